@@ -1,0 +1,225 @@
+import { useEffect, useRef, useState } from "react";
+import { Form, Link, NavLink, useLocation } from "react-router";
+import { NAV_LINKS, SITE } from "~/lib/site";
+import type { Theme } from "~/lib/theme";
+import type { SessionUser } from "~/server/auth.server";
+import { CloseIcon, MailIcon, MenuIcon, PlayIcon } from "./icons";
+import { Logo } from "./logo";
+import { NewsletterForm } from "./newsletter-form";
+import { ThemeToggle } from "./theme-toggle";
+
+const SCROLL_SOLID_AT = 20;
+
+function useScrolledPast(threshold: number) {
+  const [scrolled, setScrolled] = useState(false);
+  useEffect(() => {
+    const update = () => setScrolled(window.scrollY > threshold);
+    update();
+    window.addEventListener("scroll", update, { passive: true });
+    return () => window.removeEventListener("scroll", update);
+  }, [threshold]);
+  return scrolled;
+}
+
+const navClass = ({ isActive }: { isActive: boolean }) =>
+  `rounded-md px-3 py-2 font-medium text-sm transition-colors ${
+    isActive
+      ? "text-brand-700 dark:text-brand-200"
+      : "text-slate-700 hover:text-slate-950 dark:text-slate-300 dark:hover:text-white"
+  }`;
+
+function GetStarted({ user, className = "" }: { user: SessionUser | null; className?: string }) {
+  return (
+    <Link
+      to={user ? "/dashboard" : "/auth?mode=signup"}
+      className={`items-center justify-center rounded-md bg-brand-600 px-4 py-2 font-semibold text-sm text-white shadow-sm hover:bg-brand-700 ${className}`}
+    >
+      {user ? "Dashboard" : "Get Started"}
+    </Link>
+  );
+}
+
+/** A disclosure that closes on Escape and on outside clicks; works as plain <details> without JS. */
+function useDisclosure() {
+  const ref = useRef<HTMLDetailsElement>(null);
+  const [open, setOpen] = useState(false);
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === "Escape") {
+        setOpen(false);
+        ref.current?.querySelector("summary")?.focus();
+      }
+    };
+    const onClick = (e: MouseEvent) => {
+      if (ref.current && !ref.current.contains(e.target as Node)) setOpen(false);
+    };
+    document.addEventListener("keydown", onKey);
+    document.addEventListener("click", onClick);
+    return () => {
+      document.removeEventListener("keydown", onKey);
+      document.removeEventListener("click", onClick);
+    };
+  }, [open]);
+  return {
+    ref,
+    open,
+    setOpen,
+    props: {
+      ref,
+      open,
+      onToggle: (e: React.SyntheticEvent<HTMLDetailsElement>) => setOpen(e.currentTarget.open),
+    },
+  };
+}
+
+export function SiteHeader({ user, theme }: { user: SessionUser | null; theme: Theme }) {
+  const scrolled = useScrolledPast(SCROLL_SOLID_AT);
+  const menu = useDisclosure();
+  const subscribe = useDisclosure();
+  const location = useLocation();
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: close menus whenever the route changes
+  useEffect(() => {
+    menu.setOpen(false);
+    subscribe.setOpen(false);
+  }, [location.pathname]);
+
+  useEffect(() => {
+    document.body.classList.toggle("menu-open", menu.open);
+    return () => document.body.classList.remove("menu-open");
+  }, [menu.open]);
+
+  return (
+    <header
+      data-scrolled={scrolled}
+      className={`sticky top-0 z-40 transition-colors duration-200 ${
+        scrolled || menu.open
+          ? "border-slate-200/70 border-b bg-white/85 shadow-sm backdrop-blur-md dark:border-slate-800/70 dark:bg-slate-950/85"
+          : "border-transparent border-b bg-transparent"
+      }`}
+    >
+      <div className="mx-auto flex h-16 max-w-7xl items-center gap-2 px-4 sm:px-6">
+        <Link
+          to="/"
+          className="mr-2 flex items-center gap-2 font-bold text-lg tracking-tight"
+          aria-label={`${SITE.name} home`}
+        >
+          <Logo />
+          <span>{SITE.name}</span>
+        </Link>
+
+        <nav aria-label="Main" className="hidden flex-1 items-center md:flex">
+          {NAV_LINKS.map((link) => (
+            <NavLink key={link.to} to={link.to} end={link.to === "/"} className={navClass} prefetch="intent">
+              {link.label}
+            </NavLink>
+          ))}
+        </nav>
+
+        <div className="ml-auto flex items-center gap-1 md:ml-0">
+          <details {...subscribe.props} className="relative hidden md:block">
+            <summary
+              className="inline-flex h-10 cursor-pointer items-center gap-1.5 rounded-md px-3 font-medium text-slate-700 text-sm hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800"
+              aria-label="Subscribe to product news"
+            >
+              <MailIcon width={18} height={18} />
+              Subscribe
+            </summary>
+            <div className="absolute right-0 mt-2 w-80 rounded-lg border border-slate-200 bg-white p-4 shadow-lg dark:border-slate-800 dark:bg-slate-900">
+              <p className="mb-3 text-slate-600 text-sm dark:text-slate-300">
+                Product news and networking tips, about once a month.
+              </p>
+              <NewsletterForm source="header" compact />
+            </div>
+          </details>
+
+          <ThemeToggle theme={theme} />
+
+          <a
+            href={SITE.demoPath}
+            target="_blank"
+            rel="noopener noreferrer"
+            className="hidden items-center gap-1.5 rounded-md px-3 py-2 font-medium text-slate-700 text-sm hover:bg-slate-100 lg:inline-flex dark:text-slate-200 dark:hover:bg-slate-800"
+          >
+            <PlayIcon width={18} height={18} />
+            Watch Demo
+          </a>
+          {user ? (
+            <Form method="post" action="/auth/sign-out" className="hidden md:block">
+              <button
+                type="submit"
+                className="rounded-md px-3 py-2 font-medium text-slate-700 text-sm hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800"
+              >
+                Sign out
+              </button>
+            </Form>
+          ) : (
+            <Link
+              to="/auth"
+              className="hidden rounded-md px-3 py-2 font-medium text-slate-700 text-sm hover:bg-slate-100 md:inline-flex dark:text-slate-200 dark:hover:bg-slate-800"
+            >
+              Sign in
+            </Link>
+          )}
+          <GetStarted user={user} className="hidden md:inline-flex" />
+
+          <details {...menu.props} className="md:hidden">
+            <summary
+              className="inline-flex size-10 cursor-pointer items-center justify-center rounded-md text-slate-800 hover:bg-slate-100 dark:text-slate-100 dark:hover:bg-slate-800"
+              aria-label={menu.open ? "Close menu" : "Open menu"}
+            >
+              {menu.open ? <CloseIcon /> : <MenuIcon />}
+            </summary>
+            <div className="fixed inset-x-0 top-16 bottom-0 overflow-y-auto border-slate-200 border-t bg-white px-4 pt-4 pb-10 dark:border-slate-800 dark:bg-slate-950">
+              <nav aria-label="Mobile" className="flex flex-col">
+                {NAV_LINKS.map((link) => (
+                  <NavLink
+                    key={link.to}
+                    to={link.to}
+                    end={link.to === "/"}
+                    className={({ isActive }) => `${navClass({ isActive })} py-3 text-base`}
+                  >
+                    {link.label}
+                  </NavLink>
+                ))}
+              </nav>
+              <div className="mt-4 flex flex-col gap-3 border-slate-200 border-t pt-4 dark:border-slate-800">
+                <GetStarted user={user} className="flex w-full py-3 text-base" />
+                {user ? (
+                  <Form method="post" action="/auth/sign-out">
+                    <button
+                      type="submit"
+                      className="w-full rounded-md border border-slate-300 py-3 font-medium dark:border-slate-700"
+                    >
+                      Sign out
+                    </button>
+                  </Form>
+                ) : (
+                  <Link
+                    to="/auth"
+                    className="rounded-md border border-slate-300 py-3 text-center font-medium dark:border-slate-700"
+                  >
+                    Sign in
+                  </Link>
+                )}
+                <a
+                  href={SITE.demoPath}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  className="inline-flex items-center justify-center gap-2 rounded-md py-3 font-medium"
+                >
+                  <PlayIcon width={18} height={18} />
+                  Watch Demo
+                </a>
+                <div className="rounded-lg bg-slate-50 p-4 dark:bg-slate-900">
+                  <NewsletterForm source="mobile-menu" compact />
+                </div>
+              </div>
+            </div>
+          </details>
+        </div>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,14 @@
+import { createContext } from "react-router";
+import type { Database } from "~/server/db.server";
+import type { AppEnv } from "~/server/env.server";
+
+export type AppContext = {
+  env: AppEnv;
+  ctx: ExecutionContext;
+  db: Database;
+  /** Per-request CSP nonce for inline and module scripts. */
+  nonce: string;
+};
+
+/** Set once per request in workers/app.ts; loaders read it with `context.get(appContext)`. */
+export const appContext = createContext<AppContext>();

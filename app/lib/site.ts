@@ -1,0 +1,77 @@
+/** Names, links and copy the whole site shares. */
+export const SITE = {
+  name: "KnowWho",
+  tagline: "Know Where. Know Who. Know How.",
+  description:
+    "The digital business card and event networking assistant for professionals, nonprofit leaders and fundraisers.",
+  supportEmail: "support@knowwho.app",
+  demoPath: "/demo",
+} as const;
+
+export type NavLink = { to: string; label: string };
+
+export const NAV_LINKS: NavLink[] = [
+  { to: "/", label: "Home" },
+  { to: "/about", label: "About" },
+  { to: "/pricing", label: "Pricing" },
+  { to: "/updates", label: "Updates" },
+  { to: "/features", label: "Features" },
+  { to: "/help", label: "Help" },
+  { to: "/docs/krystal-integration", label: "Docs" },
+  { to: "/guides", label: "Guides" },
+];
+
+export const FOOTER_COLUMNS: { title: string; links: NavLink[] }[] = [
+  {
+    title: "Product",
+    links: [
+      { to: "/features", label: "Features" },
+      { to: "/pricing", label: "Pricing" },
+      { to: "/card", label: "Digital card" },
+      { to: "/fundraising", label: "Fundraising" },
+      { to: "/updates", label: "Product updates" },
+    ],
+  },
+  {
+    title: "Resources",
+    links: [
+      { to: "/guides", label: "Guides" },
+      { to: "/docs/krystal-integration", label: "Documentation" },
+      { to: "/help", label: "Help & support" },
+      { to: "/seo", label: "SEO resources" },
+      { to: "/reviews", label: "Reviews" },
+    ],
+  },
+  {
+    title: "Company",
+    links: [
+      { to: "/about", label: "About" },
+      { to: "/contact", label: "Contact" },
+      { to: "/privacy", label: "Privacy" },
+      { to: "/terms", label: "Terms" },
+    ],
+  },
+];
+
+/** Footer social icons share this site on each network rather than pointing at empty profiles. */
+export function socialShareLinks(siteUrl: string) {
+  const url = encodeURIComponent(siteUrl);
+  const text = encodeURIComponent(`${SITE.name}: ${SITE.tagline}`);
+  return [
+    {
+      network: "linkedin",
+      label: "Share on LinkedIn",
+      href: `https://www.linkedin.com/sharing/share-offsite/?url=${url}`,
+    },
+    { network: "twitter", label: "Share on X", href: `https://twitter.com/intent/tweet?url=${url}&text=${text}` },
+    { network: "facebook", label: "Share on Facebook", href: `https://www.facebook.com/sharer/sharer.php?u=${url}` },
+  ] as const;
+}
+
+/** Title and description for a route's meta export. */
+export function pageMeta(title: string, description: string = SITE.description) {
+  return [
+    { title: title === SITE.name ? `${SITE.name}: ${SITE.tagline}` : `${title} | ${SITE.name}` },
+    { name: "description", content: description },
+  ];
+}

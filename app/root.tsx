@@ -1,0 +1,149 @@
+import { useEffect } from "react";
+import {
+  data,
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useLocation,
+  useRouteLoaderData,
+} from "react-router";
+import { toast as showToast, Toaster } from "sonner";
+import type { Route } from "./+types/root";
+import "./app.css";
+import { SiteFooter } from "~/components/site-footer";
+import { SiteHeader } from "~/components/site-header";
+import { appContext } from "~/context";
+import { useNonce } from "~/lib/nonce";
+import { themeFromCookie } from "~/lib/theme";
+import { getSessionUser } from "~/server/auth.server";
+import { readToast } from "~/server/toast.server";
+
+export const links: Route.LinksFunction = () => [
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  { rel: "manifest", href: "/site.webmanifest" },
+];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const app = context.get(appContext);
+  const [user, { toast, headers }] = await Promise.all([getSessionUser(app, request), readToast(request)]);
+  return data(
+    {
+      user,
+      toast,
+      theme: themeFromCookie(request.headers.get("cookie")),
+      origin: new URL(request.url).origin,
+      dev: app.env.APP_ENV === "development",
+    },
+    { headers },
+  );
+}
+
+export type RootData = Awaited<ReturnType<typeof loader>>["data"];
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const root = useRouteLoaderData<typeof loader>("root");
+  const nonce = useNonce();
+  return (
+    <html lang="en" data-theme={root?.theme ?? "system"}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#4f46e5" />
+        <Meta />
+        <Links nonce={nonce} />
+      </head>
+      <body className="min-h-dvh bg-white font-sans text-slate-900 antialiased dark:bg-slate-950 dark:text-slate-100">
+        {children}
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+/** Sonner with the specification's constants (4000 ms, 3 visible, 14 px gap, 32 px offset, Alt+T). */
+function AppToaster() {
+  return (
+    <Toaster
+      position="bottom-right"
+      duration={4000}
+      visibleToasts={3}
+      gap={14}
+      offset={32}
+      hotkey={["altKey", "KeyT"]}
+      containerAriaLabel="Notifications"
+      closeButton
+      richColors
+    />
+  );
+}
+
+function useFlashToast(toast: RootData["toast"]) {
+  useEffect(() => {
+    if (!toast) return;
+    const show = toast.type === "info" ? showToast.info : showToast[toast.type];
+    show(toast.title, { description: toast.description, duration: toast.duration });
+  }, [toast]);
+}
+
+function useScrollToTopOnNavigate() {
+  const { pathname } = useLocation();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every route change by design
+  useEffect(() => {
+    window.scrollTo(0, 0);
+  }, [pathname]);
+}
+
+export default function App({ loaderData }: Route.ComponentProps) {
+  useFlashToast(loaderData.toast);
+  useScrollToTopOnNavigate();
+  return (
+    <>
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2 focus:text-slate-900"
+      >
+        Skip to content
+      </a>
+      <SiteHeader user={loaderData.user} theme={loaderData.theme} />
+      <main id="main" className="min-h-[60vh]">
+        <Outlet />
+      </main>
+      <SiteFooter origin={loaderData.origin} />
+      <AppToaster />
+    </>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  let status: number | undefined;
+  let detail = "Something went wrong.";
+  let stack: string | undefined;
+  if (isRouteErrorResponse(error)) {
+    status = error.status;
+    detail = error.statusText || (typeof error.data === "string" ? error.data : detail);
+  } else if (import.meta.env.DEV && error instanceof Error) {
+    detail = error.message;
+    stack = error.stack;
+  }
+  return (
+    <main id="main" className="mx-auto flex min-h-dvh max-w-2xl flex-col justify-center px-6 py-16">
+      <h1 className="font-bold text-3xl tracking-tight">Unexpected Application Error!</h1>
+      <p className="mt-4 text-lg text-slate-700 dark:text-slate-300">
+        {status !== undefined ? <span className="font-semibold">{status} </span> : null}
+        {detail}
+      </p>
+      {stack ? (
+        <pre className="mt-6 overflow-x-auto rounded-lg bg-slate-100 p-4 text-xs dark:bg-slate-900">{stack}</pre>
+      ) : null}
+      <p className="mt-8">
+        <a href="/" className="font-semibold text-brand-600 underline underline-offset-4 dark:text-brand-200">
+          Go to the home page
+        </a>
+      </p>
+    </main>
+  );
+}

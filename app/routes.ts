@@ -1,0 +1,18 @@
+import { index, prefix, type RouteConfig, route } from "@react-router/dev/routes";
+
+export default [
+  index("routes/marketing/home.tsx"),
+  route("demo", "routes/marketing/demo.tsx"),
+  route("newsletter", "routes/marketing/newsletter.tsx"),
+  route("newsletter/confirm", "routes/marketing/newsletter-confirm.tsx"),
+  route("theme", "routes/theme.tsx"),
+
+  ...prefix("auth", [index("routes/auth/auth.tsx"), route("sign-out", "routes/auth/sign-out.tsx")]),
+
+  route("dashboard", "routes/app/dashboard.tsx"),
+
+  route("dev/mailbox", "routes/dev/mailbox.tsx"),
+
+  // Unknown paths show the landing page, answered 404.
+  route("*", "routes/marketing/not-found.tsx"),
+] satisfies RouteConfig;

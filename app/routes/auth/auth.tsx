@@ -1,0 +1,181 @@
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { z } from "zod";
+import { Field, inputClass } from "~/components/ui/field";
+import { appContext } from "~/context";
+import { pageMeta } from "~/lib/site";
+import { createAuth, getSessionUser, PASSWORD_MAX, PASSWORD_MIN, safeRedirect } from "~/server/auth.server";
+import { allow, clientKey } from "~/server/rate-limit.server";
+import type { Route } from "./+types/auth";
+
+const email = z
+  .string({ error: "Please enter a valid email address" })
+  .trim()
+  .max(254, "Please enter a valid email address")
+  .pipe(z.email("Please enter a valid email address"));
+
+const signInSchema = z.object({
+  intent: z.literal("signin"),
+  email,
+  password: z.string({ error: "Please enter your password" }).max(PASSWORD_MAX, "Incorrect email or password"),
+});
+
+const signUpSchema = z.object({
+  intent: z.literal("signup"),
+  name: z
+    .string({ error: "Name must be at least 2 characters" })
+    .trim()
+    .min(2, "Name must be at least 2 characters")
+    .max(100, "Name must be at most 100 characters"),
+  email,
+  password: z
+    .string({ error: `Password must be at least ${PASSWORD_MIN} characters` })
+    .min(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters`)
+    .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`),
+});
+
+const schema = z.discriminatedUnion("intent", [signInSchema, signUpSchema]);
+
+type Mode = "signin" | "signup";
+
+export const meta: Route.MetaFunction = ({ loaderData }) =>
+  pageMeta(loaderData?.mode === "signup" ? "Create your account" : "Sign in");
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const redirectTo = safeRedirect(url.searchParams.get("redirectTo"));
+  if (await getSessionUser(context.get(appContext), request)) throw redirect(redirectTo);
+  const mode: Mode = url.searchParams.get("mode") === "signup" ? "signup" : "signin";
+  return { mode, redirectTo };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const app = context.get(appContext);
+  const formData = await request.formData();
+  const submission = parseWithZod(formData, { schema });
+  if (submission.status !== "success") {
+    return data(submission.reply({ hideFields: ["password"] }), { status: 400 });
+  }
+  const { value } = submission;
+  const key = `auth:${clientKey(request)}:${value.email.toLowerCase()}`;
+  if (!(await allow(app.env, "strict", key))) {
+    return data(
+      submission.reply({
+        formErrors: ["Too many attempts. Please wait a minute and try again."],
+        hideFields: ["password"],
+      }),
+      { status: 429 },
+    );
+  }
+
+  const auth = createAuth(app, request);
+  const response =
+    value.intent === "signup"
+      ? await auth.api.signUpEmail({
+          body: { name: value.name, email: value.email, password: value.password },
+          headers: request.headers,
+          asResponse: true,
+        })
+      : await auth.api.signInEmail({
+          body: { email: value.email, password: value.password },
+          headers: request.headers,
+          asResponse: true,
+        });
+
+  if (!response.ok) {
+    const reply =
+      value.intent === "signup" && response.status === 422
+        ? submission.reply({
+            fieldErrors: { email: ["An account with this email already exists. Sign in instead."] },
+            hideFields: ["password"],
+          })
+        : value.intent === "signin" && response.status === 401
+          ? submission.reply({ formErrors: ["Incorrect email or password"], hideFields: ["password"] })
+          : submission.reply({
+              formErrors: ["We couldn't do that just now. Please try again."],
+              hideFields: ["password"],
+            });
+    return data(reply, { status: response.status >= 500 ? 503 : 400 });
+  }
+
+  const headers = new Headers();
+  for (const cookie of response.headers.getSetCookie()) headers.append("Set-Cookie", cookie);
+  return redirect(safeRedirect(formData.get("redirectTo")), { headers });
+}
+
+export default function AuthPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { mode, redirectTo } = loaderData;
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting";
+  const [form, fields] = useForm({
+    id: `auth-${mode}`,
+    lastResult: navigation.state === "idle" ? actionData : undefined,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  const signup = mode === "signup";
+  const other = signup ? "signin" : "signup";
+  const otherHref = `/auth?${new URLSearchParams({ ...(other === "signup" ? { mode: "signup" } : {}), redirectTo })}`;
+
+  return (
+    <section className="mx-auto max-w-md px-4 py-12 sm:py-16">
+      <h1 className="font-bold text-3xl tracking-tight">{signup ? "Create your account" : "Sign in"}</h1>
+      <p className="mt-2 text-slate-600 dark:text-slate-300">
+        {signup ? "Free plan, no credit card required." : "Welcome back. Your network is waiting."}
+      </p>
+      <Form method="post" className="mt-8 space-y-5" {...getFormProps(form)}>
+        <input type="hidden" name="intent" value={mode} />
+        <input type="hidden" name="redirectTo" value={redirectTo} />
+        {form.errors?.length ? (
+          <p
+            id={form.errorId}
+            role="alert"
+            className="rounded-md bg-red-50 p-3 text-red-900 text-sm dark:bg-red-950 dark:text-red-100"
+          >
+            {form.errors[0]}
+          </p>
+        ) : null}
+        {signup ? (
+          <Field id={fields.name.id} label="Name" errors={fields.name.errors}>
+            <input
+              {...getInputProps(fields.name, { type: "text" })}
+              autoComplete="name"
+              className={inputClass}
+              maxLength={100}
+            />
+          </Field>
+        ) : null}
+        <Field id={fields.email.id} label="Email" errors={fields.email.errors}>
+          <input {...getInputProps(fields.email, { type: "email" })} autoComplete="email" className={inputClass} />
+        </Field>
+        <Field
+          id={fields.password.id}
+          label="Password"
+          errors={fields.password.errors}
+          hint={signup ? `At least ${PASSWORD_MIN} characters.` : undefined}
+        >
+          <input
+            {...getInputProps(fields.password, { type: "password" })}
+            autoComplete={signup ? "new-password" : "current-password"}
+            className={inputClass}
+          />
+        </Field>
+        <button
+          type="submit"
+          disabled={busy}
+          className="w-full rounded-md bg-brand-600 px-4 py-3 font-semibold text-white hover:bg-brand-700 disabled:opacity-60"
+        >
+          {busy ? (signup ? "Creating account..." : "Signing in...") : signup ? "Create account" : "Sign in"}
+        </button>
+      </Form>
+      <p className="mt-6 text-center text-slate-600 text-sm dark:text-slate-300">
+        {signup ? "Already have an account? " : "New here? "}
+        <Link to={otherHref} className="font-semibold text-brand-700 underline dark:text-brand-200">
+          {signup ? "Sign in" : "Create an account"}
+        </Link>
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,20 @@
+import { redirect } from "react-router";
+import { appContext } from "~/context";
+import { createAuth } from "~/server/auth.server";
+import { setToastHeader } from "~/server/toast.server";
+import type { Route } from "./+types/sign-out";
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const response = await createAuth(context.get(appContext), request).api.signOut({
+    headers: request.headers,
+    asResponse: true,
+  });
+  const headers = new Headers();
+  for (const cookie of response.headers.getSetCookie()) headers.append("Set-Cookie", cookie);
+  headers.append("Set-Cookie", await setToastHeader({ type: "success", title: "Signed out" }));
+  return redirect("/", { headers });
+}
+
+export function loader() {
+  return redirect("/");
+}

@@ -1,0 +1,49 @@
+import { data, Form, Link } from "react-router";
+import { appContext } from "~/context";
+import { pageMeta } from "~/lib/site";
+import { confirmSubscription } from "~/server/newsletter.server";
+import type { Route } from "./+types/newsletter-confirm";
+
+export const meta = () => [...pageMeta("Confirm your subscription"), { name: "robots", content: "noindex" }];
+
+export function loader({ request }: Route.LoaderArgs) {
+  return { token: (new URL(request.url).searchParams.get("token") ?? "").slice(0, 200) };
+}
+
+// Confirming is a POST so that mail scanners following the link do not subscribe anyone.
+export async function action({ request, context }: Route.ActionArgs) {
+  const token = String((await request.formData()).get("token") ?? "").slice(0, 200);
+  const confirmed = token.length > 0 && (await confirmSubscription(context.get(appContext).db, token));
+  return data({ confirmed }, { status: confirmed ? 200 : 400 });
+}
+
+export default function NewsletterConfirm({ loaderData, actionData }: Route.ComponentProps) {
+  return (
+    <section className="mx-auto max-w-xl px-4 py-16 sm:px-6">
+      <h1 className="font-bold text-3xl tracking-tight">Confirm your subscription</h1>
+      {actionData ? (
+        <p role={actionData.confirmed ? "status" : "alert"} className="mt-6 text-lg">
+          {actionData.confirmed
+            ? "You're subscribed. Thank you!"
+            : "This confirmation link is invalid or was already used."}
+        </p>
+      ) : (
+        <Form method="post" className="mt-6">
+          <input type="hidden" name="token" value={loaderData.token} />
+          <p className="text-slate-600 dark:text-slate-300">
+            One click and you'll get product news and networking tips.
+          </p>
+          <button
+            type="submit"
+            className="mt-6 rounded-md bg-brand-600 px-5 py-3 font-semibold text-white hover:bg-brand-700"
+          >
+            Confirm subscription
+          </button>
+        </Form>
+      )}
+      <Link to="/" className="mt-8 inline-block font-semibold text-brand-700 underline dark:text-brand-200">
+        Go to the home page
+      </Link>
+    </section>
+  );
+}

@@ -1,0 +1,24 @@
+import { data } from "react-router";
+import { Landing } from "~/components/marketing/landing";
+import { pageMeta } from "~/lib/site";
+import type { Route } from "./+types/not-found";
+
+export function loader({ request }: Route.LoaderArgs) {
+  return data({ path: new URL(request.url).pathname }, { status: 404 });
+}
+
+export const meta = () => [...pageMeta("Page not found"), { name: "robots", content: "noindex" }];
+
+export default function NotFound({ loaderData }: Route.ComponentProps) {
+  return (
+    <>
+      <div
+        role="status"
+        className="border-amber-200 border-b bg-amber-50 px-4 py-3 text-center text-amber-950 text-sm dark:border-amber-900 dark:bg-amber-950 dark:text-amber-100"
+      >
+        We couldn't find <code className="break-all font-mono">{loaderData.path}</code>. Here's our home page instead.
+      </div>
+      <Landing />
+    </>
+  );
+}

@@ -1,0 +1,20 @@
+import { data, redirect } from "react-router";
+import { parseTheme, themeCookie } from "~/lib/theme";
+import { safeRedirect } from "~/server/auth.server";
+import type { Route } from "./+types/theme";
+
+export async function action({ request }: Route.ActionArgs) {
+  const form = await request.formData();
+  const headers = { "Set-Cookie": themeCookie(parseTheme(form.get("theme"))) };
+  // Without JavaScript the form navigates here; send the person back to the page they were on.
+  if (request.headers.get("accept")?.includes("text/html")) {
+    const referer = request.headers.get("referer");
+    const back = referer && URL.canParse(referer) ? new URL(referer).pathname : "/";
+    return redirect(safeRedirect(back, "/"), { headers });
+  }
+  return data({ ok: true }, { headers });
+}
+
+export function loader() {
+  return redirect("/");
+}

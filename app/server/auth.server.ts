@@ -1,0 +1,62 @@
+import { betterAuth } from "better-auth";
+import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { redirect } from "react-router";
+import type { AppContext } from "~/context";
+import { account, session, user, verification } from "~db/schema";
+import { hashPassword, verifyPassword } from "./password.server";
+
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 128;
+
+export function createAuth({ env, db }: Pick<AppContext, "env" | "db">, request: Request) {
+  const origin = new URL(request.url).origin;
+  return betterAuth({
+    appName: "KnowWho",
+    baseURL: origin,
+    basePath: "/api/auth",
+    secret: env.AUTH_SECRET,
+    trustedOrigins: [origin],
+    database: drizzleAdapter(db, { provider: "sqlite", schema: { user, session, account, verification } }),
+    emailAndPassword: {
+      enabled: true,
+      autoSignIn: true,
+      minPasswordLength: PASSWORD_MIN,
+      maxPasswordLength: PASSWORD_MAX,
+      password: { hash: hashPassword, verify: verifyPassword },
+    },
+    session: { expiresIn: 60 * 60 * 24 * 30, updateAge: 60 * 60 * 24 },
+    // Sign-in attempts are limited by the Worker's rate-limit binding, which holds across isolates.
+    rateLimit: { enabled: false },
+    advanced: {
+      useSecureCookies: env.APP_ENV === "production",
+      defaultCookieAttributes: { httpOnly: true, sameSite: "lax" },
+    },
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;
+export type SessionUser = { id: string; name: string; email: string };
+
+export async function getSessionUser(
+  app: Pick<AppContext, "env" | "db">,
+  request: Request,
+): Promise<SessionUser | null> {
+  if (!request.headers.get("cookie")?.includes("session_token")) return null;
+  const result = await createAuth(app, request).api.getSession({ headers: request.headers });
+  if (!result) return null;
+  return { id: result.user.id, name: result.user.name, email: result.user.email };
+}
+
+/** A same-site path to go back to after signing in; anything else falls back. */
+export function safeRedirect(to: FormDataEntryValue | string | null | undefined, fallback = "/dashboard"): string {
+  if (typeof to !== "string" || !to.startsWith("/") || to.startsWith("//") || to.startsWith("/\\")) return fallback;
+  return to;
+}
+
+/** For private routes: the signed-in user, or a redirect to sign-in that comes back here. */
+export async function requireUser(app: Pick<AppContext, "env" | "db">, request: Request): Promise<SessionUser> {
+  const found = await getSessionUser(app, request);
+  if (found) return found;
+  const url = new URL(request.url);
+  throw redirect(`/auth?redirectTo=${encodeURIComponent(url.pathname + url.search)}`);
+}

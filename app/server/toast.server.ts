@@ -1,0 +1,30 @@
+import { createCookie } from "react-router";
+import { z } from "zod";
+
+const toastSchema = z.object({
+  type: z.enum(["success", "info", "warning", "error"]).default("info"),
+  title: z.string().max(200),
+  description: z.string().max(500).optional(),
+  duration: z.number().int().positive().max(60_000).optional(),
+});
+export type Toast = z.infer<typeof toastSchema>;
+
+// A flash cookie: set by an action before a redirect, read once by the root loader.
+const toastCookie = createCookie("toast", { path: "/", httpOnly: true, sameSite: "lax", maxAge: 60 });
+
+export async function setToastHeader(toast: Toast): Promise<string> {
+  return toastCookie.serialize(JSON.stringify(toast));
+}
+
+export async function readToast(request: Request): Promise<{ toast: Toast | null; headers: Headers }> {
+  const headers = new Headers();
+  const raw = await toastCookie.parse(request.headers.get("cookie"));
+  if (raw === null || raw === undefined) return { toast: null, headers };
+  headers.append("Set-Cookie", await toastCookie.serialize("", { maxAge: 0 }));
+  try {
+    const parsed = toastSchema.safeParse(JSON.parse(String(raw)));
+    return { toast: parsed.success ? parsed.data : null, headers };
+  } catch {
+    return { toast: null, headers };
+  }
+}

@@ -1,0 +1,28 @@
+// Shared by the project's scripts: run wrangler offline, with no prompts and no telemetry.
+import { spawn, spawnSync } from "node:child_process";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+export const bin = (name) => path.join(root, "node_modules", ".bin", name);
+
+export const offlineEnv = {
+  ...process.env,
+  WRANGLER_SEND_METRICS: "false",
+  CLOUDFLARE_CF_FETCH_ENABLED: "false",
+  WRANGLER_LOG: process.env.WRANGLER_LOG ?? "warn",
+  // Node 24 from the project's own dev dependency comes first, whatever the machine has.
+  PATH: `${path.join(root, "node_modules", ".bin")}${path.delimiter}${process.env.PATH}`,
+};
+
+export function run(command, args, options = {}) {
+  const result = spawnSync(command, args, { cwd: root, env: offlineEnv, stdio: "inherit", ...options });
+  if (result.status !== 0) {
+    throw new Error(`${path.basename(command)} ${args.join(" ")} exited with ${result.status ?? result.signal}`);
+  }
+  return result;
+}
+
+export function start(command, args, options = {}) {
+  return spawn(command, args, { cwd: root, env: offlineEnv, stdio: "inherit", ...options });
+}
