@@ -2,11 +2,9 @@ import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { redirect } from "react-router";
 import type { AppContext } from "~/context";
+import { PASSWORD_MAX, PASSWORD_MIN } from "~/lib/auth";
 import { account, session, user, verification } from "~db/schema";
 import { hashPassword, verifyPassword } from "./password.server";
-
-export const PASSWORD_MIN = 8;
-export const PASSWORD_MAX = 128;
 
 export function createAuth({ env, db }: Pick<AppContext, "env" | "db">, request: Request) {
   const origin = new URL(request.url).origin;

@@ -4,8 +4,9 @@ import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { z } from "zod";
 import { Field, inputClass } from "~/components/ui/field";
 import { appContext } from "~/context";
+import { PASSWORD_MAX, PASSWORD_MIN } from "~/lib/auth";
 import { pageMeta } from "~/lib/site";
-import { createAuth, getSessionUser, PASSWORD_MAX, PASSWORD_MIN, safeRedirect } from "~/server/auth.server";
+import { createAuth, getSessionUser, safeRedirect } from "~/server/auth.server";
 import { allow, clientKey } from "~/server/rate-limit.server";
 import type { Route } from "./+types/auth";
 

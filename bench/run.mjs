@@ -1,0 +1,110 @@
+// `npm run bench`: builds, serves the production Worker on loopback, and prints sizes and
+// throughput ratios measured in this one run. Figures, not pass/fail.
+import { spawnSync } from "node:child_process";
+import { readdirSync, readFileSync, rmSync, statSync } from "node:fs";
+import path from "node:path";
+import { gzipSync } from "node:zlib";
+import { bin, offlineEnv, root, start } from "../scripts/wrangler-env.mjs";
+
+const PORT = Number(process.env.BENCH_PORT ?? 8795);
+const BASE = `http://127.0.0.1:${PORT}`;
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const CONCURRENCY = 8;
+/** Pages whose shipped bytes are reported; later features add theirs. */
+const ROUTES = ["/", "/no-such-page", "/auth"];
+/** Each compared with the static asset's throughput. */
+const THROUGHPUT = ["/"];
+const STATIC_ASSET = "/favicon.svg";
+
+const gz = (buf) => gzipSync(buf, { level: 9 }).byteLength;
+const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
+
+function sh(command, args) {
+  const r = spawnSync(command, args, { cwd: root, env: offlineEnv, stdio: ["ignore", "ignore", "inherit"] });
+  if (r.status !== 0) throw new Error(`${command} ${args.join(" ")} failed`);
+}
+
+async function waitForHealth() {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    try {
+      if ((await fetch(`${BASE}/api/health`)).ok) return;
+    } catch {}
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error("server did not start");
+}
+
+async function pageWeight(route) {
+  const res = await fetch(BASE + route);
+  const html = Buffer.from(await res.arrayBuffer());
+  const text = html.toString("utf8");
+  const css = new Set([...text.matchAll(/<link[^>]+rel="stylesheet"[^>]+href="([^"]+)"/g)].map((m) => m[1]));
+  const js = new Set([
+    ...[...text.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="([^"]+)"/g)].map((m) => m[1]),
+    ...[...text.matchAll(/import\s*\(?\s*"(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]),
+  ]);
+  const sizeOf = async (urls) => {
+    let total = 0;
+    for (const url of urls) total += gz(Buffer.from(await (await fetch(BASE + url)).arrayBuffer()));
+    return total;
+  };
+  return { route, status: res.status, html: gz(html), css: await sizeOf(css), js: await sizeOf(js) };
+}
+
+async function throughput(route) {
+  let done = 0;
+  const until = Date.now() + SECONDS * 1000;
+  const worker = async () => {
+    while (Date.now() < until) {
+      const res = await fetch(BASE + route);
+      await res.arrayBuffer();
+      if (res.status < 500) done++;
+    }
+  };
+  const started = Date.now();
+  await Promise.all(Array.from({ length: CONCURRENCY }, worker));
+  return done / ((Date.now() - started) / 1000);
+}
+
+function serverBundleGzip() {
+  let total = 0;
+  const walk = (dir) => {
+    for (const name of readdirSync(dir)) {
+      const file = path.join(dir, name);
+      if (statSync(file).isDirectory()) walk(file);
+      else if (name.endsWith(".js")) total += gz(readFileSync(file));
+    }
+  };
+  walk(path.join(root, "build", "server"));
+  return total;
+}
+
+console.log("Building the production Worker...");
+sh(bin("react-router"), ["build"]);
+const state = path.join(root, ".wrangler", "bench-state");
+rmSync(state, { recursive: true, force: true });
+sh(process.execPath, [path.join(root, "scripts", "setup.mjs"), "--persist-to", state]);
+
+const server = start(process.execPath, [path.join(root, "scripts", "serve-build.mjs"), "--port", String(PORT), "--persist-to", state, "--app-env", "test"], { stdio: "ignore", detached: true });
+try {
+  await waitForHealth();
+  console.log(`\nShipped per route (gzip; HTML + CSS + JS the page loads):`);
+  console.log("route".padEnd(22), "status", "html".padStart(9), "css".padStart(9), "js".padStart(9), "total".padStart(9));
+  for (const route of ROUTES) {
+    const w = await pageWeight(route);
+    console.log(route.padEnd(22), String(w.status).padEnd(6), kb(w.html).padStart(9), kb(w.css).padStart(9), kb(w.js).padStart(9), kb(w.html + w.css + w.js).padStart(9));
+  }
+  console.log(`\nServer bundle (build/server, gzip): ${kb(serverBundleGzip())}`);
+
+  console.log(`\nThroughput, ${SECONDS} s each, ${CONCURRENCY} concurrent clients on loopback:`);
+  await throughput(STATIC_ASSET); // warm-up
+  const staticRps = await throughput(STATIC_ASSET);
+  console.log(`${STATIC_ASSET.padEnd(22)} ${staticRps.toFixed(0).padStart(7)} req/s  (static asset, 1.00)`);
+  for (const route of THROUGHPUT) {
+    const rps = await throughput(route);
+    console.log(`${route.padEnd(22)} ${rps.toFixed(0).padStart(7)} req/s  ratio to static ${(rps / staticRps).toFixed(2)}`);
+  }
+} finally {
+  process.kill(-server.pid, "SIGTERM");
+}

@@ -1,0 +1,104 @@
+// `npm test`: every check, in the order a failure is cheapest to find. Ends with one summary line.
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { bin, offlineEnv, root } from "./wrangler-env.mjs";
+
+const reports = path.join(root, "test-results");
+mkdirSync(reports, { recursive: true });
+const counts = { passed: 0, failed: 0, skipped: 0 };
+
+function step(name, command, args, env = {}) {
+  console.log(`\n== ${name}`);
+  const started = Date.now();
+  const result = spawnSync(command, args, { cwd: root, env: { ...offlineEnv, ...env }, stdio: "inherit" });
+  console.log(
+    `== ${name}: ${result.status === 0 ? "ok" : "FAILED"} in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+  );
+  return result.status === 0;
+}
+
+function countVitest(file) {
+  if (!existsSync(file)) return;
+  const report = JSON.parse(readFileSync(file, "utf8"));
+  counts.passed += report.numPassedTests;
+  counts.failed += report.numFailedTests;
+  counts.skipped += report.numPendingTests + report.numTodoTests;
+}
+
+function countPlaywright(file) {
+  if (!existsSync(file)) return;
+  const { stats } = JSON.parse(readFileSync(file, "utf8"));
+  counts.passed += stats.expected + stats.flaky;
+  counts.failed += stats.unexpected;
+  counts.skipped += stats.skipped;
+}
+
+function browserAvailable() {
+  const debian = ["/usr/bin/chromium", "/usr/bin/chromium-browser", process.env.CHROMIUM_PATH].some(
+    (p) => p && existsSync(p),
+  );
+  if (debian) return true;
+  const probe = spawnSync(
+    process.execPath,
+    [
+      "-e",
+      "const {chromium}=require('playwright-core');process.exit(require('fs').existsSync(chromium.executablePath())?0:1)",
+    ],
+    { cwd: root },
+  );
+  return probe.status === 0;
+}
+
+const vitestJson = (name) => [
+  `--reporter=default`,
+  `--reporter=json`,
+  `--outputFile.json=${path.join(reports, `${name}.json`)}`,
+];
+
+let ok =
+  step("types (wrangler types, react-router typegen, tsc)", "npm", ["run", "--silent", "typecheck"]) &&
+  step("generated files are committed as generated", "git", [
+    "diff",
+    "--exit-code",
+    "--stat",
+    "--",
+    "worker-configuration.d.ts",
+  ]) &&
+  step("lint and format", bin("biome"), ["check", "."]) &&
+  step("unit tests", bin("vitest"), ["run", "--config", "vitest.unit.config.ts", ...vitestJson("unit")]);
+countVitest(path.join(reports, "unit.json"));
+
+ok = ok && step("production build", bin("react-router"), ["build"]);
+ok =
+  ok &&
+  step("worker tests (workerd, D1, KV)", bin("vitest"), [
+    "run",
+    "--config",
+    "vitest.worker.config.ts",
+    ...vitestJson("worker"),
+  ]);
+countVitest(path.join(reports, "worker.json"));
+
+if (ok && !browserAvailable()) {
+  console.error(
+    "\nNo Chromium found for the browser journeys. Install one of:\n" +
+      "  Debian/Ubuntu: sudo apt-get install -y chromium\n" +
+      "  elsewhere:     npx playwright install chromium\n" +
+      "or point CHROMIUM_PATH at a Chromium or Chrome binary.",
+  );
+  ok = false;
+  counts.failed += 1;
+}
+if (ok) {
+  ok = step("browser journeys (Playwright, axe)", bin("playwright"), ["test", "--reporter=list,json"], {
+    PLAYWRIGHT_JSON_OUTPUT_NAME: path.join(reports, "e2e.json"),
+  });
+  countPlaywright(path.join(reports, "e2e.json"));
+}
+
+if (!ok && counts.failed === 0) counts.failed = 1;
+console.log(
+  `\ntests: ${counts.passed} passed, ${counts.failed} failed${counts.skipped ? `, ${counts.skipped} skipped` : ""}`,
+);
+process.exit(ok ? 0 : 1);

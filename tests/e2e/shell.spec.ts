@@ -1,0 +1,103 @@
+import { DEMO, expect, expectAccessible, screenshotPath, test } from "./fixtures";
+
+test("home page: header, footer and sections, accessible in both themes", async ({ page }, info) => {
+  await page.goto("/");
+  await expect(page).toHaveTitle(/KnowWho/);
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "How It Works" })).toBeVisible();
+  await expect(page.getByRole("contentinfo")).toBeVisible();
+  await expectAccessible(page);
+  await page.screenshot({ path: screenshotPath("home-light", info.project.name), fullPage: true });
+
+  await page.emulateMedia({ colorScheme: "dark" });
+  await expectAccessible(page);
+  await page.screenshot({ path: screenshotPath("home-dark", info.project.name), fullPage: true });
+});
+
+test("theme toggle remembers the choice across reloads without a flash", async ({ page }) => {
+  await page.emulateMedia({ colorScheme: "light" });
+  await page.goto("/");
+  await page.getByRole("button", { name: "Toggle dark theme" }).click();
+  await expect(page.locator("html")).toHaveAttribute("data-theme", "dark");
+  await expect.poll(async () => (await page.context().cookies()).find((c) => c.name === "theme")?.value).toBe("dark");
+  await page.reload();
+  await expect(page.locator("html")).toHaveAttribute("data-theme", "dark");
+});
+
+test("header turns solid after 20 px of scroll", async ({ page }) => {
+  await page.goto("/");
+  const header = page.locator("header").first();
+  await expect(header).toHaveAttribute("data-scrolled", "false");
+  await page.mouse.wheel(0, 400);
+  await expect(header).toHaveAttribute("data-scrolled", "true");
+});
+
+test("unknown path shows the landing page with 404 and noindex", async ({ page }, info) => {
+  const response = await page.goto("/this/does/not/exist");
+  expect(response?.status()).toBe(404);
+  await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", "noindex");
+  await expect(page.getByRole("heading", { name: "How It Works" })).toBeVisible();
+  await expectAccessible(page);
+  await page.screenshot({ path: screenshotPath("not-found", info.project.name), fullPage: true });
+});
+
+test("error screen shows status and text", async ({ page }, info) => {
+  await page.goto("/");
+  // A plain form post to a page without an action is a 405 the root error boundary renders.
+  const [response] = await Promise.all([
+    page.waitForResponse((r) => r.request().method() === "POST"),
+    page.evaluate(() => {
+      const form = document.createElement("form");
+      form.method = "post";
+      form.action = "/";
+      document.body.append(form);
+      form.submit();
+    }),
+  ]);
+  expect(response.status()).toBe(405);
+  await expect(page.getByRole("heading", { name: "Unexpected Application Error!" })).toBeVisible();
+  await expect(page.getByText("405")).toBeVisible();
+  await page.screenshot({ path: screenshotPath("error", info.project.name), fullPage: true });
+});
+
+test("mobile menu opens, locks scroll and closes on navigation", async ({ page, isMobile }) => {
+  test.skip(!isMobile, "the toggle menu is for narrow screens");
+  await page.goto("/");
+  await page.getByLabel("Open menu").click();
+  await expect(page.locator("body")).toHaveClass(/menu-open/);
+  const mobileNav = page.getByRole("navigation", { name: "Mobile" });
+  await expect(mobileNav.getByRole("link", { name: "Pricing" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Get Started" }).last()).toBeVisible();
+  await expectAccessible(page);
+  await page.keyboard.press("Escape");
+  await expect(page.locator("body")).not.toHaveClass(/menu-open/);
+});
+
+test("newsletter from the footer gives the success message", async ({ page }) => {
+  await page.goto("/");
+  const footer = page.getByRole("contentinfo");
+  await footer.getByLabel("Email address").fill(`reader+${Date.now()}@example.org`);
+  await footer.getByRole("button", { name: "Subscribe" }).click();
+  await expect(footer.getByText("Success! Now check your email to confirm your subscription.")).toBeVisible();
+});
+
+test("sign in with the demo account, then sign out", async ({ page, isMobile }) => {
+  await page.goto("/dashboard");
+  await expect(page).toHaveURL(/\/auth\?redirectTo=%2Fdashboard/);
+  await expectAccessible(page);
+  await page.getByRole("textbox", { name: "Email", exact: true }).fill(DEMO.email);
+  await page.getByLabel("Password").fill("wrong-password");
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page.getByRole("alert")).toHaveText("Incorrect email or password");
+  await expect(page.getByRole("textbox", { name: "Email", exact: true })).toHaveValue(DEMO.email);
+  await page.getByLabel("Password").fill(DEMO.password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByRole("heading", { name: /Welcome/ })).toBeVisible();
+  await expectAccessible(page);
+  if (isMobile) await page.getByLabel("Open menu").click();
+  await page.getByRole("button", { name: "Sign out" }).click();
+  await expect(page.getByText("Signed out")).toBeVisible();
+  await page.goto("/dashboard");
+  await expect(page).toHaveURL(/\/auth/);
+});
