@@ -50,7 +50,7 @@ test("error screen shows status and text", async ({ page }, info) => {
       const form = document.createElement("form");
       form.method = "post";
       form.action = "/";
-      document.body.append(form);
+      document.body.appendChild(form);
       form.submit();
     }),
   ]);
