@@ -131,6 +131,8 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   }
   return (
     <main id="main" className="mx-auto flex min-h-dvh max-w-2xl flex-col justify-center px-6 py-16">
+      <title>{`${status ?? "Error"}: Unexpected Application Error | KnowWho`}</title>
+      <meta name="robots" content="noindex" />
       <h1 className="font-bold text-3xl tracking-tight">Unexpected Application Error!</h1>
       <p className="mt-4 text-lg text-slate-700 dark:text-slate-300">
         {status !== undefined ? <span className="font-semibold">{status} </span> : null}

@@ -26,4 +26,4 @@ const seedFile = path.join(root, ".wrangler", "seed.sql");
 mkdirSync(path.dirname(seedFile), { recursive: true });
 writeFileSync(seedFile, await seedSql());
 run(bin("wrangler"), ["d1", "execute", "DB", "--local", "--file", seedFile, ...persist]);
-console.log("Database migrated and demo data seeded.");
+console.log("Database migrated and demo data seeded. Demo account: demo@knowwho.app / demo-password-2026");

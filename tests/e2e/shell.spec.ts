@@ -28,8 +28,13 @@ test("header turns solid after 20 px of scroll", async ({ page }) => {
   await page.goto("/");
   const header = page.locator("header").first();
   await expect(header).toHaveAttribute("data-scrolled", "false");
-  await page.mouse.wheel(0, 400);
-  await expect(header).toHaveAttribute("data-scrolled", "true");
+  // Scroll until the listener (attached on hydration) has seen it.
+  await expect(async () => {
+    await page.mouse.wheel(0, 400);
+    await expect(header).toHaveAttribute("data-scrolled", "true", { timeout: 500 });
+  }).toPass();
+  await page.evaluate(() => window.scrollTo(0, 10));
+  await expect(header).toHaveAttribute("data-scrolled", "false");
 });
 
 test("unknown path shows the landing page with 404 and noindex", async ({ page }, info) => {
@@ -38,7 +43,10 @@ test("unknown path shows the landing page with 404 and noindex", async ({ page }
   await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", "noindex");
   await expect(page.getByRole("heading", { name: "How It Works" })).toBeVisible();
   await expectAccessible(page);
-  await page.screenshot({ path: screenshotPath("not-found", info.project.name), fullPage: true });
+  await page.screenshot({ path: screenshotPath("not-found-light", info.project.name) });
+  await page.emulateMedia({ colorScheme: "dark" });
+  await expectAccessible(page);
+  await page.screenshot({ path: screenshotPath("not-found-dark", info.project.name) });
 });
 
 test("error screen shows status and text", async ({ page }, info) => {
@@ -57,7 +65,10 @@ test("error screen shows status and text", async ({ page }, info) => {
   expect(response.status()).toBe(405);
   await expect(page.getByRole("heading", { name: "Unexpected Application Error!" })).toBeVisible();
   await expect(page.getByText("405")).toBeVisible();
-  await page.screenshot({ path: screenshotPath("error", info.project.name), fullPage: true });
+  await page.screenshot({ path: screenshotPath("error-light", info.project.name) });
+  await page.emulateMedia({ colorScheme: "dark" });
+  await expectAccessible(page);
+  await page.screenshot({ path: screenshotPath("error-dark", info.project.name) });
 });
 
 test("mobile menu opens, locks scroll and closes on navigation", async ({ page, isMobile }) => {
