@@ -13,6 +13,7 @@ import {
 import { toast as showToast, Toaster } from "sonner";
 import type { Route } from "./+types/root";
 import "./app.css";
+import { Logo } from "~/components/logo";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
 import { appContext } from "~/context";
@@ -133,6 +134,10 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
     <main id="main" className="mx-auto flex min-h-dvh max-w-2xl flex-col justify-center px-6 py-16">
       <title>{`${status ?? "Error"}: Unexpected Application Error | KnowWho`}</title>
       <meta name="robots" content="noindex" />
+      <a href="/" className="mb-10 inline-flex items-center gap-2 font-bold text-lg" aria-label="KnowWho home">
+        <Logo />
+        KnowWho
+      </a>
       <h1 className="font-bold text-3xl tracking-tight">Unexpected Application Error!</h1>
       <p className="mt-4 text-lg text-slate-700 dark:text-slate-300">
         {status !== undefined ? <span className="font-semibold">{status} </span> : null}
