@@ -1,0 +1,31 @@
+import { type CountryCode, isSupportedCountry, parsePhoneNumberFromString } from "libphonenumber-js/min";
+
+export function asCountry(value: unknown, fallback: CountryCode = "US"): CountryCode {
+  return typeof value === "string" && isSupportedCountry(value.toUpperCase())
+    ? (value.toUpperCase() as CountryCode)
+    : fallback;
+}
+
+/** E.164 for a valid number, using the owner's country for numbers written without one; else null. */
+export function toE164(raw: string | null | undefined, defaultCountry: CountryCode = "US"): string | null {
+  if (!raw) return null;
+  const cleaned = raw.replace(/^tel:/i, "").trim().slice(0, 40);
+  if (!cleaned) return null;
+  const parsed = parsePhoneNumberFromString(cleaned, defaultCountry);
+  return parsed?.isValid() ? parsed.number : null;
+}
+
+/** What to store: E.164 when it parses, else the trimmed text the person typed (never lost). */
+export function normalizePhone(raw: string | null | undefined, defaultCountry: CountryCode = "US"): string | null {
+  const trimmed = raw?.trim().slice(0, 40) ?? "";
+  if (!trimmed) return null;
+  return toE164(trimmed, defaultCountry) ?? trimmed;
+}
+
+/** A key for duplicate detection: E.164, or the digits alone when it does not parse. */
+export function phoneKey(raw: string | null | undefined, defaultCountry: CountryCode = "US"): string | null {
+  const e164 = toE164(raw, defaultCountry);
+  if (e164) return e164;
+  const digits = raw?.replace(/\D/g, "") ?? "";
+  return digits.length >= 6 ? digits : null;
+}
