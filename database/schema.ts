@@ -100,3 +100,110 @@ export const newsletterSubscriber = sqliteTable("newsletter_subscriber", {
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
+
+// The owner's network. Tags are a JSON list; priority and status follow app/lib/connection-rules.ts.
+export const connection = sqliteTable(
+  "connection",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    email: text("email"),
+    phone: text("phone"),
+    title: text("title"),
+    role: text("role"),
+    company: text("company"),
+    organization: text("organization"),
+    website: text("website"),
+    linkedin: text("linkedin"),
+    image: text("image"),
+    tags: text("tags", { mode: "json" }).$type<string[]>().notNull().default(sql`'[]'`),
+    priority: text("priority", { enum: ["high", "medium", "low"] })
+      .notNull()
+      .default("medium"),
+    status: text("status", { enum: ["Active", "Pending", "Archived"] })
+      .notNull()
+      .default("Active"),
+    strength: integer("strength"),
+    context: text("context"),
+    eventName: text("event_name"),
+    notes: text("notes"),
+    source: text("source", { enum: ["manual", "share", "saved", "import", "scan"] })
+      .notNull()
+      .default("manual"),
+    lastContactAt: integer("last_contact_at", { mode: "timestamp_ms" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("connection_user_created_idx").on(t.userId, t.createdAt),
+    index("connection_user_name_idx").on(t.userId, t.name),
+    index("connection_user_email_idx").on(t.userId, t.email),
+  ],
+);
+
+export const notification = sqliteTable(
+  "notification",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    title: text("title").notNull(),
+    message: text("message").notNull().default(""),
+    type: text("type", { enum: ["success", "info", "warning", "error"] })
+      .notNull()
+      .default("info"),
+    read: integer("read", { mode: "boolean" }).notNull().default(false),
+    // Set once the notification has been shown as a toast on a page view.
+    toasted: integer("toasted", { mode: "boolean" }).notNull().default(false),
+    actionLabel: text("action_label"),
+    actionUrl: text("action_url"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("notification_user_created_idx").on(t.userId, t.createdAt)],
+);
+
+export const reminder = sqliteTable(
+  "reminder",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    connectionId: integer("connection_id").references(() => connection.id, { onDelete: "cascade" }),
+    type: text("type", { enum: ["Call", "Email", "Meeting", "General"] })
+      .notNull()
+      .default("General"),
+    dueAt: integer("due_at", { mode: "timestamp_ms" }).notNull(),
+    notes: text("notes"),
+    done: integer("done", { mode: "boolean" }).notNull().default(false),
+    // Set by the scheduled handler when the due reminder became a notification.
+    notifiedAt: integer("notified_at", { mode: "timestamp_ms" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("reminder_user_due_idx").on(t.userId, t.dueAt),
+    index("reminder_due_pending_idx").on(t.done, t.notifiedAt, t.dueAt),
+  ],
+);
+
+export const userSettings = sqliteTable("user_settings", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => user.id, { onDelete: "cascade" }),
+  timeZone: text("time_zone").notNull().default("UTC"),
+  country: text("country").notNull().default("US"),
+  notifyShareBacks: integer("notify_share_backs", { mode: "boolean" }).notNull().default(true),
+  notifyReminders: integer("notify_reminders", { mode: "boolean" }).notNull().default(true),
+  notifyImports: integer("notify_imports", { mode: "boolean" }).notNull().default(true),
+  visibility: text("visibility", { enum: ["all", "connections"] })
+    .notNull()
+    .default("all"),
+  // SHA-256 of the secret calendar feed token; null when no feed is enabled.
+  calendarTokenHash: text("calendar_token_hash"),
+  updatedAt: updatedAt(),
+});
