@@ -1,0 +1,118 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { parseCardText } from "~/lib/card-text";
+import { type LeadInput, rankLeads, scoreLead } from "~/lib/lead-score";
+import { classifyScan, parseMecard } from "~/lib/scan";
+
+const ORIGIN = "https://knowwho.example";
+
+describe("scanned codes", () => {
+  it("recognises our own card links, vCards, MECARDs and LinkedIn profiles", () => {
+    expect(classifyScan(`${ORIGIN}/c/amara-reyes?src=qr`, ORIGIN)).toEqual({ kind: "card", slug: "amara-reyes" });
+    expect(classifyScan("BEGIN:VCARD\nVERSION:3.0\nFN:Ana Lima\nEMAIL:ana@x.org\nEND:VCARD", ORIGIN)).toMatchObject({
+      kind: "contact",
+      format: "vcard",
+      draft: { name: "Ana Lima", email: "ana@x.org" },
+    });
+    expect(classifyScan("MECARD:N:Chen,Bo;TEL:+14155552671;EMAIL:bo@beta.io;ORG:Beta\\; Inc;;", ORIGIN)).toEqual({
+      kind: "contact",
+      format: "mecard",
+      draft: { name: "Bo Chen", phone: "+14155552671", email: "bo@beta.io", company: "Beta; Inc" },
+    });
+    expect(classifyScan("https://www.linkedin.com/in/Jane-Doe/", ORIGIN)).toEqual({
+      kind: "linkedin",
+      url: "https://www.linkedin.com/in/jane-doe",
+    });
+  });
+
+  it("gives a clear reason for anything else, and never throws", () => {
+    expect(classifyScan("", ORIGIN).kind).toBe("invalid");
+    expect(classifyScan("https://evil.example/c/demo", ORIGIN)).toMatchObject({ kind: "invalid" });
+    expect(classifyScan(`${ORIGIN}/c/../admin`, ORIGIN)).toMatchObject({ kind: "invalid" });
+    expect(classifyScan("x".repeat(5000), ORIGIN)).toMatchObject({ kind: "invalid" });
+    expect(parseMecard("MECARD:;;")).toBeNull();
+    fc.assert(fc.property(fc.string({ maxLength: 300 }), (s) => typeof classifyScan(s, ORIGIN).kind === "string"));
+  });
+});
+
+describe("business card text", () => {
+  it("reads name, title, company, email, phone and website from recognised text", () => {
+    const text = `Open Futures Foundation
+Amara Reyes
+Director of Partnerships
+T: +1 (415) 555-2671
+amara@openfutures.org
+www.openfutures.org`;
+    expect(parseCardText(text)).toEqual({
+      name: "Amara Reyes",
+      title: "Director of Partnerships",
+      company: "Open Futures Foundation",
+      phone: "+1 (415) 555-2671",
+      email: "amara@openfutures.org",
+      website: "https://www.openfutures.org",
+    });
+  });
+
+  it("returns what it can from noise without throwing", () => {
+    expect(parseCardText("~~ ## \n 12")).toEqual({});
+    fc.assert(fc.property(fc.string({ maxLength: 500 }), (s) => typeof parseCardText(s) === "object"));
+  });
+});
+
+describe("lead score", () => {
+  const now = new Date("2026-11-22T12:00:00Z");
+  const lead = (over: Partial<LeadInput> = {}): LeadInput => ({
+    priority: "medium",
+    strength: null,
+    tags: [],
+    notes: null,
+    title: null,
+    company: null,
+    lastContactAt: null,
+    createdAt: new Date("2026-11-22T09:00:00Z"),
+    followUpsDone: 0,
+    sharedBack: false,
+    ...over,
+  });
+
+  it("explains every point it gives", () => {
+    const s = scoreLead(
+      lead({ priority: "high", strength: 80, notes: "Interested in major gifts", sharedBack: true }),
+      ["Find major gifts donors"],
+      now,
+    );
+    expect(s.reasons.map((r) => r.reason)).toEqual([
+      "High priority",
+      "Relationship strength 80/100",
+      "Matches goal: Find major gifts donors",
+      "Met today",
+      "Shared their details with you",
+    ]);
+    expect(s.score).toBe(s.reasons.reduce((a, r) => a + r.points, 0));
+  });
+
+  it("ranks stronger leads first and stays within 0-100", () => {
+    const ranked = rankLeads(
+      [
+        { id: "low", lead: lead({ priority: "low", createdAt: new Date("2026-10-01T00:00:00Z") }) },
+        { id: "high", lead: lead({ priority: "high", strength: 90 }) },
+      ],
+      [],
+      now,
+    );
+    expect(ranked.map((r) => r.id)).toEqual(["high", "low"]);
+    const max = scoreLead(
+      lead({
+        priority: "high",
+        strength: 100,
+        tags: ["a", "b"],
+        sharedBack: true,
+        followUpsDone: 9,
+        notes: "alpha beta gamma",
+      }),
+      ["alpha one", "beta two", "gamma three"],
+      now,
+    );
+    expect(max.score).toBeLessThanOrEqual(100);
+  });
+});
