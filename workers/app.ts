@@ -16,15 +16,10 @@ const app = new Hono<HonoEnv>();
 
 app.use(async (c, next) => {
   const nonce = createNonce();
-  const dev = import.meta.env.DEV;
-  const refused = guardRequest(c.req.raw);
-  if (refused) return withSecurityHeaders(refused, nonce, dev);
-  const body = await readCappedBody(c.req.raw);
-  if (body instanceof Response) return withSecurityHeaders(body, nonce, dev);
   const env = parseEnv(c.env);
   c.set("app", { env, ctx: c.executionCtx as ExecutionContext, db: createDb(env.DB), nonce });
   await next();
-  c.res = withSecurityHeaders(c.res, nonce, dev);
+  c.res = withSecurityHeaders(c.res, nonce, import.meta.env.DEV);
 });
 
 app.route("/api", api);
@@ -36,7 +31,12 @@ app.all("*", (c) => {
 });
 
 export default {
-  fetch: app.fetch,
+  async fetch(request, env, ctx) {
+    // Refused before any route runs; a streamed body is read here once, within its cap.
+    const checked = guardRequest(request) ?? (await readCappedBody(request));
+    if (checked instanceof Response) return withSecurityHeaders(checked, "", import.meta.env.DEV);
+    return app.fetch(checked, env, ctx);
+  },
   async scheduled(controller, env, ctx) {
     ctx.waitUntil(runScheduled(parseEnv(env), new Date(controller.scheduledTime)));
   },

@@ -71,6 +71,20 @@ describe("security baseline", () => {
       duplex: "half",
     });
     expect(streamed.status).toBe(413);
+    const small = new ReadableStream({
+      start(controller) {
+        controller.enqueue(new TextEncoder().encode("email_address=streamed%40example.org&source=footer"));
+        controller.close();
+      },
+    });
+    const accepted = await call("/newsletter.data", {
+      method: "POST",
+      body: small,
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      // @ts-expect-error workerd accepts duplex for streamed bodies
+      duplex: "half",
+    });
+    expect(accepted.status).toBe(200);
     expect(
       (
         await call("/auth", {
