@@ -125,6 +125,30 @@ try {
       `${route.padEnd(22)} ${rps.toFixed(0).padStart(7)} req/s  ratio to static ${(rps / staticRps).toFixed(2)}`,
     );
   }
+
+  console.log("\nSign-in cost (PBKDF2-SHA256, 100,000 iterations, in workerd), 20 sequential requests each:");
+  const timeEach = async (make) => {
+    const started = performance.now();
+    for (let i = 0; i < 20; i++) await (await make()).arrayBuffer();
+    return (performance.now() - started) / 20;
+  };
+  const signIn = () =>
+    fetch(`${BASE}/auth.data`, {
+      method: "POST",
+      headers: {
+        origin: BASE,
+        "content-type": "application/x-www-form-urlencoded",
+        "cf-connecting-ip": `10.9.${Math.random() * 250}`,
+      },
+      body: new URLSearchParams({ intent: "signin", email: "demo@knowwho.app", password: "demo-password-2026" }),
+      redirect: "manual",
+    });
+  const page = await timeEach(() => fetch(`${BASE}/auth`));
+  const login = await timeEach(signIn);
+  console.log(`GET /auth              ${page.toFixed(1).padStart(7)} ms`);
+  console.log(
+    `sign-in POST           ${login.toFixed(1).padStart(7)} ms  (+${(login - page).toFixed(1)} ms for hashing and the session write; ratio ${(login / page).toFixed(2)})`,
+  );
 } finally {
   process.kill(-server.pid, "SIGTERM");
 }
