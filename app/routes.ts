@@ -10,6 +10,7 @@ export default [
   ...prefix("auth", [index("routes/auth/auth.tsx"), route("sign-out", "routes/auth/sign-out.tsx")]),
 
   route("dashboard", "routes/app/dashboard.tsx"),
+  route("capture", "routes/app/capture.tsx"),
 
   route("dev/mailbox", "routes/dev/mailbox.tsx"),
 

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 
 const createdAt = () =>
   integer("created_at", { mode: "timestamp_ms" }).notNull().default(sql`(unixepoch('subsec') * 1000)`);
@@ -134,10 +134,13 @@ export const connection = sqliteTable(
       .notNull()
       .default("manual"),
     lastContactAt: integer("last_contact_at", { mode: "timestamp_ms" }),
+    // Set by the capture page so a capture replayed after going offline is stored once.
+    clientId: text("client_id"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
+    uniqueIndex("connection_user_client_idx").on(t.userId, t.clientId),
     index("connection_user_created_idx").on(t.userId, t.createdAt),
     index("connection_user_name_idx").on(t.userId, t.name),
     index("connection_user_email_idx").on(t.userId, t.email),

@@ -12,3 +12,26 @@ export function call(path: string, init: RequestInit = {}): Promise<Response> {
 export function form(values: Record<string, string>): RequestInit {
   return { method: "POST", body: new URLSearchParams(values) };
 }
+
+/** Signs up a fresh account and returns its session cookie. */
+export async function signUp(name = "Test Owner"): Promise<{ cookie: string; email: string }> {
+  const email = `owner-${crypto.randomUUID()}@example.org`;
+  const res = await call(
+    "/auth.data",
+    form({ intent: "signup", name, email, password: "correct horse battery", redirectTo: "/dashboard" }),
+  );
+  const cookie = res.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
+  if (!cookie.includes("session_token")) throw new Error(`sign-up failed with ${res.status}`);
+  return { cookie, email };
+}
+
+export function json(body: unknown, cookie?: string): RequestInit {
+  return {
+    method: "POST",
+    body: JSON.stringify(body),
+    headers: { "content-type": "application/json", ...(cookie ? { cookie } : {}) },
+  };
+}

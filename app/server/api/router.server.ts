@@ -1,6 +1,8 @@
 import { Hono } from "hono";
 import type { AppContext } from "~/context";
-import { createAuth } from "../auth.server";
+import { captureSchema } from "~/lib/capture";
+import { createAuth, getSessionUser } from "../auth.server";
+import { saveCapture } from "../capture.server";
 
 type ApiEnv = { Bindings: Env; Variables: { app: AppContext } };
 
@@ -15,6 +17,20 @@ api.get("/health", async (c) => {
 });
 
 api.on(["GET", "POST"], "/auth/*", (c) => createAuth(c.get("app"), c.req.raw).handler(c.req.raw));
+
+// Replays of captures made offline; the capture page's own form posts to its route action.
+api.post("/capture", async (c) => {
+  const app = c.get("app");
+  const user = await getSessionUser(app, c.req.raw);
+  if (!user) return c.json({ error: "Sign in to save contacts" }, 401);
+  const body = await c.req.json().catch(() => null);
+  const parsed = captureSchema.safeParse(body);
+  if (!parsed.success) {
+    return c.json({ error: "Invalid capture", fields: parsed.error.flatten().fieldErrors }, 400);
+  }
+  const saved = await saveCapture(app.db, user.id, parsed.data);
+  return c.json(saved, saved.duplicate ? 200 : 201);
+});
 
 api.notFound((c) => c.json({ error: "Not found" }, 404));
 

@@ -1,0 +1,391 @@
+import { useCallback, useEffect, useRef, useState } from "react";
+import { data, Form, redirect, useNavigation } from "react-router";
+import { toast } from "sonner";
+import { Field, inputClass } from "~/components/ui/field";
+import { appContext } from "~/context";
+import { type CaptureInput, captureSchema } from "~/lib/capture";
+import { parseCardText } from "~/lib/card-text";
+import type { ContactDraft } from "~/lib/csv";
+import { classifyScan } from "~/lib/scan";
+import { pageMeta } from "~/lib/site";
+import { requireUser } from "~/server/auth.server";
+import { saveCapture } from "~/server/capture.server";
+import { setToastHeader } from "~/server/toast.server";
+import type { Route } from "./+types/capture";
+
+export const meta = () => [...pageMeta("Capture contacts"), { name: "robots", content: "noindex" }];
+
+const FIELDS = ["name", "email", "phone", "title", "company", "website", "notes"] as const;
+type Draft = Partial<Record<(typeof FIELDS)[number], string>>;
+type Errors = Partial<Record<string, string[]>>;
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireUser(context.get(appContext), request);
+  return { origin: new URL(request.url).origin };
+}
+
+// The form without JavaScript posts here; with JavaScript, captures go to /api/capture so they can queue offline.
+export async function action({ request, context }: Route.ActionArgs) {
+  const app = context.get(appContext);
+  const user = await requireUser(app, request);
+  const form = Object.fromEntries(await request.formData());
+  const values = Object.fromEntries(FIELDS.map((f) => [f, String(form[f] ?? "").slice(0, 2000)])) as Draft;
+  const parsed = captureSchema.safeParse({ ...values, source: form.source, clientId: form.clientId || undefined });
+  if (!parsed.success) {
+    return data({ values, errors: parsed.error.flatten().fieldErrors as Errors }, { status: 400 });
+  }
+  await saveCapture(app.db, user.id, parsed.data);
+  const name = parsed.data.name ?? parsed.data.email ?? "Contact";
+  return redirect("/capture", {
+    headers: {
+      "Set-Cookie": await setToastHeader({
+        type: "success",
+        title: "Contact saved",
+        description: `${name} is in your network.`,
+      }),
+    },
+  });
+}
+
+const draftFrom = (d: ContactDraft): Draft => ({
+  name: d.name,
+  email: d.email,
+  phone: d.phone,
+  title: d.title,
+  company: d.company,
+  website: d.website && /^https:\/\//i.test(d.website) ? d.website : undefined,
+  notes: d.linkedin ? `LinkedIn: ${d.linkedin}` : d.notes,
+});
+
+function useOnline() {
+  const [online, setOnline] = useState(true);
+  useEffect(() => {
+    const update = () => setOnline(navigator.onLine);
+    update();
+    window.addEventListener("online", update);
+    window.addEventListener("offline", update);
+    return () => {
+      window.removeEventListener("online", update);
+      window.removeEventListener("offline", update);
+    };
+  }, []);
+  return online;
+}
+
+function QrScanner({ origin, onResult }: { origin: string; onResult: (draft: Draft, message: string) => void }) {
+  const videoRef = useRef<HTMLVideoElement>(null);
+  const [state, setState] = useState<"idle" | "starting" | "scanning" | "error">("idle");
+  const [message, setMessage] = useState("");
+  const abortRef = useRef<AbortController | null>(null);
+
+  const stop = useCallback(() => {
+    abortRef.current?.abort();
+    const stream = videoRef.current?.srcObject as MediaStream | null;
+    for (const track of stream?.getTracks() ?? []) track.stop();
+    if (videoRef.current) videoRef.current.srcObject = null;
+  }, []);
+  useEffect(() => stop, [stop]);
+
+  async function start() {
+    setState("starting");
+    setMessage("");
+    try {
+      const stream = await navigator.mediaDevices.getUserMedia({ video: { facingMode: "environment" }, audio: false });
+      const video = videoRef.current;
+      if (!video) return;
+      video.srcObject = stream;
+      await video.play();
+      setState("scanning");
+      const controller = new AbortController();
+      abortRef.current = controller;
+      const { scanUntilFound } = await import("~/lib/client/qr-scan");
+      const text = await scanUntilFound(video, controller.signal);
+      stop();
+      setState("idle");
+      if (!text) return;
+      const result = classifyScan(text, origin);
+      if (result.kind === "contact")
+        onResult(
+          draftFrom(result.draft),
+          `Read a ${result.format === "vcard" ? "vCard" : "MECARD"} code. Check the details and save.`,
+        );
+      else if (result.kind === "linkedin")
+        onResult({ notes: `LinkedIn: ${result.url}` }, "Read a LinkedIn profile link. Add their name and save.");
+      else if (result.kind === "card")
+        onResult({ website: `${origin}/c/${result.slug}` }, "Read a KnowWho card link. Add their name and save.");
+      else {
+        setState("error");
+        setMessage(result.reason);
+      }
+    } catch (error) {
+      stop();
+      setState("error");
+      setMessage(
+        error instanceof DOMException && error.name === "NotAllowedError"
+          ? "Camera access was refused. Allow the camera for this site, or type the details below."
+          : "The camera could not be started. Type the details below instead.",
+      );
+    }
+  }
+
+  return (
+    <div>
+      <div className="relative aspect-[4/3] overflow-hidden rounded-xl bg-slate-900">
+        <video ref={videoRef} className="size-full object-cover" muted playsInline aria-label="Camera preview" />
+        {state !== "scanning" ? (
+          <div className="absolute inset-0 flex items-center justify-center">
+            <button
+              type="button"
+              onClick={start}
+              disabled={state === "starting"}
+              className="rounded-md bg-white px-5 py-3 font-semibold text-slate-900 shadow hover:bg-slate-100 disabled:opacity-60"
+            >
+              {state === "starting" ? "Starting camera..." : "Scan a QR code"}
+            </button>
+          </div>
+        ) : (
+          <div className="absolute inset-x-0 bottom-0 flex justify-between bg-black/50 p-3 text-sm text-white">
+            <span role="status">Point the camera at a QR code</span>
+            <button
+              type="button"
+              onClick={() => {
+                stop();
+                setState("idle");
+              }}
+              className="font-semibold underline"
+            >
+              Stop
+            </button>
+          </div>
+        )}
+      </div>
+      {message ? (
+        <p role="alert" className="mt-2 text-red-700 text-sm dark:text-red-300">
+          {message}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+function CardPhoto({ onResult }: { onResult: (draft: Draft, message: string) => void }) {
+  const [progress, setProgress] = useState<string | null>(null);
+  const [error, setError] = useState("");
+
+  async function read(file: File | undefined) {
+    if (!file) return;
+    setError("");
+    if (!file.type.startsWith("image/") || file.size > 15_000_000) {
+      setError("Choose a photo (an image under 15 MB).");
+      return;
+    }
+    setProgress("Loading text recognition...");
+    try {
+      const { recognizeCard } = await import("~/lib/client/ocr");
+      const started = performance.now();
+      const text = await recognizeCard(file, (p) =>
+        setProgress(
+          p.status === "recognizing text"
+            ? `Reading the card... ${Math.round(p.progress * 100)}%`
+            : "Loading text recognition...",
+        ),
+      );
+      const draft = parseCardText(text);
+      if (!draft.name && !draft.email && !draft.phone) {
+        setError(
+          "We couldn't read a name, email or phone on this photo. Try a sharper, well-lit photo, or type the details.",
+        );
+        return;
+      }
+      onResult(
+        draftFrom(draft),
+        `Read the card in ${((performance.now() - started) / 1000).toFixed(1)} s. Check the details and save.`,
+      );
+    } catch {
+      setError("Text recognition failed on this photo. Type the details below instead.");
+    } finally {
+      setProgress(null);
+    }
+  }
+
+  return (
+    <div className="rounded-xl border border-slate-300 border-dashed p-5 dark:border-slate-700">
+      <label htmlFor="card-photo" className="block font-medium">
+        Photo of a business card
+      </label>
+      <p className="mt-1 text-slate-600 text-sm dark:text-slate-300">Read on this device; the photo is not uploaded.</p>
+      <input
+        id="card-photo"
+        type="file"
+        accept="image/*"
+        capture="environment"
+        className="mt-3 block w-full text-sm file:mr-3 file:rounded-md file:border-0 file:bg-brand-600 file:px-4 file:py-2 file:font-semibold file:text-white"
+        onChange={(e) => read(e.currentTarget.files?.[0])}
+        disabled={progress !== null}
+      />
+      {progress ? (
+        <p role="status" className="mt-2 text-sm">
+          {progress}
+        </p>
+      ) : null}
+      {error ? (
+        <p role="alert" className="mt-2 text-red-700 text-sm dark:text-red-300">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+export default function CapturePage({ loaderData, actionData }: Route.ComponentProps) {
+  const online = useOnline();
+  const navigation = useNavigation();
+  const [draft, setDraft] = useState<Draft>(actionData?.values ?? {});
+  const [errors, setErrors] = useState<Errors>(actionData?.errors ?? {});
+  const [source, setSource] = useState<"qr" | "photo" | "quick">("quick");
+  const [clientId, setClientId] = useState("");
+  const [notice, setNotice] = useState("");
+  const [waiting, setWaiting] = useState(0);
+  const [saving, setSaving] = useState(false);
+  const nameRef = useRef<HTMLInputElement>(null);
+
+  const refreshQueue = useCallback(async () => {
+    const { syncCaptures } = await import("~/lib/client/capture-queue");
+    const { synced, waiting } = await syncCaptures();
+    setWaiting(waiting);
+    if (synced) toast.success(`${synced} offline capture${synced > 1 ? "s" : ""} synced`);
+  }, []);
+
+  useEffect(() => {
+    setClientId(crypto.randomUUID());
+    refreshQueue();
+    window.addEventListener("online", refreshQueue);
+    return () => window.removeEventListener("online", refreshQueue);
+  }, [refreshQueue]);
+
+  const fill = (next: Draft, message: string, from: "qr" | "photo") => {
+    setDraft((d) => ({ ...d, ...Object.fromEntries(Object.entries(next).filter(([, v]) => v)) }));
+    setSource(from);
+    setErrors({});
+    setNotice(message);
+    nameRef.current?.focus();
+  };
+
+  async function submit(event: React.FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const capture: CaptureInput & { clientId: string } = { ...draft, source, clientId };
+    const parsed = captureSchema.safeParse(capture);
+    if (!parsed.success) {
+      setErrors(parsed.error.flatten().fieldErrors as Errors);
+      return;
+    }
+    setSaving(true);
+    const label = parsed.data.name ?? parsed.data.email ?? "Contact";
+    const reset = () => {
+      setDraft({});
+      setErrors({});
+      setNotice("");
+      setSource("quick");
+      setClientId(crypto.randomUUID());
+    };
+    try {
+      if (!navigator.onLine) throw new TypeError("offline");
+      const res = await fetch("/api/capture", {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify(capture),
+      });
+      if (res.status === 400) {
+        setErrors(((await res.json()) as { fields?: Errors }).fields ?? {});
+        return;
+      }
+      if (!res.ok) throw new TypeError(`status ${res.status}`);
+      toast.success("Contact saved", { description: `${label} is in your network.` });
+      reset();
+    } catch {
+      const { queueCapture, pendingCaptures } = await import("~/lib/client/capture-queue");
+      await queueCapture(capture);
+      setWaiting((await pendingCaptures()).filter((c) => !c.rejected).length);
+      toast.info("Saved on this device", { description: `${label} will sync when you're back online.` });
+      reset();
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  const field = (name: (typeof FIELDS)[number], label: string, type = "text", autoComplete = "off") => (
+    <Field id={`capture-${name}`} label={label} errors={errors[name]}>
+      <input
+        ref={name === "name" ? nameRef : undefined}
+        id={`capture-${name}`}
+        name={name}
+        type={type}
+        autoComplete={autoComplete}
+        value={draft[name] ?? ""}
+        onChange={(e) => setDraft((d) => ({ ...d, [name]: e.target.value }))}
+        aria-invalid={errors[name] ? true : undefined}
+        aria-describedby={errors[name] ? `capture-${name}-error` : undefined}
+        className={inputClass}
+      />
+    </Field>
+  );
+
+  return (
+    <section className="mx-auto max-w-5xl px-4 py-8 sm:px-6">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="font-bold text-3xl tracking-tight">Capture contacts</h1>
+        <p
+          role="status"
+          className={`rounded-full px-3 py-1 font-medium text-sm ${online ? "bg-emerald-100 text-emerald-900 dark:bg-emerald-950 dark:text-emerald-100" : "bg-amber-100 text-amber-950 dark:bg-amber-950 dark:text-amber-100"}`}
+        >
+          {online ? "Online" : "Offline: captures are kept on this device"}
+          {waiting ? ` · ${waiting} waiting to sync` : ""}
+        </p>
+      </div>
+      <div className="mt-6 grid gap-8 lg:grid-cols-2">
+        <div className="space-y-6">
+          <QrScanner origin={loaderData.origin} onResult={(d, m) => fill(d, m, "qr")} />
+          <CardPhoto onResult={(d, m) => fill(d, m, "photo")} />
+        </div>
+        <Form method="post" onSubmit={submit} className="space-y-4" noValidate>
+          <h2 className="font-semibold text-xl">{source === "quick" ? "Quick add" : "Check and save"}</h2>
+          {notice ? (
+            <p
+              role="status"
+              className="rounded-md bg-brand-50 p-3 text-brand-900 text-sm dark:bg-brand-900/40 dark:text-brand-100"
+            >
+              {notice}
+            </p>
+          ) : null}
+          <input type="hidden" name="source" value={source} />
+          <input type="hidden" name="clientId" value={clientId} />
+          {field("name", "Name", "text", "off")}
+          <div className="grid gap-4 sm:grid-cols-2">
+            {field("email", "Email", "email")}
+            {field("phone", "Phone", "tel")}
+            {field("title", "Title")}
+            {field("company", "Company")}
+          </div>
+          {field("website", "Website", "url")}
+          <Field id="capture-notes" label="Notes" errors={errors.notes}>
+            <textarea
+              id="capture-notes"
+              name="notes"
+              rows={3}
+              value={draft.notes ?? ""}
+              onChange={(e) => setDraft((d) => ({ ...d, notes: e.target.value }))}
+              className={inputClass}
+            />
+          </Field>
+          <button
+            type="submit"
+            disabled={saving || navigation.state === "submitting"}
+            className="w-full rounded-md bg-brand-600 px-4 py-3 font-semibold text-white hover:bg-brand-700 disabled:opacity-60"
+          >
+            {saving ? "Saving..." : "Save contact"}
+          </button>
+        </Form>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,101 @@
+import path from "node:path";
+import { writeQrVideo } from "../fixtures/qr-video";
+import { launchOptions } from "./browser";
+import { DEMO, expect, expectAccessible, screenshotPath, test } from "./fixtures";
+
+// Chromium's fake camera plays this video: a MECARD QR code, as a badge or phone would show it.
+const video = writeQrVideo(
+  path.resolve("test-results", "fixtures", "mecard.y4m"),
+  "MECARD:N:Okafor,Chidi;TEL:+14155550123;EMAIL:chidi@riverside.org;ORG:Riverside Trust;;",
+);
+test.use({
+  launchOptions: launchOptions(["--use-fake-device-for-media-stream", `--use-file-for-fake-video-capture=${video}`]),
+  permissions: ["camera"],
+});
+
+test.beforeEach(async ({ page }) => {
+  await page.goto("/auth?redirectTo=/capture");
+  await page.getByRole("textbox", { name: "Email", exact: true }).fill(DEMO.email);
+  await page.getByLabel("Password").fill(DEMO.password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page.getByRole("heading", { name: "Capture contacts" })).toBeVisible();
+  // Wait for hydration: the client id is set by the page's script.
+  await expect(page.locator('input[name="clientId"]')).not.toHaveValue("");
+});
+
+test("scans a QR code from the camera and saves the contact", async ({ page }, info) => {
+  await expectAccessible(page);
+  await page.getByRole("button", { name: "Scan a QR code" }).click();
+  await expect(page.getByRole("main").getByLabel("Name", { exact: true })).toHaveValue("Chidi Okafor", {
+    timeout: 20_000,
+  });
+  await expect(page.getByRole("main").getByLabel("Email", { exact: true })).toHaveValue("chidi@riverside.org");
+  await expect(page.getByRole("main").getByLabel("Company", { exact: true })).toHaveValue("Riverside Trust");
+  await page.screenshot({ path: screenshotPath("capture", info.project.name), fullPage: true });
+  await page.getByRole("button", { name: "Save contact" }).click();
+  await expect(page.getByText("Chidi Okafor is in your network.")).toBeVisible();
+  await expect(page.getByRole("main").getByLabel("Name", { exact: true })).toHaveValue("");
+});
+
+test("reads a photographed business card with on-device text recognition", async ({ page }, info) => {
+  test.setTimeout(120_000);
+  const card = await page.context().newPage();
+  await card.setViewportSize({ width: 700, height: 400 });
+  await card.setContent(`<div id="card" style="width:700px;height:400px;background:#fff;color:#111;font:32px/1.5 Arial,sans-serif;padding:40px;box-sizing:border-box">
+      <div style="font-size:24px">Open Futures Foundation</div>
+      <div style="font-size:40px;font-weight:bold">Amara Reyes</div>
+      <div>Director of Partnerships</div>
+      <div>amara@openfutures.org</div>
+      <div>+1 415 555 2671</div></div>`);
+  const image = await card.locator("#card").screenshot();
+  await card.close();
+
+  const started = Date.now();
+  await page
+    .getByLabel("Photo of a business card")
+    .setInputFiles({ name: "card.png", mimeType: "image/png", buffer: image });
+  await expect(page.getByText(/Read the card in/)).toBeVisible({ timeout: 90_000 });
+  info.annotations.push({ type: "ocr-ms", description: String(Date.now() - started) });
+  console.log(
+    `text recognition on a ${image.byteLength}-byte card image: ${Date.now() - started} ms (${info.project.name})`,
+  );
+  await expect(page.getByRole("main").getByLabel("Name", { exact: true })).toHaveValue("Amara Reyes");
+  await expect(page.getByRole("main").getByLabel("Email", { exact: true })).toHaveValue("amara@openfutures.org");
+  await expect(page.getByRole("main").getByLabel("Title", { exact: true })).toHaveValue("Director of Partnerships");
+  await page.getByRole("button", { name: "Save contact" }).click();
+  await expect(page.getByText("Amara Reyes is in your network.")).toBeVisible();
+});
+
+test("a capture made offline is kept and synced once when back online", async ({ page, context }) => {
+  await context.setOffline(true);
+  await page.getByRole("main").getByLabel("Name", { exact: true }).fill("Dana Whitfield");
+  await page.getByRole("main").getByLabel("Email", { exact: true }).fill("dana@harbor.org");
+  await page.getByRole("button", { name: "Save contact" }).click();
+  await expect(page.getByText("Dana Whitfield will sync when you're back online.")).toBeVisible();
+  await expect(page.getByText(/1 waiting to sync/)).toBeVisible();
+  await context.setOffline(false);
+  await expect(page.getByText("1 offline capture synced")).toBeVisible();
+  await expect(page.getByText(/waiting to sync/)).toHaveCount(0);
+  // Nothing is left to replay after a reload.
+  await page.reload();
+  await expect(page.getByText(/waiting to sync/)).toHaveCount(0);
+});
+
+test("quick add works without JavaScript and keeps typed values on errors", async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto("/auth?redirectTo=/capture");
+  await page.getByRole("textbox", { name: "Email", exact: true }).fill(DEMO.email);
+  await page.getByLabel("Password").fill(DEMO.password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.getByRole("main").getByLabel("Email", { exact: true }).fill("not-an-email");
+  await page.getByRole("main").getByLabel("Company", { exact: true }).fill("Harbor Trust");
+  await page.getByRole("button", { name: "Save contact" }).click();
+  await expect(page.getByText("Please enter a valid email address")).toBeVisible();
+  await expect(page.getByRole("main").getByLabel("Company", { exact: true })).toHaveValue("Harbor Trust");
+  await page.getByRole("main").getByLabel("Email", { exact: true }).fill("lee@harbor.org");
+  await page.getByRole("main").getByLabel("Name", { exact: true }).fill("Lee Harbor");
+  await page.getByRole("button", { name: "Save contact" }).click();
+  await expect(page).toHaveURL(/\/capture$/);
+  await context.close();
+});
