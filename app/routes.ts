@@ -11,6 +11,8 @@ export default [
 
   route("dashboard", "routes/app/dashboard.tsx"),
   route("capture", "routes/app/capture.tsx"),
+  route("card", "routes/app/cards.tsx"),
+  route("card/:id", "routes/app/card-edit.tsx"),
 
   route("dev/mailbox", "routes/dev/mailbox.tsx"),
 

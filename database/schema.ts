@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 
 const createdAt = () =>
   integer("created_at", { mode: "timestamp_ms" }).notNull().default(sql`(unixepoch('subsec') * 1000)`);
@@ -210,3 +210,82 @@ export const userSettings = sqliteTable("user_settings", {
   calendarTokenHash: text("calendar_token_hash"),
   updatedAt: updatedAt(),
 });
+
+export type SocialAccount = { id: string; platform: string; url: string };
+export type AdditionalContact = { id: string; type: string; value: string };
+
+// A digital business card. Published cards are reachable at /c/{slug} and cached in KV.
+export const card = sqliteTable(
+  "card",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    label: text("label").notNull().default("My card"),
+    slug: text("slug").unique(),
+    published: integer("published", { mode: "boolean" }).notNull().default(false),
+    name: text("name").notNull(),
+    title: text("title"),
+    company: text("company"),
+    email: text("email"),
+    phone: text("phone"),
+    website: text("website"),
+    linkedin: text("linkedin"),
+    location: text("location"),
+    avatarKey: text("avatar_key"),
+    notes: text("notes"),
+    template: text("template", { enum: ["classic", "bold", "minimal"] })
+      .notNull()
+      .default("classic"),
+    colour: text("colour").notNull().default("#4f46e5"),
+    socialAccounts: text("social_accounts", { mode: "json" }).$type<SocialAccount[]>().notNull().default(sql`'[]'`),
+    additionalContacts: text("additional_contacts", { mode: "json" })
+      .$type<AdditionalContact[]>()
+      .notNull()
+      .default(sql`'[]'`),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("card_user_idx").on(t.userId)],
+);
+
+// Details a visitor shared back from a card, with their consent to be contacted.
+export const sharedContact = sqliteTable(
+  "shared_contacts",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    recipientUserId: text("recipient_user_id").references(() => user.id, { onDelete: "cascade" }),
+    cardId: integer("card_id").references(() => card.id, { onDelete: "set null" }),
+    connectionId: integer("connection_id").references(() => connection.id, { onDelete: "set null" }),
+    senderName: text("sender_name").notNull(),
+    senderEmail: text("sender_email").notNull(),
+    senderPhone: text("sender_phone"),
+    recipientName: text("recipient_name").notNull(),
+    notes: text("notes").notNull().default(""),
+    eventName: text("event_name"),
+    consent: integer("consent", { mode: "boolean" }).notNull().default(false),
+    consentAt: integer("consent_at", { mode: "timestamp_ms" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("shared_contacts_recipient_idx").on(t.recipientUserId, t.createdAt)],
+);
+
+// Per card and day counts; nothing about who the visitor was.
+export const cardStat = sqliteTable(
+  "card_stat",
+  {
+    cardId: integer("card_id")
+      .notNull()
+      .references(() => card.id, { onDelete: "cascade" }),
+    day: text("day").notNull(),
+    views: integer("views").notNull().default(0),
+    saves: integer("saves").notNull().default(0),
+    shares: integer("shares").notNull().default(0),
+    fromQr: integer("from_qr").notNull().default(0),
+    fromNfc: integer("from_nfc").notNull().default(0),
+    fromLink: integer("from_link").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.cardId, t.day] })],
+);

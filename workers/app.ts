@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import { createRequestHandler, RouterContextProvider } from "react-router";
 import { type AppContext, appContext } from "~/context";
+import { cardRoutes } from "~/server/api/card-routes.server";
 import { api } from "~/server/api/router.server";
 import { createDb } from "~/server/db.server";
 import { parseEnv } from "~/server/env.server";
@@ -23,6 +24,7 @@ app.use(async (c, next) => {
 });
 
 app.route("/api", api);
+app.route("/", cardRoutes);
 
 app.all("*", (c) => {
   const context = new RouterContextProvider();

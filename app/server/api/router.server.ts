@@ -3,6 +3,7 @@ import type { AppContext } from "~/context";
 import { captureSchema } from "~/lib/capture";
 import { createAuth, getSessionUser } from "../auth.server";
 import { saveCapture } from "../capture.server";
+import { getPublishedCard, saveCardToConnections } from "../cards.server";
 
 type ApiEnv = { Bindings: Env; Variables: { app: AppContext } };
 
@@ -30,6 +31,16 @@ api.post("/capture", async (c) => {
   }
   const saved = await saveCapture(app.db, user.id, parsed.data);
   return c.json(saved, saved.duplicate ? 200 : 201);
+});
+
+api.post("/cards/:slug/save", async (c) => {
+  const app = c.get("app");
+  const user = await getSessionUser(app, c.req.raw);
+  if (!user) return c.json({ error: "Sign in to save contacts to your network" }, 401);
+  const card = await getPublishedCard(app.env, app.db, c.req.param("slug").toLowerCase());
+  if (!card?.id) return c.json({ error: "Not found" }, 404);
+  const saved = await saveCardToConnections(app.db, user.id, card);
+  return c.json(saved, 200);
 });
 
 api.notFound((c) => c.json({ error: "Not found" }, 404));

@@ -1,0 +1,148 @@
+import { useEffect, useState } from "react";
+import { toast } from "sonner";
+
+type NdefWriter = { write(message: { records: { recordType: string; data: string }[] }): Promise<void> };
+
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** Every way to hand out a published card: link, QR code, the share sheet, an NFC tag, an email signature. */
+export function CardShare({
+  url,
+  slug,
+  name,
+  signedLink,
+}: {
+  url: string;
+  slug: string;
+  name: string;
+  signedLink: string;
+}) {
+  const [canShare, setCanShare] = useState(false);
+  const [canNfc, setCanNfc] = useState(false);
+  useEffect(() => {
+    setCanShare(typeof navigator.share === "function");
+    setCanNfc("NDEFReader" in window);
+  }, []);
+
+  const copy = async (text: string, what: string) => {
+    try {
+      await navigator.clipboard.writeText(text);
+      toast.success(`${what} copied`);
+    } catch {
+      toast.error("Copy failed", { description: "Select the text and copy it instead." });
+    }
+  };
+
+  const downloadPng = async () => {
+    const QRCode = await import("qrcode");
+    const dataUrl = await QRCode.toDataURL(`${url}?src=qr`, { width: 1024, margin: 2, errorCorrectionLevel: "M" });
+    const a = document.createElement("a");
+    a.href = dataUrl;
+    a.download = `${slug}-qr.png`;
+    a.click();
+  };
+
+  const writeNfc = async () => {
+    try {
+      const Reader = (window as unknown as { NDEFReader: new () => NdefWriter }).NDEFReader;
+      toast.info("Hold your phone to the NFC tag");
+      await new Reader().write({ records: [{ recordType: "url", data: `${url}?src=nfc` }] });
+      toast.success("NFC tag written", { description: "Tapping it now opens your card." });
+    } catch (error) {
+      toast.error("Could not write the tag", { description: error instanceof Error ? error.message : undefined });
+    }
+  };
+
+  const signature = `<table cellpadding="0" cellspacing="0" style="font-family:Arial,sans-serif;font-size:14px"><tr><td><strong>${escapeHtml(name)}</strong><br><a href="${escapeHtml(url)}?src=link">View my digital business card</a></td></tr></table>`;
+  const buttonClass =
+    "rounded-md border border-slate-300 px-3 py-2 font-medium text-sm hover:bg-slate-50 dark:border-slate-700 dark:hover:bg-slate-800";
+
+  return (
+    <section className="rounded-xl border border-slate-200 p-5 dark:border-slate-800" aria-labelledby="share-title">
+      <h2 id="share-title" className="font-semibold text-lg">
+        Share your card
+      </h2>
+      <div className="mt-4 grid gap-6 sm:grid-cols-[10rem_1fr]">
+        <img
+          src={`/c/${slug}/qr.svg`}
+          alt={`QR code for ${url}`}
+          width={160}
+          height={160}
+          className="rounded-lg border border-slate-200 bg-white p-1 dark:border-slate-700"
+        />
+        <div className="space-y-3">
+          <div className="flex gap-2">
+            <label htmlFor="card-link" className="sr-only">
+              Card link
+            </label>
+            <input
+              id="card-link"
+              readOnly
+              value={url}
+              className="min-w-0 flex-1 rounded-md border border-slate-300 bg-slate-50 px-3 py-2 text-sm dark:border-slate-700 dark:bg-slate-900"
+            />
+            <button type="button" onClick={() => copy(url, "Link")} className={buttonClass}>
+              Copy link
+            </button>
+          </div>
+          <div className="flex flex-wrap gap-2">
+            <a href={`/c/${slug}/qr.svg?download=1`} download={`${slug}-qr.svg`} className={buttonClass}>
+              Download SVG
+            </a>
+            <button type="button" onClick={downloadPng} className={buttonClass}>
+              Download PNG
+            </button>
+            {canShare ? (
+              <button
+                type="button"
+                onClick={() => navigator.share({ title: name, url: `${url}?src=link` }).catch(() => undefined)}
+                className={buttonClass}
+              >
+                Share…
+              </button>
+            ) : null}
+            <a href={url} target="_blank" rel="noopener noreferrer" className={buttonClass}>
+              Open card
+            </a>
+          </div>
+          {canNfc ? (
+            <button type="button" onClick={writeNfc} className={buttonClass}>
+              Write to an NFC tag
+            </button>
+          ) : (
+            <p className="text-slate-600 text-sm dark:text-slate-300">
+              NFC tags can be written from Chrome on Android. Here, download the QR code or copy the link instead.
+            </p>
+          )}
+        </div>
+      </div>
+      <details className="mt-5">
+        <summary className="cursor-pointer font-medium text-sm">Email signature and offline link</summary>
+        <div className="mt-3 space-y-3">
+          <label htmlFor="signature" className="block font-medium text-sm">
+            HTML for your email signature
+          </label>
+          <textarea
+            id="signature"
+            readOnly
+            rows={3}
+            value={signature}
+            className="w-full rounded-md border border-slate-300 bg-slate-50 p-2 font-mono text-xs dark:border-slate-700 dark:bg-slate-900"
+          />
+          <button type="button" onClick={() => copy(signature, "Signature")} className={buttonClass}>
+            Copy signature
+          </button>
+          <label htmlFor="signed-link" className="block font-medium text-sm">
+            Self-contained link (the card travels in the link, signed by us)
+          </label>
+          <input
+            id="signed-link"
+            readOnly
+            value={signedLink}
+            className="w-full rounded-md border border-slate-300 bg-slate-50 px-3 py-2 text-xs dark:border-slate-700 dark:bg-slate-900"
+          />
+        </div>
+      </details>
+    </section>
+  );
+}

@@ -1,0 +1,155 @@
+import { z } from "zod";
+
+/** The card as a visitor sees it: everything the page, the vCard and the QR code need. */
+export type PublicCard = {
+  id: number | null;
+  slug: string | null;
+  ownerId: string | null;
+  ownerName: string | null;
+  name: string;
+  title: string | null;
+  company: string | null;
+  email: string | null;
+  phone: string | null;
+  website: string | null;
+  linkedin: string | null;
+  location: string | null;
+  avatarUrl: string | null;
+  notes: string;
+  template: Template;
+  colour: string;
+  socialAccounts: { id: string; platform: Platform; url: string }[];
+  additionalContacts: { id: string; type: ContactType; value: string }[];
+  activeEvent: string | null;
+};
+
+export const TEMPLATES = ["classic", "bold", "minimal"] as const;
+export type Template = (typeof TEMPLATES)[number];
+export const PLATFORMS = ["facebook", "twitter", "instagram", "linkedin", "github", "youtube", "generic"] as const;
+export type Platform = (typeof PLATFORMS)[number];
+export const CONTACT_TYPES = ["email", "phone", "website", "generic"] as const;
+export type ContactType = (typeof CONTACT_TYPES)[number];
+
+export const CARD_LIMITS = { name: 100, text: 120, email: 254, phone: 40, url: 300, notes: 1000, lists: 10 } as const;
+
+/** Links from people are allowed only as https, mailto and tel; anything else is dropped when shown. */
+export function safeHref(value: string | null | undefined): string | null {
+  const v = value?.trim();
+  if (!v || !URL.canParse(v)) return null;
+  const url = new URL(v);
+  return ["https:", "mailto:", "tel:"].includes(url.protocol) ? url.href : null;
+}
+
+export const platformOf = (value: unknown): Platform =>
+  PLATFORMS.includes(value as Platform) ? (value as Platform) : "generic";
+export const contactTypeOf = (value: unknown): ContactType =>
+  CONTACT_TYPES.includes(value as ContactType) ? (value as ContactType) : "generic";
+
+const text = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, `Must be at most ${max} characters`)
+    .optional()
+    .transform((v) => v || undefined);
+
+const httpsUrl = (max = CARD_LIMITS.url) =>
+  text(max).refine(
+    (v) => v === undefined || (/^https:\/\//i.test(v) && URL.canParse(v)),
+    "Links must start with https://",
+  );
+
+export const RESERVED_SLUGS = new Set([
+  "demo-admin",
+  "admin",
+  "api",
+  "new",
+  "edit",
+  "card",
+  "cards",
+  "auth",
+  "login",
+  "settings",
+  "help",
+  "app",
+  "www",
+]);
+export const slugSchema = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .min(3, "Use at least 3 characters")
+  .max(40, "Use at most 40 characters")
+  .regex(/^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/, "Use lowercase letters, digits and hyphens, not at the start or end")
+  .refine((s) => !RESERVED_SLUGS.has(s), "That link is reserved, choose another");
+
+export const cardFormSchema = z.object({
+  label: text(40).transform((v) => v ?? "My card"),
+  name: z
+    .string({ error: "Name is required" })
+    .trim()
+    .min(1, "Name is required")
+    .max(CARD_LIMITS.name, `Must be at most ${CARD_LIMITS.name} characters`),
+  title: text(CARD_LIMITS.text),
+  company: text(CARD_LIMITS.text),
+  email: text(CARD_LIMITS.email).pipe(z.email("Please enter a valid email address").optional()),
+  phone: text(CARD_LIMITS.phone).refine(
+    (v) => v === undefined || /^[+()\d\s.-]{5,}$/.test(v),
+    "Please enter a valid phone number",
+  ),
+  website: httpsUrl(),
+  linkedin: httpsUrl().refine(
+    (v) => v === undefined || /^https:\/\/([a-z]+\.)?linkedin\.com\//i.test(v),
+    "Use your linkedin.com profile link",
+  ),
+  location: text(CARD_LIMITS.text),
+  notes: text(CARD_LIMITS.notes),
+  template: z.enum(TEMPLATES).catch("classic"),
+  colour: z
+    .string()
+    .regex(/^#[0-9a-f]{6}$/i, "Choose a colour")
+    .catch("#4f46e5"),
+  socialAccounts: z
+    .array(
+      z.object({
+        platform: z.enum(PLATFORMS).catch("generic"),
+        url: httpsUrl().pipe(z.string({ error: "Add the link" })),
+      }),
+    )
+    .max(CARD_LIMITS.lists, `At most ${CARD_LIMITS.lists} social accounts`)
+    .default([]),
+  additionalContacts: z
+    .array(
+      z
+        .object({
+          type: z.enum(CONTACT_TYPES).catch("generic"),
+          value: text(CARD_LIMITS.url).pipe(z.string({ error: "Add the value" })),
+        })
+        .refine((c) => c.type !== "website" || /^https:\/\//i.test(c.value), {
+          message: "Links must start with https://",
+          path: ["value"],
+        })
+        .refine((c) => c.type !== "email" || z.email().safeParse(c.value).success, {
+          message: "Please enter a valid email address",
+          path: ["value"],
+        }),
+    )
+    .max(CARD_LIMITS.lists, `At most ${CARD_LIMITS.lists} extra contacts`)
+    .default([]),
+});
+export type CardForm = z.output<typeof cardFormSchema>;
+
+/** The specification's file name: the card name with spaces as underscores, plus _contact.vcf. */
+export function vcardFileName(name: string): string {
+  const base =
+    name
+      .trim()
+      .replace(/\s+/g, "_")
+      .replace(/[^\p{L}\p{N}_.-]/gu, "") || "contact";
+  return `${base}_contact.vcf`;
+}
+
+export function initials(name: string): string {
+  const parts = name.trim().split(/\s+/).filter(Boolean);
+  return ((parts[0]?.[0] ?? "") + (parts.length > 1 ? (parts.at(-1)?.[0] ?? "") : "")).toUpperCase() || "?";
+}

@@ -1,0 +1,230 @@
+import { and, desc, eq, sql } from "drizzle-orm";
+import { type CardForm, contactTypeOf, type PublicCard, platformOf } from "~/lib/card";
+import { card, cardStat, connection, user } from "~db/schema";
+import type { Database } from "./db.server";
+import type { AppEnv } from "./env.server";
+
+const CACHE_TTL_SECONDS = 60 * 60 * 24;
+export const cacheKey = (slug: string) => `card:v1:${slug}`;
+
+type CardRow = typeof card.$inferSelect;
+
+const ids = () => crypto.randomUUID().slice(0, 8);
+
+export function toPublicCard(row: CardRow, ownerName: string | null, activeEvent: string | null = null): PublicCard {
+  return {
+    id: row.id,
+    slug: row.slug,
+    ownerId: row.userId,
+    ownerName,
+    name: row.name,
+    title: row.title,
+    company: row.company,
+    email: row.email,
+    phone: row.phone,
+    website: row.website,
+    linkedin: row.linkedin,
+    location: row.location,
+    avatarUrl: null,
+    notes: row.notes ?? "",
+    template: row.template,
+    colour: row.colour,
+    socialAccounts: row.socialAccounts.map((s) => ({ id: s.id, platform: platformOf(s.platform), url: s.url })),
+    additionalContacts: row.additionalContacts.map((c) => ({ id: c.id, type: contactTypeOf(c.type), value: c.value })),
+    activeEvent,
+  };
+}
+
+function formValues(form: CardForm) {
+  return {
+    label: form.label,
+    name: form.name,
+    title: form.title ?? null,
+    company: form.company ?? null,
+    email: form.email ?? null,
+    phone: form.phone ?? null,
+    website: form.website ?? null,
+    linkedin: form.linkedin ?? null,
+    location: form.location ?? null,
+    notes: form.notes ?? null,
+    template: form.template,
+    colour: form.colour,
+    socialAccounts: form.socialAccounts.map((s) => ({ id: ids(), ...s })),
+    additionalContacts: form.additionalContacts.map((c) => ({ id: ids(), ...c })),
+  };
+}
+
+export function listCards(db: Database, userId: string) {
+  return db
+    .select({
+      id: card.id,
+      label: card.label,
+      name: card.name,
+      slug: card.slug,
+      published: card.published,
+      updatedAt: card.updatedAt,
+    })
+    .from(card)
+    .where(eq(card.userId, userId))
+    .orderBy(desc(card.updatedAt));
+}
+
+/** The owner's own card, or undefined: never another account's. */
+export async function getOwnedCard(db: Database, userId: string, id: number) {
+  const [row] = await db
+    .select()
+    .from(card)
+    .where(and(eq(card.id, id), eq(card.userId, userId)));
+  return row;
+}
+
+export async function createCard(db: Database, userId: string, form: CardForm) {
+  const [row] = await db
+    .insert(card)
+    .values({ userId, ...formValues(form) })
+    .returning({ id: card.id });
+  return row?.id;
+}
+
+async function invalidate(env: AppEnv, slug: string | null) {
+  if (slug) await env.CACHE.delete(cacheKey(slug));
+}
+
+export async function updateCard(env: AppEnv, db: Database, userId: string, id: number, form: CardForm) {
+  const [row] = await db
+    .update(card)
+    .set(formValues(form))
+    .where(and(eq(card.id, id), eq(card.userId, userId)))
+    .returning({ slug: card.slug });
+  if (row) await invalidate(env, row.slug);
+  return Boolean(row);
+}
+
+export type PublishResult = { ok: true; slug: string } | { ok: false; error: string };
+
+export async function publishCard(
+  env: AppEnv,
+  db: Database,
+  userId: string,
+  id: number,
+  slug: string,
+): Promise<PublishResult> {
+  const [taken] = await db.select({ id: card.id }).from(card).where(eq(card.slug, slug));
+  if (taken && taken.id !== id) return { ok: false, error: "That link is taken, choose another" };
+  const existing = await getOwnedCard(db, userId, id);
+  if (!existing) return { ok: false, error: "Card not found" };
+  await db
+    .update(card)
+    .set({ slug, published: true })
+    .where(and(eq(card.id, id), eq(card.userId, userId)));
+  await invalidate(env, existing.slug);
+  await invalidate(env, slug);
+  return { ok: true, slug };
+}
+
+export async function unpublishCard(env: AppEnv, db: Database, userId: string, id: number) {
+  const [row] = await db
+    .update(card)
+    .set({ published: false })
+    .where(and(eq(card.id, id), eq(card.userId, userId)))
+    .returning({ slug: card.slug });
+  if (row) await invalidate(env, row.slug);
+  return Boolean(row);
+}
+
+export async function deleteCard(env: AppEnv, db: Database, userId: string, id: number) {
+  const [row] = await db
+    .delete(card)
+    .where(and(eq(card.id, id), eq(card.userId, userId)))
+    .returning({ slug: card.slug });
+  if (row) await invalidate(env, row.slug);
+  return Boolean(row);
+}
+
+/**
+ * A published card by slug: one KV read on a hit, D1 only on a miss (which fills KV).
+ * Unknown and unpublished slugs both answer null.
+ */
+export async function getPublishedCard(env: AppEnv, db: Database, slug: string): Promise<PublicCard | null> {
+  const cached = await env.CACHE.get<PublicCard>(cacheKey(slug), "json");
+  if (cached) return cached;
+  const [row] = await db
+    .select({ card, ownerName: user.name })
+    .from(card)
+    .innerJoin(user, eq(user.id, card.userId))
+    .where(and(eq(card.slug, slug), eq(card.published, true)));
+  if (!row) return null;
+  const view = toPublicCard(row.card, row.ownerName);
+  await env.CACHE.put(cacheKey(slug), JSON.stringify(view), { expirationTtl: CACHE_TTL_SECONDS });
+  return view;
+}
+
+export type StatField = "views" | "saves" | "shares";
+export type VisitSource = "qr" | "nfc" | "link" | null;
+
+const today = () => new Date().toISOString().slice(0, 10);
+
+/** Counts per card and day; nothing about the visitor is stored. */
+export function countStat(db: Database, cardId: number, field: StatField, source: VisitSource = null) {
+  const bump = { views: 0, saves: 0, shares: 0, fromQr: 0, fromNfc: 0, fromLink: 0 };
+  bump[field] = 1;
+  if (source === "qr") bump.fromQr = 1;
+  if (source === "nfc") bump.fromNfc = 1;
+  if (source === "link") bump.fromLink = 1;
+  return db
+    .insert(cardStat)
+    .values({ cardId, day: today(), ...bump })
+    .onConflictDoUpdate({
+      target: [cardStat.cardId, cardStat.day],
+      set: {
+        views: sql`${cardStat.views} + ${bump.views}`,
+        saves: sql`${cardStat.saves} + ${bump.saves}`,
+        shares: sql`${cardStat.shares} + ${bump.shares}`,
+        fromQr: sql`${cardStat.fromQr} + ${bump.fromQr}`,
+        fromNfc: sql`${cardStat.fromNfc} + ${bump.fromNfc}`,
+        fromLink: sql`${cardStat.fromLink} + ${bump.fromLink}`,
+      },
+    });
+}
+
+export function cardStats(db: Database, userId: string, sinceDay: string) {
+  return db
+    .select({
+      views: sql<number>`coalesce(sum(${cardStat.views}), 0)`,
+      saves: sql<number>`coalesce(sum(${cardStat.saves}), 0)`,
+      shares: sql<number>`coalesce(sum(${cardStat.shares}), 0)`,
+    })
+    .from(cardStat)
+    .innerJoin(card, eq(card.id, cardStat.cardId))
+    .where(and(eq(card.userId, userId), sql`${cardStat.day} >= ${sinceDay}`));
+}
+
+/**
+ * A signed-in visitor's Save Contact: the card becomes their connection (priority medium, tag
+ * "Saved Contact"). Saving the same card again keeps the one connection.
+ */
+export async function saveCardToConnections(db: Database, userId: string, view: PublicCard, now = new Date()) {
+  const rows = await db
+    .insert(connection)
+    .values({
+      userId,
+      clientId: `saved-card-${view.id}`,
+      name: view.name,
+      title: view.title,
+      company: view.company,
+      email: view.email,
+      phone: view.phone,
+      website: view.website,
+      linkedin: view.linkedin,
+      priority: "medium",
+      tags: ["Saved Contact"],
+      notes:
+        view.notes ||
+        `Saved from virtual card on ${now.toLocaleDateString("en-US", { dateStyle: "long", timeZone: "UTC" })}`,
+      source: "saved",
+      lastContactAt: now,
+    })
+    .onConflictDoNothing({ target: [connection.userId, connection.clientId] })
+    .returning({ id: connection.id });
+  return { created: rows.length > 0 };
+}

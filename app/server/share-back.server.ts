@@ -1,0 +1,140 @@
+import { and, eq, gt, sql } from "drizzle-orm";
+import { z } from "zod";
+import type { PublicCard } from "~/lib/card";
+import { normalizeTags } from "~/lib/connection-rules";
+import { connection, notification, sharedContact } from "~db/schema";
+import type { Database } from "./db.server";
+
+export const SHARE_MESSAGES = {
+  missing: { title: "Missing information", description: "Please provide your name and email address." },
+  invalidEmail: { title: "Missing information", description: "Please enter a valid email address." },
+  error: {
+    title: "Error sharing contact",
+    description: "There was a problem sharing your contact information. Please try again.",
+  },
+  limited: { title: "Too many attempts", description: "You've shared a few times just now. Please try again shortly." },
+  unverified: { title: "Sharing is off for this card", description: "This card link could not be verified." },
+} as const;
+
+export const shareSuccess = (name: string, recipient: string) => ({
+  title: "Contact shared successfully",
+  description: `${name}'s contact info has been shared with ${recipient}.`,
+});
+
+/** A repeat from the same address within this window updates the earlier share. */
+const REPEAT_WINDOW_MS = 10 * 60 * 1000;
+
+export const shareFormSchema = z.object({
+  name: z.string().trim().max(100).default(""),
+  email: z.string().trim().max(254).default(""),
+  phone: z.string().trim().max(40).default(""),
+  consent: z.string().optional(),
+  // Honeypot: people never see this field; bots fill it in.
+  company_website: z.string().max(500).optional(),
+});
+
+export type ShareInput = { name: string; email: string; phone: string | null; consent: boolean };
+
+export type ShareCheck =
+  | { ok: true; value: ShareInput }
+  | { ok: false; reason: "missing" | "invalidEmail" | "bot"; values: Record<string, string> };
+
+export function checkShare(raw: unknown): ShareCheck {
+  const parsed = shareFormSchema.safeParse(raw);
+  const data = parsed.success ? parsed.data : { name: "", email: "", phone: "" };
+  const values = {
+    name: data.name.slice(0, 100),
+    email: data.email.slice(0, 254),
+    phone: (data.phone ?? "").slice(0, 40),
+  };
+  if (!parsed.success) return { ok: false, reason: "missing", values };
+  if (parsed.data.company_website) return { ok: false, reason: "bot", values };
+  if (!values.name || !values.email) return { ok: false, reason: "missing", values };
+  if (!z.email().safeParse(values.email).success) return { ok: false, reason: "invalidEmail", values };
+  return {
+    ok: true,
+    value: {
+      name: values.name,
+      email: values.email.toLowerCase(),
+      phone: values.phone || null,
+      consent: parsed.data.consent === "on" || parsed.data.consent === "true",
+    },
+  };
+}
+
+/**
+ * Records a share-back in one D1 batch: the shared_contacts row, the owner's new Pending
+ * connection and the owner's notification. Either all three are written or none.
+ */
+export async function recordShareBack(db: Database, card: PublicCard, input: ShareInput, now = new Date()) {
+  if (!card.ownerId || !card.id) throw new Error("Unverified cards cannot receive share-backs");
+  const ownerId = card.ownerId;
+  const [recent] = await db
+    .select({ id: sharedContact.id, connectionId: sharedContact.connectionId })
+    .from(sharedContact)
+    .where(
+      and(
+        eq(sharedContact.cardId, card.id),
+        eq(sharedContact.senderEmail, input.email),
+        gt(sharedContact.createdAt, new Date(now.getTime() - REPEAT_WINDOW_MS)),
+      ),
+    )
+    .limit(1);
+
+  const consentAt = input.consent ? now : null;
+  if (recent) {
+    await db.batch([
+      db
+        .update(sharedContact)
+        .set({ senderName: input.name, senderPhone: input.phone, consent: input.consent, consentAt })
+        .where(eq(sharedContact.id, recent.id)),
+      db
+        .update(connection)
+        .set({ name: input.name, phone: input.phone })
+        .where(and(eq(connection.id, recent.connectionId ?? -1), eq(connection.userId, ownerId))),
+    ]);
+    return { updated: true };
+  }
+
+  const clientId = `share-${crypto.randomUUID()}`;
+  const connectionIdSql = sql`(select ${connection.id} from ${connection} where ${connection.userId} = ${ownerId} and ${connection.clientId} = ${clientId})`;
+  const day = now.toISOString().slice(0, 10);
+  await db.batch([
+    db.insert(connection).values({
+      userId: ownerId,
+      clientId,
+      name: input.name,
+      email: input.email,
+      phone: input.phone,
+      tags: normalizeTags(["Shared", "New Contact", ...(card.activeEvent ? [card.activeEvent] : [])]),
+      status: "Pending",
+      priority: "medium",
+      eventName: card.activeEvent,
+      source: "share",
+      notes: `Shared their details from your card on ${day}.${input.consent ? " Agreed to be contacted." : ""}`,
+      lastContactAt: now,
+    }),
+    db.insert(sharedContact).values({
+      recipientUserId: ownerId,
+      cardId: card.id,
+      connectionId: connectionIdSql,
+      senderName: input.name,
+      senderEmail: input.email,
+      senderPhone: input.phone,
+      recipientName: card.name,
+      notes: "",
+      eventName: card.activeEvent,
+      consent: input.consent,
+      consentAt,
+    }),
+    db.insert(notification).values({
+      userId: ownerId,
+      title: "New contact shared",
+      message: `${input.name} shared their contact details from your card.`,
+      type: "success",
+      actionLabel: "View contact",
+      actionUrl: sql`'/connections/' || ${connectionIdSql}`,
+    }),
+  ]);
+  return { updated: false };
+}

@@ -1,0 +1,115 @@
+// Enhances the visitor card page: the share form becomes a modal that posts in place, and
+// saving a contact also adds it to a signed-in visitor's network. Without this file both still work.
+(() => {
+  const main = document.querySelector("main[data-name]");
+  if (!main) return;
+  const region = document.getElementById("toasts");
+  const slug = main.dataset.slug;
+
+  function toast(kind, title, description, duration = 4000) {
+    const el = document.createElement("div");
+    el.className = `toast ${kind}`;
+    el.setAttribute("role", kind === "error" ? "alert" : "status");
+    const strong = document.createElement("strong");
+    strong.textContent = title;
+    const text = document.createElement("span");
+    text.textContent = description;
+    const close = document.createElement("button");
+    close.type = "button";
+    close.className = "close";
+    close.setAttribute("aria-label", "Close toast");
+    close.textContent = "×";
+    close.addEventListener("click", () => el.remove());
+    el.append(close, strong, text);
+    region.append(el);
+    while (region.children.length > 3) region.firstElementChild.remove();
+    setTimeout(() => el.remove(), duration);
+  }
+
+  const section = document.getElementById("share");
+  const form = section?.querySelector("form");
+  if (section && form && typeof HTMLDialogElement === "function") {
+    const dialog = document.createElement("dialog");
+    dialog.setAttribute("aria-labelledby", "share-title");
+    section.before(dialog);
+    dialog.append(section);
+    const close = document.createElement("button");
+    close.type = "button";
+    close.className = "close";
+    close.setAttribute("aria-label", "Close");
+    close.textContent = "×";
+    close.addEventListener("click", () => dialog.close());
+    section.prepend(close);
+    dialog.addEventListener("click", (e) => {
+      if (e.target === dialog) dialog.close();
+    });
+    for (const link of document.querySelectorAll('[data-action="share"]')) {
+      link.addEventListener("click", (e) => {
+        e.preventDefault();
+        dialog.showModal();
+        form.querySelector("input")?.focus();
+      });
+    }
+
+    const button = form.querySelector('button[type="submit"]');
+    form.addEventListener("submit", async (e) => {
+      e.preventDefault();
+      const data = new FormData(form);
+      if (!String(data.get("name") || "").trim() || !String(data.get("email") || "").trim()) {
+        toast("error", "Missing information", "Please provide your name and email address.");
+        return;
+      }
+      button.disabled = true;
+      const label = button.textContent;
+      button.textContent = "Sharing...";
+      try {
+        const res = await fetch(form.action, {
+          method: "POST",
+          body: new URLSearchParams(data),
+          headers: { accept: "application/json" },
+        });
+        const body = await res.json();
+        if (res.ok) {
+          toast("success", body.title, body.description, 5000);
+          form.reset();
+          dialog.close();
+        } else {
+          toast("error", body.title, body.description);
+        }
+      } catch {
+        toast(
+          "error",
+          "Error sharing contact",
+          "There was a problem sharing your contact information. Please try again.",
+        );
+      } finally {
+        button.disabled = false;
+        button.textContent = label;
+      }
+    });
+  }
+
+  const save = document.querySelector('[data-action="save"]');
+  if (save && slug) {
+    save.addEventListener("click", async () => {
+      try {
+        const res = await fetch(`/api/cards/${encodeURIComponent(slug)}/save`, {
+          method: "POST",
+          headers: { accept: "application/json" },
+        });
+        if (res.ok) {
+          toast(
+            "success",
+            "Contact saved",
+            `${main.dataset.name} has been added to your connections and downloaded as a vCard file.`,
+            3000,
+          );
+        } else if (res.status >= 500) {
+          toast("error", "Failed to save contact", "There was an error saving this contact to your connections.");
+        }
+      } catch {
+        // Offline: the vCard still downloads; nothing else to report.
+      }
+    });
+  }
+})();
