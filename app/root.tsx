@@ -77,7 +77,6 @@ function AppToaster() {
       hotkey={["altKey", "KeyT"]}
       containerAriaLabel="Notifications"
       closeButton
-      richColors
     />
   );
 }

@@ -24,8 +24,8 @@ h1{margin:0;font-size:1.5rem;line-height:1.2}.role{margin:.15rem 0 0;opacity:.9}
 .tagline{margin:0 0 1rem;font-weight:600;color:#334155;font-size:.9rem}
 ul.links{list-style:none;margin:0;padding:0;display:grid;gap:.25rem}
 ul.links a,ul.links>li>span{display:grid;grid-template-columns:5.25rem 1fr;gap:.5rem;align-items:baseline;padding:.45rem .25rem;color:inherit;text-decoration:none;border-radius:.5rem;overflow-wrap:anywhere}
-ul.links a:hover{background:rgba(99,102,241,.08)}.k{font-size:.7rem;text-transform:uppercase;letter-spacing:.04em;white-space:nowrap;color:#64748b}
-.notes{white-space:pre-wrap;margin:1rem 0 0;color:#334155}.muted{color:#64748b}
+ul.links a:hover{background:rgba(99,102,241,.08)}.k{font-size:.7rem;text-transform:uppercase;letter-spacing:.04em;white-space:nowrap;color:#475569}
+.notes{white-space:pre-wrap;margin:1rem 0 0;color:#334155}.muted{color:#475569}
 .actions{display:grid;grid-template-columns:1fr 1fr;gap:.75rem;margin-top:1.25rem}
 .btn{display:block;text-align:center;white-space:nowrap;padding:.8rem .5rem;border-radius:.6rem;font-weight:700;text-decoration:none;border:0;font-size:1rem;cursor:pointer;font-family:inherit}
 .btn-primary{background:var(--c);color:var(--fg)}.btn-secondary{background:#e2e8f0;color:#0f172a}

@@ -46,6 +46,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   });
 
   if (intent === "publish") {
+    if (!(await getOwnedCard(app.db, user.id, id))) throw new Response("Not Found", { status: 404 });
     const slug = slugSchema.safeParse(formData.get("slug"));
     if (!slug.success)
       return data(
@@ -53,6 +54,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
         { status: 400 },
       );
     const result = await publishCard(app.env, app.db, user.id, id, slug.data);
+    if (!result) throw new Response("Not Found", { status: 404 });
     if (!result.ok) return data({ slugError: result.error, slug: slug.data }, { status: 400 });
     return redirect(`/card/${id}`, {
       headers: await toast("Card published", `Your card is live at /c/${result.slug}.`),
@@ -315,7 +317,7 @@ export default function CardEditor({ loaderData, actionData }: Route.ComponentPr
               </div>
               <button
                 type="submit"
-                className="rounded-md bg-emerald-600 px-4 py-2.5 font-semibold text-white hover:bg-emerald-700"
+                className="rounded-md bg-emerald-700 px-4 py-2.5 font-semibold text-white hover:bg-emerald-800"
               >
                 {card.published ? "Update link" : "Publish"}
               </button>

@@ -1,0 +1,113 @@
+import { readFileSync } from "node:fs";
+import { expect, expectAccessible, screenshotPath, test } from "./fixtures";
+
+test("build and publish a card, a visitor saves it and shares back, the owner sees them", async ({
+  page,
+  browser,
+}, info) => {
+  test.setTimeout(120_000);
+  const email = `owner-${Date.now()}-${info.project.name}@example.org`;
+  const slug = `ann-${Date.now().toString(36)}-${info.project.name}`;
+
+  await page.goto("/auth?mode=signup");
+  await page.getByLabel("Name").fill("Ann Lee");
+  await page.getByRole("textbox", { name: "Email", exact: true }).fill(email);
+  await page.getByLabel("Password").fill("correct horse battery");
+  await page.getByRole("button", { name: "Create account" }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+
+  await page.goto("/card");
+  await expectAccessible(page);
+  await page.getByRole("button", { name: "Create your card" }).click();
+  await expect(page.getByRole("heading", { name: "Edit your card" })).toBeVisible();
+  const main = page.getByRole("main");
+  await main.getByLabel("Title", { exact: true }).fill("Director of Development");
+  await main.getByLabel("Company or organization").fill("Harbor Trust");
+  await main.getByLabel("Email", { exact: true }).fill("ann@harbor.org");
+  await main.getByLabel("Website").fill("javascript:alert(1)");
+  await main.getByRole("button", { name: "Save card" }).click();
+  await expect(main.getByText("Links must start with https://")).toBeVisible();
+  await main.getByLabel("Website").fill("https://harbor.example");
+  // The live preview follows what is typed.
+  await expect(page.getByLabel("Card preview").getByText("Harbor Trust")).toBeVisible();
+  await main.getByRole("button", { name: "Save card" }).click();
+  await expect(page.getByText("Card saved")).toBeVisible();
+  await main.getByLabel(/Your link/).fill(slug);
+  await main.getByRole("button", { name: "Publish" }).click();
+  await expect(page.getByText("Card published")).toBeVisible();
+  await expect(main.getByRole("img", { name: /QR code/ })).toBeVisible();
+  await expectAccessible(page);
+  await page.screenshot({ path: screenshotPath("card-editor", info.project.name), fullPage: true });
+
+  // A visitor on a phone, signed out, with JavaScript.
+  const visitor = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  const card = await visitor.newPage();
+  await card.goto(`/c/${slug}?src=qr`);
+  await expect(card.getByText("Know Where. Know Who. Know How.")).toBeVisible();
+  await expect(card.getByRole("heading", { name: "Ann Lee" })).toBeVisible();
+  await expectAccessible(card);
+  await card.screenshot({ path: screenshotPath("card-visitor", info.project.name), fullPage: true });
+  const [download] = await Promise.all([
+    card.waitForEvent("download"),
+    card.getByRole("link", { name: "Save Contact" }).click(),
+  ]);
+  expect(download.suggestedFilename()).toBe("Ann_Lee_contact.vcf");
+  const vcf = readFileSync((await download.path()) ?? "", "utf8");
+  expect(vcf).toContain("FN:Ann Lee");
+  expect(vcf).toContain("ORG:Harbor Trust");
+
+  await card.getByRole("link", { name: "Share Your Info" }).click();
+  const dialog = card.getByRole("dialog", { name: "Share Your Contact Information" });
+  await expect(
+    dialog.getByText("Share your contact details with Ann Lee to be added to their connections."),
+  ).toBeVisible();
+  await expectAccessible(card);
+  await card.keyboard.press("Escape");
+  await expect(dialog).toBeHidden();
+  await card.getByRole("link", { name: "Share Your Info" }).click();
+  await dialog.getByRole("button", { name: "Share" }).click();
+  await expect(card.getByText("Please provide your name and email address.")).toBeVisible();
+  await dialog.getByLabel("Name").fill("Bo Chen");
+  await dialog.getByLabel("Email").fill("bo@beta.io");
+  await dialog.getByLabel(/may contact me/).check();
+  await dialog.getByRole("button", { name: "Share" }).click();
+  await expect(card.getByText("Bo Chen's contact info has been shared with Ann Lee.")).toBeVisible();
+  await expect(dialog).toBeHidden();
+  await visitor.close();
+
+  // The same page with JavaScript off: plain links and a plain form.
+  const noJs = await browser.newContext({ javaScriptEnabled: false });
+  const plain = await noJs.newPage();
+  await plain.goto(`/c/${slug}`);
+  await plain.getByLabel("Name").fill("Dee Lopez");
+  await plain.getByLabel("Email").fill("dee@lopez.org");
+  await plain.getByRole("button", { name: "Share" }).click();
+  await expect(plain.getByText("Dee Lopez's contact info has been shared with Ann Lee.")).toBeVisible();
+  await noJs.close();
+
+  await page.goto("/dashboard");
+  await expect(page.getByText("Bo Chen")).toBeVisible();
+  await expect(page.getByText("Dee Lopez")).toBeVisible();
+  await expect(page.getByText("agreed to be contacted")).toHaveCount(1);
+});
+
+test("broken and tampered card links", async ({ page }) => {
+  const broken = await page.goto("/card/v/not-a-card");
+  expect(broken?.status()).toBe(404);
+  await expect(page.getByRole("heading", { name: "Business Card Not Found" })).toBeVisible();
+  await expect(
+    page.getByText("The business card you're looking for is either invalid or has been removed."),
+  ).toBeVisible();
+  await expectAccessible(page);
+  await page.getByRole("link", { name: "Go Home" }).click();
+  await expect(page).toHaveURL(/\/$/);
+
+  const payload = Buffer.from(JSON.stringify({ name: "Zoe Park", title: "Founder", userId: "demo-user" })).toString(
+    "base64url",
+  );
+  await page.goto(`/card/v/${payload}.tampered`);
+  await expect(page.getByText("Unverified card.")).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Zoe Park" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Share" })).toHaveCount(0);
+  await expectAccessible(page);
+});

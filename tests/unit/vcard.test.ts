@@ -1,0 +1,69 @@
+import fc from "fast-check";
+import VCard from "vcf";
+import { describe, expect, it } from "vitest";
+import { vcardFileName } from "~/lib/card";
+import { buildVCard } from "~/lib/vcard";
+
+const empty = {
+  title: null,
+  company: null,
+  email: null,
+  phone: null,
+  website: null,
+  linkedin: null,
+  location: null,
+  notes: "",
+  socialAccounts: [],
+  additionalContacts: [],
+};
+
+/** RFC 2426 text unescaping, written independently of the generator. */
+const unescapeText = (s: string) => s.replace(/\\(.)/g, (_, c: string) => (c === "n" || c === "N" ? "\n" : c));
+
+const textValue = fc.string({
+  unit: fc.oneof(
+    fc.constantFrom(";", ",", "\\", "\n", "\r\n", ":", '"', "é", "😀", "END:VCARD"),
+    fc.string({ minLength: 1, maxLength: 1 }),
+  ),
+  maxLength: 200,
+});
+
+describe("vCard 3.0", () => {
+  it("round-trips random and hostile values through an independent parser", () => {
+    fc.assert(
+      fc.property(
+        textValue.filter((s) => s.trim().length > 0),
+        textValue,
+        textValue,
+        (name, company, notes) => {
+          const text = buildVCard({ ...empty, name, company: company || null, notes });
+          for (const line of text.split("\r\n"))
+            expect(new TextEncoder().encode(line).byteLength).toBeLessThanOrEqual(75);
+          const card = new VCard().parse(text);
+          expect(unescapeText(String(card.get("fn").valueOf()))).toBe(name.replace(/\r\n|\r/g, "\n"));
+          if (company) expect(unescapeText(String(card.get("org").valueOf()))).toBe(company.replace(/\r\n|\r/g, "\n"));
+          if (notes) expect(unescapeText(String(card.get("note").valueOf()))).toBe(notes.replace(/\r\n|\r/g, "\n"));
+          // Nothing a value contains can start a property of its own.
+          const props = Object.keys(card.data).sort();
+          expect(props).toEqual(["fn", "n", "version", ...(company ? ["org"] : []), ...(notes ? ["note"] : [])].sort());
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
+  it("keeps only https links and writes the specification's file name", () => {
+    const text = buildVCard({
+      ...empty,
+      name: "Ann Lee",
+      website: "javascript:alert(1)",
+      linkedin: "https://www.linkedin.com/in/ann",
+      socialAccounts: [{ id: "1", platform: "github", url: "http://x.test" }],
+    });
+    expect(text).not.toContain("javascript:");
+    expect(text).not.toContain("http://x.test");
+    expect(text).toContain("X-SOCIALPROFILE;TYPE=linkedin:https://www.linkedin.com/in/ann");
+    expect(vcardFileName("Amara  Reyes")).toBe("Amara_Reyes_contact.vcf");
+    expect(vcardFileName('Ann "x" Lee/..')).toBe("Ann_x_Lee.._contact.vcf");
+  });
+});
