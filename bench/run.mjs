@@ -11,9 +11,9 @@ const BASE = `http://127.0.0.1:${PORT}`;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONCURRENCY = 8;
 /** Pages whose shipped bytes are reported; later features add theirs. */
-const ROUTES = ["/", "/no-such-page", "/auth"];
+const ROUTES = ["/", "/no-such-page", "/auth", "/c/demo"];
 /** Each compared with the static asset's throughput. */
-const THROUGHPUT = ["/"];
+const THROUGHPUT = ["/", "/c/demo"];
 const STATIC_ASSET = "/favicon.svg";
 
 const gz = (buf) => gzipSync(buf, { level: 9 }).byteLength;
@@ -43,6 +43,7 @@ async function pageWeight(route) {
   const js = new Set([
     ...[...text.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="([^"]+)"/g)].map((m) => m[1]),
     ...[...text.matchAll(/import\s*\(?\s*"(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]),
+    ...[...text.matchAll(/<script[^>]+src="([^"]+)"/g)].map((m) => m[1]),
   ]);
   const sizeOf = async (urls) => {
     let total = 0;

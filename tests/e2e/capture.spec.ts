@@ -1,7 +1,7 @@
 import path from "node:path";
 import { writeQrVideo } from "../fixtures/qr-video";
 import { launchOptions } from "./browser";
-import { DEMO, expect, expectAccessible, screenshotPath, test } from "./fixtures";
+import { expect, expectAccessible, screenshotPath, demoTest as test } from "./fixtures";
 
 // Chromium's fake camera plays this video: a MECARD QR code, as a badge or phone would show it.
 const video = writeQrVideo(
@@ -14,10 +14,7 @@ test.use({
 });
 
 test.beforeEach(async ({ page }) => {
-  await page.goto("/auth?redirectTo=/capture");
-  await page.getByRole("textbox", { name: "Email", exact: true }).fill(DEMO.email);
-  await page.getByLabel("Password").fill(DEMO.password);
-  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.goto("/capture");
   await expect(page.getByRole("heading", { name: "Capture contacts" })).toBeVisible();
   // Wait for hydration: the client id is set by the page's script.
   await expect(page.locator('input[name="clientId"]')).not.toHaveValue("");
@@ -81,13 +78,10 @@ test("a capture made offline is kept and synced once when back online", async ({
   await expect(page.getByText(/waiting to sync/)).toHaveCount(0);
 });
 
-test("quick add works without JavaScript and keeps typed values on errors", async ({ browser }) => {
-  const context = await browser.newContext({ javaScriptEnabled: false });
+test("quick add works without JavaScript and keeps typed values on errors", async ({ browser, demoStorage }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false, storageState: demoStorage });
   const page = await context.newPage();
-  await page.goto("/auth?redirectTo=/capture");
-  await page.getByRole("textbox", { name: "Email", exact: true }).fill(DEMO.email);
-  await page.getByLabel("Password").fill(DEMO.password);
-  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.goto("/capture");
   await page.getByRole("main").getByLabel("Email", { exact: true }).fill("not-an-email");
   await page.getByRole("main").getByLabel("Company", { exact: true }).fill("Harbor Trust");
   await page.getByRole("button", { name: "Save contact" }).click();

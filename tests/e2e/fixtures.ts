@@ -1,5 +1,10 @@
+import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { test as base, expect, type Page } from "@playwright/test";
+
+export const DEMO = { email: "demo@knowwho.app", password: "demo-password-2026" };
+
+export const screenshotPath = (name: string, project: string) => `tests/artifacts/screenshots/${name}-${project}.png`;
 
 /** Fails on any serious or critical axe violation on the page as it is now. */
 export async function expectAccessible(page: Page) {
@@ -11,8 +16,16 @@ export async function expectAccessible(page: Page) {
   ).toEqual([]);
 }
 
-/** Every journey fails on uncaught page errors and on React hydration mismatches. */
-export const test = base.extend<{ pageErrors: string[] }>({
+export async function signIn(page: Page, redirectTo = "/dashboard") {
+  await page.goto(`/auth?redirectTo=${encodeURIComponent(redirectTo)}`);
+  await page.getByRole("textbox", { name: "Email", exact: true }).fill(DEMO.email);
+  await page.getByLabel("Password").fill(DEMO.password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.waitForURL((url) => url.pathname === redirectTo);
+}
+
+export const test = base.extend<{ pageErrors: string[] }, { demoStorage: string }>({
+  // Every journey fails on uncaught page errors and on React hydration mismatches.
   pageErrors: [
     async ({ page }, use) => {
       const errors: string[] = [];
@@ -25,10 +38,23 @@ export const test = base.extend<{ pageErrors: string[] }>({
     },
     { auto: true },
   ],
+  // The demo account signed in once per worker: sign-in attempts are rate-limited, as they should be.
+  demoStorage: [
+    async ({ browser }, use, workerInfo) => {
+      const file = path.resolve("test-results", `demo-session-${workerInfo.project.name}.json`);
+      const context = await browser.newContext({ baseURL: workerInfo.project.use.baseURL });
+      await signIn(await context.newPage());
+      await context.storageState({ path: file });
+      await context.close();
+      await use(file);
+    },
+    { scope: "worker" },
+  ],
+});
+
+/** Journeys that start signed in as the demo owner. */
+export const demoTest = test.extend({
+  storageState: async ({ demoStorage }, use) => use(demoStorage),
 });
 
 export { expect };
-
-export const DEMO = { email: "demo@knowwho.app", password: "demo-password-2026" };
-
-export const screenshotPath = (name: string, project: string) => `tests/artifacts/screenshots/${name}-${project}.png`;

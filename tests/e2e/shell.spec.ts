@@ -1,4 +1,4 @@
-import { DEMO, expect, expectAccessible, screenshotPath, test } from "./fixtures";
+import { expect, expectAccessible, screenshotPath, test } from "./fixtures";
 
 test("home page: header, footer and sections, accessible in both themes", async ({ page }, info) => {
   await page.goto("/");
@@ -92,23 +92,38 @@ test("newsletter from the footer gives the success message", async ({ page }) =>
   await expect(footer.getByText("Success! Now check your email to confirm your subscription.")).toBeVisible();
 });
 
-test("sign in with the demo account, then sign out", async ({ page, isMobile }) => {
+test("sign up, sign out, and sign in again keeping the typed email on a wrong password", async ({
+  page,
+  isMobile,
+}, info) => {
+  const email = `journey-${Date.now()}-${info.project.name}@example.org`;
   await page.goto("/dashboard");
   await expect(page).toHaveURL(/\/auth\?redirectTo=%2Fdashboard/);
   await expectAccessible(page);
-  await page.getByRole("textbox", { name: "Email", exact: true }).fill(DEMO.email);
-  await page.getByLabel("Password").fill("wrong-password");
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page.getByRole("alert")).toHaveText("Incorrect email or password");
-  await expect(page.getByRole("textbox", { name: "Email", exact: true })).toHaveValue(DEMO.email);
-  await page.getByLabel("Password").fill(DEMO.password);
-  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.getByRole("link", { name: "Create an account" }).click();
+  await page.getByLabel("Name").fill("Jo Rivera");
+  await page.getByRole("textbox", { name: "Email", exact: true }).fill(email);
+  await page.getByLabel("Password").fill("short");
+  await page.getByRole("button", { name: "Create account" }).click();
+  await expect(page.getByText("Password must be at least 8 characters")).toBeVisible();
+  await page.getByLabel("Password").fill("correct horse battery");
+  await page.getByRole("button", { name: "Create account" }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
-  await expect(page.getByRole("heading", { name: /Welcome/ })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Welcome, Jo Rivera" })).toBeVisible();
   await expectAccessible(page);
+
   if (isMobile) await page.getByLabel("Open menu").click();
   await page.getByRole("button", { name: "Sign out" }).click();
   await expect(page.getByText("Signed out")).toBeVisible();
   await page.goto("/dashboard");
   await expect(page).toHaveURL(/\/auth/);
+
+  await page.getByRole("textbox", { name: "Email", exact: true }).fill(email);
+  await page.getByLabel("Password").fill("wrong-password");
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page.getByRole("alert")).toHaveText("Incorrect email or password");
+  await expect(page.getByRole("textbox", { name: "Email", exact: true })).toHaveValue(email);
+  await page.getByLabel("Password").fill("correct horse battery");
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
 });
