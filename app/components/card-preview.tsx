@@ -3,6 +3,7 @@ import { SITE } from "~/lib/site";
 import { NetworkIcon, QrIcon } from "./icons";
 
 export type PreviewCard = {
+  avatarUrl?: string | null;
   name?: string;
   title?: string;
   company?: string;
@@ -54,7 +55,11 @@ export function CardPreview({ card }: { card: PreviewCard }) {
           style={minimal ? { background: colour, color: fg } : { background: "rgba(255,255,255,.2)" }}
           aria-hidden="true"
         >
-          {initials(name)}
+          {card.avatarUrl ? (
+            <img src={card.avatarUrl} alt="" className="size-full rounded-full object-cover" />
+          ) : (
+            initials(name)
+          )}
         </div>
         <div className="min-w-0">
           <p className="truncate font-bold text-xl">{name}</p>

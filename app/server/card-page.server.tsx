@@ -17,8 +17,8 @@ main{max-width:28rem;margin:0 auto;padding:1rem 1rem 3rem}
 .card{border-radius:1.25rem;overflow:hidden;box-shadow:0 10px 30px rgba(15,23,42,.15)}
 .card-head{background:var(--c);color:var(--fg);padding:1.5rem;display:flex;gap:1rem;align-items:center}
 .t-bold .card-head{padding:2.25rem 1.5rem}.t-minimal .card-head{background:#fff;color:#0f172a;border-bottom:4px solid var(--c)}
-.avatar{flex:none;width:4.5rem;height:4.5rem;border-radius:50%;background:rgba(255,255,255,.2);display:grid;place-items:center;font-weight:700;font-size:1.6rem;overflow:hidden}
-.t-minimal .avatar{background:var(--c);color:#fff}.avatar img{width:100%;height:100%;object-fit:cover}
+.avatar{position:relative;flex:none;width:4.5rem;height:4.5rem;border-radius:50%;background:rgba(255,255,255,.2);display:grid;place-items:center;font-weight:700;font-size:1.6rem;overflow:hidden}
+.t-minimal .avatar{background:var(--c);color:#fff}.avatar img{position:absolute;inset:0;width:100%;height:100%;object-fit:cover}
 h1{margin:0;font-size:1.5rem;line-height:1.2}.role{margin:.15rem 0 0;opacity:.9}.org{margin:0;opacity:.8;font-size:.95rem}
 .card-body{background:#fff;padding:1.25rem 1.5rem}
 .tagline{margin:0 0 1rem;font-weight:600;color:#334155;font-size:.9rem}
@@ -126,6 +126,8 @@ function CardPage({ card, vcardHref, shareAction, unverified, notice, values, op
         <div className="card-head">
           <div className="avatar" aria-hidden="true">
             {initials(card.name)}
+            {/* Drawn over the initials; a missing image with empty alt shows nothing, so the initials remain. */}
+            {card.avatarUrl ? <img src={card.avatarUrl} alt="" width={144} height={144} /> : null}
           </div>
           <div>
             <h1 id="card-name">{card.name}</h1>

@@ -25,7 +25,7 @@ export function toPublicCard(row: CardRow, ownerName: string | null, activeEvent
     website: row.website,
     linkedin: row.linkedin,
     location: row.location,
-    avatarUrl: null,
+    avatarUrl: row.avatarKey ? `/avatars/${row.avatarKey}` : null,
     notes: row.notes ?? "",
     template: row.template,
     colour: row.colour,
@@ -227,4 +227,60 @@ export async function saveCardToConnections(db: Database, userId: string, view: 
     .onConflictDoNothing({ target: [connection.userId, connection.clientId] })
     .returning({ id: connection.id });
   return { created: rows.length > 0 };
+}
+
+export const AVATAR_MAX_BYTES = 600_000;
+const AVATAR_TYPES: Record<string, (b: Uint8Array) => boolean> = {
+  "image/jpeg": (b) => b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff,
+  "image/png": (b) => b[0] === 0x89 && b[1] === 0x50 && b[2] === 0x4e && b[3] === 0x47,
+  "image/webp": (b) =>
+    b[0] === 0x52 && b[1] === 0x49 && b[2] === 0x46 && b[3] === 0x46 && b[8] === 0x57 && b[9] === 0x45,
+};
+
+/**
+ * Stores a square avatar (cropped in the browser) in KV under a content hash, so its URL can be
+ * cached forever; the previous one is removed. Returns an error message for anything not an image.
+ */
+export async function setAvatar(
+  env: AppEnv,
+  db: Database,
+  userId: string,
+  id: number,
+  type: string,
+  bytes: Uint8Array,
+) {
+  const check = AVATAR_TYPES[type];
+  if (!check || !check(bytes)) return { error: "Choose a JPEG, PNG or WebP image" } as const;
+  if (bytes.byteLength > AVATAR_MAX_BYTES) return { error: "That image is too large" } as const;
+  const existing = await getOwnedCard(db, userId, id);
+  if (!existing) return null;
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes as BufferSource));
+  const hash = Array.from(digest.slice(0, 12), (b) => b.toString(16).padStart(2, "0")).join("");
+  const key = `${id}-${hash}`;
+  await env.CACHE.put(`avatar:${key}`, bytes, { metadata: { type } });
+  await db
+    .update(card)
+    .set({ avatarKey: key })
+    .where(and(eq(card.id, id), eq(card.userId, userId)));
+  if (existing.avatarKey && existing.avatarKey !== key) await env.CACHE.delete(`avatar:${existing.avatarKey}`);
+  await invalidate(env, existing.slug);
+  return { key } as const;
+}
+
+export async function removeAvatar(env: AppEnv, db: Database, userId: string, id: number) {
+  const existing = await getOwnedCard(db, userId, id);
+  if (!existing) return false;
+  await db
+    .update(card)
+    .set({ avatarKey: null })
+    .where(and(eq(card.id, id), eq(card.userId, userId)));
+  if (existing.avatarKey) await env.CACHE.delete(`avatar:${existing.avatarKey}`);
+  await invalidate(env, existing.slug);
+  return true;
+}
+
+export async function getAvatar(env: AppEnv, key: string) {
+  if (!/^\d+-[0-9a-f]{24}$/.test(key)) return null;
+  const { value, metadata } = await env.CACHE.getWithMetadata<{ type: string }>(`avatar:${key}`, "arrayBuffer");
+  return value && metadata ? { bytes: value, type: metadata.type } : null;
 }

@@ -4,6 +4,9 @@ export const MAX_BODY_BYTES = 1_000_000;
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 const FORM_TYPES = ["application/x-www-form-urlencoded", "multipart/form-data", "text/plain", "application/json"];
+const IMAGE_TYPES = ["image/jpeg", "image/png", "image/webp"];
+/** The one place that takes a raw image body: the card editor's avatar upload. */
+const acceptsImages = (pathname: string) => /^\/api\/cards\/\d+\/avatar$/.test(pathname);
 
 export function createNonce(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(16));
@@ -39,7 +42,8 @@ export function guardRequest(request: Request, maxBodyBytes = MAX_BODY_BYTES): R
   }
 
   const type = (request.headers.get("content-type") ?? "").split(";")[0]?.trim().toLowerCase();
-  if (request.body !== null && !FORM_TYPES.includes(type ?? "")) {
+  const allowed = acceptsImages(url.pathname) ? IMAGE_TYPES : FORM_TYPES;
+  if (request.body !== null && !allowed.includes(type ?? "")) {
     return problem(415, "Unsupported content type");
   }
   return null;

@@ -32,6 +32,13 @@ test("build and publish a card, a visitor saves it and shares back, the owner se
   await expect(page.getByLabel("Card preview").getByText("Harbor Trust")).toBeVisible();
   await main.getByRole("button", { name: "Save card" }).click();
   await expect(page.getByText("Card saved")).toBeVisible();
+  const photo = await page.context().newPage();
+  await photo.setContent('<div id="p" style="width:300px;height:200px;background:linear-gradient(#f59e0b,#4f46e5)"></div>');
+  const png = await photo.locator("#p").screenshot();
+  await photo.close();
+  await main.getByLabel("Photo", { exact: true }).setInputFiles({ name: "me.png", mimeType: "image/png", buffer: png });
+  await expect(page.getByText("Photo updated")).toBeVisible();
+  await expect(page.getByLabel("Card preview").locator("img")).toBeVisible();
   await main.getByLabel(/Your link/).fill(slug);
   await main.getByRole("button", { name: "Publish" }).click();
   await expect(page.getByText("Card published")).toBeVisible();

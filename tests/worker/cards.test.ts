@@ -348,3 +348,48 @@ describe("encoded card links", () => {
     expect(await (await call(`/card/v/${flipped}`)).text()).toMatch(/Unverified card|Business Card Not Found/);
   });
 });
+
+describe("avatars", () => {
+  const jpeg = new Uint8Array([0xff, 0xd8, 0xff, 0xe0, ...Array.from({ length: 64 }, (_, i) => i)]);
+  const put = (id: number, body: Uint8Array, cookie: string, type = "image/jpeg") =>
+    call(`/api/cards/${id}/avatar`, {
+      method: "PUT",
+      body: body as BodyInit,
+      headers: { "content-type": type, cookie },
+    });
+
+  it("stores the owner's image under a content hash, serves it cached, and shows it on the card", async () => {
+    const { owner, id } = await createPublishedCard("ann-avatar");
+    const res = await put(id, jpeg, owner.cookie);
+    expect(res.status).toBe(200);
+    const { url } = (await res.json()) as { url: string };
+    expect(url).toMatch(new RegExp(`^/avatars/${id}-[0-9a-f]{24}$`));
+    const image = await call(url);
+    expect(image.headers.get("content-type")).toBe("image/jpeg");
+    expect(image.headers.get("cache-control")).toContain("immutable");
+    expect(new Uint8Array(await image.arrayBuffer())).toEqual(jpeg);
+    expect(await (await call("/c/ann-avatar")).text()).toContain(`src="${url}"`);
+    expect((await call(`/avatars/${id}-${"0".repeat(24)}`)).status).toBe(404);
+  });
+
+  it("refuses other accounts, non-images and oversized files", async () => {
+    const { owner, id } = await createPublishedCard("ann-avatar2");
+    const other = await signUp();
+    expect((await put(id, jpeg, other.cookie)).status).toBe(404);
+    expect(
+      (await call(`/api/cards/${id}/avatar`, { method: "DELETE", headers: { cookie: other.cookie } })).status,
+    ).toBe(404);
+    expect((await put(id, new TextEncoder().encode("<svg onload=alert(1)>"), owner.cookie)).status).toBe(400);
+    expect((await put(id, jpeg, owner.cookie, "image/svg+xml")).status).toBe(415);
+    expect((await put(id, new Uint8Array(700_000).fill(0xff), owner.cookie)).status).toBe(413);
+    expect(
+      (
+        await call(`/api/cards/${id}/avatar`, {
+          method: "PUT",
+          body: jpeg as BodyInit,
+          headers: { "content-type": "image/jpeg" },
+        })
+      ).status,
+    ).toBe(401);
+  });
+});

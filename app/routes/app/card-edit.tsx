@@ -1,6 +1,7 @@
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { AvatarUpload } from "~/components/avatar-upload";
 import { CardPreview, type PreviewCard } from "~/components/card-preview";
 import { CardShare } from "~/components/card-share";
 import { Field, inputClass } from "~/components/ui/field";
@@ -108,7 +109,10 @@ export default function CardEditor({ loaderData, actionData }: Route.ComponentPr
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
   });
-  const preview = (form.value ?? {}) as PreviewCard;
+  const preview = {
+    ...(form.value ?? {}),
+    avatarUrl: card.avatarKey ? `/avatars/${card.avatarKey}` : null,
+  } as PreviewCard;
   const socials = fields.socialAccounts.getFieldList();
   const contacts = fields.additionalContacts.getFieldList();
   const slugError = actionData && "slugError" in actionData ? actionData.slugError : undefined;
@@ -137,6 +141,9 @@ export default function CardEditor({ loaderData, actionData }: Route.ComponentPr
             <input type="hidden" name="intent" value="save" />
             <fieldset className={sectionClass}>
               <legend className="px-1 font-semibold">About you</legend>
+              <div className="mb-4">
+                <AvatarUpload cardId={card.id} hasAvatar={Boolean(card.avatarKey)} />
+              </div>
               <div className="grid gap-4 sm:grid-cols-2">
                 {text(fields.name, "Name")}
                 {text(fields.label, "Card label", "text", "Only you see this, e.g. Work or Nonprofit.")}

@@ -5,7 +5,7 @@ import { type PublicCard, vcardFileName } from "~/lib/card";
 import { buildVCard } from "~/lib/vcard";
 import { decodeCardParam } from "../card-link.server";
 import { type Notice, renderCardNotFound, renderCardPage } from "../card-page.server";
-import { countStat, getPublishedCard, type VisitSource } from "../cards.server";
+import { countStat, getAvatar, getPublishedCard, type VisitSource } from "../cards.server";
 import { allow, clientKey } from "../rate-limit.server";
 import { checkShare, recordShareBack, SHARE_MESSAGES, shareSuccess } from "../share-back.server";
 
@@ -171,4 +171,13 @@ cardRoutes.post("/card/v/:payload/share", async (c) => {
     base,
     `${base}/contact.vcf`,
   );
+});
+
+// Avatar URLs name their content hash, so they can be cached for a year.
+cardRoutes.get("/avatars/:key", async (c) => {
+  const avatar = await getAvatar(c.get("app").env, c.req.param("key"));
+  if (!avatar) return c.body(null, 404);
+  return new Response(avatar.bytes, {
+    headers: { "content-type": avatar.type, "cache-control": "public, max-age=31536000, immutable" },
+  });
 });

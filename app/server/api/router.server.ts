@@ -3,7 +3,7 @@ import type { AppContext } from "~/context";
 import { captureSchema } from "~/lib/capture";
 import { createAuth, getSessionUser } from "../auth.server";
 import { saveCapture } from "../capture.server";
-import { getPublishedCard, saveCardToConnections } from "../cards.server";
+import { AVATAR_MAX_BYTES, getPublishedCard, removeAvatar, saveCardToConnections, setAvatar } from "../cards.server";
 
 type ApiEnv = { Bindings: Env; Variables: { app: AppContext } };
 
@@ -41,6 +41,32 @@ api.post("/cards/:slug/save", async (c) => {
   if (!card?.id) return c.json({ error: "Not found" }, 404);
   const saved = await saveCardToConnections(app.db, user.id, card);
   return c.json(saved, 200);
+});
+
+// The editor uploads an already-cropped square image as the raw request body.
+api.put("/cards/:id/avatar", async (c) => {
+  const app = c.get("app");
+  const user = await getSessionUser(app, c.req.raw);
+  if (!user) return c.json({ error: "Sign in first" }, 401);
+  const id = Number(c.req.param("id"));
+  const length = Number(c.req.header("content-length") ?? 0);
+  if (length > AVATAR_MAX_BYTES) return c.json({ error: "That image is too large" }, 413);
+  const bytes = new Uint8Array(await c.req.arrayBuffer());
+  const result = Number.isSafeInteger(id)
+    ? await setAvatar(app.env, app.db, user.id, id, c.req.header("content-type") ?? "", bytes)
+    : null;
+  if (result === null) return c.json({ error: "Not found" }, 404);
+  if ("error" in result) return c.json({ error: result.error }, 400);
+  return c.json({ url: `/avatars/${result.key}` }, 200);
+});
+
+api.delete("/cards/:id/avatar", async (c) => {
+  const app = c.get("app");
+  const user = await getSessionUser(app, c.req.raw);
+  if (!user) return c.json({ error: "Sign in first" }, 401);
+  const id = Number(c.req.param("id"));
+  const ok = Number.isSafeInteger(id) && (await removeAvatar(app.env, app.db, user.id, id));
+  return ok ? c.body(null, 204) : c.json({ error: "Not found" }, 404);
 });
 
 api.notFound((c) => c.json({ error: "Not found" }, 404));

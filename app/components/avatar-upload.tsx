@@ -1,0 +1,89 @@
+import { useRef, useState } from "react";
+import { useRevalidator } from "react-router";
+import { toast } from "sonner";
+
+const SIZE = 512;
+
+/** Crops the chosen photo to a centred square in the browser, then uploads only that. */
+async function squareJpeg(file: File): Promise<Blob> {
+  const bitmap = await createImageBitmap(file);
+  const side = Math.min(bitmap.width, bitmap.height);
+  const canvas = document.createElement("canvas");
+  canvas.width = SIZE;
+  canvas.height = SIZE;
+  const ctx = canvas.getContext("2d");
+  if (!ctx) throw new Error("Canvas unavailable");
+  ctx.drawImage(bitmap, (bitmap.width - side) / 2, (bitmap.height - side) / 2, side, side, 0, 0, SIZE, SIZE);
+  bitmap.close();
+  return new Promise((resolve, reject) =>
+    canvas.toBlob((b) => (b ? resolve(b) : reject(new Error("Encoding failed"))), "image/jpeg", 0.85),
+  );
+}
+
+export function AvatarUpload({ cardId, hasAvatar }: { cardId: number; hasAvatar: boolean }) {
+  const input = useRef<HTMLInputElement>(null);
+  const [busy, setBusy] = useState(false);
+  const revalidator = useRevalidator();
+
+  async function upload(file: File | undefined) {
+    if (!file) return;
+    if (!file.type.startsWith("image/")) {
+      toast.error("Choose an image", { description: "JPEG, PNG or WebP." });
+      return;
+    }
+    setBusy(true);
+    try {
+      const body = await squareJpeg(file);
+      const res = await fetch(`/api/cards/${cardId}/avatar`, {
+        method: "PUT",
+        body,
+        headers: { "content-type": "image/jpeg" },
+      });
+      if (!res.ok) throw new Error(((await res.json()) as { error?: string }).error ?? "Upload failed");
+      toast.success("Photo updated");
+      revalidator.revalidate();
+    } catch (error) {
+      toast.error("Could not use that photo", { description: error instanceof Error ? error.message : undefined });
+    } finally {
+      setBusy(false);
+      if (input.current) input.current.value = "";
+    }
+  }
+
+  async function remove() {
+    setBusy(true);
+    await fetch(`/api/cards/${cardId}/avatar`, { method: "DELETE" });
+    setBusy(false);
+    revalidator.revalidate();
+  }
+
+  return (
+    <div className="flex flex-wrap items-center gap-3">
+      <label htmlFor="avatar" className="font-medium text-sm">
+        Photo
+      </label>
+      <input
+        ref={input}
+        id="avatar"
+        type="file"
+        accept="image/jpeg,image/png,image/webp"
+        disabled={busy}
+        onChange={(e) => upload(e.currentTarget.files?.[0])}
+        className="text-sm file:mr-3 file:rounded-md file:border-0 file:bg-slate-900 file:px-3 file:py-2 file:font-medium file:text-white dark:file:bg-white dark:file:text-slate-900"
+      />
+      {hasAvatar ? (
+        <button
+          type="button"
+          onClick={remove}
+          disabled={busy}
+          className="font-medium text-red-700 text-sm underline dark:text-red-300"
+        >
+          Remove photo
+        </button>
+      ) : null}
+      <p className="w-full text-slate-600 text-xs dark:text-slate-300">
+        A square crop of the centre is used; without a photo your initials show.
+      </p>
+    </div>
+  );
+}
