@@ -13,6 +13,7 @@ export default [
   route("capture", "routes/app/capture.tsx"),
   route("card", "routes/app/cards.tsx"),
   route("card/:id", "routes/app/card-edit.tsx"),
+  route("settings", "routes/app/settings.tsx"),
 
   route("dev/mailbox", "routes/dev/mailbox.tsx"),
 

@@ -33,7 +33,9 @@ test("build and publish a card, a visitor saves it and shares back, the owner se
   await main.getByRole("button", { name: "Save card" }).click();
   await expect(page.getByText("Card saved")).toBeVisible();
   const photo = await page.context().newPage();
-  await photo.setContent('<div id="p" style="width:300px;height:200px;background:linear-gradient(#f59e0b,#4f46e5)"></div>');
+  await photo.setContent(
+    '<div id="p" style="width:300px;height:200px;background:linear-gradient(#f59e0b,#4f46e5)"></div>',
+  );
   const png = await photo.locator("#p").screenshot();
   await photo.close();
   await main.getByLabel("Photo", { exact: true }).setInputFiles({ name: "me.png", mimeType: "image/png", buffer: png });

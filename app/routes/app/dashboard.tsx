@@ -71,7 +71,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         )}
       </section>
 
-      <div className="mt-8 grid gap-4 sm:grid-cols-2">
+      <div className="mt-8 grid gap-4 sm:grid-cols-3">
         <Link
           to="/card"
           className="rounded-xl border border-slate-200 p-6 hover:border-brand-500 dark:border-slate-800"
