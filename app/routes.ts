@@ -14,6 +14,8 @@ export default [
   route("card", "routes/app/cards.tsx"),
   route("card/:id", "routes/app/card-edit.tsx"),
   route("settings", "routes/app/settings.tsx"),
+  route("connections", "routes/app/connections.tsx"),
+  route("connections/:id", "routes/app/connection.tsx"),
 
   route("dev/mailbox", "routes/dev/mailbox.tsx"),
 

@@ -11,6 +11,13 @@ export const PRIORITY_LABEL: Record<Priority, string> = {
   low: "Low Priority",
 };
 
+/** Red, amber and green stars, as the specification shows priorities. */
+export const PRIORITY_STAR_CLASS: Record<Priority, string> = {
+  high: "text-red-600 dark:text-red-400",
+  medium: "text-amber-600 dark:text-amber-400",
+  low: "text-emerald-700 dark:text-emerald-400",
+};
+
 export const MAX_TAGS = 20;
 export const MAX_TAG_LENGTH = 40;
 

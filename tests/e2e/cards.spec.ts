@@ -95,9 +95,20 @@ test("build and publish a card, a visitor saves it and shares back, the owner se
   await noJs.close();
 
   await page.goto("/dashboard");
-  await expect(page.getByText("Bo Chen")).toBeVisible();
-  await expect(page.getByText("Dee Lopez")).toBeVisible();
+  await expect(page.getByText("Bo Chen", { exact: true })).toBeVisible();
+  await expect(page.getByText("Dee Lopez", { exact: true })).toBeVisible();
   await expect(page.getByText("agreed to be contacted")).toHaveCount(1);
+  await expectAccessible(page);
+  // The newest notification opens the connection the share-back created.
+  await page.getByRole("link", { name: "View contact" }).first().click();
+  await expect(page.getByRole("heading", { name: "Dee Lopez" })).toBeVisible();
+  await expect(page.getByText("Pending", { exact: true })).toBeVisible();
+  await expect(page.getByText("New Contact", { exact: true })).toBeVisible();
+  await expectAccessible(page);
+  await page.goto("/connections?q=bo");
+  await expect(page.getByRole("link", { name: /Bo Chen/ })).toBeVisible();
+  await expect(page.getByRole("link", { name: /Dee Lopez/ })).toHaveCount(0);
+  await expectAccessible(page);
 });
 
 test("broken and tampered card links", async ({ page }) => {

@@ -17,7 +17,7 @@ const hoursLeft = (createdAt: Date) =>
   Math.max(0, Math.ceil((new Date(createdAt).getTime() + 48 * 3_600_000 - Date.now()) / 3_600_000));
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
-  const { user, recentShares, stats } = loaderData;
+  const { user, recentShares, stats, notifications } = loaderData;
   return (
     <section className="mx-auto max-w-5xl px-4 py-10 sm:px-6">
       <h1 className="font-bold text-3xl tracking-tight">Welcome, {user.name}</h1>
@@ -65,6 +65,38 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
                 <span className="rounded-full bg-amber-100 px-2.5 py-1 font-medium text-amber-950 text-xs dark:bg-amber-950 dark:text-amber-100">
                   Follow up within {hoursLeft(s.createdAt)} h
                 </span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+
+      <section
+        className="mt-8 rounded-xl border border-slate-200 p-5 dark:border-slate-800"
+        aria-labelledby="notes-title"
+      >
+        <h2 id="notes-title" className="font-semibold text-lg">
+          Notifications
+        </h2>
+        {notifications.length === 0 ? (
+          <p className="mt-2 text-slate-600 text-sm dark:text-slate-300">Nothing new.</p>
+        ) : (
+          <ul className="mt-3 space-y-3">
+            {notifications.map((n) => (
+              <li key={n.id} className="flex flex-wrap items-start justify-between gap-2">
+                <div>
+                  <p className="font-medium">
+                    {n.read ? null : <span className="sr-only">Unread: </span>}
+                    {n.title}
+                  </p>
+                  <p className="text-slate-600 text-sm dark:text-slate-300">{n.message}</p>
+                </div>
+                {n.actionUrl?.startsWith("/") ? (
+                  // A full page load, as the specification asks of notification actions.
+                  <a href={n.actionUrl} className="font-medium text-brand-700 text-sm underline dark:text-brand-200">
+                    {n.actionLabel ?? "Open"}
+                  </a>
+                ) : null}
               </li>
             ))}
           </ul>

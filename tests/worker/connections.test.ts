@@ -1,0 +1,45 @@
+import { env } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import { call, json, signUp } from "./helpers";
+
+describe("connections", () => {
+  it("are their owner's alone", async () => {
+    const a = await signUp("Owner A");
+    const b = await signUp("Owner B");
+    await call(
+      "/api/capture",
+      json({ name: "Secret Contact", email: "secret@x.org", notes: "private note" }, a.cookie),
+    );
+    const id = (
+      await env.DB.prepare("select c.id from connection c join user u on u.id = c.user_id where u.email = ?")
+        .bind(a.email)
+        .first<{ id: number }>()
+    )?.id;
+    expect((await call(`/connections/${id}`, { headers: { cookie: a.cookie } })).status).toBe(200);
+    const other = await call(`/connections/${id}`, { headers: { cookie: b.cookie } });
+    expect(other.status).toBe(404);
+    expect(await other.text()).not.toContain("Secret Contact");
+    const list = await (await call("/connections?q=secret", { headers: { cookie: b.cookie } })).text();
+    expect(list).not.toContain("Secret Contact");
+    expect((await call(`/connections/${id}`)).headers.get("location")).toMatch(/^\/auth/);
+  });
+
+  it("search treats wildcards as text and never fails on odd input", async () => {
+    const a = await signUp();
+    await call("/api/capture", json({ name: "Percent Person", notes: "100% committed" }, a.cookie));
+    await call("/api/capture", json({ name: "Other Person", notes: "plain" }, a.cookie));
+    const hit = await (
+      await call(`/connections?q=${encodeURIComponent("100%")}`, { headers: { cookie: a.cookie } })
+    ).text();
+    expect(hit).toContain("Percent Person");
+    expect(hit).not.toContain("Other Person");
+    const wildcard = await (await call("/connections?q=%25", { headers: { cookie: a.cookie } })).text();
+    expect(wildcard).not.toContain("Other Person");
+    for (const q of ["'", '"', "\\", "_", "x".repeat(500)]) {
+      expect(
+        (await call(`/connections?q=${encodeURIComponent(q)}&page=-3`, { headers: { cookie: a.cookie } })).status,
+      ).toBe(200);
+    }
+    expect((await call("/connections/abc", { headers: { cookie: a.cookie } })).status).toBe(404);
+  });
+});
