@@ -250,7 +250,7 @@ export async function setAvatar(
   bytes: Uint8Array,
 ) {
   const check = AVATAR_TYPES[type];
-  if (!check || !check(bytes)) return { error: "Choose a JPEG, PNG or WebP image" } as const;
+  if (!check?.(bytes)) return { error: "Choose a JPEG, PNG or WebP image" } as const;
   if (bytes.byteLength > AVATAR_MAX_BYTES) return { error: "That image is too large" } as const;
   const existing = await getOwnedCard(db, userId, id);
   if (!existing) return null;
