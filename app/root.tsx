@@ -20,6 +20,7 @@ import { appContext } from "~/context";
 import { useNonce } from "~/lib/nonce";
 import { themeFromCookie } from "~/lib/theme";
 import { getSessionUser } from "~/server/auth.server";
+import { takeUntoasted, unreadCount } from "~/server/notifications.server";
 import { readToast } from "~/server/toast.server";
 
 export const links: Route.LinksFunction = () => [
@@ -30,9 +31,16 @@ export const links: Route.LinksFunction = () => [
 export async function loader({ request, context }: Route.LoaderArgs) {
   const app = context.get(appContext);
   const [user, { toast, headers }] = await Promise.all([getSessionUser(app, request), readToast(request)]);
+  // Only document loads show new notifications as toasts; data requests leave them for the next page view.
+  const documentLoad = request.headers.get("accept")?.includes("text/html") ?? false;
+  const [unread, fresh] = user
+    ? await Promise.all([unreadCount(app.db, user.id), documentLoad ? takeUntoasted(app.db, user.id) : []])
+    : [0, []];
   return data(
     {
       user,
+      unread,
+      fresh,
       toast,
       theme: themeFromCookie(request.headers.get("cookie")),
       origin: new URL(request.url).origin,
@@ -81,12 +89,14 @@ function AppToaster() {
   );
 }
 
-function useFlashToast(toast: RootData["toast"]) {
+function useFlashToast(toast: RootData["toast"], fresh: RootData["fresh"]) {
   useEffect(() => {
-    if (!toast) return;
-    const show = toast.type === "info" ? showToast.info : showToast[toast.type];
-    show(toast.title, { description: toast.description, duration: toast.duration });
-  }, [toast]);
+    const all = [
+      ...(toast ? [toast] : []),
+      ...fresh.map((n) => ({ type: n.type, title: n.title, description: n.message, duration: undefined })),
+    ];
+    for (const t of all) showToast[t.type](t.title, { description: t.description, duration: t.duration });
+  }, [toast, fresh]);
 }
 
 function useScrollToTopOnNavigate() {
@@ -98,7 +108,7 @@ function useScrollToTopOnNavigate() {
 }
 
 export default function App({ loaderData }: Route.ComponentProps) {
-  useFlashToast(loaderData.toast);
+  useFlashToast(loaderData.toast, loaderData.fresh);
   useScrollToTopOnNavigate();
   return (
     <>
@@ -108,7 +118,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
       >
         Skip to content
       </a>
-      <SiteHeader user={loaderData.user} theme={loaderData.theme} />
+      <SiteHeader user={loaderData.user} theme={loaderData.theme} unread={loaderData.unread} />
       <main id="main" className="min-h-[60vh]">
         <Outlet />
       </main>

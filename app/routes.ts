@@ -14,6 +14,7 @@ export default [
   route("card", "routes/app/cards.tsx"),
   route("card/:id", "routes/app/card-edit.tsx"),
   route("settings", "routes/app/settings.tsx"),
+  route("notifications", "routes/app/notifications.tsx"),
   route("connections", "routes/app/connections.tsx"),
   route("connections/:id", "routes/app/connection.tsx"),
 

@@ -3,7 +3,7 @@ import { Form, Link, NavLink, useLocation } from "react-router";
 import { NAV_LINKS, SITE } from "~/lib/site";
 import type { Theme } from "~/lib/theme";
 import type { SessionUser } from "~/server/auth.server";
-import { CloseIcon, MailIcon, MenuIcon, PlayIcon } from "./icons";
+import { BellIcon, CloseIcon, MailIcon, MenuIcon, PlayIcon } from "./icons";
 import { Logo } from "./logo";
 import { NewsletterForm } from "./newsletter-form";
 import { ThemeToggle } from "./theme-toggle";
@@ -73,7 +73,24 @@ function useDisclosure() {
   };
 }
 
-export function SiteHeader({ user, theme }: { user: SessionUser | null; theme: Theme }) {
+function Bell({ unread }: { unread: number }) {
+  return (
+    <Link
+      to="/notifications"
+      className="relative inline-flex size-10 items-center justify-center rounded-md text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800"
+      aria-label={unread ? `Notifications, ${unread} unread` : "Notifications"}
+    >
+      <BellIcon />
+      {unread ? (
+        <span className="-top-0.5 -right-0.5 absolute min-w-5 rounded-full bg-red-600 px-1 text-center font-bold text-[11px] text-white leading-5">
+          {unread > 99 ? "99+" : unread}
+        </span>
+      ) : null}
+    </Link>
+  );
+}
+
+export function SiteHeader({ user, theme, unread = 0 }: { user: SessionUser | null; theme: Theme; unread?: number }) {
   const scrolled = useScrolledPast(SCROLL_SOLID_AT);
   const menu = useDisclosure();
   const subscribe = useDisclosure();
@@ -134,6 +151,7 @@ export function SiteHeader({ user, theme }: { user: SessionUser | null; theme: T
             </div>
           </details>
 
+          {user ? <Bell unread={unread} /> : null}
           <ThemeToggle theme={theme} />
 
           <a

@@ -105,6 +105,13 @@ test("build and publish a card, a visitor saves it and shares back, the owner se
   await expect(page.getByText("Pending", { exact: true })).toBeVisible();
   await expect(page.getByText("New Contact", { exact: true })).toBeVisible();
   await expectAccessible(page);
+  await expect(page.getByRole("link", { name: "Notifications, 2 unread" })).toBeVisible();
+  await page.getByRole("link", { name: "Notifications, 2 unread" }).click();
+  await expect(page.getByText("2 unread")).toBeVisible();
+  await expectAccessible(page);
+  await page.getByRole("button", { name: "Mark all read" }).click();
+  await expect(page.getByText("0 unread")).toBeVisible();
+  await expect(page.getByRole("link", { name: "Notifications", exact: true })).toBeVisible();
   await page.goto("/connections?q=bo");
   await expect(page.getByRole("link", { name: /Bo Chen/ })).toBeVisible();
   await expect(page.getByRole("link", { name: /Dee Lopez/ })).toHaveCount(0);

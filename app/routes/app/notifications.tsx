@@ -1,0 +1,131 @@
+import { Form, redirect } from "react-router";
+import { appContext } from "~/context";
+import { pageMeta } from "~/lib/site";
+import { requireUser } from "~/server/auth.server";
+import { listNotifications, markRead, removeNotification } from "~/server/notifications.server";
+import type { Route } from "./+types/notifications";
+
+export const meta = () => [...pageMeta("Notifications"), { name: "robots", content: "noindex" }];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const app = context.get(appContext);
+  const user = await requireUser(app, request);
+  return { notifications: await listNotifications(app.db, user.id), now: Date.now() };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const app = context.get(appContext);
+  const user = await requireUser(app, request);
+  const form = await request.formData();
+  const raw = Number(form.get("id"));
+  const id = Number.isSafeInteger(raw) && raw > 0 ? raw : undefined;
+  const intent = form.get("intent");
+  if (intent === "read" && id) await markRead(app.db, user.id, id);
+  else if (intent === "read-all") await markRead(app.db, user.id);
+  else if (intent === "remove" && id) await removeNotification(app.db, user.id, id);
+  else if (intent === "clear") await removeNotification(app.db, user.id);
+  else throw new Response("Bad Request", { status: 400, statusText: "Bad Request" });
+  return redirect("/notifications");
+}
+
+const TYPE_STYLE = {
+  success: "bg-emerald-600",
+  info: "bg-brand-600",
+  warning: "bg-amber-500",
+  error: "bg-red-600",
+} as const;
+
+export function relativeTime(then: number, now: number) {
+  const seconds = Math.round((now - then) / 1000);
+  const rtf = new Intl.RelativeTimeFormat("en", { numeric: "auto" });
+  if (seconds < 60) return rtf.format(-seconds, "second");
+  if (seconds < 3600) return rtf.format(-Math.round(seconds / 60), "minute");
+  if (seconds < 86_400) return rtf.format(-Math.round(seconds / 3600), "hour");
+  return rtf.format(-Math.round(seconds / 86_400), "day");
+}
+
+export default function Notifications({ loaderData }: Route.ComponentProps) {
+  const { notifications, now } = loaderData;
+  const unread = notifications.filter((n) => !n.read).length;
+  const small = "rounded-md border border-slate-300 px-3 py-1.5 font-medium text-sm dark:border-slate-700";
+  return (
+    <section className="mx-auto max-w-3xl px-4 py-10 sm:px-6">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="font-bold text-3xl tracking-tight">Notifications</h1>
+        <div className="flex gap-2">
+          <Form method="post">
+            <button
+              type="submit"
+              name="intent"
+              value="read-all"
+              disabled={unread === 0}
+              className={`${small} disabled:opacity-50`}
+            >
+              Mark all read
+            </button>
+          </Form>
+          <Form method="post">
+            <button
+              type="submit"
+              name="intent"
+              value="clear"
+              disabled={notifications.length === 0}
+              className={`${small} disabled:opacity-50`}
+            >
+              Clear all
+            </button>
+          </Form>
+        </div>
+      </div>
+      <p className="mt-2 text-slate-600 dark:text-slate-300">{unread} unread</p>
+      <ul className="mt-6 space-y-3">
+        {notifications.map((n) => (
+          <li
+            key={n.id}
+            className={`rounded-xl border p-4 ${n.read ? "border-slate-200 dark:border-slate-800" : "border-brand-300 bg-brand-50/60 dark:border-brand-700 dark:bg-brand-900/30"}`}
+          >
+            <div className="flex items-start gap-3">
+              <span className={`mt-2 size-2.5 flex-none rounded-full ${TYPE_STYLE[n.type]}`} aria-hidden="true" />
+              <div className="min-w-0 flex-1">
+                <p className="font-semibold">
+                  {n.read ? null : <span className="sr-only">Unread: </span>}
+                  {n.title}
+                </p>
+                {n.message ? <p className="text-slate-700 text-sm dark:text-slate-300">{n.message}</p> : null}
+                <p className="mt-1 text-slate-500 text-xs dark:text-slate-400">
+                  <time dateTime={new Date(n.createdAt).toISOString()}>
+                    {relativeTime(new Date(n.createdAt).getTime(), now)}
+                  </time>
+                </p>
+              </div>
+            </div>
+            <div className="mt-3 flex flex-wrap gap-2 pl-5">
+              {n.actionUrl?.startsWith("/") ? (
+                <a href={n.actionUrl} className="rounded-md bg-brand-600 px-3 py-1.5 font-medium text-sm text-white">
+                  {n.actionLabel ?? "Open"}
+                </a>
+              ) : null}
+              {n.read ? null : (
+                <Form method="post">
+                  <input type="hidden" name="id" value={n.id} />
+                  <button type="submit" name="intent" value="read" className={small}>
+                    Mark read
+                  </button>
+                </Form>
+              )}
+              <Form method="post">
+                <input type="hidden" name="id" value={n.id} />
+                <button type="submit" name="intent" value="remove" className={small} aria-label={`Remove: ${n.title}`}>
+                  Remove
+                </button>
+              </Form>
+            </div>
+          </li>
+        ))}
+        {notifications.length === 0 ? (
+          <li className="text-slate-600 dark:text-slate-300">You're all caught up.</li>
+        ) : null}
+      </ul>
+    </section>
+  );
+}
