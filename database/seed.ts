@@ -17,5 +17,83 @@ export async function seedSql(now = Date.now()): Promise<string> {
         { id: "s2", platform: "instagram", url: "https://www.instagram.com/openfutures" },
       ]),
     )}, ${q(JSON.stringify([{ id: "a1", type: "email", value: "partners@openfutures.example" }]))}, ${now}, ${now});`,
+    ...demoNetwork(now),
   ].join("\n");
+}
+
+const DAY = 86_400_000;
+
+/** A small, believable network for the demo owner: who they met, and two follow-ups. */
+function demoNetwork(now: number): string[] {
+  const people: [number, string, string, string, string, string, string[], string, string, number][] = [
+    [
+      1,
+      "Priya Natarajan",
+      "Program Officer",
+      "Lumen Foundation",
+      "priya@lumen.example",
+      "high",
+      ["Funder", "Education"],
+      "Active",
+      "Impact Summit 2026",
+      2,
+    ],
+    [
+      2,
+      "Marcus Bell",
+      "Head of Sponsorships",
+      "Beta Corp",
+      "marcus@betacorp.example",
+      "high",
+      ["Sponsor"],
+      "Pending",
+      "Impact Summit 2026",
+      1,
+    ],
+    [
+      3,
+      "Sofia Lindqvist",
+      "Volunteer Coordinator",
+      "City Youth Trust",
+      "sofia@cityyouth.example",
+      "medium",
+      ["Volunteer"],
+      "Active",
+      "Chicago Nonprofit Mixer",
+      12,
+    ],
+    [
+      4,
+      "Daniel Okoro",
+      "Board Member",
+      "Open Futures Foundation",
+      "daniel@openfutures.example",
+      "medium",
+      ["Board"],
+      "Active",
+      "Board retreat",
+      40,
+    ],
+    [
+      5,
+      "Hannah Weiss",
+      "Journalist",
+      "Civic Ledger",
+      "hannah@civicledger.example",
+      "low",
+      ["Press"],
+      "Archived",
+      "Impact Summit 2026",
+      90,
+    ],
+  ];
+  const rows = people.map(
+    ([id, name, title, company, email, priority, tags, status, event, daysAgo]) =>
+      `INSERT OR IGNORE INTO connection (id, user_id, name, title, company, email, priority, tags, status, event_name, source, client_id, last_contact_at, created_at, updated_at) VALUES (${id}, ${q(DEMO_USER.id)}, ${q(name)}, ${q(title)}, ${q(company)}, ${q(email)}, ${q(priority)}, ${q(JSON.stringify(tags))}, ${q(status)}, ${q(event)}, 'manual', ${q(`seed-${id}`)}, ${now - daysAgo * DAY}, ${now - daysAgo * DAY}, ${now - daysAgo * DAY});`,
+  );
+  return [
+    ...rows,
+    `INSERT OR IGNORE INTO reminder (id, user_id, connection_id, type, due_at, notes, created_at, updated_at) VALUES (1, ${q(DEMO_USER.id)}, 2, 'Call', ${now + 2 * 3_600_000}, 'Confirm the sponsorship tiers', ${now}, ${now});`,
+    `INSERT OR IGNORE INTO reminder (id, user_id, connection_id, type, due_at, notes, created_at, updated_at) VALUES (2, ${q(DEMO_USER.id)}, 1, 'Email', ${now - DAY}, 'Send the grant summary', ${now}, ${now});`,
+  ];
 }

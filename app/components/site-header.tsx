@@ -158,7 +158,7 @@ export function SiteHeader({ user, theme, unread = 0 }: { user: SessionUser | nu
             href={SITE.demoPath}
             target="_blank"
             rel="noopener noreferrer"
-            className="hidden items-center gap-1.5 rounded-md px-3 py-2 font-medium text-slate-700 text-sm hover:bg-slate-100 lg:inline-flex dark:text-slate-200 dark:hover:bg-slate-800"
+            className={`hidden items-center gap-1.5 whitespace-nowrap rounded-md px-3 py-2 font-medium text-slate-700 text-sm hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800 ${user ? "xl:inline-flex" : "lg:inline-flex"}`}
           >
             <PlayIcon width={18} height={18} />
             Watch Demo
@@ -167,7 +167,7 @@ export function SiteHeader({ user, theme, unread = 0 }: { user: SessionUser | nu
             <Form method="post" action="/auth/sign-out" className="hidden md:block">
               <button
                 type="submit"
-                className="rounded-md px-3 py-2 font-medium text-slate-700 text-sm hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800"
+                className="whitespace-nowrap rounded-md px-3 py-2 font-medium text-slate-700 text-sm hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800"
               >
                 Sign out
               </button>

@@ -66,6 +66,43 @@ export async function getConnection(db: Database, userId: string, id: number) {
   return row;
 }
 
+export type ConnectionUpdate = Partial<
+  Pick<
+    typeof connection.$inferInsert,
+    | "name"
+    | "title"
+    | "company"
+    | "email"
+    | "phone"
+    | "website"
+    | "linkedin"
+    | "tags"
+    | "priority"
+    | "status"
+    | "strength"
+    | "context"
+    | "eventName"
+    | "notes"
+  >
+>;
+
+export async function updateConnection(db: Database, userId: string, id: number, values: ConnectionUpdate) {
+  const rows = await db
+    .update(connection)
+    .set(values)
+    .where(and(eq(connection.id, id), eq(connection.userId, userId)))
+    .returning({ id: connection.id });
+  return rows.length > 0;
+}
+
+export async function deleteConnection(db: Database, userId: string, id: number) {
+  const rows = await db
+    .delete(connection)
+    .where(and(eq(connection.id, id), eq(connection.userId, userId)))
+    .returning({ id: connection.id });
+  return rows.length > 0;
+}
+
 export function latestNotifications(db: Database, userId: string, limit = 5) {
   return db
     .select({

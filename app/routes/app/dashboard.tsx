@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { appContext } from "~/context";
 import { pageMeta } from "~/lib/site";
+import { formatInZone } from "~/lib/time";
 import { requireUser } from "~/server/auth.server";
 import { dashboardSummary } from "~/server/dashboard.server";
 import type { Route } from "./+types/dashboard";
@@ -13,11 +14,22 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { user, ...(await dashboardSummary(app.db, user.id)) };
 }
 
-const hoursLeft = (createdAt: Date) =>
-  Math.max(0, Math.ceil((new Date(createdAt).getTime() + 48 * 3_600_000 - Date.now()) / 3_600_000));
+const hoursLeft = (createdAt: Date, now: number) =>
+  Math.max(0, Math.ceil((new Date(createdAt).getTime() + 48 * 3_600_000 - now) / 3_600_000));
+
+const panel = "mt-8 rounded-xl border border-slate-200 p-5 dark:border-slate-800";
+const muted = "text-slate-600 text-sm dark:text-slate-300";
+
+const SHORTCUTS = [
+  ["/card", "Your digital card", "Edit, publish and share your card."],
+  ["/connections", "Connections", "Everyone you met, shared back or saved."],
+  ["/capture", "Capture contacts", "Scan a QR code, photograph a card, or add someone quickly."],
+  ["/settings", "Settings", "Time zone, notifications, calendar feed, and deleting your account."],
+] as const;
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
-  const { user, recentShares, stats, notifications } = loaderData;
+  const { user, recentShares, stats, notifications, followUps, timeZone } = loaderData;
+  const now = Date.now();
   return (
     <section className="mx-auto max-w-5xl px-4 py-10 sm:px-6">
       <h1 className="font-bold text-3xl tracking-tight">Welcome, {user.name}</h1>
@@ -31,30 +43,66 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           ["Share-backs", stats.shares],
         ].map(([label, value]) => (
           <div key={label} className="rounded-xl border border-slate-200 p-4 dark:border-slate-800">
-            <dt className="text-slate-600 text-sm dark:text-slate-300">{label} this week</dt>
+            <dt className={muted}>{label} this week</dt>
             <dd className="mt-1 font-bold text-2xl">{value}</dd>
           </div>
         ))}
       </dl>
 
-      <section
-        className="mt-8 rounded-xl border border-slate-200 p-5 dark:border-slate-800"
-        aria-labelledby="shares-title"
-      >
+      <section className={panel} aria-labelledby="today-title">
+        <h2 id="today-title" className="font-semibold text-lg">
+          Follow-ups today
+        </h2>
+        {followUps.length === 0 ? (
+          <p className={`mt-2 ${muted}`}>Nothing due today.</p>
+        ) : (
+          <ul className="mt-3 divide-y divide-slate-200 dark:divide-slate-800">
+            {followUps.map((f) => (
+              <li key={f.id} className="flex flex-wrap items-center justify-between gap-2 py-3">
+                <div>
+                  <p className="font-medium">
+                    {f.type}
+                    {f.name ? ` ${f.name}` : ""}
+                  </p>
+                  <p className={muted}>
+                    {formatInZone(new Date(f.dueAt), timeZone)}
+                    {f.notes ? ` · ${f.notes}` : ""}
+                  </p>
+                </div>
+                <div className="flex items-center gap-2">
+                  {new Date(f.dueAt).getTime() < now ? (
+                    <span className="rounded-full bg-red-100 px-2.5 py-1 font-medium text-red-900 text-xs dark:bg-red-950 dark:text-red-100">
+                      Overdue
+                    </span>
+                  ) : null}
+                  {f.connectionId ? (
+                    <Link
+                      to={`/connections/${f.connectionId}`}
+                      className="font-medium text-brand-700 text-sm underline dark:text-brand-200"
+                    >
+                      Open
+                    </Link>
+                  ) : null}
+                </div>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+
+      <section className={panel} aria-labelledby="shares-title">
         <h2 id="shares-title" className="font-semibold text-lg">
           Shared with you in the last 48 hours
         </h2>
         {recentShares.length === 0 ? (
-          <p className="mt-2 text-slate-600 text-sm dark:text-slate-300">
-            Nobody yet. Share your card and the people you meet land here.
-          </p>
+          <p className={`mt-2 ${muted}`}>Nobody yet. Share your card and the people you meet land here.</p>
         ) : (
           <ul className="mt-3 divide-y divide-slate-200 dark:divide-slate-800">
             {recentShares.map((s) => (
               <li key={s.id} className="flex flex-wrap items-center justify-between gap-2 py-3">
                 <div>
                   <p className="font-medium">{s.name}</p>
-                  <p className="text-slate-600 text-sm dark:text-slate-300">
+                  <p className={muted}>
                     <a href={`mailto:${s.email}`} className="underline">
                       {s.email}
                     </a>
@@ -63,7 +111,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
                   </p>
                 </div>
                 <span className="rounded-full bg-amber-100 px-2.5 py-1 font-medium text-amber-950 text-xs dark:bg-amber-950 dark:text-amber-100">
-                  Follow up within {hoursLeft(s.createdAt)} h
+                  Follow up within {hoursLeft(s.createdAt, now)} h
                 </span>
               </li>
             ))}
@@ -71,15 +119,17 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         )}
       </section>
 
-      <section
-        className="mt-8 rounded-xl border border-slate-200 p-5 dark:border-slate-800"
-        aria-labelledby="notes-title"
-      >
-        <h2 id="notes-title" className="font-semibold text-lg">
-          Notifications
-        </h2>
+      <section className={panel} aria-labelledby="notes-title">
+        <div className="flex items-center justify-between">
+          <h2 id="notes-title" className="font-semibold text-lg">
+            Notifications
+          </h2>
+          <Link to="/notifications" className="font-medium text-brand-700 text-sm underline dark:text-brand-200">
+            All notifications
+          </Link>
+        </div>
         {notifications.length === 0 ? (
-          <p className="mt-2 text-slate-600 text-sm dark:text-slate-300">Nothing new.</p>
+          <p className={`mt-2 ${muted}`}>Nothing new.</p>
         ) : (
           <ul className="mt-3 space-y-3">
             {notifications.map((n) => (
@@ -89,7 +139,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
                     {n.read ? null : <span className="sr-only">Unread: </span>}
                     {n.title}
                   </p>
-                  <p className="text-slate-600 text-sm dark:text-slate-300">{n.message}</p>
+                  <p className={muted}>{n.message}</p>
                 </div>
                 {n.actionUrl?.startsWith("/") ? (
                   // A full page load, as the specification asks of notification actions.
@@ -103,23 +153,17 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         )}
       </section>
 
-      <div className="mt-8 grid gap-4 sm:grid-cols-3">
-        <Link
-          to="/card"
-          className="rounded-xl border border-slate-200 p-6 hover:border-brand-500 dark:border-slate-800"
-        >
-          <h2 className="font-semibold text-lg">Your digital card</h2>
-          <p className="mt-1 text-slate-600 text-sm dark:text-slate-300">Edit, publish and share your card.</p>
-        </Link>
-        <Link
-          to="/capture"
-          className="rounded-xl border border-slate-200 p-6 hover:border-brand-500 dark:border-slate-800"
-        >
-          <h2 className="font-semibold text-lg">Capture contacts</h2>
-          <p className="mt-1 text-slate-600 text-sm dark:text-slate-300">
-            Scan a QR code, photograph a card, or add someone quickly.
-          </p>
-        </Link>
+      <div className="mt-8 grid gap-4 sm:grid-cols-2">
+        {SHORTCUTS.map(([to, title, text]) => (
+          <Link
+            key={to}
+            to={to}
+            className="rounded-xl border border-slate-200 p-6 hover:border-brand-500 dark:border-slate-800"
+          >
+            <h2 className="font-semibold text-lg">{title}</h2>
+            <p className={`mt-1 ${muted}`}>{text}</p>
+          </Link>
+        ))}
       </div>
     </section>
   );

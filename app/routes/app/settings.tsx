@@ -1,32 +1,61 @@
+import { isSupportedCountry } from "libphonenumber-js/min";
 import { data, Form, redirect } from "react-router";
 import { appContext } from "~/context";
 import { pageMeta } from "~/lib/site";
+import { isTimeZone } from "~/lib/time";
 import { deleteAccount } from "~/server/account.server";
 import { createAuth, requireUser } from "~/server/auth.server";
+import { getSettings, rotateCalendarToken, saveSettings } from "~/server/settings.server";
 import { setToastHeader } from "~/server/toast.server";
 import type { Route } from "./+types/settings";
 
 export const meta = () => [...pageMeta("Settings"), { name: "robots", content: "noindex" }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const user = await requireUser(context.get(appContext), request);
-  return { user };
+  const app = context.get(appContext);
+  const user = await requireUser(app, request);
+  const settings = await getSettings(app.db, user.id);
+  return {
+    user,
+    settings: { ...settings, calendarTokenHash: undefined, hasFeed: Boolean(settings.calendarTokenHash) },
+    zones: Intl.supportedValuesOf("timeZone"),
+    origin: new URL(request.url).origin,
+  };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   const app = context.get(appContext);
   const user = await requireUser(app, request);
   const form = await request.formData();
-  if (form.get("intent") !== "delete-account")
-    throw new Response("Bad Request", { status: 400, statusText: "Bad Request" });
-  const typed = String(form.get("confirm") ?? "")
-    .trim()
-    .toLowerCase();
-  if (typed !== user.email.toLowerCase()) {
-    return data(
-      { error: "Type your email address exactly to confirm.", typed: String(form.get("confirm") ?? "").slice(0, 254) },
-      { status: 400 },
-    );
+  const intent = form.get("intent");
+  const saved = async (title: string) => ({ "Set-Cookie": await setToastHeader({ type: "success", title }) });
+  if (intent === "preferences") {
+    const timeZone = String(form.get("timeZone") ?? "");
+    const country = String(form.get("country") ?? "").toUpperCase();
+    const errors: Record<string, string> = {};
+    if (!isTimeZone(timeZone)) errors.timeZone = "Choose a time zone from the list";
+    if (!/^[A-Z]{2}$/.test(country) || !isSupportedCountry(country))
+      errors.country = "Use a two-letter country code, like US or GB";
+    if (Object.keys(errors).length) return data({ errors }, { status: 400 });
+    await saveSettings(app.db, user.id, {
+      timeZone,
+      country,
+      notifyShareBacks: form.get("notifyShareBacks") === "on",
+      notifyReminders: form.get("notifyReminders") === "on",
+      notifyImports: form.get("notifyImports") === "on",
+      visibility: form.get("visibility") === "connections" ? "connections" : "all",
+    });
+    return redirect("/settings", { headers: await saved("Settings saved") });
+  }
+  if (intent === "feed") return data({ feedToken: await rotateCalendarToken(app.db, user.id) });
+  if (intent === "revoke-feed") {
+    await saveSettings(app.db, user.id, { calendarTokenHash: null });
+    return redirect("/settings", { headers: await saved("Calendar feed turned off") });
+  }
+  if (intent !== "delete-account") throw new Response("Bad Request", { status: 400, statusText: "Bad Request" });
+  const typed = String(form.get("confirm") ?? "");
+  if (typed.trim().toLowerCase() !== user.email.toLowerCase()) {
+    return data({ error: "Type your email address exactly to confirm.", typed: typed.slice(0, 254) }, { status: 400 });
   }
   // Signing out first clears the cookie; the session row goes with the account anyway.
   const signOut = await createAuth(app, request).api.signOut({ headers: request.headers, asResponse: true });
@@ -44,8 +73,24 @@ export async function action({ request, context }: Route.ActionArgs) {
   return redirect("/", { headers });
 }
 
+const box = "rounded-xl border border-slate-200 p-5 dark:border-slate-800";
+const control = "block w-full rounded-md border border-slate-300 px-3 py-2 dark:border-slate-700 dark:bg-slate-900";
+const secondary = "rounded-md border border-slate-300 px-3 py-2 font-medium text-sm dark:border-slate-700";
+const errorText = "mt-1 text-red-700 text-sm dark:text-red-300";
+
+const NOTIFY = [
+  ["notifyShareBacks", "People who share their details back"],
+  ["notifyReminders", "Follow-ups that are due"],
+  ["notifyImports", "Finished imports"],
+] as const;
+
 export default function Settings({ loaderData, actionData }: Route.ComponentProps) {
-  const { user } = loaderData;
+  const { user, settings, zones, origin } = loaderData;
+  const errors = actionData && "errors" in actionData ? actionData.errors : undefined;
+  const feedToken = actionData && "feedToken" in actionData ? actionData.feedToken : undefined;
+  const deleteError = actionData && "error" in actionData ? actionData.error : undefined;
+  const typed = actionData && "typed" in actionData ? actionData.typed : undefined;
+  const hasFeed = settings.hasFeed || Boolean(feedToken);
   return (
     <section className="mx-auto max-w-2xl px-4 py-10 sm:px-6">
       <h1 className="font-bold text-3xl tracking-tight">Settings</h1>
@@ -55,6 +100,114 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
         <dt className="text-slate-600 dark:text-slate-300">Email</dt>
         <dd>{user.email}</dd>
       </dl>
+
+      <Form method="post" className={`mt-8 space-y-4 ${box}`} aria-labelledby="prefs-title">
+        <h2 id="prefs-title" className="font-semibold text-lg">
+          Preferences
+        </h2>
+        <input type="hidden" name="intent" value="preferences" />
+        <div className="grid gap-4 sm:grid-cols-2">
+          <div>
+            <label htmlFor="timeZone" className="mb-1 block font-medium text-sm">
+              Time zone
+            </label>
+            <select id="timeZone" name="timeZone" defaultValue={settings.timeZone} className={control}>
+              {zones.map((z) => (
+                <option key={z}>{z}</option>
+              ))}
+            </select>
+            {errors?.timeZone ? <p className={errorText}>{errors.timeZone}</p> : null}
+          </div>
+          <div>
+            <label htmlFor="country" className="mb-1 block font-medium text-sm">
+              Country code (for phone numbers)
+            </label>
+            <input
+              id="country"
+              name="country"
+              defaultValue={settings.country}
+              maxLength={2}
+              className={control}
+              aria-invalid={errors?.country ? true : undefined}
+              aria-describedby={errors?.country ? "country-error" : undefined}
+            />
+            {errors?.country ? (
+              <p id="country-error" className={errorText}>
+                {errors.country}
+              </p>
+            ) : null}
+          </div>
+        </div>
+        <fieldset>
+          <legend className="font-medium text-sm">Notify me about</legend>
+          {NOTIFY.map(([name, label]) => (
+            <label key={name} className="mt-2 flex items-center gap-2 text-sm">
+              <input type="checkbox" name={name} defaultChecked={settings[name]} className="size-4" />
+              {label}
+            </label>
+          ))}
+        </fieldset>
+        <fieldset>
+          <legend className="font-medium text-sm">Who can see your profile</legend>
+          <label className="mt-2 flex items-center gap-2 text-sm">
+            <input type="radio" name="visibility" value="all" defaultChecked={settings.visibility === "all"} /> All
+            users
+          </label>
+          <label className="mt-1 flex items-center gap-2 text-sm">
+            <input
+              type="radio"
+              name="visibility"
+              value="connections"
+              defaultChecked={settings.visibility === "connections"}
+            />{" "}
+            Connections only
+          </label>
+        </fieldset>
+        <button
+          type="submit"
+          className="rounded-md bg-brand-600 px-4 py-2.5 font-semibold text-white hover:bg-brand-700"
+        >
+          Save preferences
+        </button>
+      </Form>
+
+      <section className={`mt-8 ${box}`} aria-labelledby="feed-title">
+        <h2 id="feed-title" className="font-semibold text-lg">
+          Calendar feed
+        </h2>
+        <p className="mt-1 text-slate-700 text-sm dark:text-slate-300">
+          Subscribe to your follow-ups from any calendar app. The link is secret: anyone with it can read your
+          follow-ups.
+        </p>
+        {feedToken ? (
+          <div className="mt-3">
+            <label htmlFor="feed-url" className="block font-medium text-sm">
+              Your feed link (shown once; copy it now)
+            </label>
+            <input
+              id="feed-url"
+              readOnly
+              value={`${origin}/api/calendar/${feedToken}.ics`}
+              className={`${control} mt-1 font-mono text-xs`}
+            />
+          </div>
+        ) : null}
+        <div className="mt-3 flex flex-wrap gap-2">
+          <Form method="post">
+            <button type="submit" name="intent" value="feed" className={secondary}>
+              {hasFeed ? "Make a new link (the old one stops working)" : "Create a feed link"}
+            </button>
+          </Form>
+          {hasFeed ? (
+            <Form method="post">
+              <button type="submit" name="intent" value="revoke-feed" className={secondary}>
+                Turn the feed off
+              </button>
+            </Form>
+          ) : null}
+        </div>
+      </section>
+
       <section
         className="mt-10 rounded-xl border border-red-300 p-5 dark:border-red-900"
         aria-labelledby="delete-title"
@@ -75,14 +228,14 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
             id="confirm"
             name="confirm"
             autoComplete="off"
-            defaultValue={actionData?.typed}
-            aria-invalid={actionData?.error ? true : undefined}
-            aria-describedby={actionData?.error ? "confirm-error" : undefined}
-            className="block w-full rounded-md border border-slate-300 px-3 py-2 dark:border-slate-700 dark:bg-slate-900"
+            defaultValue={typed}
+            aria-invalid={deleteError ? true : undefined}
+            aria-describedby={deleteError ? "confirm-error" : undefined}
+            className={control}
           />
-          {actionData?.error ? (
-            <p id="confirm-error" className="text-red-700 text-sm dark:text-red-300">
-              {actionData.error}
+          {deleteError ? (
+            <p id="confirm-error" className={errorText}>
+              {deleteError}
             </p>
           ) : null}
           <button type="submit" className="rounded-md bg-red-700 px-4 py-2.5 font-semibold text-white hover:bg-red-800">

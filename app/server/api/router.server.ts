@@ -1,9 +1,12 @@
 import { Hono } from "hono";
 import type { AppContext } from "~/context";
 import { captureSchema } from "~/lib/capture";
+import { type IcsEvent, toIcs } from "~/lib/ics";
 import { createAuth, getSessionUser } from "../auth.server";
 import { saveCapture } from "../capture.server";
 import { AVATAR_MAX_BYTES, getPublishedCard, removeAvatar, saveCardToConnections, setAvatar } from "../cards.server";
+import { getReminder, openReminders } from "../reminders.server";
+import { userForCalendarToken } from "../settings.server";
 
 type ApiEnv = { Bindings: Env; Variables: { app: AppContext } };
 
@@ -67,6 +70,48 @@ api.delete("/cards/:id/avatar", async (c) => {
   const id = Number(c.req.param("id"));
   const ok = Number.isSafeInteger(id) && (await removeAvatar(app.env, app.db, user.id, id));
   return ok ? c.body(null, 204) : c.json({ error: "Not found" }, 404);
+});
+
+const icsEvent = (
+  r: { id: number; type: string; dueAt: Date; notes: string | null; updatedAt: Date; name: string | null },
+  origin: string,
+): IcsEvent => ({
+  uid: `reminder-${r.id}@knowwho`,
+  start: new Date(r.dueAt),
+  minutes: r.type === "Meeting" ? 30 : 15,
+  summary: `${r.type}${r.name ? `: ${r.name}` : ""}`,
+  description: r.notes,
+  url: origin.startsWith("https://") ? `${origin}/dashboard` : null,
+  updated: new Date(r.updatedAt),
+});
+
+const ics = (body: string, filename?: string) =>
+  new Response(body, {
+    headers: {
+      "content-type": "text/calendar; charset=utf-8",
+      "cache-control": "private, no-store",
+      ...(filename ? { "content-disposition": `attachment; filename="${filename}"` } : {}),
+    },
+  });
+
+api.get("/reminders/:file", async (c) => {
+  const app = c.get("app");
+  const user = await getSessionUser(app, c.req.raw);
+  if (!user) return c.json({ error: "Sign in first" }, 401);
+  const id = Number(c.req.param("file").match(/^(\d+)\.ics$/)?.[1]);
+  const reminder = Number.isSafeInteger(id) ? await getReminder(app.db, user.id, id) : undefined;
+  if (!reminder) return c.json({ error: "Not found" }, 404);
+  return ics(toIcs([icsEvent(reminder, new URL(c.req.url).origin)]), `follow-up-${id}.ics`);
+});
+
+// The secret feed calendar apps subscribe to; a wrong token learns nothing but 404.
+api.get("/calendar/:file", async (c) => {
+  const app = c.get("app");
+  const token = c.req.param("file").match(/^([A-Za-z0-9_-]+)\.ics$/)?.[1] ?? "";
+  const userId = await userForCalendarToken(app.db, token);
+  if (!userId) return c.json({ error: "Not found" }, 404);
+  const origin = new URL(c.req.url).origin;
+  return ics(toIcs((await openReminders(app.db, userId)).map((r) => icsEvent(r, origin))));
 });
 
 api.notFound((c) => c.json({ error: "Not found" }, 404));

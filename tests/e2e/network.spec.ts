@@ -1,0 +1,48 @@
+import { readFileSync } from "node:fs";
+import { expect, expectAccessible, screenshotPath, demoTest as test } from "./fixtures";
+
+test("the owner prioritises, tags and schedules a follow-up, then adds it to a calendar", async ({ page }, info) => {
+  await page.goto("/dashboard");
+  await expect(page.getByRole("heading", { name: "Follow-ups today" })).toBeVisible();
+  await expect(page.getByText("Overdue")).toBeVisible();
+  await expectAccessible(page);
+  await page.screenshot({ path: screenshotPath("dashboard", info.project.name), fullPage: true });
+
+  await page.goto("/connections");
+  await expectAccessible(page);
+  await page.screenshot({ path: screenshotPath("connections", info.project.name), fullPage: true });
+  await page.getByRole("link", { name: /Sofia Lindqvist/ }).click();
+  const main = page.getByRole("main");
+  await main.getByLabel("Priority").selectOption("high");
+  await main.getByLabel("Tags, comma separated").fill("Volunteer, Shared");
+  await main.getByLabel("Relationship strength (1-100)").fill("150");
+  await main.getByRole("button", { name: "Save", exact: true }).click();
+  await expect(main.getByText("Relationship strength is a whole number from 1 to 100")).toBeVisible();
+  await main.getByLabel("Relationship strength (1-100)").fill("70");
+  await main.getByRole("button", { name: "Save", exact: true }).click();
+  await expect(page.getByText("Connection saved")).toBeVisible();
+  await expect(main.locator("p", { hasText: "High Priority" })).toBeVisible();
+  await expect(main.getByLabel("Priority")).toHaveValue("high");
+  // Tagged Shared, so New Contact is added, as the specification says.
+  await expect(main.getByText("New Contact", { exact: true })).toBeVisible();
+
+  await main.getByRole("button", { name: "In 48 hours" }).click();
+  await expect(page.getByText(/Follow-up set for/)).toBeVisible();
+  await expectAccessible(page);
+  await page.screenshot({ path: screenshotPath("connection", info.project.name), fullPage: true });
+  const [download] = await Promise.all([
+    page.waitForEvent("download"),
+    main.getByRole("link", { name: "Add to calendar" }).first().click(),
+  ]);
+  const ics = readFileSync((await download.path()) ?? "", "utf8");
+  expect(ics).toContain("BEGIN:VEVENT");
+  expect(ics).toContain("SUMMARY:Email: Sofia Lindqvist");
+
+  await page.goto("/settings");
+  await expectAccessible(page);
+  await page.getByRole("button", { name: /Create a feed link|Make a new link/ }).click();
+  await expect(page.getByLabel(/Your feed link/)).toHaveValue(/\/api\/calendar\/[\w-]+\.ics$/);
+  const feedUrl = await page.getByLabel(/Your feed link/).inputValue();
+  const feed = await page.request.get(feedUrl);
+  expect(await feed.text()).toContain("Sofia Lindqvist");
+});

@@ -1,0 +1,98 @@
+import { env } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import { parseEnv } from "~/server/env.server";
+import { runScheduled } from "~/server/scheduled.server";
+import { call, form, json, signUp } from "./helpers";
+
+async function ownerWithContact() {
+  const owner = await signUp("Rem Owner");
+  await call("/api/capture", json({ name: "Follow Me", email: "follow@x.org" }, owner.cookie));
+  const row = await env.DB.prepare(
+    "select c.id, c.user_id from connection c join user u on u.id = c.user_id where u.email = ?",
+  )
+    .bind(owner.email)
+    .first<{ id: number; user_id: string }>();
+  return { ...owner, connectionId: row?.id ?? 0, userId: row?.user_id ?? "" };
+}
+
+const remind = (cookie: string, connectionId: number, values: Record<string, string>) =>
+  call(`/connections/${connectionId}`, {
+    ...form({ intent: "remind", type: "Email", ...values }),
+    headers: { cookie },
+  });
+
+describe("reminders", () => {
+  it("sets follow-ups from presets and from a time in the owner's zone", async () => {
+    const a = await ownerWithContact();
+    const before = Date.now();
+    expect((await remind(a.cookie, a.connectionId, { preset: "48h" })).status).toBe(302);
+    expect(
+      (
+        await remind(a.cookie, a.connectionId, {
+          preset: "custom",
+          due: "2030-03-10T09:00",
+          timeZone: "America/New_York",
+        })
+      ).status,
+    ).toBe(302);
+    expect((await remind(a.cookie, a.connectionId, { preset: "custom", due: "not a date" })).status).toBe(400);
+    const rows = await env.DB.prepare("select due_at from reminder where user_id = ? order by due_at")
+      .bind(a.userId)
+      .all<{ due_at: number }>();
+    expect(rows.results).toHaveLength(2);
+    expect(Math.abs((rows.results[0]?.due_at ?? 0) - (before + 48 * 3_600_000))).toBeLessThan(60_000);
+    expect(new Date(rows.results[1]?.due_at ?? 0).toISOString()).toBe("2030-03-10T13:00:00.000Z");
+  });
+
+  it("downloads a reminder as iCalendar for its owner only", async () => {
+    const a = await ownerWithContact();
+    const b = await signUp();
+    await remind(a.cookie, a.connectionId, { preset: "24h", notes: "Ask about the gala; bring deck, budget" });
+    const id = (
+      await env.DB.prepare("select id from reminder where user_id = ?").bind(a.userId).first<{ id: number }>()
+    )?.id;
+    const res = await call(`/api/reminders/${id}.ics`, { headers: { cookie: a.cookie } });
+    expect(res.headers.get("content-type")).toBe("text/calendar; charset=utf-8");
+    const body = await res.text();
+    expect(body).toContain("SUMMARY:Email: Follow Me");
+    expect(body).toContain("DESCRIPTION:Ask about the gala\\; bring deck\\, budget");
+    expect((await call(`/api/reminders/${id}.ics`, { headers: { cookie: b.cookie } })).status).toBe(404);
+    expect((await call(`/api/reminders/${id}.ics`)).status).toBe(401);
+    // Nor can another account add follow-ups to someone else's connection.
+    expect((await remind(b.cookie, a.connectionId, { preset: "24h" })).status).toBe(404);
+  });
+
+  it("turns due reminders into one notification each", async () => {
+    const a = await ownerWithContact();
+    await remind(a.cookie, a.connectionId, { preset: "24h", notes: "Send the proposal" });
+    await env.DB.prepare("update reminder set due_at = ? where user_id = ?")
+      .bind(Date.now() - 60_000, a.userId)
+      .run();
+    await runScheduled(parseEnv(env), new Date());
+    await runScheduled(parseEnv(env), new Date());
+    const notes = await env.DB.prepare(
+      "select title, message, action_url from notification where user_id = ? and type = 'warning'",
+    )
+      .bind(a.userId)
+      .all();
+    expect(notes.results).toEqual([
+      { title: "Email Follow Me", message: "Send the proposal", action_url: `/connections/${a.connectionId}` },
+    ]);
+  });
+
+  it("serves a secret, revocable calendar feed that leaks nothing to a wrong token", async () => {
+    const a = await ownerWithContact();
+    await remind(a.cookie, a.connectionId, { preset: "1w" });
+    const created = await call("/settings.data", { ...form({ intent: "feed" }), headers: { cookie: a.cookie } });
+    const token = (await created.text()).match(/"([A-Za-z0-9_-]{32})"/)?.[1];
+    expect(token).toBeTruthy();
+    const feed = await call(`/api/calendar/${token}.ics`);
+    expect(feed.status).toBe(200);
+    expect(await feed.text()).toContain("SUMMARY:Email: Follow Me");
+    const wrong = await call(`/api/calendar/${"A".repeat(32)}.ics`);
+    expect(wrong.status).toBe(404);
+    expect(await wrong.text()).toBe(JSON.stringify({ error: "Not found" }));
+    await call("/settings", { ...form({ intent: "revoke-feed" }), headers: { cookie: a.cookie } });
+    expect((await call(`/api/calendar/${token}.ics`)).status).toBe(404);
+  });
+});
