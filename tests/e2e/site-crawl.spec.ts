@@ -16,7 +16,11 @@ test("crawl: every internal link from / answers without a 404 and passes axe", a
     expect(response?.status(), `status of ${path}`).toBeLessThan(400);
     await expectAccessible(page);
     const hrefs = await page.$$eval("a[href]", (as) =>
-      as.map((a) => ({ href: a.getAttribute("href") ?? "", target: a.getAttribute("target"), rel: a.getAttribute("rel") })),
+      as.map((a) => ({
+        href: a.getAttribute("href") ?? "",
+        target: a.getAttribute("target"),
+        rel: a.getAttribute("rel"),
+      })),
     );
     for (const { href, target, rel } of hrefs) {
       if (/^https?:\/\//.test(href)) {

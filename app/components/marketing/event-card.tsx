@@ -16,7 +16,8 @@ export function EventCard({ event }: { event: PublicEvent }) {
   const past = event.status === "past";
   return (
     <article
-      className={`flex h-full flex-col rounded-xl border border-slate-200 bg-white p-5 dark:border-slate-800 dark:bg-slate-900 ${past ? "opacity-75" : ""}`}
+      data-status={event.status}
+      className={`flex h-full flex-col rounded-xl border border-slate-200 p-5 dark:border-slate-800 ${past ? "" : "bg-white dark:bg-slate-900"} ${past ? "border-dashed bg-slate-50 grayscale dark:bg-slate-900/50" : ""}`}
     >
       <div className="flex items-center justify-between gap-2">
         <span className={`rounded-full px-2.5 py-0.5 font-semibold text-xs ${badge.className}`}>{badge.label}</span>
