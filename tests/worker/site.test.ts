@@ -161,6 +161,19 @@ describe("search engines and docs", () => {
     expect(xml).not.toContain("/dashboard");
   });
 
+  it("gives each page its title, canonical URL, Open Graph and Twitter tags, and nonce-bound structured data", async () => {
+    const res = await call("/pricing?ref=newsletter");
+    const nonce = res.headers.get("content-security-policy")?.match(/'nonce-([^']+)'/)?.[1];
+    const html = await res.text();
+    expect(html).toContain("<title>Pricing | KnowWho</title>");
+    expect(html).toContain('<link rel="canonical" href="http://localhost/pricing"/>');
+    expect(html).toContain('property="og:image" content="http://localhost/og-image.png"');
+    expect(html).toContain('name="twitter:card" content="summary_large_image"');
+    expect(html).toContain(`<script type="application/ld+json" nonce="${nonce}">`);
+    expect(html).toContain('"price":"7.99","priceCurrency":"USD"');
+    expect(await (await call("/")).text()).toContain('"@type":"Organization"');
+  });
+
   it("serves robots.txt pointing at the sitemap", async () => {
     const text = await (await call("/robots.txt")).text();
     expect(text).toContain("Sitemap: http://localhost/sitemap.xml");

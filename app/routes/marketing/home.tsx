@@ -1,6 +1,9 @@
+import { useRouteLoaderData } from "react-router";
+import { JsonLd } from "~/components/marketing/json-ld";
 import { Landing } from "~/components/marketing/landing";
 import { appContext } from "~/context";
 import { pageMeta, SITE } from "~/lib/site";
+import type { RootData } from "~/root";
 import { featuredCampaigns } from "~/server/campaigns.server";
 import type { Route } from "./+types/home";
 
@@ -12,5 +15,23 @@ export function loader({ context }: Route.LoaderArgs) {
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  return <Landing campaigns={loaderData.campaigns} />;
+  const origin = useRouteLoaderData<RootData>("root")?.origin ?? "";
+  return (
+    <>
+      <JsonLd
+        data={{
+          "@context": "https://schema.org",
+          "@type": "Organization",
+          name: SITE.name,
+          slogan: SITE.tagline,
+          description: SITE.description,
+          url: `${origin}/`,
+          logo: `${origin}/favicon.svg`,
+          email: SITE.supportEmail,
+          contactPoint: { "@type": "ContactPoint", contactType: "customer support", email: SITE.supportEmail },
+        }}
+      />
+      <Landing campaigns={loaderData.campaigns} />
+    </>
+  );
 }
