@@ -13,6 +13,7 @@ import {
 import { toast as showToast, Toaster } from "sonner";
 import type { Route } from "./+types/root";
 import "./app.css";
+import { NewsletterSlideIn } from "~/components/marketing/newsletter-slide-in";
 import { SeoTags } from "~/components/marketing/seo-tags";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
@@ -115,6 +116,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
         <Outlet />
       </main>
       <SiteFooter origin={loaderData.origin} />
+      <NewsletterSlideIn signedIn={Boolean(loaderData.user)} />
       <AppToaster />
     </>
   );

@@ -12,7 +12,17 @@ export async function expectAccessible(page: Page) {
 }
 
 /** Every journey fails on uncaught page errors and on React hydration mismatches. */
-export const test = base.extend<{ pageErrors: string[] }>({
+export const test = base.extend<{ pageErrors: string[]; newsletterPrompt: boolean; quietNewsletter: undefined }>({
+  // The newsletter slide-in would cover controls after 5 s; journeys that test it opt in with test.use.
+  newsletterPrompt: [false, { option: true }],
+  quietNewsletter: [
+    async ({ context, baseURL, newsletterPrompt }, use) => {
+      if (!newsletterPrompt && baseURL)
+        await context.addCookies([{ name: "kw_newsletter_prompt", value: "1", url: baseURL }]);
+      await use(undefined);
+    },
+    { auto: true },
+  ],
   pageErrors: [
     async ({ page }, use) => {
       const errors: string[] = [];

@@ -116,3 +116,42 @@ test("help request is acknowledged and lands in the support outbox", async ({ pa
   await page.goto("/dev/mailbox");
   await expect(page.getByText(subject)).toBeVisible();
 });
+
+test.describe("newsletter slide-in", () => {
+  test.use({ newsletterPrompt: true });
+
+  test("appears after 5 s, subscribes, and never returns to a subscriber", async ({ page, isMobile }) => {
+    await page.clock.install();
+    await page.goto("/about");
+    const offer = page.getByRole("region", { name: "Networking tips, once a month" });
+    await page.clock.runFor(4000);
+    await expect(offer).toHaveCount(0);
+    await page.clock.runFor(1500);
+    await expect(offer).toBeVisible();
+    await offer.getByLabel("Email address").fill(`slide-${isMobile ? "phone" : "desk"}-${Date.now()}@example.org`);
+    await offer.getByRole("button", { name: "Subscribe" }).click();
+    await expect(offer.getByText("Success! Now check your email to confirm your subscription.")).toBeVisible();
+    const cookies = await page.context().cookies();
+    expect(cookies.find((c) => c.name === "kw_subscribed")?.value).toBe("1");
+
+    await page.context().clearCookies({ name: "kw_newsletter_prompt" });
+    await page.goto("/pricing");
+    await page.clock.runFor(6000);
+    await expect(offer).toHaveCount(0);
+  });
+
+  test("closes on Escape and stays away for 15 days", async ({ page }) => {
+    await page.clock.install();
+    await page.goto("/features");
+    await page.clock.runFor(5500);
+    const offer = page.getByRole("region", { name: "Networking tips, once a month" });
+    await expect(offer).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(offer).toHaveCount(0);
+    const prompt = (await page.context().cookies()).find((c) => c.name === "kw_newsletter_prompt");
+    expect(Math.round(((prompt?.expires ?? 0) * 1000 - Date.now()) / 86_400_000)).toBe(15);
+    await page.goto("/guides");
+    await page.clock.runFor(6000);
+    await expect(offer).toHaveCount(0);
+  });
+});
