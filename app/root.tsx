@@ -14,6 +14,8 @@ import { toast as showToast, Toaster } from "sonner";
 import type { Route } from "./+types/root";
 import "./app.css";
 import { Logo } from "~/components/logo";
+import { NewsletterSlideIn } from "~/components/marketing/newsletter-slide-in";
+import { SeoTags } from "~/components/marketing/seo-tags";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
 import { appContext } from "~/context";
@@ -62,6 +64,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#4f46e5" />
         <Meta />
+        <SeoTags />
         <Links nonce={nonce} />
       </head>
       <body className="min-h-dvh bg-white font-sans text-slate-900 antialiased dark:bg-slate-950 dark:text-slate-100">
@@ -123,6 +126,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
         <Outlet />
       </main>
       <SiteFooter origin={loaderData.origin} />
+      <NewsletterSlideIn signedIn={Boolean(loaderData.user)} />
       <AppToaster />
     </>
   );

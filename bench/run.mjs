@@ -11,7 +11,7 @@ const BASE = `http://127.0.0.1:${PORT}`;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONCURRENCY = 8;
 /** Pages whose shipped bytes are reported; later features add theirs. */
-const ROUTES = ["/", "/no-such-page", "/auth", "/c/demo"];
+const ROUTES = ["/", "/pricing", "/guides/welcome", "/no-such-page", "/auth", "/c/demo"];
 /** Each compared with the static asset's throughput. */
 const THROUGHPUT = ["/", "/c/demo"];
 const STATIC_ASSET = "/favicon.svg";

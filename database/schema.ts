@@ -289,3 +289,81 @@ export const cardStat = sqliteTable(
   },
   (t) => [primaryKey({ columns: [t.cardId, t.day] })],
 );
+
+// Public reviews: new ones are unverified; a moderation flag hides abusive ones. Email is kept, never shown.
+export const review = sqliteTable(
+  "review",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    rating: integer("rating").notNull(),
+    body: text("body").notNull(),
+    verified: integer("verified", { mode: "boolean" }).notNull().default(false),
+    hidden: integer("hidden", { mode: "boolean" }).notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [index("review_created_idx").on(t.createdAt)],
+);
+
+// One "helpful" mark per visitor per review; the count is derived from these rows.
+export const reviewHelpful = sqliteTable(
+  "review_helpful",
+  {
+    reviewId: integer("review_id")
+      .notNull()
+      .references(() => review.id, { onDelete: "cascade" }),
+    visitorId: text("visitor_id").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.reviewId, t.visitorId] })],
+);
+
+// Help and contact form messages; each is also mailed to support through the mail adapter.
+export const helpRequest = sqliteTable("help_request", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  name: text("name").notNull(),
+  email: text("email").notNull(),
+  subject: text("subject").notNull(),
+  message: text("message").notNull(),
+  source: text("source").notNull(),
+  createdAt: createdAt(),
+});
+
+// "Was this guide helpful?" answers, one per visitor per guide (a later answer replaces the earlier one).
+export const guideVote = sqliteTable(
+  "guide_vote",
+  {
+    guideSlug: text("guide_slug").notNull(),
+    visitorId: text("visitor_id").notNull(),
+    vote: text("vote", { enum: ["yes", "somewhat", "no"] }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.guideSlug, t.visitorId] })],
+);
+
+// Fundraising campaigns (seeded for the demo; owner editing comes later).
+export const campaign = sqliteTable(
+  "campaign",
+  {
+    id: text("id").primaryKey(),
+    title: text("title").notNull(),
+    description: text("description").notNull(),
+    organization: text("organization").notNull(),
+    organizerName: text("organizer_name").notNull(),
+    location: text("location").notNull(),
+    category: text("category", { enum: ["environment", "education", "animals", "community", "arts"] }).notNull(),
+    status: text("status", { enum: ["active", "past", "draft"] }).notNull(),
+    featured: integer("featured", { mode: "boolean" }).notNull().default(false),
+    goal: integer("goal").notNull(),
+    amountRaised: integer("amount_raised").notNull().default(0),
+    donorCount: integer("donor_count").notNull().default(0),
+    startDate: text("start_date").notNull(),
+    endDate: text("end_date").notNull(),
+    mission: text("mission").notNull(),
+    impact: text("impact").notNull(),
+    extendedDescription: text("extended_description").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("campaign_status_idx").on(t.status)],
+);

@@ -18,8 +18,143 @@ export async function seedSql(now = Date.now()): Promise<string> {
       ]),
     )}, ${q(JSON.stringify([{ id: "a1", type: "email", value: "partners@openfutures.example" }]))}, ${now}, ${now});`,
     ...demoNetwork(now),
+    ...SEED_REVIEWS.map(
+      (r, i) =>
+        `INSERT OR IGNORE INTO review (id, name, email, rating, body, verified, hidden, created_at) VALUES (${i + 1}, ${q(r.name)}, ${q(r.email)}, ${r.rating}, ${q(r.body)}, 1, 0, ${Date.parse(r.date)});`,
+    ),
+    ...SEED_CAMPAIGNS.map(
+      (c) =>
+        `INSERT OR IGNORE INTO campaign (id, title, description, organization, organizer_name, location, category, status, featured, goal, amount_raised, donor_count, start_date, end_date, mission, impact, extended_description, created_at) VALUES (${[c.id, c.title, c.description, c.organization, c.organizerName, c.location, c.category, c.status, c.featured ? 1 : 0, c.goal, c.amountRaised, c.donorCount, c.startDate, c.endDate, c.mission, c.impact, c.extendedDescription].map(q).join(", ")}, ${now});`,
+    ),
   ].join("\n");
 }
+
+const SEED_REVIEWS = [
+  {
+    name: "Sarah Johnson",
+    email: "sarah.johnson@example.org",
+    rating: 5,
+    date: "2024-05-02T15:00:00Z",
+    body: "We used KnowWho at our spring gala. Guests scanned the QR code at each table and every donor conversation was in the event hub by the next morning.",
+  },
+  {
+    name: "Michael Chen",
+    email: "michael.chen@example.com",
+    rating: 4,
+    date: "2024-04-18T15:00:00Z",
+    body: "The card opens instantly, even on terrible conference Wi-Fi. I would like more card templates, but the follow-up reminders alone are worth it.",
+  },
+  {
+    name: "Aisha Bello",
+    email: "aisha.bello@example.org",
+    rating: 5,
+    date: "2024-04-03T15:00:00Z",
+    body: "Finally a networking tool that understands fundraisers. Tagging contacts by event and priority has changed how our development team follows up.",
+  },
+];
+
+const SEED_CAMPAIGNS = [
+  {
+    id: "clean-rivers-2026",
+    title: "Clean Rivers Initiative",
+    description: "Restoring 12 miles of riverbank and installing litter traps along the Riverbend watershed.",
+    organization: "Riverbend Conservation Trust",
+    organizerName: "Elena Park",
+    location: "Portland, OR",
+    category: "environment",
+    status: "active",
+    featured: true,
+    goal: 50000,
+    amountRaised: 34250,
+    donorCount: 412,
+    startDate: "2026-09-01",
+    endDate: "2026-12-31",
+    mission: "Healthy rivers for every community along the watershed.",
+    impact: "Every 100 dollars removes roughly 40 kilograms of litter and plants ten native trees.",
+    extendedDescription:
+      "Volunteers and local schools will clear invasive plants, plant native species and install six litter traps at storm drains that feed the river. Progress is reported monthly to donors with photos and water-quality measurements.",
+  },
+  {
+    id: "books-for-every-child",
+    title: "Books for Every Child",
+    description: "Putting 10,000 new books into classrooms and homes of early readers.",
+    organization: "Riverbend Literacy Project",
+    organizerName: "Danielle Okafor",
+    location: "Cleveland, OH",
+    category: "education",
+    status: "active",
+    featured: true,
+    goal: 25000,
+    amountRaised: 26900,
+    donorCount: 538,
+    startDate: "2026-08-15",
+    endDate: "2026-12-15",
+    mission: "Every child reads at grade level by the end of third grade.",
+    impact: "25 dollars gives a child five books of their own and a reading tutor session.",
+    extendedDescription:
+      "The project partners with twenty elementary schools to stock classroom libraries and send books home every month. The goal was passed in November; additional gifts fund summer reading kits.",
+  },
+  {
+    id: "second-chance-shelter",
+    title: "Second Chance Animal Shelter",
+    description: "A new medical wing so rescued animals can be treated on site.",
+    organization: "Second Chance Animal Rescue",
+    organizerName: "Tomas Alvarez",
+    location: "Tucson, AZ",
+    category: "animals",
+    status: "active",
+    featured: true,
+    goal: 80000,
+    amountRaised: 41800,
+    donorCount: 655,
+    startDate: "2026-07-01",
+    endDate: "2027-01-31",
+    mission: "No adoptable animal is turned away for lack of care.",
+    impact: "150 dollars covers vaccinations and a health check for one rescued dog or cat.",
+    extendedDescription:
+      "Today sick animals travel an hour to a partner clinic. The new wing adds two exam rooms, a recovery ward and an isolation room, cutting waiting times and transport stress.",
+  },
+  {
+    id: "neighborhood-food-pantry",
+    title: "Neighborhood Food Pantry Expansion",
+    description: "Longer opening hours and a refrigerated truck to collect fresh food donations.",
+    organization: "Northshore Food Alliance",
+    organizerName: "Marcus Lindqvist",
+    location: "Milwaukee, WI",
+    category: "community",
+    status: "active",
+    featured: false,
+    goal: 40000,
+    amountRaised: 12600,
+    donorCount: 201,
+    startDate: "2026-10-01",
+    endDate: "2027-02-28",
+    mission: "Fresh, dignified food access within walking distance of every family.",
+    impact: "50 dollars provides fresh produce for a family of four for two weeks.",
+    extendedDescription:
+      "The pantry serves 900 families a week. A refrigerated truck lets it accept surplus produce from grocers and farms that it currently has to turn down.",
+  },
+  {
+    id: "youth-mural-project",
+    title: "Youth Mural Project",
+    description: "Teen artists design and paint five public murals with professional mentors.",
+    organization: "Open Canvas Arts",
+    organizerName: "Jordan Reyes",
+    location: "Albuquerque, NM",
+    category: "arts",
+    status: "past",
+    featured: false,
+    goal: 15000,
+    amountRaised: 15000,
+    donorCount: 188,
+    startDate: "2026-03-01",
+    endDate: "2026-08-31",
+    mission: "Young people shaping the look and story of their own neighbourhood.",
+    impact: "The project paid stipends to 24 teen artists and completed five murals.",
+    extendedDescription:
+      "Over the summer, 24 teenagers worked with four professional muralists on designs chosen by neighbours. All five murals were finished and unveiled at a community festival in September.",
+  },
+];
 
 const DAY = 86_400_000;
 

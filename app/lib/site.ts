@@ -70,8 +70,18 @@ export function socialShareLinks(siteUrl: string) {
 
 /** Title and description for a route's meta export. */
 export function pageMeta(title: string, description: string = SITE.description) {
+  const full = title === SITE.name ? `${SITE.name}: ${SITE.tagline}` : `${title} | ${SITE.name}`;
   return [
-    { title: title === SITE.name ? `${SITE.name}: ${SITE.tagline}` : `${title} | ${SITE.name}` },
+    { title: full },
     { name: "description", content: description },
+    { property: "og:title", content: full },
+    { property: "og:description", content: description },
+    { property: "og:type", content: "website" },
+    { property: "og:site_name", content: SITE.name },
+    { name: "twitter:card", content: "summary_large_image" },
+    { name: "twitter:title", content: full },
+    { name: "twitter:description", content: description },
   ];
 }
+
+export const OG_IMAGE = { path: "/og-image.png", width: 1200, height: 630 } as const;

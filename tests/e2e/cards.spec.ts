@@ -102,8 +102,8 @@ test("build and publish a card, a visitor saves it and shares back, the owner se
   // The newest notification opens the connection the share-back created.
   await page.getByRole("link", { name: "View contact" }).first().click();
   await expect(page.getByRole("heading", { name: "Dee Lopez" })).toBeVisible();
-  await expect(page.getByText("Pending", { exact: true })).toBeVisible();
-  await expect(page.getByText("New Contact", { exact: true })).toBeVisible();
+  await expect(page.getByRole("main").getByLabel("Status")).toHaveValue("Pending");
+  await expect(page.getByRole("main").locator("span", { hasText: /^New Contact$/ })).toBeVisible();
   await expectAccessible(page);
   await expect(page.getByRole("link", { name: "Notifications, 2 unread" })).toBeVisible();
   await page.getByRole("link", { name: "Notifications, 2 unread" }).click();

@@ -24,7 +24,20 @@ export async function signIn(page: Page, redirectTo = "/dashboard") {
   await page.waitForURL((url) => url.pathname === redirectTo);
 }
 
-export const test = base.extend<{ pageErrors: string[] }, { demoStorage: string }>({
+export const test = base.extend<
+  { pageErrors: string[]; newsletterPrompt: boolean; quietNewsletter: undefined },
+  { demoStorage: string }
+>({
+  // The newsletter slide-in would cover controls after 5 s; journeys that test it opt in with test.use.
+  newsletterPrompt: [false, { option: true }],
+  quietNewsletter: [
+    async ({ context, baseURL, newsletterPrompt }, use) => {
+      if (!newsletterPrompt && baseURL)
+        await context.addCookies([{ name: "kw_newsletter_prompt", value: "1", url: baseURL }]);
+      await use(undefined);
+    },
+    { auto: true },
+  ],
   // Every journey fails on uncaught page errors and on React hydration mismatches.
   pageErrors: [
     async ({ page }, use) => {

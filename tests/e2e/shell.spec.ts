@@ -9,7 +9,7 @@ test("home page: header, footer and sections, accessible in both themes", async 
   await expectAccessible(page);
   await page.screenshot({ path: screenshotPath("home-light", info.project.name), fullPage: true });
 
-  await page.emulateMedia({ colorScheme: "dark" });
+  await page.emulateMedia({ colorScheme: "dark", reducedMotion: "reduce" });
   await expectAccessible(page);
   await page.screenshot({ path: screenshotPath("home-dark", info.project.name), fullPage: true });
 });
@@ -44,7 +44,7 @@ test("unknown path shows the landing page with 404 and noindex", async ({ page }
   await expect(page.getByRole("heading", { name: "How It Works" })).toBeVisible();
   await expectAccessible(page);
   await page.screenshot({ path: screenshotPath("not-found-light", info.project.name) });
-  await page.emulateMedia({ colorScheme: "dark" });
+  await page.emulateMedia({ colorScheme: "dark", reducedMotion: "reduce" });
   await expectAccessible(page);
   await page.screenshot({ path: screenshotPath("not-found-dark", info.project.name) });
 });
@@ -66,7 +66,7 @@ test("error screen shows status and text", async ({ page }, info) => {
   await expect(page.getByRole("heading", { name: "Unexpected Application Error!" })).toBeVisible();
   await expect(page.getByText("405")).toBeVisible();
   await page.screenshot({ path: screenshotPath("error-light", info.project.name) });
-  await page.emulateMedia({ colorScheme: "dark" });
+  await page.emulateMedia({ colorScheme: "dark", reducedMotion: "reduce" });
   await expectAccessible(page);
   await page.screenshot({ path: screenshotPath("error-dark", info.project.name) });
 });

@@ -1,6 +1,10 @@
 import { Link } from "react-router";
 import { SITE } from "~/lib/site";
+import type { CampaignSummary } from "~/server/campaigns.server";
 import { BellIcon, CalendarIcon, CardIcon, HeartIcon, QrIcon, SparklesIcon, UsersIcon } from "../icons";
+import { DemoTabs } from "./demo-tabs";
+import { BusinessCards, ContactCards, EventHubsPreview, FeaturedCampaigns, UpcomingEvents } from "./landing-sections";
+import { TestimonialsCarousel } from "./testimonials";
 
 const BENEFITS = [
   {
@@ -47,7 +51,7 @@ const STEPS = [
   },
 ];
 
-export function Landing() {
+export function Landing({ campaigns }: { campaigns?: Promise<CampaignSummary[]> }) {
   return (
     <>
       <section className="relative overflow-hidden">
@@ -138,6 +142,14 @@ export function Landing() {
           ))}
         </ul>
       </section>
+
+      <EventHubsPreview />
+      <TestimonialsCarousel />
+      <ContactCards />
+      <UpcomingEvents />
+      <BusinessCards />
+      <DemoTabs />
+      {campaigns ? <FeaturedCampaigns campaigns={campaigns} /> : null}
 
       <section className="mx-auto mt-20 max-w-7xl px-4 sm:px-6">
         <div className="rounded-2xl bg-brand-700 px-6 py-12 text-center text-white sm:px-12">

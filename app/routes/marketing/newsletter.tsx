@@ -1,5 +1,6 @@
 import { data, Link } from "react-router";
 import { z } from "zod";
+import { SUBSCRIBED_COOKIE } from "~/components/marketing/newsletter-slide-in";
 import { NEWSLETTER_SUCCESS } from "~/components/newsletter-form";
 import { appContext } from "~/context";
 import { pageMeta } from "~/lib/site";
@@ -42,7 +43,12 @@ export async function action({ request, context }: Route.ActionArgs) {
     source: parsed.data.source,
     origin: new URL(request.url).origin,
   });
-  return { ok: true, message: NEWSLETTER_SUCCESS, email: "", back, fieldError: undefined };
+  // Readable by the page so the slide-in never asks a subscriber again (the answer is the same for known addresses).
+  const subscribed = `${SUBSCRIBED_COOKIE}=1; Path=/; Max-Age=${60 * 60 * 24 * 365}; SameSite=Lax`;
+  return data(
+    { ok: true, message: NEWSLETTER_SUCCESS, email: "", back, fieldError: undefined },
+    { headers: { "Set-Cookie": subscribed } },
+  );
 }
 
 /** Shown when the form was posted without JavaScript; with it, the form shows the answer in place. */

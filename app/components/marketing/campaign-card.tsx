@@ -1,0 +1,80 @@
+import { Link } from "react-router";
+import { CATEGORY_LABELS, progressPercent, usd } from "~/lib/campaign";
+import type { CampaignSummary } from "~/server/campaigns.server";
+
+const ART: Record<CampaignSummary["category"], string> = {
+  environment: "from-emerald-500 to-teal-700",
+  education: "from-amber-400 to-orange-600",
+  animals: "from-rose-400 to-pink-700",
+  community: "from-sky-500 to-indigo-700",
+  arts: "from-fuchsia-500 to-violet-700",
+};
+
+export function ProgressBar({ amountRaised, goal }: { amountRaised: number; goal: number }) {
+  const pct = progressPercent(amountRaised, goal);
+  return (
+    <div>
+      <div
+        role="progressbar"
+        aria-valuenow={pct}
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-label="Raised towards goal"
+        className="h-2 overflow-hidden rounded-full bg-slate-200 dark:bg-slate-800"
+      >
+        <div className="h-full rounded-full bg-emerald-600" style={{ width: `${pct}%` }} />
+      </div>
+      <p className="mt-2 text-sm">
+        <span className="font-semibold">{usd(amountRaised)}</span>
+        <span className="text-slate-600 dark:text-slate-300">
+          {" "}
+          raised of {usd(goal)} ({pct}%)
+        </span>
+      </p>
+    </div>
+  );
+}
+
+/** Image, title and Donate Now all lead to the campaign page. */
+export function CampaignCard({ c }: { c: CampaignSummary }) {
+  const href = `/fundraising/${c.id}`;
+  return (
+    <article className="flex h-full flex-col overflow-hidden rounded-xl border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
+      <Link to={href} tabIndex={-1} aria-hidden="true" className={`block h-32 bg-gradient-to-br ${ART[c.category]}`} />
+      <div className="flex flex-1 flex-col p-5">
+        <p className="font-semibold text-slate-600 text-xs uppercase tracking-wide dark:text-slate-300">
+          {CATEGORY_LABELS[c.category]} · {c.organization}
+        </p>
+        <h3 className="mt-2 font-semibold text-lg">
+          <Link to={href} className="hover:underline">
+            {c.title}
+          </Link>
+        </h3>
+        <p className="mt-1 text-slate-600 text-sm dark:text-slate-300">{c.description}</p>
+        <div className="mt-auto pt-4">
+          <ProgressBar amountRaised={c.amountRaised} goal={c.goal} />
+          {c.status === "active" ? (
+            <Link
+              to={href}
+              aria-label={`Donate Now to ${c.title}`}
+              className="mt-4 inline-flex w-full justify-center rounded-md bg-emerald-700 px-4 py-2 font-semibold text-sm text-white hover:bg-emerald-800"
+            >
+              Donate Now
+            </Link>
+          ) : (
+            <p className="mt-4 text-center text-slate-600 text-sm dark:text-slate-300">Campaign ended</p>
+          )}
+        </div>
+      </div>
+    </article>
+  );
+}
+
+export function CampaignCardSkeleton() {
+  return (
+    <div
+      aria-hidden="true"
+      className="h-80 animate-pulse rounded-xl border border-slate-200 bg-slate-100 dark:border-slate-800 dark:bg-slate-900"
+    />
+  );
+}

@@ -1,0 +1,85 @@
+import { Link } from "react-router";
+import { EVENT_TYPE_LABEL, type EventStatus, type PublicEvent } from "~/content/events";
+import { formatDate } from "./page";
+
+export const STATUS_BADGE: Record<EventStatus, { label: string; className: string }> = {
+  upcoming: { label: "Upcoming", className: "bg-blue-100 text-blue-800 dark:bg-blue-950 dark:text-blue-200" },
+  active: { label: "Active", className: "bg-green-100 text-green-800 dark:bg-green-950 dark:text-green-200" },
+  past: { label: "Past", className: "bg-slate-200 text-slate-700 dark:bg-slate-800 dark:text-slate-300" },
+};
+
+const action = "inline-flex items-center justify-center rounded-md px-4 py-2 font-semibold text-sm";
+
+/** Upcoming: Prepare. Active: Join (external link) or Activate, plus Scan QR. Past: View Details, dimmed. */
+export function EventCard({ event }: { event: PublicEvent }) {
+  const badge = STATUS_BADGE[event.status];
+  const past = event.status === "past";
+  return (
+    <article
+      data-status={event.status}
+      className={`flex h-full flex-col rounded-xl border border-slate-200 p-5 dark:border-slate-800 ${past ? "" : "bg-white dark:bg-slate-900"} ${past ? "border-dashed bg-slate-50 grayscale dark:bg-slate-900/50" : ""}`}
+    >
+      <div className="flex items-center justify-between gap-2">
+        <span className={`rounded-full px-2.5 py-0.5 font-semibold text-xs ${badge.className}`}>{badge.label}</span>
+        <span className="text-slate-600 text-xs dark:text-slate-300">{EVENT_TYPE_LABEL[event.type]}</span>
+      </div>
+      <h3 className="mt-3 font-semibold text-lg">{event.title}</h3>
+      <p className="mt-1 text-slate-600 text-sm dark:text-slate-300">
+        <time dateTime={event.date}>{formatDate(event.date)}</time> · {event.time}
+      </p>
+      <p className="text-slate-600 text-sm dark:text-slate-300">
+        {event.location} · {event.attendees.toLocaleString("en-US")} attendees
+      </p>
+      <div className="mt-auto flex flex-wrap gap-2 pt-4">
+        {event.status === "upcoming" ? (
+          <Link
+            to={`/events/${event.id}`}
+            className={`${action} bg-blue-700 text-white hover:bg-blue-800`}
+            aria-label={`Prepare for ${event.title}`}
+          >
+            Prepare
+          </Link>
+        ) : null}
+        {event.status === "active" ? (
+          <>
+            {event.url ? (
+              <a
+                href={event.url}
+                target="_blank"
+                rel="noopener noreferrer"
+                className={`${action} bg-green-700 text-white hover:bg-green-800`}
+                aria-label={`Join ${event.title} (opens in a new tab)`}
+              >
+                Join
+              </a>
+            ) : (
+              <Link
+                to={`/events/${event.id}`}
+                className={`${action} bg-green-700 text-white hover:bg-green-800`}
+                aria-label={`Activate ${event.title}`}
+              >
+                Activate
+              </Link>
+            )}
+            <Link
+              to={`/events/${event.id}#scan`}
+              className={`${action} border border-green-700 text-green-800 hover:bg-green-50 dark:text-green-300 dark:hover:bg-green-950`}
+              aria-label={`Scan QR at ${event.title}`}
+            >
+              Scan QR
+            </Link>
+          </>
+        ) : null}
+        {past ? (
+          <Link
+            to={`/events/${event.id}`}
+            className={`${action} bg-slate-600 text-white hover:bg-slate-700`}
+            aria-label={`View details of ${event.title}`}
+          >
+            View Details
+          </Link>
+        ) : null}
+      </div>
+    </article>
+  );
+}

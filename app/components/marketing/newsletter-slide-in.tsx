@@ -1,0 +1,62 @@
+import { useEffect, useState } from "react";
+import { useLocation } from "react-router";
+import { CloseIcon } from "~/components/icons";
+import { NewsletterForm } from "~/components/newsletter-form";
+
+export const SLIDE_IN_DELAY_MS = 5000;
+export const SLIDE_IN_EVERY_DAYS = 15;
+export const PROMPT_COOKIE = "kw_newsletter_prompt";
+export const SUBSCRIBED_COOKIE = "kw_subscribed";
+
+const QUIET_PATHS = [/^\/auth/, /^\/newsletter/, /^\/dev\//];
+
+/** Offers the newsletter after 5 s, at most once every 15 days, never to subscribers or signed-in people. */
+export function NewsletterSlideIn({ signedIn }: { signedIn: boolean }) {
+  const [open, setOpen] = useState(false);
+  const { pathname } = useLocation();
+  const quiet = signedIn || QUIET_PATHS.some((r) => r.test(pathname));
+
+  useEffect(() => {
+    if (quiet || open) return;
+    const seen = (name: string) => document.cookie.split("; ").some((c) => c.startsWith(`${name}=`));
+    if (seen(PROMPT_COOKIE) || seen(SUBSCRIBED_COOKIE)) return;
+    const timer = window.setTimeout(() => {
+      document.cookie = `${PROMPT_COOKIE}=1; Path=/; Max-Age=${SLIDE_IN_EVERY_DAYS * 86400}; SameSite=Lax`;
+      setOpen(true);
+    }, SLIDE_IN_DELAY_MS);
+    return () => window.clearTimeout(timer);
+  }, [quiet, open]);
+
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (e: KeyboardEvent) => e.key === "Escape" && setOpen(false);
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  }, [open]);
+
+  if (!open || quiet) return null;
+  return (
+    <section
+      aria-labelledby="slide-in-title"
+      className="fixed inset-x-4 bottom-4 z-50 animate-[slide-in_300ms_ease-out] rounded-xl border border-slate-200 bg-white p-5 shadow-2xl motion-reduce:animate-none sm:right-auto sm:left-6 sm:w-96 dark:border-slate-700 dark:bg-slate-900"
+    >
+      <div className="flex items-start justify-between gap-4">
+        <h2 id="slide-in-title" className="font-semibold text-lg">
+          Networking tips, once a month
+        </h2>
+        <button
+          type="button"
+          onClick={() => setOpen(false)}
+          aria-label="Close newsletter offer"
+          className="rounded p-1 hover:bg-slate-100 dark:hover:bg-slate-800"
+        >
+          <CloseIcon />
+        </button>
+      </div>
+      <p className="mt-1 mb-3 text-slate-600 text-sm dark:text-slate-300">
+        Event checklists, follow-up templates and product news. Unsubscribe any time.
+      </p>
+      <NewsletterForm source="slide-in" compact />
+    </section>
+  );
+}

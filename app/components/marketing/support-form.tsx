@@ -1,0 +1,94 @@
+import { getFormProps, getInputProps, getTextareaProps, type SubmissionResult, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { Form, useNavigation } from "react-router";
+import { z } from "zod";
+import { Field, inputClass } from "~/components/ui/field";
+
+export const supportSchema = z.object({
+  name: z
+    .string({ error: "Name must be at least 2 characters" })
+    .trim()
+    .min(2, "Name must be at least 2 characters")
+    .max(100, "Name must be at most 100 characters"),
+  email: z
+    .string({ error: "Please enter a valid email address" })
+    .trim()
+    .max(254, "Please enter a valid email address")
+    .pipe(z.email("Please enter a valid email address")),
+  subject: z
+    .string({ error: "Please enter a subject" })
+    .trim()
+    .min(3, "Subject must be at least 3 characters")
+    .max(150, "Subject must be at most 150 characters"),
+  message: z
+    .string({ error: "Message must be at least 10 characters" })
+    .trim()
+    .min(10, "Message must be at least 10 characters")
+    .max(5000, "Message must be at most 5000 characters"),
+});
+
+export type SupportReply = { result?: SubmissionResult<string[]>; sent?: boolean };
+
+export const SUPPORT_THANKS = "Thanks, your message has been sent. We reply within one business day.";
+
+/** The help and contact form: validated in the browser and again in the action, which stores and mails it. */
+export function SupportForm({
+  actionData,
+  submitLabel = "Send Message",
+}: {
+  actionData?: SupportReply;
+  submitLabel?: string;
+}) {
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting";
+  const [form, fields] = useForm({
+    id: "support",
+    lastResult: navigation.state === "idle" ? actionData?.result : undefined,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: supportSchema }),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+  });
+  return (
+    <Form method="post" preventScrollReset className="space-y-4" {...getFormProps(form)}>
+      {actionData?.sent ? (
+        <p
+          role="status"
+          className="rounded-md bg-emerald-50 p-3 text-emerald-900 text-sm dark:bg-emerald-950 dark:text-emerald-100"
+        >
+          {SUPPORT_THANKS}
+        </p>
+      ) : null}
+      {form.errors?.length ? (
+        <p role="alert" className="rounded-md bg-red-50 p-3 text-red-900 text-sm dark:bg-red-950 dark:text-red-100">
+          {form.errors[0]}
+        </p>
+      ) : null}
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field id={fields.name.id} label="Name" errors={fields.name.errors}>
+          <input
+            {...getInputProps(fields.name, { type: "text" })}
+            autoComplete="name"
+            className={inputClass}
+            maxLength={100}
+          />
+        </Field>
+        <Field id={fields.email.id} label="Email" errors={fields.email.errors}>
+          <input {...getInputProps(fields.email, { type: "email" })} autoComplete="email" className={inputClass} />
+        </Field>
+      </div>
+      <Field id={fields.subject.id} label="Subject" errors={fields.subject.errors}>
+        <input {...getInputProps(fields.subject, { type: "text" })} className={inputClass} maxLength={150} />
+      </Field>
+      <Field id={fields.message.id} label="Message" errors={fields.message.errors}>
+        <textarea {...getTextareaProps(fields.message)} rows={5} className={inputClass} maxLength={5000} />
+      </Field>
+      <button
+        type="submit"
+        disabled={busy}
+        className="rounded-md bg-brand-600 px-5 py-3 font-semibold text-white hover:bg-brand-700 disabled:opacity-60"
+      >
+        {busy ? "Sending..." : submitLabel}
+      </button>
+    </Form>
+  );
+}

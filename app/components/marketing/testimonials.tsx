@@ -1,0 +1,101 @@
+import { useEffect, useState } from "react";
+import { TESTIMONIALS } from "~/content/testimonials";
+
+export const TESTIMONIAL_INTERVAL_MS = 5000;
+
+/** Advances every 5 s and loops; pauses while hovered or focused, and never auto-advances under reduced motion. */
+export function TestimonialsCarousel() {
+  const [index, setIndex] = useState(0);
+  const [paused, setPaused] = useState(false);
+  const [reduced, setReduced] = useState(false);
+
+  useEffect(() => {
+    const query = window.matchMedia("(prefers-reduced-motion: reduce)");
+    setReduced(query.matches);
+    const onChange = () => setReduced(query.matches);
+    query.addEventListener("change", onChange);
+    return () => query.removeEventListener("change", onChange);
+  }, []);
+
+  useEffect(() => {
+    if (paused || reduced) return;
+    const timer = window.setInterval(() => setIndex((i) => (i + 1) % TESTIMONIALS.length), TESTIMONIAL_INTERVAL_MS);
+    return () => window.clearInterval(timer);
+  }, [paused, reduced]);
+
+  const go = (step: number) => setIndex((i) => (i + step + TESTIMONIALS.length) % TESTIMONIALS.length);
+
+  return (
+    <section
+      aria-labelledby="testimonials"
+      aria-roledescription="carousel"
+      className="mx-auto mt-20 max-w-4xl px-4 sm:px-6"
+      onMouseEnter={() => setPaused(true)}
+      onMouseLeave={() => setPaused(false)}
+      onFocus={() => setPaused(true)}
+      onBlur={(e) => {
+        if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setPaused(false);
+      }}
+      data-paused={paused || reduced}
+    >
+      <h2 id="testimonials" className="text-center font-bold text-3xl tracking-tight">
+        Loved by people who network for a living
+      </h2>
+      <div className="relative mt-8 overflow-hidden rounded-2xl border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
+        <div
+          className="flex transition-transform duration-500 motion-reduce:transition-none"
+          style={{ transform: `translateX(-${index * 100}%)` }}
+          aria-live={paused || reduced ? "polite" : "off"}
+        >
+          {TESTIMONIALS.map((t, i) => (
+            <figure
+              key={t.author}
+              aria-roledescription="slide"
+              aria-label={`${i + 1} of ${TESTIMONIALS.length}`}
+              aria-hidden={i !== index}
+              className="w-full shrink-0 p-8 sm:p-12"
+            >
+              <blockquote className="text-lg text-slate-700 leading-relaxed sm:text-xl dark:text-slate-200">
+                “{t.content}”
+              </blockquote>
+              <figcaption className="mt-6">
+                <span className="block font-semibold">{t.author}</span>
+                <span className="text-slate-600 text-sm dark:text-slate-300">{t.role}</span>
+              </figcaption>
+            </figure>
+          ))}
+        </div>
+      </div>
+      <div className="mt-4 flex items-center justify-center gap-4">
+        <button
+          type="button"
+          onClick={() => go(-1)}
+          className="rounded-full border border-slate-300 px-3 py-1 dark:border-slate-700"
+          aria-label="Previous testimonial"
+        >
+          ←
+        </button>
+        <div className="flex gap-2">
+          {TESTIMONIALS.map((t, i) => (
+            <button
+              key={t.author}
+              type="button"
+              onClick={() => setIndex(i)}
+              aria-label={`Show testimonial ${i + 1}`}
+              aria-current={i === index}
+              className="size-3 rounded-full bg-slate-300 aria-[current=true]:bg-brand-600 dark:bg-slate-700"
+            />
+          ))}
+        </div>
+        <button
+          type="button"
+          onClick={() => go(1)}
+          className="rounded-full border border-slate-300 px-3 py-1 dark:border-slate-700"
+          aria-label="Next testimonial"
+        >
+          →
+        </button>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,62 @@
+/** Frequently asked questions for pricing and help. */
+export type FaqItem = { question: string; answer: string; docId?: string };
+
+export const PRICING_FAQ: FaqItem[] = [
+  {
+    question: "Is there a free trial?",
+    answer: "Yes. Every paid plan starts with a 7-day free trial, and no credit card is required to start it.",
+  },
+  {
+    question: "What happens if I upgrade my plan?",
+    answer:
+      "You get the new features straight away and are charged the prorated difference for the rest of the billing cycle.",
+  },
+  {
+    question: "What happens if I downgrade?",
+    answer: "The change applies immediately and you receive a prorated credit towards future bills.",
+  },
+  {
+    question: "Can I cancel at any time?",
+    answer: "Yes. When you cancel, you keep access to paid features until the end of your current billing cycle.",
+  },
+  {
+    question: "Which payment methods do you accept?",
+    answer: "All major credit cards (Visa, Mastercard, American Express) and PayPal.",
+  },
+  {
+    question: "Do nonprofits get a discount?",
+    answer: "Nonprofit early adopters get three months of Card Pro free. Contact us with your organisation's details.",
+  },
+];
+
+export const HELP_FAQ: FaqItem[] = [
+  {
+    question: "How do I connect KnowWho to Krystal AI?",
+    answer:
+      "Open Settings, choose Integrations, then Krystal AI, and pick which hubs to sync hourly, daily or manually.",
+    docId: "krystal-integration",
+  },
+  {
+    question: "Where do I see how my campaigns are doing?",
+    answer: "Each campaign page shows amount raised, progress towards the goal, donor count and average donation.",
+    docId: "fundraising-analytics",
+  },
+  {
+    question: "How do I set an event as active?",
+    answer:
+      "Open the event hub and press Set Active. Only one hub is active at a time; press Active again to turn it off.",
+    docId: "event-management",
+  },
+  {
+    question: "How do priorities and tags work?",
+    answer:
+      "Each connection is High, Medium or Low priority (Medium if unsure) and can carry any number of tags to filter by.",
+    docId: "connection-management",
+  },
+  {
+    question: "Can I export my connections?",
+    answer:
+      "Yes. Download any contact as a vCard 3.0 file, export a hub or your whole network as CSV, or sync to a CRM.",
+    docId: "connection-management",
+  },
+];

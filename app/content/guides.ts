@@ -1,0 +1,309 @@
+/** Editorial guides: the pages under /guides. Only slugs listed here are ever linked. */
+export type GuideSection = { heading: string; paragraphs: string[]; bullets?: string[] };
+
+export type GuideTab = "getting-started" | "networking" | "fundraising" | "advanced";
+
+export type Guide = {
+  slug: string;
+  title: string;
+  description: string;
+  tab: GuideTab;
+  level: "Beginner" | "Intermediate" | "Advanced";
+  author?: string;
+  date: string;
+  readTime?: number;
+  sections: GuideSection[];
+};
+
+export const DEFAULT_GUIDE_AUTHOR = "KnowWho Team";
+export const DEFAULT_READ_TIME = 10;
+
+export const GUIDE_TABS: { id: GuideTab; label: string }[] = [
+  { id: "getting-started", label: "Getting Started" },
+  { id: "networking", label: "Networking" },
+  { id: "fundraising", label: "Fundraising" },
+  { id: "advanced", label: "Advanced" },
+];
+
+export const GUIDES: Guide[] = [
+  {
+    slug: "welcome",
+    title: "Welcome to KnowWho",
+    description: "What KnowWho does, how the pieces fit together, and the first three things to set up.",
+    tab: "getting-started",
+    level: "Beginner",
+    date: "2024-04-02",
+    readTime: 5,
+    sections: [
+      {
+        heading: "What KnowWho is for",
+        paragraphs: [
+          "KnowWho is a digital business card and an event networking assistant in one place. You share a card that opens in one tap, the people you meet share their details back, and everyone lands in your network tagged with the event where you met.",
+          "It is built for professionals who go to a lot of events, and for nonprofit leaders and fundraisers whose next donor or partner is often the person standing next to them at a conference.",
+        ],
+      },
+      {
+        heading: "The three building blocks",
+        paragraphs: ["Everything in KnowWho is one of three things:"],
+        bullets: [
+          "Your card: the page a visitor sees when they scan your QR code, tap your NFC tag or open your link.",
+          "Connections: the people in your network, with tags, priority, notes and the event you met them at.",
+          "Event hubs: one per event, grouping the people you met there; one hub is active at a time.",
+        ],
+      },
+      {
+        heading: "Your first ten minutes",
+        paragraphs: [
+          "Create your card first: name, title, organisation and one way to reach you are enough to start. Then print or save your QR code so it is ready on your phone's lock screen. Finally, create a hub for the next event you are attending and set it active, so everyone who shares back is tagged automatically.",
+        ],
+      },
+      {
+        heading: "Free and Card Pro",
+        paragraphs: [
+          "The free Basic plan gives you a digital card and basic event tagging. Card Pro adds full event hubs, strategy plans, enriched contact data, post-event analysis, lead prioritisation and CRM sync. Every paid plan starts with a 7-day free trial, no credit card required, and nonprofit early adopters get three months of Pro free.",
+        ],
+      },
+    ],
+  },
+  {
+    slug: "virtual-card",
+    title: "Creating Your Virtual Business Card",
+    description: "Build a card that people actually save: what to include, templates, QR codes and vCard downloads.",
+    tab: "getting-started",
+    level: "Beginner",
+    date: "2024-04-09",
+    readTime: 8,
+    sections: [
+      {
+        heading: "What goes on the card",
+        paragraphs: [
+          "A visitor decides in a few seconds whether to save you. Keep the card to what helps them remember and reach you.",
+        ],
+        bullets: [
+          "Name, title and organisation, exactly as you would introduce yourself.",
+          "Location, so people know whether a coffee meeting is realistic.",
+          "Email, phone and website; add LinkedIn or other profiles only if you answer there.",
+          "A square photo of at least 400 x 400 pixels: faces are remembered, logos are not.",
+        ],
+      },
+      {
+        heading: "Templates and colour",
+        paragraphs: [
+          "Choose a template and an accent colour that matches your organisation. High contrast between text and background matters more than style: the card is often read in a dim hall on a phone at arm's length.",
+        ],
+      },
+      {
+        heading: "Save, then publish",
+        paragraphs: [
+          "A card is private while you edit it. When you publish, it gets a short link that stays the same even when you change the details later, so printed QR codes never go stale.",
+        ],
+      },
+      {
+        heading: "Sharing: QR, NFC and links",
+        paragraphs: [
+          "Show the QR code from your phone, print it on a badge sticker, or write the link to an NFC tag. The visitor needs no app: the card opens in their browser and offers Save Contact, which downloads a vCard 3.0 file their phone imports directly.",
+        ],
+      },
+      {
+        heading: "Getting details back",
+        paragraphs: [
+          "Visitors can tap Share Your Info to send you their name, email and phone. They land in your connections as pending, tagged with your active event hub if one is set.",
+        ],
+      },
+    ],
+  },
+  {
+    slug: "profile-setup",
+    title: "Setting Up Your Profile",
+    description: "A profile that works for you at events: photo, bio, visibility and the details people search for.",
+    tab: "getting-started",
+    level: "Beginner",
+    date: "2024-04-16",
+    sections: [
+      {
+        heading: "Photo",
+        paragraphs: [
+          "Use a recent, square photo of at least 400 x 400 pixels with your face filling most of the frame. It is the first thing people look for when they scroll their contacts after an event.",
+        ],
+      },
+      {
+        heading: "Bio",
+        paragraphs: [
+          "Aim for 100 to 150 words: what you do, who you help, and what you are looking for at events right now. End with one concrete ask, for example introductions to corporate giving leads or speakers for a panel.",
+        ],
+      },
+      {
+        heading: "Visibility",
+        paragraphs: [
+          "Choose whether your profile is visible to all users or only to your connections. Your published card is always visible to anyone with the link; the profile controls what signed-in users can find.",
+        ],
+      },
+      {
+        heading: "Keep it current",
+        paragraphs: [
+          "Change of role or organisation? Update the profile once and every shared link shows the new details. Nobody holds an outdated paper card.",
+        ],
+        bullets: [
+          "Review your title and organisation before every conference season.",
+          "Check that your phone number and email are the ones you answer.",
+          "Remove links to profiles you no longer use.",
+        ],
+      },
+    ],
+  },
+  {
+    slug: "managing-connections",
+    title: "Managing Your Connections",
+    description: "Tags, priorities, notes and relationship strength: keep a network you can act on.",
+    tab: "networking",
+    level: "Intermediate",
+    date: "2024-04-23",
+    readTime: 12,
+    sections: [
+      {
+        heading: "Statuses",
+        paragraphs: [
+          "Every connection is Active, Pending or Archived. People who share their details through your card start as Pending until you review them; archive people you no longer need to see without deleting the history.",
+        ],
+      },
+      {
+        heading: "Priority and tags",
+        paragraphs: [
+          "Mark each connection High, Medium or Low priority. Anything without a clear priority is treated as Medium. Use tags for the things you filter by later: sector, interest, the campaign they could support.",
+        ],
+        bullets: [
+          "High: follow up within 48 hours.",
+          "Medium: follow up within a week.",
+          "Low: a friendly note within a month keeps the door open.",
+        ],
+      },
+      {
+        heading: "Notes that help future you",
+        paragraphs: [
+          "Write down the context while it is fresh: what you talked about, who introduced you, what you promised to send. A good note names one next step.",
+        ],
+      },
+      {
+        heading: "Relationship strength",
+        paragraphs: [
+          "Card Pro scores each relationship from 1 to 100 from how recently and how often you have been in touch. Use it to spot valuable relationships that are quietly cooling down.",
+        ],
+      },
+      {
+        heading: "Reminders",
+        paragraphs: [
+          "Set a reminder of type Call, Email, Meeting or General with a date, time and note. Reminders appear in your dashboard and keep the follow-up from depending on your memory.",
+        ],
+      },
+    ],
+  },
+  {
+    slug: "event-preparation",
+    title: "Preparing for an Event",
+    description: "Goals, target connections and a plan you can carry in your pocket before you walk in.",
+    tab: "networking",
+    level: "Intermediate",
+    date: "2024-05-02",
+    readTime: 9,
+    sections: [
+      {
+        heading: "Set one or two goals",
+        paragraphs: [
+          "Decide what a good event looks like: three conversations with potential funders, one speaker for your next panel, or a partner for a pilot. Goals decide who you talk to and how long you stay.",
+        ],
+      },
+      {
+        heading: "Create the event hub",
+        paragraphs: [
+          "Add the event with its name, date, location and type (in-person, virtual or hybrid), then set it active. Everyone who shares their details with you during the event is tagged with it.",
+        ],
+      },
+      {
+        heading: "Pick target connections",
+        paragraphs: [
+          "Look at the speaker and exhibitor lists and pick five to ten people you want to meet. Add a one-line reason for each: you will use it as your opener.",
+        ],
+      },
+      {
+        heading: "Get a strategy plan",
+        paragraphs: [
+          "With Card Pro, the assistant turns your goals and targets into a plan with talking points and a suggested order. The page always tells you which engine wrote the plan.",
+        ],
+      },
+      {
+        heading: "Pack the practical things",
+        paragraphs: ["A dead phone ends networking early."],
+        bullets: [
+          "QR code saved to your photos for offline use.",
+          "A charged phone and a small battery pack.",
+          "An NFC card or badge sticker as a backup for noisy halls.",
+        ],
+      },
+    ],
+  },
+  {
+    slug: "event-hubs",
+    title: "Event Hubs: Smart Follow-Up and Better Networking",
+    description: "Run every event from one hub: capture, tag, prioritise and follow up inside the 48-hour window.",
+    tab: "advanced",
+    level: "Advanced",
+    author: "KnowWho Product Team",
+    date: "2024-05-12",
+    readTime: 15,
+    sections: [
+      {
+        heading: "What an event hub is",
+        paragraphs: [
+          "An event hub groups everything about one event: the people you met, your notes, their status and your follow-ups. Past events remain accessible, so you can always see who you met where.",
+        ],
+      },
+      {
+        heading: "One active hub at a time",
+        paragraphs: [
+          "Press Set Active on a hub to make it the current event; it shows a star. Press Active again to deactivate it, or activate another hub to replace it. Only one hub is active at a time, so new contacts are never tagged with two events.",
+        ],
+      },
+      {
+        heading: "Capturing contacts at the event",
+        paragraphs: [
+          "Share your card by QR or NFC; visitors who share back land in the active hub. Scan paper business cards and badges into the same hub so nothing stays in your pocket.",
+        ],
+      },
+      {
+        heading: "Filters, notes and status",
+        paragraphs: [
+          "Filter the hub by tag, priority or status. Add a note straight after each conversation; two lines are enough. Mark people Active once you have confirmed the connection.",
+        ],
+      },
+      {
+        heading: "The 48-hour follow-up window",
+        paragraphs: [
+          "People remember you best in the first two days. The hub lists who still needs a follow-up, highest priority first, with suggested messages that mention what you talked about.",
+        ],
+        bullets: [
+          "Within 24 to 48 hours: high-priority leads and anyone you promised something.",
+          "Within a week: medium-priority connections.",
+          "Within a month: everyone else, with something useful to share.",
+        ],
+      },
+      {
+        heading: "Post-event report",
+        paragraphs: [
+          "After the event, the report summarises who you met by connection type, highlights your top leads, and ranks people by priority and relationship strength.",
+        ],
+      },
+      {
+        heading: "Syncing with your CRM",
+        paragraphs: [
+          "Card Pro syncs hub contacts to your CRM hourly, daily or manually, so your development or sales team works from the same list the day after the event.",
+        ],
+      },
+    ],
+  },
+];
+
+export function findGuide(slug: string) {
+  return GUIDES.find((g) => g.slug === slug);
+}
+
+export const guidePath = (slug: string) => `/guides/${slug}`;

@@ -1,0 +1,126 @@
+import { data, Link, useFetcher } from "react-router";
+import { z } from "zod";
+import { formatDate, linkClass, Sections } from "~/components/marketing/page";
+import { DEFAULT_GUIDE_AUTHOR, DEFAULT_READ_TIME, findGuide, GUIDES, guidePath } from "~/content/guides";
+import { appContext } from "~/context";
+import { pageMeta } from "~/lib/site";
+import { getGuideVote, recordGuideVote } from "~/server/guides.server";
+import { allow, clientKey } from "~/server/rate-limit.server";
+import { readVisitorId, visitorId } from "~/server/visitor.server";
+import type { Route } from "./+types/guide";
+
+export async function loader({ params, request, context }: Route.LoaderArgs) {
+  const guide = findGuide(params.slug);
+  if (!guide) throw data("Guide not found", { status: 404 });
+  const vote = await getGuideVote(context.get(appContext).db, guide.slug, readVisitorId(request));
+  return { guide, vote };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) =>
+  loaderData ? pageMeta(loaderData.guide.title, loaderData.guide.description) : pageMeta("Guide not found");
+
+const voteSchema = z.object({ vote: z.enum(["yes", "somewhat", "no"]) });
+
+export async function action({ params, request, context }: Route.ActionArgs) {
+  const app = context.get(appContext);
+  const guide = findGuide(params.slug);
+  if (!guide) throw data("Guide not found", { status: 404 });
+  const parsed = voteSchema.safeParse(Object.fromEntries(await request.formData()));
+  if (!parsed.success) return data({ ok: false as const }, { status: 400 });
+  if (!(await allow(app.env, "forms", `guide-vote:${clientKey(request)}`)))
+    return data({ ok: false as const }, { status: 429 });
+  const visitor = visitorId(request);
+  await recordGuideVote(app.db, guide.slug, visitor.id, parsed.data.vote);
+  return data({ ok: true as const }, { headers: visitor.setCookie ? { "Set-Cookie": visitor.setCookie } : undefined });
+}
+
+const VOTES = [
+  { value: "yes", label: "Yes" },
+  { value: "somewhat", label: "Somewhat" },
+  { value: "no", label: "No" },
+] as const;
+
+function Helpful({ current }: { current: string | null }) {
+  const fetcher = useFetcher<typeof action>();
+  const chosen = (fetcher.formData?.get("vote") as string | null) ?? current;
+  return (
+    <section aria-labelledby="helpful" className="mt-12 rounded-xl bg-slate-100 p-6 dark:bg-slate-900">
+      <h2 id="helpful" className="font-semibold text-lg">
+        Was this guide helpful?
+      </h2>
+      <fetcher.Form method="post" className="mt-3 flex flex-wrap gap-2">
+        {VOTES.map((v) => (
+          <button
+            key={v.value}
+            type="submit"
+            name="vote"
+            value={v.value}
+            aria-pressed={chosen === v.value}
+            className="rounded-md border border-slate-300 bg-white px-4 py-2 font-semibold text-sm hover:bg-slate-50 aria-pressed:border-brand-600 aria-pressed:bg-brand-600 aria-pressed:text-white dark:border-slate-700 dark:bg-slate-800 dark:hover:bg-slate-700"
+          >
+            {v.label}
+          </button>
+        ))}
+      </fetcher.Form>
+      <p role="status" className="mt-3 text-slate-600 text-sm dark:text-slate-300">
+        {chosen ? "Thanks for your feedback. It helps us decide what to improve next." : ""}
+      </p>
+    </section>
+  );
+}
+
+export default function GuidePage({ loaderData }: Route.ComponentProps) {
+  const { guide, vote } = loaderData;
+  const more = GUIDES.filter(
+    (g) => g.slug !== guide.slug && (g.slug === "welcome" || g.slug === "virtual-card" || g.tab === guide.tab),
+  ).slice(0, 3);
+  return (
+    <article className="mx-auto max-w-3xl px-4 py-10 sm:px-6">
+      <Link to="/guides" className={linkClass}>
+        ← Back to Guides
+      </Link>
+      <h1 className="mt-6 font-extrabold text-3xl tracking-tight sm:text-4xl">{guide.title}</h1>
+      <p className="mt-3 text-lg text-slate-600 dark:text-slate-300">{guide.description}</p>
+      <dl className="mt-4 flex flex-wrap gap-x-6 gap-y-1 text-slate-600 text-sm dark:text-slate-300">
+        <div className="flex gap-1">
+          <dt>By</dt>
+          <dd className="font-semibold">{guide.author ?? DEFAULT_GUIDE_AUTHOR}</dd>
+        </div>
+        <div className="flex gap-1">
+          <dt className="sr-only">Published</dt>
+          <dd>
+            <time dateTime={guide.date}>{formatDate(guide.date)}</time>
+          </dd>
+        </div>
+        <div className="flex gap-1">
+          <dt className="sr-only">Reading time</dt>
+          <dd>{guide.readTime ?? DEFAULT_READ_TIME} min read</dd>
+        </div>
+      </dl>
+      <div className="mt-10">
+        <Sections sections={guide.sections} />
+      </div>
+      <Helpful current={vote} />
+      <section aria-labelledby="more" className="mt-12">
+        <h2 id="more" className="font-bold text-xl">
+          Explore More Guides
+        </h2>
+        <ul className="mt-4 grid gap-3 sm:grid-cols-3">
+          {more.map((g) => (
+            <li key={g.slug}>
+              <Link
+                to={guidePath(g.slug)}
+                className="block h-full rounded-lg border border-slate-200 p-4 hover:border-brand-500 dark:border-slate-800"
+              >
+                <span className="font-semibold">{g.title}</span>
+                <span className="mt-1 block text-slate-500 text-xs dark:text-slate-400">
+                  {g.readTime ?? DEFAULT_READ_TIME} min read
+                </span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </section>
+    </article>
+  );
+}

@@ -1,0 +1,195 @@
+import { type KeyboardEvent, useRef, useState } from "react";
+import { Link } from "react-router";
+import { btnPrimary, btnSecondary, card, ExternalLink, PageHero } from "~/components/marketing/page";
+import { DEFAULT_READ_TIME, GUIDE_TABS, GUIDES, type GuideTab, guidePath } from "~/content/guides";
+import { pageMeta } from "~/lib/site";
+
+export const meta = () =>
+  pageMeta("Guides", "Step-by-step guides for digital business cards, event networking, fundraising and event hubs.");
+
+const VIDEOS = [
+  {
+    title: "Create your digital card in two minutes",
+    duration: "2:14",
+    href: "https://www.youtube.com/results?search_query=digital+business+card+setup",
+  },
+  {
+    title: "Running an event hub on the day",
+    duration: "4:38",
+    href: "https://www.youtube.com/results?search_query=event+networking+follow+up",
+  },
+  {
+    title: "Following up inside 48 hours",
+    duration: "3:05",
+    href: "https://www.youtube.com/results?search_query=networking+follow+up+email",
+  },
+];
+
+/** Tabs with nothing written yet point to the docs that cover the topic, so no link leads nowhere. */
+const TAB_DOCS: Partial<Record<GuideTab, { to: string; title: string; description: string }[]>> = {
+  fundraising: [
+    {
+      to: "/docs/fundraising-analytics",
+      title: "Fundraising Analytics",
+      description: "Read progress, donors and average gifts per campaign.",
+    },
+    {
+      to: "/docs/krystal-integration",
+      title: "Krystal AI Integration",
+      description: "Sync contacts and campaign results with Krystal AI.",
+    },
+    {
+      to: "/fundraising",
+      title: "Browse campaigns",
+      description: "See how other organisations present their campaigns.",
+    },
+  ],
+  advanced: [
+    {
+      to: "/docs/connection-management",
+      title: "Connection Management",
+      description: "Tags, priorities, import and export.",
+    },
+  ],
+};
+
+export default function Guides() {
+  const [tab, setTab] = useState<GuideTab>("getting-started");
+  const tabRefs = useRef<(HTMLButtonElement | null)[]>([]);
+  const guides = GUIDES.filter((g) => g.tab === tab);
+  const docs = TAB_DOCS[tab] ?? [];
+
+  function onKey(e: KeyboardEvent, i: number) {
+    const step = e.key === "ArrowRight" ? 1 : e.key === "ArrowLeft" ? -1 : 0;
+    if (!step) return;
+    const next = (i + step + GUIDE_TABS.length) % GUIDE_TABS.length;
+    setTab(GUIDE_TABS[next]?.id ?? "getting-started");
+    tabRefs.current[next]?.focus();
+  }
+
+  return (
+    <>
+      <PageHero
+        eyebrow="Guides"
+        title="Learn KnowWho, one event at a time"
+        intro="Practical guides written by the people who build it."
+      />
+      <div className="mx-auto max-w-6xl px-4 py-12 sm:px-6">
+        <section
+          aria-labelledby="featured"
+          className="rounded-2xl bg-gradient-to-br from-brand-600 to-violet-700 p-8 text-white"
+        >
+          <p className="font-semibold text-sm text-white/80 uppercase tracking-wide">Featured guide</p>
+          <h2 id="featured" className="mt-2 font-bold text-2xl">
+            Connecting KnowWho with Krystal AI
+          </h2>
+          <p className="mt-2 max-w-2xl text-white/85">
+            Send your event connections and campaign results to the Krystal AI campaign-management ecosystem, hourly,
+            daily or on demand.
+          </p>
+          <Link
+            to="/docs/krystal-integration"
+            className="mt-6 inline-flex rounded-md bg-white px-5 py-3 font-semibold text-brand-700 hover:bg-brand-50"
+          >
+            Read the integration guide
+          </Link>
+        </section>
+
+        <div
+          role="tablist"
+          aria-label="Guide topics"
+          className="mt-12 flex gap-2 overflow-x-auto border-slate-200 border-b dark:border-slate-800"
+        >
+          {GUIDE_TABS.map((t, i) => (
+            <button
+              key={t.id}
+              ref={(el) => {
+                tabRefs.current[i] = el;
+              }}
+              type="button"
+              role="tab"
+              id={`tab-${t.id}`}
+              aria-selected={tab === t.id}
+              aria-controls="guides-panel"
+              tabIndex={tab === t.id ? 0 : -1}
+              onClick={() => setTab(t.id)}
+              onKeyDown={(e) => onKey(e, i)}
+              className="-mb-px whitespace-nowrap border-b-2 border-transparent px-4 py-3 font-semibold text-slate-600 text-sm hover:text-slate-900 aria-selected:border-brand-600 aria-selected:text-brand-700 dark:text-slate-300 dark:aria-selected:text-brand-200"
+            >
+              {t.label}
+            </button>
+          ))}
+        </div>
+        <div
+          id="guides-panel"
+          role="tabpanel"
+          aria-labelledby={`tab-${tab}`}
+          className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-3"
+        >
+          {guides.map((g) => (
+            <Link
+              key={g.slug}
+              to={guidePath(g.slug)}
+              className={`${card} block transition hover:border-brand-500 hover:shadow-md`}
+            >
+              <span className="rounded-full bg-brand-100 px-2.5 py-0.5 font-semibold text-brand-700 text-xs dark:bg-brand-900 dark:text-brand-100">
+                {g.level}
+              </span>
+              <h3 className="mt-3 font-semibold text-lg">{g.title}</h3>
+              <p className="mt-1 text-slate-600 text-sm dark:text-slate-300">{g.description}</p>
+              <p className="mt-3 text-slate-500 text-xs dark:text-slate-400">
+                {g.readTime ?? DEFAULT_READ_TIME} min read
+              </p>
+            </Link>
+          ))}
+          {docs.map((d) => (
+            <Link key={d.to} to={d.to} className={`${card} block transition hover:border-brand-500 hover:shadow-md`}>
+              <span className="rounded-full bg-slate-100 px-2.5 py-0.5 font-semibold text-slate-700 text-xs dark:bg-slate-800 dark:text-slate-200">
+                Reference
+              </span>
+              <h3 className="mt-3 font-semibold text-lg">{d.title}</h3>
+              <p className="mt-1 text-slate-600 text-sm dark:text-slate-300">{d.description}</p>
+            </Link>
+          ))}
+        </div>
+
+        <section aria-labelledby="videos" className="mt-16">
+          <h2 id="videos" className="font-bold text-2xl tracking-tight">
+            Video tutorials
+          </h2>
+          <ul className="mt-6 grid gap-4 sm:grid-cols-3">
+            {VIDEOS.map((v) => (
+              <li key={v.title}>
+                <ExternalLink href={v.href} className={`${card} block h-full hover:border-brand-500`}>
+                  <span
+                    aria-hidden="true"
+                    className="flex aspect-video items-center justify-center rounded-lg bg-gradient-to-br from-slate-800 to-brand-900 text-3xl text-white"
+                  >
+                    ▶
+                  </span>
+                  <span className="mt-3 block font-semibold">{v.title}</span>
+                  <span className="mt-1 block text-slate-500 text-sm dark:text-slate-400">{v.duration}</span>
+                </ExternalLink>
+              </li>
+            ))}
+          </ul>
+        </section>
+
+        <section className="mt-16 rounded-2xl bg-slate-100 p-8 text-center dark:bg-slate-900">
+          <h2 className="font-bold text-2xl">Can't find what you need?</h2>
+          <p className="mt-2 text-slate-600 dark:text-slate-300">
+            Tell us which guide would help you and we will write it.
+          </p>
+          <div className="mt-6 flex flex-wrap justify-center gap-3">
+            <Link to="/help#contact-form" className={btnPrimary}>
+              Request a Guide
+            </Link>
+            <Link to="/help" className={btnSecondary}>
+              Visit the help centre
+            </Link>
+          </div>
+        </section>
+      </div>
+    </>
+  );
+}

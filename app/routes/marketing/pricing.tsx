@@ -1,0 +1,111 @@
+import { useState } from "react";
+import { Link } from "react-router";
+import { Accordion } from "~/components/marketing/accordion";
+import { JsonLd } from "~/components/marketing/json-ld";
+import { btnPrimary, PageHero } from "~/components/marketing/page";
+import { PRICING_FAQ } from "~/content/faq";
+import { CARD_PRO, TRIAL_DAYS } from "~/content/pricing";
+import { pageMeta, SITE } from "~/lib/site";
+
+export const meta = () =>
+  pageMeta(
+    "Pricing",
+    "Card Pro is 7.99 USD a month or 79 a year, with a 7-day free trial and no credit card required.",
+  );
+
+export default function Pricing() {
+  const [period, setPeriod] = useState<"monthly" | "yearly">("monthly");
+  const yearly = period === "yearly";
+  const saving = Math.round((1 - CARD_PRO.yearly / (CARD_PRO.monthly * 12)) * 100);
+  return (
+    <>
+      <JsonLd
+        data={{
+          "@context": "https://schema.org",
+          "@type": "Product",
+          name: `${SITE.name} ${CARD_PRO.name}`,
+          description: CARD_PRO.description,
+          offers: [
+            { "@type": "Offer", price: CARD_PRO.monthly.toFixed(2), priceCurrency: "USD", name: "Monthly" },
+            { "@type": "Offer", price: CARD_PRO.yearly.toFixed(2), priceCurrency: "USD", name: "Yearly" },
+          ],
+        }}
+      />
+      <PageHero
+        eyebrow="Pricing"
+        title="Simple pricing for serious networkers"
+        intro={`Start free. Upgrade to ${CARD_PRO.name} when you are ready: ${TRIAL_DAYS}-day free trial, no credit card required.`}
+      />
+      <div className="mx-auto max-w-5xl px-4 py-12 sm:px-6">
+        <fieldset className="mx-auto flex w-fit rounded-full border border-slate-300 bg-slate-100 p-1 dark:border-slate-700 dark:bg-slate-900">
+          <legend className="sr-only">Billing period</legend>
+          {(["monthly", "yearly"] as const).map((p) => (
+            <label
+              key={p}
+              className="cursor-pointer rounded-full px-5 py-2 font-semibold text-sm has-[:checked]:bg-white has-[:checked]:text-brand-700 has-[:checked]:shadow has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-brand-600 dark:has-[:checked]:bg-slate-800 dark:has-[:checked]:text-brand-100"
+            >
+              <input
+                type="radio"
+                name="period"
+                value={p}
+                checked={period === p}
+                onChange={() => setPeriod(p)}
+                className="sr-only"
+              />
+              {p === "monthly" ? "Monthly" : `Yearly (save ${saving}%)`}
+            </label>
+          ))}
+        </fieldset>
+
+        <div className="mx-auto mt-10 max-w-md rounded-2xl border-2 border-brand-600 bg-white p-8 shadow-lg dark:bg-slate-900">
+          <h2 className="font-bold text-2xl">{CARD_PRO.name}</h2>
+          <p className="mt-1 text-slate-600 dark:text-slate-300">{CARD_PRO.description}</p>
+          <p className="mt-6" aria-live="polite">
+            <span className="font-extrabold text-5xl tracking-tight" data-testid="price">
+              ${yearly ? CARD_PRO.yearly : CARD_PRO.monthly}
+            </span>
+            <span className="text-slate-600 dark:text-slate-300"> USD / {yearly ? "year" : "month"}</span>
+          </p>
+          <p className="mt-1 text-slate-600 text-sm dark:text-slate-300">
+            {yearly
+              ? `That is $${(CARD_PRO.yearly / 12).toFixed(2)} a month, billed yearly.`
+              : "Billed monthly. Cancel any time."}
+          </p>
+          <Link to="/auth?mode=signup" className={`${btnPrimary} mt-6 w-full`}>
+            Start Free Trial
+          </Link>
+          <ul className="mt-6 space-y-2 text-sm">
+            {CARD_PRO.features.map((f) => (
+              <li key={f.name} className="flex gap-2">
+                <span aria-hidden="true" className="text-emerald-600 dark:text-emerald-400">
+                  ✓
+                </span>
+                {f.name}
+              </li>
+            ))}
+          </ul>
+          <p className="mt-6 rounded-md bg-brand-50 p-3 text-brand-900 text-sm dark:bg-brand-900/40 dark:text-brand-100">
+            Nonprofit early adopters get 3 months of Pro free.
+          </p>
+        </div>
+
+        <section aria-labelledby="faq" className="mx-auto mt-16 max-w-3xl">
+          <h2 id="faq" className="mb-6 text-center font-bold text-3xl tracking-tight">
+            Frequently asked questions
+          </h2>
+          <Accordion items={PRICING_FAQ} />
+        </section>
+
+        <section className="mx-auto mt-16 max-w-3xl rounded-2xl bg-slate-100 p-8 text-center dark:bg-slate-900">
+          <h2 className="font-bold text-2xl">Need a custom solution?</h2>
+          <p className="mt-2 text-slate-600 dark:text-slate-300">
+            Teams, chapters and event organisers: we will set up cards, hubs and CRM sync for your whole organisation.
+          </p>
+          <Link to="/contact" className={`${btnPrimary} mt-6`}>
+            Contact Sales
+          </Link>
+        </section>
+      </div>
+    </>
+  );
+}

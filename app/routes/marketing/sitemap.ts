@@ -1,0 +1,16 @@
+import { appContext } from "~/context";
+import { sitemapPaths } from "~/server/sitemap.server";
+import type { Route } from "./+types/sitemap";
+
+const escapeXml = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;");
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const origin = new URL(request.url).origin;
+  const paths = await sitemapPaths(context.get(appContext).db);
+  const body = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${paths
+    .map((p) => `  <url><loc>${escapeXml(origin + p)}</loc></url>`)
+    .join("\n")}\n</urlset>\n`;
+  return new Response(body, {
+    headers: { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": "public, max-age=3600" },
+  });
+}

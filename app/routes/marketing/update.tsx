@@ -1,0 +1,40 @@
+import { data, Link } from "react-router";
+import { formatDate, linkClass } from "~/components/marketing/page";
+import { CATEGORY_LABEL, findUpdate } from "~/content/updates";
+import { pageMeta } from "~/lib/site";
+import type { Route } from "./+types/update";
+import { CATEGORY_CLASS } from "./updates";
+
+export function loader({ params }: Route.LoaderArgs) {
+  const update = findUpdate(params.id);
+  if (!update) throw data("Update not found", { status: 404 });
+  return { update };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) =>
+  loaderData ? pageMeta(loaderData.update.title, loaderData.update.content) : pageMeta("Update not found");
+
+export default function UpdatePage({ loaderData }: Route.ComponentProps) {
+  const { update } = loaderData;
+  return (
+    <article className="mx-auto max-w-3xl px-4 py-10 sm:px-6">
+      <Link to="/updates" className={linkClass}>
+        ← All updates
+      </Link>
+      <div className="mt-6 flex flex-wrap items-center gap-2 text-sm">
+        <time dateTime={update.date} className="text-slate-600 dark:text-slate-300">
+          {formatDate(update.date)}
+        </time>
+        <span className={`rounded-full px-2.5 py-0.5 font-semibold text-xs ${CATEGORY_CLASS[update.category]}`}>
+          {CATEGORY_LABEL[update.category]}
+        </span>
+      </div>
+      <h1 className="mt-3 font-extrabold text-3xl tracking-tight sm:text-4xl">{update.title}</h1>
+      {update.body.map((p) => (
+        <p key={p} className="mt-4 text-lg text-slate-700 leading-relaxed dark:text-slate-300">
+          {p}
+        </p>
+      ))}
+    </article>
+  );
+}

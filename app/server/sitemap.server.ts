@@ -1,0 +1,35 @@
+import { DOCS } from "~/content/docs";
+import { EVENTS } from "~/content/events";
+import { GUIDES } from "~/content/guides";
+import { UPDATES } from "~/content/updates";
+import { listCampaigns } from "./campaigns.server";
+import type { Database } from "./db.server";
+
+/** Public pages of the route table; parameterised routes are expanded from content and D1 below. */
+export const STATIC_PATHS = [
+  "/",
+  "/about",
+  "/features",
+  "/pricing",
+  "/help",
+  "/contact",
+  "/guides",
+  "/updates",
+  "/seo",
+  "/reviews",
+  "/fundraising",
+  "/privacy",
+  "/terms",
+];
+
+export async function sitemapPaths(db: Database) {
+  const campaigns = await listCampaigns(db, {});
+  return [
+    ...STATIC_PATHS,
+    ...GUIDES.map((g) => `/guides/${g.slug}`),
+    ...DOCS.map((d) => `/docs/${d.id}`),
+    ...UPDATES.map((u) => `/updates/${u.id}`),
+    ...EVENTS.map((e) => `/events/${e.id}`),
+    ...campaigns.map((c) => `/fundraising/${c.id}`),
+  ];
+}

@@ -1,0 +1,157 @@
+import { expect, expectAccessible, screenshotPath, test } from "./fixtures";
+
+test("landing: sections in order, testimonials rotate, campaigns stream in; screenshot", async ({ page }, info) => {
+  await page.goto("/");
+  for (const name of ["How It Works", "Stay On Top of Your Network", "Featured campaigns", "See it in action"]) {
+    await expect(page.getByRole("heading", { name })).toBeVisible();
+  }
+  await expect(page.getByRole("link", { name: /Donate Now/ })).toHaveCount(3);
+  await expect(page.getByRole("link", { name: "Prepare for Nonprofit Tech Summit" })).toBeVisible();
+  await expect(page.getByRole("link", { name: /^Scan QR at/ })).toHaveCount(2);
+  await expect(page.getByRole("tab", { name: "Connections" })).toHaveAttribute("aria-selected", "true");
+  const dots = page.getByRole("button", { name: /Show testimonial/ });
+  await expect(dots.nth(0)).toHaveAttribute("aria-current", "true");
+  await expect(dots.nth(1)).toHaveAttribute("aria-current", "true", { timeout: 7000 });
+  await expectAccessible(page);
+  await page.screenshot({ path: screenshotPath("site-landing", info.project.name), fullPage: true });
+});
+
+test("pricing: monthly/yearly toggle and a one-at-a-time collapsible FAQ; screenshot", async ({ page }, info) => {
+  await page.goto("/pricing");
+  await expect(page.getByTestId("price")).toHaveText("$7.99");
+  await page.getByText(/^Yearly/).click();
+  await expect(page.getByTestId("price")).toHaveText("$79");
+  const first = page.getByRole("button", { name: "Is there a free trial?" });
+  const second = page.getByRole("button", { name: "Can I cancel at any time?" });
+  await first.click();
+  await expect(page.getByText("no credit card is required")).toBeVisible();
+  await second.click();
+  await expect(first).toHaveAttribute("aria-expanded", "false");
+  await expect(second).toHaveAttribute("aria-expanded", "true");
+  await second.click();
+  await expect(second).toHaveAttribute("aria-expanded", "false");
+  await expect(page.getByRole("link", { name: "Start Free Trial" })).toHaveAttribute("href", "/auth?mode=signup");
+  await expect(page.getByRole("link", { name: "Contact Sales" })).toHaveAttribute("href", "/contact");
+  await expect(page.locator('script[type="application/ld+json"]')).toHaveCount(1);
+  await page.screenshot({ path: screenshotPath("site-pricing", info.project.name), fullPage: true });
+});
+
+test("guide page: metadata, helpful vote remembered; screenshot", async ({ page }, info) => {
+  await page.goto("/guides/event-hubs");
+  await expect(page.getByText("KnowWho Product Team")).toBeVisible();
+  await expect(page.getByText("May 12, 2024")).toBeVisible();
+  await expect(page.getByText("15 min read").first()).toBeVisible();
+  await Promise.all([
+    page.waitForResponse((r) => r.request().method() === "POST" && r.ok()),
+    page.getByRole("button", { name: "Yes", exact: true }).click(),
+  ]);
+  await expect(page.getByText("Thanks for your feedback.")).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole("button", { name: "Yes", exact: true })).toHaveAttribute("aria-pressed", "true");
+  await page.screenshot({ path: screenshotPath("site-guide", info.project.name), fullPage: true });
+});
+
+test("unknown doc id redirects to the integration doc", async ({ page }) => {
+  await page.goto("/docs/no-such-doc");
+  await expect(page).toHaveURL(/\/docs\/krystal-integration$/);
+  await expect(page.getByRole("link", { name: "Krystal AI Integration" })).toHaveAttribute("aria-current", "page");
+});
+
+test("review: each validation message first, then stored and listed; helpful toggles once", async ({
+  page,
+  isMobile,
+}) => {
+  await page.goto("/reviews");
+  const form = page.locator("form#review");
+  await form.getByRole("button", { name: "Submit Review" }).click();
+  for (const message of [
+    "Name must be at least 2 characters",
+    "Please enter a valid email address",
+    "Please select a rating",
+    "Review must be at least 10 characters",
+  ]) {
+    await expect(form.getByText(message)).toBeVisible();
+  }
+  const name = `Tester ${isMobile ? "Phone" : "Desk"} ${Date.now() % 100000}`;
+  await form.getByLabel("Name").fill(name);
+  await expect(page.getByText("Name must be at least 2 characters")).toBeHidden();
+  await form.getByLabel("Email").fill("tester@example.org");
+  await form.getByRole("radio", { name: "4 stars" }).locator("..").click();
+  await expect(form.getByText("Please select a rating")).toBeHidden();
+  await form.getByLabel("Review").fill("Saved every contact from the summit in one evening.");
+  await form.getByRole("button", { name: "Submit Review" }).click();
+  await expect(page.getByText("Thank you for your review!")).toBeVisible();
+  await expect(page.getByText("Your feedback has been submitted successfully.")).toBeVisible();
+  const newest = page.getByRole("listitem").filter({ hasText: name });
+  await expect(newest).toBeVisible();
+  await expect(newest.getByText("Verified")).toHaveCount(0);
+  await expect(page.getByText("tester@example.org")).toHaveCount(0);
+
+  const helpful = newest.getByRole("button", { name: /Helpful/ });
+  await expect(helpful).toHaveText("Helpful (0)");
+  await Promise.all([page.waitForResponse((r) => r.request().method() === "POST" && r.ok()), helpful.click()]);
+  await expect(helpful).toHaveText("Helpful (1)");
+  await page.reload();
+  const again = page
+    .getByRole("listitem")
+    .filter({ hasText: name })
+    .getByRole("button", { name: /Helpful/ });
+  await expect(again).toHaveText("Helpful (1)");
+  await again.click();
+  await expect(again).toHaveText("Helpful (0)");
+});
+
+test("help request is acknowledged and lands in the support outbox", async ({ page }) => {
+  await page.goto("/help#contact-form");
+  const form = page.locator("#contact-form");
+  await form.getByRole("button", { name: "Send Message" }).click();
+  await expect(form.getByText("Message must be at least 10 characters")).toBeVisible();
+  const subject = `Cannot publish my card ${Date.now()}`;
+  await form.getByLabel("Name").fill("Robin Example");
+  await form.getByLabel("Email").fill("robin@example.org");
+  await form.getByLabel("Subject").fill(subject);
+  await form.getByLabel("Message").fill("The publish button stays disabled after I save my card.");
+  await form.getByRole("button", { name: "Send Message" }).click();
+  await expect(form.getByRole("status")).toContainText("your message has been sent");
+  await page.goto("/dev/mailbox");
+  await expect(page.getByText(subject)).toBeVisible();
+});
+
+test.describe("newsletter slide-in", () => {
+  test.use({ newsletterPrompt: true });
+
+  test("appears after 5 s, subscribes, and never returns to a subscriber", async ({ page, isMobile }) => {
+    await page.clock.install();
+    await page.goto("/about");
+    const offer = page.getByRole("region", { name: "Networking tips, once a month" });
+    await page.clock.runFor(4000);
+    await expect(offer).toHaveCount(0);
+    await page.clock.runFor(1500);
+    await expect(offer).toBeVisible();
+    await offer.getByLabel("Email address").fill(`slide-${isMobile ? "phone" : "desk"}-${Date.now()}@example.org`);
+    await offer.getByRole("button", { name: "Subscribe" }).click();
+    await expect(offer.getByText("Success! Now check your email to confirm your subscription.")).toBeVisible();
+    const cookies = await page.context().cookies();
+    expect(cookies.find((c) => c.name === "kw_subscribed")?.value).toBe("1");
+
+    await page.context().clearCookies({ name: "kw_newsletter_prompt" });
+    await page.goto("/pricing");
+    await page.clock.runFor(6000);
+    await expect(offer).toHaveCount(0);
+  });
+
+  test("closes on Escape and stays away for 15 days", async ({ page }) => {
+    await page.clock.install();
+    await page.goto("/features");
+    await page.clock.runFor(5500);
+    const offer = page.getByRole("region", { name: "Networking tips, once a month" });
+    await expect(offer).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(offer).toHaveCount(0);
+    const prompt = (await page.context().cookies()).find((c) => c.name === "kw_newsletter_prompt");
+    expect(Math.round(((prompt?.expires ?? 0) * 1000 - Date.now()) / 86_400_000)).toBe(15);
+    await page.goto("/guides");
+    await page.clock.runFor(6000);
+    await expect(offer).toHaveCount(0);
+  });
+});
