@@ -1,4 +1,4 @@
-import { and, desc, eq, or, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, or, sql } from "drizzle-orm";
 import { connection, notification } from "~db/schema";
 import type { Database } from "./db.server";
 
@@ -119,4 +119,14 @@ export function latestNotifications(db: Database, userId: string, limit = 5) {
     .where(eq(notification.userId, userId))
     .orderBy(desc(notification.createdAt), desc(notification.id))
     .limit(limit);
+}
+
+/** Everything the owner has, or the chosen ids, for export. */
+export function connectionsForExport(db: Database, userId: string, ids: number[] | null) {
+  return db
+    .select()
+    .from(connection)
+    .where(and(eq(connection.userId, userId), ids ? inArray(connection.id, ids) : undefined))
+    .orderBy(desc(connection.createdAt))
+    .limit(50_000);
 }

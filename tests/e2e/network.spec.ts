@@ -1,4 +1,5 @@
 import { readFileSync } from "node:fs";
+import Papa from "papaparse";
 import { expect, expectAccessible, screenshotPath, demoTest as test } from "./fixtures";
 
 test("the owner prioritises, tags and schedules a follow-up, then adds it to a calendar", async ({ page }, info) => {
@@ -11,6 +12,16 @@ test("the owner prioritises, tags and schedules a follow-up, then adds it to a c
   await page.goto("/connections");
   await expectAccessible(page);
   await page.screenshot({ path: screenshotPath("connections", info.project.name), fullPage: true });
+  const [csvDownload] = await Promise.all([
+    page.waitForEvent("download"),
+    page.getByRole("link", { name: "Export CSV" }).click(),
+  ]);
+  const rows = Papa.parse<string[]>(readFileSync((await csvDownload.path()) ?? "", "utf8").replace(/^\uFEFF/, ""), {
+    skipEmptyLines: true,
+  });
+  expect(rows.errors).toEqual([]);
+  expect(rows.data[0]?.slice(0, 3)).toEqual(["Name", "Email", "Phone"]);
+  expect(rows.data.some((r) => r[0] === "Sofia Lindqvist")).toBe(true);
   await page.getByRole("link", { name: /Sofia Lindqvist/ }).click();
   const main = page.getByRole("main");
   await main.getByLabel("Priority").selectOption("high");

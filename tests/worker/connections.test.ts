@@ -43,3 +43,29 @@ describe("connections", () => {
     expect((await call("/connections/abc", { headers: { cookie: a.cookie } })).status).toBe(404);
   });
 });
+
+describe("export", () => {
+  it("neutralises formula cells in CSV and exports only the owner's rows", async () => {
+    const a = await signUp();
+    const b = await signUp();
+    await call(
+      "/api/capture",
+      json({ name: "Eve Formula", company: '=HYPERLINK("http://x","click")', notes: "@SUM(A1)" }, a.cookie),
+    );
+    await call("/api/capture", json({ name: "Other Owner's Contact" }, b.cookie));
+    const res = await call("/api/connections/export?format=csv", { headers: { cookie: a.cookie } });
+    expect(res.headers.get("content-type")).toBe("text/csv; charset=utf-8");
+    const csv = await res.text();
+    expect(csv).toContain(`"'=HYPERLINK(""http://x"",""click"")"`);
+    expect(csv).toContain(`"'@SUM(A1)"`);
+    expect(csv).not.toContain("Other Owner");
+    const hubspot = await (
+      await call("/api/connections/export?format=hubspot", { headers: { cookie: a.cookie } })
+    ).text();
+    expect(hubspot.replace(/^\uFEFF/, "").startsWith('"First Name","Last Name","Email"')).toBe(true);
+    const vcf = await (await call("/api/connections/export?format=vcf", { headers: { cookie: a.cookie } })).text();
+    expect(vcf).toContain("FN:Eve Formula");
+    expect((await call("/api/connections/export?format=xml", { headers: { cookie: a.cookie } })).status).toBe(400);
+    expect((await call("/api/connections/export?format=csv")).status).toBe(401);
+  });
+});

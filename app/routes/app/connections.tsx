@@ -25,9 +25,30 @@ export default function Connections({ loaderData }: Route.ComponentProps) {
     <section className="mx-auto max-w-5xl px-4 py-10 sm:px-6">
       <div className="flex flex-wrap items-end justify-between gap-4">
         <h1 className="font-bold text-3xl tracking-tight">Connections</h1>
-        <Link to="/capture" className="rounded-md bg-brand-600 px-4 py-2.5 font-semibold text-white hover:bg-brand-700">
-          Add someone
-        </Link>
+        <div className="flex flex-wrap gap-2">
+          {(
+            [
+              ["csv", "Export CSV"],
+              ["hubspot", "HubSpot CSV"],
+              ["vcf", "Export vCard"],
+            ] as const
+          ).map(([format, label]) => (
+            <a
+              key={format}
+              href={`/api/connections/export?format=${format}`}
+              download
+              className="rounded-md border border-slate-300 px-3 py-2.5 font-medium text-sm dark:border-slate-700"
+            >
+              {label}
+            </a>
+          ))}
+          <Link
+            to="/capture"
+            className="rounded-md bg-brand-600 px-4 py-2.5 font-semibold text-white hover:bg-brand-700"
+          >
+            Add someone
+          </Link>
+        </div>
       </div>
       <Form method="get" className="mt-6 flex gap-2" role="search">
         <label htmlFor="q" className="sr-only">

@@ -1,10 +1,13 @@
 import { Hono } from "hono";
 import type { AppContext } from "~/context";
 import { captureSchema } from "~/lib/capture";
+import { type CsvLayout, toCsv } from "~/lib/csv";
 import { type IcsEvent, toIcs } from "~/lib/ics";
+import { buildVCard } from "~/lib/vcard";
 import { createAuth, getSessionUser } from "../auth.server";
 import { saveCapture } from "../capture.server";
 import { AVATAR_MAX_BYTES, getPublishedCard, removeAvatar, saveCardToConnections, setAvatar } from "../cards.server";
+import { connectionsForExport } from "../connections.server";
 import { getReminder, openReminders } from "../reminders.server";
 import { userForCalendarToken } from "../settings.server";
 
@@ -112,6 +115,57 @@ api.get("/calendar/:file", async (c) => {
   if (!userId) return c.json({ error: "Not found" }, 404);
   const origin = new URL(c.req.url).origin;
   return ics(toIcs((await openReminders(app.db, userId)).map((r) => icsEvent(r, origin))));
+});
+
+// Export as CSV (our layout or HubSpot's import layout) or as one vCard file; ?ids=1,2 limits it to a selection.
+api.get("/connections/export", async (c) => {
+  const app = c.get("app");
+  const user = await getSessionUser(app, c.req.raw);
+  if (!user) return c.json({ error: "Sign in first" }, 401);
+  const format = c.req.query("format") ?? "csv";
+  if (!["csv", "hubspot", "vcf"].includes(format)) return c.json({ error: "Unknown format" }, 400);
+  const rawIds = c.req.query("ids");
+  const ids = rawIds ? rawIds.split(",").slice(0, 5000).map(Number).filter(Number.isSafeInteger) : null;
+  const rows = await connectionsForExport(app.db, user.id, ids);
+  const stamp = new Date().toISOString().slice(0, 10);
+  if (format === "vcf") {
+    const body = rows
+      .map((r) =>
+        buildVCard({
+          name: r.name,
+          title: r.title,
+          company: r.company,
+          email: r.email,
+          phone: r.phone,
+          website: r.website,
+          linkedin: r.linkedin,
+          location: null,
+          notes: r.notes ?? "",
+          socialAccounts: [],
+          additionalContacts: [],
+        }),
+      )
+      .join("");
+    return new Response(body, {
+      headers: {
+        "content-type": "text/vcard; charset=utf-8",
+        "content-disposition": `attachment; filename="connections-${stamp}.vcf"`,
+      },
+    });
+  }
+  const csv = toCsv(
+    rows.map((r) => ({
+      ...r,
+      lastContactDate: r.lastContactAt ? new Date(r.lastContactAt).toISOString().slice(0, 10) : null,
+    })),
+    (format === "hubspot" ? "hubspot" : "generic") as CsvLayout,
+  );
+  return new Response(csv, {
+    headers: {
+      "content-type": "text/csv; charset=utf-8",
+      "content-disposition": `attachment; filename="connections-${format === "hubspot" ? "hubspot-" : ""}${stamp}.csv"`,
+    },
+  });
 });
 
 api.notFound((c) => c.json({ error: "Not found" }, 404));
