@@ -86,14 +86,32 @@ const state = path.join(root, ".wrangler", "bench-state");
 rmSync(state, { recursive: true, force: true });
 sh(process.execPath, [path.join(root, "scripts", "setup.mjs"), "--persist-to", state]);
 
-const server = start(process.execPath, [path.join(root, "scripts", "serve-build.mjs"), "--port", String(PORT), "--persist-to", state, "--app-env", "test"], { stdio: "ignore", detached: true });
+const server = start(
+  process.execPath,
+  [path.join(root, "scripts", "serve-build.mjs"), "--port", String(PORT), "--persist-to", state, "--app-env", "test"],
+  { stdio: "ignore", detached: true },
+);
 try {
   await waitForHealth();
   console.log(`\nShipped per route (gzip; HTML + CSS + JS the page loads):`);
-  console.log("route".padEnd(22), "status", "html".padStart(9), "css".padStart(9), "js".padStart(9), "total".padStart(9));
+  console.log(
+    "route".padEnd(22),
+    "status",
+    "html".padStart(9),
+    "css".padStart(9),
+    "js".padStart(9),
+    "total".padStart(9),
+  );
   for (const route of ROUTES) {
     const w = await pageWeight(route);
-    console.log(route.padEnd(22), String(w.status).padEnd(6), kb(w.html).padStart(9), kb(w.css).padStart(9), kb(w.js).padStart(9), kb(w.html + w.css + w.js).padStart(9));
+    console.log(
+      route.padEnd(22),
+      String(w.status).padEnd(6),
+      kb(w.html).padStart(9),
+      kb(w.css).padStart(9),
+      kb(w.js).padStart(9),
+      kb(w.html + w.css + w.js).padStart(9),
+    );
   }
   console.log(`\nServer bundle (build/server, gzip): ${kb(serverBundleGzip())}`);
 
@@ -103,7 +121,9 @@ try {
   console.log(`${STATIC_ASSET.padEnd(22)} ${staticRps.toFixed(0).padStart(7)} req/s  (static asset, 1.00)`);
   for (const route of THROUGHPUT) {
     const rps = await throughput(route);
-    console.log(`${route.padEnd(22)} ${rps.toFixed(0).padStart(7)} req/s  ratio to static ${(rps / staticRps).toFixed(2)}`);
+    console.log(
+      `${route.padEnd(22)} ${rps.toFixed(0).padStart(7)} req/s  ratio to static ${(rps / staticRps).toFixed(2)}`,
+    );
   }
 } finally {
   process.kill(-server.pid, "SIGTERM");
