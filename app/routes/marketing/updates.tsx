@@ -22,6 +22,12 @@ export default function Updates() {
         intro="What we shipped, what we improved, and what's coming."
       />
       <div className="mx-auto max-w-3xl px-4 py-12 sm:px-6">
+        <div className="mb-8 flex flex-wrap items-center justify-between gap-4 rounded-xl bg-slate-100 p-4 dark:bg-slate-900">
+          <p className="text-slate-700 text-sm dark:text-slate-300">Hear about new features as they ship.</p>
+          <Link to="/settings" className={linkClass}>
+            Enable Notifications
+          </Link>
+        </div>
         <ol className="space-y-6">
           {UPDATES.map((u) => (
             <li key={u.id} className={card}>
