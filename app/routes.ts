@@ -35,6 +35,7 @@ export default [
   route("settings", "routes/app/settings.tsx"),
   route("notifications", "routes/app/notifications.tsx"),
   route("connections", "routes/app/connections.tsx"),
+  route("connections/import", "routes/app/import.tsx"),
   route("connections/:id", "routes/app/connection.tsx"),
 
   route("dev/mailbox", "routes/dev/mailbox.tsx"),

@@ -181,3 +181,24 @@ export function toCsv(rows: ExportRow[], layout: CsvLayout = "generic"): string 
   // Our own neutralisation above; papaparse quotes and escapes the rest.
   return `\uFEFF${Papa.unparse({ fields: columns.map(([header]) => header), data }, { newline: "\r\n", quotes: true })}\r\n`;
 }
+
+/** Labels for the column-mapping step of a CSV import. */
+export const MAPPABLE_FIELDS: { field: ContactField; label: string }[] = CONTACT_FIELDS.map((field) => ({
+  field,
+  label: {
+    name: "Full name",
+    firstName: "First name",
+    lastName: "Last name",
+    email: "Email",
+    phone: "Phone",
+    title: "Title",
+    company: "Company",
+    website: "Website",
+    linkedin: "LinkedIn",
+    tags: "Tags",
+    priority: "Priority",
+    status: "Status",
+    eventName: "Met at",
+    notes: "Notes",
+  }[field],
+}));

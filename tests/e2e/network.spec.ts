@@ -57,3 +57,34 @@ test("the owner prioritises, tags and schedules a follow-up, then adds it to a c
   const feed = await page.request.get(feedUrl);
   expect(await feed.text()).toContain("Sofia Lindqvist");
 });
+
+test("imports a vCard file with a duplicate and merges it", async ({ page }, info) => {
+  const file = [
+    "BEGIN:VCARD",
+    "VERSION:3.0",
+    `FN:Import Person ${info.project.name}`,
+    `EMAIL:import-${info.project.name}@example.org`,
+    "END:VCARD",
+    "BEGIN:VCARD",
+    "VERSION:3.0",
+    "FN:Priya Natarajan",
+    "EMAIL:PRIYA@lumen.example",
+    `NOTE:Asked about the ${info.project.name} grant cycle`,
+    "END:VCARD",
+  ].join("\r\n");
+  await page.goto("/connections");
+  await page.getByRole("link", { name: "Import", exact: true }).click();
+  await page
+    .getByLabel("File")
+    .setInputFiles({ name: "contacts.vcf", mimeType: "text/vcard", buffer: Buffer.from(file) });
+  await page.getByRole("button", { name: "Preview" }).click();
+  await expect(page.getByRole("heading", { name: /Preview: 2 to import, 1 already in your network/ })).toBeVisible();
+  await expect(page.getByRole("cell", { name: "Yes: Priya Natarajan" })).toBeVisible();
+  await expectAccessible(page);
+  await page.getByRole("button", { name: "Import 2 contacts" }).click();
+  await expect(page.getByText("1 added, 1 merged, 0 skipped.").first()).toBeVisible();
+  await page.getByRole("link", { name: /Priya Natarajan/ }).click();
+  await expect(page.getByRole("main").getByLabel("Notes")).toHaveValue(
+    new RegExp(`Asked about the ${info.project.name} grant cycle`),
+  );
+});

@@ -43,6 +43,12 @@ export default function Connections({ loaderData }: Route.ComponentProps) {
             </a>
           ))}
           <Link
+            to="/connections/import"
+            className="rounded-md border border-slate-300 px-3 py-2.5 font-medium text-sm dark:border-slate-700"
+          >
+            Import
+          </Link>
+          <Link
             to="/capture"
             className="rounded-md bg-brand-600 px-4 py-2.5 font-semibold text-white hover:bg-brand-700"
           >
