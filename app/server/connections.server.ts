@@ -1,4 +1,5 @@
-import { and, desc, eq, inArray, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, or, sql } from "drizzle-orm";
+import { normalizeTags } from "~/lib/connection-rules";
 import { connection, notification } from "~db/schema";
 import type { Database } from "./db.server";
 
@@ -17,23 +18,64 @@ function likeTerm(term: string): string {
 }
 
 /** One page of the owner's connections, newest first, optionally matching a search. */
-export async function listConnections(
-  db: Database,
-  userId: string,
-  { q = "", page = 1 }: { q?: string; page?: number },
-) {
-  const term = likeTerm(q.trim());
+export const SORTS = ["newest", "oldest", "name", "priority"] as const;
+export type ConnectionQuery = {
+  q?: string;
+  page?: number;
+  tag?: string;
+  priority?: string;
+  status?: string;
+  event?: string;
+  from?: string;
+  to?: string;
+  sort?: string;
+};
+
+const dayStart = (d: string | undefined) =>
+  d && /^\d{4}-\d{2}-\d{2}$/.test(d) ? Date.parse(`${d}T00:00:00Z`) : Number.NaN;
+
+/** One page of the owner's connections with search, filters and sort, all from the URL. */
+export async function listConnections(db: Database, userId: string, query: ConnectionQuery) {
+  const term = likeTerm((query.q ?? "").trim());
   const pattern = `%${term}%`;
-  const match = term
-    ? or(
-        sql`${connection.name} like ${pattern} escape '\\'`,
-        sql`${connection.company} like ${pattern} escape '\\'`,
-        sql`${connection.email} like ${pattern} escape '\\'`,
-        sql`${connection.notes} like ${pattern} escape '\\'`,
-      )
-    : undefined;
-  const where = and(eq(connection.userId, userId), match);
-  const [rows, [total]] = await Promise.all([
+  const from = dayStart(query.from);
+  const to = dayStart(query.to);
+  const where = and(
+    eq(connection.userId, userId),
+    term
+      ? or(
+          sql`${connection.name} like ${pattern} escape '\\'`,
+          sql`${connection.company} like ${pattern} escape '\\'`,
+          sql`${connection.email} like ${pattern} escape '\\'`,
+          sql`${connection.notes} like ${pattern} escape '\\'`,
+        )
+      : undefined,
+    query.tag
+      ? sql`exists (select 1 from json_each(${connection.tags}) where json_each.value = ${query.tag.slice(0, 40)})`
+      : undefined,
+    query.priority && ["high", "medium", "low"].includes(query.priority)
+      ? eq(connection.priority, query.priority as "high")
+      : undefined,
+    query.status && ["Active", "Pending", "Archived"].includes(query.status)
+      ? eq(connection.status, query.status as "Active")
+      : undefined,
+    query.event ? eq(connection.eventName, query.event.slice(0, 120)) : undefined,
+    Number.isNaN(from) ? undefined : sql`${connection.createdAt} >= ${from}`,
+    Number.isNaN(to) ? undefined : sql`${connection.createdAt} < ${to + 86_400_000}`,
+  );
+  const order =
+    query.sort === "oldest"
+      ? [asc(connection.createdAt), asc(connection.id)]
+      : query.sort === "name"
+        ? [asc(sql`lower(${connection.name})`), asc(connection.id)]
+        : query.sort === "priority"
+          ? [
+              asc(sql`case ${connection.priority} when 'high' then 0 when 'medium' then 1 else 2 end`),
+              desc(connection.createdAt),
+            ]
+          : [desc(connection.createdAt), desc(connection.id)];
+  const page = Math.max(1, query.page ?? 1);
+  const [rows, [total], tags, events] = await Promise.all([
     db
       .select({
         id: connection.id,
@@ -49,12 +91,52 @@ export async function listConnections(
       })
       .from(connection)
       .where(where)
-      .orderBy(desc(connection.createdAt), desc(connection.id))
+      .orderBy(...order)
       .limit(PAGE_SIZE)
-      .offset((Math.max(1, page) - 1) * PAGE_SIZE),
+      .offset((page - 1) * PAGE_SIZE),
     db.select({ n: sql<number>`count(*)` }).from(connection).where(where),
+    db.all<{ value: string }>(
+      sql`select distinct json_each.value as value from ${connection}, json_each(${connection.tags}) where ${connection.userId} = ${userId} order by 1 limit 200`,
+    ),
+    db
+      .selectDistinct({ value: connection.eventName })
+      .from(connection)
+      .where(and(eq(connection.userId, userId), sql`${connection.eventName} is not null`))
+      .orderBy(asc(connection.eventName))
+      .limit(200),
   ]);
-  return { rows, total: total?.n ?? 0 };
+  return { rows, total: total?.n ?? 0, tags: tags.map((t) => t.value), events: events.map((e) => e.value ?? "") };
+}
+
+export type BulkChange =
+  | { kind: "priority"; value: "high" | "medium" | "low" }
+  | { kind: "status"; value: "Active" | "Pending" | "Archived" }
+  | { kind: "add-tag" | "remove-tag"; value: string };
+
+/** Applies one change to the owner's selected connections, keeping the tag rule. */
+export async function bulkChange(db: Database, userId: string, ids: number[], change: BulkChange) {
+  if (ids.length === 0) return 0;
+  const owned = and(eq(connection.userId, userId), inArray(connection.id, ids.slice(0, 500)));
+  if (change.kind === "priority")
+    return (await db.update(connection).set({ priority: change.value }).where(owned).returning({ id: connection.id }))
+      .length;
+  if (change.kind === "status")
+    return (await db.update(connection).set({ status: change.value }).where(owned).returning({ id: connection.id }))
+      .length;
+  const rows = await db.select({ id: connection.id, tags: connection.tags }).from(connection).where(owned);
+  const tag = change.value.trim().slice(0, 40);
+  const statements = rows.map((r) =>
+    db
+      .update(connection)
+      .set({
+        tags: normalizeTags(
+          change.kind === "add-tag" ? [...r.tags, tag] : r.tags.filter((t) => t.toLowerCase() !== tag.toLowerCase()),
+        ),
+      })
+      .where(and(eq(connection.id, r.id), eq(connection.userId, userId))),
+  );
+  if (statements.length) await db.batch(statements as [(typeof statements)[number], ...(typeof statements)[number][]]);
+  return rows.length;
 }
 
 /** The owner's connection, or undefined: never another account's. */

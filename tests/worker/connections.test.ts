@@ -69,3 +69,53 @@ describe("export", () => {
     expect((await call("/api/connections/export?format=csv")).status).toBe(401);
   });
 });
+
+describe("filters and bulk changes", () => {
+  it("filter by tag, priority and status from the URL, and change only the owner's selected rows", async () => {
+    const a = await signUp();
+    const b = await signUp();
+    for (const name of ["Ann One", "Bea Two", "Cy Three"]) await call("/api/capture", json({ name }, a.cookie));
+    await call("/api/capture", json({ name: "Other Person" }, b.cookie));
+    const ids = async (email: string) =>
+      (
+        await env.DB.prepare(
+          "select c.id from connection c join user u on u.id = c.user_id where u.email = ? order by c.id",
+        )
+          .bind(email)
+          .all<{ id: number }>()
+      ).results.map((r) => r.id);
+    const [ann, bea] = await ids(a.email);
+    const [other] = await ids(b.email);
+    const bulk = (values: [string, string][]) =>
+      call("/connections", { method: "POST", body: new URLSearchParams(values), headers: { cookie: a.cookie } });
+    await bulk([
+      ["change", "priority:high"],
+      ["id", String(ann)],
+      ["id", String(bea)],
+      ["id", String(other)],
+    ]);
+    await bulk([
+      ["change", "add-tag"],
+      ["tag", "VIP"],
+      ["id", String(ann)],
+      ["id", String(other)],
+    ]);
+    const otherRow = await env.DB.prepare("select priority, tags from connection where id = ?").bind(other).first();
+    expect(otherRow).toEqual({ priority: "medium", tags: '["Quick add"]' });
+
+    const page = async (query: string) =>
+      (await call(`/connections?${query}`, { headers: { cookie: a.cookie } })).text();
+    const high = await page("priority=high");
+    expect(high).toContain("Ann One");
+    expect(high).toContain("Bea Two");
+    expect(high).not.toContain("Cy Three");
+    const vip = await page("tag=VIP");
+    expect(vip).toContain("Ann One");
+    expect(vip).not.toContain("Bea Two");
+    const sorted = await page("sort=name");
+    expect(sorted.indexOf("Ann One")).toBeLessThan(sorted.indexOf("Cy Three"));
+    for (const query of ["priority=urgent", "status=%3Cscript%3E", "from=yesterday", "tag=%27%22", "sort=drop"]) {
+      expect((await call(`/connections?${query}`, { headers: { cookie: a.cookie } })).status).toBe(200);
+    }
+  });
+});

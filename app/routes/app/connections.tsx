@@ -1,26 +1,72 @@
-import { Form, Link } from "react-router";
+import { Form, Link, redirect } from "react-router";
 import { appContext } from "~/context";
-import { PRIORITY_LABEL, PRIORITY_STAR_CLASS } from "~/lib/connection-rules";
+import { PRIORITIES, PRIORITY_LABEL, PRIORITY_STAR_CLASS, STATUSES } from "~/lib/connection-rules";
 import { pageMeta } from "~/lib/site";
 import { requireUser } from "~/server/auth.server";
-import { listConnections, PAGE_SIZE } from "~/server/connections.server";
+import { type BulkChange, bulkChange, listConnections, PAGE_SIZE } from "~/server/connections.server";
+import { setToastHeader } from "~/server/toast.server";
 import type { Route } from "./+types/connections";
 
 export const meta = () => [...pageMeta("Connections"), { name: "robots", content: "noindex" }];
+
+const FILTERS = ["q", "tag", "priority", "status", "event", "from", "to", "sort"] as const;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const app = context.get(appContext);
   const user = await requireUser(app, request);
   const url = new URL(request.url);
-  const q = (url.searchParams.get("q") ?? "").slice(0, 100);
+  const view = Object.fromEntries(FILTERS.map((k) => [k, (url.searchParams.get(k) ?? "").slice(0, 120)])) as Record<
+    (typeof FILTERS)[number],
+    string
+  >;
   const page = Math.max(1, Math.min(10_000, Number.parseInt(url.searchParams.get("page") ?? "1", 10) || 1));
-  return { q, page, pageSize: PAGE_SIZE, ...(await listConnections(app.db, user.id, { q, page })) };
+  return { view, page, pageSize: PAGE_SIZE, ...(await listConnections(app.db, user.id, { ...view, page })) };
 }
 
+export async function action({ request, context }: Route.ActionArgs) {
+  const app = context.get(appContext);
+  const user = await requireUser(app, request);
+  const form = await request.formData();
+  const ids = form
+    .getAll("id")
+    .map(Number)
+    .filter((n) => Number.isSafeInteger(n) && n > 0);
+  const [kind, value = ""] = String(form.get("change") ?? "").split(":");
+  const tag = String(form.get("tag") ?? "").trim();
+  const change: BulkChange | null =
+    kind === "priority" && (PRIORITIES as readonly string[]).includes(value)
+      ? { kind, value: value as "high" | "medium" | "low" }
+      : kind === "status" && (STATUSES as readonly string[]).includes(value)
+        ? { kind, value: value as "Active" }
+        : (kind === "add-tag" || kind === "remove-tag") && tag
+          ? { kind, value: tag }
+          : null;
+  const back = String(form.get("back") ?? "/connections");
+  const to = back.startsWith("/connections") ? back : "/connections";
+  if (!change || ids.length === 0) {
+    return redirect(to, {
+      headers: { "Set-Cookie": await setToastHeader({ type: "warning", title: "Choose people and a change first" }) },
+    });
+  }
+  const count = await bulkChange(app.db, user.id, ids, change);
+  return redirect(to, {
+    headers: {
+      "Set-Cookie": await setToastHeader({
+        type: "success",
+        title: `Updated ${count} ${count === 1 ? "person" : "people"}`,
+      }),
+    },
+  });
+}
+
+const control = "rounded-md border border-slate-300 px-3 py-2 text-sm dark:border-slate-700 dark:bg-slate-900";
+
 export default function Connections({ loaderData }: Route.ComponentProps) {
-  const { rows, total, q, page, pageSize } = loaderData;
+  const { rows, total, view, page, pageSize, tags, events } = loaderData;
   const pages = Math.max(1, Math.ceil(total / pageSize));
-  const href = (p: number) => `?${new URLSearchParams({ ...(q ? { q } : {}), page: String(p) })}`;
+  const params = (p: number) =>
+    `?${new URLSearchParams({ ...Object.fromEntries(Object.entries(view).filter(([, v]) => v)), page: String(p) })}`;
+  const here = `/connections${params(page)}`;
   return (
     <section className="mx-auto max-w-5xl px-4 py-10 sm:px-6">
       <div className="flex flex-wrap items-end justify-between gap-4">
@@ -37,54 +83,152 @@ export default function Connections({ loaderData }: Route.ComponentProps) {
               key={format}
               href={`/api/connections/export?format=${format}`}
               download
-              className="rounded-md border border-slate-300 px-3 py-2.5 font-medium text-sm dark:border-slate-700"
+              className={`${control} font-medium`}
             >
               {label}
             </a>
           ))}
-          <Link
-            to="/connections/import"
-            className="rounded-md border border-slate-300 px-3 py-2.5 font-medium text-sm dark:border-slate-700"
-          >
+          <Link to="/connections/import" className={`${control} font-medium`}>
             Import
           </Link>
-          <Link
-            to="/capture"
-            className="rounded-md bg-brand-600 px-4 py-2.5 font-semibold text-white hover:bg-brand-700"
-          >
+          <Link to="/capture" className="rounded-md bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700">
             Add someone
           </Link>
         </div>
       </div>
-      <Form method="get" className="mt-6 flex gap-2" role="search">
-        <label htmlFor="q" className="sr-only">
-          Search name, company, email or notes
+
+      <Form method="get" className="mt-6 grid gap-2 sm:grid-cols-4" role="search">
+        <label className="sm:col-span-4">
+          <span className="sr-only">Search name, company, email or notes</span>
+          <input
+            name="q"
+            type="search"
+            defaultValue={view.q}
+            placeholder="Search name, company, email or notes"
+            className={`${control} w-full`}
+          />
         </label>
-        <input
-          id="q"
-          name="q"
-          type="search"
-          defaultValue={q}
-          placeholder="Search name, company, email or notes"
-          className="min-w-0 flex-1 rounded-md border border-slate-300 px-3 py-2 dark:border-slate-700 dark:bg-slate-900"
-        />
-        <button
-          type="submit"
-          className="rounded-md border border-slate-300 px-4 py-2 font-medium dark:border-slate-700"
-        >
-          Search
-        </button>
+        <label className="text-sm">
+          <span className="mb-1 block font-medium">Tag</span>
+          <select name="tag" defaultValue={view.tag} className={`${control} w-full`}>
+            <option value="">Any</option>
+            {tags.map((t) => (
+              <option key={t}>{t}</option>
+            ))}
+          </select>
+        </label>
+        <label className="text-sm">
+          <span className="mb-1 block font-medium">Priority</span>
+          <select name="priority" defaultValue={view.priority} className={`${control} w-full`}>
+            <option value="">Any</option>
+            {PRIORITIES.map((p) => (
+              <option key={p} value={p}>
+                {PRIORITY_LABEL[p]}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="text-sm">
+          <span className="mb-1 block font-medium">Status</span>
+          <select name="status" defaultValue={view.status} className={`${control} w-full`}>
+            <option value="">Any</option>
+            {STATUSES.map((s) => (
+              <option key={s}>{s}</option>
+            ))}
+          </select>
+        </label>
+        <label className="text-sm">
+          <span className="mb-1 block font-medium">Event</span>
+          <select name="event" defaultValue={view.event} className={`${control} w-full`}>
+            <option value="">Any</option>
+            {events.map((e) => (
+              <option key={e}>{e}</option>
+            ))}
+          </select>
+        </label>
+        <label className="text-sm">
+          <span className="mb-1 block font-medium">Met from</span>
+          <input type="date" name="from" defaultValue={view.from} className={`${control} w-full`} />
+        </label>
+        <label className="text-sm">
+          <span className="mb-1 block font-medium">Met until</span>
+          <input type="date" name="to" defaultValue={view.to} className={`${control} w-full`} />
+        </label>
+        <label className="text-sm">
+          <span className="mb-1 block font-medium">Sort</span>
+          <select name="sort" defaultValue={view.sort || "newest"} className={`${control} w-full`}>
+            <option value="newest">Newest first</option>
+            <option value="oldest">Oldest first</option>
+            <option value="name">Name</option>
+            <option value="priority">Priority</option>
+          </select>
+        </label>
+        <div className="flex items-end gap-2">
+          <button
+            type="submit"
+            className="rounded-md bg-slate-900 px-4 py-2 font-medium text-sm text-white dark:bg-white dark:text-slate-900"
+          >
+            Apply
+          </button>
+          <Link to="/connections" className="px-2 py-2 text-sm underline">
+            Reset
+          </Link>
+        </div>
       </Form>
+
       <p className="mt-4 text-slate-600 text-sm dark:text-slate-300">
         {total} {total === 1 ? "person" : "people"}
-        {q ? ` matching “${q}”` : ""}
       </p>
+
+      <Form
+        method="post"
+        id="bulk"
+        className="mt-3 flex flex-wrap items-end gap-2 rounded-xl bg-slate-50 p-3 dark:bg-slate-900"
+      >
+        <input type="hidden" name="back" value={here} />
+        <label className="text-sm">
+          <span className="mb-1 block font-medium">Change the selected</span>
+          <select name="change" className={control} defaultValue="">
+            <option value="" disabled>
+              Choose…
+            </option>
+            {PRIORITIES.map((p) => (
+              <option key={p} value={`priority:${p}`}>
+                Priority: {PRIORITY_LABEL[p]}
+              </option>
+            ))}
+            {STATUSES.map((s) => (
+              <option key={s} value={`status:${s}`}>
+                Status: {s}
+              </option>
+            ))}
+            <option value="add-tag">Add the tag</option>
+            <option value="remove-tag">Remove the tag</option>
+          </select>
+        </label>
+        <label className="text-sm">
+          <span className="mb-1 block font-medium">Tag</span>
+          <input name="tag" maxLength={40} className={control} />
+        </label>
+        <button type="submit" className={`${control} font-medium`}>
+          Apply to selected
+        </button>
+      </Form>
+
       <ul className="mt-3 divide-y divide-slate-200 rounded-xl border border-slate-200 dark:divide-slate-800 dark:border-slate-800">
         {rows.map((c) => (
-          <li key={c.id}>
+          <li key={c.id} className="flex items-center gap-3 p-4">
+            <input
+              type="checkbox"
+              name="id"
+              value={c.id}
+              form="bulk"
+              aria-label={`Select ${c.name}`}
+              className="size-4"
+            />
             <Link
               to={`/connections/${c.id}`}
-              className="flex flex-wrap items-center justify-between gap-2 p-4 hover:bg-slate-50 dark:hover:bg-slate-900"
+              className="flex min-w-0 flex-1 flex-wrap items-center justify-between gap-2 hover:underline"
             >
               <div className="min-w-0">
                 <p className="font-medium">{c.name}</p>
@@ -109,11 +253,11 @@ export default function Connections({ loaderData }: Route.ComponentProps) {
       </ul>
       {pages > 1 ? (
         <nav aria-label="Pages" className="mt-4 flex items-center justify-between text-sm">
-          {page > 1 ? <Link to={href(page - 1)}>← Newer</Link> : <span />}
+          {page > 1 ? <Link to={params(page - 1)}>← Previous</Link> : <span />}
           <span>
             Page {page} of {pages}
           </span>
-          {page < pages ? <Link to={href(page + 1)}>Older →</Link> : <span />}
+          {page < pages ? <Link to={params(page + 1)}>Next →</Link> : <span />}
         </nav>
       ) : null}
     </section>
