@@ -23,6 +23,7 @@ test("the owner prioritises, tags and schedules a follow-up, then adds it to a c
   expect(rows.data[0]?.slice(0, 3)).toEqual(["Name", "Email", "Phone"]);
   expect(rows.data.some((r) => r[0] === "Sofia Lindqvist")).toBe(true);
   await page.getByRole("link", { name: /Sofia Lindqvist/ }).click();
+  await expect(page.getByRole("heading", { name: "Sofia Lindqvist" })).toBeVisible();
   const main = page.getByRole("main");
   await main.getByLabel("Priority").selectOption("high");
   await main.getByLabel("Tags, comma separated").fill("Volunteer, Shared");

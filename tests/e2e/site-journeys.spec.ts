@@ -62,6 +62,8 @@ test("review: each validation message first, then stored and listed; helpful tog
   isMobile,
 }) => {
   await page.goto("/reviews");
+  // Validation runs in the browser once the page has hydrated.
+  await page.waitForLoadState("networkidle");
   const form = page.locator("form#review");
   await form.getByRole("button", { name: "Submit Review" }).click();
   for (const message of [
@@ -103,6 +105,7 @@ test("review: each validation message first, then stored and listed; helpful tog
 
 test("help request is acknowledged and lands in the support outbox", async ({ page }) => {
   await page.goto("/help#contact-form");
+  await page.waitForLoadState("networkidle");
   const form = page.locator("#contact-form");
   await form.getByRole("button", { name: "Send Message" }).click();
   await expect(form.getByText("Message must be at least 10 characters")).toBeVisible();
