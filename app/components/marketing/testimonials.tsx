@@ -83,8 +83,11 @@ export function TestimonialsCarousel() {
               onClick={() => setIndex(i)}
               aria-label={`Show testimonial ${i + 1}`}
               aria-current={i === index}
-              className="size-3 rounded-full bg-slate-300 aria-[current=true]:bg-brand-600 dark:bg-slate-700"
-            />
+              // A 24 px target around a 12 px dot, so the dots are easy to tap.
+              className="group inline-flex size-6 items-center justify-center rounded-full"
+            >
+              <span className="size-3 rounded-full bg-slate-300 group-aria-[current=true]:bg-brand-600 dark:bg-slate-700" />
+            </button>
           ))}
         </div>
         <button
