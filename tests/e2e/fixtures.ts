@@ -8,6 +8,15 @@ export const screenshotPath = (name: string, project: string) => `tests/artifact
 
 /** Fails on any serious or critical axe violation on the page as it is now. */
 export async function expectAccessible(page: Page) {
+  // Let finite transitions (a toast fading in, a theme switch) finish so axe sees final colours.
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => Number.isFinite(Number(a.effect?.getComputedTiming().endTime)))
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
+  );
   const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
   const blocking = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
   expect(
