@@ -1,3 +1,5 @@
+import { escapeText, foldLine } from "./content-line";
+
 /** iCalendar (RFC 5545) for reminders: one event per reminder, or a whole feed. */
 
 export type IcsEvent = {
@@ -10,36 +12,6 @@ export type IcsEvent = {
   updated: Date;
 };
 
-const encoder = new TextEncoder();
-
-export function escapeIcsText(value: string): string {
-  return value
-    .replace(/\\/g, "\\\\")
-    .replace(/;/g, "\\;")
-    .replace(/,/g, "\\,")
-    .replace(/\r\n|\r|\n/g, "\\n");
-}
-
-/** Folds at 75 octets without splitting a UTF-8 character. */
-export function foldLine(line: string): string {
-  const out: string[] = [];
-  let current = "";
-  let size = 0;
-  for (const ch of line) {
-    const bytes = encoder.encode(ch).byteLength;
-    const limit = out.length === 0 ? 75 : 74;
-    if (size + bytes > limit) {
-      out.push(current);
-      current = "";
-      size = 0;
-    }
-    current += ch;
-    size += bytes;
-  }
-  out.push(current);
-  return out.join("\r\n ");
-}
-
 const stamp = (d: Date) =>
   d
     .toISOString()
@@ -49,21 +21,15 @@ const stamp = (d: Date) =>
 function eventLines(e: IcsEvent): string[] {
   const lines = [
     "BEGIN:VEVENT",
-    `UID:${escapeIcsText(e.uid)}`,
+    `UID:${escapeText(e.uid)}`,
     `DTSTAMP:${stamp(e.updated)}`,
     `DTSTART:${stamp(e.start)}`,
     `DURATION:PT${Math.max(5, Math.round(e.minutes))}M`,
-    `SUMMARY:${escapeIcsText(e.summary)}`,
+    `SUMMARY:${escapeText(e.summary)}`,
   ];
-  if (e.description) lines.push(`DESCRIPTION:${escapeIcsText(e.description)}`);
+  if (e.description) lines.push(`DESCRIPTION:${escapeText(e.description)}`);
   if (e.url && /^https:\/\//.test(e.url)) lines.push(`URL:${e.url}`);
-  lines.push(
-    "BEGIN:VALARM",
-    "ACTION:DISPLAY",
-    `DESCRIPTION:${escapeIcsText(e.summary)}`,
-    "TRIGGER:-PT10M",
-    "END:VALARM",
-  );
+  lines.push("BEGIN:VALARM", "ACTION:DISPLAY", `DESCRIPTION:${escapeText(e.summary)}`, "TRIGGER:-PT10M", "END:VALARM");
   lines.push("END:VEVENT");
   return lines;
 }
@@ -75,7 +41,7 @@ export function toIcs(events: IcsEvent[], calendarName = "KnowWho follow-ups"): 
     "PRODID:-//KnowWho//Follow-ups//EN",
     "CALSCALE:GREGORIAN",
     "METHOD:PUBLISH",
-    `X-WR-CALNAME:${escapeIcsText(calendarName)}`,
+    `X-WR-CALNAME:${escapeText(calendarName)}`,
     ...events.flatMap(eventLines),
     "END:VCALENDAR",
   ];

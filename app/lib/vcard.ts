@@ -1,35 +1,8 @@
 import type { PublicCard } from "./card";
 import { safeHref } from "./card";
+import { escapeText, foldLine } from "./content-line";
 
 /** vCard 3.0 (RFC 2426): every text value escaped, every line folded at 75 octets. */
-
-export function escapeVCardText(value: string): string {
-  return value
-    .replace(/\\/g, "\\\\")
-    .replace(/;/g, "\\;")
-    .replace(/,/g, "\\,")
-    .replace(/\r\n|\r|\n/g, "\\n");
-}
-
-const encoder = new TextEncoder();
-
-export function foldVCardLine(line: string): string {
-  const parts: string[] = [];
-  let current = "";
-  let size = 0;
-  for (const ch of line) {
-    const bytes = encoder.encode(ch).byteLength;
-    if (size + bytes > (parts.length === 0 ? 75 : 74)) {
-      parts.push(current);
-      current = "";
-      size = 0;
-    }
-    current += ch;
-    size += bytes;
-  }
-  parts.push(current);
-  return parts.join("\r\n ");
-}
 
 function splitName(name: string): [string, string] {
   const parts = name.trim().split(/\s+/);
@@ -53,7 +26,7 @@ export function buildVCard(
   >,
   cardUrl?: string,
 ): string {
-  const e = escapeVCardText;
+  const e = escapeText;
   const [family, given] = splitName(card.name);
   const lines = ["BEGIN:VCARD", "VERSION:3.0", `N:${e(family)};${e(given)};;;`, `FN:${e(card.name)}`];
   if (card.title) lines.push(`TITLE:${e(card.title)}`);
@@ -78,5 +51,5 @@ export function buildVCard(
   if (card.notes) lines.push(`NOTE:${e(card.notes)}`);
   if (cardUrl) lines.push(`SOURCE:${e(cardUrl)}`);
   lines.push("END:VCARD");
-  return `${lines.map(foldVCardLine).join("\r\n")}\r\n`;
+  return `${lines.map(foldLine).join("\r\n")}\r\n`;
 }

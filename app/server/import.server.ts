@@ -2,7 +2,6 @@ import { and, eq } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { normalizePriority, normalizeStatus, normalizeTags } from "~/lib/connection-rules";
 import {
-  CONTACT_FIELDS,
   type ContactDraft,
   type ContactField,
   MAX_IMPORT_ROWS,

@@ -50,16 +50,19 @@ export function dueFollowUps(db: Database, userId: string, until: Date) {
     .limit(50);
 }
 
+/** What a calendar entry needs of a reminder, with the person's name. */
+const REMINDER_VIEW = {
+  id: reminder.id,
+  type: reminder.type,
+  dueAt: reminder.dueAt,
+  notes: reminder.notes,
+  updatedAt: reminder.updatedAt,
+  name: connection.name,
+};
+
 export function openReminders(db: Database, userId: string) {
   return db
-    .select({
-      id: reminder.id,
-      type: reminder.type,
-      dueAt: reminder.dueAt,
-      notes: reminder.notes,
-      updatedAt: reminder.updatedAt,
-      name: connection.name,
-    })
+    .select(REMINDER_VIEW)
     .from(reminder)
     .leftJoin(connection, eq(connection.id, reminder.connectionId))
     .where(and(eq(reminder.userId, userId), eq(reminder.done, false)))
@@ -69,14 +72,7 @@ export function openReminders(db: Database, userId: string) {
 
 export async function getReminder(db: Database, userId: string, id: number) {
   const [row] = await db
-    .select({
-      id: reminder.id,
-      type: reminder.type,
-      dueAt: reminder.dueAt,
-      notes: reminder.notes,
-      updatedAt: reminder.updatedAt,
-      name: connection.name,
-    })
+    .select(REMINDER_VIEW)
     .from(reminder)
     .leftJoin(connection, eq(connection.id, reminder.connectionId))
     .where(and(eq(reminder.id, id), eq(reminder.userId, userId)));

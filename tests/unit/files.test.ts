@@ -1,8 +1,9 @@
 import fc from "fast-check";
 import Papa from "papaparse";
 import { describe, expect, it } from "vitest";
+import { foldLine } from "~/lib/content-line";
 import { type ExportRow, neutralize, parseCsv, rowToDraft, splitTags, suggestMapping, toCsv } from "~/lib/csv";
-import { foldLine, toIcs } from "~/lib/ics";
+import { toIcs } from "~/lib/ics";
 import { readVCards } from "~/lib/vcard-read";
 
 const row = (over: Partial<ExportRow> = {}): ExportRow => ({
