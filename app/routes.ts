@@ -36,6 +36,7 @@ export default [
   route("notifications", "routes/app/notifications.tsx"),
   route("connections", "routes/app/connections.tsx"),
   route("connections/import", "routes/app/import.tsx"),
+  route("connections/new", "routes/app/connection-new.tsx"),
   route("connections/:id", "routes/app/connection.tsx"),
 
   route("dev/mailbox", "routes/dev/mailbox.tsx"),

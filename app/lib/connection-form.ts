@@ -30,8 +30,8 @@ export const connectionFormSchema = z.object({
     .max(1000)
     .optional()
     .transform((v) => normalizeTags((v ?? "").split(","))),
-  priority: z.unknown().transform(normalizePriority),
-  status: z.unknown().transform((v) => normalizeStatus(v)),
+  priority: z.unknown().optional().transform(normalizePriority),
+  status: z.unknown().optional().transform((v) => normalizeStatus(v)),
   strength: z
     .string()
     .optional()

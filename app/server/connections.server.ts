@@ -1,6 +1,10 @@
-import { and, asc, desc, eq, inArray, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, ne, or, sql } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
 import { normalizeTags } from "~/lib/connection-rules";
-import { connection, notification } from "~db/schema";
+import { emailKey, mergeContacts } from "~/lib/dedupe";
+import { caseName, normalizeLinkedIn, suggestFromEmail } from "~/lib/enrich";
+import { asCountry, normalizePhone, phoneKey } from "~/lib/phone";
+import { connection, notification, reminder, sharedContact } from "~db/schema";
 import type { Database } from "./db.server";
 
 export const PAGE_SIZE = 25;
@@ -211,4 +215,129 @@ export function connectionsForExport(db: Database, userId: string, ids: number[]
     .where(and(eq(connection.userId, userId), ids ? inArray(connection.id, ids) : undefined))
     .orderBy(desc(connection.createdAt))
     .limit(50_000);
+}
+
+export type ConnectionDraft = Omit<ConnectionUpdate, "name" | "tags"> & { name: string; tags: string[] };
+
+/** Enrichment that needs no network: names cased, phone in E.164, company and website from a work email. */
+export function enrichDraft(draft: ConnectionDraft, country: string): ConnectionDraft {
+  const suggested = suggestFromEmail(draft.email);
+  return {
+    ...draft,
+    name: caseName(draft.name) || draft.name,
+    email: emailKey(draft.email),
+    phone: normalizePhone(draft.phone, asCountry(country)),
+    company: draft.company || suggested?.company || null,
+    website: draft.website || suggested?.website || null,
+    linkedin: normalizeLinkedIn(draft.linkedin),
+  };
+}
+
+/** The owner's connections that are the same person: same email, or same phone after normalisation. */
+export async function findDuplicateConnections(
+  db: Database,
+  userId: string,
+  c: { email?: string | null; phone?: string | null },
+  country: string,
+  exceptId?: number,
+) {
+  const email = emailKey(c.email);
+  const phone = phoneKey(c.phone, asCountry(country));
+  if (!email && !phone) return [];
+  return db
+    .select({ id: connection.id, name: connection.name, email: connection.email, phone: connection.phone })
+    .from(connection)
+    .where(
+      and(
+        eq(connection.userId, userId),
+        exceptId ? ne(connection.id, exceptId) : undefined,
+        or(
+          email ? sql`lower(${connection.email}) = ${email}` : undefined,
+          phone ? eq(connection.phone, phone) : undefined,
+        ),
+      ),
+    )
+    .orderBy(asc(connection.createdAt))
+    .limit(5);
+}
+
+export async function addConnection(db: Database, userId: string, draft: ConnectionDraft) {
+  const [row] = await db
+    .insert(connection)
+    .values({ ...draft, userId, source: "manual", lastContactAt: new Date() })
+    .returning({ id: connection.id });
+  return row?.id ?? null;
+}
+
+/**
+ * Folds other connections (or a new draft) into the primary: the primary's values win, gaps are
+ * filled, every note and tag is kept; follow-ups and share-backs move to the primary. One batch.
+ */
+export async function mergeConnections(
+  db: Database,
+  userId: string,
+  primaryId: number,
+  otherIds: number[],
+  drafts: ConnectionDraft[] = [],
+) {
+  const ids = [primaryId, ...otherIds.filter((id) => id !== primaryId)].slice(0, 50);
+  const rows = await db
+    .select()
+    .from(connection)
+    .where(and(eq(connection.userId, userId), inArray(connection.id, ids)));
+  const primary = rows.find((r) => r.id === primaryId);
+  if (!primary) return null;
+  const others = rows.filter((r) => r.id !== primaryId);
+  const merged = mergeContacts(primary, [
+    ...others,
+    ...drafts.map((d) => ({
+      ...d,
+      email: d.email ?? null,
+      phone: d.phone ?? null,
+      title: d.title ?? null,
+      company: d.company ?? null,
+      website: d.website ?? null,
+      linkedin: d.linkedin ?? null,
+      eventName: d.eventName ?? null,
+      notes: d.notes ?? null,
+      priority: d.priority ?? "medium",
+      strength: d.strength ?? null,
+    })),
+  ]);
+  const contexts = [primary, ...others, ...drafts].map((c) => c.context?.trim()).filter(Boolean);
+  const otherIdsOwned = others.map((o) => o.id);
+  const statements: BatchItem<"sqlite">[] = [
+    db
+      .update(connection)
+      .set({
+        email: merged.email,
+        phone: merged.phone,
+        title: merged.title,
+        company: merged.company,
+        website: merged.website,
+        linkedin: merged.linkedin,
+        eventName: merged.eventName,
+        notes: merged.notes,
+        tags: merged.tags,
+        priority: merged.priority,
+        strength: merged.strength,
+        context: [...new Set(contexts)].join("; ").slice(0, 1000) || null,
+      })
+      .where(and(eq(connection.id, primaryId), eq(connection.userId, userId))),
+  ];
+  if (otherIdsOwned.length) {
+    statements.push(
+      db
+        .update(reminder)
+        .set({ connectionId: primaryId })
+        .where(and(eq(reminder.userId, userId), inArray(reminder.connectionId, otherIdsOwned))),
+      db
+        .update(sharedContact)
+        .set({ connectionId: primaryId })
+        .where(and(eq(sharedContact.recipientUserId, userId), inArray(sharedContact.connectionId, otherIdsOwned))),
+      db.delete(connection).where(and(eq(connection.userId, userId), inArray(connection.id, otherIdsOwned))),
+    );
+  }
+  await db.batch(statements as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
+  return { id: primaryId, name: primary.name, merged: otherIdsOwned.length + drafts.length };
 }

@@ -119,3 +119,190 @@ describe("filters and bulk changes", () => {
     }
   });
 });
+
+const idsOf = async (email: string) =>
+  (
+    await env.DB.prepare(
+      "select c.id from connection c join user u on u.id = c.user_id where u.email = ? order by c.id",
+    )
+      .bind(email)
+      .all<{ id: number }>()
+  ).results.map((r) => r.id);
+
+describe("adding by hand and merging duplicates", () => {
+  const add = (values: Record<string, string>, cookie: string) =>
+    call("/connections/new", { method: "POST", body: new URLSearchParams(values), headers: { cookie } });
+
+  it("enriches what it can without a network and keeps typed values on a bad field", async () => {
+    const a = await signUp();
+    const bad = await add({ name: "Dana Ortiz", email: "not-an-email", notes: "Met at the gala" }, a.cookie);
+    expect(bad.status).toBe(400);
+    const html = await bad.text();
+    expect(html).toContain("Please enter a valid email address");
+    expect(html).toContain("Met at the gala");
+    expect(await idsOf(a.email)).toEqual([]);
+
+    const ok = await add(
+      { name: "dana ortiz", email: "Dana@Acme-Foundation.org", phone: "(312) 555-0147", priority: "urgent" },
+      a.cookie,
+    );
+    expect(ok.status).toBe(302);
+    const [id] = await idsOf(a.email);
+    expect(ok.headers.get("location")).toBe(`/connections/${id}`);
+    const row = await env.DB.prepare(
+      "select name, email, phone, company, website, priority, source from connection where id = ?",
+    )
+      .bind(id)
+      .first();
+    expect(row).toEqual({
+      name: "Dana Ortiz",
+      email: "dana@acme-foundation.org",
+      phone: "+13125550147",
+      company: "Acme Foundation",
+      website: "https://acme-foundation.org",
+      priority: "medium",
+      source: "manual",
+    });
+  });
+
+  it("stops on the same email or phone until the owner merges or saves as new, keeping every note and tag", async () => {
+    const a = await signUp();
+    await add({ name: "Sam Lee", email: "sam@example.org", tags: "Donor", notes: "First note" }, a.cookie);
+    const [first] = await idsOf(a.email);
+
+    const again = await add(
+      { name: "Samuel Lee", email: "SAM@example.org", tags: "Board", notes: "Second note" },
+      a.cookie,
+    );
+    expect(again.status).toBe(409);
+    const warning = await again.text();
+    expect(warning).toContain("Already in your network");
+    expect(warning).toContain(`merge:${first}`);
+    expect(warning).toContain("Second note");
+    expect(await idsOf(a.email)).toHaveLength(1);
+
+    const merged = await add(
+      { name: "Samuel Lee", email: "SAM@example.org", tags: "Board", notes: "Second note", resolve: `merge:${first}` },
+      a.cookie,
+    );
+    expect(merged.headers.get("location")).toBe(`/connections/${first}`);
+    expect(await idsOf(a.email)).toEqual([first]);
+    const row = await env.DB.prepare("select name, notes, tags from connection where id = ?").bind(first).first();
+    expect(row).toEqual({ name: "Sam Lee", notes: "First note\n\nSecond note", tags: '["Donor","Board"]' });
+
+    // A phone written differently is the same number after normalisation.
+    await add({ name: "Phone One", phone: "+1 312 555 0100" }, a.cookie);
+    expect((await add({ name: "Phone Two", phone: "(312) 555-0100" }, a.cookie)).status).toBe(409);
+    expect((await add({ name: "Phone Two", phone: "(312) 555-0100", resolve: "new" }, a.cookie)).status).toBe(302);
+    expect(await idsOf(a.email)).toHaveLength(3);
+  });
+
+  it("merges selected connections into the first one met, moving follow-ups, and never touches another account", async () => {
+    const a = await signUp();
+    const b = await signUp();
+    await add({ name: "Kim Park", email: "kim@example.org", notes: "Likes data", tags: "Grants" }, a.cookie);
+    await add(
+      { name: "Kim Park", phone: "+1 415 555 0199", notes: "Board member", tags: "Board", resolve: "new" },
+      a.cookie,
+    );
+    await add({ name: "Theirs", email: "theirs@example.org" }, b.cookie);
+    const [kim1, kim2] = await idsOf(a.email);
+    const [theirs] = await idsOf(b.email);
+    await call(`/connections/${kim2}`, {
+      method: "POST",
+      body: new URLSearchParams({ intent: "remind", preset: "24h", type: "Call" }),
+      headers: { cookie: a.cookie },
+    });
+    const bulk = (cookie: string, ids: number[]) =>
+      call("/connections", {
+        method: "POST",
+        body: new URLSearchParams([["intent", "merge"], ...ids.map((id) => ["id", String(id)])]),
+        headers: { cookie },
+      });
+
+    expect((await bulk(b.cookie, [kim1 ?? 0, kim2 ?? 0])).status).toBe(404);
+    expect(await idsOf(a.email)).toEqual([kim1, kim2]);
+    await bulk(b.cookie, [theirs ?? 0, kim1 ?? 0]);
+    expect(await idsOf(a.email)).toEqual([kim1, kim2]);
+    expect(await idsOf(b.email)).toEqual([theirs]);
+
+    const res = await bulk(a.cookie, [kim2 ?? 0, kim1 ?? 0]);
+    expect(res.headers.get("location")).toBe(`/connections/${kim1}`);
+    expect(await idsOf(a.email)).toEqual([kim1]);
+    const row = await env.DB.prepare("select email, phone, notes, tags from connection where id = ?")
+      .bind(kim1)
+      .first();
+    expect(row).toEqual({
+      email: "kim@example.org",
+      phone: "+14155550199",
+      notes: "Likes data\n\nBoard member",
+      tags: '["Grants","Board"]',
+    });
+    const reminder = await env.DB.prepare("select connection_id as id from reminder where connection_id = ?")
+      .bind(kim1)
+      .first();
+    expect(reminder).toEqual({ id: kim1 });
+  });
+
+  it("offers a merge on the connection page for the same email and merges only the owner's rows", async () => {
+    const a = await signUp();
+    const b = await signUp();
+    await add({ name: "Rae One", email: "rae@example.org", notes: "one" }, a.cookie);
+    await add({ name: "Rae Two", email: "rae@example.org", notes: "two", resolve: "new" }, a.cookie);
+    await add({ name: "Not Yours", email: "rae@example.org" }, b.cookie);
+    const [one, two] = await idsOf(a.email);
+    const [theirs] = await idsOf(b.email);
+    const page = await (await call(`/connections/${one}`, { headers: { cookie: a.cookie } })).text();
+    expect(page).toContain("Looks like the same person");
+    expect(page).toContain("Rae Two");
+    expect(page).not.toContain("Not Yours");
+    const merge = (other: number | undefined) =>
+      call(`/connections/${one}`, {
+        method: "POST",
+        body: new URLSearchParams({ intent: "merge", other: String(other) }),
+        headers: { cookie: a.cookie },
+      });
+    await merge(theirs);
+    expect(await idsOf(b.email)).toEqual([theirs]);
+    await merge(two);
+    expect(await idsOf(a.email)).toEqual([one]);
+  });
+});
+
+describe("exporting a selection and all my data", () => {
+  it("exports the checked rows only, refuses an empty selection, and downloads the account as JSON", async () => {
+    const a = await signUp();
+    const b = await signUp();
+    for (const name of ["Pick Me", "Leave Me"]) await call("/api/capture", json({ name }, a.cookie));
+    await call("/api/capture", json({ name: "Other Account Person" }, b.cookie));
+    const [pick] = await idsOf(a.email);
+    const [theirs] = await idsOf(b.email);
+    const csv = await (
+      await call(`/api/connections/export?format=csv&selection=1&id=${pick}&id=${theirs}`, {
+        headers: { cookie: a.cookie },
+      })
+    ).text();
+    expect(csv).toContain("Pick Me");
+    expect(csv).not.toContain("Leave Me");
+    expect(csv).not.toContain("Other Account Person");
+    expect(
+      (await call("/api/connections/export?format=csv&selection=1", { headers: { cookie: a.cookie } })).status,
+    ).toBe(400);
+
+    await call("/settings", {
+      method: "POST",
+      body: new URLSearchParams({ intent: "feed" }),
+      headers: { cookie: a.cookie },
+    });
+    const res = await call("/api/account/export", { headers: { cookie: a.cookie } });
+    expect(res.headers.get("content-disposition")).toMatch(/^attachment; filename="knowwho-data-/);
+    const text = await res.text();
+    const all = JSON.parse(text);
+    expect(all.profile.email).toBe(a.email);
+    expect(all.connections.map((c: { name: string }) => c.name).sort()).toEqual(["Leave Me", "Pick Me"]);
+    expect(text).not.toContain("Other Account Person");
+    expect(text).not.toContain("calendarTokenHash");
+    expect(text).not.toContain("password");
+    expect((await call("/api/account/export")).status).toBe(401);
+  });
+});

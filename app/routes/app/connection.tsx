@@ -1,16 +1,23 @@
-import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from "@conform-to/react";
+import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useState } from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { ConnectionFields, useConnectionForm } from "~/components/connection-fields";
 import { Field, inputClass } from "~/components/ui/field";
 import { appContext } from "~/context";
 import { safeHref } from "~/lib/card";
 import { connectionFormSchema, reminderFormSchema } from "~/lib/connection-form";
-import { PRIORITIES, PRIORITY_LABEL, PRIORITY_STAR_CLASS, STATUSES } from "~/lib/connection-rules";
+import { PRIORITY_LABEL, PRIORITY_STAR_CLASS } from "~/lib/connection-rules";
 import { pageMeta } from "~/lib/site";
 import { FOLLOW_UP_PRESETS, formatInZone, isTimeZone, zonedToUtc } from "~/lib/time";
 import { requireUser } from "~/server/auth.server";
-import { deleteConnection, getConnection, updateConnection } from "~/server/connections.server";
+import {
+  deleteConnection,
+  findDuplicateConnections,
+  getConnection,
+  mergeConnections,
+  updateConnection,
+} from "~/server/connections.server";
 import {
   createReminder,
   deleteReminder,
@@ -37,7 +44,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const row = await getConnection(app.db, user.id, id);
   if (!row) throw new Response("Not Found", { status: 404, statusText: "Not Found" });
   const [reminders, settings] = await Promise.all([remindersFor(app.db, user.id, id), getSettings(app.db, user.id)]);
-  return { connection: row, reminders, timeZone: settings.timeZone };
+  const duplicates = await findDuplicateConnections(app.db, user.id, row, settings.country, id);
+  return { connection: row, reminders, duplicates, timeZone: settings.timeZone };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -55,6 +63,11 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (intent === "delete") {
     await deleteConnection(app.db, user.id, id);
     return back("Connection deleted", "/connections");
+  }
+  if (intent === "merge") {
+    const other = Number(formData.get("other"));
+    const merged = Number.isSafeInteger(other) ? await mergeConnections(app.db, user.id, id, [other]) : null;
+    return back(merged?.merged ? "Merged: every note and tag was kept" : "Nothing to merge");
   }
   if (intent === "remind") {
     const parsed = reminderFormSchema.safeParse(Object.fromEntries(formData));
@@ -89,23 +102,17 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 const small = "rounded-md border border-slate-300 px-3 py-1.5 font-medium text-sm dark:border-slate-700";
 
 export default function ConnectionPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { connection: c, reminders, timeZone: savedZone } = loaderData;
+  const { connection: c, reminders, duplicates, timeZone: savedZone } = loaderData;
   const navigation = useNavigation();
   const [timeZone, setTimeZone] = useState(savedZone);
   useEffect(() => setTimeZone(Intl.DateTimeFormat().resolvedOptions().timeZone || savedZone), [savedZone]);
   const reply = actionData && "reply" in actionData ? actionData.reply : undefined;
   const reminderError = actionData && "reminderError" in actionData ? actionData.reminderError : undefined;
-  const [form, fields] = useForm({
-    id: `connection-${c.id}`,
-    lastResult: navigation.state === "idle" ? reply : undefined,
-    defaultValue: {
-      ...Object.fromEntries(Object.entries(c).map(([k, v]) => [k, v ?? ""])),
-      tags: c.tags.join(", "),
-      strength: c.strength ? String(c.strength) : "",
-    },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: connectionFormSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
+  const [form, fields] = useConnectionForm(`connection-${c.id}`, navigation.state === "idle" ? reply : undefined, {
+    ...Object.fromEntries(Object.entries(c).map(([k, v]) => [k, typeof v === "string" ? v : ""])),
+    tags: c.tags.join(", "),
+    strength: c.strength ? String(c.strength) : "",
+    priority: c.priority,
   });
   const links: [string, string | null, string | null][] = [
     ["Email", c.email, c.email ? safeHref(`mailto:${c.email}`) : null],
@@ -113,12 +120,6 @@ export default function ConnectionPage({ loaderData, actionData }: Route.Compone
     ["Website", c.website, safeHref(c.website)],
     ["LinkedIn", c.linkedin, safeHref(c.linkedin)],
   ];
-  const input = (f: typeof fields.name, label: string, type: "text" | "email" | "tel" | "url" | "number" = "text") => (
-    <Field id={f.id} label={label} errors={f.errors}>
-      <input {...getInputProps(f, { type })} className={inputClass} />
-    </Field>
-  );
-
   return (
     <section className="mx-auto max-w-5xl px-4 py-10 sm:px-6">
       <Link to="/connections" className="text-brand-700 text-sm underline dark:text-brand-200">
@@ -161,6 +162,34 @@ export default function ConnectionPage({ loaderData, actionData }: Route.Compone
           ))}
       </dl>
 
+      {duplicates.length ? (
+        <section
+          aria-labelledby="duplicates-title"
+          className="mt-6 rounded-lg border border-amber-300 bg-amber-50 p-4 text-amber-950 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-50"
+        >
+          <h2 id="duplicates-title" className="font-semibold">
+            Looks like the same person
+          </h2>
+          <ul className="mt-2 space-y-2 text-sm">
+            {duplicates.map((d) => (
+              <li key={d.id}>
+                <Form method="post" className="flex flex-wrap items-center gap-2">
+                  <input type="hidden" name="intent" value="merge" />
+                  <input type="hidden" name="other" value={d.id} />
+                  <Link to={`/connections/${d.id}`} className="font-medium underline">
+                    {d.name}
+                  </Link>
+                  <span>{[d.email, d.phone].filter(Boolean).join(" · ")}</span>
+                  <button type="submit" className={`${small} bg-white dark:bg-slate-900`}>
+                    Merge into this one
+                  </button>
+                </Form>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+
       <div className="mt-8 grid gap-8 lg:grid-cols-[1fr_22rem]">
         <Form
           method="post"
@@ -169,42 +198,7 @@ export default function ConnectionPage({ loaderData, actionData }: Route.Compone
         >
           <h2 className="font-semibold text-lg">Details</h2>
           <input type="hidden" name="intent" value="save" />
-          <div className="grid gap-4 sm:grid-cols-2">
-            {input(fields.name, "Name")}
-            {input(fields.title, "Title")}
-            {input(fields.company, "Company")}
-            {input(fields.eventName, "Met at")}
-            {input(fields.email, "Email", "email")}
-            {input(fields.phone, "Phone", "tel")}
-            {input(fields.website, "Website", "url")}
-            {input(fields.linkedin, "LinkedIn", "url")}
-            <Field id={fields.priority.id} label="Priority" errors={fields.priority.errors}>
-              <select {...getSelectProps(fields.priority)} className={inputClass}>
-                {PRIORITIES.map((p) => (
-                  <option key={p} value={p}>
-                    {PRIORITY_LABEL[p]}
-                  </option>
-                ))}
-              </select>
-            </Field>
-            <Field id={fields.status.id} label="Status" errors={fields.status.errors}>
-              <select {...getSelectProps(fields.status)} className={inputClass}>
-                {STATUSES.map((s) => (
-                  <option key={s} value={s}>
-                    {s}
-                  </option>
-                ))}
-              </select>
-            </Field>
-            {input(fields.strength, "Relationship strength (1-100)", "number")}
-            {input(fields.tags, "Tags, comma separated")}
-          </div>
-          <Field id={fields.context.id} label="Relationship context" errors={fields.context.errors}>
-            <input {...getInputProps(fields.context, { type: "text" })} className={inputClass} />
-          </Field>
-          <Field id={fields.notes.id} label="Notes" errors={fields.notes.errors}>
-            <textarea {...getTextareaProps(fields.notes)} rows={4} className={inputClass} />
-          </Field>
+          <ConnectionFields fields={fields} />
           <button
             type="submit"
             className="rounded-md bg-brand-600 px-4 py-2.5 font-semibold text-white hover:bg-brand-700"

@@ -1,9 +1,11 @@
+import type { ChangeEvent, MouseEvent } from "react";
 import { Form, Link, redirect } from "react-router";
+import { toast } from "sonner";
 import { appContext } from "~/context";
 import { PRIORITIES, PRIORITY_LABEL, PRIORITY_STAR_CLASS, STATUSES } from "~/lib/connection-rules";
 import { pageMeta } from "~/lib/site";
 import { requireUser } from "~/server/auth.server";
-import { type BulkChange, bulkChange, listConnections, PAGE_SIZE } from "~/server/connections.server";
+import { type BulkChange, bulkChange, listConnections, mergeConnections, PAGE_SIZE } from "~/server/connections.server";
 import { setToastHeader } from "~/server/toast.server";
 import type { Route } from "./+types/connections";
 
@@ -31,6 +33,30 @@ export async function action({ request, context }: Route.ActionArgs) {
     .getAll("id")
     .map(Number)
     .filter((n) => Number.isSafeInteger(n) && n > 0);
+  const back = String(form.get("back") ?? "/connections");
+  const to = back.startsWith("/connections") ? back : "/connections";
+  if (form.get("intent") === "merge") {
+    if (ids.length < 2) {
+      return redirect(to, {
+        headers: {
+          "Set-Cookie": await setToastHeader({ type: "warning", title: "Choose two or more people to merge" }),
+        },
+      });
+    }
+    // The first one met is kept; the others are folded into it.
+    const [primary = 0, ...others] = [...ids].sort((a, b) => a - b);
+    const merged = await mergeConnections(app.db, user.id, primary, others);
+    if (!merged) throw new Response("Not Found", { status: 404, statusText: "Not Found" });
+    return redirect(`/connections/${merged.id}`, {
+      headers: {
+        "Set-Cookie": await setToastHeader({
+          type: "success",
+          title: `Merged ${merged.merged + 1} into ${merged.name}`,
+          description: "Every note and tag was kept.",
+        }),
+      },
+    });
+  }
   const [kind, value = ""] = String(form.get("change") ?? "").split(":");
   const tag = String(form.get("tag") ?? "").trim();
   const change: BulkChange | null =
@@ -41,8 +67,6 @@ export async function action({ request, context }: Route.ActionArgs) {
         : (kind === "add-tag" || kind === "remove-tag") && tag
           ? { kind, value: tag }
           : null;
-  const back = String(form.get("back") ?? "/connections");
-  const to = back.startsWith("/connections") ? back : "/connections";
   if (!change || ids.length === 0) {
     return redirect(to, {
       headers: { "Set-Cookie": await setToastHeader({ type: "warning", title: "Choose people and a change first" }) },
@@ -59,6 +83,32 @@ export async function action({ request, context }: Route.ActionArgs) {
   });
 }
 
+const EXPORTS = [
+  ["csv", "CSV"],
+  ["hubspot", "HubSpot CSV"],
+  ["vcf", "vCard"],
+] as const;
+
+/** Downloads the checked people without leaving the page; without JavaScript the form does the same. */
+function exportSelected(event: MouseEvent<HTMLButtonElement>) {
+  const button = event.currentTarget;
+  if (!button.form) return;
+  event.preventDefault();
+  const ids = new FormData(button.form).getAll("id").map(String);
+  if (ids.length === 0) {
+    toast.warning("Choose people to export");
+    return;
+  }
+  const query = new URLSearchParams([["format", button.value], ...ids.map((id) => ["id", id])]);
+  window.location.assign(`/api/connections/export?${query}`);
+}
+
+/** Checks or clears every person on this page. */
+function selectAll(event: ChangeEvent<HTMLInputElement>) {
+  for (const box of document.querySelectorAll<HTMLInputElement>('input[form="bulk"][name="id"]'))
+    box.checked = event.currentTarget.checked;
+}
+
 const control = "rounded-md border border-slate-300 px-3 py-2 text-sm dark:border-slate-700 dark:bg-slate-900";
 
 export default function Connections({ loaderData }: Route.ComponentProps) {
@@ -72,26 +122,23 @@ export default function Connections({ loaderData }: Route.ComponentProps) {
       <div className="flex flex-wrap items-end justify-between gap-4">
         <h1 className="font-bold text-3xl tracking-tight">Connections</h1>
         <div className="flex flex-wrap gap-2">
-          {(
-            [
-              ["csv", "Export CSV"],
-              ["hubspot", "HubSpot CSV"],
-              ["vcf", "Export vCard"],
-            ] as const
-          ).map(([format, label]) => (
+          {EXPORTS.map(([format, label]) => (
             <a
               key={format}
               href={`/api/connections/export?format=${format}`}
               download
               className={`${control} font-medium`}
             >
-              {label}
+              Export {label}
             </a>
           ))}
           <Link to="/connections/import" className={`${control} font-medium`}>
             Import
           </Link>
-          <Link to="/capture" className="rounded-md bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700">
+          <Link
+            to="/connections/new"
+            className="rounded-md bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700"
+          >
             Add someone
           </Link>
         </div>
@@ -186,6 +233,10 @@ export default function Connections({ loaderData }: Route.ComponentProps) {
         className="mt-3 flex flex-wrap items-end gap-2 rounded-xl bg-slate-50 p-3 dark:bg-slate-900"
       >
         <input type="hidden" name="back" value={here} />
+        <label className="flex items-center gap-2 self-center text-sm">
+          <input type="checkbox" onChange={selectAll} className="size-4" />
+          All on this page
+        </label>
         <label className="text-sm">
           <span className="mb-1 block font-medium">Change the selected</span>
           <select name="change" className={control} defaultValue="">
@@ -213,6 +264,24 @@ export default function Connections({ loaderData }: Route.ComponentProps) {
         <button type="submit" className={`${control} font-medium`}>
           Apply to selected
         </button>
+        <button type="submit" name="intent" value="merge" className={`${control} font-medium`}>
+          Merge selected
+        </button>
+        <input type="hidden" name="selection" value="1" />
+        {EXPORTS.map(([format, label]) => (
+          <button
+            key={format}
+            type="submit"
+            name="format"
+            value={format}
+            formMethod="get"
+            formAction="/api/connections/export"
+            onClick={exportSelected}
+            className={`${control} font-medium`}
+          >
+            {label} of selected
+          </button>
+        ))}
       </Form>
 
       <ul className="mt-3 divide-y divide-slate-200 rounded-xl border border-slate-200 dark:divide-slate-800 dark:border-slate-800">

@@ -4,6 +4,7 @@ import { captureSchema } from "~/lib/capture";
 import { type CsvLayout, toCsv } from "~/lib/csv";
 import { type IcsEvent, toIcs } from "~/lib/ics";
 import { buildVCard } from "~/lib/vcard";
+import { exportAccount } from "../account.server";
 import { createAuth, getSessionUser } from "../auth.server";
 import { saveCapture } from "../capture.server";
 import { AVATAR_MAX_BYTES, getPublishedCard, removeAvatar, saveCardToConnections, setAvatar } from "../cards.server";
@@ -117,15 +118,35 @@ api.get("/calendar/:file", async (c) => {
   return ics(toIcs((await openReminders(app.db, userId)).map((r) => icsEvent(r, origin))));
 });
 
-// Export as CSV (our layout or HubSpot's import layout) or as one vCard file; ?ids=1,2 limits it to a selection.
+// "Download all my data": the whole account as one JSON file, for its owner only.
+api.get("/account/export", async (c) => {
+  const app = c.get("app");
+  const user = await getSessionUser(app, c.req.raw);
+  if (!user) return c.json({ error: "Sign in first" }, 401);
+  const body = JSON.stringify(await exportAccount(app.db, user.id), null, 2);
+  return new Response(body, {
+    headers: {
+      "content-type": "application/json; charset=utf-8",
+      "content-disposition": `attachment; filename="knowwho-data-${new Date().toISOString().slice(0, 10)}.json"`,
+      "cache-control": "no-store",
+    },
+  });
+});
+
+// Export as CSV (our layout or HubSpot's import layout) or as one vCard file.
 api.get("/connections/export", async (c) => {
   const app = c.get("app");
   const user = await getSessionUser(app, c.req.raw);
   if (!user) return c.json({ error: "Sign in first" }, 401);
   const format = c.req.query("format") ?? "csv";
   if (!["csv", "hubspot", "vcf"].includes(format)) return c.json({ error: "Unknown format" }, 400);
-  const rawIds = c.req.query("ids");
-  const ids = rawIds ? rawIds.split(",").slice(0, 5000).map(Number).filter(Number.isSafeInteger) : null;
+  // A selection comes as ?ids=1,2 or as the list's checkboxes (?id=1&id=2); without one, everything.
+  const picked = [...(c.req.query("ids")?.split(",") ?? []), ...(c.req.queries("id") ?? [])]
+    .slice(0, 5000)
+    .map(Number)
+    .filter((n) => Number.isSafeInteger(n) && n > 0);
+  if (c.req.query("selection") && picked.length === 0) return c.json({ error: "Choose people to export" }, 400);
+  const ids = picked.length ? picked : null;
   const rows = await connectionsForExport(app.db, user.id, ids);
   const stamp = new Date().toISOString().slice(0, 10);
   if (format === "vcf") {

@@ -1,0 +1,118 @@
+import { getFormProps } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { ConnectionFields, useConnectionForm } from "~/components/connection-fields";
+import { appContext } from "~/context";
+import { connectionFormSchema } from "~/lib/connection-form";
+import { pageMeta } from "~/lib/site";
+import { requireUser } from "~/server/auth.server";
+import { addConnection, enrichDraft, findDuplicateConnections, mergeConnections } from "~/server/connections.server";
+import { getSettings } from "~/server/settings.server";
+import { setToastHeader } from "~/server/toast.server";
+import type { Route } from "./+types/connection-new";
+
+export const meta = () => [...pageMeta("Add someone"), { name: "robots", content: "noindex" }];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireUser(context.get(appContext), request);
+  return null;
+}
+
+/**
+ * Adds someone by hand. When the email or phone (after normalisation) is already in the network,
+ * nothing is saved until the owner chooses: merge into that person, or save as someone new.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  const app = context.get(appContext);
+  const user = await requireUser(app, request);
+  const formData = await request.formData();
+  const submission = parseWithZod(formData, { schema: connectionFormSchema });
+  if (submission.status !== "success") return data({ reply: submission.reply(), duplicates: [] }, { status: 400 });
+  const { country } = await getSettings(app.db, user.id);
+  const draft = enrichDraft(submission.value, country);
+  const resolve = String(formData.get("resolve") ?? "");
+  const mergeInto = Number(/^merge:(\d{1,15})$/.exec(resolve)?.[1]);
+  const done = async (id: number, title: string) =>
+    redirect(`/connections/${id}`, { headers: { "Set-Cookie": await setToastHeader({ type: "success", title }) } });
+
+  if (mergeInto) {
+    const merged = await mergeConnections(app.db, user.id, mergeInto, [], [draft]);
+    if (merged) return done(merged.id, `Merged into ${merged.name}`);
+  }
+  if (resolve !== "new") {
+    const duplicates = await findDuplicateConnections(app.db, user.id, draft, country);
+    if (duplicates.length) return data({ reply: submission.reply(), duplicates }, { status: 409 });
+  }
+  const id = await addConnection(app.db, user.id, draft);
+  if (!id) throw new Response("Could not save", { status: 500 });
+  return done(id, `${draft.name} added`);
+}
+
+const secondary = "rounded-md border border-slate-300 px-4 py-2 font-medium text-sm dark:border-slate-700";
+
+export default function NewConnection({ actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const [form, fields] = useConnectionForm(
+    "new-connection",
+    navigation.state === "idle" ? actionData?.reply : undefined,
+    { priority: "medium", status: "Active" },
+  );
+  const duplicates = navigation.state === "idle" ? (actionData?.duplicates ?? []) : [];
+  return (
+    <section className="mx-auto max-w-3xl px-4 py-10 sm:px-6">
+      <Link to="/connections" className="text-brand-700 text-sm underline dark:text-brand-200">
+        ← All connections
+      </Link>
+      <h1 className="mt-2 font-bold text-3xl tracking-tight">Add someone</h1>
+      <p className="mt-2 text-slate-600 dark:text-slate-300">
+        Phone numbers are saved in international form, and a work email suggests the company and website.
+      </p>
+      <Form
+        method="post"
+        {...getFormProps(form)}
+        className="mt-6 space-y-4 rounded-xl border border-slate-200 p-5 dark:border-slate-800"
+      >
+        <ConnectionFields fields={fields} />
+        <button
+          type="submit"
+          disabled={navigation.state !== "idle"}
+          className="rounded-md bg-brand-600 px-4 py-2.5 font-semibold text-white hover:bg-brand-700"
+        >
+          Save
+        </button>
+        {duplicates.length ? (
+          <div
+            role="alert"
+            className="rounded-lg border border-amber-300 bg-amber-50 p-4 text-amber-950 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-50"
+          >
+            <h2 className="font-semibold">Already in your network</h2>
+            <p className="mt-1 text-sm">
+              The same email or phone belongs to someone you have. Merge keeps every note and tag from both.
+            </p>
+            <ul className="mt-3 space-y-2">
+              {duplicates.map((d) => (
+                <li key={d.id} className="flex flex-wrap items-center gap-2 text-sm">
+                  <Link to={`/connections/${d.id}`} className="font-medium underline">
+                    {d.name}
+                  </Link>
+                  <span>{[d.email, d.phone].filter(Boolean).join(" · ")}</span>
+                  <button
+                    type="submit"
+                    name="resolve"
+                    value={`merge:${d.id}`}
+                    className="rounded-md bg-brand-600 px-3 py-1.5 font-semibold text-white hover:bg-brand-700"
+                  >
+                    Merge into {d.name}
+                  </button>
+                </li>
+              ))}
+            </ul>
+            <button type="submit" name="resolve" value="new" className={`${secondary} mt-3 bg-white dark:bg-slate-900`}>
+              Save as someone new
+            </button>
+          </div>
+        ) : null}
+      </Form>
+    </section>
+  );
+}
