@@ -1,5 +1,5 @@
-import { eq } from "drizzle-orm";
-import { card, user } from "~db/schema";
+import { eq, inArray } from "drizzle-orm";
+import { card, cardStat, connection, notification, reminder, sharedContact, user, userSettings } from "~db/schema";
 import { cacheKey } from "./cards.server";
 import type { Database } from "./db.server";
 import type { AppEnv } from "./env.server";
@@ -21,4 +21,37 @@ export async function deleteAccount(env: AppEnv, db: Database, userId: string): 
     ]),
   );
   await db.delete(user).where(eq(user.id, userId));
+}
+
+/**
+ * Everything the account holds, as one JSON document for "download all my data". Secrets are left
+ * out: the password hash lives in another table and the calendar feed keeps only a token hash.
+ */
+export async function exportAccount(db: Database, userId: string) {
+  const [[profile], [settings], cards, connections, reminders, notifications, sharedContacts] = await Promise.all([
+    db
+      .select({ id: user.id, name: user.name, email: user.email, createdAt: user.createdAt })
+      .from(user)
+      .where(eq(user.id, userId)),
+    db.select().from(userSettings).where(eq(userSettings.userId, userId)),
+    db.select().from(card).where(eq(card.userId, userId)),
+    db.select().from(connection).where(eq(connection.userId, userId)),
+    db.select().from(reminder).where(eq(reminder.userId, userId)),
+    db.select().from(notification).where(eq(notification.userId, userId)),
+    db.select().from(sharedContact).where(eq(sharedContact.recipientUserId, userId)),
+  ]);
+  const cardIds = cards.map((c) => c.id);
+  const stats = cardIds.length ? await db.select().from(cardStat).where(inArray(cardStat.cardId, cardIds)) : [];
+  const { calendarTokenHash: _secret, ...preferences } = settings ?? { calendarTokenHash: null };
+  return {
+    exportedAt: new Date().toISOString(),
+    profile,
+    settings: preferences,
+    cards,
+    cardStats: stats,
+    connections,
+    reminders,
+    notifications,
+    sharedContacts,
+  };
 }

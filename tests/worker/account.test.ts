@@ -67,3 +67,21 @@ describe("deleting an account", () => {
     expect(kept?.n).toBe(1);
   });
 });
+
+describe("profile", () => {
+  it("renames the owner, and an empty name keeps the form with the message", async () => {
+    const owner = await signUp("Old Name");
+    const post = (name: string) =>
+      call("/settings", {
+        method: "POST",
+        body: new URLSearchParams({ intent: "profile", name }),
+        headers: { cookie: owner.cookie },
+      });
+    const empty = await post("   ");
+    expect(empty.status).toBe(400);
+    expect(await empty.text()).toContain("Name is required");
+    expect((await post("New <b>Name</b>")).status).toBe(302);
+    const page = await (await call("/settings", { headers: { cookie: owner.cookie } })).text();
+    expect(page).toContain("New &lt;b&gt;Name&lt;/b&gt;");
+  });
+});

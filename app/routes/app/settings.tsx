@@ -1,7 +1,9 @@
 import { isSupportedCountry } from "libphonenumber-js/min";
-import { data, Form, redirect } from "react-router";
+import { useEffect } from "react";
+import { data, Form, redirect, useFetcher } from "react-router";
 import { appContext } from "~/context";
 import { pageMeta } from "~/lib/site";
+import { THEMES, themeFromCookie } from "~/lib/theme";
 import { isTimeZone } from "~/lib/time";
 import { deleteAccount } from "~/server/account.server";
 import { createAuth, requireUser } from "~/server/auth.server";
@@ -19,6 +21,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     user,
     settings: { ...settings, calendarTokenHash: undefined, hasFeed: Boolean(settings.calendarTokenHash) },
     zones: Intl.supportedValuesOf("timeZone"),
+    theme: themeFromCookie(request.headers.get("cookie")),
     origin: new URL(request.url).origin,
   };
 }
@@ -29,6 +32,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const intent = form.get("intent");
   const saved = async (title: string) => ({ "Set-Cookie": await setToastHeader({ type: "success", title }) });
+  if (intent === "profile") {
+    const name = String(form.get("name") ?? "").trim();
+    if (!name) return data({ nameError: "Name is required", name }, { status: 400 });
+    if (name.length > 120) return data({ nameError: "Must be at most 120 characters", name }, { status: 400 });
+    await createAuth(app, request).api.updateUser({ headers: request.headers, body: { name } });
+    return redirect("/settings", { headers: await saved("Profile saved") });
+  }
   if (intent === "preferences") {
     const timeZone = String(form.get("timeZone") ?? "");
     const country = String(form.get("country") ?? "").toUpperCase();
@@ -85,7 +95,14 @@ const NOTIFY = [
 ] as const;
 
 export default function Settings({ loaderData, actionData }: Route.ComponentProps) {
-  const { user, settings, zones, origin } = loaderData;
+  const { user, settings, zones, origin, theme } = loaderData;
+  const nameError = actionData && "nameError" in actionData ? actionData.nameError : undefined;
+  const typedName = actionData && "name" in actionData ? actionData.name : undefined;
+  const themeFetcher = useFetcher();
+  const pendingTheme = themeFetcher.formData?.get("theme");
+  useEffect(() => {
+    if (typeof pendingTheme === "string") document.documentElement.dataset.theme = pendingTheme;
+  }, [pendingTheme]);
   const errors = actionData && "errors" in actionData ? actionData.errors : undefined;
   const feedToken = actionData && "feedToken" in actionData ? actionData.feedToken : undefined;
   const deleteError = actionData && "error" in actionData ? actionData.error : undefined;
@@ -94,12 +111,83 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
   return (
     <section className="mx-auto max-w-2xl px-4 py-10 sm:px-6">
       <h1 className="font-bold text-3xl tracking-tight">Settings</h1>
-      <dl className="mt-6 grid grid-cols-[6rem_1fr] gap-2">
-        <dt className="text-slate-600 dark:text-slate-300">Name</dt>
-        <dd>{user.name}</dd>
-        <dt className="text-slate-600 dark:text-slate-300">Email</dt>
-        <dd>{user.email}</dd>
-      </dl>
+      <Form method="post" className={`mt-6 space-y-4 ${box}`} aria-labelledby="profile-title">
+        <h2 id="profile-title" className="font-semibold text-lg">
+          Profile
+        </h2>
+        <input type="hidden" name="intent" value="profile" />
+        <div>
+          <label htmlFor="name" className="mb-1 block font-medium text-sm">
+            Name
+          </label>
+          <input
+            id="name"
+            name="name"
+            autoComplete="name"
+            maxLength={120}
+            defaultValue={typedName ?? user.name}
+            aria-invalid={nameError ? true : undefined}
+            aria-describedby={nameError ? "name-error" : undefined}
+            className={control}
+          />
+          {nameError ? (
+            <p id="name-error" className={errorText}>
+              {nameError}
+            </p>
+          ) : null}
+        </div>
+        <p className="text-sm">
+          <span className="text-slate-600 dark:text-slate-300">Email:</span> {user.email}
+        </p>
+        <button type="submit" className={secondary}>
+          Save profile
+        </button>
+      </Form>
+
+      <themeFetcher.Form method="post" action="/theme" className={`mt-8 ${box}`}>
+        <fieldset>
+          <legend className="font-semibold text-lg">Theme</legend>
+          <div className="mt-2 flex flex-wrap gap-4">
+            {THEMES.map((t) => (
+              <label key={t} className="flex items-center gap-2 text-sm">
+                <input
+                  type="radio"
+                  name="theme"
+                  value={t}
+                  defaultChecked={theme === t}
+                  onChange={(event) => themeFetcher.submit(event.currentTarget.form)}
+                />
+                {t === "system" ? "Match my device" : t === "light" ? "Light" : "Dark"}
+              </label>
+            ))}
+          </div>
+        </fieldset>
+        <noscript>
+          <button type="submit" className={`${secondary} mt-3`}>
+            Use this theme
+          </button>
+        </noscript>
+      </themeFetcher.Form>
+
+      <section className={`mt-8 ${box}`} aria-labelledby="data-title">
+        <h2 id="data-title" className="font-semibold text-lg">
+          Download all my data
+        </h2>
+        <p className="mt-1 text-slate-700 text-sm dark:text-slate-300">
+          Everything in your account as JSON, or your connections as a vCard or CSV file.
+        </p>
+        <div className="mt-3 flex flex-wrap gap-2">
+          <a href="/api/account/export" download className={secondary}>
+            All data (JSON)
+          </a>
+          <a href="/api/connections/export?format=vcf" download className={secondary}>
+            Connections (vCard)
+          </a>
+          <a href="/api/connections/export?format=csv" download className={secondary}>
+            Connections (CSV)
+          </a>
+        </div>
+      </section>
 
       <Form method="post" className={`mt-8 space-y-4 ${box}`} aria-labelledby="prefs-title">
         <h2 id="prefs-title" className="font-semibold text-lg">
