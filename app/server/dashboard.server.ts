@@ -1,6 +1,6 @@
 import { and, desc, eq, gt } from "drizzle-orm";
 import { zonedToUtc } from "~/lib/time";
-import { sharedContact } from "~db/schema";
+import { connection, sharedContact } from "~db/schema";
 import { cardStats } from "./cards.server";
 import { latestNotifications } from "./connections.server";
 import type { Database } from "./db.server";
@@ -9,13 +9,13 @@ import { getSettings } from "./settings.server";
 
 export const FOLLOW_UP_WINDOW_MS = 48 * 60 * 60 * 1000;
 
-/** What the owner sees first: who shared back inside the 48-hour window, and this week's card counts. */
+/** What the owner sees first: follow-ups due, who shared back inside the 48-hour window, who they met lately, this week's card counts. */
 export async function dashboardSummary(db: Database, userId: string, now = new Date()) {
   const weekAgo = new Date(now.getTime() - 7 * 86_400_000).toISOString().slice(0, 10);
   const settings = await getSettings(db, userId);
   const today = new Intl.DateTimeFormat("en-CA", { timeZone: settings.timeZone }).format(now);
   const endOfToday = zonedToUtc(`${today}T23:59`, settings.timeZone) ?? new Date(now.getTime() + 86_400_000);
-  const [recentShares, [stats], notifications, followUps] = await Promise.all([
+  const [recentShares, [stats], notifications, followUps, recentConnections] = await Promise.all([
     db
       .select({
         id: sharedContact.id,
@@ -38,9 +38,23 @@ export async function dashboardSummary(db: Database, userId: string, now = new D
     cardStats(db, userId, weekAgo),
     latestNotifications(db, userId),
     dueFollowUps(db, userId, endOfToday),
+    db
+      .select({
+        id: connection.id,
+        name: connection.name,
+        title: connection.title,
+        company: connection.company,
+        eventName: connection.eventName,
+        createdAt: connection.createdAt,
+      })
+      .from(connection)
+      .where(eq(connection.userId, userId))
+      .orderBy(desc(connection.createdAt), desc(connection.id))
+      .limit(5),
   ]);
   return {
     recentShares,
+    recentConnections,
     notifications,
     followUps,
     timeZone: settings.timeZone,

@@ -28,7 +28,7 @@ const SHORTCUTS = [
 ] as const;
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
-  const { user, recentShares, stats, notifications, followUps, timeZone } = loaderData;
+  const { user, recentShares, recentConnections, stats, notifications, followUps, timeZone } = loaderData;
   const now = Date.now();
   return (
     <section className="mx-auto max-w-5xl px-4 py-10 sm:px-6">
@@ -113,6 +113,45 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
                 <span className="rounded-full bg-amber-100 px-2.5 py-1 font-medium text-amber-950 text-xs dark:bg-amber-950 dark:text-amber-100">
                   Follow up within {hoursLeft(s.createdAt, now)} h
                 </span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+
+      <section className={panel} aria-labelledby="recent-title">
+        <div className="flex items-center justify-between">
+          <h2 id="recent-title" className="font-semibold text-lg">
+            Recent connections
+          </h2>
+          <Link to="/connections" className="font-medium text-brand-700 text-sm underline dark:text-brand-200">
+            All connections
+          </Link>
+        </div>
+        {recentConnections.length === 0 ? (
+          <p className={`mt-2 ${muted}`}>
+            Nobody yet.{" "}
+            <Link to="/connections/new" className="underline">
+              Add someone
+            </Link>{" "}
+            or{" "}
+            <Link to="/connections/import" className="underline">
+              import your contacts
+            </Link>
+            .
+          </p>
+        ) : (
+          <ul className="mt-3 divide-y divide-slate-200 dark:divide-slate-800">
+            {recentConnections.map((c) => (
+              <li key={c.id} className="py-3">
+                <Link to={`/connections/${c.id}`} className="font-medium hover:underline">
+                  {c.name}
+                </Link>
+                <p className={muted}>
+                  {[[c.title, c.company].filter(Boolean).join(" at "), c.eventName ? `Met at ${c.eventName}` : null]
+                    .filter(Boolean)
+                    .join(" · ") || `Added ${formatInZone(new Date(c.createdAt), timeZone)}`}
+                </p>
               </li>
             ))}
           </ul>
