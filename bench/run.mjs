@@ -150,6 +150,85 @@ try {
   console.log(
     `sign-in POST           ${login.toFixed(1).padStart(7)} ms  (+${(login - page).toFixed(1)} ms for hashing and the session write; ratio ${(login / page).toFixed(2)})`,
   );
+
+  await bigNetwork();
 } finally {
   process.kill(-server.pid, "SIGTERM");
+}
+
+/** Signs up a fresh account and returns its session cookie. */
+async function signUp(email) {
+  const res = await fetch(`${BASE}/auth.data`, {
+    method: "POST",
+    headers: {
+      origin: BASE,
+      "content-type": "application/x-www-form-urlencoded",
+      "cf-connecting-ip": `10.8.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`,
+    },
+    body: new URLSearchParams({ intent: "signup", name: "Bench Owner", email, password: "bench-password-2026" }),
+    redirect: "manual",
+  });
+  const cookie = res.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
+  if (!cookie.includes("session_token")) throw new Error(`sign-up failed with ${res.status}`);
+  return cookie;
+}
+
+/** 5,000 connections for one account, written straight into the local D1 in one statement. */
+function fillNetwork(email, count) {
+  const now = Date.now();
+  const sql = `with recursive n(i) as (select 1 union all select i + 1 from n where i < ${count})
+insert into connection (user_id, name, email, phone, title, company, tags, priority, status, event_name, notes, source, created_at, updated_at)
+select u.id, 'Person ' || i, 'person' || i || '@example.org', '+1312555' || printf('%04d', i), 'Director of Development',
+  'Company ' || (i % 300), json_array('Tag ' || (i % 12), 'Donor'),
+  case i % 3 when 0 then 'high' when 1 then 'medium' else 'low' end, case i % 10 when 0 then 'Pending' else 'Active' end,
+  'Event ' || (i % 20), 'Met at the booth; talked about the capital campaign ' || i, 'import', ${now} - i * 60000, ${now}
+from n, user u where u.email = '${email}';`;
+  sh(bin("wrangler"), ["d1", "execute", "DB", "--local", "--persist-to", state, "--command", sql]);
+}
+
+async function bigNetwork() {
+  const COUNT = 5000;
+  const stamp = Date.now();
+  const emptyCookie = await signUp(`bench-empty-${stamp}@example.org`);
+  const bigEmail = `bench-big-${stamp}@example.org`;
+  const bigCookie = await signUp(bigEmail);
+  fillNetwork(bigEmail, COUNT);
+  const time = async (url, cookie) => {
+    await (await fetch(BASE + url, { headers: { cookie } })).arrayBuffer(); // warm
+    const started = performance.now();
+    for (let i = 0; i < 20; i++) {
+      const res = await fetch(BASE + url, { headers: { cookie } });
+      if (!res.ok) throw new Error(`${url} answered ${res.status}`);
+      await res.arrayBuffer();
+    }
+    return (performance.now() - started) / 20;
+  };
+  const bytes = async (url, cookie) =>
+    gz(Buffer.from(await (await fetch(BASE + url, { headers: { cookie } })).arrayBuffer()));
+  const total = (await (await fetch(`${BASE}/connections.data`, { headers: { cookie: bigCookie } })).text()).match(
+    /"total",(\d+)/,
+  )?.[1];
+  console.log(
+    `\nConnections list with ${COUNT.toLocaleString("en")} connections vs an empty list (page one, 20 requests each; the list reports ${total ?? "?"}):`,
+  );
+  const emptyLoader = await time("/connections.data", emptyCookie);
+  const emptyBytes = await bytes("/connections", emptyCookie);
+  console.log(
+    `empty list           loader ${emptyLoader.toFixed(1).padStart(6)} ms   page ${kb(emptyBytes).padStart(8)} gzip`,
+  );
+  for (const [label, query] of [
+    ["5,000, newest first", ""],
+    ["5,000, search", "?q=capital%20campaign%204999"],
+    ["5,000, tag + sort", "?tag=Tag%203&sort=name"],
+    ["5,000, page 100", "?page=100"],
+  ]) {
+    const ms = await time(`/connections.data${query}`, bigCookie);
+    const b = await bytes(`/connections${query}`, bigCookie);
+    console.log(
+      `${label.padEnd(20)} loader ${ms.toFixed(1).padStart(6)} ms   page ${kb(b).padStart(8)} gzip   ratio to empty: time ${(ms / emptyLoader).toFixed(2)}, bytes ${(b / emptyBytes).toFixed(2)}`,
+    );
+  }
 }
