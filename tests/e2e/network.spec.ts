@@ -89,3 +89,76 @@ test("imports a vCard file with a duplicate and merges it", async ({ page }, inf
     new RegExp(`Asked about the ${info.project.name} grant cycle`),
   );
 });
+
+test("adds someone by hand, merges the duplicate, and exports just the selection", async ({ page }, info) => {
+  const who = `Jordan Hale ${info.project.name}`;
+  const email = `jordan-${info.project.name}@hale-trust.org`;
+  await page.goto("/connections");
+  await page.getByRole("link", { name: "Add someone" }).click();
+  await expect(page.getByRole("heading", { name: "Add someone" })).toBeVisible();
+  await page.waitForLoadState("networkidle");
+  const main = page.getByRole("main");
+  await main.getByLabel("Name").fill(who);
+  await main.getByLabel("Email").fill("not an email");
+  await main.getByLabel("Email").blur();
+  await expect(main.getByText("Please enter a valid email address")).toBeVisible();
+  await main.getByLabel("Email").fill(email);
+  await main.getByLabel("Notes").fill("Runs the family trust's grants");
+  await main.getByLabel("Tags, comma separated").fill("Donor");
+  await main.getByRole("button", { name: "Save", exact: true }).click();
+  await expect(page.getByRole("heading", { name: who })).toBeVisible();
+  // Enrichment without a network: the work email's domain suggests the company.
+  await expect(page.getByText("Hale Trust").first()).toBeVisible();
+
+  await page.goto("/connections/new");
+  await page.waitForLoadState("networkidle");
+  await main.getByLabel("Name").fill(`J. Hale ${info.project.name}`);
+  await main.getByLabel("Email").fill(email.toUpperCase());
+  await main.getByLabel("Notes").fill("Prefers a call on Fridays");
+  await main.getByLabel("Tags, comma separated").fill("Board");
+  await main.getByRole("button", { name: "Save", exact: true }).click();
+  await expect(page.getByRole("alert").getByRole("heading", { name: "Already in your network" })).toBeVisible();
+  await expect(main.getByLabel("Notes")).toHaveValue("Prefers a call on Fridays");
+  await expectAccessible(page);
+  await page.screenshot({ path: screenshotPath("connection-duplicate", info.project.name), fullPage: true });
+  await page.getByRole("button", { name: `Merge into ${who}` }).click();
+  await expect(page.getByText(`Merged into ${who}`)).toBeVisible();
+  await expect(main.getByLabel("Notes")).toHaveValue("Runs the family trust's grants\n\nPrefers a call on Fridays");
+  await expect(main.getByLabel("Tags, comma separated")).toHaveValue("Donor, Board");
+
+  await page.goto(`/connections?q=${encodeURIComponent(who)}`);
+  await page.waitForLoadState("networkidle");
+  await expect(page.getByText("1 person")).toBeVisible();
+  await page.getByLabel(`Select ${who}`).check();
+  const [download] = await Promise.all([
+    page.waitForEvent("download"),
+    page.getByRole("button", { name: "CSV of selected", exact: true }).click(),
+  ]);
+  const rows = Papa.parse<string[]>(readFileSync((await download.path()) ?? "", "utf8").replace(/^\uFEFF/, ""), {
+    skipEmptyLines: true,
+  });
+  expect(rows.data.map((r) => r[0])).toEqual(["Name", who]);
+
+  await page.goto("/dashboard");
+  await expect(page.getByRole("heading", { name: "Recent connections" })).toBeVisible();
+  await expect(page.getByRole("link", { name: who })).toBeVisible();
+});
+
+test("settings choose the theme and offer every download", async ({ page }) => {
+  await page.goto("/settings");
+  await page.waitForLoadState("networkidle");
+  await page.getByLabel("Dark", { exact: true }).check();
+  await expect(page.locator("html")).toHaveAttribute("data-theme", "dark");
+  await page.reload();
+  await expect(page.getByLabel("Dark", { exact: true })).toBeChecked();
+  await expectAccessible(page);
+  const [json] = await Promise.all([
+    page.waitForEvent("download"),
+    page.getByRole("link", { name: "All data (JSON)" }).click(),
+  ]);
+  const data = JSON.parse(readFileSync((await json.path()) ?? "", "utf8"));
+  expect(data.profile.email).toBe("demo@knowwho.app");
+  expect(data.connections.length).toBeGreaterThan(0);
+  await page.getByLabel("Match my device").check();
+  await expect(page.locator("html")).toHaveAttribute("data-theme", "system");
+});
