@@ -31,7 +31,10 @@ export const connectionFormSchema = z.object({
     .optional()
     .transform((v) => normalizeTags((v ?? "").split(","))),
   priority: z.unknown().optional().transform(normalizePriority),
-  status: z.unknown().optional().transform((v) => normalizeStatus(v)),
+  status: z
+    .unknown()
+    .optional()
+    .transform((v) => normalizeStatus(v)),
   strength: z
     .string()
     .optional()
