@@ -62,6 +62,33 @@ describe("reminders", () => {
     expect((await remind(b.cookie, a.connectionId, { preset: "24h" })).status).toBe(404);
   });
 
+  it("cannot be done, snoozed or removed by another account, even through its own connection", async () => {
+    const a = await ownerWithContact();
+    const b = await ownerWithContact();
+    await remind(a.cookie, a.connectionId, { preset: "24h" });
+    const before = await env.DB.prepare("select id, done, due_at from reminder where user_id = ?")
+      .bind(a.userId)
+      .first<{ id: number }>();
+    for (const intent of ["reminder-done", "reminder-snooze", "reminder-delete"]) {
+      await call(`/connections/${b.connectionId}`, {
+        ...form({ intent, reminderId: String(before?.id) }),
+        headers: { cookie: b.cookie },
+      });
+      expect(
+        (
+          await call(`/connections/${a.connectionId}`, {
+            ...form({ intent, reminderId: String(before?.id) }),
+            headers: { cookie: b.cookie },
+          })
+        ).status,
+      ).toBe(404);
+    }
+    const after = await env.DB.prepare("select id, done, due_at from reminder where user_id = ?")
+      .bind(a.userId)
+      .first();
+    expect(after).toEqual(before);
+  });
+
   it("turns due reminders into one notification each", async () => {
     const a = await ownerWithContact();
     await remind(a.cookie, a.connectionId, { preset: "24h", notes: "Send the proposal" });
