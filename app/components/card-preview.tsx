@@ -1,4 +1,4 @@
-import { initials, safeHref } from "~/lib/card";
+import { initials, safeHref, textOn } from "~/lib/card";
 import { SITE } from "~/lib/site";
 import { NetworkIcon, QrIcon } from "./icons";
 
@@ -18,16 +18,10 @@ export type PreviewCard = {
   socialAccounts?: ({ platform?: string; url?: string } | undefined)[];
 };
 
-function readableOn(hex: string) {
-  const n = Number.parseInt(hex.slice(1), 16);
-  const [r, g, b] = [(n >> 16) & 255, (n >> 8) & 255, n & 255];
-  return 0.299 * r + 0.587 * g + 0.114 * b > 160 ? "#0f172a" : "#ffffff";
-}
-
 /** The owner's view of their card: what visitors see, with the default view's "QR Code" and "Share". */
 export function CardPreview({ card }: { card: PreviewCard }) {
   const colour = /^#[0-9a-f]{6}$/i.test(card.colour ?? "") ? (card.colour as string) : "#4f46e5";
-  const fg = readableOn(colour);
+  const fg = textOn(colour);
   const minimal = card.template === "minimal";
   const name = card.name?.trim() || "Your name";
   const rows = [

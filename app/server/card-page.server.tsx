@@ -1,5 +1,5 @@
 import { renderToString } from "react-dom/server";
-import { initials, type PublicCard, safeHref } from "~/lib/card";
+import { initials, type PublicCard, safeHref, textOn } from "~/lib/card";
 import { SITE } from "~/lib/site";
 
 /**
@@ -77,16 +77,6 @@ const PLATFORM_LABEL: Record<string, string> = {
   youtube: "YouTube",
   generic: "Link",
 };
-
-/** White or near-black text, whichever reads better on the owner's colour (WCAG relative luminance). */
-export function textOn(hex: string): string {
-  const [r, g, b] = [1, 3, 5].map((i) => {
-    const c = Number.parseInt(hex.slice(i, i + 2), 16) / 255;
-    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
-  });
-  const luminance = 0.2126 * (r ?? 0) + 0.7152 * (g ?? 0) + 0.0722 * (b ?? 0);
-  return luminance > 0.179 ? "#0f172a" : "#ffffff";
-}
 
 function displayUrl(href: string) {
   return href.replace(/^https:\/\/(www\.)?/, "").replace(/\/$/, "");
