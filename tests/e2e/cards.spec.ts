@@ -95,9 +95,14 @@ test("build and publish a card, a visitor saves it and shares back, the owner se
   await noJs.close();
 
   await page.goto("/dashboard");
-  await expect(page.getByText("Bo Chen", { exact: true })).toBeVisible();
-  await expect(page.getByText("Dee Lopez", { exact: true })).toBeVisible();
-  await expect(page.getByText("agreed to be contacted")).toHaveCount(1);
+  const shared = page.getByRole("region", { name: "Shared with you in the last 48 hours" });
+  await expect(shared.getByText("Bo Chen", { exact: true })).toBeVisible();
+  await expect(shared.getByText("Dee Lopez", { exact: true })).toBeVisible();
+  await expect(shared.getByText("agreed to be contacted")).toHaveCount(1);
+  // Each share-back is also a connection, so they head the recent ones.
+  await expect(
+    page.getByRole("region", { name: "Recent connections" }).getByRole("link", { name: "Dee Lopez" }),
+  ).toBeVisible();
   await expectAccessible(page);
   // The newest notification opens the connection the share-back created.
   await page.getByRole("link", { name: "View contact" }).first().click();
