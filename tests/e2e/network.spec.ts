@@ -144,7 +144,7 @@ test("adds someone by hand, merges the duplicate, and exports just the selection
   await expect(page.getByRole("link", { name: who })).toBeVisible();
 });
 
-test("settings choose the theme and offer every download", async ({ page }) => {
+test("settings choose the theme and offer every download", async ({ page }, info) => {
   await page.goto("/settings");
   await page.waitForLoadState("networkidle");
   await page.getByLabel("Dark", { exact: true }).check();
@@ -152,6 +152,7 @@ test("settings choose the theme and offer every download", async ({ page }) => {
   await page.reload();
   await expect(page.getByLabel("Dark", { exact: true })).toBeChecked();
   await expectAccessible(page);
+  await page.screenshot({ path: screenshotPath("settings-dark", info.project.name), fullPage: true });
   const [json] = await Promise.all([
     page.waitForEvent("download"),
     page.getByRole("link", { name: "All data (JSON)" }).click(),

@@ -20,7 +20,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return {
     user,
     settings: { ...settings, calendarTokenHash: undefined, hasFeed: Boolean(settings.calendarTokenHash) },
-    zones: Intl.supportedValuesOf("timeZone"),
+    // The runtime's list leaves out "UTC", the default; without it the select would show another zone.
+    zones: [...new Set(["UTC", settings.timeZone, ...Intl.supportedValuesOf("timeZone")])],
     theme: themeFromCookie(request.headers.get("cookie")),
     origin: new URL(request.url).origin,
   };
