@@ -1,0 +1,151 @@
+import { env } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import { call, form, json, signUp } from "./helpers";
+
+const EVENT = {
+  title: "Riverside Gala",
+  description: "Annual fundraising dinner",
+  date: "2030-05-01",
+  time: "7:00 PM",
+  location: "Portland, OR",
+  type: "in-person",
+  attendeeCount: "250",
+};
+
+async function createEvent(cookie: string, values: Record<string, string> = {}) {
+  const res = await call("/events/new", { ...form({ ...EVENT, ...values }), headers: { cookie } });
+  expect(res.status).toBe(302);
+  const id = Number(res.headers.get("location")?.split("/").pop());
+  expect(id).toBeGreaterThan(0);
+  return id;
+}
+
+const post = (cookie: string, path: string, values: Record<string, string>) =>
+  call(path, { ...form(values), headers: { cookie } });
+
+const activeIds = async (email: string) =>
+  (
+    await env.DB.prepare("select e.id from event e join user u on u.id = e.user_id where u.email = ? and e.active = 1")
+      .bind(email)
+      .all<{ id: number }>()
+  ).results.map((r) => r.id);
+
+describe("events", () => {
+  it("validates the form with field messages and keeps https links only", async () => {
+    const a = await signUp();
+    const bad = await call("/events/new.data", {
+      ...form({ title: "", date: "tomorrow", type: "virtual", url: "javascript:alert(1)", attendeeCount: "-4" }),
+      headers: { cookie: a.cookie },
+    });
+    expect(bad.status).toBe(400);
+    const text = await bad.text();
+    for (const message of [
+      "Title is required",
+      "Enter the date as YYYY-MM-DD",
+      "Links must start with https://",
+      "Attendees is a whole number from 0 to 1,000,000",
+    ])
+      expect(text).toContain(message);
+    expect(await env.DB.prepare("select count(*) as n from event where title = ''").first("n")).toBe(0);
+  });
+
+  it("are their owner's alone: another account cannot read, change, activate or delete them", async () => {
+    const a = await signUp("Owner A");
+    const b = await signUp("Owner B");
+    const id = await createEvent(a.cookie, { title: "Private Board Dinner" });
+    expect((await call(`/events/${id}`, { headers: { cookie: a.cookie } })).status).toBe(200);
+    const other = await call(`/events/${id}`, { headers: { cookie: b.cookie } });
+    expect(other.status).toBe(404);
+    expect(await other.text()).not.toContain("Private Board Dinner");
+    expect(await (await call("/events", { headers: { cookie: b.cookie } })).text()).not.toContain(
+      "Private Board Dinner",
+    );
+    expect((await call(`/events/${id}/edit`, { headers: { cookie: b.cookie } })).status).toBe(404);
+    expect((await call(`/events/${id}/report`, { headers: { cookie: b.cookie } })).status).toBe(404);
+    expect((await post(b.cookie, `/events/${id}/edit`, { ...EVENT, title: "Hijacked" })).status).toBe(404);
+    expect((await post(b.cookie, `/events/${id}`, { intent: "toggle-active" })).status).toBe(404);
+    expect((await post(b.cookie, `/events/${id}`, { intent: "delete" })).status).toBe(404);
+    expect((await post(b.cookie, `/events/${id}`, { intent: "generate-plan", goals: "x" })).status).toBe(404);
+    const row = await env.DB.prepare("select title, active from event where id = ?").bind(id).first();
+    expect(row).toEqual({ title: "Private Board Dinner", active: 0 });
+    // Signed out: sent to sign in.
+    expect((await call(`/events/${id}`)).headers.get("location")).toMatch(/^\/auth/);
+    expect((await call("/events")).headers.get("location")).toMatch(/^\/auth/);
+  });
+
+  it("keeps one active event per owner: pressing again deactivates, another replaces", async () => {
+    const a = await signUp();
+    const b = await signUp();
+    const first = await createEvent(a.cookie, { title: "First" });
+    const second = await createEvent(a.cookie, { title: "Second" });
+    const theirs = await createEvent(b.cookie, { title: "Theirs" });
+    await post(b.cookie, `/events/${theirs}`, { intent: "toggle-active" });
+
+    expect((await post(a.cookie, `/events/${first}`, { intent: "toggle-active" })).status).toBe(302);
+    expect(await activeIds(a.email)).toEqual([first]);
+    await post(a.cookie, `/events/${second}`, { intent: "toggle-active" });
+    expect(await activeIds(a.email)).toEqual([second]);
+    await post(a.cookie, `/events/${second}`, { intent: "toggle-active" });
+    expect(await activeIds(a.email)).toEqual([]);
+    // The other account's active event was never touched.
+    expect(await activeIds(b.email)).toEqual([theirs]);
+
+    await post(a.cookie, `/events/${first}`, { intent: "toggle-active" });
+    const page = await (await call("/connections", { headers: { cookie: a.cookie } })).text();
+    expect(page).toContain("Active event:");
+    expect(page).toContain(`href="/events/${first}"`);
+  });
+
+  it("tags captures with the active event, and not another owner's", async () => {
+    const a = await signUp();
+    const b = await signUp();
+    const id = await createEvent(a.cookie, { title: "Harbor Summit" });
+    await post(a.cookie, `/events/${id}`, { intent: "toggle-active" });
+    await call("/api/capture", json({ name: "Tagged Person", email: "tag@x.org", source: "quick" }, a.cookie));
+    await call("/api/capture", json({ name: "Untagged Person", source: "quick" }, b.cookie));
+    const rows = await env.DB.prepare("select name, event_name, tags from connection where name like '%Person'").all<{
+      name: string;
+      event_name: string | null;
+      tags: string;
+    }>();
+    const tagged = rows.results.find((r) => r.name === "Tagged Person");
+    expect(tagged?.event_name).toBe("Harbor Summit");
+    expect(JSON.parse(tagged?.tags ?? "[]")).toContain("Harbor Summit");
+    expect(rows.results.find((r) => r.name === "Untagged Person")?.event_name).toBeNull();
+
+    // Renaming the event keeps the people met there with it.
+    await post(a.cookie, `/events/${id}/edit`, { ...EVENT, title: "Harbor Summit 2030" });
+    expect(
+      await env.DB.prepare("select event_name from connection where name = 'Tagged Person'").first("event_name"),
+    ).toBe("Harbor Summit 2030");
+  });
+
+  it("tags share-backs with the active event and names it on the visitor card page", async () => {
+    const owner = await signUp("Cara Event");
+    const created = await call("/card", { method: "POST", headers: { cookie: owner.cookie } });
+    const cardId = Number(created.headers.get("location")?.split("/").pop());
+    const cardValues = { intent: "save", name: "Cara Event", label: "Work", template: "classic", colour: "#4f46e5" };
+    await post(owner.cookie, `/card/${cardId}`, cardValues);
+    await post(owner.cookie, `/card/${cardId}`, { intent: "publish", slug: "cara-event" });
+    expect(await (await call("/c/cara-event")).text()).not.toContain("Meeting at");
+
+    const id = await createEvent(owner.cookie, { title: "Dockside Mixer" });
+    await post(owner.cookie, `/events/${id}`, { intent: "toggle-active" });
+    expect(await (await call("/c/cara-event")).text()).toMatch(/Meeting at (<!-- -->)?Dockside Mixer/);
+    const shared = await call("/c/cara-event/share", {
+      ...form({ name: "Visitor Vee", email: "vee@x.org" }),
+      headers: { accept: "application/json", "cf-connecting-ip": "198.51.100.61" },
+    });
+    expect(shared.status).toBe(200);
+    const row = await env.DB.prepare(
+      "select c.event_name, c.tags, s.event_name as shared_event from connection c join shared_contacts s on s.connection_id = c.id where c.name = 'Visitor Vee'",
+    ).first<{ event_name: string; tags: string; shared_event: string }>();
+    expect(row?.event_name).toBe("Dockside Mixer");
+    expect(row?.shared_event).toBe("Dockside Mixer");
+    expect(JSON.parse(row?.tags ?? "[]")).toContain("Dockside Mixer");
+
+    // Deactivated: the banner goes and new share-backs are not tagged.
+    await post(owner.cookie, `/events/${id}`, { intent: "toggle-active" });
+    expect(await (await call("/c/cara-event")).text()).not.toContain("Meeting at");
+  });
+});
