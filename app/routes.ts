@@ -42,6 +42,7 @@ export default [
   route("events/new", "routes/app/events/edit.tsx", { id: "event-new" }),
   route("events/:id", "routes/app/events/hub.tsx"),
   route("events/:id/edit", "routes/app/events/edit.tsx", { id: "event-edit" }),
+  route("events/:id/report", "routes/app/events/report.tsx"),
 
   route("dev/mailbox", "routes/dev/mailbox.tsx"),
 

@@ -229,4 +229,46 @@ describe("events", () => {
       engine: "built-in",
     });
   });
+
+  it("reports the people met with leads ranked, and sets reminders only for the owner's own contacts", async () => {
+    const a = await signUp("Report Owner");
+    const b = await signUp();
+    const id = await createEvent(a.cookie, { title: "Report Fair" });
+    await post(a.cookie, `/events/${id}`, { intent: "toggle-active" });
+    await call("/api/capture", json({ name: "Low Lead", email: "low@x.org", source: "quick" }, a.cookie));
+    await call("/api/capture", json({ name: "Top Lead", email: "top@x.org", source: "quick" }, a.cookie));
+    await env.DB.prepare("update connection set priority = 'high', strength = 80 where name = 'Top Lead'").run();
+    await env.DB.prepare("update connection set priority = 'low' where name = 'Low Lead'").run();
+    await call("/api/capture", json({ name: "Elsewhere", source: "quick" }, b.cookie));
+
+    const html = await (await call(`/events/${id}/report`, { headers: { cookie: a.cookie } })).text();
+    expect(html).toContain('role="img"');
+    expect(html.indexOf("Top Lead")).toBeLessThan(html.indexOf("Low Lead"));
+    expect(html).toContain("High priority");
+    expect(html).toContain("Relationship strength 80/100");
+    expect(html).toContain("mailto:top@x.org?subject=Great%20meeting%20you%20at%20Report%20Fair");
+    expect(html).not.toContain("Elsewhere");
+
+    const ids = await env.DB.prepare("select id, name from connection where name in ('Top Lead', 'Elsewhere')").all<{
+      id: number;
+      name: string;
+    }>();
+    const top = ids.results.find((r) => r.name === "Top Lead")?.id ?? 0;
+    const theirs = ids.results.find((r) => r.name === "Elsewhere")?.id ?? 0;
+    expect((await post(a.cookie, `/events/${id}/report`, { intent: "remind", connectionId: String(top) })).status).toBe(
+      302,
+    );
+    expect(
+      (await post(a.cookie, `/events/${id}/report`, { intent: "remind", connectionId: String(theirs) })).status,
+    ).toBe(404);
+    expect((await post(b.cookie, `/events/${id}/report`, { intent: "remind", connectionId: String(top) })).status).toBe(
+      404,
+    );
+    const reminders = await env.DB.prepare(
+      "select connection_id, type, notes from reminder where connection_id in (?, ?)",
+    )
+      .bind(top, theirs)
+      .all();
+    expect(reminders.results).toEqual([{ connection_id: top, type: "Email", notes: "Follow up after Report Fair" }]);
+  });
 });
