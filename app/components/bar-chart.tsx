@@ -23,7 +23,7 @@ export function BarChart({ title, bars, unit = "people" }: { title: string; bars
           role="img"
           aria-labelledby={`${id}-title ${id}-desc`}
           viewBox={`0 0 400 ${height}`}
-          className="mt-3 w-full"
+          className="mt-3 w-full max-w-md"
           preserveAspectRatio="xMinYMin meet"
         >
           <title id={`${id}-title`}>{title}</title>

@@ -384,7 +384,11 @@ export default function EventHubPage({ loaderData, actionData }: Route.Component
             and a checklist. You can edit every line.
           </p>
         )}
-        <Form method="post" className="mt-6 space-y-3">
+        <Form
+          method="post"
+          className="mt-6 space-y-3"
+          key={`goals-${event.plan?.generatedAt}-${event.plan?.edited}-${event.plan?.goals.length}`}
+        >
           <input type="hidden" name="intent" value="generate-plan" />
           <Field
             id="plan-goals"
