@@ -9,7 +9,7 @@ export type Bar = { label: string; value: number };
 export function BarChart({ title, bars, unit = "people" }: { title: string; bars: Bar[]; unit?: string }) {
   const id = useId();
   const max = Math.max(1, ...bars.map((b) => b.value));
-  const row = 30;
+  const row = 28;
   const height = Math.max(row, bars.length * row);
   const total = bars.reduce((sum, b) => sum + b.value, 0);
   const summary = bars.map((b) => `${b.label}: ${b.value}`).join(", ");
@@ -22,28 +22,28 @@ export function BarChart({ title, bars, unit = "people" }: { title: string; bars
         <svg
           role="img"
           aria-labelledby={`${id}-title ${id}-desc`}
-          viewBox={`0 0 400 ${height}`}
-          className="mt-3 w-full max-w-md"
+          viewBox={`0 0 320 ${height}`}
+          className="mt-3 w-full max-w-sm"
           preserveAspectRatio="xMinYMin meet"
         >
           <title id={`${id}-title`}>{title}</title>
           <desc id={`${id}-desc`}>{`${summary}. ${total} ${unit} in all.`}</desc>
           {bars.map((b, i) => {
-            const width = Math.round((b.value / max) * 210);
+            const width = Math.round((b.value / max) * 140);
             return (
               <g key={b.label} transform={`translate(0 ${i * row})`}>
-                <text x="0" y="19" className="fill-slate-800 text-[12px] dark:fill-slate-100">
-                  {b.label.length > 22 ? `${b.label.slice(0, 21)}…` : b.label}
+                <text x="0" y="18" className="fill-slate-800 text-[13px] dark:fill-slate-100">
+                  {b.label.length > 18 ? `${b.label.slice(0, 17)}…` : b.label}
                 </text>
                 <rect
-                  x="150"
-                  y="6"
+                  x="140"
+                  y="5"
                   width={Math.max(width, b.value ? 3 : 0)}
                   height="18"
                   rx="3"
                   className="fill-brand-600 dark:fill-brand-200"
                 />
-                <text x={156 + width} y="19" className="fill-slate-800 font-semibold text-[12px] dark:fill-slate-100">
+                <text x={146 + width} y="18" className="fill-slate-800 font-semibold text-[13px] dark:fill-slate-100">
                   {b.value}
                 </text>
               </g>

@@ -17,6 +17,7 @@ test("the owner plans an event, sets it active, captures a tagged contact and re
   await expect(page.getByRole("link", { name: "Activate Community Partners Mixer" })).toBeVisible();
   await expect(page.getByRole("link", { name: "View details of Social Impact Forum" })).toBeVisible();
   await expectAccessible(page);
+  await page.screenshot({ path: screenshotPath("events", info.project.name), fullPage: true });
   await page.getByRole("link", { name: "New event" }).click();
 
   await expect(page.getByRole("heading", { name: "New event" })).toBeVisible();

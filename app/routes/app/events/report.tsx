@@ -26,8 +26,8 @@ const TOP_LEADS = 10;
 const MESSAGES_FOR = 5;
 
 const SOURCE_LABEL = {
-  scan: "Captured at the event",
-  share: "Shared their details",
+  scan: "Captured",
+  share: "Shared back",
   saved: "Saved their card",
   manual: "Added by hand",
   import: "Imported",
@@ -278,7 +278,7 @@ export default function EventReportPage({ loaderData }: Route.ComponentProps) {
                 bars={[
                   { label: "Within 48 hours", value: progress.onTime },
                   { label: "Later", value: progress.late },
-                  { label: "Still in the window", value: progress.open },
+                  { label: "In the window", value: progress.open },
                   { label: "Window missed", value: progress.missed },
                 ]}
               />
