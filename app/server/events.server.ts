@@ -38,6 +38,16 @@ export async function getEvent(db: Database, userId: string, id: number) {
   return row;
 }
 
+/** Titles are unique per owner: the people met at an event are found by its title ("Met at"). */
+export async function titleTaken(db: Database, userId: string, title: string, exceptId: number | null) {
+  const rows = await db
+    .select({ id: event.id })
+    .from(event)
+    .where(and(eq(event.userId, userId), sql`lower(${event.title}) = lower(${title})`))
+    .limit(2);
+  return rows.some((r) => r.id !== exceptId);
+}
+
 export async function createEvent(db: Database, userId: string, form: EventForm) {
   const [row] = await db
     .insert(event)

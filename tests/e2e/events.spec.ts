@@ -55,7 +55,9 @@ test("the owner plans an event, sets it active, captures a tagged contact and re
   await expectAccessible(page);
   await page.evaluate(() => window.scrollTo(0, 0));
   await page.screenshot({ path: screenshotPath("event-plan", info.project.name), fullPage: true });
-  // Reduced motion, as in the shell journeys: the theme switch's colour transitions would hold axe up.
+  // Dark theme as in the shell journeys, with reduced motion and no toast stack left animating:
+  // either kept a transition running on a phone that held axe's wait for animations forever.
+  await expect(page.locator("[data-sonner-toast]")).toHaveCount(0, { timeout: 15_000 });
   await page.emulateMedia({ colorScheme: "dark", reducedMotion: "reduce" });
   await expectAccessible(page);
   await page.emulateMedia({ colorScheme: "light", reducedMotion: null });
@@ -102,6 +104,7 @@ test("the owner plans an event, sets it active, captures a tagged contact and re
   await expectAccessible(page);
   await page.evaluate(() => window.scrollTo(0, 0));
   await page.screenshot({ path: screenshotPath("event-report", info.project.name), fullPage: true });
+  await expect(page.locator("[data-sonner-toast]")).toHaveCount(0, { timeout: 15_000 });
   await page.emulateMedia({ colorScheme: "dark", reducedMotion: "reduce" });
   await expectAccessible(page);
   await page.emulateMedia({ colorScheme: "light", reducedMotion: null });

@@ -47,6 +47,17 @@ describe("events", () => {
     ])
       expect(text).toContain(message);
     expect(await env.DB.prepare("select count(*) as n from event where title = ''").first("n")).toBe(0);
+
+    // Titles are unique per owner (the report finds people by "Met at"), but not across owners.
+    const first = await createEvent(a.cookie, { title: "Spring Mixer" });
+    const again = await call("/events/new.data", {
+      ...form({ ...EVENT, title: "spring mixer" }),
+      headers: { cookie: a.cookie },
+    });
+    expect(again.status).toBe(400);
+    expect(await again.text()).toContain("You already have an event with this title");
+    expect((await post(a.cookie, `/events/${first}/edit`, { ...EVENT, title: "Spring Mixer" })).status).toBe(302);
+    await createEvent((await signUp()).cookie, { title: "Spring Mixer" });
   });
 
   it("are their owner's alone: another account cannot read, change, activate or delete them", async () => {

@@ -6,7 +6,7 @@ import { appContext } from "~/context";
 import { EVENT_TYPE_LABEL, EVENT_TYPES, eventFormSchema } from "~/lib/events";
 import { pageMeta } from "~/lib/site";
 import { requireUser } from "~/server/auth.server";
-import { createEvent, getEvent, updateEvent } from "~/server/events.server";
+import { createEvent, getEvent, titleTaken, updateEvent } from "~/server/events.server";
 import { setToastHeader } from "~/server/toast.server";
 import type { Route } from "./+types/edit";
 
@@ -39,6 +39,11 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const id = eventId(params);
   const submission = parseWithZod(await request.formData(), { schema: eventFormSchema });
   if (submission.status !== "success") return data({ reply: submission.reply() }, { status: 400 });
+  if (await titleTaken(app.db, user.id, submission.value.title, id))
+    return data(
+      { reply: submission.reply({ fieldErrors: { title: ["You already have an event with this title"] } }) },
+      { status: 400 },
+    );
   let target = id;
   if (id === null) target = await createEvent(app.db, user.id, submission.value);
   else if (!(await updateEvent(app.env, app.db, user.id, id, submission.value)))

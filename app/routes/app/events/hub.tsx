@@ -421,7 +421,13 @@ export default function EventHubPage({ loaderData, actionData }: Route.Component
         <p className="mt-1 text-slate-600 text-sm dark:text-slate-300">
           The people you met stay in your network with their "Met at".
         </p>
-        <Form method="post" className="mt-3">
+        <Form
+          method="post"
+          className="mt-3"
+          onSubmit={(e) => {
+            if (!window.confirm(`Delete ${event.title}? Its plan and attendee list go with it.`)) e.preventDefault();
+          }}
+        >
           <input type="hidden" name="intent" value="delete" />
           <button
             type="submit"
