@@ -13,6 +13,7 @@ import {
 import { toast as showToast, Toaster } from "sonner";
 import type { Route } from "./+types/root";
 import "./app.css";
+import { ActiveEventBanner } from "~/components/active-event-banner";
 import { Logo } from "~/components/logo";
 import { NewsletterSlideIn } from "~/components/marketing/newsletter-slide-in";
 import { SeoTags } from "~/components/marketing/seo-tags";
@@ -21,6 +22,7 @@ import { SiteHeader } from "~/components/site-header";
 import { appContext } from "~/context";
 import { useNonce } from "~/lib/nonce";
 import { themeFromCookie } from "~/lib/theme";
+import { getActiveEvent } from "~/server/active-event.server";
 import { getSessionUser } from "~/server/auth.server";
 import { takeUntoasted, unreadCount } from "~/server/notifications.server";
 import { readToast } from "~/server/toast.server";
@@ -35,14 +37,19 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const [user, { toast, headers }] = await Promise.all([getSessionUser(app, request), readToast(request)]);
   // Only document loads show new notifications as toasts; data requests leave them for the next page view.
   const documentLoad = request.headers.get("accept")?.includes("text/html") ?? false;
-  const [unread, fresh] = user
-    ? await Promise.all([unreadCount(app.db, user.id), documentLoad ? takeUntoasted(app.db, user.id) : []])
-    : [0, []];
+  const [unread, fresh, activeEvent] = user
+    ? await Promise.all([
+        unreadCount(app.db, user.id),
+        documentLoad ? takeUntoasted(app.db, user.id) : [],
+        getActiveEvent(app.db, user.id),
+      ])
+    : [0, [], null];
   return data(
     {
       user,
       unread,
       fresh,
+      activeEvent,
       toast,
       theme: themeFromCookie(request.headers.get("cookie")),
       origin: new URL(request.url).origin,
@@ -122,6 +129,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
         Skip to content
       </a>
       <SiteHeader user={loaderData.user} theme={loaderData.theme} unread={loaderData.unread} />
+      {loaderData.user && loaderData.activeEvent ? <ActiveEventBanner event={loaderData.activeEvent} /> : null}
       <main id="main" className="min-h-[60vh]">
         <Outlet />
       </main>

@@ -17,7 +17,8 @@ export default [
   route("reviews", "routes/marketing/reviews.tsx"),
   route("privacy", "routes/marketing/legal.tsx", { id: "privacy" }),
   route("terms", "routes/marketing/legal.tsx", { id: "terms" }),
-  route("events/:id", "routes/marketing/event.tsx"),
+  // Public sample events on the landing page; the owner's own events live at /events.
+  route("sample-events/:id", "routes/marketing/event.tsx"),
   route("fundraising", "routes/fundraising/campaigns.tsx"),
   route("fundraising/:id", "routes/fundraising/campaign.tsx"),
   route("sitemap.xml", "routes/marketing/sitemap.ts"),
@@ -38,6 +39,11 @@ export default [
   route("connections/import", "routes/app/import.tsx"),
   route("connections/new", "routes/app/connection-new.tsx"),
   route("connections/:id", "routes/app/connection.tsx"),
+  route("events", "routes/app/events/list.tsx"),
+  route("events/new", "routes/app/events/edit.tsx", { id: "event-new" }),
+  route("events/:id", "routes/app/events/hub.tsx"),
+  route("events/:id/edit", "routes/app/events/edit.tsx", { id: "event-edit" }),
+  route("events/:id/report", "routes/app/events/report.tsx"),
 
   route("dev/mailbox", "routes/dev/mailbox.tsx"),
 

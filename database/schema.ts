@@ -367,3 +367,48 @@ export const campaign = sqliteTable(
   },
   (t) => [index("campaign_status_idx").on(t.status)],
 );
+
+export type AttendeeRow = { name: string; title?: string; company?: string; email?: string };
+export type StoredPlan = {
+  goals: string[];
+  targets: { name: string; reason: string; source: "network" | "attendees" }[];
+  talkingPoints: string[];
+  checklist: string[];
+  engine: "built-in" | "workers-ai";
+  generatedAt: string;
+  edited: boolean;
+};
+
+// The owner's event hubs. Status (upcoming, active, past) follows the dates; `active` is the one hub
+// the owner set active, which tags every contact made meanwhile. At most one per owner (partial index).
+export const event = sqliteTable(
+  "event",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    title: text("title").notNull(),
+    description: text("description").notNull().default(""),
+    date: text("date").notNull(),
+    endDate: text("end_date"),
+    time: text("time"),
+    location: text("location"),
+    type: text("type", { enum: ["in-person", "virtual", "hybrid"] })
+      .notNull()
+      .default("in-person"),
+    platform: text("platform"),
+    url: text("url"),
+    image: text("image"),
+    attendeeCount: integer("attendee_count"),
+    active: integer("active", { mode: "boolean" }).notNull().default(false),
+    plan: text("plan", { mode: "json" }).$type<StoredPlan>(),
+    attendees: text("attendees", { mode: "json" }).$type<AttendeeRow[]>().notNull().default(sql`'[]'`),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("event_user_date_idx").on(t.userId, t.date),
+    uniqueIndex("event_user_active_idx").on(t.userId).where(sql`${t.active} = 1`),
+  ],
+);

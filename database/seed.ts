@@ -18,6 +18,7 @@ export async function seedSql(now = Date.now()): Promise<string> {
       ]),
     )}, ${q(JSON.stringify([{ id: "a1", type: "email", value: "partners@openfutures.example" }]))}, ${now}, ${now});`,
     ...demoNetwork(now),
+    ...demoEvents(now),
     ...SEED_REVIEWS.map(
       (r, i) =>
         `INSERT OR IGNORE INTO review (id, name, email, rating, body, verified, hidden, created_at) VALUES (${i + 1}, ${q(r.name)}, ${q(r.email)}, ${r.rating}, ${q(r.body)}, 1, 0, ${Date.parse(r.date)});`,
@@ -231,4 +232,79 @@ function demoNetwork(now: number): string[] {
     `INSERT OR IGNORE INTO reminder (id, user_id, connection_id, type, due_at, notes, created_at, updated_at) VALUES (1, ${q(DEMO_USER.id)}, 2, 'Call', ${now + 2 * 3_600_000}, 'Confirm the sponsorship tiers', ${now}, ${now});`,
     `INSERT OR IGNORE INTO reminder (id, user_id, connection_id, type, due_at, notes, created_at, updated_at) VALUES (2, ${q(DEMO_USER.id)}, 1, 'Email', ${now - DAY}, 'Send the grant summary', ${now}, ${now});`,
   ];
+}
+
+/**
+ * The demo owner's events, dated from the day of seeding so each status shows: two happening today
+ * (one with a link to join, one without), one coming up and two past. Impact Summit 2026 is where the
+ * demo network was met, so its report has people in it.
+ */
+function demoEvents(now: number): string[] {
+  const day = (offset: number) => new Date(now + offset * DAY).toISOString().slice(0, 10);
+  const events: [number, string, string, number, string, string, string, string | null, string | null, number][] = [
+    [
+      1,
+      "Nonprofit Tech Summit",
+      "Two days of talks and workshops on technology for mission-driven organisations.",
+      18,
+      "9:00 AM - 5:00 PM",
+      "Chicago, IL",
+      "in-person",
+      null,
+      null,
+      850,
+    ],
+    [
+      2,
+      "Impact Fundraising Live",
+      "A live online session on donor journeys, recurring giving and year-end campaigns.",
+      0,
+      "1:00 PM - 3:00 PM EST",
+      "Online",
+      "virtual",
+      "Zoom",
+      "https://zoom.us/",
+      320,
+    ],
+    [
+      3,
+      "Community Partners Mixer",
+      "An evening for local businesses and nonprofits to meet partners and sponsors.",
+      0,
+      "6:00 PM - 9:00 PM",
+      "Austin, TX",
+      "hybrid",
+      "Zoom",
+      null,
+      140,
+    ],
+    [
+      4,
+      "Impact Summit 2026",
+      "Funders, sponsors and press on partnerships for youth education.",
+      -2,
+      "9:00 AM - 6:00 PM",
+      "Chicago, IL",
+      "in-person",
+      null,
+      null,
+      600,
+    ],
+    [
+      5,
+      "Social Impact Forum",
+      "Leaders from foundations, nonprofits and companies on partnerships that last.",
+      -65,
+      "9:00 AM - 4:00 PM",
+      "New York, NY",
+      "in-person",
+      null,
+      null,
+      1200,
+    ],
+  ];
+  return events.map(
+    ([id, title, description, offset, time, location, type, platform, url, attendees]) =>
+      `INSERT OR IGNORE INTO event (id, user_id, title, description, date, time, location, type, platform, url, attendee_count, created_at, updated_at) VALUES (${id}, ${q(DEMO_USER.id)}, ${q(title)}, ${q(description)}, ${q(day(offset))}, ${q(time)}, ${q(location)}, ${q(type)}, ${q(platform)}, ${q(url)}, ${attendees}, ${now}, ${now});`,
+  );
 }

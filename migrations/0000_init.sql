@@ -110,6 +110,30 @@ CREATE UNIQUE INDEX `connection_user_client_idx` ON `connection` (`user_id`,`cli
 CREATE INDEX `connection_user_created_idx` ON `connection` (`user_id`,`created_at`);--> statement-breakpoint
 CREATE INDEX `connection_user_name_idx` ON `connection` (`user_id`,`name`);--> statement-breakpoint
 CREATE INDEX `connection_user_email_idx` ON `connection` (`user_id`,`email`);--> statement-breakpoint
+CREATE TABLE `event` (
+	`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,
+	`user_id` text NOT NULL,
+	`title` text NOT NULL,
+	`description` text DEFAULT '' NOT NULL,
+	`date` text NOT NULL,
+	`end_date` text,
+	`time` text,
+	`location` text,
+	`type` text DEFAULT 'in-person' NOT NULL,
+	`platform` text,
+	`url` text,
+	`image` text,
+	`attendee_count` integer,
+	`active` integer DEFAULT false NOT NULL,
+	`plan` text,
+	`attendees` text DEFAULT '[]' NOT NULL,
+	`created_at` integer DEFAULT (unixepoch('subsec') * 1000) NOT NULL,
+	`updated_at` integer DEFAULT (unixepoch('subsec') * 1000) NOT NULL,
+	FOREIGN KEY (`user_id`) REFERENCES `user`(`id`) ON UPDATE no action ON DELETE cascade
+);
+--> statement-breakpoint
+CREATE INDEX `event_user_date_idx` ON `event` (`user_id`,`date`);--> statement-breakpoint
+CREATE UNIQUE INDEX `event_user_active_idx` ON `event` (`user_id`) WHERE "event"."active" = 1;--> statement-breakpoint
 CREATE TABLE `guide_vote` (
 	`guide_slug` text NOT NULL,
 	`visitor_id` text NOT NULL,

@@ -90,7 +90,12 @@ const STOP = new Set([
 
 function relevance(person: Person, keywords: Set<string>): { score: number; matched: string[] } {
   const text = new Set([...words(person.title), ...words(person.company), ...(person.tags ?? []).flatMap(words)]);
-  const matched = [...keywords].filter((k) => text.has(k));
+  // Reasons name the person's own word ("sponsorships"), not the stem it matched on ("sponso").
+  const whole = [person.title, person.company, ...(person.tags ?? [])]
+    .join(" ")
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u);
+  const matched = [...keywords].filter((k) => text.has(k)).map((k) => whole.find((w) => w.startsWith(k)) ?? k);
   const priority = person.priority === "high" ? 2 : person.priority === "medium" ? 1 : 0;
   return { score: matched.length * 3 + priority, matched };
 }

@@ -3,20 +3,23 @@ import { normalizeTags } from "~/lib/connection-rules";
 import { caseName, normalizeLinkedIn, suggestFromEmail } from "~/lib/enrich";
 import { asCountry, normalizePhone } from "~/lib/phone";
 import { connection } from "~db/schema";
+import { activeEventName } from "./active-event.server";
 import type { Database } from "./db.server";
 
 const SOURCE_TAG = { qr: "Scanned", photo: "Card photo", quick: "Quick add" } as const;
 
 /**
  * Stores a capture as the owner's connection. A capture with a clientId already stored (a replay
- * after the venue Wi-Fi came back) is not stored again.
+ * after the venue Wi-Fi came back) is not stored again. Without an `eventName`, the owner's active
+ * event (if any) tags the contact.
  */
 export async function saveCapture(
   db: Database,
   userId: string,
   capture: Capture,
-  { country = "US", eventName = null }: { country?: string; eventName?: string | null } = {},
+  { country = "US", eventName: given }: { country?: string; eventName?: string | null } = {},
 ): Promise<{ id: number | null; duplicate: boolean }> {
+  const eventName = given === undefined ? await activeEventName(db, userId) : given;
   const suggested = suggestFromEmail(capture.email);
   const rows = await db
     .insert(connection)

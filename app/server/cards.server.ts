@@ -1,6 +1,7 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import { type CardForm, contactTypeOf, type PublicCard, platformOf } from "~/lib/card";
 import { card, cardStat, connection, user } from "~db/schema";
+import { activeEventName } from "./active-event.server";
 import type { Database } from "./db.server";
 import type { AppEnv } from "./env.server";
 
@@ -154,7 +155,7 @@ export async function getPublishedCard(env: AppEnv, db: Database, slug: string):
     .innerJoin(user, eq(user.id, card.userId))
     .where(and(eq(card.slug, slug), eq(card.published, true)));
   if (!row) return null;
-  const view = toPublicCard(row.card, row.ownerName);
+  const view = toPublicCard(row.card, row.ownerName, await activeEventName(db, row.card.userId));
   await env.CACHE.put(cacheKey(slug), JSON.stringify(view), { expirationTtl: CACHE_TTL_SECONDS });
   return view;
 }
@@ -204,6 +205,7 @@ export function cardStats(db: Database, userId: string, sinceDay: string) {
  * "Saved Contact"). Saving the same card again keeps the one connection.
  */
 export async function saveCardToConnections(db: Database, userId: string, view: PublicCard, now = new Date()) {
+  const eventName = await activeEventName(db, userId);
   const rows = await db
     .insert(connection)
     .values({
@@ -217,7 +219,8 @@ export async function saveCardToConnections(db: Database, userId: string, view: 
       website: view.website,
       linkedin: view.linkedin,
       priority: "medium",
-      tags: ["Saved Contact"],
+      tags: ["Saved Contact", ...(eventName ? [eventName] : [])],
+      eventName,
       notes:
         view.notes ||
         `Saved from virtual card on ${now.toLocaleDateString("en-US", { dateStyle: "long", timeZone: "UTC" })}`,

@@ -3,6 +3,7 @@ import { z } from "zod";
 import type { PublicCard } from "~/lib/card";
 import { normalizeTags } from "~/lib/connection-rules";
 import { connection, notification, sharedContact } from "~db/schema";
+import { activeEventName } from "./active-event.server";
 import type { Database } from "./db.server";
 
 export const SHARE_MESSAGES = {
@@ -96,6 +97,8 @@ export async function recordShareBack(db: Database, card: PublicCard, input: Sha
     return { updated: true };
   }
 
+  // Read now, not from the (possibly cached) card, so the tag is the hub active at this moment.
+  const eventName = await activeEventName(db, ownerId);
   const clientId = `share-${crypto.randomUUID()}`;
   const connectionIdSql = sql`(select ${connection.id} from ${connection} where ${connection.userId} = ${ownerId} and ${connection.clientId} = ${clientId})`;
   const day = now.toISOString().slice(0, 10);
@@ -106,10 +109,10 @@ export async function recordShareBack(db: Database, card: PublicCard, input: Sha
       name: input.name,
       email: input.email,
       phone: input.phone,
-      tags: normalizeTags(["Shared", "New Contact", ...(card.activeEvent ? [card.activeEvent] : [])]),
+      tags: normalizeTags(["Shared", "New Contact", ...(eventName ? [eventName] : [])]),
       status: "Pending",
       priority: "medium",
-      eventName: card.activeEvent,
+      eventName,
       source: "share",
       notes: `Shared their details from your card on ${day}.${input.consent ? " Agreed to be contacted." : ""}`,
       lastContactAt: now,
@@ -123,7 +126,7 @@ export async function recordShareBack(db: Database, card: PublicCard, input: Sha
       senderPhone: input.phone,
       recipientName: card.name,
       notes: "",
-      eventName: card.activeEvent,
+      eventName,
       consent: input.consent,
       consentAt,
     }),

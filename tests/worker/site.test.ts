@@ -188,7 +188,7 @@ describe("search engines and docs", () => {
   });
 
   it("answers 404 for unknown guides, updates, events and campaigns", async () => {
-    for (const path of ["/guides/nope", "/updates/nope", "/events/nope", "/fundraising/nope"]) {
+    for (const path of ["/guides/nope", "/updates/nope", "/sample-events/nope", "/fundraising/nope"]) {
       expect((await call(path)).status, path).toBe(404);
     }
   });

@@ -24,6 +24,7 @@ const SHORTCUTS = [
   ["/card", "Your digital card", "Edit, publish and share your card."],
   ["/connections", "Connections", "Everyone you met, shared back or saved."],
   ["/capture", "Capture contacts", "Scan a QR code, photograph a card, or add someone quickly."],
+  ["/events", "Events", "Plan before an event, set it active while there, and read the report after."],
   ["/settings", "Settings", "Time zone, notifications, calendar feed, and deleting your account."],
 ] as const;
 

@@ -1,0 +1,84 @@
+import { useId } from "react";
+
+export type Bar = { label: string; value: number };
+
+/**
+ * A horizontal bar chart as SVG with a title and description for screen readers, and the same
+ * numbers as a table a click away, so the chart is never the only way to read them.
+ */
+export function BarChart({ title, bars, unit = "people" }: { title: string; bars: Bar[]; unit?: string }) {
+  const id = useId();
+  const max = Math.max(1, ...bars.map((b) => b.value));
+  const row = 28;
+  const height = Math.max(row, bars.length * row);
+  const total = bars.reduce((sum, b) => sum + b.value, 0);
+  const summary = bars.map((b) => `${b.label}: ${b.value}`).join(", ");
+  return (
+    <figure className="rounded-xl border border-slate-200 p-4 break-inside-avoid dark:border-slate-800">
+      <figcaption id={`${id}-caption`} className="font-semibold">
+        {title}
+      </figcaption>
+      {bars.length ? (
+        <svg
+          role="img"
+          aria-labelledby={`${id}-title ${id}-desc`}
+          viewBox={`0 0 320 ${height}`}
+          className="mt-3 w-full max-w-sm"
+          preserveAspectRatio="xMinYMin meet"
+        >
+          <title id={`${id}-title`}>{title}</title>
+          <desc id={`${id}-desc`}>{`${summary}. ${total} ${unit} in all.`}</desc>
+          {bars.map((b, i) => {
+            const width = Math.round((b.value / max) * 140);
+            return (
+              <g key={b.label} transform={`translate(0 ${i * row})`}>
+                <text x="0" y="18" className="fill-slate-800 text-[13px] dark:fill-slate-100">
+                  {b.label.length > 18 ? `${b.label.slice(0, 17)}…` : b.label}
+                </text>
+                <rect
+                  x="140"
+                  y="5"
+                  width={Math.max(width, b.value ? 3 : 0)}
+                  height="18"
+                  rx="3"
+                  className="fill-brand-600 dark:fill-brand-200"
+                />
+                <text x={146 + width} y="18" className="fill-slate-800 font-semibold text-[13px] dark:fill-slate-100">
+                  {b.value}
+                </text>
+              </g>
+            );
+          })}
+        </svg>
+      ) : (
+        <p className="mt-3 text-slate-600 text-sm dark:text-slate-300">Nobody yet.</p>
+      )}
+      {bars.length ? (
+        <details className="mt-2 text-sm print:hidden">
+          <summary className="cursor-pointer text-slate-700 dark:text-slate-300">Show the numbers</summary>
+          <table className="mt-2 w-full text-left">
+            <caption className="sr-only">{title}</caption>
+            <thead>
+              <tr>
+                <th scope="col">Group</th>
+                <th scope="col" className="text-right">
+                  Count
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {bars.map((b) => (
+                <tr key={b.label} className="border-slate-200 border-t dark:border-slate-800">
+                  <th scope="row" className="py-1 font-normal">
+                    {b.label}
+                  </th>
+                  <td className="py-1 text-right">{b.value}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </details>
+      ) : null}
+    </figure>
+  );
+}

@@ -1,0 +1,62 @@
+import { Link } from "react-router";
+import { HubEventCard } from "~/components/event-hub";
+import { appContext } from "~/context";
+import { dayInZone, eventStatus } from "~/lib/events";
+import { pageMeta } from "~/lib/site";
+import { requireUser } from "~/server/auth.server";
+import { listEvents } from "~/server/events.server";
+import { getSettings } from "~/server/settings.server";
+import type { Route } from "./+types/list";
+
+export const meta = () => [...pageMeta("Your events"), { name: "robots", content: "noindex" }];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const app = context.get(appContext);
+  const user = await requireUser(app, request);
+  const [rows, settings] = await Promise.all([listEvents(app.db, user.id), getSettings(app.db, user.id)]);
+  const today = dayInZone(new Date(), settings.timeZone);
+  const events = rows.map((e) => ({ ...e, status: eventStatus(e, today) }));
+  // Happening now first, then what is coming (soonest first), then the past (latest first).
+  const order = { active: 0, upcoming: 1, past: 2 } as const;
+  events.sort(
+    (a, b) =>
+      order[a.status] - order[b.status] ||
+      (a.status === "past" ? b.date.localeCompare(a.date) : a.date.localeCompare(b.date)),
+  );
+  return { events };
+}
+
+export default function EventsPage({ loaderData }: Route.ComponentProps) {
+  const { events } = loaderData;
+  return (
+    <section className="mx-auto max-w-6xl px-4 py-10 sm:px-6">
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <h1 className="font-bold text-3xl tracking-tight">Your events</h1>
+          <p className="mt-1 text-slate-600 dark:text-slate-300">
+            Plan before, capture during, follow up after. Set one event active and everyone you meet is tagged with it.
+          </p>
+        </div>
+        <Link
+          to="/events/new"
+          className="rounded-md bg-brand-600 px-4 py-2.5 font-semibold text-white hover:bg-brand-700"
+        >
+          New event
+        </Link>
+      </div>
+      {events.length === 0 ? (
+        <p className="mt-10 rounded-xl border border-slate-300 border-dashed p-8 text-center text-slate-600 dark:border-slate-700 dark:text-slate-300">
+          No events yet. Add the next conference, mixer or webinar you are going to.
+        </p>
+      ) : (
+        <ul className="mt-8 grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
+          {events.map((e) => (
+            <li key={e.id}>
+              <HubEventCard event={e} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
