@@ -1,4 +1,4 @@
-import { useEffect } from "react";
+import { lazy, Suspense, useEffect } from "react";
 import {
   data,
   isRouteErrorResponse,
@@ -10,7 +10,6 @@ import {
   useLocation,
   useRouteLoaderData,
 } from "react-router";
-import { toast as showToast, Toaster } from "sonner";
 import { Logo } from "~/components/logo";
 import { NewsletterSlideIn } from "~/components/marketing/newsletter-slide-in";
 import { SeoTags } from "~/components/marketing/seo-tags";
@@ -19,6 +18,7 @@ import { SiteHeader } from "~/components/site-header";
 import { appContext } from "~/context";
 import { useNonce } from "~/lib/nonce";
 import { themeFromCookie } from "~/lib/theme";
+import { showToast, useToasterNeeded } from "~/lib/toast";
 import { getSessionUser } from "~/server/auth.server";
 import { takeUntoasted, unreadCount } from "~/server/notifications.server";
 import { readToast } from "~/server/toast.server";
@@ -78,20 +78,15 @@ export function Layout({ children }: { children: React.ReactNode }) {
   );
 }
 
-/** Sonner with the specification's constants (4000 ms, 3 visible, 14 px gap, 32 px offset, Alt+T). */
+/** Sonner and its toaster load with the first toast (see ~/lib/toast), not with every page. */
+const LazyToaster = lazy(() => import("~/components/app-toaster"));
+
 function AppToaster() {
-  return (
-    <Toaster
-      position="bottom-right"
-      duration={4000}
-      visibleToasts={3}
-      gap={14}
-      offset={32}
-      hotkey={["altKey", "KeyT"]}
-      containerAriaLabel="Notifications"
-      closeButton
-    />
-  );
+  return useToasterNeeded() ? (
+    <Suspense fallback={null}>
+      <LazyToaster />
+    </Suspense>
+  ) : null;
 }
 
 function useFlashToast(toast: RootData["toast"], fresh: RootData["fresh"]) {
@@ -100,7 +95,7 @@ function useFlashToast(toast: RootData["toast"], fresh: RootData["fresh"]) {
       ...(toast ? [toast] : []),
       ...fresh.map((n) => ({ type: n.type, title: n.title, description: n.message, duration: undefined })),
     ];
-    for (const t of all) showToast[t.type](t.title, { description: t.description, duration: t.duration });
+    for (const t of all) showToast(t.type, t.title, { description: t.description, duration: t.duration });
   }, [toast, fresh]);
 }
 

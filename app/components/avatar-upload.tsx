@@ -1,6 +1,6 @@
 import { useRef, useState } from "react";
 import { useRevalidator } from "react-router";
-import { toast } from "sonner";
+import { toast } from "~/lib/toast";
 
 const SIZE = 512;
 
