@@ -79,7 +79,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 /** Sonner and its toaster load with the first toast (see ~/lib/toast), not with every page. */
-const LazyToaster = lazy(() => import("~/components/app-toaster"));
+// A failed load (offline) renders no toaster rather than the error screen.
+const LazyToaster = lazy(() => import("~/components/app-toaster").catch(() => ({ default: () => <></> })));
 
 function AppToaster() {
   return useToasterNeeded() ? (

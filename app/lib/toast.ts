@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from "react";
+import { useEffect, useSyncExternalStore } from "react";
 
 /**
  * Toasts without shipping sonner with every page: the library and the toaster load with the first toast,
@@ -10,14 +10,30 @@ type ToastType = "success" | "info" | "warning" | "error";
 type ToastOptions = { description?: string; duration?: number };
 
 let sonner: Promise<Sonner> | undefined;
+let requested = false;
 const listeners = new Set<() => void>();
 
 function loadSonner(): Promise<Sonner> {
   if (!sonner) {
     sonner = import("sonner");
+    // A failed load (offline) is retried by the next toast rather than remembered.
+    sonner.catch(() => {
+      sonner = undefined;
+    });
+    requested = true;
     for (const listener of listeners) listener();
   }
   return sonner;
+}
+
+/**
+ * Loads sonner and mounts the toaster as soon as a component that toasts appears, while the network is
+ * there: capture toasts "Saved on this device" when offline, when a lazy import would fail.
+ */
+export function useToasterReady(): void {
+  useEffect(() => {
+    loadSonner().catch(() => undefined);
+  }, []);
 }
 
 function subscribe(listener: () => void) {
@@ -31,7 +47,7 @@ function subscribe(listener: () => void) {
 export function useToasterNeeded(): boolean {
   return useSyncExternalStore(
     subscribe,
-    () => sonner !== undefined,
+    () => requested,
     () => false,
   );
 }
