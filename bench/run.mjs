@@ -45,12 +45,27 @@ async function pageWeight(route) {
     ...[...text.matchAll(/import\s*\(?\s*"(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]),
     ...[...text.matchAll(/<script[^>]+src="([^"]+)"/g)].map((m) => m[1]),
   ]);
+  // Scripts fetched at high priority compete with the stylesheet for the first paint; the document marks
+  // its module preloads fetchpriority="low", so this should stay at zero.
+  const eager = new Set(
+    [...text.matchAll(/<link[^>]+rel="modulepreload"[^>]*>/g)]
+      .filter((m) => !m[0].includes('fetchpriority="low"'))
+      .map((m) => m[0].match(/href="([^"]+)"/)?.[1])
+      .filter(Boolean),
+  );
   const sizeOf = async (urls) => {
     let total = 0;
     for (const url of urls) total += gz(Buffer.from(await (await fetch(BASE + url)).arrayBuffer()));
     return total;
   };
-  return { route, status: res.status, html: gz(html), css: await sizeOf(css), js: await sizeOf(js) };
+  return {
+    route,
+    status: res.status,
+    html: gz(html),
+    css: await sizeOf(css),
+    js: await sizeOf(js),
+    eagerJs: await sizeOf(eager),
+  };
 }
 
 async function throughput(route) {
@@ -102,6 +117,7 @@ try {
     "css".padStart(9),
     "js".padStart(9),
     "total".padStart(9),
+    "js high-priority".padStart(17),
   );
   for (const route of ROUTES) {
     const w = await pageWeight(route);
@@ -112,6 +128,7 @@ try {
       kb(w.css).padStart(9),
       kb(w.js).padStart(9),
       kb(w.html + w.css + w.js).padStart(9),
+      kb(w.eagerJs).padStart(17),
     );
   }
   console.log(`\nServer bundle (build/server, gzip): ${kb(serverBundleGzip())}`);

@@ -1,6 +1,6 @@
 import { useRef, useState } from "react";
 import { useRevalidator } from "react-router";
-import { toast } from "sonner";
+import { toast, useToasterReady } from "~/lib/toast";
 
 const SIZE = 512;
 
@@ -21,6 +21,7 @@ async function squareJpeg(file: File): Promise<Blob> {
 }
 
 export function AvatarUpload({ cardId, hasAvatar }: { cardId: number; hasAvatar: boolean }) {
+  useToasterReady();
   const input = useRef<HTMLInputElement>(null);
   const [busy, setBusy] = useState(false);
   const revalidator = useRevalidator();

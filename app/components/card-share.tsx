@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { toast } from "sonner";
+import { toast, useToasterReady } from "~/lib/toast";
 
 type NdefWriter = { write(message: { records: { recordType: string; data: string }[] }): Promise<void> };
 
@@ -17,6 +17,7 @@ export function CardShare({
   name: string;
   signedLink: string;
 }) {
+  useToasterReady();
   const [canShare, setCanShare] = useState(false);
   const [canNfc, setCanNfc] = useState(false);
   useEffect(() => {

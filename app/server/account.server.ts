@@ -1,5 +1,15 @@
 import { eq, inArray } from "drizzle-orm";
-import { card, cardStat, connection, notification, reminder, sharedContact, user, userSettings } from "~db/schema";
+import {
+  card,
+  cardStat,
+  connection,
+  event,
+  notification,
+  reminder,
+  sharedContact,
+  user,
+  userSettings,
+} from "~db/schema";
 import { cacheKey } from "./cards.server";
 import type { Database } from "./db.server";
 import type { AppEnv } from "./env.server";
@@ -40,6 +50,7 @@ export async function exportAccount(db: Database, userId: string) {
     db.select().from(notification).where(eq(notification.userId, userId)),
     db.select().from(sharedContact).where(eq(sharedContact.recipientUserId, userId)),
   ]);
+  const events = await db.select().from(event).where(eq(event.userId, userId));
   const cardIds = cards.map((c) => c.id);
   const stats = cardIds.length ? await db.select().from(cardStat).where(inArray(cardStat.cardId, cardIds)) : [];
   const { calendarTokenHash: _secret, ...preferences } = settings ?? { calendarTokenHash: null };
@@ -50,6 +61,7 @@ export async function exportAccount(db: Database, userId: string) {
     cards,
     cardStats: stats,
     connections,
+    events,
     reminders,
     notifications,
     sharedContacts,

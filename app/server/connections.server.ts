@@ -5,6 +5,7 @@ import { emailKey, mergeContacts } from "~/lib/dedupe";
 import { caseName, normalizeLinkedIn, suggestFromEmail } from "~/lib/enrich";
 import { asCountry, normalizePhone, phoneKey } from "~/lib/phone";
 import { connection, notification, reminder, sharedContact } from "~db/schema";
+import { activeEventName } from "./active-event.server";
 import type { Database } from "./db.server";
 
 export const PAGE_SIZE = 25;
@@ -261,10 +262,13 @@ export async function findDuplicateConnections(
     .limit(5);
 }
 
+/** Someone added by hand while an event is active is met there, unless the owner typed another "Met at". */
 export async function addConnection(db: Database, userId: string, draft: ConnectionDraft) {
+  const active = draft.eventName ? null : await activeEventName(db, userId);
+  const tagged = active ? { ...draft, eventName: active, tags: normalizeTags([...draft.tags, active]) } : draft;
   const [row] = await db
     .insert(connection)
-    .values({ ...draft, userId, source: "manual", lastContactAt: new Date() })
+    .values({ ...tagged, userId, source: "manual", lastContactAt: new Date() })
     .returning({ id: connection.id });
   return row?.id ?? null;
 }

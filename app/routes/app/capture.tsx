@@ -1,6 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { data, Form, redirect, useNavigation } from "react-router";
-import { toast } from "sonner";
 import { Field, inputClass } from "~/components/ui/field";
 import { appContext } from "~/context";
 import { type CaptureInput, captureSchema } from "~/lib/capture";
@@ -8,6 +7,7 @@ import { parseCardText } from "~/lib/card-text";
 import type { ContactDraft } from "~/lib/csv";
 import { classifyScan } from "~/lib/scan";
 import { pageMeta } from "~/lib/site";
+import { toast, useToasterReady } from "~/lib/toast";
 import { requireUser } from "~/server/auth.server";
 import { saveCapture } from "~/server/capture.server";
 import { setToastHeader } from "~/server/toast.server";
@@ -238,6 +238,7 @@ function CardPhoto({ onResult }: { onResult: (draft: Draft, message: string) => 
 }
 
 export default function CapturePage({ loaderData, actionData }: Route.ComponentProps) {
+  useToasterReady();
   const online = useOnline();
   const navigation = useNavigation();
   const [draft, setDraft] = useState<Draft>(actionData?.values ?? {});

@@ -1,9 +1,9 @@
 import type { ChangeEvent, MouseEvent } from "react";
 import { Form, Link, redirect } from "react-router";
-import { toast } from "sonner";
 import { appContext } from "~/context";
 import { PRIORITIES, PRIORITY_LABEL, PRIORITY_STAR_CLASS, STATUSES } from "~/lib/connection-rules";
 import { pageMeta } from "~/lib/site";
+import { showToast } from "~/lib/toast";
 import { requireUser } from "~/server/auth.server";
 import { type BulkChange, bulkChange, listConnections, mergeConnections, PAGE_SIZE } from "~/server/connections.server";
 import { setToastHeader } from "~/server/toast.server";
@@ -96,7 +96,7 @@ function exportSelected(event: MouseEvent<HTMLButtonElement>) {
   event.preventDefault();
   const ids = new FormData(button.form).getAll("id").map(String);
   if (ids.length === 0) {
-    toast.warning("Choose people to export");
+    showToast("warning", "Choose people to export");
     return;
   }
   const query = new URLSearchParams([["format", button.value], ...ids.map((id) => ["id", id])]);
