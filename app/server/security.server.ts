@@ -43,7 +43,9 @@ export function guardRequest(request: Request, maxBodyBytes = MAX_BODY_BYTES): R
 
   const type = (request.headers.get("content-type") ?? "").split(";")[0]?.trim().toLowerCase();
   const allowed = acceptsImages(url.pathname) ? IMAGE_TYPES : FORM_TYPES;
-  if (request.body !== null && !allowed.includes(type ?? "")) {
+  // Browsers send an empty POST (a button that saves a card) with Content-Length: 0 and no type.
+  const empty = request.body === null || length === "0";
+  if (!empty && !allowed.includes(type ?? "")) {
     return problem(415, "Unsupported content type");
   }
   return null;

@@ -39,6 +39,12 @@ describe("guardRequest", () => {
         }),
       )?.status,
     ).toBe(415);
+    // An empty POST, as Chromium sends for a button that saves a card, has no type to check.
+    expect(
+      guardRequest(
+        req("/x", { method: "POST", headers: { origin: "https://app.test", "content-length": "0" }, body: "" }),
+      ),
+    ).toBeNull();
   });
 });
 
