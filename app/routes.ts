@@ -17,8 +17,6 @@ export default [
   route("reviews", "routes/marketing/reviews.tsx"),
   route("privacy", "routes/marketing/legal.tsx", { id: "privacy" }),
   route("terms", "routes/marketing/legal.tsx", { id: "terms" }),
-  // Public sample events on the landing page; the owner's own events live at /events.
-  route("sample-events/:id", "routes/marketing/event.tsx"),
   route("fundraising", "routes/fundraising/campaigns.tsx"),
   route("fundraising/:id", "routes/fundraising/campaign.tsx"),
   route("sitemap.xml", "routes/marketing/sitemap.ts"),
@@ -41,6 +39,7 @@ export default [
   route("connections/:id", "routes/app/connection.tsx"),
   route("events", "routes/app/events/list.tsx"),
   route("events/new", "routes/app/events/edit.tsx", { id: "event-new" }),
+  // The owner's numbered events, and the landing page's public sample events by their word ids.
   route("events/:id", "routes/app/events/hub.tsx"),
   route("events/:id/edit", "routes/app/events/edit.tsx", { id: "event-edit" }),
   route("events/:id/report", "routes/app/events/report.tsx"),

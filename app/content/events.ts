@@ -1,4 +1,4 @@
-/** Public sample events shown on the landing page and at /sample-events/:id; owners keep their own in D1. */
+/** Public sample events shown on the landing page and at /events/:id; owners keep their own in D1. */
 export type EventStatus = "upcoming" | "active" | "past";
 
 export type PublicEvent = {

@@ -29,7 +29,7 @@ export async function sitemapPaths(db: Database) {
     ...GUIDES.map((g) => `/guides/${g.slug}`),
     ...DOCS.map((d) => `/docs/${d.id}`),
     ...UPDATES.map((u) => `/updates/${u.id}`),
-    ...EVENTS.map((e) => `/sample-events/${e.id}`),
+    ...EVENTS.map((e) => `/events/${e.id}`),
     ...campaigns.map((c) => `/fundraising/${c.id}`),
   ];
 }

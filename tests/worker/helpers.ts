@@ -35,3 +35,12 @@ export function json(body: unknown, cookie?: string): RequestInit {
     headers: { "content-type": "application/json", ...(cookie ? { cookie } : {}) },
   };
 }
+
+/**
+ * Local rate-limit windows are aligned to the clock, so a burst that straddles a boundary is counted
+ * in two windows. Waits, when the current window is nearly over, for the next one to begin.
+ */
+export async function freshRateWindow(periodMs = 60_000, burstMs = 10_000): Promise<void> {
+  const left = periodMs - (Date.now() % periodMs);
+  if (left < burstMs) await new Promise((resolve) => setTimeout(resolve, left + 100));
+}

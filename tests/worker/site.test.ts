@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { call, form } from "./helpers";
+import { call, form, freshRateWindow } from "./helpers";
 
 const validReview = {
   intent: "review",
@@ -93,7 +93,8 @@ describe("reviews", () => {
     expect(res.status).toBe(404);
   });
 
-  it("rate-limits review posts per client", async () => {
+  it("rate-limits review posts per client", { timeout: 30_000 }, async () => {
+    await freshRateWindow();
     const statuses: number[] = [];
     for (let i = 0; i < 22; i++) {
       const res = await call("/reviews", {
@@ -188,9 +189,16 @@ describe("search engines and docs", () => {
   });
 
   it("answers 404 for unknown guides, updates, events and campaigns", async () => {
-    for (const path of ["/guides/nope", "/updates/nope", "/sample-events/nope", "/fundraising/nope"]) {
+    for (const path of ["/guides/nope", "/updates/nope", "/events/nope", "/fundraising/nope"]) {
       expect((await call(path)).status, path).toBe(404);
     }
+  });
+
+  it("shows public sample events at /events/{id} to anyone, and keeps numbered events private", async () => {
+    const sample = await call("/events/nonprofit-tech-summit");
+    expect(sample.status).toBe(200);
+    expect(await sample.text()).toContain("Nonprofit Tech Summit");
+    expect((await call("/events/1")).headers.get("location")).toMatch(/^\/auth\?redirectTo=/);
   });
 
   it("caps campaign progress at 100 percent", async () => {

@@ -33,7 +33,7 @@ export function EventCard({ event }: { event: PublicEvent }) {
       <div className="mt-auto flex flex-wrap gap-2 pt-4">
         {event.status === "upcoming" ? (
           <Link
-            to={`/sample-events/${event.id}`}
+            to={`/events/${event.id}`}
             className={`${action} bg-blue-700 text-white hover:bg-blue-800`}
             aria-label={`Prepare for ${event.title}`}
           >
@@ -54,7 +54,7 @@ export function EventCard({ event }: { event: PublicEvent }) {
               </a>
             ) : (
               <Link
-                to={`/sample-events/${event.id}`}
+                to={`/events/${event.id}`}
                 className={`${action} bg-green-700 text-white hover:bg-green-800`}
                 aria-label={`Activate ${event.title}`}
               >
@@ -62,7 +62,7 @@ export function EventCard({ event }: { event: PublicEvent }) {
               </Link>
             )}
             <Link
-              to={`/sample-events/${event.id}#scan`}
+              to={`/events/${event.id}#scan`}
               className={`${action} border border-green-700 text-green-800 hover:bg-green-50 dark:text-green-300 dark:hover:bg-green-950`}
               aria-label={`Scan QR at ${event.title}`}
             >
@@ -72,7 +72,7 @@ export function EventCard({ event }: { event: PublicEvent }) {
         ) : null}
         {past ? (
           <Link
-            to={`/sample-events/${event.id}`}
+            to={`/events/${event.id}`}
             className={`${action} bg-slate-600 text-white hover:bg-slate-700`}
             aria-label={`View details of ${event.title}`}
           >

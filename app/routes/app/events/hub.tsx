@@ -4,7 +4,9 @@ import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { SetActiveButton } from "~/components/event-hub";
 import { STATUS_BADGE } from "~/components/marketing/event-card";
 import { formatDate } from "~/components/marketing/page";
+import { SampleEvent } from "~/components/marketing/sample-event";
 import { Field, inputClass } from "~/components/ui/field";
+import { findEvent } from "~/content/events";
 import { appContext } from "~/context";
 import { safeHref } from "~/lib/card";
 import {
@@ -25,10 +27,10 @@ import { getSettings } from "~/server/settings.server";
 import { setToastHeader } from "~/server/toast.server";
 import type { Route } from "./+types/hub";
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [
-  ...pageMeta(loaderData?.event.title ?? "Event"),
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = ({ loaderData }) =>
+  loaderData?.sample
+    ? pageMeta(loaderData.sample.title, loaderData.sample.description)
+    : [...pageMeta(loaderData?.event?.title ?? "Event"), { name: "robots", content: "noindex" }];
 
 const notFound = () => new Response("Not Found", { status: 404, statusText: "Not Found" });
 
@@ -39,13 +41,17 @@ function eventId(params: { id: string }) {
 }
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
+  // The landing page's public sample events have word ids; the owner's own events are numbered.
+  const sample = findEvent(params.id);
+  if (sample) return { sample, event: null };
+  const id = eventId(params);
   const app = context.get(appContext);
   const user = await requireUser(app, request);
-  const [row, settings] = await Promise.all([getEvent(app.db, user.id, eventId(params)), getSettings(app.db, user.id)]);
+  const [row, settings] = await Promise.all([getEvent(app.db, user.id, id), getSettings(app.db, user.id)]);
   if (!row) throw notFound();
   const status = eventStatus(row, dayInZone(new Date(), settings.timeZone));
   const { attendees, ...event } = row;
-  return { event: { ...event, status, importedAttendees: attendees.length } };
+  return { sample: null, event: { ...event, status, importedAttendees: attendees.length } };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -139,7 +145,7 @@ const secondary =
 const ENGINE_LABEL = { "built-in": "the built-in assistant", "workers-ai": "Workers AI" } as const;
 const primary = "rounded-md bg-brand-600 px-4 py-2.5 font-semibold text-white hover:bg-brand-700";
 
-type HubData = Route.ComponentProps["loaderData"]["event"];
+type HubData = NonNullable<Route.ComponentProps["loaderData"]["event"]>;
 
 function PlanView({ plan }: { plan: NonNullable<HubData["plan"]> }) {
   const list = (title: string, items: string[], ordered = false) => {
@@ -288,8 +294,15 @@ function AttendeeImport({
   );
 }
 
-export default function EventHubPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { event } = loaderData;
+export default function EventPage({ loaderData, actionData }: Route.ComponentProps) {
+  return loaderData.event ? (
+    <EventHub event={loaderData.event} actionData={actionData} />
+  ) : (
+    <SampleEvent event={loaderData.sample} />
+  );
+}
+
+function EventHub({ event, actionData }: { event: HubData; actionData: Route.ComponentProps["actionData"] }) {
   const planReply = actionData && "planReply" in actionData ? actionData.planReply : undefined;
   const attendeeReport = actionData && "attendeeReport" in actionData ? actionData.attendeeReport : undefined;
   const navigation = useNavigation();

@@ -1,21 +1,10 @@
-import { data, Link } from "react-router";
+import { Link } from "react-router";
 import { STATUS_BADGE } from "~/components/marketing/event-card";
 import { btnPrimary, card, formatDate, linkClass } from "~/components/marketing/page";
-import { EVENT_TYPE_LABEL, findEvent } from "~/content/events";
-import { pageMeta } from "~/lib/site";
-import type { Route } from "./+types/event";
+import { EVENT_TYPE_LABEL, type PublicEvent } from "~/content/events";
 
-export function loader({ params }: Route.LoaderArgs) {
-  const event = findEvent(params.id);
-  if (!event) throw data("Event not found", { status: 404 });
-  return { event };
-}
-
-export const meta: Route.MetaFunction = ({ loaderData }) =>
-  loaderData ? pageMeta(loaderData.event.title, loaderData.event.description) : pageMeta("Event not found");
-
-export default function EventPage({ loaderData }: Route.ComponentProps) {
-  const { event } = loaderData;
+/** A public sample event from the landing page, with the way in to an event hub of one's own. */
+export function SampleEvent({ event }: { event: PublicEvent }) {
   const badge = STATUS_BADGE[event.status];
   return (
     <article className="mx-auto max-w-3xl px-4 py-10 sm:px-6">
