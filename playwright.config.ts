@@ -1,7 +1,5 @@
 import { defineConfig, devices } from "@playwright/test";
-import { launchOptions } from "./tests/e2e/browser";
-
-const PORT = Number(process.env.E2E_PORT ?? 8799);
+import { launchOptions, E2E_PORT as PORT } from "./tests/e2e/browser";
 
 export default defineConfig({
   testDir: "tests/e2e",

@@ -21,6 +21,8 @@ export type PublicCard = {
   socialAccounts: { id: string; platform: Platform; url: string }[];
   additionalContacts: { id: string; type: ContactType; value: string }[];
   activeEvent: string | null;
+  /** The owner shows the card only to people they give it to: search engines are asked not to list it. */
+  unlisted?: boolean;
 };
 
 export const TEMPLATES = ["classic", "bold", "minimal"] as const;

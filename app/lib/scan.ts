@@ -5,7 +5,7 @@ import { readVCards } from "./vcard-read";
 /** What a scanned QR code turned out to be; anything else is reported, never guessed at. */
 export type ScanResult =
   | { kind: "card"; slug: string }
-  | { kind: "contact"; format: "vcard" | "mecard"; draft: ContactDraft }
+  | { kind: "contact"; format: "vcard" | "mecard" | "card-link"; draft: ContactDraft }
   | { kind: "linkedin"; url: string }
   | { kind: "invalid"; reason: string };
 
@@ -42,6 +42,37 @@ export function parseMecard(text: string): ContactDraft | null {
   return draft.name || draft.email ? draft : null;
 }
 
+const text = (value: unknown, max: number) =>
+  typeof value === "string" && value.trim() ? value.trim().slice(0, max) : undefined;
+
+/**
+ * The card inside an encoded card link (/card/v/{payload}[.{signature}]) as a draft to confirm. Only
+ * the server can check the signature, so the details are treated like any other scanned contact.
+ */
+export function draftFromCardPayload(param: string): ContactDraft | null {
+  const payload = param.split(".")[0] ?? "";
+  let raw: Record<string, unknown>;
+  try {
+    const binary = atob(payload.replaceAll("-", "+").replaceAll("_", "/"));
+    raw = JSON.parse(new TextDecoder("utf-8", { fatal: true }).decode(Uint8Array.from(binary, (c) => c.charCodeAt(0))));
+  } catch {
+    return null;
+  }
+  if (!raw || typeof raw !== "object") return null;
+  const website = text(raw.website, 300);
+  const draft: ContactDraft = {
+    name: text(raw.name, 100),
+    title: text(raw.title, 120),
+    company: text(raw.company, 120),
+    email: text(raw.email, 254),
+    phone: text(raw.phone, 40),
+    website: website && /^https:\/\//i.test(website) ? website : undefined,
+    linkedin: normalizeLinkedIn(text(raw.linkedIn ?? raw.linkedin, 300)) ?? undefined,
+  };
+  for (const key of Object.keys(draft) as (keyof ContactDraft)[]) if (!draft[key]) delete draft[key];
+  return draft.name ? draft : null;
+}
+
 /** Classifies a decoded QR payload. `origin` is this site's, so our own card links are recognised. */
 export function classifyScan(raw: string, origin: string): ScanResult {
   const text = raw.trim();
@@ -64,6 +95,13 @@ export function classifyScan(raw: string, origin: string): ScanResult {
     if (url.origin === new URL(origin).origin) {
       const slug = url.pathname.match(/^\/c\/([^/]+)\/?$/)?.[1]?.toLowerCase();
       if (slug && SLUG.test(slug)) return { kind: "card", slug };
+      const payload = url.pathname.match(/^\/card\/v\/([A-Za-z0-9_.-]+)\/?$/)?.[1];
+      if (payload) {
+        const draft = draftFromCardPayload(payload);
+        return draft
+          ? { kind: "contact", format: "card-link", draft }
+          : { kind: "invalid", reason: "This KnowWho card link is damaged. Ask them to share it again." };
+      }
     }
     const linkedin = normalizeLinkedIn(text);
     if (linkedin?.includes("/in/")) return { kind: "linkedin", url: linkedin };

@@ -1,6 +1,6 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import { type CardForm, contactTypeOf, type PublicCard, platformOf } from "~/lib/card";
-import { card, cardStat, connection, user } from "~db/schema";
+import { card, cardStat, connection, user, userSettings } from "~db/schema";
 import { activeEventName } from "./active-event.server";
 import type { Database } from "./db.server";
 import type { AppEnv } from "./env.server";
@@ -91,6 +91,15 @@ async function invalidate(env: AppEnv, slug: string | null) {
   if (slug) await env.CACHE.delete(cacheKey(slug));
 }
 
+/** Drops every published card of the owner from KV, after a change that shows on all of them. */
+export async function invalidateOwnerCards(env: AppEnv, db: Database, userId: string) {
+  const cards = await db
+    .select({ slug: card.slug })
+    .from(card)
+    .where(and(eq(card.userId, userId), eq(card.published, true)));
+  await Promise.all(cards.map((c) => invalidate(env, c.slug)));
+}
+
 export async function updateCard(env: AppEnv, db: Database, userId: string, id: number, form: CardForm) {
   const [row] = await db
     .update(card)
@@ -150,12 +159,16 @@ export async function getPublishedCard(env: AppEnv, db: Database, slug: string):
   const cached = await env.CACHE.get<PublicCard>(cacheKey(slug), "json");
   if (cached) return cached;
   const [row] = await db
-    .select({ card, ownerName: user.name })
+    .select({ card, ownerName: user.name, visibility: userSettings.visibility })
     .from(card)
     .innerJoin(user, eq(user.id, card.userId))
+    .leftJoin(userSettings, eq(userSettings.userId, card.userId))
     .where(and(eq(card.slug, slug), eq(card.published, true)));
   if (!row) return null;
-  const view = toPublicCard(row.card, row.ownerName, await activeEventName(db, row.card.userId));
+  const view: PublicCard = {
+    ...toPublicCard(row.card, row.ownerName, await activeEventName(db, row.card.userId)),
+    unlisted: row.visibility === "connections",
+  };
   await env.CACHE.put(cacheKey(slug), JSON.stringify(view), { expirationTtl: CACHE_TTL_SECONDS });
   return view;
 }
@@ -204,13 +217,15 @@ export function cardStats(db: Database, userId: string, sinceDay: string) {
  * A signed-in visitor's Save Contact: the card becomes their connection (priority medium, tag
  * "Saved Contact"). Saving the same card again keeps the one connection.
  */
+/** Adds a published card's owner to the user's connections once; answers the connection either way. */
 export async function saveCardToConnections(db: Database, userId: string, view: PublicCard, now = new Date()) {
   const eventName = await activeEventName(db, userId);
+  const clientId = `saved-card-${view.id}`;
   const rows = await db
     .insert(connection)
     .values({
       userId,
-      clientId: `saved-card-${view.id}`,
+      clientId,
       name: view.name,
       title: view.title,
       company: view.company,
@@ -229,7 +244,12 @@ export async function saveCardToConnections(db: Database, userId: string, view: 
     })
     .onConflictDoNothing({ target: [connection.userId, connection.clientId] })
     .returning({ id: connection.id });
-  return { created: rows.length > 0 };
+  if (rows[0]) return { created: true, id: rows[0].id, name: view.name };
+  const [existing] = await db
+    .select({ id: connection.id })
+    .from(connection)
+    .where(and(eq(connection.userId, userId), eq(connection.clientId, clientId)));
+  return { created: false, id: existing?.id ?? null, name: view.name };
 }
 
 export const AVATAR_MAX_BYTES = 600_000;

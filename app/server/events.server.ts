@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, inArray, sql } from "drizzle-orm";
 import type { EventForm } from "~/lib/events";
-import { card, connection, event, reminder, type StoredPlan } from "~db/schema";
-import { cacheKey } from "./cards.server";
+import { connection, event, reminder, type StoredPlan } from "~db/schema";
+import { invalidateOwnerCards } from "./cards.server";
 import type { Database } from "./db.server";
 import type { AppEnv } from "./env.server";
 
@@ -117,14 +117,6 @@ export async function toggleActive(env: AppEnv, db: Database, userId: string, id
 }
 
 /** Published cards carry the active event's name for the visitor page's banner; drop the cached copies. */
-async function invalidateOwnerCards(env: AppEnv, db: Database, userId: string) {
-  const cards = await db
-    .select({ slug: card.slug })
-    .from(card)
-    .where(and(eq(card.userId, userId), eq(card.published, true)));
-  await Promise.all(cards.map((c) => (c.slug ? env.CACHE.delete(cacheKey(c.slug)) : null)));
-}
-
 export async function savePlan(db: Database, userId: string, id: number, plan: StoredPlan) {
   const rows = await db
     .update(event)

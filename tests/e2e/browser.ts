@@ -21,3 +21,6 @@ export const launchOptions = (extraArgs: string[] = []) => ({
   executablePath: chromiumPath(),
   args: [...CHROMIUM_ARGS, ...extraArgs],
 });
+
+/** The port the journeys' own server listens on, on loopback. */
+export const E2E_PORT = Number(process.env.E2E_PORT ?? 8799);

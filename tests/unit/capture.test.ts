@@ -25,6 +25,31 @@ describe("scanned codes", () => {
     });
   });
 
+  it("reads the card inside an encoded card link, keeping only safe links", () => {
+    const payload = Buffer.from(
+      JSON.stringify({
+        name: "Zoe Park",
+        title: "Director",
+        email: "zoe@harbor.org",
+        website: "javascript:alert(1)",
+        linkedIn: "linkedin.com/in/zoe-park",
+      }),
+    ).toString("base64url");
+    expect(classifyScan(`${ORIGIN}/card/v/${payload}.c2lnbmF0dXJl`, ORIGIN)).toEqual({
+      kind: "contact",
+      format: "card-link",
+      draft: {
+        name: "Zoe Park",
+        title: "Director",
+        email: "zoe@harbor.org",
+        linkedin: "https://www.linkedin.com/in/zoe-park",
+      },
+    });
+    const nameless = Buffer.from(JSON.stringify({ email: "a@b.org" })).toString("base64url");
+    for (const bad of ["@@@", "bm90LWpzb24", nameless])
+      expect(classifyScan(`${ORIGIN}/card/v/${bad}`, ORIGIN), bad).toMatchObject({ kind: "invalid" });
+  });
+
   it("gives a clear reason for anything else, and never throws", () => {
     expect(classifyScan("", ORIGIN).kind).toBe("invalid");
     expect(classifyScan("https://evil.example/c/demo", ORIGIN)).toMatchObject({ kind: "invalid" });

@@ -45,6 +45,37 @@ describe("capture", () => {
     expect(JSON.parse(results[0]?.tags ?? "[]")).toEqual(["Scanned"]);
   });
 
+  it("merges a capture of someone already in the network instead of adding them twice", async () => {
+    const a = await signUp();
+    const b = await signUp();
+    const first = { name: "Rosa Diaz", email: "rosa@harbor.org", notes: "Met at the keynote", source: "quick" };
+    const other = await call("/api/capture", json(first, b.cookie));
+    expect(other.status).toBe(201);
+    expect((await call("/api/capture", json(first, a.cookie))).status).toBe(201);
+    const again = await call(
+      "/api/capture",
+      json(
+        { name: "Rosa D.", email: "ROSA@harbor.org", phone: "415 555 0100", notes: "Wants a demo", source: "qr" },
+        a.cookie,
+      ),
+    );
+    expect(again.status).toBe(200);
+    const answer = await again.json<{ mergedInto: { id: number; name: string } }>();
+    expect(answer.mergedInto.name).toBe("Rosa Diaz");
+
+    const { results } = await rows(a.email);
+    expect(results).toHaveLength(1);
+    expect(results[0]).toMatchObject({ name: "Rosa Diaz", phone: "+14155550100" });
+    expect(JSON.parse(results[0]?.tags ?? "[]")).toEqual(["Quick add", "Scanned"]);
+    const notes = await env.DB.prepare("select notes from connection where id = ?")
+      .bind(answer.mergedInto.id)
+      .first<{ notes: string }>();
+    expect(notes?.notes).toBe("Met at the keynote\n\nWants a demo");
+    // The other account's Rosa is untouched.
+    expect((await rows(b.email)).results).toHaveLength(1);
+    expect((await rows(b.email)).results[0]?.phone).toBeNull();
+  });
+
   it("rejects bad input with field messages and never stores it", async () => {
     const a = await signUp();
     const bad = [

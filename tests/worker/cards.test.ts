@@ -2,7 +2,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { signedCardPath } from "~/server/card-link.server";
 import { cacheKey } from "~/server/cards.server";
-import { call, form, signUp } from "./helpers";
+import { call, form, freshRateWindow, signUp } from "./helpers";
 
 const cardForm = (over: Record<string, string> = {}) =>
   form({
@@ -211,8 +211,9 @@ describe("share-back", () => {
     expect(html).toContain('value="not-an-email"');
   });
 
-  it("drops honeypot submissions silently and limits repeated attempts with 429", async () => {
+  it("drops honeypot submissions silently and limits repeated attempts with 429", { timeout: 30_000 }, async () => {
     const { owner } = await createPublishedCard("ann-abuse");
+    await freshRateWindow();
     const bot = await share(
       "ann-abuse",
       { name: "Bot", email: "bot@spam.test", company_website: "http://spam" },
@@ -268,14 +269,21 @@ describe("owner isolation", () => {
     }
   });
 
-  it("saves a card to a signed-in visitor's connections once", async () => {
-    await createPublishedCard("ann-save");
+  it("saves a card to a signed-in visitor's connections once, and never the owner's own", async () => {
+    const { owner } = await createPublishedCard("ann-save");
     expect((await call("/api/cards/ann-save/save", { method: "POST" })).status).toBe(401);
+    expect((await call("/api/cards/ann-save/save", { method: "POST", headers: { cookie: owner.cookie } })).status).toBe(
+      409,
+    );
     const visitor = await signUp("Visitor");
-    for (let i = 0; i < 2; i++)
-      expect(
-        (await call("/api/cards/ann-save/save", { method: "POST", headers: { cookie: visitor.cookie } })).status,
-      ).toBe(200);
+    const answers = [];
+    for (let i = 0; i < 2; i++) {
+      const res = await call("/api/cards/ann-save/save", { method: "POST", headers: { cookie: visitor.cookie } });
+      expect(res.status).toBe(200);
+      answers.push(await res.json<{ created: boolean; id: number; name: string }>());
+    }
+    expect(answers[0]).toMatchObject({ created: true, name: "Ann Lee" });
+    expect(answers[1]).toEqual({ ...answers[0], created: false });
     const rows = await env.DB.prepare(
       "select c.tags, c.priority from connection c join user u on u.id = c.user_id where u.email = ?",
     )
@@ -283,6 +291,24 @@ describe("owner isolation", () => {
       .all<{ tags: string; priority: string }>();
     expect(rows.results).toHaveLength(1);
     expect(rows.results[0]).toMatchObject({ priority: "medium", tags: '["Saved Contact"]' });
+  });
+});
+
+describe("profile visibility", () => {
+  it("asks search engines not to list the cards of an owner who chose connections only, at once", async () => {
+    const { owner } = await createPublishedCard("ann-unlisted");
+    const choose = (visibility: string) =>
+      call("/settings", {
+        ...form({ intent: "preferences", timeZone: "UTC", country: "US", visibility }),
+        headers: { cookie: owner.cookie },
+      });
+    const robots = async () =>
+      (await (await call("/c/ann-unlisted")).text()).includes('name="robots" content="noindex"');
+    expect(await robots()).toBe(false);
+    expect((await choose("connections")).status).toBe(302);
+    expect(await robots()).toBe(true);
+    expect((await choose("all")).status).toBe(302);
+    expect(await robots()).toBe(false);
   });
 });
 

@@ -1,15 +1,18 @@
 import { useCallback, useEffect, useRef, useState } from "react";
-import { data, Form, redirect, useNavigation } from "react-router";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { MyQrButton } from "~/components/my-qr";
 import { Field, inputClass } from "~/components/ui/field";
 import { appContext } from "~/context";
 import { type CaptureInput, captureSchema } from "~/lib/capture";
 import { parseCardText } from "~/lib/card-text";
 import type { ContactDraft } from "~/lib/csv";
-import { classifyScan } from "~/lib/scan";
+import { classifyScan, type ScanResult } from "~/lib/scan";
 import { pageMeta } from "~/lib/site";
 import { toast, useToasterReady } from "~/lib/toast";
 import { requireUser } from "~/server/auth.server";
-import { saveCapture } from "~/server/capture.server";
+import { type SavedCapture, saveCapture } from "~/server/capture.server";
+import { listCards } from "~/server/cards.server";
+import { cardQrSvg } from "~/server/qr.server";
 import { setToastHeader } from "~/server/toast.server";
 import type { Route } from "./+types/capture";
 
@@ -20,8 +23,14 @@ type Draft = Partial<Record<(typeof FIELDS)[number], string>>;
 type Errors = Partial<Record<string, string[]>>;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireUser(context.get(appContext), request);
-  return { origin: new URL(request.url).origin };
+  const app = context.get(appContext);
+  const user = await requireUser(app, request);
+  const origin = new URL(request.url).origin;
+  const published = (await listCards(app.db, user.id)).find((c) => c.published && c.slug);
+  const myCard = published?.slug
+    ? { name: published.name, slug: published.slug, svg: await cardQrSvg(`${origin}/c/${published.slug}?src=qr`) }
+    : null;
+  return { origin, myCard };
 }
 
 // The form without JavaScript posts here; with JavaScript, captures go to /api/capture so they can queue offline.
@@ -34,17 +43,23 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!parsed.success) {
     return data({ values, errors: parsed.error.flatten().fieldErrors as Errors }, { status: 400 });
   }
-  await saveCapture(app.db, user.id, parsed.data);
-  const name = parsed.data.name ?? parsed.data.email ?? "Contact";
+  const saved = await saveCapture(app.db, user.id, parsed.data);
   return redirect("/capture", {
-    headers: {
-      "Set-Cookie": await setToastHeader({
-        type: "success",
-        title: "Contact saved",
-        description: `${name} is in your network.`,
-      }),
-    },
+    headers: { "Set-Cookie": await setToastHeader({ type: "success", ...savedMessage(parsed.data, saved) }) },
   });
+}
+
+function savedMessage(capture: CaptureInput, saved: { mergedInto: { name: string } | null }) {
+  const name = capture.name || capture.email || "Contact";
+  if (!saved.mergedInto) return { title: "Contact saved", description: `${name} is in your network.` };
+  const into = saved.mergedInto.name;
+  return {
+    title: "Already in your network",
+    description:
+      into.toLowerCase() === name.toLowerCase()
+        ? `${into} was already there; what you captured was added.`
+        : `${name} was merged into ${into}.`,
+  };
 }
 
 const draftFrom = (d: ContactDraft): Draft => ({
@@ -72,7 +87,11 @@ function useOnline() {
   return online;
 }
 
-function QrScanner({ origin, onResult }: { origin: string; onResult: (draft: Draft, message: string) => void }) {
+type Readable = Exclude<ScanResult, { kind: "invalid" }>;
+
+const FORMAT_LABEL = { vcard: "a vCard", mecard: "a MECARD", "card-link": "a KnowWho card link" } as const;
+
+function QrScanner({ origin, onScan }: { origin: string; onScan: (result: Readable) => void }) {
   const videoRef = useRef<HTMLVideoElement>(null);
   const [state, setState] = useState<"idle" | "starting" | "scanning" | "error">("idle");
   const [message, setMessage] = useState("");
@@ -104,19 +123,10 @@ function QrScanner({ origin, onResult }: { origin: string; onResult: (draft: Dra
       setState("idle");
       if (!text) return;
       const result = classifyScan(text, origin);
-      if (result.kind === "contact")
-        onResult(
-          draftFrom(result.draft),
-          `Read a ${result.format === "vcard" ? "vCard" : "MECARD"} code. Check the details and save.`,
-        );
-      else if (result.kind === "linkedin")
-        onResult({ notes: `LinkedIn: ${result.url}` }, "Read a LinkedIn profile link. Add their name and save.");
-      else if (result.kind === "card")
-        onResult({ website: `${origin}/c/${result.slug}` }, "Read a KnowWho card link. Add their name and save.");
-      else {
+      if (result.kind === "invalid") {
         setState("error");
         setMessage(result.reason);
-      }
+      } else onScan(result);
     } catch (error) {
       stop();
       setState("error");
@@ -248,6 +258,7 @@ export default function CapturePage({ loaderData, actionData }: Route.ComponentP
   const [notice, setNotice] = useState("");
   const [waiting, setWaiting] = useState(0);
   const [saving, setSaving] = useState(false);
+  const [added, setAdded] = useState<{ created: boolean; id: number | null; name: string } | null>(null);
   const nameRef = useRef<HTMLInputElement>(null);
 
   const refreshQueue = useCallback(async () => {
@@ -268,9 +279,51 @@ export default function CapturePage({ loaderData, actionData }: Route.ComponentP
     setDraft((d) => ({ ...d, ...Object.fromEntries(Object.entries(next).filter(([, v]) => v)) }));
     setSource(from);
     setErrors({});
+    setAdded(null);
     setNotice(message);
     nameRef.current?.focus();
   };
+
+  // Our own card links name a published card: its owner is added at once, with the details they keep current.
+  async function addCardOwner(slug: string) {
+    const cardUrl = `${loaderData.origin}/c/${slug}`;
+    try {
+      if (!navigator.onLine) throw new TypeError("offline");
+      const res = await fetch(`/api/cards/${encodeURIComponent(slug)}/save`, {
+        method: "POST",
+        headers: { accept: "application/json" },
+      });
+      if (res.status === 404 || res.status === 409) {
+        setAdded(null);
+        setNotice(
+          res.status === 404
+            ? "That card is no longer published. Ask them for their details and add them below."
+            : "That is your own card. Scan someone else's code to add them.",
+        );
+        return;
+      }
+      if (!res.ok) throw new TypeError(`status ${res.status}`);
+      const saved = (await res.json()) as { created: boolean; id: number | null; name: string };
+      setNotice("");
+      setAdded(saved);
+      toast.success(saved.created ? "Contact saved" : "Already in your network", {
+        description: saved.created ? `${saved.name} is in your network.` : `${saved.name} was saved before.`,
+      });
+    } catch {
+      fill(
+        { website: cardUrl },
+        "Read a KnowWho card link while offline. Add their name and save; it syncs later.",
+        "qr",
+      );
+    }
+  }
+
+  function scanned(result: Readable) {
+    if (result.kind === "card") return addCardOwner(result.slug);
+    if (result.kind === "linkedin")
+      return fill({ notes: `LinkedIn: ${result.url}` }, "Read a LinkedIn profile link. Add their name and save.", "qr");
+    fill(draftFrom(result.draft), `Read ${FORMAT_LABEL[result.format]}. Check the details and save.`, "qr");
+  }
 
   async function submit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -286,6 +339,7 @@ export default function CapturePage({ loaderData, actionData }: Route.ComponentP
       setDraft({});
       setErrors({});
       setNotice("");
+      setAdded(null);
       setSource("quick");
       setClientId(crypto.randomUUID());
     };
@@ -301,8 +355,11 @@ export default function CapturePage({ loaderData, actionData }: Route.ComponentP
         return;
       }
       if (!res.ok) throw new TypeError(`status ${res.status}`);
-      toast.success("Contact saved", { description: `${label} is in your network.` });
+      const saved = (await res.json()) as SavedCapture;
+      const message = savedMessage(capture, saved);
+      toast.success(message.title, { description: message.description });
       reset();
+      if (saved.mergedInto) setAdded({ created: false, ...saved.mergedInto });
     } catch {
       const { queueCapture, pendingCaptures } = await import("~/lib/client/capture-queue");
       await queueCapture(capture);
@@ -345,11 +402,25 @@ export default function CapturePage({ loaderData, actionData }: Route.ComponentP
       </div>
       <div className="mt-6 grid gap-8 lg:grid-cols-2">
         <div className="space-y-6">
-          <QrScanner origin={loaderData.origin} onResult={(d, m) => fill(d, m, "qr")} />
+          <QrScanner origin={loaderData.origin} onScan={scanned} />
+          <MyQrButton card={loaderData.myCard} />
           <CardPhoto onResult={(d, m) => fill(d, m, "photo")} />
         </div>
         <Form method="post" onSubmit={submit} className="space-y-4" noValidate>
           <h2 className="font-semibold text-xl">{source === "quick" ? "Quick add" : "Check and save"}</h2>
+          {added ? (
+            <p
+              role="status"
+              className="rounded-md bg-emerald-50 p-3 text-emerald-900 text-sm dark:bg-emerald-950 dark:text-emerald-100"
+            >
+              {added.created ? `Added ${added.name} from their card.` : `${added.name} is already in your network.`}{" "}
+              {added.id ? (
+                <Link to={`/connections/${added.id}`} className="font-semibold underline">
+                  Open their connection
+                </Link>
+              ) : null}
+            </p>
+          ) : null}
           {notice ? (
             <p
               role="status"

@@ -7,6 +7,7 @@ import { THEMES, themeFromCookie } from "~/lib/theme";
 import { isTimeZone } from "~/lib/time";
 import { deleteAccount } from "~/server/account.server";
 import { createAuth, requireUser } from "~/server/auth.server";
+import { invalidateOwnerCards } from "~/server/cards.server";
 import { getSettings, rotateCalendarToken, saveSettings } from "~/server/settings.server";
 import { setToastHeader } from "~/server/toast.server";
 import type { Route } from "./+types/settings";
@@ -48,14 +49,17 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (!/^[A-Z]{2}$/.test(country) || !isSupportedCountry(country))
       errors.country = "Use a two-letter country code, like US or GB";
     if (Object.keys(errors).length) return data({ errors }, { status: 400 });
+    const visibility = form.get("visibility") === "connections" ? "connections" : "all";
+    const before = await getSettings(app.db, user.id);
     await saveSettings(app.db, user.id, {
       timeZone,
       country,
       notifyShareBacks: form.get("notifyShareBacks") === "on",
       notifyReminders: form.get("notifyReminders") === "on",
       notifyImports: form.get("notifyImports") === "on",
-      visibility: form.get("visibility") === "connections" ? "connections" : "all",
+      visibility,
     });
+    if (before.visibility !== visibility) await invalidateOwnerCards(app.env, app.db, user.id);
     return redirect("/settings", { headers: await saved("Settings saved") });
   }
   if (intent === "feed") return data({ feedToken: await rotateCalendarToken(app.db, user.id) });
@@ -238,18 +242,36 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
         </fieldset>
         <fieldset>
           <legend className="font-medium text-sm">Who can see your profile</legend>
-          <label className="mt-2 flex items-center gap-2 text-sm">
-            <input type="radio" name="visibility" value="all" defaultChecked={settings.visibility === "all"} /> All
-            users
+          <label className="mt-2 flex items-start gap-2 text-sm">
+            <input
+              type="radio"
+              name="visibility"
+              value="all"
+              defaultChecked={settings.visibility === "all"}
+              className="mt-1"
+            />
+            <span>
+              All users
+              <span className="block text-slate-600 dark:text-slate-300">
+                Anyone can open your published cards, and search engines may list them.
+              </span>
+            </span>
           </label>
-          <label className="mt-1 flex items-center gap-2 text-sm">
+          <label className="mt-2 flex items-start gap-2 text-sm">
             <input
               type="radio"
               name="visibility"
               value="connections"
               defaultChecked={settings.visibility === "connections"}
-            />{" "}
-            Connections only
+              className="mt-1"
+            />
+            <span>
+              Connections only
+              <span className="block text-slate-600 dark:text-slate-300">
+                Your cards open only for people you give the link or QR code to; search engines are asked not to list
+                them.
+              </span>
+            </span>
           </label>
         </fieldset>
         <button

@@ -1,11 +1,11 @@
 import { Hono } from "hono";
-import QRCode from "qrcode";
 import type { AppContext } from "~/context";
 import { type PublicCard, vcardFileName } from "~/lib/card";
 import { buildVCard } from "~/lib/vcard";
 import { decodeCardParam } from "../card-link.server";
 import { type Notice, renderCardNotFound, renderCardPage } from "../card-page.server";
 import { countStat, getAvatar, getPublishedCard, type VisitSource } from "../cards.server";
+import { cardQrSvg } from "../qr.server";
 import { allow, clientKey } from "../rate-limit.server";
 import { checkShare, recordShareBack, SHARE_MESSAGES, shareSuccess } from "../share-back.server";
 
@@ -121,12 +121,7 @@ cardRoutes.get("/c/:slug/qr.svg", async (c) => {
   if (!card) return notFound(app.nonce);
   const src = sourceOf(c.req.query("src")) ?? "qr";
   const target = new URL(`/c/${slug}?src=${src === "link" ? "qr" : src}`, c.req.url).href;
-  const svg = await QRCode.toString(target, {
-    type: "svg",
-    margin: 2,
-    errorCorrectionLevel: "M",
-    color: { dark: "#0f172a", light: "#ffffff" },
-  });
+  const svg = await cardQrSvg(target);
   return new Response(svg, {
     headers: {
       "content-type": "image/svg+xml; charset=utf-8",

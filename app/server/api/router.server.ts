@@ -37,7 +37,7 @@ api.post("/capture", async (c) => {
     return c.json({ error: "Invalid capture", fields: parsed.error.flatten().fieldErrors }, 400);
   }
   const saved = await saveCapture(app.db, user.id, parsed.data);
-  return c.json(saved, saved.duplicate ? 200 : 201);
+  return c.json(saved, saved.duplicate || saved.mergedInto ? 200 : 201);
 });
 
 api.post("/cards/:slug/save", async (c) => {
@@ -46,6 +46,7 @@ api.post("/cards/:slug/save", async (c) => {
   if (!user) return c.json({ error: "Sign in to save contacts to your network" }, 401);
   const card = await getPublishedCard(app.env, app.db, c.req.param("slug").toLowerCase());
   if (!card?.id) return c.json({ error: "Not found" }, 404);
+  if (card.ownerId === user.id) return c.json({ error: "This is your own card" }, 409);
   const saved = await saveCardToConnections(app.db, user.id, card);
   return c.json(saved, 200);
 });

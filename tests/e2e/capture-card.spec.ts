@@ -1,0 +1,56 @@
+import path from "node:path";
+import { writeQrVideo } from "../fixtures/qr-video";
+import { E2E_PORT, launchOptions } from "./browser";
+import { demoTest, expect, expectAccessible, screenshotPath, test } from "./fixtures";
+
+// The fake camera shows the demo owner's published card, as another attendee's phone would.
+const video = writeQrVideo(
+  path.resolve("test-results", "fixtures", "card-link.y4m"),
+  `http://127.0.0.1:${E2E_PORT}/c/demo?src=qr`,
+);
+test.use({
+  launchOptions: launchOptions(["--use-fake-device-for-media-stream", `--use-file-for-fake-video-capture=${video}`]),
+  permissions: ["camera"],
+});
+
+test("scanning someone's KnowWho card adds its owner to the network at once", async ({ page }, info) => {
+  await page.goto("/auth?mode=signup");
+  await page.getByLabel("Name").fill("Lee Morgan");
+  await page
+    .getByRole("textbox", { name: "Email", exact: true })
+    .fill(`scan-${Date.now()}-${info.project.name}@example.org`);
+  await page.getByLabel("Password").fill("correct horse battery");
+  await page.getByRole("button", { name: "Create account" }).click();
+  await page.waitForURL(/\/dashboard$/);
+
+  page.on("response", async (r) => {
+    if (r.url().includes("/api/")) console.log("RESP", r.status(), r.url(), await r.text().catch(() => ""));
+  });
+  page.on("console", (m) => console.log("CONSOLE", m.text()));
+  await page.goto("/capture");
+  await expect(page.locator('input[name="clientId"]')).not.toHaveValue("");
+  // Someone without a published card is shown how to get a QR code of their own.
+  await expect(page.getByRole("link", { name: "Publish a card" })).toBeVisible();
+  await page.getByRole("button", { name: "Scan a QR code" }).click();
+  await expect(page.getByText("Added Amara Reyes from their card.")).toBeVisible({ timeout: 20_000 });
+  await expectAccessible(page);
+  await page.getByRole("link", { name: "Open their connection" }).click();
+  await expect(page.getByRole("heading", { name: "Amara Reyes" })).toBeVisible();
+  await expect(page.getByRole("main").getByLabel("Email", { exact: true })).toHaveValue("amara@openfutures.example");
+});
+
+demoTest("the owner shows their own card full screen for others to scan", async ({ page }, info) => {
+  await page.goto("/capture");
+  await expect(page.locator('input[name="clientId"]')).not.toHaveValue("");
+  await page.getByRole("button", { name: "Show my QR code" }).click();
+  const dialog = page.getByRole("dialog", { name: "QR code for Amara Reyes's card" });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByRole("img", { name: "QR code linking to /c/demo" })).toBeVisible();
+  await expectAccessible(page);
+  await page.screenshot({ path: screenshotPath("capture-my-qr", info.project.name) });
+  await page.keyboard.press("Escape");
+  await expect(dialog).toBeHidden();
+  // Scanning their own card tells them so rather than adding themselves.
+  await page.getByRole("button", { name: "Scan a QR code" }).click();
+  await expect(page.getByText("That is your own card.", { exact: false })).toBeVisible({ timeout: 20_000 });
+});
