@@ -22,7 +22,7 @@ function useScrolledPast(threshold: number) {
 }
 
 const navClass = ({ isActive }: { isActive: boolean }) =>
-  `rounded-md px-3 py-2 font-medium text-sm transition-colors ${
+  `shrink-0 whitespace-nowrap rounded-md px-3 py-2 font-medium text-sm transition-colors ${
     isActive
       ? "text-brand-700 dark:text-brand-200"
       : "text-slate-700 hover:text-slate-950 dark:text-slate-300 dark:hover:text-white"
@@ -126,7 +126,11 @@ export function SiteHeader({ user, theme, unread = 0 }: { user: SessionUser | nu
           <span>{SITE.name}</span>
         </Link>
 
-        <nav aria-label="Main" className="hidden flex-1 items-center md:flex">
+        {/* Between 768 px and a wide screen the links scroll sideways inside the bar, never the page. */}
+        <nav
+          aria-label="Main"
+          className="hidden min-w-0 flex-1 items-center overflow-x-auto [mask-image:linear-gradient(to_right,#000_85%,transparent)] [scrollbar-width:none] md:flex xl:[mask-image:none]"
+        >
           {NAV_LINKS.map((link) => (
             <NavLink key={link.to} to={link.to} end={link.to === "/"} className={navClass} prefetch="intent">
               {link.label}
@@ -134,14 +138,14 @@ export function SiteHeader({ user, theme, unread = 0 }: { user: SessionUser | nu
           ))}
         </nav>
 
-        <div className="ml-auto flex items-center gap-1 md:ml-0">
+        <div className="ml-auto flex shrink-0 items-center gap-1 md:ml-0">
           <details {...subscribe.props} className="relative hidden md:block">
             <summary
               className="inline-flex h-10 cursor-pointer items-center gap-1.5 rounded-md px-3 font-medium text-slate-700 text-sm hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800"
               aria-label="Subscribe to product news"
             >
               <MailIcon width={18} height={18} />
-              Subscribe
+              <span className="hidden lg:inline">Subscribe</span>
             </summary>
             <div className="absolute right-0 mt-2 w-80 rounded-lg border border-slate-200 bg-white p-4 shadow-lg dark:border-slate-800 dark:bg-slate-900">
               <p className="mb-3 text-slate-600 text-sm dark:text-slate-300">
@@ -158,7 +162,7 @@ export function SiteHeader({ user, theme, unread = 0 }: { user: SessionUser | nu
             href={SITE.demoPath}
             target="_blank"
             rel="noopener noreferrer"
-            className={`hidden items-center gap-1.5 whitespace-nowrap rounded-md px-3 py-2 font-medium text-slate-700 text-sm hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800 ${user ? "xl:inline-flex" : "lg:inline-flex"}`}
+            className={`hidden items-center gap-1.5 whitespace-nowrap rounded-md px-3 py-2 font-medium text-slate-700 text-sm hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800 ${user ? "2xl:inline-flex" : "lg:inline-flex"}`}
           >
             <PlayIcon width={18} height={18} />
             Watch Demo

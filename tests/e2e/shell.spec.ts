@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { expect, expectAccessible, screenshotPath, test } from "./fixtures";
 
 test("home page: header, footer and sections, accessible in both themes", async ({ page }, info) => {
@@ -127,3 +128,18 @@ test("sign up, sign out, and sign in again keeping the typed email on a wrong pa
   await page.getByRole("button", { name: "Sign in" }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
 });
+
+for (const signedIn of [false, true]) {
+  test(`the page never scrolls sideways from phone to desktop widths, ${signedIn ? "signed in" : "signed out"}`, async ({
+    page,
+    demoStorage,
+  }, info) => {
+    test.skip(info.project.name !== "desktop", "the widths are set here; one project is enough");
+    if (signedIn) await page.context().addCookies(JSON.parse(readFileSync(demoStorage, "utf8")).cookies);
+    await page.goto(signedIn ? "/dashboard" : "/");
+    for (const width of [390, 768, 900, 1024, 1280, 1440]) {
+      await page.setViewportSize({ width, height: 800 });
+      expect(await page.evaluate(() => document.documentElement.scrollWidth), `${width} px`).toBe(width);
+    }
+  });
+}
