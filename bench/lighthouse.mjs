@@ -1,0 +1,85 @@
+// `npm run bench:lighthouse`: Lighthouse's mobile audit of the production build, served on loopback
+// with APP_ENV=production, driving the same Chromium as the journeys. Prints each run and the median.
+import { existsSync, rmSync } from "node:fs";
+import path from "node:path";
+import * as chromeLauncher from "chrome-launcher";
+import lighthouse from "lighthouse";
+import { bin, root, run, start } from "../scripts/wrangler-env.mjs";
+
+const PORT = Number(process.env.BENCH_PORT ?? 8796);
+const BASE = `http://127.0.0.1:${PORT}`;
+const ROUTES = ["/", "/pricing", "/guides/welcome"];
+const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
+const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"];
+
+async function chromePath() {
+  const debian = [process.env.CHROMIUM_PATH, "/usr/bin/chromium", "/usr/bin/chromium-browser"];
+  const found = debian.find((p) => p && existsSync(p));
+  if (found) return found;
+  const { chromium } = await import("playwright-core");
+  return chromium.executablePath();
+}
+
+async function waitForHealth() {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    try {
+      if ((await fetch(`${BASE}/api/health`)).ok) return;
+    } catch {}
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error("server did not start");
+}
+
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+console.log("Building the production Worker...");
+run(bin("react-router"), ["build"], { stdio: ["ignore", "ignore", "inherit"] });
+const state = path.join(root, ".wrangler", "lighthouse-state");
+rmSync(state, { recursive: true, force: true });
+run(process.execPath, [path.join(root, "scripts", "setup.mjs"), "--persist-to", state], { stdio: "ignore" });
+const server = start(
+  process.execPath,
+  [
+    path.join(root, "scripts", "serve-build.mjs"),
+    "--port",
+    String(PORT),
+    "--persist-to",
+    state,
+    "--app-env",
+    "production",
+  ],
+  { stdio: "ignore", detached: true },
+);
+const chrome = await chromeLauncher.launch({
+  chromePath: await chromePath(),
+  chromeFlags: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--no-first-run"],
+});
+try {
+  await waitForHealth();
+  // A first audit in a fresh browser against a cold Worker is not what a visitor meets: warm both.
+  for (const route of ROUTES) await (await fetch(BASE + route)).arrayBuffer();
+  await lighthouse(`${BASE}/`, { port: chrome.port, logLevel: "error", onlyCategories: ["performance"] });
+  console.log(`Lighthouse ${RUNS} runs per page, mobile defaults (simulated slow 4G, 4x CPU slowdown):\n`);
+  for (const route of ROUTES) {
+    const scores = Object.fromEntries(CATEGORIES.map((c) => [c, []]));
+    for (let i = 0; i < RUNS; i++) {
+      const { lhr } = await lighthouse(`${BASE}${route}`, {
+        port: chrome.port,
+        output: "json",
+        logLevel: "error",
+        onlyCategories: CATEGORIES,
+      });
+      if (lhr.runtimeError) console.log(`${route} run ${i + 1}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+      for (const c of CATEGORIES) scores[c].push(Math.round((lhr.categories[c]?.score ?? 0) * 100));
+      const a = lhr.audits;
+      console.log(
+        `${route.padEnd(16)} run ${i + 1}: ${CATEGORIES.map((c) => `${c} ${scores[c].at(-1)}`).join(", ")}; FCP ${a["first-contentful-paint"].displayValue}, LCP ${a["largest-contentful-paint"].displayValue}, TBT ${a["total-blocking-time"].displayValue}, CLS ${a["cumulative-layout-shift"].displayValue}`,
+      );
+    }
+    console.log(`${route.padEnd(16)} median: ${CATEGORIES.map((c) => `${c} ${median(scores[c])}`).join(", ")}\n`);
+  }
+} finally {
+  await chrome.kill();
+  process.kill(-server.pid, "SIGTERM");
+}
