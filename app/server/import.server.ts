@@ -16,6 +16,7 @@ import { asCountry, normalizePhone } from "~/lib/phone";
 import { readVCards } from "~/lib/vcard-read";
 import { connection, notification } from "~db/schema";
 import type { Database } from "./db.server";
+import { getSettings } from "./settings.server";
 
 export type ImportRow = { row: number; draft: ContactDraft; duplicateOf: { id: number; name: string } | null };
 export type ImportPlan = {
@@ -160,16 +161,17 @@ export async function applyImport(
     );
     merged++;
   }
-  statements.push(
-    db.insert(notification).values({
-      userId,
-      title: "Import finished",
-      message: `${added} added, ${merged} merged, ${skippedDuplicates + plan.skipped.length} skipped.`,
-      type: "success",
-      actionLabel: "View connections",
-      actionUrl: "/connections",
-    }),
-  );
-  await db.batch(statements as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
+  if ((await getSettings(db, userId)).notifyImports)
+    statements.push(
+      db.insert(notification).values({
+        userId,
+        title: "Import finished",
+        message: `${added} added, ${merged} merged, ${skippedDuplicates + plan.skipped.length} skipped.`,
+        type: "success",
+        actionLabel: "View connections",
+        actionUrl: "/connections",
+      }),
+    );
+  if (statements.length) await db.batch(statements as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
   return { added, merged, skipped: skippedDuplicates + plan.skipped.length };
 }

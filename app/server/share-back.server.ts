@@ -5,6 +5,7 @@ import { normalizeTags } from "~/lib/connection-rules";
 import { connection, notification, sharedContact } from "~db/schema";
 import { activeEventName } from "./active-event.server";
 import type { Database } from "./db.server";
+import { getSettings } from "./settings.server";
 
 export const SHARE_MESSAGES = {
   missing: { title: "Missing information", description: "Please provide your name and email address." },
@@ -98,7 +99,7 @@ export async function recordShareBack(db: Database, card: PublicCard, input: Sha
   }
 
   // Read now, not from the (possibly cached) card, so the tag is the hub active at this moment.
-  const eventName = await activeEventName(db, ownerId);
+  const [eventName, settings] = await Promise.all([activeEventName(db, ownerId), getSettings(db, ownerId)]);
   const clientId = `share-${crypto.randomUUID()}`;
   const connectionIdSql = sql`(select ${connection.id} from ${connection} where ${connection.userId} = ${ownerId} and ${connection.clientId} = ${clientId})`;
   const day = now.toISOString().slice(0, 10);
@@ -130,14 +131,18 @@ export async function recordShareBack(db: Database, card: PublicCard, input: Sha
       consent: input.consent,
       consentAt,
     }),
-    db.insert(notification).values({
-      userId: ownerId,
-      title: "New contact shared",
-      message: `${input.name} shared their contact details from your card.`,
-      type: "success",
-      actionLabel: "View contact",
-      actionUrl: sql`'/connections/' || ${connectionIdSql}`,
-    }),
+    ...(settings.notifyShareBacks
+      ? [
+          db.insert(notification).values({
+            userId: ownerId,
+            title: "New contact shared",
+            message: `${input.name} shared their contact details from your card.`,
+            type: "success",
+            actionLabel: "View contact",
+            actionUrl: sql`'/connections/' || ${connectionIdSql}`,
+          }),
+        ]
+      : []),
   ]);
   return { updated: false };
 }

@@ -141,6 +141,25 @@ describe("share-back", () => {
   const share = (slug: string, values: Record<string, string>, ip = "198.51.100.7") =>
     call(`/c/${slug}/share`, { ...form(values), headers: { accept: "application/json", "cf-connecting-ip": ip } });
 
+  it("adds the person but no notification for an owner who turned share-back notifications off", async () => {
+    const { owner } = await createPublishedCard("ann-quiet");
+    const saved = await call("/settings", {
+      ...form({ intent: "preferences", timeZone: "UTC", country: "US", notifyReminders: "on", notifyImports: "on" }),
+      headers: { cookie: owner.cookie },
+    });
+    expect(saved.status).toBe(302);
+    expect((await share("ann-quiet", { name: "Quiet Visitor", email: "quiet@x.org" }, "198.51.100.77")).status).toBe(
+      200,
+    );
+    const counts = await env.DB.prepare(
+      `select (select count(*) from connection c join user u on u.id = c.user_id where u.email = ?1) as connections,
+              (select count(*) from notification n join user u on u.id = n.user_id where u.email = ?1) as notifications`,
+    )
+      .bind(owner.email)
+      .first();
+    expect(counts).toEqual({ connections: 1, notifications: 0 });
+  });
+
   it("writes the shared contact, a Pending connection and a notification together", async () => {
     const { owner } = await createPublishedCard("ann-share");
     const res = await share("ann-share", {
