@@ -165,7 +165,7 @@ export function SiteHeader({ user, theme, unread = 0 }: { user: SessionUser | nu
             className={`hidden items-center gap-1.5 whitespace-nowrap rounded-md px-3 py-2 font-medium text-slate-700 text-sm hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800 ${user ? "2xl:inline-flex" : "lg:inline-flex"}`}
           >
             <PlayIcon width={18} height={18} />
-            Watch Demo
+            Watch Demo<span className="sr-only"> (opens in a new tab)</span>
           </a>
           {user ? (
             <Form method="post" action="/auth/sign-out" className="hidden md:block">
@@ -232,7 +232,7 @@ export function SiteHeader({ user, theme, unread = 0 }: { user: SessionUser | nu
                   className="inline-flex items-center justify-center gap-2 rounded-md py-3 font-medium"
                 >
                   <PlayIcon width={18} height={18} />
-                  Watch Demo
+                  Watch Demo<span className="sr-only"> (opens in a new tab)</span>
                 </a>
                 <div className="rounded-lg bg-slate-50 p-4 dark:bg-slate-900">
                   <NewsletterForm source="mobile-menu" compact />

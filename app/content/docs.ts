@@ -20,9 +20,9 @@ export const DOCS: Doc[] = [
         heading: "Connecting your account",
         paragraphs: ["You need Card Pro and an administrator role in your Krystal workspace."],
         bullets: [
-          "Open Settings, then Integrations, and choose Krystal AI.",
-          "Sign in to Krystal and approve the requested access.",
-          "Choose which event hubs and tags to include.",
+          "The integration is rolling out to Card Pro workspaces: ask for it through the contact page.",
+          "We connect your Krystal workspace once an administrator there approves the access.",
+          "Tell us which event hubs and tags to include.",
         ],
       },
       {
@@ -122,7 +122,7 @@ export const DOCS: Doc[] = [
         bullets: [
           "Download any connection as a vCard 3.0 file.",
           "Export the whole network or one hub as CSV.",
-          "Sync to your CRM with Card Pro.",
+          "Export in HubSpot's import layout to bring contacts into your CRM.",
         ],
       },
     ],

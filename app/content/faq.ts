@@ -33,7 +33,7 @@ export const HELP_FAQ: FaqItem[] = [
   {
     question: "How do I connect KnowWho to Krystal AI?",
     answer:
-      "Open Settings, choose Integrations, then Krystal AI, and pick which hubs to sync hourly, daily or manually.",
+      "The Krystal AI integration is rolling out to Card Pro workspaces: ask for it through the contact page and we connect your workspace, with hubs synced hourly, daily or manually. Until then, export your connections as CSV from the Connections page.",
     docId: "krystal-integration",
   },
   {

@@ -293,9 +293,9 @@ export const GUIDES: Guide[] = [
         ],
       },
       {
-        heading: "Syncing with your CRM",
+        heading: "Handing over to your CRM",
         paragraphs: [
-          "Card Pro syncs hub contacts to your CRM hourly, daily or manually, so your development or sales team works from the same list the day after the event.",
+          "The day after the event, export the hub's contacts as CSV in HubSpot's import layout or a generic one, so your development or sales team works from the same list.",
         ],
       },
     ],

@@ -1,5 +1,5 @@
 import { DOCS } from "~/content/docs";
-import { EVENTS } from "~/content/events";
+import { SAMPLE_EVENT_IDS } from "~/content/events";
 import { GUIDES } from "~/content/guides";
 import { UPDATES } from "~/content/updates";
 import { listCampaigns } from "./campaigns.server";
@@ -9,6 +9,7 @@ import type { Database } from "./db.server";
 export const STATIC_PATHS = [
   "/",
   "/about",
+  "/demo",
   "/features",
   "/pricing",
   "/help",
@@ -29,7 +30,7 @@ export async function sitemapPaths(db: Database) {
     ...GUIDES.map((g) => `/guides/${g.slug}`),
     ...DOCS.map((d) => `/docs/${d.id}`),
     ...UPDATES.map((u) => `/updates/${u.id}`),
-    ...EVENTS.map((e) => `/events/${e.id}`),
+    ...SAMPLE_EVENT_IDS.map((id) => `/events/${id}`),
     ...campaigns.map((c) => `/fundraising/${c.id}`),
   ];
 }

@@ -14,6 +14,18 @@ test("landing: sections in order, testimonials rotate, campaigns stream in; scre
   await expect(dots.nth(1)).toHaveAttribute("aria-current", "true", { timeout: 7000 });
   await expectAccessible(page);
   await page.screenshot({ path: screenshotPath("site-landing", info.project.name), fullPage: true });
+
+  // Focus inside the carousel keeps it still even after the pointer leaves it.
+  await dots.nth(2).click();
+  await page.mouse.move(0, 0);
+  await expect(dots.nth(2)).toHaveAttribute("aria-current", "true");
+  await page.waitForTimeout(5600);
+  await expect(dots.nth(2)).toHaveAttribute("aria-current", "true");
+
+  // The live card is served outside React Router, so the link must load it as a document.
+  await page.getByRole("link", { name: "See a live card" }).click();
+  await expect(page).toHaveURL(/\/c\/demo$/);
+  await expect(page.getByText("Know Where. Know Who. Know How.")).toBeVisible();
 });
 
 test("pricing: monthly/yearly toggle and a one-at-a-time collapsible FAQ; screenshot", async ({ page }, info) => {

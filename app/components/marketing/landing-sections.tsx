@@ -1,6 +1,6 @@
 import { Suspense, useRef } from "react";
 import { Await, Link } from "react-router";
-import { EVENTS } from "~/content/events";
+import { sampleEvents } from "~/content/events";
 import { SITE } from "~/lib/site";
 import type { CampaignSummary } from "~/server/campaigns.server";
 import { CampaignCard, CampaignCardSkeleton } from "./campaign-card";
@@ -103,14 +103,14 @@ export function ContactCards() {
   );
 }
 
-export function UpcomingEvents() {
+export function UpcomingEvents({ today }: { today: string }) {
   return (
     <section id="events" aria-labelledby="events-title" className="mx-auto mt-20 max-w-7xl scroll-mt-24 px-4 sm:px-6">
       <h2 id="events-title" className="text-center font-bold text-3xl tracking-tight">
         Events you can network at
       </h2>
       <ul className="mt-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-        {EVENTS.map((e) => (
+        {sampleEvents(today).map((e) => (
           <li key={e.id}>
             <EventCard event={e} />
           </li>

@@ -51,7 +51,7 @@ const STEPS = [
   },
 ];
 
-export function Landing({ campaigns }: { campaigns?: Promise<CampaignSummary[]> }) {
+export function Landing({ campaigns, today }: { campaigns: Promise<CampaignSummary[]>; today: string }) {
   return (
     <>
       <section className="relative overflow-hidden">
@@ -77,6 +77,7 @@ export function Landing({ campaigns }: { campaigns?: Promise<CampaignSummary[]> 
               </Link>
               <Link
                 to="/c/demo"
+                reloadDocument
                 className="rounded-md border border-slate-300 bg-white px-5 py-3 font-semibold text-slate-800 hover:bg-slate-50 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100 dark:hover:bg-slate-800"
               >
                 See a live card
@@ -146,10 +147,10 @@ export function Landing({ campaigns }: { campaigns?: Promise<CampaignSummary[]> 
       <EventHubsPreview />
       <TestimonialsCarousel />
       <ContactCards />
-      <UpcomingEvents />
+      <UpcomingEvents today={today} />
       <BusinessCards />
       <DemoTabs />
-      {campaigns ? <FeaturedCampaigns campaigns={campaigns} /> : null}
+      <FeaturedCampaigns campaigns={campaigns} />
 
       <section className="mx-auto mt-20 max-w-7xl px-4 sm:px-6">
         <div className="rounded-2xl bg-brand-700 px-6 py-12 text-center text-white sm:px-12">

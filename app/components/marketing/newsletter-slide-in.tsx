@@ -21,6 +21,8 @@ export function NewsletterSlideIn({ signedIn }: { signedIn: boolean }) {
     const seen = (name: string) => document.cookie.split("; ").some((c) => c.startsWith(`${name}=`));
     if (seen(PROMPT_COOKIE) || seen(SUBSCRIBED_COOKIE)) return;
     const timer = window.setTimeout(() => {
+      // They may have subscribed from the header or footer while the timer ran.
+      if (seen(SUBSCRIBED_COOKIE)) return;
       // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing in Firefox
       document.cookie = `${PROMPT_COOKIE}=1; Path=/; Max-Age=${SLIDE_IN_EVERY_DAYS * 86400}; SameSite=Lax`;
       setOpen(true);

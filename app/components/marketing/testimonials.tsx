@@ -6,7 +6,10 @@ export const TESTIMONIAL_INTERVAL_MS = 5000;
 /** Advances every 5 s and loops; pauses while hovered or focused, and never auto-advances under reduced motion. */
 export function TestimonialsCarousel() {
   const [index, setIndex] = useState(0);
-  const [paused, setPaused] = useState(false);
+  // Hover and focus pause independently: leaving with the pointer must not resume under the keyboard.
+  const [hovered, setHovered] = useState(false);
+  const [focused, setFocused] = useState(false);
+  const paused = hovered || focused;
   const [reduced, setReduced] = useState(false);
 
   useEffect(() => {
@@ -30,11 +33,11 @@ export function TestimonialsCarousel() {
       aria-labelledby="testimonials"
       aria-roledescription="carousel"
       className="mx-auto mt-20 max-w-4xl px-4 sm:px-6"
-      onMouseEnter={() => setPaused(true)}
-      onMouseLeave={() => setPaused(false)}
-      onFocus={() => setPaused(true)}
+      onMouseEnter={() => setHovered(true)}
+      onMouseLeave={() => setHovered(false)}
+      onFocus={() => setFocused(true)}
       onBlur={(e) => {
-        if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setPaused(false);
+        if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setFocused(false);
       }}
       data-paused={paused || reduced}
     >

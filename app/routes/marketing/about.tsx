@@ -1,5 +1,13 @@
 import { Link } from "react-router";
-import { btnPrimary, btnSecondary, CtaBanner, card, PageHero } from "~/components/marketing/page";
+import {
+  btnPrimary,
+  btnSecondary,
+  CtaBanner,
+  card,
+  ExternalLink,
+  linkClass,
+  PageHero,
+} from "~/components/marketing/page";
 import { pageMeta, SITE } from "~/lib/site";
 
 export const meta = () =>
@@ -132,6 +140,14 @@ export default function About() {
         to="/auth?mode=signup"
         label="Get Started Free"
       />
+      <p className="mx-auto mt-6 flex max-w-5xl flex-wrap gap-6 px-4 sm:px-6">
+        <ExternalLink href={SITE.demoPath} className={linkClass}>
+          Watch Demo
+        </ExternalLink>
+        <Link to="/" className={linkClass}>
+          Back to the home page
+        </Link>
+      </p>
       <div className="h-16" />
     </>
   );

@@ -36,7 +36,11 @@ export default function Demo() {
         ))}
       </ol>
       <div className="mt-10 flex flex-wrap gap-3">
-        <Link to="/c/demo" className="rounded-md bg-brand-600 px-5 py-3 font-semibold text-white hover:bg-brand-700">
+        <Link
+          to="/c/demo"
+          reloadDocument
+          className="rounded-md bg-brand-600 px-5 py-3 font-semibold text-white hover:bg-brand-700"
+        >
           Open the demo card
         </Link>
         <Link

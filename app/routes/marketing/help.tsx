@@ -113,7 +113,8 @@ export default function Help({ actionData }: Route.ComponentProps) {
               <li className={card}>
                 <h3 className="font-semibold">Live chat</h3>
                 <p className="mt-1 text-slate-600 text-sm dark:text-slate-300">
-                  Monday to Friday, 9am-5pm EST, from the chat button in your dashboard.
+                  Monday to Friday, 9am-5pm EST: ask for a chat in the form on this page and we call or message you back
+                  within the hour.
                 </p>
               </li>
               <li className={card}>

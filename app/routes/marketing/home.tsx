@@ -2,6 +2,7 @@ import { useRouteLoaderData } from "react-router";
 import { JsonLd } from "~/components/marketing/json-ld";
 import { Landing } from "~/components/marketing/landing";
 import { appContext } from "~/context";
+import { dayInZone } from "~/lib/events";
 import { pageMeta, SITE } from "~/lib/site";
 import type { RootData } from "~/root";
 import { featuredCampaigns } from "~/server/campaigns.server";
@@ -11,7 +12,7 @@ export const meta = () => pageMeta(SITE.name);
 
 /** Campaigns are not awaited: the page streams and shows placeholders until they arrive. */
 export function loader({ context }: Route.LoaderArgs) {
-  return { campaigns: featuredCampaigns(context.get(appContext).db) };
+  return { campaigns: featuredCampaigns(context.get(appContext).db), today: dayInZone(new Date(), "UTC") };
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
@@ -31,7 +32,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           contactPoint: { "@type": "ContactPoint", contactType: "customer support", email: SITE.supportEmail },
         }}
       />
-      <Landing campaigns={loaderData.campaigns} />
+      <Landing campaigns={loaderData.campaigns} today={loaderData.today} />
     </>
   );
 }

@@ -1,10 +1,20 @@
 import { data } from "react-router";
 import { Landing } from "~/components/marketing/landing";
+import { appContext } from "~/context";
+import { dayInZone } from "~/lib/events";
 import { pageMeta } from "~/lib/site";
+import { featuredCampaigns } from "~/server/campaigns.server";
 import type { Route } from "./+types/not-found";
 
-export function loader({ request }: Route.LoaderArgs) {
-  return data({ path: new URL(request.url).pathname }, { status: 404 });
+export function loader({ request, context }: Route.LoaderArgs) {
+  return data(
+    {
+      path: new URL(request.url).pathname,
+      campaigns: featuredCampaigns(context.get(appContext).db),
+      today: dayInZone(new Date(), "UTC"),
+    },
+    { status: 404 },
+  );
 }
 
 export const meta = () => [...pageMeta("Page not found"), { name: "robots", content: "noindex" }];
@@ -18,7 +28,7 @@ export default function NotFound({ loaderData }: Route.ComponentProps) {
       >
         We couldn't find <code className="break-all font-mono">{loaderData.path}</code>. Here's our home page instead.
       </div>
-      <Landing />
+      <Landing campaigns={loaderData.campaigns} today={loaderData.today} />
     </>
   );
 }

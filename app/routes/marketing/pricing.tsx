@@ -26,9 +26,21 @@ export default function Pricing() {
           name: `${SITE.name} ${CARD_PRO.name}`,
           description: CARD_PRO.description,
           offers: [
-            { "@type": "Offer", price: CARD_PRO.monthly.toFixed(2), priceCurrency: "USD", name: "Monthly" },
-            { "@type": "Offer", price: CARD_PRO.yearly.toFixed(2), priceCurrency: "USD", name: "Yearly" },
-          ],
+            ["Monthly", CARD_PRO.monthly, "MON", "P1M"] as const,
+            ["Yearly", CARD_PRO.yearly, "ANN", "P1Y"] as const,
+          ].map(([name, price, unitCode, billingDuration]) => ({
+            "@type": "Offer",
+            name,
+            price: price.toFixed(2),
+            priceCurrency: "USD",
+            priceSpecification: {
+              "@type": "UnitPriceSpecification",
+              price: price.toFixed(2),
+              priceCurrency: "USD",
+              unitCode,
+              billingDuration,
+            },
+          })),
         }}
       />
       <PageHero

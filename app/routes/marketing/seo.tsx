@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { btnPrimary, btnSecondary, card, ExternalLink, linkClass, PageHero } from "~/components/marketing/page";
-import { pageMeta } from "~/lib/site";
+import { pageMeta, SITE } from "~/lib/site";
 
 export const meta = () =>
   pageMeta(
@@ -131,6 +131,9 @@ export default function Seo() {
           <Link to="/contact" className={btnSecondary}>
             Book a free SEO consultation
           </Link>
+          <ExternalLink href={SITE.demoPath} className={btnSecondary}>
+            Watch the demo
+          </ExternalLink>
         </div>
       </div>
     </>

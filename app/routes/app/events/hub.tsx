@@ -42,7 +42,7 @@ function eventId(params: { id: string }) {
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   // The landing page's public sample events have word ids; the owner's own events are numbered.
-  const sample = findEvent(params.id);
+  const sample = findEvent(params.id, dayInZone(new Date(), "UTC"));
   if (sample) return { sample, event: null };
   const id = eventId(params);
   const app = context.get(appContext);
@@ -309,6 +309,7 @@ function EventHub({ event, actionData }: { event: HubData; actionData: Route.Com
   const generating = navigation.formData?.get("intent") === "generate-plan";
   const badge = STATUS_BADGE[event.status];
   const joinUrl = safeHref(event.url);
+  const happening = event.status === "active" || event.active;
   const image = safeHref(event.image);
   return (
     <article className="mx-auto max-w-5xl px-4 py-10 sm:px-6">
@@ -353,7 +354,8 @@ function EventHub({ event, actionData }: { event: HubData; actionData: Route.Com
       </dl>
       <div className="mt-6 flex flex-wrap gap-2">
         <SetActiveButton event={event} />
-        {joinUrl ? (
+        {/* As on the event cards: Join and Scan QR belong to an event that is happening. */}
+        {happening && joinUrl ? (
           <a
             href={joinUrl}
             target="_blank"
@@ -363,9 +365,11 @@ function EventHub({ event, actionData }: { event: HubData; actionData: Route.Com
             Join<span className="sr-only"> {event.title} (opens in a new tab)</span>
           </a>
         ) : null}
-        <Link to="/capture" className={secondary}>
-          Scan QR
-        </Link>
+        {happening ? (
+          <Link to="/capture" className={secondary}>
+            Scan QR
+          </Link>
+        ) : null}
         <Link to={`/events/${event.id}/report`} className={secondary}>
           Post-event report
         </Link>
