@@ -19,7 +19,8 @@ export const PRIORITY_STAR_CLASS: Record<Priority, string> = {
 };
 
 export const MAX_TAGS = 20;
-export const MAX_TAG_LENGTH = 40;
+/** Long enough for an event's title, which tags everyone met while it is active. */
+export const MAX_TAG_LENGTH = 120;
 
 /** Invalid priorities fall back to medium. */
 export function normalizePriority(value: unknown): Priority {
@@ -34,7 +35,9 @@ export function normalizeStatus(value: unknown, fallback: Status = "Active"): St
 
 /** Tags must be a list, else empty; trimmed, de-duplicated case-insensitively, capped. */
 export function normalizeTags(value: unknown): string[] {
-  return uniqueTags(value).slice(0, MAX_TAGS);
+  const tags = uniqueTags(value);
+  // Cap before the tag rule, so the tag it adds is never the one cut.
+  return tags.length <= MAX_TAGS ? tags : applyTagRule(tags.slice(0, MAX_TAGS - 1));
 }
 
 /** Like normalizeTags without the cap, for merges that must keep every tag. */

@@ -57,13 +57,10 @@ export function scoreLead(lead: LeadInput, goals: string[], now: Date): LeadScor
       `${lead.followUpsDone} follow-up${lead.followUpsDone > 1 ? "s" : ""} done`,
     );
 
-  return {
-    score: Math.min(
-      100,
-      reasons.reduce((sum, r) => sum + r.points, 0),
-    ),
-    reasons,
-  };
+  // The score stops at 100; saying so keeps the listed points adding up to the score shown.
+  const total = reasons.reduce((sum, r) => sum + r.points, 0);
+  if (total > 100) reasons.push({ points: 100 - total, reason: "Scores stop at 100" });
+  return { score: Math.min(100, total), reasons };
 }
 
 /** Highest score first; ties go to the most recent contact. */

@@ -1,9 +1,11 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import { type CardForm, contactTypeOf, type PublicCard, platformOf } from "~/lib/card";
+import { asCountry, normalizePhone } from "~/lib/phone";
 import { card, cardStat, connection, user, userSettings } from "~db/schema";
 import { activeEventName } from "./active-event.server";
 import type { Database } from "./db.server";
 import type { AppEnv } from "./env.server";
+import { getSettings } from "./settings.server";
 
 const CACHE_TTL_SECONDS = 60 * 60 * 24;
 export const cacheKey = (slug: string) => `card:v1:${slug}`;
@@ -219,7 +221,7 @@ export function cardStats(db: Database, userId: string, sinceDay: string) {
  */
 /** Adds a published card's owner to the user's connections once; answers the connection either way. */
 export async function saveCardToConnections(db: Database, userId: string, view: PublicCard, now = new Date()) {
-  const eventName = await activeEventName(db, userId);
+  const [eventName, { country }] = await Promise.all([activeEventName(db, userId), getSettings(db, userId)]);
   const clientId = `saved-card-${view.id}`;
   const rows = await db
     .insert(connection)
@@ -229,11 +231,14 @@ export async function saveCardToConnections(db: Database, userId: string, view: 
       name: view.name,
       title: view.title,
       company: view.company,
-      email: view.email,
-      phone: view.phone,
+      email: view.email?.toLowerCase() ?? null,
+      // Stored as E.164 like every other path, so the same person is found again by phone.
+      phone: normalizePhone(view.phone, asCountry(country)),
       website: view.website,
       linkedin: view.linkedin,
       priority: "medium",
+      // The guides: connections made by exchanging cards start as pending.
+      status: "Pending",
       tags: ["Saved Contact", ...(eventName ? [eventName] : [])],
       eventName,
       notes:

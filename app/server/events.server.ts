@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, or, sql } from "drizzle-orm";
 import type { EventForm } from "~/lib/events";
 import { connection, event, reminder, type StoredPlan } from "~db/schema";
 import { invalidateOwnerCards } from "./cards.server";
@@ -57,6 +57,16 @@ export async function createEvent(db: Database, userId: string, form: EventForm)
 }
 
 /** Renaming keeps the people met there with the event: their "Met at" follows the new title. */
+/** Met at the event: its "Met at", or tagged with it while it was active (someone known before, met again). */
+const metAt = (userId: string, title: string) =>
+  and(
+    eq(connection.userId, userId),
+    or(
+      eq(connection.eventName, title),
+      sql`exists (select 1 from json_each(${connection.tags}) where value = ${title})`,
+    ),
+  );
+
 export async function updateEvent(env: AppEnv, db: Database, userId: string, id: number, form: EventForm) {
   const existing = await getEvent(db, userId, id);
   if (!existing) return false;
@@ -72,6 +82,12 @@ export async function updateEvent(env: AppEnv, db: Database, userId: string, id:
         .update(connection)
         .set({ eventName: form.title })
         .where(and(eq(connection.userId, userId), eq(connection.eventName, existing.title))) as never,
+      db
+        .update(connection)
+        .set({
+          tags: sql`(select json_group_array(case when value = ${existing.title} then ${form.title} else value end) from json_each(${connection.tags}))`,
+        })
+        .where(metAt(userId, existing.title)) as never,
     );
   }
   await db.batch(statements as [(typeof statements)[number], ...(typeof statements)[number][]]);
@@ -175,7 +191,7 @@ export async function peopleMetAt(db: Database, userId: string, title: string) {
       createdAt: connection.createdAt,
     })
     .from(connection)
-    .where(and(eq(connection.userId, userId), eq(connection.eventName, title)))
+    .where(metAt(userId, title))
     .orderBy(asc(connection.createdAt))
     .limit(500);
   // A subquery rather than a list of ids: D1 binds at most 100 parameters.
@@ -193,10 +209,7 @@ export async function peopleMetAt(db: Database, userId: string, title: string) {
             eq(reminder.userId, userId),
             inArray(
               reminder.connectionId,
-              db
-                .select({ id: connection.id })
-                .from(connection)
-                .where(and(eq(connection.userId, userId), eq(connection.eventName, title))),
+              db.select({ id: connection.id }).from(connection).where(metAt(userId, title)),
             ),
           ),
         )

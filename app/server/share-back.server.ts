@@ -2,6 +2,7 @@ import { and, eq, gt, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { PublicCard } from "~/lib/card";
 import { normalizeTags } from "~/lib/connection-rules";
+import { asCountry, normalizePhone } from "~/lib/phone";
 import { connection, notification, sharedContact } from "~db/schema";
 import { activeEventName } from "./active-event.server";
 import type { Database } from "./db.server";
@@ -109,7 +110,7 @@ export async function recordShareBack(db: Database, card: PublicCard, input: Sha
       clientId,
       name: input.name,
       email: input.email,
-      phone: input.phone,
+      phone: normalizePhone(input.phone, asCountry(settings.country)),
       tags: normalizeTags(["Shared", "New Contact", ...(eventName ? [eventName] : [])]),
       status: "Pending",
       priority: "medium",

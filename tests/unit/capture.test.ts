@@ -138,6 +138,9 @@ describe("lead score", () => {
       ["alpha one", "beta two", "gamma three"],
       now,
     );
-    expect(max.score).toBeLessThanOrEqual(100);
+    expect(max.score).toBe(100);
+    // The listed points still add up to the score shown.
+    expect(max.reasons.at(-1)?.reason).toBe("Scores stop at 100");
+    expect(max.reasons.reduce((a, r) => a + r.points, 0)).toBe(100);
   });
 });

@@ -304,12 +304,12 @@ describe("owner isolation", () => {
     expect(answers[0]).toMatchObject({ created: true, name: "Ann Lee" });
     expect(answers[1]).toEqual({ ...answers[0], created: false });
     const rows = await env.DB.prepare(
-      "select c.tags, c.priority from connection c join user u on u.id = c.user_id where u.email = ?",
+      "select c.tags, c.priority, c.status from connection c join user u on u.id = c.user_id where u.email = ?",
     )
       .bind(visitor.email)
-      .all<{ tags: string; priority: string }>();
+      .all<{ tags: string; priority: string; status: string }>();
     expect(rows.results).toHaveLength(1);
-    expect(rows.results[0]).toMatchObject({ priority: "medium", tags: '["Saved Contact"]' });
+    expect(rows.results[0]).toMatchObject({ priority: "medium", status: "Pending", tags: '["Saved Contact"]' });
   });
 });
 

@@ -124,11 +124,28 @@ describe("events", () => {
     expect(JSON.parse(tagged?.tags ?? "[]")).toContain("Harbor Summit");
     expect(rows.results.find((r) => r.name === "Untagged Person")?.event_name).toBeNull();
 
-    // Renaming the event keeps the people met there with it.
+    // Renaming the event keeps the people met there with it, by "Met at" and by tag.
     await post(a.cookie, `/events/${id}/edit`, { ...EVENT, title: "Harbor Summit 2030" });
-    expect(
-      await env.DB.prepare("select event_name from connection where name = 'Tagged Person'").first("event_name"),
-    ).toBe("Harbor Summit 2030");
+    const renamed = await env.DB.prepare("select event_name, tags from connection where name = 'Tagged Person'").first<{
+      event_name: string;
+      tags: string;
+    }>();
+    expect(renamed?.event_name).toBe("Harbor Summit 2030");
+    expect(JSON.parse(renamed?.tags ?? "[]")).toEqual(["Quick add", "Harbor Summit 2030"]);
+  });
+
+  it("reports someone known before and met again at the active event, and fits a long title in the tag", async () => {
+    const a = await signUp();
+    const title = `The ${"Very ".repeat(12)}Long Annual Community Foundation Gala`;
+    await call("/api/capture", json({ name: "Old Friend", email: "old@x.org", source: "quick" }, a.cookie));
+    const id = await createEvent(a.cookie, { title });
+    await post(a.cookie, `/events/${id}`, { intent: "toggle-active" });
+    const again = await call("/api/capture", json({ name: "Old Friend", email: "old@x.org", source: "qr" }, a.cookie));
+    expect((await again.json<{ mergedInto: { name: string } }>()).mergedInto.name).toBe("Old Friend");
+    const html = await (await call(`/events/${id}/report`, { headers: { cookie: a.cookie } })).text();
+    expect(html).toContain("Old Friend");
+    const tags = await env.DB.prepare("select tags from connection where email = 'old@x.org'").first<string>("tags");
+    expect(JSON.parse(tags ?? "[]")).toContain(title);
   });
 
   it("tags share-backs with the active event and names it on the visitor card page", async () => {

@@ -18,7 +18,7 @@ import type { Route } from "./+types/capture";
 
 export const meta = () => [...pageMeta("Capture contacts"), { name: "robots", content: "noindex" }];
 
-const FIELDS = ["name", "email", "phone", "title", "company", "website", "notes"] as const;
+const FIELDS = ["name", "email", "phone", "title", "company", "website", "linkedin", "notes"] as const;
 type Draft = Partial<Record<(typeof FIELDS)[number], string>>;
 type Errors = Partial<Record<string, string[]>>;
 
@@ -69,7 +69,8 @@ const draftFrom = (d: ContactDraft): Draft => ({
   title: d.title,
   company: d.company,
   website: d.website && /^https:\/\//i.test(d.website) ? d.website : undefined,
-  notes: d.linkedin ? `LinkedIn: ${d.linkedin}` : d.notes,
+  linkedin: d.linkedin,
+  notes: d.notes,
 });
 
 function useOnline() {
@@ -321,7 +322,7 @@ export default function CapturePage({ loaderData, actionData }: Route.ComponentP
   function scanned(result: Readable) {
     if (result.kind === "card") return addCardOwner(result.slug);
     if (result.kind === "linkedin")
-      return fill({ notes: `LinkedIn: ${result.url}` }, "Read a LinkedIn profile link. Add their name and save.", "qr");
+      return fill({ linkedin: result.url }, "Read a LinkedIn profile link. Add their name and save.", "qr");
     fill(draftFrom(result.draft), `Read ${FORMAT_LABEL[result.format]}. Check the details and save.`, "qr");
   }
 
@@ -438,7 +439,10 @@ export default function CapturePage({ loaderData, actionData }: Route.ComponentP
             {field("title", "Title")}
             {field("company", "Company")}
           </div>
-          {field("website", "Website", "url")}
+          <div className="grid gap-4 sm:grid-cols-2">
+            {field("website", "Website", "url")}
+            {field("linkedin", "LinkedIn", "url")}
+          </div>
           <Field id="capture-notes" label="Notes" errors={errors.notes}>
             <textarea
               id="capture-notes"

@@ -8,6 +8,8 @@ import { appContext } from "~/context";
 import { safeHref } from "~/lib/card";
 import { connectionFormSchema, reminderFormSchema } from "~/lib/connection-form";
 import { PRIORITY_LABEL, PRIORITY_STAR_CLASS } from "~/lib/connection-rules";
+import { normalizeLinkedIn } from "~/lib/enrich";
+import { asCountry, normalizePhone } from "~/lib/phone";
 import { pageMeta } from "~/lib/site";
 import { FOLLOW_UP_PRESETS, formatInZone, isTimeZone, zonedToUtc } from "~/lib/time";
 import { requireUser } from "~/server/auth.server";
@@ -95,7 +97,13 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   }
   const submission = parseWithZod(formData, { schema: connectionFormSchema });
   if (submission.status !== "success") return data({ reply: submission.reply() }, { status: 400 });
-  await updateConnection(app.db, user.id, id, submission.value);
+  // Edits are enriched like additions: the phone in E.164, so the same person is still found by it.
+  const { country } = await getSettings(app.db, user.id);
+  await updateConnection(app.db, user.id, id, {
+    ...submission.value,
+    phone: normalizePhone(submission.value.phone, asCountry(country)),
+    linkedin: normalizeLinkedIn(submission.value.linkedin),
+  });
   return back("Connection saved");
 }
 

@@ -89,6 +89,7 @@ export default function Notifications({ loaderData }: Route.ComponentProps) {
               <div className="min-w-0 flex-1">
                 <p className="font-semibold">
                   {n.read ? null : <span className="sr-only">Unread: </span>}
+                  <span className="sr-only">{`${n.type[0]?.toUpperCase()}${n.type.slice(1)}: `}</span>
                   {n.title}
                 </p>
                 {n.message ? <p className="text-slate-700 text-sm dark:text-slate-300">{n.message}</p> : null}

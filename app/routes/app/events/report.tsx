@@ -341,7 +341,7 @@ export default function EventReportPage({ loaderData }: Route.ComponentProps) {
                         key={r.reason}
                         className="rounded-full bg-slate-100 px-2 py-0.5 text-slate-800 dark:bg-slate-800 dark:text-slate-100"
                       >
-                        {`+${r.points} ${r.reason}`}
+                        {`${r.points > 0 ? "+" : ""}${r.points} ${r.reason}`}
                       </li>
                     ))}
                   </ul>
