@@ -4,7 +4,7 @@ import { existsSync, rmSync } from "node:fs";
 import path from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
-import { bin, root, run, start } from "../scripts/wrangler-env.mjs";
+import { bin, root, run, start, waitForHealth } from "../scripts/wrangler-env.mjs";
 
 const PORT = Number(process.env.BENCH_PORT ?? 8796);
 const BASE = `http://127.0.0.1:${PORT}`;
@@ -18,17 +18,6 @@ async function chromePath() {
   if (found) return found;
   const { chromium } = await import("playwright-core");
   return chromium.executablePath();
-}
-
-async function waitForHealth() {
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    try {
-      if ((await fetch(`${BASE}/api/health`)).ok) return;
-    } catch {}
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error("server did not start");
 }
 
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
@@ -56,7 +45,7 @@ const chrome = await chromeLauncher.launch({
   chromeFlags: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--no-first-run"],
 });
 try {
-  await waitForHealth();
+  await waitForHealth(BASE);
   // A first audit in a fresh browser against a cold Worker is not what a visitor meets: warm both.
   for (const route of ROUTES) await (await fetch(BASE + route)).arrayBuffer();
   await lighthouse(`${BASE}/`, { port: chrome.port, logLevel: "error", onlyCategories: ["performance"] });

@@ -4,7 +4,7 @@ import { spawnSync } from "node:child_process";
 import { readdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
-import { bin, offlineEnv, root, start } from "../scripts/wrangler-env.mjs";
+import { bin, offlineEnv, root, start, waitForHealth } from "../scripts/wrangler-env.mjs";
 
 const PORT = Number(process.env.BENCH_PORT ?? 8795);
 const BASE = `http://127.0.0.1:${PORT}`;
@@ -22,17 +22,6 @@ const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
 function sh(command, args) {
   const r = spawnSync(command, args, { cwd: root, env: offlineEnv, stdio: ["ignore", "ignore", "inherit"] });
   if (r.status !== 0) throw new Error(`${command} ${args.join(" ")} failed`);
-}
-
-async function waitForHealth() {
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    try {
-      if ((await fetch(`${BASE}/api/health`)).ok) return;
-    } catch {}
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error("server did not start");
 }
 
 async function pageWeight(route) {
@@ -108,7 +97,7 @@ const server = start(
   { stdio: "ignore", detached: true },
 );
 try {
-  await waitForHealth();
+  await waitForHealth(BASE);
   console.log(`\nShipped per route (gzip; HTML + CSS + JS the page loads):`);
   console.log(
     "route".padEnd(22),

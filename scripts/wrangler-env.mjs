@@ -26,3 +26,15 @@ export function run(command, args, options = {}) {
 export function start(command, args, options = {}) {
   return spawn(command, args, { cwd: root, env: offlineEnv, stdio: "inherit", ...options });
 }
+
+/** Resolves once the Worker at `base` answers its health check; throws after a minute. */
+export async function waitForHealth(base) {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    try {
+      if ((await fetch(`${base}/api/health`)).ok) return;
+    } catch {}
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error("server did not start");
+}

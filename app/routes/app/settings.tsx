@@ -99,6 +99,15 @@ const NOTIFY = [
   ["notifyImports", "Finished imports"],
 ] as const;
 
+const VISIBILITY = [
+  ["all", "All users", "Anyone can open your published cards, and search engines may list them."],
+  [
+    "connections",
+    "Connections only",
+    "Your cards open only for people you give the link or QR code to; search engines are asked not to list them.",
+  ],
+] as const;
+
 export default function Settings({ loaderData, actionData }: Route.ComponentProps) {
   const { user, settings, zones, origin, theme } = loaderData;
   const nameError = actionData && "nameError" in actionData ? actionData.nameError : undefined;
@@ -242,37 +251,21 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
         </fieldset>
         <fieldset>
           <legend className="font-medium text-sm">Who can see your profile</legend>
-          <label className="mt-2 flex items-start gap-2 text-sm">
-            <input
-              type="radio"
-              name="visibility"
-              value="all"
-              defaultChecked={settings.visibility === "all"}
-              className="mt-1"
-            />
-            <span>
-              All users
-              <span className="block text-slate-600 dark:text-slate-300">
-                Anyone can open your published cards, and search engines may list them.
+          {VISIBILITY.map(([value, label, explained]) => (
+            <label key={value} className="mt-2 flex items-start gap-2 text-sm">
+              <input
+                type="radio"
+                name="visibility"
+                value={value}
+                defaultChecked={settings.visibility === value}
+                className="mt-1"
+              />
+              <span>
+                {label}
+                <span className="block text-slate-600 dark:text-slate-300">{explained}</span>
               </span>
-            </span>
-          </label>
-          <label className="mt-2 flex items-start gap-2 text-sm">
-            <input
-              type="radio"
-              name="visibility"
-              value="connections"
-              defaultChecked={settings.visibility === "connections"}
-              className="mt-1"
-            />
-            <span>
-              Connections only
-              <span className="block text-slate-600 dark:text-slate-300">
-                Your cards open only for people you give the link or QR code to; search engines are asked not to list
-                them.
-              </span>
-            </span>
-          </label>
+            </label>
+          ))}
         </fieldset>
         <button
           type="submit"
