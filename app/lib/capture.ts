@@ -27,6 +27,8 @@ export const captureSchema = z
     ),
     linkedin: optional(300),
     notes: optional(2000),
+    // The event active when the capture was made (null: none), so a capture synced later keeps it.
+    eventName: z.string().trim().max(120).nullable().optional(),
   })
   .refine((v) => v.name || v.email, { message: "Please provide a name or an email address.", path: ["name"] });
 

@@ -3,13 +3,27 @@ import type { Capture } from "~/lib/capture";
 import { normalizeTags } from "~/lib/connection-rules";
 import { caseName, normalizeLinkedIn, suggestFromEmail } from "~/lib/enrich";
 import { asCountry, normalizePhone } from "~/lib/phone";
-import { connection } from "~db/schema";
+import { connection, event } from "~db/schema";
 import { activeEventName } from "./active-event.server";
 import { findDuplicateConnections, mergeConnections } from "./connections.server";
 import type { Database } from "./db.server";
 import { getSettings } from "./settings.server";
 
 const SOURCE_TAG = { qr: "Scanned", photo: "Card photo", quick: "Quick add" } as const;
+
+/** The event the capture was made at, if the owner has it; else whichever is active now. */
+async function eventAtCapture(db: Database, userId: string, named: string | null | undefined) {
+  if (named === null) return null;
+  if (named) {
+    const [own] = await db
+      .select({ title: event.title })
+      .from(event)
+      .where(and(eq(event.userId, userId), eq(event.title, named)))
+      .limit(1);
+    if (own) return own.title;
+  }
+  return activeEventName(db, userId);
+}
 
 export type SavedCapture = { id: number | null; duplicate: boolean; mergedInto: { id: number; name: string } | null };
 
@@ -33,7 +47,7 @@ export async function saveCapture(
   if (replayed) return { id: replayed.id, duplicate: true, mergedInto: null };
 
   const [eventName, { country }] = await Promise.all([
-    given === undefined ? activeEventName(db, userId) : given,
+    given !== undefined ? given : eventAtCapture(db, userId, capture.eventName),
     getSettings(db, userId),
   ]);
   const suggested = suggestFromEmail(capture.email);

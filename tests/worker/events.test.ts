@@ -134,6 +134,28 @@ describe("events", () => {
     expect(JSON.parse(renamed?.tags ?? "[]")).toEqual(["Quick add", "Harbor Summit 2030"]);
   });
 
+  it("keeps the event a capture was made at when it syncs later, and only the owner's own events", async () => {
+    const a = await signUp();
+    const b = await signUp();
+    await createEvent(a.cookie, { title: "Offline Gala" });
+    await createEvent(b.cookie, { title: "Their Fair" });
+    const later = await createEvent(a.cookie, { title: "Later Meetup" });
+    await post(a.cookie, `/events/${later}`, { intent: "toggle-active" });
+    const sync = (name: string, eventName: string | null) =>
+      call("/api/capture", json({ name, source: "quick", eventName }, a.cookie));
+    for (const [name, at] of [
+      ["Met Offline", "Offline Gala"],
+      ["Met Nowhere", null],
+      ["Forged Event", "Their Fair"],
+    ] as const)
+      expect((await sync(name, at)).status).toBe(201);
+    const metAt = async (name: string) =>
+      env.DB.prepare("select event_name from connection where name = ?").bind(name).first("event_name");
+    expect(await metAt("Met Offline")).toBe("Offline Gala");
+    expect(await metAt("Met Nowhere")).toBeNull();
+    expect(await metAt("Forged Event")).toBe("Later Meetup");
+  });
+
   it("reports someone known before and met again at the active event, and fits a long title in the tag", async () => {
     const a = await signUp();
     const title = `The ${"Very ".repeat(12)}Long Annual Community Foundation Gala`;

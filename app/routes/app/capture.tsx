@@ -9,6 +9,7 @@ import type { ContactDraft } from "~/lib/csv";
 import { classifyScan, type ScanResult } from "~/lib/scan";
 import { pageMeta } from "~/lib/site";
 import { toast, useToasterReady } from "~/lib/toast";
+import { activeEventName } from "~/server/active-event.server";
 import { requireUser } from "~/server/auth.server";
 import { type SavedCapture, saveCapture } from "~/server/capture.server";
 import { listCards } from "~/server/cards.server";
@@ -30,7 +31,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const myCard = published?.slug
     ? { name: published.name, slug: published.slug, svg: await cardQrSvg(`${origin}/c/${published.slug}?src=qr`) }
     : null;
-  return { origin, myCard };
+  return { origin, myCard, activeEvent: await activeEventName(app.db, user.id) };
 }
 
 // The form without JavaScript posts here; with JavaScript, captures go to /api/capture so they can queue offline.
@@ -328,7 +329,12 @@ export default function CapturePage({ loaderData, actionData }: Route.ComponentP
 
   async function submit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const capture: CaptureInput & { clientId: string } = { ...draft, source, clientId };
+    const capture: CaptureInput & { clientId: string } = {
+      ...draft,
+      source,
+      clientId,
+      eventName: loaderData.activeEvent,
+    };
     const parsed = captureSchema.safeParse(capture);
     if (!parsed.success) {
       setErrors(parsed.error.flatten().fieldErrors as Errors);
