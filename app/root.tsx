@@ -99,11 +99,15 @@ function AppToaster() {
 
 function useFlashToast(toast: RootData["toast"], fresh: RootData["fresh"]) {
   useEffect(() => {
-    const all = [
-      ...(toast ? [toast] : []),
-      ...fresh.map((n) => ({ type: n.type, title: n.title, description: n.message, duration: undefined })),
-    ];
-    for (const t of all) showToast(t.type, t.title, { description: t.description, duration: t.duration });
+    if (toast) showToast(toast.type, toast.title, { description: toast.description, duration: toast.duration });
+    for (const n of fresh) {
+      const url = n.actionUrl?.startsWith("/") ? n.actionUrl : null;
+      showToast(n.type, n.title, {
+        description: n.message ?? undefined,
+        // As in the notification centre, the action navigates with a full page load.
+        action: n.actionLabel && url ? { label: n.actionLabel, onClick: () => window.location.assign(url) } : undefined,
+      });
+    }
   }, [toast, fresh]);
 }
 

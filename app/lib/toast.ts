@@ -7,7 +7,11 @@ import { useEffect, useSyncExternalStore } from "react";
  */
 type Sonner = typeof import("sonner");
 type ToastType = "success" | "info" | "warning" | "error";
-type ToastOptions = { description?: string; duration?: number };
+type ToastOptions = {
+  description?: string;
+  duration?: number;
+  action?: { label: string; onClick: () => void };
+};
 
 let sonner: Promise<Sonner> | undefined;
 let requested = false;

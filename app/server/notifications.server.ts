@@ -33,6 +33,8 @@ export async function takeUntoasted(db: Database, userId: string) {
       title: notification.title,
       message: notification.message,
       type: notification.type,
+      actionLabel: notification.actionLabel,
+      actionUrl: notification.actionUrl,
     });
   return rows.slice(-3);
 }

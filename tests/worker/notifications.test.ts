@@ -21,8 +21,15 @@ describe("notification centre", () => {
   it("toasts a new notification once, on the next page view", async () => {
     const a = await signUp();
     const id = await notify(a.email, "Toast me once");
+    await env.DB.prepare(
+      "update notification set action_label = 'Open the person', action_url = '/connections' where id = ?",
+    )
+      .bind(id)
+      .run();
     const page = await (await call("/dashboard", { headers: { cookie: a.cookie, accept: "text/html" } })).text();
     expect(page).toContain("Toast me once");
+    // The toast carries the notification's action.
+    expect(page).toContain("Open the person");
     expect((await state(id))?.toasted).toBe(1);
     expect(
       await (await call("/settings", { headers: { cookie: a.cookie, accept: "text/html" } })).text(),

@@ -102,7 +102,15 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
             {recentShares.map((s) => (
               <li key={s.id} className="flex flex-wrap items-center justify-between gap-2 py-3">
                 <div>
-                  <p className="font-medium">{s.name}</p>
+                  <p className="font-medium">
+                    {s.connectionId ? (
+                      <Link to={`/connections/${s.connectionId}`} className="underline">
+                        {s.name}
+                      </Link>
+                    ) : (
+                      s.name
+                    )}
+                  </p>
                   <p className={muted}>
                     <a href={`mailto:${s.email}`} className="underline">
                       {s.email}

@@ -37,7 +37,13 @@ export default function Campaigns({ loaderData }: Route.ComponentProps) {
       />
       <div className="mx-auto max-w-6xl px-4 py-12 sm:px-6">
         {/* A GET form: filters work without JavaScript and the URL can be shared. */}
-        <Form method="get" className="flex flex-wrap items-end gap-4" onChange={(e) => e.currentTarget.requestSubmit()}>
+        {/* Keyed on the filters, so the selects follow the URL after "Show all" or Back. */}
+        <Form
+          key={`${category ?? ""}:${status ?? ""}`}
+          method="get"
+          className="flex flex-wrap items-end gap-4"
+          onChange={(e) => e.currentTarget.requestSubmit()}
+        >
           <label className="text-sm">
             <span className="mb-1 block font-medium">Category</span>
             <select name="category" defaultValue={category ?? ""} className={select}>
