@@ -43,6 +43,7 @@ const VOTES = [
 function Helpful({ current }: { current: string | null }) {
   const fetcher = useFetcher<typeof action>();
   const chosen = (fetcher.formData?.get("vote") as string | null) ?? current;
+  const refused = fetcher.state === "idle" && fetcher.data?.ok === false;
   return (
     <section aria-labelledby="helpful" className="mt-12 rounded-xl bg-slate-100 p-6 dark:bg-slate-900">
       <h2 id="helpful" className="font-semibold text-lg">
@@ -63,7 +64,11 @@ function Helpful({ current }: { current: string | null }) {
         ))}
       </fetcher.Form>
       <p role="status" className="mt-3 text-slate-600 text-sm dark:text-slate-300">
-        {chosen ? "Thanks for your feedback. It helps us decide what to improve next." : ""}
+        {refused
+          ? "Your vote was not saved: too many from this connection. Please wait a minute and try again."
+          : chosen
+            ? "Thanks for your feedback. It helps us decide what to improve next."
+            : ""}
       </p>
     </section>
   );

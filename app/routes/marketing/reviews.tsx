@@ -150,7 +150,8 @@ function StarInput({
 }
 
 function HelpfulButton({ id, helpful, userHelpful }: { id: number; helpful: number; userHelpful: boolean }) {
-  const fetcher = useFetcher();
+  const fetcher = useFetcher<typeof action>();
+  const refused = fetcher.state === "idle" && fetcher.data?.kind === "helpful" && !fetcher.data.ok;
   // Optimistic: show the toggled state while the server records it.
   const pending = fetcher.formData ? !userHelpful : userHelpful;
   const count = helpful + (pending === userHelpful ? 0 : pending ? 1 : -1);
@@ -165,6 +166,9 @@ function HelpfulButton({ id, helpful, userHelpful }: { id: number; helpful: numb
       >
         Helpful ({count})
       </button>
+      <span role="status" className="ml-2 text-red-700 text-xs dark:text-red-300">
+        {refused ? "Not saved: please wait a minute and try again." : ""}
+      </span>
     </fetcher.Form>
   );
 }
