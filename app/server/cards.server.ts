@@ -216,10 +216,10 @@ export function cardStats(db: Database, userId: string, sinceDay: string) {
 }
 
 /**
- * A signed-in visitor's Save Contact: the card becomes their connection (priority medium, tag
- * "Saved Contact"). Saving the same card again keeps the one connection.
+ * A signed-in visitor's Save Contact, or a scan of the card's QR code: the card becomes their connection
+ * (priority medium, tag "Saved Contact"). Saving the same card again keeps the one connection, and
+ * either way the answer names it.
  */
-/** Adds a published card's owner to the user's connections once; answers the connection either way. */
 export async function saveCardToConnections(db: Database, userId: string, view: PublicCard, now = new Date()) {
   const [eventName, { country }] = await Promise.all([activeEventName(db, userId), getSettings(db, userId)]);
   const clientId = `saved-card-${view.id}`;
