@@ -1,10 +1,9 @@
 // `npm run bench:lighthouse`: Lighthouse's mobile audit of the production build, served on loopback
 // with APP_ENV=production, driving the same Chromium as the journeys. Prints each run and the median.
-import { existsSync, rmSync } from "node:fs";
-import path from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
-import { bin, root, run, start, waitForHealth } from "../scripts/wrangler-env.mjs";
+import { serveFreshBuild } from "../scripts/wrangler-env.mjs";
+import { chromiumPath } from "../tests/e2e/browser.ts";
 
 const PORT = Number(process.env.BENCH_PORT ?? 8796);
 const BASE = `http://127.0.0.1:${PORT}`;
@@ -12,40 +11,21 @@ const ROUTES = ["/", "/pricing", "/guides/welcome"];
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"];
 
+// The journeys' own choice of Chromium (Debian's, or CHROMIUM_PATH), else Playwright's.
 async function chromePath() {
-  const debian = [process.env.CHROMIUM_PATH, "/usr/bin/chromium", "/usr/bin/chromium-browser"];
-  const found = debian.find((p) => p && existsSync(p));
-  if (found) return found;
-  const { chromium } = await import("playwright-core");
-  return chromium.executablePath();
+  return chromiumPath() ?? (await import("playwright-core")).chromium.executablePath();
 }
 
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 console.log("Building the production Worker...");
-run(bin("react-router"), ["build"], { stdio: ["ignore", "ignore", "inherit"] });
-const state = path.join(root, ".wrangler", "lighthouse-state");
-rmSync(state, { recursive: true, force: true });
-run(process.execPath, [path.join(root, "scripts", "setup.mjs"), "--persist-to", state], { stdio: "ignore" });
-const server = start(
-  process.execPath,
-  [
-    path.join(root, "scripts", "serve-build.mjs"),
-    "--port",
-    String(PORT),
-    "--persist-to",
-    state,
-    "--app-env",
-    "production",
-  ],
-  { stdio: "ignore", detached: true },
-);
-const chrome = await chromeLauncher.launch({
-  chromePath: await chromePath(),
-  chromeFlags: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--no-first-run"],
-});
+const { server } = await serveFreshBuild({ name: "lighthouse-state", port: PORT, appEnv: "production" });
+let chrome;
 try {
-  await waitForHealth(BASE);
+  chrome = await chromeLauncher.launch({
+    chromePath: await chromePath(),
+    chromeFlags: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--no-first-run"],
+  });
   // A first audit in a fresh browser against a cold Worker is not what a visitor meets: warm both.
   for (const route of ROUTES) await (await fetch(BASE + route)).arrayBuffer();
   await lighthouse(`${BASE}/`, { port: chrome.port, logLevel: "error", onlyCategories: ["performance"] });
@@ -69,6 +49,6 @@ try {
     console.log(`${route.padEnd(16)} median: ${CATEGORIES.map((c) => `${c} ${median(scores[c])}`).join(", ")}\n`);
   }
 } finally {
-  await chrome.kill();
+  await chrome?.kill();
   process.kill(-server.pid, "SIGTERM");
 }

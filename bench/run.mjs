@@ -1,10 +1,10 @@
 // `npm run bench`: builds, serves the production Worker on loopback, and prints sizes and
 // throughput ratios measured in this one run. Figures, not pass/fail.
 import { spawnSync } from "node:child_process";
-import { readdirSync, readFileSync, rmSync, statSync } from "node:fs";
+import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
-import { bin, offlineEnv, root, start, waitForHealth } from "../scripts/wrangler-env.mjs";
+import { bin, offlineEnv, root, serveFreshBuild } from "../scripts/wrangler-env.mjs";
 
 const PORT = Number(process.env.BENCH_PORT ?? 8795);
 const BASE = `http://127.0.0.1:${PORT}`;
@@ -86,18 +86,8 @@ function serverBundleGzip() {
 }
 
 console.log("Building the production Worker...");
-sh(bin("react-router"), ["build"]);
-const state = path.join(root, ".wrangler", "bench-state");
-rmSync(state, { recursive: true, force: true });
-sh(process.execPath, [path.join(root, "scripts", "setup.mjs"), "--persist-to", state]);
-
-const server = start(
-  process.execPath,
-  [path.join(root, "scripts", "serve-build.mjs"), "--port", String(PORT), "--persist-to", state, "--app-env", "test"],
-  { stdio: "ignore", detached: true },
-);
+const { server, state } = await serveFreshBuild({ name: "bench-state", port: PORT, appEnv: "test" });
 try {
-  await waitForHealth(BASE);
   console.log(`\nShipped per route (gzip; HTML + CSS + JS the page loads):`);
   console.log(
     "route".padEnd(22),

@@ -1,5 +1,6 @@
 // Shared by the project's scripts: run wrangler offline, with no prompts and no telemetry.
 import { spawn, spawnSync } from "node:child_process";
+import { rmSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -37,4 +38,30 @@ export async function waitForHealth(base) {
     await new Promise((r) => setTimeout(r, 250));
   }
   throw new Error("server did not start");
+}
+
+/**
+ * For the benches: builds the Worker, migrates and seeds fresh local state in .wrangler/<name>, and serves
+ * the build on loopback in its own process group (stop it with process.kill(-server.pid)). Resolves once
+ * it answers, with the server and the state folder.
+ */
+export async function serveFreshBuild({ name, port, appEnv }) {
+  run(bin("react-router"), ["build"], { stdio: ["ignore", "ignore", "inherit"] });
+  const state = path.join(root, ".wrangler", name);
+  rmSync(state, { recursive: true, force: true });
+  run(process.execPath, [path.join(root, "scripts", "setup.mjs"), "--persist-to", state], {
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  const server = start(
+    process.execPath,
+    [path.join(root, "scripts", "serve-build.mjs"), "--port", String(port), "--persist-to", state, "--app-env", appEnv],
+    { stdio: "ignore", detached: true },
+  );
+  try {
+    await waitForHealth(`http://127.0.0.1:${port}`);
+  } catch (error) {
+    process.kill(-server.pid, "SIGTERM");
+    throw error;
+  }
+  return { server, state };
 }
