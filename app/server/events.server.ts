@@ -56,7 +56,6 @@ export async function createEvent(db: Database, userId: string, form: EventForm)
   return row?.id ?? null;
 }
 
-/** Renaming keeps the people met there with the event: their "Met at" follows the new title. */
 /** Met at the event: its "Met at", or tagged with it while it was active (someone known before, met again). */
 const metAt = (userId: string, title: string) =>
   and(
@@ -67,6 +66,7 @@ const metAt = (userId: string, title: string) =>
     ),
   );
 
+/** Renaming keeps the people met there with the event: their "Met at" and tag follow the new title. */
 export async function updateEvent(env: AppEnv, db: Database, userId: string, id: number, form: EventForm) {
   const existing = await getEvent(db, userId, id);
   if (!existing) return false;
@@ -128,11 +128,11 @@ export async function toggleActive(env: AppEnv, db: Database, userId: string, id
         .where(and(eq(event.id, id), eq(event.userId, userId))),
     ]);
   }
+  // Published cards carry the active event's name for the visitor page's banner.
   await invalidateOwnerCards(env, db, userId);
   return { active: !existing.active, title: existing.title };
 }
 
-/** Published cards carry the active event's name for the visitor page's banner; drop the cached copies. */
 export async function savePlan(db: Database, userId: string, id: number, plan: StoredPlan) {
   const rows = await db
     .update(event)

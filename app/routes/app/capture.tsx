@@ -12,7 +12,7 @@ import { toast, useToasterReady } from "~/lib/toast";
 import { activeEventName } from "~/server/active-event.server";
 import { requireUser } from "~/server/auth.server";
 import { type SavedCapture, saveCapture } from "~/server/capture.server";
-import { listCards } from "~/server/cards.server";
+import { listCards, type saveCardToConnections } from "~/server/cards.server";
 import { cardQrSvg } from "~/server/qr.server";
 import { setToastHeader } from "~/server/toast.server";
 import type { Route } from "./+types/capture";
@@ -90,6 +90,7 @@ function useOnline() {
 }
 
 type Readable = Exclude<ScanResult, { kind: "invalid" }>;
+type SavedCard = Awaited<ReturnType<typeof saveCardToConnections>>;
 
 const FORMAT_LABEL = { vcard: "a vCard", mecard: "a MECARD", "card-link": "a KnowWho card link" } as const;
 
@@ -260,7 +261,7 @@ export default function CapturePage({ loaderData, actionData }: Route.ComponentP
   const [notice, setNotice] = useState("");
   const [waiting, setWaiting] = useState(0);
   const [saving, setSaving] = useState(false);
-  const [added, setAdded] = useState<{ created: boolean; id: number | null; name: string } | null>(null);
+  const [added, setAdded] = useState<SavedCard | null>(null);
   const nameRef = useRef<HTMLInputElement>(null);
 
   const refreshQueue = useCallback(async () => {
@@ -305,7 +306,7 @@ export default function CapturePage({ loaderData, actionData }: Route.ComponentP
         return;
       }
       if (!res.ok) throw new TypeError(`status ${res.status}`);
-      const saved = (await res.json()) as { created: boolean; id: number | null; name: string };
+      const saved = (await res.json()) as SavedCard;
       setNotice("");
       setAdded(saved);
       toast.success(saved.created ? "Contact saved" : "Already in your network", {
