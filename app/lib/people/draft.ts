@@ -1,0 +1,100 @@
+/**
+ * The shape of a person as every reader produces it (capture, share-back, saved card, vCard, CSV,
+ * CardDAV, API) and as every writer consumes it (vCard, CSV, XLSX, CardDAV). The people core
+ * (app/server/people/) is the only code that turns a draft into stored rows; readers and writers
+ * never touch the database. Values here are as read: the people core normalises them (E.164 phones,
+ * https links, trimmed text) before it stores or matches anything.
+ */
+
+export const PHONE_LABELS = ["mobile", "work", "home", "fax", "other"] as const;
+export type PhoneLabel = (typeof PHONE_LABELS)[number];
+
+export const EMAIL_LABELS = ["work", "home", "other"] as const;
+export type EmailLabel = (typeof EMAIL_LABELS)[number];
+
+export const ADDRESS_LABELS = ["work", "home", "other"] as const;
+export type AddressLabel = (typeof ADDRESS_LABELS)[number];
+
+export const WEBSITE_LABELS = ["work", "home", "blog", "other"] as const;
+export type WebsiteLabel = (typeof WEBSITE_LABELS)[number];
+
+/** Social services we recognise by name; anything else is kept with its own service name. */
+export const SOCIAL_SERVICES = [
+  "linkedin",
+  "x",
+  "facebook",
+  "instagram",
+  "github",
+  "youtube",
+  "tiktok",
+  "mastodon",
+  "bluesky",
+  "other",
+] as const;
+
+export type EmailPoint = { value: string; label: EmailLabel; preferred?: boolean };
+export type PhonePoint = { value: string; label: PhoneLabel; preferred?: boolean };
+export type WebsitePoint = { value: string; label: WebsiteLabel; preferred?: boolean };
+/** `value` is a profile URL where one is known, else the handle as given. */
+export type SocialPoint = { service: string; value: string; preferred?: boolean };
+export type AddressPoint = {
+  label: AddressLabel;
+  preferred?: boolean;
+  poBox?: string;
+  extended?: string;
+  street?: string;
+  locality?: string;
+  region?: string;
+  postalCode?: string;
+  country?: string;
+};
+
+export type StructuredName = {
+  prefix?: string;
+  given?: string;
+  middle?: string;
+  family?: string;
+  suffix?: string;
+};
+
+/** A photo as read from a file or upload: bytes base64-encoded, with its media type. */
+export type PhotoDraft = { mediaType: string; base64: string };
+
+export type PersonDraft = {
+  /** What people call them: FN in vCard. Readers derive it from the structured name when absent. */
+  displayName: string;
+  name?: StructuredName;
+  emails?: EmailPoint[];
+  phones?: PhonePoint[];
+  websites?: WebsitePoint[];
+  socials?: SocialPoint[];
+  addresses?: AddressPoint[];
+  title?: string;
+  organization?: string;
+  department?: string;
+  role?: string;
+  note?: string;
+  tags?: string[];
+  /** ISO date (YYYY-MM-DD) where the source gives one. */
+  birthday?: string;
+  photo?: PhotoDraft;
+  /** For imports that carry them (LinkedIn's Connected On, HubSpot's Lead Status...). */
+  connectedOn?: string;
+  status?: string;
+  priority?: string;
+  /** A stable id from the source (vCard UID, CardDAV resource), kept so a re-import matches. */
+  externalId?: string;
+};
+
+/** A person as stored, for writers (exports, CardDAV). */
+export type PersonRecord = Omit<PersonDraft, "photo"> & {
+  id: number;
+  /** Stable across exports and CardDAV (vCard UID). */
+  uid: string;
+  /** Last change, for vCard REV and CardDAV ETags. */
+  updatedAt: Date;
+  createdAt: Date;
+  tags: string[];
+  /** URL path of the stored photo, if any (served to the owner only). */
+  photoKey?: string | null;
+};
