@@ -1,10 +1,27 @@
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { APIError, createAuthMiddleware, isAPIError } from "better-auth/api";
 import { redirect } from "react-router";
 import type { AppContext } from "~/context";
-import { PASSWORD_MAX, PASSWORD_MIN } from "~/lib/auth";
+import { PASSWORD_MAX, PASSWORD_MIN, userNameSchema } from "~/lib/auth";
 import { account, session, user, verification } from "~db/schema";
 import { hashPassword, verifyPassword } from "./password.server";
+import { limitAuthAttempt } from "./rate-limit.server";
+
+/**
+ * Endpoints that read or end a session, or change a signed-in account's profile; every other one
+ * (sign-in, sign-up, password reset and whatever is added next) is an authentication attempt.
+ */
+const UNLIMITED_AUTH_PATHS = new Set(["/get-session", "/sign-out", "/ok", "/error", "/update-user", "/list-sessions"]);
+
+export const TOO_MANY_AUTH_ATTEMPTS = "Too many attempts. Please wait a minute and try again.";
+
+/** The name rule for every account write, whichever endpoint it comes through. */
+function checkedName(name: unknown): string {
+  const parsed = userNameSchema.safeParse(name);
+  if (!parsed.success) throw new APIError("BAD_REQUEST", { message: parsed.error.issues[0]?.message });
+  return parsed.data;
+}
 
 export function createAuth({ env, db }: Pick<AppContext, "env" | "db">, request: Request) {
   const origin = new URL(request.url).origin;
@@ -23,8 +40,35 @@ export function createAuth({ env, db }: Pick<AppContext, "env" | "db">, request:
       password: { hash: hashPassword, verify: verifyPassword },
     },
     session: { expiresIn: 60 * 60 * 24 * 30, updateAge: 60 * 60 * 24 },
-    // Sign-in attempts are limited by the Worker's rate-limit binding, which holds across isolates.
+    // Attempts are limited by the Worker's rate-limit bindings (they hold across isolates), in the
+    // before hook below, which runs for the HTTP endpoints under /api/auth and for auth.api calls alike.
     rateLimit: { enabled: false },
+    hooks: {
+      before: createAuthMiddleware(async (ctx) => {
+        if (UNLIMITED_AUTH_PATHS.has(ctx.path)) return;
+        const body = (ctx.body ?? {}) as { email?: unknown };
+        const verdict = await limitAuthAttempt(
+          env,
+          ctx.headers ?? request.headers,
+          typeof body.email === "string" ? body.email : null,
+        );
+        if (!verdict.ok) {
+          throw new APIError(
+            "TOO_MANY_REQUESTS",
+            { message: TOO_MANY_AUTH_ATTEMPTS },
+            { "Retry-After": String(verdict.retryAfter) },
+          );
+        }
+      }),
+    },
+    databaseHooks: {
+      user: {
+        create: { before: async (data) => ({ data: { ...data, name: checkedName(data.name) } }) },
+        update: {
+          before: async (data) => ("name" in data ? { data: { ...data, name: checkedName(data.name) } } : undefined),
+        },
+      },
+    },
     advanced: {
       useSecureCookies: env.APP_ENV === "production",
       defaultCookieAttributes: { httpOnly: true, sameSite: "lax" },
@@ -33,6 +77,20 @@ export function createAuth({ env, db }: Pick<AppContext, "env" | "db">, request:
 }
 
 export type Auth = ReturnType<typeof createAuth>;
+
+/**
+ * An auth.api call as a Response: a refusal from a hook (rate limit, name rule) is thrown by direct
+ * calls instead of answered, so it becomes the same status and headers the HTTP endpoint would send.
+ */
+export async function asAuthResponse(call: () => Promise<Response>): Promise<Response> {
+  try {
+    return await call();
+  } catch (error) {
+    if (!isAPIError(error)) throw error;
+    const headers = new Headers(error.headers);
+    return Response.json({ message: error.message }, { status: error.statusCode, headers });
+  }
+}
 export type SessionUser = { id: string; name: string; email: string };
 
 export async function getSessionUser(
@@ -43,12 +101,6 @@ export async function getSessionUser(
   const result = await createAuth(app, request).api.getSession({ headers: request.headers });
   if (!result) return null;
   return { id: result.user.id, name: result.user.name, email: result.user.email };
-}
-
-/** A same-site path to go back to after signing in; anything else falls back. */
-export function safeRedirect(to: FormDataEntryValue | string | null | undefined, fallback = "/dashboard"): string {
-  if (typeof to !== "string" || !to.startsWith("/") || to.startsWith("//") || to.startsWith("/\\")) return fallback;
-  return to;
 }
 
 /** For private routes: the signed-in user, or a redirect to sign-in that comes back here. */

@@ -11,6 +11,8 @@ const envSchema = z.object({
   CACHE: z.custom<KVNamespace>((v) => typeof (v as KVNamespace)?.get === "function", "KV binding CACHE"),
   RATE_LIMIT_STRICT: z.custom<RateLimit>((v) => typeof (v as RateLimit)?.limit === "function"),
   RATE_LIMIT_FORMS: z.custom<RateLimit>((v) => typeof (v as RateLimit)?.limit === "function"),
+  RATE_LIMIT_VENUE: z.custom<RateLimit>((v) => typeof (v as RateLimit)?.limit === "function"),
+  RATE_LIMIT_CARD: z.custom<RateLimit>((v) => typeof (v as RateLimit)?.limit === "function"),
   AI: z.custom<Ai>((v) => typeof (v as Ai)?.run === "function").optional(),
 });
 

@@ -2,6 +2,7 @@ import { isSupportedCountry } from "libphonenumber-js/min";
 import { useEffect } from "react";
 import { data, Form, redirect, useFetcher } from "react-router";
 import { appContext } from "~/context";
+import { userNameSchema } from "~/lib/auth";
 import { pageMeta } from "~/lib/site";
 import { THEMES, themeFromCookie } from "~/lib/theme";
 import { isTimeZone } from "~/lib/time";
@@ -35,9 +36,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   const intent = form.get("intent");
   const saved = async (title: string) => ({ "Set-Cookie": await setToastHeader({ type: "success", title }) });
   if (intent === "profile") {
-    const name = String(form.get("name") ?? "").trim();
-    if (!name) return data({ nameError: "Name is required", name }, { status: 400 });
-    if (name.length > 120) return data({ nameError: "Must be at most 120 characters", name }, { status: 400 });
+    // The same name rule as sign-up (createAuth checks it again for every account write).
+    const typed = String(form.get("name") ?? "");
+    const parsed = userNameSchema.safeParse(typed);
+    if (!parsed.success) {
+      return data({ nameError: parsed.error.issues[0]?.message, name: typed.trim().slice(0, 120) }, { status: 400 });
+    }
+    const name = parsed.data;
     await createAuth(app, request).api.updateUser({ headers: request.headers, body: { name } });
     return redirect("/settings", { headers: await saved("Profile saved") });
   }
