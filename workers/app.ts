@@ -1,3 +1,4 @@
+import "~/lib/zod-config";
 import { Hono } from "hono";
 import { createRequestHandler, RouterContextProvider } from "react-router";
 import { type AppContext, appContext } from "~/context";
@@ -6,7 +7,7 @@ import { api } from "~/server/api/router.server";
 import { createDb } from "~/server/db.server";
 import { parseEnv } from "~/server/env.server";
 import { runScheduled } from "~/server/scheduled.server";
-import { createNonce, guardRequest, readCappedBody, withSecurityHeaders } from "~/server/security.server";
+import { createNonce, guardRequest, readableForm, readCappedBody, withSecurityHeaders } from "~/server/security.server";
 
 // Built once per isolate, not per request.
 const handleRequest = createRequestHandler(() => import("virtual:react-router/server-build"), import.meta.env.MODE);
@@ -35,7 +36,8 @@ app.all("*", (c) => {
 export default {
   async fetch(request, env, ctx) {
     // Refused before any route runs; a streamed body is read here once, within its cap.
-    const checked = guardRequest(request) ?? (await readCappedBody(request));
+    const capped = guardRequest(request) ?? (await readCappedBody(request));
+    const checked = capped instanceof Response ? capped : await readableForm(capped);
     if (checked instanceof Response) return withSecurityHeaders(checked, "", import.meta.env.DEV);
     return app.fetch(checked, env, ctx);
   },
