@@ -1,3 +1,4 @@
+import "~/lib/zod-config";
 import { lazy, Suspense, useEffect } from "react";
 import {
   data,
