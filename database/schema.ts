@@ -214,6 +214,8 @@ export const userSettings = sqliteTable("user_settings", {
 export type SocialAccount = { id: string; platform: string; url: string };
 export type AdditionalContact = { id: string; type: string; value: string };
 
+const newCardRef = () => crypto.randomUUID().replaceAll("-", "").slice(0, 24);
+
 // A digital business card. Published cards are reachable at /c/{slug} and cached in KV.
 export const card = sqliteTable(
   "card",
@@ -224,6 +226,10 @@ export const card = sqliteTable(
       .references(() => user.id, { onDelete: "cascade" }),
     label: text("label").notNull().default("My card"),
     slug: text("slug").unique(),
+    // The opaque reference signed card links carry (never the owner's id); random, not a sequence.
+    ref: text("ref")
+      .unique()
+      .$defaultFn(() => newCardRef()),
     published: integer("published", { mode: "boolean" }).notNull().default(false),
     name: text("name").notNull(),
     title: text("title"),

@@ -10,7 +10,7 @@ import {
   user,
   userSettings,
 } from "~db/schema";
-import { cacheKey } from "./cards.server";
+import { removeCardObjects } from "./cards.server";
 import type { Database } from "./db.server";
 import type { AppEnv } from "./env.server";
 
@@ -24,13 +24,9 @@ export async function deleteAccount(env: AppEnv, db: Database, userId: string): 
     .select({ slug: card.slug, avatarKey: card.avatarKey })
     .from(card)
     .where(eq(card.userId, userId));
-  await Promise.all(
-    cards.flatMap((c) => [
-      c.slug ? env.CACHE.delete(cacheKey(c.slug)) : null,
-      c.avatarKey ? env.CACHE.delete(`avatar:${c.avatarKey}`) : null,
-    ]),
-  );
   await db.delete(user).where(eq(user.id, userId));
+  // After the rows are gone, so a card read in between cannot put a copy back in KV.
+  await Promise.all(cards.map((c) => removeCardObjects(env, c)));
 }
 
 /**

@@ -378,6 +378,7 @@ describe("encoded card links", () => {
         additionalContacts: [],
         activeEvent: null,
       },
+      (await env.DB.prepare("select ref from card where id = ?").bind(id).first<{ ref: string }>())?.ref ?? "",
       env.CARD_SIGNING_SECRET,
     );
     const page = await (await call(path)).text();
