@@ -22,7 +22,11 @@ export default defineConfig(async () => {
         },
       }),
     ],
-    resolve: { tsconfigPaths: true },
+    resolve: {
+      tsconfigPaths: true,
+      // The route table is read by tests (route-table.test.ts); the real helpers need Node's CommonJS.
+      alias: { "@react-router/dev/routes": path.join(import.meta.dirname, "tests/worker/route-helpers.ts") },
+    },
     test: {
       include: ["tests/worker/**/*.test.ts"],
       setupFiles: ["./tests/worker/apply-migrations.ts"],
