@@ -34,9 +34,12 @@ describe("safeRedirect", () => {
     [" /x", FALLBACK],
     ["evil.example", FALLBACK],
     ["", FALLBACK],
-    [`/${"a".repeat(3000)}`, FALLBACK],
   ])("%j → %j", (input, expected) => {
     expect(safeRedirect(input)).toBe(expected);
+  });
+
+  it("answers the fallback for an overlong path", () => {
+    expect(safeRedirect(`/${"a".repeat(3000)}`)).toBe(FALLBACK);
   });
 
   it("answers the fallback for anything that is not a string", () => {

@@ -1,6 +1,8 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it, vi } from "vitest";
+import { publishCard } from "~/server/cards.server";
 import { createDb } from "~/server/db.server";
+import { parseEnv } from "~/server/env.server";
 import { outboxMailer } from "~/server/mail.server";
 import { RULES } from "~/server/rate-limit.server";
 import { call, form, freshRateWindow, json, signUp, testAddress } from "./helpers";
@@ -357,18 +359,36 @@ describe("races are settled by the database", () => {
     expect(statuses.filter((s) => s === 302)).toHaveLength(10);
   });
 
-  it("two accounts publishing one slug at once: one wins, the other reads the field message", async () => {
+  it("accounts publishing one slug at once: one wins, the others read the field message, none a 500", async () => {
+    const owners = await Promise.all(Array.from({ length: 6 }, () => signUp()));
+    const cards = await Promise.all(owners.map((o) => newCard(o.cookie)));
+    const slug = `race-${crypto.randomUUID().slice(0, 8)}`;
+    const results = await Promise.all(
+      owners.map((o, i) =>
+        call(`/card/${cards[i]?.id}`, { ...form({ intent: "publish", slug }), headers: { cookie: o.cookie } }),
+      ),
+    );
+    const statuses = results.map((r) => r.status).sort();
+    expect(statuses).toEqual([302, 400, 400, 400, 400, 400]);
+    for (const loser of results.filter((r) => r.status === 400)) {
+      expect(await loser.text()).toContain("That link is taken, choose another");
+    }
+  });
+
+  it("two publishes of one slug interleaved in one isolate: the unique index decides, as a field message", async () => {
     const [a, b] = await Promise.all([signUp(), signUp()]);
     const [ca, cb] = await Promise.all([newCard(a.cookie), newCard(b.cookie)]);
     const slug = `race-${crypto.randomUUID().slice(0, 8)}`;
-    const results = await Promise.all([
-      call(`/card/${ca.id}`, { ...form({ intent: "publish", slug }), headers: { cookie: a.cookie } }),
-      call(`/card/${cb.id}`, { ...form({ intent: "publish", slug }), headers: { cookie: b.cookie } }),
+    const db = createDb(env.DB);
+    const appEnv = parseEnv(env);
+    const results = await Promise.allSettled([
+      publishCard(appEnv, db, await userIdOf(a.email), ca.id, slug),
+      publishCard(appEnv, db, await userIdOf(b.email), cb.id, slug),
     ]);
-    const statuses = results.map((r) => r.status).sort();
-    expect(statuses).toEqual([302, 400]);
-    const loser = results.find((r) => r.status === 400);
-    expect(await loser?.text()).toContain("That link is taken, choose another");
+    expect(results.map((r) => r.status)).toEqual(["fulfilled", "fulfilled"]);
+    const values = results.map((r) => (r.status === "fulfilled" ? r.value : null));
+    expect(values.filter((v) => v?.ok)).toHaveLength(1);
+    expect(values.find((v) => !v?.ok)).toEqual({ ok: false, error: "That link is taken, choose another" });
   });
 });
 
