@@ -193,6 +193,14 @@ describe("another account never reads or changes private data", () => {
       });
       if (other.status !== 404) failures.push(`B ${route.method} ${path}: ${other.status}`);
     }
+    // What the owner downloads from a private GET route is never kept by a browser or a shared cache.
+    for (const route of routesList.filter((r) => r.method === "GET")) {
+      const path = `/api${fill(route.path, a.owned)}`;
+      const own = await call(path, { headers: { cookie: a.cookie } });
+      if (own.status !== 200) failures.push(`A GET ${path}: ${own.status}`);
+      else if (!/no-store/.test(own.headers.get("cache-control") ?? ""))
+        failures.push(`A GET ${path}: cache-control ${own.headers.get("cache-control")}`);
+    }
     expect(failures).toEqual([]);
     // A's reminder and card photo are untouched.
     expect((await call(`/api/reminders/${a.owned.reminder}.ics`, { headers: { cookie: a.cookie } })).status).toBe(200);

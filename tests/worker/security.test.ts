@@ -430,8 +430,21 @@ describe("mail headers", () => {
 
 describe("private downloads are never stored", () => {
   it("every export answers Cache-Control: no-store", async () => {
-    const { cookie } = await signUp();
+    const { cookie, email } = await signUp();
+    await call("/connections/new", { ...form({ name: "Dana Ortiz", email: "dana@x.org" }), headers: { cookie } });
+    const userId = await userIdOf(email);
+    const connection = await env.DB.prepare("select id from connection where user_id = ?")
+      .bind(userId)
+      .first<{ id: number }>();
+    await call(`/connections/${connection?.id}`, {
+      ...form({ intent: "remind", preset: "24h", type: "Call" }),
+      headers: { cookie },
+    });
+    const reminder = await env.DB.prepare("select id from reminder where user_id = ?")
+      .bind(userId)
+      .first<{ id: number }>();
     const downloads = [
+      `/api/reminders/${reminder?.id}.ics`,
       "/api/connections/export?format=csv",
       "/api/connections/export?format=hubspot",
       "/api/connections/export?format=vcf",
