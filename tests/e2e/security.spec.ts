@@ -1,4 +1,4 @@
-import { expect, demoTest as test } from "./fixtures";
+import { expect, screenshotPath, demoTest as test } from "./fixtures";
 
 // Journeys from the security audit (issue 14). The fixture fails each on any CSP violation.
 
@@ -52,8 +52,9 @@ test("the card and connection editors validate with zod and raise no CSP report"
 test("a refused share-back without JavaScript keeps what the visitor typed and says when to retry", async ({
   browser,
   baseURL,
-}) => {
-  const context = await browser.newContext({ baseURL, javaScriptEnabled: false });
+}, info) => {
+  const { viewport, isMobile, userAgent } = info.project.use;
+  const context = await browser.newContext({ baseURL, viewport, isMobile, userAgent, javaScriptEnabled: false });
   const page = await context.newPage();
   const values = { name: "Pat Quinn", email: `pat-${Date.now()}@x.org` };
   let last = 0;
@@ -69,5 +70,6 @@ test("a refused share-back without JavaScript keeps what the visitor typed and s
   await expect(page.getByText(/try again in a minute/)).toBeVisible();
   await expect(page.getByLabel(/Name/).first()).toHaveValue(values.name);
   await expect(page.getByLabel(/Email/).first()).toHaveValue(values.email);
+  await page.screenshot({ path: screenshotPath("share-refused", info.project.name), fullPage: true });
   await context.close();
 });
