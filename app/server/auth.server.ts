@@ -33,6 +33,12 @@ export function createAuth({ env, db }: Pick<AppContext, "env" | "db">, request:
 }
 
 export type Auth = ReturnType<typeof createAuth>;
+
+/**
+ * Sent with every sign-out: the browser drops the service worker, its kept pages and the offline
+ * capture queue, so nothing of this account is readable on the device by whoever signs in next.
+ */
+export const CLEAR_SITE_DATA = '"cache", "storage"';
 export type SessionUser = { id: string; name: string; email: string };
 
 export async function getSessionUser(

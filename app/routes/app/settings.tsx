@@ -6,7 +6,7 @@ import { pageMeta } from "~/lib/site";
 import { THEMES, themeFromCookie } from "~/lib/theme";
 import { isTimeZone } from "~/lib/time";
 import { deleteAccount } from "~/server/account.server";
-import { createAuth, requireUser } from "~/server/auth.server";
+import { CLEAR_SITE_DATA, createAuth, requireUser } from "~/server/auth.server";
 import { invalidateOwnerCards } from "~/server/cards.server";
 import { getSettings, rotateCalendarToken, saveSettings } from "~/server/settings.server";
 import { setToastHeader } from "~/server/toast.server";
@@ -77,6 +77,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   await deleteAccount(app.env, app.db, user.id);
   const headers = new Headers();
   for (const cookie of signOut.headers.getSetCookie()) headers.append("Set-Cookie", cookie);
+  headers.set("Clear-Site-Data", CLEAR_SITE_DATA);
   headers.append(
     "Set-Cookie",
     await setToastHeader({
