@@ -4,8 +4,8 @@ import path from "node:path";
 import { build } from "rolldown";
 import type { Plugin } from "vite";
 
-/** Client files the worker does not keep: the OCR engine (15 MB, fetched when used), the visitor card's script, headers. */
-const SKIP = [/^vendor\//, /^sw\.js$/, /^_headers$/, /^card\.js$/, /^og-image\.png$/, /\.map$/];
+/** Client files the worker does not keep: dotfiles (wrangler's .assetsignore), the OCR engine (15 MB, fetched when used), the visitor card's script, headers. */
+const SKIP = [/(^|\/)\./, /^vendor\//, /^sw\.js$/, /^_headers$/, /^card\.js$/, /^og-image\.png$/, /\.map$/];
 
 async function files(dir: string, base = dir): Promise<string[]> {
   const out: string[] = [];
