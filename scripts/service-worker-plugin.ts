@@ -35,7 +35,8 @@ export async function writeServiceWorker(outDir: string, root: string): Promise<
   for (const f of all.sort()) hash.update(f).update(await readFile(path.join(outDir, f)));
   const info = {
     version: hash.digest("hex").slice(0, 12),
-    precache: all.map((f) => `/${f}`),
+    // The static assets answer /x.html with a redirect to /x; precache the address that answers 200.
+    precache: all.map((f) => `/${f.replace(/\.html$/, "")}`),
     manifestVersion: manifest.version,
     routes: manifest.routes,
   };

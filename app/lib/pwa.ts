@@ -17,7 +17,8 @@ export const KEPT_DOCUMENTS = ["/capture", "/connections", "/dashboard"];
 export const KEPT_DATA = ["/capture", "/connections", "/dashboard", "/card"];
 
 /** The static page shown for any other navigation made offline. */
-export const OFFLINE_PAGE = "/offline.html";
+// Served by the static assets at /offline (their HTML handling drops the extension with a redirect).
+export const OFFLINE_PAGE = "/offline";
 
 /** The Background Sync tag under which offline captures are replayed. */
 export const CAPTURE_SYNC_TAG = "knowwho-captures";

@@ -155,7 +155,11 @@ async function networkFirst(request: Request, key: string, keep: (res: Response)
 }
 
 async function offlinePage(): Promise<Response> {
-  return (await caches.match(OFFLINE_PAGE)) ?? new Response("You are offline.", { status: 503 });
+  const page = await caches.match(OFFLINE_PAGE);
+  // A fresh response: a navigation may not be answered with one that followed a redirect.
+  return page
+    ? new Response(page.body, { status: 200, headers: page.headers })
+    : new Response("You are offline.", { status: 503 });
 }
 
 /** React Router loads the document instead, and the navigation handler above answers it. */
