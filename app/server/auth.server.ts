@@ -4,10 +4,12 @@ import { redirect } from "react-router";
 import type { AppContext } from "~/context";
 import { PASSWORD_MAX, PASSWORD_MIN } from "~/lib/auth";
 import { account, session, user, verification } from "~db/schema";
+import { ACCOUNT_LINK_SECONDS, accountMail } from "./account-mail.server";
 import { hashPassword, verifyPassword } from "./password.server";
 
 export function createAuth({ env, db }: Pick<AppContext, "env" | "db">, request: Request) {
   const origin = new URL(request.url).origin;
+  const mail = accountMail(db);
   return betterAuth({
     appName: "KnowWho",
     baseURL: origin,
@@ -21,7 +23,14 @@ export function createAuth({ env, db }: Pick<AppContext, "env" | "db">, request:
       minPasswordLength: PASSWORD_MIN,
       maxPasswordLength: PASSWORD_MAX,
       password: { hash: hashPassword, verify: verifyPassword },
+      sendResetPassword: mail.sendResetPassword,
+      resetPasswordTokenExpiresIn: ACCOUNT_LINK_SECONDS,
+      // A reset means the password may be known to someone else: every device signs in again.
+      revokeSessionsOnPasswordReset: true,
     },
+    // Only for a change of address: the link goes to the new one and the change waits for it.
+    emailVerification: { sendVerificationEmail: mail.sendVerificationEmail, expiresIn: ACCOUNT_LINK_SECONDS },
+    user: { changeEmail: { enabled: true } },
     session: { expiresIn: 60 * 60 * 24 * 30, updateAge: 60 * 60 * 24 },
     // Sign-in attempts are limited by the Worker's rate-limit binding, which holds across isolates.
     rateLimit: { enabled: false },

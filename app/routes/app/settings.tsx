@@ -1,6 +1,6 @@
 import { isSupportedCountry } from "libphonenumber-js/min";
 import { useEffect } from "react";
-import { data, Form, redirect, useFetcher } from "react-router";
+import { data, Form, Link, redirect, useFetcher } from "react-router";
 import { appContext } from "~/context";
 import { pageMeta } from "~/lib/site";
 import { THEMES, themeFromCookie } from "~/lib/theme";
@@ -152,7 +152,10 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
           ) : null}
         </div>
         <p className="text-sm">
-          <span className="text-slate-600 dark:text-slate-300">Email:</span> {user.email}
+          <span className="text-slate-600 dark:text-slate-300">Email:</span> {user.email}{" "}
+          <Link to="/settings/account" className="font-medium text-brand-700 underline dark:text-brand-200">
+            Change email, password or signed-in devices
+          </Link>
         </p>
         <button type="submit" className={secondary}>
           Save profile
