@@ -158,3 +158,44 @@ base("signing out leaves no kept page, queue or service worker of the account on
     "knowwho-captures",
   );
 });
+
+test("Background Sync delivers a capture made offline when no KnowWho page is open", async ({
+  page,
+  context,
+}, info) => {
+  test.setTimeout(90_000);
+  const name = `Background Sync ${info.project.name} ${Date.now()}`;
+  await page.goto("/capture");
+  await expect(page.locator('input[name="clientId"]')).not.toHaveValue("");
+  await waitForOfflineReady(page);
+  await context.setOffline(true);
+  await page.getByRole("main").getByLabel("Name", { exact: true }).fill(name);
+  await page.getByRole("button", { name: "Save contact" }).click();
+  await expect(page.getByText(`${name} will sync when you're back online.`)).toBeVisible();
+  // Leave the app, so only the service worker can send it.
+  await page.goto("about:blank");
+  await context.setOffline(false);
+  await expect
+    .poll(
+      async () =>
+        (await (await page.request.get(`/connections?q=${encodeURIComponent(name)}`)).text()).includes(`>${name}<`),
+      {
+        timeout: 30_000,
+      },
+    )
+    .toBe(true);
+  await page.goto(`/connections?q=${encodeURIComponent(name)}`);
+  await expect(page.getByRole("main").getByText(name, { exact: true })).toHaveCount(1);
+});
+
+test("an expired or revoked session leaves no kept pages behind for the next person", async ({ page, context }) => {
+  test.setTimeout(90_000);
+  await page.goto("/capture");
+  await waitForOfflineReady(page);
+  // The session ends without a sign-out (expired, or revoked from another device).
+  await context.clearCookies();
+  await page.goto("/auth");
+  await expect
+    .poll(() => page.evaluate(async () => (await caches.keys()).filter((k) => k.startsWith("knowwho-pages-"))))
+    .toEqual([]);
+});
