@@ -164,8 +164,8 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
           Email address
         </h2>
         <p className="text-slate-700 text-sm dark:text-slate-300">
-          You sign in with <strong className="[overflow-wrap:anywhere]">{user.email}</strong>. We send a link to the new address; the change happens when you
-          open it.
+          You sign in with <strong className="[overflow-wrap:anywhere]">{user.email}</strong>. We send a link to the new
+          address; the change happens when you open it.
         </p>
         {actionData?.emailSentTo ? (
           <p
