@@ -5,6 +5,7 @@ import { redirect } from "react-router";
 import type { AppContext } from "~/context";
 import { PASSWORD_MAX, PASSWORD_MIN, userNameSchema } from "~/lib/auth";
 import { account, session, user, verification } from "~db/schema";
+import { ACCOUNT_LINK_SECONDS, accountMail } from "./account-mail.server";
 import { hashPassword, verifyPassword } from "./password.server";
 import { limitAuthAttempt } from "./rate-limit.server";
 
@@ -25,6 +26,7 @@ function checkedName(name: unknown): string {
 
 export function createAuth({ env, db }: Pick<AppContext, "env" | "db">, request: Request) {
   const origin = new URL(request.url).origin;
+  const mail = accountMail(db);
   return betterAuth({
     appName: "KnowWho",
     baseURL: origin,
@@ -38,7 +40,14 @@ export function createAuth({ env, db }: Pick<AppContext, "env" | "db">, request:
       minPasswordLength: PASSWORD_MIN,
       maxPasswordLength: PASSWORD_MAX,
       password: { hash: hashPassword, verify: verifyPassword },
+      sendResetPassword: mail.sendResetPassword,
+      resetPasswordTokenExpiresIn: ACCOUNT_LINK_SECONDS,
+      // A reset means the password may be known to someone else: every device signs in again.
+      revokeSessionsOnPasswordReset: true,
     },
+    // Only for a change of address: the link goes to the new one and the change waits for it.
+    emailVerification: { sendVerificationEmail: mail.sendVerificationEmail, expiresIn: ACCOUNT_LINK_SECONDS },
+    user: { changeEmail: { enabled: true } },
     session: { expiresIn: 60 * 60 * 24 * 30, updateAge: 60 * 60 * 24 },
     // Attempts are limited by the Worker's rate-limit bindings (they hold across isolates), in the
     // before hook below, which runs for the HTTP endpoints under /api/auth and for auth.api calls alike.
@@ -91,6 +100,10 @@ export async function asAuthResponse(call: () => Promise<Response>): Promise<Res
     return Response.json({ message: error.message }, { status: error.statusCode, headers });
   }
 }
+ * Sent with every sign-out: the browser drops the service worker, its kept pages and the offline
+ * capture queue, so nothing of this account is readable on the device by whoever signs in next.
+ */
+export const CLEAR_SITE_DATA = '"cache", "storage"';
 export type SessionUser = { id: string; name: string; email: string };
 
 export async function getSessionUser(

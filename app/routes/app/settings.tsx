@@ -1,13 +1,13 @@
 import { isSupportedCountry } from "libphonenumber-js/min";
 import { useEffect } from "react";
-import { data, Form, redirect, useFetcher } from "react-router";
+import { data, Form, Link, redirect, useFetcher } from "react-router";
 import { appContext } from "~/context";
 import { userNameSchema } from "~/lib/auth";
 import { pageMeta } from "~/lib/site";
 import { THEMES, themeFromCookie } from "~/lib/theme";
 import { isTimeZone } from "~/lib/time";
 import { deleteAccount } from "~/server/account.server";
-import { createAuth, requireUser } from "~/server/auth.server";
+import { CLEAR_SITE_DATA, createAuth, requireUser } from "~/server/auth.server";
 import { invalidateOwnerCards } from "~/server/cards.server";
 import { getSettings, rotateCalendarToken, saveSettings } from "~/server/settings.server";
 import { setToastHeader } from "~/server/toast.server";
@@ -82,6 +82,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   await deleteAccount(app.env, app.db, user.id);
   const headers = new Headers();
   for (const cookie of signOut.headers.getSetCookie()) headers.append("Set-Cookie", cookie);
+  headers.set("Clear-Site-Data", CLEAR_SITE_DATA);
   headers.append(
     "Set-Cookie",
     await setToastHeader({
@@ -156,7 +157,10 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
           ) : null}
         </div>
         <p className="text-sm">
-          <span className="text-slate-600 dark:text-slate-300">Email:</span> {user.email}
+          <span className="text-slate-600 dark:text-slate-300">Email:</span> {user.email}{" "}
+          <Link to="/settings/account" className="font-medium text-brand-700 underline dark:text-brand-200">
+            Change email, password or signed-in devices
+          </Link>
         </p>
         <button type="submit" className={secondary}>
           Save profile

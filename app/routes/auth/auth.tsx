@@ -156,6 +156,13 @@ export default function AuthPage({ loaderData, actionData }: Route.ComponentProp
             className={inputClass}
           />
         </Field>
+        {signup ? null : (
+          <p className="-mt-2 text-right text-sm">
+            <Link to="/auth/forgot" className="font-medium text-brand-700 underline dark:text-brand-200">
+              Forgot your password?
+            </Link>
+          </p>
+        )}
         <button
           type="submit"
           disabled={busy}

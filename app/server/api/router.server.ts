@@ -32,6 +32,11 @@ api.post("/capture", async (c) => {
   const user = await getSessionUser(app, c.req.raw);
   if (!user) return c.json({ error: "Sign in to save contacts" }, 401);
   const body = await c.req.json().catch(() => null);
+  // A capture queued offline names the account it was made in; another session may not store it.
+  const ownerId = body && typeof body === "object" && "ownerId" in body ? body.ownerId : undefined;
+  if (ownerId !== undefined && ownerId !== user.id) {
+    return c.json({ error: "This capture was made in another account" }, 409);
+  }
   const parsed = captureSchema.safeParse(body);
   if (!parsed.success) {
     return c.json({ error: "Invalid capture", fields: parsed.error.flatten().fieldErrors }, 400);
