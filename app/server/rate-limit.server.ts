@@ -1,9 +1,9 @@
 import type { AppEnv } from "./env.server";
 
-/** strict: sign-in, share-back and other writes a stranger can repeat; forms: public forms. */
-export type RateLimitRule = "strict" | "forms";
+/** strict: sign-in, share-back and other writes a stranger can repeat; forms: public forms; api: per API token. */
+export type RateLimitRule = "strict" | "forms" | "api";
 
-const BINDINGS = { strict: "RATE_LIMIT_STRICT", forms: "RATE_LIMIT_FORMS" } as const;
+const BINDINGS = { strict: "RATE_LIMIT_STRICT", forms: "RATE_LIMIT_FORMS", api: "RATE_LIMIT_API" } as const;
 
 /** The client's address as Cloudflare reports it; local requests share one bucket. */
 export function clientKey(request: Request): string {
