@@ -26,6 +26,7 @@ export default defineConfig(async () => {
     test: {
       include: ["tests/worker/**/*.test.ts"],
       setupFiles: ["./tests/worker/apply-migrations.ts"],
+      globalSetup: ["./tests/worker/global-setup.ts"],
     },
   };
 });

@@ -7,6 +7,7 @@ import { type Notice, renderCardNotFound, renderCardPage } from "../card-page.se
 import { countStat, getAvatar, getPublishedCard, type VisitSource } from "../cards.server";
 import { cardQrSvg } from "../qr.server";
 import { allow, clientKey } from "../rate-limit.server";
+import { emitEvent } from "../integrations/webhooks.server";
 import { checkShare, recordShareBack, SHARE_MESSAGES, shareSuccess } from "../share-back.server";
 
 type HonoEnv = { Bindings: Env; Variables: { app: AppContext } };
@@ -71,6 +72,15 @@ async function answerShare(
   }
   try {
     await recordShareBack(app.db, card, check.value);
+    const ownerId = card.ownerId;
+    app.ctx.waitUntil(
+      emitEvent(app, ownerId, "shareback.received", {
+        card: { id: card.id, name: card.name },
+        name: check.value.name,
+        email: check.value.email,
+        phone: check.value.phone ?? null,
+      }).catch((error) => console.error("shareback webhook", error)),
+    );
     app.ctx.waitUntil(countStat(app.db, card.id, "shares").then(() => undefined));
   } catch (error) {
     console.error(error);
