@@ -5,9 +5,9 @@ import { buildVCard } from "~/lib/vcard";
 import { decodeCardParam } from "../card-link.server";
 import { type Notice, renderCardNotFound, renderCardPage } from "../card-page.server";
 import { countStat, getAvatar, getPublishedCard, type VisitSource } from "../cards.server";
+import { emitEvent } from "../integrations/webhooks.server";
 import { cardQrSvg } from "../qr.server";
 import { allow, clientKey } from "../rate-limit.server";
-import { emitEvent } from "../integrations/webhooks.server";
 import { checkShare, recordShareBack, SHARE_MESSAGES, shareSuccess } from "../share-back.server";
 
 type HonoEnv = { Bindings: Env; Variables: { app: AppContext } };

@@ -22,6 +22,7 @@ type V1Env = {
 };
 
 // Schemas: the same objects validate requests and describe them in the OpenAPI document.
+const registry = z.registry<{ id: string; description?: string }>();
 const Problem = z
   .object({
     type: z.string(),
@@ -30,7 +31,7 @@ const Problem = z
     detail: z.string().optional(),
     errors: z.array(z.object({ pointer: z.string(), detail: z.string() })).optional(),
   })
-  .meta({ id: "Problem", description: "RFC 9457 problem details" });
+  .register(registry, { id: "Problem", description: "RFC 9457 problem details" });
 
 const Point = z.object({ value: z.string(), label: z.string(), preferred: z.boolean().optional() });
 const Person = z
@@ -52,8 +53,10 @@ const Person = z
     createdAt: z.iso.datetime(),
     updatedAt: z.iso.datetime(),
   })
-  .meta({ id: "Person" });
-const PersonList = z.object({ data: z.array(Person), next: z.string().nullable() }).meta({ id: "PersonList" });
+  .register(registry, { id: "Person" });
+const PersonList = z
+  .object({ data: z.array(Person), next: z.string().nullable() })
+  .register(registry, { id: "PersonList" });
 
 const Event = z
   .object({
@@ -68,8 +71,8 @@ const Event = z
     url: z.string().nullable(),
     active: z.boolean(),
   })
-  .meta({ id: "Event" });
-const EventList = z.object({ data: z.array(Event) }).meta({ id: "EventList" });
+  .register(registry, { id: "Event" });
+const EventList = z.object({ data: z.array(Event) }).register(registry, { id: "EventList" });
 
 const Webhook = z
   .object({
@@ -81,8 +84,8 @@ const Webhook = z
     pausedReason: z.string().nullable(),
     createdAt: z.iso.datetime(),
   })
-  .meta({ id: "Webhook" });
-const WebhookList = z.object({ data: z.array(Webhook) }).meta({ id: "WebhookList" });
+  .register(registry, { id: "Webhook" });
+const WebhookList = z.object({ data: z.array(Webhook) }).register(registry, { id: "WebhookList" });
 const WebhookCreate = z
   .object({
     url: z.string().trim().min(1).max(2000),
@@ -90,10 +93,10 @@ const WebhookCreate = z
     events: z.array(z.enum(WEBHOOK_EVENTS)).min(1),
   })
   .strict()
-  .meta({ id: "WebhookCreate" });
+  .register(registry, { id: "WebhookCreate" });
 const WebhookCreated = Webhook.extend({
   secret: z.string().describe("The whsec_ signing secret, shown only in this answer"),
-}).meta({ id: "WebhookCreated" });
+}).register(registry, { id: "WebhookCreated" });
 const Delivery = z
   .object({
     id: z.string(),
@@ -104,8 +107,8 @@ const Delivery = z
     error: z.string().nullable(),
     createdAt: z.iso.datetime(),
   })
-  .meta({ id: "Delivery" });
-const DeliveryList = z.object({ data: z.array(Delivery) }).meta({ id: "DeliveryList" });
+  .register(registry, { id: "Delivery" });
+const DeliveryList = z.object({ data: z.array(Delivery) }).register(registry, { id: "DeliveryList" });
 
 const IdParam = z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
 const PeopleQuery = z
@@ -192,14 +195,19 @@ const json = (schema: z.ZodType) => z.toJSONSchema(schema, { target: "draft-2020
 
 /** The OpenAPI 3.1 document, generated from the schemas the handlers validate with. */
 export function openApiDocument(origin: string) {
-  const schemas: Record<string, unknown> = {};
+  // zod 4 writes every registered schema as JSON Schema 2020-12 (OpenAPI 3.1's dialect), linked by $ref.
+  const { schemas } = z.toJSONSchema(registry, {
+    target: "draft-2020-12",
+    unrepresentable: "any",
+    uri: (id) => `#/components/schemas/${id}`,
+  });
+  for (const schema of Object.values(schemas)) {
+    delete schema.$schema;
+    delete schema.$id;
+  }
   const ref = (schema: z.ZodType) => {
-    const id = z.globalRegistry.get(schema)?.id;
-    const body = json(schema) as Record<string, unknown>;
-    delete body.$schema;
-    if (!id) return body;
-    schemas[id] = body;
-    return { $ref: `#/components/schemas/${id}` };
+    const id = registry.get(schema)?.id;
+    return id ? { $ref: `#/components/schemas/${id}` } : json(schema);
   };
   const problem = (description: string) => ({
     description,
@@ -237,7 +245,6 @@ export function openApiDocument(origin: string) {
       responses,
     };
   }
-  ref(Problem);
   return {
     openapi: "3.1.0",
     info: {
@@ -260,7 +267,13 @@ function problem(
   errors?: { pointer: string; detail: string }[],
   headers: Record<string, string> = {},
 ) {
-  const body = { type: "about:blank", title, status, ...(detail ? { detail } : {}), ...(errors ? { errors } : {}) };
+  const body: z.infer<typeof Problem> = {
+    type: "about:blank",
+    title,
+    status,
+    ...(detail ? { detail } : {}),
+    ...(errors ? { errors } : {}),
+  };
   return c.body(JSON.stringify(body), status, {
     "content-type": "application/problem+json",
     "cache-control": "no-store",
@@ -448,7 +461,7 @@ v1.get("/webhooks/:id/deliveries", async (c) => {
   return c.json({ data: rows.map((d) => ({ ...d, createdAt: d.createdAt.toISOString(), updatedAt: undefined })) });
 });
 
-v1.notFound((c) => problem(c, 404, "Not Found", "No such API route; see /api/v1/openapi.json"));
+v1.all("*", (c) => problem(c, 404, "Not Found", "No such API route; see /api/v1/openapi.json"));
 
 const esc = (text: string) =>
   text.replace(/[&<>"']/g, (ch) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[ch] ?? ch);
