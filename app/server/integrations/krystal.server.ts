@@ -76,7 +76,9 @@ export async function runKrystalSync(
   const bodies: string[] = [];
   for await (const page of peopleChangedSince(ctx.db, userId, target.lastSyncAt, KRYSTAL_BATCH)) {
     if (!page.length) continue;
-    bodies.push(envelope("people.sync", { people: page.map(personJson) }, now));
+    // The owner's private notes stay here (the integration doc promises it).
+    const people = page.map(({ note: _note, ...person }) => personJson(person));
+    bodies.push(envelope("people.sync", { people }, now));
     for (const p of page)
       items.push({ personId: p.id, name: p.displayName, email: p.emails?.[0]?.value ?? null, outcome: "sent" });
   }
