@@ -85,8 +85,13 @@ test("the owner connects HubSpot, runs a manual sync and reads the log", async (
   await section.getByRole("button", { name: "Connect HubSpot" }).click();
   await expect(section.getByText("Connected")).toBeVisible();
   await expect(section.getByText("Only when I press Sync now · last sync never")).toBeVisible();
-  await section.getByRole("button", { name: "Sync now" }).click();
+  // The schedule and mapping forms show what was saved.
+  await expect(section.getByLabel("Sync", { exact: true }).first()).toHaveValue("manual");
   const log = section.getByRole("list", { name: "HubSpot sync log" });
+  // The log outlives a disconnection, so wait for this run's entry.
+  const runsBefore = await log.getByRole("listitem").filter({ hasText: "by you" }).count();
+  await section.getByRole("button", { name: "Sync now" }).click();
+  await expect(log.getByRole("listitem").filter({ hasText: "by you" })).toHaveCount(runsBefore + 1);
   await expect(log.getByRole("listitem").first()).toContainText(/\d+ created, 0 updated, \d+ skipped/);
   const state = (await (await fetch(`${fake.url}/_hubspot/${token}`)).json()) as {
     contacts: Record<string, { properties: Record<string, string> }>;

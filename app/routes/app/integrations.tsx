@@ -332,6 +332,13 @@ export default function IntegrationsPage({ loaderData, actionData }: Route.Compo
 
 type Fmt = (d: Date | string | null) => string;
 
+/** A short stable tag for a value (FNV-1a), used in form ids. */
+function version(text: string): string {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193);
+  return (hash >>> 0).toString(36);
+}
+
 function IdForm({
   intent,
   id,
@@ -365,7 +372,9 @@ function DeliveryLog({
 }) {
   if (!deliveries.length) return <p className={`mt-3 ${muted}`}>No deliveries yet.</p>;
   return (
-    <div className="mt-3 overflow-x-auto">
+    // Focusable so keyboard users can scroll the table sideways on a phone.
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard
+    <section className="mt-3 overflow-x-auto" tabIndex={0} aria-label={label}>
       <table className="w-full text-left text-sm">
         <caption className="sr-only">{label}</caption>
         <thead>
@@ -401,7 +410,7 @@ function DeliveryLog({
           ))}
         </tbody>
       </table>
-    </div>
+    </section>
   );
 }
 
@@ -635,7 +644,7 @@ function Hubspot({
 }) {
   const { hubspot } = loaderData;
   const [connectForm, connect] = useForm({
-    id: "hubspot-connect",
+    id: `hubspot-connect-${version(JSON.stringify([hubspot?.schedule, hubspot?.mapping]))}`,
     lastResult: connectReply,
     defaultValue: {
       schedule: hubspot?.schedule ?? "daily",
@@ -647,7 +656,8 @@ function Hubspot({
     shouldRevalidate: "onInput",
   });
   const [settingsForm, settings] = useForm({
-    id: "hubspot-settings",
+    // A new id when the stored values change, so the form shows what was saved, not its first defaults.
+    id: `hubspot-settings-${version(JSON.stringify([hubspot?.schedule, hubspot?.mapping]))}`,
     lastResult: settingsReply,
     defaultValue: { schedule: hubspot?.schedule ?? "daily", mapping: hubspot?.mapping ?? DEFAULT_HUBSPOT_MAPPING },
     onValidate: ({ formData }) => parseWithZod(formData, { schema: hubspotSettingsSchema }),
@@ -754,7 +764,7 @@ function Krystal({
 }) {
   const { krystal } = loaderData;
   const [form, fields] = useForm({
-    id: "krystal-connect",
+    id: `krystal-connect-${version(JSON.stringify([krystal?.url, krystal?.schedule]))}`,
     lastResult: reply,
     defaultValue: { url: krystal?.url ?? "", schedule: krystal?.schedule ?? "daily" },
     onValidate: ({ formData }) => parseWithZod(formData, { schema: krystalFormSchema }),
