@@ -423,6 +423,9 @@ describe("Krystal AI", () => {
       schedule: "manual",
     });
     if ("error" in connected || !connected.secret) throw new Error("not connected");
+    await env.DB.prepare("update connection set notes = 'private: owes me money' where user_id = ?")
+      .bind(a.userId)
+      .run();
     expect(await runKrystalSync(ctx(), a.userId, "manual")).toMatchObject({ queued: 1, deliveries: 1 });
     const [got] = await waitFor(
       () => received(hook),
@@ -436,6 +439,8 @@ describe("Krystal AI", () => {
     };
     expect(body.type).toBe("people.sync");
     expect(body.data.people.map((p) => p.displayName)).toEqual(["Krystal Person"]);
+    // Private notes stay here, as the integration doc promises.
+    expect(got.body).not.toContain("owes me money");
     expect(await runKrystalSync(ctx(), a.userId, "manual")).toMatchObject({
       queued: 0,
       message: "No changes since the last sync",
