@@ -692,6 +692,13 @@ describe("another account", () => {
       status: "active",
     });
     expect(await attemptDelivery(ctx(), "msg_missing")).toEqual({ kind: "gone" });
+    // A's data download lists the integrations without any secret; B's does not list A's.
+    const exported = await (await call("/api/account/export", { headers: { cookie: a.cookie } })).text();
+    expect(exported).toContain(hook);
+    expect(exported).not.toContain(added.secret);
+    expect(exported).not.toContain(aToken);
+    expect(exported).not.toMatch(/secret_?enc|token_?hash|tokenEnc/i);
+    expect(await (await call("/api/account/export", { headers: { cookie: b.cookie } })).text()).not.toContain(hook);
     // Signed out: the page sends people to sign in; the API answers 401.
     expect((await call("/settings/integrations")).status).toBe(302);
     expect(
