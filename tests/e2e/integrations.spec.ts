@@ -112,7 +112,7 @@ test("the owner connects HubSpot, runs a manual sync and reads the log", async (
   await expect(section.getByRole("button", { name: "Connect HubSpot" })).toBeVisible();
 });
 
-test("the owner creates an API token, sees it once, uses it and revokes it", async ({ page, baseURL }) => {
+test("the owner creates an API token, sees it once, uses it and revokes it", async ({ page, baseURL }, info) => {
   await page.goto("/settings/integrations#api");
   const section = page.locator("#api");
   await section.getByRole("button", { name: "Create token" }).click();
@@ -129,4 +129,10 @@ test("the owner creates an API token, sees it once, uses it and revokes it", asy
   await expect(section.getByRole("button", { name: "Revoke Journey script" })).toHaveCount(0);
   const after = await fetch(`${baseURL}/api/v1/people`, { headers: { authorization: `Bearer ${token}` } });
   expect(after.status).toBe(401);
+  // The reference page is generated from the same OpenAPI document.
+  await page.getByRole("link", { name: "API reference" }).click();
+  await expect(page.getByRole("heading", { name: "KnowWho personal API" })).toBeVisible();
+  await expect(page.getByText("/api/v1/webhooks/{id}/deliveries")).toBeVisible();
+  await expectAccessible(page);
+  await page.screenshot({ path: screenshotPath("api-reference", info.project.name) });
 });

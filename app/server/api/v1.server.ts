@@ -251,7 +251,7 @@ export function openApiDocument(origin: string) {
       title: "KnowWho personal API",
       version: "1.0.0",
       description:
-        "Read your people and events and manage your webhooks. Create a token in Settings → Integrations and send it as `Authorization: Bearer <token>`. Read tokens may call GET; write tokens may call everything. Each token may make 60 requests a minute. People are read-only in this version.",
+        "Read your people and events and manage your webhooks. Create a token in Settings → Integrations and send it as an Authorization: Bearer <token> header. Read tokens may call GET; write tokens may call everything. Each token may make 60 requests a minute. People are read-only in this version.",
     },
     servers: [{ url: `${origin}/api/v1` }],
     components: { securitySchemes: { bearer: { type: "http", scheme: "bearer" } }, schemas },
@@ -472,7 +472,7 @@ function referencePage(doc: ReturnType<typeof openApiDocument>): string {
     Object.entries(methods).map(([method, op]) => ({ path, method, op: op as Record<string, unknown> })),
   );
   const schemaBlock = (name: string, schema: unknown) =>
-    `<section id="schema-${esc(name)}"><h3>${esc(name)}</h3><pre>${esc(JSON.stringify(schema, null, 2))}</pre></section>`;
+    `<section id="schema-${esc(name)}"><h3>${esc(name)}</h3><pre tabindex="0" aria-label="${esc(name)} JSON Schema">${esc(JSON.stringify(schema, null, 2))}</pre></section>`;
   const rows = ops
     .map(({ path, method, op }) => {
       const params = (op.parameters as { name: string; in: string }[] | undefined) ?? [];
