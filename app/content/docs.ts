@@ -45,7 +45,7 @@ export const DOCS: Doc[] = [
       {
         heading: "When Krystal AI cannot be reached",
         paragraphs: [
-          "A delivery that fails is retried with growing waits (30 seconds, 2, 8 and 32 minutes, then hourly). After 5 failures in a row the connection is paused with the reason shown in Settings → Integrations; deliveries made meanwhile are held, and Resume sends them. The sync log lists every run and the delivery log every answer Krystal AI gave.",
+          "A delivery that fails is retried after 30 seconds, then after 2, 8 and 32 minutes. After 5 failures in a row the connection is paused with the reason shown in Settings → Integrations; deliveries made meanwhile are held, and Resume sends them. The sync log lists every run and the delivery log every answer Krystal AI gave.",
         ],
       },
     ],

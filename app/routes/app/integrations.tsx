@@ -444,7 +444,8 @@ function Webhooks({
       <p className={`mt-1 ${muted}`}>
         We POST a JSON event to your URL, signed following the Standard Webhooks specification (headers{" "}
         <code>webhook-id</code>, <code>webhook-timestamp</code>, <code>webhook-signature</code>). Failed deliveries are
-        retried with growing waits for about an hour; after 5 failures in a row the webhook is paused.
+        retried after 30 seconds, then 2, 8 and 32 minutes; after 5 failures in a row the webhook is paused and its
+        deliveries are held until you resume it.
       </p>
       {loaderData.endpoints.map((e) => (
         <article
