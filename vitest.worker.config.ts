@@ -30,6 +30,9 @@ export default defineConfig(async () => {
     test: {
       include: ["tests/worker/**/*.test.ts"],
       setupFiles: ["./tests/worker/apply-migrations.ts"],
+      globalSetup: ["./tests/worker/global-setup.ts"],
+      // The Standard Webhooks reference library is CommonJS; pre-bundled so workerd can import it.
+      deps: { optimizer: { ssr: { enabled: true, include: ["standardwebhooks"] } } },
     },
   };
 });

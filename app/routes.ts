@@ -38,6 +38,7 @@ export default [
   route("card/:id", "routes/app/card-edit.tsx"),
   route("settings", "routes/app/settings.tsx"),
   route("settings/account", "routes/app/account.tsx"),
+  route("settings/integrations", "routes/app/integrations.tsx"),
   route("notifications", "routes/app/notifications.tsx"),
   route("connections", "routes/app/connections.tsx"),
   route("connections/import", "routes/app/import.tsx"),

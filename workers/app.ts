@@ -5,7 +5,8 @@ import { type AppContext, appContext } from "~/context";
 import { cardRoutes } from "~/server/api/card-routes.server";
 import { api } from "~/server/api/router.server";
 import { createDb } from "~/server/db.server";
-import { parseEnv } from "~/server/env.server";
+import { parseEnv, type WebhookMessage } from "~/server/env.server";
+import { consumeWebhooks } from "~/server/integrations/webhooks.server";
 import { runScheduled } from "~/server/scheduled.server";
 import { createNonce, guardRequest, readableForm, readCappedBody, withSecurityHeaders } from "~/server/security.server";
 
@@ -44,4 +45,9 @@ export default {
   async scheduled(controller, env, ctx) {
     ctx.waitUntil(runScheduled(parseEnv(env), new Date(controller.scheduledTime)));
   },
-} satisfies ExportedHandler<Env>;
+  // Signed webhook and Krystal AI deliveries, one attempt per message, retried with back-off.
+  async queue(batch, env) {
+    const parsed = parseEnv(env);
+    await consumeWebhooks({ env: parsed, db: createDb(parsed.DB) }, batch as MessageBatch<WebhookMessage>);
+  },
+} satisfies ExportedHandler<Env, WebhookMessage>;

@@ -13,6 +13,7 @@ import {
 import { removeCardObjects } from "./cards.server";
 import type { Database } from "./db.server";
 import type { AppEnv } from "./env.server";
+import { exportIntegrations } from "./integrations/export.server";
 
 /**
  * Deletes an account and everything it owns: D1 rows go by cascading foreign keys (sessions,
@@ -47,6 +48,7 @@ export async function exportAccount(db: Database, userId: string) {
     db.select().from(sharedContact).where(eq(sharedContact.recipientUserId, userId)),
   ]);
   const events = await db.select().from(event).where(eq(event.userId, userId));
+  const integrations = await exportIntegrations(db, userId);
   const cardIds = cards.map((c) => c.id);
   const stats = cardIds.length ? await db.select().from(cardStat).where(inArray(cardStat.cardId, cardIds)) : [];
   const { calendarTokenHash: _secret, ...preferences } = settings ?? { calendarTokenHash: null };
@@ -61,5 +63,6 @@ export async function exportAccount(db: Database, userId: string) {
     reminders,
     notifications,
     sharedContacts,
+    integrations,
   };
 }

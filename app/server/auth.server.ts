@@ -100,6 +100,8 @@ export async function asAuthResponse(call: () => Promise<Response>): Promise<Res
     return Response.json({ message: error.message }, { status: error.statusCode, headers });
   }
 }
+
+/**
  * Sent with every sign-out: the browser drops the service worker, its kept pages and the offline
  * capture queue, so nothing of this account is readable on the device by whoever signs in next.
  */

@@ -7,6 +7,7 @@ import type { AppEnv } from "./env.server";
  *   forms  20 a minute   public forms per address; every authentication entry point per address
  *   venue  30 a minute   share-backs to one card from one address (many people behind one venue IP)
  *   card  120 a minute   share-backs to one card from everywhere: the flood ceiling
+ *   api    60 a minute   requests per personal API token
  * The README states these numbers; tests/worker/security.test.ts holds them to it.
  */
 export const RULES = {
@@ -14,6 +15,7 @@ export const RULES = {
   forms: { binding: "RATE_LIMIT_FORMS", limit: 20 },
   venue: { binding: "RATE_LIMIT_VENUE", limit: 30 },
   card: { binding: "RATE_LIMIT_CARD", limit: 120 },
+  api: { binding: "RATE_LIMIT_API", limit: 60 },
 } as const;
 
 export type RateLimitRule = keyof typeof RULES;

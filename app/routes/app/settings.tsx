@@ -192,6 +192,18 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
         </noscript>
       </themeFetcher.Form>
 
+      <section className={`mt-8 ${box}`} aria-labelledby="integrations-title">
+        <h2 id="integrations-title" className="font-semibold text-lg">
+          Integrations
+        </h2>
+        <p className="mt-1 text-slate-700 text-sm dark:text-slate-300">
+          Webhooks, HubSpot, Krystal AI and API tokens for your own scripts.
+        </p>
+        <Link to="/settings/integrations" className={`${secondary} mt-3 inline-block`}>
+          Open integrations
+        </Link>
+      </section>
+
       <section className={`mt-8 ${box}`} aria-labelledby="data-title">
         <h2 id="data-title" className="font-semibold text-lg">
           Download all my data

@@ -5,6 +5,7 @@ import { buildVCard } from "~/lib/vcard";
 import { checkSignedCard, decodeCardParam } from "../card-link.server";
 import { type Notice, renderCardNotFound, renderCardPage } from "../card-page.server";
 import { countStat, getAvatar, getPublishedCard, type VisitSource } from "../cards.server";
+import { emitEvent } from "../integrations/webhooks.server";
 import { cardQrSvg } from "../qr.server";
 import { limitShareBack } from "../rate-limit.server";
 import { checkShare, recordShareBack, SHARE_MESSAGES, shareSuccess } from "../share-back.server";
@@ -91,6 +92,15 @@ async function answerShare(
   }
   try {
     await recordShareBack(app.db, card, check.value);
+    const ownerId = card.ownerId;
+    app.ctx.waitUntil(
+      emitEvent(app, ownerId, "shareback.received", {
+        card: { id: card.id, name: card.name },
+        name: check.value.name,
+        email: check.value.email,
+        phone: check.value.phone ?? null,
+      }).catch((error) => console.error("shareback webhook", error)),
+    );
     app.ctx.waitUntil(countStat(app.db, card.id, "shares").then(() => undefined));
   } catch (error) {
     console.error(error);

@@ -11,6 +11,7 @@ import { AVATAR_MAX_BYTES, getPublishedCard, removeAvatar, saveCardToConnections
 import { connectionsForExport } from "../connections.server";
 import { getReminder, openReminders } from "../reminders.server";
 import { userForCalendarToken } from "../settings.server";
+import { v1 } from "./v1.server";
 
 type ApiEnv = { Bindings: Env; Variables: { app: AppContext } };
 
@@ -23,6 +24,8 @@ api.get("/health", async (c) => {
   const row = await env.DB.prepare("select 1 as ok").first<{ ok: number }>();
   return c.json({ ok: row?.ok === 1, d1Ms: Date.now() - started }, 200, { "Cache-Control": "no-store" });
 });
+
+api.route("/v1", v1);
 
 api.on(["GET", "POST"], "/auth/*", (c) => createAuth(c.get("app"), c.req.raw).handler(c.req.raw));
 
