@@ -12,6 +12,10 @@ const envSchema = z.object({
   RATE_LIMIT_STRICT: z.custom<RateLimit>((v) => typeof (v as RateLimit)?.limit === "function"),
   RATE_LIMIT_FORMS: z.custom<RateLimit>((v) => typeof (v as RateLimit)?.limit === "function"),
   AI: z.custom<Ai>((v) => typeof (v as Ai)?.run === "function").optional(),
+  // Global cache purge (production only; without them a purge clears the local cache alone).
+  CF_ZONE_ID: z.string().min(1).optional(),
+  CF_PURGE_TOKEN: z.string().min(1).optional(),
+  CF_API_BASE: z.url().optional(),
 });
 
 export type AppEnv = z.infer<typeof envSchema>;

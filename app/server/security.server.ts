@@ -76,10 +76,11 @@ export async function readCappedBody(request: Request, maxBytes = MAX_BODY_BYTES
   return new Request(request, { body });
 }
 
-export function contentSecurityPolicy(nonce: string, dev: boolean): string {
+/** With a nonce for React Router's pages; without one (null) only same-origin script files run. */
+export function contentSecurityPolicy(nonce: string | null, dev: boolean): string {
   return [
     "default-src 'self'",
-    `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'`,
+    nonce === null ? "script-src 'self'" : `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'`,
     // React and sonner set style attributes; no inline <style> from users ever reaches a page.
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob:",
@@ -103,11 +104,15 @@ const BASE_HEADERS: Record<string, string> = {
   "Cross-Origin-Opener-Policy": "same-origin",
 };
 
-/** Adds the security baseline; HTML also gets the nonce-bound CSP. */
+/**
+ * Adds the security baseline; HTML also gets the nonce-bound CSP, unless its route set a stricter one
+ * without a nonce (pages served from the edge cache).
+ */
 export function withSecurityHeaders(response: Response, nonce: string, dev: boolean): Response {
   const secured = new Response(response.body, response);
   for (const [name, value] of Object.entries(BASE_HEADERS)) secured.headers.set(name, value);
-  if ((secured.headers.get("content-type") ?? "").includes("text/html")) {
+  const type = secured.headers.get("content-type") ?? "";
+  if (type.includes("text/html") && !secured.headers.has("content-security-policy")) {
     secured.headers.set("Content-Security-Policy", contentSecurityPolicy(nonce, dev));
   }
   return secured;
