@@ -11,5 +11,7 @@ const vendorAssets = (): Plugin => ({ name: "knowwho-vendor-assets", buildStart:
 export default defineConfig({
   plugins: [vendorAssets(), cloudflare({ viteEnvironment: { name: "ssr" } }), tailwindcss(), reactRouter()],
   resolve: { tsconfigPaths: true },
+  // Names this build in the keys of cached public pages, so a deploy never serves the last one's pages.
+  define: { __BUILD_ID__: JSON.stringify(Date.now().toString(36)) },
   server: { host: "127.0.0.1" },
 });

@@ -5,6 +5,7 @@ import { cardRoutes } from "~/server/api/card-routes.server";
 import { api } from "~/server/api/router.server";
 import { createDb } from "~/server/db.server";
 import { parseEnv } from "~/server/env.server";
+import { servePublicPage } from "~/server/page-cache.server";
 import { runScheduled } from "~/server/scheduled.server";
 import { createNonce, guardRequest, readCappedBody, withSecurityHeaders } from "~/server/security.server";
 
@@ -29,7 +30,7 @@ app.route("/", cardRoutes);
 app.all("*", (c) => {
   const context = new RouterContextProvider();
   context.set(appContext, c.get("app"));
-  return handleRequest(c.req.raw, context);
+  return servePublicPage(c.req.raw, c.get("app"), () => handleRequest(c.req.raw, context));
 });
 
 export default {

@@ -40,29 +40,54 @@ async function marks(store: Cache, tags: string[]): Promise<string> {
   return (await Promise.all(found.map((r) => r?.text() ?? ""))).join(",");
 }
 
+/** Marks remembered by this isolate for a moment, so a page hit costs one cache read, not one per tag. */
+const MARK_MEMO_MS = 1000;
+const memo = new Map<string, { value: string; at: number }>();
+
+/**
+ * The purge marks of `tags` as one string, to put in a cache key: a purge here changes them, so keys
+ * that cannot be listed (pages keyed by theme, day and query) stop being read at once in this isolate and
+ * within a second in the others of this data centre; other data centres drop them by tag.
+ */
+export async function tagGeneration(tags: string[]): Promise<string> {
+  const store = cache();
+  if (!store) return "";
+  const now = Date.now();
+  const parts = await Promise.all(
+    tags.map(async (tag) => {
+      const known = memo.get(tag);
+      if (known && now - known.at < MARK_MEMO_MS) return known.value;
+      const value = (await (await store.match(purgeMark(tag)))?.text()) ?? "";
+      memo.set(tag, { value, at: now });
+      return value;
+    }),
+  );
+  return parts.join(",");
+}
+
 /**
  * Taken before a miss reads the data it will render. A purge that runs between this and the put below
  * changes the marks, and the put then drops its copy: it may have been rendered from data read before
  * the change. Ordering, not clocks, so machines whose clocks differ cannot keep a stale copy alive.
  */
-export async function edgeTicket(tags: string[]): Promise<string | null> {
+export async function edgeTicket(tags: string[]): Promise<string> {
   const store = cache();
-  return store ? marks(store, tags) : null;
+  return store ? marks(store, tags) : "";
 }
 
 /**
  * Stores a copy of `response` under `path`, tagged. Responses that set cookies or vary per visitor must
  * never come here: the caller passes only what every anonymous visitor would get.
  */
-export async function edgePut(path: string, response: Response, tags: string[], ticket: string | null) {
+export async function edgePut(path: string, response: Response, tags: string[], ticket?: string) {
   const store = cache();
-  if (!store || ticket === null) return;
+  if (!store) return;
   if (response.headers.has("set-cookie")) throw new Error(`refusing to cache ${path}: it sets a cookie`);
   const stored = new Response(response.body, response);
   stored.headers.set("cache-control", `public, max-age=${EDGE_TTL_SECONDS}`);
   stored.headers.set("cache-tag", tags.join(","));
   await store.put(edgeKey(path), stored);
-  if ((await marks(store, tags)) !== ticket) await store.delete(edgeKey(path));
+  if (ticket !== undefined && (await marks(store, tags)) !== ticket) await store.delete(edgeKey(path));
 }
 
 /**
@@ -76,6 +101,7 @@ export async function purge(env: PurgeEnv, { paths, tags }: { paths: string[]; t
     const id = crypto.randomUUID();
     const mark = () => new Response(id, { headers: { "cache-control": `public, max-age=${EDGE_TTL_SECONDS}` } });
     await Promise.all(tags.map((t) => store.put(purgeMark(t), mark())));
+    for (const tag of tags) memo.set(tag, { value: id, at: Date.now() });
     await Promise.all(paths.map((p) => store.delete(edgeKey(p))));
   }
   const result = await purgeEverywhere(env, tags);
