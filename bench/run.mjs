@@ -46,6 +46,18 @@ const THROUGHPUT = [
 ];
 const STATIC_ASSET = "/favicon.svg";
 
+/** wrangler's local server may drop a kept-alive connection after a load turn; ask again on a fresh one. */
+async function fetchRetry(url, init, tries = 3) {
+  for (let i = 1; ; i++) {
+    try {
+      return await fetch(url, init);
+    } catch (error) {
+      if (i >= tries) throw error;
+      await new Promise((r) => setTimeout(r, 200));
+    }
+  }
+}
+
 const gz = (buf) => gzipSync(buf, { level: 9 }).byteLength;
 const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
 
@@ -55,7 +67,7 @@ function sh(command, args) {
 }
 
 async function pageWeight(route) {
-  const res = await fetch(BASE + route);
+  const res = await fetchRetry(BASE + route);
   const html = Buffer.from(await res.arrayBuffer());
   const text = html.toString("utf8");
   const css = new Set([...text.matchAll(/<link[^>]+rel="stylesheet"[^>]+href="([^"]+)"/g)].map((m) => m[1]));
@@ -74,7 +86,7 @@ async function pageWeight(route) {
   );
   const sizeOf = async (urls) => {
     let total = 0;
-    for (const url of urls) total += gz(Buffer.from(await (await fetch(BASE + url)).arrayBuffer()));
+    for (const url of urls) total += gz(Buffer.from(await (await fetchRetry(BASE + url)).arrayBuffer()));
     return total;
   };
   return {
@@ -102,7 +114,7 @@ async function turn(route, seconds) {
   const until = Date.now() + seconds * 1000;
   const worker = async () => {
     while (Date.now() < until) {
-      const res = await fetch(BASE + route);
+      const res = await fetchRetry(BASE + route);
       await res.arrayBuffer();
       if (res.status < 500) done++;
     }
@@ -156,7 +168,7 @@ const { server, state } = await serveFreshBuild({ name: "bench-state", port: POR
 try {
   console.log(`\nShipped per route (gzip; HTML + CSS + JS the page loads):`);
   console.log(
-    "route".padEnd(22),
+    "route".padEnd(36),
     "status",
     "html".padStart(9),
     "css".padStart(9),
@@ -167,7 +179,7 @@ try {
   for (const route of ROUTES) {
     const w = await pageWeight(route);
     console.log(
-      route.padEnd(22),
+      route.padEnd(36),
       String(w.status).padEnd(6),
       kb(w.html).padStart(9),
       kb(w.css).padStart(9),
@@ -179,11 +191,11 @@ try {
   console.log(`\nServer bundle (build/server, gzip): ${kb(serverBundleGzip())}`);
 
   const routes = [STATIC_ASSET, REFERENCE, ...THROUGHPUT.map(([r]) => r)];
-  for (const route of routes) await (await fetch(BASE + route)).arrayBuffer(); // fills the edge cache
+  for (const route of routes) await (await fetchRetry(BASE + route)).arrayBuffer(); // fills the edge cache
   await new Promise((r) => setTimeout(r, 500));
   const cached = [];
   for (const [route] of THROUGHPUT) {
-    cached.push(`${route} ${(await fetch(BASE + route)).headers.get("x-edge-cache") ?? "-"}`);
+    cached.push(`${route} ${(await fetchRetry(BASE + route)).headers.get("x-edge-cache") ?? "-"}`);
   }
   console.log(
     `\nThroughput, ${SECONDS} s per route in ${ROUNDS} interleaved turns, ${CONCURRENCY} connections on loopback (${hasWrk ? "wrk" : "fetch loop"}):`,
@@ -208,7 +220,7 @@ try {
     return (performance.now() - started) / 20;
   };
   const signIn = () =>
-    fetch(`${BASE}/auth.data`, {
+    fetchRetry(`${BASE}/auth.data`, {
       method: "POST",
       headers: {
         origin: BASE,
@@ -218,7 +230,7 @@ try {
       body: new URLSearchParams({ intent: "signin", email: "demo@knowwho.app", password: "demo-password-2026" }),
       redirect: "manual",
     });
-  const page = await timeEach(() => fetch(`${BASE}/auth`));
+  const page = await timeEach(() => fetchRetry(`${BASE}/auth`));
   const login = await timeEach(signIn);
   console.log(`GET /auth              ${page.toFixed(1).padStart(7)} ms`);
   console.log(
@@ -234,7 +246,7 @@ console.log(`\nWorker start-up CPU (wrangler check startup, build/server): ${sta
 
 /** Signs up a fresh account and returns its session cookie. */
 async function signUp(email) {
-  const res = await fetch(`${BASE}/auth.data`, {
+  const res = await fetchRetry(`${BASE}/auth.data`, {
     method: "POST",
     headers: {
       origin: BASE,
@@ -273,18 +285,18 @@ async function bigNetwork() {
   const bigCookie = await signUp(bigEmail);
   fillNetwork(bigEmail, COUNT);
   const time = async (url, cookie) => {
-    await (await fetch(BASE + url, { headers: { cookie } })).arrayBuffer(); // warm
+    await (await fetchRetry(BASE + url, { headers: { cookie } })).arrayBuffer(); // warm
     const started = performance.now();
     for (let i = 0; i < 20; i++) {
-      const res = await fetch(BASE + url, { headers: { cookie } });
+      const res = await fetchRetry(BASE + url, { headers: { cookie } });
       if (!res.ok) throw new Error(`${url} answered ${res.status}`);
       await res.arrayBuffer();
     }
     return (performance.now() - started) / 20;
   };
   const bytes = async (url, cookie) =>
-    gz(Buffer.from(await (await fetch(BASE + url, { headers: { cookie } })).arrayBuffer()));
-  const total = (await (await fetch(`${BASE}/connections.data`, { headers: { cookie: bigCookie } })).text()).match(
+    gz(Buffer.from(await (await fetchRetry(BASE + url, { headers: { cookie } })).arrayBuffer()));
+  const total = (await (await fetchRetry(`${BASE}/connections.data`, { headers: { cookie: bigCookie } })).text()).match(
     /"total",(\d+)/,
   )?.[1];
   console.log(
