@@ -19,6 +19,27 @@ const SAVE_SHARE = 0.3;
 const SHARE_SHARE = 0.1;
 const VENUE_PEOPLE = 50;
 const VENUE_ADDRESS = "203.0.113.50";
+/**
+ * Requests in flight at once. wrangler's local dev proxy drops connections ("Network connection lost",
+ * answered 500) beyond about a hundred; a venue's phones queue on the client side instead, and the
+ * latency printed includes that wait.
+ */
+const IN_FLIGHT = Number(process.env.SURGE_IN_FLIGHT ?? 48);
+let inFlight = 0;
+const waiting = [];
+async function slot() {
+  if (inFlight < IN_FLIGHT) {
+    inFlight++;
+    return;
+  }
+  await new Promise((resolve) => waiting.push(resolve));
+}
+function release() {
+  const next = waiting.shift();
+  if (next) next();
+  else inFlight--;
+}
+
 /** Every request gives up after this; the whole run is bounded by the window plus this. */
 const REQUEST_TIMEOUT_MS = 30_000;
 const RUN = Date.now().toString(36);
@@ -81,6 +102,7 @@ class Tally {
 
 async function timed(tally, action, url, init = {}) {
   const started = performance.now();
+  await slot();
   try {
     const res = await fetch(url, { ...init, redirect: "manual", signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
     await res.arrayBuffer();
@@ -89,6 +111,8 @@ async function timed(tally, action, url, init = {}) {
   } catch {
     tally.add(action, performance.now() - started, 0);
     return 0;
+  } finally {
+    release();
   }
 }
 
@@ -142,7 +166,7 @@ async function keynote() {
   await Promise.all(visitors.map((v) => v()));
   const elapsed = (performance.now() - started) / 1000;
   console.log(
-    `\nKeynote: ${VISITORS} visitors within ${WINDOW_S} s on /c/${SLUG} (about ${sharers} sharers, ${VENUE_PEOPLE} behind ${VENUE_ADDRESS}); ${elapsed.toFixed(1)} s in all, ${(
+    `\nKeynote: ${VISITORS} visitors within ${WINDOW_S} s on /c/${SLUG} (about ${sharers} sharers, ${VENUE_PEOPLE} behind ${VENUE_ADDRESS}; at most ${IN_FLIGHT} requests in flight); ${elapsed.toFixed(1)} s in all, ${(
       [...tally.by.values()].reduce((n, t) => n + t.ms.length + t.errors, 0) / elapsed
     ).toFixed(0)} requests/s`,
   );
@@ -153,8 +177,9 @@ async function keynote() {
 function d1(state, sql) {
   const r = spawnSync(
     bin("wrangler"),
-    ["d1", "execute", "DB", "--local", "--persist-to", state, "--json", "--command", sql],
-    { cwd: root, env: offlineEnv, encoding: "utf8", maxBuffer: 64 * 1024 * 1024 },
+    ["d1", "execute", "DB", "--local", "--persist-to", state, "--json", "--command", sql.replace(/\s+/g, " ")],
+    // The JSON answer is printed at the "log" level, which the offline default (warn) hides.
+    { cwd: root, env: { ...offlineEnv, WRANGLER_LOG: "log" }, encoding: "utf8", maxBuffer: 64 * 1024 * 1024 },
   );
   if (r.status !== 0) throw new Error(`d1 execute failed: ${r.stderr}`);
   return JSON.parse(r.stdout)[0]?.results ?? [];

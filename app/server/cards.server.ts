@@ -183,33 +183,6 @@ export async function getPublishedCard(db: Database, slug: string): Promise<Publ
 export type StatField = "views" | "saves" | "shares";
 export type VisitSource = "qr" | "nfc" | "link" | null;
 
-const today = () => new Date().toISOString().slice(0, 10);
-
-type StatBump = { views: number; saves: number; shares: number; fromQr: number; fromNfc: number; fromLink: number };
-
-/** Counts per card and day; nothing about the visitor is stored. */
-export function countStat(db: Database, cardId: number, field: StatField, source: VisitSource = null) {
-  const bump = { views: 0, saves: 0, shares: 0, fromQr: 0, fromNfc: 0, fromLink: 0 };
-  bump[field] = 1;
-  if (source === "qr") bump.fromQr = 1;
-  if (source === "nfc") bump.fromNfc = 1;
-  if (source === "link") bump.fromLink = 1;
-  return statUpserts(db, cardId, today(), bump);
-}
-
-/**
- * One statement adding `bump` to the card's row for `day`; a card deleted meanwhile adds nothing rather
- * than failing the batch it travels in.
- */
-export function statUpserts(db: Database, cardId: number, day: string, b: StatBump) {
-  return db.run(sql`insert into card_stat (card_id, day, views, saves, shares, from_qr, from_nfc, from_link)
-    select ${cardId}, ${day}, ${b.views}, ${b.saves}, ${b.shares}, ${b.fromQr}, ${b.fromNfc}, ${b.fromLink}
-    where exists (select 1 from card where id = ${cardId})
-    on conflict (card_id, day) do update set views = views + excluded.views, saves = saves + excluded.saves,
-      shares = shares + excluded.shares, from_qr = from_qr + excluded.from_qr,
-      from_nfc = from_nfc + excluded.from_nfc, from_link = from_link + excluded.from_link`);
-}
-
 export function cardStats(db: Database, userId: string, sinceDay: string) {
   return db
     .select({

@@ -1,5 +1,4 @@
-import { type StatField, statUpserts, type VisitSource } from "./cards.server";
-import type { Database } from "./db.server";
+import type { StatField, VisitSource } from "./cards.server";
 
 /**
  * View and save counts gathered in the isolate and written as one D1 batch a moment later, so a visitor
@@ -15,7 +14,7 @@ let flushing: Promise<void> | null = null;
 const zero = (): Counts => ({ views: 0, saves: 0, shares: 0, fromQr: 0, fromNfc: 0, fromLink: 0 });
 
 export function countSoon(
-  db: Database,
+  db: D1Database,
   ctx: ExecutionContext,
   cardId: number,
   field: StatField,
@@ -37,14 +36,22 @@ export function countSoon(
   ctx.waitUntil(flushing);
 }
 
-async function flush(db: Database) {
+/** Adds a day's counts to the card's row; a card deleted meanwhile adds nothing rather than failing the batch. */
+const UPSERT = `insert into card_stat (card_id, day, views, saves, shares, from_qr, from_nfc, from_link)
+  select ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8 where exists (select 1 from card where id = ?1)
+  on conflict (card_id, day) do update set views = views + excluded.views, saves = saves + excluded.saves,
+    shares = shares + excluded.shares, from_qr = from_qr + excluded.from_qr,
+    from_nfc = from_nfc + excluded.from_nfc, from_link = from_link + excluded.from_link`;
+
+async function flush(db: D1Database) {
   const rows = [...pending.values()];
   pending.clear();
-  const statements = rows.map((r) => statUpserts(db, r.cardId, r.day, r.counts));
-  const [first, ...rest] = statements;
-  if (!first) return;
+  if (rows.length === 0) return;
+  const statements = rows.map(({ cardId, day, counts: c }) =>
+    db.prepare(UPSERT).bind(cardId, day, c.views, c.saves, c.shares, c.fromQr, c.fromNfc, c.fromLink),
+  );
   try {
-    await db.batch([first, ...rest]);
+    await db.batch(statements);
   } catch (error) {
     console.error("card stats not written", error);
   }

@@ -85,7 +85,7 @@ async function answerShare(
   }
   try {
     await recordShareBack(app.db, card, check.value);
-    countSoon(app.db, app.ctx, card.id, "shares");
+    countSoon(app.env.DB, app.ctx, card.id, "shares");
   } catch (error) {
     console.error(error);
     return reply(
@@ -115,13 +115,13 @@ async function cachedCardRead(
   const app = c.get("app");
   const hit = await edgeGet(path);
   if (hit) {
-    countSoon(app.db, app.ctx, Number(hit.headers.get(CARD_ID_HEADER)), field, source);
+    countSoon(app.env.DB, app.ctx, Number(hit.headers.get(CARD_ID_HEADER)), field, source);
     return stripCardId(fromEdge(hit, true));
   }
   const ticket = await edgeTicket([cardTag(slug)]);
   const card = await getPublishedCard(app.db, slug);
   if (!card?.id) return notFound(app.nonce);
-  countSoon(app.db, app.ctx, card.id, field, source);
+  countSoon(app.env.DB, app.ctx, card.id, field, source);
   const fresh = render(card);
   fresh.headers.set(CARD_ID_HEADER, String(card.id));
   app.ctx.waitUntil(edgePut(path, fresh.clone(), [cardTag(slug)], ticket));
