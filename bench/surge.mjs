@@ -4,8 +4,9 @@
 // the share-backs one local D1 sustains, and the bytes one owner takes. Figures, not pass/fail.
 //   SURGE_VISITORS (2000), SURGE_WINDOW_S (30), SURGE_BURST (1000), SURGE_SUSTAIN_S (10), BENCH_PORT
 import { spawnSync } from "node:child_process";
-import { readdirSync, statSync } from "node:fs";
+import { readdirSync } from "node:fs";
 import path from "node:path";
+import { DatabaseSync } from "node:sqlite";
 import { bin, offlineEnv, root, serveFreshBuild } from "../scripts/wrangler-env.mjs";
 
 const PORT = Number(process.env.BENCH_PORT ?? 8796);
@@ -249,17 +250,17 @@ async function sustained() {
   return outcomes;
 }
 
+/** Bytes in use in the local D1 file: pages minus free pages (migrations leave free pages behind). */
 function d1Bytes(state) {
-  let total = 0;
-  const walk = (dir) => {
-    for (const name of readdirSync(dir)) {
-      const file = path.join(dir, name);
-      if (statSync(file).isDirectory()) walk(file);
-      else if (/\.sqlite(-wal)?$/.test(name)) total += statSync(file).size;
-    }
-  };
-  walk(path.join(state, "v3", "d1"));
-  return total;
+  const dir = path.join(state, "v3", "d1", "miniflare-D1DatabaseObject");
+  const file = readdirSync(dir).find((n) => n.endsWith(".sqlite") && n !== "metadata.sqlite");
+  const db = new DatabaseSync(path.join(dir, file), { readOnly: true });
+  try {
+    const one = (sql) => Object.values(db.prepare(sql).get())[0];
+    return (one("pragma page_count") - one("pragma freelist_count")) * one("pragma page_size");
+  } finally {
+    db.close();
+  }
 }
 
 /** One owner's rows as share-backs make them: a person, a shared contact and a notification each. */
@@ -292,7 +293,9 @@ select user_id, 'New contact shared', name || ' shared their contact details fro
 
 function bytesPerOwner(state) {
   const GB10 = 10 * 1000 ** 3;
-  console.log("\nBytes per owner (D1 file growth for one owner's people, shared contacts and notifications):");
+  console.log(
+    "\nBytes per owner (pages used in the D1 file, indexes included, for one owner's people, each with a shared contact and a notification):",
+  );
   for (const count of [500, 5000]) {
     const before = d1Bytes(state);
     fillOwner(state, `bytes-${count}-${RUN}@example.org`, count);
