@@ -149,7 +149,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
         <Outlet />
       </main>
       <SiteFooter origin={loaderData.origin} />
-      <NewsletterSlideIn signedIn={Boolean(loaderData.user)} />
+      <NewsletterSlideIn signedIn={Boolean(loaderData.user)} staticPage={!hydrates(useMatches())} />
       <AppToaster />
     </>
   );
