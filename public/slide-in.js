@@ -11,14 +11,18 @@
   };
   const onKey = (e) => e.key === "Escape" && close();
   offer.querySelector("[data-close]")?.addEventListener("click", close);
-  window.setTimeout(() => {
-    // They may have subscribed from the header or footer in the meantime.
-    if (seen("kw_subscribed")) return;
-    // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing in Firefox
-    document.cookie = `kw_newsletter_prompt=1; Path=/; Max-Age=${15 * 86400}; SameSite=Lax`;
-    offer.hidden = false;
-    window.addEventListener("keydown", onKey);
-  }, 5000);
+  // Five seconds from when the page has loaded, as the hydrated pages count them.
+  const start = () =>
+    window.setTimeout(() => {
+      // They may have subscribed from the header or footer in the meantime.
+      if (seen("kw_subscribed")) return;
+      // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing in Firefox
+      document.cookie = `kw_newsletter_prompt=1; Path=/; Max-Age=${15 * 86400}; SameSite=Lax`;
+      offer.hidden = false;
+      window.addEventListener("keydown", onKey);
+    }, 5000);
+  if (document.readyState === "complete") start();
+  else window.addEventListener("load", start, { once: true });
 
   const form = offer.querySelector("form");
   form?.addEventListener("submit", async (event) => {
