@@ -145,7 +145,8 @@ function startupCpu() {
       "--outfile",
       path.join(root, ".wrangler", "startup.cpuprofile"),
     ],
-    { cwd: root, env: offlineEnv, encoding: "utf8" },
+    // The profile summary is printed at the "log" level, which the offline default (warn) hides.
+    { cwd: root, env: { ...offlineEnv, WRANGLER_LOG: "log" }, encoding: "utf8" },
   );
   return `${r.stdout}${r.stderr}`.match(/Active:\s+([\d.]+ ms)/)?.[1] ?? "unknown";
 }
