@@ -8,7 +8,6 @@ import {
   linkClass,
   PageHero,
 } from "~/components/marketing/page";
-import { staticPage } from "~/lib/page-handle";
 import { pageMeta, SITE } from "~/lib/site";
 
 export const meta = () =>
@@ -41,9 +40,6 @@ const DIFFERENTIATORS = [
   { title: "Made for missions", text: "Campaigns and donor follow-up sit next to your contacts, not in another tool." },
   { title: "Yours to keep", text: "Export to vCard, CSV or your CRM at any time. Your network is never locked in." },
 ];
-
-/** Reading only: no framework JavaScript. */
-export const handle = staticPage;
 
 export default function About() {
   return (

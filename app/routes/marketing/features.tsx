@@ -2,7 +2,6 @@ import { Link } from "react-router";
 import { BellIcon, CalendarIcon, CardIcon, QrIcon, SparklesIcon, UsersIcon } from "~/components/icons";
 import { btnPrimary, card, PageHero } from "~/components/marketing/page";
 import { PLANS } from "~/content/pricing";
-import { staticPage } from "~/lib/page-handle";
 import { pageMeta, SITE } from "~/lib/site";
 
 export const meta = () =>
@@ -40,9 +39,6 @@ const FEATURES = [
     text: "Calls, emails and meetings scheduled inside the 48-hour follow-up window.",
   },
 ];
-
-/** Reading only: no framework JavaScript. */
-export const handle = staticPage;
 
 export default function Features() {
   return (
