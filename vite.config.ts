@@ -1,3 +1,4 @@
+import path from "node:path";
 import { cloudflare } from "@cloudflare/vite-plugin";
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
@@ -6,11 +7,29 @@ import { serviceWorker } from "./scripts/service-worker-plugin.ts";
 // @ts-expect-error a plain build script without types
 import { copyVendorAssets } from "./scripts/vendor.mjs";
 
+/** Modules the Worker never runs, swapped for small stand-ins in the server build only. */
+const SERVER_STUBS: Record<string, string> = {
+  jsqr: "app/server/stubs/browser-only.ts",
+  "tesseract.js": "app/server/stubs/browser-only.ts",
+  "@better-auth/kysely-adapter": "app/server/stubs/kysely-adapter.ts",
+};
+
+const serverStubs = (): Plugin => ({
+  name: "knowwho-server-stubs",
+  enforce: "pre",
+  applyToEnvironment: (environment) => environment.name === "ssr",
+  resolveId(id) {
+    const stub = SERVER_STUBS[id];
+    return stub ? path.resolve(import.meta.dirname, stub) : null;
+  },
+});
+
 /** Puts the on-demand OCR engine into public/vendor before dev or build serves public/. */
 const vendorAssets = (): Plugin => ({ name: "knowwho-vendor-assets", buildStart: () => copyVendorAssets() });
 
 export default defineConfig({
   plugins: [
+    serverStubs(),
     vendorAssets(),
     cloudflare({ viteEnvironment: { name: "ssr" } }),
     tailwindcss(),
@@ -18,5 +37,7 @@ export default defineConfig({
     serviceWorker(),
   ],
   resolve: { tsconfigPaths: true },
+  // Names this build in the keys of cached public pages, so a deploy never serves the last one's pages.
+  define: { __BUILD_ID__: JSON.stringify(Date.now().toString(36)) },
   server: { host: "127.0.0.1" },
 });

@@ -9,6 +9,7 @@ import {
   Scripts,
   ScrollRestoration,
   useLocation,
+  useMatches,
   useRouteLoaderData,
 } from "react-router";
 import { ActiveEventBanner } from "~/components/active-event-banner";
@@ -20,6 +21,7 @@ import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
 import { appContext } from "~/context";
 import { useNonce } from "~/lib/nonce";
+import { hydrates } from "~/lib/page-handle";
 import { themeFromCookie } from "~/lib/theme";
 import { showToast, useToasterNeeded } from "~/lib/toast";
 import { getActiveEvent } from "~/server/active-event.server";
@@ -67,6 +69,8 @@ export type RootData = Awaited<ReturnType<typeof loader>>["data"];
 export function Layout({ children }: { children: React.ReactNode }) {
   const root = useRouteLoaderData<typeof loader>("root");
   const nonce = useNonce();
+  // Content pages that need no framework JavaScript ship none (see ~/lib/page-handle).
+  const hydrate = hydrates(useMatches());
   return (
     <html lang="en" data-theme={root?.theme ?? "system"}>
       <head>
@@ -81,8 +85,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body className="min-h-dvh bg-white font-sans text-slate-900 antialiased dark:bg-slate-950 dark:text-slate-100">
         {children}
-        <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        {hydrate ? (
+          <>
+            <ScrollRestoration nonce={nonce} />
+            <Scripts nonce={nonce} />
+          </>
+        ) : null}
       </body>
     </html>
   );
@@ -133,13 +141,18 @@ export default function App({ loaderData }: Route.ComponentProps) {
       >
         Skip to content
       </a>
-      <SiteHeader user={loaderData.user} theme={loaderData.theme} unread={loaderData.unread} />
+      <SiteHeader
+        user={loaderData.user}
+        theme={loaderData.theme}
+        unread={loaderData.unread}
+        solid={!hydrates(useMatches())}
+      />
       {loaderData.user && loaderData.activeEvent ? <ActiveEventBanner event={loaderData.activeEvent} /> : null}
       <main id="main" className="min-h-[60vh]">
         <Outlet />
       </main>
       <SiteFooter origin={loaderData.origin} />
-      <NewsletterSlideIn signedIn={Boolean(loaderData.user)} />
+      <NewsletterSlideIn signedIn={Boolean(loaderData.user)} staticPage={!hydrates(useMatches())} />
       <AppToaster />
       <OfflineSupport userId={loaderData.user?.id ?? null} />
     </>

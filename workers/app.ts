@@ -4,9 +4,11 @@ import { createRequestHandler, RouterContextProvider } from "react-router";
 import { type AppContext, appContext } from "~/context";
 import { cardRoutes } from "~/server/api/card-routes.server";
 import { api } from "~/server/api/router.server";
+import { keepBookmark, openSession } from "~/server/d1-session.server";
 import { createDb } from "~/server/db.server";
 import { parseEnv, type WebhookMessage } from "~/server/env.server";
 import { consumeWebhooks } from "~/server/integrations/webhooks.server";
+import { servePublicPage } from "~/server/page-cache.server";
 import { runScheduled } from "~/server/scheduled.server";
 import { createNonce, guardRequest, readableForm, readCappedBody, withSecurityHeaders } from "~/server/security.server";
 
@@ -20,9 +22,10 @@ const app = new Hono<HonoEnv>();
 app.use(async (c, next) => {
   const nonce = createNonce();
   const env = parseEnv(c.env);
-  c.set("app", { env, ctx: c.executionCtx as ExecutionContext, db: createDb(env.DB), nonce });
+  const session = openSession(env.DB, c.req.raw);
+  c.set("app", { env, ctx: c.executionCtx as ExecutionContext, db: createDb(session), nonce });
   await next();
-  c.res = withSecurityHeaders(c.res, nonce, import.meta.env.DEV);
+  c.res = withSecurityHeaders(keepBookmark(c.res, session, c.req.raw), nonce, import.meta.env.DEV);
 });
 
 app.route("/api", api);
@@ -31,7 +34,7 @@ app.route("/", cardRoutes);
 app.all("*", (c) => {
   const context = new RouterContextProvider();
   context.set(appContext, c.get("app"));
-  return handleRequest(c.req.raw, context);
+  return servePublicPage(c.req.raw, c.get("app"), () => handleRequest(c.req.raw, context));
 });
 
 export default {

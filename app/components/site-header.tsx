@@ -90,7 +90,18 @@ function Bell({ unread }: { unread: number }) {
   );
 }
 
-export function SiteHeader({ user, theme, unread = 0 }: { user: SessionUser | null; theme: Theme; unread?: number }) {
+export function SiteHeader({
+  user,
+  theme,
+  unread = 0,
+  solid = false,
+}: {
+  user: SessionUser | null;
+  theme: Theme;
+  unread?: number;
+  /** Always opaque: on a page without JavaScript nothing watches the scroll position. */
+  solid?: boolean;
+}) {
   const scrolled = useScrolledPast(SCROLL_SOLID_AT);
   const menu = useDisclosure();
   const subscribe = useDisclosure();
@@ -111,7 +122,7 @@ export function SiteHeader({ user, theme, unread = 0 }: { user: SessionUser | nu
     <header
       data-scrolled={scrolled}
       className={`sticky top-0 z-40 transition-colors duration-200 ${
-        scrolled || menu.open
+        scrolled || menu.open || solid
           ? "border-slate-200/70 border-b bg-white/85 shadow-sm backdrop-blur-md dark:border-slate-800/70 dark:bg-slate-950/85"
           : "border-transparent border-b bg-transparent"
       }`}

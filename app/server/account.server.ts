@@ -17,8 +17,8 @@ import { exportIntegrations } from "./integrations/export.server";
 
 /**
  * Deletes an account and everything it owns: D1 rows go by cascading foreign keys (sessions,
- * cards, connections, share-backs, notifications, reminders, settings); KV copies of published
- * cards and avatars are removed here.
+ * cards, connections, share-backs, notifications, reminders, settings); avatars in KV and the edge
+ * copies of published cards are removed here, after the rows, so no visitor can cache them again.
  */
 export async function deleteAccount(env: AppEnv, db: Database, userId: string): Promise<void> {
   const cards = await db

@@ -246,7 +246,9 @@ export function renderCardPage(options: CardPageOptions): string {
   const title = `${card.name}${card.title ? `, ${card.title}` : ""}${card.company ? ` at ${card.company}` : ""}`;
   const body = renderToString(<CardPage {...options} />);
   const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${esc(title)} | ${SITE.name}</title><meta name="description" content="${esc(`${card.name}'s digital business card. ${SITE.tagline}`)}">${unverified || card.unlisted ? '<meta name="robots" content="noindex">' : ""}<link rel="icon" href="/favicon.svg" type="image/svg+xml"><style nonce="${esc(nonce)}">${CSS}</style></head><body>${body}<script src="/card.js" defer nonce="${esc(nonce)}"></script></body></html>`;
+  // Without a nonce the page is the same for every visitor, so the edge can keep it (CSP allows 'self').
+  const nonceAttr = nonce ? ` nonce="${esc(nonce)}"` : "";
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${esc(title)} | ${SITE.name}</title><meta name="description" content="${esc(`${card.name}'s digital business card. ${SITE.tagline}`)}">${unverified || card.unlisted ? '<meta name="robots" content="noindex">' : ""}<link rel="icon" href="/favicon.svg" type="image/svg+xml"><style${nonceAttr}>${CSS}</style></head><body>${body}<script src="/card.js" defer${nonceAttr}></script></body></html>`;
 }
 
 export function renderCardNotFound(nonce: string): string {

@@ -4,11 +4,12 @@ import { asCountry, normalizePhone } from "~/lib/phone";
 import { card, cardStat, connection, user, userSettings } from "~db/schema";
 import { activeEventName } from "./active-event.server";
 import type { Database } from "./db.server";
+import { cardTag, purge } from "./edge-cache.server";
 import type { AppEnv } from "./env.server";
 import { getSettings } from "./settings.server";
 
-const CACHE_TTL_SECONDS = 60 * 60 * 24;
-export const cacheKey = (slug: string) => `card:v1:${slug}`;
+/** The paths a visitor reads of one published card, all cached at the edge under the card's tag. */
+export const cardPaths = (slug: string) => [`/c/${slug}`, `/c/${slug}/contact.vcf`];
 
 type CardRow = typeof card.$inferSelect;
 
@@ -118,17 +119,24 @@ export async function createCard(db: Database, userId: string, form: CardForm): 
   }
 }
 
-async function invalidate(env: AppEnv, slug: string | null) {
-  if (slug) await env.CACHE.delete(cacheKey(slug));
+/** Takes a card's visitor pages out of every edge cache, so the next visitor anywhere reads D1. */
+export async function purgeCards(env: AppEnv, slugs: (string | null)[]) {
+  const known = slugs.filter((s): s is string => Boolean(s));
+  await purge(env, { paths: known.flatMap(cardPaths), tags: known.map(cardTag) });
 }
 
-/** Drops every published card of the owner from KV, after a change that shows on all of them. */
+const invalidate = (env: AppEnv, slug: string | null) => purgeCards(env, [slug]);
+
+/** Drops every published card of the owner from the edge caches, after a change that shows on all of them. */
 export async function invalidateOwnerCards(env: AppEnv, db: Database, userId: string) {
   const cards = await db
     .select({ slug: card.slug })
     .from(card)
     .where(and(eq(card.userId, userId), eq(card.published, true)));
-  await Promise.all(cards.map((c) => invalidate(env, c.slug)));
+  await purgeCards(
+    env,
+    cards.map((c) => c.slug),
+  );
 }
 
 export async function updateCard(env: AppEnv, db: Database, userId: string, id: number, form: CardForm) {
@@ -195,12 +203,10 @@ export async function deleteCard(env: AppEnv, db: Database, userId: string, id: 
 }
 
 /**
- * A published card by slug: one KV read on a hit, D1 only on a miss (which fills KV).
- * Unknown and unpublished slugs both answer null.
+ * A published card by slug, read from D1. Visitors' reads are served from the edge cache of rendered
+ * pages (card-routes), so this runs on a miss or a write. Unknown and unpublished slugs both answer null.
  */
-export async function getPublishedCard(env: AppEnv, db: Database, slug: string): Promise<PublicCard | null> {
-  const cached = await env.CACHE.get<PublicCard>(cacheKey(slug), "json");
-  if (cached) return cached;
+export async function getPublishedCard(db: Database, slug: string): Promise<PublicCard | null> {
   const [row] = await db
     .select({ card, ownerName: user.name, visibility: userSettings.visibility })
     .from(card)
@@ -212,37 +218,11 @@ export async function getPublishedCard(env: AppEnv, db: Database, slug: string):
     ...toPublicCard(row.card, row.ownerName, await activeEventName(db, row.card.userId)),
     unlisted: row.visibility === "connections",
   };
-  await env.CACHE.put(cacheKey(slug), JSON.stringify(view), { expirationTtl: CACHE_TTL_SECONDS });
   return view;
 }
 
 export type StatField = "views" | "saves" | "shares";
 export type VisitSource = "qr" | "nfc" | "link" | null;
-
-const today = () => new Date().toISOString().slice(0, 10);
-
-/** Counts per card and day; nothing about the visitor is stored. */
-export function countStat(db: Database, cardId: number, field: StatField, source: VisitSource = null) {
-  const bump = { views: 0, saves: 0, shares: 0, fromQr: 0, fromNfc: 0, fromLink: 0 };
-  bump[field] = 1;
-  if (source === "qr") bump.fromQr = 1;
-  if (source === "nfc") bump.fromNfc = 1;
-  if (source === "link") bump.fromLink = 1;
-  return db
-    .insert(cardStat)
-    .values({ cardId, day: today(), ...bump })
-    .onConflictDoUpdate({
-      target: [cardStat.cardId, cardStat.day],
-      set: {
-        views: sql`${cardStat.views} + ${bump.views}`,
-        saves: sql`${cardStat.saves} + ${bump.saves}`,
-        shares: sql`${cardStat.shares} + ${bump.shares}`,
-        fromQr: sql`${cardStat.fromQr} + ${bump.fromQr}`,
-        fromNfc: sql`${cardStat.fromNfc} + ${bump.fromNfc}`,
-        fromLink: sql`${cardStat.fromLink} + ${bump.fromLink}`,
-      },
-    });
-}
 
 export function cardStats(db: Database, userId: string, sinceDay: string) {
   return db

@@ -21,6 +21,10 @@ const envSchema = z.object({
   RATE_LIMIT_API: z.custom<RateLimit>((v) => typeof (v as RateLimit)?.limit === "function"),
   WEBHOOKS: z.custom<Queue<WebhookMessage>>((v) => typeof (v as Queue)?.send === "function", "Queue binding WEBHOOKS"),
   AI: z.custom<Ai>((v) => typeof (v as Ai)?.run === "function").optional(),
+  // Global cache purge (production only; without them a purge clears the local cache alone).
+  CF_ZONE_ID: z.string().min(1).optional(),
+  CF_PURGE_TOKEN: z.string().min(1).optional(),
+  CF_API_BASE: z.url().optional(),
 });
 
 export type AppEnv = z.infer<typeof envSchema>;

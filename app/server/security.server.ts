@@ -100,10 +100,11 @@ export async function readCappedBody(request: Request, maxBytes = MAX_BODY_BYTES
   return new Request(request, { body });
 }
 
-export function contentSecurityPolicy(nonce: string, dev: boolean): string {
+/** With a nonce for React Router's pages; without one (null) only same-origin script files run. */
+export function contentSecurityPolicy(nonce: string | null, dev: boolean): string {
   return [
     "default-src 'self'",
-    `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'`,
+    nonce === null ? "script-src 'self'" : `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'`,
     // React and sonner set style attributes; no inline <style> from users ever reaches a page.
     "style-src 'self' 'unsafe-inline'",
     // Event images are links the owner gave (https only, checked on save) and are shown from their own
@@ -144,12 +145,16 @@ function isPrivateDownload(headers: Headers): boolean {
   );
 }
 
-/** Adds the security baseline; HTML also gets the nonce-bound CSP; private downloads get no-store. */
+/**
+ * Adds the security baseline; private downloads get no-store; HTML also gets the nonce-bound CSP,
+ * unless its route set a stricter one without a nonce (pages served from the edge cache).
+ */
 export function withSecurityHeaders(response: Response, nonce: string, dev: boolean): Response {
   const secured = new Response(response.body, response);
   for (const [name, value] of Object.entries(BASE_HEADERS)) secured.headers.set(name, value);
   if (isPrivateDownload(secured.headers)) secured.headers.set("Cache-Control", "private, no-store");
-  if ((secured.headers.get("content-type") ?? "").includes("text/html")) {
+  const type = secured.headers.get("content-type") ?? "";
+  if (type.includes("text/html") && !secured.headers.has("content-security-policy")) {
     secured.headers.set("Content-Security-Policy", contentSecurityPolicy(nonce, dev));
   }
   return secured;

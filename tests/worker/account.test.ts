@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
-import { describe, expect, it } from "vitest";
-import { cacheKey } from "~/server/cards.server";
+import { describe, expect, it, vi } from "vitest";
+import { edgeGet } from "~/server/edge-cache.server";
 import { call, form, signUp } from "./helpers";
 
 const owned = async (userId: string) => {
@@ -35,7 +35,7 @@ describe("deleting an account", () => {
       headers: { "cf-connecting-ip": "192.0.2.90" },
     });
     await call("/api/cards/del-owner/save", { method: "POST", headers: { cookie: bystander.cookie } });
-    expect(await env.CACHE.get(cacheKey("del-owner"))).not.toBeNull();
+    await vi.waitFor(async () => expect(await edgeGet("/c/del-owner")).not.toBeNull());
     const before = await owned(ownerId);
     expect(before.card).toBe(1);
     expect(before.connection).toBe(1);
@@ -55,7 +55,7 @@ describe("deleting an account", () => {
     expect(res.status).toBe(302);
     expect(Object.values(await owned(ownerId)).every((n) => n === 0)).toBe(true);
     expect(await env.DB.prepare("select 1 from user where id = ?").bind(ownerId).first()).toBeNull();
-    expect(await env.CACHE.get(cacheKey("del-owner"))).toBeNull();
+    expect(await edgeGet("/c/del-owner")).toBeNull();
     expect((await call("/c/del-owner")).status).toBe(404);
     // The old session no longer works, and the bystander's saved copy of the card is theirs to keep.
     expect((await call("/settings", { headers: { cookie: owner.cookie } })).status).toBe(302);

@@ -2,6 +2,7 @@ import { useEffect, useState } from "react";
 import { useLocation } from "react-router";
 import { CloseIcon } from "~/components/icons";
 import { NewsletterForm } from "~/components/newsletter-form";
+import { useNonce } from "~/lib/nonce";
 
 export const SLIDE_IN_DELAY_MS = 5000;
 export const SLIDE_IN_EVERY_DAYS = 15;
@@ -10,10 +11,15 @@ export const SUBSCRIBED_COOKIE = "kw_subscribed";
 
 const QUIET_PATHS = [/^\/auth/, /^\/newsletter/, /^\/dev\//];
 
-/** Offers the newsletter after 5 s, at most once every 15 days, never to subscribers or signed-in people. */
-export function NewsletterSlideIn({ signedIn }: { signedIn: boolean }) {
+/**
+ * Offers the newsletter after 5 s, at most once every 15 days, never to subscribers or signed-in people.
+ * On a page without framework JavaScript (`staticPage`) the offer is rendered hidden and /slide-in.js,
+ * a few hundred bytes, does the same.
+ */
+export function NewsletterSlideIn({ signedIn, staticPage = false }: { signedIn: boolean; staticPage?: boolean }) {
   const [open, setOpen] = useState(false);
   const { pathname } = useLocation();
+  const nonce = useNonce();
   const quiet = signedIn || QUIET_PATHS.some((r) => r.test(pathname));
 
   useEffect(() => {
@@ -37,9 +43,24 @@ export function NewsletterSlideIn({ signedIn }: { signedIn: boolean }) {
     return () => window.removeEventListener("keydown", onKey);
   }, [open]);
 
-  if (!open || quiet) return null;
+  if (quiet) return null;
+  if (staticPage) {
+    return (
+      <>
+        <Offer hidden onClose={undefined} />
+        <script src="/slide-in.js" defer nonce={nonce} />
+      </>
+    );
+  }
+  if (!open) return null;
+  return <Offer onClose={() => setOpen(false)} />;
+}
+
+function Offer({ hidden, onClose }: { hidden?: boolean; onClose: (() => void) | undefined }) {
   return (
     <section
+      hidden={hidden}
+      data-slide-in={hidden ? "" : undefined}
       aria-labelledby="slide-in-title"
       className="fixed inset-x-4 bottom-4 z-50 animate-[slide-in_300ms_ease-out] rounded-xl border border-slate-200 bg-white p-5 shadow-2xl motion-reduce:animate-none sm:right-auto sm:left-6 sm:w-96 dark:border-slate-700 dark:bg-slate-900"
     >
@@ -49,7 +70,8 @@ export function NewsletterSlideIn({ signedIn }: { signedIn: boolean }) {
         </h2>
         <button
           type="button"
-          onClick={() => setOpen(false)}
+          onClick={onClose}
+          data-close=""
           aria-label="Close newsletter offer"
           className="rounded p-1 hover:bg-slate-100 dark:hover:bg-slate-800"
         >

@@ -3,6 +3,7 @@ import { ProgressBar } from "~/components/marketing/campaign-card";
 import { btnPrimary, card, formatDate, linkClass } from "~/components/marketing/page";
 import { appContext } from "~/context";
 import { CATEGORY_LABELS, daysLeft, usd } from "~/lib/campaign";
+import { staticPage } from "~/lib/page-handle";
 import { pageMeta } from "~/lib/site";
 import { getCampaign } from "~/server/campaigns.server";
 import type { Route } from "./+types/campaign";
@@ -15,6 +16,9 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ loaderData }) =>
   loaderData ? pageMeta(loaderData.c.title, loaderData.c.description) : pageMeta("Campaign not found");
+
+/** Reading only: no framework JavaScript. */
+export const handle = staticPage;
 
 export default function CampaignPage({ loaderData }: Route.ComponentProps) {
   const { c, daysLeft: left } = loaderData;

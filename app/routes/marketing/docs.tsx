@@ -1,6 +1,7 @@
 import { data, Link, NavLink, redirect } from "react-router";
 import { linkClass, Sections } from "~/components/marketing/page";
 import { DEFAULT_DOC_ID, DOCS, findDoc } from "~/content/docs";
+import { staticPage } from "~/lib/page-handle";
 import { pageMeta } from "~/lib/site";
 import type { Route } from "./+types/docs";
 
@@ -13,6 +14,9 @@ export function loader({ params }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ loaderData }) =>
   loaderData ? pageMeta(`${loaderData.doc.title} docs`, loaderData.doc.summary) : pageMeta("Documentation");
+
+/** Reading only: no framework JavaScript. */
+export const handle = staticPage;
 
 export default function DocPage({ loaderData }: Route.ComponentProps) {
   const { doc } = loaderData;

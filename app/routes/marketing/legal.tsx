@@ -1,4 +1,5 @@
 import { linkClass, PageHero, Sections } from "~/components/marketing/page";
+import { staticPage } from "~/lib/page-handle";
 import { pageMeta, SITE } from "~/lib/site";
 import type { Route } from "./+types/legal";
 
@@ -91,6 +92,9 @@ export function loader({ request }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ loaderData }) =>
   loaderData ? pageMeta(PAGES[loaderData.page].title, PAGES[loaderData.page].description) : [];
+
+/** Reading only: no framework JavaScript. */
+export const handle = staticPage;
 
 export default function Legal({ loaderData }: Route.ComponentProps) {
   const page = PAGES[loaderData.page];

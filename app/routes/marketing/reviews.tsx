@@ -7,6 +7,7 @@ import { formatDate, PageHero } from "~/components/marketing/page";
 import { Field, inputClass } from "~/components/ui/field";
 import { appContext } from "~/context";
 import { pageMeta } from "~/lib/site";
+import { purgePublicPages } from "~/server/page-cache.server";
 import { allow, clientKey } from "~/server/rate-limit.server";
 import { addReview, listReviews, toggleHelpful } from "~/server/reviews.server";
 import { readVisitorId, visitorId } from "~/server/visitor.server";
@@ -67,6 +68,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     const visitor = visitorId(request);
     const state = await toggleHelpful(app.db, parsed.data.reviewId, visitor.id);
+    // The list shows each review's helpful count to everyone.
+    if (state !== null) await purgePublicPages(app.env, ["reviews"]);
     const headers = visitor.setCookie ? { "Set-Cookie": visitor.setCookie } : undefined;
     return data({ kind: "helpful" as const, ok: state !== null }, { status: state === null ? 404 : 200, headers });
   }
@@ -87,6 +90,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const { name, email, rating, review } = submission.value;
   await addReview(app.db, { name, email, rating, body: review });
+  await purgePublicPages(app.env, ["reviews"]);
   return { kind: "review" as const, result: submission.reply({ resetForm: true }), ok: true };
 }
 

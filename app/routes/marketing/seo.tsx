@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { btnPrimary, btnSecondary, card, ExternalLink, linkClass, PageHero } from "~/components/marketing/page";
+import { staticPage } from "~/lib/page-handle";
 import { pageMeta, SITE } from "~/lib/site";
 
 export const meta = () =>
@@ -57,6 +58,9 @@ const RESOURCES = [
     href: "https://developer.mozilla.org/en-US/docs/Learn_web_development/Core/Structuring_content/Webpage_metadata",
   },
 ];
+
+/** Reading only: no framework JavaScript. */
+export const handle = staticPage;
 
 export default function Seo() {
   return (

@@ -1,6 +1,7 @@
 import { data, Link } from "react-router";
 import { formatDate, linkClass } from "~/components/marketing/page";
 import { CATEGORY_LABEL, findUpdate } from "~/content/updates";
+import { staticPage } from "~/lib/page-handle";
 import { pageMeta } from "~/lib/site";
 import type { Route } from "./+types/update";
 import { CATEGORY_CLASS } from "./updates";
@@ -13,6 +14,9 @@ export function loader({ params }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ loaderData }) =>
   loaderData ? pageMeta(loaderData.update.title, loaderData.update.content) : pageMeta("Update not found");
+
+/** Reading only: no framework JavaScript. */
+export const handle = staticPage;
 
 export default function UpdatePage({ loaderData }: Route.ComponentProps) {
   const { update } = loaderData;

@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { card, formatDate, linkClass, PageHero } from "~/components/marketing/page";
 import { CATEGORY_LABEL, UPDATES, type UpdateCategory } from "~/content/updates";
+import { staticPage } from "~/lib/page-handle";
 import { pageMeta } from "~/lib/site";
 
 export const meta = () =>
@@ -12,6 +13,9 @@ export const CATEGORY_CLASS: Record<UpdateCategory, string> = {
   "bug-fix": "bg-amber-100 text-amber-900 dark:bg-amber-950 dark:text-amber-200",
   announcement: "bg-sky-100 text-sky-900 dark:bg-sky-950 dark:text-sky-200",
 };
+
+/** Reading only: no framework JavaScript. */
+export const handle = staticPage;
 
 export default function Updates() {
   return (

@@ -4,21 +4,33 @@ import { type PublicCard, vcardFileName } from "~/lib/card";
 import { buildVCard } from "~/lib/vcard";
 import { checkSignedCard, decodeCardParam } from "../card-link.server";
 import { type Notice, renderCardNotFound, renderCardPage } from "../card-page.server";
-import { countStat, getAvatar, getPublishedCard, type VisitSource } from "../cards.server";
+import { cardPaths, getAvatar, getPublishedCard, type VisitSource } from "../cards.server";
+import { cardTag, edgeGet, edgePut, edgeTicket, fromEdge } from "../edge-cache.server";
 import { emitEvent } from "../integrations/webhooks.server";
 import { cardQrSvg } from "../qr.server";
 import { limitShareBack } from "../rate-limit.server";
+import { contentSecurityPolicy } from "../security.server";
 import { checkShare, recordShareBack, SHARE_MESSAGES, shareSuccess } from "../share-back.server";
+import { countSoon } from "../stat-buffer.server";
 
 type HonoEnv = { Bindings: Env; Variables: { app: AppContext } };
 
 /** The visitor side of cards: pages, vCards, QR codes and share-backs. Served before React Router. */
 export const cardRoutes = new Hono<HonoEnv>();
 
+/**
+ * Card pages carry no nonce: their one script is /card.js, allowed by 'self', so a rendered page is the
+ * same for every visitor and can be served from the edge cache.
+ */
 const html = (body: string, status = 200, cache = "no-store", extra: Record<string, string> = {}) =>
   new Response(body, {
     status,
-    headers: { "content-type": "text/html; charset=utf-8", "cache-control": cache, ...extra },
+    headers: {
+      "content-type": "text/html; charset=utf-8",
+      "cache-control": cache,
+      "content-security-policy": contentSecurityPolicy(null, import.meta.env.DEV),
+      ...extra,
+    },
   });
 
 /** The refusal a visitor reads: when to try again, in words and in Retry-After. */
@@ -67,7 +79,7 @@ async function answerShare(
             shareAction: pagePath ? `${pagePath}/share` : null,
             notice,
             values,
-            nonce: app.nonce,
+            nonce: "",
             openShare: true,
           }),
           status,
@@ -101,7 +113,7 @@ async function answerShare(
         phone: check.value.phone ?? null,
       }).catch((error) => console.error("shareback webhook", error)),
     );
-    app.ctx.waitUntil(countStat(app.db, card.id, "shares").then(() => undefined));
+    countSoon(app.env.DB, app.ctx, card.id, "shares");
   } catch (error) {
     console.error(error);
     return reply(
@@ -113,33 +125,61 @@ async function answerShare(
   return reply(200, { kind: "success", ...shareSuccess(check.value.name, card.name) });
 }
 
-cardRoutes.get("/c/:slug", async (c) => {
+/** Which card a cached copy belongs to, so a hit can be counted without reading D1. */
+const CARD_ID_HEADER = "x-card-id";
+
+/**
+ * A visitor's read of a published card: one edge-cache read on a hit (no D1, no rendering); on a miss,
+ * D1 and a render whose result is stored under the card's tag until the owner changes the card.
+ */
+async function cachedCardRead(
+  c: { get(key: "app"): AppContext },
+  slug: string,
+  path: string,
+  field: "views" | "saves",
+  source: VisitSource,
+  render: (card: PublicCard) => Response,
+) {
   const app = c.get("app");
-  const slug = c.req.param("slug").toLowerCase();
-  const card = await getPublishedCard(app.env, app.db, slug);
+  const hit = await edgeGet(path);
+  if (hit) {
+    countSoon(app.env.DB, app.ctx, Number(hit.headers.get(CARD_ID_HEADER)), field, source);
+    return stripCardId(fromEdge(hit, true));
+  }
+  const ticket = await edgeTicket([cardTag(slug)]);
+  const card = await getPublishedCard(app.db, slug);
   if (!card?.id) return notFound(app.nonce);
-  app.ctx.waitUntil(countStat(app.db, card.id, "views", sourceOf(c.req.query("src"))).then(() => undefined));
-  return html(
-    renderCardPage({ card, vcardHref: `/c/${slug}/contact.vcf`, shareAction: `/c/${slug}/share`, nonce: app.nonce }),
-    200,
-    // Short shared caching: the page has no per-visitor content and unpublishing must bite fast.
-    "public, max-age=60",
+  countSoon(app.env.DB, app.ctx, card.id, field, source);
+  const fresh = render(card);
+  fresh.headers.set(CARD_ID_HEADER, String(card.id));
+  app.ctx.waitUntil(edgePut(path, fresh.clone(), [cardTag(slug)], ticket));
+  return stripCardId(fromEdge(fresh, false));
+}
+
+function stripCardId(res: Response) {
+  res.headers.delete(CARD_ID_HEADER);
+  return res;
+}
+
+cardRoutes.get("/c/:slug", (c) => {
+  const slug = c.req.param("slug").toLowerCase();
+  const [page] = cardPaths(slug) as [string, string];
+  return cachedCardRead(c, slug, page, "views", sourceOf(c.req.query("src")), (card) =>
+    html(renderCardPage({ card, vcardHref: `/c/${slug}/contact.vcf`, shareAction: `/c/${slug}/share`, nonce: "" })),
   );
 });
 
-cardRoutes.get("/c/:slug/contact.vcf", async (c) => {
-  const app = c.get("app");
+cardRoutes.get("/c/:slug/contact.vcf", (c) => {
   const slug = c.req.param("slug").toLowerCase();
-  const card = await getPublishedCard(app.env, app.db, slug);
-  if (!card?.id) return notFound(app.nonce);
-  app.ctx.waitUntil(countStat(app.db, card.id, "saves").then(() => undefined));
-  return vcardResponse(card, new URL(`/c/${slug}`, c.req.url).href);
+  const [page, vcard] = cardPaths(slug) as [string, string];
+  return cachedCardRead(c, slug, vcard, "saves", null, (card) => vcardResponse(card, new URL(page, c.req.url).href));
 });
 
 cardRoutes.post("/c/:slug/share", async (c) => {
   const app = c.get("app");
   const slug = c.req.param("slug").toLowerCase();
-  const card = await getPublishedCard(app.env, app.db, slug);
+  // Read from D1, not a cached copy: a share-back must never reach a card that was just unpublished.
+  const card = await getPublishedCard(app.db, slug);
   if (!card?.id) return notFound(app.nonce);
   return answerShare(c, card, `/c/${slug}`, `/c/${slug}/contact.vcf`);
 });
@@ -147,7 +187,7 @@ cardRoutes.post("/c/:slug/share", async (c) => {
 cardRoutes.get("/c/:slug/qr.svg", async (c) => {
   const app = c.get("app");
   const slug = c.req.param("slug").toLowerCase();
-  const card = await getPublishedCard(app.env, app.db, slug);
+  const card = await getPublishedCard(app.db, slug);
   if (!card) return notFound(app.nonce);
   const src = sourceOf(c.req.query("src")) ?? "qr";
   const target = new URL(`/c/${slug}?src=${src === "link" ? "qr" : src}`, c.req.url).href;
@@ -180,7 +220,7 @@ cardRoutes.get("/card/v/:payload", async (c) => {
       vcardHref: `${base}/contact.vcf`,
       shareAction: checked.shareable ? `${base}/share` : null,
       unverified: !checked.verified,
-      nonce: app.nonce,
+      nonce: "",
     }),
   );
 });

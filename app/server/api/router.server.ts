@@ -52,7 +52,7 @@ api.post("/cards/:slug/save", async (c) => {
   const app = c.get("app");
   const user = await getSessionUser(app, c.req.raw);
   if (!user) return c.json({ error: "Sign in to save contacts to your network" }, 401);
-  const card = await getPublishedCard(app.env, app.db, c.req.param("slug").toLowerCase());
+  const card = await getPublishedCard(app.db, c.req.param("slug").toLowerCase());
   if (!card?.id) return c.json({ error: "Not found" }, 404);
   if (card.ownerId === user.id) return c.json({ error: "This is your own card" }, 409);
   const saved = await saveCardToConnections(app.db, user.id, card);
