@@ -1,3 +1,5 @@
+import type { ContactDraft } from "./csv";
+import { toContactDraft } from "./people/flat";
 import { binaryToBytes, bytesToBinary, decodeCharset, detectEncoding, textToBinary } from "./charset";
 import type {
   AddressLabel,
@@ -464,4 +466,16 @@ export function readVCardFile(input: Uint8Array | string): ReadResult {
   }
   if (props !== null) problems.push({ row: index, message: "Missing END:VCARD", skipped: true });
   return { format: "vcard", encoding, people, problems };
+}
+
+/** The first-generation shape (one email, one phone), for the QR scanner until it takes PersonDraft. */
+export function readVCards(text: string): {
+  contacts: { index: number; draft: ContactDraft }[];
+  skipped: { index: number; reason: string }[];
+} {
+  const read = readVCardFile(text);
+  return {
+    contacts: read.people.map((p) => ({ index: p.row, draft: toContactDraft(p.draft) })),
+    skipped: read.problems.filter((p) => p.skipped).map((p) => ({ index: p.row, reason: p.message })),
+  };
 }

@@ -85,6 +85,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 const EXPORTS = [
   ["csv", "CSV"],
+  ["xlsx", "Excel"],
+  ["google", "Google CSV"],
   ["hubspot", "HubSpot CSV"],
   ["vcf", "vCard"],
 ] as const;
