@@ -323,7 +323,7 @@ function rowToDraft(
       case "tags":
         for (const t of value.split(/\s*(?::::|;)\s*/)) {
           const tag = t.replace(/^\*\s*/, "").trim();
-          if (tag && !/^\*?\s*mycontacts$|^\* ?my contacts$/i.test(tag)) tags.push(tag);
+          if (tag && !/^my ?contacts$/i.test(tag)) tags.push(tag);
         }
         break;
       case "pointLabel":

@@ -191,7 +191,7 @@ export function cardToVCardPerson(
     else if (c.type === "website" && safeHref(c.value)) websites.push({ value: c.value, label: "other" });
     else if (c.value.trim()) extraNotes.push(c.value.trim());
   }
-  const note = [card.notes?.trim(), ...extraNotes].filter(Boolean).join("\n\n");
+  const note = [card.notes?.trim() ? card.notes : "", ...extraNotes].filter(Boolean).join("\n\n");
   const key = card.slug ?? (card.id != null ? String(card.id) : stableId(`${card.name}\n${card.email ?? ""}`));
   return {
     uid: `card-${key}@${options.domain ?? "knowwho.app"}`,
