@@ -233,7 +233,7 @@ function isoDate(value: string): string | undefined {
   return Number.isNaN(Date.parse(iso)) ? undefined : iso;
 }
 
-function photoOf(prop: Property, version: string): PersonDraft["photo"] | "too-large" | undefined {
+function photoOf(prop: Property, version: string): PersonDraft["photo"] | "too-large" | "invalid" | undefined {
   const encoding = prop.params.ENCODING?.[0]?.toUpperCase();
   const raw = prop.raw.trim();
   let mediaType: string;
@@ -249,9 +249,12 @@ function photoOf(prop: Property, version: string): PersonDraft["photo"] | "too-l
     base64 = (data[2] as string).replace(/\s+/g, "");
   }
   void version;
-  if (!/^image\/(jpeg|png|gif|webp)$/.test(mediaType) || !/^[A-Za-z0-9+/]+=*$/.test(base64)) return undefined;
+  if (!/^image\/(jpeg|png|gif|webp)$/.test(mediaType) || !/^[A-Za-z0-9+/]+=*$/.test(base64)) return "invalid";
   if (base64.length > MAX_PHOTO_BASE64) return "too-large";
-  return { mediaType, base64 };
+  // Missing padding is repaired; a length no base64 can have means the data was cut.
+  const bare = base64.replace(/=+$/, "");
+  if (bare.length % 4 === 1) return "invalid";
+  return { mediaType, base64: bare.padEnd(Math.ceil(bare.length / 4) * 4, "=") };
 }
 
 function toDraft(props: Property[], version: string, fallback: string, warn: (m: string) => void): PersonDraft | null {
@@ -389,6 +392,7 @@ function toDraft(props: Property[], version: string, fallback: string, warn: (m:
   if (photo) {
     const read = photoOf(photo, version);
     if (read === "too-large") warn("Photo larger than 750 KB; left out");
+    else if (read === "invalid") warn("Photo is not a readable image; left out");
     else if (read) draft.photo = read;
   }
 

@@ -25,7 +25,9 @@ export function uriValue(value: string | null | undefined): string | null {
   const v = value?.trim();
   if (!v || !URL.canParse(v)) return null;
   const url = new URL(v);
-  return ["https:", "http:", "mailto:", "tel:"].includes(url.protocol) ? url.href : null;
+  if (!["https:", "http:", "mailto:", "tel:"].includes(url.protocol)) return null;
+  // As stored when it needs no encoding, so a link reads back exactly; else the parser's form.
+  return /^[^\s\p{Cc}]+$/u.test(v) ? v : url.href;
 }
 
 /** A parameter value: quoted when it holds a separator, with characters no parameter may hold removed. */

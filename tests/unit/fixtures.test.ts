@@ -24,8 +24,12 @@ const EZ = "vcard/ez-vcard";
 export const EXPECTED: Record<string, Expectation> = {
   [`${EZ}/John_Doe_ANDROID.vcf`]: {
     people: 6,
-    kept: ["emails", "name", "note", "organization", "phones", "photo", "tags", "websites"],
-    check: (p) => expect(p[4]?.websites?.map((w) => w.value)).toContain("https://www.company.com"),
+    kept: ["emails", "name", "note", "organization", "phones", "tags", "websites"],
+    check: (p, r) => {
+      expect(p[4]?.websites?.map((w) => w.value)).toContain("https://www.company.com");
+      // Its one photo is cut short in the file (1,169 base64 characters): reported, not stored broken.
+      expect(r.problems).toEqual([{ row: 5, message: "Photo is not a readable image; left out", skipped: false }]);
+    },
   },
   [`${EZ}/John_Doe_BLACK_BERRY.vcf`]: { people: 1, kept: ["name", "organization", "phones", "photo"] },
   [`${EZ}/John_Doe_EVOLUTION.vcf`]: {
