@@ -89,10 +89,10 @@ const OUTLOOK_PHONES: Record<string, PhoneLabel> = {
 /** What a column holds, from its header; `hasJobTitle` tells Outlook's honorific "Title" from a job title. */
 function classify(header: string, hasJobTitle: boolean): Slot | null {
   const h = norm(header);
-  let m: RegExpMatchArray | null;
   // Google: "E-mail 1 - Value" with "E-mail 1 - Label" (current) or "- Type" (legacy).
-  if ((m = h.match(/^(e-mail|email|phone|website|address) (\d+) - (label|type|value)$/))) {
-    const [, what = "", n = "", part = ""] = m;
+  const google = h.match(/^(e-mail|email|phone|website|address) (\d+) - (label|type|value)$/);
+  if (google) {
+    const [, what = "", n = "", part = ""] = google;
     const of = what === "e-mail" || what === "email" ? "email" : (what as "phone" | "website" | "address");
     const group = `${of}${n}`;
     if (part !== "value") return { kind: "pointLabel", of, group };
@@ -101,20 +101,22 @@ function classify(header: string, hasJobTitle: boolean): Slot | null {
     if (of === "website") return { kind: "website", label: "other", group };
     return null;
   }
-  if ((m = h.match(/^address (\d+) - (.+)$/))) {
-    const part = ADDRESS_PARTS[m[2] ?? ""];
-    return part ? { kind: "address", part, label: "other", group: `address${m[1]}` } : null;
+  const googleAddress = h.match(/^address (\d+) - (.+)$/);
+  if (googleAddress) {
+    const part = ADDRESS_PARTS[googleAddress[2] ?? ""];
+    return part ? { kind: "address", part, label: "other", group: `address${googleAddress[1]}` } : null;
   }
   // Outlook: "Business Street", "Home City", "Other Country/Region".
-  if ((m = h.match(/^(business|home|other) (.+)$/)) && ADDRESS_PARTS[m[2] ?? ""]) {
-    const label: AddressLabel = m[1] === "business" ? "work" : (m[1] as AddressLabel);
-    return { kind: "address", part: ADDRESS_PARTS[m[2] ?? ""] as AddressPoint["street"] & string as never, label, group: label };
+  const outlook = h.match(/^(business|home|other) (.+)$/);
+  const outlookPart = outlook ? ADDRESS_PARTS[outlook[2] ?? ""] : undefined;
+  if (outlook && outlookPart) {
+    const label: AddressLabel = outlook[1] === "business" ? "work" : (outlook[1] as AddressLabel);
+    return { kind: "address", part: outlookPart, label, group: label };
   }
-  if (ADDRESS_PARTS[h] && h !== "region") return { kind: "address", part: ADDRESS_PARTS[h], label: "other", group: "main" };
+  const part = ADDRESS_PARTS[h];
+  if (part) return { kind: "address", part, label: "other", group: "main" };
   if (OUTLOOK_PHONES[h]) return { kind: "phone", label: OUTLOOK_PHONES[h] };
-  if ((m = h.match(/^e-?mail(?: (\d))?(?: address)?$/)) || h === "email address" || h === "e-mail address")
-    return { kind: "email", label: "other" };
-  if ((m = h.match(/^e-?mail (\d) address$/))) return { kind: "email", label: "other" };
+  if (/^e-?mail(?: \d)?(?: address)?$/.test(h)) return { kind: "email", label: "other" };
   if (h === "work email" || h === "business email") return { kind: "email", label: "work" };
   if (h === "home email" || h === "personal email") return { kind: "email", label: "home" };
   switch (h) {
@@ -217,12 +219,26 @@ const multi = (value: string) =>
     .map((v) => v.trim())
     .filter(Boolean);
 
-function labelFrom<T extends string>(raw: string | undefined, allowed: readonly T[], map: Record<string, T>, fallback: T) {
-  const l = (raw ?? "").replace(/^\*\s*/, "").trim().toLowerCase();
+function labelFrom<T extends string>(
+  raw: string | undefined,
+  allowed: readonly T[],
+  map: Record<string, T>,
+  fallback: T,
+) {
+  const l = (raw ?? "")
+    .replace(/^\*\s*/, "")
+    .trim()
+    .toLowerCase();
   return map[l] ?? ((allowed as readonly string[]).includes(l) ? (l as T) : fallback);
 }
 
-const PHONE_LABEL_WORDS: Record<string, PhoneLabel> = { cell: "mobile", mobile: "mobile", main: "work", "work fax": "fax", "home fax": "fax" };
+const PHONE_LABEL_WORDS: Record<string, PhoneLabel> = {
+  cell: "mobile",
+  mobile: "mobile",
+  main: "work",
+  "work fax": "fax",
+  "home fax": "fax",
+};
 
 /** HubSpot's Lead Status (label or internal value) as our status. */
 export function statusFromHubSpot(value: string): string {
@@ -273,9 +289,12 @@ function rowToDraft(
       case "email": {
         const raw = slot.group ? labels.get(slot.group) : undefined;
         const label = slot.group ? labelFrom<EmailLabel>(raw, ["work", "home", "other"], {}, "other") : slot.label;
-        multi(value).forEach((v, k) =>
-          emails.push({ value: emailAddress(v), label, ...(k === 0 && raw?.startsWith("*") ? { preferred: true } : {}) }),
-        );
+        for (const [k, v] of multi(value).entries())
+          emails.push({
+            value: emailAddress(v),
+            label,
+            ...(k === 0 && raw?.startsWith("*") ? { preferred: true } : {}),
+          });
         break;
       }
       case "phone": {
@@ -283,15 +302,19 @@ function rowToDraft(
         const label = slot.group
           ? labelFrom<PhoneLabel>(raw, ["mobile", "work", "home", "fax", "other"], PHONE_LABEL_WORDS, "other")
           : slot.label;
-        multi(value).forEach((v, k) =>
-          phones.push({ value: v, label, ...(k === 0 && raw?.startsWith("*") ? { preferred: true } : {}) }),
-        );
+        for (const [k, v] of multi(value).entries())
+          phones.push({ value: v, label, ...(k === 0 && raw?.startsWith("*") ? { preferred: true } : {}) });
         break;
       }
       case "website": {
         const raw = slot.group ? labels.get(slot.group) : undefined;
         const label = slot.group
-          ? labelFrom<WebsiteLabel>(raw, ["work", "home", "blog", "other"], { "home page": "home", profile: "other" }, "other")
+          ? labelFrom<WebsiteLabel>(
+              raw,
+              ["work", "home", "blog", "other"],
+              { "home page": "home", profile: "other" },
+              "other",
+            )
           : slot.label;
         for (let v of multi(value)) {
           if (/^[a-z0-9-]+(\.[a-z0-9-]+)+(\/\S*)?$/i.test(v)) v = `https://${v}`;
@@ -381,7 +404,11 @@ export function readCsvFile(input: Uint8Array | string): ReadResult {
     }
   }
   if (headerAt === -1) {
-    problems.push({ row: 1, message: "No header row with column names we know (such as Name or Email)", skipped: true });
+    problems.push({
+      row: 1,
+      message: "No header row with column names we know (such as Name or Email)",
+      skipped: true,
+    });
     return { format: "unknown", encoding, people, problems };
   }
   const headers = (parsed.data[headerAt] ?? []).map((h) => h.trim());

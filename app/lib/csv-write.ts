@@ -74,8 +74,7 @@ export const HUBSPOT_LEAD_STATUS: Record<string, string> = {
   Archived: "Unqualified",
 };
 
-const phoneOf = (p: PersonRecord, labels: string[]) =>
-  (p.phones ?? []).find((x) => labels.includes(x.label))?.value;
+const phoneOf = (p: PersonRecord, labels: string[]) => (p.phones ?? []).find((x) => labels.includes(x.label))?.value;
 
 /**
  * HubSpot's contact import: each header is the label of one of HubSpot's default contact properties,
@@ -118,12 +117,18 @@ function googleColumns(people: PersonRecord[]): Column[] {
   ];
   for (let i = 0; i < max((p) => p.emails); i++)
     columns.push(
-      [`E-mail ${i + 1} - Label`, (p) => (p.emails?.[i] ? `${p.emails[i]?.preferred ? "* " : ""}${cap(p.emails[i]?.label ?? "")}` : "")],
+      [
+        `E-mail ${i + 1} - Label`,
+        (p) => (p.emails?.[i] ? `${p.emails[i]?.preferred ? "* " : ""}${cap(p.emails[i]?.label ?? "")}` : ""),
+      ],
       [`E-mail ${i + 1} - Value`, (p) => p.emails?.[i]?.value],
     );
   for (let i = 0; i < max((p) => p.phones); i++)
     columns.push(
-      [`Phone ${i + 1} - Label`, (p) => (p.phones?.[i] ? `${p.phones[i]?.preferred ? "* " : ""}${cap(p.phones[i]?.label ?? "")}` : "")],
+      [
+        `Phone ${i + 1} - Label`,
+        (p) => (p.phones?.[i] ? `${p.phones[i]?.preferred ? "* " : ""}${cap(p.phones[i]?.label ?? "")}` : ""),
+      ],
       [`Phone ${i + 1} - Value`, (p) => p.phones?.[i]?.value],
     );
   const sites = (p: PersonRecord) => [

@@ -1,6 +1,5 @@
-import type { ContactDraft } from "./csv";
-import { toContactDraft } from "./people/flat";
 import { binaryToBytes, bytesToBinary, decodeCharset, detectEncoding, textToBinary } from "./charset";
+import type { ContactDraft } from "./csv";
 import type {
   AddressLabel,
   AddressPoint,
@@ -13,6 +12,7 @@ import type {
   WebsiteLabel,
   WebsitePoint,
 } from "./people/draft";
+import { toContactDraft } from "./people/flat";
 import type { ReadPerson, ReadResult, RowProblem } from "./people/read";
 
 /**
@@ -142,7 +142,9 @@ function valueText(prop: Property, fallback: string): string {
 
 /** Text unescaping; `\"` too, which Gmail and macOS write inside notes. */
 function unescapeText(value: string): string {
-  return value.replace(/\r\n?/g, "\n").replace(/\\([\s\S])/g, (_, ch: string) => (ch === "n" || ch === "N" ? "\n" : ch));
+  return value
+    .replace(/\r\n?/g, "\n")
+    .replace(/\\([\s\S])/g, (_, ch: string) => (ch === "n" || ch === "N" ? "\n" : ch));
 }
 
 /** Splits a structured or list value on unescaped separators, then unescapes each part. */
@@ -326,7 +328,8 @@ function toDraft(props: Property[], version: string, fallback: string, warn: (m:
   for (const name of ["X-TWITTER", "X-LINKEDIN", "X-FACEBOOK", "X-INSTAGRAM", "X-GITHUB"]) {
     for (const p of all(name)) {
       const value = text(p);
-      if (value) socials.push({ service: SERVICE_ALIASES[name.slice(2).toLowerCase()] ?? name.slice(2).toLowerCase(), value });
+      if (value)
+        socials.push({ service: SERVICE_ALIASES[name.slice(2).toLowerCase()] ?? name.slice(2).toLowerCase(), value });
     }
   }
 
@@ -367,9 +370,7 @@ function toDraft(props: Property[], version: string, fallback: string, warn: (m:
   if (title && text(title)) draft.title = text(title);
   const role = first("ROLE");
   if (role && text(role)) draft.role = text(role);
-  const notes = all("NOTE")
-    .map(text)
-    .filter(Boolean);
+  const notes = all("NOTE").map(text).filter(Boolean);
   if (notes.length) draft.note = notes.join("\n\n");
   const tags = all("CATEGORIES").flatMap((p) => splitValue(valueText(p, fallback), ","));
   if (tags.some(Boolean)) draft.tags = [...new Set(tags.filter(Boolean))];

@@ -110,7 +110,8 @@ export function writeVCard(person: VCardPerson, version: VCardVersion = "3.0"): 
     const t = w.label === "other" ? [] : [w.label.toUpperCase()];
     lines.push(`URL${types(t, w.preferred, version)}:${href}`);
   }
-  for (const s of person.socials ?? []) if (s.value.trim()) lines.push(socialLine(s.service, s.value, s.preferred, version));
+  for (const s of person.socials ?? [])
+    if (s.value.trim()) lines.push(socialLine(s.service, s.value, s.preferred, version));
   if (person.birthday && /^\d{4}-\d{2}-\d{2}$/.test(person.birthday))
     lines.push(`BDAY:${version === "4.0" ? person.birthday.replace(/-/g, "") : person.birthday}`);
   if (person.tags.length) lines.push(`CATEGORIES:${person.tags.map(e).join(",")}`);

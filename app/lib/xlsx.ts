@@ -9,6 +9,7 @@ import { strToU8, zipSync } from "fflate";
 const xml = (s: string) =>
   s
     // Characters XML 1.0 cannot hold at all are dropped.
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point
     .replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g, "")
     .replace(/&/g, "&amp;")
     .replace(/</g, "&lt;")

@@ -66,7 +66,11 @@ export async function planImport(
     const badEmail = draft.emails?.find((e) => !isEmail(e.value));
     if (badEmail) {
       draft.emails = draft.emails?.filter((e) => e !== badEmail);
-      problems.push({ row, message: `"${badEmail.value.slice(0, 60)}" is not an email address; left out`, skipped: false });
+      problems.push({
+        row,
+        message: `"${badEmail.value.slice(0, 60)}" is not an email address; left out`,
+        skipped: false,
+      });
     }
     const keys = [
       ...(draft.emails ?? []).flatMap((e) => dedupeKeys({ email: e.value }, code)),
@@ -98,7 +102,11 @@ export async function savePreview(env: AppEnv, userId: string, plan: ImportPlan)
     for (const r of plan.rows)
       if (r.draft.photo) {
         delete r.draft.photo;
-        plan.problems.push({ row: r.row, message: "Photo left out: the file's photos are too large together", skipped: false });
+        plan.problems.push({
+          row: r.row,
+          message: "Photo left out: the file's photos are too large together",
+          skipped: false,
+        });
       }
     body = JSON.stringify(plan);
   }

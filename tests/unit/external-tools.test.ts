@@ -76,7 +76,11 @@ describe("vCard read by python3-vobject", () => {
   it("keeps every field of every fixture vCard after our import and export", () => {
     const python = pythonWithVobject();
     const dirs = ["tests/fixtures/vcard/ez-vcard", "tests/fixtures/vcard/synthetic"];
-    const files = dirs.flatMap((d) => readdirSync(d).filter((f) => f.endsWith(".vcf")).map((f) => path.join(d, f)));
+    const files = dirs.flatMap((d) =>
+      readdirSync(d)
+        .filter((f) => f.endsWith(".vcf"))
+        .map((f) => path.join(d, f)),
+    );
     let checked = 0;
     const written = files.map((file) => {
       const read = readVCardFile(new Uint8Array(readFileSync(file)));
@@ -84,7 +88,9 @@ describe("vCard read by python3-vobject", () => {
       const out = path.join(work, `${path.basename(file)}.out.vcf`);
       writeFileSync(
         out,
-        writeVCards(people.map((d, i) => ({ ...asRecord(d, i), photo: d.photo?.mediaType === "image/jpeg" ? d.photo : null }))),
+        writeVCards(
+          people.map((d, i) => ({ ...asRecord(d, i), photo: d.photo?.mediaType === "image/jpeg" ? d.photo : null })),
+        ),
       );
       return { file, out, people };
     });
@@ -129,7 +135,15 @@ describe("vCard read by python3-vobject", () => {
         expect(
           v.adr.map((a) => [join(a.street), join(a.city), join(a.region), join(a.code), join(a.country)]),
           where,
-        ).toEqual((d.addresses ?? []).map((a) => [a.street ?? "", a.locality ?? "", a.region ?? "", a.postalCode ?? "", a.country ?? ""]));
+        ).toEqual(
+          (d.addresses ?? []).map((a) => [
+            a.street ?? "",
+            a.locality ?? "",
+            a.region ?? "",
+            a.postalCode ?? "",
+            a.country ?? "",
+          ]),
+        );
         if (d.organization) expect(v.org[0]?.[0], where).toBe(d.organization);
         if (d.department) expect(v.org[0]?.[1], where).toBe(d.department);
         expect(v.title, where).toEqual(d.title ? [d.title] : []);
@@ -153,7 +167,12 @@ function sheetCells(file: string): { ref: string; text: string; formula: boolean
       )
     : [];
   const unxml = (s: string) =>
-    s.replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&quot;/g, '"').replace(/&apos;/g, "'").replace(/&amp;/g, "&");
+    s
+      .replace(/&lt;/g, "<")
+      .replace(/&gt;/g, ">")
+      .replace(/&quot;/g, '"')
+      .replace(/&apos;/g, "'")
+      .replace(/&amp;/g, "&");
   const sheet = strFromU8(zip["xl/worksheets/sheet1.xml"] as Uint8Array);
   return [...sheet.matchAll(/<c r="([A-Z]+\d+)"([^>]*?)(?:\/>|>([\s\S]*?)<\/c>)/g)].map((m) => {
     const attrs = m[2] ?? "";
@@ -195,9 +214,18 @@ const hostile = (i: number, over: Partial<PersonRecord>): PersonRecord => ({
 
 const PEOPLE: PersonRecord[] = [
   hostile(1, { displayName: "=1+1", phones: [{ value: "+41446681800", label: "mobile" }], note: "-2+3" }),
-  hostile(2, { displayName: "+SUM(A1:A2)", phones: [{ value: "+14155552671", label: "work" }], organization: "@SUM(1,1)" }),
+  hostile(2, {
+    displayName: "+SUM(A1:A2)",
+    phones: [{ value: "+14155552671", label: "work" }],
+    organization: "@SUM(1,1)",
+  }),
   hostile(3, { displayName: '=HYPERLINK("http://evil.example","x")', title: "\t=1+1", note: "\r=cmd|' /C calc'!A0" }),
-  hostile(4, { displayName: "Plain 42", organization: "-12.5", title: "0042", phones: [{ value: "+442079460958", label: "home" }] }),
+  hostile(4, {
+    displayName: "Plain 42",
+    organization: "-12.5",
+    title: "0042",
+    phones: [{ value: "+442079460958", label: "home" }],
+  }),
 ];
 
 describe("CSV and XLSX opened by LibreOffice", () => {

@@ -4,9 +4,10 @@ import { describe, expect, it } from "vitest";
 import { foldLine } from "~/lib/content-line";
 import { readCsvFile } from "~/lib/csv-read";
 import { guardFormula, toCsv } from "~/lib/csv-write";
-import { toIcs } from "~/lib/ics";
+import { icsUid, toIcs } from "~/lib/ics";
 import type { PersonRecord } from "~/lib/people/draft";
 import { readVCards } from "~/lib/vcard-read";
+import { cardQrSvg } from "~/server/qr.server";
 
 const person = (over: Partial<PersonRecord> = {}): PersonRecord => ({
   id: 1,
@@ -31,7 +32,8 @@ describe("CSV export", () => {
   it("guards every cell that could start a formula, and leaves phones and plain numbers alone", () => {
     for (const start of ["=", "+", "-", "@", "\t", "\r"])
       expect(guardFormula(`${start}SUM(A1)`)).toBe(`'${start}SUM(A1)`);
-    for (const kept of ["+41446681800", "+14155552671", "-12.5", "42", "plain", "a=b"]) expect(guardFormula(kept)).toBe(kept);
+    for (const kept of ["+41446681800", "+14155552671", "-12.5", "42", "plain", "a=b"])
+      expect(guardFormula(kept)).toBe(kept);
     for (const risky of ["+1-555-0100", "-1+2", "=1", "@SUM(A1)", "+41 44 668 18 00", "\t=1", "-", "+"])
       expect(guardFormula(risky)).toBe(`'${risky}`);
     fc.assert(
@@ -43,7 +45,11 @@ describe("CSV export", () => {
   });
 
   it("round-trips through a CSV parser with hostile values intact but inert", () => {
-    const hostile = person({ displayName: '=HYPERLINK("http://x","y")', note: '"; DROP TABLE\r\n@x', organization: "+1" });
+    const hostile = person({
+      displayName: '=HYPERLINK("http://x","y")',
+      note: '"; DROP TABLE\r\n@x',
+      organization: "+1",
+    });
     const csv = toCsv([hostile, person()]);
     const parsed = Papa.parse<string[]>(csv.replace(/^\uFEFF/, ""), { skipEmptyLines: true }).data;
     const header = parsed[0] ?? [];
@@ -91,7 +97,9 @@ describe("CSV export", () => {
         { value: "+41446681800", label: "work" },
         { value: "+14155552671", label: "mobile" },
       ],
-      addresses: [{ label: "work", street: "1 Main St", locality: "Portland, OR", postalCode: "97201", country: "USA" }],
+      addresses: [
+        { label: "work", street: "1 Main St", locality: "Portland, OR", postalCode: "97201", country: "USA" },
+      ],
       socials: [{ service: "linkedin", value: "https://www.linkedin.com/in/jm" }],
       connectedOn: "2024-03-14",
       birthday: "1980-03-22",
@@ -106,7 +114,11 @@ describe("CSV export", () => {
         ]),
       );
       expect(back?.phones?.map((e) => e.value).sort()).toEqual(["+14155552671", "+41446681800"]);
-      expect(back?.addresses?.[0]).toMatchObject({ street: "1 Main St", locality: "Portland, OR", postalCode: "97201" });
+      expect(back?.addresses?.[0]).toMatchObject({
+        street: "1 Main St",
+        locality: "Portland, OR",
+        postalCode: "97201",
+      });
       expect(back?.socials).toEqual([{ service: "linkedin", value: "https://www.linkedin.com/in/jm" }]);
       expect(back).toMatchObject({ organization: "Open Futures", title: "Director", birthday: "1980-03-22" });
       expect(back?.note).toBe("Line one\nline two, with comma");
@@ -177,7 +189,39 @@ describe("vCard import", () => {
   });
 });
 
+describe("QR code", () => {
+  it("has a 4-module quiet zone and a width and height", async () => {
+    const svg = await cardQrSvg("https://knowwho.test/c/ann-lee?src=qr");
+    expect(svg).toMatch(/<svg[^>]* width="320" height="320"/);
+    // qrcode draws the quiet zone as part of the viewBox: 4 modules on each side of a 25-module version 2 code.
+    const size = Number(svg.match(/viewBox="0 0 (\d+) \1"/)?.[1]);
+    expect(size - 8).toBeGreaterThanOrEqual(21);
+    expect(svg).toMatch(/M4 4\.5h7/);
+  });
+});
+
 describe("iCalendar", () => {
+  it("stamps every event with the file's creation time and asks subscribers to refresh hourly", () => {
+    const created = new Date("2026-11-23T16:00:00Z");
+    const ics = toIcs(
+      [
+        {
+          uid: icsUid("reminder", 9, "https://knowwho.app"),
+          start: new Date("2026-11-24T09:00:00Z"),
+          minutes: 15,
+          summary: "Call",
+          updated: new Date("2026-11-01T00:00:00Z"),
+        },
+      ],
+      { created },
+    );
+    expect(ics).toContain("DTSTAMP:20261123T160000Z");
+    expect(ics).toContain("LAST-MODIFIED:20261101T000000Z");
+    expect(ics).toContain("UID:reminder-9@knowwho.app");
+    expect(ics).toContain("REFRESH-INTERVAL;VALUE=DURATION:PT60M");
+    expect(ics).toContain("X-PUBLISHED-TTL:PT60M");
+  });
+
   it("escapes text and folds at 75 octets without splitting characters", () => {
     const ics = toIcs([
       {

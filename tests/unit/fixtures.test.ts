@@ -15,13 +15,13 @@ const read = (path: string): ReadResult => {
   return path.endsWith(".vcf") ? readVCardFile(bytes) : readCsvFile(bytes);
 };
 
-export const keptFields = (r: ReadResult) =>
+const keptFields = (r: ReadResult) =>
   [...new Set(r.people.flatMap((p) => Object.keys(p.draft).filter((k) => k !== "displayName")))].sort();
 
 type Expectation = { people: number; kept: string[]; check?: (p: PersonDraft[], r: ReadResult) => void };
 
 const EZ = "vcard/ez-vcard";
-export const EXPECTED: Record<string, Expectation> = {
+const EXPECTED: Record<string, Expectation> = {
   [`${EZ}/John_Doe_ANDROID.vcf`]: {
     people: 6,
     kept: ["emails", "name", "note", "organization", "phones", "tags", "websites"],
@@ -34,7 +34,20 @@ export const EXPECTED: Record<string, Expectation> = {
   [`${EZ}/John_Doe_BLACK_BERRY.vcf`]: { people: 1, kept: ["name", "organization", "phones", "photo"] },
   [`${EZ}/John_Doe_EVOLUTION.vcf`]: {
     people: 1,
-    kept: ["addresses", "birthday", "department", "emails", "externalId", "name", "note", "organization", "phones", "tags", "title", "websites"],
+    kept: [
+      "addresses",
+      "birthday",
+      "department",
+      "emails",
+      "externalId",
+      "name",
+      "note",
+      "organization",
+      "phones",
+      "tags",
+      "title",
+      "websites",
+    ],
     check: (p) => expect(p[0]?.websites?.[0]?.value).toBe("http://www.ibm.com"),
   },
   [`${EZ}/John_Doe_GMAIL.vcf`]: {
@@ -47,7 +60,18 @@ export const EXPECTED: Record<string, Expectation> = {
   },
   [`${EZ}/John_Doe_IPHONE.vcf`]: {
     people: 1,
-    kept: ["addresses", "birthday", "department", "emails", "name", "organization", "phones", "photo", "title", "websites"],
+    kept: [
+      "addresses",
+      "birthday",
+      "department",
+      "emails",
+      "name",
+      "organization",
+      "phones",
+      "photo",
+      "title",
+      "websites",
+    ],
     check: (p) => {
       expect(p[0]?.phones).toHaveLength(7);
       expect(p[0]?.photo?.base64.length).toBeGreaterThan(40_000);
@@ -55,21 +79,72 @@ export const EXPECTED: Record<string, Expectation> = {
   },
   [`${EZ}/John_Doe_LOTUS_NOTES.vcf`]: {
     people: 1,
-    kept: ["addresses", "birthday", "department", "emails", "externalId", "name", "note", "organization", "phones", "photo", "role", "title", "websites"],
+    kept: [
+      "addresses",
+      "birthday",
+      "department",
+      "emails",
+      "externalId",
+      "name",
+      "note",
+      "organization",
+      "phones",
+      "photo",
+      "role",
+      "title",
+      "websites",
+    ],
     check: (p) => expect(p[0]?.emails).toHaveLength(2),
   },
   [`${EZ}/John_Doe_MAC_ADDRESS_BOOK.vcf`]: {
     people: 1,
-    kept: ["addresses", "birthday", "department", "emails", "name", "note", "organization", "phones", "photo", "title", "websites"],
+    kept: [
+      "addresses",
+      "birthday",
+      "department",
+      "emails",
+      "name",
+      "note",
+      "organization",
+      "phones",
+      "photo",
+      "title",
+      "websites",
+    ],
     check: (p) => expect(p[0]?.addresses).toHaveLength(2),
   },
   [`${EZ}/John_Doe_MS_OUTLOOK.vcf`]: {
     people: 1,
-    kept: ["addresses", "birthday", "department", "emails", "name", "note", "organization", "phones", "photo", "role", "title", "websites"],
+    kept: [
+      "addresses",
+      "birthday",
+      "department",
+      "emails",
+      "name",
+      "note",
+      "organization",
+      "phones",
+      "photo",
+      "role",
+      "title",
+      "websites",
+    ],
   },
   [`${EZ}/fullcontact.vcf`]: {
     people: 1,
-    kept: ["addresses", "birthday", "department", "emails", "name", "note", "organization", "phones", "tags", "title", "websites"],
+    kept: [
+      "addresses",
+      "birthday",
+      "department",
+      "emails",
+      "name",
+      "note",
+      "organization",
+      "phones",
+      "tags",
+      "title",
+      "websites",
+    ],
     check: (p) => {
       expect(p[0]?.emails).toHaveLength(5);
       expect(p[0]?.phones).toHaveLength(9);
@@ -87,18 +162,59 @@ export const EXPECTED: Record<string, Expectation> = {
   },
   [`${EZ}/outlook-2003.vcf`]: {
     people: 1,
-    kept: ["addresses", "birthday", "department", "emails", "name", "note", "organization", "phones", "role", "title", "websites"],
+    kept: [
+      "addresses",
+      "birthday",
+      "department",
+      "emails",
+      "name",
+      "note",
+      "organization",
+      "phones",
+      "role",
+      "title",
+      "websites",
+    ],
     check: (p) => expect(p[0]?.note).toBe("This is the note field!!\nSecond line\n\nThird line is empty"),
   },
   [`${EZ}/outlook-2007.vcf`]: {
     people: 1,
-    kept: ["addresses", "birthday", "department", "emails", "name", "note", "organization", "phones", "photo", "role", "title", "websites"],
+    kept: [
+      "addresses",
+      "birthday",
+      "department",
+      "emails",
+      "name",
+      "note",
+      "organization",
+      "phones",
+      "photo",
+      "role",
+      "title",
+      "websites",
+    ],
   },
   [`${EZ}/rfc2426-example.vcf`]: { people: 2, kept: ["addresses", "emails", "organization", "phones", "websites"] },
-  [`${EZ}/rfc6350-example.vcf`]: { people: 1, kept: ["addresses", "emails", "name", "organization", "phones", "websites"] },
+  [`${EZ}/rfc6350-example.vcf`]: {
+    people: 1,
+    kept: ["addresses", "emails", "name", "organization", "phones", "websites"],
+  },
   [`${EZ}/thunderbird-MoreFunctionsForAddressBook-extension.vcf`]: {
     people: 1,
-    kept: ["addresses", "birthday", "department", "emails", "name", "note", "organization", "phones", "photo", "tags", "title", "websites"],
+    kept: [
+      "addresses",
+      "birthday",
+      "department",
+      "emails",
+      "name",
+      "note",
+      "organization",
+      "phones",
+      "photo",
+      "tags",
+      "title",
+      "websites",
+    ],
   },
   "vcard/synthetic/quirks-3.0.vcf": {
     people: 2,
@@ -154,7 +270,8 @@ export const EXPECTED: Record<string, Expectation> = {
   "vcard/synthetic/windows-1252-2.1.vcf": {
     people: 1,
     kept: ["emails", "name", "note", "organization", "phones"],
-    check: ([p]) => expect([p?.displayName, p?.organization, p?.note]).toEqual(["Zoë Müller", "Café Crème", "Grüße aus Zürich"]),
+    check: ([p]) =>
+      expect([p?.displayName, p?.organization, p?.note]).toEqual(["Zoë Müller", "Café Crème", "Grüße aus Zürich"]),
   },
   "csv/broken-quote.csv": {
     people: 1,
@@ -166,7 +283,19 @@ export const EXPECTED: Record<string, Expectation> = {
   },
   "csv/google-current.csv": {
     people: 2,
-    kept: ["addresses", "birthday", "emails", "name", "note", "organization", "phones", "socials", "tags", "title", "websites"],
+    kept: [
+      "addresses",
+      "birthday",
+      "emails",
+      "name",
+      "note",
+      "organization",
+      "phones",
+      "socials",
+      "tags",
+      "title",
+      "websites",
+    ],
     check: ([p]) => {
       expect(p?.emails?.map((e) => e.value)).toEqual(["jm@luz.example", "jose@luz.example", "pepe@home.example"]);
       expect(p?.phones).toHaveLength(3);
@@ -188,7 +317,11 @@ export const EXPECTED: Record<string, Expectation> = {
     people: 2,
     kept: ["connectedOn", "emails", "name", "organization", "socials", "title"],
     check: ([ana]) =>
-      expect(ana).toMatchObject({ title: "Director of Partnerships", connectedOn: "2024-03-14", organization: "Open Futures" }),
+      expect(ana).toMatchObject({
+        title: "Director of Partnerships",
+        connectedOn: "2024-03-14",
+        organization: "Open Futures",
+      }),
   },
   "csv/numbers-semicolon.csv": { people: 2, kept: ["emails", "note", "organization", "phones"] },
   "csv/outlook-unicode.txt.csv": {

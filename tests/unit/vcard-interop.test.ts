@@ -3,9 +3,10 @@ import type { PersonRecord } from "~/lib/people/draft";
 import { buildVCard, writeVCard, writeVCards } from "~/lib/vcard";
 import { readVCardFile } from "~/lib/vcard-read";
 
-const JPEG = "/9j/4AAQSkZJRgABAQAAAQABAAD/2wBDAAgGBgcGBQgHBwcJCQgKDBQNDAsLDBkSEw8UHRofHh0aHBwgJC4nICIsIxwcKDcpLDAxNDQ0Hyc5PTgyPC4zNDL/wAALCAABAAEBAREA/8QAHwAAAQUBAQEBAQEAAAAAAAAAAAECAwQFBgcICQoL/8QAtRAAAgEDAwIEAwUFBAQAAAF9AQIDAAQRBRIhMUEGE1FhByJxFDKBkaEII0KxwRVS0fAkM2JyggkKFhcYGRolJicoKSo0NTY3ODk6Q0RFRkdISUpTVFVWV1hZWmNkZWZnaGlqc3R1dnd4eXqDhIWGh4iJipKTlJWWl5iZmqKjpKWmp6ipqrKztLW2t7i5usLDxMXGx8jJytLT1NXW19jZ2uHi4+Tl5ufo6erx8vP09fb3+Pn6/9oACAEBAAA/APvT/9k=";
+const JPEG =
+  "/9j/4AAQSkZJRgABAQAAAQABAAD/2wBDAAgGBgcGBQgHBwcJCQgKDBQNDAsLDBkSEw8UHRofHh0aHBwgJC4nICIsIxwcKDcpLDAxNDQ0Hyc5PTgyPC4zNDL/wAALCAABAAEBAREA/8QAHwAAAQUBAQEBAQEAAAAAAAAAAAECAwQFBgcICQoL/8QAtRAAAgEDAwIEAwUFBAQAAAF9AQIDAAQRBRIhMUEGE1FhByJxFDKBkaEII0KxwRVS0fAkM2JyggkKFhcYGRolJicoKSo0NTY3ODk6Q0RFRkdISUpTVFVWV1hZWmNkZWZnaGlqc3R1dnd4eXqDhIWGh4iJipKTlJWWl5iZmqKjpKWmp6ipqrKztLW2t7i5usLDxMXGx8jJytLT1NXW19jZ2uHi4+Tl5ufo6erx8vP09fb3+Pn6/9oACAEBAAA/APvT/9k=";
 
-export const fullPerson = (over: Partial<PersonRecord> = {}): PersonRecord => ({
+const fullPerson = (over: Partial<PersonRecord> = {}): PersonRecord => ({
   id: 7,
   uid: "person-7@knowwho.test",
   displayName: "José María Núñez-O'Brien 🚀",
@@ -27,11 +28,13 @@ export const fullPerson = (over: Partial<PersonRecord> = {}): PersonRecord => ({
     { service: "linkedin", value: "https://www.linkedin.com/in/jm?x=1,2" },
     { service: "x", value: "https://x.com/jm" },
   ],
-  addresses: [{ label: "work", street: "1 Main St; Suite 2", locality: "Portland, OR", postalCode: "97201", country: "USA" }],
+  addresses: [
+    { label: "work", street: "1 Main St; Suite 2", locality: "Portland, OR", postalCode: "97201", country: "USA" },
+  ],
   title: "Director, Partnerships",
   organization: "Fundación Luz; Madrid",
   department: "Development",
-  note: "Line one; two, three\nLine \"four\" \\ five",
+  note: 'Line one; two, three\nLine "four" \\ five',
   tags: ["Donors", "Board, 2026"],
   birthday: "1979-11-02",
   status: "Active",
@@ -81,7 +84,10 @@ describe("vCard writer", () => {
   it("reads back everything it writes, in 3.0 and 4.0", () => {
     for (const version of ["3.0", "4.0"] as const) {
       const p = fullPerson();
-      const text = writeVCards([{ ...p, photo: { mediaType: "image/jpeg", base64: JPEG } }, fullPerson({ id: 8, uid: "u8" })], version);
+      const text = writeVCards(
+        [{ ...p, photo: { mediaType: "image/jpeg", base64: JPEG } }, fullPerson({ id: 8, uid: "u8" })],
+        version,
+      );
       const read = readVCardFile(new TextEncoder().encode(text));
       expect(read.problems).toEqual([]);
       expect(read.people).toHaveLength(2);

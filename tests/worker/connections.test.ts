@@ -65,6 +65,19 @@ describe("export", () => {
     expect(hubspot.replace(/^\uFEFF/, "").startsWith('"First Name","Last Name","Email"')).toBe(true);
     const vcf = await (await call("/api/connections/export?format=vcf", { headers: { cookie: a.cookie } })).text();
     expect(vcf).toContain("FN:Eve Formula");
+    expect(vcf).toMatch(/^UID:person-\d+@localhost\r$/m);
+    for (const format of ["csv", "google", "hubspot", "xlsx", "vcf", "vcf4"]) {
+      const res = await call(`/api/connections/export?format=${format}`, { headers: { cookie: a.cookie } });
+      expect(res.status, format).toBe(200);
+      expect(res.headers.get("cache-control"), format).toBe("no-store");
+    }
+    const xlsx = await call("/api/connections/export?format=xlsx", { headers: { cookie: a.cookie } });
+    expect(new Uint8Array(await xlsx.arrayBuffer()).slice(0, 2)).toEqual(new Uint8Array([0x50, 0x4b]));
+    // 150 ids: more than D1 binds in one statement.
+    const many = Array.from({ length: 150 }, (_, i) => i + 1).join(",");
+    expect(
+      (await call(`/api/connections/export?format=csv&ids=${many}`, { headers: { cookie: a.cookie } })).status,
+    ).toBe(200);
     expect((await call("/api/connections/export?format=xml", { headers: { cookie: a.cookie } })).status).toBe(400);
     expect((await call("/api/connections/export?format=csv")).status).toBe(401);
   });

@@ -115,9 +115,9 @@ export default function ImportPage({ actionData }: Route.ComponentProps) {
       </Link>
       <h1 className="mt-2 font-bold text-3xl tracking-tight">Import contacts</h1>
       <p className="mt-2 text-slate-600 dark:text-slate-300">
-        vCard files (2.1, 3.0 or 4.0, many contacts in one file, from iPhone, Android, Outlook, Gmail or macOS) and
-        CSV exports from Google Contacts, Outlook, LinkedIn, HubSpot or a spreadsheet. You'll see a preview first;
-        nothing is saved until you confirm, and a failed import changes nothing.
+        vCard files (2.1, 3.0 or 4.0, many contacts in one file, from iPhone, Android, Outlook, Gmail or macOS) and CSV
+        exports from Google Contacts, Outlook, LinkedIn, HubSpot or a spreadsheet. You'll see a preview first; nothing
+        is saved until you confirm, and a failed import changes nothing.
       </p>
 
       <Form
