@@ -148,6 +148,7 @@ try {
   );
 
   await bigNetwork();
+  await importBench();
 } finally {
   process.kill(-server.pid, "SIGTERM");
 }
@@ -225,6 +226,67 @@ async function bigNetwork() {
     const b = await bytes(`/connections${query}`, bigCookie);
     console.log(
       `${label.padEnd(20)} loader ${ms.toFixed(1).padStart(6)} ms   page ${kb(b).padStart(8)} gzip   ratio to empty: time ${(ms / emptyLoader).toFixed(2)}, bytes ${(b / emptyBytes).toFixed(2)}`,
+    );
+  }
+}
+
+/** A generated file of `count` contacts, as an iPhone-style vCard 3.0 or a Google Contacts CSV. */
+function contactsFile(kind, count) {
+  const lines = [];
+  if (kind === "csv")
+    lines.push("First Name,Last Name,E-mail 1 - Label,E-mail 1 - Value,Phone 1 - Label,Phone 1 - Value,Organization Name,Labels");
+  for (let i = 0; i < count; i++) {
+    const phone = `+1312555${String(i).padStart(4, "0")}`;
+    if (kind === "csv")
+      lines.push(`Pérson,N${i},* Work,p${i}@example.org,Mobile,${phone},Company ${i % 300},* myContacts ::: Donors`);
+    else
+      lines.push(
+        "BEGIN:VCARD",
+        "VERSION:3.0",
+        `N:N${i};Pérson;;;`,
+        `FN:Pérson N${i}`,
+        `EMAIL;TYPE=INTERNET,WORK:p${i}@example.org`,
+        `TEL;TYPE=CELL:${phone}`,
+        `ORG:Company ${i % 300}`,
+        "END:VCARD",
+      );
+  }
+  return `${lines.join("\r\n")}\r\n`;
+}
+
+/** Import preview (upload, charset detection, parse, duplicate check, preview kept in KV) of 5,000 contacts. */
+async function importBench() {
+  const COUNT = 5000;
+  const cookie = await signUp(`bench-import-${Date.now()}@example.org`);
+  const preview = async (kind, count) => {
+    const body = new FormData();
+    body.set("intent", "preview");
+    const name = kind === "csv" ? "contacts.csv" : "contacts.vcf";
+    body.set("file", new Blob([contactsFile(kind, count)]), name);
+    const started = performance.now();
+    const res = await fetch(`${BASE}/connections/import.data`, {
+      method: "POST",
+      body,
+      headers: { cookie, origin: BASE },
+    });
+    const text = await res.text();
+    const ms = performance.now() - started;
+    if (!res.ok || !/"previewId"/.test(text)) throw new Error(`preview of ${count} ${kind} answered ${res.status}`);
+    return ms;
+  };
+  const median = async (kind, count, runs = 5) => {
+    await preview(kind, count); // warm
+    const times = [];
+    for (let i = 0; i < runs; i++) times.push(await preview(kind, count));
+    return times.sort((a, b) => a - b)[Math.floor(runs / 2)];
+  };
+  console.log(`\nImport preview (upload + parse + preview kept server-side), median of 5:`);
+  for (const kind of ["vcf", "csv"]) {
+    const size = Buffer.byteLength(contactsFile(kind, COUNT));
+    const one = await median(kind, 1);
+    const many = await median(kind, COUNT);
+    console.log(
+      `${`${COUNT.toLocaleString("en")} contacts, ${kind}`.padEnd(22)} ${many.toFixed(0).padStart(6)} ms  (${kb(size)}; 1 contact ${one.toFixed(0)} ms; ratio ${(many / one).toFixed(1)})`,
     );
   }
 }
