@@ -147,8 +147,8 @@ try {
     `sign-in POST           ${login.toFixed(1).padStart(7)} ms  (+${(login - page).toFixed(1)} ms for hashing and the session write; ratio ${(login / page).toFixed(2)})`,
   );
 
-  await bigNetwork();
   await importBench();
+  await bigNetwork();
 } finally {
   process.kill(-server.pid, "SIGTERM");
 }

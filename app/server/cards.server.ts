@@ -290,7 +290,11 @@ export async function setAvatar(
     .update(card)
     .set({ avatarKey: key })
     .where(and(eq(card.id, id), eq(card.userId, userId)));
-  if (existing.avatarKey && existing.avatarKey !== key) await env.CACHE.delete(`avatar:${existing.avatarKey}`);
+  if (existing.avatarKey && existing.avatarKey !== key)
+    await Promise.all([
+      env.CACHE.delete(`avatar:${existing.avatarKey}`),
+      env.CACHE.delete(`avatar:${existing.avatarKey}:vcard`),
+    ]);
   await invalidate(env, existing.slug);
   return { key } as const;
 }
@@ -302,9 +306,42 @@ export async function removeAvatar(env: AppEnv, db: Database, userId: string, id
     .update(card)
     .set({ avatarKey: null })
     .where(and(eq(card.id, id), eq(card.userId, userId)));
-  if (existing.avatarKey) await env.CACHE.delete(`avatar:${existing.avatarKey}`);
+  if (existing.avatarKey)
+    await Promise.all([
+      env.CACHE.delete(`avatar:${existing.avatarKey}`),
+      env.CACHE.delete(`avatar:${existing.avatarKey}:vcard`),
+    ]);
   await invalidate(env, existing.slug);
   return true;
+}
+
+/** The small JPEG (at most 200 px, a few KB) the card's vCard carries inline, beside the current avatar. */
+export const VCARD_PHOTO_MAX_BYTES = 40_000;
+export async function setVCardPhoto(
+  env: AppEnv,
+  db: Database,
+  userId: string,
+  id: number,
+  type: string,
+  bytes: Uint8Array,
+) {
+  if (type !== "image/jpeg" || !AVATAR_TYPES["image/jpeg"]?.(bytes)) return { error: "Choose a JPEG image" } as const;
+  if (bytes.byteLength > VCARD_PHOTO_MAX_BYTES) return { error: "That image is too large" } as const;
+  const existing = await getOwnedCard(db, userId, id);
+  if (!existing?.avatarKey) return null;
+  await env.CACHE.put(`avatar:${existing.avatarKey}:vcard`, bytes);
+  return { key: existing.avatarKey } as const;
+}
+
+/** The vCard copy of a card's photo, base64, from the avatar URL the card shows. */
+export async function vcardPhotoOf(env: AppEnv, avatarUrl: string | null) {
+  const key = avatarUrl?.match(/^\/avatars\/(\d+-[0-9a-f]{24})$/)?.[1];
+  if (!key) return null;
+  const bytes = await env.CACHE.get(`avatar:${key}:vcard`, "arrayBuffer");
+  if (!bytes) return null;
+  let binary = "";
+  for (const b of new Uint8Array(bytes)) binary += String.fromCharCode(b);
+  return { mediaType: "image/jpeg", base64: btoa(binary) };
 }
 
 export async function getAvatar(env: AppEnv, key: string) {

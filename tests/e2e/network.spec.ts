@@ -20,7 +20,9 @@ test("the owner prioritises, tags and schedules a follow-up, then adds it to a c
     skipEmptyLines: true,
   });
   expect(rows.errors).toEqual([]);
-  expect(rows.data[0]?.slice(0, 3)).toEqual(["Name", "Email", "Phone"]);
+  expect(rows.data[0]).toEqual(
+    expect.arrayContaining(["Name", "First Name", "Last Name", "Work Email", "Mobile Phone"]),
+  );
   expect(rows.data.some((r) => r[0] === "Sofia Lindqvist")).toBe(true);
   await page.getByRole("link", { name: /Sofia Lindqvist/ }).click();
   await expect(page.getByRole("heading", { name: "Sofia Lindqvist" })).toBeVisible();
@@ -81,7 +83,16 @@ test("imports a vCard file with a duplicate and merges it", async ({ page }, inf
   await page.getByRole("button", { name: "Preview" }).click();
   await expect(page.getByRole("heading", { name: /Preview: 2 to import, 1 already in your network/ })).toBeVisible();
   await expect(page.getByRole("cell", { name: "Yes: Priya Natarajan" })).toBeVisible();
+  await expect(page.getByText("contacts.vcf: read as vCard (UTF-8).")).toBeVisible();
   await expectAccessible(page);
+  await page.screenshot({ path: screenshotPath("import-preview", info.project.name), fullPage: true });
+  await page.emulateMedia({ colorScheme: "dark" });
+  await expectAccessible(page);
+  await page.screenshot({ path: screenshotPath("import-preview-dark", info.project.name), fullPage: true });
+  await page.emulateMedia({ colorScheme: "light" });
+  // The confirm form carries the preview's id, never the file again.
+  await expect(page.locator('input[name="content"]')).toHaveCount(0);
+  await expect(page.locator('input[name="preview"]')).toHaveValue(/^[0-9a-f]{32}$/);
   await page.getByRole("button", { name: "Import 2 contacts" }).click();
   await expect(page.getByText("1 added, 1 merged, 0 skipped.").first()).toBeVisible();
   await page.getByRole("link", { name: /Priya Natarajan/ }).click();

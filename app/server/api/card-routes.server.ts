@@ -4,7 +4,8 @@ import { type PublicCard, vcardFileName } from "~/lib/card";
 import { buildVCard } from "~/lib/vcard";
 import { decodeCardParam } from "../card-link.server";
 import { type Notice, renderCardNotFound, renderCardPage } from "../card-page.server";
-import { countStat, getAvatar, getPublishedCard, type VisitSource } from "../cards.server";
+import { countStat, getAvatar, getPublishedCard, type VisitSource, vcardPhotoOf } from "../cards.server";
+import type { AppEnv } from "../env.server";
 import { cardQrSvg } from "../qr.server";
 import { allow, clientKey } from "../rate-limit.server";
 import { checkShare, recordShareBack, SHARE_MESSAGES, shareSuccess } from "../share-back.server";
@@ -21,8 +22,10 @@ const notFound = (nonce: string) => html(renderCardNotFound(nonce), 404);
 
 const sourceOf = (src: string | undefined): VisitSource => (src === "qr" || src === "nfc" ? src : "link");
 
-function vcardResponse(card: PublicCard, url: string) {
-  return new Response(buildVCard(card, url), {
+async function vcardResponse(env: AppEnv, card: PublicCard, url: string) {
+  // Phones import a contact's photo only when it is inline: the small copy made at upload.
+  const photo = await vcardPhotoOf(env, card.avatarUrl);
+  return new Response(buildVCard(card, url, { photo }), {
     headers: {
       "content-type": "text/vcard; charset=utf-8",
       "content-disposition": `attachment; filename="${vcardFileName(card.name)}"; filename*=UTF-8''${encodeURIComponent(vcardFileName(card.name))}`,
@@ -103,7 +106,7 @@ cardRoutes.get("/c/:slug/contact.vcf", async (c) => {
   const card = await getPublishedCard(app.env, app.db, slug);
   if (!card?.id) return notFound(app.nonce);
   app.ctx.waitUntil(countStat(app.db, card.id, "saves").then(() => undefined));
-  return vcardResponse(card, new URL(`/c/${slug}`, c.req.url).href);
+  return vcardResponse(app.env, card, new URL(`/c/${slug}`, c.req.url).href);
 });
 
 cardRoutes.post("/c/:slug/share", async (c) => {
@@ -152,7 +155,7 @@ cardRoutes.get("/card/v/:payload/contact.vcf", async (c) => {
   const app = c.get("app");
   const decoded = await decodeCardParam(c.req.param("payload"), app.env.CARD_SIGNING_SECRET);
   if (!decoded) return notFound(app.nonce);
-  return vcardResponse(decoded.card, c.req.url.replace(/\/contact\.vcf$/, ""));
+  return vcardResponse(app.env, decoded.card, c.req.url.replace(/\/contact\.vcf$/, ""));
 });
 
 cardRoutes.post("/card/v/:payload/share", async (c) => {

@@ -9,7 +9,14 @@ import { toXlsx } from "~/lib/xlsx";
 import { exportAccount } from "../account.server";
 import { createAuth, getSessionUser } from "../auth.server";
 import { saveCapture } from "../capture.server";
-import { AVATAR_MAX_BYTES, getPublishedCard, removeAvatar, saveCardToConnections, setAvatar } from "../cards.server";
+import {
+  AVATAR_MAX_BYTES,
+  getPublishedCard,
+  removeAvatar,
+  saveCardToConnections,
+  setAvatar,
+  setVCardPhoto,
+} from "../cards.server";
 import { connectionsForExport } from "../connections.server";
 import type { Database } from "../db.server";
 import { getReminder, openReminders } from "../reminders.server";
@@ -63,6 +70,14 @@ api.put("/cards/:id/avatar", async (c) => {
   const length = Number(c.req.header("content-length") ?? 0);
   if (length > AVATAR_MAX_BYTES) return c.json({ error: "That image is too large" }, 413);
   const bytes = new Uint8Array(await c.req.arrayBuffer());
+  if (c.req.query("size") === "vcard") {
+    const small = Number.isSafeInteger(id)
+      ? await setVCardPhoto(app.env, app.db, user.id, id, c.req.header("content-type") ?? "", bytes)
+      : null;
+    if (small === null) return c.json({ error: "Not found" }, 404);
+    if ("error" in small) return c.json({ error: small.error }, 400);
+    return c.body(null, 204);
+  }
   const result = Number.isSafeInteger(id)
     ? await setAvatar(app.env, app.db, user.id, id, c.req.header("content-type") ?? "", bytes)
     : null;
