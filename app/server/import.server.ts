@@ -1,6 +1,4 @@
-import { and, eq } from "drizzle-orm";
-import type { BatchItem } from "drizzle-orm/batch";
-import { normalizePriority, normalizeStatus, normalizeTags } from "~/lib/connection-rules";
+import { eq } from "drizzle-orm";
 import {
   type ContactDraft,
   type ContactField,
@@ -10,13 +8,13 @@ import {
   splitTags,
   suggestMapping,
 } from "~/lib/csv";
-import { dedupeKeys, mergeContacts } from "~/lib/dedupe";
-import { caseName, normalizeLinkedIn, suggestFromEmail } from "~/lib/enrich";
-import { asCountry, normalizePhone } from "~/lib/phone";
+import { dedupeKeys } from "~/lib/dedupe";
+import type { PersonDraft } from "~/lib/people/draft";
+import { asCountry } from "~/lib/phone";
 import { readVCards } from "~/lib/vcard-read";
-import { connection, notification } from "~db/schema";
+import { connection } from "~db/schema";
 import type { Database } from "./db.server";
-import { getSettings } from "./settings.server";
+import { addPeople } from "./people/batch.server";
 
 export type ImportRow = { row: number; draft: ContactDraft; duplicateOf: { id: number; name: string } | null };
 export type ImportPlan = {
@@ -90,88 +88,50 @@ export async function planImport(
   return { kind: isVCard ? "vcard" : "csv", headers, mapping, rows, skipped };
 }
 
-function toValues(draft: ContactDraft, country: string) {
-  const suggested = suggestFromEmail(draft.email);
-  const website =
-    draft.website && /^https:\/\//i.test(draft.website) ? draft.website.slice(0, 300) : (suggested?.website ?? null);
+/** A row of a CSV or vCard file as the people core's draft. */
+function toPersonDraft(draft: ContactDraft): PersonDraft {
+  const displayName = draft.name || [draft.firstName, draft.lastName].filter(Boolean).join(" ");
   return {
-    name: (caseName(draft.name) || draft.email || "Unknown").slice(0, 120),
-    email: draft.email?.toLowerCase() ?? null,
-    phone: normalizePhone(draft.phone, asCountry(country)),
-    title: draft.title?.slice(0, 120) ?? null,
-    company: (draft.company ?? suggested?.company ?? null)?.slice(0, 120) ?? null,
-    website,
-    linkedin: normalizeLinkedIn(draft.linkedin),
-    notes: draft.notes?.slice(0, 5000) ?? null,
-    tags: normalizeTags([...splitTags(draft.tags), "Imported"]),
-    priority: normalizePriority(draft.priority),
-    status: normalizeStatus(draft.status),
-    eventName: draft.eventName?.slice(0, 120) ?? null,
+    displayName: displayName.slice(0, 120),
+    name: draft.firstName || draft.lastName ? { given: draft.firstName, family: draft.lastName } : undefined,
+    emails: draft.email ? [{ value: draft.email, label: "other" }] : [],
+    phones: draft.phone ? [{ value: draft.phone, label: "mobile" }] : [],
+    websites: draft.website ? [{ value: draft.website, label: "work" }] : [],
+    socials: draft.linkedin ? [{ service: "linkedin", value: draft.linkedin }] : [],
+    title: draft.title,
+    organization: draft.company,
+    note: draft.notes,
+    tags: splitTags(draft.tags),
+    priority: draft.priority,
+    status: draft.status,
+    eventName: draft.eventName,
   };
 }
 
 /**
- * Applies a plan in one D1 batch, so a failure changes nothing. Duplicates are merged into the
- * existing connection (keeping every note and tag) or skipped.
+ * Applies a plan through the people core in one D1 batch, so a failure changes nothing. Someone already
+ * in the network gets the new details attached (keeping every note and tag) or is skipped.
  */
 export async function applyImport(
   db: Database,
   userId: string,
   plan: ImportPlan,
   duplicates: "merge" | "skip",
-  country: string,
+  filename = "a file",
 ) {
-  const statements: BatchItem<"sqlite">[] = [];
-  let added = 0;
-  let merged = 0;
-  let skippedDuplicates = 0;
-  for (const { draft, duplicateOf } of plan.rows) {
-    const values = toValues(draft, country);
-    if (!duplicateOf) {
-      statements.push(db.insert(connection).values({ userId, source: "import", ...values }));
-      added++;
-      continue;
-    }
-    if (duplicates === "skip") {
-      skippedDuplicates++;
-      continue;
-    }
-    const [current] = await db
-      .select()
-      .from(connection)
-      .where(and(eq(connection.id, duplicateOf.id), eq(connection.userId, userId)));
-    if (!current) continue;
-    const next = mergeContacts(current, [{ ...values, strength: null }]);
-    statements.push(
-      db
-        .update(connection)
-        .set({
-          email: next.email,
-          phone: next.phone,
-          title: next.title,
-          company: next.company,
-          website: next.website,
-          linkedin: next.linkedin,
-          eventName: next.eventName,
-          notes: next.notes,
-          tags: next.tags,
-          priority: next.priority,
-        })
-        .where(and(eq(connection.id, current.id), eq(connection.userId, userId))),
-    );
-    merged++;
-  }
-  if ((await getSettings(db, userId)).notifyImports)
-    statements.push(
-      db.insert(notification).values({
-        userId,
-        title: "Import finished",
-        message: `${added} added, ${merged} merged, ${skippedDuplicates + plan.skipped.length} skipped.`,
-        type: "success",
-        actionLabel: "View connections",
-        actionUrl: "/connections",
-      }),
-    );
-  if (statements.length) await db.batch(statements as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
-  return { added, merged, skipped: skippedDuplicates + plan.skipped.length };
+  const result = await addPeople(
+    db,
+    userId,
+    plan.rows.map((r) => toPersonDraft(r.draft)),
+    {
+      source: "import",
+      detail: `Imported from ${filename.slice(0, 120)}`,
+      tags: ["Imported"],
+      eventName: null,
+      duplicates: duplicates === "merge" ? "attach" : "skip",
+      notify: true,
+      alsoSkipped: plan.skipped.length,
+    },
+  );
+  return { added: result.added, merged: result.attached, skipped: result.skipped + plan.skipped.length };
 }

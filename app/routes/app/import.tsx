@@ -53,7 +53,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const plan = await planImport(app.db, user.id, upload.text, upload.filename, settings.country, mappingFrom(form));
   if (form.get("intent") === "import") {
     if (plan.rows.length === 0) return data({ error: "Nothing in this file can be imported." }, { status: 400 });
-    const result = await applyImport(app.db, user.id, plan, duplicates, settings.country);
+    const result = await applyImport(app.db, user.id, plan, duplicates, upload.filename);
     return redirect("/connections", {
       headers: {
         "Set-Cookie": await setToastHeader({

@@ -1,6 +1,6 @@
 import { and, eq, isNotNull, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
-import { normalizeTags } from "~/lib/connection-rules";
+import { normalizePriority, normalizeStatus, normalizeTags } from "~/lib/connection-rules";
 import type { PersonDraft } from "~/lib/people/draft";
 import { normalisePerson, type PointValues } from "~/lib/people/normalise";
 import { connection, contactPoint, notification } from "~db/schema";
@@ -20,6 +20,8 @@ export type BatchArrival = {
   /** Exact matches get the new details ("attach") or are left alone ("skip"). */
   duplicates?: "attach" | "skip";
   notify?: boolean;
+  /** Rows the reader already skipped, counted in the notification. */
+  alsoSkipped?: number;
 };
 
 export type BatchResult = { added: number; attached: number; skipped: number; ids: number[] };
@@ -42,7 +44,12 @@ export async function addPeople(
     .from(contactPoint)
     .where(and(eq(contactPoint.userId, userId), isNotNull(contactPoint.key)));
   const owner = new Map(existing.map((p) => [`${p.kind}:${p.key}`, p.connectionId]));
-  type Planned = ReturnType<typeof normalisePerson> & { cid: string };
+  type Planned = ReturnType<typeof normalisePerson> & {
+    cid: string;
+    status: string;
+    priority: string;
+    eventName: string | null;
+  };
   const fresh: Planned[] = [];
   const inBatch = new Map<string, Planned>();
   const attach = new Map<number, ReturnType<typeof normalisePerson>[]>();
@@ -61,7 +68,13 @@ export async function addPeople(
       twin.points.push(...normal.points.filter((p) => !twin.points.some((q) => samePoint(p, q))));
       continue;
     }
-    const planned = { ...normal, cid: `imp-${crypto.randomUUID()}` };
+    const planned = {
+      ...normal,
+      cid: `imp-${crypto.randomUUID()}`,
+      status: normalizeStatus(draft.status),
+      priority: normalizePriority(draft.priority),
+      eventName: draft.eventName?.trim().slice(0, 120) || arrival.eventName || null,
+    };
     fresh.push(planned);
     for (const k of keys) inBatch.set(k, planned);
   }
@@ -75,12 +88,16 @@ export async function addPeople(
       uid: p.values.uid ?? crypto.randomUUID(),
       tags: JSON.stringify(normalizeTags([...sourceTags, ...p.values.tags])),
       cid: p.cid,
+      status: p.status,
+      priority: p.priority,
+      eventName: p.eventName,
     }));
     statements.push(
       db.run(sql`insert into ${connection} (user_id, client_id, source, event_name, status, priority, name, name_prefix,
           given_name, middle_name, family_name, name_suffix, title, company, department, role, birthday, email, phone,
           website, linkedin, notes, tags, uid, name_key)
-        select ${userId}, json_extract(j.value, '$.cid'), ${arrival.source}, ${eventName}, 'Active', 'medium',
+        select ${userId}, json_extract(j.value, '$.cid'), ${arrival.source}, json_extract(j.value, '$.eventName'),
+          json_extract(j.value, '$.status'), json_extract(j.value, '$.priority'),
           json_extract(j.value, '$.name'), json_extract(j.value, '$.namePrefix'), json_extract(j.value, '$.givenName'),
           json_extract(j.value, '$.middleName'), json_extract(j.value, '$.familyName'), json_extract(j.value, '$.nameSuffix'),
           json_extract(j.value, '$.title'), json_extract(j.value, '$.company'), json_extract(j.value, '$.department'),
@@ -154,7 +171,7 @@ export async function addPeople(
       db.insert(notification).values({
         userId,
         title: "Import finished",
-        message: `${added} added, ${attached} merged, ${skipped} skipped.`,
+        message: `${added} added, ${attached} merged, ${skipped + (arrival.alsoSkipped ?? 0)} skipped.`,
         type: "success",
         actionLabel: "View connections",
         actionUrl: "/connections",
