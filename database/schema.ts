@@ -209,9 +209,14 @@ export const personHistory = sqliteTable(
     detail: text("detail").notNull().default(""),
     eventName: text("event_name"),
     cardId: integer("card_id"),
+    // The submission's idempotency key when it attached to someone already there: a replay is a no-op.
+    clientId: text("client_id"),
     createdAt: createdAt(),
   },
-  (t) => [index("person_history_connection_idx").on(t.connectionId, t.createdAt)],
+  (t) => [
+    index("person_history_connection_idx").on(t.connectionId, t.createdAt),
+    uniqueIndex("person_history_user_client_idx").on(t.userId, t.clientId),
+  ],
 );
 
 /** One merge: what every person looked like before, so the merge can be undone exactly. */

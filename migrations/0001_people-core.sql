@@ -24,12 +24,14 @@ CREATE TABLE `person_history` (
 	`detail` text DEFAULT '' NOT NULL,
 	`event_name` text,
 	`card_id` integer,
+	`client_id` text,
 	`created_at` integer DEFAULT (unixepoch('subsec') * 1000) NOT NULL,
 	FOREIGN KEY (`user_id`) REFERENCES `user`(`id`) ON UPDATE no action ON DELETE cascade,
 	FOREIGN KEY (`connection_id`) REFERENCES `connection`(`id`) ON UPDATE no action ON DELETE cascade
 );
 --> statement-breakpoint
 CREATE INDEX `person_history_connection_idx` ON `person_history` (`connection_id`,`created_at`);--> statement-breakpoint
+CREATE UNIQUE INDEX `person_history_user_client_idx` ON `person_history` (`user_id`,`client_id`);--> statement-breakpoint
 CREATE TABLE `person_merge` (
 	`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,
 	`user_id` text NOT NULL,

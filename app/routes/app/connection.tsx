@@ -459,8 +459,7 @@ export default function ConnectionPage({ loaderData, actionData }: Route.Compone
             <ul className="mt-2 space-y-1.5 text-sm">
               {consents.map((s) => (
                 <li key={`share-${s.id}`}>
-                  {s.consent ? "Agreed to be contacted" : "Did not agree to be contacted"} when sharing back on{" "}
-                  {formatInZone(new Date(s.consentAt ?? s.createdAt), timeZone)}
+                  {`${s.consent ? "Agreed to be contacted" : "Did not agree to be contacted"} when sharing back on ${formatInZone(new Date(s.consentAt ?? s.createdAt), timeZone)}`}
                 </li>
               ))}
               {history

@@ -1,5 +1,4 @@
 import { and, eq, inArray, or, type SQL, sql } from "drizzle-orm";
-import type { BatchItem } from "drizzle-orm/batch";
 import { normalizeTags, type Priority, type Status, uniqueTags } from "~/lib/connection-rules";
 import type { PersonDraft } from "~/lib/people/draft";
 import { normalisePerson } from "~/lib/people/normalise";
@@ -8,9 +7,10 @@ import { connection, contactPoint, personHistory } from "~db/schema";
 import { activeEventName } from "../active-event.server";
 import type { Database } from "../db.server";
 import { getSettings } from "../settings.server";
+import { rawSql, type Statement, writeBatch } from "./write.server";
 
 export type Source = "manual" | "share" | "saved" | "import" | "scan";
-type Batch = BatchItem<"sqlite">[];
+type Batch = Statement[];
 
 /** How a person arrives: from where, tagged how, and what else belongs to the same write. */
 export type Arrival = {
@@ -45,14 +45,14 @@ export async function ownerCountry(db: Database, userId: string) {
 
 /** Statements inserting contact points for one person from a JSON list: one bound list, any length. */
 function insertPoints(
-  db: Database,
+  _db: Database,
   userId: string,
   personId: SQL | number,
   points: ReturnType<typeof normalisePerson>["points"],
   onConflict: "fail" | "skip",
 ) {
   const json = JSON.stringify(points);
-  return db.run(sql`insert into ${contactPoint} (user_id, connection_id, kind, label, value, key, service, preferred)
+  return rawSql(sql`insert into ${contactPoint} (user_id, connection_id, kind, label, value, key, service, preferred)
     select ${userId}, ${personId}, json_extract(j.value, '$.kind'), json_extract(j.value, '$.label'),
       json_extract(j.value, '$.value'), json_extract(j.value, '$.key'), json_extract(j.value, '$.service'),
       json_extract(j.value, '$.preferred')
@@ -76,12 +76,22 @@ export async function exactMatches(db: Database, userId: string, keys: { kind: s
   return [...new Set(rows.sort((a, b) => rank[a.kind] - rank[b.kind]).map((r) => r.connectionId))];
 }
 
+/** The person a submission with this idempotency key created, or attached to. */
 async function findReplay(db: Database, userId: string, clientId: string | undefined) {
   if (!clientId) return null;
   const [row] = await db
     .select({ id: connection.id, name: connection.name })
     .from(connection)
-    .where(and(eq(connection.userId, userId), eq(connection.clientId, clientId)));
+    .where(
+      and(
+        eq(connection.userId, userId),
+        or(
+          eq(connection.clientId, clientId),
+          sql`${connection.id} = (select ${personHistory.connectionId} from ${personHistory} where ${personHistory.userId} = ${userId} and ${personHistory.clientId} = ${clientId})`,
+        ),
+      ),
+    )
+    .limit(1);
   return row ?? null;
 }
 
@@ -135,7 +145,7 @@ async function attachStatements(
         website: fill(connection.website, v.website),
         linkedin: fill(connection.linkedin, v.linkedin),
         eventName: fill(connection.eventName, eventName),
-        tags: uniqueTags([...current.tags, ...v.tags, ...(eventName ? [eventName] : [])]),
+        tags: uniqueTags([...current.tags, ...(arrival.tags ?? []), ...v.tags, ...(eventName ? [eventName] : [])]),
         notes: note ? [current.notes, note].filter(Boolean).join("\n\n").slice(0, 10_000) : undefined,
         lastContactAt: now,
       } as Partial<typeof connection.$inferInsert>)
@@ -152,6 +162,7 @@ async function attachStatements(
       detail: `${arrival.detail}${added.length ? `; added ${added.join(", ")}` : "; nothing new"}`.slice(0, 1000),
       eventName,
       cardId: arrival.cardId ?? null,
+      clientId: arrival.clientId ?? null,
       createdAt: now,
     }),
     ...(arrival.also?.(sql`${personId}`, false) ?? []),
@@ -170,7 +181,7 @@ export async function attachToPerson(
   const [country, eventName] = await Promise.all([ownerCountry(db, userId), eventFor(db, userId, arrival.eventName)]);
   const attached = await attachStatements(db, userId, personId, normalisePerson(draft, country), arrival, eventName);
   if (!attached) return null;
-  await db.batch(attached.statements as [Batch[number], ...Batch]);
+  await writeBatch(db, attached.statements);
   return { id: personId, name: attached.name, outcome: "attached" };
 }
 
@@ -189,14 +200,13 @@ export async function addPerson(db: Database, userId: string, draft: PersonDraft
     const replay = await findReplay(db, userId, arrival.clientId);
     if (replay) return { id: replay.id, name: replay.name, outcome: "replayed" };
     const [match] = await exactMatches(db, userId, keys);
-    if (match !== undefined) {
-      const attached = await attachStatements(db, userId, match, normal, arrival, eventName);
-      if (attached) {
-        await db.batch(attached.statements as [Batch[number], ...Batch]);
-        return { id: match, name: attached.name, outcome: "attached" };
-      }
-    }
     try {
+      const attached =
+        match === undefined ? null : await attachStatements(db, userId, match, normal, arrival, eventName);
+      if (attached) {
+        await writeBatch(db, attached.statements);
+        return { id: match as number, name: attached.name, outcome: "attached" };
+      }
       const id = await createPerson(db, userId, normal, arrival, eventName);
       return { id, name: normal.values.name, outcome: "created" };
     } catch (error) {
@@ -258,7 +268,7 @@ async function createPerson(
     }),
     ...(arrival.also?.(personId, true) ?? []),
   );
-  await db.batch(statements as [Batch[number], ...Batch]);
+  await writeBatch(db, statements);
   const [row] = await db
     .select({ id: connection.id })
     .from(connection)

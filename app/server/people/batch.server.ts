@@ -1,5 +1,4 @@
 import { and, eq, isNotNull, sql } from "drizzle-orm";
-import type { BatchItem } from "drizzle-orm/batch";
 import { normalizePriority, normalizeStatus, normalizeTags } from "~/lib/connection-rules";
 import type { PersonDraft } from "~/lib/people/draft";
 import { normalisePerson, type PointValues } from "~/lib/people/normalise";
@@ -7,8 +6,9 @@ import { connection, contactPoint, notification } from "~db/schema";
 import type { Database } from "../db.server";
 import { getSettings } from "../settings.server";
 import { chunk, ownerCountry, type Source } from "./add.server";
+import { rawSql, type Statement, writeBatch } from "./write.server";
 
-type Batch = BatchItem<"sqlite">[];
+type Batch = Statement[];
 // Rows per JSON-carried statement: one bound parameter each, well under D1's statement and value sizes.
 const ROWS_PER_STATEMENT = 250;
 
@@ -93,7 +93,7 @@ export async function addPeople(
       eventName: p.eventName,
     }));
     statements.push(
-      db.run(sql`insert into ${connection} (user_id, client_id, source, event_name, status, priority, name, name_prefix,
+      rawSql(sql`insert into ${connection} (user_id, client_id, source, event_name, status, priority, name, name_prefix,
           given_name, middle_name, family_name, name_suffix, title, company, department, role, birthday, email, phone,
           website, linkedin, notes, tags, uid, name_key)
         select ${userId}, json_extract(j.value, '$.cid'), ${arrival.source}, json_extract(j.value, '$.eventName'),
@@ -112,7 +112,7 @@ export async function addPeople(
   for (const part of chunk(freshPoints, ROWS_PER_STATEMENT * 2)) statements.push(pointsByClientId(db, userId, part));
   for (const part of chunk(fresh, ROWS_PER_STATEMENT))
     statements.push(
-      db.run(sql`insert into person_history (user_id, connection_id, kind, source, detail, event_name)
+      rawSql(sql`insert into person_history (user_id, connection_id, kind, source, detail, event_name)
         select ${userId}, c.id, 'created', ${arrival.source}, ${arrival.detail}, ${eventName}
         from json_each(${JSON.stringify(part.map((p) => p.cid))}) j
         join ${connection} c on c.user_id = ${userId} and c.client_id = j.value`),
@@ -140,7 +140,7 @@ export async function addPeople(
     const field = (column: string) =>
       sql.raw(`${column} = coalesce(nullif(connection.${column}, ''), json_extract(j.value, '$.${column}'))`);
     statements.push(
-      db.run(sql`update ${connection} set ${sql.join(
+      rawSql(sql`update ${connection} set ${sql.join(
         ["title", "company", "department", "role", "email", "phone", "website", "linkedin"].map(field),
         sql`, `,
       )},
@@ -151,7 +151,7 @@ export async function addPeople(
           else trim(coalesce(connection.notes, '') || char(10) || char(10) || json_extract(j.value, '$.note')) end
         from json_each(${json}) j
         where connection.user_id = ${userId} and connection.id = json_extract(j.value, '$.id')`),
-      db.run(sql`insert into ${contactPoint} (user_id, connection_id, kind, label, value, key, service, preferred)
+      rawSql(sql`insert into ${contactPoint} (user_id, connection_id, kind, label, value, key, service, preferred)
         select ${userId}, json_extract(j.value, '$.id'), json_extract(p.value, '$.kind'), json_extract(p.value, '$.label'),
           json_extract(p.value, '$.value'), json_extract(p.value, '$.key'), json_extract(p.value, '$.service'), 0
         from json_each(${json}) j, json_each(json_extract(j.value, '$.points')) p
@@ -159,7 +159,7 @@ export async function addPeople(
           or not exists (select 1 from ${contactPoint} x where x.connection_id = json_extract(j.value, '$.id')
             and x.kind = json_extract(p.value, '$.kind') and x.value = json_extract(p.value, '$.value'))
         on conflict do nothing`),
-      db.run(sql`insert into person_history (user_id, connection_id, kind, source, detail, event_name)
+      rawSql(sql`insert into person_history (user_id, connection_id, kind, source, detail, event_name)
         select ${userId}, json_extract(j.value, '$.id'), 'attached', ${arrival.source}, ${arrival.detail}, ${eventName}
         from json_each(${json}) j`),
     );
@@ -177,7 +177,7 @@ export async function addPeople(
         actionUrl: "/connections",
       }),
     );
-  if (statements.length) await db.batch(statements as [Batch[number], ...Batch]);
+  if (statements.length) await writeBatch(db, statements);
   const ids: number[] = [...attach.keys()];
   for (const part of chunk(
     fresh.map((p) => p.cid),
@@ -195,8 +195,8 @@ function samePoint(a: PointValues, b: PointValues) {
   return a.kind === b.kind && (a.key ? a.key === b.key : a.value === b.value);
 }
 
-function pointsByClientId(db: Database, userId: string, points: (PointValues & { cid: string })[]) {
-  return db.run(sql`insert into ${contactPoint} (user_id, connection_id, kind, label, value, key, service, preferred)
+function pointsByClientId(_db: Database, userId: string, points: (PointValues & { cid: string })[]) {
+  return rawSql(sql`insert into ${contactPoint} (user_id, connection_id, kind, label, value, key, service, preferred)
     select ${userId}, c.id, json_extract(j.value, '$.kind'), json_extract(j.value, '$.label'),
       json_extract(j.value, '$.value'), json_extract(j.value, '$.key'), json_extract(j.value, '$.service'),
       json_extract(j.value, '$.preferred')

@@ -1,5 +1,4 @@
 import { and, eq, inArray, type SQL, sql } from "drizzle-orm";
-import type { BatchItem } from "drizzle-orm/batch";
 import { normalizeTags, type Priority, type Status } from "~/lib/connection-rules";
 import { normalizeLinkedIn } from "~/lib/enrich";
 import { foldName, normaliseWebsite } from "~/lib/people/normalise";
@@ -7,8 +6,9 @@ import { normalizePhone, phoneKey } from "~/lib/phone";
 import { connection, contactPoint, personHistory } from "~db/schema";
 import type { Database } from "../db.server";
 import { chunk, ownerCountry } from "./add.server";
+import { rawSql, type Statement, writeBatch } from "./write.server";
 
-type Batch = BatchItem<"sqlite">[];
+type Batch = Statement[];
 
 export type PersonEdit = {
   name: string;
@@ -120,7 +120,7 @@ export async function updatePerson(
     db.insert(personHistory).values({ userId, connectionId: id, kind: "edited", source: "manual", detail: "Edited" }),
   );
   try {
-    await db.batch(statements as [Batch[number], ...Batch]);
+    await writeBatch(db, statements);
   } catch (error) {
     if (!/UNIQUE constraint failed/i.test(String((error as Error).message))) throw error;
     const field = (Object.keys(KINDS) as (keyof typeof KINDS)[]).find((f) => next[f] !== current[f]) ?? "email";
@@ -201,11 +201,11 @@ export async function removeContactPoint(db: Database, userId: string, id: numbe
   const statements: Batch = [db.delete(contactPoint).where(eq(contactPoint.id, pointId))];
   if (column)
     statements.push(
-      db.run(
+      rawSql(
         sql`update connection set ${sql.identifier(column)} = null where id = ${id} and user_id = ${userId} and ${sql.identifier(column)} = ${point.value}`,
       ),
     );
-  await db.batch(statements as [Batch[number], ...Batch]);
+  await writeBatch(db, statements);
   return true;
 }
 
@@ -277,6 +277,6 @@ export async function bulkChange(db: Database, userId: string, ids: number[], ch
       );
     }
   }
-  if (statements.length) await db.batch(statements as [Batch[number], ...Batch]);
+  if (statements.length) await writeBatch(db, statements);
   return count;
 }

@@ -1,12 +1,12 @@
 import { and, desc, eq, inArray, isNull, sql } from "drizzle-orm";
-import type { BatchItem } from "drizzle-orm/batch";
 import { PRIORITIES, type Priority, uniqueTags } from "~/lib/connection-rules";
 import { foldName } from "~/lib/people/normalise";
 import { connection, contactPoint, personHistory, personMerge, reminder, sharedContact } from "~db/schema";
 import type { Database } from "../db.server";
 import { chunk } from "./add.server";
+import { rawSql, type Statement, writeBatch } from "./write.server";
 
-type Batch = BatchItem<"sqlite">[];
+type Batch = Statement[];
 export const MAX_MERGE = 10;
 
 /** Single-valued fields the owner picks one value for; everything multi-valued is kept whole. */
@@ -162,7 +162,7 @@ export async function mergePeople(
       detail: `Merged with ${names}`.slice(0, 1000),
     }),
   ];
-  await db.batch(statements as [Batch[number], ...Batch]);
+  await writeBatch(db, statements);
   const [record] = await db
     .select({ id: personMerge.id })
     .from(personMerge)
@@ -210,7 +210,7 @@ export async function undoMerge(db: Database, userId: string, mergeId: number) {
   for (const person of snap.people) {
     const columns = Object.keys(person);
     statements.push(
-      db.run(
+      rawSql(
         sql`insert into connection (${sql.join(
           columns.map((c) => sql.identifier(c)),
           sql`, `,
@@ -223,7 +223,7 @@ export async function undoMerge(db: Database, userId: string, mergeId: number) {
   }
   const restore = Object.keys(snap.primary).filter((c) => !["id", "user_id", "created_at"].includes(c));
   statements.push(
-    db.run(
+    rawSql(
       sql`update connection set ${sql.join(
         restore.map((c) => sql`${sql.identifier(c)} = ${snap.primary[c] as string | number | null}`),
         sql`, `,
@@ -245,7 +245,7 @@ export async function undoMerge(db: Database, userId: string, mergeId: number) {
     for (const [to, rowIds] of byTarget)
       for (const part of chunk(rowIds, 90))
         statements.push(
-          db.run(
+          rawSql(
             sql`update ${sql.identifier(table)} set connection_id = ${to} where ${sql.identifier(owner)} = ${userId} and id in (${sql.join(
               part.map((id) => sql`${id}`),
               sql`, `,
@@ -263,6 +263,6 @@ export async function undoMerge(db: Database, userId: string, mergeId: number) {
       detail: `Undid the merge with ${snap.people.map((p) => p.name).join(", ")}`.slice(0, 1000),
     }),
   );
-  await db.batch(statements as [Batch[number], ...Batch]);
+  await writeBatch(db, statements);
   return { primaryId: record.primaryId, restored: record.mergedIds };
 }
