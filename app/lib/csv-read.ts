@@ -34,7 +34,16 @@ type Slot =
   | { kind: "address"; part: keyof Omit<AddressPoint, "label" | "preferred">; label: AddressLabel; group: string }
   | {
       kind: "text";
-      field: "organization" | "title" | "department" | "note" | "birthday" | "connectedOn" | "status" | "priority";
+      field:
+        | "organization"
+        | "title"
+        | "department"
+        | "note"
+        | "birthday"
+        | "connectedOn"
+        | "status"
+        | "priority"
+        | "eventName";
     }
   | { kind: "tags" };
 
@@ -185,8 +194,10 @@ function classify(header: string, hasJobTitle: boolean): Slot | null {
     case "group membership":
     case "categories":
     case "tags":
-    case "met at":
       return { kind: "tags" };
+    case "met at":
+    case "event":
+      return { kind: "text", field: "eventName" };
     case "birthday":
     case "date of birth":
       return { kind: "text", field: "birthday" };
@@ -368,6 +379,7 @@ function rowToDraft(
   if (text.department) draft.department = text.department;
   if (text.note) draft.note = text.note;
   if (text.priority) draft.priority = text.priority;
+  if (text.eventName) draft.eventName = text.eventName;
   if (text.status) draft.status = format === "hubspot" ? statusFromHubSpot(text.status) : text.status;
   if (text.birthday) {
     const iso = isoDate(text.birthday);

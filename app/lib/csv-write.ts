@@ -62,6 +62,7 @@ const GENERIC: Column[] = [
   ["Tags", (p) => p.tags.join(MULTI)],
   ["Priority", (p) => p.priority],
   ["Status", (p) => p.status],
+  ["Met at", (p) => p.eventName],
   ["Connected On", (p) => p.connectedOn],
   ["Birthday", (p) => p.birthday],
   ["Notes", (p) => p.note],

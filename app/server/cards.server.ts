@@ -1,11 +1,11 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import { type CardForm, contactTypeOf, type PublicCard, platformOf } from "~/lib/card";
-import { asCountry, normalizePhone } from "~/lib/phone";
-import { card, cardStat, connection, user, userSettings } from "~db/schema";
+import type { PersonDraft } from "~/lib/people/draft";
+import { card, cardStat, user, userSettings } from "~db/schema";
 import { activeEventName } from "./active-event.server";
 import type { Database } from "./db.server";
 import type { AppEnv } from "./env.server";
-import { getSettings } from "./settings.server";
+import { addPerson } from "./people/add.server";
 
 const CACHE_TTL_SECONDS = 60 * 60 * 24;
 export const cacheKey = (slug: string) => `card:v1:${slug}`;
@@ -216,45 +216,36 @@ export function cardStats(db: Database, userId: string, sinceDay: string) {
 }
 
 /**
- * A signed-in visitor's Save Contact, or a scan of the card's QR code: the card becomes their connection
- * (priority medium, tag "Saved Contact"). Saving the same card again keeps the one connection, and
- * either way the answer names it.
+ * A signed-in visitor's Save Contact, or a scan of the card's QR code: the card's owner becomes their
+ * person through the people core (priority medium, tag "Saved Contact", Pending as the guides say).
+ * Saving the same card again, or someone already captured by email or phone, keeps the one person,
+ * and either way the answer names them.
  */
 export async function saveCardToConnections(db: Database, userId: string, view: PublicCard, now = new Date()) {
-  const [eventName, { country }] = await Promise.all([activeEventName(db, userId), getSettings(db, userId)]);
-  const clientId = `saved-card-${view.id}`;
-  const rows = await db
-    .insert(connection)
-    .values({
-      userId,
-      clientId,
-      name: view.name,
-      title: view.title,
-      company: view.company,
-      email: view.email?.toLowerCase() ?? null,
-      // Stored as E.164 like every other path, so the same person is found again by phone.
-      phone: normalizePhone(view.phone, asCountry(country)),
-      website: view.website,
-      linkedin: view.linkedin,
-      priority: "medium",
-      // The guides: connections made by exchanging cards start as pending.
-      status: "Pending",
-      tags: ["Saved Contact", ...(eventName ? [eventName] : [])],
-      eventName,
-      notes:
-        view.notes ||
-        `Saved from virtual card on ${now.toLocaleDateString("en-US", { dateStyle: "long", timeZone: "UTC" })}`,
-      source: "saved",
-      lastContactAt: now,
-    })
-    .onConflictDoNothing({ target: [connection.userId, connection.clientId] })
-    .returning({ id: connection.id });
-  if (rows[0]) return { created: true, id: rows[0].id, name: view.name };
-  const [existing] = await db
-    .select({ id: connection.id })
-    .from(connection)
-    .where(and(eq(connection.userId, userId), eq(connection.clientId, clientId)));
-  return { created: false, id: existing?.id ?? null, name: view.name };
+  const saved = await addPerson(db, userId, cardToDraft(view, now), {
+    source: "saved",
+    detail: `Saved from their card “${view.name}”`,
+    clientId: `saved-card-${view.id}`,
+    status: "Pending",
+    tags: ["Saved Contact"],
+    now,
+  });
+  return { created: saved.outcome === "created", id: saved.id, name: saved.name };
+}
+
+function cardToDraft(view: PublicCard, now: Date): PersonDraft {
+  return {
+    displayName: view.name,
+    title: view.title ?? undefined,
+    organization: view.company ?? undefined,
+    emails: view.email ? [{ value: view.email, label: "work" }] : [],
+    phones: view.phone ? [{ value: view.phone, label: "work" }] : [],
+    websites: view.website ? [{ value: view.website, label: "work" }] : [],
+    socials: view.linkedin ? [{ service: "linkedin", value: view.linkedin }] : [],
+    note:
+      view.notes ||
+      `Saved from virtual card on ${now.toLocaleDateString("en-US", { dateStyle: "long", timeZone: "UTC" })}`,
+  };
 }
 
 export const AVATAR_MAX_BYTES = 600_000;

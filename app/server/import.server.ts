@@ -1,20 +1,16 @@
-import { and, eq } from "drizzle-orm";
-import type { BatchItem } from "drizzle-orm/batch";
+import { and, eq, isNotNull } from "drizzle-orm";
 import { z } from "zod";
-import { normalizePriority, normalizeStatus, normalizeTags } from "~/lib/connection-rules";
 import { MAX_IMPORT_ROWS } from "~/lib/csv";
 import { readCsvFile } from "~/lib/csv-read";
-import { dedupeKeys, mergeContacts } from "~/lib/dedupe";
-import { caseName, normalizeLinkedIn } from "~/lib/enrich";
 import type { PersonDraft } from "~/lib/people/draft";
-import { toContactDraft } from "~/lib/people/flat";
+import { isEmailAddress, normalisePerson } from "~/lib/people/normalise";
 import type { ReadResult, RowProblem } from "~/lib/people/read";
-import { asCountry, normalizePhone } from "~/lib/phone";
+import { asCountry } from "~/lib/phone";
 import { readVCardFile } from "~/lib/vcard-read";
-import { connection, notification } from "~db/schema";
+import { connection, contactPoint } from "~db/schema";
 import type { Database } from "./db.server";
 import type { AppEnv } from "./env.server";
-import { getSettings } from "./settings.server";
+import { addPeople } from "./people/batch.server";
 
 export type ImportRow = { row: number; draft: PersonDraft; duplicateOf: { id: number; name: string } | null };
 export type ImportPlan = {
@@ -27,8 +23,6 @@ export type ImportPlan = {
   /** Every problem by row: skipped rows and rows kept with something left out. */
   problems: RowProblem[];
 };
-
-const isEmail = (v: string) => /^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(v) && v.length <= 254;
 
 /** A .vcf or .csv file read from its bytes; which one by its name, else by its first line. */
 export function readImportFile(bytes: Uint8Array, filename: string): ReadResult & { kind: "csv" | "vcard" } {
@@ -52,18 +46,18 @@ export async function planImport(
     problems.push({ row: first, message: `Only the first ${MAX_IMPORT_ROWS} contacts are imported`, skipped: true });
     people = people.slice(0, MAX_IMPORT_ROWS);
   }
+  // Who is already in the network, by the keys the people core matches on (email, E.164 phone, LinkedIn).
   const existing = await db
-    .select({ id: connection.id, name: connection.name, email: connection.email, phone: connection.phone })
-    .from(connection)
-    .where(eq(connection.userId, userId));
+    .select({ kind: contactPoint.kind, key: contactPoint.key, id: connection.id, name: connection.name })
+    .from(contactPoint)
+    .innerJoin(connection, eq(connection.id, contactPoint.connectionId))
+    .where(and(eq(contactPoint.userId, userId), eq(connection.userId, userId), isNotNull(contactPoint.key)));
+  const index = new Map(existing.map((p) => [`${p.kind}:${p.key}`, { id: p.id, name: p.name }]));
   const code = asCountry(country);
-  const index = new Map<string, { id: number; name: string }>();
-  for (const c of existing)
-    for (const k of dedupeKeys(c, code)) if (!index.has(k)) index.set(k, { id: c.id, name: c.name });
   const seenInFile = new Map<string, number>();
   const rows: ImportRow[] = [];
   for (const { row, draft } of people) {
-    const badEmail = draft.emails?.find((e) => !isEmail(e.value));
+    const badEmail = draft.emails?.find((e) => !isEmailAddress(e.value.trim()));
     if (badEmail) {
       draft.emails = draft.emails?.filter((e) => e !== badEmail);
       problems.push({
@@ -72,10 +66,9 @@ export async function planImport(
         skipped: false,
       });
     }
-    const keys = [
-      ...(draft.emails ?? []).flatMap((e) => dedupeKeys({ email: e.value }, code)),
-      ...(draft.phones ?? []).flatMap((p) => dedupeKeys({ phone: p.value }, code)),
-    ];
+    const keys = normalisePerson(draft, code)
+      .points.filter((p) => p.key)
+      .map((p) => `${p.kind}:${p.key}`);
     const twin = keys.map((k) => seenInFile.get(k)).find((r) => r !== undefined);
     if (twin !== undefined) {
       problems.push({ row, message: `Same person as row ${twin} in this file`, skipped: true });
@@ -123,89 +116,25 @@ export async function dropPreview(env: AppEnv, userId: string, id: string) {
   await env.CACHE.delete(previewKey(userId, id));
 }
 
-/** Today's connection columns from a person draft, until the people core stores contact points. */
-function toValues(person: PersonDraft, country: string) {
-  const draft = toContactDraft(person);
-  const website = draft.website && /^https?:\/\//i.test(draft.website) ? draft.website.slice(0, 300) : null;
-  return {
-    name: (caseName(draft.name) || draft.email || "Unknown").slice(0, 120),
-    email: draft.email?.toLowerCase() ?? null,
-    phone: normalizePhone(draft.phone, asCountry(country)),
-    title: draft.title?.slice(0, 120) ?? null,
-    company: draft.company?.slice(0, 120) ?? null,
-    website,
-    linkedin: normalizeLinkedIn(draft.linkedin),
-    notes: draft.notes?.slice(0, 5000) ?? null,
-    tags: normalizeTags([...(person.tags ?? []), "Imported"]),
-    priority: normalizePriority(draft.priority),
-    status: normalizeStatus(draft.status),
-    eventName: null,
-  };
-}
-
 /**
- * Applies a plan in one D1 batch, so a failure changes nothing. Duplicates are merged into the
- * existing connection (keeping every note and tag) or skipped.
+ * Applies a plan through the people core in one D1 batch, so a failure changes nothing. Someone already
+ * in the network gets the new details attached (keeping every note and tag) or is skipped.
  */
-export async function applyImport(
-  db: Database,
-  userId: string,
-  plan: ImportPlan,
-  duplicates: "merge" | "skip",
-  country: string,
-) {
-  const statements: BatchItem<"sqlite">[] = [];
-  let added = 0;
-  let merged = 0;
-  let skippedDuplicates = 0;
+export async function applyImport(db: Database, userId: string, plan: ImportPlan, duplicates: "merge" | "skip") {
   const skippedRows = new Set(plan.problems.filter((p) => p.skipped).map((p) => p.row)).size;
-  for (const { draft, duplicateOf } of plan.rows) {
-    const values = toValues(draft, country);
-    if (!duplicateOf) {
-      statements.push(db.insert(connection).values({ userId, source: "import", ...values }));
-      added++;
-      continue;
-    }
-    if (duplicates === "skip") {
-      skippedDuplicates++;
-      continue;
-    }
-    const [current] = await db
-      .select()
-      .from(connection)
-      .where(and(eq(connection.id, duplicateOf.id), eq(connection.userId, userId)));
-    if (!current) continue;
-    const next = mergeContacts(current, [{ ...values, strength: null }]);
-    statements.push(
-      db
-        .update(connection)
-        .set({
-          email: next.email,
-          phone: next.phone,
-          title: next.title,
-          company: next.company,
-          website: next.website,
-          linkedin: next.linkedin,
-          eventName: next.eventName,
-          notes: next.notes,
-          tags: next.tags,
-          priority: next.priority,
-        })
-        .where(and(eq(connection.id, current.id), eq(connection.userId, userId))),
-    );
-    merged++;
-  }
-  if ((await getSettings(db, userId)).notifyImports)
-    statements.push(
-      db.insert(notification).values({
-        userId,
-        title: "Import finished",
-        message: `${added} added, ${merged} merged, ${skippedDuplicates + skippedRows} skipped.`,
-        type: "success",
-        actionLabel: "View connections",
-        actionUrl: "/connections",
-      }),
-    );
-  if (statements.length) await db.batch(statements as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
-  return { added, merged, skipped: skippedDuplicates + skippedRows };
+  const result = await addPeople(
+    db,
+    userId,
+    plan.rows.map((r) => r.draft),
+    {
+      source: "import",
+      detail: `Imported from ${plan.filename.slice(0, 120)}`,
+      tags: ["Imported"],
+      eventName: null,
+      duplicates: duplicates === "merge" ? "attach" : "skip",
+      notify: true,
+      alsoSkipped: skippedRows,
+    },
+  );
+  return { added: result.added, merged: result.attached, skipped: result.skipped + skippedRows };
 }

@@ -199,14 +199,14 @@ describe("share-back", () => {
       .first();
     expect(note).toEqual({ title: "New contact shared", action_url: `/connections/${conn?.id}` });
 
-    // The same person again within minutes updates rather than duplicates.
+    // The same person again is one person; each share is its own record with its own consent.
     await share("ann-share", { name: "Bo Chen", email: "bo@beta.io", phone: "+1 415 555 0199" }, "198.51.100.8");
     const again = await env.DB.prepare(
       "select count(*) as n, max(sender_phone) as phone from shared_contacts where recipient_user_id = ?",
     )
       .bind(ownerId)
       .first();
-    expect(again).toEqual({ n: 1, phone: "+1 415 555 0199" });
+    expect(again).toEqual({ n: 2, phone: "+1 415 555 0199" });
     expect(
       (await env.DB.prepare("select count(*) as n from connection where user_id = ?").bind(ownerId).first())?.n,
     ).toBe(1);

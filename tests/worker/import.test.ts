@@ -117,7 +117,7 @@ describe("import", () => {
       .bind(a.email)
       .first<{ n: number }>();
     expect(count?.n).toBe(1600);
-  });
+  }, 60_000);
 
   it("reads a Google export, keeps hostile cells as text, and refuses other files", async () => {
     const a = await signUp();

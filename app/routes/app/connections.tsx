@@ -1,11 +1,12 @@
 import type { ChangeEvent, MouseEvent } from "react";
-import { Form, Link, redirect } from "react-router";
+import { Form, Link, redirect, useLocation } from "react-router";
 import { appContext } from "~/context";
 import { PRIORITIES, PRIORITY_LABEL, PRIORITY_STAR_CLASS, STATUSES } from "~/lib/connection-rules";
 import { pageMeta } from "~/lib/site";
 import { showToast } from "~/lib/toast";
 import { requireUser } from "~/server/auth.server";
-import { type BulkChange, bulkChange, listConnections, mergeConnections, PAGE_SIZE } from "~/server/connections.server";
+import { listConnections, PAGE_SIZE } from "~/server/connections.server";
+import { type BulkChange, bulkChange } from "~/server/people/edit.server";
 import { setToastHeader } from "~/server/toast.server";
 import type { Route } from "./+types/connections";
 
@@ -43,19 +44,8 @@ export async function action({ request, context }: Route.ActionArgs) {
         },
       });
     }
-    // The first one met is kept; the others are folded into it.
-    const [primary = 0, ...others] = [...ids].sort((a, b) => a - b);
-    const merged = await mergeConnections(app.db, user.id, primary, others);
-    if (!merged) throw new Response("Not Found", { status: 404, statusText: "Not Found" });
-    return redirect(`/connections/${merged.id}`, {
-      headers: {
-        "Set-Cookie": await setToastHeader({
-          type: "success",
-          title: `Merged ${merged.merged + 1} into ${merged.name}`,
-          description: "Every note and tag was kept.",
-        }),
-      },
-    });
+    // Nothing is merged here: the owner sees everyone side by side first and confirms there.
+    return redirect(`/connections/merge?${new URLSearchParams(ids.slice(0, 10).map((id) => ["id", String(id)]))}`);
   }
   const [kind, value = ""] = String(form.get("change") ?? "").split(":");
   const tag = String(form.get("tag") ?? "").trim();
@@ -119,6 +109,9 @@ export default function Connections({ loaderData }: Route.ComponentProps) {
   const params = (p: number) =>
     `?${new URLSearchParams({ ...Object.fromEntries(Object.entries(view).filter(([, v]) => v)), page: String(p) })}`;
   const here = `/connections${params(page)}`;
+  // Every navigation (each bulk action redirects back here) remounts the boxes, so a selection never
+  // outlives the action it was made for.
+  const { key: selectionKey } = useLocation();
   return (
     <section className="mx-auto max-w-5xl px-4 py-10 sm:px-6">
       <div className="flex flex-wrap items-end justify-between gap-4">
@@ -136,6 +129,9 @@ export default function Connections({ loaderData }: Route.ComponentProps) {
           ))}
           <Link to="/connections/import" className={`${control} font-medium`}>
             Import
+          </Link>
+          <Link to="/connections/duplicates" className={`${control} font-medium`}>
+            Possible duplicates
           </Link>
           <Link
             to="/connections/new"
@@ -230,6 +226,7 @@ export default function Connections({ loaderData }: Route.ComponentProps) {
       </p>
 
       <Form
+        key={selectionKey}
         method="post"
         id="bulk"
         className="mt-3 flex flex-wrap items-end gap-2 rounded-xl bg-slate-50 p-3 dark:bg-slate-900"
@@ -286,7 +283,10 @@ export default function Connections({ loaderData }: Route.ComponentProps) {
         ))}
       </Form>
 
-      <ul className="mt-3 divide-y divide-slate-200 rounded-xl border border-slate-200 dark:divide-slate-800 dark:border-slate-800">
+      <ul
+        key={selectionKey}
+        className="mt-3 divide-y divide-slate-200 rounded-xl border border-slate-200 dark:divide-slate-800 dark:border-slate-800"
+      >
         {rows.map((c) => (
           <li key={c.id} className="flex items-center gap-3 p-4">
             <input

@@ -3,7 +3,6 @@ import type { AppContext } from "~/context";
 import { captureSchema } from "~/lib/capture";
 import { CSV_LAYOUTS, type CsvLayout, tableFor, toCsv } from "~/lib/csv-write";
 import { type IcsEvent, icsUid, toIcs } from "~/lib/ics";
-import { connectionToPersonRecord } from "~/lib/people/flat";
 import { writeVCards } from "~/lib/vcard";
 import { toXlsx } from "~/lib/xlsx";
 import { exportAccount } from "../account.server";
@@ -17,8 +16,7 @@ import {
   setAvatar,
   setVCardPhoto,
 } from "../cards.server";
-import { connectionsForExport } from "../connections.server";
-import type { Database } from "../db.server";
+import { loadPeople } from "../people/read.server";
 import { getReminder, openReminders } from "../reminders.server";
 import { userForCalendarToken } from "../settings.server";
 
@@ -166,9 +164,7 @@ api.get("/connections/export", async (c) => {
     .map(Number)
     .filter((n) => Number.isSafeInteger(n) && n > 0);
   if (c.req.query("selection") && picked.length === 0) return c.json({ error: "Choose people to export" }, 400);
-  const rows = await exportRows(app.db, user.id, picked.length ? [...new Set(picked)] : null);
-  const domain = new URL(c.req.url).hostname;
-  const people = rows.map((r) => connectionToPersonRecord(r, domain));
+  const people = await loadPeople(app.db, user.id, picked.length ? picked : null);
   const stamp = new Date().toISOString().slice(0, 10);
   const download = (body: BodyInit, type: string, name: string) =>
     new Response(body, {
@@ -198,14 +194,6 @@ api.get("/connections/export", async (c) => {
     `connections-${CSV_LAYOUTS[layout].file}${stamp}.csv`,
   );
 });
-
-/** D1 binds at most 100 parameters: a selection is read in chunks. */
-async function exportRows(db: Database, userId: string, ids: number[] | null) {
-  if (!ids) return connectionsForExport(db, userId, null);
-  const rows = [];
-  for (let i = 0; i < ids.length; i += 90) rows.push(...(await connectionsForExport(db, userId, ids.slice(i, i + 90))));
-  return rows.sort((a, b) => +b.createdAt - +a.createdAt);
-}
 
 api.notFound((c) => c.json({ error: "Not found" }, 404));
 
