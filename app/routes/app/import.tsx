@@ -198,8 +198,8 @@ export default function ImportPage({ actionData }: Route.ComponentProps) {
                 {preview.rows.map((r) => (
                   <tr key={r.row} className="border-slate-200 border-t dark:border-slate-800">
                     <td className="p-2">{r.row}</td>
-                    <td className="p-2">{r.name}</td>
-                    <td className="break-all p-2">{r.emails}</td>
+                    <td className="min-w-32 p-2">{r.name}</td>
+                    <td className="whitespace-nowrap p-2">{r.emails}</td>
                     <td className="p-2">{r.phones}</td>
                     <td className="p-2">{r.organization}</td>
                     <td className="p-2">{r.duplicateOf ? `Yes: ${r.duplicateOf}` : ""}</td>
