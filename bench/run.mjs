@@ -234,7 +234,9 @@ async function bigNetwork() {
 function contactsFile(kind, count) {
   const lines = [];
   if (kind === "csv")
-    lines.push("First Name,Last Name,E-mail 1 - Label,E-mail 1 - Value,Phone 1 - Label,Phone 1 - Value,Organization Name,Labels");
+    lines.push(
+      "First Name,Last Name,E-mail 1 - Label,E-mail 1 - Value,Phone 1 - Label,Phone 1 - Value,Organization Name,Labels",
+    );
   for (let i = 0; i < count; i++) {
     const phone = `+1312555${String(i).padStart(4, "0")}`;
     if (kind === "csv")
