@@ -34,11 +34,15 @@ const points = (id: number) =>
     .all<{ kind: string; value: string }>()
     .then((r) => r.results);
 
-function upload(cookie: string, text: string, filename: string, extra: Record<string, string>) {
+/** Imports a file the way the page does: a preview kept server-side, then a confirm by its id. */
+async function upload(cookie: string, text: string, filename: string, extra: Record<string, string>) {
   const body = new FormData();
   body.set("file", new File([text], filename, { type: "text/plain" }));
-  for (const [k, v] of Object.entries(extra)) body.set(k, v);
-  return call("/connections/import.data", { method: "POST", body, headers: { cookie } });
+  body.set("intent", "preview");
+  const preview = await call("/connections/import.data", { method: "POST", body, headers: { cookie } });
+  const id = (await preview.text()).match(/"([0-9a-f]{32})"/)?.[1] ?? "";
+  const confirm = new URLSearchParams({ ...extra, preview: id });
+  return call("/connections/import.data", { method: "POST", body: confirm, headers: { cookie } });
 }
 
 describe("the people core", () => {
