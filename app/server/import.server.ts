@@ -10,6 +10,7 @@ import {
 } from "~/lib/csv";
 import { dedupeKeys } from "~/lib/dedupe";
 import type { PersonDraft } from "~/lib/people/draft";
+import { flatDraft } from "~/lib/people/form";
 import { asCountry } from "~/lib/phone";
 import { readVCards } from "~/lib/vcard-read";
 import { connection } from "~db/schema";
@@ -92,15 +93,8 @@ export async function planImport(
 function toPersonDraft(draft: ContactDraft): PersonDraft {
   const displayName = draft.name || [draft.firstName, draft.lastName].filter(Boolean).join(" ");
   return {
-    displayName: displayName.slice(0, 120),
+    ...flatDraft({ ...draft, name: displayName.slice(0, 120) }),
     name: draft.firstName || draft.lastName ? { given: draft.firstName, family: draft.lastName } : undefined,
-    emails: draft.email ? [{ value: draft.email, label: "other" }] : [],
-    phones: draft.phone ? [{ value: draft.phone, label: "mobile" }] : [],
-    websites: draft.website ? [{ value: draft.website, label: "work" }] : [],
-    socials: draft.linkedin ? [{ service: "linkedin", value: draft.linkedin }] : [],
-    title: draft.title,
-    organization: draft.company,
-    note: draft.notes,
     tags: splitTags(draft.tags),
     priority: draft.priority,
     status: draft.status,
