@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import type { Capture } from "~/lib/capture";
-import type { PersonDraft } from "~/lib/people/draft";
+import { flatDraft } from "~/lib/people/form";
 import { event } from "~db/schema";
 import { activeEventName } from "./active-event.server";
 import type { Database } from "./db.server";
@@ -42,17 +42,7 @@ export async function saveCapture(
   { eventName: given }: { eventName?: string | null } = {},
 ): Promise<SavedCapture> {
   const eventName = given !== undefined ? given : await eventAtCapture(db, userId, capture.eventName);
-  const draft: PersonDraft = {
-    displayName: capture.name ?? "",
-    emails: capture.email ? [{ value: capture.email, label: "other" }] : [],
-    phones: capture.phone ? [{ value: capture.phone, label: "mobile" }] : [],
-    websites: capture.website ? [{ value: capture.website, label: "work" }] : [],
-    socials: capture.linkedin ? [{ service: "linkedin", value: capture.linkedin }] : [],
-    title: capture.title,
-    organization: capture.company,
-    note: capture.notes,
-  };
-  const saved = await addPerson(db, userId, draft, {
+  const saved = await addPerson(db, userId, flatDraft(capture), {
     source: "scan",
     detail: `${CAPTURE_DETAIL[capture.source]}${eventName ? ` at ${eventName}` : ""}`,
     eventName,

@@ -1,6 +1,7 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import { type CardForm, contactTypeOf, type PublicCard, platformOf } from "~/lib/card";
 import type { PersonDraft } from "~/lib/people/draft";
+import { flatDraft } from "~/lib/people/form";
 import { card, cardStat, user, userSettings } from "~db/schema";
 import { activeEventName } from "./active-event.server";
 import type { Database } from "./db.server";
@@ -234,18 +235,8 @@ export async function saveCardToConnections(db: Database, userId: string, view: 
 }
 
 function cardToDraft(view: PublicCard, now: Date): PersonDraft {
-  return {
-    displayName: view.name,
-    title: view.title ?? undefined,
-    organization: view.company ?? undefined,
-    emails: view.email ? [{ value: view.email, label: "work" }] : [],
-    phones: view.phone ? [{ value: view.phone, label: "work" }] : [],
-    websites: view.website ? [{ value: view.website, label: "work" }] : [],
-    socials: view.linkedin ? [{ service: "linkedin", value: view.linkedin }] : [],
-    note:
-      view.notes ||
-      `Saved from virtual card on ${now.toLocaleDateString("en-US", { dateStyle: "long", timeZone: "UTC" })}`,
-  };
+  const saved = `Saved from virtual card on ${now.toLocaleDateString("en-US", { dateStyle: "long", timeZone: "UTC" })}`;
+  return flatDraft({ ...view, notes: view.notes || saved }, { email: "work", phone: "work" });
 }
 
 export const AVATAR_MAX_BYTES = 600_000;

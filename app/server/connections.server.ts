@@ -1,7 +1,7 @@
-import { and, asc, desc, eq, inArray, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, or, sql } from "drizzle-orm";
 import { connection, notification } from "~db/schema";
 import type { Database } from "./db.server";
-import { chunk } from "./people/add.server";
+import { ownedRows } from "./people/read.server";
 
 export const PAGE_SIZE = 25;
 
@@ -137,20 +137,6 @@ export function latestNotifications(db: Database, userId: string, limit = 5) {
 
 /** Everything the owner has, or the chosen ids (read in chunks under D1's 100 parameters), for export. */
 export async function connectionsForExport(db: Database, userId: string, ids: number[] | null) {
-  if (!ids)
-    return db
-      .select()
-      .from(connection)
-      .where(eq(connection.userId, userId))
-      .orderBy(desc(connection.createdAt))
-      .limit(50_000);
-  const rows: (typeof connection.$inferSelect)[] = [];
-  for (const part of chunk([...new Set(ids)], 90))
-    rows.push(
-      ...(await db
-        .select()
-        .from(connection)
-        .where(and(eq(connection.userId, userId), inArray(connection.id, part)))),
-    );
-  return rows.sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime());
+  const rows = await ownedRows(db, userId, ids);
+  return rows.sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || b.id - a.id);
 }

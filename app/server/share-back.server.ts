@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { z } from "zod";
 import type { PublicCard } from "~/lib/card";
-import type { PersonDraft } from "~/lib/people/draft";
+import { flatDraft } from "~/lib/people/form";
 import { notification, sharedContact } from "~db/schema";
 import { activeEventName } from "./active-event.server";
 import type { Database } from "./db.server";
@@ -92,14 +92,11 @@ export async function recordShareBack(db: Database, card: PublicCard, input: Sha
   const cardId = card.id;
   // Read now, not from the (possibly cached) card, so the tag is the hub active at this moment.
   const [eventName, settings] = await Promise.all([activeEventName(db, ownerId), getSettings(db, ownerId)]);
-  const draft: PersonDraft = {
-    displayName: input.name,
-    emails: [{ value: input.email, label: "other" }],
-    phones: input.phone ? [{ value: input.phone, label: "mobile" }] : [],
-    organization: input.organization ?? undefined,
-    title: input.title ?? undefined,
-    note: input.note ? `What we talked about (shared ${now.toISOString().slice(0, 10)}): ${input.note}` : undefined,
-  };
+  const draft = flatDraft({
+    ...input,
+    company: input.organization,
+    notes: input.note ? `What we talked about (shared ${now.toISOString().slice(0, 10)}): ${input.note}` : null,
+  });
   const result = await addPerson(db, ownerId, draft, {
     source: "share",
     detail: `Shared their details from your card “${card.name}”${input.consent ? ", agreeing to be contacted" : ""}`,

@@ -1,4 +1,4 @@
-import { and, eq, inArray, or, type SQL, sql } from "drizzle-orm";
+import { and, eq, or, type SQL, sql } from "drizzle-orm";
 import { normalizeTags, type Priority, type Status, uniqueTags } from "~/lib/connection-rules";
 import type { PersonDraft } from "~/lib/people/draft";
 import { normalisePerson } from "~/lib/people/normalise";
@@ -61,7 +61,12 @@ function insertPoints(
 
 /** People of this owner holding any of these keys (email, E.164 phone, LinkedIn), best match first. */
 export async function exactMatches(db: Database, userId: string, keys: { kind: string; key: string }[]) {
-  const list = keys.slice(0, MAX_KEYED_POINTS);
+  // Phones carried over from before normalisation were keyed by their digits alone (4155550102).
+  const legacy = keys
+    .filter((k) => k.kind === "phone" && k.key.startsWith("+"))
+    .flatMap((k) => [k.key.slice(1), k.key.slice(1).replace(/^1(?=\d{10}$)/, "")])
+    .map((key) => ({ kind: "phone", key }));
+  const list = [...keys, ...legacy].slice(0, MAX_KEYED_POINTS);
   if (!list.length) return [];
   const rows = await db
     .select({ connectionId: contactPoint.connectionId, kind: contactPoint.kind })
@@ -275,19 +280,6 @@ async function createPerson(
     .where(and(eq(connection.userId, userId), eq(connection.clientId, clientId)));
   if (!row) throw new Error("The new person was not stored");
   return row.id;
-}
-
-/** Ids of people of this owner, chunked under D1's 100 bound parameters per statement. */
-export async function ownedIds(db: Database, userId: string, ids: number[]) {
-  const owned: number[] = [];
-  for (const part of chunk([...new Set(ids)], 90)) {
-    const rows = await db
-      .select({ id: connection.id })
-      .from(connection)
-      .where(and(eq(connection.userId, userId), inArray(connection.id, part)));
-    owned.push(...rows.map((r) => r.id));
-  }
-  return owned;
 }
 
 export function chunk<T>(list: T[], size: number): T[][] {

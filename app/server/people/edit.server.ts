@@ -280,3 +280,19 @@ export async function bulkChange(db: Database, userId: string, ids: number[], ch
   if (statements.length) await writeBatch(db, statements);
   return count;
 }
+
+/** Statements that carry an event's new title to everyone met there ("Met at" and the event's tag). */
+export function renameEventOnPeople(db: Database, userId: string, from: string, to: string, metThere: SQL | undefined) {
+  return [
+    db
+      .update(connection)
+      .set({ eventName: to })
+      .where(and(eq(connection.userId, userId), eq(connection.eventName, from))),
+    db
+      .update(connection)
+      .set({
+        tags: sql`(select json_group_array(case when value = ${from} then ${to} else value end) from json_each(${connection.tags}))`,
+      })
+      .where(metThere),
+  ];
+}

@@ -84,23 +84,26 @@ export async function duplicateGroups(db: Database, userId: string) {
   }));
 }
 
+/** The owner's rows: all, or the chosen ids in chunks under D1's 100 bound parameters per statement. */
+export async function ownedRows(db: Database, userId: string, ids?: number[] | null) {
+  if (!ids) return db.select().from(connection).where(eq(connection.userId, userId)).limit(50_000);
+  const rows: (typeof connection.$inferSelect)[] = [];
+  for (const part of chunk([...new Set(ids)], 90))
+    rows.push(
+      ...(await db
+        .select()
+        .from(connection)
+        .where(and(eq(connection.userId, userId), inArray(connection.id, part)))),
+    );
+  return rows;
+}
+
 /**
  * The owner's people for writers (vCard, CSV, CardDAV), every contact point included; all of them or
  * the chosen ids, read in chunks under D1's 100 bound parameters per statement.
  */
 export async function loadPeople(db: Database, userId: string, ids?: number[] | null): Promise<PersonRecord[]> {
-  const rows: (typeof connection.$inferSelect)[] = [];
-  if (ids) {
-    for (const part of chunk([...new Set(ids)], 90))
-      rows.push(
-        ...(await db
-          .select()
-          .from(connection)
-          .where(and(eq(connection.userId, userId), inArray(connection.id, part)))),
-      );
-  } else {
-    rows.push(...(await db.select().from(connection).where(eq(connection.userId, userId)).limit(50_000)));
-  }
+  const rows = await ownedRows(db, userId, ids);
   rows.sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || b.id - a.id);
   const points = new Map<number, (typeof contactPoint.$inferSelect)[]>();
   const pointRows = ids
