@@ -6,8 +6,9 @@ import { pageMeta } from "~/lib/site";
 import { showToast } from "~/lib/toast";
 import { requireUser } from "~/server/auth.server";
 import { listConnections, PAGE_SIZE } from "~/server/connections.server";
+import { parseIds } from "~/server/http.server";
 import { type BulkChange, bulkChange } from "~/server/people/edit.server";
-import { setToastHeader } from "~/server/toast.server";
+import { redirectWithToast } from "~/server/toast.server";
 import type { Route } from "./+types/connections";
 
 export const meta = () => [...pageMeta("Connections"), { name: "robots", content: "noindex" }];
@@ -30,19 +31,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   const app = context.get(appContext);
   const user = await requireUser(app, request);
   const form = await request.formData();
-  const ids = form
-    .getAll("id")
-    .map(Number)
-    .filter((n) => Number.isSafeInteger(n) && n > 0);
+  const ids = parseIds(form.getAll("id"));
   const back = String(form.get("back") ?? "/connections");
   const to = back.startsWith("/connections") ? back : "/connections";
   if (form.get("intent") === "merge") {
     if (ids.length < 2) {
-      return redirect(to, {
-        headers: {
-          "Set-Cookie": await setToastHeader({ type: "warning", title: "Choose two or more people to merge" }),
-        },
-      });
+      return redirectWithToast(to, { type: "warning", title: "Choose two or more people to merge" });
     }
     // Nothing is merged here: the owner sees everyone side by side first and confirms there.
     return redirect(`/connections/merge?${new URLSearchParams(ids.slice(0, 10).map((id) => ["id", String(id)]))}`);
@@ -58,18 +52,12 @@ export async function action({ request, context }: Route.ActionArgs) {
           ? { kind, value: tag }
           : null;
   if (!change || ids.length === 0) {
-    return redirect(to, {
-      headers: { "Set-Cookie": await setToastHeader({ type: "warning", title: "Choose people and a change first" }) },
-    });
+    return redirectWithToast(to, { type: "warning", title: "Choose people and a change first" });
   }
   const count = await bulkChange(app.db, user.id, ids, change);
-  return redirect(to, {
-    headers: {
-      "Set-Cookie": await setToastHeader({
-        type: "success",
-        title: `Updated ${count} ${count === 1 ? "person" : "people"}`,
-      }),
-    },
+  return redirectWithToast(to, {
+    type: "success",
+    title: count ? `Updated ${count} ${count === 1 ? "person" : "people"}` : "Nothing to change: they already had that",
   });
 }
 
