@@ -211,7 +211,7 @@ export default function ConnectionPage({ loaderData, actionData }: Route.Compone
             const href = pointHref(p);
             return (
               <li key={p.id} className="flex flex-wrap items-center gap-2">
-                <span className="w-24 text-slate-600 dark:text-slate-300">
+                <span className="w-36 shrink-0 text-slate-600 dark:text-slate-300">
                   {p.service && p.service !== "other" ? p.service : KIND_LABEL[p.kind]} · {p.label}
                 </span>
                 <span className="break-all">

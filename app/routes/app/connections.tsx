@@ -1,5 +1,6 @@
 import type { ChangeEvent, MouseEvent } from "react";
-import { Form, Link, redirect, useLocation } from "react-router";
+import { useRef } from "react";
+import { Form, Link, redirect, useLocation, useSubmit } from "react-router";
 import { appContext } from "~/context";
 import { PRIORITIES, PRIORITY_LABEL, PRIORITY_STAR_CLASS, STATUSES } from "~/lib/connection-rules";
 import { pageMeta } from "~/lib/site";
@@ -98,6 +99,14 @@ export default function Connections({ loaderData }: Route.ComponentProps) {
   // Every navigation (each bulk action redirects back here) remounts the boxes, so a selection never
   // outlives the action it was made for.
   const { key: selectionKey } = useLocation();
+  // Search as you type: the filters form is submitted a moment after the last keystroke.
+  const submit = useSubmit();
+  const typing = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const searchAsYouType = (event: ChangeEvent<HTMLInputElement>) => {
+    const form = event.currentTarget.form;
+    clearTimeout(typing.current);
+    typing.current = setTimeout(() => form && submit(form, { replace: true, preventScrollReset: true }), 300);
+  };
   return (
     <section className="mx-auto max-w-5xl px-4 py-10 sm:px-6">
       <div className="flex flex-wrap items-end justify-between gap-4">
@@ -135,6 +144,7 @@ export default function Connections({ loaderData }: Route.ComponentProps) {
             name="q"
             type="search"
             defaultValue={view.q}
+            onChange={searchAsYouType}
             placeholder="Search name, company, email or notes"
             className={`${control} w-full`}
           />

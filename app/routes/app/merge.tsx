@@ -106,7 +106,7 @@ export default function MergePage({ loaderData }: Route.ComponentProps) {
                     const option = f.options.find((o) => o.personId === p.id);
                     return (
                       <td key={p.id} className={cell}>
-                        {option ? (
+                        {option && f.options.length > 1 ? (
                           <label className="flex items-center gap-2">
                             <input
                               type="radio"
