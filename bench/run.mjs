@@ -301,7 +301,9 @@ async function bigNetwork() {
   console.log(
     `${"duplicate scan".padEnd(20)} loader ${scan.toFixed(1).padStart(6)} ms   ${groups} groups found   ratio to empty list: time ${(scan / emptyLoader).toFixed(2)} (empty scan ${emptyScan.toFixed(1)} ms)`,
   );
-  const person = count(`select min(c.id) from connection c join user u on u.id = c.user_id where u.email = '${bigEmail}'`);
+  const person = count(
+    `select min(c.id) from connection c join user u on u.id = c.user_id where u.email = '${bigEmail}'`,
+  );
   if (person) {
     const ms = await time(`/connections/${person}.data`, bigCookie);
     console.log(
