@@ -204,7 +204,8 @@ function count(sql) {
     ["d1", "execute", "DB", "--local", "--persist-to", state, "--json", "--command", sql],
     {
       cwd: root,
-      env: offlineEnv,
+      // At the quieter log levels wrangler leaves out the --json answer itself.
+      env: { ...offlineEnv, WRANGLER_LOG: "log" },
       encoding: "utf8",
     },
   );
