@@ -6,6 +6,19 @@ import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { bin, offlineEnv, root, serveFreshBuild } from "../scripts/wrangler-env.mjs";
 
+/**
+ * fetch with one retry when a kept-alive socket turns out closed: after a pause (wrangler writing to the
+ * local D1 between requests) the server has dropped the idle connection the client still holds.
+ */
+async function fetch(url, init) {
+  try {
+    return await globalThis.fetch(url, init);
+  } catch (error) {
+    if (error?.cause?.code !== "UND_ERR_SOCKET") throw error;
+    return globalThis.fetch(url, init);
+  }
+}
+
 const PORT = Number(process.env.BENCH_PORT ?? 8795);
 const BASE = `http://127.0.0.1:${PORT}`;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
