@@ -18,6 +18,7 @@ import { notFound, parseId } from "~/server/http.server";
 import {
   addContactPoint,
   deletePerson,
+  editableFields,
   recordConsent,
   removeContactPoint,
   updatePerson,
@@ -112,7 +113,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     const guess = suggestFromEmail(person.email);
     if (guess)
       await updatePerson(app.db, user.id, id, {
-        ...person,
+        ...editableFields(person),
         company: person.company || guess.company,
         website: person.website || guess.website,
       });

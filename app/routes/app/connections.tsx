@@ -9,6 +9,7 @@ import { requireUser } from "~/server/auth.server";
 import { listConnections, PAGE_SIZE } from "~/server/connections.server";
 import { parseIds } from "~/server/http.server";
 import { type BulkChange, bulkChange } from "~/server/people/edit.server";
+import { MAX_MERGE } from "~/server/people/merge.server";
 import { redirectWithToast } from "~/server/toast.server";
 import type { Route } from "./+types/connections";
 
@@ -39,8 +40,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (ids.length < 2) {
       return redirectWithToast(to, { type: "warning", title: "Choose two or more people to merge" });
     }
+    if (ids.length > MAX_MERGE)
+      return redirectWithToast(to, { type: "warning", title: `Choose at most ${MAX_MERGE} people to merge at once` });
     // Nothing is merged here: the owner sees everyone side by side first and confirms there.
-    return redirect(`/connections/merge?${new URLSearchParams(ids.slice(0, 10).map((id) => ["id", String(id)]))}`);
+    return redirect(`/connections/merge?${new URLSearchParams(ids.map((id) => ["id", String(id)]))}`);
   }
   const [kind, value = ""] = String(form.get("change") ?? "").split(":");
   const tag = String(form.get("tag") ?? "").trim();
