@@ -35,6 +35,12 @@ test("a visitor shares back twice and the owner sees one person with both phones
   await expect(consent.getByText(/^Did not agree to be contacted when sharing back/)).toHaveCount(1);
   await expectAccessible(page);
   await page.screenshot({ path: screenshotPath("person-shared-twice", info.project.name), fullPage: true });
+  // The system theme set to dark: the same page stays readable.
+  await page.emulateMedia({ colorScheme: "dark" });
+  await expectAccessible(page);
+  await page.screenshot({ path: screenshotPath("person-shared-twice-dark", info.project.name), fullPage: true });
+  await page.goto("/connections/duplicates");
+  await expectAccessible(page);
 });
 
 test("the owner merges two people after the preview, then undoes it", async ({ page }, info) => {
