@@ -6,6 +6,19 @@ import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { bin, offlineEnv, root, serveFreshBuild } from "../scripts/wrangler-env.mjs";
 
+/**
+ * fetch with one retry when a kept-alive socket turns out closed: after a pause (wrangler writing to the
+ * local D1 between requests) the server has dropped the idle connection the client still holds.
+ */
+async function fetch(url, init) {
+  try {
+    return await globalThis.fetch(url, init);
+  } catch (error) {
+    if (error?.cause?.code !== "UND_ERR_SOCKET") throw error;
+    return globalThis.fetch(url, init);
+  }
+}
+
 const PORT = Number(process.env.BENCH_PORT ?? 8795);
 const BASE = `http://127.0.0.1:${PORT}`;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
@@ -148,6 +161,7 @@ try {
   );
 
   await importBench();
+  await shareBackBurst();
   await bigNetwork();
 } finally {
   process.kill(-server.pid, "SIGTERM");
@@ -184,6 +198,73 @@ select u.id, 'Person ' || i, 'person' || i || '@example.org', '+1312555' || prin
   'Event ' || (i % 20), 'Met at the booth; talked about the capital campaign ' || i, 'import', ${now} - i * 60000, ${now}
 from n, user u where u.email = '${email}';`;
   sh(bin("wrangler"), ["d1", "execute", "DB", "--local", "--persist-to", state, "--command", sql]);
+  // What the people core keeps beside each row: an email and a phone as contact points, the fuzzy name
+  // key (one in ten names repeats another, so the duplicate scan has groups to find) and a history line.
+  const points = `update connection set name_key = lower('person ' || (id % ${Math.floor(count * 0.9)})), name = 'Person ' || (id % ${Math.floor(count * 0.9)})
+  where user_id = (select id from user where email = '${email}');
+insert or ignore into contact_point (user_id, connection_id, kind, label, value, key, preferred)
+  select user_id, id, 'email', 'work', email, email, 1 from connection where user_id = (select id from user where email = '${email}');
+insert or ignore into contact_point (user_id, connection_id, kind, label, value, key, preferred)
+  select user_id, id, 'phone', 'mobile', phone, phone, 1 from connection where user_id = (select id from user where email = '${email}');
+insert into person_history (user_id, connection_id, kind, source, detail)
+  select user_id, id, 'created', 'import', 'Imported from bench.csv' from connection where user_id = (select id from user where email = '${email}');`;
+  sh(bin("wrangler"), ["d1", "execute", "DB", "--local", "--persist-to", state, "--command", points]);
+}
+
+/** One number from the local D1, for checks the bench prints. */
+function count(sql) {
+  const r = spawnSync(
+    bin("wrangler"),
+    ["d1", "execute", "DB", "--local", "--persist-to", state, "--json", "--command", sql],
+    {
+      cwd: root,
+      // At the quieter log levels wrangler leaves out the --json answer itself.
+      env: { ...offlineEnv, WRANGLER_LOG: "log" },
+      encoding: "utf8",
+    },
+  );
+  if (r.status !== 0) throw new Error(`count failed: ${r.stderr}`);
+  return Object.values(JSON.parse(r.stdout)[0]?.results?.[0] ?? {})[0];
+}
+
+/** The same person sharing back from 20 clients at once (a double tap on venue Wi-Fi, times ten). */
+async function shareBackBurst() {
+  const CLIENTS = 20;
+  const email = `burst-${Date.now()}@example.org`;
+  const started = performance.now();
+  const answers = await Promise.all(
+    Array.from({ length: CLIENTS }, (_, i) =>
+      fetch(`${BASE}/c/demo/share`, {
+        method: "POST",
+        headers: {
+          origin: BASE,
+          accept: "application/json",
+          "content-type": "application/x-www-form-urlencoded",
+          "cf-connecting-ip": `10.7.${Math.floor(i / 200)}.${i % 200}`,
+        },
+        body: new URLSearchParams({
+          name: "Burst Visitor",
+          email,
+          phone: `+1 415 555 01${String(i % 10).padStart(2, "0")}`,
+          consent: "on",
+        }),
+      }).then(async (r) => {
+        await r.arrayBuffer();
+        return r.status;
+      }),
+    ),
+  );
+  const ms = performance.now() - started;
+  const ok = answers.filter((s) => s === 200).length;
+  const people = count(`select count(*) as n from connection where email = '${email}'`);
+  const notes = count(
+    `select count(*) as n from notification where message like 'Burst Visitor%' and created_at > ${Date.now() - 600_000}`,
+  );
+  const shares = count(`select count(*) as n from shared_contacts where sender_email = '${email}'`);
+  console.log(`\nShare-back burst: one person from ${CLIENTS} concurrent clients on /c/demo/share:`);
+  console.log(
+    `${ok}/${CLIENTS} answered 200 in ${ms.toFixed(0)} ms; people created: ${people} (must be 1); notifications: ${notes}; share records: ${shares}`,
+  );
 }
 
 async function bigNetwork() {
@@ -222,6 +303,30 @@ async function bigNetwork() {
     ["5,000, tag + sort", "?tag=Tag%203&sort=name"],
     ["5,000, page 100", "?page=100"],
   ]) {
+    await report(label, query);
+  }
+  // The duplicate scan (same folded name) over the same 5,000 people with their contact points.
+  const emptyScan = await time("/connections/duplicates.data", emptyCookie);
+  const scan = await time("/connections/duplicates.data", bigCookie);
+  const groups = (
+    (await (await fetch(`${BASE}/connections/duplicates`, { headers: { cookie: bigCookie } })).text()).match(
+      /Compare and merge/g,
+    ) ?? []
+  ).length;
+  console.log(
+    `${"duplicate scan".padEnd(20)} loader ${scan.toFixed(1).padStart(6)} ms   ${groups} groups found   ratio to empty list: time ${(scan / emptyLoader).toFixed(2)} (empty scan ${emptyScan.toFixed(1)} ms)`,
+  );
+  const person = count(
+    `select min(c.id) from connection c join user u on u.id = c.user_id where u.email = '${bigEmail}'`,
+  );
+  if (person) {
+    const ms = await time(`/connections/${person}.data`, bigCookie);
+    console.log(
+      `${"one person's page".padEnd(20)} loader ${ms.toFixed(1).padStart(6)} ms   ratio to empty list: time ${(ms / emptyLoader).toFixed(2)}`,
+    );
+  }
+
+  async function report(label, query) {
     const ms = await time(`/connections.data${query}`, bigCookie);
     const b = await bytes(`/connections${query}`, bigCookie);
     console.log(

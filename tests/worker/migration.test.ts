@@ -13,7 +13,12 @@ describe("the people-core migration", () => {
     const at = env.TEST_MIGRATIONS.findIndex((m) => m.name.includes(PEOPLE_CORE));
     expect(at).toBeGreaterThan(0);
     await applyD1Migrations(db, env.TEST_MIGRATIONS.slice(0, at));
-    await db.exec(await seedSql());
+    // The seed as it was before this migration: without the lines for the tables and columns it adds.
+    const before = (await seedSql())
+      .split("\n")
+      .filter((line) => !/contact_point|person_history|name_key/.test(line))
+      .join("\n");
+    await db.exec(before);
     // Rows as earlier code wrote them: two rows sharing an email, phones as typed and in E.164, links.
     const user = await db.prepare("select id from user order by id limit 1").first<{ id: string }>();
     const legacy = [
@@ -26,12 +31,12 @@ describe("the people-core migration", () => {
         .prepare("insert into connection (user_id, name, email, phone, website, linkedin) values (?, ?, ?, ?, ?, ?)")
         .bind(user?.id, name, email, phone, website, linkedin)
         .run();
-    const before = (await db.prepare(`select ${COLUMNS} from connection order by id`).all()).results;
-    expect(before.length).toBeGreaterThan(3);
+    const rows = (await db.prepare(`select ${COLUMNS} from connection order by id`).all()).results;
+    expect(rows.length).toBeGreaterThan(3);
 
     await applyD1Migrations(db, env.TEST_MIGRATIONS.slice(at));
     const after = (await db.prepare(`select ${COLUMNS} from connection order by id`).all()).results;
-    expect(after).toEqual(before);
+    expect(after).toEqual(rows);
     // Every email, phone, website and LinkedIn is a contact point of its row, or (where an older row
     // already owns the same key) still in the row's own column: nothing is lost either way.
     const points = (
@@ -39,7 +44,7 @@ describe("the people-core migration", () => {
         .prepare("select connection_id as id, kind, value from contact_point")
         .all<{ id: number; kind: string; value: string }>()
     ).results;
-    for (const row of before as Record<string, string | number | null>[]) {
+    for (const row of rows as Record<string, string | number | null>[]) {
       for (const [column, kind] of [
         ["email", "email"],
         ["phone", "phone"],
@@ -53,7 +58,7 @@ describe("the people-core migration", () => {
       }
     }
     const history = await db.prepare("select count(*) as n from person_history where kind = 'created'").first();
-    expect(history).toEqual({ n: before.length });
+    expect(history).toEqual({ n: rows.length });
     const keys = await db.prepare("select count(*) as n from connection where uid is null or name_key is null").first();
     expect(keys).toEqual({ n: 0 });
   });

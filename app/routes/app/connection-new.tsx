@@ -1,6 +1,6 @@
 import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { data, Form, Link, useNavigation } from "react-router";
 import { ConnectionFields, useConnectionForm } from "~/components/connection-fields";
 import { appContext } from "~/context";
 import { connectionFormSchema } from "~/lib/connection-form";
@@ -9,7 +9,7 @@ import { pageMeta } from "~/lib/site";
 import { requireUser } from "~/server/auth.server";
 import { addPerson, attachToPerson, exactMatchesFor } from "~/server/people/add.server";
 import { loadPeople, possibleDuplicatesOf } from "~/server/people/read.server";
-import { setToastHeader } from "~/server/toast.server";
+import { redirectWithToast } from "~/server/toast.server";
 import type { Route } from "./+types/connection-new";
 
 export const meta = () => [...pageMeta("Add someone"), { name: "robots", content: "noindex" }];
@@ -34,8 +34,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { draft, arrival } = formToPerson(submission.value);
   const resolve = String(formData.get("resolve") ?? "");
   const attachTo = Number(/^merge:(\d{1,15})$/.exec(resolve)?.[1]);
-  const done = async (id: number, title: string) =>
-    redirect(`/connections/${id}`, { headers: { "Set-Cookie": await setToastHeader({ type: "success", title }) } });
+  const done = (id: number, title: string) => redirectWithToast(`/connections/${id}`, { type: "success", title });
 
   if (attachTo) {
     const attached = await attachToPerson(app.db, user.id, attachTo, draft, arrival);

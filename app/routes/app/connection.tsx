@@ -1,7 +1,7 @@
 import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useState } from "react";
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { data, Form, Link, useNavigation } from "react-router";
 import { ConnectionFields, useConnectionForm } from "~/components/connection-fields";
 import { Field, inputClass } from "~/components/ui/field";
 import { appContext } from "~/context";
@@ -14,9 +14,11 @@ import { asCountry, formatPhone } from "~/lib/phone";
 import { pageMeta } from "~/lib/site";
 import { FOLLOW_UP_PRESETS, formatInZone, isTimeZone, zonedToUtc } from "~/lib/time";
 import { requireUser } from "~/server/auth.server";
+import { notFound, parseId } from "~/server/http.server";
 import {
   addContactPoint,
   deletePerson,
+  editableFields,
   recordConsent,
   removeContactPoint,
   updatePerson,
@@ -31,23 +33,17 @@ import {
   snoozeReminder,
 } from "~/server/reminders.server";
 import { getSettings } from "~/server/settings.server";
-import { setToastHeader } from "~/server/toast.server";
+import { redirectWithToast } from "~/server/toast.server";
 import type { Route } from "./+types/connection";
 
 export const meta = () => [...pageMeta("Connection"), { name: "robots", content: "noindex" }];
 
-function connectionId(params: { id: string }) {
-  const id = Number(params.id);
-  if (!Number.isSafeInteger(id) || id < 1) throw new Response("Not Found", { status: 404, statusText: "Not Found" });
-  return id;
-}
-
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const app = context.get(appContext);
   const user = await requireUser(app, request);
-  const id = connectionId(params);
+  const id = parseId(params.id);
   const row = await getPerson(app.db, user.id, id);
-  if (!row) throw new Response("Not Found", { status: 404, statusText: "Not Found" });
+  if (!row) notFound();
   const [reminders, settings, duplicates, { history, consents }, merges] = await Promise.all([
     remindersFor(app.db, user.id, id),
     getSettings(app.db, user.id),
@@ -77,13 +73,12 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 export async function action({ request, params, context }: Route.ActionArgs) {
   const app = context.get(appContext);
   const user = await requireUser(app, request);
-  const id = connectionId(params);
+  const id = parseId(params.id);
   const person = await getPerson(app.db, user.id, id);
-  if (!person) throw new Response("Not Found", { status: 404, statusText: "Not Found" });
+  if (!person) return notFound();
   const formData = await request.formData();
   const intent = formData.get("intent");
-  const back = async (title: string, to = `/connections/${id}`) =>
-    redirect(to, { headers: { "Set-Cookie": await setToastHeader({ type: "success", title }) } });
+  const back = (title: string, to = `/connections/${id}`) => redirectWithToast(to, { type: "success", title });
   const reminderId = Number(formData.get("reminderId"));
 
   const fail = (message: string) => data({ pointError: message }, { status: 400 });
@@ -118,7 +113,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     const guess = suggestFromEmail(person.email);
     if (guess)
       await updatePerson(app.db, user.id, id, {
-        ...person,
+        ...editableFields(person),
         company: person.company || guess.company,
         website: person.website || guess.website,
       });
@@ -217,7 +212,7 @@ export default function ConnectionPage({ loaderData, actionData }: Route.Compone
             const href = pointHref(p);
             return (
               <li key={p.id} className="flex flex-wrap items-center gap-2">
-                <span className="w-24 text-slate-600 dark:text-slate-300">
+                <span className="w-36 shrink-0 text-slate-600 dark:text-slate-300">
                   {p.service && p.service !== "other" ? p.service : KIND_LABEL[p.kind]} · {p.label}
                 </span>
                 <span className="break-all">

@@ -23,7 +23,8 @@ export default function Duplicates({ loaderData }: Route.ComponentProps) {
       </Link>
       <h1 className="mt-2 font-bold text-3xl tracking-tight">Possible duplicates</h1>
       <p className="mt-2 text-slate-600 dark:text-slate-300">
-        Same name, ignoring case and accents. Compare them side by side before merging anything.
+        Same name, ignoring case and accents. Compare them side by side before merging anything; the first groups are
+        shown, and merging them brings up the next.
       </p>
       {groups.length === 0 ? (
         <p className="mt-6">No possible duplicates in your network.</p>

@@ -1,23 +1,21 @@
-import { Form, Link, redirect } from "react-router";
+import { Form, Link } from "react-router";
 import { appContext } from "~/context";
 import { formatAddress } from "~/lib/people/normalise";
 import { pageMeta } from "~/lib/site";
 import { requireUser } from "~/server/auth.server";
+import { notFound, parseIds } from "~/server/http.server";
 import { MERGE_FIELDS, type MergeField, mergePeople, previewMerge } from "~/server/people/merge.server";
-import { setToastHeader } from "~/server/toast.server";
+import { redirectWithToast } from "~/server/toast.server";
 import type { Route } from "./+types/merge";
 
 export const meta = () => [...pageMeta("Merge people"), { name: "robots", content: "noindex" }];
-
-const idsOf = (values: FormDataEntryValue[] | string[]) =>
-  values.map(Number).filter((n) => Number.isSafeInteger(n) && n > 0);
 
 /** Everyone chosen, side by side; another account's person (or a missing one) is a 404 for the whole merge. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const app = context.get(appContext);
   const user = await requireUser(app, request);
-  const preview = await previewMerge(app.db, user.id, idsOf(new URL(request.url).searchParams.getAll("id")));
-  if (!preview) throw new Response("Not Found", { status: 404, statusText: "Not Found" });
+  const preview = await previewMerge(app.db, user.id, parseIds(new URL(request.url).searchParams.getAll("id")));
+  if (!preview) return notFound();
   return preview;
 }
 
@@ -25,7 +23,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const app = context.get(appContext);
   const user = await requireUser(app, request);
   const form = await request.formData();
-  const ids = idsOf(form.getAll("id"));
+  const ids = parseIds(form.getAll("id"));
   const primary = Number(form.get("primary"));
   const picks: Partial<Record<MergeField, number>> = {};
   for (const [field] of MERGE_FIELDS) {
@@ -41,15 +39,11 @@ export async function action({ request, context }: Route.ActionArgs) {
         picks,
       )
     : null;
-  if (!merged) throw new Response("Not Found", { status: 404, statusText: "Not Found" });
-  return redirect(`/connections/${merged.id}`, {
-    headers: {
-      "Set-Cookie": await setToastHeader({
-        type: "success",
-        title: `Merged ${merged.merged + 1} people into ${merged.name}`,
-        description: "Every email, phone, note and tag was kept. You can undo this on their page.",
-      }),
-    },
+  if (!merged) return notFound();
+  return redirectWithToast(`/connections/${merged.id}`, {
+    type: "success",
+    title: `Merged ${merged.merged + 1} people into ${merged.name}`,
+    description: "Every email, phone, note and tag was kept. You can undo this on their page.",
   });
 }
 
@@ -112,7 +106,7 @@ export default function MergePage({ loaderData }: Route.ComponentProps) {
                     const option = f.options.find((o) => o.personId === p.id);
                     return (
                       <td key={p.id} className={cell}>
-                        {option ? (
+                        {option && f.options.length > 1 ? (
                           <label className="flex items-center gap-2">
                             <input
                               type="radio"

@@ -1,4 +1,4 @@
-import { and, eq, or, type SQL, sql } from "drizzle-orm";
+import { and, eq, inArray, or, type SQL, sql } from "drizzle-orm";
 import { normalizeTags, type Priority, type Status, uniqueTags } from "~/lib/connection-rules";
 import type { PersonDraft } from "~/lib/people/draft";
 import { normalisePerson } from "~/lib/people/normalise";
@@ -78,7 +78,28 @@ export async function exactMatches(db: Database, userId: string, keys: { kind: s
       ),
     );
   const rank = { email: 0, social: 1, phone: 2, website: 3, address: 4 } as const;
-  return [...new Set(rows.sort((a, b) => rank[a.kind] - rank[b.kind]).map((r) => r.connectionId))];
+  const held = rows.sort((a, b) => rank[a.kind] - rank[b.kind]).map((r) => r.connectionId);
+  // Rows written straight into the table (before contact points, or by a seed) still count by column.
+  const emails = list.filter((k) => k.kind === "email").map((k) => k.key);
+  const phones = list.filter((k) => k.kind === "phone").map((k) => k.key);
+  const byColumn =
+    held.length || (!emails.length && !phones.length)
+      ? []
+      : await db
+          .select({ id: connection.id })
+          .from(connection)
+          .where(
+            and(
+              eq(connection.userId, userId),
+              or(
+                emails.length ? inArray(sql`lower(${connection.email})`, emails) : undefined,
+                phones.length ? inArray(connection.phone, phones) : undefined,
+              ),
+            ),
+          )
+          .orderBy(connection.createdAt)
+          .limit(5);
+  return [...new Set([...held, ...byColumn.map((r) => r.id)])];
 }
 
 /** The person a submission with this idempotency key created, or attached to. */

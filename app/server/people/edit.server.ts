@@ -27,6 +27,27 @@ export type PersonEdit = {
   notes: string | null;
 };
 
+/** The fields the owner edits, taken from a stored person (for changes made outside the form). */
+export function editableFields(p: typeof connection.$inferSelect): PersonEdit {
+  const { name, title, company, email, phone, website, linkedin, tags, priority, status, strength, context } = p;
+  return {
+    name,
+    title,
+    company,
+    email,
+    phone,
+    website,
+    linkedin,
+    tags,
+    priority,
+    status,
+    strength,
+    context,
+    eventName: p.eventName,
+    notes: p.notes,
+  };
+}
+
 const KINDS = {
   email: { kind: "email", label: "other", service: null },
   phone: { kind: "phone", label: "mobile", service: null },
@@ -87,7 +108,7 @@ export async function updatePerson(
       statements.push(
         db
           .update(contactPoint)
-          .set({ preferred: sql`${contactPoint.id} = ${same.id}` as SQL as unknown as boolean })
+          .set({ preferred: sql`${contactPoint.id} = ${same.id}` })
           .where(and(eq(contactPoint.connectionId, id), eq(contactPoint.kind, spec.kind))),
       );
     } else if (old) {

@@ -59,7 +59,10 @@ export async function possibleDuplicatesOf(db: Database, userId: string, person:
     .limit(10);
 }
 
-/** Every group of possible duplicates in the owner's network: same folded name, or the same email. */
+/** Rows read for the duplicates view: the first groups, a page's worth; merging them brings up the next. */
+export const DUPLICATE_ROWS = 200;
+
+/** Groups of possible duplicates in the owner's network (same folded name), the first ones only. */
 export async function duplicateGroups(db: Database, userId: string) {
   const rows = await db.all<{
     id: number;
@@ -72,7 +75,7 @@ export async function duplicateGroups(db: Database, userId: string) {
       where c.user_id = ${userId} and c.name_key <> '' and c.name_key in (
         select name_key from ${connection} where user_id = ${userId} and name_key <> ''
         group by name_key having count(*) > 1)
-      order by c.name_key, c.created_at limit 1000`);
+      order by c.name_key, c.created_at limit ${DUPLICATE_ROWS}`);
   const groups = new Map<string, typeof rows>();
   for (const r of rows) groups.set(r.group_key, [...(groups.get(r.group_key) ?? []), r]);
   return [...groups.values()].map((people) => ({
