@@ -19,6 +19,8 @@ export default defineConfig(async () => {
             CARD_SIGNING_SECRET: "test-card-secret-0123456789abcdefghijklmnop",
             TEST_MIGRATIONS: migrations,
           },
+          // An empty database on which a test applies the migrations one by one (rows before = after).
+          d1Databases: { MIGRATION_DB: "migration-check" },
         },
       }),
     ],

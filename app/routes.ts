@@ -43,6 +43,8 @@ export default [
   route("connections", "routes/app/connections.tsx"),
   route("connections/import", "routes/app/import.tsx"),
   route("connections/new", "routes/app/connection-new.tsx"),
+  route("connections/merge", "routes/app/merge.tsx"),
+  route("connections/duplicates", "routes/app/duplicates.tsx"),
   route("connections/:id", "routes/app/connection.tsx"),
   route("events", "routes/app/events/list.tsx"),
   route("events/new", "routes/app/events/edit.tsx", { id: "event-new" }),

@@ -6,6 +6,19 @@ import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { bin, offlineEnv, root, serveFreshBuild } from "../scripts/wrangler-env.mjs";
 
+/**
+ * fetch with one retry when a kept-alive socket turns out closed: after a pause (wrangler writing to the
+ * local D1 between requests) the server has dropped the idle connection the client still holds.
+ */
+async function fetch(url, init) {
+  try {
+    return await globalThis.fetch(url, init);
+  } catch (error) {
+    if (error?.cause?.code !== "UND_ERR_SOCKET") throw error;
+    return globalThis.fetch(url, init);
+  }
+}
+
 const PORT = Number(process.env.BENCH_PORT ?? 8795);
 const BASE = `http://127.0.0.1:${PORT}`;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 6);
@@ -238,6 +251,8 @@ try {
     `sign-in POST           ${login.toFixed(1).padStart(7)} ms  (+${(login - page).toFixed(1)} ms for hashing and the session write; ratio ${(login / page).toFixed(2)})`,
   );
 
+  await importBench();
+  await shareBackBurst();
   await bigNetwork();
 } finally {
   process.kill(-server.pid, "SIGTERM");
@@ -276,6 +291,73 @@ select u.id, 'Person ' || i, 'person' || i || '@example.org', '+1312555' || prin
   'Event ' || (i % 20), 'Met at the booth; talked about the capital campaign ' || i, 'import', ${now} - i * 60000, ${now}
 from n, user u where u.email = '${email}';`;
   sh(bin("wrangler"), ["d1", "execute", "DB", "--local", "--persist-to", state, "--command", sql]);
+  // What the people core keeps beside each row: an email and a phone as contact points, the fuzzy name
+  // key (one in ten names repeats another, so the duplicate scan has groups to find) and a history line.
+  const points = `update connection set name_key = lower('person ' || (id % ${Math.floor(count * 0.9)})), name = 'Person ' || (id % ${Math.floor(count * 0.9)})
+  where user_id = (select id from user where email = '${email}');
+insert or ignore into contact_point (user_id, connection_id, kind, label, value, key, preferred)
+  select user_id, id, 'email', 'work', email, email, 1 from connection where user_id = (select id from user where email = '${email}');
+insert or ignore into contact_point (user_id, connection_id, kind, label, value, key, preferred)
+  select user_id, id, 'phone', 'mobile', phone, phone, 1 from connection where user_id = (select id from user where email = '${email}');
+insert into person_history (user_id, connection_id, kind, source, detail)
+  select user_id, id, 'created', 'import', 'Imported from bench.csv' from connection where user_id = (select id from user where email = '${email}');`;
+  sh(bin("wrangler"), ["d1", "execute", "DB", "--local", "--persist-to", state, "--command", points]);
+}
+
+/** One number from the local D1, for checks the bench prints. */
+function count(sql) {
+  const r = spawnSync(
+    bin("wrangler"),
+    ["d1", "execute", "DB", "--local", "--persist-to", state, "--json", "--command", sql],
+    {
+      cwd: root,
+      // At the quieter log levels wrangler leaves out the --json answer itself.
+      env: { ...offlineEnv, WRANGLER_LOG: "log" },
+      encoding: "utf8",
+    },
+  );
+  if (r.status !== 0) throw new Error(`count failed: ${r.stderr}`);
+  return Object.values(JSON.parse(r.stdout)[0]?.results?.[0] ?? {})[0];
+}
+
+/** The same person sharing back from 20 clients at once (a double tap on venue Wi-Fi, times ten). */
+async function shareBackBurst() {
+  const CLIENTS = 20;
+  const email = `burst-${Date.now()}@example.org`;
+  const started = performance.now();
+  const answers = await Promise.all(
+    Array.from({ length: CLIENTS }, (_, i) =>
+      fetch(`${BASE}/c/demo/share`, {
+        method: "POST",
+        headers: {
+          origin: BASE,
+          accept: "application/json",
+          "content-type": "application/x-www-form-urlencoded",
+          "cf-connecting-ip": `10.7.${Math.floor(i / 200)}.${i % 200}`,
+        },
+        body: new URLSearchParams({
+          name: "Burst Visitor",
+          email,
+          phone: `+1 415 555 01${String(i % 10).padStart(2, "0")}`,
+          consent: "on",
+        }),
+      }).then(async (r) => {
+        await r.arrayBuffer();
+        return r.status;
+      }),
+    ),
+  );
+  const ms = performance.now() - started;
+  const ok = answers.filter((s) => s === 200).length;
+  const people = count(`select count(*) as n from connection where email = '${email}'`);
+  const notes = count(
+    `select count(*) as n from notification where message like 'Burst Visitor%' and created_at > ${Date.now() - 600_000}`,
+  );
+  const shares = count(`select count(*) as n from shared_contacts where sender_email = '${email}'`);
+  console.log(`\nShare-back burst: one person from ${CLIENTS} concurrent clients on /c/demo/share:`);
+  console.log(
+    `${ok}/${CLIENTS} answered 200 in ${ms.toFixed(0)} ms; people created: ${people} (must be 1); notifications: ${notes}; share records: ${shares}`,
+  );
 }
 
 async function bigNetwork() {
@@ -314,10 +396,97 @@ async function bigNetwork() {
     ["5,000, tag + sort", "?tag=Tag%203&sort=name"],
     ["5,000, page 100", "?page=100"],
   ]) {
+    await report(label, query);
+  }
+  // The duplicate scan (same folded name) over the same 5,000 people with their contact points.
+  const emptyScan = await time("/connections/duplicates.data", emptyCookie);
+  const scan = await time("/connections/duplicates.data", bigCookie);
+  const groups = (
+    (await (await fetch(`${BASE}/connections/duplicates`, { headers: { cookie: bigCookie } })).text()).match(
+      /Compare and merge/g,
+    ) ?? []
+  ).length;
+  console.log(
+    `${"duplicate scan".padEnd(20)} loader ${scan.toFixed(1).padStart(6)} ms   ${groups} groups found   ratio to empty list: time ${(scan / emptyLoader).toFixed(2)} (empty scan ${emptyScan.toFixed(1)} ms)`,
+  );
+  const person = count(
+    `select min(c.id) from connection c join user u on u.id = c.user_id where u.email = '${bigEmail}'`,
+  );
+  if (person) {
+    const ms = await time(`/connections/${person}.data`, bigCookie);
+    console.log(
+      `${"one person's page".padEnd(20)} loader ${ms.toFixed(1).padStart(6)} ms   ratio to empty list: time ${(ms / emptyLoader).toFixed(2)}`,
+    );
+  }
+
+  async function report(label, query) {
     const ms = await time(`/connections.data${query}`, bigCookie);
     const b = await bytes(`/connections${query}`, bigCookie);
     console.log(
       `${label.padEnd(20)} loader ${ms.toFixed(1).padStart(6)} ms   page ${kb(b).padStart(8)} gzip   ratio to empty: time ${(ms / emptyLoader).toFixed(2)}, bytes ${(b / emptyBytes).toFixed(2)}`,
+    );
+  }
+}
+
+/** A generated file of `count` contacts, as an iPhone-style vCard 3.0 or a Google Contacts CSV. */
+function contactsFile(kind, count) {
+  const lines = [];
+  if (kind === "csv")
+    lines.push(
+      "First Name,Last Name,E-mail 1 - Label,E-mail 1 - Value,Phone 1 - Label,Phone 1 - Value,Organization Name,Labels",
+    );
+  for (let i = 0; i < count; i++) {
+    const phone = `+1312555${String(i).padStart(4, "0")}`;
+    if (kind === "csv")
+      lines.push(`Pérson,N${i},* Work,p${i}@example.org,Mobile,${phone},Company ${i % 300},* myContacts ::: Donors`);
+    else
+      lines.push(
+        "BEGIN:VCARD",
+        "VERSION:3.0",
+        `N:N${i};Pérson;;;`,
+        `FN:Pérson N${i}`,
+        `EMAIL;TYPE=INTERNET,WORK:p${i}@example.org`,
+        `TEL;TYPE=CELL:${phone}`,
+        `ORG:Company ${i % 300}`,
+        "END:VCARD",
+      );
+  }
+  return `${lines.join("\r\n")}\r\n`;
+}
+
+/** Import preview (upload, charset detection, parse, duplicate check, preview kept in KV) of 5,000 contacts. */
+async function importBench() {
+  const COUNT = 5000;
+  const cookie = await signUp(`bench-import-${Date.now()}@example.org`);
+  const preview = async (kind, count) => {
+    const body = new FormData();
+    body.set("intent", "preview");
+    const name = kind === "csv" ? "contacts.csv" : "contacts.vcf";
+    body.set("file", new Blob([contactsFile(kind, count)]), name);
+    const started = performance.now();
+    const res = await fetch(`${BASE}/connections/import.data`, {
+      method: "POST",
+      body,
+      headers: { cookie, origin: BASE },
+    });
+    const text = await res.text();
+    const ms = performance.now() - started;
+    if (!res.ok || !/"previewId"/.test(text)) throw new Error(`preview of ${count} ${kind} answered ${res.status}`);
+    return ms;
+  };
+  const median = async (kind, count, runs = 5) => {
+    await preview(kind, count); // warm
+    const times = [];
+    for (let i = 0; i < runs; i++) times.push(await preview(kind, count));
+    return times.sort((a, b) => a - b)[Math.floor(runs / 2)];
+  };
+  console.log(`\nImport preview (upload + parse + preview kept server-side), median of 5:`);
+  for (const kind of ["vcf", "csv"]) {
+    const size = Buffer.byteLength(contactsFile(kind, COUNT));
+    const one = await median(kind, 1);
+    const many = await median(kind, COUNT);
+    console.log(
+      `${`${COUNT.toLocaleString("en")} contacts, ${kind}`.padEnd(22)} ${many.toFixed(0).padStart(6)} ms  (${kb(size)}; 1 contact ${one.toFixed(0)} ms; ratio ${(many / one).toFixed(1)})`,
     );
   }
 }

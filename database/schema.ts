@@ -136,6 +136,18 @@ export const connection = sqliteTable(
     lastContactAt: integer("last_contact_at", { mode: "timestamp_ms" }),
     // Set by the capture page so a capture replayed after going offline is stored once.
     clientId: text("client_id"),
+    // The structured name beside the display name (vCard N); the people core fills it.
+    namePrefix: text("name_prefix"),
+    givenName: text("given_name"),
+    middleName: text("middle_name"),
+    familyName: text("family_name"),
+    nameSuffix: text("name_suffix"),
+    department: text("department"),
+    birthday: text("birthday"),
+    // Stable id for exports and CardDAV (vCard UID); also the source's own id on import.
+    uid: text("uid"),
+    // Name and organisation folded (case, accents, spacing): the fuzzy possible-duplicate key.
+    nameKey: text("name_key"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -144,7 +156,84 @@ export const connection = sqliteTable(
     index("connection_user_created_idx").on(t.userId, t.createdAt),
     index("connection_user_name_idx").on(t.userId, t.name),
     index("connection_user_email_idx").on(t.userId, t.email),
+    index("connection_user_name_key_idx").on(t.userId, t.nameKey),
   ],
+);
+
+/**
+ * A person's emails, phones, websites, social profiles and postal addresses. `key` is the normalised
+ * value used to recognise the same person (lower-case email, E.164 phone, LinkedIn URL); one key
+ * belongs to at most one person per owner, which the database enforces, so concurrent arrivals of the
+ * same person cannot create two. Websites and addresses have no key (colleagues share them).
+ */
+export const contactPoint = sqliteTable(
+  "contact_point",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    connectionId: integer("connection_id")
+      .notNull()
+      .references(() => connection.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: ["email", "phone", "website", "social", "address"] }).notNull(),
+    label: text("label").notNull().default("other"),
+    // Display value; an address is stored as JSON of its parts.
+    value: text("value").notNull(),
+    key: text("key"),
+    service: text("service"),
+    preferred: integer("preferred", { mode: "boolean" }).notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("contact_point_owner_key_idx").on(t.userId, t.kind, t.key),
+    index("contact_point_connection_idx").on(t.connectionId),
+  ],
+);
+
+/** How and when each person entered the network, every repeat, merge, edit and consent given or withdrawn. */
+export const personHistory = sqliteTable(
+  "person_history",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    connectionId: integer("connection_id")
+      .notNull()
+      .references(() => connection.id, { onDelete: "cascade" }),
+    kind: text("kind", {
+      enum: ["created", "attached", "merged", "unmerged", "consent-given", "consent-withdrawn", "edited"],
+    }).notNull(),
+    source: text("source"),
+    detail: text("detail").notNull().default(""),
+    eventName: text("event_name"),
+    cardId: integer("card_id"),
+    // The submission's idempotency key when it attached to someone already there: a replay is a no-op.
+    clientId: text("client_id"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("person_history_connection_idx").on(t.connectionId, t.createdAt),
+    uniqueIndex("person_history_user_client_idx").on(t.userId, t.clientId),
+  ],
+);
+
+/** One merge: what every person looked like before, so the merge can be undone exactly. */
+export const personMerge = sqliteTable(
+  "person_merge",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    primaryId: integer("primary_id").notNull(),
+    mergedIds: text("merged_ids", { mode: "json" }).$type<number[]>().notNull(),
+    snapshot: text("snapshot", { mode: "json" }).$type<unknown>().notNull(),
+    undoneAt: integer("undone_at", { mode: "timestamp_ms" }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("person_merge_user_idx").on(t.userId, t.createdAt)],
 );
 
 export const notification = sqliteTable(

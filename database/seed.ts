@@ -231,6 +231,11 @@ function demoNetwork(now: number): string[] {
     ...rows,
     `INSERT OR IGNORE INTO reminder (id, user_id, connection_id, type, due_at, notes, created_at, updated_at) VALUES (1, ${q(DEMO_USER.id)}, 2, 'Call', ${now + 2 * 3_600_000}, 'Confirm the sponsorship tiers', ${now}, ${now});`,
     `INSERT OR IGNORE INTO reminder (id, user_id, connection_id, type, due_at, notes, created_at, updated_at) VALUES (2, ${q(DEMO_USER.id)}, 1, 'Email', ${now - DAY}, 'Send the grant summary', ${now}, ${now});`,
+    // What the people core keeps beside each person: the email as a contact point, the fuzzy name key,
+    // a uid and how they entered.
+    `INSERT OR IGNORE INTO contact_point (user_id, connection_id, kind, label, value, key, preferred) SELECT user_id, id, 'email', 'work', email, email, 1 FROM connection WHERE user_id = ${q(DEMO_USER.id)} AND client_id LIKE 'seed-%' AND email IS NOT NULL;`,
+    `UPDATE connection SET name_key = lower(name), uid = coalesce(uid, client_id) WHERE user_id = ${q(DEMO_USER.id)} AND client_id LIKE 'seed-%' AND name_key IS NULL;`,
+    `INSERT INTO person_history (user_id, connection_id, kind, source, detail, event_name, created_at) SELECT user_id, id, 'created', 'manual', 'Added by hand', event_name, created_at FROM connection c WHERE user_id = ${q(DEMO_USER.id)} AND client_id LIKE 'seed-%' AND NOT EXISTS (SELECT 1 FROM person_history h WHERE h.connection_id = c.id);`,
   ];
 }
 

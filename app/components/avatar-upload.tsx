@@ -3,20 +3,22 @@ import { useRevalidator } from "react-router";
 import { toast, useToasterReady } from "~/lib/toast";
 
 const SIZE = 512;
+/** The copy inlined in the card's vCard: phones import photos only inline, so it stays small. */
+const VCARD_SIZE = 192;
 
 /** Crops the chosen photo to a centred square in the browser, then uploads only that. */
-async function squareJpeg(file: File): Promise<Blob> {
+async function squareJpeg(file: File, size = SIZE, quality = 0.85): Promise<Blob> {
   const bitmap = await createImageBitmap(file);
   const side = Math.min(bitmap.width, bitmap.height);
   const canvas = document.createElement("canvas");
-  canvas.width = SIZE;
-  canvas.height = SIZE;
+  canvas.width = size;
+  canvas.height = size;
   const ctx = canvas.getContext("2d");
   if (!ctx) throw new Error("Canvas unavailable");
-  ctx.drawImage(bitmap, (bitmap.width - side) / 2, (bitmap.height - side) / 2, side, side, 0, 0, SIZE, SIZE);
+  ctx.drawImage(bitmap, (bitmap.width - side) / 2, (bitmap.height - side) / 2, side, side, 0, 0, size, size);
   bitmap.close();
   return new Promise((resolve, reject) =>
-    canvas.toBlob((b) => (b ? resolve(b) : reject(new Error("Encoding failed"))), "image/jpeg", 0.85),
+    canvas.toBlob((b) => (b ? resolve(b) : reject(new Error("Encoding failed"))), "image/jpeg", quality),
   );
 }
 
@@ -41,6 +43,12 @@ export function AvatarUpload({ cardId, hasAvatar }: { cardId: number; hasAvatar:
         headers: { "content-type": "image/jpeg" },
       });
       if (!res.ok) throw new Error(((await res.json()) as { error?: string }).error ?? "Upload failed");
+      // The small copy for Save Contact; without it the vCard simply has no photo.
+      await fetch(`/api/cards/${cardId}/avatar?size=vcard`, {
+        method: "PUT",
+        body: await squareJpeg(file, VCARD_SIZE, 0.8),
+        headers: { "content-type": "image/jpeg" },
+      }).catch(() => undefined);
       toast.success("Photo updated");
       revalidator.revalidate();
     } catch (error) {

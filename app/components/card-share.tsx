@@ -36,7 +36,7 @@ export function CardShare({
 
   const downloadPng = async () => {
     const QRCode = await import("qrcode");
-    const dataUrl = await QRCode.toDataURL(`${url}?src=qr`, { width: 1024, margin: 2, errorCorrectionLevel: "M" });
+    const dataUrl = await QRCode.toDataURL(`${url}?src=qr`, { width: 1024, margin: 4, errorCorrectionLevel: "M" });
     const a = document.createElement("a");
     a.href = dataUrl;
     a.download = `${slug}-qr.png`;

@@ -1,30 +1,18 @@
 import { z } from "zod";
 import { normalizePriority, normalizeStatus, normalizeTags } from "./connection-rules";
+import { emailField, httpsUrlField, linkedinField, nameField, optionalText, phoneField } from "./forms/fields";
 
-const text = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max, `Must be at most ${max} characters`)
-    .optional()
-    .transform((v) => v || null);
+const text = optionalText;
 
 /** Editing a connection; the specification's fallbacks apply (invalid priority becomes medium). */
 export const connectionFormSchema = z.object({
-  name: z
-    .string({ error: "Name is required" })
-    .trim()
-    .min(1, "Name is required")
-    .max(120, "Must be at most 120 characters"),
+  name: nameField,
   title: text(120),
   company: text(120),
-  email: text(254).refine((v) => v === null || z.email().safeParse(v).success, "Please enter a valid email address"),
-  phone: text(40),
-  website: text(300).refine((v) => v === null || /^https:\/\/\S+$/i.test(v), "Links must start with https://"),
-  linkedin: text(300).refine(
-    (v) => v === null || /^https:\/\/([a-z]+\.)?linkedin\.com\//i.test(v),
-    "Use a linkedin.com profile link",
-  ),
+  email: emailField,
+  phone: phoneField,
+  website: httpsUrlField,
+  linkedin: linkedinField,
   tags: z
     .string()
     .max(1000)

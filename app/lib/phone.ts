@@ -29,3 +29,11 @@ export function phoneKey(raw: string | null | undefined, defaultCountry: Country
   const digits = raw?.replace(/\D/g, "") ?? "";
   return digits.length >= 6 ? digits : null;
 }
+
+/** A stored phone as people read it: national form in the owner's country, international otherwise. */
+export function formatPhone(value: string | null | undefined, ownerCountry: CountryCode = "US"): string {
+  if (!value) return "";
+  const parsed = /^\+\d{6,15}$/.test(value) ? parsePhoneNumberFromString(value) : undefined;
+  if (!parsed?.isValid()) return value;
+  return parsed.country === ownerCountry ? parsed.formatNational() : parsed.formatInternational();
+}

@@ -1,15 +1,17 @@
 import { and, eq } from "drizzle-orm";
 import type { Capture } from "~/lib/capture";
-import { normalizeTags } from "~/lib/connection-rules";
-import { caseName, normalizeLinkedIn, suggestFromEmail } from "~/lib/enrich";
-import { asCountry, normalizePhone } from "~/lib/phone";
-import { connection, event } from "~db/schema";
+import { flatDraft } from "~/lib/people/form";
+import { event } from "~db/schema";
 import { activeEventName } from "./active-event.server";
-import { findDuplicateConnections, mergeConnections } from "./connections.server";
 import type { Database } from "./db.server";
-import { getSettings } from "./settings.server";
+import { addPerson } from "./people/add.server";
 
 const SOURCE_TAG = { qr: "Scanned", photo: "Card photo", quick: "Quick add" } as const;
+const CAPTURE_DETAIL = {
+  qr: "Captured from a QR code",
+  photo: "Captured from a card photo",
+  quick: "Added with quick add",
+};
 
 /** The event the capture was made at, if the owner has it; else whichever is active now. */
 async function eventAtCapture(db: Database, userId: string, named: string | null | undefined) {
@@ -28,10 +30,10 @@ async function eventAtCapture(db: Database, userId: string, named: string | null
 export type SavedCapture = { id: number | null; duplicate: boolean; mergedInto: { id: number; name: string } | null };
 
 /**
- * Stores a capture as the owner's connection. A capture whose clientId is already stored (a replay
- * after the venue Wi-Fi came back) is not stored again. Someone already in the network (same email or
- * phone) is not added twice: the capture is merged into them, keeping every note and tag. Without an
- * `eventName`, the owner's active event (if any) tags the contact.
+ * Stores a capture (QR scan, card photo, quick add, or any of them synced after going offline) through
+ * the people core: a replay of the same clientId is stored once, someone already in the network (same
+ * email, phone or LinkedIn) gets the new details attached, keeping every note and tag. Without an
+ * `eventName`, the event the capture was made at (or else the active one) tags the contact.
  */
 export async function saveCapture(
   db: Database,
@@ -39,41 +41,17 @@ export async function saveCapture(
   capture: Capture,
   { eventName: given }: { eventName?: string | null } = {},
 ): Promise<SavedCapture> {
-  const clientId = capture.clientId ?? crypto.randomUUID();
-  const [replayed] = await db
-    .select({ id: connection.id })
-    .from(connection)
-    .where(and(eq(connection.userId, userId), eq(connection.clientId, clientId)));
-  if (replayed) return { id: replayed.id, duplicate: true, mergedInto: null };
-
-  const [eventName, { country }] = await Promise.all([
-    given !== undefined ? given : eventAtCapture(db, userId, capture.eventName),
-    getSettings(db, userId),
-  ]);
-  const suggested = suggestFromEmail(capture.email);
-  const values = {
-    name: caseName(capture.name) || capture.email || "Unknown",
-    email: capture.email?.toLowerCase() ?? null,
-    phone: normalizePhone(capture.phone, asCountry(country)),
-    title: capture.title ?? null,
-    company: capture.company ?? suggested?.company ?? null,
-    website: capture.website ?? suggested?.website ?? null,
-    linkedin: normalizeLinkedIn(capture.linkedin),
-    notes: capture.notes ?? null,
-    tags: normalizeTags([SOURCE_TAG[capture.source], ...(eventName ? [eventName] : [])]),
+  const eventName = given !== undefined ? given : await eventAtCapture(db, userId, capture.eventName);
+  const saved = await addPerson(db, userId, flatDraft(capture), {
+    source: "scan",
+    detail: `${CAPTURE_DETAIL[capture.source]}${eventName ? ` at ${eventName}` : ""}`,
     eventName,
+    clientId: capture.clientId,
+    tags: [SOURCE_TAG[capture.source]],
+  });
+  return {
+    id: saved.id,
+    duplicate: saved.outcome === "replayed",
+    mergedInto: saved.outcome === "attached" ? { id: saved.id, name: saved.name } : null,
   };
-
-  const [same] = await findDuplicateConnections(db, userId, values, country);
-  if (same) {
-    await mergeConnections(db, userId, same.id, [], [values]);
-    return { id: same.id, duplicate: false, mergedInto: { id: same.id, name: same.name } };
-  }
-
-  const rows = await db
-    .insert(connection)
-    .values({ ...values, userId, clientId, status: "Active", source: "scan", lastContactAt: new Date() })
-    .onConflictDoNothing({ target: [connection.userId, connection.clientId] })
-    .returning({ id: connection.id });
-  return { id: rows[0]?.id ?? null, duplicate: rows.length === 0, mergedInto: null };
 }

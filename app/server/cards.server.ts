@@ -1,12 +1,13 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import { type CardForm, contactTypeOf, type PublicCard, platformOf } from "~/lib/card";
-import { asCountry, normalizePhone } from "~/lib/phone";
-import { card, cardStat, connection, user, userSettings } from "~db/schema";
+import type { PersonDraft } from "~/lib/people/draft";
+import { flatDraft } from "~/lib/people/form";
+import { card, cardStat, user, userSettings } from "~db/schema";
 import { activeEventName } from "./active-event.server";
 import type { Database } from "./db.server";
 import { cardTag, purge } from "./edge-cache.server";
 import type { AppEnv } from "./env.server";
-import { getSettings } from "./settings.server";
+import { addPerson } from "./people/add.server";
 
 /** The paths a visitor reads of one published card, all cached at the edge under the card's tag. */
 export const cardPaths = (slug: string) => [`/c/${slug}`, `/c/${slug}/contact.vcf`];
@@ -237,45 +238,26 @@ export function cardStats(db: Database, userId: string, sinceDay: string) {
 }
 
 /**
- * A signed-in visitor's Save Contact, or a scan of the card's QR code: the card becomes their connection
- * (priority medium, tag "Saved Contact"). Saving the same card again keeps the one connection, and
- * either way the answer names it.
+ * A signed-in visitor's Save Contact, or a scan of the card's QR code: the card's owner becomes their
+ * person through the people core (priority medium, tag "Saved Contact", Pending as the guides say).
+ * Saving the same card again, or someone already captured by email or phone, keeps the one person,
+ * and either way the answer names them.
  */
 export async function saveCardToConnections(db: Database, userId: string, view: PublicCard, now = new Date()) {
-  const [eventName, { country }] = await Promise.all([activeEventName(db, userId), getSettings(db, userId)]);
-  const clientId = `saved-card-${view.id}`;
-  const rows = await db
-    .insert(connection)
-    .values({
-      userId,
-      clientId,
-      name: view.name,
-      title: view.title,
-      company: view.company,
-      email: view.email?.toLowerCase() ?? null,
-      // Stored as E.164 like every other path, so the same person is found again by phone.
-      phone: normalizePhone(view.phone, asCountry(country)),
-      website: view.website,
-      linkedin: view.linkedin,
-      priority: "medium",
-      // The guides: connections made by exchanging cards start as pending.
-      status: "Pending",
-      tags: ["Saved Contact", ...(eventName ? [eventName] : [])],
-      eventName,
-      notes:
-        view.notes ||
-        `Saved from virtual card on ${now.toLocaleDateString("en-US", { dateStyle: "long", timeZone: "UTC" })}`,
-      source: "saved",
-      lastContactAt: now,
-    })
-    .onConflictDoNothing({ target: [connection.userId, connection.clientId] })
-    .returning({ id: connection.id });
-  if (rows[0]) return { created: true, id: rows[0].id, name: view.name };
-  const [existing] = await db
-    .select({ id: connection.id })
-    .from(connection)
-    .where(and(eq(connection.userId, userId), eq(connection.clientId, clientId)));
-  return { created: false, id: existing?.id ?? null, name: view.name };
+  const saved = await addPerson(db, userId, cardToDraft(view, now), {
+    source: "saved",
+    detail: `Saved from their card “${view.name}”`,
+    clientId: `saved-card-${view.id}`,
+    status: "Pending",
+    tags: ["Saved Contact"],
+    now,
+  });
+  return { created: saved.outcome === "created", id: saved.id, name: saved.name };
+}
+
+function cardToDraft(view: PublicCard, now: Date): PersonDraft {
+  const saved = `Saved from virtual card on ${now.toLocaleDateString("en-US", { dateStyle: "long", timeZone: "UTC" })}`;
+  return flatDraft({ ...view, notes: view.notes || saved }, { email: "work", phone: "work" });
 }
 
 export const AVATAR_MAX_BYTES = 600_000;
@@ -311,7 +293,11 @@ export async function setAvatar(
     .update(card)
     .set({ avatarKey: key })
     .where(and(eq(card.id, id), eq(card.userId, userId)));
-  if (existing.avatarKey && existing.avatarKey !== key) await env.CACHE.delete(`avatar:${existing.avatarKey}`);
+  if (existing.avatarKey && existing.avatarKey !== key)
+    await Promise.all([
+      env.CACHE.delete(`avatar:${existing.avatarKey}`),
+      env.CACHE.delete(`avatar:${existing.avatarKey}:vcard`),
+    ]);
   await invalidate(env, existing.slug);
   return { key } as const;
 }
@@ -323,9 +309,42 @@ export async function removeAvatar(env: AppEnv, db: Database, userId: string, id
     .update(card)
     .set({ avatarKey: null })
     .where(and(eq(card.id, id), eq(card.userId, userId)));
-  if (existing.avatarKey) await env.CACHE.delete(`avatar:${existing.avatarKey}`);
+  if (existing.avatarKey)
+    await Promise.all([
+      env.CACHE.delete(`avatar:${existing.avatarKey}`),
+      env.CACHE.delete(`avatar:${existing.avatarKey}:vcard`),
+    ]);
   await invalidate(env, existing.slug);
   return true;
+}
+
+/** The small JPEG (at most 200 px, a few KB) the card's vCard carries inline, beside the current avatar. */
+export const VCARD_PHOTO_MAX_BYTES = 40_000;
+export async function setVCardPhoto(
+  env: AppEnv,
+  db: Database,
+  userId: string,
+  id: number,
+  type: string,
+  bytes: Uint8Array,
+) {
+  if (type !== "image/jpeg" || !AVATAR_TYPES["image/jpeg"]?.(bytes)) return { error: "Choose a JPEG image" } as const;
+  if (bytes.byteLength > VCARD_PHOTO_MAX_BYTES) return { error: "That image is too large" } as const;
+  const existing = await getOwnedCard(db, userId, id);
+  if (!existing?.avatarKey) return null;
+  await env.CACHE.put(`avatar:${existing.avatarKey}:vcard`, bytes);
+  return { key: existing.avatarKey } as const;
+}
+
+/** The vCard copy of a card's photo, base64, from the avatar URL the card shows. */
+export async function vcardPhotoOf(env: AppEnv, avatarUrl: string | null) {
+  const key = avatarUrl?.match(/^\/avatars\/(\d+-[0-9a-f]{24})$/)?.[1];
+  if (!key) return null;
+  const bytes = await env.CACHE.get(`avatar:${key}:vcard`, "arrayBuffer");
+  if (!bytes) return null;
+  let binary = "";
+  for (const b of new Uint8Array(bytes)) binary += String.fromCharCode(b);
+  return { mediaType: "image/jpeg", base64: btoa(binary) };
 }
 
 export async function getAvatar(env: AppEnv, key: string) {

@@ -1,12 +1,7 @@
-import { and, asc, desc, eq, inArray, ne, or, sql } from "drizzle-orm";
-import type { BatchItem } from "drizzle-orm/batch";
-import { normalizeTags } from "~/lib/connection-rules";
-import { emailKey, mergeContacts } from "~/lib/dedupe";
-import { caseName, normalizeLinkedIn, suggestFromEmail } from "~/lib/enrich";
-import { asCountry, normalizePhone, phoneKey } from "~/lib/phone";
-import { connection, notification, reminder, sharedContact } from "~db/schema";
-import { activeEventName } from "./active-event.server";
+import { and, asc, desc, eq, or, sql } from "drizzle-orm";
+import { connection, notification } from "~db/schema";
 import type { Database } from "./db.server";
+import { ownedRows } from "./people/read.server";
 
 export const PAGE_SIZE = 25;
 
@@ -113,37 +108,6 @@ export async function listConnections(db: Database, userId: string, query: Conne
   return { rows, total: total?.n ?? 0, tags: tags.map((t) => t.value), events: events.map((e) => e.value ?? "") };
 }
 
-export type BulkChange =
-  | { kind: "priority"; value: "high" | "medium" | "low" }
-  | { kind: "status"; value: "Active" | "Pending" | "Archived" }
-  | { kind: "add-tag" | "remove-tag"; value: string };
-
-/** Applies one change to the owner's selected connections, keeping the tag rule. */
-export async function bulkChange(db: Database, userId: string, ids: number[], change: BulkChange) {
-  if (ids.length === 0) return 0;
-  const owned = and(eq(connection.userId, userId), inArray(connection.id, ids.slice(0, 500)));
-  if (change.kind === "priority")
-    return (await db.update(connection).set({ priority: change.value }).where(owned).returning({ id: connection.id }))
-      .length;
-  if (change.kind === "status")
-    return (await db.update(connection).set({ status: change.value }).where(owned).returning({ id: connection.id }))
-      .length;
-  const rows = await db.select({ id: connection.id, tags: connection.tags }).from(connection).where(owned);
-  const tag = change.value.trim().slice(0, 40);
-  const statements = rows.map((r) =>
-    db
-      .update(connection)
-      .set({
-        tags: normalizeTags(
-          change.kind === "add-tag" ? [...r.tags, tag] : r.tags.filter((t) => t.toLowerCase() !== tag.toLowerCase()),
-        ),
-      })
-      .where(and(eq(connection.id, r.id), eq(connection.userId, userId))),
-  );
-  if (statements.length) await db.batch(statements as [(typeof statements)[number], ...(typeof statements)[number][]]);
-  return rows.length;
-}
-
 /** The owner's connection, or undefined: never another account's. */
 export async function getConnection(db: Database, userId: string, id: number) {
   const [row] = await db
@@ -151,43 +115,6 @@ export async function getConnection(db: Database, userId: string, id: number) {
     .from(connection)
     .where(and(eq(connection.id, id), eq(connection.userId, userId)));
   return row;
-}
-
-export type ConnectionUpdate = Partial<
-  Pick<
-    typeof connection.$inferInsert,
-    | "name"
-    | "title"
-    | "company"
-    | "email"
-    | "phone"
-    | "website"
-    | "linkedin"
-    | "tags"
-    | "priority"
-    | "status"
-    | "strength"
-    | "context"
-    | "eventName"
-    | "notes"
-  >
->;
-
-export async function updateConnection(db: Database, userId: string, id: number, values: ConnectionUpdate) {
-  const rows = await db
-    .update(connection)
-    .set(values)
-    .where(and(eq(connection.id, id), eq(connection.userId, userId)))
-    .returning({ id: connection.id });
-  return rows.length > 0;
-}
-
-export async function deleteConnection(db: Database, userId: string, id: number) {
-  const rows = await db
-    .delete(connection)
-    .where(and(eq(connection.id, id), eq(connection.userId, userId)))
-    .returning({ id: connection.id });
-  return rows.length > 0;
 }
 
 export function latestNotifications(db: Database, userId: string, limit = 5) {
@@ -208,140 +135,8 @@ export function latestNotifications(db: Database, userId: string, limit = 5) {
     .limit(limit);
 }
 
-/** Everything the owner has, or the chosen ids, for export. */
-export function connectionsForExport(db: Database, userId: string, ids: number[] | null) {
-  return db
-    .select()
-    .from(connection)
-    .where(and(eq(connection.userId, userId), ids ? inArray(connection.id, ids) : undefined))
-    .orderBy(desc(connection.createdAt))
-    .limit(50_000);
-}
-
-export type ConnectionDraft = Omit<ConnectionUpdate, "name" | "tags"> & { name: string; tags: string[] };
-
-/** Enrichment that needs no network: names cased, phone in E.164, company and website from a work email. */
-export function enrichDraft(draft: ConnectionDraft, country: string): ConnectionDraft {
-  const suggested = suggestFromEmail(draft.email);
-  return {
-    ...draft,
-    name: caseName(draft.name) || draft.name,
-    email: emailKey(draft.email),
-    phone: normalizePhone(draft.phone, asCountry(country)),
-    company: draft.company || suggested?.company || null,
-    website: draft.website || suggested?.website || null,
-    linkedin: normalizeLinkedIn(draft.linkedin),
-  };
-}
-
-/** The owner's connections that are the same person: same email, or same phone after normalisation. */
-export async function findDuplicateConnections(
-  db: Database,
-  userId: string,
-  c: { email?: string | null; phone?: string | null },
-  country: string,
-  exceptId?: number,
-) {
-  const email = emailKey(c.email);
-  const phone = phoneKey(c.phone, asCountry(country));
-  if (!email && !phone) return [];
-  return db
-    .select({ id: connection.id, name: connection.name, email: connection.email, phone: connection.phone })
-    .from(connection)
-    .where(
-      and(
-        eq(connection.userId, userId),
-        exceptId ? ne(connection.id, exceptId) : undefined,
-        or(
-          email ? sql`lower(${connection.email}) = ${email}` : undefined,
-          phone ? eq(connection.phone, phone) : undefined,
-        ),
-      ),
-    )
-    .orderBy(asc(connection.createdAt))
-    .limit(5);
-}
-
-/** Someone added by hand while an event is active is met there, unless the owner typed another "Met at". */
-export async function addConnection(db: Database, userId: string, draft: ConnectionDraft) {
-  const active = draft.eventName ? null : await activeEventName(db, userId);
-  const tagged = active ? { ...draft, eventName: active, tags: normalizeTags([...draft.tags, active]) } : draft;
-  const [row] = await db
-    .insert(connection)
-    .values({ ...tagged, userId, source: "manual", lastContactAt: new Date() })
-    .returning({ id: connection.id });
-  return row?.id ?? null;
-}
-
-/**
- * Folds other connections (or a new draft) into the primary: the primary's values win, gaps are
- * filled, every note and tag is kept; follow-ups and share-backs move to the primary. One batch.
- */
-export async function mergeConnections(
-  db: Database,
-  userId: string,
-  primaryId: number,
-  otherIds: number[],
-  drafts: ConnectionDraft[] = [],
-) {
-  const ids = [primaryId, ...otherIds.filter((id) => id !== primaryId)].slice(0, 50);
-  const rows = await db
-    .select()
-    .from(connection)
-    .where(and(eq(connection.userId, userId), inArray(connection.id, ids)));
-  const primary = rows.find((r) => r.id === primaryId);
-  if (!primary) return null;
-  const others = rows.filter((r) => r.id !== primaryId);
-  const merged = mergeContacts(primary, [
-    ...others,
-    ...drafts.map((d) => ({
-      ...d,
-      email: d.email ?? null,
-      phone: d.phone ?? null,
-      title: d.title ?? null,
-      company: d.company ?? null,
-      website: d.website ?? null,
-      linkedin: d.linkedin ?? null,
-      eventName: d.eventName ?? null,
-      notes: d.notes ?? null,
-      priority: d.priority ?? "medium",
-      strength: d.strength ?? null,
-    })),
-  ]);
-  const contexts = [primary, ...others, ...drafts].map((c) => c.context?.trim()).filter(Boolean);
-  const otherIdsOwned = others.map((o) => o.id);
-  const statements: BatchItem<"sqlite">[] = [
-    db
-      .update(connection)
-      .set({
-        email: merged.email,
-        phone: merged.phone,
-        title: merged.title,
-        company: merged.company,
-        website: merged.website,
-        linkedin: merged.linkedin,
-        eventName: merged.eventName,
-        notes: merged.notes,
-        tags: merged.tags,
-        priority: merged.priority,
-        strength: merged.strength,
-        context: [...new Set(contexts)].join("; ").slice(0, 1000) || null,
-      })
-      .where(and(eq(connection.id, primaryId), eq(connection.userId, userId))),
-  ];
-  if (otherIdsOwned.length) {
-    statements.push(
-      db
-        .update(reminder)
-        .set({ connectionId: primaryId })
-        .where(and(eq(reminder.userId, userId), inArray(reminder.connectionId, otherIdsOwned))),
-      db
-        .update(sharedContact)
-        .set({ connectionId: primaryId })
-        .where(and(eq(sharedContact.recipientUserId, userId), inArray(sharedContact.connectionId, otherIdsOwned))),
-      db.delete(connection).where(and(eq(connection.userId, userId), inArray(connection.id, otherIdsOwned))),
-    );
-  }
-  await db.batch(statements as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
-  return { id: primaryId, name: primary.name, merged: otherIdsOwned.length + drafts.length };
+/** Everything the owner has, or the chosen ids (read in chunks under D1's 100 parameters), for export. */
+export async function connectionsForExport(db: Database, userId: string, ids: number[] | null) {
+  const rows = await ownedRows(db, userId, ids);
+  return rows.sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || b.id - a.id);
 }

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt } from "drizzle-orm";
+import { and, desc, eq, gt, sql } from "drizzle-orm";
 import { zonedToUtc } from "~/lib/time";
 import { connection, sharedContact } from "~db/schema";
 import { cardStats } from "./cards.server";
@@ -15,7 +15,7 @@ export async function dashboardSummary(db: Database, userId: string, now = new D
   const settings = await getSettings(db, userId);
   const today = new Intl.DateTimeFormat("en-CA", { timeZone: settings.timeZone }).format(now);
   const endOfToday = zonedToUtc(`${today}T23:59`, settings.timeZone) ?? new Date(now.getTime() + 86_400_000);
-  const [recentShares, [stats], notifications, followUps, recentConnections] = await Promise.all([
+  const [shares, [stats], notifications, followUps, recentConnections, [sharedPeople]] = await Promise.all([
     db
       .select({
         id: sharedContact.id,
@@ -34,7 +34,7 @@ export async function dashboardSummary(db: Database, userId: string, now = new D
         ),
       )
       .orderBy(desc(sharedContact.createdAt))
-      .limit(20),
+      .limit(200),
     cardStats(db, userId, weekAgo),
     latestNotifications(db, userId),
     dueFollowUps(db, userId, endOfToday),
@@ -51,13 +51,28 @@ export async function dashboardSummary(db: Database, userId: string, now = new D
       .where(eq(connection.userId, userId))
       .orderBy(desc(connection.createdAt), desc(connection.id))
       .limit(5),
+    // People, not submissions: someone who shared back three times this week counts once.
+    db
+      .select({ n: sql<number>`count(distinct ${sharedContact.connectionId})` })
+      .from(sharedContact)
+      .where(
+        and(
+          eq(sharedContact.recipientUserId, userId),
+          gt(sharedContact.createdAt, new Date(Date.parse(`${weekAgo}T00:00:00Z`))),
+        ),
+      ),
   ]);
+  // The latest share per person; repeats are on the person's page.
+  const seen = new Set<number | null>();
+  const recentShares = shares
+    .filter((s) => (s.connectionId === null || !seen.has(s.connectionId)) && seen.add(s.connectionId))
+    .slice(0, 20);
   return {
     recentShares,
     recentConnections,
     notifications,
     followUps,
     timeZone: settings.timeZone,
-    stats: stats ?? { views: 0, saves: 0, shares: 0 },
+    stats: { ...(stats ?? { views: 0, saves: 0 }), shares: sharedPeople?.n ?? 0 },
   };
 }

@@ -4,6 +4,7 @@ import { connection, event, reminder, type StoredPlan } from "~db/schema";
 import { invalidateOwnerCards } from "./cards.server";
 import type { Database } from "./db.server";
 import type { AppEnv } from "./env.server";
+import { renameEventOnPeople } from "./people/edit.server";
 
 /** Every query takes the owner's id: another account's events are never read or changed. */
 
@@ -76,20 +77,10 @@ export async function updateEvent(env: AppEnv, db: Database, userId: string, id:
       .set(form)
       .where(and(eq(event.id, id), eq(event.userId, userId))),
   ];
-  if (existing.title !== form.title) {
+  if (existing.title !== form.title)
     statements.push(
-      db
-        .update(connection)
-        .set({ eventName: form.title })
-        .where(and(eq(connection.userId, userId), eq(connection.eventName, existing.title))) as never,
-      db
-        .update(connection)
-        .set({
-          tags: sql`(select json_group_array(case when value = ${existing.title} then ${form.title} else value end) from json_each(${connection.tags}))`,
-        })
-        .where(metAt(userId, existing.title)) as never,
+      ...(renameEventOnPeople(db, userId, existing.title, form.title, metAt(userId, existing.title)) as never[]),
     );
-  }
   await db.batch(statements as [(typeof statements)[number], ...(typeof statements)[number][]]);
   if (existing.active && existing.title !== form.title) await invalidateOwnerCards(env, db, userId);
   return true;

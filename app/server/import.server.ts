@@ -1,177 +1,140 @@
-import { and, eq } from "drizzle-orm";
-import type { BatchItem } from "drizzle-orm/batch";
-import { normalizePriority, normalizeStatus, normalizeTags } from "~/lib/connection-rules";
-import {
-  type ContactDraft,
-  type ContactField,
-  MAX_IMPORT_ROWS,
-  parseCsv,
-  rowToDraft,
-  splitTags,
-  suggestMapping,
-} from "~/lib/csv";
-import { dedupeKeys, mergeContacts } from "~/lib/dedupe";
-import { caseName, normalizeLinkedIn, suggestFromEmail } from "~/lib/enrich";
-import { asCountry, normalizePhone } from "~/lib/phone";
-import { readVCards } from "~/lib/vcard-read";
-import { connection, notification } from "~db/schema";
+import { and, eq, isNotNull } from "drizzle-orm";
+import { z } from "zod";
+import { MAX_IMPORT_ROWS } from "~/lib/csv";
+import { readCsvFile } from "~/lib/csv-read";
+import type { PersonDraft } from "~/lib/people/draft";
+import { isEmailAddress, normalisePerson } from "~/lib/people/normalise";
+import type { ReadResult, RowProblem } from "~/lib/people/read";
+import { asCountry } from "~/lib/phone";
+import { readVCardFile } from "~/lib/vcard-read";
+import { connection, contactPoint } from "~db/schema";
 import type { Database } from "./db.server";
-import { getSettings } from "./settings.server";
+import type { AppEnv } from "./env.server";
+import { addPeople } from "./people/batch.server";
 
-export type ImportRow = { row: number; draft: ContactDraft; duplicateOf: { id: number; name: string } | null };
+export type ImportRow = { row: number; draft: PersonDraft; duplicateOf: { id: number; name: string } | null };
 export type ImportPlan = {
   kind: "csv" | "vcard";
-  headers: string[];
-  mapping: Record<ContactField, number>;
+  /** The layout recognised (google, outlook, linkedin...) and the encoding the file was read in. */
+  format: string;
+  encoding: string;
+  filename: string;
   rows: ImportRow[];
-  skipped: { row: number; reason: string }[];
+  /** Every problem by row: skipped rows and rows kept with something left out. */
+  problems: RowProblem[];
 };
 
-const isEmail = (v: string) => /^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(v) && v.length <= 254;
+/** A .vcf or .csv file read from its bytes; which one by its name, else by its first line. */
+export function readImportFile(bytes: Uint8Array, filename: string): ReadResult & { kind: "csv" | "vcard" } {
+  const head = new TextDecoder().decode(bytes.subarray(0, 64)).replace(/[\uFEFF\0]/g, "");
+  const isVCard = /\.vcf$/i.test(filename) || /^\s*BEGIN:VCARD/i.test(head);
+  return isVCard ? { kind: "vcard", ...readVCardFile(bytes) } : { kind: "csv", ...readCsvFile(bytes) };
+}
 
-/** Reads a file into rows to import, each checked and matched against the owner's network; writes nothing. */
+/** Checks each person read from a file and matches them against the owner's network; writes nothing. */
 export async function planImport(
   db: Database,
   userId: string,
-  text: string,
+  read: ReadResult & { kind: "csv" | "vcard" },
   filename: string,
   country: string,
-  mappingOverride?: Record<ContactField, number>,
 ): Promise<ImportPlan> {
-  const isVCard = /\.vcf$/i.test(filename) || /^\s*BEGIN:VCARD/i.test(text);
-  const skipped: ImportPlan["skipped"] = [];
-  let drafts: { row: number; draft: ContactDraft }[];
-  let headers: string[] = [];
-  let mapping = {} as Record<ContactField, number>;
-  if (isVCard) {
-    const read = readVCards(text);
-    drafts = read.contacts.map((c) => ({ row: c.index, draft: c.draft }));
-    skipped.push(...read.skipped.map((s) => ({ row: s.index, reason: s.reason })));
-  } else {
-    const csv = parseCsv(text);
-    headers = csv.headers;
-    mapping = mappingOverride ?? suggestMapping(headers);
-    drafts = csv.rows.map((r, i) => ({ row: i + 2, draft: rowToDraft(r, mapping) }));
+  const problems: RowProblem[] = [...read.problems];
+  let people = read.people;
+  if (people.length > MAX_IMPORT_ROWS) {
+    const first = people[MAX_IMPORT_ROWS]?.row ?? MAX_IMPORT_ROWS + 1;
+    problems.push({ row: first, message: `Only the first ${MAX_IMPORT_ROWS} contacts are imported`, skipped: true });
+    people = people.slice(0, MAX_IMPORT_ROWS);
   }
-  if (drafts.length > MAX_IMPORT_ROWS) {
-    skipped.push({ row: MAX_IMPORT_ROWS + 1, reason: `Only the first ${MAX_IMPORT_ROWS} contacts are imported` });
-    drafts = drafts.slice(0, MAX_IMPORT_ROWS);
-  }
+  // Who is already in the network, by the keys the people core matches on (email, E.164 phone, LinkedIn).
   const existing = await db
-    .select({ id: connection.id, name: connection.name, email: connection.email, phone: connection.phone })
-    .from(connection)
-    .where(eq(connection.userId, userId));
+    .select({ kind: contactPoint.kind, key: contactPoint.key, id: connection.id, name: connection.name })
+    .from(contactPoint)
+    .innerJoin(connection, eq(connection.id, contactPoint.connectionId))
+    .where(and(eq(contactPoint.userId, userId), eq(connection.userId, userId), isNotNull(contactPoint.key)));
+  const index = new Map(existing.map((p) => [`${p.kind}:${p.key}`, { id: p.id, name: p.name }]));
   const code = asCountry(country);
-  const index = new Map<string, { id: number; name: string }>();
-  for (const c of existing)
-    for (const k of dedupeKeys(c, code)) if (!index.has(k)) index.set(k, { id: c.id, name: c.name });
   const seenInFile = new Map<string, number>();
   const rows: ImportRow[] = [];
-  for (const { row, draft } of drafts) {
-    if (!draft.name && !draft.email) {
-      skipped.push({ row, reason: "No name or email" });
-      continue;
+  for (const { row, draft } of people) {
+    const badEmail = draft.emails?.find((e) => !isEmailAddress(e.value.trim()));
+    if (badEmail) {
+      draft.emails = draft.emails?.filter((e) => e !== badEmail);
+      problems.push({
+        row,
+        message: `"${badEmail.value.slice(0, 60)}" is not an email address; left out`,
+        skipped: false,
+      });
     }
-    if (draft.email && !isEmail(draft.email)) {
-      skipped.push({ row, reason: `"${draft.email.slice(0, 60)}" is not an email address` });
-      continue;
-    }
-    const keys = dedupeKeys(draft, code);
+    const keys = normalisePerson(draft, code)
+      .points.filter((p) => p.key)
+      .map((p) => `${p.kind}:${p.key}`);
     const twin = keys.map((k) => seenInFile.get(k)).find((r) => r !== undefined);
     if (twin !== undefined) {
-      skipped.push({ row, reason: `Same person as row ${twin} in this file` });
+      problems.push({ row, message: `Same person as row ${twin} in this file`, skipped: true });
       continue;
     }
     for (const k of keys) seenInFile.set(k, row);
     const duplicateOf = keys.map((k) => index.get(k)).find(Boolean) ?? null;
     rows.push({ row, draft, duplicateOf });
   }
-  skipped.sort((a, b) => a.row - b.row);
-  return { kind: isVCard ? "vcard" : "csv", headers, mapping, rows, skipped };
+  problems.sort((a, b) => a.row - b.row);
+  return { kind: read.kind, format: read.format, encoding: read.encoding, filename, rows, problems };
 }
 
-function toValues(draft: ContactDraft, country: string) {
-  const suggested = suggestFromEmail(draft.email);
-  const website =
-    draft.website && /^https:\/\//i.test(draft.website) ? draft.website.slice(0, 300) : (suggested?.website ?? null);
-  return {
-    name: (caseName(draft.name) || draft.email || "Unknown").slice(0, 120),
-    email: draft.email?.toLowerCase() ?? null,
-    phone: normalizePhone(draft.phone, asCountry(country)),
-    title: draft.title?.slice(0, 120) ?? null,
-    company: (draft.company ?? suggested?.company ?? null)?.slice(0, 120) ?? null,
-    website,
-    linkedin: normalizeLinkedIn(draft.linkedin),
-    notes: draft.notes?.slice(0, 5000) ?? null,
-    tags: normalizeTags([...splitTags(draft.tags), "Imported"]),
-    priority: normalizePriority(draft.priority),
-    status: normalizeStatus(draft.status),
-    eventName: draft.eventName?.slice(0, 120) ?? null,
-  };
+// The parsed preview waits server-side for the confirm step, so the file is uploaded once.
+const PREVIEW_TTL_SECONDS = 30 * 60;
+const previewKey = (userId: string, id: string) => `import-preview:${userId}:${id}`;
+export const previewIdSchema = z.string().regex(/^[0-9a-f]{32}$/);
+
+/** Stores a plan for its owner only; a photo-heavy file keeps its people and loses photos past ~20 MB. */
+export async function savePreview(env: AppEnv, userId: string, plan: ImportPlan): Promise<string> {
+  const id = Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, "0")).join("");
+  let body = JSON.stringify(plan);
+  if (body.length > 20_000_000) {
+    for (const r of plan.rows)
+      if (r.draft.photo) {
+        delete r.draft.photo;
+        plan.problems.push({
+          row: r.row,
+          message: "Photo left out: the file's photos are too large together",
+          skipped: false,
+        });
+      }
+    body = JSON.stringify(plan);
+  }
+  await env.CACHE.put(previewKey(userId, id), body, { expirationTtl: PREVIEW_TTL_SECONDS });
+  return id;
+}
+
+export async function loadPreview(env: AppEnv, userId: string, id: string): Promise<ImportPlan | null> {
+  if (!previewIdSchema.safeParse(id).success) return null;
+  return env.CACHE.get<ImportPlan>(previewKey(userId, id), "json");
+}
+
+export async function dropPreview(env: AppEnv, userId: string, id: string) {
+  await env.CACHE.delete(previewKey(userId, id));
 }
 
 /**
- * Applies a plan in one D1 batch, so a failure changes nothing. Duplicates are merged into the
- * existing connection (keeping every note and tag) or skipped.
+ * Applies a plan through the people core in one D1 batch, so a failure changes nothing. Someone already
+ * in the network gets the new details attached (keeping every note and tag) or is skipped.
  */
-export async function applyImport(
-  db: Database,
-  userId: string,
-  plan: ImportPlan,
-  duplicates: "merge" | "skip",
-  country: string,
-) {
-  const statements: BatchItem<"sqlite">[] = [];
-  let added = 0;
-  let merged = 0;
-  let skippedDuplicates = 0;
-  for (const { draft, duplicateOf } of plan.rows) {
-    const values = toValues(draft, country);
-    if (!duplicateOf) {
-      statements.push(db.insert(connection).values({ userId, source: "import", ...values }));
-      added++;
-      continue;
-    }
-    if (duplicates === "skip") {
-      skippedDuplicates++;
-      continue;
-    }
-    const [current] = await db
-      .select()
-      .from(connection)
-      .where(and(eq(connection.id, duplicateOf.id), eq(connection.userId, userId)));
-    if (!current) continue;
-    const next = mergeContacts(current, [{ ...values, strength: null }]);
-    statements.push(
-      db
-        .update(connection)
-        .set({
-          email: next.email,
-          phone: next.phone,
-          title: next.title,
-          company: next.company,
-          website: next.website,
-          linkedin: next.linkedin,
-          eventName: next.eventName,
-          notes: next.notes,
-          tags: next.tags,
-          priority: next.priority,
-        })
-        .where(and(eq(connection.id, current.id), eq(connection.userId, userId))),
-    );
-    merged++;
-  }
-  if ((await getSettings(db, userId)).notifyImports)
-    statements.push(
-      db.insert(notification).values({
-        userId,
-        title: "Import finished",
-        message: `${added} added, ${merged} merged, ${skippedDuplicates + plan.skipped.length} skipped.`,
-        type: "success",
-        actionLabel: "View connections",
-        actionUrl: "/connections",
-      }),
-    );
-  if (statements.length) await db.batch(statements as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
-  return { added, merged, skipped: skippedDuplicates + plan.skipped.length };
+export async function applyImport(db: Database, userId: string, plan: ImportPlan, duplicates: "merge" | "skip") {
+  const skippedRows = new Set(plan.problems.filter((p) => p.skipped).map((p) => p.row)).size;
+  const result = await addPeople(
+    db,
+    userId,
+    plan.rows.map((r) => r.draft),
+    {
+      source: "import",
+      detail: `Imported from ${plan.filename.slice(0, 120)}`,
+      tags: ["Imported"],
+      eventName: null,
+      duplicates: duplicates === "merge" ? "attach" : "skip",
+      notify: true,
+      alsoSkipped: skippedRows,
+    },
+  );
+  return { added: result.added, merged: result.attached, skipped: result.skipped + skippedRows };
 }

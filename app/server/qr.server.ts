@@ -1,10 +1,14 @@
 import QRCode from "qrcode";
 
-/** The QR code of a card link as SVG: dark on white whatever the theme, so every camera reads it. */
-export function cardQrSvg(target: string): Promise<string> {
+/**
+ * The QR code of a card link as SVG: dark on white whatever the theme, so every camera reads it, with
+ * the 4-module quiet zone ISO/IEC 18004 asks for, and a width and height so it never renders at 0 px.
+ */
+export function cardQrSvg(target: string, size = 320): Promise<string> {
   return QRCode.toString(target, {
     type: "svg",
-    margin: 2,
+    margin: 4,
+    width: size,
     errorCorrectionLevel: "M",
     color: { dark: "#0f172a", light: "#ffffff" },
   });

@@ -1,11 +1,11 @@
-import { and, eq, gt, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import { z } from "zod";
 import type { PublicCard } from "~/lib/card";
-import { normalizeTags } from "~/lib/connection-rules";
-import { asCountry, normalizePhone } from "~/lib/phone";
-import { connection, notification, sharedContact } from "~db/schema";
+import { flatDraft } from "~/lib/people/form";
+import { notification, sharedContact } from "~db/schema";
 import { activeEventName } from "./active-event.server";
 import type { Database } from "./db.server";
+import { addPerson } from "./people/add.server";
 import { getSettings } from "./settings.server";
 
 export const SHARE_MESSAGES = {
@@ -24,19 +24,28 @@ export const shareSuccess = (name: string, recipient: string) => ({
   description: `${name}'s contact info has been shared with ${recipient}.`,
 });
 
-/** A repeat from the same address within this window updates the earlier share. */
-const REPEAT_WINDOW_MS = 10 * 60 * 1000;
-
 export const shareFormSchema = z.object({
   name: z.string().trim().max(100).default(""),
   email: z.string().trim().max(254).default(""),
   phone: z.string().trim().max(40).default(""),
+  // Optional details a visitor may add: where they work and what you talked about.
+  organization: z.string().trim().max(120).default(""),
+  title: z.string().trim().max(120).default(""),
+  note: z.string().trim().max(1000).default(""),
   consent: z.string().optional(),
   // Honeypot: people never see this field; bots fill it in.
   company_website: z.string().max(500).optional(),
 });
 
-export type ShareInput = { name: string; email: string; phone: string | null; consent: boolean };
+export type ShareInput = {
+  name: string;
+  email: string;
+  phone: string | null;
+  consent: boolean;
+  organization?: string | null;
+  title?: string | null;
+  note?: string | null;
+};
 
 export type ShareCheck =
   | { ok: true; value: ShareInput }
@@ -44,11 +53,14 @@ export type ShareCheck =
 
 export function checkShare(raw: unknown): ShareCheck {
   const parsed = shareFormSchema.safeParse(raw);
-  const data = parsed.success ? parsed.data : { name: "", email: "", phone: "" };
+  const data = parsed.success ? parsed.data : { name: "", email: "", phone: "", organization: "", title: "", note: "" };
   const values = {
     name: data.name.slice(0, 100),
     email: data.email.slice(0, 254),
     phone: (data.phone ?? "").slice(0, 40),
+    organization: (data.organization ?? "").slice(0, 120),
+    title: (data.title ?? "").slice(0, 120),
+    note: (data.note ?? "").slice(0, 1000),
   };
   if (!parsed.success) return { ok: false, reason: "missing", values };
   if (parsed.data.company_website) return { ok: false, reason: "bot", values };
@@ -60,90 +72,67 @@ export function checkShare(raw: unknown): ShareCheck {
       name: values.name,
       email: values.email.toLowerCase(),
       phone: values.phone || null,
+      organization: values.organization || null,
+      title: values.title || null,
+      note: values.note || null,
       consent: parsed.data.consent === "on" || parsed.data.consent === "true",
     },
   };
 }
 
 /**
- * Records a share-back in one D1 batch: the shared_contacts row, the owner's new Pending
- * connection and the owner's notification. Either all three are written or none.
+ * Records a share-back through the people core: someone new becomes the owner's Pending person with a
+ * notification; someone already there (same email or phone, any time, any card) gets only what is new
+ * attached, never a rename. Every share is its own record with its consent and time. One batch each;
+ * concurrent shares of one person leave one person and one notification (unique contact-point keys).
  */
 export async function recordShareBack(db: Database, card: PublicCard, input: ShareInput, now = new Date()) {
   if (!card.ownerId || !card.id) throw new Error("Unverified cards cannot receive share-backs");
   const ownerId = card.ownerId;
-  const [recent] = await db
-    .select({ id: sharedContact.id, connectionId: sharedContact.connectionId })
-    .from(sharedContact)
-    .where(
-      and(
-        eq(sharedContact.cardId, card.id),
-        eq(sharedContact.senderEmail, input.email),
-        gt(sharedContact.createdAt, new Date(now.getTime() - REPEAT_WINDOW_MS)),
-      ),
-    )
-    .limit(1);
-
-  const consentAt = input.consent ? now : null;
-  if (recent) {
-    await db.batch([
-      db
-        .update(sharedContact)
-        .set({ senderName: input.name, senderPhone: input.phone, consent: input.consent, consentAt })
-        .where(eq(sharedContact.id, recent.id)),
-      db
-        .update(connection)
-        .set({ name: input.name, phone: input.phone })
-        .where(and(eq(connection.id, recent.connectionId ?? -1), eq(connection.userId, ownerId))),
-    ]);
-    return { updated: true };
-  }
-
+  const cardId = card.id;
   // Read now, not from the (possibly cached) card, so the tag is the hub active at this moment.
   const [eventName, settings] = await Promise.all([activeEventName(db, ownerId), getSettings(db, ownerId)]);
-  const clientId = `share-${crypto.randomUUID()}`;
-  const connectionIdSql = sql`(select ${connection.id} from ${connection} where ${connection.userId} = ${ownerId} and ${connection.clientId} = ${clientId})`;
-  const day = now.toISOString().slice(0, 10);
-  await db.batch([
-    db.insert(connection).values({
-      userId: ownerId,
-      clientId,
-      name: input.name,
-      email: input.email,
-      phone: normalizePhone(input.phone, asCountry(settings.country)),
-      tags: normalizeTags(["Shared", "New Contact", ...(eventName ? [eventName] : [])]),
-      status: "Pending",
-      priority: "medium",
-      eventName,
-      source: "share",
-      notes: `Shared their details from your card on ${day}.${input.consent ? " Agreed to be contacted." : ""}`,
-      lastContactAt: now,
-    }),
-    db.insert(sharedContact).values({
-      recipientUserId: ownerId,
-      cardId: card.id,
-      connectionId: connectionIdSql,
-      senderName: input.name,
-      senderEmail: input.email,
-      senderPhone: input.phone,
-      recipientName: card.name,
-      notes: "",
-      eventName,
-      consent: input.consent,
-      consentAt,
-    }),
-    ...(settings.notifyShareBacks
-      ? [
-          db.insert(notification).values({
-            userId: ownerId,
-            title: "New contact shared",
-            message: `${input.name} shared their contact details from your card.`,
-            type: "success",
-            actionLabel: "View contact",
-            actionUrl: sql`'/connections/' || ${connectionIdSql}`,
-          }),
-        ]
-      : []),
-  ]);
-  return { updated: false };
+  const draft = flatDraft({
+    ...input,
+    company: input.organization,
+    notes: input.note ? `What we talked about (shared ${now.toISOString().slice(0, 10)}): ${input.note}` : null,
+  });
+  const result = await addPerson(db, ownerId, draft, {
+    source: "share",
+    detail: `Shared their details from your card “${card.name}”${input.consent ? ", agreeing to be contacted" : ""}`,
+    eventName,
+    cardId,
+    status: "Pending",
+    tags: ["Shared", "New Contact"],
+    now,
+    also: (personId, created) => [
+      db.insert(sharedContact).values({
+        recipientUserId: ownerId,
+        cardId,
+        connectionId: personId,
+        senderName: input.name,
+        senderEmail: input.email,
+        senderPhone: input.phone,
+        recipientName: card.name,
+        notes: input.note ?? "",
+        eventName,
+        consent: input.consent,
+        consentAt: input.consent ? now : null,
+        createdAt: now,
+      }),
+      ...(created && settings.notifyShareBacks
+        ? [
+            db.insert(notification).values({
+              userId: ownerId,
+              title: "New contact shared",
+              message: `${input.name} shared their contact details from your card.`,
+              type: "success" as const,
+              actionLabel: "View contact",
+              actionUrl: sql`'/connections/' || ${personId}`,
+            }),
+          ]
+        : []),
+    ],
+  });
+  return { updated: result.outcome !== "created", id: result.id };
 }

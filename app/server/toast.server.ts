@@ -1,4 +1,4 @@
-import { createCookie } from "react-router";
+import { createCookie, redirect } from "react-router";
 import { z } from "zod";
 
 const toastSchema = z.object({
@@ -27,4 +27,11 @@ export async function readToast(request: Request): Promise<{ toast: Toast | null
   } catch {
     return { toast: null, headers };
   }
+}
+
+/** A redirect that shows a toast on the next page: the one way actions say what they did. */
+export async function redirectWithToast(to: string, toast: Toast, init: ResponseInit = {}) {
+  const headers = new Headers(init.headers);
+  headers.append("Set-Cookie", await setToastHeader(toast));
+  return redirect(to, { ...init, headers });
 }

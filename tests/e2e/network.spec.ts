@@ -20,7 +20,9 @@ test("the owner prioritises, tags and schedules a follow-up, then adds it to a c
     skipEmptyLines: true,
   });
   expect(rows.errors).toEqual([]);
-  expect(rows.data[0]?.slice(0, 3)).toEqual(["Name", "Email", "Phone"]);
+  expect(rows.data[0]).toEqual(
+    expect.arrayContaining(["Name", "First Name", "Last Name", "Work Email", "Mobile Phone"]),
+  );
   expect(rows.data.some((r) => r[0] === "Sofia Lindqvist")).toBe(true);
   await page.getByRole("link", { name: /Sofia Lindqvist/ }).click();
   await expect(page.getByRole("heading", { name: "Sofia Lindqvist" })).toBeVisible();
@@ -60,6 +62,15 @@ test("the owner prioritises, tags and schedules a follow-up, then adds it to a c
 });
 
 test("imports a vCard file with a duplicate and merges it", async ({ page }, info) => {
+  // Someone already in the network, added through the app as a capture would.
+  const known = `Rosa Quintero ${info.project.name}`;
+  const knownEmail = `rosa-${info.project.name}@quintero.example`;
+  await page.goto("/connections");
+  const added = await page.request.post("/api/capture", {
+    data: { name: known, email: knownEmail, notes: "Met at the gala" },
+    headers: { origin: new URL(page.url()).origin },
+  });
+  expect(added.ok()).toBe(true);
   const file = [
     "BEGIN:VCARD",
     "VERSION:3.0",
@@ -68,23 +79,32 @@ test("imports a vCard file with a duplicate and merges it", async ({ page }, inf
     "END:VCARD",
     "BEGIN:VCARD",
     "VERSION:3.0",
-    "FN:Priya Natarajan",
-    "EMAIL:PRIYA@lumen.example",
+    `FN:${known}`,
+    `EMAIL:${knownEmail.toUpperCase()}`,
     `NOTE:Asked about the ${info.project.name} grant cycle`,
     "END:VCARD",
   ].join("\r\n");
-  await page.goto("/connections");
   await page.getByRole("link", { name: "Import", exact: true }).click();
   await page
     .getByLabel("File")
     .setInputFiles({ name: "contacts.vcf", mimeType: "text/vcard", buffer: Buffer.from(file) });
   await page.getByRole("button", { name: "Preview" }).click();
   await expect(page.getByRole("heading", { name: /Preview: 2 to import, 1 already in your network/ })).toBeVisible();
-  await expect(page.getByRole("cell", { name: "Yes: Priya Natarajan" })).toBeVisible();
+  await expect(page.getByRole("cell", { name: `Yes: ${known}` })).toBeVisible();
+  await expect(page.getByText("contacts.vcf: read as vCard (UTF-8).")).toBeVisible();
   await expectAccessible(page);
+  await page.screenshot({ path: screenshotPath("import-preview", info.project.name), fullPage: true });
+  await page.emulateMedia({ colorScheme: "dark" });
+  await expectAccessible(page);
+  await page.screenshot({ path: screenshotPath("import-preview-dark", info.project.name), fullPage: true });
+  await page.emulateMedia({ colorScheme: "light" });
+  // The confirm form carries the preview's id, never the file again.
+  await expect(page.locator('input[name="content"]')).toHaveCount(0);
+  await expect(page.locator('input[name="preview"]')).toHaveValue(/^[0-9a-f]{32}$/);
   await page.getByRole("button", { name: "Import 2 contacts" }).click();
   await expect(page.getByText("1 added, 1 merged, 0 skipped.").first()).toBeVisible();
-  await page.getByRole("link", { name: /Priya Natarajan/ }).click();
+  await page.goto(`/connections?q=${encodeURIComponent(known)}`);
+  await page.getByRole("link", { name: new RegExp(known) }).click();
   await expect(page.getByRole("main").getByLabel("Notes")).toHaveValue(
     new RegExp(`Asked about the ${info.project.name} grant cycle`),
   );
@@ -107,8 +127,8 @@ test("adds someone by hand, merges the duplicate, and exports just the selection
   await main.getByLabel("Tags, comma separated").fill("Donor");
   await main.getByRole("button", { name: "Save", exact: true }).click();
   await expect(page.getByRole("heading", { name: who })).toBeVisible();
-  // Enrichment without a network: the work email's domain suggests the company.
-  await expect(page.getByText("Hale Trust").first()).toBeVisible();
+  // Enrichment without a network: the work email's domain suggests the company, as a suggestion.
+  await expect(page.getByText(/Suggested from their email.*Hale Trust/)).toBeVisible();
 
   await page.goto("/connections/new");
   await page.waitForLoadState("networkidle");
@@ -121,7 +141,7 @@ test("adds someone by hand, merges the duplicate, and exports just the selection
   await expect(main.getByLabel("Notes")).toHaveValue("Prefers a call on Fridays");
   await expectAccessible(page);
   await page.screenshot({ path: screenshotPath("connection-duplicate", info.project.name), fullPage: true });
-  await page.getByRole("button", { name: `Merge into ${who}` }).click();
+  await page.getByRole("button", { name: `Add to ${who}` }).click();
   await expect(page.getByText(`Merged into ${who}`)).toBeVisible();
   await expect(main.getByLabel("Notes")).toHaveValue("Runs the family trust's grants\n\nPrefers a call on Fridays");
   await expect(main.getByLabel("Tags, comma separated")).toHaveValue("Donor, Board");

@@ -1,8 +1,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { applyTagRule, normalizePriority, normalizeStrength, normalizeTags } from "~/lib/connection-rules";
-import { findDuplicates, type Mergeable, mergeContacts } from "~/lib/dedupe";
 import { caseName, normalizeLinkedIn, suggestFromEmail } from "~/lib/enrich";
+import { foldName, normalisePerson } from "~/lib/people/normalise";
 import { normalizePhone, toE164 } from "~/lib/phone";
 
 describe("connection rules", () => {
@@ -65,52 +65,46 @@ describe("offline enrichment", () => {
   });
 });
 
-describe("duplicates", () => {
-  const base: Mergeable = {
-    name: "Ana",
-    email: null,
-    phone: null,
-    title: null,
-    company: null,
-    website: null,
-    linkedin: null,
-    eventName: null,
-    notes: null,
-    tags: [],
-    priority: "medium",
-    strength: null,
-  };
-
-  it("matches on email case-insensitively and on phone after normalisation", () => {
-    const existing = [
-      { id: 1, email: "Ana@Example.org", phone: null },
-      { id: 2, email: null, phone: "+1 415 555 2671" },
-    ];
-    const hits = findDuplicates(
-      existing,
-      [{ email: "ana@example.org" }, { phone: "(415) 555-2671" }, { email: "x@y.z" }],
+describe("the people core's normaliser", () => {
+  it("keys emails, phones and LinkedIn so the same person is recognised however they were written", () => {
+    const a = normalisePerson(
+      {
+        displayName: "ANA LIMA",
+        emails: [
+          { value: "Ana@Example.org", label: "work" },
+          { value: "ana@example.org", label: "home" },
+        ],
+        phones: [{ value: "(415) 555-2671", label: "mobile" }],
+        socials: [{ service: "linkedin", value: "linkedin.com/in/AnaLima" }],
+        websites: [
+          { value: "javascript:alert(1)", label: "work" },
+          { value: "ana.example", label: "home" },
+        ],
+      },
       "US",
     );
-    expect(hits.map((h) => h?.id ?? null)).toEqual([1, 2, null]);
+    expect(a.values).toMatchObject({
+      name: "Ana Lima",
+      givenName: "Ana",
+      familyName: "Lima",
+      email: "ana@example.org",
+      phone: "+14155552671",
+      website: "https://ana.example",
+      linkedin: "https://www.linkedin.com/in/analima",
+      company: null,
+    });
+    expect(a.points.map((p) => [p.kind, p.key])).toEqual([
+      ["email", "ana@example.org"],
+      ["phone", "+14155552671"],
+      ["website", null],
+      ["social", "linkedin:https://www.linkedin.com/in/analima"],
+    ]);
+    const b = normalisePerson({ displayName: "x", phones: [{ value: "+1 415 555 2671", label: "work" }] }, "GB");
+    expect(b.points[0]?.key).toBe(a.points[1]?.key);
   });
 
-  it("merges keeping every note and tag, filling gaps, highest priority and strength", () => {
-    const merged = mergeContacts({ ...base, notes: "Met at the gala", tags: ["donor"], email: "a@b.org" }, [
-      {
-        ...base,
-        notes: "Wants a follow-up",
-        tags: ["board", "Donor"],
-        phone: "+14155552671",
-        priority: "high",
-        strength: 70,
-      },
-      { ...base, notes: "Met at the gala", tags: ["Shared"], strength: 40 },
-    ]);
-    expect(merged.notes).toBe("Met at the gala\n\nWants a follow-up");
-    expect(merged.tags).toEqual(["donor", "board", "Shared", "New Contact"]);
-    expect(merged.email).toBe("a@b.org");
-    expect(merged.phone).toBe("+14155552671");
-    expect(merged.priority).toBe("high");
-    expect(merged.strength).toBe(70);
+  it("folds case, accents and spacing for possible duplicates", () => {
+    expect(foldName("José  GARCÍA")).toBe(foldName("jose garcia"));
+    expect(foldName("Dana Whitfield")).not.toBe(foldName("Dana Whitfeld"));
   });
 });

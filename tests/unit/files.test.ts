@@ -2,87 +2,128 @@ import fc from "fast-check";
 import Papa from "papaparse";
 import { describe, expect, it } from "vitest";
 import { foldLine } from "~/lib/content-line";
-import { type ExportRow, neutralize, parseCsv, rowToDraft, splitTags, suggestMapping, toCsv } from "~/lib/csv";
-import { toIcs } from "~/lib/ics";
+import { readCsvFile } from "~/lib/csv-read";
+import { guardFormula, toCsv } from "~/lib/csv-write";
+import { icsUid, toIcs } from "~/lib/ics";
+import type { PersonRecord } from "~/lib/people/draft";
 import { readVCards } from "~/lib/vcard-read";
+import { cardQrSvg } from "~/server/qr.server";
 
-const row = (over: Partial<ExportRow> = {}): ExportRow => ({
-  name: "Ana Lima",
-  email: "ana@example.org",
-  phone: "+14155552671",
+const person = (over: Partial<PersonRecord> = {}): PersonRecord => ({
+  id: 1,
+  uid: "person-1@knowwho.test",
+  displayName: "Ana Lima",
+  name: { given: "Ana", family: "Lima" },
+  emails: [{ value: "ana@example.org", label: "work", preferred: true }],
+  phones: [{ value: "+14155552671", label: "mobile" }],
   title: "Director",
-  company: "Open Futures",
-  website: "https://open-futures.org",
-  linkedin: null,
+  organization: "Open Futures",
+  websites: [{ value: "https://open-futures.org", label: "work" }],
   tags: ["donor", "board"],
   priority: "high",
   status: "Active",
-  eventName: "Impact Summit",
-  notes: "Line one\nline two, with comma",
-  lastContactDate: "2026-11-20",
+  note: "Line one\nline two, with comma",
+  createdAt: new Date("2026-11-01T00:00:00Z"),
+  updatedAt: new Date("2026-11-20T00:00:00Z"),
   ...over,
 });
 
 describe("CSV export", () => {
-  it("neutralises every cell that could start a formula", () => {
+  it("guards every cell that could start a formula, and leaves phones and plain numbers alone", () => {
     for (const start of ["=", "+", "-", "@", "\t", "\r"])
-      expect(neutralize(`${start}SUM(A1)`)).toBe(`'${start}SUM(A1)`);
-    expect(neutralize("plain")).toBe("plain");
+      expect(guardFormula(`${start}SUM(A1)`)).toBe(`'${start}SUM(A1)`);
+    for (const kept of ["+41446681800", "+14155552671", "-12.5", "42", "plain", "a=b"])
+      expect(guardFormula(kept)).toBe(kept);
+    for (const risky of ["+1-555-0100", "-1+2", "=1", "@SUM(A1)", "+41 44 668 18 00", "\t=1", "-", "+"])
+      expect(guardFormula(risky)).toBe(`'${risky}`);
     fc.assert(
       fc.property(fc.string(), (s) => {
-        const cell = neutralize(s);
-        return !/^[=+\-@\t\r]/.test(cell);
+        const cell = guardFormula(s);
+        return !/^[=+\-@\t\r\n]/.test(cell) || /^(?:\+\d{4,15}|-?\d+(?:\.\d+)?)$/.test(cell);
       }),
     );
   });
 
   it("round-trips through a CSV parser with hostile values intact but inert", () => {
-    const hostile = row({ name: '=HYPERLINK("http://x","y")', notes: '"; DROP TABLE\r\n@x', company: "+1" });
-    const csv = toCsv([hostile, row()]);
+    const hostile = person({
+      displayName: '=HYPERLINK("http://x","y")',
+      note: '"; DROP TABLE\r\n@x',
+      organization: "+1",
+    });
+    const csv = toCsv([hostile, person()]);
     const parsed = Papa.parse<string[]>(csv.replace(/^\uFEFF/, ""), { skipEmptyLines: true }).data;
-    expect(parsed[0]?.[0]).toBe("Name");
+    const header = parsed[0] ?? [];
+    expect(header[0]).toBe("Name");
     expect(parsed[1]?.[0]).toBe(`'=HYPERLINK("http://x","y")`);
-    expect(parsed[1]?.[4]).toBe("'+1");
-    expect(parsed[2]?.[12]).toBe("Line one\nline two, with comma");
-    for (const cells of parsed.slice(1)) for (const cell of cells) expect(cell).not.toMatch(/^[=+\-@\t\r]/);
+    expect(parsed[1]?.[header.indexOf("Company")]).toBe("'+1");
+    expect(parsed[2]?.[header.indexOf("Mobile Phone")]).toBe("+14155552671");
+    expect(parsed[2]?.[header.indexOf("Notes")]).toBe("Line one\nline two, with comma");
   });
 
-  it("writes HubSpot's import layout", () => {
-    const [header, first] = Papa.parse<string[]>(toCsv([row()], "hubspot").replace(/^\uFEFF/, ""), {
+  it("writes HubSpot's import property labels and Lead Status values", () => {
+    const [header, first] = Papa.parse<string[]>(toCsv([person()], "hubspot").replace(/^\uFEFF/, ""), {
       skipEmptyLines: true,
     }).data;
-    expect(header?.slice(0, 4)).toEqual(["First Name", "Last Name", "Email", "Phone Number"]);
+    expect(header).toEqual([
+      "First Name",
+      "Last Name",
+      "Email",
+      "Phone Number",
+      "Mobile Phone Number",
+      "Job Title",
+      "Company Name",
+      "Website URL",
+      "Street Address",
+      "City",
+      "State/Region",
+      "Postal Code",
+      "Country/Region",
+      "Lead Status",
+    ]);
     expect(first?.slice(0, 3)).toEqual(["Ana", "Lima", "ana@example.org"]);
+    expect(first?.at(-1)).toBe("Connected");
+    expect(first?.[4]).toBe("+14155552671");
   });
-});
 
-describe("CSV import mapping", () => {
-  it("maps Google Contacts, Outlook and HubSpot exports", () => {
-    const google = parseCsv(
-      "First Name,Last Name,E-mail 1 - Value,Phone 1 - Value,Organization Name,Organization Title,Labels\nAna,Lima,ana@x.org,555-0100,Acme,CEO,* myContacts ::: VIP\n",
-    );
-    const g = rowToDraft(google.rows[0] ?? [], suggestMapping(google.headers));
-    expect(g).toMatchObject({ name: "Ana Lima", email: "ana@x.org", company: "Acme", title: "CEO" });
-    expect(splitTags(g.tags)).toEqual(["VIP"]);
-
-    const outlook = parseCsv(
-      "Title,First Name,Last Name,Company,Job Title,E-mail Address,Mobile Phone\nDr.,Bo,Chen,Beta,CTO,bo@beta.io,+1 415 555 2671\n",
-    );
-    expect(rowToDraft(outlook.rows[0] ?? [], suggestMapping(outlook.headers))).toMatchObject({
-      name: "Bo Chen",
-      title: "CTO",
-      email: "bo@beta.io",
-      phone: "+1 415 555 2671",
+  it("reads back its own layouts with nothing lost", () => {
+    const p = person({
+      name: { prefix: "Dr.", given: "José María", family: "Núñez-O'Brien", suffix: "PhD" },
+      displayName: "José María Núñez-O'Brien 🚀",
+      emails: [
+        { value: "jm@work.example", label: "work" },
+        { value: "jm@home.example", label: "home" },
+      ],
+      phones: [
+        { value: "+41446681800", label: "work" },
+        { value: "+14155552671", label: "mobile" },
+      ],
+      addresses: [
+        { label: "work", street: "1 Main St", locality: "Portland, OR", postalCode: "97201", country: "USA" },
+      ],
+      socials: [{ service: "linkedin", value: "https://www.linkedin.com/in/jm" }],
+      connectedOn: "2024-03-14",
+      birthday: "1980-03-22",
     });
-
-    const hubspot = parseCsv(
-      "Record ID,First Name,Last Name,Email,Phone Number,Job Title,Company Name,Website URL\n1,Cy,Diaz,cy@d.com,,VP,Delta,https://d.com\n",
-    );
-    expect(rowToDraft(hubspot.rows[0] ?? [], suggestMapping(hubspot.headers))).toMatchObject({
-      name: "Cy Diaz",
-      company: "Delta",
-      website: "https://d.com",
-    });
+    for (const layout of ["generic", "google"] as const) {
+      const back = readCsvFile(toCsv([p], layout)).people[0]?.draft;
+      expect(back?.name).toMatchObject({ given: "José María", family: "Núñez-O'Brien", prefix: "Dr.", suffix: "PhD" });
+      expect(back?.emails?.map((e) => [e.value, e.label])).toEqual(
+        expect.arrayContaining([
+          ["jm@work.example", "work"],
+          ["jm@home.example", "home"],
+        ]),
+      );
+      expect(back?.phones?.map((e) => e.value).sort()).toEqual(["+14155552671", "+41446681800"]);
+      expect(back?.addresses?.[0]).toMatchObject({
+        street: "1 Main St",
+        locality: "Portland, OR",
+        postalCode: "97201",
+      });
+      expect(back?.socials).toEqual([{ service: "linkedin", value: "https://www.linkedin.com/in/jm" }]);
+      expect(back).toMatchObject({ organization: "Open Futures", title: "Director", birthday: "1980-03-22" });
+      expect(back?.note).toBe("Line one\nline two, with comma");
+      expect(back?.tags).toEqual(expect.arrayContaining(["donor", "board"]));
+    }
   });
 });
 
@@ -122,7 +163,7 @@ describe("vCard import", () => {
       "END:VCARD",
     ].join("\r\n");
     const { contacts, skipped } = readVCards(file);
-    expect(contacts.map((c) => c.draft.name)).toEqual(["Jürgen Müller", "Ana Lima", "Bo Chen"]);
+    expect(contacts.map((c) => c.draft.name)).toEqual(["Jürgen Müller", "Ana Lima", "Bo Chen", "Nobody Inc", "Future"]);
     expect(contacts[0]?.draft).toMatchObject({ phone: "+49 30 901820", email: "jm@example.de" });
     expect(contacts[1]?.draft).toMatchObject({
       company: "Open Futures",
@@ -134,10 +175,8 @@ describe("vCard import", () => {
       "Line one\nLine two with a long tail that goes on and on so that it has to be folded across two lines",
     );
     expect(contacts[2]?.draft.phone).toBe("+1-415-555-2671");
-    expect(skipped).toEqual([
-      { index: 4, reason: "No name or email" },
-      { index: 5, reason: 'Unsupported vCard version "5.0"' },
-    ]);
+    // An organisation alone names a contact, and an unknown VERSION is read like any other (Android does).
+    expect(skipped).toEqual([]);
   });
 
   it("never throws on arbitrary input", () => {
@@ -150,7 +189,39 @@ describe("vCard import", () => {
   });
 });
 
+describe("QR code", () => {
+  it("has a 4-module quiet zone and a width and height", async () => {
+    const svg = await cardQrSvg("https://knowwho.test/c/ann-lee?src=qr");
+    expect(svg).toMatch(/<svg[^>]* width="320" height="320"/);
+    // qrcode draws the quiet zone as part of the viewBox: 4 modules on each side of a 25-module version 2 code.
+    const size = Number(svg.match(/viewBox="0 0 (\d+) \1"/)?.[1]);
+    expect(size - 8).toBeGreaterThanOrEqual(21);
+    expect(svg).toMatch(/M4 4\.5h7/);
+  });
+});
+
 describe("iCalendar", () => {
+  it("stamps every event with the file's creation time and asks subscribers to refresh hourly", () => {
+    const created = new Date("2026-11-23T16:00:00Z");
+    const ics = toIcs(
+      [
+        {
+          uid: icsUid("reminder", 9, "https://knowwho.app"),
+          start: new Date("2026-11-24T09:00:00Z"),
+          minutes: 15,
+          summary: "Call",
+          updated: new Date("2026-11-01T00:00:00Z"),
+        },
+      ],
+      { created },
+    );
+    expect(ics).toContain("DTSTAMP:20261123T160000Z");
+    expect(ics).toContain("LAST-MODIFIED:20261101T000000Z");
+    expect(ics).toContain("UID:reminder-9@knowwho.app");
+    expect(ics).toContain("REFRESH-INTERVAL;VALUE=DURATION:PT60M");
+    expect(ics).toContain("X-PUBLISHED-TTL:PT60M");
+  });
+
   it("escapes text and folds at 75 octets without splitting characters", () => {
     const ics = toIcs([
       {

@@ -261,14 +261,14 @@ describe("share-back", () => {
       .first();
     expect(note).toEqual({ title: "New contact shared", action_url: `/connections/${conn?.id}` });
 
-    // The same person again within minutes updates rather than duplicates.
+    // The same person again is one person; each share is its own record with its own consent.
     await share("ann-share", { name: "Bo Chen", email: "bo@beta.io", phone: "+1 415 555 0199" }, "198.51.100.8");
     const again = await env.DB.prepare(
       "select count(*) as n, max(sender_phone) as phone from shared_contacts where recipient_user_id = ?",
     )
       .bind(ownerId)
       .first();
-    expect(again).toEqual({ n: 1, phone: "+1 415 555 0199" });
+    expect(again).toEqual({ n: 2, phone: "+1 415 555 0199" });
     expect(
       (await env.DB.prepare("select count(*) as n from connection where user_id = ?").bind(ownerId).first())?.n,
     ).toBe(1);
@@ -480,6 +480,29 @@ describe("avatars", () => {
     expect(new Uint8Array(await image.arrayBuffer())).toEqual(jpeg);
     expect(await (await call("/c/ann-avatar")).text()).toContain(`src="${url}"`);
     expect((await call(`/avatars/${id}-${"0".repeat(24)}`)).status).toBe(404);
+  });
+
+  it("puts the small copy inline in the card's vCard, for its owner's uploads only", async () => {
+    const { owner, id } = await createPublishedCard("ann-photo-vcf");
+    const other = await signUp();
+    expect((await call("/c/ann-photo-vcf/contact.vcf").then((r) => r.text())).includes("PHOTO")).toBe(false);
+    await put(id, jpeg, owner.cookie);
+    const small = (body: Uint8Array, cookie: string) =>
+      call(`/api/cards/${id}/avatar?size=vcard`, {
+        method: "PUT",
+        body: body as BodyInit,
+        headers: { "content-type": "image/jpeg", cookie },
+      });
+    expect((await small(jpeg, other.cookie)).status).toBe(404);
+    expect((await small(new Uint8Array(50_000).fill(0xff), owner.cookie)).status).toBe(400);
+    expect((await small(jpeg, owner.cookie)).status).toBe(204);
+    const vcf = (await (await call("/c/ann-photo-vcf/contact.vcf")).text()).replace(/\r\n /g, "");
+    const base64 = btoa(String.fromCharCode(...jpeg));
+    expect(vcf).toContain(`PHOTO;ENCODING=b;TYPE=JPEG:${base64}\r\n`);
+    expect(vcf).toMatch(/^UID:card-ann-photo-vcf@localhost\r$/m);
+    // A new photo drops the old small copy until its own arrives.
+    await put(id, new Uint8Array([...jpeg, 1]), owner.cookie);
+    expect((await (await call("/c/ann-photo-vcf/contact.vcf")).text()).includes("PHOTO")).toBe(false);
   });
 
   it("refuses other accounts, non-images and oversized files", async () => {

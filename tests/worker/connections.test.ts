@@ -65,6 +65,19 @@ describe("export", () => {
     expect(hubspot.replace(/^\uFEFF/, "").startsWith('"First Name","Last Name","Email"')).toBe(true);
     const vcf = await (await call("/api/connections/export?format=vcf", { headers: { cookie: a.cookie } })).text();
     expect(vcf).toContain("FN:Eve Formula");
+    expect(vcf).toMatch(/^UID:[0-9a-f-]{36}\r$/m);
+    for (const format of ["csv", "google", "hubspot", "xlsx", "vcf", "vcf4"]) {
+      const res = await call(`/api/connections/export?format=${format}`, { headers: { cookie: a.cookie } });
+      expect(res.status, format).toBe(200);
+      expect(res.headers.get("cache-control"), format).toBe("no-store");
+    }
+    const xlsx = await call("/api/connections/export?format=xlsx", { headers: { cookie: a.cookie } });
+    expect(new Uint8Array(await xlsx.arrayBuffer()).slice(0, 2)).toEqual(new Uint8Array([0x50, 0x4b]));
+    // 150 ids: more than D1 binds in one statement.
+    const many = Array.from({ length: 150 }, (_, i) => i + 1).join(",");
+    expect(
+      (await call(`/api/connections/export?format=csv&ids=${many}`, { headers: { cookie: a.cookie } })).status,
+    ).toBe(200);
     expect((await call("/api/connections/export?format=xml", { headers: { cookie: a.cookie } })).status).toBe(400);
     expect((await call("/api/connections/export?format=csv")).status).toBe(401);
   });
@@ -158,11 +171,15 @@ describe("adding by hand and merging duplicates", () => {
       name: "Dana Ortiz",
       email: "dana@acme-foundation.org",
       phone: "+13125550147",
-      company: "Acme Foundation",
-      website: "https://acme-foundation.org",
+      // A company and website read off the email are guesses: offered, not stored.
+      company: null,
+      website: null,
       priority: "medium",
       source: "manual",
     });
+    const page = await (await call(`/connections/${id}`, { headers: { cookie: a.cookie } })).text();
+    expect(page).toContain("Accept suggestion");
+    expect(page).toContain("https://acme-foundation.org");
   });
 
   it("stops on the same email or phone until the owner merges or saves as new, keeping every note and tag", async () => {
@@ -190,11 +207,11 @@ describe("adding by hand and merging duplicates", () => {
     const row = await env.DB.prepare("select name, notes, tags from connection where id = ?").bind(first).first();
     expect(row).toEqual({ name: "Sam Lee", notes: "First note\n\nSecond note", tags: '["Donor","Board"]' });
 
-    // A phone written differently is the same number after normalisation.
+    // A phone written differently is the same number after normalisation, and one number is one person.
     await add({ name: "Phone One", phone: "+1 312 555 0100" }, a.cookie);
     expect((await add({ name: "Phone Two", phone: "(312) 555-0100" }, a.cookie)).status).toBe(409);
-    expect((await add({ name: "Phone Two", phone: "(312) 555-0100", resolve: "new" }, a.cookie)).status).toBe(302);
-    expect(await idsOf(a.email)).toHaveLength(3);
+    expect((await add({ name: "Phone Two", phone: "(312) 555-0100", resolve: "new" }, a.cookie)).status).toBe(409);
+    expect(await idsOf(a.email)).toHaveLength(2);
   });
 
   it("merges selected connections into the first one met, moving follow-ups, and never touches another account", async () => {
@@ -219,14 +236,26 @@ describe("adding by hand and merging duplicates", () => {
         body: new URLSearchParams([["intent", "merge"], ...ids.map((id) => ["id", String(id)])]),
         headers: { cookie },
       });
+    const confirm = (cookie: string, ids: number[], primary: number) =>
+      call("/connections/merge", {
+        method: "POST",
+        body: new URLSearchParams([["primary", String(primary)], ...ids.map((id) => ["id", String(id)])]),
+        headers: { cookie },
+      });
 
-    expect((await bulk(b.cookie, [kim1 ?? 0, kim2 ?? 0])).status).toBe(404);
+    // "Merge selected" only opens the preview; nothing is merged until the owner confirms there.
+    const preview = await bulk(a.cookie, [kim2 ?? 0, kim1 ?? 0]);
+    expect(preview.headers.get("location")).toBe(`/connections/merge?id=${kim2}&id=${kim1}`);
     expect(await idsOf(a.email)).toEqual([kim1, kim2]);
-    await bulk(b.cookie, [theirs ?? 0, kim1 ?? 0]);
+    expect((await call(`/connections/merge?id=${kim1}&id=${kim2}`, { headers: { cookie: b.cookie } })).status).toBe(
+      404,
+    );
+    expect((await confirm(b.cookie, [kim1 ?? 0, kim2 ?? 0], kim1 ?? 0)).status).toBe(404);
+    expect((await confirm(b.cookie, [theirs ?? 0, kim1 ?? 0], theirs ?? 0)).status).toBe(404);
     expect(await idsOf(a.email)).toEqual([kim1, kim2]);
     expect(await idsOf(b.email)).toEqual([theirs]);
 
-    const res = await bulk(a.cookie, [kim2 ?? 0, kim1 ?? 0]);
+    const res = await confirm(a.cookie, [kim2 ?? 0, kim1 ?? 0], kim1 ?? 0);
     expect(res.headers.get("location")).toBe(`/connections/${kim1}`);
     expect(await idsOf(a.email)).toEqual([kim1]);
     const row = await env.DB.prepare("select email, phone, notes, tags from connection where id = ?")
@@ -244,28 +273,22 @@ describe("adding by hand and merging duplicates", () => {
     expect(reminder).toEqual({ id: kim1 });
   });
 
-  it("offers a merge on the connection page for the same email and merges only the owner's rows", async () => {
+  it("flags a name that differs only by case or accents as a possible duplicate, the owner's rows only", async () => {
     const a = await signUp();
     const b = await signUp();
-    await add({ name: "Rae One", email: "rae@example.org", notes: "one" }, a.cookie);
-    await add({ name: "Rae Two", email: "rae@example.org", notes: "two", resolve: "new" }, a.cookie);
-    await add({ name: "Not Yours", email: "rae@example.org" }, b.cookie);
+    await add({ name: "Rae Oné", email: "rae@example.org", notes: "one" }, a.cookie);
+    expect((await add({ name: "RAE ONE", email: "rae.two@example.org", notes: "two" }, a.cookie)).status).toBe(409);
+    await add({ name: "RAE ONE", email: "rae.two@example.org", notes: "two", resolve: "new" }, a.cookie);
+    await add({ name: "Rae One", email: "rae@example.org" }, b.cookie);
     const [one, two] = await idsOf(a.email);
-    const [theirs] = await idsOf(b.email);
     const page = await (await call(`/connections/${one}`, { headers: { cookie: a.cookie } })).text();
-    expect(page).toContain("Looks like the same person");
-    expect(page).toContain("Rae Two");
-    expect(page).not.toContain("Not Yours");
-    const merge = (other: number | undefined) =>
-      call(`/connections/${one}`, {
-        method: "POST",
-        body: new URLSearchParams({ intent: "merge", other: String(other) }),
-        headers: { cookie: a.cookie },
-      });
-    await merge(theirs);
-    expect(await idsOf(b.email)).toEqual([theirs]);
-    await merge(two);
-    expect(await idsOf(a.email)).toEqual([one]);
+    expect(page).toContain("Possible duplicates");
+    expect(page).toContain(`/connections/merge?id=${one}&amp;id=${two}`);
+    const dupes = await (await call("/connections/duplicates", { headers: { cookie: a.cookie } })).text();
+    expect(dupes).toContain("Rae Oné");
+    expect(dupes).toContain("rae.two@example.org");
+    const theirs = await (await call("/connections/duplicates", { headers: { cookie: b.cookie } })).text();
+    expect(theirs).toContain("No possible duplicates");
   });
 });
 

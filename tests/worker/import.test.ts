@@ -41,8 +41,18 @@ const network = (email: string) =>
     .bind(email)
     .all<{ name: string; email: string; phone: string; notes: string; tags: string; source: string }>();
 
+const previewId = (text: string) => text.match(/"([0-9a-f]{32})"/)?.[1];
+
+function confirm(cookie: string, preview: string, duplicates: "merge" | "skip") {
+  return call("/connections/import.data", {
+    method: "POST",
+    body: new URLSearchParams({ intent: "import", preview, duplicates }),
+    headers: { cookie },
+  });
+}
+
 describe("import", () => {
-  it("previews without writing, then imports, merging duplicates and reporting skipped rows", async () => {
+  it("previews without writing, then imports the kept preview by its id, merging duplicates", async () => {
     const a = await signUp();
     await call(
       "/api/capture",
@@ -51,14 +61,16 @@ describe("import", () => {
     const preview = await upload(a.cookie, VCF, "contacts.vcf", { intent: "preview" });
     expect(preview.status).toBe(200);
     const text = await preview.text();
-    expect(text).toContain("No name or email");
     expect(text).toContain("Same person as row 2 in this file");
     expect((await network(a.email)).results).toHaveLength(1);
+    const id = previewId(text);
+    expect(id).toBeTruthy();
 
-    const done = await upload(a.cookie, VCF, "contacts.vcf", { intent: "import", duplicates: "merge" });
-    expect([200, 202]).toContain(done.status);
+    // The confirm step carries only the preview's id: no file, no content field.
+    const done = await confirm(a.cookie, id as string, "merge");
+    expect([200, 202, 204]).toContain(done.status);
     const rows = (await network(a.email)).results;
-    expect(rows.map((r) => r.name)).toEqual(["Dana Whitfield", "Kim Ng"]);
+    expect(rows.map((r) => r.name)).toEqual(["Dana Whitfield", "Kim Ng", "Nameless Inc"]);
     expect(rows[0]?.notes).toBe("Board prospect\n\nMet at the gala");
     expect(JSON.parse(rows[0]?.tags ?? "[]")).toEqual(expect.arrayContaining(["Quick add", "Donor", "Imported"]));
     expect(rows[1]).toMatchObject({ phone: "+14155552671", source: "import" });
@@ -67,15 +79,52 @@ describe("import", () => {
     )
       .bind(a.email)
       .first<{ message: string }>();
-    expect(note?.message).toBe("1 added, 1 merged, 2 skipped.");
+    expect(note?.message).toBe("2 added, 1 merged, 1 skipped.");
+    // A preview is used once.
+    expect((await confirm(a.cookie, id as string, "merge")).status).toBe(400);
   });
 
-  it("maps CSV columns from a Google export, neutral to hostile cells, and refuses other files", async () => {
+  it("never lets another account confirm someone's preview", async () => {
+    const a = await signUp();
+    const b = await signUp();
+    const id = previewId(await (await upload(a.cookie, VCF, "contacts.vcf", { intent: "preview" })).text());
+    const stolen = await confirm(b.cookie, id as string, "merge");
+    expect(stolen.status).toBe(400);
+    expect(await stolen.text()).toContain("This preview has expired; choose the file again.");
+    expect((await network(b.email)).results).toHaveLength(0);
+    expect((await confirm(a.cookie, "not-an-id", "merge")).status).toBe(400);
+  });
+
+  it("imports a file of more than 500 KB in two steps without a second upload", async () => {
+    const a = await signUp();
+    const cards = Array.from({ length: 1600 }, (_, i) =>
+      [
+        "BEGIN:VCARD",
+        "VERSION:2.1",
+        `N;CHARSET=UTF-8;ENCODING=QUOTED-PRINTABLE:M=C3=BCller${i};J=C3=BCrgen`,
+        `EMAIL;INTERNET:person${i}@example.org`,
+        `NOTE;ENCODING=QUOTED-PRINTABLE:${"=41".repeat(120)}`,
+        "END:VCARD",
+      ].join("\r\n"),
+    ).join("\r\n");
+    expect(cards.length).toBeGreaterThan(500_000);
+    const id = previewId(await (await upload(a.cookie, cards, "big.vcf", { intent: "preview" })).text());
+    const done = await confirm(a.cookie, id as string, "skip");
+    expect([200, 202, 204]).toContain(done.status);
+    const count = await env.DB.prepare(
+      "select count(*) as n from connection c join user u on u.id = c.user_id where u.email = ?",
+    )
+      .bind(a.email)
+      .first<{ n: number }>();
+    expect(count?.n).toBe(1600);
+  }, 60_000);
+
+  it("reads a Google export, keeps hostile cells as text, and refuses other files", async () => {
     const a = await signUp();
     const csv =
       'First Name,Last Name,E-mail 1 - Value,Organization Name,Notes\nAna,Lima,ana@x.org,"=cmd|\' /C calc\'!A0","<script>alert(1)</script>"\n,,,,\n';
-    const res = await upload(a.cookie, csv, "google.csv", { intent: "import", duplicates: "skip" });
-    expect([200, 202]).toContain(res.status);
+    const id = previewId(await (await upload(a.cookie, csv, "google.csv", { intent: "preview" })).text());
+    await confirm(a.cookie, id as string, "skip");
     const rows = (await network(a.email)).results;
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ name: "Ana Lima", email: "ana@x.org", notes: "<script>alert(1)</script>" });
@@ -93,6 +142,7 @@ describe("import", () => {
     );
     const preview = await (await upload(b.cookie, VCF, "contacts.vcf", { intent: "preview" })).text();
     expect(preview).not.toContain("A's private note");
-    expect(preview).not.toMatch(/duplicateOf":\{/);
+    expect(preview).not.toContain("Yes: Dana");
+    expect(preview).not.toMatch(/duplicateOf":"Dana/);
   });
 });

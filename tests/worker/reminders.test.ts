@@ -115,7 +115,11 @@ describe("reminders", () => {
     expect(token).toBeTruthy();
     const feed = await call(`/api/calendar/${token}.ics`);
     expect(feed.status).toBe(200);
-    expect(await feed.text()).toContain("SUMMARY:Email: Follow Me");
+    const body = await feed.text();
+    expect(body).toContain("SUMMARY:Email: Follow Me");
+    expect(body).toContain("REFRESH-INTERVAL;VALUE=DURATION:PT60M");
+    expect(body).toContain("X-PUBLISHED-TTL:PT60M");
+    expect(body).toMatch(/^UID:reminder-\d+@localhost\r$/m);
     const wrong = await call(`/api/calendar/${"A".repeat(32)}.ics`);
     expect(wrong.status).toBe(404);
     expect(await wrong.text()).toBe(JSON.stringify({ error: "Not found" }));

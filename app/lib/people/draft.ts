@@ -82,6 +82,8 @@ export type PersonDraft = {
   connectedOn?: string;
   status?: string;
   priority?: string;
+  /** Where the owner met them ("Met at"), for files that carry it. */
+  eventName?: string;
   /** A stable id from the source (vCard UID, CardDAV resource), kept so a re-import matches. */
   externalId?: string;
 };

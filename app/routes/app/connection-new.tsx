@@ -1,14 +1,15 @@
 import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { data, Form, Link, useNavigation } from "react-router";
 import { ConnectionFields, useConnectionForm } from "~/components/connection-fields";
 import { appContext } from "~/context";
 import { connectionFormSchema } from "~/lib/connection-form";
+import { formToPerson } from "~/lib/people/form";
 import { pageMeta } from "~/lib/site";
 import { requireUser } from "~/server/auth.server";
-import { addConnection, enrichDraft, findDuplicateConnections, mergeConnections } from "~/server/connections.server";
-import { getSettings } from "~/server/settings.server";
-import { setToastHeader } from "~/server/toast.server";
+import { addPerson, attachToPerson, exactMatchesFor } from "~/server/people/add.server";
+import { loadPeople, possibleDuplicatesOf } from "~/server/people/read.server";
+import { redirectWithToast } from "~/server/toast.server";
 import type { Route } from "./+types/connection-new";
 
 export const meta = () => [...pageMeta("Add someone"), { name: "robots", content: "noindex" }];
@@ -19,33 +20,43 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 /**
- * Adds someone by hand. When the email or phone (after normalisation) is already in the network,
- * nothing is saved until the owner chooses: merge into that person, or save as someone new.
+ * Adds someone by hand through the people core. When the email, phone or LinkedIn is already someone's,
+ * or the name matches someone (case and accents aside), nothing is saved until the owner chooses: add
+ * these details to that person, or (for a name match only) save as someone new.
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const app = context.get(appContext);
   const user = await requireUser(app, request);
   const formData = await request.formData();
   const submission = parseWithZod(formData, { schema: connectionFormSchema });
-  if (submission.status !== "success") return data({ reply: submission.reply(), duplicates: [] }, { status: 400 });
-  const { country } = await getSettings(app.db, user.id);
-  const draft = enrichDraft(submission.value, country);
+  if (submission.status !== "success")
+    return data({ reply: submission.reply(), duplicates: [], exact: false }, { status: 400 });
+  const { draft, arrival } = formToPerson(submission.value);
   const resolve = String(formData.get("resolve") ?? "");
-  const mergeInto = Number(/^merge:(\d{1,15})$/.exec(resolve)?.[1]);
-  const done = async (id: number, title: string) =>
-    redirect(`/connections/${id}`, { headers: { "Set-Cookie": await setToastHeader({ type: "success", title }) } });
+  const attachTo = Number(/^merge:(\d{1,15})$/.exec(resolve)?.[1]);
+  const done = (id: number, title: string) => redirectWithToast(`/connections/${id}`, { type: "success", title });
 
-  if (mergeInto) {
-    const merged = await mergeConnections(app.db, user.id, mergeInto, [], [draft]);
-    if (merged) return done(merged.id, `Merged into ${merged.name}`);
+  if (attachTo) {
+    const attached = await attachToPerson(app.db, user.id, attachTo, draft, arrival);
+    if (attached) return done(attached.id, `Merged into ${attached.name}`);
   }
-  if (resolve !== "new") {
-    const duplicates = await findDuplicateConnections(app.db, user.id, draft, country);
-    if (duplicates.length) return data({ reply: submission.reply(), duplicates }, { status: 409 });
+  const exact = await exactMatchesFor(app.db, user.id, draft);
+  const fuzzy =
+    resolve === "new" && !exact.length
+      ? []
+      : await possibleDuplicatesOf(app.db, user.id, { id: 0, name: draft.displayName });
+  const ids = [...new Set([...exact, ...fuzzy.map((f) => f.id)])];
+  if (ids.length) {
+    const duplicates = (await loadPeople(app.db, user.id, ids)).map((p) => ({
+      id: p.id,
+      name: p.displayName,
+      email: p.emails?.[0]?.value ?? null,
+      phone: p.phones?.[0]?.value ?? null,
+    }));
+    return data({ reply: submission.reply(), duplicates, exact: exact.length > 0 }, { status: 409 });
   }
-  const id = await addConnection(app.db, user.id, draft);
-  if (!id) throw new Response("Could not save", { status: 500 });
-  return done(id, `${draft.name} added`);
+  const added = await addPerson(app.db, user.id, draft, arrival);
+  return done(added.id, `${added.name} ${added.outcome === "created" ? "added" : "updated"}`);
 }
 
 const secondary = "rounded-md border border-slate-300 px-4 py-2 font-medium text-sm dark:border-slate-700";
@@ -65,7 +76,8 @@ export default function NewConnection({ actionData }: Route.ComponentProps) {
       </Link>
       <h1 className="mt-2 font-bold text-3xl tracking-tight">Add someone</h1>
       <p className="mt-2 text-slate-600 dark:text-slate-300">
-        Phone numbers are saved in international form, and a work email suggests the company and website.
+        Phone numbers are saved in international form. Someone already in your network is found by email, phone or name
+        before anything is saved.
       </p>
       <Form
         method="post"
@@ -87,7 +99,9 @@ export default function NewConnection({ actionData }: Route.ComponentProps) {
           >
             <h2 className="font-semibold">Already in your network</h2>
             <p className="mt-1 text-sm">
-              The same email or phone belongs to someone you have. Merge keeps every note and tag from both.
+              {actionData?.exact
+                ? "The same email, phone or LinkedIn belongs to someone you have: add these details to them."
+                : "Someone you have has the same name. Add these details to them, or save as someone new."}
             </p>
             <ul className="mt-3 space-y-2">
               {duplicates.map((d) => (
@@ -102,14 +116,21 @@ export default function NewConnection({ actionData }: Route.ComponentProps) {
                     value={`merge:${d.id}`}
                     className="rounded-md bg-brand-600 px-3 py-1.5 font-semibold text-white hover:bg-brand-700"
                   >
-                    Merge into {d.name}
+                    Add to {d.name}
                   </button>
                 </li>
               ))}
             </ul>
-            <button type="submit" name="resolve" value="new" className={`${secondary} mt-3 bg-white dark:bg-slate-900`}>
-              Save as someone new
-            </button>
+            {actionData?.exact ? null : (
+              <button
+                type="submit"
+                name="resolve"
+                value="new"
+                className={`${secondary} mt-3 bg-white dark:bg-slate-900`}
+              >
+                Save as someone new
+              </button>
+            )}
           </div>
         ) : null}
       </Form>

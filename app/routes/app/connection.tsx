@@ -1,25 +1,30 @@
 import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useState } from "react";
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { data, Form, Link, useNavigation } from "react-router";
 import { ConnectionFields, useConnectionForm } from "~/components/connection-fields";
 import { Field, inputClass } from "~/components/ui/field";
 import { appContext } from "~/context";
 import { safeHref } from "~/lib/card";
 import { connectionFormSchema, reminderFormSchema } from "~/lib/connection-form";
 import { PRIORITY_LABEL, PRIORITY_STAR_CLASS } from "~/lib/connection-rules";
-import { normalizeLinkedIn } from "~/lib/enrich";
-import { asCountry, normalizePhone } from "~/lib/phone";
+import { suggestFromEmail } from "~/lib/enrich";
+import { formatAddress } from "~/lib/people/normalise";
+import { asCountry, formatPhone } from "~/lib/phone";
 import { pageMeta } from "~/lib/site";
 import { FOLLOW_UP_PRESETS, formatInZone, isTimeZone, zonedToUtc } from "~/lib/time";
 import { requireUser } from "~/server/auth.server";
+import { notFound, parseId } from "~/server/http.server";
 import {
-  deleteConnection,
-  findDuplicateConnections,
-  getConnection,
-  mergeConnections,
-  updateConnection,
-} from "~/server/connections.server";
+  addContactPoint,
+  deletePerson,
+  editableFields,
+  recordConsent,
+  removeContactPoint,
+  updatePerson,
+} from "~/server/people/edit.server";
+import { undoableMerges, undoMerge } from "~/server/people/merge.server";
+import { getPerson, personHistoryOf, possibleDuplicatesOf } from "~/server/people/read.server";
 import {
   createReminder,
   deleteReminder,
@@ -28,48 +33,91 @@ import {
   snoozeReminder,
 } from "~/server/reminders.server";
 import { getSettings } from "~/server/settings.server";
-import { setToastHeader } from "~/server/toast.server";
+import { redirectWithToast } from "~/server/toast.server";
 import type { Route } from "./+types/connection";
 
 export const meta = () => [...pageMeta("Connection"), { name: "robots", content: "noindex" }];
 
-function connectionId(params: { id: string }) {
-  const id = Number(params.id);
-  if (!Number.isSafeInteger(id) || id < 1) throw new Response("Not Found", { status: 404, statusText: "Not Found" });
-  return id;
-}
-
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const app = context.get(appContext);
   const user = await requireUser(app, request);
-  const id = connectionId(params);
-  const row = await getConnection(app.db, user.id, id);
-  if (!row) throw new Response("Not Found", { status: 404, statusText: "Not Found" });
-  const [reminders, settings] = await Promise.all([remindersFor(app.db, user.id, id), getSettings(app.db, user.id)]);
-  const duplicates = await findDuplicateConnections(app.db, user.id, row, settings.country, id);
-  return { connection: row, reminders, duplicates, timeZone: settings.timeZone };
+  const id = parseId(params.id);
+  const row = await getPerson(app.db, user.id, id);
+  if (!row) notFound();
+  const [reminders, settings, duplicates, { history, consents }, merges] = await Promise.all([
+    remindersFor(app.db, user.id, id),
+    getSettings(app.db, user.id),
+    possibleDuplicatesOf(app.db, user.id, row),
+    personHistoryOf(app.db, user.id, id),
+    undoableMerges(app.db, user.id, id),
+  ]);
+  // A company and website read off a work email are guesses: shown as a suggestion the owner accepts.
+  const guess = suggestFromEmail(row.email);
+  const suggestion =
+    guess && (!row.company || !row.website)
+      ? { company: row.company ? null : guess.company, website: row.website ? null : guess.website }
+      : null;
+  return {
+    connection: row,
+    reminders,
+    duplicates,
+    history,
+    consents,
+    merges,
+    suggestion,
+    country: asCountry(settings.country),
+    timeZone: settings.timeZone,
+  };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const app = context.get(appContext);
   const user = await requireUser(app, request);
-  const id = connectionId(params);
-  if (!(await getConnection(app.db, user.id, id)))
-    throw new Response("Not Found", { status: 404, statusText: "Not Found" });
+  const id = parseId(params.id);
+  const person = await getPerson(app.db, user.id, id);
+  if (!person) return notFound();
   const formData = await request.formData();
   const intent = formData.get("intent");
-  const back = async (title: string, to = `/connections/${id}`) =>
-    redirect(to, { headers: { "Set-Cookie": await setToastHeader({ type: "success", title }) } });
+  const back = (title: string, to = `/connections/${id}`) => redirectWithToast(to, { type: "success", title });
   const reminderId = Number(formData.get("reminderId"));
 
+  const fail = (message: string) => data({ pointError: message }, { status: 400 });
   if (intent === "delete") {
-    await deleteConnection(app.db, user.id, id);
+    await deletePerson(app.db, user.id, id);
     return back("Connection deleted", "/connections");
   }
-  if (intent === "merge") {
-    const other = Number(formData.get("other"));
-    const merged = Number.isSafeInteger(other) ? await mergeConnections(app.db, user.id, id, [other]) : null;
-    return back(merged?.merged ? "Merged: every note and tag was kept" : "Nothing to merge");
+  if (intent === "add-point") {
+    const kind = String(formData.get("kind"));
+    if (!["email", "phone", "website", "linkedin"].includes(kind)) return fail("Choose what to add");
+    const added = await addContactPoint(app.db, user.id, id, {
+      kind: kind as "email",
+      label: String(formData.get("label") ?? "other"),
+      value: String(formData.get("value") ?? "").slice(0, 300),
+    });
+    if (added && !added.ok) return fail(added.message);
+    return back("Added");
+  }
+  if (intent === "remove-point") {
+    await removeContactPoint(app.db, user.id, id, Number(formData.get("pointId")));
+    return back("Removed");
+  }
+  if (intent === "consent-withdrawn" || intent === "consent-given") {
+    await recordConsent(app.db, user.id, id, intent === "consent-given");
+    return back(intent === "consent-given" ? "Consent recorded" : "Withdrawal recorded");
+  }
+  if (intent === "undo-merge") {
+    const undone = await undoMerge(app.db, user.id, Number(formData.get("mergeId")));
+    return back(undone ? "Merge undone" : "That merge cannot be undone");
+  }
+  if (intent === "accept-suggestion") {
+    const guess = suggestFromEmail(person.email);
+    if (guess)
+      await updatePerson(app.db, user.id, id, {
+        ...editableFields(person),
+        company: person.company || guess.company,
+        website: person.website || guess.website,
+      });
+    return back("Suggestion accepted");
   }
   if (intent === "remind") {
     const parsed = reminderFormSchema.safeParse(Object.fromEntries(formData));
@@ -97,20 +145,19 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   }
   const submission = parseWithZod(formData, { schema: connectionFormSchema });
   if (submission.status !== "success") return data({ reply: submission.reply() }, { status: 400 });
-  // Edits are enriched like additions: the phone in E.164, so the same person is still found by it.
-  const { country } = await getSettings(app.db, user.id);
-  await updateConnection(app.db, user.id, id, {
-    ...submission.value,
-    phone: normalizePhone(submission.value.phone, asCountry(country)),
-    linkedin: normalizeLinkedIn(submission.value.linkedin),
-  });
+  // Edits go through the people core: the phone in E.164, so the same person is still found by it.
+  const saved = await updatePerson(app.db, user.id, id, submission.value);
+  if (saved && !saved.ok)
+    return data({ reply: submission.reply({ fieldErrors: { [saved.field]: [saved.message] } }) }, { status: 400 });
   return back("Connection saved");
 }
 
 const small = "rounded-md border border-slate-300 px-3 py-1.5 font-medium text-sm dark:border-slate-700";
 
 export default function ConnectionPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { connection: c, reminders, duplicates, timeZone: savedZone } = loaderData;
+  const { connection: c, reminders, duplicates, history, consents, merges, suggestion, country } = loaderData;
+  const savedZone = loaderData.timeZone;
+  const pointError = actionData && "pointError" in actionData ? actionData.pointError : undefined;
   const navigation = useNavigation();
   const [timeZone, setTimeZone] = useState(savedZone);
   useEffect(() => setTimeZone(Intl.DateTimeFormat().resolvedOptions().timeZone || savedZone), [savedZone]);
@@ -122,12 +169,17 @@ export default function ConnectionPage({ loaderData, actionData }: Route.Compone
     strength: c.strength ? String(c.strength) : "",
     priority: c.priority,
   });
-  const links: [string, string | null, string | null][] = [
-    ["Email", c.email, c.email ? safeHref(`mailto:${c.email}`) : null],
-    ["Phone", c.phone, c.phone ? safeHref(`tel:${c.phone.replace(/[^\d+]/g, "")}`) : null],
-    ["Website", c.website, safeHref(c.website)],
-    ["LinkedIn", c.linkedin, safeHref(c.linkedin)],
-  ];
+  const KIND_LABEL = { email: "Email", phone: "Phone", website: "Website", social: "Profile", address: "Address" };
+  const pointHref = (p: (typeof c.points)[number]) =>
+    p.kind === "email"
+      ? safeHref(`mailto:${p.value}`)
+      : p.kind === "phone"
+        ? safeHref(`tel:${p.value.replace(/[^\d+]/g, "")}`)
+        : p.kind === "address"
+          ? null
+          : safeHref(p.value);
+  const pointText = (p: (typeof c.points)[number]) =>
+    p.kind === "phone" ? formatPhone(p.value, country) : p.kind === "address" ? formatAddress(p.value) : p.value;
   return (
     <section className="mx-auto max-w-5xl px-4 py-10 sm:px-6">
       <Link to="/connections" className="text-brand-700 text-sm underline dark:text-brand-200">
@@ -151,24 +203,117 @@ export default function ConnectionPage({ loaderData, actionData }: Route.Compone
           </span>
         ))}
       </p>
-      <dl className="mt-4 grid grid-cols-[6rem_1fr] gap-1.5 text-sm">
-        {links
-          .filter(([, v]) => v)
-          .map(([label, value, href]) => (
-            <div key={label} className="contents">
-              <dt className="text-slate-600 dark:text-slate-300">{label}</dt>
-              <dd className="break-words">
-                {href ? (
-                  <a href={href} className="underline">
-                    {value}
-                  </a>
-                ) : (
-                  value
-                )}
-              </dd>
-            </div>
-          ))}
-      </dl>
+      <section aria-labelledby="points-title" className="mt-4">
+        <h2 id="points-title" className="sr-only">
+          Contact details
+        </h2>
+        <ul className="space-y-1.5 text-sm">
+          {c.points.map((p) => {
+            const href = pointHref(p);
+            return (
+              <li key={p.id} className="flex flex-wrap items-center gap-2">
+                <span className="w-36 shrink-0 text-slate-600 dark:text-slate-300">
+                  {p.service && p.service !== "other" ? p.service : KIND_LABEL[p.kind]} · {p.label}
+                </span>
+                <span className="break-all">
+                  {href ? (
+                    <a href={href} className="underline">
+                      {pointText(p)}
+                    </a>
+                  ) : (
+                    pointText(p)
+                  )}
+                </span>
+                <Form method="post">
+                  <input type="hidden" name="pointId" value={p.id} />
+                  <button
+                    type="submit"
+                    name="intent"
+                    value="remove-point"
+                    className="text-slate-600 text-xs underline dark:text-slate-300"
+                    aria-label={`Remove ${pointText(p)}`}
+                  >
+                    Remove
+                  </button>
+                </Form>
+              </li>
+            );
+          })}
+        </ul>
+        <Form method="post" className="mt-3 flex flex-wrap items-end gap-2 text-sm">
+          <input type="hidden" name="intent" value="add-point" />
+          <label>
+            <span className="mb-1 block font-medium">Add</span>
+            <select name="kind" className={inputClass} defaultValue="email">
+              <option value="email">Email</option>
+              <option value="phone">Phone</option>
+              <option value="website">Website</option>
+              <option value="linkedin">LinkedIn</option>
+            </select>
+          </label>
+          <label>
+            <span className="mb-1 block font-medium">Label</span>
+            <select name="label" className={inputClass} defaultValue="work">
+              {["work", "mobile", "home", "other"].map((l) => (
+                <option key={l}>{l}</option>
+              ))}
+            </select>
+          </label>
+          <label className="min-w-48 flex-1">
+            <span className="mb-1 block font-medium">Value</span>
+            <input
+              name="value"
+              maxLength={300}
+              required
+              className={inputClass}
+              aria-invalid={pointError ? true : undefined}
+            />
+          </label>
+          <button type="submit" className={small}>
+            Add
+          </button>
+          {pointError ? (
+            <p role="alert" className="w-full text-red-700 dark:text-red-300">
+              {pointError}
+            </p>
+          ) : null}
+        </Form>
+      </section>
+
+      {suggestion ? (
+        <Form
+          method="post"
+          className="mt-4 flex flex-wrap items-center gap-2 rounded-lg border border-dashed border-slate-300 p-3 text-sm dark:border-slate-700"
+        >
+          <input type="hidden" name="intent" value="accept-suggestion" />
+          <span>
+            Suggested from their email (a guess, not something they gave):{" "}
+            {[suggestion.company, suggestion.website].filter(Boolean).join(" · ")}
+          </span>
+          <button type="submit" className={small}>
+            Accept suggestion
+          </button>
+        </Form>
+      ) : null}
+
+      {merges.length ? (
+        <Form method="post" className="mt-4 flex flex-wrap items-center gap-2 text-sm">
+          <input type="hidden" name="intent" value="undo-merge" />
+          <input type="hidden" name="mergeId" value={merges[0]?.id} />
+          <span>
+            Merged on{" "}
+            {new Date(merges[0]?.createdAt ?? 0).toLocaleString("en-US", {
+              dateStyle: "medium",
+              timeStyle: "short",
+              timeZone,
+            })}
+            .
+          </span>
+          <button type="submit" className={small}>
+            Undo merge
+          </button>
+        </Form>
+      ) : null}
 
       {duplicates.length ? (
         <section
@@ -176,22 +321,23 @@ export default function ConnectionPage({ loaderData, actionData }: Route.Compone
           className="mt-6 rounded-lg border border-amber-300 bg-amber-50 p-4 text-amber-950 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-50"
         >
           <h2 id="duplicates-title" className="font-semibold">
-            Looks like the same person
+            Possible duplicates
           </h2>
           <ul className="mt-2 space-y-2 text-sm">
             {duplicates.map((d) => (
               <li key={d.id}>
-                <Form method="post" className="flex flex-wrap items-center gap-2">
-                  <input type="hidden" name="intent" value="merge" />
-                  <input type="hidden" name="other" value={d.id} />
+                <div className="flex flex-wrap items-center gap-2">
                   <Link to={`/connections/${d.id}`} className="font-medium underline">
                     {d.name}
                   </Link>
-                  <span>{[d.email, d.phone].filter(Boolean).join(" · ")}</span>
-                  <button type="submit" className={`${small} bg-white dark:bg-slate-900`}>
-                    Merge into this one
-                  </button>
-                </Form>
+                  <span>{[d.company, d.email].filter(Boolean).join(" · ")}</span>
+                  <Link
+                    to={`/connections/merge?id=${c.id}&id=${d.id}`}
+                    className={`${small} bg-white dark:bg-slate-900`}
+                  >
+                    Compare and merge
+                  </Link>
+                </div>
               </li>
             ))}
           </ul>
@@ -297,6 +443,58 @@ export default function ConnectionPage({ loaderData, actionData }: Route.Compone
                 </li>
               ))}
             </ul>
+          </section>
+          <section
+            className="rounded-xl border border-slate-200 p-5 dark:border-slate-800"
+            aria-labelledby="consent-title"
+          >
+            <h2 id="consent-title" className="font-semibold text-lg">
+              Consent
+            </h2>
+            <ul className="mt-2 space-y-1.5 text-sm">
+              {consents.map((s) => (
+                <li key={`share-${s.id}`}>
+                  {`${s.consent ? "Agreed to be contacted" : "Did not agree to be contacted"} when sharing back on ${formatInZone(new Date(s.consentAt ?? s.createdAt), timeZone)}`}
+                </li>
+              ))}
+              {history
+                .filter((h) => h.kind === "consent-given" || h.kind === "consent-withdrawn")
+                .map((h) => (
+                  <li key={`h-${h.id}`}>
+                    {h.detail} on {formatInZone(new Date(h.createdAt), timeZone)}
+                  </li>
+                ))}
+              {consents.length === 0 && !history.some((h) => h.kind.startsWith("consent")) ? (
+                <li className="text-slate-600 dark:text-slate-300">No consent recorded.</li>
+              ) : null}
+            </ul>
+            <Form method="post" className="mt-3 flex flex-wrap gap-2">
+              <button type="submit" name="intent" value="consent-withdrawn" className={small}>
+                Record a withdrawal
+              </button>
+              <button type="submit" name="intent" value="consent-given" className={small}>
+                Record consent
+              </button>
+            </Form>
+          </section>
+          <section
+            className="rounded-xl border border-slate-200 p-5 dark:border-slate-800"
+            aria-labelledby="history-title"
+          >
+            <h2 id="history-title" className="font-semibold text-lg">
+              History
+            </h2>
+            <ol className="mt-2 space-y-1.5 text-sm">
+              {history.map((h) => (
+                <li key={h.id}>
+                  <span className="text-slate-600 dark:text-slate-300">
+                    {formatInZone(new Date(h.createdAt), timeZone)}
+                  </span>{" "}
+                  {h.detail}
+                  {h.eventName ? ` (${h.eventName})` : ""}
+                </li>
+              ))}
+            </ol>
           </section>
           <Form
             method="post"

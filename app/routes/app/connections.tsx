@@ -1,12 +1,16 @@
 import type { ChangeEvent, MouseEvent } from "react";
-import { Form, Link, redirect } from "react-router";
+import { useRef } from "react";
+import { Form, Link, redirect, useLocation, useSubmit } from "react-router";
 import { appContext } from "~/context";
 import { PRIORITIES, PRIORITY_LABEL, PRIORITY_STAR_CLASS, STATUSES } from "~/lib/connection-rules";
 import { pageMeta } from "~/lib/site";
 import { showToast } from "~/lib/toast";
 import { requireUser } from "~/server/auth.server";
-import { type BulkChange, bulkChange, listConnections, mergeConnections, PAGE_SIZE } from "~/server/connections.server";
-import { setToastHeader } from "~/server/toast.server";
+import { listConnections, PAGE_SIZE } from "~/server/connections.server";
+import { parseIds } from "~/server/http.server";
+import { type BulkChange, bulkChange } from "~/server/people/edit.server";
+import { MAX_MERGE } from "~/server/people/merge.server";
+import { redirectWithToast } from "~/server/toast.server";
 import type { Route } from "./+types/connections";
 
 export const meta = () => [...pageMeta("Connections"), { name: "robots", content: "noindex" }];
@@ -29,33 +33,17 @@ export async function action({ request, context }: Route.ActionArgs) {
   const app = context.get(appContext);
   const user = await requireUser(app, request);
   const form = await request.formData();
-  const ids = form
-    .getAll("id")
-    .map(Number)
-    .filter((n) => Number.isSafeInteger(n) && n > 0);
+  const ids = parseIds(form.getAll("id"));
   const back = String(form.get("back") ?? "/connections");
   const to = back.startsWith("/connections") ? back : "/connections";
   if (form.get("intent") === "merge") {
     if (ids.length < 2) {
-      return redirect(to, {
-        headers: {
-          "Set-Cookie": await setToastHeader({ type: "warning", title: "Choose two or more people to merge" }),
-        },
-      });
+      return redirectWithToast(to, { type: "warning", title: "Choose two or more people to merge" });
     }
-    // The first one met is kept; the others are folded into it.
-    const [primary = 0, ...others] = [...ids].sort((a, b) => a - b);
-    const merged = await mergeConnections(app.db, user.id, primary, others);
-    if (!merged) throw new Response("Not Found", { status: 404, statusText: "Not Found" });
-    return redirect(`/connections/${merged.id}`, {
-      headers: {
-        "Set-Cookie": await setToastHeader({
-          type: "success",
-          title: `Merged ${merged.merged + 1} into ${merged.name}`,
-          description: "Every note and tag was kept.",
-        }),
-      },
-    });
+    if (ids.length > MAX_MERGE)
+      return redirectWithToast(to, { type: "warning", title: `Choose at most ${MAX_MERGE} people to merge at once` });
+    // Nothing is merged here: the owner sees everyone side by side first and confirms there.
+    return redirect(`/connections/merge?${new URLSearchParams(ids.map((id) => ["id", String(id)]))}`);
   }
   const [kind, value = ""] = String(form.get("change") ?? "").split(":");
   const tag = String(form.get("tag") ?? "").trim();
@@ -68,23 +56,19 @@ export async function action({ request, context }: Route.ActionArgs) {
           ? { kind, value: tag }
           : null;
   if (!change || ids.length === 0) {
-    return redirect(to, {
-      headers: { "Set-Cookie": await setToastHeader({ type: "warning", title: "Choose people and a change first" }) },
-    });
+    return redirectWithToast(to, { type: "warning", title: "Choose people and a change first" });
   }
   const count = await bulkChange(app.db, user.id, ids, change);
-  return redirect(to, {
-    headers: {
-      "Set-Cookie": await setToastHeader({
-        type: "success",
-        title: `Updated ${count} ${count === 1 ? "person" : "people"}`,
-      }),
-    },
+  return redirectWithToast(to, {
+    type: "success",
+    title: count ? `Updated ${count} ${count === 1 ? "person" : "people"}` : "Nothing to change: they already had that",
   });
 }
 
 const EXPORTS = [
   ["csv", "CSV"],
+  ["xlsx", "Excel"],
+  ["google", "Google CSV"],
   ["hubspot", "HubSpot CSV"],
   ["vcf", "vCard"],
 ] as const;
@@ -117,6 +101,17 @@ export default function Connections({ loaderData }: Route.ComponentProps) {
   const params = (p: number) =>
     `?${new URLSearchParams({ ...Object.fromEntries(Object.entries(view).filter(([, v]) => v)), page: String(p) })}`;
   const here = `/connections${params(page)}`;
+  // Every navigation (each bulk action redirects back here) remounts the boxes, so a selection never
+  // outlives the action it was made for.
+  const { key: selectionKey } = useLocation();
+  // Search as you type: the filters form is submitted a moment after the last keystroke.
+  const submit = useSubmit();
+  const typing = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const searchAsYouType = (event: ChangeEvent<HTMLInputElement>) => {
+    const form = event.currentTarget.form;
+    clearTimeout(typing.current);
+    typing.current = setTimeout(() => form && submit(form, { replace: true, preventScrollReset: true }), 300);
+  };
   return (
     <section className="mx-auto max-w-5xl px-4 py-10 sm:px-6">
       <div className="flex flex-wrap items-end justify-between gap-4">
@@ -135,6 +130,9 @@ export default function Connections({ loaderData }: Route.ComponentProps) {
           <Link to="/connections/import" className={`${control} font-medium`}>
             Import
           </Link>
+          <Link to="/connections/duplicates" className={`${control} font-medium`}>
+            Possible duplicates
+          </Link>
           <Link
             to="/connections/new"
             className="rounded-md bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700"
@@ -151,6 +149,7 @@ export default function Connections({ loaderData }: Route.ComponentProps) {
             name="q"
             type="search"
             defaultValue={view.q}
+            onChange={searchAsYouType}
             placeholder="Search name, company, email or notes"
             className={`${control} w-full`}
           />
@@ -228,6 +227,7 @@ export default function Connections({ loaderData }: Route.ComponentProps) {
       </p>
 
       <Form
+        key={selectionKey}
         method="post"
         id="bulk"
         className="mt-3 flex flex-wrap items-end gap-2 rounded-xl bg-slate-50 p-3 dark:bg-slate-900"
@@ -284,7 +284,10 @@ export default function Connections({ loaderData }: Route.ComponentProps) {
         ))}
       </Form>
 
-      <ul className="mt-3 divide-y divide-slate-200 rounded-xl border border-slate-200 dark:divide-slate-800 dark:border-slate-800">
+      <ul
+        key={selectionKey}
+        className="mt-3 divide-y divide-slate-200 rounded-xl border border-slate-200 dark:divide-slate-800 dark:border-slate-800"
+      >
         {rows.map((c) => (
           <li key={c.id} className="flex items-center gap-3 p-4">
             <input

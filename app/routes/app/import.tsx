@@ -1,9 +1,16 @@
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { appContext } from "~/context";
-import { CONTACT_FIELDS, type ContactField, MAPPABLE_FIELDS } from "~/lib/csv";
 import { pageMeta } from "~/lib/site";
 import { requireUser } from "~/server/auth.server";
-import { applyImport, planImport } from "~/server/import.server";
+import {
+  applyImport,
+  dropPreview,
+  loadPreview,
+  planImport,
+  previewIdSchema,
+  readImportFile,
+  savePreview,
+} from "~/server/import.server";
 import { getSettings } from "~/server/settings.server";
 import { setToastHeader } from "~/server/toast.server";
 import type { Route } from "./+types/import";
@@ -12,48 +19,53 @@ export const meta = () => [...pageMeta("Import contacts"), { name: "robots", con
 
 // Under the Worker's 1 MB request cap, with room for the rest of the form.
 const MAX_FILE_BYTES = 900_000;
+const SHOWN_ROWS = 50;
+const SHOWN_PROBLEMS = 300;
+
+const FORMAT_LABEL: Record<string, string> = {
+  vcard: "vCard",
+  google: "Google Contacts CSV",
+  "google-legacy": "Google Contacts CSV (older layout)",
+  outlook: "Outlook CSV",
+  linkedin: "LinkedIn Connections CSV",
+  hubspot: "HubSpot CSV",
+  generic: "CSV",
+  unknown: "CSV",
+};
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireUser(context.get(appContext), request);
   return null;
 }
 
-async function readUpload(form: FormData): Promise<{ text: string; filename: string } | { error: string }> {
+async function readUpload(form: FormData): Promise<{ bytes: Uint8Array; filename: string } | { error: string }> {
   const file = form.get("file");
-  if (file instanceof File && file.size > 0) {
-    if (file.size > MAX_FILE_BYTES) return { error: "That file is too large; split it into files under 900 KB." };
-    if (!/\.(vcf|csv)$/i.test(file.name)) return { error: "Choose a .vcf (vCard) or .csv file." };
-    return { text: await file.text(), filename: file.name.slice(0, 200) };
-  }
-  const text = form.get("content");
-  if (typeof text === "string" && text)
-    return {
-      text: text.slice(0, MAX_FILE_BYTES),
-      filename: String(form.get("filename") ?? "contacts.csv").slice(0, 200),
-    };
-  return { error: "Choose a file to import." };
-}
-
-function mappingFrom(form: FormData): Record<ContactField, number> | undefined {
-  if (!form.has("map-name")) return undefined;
-  return Object.fromEntries(CONTACT_FIELDS.map((f) => [f, Number(form.get(`map-${f}`) ?? -1)])) as Record<
-    ContactField,
-    number
-  >;
+  if (!(file instanceof File) || file.size === 0) return { error: "Choose a file to import." };
+  if (file.size > MAX_FILE_BYTES) return { error: "That file is too large; split it into files under 900 KB." };
+  if (!/\.(vcf|vcard|csv)$/i.test(file.name)) return { error: "Choose a .vcf (vCard) or .csv file." };
+  return { bytes: new Uint8Array(await file.arrayBuffer()), filename: file.name.slice(0, 200) };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   const app = context.get(appContext);
   const user = await requireUser(app, request);
-  const form = await request.formData();
-  const upload = await readUpload(form);
-  if ("error" in upload) return data({ error: upload.error }, { status: 400 });
+  let form: FormData;
+  try {
+    form = await request.formData();
+  } catch {
+    return data({ error: "Choose a file to import." }, { status: 400 });
+  }
   const settings = await getSettings(app.db, user.id);
-  const duplicates = form.get("duplicates") === "skip" ? "skip" : "merge";
-  const plan = await planImport(app.db, user.id, upload.text, upload.filename, settings.country, mappingFrom(form));
   if (form.get("intent") === "import") {
+    // The confirm step names the preview kept for this owner; the file is never sent twice.
+    const id = previewIdSchema.safeParse(form.get("preview"));
+    const plan = id.success ? await loadPreview(app.env, user.id, id.data) : null;
+    if (!plan || !id.success)
+      return data({ error: "This preview has expired; choose the file again." }, { status: 400 });
     if (plan.rows.length === 0) return data({ error: "Nothing in this file can be imported." }, { status: 400 });
-    const result = await applyImport(app.db, user.id, plan, duplicates, settings.country);
+    const duplicates = form.get("duplicates") === "skip" ? "skip" : "merge";
+    const result = await applyImport(app.db, user.id, plan, duplicates);
+    await dropPreview(app.env, user.id, id.data);
     return redirect("/connections", {
       headers: {
         "Set-Cookie": await setToastHeader({
@@ -64,22 +76,38 @@ export async function action({ request, context }: Route.ActionArgs) {
       },
     });
   }
+  const upload = await readUpload(form);
+  if ("error" in upload) return data({ error: upload.error }, { status: 400 });
+  const read = readImportFile(upload.bytes, upload.filename);
+  const plan = await planImport(app.db, user.id, read, upload.filename, settings.country);
+  const previewId = await savePreview(app.env, user.id, plan);
+  const skipped = new Set(plan.problems.filter((p) => p.skipped).map((p) => p.row)).size;
   return {
-    plan: { ...plan, rows: plan.rows.slice(0, 50), total: plan.rows.length },
-    content: upload.text,
-    filename: upload.filename,
-    duplicates,
+    previewId,
+    filename: plan.filename,
+    format: FORMAT_LABEL[plan.format] ?? "CSV",
+    encoding: plan.encoding,
+    total: plan.rows.length,
+    duplicates: plan.rows.filter((r) => r.duplicateOf).length,
+    skipped,
+    rows: plan.rows.slice(0, SHOWN_ROWS).map((r) => ({
+      row: r.row,
+      name: r.draft.displayName,
+      emails: (r.draft.emails ?? []).map((e) => e.value).join(", "),
+      phones: (r.draft.phones ?? []).map((p) => p.value).join(", "),
+      organization: r.draft.organization ?? "",
+      duplicateOf: r.duplicateOf?.name ?? null,
+    })),
+    problems: plan.problems.slice(0, SHOWN_PROBLEMS),
+    moreProblems: Math.max(0, plan.problems.length - SHOWN_PROBLEMS),
   };
 }
-
-const control = "rounded-md border border-slate-300 px-3 py-2 text-sm dark:border-slate-700 dark:bg-slate-900";
 
 export default function ImportPage({ actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
-  const preview = actionData && "plan" in actionData ? actionData : null;
+  const preview = actionData && "previewId" in actionData ? actionData : null;
   const error = actionData && "error" in actionData ? actionData.error : null;
-  const dupes = preview?.plan.rows.filter((r) => r.duplicateOf).length ?? 0;
   return (
     <section className="mx-auto max-w-5xl px-4 py-10 sm:px-6">
       <Link to="/connections" className="text-brand-700 text-sm underline dark:text-brand-200">
@@ -87,8 +115,9 @@ export default function ImportPage({ actionData }: Route.ComponentProps) {
       </Link>
       <h1 className="mt-2 font-bold text-3xl tracking-tight">Import contacts</h1>
       <p className="mt-2 text-slate-600 dark:text-slate-300">
-        vCard files (2.1, 3.0 or 4.0, many contacts in one file) and CSV exports from Google Contacts, Outlook or
-        HubSpot. You'll see a preview first; nothing is saved until you confirm, and a failed import changes nothing.
+        vCard files (2.1, 3.0 or 4.0, many contacts in one file, from iPhone, Android, Outlook, Gmail or macOS) and CSV
+        exports from Google Contacts, Outlook, LinkedIn, HubSpot or a spreadsheet. You'll see a preview first; nothing
+        is saved until you confirm, and a failed import changes nothing.
       </p>
 
       <Form
@@ -104,7 +133,7 @@ export default function ImportPage({ actionData }: Route.ComponentProps) {
           id="file"
           name="file"
           type="file"
-          accept=".vcf,.csv,text/vcard,text/csv"
+          accept=".vcf,.vcard,.csv,text/vcard,text/csv"
           required
           className="block text-sm"
         />
@@ -124,41 +153,15 @@ export default function ImportPage({ actionData }: Route.ComponentProps) {
 
       {preview ? (
         <Form method="post" className="mt-8 space-y-6">
-          <input type="hidden" name="content" value={preview.content} />
-          <input type="hidden" name="filename" value={preview.filename} />
+          <input type="hidden" name="preview" value={preview.previewId} />
           <h2 className="font-semibold text-xl">
-            Preview: {preview.plan.total} to import{dupes ? `, ${dupes} already in your network` : ""}
-            {preview.plan.skipped.length ? `, ${preview.plan.skipped.length} skipped` : ""}
+            Preview: {preview.total} to import
+            {preview.duplicates ? `, ${preview.duplicates} already in your network` : ""}
+            {preview.skipped ? `, ${preview.skipped} skipped` : ""}
           </h2>
-
-          {preview.plan.kind === "csv" ? (
-            <fieldset className="rounded-xl border border-slate-200 p-5 dark:border-slate-800">
-              <legend className="px-1 font-semibold">Columns</legend>
-              <div className="grid gap-3 sm:grid-cols-3">
-                {MAPPABLE_FIELDS.map(({ field, label }) => (
-                  <label key={field} className="block text-sm">
-                    <span className="mb-1 block font-medium">{label}</span>
-                    <select
-                      name={`map-${field}`}
-                      defaultValue={String(preview.plan.mapping[field] ?? -1)}
-                      className={`${control} w-full`}
-                    >
-                      <option value="-1">Not imported</option>
-                      {preview.plan.headers.map((h, i) => (
-                        // biome-ignore lint/suspicious/noArrayIndexKey: a CSV column is identified by its position
-                        <option key={i} value={i}>
-                          {h}
-                        </option>
-                      ))}
-                    </select>
-                  </label>
-                ))}
-              </div>
-              <button type="submit" name="intent" value="preview" className={`mt-4 ${control} font-medium`}>
-                Update preview
-              </button>
-            </fieldset>
-          ) : null}
+          <p className="text-slate-600 text-sm dark:text-slate-300">
+            {preview.filename}: read as {preview.format} ({preview.encoding.toUpperCase()}).
+          </p>
 
           {/* Focusable so a keyboard can scroll a wide preview on a phone. */}
           <section
@@ -181,6 +184,9 @@ export default function ImportPage({ actionData }: Route.ComponentProps) {
                     Email
                   </th>
                   <th scope="col" className="p-2">
+                    Phone
+                  </th>
+                  <th scope="col" className="p-2">
                     Company
                   </th>
                   <th scope="col" className="p-2">
@@ -189,53 +195,60 @@ export default function ImportPage({ actionData }: Route.ComponentProps) {
                 </tr>
               </thead>
               <tbody>
-                {preview.plan.rows.map((r) => (
+                {preview.rows.map((r) => (
                   <tr key={r.row} className="border-slate-200 border-t dark:border-slate-800">
                     <td className="p-2">{r.row}</td>
-                    <td className="p-2">{r.draft.name}</td>
-                    <td className="p-2">{r.draft.email}</td>
-                    <td className="p-2">{r.draft.company}</td>
-                    <td className="p-2">{r.duplicateOf ? `Yes: ${r.duplicateOf.name}` : ""}</td>
+                    <td className="min-w-32 p-2">{r.name}</td>
+                    <td className="whitespace-nowrap p-2">{r.emails}</td>
+                    <td className="p-2">{r.phones}</td>
+                    <td className="p-2">{r.organization}</td>
+                    <td className="p-2">{r.duplicateOf ? `Yes: ${r.duplicateOf}` : ""}</td>
                   </tr>
                 ))}
               </tbody>
             </table>
           </section>
+          {preview.total > preview.rows.length ? (
+            <p className="text-slate-600 text-sm dark:text-slate-300">
+              The first {preview.rows.length} of {preview.total} are shown.
+            </p>
+          ) : null}
 
-          {preview.plan.skipped.length ? (
-            <section aria-labelledby="skipped-title">
-              <h3 id="skipped-title" className="font-semibold">
-                Skipped
+          {preview.problems.length ? (
+            <section aria-labelledby="problems-title">
+              <h3 id="problems-title" className="font-semibold">
+                Problems by row
               </h3>
               <ul className="mt-2 list-disc pl-6 text-sm">
-                {preview.plan.skipped.map((s) => (
-                  <li key={`${s.row}-${s.reason}`}>
-                    Row {s.row}: {s.reason}
+                {preview.problems.map((p) => (
+                  <li key={`${p.row}-${p.message}`}>
+                    Row {p.row}: {p.message}
+                    {p.skipped ? " (skipped)" : ""}
                   </li>
                 ))}
               </ul>
+              {preview.moreProblems ? <p className="mt-1 text-sm">And {preview.moreProblems} more.</p> : null}
             </section>
           ) : null}
 
           <fieldset>
             <legend className="font-medium">People already in your network</legend>
             <label className="mt-2 flex items-center gap-2 text-sm">
-              <input type="radio" name="duplicates" value="merge" defaultChecked={preview.duplicates === "merge"} />{" "}
-              Merge into the existing contact, keeping every note and tag
+              <input type="radio" name="duplicates" value="merge" defaultChecked /> Merge into the existing contact,
+              keeping every note and tag
             </label>
             <label className="mt-1 flex items-center gap-2 text-sm">
-              <input type="radio" name="duplicates" value="skip" defaultChecked={preview.duplicates === "skip"} /> Skip
-              them
+              <input type="radio" name="duplicates" value="skip" /> Skip them
             </label>
           </fieldset>
           <button
             type="submit"
             name="intent"
             value="import"
-            disabled={busy}
+            disabled={busy || preview.total === 0}
             className="rounded-md bg-brand-600 px-5 py-3 font-semibold text-white hover:bg-brand-700"
           >
-            {busy ? "Importing..." : `Import ${preview.plan.total} contacts`}
+            {busy ? "Importing..." : `Import ${preview.total} contacts`}
           </button>
         </Form>
       ) : null}

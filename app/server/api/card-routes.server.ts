@@ -4,8 +4,9 @@ import { type PublicCard, vcardFileName } from "~/lib/card";
 import { buildVCard } from "~/lib/vcard";
 import { checkSignedCard, decodeCardParam } from "../card-link.server";
 import { type Notice, renderCardNotFound, renderCardPage } from "../card-page.server";
-import { cardPaths, getAvatar, getPublishedCard, type VisitSource } from "../cards.server";
+import { cardPaths, getAvatar, getPublishedCard, type VisitSource, vcardPhotoOf } from "../cards.server";
 import { cardTag, edgeGet, edgePut, edgeTicket, fromEdge } from "../edge-cache.server";
+import type { AppEnv } from "../env.server";
 import { emitEvent } from "../integrations/webhooks.server";
 import { cardQrSvg } from "../qr.server";
 import { limitShareBack } from "../rate-limit.server";
@@ -43,8 +44,10 @@ const notFound = (nonce: string) => html(renderCardNotFound(nonce), 404);
 
 const sourceOf = (src: string | undefined): VisitSource => (src === "qr" || src === "nfc" ? src : "link");
 
-function vcardResponse(card: PublicCard, url: string) {
-  return new Response(buildVCard(card, url), {
+async function vcardResponse(env: AppEnv, card: PublicCard, url: string) {
+  // Phones import a contact's photo only when it is inline: the small copy made at upload.
+  const photo = await vcardPhotoOf(env, card.avatarUrl);
+  return new Response(buildVCard(card, url, { photo }), {
     headers: {
       "content-type": "text/vcard; charset=utf-8",
       "content-disposition": `attachment; filename="${vcardFileName(card.name)}"; filename*=UTF-8''${encodeURIComponent(vcardFileName(card.name))}`,
@@ -138,7 +141,7 @@ async function cachedCardRead(
   path: string,
   field: "views" | "saves",
   source: VisitSource,
-  render: (card: PublicCard) => Response,
+  render: (card: PublicCard) => Response | Promise<Response>,
 ) {
   const app = c.get("app");
   const hit = await edgeGet(path);
@@ -150,7 +153,7 @@ async function cachedCardRead(
   const card = await getPublishedCard(app.db, slug);
   if (!card?.id) return notFound(app.nonce);
   countSoon(app.env.DB, app.ctx, card.id, field, source);
-  const fresh = render(card);
+  const fresh = await render(card);
   fresh.headers.set(CARD_ID_HEADER, String(card.id));
   app.ctx.waitUntil(edgePut(path, fresh.clone(), [cardTag(slug)], ticket));
   return stripCardId(fromEdge(fresh, false));
@@ -172,7 +175,9 @@ cardRoutes.get("/c/:slug", (c) => {
 cardRoutes.get("/c/:slug/contact.vcf", (c) => {
   const slug = c.req.param("slug").toLowerCase();
   const [page, vcard] = cardPaths(slug) as [string, string];
-  return cachedCardRead(c, slug, vcard, "saves", null, (card) => vcardResponse(card, new URL(page, c.req.url).href));
+  return cachedCardRead(c, slug, vcard, "saves", null, (card) =>
+    vcardResponse(c.get("app").env, card, new URL(page, c.req.url).href),
+  );
 });
 
 cardRoutes.post("/c/:slug/share", async (c) => {
@@ -229,7 +234,7 @@ cardRoutes.get("/card/v/:payload/contact.vcf", async (c) => {
   const app = c.get("app");
   const checked = await signedCard(c);
   if (!checked) return notFound(app.nonce);
-  return vcardResponse(checked.card, c.req.url.replace(/\/contact\.vcf$/, ""));
+  return vcardResponse(app.env, checked.card, c.req.url.replace(/\/contact\.vcf$/, ""));
 });
 
 cardRoutes.post("/card/v/:payload/share", async (c) => {

@@ -1,14 +1,22 @@
 import { Hono } from "hono";
 import type { AppContext } from "~/context";
 import { captureSchema } from "~/lib/capture";
-import { type CsvLayout, toCsv } from "~/lib/csv";
-import { type IcsEvent, toIcs } from "~/lib/ics";
-import { buildVCard } from "~/lib/vcard";
+import { CSV_LAYOUTS, type CsvLayout, tableFor, toCsv } from "~/lib/csv-write";
+import { type IcsEvent, icsUid, toIcs } from "~/lib/ics";
+import { writeVCards } from "~/lib/vcard";
+import { toXlsx } from "~/lib/xlsx";
 import { exportAccount } from "../account.server";
 import { createAuth, getSessionUser } from "../auth.server";
 import { saveCapture } from "../capture.server";
-import { AVATAR_MAX_BYTES, getPublishedCard, removeAvatar, saveCardToConnections, setAvatar } from "../cards.server";
-import { connectionsForExport } from "../connections.server";
+import {
+  AVATAR_MAX_BYTES,
+  getPublishedCard,
+  removeAvatar,
+  saveCardToConnections,
+  setAvatar,
+  setVCardPhoto,
+} from "../cards.server";
+import { loadPeople } from "../people/read.server";
 import { getReminder, openReminders } from "../reminders.server";
 import { userForCalendarToken } from "../settings.server";
 import { v1 } from "./v1.server";
@@ -68,6 +76,14 @@ api.put("/cards/:id/avatar", async (c) => {
   const length = Number(c.req.header("content-length") ?? 0);
   if (length > AVATAR_MAX_BYTES) return c.json({ error: "That image is too large" }, 413);
   const bytes = new Uint8Array(await c.req.arrayBuffer());
+  if (c.req.query("size") === "vcard") {
+    const small = Number.isSafeInteger(id)
+      ? await setVCardPhoto(app.env, app.db, user.id, id, c.req.header("content-type") ?? "", bytes)
+      : null;
+    if (small === null) return c.json({ error: "Not found" }, 404);
+    if ("error" in small) return c.json({ error: small.error }, 400);
+    return c.body(null, 204);
+  }
   const result = Number.isSafeInteger(id)
     ? await setAvatar(app.env, app.db, user.id, id, c.req.header("content-type") ?? "", bytes)
     : null;
@@ -89,7 +105,7 @@ const icsEvent = (
   r: { id: number; type: string; dueAt: Date; notes: string | null; updatedAt: Date; name: string | null },
   origin: string,
 ): IcsEvent => ({
-  uid: `reminder-${r.id}@knowwho`,
+  uid: icsUid("reminder", r.id, origin),
   start: new Date(r.dueAt),
   minutes: r.type === "Meeting" ? 30 : 15,
   summary: `${r.type}${r.name ? `: ${r.name}` : ""}`,
@@ -142,60 +158,49 @@ api.get("/account/export", async (c) => {
   });
 });
 
-// Export as CSV (our layout or HubSpot's import layout) or as one vCard file.
+// Export as CSV (ours, Google's or HubSpot's import layout), as an Excel workbook, or as one vCard file.
+const EXPORT_FORMATS = ["csv", "google", "hubspot", "xlsx", "vcf", "vcf4"] as const;
 api.get("/connections/export", async (c) => {
   const app = c.get("app");
   const user = await getSessionUser(app, c.req.raw);
   if (!user) return c.json({ error: "Sign in first" }, 401);
-  const format = c.req.query("format") ?? "csv";
-  if (!["csv", "hubspot", "vcf"].includes(format)) return c.json({ error: "Unknown format" }, 400);
+  const format = (c.req.query("format") ?? "csv") as (typeof EXPORT_FORMATS)[number];
+  if (!EXPORT_FORMATS.includes(format)) return c.json({ error: "Unknown format" }, 400);
   // A selection comes as ?ids=1,2 or as the list's checkboxes (?id=1&id=2); without one, everything.
   const picked = [...(c.req.query("ids")?.split(",") ?? []), ...(c.req.queries("id") ?? [])]
     .slice(0, 5000)
     .map(Number)
     .filter((n) => Number.isSafeInteger(n) && n > 0);
   if (c.req.query("selection") && picked.length === 0) return c.json({ error: "Choose people to export" }, 400);
-  const ids = picked.length ? picked : null;
-  const rows = await connectionsForExport(app.db, user.id, ids);
+  const people = await loadPeople(app.db, user.id, picked.length ? picked : null);
   const stamp = new Date().toISOString().slice(0, 10);
-  if (format === "vcf") {
-    const body = rows
-      .map((r) =>
-        buildVCard({
-          name: r.name,
-          title: r.title,
-          company: r.company,
-          email: r.email,
-          phone: r.phone,
-          website: r.website,
-          linkedin: r.linkedin,
-          location: null,
-          notes: r.notes ?? "",
-          socialAccounts: [],
-          additionalContacts: [],
-        }),
-      )
-      .join("");
-    return new Response(body, {
+  const download = (body: BodyInit, type: string, name: string) =>
+    new Response(body, {
       headers: {
-        "content-type": "text/vcard; charset=utf-8",
-        "content-disposition": `attachment; filename="connections-${stamp}.vcf"`,
+        "content-type": type,
+        "content-disposition": `attachment; filename="${name}"`,
+        // Other people's personal data: never kept by a browser or proxy cache.
+        "cache-control": "no-store",
       },
     });
-  }
-  const csv = toCsv(
-    rows.map((r) => ({
-      ...r,
-      lastContactDate: r.lastContactAt ? new Date(r.lastContactAt).toISOString().slice(0, 10) : null,
-    })),
-    (format === "hubspot" ? "hubspot" : "generic") as CsvLayout,
+  if (format === "vcf" || format === "vcf4")
+    return download(
+      writeVCards(people, format === "vcf4" ? "4.0" : "3.0"),
+      "text/vcard; charset=utf-8",
+      `connections-${stamp}.vcf`,
+    );
+  if (format === "xlsx")
+    return download(
+      toXlsx(tableFor(people, "generic", false)) as Uint8Array<ArrayBuffer>,
+      "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+      `connections-${stamp}.xlsx`,
+    );
+  const layout: CsvLayout = format === "csv" ? "generic" : format;
+  return download(
+    toCsv(people, layout),
+    "text/csv; charset=utf-8",
+    `connections-${CSV_LAYOUTS[layout].file}${stamp}.csv`,
   );
-  return new Response(csv, {
-    headers: {
-      "content-type": "text/csv; charset=utf-8",
-      "content-disposition": `attachment; filename="connections-${format === "hubspot" ? "hubspot-" : ""}${stamp}.csv"`,
-    },
-  });
 });
 
 api.notFound((c) => c.json({ error: "Not found" }, 404));

@@ -1,0 +1,187 @@
+import Papa from "papaparse";
+import type { PersonRecord } from "./people/draft";
+
+/**
+ * CSV exports of people: our own layout (which our importer reads back), Google Contacts' and
+ * HubSpot's import layouts. Every cell goes through `guardFormula`.
+ */
+
+/**
+ * Spreadsheets evaluate a cell that starts with = + - @ (and tab or CR before them). A value that
+ * could only ever be a number (an E.164 phone, a plain decimal) cannot run anything and stays as it
+ * is, so phones reach spreadsheets and HubSpot untouched; anything else that starts that way gets a
+ * leading apostrophe and is shown as text.
+ */
+const PLAIN_NUMBER = /^(?:\+\d{4,15}|-?\d+(?:\.\d+)?)$/;
+const FORMULA_START = /^[=+\-@\t\r\n]/;
+
+export function guardFormula(value: string): string {
+  if (!FORMULA_START.test(value) || PLAIN_NUMBER.test(value)) return value;
+  return `'${value}`;
+}
+
+const MULTI = " ::: ";
+
+type Column = [header: string, get: (p: PersonRecord) => string | null | undefined];
+
+const byLabel = (p: PersonRecord, kind: "emails" | "phones", label: string) =>
+  (p[kind] ?? [])
+    .filter((x) => x.label === label)
+    .map((x) => x.value)
+    .join(MULTI);
+
+const firstAddress = (p: PersonRecord) => p.addresses?.find((a) => a.preferred) ?? p.addresses?.[0];
+const linkedin = (p: PersonRecord) => p.socials?.find((s) => s.service === "linkedin")?.value;
+
+/** Ours: every field, labels kept by column, several values in one cell joined by " ::: " as Google does. */
+const GENERIC: Column[] = [
+  ["Name", (p) => p.displayName],
+  ["Name Prefix", (p) => p.name?.prefix],
+  ["First Name", (p) => p.name?.given],
+  ["Middle Name", (p) => p.name?.middle],
+  ["Last Name", (p) => p.name?.family],
+  ["Name Suffix", (p) => p.name?.suffix],
+  ["Work Email", (p) => byLabel(p, "emails", "work")],
+  ["Home Email", (p) => byLabel(p, "emails", "home")],
+  ["Email", (p) => byLabel(p, "emails", "other")],
+  ["Mobile Phone", (p) => byLabel(p, "phones", "mobile")],
+  ["Work Phone", (p) => byLabel(p, "phones", "work")],
+  ["Home Phone", (p) => byLabel(p, "phones", "home")],
+  ["Fax Number", (p) => byLabel(p, "phones", "fax")],
+  ["Other Phone", (p) => byLabel(p, "phones", "other")],
+  ["Job Title", (p) => p.title],
+  ["Company", (p) => p.organization],
+  ["Department", (p) => p.department],
+  ["Website", (p) => (p.websites ?? []).map((w) => w.value).join(MULTI)],
+  ["LinkedIn", linkedin],
+  ["Street", (p) => firstAddress(p)?.street],
+  ["City", (p) => firstAddress(p)?.locality],
+  ["Region", (p) => firstAddress(p)?.region],
+  ["Postal Code", (p) => firstAddress(p)?.postalCode],
+  ["Country", (p) => firstAddress(p)?.country],
+  ["Tags", (p) => p.tags.join(MULTI)],
+  ["Priority", (p) => p.priority],
+  ["Status", (p) => p.status],
+  ["Met at", (p) => p.eventName],
+  ["Connected On", (p) => p.connectedOn],
+  ["Birthday", (p) => p.birthday],
+  ["Notes", (p) => p.note],
+];
+
+/** Our statuses as HubSpot's Lead Status options (its default labels). */
+export const HUBSPOT_LEAD_STATUS: Record<string, string> = {
+  Pending: "New",
+  Active: "Connected",
+  Archived: "Unqualified",
+};
+
+const phoneOf = (p: PersonRecord, labels: string[]) => (p.phones ?? []).find((x) => labels.includes(x.label))?.value;
+
+/**
+ * HubSpot's contact import: each header is the label of one of HubSpot's default contact properties,
+ * so the import maps every column without manual matching.
+ */
+const HUBSPOT: Column[] = [
+  ["First Name", (p) => p.name?.given ?? (p.name?.family ? "" : p.displayName)],
+  ["Last Name", (p) => p.name?.family],
+  ["Email", (p) => (p.emails?.find((e) => e.preferred) ?? p.emails?.[0])?.value],
+  ["Phone Number", (p) => phoneOf(p, ["work", "home", "other"]) ?? phoneOf(p, ["mobile"])],
+  ["Mobile Phone Number", (p) => phoneOf(p, ["mobile"])],
+  ["Job Title", (p) => p.title],
+  ["Company Name", (p) => p.organization],
+  ["Website URL", (p) => p.websites?.[0]?.value],
+  ["Street Address", (p) => firstAddress(p)?.street],
+  ["City", (p) => firstAddress(p)?.locality],
+  ["State/Region", (p) => firstAddress(p)?.region],
+  ["Postal Code", (p) => firstAddress(p)?.postalCode],
+  ["Country/Region", (p) => firstAddress(p)?.country],
+  ["Lead Status", (p) => (p.status ? (HUBSPOT_LEAD_STATUS[p.status] ?? "") : "")],
+];
+
+/** Google Contacts' import layout (the current export's headers). */
+function googleColumns(people: PersonRecord[]): Column[] {
+  const max = (get: (p: PersonRecord) => unknown[] | undefined) =>
+    Math.max(1, ...people.map((p) => get(p)?.length ?? 0));
+  const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+  const columns: Column[] = [
+    ["First Name", (p) => p.name?.given ?? (p.name?.family ? "" : p.displayName)],
+    ["Middle Name", (p) => p.name?.middle],
+    ["Last Name", (p) => p.name?.family],
+    ["Name Prefix", (p) => p.name?.prefix],
+    ["Name Suffix", (p) => p.name?.suffix],
+    ["Organization Name", (p) => p.organization],
+    ["Organization Title", (p) => p.title],
+    ["Organization Department", (p) => p.department],
+    ["Birthday", (p) => p.birthday],
+    ["Notes", (p) => p.note],
+    ["Labels", (p) => ["* myContacts", ...p.tags].join(MULTI)],
+  ];
+  for (let i = 0; i < max((p) => p.emails); i++)
+    columns.push(
+      [
+        `E-mail ${i + 1} - Label`,
+        (p) => (p.emails?.[i] ? `${p.emails[i]?.preferred ? "* " : ""}${cap(p.emails[i]?.label ?? "")}` : ""),
+      ],
+      [`E-mail ${i + 1} - Value`, (p) => p.emails?.[i]?.value],
+    );
+  for (let i = 0; i < max((p) => p.phones); i++)
+    columns.push(
+      [
+        `Phone ${i + 1} - Label`,
+        (p) => (p.phones?.[i] ? `${p.phones[i]?.preferred ? "* " : ""}${cap(p.phones[i]?.label ?? "")}` : ""),
+      ],
+      [`Phone ${i + 1} - Value`, (p) => p.phones?.[i]?.value],
+    );
+  const sites = (p: PersonRecord) => [
+    ...(p.websites ?? []).map((w) => ({ label: cap(w.label), value: w.value })),
+    ...(p.socials ?? []).filter((s) => /^https?:/.test(s.value)).map((s) => ({ label: "Profile", value: s.value })),
+  ];
+  for (let i = 0; i < max(sites); i++)
+    columns.push(
+      [`Website ${i + 1} - Label`, (p) => sites(p)[i]?.label],
+      [`Website ${i + 1} - Value`, (p) => sites(p)[i]?.value],
+    );
+  for (let i = 0; i < max((p) => p.addresses); i++) {
+    const a = (p: PersonRecord) => p.addresses?.[i];
+    columns.push(
+      [`Address ${i + 1} - Label`, (p) => (a(p) ? cap(a(p)?.label ?? "") : "")],
+      [`Address ${i + 1} - Street`, (p) => a(p)?.street],
+      [`Address ${i + 1} - Extended Address`, (p) => a(p)?.extended],
+      [`Address ${i + 1} - PO Box`, (p) => a(p)?.poBox],
+      [`Address ${i + 1} - City`, (p) => a(p)?.locality],
+      [`Address ${i + 1} - Region`, (p) => a(p)?.region],
+      [`Address ${i + 1} - Postal Code`, (p) => a(p)?.postalCode],
+      [`Address ${i + 1} - Country`, (p) => a(p)?.country],
+    );
+  }
+  return columns;
+}
+
+export const CSV_LAYOUTS = {
+  generic: { label: "CSV", file: "" },
+  google: { label: "Google Contacts CSV", file: "google-" },
+  hubspot: { label: "HubSpot CSV", file: "hubspot-" },
+} as const;
+export type CsvLayout = keyof typeof CSV_LAYOUTS;
+
+export function columnsFor(people: PersonRecord[], layout: CsvLayout): Column[] {
+  if (layout === "hubspot") return HUBSPOT;
+  if (layout === "google") return googleColumns(people);
+  return GENERIC;
+}
+
+/** The rows of a layout, header first: shared by CSV (guarded) and XLSX (text cells, nothing to guard). */
+export function tableFor(people: PersonRecord[], layout: CsvLayout, guard = true): string[][] {
+  const columns = columnsFor(people, layout);
+  const cell = (v: unknown) => String(v ?? "");
+  return [
+    columns.map(([header]) => header),
+    ...people.map((p) => columns.map(([, get]) => (guard ? guardFormula(cell(get(p))) : cell(get(p))))),
+  ];
+}
+
+export function toCsv(people: PersonRecord[], layout: CsvLayout = "generic"): string {
+  const [fields = [], ...data] = tableFor(people, layout);
+  // UTF-8 with a byte order mark, so Excel reads accents; every field quoted.
+  return `\uFEFF${Papa.unparse({ fields, data }, { newline: "\r\n", quotes: true })}\r\n`;
+}

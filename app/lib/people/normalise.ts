@@ -1,0 +1,194 @@
+import type { CountryCode } from "libphonenumber-js/min";
+import { caseName, normalizeLinkedIn } from "~/lib/enrich";
+import { normalizePhone, phoneKey } from "~/lib/phone";
+import type { AddressPoint, PersonDraft, StructuredName } from "./draft";
+
+/** What the people core stores for one contact point; `key` recognises the same person. */
+export type PointValues = {
+  kind: "email" | "phone" | "website" | "social" | "address";
+  label: string;
+  value: string;
+  key: string | null;
+  service: string | null;
+  preferred: boolean;
+};
+
+/** The single-valued fields of a person as stored. */
+export type PersonValues = {
+  name: string;
+  namePrefix: string | null;
+  givenName: string | null;
+  middleName: string | null;
+  familyName: string | null;
+  nameSuffix: string | null;
+  title: string | null;
+  company: string | null;
+  department: string | null;
+  role: string | null;
+  birthday: string | null;
+  email: string | null;
+  phone: string | null;
+  website: string | null;
+  linkedin: string | null;
+  notes: string | null;
+  tags: string[];
+  uid: string | null;
+  nameKey: string;
+};
+
+const MAX_POINTS_PER_KIND = 10;
+const clip = (v: string | null | undefined, max: number) => {
+  const t = v?.trim().replace(/\s+/g, " ");
+  return t ? t.slice(0, max) : null;
+};
+
+export const isEmailAddress = (v: string) => /^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(v) && v.length <= 254;
+
+/** Case, accents and spacing folded away: "José  GARCÍA" and "jose garcia" are possibly the same person. */
+export function foldName(name: string | null | undefined): string {
+  return (name ?? "")
+    .normalize("NFD")
+    .replace(/\p{M}/gu, "")
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, " ")
+    .trim();
+}
+
+/** http(s) links kept as given (a bare domain gets https://); anything else is dropped. */
+export function normaliseWebsite(raw: string | null | undefined): string | null {
+  const v = raw?.trim();
+  if (!v) return null;
+  const withScheme = /^[a-z][a-z0-9+.-]*:/i.test(v) ? v : `https://${v}`;
+  if (!/^https?:\/\//i.test(withScheme) || !URL.canParse(withScheme)) return null;
+  return withScheme.slice(0, 300);
+}
+
+/** Given and family name read off a display name when the source gives no structured name. */
+export function splitName(displayName: string): StructuredName {
+  const words = displayName.split(" ").filter(Boolean);
+  if (words.length < 2) return { given: words[0] };
+  return { given: words[0], family: words.slice(1).join(" ") };
+}
+
+function addressText(a: AddressPoint): string {
+  return [a.poBox, a.extended, a.street, a.locality, a.region, a.postalCode, a.country]
+    .map((p) => p?.trim())
+    .filter(Boolean)
+    .join(", ");
+}
+
+/**
+ * Turns a draft from any reader into stored values and contact points: names cased, emails lower-case,
+ * phones in E.164 for the owner's country, LinkedIn as its canonical URL, links only http(s). Nothing is
+ * guessed: a company read off an email domain is a suggestion the owner accepts, never stored here.
+ */
+export function normalisePerson(
+  draft: PersonDraft,
+  country: CountryCode,
+): { values: PersonValues; points: PointValues[] } {
+  const points: PointValues[] = [];
+  const push = (p: PointValues) => {
+    const sameKind = points.filter((x) => x.kind === p.kind);
+    if (sameKind.length >= MAX_POINTS_PER_KIND) return;
+    if (sameKind.some((x) => (p.key ? x.key === p.key : x.value.toLowerCase() === p.value.toLowerCase()))) return;
+    points.push(p);
+  };
+  for (const e of draft.emails ?? []) {
+    const value = e.value
+      ?.trim()
+      .toLowerCase()
+      .replace(/^mailto:/, "");
+    if (value && isEmailAddress(value))
+      push({ kind: "email", label: e.label ?? "other", value, key: value, service: null, preferred: !!e.preferred });
+  }
+  for (const p of draft.phones ?? []) {
+    const value = normalizePhone(p.value, country);
+    const key = phoneKey(p.value, country);
+    if (value && key)
+      push({ kind: "phone", label: p.label ?? "mobile", value, key, service: null, preferred: !!p.preferred });
+  }
+  for (const w of draft.websites ?? []) {
+    const value = normaliseWebsite(w.value);
+    if (value)
+      push({ kind: "website", label: w.label ?? "work", value, key: null, service: null, preferred: !!w.preferred });
+  }
+  for (const s of draft.socials ?? []) {
+    const service = (s.service || "other").trim().toLowerCase().slice(0, 40);
+    if (service === "linkedin") {
+      const value = normalizeLinkedIn(s.value);
+      if (value)
+        push({ kind: "social", label: "other", value, key: `linkedin:${value}`, service, preferred: !!s.preferred });
+    } else {
+      const value = clip(s.value, 300);
+      if (value && !/^(javascript|data|vbscript):/i.test(value))
+        push({ kind: "social", label: "other", value, key: null, service, preferred: !!s.preferred });
+    }
+  }
+  for (const a of draft.addresses ?? []) {
+    const parts = Object.fromEntries(
+      (["poBox", "extended", "street", "locality", "region", "postalCode", "country"] as const)
+        .map((k) => [k, clip(a[k], 200)])
+        .filter(([, v]) => v),
+    );
+    if (Object.keys(parts).length)
+      push({
+        kind: "address",
+        label: a.label ?? "other",
+        value: JSON.stringify(parts),
+        key: null,
+        service: null,
+        preferred: !!a.preferred,
+      });
+  }
+  for (const kind of ["email", "phone", "website", "social", "address"] as const) {
+    const ofKind = points.filter((p) => p.kind === kind);
+    if (ofKind.length && !ofKind.some((p) => p.preferred) && ofKind[0]) ofKind[0].preferred = true;
+  }
+
+  const structured = draft.name ?? {};
+  const joined = [structured.prefix, structured.given, structured.middle, structured.family, structured.suffix]
+    .map((p) => p?.trim())
+    .filter(Boolean)
+    .join(" ");
+  const firstEmail = points.find((p) => p.kind === "email")?.value;
+  const name = (caseName(draft.displayName) || caseName(joined) || firstEmail || "Unknown").slice(0, 120);
+  const parts = draft.name ? structured : splitName(caseName(draft.displayName) || "");
+  const preferred = (kind: PointValues["kind"], service?: string) =>
+    points.find((p) => p.kind === kind && p.preferred && (!service || p.service === service))?.value ??
+    points.find((p) => p.kind === kind && (!service || p.service === service))?.value ??
+    null;
+  const birthday = draft.birthday && /^\d{4}-\d{2}-\d{2}$/.test(draft.birthday) ? draft.birthday : null;
+  return {
+    values: {
+      name,
+      namePrefix: clip(parts.prefix, 40),
+      givenName: clip(parts.given, 80),
+      middleName: clip(parts.middle, 80),
+      familyName: clip(parts.family, 80),
+      nameSuffix: clip(parts.suffix, 40),
+      title: clip(draft.title, 120),
+      company: clip(draft.organization, 120),
+      department: clip(draft.department, 120),
+      role: clip(draft.role, 120),
+      birthday,
+      email: preferred("email"),
+      phone: preferred("phone"),
+      website: preferred("website"),
+      linkedin: preferred("social", "linkedin"),
+      notes: draft.note?.trim().slice(0, 5000) || null,
+      tags: (draft.tags ?? []).map((t) => t.trim()).filter(Boolean),
+      uid: clip(draft.externalId, 200),
+      nameKey: foldName(name),
+    },
+    points,
+  };
+}
+
+/** A readable one-line postal address from its stored JSON. */
+export function formatAddress(value: string): string {
+  try {
+    return addressText(JSON.parse(value) as AddressPoint);
+  } catch {
+    return value;
+  }
+}

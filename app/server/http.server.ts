@@ -1,0 +1,16 @@
+/** The one 404: loaders and actions throw it for anything missing or not the signed-in owner's. */
+export function notFound(): never {
+  throw new Response("Not Found", { status: 404, statusText: "Not Found" });
+}
+
+/** A positive integer id from a route param or form field, or a 404. */
+export function parseId(value: unknown): number {
+  const id = typeof value === "string" && /^\d{1,15}$/.test(value) ? Number(value) : Number.NaN;
+  if (!Number.isSafeInteger(id) || id < 1) notFound();
+  return id;
+}
+
+/** Positive integer ids from repeated fields (?id=1&id=2 or checkboxes); anything else is dropped. */
+export function parseIds(values: FormDataEntryValue[] | string[]): number[] {
+  return values.map(Number).filter((n) => Number.isSafeInteger(n) && n > 0);
+}

@@ -1,0 +1,206 @@
+import { and, eq, isNotNull, sql } from "drizzle-orm";
+import { normalizePriority, normalizeStatus, normalizeTags } from "~/lib/connection-rules";
+import type { PersonDraft } from "~/lib/people/draft";
+import { normalisePerson, type PointValues } from "~/lib/people/normalise";
+import { connection, contactPoint, notification } from "~db/schema";
+import type { Database } from "../db.server";
+import { getSettings } from "../settings.server";
+import { chunk, ownerCountry, type Source } from "./add.server";
+import { rawSql, type Statement, writeBatch } from "./write.server";
+
+type Batch = Statement[];
+// Rows per JSON-carried statement: one bound parameter each, well under D1's statement and value sizes.
+const ROWS_PER_STATEMENT = 250;
+
+export type BatchArrival = {
+  source: Source;
+  detail: string;
+  tags?: string[];
+  eventName?: string | null;
+  /** Exact matches get the new details ("attach") or are left alone ("skip"). */
+  duplicates?: "attach" | "skip";
+  notify?: boolean;
+  /** Rows the reader already skipped, counted in the notification. */
+  alsoSkipped?: number;
+};
+
+export type BatchResult = { added: number; attached: number; skipped: number; ids: number[] };
+
+/**
+ * Adds or attaches many drafts (an import) in one D1 batch, so it applies whole or not at all. The same
+ * rules as addPerson: exact matches (email, phone, LinkedIn) get new contact points and empty fields
+ * filled, never overwritten; twins inside the batch become one person. Statements carry their rows as
+ * one JSON parameter, so no statement binds more than a handful of parameters.
+ */
+export async function addPeople(
+  db: Database,
+  userId: string,
+  drafts: PersonDraft[],
+  arrival: BatchArrival,
+): Promise<BatchResult> {
+  const country = await ownerCountry(db, userId);
+  const existing = await db
+    .select({ kind: contactPoint.kind, key: contactPoint.key, connectionId: contactPoint.connectionId })
+    .from(contactPoint)
+    .where(and(eq(contactPoint.userId, userId), isNotNull(contactPoint.key)));
+  const owner = new Map(existing.map((p) => [`${p.kind}:${p.key}`, p.connectionId]));
+  type Planned = ReturnType<typeof normalisePerson> & {
+    cid: string;
+    status: string;
+    priority: string;
+    eventName: string | null;
+  };
+  const fresh: Planned[] = [];
+  const inBatch = new Map<string, Planned>();
+  const attach = new Map<number, ReturnType<typeof normalisePerson>[]>();
+  let skipped = 0;
+  for (const draft of drafts) {
+    const normal = normalisePerson(draft, country);
+    const keys = normal.points.filter((p) => p.key).map((p) => `${p.kind}:${p.key}`);
+    const match = keys.map((k) => owner.get(k)).find((id) => id !== undefined);
+    if (match !== undefined) {
+      if (arrival.duplicates === "skip") skipped++;
+      else attach.set(match, [...(attach.get(match) ?? []), normal]);
+      continue;
+    }
+    const twin = keys.map((k) => inBatch.get(k)).find(Boolean);
+    if (twin) {
+      twin.points.push(...normal.points.filter((p) => !twin.points.some((q) => samePoint(p, q))));
+      continue;
+    }
+    const planned = {
+      ...normal,
+      cid: `imp-${crypto.randomUUID()}`,
+      status: normalizeStatus(draft.status),
+      priority: normalizePriority(draft.priority),
+      eventName: draft.eventName?.trim().slice(0, 120) || arrival.eventName || null,
+    };
+    fresh.push(planned);
+    for (const k of keys) inBatch.set(k, planned);
+  }
+
+  const eventName = arrival.eventName ?? null;
+  const sourceTags = [...(arrival.tags ?? []), ...(eventName ? [eventName] : [])];
+  const statements: Batch = [];
+  for (const part of chunk(fresh, ROWS_PER_STATEMENT)) {
+    const rows = part.map((p) => ({
+      ...p.values,
+      uid: p.values.uid ?? crypto.randomUUID(),
+      tags: JSON.stringify(normalizeTags([...sourceTags, ...p.values.tags])),
+      cid: p.cid,
+      status: p.status,
+      priority: p.priority,
+      eventName: p.eventName,
+    }));
+    statements.push(
+      rawSql(sql`insert into ${connection} (user_id, client_id, source, event_name, status, priority, name, name_prefix,
+          given_name, middle_name, family_name, name_suffix, title, company, department, role, birthday, email, phone,
+          website, linkedin, notes, tags, uid, name_key)
+        select ${userId}, json_extract(j.value, '$.cid'), ${arrival.source}, json_extract(j.value, '$.eventName'),
+          json_extract(j.value, '$.status'), json_extract(j.value, '$.priority'),
+          json_extract(j.value, '$.name'), json_extract(j.value, '$.namePrefix'), json_extract(j.value, '$.givenName'),
+          json_extract(j.value, '$.middleName'), json_extract(j.value, '$.familyName'), json_extract(j.value, '$.nameSuffix'),
+          json_extract(j.value, '$.title'), json_extract(j.value, '$.company'), json_extract(j.value, '$.department'),
+          json_extract(j.value, '$.role'), json_extract(j.value, '$.birthday'), json_extract(j.value, '$.email'),
+          json_extract(j.value, '$.phone'), json_extract(j.value, '$.website'), json_extract(j.value, '$.linkedin'),
+          json_extract(j.value, '$.notes'), json_extract(j.value, '$.tags'), json_extract(j.value, '$.uid'),
+          json_extract(j.value, '$.nameKey')
+        from json_each(${JSON.stringify(rows)}) j`),
+    );
+  }
+  const freshPoints = fresh.flatMap((p) => p.points.map((point) => ({ ...point, cid: p.cid })));
+  for (const part of chunk(freshPoints, ROWS_PER_STATEMENT * 2)) statements.push(pointsByClientId(db, userId, part));
+  for (const part of chunk(fresh, ROWS_PER_STATEMENT))
+    statements.push(
+      rawSql(sql`insert into person_history (user_id, connection_id, kind, source, detail, event_name)
+        select ${userId}, c.id, 'created', ${arrival.source}, ${arrival.detail}, ${eventName}
+        from json_each(${JSON.stringify(part.map((p) => p.cid))}) j
+        join ${connection} c on c.user_id = ${userId} and c.client_id = j.value`),
+    );
+
+  const attachRows = [...attach].map(([id, normals]) => {
+    const first = normals[0]?.values;
+    return {
+      id,
+      title: first?.title ?? null,
+      company: first?.company ?? null,
+      department: first?.department ?? null,
+      role: first?.role ?? null,
+      email: first?.email ?? null,
+      phone: first?.phone ?? null,
+      website: first?.website ?? null,
+      linkedin: first?.linkedin ?? null,
+      note: normals.map((n) => n.values.notes).find(Boolean) ?? null,
+      tags: JSON.stringify([...sourceTags, ...normals.flatMap((n) => n.values.tags)]),
+      points: normals.flatMap((n) => n.points.map((p) => ({ ...p, preferred: false }))),
+    };
+  });
+  for (const part of chunk(attachRows, ROWS_PER_STATEMENT)) {
+    const json = JSON.stringify(part);
+    const field = (column: string) =>
+      sql.raw(`${column} = coalesce(nullif(connection.${column}, ''), json_extract(j.value, '$.${column}'))`);
+    statements.push(
+      rawSql(sql`update ${connection} set ${sql.join(
+        ["title", "company", "department", "role", "email", "phone", "website", "linkedin"].map(field),
+        sql`, `,
+      )},
+        tags = (select json_group_array(value) from (select value from json_each(connection.tags)
+          union select value from json_each(json_extract(j.value, '$.tags')))),
+        notes = case when json_extract(j.value, '$.note') is null
+            or instr(coalesce(connection.notes, ''), json_extract(j.value, '$.note')) > 0 then connection.notes
+          else trim(coalesce(connection.notes, '') || char(10) || char(10) || json_extract(j.value, '$.note')) end
+        from json_each(${json}) j
+        where connection.user_id = ${userId} and connection.id = json_extract(j.value, '$.id')`),
+      rawSql(sql`insert into ${contactPoint} (user_id, connection_id, kind, label, value, key, service, preferred)
+        select ${userId}, json_extract(j.value, '$.id'), json_extract(p.value, '$.kind'), json_extract(p.value, '$.label'),
+          json_extract(p.value, '$.value'), json_extract(p.value, '$.key'), json_extract(p.value, '$.service'), 0
+        from json_each(${json}) j, json_each(json_extract(j.value, '$.points')) p
+        where json_extract(p.value, '$.key') is not null
+          or not exists (select 1 from ${contactPoint} x where x.connection_id = json_extract(j.value, '$.id')
+            and x.kind = json_extract(p.value, '$.kind') and x.value = json_extract(p.value, '$.value'))
+        on conflict do nothing`),
+      rawSql(sql`insert into person_history (user_id, connection_id, kind, source, detail, event_name)
+        select ${userId}, json_extract(j.value, '$.id'), 'attached', ${arrival.source}, ${arrival.detail}, ${eventName}
+        from json_each(${json}) j`),
+    );
+  }
+  const added = fresh.length;
+  const attached = attachRows.length;
+  if (arrival.notify && (await getSettings(db, userId)).notifyImports)
+    statements.push(
+      db.insert(notification).values({
+        userId,
+        title: "Import finished",
+        message: `${added} added, ${attached} merged, ${skipped + (arrival.alsoSkipped ?? 0)} skipped.`,
+        type: "success",
+        actionLabel: "View connections",
+        actionUrl: "/connections",
+      }),
+    );
+  if (statements.length) await writeBatch(db, statements);
+  const ids: number[] = [...attach.keys()];
+  for (const part of chunk(
+    fresh.map((p) => p.cid),
+    ROWS_PER_STATEMENT,
+  )) {
+    const rows = await db.all<{ id: number }>(
+      sql`select c.id from json_each(${JSON.stringify(part)}) j join ${connection} c on c.user_id = ${userId} and c.client_id = j.value`,
+    );
+    ids.push(...rows.map((r) => r.id));
+  }
+  return { added, attached, skipped, ids };
+}
+
+function samePoint(a: PointValues, b: PointValues) {
+  return a.kind === b.kind && (a.key ? a.key === b.key : a.value === b.value);
+}
+
+function pointsByClientId(_db: Database, userId: string, points: (PointValues & { cid: string })[]) {
+  return rawSql(sql`insert into ${contactPoint} (user_id, connection_id, kind, label, value, key, service, preferred)
+    select ${userId}, c.id, json_extract(j.value, '$.kind'), json_extract(j.value, '$.label'),
+      json_extract(j.value, '$.value'), json_extract(j.value, '$.key'), json_extract(j.value, '$.service'),
+      json_extract(j.value, '$.preferred')
+    from json_each(${JSON.stringify(points)}) j
+    join ${connection} c on c.user_id = ${userId} and c.client_id = json_extract(j.value, '$.cid')
+    where true on conflict do nothing`);
+}

@@ -1,0 +1,319 @@
+import { and, eq, inArray, type SQL, sql } from "drizzle-orm";
+import { normalizeTags, type Priority, type Status } from "~/lib/connection-rules";
+import { normalizeLinkedIn } from "~/lib/enrich";
+import { foldName, normaliseWebsite } from "~/lib/people/normalise";
+import { normalizePhone, phoneKey } from "~/lib/phone";
+import { connection, contactPoint, personHistory } from "~db/schema";
+import type { Database } from "../db.server";
+import { chunk, ownerCountry } from "./add.server";
+import { rawSql, type Statement, writeBatch } from "./write.server";
+
+type Batch = Statement[];
+
+export type PersonEdit = {
+  name: string;
+  title: string | null;
+  company: string | null;
+  email: string | null;
+  phone: string | null;
+  website: string | null;
+  linkedin: string | null;
+  tags: string[];
+  priority: Priority;
+  status: Status;
+  strength: number | null;
+  context: string | null;
+  eventName: string | null;
+  notes: string | null;
+};
+
+/** The fields the owner edits, taken from a stored person (for changes made outside the form). */
+export function editableFields(p: typeof connection.$inferSelect): PersonEdit {
+  const { name, title, company, email, phone, website, linkedin, tags, priority, status, strength, context } = p;
+  return {
+    name,
+    title,
+    company,
+    email,
+    phone,
+    website,
+    linkedin,
+    tags,
+    priority,
+    status,
+    strength,
+    context,
+    eventName: p.eventName,
+    notes: p.notes,
+  };
+}
+
+const KINDS = {
+  email: { kind: "email", label: "other", service: null },
+  phone: { kind: "phone", label: "mobile", service: null },
+  website: { kind: "website", label: "work", service: null },
+  linkedin: { kind: "social", label: "other", service: "linkedin" },
+} as const;
+
+/**
+ * Saves the owner's edit of a person. The email, phone, website and LinkedIn fields edit the preferred
+ * contact point of their kind (other points stay). A value another person of this owner already holds is
+ * refused with the field's error, so two people never share an email or phone.
+ */
+export async function updatePerson(
+  db: Database,
+  userId: string,
+  id: number,
+  edit: PersonEdit,
+): Promise<{ ok: true } | { ok: false; field: keyof typeof KINDS; message: string } | null> {
+  const [current] = await db
+    .select()
+    .from(connection)
+    .where(and(eq(connection.id, id), eq(connection.userId, userId)));
+  if (!current) return null;
+  const country = await ownerCountry(db, userId);
+  const next = {
+    email: edit.email?.trim().toLowerCase() || null,
+    phone: normalizePhone(edit.phone, country),
+    website: normaliseWebsite(edit.website),
+    linkedin: normalizeLinkedIn(edit.linkedin) ?? (edit.linkedin?.trim() || null),
+  };
+  const keyOf = (field: keyof typeof KINDS, value: string) =>
+    field === "email"
+      ? value
+      : field === "phone"
+        ? (phoneKey(value, country) ?? value)
+        : field === "linkedin"
+          ? `linkedin:${value}`
+          : null;
+  const points = await db
+    .select()
+    .from(contactPoint)
+    .where(and(eq(contactPoint.userId, userId), eq(contactPoint.connectionId, id)));
+  const statements: Batch = [];
+  for (const field of Object.keys(KINDS) as (keyof typeof KINDS)[]) {
+    const value = next[field];
+    const before = current[field];
+    if (value === before) continue;
+    const spec = KINDS[field];
+    const ofKind = points.filter((p) => p.kind === spec.kind && (!spec.service || p.service === spec.service));
+    const old = ofKind.find((p) => p.value === before) ?? ofKind.find((p) => p.preferred);
+    if (!value) {
+      if (old) statements.push(db.delete(contactPoint).where(eq(contactPoint.id, old.id)));
+      continue;
+    }
+    const key = keyOf(field, value);
+    const same = ofKind.find((p) => (key ? p.key === key : p.value === value));
+    if (same) {
+      statements.push(
+        db
+          .update(contactPoint)
+          .set({ preferred: sql`${contactPoint.id} = ${same.id}` })
+          .where(and(eq(contactPoint.connectionId, id), eq(contactPoint.kind, spec.kind))),
+      );
+    } else if (old) {
+      statements.push(db.update(contactPoint).set({ value, key, preferred: true }).where(eq(contactPoint.id, old.id)));
+    } else {
+      statements.push(
+        db.insert(contactPoint).values({
+          userId,
+          connectionId: id,
+          kind: spec.kind,
+          label: spec.label,
+          value,
+          key,
+          service: spec.service,
+          preferred: true,
+        }),
+      );
+    }
+  }
+  statements.push(
+    db
+      .update(connection)
+      .set({
+        ...edit,
+        ...next,
+        tags: normalizeTags(edit.tags),
+        nameKey: foldName(edit.name),
+      })
+      .where(and(eq(connection.id, id), eq(connection.userId, userId))),
+    db.insert(personHistory).values({ userId, connectionId: id, kind: "edited", source: "manual", detail: "Edited" }),
+  );
+  try {
+    await writeBatch(db, statements);
+  } catch (error) {
+    if (!/UNIQUE constraint failed/i.test(String((error as Error).message))) throw error;
+    const field = (Object.keys(KINDS) as (keyof typeof KINDS)[]).find((f) => next[f] !== current[f]) ?? "email";
+    return { ok: false, field, message: `Another person in your network already has this ${field}` };
+  }
+  return { ok: true };
+}
+
+/** Adds one more email, phone, website or profile to a person; refused if another person holds it. */
+export async function addContactPoint(
+  db: Database,
+  userId: string,
+  id: number,
+  input: { kind: "email" | "phone" | "website" | "linkedin"; label: string; value: string },
+): Promise<{ ok: true } | { ok: false; message: string } | null> {
+  const [row] = await db
+    .select({ id: connection.id })
+    .from(connection)
+    .where(and(eq(connection.id, id), eq(connection.userId, userId)));
+  if (!row) return null;
+  const country = await ownerCountry(db, userId);
+  const raw = input.value.trim();
+  const value =
+    input.kind === "email"
+      ? /^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(raw)
+        ? raw.toLowerCase()
+        : null
+      : input.kind === "phone"
+        ? normalizePhone(raw, country)
+        : input.kind === "website"
+          ? normaliseWebsite(raw)
+          : normalizeLinkedIn(raw);
+  if (!value)
+    return { ok: false, message: `That is not a valid ${input.kind === "linkedin" ? "LinkedIn profile" : input.kind}` };
+  const spec = KINDS[input.kind];
+  const key =
+    input.kind === "email"
+      ? value
+      : input.kind === "phone"
+        ? (phoneKey(value, country) ?? value)
+        : input.kind === "linkedin"
+          ? `linkedin:${value}`
+          : null;
+  const rows = await db
+    .insert(contactPoint)
+    .values({
+      userId,
+      connectionId: id,
+      kind: spec.kind,
+      label: input.label.slice(0, 20),
+      value,
+      key,
+      service: spec.service,
+    })
+    .onConflictDoNothing()
+    .returning({ id: contactPoint.id });
+  if (!rows.length) return { ok: false, message: `Someone in your network already has ${value}` };
+  return { ok: true };
+}
+
+/** Removes one contact point of the owner's person (the column copy follows when it was that one). */
+export async function removeContactPoint(db: Database, userId: string, id: number, pointId: number) {
+  const [point] = await db
+    .select()
+    .from(contactPoint)
+    .where(and(eq(contactPoint.id, pointId), eq(contactPoint.userId, userId), eq(contactPoint.connectionId, id)));
+  if (!point) return false;
+  const column =
+    point.kind === "email"
+      ? "email"
+      : point.kind === "phone"
+        ? "phone"
+        : point.kind === "website"
+          ? "website"
+          : point.service === "linkedin"
+            ? "linkedin"
+            : null;
+  const statements: Batch = [db.delete(contactPoint).where(eq(contactPoint.id, pointId))];
+  if (column)
+    statements.push(
+      rawSql(
+        sql`update connection set ${sql.identifier(column)} = null where id = ${id} and user_id = ${userId} and ${sql.identifier(column)} = ${point.value}`,
+      ),
+    );
+  await writeBatch(db, statements);
+  return true;
+}
+
+/** Records that the person withdrew (or gave again) consent to be contacted, with its time. */
+export async function recordConsent(db: Database, userId: string, id: number, given: boolean) {
+  const rows = await db
+    .select({ id: connection.id })
+    .from(connection)
+    .where(and(eq(connection.id, id), eq(connection.userId, userId)));
+  if (!rows.length) return false;
+  await db.insert(personHistory).values({
+    userId,
+    connectionId: id,
+    kind: given ? "consent-given" : "consent-withdrawn",
+    source: "manual",
+    detail: given ? "Agreed to be contacted (recorded by you)" : "Withdrew consent to be contacted (recorded by you)",
+  });
+  return true;
+}
+
+export async function deletePerson(db: Database, userId: string, id: number) {
+  const rows = await db
+    .delete(connection)
+    .where(and(eq(connection.id, id), eq(connection.userId, userId)))
+    .returning({ id: connection.id });
+  return rows.length > 0;
+}
+
+export type BulkChange =
+  | { kind: "priority"; value: "high" | "medium" | "low" }
+  | { kind: "status"; value: "Active" | "Pending" | "Archived" }
+  | { kind: "add-tag" | "remove-tag"; value: string };
+
+/**
+ * Applies one change to the owner's selected people in one batch (all or nothing), in statements of
+ * at most 90 ids each (D1 binds 100 parameters). Returns how many people it changed.
+ */
+export async function bulkChange(db: Database, userId: string, ids: number[], change: BulkChange) {
+  const unique = [...new Set(ids)].slice(0, 5000);
+  if (unique.length === 0) return 0;
+  const statements: Batch = [];
+  let count = 0;
+  for (const part of chunk(unique, 90)) {
+    const owned = and(eq(connection.userId, userId), inArray(connection.id, part));
+    if (change.kind === "priority" || change.kind === "status") {
+      const rows = await db.select({ id: connection.id }).from(connection).where(owned);
+      count += rows.length;
+      statements.push(
+        db
+          .update(connection)
+          .set({ [change.kind]: change.value })
+          .where(owned),
+      );
+      continue;
+    }
+    const rows = await db.select({ id: connection.id, tags: connection.tags }).from(connection).where(owned);
+    const tag = change.value.trim().slice(0, 40);
+    for (const r of rows) {
+      const tags = normalizeTags(
+        change.kind === "add-tag" ? [...r.tags, tag] : r.tags.filter((t) => t.toLowerCase() !== tag.toLowerCase()),
+      );
+      if (JSON.stringify(tags) === JSON.stringify(r.tags)) continue;
+      count++;
+      statements.push(
+        db
+          .update(connection)
+          .set({ tags })
+          .where(and(eq(connection.id, r.id), eq(connection.userId, userId))),
+      );
+    }
+  }
+  if (statements.length) await writeBatch(db, statements);
+  return count;
+}
+
+/** Statements that carry an event's new title to everyone met there ("Met at" and the event's tag). */
+export function renameEventOnPeople(db: Database, userId: string, from: string, to: string, metThere: SQL | undefined) {
+  return [
+    db
+      .update(connection)
+      .set({ eventName: to })
+      .where(and(eq(connection.userId, userId), eq(connection.eventName, from))),
+    db
+      .update(connection)
+      .set({
+        tags: sql`(select json_group_array(case when value = ${from} then ${to} else value end) from json_each(${connection.tags}))`,
+      })
+      .where(metThere),
+  ];
+}

@@ -1,0 +1,268 @@
+import { and, desc, eq, inArray, isNull, sql } from "drizzle-orm";
+import { PRIORITIES, type Priority, uniqueTags } from "~/lib/connection-rules";
+import { foldName } from "~/lib/people/normalise";
+import { connection, contactPoint, personHistory, personMerge, reminder, sharedContact } from "~db/schema";
+import type { Database } from "../db.server";
+import { chunk } from "./add.server";
+import { rawSql, type Statement, writeBatch } from "./write.server";
+
+type Batch = Statement[];
+export const MAX_MERGE = 10;
+
+/** Single-valued fields the owner picks one value for; everything multi-valued is kept whole. */
+export const MERGE_FIELDS = [
+  ["name", "Name"],
+  ["title", "Title"],
+  ["company", "Company"],
+  ["department", "Department"],
+  ["role", "Role"],
+  ["status", "Status"],
+  ["eventName", "Met at"],
+  ["context", "Context"],
+  ["birthday", "Birthday"],
+] as const;
+export type MergeField = (typeof MERGE_FIELDS)[number][0];
+
+/** Everyone to be merged, side by side, with their contact points; null unless the owner has them all. */
+export async function previewMerge(db: Database, userId: string, ids: number[]) {
+  const unique = [...new Set(ids)].slice(0, MAX_MERGE + 1);
+  if (unique.length < 2 || unique.length > MAX_MERGE) return null;
+  const people = await db
+    .select()
+    .from(connection)
+    .where(and(eq(connection.userId, userId), inArray(connection.id, unique)));
+  // A merge is all-or-nothing: one id of another account (or gone) refuses the whole merge.
+  if (people.length !== unique.length) return null;
+  people.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || a.id - b.id);
+  const points = await db
+    .select()
+    .from(contactPoint)
+    .where(and(eq(contactPoint.userId, userId), inArray(contactPoint.connectionId, unique)));
+  const fields = MERGE_FIELDS.map(([field, label]) => {
+    const options = people
+      .map((p) => ({ personId: p.id, value: p[field] ?? "" }))
+      .filter((o, i, all) => o.value && all.findIndex((x) => x.value === o.value) === i);
+    return { field, label, options };
+  }).filter((f) => f.options.length > 0);
+  return { people, points, fields };
+}
+
+/**
+ * Merges people into the primary after the owner saw the preview: each picked field comes from the
+ * person chosen for it, every contact point, tag, note, follow-up, share-back and history entry is
+ * kept, and a merge record holds everyone as they were so the merge can be undone. One batch; null
+ * (nothing written) unless every id belongs to this owner.
+ */
+export async function mergePeople(
+  db: Database,
+  userId: string,
+  primaryId: number,
+  otherIds: number[],
+  picks: Partial<Record<MergeField, number>> = {},
+) {
+  const ids = [primaryId, ...otherIds.filter((id) => id !== primaryId)];
+  const preview = await previewMerge(db, userId, ids);
+  if (!preview) return null;
+  const primary = preview.people.find((p) => p.id === primaryId);
+  if (!primary) return null;
+  const others = preview.people.filter((p) => p.id !== primaryId);
+  const otherIdsOwned = others.map((o) => o.id);
+  const byId = new Map(preview.people.map((p) => [p.id, p]));
+
+  const raw = (table: string, column: string) =>
+    db.all<Record<string, unknown>>(
+      sql`select * from ${sql.identifier(table)} where user_id = ${userId} and ${sql.identifier(column)} in (${sql.join(
+        otherIdsOwned.map((id) => sql`${id}`),
+        sql`, `,
+      )})`,
+    );
+  const [rows, points, reminders, shares, history, primaryRaw] = await Promise.all([
+    raw("connection", "id"),
+    raw("contact_point", "connection_id"),
+    raw("reminder", "connection_id"),
+    db.all<Record<string, unknown>>(
+      sql`select id, connection_id from shared_contacts where recipient_user_id = ${userId} and connection_id in (${sql.join(
+        otherIdsOwned.map((id) => sql`${id}`),
+        sql`, `,
+      )})`,
+    ),
+    raw("person_history", "connection_id"),
+    db.all<Record<string, unknown>>(sql`select * from connection where user_id = ${userId} and id = ${primaryId}`),
+  ]);
+  const snapshot = {
+    primary: primaryRaw[0],
+    people: rows,
+    moved: {
+      contact_point: points.map((p) => [p.id, p.connection_id]),
+      preferred: points.filter((p) => p.preferred).map((p) => p.id),
+      reminder: reminders.map((p) => [p.id, p.connection_id]),
+      shared_contacts: shares.map((p) => [p.id, p.connection_id]),
+      person_history: history.map((p) => [p.id, p.connection_id]),
+    },
+  };
+
+  const pick = <F extends MergeField>(field: F) => {
+    const chosen = picks[field] !== undefined ? byId.get(picks[field] as number) : undefined;
+    return (chosen ?? primary)[field] ?? [primary, ...others].map((p) => p[field]).find((v) => v) ?? null;
+  };
+  const notes = [...new Set([primary, ...others].map((p) => p.notes?.trim()).filter(Boolean))].join("\n\n");
+  const rank = (p: Priority) => PRIORITIES.indexOf(p);
+  const strengths = [primary, ...others].map((p) => p.strength).filter((s): s is number => s !== null);
+  const fill = (key: "email" | "phone" | "website" | "linkedin") =>
+    [primary, ...others].map((p) => p[key]).find(Boolean) ?? null;
+  const names = others.map((o) => o.name).join(", ");
+  const statements: Batch = [
+    db
+      .update(connection)
+      .set({
+        name: pick("name") as string,
+        title: pick("title"),
+        company: pick("company"),
+        department: pick("department"),
+        role: pick("role"),
+        status: pick("status") as "Active",
+        eventName: pick("eventName"),
+        context: pick("context"),
+        birthday: pick("birthday"),
+        nameKey: foldName(pick("name") as string),
+        email: fill("email"),
+        phone: fill("phone"),
+        website: fill("website"),
+        linkedin: fill("linkedin"),
+        notes: notes.slice(0, 20_000) || null,
+        tags: uniqueTags([primary, ...others].flatMap((p) => p.tags)),
+        priority: [primary, ...others].map((p) => p.priority).sort((a, b) => rank(a) - rank(b))[0] ?? primary.priority,
+        strength: strengths.length ? Math.max(...strengths) : null,
+      })
+      .where(and(eq(connection.id, primaryId), eq(connection.userId, userId))),
+    // Points of the others stop being preferred: the primary's preferred ones stay first.
+    db
+      .update(contactPoint)
+      .set({ connectionId: primaryId, preferred: false })
+      .where(and(eq(contactPoint.userId, userId), inArray(contactPoint.connectionId, otherIdsOwned))),
+    db
+      .update(reminder)
+      .set({ connectionId: primaryId })
+      .where(and(eq(reminder.userId, userId), inArray(reminder.connectionId, otherIdsOwned))),
+    db
+      .update(sharedContact)
+      .set({ connectionId: primaryId })
+      .where(and(eq(sharedContact.recipientUserId, userId), inArray(sharedContact.connectionId, otherIdsOwned))),
+    db
+      .update(personHistory)
+      .set({ connectionId: primaryId })
+      .where(and(eq(personHistory.userId, userId), inArray(personHistory.connectionId, otherIdsOwned))),
+    db.delete(connection).where(and(eq(connection.userId, userId), inArray(connection.id, otherIdsOwned))),
+    db.insert(personMerge).values({ userId, primaryId, mergedIds: otherIdsOwned, snapshot }),
+    db.insert(personHistory).values({
+      userId,
+      connectionId: primaryId,
+      kind: "merged",
+      source: "merge",
+      detail: `Merged with ${names}`.slice(0, 1000),
+    }),
+  ];
+  await writeBatch(db, statements);
+  const [record] = await db
+    .select({ id: personMerge.id })
+    .from(personMerge)
+    .where(and(eq(personMerge.userId, userId), eq(personMerge.primaryId, primaryId)))
+    .orderBy(desc(personMerge.id))
+    .limit(1);
+  return { id: primaryId, name: pick("name") as string, merged: otherIdsOwned.length, mergeId: record?.id ?? null };
+}
+
+type Snapshot = {
+  primary: Record<string, unknown>;
+  people: Record<string, unknown>[];
+  moved: Record<"contact_point" | "reminder" | "shared_contacts" | "person_history", [number, number][]> & {
+    preferred?: number[];
+  };
+};
+
+/** The owner's latest merges that can still be undone, newest first. */
+export function undoableMerges(db: Database, userId: string, primaryId: number) {
+  return db
+    .select({ id: personMerge.id, mergedIds: personMerge.mergedIds, createdAt: personMerge.createdAt })
+    .from(personMerge)
+    .where(and(eq(personMerge.userId, userId), eq(personMerge.primaryId, primaryId), isNull(personMerge.undoneAt)))
+    .orderBy(desc(personMerge.id))
+    .limit(5);
+}
+
+/**
+ * Undoes a merge: the merged people come back with their own ids and fields, their contact points,
+ * follow-ups, share-backs and history move back, and the primary gets its fields from before. One batch.
+ */
+export async function undoMerge(db: Database, userId: string, mergeId: number) {
+  const [record] = await db
+    .select()
+    .from(personMerge)
+    .where(and(eq(personMerge.id, mergeId), eq(personMerge.userId, userId), isNull(personMerge.undoneAt)));
+  if (!record) return null;
+  const snap = record.snapshot as Snapshot;
+  const [primaryNow] = await db
+    .select({ id: connection.id })
+    .from(connection)
+    .where(and(eq(connection.id, record.primaryId), eq(connection.userId, userId)));
+  if (!primaryNow) return null;
+  const statements: Batch = [];
+  for (const person of snap.people) {
+    const columns = Object.keys(person);
+    statements.push(
+      rawSql(
+        sql`insert into connection (${sql.join(
+          columns.map((c) => sql.identifier(c)),
+          sql`, `,
+        )}) values (${sql.join(
+          columns.map((c) => sql`${person[c] as string | number | null}`),
+          sql`, `,
+        )})`,
+      ),
+    );
+  }
+  const restore = Object.keys(snap.primary).filter((c) => !["id", "user_id", "created_at"].includes(c));
+  statements.push(
+    rawSql(
+      sql`update connection set ${sql.join(
+        restore.map((c) => sql`${sql.identifier(c)} = ${snap.primary[c] as string | number | null}`),
+        sql`, `,
+      )} where id = ${record.primaryId} and user_id = ${userId}`,
+    ),
+  );
+  const { preferred = [], ...moved } = snap.moved;
+  for (const part of chunk(preferred, 90))
+    statements.push(
+      db
+        .update(contactPoint)
+        .set({ preferred: true })
+        .where(and(eq(contactPoint.userId, userId), inArray(contactPoint.id, part))),
+    );
+  for (const [table, moves] of Object.entries(moved) as [string, [number, number][]][]) {
+    const owner = table === "shared_contacts" ? "recipient_user_id" : "user_id";
+    const byTarget = new Map<number, number[]>();
+    for (const [id, to] of moves) byTarget.set(to, [...(byTarget.get(to) ?? []), id]);
+    for (const [to, rowIds] of byTarget)
+      for (const part of chunk(rowIds, 90))
+        statements.push(
+          rawSql(
+            sql`update ${sql.identifier(table)} set connection_id = ${to} where ${sql.identifier(owner)} = ${userId} and id in (${sql.join(
+              part.map((id) => sql`${id}`),
+              sql`, `,
+            )})`,
+          ),
+        );
+  }
+  statements.push(
+    db.update(personMerge).set({ undoneAt: new Date() }).where(eq(personMerge.id, record.id)),
+    db.insert(personHistory).values({
+      userId,
+      connectionId: record.primaryId,
+      kind: "unmerged",
+      source: "merge",
+      detail: `Undid the merge with ${snap.people.map((p) => p.name).join(", ")}`.slice(0, 1000),
+    }),
+  );
+  await writeBatch(db, statements);
+  return { primaryId: record.primaryId, restored: record.mergedIds };
+}

@@ -1,0 +1,176 @@
+import { and, asc, desc, eq, inArray, ne, sql } from "drizzle-orm";
+import type { EmailLabel, PersonRecord, PhoneLabel, WebsiteLabel } from "~/lib/people/draft";
+import { foldName } from "~/lib/people/normalise";
+import { connection, contactPoint, personHistory, sharedContact } from "~db/schema";
+import type { Database } from "../db.server";
+import { chunk } from "./add.server";
+
+/** The owner's person with every contact point, or undefined: never another account's. */
+export async function getPerson(db: Database, userId: string, id: number) {
+  const [row] = await db
+    .select()
+    .from(connection)
+    .where(and(eq(connection.id, id), eq(connection.userId, userId)));
+  if (!row) return undefined;
+  const points = await db
+    .select()
+    .from(contactPoint)
+    .where(and(eq(contactPoint.userId, userId), eq(contactPoint.connectionId, id)))
+    .orderBy(desc(contactPoint.preferred), asc(contactPoint.id));
+  return { ...row, points };
+}
+
+/** When and how they came, every repeat and merge; and each share-back's consent with its time. */
+export async function personHistoryOf(db: Database, userId: string, id: number) {
+  const [history, consents] = await Promise.all([
+    db
+      .select()
+      .from(personHistory)
+      .where(and(eq(personHistory.userId, userId), eq(personHistory.connectionId, id)))
+      .orderBy(desc(personHistory.createdAt), desc(personHistory.id))
+      .limit(200),
+    db
+      .select({
+        id: sharedContact.id,
+        consent: sharedContact.consent,
+        consentAt: sharedContact.consentAt,
+        createdAt: sharedContact.createdAt,
+        recipientName: sharedContact.recipientName,
+        senderPhone: sharedContact.senderPhone,
+        eventName: sharedContact.eventName,
+      })
+      .from(sharedContact)
+      .where(and(eq(sharedContact.recipientUserId, userId), eq(sharedContact.connectionId, id)))
+      .orderBy(desc(sharedContact.createdAt), desc(sharedContact.id))
+      .limit(200),
+  ]);
+  return { history, consents };
+}
+
+/** Possible duplicates of one person: a name that differs only by case, accents or spacing. */
+export async function possibleDuplicatesOf(db: Database, userId: string, person: { id: number; name: string }) {
+  const key = foldName(person.name);
+  if (!key) return [];
+  return db
+    .select({ id: connection.id, name: connection.name, company: connection.company, email: connection.email })
+    .from(connection)
+    .where(and(eq(connection.userId, userId), eq(connection.nameKey, key), ne(connection.id, person.id)))
+    .orderBy(asc(connection.createdAt))
+    .limit(10);
+}
+
+/** Rows read for the duplicates view: the first groups, a page's worth; merging them brings up the next. */
+export const DUPLICATE_ROWS = 200;
+
+/** Groups of possible duplicates in the owner's network (same folded name), the first ones only. */
+export async function duplicateGroups(db: Database, userId: string) {
+  const rows = await db.all<{
+    id: number;
+    name: string;
+    company: string | null;
+    email: string | null;
+    phone: string | null;
+    group_key: string;
+  }>(sql`select c.id, c.name, c.company, c.email, c.phone, c.name_key as group_key from ${connection} c
+      where c.user_id = ${userId} and c.name_key <> '' and c.name_key in (
+        select name_key from ${connection} where user_id = ${userId} and name_key <> ''
+        group by name_key having count(*) > 1)
+      order by c.name_key, c.created_at limit ${DUPLICATE_ROWS}`);
+  const groups = new Map<string, typeof rows>();
+  for (const r of rows) groups.set(r.group_key, [...(groups.get(r.group_key) ?? []), r]);
+  return [...groups.values()].map((people) => ({
+    people,
+    reason:
+      new Set(people.map((p) => (p.company ?? "").toLowerCase())).size === 1 && people[0]?.company
+        ? "Same name and organisation"
+        : "Same name",
+  }));
+}
+
+/** The owner's rows: all, or the chosen ids in chunks under D1's 100 bound parameters per statement. */
+export async function ownedRows(db: Database, userId: string, ids?: number[] | null) {
+  if (!ids) return db.select().from(connection).where(eq(connection.userId, userId)).limit(50_000);
+  const rows: (typeof connection.$inferSelect)[] = [];
+  for (const part of chunk([...new Set(ids)], 90))
+    rows.push(
+      ...(await db
+        .select()
+        .from(connection)
+        .where(and(eq(connection.userId, userId), inArray(connection.id, part)))),
+    );
+  return rows;
+}
+
+/**
+ * The owner's people for writers (vCard, CSV, CardDAV), every contact point included; all of them or
+ * the chosen ids, read in chunks under D1's 100 bound parameters per statement.
+ */
+export async function loadPeople(db: Database, userId: string, ids?: number[] | null): Promise<PersonRecord[]> {
+  const rows = await ownedRows(db, userId, ids);
+  rows.sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || b.id - a.id);
+  const points = new Map<number, (typeof contactPoint.$inferSelect)[]>();
+  const pointRows = ids
+    ? (
+        await Promise.all(
+          chunk(
+            rows.map((r) => r.id),
+            90,
+          ).map((part) =>
+            db
+              .select()
+              .from(contactPoint)
+              .where(and(eq(contactPoint.userId, userId), inArray(contactPoint.connectionId, part))),
+          ),
+        )
+      ).flat()
+    : await db.select().from(contactPoint).where(eq(contactPoint.userId, userId));
+  for (const p of pointRows.sort((a, b) => Number(b.preferred) - Number(a.preferred) || a.id - b.id))
+    points.set(p.connectionId, [...(points.get(p.connectionId) ?? []), p]);
+  return rows.map((r) => toRecord(r, points.get(r.id) ?? []));
+}
+
+function toRecord(r: typeof connection.$inferSelect, points: (typeof contactPoint.$inferSelect)[]): PersonRecord {
+  const of = (kind: string) => points.filter((p) => p.kind === kind);
+  // Rows from before contact points, whose email another row held, still carry it in the column.
+  const emails = of("email").map((p) => ({ value: p.value, label: p.label as EmailLabel, preferred: p.preferred }));
+  if (r.email && !emails.some((e) => e.value === r.email))
+    emails.push({ value: r.email, label: "other", preferred: false });
+  const phones = of("phone").map((p) => ({ value: p.value, label: p.label as PhoneLabel, preferred: p.preferred }));
+  if (r.phone && !phones.some((e) => e.value === r.phone))
+    phones.push({ value: r.phone, label: "mobile", preferred: false });
+  return {
+    id: r.id,
+    uid: r.uid ?? `knowwho-${r.id}`,
+    displayName: r.name,
+    name: {
+      prefix: r.namePrefix ?? undefined,
+      given: r.givenName ?? undefined,
+      middle: r.middleName ?? undefined,
+      family: r.familyName ?? undefined,
+      suffix: r.nameSuffix ?? undefined,
+    },
+    emails,
+    phones,
+    websites: of("website").map((p) => ({ value: p.value, label: p.label as WebsiteLabel, preferred: p.preferred })),
+    socials: of("social").map((p) => ({ service: p.service ?? "other", value: p.value, preferred: p.preferred })),
+    addresses: of("address").map((p) => {
+      let parts = {};
+      try {
+        parts = JSON.parse(p.value);
+      } catch {}
+      return { ...parts, label: p.label as "work", preferred: p.preferred };
+    }),
+    title: r.title ?? undefined,
+    organization: r.company ?? undefined,
+    department: r.department ?? undefined,
+    role: r.role ?? undefined,
+    note: r.notes ?? undefined,
+    tags: r.tags,
+    birthday: r.birthday ?? undefined,
+    status: r.status,
+    priority: r.priority,
+    createdAt: r.createdAt,
+    updatedAt: r.updatedAt,
+    photoKey: r.image,
+  };
+}

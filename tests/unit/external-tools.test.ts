@@ -1,0 +1,258 @@
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { strFromU8, unzipSync } from "fflate";
+import { afterAll, describe, expect, it } from "vitest";
+import { tableFor, toCsv } from "~/lib/csv-write";
+import type { PersonDraft, PersonRecord } from "~/lib/people/draft";
+import { writeVCards } from "~/lib/vcard";
+import { readVCardFile } from "~/lib/vcard-read";
+import { toXlsx } from "~/lib/xlsx";
+
+/**
+ * Our files read by programs we did not write: python3-vobject for vCard, LibreOffice for CSV and XLSX.
+ * Both are Debian packages that .ci/run installs; a missing one fails here with the package to install.
+ */
+
+const work = mkdtempSync(path.join(tmpdir(), "knowwho-interop-"));
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+function pythonWithVobject(): string {
+  for (const python of ["/usr/bin/python3", "python3"]) {
+    const probe = spawnSync(python, ["-c", "import vobject"], { encoding: "utf8" });
+    if (probe.status === 0) return python;
+  }
+  throw new Error("python3-vobject is not installed: apt-get install python3-vobject (.ci/run installs it)");
+}
+
+function soffice(): string {
+  for (const bin of ["/usr/bin/soffice", "/usr/bin/libreoffice", "soffice"]) {
+    if (bin.startsWith("/") && !existsSync(bin)) continue;
+    if (spawnSync(bin, ["--version"], { encoding: "utf8" }).status === 0) return bin;
+  }
+  throw new Error("LibreOffice is not installed: apt-get install libreoffice-calc-nogui (.ci/run installs it)");
+}
+
+const asRecord = (d: PersonDraft, i: number): PersonRecord => {
+  const { photo: _photo, ...rest } = d;
+  return {
+    ...rest,
+    id: i + 1,
+    uid: d.externalId ?? `person-${i + 1}@knowwho.test`,
+    tags: d.tags ?? [],
+    createdAt: new Date("2026-01-01T00:00:00Z"),
+    updatedAt: new Date("2026-11-20T10:00:00Z"),
+  };
+};
+
+// vobject reads each card and prints what it found, as JSON.
+const VOBJECT_DUMP = `
+import json, sys, vobject
+result = {}
+for path in sys.argv[1:]:
+  out = result.setdefault(path, [])
+  for card in vobject.readComponents(open(path, encoding="utf-8").read()):
+      c = card.contents
+      def vals(name): return [x.value for x in c.get(name, [])]
+      n = c["n"][0].value if "n" in c else None
+      out.append({
+          "fn": c["fn"][0].value,
+          "n": None if n is None else {"family": n.family, "given": n.given, "middle": n.additional, "prefix": n.prefix, "suffix": n.suffix},
+          "uid": vals("uid"), "rev": vals("rev"),
+          "email": sorted(vals("email")), "tel": sorted(vals("tel")), "url": sorted(vals("url")),
+          "social": sorted(vals("x-socialprofile")),
+          "adr": [{"street": a.street, "city": a.city, "region": a.region, "code": a.code, "country": a.country, "box": a.box, "extended": a.extended} for a in vals("adr")],
+          "org": [list(o) for o in vals("org")], "title": vals("title"), "role": vals("role"), "note": vals("note"),
+          "categories": [list(x) for x in vals("categories")], "bday": vals("bday"),
+          "photo": [len(p) for p in vals("photo")],
+      })
+print(json.dumps(result))
+`;
+
+const join = (v: string | string[] | undefined) => (Array.isArray(v) ? v.join(" ") : (v ?? ""));
+
+describe("vCard read by python3-vobject", () => {
+  it("keeps every field of every fixture vCard after our import and export", () => {
+    const python = pythonWithVobject();
+    const dirs = ["tests/fixtures/vcard/ez-vcard", "tests/fixtures/vcard/synthetic"];
+    const files = dirs.flatMap((d) =>
+      readdirSync(d)
+        .filter((f) => f.endsWith(".vcf"))
+        .map((f) => path.join(d, f)),
+    );
+    let checked = 0;
+    const written = files.map((file) => {
+      const read = readVCardFile(new Uint8Array(readFileSync(file)));
+      const people = read.people.map((p) => p.draft);
+      const out = path.join(work, `${path.basename(file)}.out.vcf`);
+      writeFileSync(
+        out,
+        writeVCards(
+          people.map((d, i) => ({ ...asRecord(d, i), photo: d.photo?.mediaType === "image/jpeg" ? d.photo : null })),
+        ),
+      );
+      return { file, out, people };
+    });
+    const run = spawnSync(python, ["-c", VOBJECT_DUMP, ...written.map((w) => w.out)], {
+      encoding: "utf8",
+      maxBuffer: 64 * 1024 * 1024,
+    });
+    expect(run.status, run.stderr).toBe(0);
+    const parsed = JSON.parse(run.stdout) as Record<string, Record<string, unknown>[]>;
+    for (const { file, out, people } of written) {
+      const cards = parsed[out] ?? [];
+      expect(cards, file).toHaveLength(people.length);
+      people.forEach((d, i) => {
+        const v = cards[i] as {
+          fn: string;
+          n: Record<string, string | string[]> | null;
+          uid: string[];
+          rev: string[];
+          email: string[];
+          tel: string[];
+          url: string[];
+          social: string[];
+          adr: Record<string, string | string[]>[];
+          org: string[][];
+          title: string[];
+          role: string[];
+          note: string[];
+          categories: string[][];
+          bday: string[];
+          photo: number[];
+        };
+        const where = `${file} #${i + 1}`;
+        expect(v.fn, where).toBe(d.displayName);
+        if (d.name)
+          for (const [k, value] of Object.entries(d.name)) expect(join(v.n?.[k]), `${where} N.${k}`).toBe(value);
+        expect(v.uid, where).toHaveLength(1);
+        expect(v.rev, where).toHaveLength(1);
+        expect(v.email, where).toEqual((d.emails ?? []).map((e) => e.value).sort());
+        expect(v.tel, where).toEqual((d.phones ?? []).map((e) => e.value).sort());
+        expect(v.url, where).toEqual((d.websites ?? []).map((e) => e.value).sort());
+        expect(v.social, where).toEqual((d.socials ?? []).map((e) => e.value).sort());
+        expect(
+          v.adr.map((a) => [join(a.street), join(a.city), join(a.region), join(a.code), join(a.country)]),
+          where,
+        ).toEqual(
+          (d.addresses ?? []).map((a) => [
+            a.street ?? "",
+            a.locality ?? "",
+            a.region ?? "",
+            a.postalCode ?? "",
+            a.country ?? "",
+          ]),
+        );
+        if (d.organization) expect(v.org[0]?.[0], where).toBe(d.organization);
+        if (d.department) expect(v.org[0]?.[1], where).toBe(d.department);
+        expect(v.title, where).toEqual(d.title ? [d.title] : []);
+        expect(v.note, where).toEqual(d.note ? [d.note] : []);
+        expect(v.categories.flat(), where).toEqual(d.tags ?? []);
+        expect(v.bday, where).toEqual(d.birthday ? [d.birthday] : []);
+        if (d.photo?.mediaType === "image/jpeg") expect(v.photo, where).toEqual([atob(d.photo.base64).length]);
+        checked++;
+      });
+    }
+    expect(checked).toBeGreaterThanOrEqual(30);
+  });
+});
+
+/** The cells of the first sheet of an .xlsx, with whether each is a formula. */
+function sheetCells(file: string): { ref: string; text: string; formula: boolean; type: string }[] {
+  const zip = unzipSync(new Uint8Array(readFileSync(file)));
+  const shared = zip["xl/sharedStrings.xml"]
+    ? [...strFromU8(zip["xl/sharedStrings.xml"]).matchAll(/<si>([\s\S]*?)<\/si>/g)].map((m) =>
+        [...(m[1] ?? "").matchAll(/<t[^>]*>([\s\S]*?)<\/t>/g)].map((t) => t[1]).join(""),
+      )
+    : [];
+  const unxml = (s: string) =>
+    s
+      .replace(/&lt;/g, "<")
+      .replace(/&gt;/g, ">")
+      .replace(/&quot;/g, '"')
+      .replace(/&apos;/g, "'")
+      .replace(/&amp;/g, "&");
+  const sheet = strFromU8(zip["xl/worksheets/sheet1.xml"] as Uint8Array);
+  return [...sheet.matchAll(/<c r="([A-Z]+\d+)"([^>]*?)(?:\/>|>([\s\S]*?)<\/c>)/g)].map((m) => {
+    const attrs = m[2] ?? "";
+    const body = m[3] ?? "";
+    const type = attrs.match(/t="(\w+)"/)?.[1] ?? "n";
+    const v = body.match(/<v>([\s\S]*?)<\/v>/)?.[1] ?? "";
+    const inline = body.match(/<t[^>]*>([\s\S]*?)<\/t>/)?.[1];
+    const text = type === "s" ? (shared[Number(v)] ?? "") : (inline ?? v);
+    return { ref: m[1] ?? "", text: unxml(text), formula: /<f[\s>]/.test(body), type };
+  });
+}
+
+function convert(bin: string, input: string, filter?: string): string {
+  const args = [
+    "--headless",
+    `-env:UserInstallation=file://${path.join(work, "lo-profile")}`,
+    ...(filter ? [`--infilter=${filter}`] : []),
+    "--convert-to",
+    "xlsx",
+    "--outdir",
+    path.join(work, "lo-out"),
+    input,
+  ];
+  const run = spawnSync(bin, args, { encoding: "utf8", timeout: 120_000 });
+  const out = path.join(work, "lo-out", `${path.basename(input).replace(/\.\w+$/, "")}.xlsx`);
+  if (!existsSync(out)) throw new Error(`LibreOffice did not convert ${input}: ${run.stderr}`);
+  return out;
+}
+
+const hostile = (i: number, over: Partial<PersonRecord>): PersonRecord => ({
+  id: i,
+  uid: `p${i}@knowwho.test`,
+  displayName: `Person ${i}`,
+  tags: [],
+  createdAt: new Date("2026-01-01T00:00:00Z"),
+  updatedAt: new Date("2026-01-01T00:00:00Z"),
+  ...over,
+});
+
+const PEOPLE: PersonRecord[] = [
+  hostile(1, { displayName: "=1+1", phones: [{ value: "+41446681800", label: "mobile" }], note: "-2+3" }),
+  hostile(2, {
+    displayName: "+SUM(A1:A2)",
+    phones: [{ value: "+14155552671", label: "work" }],
+    organization: "@SUM(1,1)",
+  }),
+  hostile(3, { displayName: '=HYPERLINK("http://evil.example","x")', title: "\t=1+1", note: "\r=cmd|' /C calc'!A0" }),
+  hostile(4, {
+    displayName: "Plain 42",
+    organization: "-12.5",
+    title: "0042",
+    phones: [{ value: "+442079460958", label: "home" }],
+  }),
+];
+
+describe("CSV and XLSX opened by LibreOffice", () => {
+  it("has no formula cells and every phone exactly as stored", () => {
+    const bin = soffice();
+    const csv = path.join(work, "people.csv");
+    writeFileSync(csv, toCsv(PEOPLE));
+    const xlsx = path.join(work, "people-ours.xlsx");
+    writeFileSync(xlsx, toXlsx(tableFor(PEOPLE, "generic", false)));
+    const phones = PEOPLE.flatMap((p) => p.phones ?? []).map((p) => p.value);
+
+    // LibreOffice's defaults (formulas evaluated): nothing we wrote becomes a formula.
+    const opened = sheetCells(convert(bin, csv, "CSV:44,34,76,1"));
+    expect(opened.filter((c) => c.formula)).toEqual([]);
+    expect(opened.length).toBeGreaterThan(PEOPLE.length * 3);
+
+    // Quoted fields as text (what the import dialog offers for a CSV like ours): phones kept to the digit.
+    const asText = sheetCells(convert(bin, csv, "CSV:44,34,76,1,,0,true"));
+    expect(asText.filter((c) => c.formula)).toEqual([]);
+    for (const phone of phones) expect(asText.map((c) => c.text)).toContain(phone);
+
+    // Our workbook: every cell is text, so LibreOffice keeps phones, numbers and formula-like text as typed.
+    const ours = sheetCells(convert(bin, xlsx));
+    expect(ours.filter((c) => c.formula)).toEqual([]);
+    for (const phone of phones) expect(ours.find((c) => c.text === phone)?.type, phone).toBe("s");
+    for (const text of ["=1+1", "+SUM(A1:A2)", "@SUM(1,1)", "-12.5", "0042"])
+      expect(ours.find((c) => c.text === text)?.type, text).toBe("s");
+    expect(ours.filter((c) => c.type !== "s" && c.text !== "")).toEqual([]);
+  }, 180_000);
+});

@@ -1,0 +1,373 @@
+import { readdirSync, readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import { readCsvFile } from "~/lib/csv-read";
+import type { PersonDraft } from "~/lib/people/draft";
+import type { ReadResult } from "~/lib/people/read";
+import { readVCardFile } from "~/lib/vcard-read";
+
+/**
+ * Every fixture file (tests/fixtures/README.md says where each comes from), with what is kept from it.
+ * `kept` is the set of PersonDraft fields at least one person in the file has after import.
+ */
+
+const read = (path: string): ReadResult => {
+  const bytes = new Uint8Array(readFileSync(`tests/fixtures/${path}`));
+  return path.endsWith(".vcf") ? readVCardFile(bytes) : readCsvFile(bytes);
+};
+
+const keptFields = (r: ReadResult) =>
+  [...new Set(r.people.flatMap((p) => Object.keys(p.draft).filter((k) => k !== "displayName")))].sort();
+
+type Expectation = { people: number; kept: string[]; check?: (p: PersonDraft[], r: ReadResult) => void };
+
+const EZ = "vcard/ez-vcard";
+const EXPECTED: Record<string, Expectation> = {
+  [`${EZ}/John_Doe_ANDROID.vcf`]: {
+    people: 6,
+    kept: ["emails", "name", "note", "organization", "phones", "tags", "websites"],
+    check: (p, r) => {
+      expect(p[4]?.websites?.map((w) => w.value)).toContain("https://www.company.com");
+      // Its one photo is cut short in the file (1,169 base64 characters): reported, not stored broken.
+      expect(r.problems).toEqual([{ row: 5, message: "Photo is not a readable image; left out", skipped: false }]);
+    },
+  },
+  [`${EZ}/John_Doe_BLACK_BERRY.vcf`]: { people: 1, kept: ["name", "organization", "phones", "photo"] },
+  [`${EZ}/John_Doe_EVOLUTION.vcf`]: {
+    people: 1,
+    kept: [
+      "addresses",
+      "birthday",
+      "department",
+      "emails",
+      "externalId",
+      "name",
+      "note",
+      "organization",
+      "phones",
+      "tags",
+      "title",
+      "websites",
+    ],
+    check: (p) => expect(p[0]?.websites?.[0]?.value).toBe("http://www.ibm.com"),
+  },
+  [`${EZ}/John_Doe_GMAIL.vcf`]: {
+    people: 1,
+    kept: ["addresses", "birthday", "emails", "name", "note", "organization", "phones", "title", "websites"],
+    check: (p) => {
+      expect(p[0]?.note).toContain('"AS IS"');
+      expect(p[0]?.note).not.toContain('\\"');
+    },
+  },
+  [`${EZ}/John_Doe_IPHONE.vcf`]: {
+    people: 1,
+    kept: [
+      "addresses",
+      "birthday",
+      "department",
+      "emails",
+      "name",
+      "organization",
+      "phones",
+      "photo",
+      "title",
+      "websites",
+    ],
+    check: (p) => {
+      expect(p[0]?.phones).toHaveLength(7);
+      expect(p[0]?.photo?.base64.length).toBeGreaterThan(40_000);
+    },
+  },
+  [`${EZ}/John_Doe_LOTUS_NOTES.vcf`]: {
+    people: 1,
+    kept: [
+      "addresses",
+      "birthday",
+      "department",
+      "emails",
+      "externalId",
+      "name",
+      "note",
+      "organization",
+      "phones",
+      "photo",
+      "role",
+      "title",
+      "websites",
+    ],
+    check: (p) => expect(p[0]?.emails).toHaveLength(2),
+  },
+  [`${EZ}/John_Doe_MAC_ADDRESS_BOOK.vcf`]: {
+    people: 1,
+    kept: [
+      "addresses",
+      "birthday",
+      "department",
+      "emails",
+      "name",
+      "note",
+      "organization",
+      "phones",
+      "photo",
+      "title",
+      "websites",
+    ],
+    check: (p) => expect(p[0]?.addresses).toHaveLength(2),
+  },
+  [`${EZ}/John_Doe_MS_OUTLOOK.vcf`]: {
+    people: 1,
+    kept: [
+      "addresses",
+      "birthday",
+      "department",
+      "emails",
+      "name",
+      "note",
+      "organization",
+      "phones",
+      "photo",
+      "role",
+      "title",
+      "websites",
+    ],
+  },
+  [`${EZ}/fullcontact.vcf`]: {
+    people: 1,
+    kept: [
+      "addresses",
+      "birthday",
+      "department",
+      "emails",
+      "name",
+      "note",
+      "organization",
+      "phones",
+      "tags",
+      "title",
+      "websites",
+    ],
+    check: (p) => {
+      expect(p[0]?.emails).toHaveLength(5);
+      expect(p[0]?.phones).toHaveLength(9);
+    },
+  },
+  [`${EZ}/gmail-list.vcf`]: { people: 3, kept: ["emails", "name"] },
+  [`${EZ}/gmail-single.vcf`]: {
+    people: 1,
+    kept: ["addresses", "birthday", "emails", "name", "note", "organization", "phones", "title", "websites"],
+  },
+  [`${EZ}/gmail-single2.vcf`]: {
+    people: 1,
+    kept: ["addresses", "birthday", "emails", "name", "note", "organization", "phones", "title", "websites"],
+    check: (p) => expect(p[0]?.websites).toHaveLength(6),
+  },
+  [`${EZ}/outlook-2003.vcf`]: {
+    people: 1,
+    kept: [
+      "addresses",
+      "birthday",
+      "department",
+      "emails",
+      "name",
+      "note",
+      "organization",
+      "phones",
+      "role",
+      "title",
+      "websites",
+    ],
+    check: (p) => expect(p[0]?.note).toBe("This is the note field!!\nSecond line\n\nThird line is empty"),
+  },
+  [`${EZ}/outlook-2007.vcf`]: {
+    people: 1,
+    kept: [
+      "addresses",
+      "birthday",
+      "department",
+      "emails",
+      "name",
+      "note",
+      "organization",
+      "phones",
+      "photo",
+      "role",
+      "title",
+      "websites",
+    ],
+  },
+  [`${EZ}/rfc2426-example.vcf`]: { people: 2, kept: ["addresses", "emails", "organization", "phones", "websites"] },
+  [`${EZ}/rfc6350-example.vcf`]: {
+    people: 1,
+    kept: ["addresses", "emails", "name", "organization", "phones", "websites"],
+  },
+  [`${EZ}/thunderbird-MoreFunctionsForAddressBook-extension.vcf`]: {
+    people: 1,
+    kept: [
+      "addresses",
+      "birthday",
+      "department",
+      "emails",
+      "name",
+      "note",
+      "organization",
+      "phones",
+      "photo",
+      "tags",
+      "title",
+      "websites",
+    ],
+  },
+  "vcard/synthetic/quirks-3.0.vcf": {
+    people: 2,
+    kept: ["birthday", "emails", "externalId", "name", "note", "phones", "photo", "socials", "tags", "websites"],
+    check: ([jane, bo]) => {
+      // The later PREF=1 email comes first; a "Name" <addr> email keeps the address; the group's label applies.
+      expect(jane?.emails).toEqual([
+        { value: "jane@home.example", label: "home", preferred: true },
+        { value: "omega@example.com", label: "other" },
+        { value: "jane@work.example", label: "work" },
+      ]);
+      expect(jane?.websites?.map((w) => w.value)).toEqual(["http://plain-http.example/page", "https://blog.example"]);
+      expect(jane?.note).toBe('She said "hi", then left; twice.\nSecond line');
+      expect(jane?.tags).toEqual(["Donor", "Board, 2026"]);
+      expect(bo?.phones?.[0]).toEqual({ value: "+1-415-555-2671", label: "mobile", preferred: true });
+      expect(bo?.photo?.mediaType).toBe("image/jpeg");
+    },
+  },
+  "vcard/synthetic/quoted-printable-2.1.vcf": {
+    people: 1,
+    kept: ["addresses", "emails", "name", "note", "phones"],
+    check: ([p]) => {
+      expect(p?.name).toEqual({ family: "Müller", given: "Jürgen" });
+      expect(p?.displayName).toBe("Jürgen Müller");
+      expect(p?.addresses?.[0]).toMatchObject({ street: "Straße 1", locality: "Zürich" });
+      expect(p?.note).toMatch(/^Erste Zeile\nZweite Zeile, die so lang ist, dass sie umbrochen wird/);
+    },
+  },
+  "vcard/synthetic/shift_jis-charset-2.1.vcf": {
+    people: 1,
+    kept: ["emails", "name", "organization", "phones"],
+    check: ([p], r) => {
+      expect(p?.displayName).toBe("山田 太郎");
+      expect(p?.organization).toBe("株式会社サンプル");
+      expect(r.encoding).toBe("shift_jis");
+    },
+  },
+  "vcard/synthetic/shift_jis-no-charset-3.0.vcf": {
+    people: 1,
+    kept: ["name", "phones", "title"],
+    check: ([p]) => expect(p?.title).toBe("営業部長"),
+  },
+  "vcard/synthetic/utf-16be-no-bom-3.0.vcf": {
+    people: 1,
+    kept: ["name", "phones"],
+    check: ([p]) => expect(p?.displayName).toBe("Søren Kierkegård"),
+  },
+  "vcard/synthetic/utf-16le-bom-3.0.vcf": {
+    people: 1,
+    kept: ["addresses", "emails", "name"],
+    check: ([p]) => expect(p?.addresses?.[0]?.locality).toBe("Gdańsk"),
+  },
+  "vcard/synthetic/windows-1252-2.1.vcf": {
+    people: 1,
+    kept: ["emails", "name", "note", "organization", "phones"],
+    check: ([p]) =>
+      expect([p?.displayName, p?.organization, p?.note]).toEqual(["Zoë Müller", "Café Crème", "Grüße aus Zürich"]),
+  },
+  "csv/broken-quote.csv": {
+    people: 1,
+    kept: ["emails", "organization"],
+    check: (_, r) =>
+      expect(r.problems).toEqual([
+        { row: 3, message: expect.stringContaining("Quoted field unterminated"), skipped: true },
+      ]),
+  },
+  "csv/google-current.csv": {
+    people: 2,
+    kept: [
+      "addresses",
+      "birthday",
+      "emails",
+      "name",
+      "note",
+      "organization",
+      "phones",
+      "socials",
+      "tags",
+      "title",
+      "websites",
+    ],
+    check: ([p]) => {
+      expect(p?.emails?.map((e) => e.value)).toEqual(["jm@luz.example", "jose@luz.example", "pepe@home.example"]);
+      expect(p?.phones).toHaveLength(3);
+      expect(p?.tags).toEqual(["Donors", "Board"]);
+      expect(p?.socials).toEqual([{ service: "linkedin", value: "https://www.linkedin.com/in/jmnunez" }]);
+    },
+  },
+  "csv/google-legacy.csv": {
+    people: 1,
+    kept: ["department", "emails", "name", "note", "organization", "phones", "tags", "title", "websites"],
+    check: ([p]) => expect(p?.tags).toEqual(["VIP"]),
+  },
+  "csv/hubspot.csv": {
+    people: 3,
+    kept: ["addresses", "emails", "name", "organization", "phones", "status", "title", "websites"],
+    check: (p) => expect(p.map((x) => x.status)).toEqual(["Active", "Archived", "Pending"]),
+  },
+  "csv/linkedin-connections.csv": {
+    people: 2,
+    kept: ["connectedOn", "emails", "name", "organization", "socials", "title"],
+    check: ([ana]) =>
+      expect(ana).toMatchObject({
+        title: "Director of Partnerships",
+        connectedOn: "2024-03-14",
+        organization: "Open Futures",
+      }),
+  },
+  "csv/numbers-semicolon.csv": { people: 2, kept: ["emails", "note", "organization", "phones"] },
+  "csv/outlook-unicode.txt.csv": {
+    people: 2,
+    kept: ["addresses", "birthday", "emails", "name", "organization", "phones", "tags", "title", "websites"],
+    check: (p, r) => {
+      expect(r.encoding).toBe("utf-16le");
+      expect(p[1]?.phones).toEqual([{ value: "+34 93 555 0101", label: "work" }]);
+    },
+  },
+  "csv/outlook.csv": {
+    people: 2,
+    kept: ["addresses", "birthday", "emails", "name", "organization", "phones", "tags", "title", "websites"],
+    check: (p) => {
+      expect(p[0]?.name?.prefix).toBe("Ms.");
+      expect(p[0]?.title).toBe("Partner");
+      // Only a Business Phone: kept, though Mobile Phone is empty.
+      expect(p[1]?.phones).toEqual([{ value: "+34 93 555 0101", label: "work" }]);
+    },
+  },
+  "csv/windows-1252.csv": {
+    people: 1,
+    kept: ["emails", "name", "note", "organization"],
+    check: ([p]) => expect(p?.note).toBe("Grüße – bis bald"),
+  },
+};
+
+describe("fixture files", () => {
+  it("lists every fixture file", () => {
+    const files = ["vcard/ez-vcard", "vcard/synthetic", "csv"].flatMap((d) =>
+      readdirSync(`tests/fixtures/${d}`)
+        .filter((f) => /\.(vcf|csv)$/.test(f))
+        .map((f) => `${d}/${f}`),
+    );
+    expect(files.sort()).toEqual(Object.keys(EXPECTED).sort());
+  });
+
+  for (const [file, expected] of Object.entries(EXPECTED))
+    it(`${file}: ${expected.people} people, keeps ${expected.kept.join(", ")}`, () => {
+      const r = read(file);
+      expect(r.people).toHaveLength(expected.people);
+      expect(keptFields(r)).toEqual(expected.kept);
+      for (const p of r.people) expect(p.draft.displayName).toBeTruthy();
+      expected.check?.(
+        r.people.map((p) => p.draft),
+        r,
+      );
+    });
+});
