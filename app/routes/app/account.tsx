@@ -1,13 +1,15 @@
 import { getFormProps, getInputProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
+import { APIError } from "better-auth/api";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
+import type { z } from "zod";
 import { Field, inputClass } from "~/components/ui/field";
 import { appContext } from "~/context";
 import { accountSchema } from "~/lib/account-forms";
 import { PASSWORD_MIN } from "~/lib/auth";
 import { pageMeta } from "~/lib/site";
 import { accountMail } from "~/server/account-mail.server";
-import { createAuth, requireUser } from "~/server/auth.server";
+import { createAuth, requireUser, TOO_MANY_AUTH_ATTEMPTS } from "~/server/auth.server";
 import { allow } from "~/server/rate-limit.server";
 import { setToastHeader } from "~/server/toast.server";
 import type { Route } from "./+types/account";
@@ -50,56 +52,72 @@ export async function action({ request, context }: Route.ActionArgs) {
     "Set-Cookie": await setToastHeader({ type: "success", title, description }),
   });
 
-  if (value.intent === "sign-out-others") {
-    await auth.api.revokeOtherSessions({ headers: request.headers });
-    return redirect("/settings/account", { headers: await toast("Signed out of your other devices") });
+  try {
+    return await change(value);
+  } catch (error) {
+    // The shared auth rate limit (createAuth's hook) refuses with 429: say so on the form.
+    if (!(error instanceof APIError && error.statusCode === 429)) throw error;
+    return reply(submission.reply({ formErrors: [TOO_MANY_AUTH_ATTEMPTS], hideFields }), 429);
   }
 
-  const wrongPassword = () =>
-    reply(
-      submission.reply({ fieldErrors: { currentPassword: ["That is not your current password"] }, hideFields }),
-      400,
-    );
+  async function change(value: z.output<typeof accountSchema>) {
+    if (value.intent === "sign-out-others") {
+      await auth.api.revokeOtherSessions({ headers: request.headers });
+      return redirect("/settings/account", { headers: await toast("Signed out of your other devices") });
+    }
 
-  if (value.intent === "change-password") {
-    const response = await auth.api.changePassword({
-      body: {
-        currentPassword: value.currentPassword,
-        newPassword: value.password,
-        revokeOtherSessions: value.signOutOthers === "on",
-      },
-      headers: request.headers,
-      asResponse: true,
-    });
-    if (response.status === 400) return wrongPassword();
-    if (!response.ok)
-      return reply(
-        submission.reply({ formErrors: ["We couldn't do that just now. Please try again."], hideFields }),
-        503,
+    const wrongPassword = () =>
+      reply(
+        submission.reply({ fieldErrors: { currentPassword: ["That is not your current password"] }, hideFields }),
+        400,
       );
-    // Signing the others out gives this device a new session cookie.
-    const headers = new Headers(
-      await toast("Password changed", value.signOutOthers ? "Your other devices were signed out." : undefined),
-    );
-    for (const cookie of response.headers.getSetCookie()) headers.append("Set-Cookie", cookie);
-    return redirect("/settings/account", { headers });
-  }
 
-  const newEmail = value.email.toLowerCase();
-  if (newEmail === user.email.toLowerCase()) {
-    return reply(submission.reply({ fieldErrors: { email: ["That is already your email address"] }, hideFields }), 400);
+    if (value.intent === "change-password") {
+      const response = await auth.api.changePassword({
+        body: {
+          currentPassword: value.currentPassword,
+          newPassword: value.password,
+          revokeOtherSessions: value.signOutOthers === "on",
+        },
+        headers: request.headers,
+        asResponse: true,
+      });
+      if (response.status === 400) return wrongPassword();
+      if (!response.ok)
+        return reply(
+          submission.reply({ formErrors: ["We couldn't do that just now. Please try again."], hideFields }),
+          503,
+        );
+      // Signing the others out gives this device a new session cookie.
+      const headers = new Headers(
+        await toast("Password changed", value.signOutOthers ? "Your other devices were signed out." : undefined),
+      );
+      for (const cookie of response.headers.getSetCookie()) headers.append("Set-Cookie", cookie);
+      return redirect("/settings/account", { headers });
+    }
+
+    const newEmail = value.email.toLowerCase();
+    if (newEmail === user.email.toLowerCase()) {
+      return reply(
+        submission.reply({ fieldErrors: { email: ["That is already your email address"] }, hideFields }),
+        400,
+      );
+    }
+    const checked = await auth.api
+      .verifyPassword({ body: { password: value.currentPassword }, headers: request.headers })
+      .catch((error) => {
+        if (error instanceof APIError && error.statusCode === 429) throw error;
+        return null;
+      });
+    if (!checked?.status) return wrongPassword();
+    // The answer is the same whether or not the address is taken: this form must not tell who is a user.
+    await auth.api.changeEmail({
+      body: { newEmail, callbackURL: "/settings/account?email=changed" },
+      headers: request.headers,
+    });
+    await accountMail(app.db).noticeEmailChange(user, newEmail);
+    return reply(submission.reply({ resetForm: true }), 200, { emailSentTo: newEmail });
   }
-  const checked = await auth.api
-    .verifyPassword({ body: { password: value.currentPassword }, headers: request.headers })
-    .catch(() => null);
-  if (!checked?.status) return wrongPassword();
-  // The answer is the same whether or not the address is taken: this form must not tell who is a user.
-  await auth.api.changeEmail({
-    body: { newEmail, callbackURL: "/settings/account?email=changed" },
-    headers: request.headers,
-  });
-  await accountMail(app.db).noticeEmailChange(user, newEmail);
-  return reply(submission.reply({ resetForm: true }), 200, { emailSentTo: newEmail });
 }
 
 const box = "mt-8 space-y-4 rounded-xl border border-slate-200 p-5 dark:border-slate-800";

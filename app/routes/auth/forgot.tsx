@@ -1,11 +1,12 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
+import { APIError } from "better-auth/api";
 import { data, Form, Link, useNavigation } from "react-router";
 import { Field, inputClass } from "~/components/ui/field";
 import { appContext } from "~/context";
 import { forgotSchema } from "~/lib/account-forms";
 import { pageMeta } from "~/lib/site";
-import { createAuth } from "~/server/auth.server";
+import { createAuth, TOO_MANY_AUTH_ATTEMPTS } from "~/server/auth.server";
 import { allow, clientKey } from "~/server/rate-limit.server";
 import type { Route } from "./+types/forgot";
 
@@ -26,10 +27,16 @@ export async function action({ request, context }: Route.ActionArgs) {
     );
   }
   // The same answer whether or not the address has an account: this page must not tell who is a user.
-  await createAuth(app, request).api.requestPasswordReset({
-    body: { email, redirectTo: "/auth/reset" },
-    headers: request.headers,
-  });
+  try {
+    await createAuth(app, request).api.requestPasswordReset({
+      body: { email, redirectTo: "/auth/reset" },
+      headers: request.headers,
+    });
+  } catch (error) {
+    // The shared auth rate limit (createAuth's hook) refuses with 429: say so, as above.
+    if (!(error instanceof APIError && error.statusCode === 429)) throw error;
+    return data({ result: submission.reply({ formErrors: [TOO_MANY_AUTH_ATTEMPTS] }), sentTo: null }, { status: 429 });
+  }
   return { result: submission.reply({ resetForm: true }), sentTo: email };
 }
 
