@@ -8,6 +8,7 @@ import {
   Scripts,
   ScrollRestoration,
   useLocation,
+  useMatches,
   useRouteLoaderData,
 } from "react-router";
 import { ActiveEventBanner } from "~/components/active-event-banner";
@@ -119,17 +120,34 @@ function useScrollToTopOnNavigate() {
   }, [pathname]);
 }
 
+/** The signed-in area's layout route (app/routes.ts): it draws its own app shell. */
+const APP_LAYOUT_ID = "routes/app/_layout";
+
 export default function App({ loaderData }: Route.ComponentProps) {
   useFlashToast(loaderData.toast, loaderData.fresh);
   useScrollToTopOnNavigate();
+  // Signed-in pages get the app shell; the marketing navigation is only for public pages.
+  const inAppArea = useMatches().some((m) => m.id === APP_LAYOUT_ID);
+  const appShell = Boolean(loaderData.user) && inAppArea;
+  const skipLink = (
+    <a
+      href="#main"
+      className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2 focus:text-slate-900"
+    >
+      Skip to content
+    </a>
+  );
+  if (appShell)
+    return (
+      <>
+        {skipLink}
+        <Outlet />
+        <AppToaster />
+      </>
+    );
   return (
     <>
-      <a
-        href="#main"
-        className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2 focus:text-slate-900"
-      >
-        Skip to content
-      </a>
+      {skipLink}
       <SiteHeader user={loaderData.user} theme={loaderData.theme} unread={loaderData.unread} />
       {loaderData.user && loaderData.activeEvent ? <ActiveEventBanner event={loaderData.activeEvent} /> : null}
       <main id="main" className="min-h-[60vh]">

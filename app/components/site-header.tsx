@@ -40,7 +40,7 @@ function GetStarted({ user, className = "" }: { user: SessionUser | null; classN
 }
 
 /** A disclosure that closes on Escape and on outside clicks; works as plain <details> without JS. */
-function useDisclosure() {
+export function useDisclosure() {
   const ref = useRef<HTMLDetailsElement>(null);
   const [open, setOpen] = useState(false);
   useEffect(() => {
@@ -73,7 +73,7 @@ function useDisclosure() {
   };
 }
 
-function Bell({ unread }: { unread: number }) {
+export function Bell({ unread }: { unread: number }) {
   return (
     <Link
       to="/notifications"

@@ -1,0 +1,35 @@
+import { Outlet, useRouteLoaderData } from "react-router";
+import { AppShell } from "~/components/app-shell";
+import { findEvent } from "~/content/events";
+import { appContext, userContext } from "~/context";
+import { dayInZone } from "~/lib/events";
+import type { loader as rootLoader } from "~/root";
+import { getSessionUser, signInRedirect } from "~/server/auth.server";
+import type { Route } from "./+types/_layout";
+
+/** The landing page's sample events (/events/{word}) are the one public page in the signed-in area. */
+function isPublicSample(request: Request) {
+  if (request.method !== "GET" && request.method !== "HEAD") return false;
+  const match = /^\/events\/([a-z0-9-]+)$/.exec(new URL(request.url).pathname);
+  return Boolean(match?.[1] && !/^\d+$/.test(match[1]) && findEvent(match[1], dayInZone(new Date(), "UTC")));
+}
+
+/** Reads the session once for the whole request; every loader and action below reads the user from here. */
+export const middleware: Route.MiddlewareFunction[] = [
+  async ({ request, context }) => {
+    const user = await getSessionUser(context.get(appContext), request);
+    if (!user && !isPublicSample(request)) throw signInRedirect(request);
+    context.set(userContext, user);
+  },
+];
+
+export default function AppLayout() {
+  const root = useRouteLoaderData<typeof rootLoader>("root");
+  // Signed out, a sample event keeps the marketing site's header and footer (see root.tsx).
+  if (!root?.user) return <Outlet />;
+  return (
+    <AppShell user={root.user} theme={root.theme} unread={root.unread} activeEvent={root.activeEvent}>
+      <Outlet />
+    </AppShell>
+  );
+}

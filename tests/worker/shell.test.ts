@@ -1,0 +1,57 @@
+import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
+import { env } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import worker from "../../build/server/index.js";
+import { call, ORIGIN, signUp } from "./helpers";
+
+/** The production Worker with a D1 binding that counts the statements that read the session table. */
+async function sessionReads(path: string, cookie: string, accept = "text/html") {
+  const statements: string[] = [];
+  const DB = new Proxy(env.DB, {
+    get(target, key) {
+      const value = Reflect.get(target, key, target);
+      if (key === "prepare")
+        return (sql: string) => {
+          statements.push(sql);
+          return target.prepare(sql);
+        };
+      return typeof value === "function" ? value.bind(target) : value;
+    },
+  });
+  const ctx = createExecutionContext();
+  const res = await worker.fetch(
+    new Request(`${ORIGIN}${path}`, { headers: { cookie, accept }, redirect: "manual" }),
+    { ...env, DB },
+    ctx,
+  );
+  await waitOnExecutionContext(ctx);
+  return { status: res.status, reads: statements.filter((s) => /from "session"/i.test(s)).length };
+}
+
+describe("the signed-in area", () => {
+  it("reads the session once per page, however many loaders ask", async () => {
+    const { cookie } = await signUp();
+    for (const path of ["/dashboard", "/settings", "/connections", "/capture", "/events", "/card"]) {
+      const page = await sessionReads(path, cookie);
+      expect(page, path).toEqual({ status: 200, reads: 1 });
+    }
+    // A client navigation (one data request for every loader on the page) reads it once too.
+    expect(await sessionReads("/dashboard.data", cookie, "*/*")).toEqual({ status: 200, reads: 1 });
+  });
+
+  it("sends a signed-out visitor to sign in and back, from every private page", async () => {
+    for (const path of ["/dashboard", "/card/1", "/connections?q=a", "/events/1", "/settings"]) {
+      const res = await call(path);
+      expect(res.status, path).toBe(302);
+      expect(res.headers.get("location"), path).toBe(`/auth?redirectTo=${encodeURIComponent(path)}`);
+    }
+  });
+
+  it("keeps the landing page's sample events public", async () => {
+    const res = await call("/events/nonprofit-tech-summit", { headers: { accept: "text/html" } });
+    expect(res.status).toBe(200);
+    expect(await res.text()).toContain("Nonprofit");
+    // A word that is no sample event is still private.
+    expect((await call("/events/not-a-sample")).status).toBe(302);
+  });
+});
