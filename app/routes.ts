@@ -30,6 +30,7 @@ export default [
   // The signed-in area: its middleware reads the session once and puts the user on the context.
   layout("routes/app/_layout.tsx", [
     route("dashboard", "routes/app/dashboard.tsx"),
+    route("welcome", "routes/app/welcome.tsx"),
     route("capture", "routes/app/capture.tsx"),
     route("card", "routes/app/cards.tsx"),
     route("card/:id", "routes/app/card-edit.tsx"),

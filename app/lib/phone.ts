@@ -29,3 +29,17 @@ export function phoneKey(raw: string | null | undefined, defaultCountry: Country
   const digits = raw?.replace(/\D/g, "") ?? "";
   return digits.length >= 6 ? digits : null;
 }
+
+/**
+ * A stored phone as the owner reads it: national format for numbers in the owner's country
+ * ("(503) 555-0177"), international for the rest ("+44 20 7946 0958"), the text as stored when it
+ * does not parse. The one formatter for every page that shows a phone.
+ */
+export function formatPhone(raw: string | null | undefined, ownerCountry: CountryCode | string = "US"): string {
+  const text = raw?.trim() ?? "";
+  if (!text) return "";
+  const country = asCountry(ownerCountry);
+  const parsed = parsePhoneNumberFromString(text.replace(/^tel:/i, ""), country);
+  if (!parsed?.isValid()) return text;
+  return parsed.country === country ? parsed.formatNational() : parsed.formatInternational();
+}

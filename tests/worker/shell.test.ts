@@ -1,8 +1,11 @@
 import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import worker from "../../build/server/index.js";
+// @ts-expect-error: the built Worker (what every worker test runs) has no type declarations
+import built from "../../build/server/index.js";
 import { call, ORIGIN, signUp } from "./helpers";
+
+const worker = built as { fetch(request: Request, env: Env, ctx: ExecutionContext): Promise<Response> };
 
 /** The production Worker with a D1 binding that counts the statements that read the session table. */
 async function sessionReads(path: string, cookie: string, accept = "text/html") {

@@ -5,6 +5,7 @@ import { appContext, userContext } from "~/context";
 import { dayInZone } from "~/lib/events";
 import type { loader as rootLoader } from "~/root";
 import { getSessionUser, signInRedirect } from "~/server/auth.server";
+import { getSettings } from "~/server/settings.server";
 import type { Route } from "./+types/_layout";
 
 /** The landing page's sample events (/events/{word}) are the one public page in the signed-in area. */
@@ -22,6 +23,14 @@ export const middleware: Route.MiddlewareFunction[] = [
     context.set(userContext, user);
   },
 ];
+
+/** What every page in the area may need from the owner's settings: phones are shown for their country. */
+export async function loader({ context }: Route.LoaderArgs) {
+  const user = context.get(userContext);
+  if (!user) return { country: "US" };
+  const { country } = await getSettings(context.get(appContext).db, user.id);
+  return { country };
+}
 
 export default function AppLayout() {
   const root = useRouteLoaderData<typeof rootLoader>("root");

@@ -3,13 +3,14 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useState } from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { ConnectionFields, useConnectionForm } from "~/components/connection-fields";
+import { useOwnerCountry } from "~/components/phone";
 import { Field, inputClass } from "~/components/ui/field";
 import { appContext } from "~/context";
 import { safeHref } from "~/lib/card";
 import { connectionFormSchema, reminderFormSchema } from "~/lib/connection-form";
 import { PRIORITY_LABEL, PRIORITY_STAR_CLASS } from "~/lib/connection-rules";
 import { normalizeLinkedIn } from "~/lib/enrich";
-import { asCountry, normalizePhone } from "~/lib/phone";
+import { asCountry, formatPhone, normalizePhone } from "~/lib/phone";
 import { pageMeta } from "~/lib/site";
 import { FOLLOW_UP_PRESETS, formatInZone, isTimeZone, zonedToUtc } from "~/lib/time";
 import { requireUser } from "~/server/auth.server";
@@ -111,6 +112,7 @@ const small = "rounded-md border border-slate-300 px-3 py-1.5 font-medium text-s
 
 export default function ConnectionPage({ loaderData, actionData }: Route.ComponentProps) {
   const { connection: c, reminders, duplicates, timeZone: savedZone } = loaderData;
+  const country = useOwnerCountry();
   const navigation = useNavigation();
   const [timeZone, setTimeZone] = useState(savedZone);
   useEffect(() => setTimeZone(Intl.DateTimeFormat().resolvedOptions().timeZone || savedZone), [savedZone]);
@@ -124,7 +126,7 @@ export default function ConnectionPage({ loaderData, actionData }: Route.Compone
   });
   const links: [string, string | null, string | null][] = [
     ["Email", c.email, c.email ? safeHref(`mailto:${c.email}`) : null],
-    ["Phone", c.phone, c.phone ? safeHref(`tel:${c.phone.replace(/[^\d+]/g, "")}`) : null],
+    ["Phone", formatPhone(c.phone, country), c.phone ? safeHref(`tel:${c.phone.replace(/[^\d+]/g, "")}`) : null],
     ["Website", c.website, safeHref(c.website)],
     ["LinkedIn", c.linkedin, safeHref(c.linkedin)],
   ];
@@ -187,7 +189,7 @@ export default function ConnectionPage({ loaderData, actionData }: Route.Compone
                   <Link to={`/connections/${d.id}`} className="font-medium underline">
                     {d.name}
                   </Link>
-                  <span>{[d.email, d.phone].filter(Boolean).join(" · ")}</span>
+                  <span>{[d.email, formatPhone(d.phone, country)].filter(Boolean).join(" · ")}</span>
                   <button type="submit" className={`${small} bg-white dark:bg-slate-900`}>
                     Merge into this one
                   </button>
