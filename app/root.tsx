@@ -69,7 +69,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
     <html lang="en" data-theme={root?.theme ?? "system"}>
       <head>
         <meta charSet="utf-8" />
-        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover" />
         <meta name="theme-color" content="#4f46e5" />
         {/* A React stylesheet resource: streamed ahead of the script preloads, so paint never waits behind them. */}
         <link rel="stylesheet" href={appCss} precedence="default" />

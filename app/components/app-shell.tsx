@@ -36,9 +36,18 @@ const topLink = ({ isActive }: { isActive: boolean }) =>
   }`;
 
 const tabClass = (active: boolean) =>
-  `flex h-16 w-full flex-col items-center justify-center gap-1 font-medium text-xs ${
-    active ? "text-brand-700 dark:text-brand-200" : "text-slate-600 dark:text-slate-300"
+  `flex h-16 w-full flex-col items-center justify-center gap-1 text-xs ${
+    active ? "font-semibold text-brand-700 dark:text-brand-200" : "font-medium text-slate-600 dark:text-slate-300"
   }`;
+
+/** The tab's icon, on a pill when it is the page you are on (colour alone is not enough to tell). */
+const TabIcon = ({ active, children }: { active: boolean; children: React.ReactNode }) => (
+  <span
+    className={`flex h-7 w-12 items-center justify-center rounded-full ${active ? "bg-brand-100 dark:bg-slate-800" : ""}`}
+  >
+    {children}
+  </span>
+);
 
 const sheetLink =
   "flex items-center gap-3 rounded-md px-3 py-3 font-medium text-base hover:bg-slate-100 dark:hover:bg-slate-800";
@@ -141,15 +150,23 @@ export function AppShell({ user, theme, unread, activeEvent, children }: ShellPr
           {TABS.map(({ to, label, Icon }) => (
             <li key={to}>
               <NavLink to={to} className={({ isActive }) => tabClass(isActive)}>
-                <Icon width={22} height={22} />
-                {label}
+                {({ isActive }) => (
+                  <>
+                    <TabIcon active={isActive}>
+                      <Icon width={22} height={22} />
+                    </TabIcon>
+                    {label}
+                  </>
+                )}
               </NavLink>
             </li>
           ))}
           <li>
             <details {...more.props}>
               <summary className={`${tabClass(inMore || more.open)} cursor-pointer`}>
-                <MoreIcon width={22} height={22} />
+                <TabIcon active={inMore || more.open}>
+                  <MoreIcon width={22} height={22} />
+                </TabIcon>
                 More
               </summary>
               <div className="fixed inset-x-0 bottom-[calc(4rem+env(safe-area-inset-bottom))] max-h-[70dvh] overflow-y-auto rounded-t-xl border-slate-200 border-t bg-white p-3 shadow-[0_-8px_24px_rgba(0,0,0,0.12)] dark:border-slate-800 dark:bg-slate-900">

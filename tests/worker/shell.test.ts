@@ -3,7 +3,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 // @ts-expect-error: the built Worker (what every worker test runs) has no type declarations
 import built from "../../build/server/index.js";
-import { call, ORIGIN, signUp } from "./helpers";
+import { call, form, ORIGIN, signUp } from "./helpers";
 
 const worker = built as { fetch(request: Request, env: Env, ctx: ExecutionContext): Promise<Response> };
 
@@ -56,5 +56,22 @@ describe("the signed-in area", () => {
     expect(await res.text()).toContain("Nonprofit");
     // A word that is no sample event is still private.
     expect((await call("/events/not-a-sample")).status).toBe(302);
+  });
+});
+
+describe("sign-up", () => {
+  it("keeps the browser's time zone when it is a real one, and starts the guide", async () => {
+    const email = `zone-${crypto.randomUUID()}@example.org`;
+    const res = await call(
+      "/auth.data",
+      form({ intent: "signup", name: "Zoe", email, password: "correct horse battery", timeZone: "US/Eastern" }),
+    );
+    expect(res.status).toBe(202);
+    const row = await env.DB.prepare(
+      "select s.time_zone as zone, s.onboarding from user_settings s join user u on u.id = s.user_id where u.email = ?",
+    )
+      .bind(email)
+      .first();
+    expect(row).toEqual({ zone: "America/New_York", onboarding: "card" });
   });
 });

@@ -155,7 +155,8 @@ export default function AuthPage({ loaderData, actionData }: Route.ComponentProp
       <Form method="post" className="mt-8 space-y-5" {...getFormProps(form)}>
         <input type="hidden" name="intent" value={mode} />
         <input type="hidden" name="redirectTo" value={redirectTo} />
-        {signup ? <input ref={zoneRef} type="hidden" name="timeZone" defaultValue="" /> : null}
+        {/* No value prop: React would write it back over the zone on every re-render of the form. */}
+        {signup ? <input ref={zoneRef} type="hidden" name="timeZone" /> : null}
         {form.errors?.length ? (
           <p
             id={form.errorId}
