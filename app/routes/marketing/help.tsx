@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { Accordion } from "~/components/marketing/accordion";
-import { card, ExternalLink, linkClass, PageHero } from "~/components/marketing/page";
+import { card, linkClass, PageHero } from "~/components/marketing/page";
 import { SupportForm } from "~/components/marketing/support-form";
 import { findDoc } from "~/content/docs";
 import { HELP_FAQ } from "~/content/faq";
