@@ -215,3 +215,44 @@ for (const path of ["/dashboard", "/connections", "/capture"]) {
     await page.screenshot({ path: screenshotPath(`app-${name}-dark`, info.project.name), fullPage: true });
   });
 }
+
+demoTest(
+  "connections puts people first, filters in a sheet, and searches as you type with the URL kept",
+  async ({ page, isMobile }, info) => {
+    await page.goto("/connections");
+    const list = page.getByRole("main").getByRole("list").last();
+    const first = list.getByRole("link").first();
+    const box = await first.boundingBox();
+    const viewport = page.viewportSize();
+    // The first person is on the first screen, above the tab bar on a phone.
+    expect((box?.y ?? 0) + (box?.height ?? 0)).toBeLessThanOrEqual((viewport?.height ?? 0) - (isMobile ? 64 : 0));
+    expect(await tappable(first, { scroll: false })).toBe(true);
+    // Filters wait behind one control; the bulk bar waits until someone is ticked.
+    await expect(page.getByRole("combobox", { name: "Priority", exact: true })).toBeHidden();
+    await expect(page.getByRole("button", { name: "Apply to selected" })).toBeHidden();
+    await page.locator("summary", { hasText: "Filters" }).click();
+    await page.getByRole("combobox", { name: "Priority", exact: true }).selectOption("high");
+    await expect(page.getByRole("button", { name: "Apply", exact: true })).toBeVisible();
+    expect(await tappable(page.getByRole("button", { name: "Apply", exact: true }), { scroll: false })).toBe(true);
+    await expectAccessible(page);
+    await page.screenshot({ path: screenshotPath("connections-filters", info.project.name) });
+    await page.getByRole("button", { name: "Apply", exact: true }).click();
+    await expect(page).toHaveURL(/priority=high/);
+    await expect(page.getByText("Filters (1)")).toBeVisible();
+
+    // No Enter: the list follows the typing, and the URL keeps both the query and the filter.
+    await page.getByRole("searchbox").pressSequentially("Priya", { delay: 40 });
+    await expect(page).toHaveURL(/q=Priya/);
+    await expect(page).toHaveURL(/priority=high/);
+    await expect(list.getByRole("link")).toHaveCount(1);
+    await expect(list.getByRole("link").first()).toContainText("Priya Natarajan");
+    await expect(page.getByRole("searchbox")).toBeFocused();
+    await page.reload();
+    await expect(page.getByRole("searchbox")).toHaveValue("Priya");
+
+    await list.getByRole("checkbox").first().check();
+    const apply = page.getByRole("button", { name: "Apply to selected" });
+    await expect(apply).toBeVisible();
+    expect(await tappable(apply, { scroll: false })).toBe(true);
+  },
+);
