@@ -423,7 +423,9 @@ export default function CapturePage({ loaderData, actionData }: Route.ComponentP
             A photographed card is read on this device; the photo is not uploaded.
           </p>
         </div>
-        <Form method="post" onSubmit={submit} className="space-y-4" noValidate>
+        {/* On a laptop the form takes the left column, clear of the toasts at the bottom right; on a phone
+            room below Save keeps it clear of the toasts above the tab bar. */}
+        <Form method="post" onSubmit={submit} className="space-y-4 pb-20 lg:order-first lg:pb-0" noValidate>
           <h2 className="font-semibold text-xl">{source === "quick" ? "Quick add" : "Check and save"}</h2>
           {added ? (
             <p
