@@ -56,7 +56,11 @@ const vitestJson = (name) => [
   `--outputFile.json=${path.join(reports, `${name}.json`)}`,
 ];
 
-let ok =
+// The real clients the tests use (Chromium, vobject, khard, vdirsyncer, LibreOffice, zbar, openssl):
+// installed through apt-get where they are missing and we may, otherwise named so nothing is skipped silently.
+let ok = step("test tools (Debian packages)", "bash", [path.join(root, "scripts", "install-test-tools.sh")]);
+ok =
+  ok &&
   step("types (wrangler types, react-router typegen, tsc)", "npm", ["run", "--silent", "typecheck"]) &&
   step("generated files are committed as generated", "git", [
     "diff",
