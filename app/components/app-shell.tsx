@@ -177,9 +177,18 @@ export function AppShell({ user, theme, unread, activeEvent, children }: ShellPr
                   <HomeIcon />
                   Dashboard
                 </NavLink>
-                <NavLink to="/notifications" className={sheetLink}>
+                <NavLink
+                  to="/notifications"
+                  className={sheetLink}
+                  aria-label={unread ? `Notifications, ${unread} unread` : undefined}
+                >
                   <BellIcon />
-                  Notifications{unread ? ` (${unread > 99 ? "99+" : unread} unread)` : ""}
+                  Notifications
+                  {unread ? (
+                    <span className="ml-auto min-w-6 rounded-full bg-red-600 px-1.5 text-center font-bold text-white text-xs leading-6">
+                      {unread > 99 ? "99+" : unread}
+                    </span>
+                  ) : null}
                 </NavLink>
                 <NavLink to="/settings" className={sheetLink}>
                   <SettingsIcon />

@@ -85,19 +85,19 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
   const now = Date.now();
   return (
     <section className="mx-auto max-w-5xl px-4 py-10 sm:px-6">
-      <h1 className="font-bold text-3xl tracking-tight">Welcome, {user.name}</h1>
+      <h1 className="font-bold text-2xl tracking-tight sm:text-3xl">Welcome, {user.name}</h1>
       <p className="mt-2 text-slate-600 dark:text-slate-300">Signed in as {user.email}.</p>
       <NextStep onboarding={onboarding} cards={cards} />
 
-      <h2 className="sr-only">This week</h2>
-      <dl className="mt-8 grid grid-cols-3 gap-3">
+      <h2 className="mt-8 font-semibold text-slate-600 text-sm dark:text-slate-300">This week</h2>
+      <dl className="mt-2 grid grid-cols-3 gap-3">
         {[
           ["Card views", stats.views],
           ["Saves", stats.saves],
           ["People who shared back", stats.sharers],
         ].map(([label, value]) => (
           <div key={label} className="rounded-xl border border-slate-200 p-4 dark:border-slate-800">
-            <dt className={muted}>{label} this week</dt>
+            <dt className={muted}>{label}</dt>
             <dd className="mt-1 font-bold text-2xl">{value}</dd>
           </div>
         ))}
