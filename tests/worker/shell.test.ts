@@ -54,8 +54,10 @@ describe("the signed-in area", () => {
     const res = await call("/events/nonprofit-tech-summit", { headers: { accept: "text/html" } });
     expect(res.status).toBe(200);
     expect(await res.text()).toContain("Nonprofit");
-    // A word that is no sample event is still private.
-    expect((await call("/events/not-a-sample")).status).toBe(302);
+    // A word that is no sample event is simply not found; a numbered event stays private.
+    expect((await call("/events/not-a-sample")).status).toBe(404);
+    expect((await call("/events/1")).status).toBe(302);
+    expect((await call("/events/new")).status).toBe(302);
   });
 });
 

@@ -1,25 +1,26 @@
 import { Outlet, useRouteLoaderData } from "react-router";
 import { AppShell } from "~/components/app-shell";
-import { findEvent } from "~/content/events";
 import { appContext, userContext } from "~/context";
-import { dayInZone } from "~/lib/events";
 import type { loader as rootLoader } from "~/root";
 import { getSessionUser, signInRedirect } from "~/server/auth.server";
 import { getSettings } from "~/server/settings.server";
 import type { Route } from "./+types/_layout";
 
-/** The landing page's sample events (/events/{word}) are the one public page in the signed-in area. */
-function isPublicSample(request: Request) {
+/**
+ * The landing page's sample events (/events/{word}) are the one public page in the signed-in area: a
+ * word id is never an owner's event, so the page itself answers with the sample or a 404.
+ */
+function isPublicEventPath(request: Request) {
   if (request.method !== "GET" && request.method !== "HEAD") return false;
-  const match = /^\/events\/([a-z0-9-]+)$/.exec(new URL(request.url).pathname);
-  return Boolean(match?.[1] && !/^\d+$/.test(match[1]) && findEvent(match[1], dayInZone(new Date(), "UTC")));
+  const match = /^\/events\/([^/]+)$/.exec(new URL(request.url).pathname);
+  return Boolean(match?.[1] && !/^\d+$/.test(match[1]) && match[1] !== "new");
 }
 
 /** Reads the session once for the whole request; every loader and action below reads the user from here. */
 export const middleware: Route.MiddlewareFunction[] = [
   async ({ request, context }) => {
     const user = await getSessionUser(context.get(appContext), request);
-    if (!user && !isPublicSample(request)) throw signInRedirect(request);
+    if (!user && !isPublicEventPath(request)) throw signInRedirect(request);
     context.set(userContext, user);
   },
 ];
