@@ -29,8 +29,11 @@ for (const scrolled of [false, true]) {
     test.skip(!isMobile, "the toggle menu is for narrow screens");
     await page.goto("/");
     if (scrolled) {
-      await page.mouse.wheel(0, 600);
-      await expect(page.locator("header").first()).toHaveAttribute("data-scrolled", "true");
+      // Scroll until the header's listener (attached on hydration) has seen it, as in shell.spec.
+      await expect(async () => {
+        await page.mouse.wheel(0, 600);
+        await expect(page.locator("header").first()).toHaveAttribute("data-scrolled", "true", { timeout: 500 });
+      }).toPass();
     }
     await page.getByLabel("Open menu").click();
     const panel = page.getByRole("navigation", { name: "Mobile" }).locator("xpath=..");
