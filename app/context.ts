@@ -1,4 +1,5 @@
 import { createContext } from "react-router";
+import type { SessionUser } from "~/server/auth.server";
 import type { Database } from "~/server/db.server";
 import type { AppEnv } from "~/server/env.server";
 
@@ -12,3 +13,9 @@ export type AppContext = {
 
 /** Set once per request in workers/app.ts; loaders read it with `context.get(appContext)`. */
 export const appContext = createContext<AppContext>();
+
+/**
+ * The signed-in user, set once per request by the signed-in area's layout middleware
+ * (app/routes/app/_layout.tsx); null on the one public page under it (a sample event).
+ */
+export const userContext = createContext<SessionUser | null>(null);

@@ -75,7 +75,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
     <html lang="en" data-theme={root?.theme ?? "system"}>
       <head>
         <meta charSet="utf-8" />
-        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover" />
         <meta name="theme-color" content="#4f46e5" />
         {/* A React stylesheet resource: streamed ahead of the script preloads, so paint never waits behind them. */}
         <link rel="stylesheet" href={appCss} precedence="default" />
@@ -130,29 +130,48 @@ function useScrollToTopOnNavigate() {
   }, [pathname]);
 }
 
+/** The signed-in area's layout route (app/routes.ts): it draws its own app shell. */
+const APP_LAYOUT_ID = "routes/app/_layout";
+
 export default function App({ loaderData }: Route.ComponentProps) {
   useFlashToast(loaderData.toast, loaderData.fresh);
   useScrollToTopOnNavigate();
+  // Signed-in pages get the app shell; the marketing navigation is only for public pages.
+  const matches = useMatches();
+  const inAppArea = matches.some((m) => m.id === APP_LAYOUT_ID);
+  const appShell = Boolean(loaderData.user) && inAppArea;
+  const skipLink = (
+    <a
+      href="#main"
+      className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2 focus:text-slate-900"
+    >
+      Skip to content
+    </a>
+  );
+  if (appShell)
+    return (
+      <>
+        {skipLink}
+        <Outlet />
+        <AppToaster />
+        <OfflineSupport userId={loaderData.user?.id ?? null} />
+      </>
+    );
   return (
     <>
-      <a
-        href="#main"
-        className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2 focus:text-slate-900"
-      >
-        Skip to content
-      </a>
+      {skipLink}
       <SiteHeader
         user={loaderData.user}
         theme={loaderData.theme}
         unread={loaderData.unread}
-        solid={!hydrates(useMatches())}
+        solid={!hydrates(matches)}
       />
       {loaderData.user && loaderData.activeEvent ? <ActiveEventBanner event={loaderData.activeEvent} /> : null}
       <main id="main" className="min-h-[60vh]">
         <Outlet />
       </main>
       <SiteFooter origin={loaderData.origin} />
-      <NewsletterSlideIn signedIn={Boolean(loaderData.user)} staticPage={!hydrates(useMatches())} />
+      <NewsletterSlideIn signedIn={Boolean(loaderData.user)} staticPage={!hydrates(matches)} />
       <AppToaster />
       <OfflineSupport userId={loaderData.user?.id ?? null} />
     </>

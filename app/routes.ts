@@ -1,4 +1,4 @@
-import { index, prefix, type RouteConfig, route } from "@react-router/dev/routes";
+import { index, layout, prefix, type RouteConfig, route } from "@react-router/dev/routes";
 
 export default [
   index("routes/marketing/home.tsx"),
@@ -32,26 +32,30 @@ export default [
     route("reset", "routes/auth/reset.tsx"),
   ]),
 
-  route("dashboard", "routes/app/dashboard.tsx"),
-  route("capture", "routes/app/capture.tsx"),
-  route("card", "routes/app/cards.tsx"),
-  route("card/:id", "routes/app/card-edit.tsx"),
-  route("settings", "routes/app/settings.tsx"),
-  route("settings/account", "routes/app/account.tsx"),
-  route("settings/integrations", "routes/app/integrations.tsx"),
-  route("notifications", "routes/app/notifications.tsx"),
-  route("connections", "routes/app/connections.tsx"),
-  route("connections/import", "routes/app/import.tsx"),
-  route("connections/new", "routes/app/connection-new.tsx"),
-  route("connections/merge", "routes/app/merge.tsx"),
-  route("connections/duplicates", "routes/app/duplicates.tsx"),
-  route("connections/:id", "routes/app/connection.tsx"),
-  route("events", "routes/app/events/list.tsx"),
-  route("events/new", "routes/app/events/edit.tsx", { id: "event-new" }),
-  // The owner's numbered events, and the landing page's public sample events by their word ids.
-  route("events/:id", "routes/app/events/hub.tsx"),
-  route("events/:id/edit", "routes/app/events/edit.tsx", { id: "event-edit" }),
-  route("events/:id/report", "routes/app/events/report.tsx"),
+  // The signed-in area: its middleware reads the session once and puts the user on the context.
+  layout("routes/app/_layout.tsx", [
+    route("dashboard", "routes/app/dashboard.tsx"),
+    route("welcome", "routes/app/welcome.tsx"),
+    route("capture", "routes/app/capture.tsx"),
+    route("card", "routes/app/cards.tsx"),
+    route("card/:id", "routes/app/card-edit.tsx"),
+    route("settings", "routes/app/settings.tsx"),
+    route("settings/account", "routes/app/account.tsx"),
+    route("settings/integrations", "routes/app/integrations.tsx"),
+    route("notifications", "routes/app/notifications.tsx"),
+    route("connections", "routes/app/connections.tsx"),
+    route("connections/import", "routes/app/import.tsx"),
+    route("connections/new", "routes/app/connection-new.tsx"),
+    route("connections/merge", "routes/app/merge.tsx"),
+    route("connections/duplicates", "routes/app/duplicates.tsx"),
+    route("connections/:id", "routes/app/connection.tsx"),
+    route("events", "routes/app/events/list.tsx"),
+    route("events/new", "routes/app/events/edit.tsx", { id: "event-new" }),
+    // The owner's numbered events, and the landing page's public sample events by their word ids.
+    route("events/:id", "routes/app/events/hub.tsx"),
+    route("events/:id/edit", "routes/app/events/edit.tsx", { id: "event-edit" }),
+    route("events/:id/report", "routes/app/events/report.tsx"),
+  ]),
 
   route("dev/mailbox", "routes/dev/mailbox.tsx"),
 

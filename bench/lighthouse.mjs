@@ -7,7 +7,12 @@ import { chromiumPath } from "../tests/e2e/browser.ts";
 
 const PORT = Number(process.env.BENCH_PORT ?? 8796);
 const BASE = `http://127.0.0.1:${PORT}`;
-const ROUTES = ["/", "/pricing", "/guides/welcome"];
+// Public pages, and an app page audited signed in as the demo owner (its session cookie sent with each request).
+const PUBLIC_ROUTES = ["/", "/pricing", "/guides/welcome"];
+const APP_ROUTES = ["/dashboard"];
+const ONLY = process.env.LIGHTHOUSE_ROUTES?.split(",").filter(Boolean);
+const ROUTES = ONLY ?? [...PUBLIC_ROUTES, ...APP_ROUTES];
+const DEMO = { email: "demo@knowwho.app", password: "demo-password-2026" };
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"];
 
@@ -26,8 +31,19 @@ try {
     chromePath: await chromePath(),
     chromeFlags: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--no-first-run"],
   });
+  const signIn = await fetch(`${BASE}/api/auth/sign-in/email`, {
+    method: "POST",
+    headers: { "content-type": "application/json", origin: BASE },
+    body: JSON.stringify(DEMO),
+  });
+  const cookie = signIn.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
+  if (!cookie.includes("session_token")) throw new Error(`demo sign-in failed: ${signIn.status}`);
+  const headersFor = (route) => (APP_ROUTES.includes(route) ? { Cookie: cookie } : undefined);
   // A first audit in a fresh browser against a cold Worker is not what a visitor meets: warm both.
-  for (const route of ROUTES) await (await fetch(BASE + route)).arrayBuffer();
+  for (const route of ROUTES) await (await fetch(BASE + route, { headers: headersFor(route) })).arrayBuffer();
   await lighthouse(`${BASE}/`, { port: chrome.port, logLevel: "error", onlyCategories: ["performance"] });
   console.log(`Lighthouse ${RUNS} runs per page, mobile defaults (simulated slow 4G, 4x CPU slowdown):\n`);
   for (const route of ROUTES) {
@@ -38,7 +54,10 @@ try {
         output: "json",
         logLevel: "error",
         onlyCategories: CATEGORIES,
+        extraHeaders: headersFor(route),
       });
+      if (APP_ROUTES.includes(route) && new URL(lhr.finalDisplayedUrl).pathname !== route)
+        console.log(`${route} run ${i + 1}: ended at ${lhr.finalDisplayedUrl}, not signed in`);
       if (lhr.runtimeError) console.log(`${route} run ${i + 1}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
       for (const c of CATEGORIES) scores[c].push(Math.round((lhr.categories[c]?.score ?? 0) * 100));
       const a = lhr.audits;

@@ -297,6 +297,10 @@ export const userSettings = sqliteTable("user_settings", {
     .default("all"),
   // SHA-256 of the secret calendar feed token; null when no feed is enabled.
   calendarTokenHash: text("calendar_token_hash"),
+  // Where the guided start stands: a new account starts at "card"; accounts from before it are "done".
+  onboarding: text("onboarding", { enum: ["card", "publish", "share", "next", "done"] })
+    .notNull()
+    .default("done"),
   updatedAt: updatedAt(),
 });
 

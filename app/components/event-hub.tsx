@@ -21,7 +21,20 @@ export type HubEvent = {
 
 const action = "inline-flex items-center justify-center rounded-md px-4 py-2 font-semibold text-sm";
 
-/** "Set Active" toggles; the pressed state says whether this is the owner's active hub. */
+/**
+ * The owner's words for an event's dates. "Active" is kept for the button that makes an event the
+ * active hub; an event whose dates include today is "Happening now", so the two are not read as one.
+ */
+export const OWNER_STATUS_LABEL: Record<EventStatus, string> = {
+  upcoming: "Upcoming",
+  active: "Happening now",
+  past: "Past",
+};
+
+/**
+ * "Set Active" toggles; the pressed state says whether this is the owner's active hub. The accessible
+ * name starts with the visible text, so voice control ("click Set Active") finds it (WCAG 2.5.3).
+ */
 export function SetActiveButton({
   event,
   redirectTo,
@@ -36,7 +49,8 @@ export function SetActiveButton({
       <button
         type="submit"
         aria-pressed={event.active}
-        aria-label={event.active ? `Active: deactivate ${event.title}` : `Set ${event.title} active`}
+        aria-label={event.active ? `Active hub: ${event.title}` : `Set Active: ${event.title}`}
+        title={event.active ? "Press to stop tagging new contacts with this event" : undefined}
         className={`${action} border ${
           event.active
             ? "border-amber-600 bg-amber-50 text-amber-900 dark:border-amber-400 dark:bg-amber-950 dark:text-amber-100"
@@ -48,7 +62,7 @@ export function SetActiveButton({
             <span aria-hidden="true" className="mr-1 text-amber-600 dark:text-amber-300">
               ★
             </span>
-            Active
+            Active hub
           </>
         ) : (
           "Set Active"
@@ -72,7 +86,9 @@ export function HubEventCard({ event }: { event: HubEvent }) {
       } ${past ? "border-dashed bg-slate-50 dark:bg-slate-900/50" : "bg-white dark:bg-slate-900"}`}
     >
       <div className="flex items-center justify-between gap-2">
-        <span className={`rounded-full px-2.5 py-0.5 font-semibold text-xs ${badge.className}`}>{badge.label}</span>
+        <span className={`rounded-full px-2.5 py-0.5 font-semibold text-xs ${badge.className}`}>
+          {OWNER_STATUS_LABEL[event.status]}
+        </span>
         <span className="text-slate-600 text-xs dark:text-slate-300">{EVENT_TYPE_LABEL[event.type]}</span>
       </div>
       <h2 className="mt-3 font-semibold text-lg">

@@ -40,7 +40,7 @@ function GetStarted({ user, className = "" }: { user: SessionUser | null; classN
 }
 
 /** A disclosure that closes on Escape and on outside clicks; works as plain <details> without JS. */
-function useDisclosure() {
+export function useDisclosure() {
   const ref = useRef<HTMLDetailsElement>(null);
   const [open, setOpen] = useState(false);
   useEffect(() => {
@@ -73,7 +73,7 @@ function useDisclosure() {
   };
 }
 
-function Bell({ unread }: { unread: number }) {
+export function Bell({ unread }: { unread: number }) {
   return (
     <Link
       to="/notifications"
@@ -121,10 +121,14 @@ export function SiteHeader({
   return (
     <header
       data-scrolled={scrolled}
+      // Open, the header is solid and never blurred: a backdrop-filter would make it the containing
+      // block of the fixed menu panel, which then collapsed to the header's own height.
       className={`sticky top-0 z-40 transition-colors duration-200 ${
-        scrolled || menu.open || solid
-          ? "border-slate-200/70 border-b bg-white/85 shadow-sm backdrop-blur-md dark:border-slate-800/70 dark:bg-slate-950/85"
-          : "border-transparent border-b bg-transparent"
+        menu.open
+          ? "border-slate-200 border-b bg-white dark:border-slate-800 dark:bg-slate-950"
+          : scrolled || solid
+            ? "border-slate-200/70 border-b bg-white/85 shadow-sm backdrop-blur-md dark:border-slate-800/70 dark:bg-slate-950/85"
+            : "border-transparent border-b bg-transparent"
       }`}
     >
       <div className="mx-auto flex h-16 max-w-7xl items-center gap-2 px-4 sm:px-6">

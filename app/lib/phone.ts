@@ -30,10 +30,16 @@ export function phoneKey(raw: string | null | undefined, defaultCountry: Country
   return digits.length >= 6 ? digits : null;
 }
 
-/** A stored phone as people read it: national form in the owner's country, international otherwise. */
-export function formatPhone(value: string | null | undefined, ownerCountry: CountryCode = "US"): string {
-  if (!value) return "";
-  const parsed = /^\+\d{6,15}$/.test(value) ? parsePhoneNumberFromString(value) : undefined;
-  if (!parsed?.isValid()) return value;
-  return parsed.country === ownerCountry ? parsed.formatNational() : parsed.formatInternational();
+/**
+ * A stored phone as the owner reads it: national format for numbers in the owner's country
+ * ("(503) 555-0177"), international for the rest ("+44 20 7946 0958"), the text as stored when it
+ * does not parse. The one formatter for every page that shows a phone.
+ */
+export function formatPhone(raw: string | null | undefined, ownerCountry: CountryCode | string = "US"): string {
+  const text = raw?.trim() ?? "";
+  if (!text) return "";
+  const country = asCountry(ownerCountry);
+  const parsed = parsePhoneNumberFromString(text.replace(/^tel:/i, ""), country);
+  if (!parsed?.isValid()) return text;
+  return parsed.country === country ? parsed.formatNational() : parsed.formatInternational();
 }

@@ -10,6 +10,25 @@ export function isTimeZone(tz: unknown): tz is string {
   }
 }
 
+/**
+ * A zone a browser reported, as the IANA name in the runtime's own list (or UTC); null otherwise.
+ * Aliases resolve first ("US/Eastern" is America/New_York), so a legacy name is not refused.
+ */
+export function canonicalTimeZone(tz: unknown): string | null {
+  if (!isTimeZone(tz)) return null;
+  const resolved = new Intl.DateTimeFormat("en-US", { timeZone: tz }).resolvedOptions().timeZone;
+  if (resolved === "UTC") return "UTC";
+  return Intl.supportedValuesOf("timeZone").includes(resolved) ? resolved : null;
+}
+
+/** "UTC−05:00" for the zone at the given instant, for labelling a zone in a list. */
+export function utcOffsetLabel(timeZone: string, at = new Date()): string {
+  const minutes = Math.round(offsetAt(at.getTime(), timeZone) / 60_000);
+  const sign = minutes < 0 ? "−" : "+";
+  const abs = Math.abs(minutes);
+  return `UTC${sign}${String(Math.floor(abs / 60)).padStart(2, "0")}:${String(abs % 60).padStart(2, "0")}`;
+}
+
 /** Milliseconds the zone is ahead of UTC at the given instant. */
 function offsetAt(instant: number, timeZone: string): number {
   const parts = new Intl.DateTimeFormat("en-US", {

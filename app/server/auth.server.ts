@@ -108,20 +108,39 @@ export async function asAuthResponse(call: () => Promise<Response>): Promise<Res
 export const CLEAR_SITE_DATA = '"cache", "storage"';
 export type SessionUser = { id: string; name: string; email: string };
 
-export async function getSessionUser(
-  app: Pick<AppContext, "env" | "db">,
-  request: Request,
-): Promise<SessionUser | null> {
+// One session read per request, however many loaders, middleware and actions ask for it.
+// Keyed by the Request: the session is a function of its cookie, and the entry goes with it.
+const sessionReads = new WeakMap<Request, Promise<SessionUser | null>>();
+
+async function readSessionUser(app: Pick<AppContext, "env" | "db">, request: Request): Promise<SessionUser | null> {
   if (!request.headers.get("cookie")?.includes("session_token")) return null;
   const result = await createAuth(app, request).api.getSession({ headers: request.headers });
   if (!result) return null;
   return { id: result.user.id, name: result.user.name, email: result.user.email };
 }
 
-/** For private routes: the signed-in user, or a redirect to sign-in that comes back here. */
+export function getSessionUser(app: Pick<AppContext, "env" | "db">, request: Request): Promise<SessionUser | null> {
+  let read = sessionReads.get(request);
+  if (!read) {
+    read = readSessionUser(app, request);
+    sessionReads.set(request, read);
+  }
+  return read;
+}
+
+/** Where an anonymous visitor goes to sign in and come back to this page. */
+export function signInRedirect(request: Request): Response {
+  const url = new URL(request.url);
+  return redirect(`/auth?redirectTo=${encodeURIComponent(url.pathname + url.search)}`);
+}
+
+/**
+ * For private routes: the signed-in user, or a redirect to sign-in that comes back here. Under the
+ * signed-in layout the middleware has already read the session for this request, so this reads
+ * that same answer rather than the session again.
+ */
 export async function requireUser(app: Pick<AppContext, "env" | "db">, request: Request): Promise<SessionUser> {
   const found = await getSessionUser(app, request);
   if (found) return found;
-  const url = new URL(request.url);
-  throw redirect(`/auth?redirectTo=${encodeURIComponent(url.pathname + url.search)}`);
+  throw signInRedirect(request);
 }

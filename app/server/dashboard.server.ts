@@ -1,7 +1,7 @@
-import { and, desc, eq, gt, sql } from "drizzle-orm";
+import { and, desc, eq, gt, gte, sql } from "drizzle-orm";
 import { zonedToUtc } from "~/lib/time";
 import { connection, sharedContact } from "~db/schema";
-import { cardStats } from "./cards.server";
+import { cardStats, listCards } from "./cards.server";
 import { latestNotifications } from "./connections.server";
 import type { Database } from "./db.server";
 import { dueFollowUps } from "./reminders.server";
@@ -15,7 +15,7 @@ export async function dashboardSummary(db: Database, userId: string, now = new D
   const settings = await getSettings(db, userId);
   const today = new Intl.DateTimeFormat("en-CA", { timeZone: settings.timeZone }).format(now);
   const endOfToday = zonedToUtc(`${today}T23:59`, settings.timeZone) ?? new Date(now.getTime() + 86_400_000);
-  const [shares, [stats], notifications, followUps, recentConnections, [sharedPeople]] = await Promise.all([
+  const [shares, [stats], notifications, followUps, recentConnections, cards, [sharers]] = await Promise.all([
     db
       .select({
         id: sharedContact.id,
@@ -51,15 +51,13 @@ export async function dashboardSummary(db: Database, userId: string, now = new D
       .where(eq(connection.userId, userId))
       .orderBy(desc(connection.createdAt), desc(connection.id))
       .limit(5),
+    listCards(db, userId),
     // People, not submissions: someone who shared back three times this week counts once.
     db
-      .select({ n: sql<number>`count(distinct ${sharedContact.connectionId})` })
+      .select({ people: sql<number>`count(distinct ${sharedContact.connectionId})` })
       .from(sharedContact)
       .where(
-        and(
-          eq(sharedContact.recipientUserId, userId),
-          gt(sharedContact.createdAt, new Date(Date.parse(`${weekAgo}T00:00:00Z`))),
-        ),
+        and(eq(sharedContact.recipientUserId, userId), gte(sharedContact.createdAt, new Date(`${weekAgo}T00:00:00Z`))),
       ),
   ]);
   // The latest share per person; repeats are on the person's page.
@@ -73,6 +71,9 @@ export async function dashboardSummary(db: Database, userId: string, now = new D
     notifications,
     followUps,
     timeZone: settings.timeZone,
-    stats: { ...(stats ?? { views: 0, saves: 0 }), shares: sharedPeople?.n ?? 0 },
+    country: settings.country,
+    onboarding: settings.onboarding,
+    cards: { count: cards.length, publishedSlug: cards.find((c) => c.published && c.slug)?.slug ?? null },
+    stats: { views: stats?.views ?? 0, saves: stats?.saves ?? 0, sharers: sharers?.people ?? 0 },
   };
 }

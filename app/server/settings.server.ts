@@ -1,4 +1,5 @@
 import { eq } from "drizzle-orm";
+import type { OnboardingStep } from "~/lib/onboarding";
 import { userSettings } from "~db/schema";
 import type { Database } from "./db.server";
 import { randomToken, sha256Hex } from "./tokens.server";
@@ -11,6 +12,8 @@ export const DEFAULT_SETTINGS = {
   notifyImports: true,
   visibility: "all" as "all" | "connections",
   calendarTokenHash: null as string | null,
+  // An account without a settings row predates the guided start.
+  onboarding: "done" as OnboardingStep,
 };
 
 export async function getSettings(db: Database, userId: string) {

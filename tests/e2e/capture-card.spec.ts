@@ -21,7 +21,7 @@ test("scanning someone's KnowWho card adds its owner to the network at once", as
     .fill(`scan-${Date.now()}-${info.project.name}@example.org`);
   await page.getByLabel("Password").fill("correct horse battery");
   await page.getByRole("button", { name: "Create account" }).click();
-  await page.waitForURL(/\/dashboard$/);
+  await page.waitForURL(/\/welcome$/);
 
   page.on("response", async (r) => {
     if (r.url().includes("/api/")) console.log("RESP", r.status(), r.url(), await r.text().catch(() => ""));

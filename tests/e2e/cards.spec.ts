@@ -14,7 +14,7 @@ test("build and publish a card, a visitor saves it and shares back, the owner se
   await page.getByRole("textbox", { name: "Email", exact: true }).fill(email);
   await page.getByLabel("Password").fill("correct horse battery");
   await page.getByRole("button", { name: "Create account" }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page).toHaveURL(/\/welcome$/);
 
   await page.goto("/card");
   await expectAccessible(page);

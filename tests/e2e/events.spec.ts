@@ -45,13 +45,10 @@ test("the owner plans an event, sets it active, captures a tagged contact and re
   await expect(main.getByText(/edited by you/)).toBeVisible();
   await expect(main.locator("li", { hasText: "Find a venue partner for spring" })).toBeVisible();
 
-  await main.getByRole("button", { name: `Set ${title} active` }).click();
+  await main.getByRole("button", { name: `Set Active: ${title}` }).click();
   const banner = page.getByRole("complementary", { name: "Active event" });
   await expect(banner).toContainText(title);
-  await expect(main.getByRole("button", { name: `Active: deactivate ${title}` })).toHaveAttribute(
-    "aria-pressed",
-    "true",
-  );
+  await expect(main.getByRole("button", { name: `Active hub: ${title}` })).toHaveAttribute("aria-pressed", "true");
   await expectAccessible(page);
   await page.evaluate(() => window.scrollTo(0, 0));
   await page.screenshot({ path: screenshotPath("event-plan", info.project.name), fullPage: true });
@@ -111,7 +108,7 @@ test("the owner plans an event, sets it active, captures a tagged contact and re
 
   // Pressing Active again deactivates: the banner goes.
   await page.goto(hubUrl);
-  await main.getByRole("button", { name: `Active: deactivate ${title}` }).click();
-  await expect(main.getByRole("button", { name: `Set ${title} active` })).toBeVisible();
+  await main.getByRole("button", { name: `Active hub: ${title}` }).click();
+  await expect(main.getByRole("button", { name: `Set Active: ${title}` })).toBeVisible();
   await expect(banner).toHaveCount(0);
 });

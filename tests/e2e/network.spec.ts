@@ -14,7 +14,10 @@ test("the owner prioritises, tags and schedules a follow-up, then adds it to a c
   await page.screenshot({ path: screenshotPath("connections", info.project.name), fullPage: true });
   const [csvDownload] = await Promise.all([
     page.waitForEvent("download"),
-    page.getByRole("link", { name: "Export CSV" }).click(),
+    page
+      .locator("summary", { hasText: "Export" })
+      .click()
+      .then(() => page.getByRole("link", { name: "Export CSV" }).click()),
   ]);
   const rows = Papa.parse<string[]>(readFileSync((await csvDownload.path()) ?? "", "utf8").replace(/^\uFEFF/, ""), {
     skipEmptyLines: true,

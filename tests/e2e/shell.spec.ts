@@ -109,11 +109,12 @@ test("sign up, sign out, and sign in again keeping the typed email on a wrong pa
   await expect(page.getByText("Password must be at least 8 characters")).toBeVisible();
   await page.getByLabel("Password").fill("correct horse battery");
   await page.getByRole("button", { name: "Create account" }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
-  await expect(page.getByRole("heading", { name: "Welcome, Jo Rivera" })).toBeVisible();
+  await expect(page).toHaveURL(/\/welcome$/);
+  await expect(page.getByRole("heading", { name: "Welcome, Jo Rivera. Let's make your card." })).toBeVisible();
   await expectAccessible(page);
 
-  if (isMobile) await page.getByLabel("Open menu").click();
+  if (isMobile) await page.getByRole("navigation", { name: "Tabs" }).getByText("More", { exact: true }).click();
+  else await page.getByLabel("Account menu for Jo Rivera").click();
   await page.getByRole("button", { name: "Sign out" }).click();
   await expect(page.getByText("Signed out")).toBeVisible();
   await page.goto("/dashboard");

@@ -144,7 +144,8 @@ function QrScanner({ origin, onScan }: { origin: string; onScan: (result: Readab
 
   return (
     <div>
-      <div className="relative aspect-[4/3] overflow-hidden rounded-xl bg-slate-900">
+      {/* Wide on phones, so the camera and the quick-add form fit one screen. */}
+      <div className="relative aspect-video overflow-hidden rounded-xl bg-slate-900 sm:aspect-[4/3]">
         <video ref={videoRef} className="size-full object-cover" muted playsInline aria-label="Camera preview" />
         {state !== "scanning" ? (
           <div className="absolute inset-0 flex items-center justify-center">
@@ -223,20 +224,23 @@ function CardPhoto({ onResult }: { onResult: (draft: Draft, message: string) => 
   }
 
   return (
-    <div className="rounded-xl border border-slate-300 border-dashed p-5 dark:border-slate-700">
-      <label htmlFor="card-photo" className="block font-medium">
+    <div>
+      {/* The label is the button; the file input stays in the tab order, its focus shown on the label. */}
+      <label
+        htmlFor="card-photo"
+        className="flex w-full cursor-pointer items-center justify-center rounded-md border border-slate-300 px-4 py-3 text-center font-semibold hover:bg-slate-50 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-brand-600 dark:border-slate-700 dark:hover:bg-slate-800"
+      >
         Photo of a business card
+        <input
+          id="card-photo"
+          type="file"
+          accept="image/*"
+          capture="environment"
+          className="sr-only"
+          onChange={(e) => read(e.currentTarget.files?.[0])}
+          disabled={progress !== null}
+        />
       </label>
-      <p className="mt-1 text-slate-600 text-sm dark:text-slate-300">Read on this device; the photo is not uploaded.</p>
-      <input
-        id="card-photo"
-        type="file"
-        accept="image/*"
-        capture="environment"
-        className="mt-3 block w-full text-sm file:mr-3 file:rounded-md file:border-0 file:bg-brand-600 file:px-4 file:py-2 file:font-semibold file:text-white"
-        onChange={(e) => read(e.currentTarget.files?.[0])}
-        disabled={progress !== null}
-      />
       {progress ? (
         <p role="status" className="mt-2 text-sm">
           {progress}
@@ -400,9 +404,9 @@ export default function CapturePage({ loaderData, actionData }: Route.ComponentP
   );
 
   return (
-    <section className="mx-auto max-w-5xl px-4 py-8 sm:px-6">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h1 className="font-bold text-3xl tracking-tight">Capture contacts</h1>
+    <section className="mx-auto max-w-5xl px-4 py-4 sm:px-6 sm:py-8">
+      <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1">
+        <h1 className="font-bold text-2xl tracking-tight sm:text-3xl">Capture contacts</h1>
         <p
           role="status"
           className={`rounded-full px-3 py-1 font-medium text-sm ${online ? "bg-emerald-100 text-emerald-900 dark:bg-emerald-950 dark:text-emerald-100" : "bg-amber-100 text-amber-950 dark:bg-amber-950 dark:text-amber-100"}`}
@@ -411,13 +415,20 @@ export default function CapturePage({ loaderData, actionData }: Route.ComponentP
           {waiting ? ` · ${waiting} waiting to sync` : ""}
         </p>
       </div>
-      <div className="mt-6 grid gap-8 lg:grid-cols-2">
-        <div className="space-y-6">
+      <div className="mt-4 grid gap-6 sm:mt-6 lg:grid-cols-2 lg:gap-8">
+        <div className="space-y-3">
           <QrScanner origin={loaderData.origin} onScan={scanned} />
-          <MyQrButton card={loaderData.myCard} />
-          <CardPhoto onResult={(d, m) => fill(d, m, "photo")} />
+          <div className="grid grid-cols-2 items-start gap-3">
+            <MyQrButton card={loaderData.myCard} />
+            <CardPhoto onResult={(d, m) => fill(d, m, "photo")} />
+          </div>
+          <p className="text-slate-600 text-xs dark:text-slate-300">
+            A photographed card is read on this device; the photo is not uploaded.
+          </p>
         </div>
-        <Form method="post" onSubmit={submit} className="space-y-4" noValidate>
+        {/* On a laptop the form takes the left column, clear of the toasts at the bottom right; on a phone
+            room below Save keeps it clear of the toasts above the tab bar. */}
+        <Form method="post" onSubmit={submit} className="space-y-4 pb-20 lg:order-first lg:pb-0" noValidate>
           <h2 className="font-semibold text-xl">{source === "quick" ? "Quick add" : "Check and save"}</h2>
           {added ? (
             <p

@@ -2,9 +2,11 @@ import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, useNavigation } from "react-router";
 import { ConnectionFields, useConnectionForm } from "~/components/connection-fields";
+import { useOwnerCountry } from "~/components/phone";
 import { appContext } from "~/context";
 import { connectionFormSchema } from "~/lib/connection-form";
 import { formToPerson } from "~/lib/people/form";
+import { formatPhone } from "~/lib/phone";
 import { pageMeta } from "~/lib/site";
 import { requireUser } from "~/server/auth.server";
 import { addPerson, attachToPerson, exactMatchesFor } from "~/server/people/add.server";
@@ -62,6 +64,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 const secondary = "rounded-md border border-slate-300 px-4 py-2 font-medium text-sm dark:border-slate-700";
 
 export default function NewConnection({ actionData }: Route.ComponentProps) {
+  const country = useOwnerCountry();
   const navigation = useNavigation();
   const [form, fields] = useConnectionForm(
     "new-connection",
@@ -109,7 +112,7 @@ export default function NewConnection({ actionData }: Route.ComponentProps) {
                   <Link to={`/connections/${d.id}`} className="font-medium underline">
                     {d.name}
                   </Link>
-                  <span>{[d.email, d.phone].filter(Boolean).join(" · ")}</span>
+                  <span>{[d.email, formatPhone(d.phone, country)].filter(Boolean).join(" · ")}</span>
                   <button
                     type="submit"
                     name="resolve"

@@ -1,6 +1,6 @@
-import type { ChangeEvent, MouseEvent } from "react";
-import { useRef } from "react";
+import { type ChangeEvent, type MouseEvent, useEffect, useRef } from "react";
 import { Form, Link, redirect, useLocation, useSubmit } from "react-router";
+import { useDisclosure } from "~/components/site-header";
 import { appContext } from "~/context";
 import { PRIORITIES, PRIORITY_LABEL, PRIORITY_STAR_CLASS, STATUSES } from "~/lib/connection-rules";
 import { pageMeta } from "~/lib/site";
@@ -104,139 +104,218 @@ export default function Connections({ loaderData }: Route.ComponentProps) {
   // Every navigation (each bulk action redirects back here) remounts the boxes, so a selection never
   // outlives the action it was made for.
   const { key: selectionKey } = useLocation();
-  // Search as you type: the filters form is submitted a moment after the last keystroke.
+  const filters = useDisclosure();
+  const exportMenu = useDisclosure();
+  const activeFilters = FILTERS.filter((k) => k !== "q" && k !== "sort" && view[k]).length;
   const submit = useSubmit();
   const typing = useRef<ReturnType<typeof setTimeout>>(undefined);
-  const searchAsYouType = (event: ChangeEvent<HTMLInputElement>) => {
-    const form = event.currentTarget.form;
+  useEffect(() => () => clearTimeout(typing.current), []);
+  // Search as you type, a moment after the last key; the URL keeps the query, so back and reload work.
+  const searchAsYouType = (form: HTMLFormElement | null) => {
     clearTimeout(typing.current);
-    typing.current = setTimeout(() => form && submit(form, { replace: true, preventScrollReset: true }), 300);
+    typing.current = setTimeout(() => {
+      if (form) submit(form, { replace: true, preventScrollReset: true });
+    }, 300);
   };
   return (
-    <section className="mx-auto max-w-5xl px-4 py-10 sm:px-6">
-      <div className="flex flex-wrap items-end justify-between gap-4">
-        <h1 className="font-bold text-3xl tracking-tight">Connections</h1>
-        <div className="flex flex-wrap gap-2">
-          {EXPORTS.map(([format, label]) => (
-            <a
-              key={format}
-              href={`/api/connections/export?format=${format}`}
-              download
-              className={`${control} font-medium`}
-            >
-              Export {label}
-            </a>
-          ))}
+    <section data-people-list="" className="mx-auto max-w-5xl px-4 py-6 sm:px-6 sm:py-10">
+      {/* People first: one row of actions (exports in a menu), then search; filters wait in a sheet. */}
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="font-bold text-2xl tracking-tight sm:text-3xl">Connections</h1>
+        <div className="flex flex-wrap items-center gap-2">
+          <Link
+            to="/connections/new"
+            className="rounded-md bg-brand-600 px-4 py-2 font-semibold text-sm text-white hover:bg-brand-700"
+          >
+            Add someone
+          </Link>
           <Link to="/connections/import" className={`${control} font-medium`}>
             Import
           </Link>
           <Link to="/connections/duplicates" className={`${control} font-medium`}>
             Possible duplicates
           </Link>
-          <Link
-            to="/connections/new"
-            className="rounded-md bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700"
-          >
-            Add someone
-          </Link>
+          <details {...exportMenu.props} className="relative">
+            <summary className={`${control} cursor-pointer font-medium`}>Export</summary>
+            <div className="absolute right-0 z-30 mt-2 flex w-52 flex-col gap-1 rounded-lg border border-slate-200 bg-white p-2 shadow-lg dark:border-slate-800 dark:bg-slate-900">
+              {EXPORTS.map(([format, label]) => (
+                <a
+                  key={format}
+                  href={`/api/connections/export?format=${format}`}
+                  download
+                  className="rounded-md px-3 py-2 text-sm hover:bg-slate-100 dark:hover:bg-slate-800"
+                >
+                  Export {label}
+                </a>
+              ))}
+            </div>
+          </details>
         </div>
       </div>
 
-      <Form method="get" className="mt-6 grid gap-2 sm:grid-cols-4" role="search">
-        <label className="sm:col-span-4">
+      <Form
+        method="get"
+        className="relative mt-4 flex items-start gap-2"
+        role="search"
+        onSubmit={() => filters.setOpen(false)}
+      >
+        <label className="min-w-0 flex-1">
           <span className="sr-only">Search name, company, email or notes</span>
           <input
             name="q"
             type="search"
             defaultValue={view.q}
-            onChange={searchAsYouType}
             placeholder="Search name, company, email or notes"
+            onChange={(e) => searchAsYouType(e.currentTarget.form)}
             className={`${control} w-full`}
           />
         </label>
-        <label className="text-sm">
-          <span className="mb-1 block font-medium">Tag</span>
-          <select name="tag" defaultValue={view.tag} className={`${control} w-full`}>
-            <option value="">Any</option>
-            {tags.map((t) => (
-              <option key={t}>{t}</option>
-            ))}
-          </select>
-        </label>
-        <label className="text-sm">
-          <span className="mb-1 block font-medium">Priority</span>
-          <select name="priority" defaultValue={view.priority} className={`${control} w-full`}>
-            <option value="">Any</option>
-            {PRIORITIES.map((p) => (
-              <option key={p} value={p}>
-                {PRIORITY_LABEL[p]}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="text-sm">
-          <span className="mb-1 block font-medium">Status</span>
-          <select name="status" defaultValue={view.status} className={`${control} w-full`}>
-            <option value="">Any</option>
-            {STATUSES.map((s) => (
-              <option key={s}>{s}</option>
-            ))}
-          </select>
-        </label>
-        <label className="text-sm">
-          <span className="mb-1 block font-medium">Event</span>
-          <select name="event" defaultValue={view.event} className={`${control} w-full`}>
-            <option value="">Any</option>
-            {events.map((e) => (
-              <option key={e}>{e}</option>
-            ))}
-          </select>
-        </label>
-        <label className="text-sm">
-          <span className="mb-1 block font-medium">Met from</span>
-          <input type="date" name="from" defaultValue={view.from} className={`${control} w-full`} />
-        </label>
-        <label className="text-sm">
-          <span className="mb-1 block font-medium">Met until</span>
-          <input type="date" name="to" defaultValue={view.to} className={`${control} w-full`} />
-        </label>
-        <label className="text-sm">
-          <span className="mb-1 block font-medium">Sort</span>
-          <select name="sort" defaultValue={view.sort || "newest"} className={`${control} w-full`}>
-            <option value="newest">Newest first</option>
-            <option value="oldest">Oldest first</option>
-            <option value="name">Name</option>
-            <option value="priority">Priority</option>
-          </select>
-        </label>
-        <div className="flex items-end gap-2">
+        <details {...filters.props}>
+          <summary className={`${control} cursor-pointer font-medium`}>
+            Filters{activeFilters ? ` (${activeFilters})` : ""}
+          </summary>
+          {/* A bottom sheet on phones, a panel under the search on wider screens. */}
           <button
-            type="submit"
-            className="rounded-md bg-slate-900 px-4 py-2 font-medium text-sm text-white dark:bg-white dark:text-slate-900"
-          >
-            Apply
-          </button>
-          <Link to="/connections" className="px-2 py-2 text-sm underline">
-            Reset
-          </Link>
-        </div>
+            type="button"
+            tabIndex={-1}
+            aria-hidden="true"
+            className="fixed inset-0 z-40 bg-black/40 md:hidden"
+            onClick={() => filters.setOpen(false)}
+          />
+          <div className="fixed inset-x-0 bottom-0 z-50 grid max-h-[85dvh] gap-3 overflow-y-auto rounded-t-2xl bg-white p-4 pb-[calc(1rem+env(safe-area-inset-bottom))] shadow-2xl sm:grid-cols-2 md:absolute md:inset-x-0 md:top-full md:bottom-auto md:z-30 md:mt-2 md:max-h-none md:grid-cols-4 md:rounded-xl md:border md:border-slate-200 md:pb-4 md:shadow-lg dark:bg-slate-900 md:dark:border-slate-800">
+            <div className="flex items-center justify-between sm:col-span-2 md:hidden">
+              <h2 className="font-semibold text-lg">Filters</h2>
+              <button type="button" className="px-2 py-1 text-sm underline" onClick={() => filters.setOpen(false)}>
+                Close
+              </button>
+            </div>
+            <label className="text-sm">
+              <span className="mb-1 block font-medium">Tag</span>
+              <select name="tag" defaultValue={view.tag} className={`${control} w-full`}>
+                <option value="">Any</option>
+                {tags.map((t) => (
+                  <option key={t}>{t}</option>
+                ))}
+              </select>
+            </label>
+            <label className="text-sm">
+              <span className="mb-1 block font-medium">Priority</span>
+              <select name="priority" defaultValue={view.priority} className={`${control} w-full`}>
+                <option value="">Any</option>
+                {PRIORITIES.map((p) => (
+                  <option key={p} value={p}>
+                    {PRIORITY_LABEL[p]}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <label className="text-sm">
+              <span className="mb-1 block font-medium">Status</span>
+              <select name="status" defaultValue={view.status} className={`${control} w-full`}>
+                <option value="">Any</option>
+                {STATUSES.map((s) => (
+                  <option key={s}>{s}</option>
+                ))}
+              </select>
+            </label>
+            <label className="text-sm">
+              <span className="mb-1 block font-medium">Event</span>
+              <select name="event" defaultValue={view.event} className={`${control} w-full`}>
+                <option value="">Any</option>
+                {events.map((e) => (
+                  <option key={e}>{e}</option>
+                ))}
+              </select>
+            </label>
+            <label className="text-sm">
+              <span className="mb-1 block font-medium">Met from</span>
+              <input type="date" name="from" defaultValue={view.from} className={`${control} w-full`} />
+            </label>
+            <label className="text-sm">
+              <span className="mb-1 block font-medium">Met until</span>
+              <input type="date" name="to" defaultValue={view.to} className={`${control} w-full`} />
+            </label>
+            <label className="text-sm">
+              <span className="mb-1 block font-medium">Sort</span>
+              <select name="sort" defaultValue={view.sort || "newest"} className={`${control} w-full`}>
+                <option value="newest">Newest first</option>
+                <option value="oldest">Oldest first</option>
+                <option value="name">Name</option>
+                <option value="priority">Priority</option>
+              </select>
+            </label>
+            <div className="flex items-end gap-2">
+              <button
+                type="submit"
+                className="rounded-md bg-slate-900 px-4 py-2 font-medium text-sm text-white dark:bg-white dark:text-slate-900"
+              >
+                Apply
+              </button>
+              <Link to="/connections" className="px-2 py-2 text-sm underline">
+                Reset
+              </Link>
+            </div>
+          </div>
+        </details>
       </Form>
 
-      <p className="mt-4 text-slate-600 text-sm dark:text-slate-300">
-        {total} {total === 1 ? "person" : "people"}
-      </p>
+      <div className="mt-4 flex items-center justify-between gap-3 text-sm">
+        <p className="text-slate-600 dark:text-slate-300">
+          {total} {total === 1 ? "person" : "people"}
+        </p>
+        <label className="flex items-center gap-2">
+          <input type="checkbox" onChange={selectAll} className="size-4" />
+          All on this page
+        </label>
+      </div>
 
+      <ul
+        key={selectionKey}
+        className="mt-2 divide-y divide-slate-200 rounded-xl border border-slate-200 dark:divide-slate-800 dark:border-slate-800"
+      >
+        {rows.map((c) => (
+          <li key={c.id} className="flex items-center gap-3 p-4">
+            <input
+              type="checkbox"
+              name="id"
+              value={c.id}
+              form="bulk"
+              aria-label={`Select ${c.name}`}
+              className="size-4"
+            />
+            <Link
+              to={`/connections/${c.id}`}
+              className="flex min-w-0 flex-1 flex-wrap items-center justify-between gap-2 hover:underline"
+            >
+              <div className="min-w-0">
+                <p className="font-medium">{c.name}</p>
+                <p className="truncate text-slate-600 text-sm dark:text-slate-300">
+                  {[c.title, c.company].filter(Boolean).join(" at ") || c.email}
+                  {c.eventName ? ` · Met at ${c.eventName}` : ""}
+                </p>
+              </div>
+              <div className="flex items-center gap-2 text-sm">
+                <span className={PRIORITY_STAR_CLASS[c.priority]} aria-hidden="true">
+                  ★
+                </span>
+                <span>{PRIORITY_LABEL[c.priority]}</span>
+                <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs dark:bg-slate-800">{c.status}</span>
+              </div>
+            </Link>
+          </li>
+        ))}
+        {rows.length === 0 ? (
+          <li className="p-6 text-center text-slate-600 dark:text-slate-300">Nobody here yet.</li>
+        ) : null}
+      </ul>
+      {/* Shown once someone is ticked (where :has works), and kept in view above the tab bar while the list scrolls. */}
       <Form
         key={selectionKey}
         method="post"
         id="bulk"
-        className="mt-3 flex flex-wrap items-end gap-2 rounded-xl bg-slate-50 p-3 dark:bg-slate-900"
+        className="sticky bottom-[calc(4.5rem+env(safe-area-inset-bottom))] z-30 mt-3 flex flex-wrap items-end gap-2 rounded-xl border border-slate-200 bg-slate-50 p-3 shadow-lg md:bottom-4 dark:border-slate-800 dark:bg-slate-900"
       >
         <input type="hidden" name="back" value={here} />
-        <label className="flex items-center gap-2 self-center text-sm">
-          <input type="checkbox" onChange={selectAll} className="size-4" />
-          All on this page
-        </label>
         <label className="text-sm">
           <span className="mb-1 block font-medium">Change the selected</span>
           <select name="change" className={control} defaultValue="">
@@ -283,46 +362,6 @@ export default function Connections({ loaderData }: Route.ComponentProps) {
           </button>
         ))}
       </Form>
-
-      <ul
-        key={selectionKey}
-        className="mt-3 divide-y divide-slate-200 rounded-xl border border-slate-200 dark:divide-slate-800 dark:border-slate-800"
-      >
-        {rows.map((c) => (
-          <li key={c.id} className="flex items-center gap-3 p-4">
-            <input
-              type="checkbox"
-              name="id"
-              value={c.id}
-              form="bulk"
-              aria-label={`Select ${c.name}`}
-              className="size-4"
-            />
-            <Link
-              to={`/connections/${c.id}`}
-              className="flex min-w-0 flex-1 flex-wrap items-center justify-between gap-2 hover:underline"
-            >
-              <div className="min-w-0">
-                <p className="font-medium">{c.name}</p>
-                <p className="truncate text-slate-600 text-sm dark:text-slate-300">
-                  {[c.title, c.company].filter(Boolean).join(" at ") || c.email}
-                  {c.eventName ? ` · Met at ${c.eventName}` : ""}
-                </p>
-              </div>
-              <div className="flex items-center gap-2 text-sm">
-                <span className={PRIORITY_STAR_CLASS[c.priority]} aria-hidden="true">
-                  ★
-                </span>
-                <span>{PRIORITY_LABEL[c.priority]}</span>
-                <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs dark:bg-slate-800">{c.status}</span>
-              </div>
-            </Link>
-          </li>
-        ))}
-        {rows.length === 0 ? (
-          <li className="p-6 text-center text-slate-600 dark:text-slate-300">Nobody here yet.</li>
-        ) : null}
-      </ul>
       {pages > 1 ? (
         <nav aria-label="Pages" className="mt-4 flex items-center justify-between text-sm">
           {page > 1 ? <Link to={params(page - 1)}>← Previous</Link> : <span />}

@@ -1,5 +1,7 @@
 import { Link } from "react-router";
 import { appContext } from "~/context";
+import { type OnboardingStep, STEP_COUNT, STEP_TITLES, stepNumber } from "~/lib/onboarding";
+import { formatPhone } from "~/lib/phone";
 import { pageMeta } from "~/lib/site";
 import { formatInZone } from "~/lib/time";
 import { requireUser } from "~/server/auth.server";
@@ -20,31 +22,82 @@ const hoursLeft = (createdAt: Date, now: number) =>
 const panel = "mt-8 rounded-xl border border-slate-200 p-5 dark:border-slate-800";
 const muted = "text-slate-600 text-sm dark:text-slate-300";
 
-const SHORTCUTS = [
-  ["/card", "Your digital card", "Edit, publish and share your card."],
-  ["/connections", "Connections", "Everyone you met, shared back or saved."],
-  ["/capture", "Capture contacts", "Scan a QR code, photograph a card, or add someone quickly."],
-  ["/events", "Events", "Plan before an event, set it active while there, and read the report after."],
-  ["/settings", "Settings", "Time zone, notifications, calendar feed, and deleting your account."],
-] as const;
+/** The one thing to do next, while there is one: finish the guided start, or publish a card. */
+function NextStep({
+  onboarding,
+  cards,
+}: {
+  onboarding: OnboardingStep;
+  cards: { count: number; publishedSlug: string | null };
+}) {
+  const box =
+    "mt-6 flex flex-wrap items-center justify-between gap-4 rounded-xl border border-brand-200 bg-brand-50 p-5 dark:border-brand-900 dark:bg-slate-900";
+  const button = "rounded-md bg-brand-600 px-4 py-2.5 font-semibold text-white hover:bg-brand-700";
+  if (onboarding !== "done")
+    return (
+      <section className={box} aria-labelledby="next-title">
+        <div>
+          <h2 id="next-title" className="font-semibold text-lg">
+            Finish setting up
+          </h2>
+          <p className={muted}>
+            Step {stepNumber(onboarding)} of {STEP_COUNT}: {STEP_TITLES[onboarding]}.
+          </p>
+        </div>
+        <Link to="/welcome" className={button}>
+          Continue setting up
+        </Link>
+      </section>
+    );
+  if (cards.publishedSlug) return null;
+  return (
+    <section className={box} aria-labelledby="next-title">
+      <div>
+        <h2 id="next-title" className="font-semibold text-lg">
+          {cards.count ? "Publish your card" : "Create your card"}
+        </h2>
+        <p className={muted}>
+          {cards.count
+            ? "Your card is a draft: publish it to get its link and QR code."
+            : "Your card is what people scan to save your details and share theirs."}
+        </p>
+      </div>
+      <Link to="/card" className={button}>
+        {cards.count ? "Publish your card" : "Create your card"}
+      </Link>
+    </section>
+  );
+}
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
-  const { user, recentShares, recentConnections, stats, notifications, followUps, timeZone } = loaderData;
+  const {
+    user,
+    recentShares,
+    recentConnections,
+    stats,
+    notifications,
+    followUps,
+    timeZone,
+    country,
+    onboarding,
+    cards,
+  } = loaderData;
   const now = Date.now();
   return (
     <section className="mx-auto max-w-5xl px-4 py-10 sm:px-6">
-      <h1 className="font-bold text-3xl tracking-tight">Welcome, {user.name}</h1>
+      <h1 className="font-bold text-2xl tracking-tight sm:text-3xl">Welcome, {user.name}</h1>
       <p className="mt-2 text-slate-600 dark:text-slate-300">Signed in as {user.email}.</p>
+      <NextStep onboarding={onboarding} cards={cards} />
 
-      <h2 className="sr-only">This week</h2>
-      <dl className="mt-8 grid grid-cols-3 gap-3">
+      <h2 className="mt-8 font-semibold text-slate-600 text-sm dark:text-slate-300">This week</h2>
+      <dl className="mt-2 grid grid-cols-3 gap-3">
         {[
           ["Card views", stats.views],
           ["Saves", stats.saves],
-          ["Share-backs", stats.shares],
+          ["People who shared back", stats.sharers],
         ].map(([label, value]) => (
           <div key={label} className="rounded-xl border border-slate-200 p-4 dark:border-slate-800">
-            <dt className={muted}>{label} this week</dt>
+            <dt className={muted}>{label}</dt>
             <dd className="mt-1 font-bold text-2xl">{value}</dd>
           </div>
         ))}
@@ -96,7 +149,22 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           Shared with you in the last 48 hours
         </h2>
         {recentShares.length === 0 ? (
-          <p className={`mt-2 ${muted}`}>Nobody yet. Share your card and the people you meet land here.</p>
+          <p className={`mt-2 ${muted}`}>
+            {cards.publishedSlug ? (
+              <>
+                Nobody yet.{" "}
+                <Link to="/card" className="underline">
+                  Share your card
+                </Link>{" "}
+                and the people who send their details back land here.
+              </>
+            ) : (
+              <>
+                Nobody yet. Once your card is published, people who scan it can send you their details, and they land
+                here.
+              </>
+            )}
+          </p>
         ) : (
           <ul className="mt-3 divide-y divide-slate-200 dark:divide-slate-800">
             {recentShares.map((s) => (
@@ -115,7 +183,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
                     <a href={`mailto:${s.email}`} className="underline">
                       {s.email}
                     </a>
-                    {s.phone ? ` · ${s.phone}` : ""}
+                    {s.phone ? ` · ${formatPhone(s.phone, country)}` : ""}
                     {s.consent ? " · agreed to be contacted" : ""}
                   </p>
                 </div>
@@ -140,8 +208,12 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         {recentConnections.length === 0 ? (
           <p className={`mt-2 ${muted}`}>
             Nobody yet.{" "}
+            <Link to="/capture" className="underline">
+              Capture someone
+            </Link>{" "}
+            you meet,{" "}
             <Link to="/connections/new" className="underline">
-              Add someone
+              add someone
             </Link>{" "}
             or{" "}
             <Link to="/connections/import" className="underline">
@@ -200,19 +272,6 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           </ul>
         )}
       </section>
-
-      <div className="mt-8 grid gap-4 sm:grid-cols-2">
-        {SHORTCUTS.map(([to, title, text]) => (
-          <Link
-            key={to}
-            to={to}
-            className="rounded-xl border border-slate-200 p-6 hover:border-brand-500 dark:border-slate-800"
-          >
-            <h2 className="font-semibold text-lg">{title}</h2>
-            <p className={`mt-1 ${muted}`}>{text}</p>
-          </Link>
-        ))}
-      </div>
     </section>
   );
 }

@@ -1,11 +1,11 @@
 import { isSupportedCountry } from "libphonenumber-js/min";
-import { useEffect } from "react";
+import { useEffect, useRef, useState } from "react";
 import { data, Form, Link, redirect, useFetcher } from "react-router";
 import { appContext } from "~/context";
 import { userNameSchema } from "~/lib/auth";
 import { pageMeta } from "~/lib/site";
 import { THEMES, themeFromCookie } from "~/lib/theme";
-import { isTimeZone } from "~/lib/time";
+import { canonicalTimeZone, utcOffsetLabel } from "~/lib/time";
 import { deleteAccount } from "~/server/account.server";
 import { CLEAR_SITE_DATA, createAuth, requireUser } from "~/server/auth.server";
 import { invalidateOwnerCards } from "~/server/cards.server";
@@ -22,8 +22,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return {
     user,
     settings: { ...settings, calendarTokenHash: undefined, hasFeed: Boolean(settings.calendarTokenHash) },
-    // The runtime's list leaves out "UTC", the default; without it the select would show another zone.
-    zones: [...new Set(["UTC", settings.timeZone, ...Intl.supportedValuesOf("timeZone")])],
+    // The runtime's list leaves out "UTC", the default; each zone with its offset today, to search by either.
+    zones: ["UTC", ...Intl.supportedValuesOf("timeZone")].map((zone) => [zone, utcOffsetLabel(zone)] as const),
     theme: themeFromCookie(request.headers.get("cookie")),
     origin: new URL(request.url).origin,
   };
@@ -47,13 +47,20 @@ export async function action({ request, context }: Route.ActionArgs) {
     return redirect("/settings", { headers: await saved("Profile saved") });
   }
   if (intent === "preferences") {
-    const timeZone = String(form.get("timeZone") ?? "");
-    const country = String(form.get("country") ?? "").toUpperCase();
+    const typedZone = String(form.get("timeZone") ?? "")
+      .trim()
+      .slice(0, 64);
+    const timeZone = canonicalTimeZone(typedZone);
+    const country = String(form.get("country") ?? "")
+      .trim()
+      .toUpperCase()
+      .slice(0, 2);
     const errors: Record<string, string> = {};
-    if (!isTimeZone(timeZone)) errors.timeZone = "Choose a time zone from the list";
+    if (!timeZone) errors.timeZone = "Choose a time zone from the list";
     if (!/^[A-Z]{2}$/.test(country) || !isSupportedCountry(country))
       errors.country = "Use a two-letter country code, like US or GB";
-    if (Object.keys(errors).length) return data({ errors }, { status: 400 });
+    if (Object.keys(errors).length || !timeZone)
+      return data({ errors, prefs: { timeZone: typedZone, country } }, { status: 400 });
     const visibility = form.get("visibility") === "connections" ? "connections" : "all";
     const before = await getSettings(app.db, user.id);
     await saveSettings(app.db, user.id, {
@@ -114,6 +121,73 @@ const VISIBILITY = [
   ],
 ] as const;
 
+/**
+ * The owner's zone, searchable by city or offset, and the zone this device is in one tap away:
+ * a text field with the runtime's list as suggestions rather than a select of 419 names.
+ */
+function TimeZoneField({
+  saved,
+  zones,
+  error,
+}: {
+  saved: string;
+  zones: (readonly [string, string])[];
+  error?: string;
+}) {
+  const input = useRef<HTMLInputElement>(null);
+  const [device, setDevice] = useState<string | null>(null);
+  useEffect(() => setDevice(Intl.DateTimeFormat().resolvedOptions().timeZone || null), []);
+  return (
+    <div>
+      <label htmlFor="timeZone" className="mb-1 block font-medium text-sm">
+        Time zone
+      </label>
+      <input
+        ref={input}
+        id="timeZone"
+        name="timeZone"
+        list="time-zones"
+        defaultValue={saved}
+        autoComplete="off"
+        spellCheck={false}
+        placeholder="Search, e.g. New York or UTC+01"
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? "timeZone-error" : "timeZone-hint"}
+        className={control}
+      />
+      <datalist id="time-zones">
+        {zones.map(([zone, offset]) => (
+          <option key={zone} value={zone}>{`${offset} · ${zone.replaceAll("_", " ")}`}</option>
+        ))}
+      </datalist>
+      {error ? (
+        <p id="timeZone-error" className={errorText}>
+          {error}
+        </p>
+      ) : (
+        <p id="timeZone-hint" className="mt-1 text-slate-600 text-xs dark:text-slate-300">
+          Reminders and "today" follow this zone.
+          {device && device !== saved ? (
+            <>
+              {" "}
+              This device is in {device}.{" "}
+              <button
+                type="button"
+                className="font-semibold text-brand-700 underline dark:text-brand-200"
+                onClick={() => {
+                  if (input.current) input.current.value = device;
+                }}
+              >
+                Use {device}
+              </button>
+            </>
+          ) : null}
+        </p>
+      )}
+    </div>
+  );
+}
+
 export default function Settings({ loaderData, actionData }: Route.ComponentProps) {
   const { user, settings, zones, origin, theme } = loaderData;
   const nameError = actionData && "nameError" in actionData ? actionData.nameError : undefined;
@@ -124,6 +198,7 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
     if (typeof pendingTheme === "string") document.documentElement.dataset.theme = pendingTheme;
   }, [pendingTheme]);
   const errors = actionData && "errors" in actionData ? actionData.errors : undefined;
+  const typedPrefs = actionData && "prefs" in actionData ? actionData.prefs : undefined;
   const feedToken = actionData && "feedToken" in actionData ? actionData.feedToken : undefined;
   const deleteError = actionData && "error" in actionData ? actionData.error : undefined;
   const typed = actionData && "typed" in actionData ? actionData.typed : undefined;
@@ -231,15 +306,7 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
         <input type="hidden" name="intent" value="preferences" />
         <div className="grid gap-4 sm:grid-cols-2">
           <div>
-            <label htmlFor="timeZone" className="mb-1 block font-medium text-sm">
-              Time zone
-            </label>
-            <select id="timeZone" name="timeZone" defaultValue={settings.timeZone} className={control}>
-              {zones.map((z) => (
-                <option key={z}>{z}</option>
-              ))}
-            </select>
-            {errors?.timeZone ? <p className={errorText}>{errors.timeZone}</p> : null}
+            <TimeZoneField saved={typedPrefs?.timeZone ?? settings.timeZone} zones={zones} error={errors?.timeZone} />
           </div>
           <div>
             <label htmlFor="country" className="mb-1 block font-medium text-sm">
@@ -248,7 +315,7 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
             <input
               id="country"
               name="country"
-              defaultValue={settings.country}
+              defaultValue={typedPrefs?.country ?? settings.country}
               maxLength={2}
               className={control}
               aria-invalid={errors?.country ? true : undefined}

@@ -1,5 +1,6 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
+import { useEffect, useRef } from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { z } from "zod";
 import { Field, inputClass } from "~/components/ui/field";
@@ -7,7 +8,9 @@ import { appContext } from "~/context";
 import { PASSWORD_MAX, PASSWORD_MIN, userNameSchema } from "~/lib/auth";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { pageMeta } from "~/lib/site";
+import { canonicalTimeZone } from "~/lib/time";
 import { asAuthResponse, createAuth, getSessionUser, TOO_MANY_AUTH_ATTEMPTS } from "~/server/auth.server";
+import { saveSettings } from "~/server/settings.server";
 import type { Route } from "./+types/auth";
 
 const email = z
@@ -30,6 +33,11 @@ const signUpSchema = z.object({
     .string({ error: `Password must be at least ${PASSWORD_MIN} characters` })
     .min(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters`)
     .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`),
+  // Filled in by the page from the browser; anything that is not a real zone is dropped, not refused.
+  timeZone: z
+    .string()
+    .optional()
+    .transform((v) => canonicalTimeZone(v) ?? undefined),
 });
 
 const schema = z.discriminatedUnion("intent", [signInSchema, signUpSchema]);
@@ -95,7 +103,20 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   const headers = new Headers();
   for (const cookie of response.headers.getSetCookie()) headers.append("Set-Cookie", cookie);
-  return redirect(safeRedirect(formData.get("redirectTo")), { headers });
+  const redirectTo = safeRedirect(formData.get("redirectTo"));
+  if (value.intent === "signup") {
+    const created = (await response.json().catch(() => null)) as { user?: { id?: unknown } } | null;
+    if (typeof created?.user?.id === "string") {
+      // A new account starts the guided start, in the time zone its browser is in.
+      await saveSettings(app.db, created.user.id, {
+        onboarding: "card",
+        ...(value.timeZone ? { timeZone: value.timeZone } : {}),
+      });
+    }
+    // Someone who signed up on the way somewhere (saving a card, say) goes there; the rest start the guide.
+    return redirect(redirectTo === "/dashboard" ? "/welcome" : redirectTo, { headers });
+  }
+  return redirect(redirectTo, { headers });
 }
 
 export default function AuthPage({ loaderData, actionData }: Route.ComponentProps) {
@@ -110,6 +131,11 @@ export default function AuthPage({ loaderData, actionData }: Route.ComponentProp
     shouldRevalidate: "onInput",
   });
   const signup = mode === "signup";
+  const zoneRef = useRef<HTMLInputElement>(null);
+  // The browser's own time zone, so "today" and reminders fall on the owner's day from the start.
+  useEffect(() => {
+    if (signup && zoneRef.current) zoneRef.current.value = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  }, [signup]);
   const other = signup ? "signin" : "signup";
   const otherHref = `/auth?${new URLSearchParams({ ...(other === "signup" ? { mode: "signup" } : {}), redirectTo })}`;
 
@@ -122,6 +148,8 @@ export default function AuthPage({ loaderData, actionData }: Route.ComponentProp
       <Form method="post" className="mt-8 space-y-5" {...getFormProps(form)}>
         <input type="hidden" name="intent" value={mode} />
         <input type="hidden" name="redirectTo" value={redirectTo} />
+        {/* No value prop: React would write it back over the zone on every re-render of the form. */}
+        {signup ? <input ref={zoneRef} type="hidden" name="timeZone" /> : null}
         {form.errors?.length ? (
           <p
             id={form.errorId}

@@ -1,29 +1,11 @@
 import { type KeyboardEvent, useRef, useState } from "react";
 import { Link } from "react-router";
-import { btnPrimary, btnSecondary, card, ExternalLink, PageHero } from "~/components/marketing/page";
+import { btnPrimary, btnSecondary, card, PageHero } from "~/components/marketing/page";
 import { DEFAULT_READ_TIME, GUIDE_TABS, GUIDES, type GuideTab, guidePath } from "~/content/guides";
 import { pageMeta } from "~/lib/site";
 
 export const meta = () =>
   pageMeta("Guides", "Step-by-step guides for digital business cards, event networking, fundraising and event hubs.");
-
-const VIDEOS = [
-  {
-    title: "Create your digital card in two minutes",
-    duration: "2:14",
-    href: "https://www.youtube.com/results?search_query=digital+business+card+setup",
-  },
-  {
-    title: "Running an event hub on the day",
-    duration: "4:38",
-    href: "https://www.youtube.com/results?search_query=event+networking+follow+up",
-  },
-  {
-    title: "Following up inside 48 hours",
-    duration: "3:05",
-    href: "https://www.youtube.com/results?search_query=networking+follow+up+email",
-  },
-];
 
 /** Tabs with nothing written yet point to the docs that cover the topic, so no link leads nowhere. */
 const TAB_DOCS: Partial<Record<GuideTab, { to: string; title: string; description: string }[]>> = {
@@ -152,28 +134,6 @@ export default function Guides() {
             </Link>
           ))}
         </div>
-
-        <section aria-labelledby="videos" className="mt-16">
-          <h2 id="videos" className="font-bold text-2xl tracking-tight">
-            Video tutorials
-          </h2>
-          <ul className="mt-6 grid gap-4 sm:grid-cols-3">
-            {VIDEOS.map((v) => (
-              <li key={v.title}>
-                <ExternalLink href={v.href} className={`${card} block h-full hover:border-brand-500`}>
-                  <span
-                    aria-hidden="true"
-                    className="flex aspect-video items-center justify-center rounded-lg bg-gradient-to-br from-slate-800 to-brand-900 text-3xl text-white"
-                  >
-                    ▶
-                  </span>
-                  <span className="mt-3 block font-semibold">{v.title}</span>
-                  <span className="mt-1 block text-slate-500 text-sm dark:text-slate-400">{v.duration}</span>
-                </ExternalLink>
-              </li>
-            ))}
-          </ul>
-        </section>
 
         <section className="mt-16 rounded-2xl bg-slate-100 p-8 text-center dark:bg-slate-900">
           <h2 className="font-bold text-2xl">Can't find what you need?</h2>

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { Accordion } from "~/components/marketing/accordion";
-import { card, ExternalLink, linkClass, PageHero } from "~/components/marketing/page";
+import { card, linkClass, PageHero } from "~/components/marketing/page";
 import { SupportForm } from "~/components/marketing/support-form";
 import { findDoc } from "~/content/docs";
 import { HELP_FAQ } from "~/content/faq";
@@ -40,24 +40,22 @@ export default function Help({ actionData }: Route.ComponentProps) {
               </p>
             </a>
           </li>
+          {/* Only things we made: there are no video tutorials, and a search or someone else's forum is not help. */}
           <li>
-            <ExternalLink
-              href="https://www.youtube.com/results?search_query=KnowWho+digital+business+card"
-              className={resourceCard}
-            >
-              <span className="block font-semibold text-lg">Video Tutorials</span>
-              <span className="mt-1 block text-slate-600 text-sm dark:text-slate-300">
-                Short walkthroughs of cards and hubs.
-              </span>
-            </ExternalLink>
+            <Link to="/guides" className={resourceCard}>
+              <h2 className="font-semibold text-lg">Guides</h2>
+              <p className="mt-1 text-slate-600 text-sm dark:text-slate-300">
+                Step-by-step walkthroughs of cards, capture and event hubs.
+              </p>
+            </Link>
           </li>
           <li>
-            <ExternalLink href="https://www.reddit.com/r/nonprofit/" className={resourceCard}>
-              <span className="block font-semibold text-lg">Community Forum</span>
-              <span className="mt-1 block text-slate-600 text-sm dark:text-slate-300">
-                Tips from other event-goers and fundraisers.
-              </span>
-            </ExternalLink>
+            <Link to={SITE.demoPath} className={resourceCard}>
+              <h2 className="font-semibold text-lg">Product demo</h2>
+              <p className="mt-1 text-slate-600 text-sm dark:text-slate-300">
+                See a card, a capture and an event hub at work.
+              </p>
+            </Link>
           </li>
         </ul>
 

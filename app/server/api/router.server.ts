@@ -6,7 +6,7 @@ import { type IcsEvent, icsUid, toIcs } from "~/lib/ics";
 import { writeVCards } from "~/lib/vcard";
 import { toXlsx } from "~/lib/xlsx";
 import { exportAccount } from "../account.server";
-import { createAuth, getSessionUser } from "../auth.server";
+import { createAuth } from "../auth.server";
 import { saveCapture } from "../capture.server";
 import {
   AVATAR_MAX_BYTES,
@@ -19,6 +19,7 @@ import {
 import { loadPeople } from "../people/read.server";
 import { getReminder, openReminders } from "../reminders.server";
 import { userForCalendarToken } from "../settings.server";
+import { requireSession } from "./session.server";
 import { v1 } from "./v1.server";
 
 type ApiEnv = { Bindings: Env; Variables: { app: AppContext } };
@@ -38,10 +39,9 @@ api.route("/v1", v1);
 api.on(["GET", "POST"], "/auth/*", (c) => createAuth(c.get("app"), c.req.raw).handler(c.req.raw));
 
 // Replays of captures made offline; the capture page's own form posts to its route action.
-api.post("/capture", async (c) => {
+api.post("/capture", requireSession("Sign in to save contacts"), async (c) => {
   const app = c.get("app");
-  const user = await getSessionUser(app, c.req.raw);
-  if (!user) return c.json({ error: "Sign in to save contacts" }, 401);
+  const user = c.get("user");
   const body = await c.req.json().catch(() => null);
   // A capture queued offline names the account it was made in; another session may not store it.
   const ownerId = body && typeof body === "object" && "ownerId" in body ? body.ownerId : undefined;
@@ -56,10 +56,9 @@ api.post("/capture", async (c) => {
   return c.json(saved, saved.duplicate || saved.mergedInto ? 200 : 201);
 });
 
-api.post("/cards/:slug/save", async (c) => {
+api.post("/cards/:slug/save", requireSession("Sign in to save contacts to your network"), async (c) => {
   const app = c.get("app");
-  const user = await getSessionUser(app, c.req.raw);
-  if (!user) return c.json({ error: "Sign in to save contacts to your network" }, 401);
+  const user = c.get("user");
   const card = await getPublishedCard(app.db, c.req.param("slug").toLowerCase());
   if (!card?.id) return c.json({ error: "Not found" }, 404);
   if (card.ownerId === user.id) return c.json({ error: "This is your own card" }, 409);
@@ -68,10 +67,9 @@ api.post("/cards/:slug/save", async (c) => {
 });
 
 // The editor uploads an already-cropped square image as the raw request body.
-api.put("/cards/:id/avatar", async (c) => {
+api.put("/cards/:id/avatar", requireSession(), async (c) => {
   const app = c.get("app");
-  const user = await getSessionUser(app, c.req.raw);
-  if (!user) return c.json({ error: "Sign in first" }, 401);
+  const user = c.get("user");
   const id = Number(c.req.param("id"));
   const length = Number(c.req.header("content-length") ?? 0);
   if (length > AVATAR_MAX_BYTES) return c.json({ error: "That image is too large" }, 413);
@@ -92,10 +90,9 @@ api.put("/cards/:id/avatar", async (c) => {
   return c.json({ url: `/avatars/${result.key}` }, 200);
 });
 
-api.delete("/cards/:id/avatar", async (c) => {
+api.delete("/cards/:id/avatar", requireSession(), async (c) => {
   const app = c.get("app");
-  const user = await getSessionUser(app, c.req.raw);
-  if (!user) return c.json({ error: "Sign in first" }, 401);
+  const user = c.get("user");
   const id = Number(c.req.param("id"));
   const ok = Number.isSafeInteger(id) && (await removeAvatar(app.env, app.db, user.id, id));
   return ok ? c.body(null, 204) : c.json({ error: "Not found" }, 404);
@@ -123,10 +120,9 @@ const ics = (body: string, filename?: string) =>
     },
   });
 
-api.get("/reminders/:file", async (c) => {
+api.get("/reminders/:file", requireSession(), async (c) => {
   const app = c.get("app");
-  const user = await getSessionUser(app, c.req.raw);
-  if (!user) return c.json({ error: "Sign in first" }, 401);
+  const user = c.get("user");
   const id = Number(c.req.param("file").match(/^(\d+)\.ics$/)?.[1]);
   const reminder = Number.isSafeInteger(id) ? await getReminder(app.db, user.id, id) : undefined;
   if (!reminder) return c.json({ error: "Not found" }, 404);
@@ -144,10 +140,9 @@ api.get("/calendar/:file", async (c) => {
 });
 
 // "Download all my data": the whole account as one JSON file, for its owner only.
-api.get("/account/export", async (c) => {
+api.get("/account/export", requireSession(), async (c) => {
   const app = c.get("app");
-  const user = await getSessionUser(app, c.req.raw);
-  if (!user) return c.json({ error: "Sign in first" }, 401);
+  const user = c.get("user");
   const body = JSON.stringify(await exportAccount(app.db, user.id), null, 2);
   return new Response(body, {
     headers: {
@@ -160,10 +155,9 @@ api.get("/account/export", async (c) => {
 
 // Export as CSV (ours, Google's or HubSpot's import layout), as an Excel workbook, or as one vCard file.
 const EXPORT_FORMATS = ["csv", "google", "hubspot", "xlsx", "vcf", "vcf4"] as const;
-api.get("/connections/export", async (c) => {
+api.get("/connections/export", requireSession(), async (c) => {
   const app = c.get("app");
-  const user = await getSessionUser(app, c.req.raw);
-  if (!user) return c.json({ error: "Sign in first" }, 401);
+  const user = c.get("user");
   const format = (c.req.query("format") ?? "csv") as (typeof EXPORT_FORMATS)[number];
   if (!EXPORT_FORMATS.includes(format)) return c.json({ error: "Unknown format" }, 400);
   // A selection comes as ?ids=1,2 or as the list's checkboxes (?id=1&id=2); without one, everything.

@@ -1,7 +1,7 @@
 import { getFormProps, getTextareaProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
-import { SetActiveButton } from "~/components/event-hub";
+import { OWNER_STATUS_LABEL, SetActiveButton } from "~/components/event-hub";
 import { STATUS_BADGE } from "~/components/marketing/event-card";
 import { formatDate } from "~/components/marketing/page";
 import { SampleEvent } from "~/components/marketing/sample-event";
@@ -318,7 +318,9 @@ function EventHub({ event, actionData }: { event: HubData; actionData: Route.Com
         ← All events
       </Link>
       <div className="mt-4 flex flex-wrap items-center gap-2">
-        <span className={`rounded-full px-2.5 py-0.5 font-semibold text-xs ${badge.className}`}>{badge.label}</span>
+        <span className={`rounded-full px-2.5 py-0.5 font-semibold text-xs ${badge.className}`}>
+          {OWNER_STATUS_LABEL[event.status]}
+        </span>
         <span className="text-slate-600 text-sm dark:text-slate-300">{EVENT_TYPE_LABEL[event.type]}</span>
         {event.active ? (
           <span className="font-semibold text-amber-800 text-sm dark:text-amber-200">

@@ -1,0 +1,209 @@
+import { useEffect } from "react";
+import { Form, Link, NavLink, useLocation } from "react-router";
+import { initials } from "~/lib/card";
+import { SITE } from "~/lib/site";
+import type { Theme } from "~/lib/theme";
+import type { SessionUser } from "~/server/auth.server";
+import { ActiveEventBanner } from "./active-event-banner";
+import { BellIcon, CalendarIcon, CameraIcon, CardIcon, HomeIcon, MoreIcon, SettingsIcon, UsersIcon } from "./icons";
+import { Logo } from "./logo";
+import { Bell, useDisclosure } from "./site-header";
+import { ThemeToggle } from "./theme-toggle";
+
+type ShellProps = {
+  user: SessionUser;
+  theme: Theme;
+  unread: number;
+  activeEvent: { id: number; title: string } | null;
+  children: React.ReactNode;
+};
+
+/** The four places an owner works in, in the order of a day at a venue; Capture is always one tap away. */
+const TABS = [
+  { to: "/card", label: "Card", Icon: CardIcon },
+  { to: "/capture", label: "Capture", Icon: CameraIcon },
+  { to: "/connections", label: "People", Icon: UsersIcon },
+  { to: "/events", label: "Events", Icon: CalendarIcon },
+] as const;
+
+const MORE = ["/dashboard", "/notifications", "/settings", "/welcome"];
+
+const topLink = ({ isActive }: { isActive: boolean }) =>
+  `whitespace-nowrap rounded-md px-3 py-2 font-medium text-sm ${
+    isActive
+      ? "bg-brand-50 text-brand-700 dark:bg-slate-800 dark:text-brand-200"
+      : "text-slate-700 hover:bg-slate-100 hover:text-slate-950 dark:text-slate-300 dark:hover:bg-slate-800 dark:hover:text-white"
+  }`;
+
+const tabClass = (active: boolean) =>
+  `flex h-16 w-full flex-col items-center justify-center gap-1 text-xs ${
+    active ? "font-semibold text-brand-700 dark:text-brand-200" : "font-medium text-slate-600 dark:text-slate-300"
+  }`;
+
+/** The tab's icon, on a pill when it is the page you are on (colour alone is not enough to tell). */
+const TabIcon = ({ active, children }: { active: boolean; children: React.ReactNode }) => (
+  <span
+    className={`flex h-7 w-12 items-center justify-center rounded-full ${active ? "bg-brand-100 dark:bg-slate-800" : ""}`}
+  >
+    {children}
+  </span>
+);
+
+const sheetLink =
+  "flex items-center gap-3 rounded-md px-3 py-3 font-medium text-base hover:bg-slate-100 dark:hover:bg-slate-800";
+
+function SignOut({ className }: { className: string }) {
+  return (
+    <Form method="post" action="/auth/sign-out">
+      <button type="submit" className={className}>
+        Sign out
+      </button>
+    </Form>
+  );
+}
+
+/** On desktop: the app's own compact header. On phones: a slim top bar and a bottom tab bar. */
+export function AppShell({ user, theme, unread, activeEvent, children }: ShellProps) {
+  const location = useLocation();
+  const more = useDisclosure();
+  const account = useDisclosure();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: close the sheets whenever the route changes
+  useEffect(() => {
+    more.setOpen(false);
+    account.setOpen(false);
+  }, [location.pathname]);
+  const inMore = MORE.some((p) => location.pathname === p || location.pathname.startsWith(`${p}/`));
+
+  return (
+    <>
+      <header className="sticky top-0 z-40 border-slate-200 border-b bg-white pt-[env(safe-area-inset-top)] print:hidden dark:border-slate-800 dark:bg-slate-950">
+        <div className="mx-auto flex h-14 max-w-7xl items-center gap-2 px-4 sm:px-6">
+          <Link
+            to="/dashboard"
+            className="mr-2 flex shrink-0 items-center gap-2 font-bold text-lg tracking-tight"
+            aria-label={`${SITE.name} dashboard`}
+          >
+            <Logo />
+            <span>{SITE.name}</span>
+          </Link>
+          <nav aria-label="App" className="hidden min-w-0 items-center gap-1 md:flex">
+            <NavLink to="/dashboard" className={topLink}>
+              Dashboard
+            </NavLink>
+            {TABS.filter((t) => t.to !== "/capture").map((t) => (
+              <NavLink key={t.to} to={t.to} className={topLink}>
+                {t.label}
+              </NavLink>
+            ))}
+          </nav>
+          <div className="ml-auto flex shrink-0 items-center gap-1">
+            <NavLink
+              to="/capture"
+              className="hidden items-center gap-1.5 rounded-md bg-brand-600 px-3 py-2 font-semibold text-sm text-white shadow-sm hover:bg-brand-700 md:inline-flex aria-[current=page]:bg-brand-700"
+            >
+              <CameraIcon width={18} height={18} />
+              Capture
+            </NavLink>
+            <Bell unread={unread} />
+            <ThemeToggle theme={theme} />
+            <details {...account.props} className="relative hidden md:block">
+              <summary
+                className="inline-flex h-10 max-w-48 cursor-pointer items-center gap-2 rounded-md px-2 font-medium text-slate-700 text-sm hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800"
+                aria-label={`Account menu for ${user.name}`}
+              >
+                <span
+                  aria-hidden="true"
+                  className="flex size-8 shrink-0 items-center justify-center rounded-full bg-brand-600 font-semibold text-white text-xs"
+                >
+                  {initials(user.name)}
+                </span>
+                <span className="hidden truncate lg:inline">{user.name}</span>
+              </summary>
+              <div className="absolute right-0 mt-2 w-64 rounded-lg border border-slate-200 bg-white p-2 shadow-lg dark:border-slate-800 dark:bg-slate-900">
+                <p className="truncate px-3 py-2 text-slate-600 text-sm dark:text-slate-300">{user.email}</p>
+                <Link to="/settings" className={`${sheetLink} text-sm`}>
+                  <SettingsIcon width={18} height={18} />
+                  Settings
+                </Link>
+                <Link to="/" className={`${sheetLink} text-sm`}>
+                  <HomeIcon width={18} height={18} />
+                  {SITE.name} website
+                </Link>
+                <SignOut className={`${sheetLink} w-full text-left text-sm`} />
+              </div>
+            </details>
+          </div>
+        </div>
+      </header>
+      {activeEvent ? <ActiveEventBanner event={activeEvent} /> : null}
+      {/* Room for the tab bar and the phone's home indicator, so the last line is never under it. */}
+      <main id="main" className="min-h-[60vh] pb-[calc(5rem+env(safe-area-inset-bottom))] md:pb-10">
+        {children}
+      </main>
+      {/* No backdrop-filter or transform here: either would trap the fixed More sheet inside the bar. */}
+      <nav
+        aria-label="Tabs"
+        data-app-tabbar=""
+        className="fixed inset-x-0 bottom-0 z-40 border-slate-200 border-t bg-white pr-[env(safe-area-inset-right)] pb-[env(safe-area-inset-bottom)] pl-[env(safe-area-inset-left)] print:hidden md:hidden dark:border-slate-800 dark:bg-slate-950"
+      >
+        <ul className="grid grid-cols-5">
+          {TABS.map(({ to, label, Icon }) => (
+            <li key={to}>
+              <NavLink to={to} className={({ isActive }) => tabClass(isActive)}>
+                {({ isActive }) => (
+                  <>
+                    <TabIcon active={isActive}>
+                      <Icon width={22} height={22} />
+                    </TabIcon>
+                    {label}
+                  </>
+                )}
+              </NavLink>
+            </li>
+          ))}
+          <li>
+            <details {...more.props}>
+              <summary className={`${tabClass(inMore || more.open)} cursor-pointer`}>
+                <TabIcon active={inMore || more.open}>
+                  <MoreIcon width={22} height={22} />
+                </TabIcon>
+                More
+              </summary>
+              <div className="fixed inset-x-0 bottom-[calc(4rem+env(safe-area-inset-bottom))] max-h-[70dvh] overflow-y-auto rounded-t-xl border-slate-200 border-t bg-white p-3 shadow-[0_-8px_24px_rgba(0,0,0,0.12)] dark:border-slate-800 dark:bg-slate-900">
+                <p className="truncate px-3 pb-2 text-slate-600 text-sm dark:text-slate-300">
+                  Signed in as {user.email}
+                </p>
+                <NavLink to="/dashboard" className={sheetLink}>
+                  <HomeIcon />
+                  Dashboard
+                </NavLink>
+                <NavLink
+                  to="/notifications"
+                  className={sheetLink}
+                  aria-label={unread ? `Notifications, ${unread} unread` : undefined}
+                >
+                  <BellIcon />
+                  Notifications
+                  {unread ? (
+                    <span className="ml-auto min-w-6 rounded-full bg-red-600 px-1.5 text-center font-bold text-white text-xs leading-6">
+                      {unread > 99 ? "99+" : unread}
+                    </span>
+                  ) : null}
+                </NavLink>
+                <NavLink to="/settings" className={sheetLink}>
+                  <SettingsIcon />
+                  Settings
+                </NavLink>
+                <Link to="/" className={sheetLink}>
+                  <Logo size={20} />
+                  {SITE.name} website
+                </Link>
+                <SignOut className={`${sheetLink} w-full text-left`} />
+              </div>
+            </details>
+          </li>
+        </ul>
+      </nav>
+    </>
+  );
+}

@@ -1,0 +1,1 @@
+ALTER TABLE `user_settings` ADD `onboarding` text DEFAULT 'done' NOT NULL;

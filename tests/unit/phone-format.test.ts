@@ -1,0 +1,51 @@
+import { describe, expect, it } from "vitest";
+import { suggestSlug } from "~/lib/onboarding";
+import { formatPhone } from "~/lib/phone";
+import { canonicalTimeZone, utcOffsetLabel } from "~/lib/time";
+
+describe("formatPhone", () => {
+  it("shows the owner's own country's numbers nationally and the rest internationally", () => {
+    expect(formatPhone("+15035550177", "US")).toBe("(503) 555-0177");
+    expect(formatPhone("+442079460958", "US")).toBe("+44 20 7946 0958");
+    expect(formatPhone("+442079460958", "GB")).toBe("020 7946 0958");
+    expect(formatPhone("+15035550177", "GB")).toBe("+1 503 555 0177");
+  });
+
+  it("keeps what does not parse exactly as stored, and shows nothing for nothing", () => {
+    expect(formatPhone("ext. 12 at the desk", "US")).toBe("ext. 12 at the desk");
+    expect(formatPhone(null, "US")).toBe("");
+    expect(formatPhone("  ", "US")).toBe("");
+  });
+
+  it("falls back to US for an unknown owner country", () => {
+    expect(formatPhone("+15035550177", "ZZ")).toBe("(503) 555-0177");
+  });
+});
+
+describe("time zones from the browser", () => {
+  it("accepts the runtime's zones and resolves aliases", () => {
+    expect(canonicalTimeZone("America/New_York")).toBe("America/New_York");
+    expect(canonicalTimeZone("US/Eastern")).toBe("America/New_York");
+    expect(canonicalTimeZone("UTC")).toBe("UTC");
+    expect(canonicalTimeZone("Etc/UTC")).toBe("UTC");
+  });
+
+  it("refuses anything else", () => {
+    for (const bad of ["", "Mars/Olympus", "<script>", 42, null, "x".repeat(100)])
+      expect(canonicalTimeZone(bad)).toBeNull();
+  });
+
+  it("labels a zone with its offset at a given instant", () => {
+    expect(utcOffsetLabel("America/New_York", new Date("2026-01-15T12:00:00Z"))).toBe("UTC−05:00");
+    expect(utcOffsetLabel("Asia/Kolkata", new Date("2026-01-15T12:00:00Z"))).toBe("UTC+05:30");
+    expect(utcOffsetLabel("UTC", new Date("2026-01-15T12:00:00Z"))).toBe("UTC+00:00");
+  });
+});
+
+describe("suggestSlug", () => {
+  it("makes a card link from a name", () => {
+    expect(suggestSlug("Jo Rivera")).toBe("jo-rivera");
+    expect(suggestSlug("  Tomás  O'Brien-Reyes ")).toBe("tomas-o-brien-reyes");
+    expect(suggestSlug("李")).toBe("");
+  });
+});

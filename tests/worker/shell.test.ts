@@ -1,0 +1,79 @@
+import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
+import { env } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+// @ts-expect-error: the built Worker (what every worker test runs) has no type declarations
+import built from "../../build/server/index.js";
+import { call, form, ORIGIN, signUp } from "./helpers";
+
+const worker = built as { fetch(request: Request, env: Env, ctx: ExecutionContext): Promise<Response> };
+
+/** The production Worker with a D1 binding that counts the statements that read the session table. */
+async function sessionReads(path: string, cookie: string, accept = "text/html") {
+  const statements: string[] = [];
+  const DB = new Proxy(env.DB, {
+    get(target, key) {
+      const value = Reflect.get(target, key, target);
+      if (key === "prepare")
+        return (sql: string) => {
+          statements.push(sql);
+          return target.prepare(sql);
+        };
+      return typeof value === "function" ? value.bind(target) : value;
+    },
+  });
+  const ctx = createExecutionContext();
+  const res = await worker.fetch(
+    new Request(`${ORIGIN}${path}`, { headers: { cookie, accept }, redirect: "manual" }),
+    { ...env, DB },
+    ctx,
+  );
+  await waitOnExecutionContext(ctx);
+  return { status: res.status, reads: statements.filter((s) => /from "session"/i.test(s)).length };
+}
+
+describe("the signed-in area", () => {
+  it("reads the session once per page, however many loaders ask", async () => {
+    const { cookie } = await signUp();
+    for (const path of ["/dashboard", "/settings", "/connections", "/capture", "/events", "/card"]) {
+      const page = await sessionReads(path, cookie);
+      expect(page, path).toEqual({ status: 200, reads: 1 });
+    }
+    // A client navigation (one data request for every loader on the page) reads it once too.
+    expect(await sessionReads("/dashboard.data", cookie, "*/*")).toEqual({ status: 200, reads: 1 });
+  });
+
+  it("sends a signed-out visitor to sign in and back, from every private page", async () => {
+    for (const path of ["/dashboard", "/card/1", "/connections?q=a", "/events/1", "/settings"]) {
+      const res = await call(path);
+      expect(res.status, path).toBe(302);
+      expect(res.headers.get("location"), path).toBe(`/auth?redirectTo=${encodeURIComponent(path)}`);
+    }
+  });
+
+  it("keeps the landing page's sample events public", async () => {
+    const res = await call("/events/nonprofit-tech-summit", { headers: { accept: "text/html" } });
+    expect(res.status).toBe(200);
+    expect(await res.text()).toContain("Nonprofit");
+    // A word that is no sample event is simply not found; a numbered event stays private.
+    expect((await call("/events/not-a-sample")).status).toBe(404);
+    expect((await call("/events/1")).status).toBe(302);
+    expect((await call("/events/new")).status).toBe(302);
+  });
+});
+
+describe("sign-up", () => {
+  it("keeps the browser's time zone when it is a real one, and starts the guide", async () => {
+    const email = `zone-${crypto.randomUUID()}@example.org`;
+    const res = await call(
+      "/auth.data",
+      form({ intent: "signup", name: "Zoe", email, password: "correct horse battery", timeZone: "US/Eastern" }),
+    );
+    expect(res.status).toBe(202);
+    const row = await env.DB.prepare(
+      "select s.time_zone as zone, s.onboarding from user_settings s join user u on u.id = s.user_id where u.email = ?",
+    )
+      .bind(email)
+      .first();
+    expect(row).toEqual({ zone: "America/New_York", onboarding: "card" });
+  });
+});
