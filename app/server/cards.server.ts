@@ -1,5 +1,5 @@
-import { and, desc, eq, sql } from "drizzle-orm";
-import { type CardForm, contactTypeOf, type PublicCard, platformOf } from "~/lib/card";
+import { and, desc, eq, like, or, sql } from "drizzle-orm";
+import { type CardForm, contactTypeOf, type PublicCard, platformOf, shareFieldsOf } from "~/lib/card";
 import { asCountry, normalizePhone } from "~/lib/phone";
 import { card, cardStat, connection, user, userSettings } from "~db/schema";
 import { activeEventName } from "./active-event.server";
@@ -8,7 +8,7 @@ import type { AppEnv } from "./env.server";
 import { getSettings } from "./settings.server";
 
 const CACHE_TTL_SECONDS = 60 * 60 * 24;
-export const cacheKey = (slug: string) => `card:v1:${slug}`;
+export const cacheKey = (slug: string) => `card:v2:${slug}`;
 
 type CardRow = typeof card.$inferSelect;
 
@@ -23,6 +23,9 @@ export function toPublicCard(row: CardRow, ownerName: string | null, activeEvent
     name: row.name,
     title: row.title,
     company: row.company,
+    headline: row.headline,
+    bio: row.bio,
+    shareFields: shareFieldsOf(row.shareFields),
     email: row.email,
     phone: row.phone,
     website: row.website,
@@ -44,6 +47,9 @@ function formValues(form: CardForm) {
     name: form.name,
     title: form.title ?? null,
     company: form.company ?? null,
+    headline: form.headline ?? null,
+    bio: form.bio ?? null,
+    shareFields: form.shareFields,
     email: form.email ?? null,
     phone: form.phone ?? null,
     website: form.website ?? null,
@@ -110,6 +116,21 @@ export async function updateCard(env: AppEnv, db: Database, userId: string, id: 
     .returning({ slug: card.slug });
   if (row) await invalidate(env, row.slug);
   return Boolean(row);
+}
+
+/** The suggested link for a card: the slug from its name, numbered when someone else has it. */
+export async function availableSlug(db: Database, base: string, cardId: number) {
+  const rows = await db
+    .select({ slug: card.slug, id: card.id })
+    .from(card)
+    .where(or(eq(card.slug, base), like(card.slug, `${base}-%`)));
+  const taken = new Set(rows.filter((r) => r.id !== cardId).map((r) => r.slug));
+  if (!taken.has(base)) return base;
+  for (let n = 2; n < 1000; n++) {
+    const candidate = `${base.slice(0, 36)}-${n}`;
+    if (!taken.has(candidate)) return candidate;
+  }
+  return `${base.slice(0, 31)}-${crypto.randomUUID().slice(0, 8)}`;
 }
 
 export type PublishResult = { ok: true; slug: string } | { ok: false; error: string };
