@@ -216,13 +216,18 @@ export function suggestSlug(name: string): string {
   return RESERVED_SLUGS.has(slug) ? `${slug}-card` : slug;
 }
 
-type Reachable = Pick<CardForm, "email" | "phone" | "website" | "linkedin" | "socialAccounts" | "additionalContacts">;
+type Reachable = {
+  [K in "email" | "phone" | "website" | "linkedin" | "title" | "company" | "headline"]?: string | null;
+} & {
+  socialAccounts?: ({ url?: string } | undefined)[];
+  additionalContacts?: ({ value?: string } | undefined)[];
+};
 
 /** A card a visitor cannot reach the owner from is not worth publishing. */
 export const PUBLISH_NEEDS_CONTACT =
   "Add at least one way to reach you (email, phone, website or a social account) before publishing.";
 
-export function canBeReached(card: Partial<Reachable>): boolean {
+export function canBeReached(card: Reachable): boolean {
   return Boolean(
     card.email ||
       card.phone ||
@@ -234,10 +239,7 @@ export function canBeReached(card: Partial<Reachable>): boolean {
 }
 
 /** What a card still lacks, in the words the editor shows; the first item blocks publishing. */
-export function missingForPublish(
-  card: Partial<Reachable & Pick<CardForm, "title" | "company" | "headline">>,
-  hasPhoto: boolean,
-): { blocking: boolean; items: string[] } {
+export function missingForPublish(card: Reachable, hasPhoto: boolean): { blocking: boolean; items: string[] } {
   const items: string[] = [];
   const blocking = !canBeReached(card);
   if (blocking) items.push("a way to reach you (email, phone, website or a social account)");

@@ -4,6 +4,7 @@ import {
   getInputProps,
   getSelectProps,
   getTextareaProps,
+  type SubmissionResult,
   useForm,
 } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
@@ -82,22 +83,31 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     const existing = await getOwnedCard(app.db, user.id, id);
     if (!existing) throw new Response("Not Found", { status: 404 });
     const slugValue = String(formData.get("slug") ?? "").slice(0, 60);
-    // Publishing saves what is in the form first, so no pending edit is silently left behind.
-    const submission = parseWithZod(formData, { schema: cardFormSchema });
-    if (submission.status !== "success")
+    // Publishing from the editor sends the whole form: it is saved first, so no edit is silently left behind.
+    let reply: SubmissionResult<string[]> | undefined;
+    let content: Parameters<typeof missingForPublish>[0] = toPublicCard(existing, null);
+    if (formData.has("name")) {
+      const submission = parseWithZod(formData, { schema: cardFormSchema });
+      if (submission.status !== "success")
+        return data(
+          {
+            reply: submission.reply(),
+            slug: slugValue,
+            publishError: "Nothing was saved or published: fix the fields marked above first.",
+          },
+          { status: 400 },
+        );
+      await updateCard(app.env, app.db, user.id, id, submission.value);
+      reply = submission.reply();
+      content = submission.value;
+    }
+    if (missingForPublish(content, Boolean(existing.avatarKey)).blocking)
       return data(
         {
-          reply: submission.reply(),
+          reply,
           slug: slugValue,
-          publishError: "Nothing was saved or published: fix the fields marked above first.",
+          publishError: `${formData.has("name") ? "Your changes were saved. " : ""}${PUBLISH_NEEDS_CONTACT}`,
         },
-        { status: 400 },
-      );
-    await updateCard(app.env, app.db, user.id, id, submission.value);
-    const reply = submission.reply();
-    if (missingForPublish(submission.value, Boolean(existing.avatarKey)).blocking)
-      return data(
-        { reply, slug: slugValue, publishError: `Your changes were saved. ${PUBLISH_NEEDS_CONTACT}` },
         { status: 400 },
       );
     const slug = slugSchema.safeParse(slugValue);
