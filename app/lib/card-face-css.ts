@@ -9,7 +9,7 @@ const LIGHT = `
 .kw .t-bold .card-head{padding:2.25rem 1.5rem}.kw .t-minimal .card-head{background:#fff;color:#0f172a;border-bottom:4px solid var(--c)}
 .kw .avatar{position:relative;flex:none;width:4.5rem;height:4.5rem;border-radius:50%;background:rgba(255,255,255,.2);display:grid;place-items:center;font-weight:700;font-size:1.6rem;overflow:hidden}
 .kw .t-minimal .avatar{background:var(--c);color:var(--fg)}.kw .avatar img{position:absolute;inset:0;width:100%;height:100%;object-fit:cover}
-.kw .name{margin:0;font-size:1.5rem;line-height:1.2;font-weight:700}.kw .role{margin:.15rem 0 0;opacity:.9}.kw .org{margin:0;opacity:.8;font-size:.95rem}
+.kw .name{margin:0;font-size:1.5rem;line-height:1.2;font-weight:700}.kw .role{margin:.15rem 0 0;font-weight:500}.kw .org{margin:0;font-size:.95rem}
 .kw .card-body{background:#fff;padding:1.25rem 1.5rem}
 .kw .headline{margin:0 0 .5rem;font-weight:600;font-size:1.05rem;line-height:1.4}
 .kw .bio{margin:0 0 1rem;color:#334155;font-size:.95rem;white-space:pre-line}

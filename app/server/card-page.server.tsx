@@ -69,14 +69,14 @@ function ShareInputField({
 }) {
   return (
     <>
-      <label htmlFor={`share-${id}`}>
+      <label htmlFor={`share-field-${id}`}>
         {label} {optional ? <span className="muted">(optional)</span> : null}
       </label>
       {type === "textarea" ? (
-        <textarea id={`share-${id}`} name={id} rows={3} maxLength={max} defaultValue={value} />
+        <textarea id={`share-field-${id}`} name={id} rows={3} maxLength={max} defaultValue={value} />
       ) : (
         <input
-          id={`share-${id}`}
+          id={`share-field-${id}`}
           name={id}
           type={type}
           autoComplete={autoComplete}

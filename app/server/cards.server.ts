@@ -1,5 +1,5 @@
 import { and, desc, eq, like, or, sql } from "drizzle-orm";
-import { type CardForm, contactTypeOf, type PublicCard, platformOf, shareFieldsOf } from "~/lib/card";
+import { type CardForm, contactTypeOf, type PublicCard, platformOf, SHARE_FIELDS, shareFieldsOf } from "~/lib/card";
 import { asCountry, normalizePhone } from "~/lib/phone";
 import { card, cardStat, connection, user, userSettings } from "~db/schema";
 import { activeEventName } from "./active-event.server";
@@ -90,7 +90,8 @@ export async function getOwnedCard(db: Database, userId: string, id: number) {
 export async function createCard(db: Database, userId: string, form: CardForm) {
   const [row] = await db
     .insert(card)
-    .values({ userId, ...formValues(form) })
+    // A new card asks all the optional share-back questions until the owner turns some off.
+    .values({ userId, ...formValues(form), shareFields: [...SHARE_FIELDS] })
     .returning({ id: card.id });
   return row?.id;
 }

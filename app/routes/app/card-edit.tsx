@@ -138,11 +138,19 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   return redirect(`/card/${id}`, { headers: await toast("Card saved") });
 }
 
+const ASK_LABEL = { company: "Their company", title: "Their title", note: SHARE_FIELD_LABEL.note } as const;
+
 const sectionClass = "rounded-xl border border-slate-200 p-5 dark:border-slate-800";
 const smallButton =
   "rounded-md border border-slate-300 px-3 py-2 font-medium text-sm hover:bg-slate-50 dark:border-slate-700 dark:hover:bg-slate-800";
 
-export default function CardEditor({ loaderData, actionData }: Route.ComponentProps) {
+/** Each save gives the card a new updatedAt, and the editor starts again from what was stored. */
+export default function CardEditorPage(props: Route.ComponentProps) {
+  const { card } = props.loaderData;
+  return <CardEditor key={`${card.id}-${new Date(card.updatedAt).getTime()}`} {...props} />;
+}
+
+function CardEditor({ loaderData, actionData }: Route.ComponentProps) {
   const { card, origin, signedLink, suggestedSlug, wallet } = loaderData;
   const navigation = useNavigation();
   const [view, setView] = useState<"edit" | "preview">("edit");
@@ -173,6 +181,8 @@ export default function CardEditor({ loaderData, actionData }: Route.ComponentPr
       additionalContacts: card.additionalContacts.map((c) => ({ type: c.type, value: c.value })),
     },
     onValidate: ({ formData }) => parseWithZod(formData, { schema: cardFormSchema }),
+    // The link field and the submit buttons are not card content: typing a link is not an unsaved edit.
+    shouldDirtyConsider: (name) => name !== "slug" && name !== "intent",
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
   });
@@ -415,7 +425,7 @@ export default function CardEditor({ loaderData, actionData }: Route.ComponentPr
                   (props) => (
                     <label key={props.key} htmlFor={props.id} className="flex items-center gap-2 text-sm">
                       <input {...props} key={props.key} className="size-4" />
-                      {SHARE_FIELD_LABEL[props.value as keyof typeof SHARE_FIELD_LABEL]}
+                      {ASK_LABEL[props.value as keyof typeof ASK_LABEL]}
                     </label>
                   ),
                 )}
