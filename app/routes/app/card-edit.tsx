@@ -8,7 +8,7 @@ import {
   useForm,
 } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { AvatarUpload } from "~/components/avatar-upload";
 import { CardFace, type FaceCard } from "~/components/card-face";
@@ -144,16 +144,36 @@ const sectionClass = "rounded-xl border border-slate-200 p-5 dark:border-slate-8
 const smallButton =
   "rounded-md border border-slate-300 px-3 py-2 font-medium text-sm hover:bg-slate-50 dark:border-slate-700 dark:hover:bg-slate-800";
 
-/** Each save gives the card a new updatedAt, and the editor starts again from what was stored. */
+type View = "edit" | "preview";
+
+/**
+ * After a save or publish succeeds the editor starts again from what was stored (a bare domain now
+ * shows its https://); a photo upload or a failed save keeps what the owner is typing.
+ */
 export default function CardEditorPage(props: Route.ComponentProps) {
-  const { card } = props.loaderData;
-  return <CardEditor key={`${card.id}-${new Date(card.updatedAt).getTime()}`} {...props} />;
+  const navigation = useNavigation();
+  const [generation, setGeneration] = useState(0);
+  const [view, setView] = useState<View>("edit");
+  const saving = useRef(false);
+  const intent = navigation.formData?.get("intent");
+  useEffect(() => {
+    if (navigation.state !== "idle" && (intent === "save" || intent === "publish")) saving.current = true;
+    if (navigation.state === "idle" && saving.current) {
+      saving.current = false;
+      if (!props.actionData) setGeneration((g) => g + 1);
+    }
+  }, [navigation.state, intent, props.actionData]);
+  return <CardEditor key={`${props.loaderData.card.id}-${generation}`} {...props} view={view} setView={setView} />;
 }
 
-function CardEditor({ loaderData, actionData }: Route.ComponentProps) {
+function CardEditor({
+  loaderData,
+  actionData,
+  view,
+  setView,
+}: Route.ComponentProps & { view: View; setView: (view: View) => void }) {
   const { card, origin, signedLink, suggestedSlug, wallet } = loaderData;
   const navigation = useNavigation();
-  const [view, setView] = useState<"edit" | "preview">("edit");
   const [slugTouched, setSlugTouched] = useState(false);
   const [slugInput, setSlugInput] = useState<string | null>(null);
   const busy = navigation.state === "submitting";

@@ -19,7 +19,6 @@ import {
 import { connectionsForExport } from "../connections.server";
 import { getReminder, openReminders } from "../reminders.server";
 import { userForCalendarToken } from "../settings.server";
-import { buildApplePass } from "../wallet/apple-pass.server";
 import { appleWalletConfig, googleWalletConfig } from "../wallet/config.server";
 import { googleWalletSaveUrl } from "../wallet/google-wallet.server";
 
@@ -114,6 +113,8 @@ api.get("/cards/:id/wallet.pkpass", async (c) => {
   const found = await walletCard(c);
   if (found.status !== 200)
     return c.json({ error: found.status === 401 ? "Sign in first" : "Not found" }, found.status);
+  // pkijs is loaded only when a pass is asked for, not at every Worker start.
+  const { buildApplePass } = await import("../wallet/apple-pass.server");
   const pass = await buildApplePass(found.card, found.url, config);
   return new Response(pass as BodyInit, {
     headers: {
