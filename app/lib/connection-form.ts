@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { isWebLink, WEB_LINK_MESSAGE, withHttps } from "./forms/web-link";
 import { normalizePriority, normalizeStatus, normalizeTags } from "./connection-rules";
 
 const text = (max: number) =>
@@ -20,7 +21,9 @@ export const connectionFormSchema = z.object({
   company: text(120),
   email: text(254).refine((v) => v === null || z.email().safeParse(v).success, "Please enter a valid email address"),
   phone: text(40),
-  website: text(300).refine((v) => v === null || /^https:\/\/\S+$/i.test(v), "Links must start with https://"),
+  website: text(300)
+    .transform((v) => (v ? withHttps(v) : null))
+    .refine((v) => v === null || isWebLink(v), WEB_LINK_MESSAGE),
   linkedin: text(300).refine(
     (v) => v === null || /^https:\/\/([a-z]+\.)?linkedin\.com\//i.test(v),
     "Use a linkedin.com profile link",

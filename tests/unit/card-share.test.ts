@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { cardFormSchema, missingForPublish, suggestSlug } from "~/lib/card";
+import { connectionFormSchema } from "~/lib/connection-form";
 import { signatureHtml, signatureText } from "~/lib/email-signature";
 import { isWebLink, withHttps } from "~/lib/forms/web-link";
 import { checkShare } from "~/server/share-back.server";
@@ -26,6 +27,10 @@ describe("website field rule", () => {
     expect(parsed.success && parsed.data.additionalContacts[0]?.value).toBe("https://harbor.org");
     const bad = cardFormSchema.safeParse({ name: "Ann", website: "javascript:alert(1)" });
     expect(bad.success).toBe(false);
+    // The same rule on a connection's website.
+    const person = connectionFormSchema.safeParse({ name: "Dana", website: "riverbendliteracy.org" });
+    expect(person.success && person.data.website).toBe("https://riverbendliteracy.org");
+    expect(connectionFormSchema.safeParse({ name: "Dana", website: "javascript:alert(1)" }).success).toBe(false);
   });
 });
 
