@@ -41,6 +41,8 @@ async function publishCard(page: Page, project: string, email = "development@riv
   await main.getByRole("button", { name: "Save and publish" }).click();
   await expect(page.getByText("Card published")).toBeVisible();
   await expect(main.getByLabel("Website")).toHaveValue("https://riverbendliteracy.org");
+  await expect(main.getByText("You have unsaved changes.")).toHaveCount(0);
+  await expect(main.getByRole("button", { name: "Update link" })).toBeVisible();
   return `rosa-${stamp}`;
 }
 
