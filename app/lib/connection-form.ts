@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { isWebLink, WEB_LINK_MESSAGE, withHttps } from "./forms/web-link";
 import { normalizePriority, normalizeStatus, normalizeTags } from "./connection-rules";
+import { isWebLink, WEB_LINK_MESSAGE, withHttps } from "./forms/web-link";
 
 const text = (max: number) =>
   z
