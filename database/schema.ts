@@ -327,6 +327,8 @@ export const card = sqliteTable(
     name: text("name").notNull(),
     title: text("title"),
     company: text("company"),
+    headline: text("headline"),
+    bio: text("bio"),
     email: text("email"),
     phone: text("phone"),
     website: text("website"),
@@ -343,6 +345,11 @@ export const card = sqliteTable(
       .$type<AdditionalContact[]>()
       .notNull()
       .default(sql`'[]'`),
+    // The optional questions on the share-back form the owner chose to ask.
+    shareFields: text("share_fields", { mode: "json" })
+      .$type<string[]>()
+      .notNull()
+      .default(sql`'["company","title","note"]'`),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -17,6 +17,8 @@ export async function seedSql(now = Date.now()): Promise<string> {
         { id: "s2", platform: "instagram", url: "https://www.instagram.com/openfutures" },
       ]),
     )}, ${q(JSON.stringify([{ id: "a1", type: "email", value: "partners@openfutures.example" }]))}, ${now}, ${now});`,
+    // The owner's own words on the demo card (a column added after the first release).
+    `UPDATE card SET headline = 'Partnerships that put books in every classroom', bio = 'Fifteen years connecting funders with youth education programs across the Midwest.' WHERE id = 1 AND headline IS NULL;`,
     ...demoNetwork(now),
     ...demoEvents(now),
     ...SEED_REVIEWS.map(

@@ -1,11 +1,22 @@
 // The server Playwright starts: fresh local state, migrated and seeded, then the production build.
-import { rmSync } from "node:fs";
+import { mkdirSync, rmSync } from "node:fs";
 import path from "node:path";
 import { root, run } from "./wrangler-env.mjs";
 
 const state = path.join(root, ".wrangler", "e2e-state");
 rmSync(state, { recursive: true, force: true });
 run(process.execPath, [path.join(root, "scripts", "setup.mjs"), "--persist-to", state]);
+// Wallet passes are configured with credentials made now by openssl, so the journeys can verify a pass.
+try {
+  const dir = path.join(state, "wallet");
+  mkdirSync(dir, { recursive: true });
+  const { makeTestWalletCredentials } = await import("../tests/support/test-certs.mjs");
+  const creds = makeTestWalletCredentials(dir);
+  for (const [key, value] of Object.entries({ ...creds.apple, ...creds.google }))
+    process.argv.push("--var", `${key}:${value.trim().replace(/\n/g, "\\n")}`);
+} catch (error) {
+  console.warn(`Wallet passes stay unconfigured (openssl missing?): ${error.message}`);
+}
 const port = process.argv[process.argv.indexOf("--port") + 1] ?? "8799";
 process.argv.push("--persist-to", state, "--app-env", "test", "--port", port);
 await import("./serve-build.mjs");

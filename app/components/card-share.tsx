@@ -1,23 +1,34 @@
 import { useEffect, useState } from "react";
+import { type SignatureInput, signatureHtml, signatureText } from "~/lib/email-signature";
 import { toast, useToasterReady } from "~/lib/toast";
 
 type NdefWriter = { write(message: { records: { recordType: string; data: string }[] }): Promise<void> };
 
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+export type ShareCard = Omit<SignatureInput, "cardUrl" | "photoUrl" | "qrUrl"> & {
+  email?: string | null;
+  avatarUrl: string | null;
+};
 
 /** Every way to hand out a published card: link, QR code, the share sheet, an NFC tag, an email signature. */
 export function CardShare({
+  cardId,
   url,
   slug,
-  name,
+  card,
   signedLink,
+  wallet,
 }: {
+  cardId: number;
   url: string;
   slug: string;
-  name: string;
+  card: ShareCard;
   signedLink: string;
+  wallet: { apple: boolean; google: boolean };
 }) {
   useToasterReady();
+  const name = card.name;
+  const [withPhoto, setWithPhoto] = useState(Boolean(card.avatarUrl));
+  const [withQr, setWithQr] = useState(false);
   const [canShare, setCanShare] = useState(false);
   const [canNfc, setCanNfc] = useState(false);
   useEffect(() => {
@@ -54,7 +65,29 @@ export function CardShare({
     }
   };
 
-  const signature = `<table cellpadding="0" cellspacing="0" style="font-family:Arial,sans-serif;font-size:14px"><tr><td><strong>${escapeHtml(name)}</strong><br><a href="${escapeHtml(url)}?src=link">View my digital business card</a></td></tr></table>`;
+  const signatureInput: SignatureInput = {
+    ...card,
+    cardUrl: `${url}?src=link`,
+    photoUrl: withPhoto ? card.avatarUrl : null,
+    qrUrl: withQr ? `${url}/qr.png` : null,
+  };
+  const signature = signatureHtml(signatureInput);
+
+  // As HTML and text together, so it pastes formatted into Gmail, Outlook and Apple Mail.
+  const copySignature = async () => {
+    try {
+      if (typeof ClipboardItem !== "function") throw new Error("No rich clipboard");
+      await navigator.clipboard.write([
+        new ClipboardItem({
+          "text/html": new Blob([signature], { type: "text/html" }),
+          "text/plain": new Blob([signatureText(signatureInput)], { type: "text/plain" }),
+        }),
+      ]);
+      toast.success("Signature copied", { description: "Paste it into your email program's signature settings." });
+    } catch {
+      await copy(signature, "Signature HTML");
+    }
+  };
   const buttonClass =
     "rounded-md border border-slate-300 px-3 py-2 font-medium text-sm hover:bg-slate-50 dark:border-slate-700 dark:hover:bg-slate-800";
 
@@ -117,8 +150,61 @@ export function CardShare({
           )}
         </div>
       </div>
+      {wallet.apple || wallet.google ? (
+        <div className="mt-5 flex flex-wrap gap-3">
+          {wallet.apple ? (
+            <a
+              href={`/api/cards/${cardId}/wallet.pkpass`}
+              download={`${slug}.pkpass`}
+              className="inline-flex items-center rounded-lg bg-black px-4 py-2.5 font-semibold text-sm text-white hover:bg-slate-800"
+            >
+              Add to Apple Wallet
+            </a>
+          ) : null}
+          {wallet.google ? (
+            <a
+              href={`/api/cards/${cardId}/google-wallet`}
+              target="_blank"
+              rel="noopener noreferrer"
+              className="inline-flex items-center rounded-lg bg-slate-900 px-4 py-2.5 font-semibold text-sm text-white hover:bg-slate-700 dark:bg-slate-700"
+            >
+              Save to Google Wallet
+            </a>
+          ) : null}
+        </div>
+      ) : null}
+      <section className="mt-6" aria-labelledby="signature-title">
+        <h3 id="signature-title" className="font-semibold">
+          Email signature
+        </h3>
+        <div className="mt-2 flex flex-wrap gap-x-5 gap-y-1 text-sm">
+          <label className="flex items-center gap-2">
+            <input
+              type="checkbox"
+              checked={withPhoto}
+              disabled={!card.avatarUrl}
+              onChange={(e) => setWithPhoto(e.target.checked)}
+            />
+            Photo
+          </label>
+          <label className="flex items-center gap-2">
+            <input type="checkbox" checked={withQr} onChange={(e) => setWithQr(e.target.checked)} />
+            QR code
+          </label>
+        </div>
+        <figure
+          className="mt-3 overflow-x-auto rounded-lg border border-slate-200 bg-white p-4 dark:border-slate-700"
+          aria-label="Signature preview"
+          // The same escaped HTML that is copied: what you see is what pastes.
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: built by signatureHtml, every field escaped
+          dangerouslySetInnerHTML={{ __html: signature }}
+        />
+        <button type="button" onClick={copySignature} className={`mt-3 ${buttonClass}`}>
+          Copy signature
+        </button>
+      </section>
       <details className="mt-5">
-        <summary className="cursor-pointer font-medium text-sm">Email signature and offline link</summary>
+        <summary className="cursor-pointer font-medium text-sm">Signature HTML and offline link</summary>
         <div className="mt-3 space-y-3">
           <label htmlFor="signature" className="block font-medium text-sm">
             HTML for your email signature
@@ -130,9 +216,6 @@ export function CardShare({
             value={signature}
             className="w-full rounded-md border border-slate-300 bg-slate-50 p-2 font-mono text-xs dark:border-slate-700 dark:bg-slate-900"
           />
-          <button type="button" onClick={() => copy(signature, "Signature")} className={buttonClass}>
-            Copy signature
-          </button>
           <label htmlFor="signed-link" className="block font-medium text-sm">
             Self-contained link (the card travels in the link, signed by us)
           </label>

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { isWebLink, WEB_LINK_MESSAGE, webLink, withHttps } from "./forms/web-link";
 
 /** The card as a visitor sees it: everything the page, the vCard and the QR code need. */
 export type PublicCard = {
@@ -9,6 +10,11 @@ export type PublicCard = {
   name: string;
   title: string | null;
   company: string | null;
+  /** The owner's own line under their name, in their words. */
+  headline?: string | null;
+  bio?: string | null;
+  /** Which optional fields the share-back form asks for. */
+  shareFields?: ShareField[];
   email: string | null;
   phone: string | null;
   website: string | null;
@@ -32,7 +38,28 @@ export type Platform = (typeof PLATFORMS)[number];
 export const CONTACT_TYPES = ["email", "phone", "website", "generic"] as const;
 export type ContactType = (typeof CONTACT_TYPES)[number];
 
-export const CARD_LIMITS = { name: 100, text: 120, email: 254, phone: 40, url: 300, notes: 1000, lists: 10 } as const;
+/** Optional questions a visitor may answer when sharing back; the owner picks which show. */
+export const SHARE_FIELDS = ["company", "title", "note"] as const;
+export type ShareField = (typeof SHARE_FIELDS)[number];
+export const SHARE_FIELD_LABEL: Record<ShareField, string> = {
+  company: "Company",
+  title: "Title",
+  note: "What we talked about",
+};
+export const shareFieldsOf = (value: unknown): ShareField[] =>
+  Array.isArray(value) ? SHARE_FIELDS.filter((f) => value.includes(f)) : [...SHARE_FIELDS];
+
+export const CARD_LIMITS = {
+  name: 100,
+  text: 120,
+  headline: 120,
+  bio: 500,
+  email: 254,
+  phone: 40,
+  url: 300,
+  notes: 1000,
+  lists: 10,
+} as const;
 
 /** Links from people are allowed only as https, mailto and tel; anything else is dropped when shown. */
 export function safeHref(value: string | null | undefined): string | null {
@@ -55,11 +82,7 @@ const text = (max: number) =>
     .optional()
     .transform((v) => v || undefined);
 
-const httpsUrl = (max = CARD_LIMITS.url) =>
-  text(max).refine(
-    (v) => v === undefined || (/^https:\/\//i.test(v) && URL.canParse(v)),
-    "Links must start with https://",
-  );
+const httpsUrl = (max = CARD_LIMITS.url) => webLink(max);
 
 export const RESERVED_SLUGS = new Set([
   "demo-admin",
@@ -94,6 +117,8 @@ export const cardFormSchema = z.object({
     .max(CARD_LIMITS.name, `Must be at most ${CARD_LIMITS.name} characters`),
   title: text(CARD_LIMITS.text),
   company: text(CARD_LIMITS.text),
+  headline: text(CARD_LIMITS.headline),
+  bio: text(CARD_LIMITS.bio),
   email: text(CARD_LIMITS.email).pipe(z.email("Please enter a valid email address").optional()),
   phone: text(CARD_LIMITS.phone).refine(
     (v) => v === undefined || /^[+()\d\s.-]{5,}$/.test(v),
@@ -127,10 +152,8 @@ export const cardFormSchema = z.object({
           type: z.enum(CONTACT_TYPES).catch("generic"),
           value: text(CARD_LIMITS.url).pipe(z.string({ error: "Add the value" })),
         })
-        .refine((c) => c.type !== "website" || /^https:\/\//i.test(c.value), {
-          message: "Links must start with https://",
-          path: ["value"],
-        })
+        .transform((c) => (c.type === "website" ? { ...c, value: withHttps(c.value) } : c))
+        .refine((c) => c.type !== "website" || isWebLink(c.value), { message: WEB_LINK_MESSAGE, path: ["value"] })
         .refine((c) => c.type !== "email" || z.email().safeParse(c.value).success, {
           message: "Please enter a valid email address",
           path: ["value"],
@@ -138,6 +161,10 @@ export const cardFormSchema = z.object({
     )
     .max(CARD_LIMITS.lists, `At most ${CARD_LIMITS.lists} extra contacts`)
     .default([]),
+  shareFields: z
+    .array(z.string())
+    .optional()
+    .transform((v) => SHARE_FIELDS.filter((f) => v?.includes(f))),
 });
 export type CardForm = z.output<typeof cardFormSchema>;
 
@@ -173,4 +200,51 @@ export const contrastRatio = (a: string, b: string) => {
 /** White or near-black text, whichever has more contrast on the owner's colour. */
 export function textOn(hex: string): string {
   return contrastRatio(hex, "#0f172a") >= contrastRatio(hex, "#ffffff") ? "#0f172a" : "#ffffff";
+}
+
+/** A card link made from the owner's name: `Ana María López` becomes `ana-maria-lopez`. */
+export function suggestSlug(name: string): string {
+  const base = name
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "")
+    .slice(0, 40)
+    .replace(/-+$/, "");
+  const slug = base.length >= 3 ? base : `${base || "my"}-card`;
+  return RESERVED_SLUGS.has(slug) ? `${slug}-card` : slug;
+}
+
+type Reachable = {
+  [K in "email" | "phone" | "website" | "linkedin" | "title" | "company" | "headline"]?: string | null;
+} & {
+  socialAccounts?: ({ url?: string } | undefined)[];
+  additionalContacts?: ({ value?: string } | undefined)[];
+};
+
+/** A card a visitor cannot reach the owner from is not worth publishing. */
+export const PUBLISH_NEEDS_CONTACT =
+  "Add at least one way to reach you (email, phone, website or a social account) before publishing.";
+
+export function canBeReached(card: Reachable): boolean {
+  return Boolean(
+    card.email ||
+      card.phone ||
+      card.website ||
+      card.linkedin ||
+      card.socialAccounts?.some((s) => s?.url) ||
+      card.additionalContacts?.some((c) => c?.value),
+  );
+}
+
+/** What a card still lacks, in the words the editor shows; the first item blocks publishing. */
+export function missingForPublish(card: Reachable, hasPhoto: boolean): { blocking: boolean; items: string[] } {
+  const items: string[] = [];
+  const blocking = !canBeReached(card);
+  if (blocking) items.push("a way to reach you (email, phone, website or a social account)");
+  if (!card.title && !card.company) items.push("your title or organisation");
+  if (!card.headline) items.push("a headline in your own words");
+  if (!hasPhoto) items.push("a photo");
+  return { blocking, items };
 }

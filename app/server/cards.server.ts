@@ -1,5 +1,5 @@
-import { and, desc, eq, sql } from "drizzle-orm";
-import { type CardForm, contactTypeOf, type PublicCard, platformOf } from "~/lib/card";
+import { and, desc, eq, like, or, sql } from "drizzle-orm";
+import { type CardForm, contactTypeOf, type PublicCard, platformOf, SHARE_FIELDS, shareFieldsOf } from "~/lib/card";
 import type { PersonDraft } from "~/lib/people/draft";
 import { flatDraft } from "~/lib/people/form";
 import { card, cardStat, user, userSettings } from "~db/schema";
@@ -25,6 +25,9 @@ export function toPublicCard(row: CardRow, ownerName: string | null, activeEvent
     name: row.name,
     title: row.title,
     company: row.company,
+    headline: row.headline,
+    bio: row.bio,
+    shareFields: shareFieldsOf(row.shareFields),
     email: row.email,
     phone: row.phone,
     website: row.website,
@@ -46,6 +49,9 @@ function formValues(form: CardForm) {
     name: form.name,
     title: form.title ?? null,
     company: form.company ?? null,
+    headline: form.headline ?? null,
+    bio: form.bio ?? null,
+    shareFields: form.shareFields,
     email: form.email ?? null,
     phone: form.phone ?? null,
     website: form.website ?? null,
@@ -111,7 +117,8 @@ export async function createCard(db: Database, userId: string, form: CardForm): 
   try {
     const [row] = await db
       .insert(card)
-      .values({ userId, ...formValues(form) })
+      // A new card asks all the optional share-back questions until the owner turns some off.
+      .values({ userId, ...formValues(form), shareFields: [...SHARE_FIELDS] })
       .returning({ id: card.id });
     return row?.id ?? null;
   } catch (error) {
@@ -148,6 +155,21 @@ export async function updateCard(env: AppEnv, db: Database, userId: string, id: 
     .returning({ slug: card.slug });
   if (row) await invalidate(env, row.slug);
   return Boolean(row);
+}
+
+/** The suggested link for a card: the slug from its name, numbered when someone else has it. */
+export async function availableSlug(db: Database, base: string, cardId: number) {
+  const rows = await db
+    .select({ slug: card.slug, id: card.id })
+    .from(card)
+    .where(or(eq(card.slug, base), like(card.slug, `${base}-%`)));
+  const taken = new Set(rows.filter((r) => r.id !== cardId).map((r) => r.slug));
+  if (!taken.has(base)) return base;
+  for (let n = 2; n < 1000; n++) {
+    const candidate = `${base.slice(0, 36)}-${n}`;
+    if (!taken.has(candidate)) return candidate;
+  }
+  return `${base.slice(0, 31)}-${crypto.randomUUID().slice(0, 8)}`;
 }
 
 export type PublishResult = { ok: true; slug: string } | { ok: false; error: string };

@@ -5,27 +5,72 @@ export type WebhookMessage = { deliveryId: string };
 
 const secret = z.string().min(32, "must be at least 32 characters");
 
+/** An optional secret: unset and empty both mean "not configured". */
+const optional = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((v) => (typeof v === "string" && v.trim() === "" ? undefined : v), schema.optional());
+const pem = (label: string) =>
+  z
+    .string()
+    .transform((v) => v.replace(/\\n/g, "\n"))
+    .refine(
+      (v) => v.includes(`-----BEGIN ${label}-----`) && v.includes(`-----END ${label}-----`),
+      `must be a PEM ${label}`,
+    );
+const APPLE_KEYS = [
+  "APPLE_PASS_TYPE_ID",
+  "APPLE_TEAM_ID",
+  "APPLE_PASS_CERT",
+  "APPLE_PASS_KEY",
+  "APPLE_WWDR_CERT",
+] as const;
+const GOOGLE_KEYS = [
+  "GOOGLE_WALLET_ISSUER_ID",
+  "GOOGLE_WALLET_SERVICE_ACCOUNT_EMAIL",
+  "GOOGLE_WALLET_PRIVATE_KEY",
+] as const;
+
 /** The one boundary where bindings and secrets are checked; everything else trusts `AppEnv`. */
-const envSchema = z.object({
-  APP_ENV: z.enum(["development", "test", "production"]).default("production"),
-  AUTH_SECRET: secret,
-  CARD_SIGNING_SECRET: secret,
-  // Encrypts integration credentials; AUTH_SECRET is used when it is not set.
-  INTEGRATIONS_SECRET: secret.optional(),
-  DB: z.custom<D1Database>((v) => typeof (v as D1Database)?.prepare === "function", "D1 binding DB"),
-  CACHE: z.custom<KVNamespace>((v) => typeof (v as KVNamespace)?.get === "function", "KV binding CACHE"),
-  RATE_LIMIT_STRICT: z.custom<RateLimit>((v) => typeof (v as RateLimit)?.limit === "function"),
-  RATE_LIMIT_FORMS: z.custom<RateLimit>((v) => typeof (v as RateLimit)?.limit === "function"),
-  RATE_LIMIT_VENUE: z.custom<RateLimit>((v) => typeof (v as RateLimit)?.limit === "function"),
-  RATE_LIMIT_CARD: z.custom<RateLimit>((v) => typeof (v as RateLimit)?.limit === "function"),
-  RATE_LIMIT_API: z.custom<RateLimit>((v) => typeof (v as RateLimit)?.limit === "function"),
-  WEBHOOKS: z.custom<Queue<WebhookMessage>>((v) => typeof (v as Queue)?.send === "function", "Queue binding WEBHOOKS"),
-  AI: z.custom<Ai>((v) => typeof (v as Ai)?.run === "function").optional(),
-  // Global cache purge (production only; without them a purge clears the local cache alone).
-  CF_ZONE_ID: z.string().min(1).optional(),
-  CF_PURGE_TOKEN: z.string().min(1).optional(),
-  CF_API_BASE: z.url().optional(),
-});
+const envSchema = z
+  .object({
+    APP_ENV: z.enum(["development", "test", "production"]).default("production"),
+    AUTH_SECRET: secret,
+    CARD_SIGNING_SECRET: secret,
+    // Encrypts integration credentials; AUTH_SECRET is used when it is not set.
+    INTEGRATIONS_SECRET: secret.optional(),
+    DB: z.custom<D1Database>((v) => typeof (v as D1Database)?.prepare === "function", "D1 binding DB"),
+    CACHE: z.custom<KVNamespace>((v) => typeof (v as KVNamespace)?.get === "function", "KV binding CACHE"),
+    RATE_LIMIT_STRICT: z.custom<RateLimit>((v) => typeof (v as RateLimit)?.limit === "function"),
+    RATE_LIMIT_FORMS: z.custom<RateLimit>((v) => typeof (v as RateLimit)?.limit === "function"),
+    RATE_LIMIT_VENUE: z.custom<RateLimit>((v) => typeof (v as RateLimit)?.limit === "function"),
+    RATE_LIMIT_CARD: z.custom<RateLimit>((v) => typeof (v as RateLimit)?.limit === "function"),
+    RATE_LIMIT_API: z.custom<RateLimit>((v) => typeof (v as RateLimit)?.limit === "function"),
+    WEBHOOKS: z.custom<Queue<WebhookMessage>>(
+      (v) => typeof (v as Queue)?.send === "function",
+      "Queue binding WEBHOOKS",
+    ),
+    AI: z.custom<Ai>((v) => typeof (v as Ai)?.run === "function").optional(),
+    // Global cache purge (production only; without them a purge clears the local cache alone).
+    CF_ZONE_ID: z.string().min(1).optional(),
+    CF_PURGE_TOKEN: z.string().min(1).optional(),
+    CF_API_BASE: z.url().optional(),
+    // Wallet passes: each wallet is offered only when all of its settings are present.
+    APPLE_PASS_TYPE_ID: optional(z.string().regex(/^pass\.[A-Za-z0-9.-]+$/, "must look like pass.com.example.card")),
+    APPLE_TEAM_ID: optional(z.string().regex(/^[A-Z0-9]{10}$/, "must be the 10-character team id")),
+    APPLE_PASS_CERT: optional(pem("CERTIFICATE")),
+    APPLE_PASS_KEY: optional(pem("PRIVATE KEY")),
+    APPLE_WWDR_CERT: optional(pem("CERTIFICATE")),
+    GOOGLE_WALLET_ISSUER_ID: optional(z.string().regex(/^\d{10,25}$/, "must be the numeric issuer id")),
+    GOOGLE_WALLET_SERVICE_ACCOUNT_EMAIL: optional(z.email("must be the service account's email")),
+    GOOGLE_WALLET_PRIVATE_KEY: optional(pem("PRIVATE KEY")),
+  })
+  .superRefine((env, ctx) => {
+    for (const keys of [APPLE_KEYS, GOOGLE_KEYS]) {
+      const set = keys.filter((k) => env[k] !== undefined);
+      if (set.length > 0 && set.length < keys.length)
+        for (const k of keys.filter((k) => env[k] === undefined))
+          ctx.addIssue({ code: "custom", path: [k], message: `is required when ${set.join(", ")} is set` });
+    }
+  });
 
 export type AppEnv = z.infer<typeof envSchema>;
 

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { z } from "zod";
-import type { PublicCard } from "~/lib/card";
+import { type PublicCard, SHARE_FIELDS, type ShareField } from "~/lib/card";
 import { flatDraft } from "~/lib/people/form";
 import { notification, sharedContact } from "~db/schema";
 import { activeEventName } from "./active-event.server";
@@ -28,10 +28,10 @@ export const shareFormSchema = z.object({
   name: z.string().trim().max(100).default(""),
   email: z.string().trim().max(254).default(""),
   phone: z.string().trim().max(40).default(""),
-  // Optional details a visitor may add: where they work and what you talked about.
-  organization: z.string().trim().max(120).default(""),
+  // The optional questions; each is read only when the owner shows it on this card.
+  company: z.string().trim().max(120).default(""),
   title: z.string().trim().max(120).default(""),
-  note: z.string().trim().max(1000).default(""),
+  note: z.string().trim().max(500).default(""),
   consent: z.string().optional(),
   // Honeypot: people never see this field; bots fill it in.
   company_website: z.string().max(500).optional(),
@@ -42,40 +42,42 @@ export type ShareInput = {
   email: string;
   phone: string | null;
   consent: boolean;
-  organization?: string | null;
-  title?: string | null;
-  note?: string | null;
+  /** What the visitor typed as their company, title and what was talked about; null when not asked or empty. */
+  organization: string | null;
+  title: string | null;
+  note: string | null;
 };
 
 export type ShareCheck =
-  | { ok: true; value: ShareInput }
+  | { ok: true; value: ShareInput; values: Record<string, string> }
   | { ok: false; reason: "missing" | "invalidEmail" | "bot"; values: Record<string, string> };
 
-export function checkShare(raw: unknown): ShareCheck {
+const LIMITS = { name: 100, email: 254, phone: 40, company: 120, title: 120, note: 500 } as const;
+
+/** Reads a share-back form; `asked` are the optional fields this card shows (others are ignored). */
+export function checkShare(raw: unknown, asked: readonly ShareField[] = SHARE_FIELDS): ShareCheck {
+  const source = (raw && typeof raw === "object" ? raw : {}) as Record<string, unknown>;
+  const str = (key: keyof typeof LIMITS) =>
+    typeof source[key] === "string" ? (source[key] as string).trim().slice(0, LIMITS[key]) : "";
+  const values: Record<string, string> = { name: str("name"), email: str("email"), phone: str("phone") };
+  for (const field of asked) values[field] = str(field);
   const parsed = shareFormSchema.safeParse(raw);
-  const data = parsed.success ? parsed.data : { name: "", email: "", phone: "", organization: "", title: "", note: "" };
-  const values = {
-    name: data.name.slice(0, 100),
-    email: data.email.slice(0, 254),
-    phone: (data.phone ?? "").slice(0, 40),
-    organization: (data.organization ?? "").slice(0, 120),
-    title: (data.title ?? "").slice(0, 120),
-    note: (data.note ?? "").slice(0, 1000),
-  };
   if (!parsed.success) return { ok: false, reason: "missing", values };
   if (parsed.data.company_website) return { ok: false, reason: "bot", values };
   if (!values.name || !values.email) return { ok: false, reason: "missing", values };
   if (!z.email().safeParse(values.email).success) return { ok: false, reason: "invalidEmail", values };
+  const optional = (field: ShareField) => (asked.includes(field) && parsed.data[field]) || null;
   return {
     ok: true,
+    values,
     value: {
-      name: values.name,
-      email: values.email.toLowerCase(),
-      phone: values.phone || null,
-      organization: values.organization || null,
-      title: values.title || null,
-      note: values.note || null,
+      name: parsed.data.name,
+      email: parsed.data.email.toLowerCase(),
+      phone: parsed.data.phone || null,
       consent: parsed.data.consent === "on" || parsed.data.consent === "true",
+      organization: optional("company"),
+      title: optional("title"),
+      note: optional("note"),
     },
   };
 }

@@ -26,10 +26,20 @@ test("build and publish a card, a visitor saves it and shares back, the owner se
   await main.getByLabel("Email", { exact: true }).fill("ann@harbor.org");
   await main.getByLabel("Website").fill("javascript:alert(1)");
   await main.getByRole("button", { name: "Save card" }).click();
-  await expect(main.getByText("Links must start with https://")).toBeVisible();
-  await main.getByLabel("Website").fill("https://harbor.example");
-  // The live preview follows what is typed.
+  await expect(main.getByText("Enter a web address, such as example.org")).toBeVisible();
+  // A bare domain is enough: https:// is added.
+  await main.getByLabel("Website").fill("harbor.example");
+  await main.getByLabel("Headline").fill("Every child a reader");
+  // The live preview follows what is typed: beside the form on desktop, behind a Preview tab on phones.
+  const phone = info.project.name === "phone";
+  if (phone) await page.getByRole("tab", { name: "Preview" }).click();
   await expect(page.getByLabel("Card preview").getByText("Harbor Trust")).toBeVisible();
+  await expect(page.getByLabel("Card preview").getByText("Every child a reader")).toBeVisible();
+  await expect(page.getByLabel("Card preview").getByText("Save Contact")).toBeVisible();
+  await expect(page.getByLabel("Card preview").getByText("Share Your Info")).toBeVisible();
+  await expect(page.getByLabel("Card preview").getByText("Know Where. Know Who. Know How.")).toHaveCount(0);
+  if (phone) await page.getByRole("tab", { name: "Edit" }).click();
+  await expect(main.getByText("You have unsaved changes.")).toBeVisible();
   await main.getByRole("button", { name: "Save card" }).click();
   await expect(page.getByText("Card saved")).toBeVisible();
   const photo = await page.context().newPage();
@@ -40,9 +50,11 @@ test("build and publish a card, a visitor saves it and shares back, the owner se
   await photo.close();
   await main.getByLabel("Photo", { exact: true }).setInputFiles({ name: "me.png", mimeType: "image/png", buffer: png });
   await expect(page.getByText("Photo updated")).toBeVisible();
+  if (phone) await page.getByRole("tab", { name: "Preview" }).click();
   await expect(page.getByLabel("Card preview").locator("img")).toBeVisible();
+  if (phone) await page.getByRole("tab", { name: "Edit" }).click();
   await main.getByLabel(/Your link/).fill(slug);
-  await main.getByRole("button", { name: "Publish" }).click();
+  await main.getByRole("button", { name: "Publish", exact: true }).click();
   await expect(page.getByText("Card published")).toBeVisible();
   await expect(main.getByRole("img", { name: /QR code/ })).toBeVisible();
   await expectAccessible(page);
@@ -52,7 +64,11 @@ test("build and publish a card, a visitor saves it and shares back, the owner se
   const visitor = await browser.newContext({ viewport: { width: 390, height: 844 } });
   const card = await visitor.newPage();
   await card.goto(`/c/${slug}?src=qr`);
-  await expect(card.getByText("Know Where. Know Who. Know How.")).toBeVisible();
+  // The owner's words on the card; KnowWho's tagline only in the page's footer line.
+  await expect(card.getByRole("article").getByText("Every child a reader")).toBeVisible();
+  await expect(card.getByRole("article").getByText("Know Where. Know Who. Know How.")).toHaveCount(0);
+  await expect(card.locator("footer").getByText("Know Where. Know Who. Know How.")).toBeVisible();
+  await expect(card.getByRole("link", { name: /harbor\.example/ })).toHaveAttribute("href", "https://harbor.example/");
   await expect(card.getByRole("heading", { name: "Ann Lee" })).toBeVisible();
   await expectAccessible(card);
   await card.screenshot({ path: screenshotPath("card-visitor", info.project.name), fullPage: true });
@@ -91,7 +107,11 @@ test("build and publish a card, a visitor saves it and shares back, the owner se
   await plain.getByLabel("Name").fill("Dee Lopez");
   await plain.getByLabel("Email").fill("dee@lopez.org");
   await plain.getByRole("button", { name: "Share" }).click();
+  await expect(plain).toHaveURL(new RegExp(`/c/${slug}/shared#shared$`));
   await expect(plain.getByText("Dee Lopez's contact info has been shared with Ann Lee.")).toBeVisible();
+  // Reloading the confirmation does not post again: Dee shows once on the dashboard below.
+  await plain.reload();
+  await expect(plain.getByRole("heading", { name: "Contact shared successfully" })).toBeVisible();
   await noJs.close();
 
   await page.goto("/dashboard");

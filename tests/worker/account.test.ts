@@ -28,6 +28,11 @@ describe("deleting an account", () => {
       (await env.DB.prepare("select id from user where email = ?").bind(owner.email).first<{ id: string }>())?.id ?? "";
     const created = await call("/card", { method: "POST", headers: { cookie: owner.cookie } });
     const id = created.headers.get("location")?.split("/").pop();
+    // A card needs a way to reach its owner before it can be published.
+    await call(`/card/${id}`, {
+      ...form({ intent: "save", name: "Del Owner", email: "del@x.org" }),
+      headers: { cookie: owner.cookie },
+    });
     await call(`/card/${id}`, { ...form({ intent: "publish", slug: "del-owner" }), headers: { cookie: owner.cookie } });
     await call("/c/del-owner");
     await call("/c/del-owner/share", {

@@ -51,7 +51,7 @@ describe("visitor card page", () => {
     ]) {
       expect(html).toContain(text);
     }
-    expect(html).toContain('action="/c/demo/share"');
+    expect(html).toContain('action="/c/demo/share#share"');
     // No nonce, so one rendering serves every visitor; only same-origin script files may run.
     expect(res.headers.get("content-security-policy")).toContain("script-src 'self';");
     expect(res.headers.get("content-security-policy")).not.toContain("nonce-");
@@ -524,5 +524,127 @@ describe("avatars", () => {
         })
       ).status,
     ).toBe(401);
+  });
+});
+
+describe("a card worth sharing", () => {
+  const page = (html: string) => ({
+    card: html.slice(html.indexOf("<article"), html.indexOf("</article>")),
+    footer: html.slice(html.indexOf("<footer"), html.indexOf("</footer>")),
+  });
+
+  it("shows the owner's headline and bio on the card and KnowWho's tagline only in the footer", async () => {
+    await createPublishedCard("ann-words", {
+      headline: "Books in every <classroom>",
+      bio: "Fifteen years in literacy.",
+      website: "riverbendliteracy.org",
+    });
+    const html = await (await call("/c/ann-words")).text();
+    const { card, footer } = page(html);
+    expect(card).toContain("Books in every &lt;classroom&gt;");
+    expect(card).toContain("Fifteen years in literacy.");
+    expect(card).toContain('href="https://riverbendliteracy.org/"');
+    expect(card).not.toContain("Know Where");
+    expect(footer).toContain("Know Where. Know Who. Know How.");
+    // The share form sits inside the element that carries the card's colours.
+    expect(html).toMatch(/<main class="kw" style="--c:#4f46e5;--fg:#ffffff"/);
+    expect(html.indexOf('id="share"')).toBeGreaterThan(html.indexOf("<main"));
+  });
+
+  it("after a share-back without JavaScript, redirects to a confirmation a reload does not re-post", async () => {
+    const { owner, id } = await createPublishedCard("ann-prg");
+    const body = new URLSearchParams({ intent: "save", name: "Ann Lee", email: "ann@acme.org" });
+    for (const field of ["company", "title", "note"]) body.append("shareFields", field);
+    expect((await call(`/card/${id}`, { method: "POST", body, headers: { cookie: owner.cookie } })).status).toBe(302);
+    const posted = await call("/c/ann-prg/share", {
+      ...form({ name: "Dee Lopez", email: "dee@lopez.org", company: "Lopez Co", title: "Founder", note: "Book drive" }),
+      headers: { "cf-connecting-ip": "198.51.100.61" },
+    });
+    expect(posted.status).toBe(303);
+    expect(posted.headers.get("location")).toBe("/c/ann-prg/shared#shared");
+    const cookie = posted.headers.get("set-cookie") ?? "";
+    expect(cookie).toMatch(/^kw_shared=Dee%20Lopez; Path=\/c\/ann-prg; Max-Age=600; HttpOnly; SameSite=Lax/);
+    for (let i = 0; i < 2; i++) {
+      const shown = await call("/c/ann-prg/shared", { headers: { cookie: cookie.split(";")[0] ?? "" } });
+      expect(shown.status).toBe(200);
+      expect(shown.headers.get("cache-control")).toBe("private, no-store");
+      const html = await shown.text();
+      const main = html.indexOf("<main");
+      // First thing in the page, before the card.
+      expect(html.indexOf("Contact shared successfully", main)).toBeGreaterThan(main);
+      expect(html.indexOf("Contact shared successfully", main)).toBeLessThan(html.indexOf("<article"));
+      expect(html).toContain("Dee Lopez&#x27;s contact info has been shared with Ann Lee.");
+      expect(html).not.toContain('id="share"');
+    }
+    expect((await call("/c/ann-prg/shared")).headers.get("location")).toBe("/c/ann-prg");
+    const rows = await env.DB.prepare(
+      `select c.company, c.title, c.notes, s.notes as shared_note from connection c
+       join shared_contacts s on s.connection_id = c.id join user u on u.id = c.user_id where u.email = ?`,
+    )
+      .bind(owner.email)
+      .all<{ company: string; title: string; notes: string; shared_note: string }>();
+    expect(rows.results).toHaveLength(1);
+    expect(rows.results[0]).toMatchObject({ company: "Lopez Co", title: "Founder", shared_note: "Book drive" });
+    expect(rows.results[0]?.notes).toContain("What we talked about: Book drive");
+  });
+
+  it("asks only the optional questions the owner chose, and ignores the others", async () => {
+    const { owner } = await createPublishedCard("ann-ask", { shareFields: "note" });
+    const html = await (await call("/c/ann-ask")).text();
+    expect(html).toContain('name="note"');
+    expect(html).not.toContain('name="company"');
+    expect(html).not.toContain('name="title"');
+    await call("/c/ann-ask/share", {
+      ...form({ name: "Eve", email: "eve@x.org", company: "Sneaky", note: "Hi" }),
+      headers: { accept: "application/json", "cf-connecting-ip": "198.51.100.62" },
+    });
+    const row = await env.DB.prepare(
+      "select c.company from connection c join user u on u.id = c.user_id where u.email = ?",
+    )
+      .bind(owner.email)
+      .first();
+    expect(row).toEqual({ company: null });
+  });
+
+  it("publishing saves the form first and refuses a card with nothing but a name", async () => {
+    const owner = await signUp("Nia Name");
+    const created = await call("/card", { method: "POST", headers: { cookie: owner.cookie } });
+    const id = Number(created.headers.get("location")?.split("/").pop());
+    const bare = await call(`/card/${id}`, {
+      ...form({ intent: "publish", slug: "nia-bare", name: "Nia Name", template: "classic", colour: "#4f46e5" }),
+      headers: { cookie: owner.cookie },
+    });
+    expect(bare.status).toBe(400);
+    expect((await call("/c/nia-bare")).status).toBe(404);
+    const withEmail = await call(`/card/${id}`, {
+      ...form({
+        intent: "publish",
+        slug: "nia-email",
+        name: "Nia Name",
+        email: "nia@example.org",
+        headline: "Unsaved words",
+        template: "classic",
+        colour: "#4f46e5",
+      }),
+      headers: { cookie: owner.cookie },
+    });
+    expect(withEmail.status).toBe(302);
+    expect(await (await call("/c/nia-email")).text()).toContain("Unsaved words");
+  });
+
+  it("serves the card's QR code as a PNG for email signatures", async () => {
+    const res = await call("/c/demo/qr.png");
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toBe("image/png");
+    expect(Array.from(new Uint8Array(await res.arrayBuffer()).slice(0, 4))).toEqual([0x89, 0x50, 0x4e, 0x47]);
+  });
+
+  it("offers no wallet pass when wallets are not configured", async () => {
+    const { owner, id } = await createPublishedCard("ann-wallet");
+    const editor = await (await call(`/card/${id}`, { headers: { cookie: owner.cookie } })).text();
+    expect(editor).not.toContain("Add to Apple Wallet");
+    expect(editor).not.toContain("Save to Google Wallet");
+    expect((await call(`/api/cards/${id}/wallet.pkpass`, { headers: { cookie: owner.cookie } })).status).toBe(404);
+    expect((await call(`/api/cards/${id}/google-wallet`, { headers: { cookie: owner.cookie } })).status).toBe(404);
   });
 });

@@ -174,7 +174,14 @@ describe("events", () => {
     const owner = await signUp("Cara Event");
     const created = await call("/card", { method: "POST", headers: { cookie: owner.cookie } });
     const cardId = Number(created.headers.get("location")?.split("/").pop());
-    const cardValues = { intent: "save", name: "Cara Event", label: "Work", template: "classic", colour: "#4f46e5" };
+    const cardValues = {
+      intent: "save",
+      name: "Cara Event",
+      email: "cara@x.org",
+      label: "Work",
+      template: "classic",
+      colour: "#4f46e5",
+    };
     await post(owner.cookie, `/card/${cardId}`, cardValues);
     await post(owner.cookie, `/card/${cardId}`, { intent: "publish", slug: "cara-event" });
     expect(await (await call("/c/cara-event")).text()).not.toContain("Meeting at");

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { isWebLink, WEB_LINK_MESSAGE, withHttps } from "./web-link";
 
 /** Field rules defined once and reused by every form (connection, capture, merge...). */
 export const MESSAGES = {
@@ -26,9 +27,11 @@ export const emailField = optionalText(254).refine((v) => v === null || z.email(
 /** Kept as typed here; the people core stores it in E.164 for the owner's country. */
 export const phoneField = optionalText(40);
 
-export const httpsUrlField = optionalText(300).refine((v) => v === null || /^https:\/\/\S+$/i.test(v), MESSAGES.https);
+/** A website: a bare domain gets https:// (the one rule in ./web-link.ts). */
+export const httpsUrlField = optionalText(300)
+  .transform((v) => (v ? withHttps(v) : null))
+  .refine((v) => v === null || isWebLink(v), WEB_LINK_MESSAGE);
 
-export const linkedinField = optionalText(300).refine(
-  (v) => v === null || /^https:\/\/([a-z]+\.)?linkedin\.com\//i.test(v),
-  MESSAGES.linkedin,
-);
+export const linkedinField = optionalText(300)
+  .transform((v) => (v ? withHttps(v) : null))
+  .refine((v) => v === null || /^https:\/\/([a-z]+\.)?linkedin\.com\//i.test(v), MESSAGES.linkedin);

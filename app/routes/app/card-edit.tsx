@@ -1,16 +1,39 @@
-import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from "@conform-to/react";
+import {
+  getCollectionProps,
+  getFormProps,
+  getInputProps,
+  getSelectProps,
+  getTextareaProps,
+  type SubmissionResult,
+  useForm,
+} from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
+import { useEffect, useRef, useState } from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { AvatarUpload } from "~/components/avatar-upload";
-import { CardPreview, type PreviewCard } from "~/components/card-preview";
+import { CardFace, type FaceCard } from "~/components/card-face";
 import { CardShare } from "~/components/card-share";
 import { Field, inputClass } from "~/components/ui/field";
 import { appContext } from "~/context";
-import { CONTACT_TYPES, cardFormSchema, PLATFORMS, slugSchema, TEMPLATES } from "~/lib/card";
+import {
+  CONTACT_TYPES,
+  cardFormSchema,
+  missingForPublish,
+  PLATFORMS,
+  PUBLISH_NEEDS_CONTACT,
+  SHARE_FIELD_LABEL,
+  SHARE_FIELDS,
+  shareFieldsOf,
+  slugSchema,
+  suggestSlug,
+  TEMPLATES,
+} from "~/lib/card";
+import { CARD_FACE_CSS_APP } from "~/lib/card-face-css";
 import { pageMeta } from "~/lib/site";
 import { requireUser } from "~/server/auth.server";
 import { signedCardPath } from "~/server/card-link.server";
 import {
+  availableSlug,
   cardRef,
   deleteCard,
   getOwnedCard,
@@ -20,6 +43,7 @@ import {
   updateCard,
 } from "~/server/cards.server";
 import { setToastHeader } from "~/server/toast.server";
+import { walletsOffered } from "~/server/wallet/config.server";
 import type { Route } from "./+types/card-edit";
 
 export const meta = () => [...pageMeta("Edit card"), { name: "robots", content: "noindex" }];
@@ -39,10 +63,12 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const origin = new URL(request.url).origin;
   return {
     card: row,
+    suggestedSlug: row.slug ? null : await availableSlug(app.db, suggestSlug(row.name), row.id),
     origin,
     signedLink:
       origin +
       (await signedCardPath(toPublicCard(row, user.name), await cardRef(app.db, row), app.env.CARD_SIGNING_SECRET)),
+    wallet: walletsOffered(app.env),
   };
 }
 
@@ -57,18 +83,46 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   });
 
   if (intent === "publish") {
-    if (!(await getOwnedCard(app.db, user.id, id))) throw new Response("Not Found", { status: 404 });
-    const slug = slugSchema.safeParse(formData.get("slug"));
-    if (!slug.success)
+    const existing = await getOwnedCard(app.db, user.id, id);
+    if (!existing) throw new Response("Not Found", { status: 404 });
+    const slugValue = String(formData.get("slug") ?? "").slice(0, 60);
+    // Publishing from the editor sends the whole form: it is saved first, so no edit is silently left behind.
+    let reply: SubmissionResult<string[]> | undefined;
+    let content: Parameters<typeof missingForPublish>[0] = toPublicCard(existing, null);
+    if (formData.has("name")) {
+      const submission = parseWithZod(formData, { schema: cardFormSchema });
+      if (submission.status !== "success")
+        return data(
+          {
+            reply: submission.reply(),
+            slug: slugValue,
+            publishError: "Nothing was saved or published: fix the fields marked above first.",
+          },
+          { status: 400 },
+        );
+      await updateCard(app.env, app.db, user.id, id, submission.value);
+      reply = submission.reply();
+      content = submission.value;
+    }
+    if (missingForPublish(content, Boolean(existing.avatarKey)).blocking)
       return data(
-        { slugError: slug.error.issues[0]?.message, slug: String(formData.get("slug") ?? "").slice(0, 60) },
+        {
+          reply,
+          slug: slugValue,
+          publishError: `${formData.has("name") ? "Your changes were saved. " : ""}${PUBLISH_NEEDS_CONTACT}`,
+        },
         { status: 400 },
       );
+    const slug = slugSchema.safeParse(slugValue);
+    if (!slug.success)
+      return data({ reply, slugError: slug.error.issues[0]?.message, slug: slugValue }, { status: 400 });
     const result = await publishCard(app.env, app.db, user.id, id, slug.data);
-    if (!result) throw new Response("Not Found", { status: 404 });
-    if (!result.ok) return data({ slugError: result.error, slug: slug.data }, { status: 400 });
+    if (!result.ok) return data({ reply, slugError: result.error, slug: slug.data }, { status: 400 });
     return redirect(`/card/${id}`, {
-      headers: await toast("Card published", `Your card is live at /c/${result.slug}.`),
+      headers: await toast(
+        existing.published ? "Card saved and link updated" : "Card published",
+        `Your card is live at /c/${result.slug}.`,
+      ),
     });
   }
   if (intent === "unpublish") {
@@ -87,13 +141,44 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   return redirect(`/card/${id}`, { headers: await toast("Card saved") });
 }
 
+const ASK_LABEL = { company: "Their company", title: "Their title", note: SHARE_FIELD_LABEL.note } as const;
+
 const sectionClass = "rounded-xl border border-slate-200 p-5 dark:border-slate-800";
 const smallButton =
   "rounded-md border border-slate-300 px-3 py-2 font-medium text-sm hover:bg-slate-50 dark:border-slate-700 dark:hover:bg-slate-800";
 
-export default function CardEditor({ loaderData, actionData }: Route.ComponentProps) {
-  const { card, origin, signedLink } = loaderData;
+type View = "edit" | "preview";
+
+/**
+ * After a save or publish succeeds the editor starts again from what was stored (a bare domain now
+ * shows its https://); a photo upload or a failed save keeps what the owner is typing.
+ */
+export default function CardEditorPage(props: Route.ComponentProps) {
   const navigation = useNavigation();
+  const [generation, setGeneration] = useState(0);
+  const [view, setView] = useState<View>("edit");
+  const saving = useRef(false);
+  const intent = navigation.formData?.get("intent");
+  useEffect(() => {
+    if (navigation.state !== "idle" && (intent === "save" || intent === "publish")) saving.current = true;
+    if (navigation.state === "idle" && saving.current) {
+      saving.current = false;
+      if (!props.actionData) setGeneration((g) => g + 1);
+    }
+  }, [navigation.state, intent, props.actionData]);
+  return <CardEditor key={`${props.loaderData.card.id}-${generation}`} {...props} view={view} setView={setView} />;
+}
+
+function CardEditor({
+  loaderData,
+  actionData,
+  view,
+  setView,
+}: Route.ComponentProps & { view: View; setView: (view: View) => void }) {
+  const { card, origin, signedLink, suggestedSlug, wallet } = loaderData;
+  const navigation = useNavigation();
+  const [slugTouched, setSlugTouched] = useState(false);
+  const [slugInput, setSlugInput] = useState<string | null>(null);
   const busy = navigation.state === "submitting";
   const reply = actionData && "reply" in actionData ? actionData.reply : undefined;
   const [form, fields] = useForm({
@@ -109,6 +194,9 @@ export default function CardEditor({ loaderData, actionData }: Route.ComponentPr
       website: card.website ?? "",
       linkedin: card.linkedin ?? "",
       location: card.location ?? "",
+      headline: card.headline ?? "",
+      bio: card.bio ?? "",
+      shareFields: shareFieldsOf(card.shareFields),
       notes: card.notes ?? "",
       template: card.template,
       colour: card.colour,
@@ -116,16 +204,29 @@ export default function CardEditor({ loaderData, actionData }: Route.ComponentPr
       additionalContacts: card.additionalContacts.map((c) => ({ type: c.type, value: c.value })),
     },
     onValidate: ({ formData }) => parseWithZod(formData, { schema: cardFormSchema }),
+    // The link field and the submit buttons are not card content: typing a link is not an unsaved edit.
+    shouldDirtyConsider: (name) => name !== "slug" && name !== "intent",
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
   });
   const preview = {
     ...(form.value ?? {}),
     avatarUrl: card.avatarKey ? `/avatars/${card.avatarKey}` : null,
-  } as PreviewCard;
+  } as FaceCard;
+  const missing = missingForPublish(preview as Parameters<typeof missingForPublish>[0], Boolean(card.avatarKey));
+  const publishError =
+    actionData && "publishError" in actionData ? String(actionData.publishError ?? "") || undefined : undefined;
+  const returnedSlug = actionData && "slug" in actionData ? String(actionData.slug ?? "") : undefined;
+  // Until the owner types their own link, it follows the name they type.
+  const slugValue =
+    slugInput ??
+    returnedSlug ??
+    card.slug ??
+    (slugTouched ? "" : (suggestedSlugFor(form.value?.name) ?? suggestedSlug ?? ""));
   const socials = fields.socialAccounts.getFieldList();
   const contacts = fields.additionalContacts.getFieldList();
-  const slugError = actionData && "slugError" in actionData ? actionData.slugError : undefined;
+  const slugError =
+    actionData && "slugError" in actionData ? String(actionData.slugError ?? "") || undefined : undefined;
   const text = (
     f: typeof fields.name,
     label: string,
@@ -145,10 +246,34 @@ export default function CardEditor({ loaderData, actionData }: Route.ComponentPr
         </Link>
       </p>
       <h1 className="mt-2 font-bold text-3xl tracking-tight">Edit your card</h1>
+      <div
+        role="tablist"
+        aria-label="Editor"
+        className="mt-4 grid grid-cols-2 gap-1 rounded-lg bg-slate-100 p-1 lg:hidden dark:bg-slate-800"
+      >
+        {(["edit", "preview"] as const).map((tab) => (
+          <button
+            key={tab}
+            type="button"
+            role="tab"
+            id={`tab-${tab}`}
+            aria-selected={view === tab}
+            aria-controls={`panel-${tab}`}
+            onClick={() => setView(tab)}
+            className={`rounded-md px-3 py-2 font-semibold text-sm ${view === tab ? "bg-white shadow dark:bg-slate-950" : "text-slate-700 dark:text-slate-200"}`}
+          >
+            {tab === "edit" ? "Edit" : "Preview"}
+          </button>
+        ))}
+      </div>
       <div className="mt-6 grid gap-8 lg:grid-cols-[1fr_24rem]">
-        <div className="space-y-6">
+        <div
+          id="panel-edit"
+          role="tabpanel"
+          aria-labelledby="tab-edit"
+          className={`space-y-6 ${view === "edit" ? "" : "hidden lg:block"}`}
+        >
           <Form method="post" {...getFormProps(form)} className="space-y-6">
-            <input type="hidden" name="intent" value="save" />
             <fieldset className={sectionClass}>
               <legend className="px-1 font-semibold">About you</legend>
               <div className="mb-4">
@@ -161,13 +286,29 @@ export default function CardEditor({ loaderData, actionData }: Route.ComponentPr
                 {text(fields.company, "Company or organization")}
                 {text(fields.location, "Location")}
               </div>
+              <div className="mt-4 space-y-4">
+                {text(
+                  fields.headline,
+                  "Headline",
+                  "text",
+                  "One line in your own words, e.g. Helping kids read by third grade.",
+                )}
+                <Field
+                  id={fields.bio.id}
+                  label="Short bio"
+                  errors={fields.bio.errors}
+                  hint="A few sentences, up to 500 characters."
+                >
+                  <textarea {...getTextareaProps(fields.bio)} rows={3} className={inputClass} />
+                </Field>
+              </div>
             </fieldset>
             <fieldset className={sectionClass}>
               <legend className="px-1 font-semibold">How to reach you</legend>
               <div className="grid gap-4 sm:grid-cols-2">
                 {text(fields.email, "Email", "email")}
                 {text(fields.phone, "Phone", "tel")}
-                {text(fields.website, "Website", "url", "Starts with https://")}
+                {text(fields.website, "Website", "url", "e.g. example.org")}
                 {text(fields.linkedin, "LinkedIn", "url", "Your linkedin.com profile link")}
               </div>
               <div className="mt-4">
@@ -297,60 +438,139 @@ export default function CardEditor({ loaderData, actionData }: Route.ComponentPr
                 </Field>
               </div>
             </fieldset>
-            <button
-              type="submit"
-              disabled={busy}
-              className="w-full rounded-md bg-brand-600 px-4 py-3 font-semibold text-white hover:bg-brand-700 disabled:opacity-60"
-            >
-              {busy && navigation.formData?.get("intent") === "save" ? "Saving..." : "Save card"}
-            </button>
-          </Form>
-
-          <section className={sectionClass} aria-labelledby="publish-title">
-            <h2 id="publish-title" className="font-semibold text-lg">
-              {card.published ? "Published" : "Publish"}
-            </h2>
-            <Form method="post" className="mt-3 flex flex-wrap items-end gap-3">
-              <input type="hidden" name="intent" value="publish" />
-              <div className="min-w-0 flex-1">
-                <Field
-                  id="slug"
-                  label={`Your link: ${origin}/c/…`}
-                  errors={slugError ? [slugError] : undefined}
-                  hint="Lowercase letters, digits and hyphens."
-                >
-                  <input
-                    id="slug"
-                    name="slug"
-                    defaultValue={(actionData && "slug" in actionData ? actionData.slug : undefined) ?? card.slug ?? ""}
-                    required
-                    minLength={3}
-                    maxLength={40}
-                    aria-invalid={slugError ? true : undefined}
-                    aria-describedby={slugError ? "slug-error" : "slug-hint"}
-                    className={inputClass}
-                  />
-                </Field>
+            <fieldset className={sectionClass}>
+              <legend className="px-1 font-semibold">Share-back form</legend>
+              <p className="text-slate-600 text-sm dark:text-slate-300">
+                Visitors always give a name and email. Also ask, as optional fields:
+              </p>
+              <div className="mt-3 flex flex-wrap gap-x-6 gap-y-2">
+                {getCollectionProps(fields.shareFields, { type: "checkbox", options: [...SHARE_FIELDS] }).map(
+                  (props) => (
+                    <label key={props.key} htmlFor={props.id} className="flex items-center gap-2 text-sm">
+                      <input {...props} key={props.key} className="size-4" />
+                      {ASK_LABEL[props.value as keyof typeof ASK_LABEL]}
+                    </label>
+                  ),
+                )}
               </div>
+            </fieldset>
+            <div className="flex flex-wrap items-center gap-3">
               <button
                 type="submit"
-                className="rounded-md bg-emerald-700 px-4 py-2.5 font-semibold text-white hover:bg-emerald-800"
+                name="intent"
+                value="save"
+                disabled={busy}
+                className="flex-1 rounded-md bg-brand-600 px-4 py-3 font-semibold text-white hover:bg-brand-700 disabled:opacity-60"
               >
-                {card.published ? "Update link" : "Publish"}
+                {busy && navigation.formData?.get("intent") === "save" ? "Saving..." : "Save card"}
+              </button>
+              {form.dirty ? (
+                <p className="font-medium text-amber-800 text-sm dark:text-amber-200" role="status">
+                  You have unsaved changes.
+                </p>
+              ) : null}
+            </div>
+
+            <section className={sectionClass} aria-labelledby="publish-title">
+              <h2 id="publish-title" className="font-semibold text-lg">
+                {card.published ? "Published" : "Publish"}
+              </h2>
+              {missing.items.length ? (
+                <div className="mt-2 text-sm" id="publish-missing">
+                  <p
+                    className={
+                      missing.blocking
+                        ? "font-medium text-red-700 dark:text-red-300"
+                        : "text-slate-600 dark:text-slate-300"
+                    }
+                  >
+                    {missing.blocking ? "Before you publish, add:" : "Your card would be stronger with:"}
+                  </p>
+                  <ul className="mt-1 list-disc pl-5 text-slate-700 dark:text-slate-300">
+                    {missing.items.map((item) => (
+                      <li key={item}>{item}</li>
+                    ))}
+                  </ul>
+                </div>
+              ) : null}
+              {publishError ? (
+                <p className="mt-2 font-medium text-red-700 text-sm dark:text-red-300" role="alert">
+                  {publishError}
+                </p>
+              ) : null}
+              <div className="mt-3 flex flex-wrap items-end gap-3">
+                <div className="min-w-0 flex-1">
+                  <Field
+                    id="slug"
+                    label={`Your link: ${origin}/c/…`}
+                    errors={slugError ? [slugError] : undefined}
+                    hint={
+                      card.slug
+                        ? "Lowercase letters, digits and hyphens."
+                        : "Suggested from your name; change it if you like."
+                    }
+                  >
+                    <input
+                      id="slug"
+                      name="slug"
+                      value={slugValue}
+                      onChange={(e) => {
+                        setSlugTouched(true);
+                        setSlugInput(e.target.value);
+                      }}
+                      required
+                      minLength={3}
+                      maxLength={40}
+                      aria-invalid={slugError ? true : undefined}
+                      aria-describedby={slugError ? "slug-error" : "slug-hint"}
+                      className={inputClass}
+                    />
+                  </Field>
+                </div>
+                <button
+                  type="submit"
+                  name="intent"
+                  value="publish"
+                  disabled={busy}
+                  className="rounded-md bg-emerald-700 px-4 py-2.5 font-semibold text-white hover:bg-emerald-800 disabled:opacity-60"
+                >
+                  {form.dirty
+                    ? card.published
+                      ? "Save and update link"
+                      : "Save and publish"
+                    : card.published
+                      ? "Update link"
+                      : "Publish"}
+                </button>
+              </div>
+            </section>
+          </Form>
+          {card.published ? (
+            <Form method="post">
+              <input type="hidden" name="intent" value="unpublish" />
+              <button type="submit" className={smallButton}>
+                Unpublish
               </button>
             </Form>
-            {card.published ? (
-              <Form method="post" className="mt-3">
-                <input type="hidden" name="intent" value="unpublish" />
-                <button type="submit" className={smallButton}>
-                  Unpublish
-                </button>
-              </Form>
-            ) : null}
-          </section>
+          ) : null}
 
           {card.published && card.slug ? (
-            <CardShare url={`${origin}/c/${card.slug}`} slug={card.slug} name={card.name} signedLink={signedLink} />
+            <CardShare
+              cardId={card.id}
+              url={`${origin}/c/${card.slug}`}
+              slug={card.slug}
+              signedLink={signedLink}
+              wallet={wallet}
+              card={{
+                name: card.name,
+                title: card.title,
+                company: card.company,
+                phone: card.phone,
+                email: card.email,
+                colour: card.colour,
+                avatarUrl: card.avatarKey ? `${origin}/avatars/${card.avatarKey}` : null,
+              }}
+            />
           ) : null}
 
           <Form
@@ -365,11 +585,27 @@ export default function CardEditor({ loaderData, actionData }: Route.ComponentPr
             </button>
           </Form>
         </div>
-        <aside className="lg:sticky lg:top-20 lg:self-start">
+        <aside
+          id="panel-preview"
+          role="tabpanel"
+          aria-labelledby="tab-preview"
+          className={`lg:sticky lg:top-20 lg:self-start ${view === "preview" ? "" : "hidden lg:block"}`}
+        >
           <h2 className="mb-3 font-semibold text-slate-600 text-sm dark:text-slate-300">Live preview</h2>
-          <CardPreview card={preview} />
+          <style>{CARD_FACE_CSS_APP}</style>
+          <figure className="kw" aria-label="Card preview">
+            <CardFace card={preview} heading="p" live={false} actions={{ saveHref: null, shareHref: null }} />
+          </figure>
+          <p className="mt-3 text-slate-600 text-xs dark:text-slate-300">
+            Visitors see this card with these two buttons; the page footer says it was made with KnowWho.
+          </p>
         </aside>
       </div>
     </section>
   );
+}
+
+/** The slug the name would give, for the preview of an unpublished card's link. */
+function suggestedSlugFor(name: string | undefined) {
+  return name?.trim() ? suggestSlug(name) : null;
 }

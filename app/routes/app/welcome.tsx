@@ -3,7 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { z } from "zod";
 import { AvatarUpload } from "~/components/avatar-upload";
-import { CardPreview } from "~/components/card-preview";
+import { CardFace } from "~/components/card-face";
 import { CardShare } from "~/components/card-share";
 import { Field, inputClass } from "~/components/ui/field";
 import { appContext } from "~/context";
@@ -14,6 +14,7 @@ import { requireUser } from "~/server/auth.server";
 import { signedCardPath } from "~/server/card-link.server";
 import { cardRef, createCard, getOwnedCard, listCards, publishCard, toPublicCard } from "~/server/cards.server";
 import { getSettings, saveSettings } from "~/server/settings.server";
+import { walletsOffered } from "~/server/wallet/config.server";
 import type { Route } from "./+types/welcome";
 
 export const meta = () => [...pageMeta("Get started"), { name: "robots", content: "noindex" }];
@@ -70,6 +71,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       : null,
     suggestedSlug: card?.slug ?? suggestSlug(card?.name ?? user.name),
     origin,
+    wallet: walletsOffered(app.env),
     signedLink: card?.published
       ? origin +
         (await signedCardPath(toPublicCard(card, user.name), await cardRef(app.db, card), app.env.CARD_SIGNING_SECRET))
@@ -250,7 +252,10 @@ export default function Welcome({ loaderData, actionData }: Route.ComponentProps
           </div>
           <div>
             <h2 className="sr-only">Preview</h2>
-            <CardPreview
+            <CardFace
+              heading="p"
+              live={false}
+              actions={{ saveHref: null, shareHref: null }}
               card={{
                 name: card.name,
                 title: card.title ?? undefined,
@@ -275,7 +280,22 @@ export default function Welcome({ loaderData, actionData }: Route.ComponentProps
             </a>
             . Send the link, show the QR code, or put it in your email signature.
           </p>
-          <CardShare url={`${origin}/c/${card.slug}`} slug={card.slug} name={card.name} signedLink={signedLink} />
+          <CardShare
+            cardId={card.id}
+            url={`${origin}/c/${card.slug}`}
+            slug={card.slug}
+            signedLink={signedLink}
+            wallet={loaderData.wallet}
+            card={{
+              name: card.name,
+              title: card.title,
+              company: card.company,
+              phone: card.phone,
+              email: card.email,
+              colour: card.colour,
+              avatarUrl: card.avatarKey ? `${origin}/avatars/${card.avatarKey}` : null,
+            }}
+          />
           <p className={`text-sm ${muted}`}>
             At a venue, the{" "}
             <Link to="/capture" className="underline">

@@ -1,6 +1,7 @@
 import { Hono } from "hono";
+import QRCode from "qrcode";
 import type { AppContext } from "~/context";
-import { type PublicCard, vcardFileName } from "~/lib/card";
+import { type PublicCard, SHARE_FIELDS, vcardFileName } from "~/lib/card";
 import { buildVCard } from "~/lib/vcard";
 import { checkSignedCard, decodeCardParam } from "../card-link.server";
 import { type Notice, renderCardNotFound, renderCardPage } from "../card-page.server";
@@ -8,6 +9,7 @@ import { cardPaths, getAvatar, getPublishedCard, type VisitSource, vcardPhotoOf 
 import { cardTag, edgeGet, edgePut, edgeTicket, fromEdge } from "../edge-cache.server";
 import type { AppEnv } from "../env.server";
 import { emitEvent } from "../integrations/webhooks.server";
+import { qrPng } from "../png.server";
 import { cardQrSvg } from "../qr.server";
 import { limitShareBack } from "../rate-limit.server";
 import { contentSecurityPolicy } from "../security.server";
@@ -66,7 +68,7 @@ async function answerShare(
   const request = c.req.raw;
   const wantsJson = (request.headers.get("accept") ?? "").includes("application/json");
   const form = Object.fromEntries(await request.formData().catch(() => new FormData()));
-  const check = checkShare(form);
+  const check = checkShare(form, card.shareFields ?? SHARE_FIELDS);
 
   const reply = (status: number, notice: Notice, values: Record<string, string> = {}, retryAfter?: number) => {
     const headers: Record<string, string> = retryAfter ? { "retry-after": String(retryAfter) } : {};
@@ -91,11 +93,23 @@ async function answerShare(
         );
   };
 
+  // Post/redirect/get: the confirmation is its own page, so reloading it never posts again.
+  const confirmed = (name: string) =>
+    wantsJson
+      ? reply(200, { kind: "success", ...shareSuccess(name, card.name) })
+      : new Response(null, {
+          status: 303,
+          headers: {
+            location: `${pagePath}/shared#shared`,
+            "set-cookie": sharedCookie(pagePath, name, new URL(request.url).protocol === "https:"),
+            "cache-control": "no-store",
+          },
+        });
+
   if (!card.ownerId || !card.id) return reply(403, { kind: "error", ...SHARE_MESSAGES.unverified });
   if (!check.ok) {
     // Bots get the same answer as people, so the trap is not revealed.
-    if (check.reason === "bot")
-      return reply(200, { kind: "success", ...shareSuccess(check.values.name || "Your", card.name) });
+    if (check.reason === "bot") return confirmed(check.values.name || "Your");
     return reply(400, { kind: "error", ...SHARE_MESSAGES[check.reason] }, check.values);
   }
   // Keyed on the person (card + email) as well as the address, so a crowd behind one venue IP
@@ -119,13 +133,38 @@ async function answerShare(
     countSoon(app.env.DB, app.ctx, card.id, "shares");
   } catch (error) {
     console.error(error);
-    return reply(
-      503,
-      { kind: "error", ...SHARE_MESSAGES.error },
-      { name: check.value.name, email: check.value.email, phone: check.value.phone ?? "" },
-    );
+    return reply(503, { kind: "error", ...SHARE_MESSAGES.error }, check.values);
   }
-  return reply(200, { kind: "success", ...shareSuccess(check.value.name, card.name) });
+  return confirmed(check.value.name);
+}
+
+const SHARED_COOKIE = "kw_shared";
+
+/** Remembers, for ten minutes and on this card's path only, whose details were just shared. */
+function sharedCookie(path: string, name: string, secure: boolean) {
+  return `${SHARED_COOKIE}=${encodeURIComponent(name.slice(0, 100))}; Path=${path}; Max-Age=600; HttpOnly; SameSite=Lax${secure ? "; Secure" : ""}`;
+}
+
+function sharedName(request: Request): string | null {
+  const cookie = request.headers.get("cookie") ?? "";
+  const match = cookie.match(new RegExp(`(?:^|;\\s*)${SHARED_COOKIE}=([^;]*)`));
+  if (!match?.[1]) return null;
+  try {
+    return decodeURIComponent(match[1]).slice(0, 100) || null;
+  } catch {
+    return null;
+  }
+}
+
+/** The page after a no-JavaScript share-back: the confirmation first, then the card to save. */
+function sharedPage(request: Request, nonce: string, card: PublicCard, pagePath: string, vcardHref: string) {
+  const name = sharedName(request);
+  if (!name) return new Response(null, { status: 303, headers: { location: pagePath, "cache-control": "no-store" } });
+  return html(
+    renderCardPage({ card, vcardHref, shareAction: null, nonce, shared: shareSuccess(name, card.name) }),
+    200,
+    "private, no-store",
+  );
 }
 
 /** Which card a cached copy belongs to, so a hit can be counted without reading D1. */
@@ -189,6 +228,14 @@ cardRoutes.post("/c/:slug/share", async (c) => {
   return answerShare(c, card, `/c/${slug}`, `/c/${slug}/contact.vcf`);
 });
 
+cardRoutes.get("/c/:slug/shared", async (c) => {
+  const app = c.get("app");
+  const slug = c.req.param("slug").toLowerCase();
+  const card = await getPublishedCard(app.db, slug);
+  if (!card?.id) return notFound(app.nonce);
+  return sharedPage(c.req.raw, app.nonce, card, `/c/${slug}`, `/c/${slug}/contact.vcf`);
+});
+
 cardRoutes.get("/c/:slug/qr.svg", async (c) => {
   const app = c.get("app");
   const slug = c.req.param("slug").toLowerCase();
@@ -203,6 +250,19 @@ cardRoutes.get("/c/:slug/qr.svg", async (c) => {
       "cache-control": "public, max-age=300",
       ...(c.req.query("download") ? { "content-disposition": `attachment; filename="${slug}-qr.svg"` } : {}),
     },
+  });
+});
+
+// PNG for email signatures: mail clients do not show SVG images.
+cardRoutes.get("/c/:slug/qr.png", async (c) => {
+  const app = c.get("app");
+  const slug = c.req.param("slug").toLowerCase();
+  const card = await getPublishedCard(app.db, slug);
+  if (!card) return notFound(app.nonce);
+  const target = new URL(`/c/${slug}?src=qr`, c.req.url).href;
+  const png = qrPng(QRCode.create(target, { errorCorrectionLevel: "M" }).modules, 4);
+  return new Response(png as BodyInit, {
+    headers: { "content-type": "image/png", "cache-control": "public, max-age=300" },
   });
 });
 
@@ -228,6 +288,14 @@ cardRoutes.get("/card/v/:payload", async (c) => {
       nonce: "",
     }),
   );
+});
+
+cardRoutes.get("/card/v/:payload/shared", async (c) => {
+  const app = c.get("app");
+  const decoded = await decodeCardParam(c.req.param("payload"), app.env.CARD_SIGNING_SECRET);
+  if (!decoded?.verified) return notFound(app.nonce);
+  const base = `/card/v/${c.req.param("payload")}`;
+  return sharedPage(c.req.raw, app.nonce, decoded.card, base, `${base}/contact.vcf`);
 });
 
 cardRoutes.get("/card/v/:payload/contact.vcf", async (c) => {

@@ -6,19 +6,23 @@ import { type IcsEvent, icsUid, toIcs } from "~/lib/ics";
 import { writeVCards } from "~/lib/vcard";
 import { toXlsx } from "~/lib/xlsx";
 import { exportAccount } from "../account.server";
-import { createAuth } from "../auth.server";
+import { createAuth, getSessionUser } from "../auth.server";
 import { saveCapture } from "../capture.server";
 import {
   AVATAR_MAX_BYTES,
+  getOwnedCard,
   getPublishedCard,
   removeAvatar,
   saveCardToConnections,
   setAvatar,
   setVCardPhoto,
+  toPublicCard,
 } from "../cards.server";
 import { loadPeople } from "../people/read.server";
 import { getReminder, openReminders } from "../reminders.server";
 import { userForCalendarToken } from "../settings.server";
+import { appleWalletConfig, googleWalletConfig } from "../wallet/config.server";
+import { googleWalletSaveUrl } from "../wallet/google-wallet.server";
 import { requireSession } from "./session.server";
 import { v1 } from "./v1.server";
 
@@ -96,6 +100,55 @@ api.delete("/cards/:id/avatar", requireSession(), async (c) => {
   const id = Number(c.req.param("id"));
   const ok = Number.isSafeInteger(id) && (await removeAvatar(app.env, app.db, user.id, id));
   return ok ? c.body(null, 204) : c.json({ error: "Not found" }, 404);
+});
+
+/** The owner's own published card for a wallet pass, with its public link; null for anything else. */
+async function walletCard(c: { req: { raw: Request; param(name: string): string }; get(key: "app"): AppContext }) {
+  const app = c.get("app");
+  const user = await getSessionUser(app, c.req.raw);
+  if (!user) return { status: 401 as const };
+  const id = Number(c.req.param("id"));
+  const row = Number.isSafeInteger(id) ? await getOwnedCard(app.db, user.id, id) : undefined;
+  if (!row?.published || !row.slug) return { status: 404 as const };
+  const origin = new URL(c.req.raw.url).origin;
+  const card = toPublicCard(row, user.name);
+  return {
+    status: 200 as const,
+    card: { ...card, avatarUrl: card.avatarUrl ? origin + card.avatarUrl : null },
+    url: `${origin}/c/${row.slug}?src=qr`,
+    origin,
+    slug: row.slug,
+  };
+}
+
+api.get("/cards/:id/wallet.pkpass", async (c) => {
+  const app = c.get("app");
+  const config = appleWalletConfig(app.env);
+  if (!config) return c.json({ error: "Apple Wallet is not configured" }, 404);
+  const found = await walletCard(c);
+  if (found.status !== 200)
+    return c.json({ error: found.status === 401 ? "Sign in first" : "Not found" }, found.status);
+  // pkijs is loaded only when a pass is asked for, not at every Worker start.
+  const { buildApplePass } = await import("../wallet/apple-pass.server");
+  const pass = await buildApplePass(found.card, found.url, config);
+  return new Response(pass as BodyInit, {
+    headers: {
+      "content-type": "application/vnd.apple.pkpass",
+      "content-disposition": `attachment; filename="${found.slug}.pkpass"`,
+      "cache-control": "private, no-store",
+    },
+  });
+});
+
+api.get("/cards/:id/google-wallet", async (c) => {
+  const app = c.get("app");
+  const config = googleWalletConfig(app.env);
+  if (!config) return c.json({ error: "Google Wallet is not configured" }, 404);
+  const found = await walletCard(c);
+  if (found.status !== 200)
+    return c.json({ error: found.status === 401 ? "Sign in first" : "Not found" }, found.status);
+  const url = await googleWalletSaveUrl(found.card, found.url, config, found.origin);
+  return c.redirect(url, 303);
 });
 
 const icsEvent = (
