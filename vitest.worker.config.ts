@@ -24,10 +24,17 @@ export default defineConfig(async () => {
         },
       }),
     ],
-    resolve: { tsconfigPaths: true },
+    resolve: {
+      tsconfigPaths: true,
+      // The route table is read by tests (route-table.test.ts); the real helpers need Node's CommonJS.
+      alias: { "@react-router/dev/routes": path.join(import.meta.dirname, "tests/worker/route-helpers.ts") },
+    },
     test: {
       include: ["tests/worker/**/*.test.ts"],
       setupFiles: ["./tests/worker/apply-migrations.ts"],
+      globalSetup: ["./tests/worker/global-setup.ts"],
+      // The Standard Webhooks reference library is CommonJS; pre-bundled so workerd can import it.
+      deps: { optimizer: { ssr: { enabled: true, include: ["standardwebhooks"] } } },
     },
   };
 });

@@ -1,3 +1,4 @@
+import "~/lib/zod-config";
 import { lazy, Suspense, useEffect } from "react";
 import {
   data,
@@ -14,6 +15,7 @@ import { ActiveEventBanner } from "~/components/active-event-banner";
 import { Logo } from "~/components/logo";
 import { NewsletterSlideIn } from "~/components/marketing/newsletter-slide-in";
 import { SeoTags } from "~/components/marketing/seo-tags";
+import { OfflineSupport } from "~/components/offline-support";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
 import { appContext } from "~/context";
@@ -30,6 +32,7 @@ import appCss from "./app.css?url";
 export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
   { rel: "manifest", href: "/site.webmanifest" },
+  { rel: "apple-touch-icon", href: "/icons/apple-touch-icon.png" },
 ];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -138,6 +141,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
       <SiteFooter origin={loaderData.origin} />
       <NewsletterSlideIn signedIn={Boolean(loaderData.user)} />
       <AppToaster />
+      <OfflineSupport userId={loaderData.user?.id ?? null} />
     </>
   );
 }

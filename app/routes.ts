@@ -25,13 +25,20 @@ export default [
   route("newsletter/confirm", "routes/marketing/newsletter-confirm.tsx"),
   route("theme", "routes/theme.tsx"),
 
-  ...prefix("auth", [index("routes/auth/auth.tsx"), route("sign-out", "routes/auth/sign-out.tsx")]),
+  ...prefix("auth", [
+    index("routes/auth/auth.tsx"),
+    route("sign-out", "routes/auth/sign-out.tsx"),
+    route("forgot", "routes/auth/forgot.tsx"),
+    route("reset", "routes/auth/reset.tsx"),
+  ]),
 
   route("dashboard", "routes/app/dashboard.tsx"),
   route("capture", "routes/app/capture.tsx"),
   route("card", "routes/app/cards.tsx"),
   route("card/:id", "routes/app/card-edit.tsx"),
   route("settings", "routes/app/settings.tsx"),
+  route("settings/account", "routes/app/account.tsx"),
+  route("settings/integrations", "routes/app/integrations.tsx"),
   route("notifications", "routes/app/notifications.tsx"),
   route("connections", "routes/app/connections.tsx"),
   route("connections/import", "routes/app/import.tsx"),

@@ -303,6 +303,8 @@ export const userSettings = sqliteTable("user_settings", {
 export type SocialAccount = { id: string; platform: string; url: string };
 export type AdditionalContact = { id: string; type: string; value: string };
 
+const newCardRef = () => crypto.randomUUID().replaceAll("-", "").slice(0, 24);
+
 // A digital business card. Published cards are reachable at /c/{slug} and cached in KV.
 export const card = sqliteTable(
   "card",
@@ -313,6 +315,10 @@ export const card = sqliteTable(
       .references(() => user.id, { onDelete: "cascade" }),
     label: text("label").notNull().default("My card"),
     slug: text("slug").unique(),
+    // The opaque reference signed card links carry (never the owner's id); random, not a sequence.
+    ref: text("ref")
+      .unique()
+      .$defaultFn(() => newCardRef()),
     published: integer("published", { mode: "boolean" }).notNull().default(false),
     name: text("name").notNull(),
     title: text("title"),
@@ -500,4 +506,131 @@ export const event = sqliteTable(
     index("event_user_date_idx").on(t.userId, t.date),
     uniqueIndex("event_user_active_idx").on(t.userId).where(sql`${t.active} = 1`),
   ],
+);
+
+// Integrations (outbound only): signed webhooks, the Krystal AI target, HubSpot, personal API tokens.
+
+/** Where signed events go: the owner's webhooks, and the Krystal AI sync target (kind "krystal"). */
+export const webhookEndpoint = sqliteTable(
+  "webhook_endpoint",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: ["webhook", "krystal"] })
+      .notNull()
+      .default("webhook"),
+    url: text("url").notNull(),
+    description: text("description").notNull().default(""),
+    events: text("events", { mode: "json" }).$type<string[]>().notNull().default(sql`'[]'`),
+    // The whsec_ signing secret and (Krystal) the owner's API key, AES-GCM encrypted.
+    secretEnc: text("secret_enc").notNull(),
+    apiKeyEnc: text("api_key_enc"),
+    schedule: text("schedule", { enum: ["hourly", "daily", "manual"] })
+      .notNull()
+      .default("manual"),
+    status: text("status", { enum: ["active", "paused"] })
+      .notNull()
+      .default("active"),
+    pausedReason: text("paused_reason"),
+    failureStreak: integer("failure_streak").notNull().default(0),
+    lastSyncAt: integer("last_sync_at", { mode: "timestamp_ms" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("webhook_endpoint_user_idx").on(t.userId),
+    uniqueIndex("webhook_endpoint_user_krystal_idx").on(t.userId).where(sql`${t.kind} = 'krystal'`),
+  ],
+);
+
+/** One message to one endpoint; its id is the Standard Webhooks webhook-id, the same on every retry. */
+export const webhookDelivery = sqliteTable(
+  "webhook_delivery",
+  {
+    id: text("id").primaryKey(),
+    endpointId: integer("endpoint_id")
+      .notNull()
+      .references(() => webhookEndpoint.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    eventType: text("event_type").notNull(),
+    payload: text("payload").notNull(),
+    status: text("status", { enum: ["pending", "succeeded", "failed", "held"] })
+      .notNull()
+      .default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    responseStatus: integer("response_status"),
+    error: text("error"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("webhook_delivery_endpoint_idx").on(t.endpointId, t.createdAt)],
+);
+
+/** The owner's HubSpot connection: one per owner. */
+export const hubspotSync = sqliteTable("hubspot_sync", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => user.id, { onDelete: "cascade" }),
+  tokenEnc: text("token_enc").notNull(),
+  baseUrl: text("base_url").notNull(),
+  mapping: text("mapping", { mode: "json" }).$type<Record<string, string>>().notNull(),
+  schedule: text("schedule", { enum: ["hourly", "daily", "manual"] })
+    .notNull()
+    .default("daily"),
+  status: text("status", { enum: ["active", "paused"] })
+    .notNull()
+    .default("active"),
+  pausedReason: text("paused_reason"),
+  // People changed after this moment are sent on the next run; it moves only when a run completes.
+  syncedThrough: integer("synced_through", { mode: "timestamp_ms" }),
+  lastRunAt: integer("last_run_at", { mode: "timestamp_ms" }),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export type SyncLogItem = { personId: number; name: string; email: string | null; outcome: string; reason?: string };
+
+/** One run of a sync target: what was created, updated, skipped and why. */
+export const syncRun = sqliteTable(
+  "sync_run",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    target: text("target", { enum: ["hubspot", "krystal"] }).notNull(),
+    trigger: text("trigger", { enum: ["manual", "schedule"] }).notNull(),
+    status: text("status", { enum: ["succeeded", "partial", "failed"] }).notNull(),
+    created: integer("created").notNull().default(0),
+    updated: integer("updated").notNull().default(0),
+    skipped: integer("skipped").notNull().default(0),
+    message: text("message"),
+    items: text("items", { mode: "json" }).$type<SyncLogItem[]>().notNull().default(sql`'[]'`),
+    createdAt: createdAt(),
+  },
+  (t) => [index("sync_run_user_idx").on(t.userId, t.target, t.createdAt)],
+);
+
+/** Personal API tokens: only the SHA-256 of the token is kept. */
+export const apiToken = sqliteTable(
+  "api_token",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    tokenHash: text("token_hash").notNull().unique(),
+    // The first characters, so the owner can tell tokens apart.
+    prefix: text("prefix").notNull(),
+    scope: text("scope", { enum: ["read", "write"] }).notNull(),
+    lastUsedAt: integer("last_used_at", { mode: "timestamp_ms" }),
+    revokedAt: integer("revoked_at", { mode: "timestamp_ms" }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("api_token_user_idx").on(t.userId)],
 );

@@ -1,12 +1,14 @@
+import "~/lib/zod-config";
 import { Hono } from "hono";
 import { createRequestHandler, RouterContextProvider } from "react-router";
 import { type AppContext, appContext } from "~/context";
 import { cardRoutes } from "~/server/api/card-routes.server";
 import { api } from "~/server/api/router.server";
 import { createDb } from "~/server/db.server";
-import { parseEnv } from "~/server/env.server";
+import { parseEnv, type WebhookMessage } from "~/server/env.server";
+import { consumeWebhooks } from "~/server/integrations/webhooks.server";
 import { runScheduled } from "~/server/scheduled.server";
-import { createNonce, guardRequest, readCappedBody, withSecurityHeaders } from "~/server/security.server";
+import { createNonce, guardRequest, readableForm, readCappedBody, withSecurityHeaders } from "~/server/security.server";
 
 // Built once per isolate, not per request.
 const handleRequest = createRequestHandler(() => import("virtual:react-router/server-build"), import.meta.env.MODE);
@@ -35,11 +37,17 @@ app.all("*", (c) => {
 export default {
   async fetch(request, env, ctx) {
     // Refused before any route runs; a streamed body is read here once, within its cap.
-    const checked = guardRequest(request) ?? (await readCappedBody(request));
+    const capped = guardRequest(request) ?? (await readCappedBody(request));
+    const checked = capped instanceof Response ? capped : await readableForm(capped);
     if (checked instanceof Response) return withSecurityHeaders(checked, "", import.meta.env.DEV);
     return app.fetch(checked, env, ctx);
   },
   async scheduled(controller, env, ctx) {
     ctx.waitUntil(runScheduled(parseEnv(env), new Date(controller.scheduledTime)));
   },
-} satisfies ExportedHandler<Env>;
+  // Signed webhook and Krystal AI deliveries, one attempt per message, retried with back-off.
+  async queue(batch, env) {
+    const parsed = parseEnv(env);
+    await consumeWebhooks({ env: parsed, db: createDb(parsed.DB) }, batch as MessageBatch<WebhookMessage>);
+  },
+} satisfies ExportedHandler<Env, WebhookMessage>;

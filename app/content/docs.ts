@@ -8,21 +8,22 @@ export const DOCS: Doc[] = [
   {
     id: "krystal-integration",
     title: "Krystal AI Integration",
-    summary: "Connect KnowWho to the Krystal AI campaign-management ecosystem and keep contacts and campaigns in sync.",
+    summary:
+      "Send the people in your network to your Krystal AI workspace, hourly, daily or when you press Sync now, as signed deliveries Krystal can verify.",
     sections: [
       {
         heading: "What the integration does",
         paragraphs: [
-          "The integration sends your connections, event hubs and campaign results to Krystal AI, where your team plans campaigns and donor journeys. Contact changes made in KnowWho reach Krystal on the next sync.",
+          "KnowWho sends the people in your network to the Krystal AI endpoint you name. Each sync sends the people added or changed since the previous sync (the first sync sends everyone), 100 people per delivery. Nothing comes back from Krystal into KnowWho.",
         ],
       },
       {
         heading: "Connecting your account",
-        paragraphs: ["You need Card Pro and an administrator role in your Krystal workspace."],
+        paragraphs: ["Sign in and open Settings → Integrations → Krystal AI, then:"],
         bullets: [
-          "The integration is rolling out to Card Pro workspaces: ask for it through the contact page.",
-          "We connect your Krystal workspace once an administrator there approves the access.",
-          "Tell us which event hubs and tags to include.",
+          "Enter your Krystal AI endpoint URL (https only) and your Krystal AI key, and choose how often to sync.",
+          "Copy the signing secret shown once after connecting (it starts with whsec_) into Krystal AI, so it can check that each delivery comes from KnowWho.",
+          "Press Send test to check the connection: the result and the endpoint's answer appear in the delivery log.",
         ],
       },
       {
@@ -30,14 +31,21 @@ export const DOCS: Doc[] = [
         paragraphs: ["Choose how often KnowWho sends changes:"],
         bullets: [
           "Hourly: best during a campaign or right after a large event.",
-          "Daily: the default for most teams; runs overnight.",
+          "Daily: once every 24 hours.",
           "Manual: nothing is sent until you press Sync now.",
         ],
       },
       {
-        heading: "What is shared",
+        heading: "What each delivery looks like",
         paragraphs: [
-          "Only connections in the hubs and tags you selected are sent, with name, organisation, email, tags, priority and the event you met at. Private notes are never shared.",
+          'A POST with a JSON body {"type": "people.sync", "timestamp": …, "data": {"people": [...]}}, signed following the Standard Webhooks specification (webhook-id, webhook-timestamp and webhook-signature headers, HMAC-SHA256 with your signing secret), with your Krystal AI key as Authorization: Bearer.',
+          "Each person carries their name, emails, phones, websites, LinkedIn, title, organisation, role, tags, status, priority and when they were added and last changed. Your private notes are never sent.",
+        ],
+      },
+      {
+        heading: "When Krystal AI cannot be reached",
+        paragraphs: [
+          "A delivery that fails is retried after 30 seconds, then after 2, 8 and 32 minutes. After 5 failures in a row the connection is paused with the reason shown in Settings → Integrations; deliveries made meanwhile are held, and Resume sends them. The sync log lists every run and the delivery log every answer Krystal AI gave.",
         ],
       },
     ],

@@ -33,7 +33,7 @@ export const HELP_FAQ: FaqItem[] = [
   {
     question: "How do I connect KnowWho to Krystal AI?",
     answer:
-      "The Krystal AI integration is rolling out to Card Pro workspaces: ask for it through the contact page and we connect your workspace, with hubs synced hourly, daily or manually. Until then, export your connections as CSV from the Connections page.",
+      "Open Settings → Integrations → Krystal AI, enter your Krystal AI endpoint and key, and choose to sync hourly, daily or manually. Each sync sends the people added or changed since the last one, signed so Krystal AI can verify them.",
     docId: "krystal-integration",
   },
   {

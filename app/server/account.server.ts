@@ -10,9 +10,10 @@ import {
   user,
   userSettings,
 } from "~db/schema";
-import { cacheKey } from "./cards.server";
+import { removeCardObjects } from "./cards.server";
 import type { Database } from "./db.server";
 import type { AppEnv } from "./env.server";
+import { exportIntegrations } from "./integrations/export.server";
 
 /**
  * Deletes an account and everything it owns: D1 rows go by cascading foreign keys (sessions,
@@ -24,13 +25,9 @@ export async function deleteAccount(env: AppEnv, db: Database, userId: string): 
     .select({ slug: card.slug, avatarKey: card.avatarKey })
     .from(card)
     .where(eq(card.userId, userId));
-  await Promise.all(
-    cards.flatMap((c) => [
-      c.slug ? env.CACHE.delete(cacheKey(c.slug)) : null,
-      c.avatarKey ? env.CACHE.delete(`avatar:${c.avatarKey}`) : null,
-    ]),
-  );
   await db.delete(user).where(eq(user.id, userId));
+  // After the rows are gone, so a card read in between cannot put a copy back in KV.
+  await Promise.all(cards.map((c) => removeCardObjects(env, c)));
 }
 
 /**
@@ -51,6 +48,7 @@ export async function exportAccount(db: Database, userId: string) {
     db.select().from(sharedContact).where(eq(sharedContact.recipientUserId, userId)),
   ]);
   const events = await db.select().from(event).where(eq(event.userId, userId));
+  const integrations = await exportIntegrations(db, userId);
   const cardIds = cards.map((c) => c.id);
   const stats = cardIds.length ? await db.select().from(cardStat).where(inArray(cardStat.cardId, cardIds)) : [];
   const { calendarTokenHash: _secret, ...preferences } = settings ?? { calendarTokenHash: null };
@@ -65,5 +63,6 @@ export async function exportAccount(db: Database, userId: string) {
     reminders,
     notifications,
     sharedContacts,
+    integrations,
   };
 }

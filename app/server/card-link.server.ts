@@ -1,10 +1,15 @@
+import { and, eq } from "drizzle-orm";
 import { z } from "zod";
 import { CONTACT_TYPES, PLATFORMS, type PublicCard, TEMPLATES } from "~/lib/card";
+import { card as cardTable } from "~db/schema";
+import type { Database } from "./db.server";
 
 /**
  * Encoded card links (/card/v/{payload}[.{signature}]): the card travels in the URL as URL-safe
- * base64 of JSON. Links the server issues carry an HMAC-SHA256 signature; only those may route
- * share-backs to an owner.
+ * base64 of JSON. Links the server issues carry an HMAC-SHA256 signature and an opaque card
+ * reference (never the owner's id); a signed link routes share-backs only while its card still
+ * exists, is published and has its owner. Links issued before the reference (with userId and
+ * cardId) are still honoured under the same checks.
  */
 
 const b64url = {
@@ -35,6 +40,11 @@ const payloadSchema = z.object({
   linkedin: str(300),
   location: str(120),
   notes: z.string().max(1000).catch("").default(""),
+  ref: z
+    .string()
+    .regex(/^[0-9a-f]{8,64}$/)
+    .nullish()
+    .catch(null),
   userId: z.string().max(100).nullish().catch(null),
   cardId: z.number().int().positive().nullish().catch(null),
   template: z.enum(TEMPLATES).catch("classic").default("classic"),
@@ -64,7 +74,8 @@ async function key(secret: string) {
   ]);
 }
 
-export async function signedCardPath(card: PublicCard, secret: string): Promise<string> {
+/** The link the editor hands out; `ref` is the card's opaque reference (card.ref). */
+export async function signedCardPath(card: PublicCard, ref: string, secret: string): Promise<string> {
   const json = JSON.stringify({
     name: card.name,
     title: card.title,
@@ -75,8 +86,7 @@ export async function signedCardPath(card: PublicCard, secret: string): Promise<
     linkedIn: card.linkedin,
     location: card.location,
     notes: card.notes,
-    userId: card.ownerId,
-    cardId: card.id,
+    ref,
     template: card.template,
     colour: card.colour,
     socialAccounts: card.socialAccounts,
@@ -89,7 +99,10 @@ export async function signedCardPath(card: PublicCard, secret: string): Promise<
   return `/card/v/${payload}.${b64url.encode(signature)}`;
 }
 
-export type DecodedCard = { card: PublicCard; verified: boolean };
+/** Which stored card a verified link names: its reference, or (older links) its id and owner. */
+export type CardPointer = { ref: string } | { cardId: number; userId: string };
+
+export type DecodedCard = { card: PublicCard; verified: boolean; pointer: CardPointer | null };
 
 /** null when the link does not decode to a card; unverified when it decodes but is unsigned or tampered. */
 export async function decodeCardParam(param: string, secret: string): Promise<DecodedCard | null> {
@@ -118,10 +131,18 @@ export async function decodeCardParam(param: string, secret: string): Promise<De
     }
   }
   const p = parsed.data;
+  const pointer: CardPointer | null = !verified
+    ? null
+    : p.ref
+      ? { ref: p.ref }
+      : p.cardId && p.userId
+        ? { cardId: p.cardId, userId: p.userId }
+        : null;
+  // Ids come from the database (checkSignedCard), never from the payload.
   const card: PublicCard = {
-    id: verified ? (p.cardId ?? null) : null,
+    id: null,
     slug: null,
-    ownerId: verified ? (p.userId ?? null) : null,
+    ownerId: null,
     ownerName: null,
     name: p.name,
     title: p.title ?? null,
@@ -151,5 +172,32 @@ export async function decodeCardParam(param: string, secret: string): Promise<De
     })),
     activeEvent: null,
   };
-  return { card, verified };
+  return { card, verified: verified && pointer !== null, pointer };
+}
+
+export type CheckedCard = { card: PublicCard; verified: boolean; shareable: boolean };
+
+/**
+ * A decoded link held against the card's current state: verified only while the card it names
+ * exists (deleting the account deletes its cards), and open to share-backs only while published.
+ * Anything else degrades to the unverified view of what the link carries.
+ */
+export async function checkSignedCard(db: Database, decoded: DecodedCard): Promise<CheckedCard> {
+  const { pointer } = decoded;
+  const unverified = { card: decoded.card, verified: false, shareable: false };
+  if (!decoded.verified || !pointer) return unverified;
+  const [row] = await db
+    .select({ id: cardTable.id, userId: cardTable.userId, published: cardTable.published })
+    .from(cardTable)
+    .where(
+      "ref" in pointer
+        ? eq(cardTable.ref, pointer.ref)
+        : and(eq(cardTable.id, pointer.cardId), eq(cardTable.userId, pointer.userId)),
+    );
+  if (!row) return unverified;
+  return {
+    card: { ...decoded.card, id: row.id, ownerId: row.userId },
+    verified: true,
+    shareable: row.published,
+  };
 }

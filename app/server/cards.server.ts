@@ -82,12 +82,41 @@ export async function getOwnedCard(db: Database, userId: string, id: number) {
   return row;
 }
 
-export async function createCard(db: Database, userId: string, form: CardForm) {
-  const [row] = await db
-    .insert(card)
-    .values({ userId, ...formValues(form) })
-    .returning({ id: card.id });
-  return row?.id;
+/** The card's opaque link reference; cards inserted without one (the demo seed) get it on first use. */
+export async function cardRef(db: Database, row: { id: number; ref: string | null }): Promise<string> {
+  if (row.ref) return row.ref;
+  const fresh = crypto.randomUUID().replaceAll("-", "").slice(0, 24);
+  await db
+    .update(card)
+    .set({ ref: fresh })
+    .where(and(eq(card.id, row.id), sql`${card.ref} is null`));
+  const [stored] = await db.select({ ref: card.ref }).from(card).where(eq(card.id, row.id));
+  return stored?.ref ?? fresh;
+}
+
+export const CARD_LIMIT = 10;
+export const CARD_LIMIT_MESSAGE = `You can keep up to ${CARD_LIMIT} cards`;
+export const SLUG_TAKEN_MESSAGE = "That link is taken, choose another";
+
+/** D1 reports a failed constraint or trigger in the error message (or its cause's). */
+const failedWith = (error: unknown, pattern: RegExp): boolean =>
+  error instanceof Error && (pattern.test(error.message) || failedWith(error.cause, pattern));
+
+/**
+ * A new card, or null when the owner already has CARD_LIMIT: the database's trigger
+ * (card_limit_per_user) refuses the insert, so parallel requests cannot pass the limit together.
+ */
+export async function createCard(db: Database, userId: string, form: CardForm): Promise<number | null> {
+  try {
+    const [row] = await db
+      .insert(card)
+      .values({ userId, ...formValues(form) })
+      .returning({ id: card.id });
+    return row?.id ?? null;
+  } catch (error) {
+    if (failedWith(error, /card_limit_per_user/)) return null;
+    throw error;
+  }
 }
 
 async function invalidate(env: AppEnv, slug: string | null) {
@@ -122,14 +151,18 @@ export async function publishCard(
   id: number,
   slug: string,
 ): Promise<PublishResult> {
-  const [taken] = await db.select({ id: card.id }).from(card).where(eq(card.slug, slug));
-  if (taken && taken.id !== id) return { ok: false, error: "That link is taken, choose another" };
   const existing = await getOwnedCard(db, userId, id);
   if (!existing) return { ok: false, error: "Card not found" };
-  await db
-    .update(card)
-    .set({ slug, published: true })
-    .where(and(eq(card.id, id), eq(card.userId, userId)));
+  // The unique index decides who gets a slug, so two owners publishing it at once cannot both win.
+  try {
+    await db
+      .update(card)
+      .set({ slug, published: true })
+      .where(and(eq(card.id, id), eq(card.userId, userId)));
+  } catch (error) {
+    if (failedWith(error, /UNIQUE constraint failed: card\.slug/)) return { ok: false, error: SLUG_TAKEN_MESSAGE };
+    throw error;
+  }
   await invalidate(env, existing.slug);
   await invalidate(env, slug);
   return { ok: true, slug };
@@ -145,12 +178,20 @@ export async function unpublishCard(env: AppEnv, db: Database, userId: string, i
   return Boolean(row);
 }
 
+/** Removes what a card keeps outside D1: its cached public copy and its photo. */
+export async function removeCardObjects(env: AppEnv, stored: { slug: string | null; avatarKey: string | null }) {
+  await Promise.all([
+    invalidate(env, stored.slug),
+    stored.avatarKey ? env.CACHE.delete(`avatar:${stored.avatarKey}`) : null,
+  ]);
+}
+
 export async function deleteCard(env: AppEnv, db: Database, userId: string, id: number) {
   const [row] = await db
     .delete(card)
     .where(and(eq(card.id, id), eq(card.userId, userId)))
-    .returning({ slug: card.slug });
-  if (row) await invalidate(env, row.slug);
+    .returning({ slug: card.slug, avatarKey: card.avatarKey });
+  if (row) await removeCardObjects(env, row);
   return Boolean(row);
 }
 

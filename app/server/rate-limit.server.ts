@@ -1,17 +1,71 @@
 import type { AppEnv } from "./env.server";
 
-/** strict: sign-in, share-back and other writes a stranger can repeat; forms: public forms. */
-export type RateLimitRule = "strict" | "forms";
+/**
+ * The one rate-limit policy. Each rule is a Workers rate-limit binding (fixed window, counted across
+ * isolates); keys name the subject, so one rule serves many purposes without sharing counters.
+ *   strict  5 a minute   one account's sign-in attempts, one visitor's (card, email) share-backs
+ *   forms  20 a minute   public forms per address; every authentication entry point per address
+ *   venue  30 a minute   share-backs to one card from one address (many people behind one venue IP)
+ *   card  120 a minute   share-backs to one card from everywhere: the flood ceiling
+ *   api    60 a minute   requests per personal API token
+ * The README states these numbers; tests/worker/security.test.ts holds them to it.
+ */
+export const RULES = {
+  strict: { binding: "RATE_LIMIT_STRICT", limit: 5 },
+  forms: { binding: "RATE_LIMIT_FORMS", limit: 20 },
+  venue: { binding: "RATE_LIMIT_VENUE", limit: 30 },
+  card: { binding: "RATE_LIMIT_CARD", limit: 120 },
+  api: { binding: "RATE_LIMIT_API", limit: 60 },
+} as const;
 
-const BINDINGS = { strict: "RATE_LIMIT_STRICT", forms: "RATE_LIMIT_FORMS" } as const;
+export type RateLimitRule = keyof typeof RULES;
+
+/** Every window is one minute long, so a refused caller may try again within a minute. */
+export const RETRY_AFTER_SECONDS = 60;
+
+export type Verdict = { ok: true } | { ok: false; retryAfter: number };
 
 /** The client's address as Cloudflare reports it; local requests share one bucket. */
-export function clientKey(request: Request): string {
-  return request.headers.get("cf-connecting-ip") ?? "local";
+export function clientKey(request: Request | Headers): string {
+  const headers = request instanceof Headers ? request : request.headers;
+  return headers.get("cf-connecting-ip") ?? "local";
 }
 
 /** True when the caller may go on. Keys name the subject, e.g. `share:<ip>:<card>`. */
 export async function allow(env: AppEnv, rule: RateLimitRule, key: string): Promise<boolean> {
-  const { success } = await env[BINDINGS[rule]].limit({ key: `${rule}:${key}` });
+  const { success } = await env[RULES[rule].binding].limit({ key: `${rule}:${key}` });
   return success;
+}
+
+/** Checks every key in order and stops at the first refusal, so a refused caller spends no more. */
+async function all(env: AppEnv, checks: [RateLimitRule, string][]): Promise<Verdict> {
+  for (const [rule, key] of checks) {
+    if (!(await allow(env, rule, key))) return { ok: false, retryAfter: RETRY_AFTER_SECONDS };
+  }
+  return { ok: true };
+}
+
+/**
+ * Every authentication entry point (sign-in, sign-up, password reset, whatever is added next) calls
+ * this: at most 20 attempts a minute from one address, and 5 a minute against one account wherever
+ * they come from. `account` is the email the attempt names, when it names one.
+ */
+export function limitAuthAttempt(env: AppEnv, request: Request | Headers, account?: string | null) {
+  const checks: [RateLimitRule, string][] = [["forms", `auth-ip:${clientKey(request)}`]];
+  const email = account?.trim().toLowerCase();
+  if (email) checks.push(["strict", `auth-account:${email}`]);
+  return all(env, checks);
+}
+
+/**
+ * Share-backs, designed for venues: one person (card, email) may repeat 5 times a minute, one address
+ * 30 times a minute per card (a crowd behind one NAT each shares once), and one card takes at most
+ * 120 a minute from everywhere, which still stops a distributed flood.
+ */
+export function limitShareBack(env: AppEnv, request: Request, cardId: number, email: string) {
+  return all(env, [
+    ["strict", `share-person:${cardId}:${email.trim().toLowerCase()}`],
+    ["venue", `share-ip:${clientKey(request)}:${cardId}`],
+    ["card", `share-card:${cardId}`],
+  ]);
 }

@@ -3,7 +3,10 @@
 export const MAX_BODY_BYTES = 1_000_000;
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
-const FORM_TYPES = ["application/x-www-form-urlencoded", "multipart/form-data", "text/plain", "application/json"];
+const API_TYPES = ["application/x-www-form-urlencoded", "multipart/form-data", "text/plain", "application/json"];
+/** Page actions (everything outside /api) read their body with request.formData(): only forms. */
+const FORM_TYPES = ["application/x-www-form-urlencoded", "multipart/form-data"];
+const isApi = (pathname: string) => pathname === "/api" || pathname.startsWith("/api/");
 const IMAGE_TYPES = ["image/jpeg", "image/png", "image/webp"];
 /** The one place that takes a raw image body: the card editor's avatar upload. */
 const acceptsImages = (pathname: string) => /^\/api\/cards\/\d+\/avatar$/.test(pathname);
@@ -42,13 +45,34 @@ export function guardRequest(request: Request, maxBodyBytes = MAX_BODY_BYTES): R
   }
 
   const type = (request.headers.get("content-type") ?? "").split(";")[0]?.trim().toLowerCase();
-  const allowed = acceptsImages(url.pathname) ? IMAGE_TYPES : FORM_TYPES;
+  const allowed = acceptsImages(url.pathname) ? IMAGE_TYPES : isApi(url.pathname) ? API_TYPES : FORM_TYPES;
   // Browsers send an empty POST (a button that saves a card) with Content-Length: 0 and no type.
   const empty = request.body === null || length === "0";
   if (!empty && !allowed.includes(type ?? "")) {
     return problem(415, "Unsupported content type");
   }
   return null;
+}
+
+/**
+ * The one body-parsing step for page actions: a body that request.formData() cannot read (broken
+ * multipart, a boundary that does not match) answers 400 here instead of 500 in whichever action
+ * would have read it. An empty body with no type becomes an empty form, so every action can read it.
+ */
+export async function readableForm(request: Request): Promise<Request | Response> {
+  if (SAFE_METHODS.has(request.method) || isApi(new URL(request.url).pathname)) return request;
+  if (!request.headers.get("content-type")) {
+    const headers = new Headers(request.headers);
+    headers.set("content-type", "application/x-www-form-urlencoded");
+    headers.delete("content-length");
+    return new Request(request, { headers, body: "" });
+  }
+  try {
+    await request.clone().formData();
+  } catch {
+    return problem(400, "The form could not be read");
+  }
+  return request;
 }
 
 /** Reads a body while enforcing the byte cap even when no Content-Length was sent. */
@@ -82,7 +106,9 @@ export function contentSecurityPolicy(nonce: string, dev: boolean): string {
     `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'`,
     // React and sonner set style attributes; no inline <style> from users ever reaches a page.
     "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data: blob:",
+    // Event images are links the owner gave (https only, checked on save) and are shown from their own
+    // origin; http is never allowed, so no page mixes content (docs/decisions/0022).
+    "img-src 'self' data: blob: https:",
     "font-src 'self'",
     `connect-src 'self'${dev ? " ws: wss:" : ""}`,
     "media-src 'self' blob:",
@@ -103,10 +129,26 @@ const BASE_HEADERS: Record<string, string> = {
   "Cross-Origin-Opener-Policy": "same-origin",
 };
 
-/** Adds the security baseline; HTML also gets the nonce-bound CSP. */
+const DOWNLOAD_TYPES = /^(text\/csv|text\/vcard|text\/x-vcard|text\/calendar|application\/json)\b/i;
+
+/**
+ * Downloads (an attachment, or a CSV, vCard, calendar or JSON body) are never kept by a browser or a
+ * shared cache unless their route says they are public (a published card's vCard or QR code).
+ */
+function isPrivateDownload(headers: Headers): boolean {
+  const cache = headers.get("cache-control") ?? "";
+  if (/\bpublic\b/i.test(cache)) return false;
+  return (
+    /^\s*attachment/i.test(headers.get("content-disposition") ?? "") ||
+    DOWNLOAD_TYPES.test(headers.get("content-type") ?? "")
+  );
+}
+
+/** Adds the security baseline; HTML also gets the nonce-bound CSP; private downloads get no-store. */
 export function withSecurityHeaders(response: Response, nonce: string, dev: boolean): Response {
   const secured = new Response(response.body, response);
   for (const [name, value] of Object.entries(BASE_HEADERS)) secured.headers.set(name, value);
+  if (isPrivateDownload(secured.headers)) secured.headers.set("Cache-Control", "private, no-store");
   if ((secured.headers.get("content-type") ?? "").includes("text/html")) {
     secured.headers.set("Content-Security-Policy", contentSecurityPolicy(nonce, dev));
   }

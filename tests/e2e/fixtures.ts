@@ -42,9 +42,31 @@ export async function signIn(page: Page, redirectTo = "/dashboard") {
 }
 
 export const test = base.extend<
-  { pageErrors: string[]; newsletterPrompt: boolean; quietNewsletter: undefined },
+  { pageErrors: string[]; cspViolations: string[]; newsletterPrompt: boolean; quietNewsletter: undefined },
   { demoStorage: string }
 >({
+  // Every journey fails on any Content Security Policy violation, in any page of its context: the
+  // securitypolicyviolation event (blocked scripts, styles, images, eval probes) and Chromium's report.
+  cspViolations: [
+    async ({ context }, use) => {
+      const violations: string[] = [];
+      await context.exposeBinding("__kwCspViolation", ({ page }, text: string) => {
+        violations.push(`${page.url()}: ${text}`);
+      });
+      await context.addInitScript(() => {
+        document.addEventListener("securitypolicyviolation", (e) => {
+          const report = `${e.effectiveDirective} blocked ${e.blockedURI || "inline"} (${e.sourceFile}:${e.lineNumber})`;
+          (window as unknown as { __kwCspViolation(text: string): void }).__kwCspViolation(report);
+        });
+      });
+      context.on("console", (m) => {
+        if (m.type() === "error" && /Content Security Policy/i.test(m.text())) violations.push(m.text());
+      });
+      await use(violations);
+      expect(violations, "Content Security Policy violations").toEqual([]);
+    },
+    { auto: true },
+  ],
   // The newsletter slide-in would cover controls after 5 s; journeys that test it opt in with test.use.
   newsletterPrompt: [false, { option: true }],
   quietNewsletter: [

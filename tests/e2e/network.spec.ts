@@ -147,8 +147,13 @@ test("adds someone by hand, merges the duplicate, and exports just the selection
 test("settings choose the theme and offer every download", async ({ page }, info) => {
   await page.goto("/settings");
   await page.waitForLoadState("networkidle");
+  // The page switches at once; the cookie arrives with the answer, so wait for it before reloading.
+  const saved = page.waitForResponse(
+    (r) => new URL(r.url()).pathname.startsWith("/theme") && r.request().method() === "POST",
+  );
   await page.getByLabel("Dark", { exact: true }).check();
   await expect(page.locator("html")).toHaveAttribute("data-theme", "dark");
+  await saved;
   await page.reload();
   await expect(page.getByLabel("Dark", { exact: true })).toBeChecked();
   await expectAccessible(page);

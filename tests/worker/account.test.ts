@@ -79,7 +79,7 @@ describe("profile", () => {
       });
     const empty = await post("   ");
     expect(empty.status).toBe(400);
-    expect(await empty.text()).toContain("Name is required");
+    expect(await empty.text()).toContain("Name must be at least 2 characters");
     expect((await post("New <b>Name</b>")).status).toBe(302);
     const page = await (await call("/settings", { headers: { cookie: owner.cookie } })).text();
     expect(page).toContain("New &lt;b&gt;Name&lt;/b&gt;");

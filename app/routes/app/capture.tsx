@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from "react";
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { data, Form, Link, redirect, useNavigation, useRouteLoaderData } from "react-router";
 import { MyQrButton } from "~/components/my-qr";
 import { Field, inputClass } from "~/components/ui/field";
 import { appContext } from "~/context";
@@ -9,6 +9,7 @@ import type { ContactDraft } from "~/lib/csv";
 import { classifyScan, type ScanResult } from "~/lib/scan";
 import { pageMeta } from "~/lib/site";
 import { toast, useToasterReady } from "~/lib/toast";
+import type { RootData } from "~/root";
 import { activeEventName } from "~/server/active-event.server";
 import { requireUser } from "~/server/auth.server";
 import { type SavedCapture, saveCapture } from "~/server/capture.server";
@@ -263,13 +264,15 @@ export default function CapturePage({ loaderData, actionData }: Route.ComponentP
   const [saving, setSaving] = useState(false);
   const [added, setAdded] = useState<SavedCard | null>(null);
   const nameRef = useRef<HTMLInputElement>(null);
+  // Queued captures carry the account they were made in, so they never sync into another one.
+  const ownerId = useRouteLoaderData<RootData>("root")?.user?.id ?? null;
 
   const refreshQueue = useCallback(async () => {
     const { syncCaptures } = await import("~/lib/client/capture-queue");
-    const { synced, waiting } = await syncCaptures();
+    const { synced, waiting } = await syncCaptures(ownerId);
     setWaiting(waiting);
     if (synced) toast.success(`${synced} offline capture${synced > 1 ? "s" : ""} synced`);
-  }, []);
+  }, [ownerId]);
 
   useEffect(() => {
     setClientId(crypto.randomUUID());
@@ -370,8 +373,8 @@ export default function CapturePage({ loaderData, actionData }: Route.ComponentP
       if (saved.mergedInto) setAdded({ created: false, ...saved.mergedInto });
     } catch {
       const { queueCapture, pendingCaptures } = await import("~/lib/client/capture-queue");
-      await queueCapture(capture);
-      setWaiting((await pendingCaptures()).filter((c) => !c.rejected).length);
+      await queueCapture({ ...capture, ownerId: ownerId ?? undefined });
+      setWaiting((await pendingCaptures(ownerId)).filter((c) => !c.rejected).length);
       toast.info("Saved on this device", { description: `${label} will sync when you're back online.` });
       reset();
     } finally {

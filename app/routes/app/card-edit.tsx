@@ -10,7 +10,15 @@ import { CONTACT_TYPES, cardFormSchema, PLATFORMS, slugSchema, TEMPLATES } from 
 import { pageMeta } from "~/lib/site";
 import { requireUser } from "~/server/auth.server";
 import { signedCardPath } from "~/server/card-link.server";
-import { deleteCard, getOwnedCard, publishCard, toPublicCard, unpublishCard, updateCard } from "~/server/cards.server";
+import {
+  cardRef,
+  deleteCard,
+  getOwnedCard,
+  publishCard,
+  toPublicCard,
+  unpublishCard,
+  updateCard,
+} from "~/server/cards.server";
 import { setToastHeader } from "~/server/toast.server";
 import type { Route } from "./+types/card-edit";
 
@@ -32,7 +40,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   return {
     card: row,
     origin,
-    signedLink: origin + (await signedCardPath(toPublicCard(row, user.name), app.env.CARD_SIGNING_SECRET)),
+    signedLink:
+      origin +
+      (await signedCardPath(toPublicCard(row, user.name), await cardRef(app.db, row), app.env.CARD_SIGNING_SECRET)),
   };
 }
 

@@ -1,9 +1,9 @@
 import { Form, Link, redirect } from "react-router";
 import { appContext } from "~/context";
-import { cardFormSchema } from "~/lib/card";
+import { CARD_LIMITS, cardFormSchema } from "~/lib/card";
 import { pageMeta } from "~/lib/site";
 import { requireUser } from "~/server/auth.server";
-import { createCard, listCards } from "~/server/cards.server";
+import { CARD_LIMIT, CARD_LIMIT_MESSAGE, createCard, listCards } from "~/server/cards.server";
 import type { Route } from "./+types/cards";
 
 export const meta = () => [...pageMeta("Your cards"), { name: "robots", content: "noindex" }];
@@ -18,12 +18,17 @@ export async function action({ request, context }: Route.ActionArgs) {
   const app = context.get(appContext);
   const user = await requireUser(app, request);
   const count = (await listCards(app.db, user.id)).length;
-  if (count >= 10) throw new Response("You can keep up to 10 cards", { status: 400, statusText: "Too many cards" });
+  const tooMany = () => new Response(CARD_LIMIT_MESSAGE, { status: 400, statusText: "Too many cards" });
+  if (count >= CARD_LIMIT) throw tooMany();
+  // Accounts made before names were checked may have a blank or overlong one; the card still starts.
+  const name = user.name.trim().slice(0, CARD_LIMITS.name) || user.email.split("@")[0]?.slice(0, 100) || "My card";
   const id = await createCard(
     app.db,
     user.id,
-    cardFormSchema.parse({ label: count === 0 ? "Work" : `Card ${count + 1}`, name: user.name.slice(0, 100) }),
+    cardFormSchema.parse({ label: count === 0 ? "Work" : `Card ${count + 1}`, name }),
   );
+  // The database holds the limit when parallel requests all passed the count above.
+  if (id === null) throw tooMany();
   return redirect(`/card/${id}`);
 }
 

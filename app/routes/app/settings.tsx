@@ -1,12 +1,13 @@
 import { isSupportedCountry } from "libphonenumber-js/min";
 import { useEffect } from "react";
-import { data, Form, redirect, useFetcher } from "react-router";
+import { data, Form, Link, redirect, useFetcher } from "react-router";
 import { appContext } from "~/context";
+import { userNameSchema } from "~/lib/auth";
 import { pageMeta } from "~/lib/site";
 import { THEMES, themeFromCookie } from "~/lib/theme";
 import { isTimeZone } from "~/lib/time";
 import { deleteAccount } from "~/server/account.server";
-import { createAuth, requireUser } from "~/server/auth.server";
+import { CLEAR_SITE_DATA, createAuth, requireUser } from "~/server/auth.server";
 import { invalidateOwnerCards } from "~/server/cards.server";
 import { getSettings, rotateCalendarToken, saveSettings } from "~/server/settings.server";
 import { setToastHeader } from "~/server/toast.server";
@@ -35,9 +36,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   const intent = form.get("intent");
   const saved = async (title: string) => ({ "Set-Cookie": await setToastHeader({ type: "success", title }) });
   if (intent === "profile") {
-    const name = String(form.get("name") ?? "").trim();
-    if (!name) return data({ nameError: "Name is required", name }, { status: 400 });
-    if (name.length > 120) return data({ nameError: "Must be at most 120 characters", name }, { status: 400 });
+    // The same name rule as sign-up (createAuth checks it again for every account write).
+    const typed = String(form.get("name") ?? "");
+    const parsed = userNameSchema.safeParse(typed);
+    if (!parsed.success) {
+      return data({ nameError: parsed.error.issues[0]?.message, name: typed.trim().slice(0, 120) }, { status: 400 });
+    }
+    const name = parsed.data;
     await createAuth(app, request).api.updateUser({ headers: request.headers, body: { name } });
     return redirect("/settings", { headers: await saved("Profile saved") });
   }
@@ -77,6 +82,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   await deleteAccount(app.env, app.db, user.id);
   const headers = new Headers();
   for (const cookie of signOut.headers.getSetCookie()) headers.append("Set-Cookie", cookie);
+  headers.set("Clear-Site-Data", CLEAR_SITE_DATA);
   headers.append(
     "Set-Cookie",
     await setToastHeader({
@@ -151,7 +157,10 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
           ) : null}
         </div>
         <p className="text-sm">
-          <span className="text-slate-600 dark:text-slate-300">Email:</span> {user.email}
+          <span className="text-slate-600 dark:text-slate-300">Email:</span> {user.email}{" "}
+          <Link to="/settings/account" className="font-medium text-brand-700 underline dark:text-brand-200">
+            Change email, password or signed-in devices
+          </Link>
         </p>
         <button type="submit" className={secondary}>
           Save profile
@@ -182,6 +191,18 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
           </button>
         </noscript>
       </themeFetcher.Form>
+
+      <section className={`mt-8 ${box}`} aria-labelledby="integrations-title">
+        <h2 id="integrations-title" className="font-semibold text-lg">
+          Integrations
+        </h2>
+        <p className="mt-1 text-slate-700 text-sm dark:text-slate-300">
+          Webhooks, HubSpot, Krystal AI and API tokens for your own scripts.
+        </p>
+        <Link to="/settings/integrations" className={`${secondary} mt-3 inline-block`}>
+          Open integrations
+        </Link>
+      </section>
 
       <section className={`mt-8 ${box}`} aria-labelledby="data-title">
         <h2 id="data-title" className="font-semibold text-lg">

@@ -4,10 +4,10 @@ import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { z } from "zod";
 import { Field, inputClass } from "~/components/ui/field";
 import { appContext } from "~/context";
-import { PASSWORD_MAX, PASSWORD_MIN } from "~/lib/auth";
+import { PASSWORD_MAX, PASSWORD_MIN, userNameSchema } from "~/lib/auth";
+import { safeRedirect } from "~/lib/safe-redirect";
 import { pageMeta } from "~/lib/site";
-import { createAuth, getSessionUser, safeRedirect } from "~/server/auth.server";
-import { allow, clientKey } from "~/server/rate-limit.server";
+import { asAuthResponse, createAuth, getSessionUser, TOO_MANY_AUTH_ATTEMPTS } from "~/server/auth.server";
 import type { Route } from "./+types/auth";
 
 const email = z
@@ -24,11 +24,7 @@ const signInSchema = z.object({
 
 const signUpSchema = z.object({
   intent: z.literal("signup"),
-  name: z
-    .string({ error: "Name must be at least 2 characters" })
-    .trim()
-    .min(2, "Name must be at least 2 characters")
-    .max(100, "Name must be at most 100 characters"),
+  name: userNameSchema,
   email,
   password: z
     .string({ error: `Password must be at least ${PASSWORD_MIN} characters` })
@@ -59,31 +55,28 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data(submission.reply({ hideFields: ["password"] }), { status: 400 });
   }
   const { value } = submission;
-  const key = `auth:${clientKey(request)}:${value.email.toLowerCase()}`;
-  if (!(await allow(app.env, "strict", key))) {
-    return data(
-      submission.reply({
-        formErrors: ["Too many attempts. Please wait a minute and try again."],
-        hideFields: ["password"],
-      }),
-      { status: 429 },
-    );
-  }
-
+  // The rate limit and the name rule live in createAuth's hooks, shared with the /api/auth endpoints.
   const auth = createAuth(app, request);
-  const response =
+  const response = await asAuthResponse(() =>
     value.intent === "signup"
-      ? await auth.api.signUpEmail({
+      ? auth.api.signUpEmail({
           body: { name: value.name, email: value.email, password: value.password },
           headers: request.headers,
           asResponse: true,
         })
-      : await auth.api.signInEmail({
+      : auth.api.signInEmail({
           body: { email: value.email, password: value.password },
           headers: request.headers,
           asResponse: true,
-        });
+        }),
+  );
 
+  if (response.status === 429) {
+    return data(submission.reply({ formErrors: [TOO_MANY_AUTH_ATTEMPTS], hideFields: ["password"] }), {
+      status: 429,
+      headers: { "Retry-After": response.headers.get("retry-after") ?? "60" },
+    });
+  }
   if (!response.ok) {
     const reply =
       value.intent === "signup" && response.status === 422
@@ -163,6 +156,13 @@ export default function AuthPage({ loaderData, actionData }: Route.ComponentProp
             className={inputClass}
           />
         </Field>
+        {signup ? null : (
+          <p className="-mt-2 text-right text-sm">
+            <Link to="/auth/forgot" className="font-medium text-brand-700 underline dark:text-brand-200">
+              Forgot your password?
+            </Link>
+          </p>
+        )}
         <button
           type="submit"
           disabled={busy}

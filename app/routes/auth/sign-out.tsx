@@ -1,6 +1,6 @@
 import { redirect } from "react-router";
 import { appContext } from "~/context";
-import { createAuth } from "~/server/auth.server";
+import { CLEAR_SITE_DATA, createAuth } from "~/server/auth.server";
 import { setToastHeader } from "~/server/toast.server";
 import type { Route } from "./+types/sign-out";
 
@@ -12,6 +12,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const headers = new Headers();
   for (const cookie of response.headers.getSetCookie()) headers.append("Set-Cookie", cookie);
   headers.append("Set-Cookie", await setToastHeader({ type: "success", title: "Signed out" }));
+  headers.set("Clear-Site-Data", CLEAR_SITE_DATA);
   return redirect("/", { headers });
 }
 

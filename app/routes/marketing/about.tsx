@@ -111,7 +111,11 @@ export default function About() {
             <li>
               <h3 className="font-semibold">AI integration</h3>
               <p className="mt-1 text-slate-700 text-sm dark:text-slate-300">
-                Sync contacts and results with the Krystal AI campaign-management ecosystem.
+                Send the people in your network to your Krystal AI workspace hourly, daily or when you press Sync now,
+                signed so Krystal AI can verify them.{" "}
+                <Link to="/docs/krystal-integration" className="text-brand-700 underline dark:text-brand-200">
+                  How the Krystal AI sync works
+                </Link>
               </p>
             </li>
             <li>
@@ -128,7 +132,7 @@ export default function About() {
             <Link to="/fundraising" className={btnPrimary}>
               Browse campaigns
             </Link>
-            <Link to="/docs/krystal-integration" className={btnSecondary}>
+            <Link to="/settings/integrations#krystal" className={btnSecondary}>
               Sync with Krystal AI
             </Link>
           </div>

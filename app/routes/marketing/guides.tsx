@@ -36,7 +36,7 @@ const TAB_DOCS: Partial<Record<GuideTab, { to: string; title: string; descriptio
     {
       to: "/docs/krystal-integration",
       title: "Krystal AI Integration",
-      description: "Sync contacts and campaign results with Krystal AI.",
+      description: "Send the people in your network to Krystal AI, hourly, daily or on demand.",
     },
     {
       to: "/fundraising",
@@ -84,8 +84,8 @@ export default function Guides() {
             Connecting KnowWho with Krystal AI
           </h2>
           <p className="mt-2 max-w-2xl text-white/85">
-            Send your event connections and campaign results to the Krystal AI campaign-management ecosystem, hourly,
-            daily or on demand.
+            Send the people in your network to your Krystal AI workspace as signed deliveries, hourly, daily or on
+            demand.
           </p>
           <Link
             to="/docs/krystal-integration"

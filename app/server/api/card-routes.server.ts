@@ -2,11 +2,12 @@ import { Hono } from "hono";
 import type { AppContext } from "~/context";
 import { type PublicCard, vcardFileName } from "~/lib/card";
 import { buildVCard } from "~/lib/vcard";
-import { decodeCardParam } from "../card-link.server";
+import { checkSignedCard, decodeCardParam } from "../card-link.server";
 import { type Notice, renderCardNotFound, renderCardPage } from "../card-page.server";
 import { countStat, getAvatar, getPublishedCard, type VisitSource } from "../cards.server";
+import { emitEvent } from "../integrations/webhooks.server";
 import { cardQrSvg } from "../qr.server";
-import { allow, clientKey } from "../rate-limit.server";
+import { limitShareBack } from "../rate-limit.server";
 import { checkShare, recordShareBack, SHARE_MESSAGES, shareSuccess } from "../share-back.server";
 
 type HonoEnv = { Bindings: Env; Variables: { app: AppContext } };
@@ -14,8 +15,17 @@ type HonoEnv = { Bindings: Env; Variables: { app: AppContext } };
 /** The visitor side of cards: pages, vCards, QR codes and share-backs. Served before React Router. */
 export const cardRoutes = new Hono<HonoEnv>();
 
-const html = (body: string, status = 200, cache = "no-store") =>
-  new Response(body, { status, headers: { "content-type": "text/html; charset=utf-8", "cache-control": cache } });
+const html = (body: string, status = 200, cache = "no-store", extra: Record<string, string> = {}) =>
+  new Response(body, {
+    status,
+    headers: { "content-type": "text/html; charset=utf-8", "cache-control": cache, ...extra },
+  });
+
+/** The refusal a visitor reads: when to try again, in words and in Retry-After. */
+const retryNotice = (seconds: number) => ({
+  title: "Too many attempts",
+  description: `This card is taking a lot of shares just now. Please try again in ${seconds <= 60 ? "a minute" : `${Math.ceil(seconds / 60)} minutes`}. Your details are still in the form.`,
+});
 
 const notFound = (nonce: string) => html(renderCardNotFound(nonce), 404);
 
@@ -43,9 +53,13 @@ async function answerShare(
   const form = Object.fromEntries(await request.formData().catch(() => new FormData()));
   const check = checkShare(form);
 
-  const reply = (status: number, notice: Notice, values: Record<string, string> = {}) =>
-    wantsJson
-      ? Response.json({ ok: status < 300, title: notice.title, description: notice.description }, { status })
+  const reply = (status: number, notice: Notice, values: Record<string, string> = {}, retryAfter?: number) => {
+    const headers: Record<string, string> = retryAfter ? { "retry-after": String(retryAfter) } : {};
+    return wantsJson
+      ? Response.json(
+          { ok: status < 300, title: notice.title, description: notice.description, retryAfter },
+          { status, headers },
+        )
       : html(
           renderCardPage({
             card,
@@ -57,20 +71,36 @@ async function answerShare(
             openShare: true,
           }),
           status,
+          "no-store",
+          headers,
         );
+  };
 
   if (!card.ownerId || !card.id) return reply(403, { kind: "error", ...SHARE_MESSAGES.unverified });
-  if (!(await allow(app.env, "strict", `share:${clientKey(request)}:${card.id}`))) {
-    return reply(429, { kind: "error", ...SHARE_MESSAGES.limited }, check.ok ? {} : check.values);
-  }
   if (!check.ok) {
     // Bots get the same answer as people, so the trap is not revealed.
     if (check.reason === "bot")
       return reply(200, { kind: "success", ...shareSuccess(check.values.name || "Your", card.name) });
     return reply(400, { kind: "error", ...SHARE_MESSAGES[check.reason] }, check.values);
   }
+  // Keyed on the person (card + email) as well as the address, so a crowd behind one venue IP
+  // each shares once; the per-card ceiling still stops a flood (rate-limit.server.ts).
+  const verdict = await limitShareBack(app.env, request, card.id, check.value.email);
+  if (!verdict.ok) {
+    const typed = { name: check.value.name, email: check.value.email, phone: check.value.phone ?? "" };
+    return reply(429, { kind: "error", ...retryNotice(verdict.retryAfter) }, typed, verdict.retryAfter);
+  }
   try {
     await recordShareBack(app.db, card, check.value);
+    const ownerId = card.ownerId;
+    app.ctx.waitUntil(
+      emitEvent(app, ownerId, "shareback.received", {
+        card: { id: card.id, name: card.name },
+        name: check.value.name,
+        email: check.value.email,
+        phone: check.value.phone ?? null,
+      }).catch((error) => console.error("shareback webhook", error)),
+    );
     app.ctx.waitUntil(countStat(app.db, card.id, "shares").then(() => undefined));
   } catch (error) {
     console.error(error);
@@ -131,18 +161,25 @@ cardRoutes.get("/c/:slug/qr.svg", async (c) => {
   });
 });
 
-// Encoded links from the specification: the card is in the URL, signed by us or shown as unverified.
-cardRoutes.get("/card/v/:payload", async (c) => {
+// Encoded links from the specification: the card is in the URL, signed by us or shown as unverified,
+// and a signed one is held against the card's current state (deleted, unpublished, owner gone).
+async function signedCard(c: { req: { param(name: "payload"): string }; get(key: "app"): AppContext }) {
   const app = c.get("app");
   const decoded = await decodeCardParam(c.req.param("payload"), app.env.CARD_SIGNING_SECRET);
-  if (!decoded) return notFound(app.nonce);
+  return decoded ? checkSignedCard(app.db, decoded) : null;
+}
+
+cardRoutes.get("/card/v/:payload", async (c) => {
+  const app = c.get("app");
+  const checked = await signedCard(c);
+  if (!checked) return notFound(app.nonce);
   const base = `/card/v/${c.req.param("payload")}`;
   return html(
     renderCardPage({
-      card: decoded.card,
+      card: checked.card,
       vcardHref: `${base}/contact.vcf`,
-      shareAction: decoded.verified && decoded.card.ownerId ? `${base}/share` : null,
-      unverified: !decoded.verified,
+      shareAction: checked.shareable ? `${base}/share` : null,
+      unverified: !checked.verified,
       nonce: app.nonce,
     }),
   );
@@ -150,20 +187,20 @@ cardRoutes.get("/card/v/:payload", async (c) => {
 
 cardRoutes.get("/card/v/:payload/contact.vcf", async (c) => {
   const app = c.get("app");
-  const decoded = await decodeCardParam(c.req.param("payload"), app.env.CARD_SIGNING_SECRET);
-  if (!decoded) return notFound(app.nonce);
-  return vcardResponse(decoded.card, c.req.url.replace(/\/contact\.vcf$/, ""));
+  const checked = await signedCard(c);
+  if (!checked) return notFound(app.nonce);
+  return vcardResponse(checked.card, c.req.url.replace(/\/contact\.vcf$/, ""));
 });
 
 cardRoutes.post("/card/v/:payload/share", async (c) => {
   const app = c.get("app");
-  const decoded = await decodeCardParam(c.req.param("payload"), app.env.CARD_SIGNING_SECRET);
-  if (!decoded) return notFound(app.nonce);
+  const checked = await signedCard(c);
+  if (!checked) return notFound(app.nonce);
   const base = `/card/v/${c.req.param("payload")}`;
   return answerShare(
     c,
-    decoded.verified ? decoded.card : { ...decoded.card, ownerId: null, id: null },
-    base,
+    checked.shareable ? checked.card : { ...checked.card, ownerId: null, id: null },
+    checked.shareable ? base : "",
     `${base}/contact.vcf`,
   );
 });

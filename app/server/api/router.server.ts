@@ -11,6 +11,7 @@ import { AVATAR_MAX_BYTES, getPublishedCard, removeAvatar, saveCardToConnections
 import { connectionsForExport } from "../connections.server";
 import { getReminder, openReminders } from "../reminders.server";
 import { userForCalendarToken } from "../settings.server";
+import { v1 } from "./v1.server";
 
 type ApiEnv = { Bindings: Env; Variables: { app: AppContext } };
 
@@ -24,6 +25,8 @@ api.get("/health", async (c) => {
   return c.json({ ok: row?.ok === 1, d1Ms: Date.now() - started }, 200, { "Cache-Control": "no-store" });
 });
 
+api.route("/v1", v1);
+
 api.on(["GET", "POST"], "/auth/*", (c) => createAuth(c.get("app"), c.req.raw).handler(c.req.raw));
 
 // Replays of captures made offline; the capture page's own form posts to its route action.
@@ -32,6 +35,11 @@ api.post("/capture", async (c) => {
   const user = await getSessionUser(app, c.req.raw);
   if (!user) return c.json({ error: "Sign in to save contacts" }, 401);
   const body = await c.req.json().catch(() => null);
+  // A capture queued offline names the account it was made in; another session may not store it.
+  const ownerId = body && typeof body === "object" && "ownerId" in body ? body.ownerId : undefined;
+  if (ownerId !== undefined && ownerId !== user.id) {
+    return c.json({ error: "This capture was made in another account" }, 409);
+  }
   const parsed = captureSchema.safeParse(body);
   if (!parsed.success) {
     return c.json({ error: "Invalid capture", fields: parsed.error.flatten().fieldErrors }, 400);

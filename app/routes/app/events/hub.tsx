@@ -19,9 +19,10 @@ import {
   planFormSchema,
   targetsFromLines,
 } from "~/lib/events";
+import { safeRedirect } from "~/lib/safe-redirect";
 import { pageMeta } from "~/lib/site";
 import { type AiBinding, createAssistant } from "~/server/assistant.server";
-import { requireUser, safeRedirect } from "~/server/auth.server";
+import { requireUser } from "~/server/auth.server";
 import { deleteEvent, getEvent, networkForPlan, saveAttendees, savePlan, toggleActive } from "~/server/events.server";
 import { getSettings } from "~/server/settings.server";
 import { setToastHeader } from "~/server/toast.server";

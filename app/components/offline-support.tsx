@@ -1,0 +1,46 @@
+import { useEffect } from "react";
+import { useLocation } from "react-router";
+import { APP_SCOPES, CACHE_PREFIX, pagesCachePrefix, scopeFor, type WorkerMessage } from "~/lib/pwa";
+
+let registered = false;
+
+async function register(user: string, own: string): Promise<void> {
+  await navigator.serviceWorker.register("/sw.js", { scope: own });
+  const ready = await navigator.serviceWorker.ready;
+  ready.active?.postMessage({ type: "hello", user } satisfies WorkerMessage);
+  // The other areas after this one is active, so their installs find the shared precache filled.
+  await Promise.all(
+    APP_SCOPES.filter((s) => s !== own).map((scope) => navigator.serviceWorker.register("/sw.js", { scope })),
+  );
+}
+
+/** Kept pages of an account must not outlive its session on this device (expired, or revoked elsewhere). */
+async function forgetKeptPages(): Promise<void> {
+  if (!("caches" in window)) return;
+  const names = await caches.keys();
+  await Promise.all(
+    names.filter((n) => n.startsWith(pagesCachePrefix) || n === `${CACHE_PREFIX}meta`).map((n) => caches.delete(n)),
+  );
+}
+
+/**
+ * Makes the signed-in app work offline: registers the service worker on signed-in app pages only
+ * (never on marketing or visitor card pages), and drops kept pages whenever a page loads signed out.
+ */
+export function OfflineSupport({ userId }: { userId: string | null }) {
+  const { pathname } = useLocation();
+  useEffect(() => {
+    if (import.meta.env.DEV || !("serviceWorker" in navigator)) return;
+    if (!userId) {
+      forgetKeptPages().catch(() => undefined);
+      return;
+    }
+    const own = scopeFor(pathname);
+    if (!own || registered) return;
+    registered = true;
+    register(userId, own).catch(() => {
+      registered = false;
+    });
+  }, [userId, pathname]);
+  return null;
+}

@@ -1,0 +1,255 @@
+import { getFormProps, getInputProps, type SubmissionResult, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { Field, inputClass } from "~/components/ui/field";
+import { appContext } from "~/context";
+import { accountSchema } from "~/lib/account-forms";
+import { PASSWORD_MIN } from "~/lib/auth";
+import { pageMeta } from "~/lib/site";
+import { accountMail } from "~/server/account-mail.server";
+import { createAuth, requireUser } from "~/server/auth.server";
+import { allow } from "~/server/rate-limit.server";
+import { setToastHeader } from "~/server/toast.server";
+import type { Route } from "./+types/account";
+
+export const meta = () => [...pageMeta("Account"), { name: "robots", content: "noindex" }];
+
+type Intent = "change-email" | "change-password" | "sign-out-others";
+type Reply = { intent: Intent; result: SubmissionResult<string[]>; emailSentTo?: string };
+
+const LINK_PROBLEM = "That confirmation link has expired, was already used, or belongs to another account.";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const app = context.get(appContext);
+  const user = await requireUser(app, request);
+  const sessions = await createAuth(app, request).api.listSessions({ headers: request.headers });
+  const url = new URL(request.url);
+  // better-auth sends the browser back here after the new address's link is opened, with ?error= when it was refused.
+  const emailChange = url.searchParams.has("error") ? "refused" : url.searchParams.has("email") ? "done" : null;
+  return { user, otherSessions: Math.max(0, sessions.length - 1), emailChange };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const app = context.get(appContext);
+  const user = await requireUser(app, request);
+  const submission = parseWithZod(await request.formData(), { schema: accountSchema });
+  const intent = (submission.payload.intent as Intent | undefined) ?? "change-password";
+  const hideFields = ["currentPassword", "password", "confirm"];
+  const reply = (result: SubmissionResult<string[]>, status: number, extra: Partial<Reply> = {}) =>
+    data<Reply>({ intent, result, ...extra }, { status });
+  if (submission.status !== "success") return reply(submission.reply({ hideFields }), 400);
+  const { value } = submission;
+  if (!(await allow(app.env, "strict", `account:${user.id}`))) {
+    return reply(
+      submission.reply({ formErrors: ["Too many attempts. Please wait a minute and try again."], hideFields }),
+      429,
+    );
+  }
+  const auth = createAuth(app, request);
+  const toast = async (title: string, description?: string) => ({
+    "Set-Cookie": await setToastHeader({ type: "success", title, description }),
+  });
+
+  if (value.intent === "sign-out-others") {
+    await auth.api.revokeOtherSessions({ headers: request.headers });
+    return redirect("/settings/account", { headers: await toast("Signed out of your other devices") });
+  }
+
+  const wrongPassword = () =>
+    reply(
+      submission.reply({ fieldErrors: { currentPassword: ["That is not your current password"] }, hideFields }),
+      400,
+    );
+
+  if (value.intent === "change-password") {
+    const response = await auth.api.changePassword({
+      body: {
+        currentPassword: value.currentPassword,
+        newPassword: value.password,
+        revokeOtherSessions: value.signOutOthers === "on",
+      },
+      headers: request.headers,
+      asResponse: true,
+    });
+    if (response.status === 400) return wrongPassword();
+    if (!response.ok)
+      return reply(
+        submission.reply({ formErrors: ["We couldn't do that just now. Please try again."], hideFields }),
+        503,
+      );
+    // Signing the others out gives this device a new session cookie.
+    const headers = new Headers(
+      await toast("Password changed", value.signOutOthers ? "Your other devices were signed out." : undefined),
+    );
+    for (const cookie of response.headers.getSetCookie()) headers.append("Set-Cookie", cookie);
+    return redirect("/settings/account", { headers });
+  }
+
+  const newEmail = value.email.toLowerCase();
+  if (newEmail === user.email.toLowerCase()) {
+    return reply(submission.reply({ fieldErrors: { email: ["That is already your email address"] }, hideFields }), 400);
+  }
+  const checked = await auth.api
+    .verifyPassword({ body: { password: value.currentPassword }, headers: request.headers })
+    .catch(() => null);
+  if (!checked?.status) return wrongPassword();
+  // The answer is the same whether or not the address is taken: this form must not tell who is a user.
+  await auth.api.changeEmail({
+    body: { newEmail, callbackURL: "/settings/account?email=changed" },
+    headers: request.headers,
+  });
+  await accountMail(app.db).noticeEmailChange(user, newEmail);
+  return reply(submission.reply({ resetForm: true }), 200, { emailSentTo: newEmail });
+}
+
+const box = "mt-8 space-y-4 rounded-xl border border-slate-200 p-5 dark:border-slate-800";
+const primary = "rounded-md bg-brand-600 px-4 py-2.5 font-semibold text-white hover:bg-brand-700 disabled:opacity-60";
+const formError = "rounded-md bg-red-50 p-3 text-red-900 text-sm dark:bg-red-950 dark:text-red-100";
+
+function useAccountForm(intent: Intent, actionData: Reply | undefined) {
+  const navigation = useNavigation();
+  return useForm({
+    id: intent,
+    lastResult: navigation.state === "idle" && actionData?.intent === intent ? actionData.result : undefined,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: accountSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+}
+
+function FormError({ id, errors }: { id: string; errors?: string[] }) {
+  return errors?.length ? (
+    <p id={id} role="alert" className={formError}>
+      {errors[0]}
+    </p>
+  ) : null;
+}
+
+export default function Account({ loaderData, actionData }: Route.ComponentProps) {
+  const { user, otherSessions, emailChange } = loaderData;
+  const navigation = useNavigation();
+  const busy = (intent: Intent) => navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
+  const [emailForm, emailFields] = useAccountForm("change-email", actionData);
+  const [passwordForm, passwordFields] = useAccountForm("change-password", actionData);
+  const [othersForm] = useAccountForm("sign-out-others", actionData);
+  const currentPassword = (fields: typeof emailFields | typeof passwordFields, autoComplete = "current-password") => (
+    <Field id={fields.currentPassword.id} label="Current password" errors={fields.currentPassword.errors}>
+      <input
+        {...getInputProps(fields.currentPassword, { type: "password" })}
+        autoComplete={autoComplete}
+        className={inputClass}
+      />
+    </Field>
+  );
+
+  return (
+    <section className="mx-auto max-w-2xl px-4 py-10 sm:px-6">
+      <p className="text-sm">
+        <Link to="/settings" className="font-medium text-brand-700 underline dark:text-brand-200">
+          Settings
+        </Link>
+      </p>
+      <h1 className="mt-2 font-bold text-3xl tracking-tight">Account</h1>
+      {emailChange ? (
+        <p
+          role="status"
+          className={`mt-4 rounded-md p-3 text-sm ${emailChange === "done" ? "bg-emerald-50 text-emerald-900 dark:bg-emerald-950 dark:text-emerald-100" : "bg-amber-50 text-amber-950 dark:bg-amber-950 dark:text-amber-100"}`}
+        >
+          {emailChange === "done" ? `Your email address is now ${user.email}.` : LINK_PROBLEM}
+        </p>
+      ) : null}
+
+      <Form method="post" className={box} aria-labelledby="email-title" {...getFormProps(emailForm)}>
+        <h2 id="email-title" className="font-semibold text-lg">
+          Email address
+        </h2>
+        <p className="text-slate-700 text-sm dark:text-slate-300">
+          You sign in with <strong className="[overflow-wrap:anywhere]">{user.email}</strong>. We send a link to the new
+          address; the change happens when you open it.
+        </p>
+        {actionData?.emailSentTo ? (
+          <p
+            role="status"
+            className="rounded-md bg-emerald-50 p-3 text-emerald-900 text-sm dark:bg-emerald-950 dark:text-emerald-100"
+          >
+            Check {actionData.emailSentTo} for a link to confirm the change. It works for one hour.
+          </p>
+        ) : null}
+        <FormError id={emailForm.errorId} errors={emailForm.errors} />
+        <input type="hidden" name="intent" value="change-email" />
+        <Field id={emailFields.email.id} label="New email address" errors={emailFields.email.errors}>
+          <input {...getInputProps(emailFields.email, { type: "email" })} autoComplete="email" className={inputClass} />
+        </Field>
+        {currentPassword(emailFields)}
+        <button type="submit" disabled={busy("change-email")} className={primary}>
+          {busy("change-email") ? "Sending..." : "Send the confirmation link"}
+        </button>
+      </Form>
+
+      <Form method="post" className={box} aria-labelledby="password-title" {...getFormProps(passwordForm)}>
+        <h2 id="password-title" className="font-semibold text-lg">
+          Password
+        </h2>
+        <FormError id={passwordForm.errorId} errors={passwordForm.errors} />
+        <input type="hidden" name="intent" value="change-password" />
+        {currentPassword(passwordFields)}
+        <Field
+          id={passwordFields.password.id}
+          label="New password"
+          errors={passwordFields.password.errors}
+          hint={`At least ${PASSWORD_MIN} characters.`}
+        >
+          <input
+            {...getInputProps(passwordFields.password, { type: "password" })}
+            autoComplete="new-password"
+            className={inputClass}
+          />
+        </Field>
+        <Field id={passwordFields.confirm.id} label="New password again" errors={passwordFields.confirm.errors}>
+          <input
+            {...getInputProps(passwordFields.confirm, { type: "password" })}
+            autoComplete="new-password"
+            className={inputClass}
+          />
+        </Field>
+        <label className="flex items-center gap-2 text-sm">
+          <input
+            {...getInputProps(passwordFields.signOutOthers, { type: "checkbox", value: "on" })}
+            defaultChecked
+            className="size-4"
+          />
+          Sign out of my other devices
+        </label>
+        <p className="text-slate-600 text-sm dark:text-slate-300">
+          Forgot it?{" "}
+          <Link to="/auth/forgot" className="font-medium text-brand-700 underline dark:text-brand-200">
+            Reset it by email
+          </Link>
+        </p>
+        <button type="submit" disabled={busy("change-password")} className={primary}>
+          {busy("change-password") ? "Saving..." : "Change password"}
+        </button>
+      </Form>
+
+      <Form method="post" className={box} aria-labelledby="sessions-title" {...getFormProps(othersForm)}>
+        <h2 id="sessions-title" className="font-semibold text-lg">
+          Devices
+        </h2>
+        <input type="hidden" name="intent" value="sign-out-others" />
+        <p className="text-slate-700 text-sm dark:text-slate-300">
+          {otherSessions === 0
+            ? "You are signed in on this device only."
+            : `You are also signed in on ${otherSessions} other ${otherSessions === 1 ? "device or browser" : "devices or browsers"}.`}
+        </p>
+        <FormError id={othersForm.errorId} errors={othersForm.errors} />
+        <button
+          type="submit"
+          disabled={otherSessions === 0 || busy("sign-out-others")}
+          className="rounded-md border border-slate-300 px-4 py-2.5 font-semibold text-sm hover:bg-slate-50 disabled:opacity-60 dark:border-slate-700 dark:hover:bg-slate-800"
+        >
+          Sign out of other devices
+        </button>
+      </Form>
+    </section>
+  );
+}

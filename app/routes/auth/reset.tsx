@@ -1,0 +1,119 @@
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { Field, inputClass } from "~/components/ui/field";
+import { appContext } from "~/context";
+import { resetSchema } from "~/lib/account-forms";
+import { PASSWORD_MIN } from "~/lib/auth";
+import { pageMeta } from "~/lib/site";
+import { createAuth } from "~/server/auth.server";
+import { setToastHeader } from "~/server/toast.server";
+import type { Route } from "./+types/reset";
+
+export const meta = () => [...pageMeta("Choose a new password"), { name: "robots", content: "noindex" }];
+
+const EXPIRED = "This reset link has expired or was already used. Ask for a new one.";
+
+/** better-auth checks the emailed link and sends the browser here with ?token=, or ?error= when it is no good. */
+export function loader({ request }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const token = url.searchParams.get("token") ?? "";
+  return { token: url.searchParams.has("error") || !/^[\w-]{8,200}$/.test(token) ? null : token };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const app = context.get(appContext);
+  const submission = parseWithZod(await request.formData(), { schema: resetSchema });
+  if (submission.status !== "success") {
+    return data(submission.reply({ hideFields: ["password", "confirm"] }), { status: 400 });
+  }
+  const response = await createAuth(app, request).api.resetPassword({
+    body: { newPassword: submission.value.password, token: submission.value.token },
+    headers: request.headers,
+    asResponse: true,
+  });
+  if (!response.ok) {
+    return data(submission.reply({ formErrors: [EXPIRED], hideFields: ["password", "confirm"] }), {
+      status: response.status >= 500 ? 503 : 400,
+    });
+  }
+  return redirect("/auth", {
+    headers: {
+      "Set-Cookie": await setToastHeader({
+        type: "success",
+        title: "Password changed",
+        description: "Sign in with your new password. Your other devices were signed out.",
+      }),
+    },
+  });
+}
+
+export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const [form, fields] = useForm({
+    id: "reset-password",
+    lastResult: navigation.state === "idle" ? actionData : undefined,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: resetSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  return (
+    <section className="mx-auto max-w-md px-4 py-12 sm:py-16">
+      <h1 className="font-bold text-3xl tracking-tight">Choose a new password</h1>
+      {loaderData.token === null ? (
+        <>
+          <p role="alert" className="mt-4 text-slate-700 dark:text-slate-300">
+            {EXPIRED}
+          </p>
+          <p className="mt-6">
+            <Link to="/auth/forgot" className="font-semibold text-brand-700 underline dark:text-brand-200">
+              Send me a new link
+            </Link>
+          </p>
+        </>
+      ) : (
+        <Form method="post" className="mt-8 space-y-5" {...getFormProps(form)}>
+          <input type="hidden" name="token" value={loaderData.token} />
+          {form.errors?.length ? (
+            <p
+              id={form.errorId}
+              role="alert"
+              className="rounded-md bg-red-50 p-3 text-red-900 text-sm dark:bg-red-950 dark:text-red-100"
+            >
+              {form.errors[0]}{" "}
+              <Link to="/auth/forgot" className="font-semibold underline">
+                Send me a new link
+              </Link>
+            </p>
+          ) : null}
+          <Field
+            id={fields.password.id}
+            label="New password"
+            errors={fields.password.errors}
+            hint={`At least ${PASSWORD_MIN} characters.`}
+          >
+            <input
+              {...getInputProps(fields.password, { type: "password" })}
+              autoComplete="new-password"
+              className={inputClass}
+            />
+          </Field>
+          <Field id={fields.confirm.id} label="New password again" errors={fields.confirm.errors}>
+            <input
+              {...getInputProps(fields.confirm, { type: "password" })}
+              autoComplete="new-password"
+              className={inputClass}
+            />
+          </Field>
+          <button
+            type="submit"
+            disabled={navigation.state === "submitting"}
+            className="w-full rounded-md bg-brand-600 px-4 py-3 font-semibold text-white hover:bg-brand-700 disabled:opacity-60"
+          >
+            {navigation.state === "submitting" ? "Saving..." : "Save the new password"}
+          </button>
+        </Form>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,497 @@
+import { type Context, Hono } from "hono";
+import { z } from "zod";
+import type { AppContext } from "~/context";
+import { personJson, WEBHOOK_EVENTS } from "~/lib/integrations";
+import { getEvent, listEvents } from "../events.server";
+import { authenticateToken, type TokenScope } from "../integrations/api-tokens.server";
+import { getPerson, listPeople } from "../integrations/people-source.server";
+import {
+  addEndpoint,
+  getEndpoint,
+  listDeliveries,
+  listEndpoints,
+  removeEndpoint,
+} from "../integrations/webhooks.server";
+import { allow } from "../rate-limit.server";
+
+/** The personal REST API: bearer tokens, zod-validated input, RFC 9457 problem answers, OpenAPI 3.1. */
+
+type V1Env = {
+  Bindings: Env;
+  Variables: { app: AppContext; token: { id: number; userId: string; scope: TokenScope } };
+};
+
+// Schemas: the same objects validate requests and describe them in the OpenAPI document.
+const registry = z.registry<{ id: string; description?: string }>();
+const Problem = z
+  .object({
+    type: z.string(),
+    title: z.string(),
+    status: z.number().int(),
+    detail: z.string().optional(),
+    errors: z.array(z.object({ pointer: z.string(), detail: z.string() })).optional(),
+  })
+  .register(registry, { id: "Problem", description: "RFC 9457 problem details" });
+
+const Point = z.object({ value: z.string(), label: z.string(), preferred: z.boolean().optional() });
+const Person = z
+  .object({
+    id: z.number().int(),
+    uid: z.string(),
+    displayName: z.string(),
+    emails: z.array(Point).optional(),
+    phones: z.array(Point).optional(),
+    websites: z.array(Point).optional(),
+    socials: z.array(z.object({ service: z.string(), value: z.string() })).optional(),
+    title: z.string().optional(),
+    role: z.string().optional(),
+    organization: z.string().optional(),
+    note: z.string().optional(),
+    tags: z.array(z.string()),
+    status: z.string().optional(),
+    priority: z.string().optional(),
+    createdAt: z.iso.datetime(),
+    updatedAt: z.iso.datetime(),
+  })
+  .register(registry, { id: "Person" });
+const PersonList = z
+  .object({ data: z.array(Person), next: z.string().nullable() })
+  .register(registry, { id: "PersonList" });
+
+const Event = z
+  .object({
+    id: z.number().int(),
+    title: z.string(),
+    description: z.string(),
+    date: z.string(),
+    endDate: z.string().nullable(),
+    time: z.string().nullable(),
+    location: z.string().nullable(),
+    type: z.enum(["in-person", "virtual", "hybrid"]),
+    url: z.string().nullable(),
+    active: z.boolean(),
+  })
+  .register(registry, { id: "Event" });
+const EventList = z.object({ data: z.array(Event) }).register(registry, { id: "EventList" });
+
+const Webhook = z
+  .object({
+    id: z.number().int(),
+    url: z.string(),
+    description: z.string(),
+    events: z.array(z.string()),
+    status: z.enum(["active", "paused"]),
+    pausedReason: z.string().nullable(),
+    createdAt: z.iso.datetime(),
+  })
+  .register(registry, { id: "Webhook" });
+const WebhookList = z.object({ data: z.array(Webhook) }).register(registry, { id: "WebhookList" });
+const WebhookCreate = z
+  .object({
+    url: z.string().trim().min(1).max(2000),
+    description: z.string().trim().max(120).optional(),
+    events: z.array(z.enum(WEBHOOK_EVENTS)).min(1),
+  })
+  .strict()
+  .register(registry, { id: "WebhookCreate" });
+const WebhookCreated = Webhook.extend({
+  secret: z.string().describe("The whsec_ signing secret, shown only in this answer"),
+}).register(registry, { id: "WebhookCreated" });
+const Delivery = z
+  .object({
+    id: z.string(),
+    eventType: z.string(),
+    status: z.enum(["pending", "succeeded", "failed", "held"]),
+    attempts: z.number().int(),
+    responseStatus: z.number().int().nullable(),
+    error: z.string().nullable(),
+    createdAt: z.iso.datetime(),
+  })
+  .register(registry, { id: "Delivery" });
+const DeliveryList = z.object({ data: z.array(Delivery) }).register(registry, { id: "DeliveryList" });
+
+const IdParam = z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
+const PeopleQuery = z
+  .object({
+    limit: z.coerce.number().int().min(1).max(200).default(50),
+    cursor: z.string().max(100).optional(),
+    changedSince: z.iso.datetime().optional(),
+  })
+  .strict();
+
+type Operation = {
+  method: "get" | "post" | "delete";
+  path: string;
+  summary: string;
+  scope: TokenScope;
+  query?: z.ZodObject;
+  pathId?: boolean;
+  body?: z.ZodType;
+  status: number;
+  response?: z.ZodType;
+};
+
+const OPERATIONS: Operation[] = [
+  {
+    method: "get",
+    path: "/people",
+    summary: "List people, oldest change first",
+    scope: "read",
+    query: PeopleQuery,
+    status: 200,
+    response: PersonList,
+  },
+  {
+    method: "get",
+    path: "/people/{id}",
+    summary: "Read one person",
+    scope: "read",
+    pathId: true,
+    status: 200,
+    response: Person,
+  },
+  { method: "get", path: "/events", summary: "List events", scope: "read", status: 200, response: EventList },
+  {
+    method: "get",
+    path: "/events/{id}",
+    summary: "Read one event",
+    scope: "read",
+    pathId: true,
+    status: 200,
+    response: Event,
+  },
+  { method: "get", path: "/webhooks", summary: "List webhooks", scope: "read", status: 200, response: WebhookList },
+  {
+    method: "post",
+    path: "/webhooks",
+    summary: "Add a webhook",
+    scope: "write",
+    body: WebhookCreate,
+    status: 201,
+    response: WebhookCreated,
+  },
+  {
+    method: "get",
+    path: "/webhooks/{id}",
+    summary: "Read one webhook",
+    scope: "read",
+    pathId: true,
+    status: 200,
+    response: Webhook,
+  },
+  { method: "delete", path: "/webhooks/{id}", summary: "Remove a webhook", scope: "write", pathId: true, status: 204 },
+  {
+    method: "get",
+    path: "/webhooks/{id}/deliveries",
+    summary: "The webhook's last 50 deliveries",
+    scope: "read",
+    pathId: true,
+    status: 200,
+    response: DeliveryList,
+  },
+];
+
+const json = (schema: z.ZodType) => z.toJSONSchema(schema, { target: "draft-2020-12", unrepresentable: "any" });
+
+/** The OpenAPI 3.1 document, generated from the schemas the handlers validate with. */
+export function openApiDocument(origin: string) {
+  // zod 4 writes every registered schema as JSON Schema 2020-12 (OpenAPI 3.1's dialect), linked by $ref.
+  const { schemas } = z.toJSONSchema(registry, {
+    target: "draft-2020-12",
+    unrepresentable: "any",
+    uri: (id) => `#/components/schemas/${id}`,
+  });
+  for (const schema of Object.values(schemas)) {
+    delete schema.$schema;
+    delete schema.$id;
+  }
+  const ref = (schema: z.ZodType) => {
+    const id = registry.get(schema)?.id;
+    return id ? { $ref: `#/components/schemas/${id}` } : json(schema);
+  };
+  const problem = (description: string) => ({
+    description,
+    content: { "application/problem+json": { schema: { $ref: "#/components/schemas/Problem" } } },
+  });
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const op of OPERATIONS) {
+    const parameters: unknown[] = [];
+    if (op.pathId) parameters.push({ name: "id", in: "path", required: true, schema: { type: "integer", minimum: 1 } });
+    if (op.query) {
+      const shape = (json(op.query) as { properties: Record<string, unknown>; required?: string[] }).properties;
+      for (const [name, schema] of Object.entries(shape))
+        parameters.push({ name, in: "query", required: false, schema });
+    }
+    const responses: Record<string, unknown> = {
+      [op.status]: op.response
+        ? { description: "OK", content: { "application/json": { schema: ref(op.response) } } }
+        : { description: "Done" },
+      "400": problem("The request is not valid"),
+      "401": problem("Missing, unknown or revoked token"),
+      ...(op.scope === "write" ? { "403": problem("The token is read-only") } : {}),
+      ...(op.pathId ? { "404": problem("Not found in your account") } : {}),
+      "429": problem("Too many requests for this token; see Retry-After"),
+    };
+    paths[op.path] ??= {};
+    (paths[op.path] as Record<string, unknown>)[op.method] = {
+      summary: op.summary,
+      operationId: `${op.method}${op.path.replace(/\{id\}/g, "ById").replace(/\/(\w)/g, (_, c: string) => c.toUpperCase())}`,
+      security: [{ bearer: [] }],
+      "x-scope": op.scope,
+      ...(parameters.length ? { parameters } : {}),
+      ...(op.body
+        ? { requestBody: { required: true, content: { "application/json": { schema: ref(op.body) } } } }
+        : {}),
+      responses,
+    };
+  }
+  return {
+    openapi: "3.1.0",
+    info: {
+      title: "KnowWho personal API",
+      version: "1.0.0",
+      description:
+        "Read your people and events and manage your webhooks. Create a token in Settings → Integrations and send it as an Authorization: Bearer <token> header. Read tokens may call GET; write tokens may call everything. Each token may make 60 requests a minute. People are read-only in this version.",
+    },
+    servers: [{ url: `${origin}/api/v1` }],
+    components: { securitySchemes: { bearer: { type: "http", scheme: "bearer" } }, schemas },
+    paths,
+  };
+}
+
+function problem(
+  c: Context,
+  status: 400 | 401 | 403 | 404 | 405 | 415 | 429,
+  title: string,
+  detail?: string,
+  errors?: { pointer: string; detail: string }[],
+  headers: Record<string, string> = {},
+) {
+  const body: z.infer<typeof Problem> = {
+    type: "about:blank",
+    title,
+    status,
+    ...(detail ? { detail } : {}),
+    ...(errors ? { errors } : {}),
+  };
+  return c.body(JSON.stringify(body), status, {
+    "content-type": "application/problem+json",
+    "cache-control": "no-store",
+    ...headers,
+  });
+}
+
+const issues = (error: z.ZodError, root: string) =>
+  error.issues.map((i) => ({
+    pointer: `${root}/${i.path.map(String).join("/")}`.replace(/\/$/, ""),
+    detail: i.message,
+  }));
+
+const encodeCursor = (next: { updatedAt: number; id: number } | null) =>
+  next ? btoa(`${next.updatedAt}.${next.id}`).replace(/=+$/, "") : null;
+function decodeCursor(cursor: string): { updatedAt: number; id: number } | null {
+  try {
+    const [at, id] = atob(cursor).split(".").map(Number);
+    return Number.isSafeInteger(at) && Number.isSafeInteger(id) ? { updatedAt: at as number, id: id as number } : null;
+  } catch {
+    return null;
+  }
+}
+
+const webhookJson = (w: Awaited<ReturnType<typeof listEndpoints>>[number]) => ({
+  id: w.id,
+  url: w.url,
+  description: w.description,
+  events: w.events,
+  status: w.status,
+  pausedReason: w.pausedReason,
+  createdAt: w.createdAt.toISOString(),
+});
+
+export const v1 = new Hono<V1Env>();
+
+v1.get("/openapi.json", (c) =>
+  c.json(openApiDocument(new URL(c.req.url).origin), 200, { "cache-control": "public, max-age=300" }),
+);
+
+v1.get("/reference", (c) => c.html(referencePage(openApiDocument(new URL(c.req.url).origin))));
+
+// Every other route needs a live token, within its rate limit.
+v1.use("*", async (c, next) => {
+  const app = c.get("app");
+  const header = c.req.header("authorization") ?? "";
+  const token = header.match(/^Bearer\s+(\S+)$/i)?.[1];
+  if (!token)
+    return problem(c, 401, "Unauthorized", "Send your API token as Authorization: Bearer <token>", undefined, {
+      "www-authenticate": "Bearer",
+    });
+  const found = await authenticateToken(app.db, token);
+  if (!found)
+    return problem(c, 401, "Unauthorized", "This token is unknown or was revoked", undefined, {
+      "www-authenticate": 'Bearer error="invalid_token"',
+    });
+  if (!(await allow(app.env, "api", String(found.id))))
+    return problem(c, 429, "Too Many Requests", "This token may make 60 requests a minute", undefined, {
+      "retry-after": "60",
+    });
+  c.set("token", found);
+  await next();
+  c.header("cache-control", "private, no-store");
+});
+
+const needsWrite = (c: Context<V1Env>) =>
+  c.get("token").scope !== "write"
+    ? problem(c, 403, "Forbidden", "This token is read-only; create a write token to change data")
+    : null;
+
+function idOf(c: Context<V1Env>) {
+  const parsed = IdParam.safeParse({ id: c.req.param("id") });
+  return parsed.success ? parsed.data.id : null;
+}
+
+v1.get("/people", async (c) => {
+  const parsed = PeopleQuery.safeParse(c.req.query());
+  if (!parsed.success) return problem(c, 400, "Bad Request", "The query is not valid", issues(parsed.error, "#/query"));
+  const after = parsed.data.cursor ? decodeCursor(parsed.data.cursor) : null;
+  if (parsed.data.cursor && !after)
+    return problem(c, 400, "Bad Request", "The cursor is not valid", [
+      { pointer: "#/query/cursor", detail: "Use the next value of the previous page" },
+    ]);
+  const page = await listPeople(c.get("app").db, c.get("token").userId, {
+    limit: parsed.data.limit,
+    after,
+    changedAfter: parsed.data.changedSince ? new Date(parsed.data.changedSince) : null,
+  });
+  return c.json({ data: page.people.map(personJson), next: encodeCursor(page.next) });
+});
+
+v1.get("/people/:id", async (c) => {
+  const id = idOf(c);
+  if (id === null) return problem(c, 404, "Not Found", "No person with this id in your account");
+  const person = await getPerson(c.get("app").db, c.get("token").userId, id);
+  return person ? c.json(personJson(person)) : problem(c, 404, "Not Found", "No person with this id in your account");
+});
+
+const eventJson = (e: {
+  id: number;
+  title: string;
+  description: string;
+  date: string;
+  endDate: string | null;
+  time: string | null;
+  location: string | null;
+  type: "in-person" | "virtual" | "hybrid";
+  url: string | null;
+  active: boolean;
+}) => ({
+  id: e.id,
+  title: e.title,
+  description: e.description,
+  date: e.date,
+  endDate: e.endDate,
+  time: e.time,
+  location: e.location,
+  type: e.type,
+  url: e.url,
+  active: e.active,
+});
+
+v1.get("/events", async (c) => {
+  const rows = await listEvents(c.get("app").db, c.get("token").userId);
+  return c.json({ data: rows.map(eventJson) });
+});
+
+v1.get("/events/:id", async (c) => {
+  const id = idOf(c);
+  const row = id === null ? undefined : await getEvent(c.get("app").db, c.get("token").userId, id);
+  return row ? c.json(eventJson(row)) : problem(c, 404, "Not Found", "No event with this id in your account");
+});
+
+v1.get("/webhooks", async (c) => {
+  const rows = await listEndpoints(c.get("app").db, c.get("token").userId);
+  return c.json({ data: rows.map(webhookJson) });
+});
+
+v1.post("/webhooks", async (c) => {
+  const refused = needsWrite(c);
+  if (refused) return refused;
+  const type = (c.req.header("content-type") ?? "").split(";")[0]?.trim().toLowerCase();
+  if (type !== "application/json")
+    return problem(c, 415, "Unsupported Media Type", "Send the body as application/json");
+  const body = await c.req.json().catch(() => undefined);
+  if (body === undefined) return problem(c, 400, "Bad Request", "The body is not valid JSON");
+  const parsed = WebhookCreate.safeParse(body);
+  if (!parsed.success) return problem(c, 400, "Bad Request", "The body is not valid", issues(parsed.error, "#"));
+  const app = c.get("app");
+  const userId = c.get("token").userId;
+  const added = await addEndpoint(app, userId, parsed.data);
+  if ("error" in added) return problem(c, 400, "Bad Request", added.error, [{ pointer: "#/url", detail: added.error }]);
+  const row = (await listEndpoints(app.db, userId)).find((w) => w.id === added.id);
+  if (!row) return problem(c, 404, "Not Found");
+  return c.json({ ...webhookJson(row), secret: added.secret }, 201);
+});
+
+v1.get("/webhooks/:id", async (c) => {
+  const id = idOf(c);
+  const row = id === null ? undefined : await getEndpoint(c.get("app").db, c.get("token").userId, id);
+  if (row?.kind !== "webhook") return problem(c, 404, "Not Found", "No webhook with this id in your account");
+  return c.json(webhookJson(row));
+});
+
+v1.delete("/webhooks/:id", async (c) => {
+  const refused = needsWrite(c);
+  if (refused) return refused;
+  const id = idOf(c);
+  const app = c.get("app");
+  const row = id === null ? undefined : await getEndpoint(app.db, c.get("token").userId, id);
+  if (row?.kind !== "webhook" || id === null)
+    return problem(c, 404, "Not Found", "No webhook with this id in your account");
+  await removeEndpoint(app.db, c.get("token").userId, id);
+  return c.body(null, 204);
+});
+
+v1.get("/webhooks/:id/deliveries", async (c) => {
+  const id = idOf(c);
+  const app = c.get("app");
+  const userId = c.get("token").userId;
+  const row = id === null ? undefined : await getEndpoint(app.db, userId, id);
+  if (row?.kind !== "webhook" || id === null)
+    return problem(c, 404, "Not Found", "No webhook with this id in your account");
+  const rows = await listDeliveries(app.db, userId, id, 50);
+  return c.json({ data: rows.map((d) => ({ ...d, createdAt: d.createdAt.toISOString(), updatedAt: undefined })) });
+});
+
+v1.all("*", (c) => problem(c, 404, "Not Found", "No such API route; see /api/v1/openapi.json"));
+
+const esc = (text: string) =>
+  text.replace(/[&<>"']/g, (ch) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[ch] ?? ch);
+
+/** A readable page for people; the JSON document stays the source of truth. */
+function referencePage(doc: ReturnType<typeof openApiDocument>): string {
+  const ops = Object.entries(doc.paths).flatMap(([path, methods]) =>
+    Object.entries(methods).map(([method, op]) => ({ path, method, op: op as Record<string, unknown> })),
+  );
+  const schemaBlock = (name: string, schema: unknown) =>
+    `<section id="schema-${esc(name)}"><h3>${esc(name)}</h3><pre tabindex="0" aria-label="${esc(name)} JSON Schema">${esc(JSON.stringify(schema, null, 2))}</pre></section>`;
+  const rows = ops
+    .map(({ path, method, op }) => {
+      const params = (op.parameters as { name: string; in: string }[] | undefined) ?? [];
+      const responses = Object.keys(op.responses as object).join(", ");
+      return `<section class="op"><h3><span class="m">${esc(method.toUpperCase())}</span> <code>/api/v1${esc(path)}</code></h3>
+<p>${esc(String(op.summary))}. Scope: <strong>${esc(String(op["x-scope"]))}</strong>.</p>
+${params.length ? `<p>Parameters: ${params.map((p) => `<code>${esc(p.name)}</code> (${esc(p.in)})`).join(", ")}</p>` : ""}
+<p>Answers: ${esc(responses)}</p></section>`;
+    })
+    .join("\n");
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>API reference · KnowWho</title><meta name="robots" content="noindex">
+<style>body{font:16px/1.5 system-ui,sans-serif;max-width:56rem;margin:0 auto;padding:1.5rem;color:#0f172a;background:#fff}
+code,pre{font-family:ui-monospace,monospace;font-size:.875rem}pre{background:#f1f5f9;padding:1rem;overflow:auto;border-radius:.5rem}
+.op{border-top:1px solid #cbd5e1;padding-top:.5rem}.m{display:inline-block;min-width:4.5rem;color:#1e40af}a{color:#1d4ed8}
+@media (prefers-color-scheme:dark){body{background:#0f172a;color:#e2e8f0}pre{background:#1e293b}.m{color:#93c5fd}a{color:#93c5fd}}</style></head>
+<body><main><h1>${esc(doc.info.title)}</h1><p>${esc(doc.info.description)}</p>
+<p>Machine-readable: <a href="/api/v1/openapi.json">openapi.json</a> (OpenAPI ${esc(doc.openapi)}). Errors are <code>application/problem+json</code> (RFC 9457).</p>
+<h2>Operations</h2>${rows}<h2>Schemas</h2>${Object.entries(doc.components.schemas)
+    .map(([name, schema]) => schemaBlock(name, schema))
+    .join("\n")}</main></body></html>`;
+}

@@ -1,0 +1,218 @@
+/**
+ * KnowWho's service worker, built by vite.config.ts (pwaServiceWorker) into /sw.js after the app.
+ * Registered once per signed-in area (see APP_SCOPES): never for the visitor card pages.
+ *
+ * - Build assets, icons and the offline page: precached at install, served cache-first.
+ * - Kept pages (documents and React Router `.data`): network first, the last good answer kept per
+ *   signed-in user; offline, or after a few seconds of venue Wi-Fi, the kept copy is served.
+ * - Any other navigation offline: the offline page. Any other `.data` request offline: a reload
+ *   instruction, so React Router loads the document and the offline page shows.
+ * - `/__manifest` (route discovery) offline: the build's own route list.
+ * - Background Sync replays offline captures through the same queue the capture page uses.
+ */
+import { syncCaptures } from "~/lib/client/capture-queue";
+import {
+  CACHE_PREFIX,
+  CAPTURE_SYNC_TAG,
+  KEPT_DATA,
+  KEPT_DOCUMENTS,
+  OFFLINE_PAGE,
+  pagesCachePrefix,
+  type WorkerMessage,
+} from "~/lib/pwa";
+
+declare const __SW_BUILD__: { version: string; precache: string[]; manifestVersion: string; routes: unknown };
+
+// The DOM library has no worker types; these are the few this file uses.
+type ExtendableEvent = Event & { waitUntil(promise: Promise<unknown>): void };
+type FetchEvent = ExtendableEvent & { request: Request; respondWith(response: Promise<Response>): void };
+type SyncEvent = ExtendableEvent & { tag: string };
+type MessageEvent = ExtendableEvent & { data: WorkerMessage };
+type Worker = {
+  location: Location;
+  skipWaiting(): Promise<void>;
+  clients: { claim(): Promise<void> };
+  addEventListener(type: "install" | "activate", listener: (event: ExtendableEvent) => void): void;
+  addEventListener(type: "fetch", listener: (event: FetchEvent) => void): void;
+  addEventListener(type: "sync", listener: (event: SyncEvent) => void): void;
+  addEventListener(type: "message", listener: (event: MessageEvent) => void): void;
+};
+const sw = self as unknown as Worker;
+
+const BUILD = __SW_BUILD__;
+const STATIC_CACHE = `${CACHE_PREFIX}static-${BUILD.version}`;
+const META_CACHE = `${CACHE_PREFIX}meta`;
+const USER_KEY = "/__sw/user";
+/** How long a kept page waits for the network before its kept copy is shown. */
+const NETWORK_TIMEOUT_MS = 4000;
+const precached = new Set(BUILD.precache);
+
+const pagesCache = (user: string) => `${pagesCachePrefix}${BUILD.version}-${user}`;
+
+async function currentUser(): Promise<string | null> {
+  const res = await (await caches.open(META_CACHE)).match(USER_KEY);
+  return res ? res.text() : null;
+}
+
+async function dropPages(keep?: string): Promise<void> {
+  const names = await caches.keys();
+  await Promise.all(names.filter((n) => n.startsWith(pagesCachePrefix) && n !== keep).map((n) => caches.delete(n)));
+}
+
+async function setUser(user: string | null): Promise<void> {
+  const meta = await caches.open(META_CACHE);
+  if (user === null) {
+    await meta.delete(USER_KEY);
+    await dropPages();
+    return;
+  }
+  // A different account on this device: nothing of the previous one may stay readable.
+  if ((await currentUser()) !== user) await dropPages(pagesCache(user));
+  await meta.put(USER_KEY, new Response(user));
+}
+
+/** Fetches the kept pages this user has no copy of yet (the first visit happens before the worker runs). */
+async function warm(user: string): Promise<void> {
+  const cache = await caches.open(pagesCache(user));
+  const wanted = [...KEPT_DOCUMENTS, ...KEPT_DATA.map((p) => `${p}.data`)];
+  await Promise.all(
+    wanted.map(async (path) => {
+      if (await cache.match(path)) return;
+      const res = await fetch(path, { redirect: "manual" }).catch(() => null);
+      // Still the same user when the answer comes back, or it is not kept.
+      if (res?.status === 200 && (await currentUser()) === user) await cache.put(path, res);
+    }),
+  );
+}
+
+sw.addEventListener("install", (event) => {
+  event.waitUntil(
+    (async () => {
+      const cache = await caches.open(STATIC_CACHE);
+      // Several scopes install at once and share this cache: fetch only what is missing.
+      const missing = [];
+      for (const url of BUILD.precache) if (!(await cache.match(url))) missing.push(url);
+      await cache.addAll(missing);
+      await sw.skipWaiting();
+    })(),
+  );
+});
+
+sw.addEventListener("activate", (event) => {
+  event.waitUntil(
+    (async () => {
+      const user = await currentUser();
+      const current = new Set([STATIC_CACHE, META_CACHE, ...(user ? [pagesCache(user)] : [])]);
+      const names = await caches.keys();
+      await Promise.all(
+        names.filter((n) => n.startsWith(CACHE_PREFIX) && !current.has(n)).map((n) => caches.delete(n)),
+      );
+      await sw.clients.claim();
+      if (user) await warm(user);
+    })(),
+  );
+});
+
+sw.addEventListener("message", (event) => {
+  const message = event.data;
+  if (message?.type === "hello" && typeof message.user === "string" && message.user) {
+    event.waitUntil(setUser(message.user).then(() => warm(message.user)));
+  } else if (message?.type === "signed-out") {
+    event.waitUntil(setUser(null));
+  }
+});
+
+sw.addEventListener("sync", (event) => {
+  if (event.tag !== CAPTURE_SYNC_TAG) return;
+  event.waitUntil(
+    (async () => {
+      const { waiting } = await syncCaptures(await currentUser());
+      // Still waiting (the server could not be reached): the browser tries again later.
+      if (waiting) throw new Error(`${waiting} captures still waiting`);
+    })(),
+  );
+});
+
+const isKeptDocument = (path: string) => KEPT_DOCUMENTS.includes(path);
+const keptDataPath = (url: URL) => {
+  if (!url.pathname.endsWith(".data")) return null;
+  const page = url.pathname.slice(0, -".data".length);
+  return KEPT_DATA.includes(page) ? page : null;
+};
+
+/** Network first; the answer is kept under `key` for this user; the kept copy when the network fails or stalls. */
+async function networkFirst(request: Request, key: string, keep: (res: Response) => boolean): Promise<Response> {
+  const user = await currentUser();
+  const cache = user ? await caches.open(pagesCache(user)) : null;
+  const network = fetch(request).then(async (res) => {
+    if (cache && keep(res) && (await currentUser()) === user) await cache.put(key, res.clone());
+    return res;
+  });
+  const kept = cache ? await cache.match(key) : undefined;
+  if (!kept) return network;
+  const stalled = new Promise<Response>((resolve) => setTimeout(() => resolve(kept), NETWORK_TIMEOUT_MS));
+  return Promise.race([network.catch(() => kept), stalled]);
+}
+
+async function offlinePage(): Promise<Response> {
+  const page = await caches.match(OFFLINE_PAGE);
+  // A fresh response: a navigation may not be answered with one that followed a redirect.
+  return page
+    ? new Response(page.body, { status: 200, headers: page.headers })
+    : new Response("You are offline.", { status: 503 });
+}
+
+/** React Router loads the document instead, and the navigation handler above answers it. */
+function reloadDocument(url: URL): Response {
+  const page = `${url.pathname.slice(0, -".data".length) || "/"}${url.search}`;
+  const target = new URL(page, url.origin);
+  target.searchParams.delete("_routes");
+  return new Response(null, {
+    status: 204,
+    headers: {
+      "X-Remix-Redirect": target.pathname + target.search,
+      "X-Remix-Status": "302",
+      "X-Remix-Reload-Document": "true",
+    },
+  });
+}
+
+sw.addEventListener("fetch", (event) => {
+  const { request } = event;
+  const url = new URL(request.url);
+  if (url.origin !== sw.location.origin || request.method !== "GET") return;
+
+  if (precached.has(url.pathname)) {
+    event.respondWith(caches.match(url.pathname).then((hit) => hit ?? fetch(request)));
+    return;
+  }
+
+  if (request.mode === "navigate") {
+    event.respondWith(
+      isKeptDocument(url.pathname)
+        ? networkFirst(request, url.pathname, (res) => res.status === 200 && res.type === "basic").catch(offlinePage)
+        : fetch(request).catch(offlinePage),
+    );
+    return;
+  }
+
+  if (url.pathname.endsWith(".data")) {
+    const page = keptDataPath(url);
+    // A full answer (no _routes filter) holds every route's data, so it can stand in for any partial one.
+    const keep = (res: Response) => res.status === 200 && !url.searchParams.has("_routes");
+    event.respondWith(
+      (page ? networkFirst(request, `${page}.data`, keep) : fetch(request)).catch(() => reloadDocument(url)),
+    );
+    return;
+  }
+
+  if (url.pathname === "/__manifest") {
+    event.respondWith(
+      fetch(request).catch(() =>
+        url.searchParams.get("version") === BUILD.manifestVersion
+          ? Response.json(BUILD.routes)
+          : new Response(null, { status: 204, headers: { "X-Remix-Reload-Document": "true" } }),
+      ),
+    );
+  }
+});

@@ -1,0 +1,201 @@
+import type { Page } from "@playwright/test";
+import { test as base, expect, expectAccessible, screenshotPath, demoTest as test } from "./fixtures";
+
+type RouterWindow = {
+  __reactRouterDataRouter: {
+    navigate(to: string, options?: { formMethod: "post"; formData: FormData }): Promise<void>;
+  };
+};
+
+/** Waits until this page is controlled and the account's kept pages are in the cache. */
+async function waitForOfflineReady(page: Page) {
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 30_000 });
+  await page.waitForFunction(
+    async () => {
+      const name = (await caches.keys()).find((k) => k.startsWith("knowwho-pages-"));
+      if (!name) return false;
+      const cache = await caches.open(name);
+      const kept = await Promise.all(
+        ["/capture", "/connections", "/connections.data", "/card.data"].map((p) => cache.match(p)),
+      );
+      return kept.every(Boolean);
+    },
+    null,
+    { timeout: 30_000, polling: 250 },
+  );
+}
+
+test("offline: Capture and my QR code open without signal, a capture made offline arrives once", async ({
+  page,
+  context,
+}, info) => {
+  test.setTimeout(120_000);
+  const name = `Offline Visitor ${info.project.name} ${Date.now()}`;
+  await page.goto("/capture");
+  await expect(page.locator('input[name="clientId"]')).not.toHaveValue("");
+  await waitForOfflineReady(page);
+
+  await context.setOffline(true);
+  // A reload with no network at all: the kept page and its assets come from the service worker.
+  await page.reload();
+  await expect(page.getByRole("heading", { name: "Capture contacts" })).toBeVisible();
+  await expect(page.locator('input[name="clientId"]')).not.toHaveValue("");
+  await expect(page.getByText("Offline: captures are kept on this device")).toBeVisible();
+
+  await page.getByRole("button", { name: "Show my QR code" }).click();
+  const qr = page.getByRole("dialog", { name: /QR code for .+'s card/ });
+  await expect(qr.getByRole("img", { name: "QR code linking to /c/demo" })).toBeVisible();
+  await expect(qr.locator("svg")).toBeVisible();
+  await page.screenshot({ path: screenshotPath("offline-my-qr", info.project.name) });
+  await qr.getByRole("button", { name: "Close" }).click();
+
+  await page.getByRole("main").getByLabel("Name", { exact: true }).fill(name);
+  await page.getByRole("main").getByLabel("Company", { exact: true }).fill("No Signal Co");
+  await page.getByRole("button", { name: "Save contact" }).click();
+  await expect(page.getByText(`${name} will sync when you're back online.`)).toBeVisible();
+  await expect(page.getByText(/1 waiting to sync/)).toBeVisible();
+
+  // Still offline: the last-seen connections list, by client navigation (route data) and by reload.
+  await page.evaluate(() => window.history.pushState(null, "", "/capture"));
+  await page.goto("/connections");
+  await expect(page.getByRole("heading", { name: "Connections", level: 1 })).toBeVisible();
+  await expectAccessible(page);
+
+  // Any page that was never kept shows the offline page, not the browser's error.
+  await page.goto("/events/999999");
+  await expect(page.getByRole("heading", { name: "You're offline" })).toBeVisible();
+  await expectAccessible(page);
+  await page.screenshot({ path: screenshotPath("offline-page", info.project.name) });
+
+  await page.goto("/capture");
+  await expect(page.getByText(/1 waiting to sync/)).toBeVisible();
+  await context.setOffline(false);
+  await expect(page.getByText(/waiting to sync/)).toHaveCount(0, { timeout: 20_000 });
+
+  await page.goto(`/connections?q=${encodeURIComponent(name)}`);
+  await expect(page.getByRole("main").getByText(name, { exact: true })).toHaveCount(1);
+  // A reload replays nothing: still exactly one.
+  await page.reload();
+  await expect(page.getByRole("main").getByText(name, { exact: true })).toHaveCount(1);
+});
+
+test("offline: client navigation between kept pages uses their kept route data", async ({ page, context }) => {
+  test.setTimeout(90_000);
+  await page.goto("/capture");
+  await waitForOfflineReady(page);
+  await context.setOffline(true);
+  await page.reload();
+  await expect(page.getByRole("heading", { name: "Capture contacts" })).toBeVisible();
+  // As a tab bar link does: React Router fetches /connections.data and /card.data, which are kept.
+  const navigate = (to: string) =>
+    page.evaluate((path) => (window as unknown as RouterWindow).__reactRouterDataRouter.navigate(path), to);
+  await navigate("/connections");
+  await expect(page.getByRole("heading", { name: "Connections", level: 1 })).toBeVisible();
+  await navigate("/card");
+  await expect(page.getByRole("heading", { name: "Your cards", level: 1 })).toBeVisible();
+  // A page that was never kept: React Router is told to load the document, and the offline page answers.
+  await navigate("/notifications");
+  await expect(page.getByRole("heading", { name: "You're offline" })).toBeVisible();
+});
+
+test("the visitor card pages are never controlled by a service worker", async ({ page }) => {
+  await page.goto("/capture");
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 30_000 });
+  const scopes = await page.evaluate(async () =>
+    (await navigator.serviceWorker.getRegistrations()).map((r) => new URL(r.scope).pathname),
+  );
+  expect(scopes).toContain("/capture");
+  expect(scopes).not.toContain("/");
+
+  for (const path of ["/c/demo", "/card/v/not-a-real-payload"]) {
+    await page.goto(path);
+    expect(await page.evaluate(() => navigator.serviceWorker.controller)).toBeNull();
+    expect(await page.evaluate((p) => navigator.serviceWorker.getRegistration(p).then(Boolean), path)).toBe(false);
+  }
+});
+
+base("signing out leaves no kept page, queue or service worker of the account on the device", async ({ page }) => {
+  base.setTimeout(90_000);
+  const email = `offline-${Date.now()}@example.org`;
+  await page.goto("/auth?mode=signup");
+  await page.getByLabel("Name").fill("Shared Phone");
+  await page.getByRole("textbox", { name: "Email", exact: true }).fill(email);
+  await page.getByLabel("Password").fill("correct horse battery");
+  await page.getByRole("button", { name: "Create account" }).click();
+  await page.waitForURL((url) => url.pathname !== "/auth");
+  await page.goto("/capture");
+  await waitForOfflineReady(page);
+  expect((await page.evaluate(() => caches.keys())).some((k) => k.startsWith("knowwho-pages-"))).toBe(true);
+  // A capture waiting in the queue, as one made offline would.
+  await page.evaluate(
+    () =>
+      new Promise((resolve, reject) => {
+        const open = indexedDB.open("knowwho-captures");
+        open.onupgradeneeded = () => open.result.createObjectStore("pending");
+        open.onsuccess = () => {
+          const tx = open.result.transaction("pending", "readwrite");
+          tx.objectStore("pending").put({ clientId: "waiting-1", name: "Not Synced", ownerId: "x" }, "waiting-1");
+          tx.oncomplete = () => resolve(open.result.close());
+          tx.onerror = () => reject(tx.error);
+        };
+      }),
+  );
+
+  // As the header's Sign out button does (a client-side form post), whatever the header looks like.
+  await page.evaluate(() =>
+    (window as unknown as RouterWindow).__reactRouterDataRouter.navigate("/auth/sign-out", {
+      formMethod: "post",
+      formData: new FormData(),
+    }),
+  );
+  await expect(page).toHaveURL(/\/$/);
+  await expect
+    .poll(() => page.evaluate(async () => (await caches.keys()).filter((k) => k.startsWith("knowwho-"))))
+    .toEqual([]);
+  await expect.poll(() => page.evaluate(async () => (await navigator.serviceWorker.getRegistrations()).length)).toBe(0);
+  // The offline queue went too: a capture waiting in it is someone's details on a shared device.
+  expect(await page.evaluate(async () => (await indexedDB.databases()).map((d) => d.name))).not.toContain(
+    "knowwho-captures",
+  );
+});
+
+test("Background Sync delivers a capture made offline when no KnowWho page is open", async ({
+  page,
+  context,
+}, info) => {
+  test.setTimeout(90_000);
+  const name = `Background Sync ${info.project.name} ${Date.now()}`;
+  await page.goto("/capture");
+  await expect(page.locator('input[name="clientId"]')).not.toHaveValue("");
+  await waitForOfflineReady(page);
+  await context.setOffline(true);
+  await page.getByRole("main").getByLabel("Name", { exact: true }).fill(name);
+  await page.getByRole("button", { name: "Save contact" }).click();
+  await expect(page.getByText(`${name} will sync when you're back online.`)).toBeVisible();
+  // Leave the app, so only the service worker can send it.
+  await page.goto("about:blank");
+  await context.setOffline(false);
+  await expect
+    .poll(
+      async () =>
+        (await (await page.request.get(`/connections?q=${encodeURIComponent(name)}`)).text()).includes(`>${name}<`),
+      {
+        timeout: 30_000,
+      },
+    )
+    .toBe(true);
+  await page.goto(`/connections?q=${encodeURIComponent(name)}`);
+  await expect(page.getByRole("main").getByText(name, { exact: true })).toHaveCount(1);
+});
+
+test("an expired or revoked session leaves no kept pages behind for the next person", async ({ page, context }) => {
+  test.setTimeout(90_000);
+  await page.goto("/capture");
+  await waitForOfflineReady(page);
+  // The session ends without a sign-out (expired, or revoked from another device).
+  await context.clearCookies();
+  await page.goto("/auth");
+  await expect
+    .poll(() => page.evaluate(async () => (await caches.keys()).filter((k) => k.startsWith("knowwho-pages-"))))
+    .toEqual([]);
+});

@@ -1,0 +1,54 @@
+import { readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import { accountSchema, resetSchema } from "~/lib/account-forms";
+import { APP_SCOPES, KEPT_DATA, KEPT_DOCUMENTS, scopeFor } from "~/lib/pwa";
+
+/** How a browser matches a registration: its scope is a plain prefix of the page URL. */
+const controlled = (path: string) => APP_SCOPES.some((scope) => path.startsWith(scope));
+
+describe("service worker scopes", () => {
+  it("never cover a visitor card page, whatever its slug or payload", () => {
+    for (const path of ["/c/demo", "/c/dashboard", "/card/v/eyJhIjoxfQ.sig", "/card/v/capture", "/", "/auth"]) {
+      expect(controlled(path), path).toBe(false);
+    }
+  });
+
+  it("cover every page kept as a document, and find the scope of app pages", () => {
+    for (const path of KEPT_DOCUMENTS) expect(controlled(path), path).toBe(true);
+    expect(scopeFor("/connections/42")).toBe("/connections");
+    expect(scopeFor("/capture")).toBe("/capture");
+    expect(scopeFor("/card")).toBeUndefined();
+    expect(scopeFor("/c/demo")).toBeUndefined();
+    expect(KEPT_DATA).toContain("/card");
+  });
+
+  it("keep the manifest installable: name, start page in scope, 192 and 512 px icons, maskable too", () => {
+    const manifest = JSON.parse(readFileSync("public/site.webmanifest", "utf8"));
+    expect(manifest.name).toBe("KnowWho");
+    expect(manifest.display).toBe("standalone");
+    expect(scopeFor(manifest.start_url)).toBeDefined();
+    const sizes = manifest.icons.map((i: { sizes: string; purpose?: string }) => `${i.sizes} ${i.purpose ?? "any"}`);
+    expect(sizes).toEqual(expect.arrayContaining(["192x192 any", "512x512 any", "512x512 maskable"]));
+  });
+});
+
+describe("account forms", () => {
+  it("ask for matching new passwords of the right length", () => {
+    const token = "abcdefgh12345";
+    expect(resetSchema.safeParse({ token, password: "long enough", confirm: "long enough" }).success).toBe(true);
+    const short = resetSchema.safeParse({ token, password: "short", confirm: "short" });
+    expect(short.error?.issues[0]?.message).toBe("Password must be at least 8 characters");
+    const differ = resetSchema.safeParse({ token, password: "long enough", confirm: "long enougg" });
+    expect(differ.error?.issues[0]?.message).toBe("The two passwords are not the same");
+    expect(resetSchema.safeParse({ token: "../../x", password: "long enough", confirm: "long enough" }).success).toBe(
+      false,
+    );
+  });
+
+  it("tell the intents apart and check the new email address", () => {
+    expect(accountSchema.safeParse({ intent: "sign-out-others" }).success).toBe(true);
+    expect(accountSchema.safeParse({ intent: "drop-tables" }).success).toBe(false);
+    const email = accountSchema.safeParse({ intent: "change-email", email: "nope", currentPassword: "x" });
+    expect(email.error?.issues[0]?.message).toBe("Please enter a valid email address");
+  });
+});

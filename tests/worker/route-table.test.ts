@@ -1,0 +1,208 @@
+import { env } from "cloudflare:workers";
+import { describe, expect, it, vi } from "vitest";
+import routes from "~/routes";
+import { call, form, signUp } from "./helpers";
+
+/**
+ * Checks generated from the route table (app/routes.ts) and the Hono API's own route list, so a new
+ * page action or private route is covered without editing this file.
+ */
+
+vi.setConfig({ testTimeout: 120_000 });
+
+type Entry = { path?: string; file: string; index?: boolean; children?: Entry[] };
+type PageRoute = { path: string; file: string; source: string };
+
+const sources = import.meta.glob("/app/routes/**/*.{ts,tsx}", {
+  query: "?raw",
+  import: "default",
+  eager: true,
+}) as Record<string, string>;
+
+function flatten(entries: Entry[], parent = ""): PageRoute[] {
+  return entries.flatMap((e) => {
+    const path = `${parent}/${e.path ?? ""}`.replace(/\/+/g, "/").replace(/(.)\/$/, "$1");
+    const source = sources[`/app/${e.file}`];
+    if (source === undefined) throw new Error(`no source for ${e.file}`);
+    return [{ path, file: e.file, source }, ...flatten(e.children ?? [], path)];
+  });
+}
+
+/**
+ * The Hono API's routes as its source registers them (importing the router here would pull browser
+ * libraries into the test runner): api.get("/x"), api.put(...), api.on(["GET", "POST"], "/y").
+ */
+const apiSource = Object.values(
+  import.meta.glob("/app/server/api/router.server.ts", { query: "?raw", import: "default", eager: true }),
+)[0] as string;
+const apiRoutes = [
+  ...apiSource.matchAll(/\bapi\.(get|post|put|delete|patch|on)\(\s*(?:\[([^\]]*)\]\s*,\s*)?"([^"]+)"/g),
+].flatMap(([, verb = "", list, path = ""]) =>
+  (verb === "on" ? [...(list ?? "").matchAll(/"(\w+)"/g)].map((m) => m[1] ?? "") : [verb.toUpperCase()]).map(
+    (method) => ({ method, path }),
+  ),
+);
+
+const pages = flatten(routes as Entry[]).filter((r) => !r.path.includes("*"));
+const hasAction = (r: PageRoute) => /export\s+(async\s+)?function\s+action\b|export\s+const\s+action\b/.test(r.source);
+const isPrivate = (r: PageRoute) => /\brequireUser\(/.test(r.source);
+const actions = pages.filter(hasAction);
+const privatePages = pages.filter(isPrivate);
+
+/** Fills a route's params with one account's own resources, by the area the path names. */
+type Owned = { card: number; connection: number; event: number; reminder: number; slug: string };
+function fill(path: string, owned: Owned): string {
+  const area = path.split("/")[1] ?? "";
+  const ids: Record<string, number | string> = {
+    card: owned.card,
+    cards: owned.card,
+    connections: owned.connection,
+    events: owned.event,
+    reminders: `${owned.reminder}.ics`,
+  };
+  return path.replace(/:(\w+)\??/g, (_, name: string) => {
+    if (name === "slug") return owned.slug;
+    const id = ids[area];
+    if (id === undefined)
+      throw new Error(`No fixture for ${path}: add one to fill() in tests/worker/route-table.test.ts`);
+    return String(id);
+  });
+}
+
+async function ownerWithEverything(): Promise<{ cookie: string; email: string; owned: Owned }> {
+  const owner = await signUp("Route Owner");
+  const headers = { cookie: owner.cookie };
+  const card = Number((await call("/card", { method: "POST", headers })).headers.get("location")?.split("/").pop());
+  const slug = `rt-${crypto.randomUUID().slice(0, 8)}`;
+  await call(`/card/${card}`, { ...form({ intent: "publish", slug }), headers });
+  await call("/connections/new", { ...form({ name: "Dana Ortiz", email: `dana-${slug}@x.org` }), headers });
+  const event = Number(
+    (await call("/events/new", { ...form({ title: "Gala", date: "2030-05-01", type: "in-person" }), headers })).headers
+      .get("location")
+      ?.split("/")
+      .pop(),
+  );
+  const userId = (await env.DB.prepare("select id from user where email = ?").bind(owner.email).first<{ id: string }>())
+    ?.id;
+  const connection =
+    (await env.DB.prepare("select id from connection where user_id = ?").bind(userId).first<{ id: number }>())?.id ?? 0;
+  await call(`/connections/${connection}`, { ...form({ intent: "remind", preset: "24h", type: "Call" }), headers });
+  const reminder =
+    (await env.DB.prepare("select id from reminder where user_id = ?").bind(userId).first<{ id: number }>())?.id ?? 0;
+  for (const [name, id] of Object.entries({ card, connection, event, reminder })) {
+    expect(id, `the owner has a ${name}`).toBeGreaterThan(0);
+  }
+  return { ...owner, owned: { card, connection, event, reminder, slug } };
+}
+
+describe("the route table", () => {
+  it("has page actions, private routes and API routes to check", () => {
+    expect(actions.length).toBeGreaterThan(10);
+    expect(privatePages.length).toBeGreaterThan(5);
+    expect(apiRoutes).toContainEqual({ method: "GET", path: "/account/export" });
+    expect(apiRoutes).toContainEqual({ method: "POST", path: "/auth/*" });
+  });
+});
+
+describe("every page action answers 4xx for a body it cannot read", () => {
+  const bodies: [string, RequestInit, number][] = [
+    ["JSON", { body: JSON.stringify({ intent: "save" }), headers: { "content-type": "application/json" } }, 415],
+    ["text", { body: "intent=save", headers: { "content-type": "text/plain" } }, 415],
+    [
+      "broken multipart",
+      {
+        body: "--x\r\nContent-Disposition: form-data\r\n\r\nno end",
+        headers: { "content-type": "multipart/form-data; boundary=x" },
+      },
+      400,
+    ],
+    ["multipart without a boundary", { body: "a=1", headers: { "content-type": "multipart/form-data" } }, 400],
+  ];
+
+  it.each(bodies)("%s", async (_name, init, status) => {
+    const { cookie, owned } = await ownerWithEverything();
+    const failures: string[] = [];
+    for (const route of actions) {
+      for (const path of [fill(route.path, owned), `${fill(route.path, owned)}.data`]) {
+        const res = await call(path, {
+          method: "POST",
+          ...init,
+          headers: { ...(init.headers as Record<string, string>), cookie },
+        });
+        if (res.status !== status) failures.push(`${path} (${route.file}): ${res.status}`);
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+});
+
+describe("another account never reads or changes private data", () => {
+  it("private pages answer 404 to another account and send a visitor to sign in", async () => {
+    const a = await ownerWithEverything();
+    const b = await signUp("Someone Else");
+    const failures: string[] = [];
+    for (const route of privatePages) {
+      const own = fill(route.path, a.owned);
+      const anonymous = await call(own);
+      if (anonymous.status !== 302 || !anonymous.headers.get("location")?.startsWith("/auth"))
+        failures.push(`anonymous GET ${own}: ${anonymous.status}`);
+      if (!route.path.includes(":")) continue;
+      const read = await call(own, { headers: { cookie: b.cookie } });
+      if (read.status !== 404) failures.push(`B GET ${own}: ${read.status}`);
+      if (hasAction(route)) {
+        for (const intent of ["delete", "save", "publish", "toggle-active", "remind"]) {
+          const write = await call(own, {
+            ...form({ intent, name: "Taken over", slug: "taken-over" }),
+            headers: { cookie: b.cookie },
+          });
+          // 404 (not yours) or 400 (refused before the lookup); never a redirect that means "done".
+          if (write.status !== 404 && write.status !== 400)
+            failures.push(`B POST ${own} intent=${intent}: ${write.status}`);
+        }
+      }
+      const still = await call(own, { headers: { cookie: a.cookie } });
+      if (still.status !== 200) failures.push(`A GET ${own} after B: ${still.status}`);
+    }
+    expect(failures).toEqual([]);
+  });
+
+  it("private API routes refuse a visitor and answer 404 to another account", async () => {
+    const a = await ownerWithEverything();
+    const b = await signUp("Someone Else");
+    // Public on purpose: health, the auth endpoints, and the calendar feed behind its secret token.
+    const open = new Set(["/health", "/auth/*", "/calendar/:file"]);
+    const routesList = apiRoutes.filter((r) => !open.has(r.path));
+    expect(routesList.length).toBeGreaterThan(4);
+    const failures: string[] = [];
+    for (const route of routesList) {
+      const path = `/api${fill(route.path, a.owned)}`;
+      const init: RequestInit = { method: route.method };
+      if (route.method === "PUT")
+        Object.assign(init, {
+          body: new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3]),
+          headers: { "content-type": "image/jpeg" },
+        });
+      if (route.method === "POST") Object.assign(init, { body: "{}", headers: { "content-type": "application/json" } });
+      const anonymous = await call(path, init);
+      if (anonymous.status !== 401) failures.push(`anonymous ${route.method} ${path}: ${anonymous.status}`);
+      // Routes keyed by a public slug (saving someone's published card) are meant for other accounts.
+      if (!/:\w+/.test(route.path) || route.path.includes(":slug")) continue;
+      const other = await call(path, {
+        ...init,
+        headers: { ...(init.headers as Record<string, string>), cookie: b.cookie },
+      });
+      if (other.status !== 404) failures.push(`B ${route.method} ${path}: ${other.status}`);
+    }
+    // What the owner downloads from a private GET route is never kept by a browser or a shared cache.
+    for (const route of routesList.filter((r) => r.method === "GET")) {
+      const path = `/api${fill(route.path, a.owned)}`;
+      const own = await call(path, { headers: { cookie: a.cookie } });
+      if (own.status !== 200) failures.push(`A GET ${path}: ${own.status}`);
+      else if (!/no-store/.test(own.headers.get("cache-control") ?? ""))
+        failures.push(`A GET ${path}: cache-control ${own.headers.get("cache-control")}`);
+    }
+    expect(failures).toEqual([]);
+    // A's reminder and card photo are untouched.
+    expect((await call(`/api/reminders/${a.owned.reminder}.ics`, { headers: { cookie: a.cookie } })).status).toBe(200);
+  });
+});
