@@ -44,7 +44,7 @@ test("a visitor shares back twice and the owner sees one person with both phones
 });
 
 test("the owner merges two people after the preview, then undoes it", async ({ page }, info) => {
-  const who = `Priya Natarajan ${info.project.name}`;
+  const who = `Ines Moreau ${info.project.name}`;
   const main = page.getByRole("main");
   const add = async (name: string, email: string, title: string) => {
     await page.goto("/connections/new");
@@ -54,9 +54,9 @@ test("the owner merges two people after the preview, then undoes it", async ({ p
     await main.getByLabel("Title").fill(title);
     await main.getByRole("button", { name: "Save", exact: true }).click();
   };
-  await add(who, `priya-${info.project.name}@natarajan.example`, "Director");
+  await add(who, `ines-${info.project.name}@moreau.example`, "Director");
   await expect(main.getByRole("heading", { name: who })).toBeVisible();
-  await add(who.toUpperCase(), `p.natarajan-${info.project.name}@home.example`, "Board chair");
+  await add(who.toUpperCase(), `i.moreau-${info.project.name}@home.example`, "Board chair");
   await expect(page.getByRole("alert").getByText("Someone you have has the same name")).toBeVisible();
   await page.getByRole("button", { name: "Save as someone new" }).click();
   await expect(main.getByRole("heading", { name: who.toUpperCase() })).toBeVisible();
@@ -64,18 +64,18 @@ test("the owner merges two people after the preview, then undoes it", async ({ p
   await expect(main.getByRole("heading", { name: "Possible duplicates" })).toBeVisible();
   await main.getByRole("link", { name: "Compare and merge" }).click();
   await expect(main.getByRole("heading", { name: "Merge 2 people" })).toBeVisible();
-  await expect(main.getByRole("table")).toContainText(`priya-${info.project.name}@natarajan.example`);
+  await expect(main.getByRole("table")).toContainText(`ines-${info.project.name}@moreau.example`);
   await expectAccessible(page);
   await page.screenshot({ path: screenshotPath("merge-preview", info.project.name), fullPage: true });
   await main.getByRole("radio", { name: "Board chair" }).check();
   await main.getByRole("button", { name: "Merge 2 people" }).click();
   await expect(page.getByText(/^Merged 2 people into/)).toBeVisible();
-  await expect(main.getByRole("link", { name: `priya-${info.project.name}@natarajan.example` })).toBeVisible();
-  await expect(main.getByRole("link", { name: `p.natarajan-${info.project.name}@home.example` })).toBeVisible();
+  await expect(main.getByRole("link", { name: `ines-${info.project.name}@moreau.example` })).toBeVisible();
+  await expect(main.getByRole("link", { name: `i.moreau-${info.project.name}@home.example` })).toBeVisible();
   await expect(main.getByLabel("Title")).toHaveValue("Board chair");
 
   await main.getByRole("button", { name: "Undo merge" }).click();
   await expect(page.getByText("Merge undone")).toBeVisible();
-  await page.goto(`/connections?q=${encodeURIComponent(`Natarajan ${info.project.name}`)}`);
+  await page.goto(`/connections?q=${encodeURIComponent(`Moreau ${info.project.name}`)}`);
   await expect(page.getByText("2 people", { exact: true })).toBeVisible();
 });

@@ -29,7 +29,13 @@ describe(`migration ${TARGET}`, () => {
     const db = new DatabaseSync(":memory:");
     db.exec("PRAGMA foreign_keys = ON");
     for (const file of files.slice(0, files.indexOf(TARGET))) apply(db, file);
-    db.exec(await seedSql());
+    // The seed as it was then: without its lines for the people core's later tables and columns.
+    db.exec(
+      (await seedSql())
+        .split("\n")
+        .filter((line) => !/contact_point|person_history|name_key/.test(line))
+        .join("\n"),
+    );
     // A second owner's cards, so more than one row is carried over.
     db.exec(
       "INSERT INTO user (id, name, email, email_verified, created_at, updated_at) VALUES ('u2', 'Bo', 'bo@x.org', 0, 0, 0)",

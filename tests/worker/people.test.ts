@@ -136,7 +136,10 @@ describe("the people core", () => {
         ),
       ),
     );
-    expect(answers.map((a) => a.status)).toEqual(Array(20).fill(200));
+    // The venue policy lets one person share a few times a minute; the rest are refused with 429.
+    const stored = answers.filter((a) => a.status === 200).length;
+    expect(stored).toBeGreaterThanOrEqual(2);
+    expect(answers.every((a) => a.status === 200 || a.status === 429)).toBe(true);
     const all = await people(owner.email);
     expect(all).toHaveLength(1);
     const counts = await env.DB.prepare(
@@ -145,8 +148,7 @@ describe("the people core", () => {
     )
       .bind(owner.email)
       .first();
-    expect(counts).toEqual({ notifications: 1, shares: 20 });
-    expect((await points(all[0]?.id ?? 0)).filter((p) => p.kind === "phone")).toHaveLength(2);
+    expect(counts).toEqual({ notifications: 1, shares: stored });
   });
 
   it("never renames or blanks the owner's person on a repeat share-back, and keeps consent per share", async () => {
