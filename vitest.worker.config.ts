@@ -31,6 +31,8 @@ export default defineConfig(async () => {
     },
     test: {
       include: ["tests/worker/**/*.test.ts"],
+      // Many tests drive several requests through the built Worker; a loaded 2-core machine needs room.
+      testTimeout: 20_000,
       setupFiles: ["./tests/worker/apply-migrations.ts"],
       globalSetup: ["./tests/worker/global-setup.ts"],
       // The Standard Webhooks reference library is CommonJS; pre-bundled so workerd can import it.
