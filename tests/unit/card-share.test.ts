@@ -99,12 +99,12 @@ describe("share-back form", () => {
     const all = checkShare(raw);
     expect(all.ok && all.value).toMatchObject({
       email: "bo@beta.io",
-      organisation: "Beta",
+      organization: "Beta",
       title: "CTO",
       note: "Grants for libraries",
     });
     const some = checkShare(raw, ["note"]);
-    expect(some.ok && some.value).toMatchObject({ organisation: null, title: null, note: "Grants for libraries" });
+    expect(some.ok && some.value).toMatchObject({ organization: null, title: null, note: "Grants for libraries" });
     const tooLong = checkShare({ ...raw, note: "x".repeat(501) });
     expect(tooLong.ok).toBe(false);
   });
