@@ -585,7 +585,7 @@ describe("a card worth sharing", () => {
       .all<{ company: string; title: string; notes: string; shared_note: string }>();
     expect(rows.results).toHaveLength(1);
     expect(rows.results[0]).toMatchObject({ company: "Lopez Co", title: "Founder", shared_note: "Book drive" });
-    expect(rows.results[0]?.notes).toContain("What we talked about: Book drive");
+    expect(rows.results[0]?.notes).toMatch(/What we talked about \(shared \d{4}-\d{2}-\d{2}\): Book drive/);
   });
 
   it("asks only the optional questions the owner chose, and ignores the others", async () => {

@@ -7,7 +7,19 @@ async function publishedCard(slug: string, fields: Record<string, string> = {}) 
   const owner = await signUp("Ann Lee");
   const created = await call("/card", { method: "POST", headers: { cookie: owner.cookie } });
   const id = Number(created.headers.get("location")?.split("/").pop());
-  const values = { label: "Work", name: "Ann Lee", template: "classic", colour: "#4f46e5", ...fields };
+  // A card needs a way to reach its owner before it can be published.
+  const values = {
+    label: "Work",
+    name: "Ann Lee",
+    template: "classic",
+    colour: "#4f46e5",
+    website: "https://ann.example.org",
+    // The visitor's optional questions this card asks (the editor's checkboxes).
+    "shareFields[0]": "company",
+    "shareFields[1]": "title",
+    "shareFields[2]": "note",
+    ...fields,
+  };
   await call(`/card/${id}`, { ...form({ intent: "save", ...values }), headers: { cookie: owner.cookie } });
   const published = await call(`/card/${id}`, {
     ...form({ intent: "publish", slug }),
@@ -160,7 +172,7 @@ describe("the people core", () => {
     );
     await share(
       "core-repeat",
-      { name: "Tomas", email: "tomas@x.example", organization: "Reyes Co", note: "Talked about grants" },
+      { name: "Tomas", email: "tomas@x.example", company: "Reyes Co", note: "Talked about grants" },
       "198.51.100.72",
     );
     const [p] = await people(owner.email);

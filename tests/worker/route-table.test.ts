@@ -74,7 +74,12 @@ async function ownerWithEverything(): Promise<{ cookie: string; email: string; o
   const headers = { cookie: owner.cookie };
   const card = Number((await call("/card", { method: "POST", headers })).headers.get("location")?.split("/").pop());
   const slug = `rt-${crypto.randomUUID().slice(0, 8)}`;
-  await call(`/card/${card}`, { ...form({ intent: "publish", slug }), headers });
+  // A card needs a way to reach its owner before it can be published.
+  const fields = { label: "Work", name: "Route Owner", template: "classic", colour: "#4f46e5" };
+  await call(`/card/${card}`, {
+    ...form({ intent: "publish", slug, ...fields, website: "https://route.example.org" }),
+    headers,
+  });
   await call("/connections/new", { ...form({ name: "Dana Ortiz", email: `dana-${slug}@x.org` }), headers });
   const event = Number(
     (await call("/events/new", { ...form({ title: "Gala", date: "2030-05-01", type: "in-person" }), headers })).headers
@@ -194,7 +199,10 @@ describe("another account never reads or changes private data", () => {
       if (other.status !== 404) failures.push(`B ${route.method} ${path}: ${other.status}`);
     }
     // What the owner downloads from a private GET route is never kept by a browser or a shared cache.
-    for (const route of routesList.filter((r) => r.method === "GET")) {
+    // Wallet passes exist only where their secrets are set (the journeys set them; these tests do not),
+    // so here they answer 404 to their owner too; their own tests cover the configured case.
+    const configuredOnly = new Set(["/cards/:id/wallet.pkpass", "/cards/:id/google-wallet"]);
+    for (const route of routesList.filter((r) => r.method === "GET" && !configuredOnly.has(r.path))) {
       const path = `/api${fill(route.path, a.owned)}`;
       const own = await call(path, { headers: { cookie: a.cookie } });
       if (own.status !== 200) failures.push(`A GET ${path}: ${own.status}`);

@@ -22,12 +22,24 @@ async function newCard(cookie: string) {
   return { res, id: Number(res.headers.get("location")?.split("/").pop()) };
 }
 
+/** Publishing from the editor sends the card's fields too; a card needs a way to reach its owner. */
+const publishForm = (slug: string) =>
+  form({
+    intent: "publish",
+    slug,
+    label: "Work",
+    name: "Ann Lee",
+    template: "classic",
+    colour: "#4f46e5",
+    website: "https://ann.example.org",
+  });
+
 async function publishedCard(slug: string) {
   const owner = await signUp("Ann Lee");
   const { id } = await newCard(owner.cookie);
   expect(id).toBeGreaterThan(0);
   const published = await call(`/card/${id}`, {
-    ...form({ intent: "publish", slug }),
+    ...publishForm(slug),
     headers: { cookie: owner.cookie },
   });
   expect(published.status).toBe(302);
@@ -269,7 +281,7 @@ describe("signed card links follow the card", () => {
     const page = await (await call(link)).text();
     expect(page).not.toContain(`action="${link}/share"`);
     expect((await share(link, { name: "Cy", email: "cy@x.org" }, testAddress())).status).toBe(403);
-    await call(`/card/${id}`, { ...form({ intent: "publish", slug: "sig-unpub" }), headers: { cookie: owner.cookie } });
+    await call(`/card/${id}`, { ...publishForm("sig-unpub"), headers: { cookie: owner.cookie } });
     expect((await share(link, { name: "Cy", email: "cy@x.org" }, testAddress())).status).toBe(200);
   });
 
@@ -364,9 +376,7 @@ describe("races are settled by the database", () => {
     const cards = await Promise.all(owners.map((o) => newCard(o.cookie)));
     const slug = `race-${crypto.randomUUID().slice(0, 8)}`;
     const results = await Promise.all(
-      owners.map((o, i) =>
-        call(`/card/${cards[i]?.id}`, { ...form({ intent: "publish", slug }), headers: { cookie: o.cookie } }),
-      ),
+      owners.map((o, i) => call(`/card/${cards[i]?.id}`, { ...publishForm(slug), headers: { cookie: o.cookie } })),
     );
     const statuses = results.map((r) => r.status).sort();
     expect(statuses).toEqual([302, 400, 400, 400, 400, 400]);

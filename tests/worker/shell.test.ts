@@ -10,17 +10,23 @@ const worker = built as { fetch(request: Request, env: Env, ctx: ExecutionContex
 /** The production Worker with a D1 binding that counts the statements that read the session table. */
 async function sessionReads(path: string, cookie: string, accept = "text/html") {
   const statements: string[] = [];
-  const DB = new Proxy(env.DB, {
-    get(target, key) {
-      const value = Reflect.get(target, key, target);
-      if (key === "prepare")
-        return (sql: string) => {
-          statements.push(sql);
-          return target.prepare(sql);
-        };
-      return typeof value === "function" ? value.bind(target) : value;
-    },
-  });
+  // Reads go through a D1 session (withSession) as well as the binding itself: count both.
+  const counting = <T extends object>(db: T): T =>
+    new Proxy(db, {
+      get(target, key) {
+        const value = Reflect.get(target, key, target);
+        if (key === "prepare")
+          return (sql: string) => {
+            statements.push(sql);
+            return (target as unknown as D1Database).prepare(sql);
+          };
+        if (key === "withSession")
+          return (...args: unknown[]) =>
+            counting((target as unknown as D1Database).withSession(...(args as [string?])));
+        return typeof value === "function" ? value.bind(target) : value;
+      },
+    });
+  const DB = counting(env.DB);
   const ctx = createExecutionContext();
   const res = await worker.fetch(
     new Request(`${ORIGIN}${path}`, { headers: { cookie, accept }, redirect: "manual" }),

@@ -121,7 +121,7 @@ async function walletCard(c: { req: { raw: Request; param(name: string): string 
   };
 }
 
-api.get("/cards/:id/wallet.pkpass", async (c) => {
+api.get("/cards/:id/wallet.pkpass", requireSession(), async (c) => {
   const app = c.get("app");
   const config = appleWalletConfig(app.env);
   if (!config) return c.json({ error: "Apple Wallet is not configured" }, 404);
@@ -140,7 +140,7 @@ api.get("/cards/:id/wallet.pkpass", async (c) => {
   });
 });
 
-api.get("/cards/:id/google-wallet", async (c) => {
+api.get("/cards/:id/google-wallet", requireSession(), async (c) => {
   const app = c.get("app");
   const config = googleWalletConfig(app.env);
   if (!config) return c.json({ error: "Google Wallet is not configured" }, 404);
