@@ -1,6 +1,6 @@
 import { useEffect } from "react";
 import { useLocation } from "react-router";
-import { APP_SCOPES, CACHE_PREFIX, pagesCachePrefix, scopeFor, type WorkerMessage } from "~/lib/pwa";
+import { APP_SCOPES, CACHE_PREFIX, scopeFor, type WorkerMessage } from "~/lib/pwa";
 
 let registered = false;
 
@@ -14,13 +14,18 @@ async function register(user: string, own: string): Promise<void> {
   );
 }
 
-/** Kept pages of an account must not outlive its session on this device (expired, or revoked elsewhere). */
+/**
+ * Nothing of an account outlives its session on this device (signed out, expired, or revoked elsewhere).
+ * Sign-out's Clear-Site-Data does most of it, but a worker of another area still installing then would
+ * fill its cache again: so a signed-out page also ends every worker and drops every cache of ours.
+ */
 async function forgetKeptPages(): Promise<void> {
+  registered = false;
+  const registrations = await navigator.serviceWorker.getRegistrations();
+  await Promise.all(registrations.map((r) => r.unregister()));
   if (!("caches" in window)) return;
   const names = await caches.keys();
-  await Promise.all(
-    names.filter((n) => n.startsWith(pagesCachePrefix) || n === `${CACHE_PREFIX}meta`).map((n) => caches.delete(n)),
-  );
+  await Promise.all(names.filter((n) => n.startsWith(CACHE_PREFIX)).map((n) => caches.delete(n)));
 }
 
 /**

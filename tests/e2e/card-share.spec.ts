@@ -18,7 +18,8 @@ async function publishCard(page: Page, project: string, email = "development@riv
   await page.getByRole("textbox", { name: "Email", exact: true }).fill(`rosa-${stamp}-${project}@example.org`);
   await page.getByLabel("Password").fill("correct horse battery");
   await page.getByRole("button", { name: "Create account" }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
+  // A new account starts the guided first run; this journey builds its card in the editor instead.
+  await expect(page).toHaveURL(/\/welcome$/);
   await page.goto("/card");
   await page.getByRole("button", { name: "Create your card" }).click();
   const main = page.getByRole("main");
