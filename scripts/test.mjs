@@ -56,7 +56,7 @@ const vitestJson = (name) => [
   `--outputFile.json=${path.join(reports, `${name}.json`)}`,
 ];
 
-// The real clients the tests use (Chromium, vobject, khard, vdirsyncer, LibreOffice, zbar, openssl):
+// The real clients the tests use (Chromium, python3-vobject, LibreOffice, openssl):
 // installed through apt-get where they are missing and we may, otherwise named so nothing is skipped silently.
 let ok = step("test tools (Debian packages)", "bash", [path.join(root, "scripts", "install-test-tools.sh")]);
 ok =
