@@ -285,6 +285,19 @@ function replyFor(actionData: ActionData, form: string, idle: boolean): Submissi
   return actionData.reply as SubmissionResult<string[]>;
 }
 
+/** Why a delivery target stopped, said where the owner looks for it. */
+function PausedNotice({ reason }: { reason: string | null | undefined }) {
+  if (!reason) return null;
+  return (
+    <p
+      className="mt-2 rounded-md bg-amber-50 p-2 text-amber-950 text-sm dark:bg-amber-950 dark:text-amber-100"
+      role="status"
+    >
+      {reason}
+    </p>
+  );
+}
+
 export default function IntegrationsPage({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const idle = navigation.state === "idle";
@@ -459,14 +472,7 @@ function Webhooks({
           </div>
           {e.description ? <p className={`mt-1 ${muted}`}>{e.description}</p> : null}
           <p className={`mt-1 ${muted}`}>Events: {e.events.join(", ")}</p>
-          {e.status === "paused" && e.pausedReason ? (
-            <p
-              className="mt-2 rounded-md bg-amber-50 p-2 text-amber-950 text-sm dark:bg-amber-950 dark:text-amber-100"
-              role="status"
-            >
-              {e.pausedReason}
-            </p>
-          ) : null}
+          <PausedNotice reason={e.status === "paused" ? e.pausedReason : null} />
           {shown?.kind === "test" && shown.endpointId === e.id ? (
             <p
               role="status"
@@ -707,14 +713,7 @@ function Hubspot({
               {SCHEDULE_LABEL[hubspot.schedule]} · last sync {fmt(hubspot.lastRunAt)}
             </span>
           </p>
-          {hubspot.pausedReason ? (
-            <p
-              className="mt-2 rounded-md bg-amber-50 p-2 text-amber-950 text-sm dark:bg-amber-950 dark:text-amber-100"
-              role="status"
-            >
-              {hubspot.pausedReason}
-            </p>
-          ) : null}
+          <PausedNotice reason={hubspot.pausedReason} />
           <div className="mt-3 flex flex-wrap gap-2">
             <IdForm intent="hubspot-run" label="Sync now" className={primary} />
             <IdForm intent="hubspot-disconnect" label="Disconnect" />
@@ -793,14 +792,7 @@ function Krystal({
               {SCHEDULE_LABEL[krystal.schedule]} · last sync {fmt(krystal.lastSyncAt)}
             </span>
           </p>
-          {krystal.pausedReason ? (
-            <p
-              className="mt-2 rounded-md bg-amber-50 p-2 text-amber-950 text-sm dark:bg-amber-950 dark:text-amber-100"
-              role="status"
-            >
-              {krystal.pausedReason}
-            </p>
-          ) : null}
+          <PausedNotice reason={krystal.pausedReason} />
           <div className="mt-3 flex flex-wrap gap-2">
             <IdForm intent="krystal-run" label="Sync now" className={primary} />
             <IdForm intent="test-webhook" id={krystal.id} label="Send test" />
