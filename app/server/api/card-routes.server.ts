@@ -292,10 +292,11 @@ cardRoutes.get("/card/v/:payload", async (c) => {
 
 cardRoutes.get("/card/v/:payload/shared", async (c) => {
   const app = c.get("app");
-  const decoded = await decodeCardParam(c.req.param("payload"), app.env.CARD_SIGNING_SECRET);
-  if (!decoded?.verified) return notFound(app.nonce);
+  // Held against the card's current state like every other signed-link route.
+  const checked = await signedCard(c);
+  if (!checked?.verified) return notFound(app.nonce);
   const base = `/card/v/${c.req.param("payload")}`;
-  return sharedPage(c.req.raw, app.nonce, decoded.card, base, `${base}/contact.vcf`);
+  return sharedPage(c.req.raw, app.nonce, checked.card, base, `${base}/contact.vcf`);
 });
 
 cardRoutes.get("/card/v/:payload/contact.vcf", async (c) => {
