@@ -42,6 +42,8 @@ export default [
     route("settings", "routes/app/settings.tsx"),
     route("settings/account", "routes/app/account.tsx"),
     route("settings/integrations", "routes/app/integrations.tsx"),
+    route("settings/keep-in-touch", "routes/app/rhythms.tsx"),
+    route("card/:id/analytics", "routes/app/card-analytics.tsx"),
     route("notifications", "routes/app/notifications.tsx"),
     route("connections", "routes/app/connections.tsx"),
     route("connections/import", "routes/app/import.tsx"),

@@ -645,3 +645,112 @@ export const apiToken = sqliteTable(
   },
   (t) => [index("api_token_user_idx").on(t.userId)],
 );
+
+// Follow-through: the timeline per person, keep-in-touch rhythms, saved follow-up drafts, card analytics by source.
+
+/**
+ * What happened between the owner and one person: logged by hand (call, email, meeting, message, note)
+ * or written by the people core when something happens (share-back, capture, saved card, merge, a sent
+ * follow-up, a gift). `connection.last_contact_at` is the latest `occurred_at` here, kept in the same batch.
+ */
+export const interaction = sqliteTable(
+  "interaction",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    connectionId: integer("connection_id")
+      .notNull()
+      .references(() => connection.id, { onDelete: "cascade" }),
+    kind: text("kind").notNull(),
+    // Who wrote it: "manual", "api", or the automatic source (share, scan, saved, merge, assistant, gift, earlier).
+    source: text("source").notNull().default("manual"),
+    occurredAt: integer("occurred_at", { mode: "timestamp_ms" }).notNull(),
+    text: text("text").notNull().default(""),
+    // What it refers to elsewhere (a gift id, a share-back id), for the caller that wrote it.
+    ref: text("ref"),
+    // Idempotency key: the same submission (double tap, API retry) is stored once.
+    clientId: text("client_id"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("interaction_person_idx").on(t.userId, t.connectionId, t.occurredAt),
+    uniqueIndex("interaction_user_client_idx").on(t.userId, t.clientId),
+  ],
+);
+
+/** A person's own keep-in-touch rhythm and snooze; people without a row follow their tags' rhythms. */
+export const keepInTouch = sqliteTable(
+  "keep_in_touch",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    connectionId: integer("connection_id")
+      .notNull()
+      .references(() => connection.id, { onDelete: "cascade" }),
+    // null: no rhythm of their own (a tag's rhythm may still apply).
+    every: text("every", { enum: ["weekly", "biweekly", "monthly", "quarterly", "yearly", "days"] }),
+    days: integer("days"),
+    // The owner's local day (YYYY-MM-DD) before which the person is not shown as due.
+    snoozedUntil: text("snoozed_until"),
+    // The due day a notification was written for, so the scheduler notifies once per due date.
+    notifiedFor: text("notified_for"),
+    updatedAt: updatedAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.connectionId] })],
+);
+
+/** Keep-in-touch rhythms per tag ("every Donor quarterly"). */
+export const tagRhythm = sqliteTable(
+  "tag_rhythm",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    tag: text("tag").notNull(),
+    every: text("every", { enum: ["weekly", "biweekly", "monthly", "quarterly", "yearly", "days"] }).notNull(),
+    days: integer("days"),
+    updatedAt: updatedAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.tag] })],
+);
+
+/** The follow-up email drafted for a person: saved once, edited in place, never regenerated on view. */
+export const followUpDraft = sqliteTable(
+  "follow_up_draft",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    connectionId: integer("connection_id")
+      .notNull()
+      .references(() => connection.id, { onDelete: "cascade" }),
+    subject: text("subject").notNull(),
+    body: text("body").notNull(),
+    engine: text("engine", { enum: ["built-in", "workers-ai"] }).notNull(),
+    edited: integer("edited", { mode: "boolean" }).notNull().default(false),
+    sentAt: integer("sent_at", { mode: "timestamp_ms" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.connectionId] })],
+);
+
+/** Per card, day and source (qr, nfc, link, signature, wallet): counts only, nothing about visitors. */
+export const cardSourceStat = sqliteTable(
+  "card_source_stat",
+  {
+    cardId: integer("card_id")
+      .notNull()
+      .references(() => card.id, { onDelete: "cascade" }),
+    day: text("day").notNull(),
+    source: text("source").notNull(),
+    views: integer("views").notNull().default(0),
+    saves: integer("saves").notNull().default(0),
+    shares: integer("shares").notNull().default(0),
+    walletAdds: integer("wallet_adds").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.cardId, t.day, t.source] })],
+);

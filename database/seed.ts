@@ -238,6 +238,10 @@ function demoNetwork(now: number): string[] {
     `INSERT OR IGNORE INTO contact_point (user_id, connection_id, kind, label, value, key, preferred) SELECT user_id, id, 'email', 'work', email, email, 1 FROM connection WHERE user_id = ${q(DEMO_USER.id)} AND client_id LIKE 'seed-%' AND email IS NOT NULL;`,
     `UPDATE connection SET name_key = lower(name), uid = coalesce(uid, client_id) WHERE user_id = ${q(DEMO_USER.id)} AND client_id LIKE 'seed-%' AND name_key IS NULL;`,
     `INSERT INTO person_history (user_id, connection_id, kind, source, detail, event_name, created_at) SELECT user_id, id, 'created', 'manual', 'Added by hand', event_name, created_at FROM connection c WHERE user_id = ${q(DEMO_USER.id)} AND client_id LIKE 'seed-%' AND NOT EXISTS (SELECT 1 FROM person_history h WHERE h.connection_id = c.id);`,
+    // The timeline: last contacted is its latest entry. Funders are kept in touch with quarterly.
+    `INSERT OR IGNORE INTO interaction (user_id, connection_id, kind, source, occurred_at, text, client_id) SELECT user_id, id, 'added', 'manual', created_at, 'Added by hand', 'seed-added-' || id FROM connection WHERE user_id = ${q(DEMO_USER.id)} AND client_id LIKE 'seed-%';`,
+    `INSERT OR IGNORE INTO tag_rhythm (user_id, tag, every) VALUES (${q(DEMO_USER.id)}, 'Funder', 'quarterly');`,
+    `INSERT OR IGNORE INTO keep_in_touch (user_id, connection_id, every) SELECT ${q(DEMO_USER.id)}, 2, 'monthly' WHERE EXISTS (SELECT 1 FROM connection WHERE id = 2 AND user_id = ${q(DEMO_USER.id)});`,
   ];
 }
 

@@ -6,6 +6,23 @@
   const region = document.getElementById("toasts");
   const slug = main.dataset.slug;
 
+  // The page is the same for every visitor (edge cache); the source the link carried (?src=qr) rides
+  // along to Save Contact and the share form, so the owner's analytics can count them by source.
+  const src = new URLSearchParams(location.search).get("src");
+  if (src && /^[a-z]{2,12}$/.test(src)) {
+    for (const a of document.querySelectorAll('a[href$="contact.vcf"]')) {
+      const url = new URL(a.getAttribute("href"), location.href);
+      url.searchParams.set("src", src);
+      a.setAttribute("href", url.pathname + url.search);
+    }
+    const shareForm = document.querySelector('#share form[method="post"]');
+    if (shareForm) {
+      const url = new URL(shareForm.getAttribute("action"), location.href);
+      url.searchParams.set("src", src);
+      shareForm.setAttribute("action", url.pathname + url.search + url.hash);
+    }
+  }
+
   function toast(kind, title, description, duration = 4000) {
     const el = document.createElement("div");
     el.className = `toast ${kind}`;

@@ -67,7 +67,7 @@ export function CardShare({
 
   const signatureInput: SignatureInput = {
     ...card,
-    cardUrl: `${url}?src=link`,
+    cardUrl: `${url}?src=signature`,
     photoUrl: withPhoto ? card.avatarUrl : null,
     qrUrl: withQr ? `${url}/qr.png` : null,
   };

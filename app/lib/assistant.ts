@@ -55,6 +55,17 @@ export type FollowUpInput = {
   ownerCard?: string | null;
   person: Person & { notes?: string | null };
   eventTitle?: string | null;
+  /** What the event was about (its description), when they met at one of the owner's events. */
+  eventDescription?: string | null;
+  /** The timeline's latest entry the owner logged, if any. */
+  lastInteraction?: { kind: string; on: string; text?: string | null } | null;
+  /** Tags the person shares with the owner's other people at the event (or their own tags). */
+  sharedTags?: string[];
+  /**
+   * Extra sentences a caller adds, each its own paragraph (a linked campaign, say): the draft builder
+   * stays composable, and the model gets them as input.
+   */
+  mentions?: string[];
 };
 
 export type EngineName = "built-in" | "workers-ai";
@@ -106,14 +117,76 @@ const DEFAULT_GOALS = [
   "Book two follow-up conversations within 48 hours",
 ];
 
+/**
+ * Goals written in an event's description: lines under a "Goals" heading or after "Goal:", bullet
+ * lines, and sentences that say what the owner wants ("I want to meet...", "Our goal is to...").
+ */
+export function goalsFromDescription(description: string | null | undefined): string[] {
+  const found: string[] = [];
+  let inGoals = false;
+  for (const raw of (description ?? "").split(/\r?\n/)) {
+    const line = raw.trim();
+    if (!line) {
+      inGoals = false;
+      continue;
+    }
+    const heading = line.match(/^(?:#+\s*)?(?:my |our )?goals?\s*[:\-–]\s*(.*)$/i);
+    if (heading) {
+      inGoals = true;
+      for (const part of (heading[1] ?? "").split(/;|,(?=\s*[A-Z])/)) if (part.trim()) found.push(part.trim());
+      continue;
+    }
+    const bullet = line.match(/^(?:[-*•]|\d+[.)])\s+(.*)$/);
+    if (inGoals && bullet?.[1]) {
+      found.push(bullet[1]);
+      continue;
+    }
+    inGoals = false;
+    for (const sentence of line.split(/(?<=[.!?])\s+/)) {
+      const want = sentence.match(
+        /\b(?:i|we) (?:want|hope|plan|aim|need) to ([^.!?]+)|\b(?:my|our) (?:goal|aim) is to ([^.!?]+)/i,
+      );
+      const what = want?.[1] ?? want?.[2];
+      if (what) found.push(what.trim());
+    }
+  }
+  const clean = found
+    .map((g) => g.replace(/[.;]+$/, "").trim())
+    .filter((g) => g.length > 2)
+    .map((g) => (g[0] ?? "").toUpperCase() + g.slice(1, 200));
+  return [...new Set(clean)].slice(0, 8);
+}
+
+/**
+ * Promises and deadlines in a person's notes ("Send LOI by Dec 10"): the lines a follow-up should
+ * keep, in the notes' own words.
+ */
+export function commitmentsIn(notes: string | null | undefined): string[] {
+  return (notes ?? "")
+    .split(/\r?\n|(?<=[.!?])\s+/)
+    .map((l) => l.replace(/^[-*•]\s*/, "").trim())
+    .filter((l) =>
+      /\b(by|before|until|due|next week|tomorrow|monday|tuesday|wednesday|thursday|friday)\b|\b(send|share|intro(duce)?|follow up|call|email|schedule|book)\b/i.test(
+        l,
+      ),
+    )
+    .map((l) => l.replace(/[.]+$/, "").slice(0, 200))
+    .slice(0, 3);
+}
+
+const lowerFirst = (s: string) => (/^[A-Z][a-z]/.test(s) ? (s[0] ?? "").toLowerCase() + s.slice(1) : s);
+
 /** Deterministic: the same input always gives the same plan. */
 export const builtInEngine: AssistantEngine = {
   name: "built-in",
   async plan(input) {
-    const goals = input.goals
-      .map((g) => g.trim())
-      .filter(Boolean)
-      .slice(0, 8);
+    // The owner's stated goals first, then those written in the event's description.
+    const goals = [
+      ...new Set([
+        ...input.goals.map((g) => g.trim()).filter(Boolean),
+        ...goalsFromDescription(input.event.description),
+      ]),
+    ].slice(0, 8);
     const useGoals = goals.length ? goals : DEFAULT_GOALS;
     const keywords = new Set(
       [...useGoals.flatMap(words), ...words(input.event.title), ...words(input.event.description)].filter(
@@ -153,15 +226,56 @@ export const builtInEngine: AssistantEngine = {
     return planSchema.parse({ goals: useGoals, targets, talkingPoints, checklist });
   },
   async followUp(input) {
-    const first = input.person.name.split(" ")[0] ?? input.person.name;
-    const met = input.eventTitle ? ` at ${input.eventTitle}` : "";
-    const about = input.person.notes?.trim()
-      ? `\n\nI've been thinking about what you said: ${input.person.notes.trim().split("\n")[0]?.slice(0, 200)}`
-      : "";
-    const company = input.person.company ? ` and the work at ${input.person.company}` : "";
-    return followUpSchema.parse({
-      subject: input.eventTitle ? `Great meeting you at ${input.eventTitle}` : "Great to meet you",
-      body: `Hi ${first},\n\nIt was good to meet you${met}. I enjoyed hearing about your role${company}.${about}\n\nWould you have 20 minutes next week to continue the conversation?\n\nBest,\n${input.ownerName}${input.ownerCard ? `\n${input.ownerCard}` : ""}`,
-    });
+    return followUpSchema.parse(composeFollowUp(input));
   },
 };
+
+/**
+ * The built-in follow-up, one paragraph per thing we know: where they met, what the event was about,
+ * what was promised in the notes, the last conversation, shared interests, and whatever a caller adds
+ * (`mentions`). Deterministic.
+ */
+export function composeFollowUp(input: FollowUpInput): FollowUp {
+  const first = input.person.name.split(" ")[0] ?? input.person.name;
+  const met = input.eventTitle ? ` at ${input.eventTitle}` : "";
+  const company = input.person.company ? ` and the work at ${input.person.company}` : "";
+  const paragraphs: string[] = [
+    `Hi ${first},`,
+    `It was good to meet you${met}. I enjoyed hearing about your role${company}.`,
+  ];
+  const topic = input.eventDescription
+    ?.trim()
+    .split(/(?<=[.!?])\s+|\r?\n/)[0]
+    ?.replace(/[.!?]+$/, "");
+  if (topic && input.eventTitle)
+    paragraphs.push(`I keep thinking about the event's theme: ${lowerFirst(topic.slice(0, 160))}.`);
+  const promises = commitmentsIn(input.person.notes);
+  if (promises.length)
+    paragraphs.push(
+      promises.length === 1
+        ? `As we agreed: ${promises[0]}.`
+        : `As we agreed:\n${promises.map((p) => `- ${p}`).join("\n")}`,
+    );
+  else if (input.person.notes?.trim())
+    paragraphs.push(
+      `I've been thinking about what you said: ${input.person.notes.trim().split("\n")[0]?.slice(0, 200)}`,
+    );
+  const last = input.lastInteraction;
+  if (last)
+    paragraphs.push(
+      `Following on from our ${last.kind === "note" ? "last conversation" : last.kind} on ${last.on}${last.text?.trim() ? ` (${last.text.trim().slice(0, 120).replace(/[.]+$/, "")})` : ""}.`,
+    );
+  const tags = (input.sharedTags ?? []).filter(Boolean).slice(0, 3);
+  if (tags.length) paragraphs.push(`Since we both care about ${tags.join(", ")}, I'd love to compare notes.`);
+  for (const m of input.mentions ?? []) if (m.trim()) paragraphs.push(m.trim().slice(0, 400));
+  paragraphs.push(
+    "Would you have 20 minutes next week to continue the conversation?",
+    `Best,\n${input.ownerName}${input.ownerCard ? `\n${input.ownerCard}` : ""}`,
+  );
+  const subject = promises[0]
+    ? `${input.eventTitle ? `${input.eventTitle}: ` : ""}${promises[0]}`.slice(0, 150)
+    : input.eventTitle
+      ? `Great meeting you at ${input.eventTitle}`
+      : "Great to meet you";
+  return { subject, body: paragraphs.join("\n\n").slice(0, 2000) };
+}

@@ -73,7 +73,7 @@ export function workersAiEngine(ai: AiBinding, timeoutMs = AI_TIMEOUT_MS): Assis
     async followUp(input) {
       return followUpSchema.parse(
         await ask(
-          'Write a short, warm follow-up email as {"subject": string, "body": string}, signed by the owner.',
+          'Write a short, warm follow-up email as {"subject": string, "body": string}, signed by the owner. Keep every promise and deadline in the person\'s notes in their own words, refer to the last interaction, the event and shared tags, and include each of "mentions" as given.',
           input,
         ),
       );

@@ -244,8 +244,13 @@ export async function getPublishedCard(db: Database, slug: string): Promise<Publ
   return view;
 }
 
-export type StatField = "views" | "saves" | "shares";
-export type VisitSource = "qr" | "nfc" | "link" | null;
+export type StatField = "views" | "saves" | "shares" | "walletAdds";
+export const VISIT_SOURCES = ["qr", "nfc", "link", "signature", "wallet"] as const;
+export type VisitSource = (typeof VISIT_SOURCES)[number] | null;
+
+/** The source a link carries (`?src=qr`); anything else, or none, is a plain link. */
+export const visitSourceOf = (src: string | null | undefined): Exclude<VisitSource, null> =>
+  VISIT_SOURCES.includes(src as "qr") ? (src as Exclude<VisitSource, null>) : "link";
 
 export function cardStats(db: Database, userId: string, sinceDay: string) {
   return db

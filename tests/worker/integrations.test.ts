@@ -578,6 +578,7 @@ describe("personal API", () => {
         "/events/{id}",
         "/people",
         "/people/{id}",
+        "/people/{id}/interactions",
         "/webhooks",
         "/webhooks/{id}",
         "/webhooks/{id}/deliveries",

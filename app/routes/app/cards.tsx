@@ -82,6 +82,13 @@ export default function Cards({ loaderData }: Route.ComponentProps) {
                   </a>
                 ) : null}
                 <Link
+                  to={`/card/${c.id}/analytics`}
+                  className="rounded-md border border-slate-300 px-3 py-2 font-medium text-sm dark:border-slate-700"
+                  aria-label={`Analytics of ${c.label}`}
+                >
+                  Analytics
+                </Link>
+                <Link
                   to={`/card/${c.id}`}
                   className="rounded-md bg-slate-900 px-3 py-2 font-medium text-sm text-white dark:bg-white dark:text-slate-900"
                 >

@@ -3,6 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useState } from "react";
 import { data, Form, Link, useNavigation } from "react-router";
 import { ConnectionFields, useConnectionForm } from "~/components/connection-fields";
+import { PersonFollowThrough } from "~/components/follow/person-follow-through";
 import { Field, inputClass } from "~/components/ui/field";
 import { appContext } from "~/context";
 import { safeHref } from "~/lib/card";
@@ -11,9 +12,11 @@ import { PRIORITY_LABEL, PRIORITY_STAR_CLASS } from "~/lib/connection-rules";
 import { suggestFromEmail } from "~/lib/enrich";
 import { formatAddress } from "~/lib/people/normalise";
 import { asCountry, formatPhone } from "~/lib/phone";
+import { localDay } from "~/lib/rhythm";
 import { pageMeta } from "~/lib/site";
 import { FOLLOW_UP_PRESETS, formatInZone, isTimeZone, zonedToUtc } from "~/lib/time";
 import { requireUser } from "~/server/auth.server";
+import { followAction, followThroughFor, isFollowIntent } from "~/server/follow.server";
 import { notFound, parseId } from "~/server/http.server";
 import {
   addContactPoint,
@@ -51,6 +54,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     personHistoryOf(app.db, user.id, id),
     undoableMerges(app.db, user.id, id),
   ]);
+  const follow = await followThroughFor(app.db, user.id, id, settings.timeZone);
   // A company and website read off a work email are guesses: shown as a suggestion the owner accepts.
   const guess = suggestFromEmail(row.email);
   const suggestion =
@@ -67,6 +71,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     suggestion,
     country: asCountry(settings.country),
     timeZone: settings.timeZone,
+    follow,
+    today: localDay(new Date(), settings.timeZone),
   };
 }
 
@@ -78,6 +84,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (!person) return notFound();
   const formData = await request.formData();
   const intent = formData.get("intent");
+  if (isFollowIntent(intent)) return followAction(app, user, id, intent, formData, `/connections/${id}`);
   const back = (title: string, to = `/connections/${id}`) => redirectWithToast(to, { type: "success", title });
   const reminderId = Number(formData.get("reminderId"));
 
@@ -343,6 +350,14 @@ export default function ConnectionPage({ loaderData, actionData }: Route.Compone
           </ul>
         </section>
       ) : null}
+
+      <PersonFollowThrough
+        person={{ id: c.id, name: c.name, email: c.email }}
+        follow={loaderData.follow}
+        timeZone={savedZone}
+        today={loaderData.today}
+        error={actionData && "followError" in actionData ? actionData.followError : null}
+      />
 
       <div className="mt-8 grid gap-8 lg:grid-cols-[1fr_22rem]">
         <Form

@@ -1,4 +1,6 @@
 import { Link } from "react-router";
+import { ReconnectList } from "~/components/follow/reconnect-list";
+import { QuickLog } from "~/components/follow/timeline";
 import { appContext } from "~/context";
 import { type OnboardingStep, STEP_COUNT, STEP_TITLES, stepNumber } from "~/lib/onboarding";
 import { formatPhone } from "~/lib/phone";
@@ -6,6 +8,9 @@ import { pageMeta } from "~/lib/site";
 import { formatInZone } from "~/lib/time";
 import { requireUser } from "~/server/auth.server";
 import { dashboardSummary } from "~/server/dashboard.server";
+import { followAction, isFollowIntent } from "~/server/follow.server";
+import { parseId } from "~/server/http.server";
+import { dueToReconnect } from "~/server/rhythm.server";
 import type { Route } from "./+types/dashboard";
 
 export const meta = () => [...pageMeta("Dashboard"), { name: "robots", content: "noindex" }];
@@ -13,7 +18,19 @@ export const meta = () => [...pageMeta("Dashboard"), { name: "robots", content: 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const app = context.get(appContext);
   const user = await requireUser(app, request);
-  return { user, ...(await dashboardSummary(app.db, user.id)) };
+  const summary = await dashboardSummary(app.db, user.id);
+  const reconnect = await dueToReconnect(app.db, user.id, summary.timeZone, { withinDays: 6, limit: 10 });
+  return { user, ...summary, reconnect };
+}
+
+/** The follow-through forms on the dashboard (log an interaction, snooze): the same handler as the person page. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const app = context.get(appContext);
+  const user = await requireUser(app, request);
+  const formData = await request.formData().catch(() => null);
+  const intent = formData?.get("intent");
+  if (!formData || !isFollowIntent(intent)) return new Response("Bad Request", { status: 400 });
+  return followAction(app, user, parseId(String(formData.get("personId") ?? "")), intent, formData, "/dashboard");
 }
 
 const hoursLeft = (createdAt: Date, now: number) =>
@@ -81,6 +98,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
     country,
     onboarding,
     cards,
+    reconnect,
   } = loaderData;
   const now = Date.now();
   return (
@@ -130,6 +148,9 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
                     </span>
                   ) : null}
                   {f.connectionId ? (
+                    <QuickLog personId={f.connectionId} name={f.name ?? ""} returnTo="/dashboard" />
+                  ) : null}
+                  {f.connectionId ? (
                     <Link
                       to={`/connections/${f.connectionId}`}
                       className="font-medium text-brand-700 text-sm underline dark:text-brand-200"
@@ -142,6 +163,18 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
             ))}
           </ul>
         )}
+      </section>
+
+      <section className={panel} aria-labelledby="reconnect-title">
+        <h2 id="reconnect-title" className="font-semibold text-lg">
+          Reconnect this week
+        </h2>
+        <p className={muted}>People whose keep-in-touch rhythm is due, most important first.</p>
+        <ReconnectList
+          people={reconnect}
+          returnTo="/dashboard"
+          empty="Nobody is due this week. Set a keep-in-touch rhythm on a person, or on a tag in Settings."
+        />
       </section>
 
       <section className={panel} aria-labelledby="shares-title">

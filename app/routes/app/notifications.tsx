@@ -1,8 +1,13 @@
 import { Form, redirect } from "react-router";
+import { ReconnectList } from "~/components/follow/reconnect-list";
 import { appContext } from "~/context";
 import { pageMeta } from "~/lib/site";
 import { requireUser } from "~/server/auth.server";
+import { followAction, isFollowIntent } from "~/server/follow.server";
+import { parseId } from "~/server/http.server";
 import { listNotifications, markRead, removeNotification } from "~/server/notifications.server";
+import { dueToReconnect } from "~/server/rhythm.server";
+import { getSettings } from "~/server/settings.server";
 import type { Route } from "./+types/notifications";
 
 export const meta = () => [...pageMeta("Notifications"), { name: "robots", content: "noindex" }];
@@ -10,7 +15,12 @@ export const meta = () => [...pageMeta("Notifications"), { name: "robots", conte
 export async function loader({ request, context }: Route.LoaderArgs) {
   const app = context.get(appContext);
   const user = await requireUser(app, request);
-  return { notifications: await listNotifications(app.db, user.id), now: Date.now() };
+  const { timeZone } = await getSettings(app.db, user.id);
+  const [notifications, due] = await Promise.all([
+    listNotifications(app.db, user.id),
+    dueToReconnect(app.db, user.id, timeZone, { limit: 20 }),
+  ]);
+  return { notifications, due, now: Date.now() };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -20,6 +30,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const raw = Number(form.get("id"));
   const id = Number.isSafeInteger(raw) && raw > 0 ? raw : undefined;
   const intent = form.get("intent");
+  if (isFollowIntent(intent))
+    return followAction(app, user, parseId(String(form.get("personId") ?? "")), intent, form, "/notifications");
   if (intent === "read" && id) await markRead(app.db, user.id, id);
   else if (intent === "read-all") await markRead(app.db, user.id);
   else if (intent === "remove" && id) await removeNotification(app.db, user.id, id);
@@ -45,7 +57,7 @@ export function relativeTime(then: number, now: number) {
 }
 
 export default function Notifications({ loaderData }: Route.ComponentProps) {
-  const { notifications, now } = loaderData;
+  const { notifications, due, now } = loaderData;
   const unread = notifications.filter((n) => !n.read).length;
   const small = "rounded-md border border-slate-300 px-3 py-1.5 font-medium text-sm dark:border-slate-700";
   return (
@@ -78,6 +90,17 @@ export default function Notifications({ loaderData }: Route.ComponentProps) {
         </div>
       </div>
       <p className="mt-2 text-slate-600 dark:text-slate-300">{unread} unread</p>
+      {due.length ? (
+        <section
+          className="mt-6 rounded-xl border border-amber-300 p-4 dark:border-amber-800"
+          aria-labelledby="due-title"
+        >
+          <h2 id="due-title" className="font-semibold text-lg">
+            Due to reconnect
+          </h2>
+          <ReconnectList people={due} returnTo="/notifications" empty="" />
+        </section>
+      ) : null}
       <ul className="mt-6 space-y-3">
         {notifications.map((n) => (
           <li

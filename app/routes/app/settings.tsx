@@ -267,6 +267,18 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
         </noscript>
       </themeFetcher.Form>
 
+      <section className={`mt-8 ${box}`} aria-labelledby="rhythms-title">
+        <h2 id="rhythms-title" className="font-semibold text-lg">
+          Keep in touch
+        </h2>
+        <p className="mt-1 text-slate-700 text-sm dark:text-slate-300">
+          Rhythms per tag, such as every Donor quarterly. Due days follow your time zone above.
+        </p>
+        <Link to="/settings/keep-in-touch" className={`${secondary} mt-3 inline-block`}>
+          Set rhythms per tag
+        </Link>
+      </section>
+
       <section className={`mt-8 ${box}`} aria-labelledby="integrations-title">
         <h2 id="integrations-title" className="font-semibold text-lg">
           Integrations

@@ -5,7 +5,7 @@ import { type PublicCard, SHARE_FIELDS, vcardFileName } from "~/lib/card";
 import { buildVCard } from "~/lib/vcard";
 import { checkSignedCard, decodeCardParam } from "../card-link.server";
 import { type Notice, renderCardNotFound, renderCardPage } from "../card-page.server";
-import { cardPaths, getAvatar, getPublishedCard, type VisitSource, vcardPhotoOf } from "../cards.server";
+import { cardPaths, getAvatar, getPublishedCard, type VisitSource, vcardPhotoOf, visitSourceOf } from "../cards.server";
 import { cardTag, edgeGet, edgePut, edgeTicket, fromEdge } from "../edge-cache.server";
 import type { AppEnv } from "../env.server";
 import { emitEvent } from "../integrations/webhooks.server";
@@ -44,7 +44,7 @@ const retryNotice = (seconds: number) => ({
 
 const notFound = (nonce: string) => html(renderCardNotFound(nonce), 404);
 
-const sourceOf = (src: string | undefined): VisitSource => (src === "qr" || src === "nfc" ? src : "link");
+const sourceOf = (src: string | undefined): VisitSource => visitSourceOf(src);
 
 async function vcardResponse(env: AppEnv, card: PublicCard, url: string) {
   // Phones import a contact's photo only when it is inline: the small copy made at upload.
@@ -130,7 +130,13 @@ async function answerShare(
         phone: check.value.phone ?? null,
       }).catch((error) => console.error("shareback webhook", error)),
     );
-    countSoon(app.env.DB, app.ctx, card.id, "shares");
+    countSoon(
+      app.env.DB,
+      app.ctx,
+      card.id,
+      "shares",
+      sourceOf(new URL(request.url).searchParams.get("src") ?? undefined),
+    );
   } catch (error) {
     console.error(error);
     return reply(503, { kind: "error", ...SHARE_MESSAGES.error }, check.values);
@@ -214,7 +220,7 @@ cardRoutes.get("/c/:slug", (c) => {
 cardRoutes.get("/c/:slug/contact.vcf", (c) => {
   const slug = c.req.param("slug").toLowerCase();
   const [page, vcard] = cardPaths(slug) as [string, string];
-  return cachedCardRead(c, slug, vcard, "saves", null, (card) =>
+  return cachedCardRead(c, slug, vcard, "saves", sourceOf(c.req.query("src")), (card) =>
     vcardResponse(c.get("app").env, card, new URL(page, c.req.url).href),
   );
 });
@@ -241,7 +247,7 @@ cardRoutes.get("/c/:slug/qr.svg", async (c) => {
   const slug = c.req.param("slug").toLowerCase();
   const card = await getPublishedCard(app.db, slug);
   if (!card) return notFound(app.nonce);
-  const src = sourceOf(c.req.query("src")) ?? "qr";
+  const src = sourceOf(c.req.query("src"));
   const target = new URL(`/c/${slug}?src=${src === "link" ? "qr" : src}`, c.req.url).href;
   const svg = await cardQrSvg(target);
   return new Response(svg, {

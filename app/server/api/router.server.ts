@@ -20,7 +20,9 @@ import {
 } from "../cards.server";
 import { loadPeople } from "../people/read.server";
 import { getReminder, openReminders } from "../reminders.server";
-import { userForCalendarToken } from "../settings.server";
+import { rhythmCalendarEvents } from "../rhythm.server";
+import { getSettings, userForCalendarToken } from "../settings.server";
+import { countSoon } from "../stat-buffer.server";
 import { appleWalletConfig, googleWalletConfig } from "../wallet/config.server";
 import { googleWalletSaveUrl } from "../wallet/google-wallet.server";
 import { requireSession } from "./session.server";
@@ -115,7 +117,8 @@ async function walletCard(c: { req: { raw: Request; param(name: string): string 
   return {
     status: 200 as const,
     card: { ...card, avatarUrl: card.avatarUrl ? origin + card.avatarUrl : null },
-    url: `${origin}/c/${row.slug}?src=qr`,
+    url: `${origin}/c/${row.slug}?src=wallet`,
+    id: row.id,
     origin,
     slug: row.slug,
   };
@@ -131,6 +134,7 @@ api.get("/cards/:id/wallet.pkpass", requireSession(), async (c) => {
   // pkijs is loaded only when a pass is asked for, not at every Worker start.
   const { buildApplePass } = await import("../wallet/apple-pass.server");
   const pass = await buildApplePass(found.card, found.url, config);
+  countSoon(app.env.DB, app.ctx, found.id, "walletAdds", "wallet");
   return new Response(pass as BodyInit, {
     headers: {
       "content-type": "application/vnd.apple.pkpass",
@@ -148,6 +152,7 @@ api.get("/cards/:id/google-wallet", requireSession(), async (c) => {
   if (found.status !== 200)
     return c.json({ error: found.status === 401 ? "Sign in first" : "Not found" }, found.status);
   const url = await googleWalletSaveUrl(found.card, found.url, config, found.origin);
+  countSoon(app.env.DB, app.ctx, found.id, "walletAdds", "wallet");
   return c.redirect(url, 303);
 });
 
@@ -189,7 +194,12 @@ api.get("/calendar/:file", async (c) => {
   const userId = await userForCalendarToken(app.db, token);
   if (!userId) return c.json({ error: "Not found" }, 404);
   const origin = new URL(c.req.url).origin;
-  return ics(toIcs((await openReminders(app.db, userId)).map((r) => icsEvent(r, origin))));
+  const { timeZone } = await getSettings(app.db, userId);
+  const [reminders, rhythms] = await Promise.all([
+    openReminders(app.db, userId),
+    rhythmCalendarEvents(app.db, userId, timeZone, origin),
+  ]);
+  return ics(toIcs([...reminders.map((r) => icsEvent(r, origin)), ...rhythms]));
 });
 
 // "Download all my data": the whole account as one JSON file, for its owner only.

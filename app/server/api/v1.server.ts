@@ -2,6 +2,7 @@ import { type Context, Hono } from "hono";
 import { z } from "zod";
 import type { AppContext } from "~/context";
 import { personJson, WEBHOOK_EVENTS } from "~/lib/integrations";
+import { MANUAL_KINDS, MAX_INTERACTION_TEXT } from "~/lib/timeline";
 import { getEvent, listEvents } from "../events.server";
 import { authenticateToken, type TokenScope } from "../integrations/api-tokens.server";
 import { getPerson, listPeople } from "../integrations/people-source.server";
@@ -12,6 +13,7 @@ import {
   listEndpoints,
   removeEndpoint,
 } from "../integrations/webhooks.server";
+import { logInteraction, timelineOf } from "../people/timeline.server";
 import { allow } from "../rate-limit.server";
 
 /** The personal REST API: bearer tokens, zod-validated input, RFC 9457 problem answers, OpenAPI 3.1. */
@@ -110,6 +112,42 @@ const Delivery = z
   .register(registry, { id: "Delivery" });
 const DeliveryList = z.object({ data: z.array(Delivery) }).register(registry, { id: "DeliveryList" });
 
+const Interaction = z
+  .object({
+    id: z.number().int(),
+    personId: z.number().int(),
+    kind: z
+      .string()
+      .describe(
+        "call, email, meeting, message, note, or an automatic kind (share-back, capture, saved-card, added, merge, follow-up-sent, gift)",
+      ),
+    source: z.string().describe("manual, api, or what wrote it automatically"),
+    occurredAt: z.iso.datetime(),
+    text: z.string(),
+  })
+  .register(registry, { id: "Interaction" });
+const InteractionList = z
+  .object({ data: z.array(Interaction), next: z.string().nullable() })
+  .register(registry, { id: "InteractionList" });
+const InteractionCreate = z
+  .object({
+    kind: z.enum(MANUAL_KINDS),
+    occurredAt: z.iso
+      .datetime({ offset: true })
+      .optional()
+      .describe("When it happened (default: now); not more than a day ahead"),
+    text: z.string().trim().max(MAX_INTERACTION_TEXT).optional(),
+    idempotencyKey: z.string().trim().min(8).max(100).optional().describe("A retry with the same key is stored once"),
+  })
+  .strict()
+  .register(registry, { id: "InteractionCreate" });
+const InteractionQuery = z
+  .object({
+    limit: z.coerce.number().int().min(1).max(200).default(50),
+    before: z.iso.datetime().optional().describe("Entries before this moment (the next page)"),
+  })
+  .strict();
+
 const IdParam = z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
 const PeopleQuery = z
   .object({
@@ -149,6 +187,26 @@ const OPERATIONS: Operation[] = [
     pathId: true,
     status: 200,
     response: Person,
+  },
+  {
+    method: "get",
+    path: "/people/{id}/interactions",
+    summary: "A person's timeline, newest first",
+    scope: "read",
+    pathId: true,
+    query: InteractionQuery,
+    status: 200,
+    response: InteractionList,
+  },
+  {
+    method: "post",
+    path: "/people/{id}/interactions",
+    summary: "Log an interaction (moves last contacted and the keep-in-touch rhythm)",
+    scope: "write",
+    pathId: true,
+    body: InteractionCreate,
+    status: 201,
+    response: Interaction,
   },
   { method: "get", path: "/events", summary: "List events", scope: "read", status: 200, response: EventList },
   {
@@ -251,7 +309,7 @@ export function openApiDocument(origin: string) {
       title: "KnowWho personal API",
       version: "1.0.0",
       description:
-        "Read your people and events and manage your webhooks. Create a token in Settings → Integrations and send it as an Authorization: Bearer <token> header. Read tokens may call GET; write tokens may call everything. Each token may make 60 requests a minute. People are read-only in this version.",
+        "Read your people and events, read and log interactions on a person's timeline, and manage your webhooks. Create a token in Settings → Integrations and send it as an Authorization: Bearer <token> header. Read tokens may call GET; write tokens may call everything. Each token may make 60 requests a minute. People are read-only in this version.",
     },
     servers: [{ url: `${origin}/api/v1` }],
     components: { securitySchemes: { bearer: { type: "http", scheme: "bearer" } }, schemas },
@@ -370,6 +428,78 @@ v1.get("/people/:id", async (c) => {
   if (id === null) return problem(c, 404, "Not Found", "No person with this id in your account");
   const person = await getPerson(c.get("app").db, c.get("token").userId, id);
   return person ? c.json(personJson(person)) : problem(c, 404, "Not Found", "No person with this id in your account");
+});
+
+const interactionJson = (
+  personId: number,
+  e: { id: number; kind: string; source: string; occurredAt: Date; text: string },
+) => ({
+  id: e.id,
+  personId,
+  kind: e.kind,
+  source: e.source,
+  occurredAt: e.occurredAt.toISOString(),
+  text: e.text,
+});
+
+v1.get("/people/:id/interactions", async (c) => {
+  const id = idOf(c);
+  const app = c.get("app");
+  const userId = c.get("token").userId;
+  const person = id === null ? undefined : await getPerson(app.db, userId, id);
+  if (!person || id === null) return problem(c, 404, "Not Found", "No person with this id in your account");
+  const parsed = InteractionQuery.safeParse(c.req.query());
+  if (!parsed.success) return problem(c, 400, "Bad Request", "The query is not valid", issues(parsed.error, "#/query"));
+  const rows = await timelineOf(
+    app.db,
+    userId,
+    id,
+    parsed.data.limit + 1,
+    parsed.data.before ? new Date(parsed.data.before) : undefined,
+  );
+  const page = rows.slice(0, parsed.data.limit);
+  const last = page.at(-1);
+  return c.json({
+    data: page.map((e) => interactionJson(id, e)),
+    next: rows.length > parsed.data.limit && last ? last.occurredAt.toISOString() : null,
+  });
+});
+
+v1.post("/people/:id/interactions", async (c) => {
+  const refused = needsWrite(c);
+  if (refused) return refused;
+  const id = idOf(c);
+  const app = c.get("app");
+  const userId = c.get("token").userId;
+  const person = id === null ? undefined : await getPerson(app.db, userId, id);
+  if (!person || id === null) return problem(c, 404, "Not Found", "No person with this id in your account");
+  const type = (c.req.header("content-type") ?? "").split(";")[0]?.trim().toLowerCase();
+  if (type !== "application/json")
+    return problem(c, 415, "Unsupported Media Type", "Send the body as application/json");
+  const body = await c.req.json().catch(() => undefined);
+  if (body === undefined) return problem(c, 400, "Bad Request", "The body is not valid JSON");
+  const parsed = InteractionCreate.safeParse(body);
+  if (!parsed.success) return problem(c, 400, "Bad Request", "The body is not valid", issues(parsed.error, "#"));
+  const occurredAt = parsed.data.occurredAt ? new Date(parsed.data.occurredAt) : new Date();
+  if (occurredAt.getTime() > Date.now() + 86_400_000)
+    return problem(c, 400, "Bad Request", "The body is not valid", [
+      { pointer: "#/occurredAt", detail: "Not more than a day ahead" },
+    ]);
+  const logged = await logInteraction(
+    app,
+    userId,
+    id,
+    {
+      kind: parsed.data.kind,
+      source: "api",
+      occurredAt,
+      text: parsed.data.text ?? "",
+      clientId: parsed.data.idempotencyKey ? `api-${parsed.data.idempotencyKey}` : null,
+    },
+    { waitUntil: (p) => app.ctx.waitUntil(p) },
+  );
+  if (!logged) return problem(c, 404, "Not Found", "No person with this id in your account");
+  return c.json(interactionJson(id, logged), 201);
 });
 
 const eventJson = (e: {

@@ -7,6 +7,7 @@ import { connection, contactPoint, personHistory } from "~db/schema";
 import { activeEventName } from "../active-event.server";
 import type { Database } from "../db.server";
 import { getSettings } from "../settings.server";
+import { entryStatements } from "./timeline.server";
 import { rawSql, type Statement, writeBatch } from "./write.server";
 
 export type Source = "manual" | "share" | "saved" | "import" | "scan";
@@ -173,7 +174,6 @@ async function attachStatements(
         eventName: fill(connection.eventName, eventName),
         tags: uniqueTags([...current.tags, ...(arrival.tags ?? []), ...v.tags, ...(eventName ? [eventName] : [])]),
         notes: note ? [current.notes, note].filter(Boolean).join("\n\n").slice(0, 10_000) : undefined,
-        lastContactAt: now,
       } as Partial<typeof connection.$inferInsert>)
       .where(and(eq(connection.id, personId), eq(connection.userId, userId))),
   ];
@@ -191,6 +191,7 @@ async function attachStatements(
       clientId: arrival.clientId ?? null,
       createdAt: now,
     }),
+    ...arrivalEntry(userId, personId, arrival, now),
     ...(arrival.also?.(sql`${personId}`, false) ?? []),
   );
   return { statements, name: current.name };
@@ -276,7 +277,6 @@ async function createPerson(
       context: arrival.context ?? null,
       eventName,
       source: arrival.source,
-      lastContactAt: now,
       createdAt: now,
     }),
   ];
@@ -292,6 +292,7 @@ async function createPerson(
       cardId: arrival.cardId ?? null,
       createdAt: now,
     }),
+    ...arrivalEntry(userId, personId, arrival, now),
     ...(arrival.also?.(personId, true) ?? []),
   );
   await writeBatch(db, statements);
@@ -301,6 +302,19 @@ async function createPerson(
     .where(and(eq(connection.userId, userId), eq(connection.clientId, clientId)));
   if (!row) throw new Error("The new person was not stored");
   return row.id;
+}
+
+/** What an arrival puts on the timeline; an import is not a moment of contact, so it adds nothing. */
+const ARRIVAL_KIND = { share: "share-back", scan: "capture", saved: "saved-card", manual: "added" } as const;
+
+function arrivalEntry(userId: string, personId: SQL | number, arrival: Arrival, now: Date) {
+  if (arrival.source === "import") return [];
+  return entryStatements(userId, personId, {
+    kind: ARRIVAL_KIND[arrival.source],
+    source: arrival.source,
+    occurredAt: now,
+    text: arrival.detail,
+  });
 }
 
 export function chunk<T>(list: T[], size: number): T[][] {

@@ -1,9 +1,10 @@
 import { and, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { PRIORITIES, type Priority, uniqueTags } from "~/lib/connection-rules";
 import { foldName } from "~/lib/people/normalise";
-import { connection, contactPoint, personHistory, personMerge, reminder, sharedContact } from "~db/schema";
+import { connection, contactPoint, interaction, personHistory, personMerge, reminder, sharedContact } from "~db/schema";
 import type { Database } from "../db.server";
 import { chunk } from "./add.server";
+import { entryStatements, lastContactStatement } from "./timeline.server";
 import { rawSql, type Statement, writeBatch } from "./write.server";
 
 type Batch = Statement[];
@@ -76,7 +77,7 @@ export async function mergePeople(
         sql`, `,
       )})`,
     );
-  const [rows, points, reminders, shares, history, primaryRaw] = await Promise.all([
+  const [rows, points, reminders, shares, history, primaryRaw, entries] = await Promise.all([
     raw("connection", "id"),
     raw("contact_point", "connection_id"),
     raw("reminder", "connection_id"),
@@ -88,6 +89,12 @@ export async function mergePeople(
     ),
     raw("person_history", "connection_id"),
     db.all<Record<string, unknown>>(sql`select * from connection where user_id = ${userId} and id = ${primaryId}`),
+    db.all<Record<string, unknown>>(
+      sql`select id, connection_id from interaction where user_id = ${userId} and connection_id in (${sql.join(
+        otherIdsOwned.map((id) => sql`${id}`),
+        sql`, `,
+      )})`,
+    ),
   ]);
   const snapshot = {
     primary: primaryRaw[0],
@@ -98,6 +105,7 @@ export async function mergePeople(
       reminder: reminders.map((p) => [p.id, p.connection_id]),
       shared_contacts: shares.map((p) => [p.id, p.connection_id]),
       person_history: history.map((p) => [p.id, p.connection_id]),
+      interaction: entries.map((p) => [p.id, p.connection_id]),
     },
   };
 
@@ -152,7 +160,12 @@ export async function mergePeople(
       .update(personHistory)
       .set({ connectionId: primaryId })
       .where(and(eq(personHistory.userId, userId), inArray(personHistory.connectionId, otherIdsOwned))),
+    db
+      .update(interaction)
+      .set({ connectionId: primaryId })
+      .where(and(eq(interaction.userId, userId), inArray(interaction.connectionId, otherIdsOwned))),
     db.delete(connection).where(and(eq(connection.userId, userId), inArray(connection.id, otherIdsOwned))),
+    ...entryStatements(userId, primaryId, { kind: "merge", source: "merge", text: `Merged with ${names}` }),
     db.insert(personMerge).values({ userId, primaryId, mergedIds: otherIdsOwned, snapshot }),
     db.insert(personHistory).values({
       userId,
@@ -176,6 +189,7 @@ type Snapshot = {
   primary: Record<string, unknown>;
   people: Record<string, unknown>[];
   moved: Record<"contact_point" | "reminder" | "shared_contacts" | "person_history", [number, number][]> & {
+    interaction?: [number, number][];
     preferred?: number[];
   };
 };
@@ -262,6 +276,8 @@ export async function undoMerge(db: Database, userId: string, mergeId: number) {
       source: "merge",
       detail: `Undid the merge with ${snap.people.map((p) => p.name).join(", ")}`.slice(0, 1000),
     }),
+    // Last contacted follows each restored person's own timeline again.
+    ...[record.primaryId, ...record.mergedIds].map((id) => lastContactStatement(userId, id)),
   );
   await writeBatch(db, statements);
   return { primaryId: record.primaryId, restored: record.mergedIds };

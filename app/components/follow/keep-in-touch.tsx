@@ -1,0 +1,133 @@
+import { Form } from "react-router";
+import { inputClass } from "~/components/ui/field";
+import { RHYTHM_LABEL, RHYTHMS, type RhythmEvery, SNOOZE_CHOICES } from "~/lib/rhythm";
+import type { FollowErrorView } from "./timeline";
+
+const small = "rounded-md border border-slate-300 px-3 py-1.5 font-medium text-sm dark:border-slate-700";
+
+export type RhythmView = {
+  own: { every: RhythmEvery; days: number | null } | null;
+  snoozedUntil: string | null;
+  current: {
+    via: string;
+    rhythm: string;
+    due: { dueDay: string; state: "overdue" | "due" | "upcoming"; daysOverdue: number };
+    reasons: string[];
+  } | null;
+};
+
+export const DUE_LABEL = { overdue: "Overdue", due: "Due today", upcoming: "Next" } as const;
+export const DUE_CLASS = {
+  overdue: "bg-red-100 text-red-900 dark:bg-red-950 dark:text-red-100",
+  due: "bg-amber-100 text-amber-950 dark:bg-amber-950 dark:text-amber-100",
+  upcoming: "bg-slate-100 text-slate-800 dark:bg-slate-800 dark:text-slate-100",
+} as const;
+
+/** A person's keep-in-touch rhythm: how often, when next, snooze. */
+export function KeepInTouch({
+  personId,
+  rhythm,
+  returnTo,
+  error,
+}: {
+  personId: number;
+  rhythm: RhythmView;
+  returnTo: string;
+  error: FollowErrorView;
+}) {
+  const mine = error && error.intent === "rhythm" && error.personId === personId ? error : null;
+  const every = mine?.values.every ?? rhythm.own?.every ?? "none";
+  const current = rhythm.current;
+  return (
+    <div className="space-y-3">
+      {current ? (
+        <p className="text-sm" data-testid="rhythm-next">
+          <span className={`rounded-full px-2.5 py-1 font-medium text-xs ${DUE_CLASS[current.due.state]}`}>
+            {DUE_LABEL[current.due.state]}
+          </span>{" "}
+          {current.due.state === "upcoming"
+            ? `on ${current.due.dueDay}`
+            : current.due.state === "overdue"
+              ? `since ${current.due.dueDay}`
+              : ""}
+          <span className="block text-slate-600 dark:text-slate-300">
+            {current.via === "own" || current.via === "post-event"
+              ? current.rhythm
+              : `${current.rhythm} (tag ${current.via})`}
+          </span>
+        </p>
+      ) : (
+        <p className="text-slate-600 text-sm dark:text-slate-300">No rhythm yet.</p>
+      )}
+      <Form method="post" className="flex flex-wrap items-end gap-2">
+        <input type="hidden" name="intent" value="rhythm" />
+        <input type="hidden" name="personId" value={personId} />
+        <input type="hidden" name="returnTo" value={returnTo} />
+        <label className="text-sm">
+          <span className="mb-1 block font-medium">Keep in touch</span>
+          <select name="every" defaultValue={every} className={inputClass}>
+            <option value="none">No rhythm</option>
+            {RHYTHMS.map((r) => (
+              <option key={r} value={r}>
+                {RHYTHM_LABEL[r]}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="w-28 text-sm">
+          <span className="mb-1 block font-medium">Days</span>
+          <input
+            name="days"
+            type="number"
+            min={1}
+            max={3650}
+            inputMode="numeric"
+            defaultValue={mine?.values.days ?? rhythm.own?.days ?? ""}
+            className={inputClass}
+            aria-invalid={mine?.errors.days ? true : undefined}
+            aria-describedby={mine?.errors.days ? `rhythm-days-error-${personId}` : undefined}
+          />
+        </label>
+        <button type="submit" className={small}>
+          Save rhythm
+        </button>
+        {mine?.errors.days || mine?.errors.every ? (
+          <p
+            id={`rhythm-days-error-${personId}`}
+            role="alert"
+            className="w-full text-red-700 text-sm dark:text-red-300"
+          >
+            {mine.errors.days ?? mine.errors.every}
+          </p>
+        ) : null}
+      </Form>
+      {current && current.due.state !== "upcoming" ? <Snooze personId={personId} returnTo={returnTo} /> : null}
+      {rhythm.snoozedUntil ? (
+        <p className="text-slate-600 text-xs dark:text-slate-300">Snoozed until {rhythm.snoozedUntil}.</p>
+      ) : null}
+    </div>
+  );
+}
+
+export function Snooze({ personId, returnTo, name }: { personId: number; returnTo: string; name?: string }) {
+  return (
+    <Form method="post" className="flex flex-wrap items-center gap-2 text-sm">
+      <input type="hidden" name="intent" value="snooze" />
+      <input type="hidden" name="personId" value={personId} />
+      <input type="hidden" name="returnTo" value={returnTo} />
+      <span className="text-slate-600 dark:text-slate-300">Snooze:</span>
+      {SNOOZE_CHOICES.map((c) => (
+        <button
+          key={c.days}
+          type="submit"
+          name="days"
+          value={c.days}
+          className={small}
+          aria-label={name ? `Snooze ${name}: ${c.label}` : undefined}
+        >
+          {c.label}
+        </button>
+      ))}
+    </Form>
+  );
+}

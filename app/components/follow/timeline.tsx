@@ -1,0 +1,175 @@
+import { Form } from "react-router";
+import { inputClass } from "~/components/ui/field";
+import { formatInZone } from "~/lib/time";
+import { KIND_LABEL, kindLabel, MANUAL_KINDS } from "~/lib/timeline";
+
+type Entry = { id: number; kind: string; source: string; occurredAt: Date | string; text: string };
+export type FollowErrorView = {
+  intent: string;
+  personId: number;
+  errors: Record<string, string>;
+  values: Record<string, string>;
+} | null;
+
+const small = "rounded-md border border-slate-300 px-3 py-1.5 font-medium text-sm dark:border-slate-700";
+const AUTOMATIC: Record<string, string> = {
+  share: "automatic",
+  scan: "automatic",
+  saved: "automatic",
+  manual: "",
+  merge: "automatic",
+  assistant: "from a draft",
+  api: "through the API",
+  earlier: "carried over",
+  gift: "automatic",
+};
+
+/**
+ * Logging an interaction: the kind buttons submit at once (with now as the time), so it takes one tap;
+ * a date, time and note are optional and kept when something is wrong.
+ */
+export function LogInteraction({
+  personId,
+  returnTo,
+  error,
+  today,
+}: {
+  personId: number;
+  returnTo: string;
+  error: FollowErrorView;
+  today: string;
+}) {
+  const mine = error && error.intent === "log" && error.personId === personId ? error : null;
+  return (
+    <Form method="post" className="space-y-3" aria-labelledby={`log-title-${personId}`}>
+      <h3 id={`log-title-${personId}`} className="font-medium">
+        Log an interaction
+      </h3>
+      <input type="hidden" name="intent" value="log" />
+      <input type="hidden" name="personId" value={personId} />
+      <input type="hidden" name="returnTo" value={returnTo} />
+      <div className="grid grid-cols-2 gap-2">
+        <label className="text-sm">
+          <span className="mb-1 block font-medium">Date</span>
+          <input
+            type="date"
+            name="date"
+            max={today}
+            defaultValue={mine?.values.date ?? ""}
+            className={inputClass}
+            aria-invalid={mine?.errors.date ? true : undefined}
+            aria-describedby={mine?.errors.date ? `log-date-error-${personId}` : undefined}
+          />
+        </label>
+        <label className="text-sm">
+          <span className="mb-1 block font-medium">Time</span>
+          <input type="time" name="time" defaultValue={mine?.values.time ?? ""} className={inputClass} />
+        </label>
+      </div>
+      {mine?.errors.date ? (
+        <p id={`log-date-error-${personId}`} className="text-red-700 text-sm dark:text-red-300">
+          {mine.errors.date}
+        </p>
+      ) : null}
+      <label className="block text-sm">
+        <span className="mb-1 block font-medium">What happened (optional)</span>
+        <textarea
+          name="text"
+          rows={2}
+          maxLength={5000}
+          defaultValue={mine?.values.text ?? ""}
+          className={inputClass}
+          aria-invalid={mine?.errors.text ? true : undefined}
+        />
+      </label>
+      {mine?.errors.text || mine?.errors.kind ? (
+        <p role="alert" className="text-red-700 text-sm dark:text-red-300">
+          {mine.errors.text ?? mine.errors.kind}
+        </p>
+      ) : null}
+      <fieldset>
+        <legend className="mb-1 text-slate-600 text-sm dark:text-slate-300">Log it as</legend>
+        <div className="flex flex-wrap gap-2">
+          {MANUAL_KINDS.map((k) => (
+            <button key={k} type="submit" name="kind" value={k} className={small}>
+              {KIND_LABEL[k]}
+            </button>
+          ))}
+        </div>
+      </fieldset>
+    </Form>
+  );
+}
+
+/** The person's timeline, newest first; automatic entries say so. */
+export function PersonTimeline({
+  personId,
+  entries,
+  timeZone,
+  returnTo,
+}: {
+  personId: number;
+  entries: Entry[];
+  timeZone: string;
+  returnTo: string;
+}) {
+  if (!entries.length) return <p className="text-slate-600 text-sm dark:text-slate-300">Nothing logged yet.</p>;
+  return (
+    <ol className="space-y-3 border-slate-200 border-l-2 pl-4 dark:border-slate-700" aria-label="Timeline">
+      {entries.map((e) => (
+        <li key={e.id} className="text-sm">
+          <p>
+            <span className="font-medium">{kindLabel(e.kind)}</span>{" "}
+            <time dateTime={new Date(e.occurredAt).toISOString()} className="text-slate-600 dark:text-slate-300">
+              {formatInZone(new Date(e.occurredAt), timeZone)}
+            </time>
+            {AUTOMATIC[e.source] ? (
+              <span className="ml-2 rounded-full bg-slate-100 px-2 py-0.5 text-slate-700 text-xs dark:bg-slate-800 dark:text-slate-200">
+                {AUTOMATIC[e.source]}
+              </span>
+            ) : null}
+          </p>
+          {e.text ? (
+            <p className="whitespace-pre-line break-words text-slate-700 dark:text-slate-200">{e.text}</p>
+          ) : null}
+          {e.source === "manual" || e.source === "api" ? (
+            <Form method="post">
+              <input type="hidden" name="intent" value="entry-delete" />
+              <input type="hidden" name="personId" value={personId} />
+              <input type="hidden" name="entryId" value={e.id} />
+              <input type="hidden" name="returnTo" value={returnTo} />
+              <button
+                type="submit"
+                className="text-slate-600 text-xs underline dark:text-slate-300"
+                aria-label={`Remove ${kindLabel(e.kind)} of ${formatInZone(new Date(e.occurredAt), timeZone)}`}
+              >
+                Remove
+              </button>
+            </Form>
+          ) : null}
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+/** Two taps from a list: "Log", then what it was; the time is now. */
+export function QuickLog({ personId, name, returnTo }: { personId: number; name: string; returnTo: string }) {
+  return (
+    <details className="relative">
+      <summary className={`${small} cursor-pointer list-none`} aria-label={`Log an interaction with ${name}`}>
+        Log
+      </summary>
+      <Form method="post" className="mt-2 flex flex-wrap gap-2">
+        <input type="hidden" name="intent" value="log" />
+        <input type="hidden" name="personId" value={personId} />
+        <input type="hidden" name="returnTo" value={returnTo} />
+        {MANUAL_KINDS.map((k) => (
+          <button key={k} type="submit" name="kind" value={k} className={small}>
+            {KIND_LABEL[k]}
+          </button>
+        ))}
+      </Form>
+    </details>
+  );
+}

@@ -1,0 +1,125 @@
+import { and, desc, eq, type SQL, sql } from "drizzle-orm";
+import { type InteractionKind, kindLabel } from "~/lib/timeline";
+import { connection, interaction } from "~db/schema";
+import type { Database } from "../db.server";
+import { emitEvent, type SyncContext } from "../integrations/webhooks.server";
+import { rawSql, type Statement, writeBatch } from "./write.server";
+
+/**
+ * The timeline's one home. Every entry (logged by hand, through the API, or written when something
+ * happens: a share-back, a capture, a saved card, a merge, a confirmed follow-up, a gift) goes through
+ * here, and each write keeps `connection.last_contact_at` equal to the latest entry in the same batch,
+ * so last contacted is derived from the timeline and never typed.
+ */
+
+export type Entry = {
+  kind: InteractionKind;
+  /** "manual", "api", or what wrote it: share, scan, saved, merge, assistant, gift. */
+  source?: string;
+  occurredAt?: Date;
+  text?: string;
+  /** What the entry refers to elsewhere, e.g. a gift's id. */
+  ref?: string | null;
+  /** Idempotency key: the same submission is stored once. */
+  clientId?: string | null;
+};
+
+/** Sets last contacted to the person's latest entry (null when there is none). */
+export const lastContactStatement = (userId: string, personId: SQL | number): Statement =>
+  rawSql(sql`update ${connection} set last_contact_at = (select max(occurred_at) from ${interaction}
+    where user_id = ${userId} and connection_id = ${personId}) where user_id = ${userId} and id = ${personId}`);
+
+/**
+ * The statements that add one entry (a repeat of its clientId is skipped) and move last contacted;
+ * for callers that write them in their own batch (the people core's arrivals, merges, gifts).
+ */
+export function entryStatements(userId: string, personId: SQL | number, entry: Entry): Statement[] {
+  const occurredAt = entry.occurredAt ?? new Date();
+  return [
+    rawSql(sql`insert into ${interaction} (user_id, connection_id, kind, source, occurred_at, text, ref, client_id)
+      values (${userId}, ${personId}, ${entry.kind}, ${entry.source ?? "manual"}, ${occurredAt.getTime()},
+        ${(entry.text ?? "").slice(0, 5000)}, ${entry.ref ?? null}, ${entry.clientId ?? null})
+      on conflict (user_id, client_id) do nothing`),
+    lastContactStatement(userId, personId),
+  ];
+}
+
+export type Logged = { id: number; connectionId: number; kind: string; source: string; occurredAt: Date; text: string };
+
+/**
+ * Logs one interaction with one of the owner's people and tells the owner's webhooks
+ * (`interaction.logged`). Another account's person answers null and nothing is written.
+ */
+export async function logInteraction(
+  ctx: SyncContext,
+  userId: string,
+  personId: number,
+  entry: Entry,
+  options: { waitUntil?: (p: Promise<unknown>) => void } = {},
+): Promise<Logged | null> {
+  const { db } = ctx;
+  const [owned] = await db
+    .select({ id: connection.id, name: connection.name })
+    .from(connection)
+    .where(and(eq(connection.id, personId), eq(connection.userId, userId)));
+  if (!owned) return null;
+  const clientId = entry.clientId ?? `i-${crypto.randomUUID()}`;
+  await writeBatch(db, entryStatements(userId, personId, { ...entry, clientId }));
+  const [row] = await db
+    .select()
+    .from(interaction)
+    .where(and(eq(interaction.userId, userId), eq(interaction.clientId, clientId)));
+  if (!row) return null;
+  const logged: Logged = {
+    id: row.id,
+    connectionId: row.connectionId,
+    kind: row.kind,
+    source: row.source,
+    occurredAt: row.occurredAt,
+    text: row.text,
+  };
+  const sent = emitEvent(ctx, userId, "interaction.logged", {
+    interaction: { ...logged, occurredAt: logged.occurredAt.toISOString(), label: kindLabel(logged.kind) },
+    person: { id: owned.id, name: owned.name },
+  }).catch((error) => console.error("interaction webhook", error));
+  if (options.waitUntil) options.waitUntil(sent);
+  else await sent;
+  return logged;
+}
+
+/** A person's timeline, newest first. */
+export function timelineOf(db: Database, userId: string, personId: number, limit = 100, before?: Date) {
+  return db
+    .select({
+      id: interaction.id,
+      kind: interaction.kind,
+      source: interaction.source,
+      occurredAt: interaction.occurredAt,
+      text: interaction.text,
+      ref: interaction.ref,
+    })
+    .from(interaction)
+    .where(
+      and(
+        eq(interaction.userId, userId),
+        eq(interaction.connectionId, personId),
+        before ? sql`${interaction.occurredAt} < ${before.getTime()}` : undefined,
+      ),
+    )
+    .orderBy(desc(interaction.occurredAt), desc(interaction.id))
+    .limit(limit);
+}
+
+/** Removes one entry the owner logged and moves last contacted back. */
+export async function deleteInteraction(db: Database, userId: string, personId: number, id: number) {
+  const [row] = await db
+    .select({ id: interaction.id })
+    .from(interaction)
+    .where(and(eq(interaction.id, id), eq(interaction.userId, userId), eq(interaction.connectionId, personId)));
+  if (!row) return false;
+  await writeBatch(db, [
+    db.delete(interaction).where(and(eq(interaction.id, id), eq(interaction.userId, userId))),
+    lastContactStatement(userId, personId),
+  ]);
+  return true;
+}
