@@ -1,11 +1,15 @@
+import { applyD1Migrations } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, inject, it, vi } from "vitest";
+import type { AiBinding } from "~/server/assistant.server";
 import { createDb } from "~/server/db.server";
+import { writeDraft } from "~/server/drafts.server";
 import { edgeGet } from "~/server/edge-cache.server";
 import { parseEnv } from "~/server/env.server";
 import { addEndpoint } from "~/server/integrations/webhooks.server";
 import { mergePeople, undoMerge } from "~/server/people/merge.server";
 import { dueToReconnect, notifyDueRhythms } from "~/server/rhythm.server";
+import { seedSql } from "../../database/seed";
 import { call, form, json, signUp } from "./helpers";
 
 const db = () => createDb(parseEnv(env).DB);
@@ -395,5 +399,63 @@ describe("card analytics", () => {
     expect((await call("/c/ana-stats?src=qr")).headers.get("set-cookie")).toBeNull();
     const other = await signUp("Someone Else");
     expect((await call(`/card/${id}/analytics`, { headers: { cookie: other.cookie } })).status).toBe(404);
+  });
+});
+
+describe("the follow-through migration", () => {
+  it("keeps every connection and carries each stored last-contact time over as a timeline entry", async () => {
+    const mdb = env.MIGRATION_DB;
+    const at = env.TEST_MIGRATIONS.findIndex((m) => m.name.includes("follow-through"));
+    expect(at).toBeGreaterThan(0);
+    await applyD1Migrations(mdb, env.TEST_MIGRATIONS.slice(0, at));
+    await mdb.exec(
+      (await seedSql())
+        .split("\n")
+        .filter((line) => !/interaction|tag_rhythm|keep_in_touch/.test(line))
+        .join("\n"),
+    );
+    const user = await mdb.prepare("select id from user order by id limit 1").first<{ id: string }>();
+    await mdb
+      .prepare("insert into connection (user_id, name, last_contact_at) values (?, 'Never Contacted', null)")
+      .bind(user?.id)
+      .run();
+    const columns = "id, user_id, name, email, tags, notes, last_contact_at, created_at";
+    const before = (await mdb.prepare(`select ${columns} from connection order by id`).all()).results;
+    expect(before.length).toBeGreaterThan(3);
+    await applyD1Migrations(mdb, env.TEST_MIGRATIONS.slice(at));
+    const after = (await mdb.prepare(`select ${columns} from connection order by id`).all()).results;
+    expect(after).toEqual(before);
+    const carried = (
+      await mdb
+        .prepare("select connection_id as id, occurred_at as at, source from interaction order by connection_id")
+        .all<{ id: number; at: number; source: string }>()
+    ).results;
+    const contacted = (before as { id: number; last_contact_at: number | null }[]).filter((r) => r.last_contact_at);
+    expect(carried).toEqual(contacted.map((r) => ({ id: r.id, at: r.last_contact_at, source: "earlier" })));
+  });
+});
+
+describe("drafts with Workers AI", () => {
+  const fakeAi = (response: unknown): AiBinding => ({ run: async () => ({ response }) });
+
+  it("stores a valid model draft as written by Workers AI, and falls back to the built-in engine on bad output", async () => {
+    const session = await owner("Ai Owner");
+    const a = { id: session.userId, name: "Ai Owner" };
+    const id = await capture(session.cookie, { name: "Mo Diaz", email: "mo@example.org", notes: "Call back by Friday" });
+    const good = await writeDraft(
+      db(),
+      fakeAi('{"subject": "Hello Mo", "body": "Hi Mo, good to meet you."}'),
+      a,
+      id,
+      "UTC",
+    );
+    expect(good).toMatchObject({ engine: "workers-ai", subject: "Hello Mo" });
+    const bad = await writeDraft(db(), fakeAi('{"subject": ""}'), a, id, "UTC");
+    expect(bad?.engine).toBe("built-in");
+    expect(bad?.body).toContain("Call back by Friday");
+    const stored = await env.DB.prepare("select engine from follow_up_draft where connection_id = ?").bind(id).first();
+    expect(stored).toEqual({ engine: "built-in" });
+    const other = await owner("Not The Owner");
+    expect(await writeDraft(db(), undefined, { id: other.userId, name: "Not The Owner" }, id, "UTC")).toBeNull();
   });
 });

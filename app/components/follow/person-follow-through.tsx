@@ -1,3 +1,4 @@
+import { formatInZone } from "~/lib/time";
 import { FollowUpDraft } from "./follow-up-draft";
 import { KeepInTouch, type RhythmView } from "./keep-in-touch";
 import { type FollowErrorView, LogInteraction, PersonTimeline } from "./timeline";
@@ -12,7 +13,7 @@ export function PersonFollowThrough({
   today,
   error,
 }: {
-  person: { id: number; name: string; email: string | null };
+  person: { id: number; name: string; email: string | null; lastContactAt: Date | string | null };
   follow: {
     timeline: { id: number; kind: string; source: string; occurredAt: Date | string; text: string }[];
     rhythm: RhythmView;
@@ -29,6 +30,11 @@ export function PersonFollowThrough({
         <h2 id="timeline-title" className="font-semibold text-lg">
           Timeline
         </h2>
+        <p className="text-slate-600 text-sm dark:text-slate-300" data-testid="last-contacted">
+          {person.lastContactAt
+            ? `Last contacted ${formatInZone(new Date(person.lastContactAt), timeZone)}`
+            : "No contact logged yet"}
+        </p>
         <div className="mt-3">
           <LogInteraction personId={person.id} returnTo={returnTo} error={error} today={today} />
         </div>

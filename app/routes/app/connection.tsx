@@ -352,7 +352,7 @@ export default function ConnectionPage({ loaderData, actionData }: Route.Compone
       ) : null}
 
       <PersonFollowThrough
-        person={{ id: c.id, name: c.name, email: c.email }}
+        person={{ id: c.id, name: c.name, email: c.email, lastContactAt: c.lastContactAt }}
         follow={loaderData.follow}
         timeZone={savedZone}
         today={loaderData.today}
