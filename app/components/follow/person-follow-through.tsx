@@ -36,7 +36,14 @@ export function PersonFollowThrough({
             : "No contact logged yet"}
         </p>
         <div className="mt-3">
-          <LogInteraction personId={person.id} returnTo={returnTo} error={error} today={today} />
+          {/* Keyed on the newest entry: after a log the form starts empty again. */}
+          <LogInteraction
+            key={follow.timeline[0]?.id ?? 0}
+            personId={person.id}
+            returnTo={returnTo}
+            error={error}
+            today={today}
+          />
         </div>
         <div className="mt-5">
           <PersonTimeline personId={person.id} entries={follow.timeline} timeZone={timeZone} returnTo={returnTo} />

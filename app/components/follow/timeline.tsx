@@ -1,7 +1,7 @@
 import { Form } from "react-router";
 import { inputClass } from "~/components/ui/field";
 import { formatInZone } from "~/lib/time";
-import { KIND_LABEL, kindLabel, MANUAL_KINDS } from "~/lib/timeline";
+import { KIND_LABEL, kindLabel, MANUAL_KINDS, type ManualKind } from "~/lib/timeline";
 
 type Entry = { id: number; kind: string; source: string; occurredAt: Date | string; text: string };
 export type FollowErrorView = {
@@ -132,7 +132,7 @@ export function PersonTimeline({
           {e.text ? (
             <p className="whitespace-pre-line break-words text-slate-700 dark:text-slate-200">{e.text}</p>
           ) : null}
-          {e.source === "manual" || e.source === "api" ? (
+          {(e.source === "manual" || e.source === "api") && MANUAL_KINDS.includes(e.kind as ManualKind) ? (
             <Form method="post">
               <input type="hidden" name="intent" value="entry-delete" />
               <input type="hidden" name="personId" value={personId} />

@@ -1,5 +1,5 @@
-import { and, desc, eq, type SQL, sql } from "drizzle-orm";
-import { type InteractionKind, kindLabel } from "~/lib/timeline";
+import { and, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
+import { type InteractionKind, kindLabel, MANUAL_KINDS } from "~/lib/timeline";
 import { connection, interaction } from "~db/schema";
 import type { Database } from "../db.server";
 import { emitEvent, type SyncContext } from "../integrations/webhooks.server";
@@ -110,12 +110,20 @@ export function timelineOf(db: Database, userId: string, personId: number, limit
     .limit(limit);
 }
 
-/** Removes one entry the owner logged and moves last contacted back. */
+/** Removes one entry the owner logged (by hand or through the API) and moves last contacted back. */
 export async function deleteInteraction(db: Database, userId: string, personId: number, id: number) {
   const [row] = await db
     .select({ id: interaction.id })
     .from(interaction)
-    .where(and(eq(interaction.id, id), eq(interaction.userId, userId), eq(interaction.connectionId, personId)));
+    .where(
+      and(
+        eq(interaction.id, id),
+        eq(interaction.userId, userId),
+        eq(interaction.connectionId, personId),
+        inArray(interaction.source, ["manual", "api"]),
+        inArray(interaction.kind, [...MANUAL_KINDS]),
+      ),
+    );
   if (!row) return false;
   await writeBatch(db, [
     db.delete(interaction).where(and(eq(interaction.id, id), eq(interaction.userId, userId))),

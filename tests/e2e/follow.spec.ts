@@ -1,0 +1,106 @@
+import { expect, expectAccessible, screenshotPath, demoTest as test } from "./fixtures";
+
+// Each project works on its own seeded person, so the desktop and phone runs do not meet.
+const PERSON = { desktop: { id: 3, name: "Sofia Lindqvist" }, phone: { id: 4, name: "Daniel Okoro" } } as const;
+
+const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+
+test("the owner sets a rhythm, logs an interaction from the dashboard in two taps and sees the rhythm move", async ({
+  page,
+}, info) => {
+  const person = PERSON[info.project.name as keyof typeof PERSON];
+  await page.goto(`/connections/${person.id}`);
+  const rhythm = page.getByRole("region", { name: "Keep in touch" });
+  await rhythm.getByLabel("Keep in touch").selectOption("weekly");
+  await rhythm.getByRole("button", { name: "Save rhythm" }).click();
+  await expect(page.getByText("Rhythm saved")).toBeVisible();
+  // Met 12 or 40 days ago with nothing logged since: a weekly rhythm is overdue.
+  await expect(rhythm.getByTestId("rhythm-next")).toContainText("Overdue");
+
+  await page.goto("/dashboard");
+  const reconnect = page.getByRole("region", { name: "Reconnect this week" });
+  const row = reconnect.getByRole("listitem").filter({ hasText: person.name });
+  await expect(row).toContainText("Overdue");
+  await expect(row).toContainText("Every week");
+  await row.getByText("Log", { exact: true }).click();
+  await row.getByRole("button", { name: "Call" }).click();
+  await expect(page.getByText("Interaction logged")).toBeVisible();
+  await expect(reconnect.getByRole("listitem").filter({ hasText: person.name })).toHaveCount(0);
+
+  await page.goto(`/connections/${person.id}`);
+  // Seven days from the owner's today, whatever their zone: within a day of seven days from now in UTC.
+  const next = (await rhythm.getByTestId("rhythm-next").textContent())?.match(/Next on (\d{4}-\d{2}-\d{2})/)?.[1];
+  expect([inDays(6), inDays(7), inDays(8)]).toContain(next);
+  const timeline = page.getByRole("region", { name: "Timeline" });
+  await expect(timeline.getByRole("list", { name: "Timeline" }).getByRole("listitem").first()).toContainText("Call");
+  await expect(timeline.getByTestId("last-contacted")).not.toContainText("No contact");
+
+  // A note with text, from the person's page: kept in the owner's words, escaped.
+  await timeline.getByLabel("What happened (optional)").fill("Asked about <the> board seat");
+  await timeline.getByRole("button", { name: "Note" }).click();
+  await expect(page.getByText("Interaction logged")).toBeVisible();
+  await expect(timeline.getByText("Asked about <the> board seat")).toBeVisible();
+
+  await expectAccessible(page);
+  await timeline.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: screenshotPath("person-timeline", info.project.name), fullPage: true });
+  await page.emulateMedia({ colorScheme: "dark" });
+  await page.reload();
+  await expectAccessible(page);
+  await page.screenshot({ path: screenshotPath("person-timeline-dark", info.project.name), fullPage: true });
+  await page.emulateMedia({ colorScheme: "light" });
+});
+
+test("the owner drafts a follow-up that stays the same on reload, edits it and marks it sent", async ({
+  page,
+}, info) => {
+  const person = PERSON[info.project.name as keyof typeof PERSON];
+  await page.goto(`/connections/${person.id}`);
+  const draft = page.getByRole("region", { name: "Follow-up email" });
+  await draft.getByRole("button", { name: "Draft a follow-up" }).click();
+  await expect(draft.getByTestId("draft-engine")).toContainText("Written by the built-in assistant");
+  const body = await draft.getByLabel("Message").inputValue();
+  await page.reload();
+  await expect(draft.getByLabel("Message")).toHaveValue(body);
+  await draft.getByLabel("Subject").fill("Next steps");
+  await draft.getByRole("button", { name: "Save draft" }).click();
+  await expect(page.getByText("Draft saved")).toBeVisible();
+  await expect(draft.getByTestId("draft-engine")).toContainText("edited by you");
+  await draft.getByRole("button", { name: "Mark as sent" }).click();
+  await expect(page.getByText("Marked as sent")).toBeVisible();
+  await expect(
+    page
+      .getByRole("region", { name: "Timeline" })
+      .getByRole("list", { name: "Timeline" })
+      .getByRole("listitem")
+      .first(),
+  ).toContainText("Follow-up sent");
+  await expectAccessible(page);
+});
+
+test("the owner opens a card's analytics and reads views by source", async ({ page }, info) => {
+  // A visit from the QR code and one from the email signature; counts land a moment later.
+  await page.request.get("/c/demo?src=qr");
+  await page.request.get("/c/demo?src=signature");
+  await page.goto("/card");
+  await page
+    .getByRole("link", { name: /^Analytics/ })
+    .first()
+    .click();
+  await expect(page.getByRole("heading", { name: "What your card does" })).toBeVisible();
+  await expect(async () => {
+    await page.reload();
+    await expect(page.getByRole("img", { name: /Views by source/ })).toContainText("Email signature");
+    await expect(page.getByRole("img", { name: /Views by source/ })).toHaveAccessibleName(/QR code: [1-9]/);
+  }).toPass({ timeout: 15_000 });
+  await expect(page.getByRole("img", { name: /Views per day/ })).toBeVisible();
+  await page.getByRole("link", { name: "7 days" }).click();
+  await expect(page.getByRole("link", { name: "7 days" })).toHaveAttribute("aria-current", "page");
+  await expectAccessible(page);
+  await page.screenshot({ path: screenshotPath("card-analytics", info.project.name), fullPage: true });
+  await page.emulateMedia({ colorScheme: "dark" });
+  await page.reload();
+  await expectAccessible(page);
+  await page.screenshot({ path: screenshotPath("card-analytics-dark", info.project.name), fullPage: true });
+  await page.emulateMedia({ colorScheme: "light" });
+});
