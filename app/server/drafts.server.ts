@@ -163,3 +163,30 @@ export async function markDraftSent(ctx: SyncContext, userId: string, personId: 
     .where(and(eq(followUpDraft.userId, userId), eq(followUpDraft.connectionId, personId)));
   return logged;
 }
+
+/**
+ * The saved drafts of several people (the event report's top leads); anyone without one gets one
+ * written now and saved, so the next view shows the same words.
+ */
+export async function savedDrafts(
+  db: Database,
+  ai: AiBinding | undefined,
+  owner: { id: string; name: string },
+  personIds: number[],
+  timeZone: string,
+) {
+  const ids = personIds.slice(0, 20);
+  const rows = ids.length
+    ? await db
+        .select()
+        .from(followUpDraft)
+        .where(and(eq(followUpDraft.userId, owner.id), inArray(followUpDraft.connectionId, ids)))
+    : [];
+  const found = new Map(rows.map((r) => [r.connectionId, { subject: r.subject, body: r.body, engine: r.engine }]));
+  for (const id of ids) {
+    if (found.has(id)) continue;
+    const written = await writeDraft(db, ai, owner, id, timeZone);
+    if (written) found.set(id, written);
+  }
+  return found;
+}

@@ -3,7 +3,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, inject, it, vi } from "vitest";
 import type { AiBinding } from "~/server/assistant.server";
 import { createDb } from "~/server/db.server";
-import { writeDraft } from "~/server/drafts.server";
+import { savedDrafts, writeDraft } from "~/server/drafts.server";
 import { edgeGet } from "~/server/edge-cache.server";
 import { parseEnv } from "~/server/env.server";
 import { addEndpoint } from "~/server/integrations/webhooks.server";
@@ -441,7 +441,11 @@ describe("drafts with Workers AI", () => {
   it("stores a valid model draft as written by Workers AI, and falls back to the built-in engine on bad output", async () => {
     const session = await owner("Ai Owner");
     const a = { id: session.userId, name: "Ai Owner" };
-    const id = await capture(session.cookie, { name: "Mo Diaz", email: "mo@example.org", notes: "Call back by Friday" });
+    const id = await capture(session.cookie, {
+      name: "Mo Diaz",
+      email: "mo@example.org",
+      notes: "Call back by Friday",
+    });
     const good = await writeDraft(
       db(),
       fakeAi('{"subject": "Hello Mo", "body": "Hi Mo, good to meet you."}'),
@@ -457,5 +461,20 @@ describe("drafts with Workers AI", () => {
     expect(stored).toEqual({ engine: "built-in" });
     const other = await owner("Not The Owner");
     expect(await writeDraft(db(), undefined, { id: other.userId, name: "Not The Owner" }, id, "UTC")).toBeNull();
+  });
+
+  it("gives the event report saved drafts: the model is asked once, later views read what was saved", async () => {
+    const session = await owner("Report Owner");
+    const me = { id: session.userId, name: "Report Owner" };
+    const id = await capture(session.cookie, { name: "Kim Report", email: "kim@example.org" });
+    let calls = 0;
+    const ai: AiBinding = {
+      run: async () => ({ response: `{"subject": "Draft ${++calls}", "body": "Hi Kim, version ${calls}."}` }),
+    };
+    const first = await savedDrafts(db(), ai, me, [id], "UTC");
+    const second = await savedDrafts(db(), ai, me, [id], "UTC");
+    expect(first.get(id)).toMatchObject({ subject: "Draft 1", engine: "workers-ai" });
+    expect(second.get(id)).toEqual(first.get(id));
+    expect(calls).toBe(1);
   });
 });

@@ -8,8 +8,9 @@ import { FOLLOW_UP_WINDOW_MS, mailtoHref } from "~/lib/events";
 import { rankLeads } from "~/lib/lead-score";
 import { pageMeta } from "~/lib/site";
 import { formatInZone } from "~/lib/time";
-import { type AiBinding, createAssistant } from "~/server/assistant.server";
+import type { AiBinding } from "~/server/assistant.server";
 import { requireUser } from "~/server/auth.server";
+import { savedDrafts } from "~/server/drafts.server";
 import { getEvent, peopleMetAt } from "~/server/events.server";
 import { createReminder } from "~/server/reminders.server";
 import { getSettings } from "~/server/settings.server";
@@ -77,15 +78,13 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     now,
   ).slice(0, TOP_LEADS);
 
-  const assistant = createAssistant(app.env.AI as AiBinding | undefined);
-  const messages = await Promise.all(
-    ranked.slice(0, MESSAGES_FOR).map((r) =>
-      assistant.followUp({
-        ownerName: user.name,
-        person: { name: r.person.name, title: r.person.title, company: r.person.company, notes: r.person.notes },
-        eventTitle: event.title,
-      }),
-    ),
+  // Drafts are saved with each person: written once, then read, so a reload shows the same words.
+  const drafts = await savedDrafts(
+    app.db,
+    app.env.AI as AiBinding | undefined,
+    user,
+    ranked.slice(0, MESSAGES_FOR).map((r) => r.person.id),
+    settings.timeZone,
   );
 
   // The 48-hour window starts when each person was met.
@@ -124,7 +123,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       reasons: r.reasons,
       followUpsOpen: r.person.followUpsOpen,
       followUpsDone: r.person.followUpsDone,
-      message: messages[i] ? { ...messages[i].result, engine: messages[i].engine } : null,
+      message: i < MESSAGES_FOR ? (drafts.get(r.person.id) ?? null) : null,
     })),
   };
 }
@@ -163,7 +162,11 @@ function FollowUpMessage({ lead, message }: { lead: Lead; message: NonNullable<L
   return (
     <div className="mt-3 space-y-2 print:hidden">
       <p className="text-slate-600 text-xs dark:text-slate-300">
-        {`Suggested by ${message.engine === "workers-ai" ? "Workers AI" : "the built-in assistant"}; edit before sending.`}
+        {`Written by ${message.engine === "workers-ai" ? "Workers AI" : "the built-in assistant"}; edit before sending, or `}
+        <Link to={`/connections/${lead.id}#draft-title`} className="underline">
+          edit and save it on their page
+        </Link>
+        .
       </p>
       <label htmlFor={`${base}-subject`} className="block font-medium text-sm">
         Subject
