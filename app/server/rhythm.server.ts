@@ -111,7 +111,7 @@ const CANDIDATES = 2000;
  * else the shortest of their tags' rhythms, and people met at an event inside the 48-hour window
  * (until the owner reaches out). Snoozed people move to their snooze day.
  */
-export async function rhythmsOf(db: Database, userId: string, timeZone: string, now = new Date()) {
+export async function rhythmsOf(db: Database, userId: string, timeZone: string, now = new Date(), onlyId?: number) {
   const tagRules = await listTagRhythms(db, userId);
   const byTag = new Map(tagRules.map((r) => [r.tag.toLowerCase(), r]));
   const recent = now.getTime() - 7 * 86_400_000;
@@ -120,7 +120,7 @@ export async function rhythmsOf(db: Database, userId: string, timeZone: string, 
       (select max(i.occurred_at) from interaction i where i.user_id = c.user_id and i.connection_id = c.id
         and i.source in ('manual', 'api', 'assistant', 'gift')) as reached_out
     from ${connection} c left join ${keepInTouch} k on k.user_id = c.user_id and k.connection_id = c.id
-    where c.user_id = ${userId} and c.status <> 'Archived' and (
+    where c.user_id = ${userId} and c.status <> 'Archived' ${onlyId === undefined ? sql`` : sql`and c.id = ${onlyId}`} and (
       k.every is not null
       or exists (select 1 from json_each(c.tags) t join ${tagRhythm} r on r.user_id = c.user_id and lower(r.tag) = lower(t.value))
       or (c.event_name is not null and c.created_at > ${recent}))
@@ -248,8 +248,7 @@ export async function rhythmOfPerson(
     .select({ every: keepInTouch.every, days: keepInTouch.days, snoozedUntil: keepInTouch.snoozedUntil })
     .from(keepInTouch)
     .where(and(eq(keepInTouch.userId, userId), eq(keepInTouch.connectionId, personId)));
-  const all = await rhythmsOf(db, userId, timeZone, now);
-  const current = all.find((p) => p.id === personId) ?? null;
+  const [current = null] = await rhythmsOf(db, userId, timeZone, now, personId);
   return {
     own: own?.every ? { every: own.every, days: own.days } : null,
     snoozedUntil: own?.snoozedUntil ?? null,

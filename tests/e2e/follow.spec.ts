@@ -22,6 +22,7 @@ test("the owner sets a rhythm, logs an interaction from the dashboard in two tap
   const row = reconnect.getByRole("listitem").filter({ hasText: person.name });
   await expect(row).toContainText("Overdue");
   await expect(row).toContainText("Every week");
+  await expectAccessible(page);
   await row.getByText("Log", { exact: true }).click();
   await row.getByRole("button", { name: "Call" }).click();
   await expect(page.getByText("Interaction logged")).toBeVisible();
@@ -49,6 +50,26 @@ test("the owner sets a rhythm, logs an interaction from the dashboard in two tap
   await expectAccessible(page);
   await page.screenshot({ path: screenshotPath("person-timeline-dark", info.project.name), fullPage: true });
   await page.emulateMedia({ colorScheme: "light" });
+});
+
+test("the owner keeps every Funder in touch quarterly", async ({ page }) => {
+  await page.goto("/settings");
+  await page.getByRole("link", { name: "Set rhythms per tag" }).click();
+  const rules = page.getByRole("list", { name: "Rhythms per tag" });
+  await expect(page.getByRole("heading", { name: "Keep in touch", level: 1 })).toBeVisible();
+  await expect(rules.getByRole("listitem").filter({ hasText: "Funder" })).toContainText("every quarter");
+  // A number of days is asked for when "Every N days" is chosen without one; the tag stays typed.
+  await page.getByLabel("Tag", { exact: true }).fill("Press");
+  await page.getByLabel("How often").selectOption("days");
+  await page.getByRole("button", { name: "Save rhythm" }).click();
+  await expect(page.getByRole("alert")).toHaveText("Enter a number of days");
+  await expect(page.getByLabel("Tag", { exact: true })).toHaveValue("Press");
+  await page.getByLabel("Days", { exact: true }).fill("45");
+  await page.getByRole("button", { name: "Save rhythm" }).click();
+  await expect(rules.getByRole("listitem").filter({ hasText: "Press" })).toContainText("every 45 days");
+  await expectAccessible(page);
+  await page.getByRole("button", { name: "Remove the rhythm for Press" }).click();
+  await expect(rules.getByRole("listitem").filter({ hasText: "Press" })).toHaveCount(0);
 });
 
 test("the owner drafts a follow-up that stays the same on reload, edits it and marks it sent", async ({

@@ -169,7 +169,10 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         <h2 id="reconnect-title" className="font-semibold text-lg">
           Reconnect this week
         </h2>
-        <p className={muted}>People whose keep-in-touch rhythm is due, most important first.</p>
+        <p className={muted}>
+          People whose keep-in-touch rhythm is due this week, ranked by the built-in assistant: priority, then
+          relationship strength, then how overdue.
+        </p>
         <ReconnectList
           people={reconnect}
           returnTo="/dashboard"

@@ -127,7 +127,7 @@ export default function Rhythms({ loaderData, actionData }: Route.ComponentProps
           </p>
         ) : null}
       </Form>
-      <ul className="mt-6 divide-y divide-slate-200 dark:divide-slate-800">
+      <ul aria-label="Rhythms per tag" className="mt-6 divide-y divide-slate-200 dark:divide-slate-800">
         {rules.map((r) => (
           <li key={r.tag} className="flex flex-wrap items-center justify-between gap-2 py-3">
             <span>

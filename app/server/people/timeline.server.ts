@@ -131,3 +131,22 @@ export async function deleteInteraction(db: Database, userId: string, personId: 
   ]);
   return true;
 }
+
+/**
+ * A gift or pledge on the giver's timeline, for fundraising to write in the same batch as the gift:
+ * `ref` is the gift's id, so a replayed payment webhook adds the entry once.
+ */
+export function giftEntryStatements(
+  userId: string,
+  personId: SQL | number,
+  gift: { id: string | number; summary: string; at: Date },
+): Statement[] {
+  return entryStatements(userId, personId, {
+    kind: "gift",
+    source: "gift",
+    occurredAt: gift.at,
+    text: gift.summary,
+    ref: String(gift.id),
+    clientId: `gift-${gift.id}`,
+  });
+}
