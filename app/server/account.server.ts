@@ -1,12 +1,17 @@
 import { eq, inArray } from "drizzle-orm";
 import {
   card,
+  cardSourceStat,
   cardStat,
   connection,
   event,
+  followUpDraft,
+  interaction,
+  keepInTouch,
   notification,
   reminder,
   sharedContact,
+  tagRhythm,
   user,
   userSettings,
 } from "~db/schema";
@@ -49,8 +54,17 @@ export async function exportAccount(db: Database, userId: string) {
   ]);
   const events = await db.select().from(event).where(eq(event.userId, userId));
   const integrations = await exportIntegrations(db, userId);
+  const [interactions, keepInTouchRows, tagRhythms, drafts] = await Promise.all([
+    db.select().from(interaction).where(eq(interaction.userId, userId)),
+    db.select().from(keepInTouch).where(eq(keepInTouch.userId, userId)),
+    db.select().from(tagRhythm).where(eq(tagRhythm.userId, userId)),
+    db.select().from(followUpDraft).where(eq(followUpDraft.userId, userId)),
+  ]);
   const cardIds = cards.map((c) => c.id);
   const stats = cardIds.length ? await db.select().from(cardStat).where(inArray(cardStat.cardId, cardIds)) : [];
+  const sourceStats = cardIds.length
+    ? await db.select().from(cardSourceStat).where(inArray(cardSourceStat.cardId, cardIds))
+    : [];
   const { calendarTokenHash: _secret, ...preferences } = settings ?? { calendarTokenHash: null };
   return {
     exportedAt: new Date().toISOString(),
@@ -58,11 +72,16 @@ export async function exportAccount(db: Database, userId: string) {
     settings: preferences,
     cards,
     cardStats: stats,
+    cardSourceStats: sourceStats,
     connections,
     events,
     reminders,
     notifications,
     sharedContacts,
     integrations,
+    timeline: interactions,
+    keepInTouch: keepInTouchRows,
+    tagRhythms,
+    followUpDrafts: drafts,
   };
 }

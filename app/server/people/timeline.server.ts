@@ -64,6 +64,13 @@ export async function logInteraction(
     .where(and(eq(connection.id, personId), eq(connection.userId, userId)));
   if (!owned) return null;
   const clientId = entry.clientId ?? `i-${crypto.randomUUID()}`;
+  // A replay (same idempotency key) answers the stored entry and tells no webhook twice.
+  const [before] = entry.clientId
+    ? await db
+        .select({ id: interaction.id })
+        .from(interaction)
+        .where(and(eq(interaction.userId, userId), eq(interaction.clientId, clientId)))
+    : [];
   await writeBatch(db, entryStatements(userId, personId, { ...entry, clientId }));
   const [row] = await db
     .select()
@@ -78,6 +85,7 @@ export async function logInteraction(
     occurredAt: row.occurredAt,
     text: row.text,
   };
+  if (before) return logged;
   const sent = emitEvent(ctx, userId, "interaction.logged", {
     interaction: { ...logged, occurredAt: logged.occurredAt.toISOString(), label: kindLabel(logged.kind) },
     person: { id: owned.id, name: owned.name },
