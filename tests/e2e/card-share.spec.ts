@@ -187,7 +187,7 @@ test("the editor copies a rich email signature and hands out wallet passes that 
   expect(clip?.html).toContain("<table");
   expect(clip?.html).toContain("Rosa Delgado");
   expect(clip?.html).toContain(`/c/${slug}/qr.png`);
-  expect(clip?.text).toContain(`/c/${slug}?src=link`);
+  expect(clip?.text).toContain(`/c/${slug}?src=signature`);
   const qr = await page.request.get(`/c/${slug}/qr.png`);
   expect(qr.headers()["content-type"]).toBe("image/png");
 
@@ -200,7 +200,7 @@ test("the editor copies a rich email signature and hands out wallet passes that 
   expect(download.suggestedFilename()).toBe(`${slug}.pkpass`);
   const files = unzipSync(readFileSync((await download.path()) ?? ""));
   const pass = JSON.parse(Buffer.from(files["pass.json"] ?? []).toString("utf8"));
-  expect(pass.barcodes[0].message).toMatch(new RegExp(`/c/${slug}\\?src=qr$`));
+  expect(pass.barcodes[0].message).toMatch(new RegExp(`/c/${slug}\\?src=wallet$`));
   expect(pass.generic.primaryFields[0].value).toBe("Rosa Delgado");
   const manifest = JSON.parse(Buffer.from(files["manifest.json"] ?? []).toString("utf8"));
   for (const [name, digest] of Object.entries(manifest))
@@ -244,7 +244,7 @@ test("the editor copies a rich email signature and hands out wallet passes that 
   const [header, payload, signature] = (location.split("/").at(-1) ?? "").split(".") as [string, string, string];
   const claims = JSON.parse(Buffer.from(payload, "base64url").toString("utf8"));
   expect(claims).toMatchObject({ aud: "google", typ: "savetowallet" });
-  expect(claims.payload.genericObjects[0].barcode.value).toMatch(new RegExp(`/c/${slug}\\?src=qr$`));
+  expect(claims.payload.genericObjects[0].barcode.value).toMatch(new RegExp(`/c/${slug}\\?src=wallet$`));
   const publicKey = execFileSync("openssl", ["pkey", "-in", path.join(walletDir, "google.key"), "-pubout"]).toString();
   expect(
     createVerify("RSA-SHA256").update(`${header}.${payload}`).verify(publicKey, Buffer.from(signature, "base64url")),

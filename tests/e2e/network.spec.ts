@@ -5,7 +5,7 @@ import { expect, expectAccessible, screenshotPath, demoTest as test } from "./fi
 test("the owner prioritises, tags and schedules a follow-up, then adds it to a calendar", async ({ page }, info) => {
   await page.goto("/dashboard");
   await expect(page.getByRole("heading", { name: "Follow-ups today" })).toBeVisible();
-  await expect(page.getByText("Overdue")).toBeVisible();
+  await expect(page.getByRole("region", { name: "Follow-ups today" }).getByText("Overdue")).toBeVisible();
   await expectAccessible(page);
   await page.screenshot({ path: screenshotPath("dashboard", info.project.name), fullPage: true });
 
