@@ -5,7 +5,7 @@ import { createDb } from "~/server/db.server";
 import { addPerson } from "~/server/people/add.server";
 import { editableFields, updatePerson } from "~/server/people/edit.server";
 import { getPerson, loadPeople } from "~/server/people/read.server";
-import { call, freshRateWindow, signUp, testAddress } from "./helpers";
+import { call, form, freshRateWindow, signUp, testAddress } from "./helpers";
 
 const db = () => createDb(env.DB);
 
@@ -363,5 +363,56 @@ describe("CardDAV across accounts", () => {
     const people = await loadPeople(db(), owner.userId);
     expect(people.map((p) => p.displayName)).toEqual(["Private Person"]);
     expect(await loadPeople(db(), intruder.userId)).toHaveLength(0);
+  });
+});
+
+describe("App passwords in settings", () => {
+  it("are made once, shown once, listed with their last use, and revoked by their owner only", async () => {
+    const a = await davOwner("Settings Owner");
+    const b = await davOwner("Other Owner");
+    const made = await call("/settings/integrations", {
+      ...form({ intent: "create-app-password", name: "Work laptop" }),
+      headers: { cookie: a.cookie },
+    });
+    expect(made.status).toBe(200);
+    const page = await made.text();
+    const password = page.match(/value="([a-z2-9]{4}(?:-[a-z2-9]{4}){4})"/)?.[1] as string;
+    expect(password).toBeTruthy();
+    expect(page).toContain(`/dav/books/${encodeURIComponent(a.userId)}/people/`);
+    const stored = await env.DB.prepare("select id, password_hash from app_password where user_id = ? and name = ?")
+      .bind(a.userId, "Work laptop")
+      .first<{ id: number; password_hash: string }>();
+    expect(stored?.password_hash).toMatch(/^[0-9a-f]{64}$/);
+    expect(stored?.password_hash).not.toContain(password.replaceAll("-", ""));
+
+    const basic = { authorization: `Basic ${btoa(`${a.email}:${password}`)}`, depth: "0" };
+    expect((await call("/dav/", { method: "PROPFIND", headers: basic })).status).toBe(207);
+    const listed = await (await call("/settings/integrations", { headers: { cookie: a.cookie } })).text();
+    expect(listed).toContain("Work laptop");
+    expect(listed).not.toContain(password);
+    const item = listed.match(/<li[^>]*>(?:(?!<\/li>)[\s\S])*Work laptop(?:(?!<\/li>)[\s\S])*<\/li>/)?.[0] ?? "";
+    expect(item).toMatch(/last used/);
+    expect(item).not.toMatch(/last used (<!-- -->)?never/);
+
+    // An empty name keeps the form with its message; another account cannot revoke it.
+    const empty = await call("/settings/integrations", {
+      ...form({ intent: "create-app-password", name: " " }),
+      headers: { cookie: a.cookie },
+    });
+    expect(empty.status).toBe(400);
+    expect(await empty.text()).toContain("Name the device");
+    const foreign = await call("/settings/integrations", {
+      ...form({ intent: "revoke-app-password", id: String(stored?.id) }),
+      headers: { cookie: b.cookie },
+    });
+    expect(foreign.status).toBe(404);
+    expect((await call("/dav/", { method: "PROPFIND", headers: basic })).status).toBe(207);
+
+    const revoked = await call("/settings/integrations", {
+      ...form({ intent: "revoke-app-password", id: String(stored?.id) }),
+      headers: { cookie: a.cookie },
+    });
+    expect(revoked.status).toBe(302);
+    expect((await call("/dav/", { method: "PROPFIND", headers: basic })).status).toBe(401);
   });
 });
