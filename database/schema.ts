@@ -671,6 +671,8 @@ export const davBook = sqliteTable("dav_book", {
     .primaryKey()
     .references(() => user.id, { onDelete: "cascade" }),
   seq: integer("seq").notNull().default(0),
+  // A digest of the owner's people as the database holds them when the book was last found unchanged.
+  fingerprint: text("fingerprint"),
 });
 
 /**

@@ -14,6 +14,7 @@ CREATE INDEX `app_password_user_idx` ON `app_password` (`user_id`);--> statement
 CREATE TABLE `dav_book` (
 	`user_id` text PRIMARY KEY NOT NULL,
 	`seq` integer DEFAULT 0 NOT NULL,
+	`fingerprint` text,
 	FOREIGN KEY (`user_id`) REFERENCES `user`(`id`) ON UPDATE no action ON DELETE cascade
 );
 --> statement-breakpoint

@@ -3,7 +3,8 @@ import { describe, expect, it } from "vitest";
 import { createAppPassword, revokeAppPassword } from "~/server/dav/app-passwords.server";
 import { createDb } from "~/server/db.server";
 import { addPerson } from "~/server/people/add.server";
-import { editableFields, updatePerson } from "~/server/people/edit.server";
+import { addPeople } from "~/server/people/batch.server";
+import { addContactPoint, editableFields, updatePerson } from "~/server/people/edit.server";
 import { getPerson, loadPeople } from "~/server/people/read.server";
 import { call, form, freshRateWindow, signUp, testAddress } from "./helpers";
 
@@ -291,6 +292,29 @@ describe("CardDAV sync", () => {
     expect(tokenOf(xml)).not.toBe(token);
     const ctagAfter = (await listing(o)).xml.match(/<cs:getctag>([^<]+)</)?.[1];
     expect(ctagAfter).not.toBe(ctag);
+
+    // Writers that leave updated_at alone: a bulk import attaching a note, a contact point added.
+    const next = tokenOf(xml);
+    expect(hrefs(await (await o.dav(o.book, { method: "REPORT", body: syncReport(next) })).text())).toHaveLength(0);
+    await addPeople(
+      db(),
+      o.userId,
+      [{ displayName: "Alan Turing", emails: [{ value: "alan@example.org", label: "work" }], note: "Bletchley" }],
+      { source: "import", detail: "test", tags: [], eventName: null, duplicates: "attach", notify: false } as never,
+    );
+    const attached = await (await o.dav(o.book, { method: "REPORT", body: syncReport(next) })).text();
+    expect(hrefs(attached).filter((h) => h.endsWith(".vcf"))).toEqual([await cardHrefFor(o, "Alan Turing")]);
+    const third = tokenOf(attached);
+    const max = (await loadPeople(db(), o.userId)).find((x) => x.displayName === "Max Newman");
+    expect(
+      await addContactPoint(db(), o.userId, max?.id as number, {
+        kind: "phone",
+        label: "work",
+        value: "+44 20 7946 0999",
+      }),
+    ).toEqual({ ok: true });
+    const pointed = await (await o.dav(o.book, { method: "REPORT", body: syncReport(third) })).text();
+    expect(hrefs(pointed).filter((h) => h.endsWith(".vcf"))).toEqual([await cardHrefFor(o, "Max Newman")]);
 
     const future = await o.dav(o.book, { method: "REPORT", body: syncReport(token.replace(/\d+$/, "99999")) });
     expect(future.status).toBe(403);

@@ -19,7 +19,9 @@ import { sha256Hex } from "../tokens.server";
 
 export type CardRow = typeof davCard.$inferSelect;
 export type LiveCard = { row: CardRow; person: PersonRecord; body: string; etag: string };
-export type Book = { seq: number; live: LiveCard[]; gone: CardRow[] };
+/** A resource as a listing needs it: its name, ETag and the change that last touched it. */
+export type CardEntry = { name: string; etag: string; seq: number };
+export type Book = { seq: number; live: CardEntry[]; gone: CardEntry[] };
 
 /** Properties the people core holds (or we regenerate); everything else a client sends is kept aside. */
 const HELD = new Set([
@@ -118,41 +120,95 @@ export const currentSeq = seqOf;
 async function readState(db: Database, userId: string) {
   const [rows, book] = await Promise.all([
     db.select().from(davCard).where(eq(davCard.userId, userId)),
-    db.select({ seq: davBook.seq }).from(davBook).where(eq(davBook.userId, userId)).get(),
+    db
+      .select({ seq: davBook.seq, fingerprint: davBook.fingerprint })
+      .from(davBook)
+      .where(eq(davBook.userId, userId))
+      .get(),
   ]);
-  return { rows, seq: book?.seq ?? 0 };
+  return { rows, seq: book?.seq ?? 0, fingerprint: book?.fingerprint ?? null };
 }
 
+const len = (column: string) => `coalesce(length(${column}), 0)`;
+const CONNECTION_TEXT = [
+  "name",
+  "title",
+  "company",
+  "department",
+  "role",
+  "notes",
+  "tags",
+  "email",
+  "phone",
+  "website",
+  "linkedin",
+  "birthday",
+  "given_name",
+  "family_name",
+  "middle_name",
+  "name_prefix",
+  "name_suffix",
+  "uid",
+  "status",
+  "priority",
+]
+  .map(len)
+  .join(" + ");
+
 /**
- * Everything in the book as served now, with the changes since the last look recorded first. Looks
- * again after recording, until a look finds nothing new (at most three), so the counter it answers
- * covers everything it lists; the counter is read before the people, so it never claims a change it
- * did not see.
+ * One query's digest of everything a card is rendered from: rows counted, ids and owners summed,
+ * change times summed, text lengths summed. Every writer of people changes it (the people core's
+ * edits move updated_at; its bulk attach and merge undo, which write raw SQL, change lengths, ids or
+ * owners), so an unchanged digest means the last look still holds and nothing needs rendering. A
+ * client's PUT or DELETE goes through the people core too, so it changes the digest as well.
+ */
+async function fingerprintOf(db: Database, userId: string): Promise<string> {
+  const row = await db.get<{ f: string }>(sql`select
+    (select count(*) || ':' || coalesce(sum(updated_at), 0) || ':' || coalesce(sum(${sql.raw(CONNECTION_TEXT)}), 0)
+      from connection where user_id = ${userId}) || '|' ||
+    (select count(*) || ':' || coalesce(sum(id), 0) || ':' || coalesce(sum(connection_id), 0) || ':' ||
+      coalesce(sum(preferred * id), 0) || ':' || coalesce(sum(length(label) + length(value) + ${sql.raw(len("service"))}), 0)
+      from contact_point where user_id = ${userId}) as f`);
+  return row?.f ?? "";
+}
+
+const entry = (r: CardRow): CardEntry => ({ name: r.name, etag: r.etag, seq: r.seq });
+
+/**
+ * Every resource in the book, with the changes since the last look recorded first. When the people
+ * are as the last look left them (same digest), the stored names and ETags are the answer. Otherwise
+ * every card is rendered and compared, changes are recorded in one batch with the digest, and the
+ * look runs again (then usually from the digest) until it finds nothing new, at most three times, so
+ * the counter it answers covers everything it lists; the counter is read before the people, so it
+ * never claims a change it did not see.
  */
 export async function openBook(db: Database, userId: string): Promise<Book> {
   for (let attempt = 0; ; attempt++) {
-    const { rows, seq } = await readState(db, userId);
+    const fingerprint = await fingerprintOf(db, userId);
+    const { rows, seq, fingerprint: known } = await readState(db, userId);
+    // A card a client just wrote waits for a look to render it ('' ETag): never listed as it is.
+    if (known === fingerprint && !rows.some((r) => r.connectionId !== null && !r.etag))
+      return {
+        seq,
+        live: rows.filter((r) => r.connectionId !== null).map(entry),
+        gone: rows.filter((r) => r.connectionId === null).map(entry),
+      };
     const people = await loadPeople(db, userId);
     const byPerson = new Map(rows.filter((r) => r.connectionId !== null).map((r) => [r.connectionId as number, r]));
     const taken = new Set(rows.filter((r) => r.connectionId !== null).map((r) => r.name));
-    const live: LiveCard[] = [];
+    const live: CardEntry[] = [];
     const writes: Statement[] = [];
-    // Rows this look stamps: reported as changed even when the loop gives up looking again.
-    const fresh = (row: CardRow): CardRow => ({
-      ...row,
-      seq: Number.MAX_SAFE_INTEGER,
-      deleted: row.connectionId === null,
-    });
+    // Rows this look stamps are reported as changed even when the loop gives up looking again.
+    const CHANGED = Number.MAX_SAFE_INTEGER;
     for (const person of people) {
       const row = byPerson.get(person.id);
-      const body = renderCard(person, row?.extra ?? []);
-      const etag = await etagOf(body);
+      const etag = await etagOf(renderCard(person, row?.extra ?? []));
       if (row && row.etag === etag && !row.deleted) {
-        live.push({ row, person, body, etag });
+        live.push(entry(row));
         continue;
       }
       if (row) {
-        live.push({ row: fresh(row), person, body, etag });
+        live.push({ name: row.name, etag, seq: CHANGED });
         writes.push(
           rawSql(sql`update ${davCard} set etag = ${etag}, deleted = 0, seq = ${seqOf(userId)}
             where ${davCard.id} = ${row.id} and ${davCard.connectionId} = ${person.id}`),
@@ -161,8 +217,7 @@ export async function openBook(db: Database, userId: string): Promise<Book> {
       }
       const name = nameFor(person, taken);
       taken.add(name);
-      const made = { id: 0, userId, connectionId: person.id, name, etag, seq: 0, deleted: false, extra: [] };
-      live.push({ row: fresh(made), person, body, etag });
+      live.push({ name, etag, seq: CHANGED });
       writes.push(
         rawSql(sql`insert into ${davCard} (user_id, connection_id, name, etag, seq, deleted, extra)
           values (${userId}, ${person.id}, ${name}, ${etag}, ${seqOf(userId)}, 0, '[]')
@@ -170,21 +225,31 @@ export async function openBook(db: Database, userId: string): Promise<Book> {
             seq = excluded.seq, deleted = 0, extra = '[]' where ${davCard.connectionId} is null`),
       );
     }
-    const gone: CardRow[] = [];
+    const gone: CardEntry[] = [];
     for (const r of rows.filter((x) => x.connectionId === null)) {
       if (r.deleted) {
-        gone.push(r);
+        gone.push(entry(r));
         continue;
       }
-      gone.push(fresh(r));
+      gone.push({ ...entry(r), seq: CHANGED });
       writes.push(
         rawSql(sql`update ${davCard} set deleted = 1, seq = ${seqOf(userId)}
           where ${davCard.id} = ${r.id} and ${davCard.connectionId} is null`),
       );
     }
-    if (!writes.length) return { seq, live, gone };
+    if (!writes.length) {
+      // Remembered only if no change was recorded meanwhile (the counter is still the one read).
+      await db.run(sql`insert into ${davBook} (user_id, seq, fingerprint) values (${userId}, 0, ${fingerprint})
+        on conflict (user_id) do update set fingerprint = excluded.fingerprint where ${davBook.seq} = ${seq}`);
+      return { seq, live, gone };
+    }
     try {
-      await writeBatch(db, [...bumpBook(db, userId), ...writes]);
+      // The digest taken before the people were read: a change made since then still differs from it.
+      await writeBatch(db, [
+        ...bumpBook(db, userId),
+        ...writes,
+        rawSql(sql`update ${davBook} set fingerprint = ${fingerprint} where ${davBook.userId} = ${userId}`),
+      ]);
     } catch (error) {
       // Another look recorded the same person a moment ago: read again.
       if (attempt >= 2 || !/UNIQUE constraint failed/i.test(String((error as Error).message))) throw error;

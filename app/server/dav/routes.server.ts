@@ -14,6 +14,7 @@ import { limitAuthAttempt, RETRY_AFTER_SECONDS } from "../rate-limit.server";
 import { authenticateAppPassword, type DavUser } from "./app-passwords.server";
 import {
   bumpBook,
+  type CardEntry,
   currentSeq,
   etagOf,
   extraLines,
@@ -262,18 +263,50 @@ function respond(path: string, props: Record<string, string>, wanted: Wanted, ex
   return propResponse(path, names, (x) => props[key(x)] ?? null, wanted.mode === "propname");
 }
 
-type BookInfo = { seq: number; ctag: string; live: LiveCard[]; gone: { name: string; seq: number }[] };
+type BookInfo = { seq: number; ctag: string; live: CardEntry[]; gone: CardEntry[] };
 
 async function loadBook(db: Database, userId: string): Promise<BookInfo> {
   const book = await openBook(db, userId);
   // The CTag: every name and ETag in the book, so it changes whenever any card does.
   const ctag = await etagOf(
     book.live
-      .map((c) => `${c.row.name} ${c.etag}`)
+      .map((c) => `${c.name} ${c.etag}`)
       .sort()
       .join("\n"),
   );
-  return { seq: book.seq, ctag: ctag.replace(/"/g, ""), live: book.live, gone: book.gone };
+  return { ...book, ctag: ctag.replace(/"/g, "") };
+}
+
+/** What only the rendered card can tell; a listing knows the rest (or that cards lack it). */
+const RENDERED = new Set([P.addressData, P.displayname, P.contentLength, P.lastModified]);
+const entryProps = (e: CardEntry): Record<string, string> => ({
+  [P.resourcetype]: "",
+  [P.etag]: escapeXml(e.etag),
+  [P.contentType]: "text/vcard; charset=utf-8",
+});
+
+/** Responses for listed cards: from the listing alone, or rendered when a property needs the card. */
+async function cardResponses(
+  db: Database,
+  userId: string,
+  entries: CardEntry[],
+  wanted: Wanted,
+  exclude: string[] = [],
+) {
+  const p = paths(userId);
+  if (wanted.mode !== "prop" || !wanted.names.some((n) => RENDERED.has(key(n))))
+    return entries.map((e) => respond(p.card(e.name), entryProps(e), wanted, exclude));
+  const cards = await cardsByName(
+    db,
+    userId,
+    entries.map((e) => e.name),
+  );
+  return entries.map((e) => {
+    const card = cards.get(e.name);
+    return card
+      ? respond(p.card(e.name), cardProps(card), wanted, exclude)
+      : statusResponse(p.card(e.name), "404 Not Found");
+  });
 }
 
 const readBody = async (request: Request) => new Uint8Array(await request.arrayBuffer());
@@ -341,8 +374,7 @@ export async function handleDav(c: Context<DavEnv>): Promise<Response> {
       if (target.kind === "home")
         responses.push(respond(p.book, collectionProps("book", user, url.origin, await loadBook(db, user.id)), wanted));
       if (target.kind === "book" && book)
-        for (const card of book.live)
-          responses.push(respond(p.card(card.row.name), cardProps(card), wanted, [P.addressData]));
+        responses.push(...(await cardResponses(db, user.id, book.live, wanted, [P.addressData])));
     }
     return multistatus(responses);
   }
@@ -376,7 +408,12 @@ export async function handleDav(c: Context<DavEnv>): Promise<Response> {
       const book = await loadBook(db, user.id);
       const filter = child(body, NS.C, "filter");
       const limit = Number(textOf(child(child(body, NS.C, "limit") ?? body, NS.C, "nresults"))) || Infinity;
-      const hits = book.live.filter((card) => !filter || passes(filter, card.body));
+      const cards = await cardsByName(
+        db,
+        user.id,
+        book.live.map((e) => e.name),
+      );
+      const hits = [...cards.values()].filter((card) => !filter || passes(filter, card.body));
       const responses = hits.slice(0, limit).map((card) => respond(p.card(card.row.name), cardProps(card), wanted));
       if (hits.length > limit) responses.push(statusResponse(p.book, "507 Insufficient Storage"));
       return multistatus(responses);
@@ -396,9 +433,12 @@ export async function handleDav(c: Context<DavEnv>): Promise<Response> {
         since = n;
       }
       const responses = [
-        ...book.live
-          .filter((card) => since < 0 || card.row.seq > since)
-          .map((card) => respond(p.card(card.row.name), cardProps(card), wanted)),
+        ...(await cardResponses(
+          db,
+          user.id,
+          book.live.filter((card) => since < 0 || card.seq > since),
+          wanted,
+        )),
         ...(since < 0
           ? []
           : book.gone.filter((g) => g.seq > since).map((g) => statusResponse(p.card(g.name), "404 Not Found"))),
@@ -454,15 +494,9 @@ async function cardsByName(db: Database, userId: string, names: string[]) {
   const rows = (await db.select().from(davCard).where(eq(davCard.userId, userId))).filter(
     (r) => wanted.has(r.name) && r.connectionId !== null,
   );
-  const people = new Map(
-    (
-      await loadPeople(
-        db,
-        userId,
-        rows.map((r) => r.connectionId as number),
-      )
-    ).map((p) => [p.id, p]),
-  );
+  // Many cards: one read of everyone beats many reads of 90 at a time.
+  const ids = rows.map((r) => r.connectionId as number);
+  const people = new Map((await loadPeople(db, userId, ids.length > 300 ? null : ids)).map((p) => [p.id, p]));
   const out = new Map<string, LiveCard>();
   for (const row of rows) {
     const person = people.get(row.connectionId as number);
