@@ -25,7 +25,6 @@ import {
   renderCard,
 } from "./book.server";
 import {
-  BadXml,
   child,
   childElements,
   children,
@@ -34,7 +33,6 @@ import {
   is,
   multistatus,
   NS,
-  parseXml,
   propNames,
   propResponse,
   type QName,
@@ -315,6 +313,7 @@ const decode = (bytes: Uint8Array) => new TextDecoder().decode(bytes);
 async function xmlBody(request: Request): Promise<Element | null | Response> {
   const type = (request.headers.get("content-type") ?? "").split(";")[0]?.trim().toLowerCase() ?? "";
   if (type && !["application/xml", "text/xml"].includes(type)) return text(415, "Send XML (application/xml)");
+  const { BadXml, parseXml } = await import("./xml-parse.server");
   try {
     return parseXml(decode(await readBody(request)));
   } catch (error) {
