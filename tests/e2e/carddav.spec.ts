@@ -59,6 +59,10 @@ test("vdirsyncer syncs the address book both ways and khard reads it", async ({ 
   await expect(section.getByRole("listitem").filter({ hasText: "vdirsyncer" })).toContainText("last used never");
   await expectAccessible(page);
   await section.screenshot({ path: screenshotPath("carddav-settings", info.project.name) });
+  await page.emulateMedia({ colorScheme: "dark", reducedMotion: "reduce" });
+  await expectAccessible(page);
+  await section.screenshot({ path: screenshotPath("carddav-settings-dark", info.project.name) });
+  await page.emulateMedia({ colorScheme: "light" });
 
   const dir = mkdtempSync(path.join(tmpdir(), "knowwho-vdir-"));
   try {
