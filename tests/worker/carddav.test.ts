@@ -249,9 +249,13 @@ describe("CardDAV cards", () => {
       await o.dav(`${o.book}x.vcf`, { method: "PUT", body: "{}", headers: { "content-type": "application/json" } }),
       await o.dav(o.book, { method: "PROPFIND", body: "<a/>", headers: { "content-type": "image/png" } }),
       await o.dav(o.book, { method: "PUT", body: "BEGIN:VCARD\r\nFN:A\r\nEND:VCARD\r\n" }),
+      await o.dav(`${o.book}group.vcf`, {
+        method: "PUT",
+        body: "BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Board\r\nX-ADDRESSBOOKSERVER-KIND:group\r\nEND:VCARD\r\n",
+      }),
       await o.dav(o.book, { method: "MKCOL" }),
     ];
-    expect(bad.map((r) => r.status)).toEqual([400, 400, 400, 403, 403, 400, 400, 400, 400, 415, 415, 405, 405]);
+    expect(bad.map((r) => r.status)).toEqual([400, 400, 400, 403, 403, 400, 400, 400, 400, 415, 415, 405, 403, 405]);
     expect(await loadPeople(db(), o.userId)).toHaveLength(0);
   });
 });

@@ -512,6 +512,9 @@ async function put(db: Database, user: DavUser, name: string, request: Request):
   const type = (request.headers.get("content-type") ?? "").split(";")[0]?.trim().toLowerCase() ?? "";
   if (type && !VCARD_TYPES.includes(type)) return davError(415, "<card:supported-address-data/>");
   const bytes = await readBody(request);
+  // Contacts on Apple devices can make groups as cards; a group is not a person (tags are our groups).
+  if (/^(?:[A-Za-z0-9-]+\.)?(?:X-ADDRESSBOOKSERVER-KIND|KIND):\s*group\s*$/im.test(decode(bytes)))
+    return text(403, "Groups are not kept in KnowWho; use tags (CATEGORIES) instead");
   const read = readVCardFile(bytes);
   const draft = read.people[0]?.draft;
   if (read.people.length !== 1 || !draft || read.problems.some((p) => p.skipped))
