@@ -64,6 +64,7 @@ CREATE TABLE `tag_rhythm` (
 	PRIMARY KEY(`user_id`, `tag`),
 	FOREIGN KEY (`user_id`) REFERENCES `user`(`id`) ON UPDATE no action ON DELETE cascade
 );
+
 --> statement-breakpoint
 -- Last contacted becomes the timeline's latest entry: every value stored before is carried over as one entry, so nothing is lost.
 INSERT INTO `interaction` (`user_id`, `connection_id`, `kind`, `source`, `occurred_at`, `text`, `client_id`)
