@@ -4,7 +4,7 @@
 // the share-backs one local D1 sustains, and the bytes one owner takes. Figures, not pass/fail.
 //   SURGE_VISITORS (2000), SURGE_WINDOW_S (30), SURGE_BURST (1000), SURGE_SUSTAIN_S (10), BENCH_PORT
 import { spawnSync } from "node:child_process";
-import { readdirSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { bin, offlineEnv, root, serveFreshBuild } from "../scripts/wrangler-env.mjs";
@@ -54,6 +54,9 @@ const STORED_SHARES_SQL = (slug) => `select s.sender_email as email, count(*) as
 from shared_contacts s join card k on k.id = s.card_id
 where k.slug = '${slug}' and s.sender_email like 'surge-${RUN}-%' group by s.sender_email`;
 
+/** Every 5xx answer of the run: action, status and the start of its body. */
+const fiveHundreds = [];
+
 const quantile = (sorted, q) =>
   sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] : 0;
 
@@ -61,7 +64,9 @@ class Tally {
   constructor() {
     this.by = new Map();
   }
-  add(action, ms, status) {
+  add(action, ms, status, body = "") {
+    // What a 5xx said, so an unexplained one can be traced (the Worker's log is printed at the end too).
+    if (status >= 500) fiveHundreds.push(`${action} ${status}: ${body.replace(/\s+/g, " ").slice(0, 160)}`);
     const t = this.by.get(action) ?? { ms: [], statuses: new Map(), errors: 0 };
     if (status === 0) t.errors++;
     else t.ms.push(ms);
@@ -106,8 +111,8 @@ async function timed(tally, action, url, init = {}) {
   await slot();
   try {
     const res = await fetch(url, { ...init, redirect: "manual", signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
-    await res.arrayBuffer();
-    tally.add(action, performance.now() - started, res.status);
+    const body = await res.text();
+    tally.add(action, performance.now() - started, res.status, body);
     return res.status;
   } catch {
     tally.add(action, performance.now() - started, 0);
@@ -306,8 +311,27 @@ function bytesPerOwner(state) {
   }
 }
 
+/** The 5xx answers and the errors the Worker logged, grouped, so none goes unexplained. */
+function report5xx() {
+  const group = (lines) => [...lines.reduce((m, l) => m.set(l, (m.get(l) ?? 0) + 1), new Map())];
+  console.log(`\n5xx answers in all: ${fiveHundreds.length}`);
+  for (const [line, n] of group(fiveHundreds).slice(0, 10)) console.log(`  ${n}x ${line}`);
+  const errors = readFileSync(LOG, "utf8")
+    .split("\n")
+    .filter((l) => /error|exception|uncaught/i.test(l))
+    .map((l) =>
+      l
+        .replace(/\d{4}-\d\d-\d\dT[\d:.]+Z/g, "")
+        .trim()
+        .slice(0, 200),
+    );
+  console.log(`Worker log (${path.relative(root, LOG)}): ${errors.length} error lines`);
+  for (const [line, n] of group(errors).slice(0, 10)) console.log(`  ${n}x ${line}`);
+}
+
 console.log("Building the production Worker...");
-const { server, state } = await serveFreshBuild({ name: "surge-state", port: PORT, appEnv: "test" });
+const LOG = path.join(root, ".wrangler", "surge-server.log");
+const { server, state } = await serveFreshBuild({ name: "surge-state", port: PORT, appEnv: "test", log: LOG });
 const stopAt = setTimeout(
   () => {
     console.error("surge bench ran out of time; stopping");
@@ -326,5 +350,6 @@ try {
 } finally {
   process.kill(-server.pid, "SIGTERM");
 }
+report5xx();
 bytesPerOwner(state);
 clearTimeout(stopAt);

@@ -76,6 +76,21 @@
     });
   }
 
+  // A guide's "Was this helpful?" vote posts in place; the page says the words it renders (data-thanks).
+  for (const form of all("form[data-vote]")) {
+    const status = form.parentElement?.querySelector("[data-thanks]");
+    form.addEventListener("submit", async (event) => {
+      event.preventDefault();
+      const choice = event.submitter;
+      let ok = false;
+      try {
+        ok = (await fetch(form.action, { method: "POST", body: new FormData(form, choice) })).ok;
+      } catch {}
+      if (ok) for (const b of all("button[name=vote]", form)) b.setAttribute("aria-pressed", String(b === choice));
+      if (status) status.textContent = (ok ? status.dataset.thanks : status.dataset.refused) ?? "";
+    });
+  }
+
   // The newsletter slide-in (rendered hidden): after 5 s from load, at most once every 15 days, never to
   // a subscriber.
   const offer = document.querySelector("[data-slide-in]");
@@ -121,6 +136,22 @@
         next.focus();
       });
     });
+  }
+
+  // Accordions: one answer open at a time; pressing the open question closes it.
+  for (const accordion of all("[data-accordion]")) {
+    const buttons = all("button[aria-controls]", accordion);
+    for (const button of buttons) {
+      button.addEventListener("click", () => {
+        const open = button.getAttribute("aria-expanded") !== "true";
+        for (const other of buttons) {
+          const on = other === button && open;
+          other.setAttribute("aria-expanded", String(on));
+          const panel = document.getElementById(other.getAttribute("aria-controls") ?? "");
+          if (panel) panel.hidden = !on;
+        }
+      });
+    }
   }
 
   // The testimonials: advance every 5 s and loop; pause while hovered or focused, never under reduced motion.
