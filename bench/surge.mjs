@@ -5,6 +5,7 @@
 //   SURGE_VISITORS (2000), SURGE_WINDOW_S (30), SURGE_BURST (1000), SURGE_SUSTAIN_S (10), BENCH_PORT
 import { spawnSync } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
+import { loadavg } from "node:os";
 import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { bin, offlineEnv, root, serveFreshBuild } from "../scripts/wrangler-env.mjs";
@@ -378,6 +379,11 @@ function report5xx() {
   for (const [line, n] of group(errors).slice(0, 10)) console.log(`  ${n}x ${line}`);
 }
 
+console.log(
+  `Load average before: ${loadavg()
+    .map((n) => n.toFixed(1))
+    .join(", ")} (the machine is shared; figures move with it)`,
+);
 console.log("Building the production Worker...");
 const LOG = path.join(root, ".wrangler", "surge-server.log");
 const { server, state } = await serveFreshBuild({ name: "surge-state", port: PORT, appEnv: "test", log: LOG });
