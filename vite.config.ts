@@ -12,6 +12,7 @@ const SERVER_STUBS: Record<string, string> = {
   jsqr: "app/server/stubs/browser-only.ts",
   "tesseract.js": "app/server/stubs/browser-only.ts",
   "@better-auth/kysely-adapter": "app/server/stubs/kysely-adapter.ts",
+  kysely: "app/server/stubs/kysely.ts",
 };
 
 const serverStubs = (): Plugin => ({

@@ -4,6 +4,7 @@ import type { EntryContext, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
 import { appContext } from "~/context";
 import { NonceProvider } from "~/lib/nonce";
+import { hydrates } from "~/lib/page-handle";
 
 export const streamTimeout = 5_000;
 
@@ -33,11 +34,21 @@ export default async function handleRequest(
     },
   );
   shellRendered = true;
-  // Crawlers and link unfurlers get the whole document at once.
-  if (isbot(request.headers.get("user-agent") ?? "") || routerContext.isSpaMode) await body.allReady;
+  // Crawlers and link unfurlers get the whole document at once; so does a page without framework
+  // JavaScript, which has no React to fill in a streamed placeholder (and no inline script for it).
+  if (isbot(request.headers.get("user-agent") ?? "") || routerContext.isSpaMode || !hydratesPage(routerContext))
+    await body.allReady;
 
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
   return new Response(lowPriorityModulePreloads(body), { headers: responseHeaders, status: responseStatusCode });
+}
+
+function hydratesPage(context: EntryContext): boolean {
+  const { matches, loaderData } = context.staticHandlerContext;
+  return hydrates(
+    matches.map((m) => ({ handle: context.routeModules[m.route.id]?.handle })),
+    loaderData.root,
+  );
 }
 
 const MODULE_PRELOAD = '<link rel="modulepreload"';

@@ -69,8 +69,8 @@ export type RootData = Awaited<ReturnType<typeof loader>>["data"];
 export function Layout({ children }: { children: React.ReactNode }) {
   const root = useRouteLoaderData<typeof loader>("root");
   const nonce = useNonce();
-  // Content pages that need no framework JavaScript ship none (see ~/lib/page-handle).
-  const hydrate = hydrates(useMatches());
+  // Pages that need no framework JavaScript ship /site.js instead (see ~/lib/page-handle).
+  const hydrate = hydrates(useMatches(), root);
   return (
     <html lang="en" data-theme={root?.theme ?? "system"}>
       <head>
@@ -90,7 +90,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
             <ScrollRestoration nonce={nonce} />
             <Scripts nonce={nonce} />
           </>
-        ) : null}
+        ) : (
+          <script src="/site.js" defer nonce={nonce} />
+        )}
       </body>
     </html>
   );
@@ -138,6 +140,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
   useScrollToTopOnNavigate();
   // Signed-in pages get the app shell; the marketing navigation is only for public pages.
   const matches = useMatches();
+  const hydrated = hydrates(matches, loaderData);
   const inAppArea = matches.some((m) => m.id === APP_LAYOUT_ID);
   const appShell = Boolean(loaderData.user) && inAppArea;
   const skipLink = (
@@ -160,18 +163,13 @@ export default function App({ loaderData }: Route.ComponentProps) {
   return (
     <>
       {skipLink}
-      <SiteHeader
-        user={loaderData.user}
-        theme={loaderData.theme}
-        unread={loaderData.unread}
-        solid={!hydrates(matches)}
-      />
+      <SiteHeader user={loaderData.user} theme={loaderData.theme} unread={loaderData.unread} solid={!hydrated} />
       {loaderData.user && loaderData.activeEvent ? <ActiveEventBanner event={loaderData.activeEvent} /> : null}
       <main id="main" className="min-h-[60vh]">
         <Outlet />
       </main>
       <SiteFooter origin={loaderData.origin} />
-      <NewsletterSlideIn signedIn={Boolean(loaderData.user)} staticPage={!hydrates(matches)} />
+      <NewsletterSlideIn signedIn={Boolean(loaderData.user)} staticPage={!hydrated} />
       <AppToaster />
       <OfflineSupport userId={loaderData.user?.id ?? null} />
     </>

@@ -1,5 +1,6 @@
 // `npm run bench:lighthouse`: Lighthouse's mobile audit of the production build, served on loopback
 // with APP_ENV=production, driving the same Chromium as the journeys. Prints each run and the median.
+import { loadavg } from "node:os";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { serveFreshBuild } from "../scripts/wrangler-env.mjs";
@@ -58,14 +59,22 @@ try {
       });
       if (APP_ROUTES.includes(route) && new URL(lhr.finalDisplayedUrl).pathname !== route)
         console.log(`${route} run ${i + 1}: ended at ${lhr.finalDisplayedUrl}, not signed in`);
-      if (lhr.runtimeError) console.log(`${route} run ${i + 1}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+      // A run whose trace failed (NO_NAVSTART on a starved machine) scores 0: say so and leave it out.
+      if (lhr.runtimeError) {
+        console.log(`${route} run ${i + 1}: ${lhr.runtimeError.code} ${lhr.runtimeError.message} (not counted)`);
+        continue;
+      }
       for (const c of CATEGORIES) scores[c].push(Math.round((lhr.categories[c]?.score ?? 0) * 100));
       const a = lhr.audits;
       console.log(
         `${route.padEnd(16)} run ${i + 1}: ${CATEGORIES.map((c) => `${c} ${scores[c].at(-1)}`).join(", ")}; FCP ${a["first-contentful-paint"].displayValue}, LCP ${a["largest-contentful-paint"].displayValue}, TBT ${a["total-blocking-time"].displayValue}, CLS ${a["cumulative-layout-shift"].displayValue}`,
       );
     }
-    console.log(`${route.padEnd(16)} median: ${CATEGORIES.map((c) => `${c} ${median(scores[c])}`).join(", ")}\n`);
+    console.log(
+      `${route.padEnd(16)} median: ${CATEGORIES.map((c) => `${c} ${median(scores[c])}`).join(", ")} (load average ${loadavg()
+        .map((n) => n.toFixed(1))
+        .join(", ")})\n`,
+    );
   }
 } finally {
   await chrome?.kill();

@@ -2,6 +2,7 @@
 // throughput ratios measured in this one run. Figures, not pass/fail.
 import { spawnSync } from "node:child_process";
 import { readdirSync, readFileSync, statSync } from "node:fs";
+import { loadavg } from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { bin, offlineEnv, root, serveFreshBuild } from "../scripts/wrangler-env.mjs";
@@ -177,6 +178,11 @@ function serverBundleGzip() {
   return total;
 }
 
+console.log(
+  `Load average before: ${loadavg()
+    .map((n) => n.toFixed(1))
+    .join(", ")} (the machine is shared; figures move with it)`,
+);
 console.log("Building the production Worker...");
 const { server, state } = await serveFreshBuild({ name: "bench-state", port: PORT, appEnv: "test" });
 try {

@@ -1,6 +1,6 @@
 // Shared by the project's scripts: run wrangler offline, with no prompts and no telemetry.
 import { spawn, spawnSync } from "node:child_process";
-import { rmSync } from "node:fs";
+import { openSync, rmSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -41,12 +41,13 @@ export async function waitForHealth(base) {
 }
 
 /**
- * For the benches: builds the Worker, migrates and seeds fresh local state in .wrangler/<name>, and serves
+ * For the benches: builds the Worker (unless BENCH_REUSE_BUILD is set), migrates and seeds fresh local state in .wrangler/<name>, and serves
  * the build on loopback in its own process group (stop it with process.kill(-server.pid)). Resolves once
- * it answers, with the server and the state folder.
+ * it answers, with the server and the state folder. `log` names a file for the server's own output.
  */
-export async function serveFreshBuild({ name, port, appEnv }) {
-  run(bin("react-router"), ["build"], { stdio: ["ignore", "ignore", "inherit"] });
+export async function serveFreshBuild({ name, port, appEnv, log }) {
+  // BENCH_REUSE_BUILD=1 serves build/ as it is: a bench then never rewrites files a running server serves.
+  if (!process.env.BENCH_REUSE_BUILD) run(bin("react-router"), ["build"], { stdio: ["ignore", "ignore", "inherit"] });
   const state = path.join(root, ".wrangler", name);
   rmSync(state, { recursive: true, force: true });
   run(process.execPath, [path.join(root, "scripts", "setup.mjs"), "--persist-to", state], {
@@ -55,7 +56,7 @@ export async function serveFreshBuild({ name, port, appEnv }) {
   const server = start(
     process.execPath,
     [path.join(root, "scripts", "serve-build.mjs"), "--port", String(port), "--persist-to", state, "--app-env", appEnv],
-    { stdio: "ignore", detached: true },
+    { stdio: log ? ["ignore", openSync(log, "w"), openSync(log, "a")] : "ignore", detached: true },
   );
   try {
     await waitForHealth(`http://127.0.0.1:${port}`);

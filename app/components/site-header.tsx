@@ -120,16 +120,11 @@ export function SiteHeader({
 
   return (
     <header
-      data-scrolled={scrolled}
-      // Open, the header is solid and never blurred: a backdrop-filter would make it the containing
-      // block of the fixed menu panel, which then collapsed to the header's own height.
-      className={`sticky top-0 z-40 transition-colors duration-200 ${
-        menu.open
-          ? "border-slate-200 border-b bg-white dark:border-slate-800 dark:bg-slate-950"
-          : scrolled || solid
-            ? "border-slate-200/70 border-b bg-white/85 shadow-sm backdrop-blur-md dark:border-slate-800/70 dark:bg-slate-950/85"
-            : "border-transparent border-b bg-transparent"
-      }`}
+      // Styled from these attributes in app.css, so /site.js can drive the same header on a page without
+      // framework JavaScript. No data-scrolled: nothing watches the scroll yet, so the header stays solid.
+      data-site-header=""
+      data-scrolled={solid ? undefined : scrolled}
+      className="sticky top-0 z-40"
     >
       <div className="mx-auto flex h-16 max-w-7xl items-center gap-2 px-4 sm:px-6">
         <Link
@@ -154,7 +149,7 @@ export function SiteHeader({
         </nav>
 
         <div className="ml-auto flex shrink-0 items-center gap-1 md:ml-0">
-          <details {...subscribe.props} className="relative hidden md:block">
+          <details {...subscribe.props} data-dropdown="" className="relative hidden md:block">
             <summary
               className="inline-flex h-10 cursor-pointer items-center gap-1.5 rounded-md px-3 font-medium text-slate-700 text-sm hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800"
               aria-label="Subscribe to product news"
@@ -201,12 +196,14 @@ export function SiteHeader({
           )}
           <GetStarted user={user} className="hidden md:inline-flex" />
 
-          <details {...menu.props} className="md:hidden">
+          <details {...menu.props} data-menu="" className="group md:hidden">
             <summary
               className="inline-flex size-10 cursor-pointer items-center justify-center rounded-md text-slate-800 hover:bg-slate-100 dark:text-slate-100 dark:hover:bg-slate-800"
               aria-label={menu.open ? "Close menu" : "Open menu"}
             >
-              {menu.open ? <CloseIcon /> : <MenuIcon />}
+              {/* Icons follow the open state in CSS, so the menu looks right with or without JavaScript. */}
+              <CloseIcon className="hidden group-open:block" />
+              <MenuIcon className="group-open:hidden" />
             </summary>
             <div className="fixed inset-x-0 top-16 bottom-0 overflow-y-auto border-slate-200 border-t bg-white px-4 pt-4 pb-10 dark:border-slate-800 dark:bg-slate-950">
               <nav aria-label="Mobile" className="flex flex-col">

@@ -1,16 +1,26 @@
-/** What a route tells the document through its `handle` export (read in root.tsx). */
+/** What a route tells the document through its `handle` export (read in root.tsx and entry.server.tsx). */
 export type PageHandle = {
   /**
-   * false: a content page that needs no framework JavaScript. The document omits React Router's scripts;
-   * links, the menu (a details element), forms and the theme toggle (a form post) work as plain HTML.
+   * false: a page that needs no framework JavaScript. The document omits React Router's scripts and
+   * loads /site.js (a few KB) instead: links, the menu (a details element), forms and the theme toggle
+   * work as plain HTML, and the script adds what the hydrated page would (the header's scroll state,
+   * closing menus on Escape, forms posted in place, carousels and tabs).
    */
   hydrate?: boolean;
 };
 
-/** The handle of a page that ships no JavaScript. */
+/** The handle of a page that ships no framework JavaScript. */
 export const staticPage = { hydrate: false } satisfies PageHandle;
 
-/** True unless some matched route asked for a static page. */
-export function hydrates(matches: { handle?: unknown }[]): boolean {
+/** What of the root's data decides the question: toasts need sonner, and so React. */
+type RootToasts = { toast?: unknown; fresh?: readonly unknown[] } | null | undefined;
+
+/**
+ * True unless some matched route asked for a static page. A static page still hydrates when it has a
+ * toast to show (the flash after signing out lands on the landing page, a signed-in visitor's new
+ * notifications); such a response is never cached (a flash cookie or a session bypasses the page cache).
+ */
+export function hydrates(matches: readonly { handle?: unknown }[], root?: RootToasts): boolean {
+  if (root?.toast || (root?.fresh?.length ?? 0) > 0) return true;
   return !matches.some((m) => (m.handle as PageHandle | undefined)?.hydrate === false);
 }

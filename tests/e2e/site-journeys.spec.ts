@@ -30,9 +30,12 @@ test("landing: sections in order, testimonials rotate, campaigns stream in; scre
 
 test("pricing: monthly/yearly toggle and a one-at-a-time collapsible FAQ; screenshot", async ({ page }, info) => {
   await page.goto("/pricing");
-  await expect(page.getByTestId("price")).toHaveText("$7.99");
+  // Both periods' figures are in the page; CSS shows the chosen one.
+  const price = page.getByTestId("price").filter({ visible: true });
+  await expect(price).toHaveText("$7.99");
   await page.getByText(/^Yearly/).click();
-  await expect(page.getByTestId("price")).toHaveText("$79");
+  await expect(price).toHaveText("$79");
+  await expect(page.getByText("billed yearly")).toBeVisible();
   const first = page.getByRole("button", { name: "Is there a free trial?" });
   const second = page.getByRole("button", { name: "Can I cancel at any time?" });
   await first.click();

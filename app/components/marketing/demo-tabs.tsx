@@ -58,7 +58,12 @@ export function DemoTabs() {
         Sample data from a fundraiser's week.
       </p>
       <div className="mt-8 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6 dark:border-slate-800 dark:bg-slate-900">
-        <div role="tablist" aria-label="Demo" className="flex gap-2 rounded-lg bg-slate-100 p-1 dark:bg-slate-800">
+        <div
+          role="tablist"
+          aria-label="Demo"
+          data-tabs=""
+          className="flex gap-2 rounded-lg bg-slate-100 p-1 dark:bg-slate-800"
+        >
           {TABS.map((t, i) => (
             <button
               key={t}
@@ -69,7 +74,7 @@ export function DemoTabs() {
               role="tab"
               id={`demo-tab-${t}`}
               aria-selected={tab === t}
-              aria-controls="demo-panel"
+              aria-controls={`demo-panel-${t}`}
               tabIndex={tab === t ? 0 : -1}
               onClick={() => setTab(t)}
               onKeyDown={(e) => onKey(e, i)}
@@ -79,50 +84,67 @@ export function DemoTabs() {
             </button>
           ))}
         </div>
-        <div id="demo-panel" role="tabpanel" aria-labelledby={`demo-tab-${tab}`} className="mt-4">
-          {tab === "connections" ? (
-            <ul className="divide-y divide-slate-200 dark:divide-slate-800">
-              {CONNECTIONS.map((c) => (
-                <li key={c.name} className="flex flex-wrap items-center justify-between gap-2 py-3">
-                  <div>
-                    <p className="font-semibold">{c.name}</p>
-                    <p className="text-slate-600 text-sm dark:text-slate-300">{c.role}</p>
-                    <p className="text-slate-500 text-xs dark:text-slate-400">Met at {c.event}</p>
-                  </div>
-                  <span className={`font-semibold text-sm ${c.tone}`}>★ {c.priority} Priority</span>
-                </li>
-              ))}
-            </ul>
-          ) : null}
-          {tab === "events" ? (
-            <ul className="divide-y divide-slate-200 dark:divide-slate-800">
-              {EVENTS.map((e) => (
-                <li key={e.title} className="flex flex-wrap items-center justify-between gap-2 py-3">
-                  <div>
-                    <p className="font-semibold">{e.title}</p>
-                    <p className="text-slate-600 text-sm dark:text-slate-300">{e.when}</p>
-                  </div>
-                  <span className="text-slate-700 text-sm dark:text-slate-300">
-                    {e.status} · {e.contacts} contacts
-                  </span>
-                </li>
-              ))}
-            </ul>
-          ) : null}
-          {tab === "reminders" ? (
-            <ul className="divide-y divide-slate-200 dark:divide-slate-800">
-              {REMINDERS.map((r) => (
-                <li key={r.who} className="py-3">
-                  <p className="font-semibold">
-                    {r.type}: {r.who}
-                  </p>
-                  <p className="text-slate-600 text-sm dark:text-slate-300">
-                    {r.when} · {r.note}
-                  </p>
-                </li>
-              ))}
-            </ul>
-          ) : null}
+        {/* Every panel is in the page, so /site.js can switch them on a page without framework JavaScript. */}
+        <div
+          id="demo-panel-connections"
+          role="tabpanel"
+          aria-labelledby="demo-tab-connections"
+          hidden={tab !== "connections"}
+          className="mt-4"
+        >
+          <ul className="divide-y divide-slate-200 dark:divide-slate-800">
+            {CONNECTIONS.map((c) => (
+              <li key={c.name} className="flex flex-wrap items-center justify-between gap-2 py-3">
+                <div>
+                  <p className="font-semibold">{c.name}</p>
+                  <p className="text-slate-600 text-sm dark:text-slate-300">{c.role}</p>
+                  <p className="text-slate-500 text-xs dark:text-slate-400">Met at {c.event}</p>
+                </div>
+                <span className={`font-semibold text-sm ${c.tone}`}>★ {c.priority} Priority</span>
+              </li>
+            ))}
+          </ul>
+        </div>
+        <div
+          id="demo-panel-events"
+          role="tabpanel"
+          aria-labelledby="demo-tab-events"
+          hidden={tab !== "events"}
+          className="mt-4"
+        >
+          <ul className="divide-y divide-slate-200 dark:divide-slate-800">
+            {EVENTS.map((e) => (
+              <li key={e.title} className="flex flex-wrap items-center justify-between gap-2 py-3">
+                <div>
+                  <p className="font-semibold">{e.title}</p>
+                  <p className="text-slate-600 text-sm dark:text-slate-300">{e.when}</p>
+                </div>
+                <span className="text-slate-700 text-sm dark:text-slate-300">
+                  {e.status} · {e.contacts} contacts
+                </span>
+              </li>
+            ))}
+          </ul>
+        </div>
+        <div
+          id="demo-panel-reminders"
+          role="tabpanel"
+          aria-labelledby="demo-tab-reminders"
+          hidden={tab !== "reminders"}
+          className="mt-4"
+        >
+          <ul className="divide-y divide-slate-200 dark:divide-slate-800">
+            {REMINDERS.map((r) => (
+              <li key={r.who} className="py-3">
+                <p className="font-semibold">
+                  {r.type}: {r.who}
+                </p>
+                <p className="text-slate-600 text-sm dark:text-slate-300">
+                  {r.when} · {r.note}
+                </p>
+              </li>
+            ))}
+          </ul>
         </div>
       </div>
     </section>

@@ -1,9 +1,9 @@
-import { Suspense, useRef } from "react";
-import { Await, Link } from "react-router";
+import { useRef } from "react";
+import { Link } from "react-router";
 import { sampleEvents } from "~/content/events";
 import { SITE } from "~/lib/site";
 import type { CampaignSummary } from "~/server/campaigns.server";
-import { CampaignCard, CampaignCardSkeleton } from "./campaign-card";
+import { CampaignCard } from "./campaign-card";
 import { EventCard } from "./event-card";
 
 export function EventHubsPreview() {
@@ -165,6 +165,7 @@ export function BusinessCards() {
       </p>
       <ul
         ref={track}
+        id="sample-cards"
         // biome-ignore lint/a11y/noNoninteractiveTabindex: the phone carousel scrolls, so keyboard users must reach it
         tabIndex={0}
         aria-label="Sample business cards"
@@ -199,6 +200,8 @@ export function BusinessCards() {
           type="button"
           onClick={() => go(-1)}
           aria-label="Previous card"
+          aria-controls="sample-cards"
+          data-scroll-step="-1"
           className="rounded-full border border-slate-300 px-4 py-2 dark:border-slate-700"
         >
           ←
@@ -207,6 +210,8 @@ export function BusinessCards() {
           type="button"
           onClick={() => go(1)}
           aria-label="Next card"
+          aria-controls="sample-cards"
+          data-scroll-step="1"
           className="rounded-full border border-slate-300 px-4 py-2 dark:border-slate-700"
         >
           →
@@ -216,7 +221,7 @@ export function BusinessCards() {
   );
 }
 
-export function FeaturedCampaigns({ campaigns }: { campaigns: Promise<CampaignSummary[]> }) {
+export function FeaturedCampaigns({ campaigns }: { campaigns: CampaignSummary[] | null }) {
   return (
     <section aria-labelledby="campaigns" className="mx-auto mt-20 max-w-7xl px-4 sm:px-6">
       <div className="flex flex-wrap items-end justify-between gap-4">
@@ -227,30 +232,17 @@ export function FeaturedCampaigns({ campaigns }: { campaigns: Promise<CampaignSu
           See all campaigns →
         </Link>
       </div>
-      <Suspense
-        fallback={
-          <div className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-3" aria-busy="true">
-            <CampaignCardSkeleton />
-            <CampaignCardSkeleton />
-            <CampaignCardSkeleton />
-          </div>
-        }
-      >
-        <Await
-          resolve={campaigns}
-          errorElement={<p className="mt-8 text-slate-600 dark:text-slate-300">Campaigns are unavailable right now.</p>}
-        >
-          {(list) => (
-            <ul className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-              {list.map((c) => (
-                <li key={c.id}>
-                  <CampaignCard c={c} />
-                </li>
-              ))}
-            </ul>
-          )}
-        </Await>
-      </Suspense>
+      {campaigns ? (
+        <ul className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+          {campaigns.map((c) => (
+            <li key={c.id}>
+              <CampaignCard c={c} />
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className="mt-8 text-slate-600 dark:text-slate-300">Campaigns are unavailable right now.</p>
+      )}
     </section>
   );
 }

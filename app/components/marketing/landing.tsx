@@ -51,7 +51,7 @@ const STEPS = [
   },
 ];
 
-export function Landing({ campaigns, today }: { campaigns: Promise<CampaignSummary[]>; today: string }) {
+export function Landing({ campaigns, today }: { campaigns: CampaignSummary[] | null; today: string }) {
   return (
     <>
       <section className="relative overflow-hidden">

@@ -2,7 +2,6 @@ import { useEffect, useState } from "react";
 import { useLocation } from "react-router";
 import { CloseIcon } from "~/components/icons";
 import { NewsletterForm } from "~/components/newsletter-form";
-import { useNonce } from "~/lib/nonce";
 
 export const SLIDE_IN_DELAY_MS = 5000;
 export const SLIDE_IN_EVERY_DAYS = 15;
@@ -13,13 +12,12 @@ const QUIET_PATHS = [/^\/auth/, /^\/newsletter/, /^\/dev\//];
 
 /**
  * Offers the newsletter after 5 s, at most once every 15 days, never to subscribers or signed-in people.
- * On a page without framework JavaScript (`staticPage`) the offer is rendered hidden and /slide-in.js,
- * a few hundred bytes, does the same.
+ * On a page without framework JavaScript (`staticPage`) the offer is rendered hidden and /site.js does
+ * the same.
  */
 export function NewsletterSlideIn({ signedIn, staticPage = false }: { signedIn: boolean; staticPage?: boolean }) {
   const [open, setOpen] = useState(false);
   const { pathname } = useLocation();
-  const nonce = useNonce();
   const quiet = signedIn || QUIET_PATHS.some((r) => r.test(pathname));
 
   useEffect(() => {
@@ -44,14 +42,7 @@ export function NewsletterSlideIn({ signedIn, staticPage = false }: { signedIn: 
   }, [open]);
 
   if (quiet) return null;
-  if (staticPage) {
-    return (
-      <>
-        <Offer hidden onClose={undefined} />
-        <script src="/slide-in.js" defer nonce={nonce} />
-      </>
-    );
-  }
+  if (staticPage) return <Offer hidden onClose={undefined} />;
   if (!open) return null;
   return <Offer onClose={() => setOpen(false)} />;
 }

@@ -3,7 +3,10 @@ import { TESTIMONIALS } from "~/content/testimonials";
 
 export const TESTIMONIAL_INTERVAL_MS = 5000;
 
-/** Advances every 5 s and loops; pauses while hovered or focused, and never auto-advances under reduced motion. */
+/**
+ * Advances every 5 s and loops; pauses while hovered or focused, and never auto-advances under reduced motion.
+ * On a page without framework JavaScript /site.js drives the same markup through its data attributes.
+ */
 export function TestimonialsCarousel() {
   const [index, setIndex] = useState(0);
   // Hover and focus pause independently: leaving with the pointer must not resume under the keyboard.
@@ -32,6 +35,7 @@ export function TestimonialsCarousel() {
     <section
       aria-labelledby="testimonials"
       aria-roledescription="carousel"
+      data-carousel=""
       className="mx-auto mt-20 max-w-4xl px-4 sm:px-6"
       onMouseEnter={() => setHovered(true)}
       onMouseLeave={() => setHovered(false)}
@@ -46,6 +50,7 @@ export function TestimonialsCarousel() {
       </h2>
       <div className="relative mt-8 overflow-hidden rounded-2xl border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
         <div
+          data-track=""
           className="flex transition-transform duration-500 motion-reduce:transition-none"
           style={{ transform: `translateX(-${index * 100}%)` }}
           aria-live={paused || reduced ? "polite" : "off"}
@@ -56,6 +61,7 @@ export function TestimonialsCarousel() {
               aria-roledescription="slide"
               aria-label={`${i + 1} of ${TESTIMONIALS.length}`}
               aria-hidden={i !== index}
+              data-slide=""
               className="w-full shrink-0 p-8 sm:p-12"
             >
               <blockquote className="text-lg text-slate-700 leading-relaxed sm:text-xl dark:text-slate-200">
@@ -73,6 +79,7 @@ export function TestimonialsCarousel() {
         <button
           type="button"
           onClick={() => go(-1)}
+          data-prev=""
           className="rounded-full border border-slate-300 px-3 py-1 dark:border-slate-700"
           aria-label="Previous testimonial"
         >
@@ -86,6 +93,7 @@ export function TestimonialsCarousel() {
               onClick={() => setIndex(i)}
               aria-label={`Show testimonial ${i + 1}`}
               aria-current={i === index}
+              data-dot=""
               // A 24 px target around a 12 px dot, so the dots are easy to tap.
               className="group inline-flex size-6 items-center justify-center rounded-full"
             >
@@ -96,6 +104,7 @@ export function TestimonialsCarousel() {
         <button
           type="button"
           onClick={() => go(1)}
+          data-next=""
           className="rounded-full border border-slate-300 px-3 py-1 dark:border-slate-700"
           aria-label="Next testimonial"
         >

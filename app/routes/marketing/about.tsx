@@ -8,7 +8,10 @@ import {
   linkClass,
   PageHero,
 } from "~/components/marketing/page";
+import { staticPage } from "~/lib/page-handle";
 import { pageMeta, SITE } from "~/lib/site";
+
+export const handle = staticPage;
 
 export const meta = () =>
   pageMeta(

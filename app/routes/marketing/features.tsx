@@ -2,7 +2,10 @@ import { Link } from "react-router";
 import { BellIcon, CalendarIcon, CardIcon, QrIcon, SparklesIcon, UsersIcon } from "~/components/icons";
 import { btnPrimary, card, PageHero } from "~/components/marketing/page";
 import { PLANS } from "~/content/pricing";
+import { staticPage } from "~/lib/page-handle";
 import { pageMeta, SITE } from "~/lib/site";
+
+export const handle = staticPage;
 
 export const meta = () =>
   pageMeta("Features", "Digital business cards, event hubs, smart capture, AI plans and follow-up reminders.");

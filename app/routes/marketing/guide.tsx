@@ -3,11 +3,14 @@ import { z } from "zod";
 import { formatDate, linkClass, Sections } from "~/components/marketing/page";
 import { DEFAULT_GUIDE_AUTHOR, DEFAULT_READ_TIME, findGuide, GUIDES, guidePath } from "~/content/guides";
 import { appContext } from "~/context";
+import { staticPage } from "~/lib/page-handle";
 import { pageMeta } from "~/lib/site";
 import { getGuideVote, recordGuideVote } from "~/server/guides.server";
 import { allow, clientKey } from "~/server/rate-limit.server";
 import { readVisitorId, visitorId } from "~/server/visitor.server";
 import type { Route } from "./+types/guide";
+
+export const handle = staticPage;
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const guide = findGuide(params.slug);
@@ -34,6 +37,9 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   return data({ ok: true as const }, { headers: visitor.setCookie ? { "Set-Cookie": visitor.setCookie } : undefined });
 }
 
+const THANKS = "Thanks for your feedback. It helps us decide what to improve next.";
+const REFUSED = "Your vote was not saved: too many from this connection. Please wait a minute and try again.";
+
 const VOTES = [
   { value: "yes", label: "Yes" },
   { value: "somewhat", label: "Somewhat" },
@@ -49,7 +55,8 @@ function Helpful({ current }: { current: string | null }) {
       <h2 id="helpful" className="font-semibold text-lg">
         Was this guide helpful?
       </h2>
-      <fetcher.Form method="post" className="mt-3 flex flex-wrap gap-2">
+      {/* Without framework JavaScript /site.js posts the vote in place and says so (data-vote). */}
+      <fetcher.Form method="post" data-vote="" className="mt-3 flex flex-wrap gap-2">
         {VOTES.map((v) => (
           <button
             key={v.value}
@@ -63,12 +70,13 @@ function Helpful({ current }: { current: string | null }) {
           </button>
         ))}
       </fetcher.Form>
-      <p role="status" className="mt-3 text-slate-600 text-sm dark:text-slate-300">
-        {refused
-          ? "Your vote was not saved: too many from this connection. Please wait a minute and try again."
-          : chosen
-            ? "Thanks for your feedback. It helps us decide what to improve next."
-            : ""}
+      <p
+        role="status"
+        data-thanks={THANKS}
+        data-refused={REFUSED}
+        className="mt-3 text-slate-600 text-sm dark:text-slate-300"
+      >
+        {refused ? REFUSED : chosen ? THANKS : ""}
       </p>
     </section>
   );

@@ -2,7 +2,10 @@ import { type KeyboardEvent, useRef, useState } from "react";
 import { Link } from "react-router";
 import { btnPrimary, btnSecondary, card, PageHero } from "~/components/marketing/page";
 import { DEFAULT_READ_TIME, GUIDE_TABS, GUIDES, type GuideTab, guidePath } from "~/content/guides";
+import { staticPage } from "~/lib/page-handle";
 import { pageMeta } from "~/lib/site";
+
+export const handle = staticPage;
 
 export const meta = () =>
   pageMeta("Guides", "Step-by-step guides for digital business cards, event networking, fundraising and event hubs.");
@@ -38,8 +41,6 @@ const TAB_DOCS: Partial<Record<GuideTab, { to: string; title: string; descriptio
 export default function Guides() {
   const [tab, setTab] = useState<GuideTab>("getting-started");
   const tabRefs = useRef<(HTMLButtonElement | null)[]>([]);
-  const guides = GUIDES.filter((g) => g.tab === tab);
-  const docs = TAB_DOCS[tab] ?? [];
 
   function onKey(e: KeyboardEvent, i: number) {
     const step = e.key === "ArrowRight" ? 1 : e.key === "ArrowLeft" ? -1 : 0;
@@ -80,6 +81,7 @@ export default function Guides() {
         <div
           role="tablist"
           aria-label="Guide topics"
+          data-tabs=""
           className="mt-12 flex gap-2 overflow-x-auto border-slate-200 border-b dark:border-slate-800"
         >
           {GUIDE_TABS.map((t, i) => (
@@ -92,7 +94,7 @@ export default function Guides() {
               role="tab"
               id={`tab-${t.id}`}
               aria-selected={tab === t.id}
-              aria-controls="guides-panel"
+              aria-controls={`guides-panel-${t.id}`}
               tabIndex={tab === t.id ? 0 : -1}
               onClick={() => setTab(t.id)}
               onKeyDown={(e) => onKey(e, i)}
@@ -102,38 +104,43 @@ export default function Guides() {
             </button>
           ))}
         </div>
-        <div
-          id="guides-panel"
-          role="tabpanel"
-          aria-labelledby={`tab-${tab}`}
-          className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-3"
-        >
-          {guides.map((g) => (
-            <Link
-              key={g.slug}
-              to={guidePath(g.slug)}
-              className={`${card} block transition hover:border-brand-500 hover:shadow-md`}
-            >
-              <span className="rounded-full bg-brand-100 px-2.5 py-0.5 font-semibold text-brand-700 text-xs dark:bg-brand-900 dark:text-brand-100">
-                {g.level}
-              </span>
-              <h3 className="mt-3 font-semibold text-lg">{g.title}</h3>
-              <p className="mt-1 text-slate-600 text-sm dark:text-slate-300">{g.description}</p>
-              <p className="mt-3 text-slate-500 text-xs dark:text-slate-400">
-                {g.readTime ?? DEFAULT_READ_TIME} min read
-              </p>
-            </Link>
-          ))}
-          {docs.map((d) => (
-            <Link key={d.to} to={d.to} className={`${card} block transition hover:border-brand-500 hover:shadow-md`}>
-              <span className="rounded-full bg-slate-100 px-2.5 py-0.5 font-semibold text-slate-700 text-xs dark:bg-slate-800 dark:text-slate-200">
-                Reference
-              </span>
-              <h3 className="mt-3 font-semibold text-lg">{d.title}</h3>
-              <p className="mt-1 text-slate-600 text-sm dark:text-slate-300">{d.description}</p>
-            </Link>
-          ))}
-        </div>
+        {/* Every topic's panel is in the page, so /site.js can switch them without framework JavaScript. */}
+        {GUIDE_TABS.map((t) => (
+          <div
+            key={t.id}
+            id={`guides-panel-${t.id}`}
+            role="tabpanel"
+            aria-labelledby={`tab-${t.id}`}
+            hidden={tab !== t.id}
+            className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-3"
+          >
+            {GUIDES.filter((g) => g.tab === t.id).map((g) => (
+              <Link
+                key={g.slug}
+                to={guidePath(g.slug)}
+                className={`${card} block transition hover:border-brand-500 hover:shadow-md`}
+              >
+                <span className="rounded-full bg-brand-100 px-2.5 py-0.5 font-semibold text-brand-700 text-xs dark:bg-brand-900 dark:text-brand-100">
+                  {g.level}
+                </span>
+                <h3 className="mt-3 font-semibold text-lg">{g.title}</h3>
+                <p className="mt-1 text-slate-600 text-sm dark:text-slate-300">{g.description}</p>
+                <p className="mt-3 text-slate-500 text-xs dark:text-slate-400">
+                  {g.readTime ?? DEFAULT_READ_TIME} min read
+                </p>
+              </Link>
+            ))}
+            {(TAB_DOCS[t.id] ?? []).map((d) => (
+              <Link key={d.to} to={d.to} className={`${card} block transition hover:border-brand-500 hover:shadow-md`}>
+                <span className="rounded-full bg-slate-100 px-2.5 py-0.5 font-semibold text-slate-700 text-xs dark:bg-slate-800 dark:text-slate-200">
+                  Reference
+                </span>
+                <h3 className="mt-3 font-semibold text-lg">{d.title}</h3>
+                <p className="mt-1 text-slate-600 text-sm dark:text-slate-300">{d.description}</p>
+              </Link>
+            ))}
+          </div>
+        ))}
 
         <section className="mt-16 rounded-2xl bg-slate-100 p-8 text-center dark:bg-slate-900">
           <h2 className="font-bold text-2xl">Can't find what you need?</h2>

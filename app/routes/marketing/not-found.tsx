@@ -2,20 +2,23 @@ import { data } from "react-router";
 import { Landing } from "~/components/marketing/landing";
 import { appContext } from "~/context";
 import { dayInZone } from "~/lib/events";
+import { staticPage } from "~/lib/page-handle";
 import { pageMeta } from "~/lib/site";
 import { featuredCampaigns } from "~/server/campaigns.server";
 import type { Route } from "./+types/not-found";
 
-export function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   return data(
     {
       path: new URL(request.url).pathname,
-      campaigns: featuredCampaigns(context.get(appContext).db),
+      campaigns: await featuredCampaigns(context.get(appContext).db).catch(() => null),
       today: dayInZone(new Date(), "UTC"),
     },
     { status: 404 },
   );
 }
+
+export const handle = staticPage;
 
 export const meta = () => [...pageMeta("Page not found"), { name: "robots", content: "noindex" }];
 

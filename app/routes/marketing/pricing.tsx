@@ -1,11 +1,17 @@
-import { useState } from "react";
 import { Link } from "react-router";
 import { Accordion } from "~/components/marketing/accordion";
 import { JsonLd } from "~/components/marketing/json-ld";
 import { btnPrimary, PageHero } from "~/components/marketing/page";
 import { PRICING_FAQ } from "~/content/faq";
 import { CARD_PRO, TRIAL_DAYS } from "~/content/pricing";
+import { staticPage } from "~/lib/page-handle";
 import { pageMeta, SITE } from "~/lib/site";
+
+export const handle = staticPage;
+
+/** The billing period is a pair of radios; CSS shows the chosen period's figures, with or without JavaScript. */
+const monthlyOnly = "group-has-[[name=period][value=yearly]:checked]/period:hidden";
+const yearlyOnly = "hidden group-has-[[name=period][value=yearly]:checked]/period:inline";
 
 export const meta = () =>
   pageMeta(
@@ -14,8 +20,6 @@ export const meta = () =>
   );
 
 export default function Pricing() {
-  const [period, setPeriod] = useState<"monthly" | "yearly">("monthly");
-  const yearly = period === "yearly";
   const saving = Math.round((1 - CARD_PRO.yearly / (CARD_PRO.monthly * 12)) * 100);
   return (
     <>
@@ -48,7 +52,7 @@ export default function Pricing() {
         title="Simple pricing for serious networkers"
         intro={`Start free. Upgrade to ${CARD_PRO.name} when you are ready: ${TRIAL_DAYS}-day free trial, no credit card required.`}
       />
-      <div className="mx-auto max-w-5xl px-4 py-12 sm:px-6">
+      <div className="group/period mx-auto max-w-5xl px-4 py-12 sm:px-6">
         <fieldset className="mx-auto flex w-fit rounded-full border border-slate-300 bg-slate-100 p-1 dark:border-slate-700 dark:bg-slate-900">
           <legend className="sr-only">Billing period</legend>
           {(["monthly", "yearly"] as const).map((p) => (
@@ -56,14 +60,7 @@ export default function Pricing() {
               key={p}
               className="cursor-pointer rounded-full px-5 py-2 font-semibold text-sm has-[:checked]:bg-white has-[:checked]:text-brand-700 has-[:checked]:shadow has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-brand-600 dark:has-[:checked]:bg-slate-800 dark:has-[:checked]:text-brand-100"
             >
-              <input
-                type="radio"
-                name="period"
-                value={p}
-                checked={period === p}
-                onChange={() => setPeriod(p)}
-                className="sr-only"
-              />
+              <input type="radio" name="period" value={p} defaultChecked={p === "monthly"} className="sr-only" />
               {p === "monthly" ? "Monthly" : `Yearly (save ${saving}%)`}
             </label>
           ))}
@@ -72,16 +69,26 @@ export default function Pricing() {
         <div className="mx-auto mt-10 max-w-md rounded-2xl border-2 border-brand-600 bg-white p-8 shadow-lg dark:bg-slate-900">
           <h2 className="font-bold text-2xl">{CARD_PRO.name}</h2>
           <p className="mt-1 text-slate-600 dark:text-slate-300">{CARD_PRO.description}</p>
-          <p className="mt-6" aria-live="polite">
-            <span className="font-extrabold text-5xl tracking-tight" data-testid="price">
-              ${yearly ? CARD_PRO.yearly : CARD_PRO.monthly}
+          <p className="mt-6">
+            <span className="font-extrabold text-5xl tracking-tight">
+              <span className={monthlyOnly} data-testid="price">
+                ${CARD_PRO.monthly}
+              </span>
+              <span className={yearlyOnly} data-testid="price">
+                ${CARD_PRO.yearly}
+              </span>
             </span>
-            <span className="text-slate-600 dark:text-slate-300"> USD / {yearly ? "year" : "month"}</span>
+            <span className="text-slate-600 dark:text-slate-300">
+              {" "}
+              USD / <span className={monthlyOnly}>month</span>
+              <span className={yearlyOnly}>year</span>
+            </span>
           </p>
           <p className="mt-1 text-slate-600 text-sm dark:text-slate-300">
-            {yearly
-              ? `That is $${(CARD_PRO.yearly / 12).toFixed(2)} a month, billed yearly.`
-              : "Billed monthly. Cancel any time."}
+            <span className={monthlyOnly}>Billed monthly. Cancel any time.</span>
+            <span
+              className={yearlyOnly}
+            >{`That is $${(CARD_PRO.yearly / 12).toFixed(2)} a month, billed yearly.`}</span>
           </p>
           <Link to="/auth?mode=signup" className={`${btnPrimary} mt-6 w-full`}>
             Start Free Trial
