@@ -7,7 +7,7 @@ const SIZE = 512;
 const VCARD_SIZE = 192;
 
 /** Crops the chosen photo to a centred square in the browser, then uploads only that. */
-async function squareJpeg(file: File, size = SIZE, quality = 0.85): Promise<Blob> {
+export async function squareJpeg(file: File, size = SIZE, quality = 0.85): Promise<Blob> {
   const bitmap = await createImageBitmap(file);
   const side = Math.min(bitmap.width, bitmap.height);
   const canvas = document.createElement("canvas");

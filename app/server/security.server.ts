@@ -8,8 +8,8 @@ const API_TYPES = ["application/x-www-form-urlencoded", "multipart/form-data", "
 const FORM_TYPES = ["application/x-www-form-urlencoded", "multipart/form-data"];
 const isApi = (pathname: string) => pathname === "/api" || pathname.startsWith("/api/");
 const IMAGE_TYPES = ["image/jpeg", "image/png", "image/webp"];
-/** The one place that takes a raw image body: the card editor's avatar upload. */
-const acceptsImages = (pathname: string) => /^\/api\/cards\/\d+\/avatar$/.test(pathname);
+/** The places that take a raw image body: the card editor's avatar and a person's photo. */
+const acceptsImages = (pathname: string) => /^\/api\/(cards\/\d+\/avatar|people\/\d+\/photo)$/.test(pathname);
 
 export function createNonce(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(16));

@@ -64,7 +64,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       return data({ error: "This preview has expired; choose the file again." }, { status: 400 });
     if (plan.rows.length === 0) return data({ error: "Nothing in this file can be imported." }, { status: 400 });
     const duplicates = form.get("duplicates") === "skip" ? "skip" : "merge";
-    const result = await applyImport(app.db, user.id, plan, duplicates);
+    const result = await applyImport(app, user.id, plan, duplicates);
     await dropPreview(app.env, user.id, id.data);
     return redirect("/connections", {
       headers: {
