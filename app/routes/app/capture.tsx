@@ -45,13 +45,16 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!parsed.success) {
     return data({ values, errors: parsed.error.flatten().fieldErrors as Errors }, { status: 400 });
   }
-  const saved = await saveCapture(app.db, user.id, parsed.data);
+  const saved = await saveCapture(app.db, user.id, parsed.data, app);
   return redirect("/capture", {
     headers: { "Set-Cookie": await setToastHeader({ type: "success", ...savedMessage(parsed.data, saved) }) },
   });
 }
 
-function savedMessage(capture: CaptureInput, saved: { mergedInto: { name: string } | null }) {
+function savedMessage(
+  capture: { name?: string | null; email?: string | null },
+  saved: { mergedInto: { name: string } | null },
+) {
   const name = capture.name || capture.email || "Contact";
   if (!saved.mergedInto) return { title: "Contact saved", description: `${name} is in your network.` };
   const into = saved.mergedInto.name;
