@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from "react";
-import { data, Form, Link, redirect, useNavigation, useRouteLoaderData } from "react-router";
+import { data, Form, Link, useNavigation, useRouteLoaderData } from "react-router";
 import { MyQrButton } from "~/components/my-qr";
 import { Field, inputClass } from "~/components/ui/field";
 import { appContext } from "~/context";
@@ -15,7 +15,7 @@ import { requireUser } from "~/server/auth.server";
 import { type SavedCapture, saveCapture } from "~/server/capture.server";
 import { listCards, type saveCardToConnections } from "~/server/cards.server";
 import { cardQrSvg } from "~/server/qr.server";
-import { setToastHeader } from "~/server/toast.server";
+import { redirectWithToast } from "~/server/toast.server";
 import type { Route } from "./+types/capture";
 
 export const meta = () => [...pageMeta("Capture contacts"), { name: "robots", content: "noindex" }];
@@ -46,9 +46,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data({ values, errors: parsed.error.flatten().fieldErrors as Errors }, { status: 400 });
   }
   const saved = await saveCapture(app.db, user.id, parsed.data, app);
-  return redirect("/capture", {
-    headers: { "Set-Cookie": await setToastHeader({ type: "success", ...savedMessage(parsed.data, saved) }) },
-  });
+  return redirectWithToast("/capture", { type: "success", ...savedMessage(parsed.data, saved) });
 }
 
 function savedMessage(
