@@ -208,8 +208,7 @@ export default function ConnectionPage({ loaderData, actionData }: Route.Compone
         <div className="min-w-0">
           <h1 className="font-bold text-3xl tracking-tight">{c.name}</h1>
           <p className="text-slate-600 dark:text-slate-300">
-            {[c.title, c.company].filter(Boolean).join(" at ")}
-            {c.role ? ` · ${c.role}` : ""}
+            {[[c.title, c.company].filter(Boolean).join(" at "), c.role].filter(Boolean).join(" · ")}
           </p>
         </div>
       </div>
