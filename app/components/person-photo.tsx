@@ -1,7 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import { useRevalidator } from "react-router";
-import { squareJpeg } from "~/components/avatar-upload";
-import { toast, useToasterReady } from "~/lib/toast";
+import { putImage, squareJpeg, usePhotoUpload } from "~/components/avatar-upload";
 
 function initials(name: string) {
   const parts = name.trim().split(/\s+/).filter(Boolean);
@@ -43,43 +41,11 @@ export function PersonPhoto({ name, url, size = "md" }: { name: string; url: str
 
 /** Sets or removes a person's photo: cropped to a small square in the browser, then uploaded. */
 export function PersonPhotoUpload({ id, hasPhoto }: { id: number; hasPhoto: boolean }) {
-  useToasterReady();
-  const input = useRef<HTMLInputElement>(null);
-  const [busy, setBusy] = useState(false);
-  const revalidator = useRevalidator();
-
-  async function upload(file: File | undefined) {
-    if (!file) return;
-    if (!file.type.startsWith("image/")) {
-      toast.error("Choose an image", { description: "JPEG, PNG or WebP." });
-      return;
-    }
-    setBusy(true);
-    try {
-      // 256 px is plenty for the page and small enough to go inline in a vCard export.
-      const res = await fetch(`/api/people/${id}/photo`, {
-        method: "PUT",
-        body: await squareJpeg(file, 256, 0.85),
-        headers: { "content-type": "image/jpeg" },
-      });
-      if (!res.ok) throw new Error(((await res.json()) as { error?: string }).error ?? "Upload failed");
-      toast.success("Photo updated");
-      revalidator.revalidate();
-    } catch (error) {
-      toast.error("Could not use that photo", { description: error instanceof Error ? error.message : undefined });
-    } finally {
-      setBusy(false);
-      if (input.current) input.current.value = "";
-    }
-  }
-
-  async function remove() {
-    setBusy(true);
-    await fetch(`/api/people/${id}/photo`, { method: "DELETE" });
-    setBusy(false);
-    toast.success("Photo removed");
-    revalidator.revalidate();
-  }
+  const { input, busy, onFile, onRemove } = usePhotoUpload(
+    // 256 px is plenty for the page and small enough to go inline in a vCard export.
+    async (file) => putImage(`/api/people/${id}/photo`, await squareJpeg(file, 256, 0.85)),
+    () => fetch(`/api/people/${id}/photo`, { method: "DELETE" }),
+  );
 
   return (
     <div className="flex flex-wrap items-center gap-2 text-sm">
@@ -92,13 +58,13 @@ export function PersonPhotoUpload({ id, hasPhoto }: { id: number; hasPhoto: bool
         type="file"
         accept="image/jpeg,image/png,image/webp"
         disabled={busy}
-        onChange={(e) => upload(e.currentTarget.files?.[0])}
+        onChange={(e) => onFile(e.currentTarget.files?.[0])}
         className="max-w-full text-sm file:mr-3 file:rounded-md file:border-0 file:bg-slate-900 file:px-3 file:py-1.5 file:font-medium file:text-white dark:file:bg-white dark:file:text-slate-900"
       />
       {hasPhoto ? (
         <button
           type="button"
-          onClick={remove}
+          onClick={() => onRemove("Photo removed")}
           disabled={busy}
           className="font-medium text-red-700 underline dark:text-red-300"
         >

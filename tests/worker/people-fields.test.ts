@@ -1,21 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { call, form, json, signUp } from "./helpers";
-
-async function importFile(cookie: string, text: string, filename: string) {
-  const body = new FormData();
-  body.set("file", new File([text], filename, { type: "text/plain" }));
-  body.set("intent", "preview");
-  const preview = await call("/connections/import.data", { method: "POST", body, headers: { cookie } });
-  const previewText = await preview.text();
-  const id = previewText.match(/"([0-9a-f]{32})"/)?.[1] ?? "";
-  await call("/connections/import.data", {
-    method: "POST",
-    body: new URLSearchParams({ intent: "import", duplicates: "merge", preview: id }),
-    headers: { cookie },
-  });
-  return previewText;
-}
+import { call, form, importFile, json, signUp } from "./helpers";
 
 describe("what a person holds", () => {
   it("keeps LinkedIn's Position as the title and Connected On as a dated history line, and exports it back", async () => {
@@ -30,7 +15,7 @@ describe("what a person holds", () => {
       `Omar,Farouk,https://www.linkedin.com/in/omar-${tag},,Acme,Engineer,sometime last spring`,
       "",
     ].join("\n");
-    const preview = await importFile(a.cookie, csv, "Connections.csv");
+    const preview = (await importFile(a.cookie, csv, "Connections.csv")).previewText;
     // What cannot be read as a date is said in the preview, not dropped silently.
     expect(preview).toContain('Connected On \\"sometime last spring\\" is not a date; left out');
     const priya = await env.DB.prepare("select id, title, company from connection where email = ?")
@@ -96,5 +81,38 @@ describe("what a person holds", () => {
     expect(page).toContain('value="Board member"');
     expect(page).toContain("added (503) 555-0177");
     expect(page).not.toContain("added +15035550177");
+  });
+
+  it("checks captures with the shared field rules, in the same words, keeping what was typed", async () => {
+    const a = await signUp("Capture Owner");
+    const typed = {
+      source: "quick",
+      name: "Ines Capture",
+      email: "ines@",
+      website: "ines.example.org",
+      linkedin: "x.com/ines",
+    };
+    const refused = await call("/capture", { ...form(typed), headers: { cookie: a.cookie } });
+    expect(refused.status).toBe(400);
+    const html = await refused.text();
+    expect(html).toContain("Please enter a valid email address");
+    expect(html).toContain("Use a linkedin.com profile link");
+    expect(html).toContain('value="ines.example.org"');
+    expect(html).toContain('value="x.com/ines"');
+    // The API the offline queue replays to answers the same.
+    const api = await call("/api/capture", json({ ...typed, email: "ines@example.org" }, a.cookie));
+    expect(api.status).toBe(400);
+    expect(JSON.stringify(await api.json())).toContain("Use a linkedin.com profile link");
+
+    // A bare domain gets https://, as in every person form.
+    const saved = await call("/capture", {
+      ...form({ ...typed, email: "ines@example.org", linkedin: "linkedin.com/in/ines" }),
+      headers: { cookie: a.cookie },
+    });
+    expect(saved.status).toBe(302);
+    const row = await env.DB.prepare("select website, linkedin from connection where email = ?")
+      .bind("ines@example.org")
+      .first();
+    expect(row).toEqual({ website: "https://ines.example.org", linkedin: "https://www.linkedin.com/in/ines" });
   });
 });

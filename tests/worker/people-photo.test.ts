@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { call, form, json, signUp } from "./helpers";
+import { call, form, importFile, json, signUp } from "./helpers";
 
 /** A JPEG as far as every check goes (magic bytes and end marker), with bytes unique to this test. */
 function jpeg(seed: number): Uint8Array<ArrayBuffer> {
@@ -21,18 +21,6 @@ const getPhoto = (cookie: string, id: number) => call(`/api/people/${id}/photo`,
 const imageKey = async (id: number) =>
   (await env.DB.prepare("select image from connection where id = ?").bind(id).first<{ image: string | null }>())
     ?.image ?? null;
-
-async function upload(cookie: string, text: string, filename: string) {
-  const body = new FormData();
-  body.set("file", new File([text], filename, { type: "text/plain" }));
-  body.set("intent", "preview");
-  const preview = await call("/connections/import.data", { method: "POST", body, headers: { cookie } });
-  const previewText = await preview.text();
-  const id = previewText.match(/"([0-9a-f]{32})"/)?.[1] ?? "";
-  const confirm = new URLSearchParams({ intent: "import", duplicates: "merge", preview: id });
-  await call("/connections/import.data", { method: "POST", body: confirm, headers: { cookie } });
-  return previewText;
-}
 
 describe("people's photos", () => {
   it("are set by upload, served to their owner only, exported inline and removed with the person", async () => {
@@ -110,7 +98,7 @@ describe("people's photos", () => {
       "END:VCARD",
       "",
     ].join("\r\n");
-    const preview = await upload(a.cookie, vcf, "contacts.vcf");
+    const preview = (await importFile(a.cookie, vcf, "contacts.vcf")).previewText;
     // A photo we cannot keep is said, not dropped silently.
     expect(preview).toContain("Photo is not a JPEG, PNG or WebP image; left out");
     const kim = await env.DB.prepare("select id, image from connection where email = ?")

@@ -12,7 +12,7 @@ import { useEffect, useRef, useState } from "react";
 import { data, Form, Link, useNavigation } from "react-router";
 import { AvatarUpload } from "~/components/avatar-upload";
 import { CardFace, type FaceCard } from "~/components/card-face";
-import { CardShare } from "~/components/card-share";
+import { CardShare, cardShareProps } from "~/components/card-share";
 import { Field, inputClass } from "~/components/ui/field";
 import { appContext } from "~/context";
 import {
@@ -548,20 +548,9 @@ function CardEditor({
 
           {card.published && card.slug ? (
             <CardShare
-              cardId={card.id}
-              url={`${origin}/c/${card.slug}`}
-              slug={card.slug}
+              {...cardShareProps({ ...card, slug: card.slug }, origin)}
               signedLink={signedLink}
               wallet={wallet}
-              card={{
-                name: card.name,
-                title: card.title,
-                company: card.company,
-                phone: card.phone,
-                email: card.email,
-                colour: card.colour,
-                avatarUrl: card.avatarKey ? `${origin}/avatars/${card.avatarKey}` : null,
-              }}
             />
           ) : null}
 
