@@ -118,6 +118,7 @@ export const connection = sqliteTable(
     organization: text("organization"),
     website: text("website"),
     linkedin: text("linkedin"),
+    // The person's photo: its KV key (app/server/people/photo.server.ts), served to the owner only.
     image: text("image"),
     tags: text("tags", { mode: "json" }).$type<string[]>().notNull().default(sql`'[]'`),
     priority: text("priority", { enum: ["high", "medium", "low"] })
@@ -203,7 +204,7 @@ export const personHistory = sqliteTable(
       .notNull()
       .references(() => connection.id, { onDelete: "cascade" }),
     kind: text("kind", {
-      enum: ["created", "attached", "merged", "unmerged", "consent-given", "consent-withdrawn", "edited"],
+      enum: ["created", "attached", "merged", "unmerged", "consent-given", "consent-withdrawn", "edited", "connected"],
     }).notNull(),
     source: text("source"),
     detail: text("detail").notNull().default(""),

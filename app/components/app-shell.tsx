@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { Form, Link, NavLink, useLocation } from "react-router";
+import { Link, NavLink, useLocation } from "react-router";
 import { initials } from "~/lib/card";
 import { SITE } from "~/lib/site";
 import type { Theme } from "~/lib/theme";
@@ -7,6 +7,7 @@ import type { SessionUser } from "~/server/auth.server";
 import { ActiveEventBanner } from "./active-event-banner";
 import { BellIcon, CalendarIcon, CameraIcon, CardIcon, HomeIcon, MoreIcon, SettingsIcon, UsersIcon } from "./icons";
 import { Logo } from "./logo";
+import { SignOutButton } from "./sign-out-button";
 import { Bell, useDisclosure } from "./site-header";
 import { ThemeToggle } from "./theme-toggle";
 
@@ -51,16 +52,6 @@ const TabIcon = ({ active, children }: { active: boolean; children: React.ReactN
 
 const sheetLink =
   "flex items-center gap-3 rounded-md px-3 py-3 font-medium text-base hover:bg-slate-100 dark:hover:bg-slate-800";
-
-function SignOut({ className }: { className: string }) {
-  return (
-    <Form method="post" action="/auth/sign-out">
-      <button type="submit" className={className}>
-        Sign out
-      </button>
-    </Form>
-  );
-}
 
 /** On desktop: the app's own compact header. On phones: a slim top bar and a bottom tab bar. */
 export function AppShell({ user, theme, unread, activeEvent, children }: ShellProps) {
@@ -129,7 +120,7 @@ export function AppShell({ user, theme, unread, activeEvent, children }: ShellPr
                   <HomeIcon width={18} height={18} />
                   {SITE.name} website
                 </Link>
-                <SignOut className={`${sheetLink} w-full text-left text-sm`} />
+                <SignOutButton userId={user.id} className={`${sheetLink} w-full text-left text-sm`} />
               </div>
             </details>
           </div>
@@ -198,7 +189,7 @@ export function AppShell({ user, theme, unread, activeEvent, children }: ShellPr
                   <Logo size={20} />
                   {SITE.name} website
                 </Link>
-                <SignOut className={`${sheetLink} w-full text-left`} />
+                <SignOutButton userId={user.id} className={`${sheetLink} w-full text-left`} />
               </div>
             </details>
           </li>

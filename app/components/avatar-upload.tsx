@@ -7,7 +7,7 @@ const SIZE = 512;
 const VCARD_SIZE = 192;
 
 /** Crops the chosen photo to a centred square in the browser, then uploads only that. */
-async function squareJpeg(file: File, size = SIZE, quality = 0.85): Promise<Blob> {
+export async function squareJpeg(file: File, size = SIZE, quality = 0.85): Promise<Blob> {
   const bitmap = await createImageBitmap(file);
   const side = Math.min(bitmap.width, bitmap.height);
   const canvas = document.createElement("canvas");
@@ -22,13 +22,23 @@ async function squareJpeg(file: File, size = SIZE, quality = 0.85): Promise<Blob
   );
 }
 
-export function AvatarUpload({ cardId, hasAvatar }: { cardId: number; hasAvatar: boolean }) {
+/** Uploads an image body with PUT; an answer other than 2xx throws with the server's message. */
+export async function putImage(url: string, body: Blob) {
+  const res = await fetch(url, { method: "PUT", body, headers: { "content-type": "image/jpeg" } });
+  if (!res.ok) throw new Error(((await res.json()) as { error?: string }).error ?? "Upload failed");
+}
+
+/**
+ * What every photo field does (the card's avatar, a person's photo): refuse what is not an image,
+ * upload through `upload`, say how it went, reload the page's data, and remove through `remove`.
+ */
+export function usePhotoUpload(upload: (file: File) => Promise<void>, remove: () => Promise<unknown>) {
   useToasterReady();
   const input = useRef<HTMLInputElement>(null);
   const [busy, setBusy] = useState(false);
   const revalidator = useRevalidator();
 
-  async function upload(file: File | undefined) {
+  async function onFile(file: File | undefined) {
     if (!file) return;
     if (!file.type.startsWith("image/")) {
       toast.error("Choose an image", { description: "JPEG, PNG or WebP." });
@@ -36,19 +46,7 @@ export function AvatarUpload({ cardId, hasAvatar }: { cardId: number; hasAvatar:
     }
     setBusy(true);
     try {
-      const body = await squareJpeg(file);
-      const res = await fetch(`/api/cards/${cardId}/avatar`, {
-        method: "PUT",
-        body,
-        headers: { "content-type": "image/jpeg" },
-      });
-      if (!res.ok) throw new Error(((await res.json()) as { error?: string }).error ?? "Upload failed");
-      // The small copy for Save Contact; without it the vCard simply has no photo.
-      await fetch(`/api/cards/${cardId}/avatar?size=vcard`, {
-        method: "PUT",
-        body: await squareJpeg(file, VCARD_SIZE, 0.8),
-        headers: { "content-type": "image/jpeg" },
-      }).catch(() => undefined);
+      await upload(file);
       toast.success("Photo updated");
       revalidator.revalidate();
     } catch (error) {
@@ -59,12 +57,28 @@ export function AvatarUpload({ cardId, hasAvatar }: { cardId: number; hasAvatar:
     }
   }
 
-  async function remove() {
+  async function onRemove(message?: string) {
     setBusy(true);
-    await fetch(`/api/cards/${cardId}/avatar`, { method: "DELETE" });
+    await remove();
     setBusy(false);
+    if (message) toast.success(message);
     revalidator.revalidate();
   }
+
+  return { input, busy, onFile, onRemove };
+}
+
+export function AvatarUpload({ cardId, hasAvatar }: { cardId: number; hasAvatar: boolean }) {
+  const { input, busy, onFile, onRemove } = usePhotoUpload(
+    async (file) => {
+      await putImage(`/api/cards/${cardId}/avatar`, await squareJpeg(file));
+      // The small copy for Save Contact; without it the vCard simply has no photo.
+      await putImage(`/api/cards/${cardId}/avatar?size=vcard`, await squareJpeg(file, VCARD_SIZE, 0.8)).catch(
+        () => undefined,
+      );
+    },
+    () => fetch(`/api/cards/${cardId}/avatar`, { method: "DELETE" }),
+  );
 
   return (
     <div className="flex flex-wrap items-center gap-3">
@@ -77,13 +91,13 @@ export function AvatarUpload({ cardId, hasAvatar }: { cardId: number; hasAvatar:
         type="file"
         accept="image/jpeg,image/png,image/webp"
         disabled={busy}
-        onChange={(e) => upload(e.currentTarget.files?.[0])}
+        onChange={(e) => onFile(e.currentTarget.files?.[0])}
         className="text-sm file:mr-3 file:rounded-md file:border-0 file:bg-slate-900 file:px-3 file:py-2 file:font-medium file:text-white dark:file:bg-white dark:file:text-slate-900"
       />
       {hasAvatar ? (
         <button
           type="button"
-          onClick={remove}
+          onClick={() => onRemove()}
           disabled={busy}
           className="font-medium text-red-700 text-sm underline dark:text-red-300"
         >

@@ -9,6 +9,36 @@ export type ShareCard = Omit<SignatureInput, "cardUrl" | "photoUrl" | "qrUrl"> &
   avatarUrl: string | null;
 };
 
+type StoredCard = {
+  id: number;
+  slug: string;
+  name: string;
+  title: string | null;
+  company: string | null;
+  phone: string | null;
+  email: string | null;
+  colour: string;
+  avatarKey: string | null;
+};
+
+/** CardShare's props for a stored, published card (the editor and the first run both show it). */
+export function cardShareProps(card: StoredCard, origin: string) {
+  return {
+    cardId: card.id,
+    url: `${origin}/c/${card.slug}`,
+    slug: card.slug,
+    card: {
+      name: card.name,
+      title: card.title,
+      company: card.company,
+      phone: card.phone,
+      email: card.email,
+      colour: card.colour,
+      avatarUrl: card.avatarKey ? `${origin}/avatars/${card.avatarKey}` : null,
+    },
+  };
+}
+
 /** Every way to hand out a published card: link, QR code, the share sheet, an NFC tag, an email signature. */
 export function CardShare({
   cardId,

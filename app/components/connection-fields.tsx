@@ -38,6 +38,7 @@ export function ConnectionFields({ fields }: { fields: Fields }) {
         {input(fields.name, "Name")}
         {input(fields.title, "Title")}
         {input(fields.company, "Company")}
+        {input(fields.role, "Role (board member, donor, speaker…)")}
         {input(fields.eventName, "Met at")}
         {input(fields.email, "Email", "email")}
         {input(fields.phone, "Phone", "tel")}

@@ -1,11 +1,12 @@
 import { useEffect, useRef, useState } from "react";
-import { Form, Link, NavLink, useLocation } from "react-router";
+import { Link, NavLink, useLocation } from "react-router";
 import { NAV_LINKS, SITE } from "~/lib/site";
 import type { Theme } from "~/lib/theme";
 import type { SessionUser } from "~/server/auth.server";
 import { BellIcon, CloseIcon, MailIcon, MenuIcon, PlayIcon } from "./icons";
 import { Logo } from "./logo";
 import { NewsletterForm } from "./newsletter-form";
+import { SignOutButton } from "./sign-out-button";
 import { ThemeToggle } from "./theme-toggle";
 
 const SCROLL_SOLID_AT = 20;
@@ -178,14 +179,11 @@ export function SiteHeader({
             Watch Demo<span className="sr-only"> (opens in a new tab)</span>
           </a>
           {user ? (
-            <Form method="post" action="/auth/sign-out" className="hidden md:block">
-              <button
-                type="submit"
-                className="whitespace-nowrap rounded-md px-3 py-2 font-medium text-slate-700 text-sm hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800"
-              >
-                Sign out
-              </button>
-            </Form>
+            <SignOutButton
+              userId={user.id}
+              formClassName="hidden md:block"
+              className="whitespace-nowrap rounded-md px-3 py-2 font-medium text-slate-700 text-sm hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800"
+            />
           ) : (
             <Link
               to="/auth"
@@ -221,14 +219,10 @@ export function SiteHeader({
               <div className="mt-4 flex flex-col gap-3 border-slate-200 border-t pt-4 dark:border-slate-800">
                 <GetStarted user={user} className="flex w-full py-3 text-base" />
                 {user ? (
-                  <Form method="post" action="/auth/sign-out">
-                    <button
-                      type="submit"
-                      className="w-full rounded-md border border-slate-300 py-3 font-medium dark:border-slate-700"
-                    >
-                      Sign out
-                    </button>
-                  </Form>
+                  <SignOutButton
+                    userId={user.id}
+                    className="w-full rounded-md border border-slate-300 py-3 font-medium dark:border-slate-700"
+                  />
                 ) : (
                   <Link
                     to="/auth"

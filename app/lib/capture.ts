@@ -1,14 +1,10 @@
 import { z } from "zod";
+import { emailField, httpsUrlField, linkedinField, optionalText, phoneField } from "./forms/fields";
 
-/** A contact captured at an event, from a scan, a photo or quick add; checked the same way on both sides. */
-const optional = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max, `Must be at most ${max} characters`)
-    .optional()
-    .transform((v) => v || undefined);
-
+/**
+ * A contact captured at an event, from a scan, a photo or quick add; checked the same way on both sides
+ * (the page, the offline queue's replay to /api/capture) with the field rules every person form uses.
+ */
 export const captureSchema = z
   .object({
     clientId: z
@@ -16,17 +12,14 @@ export const captureSchema = z
       .regex(/^[A-Za-z0-9-]{8,64}$/)
       .optional(),
     source: z.enum(["qr", "photo", "quick"]).default("quick"),
-    name: optional(120),
-    email: optional(254).pipe(z.email("Please enter a valid email address").optional()),
-    phone: optional(40),
-    title: optional(120),
-    company: optional(120),
-    website: optional(300).refine(
-      (v) => v === undefined || /^https:\/\/[^\s]+$/i.test(v),
-      "Website must start with https://",
-    ),
-    linkedin: optional(300),
-    notes: optional(2000),
+    name: optionalText(120),
+    email: emailField,
+    phone: phoneField,
+    title: optionalText(120),
+    company: optionalText(120),
+    website: httpsUrlField,
+    linkedin: linkedinField,
+    notes: optionalText(2000),
     // The event active when the capture was made (null: none), so a capture synced later keeps it.
     eventName: z.string().trim().max(120).nullable().optional(),
   })

@@ -8,6 +8,8 @@ const text = optionalText;
 export const connectionFormSchema = z.object({
   name: nameField,
   title: text(120),
+  // The part they play for the owner (board member, donor, speaker): the specification's Connection role.
+  role: text(120),
   company: text(120),
   email: emailField,
   phone: phoneField,

@@ -253,5 +253,12 @@ export function toHubspotContact(
 
 /** A person as sent in signed payloads and API answers: plain JSON, dates as ISO strings. */
 export function personJson(p: PersonRecord) {
-  return { ...p, createdAt: p.createdAt.toISOString(), updatedAt: p.updatedAt.toISOString() };
+  // The photo's storage key is ours; the API says only whether there is one.
+  const { photoKey, ...rest } = p;
+  return {
+    ...rest,
+    hasPhoto: Boolean(photoKey),
+    createdAt: p.createdAt.toISOString(),
+    updatedAt: p.updatedAt.toISOString(),
+  };
 }

@@ -18,6 +18,30 @@ export type LeadInput = {
 
 export type LeadScore = { score: number; reasons: { points: number; reason: string }[] };
 
+/** Tags the product adds to say how someone came in; they say nothing about the person. */
+const SYSTEM_TAGS = new Set([
+  "Scanned",
+  "Card photo",
+  "Quick add",
+  "Shared",
+  "New Contact",
+  "Saved Contact",
+  "Imported",
+]);
+const GENERIC = new Set(
+  "share shared card cards your with everyone talk meet meeting people person contact contacts event events follow about from that this their them they have will every each someone connect connection connections network more least three five most good make sure after before".split(
+    " ",
+  ),
+);
+/** Meaningful words, singular: "Major donors" and a "Donor" tag meet on "donor". */
+function words(text: string) {
+  return text
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter((w) => w.length > 3 && !GENERIC.has(w))
+    .map((w) => (w.length > 4 && w.endsWith("s") && !w.endsWith("ss") ? w.slice(0, -1) : w));
+}
+
 const PRIORITY_POINTS: Record<Priority, number> = { high: 30, medium: 15, low: 5 };
 const DAY = 86_400_000;
 
@@ -30,16 +54,15 @@ export function scoreLead(lead: LeadInput, goals: string[], now: Date): LeadScor
   add(PRIORITY_POINTS[lead.priority], `${lead.priority[0]?.toUpperCase()}${lead.priority.slice(1)} priority`);
   if (lead.strength !== null) add(Math.round(lead.strength / 4), `Relationship strength ${lead.strength}/100`);
 
-  const haystack = [lead.title, lead.company, lead.notes, ...lead.tags].filter(Boolean).join(" ").toLowerCase();
+  // A goal matches on what the owner knows about the person, word for word: not on the tags we add
+  // ourselves ("Card photo") nor on words every goal has ("share your card with everyone").
+  const known = new Set(
+    words([lead.title, lead.company, lead.notes, ...lead.tags.filter((t) => !SYSTEM_TAGS.has(t))].join(" ")),
+  );
   const matched = goals
     .map((g) => g.trim())
     .filter((g) => g.length > 2)
-    .filter((g) =>
-      g
-        .toLowerCase()
-        .split(/\W+/)
-        .some((word) => word.length > 3 && haystack.includes(word)),
-    );
+    .filter((g) => words(g).some((word) => known.has(word)));
   if (matched.length)
     add(Math.min(25, matched.length * 10), `Matches goal${matched.length > 1 ? "s" : ""}: ${matched.join("; ")}`);
 

@@ -19,6 +19,7 @@ import { removeCardObjects } from "./cards.server";
 import type { Database } from "./db.server";
 import type { AppEnv } from "./env.server";
 import { exportIntegrations } from "./integrations/export.server";
+import { deleteAccountPhotos } from "./people/photo.server";
 
 /**
  * Deletes an account and everything it owns: D1 rows go by cascading foreign keys (sessions,
@@ -32,7 +33,7 @@ export async function deleteAccount(env: AppEnv, db: Database, userId: string): 
     .where(eq(card.userId, userId));
   await db.delete(user).where(eq(user.id, userId));
   // After the rows are gone, so a card read in between cannot put a copy back in KV.
-  await Promise.all(cards.map((c) => removeCardObjects(env, c)));
+  await Promise.all([...cards.map((c) => removeCardObjects(env, c)), deleteAccountPhotos(env.CACHE, userId)]);
 }
 
 /**

@@ -5,6 +5,7 @@ import { event } from "~db/schema";
 import { activeEventName } from "./active-event.server";
 import type { Database } from "./db.server";
 import { addPerson } from "./people/add.server";
+import type { PeopleEvents } from "./people/events.server";
 
 const SOURCE_TAG = { qr: "Scanned", photo: "Card photo", quick: "Quick add" } as const;
 const CAPTURE_DETAIL = {
@@ -39,6 +40,7 @@ export async function saveCapture(
   db: Database,
   userId: string,
   capture: Capture,
+  events: PeopleEvents,
   { eventName: given }: { eventName?: string | null } = {},
 ): Promise<SavedCapture> {
   const eventName = given !== undefined ? given : await eventAtCapture(db, userId, capture.eventName);
@@ -48,6 +50,7 @@ export async function saveCapture(
     eventName,
     clientId: capture.clientId,
     tags: [SOURCE_TAG[capture.source]],
+    events,
   });
   return {
     id: saved.id,

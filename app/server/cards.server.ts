@@ -8,6 +8,7 @@ import type { Database } from "./db.server";
 import { cardTag, purge } from "./edge-cache.server";
 import type { AppEnv } from "./env.server";
 import { addPerson } from "./people/add.server";
+import type { PeopleEvents } from "./people/events.server";
 
 /** The paths a visitor reads of one published card, all cached at the edge under the card's tag. */
 export const cardPaths = (slug: string) => [`/c/${slug}`, `/c/${slug}/contact.vcf`];
@@ -270,7 +271,13 @@ export function cardStats(db: Database, userId: string, sinceDay: string) {
  * Saving the same card again, or someone already captured by email or phone, keeps the one person,
  * and either way the answer names them.
  */
-export async function saveCardToConnections(db: Database, userId: string, view: PublicCard, now = new Date()) {
+export async function saveCardToConnections(
+  db: Database,
+  userId: string,
+  view: PublicCard,
+  events: PeopleEvents,
+  now = new Date(),
+) {
   const saved = await addPerson(db, userId, cardToDraft(view, now), {
     source: "saved",
     detail: `Saved from their card “${view.name}”`,
@@ -278,6 +285,7 @@ export async function saveCardToConnections(db: Database, userId: string, view: 
     status: "Pending",
     tags: ["Saved Contact"],
     now,
+    events,
   });
   return { created: saved.outcome === "created", id: saved.id, name: saved.name };
 }
@@ -295,6 +303,13 @@ const AVATAR_TYPES: Record<string, (b: Uint8Array) => boolean> = {
     b[0] === 0x52 && b[1] === 0x49 && b[2] === 0x46 && b[3] === 0x46 && b[8] === 0x57 && b[9] === 0x45,
 };
 
+/** The avatar checks, shared with people's photos: a JPEG, PNG or WebP by its bytes, and not too large. */
+export function imageProblem(type: string, bytes: Uint8Array): string | null {
+  if (!AVATAR_TYPES[type]?.(bytes)) return "Choose a JPEG, PNG or WebP image";
+  if (bytes.byteLength > AVATAR_MAX_BYTES) return "That image is too large";
+  return null;
+}
+
 /**
  * Stores a square avatar (cropped in the browser) in KV under a content hash, so its URL can be
  * cached forever; the previous one is removed. Returns an error message for anything not an image.
@@ -307,9 +322,8 @@ export async function setAvatar(
   type: string,
   bytes: Uint8Array,
 ) {
-  const check = AVATAR_TYPES[type];
-  if (!check?.(bytes)) return { error: "Choose a JPEG, PNG or WebP image" } as const;
-  if (bytes.byteLength > AVATAR_MAX_BYTES) return { error: "That image is too large" } as const;
+  const problem = imageProblem(type, bytes);
+  if (problem) return { error: problem } as const;
   const existing = await getOwnedCard(db, userId, id);
   if (!existing) return null;
   const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes as BufferSource));

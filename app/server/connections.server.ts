@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, or, sql } from "drizzle-orm";
 import { connection, notification } from "~db/schema";
 import type { Database } from "./db.server";
+import { photoUrl } from "./people/photo.server";
 import { ownedRows } from "./people/read.server";
 
 export const PAGE_SIZE = 25;
@@ -88,6 +89,7 @@ export async function listConnections(db: Database, userId: string, query: Conne
         tags: connection.tags,
         eventName: connection.eventName,
         createdAt: connection.createdAt,
+        image: connection.image,
       })
       .from(connection)
       .where(where)
@@ -105,7 +107,12 @@ export async function listConnections(db: Database, userId: string, query: Conne
       .orderBy(asc(connection.eventName))
       .limit(200),
   ]);
-  return { rows, total: total?.n ?? 0, tags: tags.map((t) => t.value), events: events.map((e) => e.value ?? "") };
+  return {
+    rows: rows.map(({ image, ...r }) => ({ ...r, photoUrl: photoUrl(r.id, image) })),
+    total: total?.n ?? 0,
+    tags: tags.map((t) => t.value),
+    events: events.map((e) => e.value ?? ""),
+  };
 }
 
 /** The owner's connection, or undefined: never another account's. */

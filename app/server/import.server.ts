@@ -11,6 +11,7 @@ import { connection, contactPoint } from "~db/schema";
 import type { Database } from "./db.server";
 import type { AppEnv } from "./env.server";
 import { addPeople } from "./people/batch.server";
+import { draftPhotoProblem } from "./people/photo.server";
 
 export type ImportRow = { row: number; draft: PersonDraft; duplicateOf: { id: number; name: string } | null };
 export type ImportPlan = {
@@ -66,6 +67,24 @@ export async function planImport(
         skipped: false,
       });
     }
+    // Nothing read is dropped silently: what cannot be kept is left out with a line in the preview.
+    if (draft.photo && draftPhotoProblem(draft.photo)) {
+      const tooLarge = draftPhotoProblem(draft.photo) === "That image is too large";
+      delete draft.photo;
+      problems.push({
+        row,
+        message: tooLarge ? "Photo larger than 600 KB; left out" : "Photo is not a JPEG, PNG or WebP image; left out",
+        skipped: false,
+      });
+    }
+    if (draft.connectedOn && !/^\d{4}-\d{2}-\d{2}$/.test(draft.connectedOn)) {
+      problems.push({
+        row,
+        message: `Connected On "${draft.connectedOn.slice(0, 40)}" is not a date; left out`,
+        skipped: false,
+      });
+      delete draft.connectedOn;
+    }
     const keys = normalisePerson(draft, code)
       .points.filter((p) => p.key)
       .map((p) => `${p.kind}:${p.key}`);
@@ -120,7 +139,13 @@ export async function dropPreview(env: AppEnv, userId: string, id: string) {
  * Applies a plan through the people core in one D1 batch, so a failure changes nothing. Someone already
  * in the network gets the new details attached (keeping every note and tag) or is skipped.
  */
-export async function applyImport(db: Database, userId: string, plan: ImportPlan, duplicates: "merge" | "skip") {
+export async function applyImport(
+  app: { env: AppEnv; db: Database; ctx?: ExecutionContext },
+  userId: string,
+  plan: ImportPlan,
+  duplicates: "merge" | "skip",
+) {
+  const db = app.db;
   const skippedRows = new Set(plan.problems.filter((p) => p.skipped).map((p) => p.row)).size;
   const result = await addPeople(
     db,
@@ -134,6 +159,8 @@ export async function applyImport(db: Database, userId: string, plan: ImportPlan
       duplicates: duplicates === "merge" ? "attach" : "skip",
       notify: true,
       alsoSkipped: skippedRows,
+      events: app,
+      photos: app.env.CACHE,
     },
   );
   return { added: result.added, merged: result.attached, skipped: result.skipped + skippedRows };

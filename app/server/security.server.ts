@@ -14,8 +14,8 @@ export const isDav = (pathname: string, method = "GET") =>
   pathname === "/.well-known/carddav" ||
   (pathname === "/" && (method === "PROPFIND" || method === "REPORT"));
 const IMAGE_TYPES = ["image/jpeg", "image/png", "image/webp"];
-/** The one place that takes a raw image body: the card editor's avatar upload. */
-const acceptsImages = (pathname: string) => /^\/api\/cards\/\d+\/avatar$/.test(pathname);
+/** The places that take a raw image body: the card editor's avatar and a person's photo. */
+const acceptsImages = (pathname: string) => /^\/api\/(cards\/\d+\/avatar|people\/\d+\/photo)$/.test(pathname);
 
 export function createNonce(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(16));

@@ -6,6 +6,7 @@ import { notification, sharedContact } from "~db/schema";
 import { activeEventName } from "./active-event.server";
 import type { Database } from "./db.server";
 import { addPerson } from "./people/add.server";
+import type { PeopleEvents } from "./people/events.server";
 import { getSettings } from "./settings.server";
 
 export const SHARE_MESSAGES = {
@@ -88,7 +89,13 @@ export function checkShare(raw: unknown, asked: readonly ShareField[] = SHARE_FI
  * attached, never a rename. Every share is its own record with its consent and time. One batch each;
  * concurrent shares of one person leave one person and one notification (unique contact-point keys).
  */
-export async function recordShareBack(db: Database, card: PublicCard, input: ShareInput, now = new Date()) {
+export async function recordShareBack(
+  db: Database,
+  card: PublicCard,
+  input: ShareInput,
+  events: PeopleEvents,
+  now = new Date(),
+) {
   if (!card.ownerId || !card.id) throw new Error("Unverified cards cannot receive share-backs");
   const ownerId = card.ownerId;
   const cardId = card.id;
@@ -107,6 +114,7 @@ export async function recordShareBack(db: Database, card: PublicCard, input: Sha
     status: "Pending",
     tags: ["Shared", "New Contact"],
     now,
+    events,
     also: (personId, created) => [
       db.insert(sharedContact).values({
         recipientUserId: ownerId,

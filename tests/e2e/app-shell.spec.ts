@@ -175,6 +175,10 @@ demoTest("the tab bar covers neither the end of a page nor a toast", async ({ pa
   await page.getByRole("button", { name: "Save preferences" }).click();
   const toast = page.locator("[data-sonner-toast]").filter({ hasText: "Settings saved" });
   await expect(toast).toBeVisible();
+  // Sonner slides a toast in from below (data-mounted starts its transition): measured mid-slide it
+  // still overlaps the bar, which made this check depend on timing. Measure where it comes to rest.
+  await expect(toast).toHaveAttribute("data-mounted", "true");
+  await toast.evaluate((el) => Promise.all(el.getAnimations().map((a) => a.finished)));
   const toastBox = await toast.boundingBox();
   expect((toastBox?.y ?? 0) + (toastBox?.height ?? 0)).toBeLessThanOrEqual(barTop);
 

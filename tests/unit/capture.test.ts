@@ -116,6 +116,14 @@ describe("lead score", () => {
     expect(s.score).toBe(s.reasons.reduce((a, r) => a + r.points, 0));
   });
 
+  it("gives a goal match only for a real match, never for the tags a capture gets", () => {
+    const goals = ["Share your card with everyone you talk to", "Meet three major donors"];
+    const photo = scoreLead(lead({ tags: ["Card photo"], notes: "Saved from virtual card on May 1" }), goals, now);
+    expect(photo.reasons.map((r) => r.reason)).not.toContainEqual(expect.stringMatching(/^Matches goal/));
+    const donor = scoreLead(lead({ tags: ["Card photo", "Donor"] }), goals, now);
+    expect(donor.reasons.map((r) => r.reason)).toContain("Matches goal: Meet three major donors");
+  });
+
   it("ranks stronger leads first and stays within 0-100", () => {
     const ranked = rankLeads(
       [

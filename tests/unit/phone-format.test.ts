@@ -49,3 +49,14 @@ describe("suggestSlug", () => {
     expect(suggestSlug("李")).toBe("");
   });
 });
+
+describe("history lines", () => {
+  it("show the phones they name formatted for the owner's country, not raw E.164", async () => {
+    const { historyText } = await import("~/lib/people/history");
+    expect(historyText("Shared back; added ann@x.org, +15035550177", "US")).toBe(
+      "Shared back; added ann@x.org, (503) 555-0177",
+    );
+    expect(historyText("added +442079460958", "US")).toBe("added +44 20 7946 0958");
+    expect(historyText("Imported from 2024+1 list.csv", "US")).toBe("Imported from 2024+1 list.csv");
+  });
+});

@@ -45,6 +45,7 @@ async function person(userId: string, name: string, email: string) {
       source: "manual",
       detail: "test",
       eventName: null,
+      events: null,
     },
   );
   return added.id;
@@ -280,7 +281,7 @@ describe("CardDAV sync", () => {
 
     // Changed in the app, added by an import, deleted by a client.
     const current = await getPerson(db(), o.userId, a);
-    await updatePerson(db(), o.userId, a, { ...editableFields(current as never), title: "Mathematician" });
+    await updatePerson(db(), o.userId, a, { ...editableFields(current as never), title: "Mathematician" }, null);
     await person(o.userId, "Max Newman", "max@example.org");
     const joanHref = (await cardHrefFor(o, "Joan Clarke")) as string;
     expect((await o.dav(joanHref, { method: "DELETE" })).status).toBe(204);
@@ -311,11 +312,17 @@ describe("CardDAV sync", () => {
     const third = tokenOf(attached);
     const max = (await loadPeople(db(), o.userId)).find((x) => x.displayName === "Max Newman");
     expect(
-      await addContactPoint(db(), o.userId, max?.id as number, {
-        kind: "phone",
-        label: "work",
-        value: "+44 20 7946 0999",
-      }),
+      await addContactPoint(
+        db(),
+        o.userId,
+        max?.id as number,
+        {
+          kind: "phone",
+          label: "work",
+          value: "+44 20 7946 0999",
+        },
+        null,
+      ),
     ).toEqual({ ok: true });
     const pointed = await (await o.dav(o.book, { method: "REPORT", body: syncReport(third) })).text();
     expect(hrefs(pointed).filter((h) => h.endsWith(".vcf"))).toEqual([await cardHrefFor(o, "Max Newman")]);

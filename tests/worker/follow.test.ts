@@ -94,11 +94,11 @@ describe("the timeline", () => {
     const one = await capture(a.cookie, { name: "Sam Ortiz", email: "sam1@example.org" });
     const two = await capture(a.cookie, { name: "Sam Ortiz", email: "sam2@example.org" });
     await post(`/connections/${two}`, a.cookie, { intent: "log", kind: "meeting", text: "Coffee" });
-    const merged = await mergePeople(db(), a.userId, one, [two]);
+    const merged = await mergePeople(db(), a.userId, one, [two], {}, null);
     const after = await entries(one);
     expect(after.map((e) => e.kind).sort()).toEqual(["capture", "capture", "meeting", "merge"]);
     expect(await lastContact(one)).toBe(Math.max(...after.map((e) => e.occurred_at)));
-    await undoMerge(db(), a.userId, merged?.mergeId ?? 0);
+    await undoMerge(db(), a.userId, merged?.mergeId ?? 0, null);
     expect((await entries(two)).map((e) => e.kind).sort()).toEqual(["capture", "meeting"]);
     expect(await lastContact(two)).toBe(Math.max(...(await entries(two)).map((e) => e.occurred_at)));
   });

@@ -51,3 +51,19 @@ export async function freshRateWindow(periodMs = 60_000, burstMs = 10_000): Prom
   const left = periodMs - (Date.now() % periodMs);
   if (left < burstMs) await new Promise((resolve) => setTimeout(resolve, left + 100));
 }
+
+/** Imports a file the way the page does: a preview kept server-side, then Import by its id. */
+export async function importFile(cookie: string, text: string, filename: string, duplicates = "merge") {
+  const body = new FormData();
+  body.set("file", new File([text], filename, { type: "text/plain" }));
+  body.set("intent", "preview");
+  const preview = await call("/connections/import.data", { method: "POST", body, headers: { cookie } });
+  const previewText = await preview.text();
+  const id = previewText.match(/"([0-9a-f]{32})"/)?.[1] ?? "";
+  const result = await call("/connections/import.data", {
+    method: "POST",
+    body: new URLSearchParams({ intent: "import", duplicates, preview: id }),
+    headers: { cookie },
+  });
+  return { previewText, result };
+}

@@ -57,6 +57,7 @@ function fill(path: string, owned: Owned): string {
     card: owned.card,
     cards: owned.card,
     connections: owned.connection,
+    people: owned.connection,
     events: owned.event,
     reminders: `${owned.reminder}.ics`,
   };
@@ -92,6 +93,12 @@ async function ownerWithEverything(): Promise<{ cookie: string; email: string; o
   const connection =
     (await env.DB.prepare("select id from connection where user_id = ?").bind(userId).first<{ id: number }>())?.id ?? 0;
   await call(`/connections/${connection}`, { ...form({ intent: "remind", preset: "24h", type: "Call" }), headers });
+  // The person has a photo, served to this owner only.
+  await call(`/api/people/${connection}/photo`, {
+    method: "PUT",
+    body: new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 9, 8, 7]),
+    headers: { ...headers, "content-type": "image/jpeg" },
+  });
   const reminder =
     (await env.DB.prepare("select id from reminder where user_id = ?").bind(userId).first<{ id: number }>())?.id ?? 0;
   for (const [name, id] of Object.entries({ card, connection, event, reminder })) {

@@ -35,7 +35,7 @@ export function flatDraft(
 
 /** The connection form as a draft for the people core, plus what only the owner sets (priority, strength...). */
 export function formToPerson(v: FormValues) {
-  const draft: PersonDraft = { ...flatDraft(v), tags: v.tags };
+  const draft: PersonDraft = { ...flatDraft(v), role: v.role ?? undefined, tags: v.tags };
   return {
     draft,
     arrival: {

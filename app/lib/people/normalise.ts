@@ -85,7 +85,7 @@ function addressText(a: AddressPoint): string {
 export function normalisePerson(
   draft: PersonDraft,
   country: CountryCode,
-): { values: PersonValues; points: PointValues[] } {
+): { values: PersonValues; points: PointValues[]; connectedOn: string | null } {
   const points: PointValues[] = [];
   const push = (p: PointValues) => {
     const sameKind = points.filter((x) => x.kind === p.kind);
@@ -181,6 +181,8 @@ export function normalisePerson(
       nameKey: foldName(name),
     },
     points,
+    /** When they connected (LinkedIn's Connected On), kept as a dated history line. */
+    connectedOn: draft.connectedOn && /^\d{4}-\d{2}-\d{2}$/.test(draft.connectedOn) ? draft.connectedOn : null,
   };
 }
 

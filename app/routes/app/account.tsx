@@ -3,10 +3,10 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { APIError } from "better-auth/api";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import type { z } from "zod";
+import { NewPasswordFields } from "~/components/new-password-fields";
 import { Field, inputClass } from "~/components/ui/field";
 import { appContext } from "~/context";
 import { accountSchema } from "~/lib/account-forms";
-import { PASSWORD_MIN } from "~/lib/auth";
 import { pageMeta } from "~/lib/site";
 import { accountMail } from "~/server/account-mail.server";
 import { createAuth, requireUser, TOO_MANY_AUTH_ATTEMPTS } from "~/server/auth.server";
@@ -211,25 +211,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
         <FormError id={passwordForm.errorId} errors={passwordForm.errors} />
         <input type="hidden" name="intent" value="change-password" />
         {currentPassword(passwordFields)}
-        <Field
-          id={passwordFields.password.id}
-          label="New password"
-          errors={passwordFields.password.errors}
-          hint={`At least ${PASSWORD_MIN} characters.`}
-        >
-          <input
-            {...getInputProps(passwordFields.password, { type: "password" })}
-            autoComplete="new-password"
-            className={inputClass}
-          />
-        </Field>
-        <Field id={passwordFields.confirm.id} label="New password again" errors={passwordFields.confirm.errors}>
-          <input
-            {...getInputProps(passwordFields.confirm, { type: "password" })}
-            autoComplete="new-password"
-            className={inputClass}
-          />
-        </Field>
+        <NewPasswordFields password={passwordFields.password} confirm={passwordFields.confirm} />
         <label className="flex items-center gap-2 text-sm">
           <input
             {...getInputProps(passwordFields.signOutOthers, { type: "checkbox", value: "on" })}

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from "react";
-import { data, Form, Link, redirect, useNavigation, useRouteLoaderData } from "react-router";
+import { data, Form, Link, useNavigation, useRouteLoaderData } from "react-router";
 import { MyQrButton } from "~/components/my-qr";
 import { Field, inputClass } from "~/components/ui/field";
 import { appContext } from "~/context";
@@ -15,7 +15,7 @@ import { requireUser } from "~/server/auth.server";
 import { type SavedCapture, saveCapture } from "~/server/capture.server";
 import { listCards, type saveCardToConnections } from "~/server/cards.server";
 import { cardQrSvg } from "~/server/qr.server";
-import { setToastHeader } from "~/server/toast.server";
+import { redirectWithToast } from "~/server/toast.server";
 import type { Route } from "./+types/capture";
 
 export const meta = () => [...pageMeta("Capture contacts"), { name: "robots", content: "noindex" }];
@@ -45,13 +45,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!parsed.success) {
     return data({ values, errors: parsed.error.flatten().fieldErrors as Errors }, { status: 400 });
   }
-  const saved = await saveCapture(app.db, user.id, parsed.data);
-  return redirect("/capture", {
-    headers: { "Set-Cookie": await setToastHeader({ type: "success", ...savedMessage(parsed.data, saved) }) },
-  });
+  const saved = await saveCapture(app.db, user.id, parsed.data, app);
+  return redirectWithToast("/capture", { type: "success", ...savedMessage(parsed.data, saved) });
 }
 
-function savedMessage(capture: CaptureInput, saved: { mergedInto: { name: string } | null }) {
+function savedMessage(
+  capture: { name?: string | null; email?: string | null },
+  saved: { mergedInto: { name: string } | null },
+) {
   const name = capture.name || capture.email || "Contact";
   if (!saved.mergedInto) return { title: "Contact saved", description: `${name} is in your network.` };
   const into = saved.mergedInto.name;

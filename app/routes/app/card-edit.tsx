@@ -9,10 +9,10 @@ import {
 } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useRef, useState } from "react";
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { data, Form, Link, useNavigation } from "react-router";
 import { AvatarUpload } from "~/components/avatar-upload";
 import { CardFace, type FaceCard } from "~/components/card-face";
-import { CardShare } from "~/components/card-share";
+import { CardShare, cardShareProps } from "~/components/card-share";
 import { Field, inputClass } from "~/components/ui/field";
 import { appContext } from "~/context";
 import {
@@ -42,24 +42,19 @@ import {
   unpublishCard,
   updateCard,
 } from "~/server/cards.server";
-import { setToastHeader } from "~/server/toast.server";
+import { notFound, parseId } from "~/server/http.server";
+import { redirectWithToast } from "~/server/toast.server";
 import { walletsOffered } from "~/server/wallet/config.server";
 import type { Route } from "./+types/card-edit";
 
 export const meta = () => [...pageMeta("Edit card"), { name: "robots", content: "noindex" }];
 
-function cardId(params: { id: string }) {
-  const id = Number(params.id);
-  if (!Number.isSafeInteger(id) || id < 1) throw new Response("Not Found", { status: 404, statusText: "Not Found" });
-  return id;
-}
-
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const app = context.get(appContext);
   const user = await requireUser(app, request);
-  const row = await getOwnedCard(app.db, user.id, cardId(params));
+  const row = await getOwnedCard(app.db, user.id, parseId(params.id));
   // Another account's card answers exactly like a missing one.
-  if (!row) throw new Response("Not Found", { status: 404, statusText: "Not Found" });
+  if (!row) notFound();
   const origin = new URL(request.url).origin;
   return {
     card: row,
@@ -75,16 +70,15 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 export async function action({ request, params, context }: Route.ActionArgs) {
   const app = context.get(appContext);
   const user = await requireUser(app, request);
-  const id = cardId(params);
+  const id = parseId(params.id);
   const formData = await request.formData();
   const intent = formData.get("intent");
-  const toast = async (title: string, description?: string) => ({
-    "Set-Cookie": await setToastHeader({ type: "success", title, description }),
-  });
+  const toast = (to: string, title: string, description?: string) =>
+    redirectWithToast(to, { type: "success", title, description });
 
   if (intent === "publish") {
     const existing = await getOwnedCard(app.db, user.id, id);
-    if (!existing) throw new Response("Not Found", { status: 404 });
+    if (!existing) notFound();
     const slugValue = String(formData.get("slug") ?? "").slice(0, 60);
     // Publishing from the editor sends the whole form: it is saved first, so no edit is silently left behind.
     let reply: SubmissionResult<string[]> | undefined;
@@ -118,27 +112,25 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       return data({ reply, slugError: slug.error.issues[0]?.message, slug: slugValue }, { status: 400 });
     const result = await publishCard(app.env, app.db, user.id, id, slug.data);
     if (!result.ok) return data({ reply, slugError: result.error, slug: slug.data }, { status: 400 });
-    return redirect(`/card/${id}`, {
-      headers: await toast(
-        existing.published ? "Card saved and link updated" : "Card published",
-        `Your card is live at /c/${result.slug}.`,
-      ),
-    });
+    return toast(
+      `/card/${id}`,
+      existing.published ? "Card saved and link updated" : "Card published",
+      `Your card is live at /c/${result.slug}.`,
+    );
   }
   if (intent === "unpublish") {
-    if (!(await unpublishCard(app.env, app.db, user.id, id))) throw new Response("Not Found", { status: 404 });
-    return redirect(`/card/${id}`, { headers: await toast("Card unpublished", "The link no longer shows your card.") });
+    if (!(await unpublishCard(app.env, app.db, user.id, id))) notFound();
+    return toast(`/card/${id}`, "Card unpublished", "The link no longer shows your card.");
   }
   if (intent === "delete") {
-    if (!(await deleteCard(app.env, app.db, user.id, id))) throw new Response("Not Found", { status: 404 });
-    return redirect("/card", { headers: await toast("Card deleted") });
+    if (!(await deleteCard(app.env, app.db, user.id, id))) notFound();
+    return toast("/card", "Card deleted");
   }
 
   const submission = parseWithZod(formData, { schema: cardFormSchema });
   if (submission.status !== "success") return data({ reply: submission.reply() }, { status: 400 });
-  if (!(await updateCard(app.env, app.db, user.id, id, submission.value)))
-    throw new Response("Not Found", { status: 404 });
-  return redirect(`/card/${id}`, { headers: await toast("Card saved") });
+  if (!(await updateCard(app.env, app.db, user.id, id, submission.value))) notFound();
+  return toast(`/card/${id}`, "Card saved");
 }
 
 const ASK_LABEL = { company: "Their company", title: "Their title", note: SHARE_FIELD_LABEL.note } as const;
@@ -556,20 +548,9 @@ function CardEditor({
 
           {card.published && card.slug ? (
             <CardShare
-              cardId={card.id}
-              url={`${origin}/c/${card.slug}`}
-              slug={card.slug}
+              {...cardShareProps({ ...card, slug: card.slug }, origin)}
               signedLink={signedLink}
               wallet={wallet}
-              card={{
-                name: card.name,
-                title: card.title,
-                company: card.company,
-                phone: card.phone,
-                email: card.email,
-                colour: card.colour,
-                avatarUrl: card.avatarKey ? `${origin}/avatars/${card.avatarKey}` : null,
-              }}
             />
           ) : null}
 

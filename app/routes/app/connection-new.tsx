@@ -39,7 +39,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const done = (id: number, title: string) => redirectWithToast(`/connections/${id}`, { type: "success", title });
 
   if (attachTo) {
-    const attached = await attachToPerson(app.db, user.id, attachTo, draft, arrival);
+    const attached = await attachToPerson(app.db, user.id, attachTo, draft, { ...arrival, events: app });
     if (attached) return done(attached.id, `Merged into ${attached.name}`);
   }
   const exact = await exactMatchesFor(app.db, user.id, draft);
@@ -57,7 +57,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     }));
     return data({ reply: submission.reply(), duplicates, exact: exact.length > 0 }, { status: 409 });
   }
-  const added = await addPerson(app.db, user.id, draft, arrival);
+  const added = await addPerson(app.db, user.id, draft, { ...arrival, events: app });
   return done(added.id, `${added.name} ${added.outcome === "created" ? "added" : "updated"}`);
 }
 

@@ -4,12 +4,14 @@ import { useEffect, useState } from "react";
 import { data, Form, Link, useNavigation } from "react-router";
 import { ConnectionFields, useConnectionForm } from "~/components/connection-fields";
 import { PersonFollowThrough } from "~/components/follow/person-follow-through";
+import { PersonPhoto, PersonPhotoUpload } from "~/components/person-photo";
 import { Field, inputClass } from "~/components/ui/field";
 import { appContext } from "~/context";
 import { safeHref } from "~/lib/card";
 import { connectionFormSchema, reminderFormSchema } from "~/lib/connection-form";
 import { PRIORITY_LABEL, PRIORITY_STAR_CLASS } from "~/lib/connection-rules";
 import { suggestFromEmail } from "~/lib/enrich";
+import { historyText } from "~/lib/people/history";
 import { formatAddress } from "~/lib/people/normalise";
 import { asCountry, formatPhone } from "~/lib/phone";
 import { localDay } from "~/lib/rhythm";
@@ -27,6 +29,7 @@ import {
   updatePerson,
 } from "~/server/people/edit.server";
 import { undoableMerges, undoMerge } from "~/server/people/merge.server";
+import { photoUrl } from "~/server/people/photo.server";
 import { getPerson, personHistoryOf, possibleDuplicatesOf } from "~/server/people/read.server";
 import {
   createReminder,
@@ -61,15 +64,18 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     guess && (!row.company || !row.website)
       ? { company: row.company ? null : guess.company, website: row.website ? null : guess.website }
       : null;
+  const country = asCountry(settings.country);
   return {
     connection: row,
+    photoUrl: photoUrl(row.id, row.image),
     reminders,
     duplicates,
-    history,
+    // Phones in history lines read like the ones above them, formatted for the owner's country.
+    history: history.map((h) => ({ ...h, detail: historyText(h.detail, country) })),
     consents,
     merges,
     suggestion,
-    country: asCountry(settings.country),
+    country,
     timeZone: settings.timeZone,
     follow,
     today: localDay(new Date(), settings.timeZone),
@@ -90,22 +96,28 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 
   const fail = (message: string) => data({ pointError: message }, { status: 400 });
   if (intent === "delete") {
-    await deletePerson(app.db, user.id, id);
+    await deletePerson(app.env.CACHE, app.db, user.id, id);
     return back("Connection deleted", "/connections");
   }
   if (intent === "add-point") {
     const kind = String(formData.get("kind"));
     if (!["email", "phone", "website", "linkedin"].includes(kind)) return fail("Choose what to add");
-    const added = await addContactPoint(app.db, user.id, id, {
-      kind: kind as "email",
-      label: String(formData.get("label") ?? "other"),
-      value: String(formData.get("value") ?? "").slice(0, 300),
-    });
+    const added = await addContactPoint(
+      app.db,
+      user.id,
+      id,
+      {
+        kind: kind as "email",
+        label: String(formData.get("label") ?? "other"),
+        value: String(formData.get("value") ?? "").slice(0, 300),
+      },
+      app,
+    );
     if (added && !added.ok) return fail(added.message);
     return back("Added");
   }
   if (intent === "remove-point") {
-    await removeContactPoint(app.db, user.id, id, Number(formData.get("pointId")));
+    await removeContactPoint(app.db, user.id, id, Number(formData.get("pointId")), app);
     return back("Removed");
   }
   if (intent === "consent-withdrawn" || intent === "consent-given") {
@@ -113,17 +125,23 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     return back(intent === "consent-given" ? "Consent recorded" : "Withdrawal recorded");
   }
   if (intent === "undo-merge") {
-    const undone = await undoMerge(app.db, user.id, Number(formData.get("mergeId")));
+    const undone = await undoMerge(app.db, user.id, Number(formData.get("mergeId")), app);
     return back(undone ? "Merge undone" : "That merge cannot be undone");
   }
   if (intent === "accept-suggestion") {
     const guess = suggestFromEmail(person.email);
     if (guess)
-      await updatePerson(app.db, user.id, id, {
-        ...editableFields(person),
-        company: person.company || guess.company,
-        website: person.website || guess.website,
-      });
+      await updatePerson(
+        app.db,
+        user.id,
+        id,
+        {
+          ...editableFields(person),
+          company: person.company || guess.company,
+          website: person.website || guess.website,
+        },
+        app,
+      );
     return back("Suggestion accepted");
   }
   if (intent === "remind") {
@@ -153,7 +171,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const submission = parseWithZod(formData, { schema: connectionFormSchema });
   if (submission.status !== "success") return data({ reply: submission.reply() }, { status: 400 });
   // Edits go through the people core: the phone in E.164, so the same person is still found by it.
-  const saved = await updatePerson(app.db, user.id, id, submission.value);
+  const saved = await updatePerson(app.db, user.id, id, submission.value, app);
   if (saved && !saved.ok)
     return data({ reply: submission.reply({ fieldErrors: { [saved.field]: [saved.message] } }) }, { status: 400 });
   return back("Connection saved");
@@ -192,8 +210,18 @@ export default function ConnectionPage({ loaderData, actionData }: Route.Compone
       <Link to="/connections" className="text-brand-700 text-sm underline dark:text-brand-200">
         ← All connections
       </Link>
-      <h1 className="mt-2 font-bold text-3xl tracking-tight">{c.name}</h1>
-      <p className="text-slate-600 dark:text-slate-300">{[c.title, c.company].filter(Boolean).join(" at ")}</p>
+      <div className="mt-2 flex flex-wrap items-center gap-4">
+        <PersonPhoto key={loaderData.photoUrl} name={c.name} url={loaderData.photoUrl} />
+        <div className="min-w-0">
+          <h1 className="font-bold text-3xl tracking-tight">{c.name}</h1>
+          <p className="text-slate-600 dark:text-slate-300">
+            {[[c.title, c.company].filter(Boolean).join(" at "), c.role].filter(Boolean).join(" · ")}
+          </p>
+        </div>
+      </div>
+      <div className="mt-3">
+        <PersonPhotoUpload id={c.id} hasPhoto={Boolean(loaderData.photoUrl)} />
+      </div>
       <p className="mt-3 flex flex-wrap items-center gap-2 text-sm">
         <span className={PRIORITY_STAR_CLASS[c.priority]} aria-hidden="true">
           ★

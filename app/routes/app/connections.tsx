@@ -1,5 +1,6 @@
 import { type ChangeEvent, type MouseEvent, useEffect, useRef } from "react";
 import { Form, Link, redirect, useLocation, useSubmit } from "react-router";
+import { PersonPhoto } from "~/components/person-photo";
 import { useDisclosure } from "~/components/site-header";
 import { appContext } from "~/context";
 import { PRIORITIES, PRIORITY_LABEL, PRIORITY_STAR_CLASS, STATUSES } from "~/lib/connection-rules";
@@ -58,7 +59,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!change || ids.length === 0) {
     return redirectWithToast(to, { type: "warning", title: "Choose people and a change first" });
   }
-  const count = await bulkChange(app.db, user.id, ids, change);
+  const count = await bulkChange(app.db, user.id, ids, change, app);
   return redirectWithToast(to, {
     type: "success",
     title: count ? `Updated ${count} ${count === 1 ? "person" : "people"}` : "Nothing to change: they already had that",
@@ -283,6 +284,7 @@ export default function Connections({ loaderData }: Route.ComponentProps) {
               aria-label={`Select ${c.name}`}
               className="size-4"
             />
+            <PersonPhoto name={c.name} url={c.photoUrl} size="sm" />
             <Link
               to={`/connections/${c.id}`}
               className="flex min-w-0 flex-1 flex-wrap items-center justify-between gap-2 hover:underline"

@@ -1,4 +1,4 @@
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { data, Form, Link, useNavigation } from "react-router";
 import { appContext } from "~/context";
 import { pageMeta } from "~/lib/site";
 import { requireUser } from "~/server/auth.server";
@@ -12,7 +12,7 @@ import {
   savePreview,
 } from "~/server/import.server";
 import { getSettings } from "~/server/settings.server";
-import { setToastHeader } from "~/server/toast.server";
+import { redirectWithToast } from "~/server/toast.server";
 import type { Route } from "./+types/import";
 
 export const meta = () => [...pageMeta("Import contacts"), { name: "robots", content: "noindex" }];
@@ -64,16 +64,12 @@ export async function action({ request, context }: Route.ActionArgs) {
       return data({ error: "This preview has expired; choose the file again." }, { status: 400 });
     if (plan.rows.length === 0) return data({ error: "Nothing in this file can be imported." }, { status: 400 });
     const duplicates = form.get("duplicates") === "skip" ? "skip" : "merge";
-    const result = await applyImport(app.db, user.id, plan, duplicates);
+    const result = await applyImport(app, user.id, plan, duplicates);
     await dropPreview(app.env, user.id, id.data);
-    return redirect("/connections", {
-      headers: {
-        "Set-Cookie": await setToastHeader({
-          type: "success",
-          title: "Import finished",
-          description: `${result.added} added, ${result.merged} merged, ${result.skipped} skipped.`,
-        }),
-      },
+    return redirectWithToast("/connections", {
+      type: "success",
+      title: "Import finished",
+      description: `${result.added} added, ${result.merged} merged, ${result.skipped} skipped.`,
     });
   }
   const upload = await readUpload(form);

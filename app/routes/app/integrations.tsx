@@ -1,6 +1,6 @@
 import { getFormProps, getInputProps, getSelectProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { data, Form, Link, useNavigation } from "react-router";
 import { Field, inputClass } from "~/components/ui/field";
 import { appContext } from "~/context";
 import { addressBookUrl, appPasswordFormSchema } from "~/lib/carddav";
@@ -20,6 +20,7 @@ import {
 import { pageMeta } from "~/lib/site";
 import { requireUser } from "~/server/auth.server";
 import { createAppPassword, listAppPasswords, revokeAppPassword } from "~/server/dav/app-passwords.server";
+import { notFound } from "~/server/http.server";
 import { createApiToken, listApiTokens, revokeApiToken } from "~/server/integrations/api-tokens.server";
 import {
   connectHubspot,
@@ -43,7 +44,7 @@ import {
   sendTest,
 } from "~/server/integrations/webhooks.server";
 import { getSettings } from "~/server/settings.server";
-import { setToastHeader } from "~/server/toast.server";
+import { redirectWithToast, setToastHeader } from "~/server/toast.server";
 import type { Route } from "./+types/integrations";
 
 export const meta = () => [...pageMeta("Integrations"), { name: "robots", content: "noindex" }];
@@ -119,7 +120,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const intent = String(form.get("intent") ?? "");
   const id = Number(form.get("id"));
   const back = "/settings/integrations";
-  const notFound = () => new Response("Not Found", { status: 404, statusText: "Not Found" });
+  const done = (title: string, type: "success" | "info" | "error" = "success", description?: string) =>
+    redirectWithToast(back, { type, title, description });
 
   switch (intent) {
     case "add-webhook": {
@@ -142,7 +144,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     case "test-webhook": {
       const result = Number.isSafeInteger(id) ? await sendTest(app, user.id, id) : null;
-      if (!result) throw notFound();
+      if (!result) notFound();
       const message = result.ok
         ? `Test delivered: the endpoint answered ${result.responseStatus}.`
         : `Test not delivered: ${result.error ?? "no answer"}. It will be retried.`;
@@ -152,16 +154,14 @@ export async function action({ request, context }: Route.ActionArgs) {
     case "resume-webhook":
     case "delete-webhook": {
       const endpoint = Number.isSafeInteger(id) ? await getEndpoint(app.db, user.id, id) : undefined;
-      if (!endpoint) throw notFound();
+      if (!endpoint) notFound();
       if (intent === "pause-webhook") await pauseEndpoint(app.db, user.id, id);
       else if (intent === "delete-webhook") await removeEndpoint(app.db, user.id, id);
       else {
         const sent = (await resumeEndpoint(app, user.id, id)) ?? 0;
-        return redirect(back, {
-          headers: await toast("Resumed", "success", sent ? `${sent} held deliveries are on their way.` : undefined),
-        });
+        return done("Resumed", "success", sent ? `${sent} held deliveries are on their way.` : undefined);
       }
-      return redirect(back, { headers: await toast(intent === "pause-webhook" ? "Paused" : "Webhook removed") });
+      return done(intent === "pause-webhook" ? "Paused" : "Webhook removed");
     }
     case "hubspot-connect": {
       const submission = parseWithZod(form, { schema: hubspotFormSchema });
@@ -182,30 +182,27 @@ export async function action({ request, context }: Route.ActionArgs) {
           },
           { status: 400 },
         );
-      return redirect(back, { headers: await toast("HubSpot connected") });
+      return done("HubSpot connected");
     }
     case "hubspot-settings": {
       const submission = parseWithZod(form, { schema: hubspotSettingsSchema });
       if (submission.status !== "success") return data({ form: intent, reply: submission.reply() }, { status: 400 });
       const mapping = Object.fromEntries(Object.entries(submission.value.mapping).map(([k, v]) => [k, v ?? ""]));
-      if (!(await saveHubspotSettings(app.db, user.id, { schedule: submission.value.schedule, mapping })))
-        throw notFound();
-      return redirect(back, { headers: await toast("HubSpot settings saved") });
+      if (!(await saveHubspotSettings(app.db, user.id, { schedule: submission.value.schedule, mapping }))) notFound();
+      return done("HubSpot settings saved");
     }
     case "hubspot-run": {
       const run = await runHubspotSync(app, user.id, "manual");
-      if (!run) throw notFound();
-      return redirect(back, {
-        headers: await toast(
-          run.status === "failed" ? "HubSpot sync stopped" : "HubSpot sync finished",
-          run.status === "failed" ? "error" : "success",
-          run.message,
-        ),
-      });
+      if (!run) notFound();
+      return done(
+        run.status === "failed" ? "HubSpot sync stopped" : "HubSpot sync finished",
+        run.status === "failed" ? "error" : "success",
+        run.message,
+      );
     }
     case "hubspot-disconnect":
       await disconnectHubspot(app.db, user.id);
-      return redirect(back, { headers: await toast("HubSpot disconnected") });
+      return done("HubSpot disconnected");
     case "krystal-connect": {
       const submission = parseWithZod(form, { schema: krystalFormSchema });
       if (submission.status !== "success") return data({ form: intent, reply: submission.reply() }, { status: 400 });
@@ -224,16 +221,16 @@ export async function action({ request, context }: Route.ActionArgs) {
           },
           { headers: await toast("Krystal AI connected") },
         );
-      return redirect(back, { headers: await toast("Krystal AI settings saved") });
+      return done("Krystal AI settings saved");
     }
     case "krystal-run": {
       const run = await runKrystalSync(app, user.id, "manual");
-      if (!run) throw notFound();
-      return redirect(back, { headers: await toast("Krystal AI sync queued", "success", run.message) });
+      if (!run) notFound();
+      return done("Krystal AI sync queued", "success", run.message);
     }
     case "krystal-disconnect":
       await disconnectKrystal(app.db, user.id);
-      return redirect(back, { headers: await toast("Krystal AI disconnected") });
+      return done("Krystal AI disconnected");
     case "create-token": {
       const submission = parseWithZod(form, { schema: tokenFormSchema });
       if (submission.status !== "success") return data({ form: intent, reply: submission.reply() }, { status: 400 });
@@ -244,8 +241,8 @@ export async function action({ request, context }: Route.ActionArgs) {
       );
     }
     case "revoke-token": {
-      if (!Number.isSafeInteger(id) || !(await revokeApiToken(app.db, user.id, id))) throw notFound();
-      return redirect(back, { headers: await toast("Token revoked") });
+      if (!Number.isSafeInteger(id) || !(await revokeApiToken(app.db, user.id, id))) notFound();
+      return done("Token revoked");
     }
     case "create-app-password": {
       const submission = parseWithZod(form, { schema: appPasswordFormSchema });
@@ -269,8 +266,8 @@ export async function action({ request, context }: Route.ActionArgs) {
       );
     }
     case "revoke-app-password": {
-      if (!Number.isSafeInteger(id) || !(await revokeAppPassword(app.db, user.id, id))) throw notFound();
-      return redirect(back, { headers: await toast("App password revoked") });
+      if (!Number.isSafeInteger(id) || !(await revokeAppPassword(app.db, user.id, id))) notFound();
+      return done("App password revoked");
     }
     default:
       throw new Response("Bad Request", { status: 400, statusText: "Bad Request" });

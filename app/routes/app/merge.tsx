@@ -37,6 +37,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         primary,
         ids.filter((id) => id !== primary),
         picks,
+        app,
       )
     : null;
   if (!merged) return notFound();

@@ -1,6 +1,6 @@
 import { isSupportedCountry } from "libphonenumber-js/min";
 import { useEffect, useRef, useState } from "react";
-import { data, Form, Link, redirect, useFetcher } from "react-router";
+import { data, Form, Link, useFetcher } from "react-router";
 import { appContext } from "~/context";
 import { userNameSchema } from "~/lib/auth";
 import { pageMeta } from "~/lib/site";
@@ -10,7 +10,7 @@ import { deleteAccount } from "~/server/account.server";
 import { CLEAR_SITE_DATA, createAuth, requireUser } from "~/server/auth.server";
 import { invalidateOwnerCards } from "~/server/cards.server";
 import { getSettings, rotateCalendarToken, saveSettings } from "~/server/settings.server";
-import { setToastHeader } from "~/server/toast.server";
+import { redirectWithToast } from "~/server/toast.server";
 import type { Route } from "./+types/settings";
 
 export const meta = () => [...pageMeta("Settings"), { name: "robots", content: "noindex" }];
@@ -34,7 +34,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireUser(app, request);
   const form = await request.formData();
   const intent = form.get("intent");
-  const saved = async (title: string) => ({ "Set-Cookie": await setToastHeader({ type: "success", title }) });
+  const saved = (title: string) => redirectWithToast("/settings", { type: "success", title });
   if (intent === "profile") {
     // The same name rule as sign-up (createAuth checks it again for every account write).
     const typed = String(form.get("name") ?? "");
@@ -44,7 +44,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     const name = parsed.data;
     await createAuth(app, request).api.updateUser({ headers: request.headers, body: { name } });
-    return redirect("/settings", { headers: await saved("Profile saved") });
+    return saved("Profile saved");
   }
   if (intent === "preferences") {
     const typedZone = String(form.get("timeZone") ?? "")
@@ -72,12 +72,12 @@ export async function action({ request, context }: Route.ActionArgs) {
       visibility,
     });
     if (before.visibility !== visibility) await invalidateOwnerCards(app.env, app.db, user.id);
-    return redirect("/settings", { headers: await saved("Settings saved") });
+    return saved("Settings saved");
   }
   if (intent === "feed") return data({ feedToken: await rotateCalendarToken(app.db, user.id) });
   if (intent === "revoke-feed") {
     await saveSettings(app.db, user.id, { calendarTokenHash: null });
-    return redirect("/settings", { headers: await saved("Calendar feed turned off") });
+    return saved("Calendar feed turned off");
   }
   if (intent !== "delete-account") throw new Response("Bad Request", { status: 400, statusText: "Bad Request" });
   const typed = String(form.get("confirm") ?? "");
@@ -90,15 +90,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   const headers = new Headers();
   for (const cookie of signOut.headers.getSetCookie()) headers.append("Set-Cookie", cookie);
   headers.set("Clear-Site-Data", CLEAR_SITE_DATA);
-  headers.append(
-    "Set-Cookie",
-    await setToastHeader({
-      type: "success",
-      title: "Account deleted",
-      description: "Your account and all of its data are gone.",
-    }),
+  return redirectWithToast(
+    "/",
+    { type: "success", title: "Account deleted", description: "Your account and all of its data are gone." },
+    { headers },
   );
-  return redirect("/", { headers });
 }
 
 const box = "rounded-xl border border-slate-200 p-5 dark:border-slate-800";

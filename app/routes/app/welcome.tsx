@@ -4,7 +4,7 @@ import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { z } from "zod";
 import { AvatarUpload } from "~/components/avatar-upload";
 import { CardFace } from "~/components/card-face";
-import { CardShare } from "~/components/card-share";
+import { CardShare, cardShareProps } from "~/components/card-share";
 import { Field, inputClass } from "~/components/ui/field";
 import { appContext } from "~/context";
 import { CARD_LIMITS, cardFormSchema, slugSchema } from "~/lib/card";
@@ -281,20 +281,9 @@ export default function Welcome({ loaderData, actionData }: Route.ComponentProps
             . Send the link, show the QR code, or put it in your email signature.
           </p>
           <CardShare
-            cardId={card.id}
-            url={`${origin}/c/${card.slug}`}
-            slug={card.slug}
+            {...cardShareProps({ ...card, slug: card.slug }, origin)}
             signedLink={signedLink}
             wallet={loaderData.wallet}
-            card={{
-              name: card.name,
-              title: card.title,
-              company: card.company,
-              phone: card.phone,
-              email: card.email,
-              colour: card.colour,
-              avatarUrl: card.avatarKey ? `${origin}/avatars/${card.avatarKey}` : null,
-            }}
           />
           <p className={`text-sm ${muted}`}>
             At a venue, the{" "}

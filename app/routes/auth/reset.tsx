@@ -1,13 +1,12 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, Link, redirect, useNavigation } from "react-router";
-import { Field, inputClass } from "~/components/ui/field";
+import { data, Form, Link, useNavigation } from "react-router";
+import { NewPasswordFields } from "~/components/new-password-fields";
 import { appContext } from "~/context";
 import { resetSchema } from "~/lib/account-forms";
-import { PASSWORD_MIN } from "~/lib/auth";
 import { pageMeta } from "~/lib/site";
 import { createAuth } from "~/server/auth.server";
-import { setToastHeader } from "~/server/toast.server";
+import { redirectWithToast } from "~/server/toast.server";
 import type { Route } from "./+types/reset";
 
 export const meta = () => [...pageMeta("Choose a new password"), { name: "robots", content: "noindex" }];
@@ -37,14 +36,10 @@ export async function action({ request, context }: Route.ActionArgs) {
       status: response.status >= 500 ? 503 : 400,
     });
   }
-  return redirect("/auth", {
-    headers: {
-      "Set-Cookie": await setToastHeader({
-        type: "success",
-        title: "Password changed",
-        description: "Sign in with your new password. Your other devices were signed out.",
-      }),
-    },
+  return redirectWithToast("/auth", {
+    type: "success",
+    title: "Password changed",
+    description: "Sign in with your new password. Your other devices were signed out.",
   });
 }
 
@@ -86,25 +81,7 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
               </Link>
             </p>
           ) : null}
-          <Field
-            id={fields.password.id}
-            label="New password"
-            errors={fields.password.errors}
-            hint={`At least ${PASSWORD_MIN} characters.`}
-          >
-            <input
-              {...getInputProps(fields.password, { type: "password" })}
-              autoComplete="new-password"
-              className={inputClass}
-            />
-          </Field>
-          <Field id={fields.confirm.id} label="New password again" errors={fields.confirm.errors}>
-            <input
-              {...getInputProps(fields.confirm, { type: "password" })}
-              autoComplete="new-password"
-              className={inputClass}
-            />
-          </Field>
+          <NewPasswordFields password={fields.password} confirm={fields.confirm} />
           <button
             type="submit"
             disabled={navigation.state === "submitting"}

@@ -1,7 +1,7 @@
 import { redirect } from "react-router";
 import { appContext } from "~/context";
 import { CLEAR_SITE_DATA, createAuth } from "~/server/auth.server";
-import { setToastHeader } from "~/server/toast.server";
+import { redirectWithToast } from "~/server/toast.server";
 import type { Route } from "./+types/sign-out";
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -11,9 +11,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   });
   const headers = new Headers();
   for (const cookie of response.headers.getSetCookie()) headers.append("Set-Cookie", cookie);
-  headers.append("Set-Cookie", await setToastHeader({ type: "success", title: "Signed out" }));
   headers.set("Clear-Site-Data", CLEAR_SITE_DATA);
-  return redirect("/", { headers });
+  return redirectWithToast("/", { type: "success", title: "Signed out" }, { headers });
 }
 
 export function loader() {

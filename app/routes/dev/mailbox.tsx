@@ -1,6 +1,7 @@
 import { desc } from "drizzle-orm";
 import { appContext } from "~/context";
 import { pageMeta } from "~/lib/site";
+import { notFound } from "~/server/http.server";
 import { outbox } from "~db/schema";
 import type { Route } from "./+types/mailbox";
 
@@ -9,7 +10,7 @@ export const meta = () => [...pageMeta("Dev mailbox"), { name: "robots", content
 /** The local mail adapter's outbox. Development only: production answers 404. */
 export async function loader({ context }: Route.LoaderArgs) {
   const { env, db } = context.get(appContext);
-  if (env.APP_ENV === "production") throw new Response("Not Found", { status: 404, statusText: "Not Found" });
+  if (env.APP_ENV === "production") notFound();
   const messages = await db
     .select({
       id: outbox.id,

@@ -120,7 +120,7 @@ async function answerShare(
     return reply(429, { kind: "error", ...retryNotice(verdict.retryAfter) }, typed, verdict.retryAfter);
   }
   try {
-    await recordShareBack(app.db, card, check.value);
+    await recordShareBack(app.db, card, check.value, app);
     const ownerId = card.ownerId;
     app.ctx.waitUntil(
       emitEvent(app, ownerId, "shareback.received", {

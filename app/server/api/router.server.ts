@@ -18,6 +18,7 @@ import {
   setVCardPhoto,
   toPublicCard,
 } from "../cards.server";
+import { personPhoto, photosOf, removePersonPhoto, setPersonPhoto } from "../people/photo.server";
 import { loadPeople } from "../people/read.server";
 import { getReminder, openReminders } from "../reminders.server";
 import { rhythmCalendarEvents } from "../rhythm.server";
@@ -29,6 +30,8 @@ import { requireSession } from "./session.server";
 import { v1 } from "./v1.server";
 
 type ApiEnv = { Bindings: Env; Variables: { app: AppContext } };
+
+const parseIdOrNull = (value: string) => (/^\d{1,15}$/.test(value) && Number(value) > 0 ? Number(value) : null);
 
 /** JSON, files and auth endpoints under /api. Pages and forms are React Router's. */
 export const api = new Hono<ApiEnv>();
@@ -58,7 +61,7 @@ api.post("/capture", requireSession("Sign in to save contacts"), async (c) => {
   if (!parsed.success) {
     return c.json({ error: "Invalid capture", fields: parsed.error.flatten().fieldErrors }, 400);
   }
-  const saved = await saveCapture(app.db, user.id, parsed.data);
+  const saved = await saveCapture(app.db, user.id, parsed.data, app);
   return c.json(saved, saved.duplicate || saved.mergedInto ? 200 : 201);
 });
 
@@ -68,7 +71,7 @@ api.post("/cards/:slug/save", requireSession("Sign in to save contacts to your n
   const card = await getPublishedCard(app.db, c.req.param("slug").toLowerCase());
   if (!card?.id) return c.json({ error: "Not found" }, 404);
   if (card.ownerId === user.id) return c.json({ error: "This is your own card" }, 409);
-  const saved = await saveCardToConnections(app.db, user.id, card);
+  const saved = await saveCardToConnections(app.db, user.id, card, app);
   return c.json(saved, 200);
 });
 
@@ -94,6 +97,44 @@ api.put("/cards/:id/avatar", requireSession(), async (c) => {
   if (result === null) return c.json({ error: "Not found" }, 404);
   if ("error" in result) return c.json({ error: result.error }, 400);
   return c.json({ url: `/avatars/${result.key}` }, 200);
+});
+
+// A person's photo: uploaded already cropped (raw body), served only to the person's owner.
+api.put("/people/:id/photo", requireSession(), async (c) => {
+  const app = c.get("app");
+  const id = parseIdOrNull(c.req.param("id"));
+  if (Number(c.req.header("content-length") ?? 0) > AVATAR_MAX_BYTES)
+    return c.json({ error: "That image is too large" }, 413);
+  const bytes = new Uint8Array(await c.req.arrayBuffer());
+  const result =
+    id === null
+      ? null
+      : await setPersonPhoto(app.env, app.db, c.get("user").id, id, c.req.header("content-type") ?? "", bytes, app);
+  if (result === null) return c.json({ error: "Not found" }, 404);
+  if ("error" in result) return c.json({ error: result.error }, 400);
+  return c.json(result, 200);
+});
+
+api.get("/people/:id/photo", requireSession(), async (c) => {
+  const app = c.get("app");
+  const id = parseIdOrNull(c.req.param("id"));
+  const photo = id === null ? null : await personPhoto(app.env, app.db, c.get("user").id, id);
+  if (!photo) return c.json({ error: "Not found" }, 404);
+  // Someone else's face is personal data: never kept by a browser or shared cache, like every export.
+  return new Response(photo.bytes, {
+    headers: {
+      "content-type": photo.type,
+      "cache-control": "private, no-store",
+      "x-content-type-options": "nosniff",
+    },
+  });
+});
+
+api.delete("/people/:id/photo", requireSession(), async (c) => {
+  const app = c.get("app");
+  const id = parseIdOrNull(c.req.param("id"));
+  const ok = id !== null && (await removePersonPhoto(app.env, app.db, c.get("user").id, id, app));
+  return ok ? c.body(null, 204) : c.json({ error: "Not found" }, 404);
 });
 
 api.delete("/cards/:id/avatar", requireSession(), async (c) => {
@@ -240,12 +281,18 @@ api.get("/connections/export", requireSession(), async (c) => {
         "cache-control": "no-store",
       },
     });
-  if (format === "vcf" || format === "vcf4")
+  if (format === "vcf" || format === "vcf4") {
+    // Photos go inline: phones and desktop address books import a PHOTO only as data.
+    const photos = await photosOf(app.env, people);
     return download(
-      writeVCards(people, format === "vcf4" ? "4.0" : "3.0"),
+      writeVCards(
+        people.map((p) => ({ ...p, photo: photos.get(p.id) ?? null })),
+        format === "vcf4" ? "4.0" : "3.0",
+      ),
       "text/vcard; charset=utf-8",
       `connections-${stamp}.vcf`,
     );
+  }
   if (format === "xlsx")
     return download(
       toXlsx(tableFor(people, "generic", false)) as Uint8Array<ArrayBuffer>,

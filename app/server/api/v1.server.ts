@@ -1,7 +1,11 @@
 import { type Context, Hono } from "hono";
 import { z } from "zod";
 import type { AppContext } from "~/context";
+import { PRIORITIES, STATUSES } from "~/lib/connection-rules";
+import { linkedinField, MESSAGES, nameField, optionalText } from "~/lib/forms/fields";
+import { webLink } from "~/lib/forms/web-link";
 import { personJson, WEBHOOK_EVENTS } from "~/lib/integrations";
+import { EMAIL_LABELS, type PersonDraft, PHONE_LABELS, WEBSITE_LABELS } from "~/lib/people/draft";
 import { MANUAL_KINDS, MAX_INTERACTION_TEXT } from "~/lib/timeline";
 import { getEvent, listEvents } from "../events.server";
 import { authenticateToken, type TokenScope } from "../integrations/api-tokens.server";
@@ -13,6 +17,9 @@ import {
   listEndpoints,
   removeEndpoint,
 } from "../integrations/webhooks.server";
+import { addPerson } from "../people/add.server";
+import { editableFields, updatePerson } from "../people/edit.server";
+import { getPerson as getStoredPerson } from "../people/read.server";
 import { logInteraction, timelineOf } from "../people/timeline.server";
 import { allow } from "../rate-limit.server";
 
@@ -59,6 +66,75 @@ const Person = z
 const PersonList = z
   .object({ data: z.array(Person), next: z.string().nullable() })
   .register(registry, { id: "PersonList" });
+
+// Writes use the field rules every person form uses (app/lib/forms/fields.ts).
+const tagsField = z.array(z.string().trim().min(1).max(40)).max(50);
+const PersonCreate = z
+  .object({
+    displayName: nameField,
+    emails: z
+      .array(
+        z
+          .object({
+            value: z.string().trim().max(254).pipe(z.email(MESSAGES.email)),
+            label: z.enum(EMAIL_LABELS).default("other"),
+            preferred: z.boolean().optional(),
+          })
+          .strict(),
+      )
+      .max(10)
+      .optional(),
+    phones: z
+      .array(
+        z
+          .object({
+            value: z.string().trim().min(1).max(40),
+            label: z.enum(PHONE_LABELS).default("mobile"),
+            preferred: z.boolean().optional(),
+          })
+          .strict(),
+      )
+      .max(10)
+      .optional(),
+    websites: z
+      .array(z.object({ value: webLink(300).pipe(z.string()), label: z.enum(WEBSITE_LABELS).default("work") }).strict())
+      .max(10)
+      .optional(),
+    linkedin: linkedinField.optional(),
+    title: optionalText(120).optional(),
+    role: optionalText(120).optional(),
+    organization: optionalText(120).optional(),
+    note: optionalText(5000).optional(),
+    tags: tagsField.optional(),
+    priority: z.enum(PRIORITIES).optional(),
+    status: z.enum(STATUSES).optional(),
+    eventName: z.string().trim().max(120).nullable().optional().describe("Met at; omitted: your active event"),
+  })
+  .strict()
+  .register(registry, {
+    id: "PersonCreate",
+    description:
+      "Someone already in your network by one of these emails, phones or LinkedIn gets the new details added (200); anyone else is created (201)",
+  });
+const clearable = (max: number) => z.union([z.null(), optionalText(max)]).optional();
+const PersonUpdate = z
+  .object({
+    displayName: nameField.optional(),
+    title: clearable(120),
+    role: clearable(120),
+    organization: clearable(120),
+    note: clearable(5000),
+    tags: tagsField.optional(),
+    priority: z.enum(PRIORITIES).optional(),
+    status: z.enum(STATUSES).optional(),
+    eventName: clearable(120),
+  })
+  .strict()
+  .refine((v) => Object.keys(v).length > 0, "Send at least one field to change")
+  .register(registry, {
+    id: "PersonUpdate",
+    description: "The fields to change; null or an empty string clears one. Contact points are added with POST /people",
+  });
 
 const Event = z
   .object({
@@ -158,7 +234,7 @@ const PeopleQuery = z
   .strict();
 
 type Operation = {
-  method: "get" | "post" | "delete";
+  method: "get" | "post" | "patch" | "delete";
   path: string;
   summary: string;
   scope: TokenScope;
@@ -178,6 +254,15 @@ const OPERATIONS: Operation[] = [
     query: PeopleQuery,
     status: 200,
     response: PersonList,
+  },
+  {
+    method: "post",
+    path: "/people",
+    summary: "Add a person, or add details to the one you have",
+    scope: "write",
+    body: PersonCreate,
+    status: 201,
+    response: Person,
   },
   {
     method: "get",
@@ -207,6 +292,16 @@ const OPERATIONS: Operation[] = [
     body: InteractionCreate,
     status: 201,
     response: Interaction,
+  },
+  {
+    method: "patch",
+    path: "/people/{id}",
+    summary: "Change a person",
+    scope: "write",
+    pathId: true,
+    body: PersonUpdate,
+    status: 200,
+    response: Person,
   },
   { method: "get", path: "/events", summary: "List events", scope: "read", status: 200, response: EventList },
   {
@@ -256,6 +351,9 @@ export function openApiDocument(origin: string) {
   // zod 4 writes every registered schema as JSON Schema 2020-12 (OpenAPI 3.1's dialect), linked by $ref.
   const { schemas } = z.toJSONSchema(registry, {
     target: "draft-2020-12",
+    // Request bodies are described as clients send them (before trimming and defaults); the response
+    // schemas have no transforms, so they read the same either way.
+    io: "input",
     unrepresentable: "any",
     uri: (id) => `#/components/schemas/${id}`,
   });
@@ -288,6 +386,7 @@ export function openApiDocument(origin: string) {
       "401": problem("Missing, unknown or revoked token"),
       ...(op.scope === "write" ? { "403": problem("The token is read-only") } : {}),
       ...(op.pathId ? { "404": problem("Not found in your account") } : {}),
+      ...(op.body ? { "415": problem("The body is not application/json") } : {}),
       "429": problem("Too many requests for this token; see Retry-After"),
     };
     paths[op.path] ??= {};
@@ -309,7 +408,7 @@ export function openApiDocument(origin: string) {
       title: "KnowWho personal API",
       version: "1.0.0",
       description:
-        "Read your people and events, read and log interactions on a person's timeline, and manage your webhooks. Create a token in Settings → Integrations and send it as an Authorization: Bearer <token> header. Read tokens may call GET; write tokens may call everything. Each token may make 60 requests a minute. People are read-only in this version.",
+        "Read your people and events, add and change people, read and log interactions on a person's timeline, and manage your webhooks. Create a token in Settings → Integrations and send it as an Authorization: Bearer <token> header. Read tokens may call GET; write tokens may call everything. Each token may make 60 requests a minute. Adding a person who is already in your network (same email, phone or LinkedIn) adds the new details to them and never overwrites what you have. Send an Idempotency-Key header with POST /people to make a retry safe.",
     },
     servers: [{ url: `${origin}/api/v1` }],
     components: { securitySchemes: { bearer: { type: "http", scheme: "bearer" } }, schemas },
@@ -319,7 +418,7 @@ export function openApiDocument(origin: string) {
 
 function problem(
   c: Context,
-  status: 400 | 401 | 403 | 404 | 405 | 415 | 429,
+  status: 400 | 401 | 403 | 404 | 405 | 409 | 415 | 429,
   title: string,
   detail?: string,
   errors?: { pointer: string; detail: string }[],
@@ -500,6 +599,96 @@ v1.post("/people/:id/interactions", async (c) => {
   );
   if (!logged) return problem(c, 404, "Not Found", "No person with this id in your account");
   return c.json(interactionJson(id, logged), 201);
+});
+
+/** A JSON body checked by a schema, or the problem to answer. */
+async function jsonBody<T extends z.ZodType>(c: Context<V1Env>, schema: T) {
+  const type = (c.req.header("content-type") ?? "").split(";")[0]?.trim().toLowerCase();
+  if (type !== "application/json")
+    return { error: problem(c, 415, "Unsupported Media Type", "Send the body as application/json") };
+  const body = await c.req.json().catch(() => undefined);
+  if (body === undefined) return { error: problem(c, 400, "Bad Request", "The body is not valid JSON") };
+  const parsed = schema.safeParse(body);
+  if (!parsed.success)
+    return { error: problem(c, 400, "Bad Request", "The body is not valid", issues(parsed.error, "#")) };
+  return { value: parsed.data as z.output<T> };
+}
+
+// Writes go through the people core, like every other way a person enters or changes.
+v1.post("/people", async (c) => {
+  const refused = needsWrite(c);
+  if (refused) return refused;
+  const body = await jsonBody(c, PersonCreate);
+  if ("error" in body) return body.error;
+  const input = body.value;
+  const app = c.get("app");
+  const token = c.get("token");
+  const key = c.req.header("idempotency-key");
+  if (key !== undefined && !/^[A-Za-z0-9_-]{8,64}$/.test(key))
+    return problem(c, 400, "Bad Request", "Idempotency-Key is 8 to 64 letters, digits, - or _", [
+      { pointer: "#/headers/idempotency-key", detail: "Use a UUID" },
+    ]);
+  const draft: PersonDraft = {
+    displayName: input.displayName,
+    emails: input.emails,
+    phones: input.phones,
+    websites: input.websites,
+    socials: input.linkedin ? [{ service: "linkedin", value: input.linkedin, preferred: true }] : [],
+    title: input.title ?? undefined,
+    role: input.role ?? undefined,
+    organization: input.organization ?? undefined,
+    note: input.note ?? undefined,
+    tags: input.tags,
+  };
+  const added = await addPerson(app.db, token.userId, draft, {
+    source: "manual",
+    detail: "Added through the API",
+    eventName: input.eventName,
+    priority: input.priority,
+    status: input.status,
+    // One submission per key and token: a retry after a lost answer finds the same person.
+    clientId: key ? `api-${token.id}-${key}` : undefined,
+    events: app,
+  });
+  const person = await getPerson(app.db, token.userId, added.id);
+  if (!person) return problem(c, 404, "Not Found");
+  return c.json(personJson(person), added.outcome === "created" ? 201 : 200);
+});
+
+v1.patch("/people/:id", async (c) => {
+  const refused = needsWrite(c);
+  if (refused) return refused;
+  const id = idOf(c);
+  const app = c.get("app");
+  const userId = c.get("token").userId;
+  const current = id === null ? undefined : await getStoredPerson(app.db, userId, id);
+  if (!current || id === null) return problem(c, 404, "Not Found", "No person with this id in your account");
+  const body = await jsonBody(c, PersonUpdate);
+  if ("error" in body) return body.error;
+  const v = body.value;
+  const edit = editableFields(current);
+  const saved = await updatePerson(
+    app.db,
+    userId,
+    id,
+    {
+      ...edit,
+      name: v.displayName ?? edit.name,
+      title: v.title !== undefined ? v.title : edit.title,
+      role: v.role !== undefined ? v.role : edit.role,
+      company: v.organization !== undefined ? v.organization : edit.company,
+      notes: v.note !== undefined ? v.note : edit.notes,
+      tags: v.tags ?? edit.tags,
+      priority: v.priority ?? edit.priority,
+      status: v.status ?? edit.status,
+      eventName: v.eventName !== undefined ? v.eventName : edit.eventName,
+    },
+    app,
+  );
+  if (!saved) return problem(c, 404, "Not Found", "No person with this id in your account");
+  if (!saved.ok) return problem(c, 409, "Conflict", saved.message);
+  const person = await getPerson(app.db, userId, id);
+  return person ? c.json(personJson(person)) : problem(c, 404, "Not Found");
 });
 
 const eventJson = (e: {

@@ -7,6 +7,7 @@ import { connection, davCard } from "~db/schema";
 import { createDb, type Database } from "../db.server";
 import { addPerson } from "../people/add.server";
 import { deletePerson } from "../people/edit.server";
+import type { PeopleEvents } from "../people/events.server";
 import { loadPeople } from "../people/read.server";
 import { replacePerson } from "../people/replace.server";
 import { rawSql, type Statement, writeBatch } from "../people/write.server";
@@ -473,7 +474,7 @@ export async function handleDav(c: Context<DavEnv>): Promise<Response> {
     if (!found.live) return text(404, "Not found");
     const ifMatch = etagList(request.headers.get("if-match"));
     if (ifMatch && !matches(ifMatch, found.live.etag)) return text(412, "The card changed since you read it");
-    await deletePerson(db, user.id, found.live.person.id);
+    await deletePerson(app.env.CACHE, db, user.id, found.live.person.id);
     await writeBatch(db, [
       ...bumpBook(db, user.id),
       rawSql(sql`update ${davCard} set connection_id = null, deleted = 1, seq = ${currentSeq(user.id)}
@@ -482,7 +483,7 @@ export async function handleDav(c: Context<DavEnv>): Promise<Response> {
     return new Response(null, { status: 204 });
   }
 
-  if (method === "PUT") return put(db, user, target.name, request);
+  if (method === "PUT") return put(db, user, target.name, request, { env: app.env, db, ctx: app.ctx });
   return text(405, "Not allowed here", headers);
 }
 
@@ -508,7 +509,13 @@ async function cardsByName(db: Database, userId: string, names: string[]) {
 
 const VCARD_TYPES = ["text/vcard", "text/x-vcard", "text/directory"];
 
-async function put(db: Database, user: DavUser, name: string, request: Request): Promise<Response> {
+async function put(
+  db: Database,
+  user: DavUser,
+  name: string,
+  request: Request,
+  events: PeopleEvents,
+): Promise<Response> {
   const type = (request.headers.get("content-type") ?? "").split(";")[0]?.trim().toLowerCase() ?? "";
   if (type && !VCARD_TYPES.includes(type)) return davError(415, "<card:supported-address-data/>");
   const bytes = await readBody(request);
@@ -541,6 +548,7 @@ async function put(db: Database, user: DavUser, name: string, request: Request):
     const result = await replacePerson(db, user.id, found.live.person.id, draft, {
       detail: "Edited in your address book (CardDAV)",
       also: stamp,
+      events,
     });
     if (!result) return text(404, "Not found");
     if (!result.ok) return text(409, result.message);
@@ -573,6 +581,7 @@ async function put(db: Database, user: DavUser, name: string, request: Request):
     detail: "Added from your address book (CardDAV)",
     eventName: null,
     also,
+    events,
   });
   // No ETag: what is stored is our own rendering, which the client reads back (RFC 6352 §6.3.2.3).
   return new Response(null, { status: 201 });

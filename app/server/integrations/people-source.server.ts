@@ -2,34 +2,12 @@ import { and, asc, eq, gt, or } from "drizzle-orm";
 import type { PersonRecord } from "~/lib/people/draft";
 import { connection } from "~db/schema";
 import type { Database } from "../db.server";
+import { loadPeople } from "../people/read.server";
 
 /**
- * The one place integrations read people. It reads today's `connection` table; when the people
- * core lands, this file alone changes to read through it.
+ * The one place integrations read people: through the people core's loadPeople, so the API, HubSpot
+ * and Krystal see every contact point, as exports do. Only the paging (by change) is done here.
  */
-type Row = typeof connection.$inferSelect;
-
-export function personFromConnection(row: Row): PersonRecord {
-  return {
-    id: row.id,
-    uid: `connection-${row.id}@knowwho`,
-    displayName: row.name,
-    emails: row.email ? [{ value: row.email, label: "work", preferred: true }] : [],
-    phones: row.phone ? [{ value: row.phone, label: "work", preferred: true }] : [],
-    websites: row.website ? [{ value: row.website, label: "work", preferred: true }] : [],
-    socials: row.linkedin ? [{ service: "linkedin", value: row.linkedin }] : [],
-    title: row.title ?? undefined,
-    role: row.role ?? undefined,
-    organization: row.company ?? row.organization ?? undefined,
-    note: row.notes ?? undefined,
-    tags: row.tags ?? [],
-    status: row.status,
-    priority: row.priority,
-    createdAt: row.createdAt,
-    updatedAt: row.updatedAt,
-    photoKey: row.image,
-  };
-}
 
 export type PeoplePage = { people: PersonRecord[]; next: { updatedAt: number; id: number } | null };
 
@@ -54,26 +32,31 @@ export async function listPeople(
     if (later) filters.push(later);
   }
   const rows = await db
-    .select()
+    .select({ id: connection.id, updatedAt: connection.updatedAt })
     .from(connection)
     .where(and(...filters))
     .orderBy(asc(connection.updatedAt), asc(connection.id))
     .limit(limit + 1);
   const page = rows.slice(0, limit);
   const last = page.at(-1);
+  const people = new Map(
+    (
+      await loadPeople(
+        db,
+        userId,
+        page.map((r) => r.id),
+      )
+    ).map((p) => [p.id, p]),
+  );
   return {
-    people: page.map(personFromConnection),
+    people: page.flatMap((r) => people.get(r.id) ?? []),
     next: rows.length > limit && last ? { updatedAt: last.updatedAt.getTime(), id: last.id } : null,
   };
 }
 
 export async function getPerson(db: Database, userId: string, id: number): Promise<PersonRecord | null> {
-  const row = await db
-    .select()
-    .from(connection)
-    .where(and(eq(connection.userId, userId), eq(connection.id, id)))
-    .get();
-  return row ? personFromConnection(row) : null;
+  const [person] = await loadPeople(db, userId, [id]);
+  return person ?? null;
 }
 
 /** Every person changed after a moment (all when null), read page by page. */

@@ -152,18 +152,30 @@ export async function queueDeliveries(
  * subscribed to the event gets a signed delivery through the queue. The people core calls this.
  */
 export async function emitEvent(ctx: SyncContext, ownerId: string, type: WebhookEvent, payload: unknown) {
+  return emitEvents(ctx, ownerId, [type], async () => [{ type, payload }]);
+}
+
+/**
+ * Many events at once (an import, a merge): the endpoints are read once, and `build` (which may read
+ * the people) runs only when some endpoint subscribes to one of `types`.
+ */
+export async function emitEvents(
+  ctx: SyncContext,
+  ownerId: string,
+  types: WebhookEvent[],
+  build: () => Promise<{ type: WebhookEvent; payload: unknown }[]>,
+) {
   const endpoints = await ctx.db
     .select({ id: webhookEndpoint.id, events: webhookEndpoint.events, status: webhookEndpoint.status })
     .from(webhookEndpoint)
     .where(and(eq(webhookEndpoint.userId, ownerId), eq(webhookEndpoint.kind, "webhook")));
   // Paused endpoints still get the delivery, held until the owner resumes them.
-  const targets = endpoints.filter((e) => e.events.includes(type));
-  const body = envelope(type, payload);
-  return queueDeliveries(
-    ctx,
-    ownerId,
-    targets.map((e) => ({ endpointId: e.id, type, body })),
-  );
+  if (!endpoints.some((e) => types.some((t) => e.events.includes(t)))) return [];
+  const items = (await build()).flatMap(({ type, payload }) => {
+    const body = envelope(type, payload);
+    return endpoints.filter((e) => e.events.includes(type)).map((e) => ({ endpointId: e.id, type, body }));
+  });
+  return queueDeliveries(ctx, ownerId, items);
 }
 
 export type AttemptOutcome =

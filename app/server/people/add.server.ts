@@ -7,6 +7,7 @@ import { connection, contactPoint, personHistory } from "~db/schema";
 import { activeEventName } from "../active-event.server";
 import type { Database } from "../db.server";
 import { getSettings } from "../settings.server";
+import { emitPeopleEvents, type PeopleEvents } from "./events.server";
 import { entryStatements } from "./timeline.server";
 import { rawSql, type Statement, writeBatch } from "./write.server";
 
@@ -29,6 +30,8 @@ export type Arrival = {
   context?: string | null;
   /** Tags that say how they came (Scanned, Shared...); kept on new and existing people alike. */
   tags?: string[];
+  /** Where the change is announced (person.created / person.updated); null emits nothing (tests, seed). */
+  events: PeopleEvents;
   /** Statements written in the same batch, given the person's id as SQL and whether they are new. */
   also?: (personId: SQL, created: boolean) => Batch;
   now?: Date;
@@ -140,7 +143,7 @@ async function attachStatements(
   eventName: string | null,
 ) {
   const [current] = await db
-    .select({ id: connection.id, name: connection.name, tags: connection.tags, notes: connection.notes })
+    .select()
     .from(connection)
     .where(and(eq(connection.id, personId), eq(connection.userId, userId)));
   if (!current) return null;
@@ -156,6 +159,12 @@ async function attachStatements(
   const fill = (column: SQL | unknown, value: string | null) =>
     value === null ? undefined : sql`coalesce(nullif(${column}, ''), ${value})`;
   const now = arrival.now ?? new Date();
+  const tags = uniqueTags([...current.tags, ...(arrival.tags ?? []), ...v.tags, ...(eventName ? [eventName] : [])]);
+  const filled = (["title", "company", "department", "role", "birthday", "givenName", "familyName"] as const).some(
+    (k) => v[k] !== null && !current[k],
+  );
+  // A real change (for webhooks): a new contact point, a filled field, a new tag or note.
+  const changed = fresh.length > 0 || filled || note !== null || tags.length !== current.tags.length;
   const statements: Batch = [
     db
       .update(connection)
@@ -172,7 +181,7 @@ async function attachStatements(
         website: fill(connection.website, v.website),
         linkedin: fill(connection.linkedin, v.linkedin),
         eventName: fill(connection.eventName, eventName),
-        tags: uniqueTags([...current.tags, ...(arrival.tags ?? []), ...v.tags, ...(eventName ? [eventName] : [])]),
+        tags,
         notes: note ? [current.notes, note].filter(Boolean).join("\n\n").slice(0, 10_000) : undefined,
       } as Partial<typeof connection.$inferInsert>)
       .where(and(eq(connection.id, personId), eq(connection.userId, userId))),
@@ -194,7 +203,7 @@ async function attachStatements(
     ...arrivalEntry(userId, personId, arrival, now),
     ...(arrival.also?.(sql`${personId}`, false) ?? []),
   );
-  return { statements, name: current.name };
+  return { statements, name: current.name, changed };
 }
 
 /** Adds the draft's details to one chosen person of this owner (the owner picked them). */
@@ -209,6 +218,7 @@ export async function attachToPerson(
   const attached = await attachStatements(db, userId, personId, normalisePerson(draft, country), arrival, eventName);
   if (!attached) return null;
   await writeBatch(db, attached.statements);
+  if (attached.changed) await emitPeopleEvents(arrival.events, userId, [{ type: "person.updated", id: personId }]);
   return { id: personId, name: attached.name, outcome: "attached" };
 }
 
@@ -232,9 +242,12 @@ export async function addPerson(db: Database, userId: string, draft: PersonDraft
         match === undefined ? null : await attachStatements(db, userId, match, normal, arrival, eventName);
       if (attached) {
         await writeBatch(db, attached.statements);
+        if (attached.changed)
+          await emitPeopleEvents(arrival.events, userId, [{ type: "person.updated", id: match as number }]);
         return { id: match as number, name: attached.name, outcome: "attached" };
       }
       const id = await createPerson(db, userId, normal, arrival, eventName);
+      await emitPeopleEvents(arrival.events, userId, [{ type: "person.created", id }]);
       return { id, name: normal.values.name, outcome: "created" };
     } catch (error) {
       // Someone else stored this person (or this submission) a moment ago: look again and attach.

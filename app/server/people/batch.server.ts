@@ -1,4 +1,4 @@
-import { and, eq, isNotNull, sql } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import { normalizePriority, normalizeStatus, normalizeTags } from "~/lib/connection-rules";
 import type { PersonDraft } from "~/lib/people/draft";
 import { normalisePerson, type PointValues } from "~/lib/people/normalise";
@@ -6,6 +6,8 @@ import { connection, contactPoint, notification } from "~db/schema";
 import type { Database } from "../db.server";
 import { getSettings } from "../settings.server";
 import { chunk, ownerCountry, type Source } from "./add.server";
+import { emitPeopleEvents, type PeopleEvents } from "./events.server";
+import { decodeBase64, deletePhotos, draftPhotoProblem, putPhoto } from "./photo.server";
 import { rawSql, type Statement, writeBatch } from "./write.server";
 
 type Batch = Statement[];
@@ -22,6 +24,13 @@ export type BatchArrival = {
   notify?: boolean;
   /** Rows the reader already skipped, counted in the notification. */
   alsoSkipped?: number;
+  /**
+   * Where the change is announced: one person.created per new person and one person.updated per person
+   * who got something new (docs/decisions/0011); null emits nothing.
+   */
+  events: PeopleEvents;
+  /** Where photos read from the file are stored (the avatars' KV); null leaves photos out. */
+  photos: KVNamespace | null;
 };
 
 export type BatchResult = { added: number; attached: number; skipped: number; ids: number[] };
@@ -49,10 +58,11 @@ export async function addPeople(
     status: string;
     priority: string;
     eventName: string | null;
+    photo: PersonDraft["photo"];
   };
   const fresh: Planned[] = [];
   const inBatch = new Map<string, Planned>();
-  const attach = new Map<number, ReturnType<typeof normalisePerson>[]>();
+  const attach = new Map<number, (ReturnType<typeof normalisePerson> & { photo: PersonDraft["photo"] })[]>();
   let skipped = 0;
   for (const draft of drafts) {
     const normal = normalisePerson(draft, country);
@@ -60,12 +70,14 @@ export async function addPeople(
     const match = keys.map((k) => owner.get(k)).find((id) => id !== undefined);
     if (match !== undefined) {
       if (arrival.duplicates === "skip") skipped++;
-      else attach.set(match, [...(attach.get(match) ?? []), normal]);
+      else attach.set(match, [...(attach.get(match) ?? []), { ...normal, photo: draft.photo }]);
       continue;
     }
     const twin = keys.map((k) => inBatch.get(k)).find(Boolean);
     if (twin) {
       twin.points.push(...normal.points.filter((p) => !twin.points.some((q) => samePoint(p, q))));
+      twin.photo ??= draft.photo;
+      twin.connectedOn ??= normal.connectedOn;
       continue;
     }
     const planned = {
@@ -74,10 +86,43 @@ export async function addPeople(
       status: normalizeStatus(draft.status),
       priority: normalizePriority(draft.priority),
       eventName: draft.eventName?.trim().slice(0, 120) || arrival.eventName || null,
+      photo: draft.photo,
     };
     fresh.push(planned);
     for (const k of keys) inBatch.set(k, planned);
   }
+
+  // Who is attached to: their current fields and points, to tell a real change from a repeat.
+  const attachIds = [...attach.keys()];
+  const currentRows = new Map<number, typeof connection.$inferSelect>();
+  const heldPoints = new Map<number, { kind: string; value: string; key: string | null }[]>();
+  for (const part of chunk(attachIds, 90)) {
+    for (const r of await db
+      .select()
+      .from(connection)
+      .where(and(eq(connection.userId, userId), inArray(connection.id, part))))
+      currentRows.set(r.id, r);
+    for (const p of await db
+      .select({
+        connectionId: contactPoint.connectionId,
+        kind: contactPoint.kind,
+        value: contactPoint.value,
+        key: contactPoint.key,
+      })
+      .from(contactPoint)
+      .where(and(eq(contactPoint.userId, userId), inArray(contactPoint.connectionId, part))))
+      heldPoints.set(p.connectionId, [...(heldPoints.get(p.connectionId) ?? []), p]);
+  }
+
+  // Photos go to KV first, so no stored row points at a photo that is not there; a failed batch removes them.
+  const photoKeys = new Map<object, string>();
+  const storePhoto = async (owner: object, photo: PersonDraft["photo"]) => {
+    if (!photo || !arrival.photos || draftPhotoProblem(photo)) return;
+    photoKeys.set(owner, await putPhoto(arrival.photos, userId, photo.mediaType, decodeBase64(photo.base64)));
+  };
+  for (const part of chunk(fresh, 10)) await Promise.all(part.map((p) => storePhoto(p, p.photo)));
+  for (const [id, normals] of attach)
+    if (!currentRows.get(id)?.image) await storePhoto(normals, normals.find((n) => n.photo)?.photo);
 
   const eventName = arrival.eventName ?? null;
   const sourceTags = [...(arrival.tags ?? []), ...(eventName ? [eventName] : [])];
@@ -91,11 +136,12 @@ export async function addPeople(
       status: p.status,
       priority: p.priority,
       eventName: p.eventName,
+      image: photoKeys.get(p) ?? null,
     }));
     statements.push(
       rawSql(sql`insert into ${connection} (user_id, client_id, source, event_name, status, priority, name, name_prefix,
           given_name, middle_name, family_name, name_suffix, title, company, department, role, birthday, email, phone,
-          website, linkedin, notes, tags, uid, name_key)
+          website, linkedin, notes, tags, uid, name_key, image)
         select ${userId}, json_extract(j.value, '$.cid'), ${arrival.source}, json_extract(j.value, '$.eventName'),
           json_extract(j.value, '$.status'), json_extract(j.value, '$.priority'),
           json_extract(j.value, '$.name'), json_extract(j.value, '$.namePrefix'), json_extract(j.value, '$.givenName'),
@@ -104,7 +150,7 @@ export async function addPeople(
           json_extract(j.value, '$.role'), json_extract(j.value, '$.birthday'), json_extract(j.value, '$.email'),
           json_extract(j.value, '$.phone'), json_extract(j.value, '$.website'), json_extract(j.value, '$.linkedin'),
           json_extract(j.value, '$.notes'), json_extract(j.value, '$.tags'), json_extract(j.value, '$.uid'),
-          json_extract(j.value, '$.nameKey')
+          json_extract(j.value, '$.nameKey'), json_extract(j.value, '$.image')
         from json_each(${JSON.stringify(rows)}) j`),
     );
   }
@@ -118,10 +164,36 @@ export async function addPeople(
         join ${connection} c on c.user_id = ${userId} and c.client_id = j.value`),
     );
 
+  const connected = fresh.filter((p) => p.connectedOn).map((p) => ({ cid: p.cid, on: p.connectedOn }));
+  for (const part of chunk(connected, ROWS_PER_STATEMENT))
+    statements.push(
+      rawSql(sql`insert into person_history (user_id, connection_id, kind, source, detail, created_at)
+        select ${userId}, c.id, 'connected', ${arrival.source}, 'Connected (as the imported file says)',
+          unixepoch(json_extract(j.value, '$.on') || ' 12:00:00') * 1000
+        from json_each(${JSON.stringify(part)}) j
+        join ${connection} c on c.user_id = ${userId} and c.client_id = json_extract(j.value, '$.cid')`),
+    );
+
+  const changedIds: number[] = [];
   const attachRows = [...attach].map(([id, normals]) => {
     const first = normals[0]?.values;
+    const current = currentRows.get(id);
+    const held = heldPoints.get(id) ?? [];
+    const points = normals.flatMap((n) => n.points.map((p) => ({ ...p, preferred: false })));
+    const newPoint = points.some(
+      (p) => !held.some((h) => h.kind === p.kind && (p.key ? h.key === p.key : h.value === p.value)),
+    );
+    const filled = (["title", "company", "department", "role"] as const).some((k) => first?.[k] && !current?.[k]);
+    const note = normals.map((n) => n.values.notes).find(Boolean) ?? null;
+    const newNote = note !== null && !(current?.notes ?? "").includes(note);
+    const newTag = [...sourceTags, ...normals.flatMap((n) => n.values.tags)].some(
+      (t) => !(current?.tags ?? []).includes(t),
+    );
+    if (newPoint || filled || newNote || newTag || photoKeys.has(normals)) changedIds.push(id);
     return {
       id,
+      image: photoKeys.get(normals) ?? null,
+      connectedOn: normals.map((n) => n.connectedOn).find(Boolean) ?? null,
       title: first?.title ?? null,
       company: first?.company ?? null,
       department: first?.department ?? null,
@@ -130,9 +202,9 @@ export async function addPeople(
       phone: first?.phone ?? null,
       website: first?.website ?? null,
       linkedin: first?.linkedin ?? null,
-      note: normals.map((n) => n.values.notes).find(Boolean) ?? null,
+      note,
       tags: JSON.stringify([...sourceTags, ...normals.flatMap((n) => n.values.tags)]),
-      points: normals.flatMap((n) => n.points.map((p) => ({ ...p, preferred: false }))),
+      points,
     };
   });
   for (const part of chunk(attachRows, ROWS_PER_STATEMENT)) {
@@ -141,7 +213,7 @@ export async function addPeople(
       sql.raw(`${column} = coalesce(nullif(connection.${column}, ''), json_extract(j.value, '$.${column}'))`);
     statements.push(
       rawSql(sql`update ${connection} set ${sql.join(
-        ["title", "company", "department", "role", "email", "phone", "website", "linkedin"].map(field),
+        ["title", "company", "department", "role", "email", "phone", "website", "linkedin", "image"].map(field),
         sql`, `,
       )},
         tags = (select json_group_array(value) from (select value from json_each(connection.tags)
@@ -162,6 +234,12 @@ export async function addPeople(
       rawSql(sql`insert into person_history (user_id, connection_id, kind, source, detail, event_name)
         select ${userId}, json_extract(j.value, '$.id'), 'attached', ${arrival.source}, ${arrival.detail}, ${eventName}
         from json_each(${json}) j`),
+      rawSql(sql`insert into person_history (user_id, connection_id, kind, source, detail, created_at)
+        select ${userId}, json_extract(j.value, '$.id'), 'connected', ${arrival.source},
+          'Connected (as the imported file says)', unixepoch(json_extract(j.value, '$.connectedOn') || ' 12:00:00') * 1000
+        from json_each(${json}) j
+        where json_extract(j.value, '$.connectedOn') is not null and not exists (select 1 from person_history h
+          where h.user_id = ${userId} and h.connection_id = json_extract(j.value, '$.id') and h.kind = 'connected')`),
     );
   }
   const added = fresh.length;
@@ -177,7 +255,12 @@ export async function addPeople(
         actionUrl: "/connections",
       }),
     );
-  if (statements.length) await writeBatch(db, statements);
+  try {
+    if (statements.length) await writeBatch(db, statements);
+  } catch (error) {
+    if (arrival.photos) await deletePhotos(arrival.photos, [...photoKeys.values()]);
+    throw error;
+  }
   const ids: number[] = [...attach.keys()];
   for (const part of chunk(
     fresh.map((p) => p.cid),
@@ -188,6 +271,11 @@ export async function addPeople(
     );
     ids.push(...rows.map((r) => r.id));
   }
+  const createdIds = ids.slice(attach.size);
+  await emitPeopleEvents(arrival.events, userId, [
+    ...createdIds.map((id) => ({ type: "person.created" as const, id })),
+    ...changedIds.map((id) => ({ type: "person.updated" as const, id })),
+  ]);
   return { added, attached, skipped, ids };
 }
 

@@ -6,6 +6,8 @@ import { normalizePhone, phoneKey } from "~/lib/phone";
 import { connection, contactPoint, personHistory } from "~db/schema";
 import type { Database } from "../db.server";
 import { chunk, ownerCountry } from "./add.server";
+import { emitPeopleEvents, type PeopleEvents } from "./events.server";
+import { deletePhotos } from "./photo.server";
 import { rawSql, type Statement, writeBatch } from "./write.server";
 
 type Batch = Statement[];
@@ -13,6 +15,7 @@ type Batch = Statement[];
 export type PersonEdit = {
   name: string;
   title: string | null;
+  role: string | null;
   company: string | null;
   email: string | null;
   phone: string | null;
@@ -29,10 +32,11 @@ export type PersonEdit = {
 
 /** The fields the owner edits, taken from a stored person (for changes made outside the form). */
 export function editableFields(p: typeof connection.$inferSelect): PersonEdit {
-  const { name, title, company, email, phone, website, linkedin, tags, priority, status, strength, context } = p;
+  const { name, title, role, company, email, phone, website, linkedin, tags, priority, status, strength, context } = p;
   return {
     name,
     title,
+    role,
     company,
     email,
     phone,
@@ -65,7 +69,8 @@ export async function updatePerson(
   userId: string,
   id: number,
   edit: PersonEdit,
-): Promise<{ ok: true } | { ok: false; field: keyof typeof KINDS; message: string } | null> {
+  events: PeopleEvents,
+): Promise<{ ok: true; changed: boolean } | { ok: false; field: keyof typeof KINDS; message: string } | null> {
   const [current] = await db
     .select()
     .from(connection)
@@ -78,6 +83,18 @@ export async function updatePerson(
     website: normaliseWebsite(edit.website),
     linkedin: normalizeLinkedIn(edit.linkedin) ?? (edit.linkedin?.trim() || null),
   };
+  const tags = normalizeTags(edit.tags);
+  const same = (a: unknown, b: unknown) => (a ?? null) === (b ?? null);
+  const unchanged =
+    (Object.keys(edit) as (keyof PersonEdit)[]).every((k) =>
+      k === "tags"
+        ? JSON.stringify(tags) === JSON.stringify(current.tags)
+        : k in next
+          ? true
+          : same(edit[k], current[k]),
+    ) && (Object.keys(next) as (keyof typeof next)[]).every((k) => same(next[k], current[k]));
+  // Saving the form without changing anything writes nothing and announces nothing.
+  if (unchanged) return { ok: true, changed: false };
   const keyOf = (field: keyof typeof KINDS, value: string) =>
     field === "email"
       ? value
@@ -134,7 +151,7 @@ export async function updatePerson(
       .set({
         ...edit,
         ...next,
-        tags: normalizeTags(edit.tags),
+        tags,
         nameKey: foldName(edit.name),
       })
       .where(and(eq(connection.id, id), eq(connection.userId, userId))),
@@ -147,7 +164,8 @@ export async function updatePerson(
     const field = (Object.keys(KINDS) as (keyof typeof KINDS)[]).find((f) => next[f] !== current[f]) ?? "email";
     return { ok: false, field, message: `Another person in your network already has this ${field}` };
   }
-  return { ok: true };
+  await emitPeopleEvents(events, userId, [{ type: "person.updated", id }]);
+  return { ok: true, changed: true };
 }
 
 /** Adds one more email, phone, website or profile to a person; refused if another person holds it. */
@@ -156,6 +174,7 @@ export async function addContactPoint(
   userId: string,
   id: number,
   input: { kind: "email" | "phone" | "website" | "linkedin"; label: string; value: string },
+  events: PeopleEvents,
 ): Promise<{ ok: true } | { ok: false; message: string } | null> {
   const [row] = await db
     .select({ id: connection.id })
@@ -199,11 +218,18 @@ export async function addContactPoint(
     .onConflictDoNothing()
     .returning({ id: contactPoint.id });
   if (!rows.length) return { ok: false, message: `Someone in your network already has ${value}` };
+  await emitPeopleEvents(events, userId, [{ type: "person.updated", id }]);
   return { ok: true };
 }
 
 /** Removes one contact point of the owner's person (the column copy follows when it was that one). */
-export async function removeContactPoint(db: Database, userId: string, id: number, pointId: number) {
+export async function removeContactPoint(
+  db: Database,
+  userId: string,
+  id: number,
+  pointId: number,
+  events: PeopleEvents,
+) {
   const [point] = await db
     .select()
     .from(contactPoint)
@@ -227,6 +253,7 @@ export async function removeContactPoint(db: Database, userId: string, id: numbe
       ),
     );
   await writeBatch(db, statements);
+  await emitPeopleEvents(events, userId, [{ type: "person.updated", id }]);
   return true;
 }
 
@@ -247,11 +274,17 @@ export async function recordConsent(db: Database, userId: string, id: number, gi
   return true;
 }
 
-export async function deletePerson(db: Database, userId: string, id: number) {
+/** Deletes the owner's person with everything that hangs off them (cascade), and their photo. */
+export async function deletePerson(photos: KVNamespace | null, db: Database, userId: string, id: number) {
   const rows = await db
     .delete(connection)
     .where(and(eq(connection.id, id), eq(connection.userId, userId)))
-    .returning({ id: connection.id });
+    .returning({ id: connection.id, image: connection.image });
+  if (photos)
+    await deletePhotos(
+      photos,
+      rows.map((r) => r.image),
+    );
   return rows.length > 0;
 }
 
@@ -264,21 +297,32 @@ export type BulkChange =
  * Applies one change to the owner's selected people in one batch (all or nothing), in statements of
  * at most 90 ids each (D1 binds 100 parameters). Returns how many people it changed.
  */
-export async function bulkChange(db: Database, userId: string, ids: number[], change: BulkChange) {
+export async function bulkChange(
+  db: Database,
+  userId: string,
+  ids: number[],
+  change: BulkChange,
+  events: PeopleEvents,
+) {
   const unique = [...new Set(ids)].slice(0, 5000);
   if (unique.length === 0) return 0;
   const statements: Batch = [];
   let count = 0;
+  const changed: number[] = [];
   for (const part of chunk(unique, 90)) {
     const owned = and(eq(connection.userId, userId), inArray(connection.id, part));
     if (change.kind === "priority" || change.kind === "status") {
-      const rows = await db.select({ id: connection.id }).from(connection).where(owned);
-      count += rows.length;
+      const rows = await db.select({ id: connection.id, value: connection[change.kind] }).from(connection).where(owned);
+      // Only the people whose value differs count as changed ("Updated 2 people", not 3).
+      const differ = rows.filter((r) => r.value !== change.value).map((r) => r.id);
+      if (!differ.length) continue;
+      count += differ.length;
+      changed.push(...differ);
       statements.push(
         db
           .update(connection)
           .set({ [change.kind]: change.value })
-          .where(owned),
+          .where(and(eq(connection.userId, userId), inArray(connection.id, differ))),
       );
       continue;
     }
@@ -290,6 +334,7 @@ export async function bulkChange(db: Database, userId: string, ids: number[], ch
       );
       if (JSON.stringify(tags) === JSON.stringify(r.tags)) continue;
       count++;
+      changed.push(r.id);
       statements.push(
         db
           .update(connection)
@@ -299,6 +344,11 @@ export async function bulkChange(db: Database, userId: string, ids: number[], ch
     }
   }
   if (statements.length) await writeBatch(db, statements);
+  await emitPeopleEvents(
+    events,
+    userId,
+    changed.map((id) => ({ type: "person.updated" as const, id })),
+  );
   return count;
 }
 

@@ -4,6 +4,7 @@ import { foldName } from "~/lib/people/normalise";
 import { connection, contactPoint, interaction, personHistory, personMerge, reminder, sharedContact } from "~db/schema";
 import type { Database } from "../db.server";
 import { chunk } from "./add.server";
+import { emitPeopleEvents, type PeopleEvents } from "./events.server";
 import { entryStatements, lastContactStatement } from "./timeline.server";
 import { rawSql, type Statement, writeBatch } from "./write.server";
 
@@ -59,7 +60,8 @@ export async function mergePeople(
   userId: string,
   primaryId: number,
   otherIds: number[],
-  picks: Partial<Record<MergeField, number>> = {},
+  picks: Partial<Record<MergeField, number>>,
+  events: PeopleEvents,
 ) {
   const ids = [primaryId, ...otherIds.filter((id) => id !== primaryId)];
   const preview = await previewMerge(db, userId, ids);
@@ -137,6 +139,8 @@ export async function mergePeople(
         phone: fill("phone"),
         website: fill("website"),
         linkedin: fill("linkedin"),
+        // The primary's photo, else the first other's; theirs stay stored for an undo.
+        image: [primary, ...others].map((p) => p.image).find(Boolean) ?? null,
         notes: notes.slice(0, 20_000) || null,
         tags: uniqueTags([primary, ...others].flatMap((p) => p.tags)),
         priority: [primary, ...others].map((p) => p.priority).sort((a, b) => rank(a) - rank(b))[0] ?? primary.priority,
@@ -182,6 +186,7 @@ export async function mergePeople(
     .where(and(eq(personMerge.userId, userId), eq(personMerge.primaryId, primaryId)))
     .orderBy(desc(personMerge.id))
     .limit(1);
+  await emitPeopleEvents(events, userId, [{ type: "person.merged", id: primaryId, mergedIds: otherIdsOwned }]);
   return { id: primaryId, name: pick("name") as string, merged: otherIdsOwned.length, mergeId: record?.id ?? null };
 }
 
@@ -208,7 +213,7 @@ export function undoableMerges(db: Database, userId: string, primaryId: number) 
  * Undoes a merge: the merged people come back with their own ids and fields, their contact points,
  * follow-ups, share-backs and history move back, and the primary gets its fields from before. One batch.
  */
-export async function undoMerge(db: Database, userId: string, mergeId: number) {
+export async function undoMerge(db: Database, userId: string, mergeId: number, events: PeopleEvents) {
   const [record] = await db
     .select()
     .from(personMerge)
@@ -280,5 +285,10 @@ export async function undoMerge(db: Database, userId: string, mergeId: number) {
     ...[record.primaryId, ...record.mergedIds].map((id) => lastContactStatement(userId, id)),
   );
   await writeBatch(db, statements);
+  // The restored people come back as new to a subscriber; the primary changed back.
+  await emitPeopleEvents(events, userId, [
+    { type: "person.updated", id: record.primaryId },
+    ...record.mergedIds.map((id) => ({ type: "person.created" as const, id })),
+  ]);
   return { primaryId: record.primaryId, restored: record.mergedIds };
 }

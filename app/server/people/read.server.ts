@@ -126,7 +126,13 @@ export async function loadPeople(db: Database, userId: string, ids?: number[] | 
     : await db.select().from(contactPoint).where(eq(contactPoint.userId, userId));
   for (const p of pointRows.sort((a, b) => Number(b.preferred) - Number(a.preferred) || a.id - b.id))
     points.set(p.connectionId, [...(points.get(p.connectionId) ?? []), p]);
-  return rows.map((r) => toRecord(r, points.get(r.id) ?? []));
+  // When they connected (LinkedIn's Connected On) is a dated history line; writers get it back as a date.
+  const connectedRows = await db
+    .select({ connectionId: personHistory.connectionId, createdAt: personHistory.createdAt })
+    .from(personHistory)
+    .where(and(eq(personHistory.userId, userId), eq(personHistory.kind, "connected")));
+  const connected = new Map(connectedRows.map((h) => [h.connectionId, h.createdAt.toISOString().slice(0, 10)]));
+  return rows.map((r) => ({ ...toRecord(r, points.get(r.id) ?? []), connectedOn: connected.get(r.id) }));
 }
 
 function toRecord(r: typeof connection.$inferSelect, points: (typeof contactPoint.$inferSelect)[]): PersonRecord {

@@ -5,6 +5,7 @@ import { normalisePerson, type PointValues } from "~/lib/people/normalise";
 import { connection, contactPoint, personHistory } from "~db/schema";
 import type { Database } from "../db.server";
 import { ownerCountry } from "./add.server";
+import { emitPeopleEvents, type PeopleEvents } from "./events.server";
 import { type Statement, writeBatch } from "./write.server";
 
 const same = (a: { kind: string; key: string | null; value: string; service: string | null }, b: PointValues) =>
@@ -25,7 +26,7 @@ export async function replacePerson(
   userId: string,
   id: number,
   draft: PersonDraft,
-  options: { detail: string; also?: Statement[] },
+  options: { detail: string; also?: Statement[]; events: PeopleEvents },
 ): Promise<{ ok: true } | { ok: false; message: string } | null> {
   const [current] = await db
     .select({ id: connection.id, priority: connection.priority, status: connection.status })
@@ -97,5 +98,7 @@ export async function replacePerson(
     const taken = inserts.map((p) => p.value).join(", ");
     return { ok: false, message: `Another person in your network already has ${taken}` };
   }
+  // A client re-PUTs unchanged cards; the history line is kept, but only a PUT is announced here.
+  await emitPeopleEvents(options.events, userId, [{ type: "person.updated", id }]);
   return { ok: true };
 }

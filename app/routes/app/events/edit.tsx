@@ -1,13 +1,14 @@
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { data, Form, Link, useNavigation } from "react-router";
 import { Field, inputClass } from "~/components/ui/field";
 import { appContext } from "~/context";
 import { EVENT_TYPE_LABEL, EVENT_TYPES, eventFormSchema } from "~/lib/events";
 import { pageMeta } from "~/lib/site";
 import { requireUser } from "~/server/auth.server";
 import { createEvent, getEvent, titleTaken, updateEvent } from "~/server/events.server";
-import { setToastHeader } from "~/server/toast.server";
+import { notFound, parseId } from "~/server/http.server";
+import { redirectWithToast } from "~/server/toast.server";
 import type { Route } from "./+types/edit";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
@@ -15,12 +16,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
   { name: "robots", content: "noindex" },
 ];
 
-function eventId(params: { id?: string }) {
-  if (params.id === undefined) return null;
-  const id = Number(params.id);
-  if (!Number.isSafeInteger(id) || id < 1) throw new Response("Not Found", { status: 404, statusText: "Not Found" });
-  return id;
-}
+const eventId = (params: { id?: string }) => (params.id === undefined ? null : parseId(params.id));
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const app = context.get(appContext);
@@ -28,7 +24,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const id = eventId(params);
   if (id === null) return { event: null };
   const row = await getEvent(app.db, user.id, id);
-  if (!row) throw new Response("Not Found", { status: 404, statusText: "Not Found" });
+  if (!row) notFound();
   const { plan: _plan, attendees: _attendees, ...event } = row;
   return { event };
 }
@@ -46,12 +42,10 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     );
   let target = id;
   if (id === null) target = await createEvent(app.db, user.id, submission.value);
-  else if (!(await updateEvent(app.env, app.db, user.id, id, submission.value)))
-    throw new Response("Not Found", { status: 404, statusText: "Not Found" });
-  return redirect(`/events/${target}`, {
-    headers: {
-      "Set-Cookie": await setToastHeader({ type: "success", title: id === null ? "Event created" : "Event saved" }),
-    },
+  else if (!(await updateEvent(app.env, app.db, user.id, id, submission.value))) notFound();
+  return redirectWithToast(`/events/${target}`, {
+    type: "success",
+    title: id === null ? "Event created" : "Event saved",
   });
 }
 

@@ -1,6 +1,6 @@
 import { getFormProps, getTextareaProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { data, Form, Link, useNavigation } from "react-router";
 import { OWNER_STATUS_LABEL, SetActiveButton } from "~/components/event-hub";
 import { STATUS_BADGE } from "~/components/marketing/event-card";
 import { formatDate } from "~/components/marketing/page";
@@ -24,8 +24,9 @@ import { pageMeta } from "~/lib/site";
 import { type AiBinding, createAssistant } from "~/server/assistant.server";
 import { requireUser } from "~/server/auth.server";
 import { deleteEvent, getEvent, networkForPlan, saveAttendees, savePlan, toggleActive } from "~/server/events.server";
+import { notFound, parseId } from "~/server/http.server";
 import { getSettings } from "~/server/settings.server";
-import { setToastHeader } from "~/server/toast.server";
+import { redirectWithToast } from "~/server/toast.server";
 import type { Route } from "./+types/hub";
 
 export const meta: Route.MetaFunction = ({ loaderData }) =>
@@ -33,23 +34,15 @@ export const meta: Route.MetaFunction = ({ loaderData }) =>
     ? pageMeta(loaderData.sample.title, loaderData.sample.description)
     : [...pageMeta(loaderData?.event?.title ?? "Event"), { name: "robots", content: "noindex" }];
 
-const notFound = () => new Response("Not Found", { status: 404, statusText: "Not Found" });
-
-function eventId(params: { id: string }) {
-  const id = Number(params.id);
-  if (!Number.isSafeInteger(id) || id < 1) throw notFound();
-  return id;
-}
-
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   // The landing page's public sample events have word ids; the owner's own events are numbered.
   const sample = findEvent(params.id, dayInZone(new Date(), "UTC"));
   if (sample) return { sample, event: null };
-  const id = eventId(params);
+  const id = parseId(params.id);
   const app = context.get(appContext);
   const user = await requireUser(app, request);
   const [row, settings] = await Promise.all([getEvent(app.db, user.id, id), getSettings(app.db, user.id)]);
-  if (!row) throw notFound();
+  if (!row) notFound();
   const status = eventStatus(row, dayInZone(new Date(), settings.timeZone));
   const { attendees, ...event } = row;
   return { sample: null, event: { ...event, status, importedAttendees: attendees.length } };
@@ -58,17 +51,17 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 export async function action({ request, params, context }: Route.ActionArgs) {
   const app = context.get(appContext);
   const user = await requireUser(app, request);
-  const id = eventId(params);
+  const id = parseId(params.id);
   const existing = await getEvent(app.db, user.id, id);
-  if (!existing) throw notFound();
+  if (!existing) notFound();
   const formData = await request.formData();
   const intent = formData.get("intent");
-  const toast = async (title: string, to: string, description?: string) =>
-    redirect(to, { headers: { "Set-Cookie": await setToastHeader({ type: "success", title, description }) } });
+  const toast = (title: string, to: string, description?: string) =>
+    redirectWithToast(to, { type: "success", title, description });
 
   if (intent === "toggle-active") {
     const result = await toggleActive(app.env, app.db, user.id, id);
-    if (!result) throw notFound();
+    if (!result) notFound();
     return toast(
       result.active ? `${result.title} is your active event` : `${result.title} is no longer active`,
       safeRedirect(formData.get("redirectTo"), `/events/${id}`),
@@ -133,7 +126,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     return toast("Plan saved", `/events/${id}#plan`);
   }
   if (intent === "delete") {
-    if (!(await deleteEvent(app.env, app.db, user.id, id))) throw notFound();
+    if (!(await deleteEvent(app.env, app.db, user.id, id))) notFound();
     return toast("Event deleted", "/events");
   }
   return data({ error: "Unknown action" }, { status: 400 });

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { Form, Link, redirect } from "react-router";
+import { Form, Link } from "react-router";
 import { BarChart } from "~/components/bar-chart";
 import { formatDate } from "~/components/marketing/page";
 import { appContext } from "~/context";
@@ -12,9 +12,10 @@ import type { AiBinding } from "~/server/assistant.server";
 import { requireUser } from "~/server/auth.server";
 import { savedDrafts } from "~/server/drafts.server";
 import { getEvent, peopleMetAt } from "~/server/events.server";
+import { notFound, parseId } from "~/server/http.server";
 import { createReminder } from "~/server/reminders.server";
 import { getSettings } from "~/server/settings.server";
-import { setToastHeader } from "~/server/toast.server";
+import { redirectWithToast } from "~/server/toast.server";
 import type { Route } from "./+types/report";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
@@ -22,7 +23,6 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
   { name: "robots", content: "noindex" },
 ];
 
-const notFound = () => new Response("Not Found", { status: 404, statusText: "Not Found" });
 const TOP_LEADS = 10;
 const MESSAGES_FOR = 5;
 
@@ -37,10 +37,8 @@ const SOURCE_LABEL = {
 async function ownedEvent(request: Request, params: { id: string }, context: Route.LoaderArgs["context"]) {
   const app = context.get(appContext);
   const user = await requireUser(app, request);
-  const id = Number(params.id);
-  if (!Number.isSafeInteger(id) || id < 1) throw notFound();
-  const event = await getEvent(app.db, user.id, id);
-  if (!event) throw notFound();
+  const event = await getEvent(app.db, user.id, parseId(params.id));
+  if (!event) notFound();
   return { app, user, event };
 }
 
@@ -132,7 +130,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const { app, user, event } = await ownedEvent(request, params, context);
   const formData = await request.formData();
   const connectionId = Number(formData.get("connectionId"));
-  if (formData.get("intent") !== "remind" || !Number.isSafeInteger(connectionId)) throw notFound();
+  if (formData.get("intent") !== "remind" || !Number.isSafeInteger(connectionId)) notFound();
   const settings = await getSettings(app.db, user.id);
   const dueAt = new Date(Date.now() + 24 * 3_600_000);
   const created = await createReminder(app.db, user.id, {
@@ -141,15 +139,11 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     dueAt,
     notes: `Follow up after ${event.title}`,
   });
-  if (created === null) throw notFound();
-  return redirect(`/events/${event.id}/report#lead-${connectionId}`, {
-    headers: {
-      "Set-Cookie": await setToastHeader({
-        type: "success",
-        title: "Reminder set",
-        description: `Email follow-up due ${formatInZone(dueAt, settings.timeZone)}.`,
-      }),
-    },
+  if (created === null) notFound();
+  return redirectWithToast(`/events/${event.id}/report#lead-${connectionId}`, {
+    type: "success",
+    title: "Reminder set",
+    description: `Email follow-up due ${formatInZone(dueAt, settings.timeZone)}.`,
   });
 }
 

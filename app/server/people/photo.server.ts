@@ -1,0 +1,150 @@
+import { and, eq, isNotNull } from "drizzle-orm";
+import type { PhotoDraft } from "~/lib/people/draft";
+import { connection } from "~db/schema";
+import { imageProblem } from "../cards.server";
+import type { Database } from "../db.server";
+import type { PeopleEvents } from "./events.server";
+import { emitPeopleEvents } from "./events.server";
+
+/**
+ * People's photos live in the same KV namespace as card avatars, with the same checks, but never at a
+ * public URL: they are served only to their owner (GET /api/people/:id/photo). The key names the owner,
+ * so deleting an account finds every photo by prefix; `connection.image` holds the key.
+ */
+const PREFIX = "person-photo:";
+const KEY = /^[A-Za-z0-9_-]{1,64}:[0-9a-f-]{36}$/;
+
+export const newPhotoKey = (userId: string) => `${userId}:${crypto.randomUUID()}`;
+const isPhotoKey = (key: string | null | undefined): key is string => typeof key === "string" && KEY.test(key);
+
+/** The URL a page shows a person's photo at (changes with the photo, so it can be cached). */
+export function photoUrl(id: number, key: string | null | undefined) {
+  return isPhotoKey(key) ? `/api/people/${id}/photo?v=${key.slice(-12)}` : null;
+}
+
+export function decodeBase64(base64: string): Uint8Array {
+  const binary = atob(base64);
+  const bytes = new Uint8Array(binary.length);
+  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
+  return bytes;
+}
+
+export function encodeBase64(bytes: Uint8Array): string {
+  let binary = "";
+  for (let i = 0; i < bytes.length; i += 0x8000)
+    binary += String.fromCharCode(...bytes.subarray(i, Math.min(i + 0x8000, bytes.length)));
+  return btoa(binary);
+}
+
+/** Why a photo read from a file cannot be kept (the avatar checks), or null when it can. */
+export function draftPhotoProblem(photo: PhotoDraft): string | null {
+  try {
+    return imageProblem(photo.mediaType, decodeBase64(photo.base64));
+  } catch {
+    return "Choose a JPEG, PNG or WebP image";
+  }
+}
+
+/** Stores photo bytes under a new key of this owner; the caller points the person at it. */
+export async function putPhoto(store: KVNamespace, userId: string, type: string, bytes: Uint8Array) {
+  const key = newPhotoKey(userId);
+  await store.put(PREFIX + key, bytes, { metadata: { type } });
+  return key;
+}
+
+export async function deletePhotos(store: KVNamespace, keys: (string | null | undefined)[]) {
+  await Promise.all(keys.filter(isPhotoKey).map((k) => store.delete(PREFIX + k)));
+}
+
+type PhotoEnv = { CACHE: KVNamespace };
+
+/** Sets a person's photo from an upload; the old one is removed. Null when the person is not the owner's. */
+export async function setPersonPhoto(
+  env: PhotoEnv,
+  db: Database,
+  userId: string,
+  id: number,
+  type: string,
+  bytes: Uint8Array,
+  events: PeopleEvents,
+): Promise<{ error: string } | { url: string } | null> {
+  const problem = imageProblem(type, bytes);
+  if (problem) return { error: problem };
+  const [row] = await db
+    .select({ image: connection.image })
+    .from(connection)
+    .where(and(eq(connection.id, id), eq(connection.userId, userId)));
+  if (!row) return null;
+  const key = await putPhoto(env.CACHE, userId, type, bytes);
+  const updated = await db
+    .update(connection)
+    .set({ image: key })
+    .where(and(eq(connection.id, id), eq(connection.userId, userId)))
+    .returning({ id: connection.id });
+  if (!updated.length) {
+    await deletePhotos(env.CACHE, [key]);
+    return null;
+  }
+  await deletePhotos(env.CACHE, [row.image]);
+  await emitPeopleEvents(events, userId, [{ type: "person.updated", id }]);
+  return { url: photoUrl(id, key) as string };
+}
+
+export async function removePersonPhoto(env: PhotoEnv, db: Database, userId: string, id: number, events: PeopleEvents) {
+  const [row] = await db
+    .select({ image: connection.image })
+    .from(connection)
+    .where(and(eq(connection.id, id), eq(connection.userId, userId)));
+  if (!row) return false;
+  if (!row.image) return true;
+  await db
+    .update(connection)
+    .set({ image: null })
+    .where(and(eq(connection.id, id), eq(connection.userId, userId)));
+  await deletePhotos(env.CACHE, [row.image]);
+  await emitPeopleEvents(events, userId, [{ type: "person.updated", id }]);
+  return true;
+}
+
+/** The photo of the owner's person: bytes and type, or null (another account's person gets null too). */
+export async function personPhoto(env: PhotoEnv, db: Database, userId: string, id: number) {
+  const [row] = await db
+    .select({ image: connection.image })
+    .from(connection)
+    .where(and(eq(connection.id, id), eq(connection.userId, userId), isNotNull(connection.image)));
+  if (!isPhotoKey(row?.image) || !row.image.startsWith(`${userId}:`)) return null;
+  const stored = await env.CACHE.getWithMetadata<{ type?: string }>(PREFIX + row.image, "arrayBuffer");
+  if (!stored.value) return null;
+  return { bytes: stored.value, type: stored.metadata?.type ?? "image/jpeg" };
+}
+
+/** Photos for a vCard export, inline; read a few at a time. */
+export async function photosOf(env: PhotoEnv, people: { id: number; photoKey?: string | null }[]) {
+  const out = new Map<number, PhotoDraft>();
+  const withPhoto = people.filter((p) => isPhotoKey(p.photoKey));
+  for (let i = 0; i < withPhoto.length; i += 20)
+    await Promise.all(
+      withPhoto.slice(i, i + 20).map(async (p) => {
+        const stored = await env.CACHE.getWithMetadata<{ type?: string }>(
+          PREFIX + (p.photoKey as string),
+          "arrayBuffer",
+        );
+        if (stored.value)
+          out.set(p.id, {
+            mediaType: stored.metadata?.type ?? "image/jpeg",
+            base64: encodeBase64(new Uint8Array(stored.value)),
+          });
+      }),
+    );
+  return out;
+}
+
+/** Every photo of an account, by its key prefix (for deleting the account). */
+export async function deleteAccountPhotos(store: KVNamespace, userId: string) {
+  let cursor: string | undefined;
+  do {
+    const page = await store.list({ prefix: `${PREFIX}${userId}:`, cursor });
+    await Promise.all(page.keys.map((k) => store.delete(k.name)));
+    cursor = page.list_complete ? undefined : page.cursor;
+  } while (cursor);
+}
