@@ -645,3 +645,36 @@ export const apiToken = sqliteTable(
   },
   (t) => [index("api_token_user_idx").on(t.userId)],
 );
+
+// Payments adapter (app/server/payments/): shared by every domain that takes money (donations, plans).
+// One row per Stripe event we accepted: the primary key is what makes a replayed event change nothing.
+export const paymentEvent = sqliteTable(
+  "payment_event",
+  {
+    id: text("id").primaryKey(),
+    type: text("type").notNull(),
+    // The connected account the event came from (Connect), null for the platform's own.
+    account: text("account"),
+    // The domain whose handler took it ("donations", "plans"), null when no handler claimed it.
+    domain: text("domain"),
+    // Stripe's own creation time (seconds), kept to order events that arrive out of order.
+    created: integer("created").notNull(),
+    receivedAt: createdAt(),
+  },
+  (t) => [index("payment_event_type_idx").on(t.type)],
+);
+
+// The built-in test checkout's own state when no Stripe key is configured (local development and tests):
+// accounts, checkout sessions, customers and subscriptions, each as Stripe would describe it.
+export const paymentLocalObject = sqliteTable(
+  "payment_local_object",
+  {
+    id: text("id").primaryKey(),
+    kind: text("kind", {
+      enum: ["account", "checkout_session", "customer", "subscription", "payment_intent"],
+    }).notNull(),
+    data: text("data", { mode: "json" }).$type<Record<string, unknown>>().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("payment_local_object_kind_idx").on(t.kind)],
+);
