@@ -290,6 +290,13 @@ const AVATAR_TYPES: Record<string, (b: Uint8Array) => boolean> = {
     b[0] === 0x52 && b[1] === 0x49 && b[2] === 0x46 && b[3] === 0x46 && b[8] === 0x57 && b[9] === 0x45,
 };
 
+/** The one check for an uploaded picture (avatars, campaign images): its bytes are the type it claims, within `max`. */
+export function imageProblem(type: string, bytes: Uint8Array, max: number): string | null {
+  if (!AVATAR_TYPES[type]?.(bytes)) return "Choose a JPEG, PNG or WebP image";
+  if (bytes.byteLength > max) return "That image is too large";
+  return null;
+}
+
 /**
  * Stores a square avatar (cropped in the browser) in KV under a content hash, so its URL can be
  * cached forever; the previous one is removed. Returns an error message for anything not an image.
@@ -302,9 +309,8 @@ export async function setAvatar(
   type: string,
   bytes: Uint8Array,
 ) {
-  const check = AVATAR_TYPES[type];
-  if (!check?.(bytes)) return { error: "Choose a JPEG, PNG or WebP image" } as const;
-  if (bytes.byteLength > AVATAR_MAX_BYTES) return { error: "That image is too large" } as const;
+  const problem = imageProblem(type, bytes, AVATAR_MAX_BYTES);
+  if (problem) return { error: problem } as const;
   const existing = await getOwnedCard(db, userId, id);
   if (!existing) return null;
   const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes as BufferSource));

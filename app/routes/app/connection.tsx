@@ -3,6 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useState } from "react";
 import { data, Form, Link, useNavigation } from "react-router";
 import { ConnectionFields, useConnectionForm } from "~/components/connection-fields";
+import { GivingSection } from "~/components/fundraising/giving-section";
 import { Field, inputClass } from "~/components/ui/field";
 import { appContext } from "~/context";
 import { safeHref } from "~/lib/card";
@@ -14,6 +15,7 @@ import { asCountry, formatPhone } from "~/lib/phone";
 import { pageMeta } from "~/lib/site";
 import { FOLLOW_UP_PRESETS, formatInZone, isTimeZone, zonedToUtc } from "~/lib/time";
 import { requireUser } from "~/server/auth.server";
+import { givingSummary } from "~/server/fundraising/gifts.server";
 import { notFound, parseId } from "~/server/http.server";
 import {
   addContactPoint,
@@ -51,6 +53,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     personHistoryOf(app.db, user.id, id),
     undoableMerges(app.db, user.id, id),
   ]);
+  const giving = await givingSummary(app.db, user.id, id);
   // A company and website read off a work email are guesses: shown as a suggestion the owner accepts.
   const guess = suggestFromEmail(row.email);
   const suggestion =
@@ -65,6 +68,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     consents,
     merges,
     suggestion,
+    giving,
     country: asCountry(settings.country),
     timeZone: settings.timeZone,
   };
@@ -444,6 +448,7 @@ export default function ConnectionPage({ loaderData, actionData }: Route.Compone
               ))}
             </ul>
           </section>
+          <GivingSection giving={loaderData.giving} personId={loaderData.connection.id} />
           <section
             className="rounded-xl border border-slate-200 p-5 dark:border-slate-800"
             aria-labelledby="consent-title"

@@ -208,7 +208,7 @@ export async function payLocalCheckout(app: AppContext, sessionId: string, payer
     subscriptionId = `sub_local_${rand()}`;
     const invoiceId = `in_local_${rand()}`;
     await save(app, "subscription", subscriptionObject(s, subscriptionId, customerId, "active"));
-    invoice = invoiceObject(s, invoiceId, subscriptionId, customerId, piId, charge, "subscription_create", true);
+    invoice = invoiceObject(s, invoiceId, subscriptionId, customerId, piId, charge, "subscription_create", true, payer);
   }
   await save(app, "payment_intent", {
     id: piId,
@@ -272,11 +272,14 @@ function invoiceObject(
   charge: string,
   reason: "subscription_create" | "subscription_cycle",
   paid: boolean,
+  payer: { email: string | null; name: string | null },
 ): Obj {
   return {
     id,
     object: "invoice",
     customer,
+    customer_email: payer.email,
+    customer_name: payer.name,
     currency: s.currency,
     amount_due: s.amount_total,
     amount_paid: paid ? s.amount_total : 0,
@@ -305,6 +308,8 @@ export async function renewLocalSubscription(app: AppContext, subscriptionId: st
   };
   const piId = `pi_local_${rand()}`;
   const charge = `ch_local_${rand()}`;
+  const customer = await readLocal(app, String(sub.customer), "customer");
+  const payer = { email: (customer?.email as string) ?? null, name: (customer?.name as string) ?? null };
   const invoice = invoiceObject(
     base,
     `in_local_${rand()}`,
@@ -314,6 +319,7 @@ export async function renewLocalSubscription(app: AppContext, subscriptionId: st
     charge,
     "subscription_cycle",
     paid,
+    payer,
   );
   const account = (sub.account as string | null) ?? null;
   await save(app, "payment_intent", {

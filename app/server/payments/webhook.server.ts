@@ -83,7 +83,9 @@ export async function receiveStripeWebhook(
     if (isDuplicate(error)) return reply(200, { received: true, duplicate: true });
     throw error;
   }
+  // Mail and cache purges, awaited (they take milliseconds) so the answer means "done"; their failure
+  // never undoes the committed event.
   const after = taken && "after" in taken.result ? taken.result.after : undefined;
-  if (after) app.ctx.waitUntil(after().catch((e) => console.error("payments: after-event work failed", e)));
+  if (after) await after().catch((e) => console.error("payments: after-event work failed", e));
   return reply(200, { received: true, domain: taken?.domain ?? null });
 }
