@@ -422,3 +422,37 @@ describe("another owner never sees or changes fundraising data", () => {
     expect(await one("select count(*) as n from gift where user_id = ?", a.userId)).toEqual({ n: 1 });
   });
 });
+
+describe("donors in the network", () => {
+  it("filters connections by donor status and giving range, and lists unthanked gifts on the dashboard", async () => {
+    const o = await ownerWithCampaign();
+    const gift = (donorName: string, amount: string) =>
+      call(`/campaigns/${o.id}`, {
+        ...form({
+          intent: "gift",
+          nonce: crypto.randomUUID(),
+          donorName,
+          amount,
+          currency: "USD",
+          date: "2026-03-01",
+          method: "cheque",
+        }),
+        headers: o.headers,
+      });
+    await gift("Small Giver", "20");
+    await gift("Big Giver", "900");
+    await call("/connections/new", { ...form({ name: "Never Gave", email: "never@x.example" }), headers: o.headers });
+    const list = (q: string) => page(call(`/connections?${q}`, { headers: o.headers }));
+    const donors = await list("donor=donor");
+    expect(donors).toContain("Small Giver");
+    expect(donors).toContain("Big Giver");
+    expect(donors).not.toContain("Never Gave");
+    expect(await list("donor=non-donor")).toContain("Never Gave");
+    const big = await list("givenMin=100");
+    expect(big).toContain("Big Giver");
+    expect(big).not.toContain("Small Giver");
+    expect(await list("givenMax=50")).not.toContain("Big Giver");
+    const dashboard = await page(call("/dashboard", { headers: o.headers }));
+    expect(dashboard).toContain("Waiting for a thank-you (2)");
+  });
+});

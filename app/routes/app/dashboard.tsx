@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { UnthankedGifts } from "~/components/fundraising/unthanked";
 import { appContext } from "~/context";
 import { type OnboardingStep, STEP_COUNT, STEP_TITLES, stepNumber } from "~/lib/onboarding";
 import { formatPhone } from "~/lib/phone";
@@ -6,6 +7,7 @@ import { pageMeta } from "~/lib/site";
 import { formatInZone } from "~/lib/time";
 import { requireUser } from "~/server/auth.server";
 import { dashboardSummary } from "~/server/dashboard.server";
+import { unacknowledgedGifts } from "~/server/fundraising/gifts.server";
 import type { Route } from "./+types/dashboard";
 
 export const meta = () => [...pageMeta("Dashboard"), { name: "robots", content: "noindex" }];
@@ -13,7 +15,11 @@ export const meta = () => [...pageMeta("Dashboard"), { name: "robots", content: 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const app = context.get(appContext);
   const user = await requireUser(app, request);
-  return { user, ...(await dashboardSummary(app.db, user.id)) };
+  const [summary, unthanked] = await Promise.all([
+    dashboardSummary(app.db, user.id),
+    unacknowledgedGifts(app.db, user.id),
+  ]);
+  return { user, ...summary, unthanked };
 }
 
 const hoursLeft = (createdAt: Date, now: number) =>
@@ -81,6 +87,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
     country,
     onboarding,
     cards,
+    unthanked,
   } = loaderData;
   const now = Date.now();
   return (
@@ -88,6 +95,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
       <h1 className="font-bold text-2xl tracking-tight sm:text-3xl">Welcome, {user.name}</h1>
       <p className="mt-2 text-slate-600 dark:text-slate-300">Signed in as {user.email}.</p>
       <NextStep onboarding={onboarding} cards={cards} />
+      <UnthankedGifts gifts={unthanked} back="/dashboard" />
 
       <h2 className="mt-8 font-semibold text-slate-600 text-sm dark:text-slate-300">This week</h2>
       <dl className="mt-2 grid grid-cols-3 gap-3">
