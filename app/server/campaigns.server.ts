@@ -1,9 +1,11 @@
-import { and, asc, desc, eq, isNull, ne, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNull, ne, sql } from "drizzle-orm";
 import type { CampaignCategory, CampaignForm, CampaignStatus } from "~/lib/campaign";
-import { campaign, gift } from "~db/schema";
+import { campaign, card, event, gift } from "~db/schema";
+import { purgeCards } from "./cards.server";
 import type { Database } from "./db.server";
 import type { AppEnv } from "./env.server";
 import { purgePublicPages } from "./page-cache.server";
+import { writeBatch } from "./people/write.server";
 
 /**
  * Each campaign's figures from its real gifts (net of refunds; fully refunded gifts count for nothing),
@@ -209,7 +211,7 @@ export async function updateCampaign(env: AppEnv, db: Database, userId: string, 
     .set({ ...columnsOf(form), updatedAt: new Date() })
     .where(and(eq(campaign.id, id), eq(campaign.userId, userId)))
     .returning({ id: campaign.id });
-  if (updated.length) await purgeCampaignPages(env);
+  if (updated.length) await purgeCampaignPages(env, db, id);
   return updated.length > 0;
 }
 
@@ -236,13 +238,93 @@ export async function changeCampaignStatus(
     .update(campaign)
     .set(set)
     .where(and(eq(campaign.id, id), eq(campaign.userId, userId)));
-  await purgeCampaignPages(env);
+  await purgeCampaignPages(env, db, id);
   return { ok: true as const };
 }
 
 /** After anything the public campaign pages, the landing page or a featuring card shows. */
-export function purgeCampaignPages(env: AppEnv) {
-  return purgePublicPages(env, ["campaigns"]);
+export async function purgeCampaignPages(env: AppEnv, db?: Database, id?: string) {
+  await purgePublicPages(env, ["campaigns"]);
+  if (!db || !id) return;
+  const featuring = await db.select({ slug: card.slug }).from(card).where(eq(card.featuredCampaignId, id));
+  await purgeCards(
+    env,
+    featuring.map((c) => c.slug),
+  );
+}
+
+/** The owner's cards and events, and which of them feature or raise for this campaign. */
+export async function networkingOf(db: Database, userId: string, id: string) {
+  const [cards, events] = await Promise.all([
+    db
+      .select({ id: card.id, label: card.label, name: card.name, featured: card.featuredCampaignId })
+      .from(card)
+      .where(eq(card.userId, userId))
+      .orderBy(asc(card.id)),
+    db
+      .select({ id: event.id, title: event.title, date: event.date, campaignId: event.campaignId })
+      .from(event)
+      .where(eq(event.userId, userId))
+      .orderBy(desc(event.date))
+      .limit(100),
+  ]);
+  return {
+    cards: cards.map((c) => ({ id: c.id, label: `${c.label}: ${c.name}`, featuresThis: c.featured === id })),
+    events: events.map((e) => ({ id: e.id, title: `${e.title} (${e.date})`, linked: e.campaignId === id })),
+  };
+}
+
+/**
+ * One card features this campaign (a "Support" button on its visitor page) and any of the owner's
+ * events raise for it; both are the owner's own rows only, written in one batch.
+ */
+export async function setNetworking(
+  env: AppEnv,
+  db: Database,
+  userId: string,
+  id: string,
+  choice: { cardId: number | null; eventIds: number[] },
+) {
+  if (!(await getOwnedCampaign(db, userId, id))) return false;
+  const before = await db
+    .select({ slug: card.slug })
+    .from(card)
+    .where(and(eq(card.userId, userId), eq(card.featuredCampaignId, id)));
+  await writeBatch(db, [
+    db
+      .update(card)
+      .set({ featuredCampaignId: null })
+      .where(and(eq(card.userId, userId), eq(card.featuredCampaignId, id))),
+    ...(choice.cardId
+      ? [
+          db
+            .update(card)
+            .set({ featuredCampaignId: id })
+            .where(and(eq(card.userId, userId), eq(card.id, choice.cardId))),
+        ]
+      : []),
+    db
+      .update(event)
+      .set({ campaignId: null })
+      .where(and(eq(event.userId, userId), eq(event.campaignId, id))),
+    ...(choice.eventIds.length
+      ? [
+          db
+            .update(event)
+            .set({ campaignId: id })
+            .where(and(eq(event.userId, userId), inArray(event.id, choice.eventIds.slice(0, 90)))),
+        ]
+      : []),
+  ]);
+  const after = await db
+    .select({ slug: card.slug })
+    .from(card)
+    .where(and(eq(card.userId, userId), eq(card.featuredCampaignId, id)));
+  await purgeCards(
+    env,
+    [...before, ...after].map((c) => c.slug),
+  );
+  return true;
 }
 
 export const CAMPAIGN_IMAGE_MAX_BYTES = 900_000;

@@ -1,8 +1,8 @@
-import { and, desc, eq, like, or, sql } from "drizzle-orm";
+import { and, desc, eq, isNull, like, or, sql } from "drizzle-orm";
 import { type CardForm, contactTypeOf, type PublicCard, platformOf, SHARE_FIELDS, shareFieldsOf } from "~/lib/card";
 import type { PersonDraft } from "~/lib/people/draft";
 import { flatDraft } from "~/lib/people/form";
-import { card, cardStat, user, userSettings } from "~db/schema";
+import { campaign, card, cardStat, user, userSettings } from "~db/schema";
 import { activeEventName } from "./active-event.server";
 import type { Database } from "./db.server";
 import { cardTag, purge } from "./edge-cache.server";
@@ -240,8 +240,23 @@ export async function getPublishedCard(db: Database, slug: string): Promise<Publ
   const view: PublicCard = {
     ...toPublicCard(row.card, row.ownerName, await activeEventName(db, row.card.userId)),
     unlisted: row.visibility === "connections",
+    campaign: row.card.featuredCampaignId
+      ? await featuredCampaignOf(db, row.card.userId, row.card.featuredCampaignId)
+      : null,
   };
   return view;
+}
+
+/** Fundraising: the campaign a card features, while it is the owner's, active and not archived. */
+async function featuredCampaignOf(db: Database, userId: string, id: string) {
+  const row = await db
+    .select({ id: campaign.id, title: campaign.title })
+    .from(campaign)
+    .where(
+      and(eq(campaign.id, id), eq(campaign.userId, userId), eq(campaign.status, "active"), isNull(campaign.archivedAt)),
+    )
+    .get();
+  return row ?? null;
 }
 
 export type StatField = "views" | "saves" | "shares";

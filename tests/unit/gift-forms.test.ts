@@ -111,3 +111,18 @@ describe("campaign form and Donate amounts", () => {
     expect(chosenAmount({ amount: "-100" }, "USD")).toHaveProperty("error");
   });
 });
+
+describe("the follow-up's campaign mention", () => {
+  it("adds one line before the sign-off, only for a linked campaign", async () => {
+    const { withCampaignMention } = await import("~/lib/campaign-mention");
+    const m = {
+      engine: "built-in",
+      result: { subject: "Hi", body: "Hello Ana,\n\nGreat to meet you.\n\nBest,\nAmara" },
+    };
+    expect(withCampaignMention(m, null, "https://x.org")).toBe(m);
+    const out = withCampaignMention(m, { id: "wells-1", title: "Wells" }, "https://x.org");
+    expect(out.result.body).toBe(
+      "Hello Ana,\n\nGreat to meet you.\n\nIf you'd like to support Wells, everything is here: https://x.org/fundraising/wells-1\n\nBest,\nAmara",
+    );
+  });
+});

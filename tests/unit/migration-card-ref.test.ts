@@ -33,7 +33,9 @@ describe(`migration ${TARGET}`, () => {
     db.exec(
       (await seedSql())
         .split("\n")
-        .filter((line) => !/contact_point|person_history|name_key|headline|share_fields|onboarding|INTO campaign/.test(line))
+        .filter(
+          (line) => !/contact_point|person_history|name_key|headline|share_fields|onboarding|INTO campaign/.test(line),
+        )
         .join("\n"),
     );
     // A second owner's cards, so more than one row is carried over.

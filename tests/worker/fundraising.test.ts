@@ -456,3 +456,82 @@ describe("donors in the network", () => {
     expect(dashboard).toContain("Waiting for a thank-you (2)");
   });
 });
+
+describe("networking meets fundraising", () => {
+  it("a card features the campaign, an event raises for it, and its report shows gifts from people met there", async () => {
+    const o = await ownerWithCampaign("Networker");
+    const cardId = Number(
+      location(await call("/card", { method: "POST", headers: o.headers }))
+        .split("/")
+        .pop(),
+    );
+    const slug = `fund-${crypto.randomUUID().slice(0, 8)}`;
+    await call(`/card/${cardId}`, {
+      ...form({
+        intent: "publish",
+        slug,
+        label: "Work",
+        name: "Net Worker",
+        template: "classic",
+        colour: "#4f46e5",
+        website: "https://net.example.org",
+      }),
+      headers: o.headers,
+    });
+    const eventId = Number(
+      location(
+        await call("/events/new", {
+          ...form({ title: "Spring Gala", date: "2026-05-01", type: "in-person" }),
+          headers: o.headers,
+        }),
+      )
+        .split("/")
+        .pop(),
+    );
+    const before = await page(call(`/c/${slug}`));
+    expect(before).not.toContain("Support Wells for Wamba");
+
+    const saved = await call(`/campaigns/${o.id}/edit`, {
+      method: "POST",
+      body: new URLSearchParams([
+        ["intent", "networking"],
+        ["card", String(cardId)],
+        ["event", String(eventId)],
+      ]),
+      headers: o.headers,
+    });
+    expect(saved.status).toBe(302);
+    const raw = await (await call(`/c/${slug}`)).text();
+    expect(raw).toContain(`href="/fundraising/${o.id}?src=card&amp;card=${cardId}"`);
+    expect(raw.replaceAll("<!-- -->", "")).toContain("Support Wells for Wamba");
+    expect(new TextEncoder().encode(raw).byteLength).toBeLessThan(10 * 1024 + 2048);
+
+    // Someone met at the gala gives through the card's button.
+    await give(
+      o.id,
+      { amount: "10000", src: "card", card: String(cardId) },
+      { email: "gala@x.example", name: "Gala Guest" },
+    );
+    await env.DB.prepare("update connection set event_name = 'Spring Gala' where user_id = ? and name = 'Gala Guest'")
+      .bind(o.userId)
+      .run();
+    const report = await page(call(`/events/${eventId}/report`, { headers: o.headers }));
+    expect(report).toContain("Gifts from people met here");
+    expect(report).toContain("$100.00 from 1 person");
+    const dash = await page(call(`/campaigns/${o.id}`, { headers: o.headers }));
+    expect(dash).toContain("From your cards");
+    expect(dash).toContain("People met at each event who gave (%)");
+
+    // Closing the campaign takes the button off the card.
+    await call(`/campaigns/${o.id}/edit`, { ...form({ intent: "close" }), headers: o.headers });
+    expect(await page(call(`/c/${slug}`))).not.toContain("Support Wells for Wamba");
+
+    // Another owner cannot point their card or events at it.
+    const b = await signUp("Other Networker");
+    const stolen = await call(`/campaigns/${o.id}/edit`, {
+      ...form({ intent: "networking", card: String(cardId) }),
+      headers: { cookie: b.cookie },
+    });
+    expect(stolen.status).toBe(404);
+  });
+});

@@ -1,5 +1,5 @@
 import { and, eq, sql } from "drizzle-orm";
-import { card, connection, event, gift } from "~db/schema";
+import { campaign, card, connection, event, gift } from "~db/schema";
 import type { Database } from "../db.server";
 
 const live = sql`${gift.amount} > ${gift.amountRefunded}`;
@@ -104,4 +104,16 @@ export async function eventGifts(db: Database, userId: string, eventTitle: strin
     )
     .groupBy(connection.id, gift.currency)
     .orderBy(connection.name);
+}
+
+/** The report's fundraising part for one owned event: its linked campaign, and gifts from people met there. */
+export async function eventFundraising(db: Database, userId: string, ev: { title: string; campaignId: string | null }) {
+  const linked = ev.campaignId
+    ? ((await db
+        .select({ id: campaign.id, title: campaign.title })
+        .from(campaign)
+        .where(and(eq(campaign.id, ev.campaignId), eq(campaign.userId, userId)))
+        .get()) ?? null)
+    : null;
+  return { campaign: linked, gifts: await eventGifts(db, userId, ev.title, linked?.id ?? null) };
 }

@@ -12,7 +12,9 @@ import {
   changeCampaignStatus,
   createCampaign,
   getOwnedCampaign,
+  networkingOf,
   setCampaignImage,
+  setNetworking,
   updateCampaign,
 } from "~/server/campaigns.server";
 import { imageProblem } from "~/server/cards.server";
@@ -29,10 +31,14 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const app = context.get(appContext);
   const user = context.get(userContext);
   if (!user) notFound();
-  if (!params.id) return { c: null, hasGifts: false };
+  if (!params.id) return { c: null, hasGifts: false, networking: null };
   const c = await getOwnedCampaign(app.db, user.id, params.id);
   if (!c) notFound();
-  return { c, hasGifts: await campaignHasGifts(app.db, c.id) };
+  const [hasGifts, networking] = await Promise.all([
+    campaignHasGifts(app.db, c.id),
+    networkingOf(app.db, user.id, c.id),
+  ]);
+  return { c, hasGifts, networking };
 }
 
 const STATUS_TOASTS = {
@@ -72,6 +78,16 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     await setCampaignImage(app.env, app.db, user.id, params.id, file.type, bytes);
     return redirectWithToast(`/campaigns/${params.id}/edit`, { type: "success", title: "Image saved" });
   }
+  if (params.id && intent === "networking") {
+    const cardValue = String(formData.get("card") ?? "");
+    const cardId = /^\d{1,12}$/.test(cardValue) ? Number(cardValue) : null;
+    const eventIds = formData
+      .getAll("event")
+      .map(Number)
+      .filter((n) => Number.isSafeInteger(n) && n > 0);
+    if (!(await setNetworking(app.env, app.db, user.id, params.id, { cardId, eventIds }))) notFound();
+    return redirectWithToast(`/campaigns/${params.id}/edit`, { type: "success", title: "Card and events saved" });
+  }
   if (intent !== "save") return data({ reply: null, imageError: null }, { status: 400 });
   const submission = parseWithZod(formData, { schema: campaignFormSchema });
   if (submission.status !== "success") return data({ reply: submission.reply(), imageError: null }, { status: 400 });
@@ -100,7 +116,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 const btn = "rounded-md px-4 py-2.5 font-semibold text-sm";
 
 export default function CampaignEdit({ loaderData, actionData }: Route.ComponentProps) {
-  const { c, hasGifts } = loaderData;
+  const { c, hasGifts, networking } = loaderData;
   const navigation = useNavigation();
   const [form, fields] = useForm({
     id: `campaign-${c?.id ?? "new"}`,

@@ -1,8 +1,10 @@
 import { useState } from "react";
 import { Form, Link, redirect } from "react-router";
 import { BarChart } from "~/components/bar-chart";
+import { EventGiftsSection } from "~/components/fundraising/event-gifts";
 import { formatDate } from "~/components/marketing/page";
 import { appContext } from "~/context";
+import { withCampaignMention } from "~/lib/campaign-mention";
 import { PRIORITY_LABEL, PRIORITY_STAR_CLASS } from "~/lib/connection-rules";
 import { FOLLOW_UP_WINDOW_MS, mailtoHref } from "~/lib/events";
 import { rankLeads } from "~/lib/lead-score";
@@ -11,6 +13,7 @@ import { formatInZone } from "~/lib/time";
 import { type AiBinding, createAssistant } from "~/server/assistant.server";
 import { requireUser } from "~/server/auth.server";
 import { getEvent, peopleMetAt } from "~/server/events.server";
+import { eventFundraising } from "~/server/fundraising/analytics.server";
 import { createReminder } from "~/server/reminders.server";
 import { getSettings } from "~/server/settings.server";
 import { setToastHeader } from "~/server/toast.server";
@@ -51,9 +54,10 @@ const tally = (values: string[]) => {
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { app, user, event } = await ownedEvent(request, params, context);
-  const [people, settings] = await Promise.all([
+  const [people, settings, fundraising] = await Promise.all([
     peopleMetAt(app.db, user.id, event.title),
     getSettings(app.db, user.id),
+    eventFundraising(app.db, user.id, event),
   ]);
   const now = new Date();
   const goals = event.plan?.goals ?? [];
@@ -80,11 +84,13 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const assistant = createAssistant(app.env.AI as AiBinding | undefined);
   const messages = await Promise.all(
     ranked.slice(0, MESSAGES_FOR).map((r) =>
-      assistant.followUp({
-        ownerName: user.name,
-        person: { name: r.person.name, title: r.person.title, company: r.person.company, notes: r.person.notes },
-        eventTitle: event.title,
-      }),
+      assistant
+        .followUp({
+          ownerName: user.name,
+          person: { name: r.person.name, title: r.person.title, company: r.person.company, notes: r.person.notes },
+          eventTitle: event.title,
+        })
+        .then((m) => withCampaignMention(m, fundraising.campaign, new URL(request.url).origin)),
     ),
   );
 
@@ -102,6 +108,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 
   const priorityOrder = ["high", "medium", "low"] as const;
   return {
+    fundraising,
     event: { id: event.id, title: event.title, date: event.date, endDate: event.endDate, location: event.location },
     goals,
     total: people.length,
@@ -284,6 +291,8 @@ export default function EventReportPage({ loaderData }: Route.ComponentProps) {
               />
             </div>
           </section>
+
+          <EventGiftsSection data={loaderData.fundraising} />
 
           <section aria-labelledby="split-title" className="mt-8">
             <h2 id="split-title" className="font-semibold text-xl">
