@@ -254,6 +254,52 @@ export default function CampaignEdit({ loaderData, actionData }: Route.Component
           </button>
         </Form>
       ) : null}
+      {c && networking ? (
+        <Form method="post" className="mt-6 space-y-4 rounded-xl border border-slate-200 p-5 dark:border-slate-800">
+          <h2 className="font-semibold text-lg">Your card and events</h2>
+          <div>
+            <label htmlFor="feature-card" className="mb-1.5 block font-medium text-sm">
+              Feature on a card
+            </label>
+            <select
+              id="feature-card"
+              name="card"
+              defaultValue={String(networking.cards.find((k) => k.featuresThis)?.id ?? "")}
+              className={inputClass}
+            >
+              <option value="">No card</option>
+              {networking.cards.map((k) => (
+                <option key={k.id} value={k.id}>
+                  {k.label}
+                </option>
+              ))}
+            </select>
+            <p className="mt-1 text-slate-500 text-xs dark:text-slate-400">
+              Its visitor page shows a "Support {c.title}" button while the campaign is active.
+            </p>
+          </div>
+          {networking.events.length ? (
+            <fieldset>
+              <legend className="mb-1.5 font-medium text-sm">Events raising for this campaign</legend>
+              <div className="max-h-48 space-y-1 overflow-y-auto text-sm">
+                {networking.events.map((e) => (
+                  <label key={e.id} className="flex items-center gap-2">
+                    <input type="checkbox" name="event" value={e.id} defaultChecked={e.linked} /> {e.title}
+                  </label>
+                ))}
+              </div>
+            </fieldset>
+          ) : null}
+          <button
+            name="intent"
+            value="networking"
+            type="submit"
+            className={`${btn} border border-slate-300 dark:border-slate-600`}
+          >
+            Save card and events
+          </button>
+        </Form>
+      ) : null}
       <Form
         method="post"
         {...getFormProps(form)}
