@@ -3,6 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { Field, inputClass } from "~/components/ui/field";
 import { appContext } from "~/context";
+import { addressBookUrl, appPasswordFormSchema } from "~/lib/carddav";
 import {
   DEFAULT_HUBSPOT_MAPPING,
   HUBSPOT_FIELDS,
@@ -18,6 +19,7 @@ import {
 } from "~/lib/integrations";
 import { pageMeta } from "~/lib/site";
 import { requireUser } from "~/server/auth.server";
+import { createAppPassword, listAppPasswords, revokeAppPassword } from "~/server/dav/app-passwords.server";
 import { createApiToken, listApiTokens, revokeApiToken } from "~/server/integrations/api-tokens.server";
 import {
   connectHubspot,
@@ -49,7 +51,7 @@ export const meta = () => [...pageMeta("Integrations"), { name: "robots", conten
 export async function loader({ request, context }: Route.LoaderArgs) {
   const app = context.get(appContext);
   const user = await requireUser(app, request);
-  const [endpoints, hubspot, krystal, tokens, hubspotRuns, krystalRuns, settings] = await Promise.all([
+  const [endpoints, hubspot, krystal, tokens, hubspotRuns, krystalRuns, settings, appPasswords] = await Promise.all([
     listEndpoints(app.db, user.id),
     getHubspot(app.db, user.id),
     getKrystal(app.db, user.id),
@@ -57,6 +59,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     listSyncRuns(app.db, user.id, "hubspot"),
     listSyncRuns(app.db, user.id, "krystal"),
     getSettings(app.db, user.id),
+    listAppPasswords(app.db, user.id),
   ]);
   const deliveries = await Promise.all(endpoints.map((e) => listDeliveries(app.db, user.id, e.id, 10)));
   const krystalDeliveries = krystal ? await listDeliveries(app.db, user.id, krystal.id, 10) : [];
@@ -93,11 +96,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     krystalRuns: krystalRuns.map((r) => ({ ...r, items: [] as typeof r.items, more: 0 })),
     tokens,
     origin: new URL(request.url).origin,
+    appPasswords: appPasswords.filter((p) => !p.revokedAt),
+    dav: { email: user.email, url: addressBookUrl(new URL(request.url).origin, user.id) },
   };
 }
 
 type Shown =
-  | { kind: "webhook-secret" | "krystal-secret" | "token"; value: string }
+  | { kind: "webhook-secret" | "krystal-secret" | "token" | "app-password"; value: string }
   | { kind: "test"; endpointId: number; ok: boolean; message: string };
 
 const toast = async (title: string, type: "success" | "info" | "error" = "success", description?: string) => ({
@@ -242,6 +247,31 @@ export async function action({ request, context }: Route.ActionArgs) {
       if (!Number.isSafeInteger(id) || !(await revokeApiToken(app.db, user.id, id))) throw notFound();
       return redirect(back, { headers: await toast("Token revoked") });
     }
+    case "create-app-password": {
+      const submission = parseWithZod(form, { schema: appPasswordFormSchema });
+      if (submission.status !== "success") return data({ form: intent, reply: submission.reply() }, { status: 400 });
+      const password = await createAppPassword(app.db, user.id, submission.value.name);
+      if (!password)
+        return data(
+          {
+            form: intent,
+            reply: submission.reply({ fieldErrors: { name: ["Revoke an app password before making another"] } }),
+          },
+          { status: 400 },
+        );
+      return data(
+        {
+          form: intent,
+          reply: submission.reply({ resetForm: true }),
+          shown: { kind: "app-password", value: password } as Shown,
+        },
+        { headers: await toast("App password created") },
+      );
+    }
+    case "revoke-app-password": {
+      if (!Number.isSafeInteger(id) || !(await revokeAppPassword(app.db, user.id, id))) throw notFound();
+      return redirect(back, { headers: await toast("App password revoked") });
+    }
     default:
       throw new Response("Bad Request", { status: 400, statusText: "Bad Request" });
   }
@@ -324,6 +354,7 @@ export default function IntegrationsPage({ loaderData, actionData }: Route.Compo
           ["#hubspot", "HubSpot"],
           ["#krystal", "Krystal AI"],
           ["#api", "Personal API"],
+          ["#carddav", "Address book"],
         ].map(([href, label]) => (
           <a key={href} href={href} className="text-brand-700 underline dark:text-brand-200">
             {label}
@@ -339,6 +370,12 @@ export default function IntegrationsPage({ loaderData, actionData }: Route.Compo
       />
       <Krystal loaderData={loaderData} reply={replyFor(actionData, "krystal-connect", idle)} shown={shown} fmt={fmt} />
       <ApiTokens loaderData={loaderData} reply={replyFor(actionData, "create-token", idle)} shown={shown} fmt={fmt} />
+      <AddressBook
+        loaderData={loaderData}
+        reply={replyFor(actionData, "create-app-password", idle)}
+        shown={shown}
+        fmt={fmt}
+      />
     </section>
   );
 }
@@ -919,6 +956,87 @@ function ApiTokens({
         </Field>
         <button type="submit" className={primary}>
           Create token
+        </button>
+      </Form>
+    </section>
+  );
+}
+
+function AddressBook({
+  loaderData,
+  reply,
+  shown,
+  fmt,
+}: {
+  loaderData: LoaderData;
+  reply: SubmissionResult<string[]> | undefined;
+  shown: Shown | undefined;
+  fmt: Fmt;
+}) {
+  const [form, fields] = useForm({
+    id: "create-app-password",
+    lastResult: reply,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: appPasswordFormSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  return (
+    <section id="carddav" className={box} aria-labelledby="carddav-title">
+      <h2 id="carddav-title" className="font-semibold text-xl">
+        Address book (CardDAV)
+      </h2>
+      <p className={`mt-1 ${muted}`}>
+        Your people in the Contacts app of your phone or computer, both ways: a contact you edit there changes here, and
+        the other way round. Add a CardDAV account with your email and an app password made here for each device (never
+        your account password).
+      </p>
+      <dl className="mt-4 grid gap-x-4 gap-y-1 text-sm sm:grid-cols-[auto_1fr]">
+        <dt className="font-medium">Server</dt>
+        <dd className="break-all font-mono text-xs">{loaderData.origin}</dd>
+        <dt className="font-medium">Address book URL</dt>
+        <dd className="break-all font-mono text-xs">{loaderData.dav.url}</dd>
+        <dt className="font-medium">User name</dt>
+        <dd className="break-all font-mono text-xs">{loaderData.dav.email}</dd>
+      </dl>
+      {loaderData.appPasswords.length ? (
+        <ul className="mt-4 space-y-2" aria-label="Your app passwords">
+          {loaderData.appPasswords.map((p) => (
+            <li
+              key={p.id}
+              className="flex flex-wrap items-center gap-2 rounded-md border border-slate-200 p-3 text-sm dark:border-slate-800"
+            >
+              <span className="font-medium">{p.name}</span>
+              <span className={muted}>
+                made {fmt(p.createdAt)}, last used {fmt(p.lastUsedAt)}
+              </span>
+              <span className="ms-auto">
+                <IdForm intent="revoke-app-password" id={p.id} label={`Revoke ${p.name}`} />
+              </span>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className={`mt-3 ${muted}`}>No app passwords yet.</p>
+      )}
+      {shown?.kind === "app-password" ? (
+        <ShownOnce
+          label="Your new app password (shown once; type or paste it into the device now)"
+          value={shown.value}
+          hint="Use it with your email as the user name. Revoke it here when the device is gone."
+        />
+      ) : null}
+      <Form
+        method="post"
+        {...getFormProps(form)}
+        className="mt-5 grid gap-4 sm:grid-cols-[1fr_auto] sm:items-end"
+        preventScrollReset
+      >
+        <input type="hidden" name="intent" value="create-app-password" />
+        <Field id={fields.name.id} label="Device name" errors={fields.name.errors}>
+          <input {...getInputProps(fields.name, { type: "text" })} className={inputClass} placeholder="My iPhone" />
+        </Field>
+        <button type="submit" className={primary}>
+          Create app password
         </button>
       </Form>
     </section>
