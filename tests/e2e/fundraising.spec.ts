@@ -143,10 +143,15 @@ test("an owner runs a campaign: a visitor gives, the donor is a person, thanked,
   await pledge.getByLabel("Donor's name").fill(`Penny Pledger ${p}`);
   await pledge.getByLabel("Pledged amount").fill("600");
   await pledge.getByLabel("Instalments (monthly)").fill("3");
+  // Due from next month: an instalment due today would add an overdue follow-up to the shared demo dashboard.
+  const nextMonth = new Date(Date.now() + 35 * 86_400_000).toISOString().slice(0, 10);
+  await pledge.getByLabel("First due date").fill(nextMonth);
   // Sent from the keyboard: on the emulated phone Chromium's hit test lands on the field above the button.
   await pledge.getByRole("button", { name: "Record pledge" }).press("Enter");
   await expect(page.getByText("Pledge recorded")).toBeVisible();
-  await expect(main.getByTestId("pledge").filter({ hasText: `Penny Pledger ${p}` })).toContainText("$200.00");
+  await expect(main.getByTestId("pledge").filter({ hasText: `Penny Pledger ${p}` })).toContainText(
+    `${nextMonth}: $200.00`,
+  );
   await expect(main.getByTestId("dashboard-donors")).toHaveText("2");
   await expect(page.locator("[data-sonner-toast]")).toHaveCount(0, { timeout: 15_000 });
   await expectAccessible(page);
