@@ -19,6 +19,8 @@ export default [
   route("terms", "routes/marketing/legal.tsx", { id: "terms" }),
   route("fundraising", "routes/fundraising/campaigns.tsx"),
   route("fundraising/:id", "routes/fundraising/campaign.tsx"),
+  route("fundraising/:id/donate", "routes/fundraising/donate.tsx"),
+  route("fundraising/:id/thanks", "routes/fundraising/thanks.tsx"),
   route("sitemap.xml", "routes/marketing/sitemap.ts"),
   route("robots.txt", "routes/marketing/robots.ts"),
   route("newsletter", "routes/marketing/newsletter.tsx"),
@@ -57,9 +59,23 @@ export default [
     route("events/:id", "routes/app/events/hub.tsx"),
     route("events/:id/edit", "routes/app/events/edit.tsx", { id: "event-edit" }),
     route("events/:id/report", "routes/app/events/report.tsx"),
+    // Fundraising: the owner's campaigns, gifts, pledges and thank-yous.
+    route("campaigns", "routes/app/campaigns/list.tsx"),
+    route("campaigns/new", "routes/app/campaigns/edit.tsx", { id: "campaign-new" }),
+    route("campaigns/connect/return", "routes/app/campaigns/connect-return.tsx"),
+    route("campaigns/thank-you", "routes/app/campaigns/thank-you.tsx"),
+    route("campaigns/gifts", "routes/app/campaigns/gift-actions.tsx"),
+    route("campaigns/:id", "routes/app/campaigns/dashboard.tsx"),
+    route("campaigns/:id/edit", "routes/app/campaigns/edit.tsx", { id: "campaign-edit" }),
+    route("campaigns/:id/gifts.csv", "routes/app/campaigns/gifts-csv.ts"),
   ]),
 
   route("dev/mailbox", "routes/dev/mailbox.tsx"),
+
+  // The built-in test checkout (payments adapter's local default; 404 when Stripe is configured).
+  route("pay/test/checkout/:id", "routes/pay/test-checkout.tsx"),
+  route("pay/test/onboard/:id", "routes/pay/test-onboard.tsx"),
+  route("pay/test/portal/:id", "routes/pay/test-portal.tsx"),
 
   // Unknown paths show the landing page, answered 404.
   route("*", "routes/marketing/not-found.tsx"),

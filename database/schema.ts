@@ -335,6 +335,8 @@ export const card = sqliteTable(
     website: text("website"),
     linkedin: text("linkedin"),
     location: text("location"),
+    // Fundraising: the one campaign of the owner's that the visitor page invites people to support.
+    featuredCampaignId: text("featured_campaign_id"),
     avatarKey: text("avatar_key"),
     notes: text("notes"),
     template: text("template", { enum: ["classic", "bold", "minimal"] })
@@ -449,11 +451,16 @@ export const guideVote = sqliteTable(
   (t) => [primaryKey({ columns: [t.guideSlug, t.visitorId] })],
 );
 
-// Fundraising campaigns (seeded for the demo; owner editing comes later).
+// Fundraising: campaigns the owner runs, their gifts, monthly gifts, pledges and the Stripe connection.
+export type BudgetLine = { label: string; amount: number };
+export type TeamMember = { name: string; role: string };
+
 export const campaign = sqliteTable(
   "campaign",
   {
     id: text("id").primaryKey(),
+    // The owner; null only for rows made before campaigns had owners and no demo owner to give them to.
+    userId: text("user_id").references(() => user.id, { onDelete: "cascade" }),
     title: text("title").notNull(),
     description: text("description").notNull(),
     organization: text("organization").notNull(),
@@ -462,18 +469,158 @@ export const campaign = sqliteTable(
     category: text("category", { enum: ["environment", "education", "animals", "community", "arts"] }).notNull(),
     status: text("status", { enum: ["active", "past", "draft"] }).notNull(),
     featured: integer("featured", { mode: "boolean" }).notNull().default(false),
+    currency: text("currency").notNull().default("USD"),
+    // Minor units of `currency`.
     goal: integer("goal").notNull(),
-    amountRaised: integer("amount_raised").notNull().default(0),
-    donorCount: integer("donor_count").notNull().default(0),
+    // Raised before the campaign came here (offline, another platform), as the owner states it; gifts add
+    // to it. The SQL names are the columns' first names, from when these were the seeded totals.
+    priorRaised: integer("amount_raised").notNull().default(0),
+    priorDonors: integer("donor_count").notNull().default(0),
     startDate: text("start_date").notNull(),
     endDate: text("end_date").notNull(),
     mission: text("mission").notNull(),
     impact: text("impact").notNull(),
     extendedDescription: text("extended_description").notNull(),
+    imageKey: text("image_key"),
+    budget: text("budget", { mode: "json" }).$type<BudgetLine[]>().notNull().default(sql`'[]'`),
+    team: text("team", { mode: "json" }).$type<TeamMember[]>().notNull().default(sql`'[]'`),
+    // Suggested gifts on the Donate form, minor units.
+    suggested: text("suggested", { mode: "json" }).$type<number[]>().notNull().default(sql`'[]'`),
+    // Hidden from every list but kept with its gifts.
+    archivedAt: integer("archived_at", { mode: "timestamp_ms" }),
+    createdAt: createdAt(),
+    updatedAt: integer("updated_at", { mode: "timestamp_ms" }),
+  },
+  (t) => [index("campaign_status_idx").on(t.status), index("campaign_user_idx").on(t.userId)],
+);
+
+// The owner's connected Stripe account: gifts are charged on it, so the money is the nonprofit's.
+export const stripeConnection = sqliteTable("stripe_connection", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => user.id, { onDelete: "cascade" }),
+  accountId: text("account_id").notNull().unique(),
+  chargesEnabled: integer("charges_enabled", { mode: "boolean" }).notNull().default(false),
+  detailsSubmitted: integer("details_submitted", { mode: "boolean" }).notNull().default(false),
+  updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull(),
+});
+
+export const GIFT_METHODS = ["card", "cash", "cheque", "bank_transfer", "elsewhere"] as const;
+export const GIFT_SOURCES = ["card", "event", "qr", "link", "manual", "import"] as const;
+
+export const gift = sqliteTable(
+  "gift",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    campaignId: text("campaign_id").references(() => campaign.id, { onDelete: "set null" }),
+    connectionId: integer("connection_id").references(() => connection.id, { onDelete: "set null" }),
+    recurringId: integer("recurring_id"),
+    pledgeId: integer("pledge_id"),
+    amount: integer("amount").notNull(),
+    amountRefunded: integer("amount_refunded").notNull().default(0),
+    currency: text("currency").notNull(),
+    // The day the gift was made (YYYY-MM-DD).
+    date: text("date").notNull(),
+    method: text("method", { enum: GIFT_METHODS }).notNull(),
+    source: text("source", { enum: GIFT_SOURCES }).notNull(),
+    sourceCardId: integer("source_card_id"),
+    sourceEventId: integer("source_event_id"),
+    donorName: text("donor_name"),
+    donorEmail: text("donor_email"),
+    // The donor's choice to be named publicly; off unless they ticked it.
+    publicName: integer("public_name", { mode: "boolean" }).notNull().default(false),
+    note: text("note"),
+    // What makes a gift once-only: the payment intent or invoice, an import row's hash, a form's nonce.
+    externalKey: text("external_key").notNull(),
+    stripeAccount: text("stripe_account"),
+    paymentIntent: text("payment_intent"),
+    acknowledgedAt: integer("acknowledged_at", { mode: "timestamp_ms" }),
     createdAt: createdAt(),
   },
-  (t) => [index("campaign_status_idx").on(t.status)],
+  (t) => [
+    uniqueIndex("gift_user_key_idx").on(t.userId, t.externalKey),
+    index("gift_campaign_idx").on(t.campaignId),
+    index("gift_connection_idx").on(t.connectionId),
+    index("gift_payment_intent_idx").on(t.paymentIntent),
+  ],
 );
+
+export const recurringGift = sqliteTable(
+  "recurring_gift",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    campaignId: text("campaign_id").references(() => campaign.id, { onDelete: "set null" }),
+    connectionId: integer("connection_id").references(() => connection.id, { onDelete: "set null" }),
+    subscription: text("subscription").notNull().unique(),
+    customer: text("customer"),
+    stripeAccount: text("stripe_account"),
+    amount: integer("amount").notNull(),
+    currency: text("currency").notNull(),
+    interval: text("interval", { enum: ["month", "year"] }).notNull(),
+    status: text("status", { enum: ["active", "past_due", "canceled"] }).notNull(),
+    // Stripe's time of the event that set `status`: an older event arriving late never overwrites it.
+    statusAt: integer("status_at").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("recurring_gift_user_idx").on(t.userId)],
+);
+
+export const pledge = sqliteTable(
+  "pledge",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    campaignId: text("campaign_id").references(() => campaign.id, { onDelete: "set null" }),
+    connectionId: integer("connection_id")
+      .notNull()
+      .references(() => connection.id, { onDelete: "cascade" }),
+    amount: integer("amount").notNull(),
+    currency: text("currency").notNull(),
+    note: text("note"),
+    // The form's once-only key: a double submit records one pledge.
+    key: text("key").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("pledge_user_idx").on(t.userId),
+    index("pledge_connection_idx").on(t.connectionId),
+    uniqueIndex("pledge_user_key_idx").on(t.userId, t.key),
+  ],
+);
+
+export const pledgeInstalment = sqliteTable(
+  "pledge_instalment",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    pledgeId: integer("pledge_id")
+      .notNull()
+      .references(() => pledge.id, { onDelete: "cascade" }),
+    dueDate: text("due_date").notNull(),
+    amount: integer("amount").notNull(),
+    // Set when a gift pays it.
+    giftId: integer("gift_id").references(() => gift.id, { onDelete: "set null" }),
+  },
+  (t) => [index("pledge_instalment_pledge_idx").on(t.pledgeId)],
+);
+
+// The owner's thank-you: subject and body with {name}, {amount}, {date}, {campaign}, {organization}.
+export const thankYouTemplate = sqliteTable("thank_you_template", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => user.id, { onDelete: "cascade" }),
+  organization: text("organization").notNull(),
+  subject: text("subject").notNull(),
+  body: text("body").notNull(),
+  receiptStatement: text("receipt_statement").notNull(),
+});
 
 export type AttendeeRow = { name: string; title?: string; company?: string; email?: string };
 export type StoredPlan = {
@@ -511,6 +658,8 @@ export const event = sqliteTable(
     active: integer("active", { mode: "boolean" }).notNull().default(false),
     plan: text("plan", { mode: "json" }).$type<StoredPlan>(),
     attendees: text("attendees", { mode: "json" }).$type<AttendeeRow[]>().notNull().default(sql`'[]'`),
+    // Fundraising: the campaign this event raises for; its report shows gifts from people met there.
+    campaignId: text("campaign_id"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -645,6 +794,39 @@ export const apiToken = sqliteTable(
     createdAt: createdAt(),
   },
   (t) => [index("api_token_user_idx").on(t.userId)],
+);
+
+// Payments adapter (app/server/payments/): shared by every domain that takes money (donations, plans).
+// One row per Stripe event we accepted: the primary key is what makes a replayed event change nothing.
+export const paymentEvent = sqliteTable(
+  "payment_event",
+  {
+    id: text("id").primaryKey(),
+    type: text("type").notNull(),
+    // The connected account the event came from (Connect), null for the platform's own.
+    account: text("account"),
+    // The domain whose handler took it ("donations", "plans"), null when no handler claimed it.
+    domain: text("domain"),
+    // Stripe's own creation time (seconds), kept to order events that arrive out of order.
+    created: integer("created").notNull(),
+    receivedAt: createdAt(),
+  },
+  (t) => [index("payment_event_type_idx").on(t.type)],
+);
+
+// The built-in test checkout's own state when no Stripe key is configured (local development and tests):
+// accounts, checkout sessions, customers and subscriptions, each as Stripe would describe it.
+export const paymentLocalObject = sqliteTable(
+  "payment_local_object",
+  {
+    id: text("id").primaryKey(),
+    kind: text("kind", {
+      enum: ["account", "checkout_session", "customer", "subscription", "payment_intent"],
+    }).notNull(),
+    data: text("data", { mode: "json" }).$type<Record<string, unknown>>().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("payment_local_object_kind_idx").on(t.kind)],
 );
 
 // CardDAV: app passwords for DAV clients, and the address book's resources and sync tokens.

@@ -25,9 +25,10 @@ export async function seedSql(now = Date.now()): Promise<string> {
       (r, i) =>
         `INSERT OR IGNORE INTO review (id, name, email, rating, body, verified, hidden, created_at) VALUES (${i + 1}, ${q(r.name)}, ${q(r.email)}, ${r.rating}, ${q(r.body)}, 1, 0, ${Date.parse(r.date)});`,
     ),
+    // The demo owner's campaigns; amounts in cents (the columns hold minor units).
     ...SEED_CAMPAIGNS.map(
       (c) =>
-        `INSERT OR IGNORE INTO campaign (id, title, description, organization, organizer_name, location, category, status, featured, goal, amount_raised, donor_count, start_date, end_date, mission, impact, extended_description, created_at) VALUES (${[c.id, c.title, c.description, c.organization, c.organizerName, c.location, c.category, c.status, c.featured ? 1 : 0, c.goal, c.amountRaised, c.donorCount, c.startDate, c.endDate, c.mission, c.impact, c.extendedDescription].map(q).join(", ")}, ${now});`,
+        `INSERT OR IGNORE INTO campaign (id, user_id, title, description, organization, organizer_name, location, category, status, featured, currency, goal, amount_raised, donor_count, start_date, end_date, mission, impact, extended_description, budget, team, suggested, created_at) VALUES (${[c.id, DEMO_USER.id, c.title, c.description, c.organization, c.organizerName, c.location, c.category, c.status, c.featured ? 1 : 0, "USD", c.goal * 100, c.amountRaised * 100, c.donorCount, c.startDate, c.endDate, c.mission, c.impact, c.extendedDescription, JSON.stringify(c.budget ?? []), JSON.stringify([{ name: c.organizerName, role: "Organiser" }]), JSON.stringify([2500, 5000, 10000, 25000])].map(q).join(", ")}, ${now});`,
     ),
   ].join("\n");
 }
@@ -56,7 +57,27 @@ const SEED_REVIEWS = [
   },
 ];
 
-const SEED_CAMPAIGNS = [
+/** The sample campaigns as first seeded (whole dollars); exported for the migration test. */
+export const SEED_CAMPAIGNS: {
+  id: string;
+  title: string;
+  description: string;
+  organization: string;
+  organizerName: string;
+  location: string;
+  category: string;
+  status: string;
+  featured: boolean;
+  goal: number;
+  amountRaised: number;
+  donorCount: number;
+  startDate: string;
+  endDate: string;
+  mission: string;
+  impact: string;
+  extendedDescription: string;
+  budget?: { label: string; amount: number }[];
+}[] = [
   {
     id: "clean-rivers-2026",
     title: "Clean Rivers Initiative",
@@ -74,6 +95,11 @@ const SEED_CAMPAIGNS = [
     endDate: "2026-12-31",
     mission: "Healthy rivers for every community along the watershed.",
     impact: "Every 100 dollars removes roughly 40 kilograms of litter and plants ten native trees.",
+    budget: [
+      { label: "Litter traps (6)", amount: 1800000 },
+      { label: "Native plants and tools", amount: 2000000 },
+      { label: "Water-quality testing", amount: 1200000 },
+    ],
     extendedDescription:
       "Volunteers and local schools will clear invasive plants, plant native species and install six litter traps at storm drains that feed the river. Progress is reported monthly to donors with photos and water-quality measurements.",
   },

@@ -5,7 +5,17 @@ import { SITE } from "~/lib/site";
 import type { Theme } from "~/lib/theme";
 import type { SessionUser } from "~/server/auth.server";
 import { ActiveEventBanner } from "./active-event-banner";
-import { BellIcon, CalendarIcon, CameraIcon, CardIcon, HomeIcon, MoreIcon, SettingsIcon, UsersIcon } from "./icons";
+import {
+  BellIcon,
+  CalendarIcon,
+  CameraIcon,
+  CardIcon,
+  HeartIcon,
+  HomeIcon,
+  MoreIcon,
+  SettingsIcon,
+  UsersIcon,
+} from "./icons";
 import { Logo } from "./logo";
 import { SignOutButton } from "./sign-out-button";
 import { Bell, useDisclosure } from "./site-header";
@@ -86,6 +96,9 @@ export function AppShell({ user, theme, unread, activeEvent, children }: ShellPr
                 {t.label}
               </NavLink>
             ))}
+            <NavLink to="/campaigns" className={topLink}>
+              Campaigns
+            </NavLink>
           </nav>
           <div className="ml-auto flex shrink-0 items-center gap-1">
             <NavLink
@@ -180,6 +193,10 @@ export function AppShell({ user, theme, unread, activeEvent, children }: ShellPr
                       {unread > 99 ? "99+" : unread}
                     </span>
                   ) : null}
+                </NavLink>
+                <NavLink to="/campaigns" className={sheetLink}>
+                  <HeartIcon />
+                  Campaigns
                 </NavLink>
                 <NavLink to="/settings" className={sheetLink}>
                   <SettingsIcon />

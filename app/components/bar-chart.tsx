@@ -6,13 +6,24 @@ export type Bar = { label: string; value: number };
  * A horizontal bar chart as SVG with a title and description for screen readers, and the same
  * numbers as a table a click away, so the chart is never the only way to read them.
  */
-export function BarChart({ title, bars, unit = "people" }: { title: string; bars: Bar[]; unit?: string }) {
+export function BarChart({
+  title,
+  bars,
+  unit = "people",
+  format = String,
+}: {
+  title: string;
+  bars: Bar[];
+  unit?: string;
+  /** How a value reads (money, say); counts by default. */
+  format?: (n: number) => string;
+}) {
   const id = useId();
   const max = Math.max(1, ...bars.map((b) => b.value));
   const row = 28;
   const height = Math.max(row, bars.length * row);
   const total = bars.reduce((sum, b) => sum + b.value, 0);
-  const summary = bars.map((b) => `${b.label}: ${b.value}`).join(", ");
+  const summary = bars.map((b) => `${b.label}: ${format(b.value)}`).join(", ");
   return (
     <figure className="rounded-xl border border-slate-200 p-4 break-inside-avoid dark:border-slate-800">
       <figcaption id={`${id}-caption`} className="font-semibold">
@@ -27,7 +38,7 @@ export function BarChart({ title, bars, unit = "people" }: { title: string; bars
           preserveAspectRatio="xMinYMin meet"
         >
           <title id={`${id}-title`}>{title}</title>
-          <desc id={`${id}-desc`}>{`${summary}. ${total} ${unit} in all.`}</desc>
+          <desc id={`${id}-desc`}>{`${summary}. ${format(total)} ${unit} in all.`}</desc>
           {bars.map((b, i) => {
             const width = Math.round((b.value / max) * 140);
             return (
@@ -44,7 +55,7 @@ export function BarChart({ title, bars, unit = "people" }: { title: string; bars
                   className="fill-brand-600 dark:fill-brand-200"
                 />
                 <text x={146 + width} y="18" className="fill-slate-800 font-semibold text-[13px] dark:fill-slate-100">
-                  {b.value}
+                  {format(b.value)}
                 </text>
               </g>
             );
@@ -72,7 +83,7 @@ export function BarChart({ title, bars, unit = "people" }: { title: string; bars
                   <th scope="row" className="py-1 font-normal">
                     {b.label}
                   </th>
-                  <td className="py-1 text-right">{b.value}</td>
+                  <td className="py-1 text-right">{format(b.value)}</td>
                 </tr>
               ))}
             </tbody>

@@ -300,6 +300,122 @@ export const GUIDES: Guide[] = [
       },
     ],
   },
+  {
+    slug: "create-campaign",
+    title: "Create a Fundraising Campaign",
+    description:
+      "Write, preview and publish a campaign, connect Stripe, and take gifts that go straight to your nonprofit.",
+    tab: "fundraising",
+    level: "Beginner",
+    date: "2026-11-23",
+    readTime: 6,
+    sections: [
+      {
+        heading: "Start a draft",
+        paragraphs: [
+          "Open Campaigns in the app and press New campaign. Give it a title, a one-line description for the campaign list, the story, your organisation and organiser, a goal, start and end dates, a category and a location. Mission, impact, budget lines (one per line, such as Books: 1200), team members (Name, Role) and the suggested gift amounts are optional.",
+          "A new campaign is a draft: only you can see it. Preview opens the public page with a Preview banner, exactly as visitors will see it.",
+        ],
+      },
+      {
+        heading: "Add an image",
+        paragraphs: [
+          "Upload a JPEG, PNG or WebP image of up to 900 KB on the campaign's edit page. We store and serve it ourselves; it shows at the top of the campaign page and on its card in the list.",
+        ],
+      },
+      {
+        heading: "Connect Stripe, then publish",
+        paragraphs: [
+          "Gifts go to your organisation's own Stripe account, never through ours. Press Connect Stripe on the Campaigns page and finish Stripe's onboarding; you come back to KnowWho when it is done. Until then the campaign page says online giving is not open yet, and you can still record gifts by hand.",
+          "Press Publish to list the campaign on /fundraising. Close it when it ends (it moves to Past), reopen it if you need to, and archive it to hide it everywhere while keeping its gifts.",
+        ],
+      },
+      {
+        heading: "What donors see",
+        paragraphs: [
+          "The campaign page shows progress towards the goal (never more than 100 %), days left, the number of donors and the average gift, all computed from real gifts. Donors choose a suggested amount or their own, once or monthly, and pay on Stripe's secure page. Their name appears among the supporters only if they tick the box.",
+        ],
+      },
+    ],
+  },
+  {
+    slug: "donor-management",
+    title: "Donor Management: Gifts, Pledges and Thank-Yous",
+    description:
+      "Every gift links to a person in your network: record gifts and pledges by hand, and thank every donor.",
+    tab: "fundraising",
+    level: "Intermediate",
+    date: "2026-11-23",
+    readTime: 7,
+    sections: [
+      {
+        heading: "Donors are people in your network",
+        paragraphs: [
+          "When someone gives, they become a connection tagged Donor, matched by email to anyone already in your network, so the person you met at the gala and the donor are one record. Their page shows a Giving section: total given, first and last gift, monthly gifts and pledges still outstanding.",
+          "On the People page, filter by Donor (has given or has not) and by the amount given, to find your major donors or the people you met who have not given yet.",
+        ],
+      },
+      {
+        heading: "Record gifts made another way",
+        paragraphs: [
+          "On a campaign's dashboard, Record a gift takes cash, cheques, bank transfers and gifts made elsewhere, with the date, amount, currency, method and a note. From a person's page, Record a gift or pledge opens the same form already set to that person.",
+        ],
+      },
+      {
+        heading: "Pledges and instalments",
+        paragraphs: [
+          "A pledge is a promise paid in monthly instalments. Each instalment gets a follow-up reminder on its due date; press Record as paid when the money arrives, and the instalment becomes a gift.",
+        ],
+      },
+      {
+        heading: "Thank every donor",
+        paragraphs: [
+          "Online gifts are thanked by email straight away, with a receipt. Gifts you record by hand wait in the Waiting for a thank-you list on the campaign, the Campaigns page and your dashboard until you press Send thank-you or mark them as thanked another way.",
+          "Edit the message on the Thank-you message page: write {name}, {amount}, {date}, {campaign} and {organization} where the gift's own details go, and set the receipt statement your organisation needs.",
+        ],
+      },
+      {
+        heading: "Refunds and failed monthly payments",
+        paragraphs: [
+          "Refund an online gift from the campaign dashboard; the gift and the campaign's totals change when Stripe confirms it. When a monthly gift's payment fails, it shows as payment failed on the donor's page until Stripe's retry succeeds.",
+        ],
+      },
+    ],
+  },
+  {
+    slug: "campaign-analytics",
+    title: "Reading Your Campaign Analytics",
+    description:
+      "Raised over time against the goal, one-time versus monthly, gifts by source, and who you met who gave.",
+    tab: "fundraising",
+    level: "Intermediate",
+    date: "2026-11-23",
+    readTime: 5,
+    sections: [
+      {
+        heading: "Where to find them",
+        paragraphs: [
+          "Open a campaign from the Campaigns page: the dashboard shows progress, donors and the average gift, then the charts. Every chart has Show the numbers for the same figures as a table.",
+        ],
+      },
+      {
+        heading: "What each chart says",
+        paragraphs: ["All figures are net of refunds."],
+        bullets: [
+          "Raised over time: the running total against a dashed goal line, starting from what you raised before the campaign came to KnowWho.",
+          "One-time and monthly: how much came from single gifts and from monthly gifts.",
+          "Gifts by source: your card, an event, a QR code, a direct link, or entered by hand, with each card's and each event's own share.",
+          "People met at each event who gave: for events linked to the campaign, the share of the people you met there who went on to give.",
+        ],
+      },
+      {
+        heading: "Export",
+        paragraphs: [
+          "Export CSV downloads every gift of the campaign (date, donor, amount, refunds, method, source, monthly, thanked, note) for your accounts or your CRM.",
+        ],
+      },
+    ],
+  },
 ];
 
 export function findGuide(slug: string) {

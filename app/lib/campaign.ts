@@ -1,3 +1,6 @@
+import { z } from "zod";
+import { CURRENCIES, exponent, formatMoney, maxMinor, parseAmount } from "./money";
+
 export const CAMPAIGN_CATEGORIES = ["environment", "education", "animals", "community", "arts"] as const;
 export const CAMPAIGN_STATUSES = ["active", "past"] as const;
 export type CampaignCategory = (typeof CAMPAIGN_CATEGORIES)[number];
@@ -24,3 +27,143 @@ export const CATEGORY_LABELS = {
   community: "Community",
   arts: "Arts",
 } as const;
+
+const text = (label: string, maxLen: number) =>
+  z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(maxLen, `${label} must be at most ${maxLen} characters`);
+const optional = (label: string, maxLen: number) =>
+  z
+    .string()
+    .trim()
+    .max(maxLen, `${label} must be at most ${maxLen} characters`)
+    .optional()
+    .transform((v) => v ?? "");
+const isoDate = (label: string) =>
+  z
+    .string({ error: `${label} is required` })
+    .regex(/^\d{4}-\d{2}-\d{2}$/, `${label} must be a date`)
+    .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), `${label} must be a date`);
+
+export const AMOUNT_MESSAGE = "Enter an amount, such as 25 or 25.50";
+export const amountTooLarge = (currency: string) =>
+  `Amounts are limited to ${formatMoney(maxMinor(currency), currency)}`;
+
+/** "Label: 1200" per line → budget lines in minor units; the line that fails is named. */
+export function parseBudget(input: string, currency: string) {
+  const lines: { label: string; amount: number }[] = [];
+  const rows = input
+    .split(/\r?\n/)
+    .map((l) => l.trim())
+    .filter(Boolean);
+  for (const [i, row] of rows.entries()) {
+    const m = row.match(/^(.{1,120}?)\s*[:|–-]\s*([\d.,$€£¥\s]+)$/);
+    const amount = m?.[2] ? parseAmount(m[2], currency) : null;
+    if (!m?.[1] || amount === null || amount <= 0 || amount > maxMinor(currency))
+      return { error: `Budget line ${i + 1}: write it as "What: amount", such as "Litter traps: 18000"` } as const;
+    lines.push({ label: m[1].trim(), amount });
+  }
+  if (lines.length > 20) return { error: "A budget has at most 20 lines" } as const;
+  return { lines } as const;
+}
+
+/** "Name, Role" per line. */
+export function parseTeam(input: string) {
+  const team = input
+    .split(/\r?\n/)
+    .map((l) => l.trim())
+    .filter(Boolean)
+    .map((l) => {
+      const [name = "", ...role] = l.split(/\s*[,–—-]\s*/);
+      return { name: name.slice(0, 120), role: role.join(" ").slice(0, 120) };
+    });
+  return team.length > 20 ? null : team;
+}
+
+export const budgetText = (lines: { label: string; amount: number }[], currency: string) =>
+  lines.map((l) => `${l.label}: ${(l.amount / 10 ** exponent(currency)).toString()}`).join("\n");
+export const teamText = (team: { name: string; role: string }[]) =>
+  team.map((t) => (t.role ? `${t.name}, ${t.role}` : t.name)).join("\n");
+
+/** Every field of the Campaign entity a person authors; amounts typed in the major unit. */
+export const campaignFormSchema = z
+  .object({
+    title: text("Title", 120),
+    description: text("Description", 300),
+    extendedDescription: optional("Story", 5000),
+    organization: text("Organisation", 120),
+    organizerName: text("Organiser", 120),
+    location: optional("Location", 120),
+    category: z.enum(CAMPAIGN_CATEGORIES, { error: "Choose a category" }),
+    currency: z.enum(CURRENCIES, { error: "Choose a currency" }).default("USD"),
+    goal: z.string({ error: "Goal is required" }).trim().min(1, "Goal is required"),
+    priorRaised: z.string().trim().optional(),
+    priorDonors: z.coerce
+      .number({ error: "Enter a whole number" })
+      .int("Enter a whole number")
+      .min(0, "Enter a whole number")
+      .max(1_000_000, "Enter a whole number")
+      .optional(),
+    startDate: isoDate("Start date"),
+    endDate: isoDate("End date"),
+    mission: optional("Mission", 1000),
+    impact: optional("Impact", 1000),
+    budget: optional("Budget", 3000),
+    team: optional("Team", 3000),
+    suggested: optional("Suggested gifts", 200),
+    featured: z.preprocess((v) => v === "on" || v === "true", z.boolean()).default(false),
+  })
+  .transform((v, ctx) => {
+    const money = (field: "goal" | "priorRaised", value: string | undefined, required: boolean) => {
+      if (!value) return required ? undefined : 0;
+      const n = parseAmount(value, v.currency);
+      if (n === null || (required && n <= 0)) {
+        ctx.addIssue({ code: "custom", path: [field], message: AMOUNT_MESSAGE });
+        return undefined;
+      }
+      if (n > maxMinor(v.currency)) {
+        ctx.addIssue({ code: "custom", path: [field], message: amountTooLarge(v.currency) });
+        return undefined;
+      }
+      return n;
+    };
+    const goal = money("goal", v.goal, true);
+    const priorRaised = money("priorRaised", v.priorRaised, false);
+    if (v.endDate < v.startDate)
+      ctx.addIssue({ code: "custom", path: ["endDate"], message: "The end date must be on or after the start date" });
+    const budget = parseBudget(v.budget, v.currency);
+    if ("error" in budget) ctx.addIssue({ code: "custom", path: ["budget"], message: budget.error ?? "" });
+    const team = parseTeam(v.team);
+    if (!team) ctx.addIssue({ code: "custom", path: ["team"], message: "A team has at most 20 people" });
+    const suggested: number[] = [];
+    for (const part of v.suggested.split(/[,\s]+/).filter(Boolean)) {
+      const n = parseAmount(part, v.currency);
+      if (n === null || n <= 0 || n > maxMinor(v.currency)) {
+        ctx.addIssue({
+          code: "custom",
+          path: ["suggested"],
+          message: "List amounts separated by commas, such as 25, 50, 100",
+        });
+        break;
+      }
+      suggested.push(n);
+    }
+    if (suggested.length > 6)
+      ctx.addIssue({ code: "custom", path: ["suggested"], message: "Suggest at most 6 amounts" });
+    if (goal === undefined || priorRaised === undefined || "error" in budget || !team) return z.NEVER;
+    return {
+      ...v,
+      goal,
+      priorRaised,
+      priorDonors: v.priorDonors ?? 0,
+      budget: budget.lines,
+      team,
+      suggested: suggested.length
+        ? suggested
+        : [2500, 5000, 10000, 25000].map((n) => (v.currency === "JPY" ? n * 10 : n)),
+    };
+  });
+
+export type CampaignForm = z.output<typeof campaignFormSchema>;

@@ -27,6 +27,8 @@ export type PublicCard = {
   socialAccounts: { id: string; platform: Platform; url: string }[];
   additionalContacts: { id: string; type: ContactType; value: string }[];
   activeEvent: string | null;
+  /** Fundraising: the owner's active campaign this card invites visitors to support. */
+  campaign?: { id: string; title: string } | null;
   /** The owner shows the card only to people they give it to: search engines are asked not to list it. */
   unlisted?: boolean;
 };

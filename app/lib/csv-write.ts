@@ -185,3 +185,9 @@ export function toCsv(people: PersonRecord[], layout: CsvLayout = "generic"): st
   // UTF-8 with a byte order mark, so Excel reads accents; every field quoted.
   return `\uFEFF${Papa.unparse({ fields, data }, { newline: "\r\n", quotes: true })}\r\n`;
 }
+
+/** Any table (gifts, analytics) in the same format as the people exports, every cell formula-guarded. */
+export function rowsToCsv(fields: string[], rows: (string | number | null | undefined)[][]): string {
+  const data = rows.map((r) => r.map((v) => guardFormula(String(v ?? ""))));
+  return `\uFEFF${Papa.unparse({ fields: fields.map(guardFormula), data }, { newline: "\r\n", quotes: true })}\r\n`;
+}

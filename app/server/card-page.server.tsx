@@ -17,6 +17,7 @@ const CSS =
 body{margin:0;font:16px/1.5 ui-sans-serif,system-ui,-apple-system,"Segoe UI",Roboto,Arial,sans-serif;background:#f1f5f9;color:#0f172a}
 @media (prefers-color-scheme:dark){body{background:#020617;color:#e2e8f0}.panel{background:#0f172a!important;border-color:#1e293b!important}.muted{color:#94a3b8!important}.toast{background:#0f172a!important;color:#e2e8f0!important;border-color:#334155!important}input,textarea{background:#020617!important;color:#e2e8f0!important;border-color:#334155!important}}
 main{max-width:28rem;margin:0 auto;padding:1rem 1rem 3rem}.muted{color:#475569}
+.support{margin:1rem 0 0}.support .btn{background:#047857;color:#fff;white-space:normal}
 .panel{margin-top:1.5rem;background:#fff;border:1px solid #e2e8f0;border-top:4px solid var(--c);border-radius:1rem;padding:1.25rem}
 .panel h2{margin:0;font-size:1.2rem}.panel p{margin:.35rem 0 1rem}
 label{display:block;font-weight:600;font-size:.9rem;margin:.75rem 0 .3rem}
@@ -118,6 +119,13 @@ function CardPage({ card, vcardHref, shareAction, unverified, notice, values, op
           shareOffReason: shared ? undefined : "Sharing is off for unverified cards",
         }}
       />
+      {card.campaign && card.id ? (
+        <p className="support">
+          <a className="btn" href={`/fundraising/${encodeURIComponent(card.campaign.id)}?src=card&card=${card.id}`}>
+            Support {card.campaign.title}
+          </a>
+        </p>
+      ) : null}
 
       {shareAction && !shared ? (
         <section id="share" className="panel" aria-labelledby="share-title" data-open={openShare ? "true" : undefined}>

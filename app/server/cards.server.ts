@@ -1,8 +1,8 @@
-import { and, desc, eq, like, or, sql } from "drizzle-orm";
+import { and, desc, eq, isNull, like, or, sql } from "drizzle-orm";
 import { type CardForm, contactTypeOf, type PublicCard, platformOf, SHARE_FIELDS, shareFieldsOf } from "~/lib/card";
 import type { PersonDraft } from "~/lib/people/draft";
 import { flatDraft } from "~/lib/people/form";
-import { card, cardStat, user, userSettings } from "~db/schema";
+import { campaign, card, cardStat, user, userSettings } from "~db/schema";
 import { activeEventName } from "./active-event.server";
 import type { Database } from "./db.server";
 import { cardTag, purge } from "./edge-cache.server";
@@ -241,8 +241,23 @@ export async function getPublishedCard(db: Database, slug: string): Promise<Publ
   const view: PublicCard = {
     ...toPublicCard(row.card, row.ownerName, await activeEventName(db, row.card.userId)),
     unlisted: row.visibility === "connections",
+    campaign: row.card.featuredCampaignId
+      ? await featuredCampaignOf(db, row.card.userId, row.card.featuredCampaignId)
+      : null,
   };
   return view;
+}
+
+/** Fundraising: the campaign a card features, while it is the owner's, active and not archived. */
+async function featuredCampaignOf(db: Database, userId: string, id: string) {
+  const row = await db
+    .select({ id: campaign.id, title: campaign.title })
+    .from(campaign)
+    .where(
+      and(eq(campaign.id, id), eq(campaign.userId, userId), eq(campaign.status, "active"), isNull(campaign.archivedAt)),
+    )
+    .get();
+  return row ?? null;
 }
 
 export type StatField = "views" | "saves" | "shares" | "walletAdds";
@@ -303,10 +318,10 @@ const AVATAR_TYPES: Record<string, (b: Uint8Array) => boolean> = {
     b[0] === 0x52 && b[1] === 0x49 && b[2] === 0x46 && b[3] === 0x46 && b[8] === 0x57 && b[9] === 0x45,
 };
 
-/** The avatar checks, shared with people's photos: a JPEG, PNG or WebP by its bytes, and not too large. */
-export function imageProblem(type: string, bytes: Uint8Array): string | null {
+/** The one check for an uploaded picture (avatars, people's photos, campaign images): its bytes are the type it claims, within `max`. */
+export function imageProblem(type: string, bytes: Uint8Array, max = AVATAR_MAX_BYTES): string | null {
   if (!AVATAR_TYPES[type]?.(bytes)) return "Choose a JPEG, PNG or WebP image";
-  if (bytes.byteLength > AVATAR_MAX_BYTES) return "That image is too large";
+  if (bytes.byteLength > max) return "That image is too large";
   return null;
 }
 

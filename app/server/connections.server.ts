@@ -30,12 +30,33 @@ export type ConnectionQuery = {
   from?: string;
   to?: string;
   sort?: string;
+  /** Fundraising: "donor" (has a live gift) or "non-donor", and total given in the gifts' major unit. */
+  donor?: string;
+  givenMin?: string;
+  givenMax?: string;
 };
 
 const dayStart = (d: string | undefined) =>
   d && /^\d{4}-\d{2}-\d{2}$/.test(d) ? Date.parse(`${d}T00:00:00Z`) : Number.NaN;
 
 /** One page of the owner's connections with search, filters and sort, all from the URL. */
+/** Donor status and giving range, from the owner's own gifts net of refunds (see fundraising/gifts.server.ts). */
+function givingFilters(userId: string, query: ConnectionQuery) {
+  const given = sql`(select coalesce(sum(g.amount - g.amount_refunded), 0) from gift g
+    where g.user_id = ${userId} and g.connection_id = ${connection.id})`;
+  const major = (v: string | undefined) => {
+    const n = v && /^\d{1,9}(\.\d{1,2})?$/.test(v.trim()) ? Math.round(Number(v) * 100) : null;
+    return n;
+  };
+  const min = major(query.givenMin);
+  const max = major(query.givenMax);
+  return [
+    query.donor === "donor" ? sql`${given} > 0` : query.donor === "non-donor" ? sql`${given} = 0` : undefined,
+    min !== null ? sql`${given} >= ${min}` : undefined,
+    max !== null ? sql`${given} <= ${max}` : undefined,
+  ];
+}
+
 export async function listConnections(db: Database, userId: string, query: ConnectionQuery) {
   const term = likeTerm((query.q ?? "").trim());
   const pattern = `%${term}%`;
@@ -63,6 +84,7 @@ export async function listConnections(db: Database, userId: string, query: Conne
     query.event ? eq(connection.eventName, query.event.slice(0, 120)) : undefined,
     Number.isNaN(from) ? undefined : sql`${connection.createdAt} >= ${from}`,
     Number.isNaN(to) ? undefined : sql`${connection.createdAt} < ${to + 86_400_000}`,
+    ...givingFilters(userId, query),
   );
   const order =
     query.sort === "oldest"

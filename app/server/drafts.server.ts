@@ -1,8 +1,9 @@
-import { and, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { FollowUp, FollowUpInput } from "~/lib/assistant";
+import { campaignMention } from "~/lib/campaign-mention";
 import { formatInZone } from "~/lib/time";
 import { kindLabel } from "~/lib/timeline";
-import { connection, event, followUpDraft, interaction } from "~db/schema";
+import { campaign, connection, event, followUpDraft, interaction } from "~db/schema";
 import { type AiBinding, createAssistant } from "./assistant.server";
 import type { Database } from "./db.server";
 import type { SyncContext } from "./integrations/webhooks.server";
@@ -29,7 +30,8 @@ export async function followUpInputFor(
   owner: { id: string; name: string },
   personId: number,
   timeZone: string,
-  mentions: string[] = [],
+  /** The site's address, for links the draft carries (a linked campaign); none without it. */
+  origin?: string,
 ): Promise<FollowUpInput | null> {
   const [person] = await db
     .select({
@@ -59,8 +61,23 @@ export async function followUpInputFor(
       .limit(1),
     person.eventName
       ? db
-          .select({ title: event.title, description: event.description })
+          .select({
+            title: event.title,
+            description: event.description,
+            campaign: campaign.title,
+            campaignId: campaign.id,
+          })
           .from(event)
+          // The campaign the event raises for, while it is the owner's and live.
+          .leftJoin(
+            campaign,
+            and(
+              eq(campaign.id, event.campaignId),
+              eq(campaign.userId, owner.id),
+              eq(campaign.status, "active"),
+              isNull(campaign.archivedAt),
+            ),
+          )
           .where(and(eq(event.userId, owner.id), eq(event.title, person.eventName)))
           .limit(1)
       : Promise.resolve([]),
@@ -96,7 +113,10 @@ export async function followUpInputFor(
         }
       : null,
     sharedTags: shared.filter((t) => !["Scanned", "Shared", "Saved Contact"].includes(t)),
-    mentions,
+    mentions:
+      origin && met?.campaignId && met.campaign
+        ? [campaignMention({ id: met.campaignId, title: met.campaign }, origin)]
+        : [],
   };
 }
 
@@ -107,9 +127,9 @@ export async function writeDraft(
   owner: { id: string; name: string },
   personId: number,
   timeZone: string,
-  mentions: string[] = [],
+  origin?: string,
 ) {
-  const input = await followUpInputFor(db, owner, personId, timeZone, mentions);
+  const input = await followUpInputFor(db, owner, personId, timeZone, origin);
   if (!input) return null;
   const { result, engine, fallbackReason } = await createAssistant(ai).followUp(input);
   if (fallbackReason) console.warn(`follow-up fell back to the built-in engine: ${fallbackReason}`);
@@ -174,6 +194,7 @@ export async function savedDrafts(
   owner: { id: string; name: string },
   personIds: number[],
   timeZone: string,
+  origin?: string,
 ) {
   const ids = personIds.slice(0, 20);
   const rows = ids.length
@@ -185,7 +206,7 @@ export async function savedDrafts(
   const found = new Map(rows.map((r) => [r.connectionId, { subject: r.subject, body: r.body, engine: r.engine }]));
   for (const id of ids) {
     if (found.has(id)) continue;
-    const written = await writeDraft(db, ai, owner, id, timeZone);
+    const written = await writeDraft(db, ai, owner, id, timeZone, origin);
     if (written) found.set(id, written);
   }
   return found;

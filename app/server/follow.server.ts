@@ -52,6 +52,8 @@ export async function followAction(
   intent: FollowIntent,
   formData: FormData,
   fallback: string,
+  /** The site's address, for links a new draft carries. */
+  origin: string,
 ) {
   const values = Object.fromEntries([...formData].map(([k, v]) => [k, typeof v === "string" ? v.slice(0, 6000) : ""]));
   const back = safeRedirect(formData.get("returnTo"), fallback);
@@ -113,7 +115,7 @@ export async function followAction(
     return until ? done("Snoozed", `Until ${until}`) : missing();
   }
   if (intent === "draft-write") {
-    const draft = await writeDraft(app.db, app.env.AI as AiBinding | undefined, user, personId, timeZone);
+    const draft = await writeDraft(app.db, app.env.AI as AiBinding | undefined, user, personId, timeZone, origin);
     if (!draft) return missing();
     return done(
       "Draft ready",

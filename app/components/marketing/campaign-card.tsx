@@ -1,5 +1,6 @@
 import { Link } from "react-router";
-import { CATEGORY_LABELS, progressPercent, usd } from "~/lib/campaign";
+import { CATEGORY_LABELS, progressPercent } from "~/lib/campaign";
+import { formatMoney } from "~/lib/money";
 import type { CampaignSummary } from "~/server/campaigns.server";
 
 const ART: Record<CampaignSummary["category"], string> = {
@@ -10,7 +11,15 @@ const ART: Record<CampaignSummary["category"], string> = {
   arts: "from-fuchsia-500 to-violet-700",
 };
 
-export function ProgressBar({ amountRaised, goal }: { amountRaised: number; goal: number }) {
+export function ProgressBar({
+  amountRaised,
+  goal,
+  currency,
+}: {
+  amountRaised: number;
+  goal: number;
+  currency: string;
+}) {
   const pct = progressPercent(amountRaised, goal);
   return (
     <div>
@@ -25,10 +34,10 @@ export function ProgressBar({ amountRaised, goal }: { amountRaised: number; goal
         <div className="h-full rounded-full bg-emerald-600" style={{ width: `${pct}%` }} />
       </div>
       <p className="mt-2 text-sm">
-        <span className="font-semibold">{usd(amountRaised)}</span>
+        <span className="font-semibold">{formatMoney(amountRaised, currency, { compact: true })}</span>
         <span className="text-slate-600 dark:text-slate-300">
           {" "}
-          raised of {usd(goal)} ({pct}%)
+          raised of {formatMoney(goal, currency, { compact: true })} ({pct}%)
         </span>
       </p>
     </div>
@@ -40,7 +49,13 @@ export function CampaignCard({ c }: { c: CampaignSummary }) {
   const href = `/fundraising/${c.id}`;
   return (
     <article className="flex h-full flex-col overflow-hidden rounded-xl border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
-      <Link to={href} tabIndex={-1} aria-hidden="true" className={`block h-32 bg-gradient-to-br ${ART[c.category]}`} />
+      <Link
+        to={href}
+        tabIndex={-1}
+        aria-hidden="true"
+        className={`block h-32 bg-gradient-to-br bg-center bg-cover ${ART[c.category]}`}
+        style={c.imageKey ? { backgroundImage: `url(/api/campaign-images/${c.imageKey})` } : undefined}
+      />
       <div className="flex flex-1 flex-col p-5">
         <p className="font-semibold text-slate-600 text-xs uppercase tracking-wide dark:text-slate-300">
           {CATEGORY_LABELS[c.category]} · {c.organization}
@@ -52,7 +67,7 @@ export function CampaignCard({ c }: { c: CampaignSummary }) {
         </h3>
         <p className="mt-1 text-slate-600 text-sm dark:text-slate-300">{c.description}</p>
         <div className="mt-auto pt-4">
-          <ProgressBar amountRaised={c.amountRaised} goal={c.goal} />
+          <ProgressBar amountRaised={c.amountRaised} goal={c.goal} currency={c.currency} />
           {c.status === "active" ? (
             <Link
               to={href}

@@ -4,6 +4,7 @@ import { useEffect, useState } from "react";
 import { data, Form, Link, useNavigation } from "react-router";
 import { ConnectionFields, useConnectionForm } from "~/components/connection-fields";
 import { PersonFollowThrough } from "~/components/follow/person-follow-through";
+import { GivingSection } from "~/components/fundraising/giving-section";
 import { PersonPhoto, PersonPhotoUpload } from "~/components/person-photo";
 import { Field, inputClass } from "~/components/ui/field";
 import { appContext } from "~/context";
@@ -19,6 +20,7 @@ import { pageMeta } from "~/lib/site";
 import { FOLLOW_UP_PRESETS, formatInZone, isTimeZone, zonedToUtc } from "~/lib/time";
 import { requireUser } from "~/server/auth.server";
 import { followAction, followThroughFor, isFollowIntent } from "~/server/follow.server";
+import { givingSummary } from "~/server/fundraising/gifts.server";
 import { notFound, parseId } from "~/server/http.server";
 import {
   addContactPoint,
@@ -58,6 +60,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     undoableMerges(app.db, user.id, id),
   ]);
   const follow = await followThroughFor(app.db, user.id, id, settings.timeZone);
+  const giving = await givingSummary(app.db, user.id, id);
   // A company and website read off a work email are guesses: shown as a suggestion the owner accepts.
   const guess = suggestFromEmail(row.email);
   const suggestion =
@@ -76,6 +79,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     merges,
     suggestion,
     country,
+    giving,
     timeZone: settings.timeZone,
     follow,
     today: localDay(new Date(), settings.timeZone),
@@ -90,7 +94,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (!person) return notFound();
   const formData = await request.formData();
   const intent = formData.get("intent");
-  if (isFollowIntent(intent)) return followAction(app, user, id, intent, formData, `/connections/${id}`);
+  if (isFollowIntent(intent))
+    return followAction(app, user, id, intent, formData, `/connections/${id}`, new URL(request.url).origin);
   const back = (title: string, to = `/connections/${id}`) => redirectWithToast(to, { type: "success", title });
   const reminderId = Number(formData.get("reminderId"));
 
@@ -487,6 +492,7 @@ export default function ConnectionPage({ loaderData, actionData }: Route.Compone
               ))}
             </ul>
           </section>
+          <GivingSection giving={loaderData.giving} personId={loaderData.connection.id} />
           <section
             className="rounded-xl border border-slate-200 p-5 dark:border-slate-800"
             aria-labelledby="consent-title"

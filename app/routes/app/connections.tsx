@@ -16,7 +16,19 @@ import type { Route } from "./+types/connections";
 
 export const meta = () => [...pageMeta("Connections"), { name: "robots", content: "noindex" }];
 
-const FILTERS = ["q", "tag", "priority", "status", "event", "from", "to", "sort"] as const;
+const FILTERS = [
+  "q",
+  "tag",
+  "priority",
+  "status",
+  "event",
+  "from",
+  "to",
+  "sort",
+  "donor",
+  "givenMin",
+  "givenMax",
+] as const;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const app = context.get(appContext);
@@ -235,6 +247,22 @@ export default function Connections({ loaderData }: Route.ComponentProps) {
             <label className="text-sm">
               <span className="mb-1 block font-medium">Met until</span>
               <input type="date" name="to" defaultValue={view.to} className={`${control} w-full`} />
+            </label>
+            <label className="text-sm">
+              <span className="mb-1 block font-medium">Donor</span>
+              <select name="donor" defaultValue={view.donor} className={`${control} w-full`}>
+                <option value="">Anyone</option>
+                <option value="donor">Has given</option>
+                <option value="non-donor">Has not given</option>
+              </select>
+            </label>
+            <label className="text-sm">
+              <span className="mb-1 block font-medium">Given at least</span>
+              <input name="givenMin" inputMode="decimal" defaultValue={view.givenMin} className={`${control} w-full`} />
+            </label>
+            <label className="text-sm">
+              <span className="mb-1 block font-medium">Given at most</span>
+              <input name="givenMax" inputMode="decimal" defaultValue={view.givenMax} className={`${control} w-full`} />
             </label>
             <label className="text-sm">
               <span className="mb-1 block font-medium">Sort</span>

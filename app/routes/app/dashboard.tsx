@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { ReconnectList } from "~/components/follow/reconnect-list";
 import { QuickLog } from "~/components/follow/timeline";
+import { UnthankedGifts } from "~/components/fundraising/unthanked";
 import { appContext } from "~/context";
 import { type OnboardingStep, STEP_COUNT, STEP_TITLES, stepNumber } from "~/lib/onboarding";
 import { formatPhone } from "~/lib/phone";
@@ -9,6 +10,7 @@ import { formatInZone } from "~/lib/time";
 import { requireUser } from "~/server/auth.server";
 import { dashboardSummary } from "~/server/dashboard.server";
 import { followAction, isFollowIntent } from "~/server/follow.server";
+import { unacknowledgedGifts } from "~/server/fundraising/gifts.server";
 import { parseId } from "~/server/http.server";
 import { dueToReconnect } from "~/server/rhythm.server";
 import type { Route } from "./+types/dashboard";
@@ -18,9 +20,12 @@ export const meta = () => [...pageMeta("Dashboard"), { name: "robots", content: 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const app = context.get(appContext);
   const user = await requireUser(app, request);
-  const summary = await dashboardSummary(app.db, user.id);
+  const [summary, unthanked] = await Promise.all([
+    dashboardSummary(app.db, user.id),
+    unacknowledgedGifts(app.db, user.id),
+  ]);
   const reconnect = await dueToReconnect(app.db, user.id, summary.timeZone, { withinDays: 6, limit: 10 });
-  return { user, ...summary, reconnect };
+  return { user, ...summary, reconnect, unthanked };
 }
 
 /** The follow-through forms on the dashboard (log an interaction, snooze): the same handler as the person page. */
@@ -30,7 +35,15 @@ export async function action({ request, context }: Route.ActionArgs) {
   const formData = await request.formData().catch(() => null);
   const intent = formData?.get("intent");
   if (!formData || !isFollowIntent(intent)) return new Response("Bad Request", { status: 400 });
-  return followAction(app, user, parseId(String(formData.get("personId") ?? "")), intent, formData, "/dashboard");
+  return followAction(
+    app,
+    user,
+    parseId(String(formData.get("personId") ?? "")),
+    intent,
+    formData,
+    "/dashboard",
+    new URL(request.url).origin,
+  );
 }
 
 const hoursLeft = (createdAt: Date, now: number) =>
@@ -99,6 +112,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
     onboarding,
     cards,
     reconnect,
+    unthanked,
   } = loaderData;
   const now = Date.now();
   return (
@@ -106,6 +120,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
       <h1 className="font-bold text-2xl tracking-tight sm:text-3xl">Welcome, {user.name}</h1>
       <p className="mt-2 text-slate-600 dark:text-slate-300">Signed in as {user.email}.</p>
       <NextStep onboarding={onboarding} cards={cards} />
+      <UnthankedGifts gifts={unthanked} back="/dashboard" />
 
       <h2 className="mt-8 font-semibold text-slate-600 text-sm dark:text-slate-300">This week</h2>
       <dl className="mt-2 grid grid-cols-3 gap-3">

@@ -31,7 +31,15 @@ export async function action({ request, context }: Route.ActionArgs) {
   const id = Number.isSafeInteger(raw) && raw > 0 ? raw : undefined;
   const intent = form.get("intent");
   if (isFollowIntent(intent))
-    return followAction(app, user, parseId(String(form.get("personId") ?? "")), intent, form, "/notifications");
+    return followAction(
+      app,
+      user,
+      parseId(String(form.get("personId") ?? "")),
+      intent,
+      form,
+      "/notifications",
+      new URL(request.url).origin,
+    );
   if (intent === "read" && id) await markRead(app.db, user.id, id);
   else if (intent === "read-all") await markRead(app.db, user.id);
   else if (intent === "remove" && id) await removeNotification(app.db, user.id, id);

@@ -2,34 +2,79 @@ import { data, Link } from "react-router";
 import { ProgressBar } from "~/components/marketing/campaign-card";
 import { btnPrimary, card, formatDate, linkClass } from "~/components/marketing/page";
 import { appContext } from "~/context";
-import { CATEGORY_LABELS, daysLeft, usd } from "~/lib/campaign";
+import { CATEGORY_LABELS, daysLeft } from "~/lib/campaign";
+import { formatMoney } from "~/lib/money";
 import { staticPage } from "~/lib/page-handle";
 import { pageMeta } from "~/lib/site";
+import { getSessionUser } from "~/server/auth.server";
 import { getCampaign } from "~/server/campaigns.server";
+import { donationsOpen } from "~/server/fundraising/donations.server";
+import { publicSupporters } from "~/server/fundraising/gifts.server";
 import type { Route } from "./+types/campaign";
 
-export async function loader({ params, context }: Route.LoaderArgs) {
-  const c = await getCampaign(context.get(appContext).db, params.id);
+const SOURCES = ["card", "event", "qr", "link"] as const;
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const app = context.get(appContext);
+  // Only a request carrying a session can be the owner's; everyone else gets the cached public page.
+  const viewer = /session_token/.test(request.headers.get("cookie") ?? "") ? await getSessionUser(app, request) : null;
+  const c = await getCampaign(app.db, params.id, viewer?.id);
   if (!c) throw data("Campaign not found", { status: 404 });
-  return { c, daysLeft: c.status === "active" ? daysLeft(c.endDate) : 0 };
+  const url = new URL(request.url);
+  const src = SOURCES.find((s) => s === url.searchParams.get("src")) ?? "link";
+  const [account, supporters] = await Promise.all([donationsOpen(app, c), publicSupporters(app.db, c.id)]);
+  return {
+    c,
+    isOwner: c.isOwner,
+    canGive: Boolean(account),
+    daysLeft: c.status === "active" ? daysLeft(c.endDate) : 0,
+    supporters,
+    via: { src, card: url.searchParams.get("card") ?? "", event: url.searchParams.get("event") ?? "" },
+    error: url.searchParams.get("error"),
+  };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) =>
   loaderData ? pageMeta(loaderData.c.title, loaderData.c.description) : pageMeta("Campaign not found");
 
-/** Reading only: no framework JavaScript. */
+/** Reading and giving are plain HTML: no framework JavaScript (the Donate form is a form post). */
 export const handle = staticPage;
 
+const ERRORS: Record<string, string> = {
+  amount: "Enter an amount, such as 25 or 25.50",
+  closed: "This campaign is not taking gifts online right now",
+};
+
 export default function CampaignPage({ loaderData }: Route.ComponentProps) {
-  const { c, daysLeft: left } = loaderData;
-  const average = c.donorCount ? Math.round(c.amountRaised / c.donorCount) : 0;
+  const { c, daysLeft: left, isOwner, canGive, supporters, via, error } = loaderData;
+  const money = (n: number) => formatMoney(n, c.currency, { compact: true });
   return (
     <article className="mx-auto max-w-4xl px-4 py-10 sm:px-6">
       <Link to="/fundraising" className={linkClass}>
         ← All campaigns
       </Link>
+      {isOwner ? (
+        <div className="mt-4 flex flex-wrap items-center gap-3 rounded-lg bg-slate-100 px-4 py-3 text-sm dark:bg-slate-800">
+          {c.status === "draft" ? <strong>Preview: this draft is visible only to you.</strong> : null}
+          {c.archivedAt ? <strong>Archived: visible only to you.</strong> : null}
+          <Link to={`/campaigns/${c.id}/edit`} className={linkClass}>
+            Edit
+          </Link>
+          <Link to={`/campaigns/${c.id}`} className={linkClass}>
+            Campaign dashboard
+          </Link>
+        </div>
+      ) : null}
+      {c.imageKey ? (
+        <img
+          src={`/api/campaign-images/${c.imageKey}`}
+          alt=""
+          className="mt-6 aspect-[21/9] w-full rounded-xl object-cover"
+        />
+      ) : null}
       <p className="mt-6 font-semibold text-slate-600 text-sm uppercase tracking-wide dark:text-slate-300">
-        {CATEGORY_LABELS[c.category]} · {c.location}
+        {CATEGORY_LABELS[c.category]}
+        {c.location ? ` · ${c.location}` : ""}
       </p>
       <h1 className="mt-2 font-extrabold text-3xl tracking-tight sm:text-4xl">{c.title}</h1>
       <p className="mt-2 text-slate-600 dark:text-slate-300">
@@ -38,26 +83,72 @@ export default function CampaignPage({ loaderData }: Route.ComponentProps) {
       <div className="mt-8 grid gap-8 md:grid-cols-3">
         <div className="space-y-6 md:col-span-2">
           <p className="text-lg text-slate-700 dark:text-slate-300">{c.description}</p>
-          <p className="text-slate-700 leading-relaxed dark:text-slate-300">{c.extendedDescription}</p>
-          <section>
-            <h2 className="font-bold text-xl">Mission</h2>
-            <p className="mt-2 text-slate-700 dark:text-slate-300">{c.mission}</p>
-          </section>
-          <section>
-            <h2 className="font-bold text-xl">Impact</h2>
-            <p className="mt-2 text-slate-700 dark:text-slate-300">{c.impact}</p>
-          </section>
+          {c.extendedDescription ? (
+            <p className="whitespace-pre-line text-slate-700 leading-relaxed dark:text-slate-300">
+              {c.extendedDescription}
+            </p>
+          ) : null}
+          {c.mission ? (
+            <section>
+              <h2 className="font-bold text-xl">Mission</h2>
+              <p className="mt-2 text-slate-700 dark:text-slate-300">{c.mission}</p>
+            </section>
+          ) : null}
+          {c.impact ? (
+            <section>
+              <h2 className="font-bold text-xl">Impact</h2>
+              <p className="mt-2 text-slate-700 dark:text-slate-300">{c.impact}</p>
+            </section>
+          ) : null}
+          {c.budget.length ? (
+            <section>
+              <h2 className="font-bold text-xl">Budget</h2>
+              <table className="mt-2 w-full text-sm">
+                <tbody>
+                  {c.budget.map((b) => (
+                    <tr key={b.label} className="border-slate-200 border-b dark:border-slate-800">
+                      <th scope="row" className="py-2 text-left font-normal">
+                        {b.label}
+                      </th>
+                      <td className="py-2 text-right font-semibold">{money(b.amount)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </section>
+          ) : null}
+          {c.team.length ? (
+            <section>
+              <h2 className="font-bold text-xl">Team</h2>
+              <ul className="mt-2 space-y-1 text-slate-700 dark:text-slate-300">
+                {c.team.map((t) => (
+                  <li key={`${t.name}-${t.role}`}>
+                    <span className="font-semibold">{t.name}</span>
+                    {t.role ? `, ${t.role}` : ""}
+                  </li>
+                ))}
+              </ul>
+            </section>
+          ) : null}
+          {supporters.length ? (
+            <section>
+              <h2 className="font-bold text-xl">Supporters</h2>
+              <p className="mt-2 text-slate-700 dark:text-slate-300">{supporters.join(", ")}</p>
+            </section>
+          ) : null}
         </div>
         <aside className={`${card} h-fit space-y-4`}>
-          <ProgressBar amountRaised={c.amountRaised} goal={c.goal} />
+          <ProgressBar amountRaised={c.amountRaised} goal={c.goal} currency={c.currency} />
           <dl className="grid grid-cols-2 gap-3 text-sm">
             <div>
               <dt className="text-slate-600 dark:text-slate-300">Donors</dt>
-              <dd className="font-semibold">{c.donorCount.toLocaleString("en-US")}</dd>
+              <dd className="font-semibold" data-testid="donor-count">
+                {c.donorCount.toLocaleString("en-US")}
+              </dd>
             </div>
             <div>
               <dt className="text-slate-600 dark:text-slate-300">Average gift</dt>
-              <dd className="font-semibold">{usd(average)}</dd>
+              <dd className="font-semibold">{money(c.averageGift)}</dd>
             </div>
             <div>
               <dt className="text-slate-600 dark:text-slate-300">{c.status === "active" ? "Days left" : "Ended"}</dt>
@@ -68,10 +159,77 @@ export default function CampaignPage({ loaderData }: Route.ComponentProps) {
               <dd className="font-semibold">{formatDate(c.startDate)}</dd>
             </div>
           </dl>
-          {c.status === "active" ? (
-            <Link to={`/contact`} className={`${btnPrimary} w-full`}>
-              Contact the organiser to give
-            </Link>
+          {c.status === "active" && canGive ? (
+            <form
+              id="donate"
+              method="post"
+              action={`/fundraising/${c.id}/donate`}
+              className="space-y-3"
+              aria-label="Donate"
+            >
+              <h2 className="font-bold text-lg">Give</h2>
+              {error && ERRORS[error] ? (
+                <p role="alert" className="text-red-700 text-sm dark:text-red-300">
+                  {ERRORS[error]}
+                </p>
+              ) : null}
+              <fieldset>
+                <legend className="font-medium text-sm">How often</legend>
+                <div className="mt-1 flex gap-4 text-sm">
+                  <label className="flex items-center gap-1.5">
+                    <input type="radio" name="frequency" value="once" defaultChecked /> Once
+                  </label>
+                  <label className="flex items-center gap-1.5">
+                    <input type="radio" name="frequency" value="monthly" /> Monthly
+                  </label>
+                </div>
+              </fieldset>
+              <fieldset>
+                <legend className="font-medium text-sm">Amount</legend>
+                <div className="mt-1 grid grid-cols-2 gap-2 text-sm">
+                  {c.suggested.map((a, i) => (
+                    <label
+                      key={a}
+                      className="flex items-center gap-1.5 rounded-md border border-slate-300 px-2 py-2 dark:border-slate-600"
+                    >
+                      <input type="radio" name="amount" value={a} defaultChecked={i === 1} /> {money(a)}
+                    </label>
+                  ))}
+                  <label className="col-span-2 flex items-center gap-1.5 rounded-md border border-slate-300 px-2 py-2 dark:border-slate-600">
+                    <input type="radio" name="amount" value="custom" /> Other
+                  </label>
+                </div>
+              </fieldset>
+              <label className="block text-sm">
+                <span className="font-medium">Other amount ({c.currency})</span>
+                <input
+                  name="custom"
+                  inputMode="decimal"
+                  autoComplete="off"
+                  className="mt-1 w-full rounded-md border border-slate-300 bg-white px-3 py-2 dark:border-slate-600 dark:bg-slate-900"
+                />
+              </label>
+              <label className="flex items-start gap-2 text-sm">
+                <input type="checkbox" name="publicName" className="mt-1" /> Show my name among the supporters
+              </label>
+              <input type="hidden" name="src" value={via.src} />
+              {via.card ? <input type="hidden" name="card" value={via.card} /> : null}
+              {via.event ? <input type="hidden" name="event" value={via.event} /> : null}
+              <button type="submit" className={`${btnPrimary} w-full`}>
+                Donate
+              </button>
+              <p className="text-slate-600 text-xs dark:text-slate-300">
+                You pay on Stripe's secure page; the gift goes to {c.organization} directly.
+              </p>
+            </form>
+          ) : c.status === "active" ? (
+            <p className="text-slate-600 text-sm dark:text-slate-300">
+              Online giving is not open for this campaign yet.{" "}
+              <Link to="/contact" className={linkClass}>
+                Contact us
+              </Link>{" "}
+              to give another way.
+            </p>
           ) : null}
         </aside>
       </div>

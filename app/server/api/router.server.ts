@@ -7,6 +7,7 @@ import { writeVCards } from "~/lib/vcard";
 import { toXlsx } from "~/lib/xlsx";
 import { exportAccount } from "../account.server";
 import { createAuth, getSessionUser } from "../auth.server";
+import { getCampaignImage } from "../campaigns.server";
 import { saveCapture } from "../capture.server";
 import {
   AVATAR_MAX_BYTES,
@@ -18,6 +19,7 @@ import {
   setVCardPhoto,
   toPublicCard,
 } from "../cards.server";
+import { receiveStripeWebhook } from "../payments/webhook.server";
 import { personPhoto, photosOf, removePersonPhoto, setPersonPhoto } from "../people/photo.server";
 import { loadPeople } from "../people/read.server";
 import { getReminder, openReminders } from "../reminders.server";
@@ -44,6 +46,18 @@ api.get("/health", async (c) => {
 });
 
 api.route("/v1", v1);
+
+// Campaign images are named by their content hash, so they can be cached for a year.
+api.get("/campaign-images/:key", async (c) => {
+  const image = await getCampaignImage(c.get("app").env, c.req.param("key"));
+  if (!image) return c.body(null, 404);
+  return new Response(image.bytes, {
+    headers: { "content-type": image.type, "cache-control": "public, max-age=31536000, immutable" },
+  });
+});
+
+// Stripe's events (and the built-in test checkout's, signed the same way) for every domain that takes money.
+api.post("/payments/webhook", (c) => receiveStripeWebhook(c.get("app"), c.req.raw));
 
 api.on(["GET", "POST"], "/auth/*", (c) => createAuth(c.get("app"), c.req.raw).handler(c.req.raw));
 

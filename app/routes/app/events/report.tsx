@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { Form, Link } from "react-router";
 import { BarChart } from "~/components/bar-chart";
+import { EventGiftsSection } from "~/components/fundraising/event-gifts";
 import { formatDate } from "~/components/marketing/page";
 import { appContext } from "~/context";
 import { PRIORITY_LABEL, PRIORITY_STAR_CLASS } from "~/lib/connection-rules";
@@ -12,6 +13,7 @@ import type { AiBinding } from "~/server/assistant.server";
 import { requireUser } from "~/server/auth.server";
 import { savedDrafts } from "~/server/drafts.server";
 import { getEvent, peopleMetAt } from "~/server/events.server";
+import { eventFundraising } from "~/server/fundraising/analytics.server";
 import { notFound, parseId } from "~/server/http.server";
 import { createReminder } from "~/server/reminders.server";
 import { getSettings } from "~/server/settings.server";
@@ -50,9 +52,10 @@ const tally = (values: string[]) => {
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { app, user, event } = await ownedEvent(request, params, context);
-  const [people, settings] = await Promise.all([
+  const [people, settings, fundraising] = await Promise.all([
     peopleMetAt(app.db, user.id, event.title),
     getSettings(app.db, user.id),
+    eventFundraising(app.db, user.id, event),
   ]);
   const now = new Date();
   const goals = event.plan?.goals ?? [];
@@ -83,6 +86,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     user,
     ranked.slice(0, MESSAGES_FOR).map((r) => r.person.id),
     settings.timeZone,
+    new URL(request.url).origin,
   );
 
   // The 48-hour window starts when each person was met.
@@ -99,6 +103,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 
   const priorityOrder = ["high", "medium", "low"] as const;
   return {
+    fundraising,
     event: { id: event.id, title: event.title, date: event.date, endDate: event.endDate, location: event.location },
     goals,
     total: people.length,
@@ -281,6 +286,8 @@ export default function EventReportPage({ loaderData }: Route.ComponentProps) {
               />
             </div>
           </section>
+
+          <EventGiftsSection data={loaderData.fundraising} />
 
           <section aria-labelledby="split-title" className="mt-8">
             <h2 id="split-title" className="font-semibold text-xl">

@@ -1,0 +1,165 @@
+import {
+  getFormProps,
+  getInputProps,
+  getSelectProps,
+  getTextareaProps,
+  type SubmissionResult,
+  useForm,
+} from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { Form } from "react-router";
+import { Field, inputClass } from "~/components/ui/field";
+import { GIFT_METHOD_LABELS } from "~/lib/donation";
+import { handGiftSchema, pledgeSchema } from "~/lib/gift-forms";
+import { CURRENCIES } from "~/lib/money";
+
+type Props = {
+  nonce: string;
+  currency: string;
+  person: { id: number; name: string } | null;
+  lastResult?: SubmissionResult<string[]> | null;
+  today: string;
+};
+
+function DonorFields({
+  person,
+  fields,
+}: {
+  person: Props["person"];
+  fields: {
+    donorName: { id: string; name: string; errors?: string[] };
+    donorEmail: { id: string; name: string; errors?: string[] };
+  };
+}) {
+  if (person)
+    return (
+      <>
+        <input type="hidden" name="person" value={person.id} />
+        <p className="text-sm sm:col-span-2">
+          From <strong>{person.name}</strong>
+        </p>
+      </>
+    );
+  return (
+    <>
+      <Field id={fields.donorName.id} label="Donor's name" errors={fields.donorName.errors}>
+        <input {...getInputProps(fields.donorName as never, { type: "text" })} className={inputClass} />
+      </Field>
+      <Field id={fields.donorEmail.id} label="Donor's email (optional)" errors={fields.donorEmail.errors}>
+        <input {...getInputProps(fields.donorEmail as never, { type: "email" })} className={inputClass} />
+      </Field>
+    </>
+  );
+}
+
+/** Cash, cheque, bank transfer or a gift made elsewhere, recorded by the owner. */
+export function HandGiftForm({ nonce, currency, person, lastResult, today }: Props) {
+  const [form, fields] = useForm({
+    id: "hand-gift",
+    lastResult,
+    defaultValue: { currency, date: today, method: "cash" },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: handGiftSchema }),
+    shouldValidate: "onBlur",
+  });
+  return (
+    <Form method="post" {...getFormProps(form)} className="grid gap-3 sm:grid-cols-2" aria-labelledby="gift-form-title">
+      <h3 id="gift-form-title" className="font-semibold sm:col-span-2">
+        Record a gift
+      </h3>
+      <input type="hidden" name="intent" value="gift" />
+      <input type="hidden" name="nonce" value={nonce} />
+      <DonorFields person={person} fields={fields} />
+      <Field id={fields.amount.id} label="Amount" errors={fields.amount.errors}>
+        <input {...getInputProps(fields.amount, { type: "text" })} inputMode="decimal" className={inputClass} />
+      </Field>
+      <Field id={fields.currency.id} label="Currency" errors={fields.currency.errors}>
+        <select {...getSelectProps(fields.currency)} className={inputClass}>
+          {CURRENCIES.map((c) => (
+            <option key={c}>{c}</option>
+          ))}
+        </select>
+      </Field>
+      <Field id={fields.date.id} label="Date" errors={fields.date.errors}>
+        <input {...getInputProps(fields.date, { type: "date" })} max={today} className={inputClass} />
+      </Field>
+      <Field id={fields.method.id} label="Method" errors={fields.method.errors}>
+        <select {...getSelectProps(fields.method)} className={inputClass}>
+          {(["cash", "cheque", "bank_transfer", "elsewhere"] as const).map((m) => (
+            <option key={m} value={m}>
+              {GIFT_METHOD_LABELS[m]}
+            </option>
+          ))}
+        </select>
+      </Field>
+      <div className="sm:col-span-2">
+        <Field id={fields.note.id} label="Note (optional)" errors={fields.note.errors}>
+          <textarea {...getTextareaProps(fields.note)} rows={2} className={inputClass} />
+        </Field>
+      </div>
+      {form.errors?.length ? (
+        <p role="alert" className="text-red-700 text-sm sm:col-span-2 dark:text-red-300">
+          {form.errors[0]}
+        </p>
+      ) : null}
+      <button
+        type="submit"
+        className="rounded-md bg-brand-600 px-4 py-2.5 font-semibold text-sm text-white sm:col-span-2 sm:w-fit"
+      >
+        Record gift
+      </button>
+    </Form>
+  );
+}
+
+/** A pledge in monthly instalments; each instalment becomes a follow-up reminder. */
+export function PledgeForm({ nonce, currency, person, lastResult, today }: Props) {
+  const [form, fields] = useForm({
+    id: "pledge",
+    lastResult,
+    defaultValue: { currency, firstDue: today, instalments: "1" },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: pledgeSchema }),
+    shouldValidate: "onBlur",
+  });
+  return (
+    <Form
+      method="post"
+      {...getFormProps(form)}
+      className="grid gap-3 sm:grid-cols-2"
+      aria-labelledby="pledge-form-title"
+    >
+      <h3 id="pledge-form-title" className="font-semibold sm:col-span-2">
+        Record a pledge
+      </h3>
+      <input type="hidden" name="intent" value="pledge" />
+      <input type="hidden" name="nonce" value={nonce} />
+      <DonorFields person={person} fields={fields} />
+      <Field id={fields.amount.id} label="Pledged amount" errors={fields.amount.errors}>
+        <input {...getInputProps(fields.amount, { type: "text" })} inputMode="decimal" className={inputClass} />
+      </Field>
+      <Field id={fields.currency.id} label="Currency" errors={fields.currency.errors}>
+        <select {...getSelectProps(fields.currency)} className={inputClass}>
+          {CURRENCIES.map((c) => (
+            <option key={c}>{c}</option>
+          ))}
+        </select>
+      </Field>
+      <Field id={fields.instalments.id} label="Instalments (monthly)" errors={fields.instalments.errors}>
+        <input {...getInputProps(fields.instalments, { type: "number" })} min={1} max={24} className={inputClass} />
+      </Field>
+      <Field id={fields.firstDue.id} label="First due date" errors={fields.firstDue.errors}>
+        <input {...getInputProps(fields.firstDue, { type: "date" })} className={inputClass} />
+      </Field>
+      <div className="sm:col-span-2">
+        <Field id={fields.note.id} label="Note (optional)" errors={fields.note.errors}>
+          <textarea {...getTextareaProps(fields.note)} rows={2} className={inputClass} />
+        </Field>
+      </div>
+      <button
+        type="submit"
+        className="rounded-md bg-brand-600 px-4 py-2.5 font-semibold text-sm text-white sm:col-span-2 sm:w-fit"
+      >
+        Record pledge
+      </button>
+    </Form>
+  );
+}

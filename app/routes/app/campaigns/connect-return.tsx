@@ -1,0 +1,30 @@
+import { appContext, userContext } from "~/context";
+import { refreshConnection } from "~/server/fundraising/connect.server";
+import { notFound } from "~/server/http.server";
+import { PaymentsError } from "~/server/payments/types";
+import { redirectWithToast } from "~/server/toast.server";
+import type { Route } from "./+types/connect-return";
+
+/** Stripe sends the owner back here; the account's state is asked of Stripe, not read from the address. */
+export async function loader({ context }: Route.LoaderArgs) {
+  const app = context.get(appContext);
+  const user = context.get(userContext);
+  if (!user) notFound();
+  try {
+    const row = await refreshConnection(app, user.id);
+    if (row?.chargesEnabled)
+      return redirectWithToast("/campaigns", { type: "success", title: "Stripe connected: you can take gifts online" });
+    return redirectWithToast("/campaigns", {
+      type: "info",
+      title: "Stripe needs a few more details before gifts can be taken",
+    });
+  } catch (error) {
+    if (error instanceof PaymentsError)
+      return redirectWithToast("/campaigns", {
+        type: "error",
+        title: "Stripe could not be reached",
+        description: error.message,
+      });
+    throw error;
+  }
+}

@@ -1,0 +1,363 @@
+import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { Field, inputClass } from "~/components/ui/field";
+import { appContext, userContext } from "~/context";
+import { budgetText, CAMPAIGN_CATEGORIES, CATEGORY_LABELS, campaignFormSchema, teamText } from "~/lib/campaign";
+import { amountInput, CURRENCIES } from "~/lib/money";
+import { pageMeta } from "~/lib/site";
+import {
+  CAMPAIGN_IMAGE_MAX_BYTES,
+  campaignHasGifts,
+  changeCampaignStatus,
+  createCampaign,
+  getOwnedCampaign,
+  networkingOf,
+  setCampaignImage,
+  setNetworking,
+  updateCampaign,
+} from "~/server/campaigns.server";
+import { imageProblem } from "~/server/cards.server";
+import { notFound } from "~/server/http.server";
+import { redirectWithToast, setToastHeader } from "~/server/toast.server";
+import type { Route } from "./+types/edit";
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  ...pageMeta(loaderData?.c ? `Edit ${loaderData.c.title}` : "New campaign"),
+  { name: "robots", content: "noindex" },
+];
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const app = context.get(appContext);
+  const user = context.get(userContext);
+  if (!user) notFound();
+  if (!params.id) return { c: null, hasGifts: false, networking: null };
+  const c = await getOwnedCampaign(app.db, user.id, params.id);
+  if (!c) notFound();
+  const [hasGifts, networking] = await Promise.all([
+    campaignHasGifts(app.db, c.id),
+    networkingOf(app.db, user.id, c.id),
+  ]);
+  return { c, hasGifts, networking };
+}
+
+const STATUS_TOASTS = {
+  publish: "Campaign published",
+  close: "Campaign closed",
+  reopen: "Campaign reopened",
+  archive: "Campaign archived",
+  unarchive: "Campaign restored",
+} as const;
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const app = context.get(appContext);
+  const user = context.get(userContext);
+  if (!user) notFound();
+  const formData = await request.formData();
+  const intent = formData.get("intent");
+  if (params.id && typeof intent === "string" && intent in STATUS_TOASTS) {
+    const change = intent as keyof typeof STATUS_TOASTS;
+    const done = await changeCampaignStatus(app.env, app.db, user.id, params.id, change);
+    if (!done) notFound();
+    if (!done.ok)
+      return redirectWithToast(`/campaigns/${params.id}/edit`, {
+        type: "error",
+        title: "That change does not apply now",
+      });
+    return redirectWithToast(`/campaigns/${params.id}`, { type: "success", title: STATUS_TOASTS[change] });
+  }
+  if (params.id && intent === "image") {
+    const owned = await getOwnedCampaign(app.db, user.id, params.id);
+    if (!owned) notFound();
+    const file = formData.get("image");
+    if (!(file instanceof File) || file.size === 0)
+      return data({ reply: null, imageError: "Choose a JPEG, PNG or WebP image" }, { status: 400 });
+    const bytes = new Uint8Array(await file.arrayBuffer());
+    const problem = imageProblem(file.type, bytes, CAMPAIGN_IMAGE_MAX_BYTES);
+    if (problem) return data({ reply: null, imageError: problem }, { status: 400 });
+    await setCampaignImage(app.env, app.db, user.id, params.id, file.type, bytes);
+    return redirectWithToast(`/campaigns/${params.id}/edit`, { type: "success", title: "Image saved" });
+  }
+  if (params.id && intent === "networking") {
+    const cardValue = String(formData.get("card") ?? "");
+    const cardId = /^\d{1,12}$/.test(cardValue) ? Number(cardValue) : null;
+    const eventIds = formData
+      .getAll("event")
+      .map(Number)
+      .filter((n) => Number.isSafeInteger(n) && n > 0);
+    if (!(await setNetworking(app.env, app.db, user.id, params.id, { cardId, eventIds }))) notFound();
+    return redirectWithToast(`/campaigns/${params.id}/edit`, { type: "success", title: "Card and events saved" });
+  }
+  if (intent !== "save") return data({ reply: null, imageError: null }, { status: 400 });
+  const submission = parseWithZod(formData, { schema: campaignFormSchema });
+  if (submission.status !== "success") return data({ reply: submission.reply(), imageError: null }, { status: 400 });
+  if (!params.id) {
+    const id = await createCampaign(app.db, user.id, submission.value);
+    return redirectWithToast(`/campaigns/${id}/edit`, { type: "success", title: "Draft saved" });
+  }
+  const existing = await getOwnedCampaign(app.db, user.id, params.id);
+  if (!existing) notFound();
+  if (existing.currency !== submission.value.currency && (await campaignHasGifts(app.db, existing.id)))
+    return data(
+      {
+        reply: submission.reply({
+          fieldErrors: { currency: ["Gifts are recorded in this currency; it cannot change now"] },
+        }),
+        imageError: null,
+      },
+      { status: 400 },
+    );
+  await updateCampaign(app.env, app.db, user.id, params.id, submission.value);
+  return redirect(`/campaigns/${params.id}`, {
+    headers: { "Set-Cookie": await setToastHeader({ type: "success", title: "Campaign saved" }) },
+  });
+}
+
+const btn = "rounded-md px-4 py-2.5 font-semibold text-sm";
+
+export default function CampaignEdit({ loaderData, actionData }: Route.ComponentProps) {
+  const { c, hasGifts, networking } = loaderData;
+  const navigation = useNavigation();
+  const [form, fields] = useForm({
+    id: `campaign-${c?.id ?? "new"}`,
+    lastResult: navigation.state === "idle" ? actionData?.reply : undefined,
+    defaultValue: c
+      ? {
+          title: c.title,
+          description: c.description,
+          extendedDescription: c.extendedDescription,
+          organization: c.organization,
+          organizerName: c.organizerName,
+          location: c.location,
+          category: c.category,
+          currency: c.currency,
+          goal: amountInput(c.goal, c.currency),
+          priorRaised: c.priorRaised ? amountInput(c.priorRaised, c.currency) : "",
+          priorDonors: c.priorDonors ? String(c.priorDonors) : "",
+          startDate: c.startDate,
+          endDate: c.endDate,
+          mission: c.mission,
+          impact: c.impact,
+          budget: budgetText(c.budget, c.currency),
+          team: teamText(c.team),
+          suggested: c.suggested.map((s) => amountInput(s, c.currency).replace(/\.00$/, "")).join(", "),
+          featured: c.featured ? "on" : "",
+        }
+      : { currency: "USD", category: "community" },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: campaignFormSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  const input = (f: typeof fields.title, label: string, type: "text" | "date" = "text", hint?: string) => (
+    <Field id={f.id} label={label} errors={f.errors} hint={hint}>
+      <input {...getInputProps(f, { type })} className={inputClass} />
+    </Field>
+  );
+  const area = (f: typeof fields.title, label: string, rows: number, hint?: string) => (
+    <Field id={f.id} label={label} errors={f.errors} hint={hint}>
+      <textarea {...getTextareaProps(f)} rows={rows} className={inputClass} />
+    </Field>
+  );
+  return (
+    <section className="mx-auto max-w-3xl px-4 py-8 sm:px-6">
+      <Link
+        to={c ? `/campaigns/${c.id}` : "/campaigns"}
+        className="text-brand-700 text-sm underline dark:text-brand-200"
+      >
+        ← {c ? c.title : "Your campaigns"}
+      </Link>
+      <h1 className="mt-2 font-bold text-3xl tracking-tight">{c ? "Edit campaign" : "New campaign"}</h1>
+      {c ? (
+        <div className="mt-4 flex flex-wrap items-center gap-2">
+          <span className="rounded-full bg-slate-100 px-3 py-1 text-sm dark:bg-slate-800" data-testid="campaign-status">
+            {c.archivedAt ? "Archived" : c.status === "draft" ? "Draft" : c.status === "active" ? "Active" : "Past"}
+          </span>
+          <Link to={`/fundraising/${c.id}`} className={`${btn} border border-slate-300 dark:border-slate-600`}>
+            {c.status === "draft" ? "Preview" : "View public page"}
+          </Link>
+          <Form method="post" className="flex flex-wrap gap-2">
+            {c.status === "draft" ? (
+              <button name="intent" value="publish" type="submit" className={`${btn} bg-emerald-700 text-white`}>
+                Publish
+              </button>
+            ) : null}
+            {c.status === "active" ? (
+              <button
+                name="intent"
+                value="close"
+                type="submit"
+                className={`${btn} border border-slate-300 dark:border-slate-600`}
+              >
+                Close
+              </button>
+            ) : null}
+            {c.status === "past" ? (
+              <button
+                name="intent"
+                value="reopen"
+                type="submit"
+                className={`${btn} border border-slate-300 dark:border-slate-600`}
+              >
+                Reopen
+              </button>
+            ) : null}
+            <button
+              name="intent"
+              value={c.archivedAt ? "unarchive" : "archive"}
+              type="submit"
+              className={`${btn} border border-slate-300 dark:border-slate-600`}
+            >
+              {c.archivedAt ? "Restore" : "Archive"}
+            </button>
+          </Form>
+        </div>
+      ) : null}
+      {c ? (
+        <Form
+          method="post"
+          encType="multipart/form-data"
+          className="mt-6 flex flex-wrap items-end gap-4 rounded-xl border border-slate-200 p-5 dark:border-slate-800"
+        >
+          {c.imageKey ? (
+            <img
+              src={`/api/campaign-images/${c.imageKey}`}
+              alt="Campaign"
+              className="h-24 w-40 rounded-md object-cover"
+            />
+          ) : null}
+          <div>
+            <label htmlFor="campaign-image" className="mb-1.5 block font-medium text-sm">
+              Image (JPEG, PNG or WebP, up to 900 KB)
+            </label>
+            <input
+              id="campaign-image"
+              name="image"
+              type="file"
+              accept="image/jpeg,image/png,image/webp"
+              aria-invalid={actionData?.imageError ? true : undefined}
+              aria-describedby={actionData?.imageError ? "campaign-image-error" : undefined}
+              className="text-sm"
+            />
+            {actionData?.imageError ? (
+              <p id="campaign-image-error" className="mt-1 text-red-700 text-sm dark:text-red-300">
+                {actionData.imageError}
+              </p>
+            ) : null}
+          </div>
+          <button
+            name="intent"
+            value="image"
+            type="submit"
+            className={`${btn} border border-slate-300 dark:border-slate-600`}
+          >
+            Upload image
+          </button>
+        </Form>
+      ) : null}
+      {c && networking ? (
+        <Form method="post" className="mt-6 space-y-4 rounded-xl border border-slate-200 p-5 dark:border-slate-800">
+          <h2 className="font-semibold text-lg">Your card and events</h2>
+          <div>
+            <label htmlFor="feature-card" className="mb-1.5 block font-medium text-sm">
+              Feature on a card
+            </label>
+            <select
+              id="feature-card"
+              name="card"
+              defaultValue={String(networking.cards.find((k) => k.featuresThis)?.id ?? "")}
+              className={inputClass}
+            >
+              <option value="">No card</option>
+              {networking.cards.map((k) => (
+                <option key={k.id} value={k.id}>
+                  {k.label}
+                </option>
+              ))}
+            </select>
+            <p className="mt-1 text-slate-500 text-xs dark:text-slate-400">
+              Its visitor page shows a "Support {c.title}" button while the campaign is active.
+            </p>
+          </div>
+          {networking.events.length ? (
+            <fieldset>
+              <legend className="mb-1.5 font-medium text-sm">Events raising for this campaign</legend>
+              <div className="max-h-48 space-y-1 overflow-y-auto text-sm">
+                {networking.events.map((e) => (
+                  <label key={e.id} className="flex items-center gap-2">
+                    <input type="checkbox" name="event" value={e.id} defaultChecked={e.linked} /> {e.title}
+                  </label>
+                ))}
+              </div>
+            </fieldset>
+          ) : null}
+          <button
+            name="intent"
+            value="networking"
+            type="submit"
+            className={`${btn} border border-slate-300 dark:border-slate-600`}
+          >
+            Save card and events
+          </button>
+        </Form>
+      ) : null}
+      <Form
+        method="post"
+        {...getFormProps(form)}
+        className="mt-6 space-y-4 rounded-xl border border-slate-200 p-5 dark:border-slate-800"
+      >
+        {input(fields.title, "Title")}
+        {area(fields.description, "Description", 2, "One or two sentences for the campaign list")}
+        {area(fields.extendedDescription, "Story", 6)}
+        <div className="grid gap-4 sm:grid-cols-2">
+          {input(fields.organization, "Organisation")}
+          {input(fields.organizerName, "Organiser")}
+          {input(fields.location, "Location")}
+          <Field id={fields.category.id} label="Category" errors={fields.category.errors}>
+            <select {...getSelectProps(fields.category)} className={inputClass}>
+              {CAMPAIGN_CATEGORIES.map((k) => (
+                <option key={k} value={k}>
+                  {CATEGORY_LABELS[k]}
+                </option>
+              ))}
+            </select>
+          </Field>
+          <Field
+            id={fields.currency.id}
+            label="Currency"
+            errors={fields.currency.errors}
+            hint={hasGifts ? "Fixed once gifts are recorded" : undefined}
+          >
+            <select {...getSelectProps(fields.currency)} className={inputClass}>
+              {CURRENCIES.map((k) => (
+                <option key={k} value={k}>
+                  {k}
+                </option>
+              ))}
+            </select>
+          </Field>
+          {input(fields.goal, "Goal", "text", "In the campaign's currency, such as 50000")}
+          {input(fields.startDate, "Start date", "date")}
+          {input(fields.endDate, "End date", "date")}
+          {input(fields.priorRaised, "Raised before (optional)", "text", "Given offline or elsewhere before this page")}
+          {input(fields.priorDonors as typeof fields.title, "Donors before (optional)")}
+        </div>
+        {area(fields.mission, "Mission", 2)}
+        {area(fields.impact, "Impact", 2)}
+        {area(fields.budget, "Budget", 4, "One line each: What: amount, such as Litter traps: 18000")}
+        {area(fields.team, "Team", 3, "One line each: Name, Role")}
+        {input(fields.suggested, "Suggested gifts", "text", "Amounts on the Donate form, such as 25, 50, 100, 250")}
+        <label className="flex items-center gap-2 text-sm">
+          <input {...getInputProps(fields.featured, { type: "checkbox" })} /> Feature on the home page
+        </label>
+        <button
+          name="intent"
+          value="save"
+          type="submit"
+          className={`${btn} bg-brand-600 text-white hover:bg-brand-700`}
+        >
+          {c ? "Save campaign" : "Save draft"}
+        </button>
+      </Form>
+    </section>
+  );
+}

@@ -1,0 +1,70 @@
+import { z } from "zod";
+import { appContext, userContext } from "~/context";
+import { safeRedirect } from "~/lib/safe-redirect";
+import { payInstalment, requestRefund } from "~/server/fundraising/gifts.server";
+import { markThanked, sendThankYou } from "~/server/fundraising/thank-you.server";
+import { notFound } from "~/server/http.server";
+import { PaymentsError } from "~/server/payments/types";
+import { redirectWithToast } from "~/server/toast.server";
+import type { Route } from "./+types/gift-actions";
+
+const schema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("thank"), gift: z.coerce.number().int().positive() }),
+  z.object({ intent: z.literal("thanked"), gift: z.coerce.number().int().positive() }),
+  z.object({ intent: z.literal("refund"), gift: z.coerce.number().int().positive() }),
+  z.object({
+    intent: z.literal("pay-instalment"),
+    instalment: z.coerce.number().int().positive(),
+    method: z.enum(["cash", "cheque", "bank_transfer", "elsewhere"]).default("bank_transfer"),
+  }),
+]);
+
+export function loader() {
+  notFound();
+}
+
+/** What the owner does to one gift or instalment: thank, mark thanked, refund, record an instalment paid. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const app = context.get(appContext);
+  const user = context.get(userContext);
+  if (!user) notFound();
+  const body = Object.fromEntries(await request.formData());
+  const back = safeRedirect(body.back, "/campaigns");
+  const parsed = schema.safeParse(body);
+  if (!parsed.success) return new Response("Bad Request", { status: 400 });
+  const v = parsed.data;
+  if (v.intent === "thank") {
+    const sent = await sendThankYou(app, user.id, { giftId: v.gift });
+    if (sent === "missing") notFound();
+    return redirectWithToast(back, {
+      type: sent === "sent" ? "success" : "info",
+      title:
+        sent === "sent" ? "Thank-you sent" : sent === "already" ? "Already thanked" : "This donor has no email address",
+    });
+  }
+  if (v.intent === "thanked") {
+    if (!(await markThanked(app, user.id, v.gift))) notFound();
+    return redirectWithToast(back, { type: "success", title: "Marked as thanked" });
+  }
+  if (v.intent === "refund") {
+    try {
+      const done = await requestRefund(app, user.id, v.gift);
+      if (!done) notFound();
+      return redirectWithToast(
+        back,
+        done.ok ? { type: "success", title: "Refund requested" } : { type: "error", title: done.message },
+      );
+    } catch (error) {
+      if (error instanceof PaymentsError)
+        return redirectWithToast(back, {
+          type: "error",
+          title: "Stripe refused the refund",
+          description: error.message,
+        });
+      throw error;
+    }
+  }
+  const paid = await payInstalment(app, user.id, v.instalment, v.method);
+  if (!paid) notFound();
+  return redirectWithToast(back, { type: "success", title: "Instalment recorded" });
+}

@@ -1,0 +1,41 @@
+import { appContext, userContext } from "~/context";
+import { rowsToCsv } from "~/lib/csv-write";
+import { GIFT_METHOD_LABELS, GIFT_SOURCE_LABELS } from "~/lib/donation";
+import { amountInput } from "~/lib/money";
+import { getOwnedCampaign } from "~/server/campaigns.server";
+import { campaignGifts } from "~/server/fundraising/gifts.server";
+import { notFound } from "~/server/http.server";
+import type { Route } from "./+types/gifts-csv";
+
+/** The campaign's gifts as CSV: one row per gift, amounts in the major unit, refunds beside them. */
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const app = context.get(appContext);
+  const user = context.get(userContext);
+  if (!user) notFound();
+  const c = await getOwnedCampaign(app.db, user.id, params.id);
+  if (!c) notFound();
+  const gifts = await campaignGifts(app.db, user.id, c.id);
+  const csv = rowsToCsv(
+    ["Date", "Donor", "Email", "Amount", "Refunded", "Currency", "Method", "Source", "Monthly", "Thanked", "Note"],
+    gifts.map((g) => [
+      g.date,
+      g.donorName,
+      g.donorEmail,
+      amountInput(g.amount, g.currency),
+      amountInput(g.amountRefunded, g.currency),
+      g.currency,
+      GIFT_METHOD_LABELS[g.method],
+      GIFT_SOURCE_LABELS[g.source],
+      g.recurringId ? "yes" : "no",
+      g.acknowledgedAt ? new Date(g.acknowledgedAt).toISOString().slice(0, 10) : "",
+      g.note,
+    ]),
+  );
+  return new Response(csv, {
+    headers: {
+      "content-type": "text/csv; charset=utf-8",
+      "content-disposition": `attachment; filename="${c.id}-gifts.csv"`,
+      "cache-control": "private, no-store",
+    },
+  });
+}

@@ -1,0 +1,47 @@
+import { eq } from "drizzle-orm";
+import type { AppContext } from "~/context";
+import { stripeConnection } from "~db/schema";
+import { paymentsFor } from "../payments/payments.server";
+
+/** The owner's connected Stripe account, as last reported by Stripe. */
+export function getConnection(app: Pick<AppContext, "db">, userId: string) {
+  return app.db.select().from(stripeConnection).where(eq(stripeConnection.userId, userId)).get();
+}
+
+/**
+ * Starts (or resumes) Stripe's hosted onboarding for the owner: one connected account per owner, made
+ * once (the user id is the primary key, so a double click cannot make two), then a fresh link.
+ */
+export async function onboardingUrl(app: AppContext, user: { id: string; email: string }, origin: string) {
+  const payments = paymentsFor(app);
+  if (!payments) return null;
+  let row = await getConnection(app, user.id);
+  if (!row) {
+    const { id } = await payments.createAccount({ email: user.email, type: "express" });
+    await app.db
+      .insert(stripeConnection)
+      .values({ userId: user.id, accountId: id, updatedAt: new Date() })
+      .onConflictDoNothing();
+    row = await getConnection(app, user.id);
+  }
+  if (!row) return null;
+  const { url } = await payments.onboardingLink({
+    accountId: row.accountId,
+    refreshUrl: `${origin}/campaigns/connect`,
+    returnUrl: `${origin}/campaigns/connect/return`,
+  });
+  return url;
+}
+
+/** After onboarding: asks Stripe for the account's state rather than trusting the return address. */
+export async function refreshConnection(app: AppContext, userId: string) {
+  const payments = paymentsFor(app);
+  const row = await getConnection(app, userId);
+  if (!payments || !row) return row ?? null;
+  const status = await payments.accountStatus(row.accountId);
+  await app.db
+    .update(stripeConnection)
+    .set({ chargesEnabled: status.chargesEnabled, detailsSubmitted: status.detailsSubmitted, updatedAt: new Date() })
+    .where(eq(stripeConnection.userId, userId));
+  return { ...row, chargesEnabled: status.chargesEnabled, detailsSubmitted: status.detailsSubmitted };
+}

@@ -1,0 +1,432 @@
+import { and, eq, sql } from "drizzle-orm";
+import { z } from "zod";
+import type { AppContext } from "~/context";
+import { campaign, gift, recurringGift, stripeConnection } from "~db/schema";
+import { getCampaign, purgeCampaignPages } from "../campaigns.server";
+import type { PaymentEvent } from "../payments/events";
+import { paymentsFor } from "../payments/payments.server";
+import type { HandlerResult, PaymentHandler } from "../payments/webhook.server";
+import { addPerson } from "../people/add.server";
+import { rawSql, type Statement } from "../people/write.server";
+import { sendThankYou } from "./thank-you.server";
+
+export const DONATIONS = "donations";
+
+export type DonationStart = {
+  campaignId: string;
+  amount: number;
+  monthly: boolean;
+  publicName: boolean;
+  source: "card" | "event" | "qr" | "link";
+  cardId?: number;
+  eventId?: number;
+};
+
+/** Whether this campaign can take gifts online now, and on which connected account. */
+export async function donationsOpen(
+  app: AppContext,
+  c: { userId: string | null; status: string; archivedAt: Date | null },
+) {
+  if (c.status !== "active" || c.archivedAt || !c.userId || !paymentsFor(app)) return null;
+  const conn = await app.db
+    .select({ accountId: stripeConnection.accountId, chargesEnabled: stripeConnection.chargesEnabled })
+    .from(stripeConnection)
+    .where(eq(stripeConnection.userId, c.userId))
+    .get();
+  return conn?.chargesEnabled ? conn.accountId : null;
+}
+
+/**
+ * A Checkout Session on the nonprofit's own connected account: the charge, the money and the receipt
+ * are theirs. Everything the gift needs later travels as metadata and comes back in signed events.
+ */
+export async function startDonation(app: AppContext, start: DonationStart, origin: string) {
+  const c = await getCampaign(app.db, start.campaignId);
+  const payments = paymentsFor(app);
+  const account = c ? await donationsOpen(app, c) : null;
+  if (!c || !payments || !account || !c.userId) return null;
+  const metadata: Record<string, string> & { domain: string } = {
+    domain: DONATIONS,
+    owner: c.userId,
+    campaign: c.id,
+    source: start.source,
+    public: start.publicName ? "1" : "0",
+  };
+  if (start.cardId) metadata.card = String(start.cardId);
+  if (start.eventId) metadata.event = String(start.eventId);
+  return payments.createCheckout({
+    mode: start.monthly ? "subscription" : "payment",
+    lines: [
+      {
+        name: start.monthly ? `Monthly gift to ${c.title}` : `Gift to ${c.title}`,
+        amount: start.amount,
+        currency: c.currency,
+        interval: start.monthly ? "month" : undefined,
+      },
+    ],
+    successUrl: `${origin}/fundraising/${c.id}/thanks?session={CHECKOUT_SESSION_ID}`,
+    cancelUrl: `${origin}/fundraising/${c.id}`,
+    metadata,
+    stripeAccount: account,
+    submitType: start.monthly ? undefined : "donate",
+  });
+}
+
+// What we read from Stripe's objects: only these fields, validated; anything else in them is ignored.
+const meta = z.object({
+  domain: z.literal(DONATIONS),
+  owner: z.string().min(1).max(100),
+  campaign: z.string().min(1).max(100),
+  source: z.enum(["card", "event", "qr", "link"]).catch("link"),
+  public: z.string().optional(),
+  card: z.coerce.number().int().positive().optional().catch(undefined),
+  event: z.coerce.number().int().positive().optional().catch(undefined),
+});
+type Meta = z.infer<typeof meta>;
+const currency = z
+  .string()
+  .regex(/^[a-zA-Z]{3}$/)
+  .transform((v) => v.toUpperCase());
+const amount = z
+  .number()
+  .int()
+  .nonnegative()
+  .max(10 ** 12);
+const email = z.string().trim().toLowerCase().max(254).pipe(z.email()).nullish().catch(null);
+const name = z.string().trim().max(120).nullish().catch(null);
+
+const sessionSchema = z.object({
+  id: z.string(),
+  mode: z.enum(["payment", "subscription", "setup"]),
+  payment_status: z.string().optional(),
+  amount_total: amount.nullish(),
+  currency: currency.nullish(),
+  payment_intent: z.string().nullish(),
+  subscription: z.string().nullish(),
+  customer: z.string().nullish(),
+  customer_details: z.object({ email, name }).nullish(),
+  metadata: z.record(z.string(), z.string()).nullish(),
+});
+const invoiceSchema = z.object({
+  id: z.string(),
+  customer: z.string().nullish(),
+  customer_email: email,
+  customer_name: name,
+  amount_paid: amount,
+  currency,
+  parent: z
+    .object({
+      subscription_details: z
+        .object({ subscription: z.string(), metadata: z.record(z.string(), z.string()).nullish() })
+        .nullish(),
+    })
+    .nullish(),
+  payments: z
+    .object({
+      data: z.array(z.object({ payment: z.object({ payment_intent: z.string().nullish() }).passthrough() })),
+    })
+    .nullish(),
+});
+const subscriptionSchema = z.object({
+  id: z.string(),
+  status: z.string(),
+  customer: z.string().nullish(),
+  currency,
+  metadata: z.record(z.string(), z.string()).nullish(),
+  items: z.object({
+    data: z.array(
+      z.object({
+        price: z.object({
+          unit_amount: amount.nullish(),
+          recurring: z.object({ interval: z.string() }).nullish(),
+        }),
+      }),
+    ),
+  }),
+});
+const chargeSchema = z.object({
+  id: z.string(),
+  amount,
+  amount_refunded: amount,
+  payment_intent: z.string().nullish(),
+});
+const accountSchema = z.object({ id: z.string(), charges_enabled: z.boolean(), details_submitted: z.boolean() });
+
+const today = () => new Date().toISOString().slice(0, 10);
+const recurringStatus = (s: string): "active" | "past_due" | "canceled" =>
+  s === "canceled" || s === "incomplete_expired" || s === "unpaid"
+    ? "canceled"
+    : s === "past_due"
+      ? "past_due"
+      : "active";
+
+/** The owner named in the metadata, if the event really came from that owner's connected account. */
+async function ownerOf(app: AppContext, event: PaymentEvent, m: Meta) {
+  const conn = await app.db
+    .select({ accountId: stripeConnection.accountId })
+    .from(stripeConnection)
+    .where(eq(stripeConnection.userId, m.owner))
+    .get();
+  if (!conn || conn.accountId !== event.account) return null;
+  const c = await app.db
+    .select({ id: campaign.id, title: campaign.title, currency: campaign.currency })
+    .from(campaign)
+    .where(and(eq(campaign.id, m.campaign), eq(campaign.userId, m.owner)))
+    .get();
+  return c ? { userId: m.owner, campaign: c } : null;
+}
+
+/** The donor as a person in the owner's network: matched by email, tagged Donor. */
+async function donorPerson(
+  app: AppContext,
+  userId: string,
+  donor: { email: string | null; name: string | null },
+  title: string,
+) {
+  if (!donor.email) return null;
+  const added = await addPerson(
+    app.db,
+    userId,
+    { displayName: donor.name || donor.email, emails: [{ value: donor.email, label: "home" }] },
+    { source: "manual", detail: `Gave online to “${title}”`, eventName: null, tags: ["Donor"], events: app },
+  );
+  return added.id;
+}
+
+const upsertRecurring = (values: typeof recurringGift.$inferInsert): Statement =>
+  rawSql(sql`insert into ${recurringGift} (user_id, campaign_id, connection_id, subscription, customer, stripe_account, amount, currency, interval, status, status_at)
+    values (${values.userId}, ${values.campaignId ?? null}, ${values.connectionId ?? null}, ${values.subscription}, ${values.customer ?? null},
+      ${values.stripeAccount ?? null}, ${values.amount}, ${values.currency}, ${values.interval}, ${values.status}, ${values.statusAt})
+    on conflict (subscription) do update set
+      connection_id = coalesce(recurring_gift.connection_id, excluded.connection_id),
+      status = case when excluded.status_at >= recurring_gift.status_at then excluded.status else recurring_gift.status end,
+      status_at = max(recurring_gift.status_at, excluded.status_at)`);
+
+type GiftInsert = typeof gift.$inferInsert;
+
+async function recordGift(
+  app: AppContext,
+  event: PaymentEvent,
+  m: Meta,
+  owner: NonNullable<Awaited<ReturnType<typeof ownerOf>>>,
+  g: Omit<GiftInsert, "userId" | "campaignId" | "connectionId" | "method" | "source" | "date" | "publicName">,
+  donor: { email: string | null; name: string | null },
+  extra: Statement[] = [],
+  subscription?: string,
+): Promise<HandlerResult> {
+  const existing = await app.db
+    .select({ id: gift.id })
+    .from(gift)
+    .where(and(eq(gift.userId, owner.userId), eq(gift.externalKey, g.externalKey)))
+    .get();
+  if (existing) return { statements: extra };
+  const personId = await donorPerson(app, owner.userId, donor, owner.campaign.title);
+  const insert = app.db
+    .insert(gift)
+    .values({
+      ...g,
+      userId: owner.userId,
+      campaignId: owner.campaign.id,
+      connectionId: personId,
+      method: "card",
+      source: m.source,
+      sourceCardId: m.card ?? null,
+      sourceEventId: m.event ?? null,
+      date: today(),
+      publicName: m.public === "1",
+      recurringId: subscription ? sql`(select id from ${recurringGift} where subscription = ${subscription})` : null,
+      stripeAccount: event.account ?? null,
+    })
+    .onConflictDoNothing();
+  const key = g.externalKey;
+  return {
+    statements: [...extra, insert],
+    after: async () => {
+      await purgeCampaignPages(app.env);
+      await sendThankYou(app, owner.userId, { externalKey: key });
+    },
+  };
+}
+
+async function handle(app: AppContext, event: PaymentEvent): Promise<HandlerResult | null> {
+  const o = event.data.object;
+  switch (event.type) {
+    case "account.updated": {
+      const a = accountSchema.safeParse(o);
+      if (!a.success) return null;
+      const row = await app.db
+        .select({ userId: stripeConnection.userId })
+        .from(stripeConnection)
+        .where(eq(stripeConnection.accountId, a.data.id))
+        .get();
+      if (!row) return null;
+      return {
+        statements: [
+          app.db
+            .update(stripeConnection)
+            .set({
+              chargesEnabled: a.data.charges_enabled,
+              detailsSubmitted: a.data.details_submitted,
+              updatedAt: new Date(),
+            })
+            .where(eq(stripeConnection.accountId, a.data.id)),
+        ],
+      };
+    }
+    case "checkout.session.completed": {
+      const s = sessionSchema.safeParse(o);
+      const m = meta.safeParse(s.data?.metadata ?? {});
+      if (!s.success || !m.success) return null;
+      const owner = await ownerOf(app, event, m.data);
+      if (!owner) return { statements: [] };
+      const donor = { email: s.data.customer_details?.email ?? null, name: s.data.customer_details?.name ?? null };
+      if (s.data.mode === "subscription" && s.data.subscription) {
+        // The monthly gift; its payments arrive as invoice.paid (perhaps before this event).
+        const personId = await donorPerson(app, owner.userId, donor, owner.campaign.title);
+        return {
+          statements: [
+            upsertRecurring({
+              userId: owner.userId,
+              campaignId: owner.campaign.id,
+              connectionId: personId,
+              subscription: s.data.subscription,
+              customer: s.data.customer ?? null,
+              stripeAccount: event.account ?? null,
+              amount: s.data.amount_total ?? 0,
+              currency: s.data.currency ?? owner.campaign.currency,
+              interval: "month",
+              status: "active",
+              statusAt: event.created,
+            }),
+          ],
+        };
+      }
+      if (s.data.mode !== "payment" || s.data.payment_status !== "paid" || !s.data.payment_intent)
+        return { statements: [] };
+      return recordGift(
+        app,
+        event,
+        m.data,
+        owner,
+        {
+          amount: s.data.amount_total ?? 0,
+          currency: s.data.currency ?? owner.campaign.currency,
+          externalKey: s.data.payment_intent,
+          paymentIntent: s.data.payment_intent,
+          donorName: donor.name,
+          donorEmail: donor.email,
+        },
+        donor,
+      );
+    }
+    case "invoice.paid":
+    case "invoice.payment_failed": {
+      const inv = invoiceSchema.safeParse(o);
+      const details = inv.data?.parent?.subscription_details;
+      const m = meta.safeParse(details?.metadata ?? {});
+      if (!inv.success || !details || !m.success) return null;
+      const owner = await ownerOf(app, event, m.data);
+      if (!owner) return { statements: [] };
+      const donor = { email: inv.data.customer_email ?? null, name: inv.data.customer_name ?? null };
+      const base = {
+        userId: owner.userId,
+        campaignId: owner.campaign.id,
+        subscription: details.subscription,
+        customer: inv.data.customer ?? null,
+        stripeAccount: event.account ?? null,
+        amount: inv.data.amount_paid,
+        currency: inv.data.currency,
+        interval: "month" as const,
+        statusAt: event.created,
+      };
+      if (event.type === "invoice.payment_failed")
+        return {
+          statements: [upsertRecurring({ ...base, status: "past_due" })],
+          after: () => purgeCampaignPages(app.env),
+        };
+      const pi = inv.data.payments?.data[0]?.payment.payment_intent ?? null;
+      return recordGift(
+        app,
+        event,
+        m.data,
+        owner,
+        {
+          amount: inv.data.amount_paid,
+          currency: inv.data.currency,
+          externalKey: inv.data.id,
+          paymentIntent: pi,
+          donorName: donor.name,
+          donorEmail: donor.email,
+        },
+        donor,
+        [upsertRecurring({ ...base, status: "active" })],
+        details.subscription,
+      );
+    }
+    case "customer.subscription.updated":
+    case "customer.subscription.deleted": {
+      const sub = subscriptionSchema.safeParse(o);
+      const m = meta.safeParse(sub.data?.metadata ?? {});
+      if (!sub.success || !m.success) return null;
+      const owner = await ownerOf(app, event, m.data);
+      if (!owner) return { statements: [] };
+      const price = sub.data.items.data[0]?.price;
+      return {
+        statements: [
+          upsertRecurring({
+            userId: owner.userId,
+            campaignId: owner.campaign.id,
+            subscription: sub.data.id,
+            customer: sub.data.customer ?? null,
+            stripeAccount: event.account ?? null,
+            amount: price?.unit_amount ?? 0,
+            currency: sub.data.currency,
+            interval: price?.recurring?.interval === "year" ? "year" : "month",
+            status: event.type === "customer.subscription.deleted" ? "canceled" : recurringStatus(sub.data.status),
+            statusAt: event.created,
+          }),
+        ],
+      };
+    }
+    case "charge.refunded": {
+      const ch = chargeSchema.safeParse(o);
+      if (!ch.success || !ch.data.payment_intent || !event.account) return null;
+      const conn = await app.db
+        .select({ userId: stripeConnection.userId })
+        .from(stripeConnection)
+        .where(eq(stripeConnection.accountId, event.account))
+        .get();
+      if (!conn) return null;
+      const row = await app.db
+        .select({ id: gift.id })
+        .from(gift)
+        .where(and(eq(gift.userId, conn.userId), eq(gift.paymentIntent, ch.data.payment_intent)))
+        .get();
+      // The refund came before the gift it reverses: Stripe sends it again later, once the gift is here.
+      if (!row) return { retry: "The gift this refund reverses has not been recorded yet" };
+      return {
+        // The charge's refunded total, never a delta: applying it twice or late changes nothing.
+        statements: [
+          rawSql(sql`update ${gift} set amount_refunded = max(amount_refunded, min(amount, ${ch.data.amount_refunded}))
+            where id = ${row.id}`),
+        ],
+        after: () => purgeCampaignPages(app.env),
+      };
+    }
+  }
+  return null;
+}
+
+export const donationHandler: PaymentHandler = {
+  domain: DONATIONS,
+  types: [
+    "account.updated",
+    "checkout.session.completed",
+    "invoice.paid",
+    "invoice.payment_failed",
+    "customer.subscription.updated",
+    "customer.subscription.deleted",
+    "charge.refunded",
+  ],
+  handle,
+};

@@ -1,0 +1,357 @@
+import { and, asc, desc, eq, gt, inArray, isNull, sql } from "drizzle-orm";
+import type { AppContext } from "~/context";
+import { type HandGift, instalmentPlan, type PledgeForm } from "~/lib/gift-forms";
+import { formatMoney } from "~/lib/money";
+import { campaign, connection, gift, pledge, pledgeInstalment, recurringGift, reminder } from "~db/schema";
+import { purgeCampaignPages } from "../campaigns.server";
+import type { Database } from "../db.server";
+import { paymentsFor } from "../payments/payments.server";
+import { addPerson, attachToPerson } from "../people/add.server";
+import { rawSql, writeBatch } from "../people/write.server";
+
+const net = sql<number>`${gift.amount} - ${gift.amountRefunded}`;
+const live = sql`${gift.amount} > ${gift.amountRefunded}`;
+
+/** Names of donors who chose to be named, newest first; everyone else stays anonymous. */
+export async function publicSupporters(db: Database, campaignId: string) {
+  const rows = await db
+    .selectDistinct({ name: gift.donorName })
+    .from(gift)
+    .where(and(eq(gift.campaignId, campaignId), eq(gift.publicName, true), live))
+    .orderBy(desc(gift.id))
+    .limit(30);
+  return rows.map((r) => r.name).filter((n): n is string => Boolean(n));
+}
+
+/** The owner's person for a gift: the one they picked (theirs only), or matched by email / created, tagged Donor. */
+async function personFor(
+  app: AppContext,
+  userId: string,
+  form: { person?: number; donorName: string; donorEmail: string },
+  detail: string,
+) {
+  const arrival = { source: "manual", detail, eventName: null, tags: ["Donor"], events: app } as const;
+  const draft = {
+    displayName: form.donorName || form.donorEmail,
+    emails: form.donorEmail ? [{ value: form.donorEmail, label: "home" as const }] : [],
+  };
+  // Through the people core either way: a picked person gains the Donor tag and any new email, never loses a field.
+  const added = form.person
+    ? await attachToPerson(app.db, userId, form.person, draft, { ...arrival, tags: [...arrival.tags] })
+    : await addPerson(app.db, userId, draft, { ...arrival, tags: [...arrival.tags] });
+  return added ? { id: added.id, name: added.name } : null;
+}
+
+export async function ownedCampaignRef(db: Database, userId: string, id: string | null | undefined) {
+  if (!id) return null;
+  return (
+    (await db
+      .select({ id: campaign.id, title: campaign.title, currency: campaign.currency })
+      .from(campaign)
+      .where(and(eq(campaign.id, id), eq(campaign.userId, userId)))
+      .get()) ?? null
+  );
+}
+
+export type RecordResult = { ok: true; id: number } | { ok: false; field: string; message: string };
+
+/** Cash, cheque, bank transfer or a gift made elsewhere; a double submit (same form key) records one gift. */
+export async function recordHandGift(
+  app: AppContext,
+  userId: string,
+  campaignId: string | null,
+  form: HandGift,
+): Promise<RecordResult | null> {
+  const c = await ownedCampaignRef(app.db, userId, campaignId);
+  if (campaignId && !c) return null;
+  if (c && c.currency !== form.currency)
+    return { ok: false, field: "currency", message: `This campaign counts gifts in ${c.currency}` };
+  const person = await personFor(app, userId, form, c ? `Gave to “${c.title}”` : "Gave a gift");
+  if (!person) return null;
+  const key = `hand:${form.nonce}`;
+  await app.db
+    .insert(gift)
+    .values({
+      userId,
+      campaignId: c?.id ?? null,
+      connectionId: person.id,
+      amount: form.amount,
+      currency: form.currency,
+      date: form.date,
+      method: form.method,
+      source: "manual",
+      donorName: form.donorName || person.name,
+      donorEmail: form.donorEmail || null,
+      note: form.note || null,
+      externalKey: key,
+    })
+    .onConflictDoNothing();
+  const row = await app.db
+    .select({ id: gift.id })
+    .from(gift)
+    .where(and(eq(gift.userId, userId), eq(gift.externalKey, key)))
+    .get();
+  if (c) await purgeCampaignPages(app.env);
+  return { ok: true, id: row?.id ?? 0 };
+}
+
+/** A pledge, its instalments and one follow-up reminder per instalment, in one batch. */
+export async function recordPledge(
+  app: AppContext,
+  userId: string,
+  campaignId: string | null,
+  form: PledgeForm,
+): Promise<RecordResult | null> {
+  const c = await ownedCampaignRef(app.db, userId, campaignId);
+  if (campaignId && !c) return null;
+  if (c && c.currency !== form.currency)
+    return { ok: false, field: "currency", message: `This campaign counts gifts in ${c.currency}` };
+  const person = await personFor(app, userId, form, c ? `Pledged to “${c.title}”` : "Made a pledge");
+  if (!person) return null;
+  const plan = instalmentPlan(form.amount, form.instalments, form.firstDue);
+  const pledgeId = sql`(select id from ${pledge} where user_id = ${userId} and key = ${form.nonce})`;
+  const what = c ? ` for ${c.title}` : "";
+  try {
+    await writeBatch(app.db, [
+      app.db.insert(pledge).values({
+        userId,
+        campaignId: c?.id ?? null,
+        connectionId: person.id,
+        amount: form.amount,
+        currency: form.currency,
+        note: form.note || null,
+        key: form.nonce,
+      }),
+      rawSql(sql`insert into ${pledgeInstalment} (pledge_id, due_date, amount)
+        select ${pledgeId}, json_extract(j.value, '$.dueDate'), json_extract(j.value, '$.amount') from json_each(${JSON.stringify(plan)}) j`),
+      rawSql(sql`insert into ${reminder} (user_id, connection_id, type, due_at, notes)
+        select ${userId}, ${person.id}, 'General', (unixepoch(json_extract(j.value, '$.dueDate')) + 9 * 3600) * 1000,
+          'Pledge instalment due: ' || json_extract(j.value, '$.label') || ${what}
+        from json_each(${JSON.stringify(plan.map((p) => ({ ...p, label: formatMoney(p.amount, form.currency) })))}) j`),
+    ]);
+  } catch (error) {
+    // The same form sent twice: the first pledge stands.
+    if (!/UNIQUE constraint failed/i.test(String(error))) throw error;
+  }
+  const row = await app.db
+    .select({ id: pledge.id })
+    .from(pledge)
+    .where(and(eq(pledge.userId, userId), eq(pledge.key, form.nonce)))
+    .get();
+  return { ok: true, id: row?.id ?? 0 };
+}
+
+/** Marks the next open instalment of a pledge paid by recording its gift (one batch: gift and link). */
+export async function payInstalment(app: AppContext, userId: string, instalmentId: number, method: HandGift["method"]) {
+  const row = await app.db
+    .select({
+      id: pledgeInstalment.id,
+      amount: pledgeInstalment.amount,
+      giftId: pledgeInstalment.giftId,
+      pledgeId: pledge.id,
+      currency: pledge.currency,
+      campaignId: pledge.campaignId,
+      connectionId: pledge.connectionId,
+      name: connection.name,
+    })
+    .from(pledgeInstalment)
+    .innerJoin(pledge, eq(pledge.id, pledgeInstalment.pledgeId))
+    .innerJoin(connection, eq(connection.id, pledge.connectionId))
+    .where(and(eq(pledgeInstalment.id, instalmentId), eq(pledge.userId, userId)))
+    .get();
+  if (!row) return null;
+  if (row.giftId) return { ok: true as const };
+  const key = `instalment:${row.id}`;
+  await writeBatch(app.db, [
+    app.db
+      .insert(gift)
+      .values({
+        userId,
+        campaignId: row.campaignId,
+        connectionId: row.connectionId,
+        pledgeId: row.pledgeId,
+        amount: row.amount,
+        currency: row.currency,
+        date: new Date().toISOString().slice(0, 10),
+        method,
+        source: "manual",
+        donorName: row.name,
+        externalKey: key,
+      })
+      .onConflictDoNothing(),
+    rawSql(sql`update ${pledgeInstalment} set gift_id = (select id from ${gift} where user_id = ${userId} and external_key = ${key})
+      where id = ${row.id}`),
+  ]);
+  if (row.campaignId) await purgeCampaignPages(app.env);
+  return { ok: true as const };
+}
+
+const giftColumns = {
+  id: gift.id,
+  campaignId: gift.campaignId,
+  campaign: campaign.title,
+  connectionId: gift.connectionId,
+  amount: gift.amount,
+  amountRefunded: gift.amountRefunded,
+  currency: gift.currency,
+  date: gift.date,
+  method: gift.method,
+  source: gift.source,
+  donorName: gift.donorName,
+  donorEmail: gift.donorEmail,
+  recurringId: gift.recurringId,
+  acknowledgedAt: gift.acknowledgedAt,
+  paymentIntent: gift.paymentIntent,
+  note: gift.note,
+};
+
+export function campaignGifts(db: Database, userId: string, campaignId: string) {
+  return db
+    .select(giftColumns)
+    .from(gift)
+    .leftJoin(campaign, eq(campaign.id, gift.campaignId))
+    .where(and(eq(gift.userId, userId), eq(gift.campaignId, campaignId)))
+    .orderBy(desc(gift.date), desc(gift.id))
+    .limit(500);
+}
+
+/** Gifts not yet thanked (refunded ones need no thanks), for the campaign or everywhere. */
+export function unacknowledgedGifts(db: Database, userId: string, campaignId?: string) {
+  return db
+    .select(giftColumns)
+    .from(gift)
+    .leftJoin(campaign, eq(campaign.id, gift.campaignId))
+    .where(
+      and(
+        eq(gift.userId, userId),
+        isNull(gift.acknowledgedAt),
+        live,
+        campaignId ? eq(gift.campaignId, campaignId) : undefined,
+      ),
+    )
+    .orderBy(asc(gift.date), asc(gift.id))
+    .limit(100);
+}
+
+export function campaignPledges(db: Database, userId: string, campaignId: string) {
+  return pledgesWhere(db, and(eq(pledge.userId, userId), eq(pledge.campaignId, campaignId)));
+}
+
+async function pledgesWhere(db: Database, where: ReturnType<typeof and>) {
+  const rows = await db
+    .select({
+      id: pledge.id,
+      amount: pledge.amount,
+      currency: pledge.currency,
+      connectionId: pledge.connectionId,
+      name: connection.name,
+      campaign: campaign.title,
+    })
+    .from(pledge)
+    .innerJoin(connection, eq(connection.id, pledge.connectionId))
+    .leftJoin(campaign, eq(campaign.id, pledge.campaignId))
+    .where(where)
+    .orderBy(desc(pledge.id))
+    .limit(200);
+  if (!rows.length) return [];
+  const instalments = await db
+    .select()
+    .from(pledgeInstalment)
+    .where(
+      inArray(
+        pledgeInstalment.pledgeId,
+        rows.slice(0, 90).map((r) => r.id),
+      ),
+    )
+    .orderBy(asc(pledgeInstalment.dueDate));
+  return rows.map((r) => ({ ...r, instalments: instalments.filter((i) => i.pledgeId === r.id) }));
+}
+
+/** A person's giving with this owner: what the person page's Giving section shows. */
+export async function givingSummary(db: Database, userId: string, connectionId: number) {
+  const [totals, byCurrency, recurring, pledges, recent] = await Promise.all([
+    db
+      .select({
+        count: sql<number>`count(*)`.mapWith(Number),
+        first: sql<string | null>`min(${gift.date})`,
+        last: sql<string | null>`max(${gift.date})`,
+      })
+      .from(gift)
+      .where(and(eq(gift.userId, userId), eq(gift.connectionId, connectionId), live))
+      .get(),
+    db
+      .select({ currency: gift.currency, total: sql<number>`sum(${net})`.mapWith(Number) })
+      .from(gift)
+      .where(and(eq(gift.userId, userId), eq(gift.connectionId, connectionId), live))
+      .groupBy(gift.currency),
+    db
+      .select({
+        amount: recurringGift.amount,
+        currency: recurringGift.currency,
+        interval: recurringGift.interval,
+        status: recurringGift.status,
+        campaign: campaign.title,
+      })
+      .from(recurringGift)
+      .leftJoin(campaign, eq(campaign.id, recurringGift.campaignId))
+      .where(and(eq(recurringGift.userId, userId), eq(recurringGift.connectionId, connectionId))),
+    pledgesWhere(db, and(eq(pledge.userId, userId), eq(pledge.connectionId, connectionId))),
+    db
+      .select(giftColumns)
+      .from(gift)
+      .leftJoin(campaign, eq(campaign.id, gift.campaignId))
+      .where(and(eq(gift.userId, userId), eq(gift.connectionId, connectionId)))
+      .orderBy(desc(gift.date), desc(gift.id))
+      .limit(5),
+  ]);
+  const outstanding = new Map<string, number>();
+  for (const p of pledges)
+    for (const i of p.instalments)
+      if (!i.giftId) outstanding.set(p.currency, (outstanding.get(p.currency) ?? 0) + i.amount);
+  return {
+    count: totals?.count ?? 0,
+    first: totals?.first ?? null,
+    last: totals?.last ?? null,
+    totals: byCurrency,
+    recurring,
+    outstanding: [...outstanding].map(([currency, amount]) => ({ currency, amount })),
+    recent,
+  };
+}
+
+/** Asks Stripe (or the test checkout) for a refund; the gift changes when charge.refunded arrives. */
+export async function requestRefund(app: AppContext, userId: string, giftId: number) {
+  const row = await app.db
+    .select({
+      paymentIntent: gift.paymentIntent,
+      account: gift.stripeAccount,
+      amount: gift.amount,
+      refunded: gift.amountRefunded,
+    })
+    .from(gift)
+    .where(and(eq(gift.userId, userId), eq(gift.id, giftId)))
+    .get();
+  if (!row) return null;
+  const payments = paymentsFor(app);
+  if (!row.paymentIntent || !payments) return { ok: false as const, message: "Only online gifts can be refunded here" };
+  if (row.refunded >= row.amount) return { ok: false as const, message: "This gift has already been refunded" };
+  await payments.refund({ paymentIntentId: row.paymentIntent, stripeAccount: row.account ?? undefined });
+  return { ok: true as const };
+}
+
+/** People of this owner who have given (live gifts), for the connections list's donor filter. */
+export function donorIds(db: Database, userId: string, range?: { min?: number; max?: number }) {
+  const total = sql<number>`sum(${net})`;
+  return db
+    .select({ id: gift.connectionId })
+    .from(gift)
+    .where(and(eq(gift.userId, userId), live, sql`${gift.connectionId} is not null`))
+    .groupBy(gift.connectionId)
+    .having(
+      and(
+        range?.min !== undefined ? sql`${total} >= ${range.min}` : undefined,
+        range?.max !== undefined ? sql`${total} <= ${range.max}` : undefined,
+        gt(sql`count(*)`, 0),
+      ),
+    );
+}

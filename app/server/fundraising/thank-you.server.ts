@@ -1,0 +1,103 @@
+import { and, eq, isNull } from "drizzle-orm";
+import type { z } from "zod";
+import type { AppContext } from "~/context";
+import { formatMoney } from "~/lib/money";
+import type { templateSchema } from "~/lib/thank-you";
+import { campaign, gift, thankYouTemplate, user } from "~db/schema";
+import { outboxMailer } from "../mail.server";
+
+export const DEFAULT_TEMPLATE = {
+  subject: "Thank you for your gift to {campaign}",
+  body: "Dear {name},\n\nThank you for your gift of {amount} on {date} to {campaign}. It goes straight to our work, and we will keep you posted on what it makes possible.\n\nWith gratitude,\n{organization}",
+  receiptStatement:
+    "Please keep this email as your receipt. No goods or services were provided in exchange for this contribution.",
+};
+
+export async function getTemplate(app: Pick<AppContext, "db">, userId: string) {
+  const row = await app.db.select().from(thankYouTemplate).where(eq(thankYouTemplate.userId, userId)).get();
+  if (row) return row;
+  const owner = await app.db.select({ name: user.name }).from(user).where(eq(user.id, userId)).get();
+  return { userId, organization: owner?.name ?? "", ...DEFAULT_TEMPLATE };
+}
+
+export async function saveTemplate(app: Pick<AppContext, "db">, userId: string, t: z.output<typeof templateSchema>) {
+  await app.db
+    .insert(thankYouTemplate)
+    .values({ userId, ...t })
+    .onConflictDoUpdate({ target: thankYouTemplate.userId, set: t });
+}
+
+/** Fills {name}, {amount}, {date}, {campaign}, {organization}; text mail only, so nothing is markup. */
+export function renderThankYou(
+  t: { subject: string; body: string; receiptStatement: string; organization: string },
+  g: { donorName: string | null; amount: number; currency: string; date: string; campaign: string | null },
+) {
+  const values: Record<string, string> = {
+    name: g.donorName || "friend",
+    amount: formatMoney(g.amount, g.currency),
+    date: new Date(`${g.date}T12:00:00Z`).toLocaleDateString("en-US", { dateStyle: "long", timeZone: "UTC" }),
+    campaign: g.campaign ?? t.organization,
+    organization: t.organization,
+  };
+  const fill = (s: string) =>
+    s.replace(/\{(name|amount|date|campaign|organization)\}/g, (_, k: string) => values[k] ?? "");
+  const receipt = `Receipt\nOrganisation: ${t.organization}\nAmount: ${values.amount}\nDate: ${values.date}\n${t.receiptStatement}`;
+  return { subject: fill(t.subject), text: `${fill(t.body)}\n\n${receipt}`.trim() };
+}
+
+/**
+ * Sends one gift's thank-you through the mail adapter, once: the gift is claimed (acknowledged_at set
+ * where it was empty) before the mail goes, so two clicks or a webhook retry never send it twice.
+ */
+export async function sendThankYou(
+  app: Pick<AppContext, "db">,
+  userId: string,
+  which: { giftId: number } | { externalKey: string },
+): Promise<"sent" | "no-email" | "already" | "missing"> {
+  const where =
+    "giftId" in which
+      ? and(eq(gift.userId, userId), eq(gift.id, which.giftId))
+      : and(eq(gift.userId, userId), eq(gift.externalKey, which.externalKey));
+  const row = await app.db
+    .select({
+      id: gift.id,
+      donorName: gift.donorName,
+      donorEmail: gift.donorEmail,
+      amount: gift.amount,
+      currency: gift.currency,
+      date: gift.date,
+      acknowledgedAt: gift.acknowledgedAt,
+      campaign: campaign.title,
+    })
+    .from(gift)
+    .leftJoin(campaign, eq(campaign.id, gift.campaignId))
+    .where(where)
+    .get();
+  if (!row) return "missing";
+  if (row.acknowledgedAt) return "already";
+  if (!row.donorEmail) return "no-email";
+  const claimed = await app.db
+    .update(gift)
+    .set({ acknowledgedAt: new Date() })
+    .where(and(eq(gift.id, row.id), isNull(gift.acknowledgedAt)))
+    .returning({ id: gift.id });
+  if (!claimed.length) return "already";
+  const mail = renderThankYou(await getTemplate(app, userId), row);
+  try {
+    await outboxMailer(app.db).send({ to: row.donorEmail, ...mail, kind: "thank-you" });
+  } catch (error) {
+    await app.db.update(gift).set({ acknowledgedAt: null }).where(eq(gift.id, row.id));
+    throw error;
+  }
+  return "sent";
+}
+
+/** Marks a gift thanked without mail (a call, a handwritten card). */
+export async function markThanked(app: Pick<AppContext, "db">, userId: string, giftId: number) {
+  const done = await app.db
+    .update(gift)
+    .set({ acknowledgedAt: new Date() })
+    .where(and(eq(gift.userId, userId), eq(gift.id, giftId), isNull(gift.acknowledgedAt)))
+    .returning({ id: gift.id });
+  return done.length > 0;
+}

@@ -1,0 +1,537 @@
+import { createExecutionContext } from "cloudflare:test";
+import { env } from "cloudflare:workers";
+import Stripe from "stripe";
+import { describe, expect, it } from "vitest";
+import type { AppContext } from "~/context";
+import { createDb } from "~/server/db.server";
+import { parseEnv } from "~/server/env.server";
+import { localWebhookSecret } from "~/server/payments/payments.server";
+import { call, form, signUp } from "./helpers";
+
+const app = (): AppContext => {
+  const parsed = parseEnv(env);
+  return { env: parsed, db: createDb(parsed.DB), ctx: createExecutionContext(), nonce: "t" };
+};
+const location = (res: Response) => res.headers.get("location") ?? "";
+const path = (url: string) => {
+  const u = new URL(url, "http://localhost");
+  return `${u.pathname}${u.search}`;
+};
+/** A page's text as read: tags and React's text separators removed. */
+const page = async (res: Response | Promise<Response>) =>
+  (await (await res).text()).replaceAll("<!-- -->", "").replace(/<[^>]+>/g, "");
+const one = <T>(sql: string, ...binds: unknown[]) =>
+  env.DB.prepare(sql)
+    .bind(...binds)
+    .first<T>();
+
+const CAMPAIGN = {
+  intent: "save",
+  title: "Wells for Wamba",
+  description: "Clean water for four villages.",
+  extendedDescription: "Four wells, pumps and training.",
+  organization: "Water First",
+  organizerName: "Ana Ruiz",
+  location: "Wamba, Kenya",
+  category: "community",
+  currency: "USD",
+  goal: "1000",
+  startDate: "2026-01-01",
+  endDate: "2030-12-31",
+  mission: "Water within walking distance.",
+  impact: "50 dollars gives a family water for a year.",
+  budget: "Drilling: 600\nPumps: 400",
+  team: "Ana Ruiz, Director",
+  suggested: "25, 50, 100",
+};
+
+/** An owner with a published campaign and a connected (test) Stripe account. */
+async function ownerWithCampaign(name = "Fund Owner") {
+  const owner = await signUp(name);
+  const headers = { cookie: owner.cookie };
+  const created = await call("/campaigns/new", { ...form(CAMPAIGN), headers });
+  expect(created.status).toBe(302);
+  const id = location(created).split("/")[2] ?? "";
+  expect(id).toMatch(/^wells-for-wamba-/);
+  expect((await call(`/campaigns/${id}/edit`, { ...form({ intent: "publish" }), headers })).status).toBe(302);
+  const connect = await call("/campaigns", { ...form({ intent: "connect" }), headers });
+  expect(location(connect)).toMatch(/^\/pay\/test\/onboard\/acct_local_/);
+  const onboard = path(location(connect));
+  const back = new URL(onboard, "http://localhost").searchParams.get("return_url") ?? "";
+  expect((await call(onboard.split("?")[0] ?? "", form({ return_url: back }))).status).toBe(302);
+  const userId = (await one<{ id: string }>("select id from user where email = ?", owner.email))?.id ?? "";
+  const account = (
+    await one<{ account_id: string }>("select account_id from stripe_connection where user_id = ?", userId)
+  )?.account_id;
+  return { ...owner, headers, id, userId, account: account ?? "" };
+}
+
+async function give(
+  id: string,
+  fields: Record<string, string>,
+  payer = { email: "dee@donor.example", name: "Dee Donor" },
+) {
+  const start = await call(`/fundraising/${id}/donate`, form(fields));
+  expect(start.status).toBe(303);
+  const checkout = location(start);
+  expect(checkout).toMatch(/^\/pay\/test\/checkout\/cs_test_local_/);
+  const paid = await call(checkout, form({ intent: "pay", ...payer }));
+  expect(paid.status).toBe(302);
+  return checkout.split("/").pop() ?? "";
+}
+
+async function signedEvent(type: string, object: Record<string, unknown>, account: string, created?: number) {
+  const event = {
+    id: `evt_test_${crypto.randomUUID()}`,
+    object: "event",
+    type,
+    created: created ?? Math.floor(Date.now() / 1000),
+    livemode: false,
+    account,
+    data: { object },
+  };
+  return send(event);
+}
+async function send(event: Record<string, unknown>, secret?: string) {
+  const payload = JSON.stringify(event);
+  const header = await Stripe.webhooks.generateTestHeaderStringAsync({
+    payload,
+    secret: secret ?? (await localWebhookSecret(app().env)),
+    cryptoProvider: Stripe.createSubtleCryptoProvider(),
+  });
+  return call("/api/payments/webhook", {
+    method: "POST",
+    headers: { "content-type": "application/json", "stripe-signature": header },
+    body: payload,
+  });
+}
+
+describe("campaigns the owner runs", () => {
+  it("creates a draft only its owner can preview, publishes it, and shows real figures", async () => {
+    const owner = await signUp("Campaign Owner");
+    const headers = { cookie: owner.cookie };
+    const bad = await call("/campaigns/new", { ...form({ ...CAMPAIGN, goal: "-5", endDate: "2025-01-01" }), headers });
+    expect(bad.status).toBe(400);
+    const created = await call("/campaigns/new", { ...form(CAMPAIGN), headers });
+    const id = location(created).split("/")[2] ?? "";
+    expect((await call(`/fundraising/${id}`)).status).toBe(404);
+    const preview = await call(`/fundraising/${id}`, { headers });
+    expect(preview.status).toBe(200);
+    expect(await preview.text()).toContain("Preview: this draft is visible only to you.");
+    const list = await (await call("/fundraising")).text();
+    expect(list).not.toContain("Wells for Wamba");
+
+    expect((await call(`/campaigns/${id}/edit`, { ...form({ intent: "publish" }), headers })).status).toBe(302);
+    const published = await call(`/fundraising/${id}`);
+    expect(published.status).toBe(200);
+    const raw = await published.text();
+    const html = raw.replaceAll("<!-- -->", "").replace(/<[^>]+>/g, "");
+    expect(html).toContain("Wells for Wamba");
+    expect(html).toContain("$0 raised of $1,000 (0%)");
+    expect(html).toContain("Drilling");
+    expect(raw).not.toContain("/campaigns/"); // no Edit link for visitors
+    expect(raw).not.toContain("__reactRouterContext"); // still free of framework JavaScript
+    expect(await (await call("/fundraising")).text()).toContain("Wells for Wamba");
+  });
+
+  it("takes images checked as avatars are", async () => {
+    const o = await ownerWithCampaign();
+    const upload = (type: string, bytes: Uint8Array) => {
+      const body = new FormData();
+      body.set("intent", "image");
+      body.set("image", new File([bytes as BufferSource], "x", { type }));
+      return call(`/campaigns/${o.id}/edit`, { method: "POST", body, headers: o.headers });
+    };
+    expect((await upload("image/png", new TextEncoder().encode("<svg onload=alert(1)>"))).status).toBe(400);
+    const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3]);
+    expect((await upload("image/png", png)).status).toBe(302);
+    const key = (await one<{ image_key: string }>("select image_key from campaign where id = ?", o.id))?.image_key;
+    const served = await call(`/api/campaign-images/${key}`);
+    expect(served.status).toBe(200);
+    expect(served.headers.get("content-type")).toBe("image/png");
+  });
+});
+
+describe("donations through the payments adapter", () => {
+  it("records a one-time gift, links the donor as a person, thanks them, and a refund reverses it", async () => {
+    const o = await ownerWithCampaign();
+    const session = await give(o.id, { amount: "5000", frequency: "once", src: "qr" });
+    const gift = await one<Record<string, unknown>>(
+      "select id, amount, currency, source, connection_id, acknowledged_at, payment_intent, public_name from gift where user_id = ?",
+      o.userId,
+    );
+    expect(gift).toMatchObject({ amount: 5000, currency: "USD", source: "qr", public_name: 0 });
+    const person = await one<{ name: string; tags: string }>(
+      "select name, tags from connection where id = ?",
+      gift?.connection_id,
+    );
+    expect(person?.name).toBe("Dee Donor");
+    expect(JSON.parse(person?.tags ?? "[]")).toContain("Donor");
+    expect(gift?.acknowledged_at).not.toBeNull();
+    const mail = await one<{ subject: string; text: string }>(
+      "select subject, text from outbox where \"to\" = 'dee@donor.example' and kind = 'thank-you' order by id desc",
+    );
+    expect(mail?.subject).toBe("Thank you for your gift to Wells for Wamba");
+    expect(mail?.text).toContain("$50.00");
+    expect(mail?.text).toContain("No goods or services");
+    const html = await page(call(`/fundraising/${o.id}`));
+    expect(html).toContain("$50 raised of $1,000 (5%)");
+    expect(html).not.toContain("Dee Donor"); // not named publicly unless they chose it
+
+    // The donor's person page shows their giving.
+    const personPage = await page(call(`/connections/${gift?.connection_id}`, { headers: o.headers }));
+    expect(personPage).toContain("Giving");
+    expect(personPage).toContain("$50.00");
+
+    // The checkout cannot be paid twice.
+    expect((await call(`/pay/test/checkout/${session}`, form({ intent: "pay", email: "x@y.org" }))).status).toBe(409);
+
+    const refund = await call("/campaigns/gifts", {
+      ...form({ intent: "refund", gift: String(gift?.id) }),
+      headers: o.headers,
+    });
+    expect(refund.status).toBe(302);
+    expect(await one("select amount_refunded from gift where id = ?", gift?.id)).toEqual({ amount_refunded: 5000 });
+    expect(await page(call(`/fundraising/${o.id}`))).toContain("$0 raised of $1,000 (0%)");
+  });
+
+  it("names a donor publicly only when they chose it, and validates the amount", async () => {
+    const o = await ownerWithCampaign();
+    const tooBig = await call(`/fundraising/${o.id}/donate`, form({ amount: "custom", custom: "9999999" }));
+    expect(location(tooBig)).toContain("error=amount");
+    const zero = await call(`/fundraising/${o.id}/donate`, form({ amount: "custom", custom: "0" }));
+    expect(location(zero)).toContain("error=amount");
+    await give(
+      o.id,
+      { amount: "custom", custom: "12.34", publicName: "on", src: "link" },
+      { email: "pat@x.example", name: "Pat Public" },
+    );
+    expect(await one("select amount, public_name from gift where user_id = ?", o.userId)).toEqual({
+      amount: 1234,
+      public_name: 1,
+    });
+    expect(await page(call(`/fundraising/${o.id}`))).toContain("Pat Public");
+  });
+
+  it("keeps monthly gifts: first payment, a failed renewal, and late events that change nothing", async () => {
+    const o = await ownerWithCampaign();
+    await give(o.id, { amount: "2500", frequency: "monthly" });
+    const rec = await one<{ subscription: string; status: string; status_at: number; customer: string }>(
+      "select subscription, status, status_at, customer from recurring_gift where user_id = ?",
+      o.userId,
+    );
+    expect(rec?.status).toBe("active");
+    expect(
+      await one(
+        "select count(*) as n, sum(amount) as total from gift where user_id = ? and recurring_id is not null",
+        o.userId,
+      ),
+    ).toEqual({
+      n: 1,
+      total: 2500,
+    });
+    const portal = `/pay/test/portal/${rec?.customer}`;
+    await call(portal, form({ intent: "fail", subscription: rec?.subscription ?? "" }));
+    expect(await one("select status from recurring_gift where user_id = ?", o.userId)).toEqual({ status: "past_due" });
+    // An "active" update from before the failure arrives late: the newer status stands.
+    const late = await signedEvent(
+      "customer.subscription.updated",
+      {
+        id: rec?.subscription,
+        status: "active",
+        currency: "usd",
+        customer: rec?.customer,
+        metadata: { domain: "donations", owner: o.userId, campaign: o.id },
+        items: { data: [{ price: { unit_amount: 2500, recurring: { interval: "month" } } }] },
+      },
+      o.account,
+      (rec?.status_at ?? 0) - 100,
+    );
+    expect(late.status).toBe(200);
+    expect(await one("select status from recurring_gift where user_id = ?", o.userId)).toEqual({ status: "past_due" });
+    await call(portal, form({ intent: "renew", subscription: rec?.subscription ?? "" }));
+    expect(await one("select status from recurring_gift where user_id = ?", o.userId)).toEqual({ status: "active" });
+    expect(await one("select count(*) as n from gift where user_id = ?", o.userId)).toEqual({ n: 2 });
+    await call(portal, form({ intent: "cancel", subscription: rec?.subscription ?? "" }));
+    expect(await one("select status from recurring_gift where user_id = ?", o.userId)).toEqual({ status: "canceled" });
+  });
+
+  it("forged, replayed and reordered events change nothing", async () => {
+    const o = await ownerWithCampaign();
+    const session = (pi: string, email = "rae@x.example") => ({
+      id: `cs_test_${pi}`,
+      object: "checkout.session",
+      mode: "payment",
+      payment_status: "paid",
+      amount_total: 7000,
+      currency: "usd",
+      payment_intent: pi,
+      customer_details: { email, name: "Rae" },
+      metadata: { domain: "donations", owner: o.userId, campaign: o.id, source: "card" },
+    });
+    // Forged: signed with a secret that is not ours.
+    const forged = await send(
+      {
+        id: "evt_forged",
+        object: "event",
+        type: "checkout.session.completed",
+        created: 1,
+        livemode: false,
+        account: o.account,
+        data: { object: session("pi_forged") },
+      },
+      "whsec_attacker",
+    );
+    expect(forged.status).toBe(400);
+    // From another connected account than the owner's: not this owner's gift.
+    expect(
+      (await signedEvent("checkout.session.completed", session("pi_other"), "acct_local_someone_else")).status,
+    ).toBe(200);
+    expect(await one("select count(*) as n from gift where user_id = ?", o.userId)).toEqual({ n: 0 });
+
+    // Reordered: the refund comes first and is refused for now (Stripe retries it).
+    const refund = { id: "ch_1", object: "charge", amount: 7000, amount_refunded: 7000, payment_intent: "pi_real" };
+    expect((await signedEvent("charge.refunded", refund, o.account)).status).toBe(409);
+    // The payment, delivered twice.
+    const paid = {
+      id: `evt_test_${crypto.randomUUID()}`,
+      object: "event",
+      type: "checkout.session.completed",
+      created: Math.floor(Date.now() / 1000),
+      livemode: false,
+      account: o.account,
+      data: { object: session("pi_real") },
+    };
+    expect((await send(paid)).status).toBe(200);
+    expect(await (await send(paid)).json()).toMatchObject({ duplicate: true });
+    expect(await one("select count(*) as n, sum(amount) as total from gift where user_id = ?", o.userId)).toEqual({
+      n: 1,
+      total: 7000,
+    });
+    // The refund's retry now applies; a stale partial refund after it changes nothing.
+    expect((await signedEvent("charge.refunded", refund, o.account)).status).toBe(200);
+    expect((await signedEvent("charge.refunded", { ...refund, amount_refunded: 2000 }, o.account)).status).toBe(200);
+    expect(await one("select amount_refunded from gift where user_id = ?", o.userId)).toEqual({
+      amount_refunded: 7000,
+    });
+  });
+});
+
+describe("gifts and pledges by hand", () => {
+  it("records a cash gift once however often the form is sent, and a pledge with reminders", async () => {
+    const o = await ownerWithCampaign();
+    const nonce = crypto.randomUUID();
+    const cash = {
+      intent: "gift",
+      nonce,
+      donorName: "Cass Cash",
+      donorEmail: "cass@x.example",
+      amount: "200",
+      currency: "USD",
+      date: "2026-02-01",
+      method: "cash",
+    };
+    expect((await call(`/campaigns/${o.id}`, { ...form(cash), headers: o.headers })).status).toBe(302);
+    expect((await call(`/campaigns/${o.id}`, { ...form(cash), headers: o.headers })).status).toBe(302);
+    expect(
+      await one("select count(*) as n, sum(amount) as t, acknowledged_at from gift where user_id = ?", o.userId),
+    ).toEqual({
+      n: 1,
+      t: 20000,
+      acknowledged_at: null,
+    });
+    const eur = await call(`/campaigns/${o.id}`, {
+      ...form({ ...cash, nonce: crypto.randomUUID(), currency: "EUR" }),
+      headers: o.headers,
+    });
+    expect(eur.status).toBe(400);
+    const future = await call(`/campaigns/${o.id}`, {
+      ...form({ ...cash, nonce: crypto.randomUUID(), date: "2999-01-01" }),
+      headers: o.headers,
+    });
+    expect(future.status).toBe(400);
+    const dash = await page(call(`/campaigns/${o.id}`, { headers: o.headers }));
+    expect(dash).toContain("Waiting for a thank-you (1)");
+
+    const pledge = {
+      intent: "pledge",
+      nonce: crypto.randomUUID(),
+      donorName: "Penny Pledger",
+      donorEmail: "penny@x.example",
+      amount: "300",
+      currency: "USD",
+      instalments: "3",
+      firstDue: "2027-01-15",
+    };
+    expect((await call(`/campaigns/${o.id}`, { ...form(pledge), headers: o.headers })).status).toBe(302);
+    const instalments = await env.DB.prepare(
+      "select i.due_date, i.amount from pledge_instalment i join pledge p on p.id = i.pledge_id where p.user_id = ? order by due_date",
+    )
+      .bind(o.userId)
+      .all();
+    expect(instalments.results).toEqual([
+      { due_date: "2027-01-15", amount: 10000 },
+      { due_date: "2027-02-15", amount: 10000 },
+      { due_date: "2027-03-15", amount: 10000 },
+    ]);
+    expect(
+      await one(
+        "select count(*) as n from reminder where user_id = ? and notes like 'Pledge instalment due%'",
+        o.userId,
+      ),
+    ).toEqual({ n: 3 });
+  });
+});
+
+describe("another owner never sees or changes fundraising data", () => {
+  it("answers 404 to every private campaign route and gift action", async () => {
+    const a = await ownerWithCampaign("Owner A");
+    await give(a.id, { amount: "5000" });
+    const giftId = (await one<{ id: number }>("select id from gift where user_id = ?", a.userId))?.id ?? 0;
+    const b = await signUp("Owner B");
+    const headers = { cookie: b.cookie };
+    for (const p of [`/campaigns/${a.id}`, `/campaigns/${a.id}/edit`, `/campaigns/${a.id}/gifts.csv`])
+      expect((await call(p, { headers })).status, p).toBe(404);
+    for (const intent of ["thank", "thanked", "refund"])
+      expect(
+        (await call("/campaigns/gifts", { ...form({ intent, gift: String(giftId) }), headers })).status,
+        intent,
+      ).toBe(404);
+    expect(
+      (
+        await call(`/campaigns/${a.id}`, {
+          ...form({
+            intent: "gift",
+            nonce: crypto.randomUUID(),
+            donorName: "X",
+            amount: "5",
+            currency: "USD",
+            date: "2026-01-01",
+            method: "cash",
+          }),
+          headers,
+        })
+      ).status,
+    ).toBe(404);
+    expect((await call(`/campaigns/${a.id}/edit`, { ...form({ intent: "archive" }), headers })).status).toBe(404);
+    expect((await call(`/campaigns/${a.id}/edit`, { ...form(CAMPAIGN), headers })).status).toBe(404);
+    // B's own campaigns page shows nothing of A's, and B's Stripe connection is not A's.
+    const list = await (await call("/campaigns", { headers })).text();
+    expect(list).not.toContain("Wells for Wamba");
+    expect(list).not.toContain("Dee Donor");
+    expect(await one("select count(*) as n from gift where user_id = ?", a.userId)).toEqual({ n: 1 });
+  });
+});
+
+describe("donors in the network", () => {
+  it("filters connections by donor status and giving range, and lists unthanked gifts on the dashboard", async () => {
+    const o = await ownerWithCampaign();
+    const gift = (donorName: string, amount: string) =>
+      call(`/campaigns/${o.id}`, {
+        ...form({
+          intent: "gift",
+          nonce: crypto.randomUUID(),
+          donorName,
+          amount,
+          currency: "USD",
+          date: "2026-03-01",
+          method: "cheque",
+        }),
+        headers: o.headers,
+      });
+    await gift("Small Giver", "20");
+    await gift("Big Giver", "900");
+    await call("/connections/new", { ...form({ name: "Never Gave", email: "never@x.example" }), headers: o.headers });
+    const list = (q: string) => page(call(`/connections?${q}`, { headers: o.headers }));
+    const donors = await list("donor=donor");
+    expect(donors).toContain("Small Giver");
+    expect(donors).toContain("Big Giver");
+    expect(donors).not.toContain("Never Gave");
+    expect(await list("donor=non-donor")).toContain("Never Gave");
+    const big = await list("givenMin=100");
+    expect(big).toContain("Big Giver");
+    expect(big).not.toContain("Small Giver");
+    expect(await list("givenMax=50")).not.toContain("Big Giver");
+    const dashboard = await page(call("/dashboard", { headers: o.headers }));
+    expect(dashboard).toContain("Waiting for a thank-you (2)");
+  });
+});
+
+describe("networking meets fundraising", () => {
+  it("a card features the campaign, an event raises for it, and its report shows gifts from people met there", async () => {
+    const o = await ownerWithCampaign("Networker");
+    const cardId = Number(
+      location(await call("/card", { method: "POST", headers: o.headers }))
+        .split("/")
+        .pop(),
+    );
+    const slug = `fund-${crypto.randomUUID().slice(0, 8)}`;
+    await call(`/card/${cardId}`, {
+      ...form({
+        intent: "publish",
+        slug,
+        label: "Work",
+        name: "Net Worker",
+        template: "classic",
+        colour: "#4f46e5",
+        website: "https://net.example.org",
+      }),
+      headers: o.headers,
+    });
+    const eventId = Number(
+      location(
+        await call("/events/new", {
+          ...form({ title: "Spring Gala", date: "2026-05-01", type: "in-person" }),
+          headers: o.headers,
+        }),
+      )
+        .split("/")
+        .pop(),
+    );
+    const before = await page(call(`/c/${slug}`));
+    expect(before).not.toContain("Support Wells for Wamba");
+
+    const saved = await call(`/campaigns/${o.id}/edit`, {
+      method: "POST",
+      body: new URLSearchParams([
+        ["intent", "networking"],
+        ["card", String(cardId)],
+        ["event", String(eventId)],
+      ]),
+      headers: o.headers,
+    });
+    expect(saved.status).toBe(302);
+    const raw = await (await call(`/c/${slug}`)).text();
+    expect(raw).toContain(`href="/fundraising/${o.id}?src=card&amp;card=${cardId}"`);
+    expect(raw.replaceAll("<!-- -->", "")).toContain("Support Wells for Wamba");
+    expect(new TextEncoder().encode(raw).byteLength).toBeLessThan(10 * 1024 + 2048);
+
+    // Someone met at the gala gives through the card's button.
+    await give(
+      o.id,
+      { amount: "10000", src: "card", card: String(cardId) },
+      { email: "gala@x.example", name: "Gala Guest" },
+    );
+    await env.DB.prepare("update connection set event_name = 'Spring Gala' where user_id = ? and name = 'Gala Guest'")
+      .bind(o.userId)
+      .run();
+    const report = await page(call(`/events/${eventId}/report`, { headers: o.headers }));
+    expect(report).toContain("Gifts from people met here");
+    expect(report).toContain("$100.00 from 1 person");
+    const dash = await page(call(`/campaigns/${o.id}`, { headers: o.headers }));
+    expect(dash).toContain("From your cards");
+    expect(dash).toContain("People met at each event who gave (%)");
+
+    // Closing the campaign takes the button off the card.
+    await call(`/campaigns/${o.id}/edit`, { ...form({ intent: "close" }), headers: o.headers });
+    expect(await page(call(`/c/${slug}`))).not.toContain("Support Wells for Wamba");
+
+    // Another owner cannot point their card or events at it.
+    const b = await signUp("Other Networker");
+    const stolen = await call(`/campaigns/${o.id}/edit`, {
+      ...form({ intent: "networking", card: String(cardId) }),
+      headers: { cookie: b.cookie },
+    });
+    expect(stolen.status).toBe(404);
+  });
+});
