@@ -42,6 +42,9 @@ export default [
     route("settings", "routes/app/settings.tsx"),
     route("settings/account", "routes/app/account.tsx"),
     route("settings/integrations", "routes/app/integrations.tsx"),
+    route("settings/billing", "routes/app/billing.tsx"),
+    // Operators only (OPERATOR_EMAILS); a 404 to everyone else.
+    route("admin/nonprofits", "routes/app/admin-nonprofits.tsx"),
     route("notifications", "routes/app/notifications.tsx"),
     route("connections", "routes/app/connections.tsx"),
     route("connections/import", "routes/app/import.tsx"),

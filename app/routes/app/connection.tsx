@@ -25,6 +25,7 @@ import {
 } from "~/server/people/edit.server";
 import { undoableMerges, undoMerge } from "~/server/people/merge.server";
 import { getPerson, personHistoryOf, possibleDuplicatesOf } from "~/server/people/read.server";
+import { hasFeature, requireFeature } from "~/server/plans.server";
 import {
   createReminder,
   deleteReminder,
@@ -44,17 +45,19 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const id = parseId(params.id);
   const row = await getPerson(app.db, user.id, id);
   if (!row) notFound();
-  const [reminders, settings, duplicates, { history, consents }, merges] = await Promise.all([
+  const [reminders, settings, duplicates, { history, consents }, merges, enrich] = await Promise.all([
     remindersFor(app.db, user.id, id),
     getSettings(app.db, user.id),
     possibleDuplicatesOf(app.db, user.id, row),
     personHistoryOf(app.db, user.id, id),
     undoableMerges(app.db, user.id, id),
+    hasFeature(app.db, user.id, "enrichment"),
   ]);
   // A company and website read off a work email are guesses: shown as a suggestion the owner accepts.
   const guess = suggestFromEmail(row.email);
+  const missing = Boolean(guess && (!row.company || !row.website));
   const suggestion =
-    guess && (!row.company || !row.website)
+    enrich && guess && missing
       ? { company: row.company ? null : guess.company, website: row.website ? null : guess.website }
       : null;
   return {
@@ -65,6 +68,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     consents,
     merges,
     suggestion,
+    // On Basic, where Card Pro would suggest something, the page says so instead.
+    enrichmentLocked: !enrich && missing,
     country: asCountry(settings.country),
     timeZone: settings.timeZone,
   };
@@ -110,6 +115,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     return back(undone ? "Merge undone" : "That merge cannot be undone");
   }
   if (intent === "accept-suggestion") {
+    await requireFeature(app.db, user.id, "enrichment");
     const guess = suggestFromEmail(person.email);
     if (guess)
       await updatePerson(app.db, user.id, id, {
@@ -155,7 +161,17 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 const small = "rounded-md border border-slate-300 px-3 py-1.5 font-medium text-sm dark:border-slate-700";
 
 export default function ConnectionPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { connection: c, reminders, duplicates, history, consents, merges, suggestion, country } = loaderData;
+  const {
+    connection: c,
+    reminders,
+    duplicates,
+    history,
+    consents,
+    merges,
+    suggestion,
+    country,
+    enrichmentLocked,
+  } = loaderData;
   const savedZone = loaderData.timeZone;
   const pointError = actionData && "pointError" in actionData ? actionData.pointError : undefined;
   const navigation = useNavigation();
@@ -294,6 +310,13 @@ export default function ConnectionPage({ loaderData, actionData }: Route.Compone
             Accept suggestion
           </button>
         </Form>
+      ) : enrichmentLocked ? (
+        <p className="mt-4 rounded-lg border border-dashed border-slate-300 p-3 text-sm dark:border-slate-700">
+          Card Pro suggests a company and website from a work email, for you to accept.{" "}
+          <Link to="/settings/billing" className="font-medium text-brand-700 underline dark:text-brand-200">
+            See plans
+          </Link>
+        </p>
       ) : null}
 
       {merges.length ? (

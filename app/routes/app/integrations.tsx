@@ -1,6 +1,7 @@
 import { getFormProps, getInputProps, getSelectProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { FeatureLocked } from "~/components/plan-gate";
 import { Field, inputClass } from "~/components/ui/field";
 import { appContext } from "~/context";
 import {
@@ -16,6 +17,7 @@ import {
   WEBHOOK_EVENTS,
   webhookFormSchema,
 } from "~/lib/integrations";
+import { can } from "~/lib/plans";
 import { pageMeta } from "~/lib/site";
 import { requireUser } from "~/server/auth.server";
 import { createApiToken, listApiTokens, revokeApiToken } from "~/server/integrations/api-tokens.server";
@@ -40,6 +42,7 @@ import {
   resumeEndpoint,
   sendTest,
 } from "~/server/integrations/webhooks.server";
+import { getEntitlements, requireFeature } from "~/server/plans.server";
 import { getSettings } from "~/server/settings.server";
 import { setToastHeader } from "~/server/toast.server";
 import type { Route } from "./+types/integrations";
@@ -49,7 +52,7 @@ export const meta = () => [...pageMeta("Integrations"), { name: "robots", conten
 export async function loader({ request, context }: Route.LoaderArgs) {
   const app = context.get(appContext);
   const user = await requireUser(app, request);
-  const [endpoints, hubspot, krystal, tokens, hubspotRuns, krystalRuns, settings] = await Promise.all([
+  const [endpoints, hubspot, krystal, tokens, hubspotRuns, krystalRuns, settings, plan] = await Promise.all([
     listEndpoints(app.db, user.id),
     getHubspot(app.db, user.id),
     getKrystal(app.db, user.id),
@@ -57,10 +60,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     listSyncRuns(app.db, user.id, "hubspot"),
     listSyncRuns(app.db, user.id, "krystal"),
     getSettings(app.db, user.id),
+    getEntitlements(app.db, user.id),
   ]);
   const deliveries = await Promise.all(endpoints.map((e) => listDeliveries(app.db, user.id, e.id, 10)));
   const krystalDeliveries = krystal ? await listDeliveries(app.db, user.id, krystal.id, 10) : [];
   return {
+    // On Basic everything set up earlier stays listed (and removable); nothing new is sent or added.
+    locked: !can(plan, "crmSync"),
+    trialAvailable: plan.trialAvailable,
     timeZone: settings.timeZone,
     production: isProduction(app.env),
     endpoints: endpoints.map((e, i) => ({ ...e, deliveries: deliveries[i] ?? [] })),
@@ -104,6 +111,14 @@ const toast = async (title: string, type: "success" | "info" | "error" = "succes
   "Set-Cookie": await setToastHeader({ type, title, description }),
 });
 
+const REMOVALS = new Set([
+  "pause-webhook",
+  "delete-webhook",
+  "hubspot-disconnect",
+  "krystal-disconnect",
+  "revoke-token",
+]);
+
 export async function action({ request, context }: Route.ActionArgs) {
   const app = context.get(appContext);
   const user = await requireUser(app, request);
@@ -114,6 +129,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const intent = String(form.get("intent") ?? "");
   const id = Number(form.get("id"));
   const back = "/settings/integrations";
+  // Removing what was set up is always allowed; adding, sending and syncing are Card Pro.
+  if (!REMOVALS.has(intent)) await requireFeature(app.db, user.id, "crmSync");
   const notFound = () => new Response("Not Found", { status: 404, statusText: "Not Found" });
 
   switch (intent) {
@@ -314,6 +331,20 @@ export default function IntegrationsPage({ loaderData, actionData }: Route.Compo
         ← Settings
       </Link>
       <h1 className="mt-2 font-bold text-3xl tracking-tight">Integrations</h1>
+      {loaderData.locked ? (
+        <div className="mt-4">
+          <FeatureLocked
+            feature="crmSync"
+            trialAvailable={loaderData.trialAvailable}
+            redirectTo="/settings/integrations"
+          >
+            <p className="mt-2 text-sm">
+              Anything you set up earlier is kept below and sends nothing until you upgrade; you can still pause or
+              remove it.
+            </p>
+          </FeatureLocked>
+        </div>
+      ) : null}
       <p className={`mt-2 ${muted}`}>
         Send your network to the tools you already use: signed webhooks (Zapier, Make, n8n), HubSpot, Krystal AI, and
         your own scripts through the personal API.

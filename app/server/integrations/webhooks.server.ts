@@ -12,6 +12,7 @@ import {
 import { webhookDelivery, webhookEndpoint } from "~db/schema";
 import type { Database } from "../db.server";
 import type { AppEnv, WebhookMessage } from "../env.server";
+import { hasFeature } from "../plans.server";
 import { randomToken } from "../tokens.server";
 import { decryptSecret, encryptSecret } from "./crypto.server";
 
@@ -152,6 +153,8 @@ export async function queueDeliveries(
  * subscribed to the event gets a signed delivery through the queue. The people core calls this.
  */
 export async function emitEvent(ctx: SyncContext, ownerId: string, type: WebhookEvent, payload: unknown) {
+  // Webhooks are Card Pro: on Basic nothing is queued (the endpoints are kept for when the owner upgrades).
+  if (!(await hasFeature(ctx.db, ownerId, "crmSync"))) return [];
   const endpoints = await ctx.db
     .select({ id: webhookEndpoint.id, events: webhookEndpoint.events, status: webhookEndpoint.status })
     .from(webhookEndpoint)
