@@ -1,9 +1,9 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import { formatPlanDate, NONPROFIT_MONTHS } from "~/lib/plans";
-import { accountPlan, nonprofitApplication, notification, user } from "~db/schema";
+import { accountPlan, nonprofitApplication, user } from "~db/schema";
 import type { Database } from "./db.server";
 import { type Mailer, outboxMailer } from "./mail.server";
-import { getPlanState, nonprofitGrantEnd } from "./plans.server";
+import { getPlanState, nonprofitGrantEnd, notifyWhere } from "./plans.server";
 
 const failedWith = (error: unknown, pattern: RegExp): boolean =>
   error instanceof Error && (pattern.test(error.message) || failedWith(error.cause, pattern));
@@ -116,19 +116,17 @@ export async function decideApplication(
   const message = endsAt
     ? `${app.organisation} has Card Pro free until ${formatPlanDate(endsAt)}.`
     : `We could not confirm ${app.organisation} as a nonprofit. Reply to our email with its registration details and we will look again.`;
-  const statements = [
+  const [decided] = await db.batch([
     decide,
-    ...(endsAt
-      ? [
-          db.run(sql`INSERT INTO ${accountPlan} (user_id, nonprofit_ends_at) SELECT ${app.userId}, ${endsAt.getTime()} WHERE ${decidedHere}
-            ON CONFLICT (user_id) DO UPDATE SET nonprofit_ends_at = excluded.nonprofit_ends_at, nonprofit_reminded_at = NULL`),
-        ]
-      : []),
-    db.run(sql`INSERT INTO ${notification} (user_id, title, message, type, action_label, action_url)
-      SELECT ${app.userId}, ${title}, ${message}, ${endsAt ? "success" : "info"}, 'Plan and billing', '/settings/billing' WHERE ${decidedHere}`),
-  ] as const;
-  const [decided] = await db.batch(statements as unknown as [typeof decide, ...(typeof decide)[]]);
-  if ((decided as unknown[]).length === 0) return null;
+    // Accounts have a plan row from sign-up; one from before plans existed gets an empty one here.
+    db.insert(accountPlan).values({ userId: app.userId }).onConflictDoNothing(),
+    db
+      .update(accountPlan)
+      .set({ nonprofitEndsAt: endsAt ?? undefined, nonprofitRemindedAt: null })
+      .where(and(eq(accountPlan.userId, app.userId), endsAt ? decidedHere : sql`0`)),
+    notifyWhere(db, app.userId, { title, message, type: endsAt ? "success" : "info" }, decidedHere),
+  ]);
+  if (decided.length === 0) return null;
   await mail.send({
     to: app.email,
     kind: `nonprofit-${status}`,

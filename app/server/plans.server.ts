@@ -1,4 +1,4 @@
-import { and, eq, gt, isNotNull, isNull, lte, sql } from "drizzle-orm";
+import { and, eq, gt, isNotNull, isNull, lte, type SQL, sql } from "drizzle-orm";
 import {
   addMonths,
   can,
@@ -201,9 +201,12 @@ async function claimAndNotify(
     return Boolean(row);
   }
   // The notification is inserted only while the mark is still unset, in the same transaction as the mark.
-  const insert = db.run(sql`INSERT INTO ${notification} (user_id, title, message, type, action_label, action_url)
-    SELECT ${userId}, ${note.title}, ${note.message}, ${note.type}, 'Plan and billing', '/settings/billing'
-    WHERE EXISTS (SELECT 1 FROM ${accountPlan} WHERE user_id = ${userId} AND ${sql.identifier(column.name)} IS NULL)`);
+  const insert = notifyWhere(
+    db,
+    userId,
+    note,
+    sql`EXISTS (SELECT 1 FROM ${accountPlan} WHERE user_id = ${userId} AND ${sql.identifier(column.name)} IS NULL)`,
+  );
   const [, claimed] = await db.batch([insert, claim]);
   return claimed.length > 0;
 }
@@ -231,4 +234,18 @@ function endedMail(email: string, name: string) {
 export function nonprofitGrantEnd(now: Date, current: Date | null): Date {
   const from = current && current.getTime() > now.getTime() ? current : now;
   return addMonths(from, NONPROFIT_MONTHS);
+}
+
+type Note = { title: string; message: string; type: "success" | "info" | "warning" };
+
+/**
+ * A notification inserted only if `condition` holds when the statement runs: a statement for a batch,
+ * so the condition and the change it guards are one transaction. Columns in the table's order.
+ */
+export function notifyWhere(db: Database, userId: string, note: Note, condition: SQL) {
+  return db
+    .insert(notification)
+    .select(
+      sql`SELECT NULL, ${userId}, ${note.title}, ${note.message}, ${note.type}, 0, 0, 'Plan and billing', '/settings/billing', ${Date.now()} WHERE ${condition}`,
+    );
 }
