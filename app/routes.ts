@@ -62,6 +62,11 @@ export default [
 
   route("dev/mailbox", "routes/dev/mailbox.tsx"),
 
+  // The built-in test checkout (payments adapter's local default; 404 when Stripe is configured).
+  route("pay/test/checkout/:id", "routes/pay/test-checkout.tsx"),
+  route("pay/test/onboard/:id", "routes/pay/test-onboard.tsx"),
+  route("pay/test/portal/:id", "routes/pay/test-portal.tsx"),
+
   // Unknown paths show the landing page, answered 404.
   route("*", "routes/marketing/not-found.tsx"),
 ] satisfies RouteConfig;

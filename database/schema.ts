@@ -646,6 +646,39 @@ export const apiToken = sqliteTable(
   (t) => [index("api_token_user_idx").on(t.userId)],
 );
 
+// Payments adapter (app/server/payments/): shared by every domain that takes money (donations, plans).
+// One row per Stripe event we accepted: the primary key is what makes a replayed event change nothing.
+export const paymentEvent = sqliteTable(
+  "payment_event",
+  {
+    id: text("id").primaryKey(),
+    type: text("type").notNull(),
+    // The connected account the event came from (Connect), null for the platform's own.
+    account: text("account"),
+    // The domain whose handler took it ("donations", "plans"), null when no handler claimed it.
+    domain: text("domain"),
+    // Stripe's own creation time (seconds), kept to order events that arrive out of order.
+    created: integer("created").notNull(),
+    receivedAt: createdAt(),
+  },
+  (t) => [index("payment_event_type_idx").on(t.type)],
+);
+
+// The built-in test checkout's own state when no Stripe key is configured (local development and tests):
+// accounts, checkout sessions, customers and subscriptions, each as Stripe would describe it.
+export const paymentLocalObject = sqliteTable(
+  "payment_local_object",
+  {
+    id: text("id").primaryKey(),
+    kind: text("kind", {
+      enum: ["account", "checkout_session", "customer", "subscription", "payment_intent"],
+    }).notNull(),
+    data: text("data", { mode: "json" }).$type<Record<string, unknown>>().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("payment_local_object_kind_idx").on(t.kind)],
+);
+
 // Plans and billing: one row per account says what it is entitled to (see app/lib/plans.ts).
 // A trial, a nonprofit grant, a complimentary grant and a Stripe subscription each give Pro while
 // they last; without any of them the account is on Basic. Nothing here is ever read from the client.
@@ -675,6 +708,28 @@ export const accountPlan = sqliteTable(
     updatedAt: updatedAt(),
   },
   (t) => [index("account_plan_trial_idx").on(t.trialEndsAt), index("account_plan_nonprofit_idx").on(t.nonprofitEndsAt)],
+);
+
+// Card Pro invoices as Stripe's webhooks reported them (invoice.paid / invoice.payment_failed).
+export const billingInvoice = sqliteTable(
+  "billing_invoice",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    subscriptionId: text("subscription_id"),
+    // Minor units (cents); a negative amount is a credit.
+    amountDue: integer("amount_due").notNull(),
+    amountPaid: integer("amount_paid").notNull(),
+    currency: text("currency").notNull(),
+    status: text("status", { enum: ["paid", "failed"] }).notNull(),
+    reason: text("reason"),
+    hostedUrl: text("hosted_url"),
+    issuedAt: integer("issued_at", { mode: "timestamp_ms" }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("billing_invoice_user_idx").on(t.userId, t.issuedAt)],
 );
 
 // Nonprofit early adopters apply; an operator approves (3 months of Pro) or declines.

@@ -64,8 +64,25 @@ const envSchema = z
     GOOGLE_WALLET_ISSUER_ID: optional(z.string().regex(/^\d{10,25}$/, "must be the numeric issuer id")),
     GOOGLE_WALLET_SERVICE_ACCOUNT_EMAIL: optional(z.email("must be the service account's email")),
     GOOGLE_WALLET_PRIVATE_KEY: optional(pem("PRIVATE KEY")),
+    // Payments (app/server/payments/): without a key, the built-in test checkout takes Stripe's place.
+    STRIPE_SECRET_KEY: optional(
+      z.string().regex(/^(sk|rk)_(test|live)_\w+$/, "must be a Stripe secret or restricted key"),
+    ),
+    STRIPE_WEBHOOK_SECRET: optional(z.string().regex(/^whsec_\w+$/, "must be a webhook signing secret (whsec_…)")),
+    // The Connect endpoint's own signing secret, when connected accounts' events go to a second endpoint.
+    STRIPE_CONNECT_WEBHOOK_SECRET: optional(
+      z.string().regex(/^whsec_\w+$/, "must be a webhook signing secret (whsec_…)"),
+    ),
+    // Where the Stripe library sends its calls: Stripe itself unless a test points it at a stand-in.
+    STRIPE_API_BASE: optional(z.url()),
   })
   .superRefine((env, ctx) => {
+    if (env.STRIPE_SECRET_KEY && !env.STRIPE_WEBHOOK_SECRET)
+      ctx.addIssue({
+        code: "custom",
+        path: ["STRIPE_WEBHOOK_SECRET"],
+        message: "is required when STRIPE_SECRET_KEY is set",
+      });
     for (const keys of [APPLE_KEYS, GOOGLE_KEYS]) {
       const set = keys.filter((k) => env[k] !== undefined);
       if (set.length > 0 && set.length < keys.length)

@@ -1,15 +1,22 @@
 import type { TestProject } from "vitest/node";
 import { startFakeServices } from "../fixtures/fake-services";
+import { startFakeStripe } from "../fixtures/fake-stripe";
 
 declare module "vitest" {
   export interface ProvidedContext {
     fakeServices: string;
+    fakeStripe: string;
   }
 }
 
-/** Starts the local webhook receivers and HubSpot stand-in once for the Worker tests; stops them after. */
+/** Starts the local webhook receivers, HubSpot and Stripe stand-ins once for the Worker tests; stops them after. */
 export default async function setup(project: TestProject) {
   const fake = await startFakeServices();
+  const stripe = await startFakeStripe();
   project.provide("fakeServices", fake.url);
-  return () => fake.close();
+  project.provide("fakeStripe", stripe.url);
+  return async () => {
+    await fake.close();
+    await stripe.close();
+  };
 }

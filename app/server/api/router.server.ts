@@ -18,6 +18,7 @@ import {
   setVCardPhoto,
   toPublicCard,
 } from "../cards.server";
+import { receiveStripeWebhook } from "../payments/webhook.server";
 import { loadPeople } from "../people/read.server";
 import { getReminder, openReminders } from "../reminders.server";
 import { userForCalendarToken } from "../settings.server";
@@ -39,6 +40,9 @@ api.get("/health", async (c) => {
 });
 
 api.route("/v1", v1);
+
+// Stripe's events (and the built-in test checkout's, signed the same way) for every domain that takes money.
+api.post("/payments/webhook", (c) => receiveStripeWebhook(c.get("app"), c.req.raw));
 
 api.on(["GET", "POST"], "/auth/*", (c) => createAuth(c.get("app"), c.req.raw).handler(c.req.raw));
 

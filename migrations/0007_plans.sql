@@ -21,6 +21,22 @@ CREATE UNIQUE INDEX `account_plan_customer_id_unique` ON `account_plan` (`custom
 CREATE UNIQUE INDEX `account_plan_subscription_id_unique` ON `account_plan` (`subscription_id`);--> statement-breakpoint
 CREATE INDEX `account_plan_trial_idx` ON `account_plan` (`trial_ends_at`);--> statement-breakpoint
 CREATE INDEX `account_plan_nonprofit_idx` ON `account_plan` (`nonprofit_ends_at`);--> statement-breakpoint
+CREATE TABLE `billing_invoice` (
+	`id` text PRIMARY KEY NOT NULL,
+	`user_id` text NOT NULL,
+	`subscription_id` text,
+	`amount_due` integer NOT NULL,
+	`amount_paid` integer NOT NULL,
+	`currency` text NOT NULL,
+	`status` text NOT NULL,
+	`reason` text,
+	`hosted_url` text,
+	`issued_at` integer NOT NULL,
+	`created_at` integer DEFAULT (unixepoch('subsec') * 1000) NOT NULL,
+	FOREIGN KEY (`user_id`) REFERENCES `user`(`id`) ON UPDATE no action ON DELETE cascade
+);
+--> statement-breakpoint
+CREATE INDEX `billing_invoice_user_idx` ON `billing_invoice` (`user_id`,`issued_at`);--> statement-breakpoint
 CREATE TABLE `nonprofit_application` (
 	`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,
 	`user_id` text NOT NULL,

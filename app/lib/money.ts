@@ -1,0 +1,48 @@
+/**
+ * Money as integers in the currency's minor units (cents for USD, yen for JPY, fils for KWD): the
+ * currency's exponent comes from Intl, so no table of our own can drift from ISO 4217.
+ */
+export const CURRENCIES = ["USD", "EUR", "GBP", "CAD", "AUD", "NZD", "CHF", "SEK", "NOK", "DKK", "JPY"] as const;
+export type Currency = (typeof CURRENCIES)[number];
+
+/** The largest single amount we accept: 1,000,000.00 in the currency's major unit (Stripe's own cap is near). */
+export const MAX_MAJOR = 1_000_000;
+
+export function exponent(currency: string): number {
+  return new Intl.NumberFormat("en-US", { style: "currency", currency }).resolvedOptions().maximumFractionDigits ?? 2;
+}
+
+export const maxMinor = (currency: string) => MAX_MAJOR * 10 ** exponent(currency);
+
+/** "12.5" in USD is 1250; answers null for anything that is not a plain positive amount with the currency's decimals. */
+export function parseAmount(input: string, currency: string): number | null {
+  const text = input
+    .trim()
+    .replace(/[,\s]/g, "")
+    .replace(/^[$€£¥]/, "");
+  const digits = exponent(currency);
+  const pattern = digits ? new RegExp(`^\\d+(\\.\\d{1,${digits}})?$`) : /^\d+$/;
+  if (!pattern.test(text)) return null;
+  const [whole = "0", fraction = ""] = text.split(".");
+  const minor = Number(whole) * 10 ** digits + Number(fraction.padEnd(digits, "0") || "0");
+  return Number.isSafeInteger(minor) ? minor : null;
+}
+
+/** 1250 USD → "$12.50"; whole amounts drop their decimals when `compact` ("$50"). */
+export function formatMoney(minor: number, currency: string, opts: { compact?: boolean } = {}): string {
+  const digits = exponent(currency);
+  const major = minor / 10 ** digits;
+  const whole = Number.isInteger(major);
+  return major.toLocaleString("en-US", {
+    style: "currency",
+    currency,
+    minimumFractionDigits: opts.compact && whole ? 0 : digits,
+    maximumFractionDigits: digits,
+  });
+}
+
+/** The plain number a form field shows for an amount (1250 USD → "12.50"). */
+export function amountInput(minor: number, currency: string): string {
+  const digits = exponent(currency);
+  return (minor / 10 ** digits).toFixed(digits);
+}

@@ -1,0 +1,132 @@
+import { data, Form, redirect } from "react-router";
+import { z } from "zod";
+import { appContext } from "~/context";
+import { formatMoney } from "~/lib/money";
+import { staticPage } from "~/lib/page-handle";
+import { pageMeta } from "~/lib/site";
+import { cancelLocalCheckout, type LocalSession, payLocalCheckout, readLocal } from "~/server/payments/local.server";
+import { paymentsFor } from "~/server/payments/payments.server";
+import type { Route } from "./+types/test-checkout";
+
+export const meta = () => [...pageMeta("Test checkout"), { name: "robots", content: "noindex" }];
+
+/** Plain HTML: it stands in for Stripe Checkout, which needs none of ours either. */
+export const handle = staticPage;
+
+const payer = z.object({
+  intent: z.enum(["pay", "cancel"]),
+  email: z.string().trim().toLowerCase().max(254).optional(),
+  name: z.string().trim().max(120).optional(),
+});
+
+/** Only when the built-in checkout is the payments adapter in use: never in production, never beside Stripe. */
+async function openSession(context: Route.LoaderArgs["context"], id: string) {
+  const app = context.get(appContext);
+  if (paymentsFor(app)?.kind !== "local") throw new Response("Not Found", { status: 404 });
+  const session = await readLocal<LocalSession>(app, id, "checkout_session");
+  if (!session) throw new Response("Not Found", { status: 404 });
+  return { app, session };
+}
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const { session } = await openSession(context, params.id);
+  return { session: publicView(session) };
+}
+
+const publicView = (s: LocalSession) => ({
+  id: s.id,
+  status: s.status,
+  mode: s.mode,
+  amount: s.amount_total,
+  currency: s.currency.toUpperCase(),
+  name: s.line_name,
+  interval: s.interval,
+  email: s.customer_email ?? "",
+  donate: s.submit_type === "donate",
+});
+
+export async function action({ params, request, context }: Route.ActionArgs) {
+  const { app, session } = await openSession(context, params.id);
+  const parsed = payer.safeParse(Object.fromEntries(await request.formData()));
+  if (!parsed.success) return data({ error: "The form could not be read", email: "", name: "" }, { status: 400 });
+  const { intent, email = "", name = "" } = parsed.data;
+  if (intent === "cancel") {
+    await cancelLocalCheckout(app, session.id);
+    return redirect(session.cancel_url);
+  }
+  if (!z.email().safeParse(email).success)
+    return data({ error: "Please enter a valid email address", email, name }, { status: 400 });
+  const paid = await payLocalCheckout(app, session.id, { email, name: name || email });
+  if (!paid)
+    return data({ error: "This checkout has already been completed or cancelled", email, name }, { status: 409 });
+  // Stripe replaces {CHECKOUT_SESSION_ID} in the success address; so do we.
+  return redirect(session.success_url.replace("{CHECKOUT_SESSION_ID}", session.id));
+}
+
+const input =
+  "mt-1 w-full rounded-md border border-slate-300 bg-white px-3 py-2 dark:border-slate-600 dark:bg-slate-900";
+
+export default function TestCheckout({ loaderData, actionData }: Route.ComponentProps) {
+  const s = loaderData.session;
+  const price = `${formatMoney(s.amount, s.currency)}${s.interval ? ` / ${s.interval}` : ""}`;
+  return (
+    <section className="mx-auto max-w-md px-4 py-10">
+      <p className="rounded-md bg-amber-100 px-3 py-2 text-amber-950 text-sm">
+        Test checkout: no card is charged. This page stands in for Stripe Checkout while no Stripe key is configured,
+        and tells the app what happened with the same signed events Stripe sends.
+      </p>
+      <h1 className="mt-6 font-bold text-2xl tracking-tight">{s.name}</h1>
+      <p className="mt-1 font-semibold text-3xl" data-testid="checkout-amount">
+        {price}
+      </p>
+      {s.status !== "open" ? (
+        <p role="status" className="mt-6">
+          This checkout is {s.status === "complete" ? "complete" : "no longer open"}.
+        </p>
+      ) : (
+        <Form method="post" className="mt-6 space-y-4">
+          {actionData?.error ? (
+            <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-red-800 dark:bg-red-950 dark:text-red-100">
+              {actionData.error}
+            </p>
+          ) : null}
+          <label className="block text-sm">
+            <span className="font-medium">Email</span>
+            <input
+              name="email"
+              type="email"
+              autoComplete="email"
+              required
+              defaultValue={actionData?.email ?? s.email}
+              className={input}
+            />
+          </label>
+          <label className="block text-sm">
+            <span className="font-medium">Name</span>
+            <input name="name" autoComplete="name" defaultValue={actionData?.name ?? ""} className={input} />
+          </label>
+          <p className="text-slate-600 text-sm dark:text-slate-300">Card: test mode, nothing to enter.</p>
+          <div className="flex gap-3">
+            <button
+              type="submit"
+              name="intent"
+              value="pay"
+              className="flex-1 rounded-md bg-brand-600 px-4 py-3 font-semibold text-white hover:bg-brand-700"
+            >
+              {s.donate ? "Donate" : s.mode === "subscription" ? "Subscribe" : "Pay"} {price}
+            </button>
+            <button
+              type="submit"
+              name="intent"
+              value="cancel"
+              formNoValidate
+              className="rounded-md border border-slate-300 px-4 py-3 font-semibold dark:border-slate-600"
+            >
+              Cancel
+            </button>
+          </div>
+        </Form>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,355 @@
+import { eq } from "drizzle-orm";
+import Stripe from "stripe";
+import type { AppContext } from "~/context";
+import { paymentLocalObject } from "~db/schema";
+import { localWebhookSecret } from "./payments.server";
+import { cryptoProvider } from "./stripe.server";
+import { type CheckoutInput, type Payments, PaymentsError } from "./types";
+import { receiveStripeWebhook } from "./webhook.server";
+
+/**
+ * The built-in test checkout, used when no Stripe key is configured (never in production). It keeps its
+ * accounts, sessions, customers and subscriptions as Stripe describes them, serves its own pages under
+ * /pay/test/, and tells us what happened exactly as Stripe does: events signed with the Stripe-Signature
+ * scheme, delivered to the same webhook handler, so the code that records a payment is the production one.
+ */
+type Kind = (typeof paymentLocalObject.$inferSelect)["kind"];
+type Obj = Record<string, unknown> & { id: string };
+
+const rand = () => crypto.randomUUID().replaceAll("-", "").slice(0, 24);
+const now = () => Math.floor(Date.now() / 1000);
+
+export async function readLocal<T extends Obj = Obj>(app: AppContext, id: string, kind: Kind): Promise<T | undefined> {
+  const row = await app.db
+    .select({ kind: paymentLocalObject.kind, data: paymentLocalObject.data })
+    .from(paymentLocalObject)
+    .where(eq(paymentLocalObject.id, id))
+    .get();
+  return row && row.kind === kind ? (row.data as T) : undefined;
+}
+
+async function save(app: AppContext, kind: Kind, data: Obj) {
+  await app.db
+    .insert(paymentLocalObject)
+    .values({ id: data.id, kind, data })
+    .onConflictDoUpdate({ target: paymentLocalObject.id, set: { data } });
+}
+
+/** Signs an event as Stripe would and hands it to the webhook route's handler; answers its status. */
+export async function sendLocalEvent(app: AppContext, type: string, object: Obj, account?: string | null) {
+  const event = {
+    id: `evt_local_${rand()}`,
+    object: "event",
+    api_version: Stripe.API_VERSION,
+    created: now(),
+    type,
+    livemode: false,
+    account: account ?? undefined,
+    pending_webhooks: 1,
+    request: { id: null, idempotency_key: null },
+    data: { object },
+  };
+  const payload = JSON.stringify(event);
+  const header = await Stripe.webhooks.generateTestHeaderStringAsync({
+    payload,
+    secret: await localWebhookSecret(app.env),
+    cryptoProvider,
+  });
+  const request = new Request("http://localhost/api/payments/webhook", {
+    method: "POST",
+    headers: { "content-type": "application/json", "stripe-signature": header },
+    body: payload,
+  });
+  const response = await receiveStripeWebhook(app, request);
+  return { event, status: response.status };
+}
+
+export type LocalSession = Obj & {
+  object: "checkout.session";
+  mode: CheckoutInput["mode"];
+  status: "open" | "complete" | "expired";
+  amount_total: number;
+  currency: string;
+  line_name: string;
+  interval: "month" | "year" | null;
+  metadata: Record<string, string>;
+  success_url: string;
+  cancel_url: string;
+  account: string | null;
+  customer_email: string | null;
+  client_reference_id: string | null;
+  submit_type: string | null;
+};
+
+export function localPayments(app: AppContext): Payments {
+  return {
+    kind: "local",
+    async createAccount({ email, type, country }) {
+      const id = `acct_local_${rand()}`;
+      await save(app, "account", {
+        id,
+        object: "account",
+        type,
+        email: email ?? null,
+        country: country ?? "US",
+        charges_enabled: false,
+        payouts_enabled: false,
+        details_submitted: false,
+      });
+      return { id };
+    },
+    async onboardingLink({ accountId, refreshUrl, returnUrl }) {
+      if (!(await readLocal(app, accountId, "account")))
+        throw new PaymentsError(`No such account: '${accountId}'`, 404);
+      const q = new URLSearchParams({ return_url: returnUrl, refresh_url: refreshUrl });
+      return { url: `/pay/test/onboard/${accountId}?${q}` };
+    },
+    async accountStatus(accountId) {
+      const a = await readLocal(app, accountId, "account");
+      if (!a) throw new PaymentsError(`No such account: '${accountId}'`, 404);
+      return {
+        id: a.id,
+        chargesEnabled: a.charges_enabled === true,
+        payoutsEnabled: a.payouts_enabled === true,
+        detailsSubmitted: a.details_submitted === true,
+        currentlyDue: a.details_submitted ? [] : ["business_profile.url", "external_account"],
+      };
+    },
+    async createCheckout(input) {
+      if (input.stripeAccount) {
+        const a = await readLocal(app, input.stripeAccount, "account");
+        if (!a?.charges_enabled)
+          throw new PaymentsError("This account cannot take payments yet", 400, "account_invalid");
+      }
+      const line = input.lines[0];
+      if (!line || "price" in line || input.lines.length !== 1)
+        throw new PaymentsError("The test checkout takes one line with a named amount", 400, "parameter_invalid");
+      const id = `cs_test_local_${rand()}`;
+      const session: LocalSession = {
+        id,
+        object: "checkout.session",
+        mode: input.mode,
+        status: "open",
+        amount_total: line.amount * (line.quantity ?? 1),
+        currency: line.currency.toLowerCase(),
+        line_name: line.name,
+        interval: input.mode === "subscription" ? (line.interval ?? "month") : null,
+        metadata: input.metadata,
+        success_url: input.successUrl,
+        cancel_url: input.cancelUrl,
+        account: input.stripeAccount ?? null,
+        customer_email: input.customerEmail ?? null,
+        client_reference_id: input.clientReferenceId ?? null,
+        submit_type: input.submitType ?? null,
+      };
+      await save(app, "checkout_session", session);
+      return { id, url: `/pay/test/checkout/${id}` };
+    },
+    async portalSession({ customerId, returnUrl }) {
+      if (!(await readLocal(app, customerId, "customer")))
+        throw new PaymentsError(`No such customer: '${customerId}'`, 404);
+      return { url: `/pay/test/portal/${customerId}?${new URLSearchParams({ return_url: returnUrl })}` };
+    },
+    async refund({ paymentIntentId, amount }) {
+      const pi = await readLocal(app, paymentIntentId, "payment_intent");
+      if (!pi) throw new PaymentsError(`No such payment_intent: '${paymentIntentId}'`, 404);
+      const total = Number(pi.amount);
+      const already = Number(pi.amount_refunded ?? 0);
+      const more = Math.min(amount ?? total - already, total - already);
+      if (more <= 0) throw new PaymentsError("This payment has already been refunded", 400, "charge_already_refunded");
+      const refunded = already + more;
+      await save(app, "payment_intent", { ...pi, amount_refunded: refunded });
+      await sendLocalEvent(
+        app,
+        "charge.refunded",
+        {
+          id: String(pi.latest_charge),
+          object: "charge",
+          amount: total,
+          amount_refunded: refunded,
+          refunded: refunded >= total,
+          currency: pi.currency,
+          payment_intent: pi.id,
+          invoice: pi.invoice ?? null,
+          metadata: pi.metadata ?? {},
+        },
+        (pi.account as string | null) ?? null,
+      );
+      return { id: `re_local_${rand()}` };
+    },
+  };
+}
+
+/** The onboarding page's "Complete": the account can take payments, and Stripe would say so. */
+export async function completeLocalOnboarding(app: AppContext, accountId: string) {
+  const a = await readLocal(app, accountId, "account");
+  if (!a) return false;
+  const done = { ...a, charges_enabled: true, payouts_enabled: true, details_submitted: true };
+  await save(app, "account", done);
+  await sendLocalEvent(app, "account.updated", done, accountId);
+  return true;
+}
+
+/**
+ * The test checkout's "Pay": what Stripe would create (a payment, or a customer and a subscription with
+ * its first paid invoice), then the same events in the same order Stripe sends them.
+ */
+export async function payLocalCheckout(app: AppContext, sessionId: string, payer: { email: string; name: string }) {
+  const s = await readLocal<LocalSession>(app, sessionId, "checkout_session");
+  if (s?.status !== "open") return undefined;
+  const account = s.account;
+  const customerId = `cus_local_${rand()}`;
+  await save(app, "customer", { id: customerId, object: "customer", email: payer.email, name: payer.name, account });
+  const charge = `ch_local_${rand()}`;
+  const piId = `pi_local_${rand()}`;
+  let subscriptionId: string | null = null;
+  let invoice: Obj | null = null;
+  if (s.mode === "subscription") {
+    subscriptionId = `sub_local_${rand()}`;
+    const invoiceId = `in_local_${rand()}`;
+    await save(app, "subscription", subscriptionObject(s, subscriptionId, customerId, "active"));
+    invoice = invoiceObject(s, invoiceId, subscriptionId, customerId, piId, charge, "subscription_create", true);
+  }
+  await save(app, "payment_intent", {
+    id: piId,
+    object: "payment_intent",
+    amount: s.amount_total,
+    amount_refunded: 0,
+    currency: s.currency,
+    latest_charge: charge,
+    customer: customerId,
+    invoice: invoice?.id ?? null,
+    metadata: s.mode === "payment" ? s.metadata : {},
+    account,
+  });
+  const completed = {
+    ...s,
+    status: "complete",
+    payment_status: "paid",
+    customer: customerId,
+    customer_details: { email: payer.email, name: payer.name },
+    payment_intent: s.mode === "payment" ? piId : null,
+    subscription: subscriptionId,
+    invoice: invoice?.id ?? null,
+    created: now(),
+  };
+  await save(app, "checkout_session", completed);
+  const sent = [await sendLocalEvent(app, "checkout.session.completed", completed, account)];
+  if (invoice) sent.push(await sendLocalEvent(app, "invoice.paid", invoice, account));
+  return { session: completed, sent };
+}
+
+export async function cancelLocalCheckout(app: AppContext, sessionId: string) {
+  const s = await readLocal<LocalSession>(app, sessionId, "checkout_session");
+  if (s?.status !== "open") return undefined;
+  await save(app, "checkout_session", { ...s, status: "expired" });
+  await sendLocalEvent(app, "checkout.session.expired", { ...s, status: "expired" }, s.account);
+  return s;
+}
+
+function subscriptionObject(s: LocalSession, id: string, customer: string, status: string): Obj {
+  return {
+    id,
+    object: "subscription",
+    status,
+    customer,
+    currency: s.currency,
+    metadata: s.metadata,
+    account: s.account,
+    items: {
+      data: [{ price: { unit_amount: s.amount_total, currency: s.currency, recurring: { interval: s.interval } } }],
+    },
+    session: s.id,
+  };
+}
+
+function invoiceObject(
+  s: { currency: string; metadata: Record<string, string>; amount_total: number },
+  id: string,
+  subscription: string,
+  customer: string,
+  paymentIntent: string,
+  charge: string,
+  reason: "subscription_create" | "subscription_cycle",
+  paid: boolean,
+): Obj {
+  return {
+    id,
+    object: "invoice",
+    customer,
+    currency: s.currency,
+    amount_due: s.amount_total,
+    amount_paid: paid ? s.amount_total : 0,
+    status: paid ? "paid" : "open",
+    billing_reason: reason,
+    attempt_count: 1,
+    parent: { type: "subscription_details", subscription_details: { subscription, metadata: s.metadata } },
+    payments: { data: [{ payment: { type: "payment_intent", payment_intent: paymentIntent } }] },
+    charge,
+    created: now(),
+  };
+}
+
+/**
+ * The next billing period of a test subscription, paid or failed: what Stripe's test clocks do, here a
+ * button on the test portal. A failed payment leaves the subscription past due, as Stripe's retries would.
+ */
+export async function renewLocalSubscription(app: AppContext, subscriptionId: string, paid: boolean) {
+  const sub = await readLocal(app, subscriptionId, "subscription");
+  if (!sub || sub.status === "canceled") return undefined;
+  const price = (sub.items as { data: { price: { unit_amount: number } }[] }).data[0]?.price.unit_amount ?? 0;
+  const base = {
+    currency: String(sub.currency),
+    metadata: sub.metadata as Record<string, string>,
+    amount_total: price,
+  };
+  const piId = `pi_local_${rand()}`;
+  const charge = `ch_local_${rand()}`;
+  const invoice = invoiceObject(
+    base,
+    `in_local_${rand()}`,
+    sub.id,
+    String(sub.customer),
+    piId,
+    charge,
+    "subscription_cycle",
+    paid,
+  );
+  const account = (sub.account as string | null) ?? null;
+  await save(app, "payment_intent", {
+    id: piId,
+    object: "payment_intent",
+    amount: price,
+    amount_refunded: 0,
+    currency: sub.currency,
+    latest_charge: charge,
+    customer: sub.customer,
+    invoice: invoice.id,
+    metadata: {},
+    account,
+  });
+  const status = paid ? "active" : "past_due";
+  const updated = { ...sub, status };
+  await save(app, "subscription", updated);
+  const sent = [await sendLocalEvent(app, paid ? "invoice.paid" : "invoice.payment_failed", invoice, account)];
+  if (sub.status !== status) sent.push(await sendLocalEvent(app, "customer.subscription.updated", updated, account));
+  return { invoice, sent };
+}
+
+export async function cancelLocalSubscription(app: AppContext, subscriptionId: string) {
+  const sub = await readLocal(app, subscriptionId, "subscription");
+  if (!sub || sub.status === "canceled") return undefined;
+  const canceled = { ...sub, status: "canceled", canceled_at: now() };
+  await save(app, "subscription", canceled);
+  await sendLocalEvent(app, "customer.subscription.deleted", canceled, (sub.account as string | null) ?? null);
+  return canceled;
+}
+
+/** The test portal lists a customer's subscriptions (there are only ever a few locally). */
+export async function localSubscriptionsOf(app: AppContext, customerId: string) {
+  const rows = await app.db
+    .select({ data: paymentLocalObject.data })
+    .from(paymentLocalObject)
+    .where(eq(paymentLocalObject.kind, "subscription"));
+  return rows.map((r) => r.data as Obj).filter((s) => s.customer === customerId);
+}

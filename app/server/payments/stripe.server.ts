@@ -1,0 +1,148 @@
+import Stripe from "stripe";
+import { type AccountStatus, type CheckoutInput, type CheckoutLine, type Payments, PaymentsError } from "./types";
+
+export type StripeConfig = { secretKey: string; apiBase?: string };
+
+// Fetch for HTTP and SubtleCrypto for signatures: the library's Workers mode, no Node built-ins needed.
+export const cryptoProvider = Stripe.createSubtleCryptoProvider();
+const clients = new Map<string, Stripe>();
+
+/** One client per key and base per isolate; `apiBase` points the library at a stand-in in tests. */
+export function stripeClient({ secretKey, apiBase }: StripeConfig): Stripe {
+  const cacheKey = `${secretKey}\n${apiBase ?? ""}`;
+  const hit = clients.get(cacheKey);
+  if (hit) return hit;
+  const base = apiBase ? new URL(apiBase) : undefined;
+  const client = new Stripe(secretKey, {
+    httpClient: Stripe.createFetchHttpClient(),
+    maxNetworkRetries: 2,
+    timeout: 10_000,
+    telemetry: false,
+    appInfo: { name: "KnowWho" },
+    ...(base
+      ? {
+          protocol: base.protocol === "http:" ? ("http" as const) : ("https" as const),
+          host: base.hostname,
+          port: base.port || (base.protocol === "http:" ? 80 : 443),
+        }
+      : {}),
+  });
+  clients.set(cacheKey, client);
+  return client;
+}
+
+function lineItem(line: CheckoutLine, mode: CheckoutInput["mode"]) {
+  if ("price" in line) return { price: line.price, quantity: line.quantity ?? 1 };
+  return {
+    quantity: line.quantity ?? 1,
+    price_data: {
+      currency: line.currency.toLowerCase(),
+      unit_amount: line.amount,
+      product_data: { name: line.name },
+      ...(mode === "subscription" ? { recurring: { interval: line.interval ?? "month" } } : {}),
+    },
+  };
+}
+
+/** Stripe's error, kept as its own message and status so the caller can show or log it. */
+async function call<T>(run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    if (error instanceof Stripe.errors.StripeError)
+      throw new PaymentsError(error.message, error.statusCode ?? 502, error.code ?? error.type);
+    throw new PaymentsError("Stripe could not be reached", 502);
+  }
+}
+
+export function stripePayments(config: StripeConfig): Payments {
+  const stripe = stripeClient(config);
+  return {
+    kind: "stripe",
+    createAccount: ({ email, type, country }) =>
+      call(async () => {
+        const account = await stripe.accounts.create({
+          type,
+          ...(email ? { email } : {}),
+          ...(country ? { country } : {}),
+          ...(type === "express"
+            ? { capabilities: { card_payments: { requested: true }, transfers: { requested: true } } }
+            : {}),
+        });
+        return { id: account.id };
+      }),
+    onboardingLink: ({ accountId, refreshUrl, returnUrl }) =>
+      call(async () => {
+        const link = await stripe.accountLinks.create({
+          account: accountId,
+          refresh_url: refreshUrl,
+          return_url: returnUrl,
+          type: "account_onboarding",
+        });
+        return { url: link.url };
+      }),
+    accountStatus: (accountId) =>
+      call(async (): Promise<AccountStatus> => {
+        const account = await stripe.accounts.retrieve(accountId);
+        return {
+          id: account.id,
+          chargesEnabled: Boolean(account.charges_enabled),
+          payoutsEnabled: Boolean(account.payouts_enabled),
+          detailsSubmitted: Boolean(account.details_submitted),
+          currentlyDue: account.requirements?.currently_due ?? [],
+        };
+      }),
+    createCheckout: (input) =>
+      call(async () => {
+        const session = await stripe.checkout.sessions.create(
+          {
+            mode: input.mode,
+            line_items: input.lines.map((l) => lineItem(l, input.mode)),
+            success_url: input.successUrl,
+            cancel_url: input.cancelUrl,
+            metadata: input.metadata,
+            ...(input.clientReferenceId ? { client_reference_id: input.clientReferenceId } : {}),
+            ...(input.customerId
+              ? { customer: input.customerId }
+              : input.customerEmail
+                ? { customer_email: input.customerEmail }
+                : {}),
+            ...(input.mode === "payment"
+              ? {
+                  submit_type: input.submitType ?? "pay",
+                  // The charge carries the same metadata, so refunds route back to the same domain.
+                  payment_intent_data: { metadata: input.metadata },
+                }
+              : {
+                  subscription_data: {
+                    metadata: input.metadata,
+                    ...(input.trialDays ? { trial_period_days: input.trialDays } : {}),
+                  },
+                }),
+          },
+          {
+            ...(input.stripeAccount ? { stripeAccount: input.stripeAccount } : {}),
+            ...(input.idempotencyKey ? { idempotencyKey: input.idempotencyKey } : {}),
+          },
+        );
+        if (!session.url) throw new PaymentsError("Stripe returned a session without a checkout address", 502);
+        return { id: session.id, url: session.url };
+      }),
+    portalSession: ({ customerId, returnUrl, stripeAccount }) =>
+      call(async () => {
+        const session = await stripe.billingPortal.sessions.create(
+          { customer: customerId, return_url: returnUrl },
+          stripeAccount ? { stripeAccount } : undefined,
+        );
+        return { url: session.url };
+      }),
+    refund: ({ paymentIntentId, stripeAccount, amount }) =>
+      call(async () => {
+        const refund = await stripe.refunds.create(
+          { payment_intent: paymentIntentId, ...(amount ? { amount } : {}) },
+          stripeAccount ? { stripeAccount } : undefined,
+        );
+        return { id: refund.id };
+      }),
+  };
+}

@@ -1,0 +1,68 @@
+/**
+ * The payments adapter's one interface, shared by every domain that takes money (donations now, plans
+ * next). Two implementations: Stripe's official library (stripe.server.ts) and the built-in test
+ * checkout (local.server.ts) used when no Stripe key is configured. Amounts are integers in the
+ * currency's minor units; card numbers never reach us (Stripe's hosted pages collect them).
+ */
+export type CheckoutMode = "payment" | "subscription";
+
+/** One line of a Checkout Session: an amount we name (price_data) or a Stripe Price id. */
+export type CheckoutLine =
+  | { name: string; amount: number; currency: string; quantity?: number; interval?: "month" | "year" }
+  | { price: string; quantity?: number };
+
+export type CheckoutInput = {
+  mode: CheckoutMode;
+  lines: CheckoutLine[];
+  successUrl: string;
+  cancelUrl: string;
+  /** Copied onto the session and (subscription mode) the subscription, so every later event routes back. */
+  metadata: { domain: string } & Record<string, string>;
+  /** A connected account (Connect): the session, the charge and the money are that account's. */
+  stripeAccount?: string;
+  customerEmail?: string;
+  customerId?: string;
+  clientReferenceId?: string;
+  /** Checkout's button reads "Donate" instead of "Pay" (payment mode only). */
+  submitType?: "donate" | "pay";
+  trialDays?: number;
+  /** Stripe's Idempotency-Key: the same key never creates a second session. */
+  idempotencyKey?: string;
+};
+
+export type CheckoutSession = { id: string; url: string };
+
+export type AccountStatus = {
+  id: string;
+  chargesEnabled: boolean;
+  payoutsEnabled: boolean;
+  detailsSubmitted: boolean;
+  /** Requirements Stripe still wants before charges are enabled. */
+  currentlyDue: string[];
+};
+
+export interface Payments {
+  readonly kind: "stripe" | "local";
+  /** A connected account for an owner; `standard` keeps the owner's own full Stripe dashboard. */
+  createAccount(input: { email?: string; type: "express" | "standard"; country?: string }): Promise<{ id: string }>;
+  /** Stripe's hosted onboarding for that account; single-use, expires within minutes. */
+  onboardingLink(input: { accountId: string; refreshUrl: string; returnUrl: string }): Promise<{ url: string }>;
+  accountStatus(accountId: string): Promise<AccountStatus>;
+  createCheckout(input: CheckoutInput): Promise<CheckoutSession>;
+  /** Stripe's customer portal (manage or cancel a subscription, update the card). */
+  portalSession(input: { customerId: string; returnUrl: string; stripeAccount?: string }): Promise<{ url: string }>;
+  /** Asks for a refund; the gift changes only when the `charge.refunded` event arrives. */
+  refund(input: { paymentIntentId: string; stripeAccount?: string; amount?: number }): Promise<{ id: string }>;
+}
+
+/** What an adapter call failed with, in words an owner can act on; the message is Stripe's when it has one. */
+export class PaymentsError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+    readonly code?: string,
+  ) {
+    super(message);
+    this.name = "PaymentsError";
+  }
+}
