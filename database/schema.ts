@@ -705,6 +705,8 @@ export const accountPlan = sqliteTable(
     cancelAtPeriodEnd: integer("cancel_at_period_end", { mode: "boolean" }).notNull().default(false),
     // A failed renewal keeps Pro until this moment; the banner says so.
     graceEndsAt: integer("grace_ends_at", { mode: "timestamp_ms" }),
+    // Stripe's `created` (seconds) of the last subscription event applied: an older one arriving late changes nothing.
+    subscriptionEventAt: integer("subscription_event_at"),
     updatedAt: updatedAt(),
   },
   (t) => [index("account_plan_trial_idx").on(t.trialEndsAt), index("account_plan_nonprofit_idx").on(t.nonprofitEndsAt)],

@@ -13,6 +13,7 @@ CREATE TABLE `account_plan` (
 	`current_period_end` integer,
 	`cancel_at_period_end` integer DEFAULT false NOT NULL,
 	`grace_ends_at` integer,
+	`subscription_event_at` integer,
 	`updated_at` integer DEFAULT (unixepoch('subsec') * 1000) NOT NULL,
 	FOREIGN KEY (`user_id`) REFERENCES `user`(`id`) ON UPDATE no action ON DELETE cascade
 );

@@ -1,9 +1,10 @@
 import { getFormProps, getInputProps, getSelectProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, Link, useNavigation } from "react-router";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { StartTrialForm } from "~/components/plan-gate";
 import { Field, inputClass } from "~/components/ui/field";
 import { appContext } from "~/context";
+import { formatMoney } from "~/lib/money";
 import { COUNTRY_OPTIONS, countryName, nonprofitSchema } from "~/lib/nonprofit-form";
 import {
   can,
@@ -18,7 +19,17 @@ import {
 import { safeRedirect } from "~/lib/safe-redirect";
 import { pageMeta } from "~/lib/site";
 import { requireUser } from "~/server/auth.server";
+import {
+  changeSubscription,
+  type Interval,
+  listInvoices,
+  portalFor,
+  startCheckout,
+  subscriptionOf,
+} from "~/server/billing.server";
 import { applyForNonprofit, myApplications } from "~/server/nonprofit.server";
+import { paymentsFor } from "~/server/payments/payments.server";
+import { PaymentsError } from "~/server/payments/types";
 import { getEntitlements, getPlanState, isOperator, startTrial } from "~/server/plans.server";
 import { getSettings } from "~/server/settings.server";
 import { redirectWithToast } from "~/server/toast.server";
@@ -30,10 +41,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const app = context.get(appContext);
   const user = await requireUser(app, request);
   const now = new Date();
-  const [state, settings, applications] = await Promise.all([
+  const [state, settings, applications, invoices, subscription] = await Promise.all([
     getPlanState(app.db, user.id),
     getSettings(app.db, user.id),
     myApplications(app.db, user.id),
+    listInvoices(app.db, user.id),
+    subscriptionOf(app.db, user.id),
   ]);
   const plan = await getEntitlements(app.db, user.id, now);
   return {
@@ -55,6 +68,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       createdAt: a.createdAt.toISOString(),
       decidedAt: a.decidedAt?.toISOString() ?? null,
     })),
+    subscription: {
+      // Billing is offered when a payments adapter is configured (Stripe, or the test checkout locally).
+      available: paymentsFor(app) !== null,
+      live: Boolean(subscription?.subscriptionId && subscription.status && subscription.status !== "canceled"),
+      customer: Boolean(subscription?.customerId),
+      interval: subscription?.interval ?? null,
+      cancelAtPeriodEnd: Boolean(subscription?.cancelAtPeriodEnd),
+      status: subscription?.status ?? null,
+    },
+    invoices: invoices.map((i) => ({ ...i, issuedAt: i.issuedAt.toISOString() })),
+    checkout: new URL(request.url).searchParams.get("checkout"),
     timeZone: settings.timeZone,
     operator: isOperator(app.env, user.email),
   };
@@ -79,6 +103,58 @@ export async function action({ request, context }: Route.ActionArgs) {
       title: "Your Card Pro trial has started",
       description: `Every Card Pro feature is yours until ${formatPlanDate(ends)}. No card needed.`,
     });
+  }
+  if (
+    intent === "checkout" ||
+    intent === "portal" ||
+    intent === "cancel" ||
+    intent === "resume" ||
+    intent === "switch"
+  ) {
+    const origin = new URL(request.url).origin;
+    const interval: Interval = formData.get("interval") === "year" ? "year" : "month";
+    try {
+      if (intent === "checkout") {
+        const session = await startCheckout(app, user, interval, origin);
+        if (!session) throw new PaymentsError("Payments are not configured", 503);
+        return redirect(session.url);
+      }
+      if (intent === "portal") {
+        const portal = await portalFor(app, user.id, origin);
+        if (!portal) return redirectWithToast("/settings/billing", { type: "info", title: "No subscription yet" });
+        return redirect(portal.url);
+      }
+      const change = intent === "switch" ? { interval } : intent;
+      const done = await changeSubscription(app, user.id, change);
+      if (!done) return redirectWithToast("/settings/billing", { type: "info", title: "Nothing to change" });
+      return redirectWithToast("/settings/billing", {
+        type: "success",
+        title:
+          intent === "cancel"
+            ? "Subscription cancelled"
+            : intent === "resume"
+              ? "Subscription resumed"
+              : interval === "year"
+                ? "Switched to yearly billing"
+                : "Switched to monthly billing",
+        description:
+          intent === "cancel"
+            ? "You keep Card Pro until the end of the billing cycle you paid for."
+            : intent === "switch"
+              ? interval === "year"
+                ? "You were charged the prorated difference."
+                : "The unused part of your year is a credit towards your next bills."
+              : undefined,
+      });
+    } catch (error) {
+      if (!(error instanceof PaymentsError)) throw error;
+      console.error("billing", intent, error.message);
+      return redirectWithToast("/settings/billing", {
+        type: "error",
+        title: "We couldn't reach the payment provider",
+        description: "Nothing was charged or changed. Please try again in a minute.",
+      });
+    }
   }
   if (intent === "apply-nonprofit") {
     const submission = parseWithZod(formData, { schema: nonprofitSchema });
@@ -188,6 +264,156 @@ function WhatsIncluded({ tier }: { tier: "basic" | "pro" }) {
   );
 }
 
+function Subscription({
+  sub,
+  tier,
+  source,
+}: {
+  sub: LoaderData["subscription"];
+  tier: "basic" | "pro";
+  source: string;
+}) {
+  if (!sub.available) return null;
+  const secondary =
+    "inline-flex items-center justify-center rounded-md border border-slate-300 px-4 py-2.5 font-semibold text-sm hover:bg-slate-50 dark:border-slate-700 dark:hover:bg-slate-800";
+  return (
+    <section aria-labelledby="subscription-title" className={`mt-6 ${box}`}>
+      <h2 id="subscription-title" className="font-semibold text-lg">
+        {sub.live ? "Change or cancel" : "Subscribe to Card Pro"}
+      </h2>
+      {sub.live ? (
+        <>
+          <p className={`mt-1 ${muted}`}>
+            {sub.interval === "year"
+              ? `Billed yearly (${PRO_PRICE.yearly} USD). Switching to monthly applies now and leaves a prorated credit for your next bills.`
+              : `Billed monthly (${PRO_PRICE.monthly} USD). Switching to yearly applies now; you are charged the prorated difference.`}
+          </p>
+          <div className="mt-4 flex flex-wrap gap-2">
+            {sub.cancelAtPeriodEnd ? null : (
+              <Form method="post">
+                <input type="hidden" name="intent" value="switch" />
+                <input type="hidden" name="interval" value={sub.interval === "year" ? "month" : "year"} />
+                <button type="submit" className={primary}>
+                  {sub.interval === "year" ? "Switch to monthly" : "Switch to yearly"}
+                </button>
+              </Form>
+            )}
+            <Form method="post">
+              <input type="hidden" name="intent" value="portal" />
+              <button type="submit" className={secondary}>
+                Update payment method
+              </button>
+            </Form>
+            <Form method="post">
+              <input type="hidden" name="intent" value={sub.cancelAtPeriodEnd ? "resume" : "cancel"} />
+              <button type="submit" className={secondary}>
+                {sub.cancelAtPeriodEnd ? "Resume subscription" : "Cancel subscription"}
+              </button>
+            </Form>
+          </div>
+          {sub.cancelAtPeriodEnd ? null : (
+            <p className={`mt-3 ${muted}`}>
+              Cancelling keeps Card Pro until the end of the billing cycle you paid for.
+            </p>
+          )}
+        </>
+      ) : (
+        <Form method="post" className="mt-3">
+          <input type="hidden" name="intent" value="checkout" />
+          <fieldset>
+            <legend className={muted}>
+              {tier === "pro" && source !== "basic"
+                ? "Keep Card Pro after your current plan ends. Choose how to pay:"
+                : "Choose how to pay:"}
+            </legend>
+            <div className="mt-2 flex flex-wrap gap-3">
+              {(
+                [
+                  ["month", `${PRO_PRICE.monthly} USD a month`],
+                  ["year", `${PRO_PRICE.yearly} USD a year`],
+                ] as const
+              ).map(([value, label]) => (
+                <label
+                  key={value}
+                  className="flex cursor-pointer items-center gap-2 rounded-md border border-slate-300 px-3 py-2 text-sm has-[:checked]:border-brand-600 dark:border-slate-700"
+                >
+                  <input type="radio" name="interval" value={value} defaultChecked={value === "month"} />
+                  {label}
+                </label>
+              ))}
+            </div>
+          </fieldset>
+          <button type="submit" className={`${primary} mt-4`}>
+            Subscribe to Card Pro
+          </button>
+          <p className={`mt-2 ${muted}`}>
+            On Stripe's secure checkout: Visa, Mastercard, American Express, or PayPal where Stripe offers it. We never
+            see your card number.
+          </p>
+        </Form>
+      )}
+      {!sub.live && sub.customer ? (
+        <Form method="post" className="mt-3">
+          <input type="hidden" name="intent" value="portal" />
+          <button type="submit" className="font-medium text-brand-700 text-sm underline dark:text-brand-200">
+            Payment methods and past invoices
+          </button>
+        </Form>
+      ) : null}
+    </section>
+  );
+}
+
+const REASON: Record<string, string> = {
+  subscription_create: "Card Pro, first payment",
+  subscription_cycle: "Card Pro renewal",
+  subscription_update: "Change of billing period (prorated)",
+};
+
+function Invoices({ invoices, timeZone }: { invoices: LoaderData["invoices"]; timeZone: string }) {
+  if (!invoices.length) return null;
+  return (
+    <section aria-labelledby="invoices-title" className={`mt-6 ${box}`}>
+      <h2 id="invoices-title" className="font-semibold text-lg">
+        Invoices
+      </h2>
+      <ul className="mt-3 divide-y divide-slate-200 text-sm dark:divide-slate-800">
+        {invoices.map((i) => (
+          <li key={i.id} className="flex flex-wrap items-center justify-between gap-2 py-2" data-testid="invoice">
+            <span>
+              {formatPlanDate(i.issuedAt, timeZone)} · {REASON[i.reason ?? ""] ?? "Card Pro"}
+            </span>
+            <span className="font-medium">
+              {i.amountDue < 0
+                ? `Credit ${formatMoney(-i.amountDue, i.currency.toUpperCase())}`
+                : formatMoney(i.amountDue, i.currency.toUpperCase())}{" "}
+              <span
+                className={
+                  i.status === "paid" ? "text-emerald-700 dark:text-emerald-400" : "text-red-700 dark:text-red-300"
+                }
+              >
+                {i.status === "paid" ? "Paid" : "Payment failed"}
+              </span>
+              {i.hostedUrl ? (
+                <>
+                  {" "}
+                  <a href={i.hostedUrl} target="_blank" rel="noopener noreferrer" className="underline">
+                    View
+                    <span className="sr-only">
+                      {" "}
+                      invoice of {formatPlanDate(i.issuedAt, timeZone)} (opens in a new tab)
+                    </span>
+                  </a>
+                </>
+              ) : null}
+            </span>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
 const STATUS_TEXT = { pending: "Waiting for a decision", approved: "Approved", declined: "Declined" } as const;
 
 function Nonprofit({
@@ -293,7 +519,17 @@ export default function BillingPage({ loaderData, actionData }: Route.ComponentP
         ← Settings
       </Link>
       <h1 className="mt-2 font-bold text-3xl tracking-tight">Plan and billing</h1>
+      {loaderData.checkout === "done" && !loaderData.subscription.live ? (
+        <p
+          role="status"
+          className="mt-4 rounded-md bg-emerald-50 p-3 text-emerald-900 text-sm dark:bg-emerald-950 dark:text-emerald-100"
+        >
+          Payment received. Card Pro turns on as soon as Stripe confirms it, usually within a minute.
+        </p>
+      ) : null}
       <CurrentPlan plan={loaderData.plan} timeZone={loaderData.timeZone} />
+      <Subscription sub={loaderData.subscription} tier={loaderData.plan.tier} source={loaderData.plan.source} />
+      <Invoices invoices={loaderData.invoices} timeZone={loaderData.timeZone} />
       <WhatsIncluded tier={loaderData.plan.tier} />
       <Nonprofit applications={loaderData.applications} reply={reply} timeZone={loaderData.timeZone} />
       {loaderData.operator ? (

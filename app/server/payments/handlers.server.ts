@@ -1,7 +1,8 @@
+import { plansHandler } from "../billing.server";
 import type { PaymentHandler } from "./webhook.server";
 
 /**
  * Every domain that takes money registers its webhook handler here, one line each; the webhook route
  * offers each event to them in order and the first that claims it records it.
  */
-export const paymentHandlers: PaymentHandler[] = [];
+export const paymentHandlers: PaymentHandler[] = [plansHandler];
