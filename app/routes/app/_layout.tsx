@@ -2,7 +2,7 @@ import { isRouteErrorResponse, Outlet, useRouteError, useRouteLoaderData } from 
 import { AppShell } from "~/components/app-shell";
 import { FeatureLocked, PlanBanner, type PlanNotice } from "~/components/plan-gate";
 import { appContext, userContext } from "~/context";
-import { DAY_MS, isLockedFeature, TRIAL_REMINDER_DAYS } from "~/lib/plans";
+import { DAY_MS, FEATURES, isLockedFeature, TRIAL_REMINDER_DAYS } from "~/lib/plans";
 import type { loader as rootLoader } from "~/root";
 import { getSessionUser, signInRedirect } from "~/server/auth.server";
 import { getEntitlements } from "~/server/plans.server";
@@ -68,6 +68,8 @@ export function ErrorBoundary() {
   if (!(isRouteErrorResponse(error) && error.status === 403 && isLockedFeature(error.data)) || !root?.user) throw error;
   return (
     <AppShell user={root.user} theme={root.theme} unread={root.unread} activeEvent={root.activeEvent}>
+      <title>{`${FEATURES[error.data.locked].name}: a Card Pro feature | KnowWho`}</title>
+      <meta name="robots" content="noindex" />
       <div className="mx-auto max-w-3xl px-4 py-10 sm:px-6">
         <FeatureLocked feature={error.data.locked} trialAvailable={error.data.trialAvailable} headingLevel={1} />
       </div>

@@ -427,7 +427,7 @@ function Nonprofit({
 }) {
   const navigation = useNavigation();
   const [form, fields] = useForm({
-    id: "nonprofit",
+    id: "nonprofit-form",
     lastResult: navigation.state === "idle" ? reply : undefined,
     onValidate: ({ formData }) => parseWithZod(formData, { schema: nonprofitSchema }),
     shouldValidate: "onBlur",
