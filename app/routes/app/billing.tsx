@@ -284,9 +284,11 @@ function Subscription({
       {sub.live ? (
         <>
           <p className={`mt-1 ${muted}`}>
-            {sub.interval === "year"
-              ? `Billed yearly (${PRO_PRICE.yearly} USD). Switching to monthly applies now and leaves a prorated credit for your next bills.`
-              : `Billed monthly (${PRO_PRICE.monthly} USD). Switching to yearly applies now; you are charged the prorated difference.`}
+            {sub.cancelAtPeriodEnd
+              ? "Cancelled: nothing more is charged. Resume before the end date to keep Card Pro renewing."
+              : sub.interval === "year"
+                ? `Billed yearly (${PRO_PRICE.yearly} USD). Switching to monthly applies now and leaves a prorated credit for your next bills.`
+                : `Billed monthly (${PRO_PRICE.monthly} USD). Switching to yearly applies now; you are charged the prorated difference.`}
           </p>
           <div className="mt-4 flex flex-wrap gap-2">
             {sub.cancelAtPeriodEnd ? null : (
