@@ -30,6 +30,8 @@ export async function startCheckout(
   const payments = paymentsFor(app);
   if (!payments) return null;
   const state = await getPlanState(app.db, owner.id);
+  // One live subscription per account: a second Checkout would charge twice.
+  if (state.subscriptionStatus && state.subscriptionStatus !== "canceled") return "subscribed" as const;
   const customerId = (
     await app.db.select({ id: accountPlan.customerId }).from(accountPlan).where(eq(accountPlan.userId, owner.id))
   )[0]?.id;

@@ -94,6 +94,9 @@ describe("billing through the payments adapter's built-in test checkout", () => 
     expect(page).toContain("Renews on");
     expect(page).toContain("$7.99");
     expect(page).toContain("Cancel subscription");
+    // A second Checkout while subscribed would charge twice: refused.
+    const again = await post(a, "/settings/billing", { intent: "checkout", interval: "year" });
+    expect(again.headers.get("location")).toBe("/settings/billing");
   });
 
   it("cancels at the period's end: access stays until then, and Basic after", async () => {

@@ -117,6 +117,8 @@ export async function action({ request, context }: Route.ActionArgs) {
       if (intent === "checkout") {
         const session = await startCheckout(app, user, interval, origin);
         if (!session) throw new PaymentsError("Payments are not configured", 503);
+        if (session === "subscribed")
+          return redirectWithToast("/settings/billing", { type: "info", title: "You already subscribe to Card Pro" });
         return redirect(session.url);
       }
       if (intent === "portal") {
