@@ -166,13 +166,13 @@ export const plansHandler: PaymentHandler = {
   async handle(app, event) {
     if (event.account) return null;
     const object = event.data.object;
-    if (event.type === "checkout.session.completed") return onCheckout(app, event, object);
+    if (event.type === "checkout.session.completed") return onCheckout(app, object);
     if (event.type.startsWith("customer.subscription.")) return onSubscription(app, event, object);
     return onInvoice(app, event, object);
   },
 };
 
-async function onCheckout(app: AppContext, event: PaymentEvent, object: unknown): Promise<HandlerResult | null> {
+async function onCheckout(app: AppContext, object: unknown): Promise<HandlerResult | null> {
   const parsed = sessionSchema.safeParse(object);
   if (!parsed.success) return null;
   const s = parsed.data;
