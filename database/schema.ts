@@ -646,6 +646,63 @@ export const apiToken = sqliteTable(
   (t) => [index("api_token_user_idx").on(t.userId)],
 );
 
+// CardDAV: app passwords for DAV clients, and the address book's resources and sync tokens.
+
+/** Passwords for CardDAV clients, one per device: only the SHA-256 of the (random) password is kept. */
+export const appPassword = sqliteTable(
+  "app_password",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    passwordHash: text("password_hash").notNull().unique(),
+    lastUsedAt: integer("last_used_at", { mode: "timestamp_ms" }),
+    revokedAt: integer("revoked_at", { mode: "timestamp_ms" }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("app_password_user_idx").on(t.userId)],
+);
+
+/** One address book per owner: its change counter, which is the sync token and the CTag. */
+export const davBook = sqliteTable("dav_book", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => user.id, { onDelete: "cascade" }),
+  seq: integer("seq").notNull().default(0),
+  // A digest of the owner's people as the database holds them when the book was last found unchanged.
+  fingerprint: text("fingerprint"),
+});
+
+/**
+ * One vCard resource of the address book. `name` is the path segment the client chose (or ours);
+ * `etag` is what the last sync saw, `seq` the change that last touched it. When the person goes
+ * (deleted, merged away) the row stays as a tombstone with no person, so sync-collection reports it.
+ * `extra` holds the card's properties the people core does not hold (PHOTO, IMPP, X-...), written
+ * back on every GET so a client's data is never lost on the way through.
+ */
+export const davCard = sqliteTable(
+  "dav_card",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    connectionId: integer("connection_id").references(() => connection.id, { onDelete: "set null" }),
+    name: text("name").notNull(),
+    etag: text("etag").notNull().default(""),
+    seq: integer("seq").notNull().default(0),
+    deleted: integer("deleted", { mode: "boolean" }).notNull().default(false),
+    extra: text("extra", { mode: "json" }).$type<string[]>().notNull().default(sql`'[]'`),
+  },
+  (t) => [
+    uniqueIndex("dav_card_user_name_idx").on(t.userId, t.name),
+    uniqueIndex("dav_card_connection_idx").on(t.connectionId),
+    index("dav_card_user_seq_idx").on(t.userId, t.seq),
+  ],
+);
+
 // Payments adapter (app/server/payments/): shared by every domain that takes money (donations, plans).
 // One row per Stripe event we accepted: the primary key is what makes a replayed event change nothing.
 export const paymentEvent = sqliteTable(

@@ -5,6 +5,7 @@ import { type AppContext, appContext } from "~/context";
 import { cardRoutes } from "~/server/api/card-routes.server";
 import { api } from "~/server/api/router.server";
 import { keepBookmark, openSession } from "~/server/d1-session.server";
+import { dav, handleDav } from "~/server/dav/routes.server";
 import { createDb } from "~/server/db.server";
 import { parseEnv, type WebhookMessage } from "~/server/env.server";
 import { consumeWebhooks } from "~/server/integrations/webhooks.server";
@@ -29,6 +30,10 @@ app.use(async (c, next) => {
 });
 
 app.route("/api", api);
+// CardDAV: its own methods (PROPFIND, REPORT) and bodies; discovery starts at the well-known address.
+app.all("/.well-known/carddav", (c) => c.redirect("/dav/", 301));
+app.on(["PROPFIND", "REPORT"], "/", handleDav);
+app.route("/dav", dav);
 app.route("/", cardRoutes);
 
 app.all("*", (c) => {

@@ -87,6 +87,8 @@ const isQuotedPrintable = (line: string) => {
   return colon > 0 && /QUOTED-PRINTABLE/i.test(line.slice(0, colon));
 };
 
+const PROPERTY_START = /^(?:[A-Za-z0-9-]+\.)?[A-Za-z0-9-]+[;:]/;
+
 /** Logical lines: RFC 2425 folding (a leading space or tab) and quoted-printable soft breaks (`=` at the end). */
 function unfold(binary: string): string[] {
   // Some writers (iPhone) end lines with CR CR LF: one break, not a blank line that ends a folded value.
@@ -105,6 +107,10 @@ function unfold(binary: string): string[] {
       parts.push(line);
     } else if (parts.length && (line.startsWith(" ") || line.startsWith("\t"))) {
       parts.push(line.slice(1));
+    } else if (parts.length && /(^|[^\\])(\\\\)*\\$/.test(last) && line && !PROPERTY_START.test(line)) {
+      // A value that ends a line with a lone backslash goes on in the next (2.1 writers, Android's tests).
+      parts[parts.length - 1] = `${last.slice(0, -1)}\n`;
+      parts.push(line);
     } else {
       flush();
       parts.push(line);
@@ -140,6 +146,14 @@ function valueText(prop: Property, fallback: string): string {
   return decodeCharset(bytes, prop.params.CHARSET?.[0], fallback).slice(0, MAX_TEXT);
 }
 
+/**
+ * vCard 2.1 has no text escapes: a backslash is itself, except before `;` (and `\\`, `\:`) inside a
+ * structured value such as N or ADR. Android's importer reads `FN:A;B\C` as written.
+ */
+function unescape21(value: string): string {
+  return value.replace(/\r\n?/g, "\n").replace(/\\([;:\\])/g, "$1");
+}
+
 /** Text unescaping; `\"` too, which Gmail and macOS write inside notes. */
 function unescapeText(value: string): string {
   return value
@@ -148,7 +162,7 @@ function unescapeText(value: string): string {
 }
 
 /** Splits a structured or list value on unescaped separators, then unescapes each part. */
-function splitValue(value: string, separator: ";" | ","): string[] {
+function splitValue(value: string, separator: ";" | ",", version = "3.0"): string[] {
   const parts: string[] = [];
   let current = "";
   for (let i = 0; i < value.length; i++) {
@@ -162,7 +176,7 @@ function splitValue(value: string, separator: ";" | ","): string[] {
     } else current += ch;
   }
   parts.push(current);
-  return parts.map((p) => unescapeText(p).trim());
+  return parts.map((p) => (version === "2.1" ? unescape21(p) : unescapeText(p)).trim());
 }
 
 const types = (prop: Property) =>
@@ -260,7 +274,9 @@ function photoOf(prop: Property, version: string): PersonDraft["photo"] | "too-l
 }
 
 function toDraft(props: Property[], version: string, fallback: string, warn: (m: string) => void): PersonDraft | null {
-  const text = (p: Property) => unescapeText(valueText(p, fallback)).trim();
+  const text = (p: Property) =>
+    (version === "2.1" ? valueText(p, fallback).replace(/\r\n?/g, "\n") : unescapeText(valueText(p, fallback))).trim();
+  const split = (p: Property, separator: ";" | ",") => splitValue(valueText(p, fallback), separator, version);
   const all = (name: string) => props.filter((p) => p.name === name);
   const first = (name: string) => props.find((p) => p.name === name);
   const labels = labelsByGroup(props, fallback);
@@ -268,7 +284,7 @@ function toDraft(props: Property[], version: string, fallback: string, warn: (m:
 
   const n = first("N");
   if (n) {
-    const [family, given, middle, prefix, suffix] = splitValue(valueText(n, fallback), ";");
+    const [family, given, middle, prefix, suffix] = split(n, ";");
     const name = { family, given, middle, prefix, suffix };
     for (const k of Object.keys(name) as (keyof typeof name)[]) if (!name[k]) delete name[k];
     if (Object.keys(name).length) draft.name = name;
@@ -335,7 +351,7 @@ function toDraft(props: Property[], version: string, fallback: string, warn: (m:
 
   const addresses: AddressPoint[] = [];
   for (const p of all("ADR")) {
-    const [poBox, extended, street, locality, region, postalCode, country] = splitValue(valueText(p, fallback), ";");
+    const [poBox, extended, street, locality, region, postalCode, country] = split(p, ";");
     const a: AddressPoint = {
       label: simpleLabel<AddressLabel>(types(p), labels.get(p.group), ["work", "home", "other"], "other"),
       ...(isPreferred(p) ? { preferred: true } : {}),
@@ -362,7 +378,7 @@ function toDraft(props: Property[], version: string, fallback: string, warn: (m:
 
   const org = first("ORG");
   if (org) {
-    const [organization, department] = splitValue(valueText(org, fallback), ";");
+    const [organization, department] = split(org, ";");
     if (organization) draft.organization = organization;
     if (department) draft.department = department;
   }
@@ -372,7 +388,7 @@ function toDraft(props: Property[], version: string, fallback: string, warn: (m:
   if (role && text(role)) draft.role = text(role);
   const notes = all("NOTE").map(text).filter(Boolean);
   if (notes.length) draft.note = notes.join("\n\n");
-  const tags = all("CATEGORIES").flatMap((p) => splitValue(valueText(p, fallback), ","));
+  const tags = all("CATEGORIES").flatMap((p) => split(p, ","));
   if (tags.some(Boolean)) draft.tags = [...new Set(tags.filter(Boolean))];
   const bday = first("BDAY");
   if (bday) {
@@ -403,8 +419,21 @@ function toDraft(props: Property[], version: string, fallback: string, warn: (m:
         .filter(Boolean)
         .join(" ")
     : "";
+  // Android writes a nickname as X-ANDROID-CUSTOM:vnd.android.cursor.item/nickname;Nick;...
+  const nickname =
+    (first("NICKNAME") && split(first("NICKNAME") as Property, ",")[0]) ||
+    all("X-ANDROID-CUSTOM")
+      .map((p) => split(p, ";"))
+      .find((v) => v[0] === "vnd.android.cursor.item/nickname")?.[1] ||
+    "";
   draft.displayName =
-    (fn && text(fn)) || structured || draft.organization || draft.emails?.[0]?.value || draft.phones?.[0]?.value || "";
+    (fn && text(fn)) ||
+    structured ||
+    draft.organization ||
+    nickname ||
+    draft.emails?.[0]?.value ||
+    draft.phones?.[0]?.value ||
+    "";
   if (!draft.displayName) return null;
   return draft;
 }
@@ -435,6 +464,9 @@ export function readVCardFile(input: Uint8Array | string): ReadResult {
   let version = "";
   let index = 0;
   let cardWarnings: string[] = [];
+  let row = 0;
+  // 2.1 lets a card hold cards (Android reads each as its own contact): the outer one waits here.
+  const outer: { props: Property[]; version: string; warnings: string[]; row: number }[] = [];
   for (const line of unfold(binary)) {
     if (!line.trim()) continue;
     const prop = parseLine(line);
@@ -443,16 +475,19 @@ export function readVCardFile(input: Uint8Array | string): ReadResult {
       continue;
     }
     if (prop.name === "BEGIN" && prop.raw.trim().toUpperCase() === "VCARD") {
-      if (props !== null) problems.push({ row: index, message: "Missing END:VCARD", skipped: true });
+      if (props !== null) {
+        if (outer.length >= 10) problems.push({ row, message: "Missing END:VCARD", skipped: true });
+        else outer.push({ props, version, warnings: cardWarnings, row });
+      }
       props = [];
       version = "";
       cardWarnings = [];
       index += 1;
+      row = index;
       continue;
     }
     if (props === null) continue;
     if (prop.name === "END" && prop.raw.trim().toUpperCase() === "VCARD") {
-      const row = index;
       if (people.length >= MAX_CARDS) {
         problems.push({ row, message: `More than ${MAX_CARDS} contacts in one file`, skipped: true });
       } else {
@@ -463,13 +498,18 @@ export function readVCardFile(input: Uint8Array | string): ReadResult {
           for (const message of cardWarnings) problems.push({ row, message, skipped: false });
         }
       }
-      props = null;
+      const resumed = outer.pop();
+      props = resumed?.props ?? null;
+      version = resumed?.version ?? "";
+      cardWarnings = resumed?.warnings ?? [];
+      row = resumed?.row ?? row;
       continue;
     }
     if (prop.name === "VERSION") version = prop.raw.trim();
     else props.push(prop);
   }
-  if (props !== null) problems.push({ row: index, message: "Missing END:VCARD", skipped: true });
+  if (props !== null) problems.push({ row, message: "Missing END:VCARD", skipped: true });
+  for (const card of outer) problems.push({ row: card.row, message: "Missing END:VCARD", skipped: true });
   return { format: "vcard", encoding, people, problems };
 }
 

@@ -7,6 +7,12 @@ const API_TYPES = ["application/x-www-form-urlencoded", "multipart/form-data", "
 /** Page actions (everything outside /api) read their body with request.formData(): only forms. */
 const FORM_TYPES = ["application/x-www-form-urlencoded", "multipart/form-data"];
 const isApi = (pathname: string) => pathname === "/api" || pathname.startsWith("/api/");
+/** CardDAV: vCard and XML bodies, read and checked by the DAV handler itself (app/server/dav/). */
+export const isDav = (pathname: string, method = "GET") =>
+  pathname === "/dav" ||
+  pathname.startsWith("/dav/") ||
+  pathname === "/.well-known/carddav" ||
+  (pathname === "/" && (method === "PROPFIND" || method === "REPORT"));
 const IMAGE_TYPES = ["image/jpeg", "image/png", "image/webp"];
 /** The one place that takes a raw image body: the card editor's avatar upload. */
 const acceptsImages = (pathname: string) => /^\/api\/cards\/\d+\/avatar$/.test(pathname);
@@ -44,6 +50,7 @@ export function guardRequest(request: Request, maxBodyBytes = MAX_BODY_BYTES): R
     return problem(413, "Request body too large");
   }
 
+  if (isDav(url.pathname, request.method)) return null;
   const type = (request.headers.get("content-type") ?? "").split(";")[0]?.trim().toLowerCase();
   const allowed = acceptsImages(url.pathname) ? IMAGE_TYPES : isApi(url.pathname) ? API_TYPES : FORM_TYPES;
   // Browsers send an empty POST (a button that saves a card) with Content-Length: 0 and no type.
@@ -60,7 +67,8 @@ export function guardRequest(request: Request, maxBodyBytes = MAX_BODY_BYTES): R
  * would have read it. An empty body with no type becomes an empty form, so every action can read it.
  */
 export async function readableForm(request: Request): Promise<Request | Response> {
-  if (SAFE_METHODS.has(request.method) || isApi(new URL(request.url).pathname)) return request;
+  const { pathname } = new URL(request.url);
+  if (SAFE_METHODS.has(request.method) || isApi(pathname) || isDav(pathname, request.method)) return request;
   if (!request.headers.get("content-type")) {
     const headers = new Headers(request.headers);
     headers.set("content-type", "application/x-www-form-urlencoded");

@@ -75,7 +75,7 @@ const join = (v: string | string[] | undefined) => (Array.isArray(v) ? v.join(" 
 describe("vCard read by python3-vobject", () => {
   it("keeps every field of every fixture vCard after our import and export", () => {
     const python = pythonWithVobject();
-    const dirs = ["tests/fixtures/vcard/ez-vcard", "tests/fixtures/vcard/synthetic"];
+    const dirs = ["tests/fixtures/vcard/ez-vcard", "tests/fixtures/vcard/android", "tests/fixtures/vcard/synthetic"];
     const files = dirs.flatMap((d) =>
       readdirSync(d)
         .filter((f) => f.endsWith(".vcf"))

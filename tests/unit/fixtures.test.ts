@@ -21,6 +21,7 @@ const keptFields = (r: ReadResult) =>
 type Expectation = { people: number; kept: string[]; check?: (p: PersonDraft[], r: ReadResult) => void };
 
 const EZ = "vcard/ez-vcard";
+const AOSP = "vcard/android";
 const EXPECTED: Record<string, Expectation> = {
   [`${EZ}/John_Doe_ANDROID.vcf`]: {
     people: 6,
@@ -273,6 +274,190 @@ const EXPECTED: Record<string, Expectation> = {
     check: ([p]) =>
       expect([p?.displayName, p?.organization, p?.note]).toEqual(["Zoë Müller", "Café Crème", "Grüße aus Zürich"]),
   },
+  [`${AOSP}/v21_adr_multiple_line.vcf`]: {
+    people: 1,
+    kept: ["addresses", "birthday", "name", "websites"],
+    check: ([p]) => {
+      // A street over three lines, each ended by a backslash: one address, not two broken lines.
+      expect(p?.addresses?.[1]).toMatchObject({ locality: "Hamburg", postalCode: "99999", country: "Deutschland" });
+      expect(p?.addresses?.[1]?.street).toBe("Hermann v. Brevern\n9999999\nPackstation 999");
+      expect(p?.websites?.[0]?.value).toBe("http://bogus.com/");
+    },
+  },
+  [`${AOSP}/v21_android_custom_prop.vcf`]: {
+    people: 0,
+    kept: [],
+    check: (_p, r) => expect(r.problems).toEqual([{ row: 1, message: "No name, email or phone", skipped: true }]),
+  },
+  [`${AOSP}/v21_backslash.vcf`]: {
+    people: 1,
+    kept: ["name"],
+    check: ([p]) => {
+      // vCard 2.1 has no text escapes: FN is kept as written; N unescapes only \\;, \\\\ and \\:.
+      expect(p?.displayName).toBe("A;B\\C\\;D:E\\\\");
+      expect(p?.name).toEqual({ given: "A;B\\", middle: "C\\;", prefix: "D", suffix: ":E" });
+    },
+  },
+  [`${AOSP}/v21_base64_no_2_crlf.vcf`]: {
+    people: 1,
+    kept: ["name", "photo"],
+  },
+  [`${AOSP}/v21_blackberry_photo.vcf`]: {
+    people: 1,
+    kept: ["emails", "name", "phones", "photo"],
+  },
+  [`${AOSP}/v21_complicated.vcf`]: {
+    people: 1,
+    kept: [
+      "addresses",
+      "birthday",
+      "department",
+      "emails",
+      "name",
+      "note",
+      "organization",
+      "phones",
+      "photo",
+      "role",
+      "title",
+      "websites",
+    ],
+  },
+  [`${AOSP}/v21_im.vcf`]: {
+    people: 1,
+    kept: [],
+    check: ([p]) => expect(p?.displayName).toBe("Nick"),
+  },
+  [`${AOSP}/v21_invalid_comment_line.vcf`]: {
+    people: 1,
+    kept: ["externalId", "name", "note"],
+    check: ([p]) => expect(p?.note).toBe("This is an (sharp ->#<- sharp) example. This message must NOT be ignored."),
+  },
+  [`${AOSP}/v21_invalid_multiple_line.vcf`]: {
+    people: 1,
+    kept: ["emails", "name"],
+  },
+  [`${AOSP}/v21_japanese_1.vcf`]: {
+    people: 1,
+    kept: ["name", "phones"],
+  },
+  [`${AOSP}/v21_japanese_2.vcf`]: {
+    people: 1,
+    kept: ["addresses", "name", "note"],
+    check: ([p], r) => {
+      expect(r.encoding).toBe("shift_jis");
+      expect(p?.displayName).toBe("安藤 ロイド 1");
+    },
+  },
+  [`${AOSP}/v21_japanese_3.vcf`]: {
+    people: 1,
+    kept: ["name"],
+  },
+  [`${AOSP}/v21_malformed_photo.vcf`]: {
+    people: 1,
+    kept: ["name"],
+    check: (_p, r) =>
+      expect(r.problems).toEqual([{ row: 1, message: "Photo is not a readable image; left out", skipped: false }]),
+  },
+  [`${AOSP}/v21_multiple_entry.vcf`]: {
+    people: 3,
+    kept: ["name", "phones"],
+    check: (p) => expect(p.map((x) => x.displayName)).toEqual(["安藤ロイド3", "安藤ロイド4", "安藤ロイド5"]),
+  },
+  [`${AOSP}/v21_nest.vcf`]: {
+    people: 3,
+    kept: ["name", "phones"],
+    check: (p, r) => {
+      expect(p.map((x) => x.displayName)).toEqual(["nest1", "nest2", "parent"]);
+      expect(p[2]?.phones?.[0]?.value).toBe("1");
+      expect(r.problems).toEqual([]);
+    },
+  },
+  [`${AOSP}/v21_org_before_title.vcf`]: {
+    people: 1,
+    kept: ["department", "organization", "title"],
+  },
+  [`${AOSP}/v21_pref_handling.vcf`]: {
+    people: 1,
+    kept: ["emails", "organization", "phones", "title"],
+    check: ([p]) => {
+      expect(p?.phones?.[0]).toEqual({ value: "2", label: "work", preferred: true });
+      expect(p?.organization).toBe("Company");
+    },
+  },
+  [`${AOSP}/v21_simple_1.vcf`]: {
+    people: 1,
+    kept: ["name"],
+  },
+  [`${AOSP}/v21_simple_2.vcf`]: {
+    people: 1,
+    kept: [],
+  },
+  [`${AOSP}/v21_simple_3.vcf`]: {
+    people: 1,
+    kept: ["name"],
+  },
+  [`${AOSP}/v21_sip.vcf`]: {
+    people: 1,
+    kept: [],
+  },
+  [`${AOSP}/v21_title_before_org.vcf`]: {
+    people: 1,
+    kept: ["department", "organization", "title"],
+  },
+  [`${AOSP}/v21_winmo_65.vcf`]: {
+    people: 1,
+    kept: ["name"],
+  },
+  [`${AOSP}/v21_x_android_custom_after_photo.vcf`]: {
+    people: 1,
+    kept: ["birthday", "name", "photo"],
+  },
+  [`${AOSP}/v21_x_param.vcf`]: {
+    people: 1,
+    kept: ["addresses", "emails", "name", "phones"],
+  },
+  [`${AOSP}/v30_comma_separated.vcf`]: {
+    people: 1,
+    kept: ["name", "phones"],
+  },
+  [`${AOSP}/v30_ios_613_multiline.vcf`]: {
+    people: 1,
+    kept: ["emails", "name", "organization", "phones", "photo", "websites"],
+    check: ([p]) => expect(p?.photo?.mediaType).toBe("image/jpeg"),
+  },
+  [`${AOSP}/v30_japanese.vcf`]: {
+    people: 1,
+    kept: ["name"],
+  },
+  [`${AOSP}/v30_multibyte_param.vcf`]: {
+    people: 1,
+    kept: ["name", "phones"],
+  },
+  [`${AOSP}/v30_pager.vcf`]: {
+    people: 1,
+    kept: ["name", "phones"],
+  },
+  [`${AOSP}/v30_pause_wait.vcf`]: {
+    people: 1,
+    kept: ["name", "phones"],
+  },
+  [`${AOSP}/v30_simple.vcf`]: {
+    people: 1,
+    kept: ["department", "name", "organization", "phones"],
+  },
+  [`${AOSP}/v30_sip.vcf`]: {
+    people: 1,
+    kept: [],
+  },
+  [`${AOSP}/v40_sip.vcf`]: {
+    people: 1,
+    kept: ["name", "phones"],
+  },
+  [`${AOSP}/v40_sort_as.vcf`]: {
+    people: 1,
+    kept: ["department", "name", "organization"],
+  },
   "csv/broken-quote.csv": {
     people: 1,
     kept: ["emails", "organization"],
@@ -351,7 +536,7 @@ const EXPECTED: Record<string, Expectation> = {
 
 describe("fixture files", () => {
   it("lists every fixture file", () => {
-    const files = ["vcard/ez-vcard", "vcard/synthetic", "csv"].flatMap((d) =>
+    const files = ["vcard/ez-vcard", "vcard/android", "vcard/synthetic", "csv"].flatMap((d) =>
       readdirSync(`tests/fixtures/${d}`)
         .filter((f) => /\.(vcf|csv)$/.test(f))
         .map((f) => `${d}/${f}`),

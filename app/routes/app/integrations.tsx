@@ -4,6 +4,7 @@ import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { FeatureLocked } from "~/components/plan-gate";
 import { Field, inputClass } from "~/components/ui/field";
 import { appContext } from "~/context";
+import { addressBookUrl, appPasswordFormSchema } from "~/lib/carddav";
 import {
   DEFAULT_HUBSPOT_MAPPING,
   HUBSPOT_FIELDS,
@@ -20,6 +21,7 @@ import {
 import { can } from "~/lib/plans";
 import { pageMeta } from "~/lib/site";
 import { requireUser } from "~/server/auth.server";
+import { createAppPassword, listAppPasswords, revokeAppPassword } from "~/server/dav/app-passwords.server";
 import { createApiToken, listApiTokens, revokeApiToken } from "~/server/integrations/api-tokens.server";
 import {
   connectHubspot,
@@ -52,16 +54,18 @@ export const meta = () => [...pageMeta("Integrations"), { name: "robots", conten
 export async function loader({ request, context }: Route.LoaderArgs) {
   const app = context.get(appContext);
   const user = await requireUser(app, request);
-  const [endpoints, hubspot, krystal, tokens, hubspotRuns, krystalRuns, settings, plan] = await Promise.all([
-    listEndpoints(app.db, user.id),
-    getHubspot(app.db, user.id),
-    getKrystal(app.db, user.id),
-    listApiTokens(app.db, user.id),
-    listSyncRuns(app.db, user.id, "hubspot"),
-    listSyncRuns(app.db, user.id, "krystal"),
-    getSettings(app.db, user.id),
-    getEntitlements(app.db, user.id),
-  ]);
+  const [endpoints, hubspot, krystal, tokens, hubspotRuns, krystalRuns, settings, appPasswords, plan] =
+    await Promise.all([
+      listEndpoints(app.db, user.id),
+      getHubspot(app.db, user.id),
+      getKrystal(app.db, user.id),
+      listApiTokens(app.db, user.id),
+      listSyncRuns(app.db, user.id, "hubspot"),
+      listSyncRuns(app.db, user.id, "krystal"),
+      getSettings(app.db, user.id),
+      listAppPasswords(app.db, user.id),
+      getEntitlements(app.db, user.id),
+    ]);
   const deliveries = await Promise.all(endpoints.map((e) => listDeliveries(app.db, user.id, e.id, 10)));
   const krystalDeliveries = krystal ? await listDeliveries(app.db, user.id, krystal.id, 10) : [];
   return {
@@ -100,23 +104,28 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     krystalRuns: krystalRuns.map((r) => ({ ...r, items: [] as typeof r.items, more: 0 })),
     tokens,
     origin: new URL(request.url).origin,
+    appPasswords: appPasswords.filter((p) => !p.revokedAt),
+    dav: { email: user.email, url: addressBookUrl(new URL(request.url).origin, user.id) },
   };
 }
 
 type Shown =
-  | { kind: "webhook-secret" | "krystal-secret" | "token"; value: string }
+  | { kind: "webhook-secret" | "krystal-secret" | "token" | "app-password"; value: string }
   | { kind: "test"; endpointId: number; ok: boolean; message: string };
 
 const toast = async (title: string, type: "success" | "info" | "error" = "success", description?: string) => ({
   "Set-Cookie": await setToastHeader({ type, title, description }),
 });
 
+// The address book (CardDAV app passwords) is not a Card Pro feature; it works on every plan.
 const REMOVALS = new Set([
   "pause-webhook",
   "delete-webhook",
   "hubspot-disconnect",
   "krystal-disconnect",
   "revoke-token",
+  "create-app-password",
+  "revoke-app-password",
 ]);
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -129,7 +138,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const intent = String(form.get("intent") ?? "");
   const id = Number(form.get("id"));
   const back = "/settings/integrations";
-  // Removing what was set up is always allowed; adding, sending and syncing are Card Pro.
+  // Removing what was set up is always allowed (so is the address book); adding, sending and syncing are Card Pro.
   if (!REMOVALS.has(intent)) await requireFeature(app.db, user.id, "crmSync");
   const notFound = () => new Response("Not Found", { status: 404, statusText: "Not Found" });
 
@@ -259,6 +268,31 @@ export async function action({ request, context }: Route.ActionArgs) {
       if (!Number.isSafeInteger(id) || !(await revokeApiToken(app.db, user.id, id))) throw notFound();
       return redirect(back, { headers: await toast("Token revoked") });
     }
+    case "create-app-password": {
+      const submission = parseWithZod(form, { schema: appPasswordFormSchema });
+      if (submission.status !== "success") return data({ form: intent, reply: submission.reply() }, { status: 400 });
+      const password = await createAppPassword(app.db, user.id, submission.value.name);
+      if (!password)
+        return data(
+          {
+            form: intent,
+            reply: submission.reply({ fieldErrors: { name: ["Revoke an app password before making another"] } }),
+          },
+          { status: 400 },
+        );
+      return data(
+        {
+          form: intent,
+          reply: submission.reply({ resetForm: true }),
+          shown: { kind: "app-password", value: password } as Shown,
+        },
+        { headers: await toast("App password created") },
+      );
+    }
+    case "revoke-app-password": {
+      if (!Number.isSafeInteger(id) || !(await revokeAppPassword(app.db, user.id, id))) throw notFound();
+      return redirect(back, { headers: await toast("App password revoked") });
+    }
     default:
       throw new Response("Bad Request", { status: 400, statusText: "Bad Request" });
   }
@@ -355,6 +389,7 @@ export default function IntegrationsPage({ loaderData, actionData }: Route.Compo
           ["#hubspot", "HubSpot"],
           ["#krystal", "Krystal AI"],
           ["#api", "Personal API"],
+          ["#carddav", "Address book"],
         ].map(([href, label]) => (
           <a key={href} href={href} className="text-brand-700 underline dark:text-brand-200">
             {label}
@@ -370,6 +405,12 @@ export default function IntegrationsPage({ loaderData, actionData }: Route.Compo
       />
       <Krystal loaderData={loaderData} reply={replyFor(actionData, "krystal-connect", idle)} shown={shown} fmt={fmt} />
       <ApiTokens loaderData={loaderData} reply={replyFor(actionData, "create-token", idle)} shown={shown} fmt={fmt} />
+      <AddressBook
+        loaderData={loaderData}
+        reply={replyFor(actionData, "create-app-password", idle)}
+        shown={shown}
+        fmt={fmt}
+      />
     </section>
   );
 }
@@ -950,6 +991,87 @@ function ApiTokens({
         </Field>
         <button type="submit" className={primary}>
           Create token
+        </button>
+      </Form>
+    </section>
+  );
+}
+
+function AddressBook({
+  loaderData,
+  reply,
+  shown,
+  fmt,
+}: {
+  loaderData: LoaderData;
+  reply: SubmissionResult<string[]> | undefined;
+  shown: Shown | undefined;
+  fmt: Fmt;
+}) {
+  const [form, fields] = useForm({
+    id: "create-app-password",
+    lastResult: reply,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: appPasswordFormSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  return (
+    <section id="carddav" className={box} aria-labelledby="carddav-title">
+      <h2 id="carddav-title" className="font-semibold text-xl">
+        Address book (CardDAV)
+      </h2>
+      <p className={`mt-1 ${muted}`}>
+        Your people in the Contacts app of your phone or computer, both ways: a contact you edit there changes here, and
+        the other way round. Add a CardDAV account with your email and an app password made here for each device (never
+        your account password).
+      </p>
+      <dl className="mt-4 grid gap-x-4 gap-y-1 text-sm sm:grid-cols-[auto_1fr]">
+        <dt className="font-medium">Server</dt>
+        <dd className="break-all font-mono text-xs">{loaderData.origin}</dd>
+        <dt className="font-medium">Address book URL</dt>
+        <dd className="break-all font-mono text-xs">{loaderData.dav.url}</dd>
+        <dt className="font-medium">User name</dt>
+        <dd className="break-all font-mono text-xs">{loaderData.dav.email}</dd>
+      </dl>
+      {loaderData.appPasswords.length ? (
+        <ul className="mt-4 space-y-2" aria-label="Your app passwords">
+          {loaderData.appPasswords.map((p) => (
+            <li
+              key={p.id}
+              className="flex flex-wrap items-center gap-2 rounded-md border border-slate-200 p-3 text-sm dark:border-slate-800"
+            >
+              <span className="font-medium">{p.name}</span>
+              <span className={muted}>
+                made {fmt(p.createdAt)}, last used {fmt(p.lastUsedAt)}
+              </span>
+              <span className="ms-auto">
+                <IdForm intent="revoke-app-password" id={p.id} label={`Revoke ${p.name}`} />
+              </span>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className={`mt-3 ${muted}`}>No app passwords yet.</p>
+      )}
+      {shown?.kind === "app-password" ? (
+        <ShownOnce
+          label="Your new app password (shown once; type or paste it into the device now)"
+          value={shown.value}
+          hint="Use it with your email as the user name. Revoke it here when the device is gone."
+        />
+      ) : null}
+      <Form
+        method="post"
+        {...getFormProps(form)}
+        className="mt-5 grid gap-4 sm:grid-cols-[1fr_auto] sm:items-end"
+        preventScrollReset
+      >
+        <input type="hidden" name="intent" value="create-app-password" />
+        <Field id={fields.name.id} label="Device name" errors={fields.name.errors}>
+          <input {...getInputProps(fields.name, { type: "text" })} className={inputClass} placeholder="My iPhone" />
+        </Field>
+        <button type="submit" className={primary}>
+          Create app password
         </button>
       </Form>
     </section>

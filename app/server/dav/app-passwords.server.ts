@@ -1,0 +1,93 @@
+import { and, desc, eq, isNull } from "drizzle-orm";
+import { appPassword, user } from "~db/schema";
+import type { Database } from "../db.server";
+import { sha256Hex } from "../tokens.server";
+
+/**
+ * App passwords: what a phone or desktop address book signs in with on the CardDAV routes, never the
+ * account password. Each is random (100 bits, typed as five groups of four), shown once, kept only as
+ * its SHA-256, named after the device, and revocable (docs/decisions/0065).
+ */
+
+// No 0/o, 1/l/i: the owner may type it on a phone.
+const ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789";
+export const MAX_APP_PASSWORDS = 20;
+
+function randomPassword(): string {
+  const out: string[] = [];
+  // Rejection sampling keeps every character equally likely (256 is not a multiple of 31).
+  while (out.length < 20) {
+    for (const b of crypto.getRandomValues(new Uint8Array(32))) {
+      if (b < 248 && out.length < 20) out.push(ALPHABET[b % 31] as string);
+    }
+  }
+  return [0, 4, 8, 12, 16].map((i) => out.slice(i, i + 4).join("")).join("-");
+}
+
+/** Spaces and dashes as typed do not matter; letters are compared lower-case. */
+const canonical = (password: string) => password.toLowerCase().replace(/[\s-]/g, "");
+
+/** Makes a password, answers it once; null when the owner already has the most allowed. */
+export async function createAppPassword(db: Database, userId: string, name: string): Promise<string | null> {
+  const live = await db
+    .select({ id: appPassword.id })
+    .from(appPassword)
+    .where(and(eq(appPassword.userId, userId), isNull(appPassword.revokedAt)));
+  if (live.length >= MAX_APP_PASSWORDS) return null;
+  const password = randomPassword();
+  await db.insert(appPassword).values({ userId, name, passwordHash: await sha256Hex(canonical(password)) });
+  return password;
+}
+
+export async function listAppPasswords(db: Database, userId: string) {
+  return db
+    .select({
+      id: appPassword.id,
+      name: appPassword.name,
+      lastUsedAt: appPassword.lastUsedAt,
+      revokedAt: appPassword.revokedAt,
+      createdAt: appPassword.createdAt,
+    })
+    .from(appPassword)
+    .where(eq(appPassword.userId, userId))
+    .orderBy(desc(appPassword.createdAt), desc(appPassword.id));
+}
+
+export async function revokeAppPassword(db: Database, userId: string, id: number, now = new Date()) {
+  const rows = await db
+    .update(appPassword)
+    .set({ revokedAt: now })
+    .where(and(eq(appPassword.userId, userId), eq(appPassword.id, id), isNull(appPassword.revokedAt)))
+    .returning({ id: appPassword.id });
+  return rows.length > 0;
+}
+
+export type DavUser = { id: string; email: string; name: string };
+
+/** The account an email and app password belong to, or null; marks the password used (once a minute). */
+export async function authenticateAppPassword(
+  db: Database,
+  email: string,
+  password: string,
+  now = new Date(),
+): Promise<DavUser | null> {
+  const key = canonical(password);
+  if (key.length !== 20 || email.length > 320) return null;
+  const row = await db
+    .select({
+      id: appPassword.id,
+      lastUsedAt: appPassword.lastUsedAt,
+      userId: user.id,
+      email: user.email,
+      name: user.name,
+    })
+    .from(appPassword)
+    .innerJoin(user, eq(user.id, appPassword.userId))
+    .where(and(eq(appPassword.passwordHash, await sha256Hex(key)), isNull(appPassword.revokedAt)))
+    .get();
+  // The password is looked up by its hash; the email must then name the same account.
+  if (!row || row.email.toLowerCase() !== email.trim().toLowerCase()) return null;
+  if (!row.lastUsedAt || now.getTime() - row.lastUsedAt.getTime() > 60_000)
+    await db.update(appPassword).set({ lastUsedAt: now }).where(eq(appPassword.id, row.id));
+  return { id: row.userId, email: row.email, name: row.name };
+}

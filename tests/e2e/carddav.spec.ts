@@ -1,0 +1,153 @@
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, readdirSync, readFileSync, rmSync, unlinkSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import type { Page } from "@playwright/test";
+import { expect, expectAccessible, screenshotPath, test } from "./fixtures";
+
+/**
+ * A real CardDAV client against the Worker: Debian's vdirsyncer syncs the owner's address book to a
+ * local vdir and back, and khard reads the vdir. Both are installed by scripts/install-test-tools.sh.
+ */
+
+function tool(name: string, args: string[], input = "") {
+  const result = spawnSync(name, args, { input, encoding: "utf8", timeout: 60_000 });
+  if (result.error && (result.error as NodeJS.ErrnoException).code === "ENOENT")
+    throw new Error(`${name} is not installed: run scripts/install-test-tools.sh (Debian: apt-get install ${name})`);
+  expect(result.status, `${name} ${args.join(" ")}\n${result.stdout}\n${result.stderr}`).toBe(0);
+  return `${result.stdout}${result.stderr}`;
+}
+
+async function signUp(page: Page, label: string) {
+  const email = `carddav-${label}-${Date.now()}@example.org`;
+  await page.goto("/auth?mode=signup");
+  await page.getByLabel("Name").fill("Sync Owner");
+  await page.getByRole("textbox", { name: "Email", exact: true }).fill(email);
+  await page.getByLabel("Password").fill("correct horse battery");
+  await page.getByRole("button", { name: "Create account" }).click();
+  await page.waitForURL((url) => url.pathname !== "/auth");
+  return email;
+}
+
+async function addInApp(page: Page, name: string, email: string, title: string) {
+  const main = page.getByRole("main");
+  await page.goto("/connections/new");
+  await page.waitForLoadState("networkidle");
+  await main.getByLabel("Name").fill(name);
+  await main.getByLabel("Email").fill(email);
+  await main.getByLabel("Title").fill(title);
+  await main.getByRole("button", { name: "Save", exact: true }).click();
+  await expect(main.getByRole("heading", { name })).toBeVisible();
+}
+
+const cardsIn = (dir: string) =>
+  readdirSync(dir)
+    .filter((f) => f.endsWith(".vcf"))
+    .map((f) => ({ file: path.join(dir, f), text: readFileSync(path.join(dir, f), "utf8") }));
+
+test("vdirsyncer syncs the address book both ways and khard reads it", async ({ page, baseURL }, info) => {
+  const email = await signUp(page, info.project.name);
+  await addInApp(page, "Hedy Lamarr", `hedy-${info.project.name}@example.org`, "Inventor");
+
+  // An app password for the device, made in settings and shown once.
+  await page.goto("/settings/integrations#carddav");
+  const section = page.locator("#carddav");
+  await section.getByLabel("Device name").fill("vdirsyncer");
+  await section.getByRole("button", { name: "Create app password" }).click();
+  const password = await section.getByLabel(/Your new app password/).inputValue();
+  expect(password).toMatch(/^[a-z2-9]{4}(-[a-z2-9]{4}){4}$/);
+  await expect(section.getByRole("listitem").filter({ hasText: "vdirsyncer" })).toContainText("last used never");
+  await expectAccessible(page);
+  await section.screenshot({ path: screenshotPath("carddav-settings", info.project.name) });
+
+  const dir = mkdtempSync(path.join(tmpdir(), "knowwho-vdir-"));
+  try {
+    const config = path.join(dir, "config");
+    // Discovery from the bare server address: the well-known redirect, the principal, the home set.
+    writeFileSync(
+      config,
+      `[general]
+status_path = "${dir}/status/"
+
+[pair people]
+a = "local"
+b = "knowwho"
+collections = ["from b"]
+conflict_resolution = "b wins"
+
+[storage local]
+type = "filesystem"
+path = "${dir}/contacts/"
+fileext = ".vcf"
+
+[storage knowwho]
+type = "carddav"
+url = "${baseURL}/"
+username = "${email}"
+password = "${password}"
+`,
+    );
+    const vdirsyncer = (...args: string[]) => tool("vdirsyncer", ["-c", config, ...args], "y\ny\ny\n");
+    vdirsyncer("discover", "people");
+    vdirsyncer("sync");
+    const vdir = path.join(dir, "contacts", "people");
+    let cards = cardsIn(vdir);
+    expect(cards).toHaveLength(1);
+    expect(cards[0]?.text).toContain("FN:Hedy Lamarr");
+    expect(cards[0]?.text).toContain("TITLE:Inventor");
+
+    // khard, another independent reader, lists the synced vdir.
+    const khardConfig = path.join(dir, "khard.conf");
+    writeFileSync(khardConfig, `[addressbooks]\n[[people]]\npath = ${vdir}\n\n[general]\ndefault_action = list\n`);
+    const listed = tool("khard", ["-c", khardConfig, "list", "--parsable"]);
+    expect(listed).toContain("Hedy Lamarr");
+
+    // Edited and created on the device, synced back: the app shows both.
+    const hedy = cards[0] as { file: string; text: string };
+    writeFileSync(
+      hedy.file,
+      hedy.text
+        .replace("TITLE:Inventor", "TITLE:Inventor and actress")
+        .replace("END:VCARD", "TEL;TYPE=CELL:+1 503 555 0142\r\nEND:VCARD"),
+    );
+    writeFileSync(
+      path.join(vdir, "new-from-device.vcf"),
+      "BEGIN:VCARD\r\nVERSION:3.0\r\nUID:new-from-device\r\nFN:Mary Jackson\r\nN:Jackson;Mary;;;\r\nEMAIL;TYPE=WORK:mary@example.org\r\nORG:NACA\r\nEND:VCARD\r\n",
+    );
+    vdirsyncer("sync");
+    const main = page.getByRole("main");
+    await page.goto("/connections");
+    await expect(main.getByRole("link", { name: /Mary Jackson/ })).toBeVisible();
+    await main.getByRole("link", { name: /Hedy Lamarr/ }).click();
+    await expect(main.getByLabel("Title")).toHaveValue("Inventor and actress");
+    await expect(main.getByRole("link", { name: /555-0142/ })).toBeVisible();
+
+    // Edited in the app, synced out: the vdir has it.
+    await main.getByLabel("Title").fill("Co-inventor of frequency hopping");
+    await main.getByRole("button", { name: "Save", exact: true }).click();
+    await expect(page.getByText("Saved").first()).toBeVisible();
+    vdirsyncer("sync");
+    cards = cardsIn(vdir);
+    expect(cards).toHaveLength(2);
+    expect(cards.find((c) => c.text.includes("FN:Hedy Lamarr"))?.text).toContain(
+      "TITLE:Co-inventor of frequency hopping",
+    );
+
+    // Deleted on the device: gone from the app.
+    unlinkSync(path.join(vdir, "new-from-device.vcf"));
+    vdirsyncer("sync");
+    await page.goto("/connections");
+    await expect(main.getByRole("link", { name: /Hedy Lamarr/ })).toBeVisible();
+    await expect(main.getByRole("link", { name: /Mary Jackson/ })).toHaveCount(0);
+
+    // The settings page now shows the password in use.
+    await page.goto("/settings/integrations#carddav");
+    await expect(section.getByRole("listitem").filter({ hasText: "vdirsyncer" })).not.toContainText("last used never");
+    // The dark theme, on a page without a toast passing over it.
+    await page.emulateMedia({ colorScheme: "dark", reducedMotion: "reduce" });
+    await expectAccessible(page);
+    await section.screenshot({ path: screenshotPath("carddav-settings-dark", info.project.name) });
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});

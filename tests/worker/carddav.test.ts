@@ -1,0 +1,446 @@
+import { env } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import { createAppPassword, revokeAppPassword } from "~/server/dav/app-passwords.server";
+import { createDb } from "~/server/db.server";
+import { addPerson } from "~/server/people/add.server";
+import { addPeople } from "~/server/people/batch.server";
+import { addContactPoint, editableFields, updatePerson } from "~/server/people/edit.server";
+import { getPerson, loadPeople } from "~/server/people/read.server";
+import { call, form, freshRateWindow, signUp, testAddress } from "./helpers";
+
+const db = () => createDb(env.DB);
+
+async function davOwner(name = "Dav Owner") {
+  const session = await signUp(name);
+  const row = await env.DB.prepare("select id from user where email = ?").bind(session.email).first<{ id: string }>();
+  const userId = row?.id ?? "";
+  const password = (await createAppPassword(db(), userId, "Test phone")) as string;
+  const auth = `Basic ${btoa(`${session.email}:${password}`)}`;
+  const dav = (path: string, init: RequestInit & { depth?: string } = {}) => {
+    const headers = new Headers(init.headers);
+    headers.set("authorization", auth);
+    if (init.depth !== undefined) headers.set("depth", init.depth);
+    if (typeof init.body === "string" && !headers.has("content-type"))
+      headers.set("content-type", init.body.startsWith("BEGIN") ? "text/vcard" : "application/xml");
+    // DAV clients send no Origin header.
+    return call(path, { ...init, headers });
+  };
+  const book = `/dav/books/${encodeURIComponent(userId)}/people/`;
+  return { ...session, userId, password, auth, dav, book };
+}
+
+const PROPFIND_ETAGS = `<?xml version="1.0"?><d:propfind xmlns:d="DAV:" xmlns:cs="http://calendarserver.org/ns/"><d:prop><d:getetag/><d:getcontenttype/><d:resourcetype/><cs:getctag/><d:sync-token/></d:prop></d:propfind>`;
+const syncReport = (token: string) =>
+  `<?xml version="1.0"?><d:sync-collection xmlns:d="DAV:" xmlns:card="urn:ietf:params:xml:ns:carddav"><d:sync-token>${token}</d:sync-token><d:sync-level>1</d:sync-level><d:prop><d:getetag/></d:prop></d:sync-collection>`;
+
+const hrefs = (xml: string) => [...xml.matchAll(/<d:href>([^<]+)<\/d:href>/g)].map((m) => m[1] as string);
+const tokenOf = (xml: string) => xml.match(/<d:sync-token>([^<]+)<\/d:sync-token>/)?.[1] ?? "";
+
+async function person(userId: string, name: string, email: string) {
+  const added = await addPerson(
+    db(),
+    userId,
+    { displayName: name, emails: [{ value: email, label: "work" }] },
+    {
+      source: "manual",
+      detail: "test",
+      eventName: null,
+    },
+  );
+  return added.id;
+}
+
+/** The card names the book lists, with their ETags. */
+async function listing(o: Awaited<ReturnType<typeof davOwner>>) {
+  const res = await o.dav(o.book, { method: "PROPFIND", depth: "1", body: PROPFIND_ETAGS });
+  expect(res.status).toBe(207);
+  const xml = await res.text();
+  const cards = [...xml.matchAll(/<d:response><d:href>([^<]+\.vcf)<\/d:href>.*?<d:getetag>([^<]+)<\/d:getetag>/g)].map(
+    (m) => ({ href: m[1] as string, etag: (m[2] as string).replaceAll("&quot;", '"') }),
+  );
+  return { xml, cards };
+}
+
+describe("CardDAV discovery and sign-in", () => {
+  it("redirects the well-known address and finds the principal, the home and the book", async () => {
+    const o = await davOwner();
+    const wk = await call("/.well-known/carddav", { method: "PROPFIND" });
+    expect(wk.status).toBe(301);
+    expect(wk.headers.get("location")).toMatch(/\/dav\/$/);
+
+    const root = await o.dav("/dav/", {
+      method: "PROPFIND",
+      depth: "0",
+      body: `<d:propfind xmlns:d="DAV:"><d:prop><d:current-user-principal/></d:prop></d:propfind>`,
+    });
+    expect(root.status).toBe(207);
+    const principal = hrefs(await root.text())[1];
+    expect(principal).toBe(`/dav/principals/${encodeURIComponent(o.userId)}/`);
+
+    const p = await o.dav(principal as string, {
+      method: "PROPFIND",
+      depth: "0",
+      body: `<d:propfind xmlns:d="DAV:" xmlns:c="urn:ietf:params:xml:ns:carddav"><d:prop><c:addressbook-home-set/><d:displayname/></d:prop></d:propfind>`,
+    });
+    const home = hrefs(await p.text())[1];
+    expect(home).toBe(`/dav/books/${encodeURIComponent(o.userId)}/`);
+
+    const h = await o.dav(home as string, { method: "PROPFIND", depth: "1", body: PROPFIND_ETAGS });
+    const xml = await h.text();
+    expect(xml).toContain(`<d:href>${o.book}</d:href>`);
+    expect(xml).toContain("<card:addressbook/>");
+
+    // A client that only knows the host asks "/" itself.
+    const slash = await o.dav("/", { method: "PROPFIND", depth: "0", body: "" });
+    expect(slash.status).toBe(207);
+    expect(await slash.text()).toContain(`/dav/principals/`);
+
+    const options = await call("/dav/", { method: "OPTIONS" });
+    expect(options.headers.get("dav")).toContain("addressbook");
+  });
+
+  it("takes only an app password: not the account password, not a revoked one, not another account's", async () => {
+    const o = await davOwner();
+    const other = await davOwner("Other Owner");
+    const anonymous = await call("/dav/", { method: "PROPFIND", headers: { depth: "0" } });
+    expect(anonymous.status).toBe(401);
+    expect(anonymous.headers.get("www-authenticate")).toMatch(/^Basic /);
+    const basic = (user: string, pass: string) => ({
+      method: "PROPFIND",
+      headers: { depth: "0", authorization: `Basic ${btoa(`${user}:${pass}`)}`, "cf-connecting-ip": testAddress() },
+    });
+    expect((await call("/dav/", basic(o.email, "correct horse battery"))).status).toBe(401);
+    expect((await call("/dav/", basic(o.email, other.password))).status).toBe(401);
+    expect((await call("/dav/", basic(o.email, o.password.toUpperCase().replaceAll("-", " ")))).status).toBe(207);
+    const id = (
+      await env.DB.prepare("select id from app_password where user_id = ?").bind(o.userId).first<{ id: number }>()
+    )?.id;
+    expect(await revokeAppPassword(db(), o.userId, id as number)).toBe(true);
+    expect((await call("/dav/", basic(o.email, o.password))).status).toBe(401);
+    const used = await env.DB.prepare("select last_used_at from app_password where id = ?")
+      .bind(id)
+      .first<{ last_used_at: number }>();
+    expect(used?.last_used_at).toBeGreaterThan(0);
+  });
+
+  it("counts failed sign-ins against the account: five a minute, sign-up included", async () => {
+    await freshRateWindow();
+    const o = await davOwner();
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i++) {
+      const res = await call("/dav/", {
+        method: "PROPFIND",
+        headers: {
+          depth: "0",
+          authorization: `Basic ${btoa(`${o.email}:aaaa-bbbb-cccc-dddd-eeee`)}`,
+          "cf-connecting-ip": testAddress(),
+        },
+      });
+      statuses.push(res.status);
+    }
+    // The sign-up was the account's first attempt of this minute.
+    expect(statuses).toEqual([401, 401, 401, 401, 429, 429]);
+  });
+});
+
+describe("CardDAV cards", () => {
+  it("serves each person as a vCard with a strong ETag and refuses lost updates with 412", async () => {
+    const o = await davOwner();
+    const id = await person(o.userId, "Ada Lovelace", "ada@example.org");
+    await db()
+      .update((await import("~db/schema")).connection)
+      .set({ priority: "high", context: "Met at the lab" });
+    const { cards } = await listing(o);
+    expect(cards).toHaveLength(1);
+    const card = cards[0] as { href: string; etag: string };
+    expect(card.etag).toMatch(/^"[0-9a-f]{40}"$/);
+
+    const get = await o.dav(card.href);
+    expect(get.status).toBe(200);
+    expect(get.headers.get("etag")).toBe(card.etag);
+    const vcard = await get.text();
+    expect(vcard).toContain("FN:Ada Lovelace");
+    expect(vcard).toMatch(/UID:.+/);
+    expect((await o.dav(card.href, { headers: { "if-none-match": card.etag } })).status).toBe(304);
+
+    const edited = vcard
+      .replace("FN:Ada Lovelace", "FN:Ada King")
+      .replace("END:VCARD", "TEL;TYPE=CELL:+44 20 7946 0018\r\nNICKNAME:Countess\r\nEND:VCARD");
+    expect((await o.dav(card.href, { method: "PUT", body: edited, headers: { "if-match": '"0000"' } })).status).toBe(
+      412,
+    );
+    expect((await o.dav(card.href, { method: "PUT", body: edited, headers: { "if-none-match": "*" } })).status).toBe(
+      412,
+    );
+    const put = await o.dav(card.href, { method: "PUT", body: edited, headers: { "if-match": card.etag } });
+    expect(put.status).toBe(204);
+
+    const stored = await getPerson(db(), o.userId, id);
+    expect(stored?.name).toBe("Ada King");
+    expect(stored?.points.map((p) => p.value).sort()).toEqual(["+442079460018", "ada@example.org"]);
+    // What a vCard does not say stays.
+    expect(stored?.priority).toBe("high");
+    expect(stored?.context).toBe("Met at the lab");
+    // A client still holding the old ETag cannot overwrite the newer card.
+    expect((await o.dav(card.href, { method: "PUT", body: vcard, headers: { "if-match": card.etag } })).status).toBe(
+      412,
+    );
+    expect((await o.dav(card.href, { method: "DELETE", headers: { "if-match": card.etag } })).status).toBe(412);
+    // What the people core cannot hold comes back as the client sent it.
+    const again = await (await o.dav(card.href)).text();
+    expect(again).toContain("NICKNAME:Countess");
+    expect(again).toContain("FN:Ada King");
+  });
+
+  it("creates a person from a new card, keeps the client's name and UID, and deletes through the people core", async () => {
+    const o = await davOwner();
+    const body = [
+      "BEGIN:VCARD",
+      "VERSION:3.0",
+      "UID:4f2c-new-card",
+      "FN:Grace Hopper",
+      "N:Hopper;Grace;;;",
+      "EMAIL;TYPE=WORK:grace@example.org",
+      "PHOTO;ENCODING=b;TYPE=JPEG:/9j/4AAQSkZJRgABAQ==",
+      "item1.X-ABDATE:1906-12-09",
+      "item1.X-ABLabel:_$!<Anniversary>!$_",
+      "END:VCARD",
+      "",
+    ].join("\r\n");
+    const href = `${o.book}4f2c-new-card.vcf`;
+    const created = await o.dav(href, { method: "PUT", body, headers: { "if-none-match": "*" } });
+    expect(created.status).toBe(201);
+    expect((await o.dav(href, { method: "PUT", body, headers: { "if-none-match": "*" } })).status).toBe(412);
+    const [stored] = await loadPeople(db(), o.userId);
+    expect(stored?.displayName).toBe("Grace Hopper");
+    expect(stored?.uid).toBe("4f2c-new-card");
+    const got = await (await o.dav(href)).text();
+    expect(got).toContain("UID:4f2c-new-card");
+    expect(got).toContain("PHOTO;ENCODING=b;TYPE=JPEG:/9j/4AAQSkZJRgABAQ==");
+    expect(got).toContain("item1.X-ABLabel:_$!<Anniversary>!$_");
+    // The same UID at another name is a conflict, not a second person.
+    const twin = await o.dav(`${o.book}other-name.vcf`, { method: "PUT", body });
+    expect(twin.status).toBe(409);
+    expect(await twin.text()).toContain("no-uid-conflict");
+
+    expect((await o.dav(href, { method: "DELETE" })).status).toBe(204);
+    expect(await loadPeople(db(), o.userId)).toHaveLength(0);
+    expect((await o.dav(href)).status).toBe(404);
+  });
+
+  it("answers 4xx, never 5xx, for bodies it cannot read", async () => {
+    const o = await davOwner();
+    const bad = [
+      await o.dav(o.book, { method: "PROPFIND", depth: "1", body: "<d:propfind xmlns:d='DAV:'><d:prop>" }),
+      await o.dav(o.book, { method: "PROPFIND", depth: "1", body: "not xml at all" }),
+      await o.dav(o.book, {
+        method: "PROPFIND",
+        body: `<?xml version="1.0"?><!DOCTYPE x [<!ENTITY a "aaaa">]><d:propfind xmlns:d="DAV:"><d:allprop/></d:propfind>`,
+      }),
+      await o.dav(o.book, { method: "REPORT", body: "<x:nothing xmlns:x='urn:x'/>" }),
+      await o.dav(o.book, { method: "REPORT", body: syncReport("http://elsewhere/ns/sync/1") }),
+      await o.dav(o.book, { method: "PROPFIND", depth: "2", body: PROPFIND_ETAGS }),
+      await o.dav(`${o.book}x.vcf`, { method: "PUT", body: "BEGIN:VCARD\r\nVERSION:3.0\r\n" }),
+      await o.dav(`${o.book}x.vcf`, { method: "PUT", body: "hello", headers: { "content-type": "text/vcard" } }),
+      await o.dav(`${o.book}x.vcf`, {
+        method: "PUT",
+        body: "BEGIN:VCARD\r\nVERSION:3.0\r\nFN:A\r\nEND:VCARD\r\nBEGIN:VCARD\r\nVERSION:3.0\r\nFN:B\r\nEND:VCARD\r\n",
+      }),
+      await o.dav(`${o.book}x.vcf`, { method: "PUT", body: "{}", headers: { "content-type": "application/json" } }),
+      await o.dav(o.book, { method: "PROPFIND", body: "<a/>", headers: { "content-type": "image/png" } }),
+      await o.dav(o.book, { method: "PUT", body: "BEGIN:VCARD\r\nFN:A\r\nEND:VCARD\r\n" }),
+      await o.dav(`${o.book}group.vcf`, {
+        method: "PUT",
+        body: "BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Board\r\nX-ADDRESSBOOKSERVER-KIND:group\r\nEND:VCARD\r\n",
+      }),
+      await o.dav(o.book, { method: "MKCOL" }),
+    ];
+    expect(bad.map((r) => r.status)).toEqual([400, 400, 400, 403, 403, 400, 400, 400, 400, 415, 415, 405, 403, 405]);
+    expect(await loadPeople(db(), o.userId)).toHaveLength(0);
+  });
+});
+
+describe("CardDAV sync", () => {
+  it("reports changes, additions and deletions since a sync token, whoever made them", async () => {
+    const o = await davOwner();
+    const a = await person(o.userId, "Alan Turing", "alan@example.org");
+    await person(o.userId, "Joan Clarke", "joan@example.org");
+
+    const first = await o.dav(o.book, { method: "REPORT", body: syncReport("") });
+    expect(first.status).toBe(207);
+    const firstXml = await first.text();
+    expect(hrefs(firstXml).filter((h) => h.endsWith(".vcf"))).toHaveLength(2);
+    const token = tokenOf(firstXml);
+    expect(token).toMatch(/^http:\/\/localhost\/ns\/sync\/\d+$/);
+
+    const quiet = await (await o.dav(o.book, { method: "REPORT", body: syncReport(token) })).text();
+    expect(hrefs(quiet).filter((h) => h.endsWith(".vcf"))).toHaveLength(0);
+    const before = await listing(o);
+    const ctag = before.xml.match(/<cs:getctag>([^<]+)</)?.[1];
+
+    // Changed in the app, added by an import, deleted by a client.
+    const current = await getPerson(db(), o.userId, a);
+    await updatePerson(db(), o.userId, a, { ...editableFields(current as never), title: "Mathematician" });
+    await person(o.userId, "Max Newman", "max@example.org");
+    const joanHref = (await cardHrefFor(o, "Joan Clarke")) as string;
+    expect((await o.dav(joanHref, { method: "DELETE" })).status).toBe(204);
+
+    const after = await o.dav(o.book, { method: "REPORT", body: syncReport(token) });
+    const xml = await after.text();
+    const changed = hrefs(xml).filter((h) => h.endsWith(".vcf"));
+    expect(changed).toContain(await cardHrefFor(o, "Alan Turing"));
+    expect(changed).toContain(await cardHrefFor(o, "Max Newman"));
+    expect(xml).toContain(
+      `<d:response><d:href>${joanHref}</d:href><d:status>HTTP/1.1 404 Not Found</d:status></d:response>`,
+    );
+    expect(tokenOf(xml)).not.toBe(token);
+    const ctagAfter = (await listing(o)).xml.match(/<cs:getctag>([^<]+)</)?.[1];
+    expect(ctagAfter).not.toBe(ctag);
+
+    // Writers that leave updated_at alone: a bulk import attaching a note, a contact point added.
+    const next = tokenOf(xml);
+    expect(hrefs(await (await o.dav(o.book, { method: "REPORT", body: syncReport(next) })).text())).toHaveLength(0);
+    await addPeople(
+      db(),
+      o.userId,
+      [{ displayName: "Alan Turing", emails: [{ value: "alan@example.org", label: "work" }], note: "Bletchley" }],
+      { source: "import", detail: "test", tags: [], eventName: null, duplicates: "attach", notify: false } as never,
+    );
+    const attached = await (await o.dav(o.book, { method: "REPORT", body: syncReport(next) })).text();
+    expect(hrefs(attached).filter((h) => h.endsWith(".vcf"))).toEqual([await cardHrefFor(o, "Alan Turing")]);
+    const third = tokenOf(attached);
+    const max = (await loadPeople(db(), o.userId)).find((x) => x.displayName === "Max Newman");
+    expect(
+      await addContactPoint(db(), o.userId, max?.id as number, {
+        kind: "phone",
+        label: "work",
+        value: "+44 20 7946 0999",
+      }),
+    ).toEqual({ ok: true });
+    const pointed = await (await o.dav(o.book, { method: "REPORT", body: syncReport(third) })).text();
+    expect(hrefs(pointed).filter((h) => h.endsWith(".vcf"))).toEqual([await cardHrefFor(o, "Max Newman")]);
+
+    const future = await o.dav(o.book, { method: "REPORT", body: syncReport(token.replace(/\d+$/, "99999")) });
+    expect(future.status).toBe(403);
+    expect(await future.text()).toContain("valid-sync-token");
+  });
+
+  it("answers addressbook-multiget and addressbook-query with the cards asked for", async () => {
+    const o = await davOwner();
+    await person(o.userId, "Katherine Johnson", "katherine@example.org");
+    await person(o.userId, "Dorothy Vaughan", "dorothy@example.org");
+    const { cards } = await listing(o);
+    const multiget = await o.dav(o.book, {
+      method: "REPORT",
+      depth: "1",
+      body: `<c:addressbook-multiget xmlns:d="DAV:" xmlns:c="urn:ietf:params:xml:ns:carddav"><d:prop><d:getetag/><c:address-data/></d:prop><d:href>${cards[0]?.href}</d:href><d:href>${o.book}missing.vcf</d:href></c:addressbook-multiget>`,
+    });
+    const xml = await multiget.text();
+    expect(multiget.status).toBe(207);
+    expect(xml).toContain("BEGIN:VCARD");
+    expect(xml).toContain(`<d:href>${o.book}missing.vcf</d:href><d:status>HTTP/1.1 404 Not Found</d:status>`);
+
+    const query = await o.dav(o.book, {
+      method: "REPORT",
+      depth: "1",
+      body: `<c:addressbook-query xmlns:d="DAV:" xmlns:c="urn:ietf:params:xml:ns:carddav"><d:prop><d:getetag/></d:prop><c:filter><c:prop-filter name="EMAIL"><c:text-match collation="i;unicode-casemap" match-type="starts-with">DOROTHY</c:text-match></c:prop-filter></c:filter></c:addressbook-query>`,
+    });
+    const found = hrefs(await query.text());
+    expect(found).toEqual([await cardHrefFor(o, "Dorothy Vaughan")]);
+  });
+});
+
+async function cardHrefFor(o: Awaited<ReturnType<typeof davOwner>>, name: string) {
+  for (const c of (await listing(o)).cards) {
+    const body = await (await o.dav(c.href)).text();
+    if (body.includes(`FN:${name}`)) return c.href;
+  }
+  return null;
+}
+
+describe("CardDAV across accounts", () => {
+  it("never reads or changes another account's address book, whatever the method", async () => {
+    const owner = await davOwner();
+    const intruder = await davOwner("Intruder");
+    await person(owner.userId, "Private Person", "private@example.org");
+    const { cards } = await listing(owner);
+    const href = cards[0]?.href as string;
+    const body = "BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Overwritten\r\nEND:VCARD\r\n";
+    const principal = `/dav/principals/${encodeURIComponent(owner.userId)}/`;
+    const tries = [
+      await intruder.dav(principal, { method: "PROPFIND", depth: "0", body: "" }),
+      await intruder.dav(owner.book, { method: "PROPFIND", depth: "1", body: PROPFIND_ETAGS }),
+      await intruder.dav(owner.book, { method: "REPORT", body: syncReport("") }),
+      await intruder.dav(href, { method: "GET" }),
+      await intruder.dav(href, { method: "HEAD" }),
+      await intruder.dav(href, { method: "PROPFIND", depth: "0", body: "" }),
+      await intruder.dav(href, { method: "PUT", body }),
+      await intruder.dav(`${owner.book}new.vcf`, { method: "PUT", body }),
+      await intruder.dav(href, { method: "DELETE" }),
+    ];
+    expect(tries.map((r) => r.status)).toEqual([404, 404, 404, 404, 404, 404, 404, 404, 404]);
+    // Multiget in the intruder's own book naming the owner's card finds nothing.
+    const multiget = await intruder.dav(intruder.book, {
+      method: "REPORT",
+      body: `<c:addressbook-multiget xmlns:d="DAV:" xmlns:c="urn:ietf:params:xml:ns:carddav"><d:prop><c:address-data/></d:prop><d:href>${href}</d:href></c:addressbook-multiget>`,
+    });
+    expect(await multiget.text()).not.toContain("Private Person");
+    // The intruder's own name for the card is a different resource.
+    const own = await intruder.dav(`${intruder.book}${href.split("/").pop()}`);
+    expect(own.status).toBe(404);
+    const people = await loadPeople(db(), owner.userId);
+    expect(people.map((p) => p.displayName)).toEqual(["Private Person"]);
+    expect(await loadPeople(db(), intruder.userId)).toHaveLength(0);
+  });
+});
+
+describe("App passwords in settings", () => {
+  it("are made once, shown once, listed with their last use, and revoked by their owner only", async () => {
+    const a = await davOwner("Settings Owner");
+    const b = await davOwner("Other Owner");
+    const made = await call("/settings/integrations", {
+      ...form({ intent: "create-app-password", name: "Work laptop" }),
+      headers: { cookie: a.cookie },
+    });
+    expect(made.status).toBe(200);
+    const page = await made.text();
+    const password = page.match(/value="([a-z2-9]{4}(?:-[a-z2-9]{4}){4})"/)?.[1] as string;
+    expect(password).toBeTruthy();
+    expect(page).toContain(`/dav/books/${encodeURIComponent(a.userId)}/people/`);
+    const stored = await env.DB.prepare("select id, password_hash from app_password where user_id = ? and name = ?")
+      .bind(a.userId, "Work laptop")
+      .first<{ id: number; password_hash: string }>();
+    expect(stored?.password_hash).toMatch(/^[0-9a-f]{64}$/);
+    expect(stored?.password_hash).not.toContain(password.replaceAll("-", ""));
+
+    const basic = { authorization: `Basic ${btoa(`${a.email}:${password}`)}`, depth: "0" };
+    expect((await call("/dav/", { method: "PROPFIND", headers: basic })).status).toBe(207);
+    const listed = await (await call("/settings/integrations", { headers: { cookie: a.cookie } })).text();
+    expect(listed).toContain("Work laptop");
+    expect(listed).not.toContain(password);
+    const item = listed.match(/<li[^>]*>(?:(?!<\/li>)[\s\S])*Work laptop(?:(?!<\/li>)[\s\S])*<\/li>/)?.[0] ?? "";
+    expect(item).toMatch(/last used/);
+    expect(item).not.toMatch(/last used (<!-- -->)?never/);
+
+    // An empty name keeps the form with its message; another account cannot revoke it.
+    const empty = await call("/settings/integrations", {
+      ...form({ intent: "create-app-password", name: " " }),
+      headers: { cookie: a.cookie },
+    });
+    expect(empty.status).toBe(400);
+    expect(await empty.text()).toContain("Name the device");
+    const foreign = await call("/settings/integrations", {
+      ...form({ intent: "revoke-app-password", id: String(stored?.id) }),
+      headers: { cookie: b.cookie },
+    });
+    expect(foreign.status).toBe(404);
+    expect((await call("/dav/", { method: "PROPFIND", headers: basic })).status).toBe(207);
+
+    const revoked = await call("/settings/integrations", {
+      ...form({ intent: "revoke-app-password", id: String(stored?.id) }),
+      headers: { cookie: a.cookie },
+    });
+    expect(revoked.status).toBe(302);
+    expect((await call("/dav/", { method: "PROPFIND", headers: basic })).status).toBe(401);
+  });
+});
