@@ -33,7 +33,9 @@ describe(`migration ${TARGET}`, () => {
     db.exec(
       (await seedSql())
         .split("\n")
-        .filter((line) => !/contact_point|person_history|name_key|headline|share_fields|onboarding/.test(line))
+        .filter(
+          (line) => !/contact_point|person_history|name_key|headline|share_fields|onboarding|account_plan/.test(line),
+        )
         .join("\n"),
     );
     // A second owner's cards, so more than one row is carried over.
