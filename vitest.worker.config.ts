@@ -17,6 +17,7 @@ export default defineConfig(async () => {
             APP_ENV: "test",
             AUTH_SECRET: "test-auth-secret-0123456789abcdefghijklmnop",
             CARD_SIGNING_SECRET: "test-card-secret-0123456789abcdefghijklmnop",
+            OPERATOR_EMAILS: "operator@example.org, second-operator@example.org",
             TEST_MIGRATIONS: migrations,
           },
           // An empty database on which a test applies the migrations one by one (rows before = after).

@@ -46,6 +46,9 @@ export default [
     route("settings/integrations", "routes/app/integrations.tsx"),
     route("settings/keep-in-touch", "routes/app/rhythms.tsx"),
     route("card/:id/analytics", "routes/app/card-analytics.tsx"),
+    route("settings/billing", "routes/app/billing.tsx"),
+    // Operators only (OPERATOR_EMAILS); a 404 to everyone else.
+    route("admin/nonprofits", "routes/app/admin-nonprofits.tsx"),
     route("notifications", "routes/app/notifications.tsx"),
     route("connections", "routes/app/connections.tsx"),
     route("connections/import", "routes/app/import.tsx"),

@@ -994,3 +994,84 @@ export const cardSourceStat = sqliteTable(
   },
   (t) => [primaryKey({ columns: [t.cardId, t.day, t.source] })],
 );
+
+// Plans and billing: one row per account says what it is entitled to (see app/lib/plans.ts).
+// A trial, a nonprofit grant, a complimentary grant and a Stripe subscription each give Pro while
+// they last; without any of them the account is on Basic. Nothing here is ever read from the client.
+export const accountPlan = sqliteTable(
+  "account_plan",
+  {
+    userId: text("user_id")
+      .primaryKey()
+      .references(() => user.id, { onDelete: "cascade" }),
+    // Set once: a trial is never started twice.
+    trialEndsAt: integer("trial_ends_at", { mode: "timestamp_ms" }),
+    trialRemindedAt: integer("trial_reminded_at", { mode: "timestamp_ms" }),
+    trialEndedNoticeAt: integer("trial_ended_notice_at", { mode: "timestamp_ms" }),
+    nonprofitEndsAt: integer("nonprofit_ends_at", { mode: "timestamp_ms" }),
+    nonprofitRemindedAt: integer("nonprofit_reminded_at", { mode: "timestamp_ms" }),
+    // Pro without an end, granted by an operator (the demo account).
+    complimentary: integer("complimentary", { mode: "boolean" }).notNull().default(false),
+    // The Stripe subscription, as its webhooks last described it.
+    customerId: text("customer_id").unique(),
+    subscriptionId: text("subscription_id").unique(),
+    subscriptionStatus: text("subscription_status"),
+    billingInterval: text("billing_interval", { enum: ["month", "year"] }),
+    currentPeriodEnd: integer("current_period_end", { mode: "timestamp_ms" }),
+    cancelAtPeriodEnd: integer("cancel_at_period_end", { mode: "boolean" }).notNull().default(false),
+    // A failed renewal keeps Pro until this moment; the banner says so.
+    graceEndsAt: integer("grace_ends_at", { mode: "timestamp_ms" }),
+    // Stripe's `created` (seconds) of the last subscription event applied: an older one arriving late changes nothing.
+    subscriptionEventAt: integer("subscription_event_at"),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("account_plan_trial_idx").on(t.trialEndsAt), index("account_plan_nonprofit_idx").on(t.nonprofitEndsAt)],
+);
+
+// Card Pro invoices as Stripe's webhooks reported them (invoice.paid / invoice.payment_failed).
+export const billingInvoice = sqliteTable(
+  "billing_invoice",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    subscriptionId: text("subscription_id"),
+    // Minor units (cents); a negative amount is a credit.
+    amountDue: integer("amount_due").notNull(),
+    amountPaid: integer("amount_paid").notNull(),
+    currency: text("currency").notNull(),
+    status: text("status", { enum: ["paid", "failed"] }).notNull(),
+    reason: text("reason"),
+    hostedUrl: text("hosted_url"),
+    issuedAt: integer("issued_at", { mode: "timestamp_ms" }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("billing_invoice_user_idx").on(t.userId, t.issuedAt)],
+);
+
+// Nonprofit early adopters apply; an operator approves (3 months of Pro) or declines.
+export const nonprofitApplication = sqliteTable(
+  "nonprofit_application",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    organisation: text("organisation").notNull(),
+    country: text("country").notNull(),
+    registrationNumber: text("registration_number").notNull(),
+    website: text("website"),
+    status: text("status", { enum: ["pending", "approved", "declined"] })
+      .notNull()
+      .default("pending"),
+    decidedBy: text("decided_by"),
+    decidedAt: integer("decided_at", { mode: "timestamp_ms" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("nonprofit_application_status_idx").on(t.status, t.createdAt),
+    // One open application per account, held by the database rather than a check before the insert.
+    uniqueIndex("nonprofit_application_one_pending").on(t.userId).where(sql`status = 'pending'`),
+  ],
+);

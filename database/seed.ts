@@ -10,6 +10,8 @@ export async function seedSql(now = Date.now()): Promise<string> {
   return [
     `INSERT OR IGNORE INTO user (id, name, email, email_verified, created_at, updated_at) VALUES (${q(DEMO_USER.id)}, ${q(DEMO_USER.name)}, ${q(DEMO_USER.email)}, 1, ${now}, ${now});`,
     `INSERT OR IGNORE INTO account (id, account_id, provider_id, user_id, password, created_at, updated_at) VALUES ('demo-account', ${q(DEMO_USER.id)}, 'credential', ${q(DEMO_USER.id)}, ${q(password)}, ${now}, ${now});`,
+    // The demo account shows every Card Pro feature: a complimentary plan that never ends.
+    `INSERT INTO account_plan (user_id, complimentary, updated_at) VALUES (${q(DEMO_USER.id)}, 1, ${now}) ON CONFLICT (user_id) DO UPDATE SET complimentary = 1;`,
     // The demo card every fresh install can open at /c/demo.
     `INSERT OR IGNORE INTO card (id, user_id, label, slug, published, name, title, company, email, phone, website, linkedin, location, notes, template, colour, social_accounts, additional_contacts, created_at, updated_at) VALUES (1, ${q(DEMO_USER.id)}, 'Work', 'demo', 1, ${q(DEMO_USER.name)}, 'Director of Partnerships', 'Open Futures Foundation', 'amara@openfutures.example', '+1 415 555 0142', 'https://openfutures.example', 'https://www.linkedin.com/in/amara-reyes-demo', 'Chicago, IL', 'Building partnerships for youth education. Happy to talk grants, sponsorships and volunteering.', 'classic', '#4f46e5', ${q(
       JSON.stringify([

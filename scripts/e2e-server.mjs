@@ -17,6 +17,8 @@ try {
 } catch (error) {
   console.warn(`Wallet passes stay unconfigured (openssl missing?): ${error.message}`);
 }
+// The nonprofit journey's operators (one per Playwright project), named the way production names them.
+process.argv.push("--var", "OPERATOR_EMAILS:operator-desktop@e2e.example.org,operator-phone@e2e.example.org");
 const port = process.argv[process.argv.indexOf("--port") + 1] ?? "8799";
 process.argv.push("--persist-to", state, "--app-env", "test", "--port", port);
 await import("./serve-build.mjs");

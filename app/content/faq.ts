@@ -25,7 +25,8 @@ export const PRICING_FAQ: FaqItem[] = [
   },
   {
     question: "Do nonprofits get a discount?",
-    answer: "Nonprofit early adopters get three months of Card Pro free. Contact us with your organisation's details.",
+    answer:
+      "Nonprofit early adopters get three months of Card Pro free. Apply in Settings → Plan and billing with your organisation's name, country and registration number (an EIN, for example); we reply within a few days.",
   },
 ];
 

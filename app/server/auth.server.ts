@@ -7,6 +7,7 @@ import { PASSWORD_MAX, PASSWORD_MIN, userNameSchema } from "~/lib/auth";
 import { account, session, user, verification } from "~db/schema";
 import { ACCOUNT_LINK_SECONDS, accountMail } from "./account-mail.server";
 import { hashPassword, verifyPassword } from "./password.server";
+import { startTrialForNewAccount } from "./plans.server";
 import { limitAuthAttempt } from "./rate-limit.server";
 
 /**
@@ -72,7 +73,11 @@ export function createAuth({ env, db }: Pick<AppContext, "env" | "db">, request:
     },
     databaseHooks: {
       user: {
-        create: { before: async (data) => ({ data: { ...data, name: checkedName(data.name) } }) },
+        create: {
+          before: async (data) => ({ data: { ...data, name: checkedName(data.name) } }),
+          // Every new account starts the 7-day Card Pro trial, whichever endpoint created it.
+          after: async (created) => startTrialForNewAccount(db, created.id),
+        },
         update: {
           before: async (data) => ("name" in data ? { data: { ...data, name: checkedName(data.name) } } : undefined),
         },

@@ -9,6 +9,7 @@ import { cardTag, purge } from "./edge-cache.server";
 import type { AppEnv } from "./env.server";
 import { addPerson } from "./people/add.server";
 import type { PeopleEvents } from "./people/events.server";
+import { publishedCardLimit } from "./plans.server";
 
 /** The paths a visitor reads of one published card, all cached at the edge under the card's tag. */
 export const cardPaths = (slug: string) => [`/c/${slug}`, `/c/${slug}/contact.vcf`];
@@ -173,6 +174,12 @@ export async function availableSlug(db: Database, base: string, cardId: number) 
   return `${base.slice(0, 31)}-${crypto.randomUUID().slice(0, 8)}`;
 }
 
+/** Said when one more published card would pass the plan's limit (Basic publishes one). */
+export const publishedLimitMessage = (limit: number) =>
+  limit === 1
+    ? "Basic includes one published card. Unpublish it first, or upgrade to Card Pro to publish several."
+    : `You can have up to ${limit} published cards at once.`;
+
 export type PublishResult = { ok: true; slug: string } | { ok: false; error: string };
 
 export async function publishCard(
@@ -184,12 +191,25 @@ export async function publishCard(
 ): Promise<PublishResult> {
   const existing = await getOwnedCard(db, userId, id);
   if (!existing) return { ok: false, error: "Card not found" };
-  // The unique index decides who gets a slug, so two owners publishing it at once cannot both win.
+  const limit = await publishedCardLimit(db, userId);
+  // The unique index decides who gets a slug, so two owners publishing it at once cannot both win; the
+  // plan's published-card limit is part of the same statement, so two cards published at once cannot pass it.
   try {
-    await db
+    const [row] = await db
       .update(card)
       .set({ slug, published: true })
-      .where(and(eq(card.id, id), eq(card.userId, userId)));
+      .where(
+        and(
+          eq(card.id, id),
+          eq(card.userId, userId),
+          or(
+            eq(card.published, true),
+            sql`(SELECT count(*) FROM ${card} AS c WHERE c.user_id = ${userId} AND c.published = 1) < ${limit}`,
+          ),
+        ),
+      )
+      .returning({ id: card.id });
+    if (!row) return { ok: false, error: publishedLimitMessage(limit) };
   } catch (error) {
     if (failedWith(error, /UNIQUE constraint failed: card\.slug/)) return { ok: false, error: SLUG_TAKEN_MESSAGE };
     throw error;

@@ -49,6 +49,8 @@ const envSchema = z
       "Queue binding WEBHOOKS",
     ),
     AI: z.custom<Ai>((v) => typeof (v as Ai)?.run === "function").optional(),
+    // Who may approve nonprofit offers: operators' sign-in emails, comma-separated (a secret in production).
+    OPERATOR_EMAILS: optional(z.string()),
     // Global cache purge (production only; without them a purge clears the local cache alone).
     CF_ZONE_ID: z.string().min(1).optional(),
     CF_PURGE_TOKEN: z.string().min(1).optional(),

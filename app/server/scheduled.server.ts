@@ -3,14 +3,16 @@ import { session, verification } from "~db/schema";
 import { createDb } from "./db.server";
 import type { AppEnv } from "./env.server";
 import { runDueSyncs } from "./integrations/schedule.server";
+import { remindPlanEndings } from "./plans.server";
 import { notifyDueReminders } from "./reminders.server";
 import { notifyDueRhythms } from "./rhythm.server";
 
-/** The cron trigger's work: due reminders become notifications; due syncs run; expired sessions are removed. */
+/** The cron trigger's work: due reminders become notifications; trials and grants ending soon are announced; due syncs run; expired sessions are removed. */
 export async function runScheduled(env: AppEnv, now: Date): Promise<void> {
   const db = createDb(env.DB);
   await notifyDueReminders(db, now);
   await notifyDueRhythms(db, now);
+  await remindPlanEndings(db, now);
   await runDueSyncs({ env, db }, now);
   await db.batch([
     db.delete(session).where(lt(session.expiresAt, now)),

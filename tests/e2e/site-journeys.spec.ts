@@ -45,7 +45,10 @@ test("pricing: monthly/yearly toggle and a one-at-a-time collapsible FAQ; screen
   await expect(second).toHaveAttribute("aria-expanded", "true");
   await second.click();
   await expect(second).toHaveAttribute("aria-expanded", "false");
-  await expect(page.getByRole("link", { name: "Start Free Trial" })).toHaveAttribute("href", "/auth?mode=signup");
+  await expect(page.getByRole("link", { name: "Start Free Trial" })).toHaveAttribute(
+    "href",
+    "/auth?mode=signup&redirectTo=%2Fsettings%2Fbilling",
+  );
   await expect(page.getByRole("link", { name: "Contact Sales" })).toHaveAttribute("href", "/contact");
   await expect(page.locator('script[type="application/ld+json"]')).toHaveCount(1);
   await page.screenshot({ path: screenshotPath("site-pricing", info.project.name), fullPage: true });

@@ -413,7 +413,7 @@ describe("the follow-through migration", () => {
         .split("\n")
         .filter(
           (line) =>
-            !/interaction|tag_rhythm|keep_in_touch|INTO campaign|featured_campaign_id|campaign_id|INTO gift|recurring_gift|pledge/.test(
+            !/interaction|tag_rhythm|keep_in_touch|INTO campaign|featured_campaign_id|campaign_id|INTO gift|recurring_gift|pledge|account_plan/.test(
               line,
             ),
         )

@@ -18,7 +18,7 @@ describe("the people-core migration", () => {
       .split("\n")
       .filter(
         (line) =>
-          !/contact_point|person_history|name_key|headline|share_fields|onboarding|interaction|tag_rhythm|keep_in_touch|INTO campaign/.test(
+          !/contact_point|person_history|name_key|headline|share_fields|onboarding|interaction|tag_rhythm|keep_in_touch|INTO campaign|account_plan/.test(
             line,
           ),
       )

@@ -1,8 +1,11 @@
-import { Outlet, useRouteLoaderData } from "react-router";
+import { isRouteErrorResponse, Outlet, useRouteError, useRouteLoaderData } from "react-router";
 import { AppShell } from "~/components/app-shell";
+import { FeatureLocked, PlanBanner, type PlanNotice } from "~/components/plan-gate";
 import { appContext, userContext } from "~/context";
+import { DAY_MS, FEATURES, isLockedFeature, TRIAL_REMINDER_DAYS } from "~/lib/plans";
 import type { loader as rootLoader } from "~/root";
 import { getSessionUser, signInRedirect } from "~/server/auth.server";
+import { getEntitlements } from "~/server/plans.server";
 import { getSettings } from "~/server/settings.server";
 import type { Route } from "./+types/_layout";
 
@@ -28,18 +31,48 @@ export const middleware: Route.MiddlewareFunction[] = [
 /** What every page in the area may need from the owner's settings: phones are shown for their country. */
 export async function loader({ context }: Route.LoaderArgs) {
   const user = context.get(userContext);
-  if (!user) return { country: "US" };
-  const { country } = await getSettings(context.get(appContext).db, user.id);
-  return { country };
+  if (!user) return { country: "US", planNotice: null };
+  const db = context.get(appContext).db;
+  const now = new Date();
+  const [{ country }, plan] = await Promise.all([getSettings(db, user.id), getEntitlements(db, user.id, now)]);
+  // A failed payment's grace period, or a trial in its last days, is said on every page.
+  const planNotice: PlanNotice =
+    plan.source === "grace" && plan.endsAt
+      ? { kind: "grace", endsAt: plan.endsAt.toISOString() }
+      : plan.source === "trial" && plan.endsAt && plan.endsAt.getTime() - now.getTime() <= TRIAL_REMINDER_DAYS * DAY_MS
+        ? { kind: "trial-ending", endsAt: plan.endsAt.toISOString() }
+        : null;
+  return { country, planNotice };
 }
 
 export default function AppLayout() {
   const root = useRouteLoaderData<typeof rootLoader>("root");
+  const layout = useRouteLoaderData<typeof loader>("routes/app/_layout");
   // Signed out, a sample event keeps the marketing site's header and footer (see root.tsx).
   if (!root?.user) return <Outlet />;
   return (
     <AppShell user={root.user} theme={root.theme} unread={root.unread} activeEvent={root.activeEvent}>
+      <PlanBanner notice={layout?.planNotice ?? null} />
       <Outlet />
+    </AppShell>
+  );
+}
+
+/**
+ * A Pro feature refused by the server (requireFeature's 403) is explained inside the app shell, with
+ * the way to get it; every other error goes on to the root's error page.
+ */
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const root = useRouteLoaderData<typeof rootLoader>("root");
+  if (!(isRouteErrorResponse(error) && error.status === 403 && isLockedFeature(error.data)) || !root?.user) throw error;
+  return (
+    <AppShell user={root.user} theme={root.theme} unread={root.unread} activeEvent={root.activeEvent}>
+      <title>{`${FEATURES[error.data.locked].name}: a Card Pro feature | KnowWho`}</title>
+      <meta name="robots" content="noindex" />
+      <div className="mx-auto max-w-3xl px-4 py-10 sm:px-6">
+        <FeatureLocked feature={error.data.locked} trialAvailable={error.data.trialAvailable} headingLevel={1} />
+      </div>
     </AppShell>
   );
 }

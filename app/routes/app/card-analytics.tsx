@@ -6,6 +6,7 @@ import { pageMeta } from "~/lib/site";
 import { requireUser } from "~/server/auth.server";
 import { cardAnalytics } from "~/server/card-analytics.server";
 import { notFound, parseId } from "~/server/http.server";
+import { requireFeature } from "~/server/plans.server";
 import type { Route } from "./+types/card-analytics";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
@@ -19,6 +20,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const app = context.get(appContext);
   const user = await requireUser(app, request);
   const id = parseId(params.id);
+  // Card analytics are Card Pro; the counts keep being kept on Basic, so nothing is lost on upgrade.
+  await requireFeature(app.db, user.id, "cardAnalytics");
   const asked = Number(new URL(request.url).searchParams.get("days"));
   const days = PERIODS.includes(asked as 30) ? asked : 30;
   const analytics = await cardAnalytics(app.db, user.id, id, days);

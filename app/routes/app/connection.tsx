@@ -33,6 +33,7 @@ import {
 import { undoableMerges, undoMerge } from "~/server/people/merge.server";
 import { photoUrl } from "~/server/people/photo.server";
 import { getPerson, personHistoryOf, possibleDuplicatesOf } from "~/server/people/read.server";
+import { hasFeature, requireFeature } from "~/server/plans.server";
 import {
   createReminder,
   deleteReminder,
@@ -52,19 +53,21 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const id = parseId(params.id);
   const row = await getPerson(app.db, user.id, id);
   if (!row) notFound();
-  const [reminders, settings, duplicates, { history, consents }, merges] = await Promise.all([
+  const [reminders, settings, duplicates, { history, consents }, merges, enrich] = await Promise.all([
     remindersFor(app.db, user.id, id),
     getSettings(app.db, user.id),
     possibleDuplicatesOf(app.db, user.id, row),
     personHistoryOf(app.db, user.id, id),
     undoableMerges(app.db, user.id, id),
+    hasFeature(app.db, user.id, "enrichment"),
   ]);
   const follow = await followThroughFor(app.db, user.id, id, settings.timeZone);
   const giving = await givingSummary(app.db, user.id, id);
   // A company and website read off a work email are guesses: shown as a suggestion the owner accepts.
   const guess = suggestFromEmail(row.email);
+  const missing = Boolean(guess && (!row.company || !row.website));
   const suggestion =
-    guess && (!row.company || !row.website)
+    enrich && guess && missing
       ? { company: row.company ? null : guess.company, website: row.website ? null : guess.website }
       : null;
   const country = asCountry(settings.country);
@@ -80,6 +83,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     suggestion,
     country,
     giving,
+    // On Basic, where Card Pro would suggest something, the page says so instead.
+    enrichmentLocked: !enrich && missing,
     timeZone: settings.timeZone,
     follow,
     today: localDay(new Date(), settings.timeZone),
@@ -134,6 +139,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     return back(undone ? "Merge undone" : "That merge cannot be undone");
   }
   if (intent === "accept-suggestion") {
+    await requireFeature(app.db, user.id, "enrichment");
     const guess = suggestFromEmail(person.email);
     if (guess)
       await updatePerson(
@@ -185,7 +191,17 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 const small = "rounded-md border border-slate-300 px-3 py-1.5 font-medium text-sm dark:border-slate-700";
 
 export default function ConnectionPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { connection: c, reminders, duplicates, history, consents, merges, suggestion, country } = loaderData;
+  const {
+    connection: c,
+    reminders,
+    duplicates,
+    history,
+    consents,
+    merges,
+    suggestion,
+    country,
+    enrichmentLocked,
+  } = loaderData;
   const savedZone = loaderData.timeZone;
   const pointError = actionData && "pointError" in actionData ? actionData.pointError : undefined;
   const navigation = useNavigation();
@@ -334,6 +350,13 @@ export default function ConnectionPage({ loaderData, actionData }: Route.Compone
             Accept suggestion
           </button>
         </Form>
+      ) : enrichmentLocked ? (
+        <p className="mt-4 rounded-lg border border-dashed border-slate-300 p-3 text-sm dark:border-slate-700">
+          Card Pro suggests a company and website from a work email, for you to accept.{" "}
+          <Link to="/settings/billing" className="font-medium text-brand-700 underline dark:text-brand-200">
+            See plans
+          </Link>
+        </p>
       ) : null}
 
       {merges.length ? (

@@ -1,6 +1,7 @@
 import { getFormProps, getInputProps, getSelectProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, useNavigation } from "react-router";
+import { FeatureLocked } from "~/components/plan-gate";
 import { Field, inputClass } from "~/components/ui/field";
 import { appContext } from "~/context";
 import { addressBookUrl, appPasswordFormSchema } from "~/lib/carddav";
@@ -17,6 +18,7 @@ import {
   WEBHOOK_EVENTS,
   webhookFormSchema,
 } from "~/lib/integrations";
+import { can } from "~/lib/plans";
 import { pageMeta } from "~/lib/site";
 import { requireUser } from "~/server/auth.server";
 import { createAppPassword, listAppPasswords, revokeAppPassword } from "~/server/dav/app-passwords.server";
@@ -43,6 +45,7 @@ import {
   resumeEndpoint,
   sendTest,
 } from "~/server/integrations/webhooks.server";
+import { getEntitlements, requireFeature } from "~/server/plans.server";
 import { getSettings } from "~/server/settings.server";
 import { redirectWithToast, setToastHeader } from "~/server/toast.server";
 import type { Route } from "./+types/integrations";
@@ -52,19 +55,24 @@ export const meta = () => [...pageMeta("Integrations"), { name: "robots", conten
 export async function loader({ request, context }: Route.LoaderArgs) {
   const app = context.get(appContext);
   const user = await requireUser(app, request);
-  const [endpoints, hubspot, krystal, tokens, hubspotRuns, krystalRuns, settings, appPasswords] = await Promise.all([
-    listEndpoints(app.db, user.id),
-    getHubspot(app.db, user.id),
-    getKrystal(app.db, user.id),
-    listApiTokens(app.db, user.id),
-    listSyncRuns(app.db, user.id, "hubspot"),
-    listSyncRuns(app.db, user.id, "krystal"),
-    getSettings(app.db, user.id),
-    listAppPasswords(app.db, user.id),
-  ]);
+  const [endpoints, hubspot, krystal, tokens, hubspotRuns, krystalRuns, settings, appPasswords, plan] =
+    await Promise.all([
+      listEndpoints(app.db, user.id),
+      getHubspot(app.db, user.id),
+      getKrystal(app.db, user.id),
+      listApiTokens(app.db, user.id),
+      listSyncRuns(app.db, user.id, "hubspot"),
+      listSyncRuns(app.db, user.id, "krystal"),
+      getSettings(app.db, user.id),
+      listAppPasswords(app.db, user.id),
+      getEntitlements(app.db, user.id),
+    ]);
   const deliveries = await Promise.all(endpoints.map((e) => listDeliveries(app.db, user.id, e.id, 10)));
   const krystalDeliveries = krystal ? await listDeliveries(app.db, user.id, krystal.id, 10) : [];
   return {
+    // On Basic everything set up earlier stays listed (and removable); nothing new is sent or added.
+    locked: !can(plan, "crmSync"),
+    trialAvailable: plan.trialAvailable,
     timeZone: settings.timeZone,
     production: isProduction(app.env),
     endpoints: endpoints.map((e, i) => ({ ...e, deliveries: deliveries[i] ?? [] })),
@@ -110,6 +118,17 @@ const toast = async (title: string, type: "success" | "info" | "error" = "succes
   "Set-Cookie": await setToastHeader({ type, title, description }),
 });
 
+// The address book (CardDAV app passwords) is not a Card Pro feature; it works on every plan.
+const REMOVALS = new Set([
+  "pause-webhook",
+  "delete-webhook",
+  "hubspot-disconnect",
+  "krystal-disconnect",
+  "revoke-token",
+  "create-app-password",
+  "revoke-app-password",
+]);
+
 export async function action({ request, context }: Route.ActionArgs) {
   const app = context.get(appContext);
   const user = await requireUser(app, request);
@@ -122,6 +141,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const back = "/settings/integrations";
   const done = (title: string, type: "success" | "info" | "error" = "success", description?: string) =>
     redirectWithToast(back, { type, title, description });
+  // Removing what was set up is always allowed (so is the address book); adding, sending and syncing are Card Pro.
+  if (!REMOVALS.has(intent)) await requireFeature(app.db, user.id, "crmSync");
 
   switch (intent) {
     case "add-webhook": {
@@ -341,6 +362,20 @@ export default function IntegrationsPage({ loaderData, actionData }: Route.Compo
         ← Settings
       </Link>
       <h1 className="mt-2 font-bold text-3xl tracking-tight">Integrations</h1>
+      {loaderData.locked ? (
+        <div className="mt-4">
+          <FeatureLocked
+            feature="crmSync"
+            trialAvailable={loaderData.trialAvailable}
+            redirectTo="/settings/integrations"
+          >
+            <p className="mt-2 text-sm">
+              Anything you set up earlier is kept below and sends nothing until you upgrade; you can still pause or
+              remove it.
+            </p>
+          </FeatureLocked>
+        </div>
+      ) : null}
       <p className={`mt-2 ${muted}`}>
         Send your network to the tools you already use: signed webhooks (Zapier, Make, n8n), HubSpot, Krystal AI, and
         your own scripts through the personal API.

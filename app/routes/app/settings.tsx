@@ -275,6 +275,18 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
         </Link>
       </section>
 
+      <section className={`mt-8 ${box}`} aria-labelledby="billing-title">
+        <h2 id="billing-title" className="font-semibold text-lg">
+          Plan and billing
+        </h2>
+        <p className="mt-1 text-slate-700 text-sm dark:text-slate-300">
+          Your plan, its renewal or end date, the free trial and the nonprofit offer.
+        </p>
+        <Link to="/settings/billing" className={`${secondary} mt-3 inline-block`}>
+          Open plan and billing
+        </Link>
+      </section>
+
       <section className={`mt-8 ${box}`} aria-labelledby="integrations-title">
         <h2 id="integrations-title" className="font-semibold text-lg">
           Integrations

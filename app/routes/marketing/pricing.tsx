@@ -3,8 +3,8 @@ import { Accordion } from "~/components/marketing/accordion";
 import { JsonLd } from "~/components/marketing/json-ld";
 import { btnPrimary, PageHero } from "~/components/marketing/page";
 import { PRICING_FAQ } from "~/content/faq";
-import { CARD_PRO, TRIAL_DAYS } from "~/content/pricing";
 import { staticPage } from "~/lib/page-handle";
+import { CARD_PRO, NONPROFIT_MONTHS, TRIAL_DAYS } from "~/lib/plans";
 import { pageMeta, SITE } from "~/lib/site";
 
 export const handle = staticPage;
@@ -18,6 +18,9 @@ export const meta = () =>
     "Pricing",
     "Card Pro is 7.99 USD a month or 79 a year, with a 7-day free trial and no credit card required.",
   );
+
+const TRIAL_HREF = `/auth?${new URLSearchParams({ mode: "signup", redirectTo: "/settings/billing" })}`;
+const NONPROFIT_HREF = `/auth?${new URLSearchParams({ mode: "signup", redirectTo: "/settings/billing#nonprofit" })}`;
 
 export default function Pricing() {
   const saving = Math.round((1 - CARD_PRO.yearly / (CARD_PRO.monthly * 12)) * 100);
@@ -90,9 +93,13 @@ export default function Pricing() {
               className={yearlyOnly}
             >{`That is $${(CARD_PRO.yearly / 12).toFixed(2)} a month, billed yearly.`}</span>
           </p>
-          <Link to="/auth?mode=signup" className={`${btnPrimary} mt-6 w-full`}>
+          {/* Sign-up starts the trial; a signed-in owner lands on Plan and billing, where an unused trial starts. */}
+          <Link to={TRIAL_HREF} className={`${btnPrimary} mt-6 w-full`}>
             Start Free Trial
           </Link>
+          <p className="mt-2 text-center text-slate-600 text-sm dark:text-slate-300">
+            {TRIAL_DAYS} days of every feature below, no credit card required.
+          </p>
           <ul className="mt-6 space-y-2 text-sm">
             {CARD_PRO.features.map((f) => (
               <li key={f.name} className="flex gap-2">
@@ -104,7 +111,10 @@ export default function Pricing() {
             ))}
           </ul>
           <p className="mt-6 rounded-md bg-brand-50 p-3 text-brand-900 text-sm dark:bg-brand-900/40 dark:text-brand-100">
-            Nonprofit early adopters get 3 months of Pro free.
+            Nonprofit early adopters get {NONPROFIT_MONTHS} months of Pro free.{" "}
+            <Link to={NONPROFIT_HREF} className="font-semibold underline">
+              Apply for the nonprofit offer
+            </Link>
           </p>
         </div>
 

@@ -21,6 +21,7 @@ import { addPerson } from "../people/add.server";
 import { editableFields, updatePerson } from "../people/edit.server";
 import { getPerson as getStoredPerson } from "../people/read.server";
 import { logInteraction, timelineOf } from "../people/timeline.server";
+import { hasFeature } from "../plans.server";
 import { allow } from "../rate-limit.server";
 
 /** The personal REST API: bearer tokens, zod-validated input, RFC 9457 problem answers, OpenAPI 3.1. */
@@ -487,6 +488,14 @@ v1.use("*", async (c, next) => {
     return problem(c, 401, "Unauthorized", "This token is unknown or was revoked", undefined, {
       "www-authenticate": 'Bearer error="invalid_token"',
     });
+  // The personal API is Card Pro, checked on every call: a token made on Pro stops answering on Basic.
+  if (!(await hasFeature(app.db, found.userId, "crmSync")))
+    return problem(
+      c,
+      403,
+      "Forbidden",
+      "The personal API is part of Card Pro. Start a trial or subscribe in Settings → Plan and billing; your tokens are kept.",
+    );
   if (!(await allow(app.env, "api", String(found.id))))
     return problem(c, 429, "Too Many Requests", "This token may make 60 requests a minute", undefined, {
       "retry-after": "60",

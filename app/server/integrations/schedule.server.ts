@@ -1,6 +1,7 @@
 import { and, eq, ne } from "drizzle-orm";
 import { SCHEDULE_MS, type Schedule } from "~/lib/integrations";
 import { hubspotSync, webhookEndpoint } from "~db/schema";
+import { hasFeature } from "../plans.server";
 import { runHubspotSync } from "./hubspot.server";
 import { runKrystalSync } from "./krystal.server";
 import { requeueStale, type SyncContext } from "./webhooks.server";
@@ -28,7 +29,14 @@ export async function runDueSyncs(ctx: SyncContext, now: Date): Promise<{ hubspo
     .from(webhookEndpoint)
     .where(and(eq(webhookEndpoint.kind, "krystal"), ne(webhookEndpoint.schedule, "manual")));
   const ran = { hubspot: 0, krystal: 0 };
+  // Scheduled syncs are Card Pro: an account on Basic keeps its settings and is skipped until it upgrades.
+  const entitled = new Map<string, boolean>();
+  const pro = async (userId: string) => {
+    if (!entitled.has(userId)) entitled.set(userId, await hasFeature(ctx.db, userId, "crmSync", now));
+    return entitled.get(userId);
+  };
   for (const row of hubspot.filter((r) => isDue(r.schedule, r.lastRunAt, now))) {
+    if (!(await pro(row.userId))) continue;
     try {
       await runHubspotSync(ctx, row.userId, "schedule", now);
       ran.hubspot++;
@@ -37,6 +45,7 @@ export async function runDueSyncs(ctx: SyncContext, now: Date): Promise<{ hubspo
     }
   }
   for (const row of krystal.filter((r) => isDue(r.schedule, r.lastRunAt, now))) {
+    if (!(await pro(row.userId))) continue;
     try {
       await runKrystalSync(ctx, row.userId, "schedule", now);
       ran.krystal++;

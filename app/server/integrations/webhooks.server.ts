@@ -12,6 +12,7 @@ import {
 import { webhookDelivery, webhookEndpoint } from "~db/schema";
 import type { Database } from "../db.server";
 import type { AppEnv, WebhookMessage } from "../env.server";
+import { hasFeature } from "../plans.server";
 import { randomToken } from "../tokens.server";
 import { decryptSecret, encryptSecret } from "./crypto.server";
 
@@ -171,6 +172,8 @@ export async function emitEvents(
     .where(and(eq(webhookEndpoint.userId, ownerId), eq(webhookEndpoint.kind, "webhook")));
   // Paused endpoints still get the delivery, held until the owner resumes them.
   if (!endpoints.some((e) => types.some((t) => e.events.includes(t)))) return [];
+  // Webhooks are Card Pro: on Basic nothing is queued, checked only when an endpoint listens (the endpoints are kept for when the owner upgrades).
+  if (!(await hasFeature(ctx.db, ownerId, "crmSync"))) return [];
   const items = (await build()).flatMap(({ type, payload }) => {
     const body = envelope(type, payload);
     return endpoints.filter((e) => e.events.includes(type)).map((e) => ({ endpointId: e.id, type, body }));

@@ -1,3 +1,4 @@
+import { plansHandler } from "../billing.server";
 import { donationHandler } from "../fundraising/donations.server";
 import type { PaymentHandler } from "./webhook.server";
 
@@ -5,4 +6,4 @@ import type { PaymentHandler } from "./webhook.server";
  * Every domain that takes money registers its webhook handler here, one line each; the webhook route
  * offers each event to them in order and the first that claims it records it.
  */
-export const paymentHandlers: PaymentHandler[] = [donationHandler];
+export const paymentHandlers: PaymentHandler[] = [donationHandler, plansHandler];

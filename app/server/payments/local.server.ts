@@ -150,6 +150,60 @@ export function localPayments(app: AppContext): Payments {
         throw new PaymentsError(`No such customer: '${customerId}'`, 404);
       return { url: `/pay/test/portal/${customerId}?${new URLSearchParams({ return_url: returnUrl })}` };
     },
+    async updateSubscription({ subscriptionId, cancelAtPeriodEnd, price }) {
+      const sub = await readLocal(app, subscriptionId, "subscription");
+      if (!sub) throw new PaymentsError(`No such subscription: '${subscriptionId}'`, 404, "resource_missing");
+      if (sub.status === "canceled")
+        throw new PaymentsError("A canceled subscription can no longer be updated", 400, "subscription_canceled");
+      const account = (sub.account as string | null) ?? null;
+      let updated: Obj = {
+        ...sub,
+        ...(cancelAtPeriodEnd === undefined ? {} : { cancel_at_period_end: cancelAtPeriodEnd }),
+      };
+      let invoice: Obj | null = null;
+      if (price) {
+        // As Stripe prorates with always_invoice when the interval changes: the unused part of the old
+        // period is credited, the new period starts now and is charged in full, on one invoice at once.
+        const item = itemOf(sub);
+        const at = now();
+        const length = Math.max(1, item.current_period_end - item.current_period_start);
+        const unused = Math.max(0, item.current_period_end - at) / length;
+        const credit = Math.round(item.price.unit_amount * unused);
+        const period = { start: at, end: periodEnd(at, price.interval) };
+        const newItem: LocalItem = {
+          ...item,
+          price: {
+            unit_amount: price.amount,
+            currency: price.currency.toLowerCase(),
+            recurring: { interval: price.interval },
+          },
+          current_period_start: period.start,
+          current_period_end: period.end,
+        };
+        updated = { ...updated, items: { data: [newItem] } };
+        const piId = `pi_local_${rand()}`;
+        invoice = invoiceObject(
+          {
+            currency: String(sub.currency),
+            metadata: sub.metadata as Record<string, string>,
+            amount_total: price.amount - credit,
+          },
+          `in_local_${rand()}`,
+          sub.id,
+          String(sub.customer),
+          piId,
+          `ch_local_${rand()}`,
+          "subscription_update",
+          true,
+          await payerOf(app, String(sub.customer)),
+          period,
+        );
+      }
+      await save(app, "subscription", updated);
+      await sendLocalEvent(app, "customer.subscription.updated", updated, account);
+      if (invoice) await sendLocalEvent(app, "invoice.paid", invoice, account);
+      return { id: sub.id };
+    },
     async refund({ paymentIntentId, amount }) {
       const pi = await readLocal(app, paymentIntentId, "payment_intent");
       if (!pi) throw new PaymentsError(`No such payment_intent: '${paymentIntentId}'`, 404);
@@ -207,8 +261,24 @@ export async function payLocalCheckout(app: AppContext, sessionId: string, payer
   if (s.mode === "subscription") {
     subscriptionId = `sub_local_${rand()}`;
     const invoiceId = `in_local_${rand()}`;
-    await save(app, "subscription", subscriptionObject(s, subscriptionId, customerId, "active"));
-    invoice = invoiceObject(s, invoiceId, subscriptionId, customerId, piId, charge, "subscription_create", true, payer);
+    const sub = subscriptionObject(s, subscriptionId, customerId, "active");
+    await save(app, "subscription", sub);
+    const { current_period_start: start, current_period_end: end } = itemOf(sub);
+    invoice = invoiceObject(
+      s,
+      invoiceId,
+      subscriptionId,
+      customerId,
+      piId,
+      charge,
+      "subscription_create",
+      true,
+      payer,
+      {
+        start,
+        end,
+      },
+    );
   }
   await save(app, "payment_intent", {
     id: piId,
@@ -247,7 +317,33 @@ export async function cancelLocalCheckout(app: AppContext, sessionId: string) {
   return s;
 }
 
+/** One billing period from `start` (seconds), as Stripe counts them: the same day next month or next year. */
+function periodEnd(start: number, interval: string | null): number {
+  const d = new Date(start * 1000);
+  const day = d.getUTCDate();
+  d.setUTCDate(1);
+  if (interval === "year") d.setUTCFullYear(d.getUTCFullYear() + 1);
+  else d.setUTCMonth(d.getUTCMonth() + 1);
+  d.setUTCDate(Math.min(day, new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 0)).getUTCDate()));
+  return Math.floor(d.getTime() / 1000);
+}
+
+type LocalItem = {
+  id: string;
+  price: { unit_amount: number; currency: string; recurring: { interval: string | null } };
+  current_period_start: number;
+  current_period_end: number;
+};
+
 function subscriptionObject(s: LocalSession, id: string, customer: string, status: string): Obj {
+  const start = now();
+  const item: LocalItem = {
+    id: `si_local_${rand()}`,
+    price: { unit_amount: s.amount_total, currency: s.currency, recurring: { interval: s.interval } },
+    // Where Stripe's current API keeps a subscription's period: on its items.
+    current_period_start: start,
+    current_period_end: periodEnd(start, s.interval),
+  };
   return {
     id,
     object: "subscription",
@@ -256,12 +352,19 @@ function subscriptionObject(s: LocalSession, id: string, customer: string, statu
     currency: s.currency,
     metadata: s.metadata,
     account: s.account,
-    items: {
-      data: [{ price: { unit_amount: s.amount_total, currency: s.currency, recurring: { interval: s.interval } } }],
-    },
+    cancel_at_period_end: false,
+    items: { data: [item] },
     session: s.id,
   };
 }
+
+/** Who pays a test subscription, as its customer says, for the invoices it makes. */
+async function payerOf(app: AppContext, customerId: string) {
+  const customer = await readLocal(app, customerId, "customer");
+  return { email: (customer?.email as string) ?? null, name: (customer?.name as string) ?? null };
+}
+
+const itemOf = (sub: Obj) => (sub.items as { data: LocalItem[] }).data[0] as LocalItem;
 
 function invoiceObject(
   s: { currency: string; metadata: Record<string, string>; amount_total: number },
@@ -270,9 +373,10 @@ function invoiceObject(
   customer: string,
   paymentIntent: string,
   charge: string,
-  reason: "subscription_create" | "subscription_cycle",
+  reason: "subscription_create" | "subscription_cycle" | "subscription_update",
   paid: boolean,
   payer: { email: string | null; name: string | null },
+  period?: { start: number; end: number },
 ): Obj {
   return {
     id,
@@ -281,8 +385,11 @@ function invoiceObject(
     customer_email: payer.email,
     customer_name: payer.name,
     currency: s.currency,
-    amount_due: s.amount_total,
-    amount_paid: paid ? s.amount_total : 0,
+    // A negative total is a credit (a downgrade's proration): nothing is due and the balance carries it.
+    total: s.amount_total,
+    amount_due: Math.max(0, s.amount_total),
+    amount_paid: paid ? Math.max(0, s.amount_total) : 0,
+    lines: { data: period ? [{ period }] : [] },
     status: paid ? "paid" : "open",
     billing_reason: reason,
     attempt_count: 1,
@@ -300,7 +407,13 @@ function invoiceObject(
 export async function renewLocalSubscription(app: AppContext, subscriptionId: string, paid: boolean) {
   const sub = await readLocal(app, subscriptionId, "subscription");
   if (!sub || sub.status === "canceled") return undefined;
-  const price = (sub.items as { data: { price: { unit_amount: number } }[] }).data[0]?.price.unit_amount ?? 0;
+  const item = itemOf(sub);
+  const price = item?.price.unit_amount ?? 0;
+  // A paid renewal starts the next period where the last one ended; a failed one leaves it where it was.
+  const next = {
+    start: item.current_period_end,
+    end: periodEnd(item.current_period_end, item.price.recurring.interval),
+  };
   const base = {
     currency: String(sub.currency),
     metadata: sub.metadata as Record<string, string>,
@@ -308,8 +421,7 @@ export async function renewLocalSubscription(app: AppContext, subscriptionId: st
   };
   const piId = `pi_local_${rand()}`;
   const charge = `ch_local_${rand()}`;
-  const customer = await readLocal(app, String(sub.customer), "customer");
-  const payer = { email: (customer?.email as string) ?? null, name: (customer?.name as string) ?? null };
+  const payer = await payerOf(app, String(sub.customer));
   const invoice = invoiceObject(
     base,
     `in_local_${rand()}`,
@@ -320,6 +432,7 @@ export async function renewLocalSubscription(app: AppContext, subscriptionId: st
     "subscription_cycle",
     paid,
     payer,
+    next,
   );
   const account = (sub.account as string | null) ?? null;
   await save(app, "payment_intent", {
@@ -335,10 +448,15 @@ export async function renewLocalSubscription(app: AppContext, subscriptionId: st
     account,
   });
   const status = paid ? "active" : "past_due";
-  const updated = { ...sub, status };
+  const updated = {
+    ...sub,
+    status,
+    items: { data: [paid ? { ...item, current_period_start: next.start, current_period_end: next.end } : item] },
+  };
   await save(app, "subscription", updated);
   const sent = [await sendLocalEvent(app, paid ? "invoice.paid" : "invoice.payment_failed", invoice, account)];
-  if (sub.status !== status) sent.push(await sendLocalEvent(app, "customer.subscription.updated", updated, account));
+  if (sub.status !== status || paid)
+    sent.push(await sendLocalEvent(app, "customer.subscription.updated", updated, account));
   return { invoice, sent };
 }
 

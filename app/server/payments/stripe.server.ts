@@ -136,6 +136,38 @@ export function stripePayments(config: StripeConfig): Payments {
         );
         return { url: session.url };
       }),
+    updateSubscription: ({ subscriptionId, cancelAtPeriodEnd, price, stripeAccount }) =>
+      call(async () => {
+        const options = stripeAccount ? { stripeAccount } : undefined;
+        let items: Stripe.SubscriptionUpdateParams.Item[] | undefined;
+        if (price) {
+          // The new price is made on the subscription's own product, so no Price ids need configuring.
+          const current = await stripe.subscriptions.retrieve(subscriptionId, {}, options);
+          const item = current.items.data[0];
+          if (!item) throw new PaymentsError("This subscription has no item to change", 400);
+          const product = typeof item.price.product === "string" ? item.price.product : item.price.product.id;
+          items = [
+            {
+              id: item.id,
+              price_data: {
+                currency: price.currency.toLowerCase(),
+                product,
+                unit_amount: price.amount,
+                recurring: { interval: price.interval },
+              },
+            },
+          ];
+        }
+        const updated = await stripe.subscriptions.update(
+          subscriptionId,
+          {
+            ...(cancelAtPeriodEnd === undefined ? {} : { cancel_at_period_end: cancelAtPeriodEnd }),
+            ...(items ? { items, proration_behavior: "always_invoice" as const } : {}),
+          },
+          options,
+        );
+        return { id: updated.id };
+      }),
     refund: ({ paymentIntentId, stripeAccount, amount }) =>
       call(async () => {
         const refund = await stripe.refunds.create(

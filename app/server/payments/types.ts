@@ -32,6 +32,13 @@ export type CheckoutInput = {
 
 export type CheckoutSession = { id: string; url: string };
 
+export type SubscriptionUpdate = {
+  subscriptionId: string;
+  cancelAtPeriodEnd?: boolean;
+  price?: { amount: number; currency: string; interval: "month" | "year" };
+  stripeAccount?: string;
+};
+
 export type AccountStatus = {
   id: string;
   chargesEnabled: boolean;
@@ -51,6 +58,12 @@ export interface Payments {
   createCheckout(input: CheckoutInput): Promise<CheckoutSession>;
   /** Stripe's customer portal (manage or cancel a subscription, update the card). */
   portalSession(input: { customerId: string; returnUrl: string; stripeAccount?: string }): Promise<{ url: string }>;
+  /**
+   * Changes a subscription (plans): cancel at the period's end or undo that, or move it to another
+   * amount and interval with prorations invoiced at once (an upgrade is charged the difference, a
+   * downgrade leaves a credit for the next invoices). The plan changes only when the events arrive.
+   */
+  updateSubscription(input: SubscriptionUpdate): Promise<{ id: string }>;
   /** Asks for a refund; the gift changes only when the `charge.refunded` event arrives. */
   refund(input: { paymentIntentId: string; stripeAccount?: string; amount?: number }): Promise<{ id: string }>;
 }

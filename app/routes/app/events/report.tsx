@@ -15,6 +15,7 @@ import { savedDrafts } from "~/server/drafts.server";
 import { getEvent, peopleMetAt } from "~/server/events.server";
 import { eventFundraising } from "~/server/fundraising/analytics.server";
 import { notFound, parseId } from "~/server/http.server";
+import { requireFeature } from "~/server/plans.server";
 import { createReminder } from "~/server/reminders.server";
 import { getSettings } from "~/server/settings.server";
 import { redirectWithToast } from "~/server/toast.server";
@@ -52,6 +53,8 @@ const tally = (values: string[]) => {
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { app, user, event } = await ownedEvent(request, params, context);
+  // Post-event analysis and its ranked leads are Card Pro; the people met stay in the network either way.
+  await requireFeature(app.db, user.id, "postEventAnalysis");
   const [people, settings, fundraising] = await Promise.all([
     peopleMetAt(app.db, user.id, event.title),
     getSettings(app.db, user.id),
@@ -133,6 +136,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const { app, user, event } = await ownedEvent(request, params, context);
+  await requireFeature(app.db, user.id, "leadPrioritisation");
   const formData = await request.formData();
   const connectionId = Number(formData.get("connectionId"));
   if (formData.get("intent") !== "remind" || !Number.isSafeInteger(connectionId)) notFound();
