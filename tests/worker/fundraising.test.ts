@@ -182,6 +182,13 @@ describe("donations through the payments adapter", () => {
     const personPage = await page(call(`/connections/${gift?.connection_id}`, { headers: o.headers }));
     expect(personPage).toContain("Giving");
     expect(personPage).toContain("$50.00");
+    // And on their timeline, once.
+    expect(
+      await one(
+        "select count(*) as n, text from interaction where connection_id = ? and kind = 'gift'",
+        gift?.connection_id,
+      ),
+    ).toEqual({ n: 1, text: "Gave $50.00 online to “Wells for Wamba”" });
 
     // The checkout cannot be paid twice.
     expect((await call(`/pay/test/checkout/${session}`, form({ intent: "pay", email: "x@y.org" }))).status).toBe(409);
@@ -340,6 +347,13 @@ describe("gifts and pledges by hand", () => {
       t: 20000,
       acknowledged_at: null,
     });
+    // One timeline entry for one gift, dated the day it was given.
+    expect(
+      await one(
+        "select count(*) as n, text, occurred_at as at from interaction where user_id = ? and kind = 'gift'",
+        o.userId,
+      ),
+    ).toEqual({ n: 1, text: "Gave $200.00 to “Wells for Wamba”", at: Date.parse("2026-02-01T12:00:00Z") });
     const eur = await call(`/campaigns/${o.id}`, {
       ...form({ ...cash, nonce: crypto.randomUUID(), currency: "EUR" }),
       headers: o.headers,
@@ -380,6 +394,9 @@ describe("gifts and pledges by hand", () => {
         o.userId,
       ),
     ).toEqual({ n: 3 });
+    expect(
+      await one("select text from interaction where user_id = ? and kind = 'gift' and text like 'Pledged%'", o.userId),
+    ).toEqual({ text: "Pledged $300.00 for Wells for Wamba in 3 instalments" });
   });
 });
 

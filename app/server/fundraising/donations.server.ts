@@ -1,12 +1,14 @@
 import { and, eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { AppContext } from "~/context";
+import { formatMoney } from "~/lib/money";
 import { campaign, gift, recurringGift, stripeConnection } from "~db/schema";
 import { getCampaign, purgeCampaignPages } from "../campaigns.server";
 import type { PaymentEvent } from "../payments/events";
 import { paymentsFor } from "../payments/payments.server";
 import type { HandlerResult, PaymentHandler } from "../payments/webhook.server";
 import { addPerson } from "../people/add.server";
+import { giftEntryStatements } from "../people/timeline.server";
 import { rawSql, type Statement } from "../people/write.server";
 import { sendThankYou } from "./thank-you.server";
 
@@ -239,8 +241,16 @@ async function recordGift(
     })
     .onConflictDoNothing();
   const key = g.externalKey;
+  // The gift on the giver's timeline, in the same batch; keyed by the gift's own key, so a replay adds none.
+  const entry = personId
+    ? giftEntryStatements(owner.userId, personId, {
+        id: key,
+        summary: `Gave ${formatMoney(g.amount, g.currency)}${subscription ? " a month" : ""} online to “${owner.campaign.title}”`,
+        at: new Date(),
+      })
+    : [];
   return {
-    statements: [...extra, insert],
+    statements: [...extra, insert, ...entry],
     after: async () => {
       await purgeCampaignPages(app.env);
       await sendThankYou(app, owner.userId, { externalKey: key });

@@ -7,6 +7,7 @@ import { purgeCampaignPages } from "../campaigns.server";
 import type { Database } from "../db.server";
 import { paymentsFor } from "../payments/payments.server";
 import { addPerson, attachToPerson } from "../people/add.server";
+import { giftEntryStatements } from "../people/timeline.server";
 import { rawSql, writeBatch } from "../people/write.server";
 
 const net = sql<number>`${gift.amount} - ${gift.amountRefunded}`;
@@ -69,23 +70,31 @@ export async function recordHandGift(
   const person = await personFor(app, userId, form, c ? `Gave to “${c.title}”` : "Gave a gift");
   if (!person) return null;
   const key = `hand:${form.nonce}`;
-  await app.db
-    .insert(gift)
-    .values({
-      userId,
-      campaignId: c?.id ?? null,
-      connectionId: person.id,
-      amount: form.amount,
-      currency: form.currency,
-      date: form.date,
-      method: form.method,
-      source: "manual",
-      donorName: form.donorName || person.name,
-      donorEmail: form.donorEmail || null,
-      note: form.note || null,
-      externalKey: key,
-    })
-    .onConflictDoNothing();
+  await writeBatch(app.db, [
+    app.db
+      .insert(gift)
+      .values({
+        userId,
+        campaignId: c?.id ?? null,
+        connectionId: person.id,
+        amount: form.amount,
+        currency: form.currency,
+        date: form.date,
+        method: form.method,
+        source: "manual",
+        donorName: form.donorName || person.name,
+        donorEmail: form.donorEmail || null,
+        note: form.note || null,
+        externalKey: key,
+      })
+      .onConflictDoNothing(),
+    // On the giver's timeline, dated the day it was given; a double submit adds one entry, like one gift.
+    ...giftEntryStatements(userId, person.id, {
+      id: key,
+      summary: `Gave ${formatMoney(form.amount, form.currency)}${c ? ` to “${c.title}”` : ""}`,
+      at: new Date(`${form.date}T12:00:00Z`),
+    }),
+  ]);
   const row = await app.db
     .select({ id: gift.id })
     .from(gift)
@@ -128,6 +137,11 @@ export async function recordPledge(
         select ${userId}, ${person.id}, 'General', (unixepoch(json_extract(j.value, '$.dueDate')) + 9 * 3600) * 1000,
           'Pledge instalment due: ' || json_extract(j.value, '$.label') || ${what}
         from json_each(${JSON.stringify(plan.map((p) => ({ ...p, label: formatMoney(p.amount, form.currency) })))}) j`),
+      ...giftEntryStatements(userId, person.id, {
+        id: `pledge:${form.nonce}`,
+        summary: `Pledged ${formatMoney(form.amount, form.currency)}${what} in ${plan.length} instalment${plan.length === 1 ? "" : "s"}`,
+        at: new Date(),
+      }),
     ]);
   } catch (error) {
     // The same form sent twice: the first pledge stands.
@@ -181,6 +195,11 @@ export async function payInstalment(app: AppContext, userId: string, instalmentI
       .onConflictDoNothing(),
     rawSql(sql`update ${pledgeInstalment} set gift_id = (select id from ${gift} where user_id = ${userId} and external_key = ${key})
       where id = ${row.id}`),
+    ...giftEntryStatements(userId, row.connectionId, {
+      id: key,
+      summary: `Paid a pledge instalment of ${formatMoney(row.amount, row.currency)}`,
+      at: new Date(),
+    }),
   ]);
   if (row.campaignId) await purgeCampaignPages(app.env);
   return { ok: true as const };
