@@ -84,6 +84,27 @@ export function checkShare(raw: unknown, asked: readonly ShareField[] = SHARE_FI
 }
 
 /**
+ * The idempotency key of one share-back: the same card, the same details and the same day (UTC). A form
+ * sent again on a flaky connection, or tapped twice, is one share, with or without JavaScript, and the
+ * visitor is not refused for it; the same person sharing something new (a phone, a note) is a new share.
+ */
+async function shareKey(cardId: number, input: ShareInput, now: Date) {
+  const content = JSON.stringify([
+    cardId,
+    input.name.trim().toLowerCase(),
+    input.email,
+    input.phone?.replace(/[^\d+]/g, "") ?? null,
+    input.organization,
+    input.title,
+    input.note,
+    input.consent,
+    now.toISOString().slice(0, 10),
+  ]);
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(content)));
+  return `share-${Array.from(digest.slice(0, 16), (b) => b.toString(16).padStart(2, "0")).join("")}`;
+}
+
+/**
  * Records a share-back through the people core: someone new becomes the owner's Pending person with a
  * notification; someone already there (same email or phone, any time, any card) gets only what is new
  * attached, never a rename. Every share is its own record with its consent and time. One batch each;
@@ -111,6 +132,7 @@ export async function recordShareBack(
     detail: `Shared their details from your card “${card.name}”${input.consent ? ", agreeing to be contacted" : ""}`,
     eventName,
     cardId,
+    clientId: await shareKey(cardId, input, now),
     status: "Pending",
     tags: ["Shared", "New Contact"],
     now,

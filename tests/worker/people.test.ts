@@ -141,7 +141,8 @@ describe("the people core", () => {
           {
             name: "Burst Person",
             email: "burst@example.org",
-            phone: i % 2 ? "+1 415 555 0102" : "+1 415 555 0103",
+            // Each a different phone, so each is a share of its own (identical ones are one share: below).
+            phone: `+1 415 555 0${100 + i}`,
             consent: "on",
           },
           `203.0.113.${100 + i}`,
@@ -161,6 +162,36 @@ describe("the people core", () => {
       .bind(owner.email)
       .first();
     expect(counts).toEqual({ notifications: 1, shares: stored });
+  });
+
+  it("stores a share-back sent again (a flaky connection, a double tap) once, even at the same moment", async () => {
+    const owner = await publishedCard("core-resend");
+    const same = { name: "Rita Resend", email: "rita@x.example", phone: "+1 415 555 0150", consent: "on" };
+    const first = await Promise.all([
+      share("core-resend", same, "198.51.100.81"),
+      share("core-resend", same, "198.51.100.82"),
+    ]);
+    const again = await share("core-resend", { ...same, name: "rita resend " }, "198.51.100.83");
+    expect([...first, again].map((a) => a.status)).toEqual([200, 200, 200]);
+    const counts = await env.DB.prepare(
+      `select (select count(*) from notification n join user u on u.id = n.user_id where u.email = ?1) as notifications,
+              (select count(*) from shared_contacts s join user u on u.id = s.recipient_user_id where u.email = ?1) as shares,
+              (select count(*) from connection c join user u on u.id = c.user_id where u.email = ?1) as people`,
+    )
+      .bind(owner.email)
+      .first();
+    expect(counts).toEqual({ notifications: 1, shares: 1, people: 1 });
+    // Something new is a new share.
+    await share("core-resend", { ...same, consent: "" }, "198.51.100.84");
+    expect(
+      (
+        await env.DB.prepare(
+          "select count(*) as n from shared_contacts s join user u on u.id = s.recipient_user_id where u.email = ?",
+        )
+          .bind(owner.email)
+          .first()
+      )?.n,
+    ).toBe(2);
   });
 
   it("never renames or blanks the owner's person on a repeat share-back, and keeps consent per share", async () => {
