@@ -1,10 +1,11 @@
 import { createExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import Stripe from "stripe";
-import { describe, expect, it } from "vitest";
+import { describe, expect, inject, it, vi } from "vitest";
 import type { AppContext } from "~/context";
 import { createDb } from "~/server/db.server";
 import { parseEnv } from "~/server/env.server";
+import { addEndpoint } from "~/server/integrations/webhooks.server";
 import { localWebhookSecret } from "~/server/payments/payments.server";
 import { call, form, signUp } from "./helpers";
 
@@ -327,6 +328,12 @@ describe("donations through the payments adapter", () => {
 describe("gifts and pledges by hand", () => {
   it("records a cash gift once however often the form is sent, and a pledge with reminders", async () => {
     const o = await ownerWithCampaign();
+    // A webhook listening for gifts hears this one once, however often the form is sent.
+    const added = await addEndpoint(app(), o.userId, {
+      url: `${inject("fakeServices")}/hooks/gift-${crypto.randomUUID()}`,
+      events: ["gift.received"],
+    });
+    expect(added).not.toHaveProperty("error");
     const nonce = crypto.randomUUID();
     const cash = {
       intent: "gift",
@@ -346,6 +353,17 @@ describe("gifts and pledges by hand", () => {
       n: 1,
       t: 20000,
       acknowledged_at: null,
+    });
+    await vi.waitFor(async () => {
+      const rows = await env.DB.prepare("select event_type, payload from webhook_delivery where user_id = ?")
+        .bind(o.userId)
+        .all<{ event_type: string; payload: string }>();
+      expect(rows.results.map((r) => r.event_type)).toEqual(["gift.received"]);
+      expect(JSON.parse(rows.results[0]?.payload ?? "{}").data).toMatchObject({
+        gift: { amount: 20000, currency: "USD", method: "cash", date: "2026-02-01" },
+        campaign: { id: o.id, title: "Wells for Wamba" },
+        person: { name: "Cass Cash" },
+      });
     });
     // One timeline entry for one gift, dated the day it was given.
     expect(

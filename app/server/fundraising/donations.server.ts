@@ -10,6 +10,7 @@ import type { HandlerResult, PaymentHandler } from "../payments/webhook.server";
 import { addPerson } from "../people/add.server";
 import { giftEntryStatements } from "../people/timeline.server";
 import { rawSql, type Statement } from "../people/write.server";
+import { announceGift } from "./gifts.server";
 import { sendThankYou } from "./thank-you.server";
 
 export const DONATIONS = "donations";
@@ -254,6 +255,7 @@ async function recordGift(
     after: async () => {
       await purgeCampaignPages(app.env);
       await sendThankYou(app, owner.userId, { externalKey: key });
+      await announceGift(app, owner.userId, key);
     },
   };
 }

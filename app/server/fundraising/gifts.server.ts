@@ -5,6 +5,7 @@ import { formatMoney } from "~/lib/money";
 import { campaign, connection, gift, pledge, pledgeInstalment, recurringGift, reminder } from "~db/schema";
 import { purgeCampaignPages } from "../campaigns.server";
 import type { Database } from "../db.server";
+import { emitEvent } from "../integrations/webhooks.server";
 import { paymentsFor } from "../payments/payments.server";
 import { addPerson, attachToPerson } from "../people/add.server";
 import { giftEntryStatements } from "../people/timeline.server";
@@ -70,7 +71,7 @@ export async function recordHandGift(
   const person = await personFor(app, userId, form, c ? `Gave to “${c.title}”` : "Gave a gift");
   if (!person) return null;
   const key = `hand:${form.nonce}`;
-  await writeBatch(app.db, [
+  const [stored] = await writeBatch(app.db, [
     app.db
       .insert(gift)
       .values({
@@ -101,6 +102,7 @@ export async function recordHandGift(
     .where(and(eq(gift.userId, userId), eq(gift.externalKey, key)))
     .get();
   if (c) await purgeCampaignPages(app.env);
+  if (stored?.meta.changes) await announceGift(app, userId, key);
   return { ok: true, id: row?.id ?? 0 };
 }
 
@@ -176,7 +178,7 @@ export async function payInstalment(app: AppContext, userId: string, instalmentI
   if (!row) return null;
   if (row.giftId) return { ok: true as const };
   const key = `instalment:${row.id}`;
-  await writeBatch(app.db, [
+  const [stored] = await writeBatch(app.db, [
     app.db
       .insert(gift)
       .values({
@@ -202,6 +204,7 @@ export async function payInstalment(app: AppContext, userId: string, instalmentI
     }),
   ]);
   if (row.campaignId) await purgeCampaignPages(app.env);
+  if (stored?.meta.changes) await announceGift(app, userId, key);
   return { ok: true as const };
 }
 
@@ -373,4 +376,42 @@ export function donorIds(db: Database, userId: string, range?: { min?: number; m
         gt(sql`count(*)`, 0),
       ),
     );
+}
+
+/**
+ * Tells the owner's webhooks about a gift once it is stored (`gift.received`): online, by hand or a
+ * pledge instalment. Read back by its key, so the payload is what was stored, and sent once per key
+ * because callers only call it after a write that stored something new.
+ */
+export async function announceGift(app: AppContext, userId: string, externalKey: string) {
+  const row = await app.db
+    .select({
+      id: gift.id,
+      amount: gift.amount,
+      currency: gift.currency,
+      date: gift.date,
+      method: gift.method,
+      source: gift.source,
+      campaignId: gift.campaignId,
+      campaign: campaign.title,
+      personId: gift.connectionId,
+      donorName: gift.donorName,
+    })
+    .from(gift)
+    .leftJoin(campaign, eq(campaign.id, gift.campaignId))
+    .where(and(eq(gift.userId, userId), eq(gift.externalKey, externalKey)))
+    .get();
+  if (!row) return;
+  await emitEvent(app, userId, "gift.received", {
+    gift: {
+      id: row.id,
+      amount: row.amount,
+      currency: row.currency,
+      date: row.date,
+      method: row.method,
+      source: row.source,
+    },
+    campaign: row.campaignId ? { id: row.campaignId, title: row.campaign } : null,
+    person: row.personId ? { id: row.personId, name: row.donorName } : null,
+  });
 }

@@ -11,13 +11,14 @@ const dialect = new SQLiteSyncDialect();
  * drizzle's own batch cannot take raw SQL, which the JSON-carried bulk statements need.
  */
 export async function writeBatch(db: Database, statements: Statement[]) {
-  if (!statements.length) return;
+  if (!statements.length) return [];
   const d1 = db.$client;
   const prepared = statements.map((s) => {
     const query = "toSQL" in s && typeof s.toSQL === "function" ? s.toSQL() : dialect.sqlToQuery(s as SQL);
     return d1.prepare(query.sql).bind(...query.params);
   });
-  await d1.batch(prepared);
+  // Each statement's result, in order (meta.changes says whether an insert-or-ignore stored anything).
+  return d1.batch(prepared);
 }
 
 /** Marks a raw SQL statement for writeBatch. */
