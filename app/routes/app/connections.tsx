@@ -195,7 +195,7 @@ export default function Connections({ loaderData }: Route.ComponentProps) {
             className="fixed inset-0 z-40 bg-black/40 md:hidden"
             onClick={() => filters.setOpen(false)}
           />
-          <div className="fixed inset-x-0 bottom-0 z-50 grid max-h-[85dvh] gap-3 overflow-y-auto rounded-t-2xl bg-white p-4 pb-[calc(1rem+env(safe-area-inset-bottom))] shadow-2xl sm:grid-cols-2 md:absolute md:inset-x-0 md:top-full md:bottom-auto md:z-30 md:mt-2 md:max-h-none md:grid-cols-4 md:rounded-xl md:border md:border-slate-200 md:pb-4 md:shadow-lg dark:bg-slate-900 md:dark:border-slate-800">
+          <div className="fixed inset-x-0 bottom-0 z-50 grid max-h-[85dvh] gap-3 overflow-y-auto rounded-t-2xl bg-white p-4 pb-0 shadow-2xl sm:grid-cols-2 md:absolute md:inset-x-0 md:top-full md:bottom-auto md:z-30 md:mt-2 md:max-h-none md:grid-cols-4 md:rounded-xl md:border md:border-slate-200 md:pb-4 md:shadow-lg dark:bg-slate-900 md:dark:border-slate-800">
             <div className="flex items-center justify-between sm:col-span-2 md:hidden">
               <h2 className="font-semibold text-lg">Filters</h2>
               <button type="button" className="px-2 py-1 text-sm underline" onClick={() => filters.setOpen(false)}>
@@ -273,7 +273,8 @@ export default function Connections({ loaderData }: Route.ComponentProps) {
                 <option value="priority">Priority</option>
               </select>
             </label>
-            <div className="flex items-end gap-2">
+            {/* On a phone the sheet scrolls; Apply stays in reach at its foot. */}
+            <div className="sticky bottom-0 -mx-4 flex items-end gap-2 border-slate-200 border-t bg-white px-4 pt-3 pb-[calc(1rem+env(safe-area-inset-bottom))] sm:col-span-2 md:static md:col-span-1 md:mx-0 md:border-0 md:bg-transparent md:px-0 md:pt-0 md:pb-0 dark:border-slate-800 dark:bg-slate-900 md:dark:bg-transparent">
               <button
                 type="submit"
                 className="rounded-md bg-slate-900 px-4 py-2 font-medium text-sm text-white dark:bg-white dark:text-slate-900"
