@@ -30,7 +30,10 @@ test("the owner prioritises, tags and schedules a follow-up, then adds it to a c
   // Found by search: other journeys add people to the shared demo account, so she may not be on the first page.
   await page.getByRole("searchbox").fill("Sofia Lindqvist");
   await expect(page).toHaveURL(/q=Sofia/);
-  await page.getByRole("link", { name: /Sofia Lindqvist/ }).first().click();
+  await page
+    .getByRole("link", { name: /Sofia Lindqvist/ })
+    .first()
+    .click();
   await expect(page.getByRole("heading", { name: "Sofia Lindqvist" })).toBeVisible();
   const main = page.getByRole("main");
   await main.getByLabel("Priority").selectOption("high");
