@@ -41,4 +41,19 @@ export default defineConfig({
   // Names this build in the keys of cached public pages, so a deploy never serves the last one's pages.
   define: { __BUILD_ID__: JSON.stringify(Date.now().toString(36)) },
   server: { host: "127.0.0.1" },
+  environments: {
+    client: {
+      build: {
+        rolldownOptions: {
+          output: {
+            // zod and the setting that turns off its eval probe travel in one chunk, so the setting runs
+            // before any other chunk builds a schema (our CSP forbids eval; see app/lib/zod-config.ts).
+            codeSplitting: {
+              groups: [{ name: "zod", test: /node_modules[\\/]zod[\\/]|app[\\/]lib[\\/]zod-config\.ts/ }],
+            },
+          },
+        },
+      },
+    },
+  },
 });

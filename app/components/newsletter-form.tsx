@@ -1,17 +1,47 @@
+import { getFormProps, getInputProps, type SubmissionResult, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { useId } from "react";
 import { useFetcher, useLocation } from "react-router";
+import { z } from "zod";
+import { requiredEmailField } from "~/lib/forms/fields";
 
 export const NEWSLETTER_SUCCESS = "Success! Now check your email to confirm your subscription.";
 
-type NewsletterResult = { ok: boolean; message: string; fieldError?: string; email?: string };
+/** The subscribe form's one field, as the specification names it; checked in the browser and by /newsletter. */
+export const newsletterSchema = z.object({
+  email_address: requiredEmailField,
+  source: z.string().trim().max(40).catch("site"),
+});
 
-/** One form for the header dropdown, the footer and the slide-in; posts to /newsletter. */
-export function NewsletterForm({ source, compact = false }: { source: string; compact?: boolean }) {
+export type NewsletterResult = { ok: boolean; message: string; reply?: SubmissionResult<string[]> };
+
+/** One form for the header dropdown, the footer, the slide-in and the newsletter page; posts to /newsletter. */
+export function NewsletterForm({
+  source,
+  compact = false,
+  lastResult,
+  redirectTo,
+}: {
+  source: string;
+  /** Where "Back to where you were" leads after a post without JavaScript; this page by default. */
+  redirectTo?: string;
+  compact?: boolean;
+  /** The refusal to show when the page itself is /newsletter's answer (posted without JavaScript). */
+  lastResult?: SubmissionResult<string[]>;
+}) {
   const fetcher = useFetcher<NewsletterResult>();
   const location = useLocation();
   const id = useId();
   const result = fetcher.data;
   const busy = fetcher.state !== "idle";
+  const [form, fields] = useForm({
+    id: `newsletter-${id}`,
+    lastResult: busy ? undefined : (result?.reply ?? lastResult),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: newsletterSchema }),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+  });
+  const email = fields.email_address;
   if (result?.ok) {
     return (
       <p
@@ -23,23 +53,22 @@ export function NewsletterForm({ source, compact = false }: { source: string; co
     );
   }
   return (
-    <fetcher.Form method="post" action="/newsletter" className={compact ? "space-y-2" : "space-y-3"} noValidate>
+    <fetcher.Form
+      method="post"
+      action="/newsletter"
+      {...getFormProps(form)}
+      className={compact ? "space-y-2" : "space-y-3"}
+    >
       <input type="hidden" name="source" value={source} />
-      <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
-      <label htmlFor={`${id}-email`} className="block font-medium text-sm">
+      <input type="hidden" name="redirectTo" value={redirectTo ?? location.pathname + location.search} />
+      <label htmlFor={email.id} className="block font-medium text-sm">
         Email address
       </label>
       <div className="flex gap-2">
         <input
-          id={`${id}-email`}
-          name="email_address"
-          type="email"
-          required
+          {...getInputProps(email, { type: "email" })}
           autoComplete="email"
           placeholder="you@example.org"
-          defaultValue={result?.email}
-          aria-invalid={result?.fieldError ? true : undefined}
-          aria-describedby={result?.fieldError ? `${id}-error` : undefined}
           className="min-w-0 flex-1 rounded-md border border-slate-300 bg-white px-3 py-2 text-slate-900 text-sm placeholder:text-slate-500 focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/30 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100 dark:placeholder:text-slate-400"
         />
         <button
@@ -50,9 +79,9 @@ export function NewsletterForm({ source, compact = false }: { source: string; co
           {busy ? "Subscribing..." : "Subscribe"}
         </button>
       </div>
-      {result?.fieldError ? (
-        <p id={`${id}-error`} className="text-red-700 text-sm dark:text-red-300">
-          {result.fieldError}
+      {email.errors?.length ? (
+        <p id={email.errorId} className="text-red-700 text-sm dark:text-red-300">
+          {email.errors[0]}
         </p>
       ) : result && !result.ok ? (
         <p role="alert" className="text-red-700 text-sm dark:text-red-300">

@@ -1,12 +1,9 @@
 import { z } from "zod";
 import { PASSWORD_MAX, PASSWORD_MIN } from "./auth";
+import { requiredEmailField } from "./forms/fields";
 
 /** Field rules for the account forms (reset, change password, change email), shared by page and server. */
-export const emailField = z
-  .string({ error: "Please enter a valid email address" })
-  .trim()
-  .max(254, "Please enter a valid email address")
-  .pipe(z.email("Please enter a valid email address"));
+export const emailField = requiredEmailField;
 
 export const newPasswordField = z
   .string({ error: `Password must be at least ${PASSWORD_MIN} characters` })

@@ -28,6 +28,19 @@ export const followUpSchema = z.object({
 });
 export type FollowUp = z.infer<typeof followUpSchema>;
 
+const SUBJECT_MESSAGE = "Enter a subject (up to 150 characters)";
+const BODY_MESSAGE = "Enter the message (up to 2000 characters)";
+
+/** The saved draft's form: saving checks the subject and message; marking sent or writing anew needs neither. */
+export const draftFormSchema = z.discriminatedUnion("intent", [
+  z.object({
+    intent: z.literal("draft-save"),
+    subject: z.string({ error: SUBJECT_MESSAGE }).trim().min(1, SUBJECT_MESSAGE).max(150, SUBJECT_MESSAGE),
+    body: z.string({ error: BODY_MESSAGE }).trim().min(1, BODY_MESSAGE).max(2000, BODY_MESSAGE),
+  }),
+  z.object({ intent: z.enum(["draft-sent", "draft-write"]) }),
+]);
+
 export type Person = {
   name: string;
   title?: string | null;

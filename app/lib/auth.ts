@@ -1,12 +1,8 @@
-import { z } from "zod";
+import { personNameField } from "./forms/fields";
 
 /** Password bounds shared by the sign-up form and the server. */
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;
 
 /** A person's name as every path that creates or renames an account checks it (form, API, hooks). */
-export const userNameSchema = z
-  .string({ error: "Name must be at least 2 characters" })
-  .trim()
-  .min(2, "Name must be at least 2 characters")
-  .max(100, "Name must be at most 100 characters");
+export const userNameSchema = personNameField;

@@ -22,21 +22,37 @@ export const RHYTHM_LABEL: Record<RhythmEvery, string> = {
 
 export const MAX_RHYTHM_DAYS = 3650;
 
+const everyField = z.enum(RHYTHMS, { message: "Choose how often" });
+const daysField = z.preprocess(
+  (v) => (v === "" || v === undefined || v === null ? undefined : Number(v)),
+  z
+    .number({ message: "Enter a number of days" })
+    .int("Enter a whole number of days")
+    .min(1, "At least 1 day")
+    .max(MAX_RHYTHM_DAYS, `At most ${MAX_RHYTHM_DAYS} days`)
+    .optional(),
+);
+const needsDays: [(r: { every: string; days?: number }) => boolean, { message: string; path: string[] }] = [
+  (r) => r.every !== "days" || r.days !== undefined,
+  { message: "Enter a number of days", path: ["days"] },
+];
+
 /** The form's rhythm: one of the presets, or a number of days (1 to 3650). */
-export const rhythmFormSchema = z
+export const rhythmFormSchema = z.object({ every: everyField, days: daysField }).refine(...needsDays);
+
+/** A rhythm for everyone with a tag (settings → keep in touch). */
+export const tagRhythmSchema = z
   .object({
-    every: z.enum(RHYTHMS, { message: "Choose how often" }),
-    days: z.preprocess(
-      (v) => (v === "" || v === undefined || v === null ? undefined : Number(v)),
-      z
-        .number({ message: "Enter a number of days" })
-        .int("Enter a whole number of days")
-        .min(1, "At least 1 day")
-        .max(MAX_RHYTHM_DAYS, `At most ${MAX_RHYTHM_DAYS} days`)
-        .optional(),
-    ),
+    tag: z.string({ error: "Enter a tag" }).trim().min(1, "Enter a tag").max(60, "At most 60 characters"),
+    every: everyField,
+    days: daysField,
   })
-  .refine((r) => r.every !== "days" || r.days !== undefined, { message: "Enter a number of days", path: ["days"] });
+  .refine(...needsDays);
+
+/** A person's own rhythm, where "none" removes it. */
+export const personRhythmSchema = z
+  .object({ every: z.enum(["none", ...RHYTHMS], { message: "Choose how often" }), days: daysField })
+  .refine(...needsDays);
 
 export function describeRhythm(r: Rhythm): string {
   if (r.every === "days") return r.days === 1 ? "Every day" : `Every ${r.days ?? 30} days`;

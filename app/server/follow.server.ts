@@ -1,7 +1,9 @@
+import type { SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
 import type { AppContext } from "~/context";
-import { followUpSchema } from "~/lib/assistant";
-import { localDay, rhythmFormSchema, SNOOZE_CHOICES } from "~/lib/rhythm";
+import { draftFormSchema } from "~/lib/assistant";
+import { localDay, personRhythmSchema, SNOOZE_CHOICES } from "~/lib/rhythm";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { zonedToUtc } from "~/lib/time";
 import { logFormSchema } from "~/lib/timeline";
@@ -37,8 +39,7 @@ export const isFollowIntent = (v: unknown): v is FollowIntent => FOLLOW_INTENTS.
 export type FollowError = {
   intent: FollowIntent;
   personId: number;
-  errors: Record<string, string>;
-  values: Record<string, string>;
+  reply: SubmissionResult<string[]>;
 };
 
 /**
@@ -55,27 +56,25 @@ export async function followAction(
   /** The site's address, for links a new draft carries. */
   origin: string,
 ) {
-  const values = Object.fromEntries([...formData].map(([k, v]) => [k, typeof v === "string" ? v.slice(0, 6000) : ""]));
   const back = safeRedirect(formData.get("returnTo"), fallback);
-  const fail = (errors: Record<string, string>) =>
-    data({ followError: { intent, personId, errors, values } satisfies FollowError }, { status: 400 });
+  const fail = (reply: SubmissionResult<string[]>, status = 400) =>
+    data({ followError: { intent, personId, reply } satisfies FollowError }, { status });
   const done = (title: string, description?: string) =>
     redirectWithToast(back, { type: "success", title, description });
-  const missing = () =>
-    data({ followError: { intent, personId, errors: { form: "Connection not found" }, values } }, { status: 404 });
+  const missing = () => fail({ status: "error", error: { "": ["Connection not found"] } }, 404);
   const settings = await getSettings(app.db, user.id);
   const timeZone = settings.timeZone;
 
   if (intent === "log") {
-    const parsed = logFormSchema.safeParse(values);
-    if (!parsed.success)
-      return fail(Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0] ?? "form"), i.message])));
-    const { kind, date, time, text, clientId } = parsed.data;
+    const submission = parseWithZod(formData, { schema: logFormSchema });
+    if (submission.status !== "success") return fail(submission.reply());
+    const { kind, date, time, text, clientId } = submission.value;
     let occurredAt = new Date();
     if (date) {
       const at = zonedToUtc(`${date}T${time ?? "12:00"}`, timeZone);
-      if (!at) return fail({ date: "Enter a valid date and time" });
-      if (at.getTime() > Date.now() + 86_400_000) return fail({ date: "That date is in the future" });
+      if (!at) return fail(submission.reply({ fieldErrors: { date: ["Enter a valid date and time"] } }));
+      if (at.getTime() > Date.now() + 86_400_000)
+        return fail(submission.reply({ fieldErrors: { date: ["That date is in the future"] } }));
       occurredAt = at;
     }
     const logged = await logInteraction(
@@ -96,21 +95,23 @@ export async function followAction(
     );
   }
   if (intent === "entry-delete") {
-    const ok = await deleteInteraction(app.db, user.id, personId, Number(values.entryId));
+    const ok = await deleteInteraction(app.db, user.id, personId, Number(formData.get("entryId")));
     return ok ? done("Entry removed") : missing();
   }
   if (intent === "rhythm") {
-    if (values.every === "none") {
+    if (formData.get("every") === "none") {
       return (await setPersonRhythm(app.db, user.id, personId, null)) ? done("Rhythm removed") : missing();
     }
-    const parsed = rhythmFormSchema.safeParse(values);
-    if (!parsed.success)
-      return fail(Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0] ?? "form"), i.message])));
-    return (await setPersonRhythm(app.db, user.id, personId, parsed.data)) ? done("Rhythm saved") : missing();
+    const submission = parseWithZod(formData, { schema: personRhythmSchema });
+    if (submission.status !== "success") return fail(submission.reply());
+    const { every, days } = submission.value;
+    if (every === "none") return missing();
+    return (await setPersonRhythm(app.db, user.id, personId, { every, days })) ? done("Rhythm saved") : missing();
   }
   if (intent === "snooze") {
-    const days = Number(values.days);
-    if (!SNOOZE_CHOICES.some((c) => c.days === days)) return fail({ days: "Choose how long to snooze" });
+    const days = Number(formData.get("days"));
+    if (!SNOOZE_CHOICES.some((c) => c.days === days))
+      return fail({ status: "error", error: { days: ["Choose how long to snooze"] } });
     const until = await snoozePerson(app.db, user.id, personId, days, timeZone);
     return until ? done("Snoozed", `Until ${until}`) : missing();
   }
@@ -123,19 +124,10 @@ export async function followAction(
     );
   }
   if (intent === "draft-save") {
-    const parsed = followUpSchema.safeParse(values);
-    if (!parsed.success)
-      return fail(
-        Object.fromEntries(
-          parsed.error.issues.map((i) => [
-            String(i.path[0] ?? "form"),
-            i.path[0] === "subject"
-              ? "Enter a subject (up to 150 characters)"
-              : "Enter the message (up to 2000 characters)",
-          ]),
-        ),
-      );
-    return (await editDraft(app.db, user.id, personId, parsed.data)) ? done("Draft saved") : missing();
+    const submission = parseWithZod(formData, { schema: draftFormSchema });
+    if (submission.status !== "success" || submission.value.intent !== "draft-save") return fail(submission.reply());
+    const { subject, body } = submission.value;
+    return (await editDraft(app.db, user.id, personId, { subject, body })) ? done("Draft saved") : missing();
   }
   const sent = await markDraftSent(app, user.id, personId);
   return sent ? done("Marked as sent", "Logged on the timeline.") : missing();

@@ -1,7 +1,10 @@
+import { getFormProps, getInputProps, getTextareaProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { Form } from "react-router";
-import { inputClass } from "~/components/ui/field";
+import { Field, inputClass } from "~/components/ui/field";
+import { draftFormSchema } from "~/lib/assistant";
 import { formatInZone } from "~/lib/time";
-import type { FollowErrorView } from "./timeline";
+import { type FollowErrorView, followReply } from "./timeline";
 
 const small = "rounded-md border border-slate-300 px-3 py-1.5 font-medium text-sm dark:border-slate-700";
 
@@ -30,7 +33,6 @@ export function FollowUpDraft({
   returnTo: string;
   error: FollowErrorView;
 }) {
-  const mine = error && error.intent === "draft-save" && error.personId === personId ? error : null;
   const hidden = (
     <>
       <input type="hidden" name="personId" value={personId} />
@@ -49,8 +51,45 @@ export function FollowUpDraft({
         </button>
       </Form>
     );
-  const subject = mine?.values.subject ?? draft.subject;
-  const body = mine?.values.body ?? draft.body;
+  // Keyed on the saved time: a new or saved draft starts the editor from what was stored.
+  return (
+    <DraftEditor
+      key={new Date(draft.updatedAt).getTime()}
+      personId={personId}
+      email={email}
+      draft={draft}
+      timeZone={timeZone}
+      error={error}
+      hidden={hidden}
+    />
+  );
+}
+
+function DraftEditor({
+  personId,
+  email,
+  draft,
+  timeZone,
+  error,
+  hidden,
+}: {
+  personId: number;
+  email: string | null;
+  draft: Draft;
+  timeZone: string;
+  error: FollowErrorView;
+  hidden: React.ReactNode;
+}) {
+  const [form, fields] = useForm({
+    id: `draft-${personId}`,
+    lastResult: followReply(error, ["draft-save", "draft-sent", "draft-write"], personId),
+    defaultValue: { subject: draft.subject, body: draft.body },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: draftFormSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  const subject = String(fields.subject.value ?? draft.subject);
+  const body = String(fields.body.value ?? draft.body);
   const mailto = email
     ? `mailto:${encodeURIComponent(email)}?subject=${encodeURIComponent(subject)}&body=${encodeURIComponent(body)}`
     : null;
@@ -61,34 +100,23 @@ export function FollowUpDraft({
         {draft.edited ? ", edited by you" : ""} · saved {formatInZone(new Date(draft.updatedAt), timeZone)}
         {draft.sentAt ? ` · sent ${formatInZone(new Date(draft.sentAt), timeZone)}` : ""}
       </p>
-      <Form method="post" className="space-y-2">
+      <Form method="post" {...getFormProps(form)} className="space-y-2">
         {hidden}
-        <label className="block text-sm">
-          <span className="mb-1 block font-medium">Subject</span>
-          <input
-            name="subject"
-            defaultValue={subject}
-            maxLength={150}
-            className={inputClass}
-            aria-invalid={mine?.errors.subject ? true : undefined}
-          />
-        </label>
-        <label className="block text-sm">
-          <span className="mb-1 block font-medium">Message</span>
-          <textarea
-            name="body"
-            defaultValue={body}
-            rows={10}
-            maxLength={2000}
-            className={inputClass}
-            aria-invalid={mine?.errors.body ? true : undefined}
-          />
-        </label>
-        {mine ? (
-          <p role="alert" className="text-red-700 text-sm dark:text-red-300">
-            {mine.errors.subject ?? mine.errors.body}
+        {form.errors?.length ? (
+          <p id={form.errorId} role="alert" className="text-red-700 text-sm dark:text-red-300">
+            {form.errors[0]}
           </p>
         ) : null}
+        <div className="text-sm">
+          <Field id={fields.subject.id} label="Subject" errors={fields.subject.errors}>
+            <input {...getInputProps(fields.subject, { type: "text" })} maxLength={150} className={inputClass} />
+          </Field>
+        </div>
+        <div className="text-sm">
+          <Field id={fields.body.id} label="Message" errors={fields.body.errors}>
+            <textarea {...getTextareaProps(fields.body)} rows={10} maxLength={2000} className={inputClass} />
+          </Field>
+        </div>
         <div className="flex flex-wrap gap-2">
           <button type="submit" name="intent" value="draft-save" className={small}>
             Save draft

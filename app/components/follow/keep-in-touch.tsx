@@ -1,7 +1,9 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { Form } from "react-router";
-import { inputClass } from "~/components/ui/field";
-import { RHYTHM_LABEL, RHYTHMS, type RhythmEvery, SNOOZE_CHOICES } from "~/lib/rhythm";
-import type { FollowErrorView } from "./timeline";
+import { personRhythmSchema, type RhythmEvery, SNOOZE_CHOICES } from "~/lib/rhythm";
+import { RhythmFields } from "./rhythm-fields";
+import { type FollowErrorView, followReply } from "./timeline";
 
 const small = "rounded-md border border-slate-300 px-3 py-1.5 font-medium text-sm dark:border-slate-700";
 
@@ -35,8 +37,14 @@ export function KeepInTouch({
   returnTo: string;
   error: FollowErrorView;
 }) {
-  const mine = error && error.intent === "rhythm" && error.personId === personId ? error : null;
-  const every = mine?.values.every ?? rhythm.own?.every ?? "none";
+  const [form, fields] = useForm({
+    id: `rhythm-${personId}`,
+    lastResult: followReply(error, "rhythm", personId),
+    defaultValue: { every: rhythm.own?.every ?? "none", days: rhythm.own?.days ? String(rhythm.own.days) : "" },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: personRhythmSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
   const current = rhythm.current;
   return (
     <div className="space-y-3">
@@ -59,47 +67,14 @@ export function KeepInTouch({
       ) : (
         <p className="text-slate-600 text-sm dark:text-slate-300">No rhythm yet.</p>
       )}
-      <Form method="post" className="flex flex-wrap items-end gap-2">
+      <Form method="post" {...getFormProps(form)} className="flex flex-wrap items-end gap-2">
         <input type="hidden" name="intent" value="rhythm" />
         <input type="hidden" name="personId" value={personId} />
         <input type="hidden" name="returnTo" value={returnTo} />
-        <label className="text-sm">
-          <span className="mb-1 block font-medium">Keep in touch</span>
-          <select name="every" defaultValue={every} className={inputClass}>
-            <option value="none">No rhythm</option>
-            {RHYTHMS.map((r) => (
-              <option key={r} value={r}>
-                {RHYTHM_LABEL[r]}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="w-28 text-sm">
-          <span className="mb-1 block font-medium">Days</span>
-          <input
-            name="days"
-            type="number"
-            min={1}
-            max={3650}
-            inputMode="numeric"
-            defaultValue={mine?.values.days ?? rhythm.own?.days ?? ""}
-            className={inputClass}
-            aria-invalid={mine?.errors.days ? true : undefined}
-            aria-describedby={mine?.errors.days ? `rhythm-days-error-${personId}` : undefined}
-          />
-        </label>
+        <RhythmFields every={fields.every} days={fields.days} everyLabel="Keep in touch" noneLabel="No rhythm" />
         <button type="submit" className={small}>
           Save rhythm
         </button>
-        {mine?.errors.days || mine?.errors.every ? (
-          <p
-            id={`rhythm-days-error-${personId}`}
-            role="alert"
-            className="w-full text-red-700 text-sm dark:text-red-300"
-          >
-            {mine.errors.days ?? mine.errors.every}
-          </p>
-        ) : null}
       </Form>
       {current && current.due.state !== "upcoming" ? <Snooze personId={personId} returnTo={returnTo} /> : null}
       {rhythm.snoozedUntil ? (

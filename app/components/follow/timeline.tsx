@@ -1,15 +1,23 @@
+import { getFormProps, getInputProps, getTextareaProps, type SubmissionResult, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { Form } from "react-router";
-import { inputClass } from "~/components/ui/field";
+import { Field, inputClass } from "~/components/ui/field";
 import { formatInZone } from "~/lib/time";
-import { KIND_LABEL, kindLabel, MANUAL_KINDS, type ManualKind } from "~/lib/timeline";
+import { KIND_LABEL, kindLabel, logFormSchema, MANUAL_KINDS, type ManualKind } from "~/lib/timeline";
 
 type Entry = { id: number; kind: string; source: string; occurredAt: Date | string; text: string };
+/** The follow-through action's refusal: which form (intent and person) and conform's reply for it. */
 export type FollowErrorView = {
   intent: string;
   personId: number;
-  errors: Record<string, string>;
-  values: Record<string, string>;
+  reply: SubmissionResult<string[]>;
 } | null;
+
+/** The reply for one form among the follow-through forms of a page, or none when the refusal was another's. */
+export const followReply = (error: FollowErrorView, intent: string | readonly string[], personId: number) =>
+  error && error.personId === personId && (typeof intent === "string" ? [intent] : intent).includes(error.intent)
+    ? error.reply
+    : undefined;
 
 const small = "rounded-md border border-slate-300 px-3 py-1.5 font-medium text-sm dark:border-slate-700";
 const AUTOMATIC: Record<string, string> = {
@@ -39,63 +47,53 @@ export function LogInteraction({
   error: FollowErrorView;
   today: string;
 }) {
-  const mine = error && error.intent === "log" && error.personId === personId ? error : null;
+  const [form, fields] = useForm({
+    id: `log-${personId}`,
+    lastResult: followReply(error, "log", personId),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: logFormSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
   return (
-    <Form method="post" className="space-y-3" aria-labelledby={`log-title-${personId}`}>
+    <Form method="post" {...getFormProps(form)} className="space-y-3" aria-labelledby={`log-title-${personId}`}>
       <h3 id={`log-title-${personId}`} className="font-medium">
         Log an interaction
       </h3>
       <input type="hidden" name="intent" value="log" />
       <input type="hidden" name="personId" value={personId} />
       <input type="hidden" name="returnTo" value={returnTo} />
-      <div className="grid grid-cols-2 gap-2">
-        <label className="text-sm">
-          <span className="mb-1 block font-medium">Date</span>
-          <input
-            type="date"
-            name="date"
-            max={today}
-            defaultValue={mine?.values.date ?? ""}
-            className={inputClass}
-            aria-invalid={mine?.errors.date ? true : undefined}
-            aria-describedby={mine?.errors.date ? `log-date-error-${personId}` : undefined}
-          />
-        </label>
-        <label className="text-sm">
-          <span className="mb-1 block font-medium">Time</span>
-          <input type="time" name="time" defaultValue={mine?.values.time ?? ""} className={inputClass} />
-        </label>
+      {form.errors?.length ? (
+        <p id={form.errorId} role="alert" className="text-red-700 text-sm dark:text-red-300">
+          {form.errors[0]}
+        </p>
+      ) : null}
+      <div className="grid grid-cols-2 gap-2 text-sm">
+        <Field id={fields.date.id} label="Date" errors={fields.date.errors}>
+          <input {...getInputProps(fields.date, { type: "date" })} max={today} className={inputClass} />
+        </Field>
+        <Field id={fields.time.id} label="Time" errors={fields.time.errors}>
+          <input {...getInputProps(fields.time, { type: "time" })} className={inputClass} />
+        </Field>
       </div>
-      {mine?.errors.date ? (
-        <p id={`log-date-error-${personId}`} className="text-red-700 text-sm dark:text-red-300">
-          {mine.errors.date}
-        </p>
-      ) : null}
-      <label className="block text-sm">
-        <span className="mb-1 block font-medium">What happened (optional)</span>
-        <textarea
-          name="text"
-          rows={2}
-          maxLength={5000}
-          defaultValue={mine?.values.text ?? ""}
-          className={inputClass}
-          aria-invalid={mine?.errors.text ? true : undefined}
-        />
-      </label>
-      {mine?.errors.text || mine?.errors.kind ? (
-        <p role="alert" className="text-red-700 text-sm dark:text-red-300">
-          {mine.errors.text ?? mine.errors.kind}
-        </p>
-      ) : null}
+      <div className="text-sm">
+        <Field id={fields.text.id} label="What happened (optional)" errors={fields.text.errors}>
+          <textarea {...getTextareaProps(fields.text)} rows={2} maxLength={5000} className={inputClass} />
+        </Field>
+      </div>
       <fieldset>
         <legend className="mb-1 text-slate-600 text-sm dark:text-slate-300">Log it as</legend>
         <div className="flex flex-wrap gap-2">
           {MANUAL_KINDS.map((k) => (
-            <button key={k} type="submit" name="kind" value={k} className={small}>
+            <button key={k} type="submit" name={fields.kind.name} value={k} className={small}>
               {KIND_LABEL[k]}
             </button>
           ))}
         </div>
+        {fields.kind.errors?.length ? (
+          <p id={fields.kind.errorId} role="alert" className="mt-1 text-red-700 text-sm dark:text-red-300">
+            {fields.kind.errors[0]}
+          </p>
+        ) : null}
       </fieldset>
     </Form>
   );

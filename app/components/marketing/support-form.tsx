@@ -3,18 +3,11 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, useNavigation } from "react-router";
 import { z } from "zod";
 import { Field, inputClass } from "~/components/ui/field";
+import { personNameField, requiredEmailField } from "~/lib/forms/fields";
 
 export const supportSchema = z.object({
-  name: z
-    .string({ error: "Name must be at least 2 characters" })
-    .trim()
-    .min(2, "Name must be at least 2 characters")
-    .max(100, "Name must be at most 100 characters"),
-  email: z
-    .string({ error: "Please enter a valid email address" })
-    .trim()
-    .max(254, "Please enter a valid email address")
-    .pipe(z.email("Please enter a valid email address")),
+  name: personNameField,
+  email: requiredEmailField,
   subject: z
     .string({ error: "Please enter a subject" })
     .trim()

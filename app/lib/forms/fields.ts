@@ -1,12 +1,18 @@
+import { isSupportedCountry } from "libphonenumber-js/min";
 import { z } from "zod";
+import { canonicalTimeZone } from "../time";
 import { isWebLink, WEB_LINK_MESSAGE, withHttps } from "./web-link";
 
-/** Field rules defined once and reused by every form (connection, capture, merge...). */
+/** Field rules defined once and reused by every form (connection, capture, merge, settings, account...). */
 export const MESSAGES = {
+  // The specification's wording (section 5).
   email: "Please enter a valid email address",
+  personName: "Name must be at least 2 characters",
   https: "Links must start with https://",
   linkedin: "Use a linkedin.com profile link",
   name: "Name is required",
+  country: "Use a two-letter country code, like US or GB",
+  timeZone: "Choose a time zone from the list",
 } as const;
 
 const max = (n: number) => `Must be at most ${n} characters`;
@@ -22,7 +28,21 @@ export const optionalText = (n: number) =>
 
 export const nameField = z.string({ error: MESSAGES.name }).trim().min(1, MESSAGES.name).max(120, max(120));
 
+/** A person naming themselves (account, review, help request): the specification's 2-character rule. */
+export const personNameField = z
+  .string({ error: MESSAGES.personName })
+  .trim()
+  .min(2, MESSAGES.personName)
+  .max(100, "Name must be at most 100 characters");
+
 export const emailField = optionalText(254).refine((v) => v === null || z.email().safeParse(v).success, MESSAGES.email);
+
+/** An email address that must be given (sign-in, newsletter, checkout, reviews). */
+export const requiredEmailField = z
+  .string({ error: MESSAGES.email })
+  .trim()
+  .max(254, MESSAGES.email)
+  .pipe(z.email(MESSAGES.email));
 
 /** Kept as typed here; the people core stores it in E.164 for the owner's country. */
 export const phoneField = optionalText(40);
@@ -35,3 +55,28 @@ export const httpsUrlField = optionalText(300)
 export const linkedinField = optionalText(300)
   .transform((v) => (v ? withHttps(v) : null))
   .refine((v) => v === null || /^https:\/\/([a-z]+\.)?linkedin\.com\//i.test(v), MESSAGES.linkedin);
+
+/** A country for phone numbers: two letters that libphonenumber knows, upper-cased. */
+export const countryField = z
+  .string({ error: MESSAGES.country })
+  .trim()
+  .toUpperCase()
+  .refine((v) => /^[A-Z]{2}$/.test(v) && isSupportedCountry(v), MESSAGES.country);
+
+/** An IANA time zone from the runtime's list, in its canonical spelling. */
+export const timeZoneField = z
+  .string({ error: MESSAGES.timeZone })
+  .trim()
+  .max(64, MESSAGES.timeZone)
+  .transform((v, ctx) => {
+    const zone = canonicalTimeZone(v);
+    if (zone) return zone;
+    ctx.addIssue({ code: "custom", message: MESSAGES.timeZone });
+    return z.NEVER;
+  });
+
+/** A checkbox: present ("on") or absent. */
+export const checkboxField = z
+  .string()
+  .optional()
+  .transform((v) => v === "on");

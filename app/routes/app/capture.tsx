@@ -1,3 +1,5 @@
+import { getFormProps, getInputProps, getTextareaProps, type SubmissionResult, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { data, Form, Link, useNavigation, useRouteLoaderData } from "react-router";
 import { MyQrButton } from "~/components/my-qr";
@@ -22,7 +24,6 @@ export const meta = () => [...pageMeta("Capture contacts"), { name: "robots", co
 
 const FIELDS = ["name", "email", "phone", "title", "company", "website", "linkedin", "notes"] as const;
 type Draft = Partial<Record<(typeof FIELDS)[number], string>>;
-type Errors = Partial<Record<string, string[]>>;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const app = context.get(appContext);
@@ -39,14 +40,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const app = context.get(appContext);
   const user = await requireUser(app, request);
-  const form = Object.fromEntries(await request.formData());
-  const values = Object.fromEntries(FIELDS.map((f) => [f, String(form[f] ?? "").slice(0, 2000)])) as Draft;
-  const parsed = captureSchema.safeParse({ ...values, source: form.source, clientId: form.clientId || undefined });
-  if (!parsed.success) {
-    return data({ values, errors: parsed.error.flatten().fieldErrors as Errors }, { status: 400 });
-  }
-  const saved = await saveCapture(app.db, user.id, parsed.data, app);
-  return redirectWithToast("/capture", { type: "success", ...savedMessage(parsed.data, saved) });
+  const submission = parseWithZod(await request.formData(), { schema: captureSchema });
+  if (submission.status !== "success") return data({ reply: submission.reply() }, { status: 400 });
+  const saved = await saveCapture(app.db, user.id, submission.value, app);
+  return redirectWithToast("/capture", { type: "success", ...savedMessage(submission.value, saved) });
 }
 
 function savedMessage(
@@ -260,8 +257,9 @@ export default function CapturePage({ loaderData, actionData }: Route.ComponentP
   useToasterReady();
   const online = useOnline();
   const navigation = useNavigation();
-  const [draft, setDraft] = useState<Draft>(actionData?.values ?? {});
-  const [errors, setErrors] = useState<Errors>(actionData?.errors ?? {});
+  // The last answer from the server (the page's action without JavaScript, /api/capture with it).
+  const [reply, setReply] = useState<SubmissionResult<string[]> | undefined>(actionData?.reply);
+  useEffect(() => setReply(actionData?.reply), [actionData]);
   const [source, setSource] = useState<"qr" | "photo" | "quick">("quick");
   const [clientId, setClientId] = useState("");
   const [notice, setNotice] = useState("");
@@ -286,10 +284,25 @@ export default function CapturePage({ loaderData, actionData }: Route.ComponentP
     return () => window.removeEventListener("online", refreshQueue);
   }, [refreshQueue]);
 
+  const [form, fields] = useForm({
+    id: "capture",
+    lastResult: reply,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: captureSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onSubmit: (event, { submission }) => {
+      event.preventDefault();
+      if (submission?.status === "success") save(submission.payload);
+    },
+  });
+
   const fill = (next: Draft, message: string, from: "qr" | "photo") => {
-    setDraft((d) => ({ ...d, ...Object.fromEntries(Object.entries(next).filter(([, v]) => v)) }));
+    const typed = Object.fromEntries(FIELDS.map((f) => [f, String(form.value?.[f] ?? "")]));
+    form.update({
+      value: { ...typed, ...Object.fromEntries(Object.entries(next).filter(([, v]) => v)) },
+      validated: false,
+    });
     setSource(from);
-    setErrors({});
     setAdded(null);
     setNotice(message);
     nameRef.current?.focus();
@@ -336,24 +349,20 @@ export default function CapturePage({ loaderData, actionData }: Route.ComponentP
     fill(draftFrom(result.draft), `Read ${FORMAT_LABEL[result.format]}. Check the details and save.`, "qr");
   }
 
-  async function submit(event: React.FormEvent<HTMLFormElement>) {
-    event.preventDefault();
+  // Checked by the form already; sent as JSON so that without a network it can wait in the queue.
+  async function save(payload: Record<string, unknown>) {
+    const typed = Object.fromEntries(FIELDS.map((f) => [f, typeof payload[f] === "string" ? payload[f] : undefined]));
     const capture: CaptureInput & { clientId: string } = {
-      ...draft,
+      ...typed,
       source,
       clientId,
       eventName: loaderData.activeEvent,
     };
-    const parsed = captureSchema.safeParse(capture);
-    if (!parsed.success) {
-      setErrors(parsed.error.flatten().fieldErrors as Errors);
-      return;
-    }
     setSaving(true);
-    const label = parsed.data.name ?? parsed.data.email ?? "Contact";
+    const label = capture.name || capture.email || "Contact";
     const reset = () => {
-      setDraft({});
-      setErrors({});
+      form.reset();
+      setReply(undefined);
       setNotice("");
       setAdded(null);
       setSource("quick");
@@ -367,7 +376,8 @@ export default function CapturePage({ loaderData, actionData }: Route.ComponentP
         body: JSON.stringify(capture),
       });
       if (res.status === 400) {
-        setErrors(((await res.json()) as { fields?: Errors }).fields ?? {});
+        const error = ((await res.json()) as { fields?: Record<string, string[]> }).fields ?? {};
+        setReply({ status: "error", initialValue: typed as Record<string, string>, error });
         return;
       }
       if (!res.ok) throw new TypeError(`status ${res.status}`);
@@ -387,18 +397,16 @@ export default function CapturePage({ loaderData, actionData }: Route.ComponentP
     }
   }
 
-  const field = (name: (typeof FIELDS)[number], label: string, type = "text", autoComplete = "off") => (
-    <Field id={`capture-${name}`} label={label} errors={errors[name]}>
+  const field = (
+    name: Exclude<(typeof FIELDS)[number], "notes">,
+    label: string,
+    type: "text" | "email" | "tel" | "url" = "text",
+  ) => (
+    <Field id={fields[name].id} label={label} errors={fields[name].errors}>
       <input
         ref={name === "name" ? nameRef : undefined}
-        id={`capture-${name}`}
-        name={name}
-        type={type}
-        autoComplete={autoComplete}
-        value={draft[name] ?? ""}
-        onChange={(e) => setDraft((d) => ({ ...d, [name]: e.target.value }))}
-        aria-invalid={errors[name] ? true : undefined}
-        aria-describedby={errors[name] ? `capture-${name}-error` : undefined}
+        {...getInputProps(fields[name], { type })}
+        autoComplete="off"
         className={inputClass}
       />
     </Field>
@@ -429,7 +437,7 @@ export default function CapturePage({ loaderData, actionData }: Route.ComponentP
         </div>
         {/* On a laptop the form takes the left column, clear of the toasts at the bottom right; on a phone
             room below Save keeps it clear of the toasts above the tab bar. */}
-        <Form method="post" onSubmit={submit} className="space-y-4 pb-20 lg:order-first lg:pb-0" noValidate>
+        <Form method="post" {...getFormProps(form)} className="space-y-4 pb-20 lg:order-first lg:pb-0">
           <h2 className="font-semibold text-xl">{source === "quick" ? "Quick add" : "Check and save"}</h2>
           {added ? (
             <p
@@ -454,7 +462,12 @@ export default function CapturePage({ loaderData, actionData }: Route.ComponentP
           ) : null}
           <input type="hidden" name="source" value={source} />
           <input type="hidden" name="clientId" value={clientId} />
-          {field("name", "Name", "text", "off")}
+          {form.errors?.length ? (
+            <p id={form.errorId} role="alert" className="text-red-700 text-sm dark:text-red-300">
+              {form.errors[0]}
+            </p>
+          ) : null}
+          {field("name", "Name")}
           <div className="grid gap-4 sm:grid-cols-2">
             {field("email", "Email", "email")}
             {field("phone", "Phone", "tel")}
@@ -465,15 +478,8 @@ export default function CapturePage({ loaderData, actionData }: Route.ComponentP
             {field("website", "Website", "url")}
             {field("linkedin", "LinkedIn", "url")}
           </div>
-          <Field id="capture-notes" label="Notes" errors={errors.notes}>
-            <textarea
-              id="capture-notes"
-              name="notes"
-              rows={3}
-              value={draft.notes ?? ""}
-              onChange={(e) => setDraft((d) => ({ ...d, notes: e.target.value }))}
-              className={inputClass}
-            />
+          <Field id={fields.notes.id} label="Notes" errors={fields.notes.errors}>
+            <textarea {...getTextareaProps(fields.notes)} rows={3} className={inputClass} />
           </Field>
           <button
             type="submit"

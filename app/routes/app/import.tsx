@@ -1,4 +1,7 @@
+import { getFormProps, getInputProps, type SubmissionResult, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, useNavigation } from "react-router";
+import { z } from "zod";
 import { appContext } from "~/context";
 import { pageMeta } from "~/lib/site";
 import { requireUser } from "~/server/auth.server";
@@ -38,33 +41,45 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return null;
 }
 
-async function readUpload(form: FormData): Promise<{ bytes: Uint8Array; filename: string } | { error: string }> {
-  const file = form.get("file");
-  if (!(file instanceof File) || file.size === 0) return { error: "Choose a file to import." };
-  if (file.size > MAX_FILE_BYTES) return { error: "That file is too large; split it into files under 900 KB." };
-  if (!/\.(vcf|vcard|csv)$/i.test(file.name)) return { error: "Choose a .vcf (vCard) or .csv file." };
-  return { bytes: new Uint8Array(await file.arrayBuffer()), filename: file.name.slice(0, 200) };
-}
+const CHOOSE_FILE = "Choose a file to import.";
+
+/** The file step, checked in the browser before the upload and again by the action. */
+const fileSchema = z.object({
+  intent: z.literal("preview"),
+  file: z
+    .instanceof(File, { message: CHOOSE_FILE })
+    .refine((f) => f.size > 0, CHOOSE_FILE)
+    .refine((f) => f.size <= MAX_FILE_BYTES, "That file is too large; split it into files under 900 KB.")
+    .refine((f) => /\.(vcf|vcard|csv)$/i.test(f.name), "Choose a .vcf (vCard) or .csv file."),
+});
+
+/** The confirm step: the preview kept for this owner (its id checked again on the server) and what to do with people already there. */
+const confirmSchema = z.object({
+  intent: z.literal("import"),
+  preview: z.string().max(100),
+  duplicates: z.enum(["merge", "skip"]).catch("merge"),
+});
+
+const importSchema = z.discriminatedUnion("intent", [fileSchema, confirmSchema]);
 
 export async function action({ request, context }: Route.ActionArgs) {
   const app = context.get(appContext);
   const user = await requireUser(app, request);
-  let form: FormData;
-  try {
-    form = await request.formData();
-  } catch {
-    return data({ error: "Choose a file to import." }, { status: 400 });
-  }
+  // A refusal of either step shows on the file step: the confirm step is gone once its preview is.
+  const refuse = (reply: SubmissionResult<string[]>) => data({ reply }, { status: 400 });
+  const refuseAll = (message: string) => refuse({ status: "error", error: { "": [message] } });
+  const submission = parseWithZod(await request.formData(), { schema: importSchema });
+  const expired = "This preview has expired; choose the file again.";
+  if (submission.status !== "success")
+    return submission.payload.intent === "import" ? refuseAll(expired) : refuse(submission.reply());
   const settings = await getSettings(app.db, user.id);
-  if (form.get("intent") === "import") {
+  if (submission.value.intent === "import") {
     // The confirm step names the preview kept for this owner; the file is never sent twice.
-    const id = previewIdSchema.safeParse(form.get("preview"));
+    const id = previewIdSchema.safeParse(submission.value.preview);
     const plan = id.success ? await loadPreview(app.env, user.id, id.data) : null;
-    if (!plan || !id.success)
-      return data({ error: "This preview has expired; choose the file again." }, { status: 400 });
-    if (plan.rows.length === 0) return data({ error: "Nothing in this file can be imported." }, { status: 400 });
-    const duplicates = form.get("duplicates") === "skip" ? "skip" : "merge";
-    const result = await applyImport(app, user.id, plan, duplicates);
+    if (!plan || !id.success) return refuseAll(expired);
+    if (plan.rows.length === 0) return refuseAll("Nothing in this file can be imported.");
+    const result = await applyImport(app, user.id, plan, submission.value.duplicates);
     await dropPreview(app.env, user.id, id.data);
     return redirectWithToast("/connections", {
       type: "success",
@@ -72,10 +87,10 @@ export async function action({ request, context }: Route.ActionArgs) {
       description: `${result.added} added, ${result.merged} merged, ${result.skipped} skipped.`,
     });
   }
-  const upload = await readUpload(form);
-  if ("error" in upload) return data({ error: upload.error }, { status: 400 });
-  const read = readImportFile(upload.bytes, upload.filename);
-  const plan = await planImport(app.db, user.id, read, upload.filename, settings.country);
+  const file = submission.value.file;
+  const filename = file.name.slice(0, 200);
+  const read = readImportFile(new Uint8Array(await file.arrayBuffer()), filename);
+  const plan = await planImport(app.db, user.id, read, filename, settings.country);
   const previewId = await savePreview(app.env, user.id, plan);
   const skipped = new Set(plan.problems.filter((p) => p.skipped).map((p) => p.row)).size;
   return {
@@ -103,7 +118,18 @@ export default function ImportPage({ actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
   const preview = actionData && "previewId" in actionData ? actionData : null;
-  const error = actionData && "error" in actionData ? actionData.error : null;
+  const [fileForm, fileFields] = useForm({
+    id: "import-file",
+    lastResult: !busy && actionData && "reply" in actionData ? actionData.reply : undefined,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: fileSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  const [confirmForm, confirmFields] = useForm({
+    id: "import-confirm",
+    defaultValue: { duplicates: "merge" },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: confirmSchema }),
+  });
   return (
     <section className="mx-auto max-w-5xl px-4 py-10 sm:px-6">
       <Link to="/connections" className="text-brand-700 text-sm underline dark:text-brand-200">
@@ -119,25 +145,28 @@ export default function ImportPage({ actionData }: Route.ComponentProps) {
       <Form
         method="post"
         encType="multipart/form-data"
+        {...getFormProps(fileForm)}
         className="mt-6 space-y-4 rounded-xl border border-slate-200 p-5 dark:border-slate-800"
       >
         <input type="hidden" name="intent" value="preview" />
-        <label htmlFor="file" className="block font-medium">
+        <label htmlFor={fileFields.file.id} className="block font-medium">
           File
         </label>
         <input
-          id="file"
-          name="file"
-          type="file"
+          {...getInputProps(fileFields.file, { type: "file" })}
           accept=".vcf,.vcard,.csv,text/vcard,text/csv"
-          required
           className="block text-sm"
         />
-        {error ? (
-          <p role="alert" className="text-red-700 text-sm dark:text-red-300">
-            {error}
+        {[...(fileForm.errors ?? []), ...(fileFields.file.errors ?? [])].slice(0, 1).map((message) => (
+          <p
+            key={message}
+            id={fileFields.file.errors?.length ? fileFields.file.errorId : fileForm.errorId}
+            role="alert"
+            className="text-red-700 text-sm dark:text-red-300"
+          >
+            {message}
           </p>
-        ) : null}
+        ))}
         <button
           type="submit"
           disabled={busy}
@@ -148,7 +177,7 @@ export default function ImportPage({ actionData }: Route.ComponentProps) {
       </Form>
 
       {preview ? (
-        <Form method="post" className="mt-8 space-y-6">
+        <Form method="post" {...getFormProps(confirmForm)} className="mt-8 space-y-6">
           <input type="hidden" name="preview" value={preview.previewId} />
           <h2 className="font-semibold text-xl">
             Preview: {preview.total} to import
@@ -230,11 +259,18 @@ export default function ImportPage({ actionData }: Route.ComponentProps) {
           <fieldset>
             <legend className="font-medium">People already in your network</legend>
             <label className="mt-2 flex items-center gap-2 text-sm">
-              <input type="radio" name="duplicates" value="merge" defaultChecked /> Merge into the existing contact,
-              keeping every note and tag
+              <input
+                {...getInputProps(confirmFields.duplicates, { type: "radio", value: "merge" })}
+                id={`${confirmFields.duplicates.id}-merge`}
+              />{" "}
+              Merge into the existing contact, keeping every note and tag
             </label>
             <label className="mt-1 flex items-center gap-2 text-sm">
-              <input type="radio" name="duplicates" value="skip" /> Skip them
+              <input
+                {...getInputProps(confirmFields.duplicates, { type: "radio", value: "skip" })}
+                id={`${confirmFields.duplicates.id}-skip`}
+              />{" "}
+              Skip them
             </label>
           </fieldset>
           <button

@@ -1,4 +1,7 @@
-import { Form, Link } from "react-router";
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, Form, Link, useNavigation } from "react-router";
+import { z } from "zod";
 import { appContext } from "~/context";
 import { formatAddress } from "~/lib/people/normalise";
 import { pageMeta } from "~/lib/site";
@@ -19,12 +22,27 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return preview;
 }
 
+const personId = z.coerce.number().int().positive();
+
+/** Who is merged and who is kept; each field's pick (`pick-<field>`) names one of them, checked on the server. */
+const mergeSchema = z
+  .object({
+    id: z.preprocess((v) => (Array.isArray(v) ? v : [v]), z.array(personId).min(2, "Choose at least two people")),
+    primary: personId.optional(),
+  })
+  .refine((v) => v.primary !== undefined && v.id.includes(v.primary), {
+    message: "Choose the one kept",
+    path: ["primary"],
+  });
+
 export async function action({ request, context }: Route.ActionArgs) {
   const app = context.get(appContext);
   const user = await requireUser(app, request);
   const form = await request.formData();
-  const ids = parseIds(form.getAll("id"));
-  const primary = Number(form.get("primary"));
+  const submission = parseWithZod(form, { schema: mergeSchema });
+  if (submission.status !== "success") return data({ reply: submission.reply() }, { status: 400 });
+  const ids = parseIds(submission.value.id.map(String));
+  const primary = submission.value.primary ?? 0;
   const picks: Partial<Record<MergeField, number>> = {};
   for (const [field] of MERGE_FIELDS) {
     const chosen = Number(form.get(`pick-${field}`));
@@ -40,6 +58,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         app,
       )
     : null;
+  // Another account's person, or one gone since the preview: the whole merge is a 404.
   if (!merged) return notFound();
   return redirectWithToast(`/connections/${merged.id}`, {
     type: "success",
@@ -50,9 +69,17 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 const cell = "border-slate-200 border-b p-2 align-top dark:border-slate-800";
 
-export default function MergePage({ loaderData }: Route.ComponentProps) {
+export default function MergePage({ loaderData, actionData }: Route.ComponentProps) {
   const { people, points, fields } = loaderData;
   const first = people[0]?.id;
+  const navigation = useNavigation();
+  const [form, formFields] = useForm({
+    id: "merge",
+    lastResult: navigation.state === "idle" ? actionData?.reply : undefined,
+    defaultValue: { primary: String(first ?? "") },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: mergeSchema }),
+  });
+  const primary = formFields.primary;
   return (
     <section className="mx-auto max-w-5xl px-4 py-10 sm:px-6">
       <Link to="/connections" className="text-brand-700 text-sm underline dark:text-brand-200">
@@ -63,7 +90,14 @@ export default function MergePage({ loaderData }: Route.ComponentProps) {
         Pick the value to keep where they differ. Every email, phone, address, tag, note, follow-up and share-back is
         kept, and you can undo the merge afterwards.
       </p>
-      <Form method="post" className="mt-6">
+      <Form method="post" {...getFormProps(form)} className="mt-6">
+        {[...(form.errors ?? []), ...(formFields.id.errors ?? []), ...(primary.errors ?? [])]
+          .slice(0, 1)
+          .map((message) => (
+            <p key={message} id={primary.errorId} role="alert" className="mb-3 text-red-700 text-sm dark:text-red-300">
+              {message}
+            </p>
+          ))}
         {people.map((p) => (
           <input key={p.id} type="hidden" name="id" value={p.id} />
         ))}
@@ -92,7 +126,10 @@ export default function MergePage({ loaderData }: Route.ComponentProps) {
                 {people.map((p) => (
                   <td key={p.id} className={cell}>
                     <label className="flex items-center gap-2">
-                      <input type="radio" name="primary" value={p.id} defaultChecked={p.id === first} />
+                      <input
+                        {...getInputProps(primary, { type: "radio", value: String(p.id) })}
+                        id={`${primary.id}-${p.id}`}
+                      />
                       The one kept
                     </label>
                   </td>

@@ -1,8 +1,11 @@
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { sql } from "drizzle-orm";
-import { data, Form, Link } from "react-router";
-import { inputClass } from "~/components/ui/field";
+import { data, Form, Link, useNavigation } from "react-router";
+import { RhythmFields } from "~/components/follow/rhythm-fields";
+import { Field, inputClass } from "~/components/ui/field";
 import { appContext } from "~/context";
-import { describeRhythm, RHYTHM_LABEL, RHYTHMS, rhythmFormSchema } from "~/lib/rhythm";
+import { describeRhythm, tagRhythmSchema } from "~/lib/rhythm";
 import { pageMeta } from "~/lib/site";
 import { requireUser } from "~/server/auth.server";
 import { listTagRhythms, setTagRhythm } from "~/server/rhythm.server";
@@ -27,26 +30,21 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const app = context.get(appContext);
   const user = await requireUser(app, request);
-  const form = Object.fromEntries(await request.formData().catch(() => new FormData()));
-  const tag = String(form.tag ?? "")
-    .trim()
-    .slice(0, 60);
-  if (form.intent === "remove") {
+  const formData = await request.formData();
+  if (formData.get("intent") === "remove") {
+    const tag = String(formData.get("tag") ?? "")
+      .trim()
+      .slice(0, 60);
     await setTagRhythm(app.db, user.id, tag, null);
     return redirectWithToast("/settings/keep-in-touch", { type: "success", title: "Rhythm removed" });
   }
-  const values = Object.fromEntries(Object.entries(form).map(([k, v]) => [k, String(v)]));
-  if (!tag) return data({ errors: { tag: "Enter a tag" } as Record<string, string>, values }, { status: 400 });
-  const parsed = rhythmFormSchema.safeParse(form);
-  if (!parsed.success)
-    return data(
-      { errors: Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0] ?? "every"), i.message])), values },
-      { status: 400 },
-    );
-  await setTagRhythm(app.db, user.id, tag, parsed.data);
+  const submission = parseWithZod(formData, { schema: tagRhythmSchema });
+  if (submission.status !== "success") return data({ reply: submission.reply() }, { status: 400 });
+  const { tag, ...rhythm } = submission.value;
+  await setTagRhythm(app.db, user.id, tag, rhythm);
   return redirectWithToast("/settings/keep-in-touch", {
     type: "success",
-    title: `Everyone tagged ${tag}: ${describeRhythm(parsed.data).toLowerCase()}`,
+    title: `Everyone tagged ${tag}: ${describeRhythm(rhythm).toLowerCase()}`,
   });
 }
 
@@ -54,8 +52,15 @@ const small = "rounded-md border border-slate-300 px-3 py-1.5 font-medium text-s
 
 export default function Rhythms({ loaderData, actionData }: Route.ComponentProps) {
   const { rules, tags } = loaderData;
-  const errors = actionData?.errors ?? {};
-  const values = actionData?.values ?? {};
+  const navigation = useNavigation();
+  const [form, fields] = useForm({
+    id: "tag-rhythm",
+    lastResult: navigation.state === "idle" ? actionData?.reply : undefined,
+    defaultValue: { tag: "", every: "quarterly", days: "" },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: tagRhythmSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
   return (
     <section className="mx-auto max-w-3xl px-4 py-10 sm:px-6">
       <Link to="/settings" className="text-brand-700 text-sm underline dark:text-brand-200">
@@ -68,64 +73,31 @@ export default function Rhythms({ loaderData, actionData }: Route.ComponentProps
       </p>
       <Form
         method="post"
+        {...getFormProps(form)}
         className="mt-6 flex flex-wrap items-end gap-3 rounded-xl border border-slate-200 p-5 dark:border-slate-800"
       >
-        <label className="min-w-40 flex-1 text-sm">
-          <span className="mb-1 block font-medium">Tag</span>
-          <input
-            name="tag"
-            list="known-tags"
-            maxLength={60}
-            defaultValue={values.tag ?? ""}
-            className={inputClass}
-            aria-invalid={errors.tag ? true : undefined}
-            aria-describedby={errors.tag ? "tag-error" : undefined}
-          />
+        <div className="min-w-40 flex-1 text-sm">
+          <Field id={fields.tag.id} label="Tag" errors={fields.tag.errors}>
+            <input
+              {...getInputProps(fields.tag, { type: "text" })}
+              list="known-tags"
+              maxLength={60}
+              className={inputClass}
+            />
+          </Field>
           <datalist id="known-tags">
             {tags.map((t) => (
               <option key={t} value={t} />
             ))}
           </datalist>
-          {errors.tag ? (
-            <span id="tag-error" className="mt-1 block text-red-700 dark:text-red-300">
-              {errors.tag}
-            </span>
-          ) : null}
-        </label>
-        <label className="text-sm">
-          <span className="mb-1 block font-medium">How often</span>
-          <select name="every" defaultValue={values.every ?? "quarterly"} className={inputClass}>
-            {RHYTHMS.map((r) => (
-              <option key={r} value={r}>
-                {RHYTHM_LABEL[r]}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="w-28 text-sm">
-          <span className="mb-1 block font-medium">Days</span>
-          <input
-            name="days"
-            type="number"
-            min={1}
-            max={3650}
-            defaultValue={values.days ?? ""}
-            className={inputClass}
-            aria-invalid={errors.days ? true : undefined}
-            aria-describedby={errors.days ? "days-error" : undefined}
-          />
-        </label>
+        </div>
+        <RhythmFields every={fields.every} days={fields.days} everyLabel="How often" />
         <button
           type="submit"
           className="rounded-md bg-brand-600 px-4 py-2.5 font-semibold text-white hover:bg-brand-700"
         >
           Save rhythm
         </button>
-        {errors.days || errors.every ? (
-          <p id="days-error" role="alert" className="w-full text-red-700 text-sm dark:text-red-300">
-            {errors.days ?? errors.every}
-          </p>
-        ) : null}
       </Form>
       <ul aria-label="Rhythms per tag" className="mt-6 divide-y divide-slate-200 dark:divide-slate-800">
         {rules.map((r) => (

@@ -1,11 +1,15 @@
-import { isSupportedCountry } from "libphonenumber-js/min";
-import { useEffect, useRef, useState } from "react";
-import { data, Form, Link, useFetcher } from "react-router";
+import { getFormProps, getInputProps, type SubmissionResult, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { useEffect, useState } from "react";
+import { data, Form, Link, useFetcher, useNavigation } from "react-router";
+import { z } from "zod";
+import { Field } from "~/components/ui/field";
 import { appContext } from "~/context";
 import { userNameSchema } from "~/lib/auth";
+import { checkboxField, countryField, timeZoneField } from "~/lib/forms/fields";
 import { pageMeta } from "~/lib/site";
 import { THEMES, themeFromCookie } from "~/lib/theme";
-import { canonicalTimeZone, utcOffsetLabel } from "~/lib/time";
+import { utcOffsetLabel } from "~/lib/time";
 import { deleteAccount } from "~/server/account.server";
 import { CLEAR_SITE_DATA, createAuth, requireUser } from "~/server/auth.server";
 import { invalidateOwnerCards } from "~/server/cards.server";
@@ -29,49 +33,52 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
+// The same name rule as sign-up (createAuth checks it again for every account write).
+const profileSchema = z.object({ intent: z.literal("profile"), name: userNameSchema });
+
+const preferencesSchema = z.object({
+  intent: z.literal("preferences"),
+  timeZone: timeZoneField,
+  country: countryField,
+  notifyShareBacks: checkboxField,
+  notifyReminders: checkboxField,
+  notifyImports: checkboxField,
+  visibility: z.enum(["all", "connections"]).catch("all"),
+});
+
+const CONFIRM_MESSAGE = "Type your email address exactly to confirm.";
+const deleteSchema = (email: string) =>
+  z.object({
+    intent: z.literal("delete-account"),
+    confirm: z
+      .string({ error: CONFIRM_MESSAGE })
+      .max(254, CONFIRM_MESSAGE)
+      .refine((v) => v.trim().toLowerCase() === email.toLowerCase(), CONFIRM_MESSAGE),
+  });
+
+type FormIntent = "profile" | "preferences" | "delete-account";
+
 export async function action({ request, context }: Route.ActionArgs) {
   const app = context.get(appContext);
   const user = await requireUser(app, request);
   const form = await request.formData();
   const intent = form.get("intent");
   const saved = (title: string) => redirectWithToast("/settings", { type: "success", title });
+  const refuse = (formIntent: FormIntent, reply: SubmissionResult<string[]>) =>
+    data({ intent: formIntent, reply }, { status: 400 });
   if (intent === "profile") {
-    // The same name rule as sign-up (createAuth checks it again for every account write).
-    const typed = String(form.get("name") ?? "");
-    const parsed = userNameSchema.safeParse(typed);
-    if (!parsed.success) {
-      return data({ nameError: parsed.error.issues[0]?.message, name: typed.trim().slice(0, 120) }, { status: 400 });
-    }
-    const name = parsed.data;
-    await createAuth(app, request).api.updateUser({ headers: request.headers, body: { name } });
+    const submission = parseWithZod(form, { schema: profileSchema });
+    if (submission.status !== "success") return refuse(intent, submission.reply());
+    await createAuth(app, request).api.updateUser({ headers: request.headers, body: { name: submission.value.name } });
     return saved("Profile saved");
   }
   if (intent === "preferences") {
-    const typedZone = String(form.get("timeZone") ?? "")
-      .trim()
-      .slice(0, 64);
-    const timeZone = canonicalTimeZone(typedZone);
-    const country = String(form.get("country") ?? "")
-      .trim()
-      .toUpperCase()
-      .slice(0, 2);
-    const errors: Record<string, string> = {};
-    if (!timeZone) errors.timeZone = "Choose a time zone from the list";
-    if (!/^[A-Z]{2}$/.test(country) || !isSupportedCountry(country))
-      errors.country = "Use a two-letter country code, like US or GB";
-    if (Object.keys(errors).length || !timeZone)
-      return data({ errors, prefs: { timeZone: typedZone, country } }, { status: 400 });
-    const visibility = form.get("visibility") === "connections" ? "connections" : "all";
+    const submission = parseWithZod(form, { schema: preferencesSchema });
+    if (submission.status !== "success") return refuse(intent, submission.reply());
+    const { intent: _intent, ...prefs } = submission.value;
     const before = await getSettings(app.db, user.id);
-    await saveSettings(app.db, user.id, {
-      timeZone,
-      country,
-      notifyShareBacks: form.get("notifyShareBacks") === "on",
-      notifyReminders: form.get("notifyReminders") === "on",
-      notifyImports: form.get("notifyImports") === "on",
-      visibility,
-    });
-    if (before.visibility !== visibility) await invalidateOwnerCards(app.env, app.db, user.id);
+    await saveSettings(app.db, user.id, prefs);
+    if (before.visibility !== prefs.visibility) await invalidateOwnerCards(app.env, app.db, user.id);
     return saved("Settings saved");
   }
   if (intent === "feed") return data({ feedToken: await rotateCalendarToken(app.db, user.id) });
@@ -80,10 +87,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     return saved("Calendar feed turned off");
   }
   if (intent !== "delete-account") throw new Response("Bad Request", { status: 400, statusText: "Bad Request" });
-  const typed = String(form.get("confirm") ?? "");
-  if (typed.trim().toLowerCase() !== user.email.toLowerCase()) {
-    return data({ error: "Type your email address exactly to confirm.", typed: typed.slice(0, 254) }, { status: 400 });
-  }
+  const submission = parseWithZod(form, { schema: deleteSchema(user.email) });
+  if (submission.status !== "success") return refuse(intent, submission.reply());
   // Signing out first clears the cookie; the session row goes with the account anyway.
   const signOut = await createAuth(app, request).api.signOut({ headers: request.headers, asResponse: true });
   await deleteAccount(app.env, app.db, user.id);
@@ -122,33 +127,28 @@ const VISIBILITY = [
  * a text field with the runtime's list as suggestions rather than a select of 419 names.
  */
 function TimeZoneField({
-  saved,
+  field,
   zones,
-  error,
+  onUse,
 }: {
-  saved: string;
+  field: ReturnType<typeof usePreferencesForm>[1]["timeZone"];
   zones: (readonly [string, string])[];
-  error?: string;
+  onUse: (zone: string) => void;
 }) {
-  const input = useRef<HTMLInputElement>(null);
   const [device, setDevice] = useState<string | null>(null);
   useEffect(() => setDevice(Intl.DateTimeFormat().resolvedOptions().timeZone || null), []);
+  const saved = field.value ?? field.initialValue;
   return (
     <div>
-      <label htmlFor="timeZone" className="mb-1 block font-medium text-sm">
+      <label htmlFor={field.id} className="mb-1 block font-medium text-sm">
         Time zone
       </label>
       <input
-        ref={input}
-        id="timeZone"
-        name="timeZone"
+        {...getInputProps(field, { type: "text", ariaDescribedBy: field.errors ? undefined : `${field.id}-hint` })}
         list="time-zones"
-        defaultValue={saved}
         autoComplete="off"
         spellCheck={false}
         placeholder="Search, e.g. New York or UTC+01"
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? "timeZone-error" : "timeZone-hint"}
         className={control}
       />
       <datalist id="time-zones">
@@ -156,12 +156,12 @@ function TimeZoneField({
           <option key={zone} value={zone}>{`${offset} · ${zone.replaceAll("_", " ")}`}</option>
         ))}
       </datalist>
-      {error ? (
-        <p id="timeZone-error" className={errorText}>
-          {error}
+      {field.errors ? (
+        <p id={field.errorId} className={errorText}>
+          {field.errors[0]}
         </p>
       ) : (
-        <p id="timeZone-hint" className="mt-1 text-slate-600 text-xs dark:text-slate-300">
+        <p id={`${field.id}-hint`} className="mt-1 text-slate-600 text-xs dark:text-slate-300">
           Reminders and "today" follow this zone.
           {device && device !== saved ? (
             <>
@@ -170,9 +170,7 @@ function TimeZoneField({
               <button
                 type="button"
                 className="font-semibold text-brand-700 underline dark:text-brand-200"
-                onClick={() => {
-                  if (input.current) input.current.value = device;
-                }}
+                onClick={() => onUse(device)}
               >
                 Use {device}
               </button>
@@ -184,49 +182,76 @@ function TimeZoneField({
   );
 }
 
+/** A form of this page: validated in the browser with the action's schema; the action's answer when it was this form's. */
+function useSettingsForm<S extends z.ZodObject>(
+  id: FormIntent,
+  schema: S,
+  actionData: Route.ComponentProps["actionData"],
+  defaultValue: Partial<Record<keyof z.input<S>, string>>,
+) {
+  const navigation = useNavigation();
+  return useForm<z.input<S>, z.output<S>>({
+    id,
+    lastResult:
+      navigation.state === "idle" && actionData && "reply" in actionData && actionData.intent === id
+        ? actionData.reply
+        : undefined,
+    defaultValue: defaultValue as never,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+}
+
+function usePreferencesForm(
+  actionData: Route.ComponentProps["actionData"],
+  settings: Route.ComponentProps["loaderData"]["settings"],
+) {
+  return useSettingsForm("preferences", preferencesSchema, actionData, {
+    timeZone: settings.timeZone,
+    country: settings.country,
+    notifyShareBacks: settings.notifyShareBacks ? "on" : "",
+    notifyReminders: settings.notifyReminders ? "on" : "",
+    notifyImports: settings.notifyImports ? "on" : "",
+    visibility: settings.visibility,
+  });
+}
+
 export default function Settings({ loaderData, actionData }: Route.ComponentProps) {
   const { user, settings, zones, origin, theme } = loaderData;
-  const nameError = actionData && "nameError" in actionData ? actionData.nameError : undefined;
-  const typedName = actionData && "name" in actionData ? actionData.name : undefined;
+  const [profile, profileFields] = useSettingsForm("profile", profileSchema, actionData, { name: user.name });
+  const [prefs, prefsFields] = usePreferencesForm(actionData, settings);
+  const [removal, removalFields] = useSettingsForm("delete-account", deleteSchema(user.email), actionData, {
+    confirm: "",
+  });
   const themeFetcher = useFetcher();
   const pendingTheme = themeFetcher.formData?.get("theme");
   useEffect(() => {
     if (typeof pendingTheme === "string") document.documentElement.dataset.theme = pendingTheme;
   }, [pendingTheme]);
-  const errors = actionData && "errors" in actionData ? actionData.errors : undefined;
-  const typedPrefs = actionData && "prefs" in actionData ? actionData.prefs : undefined;
   const feedToken = actionData && "feedToken" in actionData ? actionData.feedToken : undefined;
-  const deleteError = actionData && "error" in actionData ? actionData.error : undefined;
-  const typed = actionData && "typed" in actionData ? actionData.typed : undefined;
   const hasFeed = settings.hasFeed || Boolean(feedToken);
   return (
     <section className="mx-auto max-w-2xl px-4 py-10 sm:px-6">
       <h1 className="font-bold text-3xl tracking-tight">Settings</h1>
-      <Form method="post" className={`mt-6 space-y-4 ${box}`} aria-labelledby="profile-title">
+      <Form
+        method="post"
+        {...getFormProps(profile)}
+        className={`mt-6 space-y-4 ${box}`}
+        aria-labelledby="profile-title"
+      >
         <h2 id="profile-title" className="font-semibold text-lg">
           Profile
         </h2>
         <input type="hidden" name="intent" value="profile" />
-        <div>
-          <label htmlFor="name" className="mb-1 block font-medium text-sm">
-            Name
-          </label>
+        <Field id={profileFields.name.id} label="Name" errors={profileFields.name.errors}>
           <input
-            id="name"
-            name="name"
+            {...getInputProps(profileFields.name, { type: "text" })}
             autoComplete="name"
             maxLength={120}
-            defaultValue={typedName ?? user.name}
-            aria-invalid={nameError ? true : undefined}
-            aria-describedby={nameError ? "name-error" : undefined}
             className={control}
           />
-          {nameError ? (
-            <p id="name-error" className={errorText}>
-              {nameError}
-            </p>
-          ) : null}
-        </div>
+        </Field>
         <p className="text-sm">
           <span className="text-slate-600 dark:text-slate-300">Email:</span> {user.email}{" "}
           <Link to="/settings/account" className="font-medium text-brand-700 underline dark:text-brand-200">
@@ -319,40 +344,32 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
         </div>
       </section>
 
-      <Form method="post" className={`mt-8 space-y-4 ${box}`} aria-labelledby="prefs-title">
+      <Form method="post" {...getFormProps(prefs)} className={`mt-8 space-y-4 ${box}`} aria-labelledby="prefs-title">
         <h2 id="prefs-title" className="font-semibold text-lg">
           Preferences
         </h2>
         <input type="hidden" name="intent" value="preferences" />
         <div className="grid gap-4 sm:grid-cols-2">
           <div>
-            <TimeZoneField saved={typedPrefs?.timeZone ?? settings.timeZone} zones={zones} error={errors?.timeZone} />
-          </div>
-          <div>
-            <label htmlFor="country" className="mb-1 block font-medium text-sm">
-              Country code (for phone numbers)
-            </label>
-            <input
-              id="country"
-              name="country"
-              defaultValue={typedPrefs?.country ?? settings.country}
-              maxLength={2}
-              className={control}
-              aria-invalid={errors?.country ? true : undefined}
-              aria-describedby={errors?.country ? "country-error" : undefined}
+            <TimeZoneField
+              field={prefsFields.timeZone}
+              zones={zones}
+              onUse={(zone) => prefs.update({ name: prefsFields.timeZone.name, value: zone })}
             />
-            {errors?.country ? (
-              <p id="country-error" className={errorText}>
-                {errors.country}
-              </p>
-            ) : null}
           </div>
+          <Field
+            id={prefsFields.country.id}
+            label="Country code (for phone numbers)"
+            errors={prefsFields.country.errors}
+          >
+            <input {...getInputProps(prefsFields.country, { type: "text" })} maxLength={2} className={control} />
+          </Field>
         </div>
         <fieldset>
           <legend className="font-medium text-sm">Notify me about</legend>
           {NOTIFY.map(([name, label]) => (
             <label key={name} className="mt-2 flex items-center gap-2 text-sm">
-              <input type="checkbox" name={name} defaultChecked={settings[name]} className="size-4" />
+              <input {...getInputProps(prefsFields[name], { type: "checkbox" })} className="size-4" />
               {label}
             </label>
           ))}
@@ -362,10 +379,8 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
           {VISIBILITY.map(([value, label, explained]) => (
             <label key={value} className="mt-2 flex items-start gap-2 text-sm">
               <input
-                type="radio"
-                name="visibility"
-                value={value}
-                defaultChecked={settings.visibility === value}
+                {...getInputProps(prefsFields.visibility, { type: "radio", value })}
+                id={`${prefsFields.visibility.id}-${value}`}
                 className="mt-1"
               />
               <span>
@@ -431,25 +446,15 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
           This deletes your cards (their links stop working at once), your connections, shared contacts, reminders and
           notifications. It cannot be undone.
         </p>
-        <Form method="post" className="mt-4 space-y-3">
+        <Form method="post" {...getFormProps(removal)} className="mt-4 space-y-3">
           <input type="hidden" name="intent" value="delete-account" />
-          <label htmlFor="confirm" className="block font-medium text-sm">
-            Type {user.email} to confirm
-          </label>
-          <input
-            id="confirm"
-            name="confirm"
-            autoComplete="off"
-            defaultValue={typed}
-            aria-invalid={deleteError ? true : undefined}
-            aria-describedby={deleteError ? "confirm-error" : undefined}
-            className={control}
-          />
-          {deleteError ? (
-            <p id="confirm-error" className={errorText}>
-              {deleteError}
-            </p>
-          ) : null}
+          <Field
+            id={removalFields.confirm.id}
+            label={`Type ${user.email} to confirm`}
+            errors={removalFields.confirm.errors}
+          >
+            <input {...getInputProps(removalFields.confirm, { type: "text" })} autoComplete="off" className={control} />
+          </Field>
           <button type="submit" className="rounded-md bg-red-700 px-4 py-2.5 font-semibold text-white hover:bg-red-800">
             Delete my account and all its data
           </button>

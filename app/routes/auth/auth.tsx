@@ -6,6 +6,7 @@ import { z } from "zod";
 import { Field, inputClass } from "~/components/ui/field";
 import { appContext } from "~/context";
 import { PASSWORD_MAX, PASSWORD_MIN, userNameSchema } from "~/lib/auth";
+import { requiredEmailField } from "~/lib/forms/fields";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { pageMeta } from "~/lib/site";
 import { canonicalTimeZone } from "~/lib/time";
@@ -13,11 +14,7 @@ import { asAuthResponse, createAuth, getSessionUser, TOO_MANY_AUTH_ATTEMPTS } fr
 import { saveSettings } from "~/server/settings.server";
 import type { Route } from "./+types/auth";
 
-const email = z
-  .string({ error: "Please enter a valid email address" })
-  .trim()
-  .max(254, "Please enter a valid email address")
-  .pipe(z.email("Please enter a valid email address"));
+const email = requiredEmailField;
 
 const signInSchema = z.object({
   intent: z.literal("signin"),

@@ -1,7 +1,7 @@
+import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Link } from "react-router";
-import { z } from "zod";
 import { SUBSCRIBED_COOKIE } from "~/components/marketing/newsletter-slide-in";
-import { NEWSLETTER_SUCCESS } from "~/components/newsletter-form";
+import { NEWSLETTER_SUCCESS, NewsletterForm, newsletterSchema } from "~/components/newsletter-form";
 import { appContext } from "~/context";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { pageMeta } from "~/lib/site";
@@ -10,43 +10,39 @@ import { requestSubscription } from "~/server/newsletter.server";
 import { allow, clientKey } from "~/server/rate-limit.server";
 import type { Route } from "./+types/newsletter";
 
-const schema = z.object({
-  email_address: z
-    .string()
-    .trim()
-    .min(1, "Please enter a valid email address")
-    .max(254, "Please enter a valid email address")
-    .pipe(z.email("Please enter a valid email address")),
-  source: z.string().trim().max(40).catch("site"),
-});
-
 export const meta = () => pageMeta("Newsletter");
 
 export async function action({ request, context }: Route.ActionArgs) {
   const app = context.get(appContext);
   const form = await request.formData();
-  const email = String(form.get("email_address") ?? "").slice(0, 300);
   const back = safeRedirect(form.get("redirectTo"), "/");
-  const parsed = schema.safeParse({ email_address: email, source: form.get("source") ?? "site" });
-  if (!parsed.success) {
-    const fieldError = parsed.error.issues[0]?.message ?? "Please enter a valid email address";
-    return data({ ok: false, message: fieldError, fieldError, email, back }, { status: 400 });
+  const submission = parseWithZod(form, { schema: newsletterSchema });
+  if (submission.status !== "success") {
+    const reply = submission.reply();
+    const message = reply.error?.email_address?.[0] ?? "Please enter a valid email address";
+    return data({ ok: false, message, reply, back, source: String(form.get("source") ?? "site") }, { status: 400 });
   }
   if (!(await allow(app.env, "forms", `newsletter:${clientKey(request)}`))) {
     return data(
-      { ok: false, message: "Too many attempts. Please try again shortly.", email, back, fieldError: undefined },
+      {
+        ok: false,
+        message: "Too many attempts. Please try again shortly.",
+        reply: submission.reply(),
+        back,
+        source: submission.value.source,
+      },
       { status: 429 },
     );
   }
   await requestSubscription(app.db, outboxMailer(app.db), {
-    email: parsed.data.email_address,
-    source: parsed.data.source,
+    email: submission.value.email_address,
+    source: submission.value.source,
     origin: new URL(request.url).origin,
   });
   // Readable by the page so the slide-in never asks a subscriber again (the answer is the same for known addresses).
   const subscribed = `${SUBSCRIBED_COOKIE}=1; Path=/; Max-Age=${60 * 60 * 24 * 365}; SameSite=Lax`;
   return data(
-    { ok: true, message: NEWSLETTER_SUCCESS, email: "", back, fieldError: undefined },
+    { ok: true, message: NEWSLETTER_SUCCESS, reply: undefined, back, source: submission.value.source },
     { headers: { "Set-Cookie": subscribed } },
   );
 }
@@ -66,6 +62,12 @@ export default function Newsletter({ actionData }: Route.ComponentProps) {
       ) : (
         <p className="mt-6 text-slate-600 dark:text-slate-300">Subscribe from the form at the bottom of any page.</p>
       )}
+      {actionData && !actionData.ok ? (
+        <div className="mt-6">
+          {/* What was typed stays, to correct it here. */}
+          <NewsletterForm source={actionData.source} lastResult={actionData.reply} redirectTo={actionData.back} />
+        </div>
+      ) : null}
       <Link
         to={actionData?.back ?? "/"}
         className="mt-8 inline-block font-semibold text-brand-700 underline dark:text-brand-200"

@@ -6,6 +6,7 @@ import { z } from "zod";
 import { formatDate, PageHero } from "~/components/marketing/page";
 import { Field, inputClass } from "~/components/ui/field";
 import { appContext } from "~/context";
+import { personNameField, requiredEmailField } from "~/lib/forms/fields";
 import { pageMeta } from "~/lib/site";
 import { purgePublicPages } from "~/server/page-cache.server";
 import { allow, clientKey } from "~/server/rate-limit.server";
@@ -20,16 +21,8 @@ export const REVIEW_SUCCESS = {
 
 const reviewSchema = z.object({
   intent: z.literal("review"),
-  name: z
-    .string({ error: "Name must be at least 2 characters" })
-    .trim()
-    .min(2, "Name must be at least 2 characters")
-    .max(100, "Name must be at most 100 characters"),
-  email: z
-    .string({ error: "Please enter a valid email address" })
-    .trim()
-    .max(254, "Please enter a valid email address")
-    .pipe(z.email("Please enter a valid email address")),
+  name: personNameField,
+  email: requiredEmailField,
   rating: z.coerce
     .number({ error: "Please select a rating" })
     .int("Please select a rating")

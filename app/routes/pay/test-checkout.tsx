@@ -1,6 +1,10 @@
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, redirect } from "react-router";
 import { z } from "zod";
+import { Field } from "~/components/ui/field";
 import { appContext } from "~/context";
+import { optionalText, requiredEmailField } from "~/lib/forms/fields";
 import { formatMoney } from "~/lib/money";
 import { staticPage } from "~/lib/page-handle";
 import { pageMeta } from "~/lib/site";
@@ -13,11 +17,10 @@ export const meta = () => [...pageMeta("Test checkout"), { name: "robots", conte
 /** Plain HTML: it stands in for Stripe Checkout, which needs none of ours either. */
 export const handle = staticPage;
 
-const payer = z.object({
-  intent: z.enum(["pay", "cancel"]),
-  email: z.string().trim().toLowerCase().max(254).optional(),
-  name: z.string().trim().max(120).optional(),
-});
+const payer = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("pay"), email: requiredEmailField, name: optionalText(120) }),
+  z.object({ intent: z.literal("cancel") }),
+]);
 
 /** Only when the built-in checkout is the payments adapter in use: never in production, never beside Stripe. */
 async function openSession(context: Route.LoaderArgs["context"], id: string) {
@@ -47,18 +50,19 @@ const publicView = (s: LocalSession) => ({
 
 export async function action({ params, request, context }: Route.ActionArgs) {
   const { app, session } = await openSession(context, params.id);
-  const parsed = payer.safeParse(Object.fromEntries(await request.formData()));
-  if (!parsed.success) return data({ error: "The form could not be read", email: "", name: "" }, { status: 400 });
-  const { intent, email = "", name = "" } = parsed.data;
-  if (intent === "cancel") {
+  const submission = parseWithZod(await request.formData(), { schema: payer });
+  if (submission.status !== "success") return data({ reply: submission.reply() }, { status: 400 });
+  if (submission.value.intent === "cancel") {
     await cancelLocalCheckout(app, session.id);
     return redirect(session.cancel_url);
   }
-  if (!z.email().safeParse(email).success)
-    return data({ error: "Please enter a valid email address", email, name }, { status: 400 });
-  const paid = await payLocalCheckout(app, session.id, { email, name: name || email });
+  const email = submission.value.email.toLowerCase();
+  const paid = await payLocalCheckout(app, session.id, { email, name: submission.value.name || email });
   if (!paid)
-    return data({ error: "This checkout has already been completed or cancelled", email, name }, { status: 409 });
+    return data(
+      { reply: submission.reply({ formErrors: ["This checkout has already been completed or cancelled"] }) },
+      { status: 409 },
+    );
   // Stripe replaces {CHECKOUT_SESSION_ID} in the success address; so do we.
   return redirect(session.success_url.replace("{CHECKOUT_SESSION_ID}", session.id));
 }
@@ -69,6 +73,13 @@ const input =
 export default function TestCheckout({ loaderData, actionData }: Route.ComponentProps) {
   const s = loaderData.session;
   const price = `${formatMoney(s.amount, s.currency)}${s.interval ? ` / ${s.interval}` : ""}`;
+  // A page without framework JavaScript: the server checks, and the answer keeps what was typed.
+  const [form, fields] = useForm({
+    id: "checkout",
+    lastResult: actionData?.reply,
+    defaultValue: { email: s.email, name: "" },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: payer }),
+  });
   return (
     <section className="mx-auto max-w-md px-4 py-10">
       <p className="rounded-md bg-amber-100 px-3 py-2 text-amber-950 text-sm">
@@ -84,27 +95,22 @@ export default function TestCheckout({ loaderData, actionData }: Route.Component
           This checkout is {s.status === "complete" ? "complete" : "no longer open"}.
         </p>
       ) : (
-        <Form method="post" className="mt-6 space-y-4">
-          {actionData?.error ? (
-            <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-red-800 dark:bg-red-950 dark:text-red-100">
-              {actionData.error}
+        <Form method="post" {...getFormProps(form)} className="mt-6 space-y-4">
+          {form.errors?.length ? (
+            <p
+              id={form.errorId}
+              role="alert"
+              className="rounded-md bg-red-50 px-3 py-2 text-red-800 dark:bg-red-950 dark:text-red-100"
+            >
+              {form.errors[0]}
             </p>
           ) : null}
-          <label className="block text-sm">
-            <span className="font-medium">Email</span>
-            <input
-              name="email"
-              type="email"
-              autoComplete="email"
-              required
-              defaultValue={actionData?.email ?? s.email}
-              className={input}
-            />
-          </label>
-          <label className="block text-sm">
-            <span className="font-medium">Name</span>
-            <input name="name" autoComplete="name" defaultValue={actionData?.name ?? ""} className={input} />
-          </label>
+          <Field id={fields.email.id} label="Email" errors={fields.email.errors}>
+            <input {...getInputProps(fields.email, { type: "email" })} autoComplete="email" className={input} />
+          </Field>
+          <Field id={fields.name.id} label="Name" errors={fields.name.errors}>
+            <input {...getInputProps(fields.name, { type: "text" })} autoComplete="name" className={input} />
+          </Field>
           <p className="text-slate-600 text-sm dark:text-slate-300">Card: test mode, nothing to enter.</p>
           <div className="flex gap-3">
             <button
