@@ -25,7 +25,14 @@ export async function expectAccessible(page: Page) {
       }
     }
   });
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+  // A toast can still arrive while axe runs (sonner loads with the first toast, then fades it in): with
+  // reduced motion sonner shows it at once, so axe measures its colours at rest, never halfway through a fade.
+  const reduced = await page.evaluate(() => matchMedia("(prefers-reduced-motion: reduce)").matches);
+  await page.emulateMedia({ reducedMotion: "reduce" });
+  const results = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
+    .analyze()
+    .finally(() => page.emulateMedia({ reducedMotion: reduced ? "reduce" : null }));
   const blocking = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
   expect(
     blocking.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`),

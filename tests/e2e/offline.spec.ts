@@ -216,7 +216,8 @@ base(
     await page.getByRole("button", { name: "Create account" }).click();
     await page.waitForURL((url) => url.pathname !== "/auth");
     await page.goto("/capture");
-    await expect(page.locator('input[name="clientId"]')).not.toHaveValue("");
+    // Once the page's own first sync is done, so the capture below stays waiting.
+    await expect(page.locator("[data-queue-checked]")).toHaveCount(1);
     // A capture made offline, still waiting in the queue.
     await page.evaluate(
       (person) =>

@@ -71,11 +71,8 @@ test("start a trial from /pricing, use Pro, subscribe through the test checkout,
   await page.getByRole("button", { name: "Cancel subscription" }).click();
   await expect(page.getByTestId("plan-line")).toContainText("Cancelled: Card Pro stays on until");
   await expect(page.getByRole("button", { name: "Resume subscription" })).toBeVisible();
-  // Looked at without the toast over it (on a phone it can outlive the reload: wait for it to go).
+  // Looked at after a reload, with whatever toast it brings (axe measures a toast at rest, in the page's theme).
   await page.reload();
-  await expect(page.getByRole("region", { name: /Notifications/ }).getByRole("listitem")).toHaveCount(0, {
-    timeout: 10_000,
-  });
   await expectAccessible(page);
   await page.screenshot({ path: screenshotPath("plan-and-billing", info.project.name), fullPage: true });
   await page.emulateMedia({ colorScheme: "dark" });

@@ -1,0 +1,35 @@
+import { expect, expectAccessible, screenshotPath, demoTest as test } from "./fixtures";
+
+// A notification's toast carries an action button ("View contact"): it must read clearly in both themes,
+// on a phone above the tab bar as on a laptop, while it is on screen.
+for (const scheme of ["light", "dark"] as const) {
+  test(`a toast with an action button passes axe in the ${scheme} theme`, async ({ page, browser }, info) => {
+    const who = `Toast Reader ${scheme} ${info.project.name} ${Date.now()}`;
+    // Visitors share back on the demo card (no JavaScript needed), which notifies the owner: three
+    // toasts stack, the newest in front.
+    for (const n of [3, 2, 1]) {
+      const visitor = await browser.newContext({ javaScriptEnabled: false });
+      const card = await visitor.newPage();
+      await card.goto("/c/demo");
+      await card.getByLabel("Name").fill(n === 1 ? who : `${who} (${n})`);
+      await card.getByLabel("Email").fill(`toast-${Date.now()}-${n}-${scheme}-${info.project.name}@example.org`);
+      await card.getByRole("button", { name: "Share", exact: true }).click();
+      await expect(card.getByRole("heading", { name: "Contact shared successfully" })).toBeVisible();
+      await visitor.close();
+    }
+
+    await page.emulateMedia({ colorScheme: scheme });
+    await page.goto("/dashboard");
+    const toast = page
+      .getByRole("region", { name: /Notifications/ })
+      .getByRole("listitem")
+      .filter({ hasText: who, has: page.getByRole("button", { name: "View contact" }) })
+      .first();
+    await expect(toast.getByRole("button", { name: "View contact" })).toBeVisible();
+    // The toasts wear the page's theme (sonner's default is always light).
+    await expect(page.locator("[data-sonner-toaster]")).toHaveAttribute("data-sonner-theme", scheme);
+    await expectAccessible(page);
+    await expect(toast).toBeVisible();
+    await page.screenshot({ path: screenshotPath(`toast-action-${scheme}`, info.project.name) });
+  });
+}
