@@ -47,6 +47,26 @@ export async function addPeople(
   drafts: PersonDraft[],
   arrival: BatchArrival,
 ): Promise<BatchResult> {
+  const prepared = await preparePeople(db, userId, drafts, arrival);
+  try {
+    if (prepared.statements.length) await writeBatch(db, prepared.statements);
+  } catch (error) {
+    await prepared.abort();
+    throw error;
+  }
+  return prepared.finish();
+}
+
+/** Where each draft went: an existing person's id, a new person's client id, or nowhere (skipped). */
+export type PersonRef = { id: number } | { cid: string } | null;
+
+/**
+ * addPeople's statements without running them, for a caller that writes more in the same batch (a gift
+ * import): `refs` names each draft's person, `finish` (after the batch) reads the new ids and announces
+ * them, `abort` (after a failed batch) removes photos stored for it.
+ */
+export async function preparePeople(db: Database, userId: string, drafts: PersonDraft[], arrival: BatchArrival) {
+  const refs: PersonRef[] = [];
   const country = await ownerCountry(db, userId);
   const existing = await db
     .select({ kind: contactPoint.kind, key: contactPoint.key, connectionId: contactPoint.connectionId })
@@ -71,10 +91,12 @@ export async function addPeople(
     if (match !== undefined) {
       if (arrival.duplicates === "skip") skipped++;
       else attach.set(match, [...(attach.get(match) ?? []), { ...normal, photo: draft.photo }]);
+      refs.push(arrival.duplicates === "skip" ? null : { id: match });
       continue;
     }
     const twin = keys.map((k) => inBatch.get(k)).find(Boolean);
     if (twin) {
+      refs.push({ cid: twin.cid });
       twin.points.push(...normal.points.filter((p) => !twin.points.some((q) => samePoint(p, q))));
       twin.photo ??= draft.photo;
       twin.connectedOn ??= normal.connectedOn;
@@ -89,6 +111,7 @@ export async function addPeople(
       photo: draft.photo,
     };
     fresh.push(planned);
+    refs.push({ cid: planned.cid });
     for (const k of keys) inBatch.set(k, planned);
   }
 
@@ -255,28 +278,28 @@ export async function addPeople(
         actionUrl: "/connections",
       }),
     );
-  try {
-    if (statements.length) await writeBatch(db, statements);
-  } catch (error) {
+  const abort = async () => {
     if (arrival.photos) await deletePhotos(arrival.photos, [...photoKeys.values()]);
-    throw error;
-  }
-  const ids: number[] = [...attach.keys()];
-  for (const part of chunk(
-    fresh.map((p) => p.cid),
-    ROWS_PER_STATEMENT,
-  )) {
-    const rows = await db.all<{ id: number }>(
-      sql`select c.id from json_each(${JSON.stringify(part)}) j join ${connection} c on c.user_id = ${userId} and c.client_id = j.value`,
-    );
-    ids.push(...rows.map((r) => r.id));
-  }
-  const createdIds = ids.slice(attach.size);
-  await emitPeopleEvents(arrival.events, userId, [
-    ...createdIds.map((id) => ({ type: "person.created" as const, id })),
-    ...changedIds.map((id) => ({ type: "person.updated" as const, id })),
-  ]);
-  return { added, attached, skipped, ids };
+  };
+  const finish = async (): Promise<BatchResult> => {
+    const ids: number[] = [...attach.keys()];
+    for (const part of chunk(
+      fresh.map((p) => p.cid),
+      ROWS_PER_STATEMENT,
+    )) {
+      const rows = await db.all<{ id: number }>(
+        sql`select c.id from json_each(${JSON.stringify(part)}) j join ${connection} c on c.user_id = ${userId} and c.client_id = j.value`,
+      );
+      ids.push(...rows.map((r) => r.id));
+    }
+    const createdIds = ids.slice(attach.size);
+    await emitPeopleEvents(arrival.events, userId, [
+      ...createdIds.map((id) => ({ type: "person.created" as const, id })),
+      ...changedIds.map((id) => ({ type: "person.updated" as const, id })),
+    ]);
+    return { added, attached, skipped, ids };
+  };
+  return { statements, refs, abort, finish };
 }
 
 function samePoint(a: PointValues, b: PointValues) {
