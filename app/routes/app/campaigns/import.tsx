@@ -71,7 +71,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
         date: g.date,
         method: GIFT_METHOD_LABELS[g.method],
         recurring: g.recurring,
-        campaign: g.campaign || c.title,
+        // The file's own campaign name, when it differs from the campaign every row goes to.
+        fileCampaign: g.campaign && g.campaign !== c.title ? g.campaign : null,
         match: g.match,
         already: g.already,
       })),
@@ -401,7 +402,10 @@ export default function ImportGifts({ loaderData, actionData }: Route.ComponentP
                         New donor
                       </span>
                     )}
-                    <span className="mt-1 block text-slate-600 dark:text-slate-300">To {g.campaign}</span>
+                    <span className="mt-1 block text-slate-600 dark:text-slate-300">
+                      To {c.title}
+                      {g.fileCampaign ? ` (“${g.fileCampaign}” in the file)` : ""}
+                    </span>
                   </span>
                 </li>
               ))}
