@@ -310,4 +310,27 @@ describe("importing gifts from a CSV export", () => {
     });
     expect(elsewhere.status).toBe(413);
   });
+
+  it("imports 20,000 gifts from 2,000 donors in one confirm (the people core's joins stay linear)", async () => {
+    const o = await owner();
+    const lines = [
+      "Transaction ID,Campaign Title,First Name,Last Name,Email,Amount,Currency,Status,Transaction Date (UTC)",
+    ];
+    for (let i = 0; i < 20_000; i++)
+      lines.push(
+        `T${i},Spring Appeal,Donor,N${i % 2000},donor${i % 2000}@example.org,${(i % 90) + 10}.00,USD,succeeded,2026-10-01 10:00:00`,
+      );
+    const res = await upload(o, o.id, new TextEncoder().encode(lines.join("\n")), "big.csv");
+    const id = new URL(location(res), "http://localhost").searchParams.get("preview") ?? "";
+    expect((await confirm(o, o.id, id)).status).toBe(302);
+    expect(
+      await one("select count(*) as n, count(distinct connection_id) as d from gift where user_id = ?", o.userId),
+    ).toEqual({
+      n: 20_000,
+      d: 2_000,
+    });
+    expect(await one("select count(*) as n from interaction where user_id = ? and kind = 'gift'", o.userId)).toEqual({
+      n: 20_000,
+    });
+  }, 120_000);
 });

@@ -12,6 +12,8 @@ import { rawSql, type Statement, writeBatch } from "./write.server";
 
 type Batch = Statement[];
 // Rows per JSON-carried statement: one bound parameter each, well under D1's statement and value sizes.
+// Joins from those rows to connection are `cross join`, so SQLite walks the rows and looks each person up
+// by (user_id, client_id); a plain join let it walk all the owner's people per row (quadratic in imports).
 const ROWS_PER_STATEMENT = 250;
 
 export type BatchArrival = {
@@ -184,7 +186,7 @@ export async function preparePeople(db: Database, userId: string, drafts: Person
       rawSql(sql`insert into person_history (user_id, connection_id, kind, source, detail, event_name)
         select ${userId}, c.id, 'created', ${arrival.source}, ${arrival.detail}, ${eventName}
         from json_each(${JSON.stringify(part.map((p) => p.cid))}) j
-        join ${connection} c on c.user_id = ${userId} and c.client_id = j.value`),
+        cross join ${connection} c on c.user_id = ${userId} and c.client_id = j.value`),
     );
 
   const connected = fresh.filter((p) => p.connectedOn).map((p) => ({ cid: p.cid, on: p.connectedOn }));
@@ -194,7 +196,7 @@ export async function preparePeople(db: Database, userId: string, drafts: Person
         select ${userId}, c.id, 'connected', ${arrival.source}, 'Connected (as the imported file says)',
           unixepoch(json_extract(j.value, '$.on') || ' 12:00:00') * 1000
         from json_each(${JSON.stringify(part)}) j
-        join ${connection} c on c.user_id = ${userId} and c.client_id = json_extract(j.value, '$.cid')`),
+        cross join ${connection} c on c.user_id = ${userId} and c.client_id = json_extract(j.value, '$.cid')`),
     );
 
   const changedIds: number[] = [];
@@ -288,7 +290,7 @@ export async function preparePeople(db: Database, userId: string, drafts: Person
       ROWS_PER_STATEMENT,
     )) {
       const rows = await db.all<{ id: number }>(
-        sql`select c.id from json_each(${JSON.stringify(part)}) j join ${connection} c on c.user_id = ${userId} and c.client_id = j.value`,
+        sql`select c.id from json_each(${JSON.stringify(part)}) j cross join ${connection} c on c.user_id = ${userId} and c.client_id = j.value`,
       );
       ids.push(...rows.map((r) => r.id));
     }
@@ -312,6 +314,6 @@ function pointsByClientId(_db: Database, userId: string, points: (PointValues & 
       json_extract(j.value, '$.value'), json_extract(j.value, '$.key'), json_extract(j.value, '$.service'),
       json_extract(j.value, '$.preferred')
     from json_each(${JSON.stringify(points)}) j
-    join ${connection} c on c.user_id = ${userId} and c.client_id = json_extract(j.value, '$.cid')
+    cross join ${connection} c on c.user_id = ${userId} and c.client_id = json_extract(j.value, '$.cid')
     where true on conflict do nothing`);
 }

@@ -162,7 +162,8 @@ export function giftEntryStatements(
 /**
  * giftEntryStatements for many gifts at once (an import): each stored gift (found by its key) gets its
  * entry on its giver's timeline, dated the day it was given, with the same ref and once-only client id;
- * last contacted moves for each giver. A few statements per 250 gifts, whatever the file's size.
+ * last contacted moves for each giver. A few statements per 250 gifts, whatever the file's size; the
+ * file's rows drive each join (cross join), so the owner's other gifts are looked up by key, never scanned.
  */
 export function giftEntriesStatements(userId: string, gifts: { key: string; summary: string }[]): Statement[] {
   const statements: Statement[] = [];
@@ -173,13 +174,13 @@ export function giftEntriesStatements(userId: string, gifts: { key: string; summ
         select ${userId}, g.connection_id, 'gift', 'gift', unixepoch(g.date || ' 12:00:00') * 1000,
           substr(json_extract(j.value, '$.summary'), 1, 5000), g.external_key, 'gift-' || g.external_key
         from json_each(${json}) j
-        join gift g on g.user_id = ${userId} and g.external_key = json_extract(j.value, '$.key')
+        cross join gift g on g.user_id = ${userId} and g.external_key = json_extract(j.value, '$.key')
         where g.connection_id is not null
         on conflict (user_id, client_id) do nothing`),
       rawSql(sql`update ${connection} set last_contact_at = (select max(occurred_at) from ${interaction} i
           where i.user_id = ${userId} and i.connection_id = connection.id)
-        where user_id = ${userId} and id in (select g.connection_id from gift g join json_each(${json}) j
-          on g.user_id = ${userId} and g.external_key = json_extract(j.value, '$.key'))`),
+        where user_id = ${userId} and id in (select g.connection_id from json_each(${json}) j
+          cross join gift g on g.user_id = ${userId} and g.external_key = json_extract(j.value, '$.key'))`),
     );
   }
   return statements;
