@@ -81,9 +81,9 @@ try {
         output: "json",
         logLevel: "error",
         onlyCategories: CATEGORIES,
-        // Signed-in pages: the session cookie sits in the browser's own jar (set below), which a
-        // storage reset would clear; a Cookie extra header loses to the jar once the app has set its
-        // own cookies there (the read-your-writes bookmark), and later runs land on sign-in.
+        // Signed-in pages read the session cookie from the browser's own jar (set above), kept between
+        // runs. A Cookie extra header lost to the jar once the app had put its own cookie there (the
+        // read-your-writes bookmark), and every run after the first landed on sign-in.
         disableStorageReset: APP_ROUTES.includes(route),
       });
       if (APP_ROUTES.includes(route) && new URL(lhr.finalDisplayedUrl).pathname !== route)
