@@ -32,7 +32,14 @@ async function setBrowserCookies(port, header) {
   });
   const cookies = header.split("; ").map((pair) => {
     const at = pair.indexOf("=");
-    return { name: pair.slice(0, at), value: pair.slice(at + 1), domain: "127.0.0.1", path: "/", httpOnly: true, secure: true };
+    return {
+      name: pair.slice(0, at),
+      value: pair.slice(at + 1),
+      domain: "127.0.0.1",
+      path: "/",
+      httpOnly: true,
+      secure: true,
+    };
   });
   const done = new Promise((resolve, reject) => {
     socket.onmessage = (event) => {
