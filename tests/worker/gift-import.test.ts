@@ -65,7 +65,7 @@ async function owner(name = "Import Owner") {
 async function upload(o: { headers: { cookie: string } }, campaignId: string, bytes: Uint8Array, name: string) {
   const body = new FormData();
   body.set("intent", "upload");
-  body.set("file", new File([bytes], name, { type: "text/csv" }));
+  body.set("file", new File([bytes as Uint8Array<ArrayBuffer>], name, { type: "text/csv" }));
   return call(`/campaigns/${campaignId}/import`, { method: "POST", body, headers: o.headers });
 }
 
