@@ -212,6 +212,21 @@ describe("importing gifts from a CSV export", () => {
     expect(dashboard).toContain("$120");
   });
 
+  it("shows a donor the people core will match by phone as already in the network", async () => {
+    const o = await owner();
+    await call("/api/capture", json({ name: "Ana from the gala", phone: "(503) 555-0101" }, o.cookie));
+    const id = await preview(o, o.id, "givebutter-transactions.csv");
+    const shown = await page(call(`/campaigns/${o.id}/import?preview=${id}`, { headers: o.headers }));
+    expect(shown.match(/In your network: Ana from the gala/g)).toHaveLength(2);
+    expect((await confirm(o, o.id, id)).status).toBe(302);
+    const owners = await env.DB.prepare(
+      "select distinct g.connection_id as id, c.name from gift g join connection c on c.id = g.connection_id where g.user_id = ? and g.donor_email like 'ana.lima%'",
+    )
+      .bind(o.userId)
+      .all<{ id: number; name: string }>();
+    expect(owners.results.map((r) => r.name)).toEqual(["Ana from the gala"]);
+  });
+
   it("refuses a file with problem rows until the owner chooses to leave them out", async () => {
     const o = await owner();
     const id = await preview(o, o.id, "problems.csv");

@@ -11,10 +11,12 @@ import {
 } from "~/lib/gift-import";
 import { formatMoney } from "~/lib/money";
 import type { PersonDraft } from "~/lib/people/draft";
+import { normalisePerson } from "~/lib/people/normalise";
 import { campaign, connection, contactPoint, gift } from "~db/schema";
 import { purgeCampaignPages } from "../campaigns.server";
 import type { Database } from "../db.server";
 import { forgetPreview, keepPreview, readPreview } from "../import.server";
+import { ownerCountry } from "../people/add.server";
 import { preparePeople } from "../people/batch.server";
 import { giftEntriesStatements } from "../people/timeline.server";
 import { rawSql, type Statement, writeBatch } from "../people/write.server";
@@ -32,7 +34,7 @@ const KIND = "gift-import";
 
 export type PlannedGift = ParsedGift & {
   key: string;
-  /** Someone already in the owner's network with this email. */
+  /** Someone already in the owner's network with this email or phone (the people core's exact match). */
   match: { id: number; name: string } | null;
   /** Stored by an earlier import of the same transaction: confirming skips it. */
   already: boolean;
@@ -64,6 +66,8 @@ function chunk<T>(list: T[], size: number) {
   return out;
 }
 
+const donorId = (g: ParsedGift) => g.donorEmail || `name:${g.donorName.toLowerCase()}`;
+
 /** Checks every row, keys each gift, and looks up donors and earlier imports; writes nothing. */
 export async function planGiftImport(
   db: Database,
@@ -89,23 +93,46 @@ export async function planGiftImport(
       return giftKey(file.provider, g, n).then((key) => ({ ...g, key }));
     }),
   );
-  const emails = [...new Set(keyed.map((g) => g.donorEmail).filter(Boolean))];
+  // Who is already in the network, by the keys the people core matches on (email, then phone).
+  const country = await ownerCountry(db, userId);
+  const keysOf = (g: ParsedGift) =>
+    normalisePerson(
+      {
+        displayName: g.donorName || g.donorEmail,
+        ...(g.donorEmail ? { emails: [{ value: g.donorEmail, label: "home" as const }] } : {}),
+        ...(g.phone ? { phones: [{ value: g.phone, label: "other" as const }] } : {}),
+      },
+      country,
+    )
+      .points.filter((p) => p.key)
+      .map((p) => ({ kind: p.kind, key: p.key as string }));
+  const giftKeys = keyed.map(keysOf);
   const people = new Map<string, { id: number; name: string }>();
-  for (const part of chunk(emails, 90))
-    for (const p of await db
-      .select({ key: contactPoint.key, id: connection.id, name: connection.name })
-      .from(contactPoint)
-      .innerJoin(connection, eq(connection.id, contactPoint.connectionId))
-      .where(
-        and(
-          eq(contactPoint.userId, userId),
-          eq(connection.userId, userId),
-          eq(contactPoint.kind, "email"),
-          isNotNull(contactPoint.key),
-          inArray(contactPoint.key, part),
-        ),
-      ))
-      if (p.key && !people.has(p.key)) people.set(p.key, { id: p.id, name: p.name });
+  for (const kind of ["email", "phone"] as const) {
+    const wanted = [
+      ...new Set(
+        giftKeys
+          .flat()
+          .filter((k) => k.kind === kind)
+          .map((k) => k.key),
+      ),
+    ];
+    for (const part of chunk(wanted, 90))
+      for (const p of await db
+        .select({ key: contactPoint.key, id: connection.id, name: connection.name })
+        .from(contactPoint)
+        .innerJoin(connection, eq(connection.id, contactPoint.connectionId))
+        .where(
+          and(
+            eq(contactPoint.userId, userId),
+            eq(connection.userId, userId),
+            eq(contactPoint.kind, kind),
+            isNotNull(contactPoint.key),
+            inArray(contactPoint.key, part),
+          ),
+        ))
+        if (!people.has(`${kind}:${p.key}`)) people.set(`${kind}:${p.key}`, { id: p.id, name: p.name });
+  }
   const stored = new Set<string>();
   for (const part of chunk(
     keyed.map((g) => g.key),
@@ -116,9 +143,15 @@ export async function planGiftImport(
       .from(gift)
       .where(and(eq(gift.userId, userId), inArray(gift.externalKey, part))))
       stored.add(r.key);
+  // One donor per email (else name), as the confirm writes them: any of their rows' keys matches them all.
+  const donorMatch = new Map<string, { id: number; name: string }>();
+  keyed.forEach((g, i) => {
+    const found = (giftKeys[i] ?? []).map((k) => people.get(`${k.kind}:${k.key}`)).find(Boolean);
+    if (found && !donorMatch.has(donorId(g))) donorMatch.set(donorId(g), found);
+  });
   const planned = keyed.map((g) => ({
     ...g,
-    match: people.get(g.donorEmail) ?? null,
+    match: donorMatch.get(donorId(g)) ?? null,
     already: stored.has(g.key),
   }));
   for (const g of planned)
@@ -157,7 +190,7 @@ export async function confirmGiftImport(
   const donorOf = new Map<string, number>();
   const drafts: PersonDraft[] = [];
   const draftFor = fresh.map((g) => {
-    const id = g.donorEmail || `name:${g.donorName.toLowerCase()}`;
+    const id = donorId(g);
     let at = donorOf.get(id);
     if (at === undefined) {
       at = drafts.length;
