@@ -298,8 +298,8 @@ export default function ImportGifts({ loaderData, actionData }: Route.ComponentP
       <p className="mt-2 text-slate-600 dark:text-slate-300">
         A CSV export from Givebutter (transactions), Donorbox (donations) or Stripe (payments), or any spreadsheet with
         an amount, a date and the donor's email or name. Every gift goes to this campaign in {c.currency}; donors are
-        matched by email to people already in your network, and new ones are added tagged Donor. You'll see a preview
-        first; nothing is saved until you confirm.
+        matched by email or phone to people already in your network, and new ones are added tagged Donor. You'll see a
+        preview first; nothing is saved until you confirm.
       </p>
       {expired ? (
         <p role="alert" className="mt-4 text-red-700 text-sm dark:text-red-300">
@@ -402,10 +402,11 @@ export default function ImportGifts({ loaderData, actionData }: Route.ComponentP
                         New donor
                       </span>
                     )}
-                    <span className="mt-1 block text-slate-600 dark:text-slate-300">
-                      To {c.title}
-                      {g.fileCampaign ? ` (“${g.fileCampaign}” in the file)` : ""}
-                    </span>
+                    {g.fileCampaign ? (
+                      <span className="mt-1 block text-slate-600 dark:text-slate-300">
+                        “{g.fileCampaign}” in the file
+                      </span>
+                    ) : null}
                   </span>
                 </li>
               ))}
