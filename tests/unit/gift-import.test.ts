@@ -47,8 +47,9 @@ describe("recognising an export by its header", () => {
     expect(st.headers[s.email ?? -1]).toBe("Customer Email");
     const db = table("donorbox-donations.csv");
     const d = guessMapping(db.headers);
-    expect(db.headers[d.externalId ?? -1]).toBe("Stripe Charge Id");
-    expect(db.headers[d.firstName ?? -1]).toBe("Donor First Name");
+    expect(db.headers[d.externalId ?? -1]).toBe("Receipt Id");
+    expect(db.headers[d.firstName ?? -1]).toBe("Donor's First Name");
+    expect(db.headers[d.note ?? -1]).toBe("Donor Comment");
   });
 });
 
@@ -84,9 +85,9 @@ describe("reading rows", () => {
     const r = parse("donorbox-donations.csv");
     expect(r.errors).toEqual([]);
     expect(r.gifts.map((g) => [g.donorName, g.donorEmail, g.amount, g.recurring, g.externalId])).toEqual([
-      ["Frank Osei", "frank.osei@example.org", 10000, false, "ch_3DbxA1"],
-      ["Grace Kim", "grace.kim@example.org", 2000, true, ""],
-      ["Hiro Tanaka", "hiro.tanaka@example.org", 7550, false, "ch_3DbxA3"],
+      ["Frank Osei", "frank.osei@example.org", 10000, false, "184201"],
+      ["Grace Kim", "grace.kim@example.org", 2000, true, "184202"],
+      ["Hiro Tanaka", "hiro.tanaka@example.org", 7550, false, "184203"],
     ]);
   });
 
