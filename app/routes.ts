@@ -71,6 +71,7 @@ export default [
     route("campaigns/:id", "routes/app/campaigns/dashboard.tsx"),
     route("campaigns/:id/edit", "routes/app/campaigns/edit.tsx", { id: "campaign-edit" }),
     route("campaigns/:id/gifts.csv", "routes/app/campaigns/gifts-csv.ts"),
+    route("campaigns/:id/import", "routes/app/campaigns/import.tsx"),
   ]),
 
   route("dev/mailbox", "routes/dev/mailbox.tsx"),

@@ -11,7 +11,14 @@ import { parseEnv, type WebhookMessage } from "~/server/env.server";
 import { consumeWebhooks } from "~/server/integrations/webhooks.server";
 import { servePublicPage } from "~/server/page-cache.server";
 import { runScheduled } from "~/server/scheduled.server";
-import { createNonce, guardRequest, readableForm, readCappedBody, withSecurityHeaders } from "~/server/security.server";
+import {
+  bodyCapFor,
+  createNonce,
+  guardRequest,
+  readableForm,
+  readCappedBody,
+  withSecurityHeaders,
+} from "~/server/security.server";
 
 // Built once per isolate, not per request.
 const handleRequest = createRequestHandler(() => import("virtual:react-router/server-build"), import.meta.env.MODE);
@@ -45,7 +52,8 @@ app.all("*", (c) => {
 export default {
   async fetch(request, env, ctx) {
     // Refused before any route runs; a streamed body is read here once, within its cap.
-    const capped = guardRequest(request) ?? (await readCappedBody(request));
+    const cap = bodyCapFor(new URL(request.url).pathname);
+    const capped = guardRequest(request, cap) ?? (await readCappedBody(request, cap));
     const checked = capped instanceof Response ? capped : await readableForm(capped);
     if (checked instanceof Response) return withSecurityHeaders(checked, "", import.meta.env.DEV);
     return app.fetch(checked, env, ctx);

@@ -1,4 +1,5 @@
 import { useId } from "react";
+import { ChartFigure } from "./chart-figure";
 
 export type Bar = { label: string; value: number };
 
@@ -25,10 +26,12 @@ export function BarChart({
   const total = bars.reduce((sum, b) => sum + b.value, 0);
   const summary = bars.map((b) => `${b.label}: ${format(b.value)}`).join(", ");
   return (
-    <figure className="rounded-xl border border-slate-200 p-4 break-inside-avoid dark:border-slate-800">
-      <figcaption id={`${id}-caption`} className="font-semibold">
-        {title}
-      </figcaption>
+    <ChartFigure
+      caption={title}
+      tableCaption={title}
+      columns={["Group", "Count"]}
+      rows={bars.map((b) => ({ key: b.label, label: b.label, value: format(b.value) }))}
+    >
       {bars.length ? (
         <svg
           role="img"
@@ -64,32 +67,6 @@ export function BarChart({
       ) : (
         <p className="mt-3 text-slate-600 text-sm dark:text-slate-300">Nobody yet.</p>
       )}
-      {bars.length ? (
-        <details className="mt-2 text-sm print:hidden">
-          <summary className="cursor-pointer text-slate-700 dark:text-slate-300">Show the numbers</summary>
-          <table className="mt-2 w-full text-left">
-            <caption className="sr-only">{title}</caption>
-            <thead>
-              <tr>
-                <th scope="col">Group</th>
-                <th scope="col" className="text-right">
-                  Count
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {bars.map((b) => (
-                <tr key={b.label} className="border-slate-200 border-t dark:border-slate-800">
-                  <th scope="row" className="py-1 font-normal">
-                    {b.label}
-                  </th>
-                  <td className="py-1 text-right">{format(b.value)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </details>
-      ) : null}
-    </figure>
+    </ChartFigure>
   );
 }

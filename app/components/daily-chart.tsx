@@ -1,4 +1,5 @@
 import { useId } from "react";
+import { ChartFigure } from "./chart-figure";
 
 /**
  * Counts per day as SVG columns, with a title and a description that reads the numbers out, and the
@@ -23,10 +24,16 @@ export function DailyChart({
   const label = (day: string) =>
     new Date(`${day}T00:00:00Z`).toLocaleDateString("en-US", { month: "short", day: "numeric", timeZone: "UTC" });
   return (
-    <figure className="rounded-xl border border-slate-200 p-4 dark:border-slate-800">
-      <figcaption className="font-semibold">
-        {title} <span className="font-normal text-slate-600 text-sm dark:text-slate-300">({total} in all)</span>
-      </figcaption>
+    <ChartFigure
+      caption={
+        <>
+          {title} <span className="font-normal text-slate-600 text-sm dark:text-slate-300">({total} in all)</span>
+        </>
+      }
+      tableCaption={`${title} per day`}
+      columns={["Day", "Count"]}
+      rows={points.filter((p) => p.value > 0).map((p) => ({ key: p.day, label: label(p.day), value: p.value }))}
+    >
       <svg
         role="img"
         aria-labelledby={`${id}-title ${id}-desc`}
@@ -64,32 +71,6 @@ export function DailyChart({
           {points.at(-1) ? label(points.at(-1)?.day ?? "") : ""}
         </text>
       </svg>
-      <details className="mt-2 text-sm">
-        <summary className="cursor-pointer text-slate-700 dark:text-slate-300">Show the numbers</summary>
-        <table className="mt-2 w-full text-left">
-          <caption className="sr-only">{title} per day</caption>
-          <thead>
-            <tr>
-              <th scope="col">Day</th>
-              <th scope="col" className="text-right">
-                Count
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {points
-              .filter((p) => p.value > 0)
-              .map((p) => (
-                <tr key={p.day} className="border-slate-200 border-t dark:border-slate-800">
-                  <th scope="row" className="py-1 font-normal">
-                    {label(p.day)}
-                  </th>
-                  <td className="py-1 text-right">{p.value}</td>
-                </tr>
-              ))}
-          </tbody>
-        </table>
-      </details>
-    </figure>
+    </ChartFigure>
   );
 }

@@ -44,12 +44,28 @@ export function SignOutButton({
     setPending((p) => p && { ...p, syncing: true, message: null });
     const { syncCaptures } = await import("~/lib/client/capture-queue");
     const { waiting } = await syncCaptures(userId);
-    if (waiting === 0) return signOut();
-    setPending({
-      count: waiting,
-      syncing: false,
-      message: `${waiting} still waiting: you seem to be offline. Try again when you have a connection.`,
-    });
+    if (waiting > 0) {
+      setPending({
+        count: waiting,
+        syncing: false,
+        message: `${waiting} still waiting: you seem to be offline. Try again when you have a connection.`,
+      });
+      return;
+    }
+    // The queue may have been sent meanwhile by the capture page or Background Sync; signing out still
+    // needs the server, and a post made offline would fail and close this dialog without a word.
+    if (!navigator.onLine) {
+      setPending(
+        (p) =>
+          p && {
+            ...p,
+            syncing: false,
+            message: "Your captures are synced. You seem to be offline: sign out when you have a connection.",
+          },
+      );
+      return;
+    }
+    signOut();
   }
 
   const plural = pending && pending.count > 1;
@@ -77,11 +93,10 @@ export function SignOutButton({
               Signing out removes {plural ? "them" : "it"} for good. Sync first to keep {plural ? "them" : "it"} in your
               network.
             </p>
-            {pending.message ? (
-              <p role="status" className="mt-2 font-medium text-amber-800 text-sm dark:text-amber-200">
-                {pending.message}
-              </p>
-            ) : null}
+            {/* Always present, so screen readers announce the message when it is filled in. */}
+            <p role="status" className="mt-2 font-medium text-amber-800 text-sm empty:hidden dark:text-amber-200">
+              {pending.message}
+            </p>
             <div className="mt-4 flex flex-wrap justify-end gap-2">
               <button
                 type="button"

@@ -342,11 +342,11 @@ export const GUIDES: Guide[] = [
     slug: "donor-management",
     title: "Donor Management: Gifts, Pledges and Thank-Yous",
     description:
-      "Every gift links to a person in your network: record gifts and pledges by hand, and thank every donor.",
+      "Every gift links to a person in your network: record gifts and pledges by hand, import them from Givebutter, Donorbox or Stripe, and thank every donor.",
     tab: "fundraising",
     level: "Intermediate",
     date: "2026-11-23",
-    readTime: 7,
+    readTime: 9,
     sections: [
       {
         heading: "Donors are people in your network",
@@ -359,6 +359,14 @@ export const GUIDES: Guide[] = [
         heading: "Record gifts made another way",
         paragraphs: [
           "On a campaign's dashboard, Record a gift takes cash, cheques, bank transfers and gifts made elsewhere, with the date, amount, currency, method and a note. From a person's page, Record a gift or pledge opens the same form already set to that person.",
+        ],
+      },
+      {
+        heading: "Import gifts from Givebutter, Donorbox or Stripe",
+        paragraphs: [
+          "On a campaign's dashboard, Import gifts takes the CSV file those services export: Givebutter's transactions export, Donorbox's donations export or Stripe's payments export. KnowWho recognises the file by its columns; for any other spreadsheet, open Columns: which holds what and choose the column for the amount, the date and the donor's email or name (and, if the file has them, currency, phone, method, recurring, transaction id, note, status and refunded). Files up to 5 MB and 20,000 gifts.",
+          "The preview lists every gift with its donor, amount, date and whether the donor is already in your network (matched by email), and every problem by row: an amount that is not positive or has more decimals than its currency, an unknown currency, an amount over the limit, a date that cannot be read or is in the future, a row with neither email nor name. Refunded and failed payments are skipped with a note; a partly refunded gift counts for what was kept.",
+          "Nothing is saved until you press Import. The import is all or nothing: every gift, every new donor (a connection tagged Donor) and every timeline entry is saved together. While rows have problems, fix the file and choose it again, or tick Leave out the rows with problems. Importing the same file again adds nothing twice: each gift is remembered by its service's transaction id. Imported gifts count in the campaign's totals, donors and analytics (as Imported) and on each donor's page.",
         ],
       },
       {

@@ -44,6 +44,11 @@ function needsDonor(v: { person?: number; donorName: string; donorEmail: string 
     ctx.addIssue({ code: "custom", path: ["donorName"], message: "Name the donor, or give their email" });
 }
 
+function notFuture(v: { date: string }, ctx: z.RefinementCtx) {
+  if (v.date > new Date().toISOString().slice(0, 10))
+    ctx.addIssue({ code: "custom", path: ["date"], message: "A gift's date cannot be in the future" });
+}
+
 /** A gift recorded by hand: cash, cheque, bank transfer or a gift made elsewhere. */
 export const handGiftSchema = z
   .object({
@@ -54,11 +59,31 @@ export const handGiftSchema = z
   })
   .transform((v, ctx) => {
     needsDonor(v, ctx);
-    if (v.date > new Date().toISOString().slice(0, 10))
-      ctx.addIssue({ code: "custom", path: ["date"], message: "A gift's date cannot be in the future" });
+    notFuture(v, ctx);
     const amount = toMinor(v, ctx);
     return amount === null ? z.NEVER : { ...v, amount };
   });
+
+/**
+ * One row of an imported file, checked by the hand-gift form's own rules (donor, amount in the currency's
+ * minor units under the same upper bound, a past date), so an import accepts exactly what the form would.
+ */
+export const giftRowSchema = z
+  .object({
+    donorName: donor.donorName,
+    donorEmail: donor.donorEmail,
+    currency: donor.currency,
+    amount: donor.amount,
+    note: donor.note,
+    date: date("Date"),
+  })
+  .transform((v, ctx) => {
+    needsDonor(v, ctx);
+    notFuture(v, ctx);
+    const amount = toMinor(v, ctx);
+    return amount === null ? z.NEVER : { ...v, amount };
+  });
+export type GiftRow = z.output<typeof giftRowSchema>;
 
 /** A promise to give, paid in instalments (monthly from the first due date), each with a reminder. */
 export const pledgeSchema = z

@@ -1,3 +1,4 @@
+import { cardLinkPayload } from "./card-link";
 import type { ContactDraft } from "./csv";
 import { normalizeLinkedIn } from "./enrich";
 import { readVCards } from "./vcard-read";
@@ -46,7 +47,8 @@ const text = (value: unknown, max: number) =>
   typeof value === "string" && value.trim() ? value.trim().slice(0, max) : undefined;
 
 /**
- * The card inside an encoded card link (/card/v/{payload}[.{signature}]) as a draft to confirm. Only
+ * The card inside an encoded card link (/c/v/{payload}[.{signature}], or /card/v/… as links were
+ * issued before) as a draft to confirm. Only
  * the server can check the signature, so the details are treated like any other scanned contact.
  */
 export function draftFromCardPayload(param: string): ContactDraft | null {
@@ -95,7 +97,7 @@ export function classifyScan(raw: string, origin: string): ScanResult {
     if (url.origin === new URL(origin).origin) {
       const slug = url.pathname.match(/^\/c\/([^/]+)\/?$/)?.[1]?.toLowerCase();
       if (slug && SLUG.test(slug)) return { kind: "card", slug };
-      const payload = url.pathname.match(/^\/card\/v\/([A-Za-z0-9_.-]+)\/?$/)?.[1];
+      const payload = cardLinkPayload(url.pathname);
       if (payload) {
         const draft = draftFromCardPayload(payload);
         return draft

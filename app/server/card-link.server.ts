@@ -1,15 +1,16 @@
 import { and, eq } from "drizzle-orm";
 import { z } from "zod";
 import { CONTACT_TYPES, PLATFORMS, type PublicCard, TEMPLATES } from "~/lib/card";
+import { CARD_LINK_PREFIX } from "~/lib/card-link";
 import { card as cardTable } from "~db/schema";
 import type { Database } from "./db.server";
 
 /**
- * Encoded card links (/card/v/{payload}[.{signature}]): the card travels in the URL as URL-safe
- * base64 of JSON. Links the server issues carry an HMAC-SHA256 signature and an opaque card
- * reference (never the owner's id); a signed link routes share-backs only while its card still
- * exists, is published and has its owner. Links issued before the reference (with userId and
- * cardId) are still honoured under the same checks.
+ * Encoded card links (/c/v/{payload}[.{signature}]; those issued as /card/v/… redirect there): the
+ * card travels in the URL as URL-safe base64 of JSON. Links the server issues carry an HMAC-SHA256
+ * signature and an opaque card reference (never the owner's id); a signed link routes share-backs
+ * only while its card still exists, is published and has its owner. Links issued before the
+ * reference (with userId and cardId) are still honoured under the same checks.
  */
 
 const b64url = {
@@ -96,7 +97,7 @@ export async function signedCardPath(card: PublicCard, ref: string, secret: stri
   const signature = new Uint8Array(
     await crypto.subtle.sign("HMAC", await key(secret), new TextEncoder().encode(payload)),
   );
-  return `/card/v/${payload}.${b64url.encode(signature)}`;
+  return `${CARD_LINK_PREFIX}${payload}.${b64url.encode(signature)}`;
 }
 
 /** Which stored card a verified link names: its reference, or (older links) its id and owner. */

@@ -103,12 +103,33 @@ export async function planImport(
 
 // The parsed preview waits server-side for the confirm step, so the file is uploaded once.
 const PREVIEW_TTL_SECONDS = 30 * 60;
-const previewKey = (userId: string, id: string) => `import-preview:${userId}:${id}`;
+const previewKey = (userId: string, id: string, kind = "import-preview") => `${kind}:${userId}:${id}`;
 export const previewIdSchema = z.string().regex(/^[0-9a-f]{32}$/);
+const newPreviewId = () =>
+  Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, "0")).join("");
+
+/**
+ * Any import's parsed file, kept for its owner only (the owner's id is in the key) for 30 minutes; `kind`
+ * keeps each importer's previews apart. Passing an id replaces that preview (a changed column mapping).
+ */
+export async function keepPreview(env: AppEnv, kind: string, userId: string, value: unknown, id = newPreviewId()) {
+  await env.CACHE.put(previewKey(userId, id, kind), JSON.stringify(value), { expirationTtl: PREVIEW_TTL_SECONDS });
+  return id;
+}
+
+export async function readPreview<T>(env: AppEnv, kind: string, userId: string, id: unknown): Promise<T | null> {
+  const parsed = previewIdSchema.safeParse(id);
+  if (!parsed.success) return null;
+  return env.CACHE.get<T>(previewKey(userId, parsed.data, kind), "json");
+}
+
+export async function forgetPreview(env: AppEnv, kind: string, userId: string, id: string) {
+  await env.CACHE.delete(previewKey(userId, id, kind));
+}
 
 /** Stores a plan for its owner only; a photo-heavy file keeps its people and loses photos past ~20 MB. */
 export async function savePreview(env: AppEnv, userId: string, plan: ImportPlan): Promise<string> {
-  const id = Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, "0")).join("");
+  const id = newPreviewId();
   let body = JSON.stringify(plan);
   if (body.length > 20_000_000) {
     for (const r of plan.rows)

@@ -9,15 +9,20 @@
  *   instruction, so React Router loads the document and the offline page shows.
  * - `/__manifest` (route discovery) offline: the build's own route list.
  * - Background Sync replays offline captures through the same queue the capture page uses.
+ * - Encoded card links handed out under /card/v/ (inside the /card scope) are never answered here.
  */
 import { syncCaptures } from "~/lib/client/capture-queue";
 import {
   CACHE_PREFIX,
   CAPTURE_SYNC_TAG,
+  isKeptData,
+  isKeptDocument,
   KEPT_DATA,
   KEPT_DOCUMENTS,
   OFFLINE_PAGE,
+  ownCardPaths,
   pagesCachePrefix,
+  passesThrough,
   type WorkerMessage,
 } from "~/lib/pwa";
 
@@ -74,15 +79,17 @@ async function setUser(user: string | null): Promise<void> {
 /** Fetches the kept pages this user has no copy of yet (the first visit happens before the worker runs). */
 async function warm(user: string): Promise<void> {
   const cache = await caches.open(pagesCache(user));
-  const wanted = [...KEPT_DOCUMENTS, ...KEPT_DATA.map((p) => `${p}.data`)];
-  await Promise.all(
-    wanted.map(async (path) => {
-      if (await cache.match(path)) return;
-      const res = await fetch(path, { redirect: "manual" }).catch(() => null);
-      // Still the same user when the answer comes back, or it is not kept.
-      if (res?.status === 200 && (await currentUser()) === user) await cache.put(path, res);
-    }),
-  );
+  const keep = async (path: string) => {
+    if (await cache.match(path)) return;
+    const res = await fetch(path, { redirect: "manual" }).catch(() => null);
+    // Still the same user when the answer comes back, or it is not kept.
+    if (res?.status === 200 && (await currentUser()) === user) await cache.put(path, res);
+  };
+  await Promise.all([...KEPT_DOCUMENTS, ...KEPT_DATA.map((p) => `${p}.data`)].map(keep));
+  // Each of the owner's cards listed on /card, so the one to show at a venue opens without signal.
+  const list = await cache.match("/card");
+  const cards = list ? ownCardPaths(await list.text()) : [];
+  await Promise.all(cards.flatMap((path) => [keep(path), keep(`${path}.data`)]));
 }
 
 sw.addEventListener("install", (event) => {
@@ -133,11 +140,10 @@ sw.addEventListener("sync", (event) => {
   );
 });
 
-const isKeptDocument = (path: string) => KEPT_DOCUMENTS.includes(path);
 const keptDataPath = (url: URL) => {
   if (!url.pathname.endsWith(".data")) return null;
   const page = url.pathname.slice(0, -".data".length);
-  return KEPT_DATA.includes(page) ? page : null;
+  return isKeptData(page) ? page : null;
 };
 
 /** Network first; the answer is kept under `key` for this user; the kept copy when the network fails or stalls. */
@@ -146,6 +152,8 @@ async function networkFirst(request: Request, key: string, keep: (res: Response)
   const cache = user ? await caches.open(pagesCache(user)) : null;
   const network = fetch(request).then(async (res) => {
     if (cache && keep(res) && (await currentUser()) === user) await cache.put(key, res.clone());
+    // Gone (a deleted card): its kept copy goes too, so it never shows offline again.
+    else if (cache && res.status === 404) await cache.delete(key);
     return res;
   });
   const kept = cache ? await cache.match(key) : undefined;
@@ -181,6 +189,8 @@ sw.addEventListener("fetch", (event) => {
   const { request } = event;
   const url = new URL(request.url);
   if (url.origin !== sw.location.origin || request.method !== "GET") return;
+  // Not ours to answer, online or off: the network (and the server's redirect to /c/v/) decides.
+  if (passesThrough(url.pathname)) return;
 
   if (precached.has(url.pathname)) {
     event.respondWith(caches.match(url.pathname).then((hit) => hit ?? fetch(request)));

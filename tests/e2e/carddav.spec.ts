@@ -57,6 +57,8 @@ test("vdirsyncer syncs the address book both ways and khard reads it", async ({ 
   const password = await section.getByLabel(/Your new app password/).inputValue();
   expect(password).toMatch(/^[a-z2-9]{4}(-[a-z2-9]{4}){4}$/);
   await expect(section.getByRole("listitem").filter({ hasText: "vdirsyncer" })).toContainText("last used never");
+  // The toast starts fading in a frame after it mounts: axe must not catch it before (a flake seen here).
+  await page.waitForFunction(() => document.querySelector('[data-sonner-toast][data-mounted="true"]') !== null);
   await expectAccessible(page);
   await section.screenshot({ path: screenshotPath("carddav-settings", info.project.name) });
 
@@ -102,7 +104,26 @@ password = "${password}"
     const listed = tool("khard", ["-c", khardConfig, "list", "--parsable"]);
     expect(listed).toContain("Hedy Lamarr");
 
-    // Edited and created on the device, synced back: the app shows both.
+    // A photo given in the app reaches the device inline, as phones import it.
+    const main = page.getByRole("main");
+    const maker = await page.context().newPage();
+    await maker.setContent(
+      '<div id="p" style="width:240px;height:240px;background:radial-gradient(circle,#f59e0b,#0f766e)"></div>',
+    );
+    const png = await maker.locator("#p").screenshot();
+    const jpeg = await maker.locator("#p").screenshot({ type: "jpeg", quality: 80 });
+    await maker.close();
+    await page.goto("/connections");
+    await main.getByRole("link", { name: /Hedy Lamarr/ }).click();
+    await main.getByLabel("Add a photo").setInputFiles({ name: "hedy.png", mimeType: "image/png", buffer: png });
+    await expect(page.getByText("Photo updated")).toBeVisible();
+    vdirsyncer("sync");
+    cards = cardsIn(vdir);
+    const unfolded = (text: string) => text.replace(/\r?\n[ \t]/g, "");
+    expect(unfolded(cards[0]?.text ?? "")).toMatch(/\nPHOTO;ENCODING=b;TYPE=JPEG:\/9j\/[A-Za-z0-9+/=]{200,}\r?\n/);
+    expect(tool("khard", ["-c", khardConfig, "list", "--parsable"])).toContain("Hedy Lamarr");
+
+    // Edited and created on the device (the new card with a photo), synced back: the app shows both.
     const hedy = cards[0] as { file: string; text: string };
     writeFileSync(
       hedy.file,
@@ -110,14 +131,23 @@ password = "${password}"
         .replace("TITLE:Inventor", "TITLE:Inventor and actress")
         .replace("END:VCARD", "TEL;TYPE=CELL:+1 503 555 0142\r\nEND:VCARD"),
     );
+    const photoLine = `PHOTO;ENCODING=b;TYPE=JPEG:${jpeg.toString("base64")}`.replace(/(.{74})/g, "$1\r\n ");
     writeFileSync(
       path.join(vdir, "new-from-device.vcf"),
-      "BEGIN:VCARD\r\nVERSION:3.0\r\nUID:new-from-device\r\nFN:Mary Jackson\r\nN:Jackson;Mary;;;\r\nEMAIL;TYPE=WORK:mary@example.org\r\nORG:NACA\r\nEND:VCARD\r\n",
+      `BEGIN:VCARD\r\nVERSION:3.0\r\nUID:new-from-device\r\nFN:Mary Jackson\r\nN:Jackson;Mary;;;\r\nEMAIL;TYPE=WORK:mary@example.org\r\nORG:NACA\r\n${photoLine}\r\nEND:VCARD\r\n`,
     );
     vdirsyncer("sync");
-    const main = page.getByRole("main");
     await page.goto("/connections");
     await expect(main.getByRole("link", { name: /Mary Jackson/ })).toBeVisible();
+    // The device's photo is the person's photo in the app, drawn from the bytes it sent.
+    await main.getByRole("link", { name: /Mary Jackson/ }).click();
+    const mary = main.getByRole("img", { name: "Mary Jackson" });
+    await expect(mary).toBeVisible();
+    await expect.poll(() => mary.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+    const maryId = new URL(page.url()).pathname.split("/").pop();
+    expect(Buffer.compare(await (await page.request.get(`/api/people/${maryId}/photo`)).body(), jpeg)).toBe(0);
+    await page.screenshot({ path: screenshotPath("carddav-photo-from-device", info.project.name) });
+    await page.goto("/connections");
     await main.getByRole("link", { name: /Hedy Lamarr/ }).click();
     await expect(main.getByLabel("Title")).toHaveValue("Inventor and actress");
     await expect(main.getByRole("link", { name: /555-0142/ })).toBeVisible();

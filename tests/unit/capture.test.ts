@@ -35,19 +35,24 @@ describe("scanned codes", () => {
         linkedIn: "linkedin.com/in/zoe-park",
       }),
     ).toString("base64url");
-    expect(classifyScan(`${ORIGIN}/card/v/${payload}.c2lnbmF0dXJl`, ORIGIN)).toEqual({
-      kind: "contact",
-      format: "card-link",
-      draft: {
-        name: "Zoe Park",
-        title: "Director",
-        email: "zoe@harbor.org",
-        linkedin: "https://www.linkedin.com/in/zoe-park",
-      },
-    });
-    const nameless = Buffer.from(JSON.stringify({ email: "a@b.org" })).toString("base64url");
-    for (const bad of ["@@@", "bm90LWpzb24", nameless])
-      expect(classifyScan(`${ORIGIN}/card/v/${bad}`, ORIGIN), bad).toMatchObject({ kind: "invalid" });
+    // Links issued today (/c/v/) and every link handed out before the move (/card/v/) read the same.
+    for (const prefix of ["/c/v/", "/card/v/"]) {
+      expect(classifyScan(`${ORIGIN}${prefix}${payload}.c2lnbmF0dXJl`, ORIGIN), prefix).toEqual({
+        kind: "contact",
+        format: "card-link",
+        draft: {
+          name: "Zoe Park",
+          title: "Director",
+          email: "zoe@harbor.org",
+          linkedin: "https://www.linkedin.com/in/zoe-park",
+        },
+      });
+      const nameless = Buffer.from(JSON.stringify({ email: "a@b.org" })).toString("base64url");
+      for (const bad of ["@@@", "bm90LWpzb24", nameless])
+        expect(classifyScan(`${ORIGIN}${prefix}${bad}`, ORIGIN), bad).toMatchObject({ kind: "invalid" });
+    }
+    // "v" is never a published card's slug, so /c/v/… is never taken for one.
+    expect(classifyScan(`${ORIGIN}/c/v`, ORIGIN)).toMatchObject({ kind: "invalid" });
   });
 
   it("gives a clear reason for anything else, and never throws", () => {

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { describe, expect, it } from "vitest";
-import { seedSql } from "../../database/seed";
+import { seedAsOf, sqliteColumns } from "../seed-as-of";
 
 /** The card-ref migration against the seeded database: no row lost, every card given a reference. */
 
@@ -30,17 +30,7 @@ describe(`migration ${TARGET}`, () => {
     db.exec("PRAGMA foreign_keys = ON");
     for (const file of files.slice(0, files.indexOf(TARGET))) apply(db, file);
     // The seed as it was then: without its lines for the people core's later tables and columns.
-    db.exec(
-      (await seedSql())
-        .split("\n")
-        .filter(
-          (line) =>
-            !/contact_point|person_history|name_key|headline|share_fields|onboarding|interaction|tag_rhythm|keep_in_touch|INTO campaign|account_plan/.test(
-              line,
-            ),
-        )
-        .join("\n"),
-    );
+    db.exec(await seedAsOf(sqliteColumns(db)));
     // A second owner's cards, so more than one row is carried over.
     db.exec(
       "INSERT INTO user (id, name, email, email_verified, created_at, updated_at) VALUES ('u2', 'Bo', 'bo@x.org', 0, 0, 0)",

@@ -1,15 +1,35 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { accountSchema, resetSchema } from "~/lib/account-forms";
-import { APP_SCOPES, KEPT_DATA, KEPT_DOCUMENTS, scopeFor } from "~/lib/pwa";
+import {
+  APP_SCOPES,
+  isKeptData,
+  isKeptDocument,
+  KEPT_DATA,
+  KEPT_DOCUMENTS,
+  ownCardPaths,
+  passesThrough,
+  scopeFor,
+} from "~/lib/pwa";
 
 /** How a browser matches a registration: its scope is a plain prefix of the page URL. */
 const controlled = (path: string) => APP_SCOPES.some((scope) => path.startsWith(scope));
 
 describe("service worker scopes", () => {
   it("never cover a visitor card page, whatever its slug or payload", () => {
-    for (const path of ["/c/demo", "/c/dashboard", "/card/v/eyJhIjoxfQ.sig", "/card/v/capture", "/", "/auth"]) {
+    for (const path of ["/c/demo", "/c/dashboard", "/c/v/eyJhIjoxfQ.sig", "/c/v/capture", "/", "/auth"]) {
       expect(controlled(path), path).toBe(false);
+    }
+  });
+
+  it("leave encoded links handed out under /card/v/ to the network, though /card is a scope", () => {
+    for (const path of ["/card/v/eyJhIjoxfQ.sig", "/card/v/eyJhIjoxfQ.sig/contact.vcf", "/card/v/x.data", "/card/v"]) {
+      expect(passesThrough(path), path).toBe(true);
+      expect(scopeFor(path), path).toBeUndefined();
+      expect(isKeptDocument(path), path).toBe(false);
+    }
+    for (const path of ["/card", "/card/12", "/card/12/analytics", "/capture"]) {
+      expect(passesThrough(path), path).toBe(false);
     }
   });
 
@@ -17,9 +37,21 @@ describe("service worker scopes", () => {
     for (const path of KEPT_DOCUMENTS) expect(controlled(path), path).toBe(true);
     expect(scopeFor("/connections/42")).toBe("/connections");
     expect(scopeFor("/capture")).toBe("/capture");
-    expect(scopeFor("/card")).toBeUndefined();
+    expect(scopeFor("/card")).toBe("/card");
+    expect(scopeFor("/card/7")).toBe("/card");
     expect(scopeFor("/c/demo")).toBeUndefined();
     expect(KEPT_DATA).toContain("/card");
+  });
+
+  it("keep the owner's card list and each card's editor, not its analytics", () => {
+    expect(isKeptDocument("/card")).toBe(true);
+    expect(isKeptDocument("/card/7")).toBe(true);
+    expect(isKeptData("/card/7")).toBe(true);
+    expect(isKeptDocument("/card/7/analytics")).toBe(false);
+    expect(isKeptDocument("/card/new")).toBe(false);
+    const html =
+      '<a href="/c/demo">View</a><a href="/card/3/analytics">A</a><a href="/card/3">Edit</a><a href="/card/9">Edit</a><a href="/card/3">x</a>';
+    expect(ownCardPaths(html)).toEqual(["/card/3", "/card/9"]);
   });
 
   it("keep the manifest installable: name, start page in scope, 192 and 512 px icons, maskable too", () => {

@@ -365,6 +365,197 @@ async function cardHrefFor(o: Awaited<ReturnType<typeof davOwner>>, name: string
   return null;
 }
 
+/** A JPEG or PNG as far as every check goes (magic bytes), with bytes unique to the seed. */
+function image(seed: number, kind: "jpeg" | "png" = "jpeg"): Uint8Array<ArrayBuffer> {
+  const body = Array.from({ length: 200 }, (_, i) => (i * 17 + seed) % 251);
+  const head = kind === "jpeg" ? [0xff, 0xd8, 0xff, 0xe0] : [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
+  return new Uint8Array([...head, ...body, 0xff, 0xd9]);
+}
+const b64 = (bytes: Uint8Array) => Buffer.from(bytes).toString("base64");
+const imageKey = async (id: number) =>
+  (await env.DB.prepare("select image from connection where id = ?").bind(id).first<{ image: string | null }>())
+    ?.image ?? null;
+const storedPhotos = async (userId: string) =>
+  (await env.CACHE.list({ prefix: `person-photo:${userId}:` })).keys.length;
+/** The card's one inline photo, unfolded, or null. */
+const photoLines = (vcard: string) =>
+  vcard
+    .replace(/\r\n[ \t]/g, "")
+    .split("\r\n")
+    .filter((l) => l.startsWith("PHOTO"));
+
+describe("CardDAV photos", () => {
+  it("serve the person's photo inline, and a new photo changes the ETag, the CTag and the sync", async () => {
+    const o = await davOwner();
+    const id = await person(o.userId, "Mary Jackson", "mary@example.org");
+    const { cards, xml } = await listing(o);
+    const card = cards[0] as { href: string; etag: string };
+    const ctag = xml.match(/<cs:getctag>([^<]+)</)?.[1];
+    const token = tokenOf(await (await o.dav(o.book, { method: "REPORT", body: syncReport("") })).text());
+    expect(photoLines(await (await o.dav(card.href)).text())).toEqual([]);
+
+    // Set in the app, as the person page does.
+    const photo = image(1);
+    const set = await call(`/api/people/${id}/photo`, {
+      method: "PUT",
+      body: photo,
+      headers: { cookie: o.cookie, "content-type": "image/jpeg" },
+    });
+    expect(set.status).toBe(200);
+
+    const after = await listing(o);
+    const etag = after.cards[0]?.etag;
+    expect(etag).not.toBe(card.etag);
+    expect(after.xml.match(/<cs:getctag>([^<]+)</)?.[1]).not.toBe(ctag);
+    const sync = await (await o.dav(o.book, { method: "REPORT", body: syncReport(token) })).text();
+    expect(hrefs(sync)).toContain(card.href);
+    const get = await o.dav(card.href);
+    expect(get.headers.get("etag")).toBe(etag);
+    expect(photoLines(await get.text())).toEqual([`PHOTO;ENCODING=b;TYPE=JPEG:${b64(photo)}`]);
+    // And in a multiget's address data, as clients fetch changed cards.
+    const multiget = await o.dav(o.book, {
+      method: "REPORT",
+      depth: "1",
+      body: `<c:addressbook-multiget xmlns:d="DAV:" xmlns:c="urn:ietf:params:xml:ns:carddav"><d:prop><d:getetag/><c:address-data/></d:prop><d:href>${card.href}</d:href></c:addressbook-multiget>`,
+    });
+    const multi = (await multiget.text()).replace(/\r?\n[ \t]/g, "").replace(/&#13;/g, "");
+    expect(multi).toContain(`PHOTO;ENCODING=b;TYPE=JPEG:${b64(photo)}`);
+    expect(multi).toContain(etag?.replaceAll('"', "&quot;"));
+
+    // A second photo: a new key, a new ETag.
+    await call(`/api/people/${id}/photo`, {
+      method: "PUT",
+      body: image(2),
+      headers: { cookie: o.cookie, "content-type": "image/jpeg" },
+    });
+    expect((await listing(o)).cards[0]?.etag).not.toBe(etag);
+  });
+
+  it("take a PHOTO a client puts (3.0 base64, 4.0 data: URI) as the person's photo, checked as an upload", async () => {
+    const o = await davOwner();
+    const id = await person(o.userId, "Dorothy Hodgkin", "dorothy.h@example.org");
+    const { cards } = await listing(o);
+    const href = (cards[0] as { href: string }).href;
+    const read = async () => {
+      const res = await o.dav(href);
+      return { etag: res.headers.get("etag") ?? "", body: await res.text() };
+    };
+
+    // iOS: 3.0, ENCODING=b, folded, with its crop parameter.
+    let card = await read();
+    const jpeg = image(3);
+    const ios = card.body.replace(
+      "END:VCARD",
+      `PHOTO;ENCODING=b;TYPE=JPEG;X-ABCROP-RECTANGLE=ABClipRect_1&0&0&10&10&abc:${b64(jpeg).replace(/(.{70})/g, "$1\r\n ")}\r\nEND:VCARD`,
+    );
+    expect((await o.dav(href, { method: "PUT", body: ios, headers: { "if-match": card.etag } })).status).toBe(204);
+    const key = await imageKey(id);
+    expect(key).toMatch(new RegExp(`^${o.userId}:`));
+    const served = await call(`/api/people/${id}/photo`, { headers: { cookie: o.cookie } });
+    expect(new Uint8Array(await served.arrayBuffer())).toEqual(jpeg);
+    card = await read();
+    // Kept once, as the person's: not a second time among the client's own properties.
+    expect(photoLines(card.body)).toEqual([`PHOTO;ENCODING=b;TYPE=JPEG:${b64(jpeg)}`]);
+
+    // The same card sent back unchanged keeps the photo's key (only REV moves).
+    expect((await o.dav(href, { method: "PUT", body: card.body, headers: { "if-match": card.etag } })).status).toBe(
+      204,
+    );
+    expect(await imageKey(id)).toBe(key);
+    card = await read();
+
+    // vCard 4.0 as a data: URI (Thunderbird, vdirsyncer files), a PNG whatever TYPE would say.
+    const png = image(4, "png");
+    const v4 = card.body
+      .replace("VERSION:3.0", "VERSION:4.0")
+      .replace(/PHOTO;[^\r]*\r\n(?: [^\r]*\r\n)*/, `PHOTO:data:image/png;base64,${b64(png)}\r\n`);
+    expect((await o.dav(href, { method: "PUT", body: v4, headers: { "if-match": card.etag } })).status).toBe(204);
+    expect(await imageKey(id)).not.toBe(key);
+    card = await read();
+    expect(photoLines(card.body)).toEqual([`PHOTO;ENCODING=b;TYPE=PNG:${b64(png)}`]);
+    // The old photo's bytes are gone from storage: one photo for one person.
+    expect(await storedPhotos(o.userId)).toBe(1);
+
+    // Bad base64, text that is not an image, a GIF, an image over 600 KB: 4xx, and nothing changes.
+    const withPhoto = (line: string) => card.body.replace(/PHOTO;[^\r]*\r\n(?: [^\r]*\r\n)*/, `${line}\r\n`);
+    const big = new Uint8Array(620_000).fill(7);
+    big.set([0xff, 0xd8, 0xff, 0xe0]);
+    const refused = [];
+    for (const line of [
+      "PHOTO;ENCODING=b;TYPE=JPEG:***not base64***",
+      `PHOTO;ENCODING=b;TYPE=JPEG:${btoa("just some text, not an image")}`,
+      `PHOTO:data:image/gif;base64,${btoa("GIF89a....")}`,
+      `PHOTO;ENCODING=b;TYPE=JPEG:${b64(big)}`,
+    ])
+      refused.push(
+        (await o.dav(href, { method: "PUT", body: withPhoto(line), headers: { "if-match": card.etag } })).status,
+      );
+    expect(refused).toEqual([400, 400, 400, 413]);
+    expect((await read()).etag).toBe(card.etag);
+    expect(await storedPhotos(o.userId)).toBe(1);
+  });
+
+  it("remove the photo only when a client that held it sends the card without one", async () => {
+    const o = await davOwner();
+    const id = await person(o.userId, "Chien-Shiung Wu", "wu@example.org");
+    await call(`/api/people/${id}/photo`, {
+      method: "PUT",
+      body: image(5),
+      headers: { cookie: o.cookie, "content-type": "image/jpeg" },
+    });
+    const href = (await listing(o)).cards[0]?.href as string;
+    const res = await o.dav(href);
+    const etag = res.headers.get("etag") ?? "";
+    const without = (await res.text()).replace(/PHOTO;[^\r]*\r\n(?: [^\r]*\r\n)*/, "").replace("FN:", "FN:Dr ");
+    expect(photoLines(without)).toEqual([]);
+    const key = await imageKey(id);
+
+    // No proof the client ever saw the photo (no If-Match, or If-Match: *): the photo stays.
+    expect((await o.dav(href, { method: "PUT", body: without })).status).toBe(204);
+    expect(await imageKey(id)).toBe(key);
+    expect((await o.dav(href, { method: "PUT", body: without, headers: { "if-match": "*" } })).status).toBe(204);
+    expect(await imageKey(id)).toBe(key);
+    // The client's card with the photo (its If-Match names it), sent back without one: removed.
+    const current = (await o.dav(href)).headers.get("etag") ?? "";
+    expect(current).not.toBe(etag);
+    expect((await o.dav(href, { method: "PUT", body: without, headers: { "if-match": current } })).status).toBe(204);
+    expect(await imageKey(id)).toBeNull();
+    expect(await storedPhotos(o.userId)).toBe(0);
+    expect(photoLines(await (await o.dav(href)).text())).toEqual([]);
+  });
+
+  it("give a new card's photo to the new person, never over the photo of someone already held", async () => {
+    const o = await davOwner();
+    const card = (uid: string, email: string, bytes: Uint8Array) =>
+      [
+        "BEGIN:VCARD",
+        "VERSION:3.0",
+        `UID:${uid}`,
+        "FN:Rosalind Franklin",
+        `EMAIL:${email}`,
+        `PHOTO;ENCODING=b;TYPE=JPEG:${b64(bytes)}`,
+        "END:VCARD",
+        "",
+      ].join("\r\n");
+    const first = image(6);
+    expect((await o.dav(`${o.book}rf.vcf`, { method: "PUT", body: card("rf", "rf@example.org", first) })).status).toBe(
+      201,
+    );
+    const [created] = await loadPeople(db(), o.userId);
+    const served = await call(`/api/people/${created?.id}/photo`, { headers: { cookie: o.cookie } });
+    expect(new Uint8Array(await served.arrayBuffer())).toEqual(first);
+
+    // Another device's card for the same email attaches to her: her photo stays, nothing is left over.
+    const key = await imageKey(created?.id as number);
+    expect(
+      (await o.dav(`${o.book}rf-2.vcf`, { method: "PUT", body: card("rf-2", "rf@example.org", image(7)) })).status,
+    ).toBe(201);
+    expect(await loadPeople(db(), o.userId)).toHaveLength(1);
+    expect(await imageKey(created?.id as number)).toBe(key);
+    expect(await storedPhotos(o.userId)).toBe(1);
+  });
+});
+
 describe("CardDAV across accounts", () => {
   it("never reads or changes another account's address book, whatever the method", async () => {
     const owner = await davOwner();

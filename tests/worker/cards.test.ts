@@ -1,5 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it, vi } from "vitest";
+import { slugSchema } from "~/lib/card";
 import { signedCardPath } from "~/server/card-link.server";
 import { purgeCards } from "~/server/cards.server";
 import { edgeGet, edgePut, edgeTicket } from "~/server/edge-cache.server";
@@ -398,18 +399,18 @@ describe("profile visibility", () => {
 describe("encoded card links", () => {
   it("shows not-found for undecodable links and unverified for unsigned or tampered ones", async () => {
     for (const bad of ["@@@", "bm90LWpzb24", b64url({ title: "no name" }), "x".repeat(9000)]) {
-      const res = await call(`/card/v/${bad}`);
+      const res = await call(`/c/v/${bad}`);
       expect(res.status, bad).toBe(404);
       expect(await res.text()).toContain("Business Card Not Found");
     }
     const payload = b64url({ name: "Zoe Park", email: "zoe@x.org" });
-    const unsigned = await (await call(`/card/v/${payload}`)).text();
+    const unsigned = await (await call(`/c/v/${payload}`)).text();
     expect(unsigned).toContain("Unverified card");
     expect(unsigned).not.toContain("<form");
     expect(unsigned).toContain("Zoe Park");
-    const tampered = await (await call(`/card/v/${payload}.AAAA`)).text();
+    const tampered = await (await call(`/c/v/${payload}.AAAA`)).text();
     expect(tampered).toContain("Unverified card");
-    const refused = await call(`/card/v/${payload}/share`, {
+    const refused = await call(`/c/v/${payload}/share`, {
       ...form({ name: "Bo", email: "bo@x.org" }),
       headers: { accept: "application/json" },
     });
@@ -453,9 +454,41 @@ describe("encoded card links", () => {
     });
     expect(res.status).toBe(200);
     // Changing one byte of the payload breaks the signature.
-    const [p, s] = path.slice("/card/v/".length).split(".");
+    expect(path.startsWith("/c/v/")).toBe(true);
+    const [p, s] = path.slice("/c/v/".length).split(".");
     const flipped = `${p?.slice(0, -2)}${p?.at(-2) === "A" ? "B" : "A"}${p?.at(-1)}.${s}`;
-    expect(await (await call(`/card/v/${flipped}`)).text()).toMatch(/Unverified card|Business Card Not Found/);
+    expect(await (await call(`/c/v/${flipped}`)).text()).toMatch(/Unverified card|Business Card Not Found/);
+
+    // A link handed out before the move (/card/v/…) still works: a permanent redirect keeps payload,
+    // signature and query, and a share posted from an old page keeps its method and body (308).
+    const old = `/card/v/${path.slice("/c/v/".length)}`;
+    const moved = await call(`${old}?src=qr`);
+    expect(moved.status).toBe(301);
+    expect(moved.headers.get("location")).toBe(`${path}?src=qr`);
+    const vcard = await call(`${old}/contact.vcf`);
+    expect(vcard.status).toBe(301);
+    expect(vcard.headers.get("location")).toBe(`${path}/contact.vcf`);
+    const posted = await call(`${old}/share`, {
+      ...form({ name: "Di", email: "di@x.org" }),
+      headers: { accept: "application/json", "cf-connecting-ip": "192.0.2.45" },
+    });
+    expect(posted.status).toBe(308);
+    const location = posted.headers.get("location") ?? "";
+    expect(location).toBe(`${path}/share`);
+    const resent = await call(location, {
+      ...form({ name: "Di", email: "di@x.org" }),
+      headers: { accept: "application/json", "cf-connecting-ip": "192.0.2.45" },
+    });
+    expect(resent.status).toBe(200);
+    expect((await call(`/card/v/${flipped}`)).headers.get("location")).toBe(`/c/v/${flipped}`);
+    // The owner's pages stay where they were.
+    expect((await call("/card")).headers.get("location") ?? "").not.toContain("/c/v/");
+  });
+
+  it("never takes a published card's slug for an encoded link, nor the reverse", async () => {
+    expect(slugSchema.safeParse("v").success).toBe(false);
+    const res = await call("/c/v");
+    expect(res.status).toBe(404);
   });
 });
 

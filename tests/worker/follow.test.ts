@@ -9,7 +9,7 @@ import { parseEnv } from "~/server/env.server";
 import { addEndpoint } from "~/server/integrations/webhooks.server";
 import { mergePeople, undoMerge } from "~/server/people/merge.server";
 import { dueToReconnect, notifyDueRhythms } from "~/server/rhythm.server";
-import { seedSql } from "../../database/seed";
+import { d1Columns, seedAsOf } from "../seed-as-of";
 import { call, form, json, signUp } from "./helpers";
 
 const db = () => createDb(parseEnv(env).DB);
@@ -408,17 +408,7 @@ describe("the follow-through migration", () => {
     const at = env.TEST_MIGRATIONS.findIndex((m) => m.name.includes("follow-through"));
     expect(at).toBeGreaterThan(0);
     await applyD1Migrations(mdb, env.TEST_MIGRATIONS.slice(0, at));
-    await mdb.exec(
-      (await seedSql())
-        .split("\n")
-        .filter(
-          (line) =>
-            !/interaction|tag_rhythm|keep_in_touch|INTO campaign|featured_campaign_id|campaign_id|INTO gift|recurring_gift|pledge|account_plan/.test(
-              line,
-            ),
-        )
-        .join("\n"),
-    );
+    await mdb.exec(await seedAsOf(d1Columns(mdb)));
     const user = await mdb.prepare("select id from user order by id limit 1").first<{ id: string }>();
     await mdb
       .prepare("insert into connection (user_id, name, last_contact_at) values (?, 'Never Contacted', null)")

@@ -11,7 +11,10 @@ import { call, form, signUp } from "./helpers";
 vi.setConfig({ testTimeout: 120_000 });
 
 type Entry = { path?: string; file: string; index?: boolean; children?: Entry[] };
-type PageRoute = { path: string; file: string; source: string };
+type PageRoute = { path: string; file: string; source: string; signedIn: boolean };
+
+/** The layout whose middleware puts the signed-in user on the context: every route under it is private. */
+const SIGNED_IN_LAYOUT = "routes/app/_layout.tsx";
 
 const sources = import.meta.glob("/app/routes/**/*.{ts,tsx}", {
   query: "?raw",
@@ -19,12 +22,13 @@ const sources = import.meta.glob("/app/routes/**/*.{ts,tsx}", {
   eager: true,
 }) as Record<string, string>;
 
-function flatten(entries: Entry[], parent = ""): PageRoute[] {
+function flatten(entries: Entry[], parent = "", signedIn = false): PageRoute[] {
   return entries.flatMap((e) => {
     const path = `${parent}/${e.path ?? ""}`.replace(/\/+/g, "/").replace(/(.)\/$/, "$1");
     const source = sources[`/app/${e.file}`];
     if (source === undefined) throw new Error(`no source for ${e.file}`);
-    return [{ path, file: e.file, source }, ...flatten(e.children ?? [], path)];
+    if (e.file === SIGNED_IN_LAYOUT) return flatten(e.children ?? [], path, true);
+    return [{ path, file: e.file, source, signedIn }, ...flatten(e.children ?? [], path, signedIn)];
   });
 }
 
@@ -45,7 +49,7 @@ const apiRoutes = [
 
 const pages = flatten(routes as Entry[]).filter((r) => !r.path.includes("*"));
 const hasAction = (r: PageRoute) => /export\s+(async\s+)?function\s+action\b|export\s+const\s+action\b/.test(r.source);
-const isPrivate = (r: PageRoute) => /\brequireUser\(/.test(r.source);
+const isPrivate = (r: PageRoute) => r.signedIn || /\brequireUser\(/.test(r.source);
 const actions = pages.filter(hasAction);
 const privatePages = pages.filter(isPrivate);
 
@@ -130,6 +134,8 @@ describe("the route table", () => {
   it("has page actions, private routes and API routes to check", () => {
     expect(actions.length).toBeGreaterThan(10);
     expect(privatePages.length).toBeGreaterThan(5);
+    // Routes that use the layout's user are private without calling requireUser themselves.
+    expect(privatePages.map((r) => r.path)).toContain("/campaigns/:id");
     expect(apiRoutes).toContainEqual({ method: "GET", path: "/account/export" });
     expect(apiRoutes).toContainEqual({ method: "POST", path: "/auth/*" });
   });

@@ -49,7 +49,7 @@ async function publishedCard(slug: string) {
 /** The link the card editor hands out, read from its page as the owner sees it. */
 async function editorLink(cookie: string, id: number) {
   const html = await (await call(`/card/${id}`, { headers: { cookie } })).text();
-  const link = html.match(/https?:\/\/[^"'\s<]*\/card\/v\/[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+/)?.[0];
+  const link = html.match(/https?:\/\/[^"'\s<]*\/c\/v\/[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+/)?.[0];
   expect(link, "the editor shows a signed link").toBeTruthy();
   return new URL(link ?? "").pathname;
 }
@@ -73,7 +73,7 @@ async function legacyLink(userId: string, cardId: number) {
     ["sign"],
   );
   const signature = new Uint8Array(await crypto.subtle.sign("HMAC", key, new TextEncoder().encode(payload)));
-  return `/card/v/${payload}.${b64url(signature)}`;
+  return `/c/v/${payload}.${b64url(signature)}`;
 }
 
 const share = (path: string, values: Record<string, string>, ip: string, accept = "application/json") =>
@@ -265,7 +265,7 @@ describe("signed card links follow the card", () => {
   it("carry an opaque reference, not the owner's id", async () => {
     const { owner, id } = await publishedCard("sig-opaque");
     const link = await editorLink(owner.cookie, id);
-    const payload = link.slice("/card/v/".length).split(".")[0] ?? "";
+    const payload = link.slice("/c/v/".length).split(".")[0] ?? "";
     const json = atob(payload.replaceAll("-", "+").replaceAll("_", "/"));
     expect(json).not.toContain(await userIdOf(owner.email));
     expect(JSON.parse(json)).not.toHaveProperty("userId");

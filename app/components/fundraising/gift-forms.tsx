@@ -52,6 +52,78 @@ function DonorFields({
   );
 }
 
+type Meta = { id: string; name: string; errors?: string[] };
+
+/** The form's heading, its intent and once-only key, and who gave: the start of both forms. */
+function FormStart({
+  titleId,
+  title,
+  intent,
+  nonce,
+  person,
+  fields,
+}: {
+  titleId: string;
+  title: string;
+  intent: "gift" | "pledge";
+  nonce: string;
+  person: Props["person"];
+  fields: { donorName: Meta; donorEmail: Meta };
+}) {
+  return (
+    <>
+      <h3 id={titleId} className="font-semibold sm:col-span-2">
+        {title}
+      </h3>
+      <input type="hidden" name="intent" value={intent} />
+      <input type="hidden" name="nonce" value={nonce} />
+      <DonorFields person={person} fields={fields} />
+    </>
+  );
+}
+
+/** The amount and its currency, the same on both forms but for the amount's label. */
+function MoneyFields({ label, amount, currency }: { label: string; amount: Meta; currency: Meta }) {
+  return (
+    <>
+      <Field id={amount.id} label={label} errors={amount.errors}>
+        <input {...getInputProps(amount as never, { type: "text" })} inputMode="decimal" className={inputClass} />
+      </Field>
+      <Field id={currency.id} label="Currency" errors={currency.errors}>
+        <select {...getSelectProps(currency as never)} className={inputClass}>
+          {CURRENCIES.map((c) => (
+            <option key={c}>{c}</option>
+          ))}
+        </select>
+      </Field>
+    </>
+  );
+}
+
+/** The note, any message about the whole form, and the submit button: the end of both forms. */
+function FormEnd({ note, formErrors, submit }: { note: Meta; formErrors?: string[]; submit: string }) {
+  return (
+    <>
+      <div className="sm:col-span-2">
+        <Field id={note.id} label="Note (optional)" errors={note.errors}>
+          <textarea {...getTextareaProps(note as never)} rows={2} className={inputClass} />
+        </Field>
+      </div>
+      {formErrors?.length ? (
+        <p role="alert" className="text-red-700 text-sm sm:col-span-2 dark:text-red-300">
+          {formErrors[0]}
+        </p>
+      ) : null}
+      <button
+        type="submit"
+        className="rounded-md bg-brand-600 px-4 py-2.5 font-semibold text-sm text-white sm:col-span-2 sm:w-fit"
+      >
+        {submit}
+      </button>
+    </>
+  );
+}
+
 /** Cash, cheque, bank transfer or a gift made elsewhere, recorded by the owner. */
 export function HandGiftForm({ nonce, currency, person, lastResult, today }: Props) {
   const [form, fields] = useForm({
@@ -63,22 +135,15 @@ export function HandGiftForm({ nonce, currency, person, lastResult, today }: Pro
   });
   return (
     <Form method="post" {...getFormProps(form)} className="grid gap-3 sm:grid-cols-2" aria-labelledby="gift-form-title">
-      <h3 id="gift-form-title" className="font-semibold sm:col-span-2">
-        Record a gift
-      </h3>
-      <input type="hidden" name="intent" value="gift" />
-      <input type="hidden" name="nonce" value={nonce} />
-      <DonorFields person={person} fields={fields} />
-      <Field id={fields.amount.id} label="Amount" errors={fields.amount.errors}>
-        <input {...getInputProps(fields.amount, { type: "text" })} inputMode="decimal" className={inputClass} />
-      </Field>
-      <Field id={fields.currency.id} label="Currency" errors={fields.currency.errors}>
-        <select {...getSelectProps(fields.currency)} className={inputClass}>
-          {CURRENCIES.map((c) => (
-            <option key={c}>{c}</option>
-          ))}
-        </select>
-      </Field>
+      <FormStart
+        titleId="gift-form-title"
+        title="Record a gift"
+        intent="gift"
+        nonce={nonce}
+        person={person}
+        fields={fields}
+      />
+      <MoneyFields label="Amount" amount={fields.amount} currency={fields.currency} />
       <Field id={fields.date.id} label="Date" errors={fields.date.errors}>
         <input {...getInputProps(fields.date, { type: "date" })} max={today} className={inputClass} />
       </Field>
@@ -91,22 +156,7 @@ export function HandGiftForm({ nonce, currency, person, lastResult, today }: Pro
           ))}
         </select>
       </Field>
-      <div className="sm:col-span-2">
-        <Field id={fields.note.id} label="Note (optional)" errors={fields.note.errors}>
-          <textarea {...getTextareaProps(fields.note)} rows={2} className={inputClass} />
-        </Field>
-      </div>
-      {form.errors?.length ? (
-        <p role="alert" className="text-red-700 text-sm sm:col-span-2 dark:text-red-300">
-          {form.errors[0]}
-        </p>
-      ) : null}
-      <button
-        type="submit"
-        className="rounded-md bg-brand-600 px-4 py-2.5 font-semibold text-sm text-white sm:col-span-2 sm:w-fit"
-      >
-        Record gift
-      </button>
+      <FormEnd note={fields.note} formErrors={form.errors} submit="Record gift" />
     </Form>
   );
 }
@@ -127,39 +177,22 @@ export function PledgeForm({ nonce, currency, person, lastResult, today }: Props
       className="grid gap-3 sm:grid-cols-2"
       aria-labelledby="pledge-form-title"
     >
-      <h3 id="pledge-form-title" className="font-semibold sm:col-span-2">
-        Record a pledge
-      </h3>
-      <input type="hidden" name="intent" value="pledge" />
-      <input type="hidden" name="nonce" value={nonce} />
-      <DonorFields person={person} fields={fields} />
-      <Field id={fields.amount.id} label="Pledged amount" errors={fields.amount.errors}>
-        <input {...getInputProps(fields.amount, { type: "text" })} inputMode="decimal" className={inputClass} />
-      </Field>
-      <Field id={fields.currency.id} label="Currency" errors={fields.currency.errors}>
-        <select {...getSelectProps(fields.currency)} className={inputClass}>
-          {CURRENCIES.map((c) => (
-            <option key={c}>{c}</option>
-          ))}
-        </select>
-      </Field>
+      <FormStart
+        titleId="pledge-form-title"
+        title="Record a pledge"
+        intent="pledge"
+        nonce={nonce}
+        person={person}
+        fields={fields}
+      />
+      <MoneyFields label="Pledged amount" amount={fields.amount} currency={fields.currency} />
       <Field id={fields.instalments.id} label="Instalments (monthly)" errors={fields.instalments.errors}>
         <input {...getInputProps(fields.instalments, { type: "number" })} min={1} max={24} className={inputClass} />
       </Field>
       <Field id={fields.firstDue.id} label="First due date" errors={fields.firstDue.errors}>
         <input {...getInputProps(fields.firstDue, { type: "date" })} className={inputClass} />
       </Field>
-      <div className="sm:col-span-2">
-        <Field id={fields.note.id} label="Note (optional)" errors={fields.note.errors}>
-          <textarea {...getTextareaProps(fields.note)} rows={2} className={inputClass} />
-        </Field>
-      </div>
-      <button
-        type="submit"
-        className="rounded-md bg-brand-600 px-4 py-2.5 font-semibold text-sm text-white sm:col-span-2 sm:w-fit"
-      >
-        Record pledge
-      </button>
+      <FormEnd note={fields.note} formErrors={form.errors} submit="Record pledge" />
     </Form>
   );
 }

@@ -1,4 +1,5 @@
 import { useId } from "react";
+import { ChartFigure } from "../chart-figure";
 
 /**
  * Raised over time against the goal: a step line of the running total and a dashed goal line, as SVG
@@ -28,8 +29,12 @@ export function RaisedChart({
     ? `${format(last)} raised by ${points.at(-1)?.date} against a goal of ${format(goal)}, over ${points.length} days with gifts.`
     : `No gifts yet; the goal is ${format(goal)}.`;
   return (
-    <figure className="rounded-xl border border-slate-200 p-4 break-inside-avoid dark:border-slate-800">
-      <figcaption className="font-semibold">Raised over time</figcaption>
+    <ChartFigure
+      caption="Raised over time"
+      tableCaption="Raised over time"
+      columns={["Date", "Raised to date"]}
+      rows={points.map((p) => ({ key: p.date, label: p.date, value: format(p.total) }))}
+    >
       <svg role="img" aria-labelledby={`${id}-t ${id}-d`} viewBox={`0 0 ${w} ${h}`} className="mt-3 w-full max-w-md">
         <title id={`${id}-t`}>Raised over time against the goal</title>
         <desc id={`${id}-d`}>{summary}</desc>
@@ -42,32 +47,6 @@ export function RaisedChart({
           <circle key={p.date} cx={x(i)} cy={y(p.total)} r="3" className="fill-emerald-600" />
         ))}
       </svg>
-      {points.length ? (
-        <details className="mt-2 text-sm print:hidden">
-          <summary className="cursor-pointer text-slate-700 dark:text-slate-300">Show the numbers</summary>
-          <table className="mt-2 w-full text-left">
-            <caption className="sr-only">Raised over time</caption>
-            <thead>
-              <tr>
-                <th scope="col">Date</th>
-                <th scope="col" className="text-right">
-                  Raised to date
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {points.map((p) => (
-                <tr key={p.date} className="border-slate-200 border-t dark:border-slate-800">
-                  <th scope="row" className="py-1 font-normal">
-                    {p.date}
-                  </th>
-                  <td className="py-1 text-right">{format(p.total)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </details>
-      ) : null}
-    </figure>
+    </ChartFigure>
   );
 }

@@ -264,8 +264,6 @@ export default function CapturePage({ loaderData, actionData }: Route.ComponentP
   const [clientId, setClientId] = useState("");
   const [notice, setNotice] = useState("");
   const [waiting, setWaiting] = useState(0);
-  // Set once the queue was first read and synced: journeys wait for it before they touch the queue.
-  const [queueChecked, setQueueChecked] = useState(false);
   const [saving, setSaving] = useState(false);
   const [added, setAdded] = useState<SavedCard | null>(null);
   const nameRef = useRef<HTMLInputElement>(null);
@@ -276,7 +274,6 @@ export default function CapturePage({ loaderData, actionData }: Route.ComponentP
     const { syncCaptures } = await import("~/lib/client/capture-queue");
     const { synced, waiting } = await syncCaptures(ownerId);
     setWaiting(waiting);
-    setQueueChecked(true);
     if (synced) toast.success(`${synced} offline capture${synced > 1 ? "s" : ""} synced`);
   }, [ownerId]);
 
@@ -416,7 +413,7 @@ export default function CapturePage({ loaderData, actionData }: Route.ComponentP
   );
 
   return (
-    <section className="mx-auto max-w-5xl px-4 py-4 sm:px-6 sm:py-8" data-queue-checked={queueChecked || undefined}>
+    <section className="mx-auto max-w-5xl px-4 py-4 sm:px-6 sm:py-8">
       <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1">
         <h1 className="font-bold text-2xl tracking-tight sm:text-3xl">Capture contacts</h1>
         <p

@@ -2,6 +2,7 @@ import { Hono } from "hono";
 import QRCode from "qrcode";
 import type { AppContext } from "~/context";
 import { type PublicCard, SHARE_FIELDS, vcardFileName } from "~/lib/card";
+import { CARD_LINK_PREFIX, OLD_CARD_LINK_PREFIX } from "~/lib/card-link";
 import { buildVCard } from "~/lib/vcard";
 import { checkSignedCard, decodeCardParam } from "../card-link.server";
 import { type Notice, renderCardNotFound, renderCardPage } from "../card-page.server";
@@ -209,6 +210,78 @@ function stripCardId(res: Response) {
   return res;
 }
 
+// Encoded links from the specification: the card is in the URL, signed by us or shown as unverified,
+// and a signed one is held against the card's current state (deleted, unpublished, owner gone).
+// They live at /c/v/ (docs/decisions/0017): never under /card, where the owner's pages are.
+async function signedCard(c: { req: { param(name: "payload"): string }; get(key: "app"): AppContext }) {
+  const app = c.get("app");
+  const decoded = await decodeCardParam(c.req.param("payload"), app.env.CARD_SIGNING_SECRET);
+  return decoded ? checkSignedCard(app.db, decoded) : null;
+}
+
+const linkBase = (payload: string) => `${CARD_LINK_PREFIX}${payload}`;
+
+// Not edge-cached: each answer depends on the card's current state, read from D1 (0023).
+const signedLinks = new Hono<HonoEnv>();
+
+signedLinks.get("/:payload", async (c) => {
+  const app = c.get("app");
+  const checked = await signedCard(c);
+  if (!checked) return notFound(app.nonce);
+  const base = linkBase(c.req.param("payload"));
+  return html(
+    renderCardPage({
+      card: checked.card,
+      vcardHref: `${base}/contact.vcf`,
+      shareAction: checked.shareable ? `${base}/share` : null,
+      unverified: !checked.verified,
+      nonce: "",
+    }),
+  );
+});
+
+signedLinks.get("/:payload/shared", async (c) => {
+  const app = c.get("app");
+  // Held against the card's current state like every other signed-link route.
+  const checked = await signedCard(c);
+  if (!checked?.verified) return notFound(app.nonce);
+  const base = linkBase(c.req.param("payload"));
+  return sharedPage(c.req.raw, app.nonce, checked.card, base, `${base}/contact.vcf`);
+});
+
+signedLinks.get("/:payload/contact.vcf", async (c) => {
+  const app = c.get("app");
+  const checked = await signedCard(c);
+  if (!checked) return notFound(app.nonce);
+  return vcardResponse(app.env, checked.card, c.req.url.replace(/\/contact\.vcf$/, ""));
+});
+
+signedLinks.post("/:payload/share", async (c) => {
+  const app = c.get("app");
+  const checked = await signedCard(c);
+  if (!checked) return notFound(app.nonce);
+  const base = linkBase(c.req.param("payload"));
+  return answerShare(
+    c,
+    checked.shareable ? checked.card : { ...checked.card, ownerId: null, id: null },
+    checked.shareable ? base : "",
+    `${base}/contact.vcf`,
+  );
+});
+
+cardRoutes.route(CARD_LINK_PREFIX.slice(0, -1), signedLinks);
+
+/**
+ * Links handed out before the move: a permanent redirect to the same payload and signature under /c/v/,
+ * query included. 308 for a share posted from a page rendered before the move, so its form survives.
+ */
+cardRoutes.all(`${OLD_CARD_LINK_PREFIX}*`, (c) => {
+  const url = new URL(c.req.url);
+  const location = `${CARD_LINK_PREFIX}${url.pathname.slice(OLD_CARD_LINK_PREFIX.length)}${url.search}`;
+  const status = c.req.method === "GET" || c.req.method === "HEAD" ? 301 : 308;
+  return new Response(null, { status, headers: { location, "cache-control": "public, max-age=86400" } });
+});
+
 cardRoutes.get("/c/:slug", (c) => {
   const slug = c.req.param("slug").toLowerCase();
   const [page] = cardPaths(slug) as [string, string];
@@ -270,59 +343,6 @@ cardRoutes.get("/c/:slug/qr.png", async (c) => {
   return new Response(png as BodyInit, {
     headers: { "content-type": "image/png", "cache-control": "public, max-age=300" },
   });
-});
-
-// Encoded links from the specification: the card is in the URL, signed by us or shown as unverified,
-// and a signed one is held against the card's current state (deleted, unpublished, owner gone).
-async function signedCard(c: { req: { param(name: "payload"): string }; get(key: "app"): AppContext }) {
-  const app = c.get("app");
-  const decoded = await decodeCardParam(c.req.param("payload"), app.env.CARD_SIGNING_SECRET);
-  return decoded ? checkSignedCard(app.db, decoded) : null;
-}
-
-cardRoutes.get("/card/v/:payload", async (c) => {
-  const app = c.get("app");
-  const checked = await signedCard(c);
-  if (!checked) return notFound(app.nonce);
-  const base = `/card/v/${c.req.param("payload")}`;
-  return html(
-    renderCardPage({
-      card: checked.card,
-      vcardHref: `${base}/contact.vcf`,
-      shareAction: checked.shareable ? `${base}/share` : null,
-      unverified: !checked.verified,
-      nonce: "",
-    }),
-  );
-});
-
-cardRoutes.get("/card/v/:payload/shared", async (c) => {
-  const app = c.get("app");
-  // Held against the card's current state like every other signed-link route.
-  const checked = await signedCard(c);
-  if (!checked?.verified) return notFound(app.nonce);
-  const base = `/card/v/${c.req.param("payload")}`;
-  return sharedPage(c.req.raw, app.nonce, checked.card, base, `${base}/contact.vcf`);
-});
-
-cardRoutes.get("/card/v/:payload/contact.vcf", async (c) => {
-  const app = c.get("app");
-  const checked = await signedCard(c);
-  if (!checked) return notFound(app.nonce);
-  return vcardResponse(app.env, checked.card, c.req.url.replace(/\/contact\.vcf$/, ""));
-});
-
-cardRoutes.post("/card/v/:payload/share", async (c) => {
-  const app = c.get("app");
-  const checked = await signedCard(c);
-  if (!checked) return notFound(app.nonce);
-  const base = `/card/v/${c.req.param("payload")}`;
-  return answerShare(
-    c,
-    checked.shareable ? checked.card : { ...checked.card, ownerId: null, id: null },
-    checked.shareable ? base : "",
-    `${base}/contact.vcf`,
-  );
 });
 
 // Avatar URLs name their content hash, so they can be cached for a year.

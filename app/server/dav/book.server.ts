@@ -1,9 +1,10 @@
 import { and, eq, sql } from "drizzle-orm";
 import { foldLine } from "~/lib/content-line";
-import type { PersonRecord } from "~/lib/people/draft";
+import type { PersonRecord, PhotoDraft } from "~/lib/people/draft";
 import { writeVCard } from "~/lib/vcard";
 import { davBook, davCard } from "~db/schema";
 import type { Database } from "../db.server";
+import { photosOf } from "../people/photo.server";
 import { loadPeople } from "../people/read.server";
 import { rawSql, type Statement, writeBatch } from "../people/write.server";
 import { sha256Hex } from "../tokens.server";
@@ -59,9 +60,18 @@ const CONTENT_LINE = /^(?:([A-Za-z0-9-]+)\.)?([A-Za-z0-9-]+)[;:]/;
 export const MAX_EXTRA_BYTES = 400_000;
 
 /**
- * The unfolded content lines of one vCard the people core cannot hold (PHOTO, NICKNAME, IMPP, X-...),
- * with the Apple labels of their groups. Labels of held properties are regenerated from TYPE, so
- * they are not kept twice.
+ * A PHOTO carried inline (3.0 `ENCODING=b`, 4.0 `data:` URI): it becomes the person's photo, so it is
+ * never kept aside. A PHOTO by URL is kept as the client sent it (we never fetch it).
+ */
+export function isInlinePhoto(line: string): boolean {
+  const m = line.match(/^(?:[A-Za-z0-9-]+\.)?PHOTO((?:;[^:]*)?):(.*)$/i);
+  return m !== null && (/;ENCODING=(?:b|base64)\b/i.test(m[1] ?? "") || /^\s*data:/i.test(m[2] ?? ""));
+}
+
+/**
+ * The unfolded content lines of one vCard the people core cannot hold (NICKNAME, IMPP, X-..., a
+ * PHOTO by URL), with the Apple labels of their groups. Labels of held properties are regenerated
+ * from TYPE, so they are not kept twice; an inline PHOTO is the person's photo.
  */
 export function extraLines(text: string): string[] {
   const lines = text
@@ -75,24 +85,46 @@ export function extraLines(text: string): string[] {
     parsed.filter((x) => x.m[1] && HELD.has((x.m[2] as string).toUpperCase())).map((x) => x.m[1]?.toUpperCase()),
   );
   return parsed
-    .filter(({ m }) => {
+    .filter((x) => {
+      const { m } = x;
       const name = (m[2] as string).toUpperCase();
       if (HELD.has(name)) return false;
+      if (name === "PHOTO" && isInlinePhoto(x.line)) return false;
       if (name === "X-ABLABEL" && m[1] && heldGroups.has(m[1].toUpperCase())) return false;
       return true;
     })
     .map((x) => x.line);
 }
 
-/** The vCard 3.0 a client receives: our writer's card, then the client's own properties we kept. */
-export function renderCard(person: PersonRecord, extra: string[]): string {
-  const card = writeVCard(person, "3.0");
-  if (!extra.length) return card;
+/**
+ * The vCard 3.0 a client receives: our writer's card (with the person's photo inline, as the vCard
+ * export writes it, when `photo` is given), then the client's own properties we kept. An inline PHOTO
+ * kept aside before photos were the person's (0066) is served only while the person has none.
+ */
+export function renderCard(person: PersonRecord, extra: string[], photo: PhotoDraft | null = null): string {
+  const card = writeVCard({ ...person, photo }, "3.0");
+  const own = person.photoKey ? extra.filter((line) => !isInlinePhoto(line)) : extra;
+  if (!own.length) return card;
   const end = card.lastIndexOf("END:VCARD");
-  return `${card.slice(0, end)}${extra.map(foldLine).join("\r\n")}\r\n${card.slice(end)}`;
+  return `${card.slice(0, end)}${own.map(foldLine).join("\r\n")}\r\n${card.slice(end)}`;
 }
 
 export const etagOf = async (body: string) => `"${(await sha256Hex(body)).slice(0, 40)}"`;
+
+/**
+ * A card's ETag: its rendering without the photo's bytes, plus the photo's key. Every new photo gets a
+ * new key (photo.server.ts), so the ETag changes exactly when the card does, and a look over the whole
+ * book never reads a photo.
+ */
+export const cardEtag = (person: PersonRecord, extra: string[]) => {
+  const body = renderCard(person, extra);
+  return etagOf(person.photoKey ? `${body}X-PHOTO-KEY:${person.photoKey}\r\n` : body);
+};
+
+/** The photos of these people, for cards served with their address data. */
+export type PhotoStore = { CACHE: KVNamespace };
+export const photosFor = (store: PhotoStore | null, people: PersonRecord[]) =>
+  store ? photosOf(store, people) : Promise.resolve(new Map<number, PhotoDraft>());
 
 const SAFE_NAME = /^[A-Za-z0-9@._+-]{1,150}$/;
 
@@ -151,8 +183,14 @@ const CONNECTION_TEXT = [
   "uid",
   "status",
   "priority",
+  "image",
 ]
   .map(len)
+  .join(" + ");
+
+/** A photo's key (it ends in random hex): a new photo changes it, though keys are all one length. */
+const PHOTO_DIGEST = [1, 2, 3, 4]
+  .map((i) => `${16 ** (i - 1)} * instr('0123456789abcdef', substr(coalesce(image, ''), -${i}, 1))`)
   .join(" + ");
 
 /**
@@ -165,6 +203,7 @@ const CONNECTION_TEXT = [
 async function fingerprintOf(db: Database, userId: string): Promise<string> {
   const row = await db.get<{ f: string }>(sql`select
     (select count(*) || ':' || coalesce(sum(updated_at), 0) || ':' || coalesce(sum(${sql.raw(CONNECTION_TEXT)}), 0)
+      || ':' || coalesce(sum(${sql.raw(PHOTO_DIGEST)}), 0)
       from connection where user_id = ${userId}) || '|' ||
     (select count(*) || ':' || coalesce(sum(id), 0) || ':' || coalesce(sum(connection_id), 0) || ':' ||
       coalesce(sum(preferred * id), 0) || ':' || coalesce(sum(length(label) + length(value) + ${sql.raw(len("service"))}), 0)
@@ -202,7 +241,7 @@ export async function openBook(db: Database, userId: string): Promise<Book> {
     const CHANGED = Number.MAX_SAFE_INTEGER;
     for (const person of people) {
       const row = byPerson.get(person.id);
-      const etag = await etagOf(renderCard(person, row?.extra ?? []));
+      const etag = await cardEtag(person, row?.extra ?? []);
       if (row && row.etag === etag && !row.deleted) {
         live.push(entry(row));
         continue;
@@ -259,8 +298,11 @@ export async function openBook(db: Database, userId: string): Promise<Book> {
   }
 }
 
-/** One resource by name, rendered; a tombstone or an unknown name gives what there is. */
-export async function readCard(db: Database, userId: string, name: string) {
+/**
+ * One resource by name, rendered; a tombstone or an unknown name gives what there is. Without `photos`
+ * the body leaves the photo out (enough for preconditions: the ETag never reads it).
+ */
+export async function readCard(db: Database, userId: string, name: string, photos: PhotoStore | null = null) {
   const row = await db
     .select()
     .from(davCard)
@@ -269,8 +311,9 @@ export async function readCard(db: Database, userId: string, name: string) {
   if (!row?.connectionId) return { row: row ?? null, live: null };
   const [person] = await loadPeople(db, userId, [row.connectionId]);
   if (!person) return { row, live: null };
-  const body = renderCard(person, row.extra);
-  return { row, live: { row, person, body, etag: await etagOf(body) } satisfies LiveCard };
+  const photo = (await photosFor(photos, [person])).get(person.id) ?? null;
+  const body = renderCard(person, row.extra, photo);
+  return { row, live: { row, person, body, etag: await cardEtag(person, row.extra) } satisfies LiveCard };
 }
 
 /** The book's change counter, for the sync token and CTag. */

@@ -1,13 +1,15 @@
 import type { Element } from "@xmldom/xmldom";
-import { and, eq, type SQL, sql } from "drizzle-orm";
+import { and, eq, isNull, type SQL, sql } from "drizzle-orm";
 import { type Context, Hono } from "hono";
 import type { AppContext } from "~/context";
+import type { PersonDraft } from "~/lib/people/draft";
 import { readVCardFile } from "~/lib/vcard-read";
 import { connection, davCard } from "~db/schema";
 import { createDb, type Database } from "../db.server";
 import { addPerson } from "../people/add.server";
 import { deletePerson } from "../people/edit.server";
 import type { PeopleEvents } from "../people/events.server";
+import { checkedDraftPhoto, deletePhotos, photoBytes, putPhoto, sameBytes } from "../people/photo.server";
 import { loadPeople } from "../people/read.server";
 import { replacePerson } from "../people/replace.server";
 import { rawSql, type Statement, writeBatch } from "../people/write.server";
@@ -16,12 +18,16 @@ import { authenticateAppPassword, type DavUser } from "./app-passwords.server";
 import {
   bumpBook,
   type CardEntry,
+  cardEtag,
   currentSeq,
   etagOf,
   extraLines,
+  isInlinePhoto,
   type LiveCard,
   MAX_EXTRA_BYTES,
   openBook,
+  type PhotoStore,
+  photosFor,
   readCard,
   renderCard,
 } from "./book.server";
@@ -290,6 +296,7 @@ async function cardResponses(
   userId: string,
   entries: CardEntry[],
   wanted: Wanted,
+  photos: PhotoStore,
   exclude: string[] = [],
 ) {
   const p = paths(userId);
@@ -299,6 +306,7 @@ async function cardResponses(
     db,
     userId,
     entries.map((e) => e.name),
+    photos,
   );
   return entries.map((e) => {
     const card = cards.get(e.name);
@@ -360,7 +368,7 @@ export async function handleDav(c: Context<DavEnv>): Promise<Response> {
     if (!["0", "1", "infinity"].includes(depth)) return text(400, "Depth must be 0, 1 or infinity");
     const p = paths(user.id);
     if (target.kind === "card") {
-      const found = await readCard(db, user.id, target.name);
+      const found = await readCard(db, user.id, target.name, app.env);
       if (!found.live) return text(404, "Not found");
       return multistatus([respond(p.card(target.name), cardProps(found.live), wanted, [P.addressData])]);
     }
@@ -374,7 +382,7 @@ export async function handleDav(c: Context<DavEnv>): Promise<Response> {
       if (target.kind === "home")
         responses.push(respond(p.book, collectionProps("book", user, url.origin, await loadBook(db, user.id)), wanted));
       if (target.kind === "book" && book)
-        responses.push(...(await cardResponses(db, user.id, book.live, wanted, [P.addressData])));
+        responses.push(...(await cardResponses(db, user.id, book.live, wanted, app.env, [P.addressData])));
     }
     return multistatus(responses);
   }
@@ -395,6 +403,7 @@ export async function handleDav(c: Context<DavEnv>): Promise<Response> {
         db,
         user.id,
         names.filter((n): n is string => n !== null),
+        app.env,
       );
       return multistatus(
         hrefs.map((h, i) => {
@@ -408,10 +417,12 @@ export async function handleDav(c: Context<DavEnv>): Promise<Response> {
       const book = await loadBook(db, user.id);
       const filter = child(body, NS.C, "filter");
       const limit = Number(textOf(child(child(body, NS.C, "limit") ?? body, NS.C, "nresults"))) || Infinity;
+      // Photos are read only when the cards themselves are asked for (a filter never needs them).
       const cards = await cardsByName(
         db,
         user.id,
         book.live.map((e) => e.name),
+        wanted.names.some((n) => key(n) === P.addressData) ? app.env : null,
       );
       const hits = [...cards.values()].filter((card) => !filter || passes(filter, card.body));
       const responses = hits.slice(0, limit).map((card) => respond(p.card(card.row.name), cardProps(card), wanted));
@@ -438,6 +449,7 @@ export async function handleDav(c: Context<DavEnv>): Promise<Response> {
           user.id,
           book.live.filter((card) => since < 0 || card.seq > since),
           wanted,
+          app.env,
         )),
         ...(since < 0
           ? []
@@ -455,7 +467,7 @@ export async function handleDav(c: Context<DavEnv>): Promise<Response> {
   }
 
   if (method === "GET" || method === "HEAD") {
-    const found = await readCard(db, user.id, target.name);
+    const found = await readCard(db, user.id, target.name, app.env);
     if (!found.live) return text(404, "Not found");
     const none = etagList(request.headers.get("if-none-match"));
     if (none && matches(none, found.live.etag))
@@ -483,13 +495,13 @@ export async function handleDav(c: Context<DavEnv>): Promise<Response> {
     return new Response(null, { status: 204 });
   }
 
-  if (method === "PUT") return put(db, user, target.name, request, { env: app.env, db, ctx: app.ctx });
+  if (method === "PUT") return put(db, user, target.name, request, app.env.CACHE, { env: app.env, db, ctx: app.ctx });
   return text(405, "Not allowed here", headers);
 }
 
 dav.all("*", handleDav);
 
-async function cardsByName(db: Database, userId: string, names: string[]) {
+async function cardsByName(db: Database, userId: string, names: string[], photos: PhotoStore | null) {
   const wanted = new Set(names);
   const rows = (await db.select().from(davCard).where(eq(davCard.userId, userId))).filter(
     (r) => wanted.has(r.name) && r.connectionId !== null,
@@ -497,23 +509,53 @@ async function cardsByName(db: Database, userId: string, names: string[]) {
   // Many cards: one read of everyone beats many reads of 90 at a time.
   const ids = rows.map((r) => r.connectionId as number);
   const people = new Map((await loadPeople(db, userId, ids.length > 300 ? null : ids)).map((p) => [p.id, p]));
+  const pictures = await photosFor(
+    photos,
+    rows.flatMap((r) => people.get(r.connectionId as number) ?? []),
+  );
   const out = new Map<string, LiveCard>();
   for (const row of rows) {
     const person = people.get(row.connectionId as number);
     if (!person) continue;
-    const body = renderCard(person, row.extra);
-    out.set(row.name, { row, person, body, etag: await etagOf(body) });
+    const body = renderCard(person, row.extra, pictures.get(person.id) ?? null);
+    out.set(row.name, { row, person, body, etag: await cardEtag(person, row.extra) });
   }
   return out;
 }
 
 const VCARD_TYPES = ["text/vcard", "text/x-vcard", "text/directory"];
 
+/** What a PUT says about the person's photo: nothing, a PHOTO by URL, a checked image, or a refusal. */
+type PutPhoto =
+  | { kind: "none" }
+  | { kind: "by-url" }
+  | { kind: "image"; type: string; bytes: Uint8Array }
+  | { kind: "refused"; status: 400 | 413 };
+
+function putPhotoOf(body: string, draft: PersonDraft): PutPhoto {
+  const first = body
+    .replace(/\r\n?/g, "\n")
+    .replace(/\n[ \t]/g, "")
+    .split("\n")
+    .find((line) => /^(?:[A-Za-z0-9-]+\.)?PHOTO[;:]/i.test(line));
+  if (!first) return { kind: "none" };
+  if (!isInlinePhoto(first)) return { kind: "by-url" };
+  // Bad base64 or something that is not an image: the client is told, nothing is half-stored.
+  if (!draft.photo) return { kind: "refused", status: 400 };
+  const checked = checkedDraftPhoto(draft.photo);
+  if ("error" in checked) return { kind: "refused", status: checked.error === "That image is too large" ? 413 : 400 };
+  return { kind: "image", ...checked };
+}
+
+const refusePhoto = (status: 400 | 413) =>
+  davError(status, status === 413 ? "<card:max-resource-size/>" : "<card:valid-address-data/>");
+
 async function put(
   db: Database,
   user: DavUser,
   name: string,
   request: Request,
+  store: KVNamespace,
   events: PeopleEvents,
 ): Promise<Response> {
   const type = (request.headers.get("content-type") ?? "").split(";")[0]?.trim().toLowerCase() ?? "";
@@ -529,6 +571,8 @@ async function put(
   const extra = extraLines(decode(bytes));
   if (new TextEncoder().encode(extra.join("\n")).byteLength > MAX_EXTRA_BYTES)
     return davError(413, "<card:max-resource-size/>");
+  const photo = putPhotoOf(decode(bytes), draft);
+  if (photo.kind === "refused") return refusePhoto(photo.status);
 
   const found = await readCard(db, user.id, name);
   const ifMatch = etagList(request.headers.get("if-match"));
@@ -540,16 +584,38 @@ async function put(
   const uid = draft.externalId;
 
   if (found.live) {
+    const person = found.live.person;
+    const current = person.photoKey ?? null;
+    // The photo's next key: a new image (the same bytes sent back keep theirs), or none when a client
+    // that held this very card (If-Match on its ETag, so it received the photo) sends it without one.
+    // Without that proof (no If-Match, or *) a card without PHOTO leaves the photo alone (0018).
+    let next: string | null | undefined;
+    if (photo.kind === "image" && !sameBytes(await photoBytes(store, current), photo.bytes))
+      next = await putPhoto(store, user.id, photo.type, photo.bytes);
+    else if (photo.kind === "none" && current && ifMatch && !ifMatch.includes("*")) next = null;
     const stamp: Statement[] = [
       ...bumpBook(db, user.id),
       rawSql(sql`update ${davCard} set extra = ${JSON.stringify(extra)}, etag = '', deleted = 0,
         seq = ${currentSeq(user.id)} where ${davCard.id} = ${found.live.row.id}`),
+      ...(next === undefined
+        ? []
+        : [
+            db
+              .update(connection)
+              .set({ image: next })
+              .where(and(eq(connection.id, person.id), eq(connection.userId, user.id))),
+          ]),
     ];
-    const result = await replacePerson(db, user.id, found.live.person.id, draft, {
+    const result = await replacePerson(db, user.id, person.id, draft, {
       detail: "Edited in your address book (CardDAV)",
       also: stamp,
       events,
+    }).catch(async (error) => {
+      await deletePhotos(store, [next]);
+      throw error;
     });
+    if (!result?.ok) await deletePhotos(store, [next]);
+    else if (next !== undefined) await deletePhotos(store, [current]);
     if (!result) return text(404, "Not found");
     if (!result.ok) return text(409, result.message);
     return new Response(null, { status: 204 });
@@ -566,8 +632,19 @@ async function put(
     if (holder)
       return davError(409, `<card:no-uid-conflict>${href(paths(user.id).card(holder.name))}</card:no-uid-conflict>`);
   }
+  // A new card's photo: stored first, pointed at in the same batch as the person, and only for someone
+  // without a photo (a person already held keeps theirs: the people core never overwrites).
+  const stored = photo.kind === "image" ? await putPhoto(store, user.id, photo.type, photo.bytes) : null;
   const also = (personId: SQL): Statement[] => [
     ...bumpBook(db, user.id),
+    ...(stored
+      ? [
+          db
+            .update(connection)
+            .set({ image: stored })
+            .where(and(eq(connection.id, personId), eq(connection.userId, user.id), isNull(connection.image))),
+        ]
+      : []),
     // Someone already in the network (same email or phone) moves to the client's name; the old name is gone.
     rawSql(sql`update ${davCard} set connection_id = null, deleted = 1, seq = ${currentSeq(user.id)}
       where ${davCard.userId} = ${user.id} and ${davCard.connectionId} = ${personId} and ${davCard.name} <> ${name}`),
@@ -576,13 +653,24 @@ async function put(
       on conflict (user_id, name) do update set connection_id = excluded.connection_id, etag = '',
         seq = excluded.seq, deleted = 0, extra = excluded.extra`),
   ];
-  await addPerson(db, user.id, draft, {
+  const added = await addPerson(db, user.id, draft, {
     source: "manual",
     detail: "Added from your address book (CardDAV)",
     eventName: null,
     also,
     events,
+  }).catch(async (error) => {
+    await deletePhotos(store, [stored]);
+    throw error;
   });
+  if (stored) {
+    const kept = await db
+      .select({ image: connection.image })
+      .from(connection)
+      .where(and(eq(connection.id, added.id), eq(connection.userId, user.id)))
+      .get();
+    if (kept?.image !== stored) await deletePhotos(store, [stored]);
+  }
   // No ETag: what is stored is our own rendering, which the client reads back (RFC 6352 §6.3.2.3).
   return new Response(null, { status: 201 });
 }

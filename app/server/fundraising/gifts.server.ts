@@ -5,7 +5,7 @@ import { formatMoney } from "~/lib/money";
 import { campaign, connection, gift, pledge, pledgeInstalment, recurringGift, reminder } from "~db/schema";
 import { purgeCampaignPages } from "../campaigns.server";
 import type { Database } from "../db.server";
-import { emitEvent } from "../integrations/webhooks.server";
+import { emitEvent, emitEvents } from "../integrations/webhooks.server";
 import { paymentsFor } from "../payments/payments.server";
 import { addPerson, attachToPerson } from "../people/add.server";
 import { giftEntryStatements } from "../people/timeline.server";
@@ -378,31 +378,32 @@ export function donorIds(db: Database, userId: string, range?: { min?: number; m
     );
 }
 
-/**
- * Tells the owner's webhooks about a gift once it is stored (`gift.received`): online, by hand or a
- * pledge instalment. Read back by its key, so the payload is what was stored, and sent once per key
- * because callers only call it after a write that stored something new.
- */
-export async function announceGift(app: AppContext, userId: string, externalKey: string) {
-  const row = await app.db
-    .select({
-      id: gift.id,
-      amount: gift.amount,
-      currency: gift.currency,
-      date: gift.date,
-      method: gift.method,
-      source: gift.source,
-      campaignId: gift.campaignId,
-      campaign: campaign.title,
-      personId: gift.connectionId,
-      donorName: gift.donorName,
-    })
-    .from(gift)
-    .leftJoin(campaign, eq(campaign.id, gift.campaignId))
-    .where(and(eq(gift.userId, userId), eq(gift.externalKey, externalKey)))
-    .get();
-  if (!row) return;
-  await emitEvent(app, userId, "gift.received", {
+const announcedColumns = {
+  id: gift.id,
+  amount: gift.amount,
+  currency: gift.currency,
+  date: gift.date,
+  method: gift.method,
+  source: gift.source,
+  campaignId: gift.campaignId,
+  campaign: campaign.title,
+  personId: gift.connectionId,
+  donorName: gift.donorName,
+};
+
+function giftReceived(row: {
+  id: number;
+  amount: number;
+  currency: string;
+  date: string;
+  method: string;
+  source: string;
+  campaignId: string | null;
+  campaign: string | null;
+  personId: number | null;
+  donorName: string | null;
+}) {
+  return {
     gift: {
       id: row.id,
       amount: row.amount,
@@ -413,5 +414,38 @@ export async function announceGift(app: AppContext, userId: string, externalKey:
     },
     campaign: row.campaignId ? { id: row.campaignId, title: row.campaign } : null,
     person: row.personId ? { id: row.personId, name: row.donorName } : null,
+  };
+}
+
+/**
+ * Tells the owner's webhooks about a gift once it is stored (`gift.received`): online, by hand or a
+ * pledge instalment. Read back by its key, so the payload is what was stored, and sent once per key
+ * because callers only call it after a write that stored something new.
+ */
+export async function announceGift(app: AppContext, userId: string, externalKey: string) {
+  const row = await app.db
+    .select(announcedColumns)
+    .from(gift)
+    .leftJoin(campaign, eq(campaign.id, gift.campaignId))
+    .where(and(eq(gift.userId, userId), eq(gift.externalKey, externalKey)))
+    .get();
+  if (!row) return;
+  await emitEvent(app, userId, "gift.received", giftReceived(row));
+}
+
+/** announceGift for many gifts (an import's newly stored ones), reading them only if a webhook listens. */
+export async function announceGifts(app: AppContext, userId: string, externalKeys: string[]) {
+  if (!externalKeys.length) return;
+  await emitEvents(app, userId, ["gift.received"], async () => {
+    const rows = [];
+    for (let i = 0; i < externalKeys.length; i += 90)
+      rows.push(
+        ...(await app.db
+          .select(announcedColumns)
+          .from(gift)
+          .leftJoin(campaign, eq(campaign.id, gift.campaignId))
+          .where(and(eq(gift.userId, userId), inArray(gift.externalKey, externalKeys.slice(i, i + 90))))),
+      );
+    return rows.map((row) => ({ type: "gift.received" as const, payload: giftReceived(row) }));
   });
 }

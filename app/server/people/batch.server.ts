@@ -12,6 +12,8 @@ import { rawSql, type Statement, writeBatch } from "./write.server";
 
 type Batch = Statement[];
 // Rows per JSON-carried statement: one bound parameter each, well under D1's statement and value sizes.
+// Joins from those rows to connection are `cross join`, so SQLite walks the rows and looks each person up
+// by (user_id, client_id); a plain join let it walk all the owner's people per row (quadratic in imports).
 const ROWS_PER_STATEMENT = 250;
 
 export type BatchArrival = {
@@ -47,6 +49,26 @@ export async function addPeople(
   drafts: PersonDraft[],
   arrival: BatchArrival,
 ): Promise<BatchResult> {
+  const prepared = await preparePeople(db, userId, drafts, arrival);
+  try {
+    if (prepared.statements.length) await writeBatch(db, prepared.statements);
+  } catch (error) {
+    await prepared.abort();
+    throw error;
+  }
+  return prepared.finish();
+}
+
+/** Where each draft went: an existing person's id, a new person's client id, or nowhere (skipped). */
+export type PersonRef = { id: number } | { cid: string } | null;
+
+/**
+ * addPeople's statements without running them, for a caller that writes more in the same batch (a gift
+ * import): `refs` names each draft's person, `finish` (after the batch) reads the new ids and announces
+ * them, `abort` (after a failed batch) removes photos stored for it.
+ */
+export async function preparePeople(db: Database, userId: string, drafts: PersonDraft[], arrival: BatchArrival) {
+  const refs: PersonRef[] = [];
   const country = await ownerCountry(db, userId);
   const existing = await db
     .select({ kind: contactPoint.kind, key: contactPoint.key, connectionId: contactPoint.connectionId })
@@ -71,10 +93,12 @@ export async function addPeople(
     if (match !== undefined) {
       if (arrival.duplicates === "skip") skipped++;
       else attach.set(match, [...(attach.get(match) ?? []), { ...normal, photo: draft.photo }]);
+      refs.push(arrival.duplicates === "skip" ? null : { id: match });
       continue;
     }
     const twin = keys.map((k) => inBatch.get(k)).find(Boolean);
     if (twin) {
+      refs.push({ cid: twin.cid });
       twin.points.push(...normal.points.filter((p) => !twin.points.some((q) => samePoint(p, q))));
       twin.photo ??= draft.photo;
       twin.connectedOn ??= normal.connectedOn;
@@ -89,6 +113,7 @@ export async function addPeople(
       photo: draft.photo,
     };
     fresh.push(planned);
+    refs.push({ cid: planned.cid });
     for (const k of keys) inBatch.set(k, planned);
   }
 
@@ -161,7 +186,7 @@ export async function addPeople(
       rawSql(sql`insert into person_history (user_id, connection_id, kind, source, detail, event_name)
         select ${userId}, c.id, 'created', ${arrival.source}, ${arrival.detail}, ${eventName}
         from json_each(${JSON.stringify(part.map((p) => p.cid))}) j
-        join ${connection} c on c.user_id = ${userId} and c.client_id = j.value`),
+        cross join ${connection} c on c.user_id = ${userId} and c.client_id = j.value`),
     );
 
   const connected = fresh.filter((p) => p.connectedOn).map((p) => ({ cid: p.cid, on: p.connectedOn }));
@@ -171,7 +196,7 @@ export async function addPeople(
         select ${userId}, c.id, 'connected', ${arrival.source}, 'Connected (as the imported file says)',
           unixepoch(json_extract(j.value, '$.on') || ' 12:00:00') * 1000
         from json_each(${JSON.stringify(part)}) j
-        join ${connection} c on c.user_id = ${userId} and c.client_id = json_extract(j.value, '$.cid')`),
+        cross join ${connection} c on c.user_id = ${userId} and c.client_id = json_extract(j.value, '$.cid')`),
     );
 
   const changedIds: number[] = [];
@@ -255,28 +280,28 @@ export async function addPeople(
         actionUrl: "/connections",
       }),
     );
-  try {
-    if (statements.length) await writeBatch(db, statements);
-  } catch (error) {
+  const abort = async () => {
     if (arrival.photos) await deletePhotos(arrival.photos, [...photoKeys.values()]);
-    throw error;
-  }
-  const ids: number[] = [...attach.keys()];
-  for (const part of chunk(
-    fresh.map((p) => p.cid),
-    ROWS_PER_STATEMENT,
-  )) {
-    const rows = await db.all<{ id: number }>(
-      sql`select c.id from json_each(${JSON.stringify(part)}) j join ${connection} c on c.user_id = ${userId} and c.client_id = j.value`,
-    );
-    ids.push(...rows.map((r) => r.id));
-  }
-  const createdIds = ids.slice(attach.size);
-  await emitPeopleEvents(arrival.events, userId, [
-    ...createdIds.map((id) => ({ type: "person.created" as const, id })),
-    ...changedIds.map((id) => ({ type: "person.updated" as const, id })),
-  ]);
-  return { added, attached, skipped, ids };
+  };
+  const finish = async (): Promise<BatchResult> => {
+    const ids: number[] = [...attach.keys()];
+    for (const part of chunk(
+      fresh.map((p) => p.cid),
+      ROWS_PER_STATEMENT,
+    )) {
+      const rows = await db.all<{ id: number }>(
+        sql`select c.id from json_each(${JSON.stringify(part)}) j cross join ${connection} c on c.user_id = ${userId} and c.client_id = j.value`,
+      );
+      ids.push(...rows.map((r) => r.id));
+    }
+    const createdIds = ids.slice(attach.size);
+    await emitPeopleEvents(arrival.events, userId, [
+      ...createdIds.map((id) => ({ type: "person.created" as const, id })),
+      ...changedIds.map((id) => ({ type: "person.updated" as const, id })),
+    ]);
+    return { added, attached, skipped, ids };
+  };
+  return { statements, refs, abort, finish };
 }
 
 function samePoint(a: PointValues, b: PointValues) {
@@ -289,6 +314,6 @@ function pointsByClientId(_db: Database, userId: string, points: (PointValues & 
       json_extract(j.value, '$.value'), json_extract(j.value, '$.key'), json_extract(j.value, '$.service'),
       json_extract(j.value, '$.preferred')
     from json_each(${JSON.stringify(points)}) j
-    join ${connection} c on c.user_id = ${userId} and c.client_id = json_extract(j.value, '$.cid')
+    cross join ${connection} c on c.user_id = ${userId} and c.client_id = json_extract(j.value, '$.cid')
     where true on conflict do nothing`);
 }

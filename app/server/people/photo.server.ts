@@ -45,6 +45,34 @@ export function draftPhotoProblem(photo: PhotoDraft): string | null {
   }
 }
 
+const IMAGE_TYPES = ["image/jpeg", "image/png", "image/webp"];
+
+/**
+ * A photo read from a vCard (a file or a CardDAV PUT), checked as an upload is: its bytes decode, they
+ * are a JPEG, PNG or WebP image by their magic bytes (whatever TYPE the card claimed), at most 600 KB.
+ */
+export function checkedDraftPhoto(photo: PhotoDraft): { type: string; bytes: Uint8Array } | { error: string } {
+  let bytes: Uint8Array;
+  try {
+    bytes = decodeBase64(photo.base64);
+  } catch {
+    return { error: "The photo's base64 cannot be read" };
+  }
+  const type = IMAGE_TYPES.find((t) => imageProblem(t, bytes, Number.POSITIVE_INFINITY) === null);
+  const problem = imageProblem(type ?? photo.mediaType, bytes);
+  return problem ? { error: problem } : { type: type as string, bytes };
+}
+
+/** The stored bytes of a person's photo by its key (for comparing what a client sends back). */
+export async function photoBytes(store: KVNamespace, key: string | null | undefined): Promise<Uint8Array | null> {
+  if (!isPhotoKey(key)) return null;
+  const value = await store.get(PREFIX + key, "arrayBuffer");
+  return value ? new Uint8Array(value) : null;
+}
+
+export const sameBytes = (a: Uint8Array | null, b: Uint8Array) =>
+  a !== null && a.byteLength === b.byteLength && a.every((x, i) => x === b[i]);
+
 /** Stores photo bytes under a new key of this owner; the caller points the person at it. */
 export async function putPhoto(store: KVNamespace, userId: string, type: string, bytes: Uint8Array) {
   const key = newPhotoKey(userId);

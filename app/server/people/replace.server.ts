@@ -18,8 +18,9 @@ const same = (a: { kind: string; key: string | null; value: string; service: str
  * Makes a person what a whole representation says (a vCard a CardDAV client PUT): every field a vCard
  * expresses is replaced, contact points are added, relabelled or removed to match, and everything a
  * vCard cannot say (priority and status unless given, strength, context, the event, the source, history,
- * consents, the stored photo, the UID) stays. One batch with `also`; a contact point another person of
- * this owner holds refuses the whole change. Null when the person is not the owner's.
+ * consents, the UID) stays. The photo is the caller's to change (CardDAV does it in `also`, 0018).
+ * One batch with `also`; a contact point another person of this owner holds refuses the whole change.
+ * Null when the person is not the owner's.
  */
 export async function replacePerson(
   db: Database,

@@ -158,3 +158,30 @@ export function giftEntryStatements(
     clientId: `gift-${gift.id}`,
   });
 }
+
+/**
+ * giftEntryStatements for many gifts at once (an import): each stored gift (found by its key) gets its
+ * entry on its giver's timeline, dated the day it was given, with the same ref and once-only client id;
+ * last contacted moves for each giver. A few statements per 250 gifts, whatever the file's size; the
+ * file's rows drive each join (cross join), so the owner's other gifts are looked up by key, never scanned.
+ */
+export function giftEntriesStatements(userId: string, gifts: { key: string; summary: string }[]): Statement[] {
+  const statements: Statement[] = [];
+  for (let i = 0; i < gifts.length; i += 250) {
+    const json = JSON.stringify(gifts.slice(i, i + 250));
+    statements.push(
+      rawSql(sql`insert into ${interaction} (user_id, connection_id, kind, source, occurred_at, text, ref, client_id)
+        select ${userId}, g.connection_id, 'gift', 'gift', unixepoch(g.date || ' 12:00:00') * 1000,
+          substr(json_extract(j.value, '$.summary'), 1, 5000), g.external_key, 'gift-' || g.external_key
+        from json_each(${json}) j
+        cross join gift g on g.user_id = ${userId} and g.external_key = json_extract(j.value, '$.key')
+        where g.connection_id is not null
+        on conflict (user_id, client_id) do nothing`),
+      rawSql(sql`update ${connection} set last_contact_at = (select max(occurred_at) from ${interaction} i
+          where i.user_id = ${userId} and i.connection_id = connection.id)
+        where user_id = ${userId} and id in (select g.connection_id from json_each(${json}) j
+          cross join gift g on g.user_id = ${userId} and g.external_key = json_extract(j.value, '$.key'))`),
+    );
+  }
+  return statements;
+}

@@ -117,6 +117,12 @@ export default function CampaignDashboard({ loaderData, actionData }: Route.Comp
           >
             {c.status === "draft" ? "Preview" : "Public page"}
           </Link>
+          <Link
+            to={`/campaigns/${c.id}/import`}
+            className="rounded-md border border-slate-300 px-3 py-2 font-semibold dark:border-slate-600"
+          >
+            Import gifts
+          </Link>
           <a
             href={`/campaigns/${c.id}/gifts.csv`}
             className="rounded-md border border-slate-300 px-3 py-2 font-semibold dark:border-slate-600"

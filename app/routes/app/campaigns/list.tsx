@@ -143,6 +143,9 @@ export default function CampaignList({ loaderData }: Route.ComponentProps) {
                 {formatMoney(c.amountRaised, c.currency, { compact: true })} of{" "}
                 {formatMoney(c.goal, c.currency, { compact: true })} · {c.donorCount} donors
               </p>
+              <Link to={`/campaigns/${c.id}/import`} className="mt-2 inline-block text-sm underline">
+                Import gifts<span className="sr-only"> into {c.title}</span>
+              </Link>
             </li>
           ))}
         </ul>

@@ -1,0 +1,275 @@
+import { and, eq, inArray, isNotNull, sql } from "drizzle-orm";
+import type { AppContext } from "~/context";
+import {
+  type GiftMapping,
+  type GiftTable,
+  giftKey,
+  type ParsedGift,
+  type Provider,
+  parseGiftRows,
+  type RowProblem,
+} from "~/lib/gift-import";
+import { formatMoney } from "~/lib/money";
+import type { PersonDraft } from "~/lib/people/draft";
+import { normalisePerson } from "~/lib/people/normalise";
+import { campaign, connection, contactPoint, gift } from "~db/schema";
+import { purgeCampaignPages } from "../campaigns.server";
+import type { Database } from "../db.server";
+import { forgetPreview, keepPreview, readPreview } from "../import.server";
+import { ownerCountry } from "../people/add.server";
+import { preparePeople } from "../people/batch.server";
+import { giftEntriesStatements } from "../people/timeline.server";
+import { rawSql, type Statement, writeBatch } from "../people/write.server";
+import { announceGifts } from "./gifts.server";
+
+/** What waits in KV between the upload and the confirm (docs/decisions/0102): the table as read, not a plan. */
+export type StoredGiftFile = GiftTable & {
+  filename: string;
+  campaignId: string;
+  provider: Provider;
+  mapping: GiftMapping;
+};
+
+const KIND = "gift-import";
+
+export type PlannedGift = ParsedGift & {
+  key: string;
+  /** Someone already in the owner's network with this email or phone (the people core's exact match). */
+  match: { id: number; name: string } | null;
+  /** Stored by an earlier import of the same transaction: confirming skips it. */
+  already: boolean;
+};
+
+export type GiftPlan = {
+  gifts: PlannedGift[];
+  errors: RowProblem[];
+  notes: RowProblem[];
+};
+
+export const keepGiftFile = (app: AppContext, userId: string, file: StoredGiftFile, id?: string) =>
+  keepPreview(app.env, KIND, userId, file, id);
+export const readGiftFile = (app: AppContext, userId: string, id: unknown) =>
+  readPreview<StoredGiftFile>(app.env, KIND, userId, id);
+export const forgetGiftFile = (app: AppContext, userId: string, id: string) => forgetPreview(app.env, KIND, userId, id);
+
+export function ownedCampaign(db: Database, userId: string, id: string) {
+  return db
+    .select({ id: campaign.id, title: campaign.title, currency: campaign.currency })
+    .from(campaign)
+    .where(and(eq(campaign.id, id), eq(campaign.userId, userId)))
+    .get();
+}
+
+function chunk<T>(list: T[], size: number) {
+  const out: T[][] = [];
+  for (let i = 0; i < list.length; i += size) out.push(list.slice(i, i + size));
+  return out;
+}
+
+const donorId = (g: ParsedGift) => g.donorEmail || `name:${g.donorName.toLowerCase()}`;
+
+/** Checks every row, keys each gift, and looks up donors and earlier imports; writes nothing. */
+export async function planGiftImport(
+  db: Database,
+  userId: string,
+  c: { id: string; currency: string },
+  file: StoredGiftFile,
+): Promise<GiftPlan> {
+  const { gifts, errors, notes } = parseGiftRows(file, file.mapping, file.provider, c.currency);
+  const kept: ParsedGift[] = [];
+  for (const g of gifts) {
+    if (g.currency !== c.currency)
+      errors.push({ row: g.row, message: `This campaign counts gifts in ${c.currency}`, skipped: false });
+    else kept.push(g);
+  }
+  errors.sort((a, b) => a.row - b.row);
+  // Identical rows without an id (two equal cash gifts on one day) stay apart by their order in the file.
+  const occurrences = new Map<string, number>();
+  const keyed = await Promise.all(
+    kept.map((g) => {
+      const content = JSON.stringify([g.date, g.amount, g.currency, g.donorEmail, g.donorName.toLowerCase()]);
+      const n = occurrences.get(content) ?? 0;
+      occurrences.set(content, n + 1);
+      return giftKey(file.provider, g, n).then((key) => ({ ...g, key }));
+    }),
+  );
+  // Who is already in the network, by the keys the people core matches on (email, then phone).
+  const country = await ownerCountry(db, userId);
+  const keysOf = (g: ParsedGift) =>
+    normalisePerson(
+      {
+        displayName: g.donorName || g.donorEmail,
+        ...(g.donorEmail ? { emails: [{ value: g.donorEmail, label: "home" as const }] } : {}),
+        ...(g.phone ? { phones: [{ value: g.phone, label: "other" as const }] } : {}),
+      },
+      country,
+    )
+      .points.filter((p) => p.key)
+      .map((p) => ({ kind: p.kind, key: p.key as string }));
+  const giftKeys = keyed.map(keysOf);
+  const people = new Map<string, { id: number; name: string }>();
+  for (const kind of ["email", "phone"] as const) {
+    const wanted = [
+      ...new Set(
+        giftKeys
+          .flat()
+          .filter((k) => k.kind === kind)
+          .map((k) => k.key),
+      ),
+    ];
+    for (const part of chunk(wanted, 90))
+      for (const p of await db
+        .select({ key: contactPoint.key, id: connection.id, name: connection.name })
+        .from(contactPoint)
+        .innerJoin(connection, eq(connection.id, contactPoint.connectionId))
+        .where(
+          and(
+            eq(contactPoint.userId, userId),
+            eq(connection.userId, userId),
+            eq(contactPoint.kind, kind),
+            isNotNull(contactPoint.key),
+            inArray(contactPoint.key, part),
+          ),
+        ))
+        if (!people.has(`${kind}:${p.key}`)) people.set(`${kind}:${p.key}`, { id: p.id, name: p.name });
+  }
+  const stored = new Set<string>();
+  for (const part of chunk(
+    keyed.map((g) => g.key),
+    90,
+  ))
+    for (const r of await db
+      .select({ key: gift.externalKey })
+      .from(gift)
+      .where(and(eq(gift.userId, userId), inArray(gift.externalKey, part))))
+      stored.add(r.key);
+  // One donor per email (else name), as the confirm writes them: any of their rows' keys matches them all.
+  const donorMatch = new Map<string, { id: number; name: string }>();
+  keyed.forEach((g, i) => {
+    const found = (giftKeys[i] ?? []).map((k) => people.get(`${k.kind}:${k.key}`)).find(Boolean);
+    if (found && !donorMatch.has(donorId(g))) donorMatch.set(donorId(g), found);
+  });
+  const planned = keyed.map((g) => ({
+    ...g,
+    match: donorMatch.get(donorId(g)) ?? null,
+    already: stored.has(g.key),
+  }));
+  for (const g of planned)
+    if (g.already) notes.push({ row: g.row, message: "Imported before; skipped", skipped: true });
+  notes.sort((a, b) => a.row - b.row);
+  return { gifts: planned, errors, notes };
+}
+
+export type ImportOutcome =
+  | { ok: true; imported: number; donors: number; skipped: number }
+  | { ok: false; message: string };
+
+/**
+ * Writes every gift, its donor (through the people core: matched by email, else new, tagged Donor) and
+ * its timeline entry in one D1 batch, so the import applies whole or not at all. Each gift's key is
+ * unique per owner, so a file confirmed twice (or two confirms at once) stores each gift once; only
+ * gifts this batch stored are announced to webhooks, after it committed.
+ */
+export async function confirmGiftImport(
+  app: AppContext,
+  userId: string,
+  c: { id: string; title: string; currency: string },
+  file: StoredGiftFile,
+  options: { skipErrors: boolean },
+): Promise<ImportOutcome> {
+  const plan = await planGiftImport(app.db, userId, c, file);
+  if (plan.errors.length && !options.skipErrors)
+    return {
+      ok: false,
+      message: `${plan.errors.length} row${plan.errors.length === 1 ? " has" : "s have"} problems: fix the file, or choose to leave those rows out`,
+    };
+  const fresh = plan.gifts.filter((g) => !g.already);
+  if (!fresh.length) return { ok: false, message: "Nothing in this file is left to import" };
+
+  // One draft per donor: by email, else by name (a name-only donor appears once however many gifts).
+  const donorOf = new Map<string, number>();
+  const drafts: PersonDraft[] = [];
+  const draftFor = fresh.map((g) => {
+    const id = donorId(g);
+    let at = donorOf.get(id);
+    if (at === undefined) {
+      at = drafts.length;
+      donorOf.set(id, at);
+      drafts.push({
+        displayName: g.donorName || g.donorEmail,
+        ...(g.donorEmail ? { emails: [{ value: g.donorEmail, label: "home" as const }] } : {}),
+        ...(g.phone ? { phones: [{ value: g.phone, label: "other" as const }] } : {}),
+      });
+    }
+    return at;
+  });
+  const people = await preparePeople(app.db, userId, drafts, {
+    source: "import",
+    detail: `Gave through an import from ${file.filename.slice(0, 120)}`,
+    tags: ["Donor"],
+    eventName: null,
+    duplicates: "attach",
+    notify: false,
+    events: app,
+    photos: null,
+  });
+  const rows = fresh.map((g, i) => {
+    const ref = people.refs[draftFor[i] ?? -1] ?? null;
+    const note = [
+      g.note,
+      g.recurring ? "Recurring, as the imported file says" : "",
+      g.campaign && g.campaign !== c.title ? `Campaign in the file: ${g.campaign}` : "",
+    ]
+      .filter(Boolean)
+      .join("\n");
+    return {
+      key: g.key,
+      pid: ref && "id" in ref ? ref.id : null,
+      cid: ref && "cid" in ref ? ref.cid : null,
+      amount: g.amount,
+      refunded: g.refunded,
+      currency: g.currency,
+      date: g.date,
+      method: g.method,
+      name: g.donorName || g.donorEmail,
+      email: g.donorEmail || null,
+      note: note.slice(0, 1000) || null,
+    };
+  });
+  const giftStatements: Statement[] = chunk(rows, 250).map((part) =>
+    rawSql(sql`insert into ${gift} (user_id, campaign_id, connection_id, amount, amount_refunded, currency, date, method,
+        source, donor_name, donor_email, note, external_key)
+      select ${userId}, ${c.id}, coalesce(json_extract(j.value, '$.pid'),
+          (select p.id from ${connection} p where p.user_id = ${userId} and p.client_id = json_extract(j.value, '$.cid'))),
+        json_extract(j.value, '$.amount'), json_extract(j.value, '$.refunded'), json_extract(j.value, '$.currency'),
+        json_extract(j.value, '$.date'), json_extract(j.value, '$.method'), 'import', json_extract(j.value, '$.name'),
+        json_extract(j.value, '$.email'), json_extract(j.value, '$.note'), json_extract(j.value, '$.key')
+      from json_each(${JSON.stringify(part)}) j where true
+      on conflict (user_id, external_key) do nothing
+      returning external_key`),
+  );
+  const entries = giftEntriesStatements(
+    userId,
+    fresh.map((g) => ({ key: g.key, summary: `Gave ${formatMoney(g.amount, g.currency)} to “${c.title}”` })),
+  );
+  let results: D1Result[];
+  try {
+    results = await writeBatch(app.db, [...people.statements, ...giftStatements, ...entries]);
+  } catch (error) {
+    await people.abort();
+    throw error;
+  }
+  const first = people.statements.length;
+  const storedKeys = results
+    .slice(first, first + giftStatements.length)
+    .flatMap((r) => (r.results as { external_key: string }[]).map((x) => x.external_key));
+  const added = await people.finish();
+  await purgeCampaignPages(app.env);
+  await announceGifts(app, userId, storedKeys);
+  return {
+    ok: true,
+    imported: storedKeys.length,
+    donors: added.added,
+    skipped: plan.notes.length + (options.skipErrors ? plan.errors.length : 0) + (fresh.length - storedKeys.length),
+  };
+}
