@@ -293,7 +293,7 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
           Keep in touch
         </h2>
         <p className="mt-1 text-slate-700 text-sm dark:text-slate-300">
-          Rhythms per tag, such as every Donor quarterly. Due days follow your time zone above.
+          Rhythms per tag, such as every Donor quarterly. Due days follow your time zone, set under Preferences below.
         </p>
         <Link to="/settings/keep-in-touch" className={`${secondary} mt-3 inline-block`}>
           Set rhythms per tag
