@@ -44,6 +44,13 @@ export function ownCardPaths(html: string, max = 20): string[] {
  */
 export const passesThrough = (path: string) => path.startsWith(OLD_CARD_LINK_PREFIX) || path === "/card/v";
 
+/**
+ * Marks the requests the worker makes on its own to keep pages for offline use. They carry the owner's
+ * cookies, so the server must not spend one-time state on them: a flash message read by a background
+ * fetch would never reach the page the owner is looking at.
+ */
+export const BACKGROUND_FETCH_HEADER = "X-KnowWho-Background";
+
 /** The static page shown for any other navigation made offline. */
 // Served by the static assets at /offline (their HTML handling drops the extension with a redirect).
 export const OFFLINE_PAGE = "/offline";

@@ -1,5 +1,6 @@
 import { createCookie, redirect } from "react-router";
 import { z } from "zod";
+import { BACKGROUND_FETCH_HEADER } from "~/lib/pwa";
 
 const toastSchema = z.object({
   type: z.enum(["success", "info", "warning", "error"]).default("info"),
@@ -18,6 +19,8 @@ export async function setToastHeader(toast: Toast): Promise<string> {
 
 export async function readToast(request: Request): Promise<{ toast: Toast | null; headers: Headers }> {
   const headers = new Headers();
+  // The service worker keeping a page for offline use: the flash stays for the page the owner is on.
+  if (request.headers.has(BACKGROUND_FETCH_HEADER)) return { toast: null, headers };
   const raw = await toastCookie.parse(request.headers.get("cookie"));
   if (raw === null || raw === undefined) return { toast: null, headers };
   headers.append("Set-Cookie", await toastCookie.serialize("", { maxAge: 0 }));

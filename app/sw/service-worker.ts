@@ -4,7 +4,8 @@
  *
  * - Build assets, icons and the offline page: precached at install, served cache-first.
  * - Kept pages (documents and React Router `.data`): network first, the last good answer kept per
- *   signed-in user; offline, or after a few seconds of venue Wi-Fi, the kept copy is served.
+ *   signed-in user; offline, or after a few seconds of venue Wi-Fi, the kept copy is served (but not
+ *   right after the page sent a change, which the next answer must show).
  * - Any other navigation offline: the offline page. Any other `.data` request offline: a reload
  *   instruction, so React Router loads the document and the offline page shows.
  * - `/__manifest` (route discovery) offline: the build's own route list.
@@ -13,6 +14,7 @@
  */
 import { syncCaptures } from "~/lib/client/capture-queue";
 import {
+  BACKGROUND_FETCH_HEADER,
   CACHE_PREFIX,
   CAPTURE_SYNC_TAG,
   isKeptData,
@@ -50,6 +52,13 @@ const META_CACHE = `${CACHE_PREFIX}meta`;
 const USER_KEY = "/__sw/user";
 /** How long a kept page waits for the network before its kept copy is shown. */
 const NETWORK_TIMEOUT_MS = 4000;
+/**
+ * For this long after a page of ours sends a change (any request but GET), kept pages wait for the
+ * network: the answer after a change shows it and carries its message ("Interaction logged"), and a
+ * kept copy would show the change undone and the message would be lost. Offline, the kept copy still shows.
+ */
+const AFTER_CHANGE_MS = 30_000;
+let lastChange = 0;
 const precached = new Set(BUILD.precache);
 
 const pagesCache = (user: string) => `${pagesCachePrefix}${BUILD.version}-${user}`;
@@ -81,7 +90,9 @@ async function warm(user: string): Promise<void> {
   const cache = await caches.open(pagesCache(user));
   const keep = async (path: string) => {
     if (await cache.match(path)) return;
-    const res = await fetch(path, { redirect: "manual" }).catch(() => null);
+    const res = await fetch(path, { redirect: "manual", headers: { [BACKGROUND_FETCH_HEADER]: "warm" } }).catch(
+      () => null,
+    );
     // Still the same user when the answer comes back, or it is not kept.
     if (res?.status === 200 && (await currentUser()) === user) await cache.put(path, res);
   };
@@ -158,6 +169,7 @@ async function networkFirst(request: Request, key: string, keep: (res: Response)
   });
   const kept = cache ? await cache.match(key) : undefined;
   if (!kept) return network;
+  if (Date.now() - lastChange < AFTER_CHANGE_MS) return network.catch(() => kept);
   const stalled = new Promise<Response>((resolve) => setTimeout(() => resolve(kept), NETWORK_TIMEOUT_MS));
   return Promise.race([network.catch(() => kept), stalled]);
 }
@@ -188,7 +200,11 @@ function reloadDocument(url: URL): Response {
 sw.addEventListener("fetch", (event) => {
   const { request } = event;
   const url = new URL(request.url);
-  if (url.origin !== sw.location.origin || request.method !== "GET") return;
+  if (url.origin !== sw.location.origin) return;
+  if (request.method !== "GET") {
+    if (request.method !== "HEAD") lastChange = Date.now();
+    return;
+  }
   // Not ours to answer, online or off: the network (and the server's redirect to /c/v/) decides.
   if (passesThrough(url.pathname)) return;
 

@@ -1,0 +1,28 @@
+import { describe, expect, it } from "vitest";
+import { BACKGROUND_FETCH_HEADER } from "~/lib/pwa";
+import { call, form, signUp } from "./helpers";
+
+describe("a flash message", () => {
+  it("is left for the owner's page by the service worker's background fetches, and shown once there", async () => {
+    const owner = await signUp();
+    // An action that answers with a message on the next page.
+    const acted = await call("/connections", { ...form({ intent: "merge" }), headers: { cookie: owner.cookie } });
+    const flash = acted.headers
+      .getSetCookie()
+      .find((c) => c.startsWith("toast="))
+      ?.split(";")[0];
+    expect(flash).toBeTruthy();
+    const cookie = `${owner.cookie}; ${flash}`;
+    // Meanwhile the worker keeps /capture and /dashboard for offline use, with the owner's cookies.
+    for (const path of ["/capture", "/dashboard.data"]) {
+      const kept = await call(path, { headers: { cookie, [BACKGROUND_FETCH_HEADER]: "warm" } });
+      expect(kept.status).toBe(200);
+      expect(kept.headers.getSetCookie().filter((c) => c.startsWith("toast="))).toEqual([]);
+      expect(await kept.text()).not.toContain("Choose two or more people to merge");
+    }
+    // The page the owner is on shows it, and clears it.
+    const page = await call("/connections", { headers: { cookie, accept: "text/html" } });
+    expect(await page.text()).toContain("Choose two or more people to merge");
+    expect(page.headers.getSetCookie().find((c) => c.startsWith("toast="))).toMatch(/Max-Age=0/);
+  });
+});
