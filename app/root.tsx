@@ -8,7 +8,6 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
-  useLocation,
   useMatches,
   useRouteLoaderData,
 } from "react-router";
@@ -124,20 +123,11 @@ function useFlashToast(toast: RootData["toast"], fresh: RootData["fresh"]) {
   }, [toast, fresh]);
 }
 
-function useScrollToTopOnNavigate() {
-  const { pathname } = useLocation();
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every route change by design
-  useEffect(() => {
-    window.scrollTo(0, 0);
-  }, [pathname]);
-}
-
 /** The signed-in area's layout route (app/routes.ts): it draws its own app shell. */
 const APP_LAYOUT_ID = "routes/app/_layout";
 
 export default function App({ loaderData }: Route.ComponentProps) {
   useFlashToast(loaderData.toast, loaderData.fresh);
-  useScrollToTopOnNavigate();
   // Signed-in pages get the app shell; the marketing navigation is only for public pages.
   const matches = useMatches();
   const hydrated = hydrates(matches, loaderData);

@@ -263,3 +263,43 @@ demoTest(
     expect(await tappable(apply, { scroll: false })).toBe(true);
   },
 );
+
+demoTest(
+  "on a slow phone, a tap made while the page is still starting counts, and Back returns to the same place",
+  async ({ page }, info) => {
+    test.setTimeout(90_000);
+    const run = `${info.project.name}-${Date.now()}`;
+    await page.goto("/connections");
+    const added = await page.request.post("/api/capture", {
+      data: { name: `Tapped Early ${run}`, email: `early-${run}@example.org`, notes: "Met at the gala" },
+      headers: { origin: new URL(page.url()).origin },
+    });
+    const person = (await added.json()) as { id: number };
+    // A slow phone: the page's script takes seconds to start after the page has shown.
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send("Emulation.setCPUThrottlingRate", { rate: 8 });
+    try {
+      await page.goto(`/connections/${person.id}`);
+      // Scrolled down to the button and tapped at once: the page must not jump back to the top under the tap.
+      const draft = page.getByRole("region", { name: "Follow-up email" });
+      await draft.getByRole("button", { name: "Draft a follow-up" }).click();
+      await expect(draft.getByTestId("draft-engine")).toContainText("Written by", { timeout: 30_000 });
+    } finally {
+      await cdp.send("Emulation.setCPUThrottlingRate", { rate: 1 });
+    }
+
+    // Down the list, into a person and Back: the list is where it was left.
+    await page.setViewportSize({ width: 390, height: 500 });
+    await page.goto("/connections");
+    const people = page.getByRole("main").getByRole("link", { name: /Tapped Early|Sofia Lindqvist|Daniel Okoro/ });
+    const last = people.last();
+    await last.scrollIntoViewIfNeeded();
+    const y = await page.evaluate(() => window.scrollY);
+    expect(y).toBeGreaterThan(100);
+    await last.click();
+    await expect(page).toHaveURL(/\/connections\/\d+$/);
+    await page.goBack();
+    await expect(page).toHaveURL(/\/connections$/);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(y - 40);
+  },
+);
