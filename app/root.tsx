@@ -22,7 +22,7 @@ import { appContext } from "~/context";
 import { useNonce } from "~/lib/nonce";
 import { hydrates } from "~/lib/page-handle";
 import { themeFromCookie } from "~/lib/theme";
-import { showToast, useToasterNeeded } from "~/lib/toast";
+import { firstShowing, showToast, useToasterNeeded } from "~/lib/toast";
 import { getActiveEvent } from "~/server/active-event.server";
 import { getSessionUser } from "~/server/auth.server";
 import { takeUntoasted, unreadCount } from "~/server/notifications.server";
@@ -111,8 +111,12 @@ function AppToaster() {
 
 function useFlashToast(toast: RootData["toast"], fresh: RootData["fresh"]) {
   useEffect(() => {
-    if (toast) showToast(toast.type, toast.title, { description: toast.description, duration: toast.duration });
+    // A kept page (served by the service worker offline) carries the data it was kept with: its toasts
+    // were shown then, and are not shown again.
+    if (toast && (!toast.id || firstShowing(`toast:${toast.id}`)))
+      showToast(toast.type, toast.title, { description: toast.description, duration: toast.duration });
     for (const n of fresh) {
+      if (!firstShowing(`notification:${n.id}`)) continue;
       const url = n.actionUrl?.startsWith("/") ? n.actionUrl : null;
       showToast(n.type, n.title, {
         description: n.message ?? undefined,

@@ -69,3 +69,22 @@ export const toast = {
   warning: (title: string, options?: ToastOptions) => showToast("warning", title, options),
   error: (title: string, options?: ToastOptions) => showToast("error", title, options),
 };
+
+const SHOWN_KEY = "kw_toasts_shown";
+const SHOWN_KEEP = 50;
+
+/**
+ * True the first time this device is asked to show `key` (a flash toast's id, a notification's id);
+ * the last 50 are remembered. Without storage (private mode, blocked) every toast shows.
+ */
+export function firstShowing(key: string): boolean {
+  try {
+    const shown: unknown = JSON.parse(localStorage.getItem(SHOWN_KEY) ?? "[]");
+    const list = Array.isArray(shown) ? shown.filter((k): k is string => typeof k === "string") : [];
+    if (list.includes(key)) return false;
+    localStorage.setItem(SHOWN_KEY, JSON.stringify([...list, key].slice(-SHOWN_KEEP)));
+  } catch {
+    // Storage unavailable: showing a toast twice is better than never.
+  }
+  return true;
+}

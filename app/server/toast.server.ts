@@ -7,6 +7,8 @@ const toastSchema = z.object({
   title: z.string().max(200),
   description: z.string().max(500).optional(),
   duration: z.number().int().positive().max(60_000).optional(),
+  /** Set when the toast is made: a page kept for offline use replays its data, and the page shows each id once. */
+  id: z.string().max(40).optional(),
 });
 export type Toast = z.infer<typeof toastSchema>;
 
@@ -14,7 +16,7 @@ export type Toast = z.infer<typeof toastSchema>;
 const toastCookie = createCookie("toast", { path: "/", httpOnly: true, sameSite: "lax", maxAge: 60 });
 
 export async function setToastHeader(toast: Toast): Promise<string> {
-  return toastCookie.serialize(JSON.stringify(toast));
+  return toastCookie.serialize(JSON.stringify({ ...toast, id: crypto.randomUUID() }));
 }
 
 export async function readToast(request: Request): Promise<{ toast: Toast | null; headers: Headers }> {

@@ -4,8 +4,8 @@
  *
  * - Build assets, icons and the offline page: precached at install, served cache-first.
  * - Kept pages (documents and React Router `.data`): network first, the last good answer kept per
- *   signed-in user; offline, or after a few seconds of venue Wi-Fi, the kept copy is served (but not
- *   right after the page sent a change, which the next answer must show).
+ *   signed-in user; offline, or after a few seconds of venue Wi-Fi, the kept copy is served (waiting
+ *   longer right after the page sent a change, which the next answer must show).
  * - Any other navigation offline: the offline page. Any other `.data` request offline: a reload
  *   instruction, so React Router loads the document and the offline page shows.
  * - `/__manifest` (route discovery) offline: the build's own route list.
@@ -53,11 +53,12 @@ const USER_KEY = "/__sw/user";
 /** How long a kept page waits for the network before its kept copy is shown. */
 const NETWORK_TIMEOUT_MS = 4000;
 /**
- * For this long after a page of ours sends a change (any request but GET), kept pages wait for the
- * network: the answer after a change shows it and carries its message ("Interaction logged"), and a
- * kept copy would show the change undone and the message would be lost. Offline, the kept copy still shows.
+ * For 30 s after a page of ours sends a change (any request but GET), kept pages wait longer for the
+ * network (15 s, not 4): the answer after a change shows it and carries its message ("Interaction
+ * logged"), where a kept copy would show the change undone. Offline, the kept copy still shows at once.
  */
 const AFTER_CHANGE_MS = 30_000;
+const AFTER_CHANGE_TIMEOUT_MS = 15_000;
 let lastChange = 0;
 const precached = new Set(BUILD.precache);
 
@@ -169,8 +170,8 @@ async function networkFirst(request: Request, key: string, keep: (res: Response)
   });
   const kept = cache ? await cache.match(key) : undefined;
   if (!kept) return network;
-  if (Date.now() - lastChange < AFTER_CHANGE_MS) return network.catch(() => kept);
-  const stalled = new Promise<Response>((resolve) => setTimeout(() => resolve(kept), NETWORK_TIMEOUT_MS));
+  const wait = Date.now() - lastChange < AFTER_CHANGE_MS ? AFTER_CHANGE_TIMEOUT_MS : NETWORK_TIMEOUT_MS;
+  const stalled = new Promise<Response>((resolve) => setTimeout(() => resolve(kept), wait));
   return Promise.race([network.catch(() => kept), stalled]);
 }
 

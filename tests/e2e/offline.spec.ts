@@ -101,6 +101,41 @@ test("offline: client navigation between kept pages uses their kept route data",
   await expect(page.getByRole("heading", { name: "You're offline" })).toBeVisible();
 });
 
+test("a kept page shows its message once: offline, its kept copy does not show it again", async ({ page, context }) => {
+  test.setTimeout(90_000);
+  await page.goto("/connections");
+  await waitForOfflineReady(page);
+  // An action answered with a message; the connections data that follows it is what gets kept.
+  await page.evaluate(() => {
+    const formData = new FormData();
+    formData.set("intent", "merge");
+    return (window as unknown as RouterWindow).__reactRouterDataRouter.navigate("/connections", {
+      formMethod: "post",
+      formData,
+    });
+  });
+  const message = page.getByText("Choose two or more people to merge");
+  await expect(message).toBeVisible();
+  await expect(message).toHaveCount(0, { timeout: 15_000 });
+
+  await context.setOffline(true);
+  const navigate = (to: string) =>
+    page.evaluate((path) => (window as unknown as RouterWindow).__reactRouterDataRouter.navigate(path), to);
+  await navigate("/card");
+  await expect(page.getByRole("heading", { name: "Your cards", level: 1 })).toBeVisible();
+  await navigate("/connections");
+  await expect(page.getByRole("heading", { name: "Connections", level: 1 })).toBeVisible();
+  // The kept data still carries the message; the page knows it was shown.
+  const kept = await page.evaluate(async () => {
+    const name = (await caches.keys()).find((k) => k.startsWith("knowwho-pages-"));
+    const res = name ? await (await caches.open(name)).match("/connections.data") : undefined;
+    return res ? await res.text() : "";
+  });
+  expect(kept).toContain("Choose two or more people to merge");
+  await page.waitForTimeout(1_000);
+  await expect(message).toHaveCount(0);
+});
+
 test("the visitor card pages are never controlled by a service worker", async ({ page, context }) => {
   await page.goto("/capture");
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 30_000 });
