@@ -14,6 +14,7 @@ import { runScheduled } from "~/server/scheduled.server";
 import {
   bodyCapFor,
   createNonce,
+  discardBody,
   guardRequest,
   readableForm,
   readCappedBody,
@@ -55,7 +56,10 @@ export default {
     const cap = bodyCapFor(new URL(request.url).pathname);
     const capped = guardRequest(request, cap) ?? (await readCappedBody(request, cap));
     const checked = capped instanceof Response ? capped : await readableForm(capped);
-    if (checked instanceof Response) return withSecurityHeaders(checked, "", import.meta.env.DEV);
+    if (checked instanceof Response) {
+      await discardBody(request);
+      return withSecurityHeaders(checked, null, import.meta.env.DEV);
+    }
     return app.fetch(checked, env, ctx);
   },
   async scheduled(controller, env, ctx) {

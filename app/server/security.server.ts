@@ -1,4 +1,5 @@
 /** Request guards and response headers shared by every route the Worker answers. */
+import { escapeHtml } from "~/lib/email-signature";
 
 export const MAX_BODY_BYTES = 1_000_000;
 /** The gift import takes files up to 5 MB (its page says so before sending); the form's other fields fit in the rest. */
@@ -28,8 +29,90 @@ export function createNonce(): string {
   return btoa(String.fromCharCode(...bytes));
 }
 
-function problem(status: number, message: string): Response {
-  return Response.json({ error: message }, { status });
+/**
+ * What a person reads when a page's request is refused before any route runs (a form sent without
+ * JavaScript, a mistyped address), by the refusal's message to scripts.
+ */
+const REFUSED_PAGES: Record<string, { title: string; text: (cap: number) => string }> = {
+  "Malformed URL": {
+    title: "That address could not be read",
+    text: () => "Part of the address is broken. Check the link you followed, or start again from the home page.",
+  },
+  "Cross-origin request refused": {
+    title: "Send it from KnowWho",
+    text: () => "For your safety, forms are only taken from KnowWho's own pages. Go back and send it again from there.",
+  },
+  "Request body too large": {
+    title: "That file is too large",
+    text: (cap) =>
+      // Whole megabytes, as the pages' own hints say them (the gift import's cap leaves room for its fields).
+      `This page takes up to ${Math.max(1, Math.floor(cap / 1_000_000))} MB at once. Go back and choose a smaller file, or split it into several.`,
+  },
+  "Unsupported content type": {
+    title: "That could not be read",
+    text: () => "This page only takes its own form. Go back and send it again from there.",
+  },
+  "The form could not be read": {
+    title: "That could not be read",
+    text: () => "The form did not arrive whole. Go back and send it again.",
+  },
+};
+
+/** Only a page of this site, as a path, is offered as the way back. */
+function backTo(request: Request): string {
+  const referer = request.headers.get("referer");
+  if (!referer || !URL.canParse(referer)) return "/";
+  const from = new URL(referer);
+  return from.origin === new URL(request.url).origin ? `${from.pathname}${from.search}` : "/";
+}
+
+function refusedPage(request: Request, status: number, message: string, cap: number): Response | null {
+  const page = REFUSED_PAGES[message];
+  if (!page) return null;
+  const html = `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex">
+<title>${escapeHtml(page.title)} | KnowWho</title>
+<link rel="icon" href="/favicon.svg" type="image/svg+xml">
+<style>
+  :root { color-scheme: light dark; --bg: #fff; --fg: #0f172a; --muted: #475569; --brand: #4338ca; }
+  @media (prefers-color-scheme: dark) { :root { --bg: #020617; --fg: #f1f5f9; --muted: #cbd5e1; --brand: #c7d2fe; } }
+  body { margin: 0; min-height: 100dvh; background: var(--bg); color: var(--fg); font: 16px/1.5 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; display: flex; }
+  main { margin: auto; max-width: 32rem; padding: 2rem 1.25rem; }
+  .brand { display: inline-flex; align-items: center; gap: .5rem; font-weight: 700; font-size: 1.125rem; }
+  h1 { font-size: 1.875rem; line-height: 1.2; margin: 2rem 0 .75rem; }
+  p { color: var(--muted); margin: 0 0 1.5rem; }
+  a.back { display: inline-block; font-weight: 600; color: #fff; background: #4f46e5; border-radius: .5rem; padding: .75rem 1.25rem; text-decoration: none; }
+  a.back:focus-visible { outline: 3px solid var(--brand); outline-offset: 2px; }
+</style>
+</head>
+<body>
+<main>
+  <span class="brand"><img src="/favicon.svg" width="28" height="28" alt="">KnowWho</span>
+  <h1>${escapeHtml(page.title)}</h1>
+  <p>${escapeHtml(page.text(cap))}</p>
+  <a class="back" href="${escapeHtml(backTo(request))}">Go back</a>
+</main>
+</body>
+</html>`;
+  return new Response(html, { status, headers: { "content-type": "text/html; charset=utf-8" } });
+}
+
+/**
+ * The refusal: a short page for a browser's own navigation (a form sent without JavaScript), JSON for
+ * scripts and API clients.
+ */
+function problem(request: Request, status: number, message: string, cap = MAX_BODY_BYTES): Response {
+  const { pathname } = new URL(request.url);
+  const navigation =
+    request.headers.get("sec-fetch-mode") === "navigate" ||
+    (!request.headers.has("sec-fetch-mode") && (request.headers.get("accept") ?? "").includes("text/html"));
+  const page =
+    navigation && !isApi(pathname) && !isDav(pathname, request.method) && refusedPage(request, status, message, cap);
+  return page || Response.json({ error: message }, { status });
 }
 
 /**
@@ -41,19 +124,19 @@ export function guardRequest(request: Request, maxBodyBytes = MAX_BODY_BYTES): R
   try {
     decodeURIComponent(url.pathname);
   } catch {
-    return problem(400, "Malformed URL");
+    return problem(request, 400, "Malformed URL");
   }
   if (SAFE_METHODS.has(request.method)) return null;
 
   const origin = request.headers.get("origin");
   const site = request.headers.get("sec-fetch-site");
   if (origin !== null ? origin !== url.origin : site === "cross-site") {
-    return problem(403, "Cross-origin request refused");
+    return problem(request, 403, "Cross-origin request refused");
   }
 
   const length = request.headers.get("content-length");
   if (length !== null && (!/^\d+$/.test(length) || Number(length) > maxBodyBytes)) {
-    return problem(413, "Request body too large");
+    return problem(request, 413, "Request body too large", maxBodyBytes);
   }
 
   if (isDav(url.pathname, request.method)) return null;
@@ -62,7 +145,7 @@ export function guardRequest(request: Request, maxBodyBytes = MAX_BODY_BYTES): R
   // Browsers send an empty POST (a button that saves a card) with Content-Length: 0 and no type.
   const empty = request.body === null || length === "0";
   if (!empty && !allowed.includes(type ?? "")) {
-    return problem(415, "Unsupported content type");
+    return problem(request, 415, "Unsupported content type");
   }
   return null;
 }
@@ -84,9 +167,36 @@ export async function readableForm(request: Request): Promise<Request | Response
   try {
     await request.clone().formData();
   } catch {
-    return problem(400, "The form could not be read");
+    return problem(request, 400, "The form could not be read");
   }
   return request;
+}
+
+/** How much of a refused upload is read and dropped so the browser gets the refusal, not a reset. */
+const DISCARD_UP_TO_BYTES = 25_000_000;
+
+/**
+ * Before a refusal: a browser still sending the body would see the connection dropped under it and show
+ * its own error instead of ours, so what is left of a body of plausible size is read and dropped (no
+ * copy kept); a larger one is cancelled.
+ */
+export async function discardBody(request: Request): Promise<void> {
+  if (!request.body || request.bodyUsed || request.body.locked) return;
+  const reader = request.body.getReader();
+  let total = 0;
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) return;
+      total += value.byteLength;
+      if (total > DISCARD_UP_TO_BYTES) {
+        await reader.cancel();
+        return;
+      }
+    }
+  } catch {
+    // The client went away: nothing left to answer.
+  }
 }
 
 /** Reads a body while enforcing the byte cap even when no Content-Length was sent. */
@@ -101,7 +211,7 @@ export async function readCappedBody(request: Request, maxBytes = MAX_BODY_BYTES
     total += value.byteLength;
     if (total > maxBytes) {
       await reader.cancel();
-      return problem(413, "Request body too large");
+      return problem(request, 413, "Request body too large", maxBytes);
     }
     chunks.push(value);
   }
@@ -163,7 +273,8 @@ function isPrivateDownload(headers: Headers): boolean {
  * Adds the security baseline; private downloads get no-store; HTML also gets the nonce-bound CSP,
  * unless its route set a stricter one without a nonce (pages served from the edge cache).
  */
-export function withSecurityHeaders(response: Response, nonce: string, dev: boolean): Response {
+/** `nonce` null: the page runs no inline script (a refusal, a static page), so only same-origin files may. */
+export function withSecurityHeaders(response: Response, nonce: string | null, dev: boolean): Response {
   const secured = new Response(response.body, response);
   for (const [name, value] of Object.entries(BASE_HEADERS)) secured.headers.set(name, value);
   if (isPrivateDownload(secured.headers)) secured.headers.set("Cache-Control", "private, no-store");

@@ -102,3 +102,46 @@ test("the newsletter without JavaScript keeps the typed address beside its error
   await expectFieldError(page, again, "Please enter a valid email address");
   await context.close();
 });
+
+test("a file too large, sent without JavaScript, gets a page that says how large and leads back", async ({
+  page,
+  browser,
+  demoStorage,
+}, info) => {
+  const context = await browser.newContext({ javaScriptEnabled: false, storageState: demoStorage });
+  const plain = await context.newPage();
+  await plain.goto("/connections/import");
+  await plain
+    .getByLabel("File")
+    .setInputFiles({ name: "everyone.vcf", mimeType: "text/vcard", buffer: Buffer.alloc(1_200_000, "a") });
+  await plain.getByRole("button", { name: "Preview" }).click();
+  await expect(plain.getByRole("heading", { name: "That file is too large", level: 1 })).toBeVisible();
+  await expect(plain.getByText("This page takes up to 1 MB at once.")).toBeVisible();
+  await plain.getByRole("link", { name: "Go back" }).click();
+  await expect(plain).toHaveURL(/\/connections\/import$/);
+  await expect(plain.getByLabel("File")).toBeVisible();
+  await context.close();
+
+  // The same refusal reached by the browser's own form submission, where axe can run.
+  await page.goto("/connections/import");
+  await page.evaluate(() => {
+    const form = document.createElement("form");
+    form.method = "post";
+    form.enctype = "multipart/form-data";
+    form.action = "/connections/import";
+    const input = Object.assign(document.createElement("input"), { type: "file", name: "file" });
+    const files = new DataTransfer();
+    files.items.add(new File(["a".repeat(1_200_000)], "everyone.vcf", { type: "text/vcard" }));
+    input.files = files.files;
+    form.appendChild(input);
+    document.body.appendChild(form);
+    form.submit();
+  });
+  await expect(page.getByRole("heading", { name: "That file is too large", level: 1 })).toBeVisible();
+  for (const scheme of ["light", "dark"] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    await expectAccessible(page);
+    await page.screenshot({ path: screenshotPath(`too-large-${scheme}`, info.project.name) });
+  }
+  await page.emulateMedia({ colorScheme: "light" });
+});

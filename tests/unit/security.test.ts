@@ -48,6 +48,45 @@ describe("guardRequest", () => {
   });
 });
 
+describe("a refusal a person reads", () => {
+  const tooLarge = (headers: Record<string, string>, path = "/connections/import") =>
+    guardRequest(
+      req(path, {
+        method: "POST",
+        headers: { origin: "https://app.test", "content-length": "2000000", ...headers },
+        body: "a",
+      }),
+    );
+
+  it("is a page with a way back for a form the browser sent itself, JSON for scripts", async () => {
+    const page = tooLarge({ "sec-fetch-mode": "navigate", referer: "https://app.test/connections/import?step=1" });
+    expect(page?.status).toBe(413);
+    expect(page?.headers.get("content-type")).toBe("text/html; charset=utf-8");
+    const html = (await page?.text()) ?? "";
+    expect(html).toContain("<h1>That file is too large</h1>");
+    expect(html).toContain("This page takes up to 1 MB at once.");
+    expect(html).toContain('href="/connections/import?step=1"');
+    // React Router's own requests and API clients keep the JSON answer.
+    const script = tooLarge({ "sec-fetch-mode": "cors", accept: "text/html" });
+    expect(await script?.json()).toEqual({ error: "Request body too large" });
+    const api = tooLarge({ "sec-fetch-mode": "navigate" }, "/api/capture");
+    expect(api?.headers.get("content-type")).toContain("application/json");
+  });
+
+  it("never offers another site, or anything unescaped, as the way back", async () => {
+    const elsewhere = await tooLarge({ "sec-fetch-mode": "navigate", referer: "https://evil.test/x" })?.text();
+    expect(elsewhere).toContain('href="/"');
+    const crafted = await tooLarge({
+      "sec-fetch-mode": "navigate",
+      referer: 'https://app.test/a?"><script>alert(1)</script>',
+    })?.text();
+    expect(crafted).not.toContain("<script>");
+    expect(crafted).toContain('href="/a?%22%3E%3Cscript%3Ealert(1)%3C/script%3E"');
+    const broken = await guardRequest(req("/%E0%A4%A", { headers: { "sec-fetch-mode": "navigate" } }))?.text();
+    expect(broken).toContain("That address could not be read");
+  });
+});
+
 describe("contentSecurityPolicy", () => {
   it("binds scripts to the nonce and closes plugin, base and framing holes", () => {
     const csp = contentSecurityPolicy("abc", false);
