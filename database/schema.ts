@@ -518,6 +518,8 @@ export const gift = sqliteTable(
     campaignId: text("campaign_id").references(() => campaign.id, { onDelete: "set null" }),
     connectionId: integer("connection_id").references(() => connection.id, { onDelete: "set null" }),
     recurringId: integer("recurring_id"),
+    // One payment of a recurring gift: a subscription's (recurringId), or a row an imported file marks recurring.
+    recurring: integer("recurring", { mode: "boolean" }).notNull().default(false),
     pledgeId: integer("pledge_id"),
     amount: integer("amount").notNull(),
     amountRefunded: integer("amount_refunded").notNull().default(0),
@@ -608,7 +610,11 @@ export const pledgeInstalment = sqliteTable(
     // Set when a gift pays it.
     giftId: integer("gift_id").references(() => gift.id, { onDelete: "set null" }),
   },
-  (t) => [index("pledge_instalment_pledge_idx").on(t.pledgeId)],
+  (t) => [
+    index("pledge_instalment_pledge_idx").on(t.pledgeId),
+    // A gift's deletion sets its instalment free: found by index, not by scanning every instalment.
+    index("pledge_instalment_gift_idx").on(t.giftId),
+  ],
 );
 
 // The owner's thank-you: subject and body with {name}, {amount}, {date}, {campaign}, {organization}.

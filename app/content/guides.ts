@@ -358,7 +358,7 @@ export const GUIDES: Guide[] = [
       {
         heading: "Record gifts made another way",
         paragraphs: [
-          "On a campaign's dashboard, Record a gift takes cash, cheques, bank transfers and gifts made elsewhere, with the date, amount, currency, method and a note. From a person's page, Record a gift or pledge opens the same form already set to that person.",
+          "On a campaign's dashboard, Record a gift takes cash, cheques, bank transfers and gifts made elsewhere, with the date, amount, currency, method and a note; tick Part of a recurring gift for a standing order's payment, so the analytics count it as recurring. From a person's page, Record a gift or pledge opens the same form already set to that person.",
         ],
       },
       {
@@ -411,7 +411,7 @@ export const GUIDES: Guide[] = [
         paragraphs: ["All figures are net of refunds."],
         bullets: [
           "Raised over time: the running total against a dashed goal line, starting from what you raised before the campaign came to KnowWho.",
-          "One-time and monthly: how much came from single gifts and from monthly gifts.",
+          "One-time and recurring: how much came from single gifts and from recurring ones (monthly gifts made through the Donate button, and gifts an imported file marks as recurring).",
           "Gifts by source: your card, an event, a QR code, a direct link, or entered by hand, with each card's and each event's own share.",
           "People met at each event who gave: for events linked to the campaign, the share of the people you met there who went on to give.",
         ],

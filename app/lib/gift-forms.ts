@@ -56,6 +56,8 @@ export const handGiftSchema = z
     intent: z.literal("gift"),
     date: date("Date"),
     method: z.enum(["cash", "cheque", "bank_transfer", "elsewhere"], { error: "Choose how it was given" }),
+    // One payment of a standing order or other gift that repeats.
+    recurring: z.preprocess((v) => v === "on" || v === "true", z.boolean()).default(false),
   })
   .transform((v, ctx) => {
     needsDonor(v, ctx);

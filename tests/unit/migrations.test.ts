@@ -38,3 +38,54 @@ describe("card headline, bio and share fields migration", () => {
     for (const file of files.slice(index + 1)) apply(db, file);
   });
 });
+
+describe("pledge instalment gift index migration", () => {
+  it("keeps every row of a seeded database, and a gift's deletion finds its instalment by index", async () => {
+    const db = new DatabaseSync(":memory:");
+    const index = files.findIndex((f) => f.includes("pledge_instalment_gift_index"));
+    expect(index).toBeGreaterThan(0);
+    for (const file of files.slice(0, index)) apply(db, file);
+    db.exec(await seedAsOf(sqliteColumns(db)));
+    // The demo owner's campaign with a pledge, one instalment paid by a gift: the rows the index covers.
+    db.exec(`insert into gift (user_id, campaign_id, amount, currency, date, method, source, external_key)
+      select user_id, id, 5000, 'USD', '2026-01-05', 'cheque', 'manual', 'migration-check' from campaign limit 1`);
+    db.exec(`insert into pledge (user_id, campaign_id, connection_id, amount, currency, key)
+      select c.user_id, c.id, (select p.id from connection p where p.user_id = c.user_id limit 1), 10000, 'USD',
+        'migration-check' from campaign c limit 1`);
+    db.exec(`insert into pledge_instalment (pledge_id, due_date, amount, gift_id)
+      select (select max(id) from pledge), '2026-01-05', 5000, (select max(id) from gift)`);
+    const before = counts(db);
+    expect(before.pledge_instalment).toBeGreaterThan(0);
+    apply(db, files[index] as string);
+    expect(counts(db)).toEqual(before);
+    // What ON DELETE SET NULL runs for each deleted gift.
+    const plan = db.prepare("explain query plan update pledge_instalment set gift_id = null where gift_id = ?").all(1);
+    expect(JSON.stringify(plan)).toContain("pledge_instalment_gift_idx");
+  });
+});
+
+describe("gift recurring migration", () => {
+  it("keeps every row and marks each subscription's payments recurring, and nothing else", async () => {
+    const db = new DatabaseSync(":memory:");
+    const index = files.findIndex((f) => f.includes("gift_recurring"));
+    expect(index).toBeGreaterThan(0);
+    for (const file of files.slice(0, index)) apply(db, file);
+    db.exec(await seedAsOf(sqliteColumns(db)));
+    // A monthly gift's first payment through the Donate button, and a cheque.
+    db.exec(`insert into recurring_gift (user_id, campaign_id, subscription, amount, currency, interval, status, status_at)
+      select user_id, id, 'sub_migration', 2500, 'usd', 'month', 'active', 0 from campaign limit 1`);
+    db.exec(`insert into gift (user_id, campaign_id, recurring_id, amount, currency, date, method, source, external_key)
+      select user_id, id, (select max(id) from recurring_gift), 2500, 'usd', '2026-01-05', 'card', 'direct', 'in_1'
+      from campaign limit 1`);
+    db.exec(`insert into gift (user_id, campaign_id, amount, currency, date, method, source, external_key)
+      select user_id, id, 5000, 'usd', '2026-01-06', 'cheque', 'manual', 'cheque-1' from campaign limit 1`);
+    const before = counts(db);
+    apply(db, files[index] as string);
+    expect(counts(db)).toEqual(before);
+    expect(db.prepare("select external_key, recurring from gift order by external_key").all()).toEqual([
+      { external_key: "cheque-1", recurring: 0 },
+      { external_key: "in_1", recurring: 1 },
+    ]);
+    for (const file of files.slice(index + 1)) apply(db, file);
+  });
+});

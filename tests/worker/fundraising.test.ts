@@ -231,7 +231,7 @@ describe("donations through the payments adapter", () => {
     expect(rec?.status).toBe("active");
     expect(
       await one(
-        "select count(*) as n, sum(amount) as total from gift where user_id = ? and recurring_id is not null",
+        "select count(*) as n, sum(amount) as total from gift where user_id = ? and recurring_id is not null and recurring",
         o.userId,
       ),
     ).toEqual({
@@ -382,8 +382,19 @@ describe("gifts and pledges by hand", () => {
       headers: o.headers,
     });
     expect(future.status).toBe(400);
+    // A standing order's payment, recorded by hand, counts as recurring; the cash gift as one-time.
+    const standing = { ...cash, nonce: crypto.randomUUID(), method: "bank_transfer", amount: "15", recurring: "on" };
+    expect((await call(`/campaigns/${o.id}`, { ...form(standing), headers: o.headers })).status).toBe(302);
+    expect(
+      (await env.DB.prepare("select method, recurring from gift where user_id = ? order by id").bind(o.userId).all())
+        .results,
+    ).toEqual([
+      { method: "cash", recurring: 0 },
+      { method: "bank_transfer", recurring: 1 },
+    ]);
     const dash = await page(call(`/campaigns/${o.id}`, { headers: o.headers }));
-    expect(dash).toContain("Waiting for a thank-you (1)");
+    expect(dash).toContain("Waiting for a thank-you (2)");
+    expect(dash).toContain("One-time: $200, Recurring: $15.");
 
     const pledge = {
       intent: "pledge",

@@ -1,5 +1,6 @@
 import { createExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
+import Papa from "papaparse";
 import { describe, expect, inject, it, vi } from "vitest";
 import type { AppContext } from "~/context";
 import { createDb } from "~/server/db.server";
@@ -161,6 +162,17 @@ describe("importing gifts from a CSV export", () => {
     const dashboard = await page(call(`/campaigns/${o.id}`, { headers: o.headers }));
     expect(dashboard).toContain("$1,305");
     expect(dashboard).toContain("Imported");
+    // Ben's monthly gift counts as recurring, in the chart and the export; the others as one-time.
+    expect(dashboard).toContain("One-time: $1,280, Recurring: $25.");
+    const exported = await (await call(`/campaigns/${o.id}/gifts.csv`, { headers: o.headers })).text();
+    const cells = Papa.parse<string[]>(exported.replace(/^\uFEFF/, ""), { skipEmptyLines: true }).data;
+    expect(cells.map((row) => [row[1], row[8]])).toEqual([
+      ["Donor", "Recurring"],
+      ["Ana Lima", "no"],
+      ["Chloé Durand", "no"],
+      ["Ben Okafor", "yes"],
+      ["Ana Lima", "no"],
+    ]);
     expect(await one<{ n: string }>("select count(*) as n from gift where campaign_id = ?", o.id)).toEqual({ n: 4 });
     const ben = rows[1]?.connection_id;
     const person = await page(call(`/connections/${ben}`, { headers: o.headers }));

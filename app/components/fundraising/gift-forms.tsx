@@ -156,6 +156,10 @@ export function HandGiftForm({ nonce, currency, person, lastResult, today }: Pro
           ))}
         </select>
       </Field>
+      <label className="flex items-center gap-2 text-sm sm:col-span-2">
+        <input {...getInputProps(fields.recurring, { type: "checkbox" })} /> Part of a recurring gift, such as a
+        standing order
+      </label>
       <FormEnd note={fields.note} formErrors={form.errors} submit="Record gift" />
     </Form>
   );

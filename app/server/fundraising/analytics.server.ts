@@ -21,13 +21,13 @@ export async function campaignAnalytics(db: Database, userId: string, campaignId
       .orderBy(gift.date),
     db
       .select({
-        recurring: sql<number>`${gift.recurringId} is not null`.mapWith(Number),
+        recurring: gift.recurring,
         raised: net,
         gifts: sql<number>`count(*)`.mapWith(Number),
       })
       .from(gift)
       .where(mine)
-      .groupBy(sql`${gift.recurringId} is not null`),
+      .groupBy(gift.recurring),
     db
       .select({ source: gift.source, raised: net, gifts: sql<number>`count(*)`.mapWith(Number) })
       .from(gift)

@@ -238,6 +238,7 @@ async function recordGift(
       date: today(),
       publicName: m.public === "1",
       recurringId: subscription ? sql`(select id from ${recurringGift} where subscription = ${subscription})` : null,
+      recurring: Boolean(subscription),
       stripeAccount: event.account ?? null,
     })
     .onConflictDoNothing();

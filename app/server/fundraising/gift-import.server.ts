@@ -215,11 +215,7 @@ export async function confirmGiftImport(
   });
   const rows = fresh.map((g, i) => {
     const ref = people.refs[draftFor[i] ?? -1] ?? null;
-    const note = [
-      g.note,
-      g.recurring ? "Recurring, as the imported file says" : "",
-      g.campaign && g.campaign !== c.title ? `Campaign in the file: ${g.campaign}` : "",
-    ]
+    const note = [g.note, g.campaign && g.campaign !== c.title ? `Campaign in the file: ${g.campaign}` : ""]
       .filter(Boolean)
       .join("\n");
     return {
@@ -231,6 +227,7 @@ export async function confirmGiftImport(
       currency: g.currency,
       date: g.date,
       method: g.method,
+      recurring: g.recurring ? 1 : 0,
       name: g.donorName || g.donorEmail,
       email: g.donorEmail || null,
       note: note.slice(0, 1000) || null,
@@ -238,11 +235,12 @@ export async function confirmGiftImport(
   });
   const giftStatements: Statement[] = chunk(rows, 250).map((part) =>
     rawSql(sql`insert into ${gift} (user_id, campaign_id, connection_id, amount, amount_refunded, currency, date, method,
-        source, donor_name, donor_email, note, external_key)
+        recurring, source, donor_name, donor_email, note, external_key)
       select ${userId}, ${c.id}, coalesce(json_extract(j.value, '$.pid'),
           (select p.id from ${connection} p where p.user_id = ${userId} and p.client_id = json_extract(j.value, '$.cid'))),
         json_extract(j.value, '$.amount'), json_extract(j.value, '$.refunded'), json_extract(j.value, '$.currency'),
-        json_extract(j.value, '$.date'), json_extract(j.value, '$.method'), 'import', json_extract(j.value, '$.name'),
+        json_extract(j.value, '$.date'), json_extract(j.value, '$.method'), json_extract(j.value, '$.recurring'), 'import',
+        json_extract(j.value, '$.name'),
         json_extract(j.value, '$.email'), json_extract(j.value, '$.note'), json_extract(j.value, '$.key')
       from json_each(${JSON.stringify(part)}) j where true
       on conflict (user_id, external_key) do nothing

@@ -152,12 +152,12 @@ export default function CampaignDashboard({ loaderData, actionData }: Route.Comp
       <div className="mt-4 grid gap-4 md:grid-cols-2">
         <RaisedChart series={a.series} goal={c.goal} start={c.priorRaised} format={money} />
         <BarChart
-          title="One-time and monthly"
+          title="One-time and recurring"
           unit="raised"
           format={money}
           bars={[
             { label: "One-time", value: a.oneTime.raised },
-            { label: "Monthly", value: a.recurring.raised },
+            { label: "Recurring", value: a.recurring.raised },
           ]}
         />
         <BarChart
@@ -199,7 +199,9 @@ export default function CampaignDashboard({ loaderData, actionData }: Route.Comp
                 <th scope="col" className="text-right">
                   Amount
                 </th>
-                <th scope="col">Method</th>
+                <th scope="col" className="pl-4">
+                  Method
+                </th>
                 <th scope="col">Source</th>
                 <th scope="col">
                   <span className="sr-only">Actions</span>
@@ -218,7 +220,7 @@ export default function CampaignDashboard({ loaderData, actionData }: Route.Comp
                     ) : (
                       g.donorName || "Anonymous"
                     )}
-                    {g.recurringId ? " · monthly" : ""}
+                    {g.recurringId ? " · monthly" : g.recurring ? " · recurring" : ""}
                   </td>
                   <td className="text-right">
                     {formatMoney(g.amount, g.currency)}
@@ -230,7 +232,7 @@ export default function CampaignDashboard({ loaderData, actionData }: Route.Comp
                       </span>
                     ) : null}
                   </td>
-                  <td>{GIFT_METHOD_LABELS[g.method]}</td>
+                  <td className="pl-4">{GIFT_METHOD_LABELS[g.method]}</td>
                   <td>{GIFT_SOURCE_LABELS[g.source]}</td>
                   <td className="text-right">
                     {g.paymentIntent && g.amountRefunded < g.amount ? (

@@ -16,7 +16,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   if (!c) notFound();
   const gifts = await campaignGifts(app.db, user.id, c.id);
   const csv = rowsToCsv(
-    ["Date", "Donor", "Email", "Amount", "Refunded", "Currency", "Method", "Source", "Monthly", "Thanked", "Note"],
+    ["Date", "Donor", "Email", "Amount", "Refunded", "Currency", "Method", "Source", "Recurring", "Thanked", "Note"],
     gifts.map((g) => [
       g.date,
       g.donorName,
@@ -26,7 +26,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
       g.currency,
       GIFT_METHOD_LABELS[g.method],
       GIFT_SOURCE_LABELS[g.source],
-      g.recurringId ? "yes" : "no",
+      g.recurring ? "yes" : "no",
       g.acknowledgedAt ? new Date(g.acknowledgedAt).toISOString().slice(0, 10) : "",
       g.note,
     ]),

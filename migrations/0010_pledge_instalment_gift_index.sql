@@ -1,0 +1,1 @@
+CREATE INDEX `pledge_instalment_gift_idx` ON `pledge_instalment` (`gift_id`);
