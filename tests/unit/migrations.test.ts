@@ -21,14 +21,19 @@ const counts = (db: DatabaseSync) => {
   );
 };
 
+/** A database migrated up to (not including) the migration named `name`, holding the demo data as it was then. */
+async function seededBefore(name: string) {
+  const db = new DatabaseSync(":memory:");
+  const index = files.findIndex((f) => f.includes(name));
+  expect(index).toBeGreaterThan(0);
+  for (const file of files.slice(0, index)) apply(db, file);
+  db.exec(await seedAsOf(sqliteColumns(db)));
+  return { db, index };
+}
+
 describe("card headline, bio and share fields migration", () => {
   it("keeps every row of a seeded database and gives existing cards the default share fields", async () => {
-    const db = new DatabaseSync(":memory:");
-    const index = files.findIndex((f) => f.includes("card_headline_bio_share_fields"));
-    expect(index).toBeGreaterThan(0);
-    for (const file of files.slice(0, index)) apply(db, file);
-    // The demo data as a database from before this migration holds it (without the new columns).
-    db.exec(await seedAsOf(sqliteColumns(db)));
+    const { db, index } = await seededBefore("card_headline_bio_share_fields");
     const before = counts(db);
     expect(before.card).toBeGreaterThan(0);
     apply(db, files[index] as string);
@@ -41,11 +46,7 @@ describe("card headline, bio and share fields migration", () => {
 
 describe("pledge instalment gift index migration", () => {
   it("keeps every row of a seeded database, and a gift's deletion finds its instalment by index", async () => {
-    const db = new DatabaseSync(":memory:");
-    const index = files.findIndex((f) => f.includes("pledge_instalment_gift_index"));
-    expect(index).toBeGreaterThan(0);
-    for (const file of files.slice(0, index)) apply(db, file);
-    db.exec(await seedAsOf(sqliteColumns(db)));
+    const { db, index } = await seededBefore("pledge_instalment_gift_index");
     // The demo owner's campaign with a pledge, one instalment paid by a gift: the rows the index covers.
     db.exec(`insert into gift (user_id, campaign_id, amount, currency, date, method, source, external_key)
       select user_id, id, 5000, 'USD', '2026-01-05', 'cheque', 'manual', 'migration-check' from campaign limit 1`);
@@ -66,11 +67,7 @@ describe("pledge instalment gift index migration", () => {
 
 describe("gift recurring migration", () => {
   it("keeps every row and marks each subscription's payments recurring, and nothing else", async () => {
-    const db = new DatabaseSync(":memory:");
-    const index = files.findIndex((f) => f.includes("gift_recurring"));
-    expect(index).toBeGreaterThan(0);
-    for (const file of files.slice(0, index)) apply(db, file);
-    db.exec(await seedAsOf(sqliteColumns(db)));
+    const { db, index } = await seededBefore("gift_recurring");
     // A monthly gift's first payment through the Donate button, and a cheque.
     db.exec(`insert into recurring_gift (user_id, campaign_id, subscription, amount, currency, interval, status, status_at)
       select user_id, id, 'sub_migration', 2500, 'usd', 'month', 'active', 0 from campaign limit 1`);
