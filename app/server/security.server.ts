@@ -77,24 +77,15 @@ function refusedPage(request: Request, status: number, message: string, cap: num
 <meta name="robots" content="noindex">
 <title>${escapeHtml(page.title)} | KnowWho</title>
 <link rel="icon" href="/favicon.svg" type="image/svg+xml">
-<style>
-  :root { color-scheme: light dark; --bg: #fff; --fg: #0f172a; --muted: #475569; --brand: #4338ca; }
-  @media (prefers-color-scheme: dark) { :root { --bg: #020617; --fg: #f1f5f9; --muted: #cbd5e1; --brand: #c7d2fe; } }
-  body { margin: 0; min-height: 100dvh; background: var(--bg); color: var(--fg); font: 16px/1.5 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; display: flex; }
-  main { margin: auto; max-width: 32rem; padding: 2rem 1.25rem; }
-  .brand { display: inline-flex; align-items: center; gap: .5rem; font-weight: 700; font-size: 1.125rem; }
-  h1 { font-size: 1.875rem; line-height: 1.2; margin: 2rem 0 .75rem; }
-  p { color: var(--muted); margin: 0 0 1.5rem; }
-  a.back { display: inline-block; font-weight: 600; color: #fff; background: #4f46e5; border-radius: .5rem; padding: .75rem 1.25rem; text-decoration: none; }
-  a.back:focus-visible { outline: 3px solid var(--brand); outline-offset: 2px; }
-</style>
+<link rel="stylesheet" href="/plain-page.css">
+<style>p { margin-bottom: 1.5rem; }</style>
 </head>
 <body>
 <main>
   <span class="brand"><img src="/favicon.svg" width="28" height="28" alt="">KnowWho</span>
   <h1>${escapeHtml(page.title)}</h1>
   <p>${escapeHtml(page.text(cap))}</p>
-  <a class="back" href="${escapeHtml(backTo(request))}">Go back</a>
+  <a class="button" href="${escapeHtml(backTo(request))}">Go back</a>
 </main>
 </body>
 </html>`;
