@@ -163,6 +163,29 @@ export async function readableForm(request: Request): Promise<Request | Response
   return request;
 }
 
+/**
+ * Reads a body chunk by chunk, handing each to `take`, until it ends (true) or passes `maxBytes`, when
+ * it is cancelled (false).
+ */
+async function readWithin(
+  body: ReadableStream<Uint8Array>,
+  maxBytes: number,
+  take: (chunk: Uint8Array) => void = () => {},
+): Promise<boolean> {
+  const reader = body.getReader();
+  let total = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) return true;
+    total += value.byteLength;
+    if (total > maxBytes) {
+      await reader.cancel();
+      return false;
+    }
+    take(value);
+  }
+}
+
 /** How much of a refused upload is read and dropped so the browser gets the refusal, not a reset. */
 const DISCARD_UP_TO_BYTES = 25_000_000;
 
@@ -173,40 +196,17 @@ const DISCARD_UP_TO_BYTES = 25_000_000;
  */
 export async function discardBody(request: Request): Promise<void> {
   if (!request.body || request.bodyUsed || request.body.locked) return;
-  const reader = request.body.getReader();
-  let total = 0;
-  try {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) return;
-      total += value.byteLength;
-      if (total > DISCARD_UP_TO_BYTES) {
-        await reader.cancel();
-        return;
-      }
-    }
-  } catch {
-    // The client went away: nothing left to answer.
-  }
+  // The client going away leaves nothing to answer.
+  await readWithin(request.body, DISCARD_UP_TO_BYTES).catch(() => false);
 }
 
 /** Reads a body while enforcing the byte cap even when no Content-Length was sent. */
 export async function readCappedBody(request: Request, maxBytes = MAX_BODY_BYTES): Promise<Request | Response> {
   if (request.body === null || request.headers.has("content-length")) return request;
-  const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
-  let total = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    total += value.byteLength;
-    if (total > maxBytes) {
-      await reader.cancel();
-      return problem(request, 413, "Request body too large", maxBytes);
-    }
-    chunks.push(value);
-  }
-  const body = new Uint8Array(total);
+  if (!(await readWithin(request.body, maxBytes, (chunk) => chunks.push(chunk))))
+    return problem(request, 413, "Request body too large", maxBytes);
+  const body = new Uint8Array(chunks.reduce((n, chunk) => n + chunk.byteLength, 0));
   let offset = 0;
   for (const chunk of chunks) {
     body.set(chunk, offset);
