@@ -1,6 +1,6 @@
 import type { Locator, Page } from "@playwright/test";
 import { NAV_LINKS } from "~/lib/site";
-import { demoTest, expect, expectAccessible, screenshotPath, test } from "./fixtures";
+import { capturePerson, demoTest, expect, expectAccessible, screenshotPath, test } from "./fixtures";
 
 /**
  * What a person can actually tap: the element hit at the centre of the control is the control
@@ -270,11 +270,11 @@ demoTest(
     test.setTimeout(90_000);
     const run = `${info.project.name}-${Date.now()}`;
     await page.goto("/connections");
-    const added = await page.request.post("/api/capture", {
-      data: { name: `Tapped Early ${run}`, email: `early-${run}@example.org`, notes: "Met at the gala" },
-      headers: { origin: new URL(page.url()).origin },
+    const person = await capturePerson(page, {
+      name: `Tapped Early ${run}`,
+      email: `early-${run}@example.org`,
+      notes: "Met at the gala",
     });
-    const person = (await added.json()) as { id: number };
     // A slow phone: the page's script takes seconds to start after the page has shown.
     const cdp = await page.context().newCDPSession(page);
     await cdp.send("Emulation.setCPUThrottlingRate", { rate: 8 });

@@ -40,6 +40,15 @@ export async function expectAccessible(page: Page) {
   ).toEqual([]);
 }
 
+/** Adds someone to the signed-in account as a capture does (the page must be on the site): its answer's status and id. */
+export async function capturePerson(page: Page, person: Record<string, string>) {
+  const res = await page.request.post("/api/capture", {
+    data: person,
+    headers: { origin: new URL(page.url()).origin },
+  });
+  return { status: res.status(), ...((await res.json()) as { id: number }) };
+}
+
 export async function signIn(page: Page, redirectTo = "/dashboard") {
   await page.goto(`/auth?redirectTo=${encodeURIComponent(redirectTo)}`);
   await page.getByRole("textbox", { name: "Email", exact: true }).fill(DEMO.email);

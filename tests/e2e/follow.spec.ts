@@ -1,4 +1,4 @@
-import { expect, expectAccessible, screenshotPath, demoTest as test } from "./fixtures";
+import { capturePerson, expect, expectAccessible, screenshotPath, demoTest as test } from "./fixtures";
 
 // Each project works on its own seeded person, so the desktop and phone runs do not meet.
 const PERSON = { desktop: { id: 3, name: "Sofia Lindqvist" }, phone: { id: 4, name: "Daniel Okoro" } } as const;
@@ -79,17 +79,13 @@ test("the owner drafts a follow-up that stays the same on reload, edits it and m
   // A person of this run's own, met today, so a retry starts with no draft either.
   const run = `${info.project.name}-${Date.now()}`;
   await page.goto("/connections");
-  const added = await page.request.post("/api/capture", {
-    data: {
-      name: `Priya Draft ${run}`,
-      email: `priya-${run}@example.org`,
-      company: "Harbour Trust",
-      notes: "Asked about the spring grant round",
-    },
-    headers: { origin: new URL(page.url()).origin },
+  const person = await capturePerson(page, {
+    name: `Priya Draft ${run}`,
+    email: `priya-${run}@example.org`,
+    company: "Harbour Trust",
+    notes: "Asked about the spring grant round",
   });
-  expect(added.status()).toBe(201);
-  const person = (await added.json()) as { id: number };
+  expect(person.status).toBe(201);
   await page.goto(`/connections/${person.id}`);
   const draft = page.getByRole("region", { name: "Follow-up email" });
   await draft.getByRole("button", { name: "Draft a follow-up" }).click();

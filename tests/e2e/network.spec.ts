@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import Papa from "papaparse";
-import { expect, expectAccessible, screenshotPath, demoTest as test } from "./fixtures";
+import { capturePerson, expect, expectAccessible, screenshotPath, demoTest as test } from "./fixtures";
 
 test("the owner prioritises, tags and schedules a follow-up, then adds it to a calendar", async ({ page }, info) => {
   await page.goto("/dashboard");
@@ -75,11 +75,8 @@ test("imports a vCard file with a duplicate and merges it", async ({ page }, inf
   const known = `Rosa Quintero ${info.project.name}`;
   const knownEmail = `rosa-${info.project.name}@quintero.example`;
   await page.goto("/connections");
-  const added = await page.request.post("/api/capture", {
-    data: { name: known, email: knownEmail, notes: "Met at the gala" },
-    headers: { origin: new URL(page.url()).origin },
-  });
-  expect(added.ok()).toBe(true);
+  const added = await capturePerson(page, { name: known, email: knownEmail, notes: "Met at the gala" });
+  expect(added.status >= 200 && added.status < 300).toBe(true);
   const file = [
     "BEGIN:VCARD",
     "VERSION:3.0",

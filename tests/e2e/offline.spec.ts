@@ -7,6 +7,21 @@ type RouterWindow = {
   };
 };
 
+/** A client-side navigation as a link makes it, or with `post`, a form posting those fields. */
+function navigate(page: Page, to: string, post?: Record<string, string>) {
+  return page.evaluate(
+    ([path, fields]) => {
+      const formData = new FormData();
+      for (const [name, value] of Object.entries(fields ?? {})) formData.set(name, value);
+      return (window as unknown as RouterWindow).__reactRouterDataRouter.navigate(
+        path,
+        fields ? { formMethod: "post", formData } : undefined,
+      );
+    },
+    [to, post] as const,
+  );
+}
+
 /** Waits until this page is controlled and the account's kept pages are in the cache. */
 async function waitForOfflineReady(page: Page) {
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 30_000 });
@@ -90,14 +105,12 @@ test("offline: client navigation between kept pages uses their kept route data",
   await page.reload();
   await expect(page.getByRole("heading", { name: "Capture contacts" })).toBeVisible();
   // As a tab bar link does: React Router fetches /connections.data and /card.data, which are kept.
-  const navigate = (to: string) =>
-    page.evaluate((path) => (window as unknown as RouterWindow).__reactRouterDataRouter.navigate(path), to);
-  await navigate("/connections");
+  await navigate(page, "/connections");
   await expect(page.getByRole("heading", { name: "Connections", level: 1 })).toBeVisible();
-  await navigate("/card");
+  await navigate(page, "/card");
   await expect(page.getByRole("heading", { name: "Your cards", level: 1 })).toBeVisible();
   // A page that was never kept: React Router is told to load the document, and the offline page answers.
-  await navigate("/notifications");
+  await navigate(page, "/notifications");
   await expect(page.getByRole("heading", { name: "You're offline" })).toBeVisible();
 });
 
@@ -106,24 +119,15 @@ test("a kept page shows its message once: offline, its kept copy does not show i
   await page.goto("/connections");
   await waitForOfflineReady(page);
   // An action answered with a message; the connections data that follows it is what gets kept.
-  await page.evaluate(() => {
-    const formData = new FormData();
-    formData.set("intent", "merge");
-    return (window as unknown as RouterWindow).__reactRouterDataRouter.navigate("/connections", {
-      formMethod: "post",
-      formData,
-    });
-  });
+  await navigate(page, "/connections", { intent: "merge" });
   const message = page.getByText("Choose two or more people to merge");
   await expect(message).toBeVisible();
   await expect(message).toHaveCount(0, { timeout: 15_000 });
 
   await context.setOffline(true);
-  const navigate = (to: string) =>
-    page.evaluate((path) => (window as unknown as RouterWindow).__reactRouterDataRouter.navigate(path), to);
-  await navigate("/card");
+  await navigate(page, "/card");
   await expect(page.getByRole("heading", { name: "Your cards", level: 1 })).toBeVisible();
-  await navigate("/connections");
+  await navigate(page, "/connections");
   await expect(page.getByRole("heading", { name: "Connections", level: 1 })).toBeVisible();
   // The kept data still carries the message; the page knows it was shown.
   const kept = await page.evaluate(async () => {
@@ -249,12 +253,7 @@ base("signing out leaves no kept page, queue or service worker of the account on
   );
 
   // As the header's Sign out button does (a client-side form post), whatever the header looks like.
-  await page.evaluate(() =>
-    (window as unknown as RouterWindow).__reactRouterDataRouter.navigate("/auth/sign-out", {
-      formMethod: "post",
-      formData: new FormData(),
-    }),
-  );
+  await navigate(page, "/auth/sign-out", {});
   await expect(page).toHaveURL(/\/$/);
   await expect
     .poll(() => page.evaluate(async () => (await caches.keys()).filter((k) => k.startsWith("knowwho-"))))
