@@ -2,19 +2,22 @@
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync } from "node:fs";
 import path from "node:path";
+import { stageTable } from "./stage-table.mjs";
 import { bin, offlineEnv, root } from "./wrangler-env.mjs";
 
 const reports = path.join(root, "test-results");
 mkdirSync(reports, { recursive: true });
 const counts = { passed: 0, failed: 0, skipped: 0 };
+/** Each stage's name, outcome and seconds, printed as a table at the end. */
+const stages = [];
 
 function step(name, command, args, env = {}) {
   console.log(`\n== ${name}`);
   const started = Date.now();
   const result = spawnSync(command, args, { cwd: root, env: { ...offlineEnv, ...env }, stdio: "inherit" });
-  console.log(
-    `== ${name}: ${result.status === 0 ? "ok" : "FAILED"} in ${((Date.now() - started) / 1000).toFixed(1)} s`,
-  );
+  const seconds = (Date.now() - started) / 1000;
+  stages.push({ name, ok: result.status === 0, seconds });
+  console.log(`== ${name}: ${result.status === 0 ? "ok" : "FAILED"} in ${seconds.toFixed(1)} s`);
   return result.status === 0;
 }
 
@@ -102,6 +105,7 @@ if (ok) {
 }
 
 if (!ok && counts.failed === 0) counts.failed = 1;
+console.log(`\n${stageTable(stages)}`);
 console.log(
   `\ntests: ${counts.passed} passed, ${counts.failed} failed${counts.skipped ? `, ${counts.skipped} skipped` : ""}`,
 );

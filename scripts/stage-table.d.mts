@@ -1,0 +1,2 @@
+export type Stage = { name: string; ok: boolean; seconds: number };
+export function stageTable(rows: Stage[]): string;

@@ -1,0 +1,16 @@
+// The closing table of `npm test`: each stage with its outcome and time, so a slow stage shows at once.
+
+/** A plain-text table of the stages run, slowest visible at a glance, with the total. */
+export function stageTable(rows) {
+  const total = rows.reduce((sum, r) => sum + r.seconds, 0);
+  const lines = [...rows.map((r) => [r.name, r.ok ? "ok" : "FAILED", r.seconds]), ["total", "", total]];
+  const width = Math.max(...lines.map(([name]) => name.length));
+  const format = (seconds) => {
+    const tenths = Math.round(seconds * 10);
+    return `${Math.floor(tenths / 600)}:${((tenths % 600) / 10).toFixed(1).padStart(4, "0")}`;
+  };
+  return [
+    `${"stage".padEnd(width)}  result  time (m:s)`,
+    ...lines.map(([name, result, s]) => `${name.padEnd(width)}  ${result.padEnd(6)}  ${format(s).padStart(9)}`),
+  ].join("\n");
+}
