@@ -1,6 +1,24 @@
 import { defineConfig, devices } from "@playwright/test";
 import { launchOptions, E2E_PORT as PORT } from "./tests/e2e/browser";
 
+/**
+ * The phone project runs only journeys whose layout differs on a phone (the app shell's tab bar, the
+ * marketing menu, the card editor's tabs, the visitor card, toasts above the tab bar, field errors):
+ * whole files named here, or any test tagged `@layout`. Everything else runs once, on desktop.
+ */
+const PHONE_FILES = [
+  "app-shell",
+  "shell",
+  "cards",
+  "card-share",
+  "capture-card",
+  "forms",
+  "security",
+  "site-journeys",
+  "toast",
+];
+const PHONE_GREP = [/@layout\b/, new RegExp(`(^|[\\s/])(${PHONE_FILES.join("|")})\\.spec\\.ts(\\s|$)`)];
+
 export default defineConfig({
   testDir: "tests/e2e",
   outputDir: "test-results",
@@ -18,7 +36,7 @@ export default defineConfig({
   },
   projects: [
     { name: "desktop", use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 } } },
-    { name: "phone", use: { ...devices["Pixel 7"], viewport: { width: 390, height: 844 } } },
+    { name: "phone", grep: PHONE_GREP, use: { ...devices["Pixel 7"], viewport: { width: 390, height: 844 } } },
   ],
   webServer: {
     // The production build with its own freshly migrated and seeded state.

@@ -10,13 +10,23 @@ export const screenshotPath = (name: string, project: string) => `tests/artifact
 export async function expectAccessible(page: Page) {
   // Let finite transitions (a toast fading in, a theme switch) finish so axe sees final colours.
   // Under load Chromium sometimes stops advancing a transition after a theme switch; after 3 s,
-  // jump whatever is left to its end rather than wait for a frame that never comes.
-  await page.evaluate(async () => {
+  // jump whatever is left to its end rather than wait for a frame that never comes. The 3 s are
+  // counted here, not in the page, whose timers Playwright's clock may hold still.
+  const settled = page
+    .evaluate(async () => {
+      const finite = document
+        .getAnimations()
+        .filter((a) => Number.isFinite(Number(a.effect?.getComputedTiming().endTime)));
+      await Promise.all(finite.map((a) => a.finished.catch(() => undefined)));
+    })
+    .catch(() => undefined);
+  let cap: ReturnType<typeof setTimeout> | undefined;
+  await Promise.race([settled, new Promise((resolve) => (cap = setTimeout(resolve, 3000)))]);
+  clearTimeout(cap);
+  await page.evaluate(() => {
     const finite = document
       .getAnimations()
       .filter((a) => Number.isFinite(Number(a.effect?.getComputedTiming().endTime)));
-    const settled = Promise.all(finite.map((a) => a.finished.catch(() => undefined)));
-    await Promise.race([settled, new Promise((resolve) => setTimeout(resolve, 3000))]);
     for (const a of finite) {
       try {
         if (a.playState === "running" || a.playState === "paused") a.finish();
@@ -123,6 +133,34 @@ export const test = base.extend<
 /** Journeys that start signed in as the demo owner. */
 export const demoTest = test.extend({
   storageState: async ({ demoStorage }, use) => use(demoStorage),
+});
+
+/** Signs up a new account through the sign-up form, as a person would; the page is left signed in. */
+export async function signUpFresh(page: Page, label: string): Promise<{ email: string; password: string }> {
+  const owner = { email: `owner-${label}-${crypto.randomUUID()}@e2e.example.org`, password: "correct horse battery" };
+  await page.goto("/auth?mode=signup");
+  await page.getByLabel("Name").fill("Journey Owner");
+  await page.getByRole("textbox", { name: "Email", exact: true }).fill(owner.email);
+  await page.getByLabel("Password").fill(owner.password);
+  await page.getByRole("button", { name: "Create account" }).click();
+  await page.waitForURL((url) => url.pathname !== "/auth");
+  return owner;
+}
+
+/**
+ * Journeys that write start signed in as an account of their own, made for that one test, so no
+ * journey sees another's people, cards or settings (and the demo account stays as seeded).
+ */
+export const ownerTest = test.extend<{ owner: { email: string; password: string; storage: string } }>({
+  owner: async ({ browser }, use, info) => {
+    const context = await browser.newContext({ baseURL: info.project.use.baseURL });
+    const created = await signUpFresh(await context.newPage(), info.project.name);
+    const storage = path.resolve("test-results", `owner-${info.testId}-${info.repeatEachIndex}.json`);
+    await context.storageState({ path: storage });
+    await context.close();
+    await use({ ...created, storage });
+  },
+  storageState: async ({ owner }, use) => use(owner.storage),
 });
 
 export { expect };

@@ -116,12 +116,15 @@ test("offline: client navigation between kept pages uses their kept route data",
 
 test("a kept page shows its message once: offline, its kept copy does not show it again", async ({ page, context }) => {
   test.setTimeout(90_000);
+  // The page's clock runs as usual; the test moves it on instead of waiting for the toast to go.
+  await page.clock.install();
   await page.goto("/connections");
   await waitForOfflineReady(page);
   // An action answered with a message; the connections data that follows it is what gets kept.
   await navigate(page, "/connections", { intent: "merge" });
   const message = page.getByText("Choose two or more people to merge");
   await expect(message).toBeVisible();
+  await page.clock.runFor(5_000);
   await expect(message).toHaveCount(0, { timeout: 15_000 });
 
   await context.setOffline(true);
@@ -136,7 +139,7 @@ test("a kept page shows its message once: offline, its kept copy does not show i
     return res ? await res.text() : "";
   });
   expect(kept).toContain("Choose two or more people to merge");
-  await page.waitForTimeout(1_000);
+  await page.clock.runFor(1_000);
   await expect(message).toHaveCount(0);
 });
 
@@ -308,6 +311,7 @@ test("an expired or revoked session leaves no kept pages behind for the next per
 
 base(
   "sign-out warns about captures still waiting on the device and lets the owner sync them first",
+  { tag: "@layout" },
   async ({ page, context, isMobile }) => {
     base.setTimeout(90_000);
     const email = `waiting-${Date.now()}-${isMobile ? "m" : "d"}@example.org`;

@@ -27,8 +27,7 @@ test("crawl: every internal link from / answers without a 404 and passes axe in 
     expect(response?.status(), `status of ${path}`).toBeLessThan(400);
     await expectAccessible(page);
     await page.emulateMedia({ colorScheme: "dark" });
-    // The header fades its colours over 200 ms; check contrast once the fade has finished.
-    await page.waitForTimeout(300);
+    // The header fades its colours over 200 ms: expectAccessible waits for that transition to end.
     await expectAccessible(page);
     await page.emulateMedia({ colorScheme: "light" });
     const hrefs = await page.$$eval("a[href]", (as) =>
