@@ -1,3 +1,4 @@
+import { DAY_MS } from "../app/lib/days.ts";
 import { hashPassword } from "../app/server/password.server.ts";
 import { DEMO_USER } from "./demo.ts";
 
@@ -187,7 +188,7 @@ export const SEED_CAMPAIGNS: {
   },
 ];
 
-const DAY = 86_400_000;
+const DAY = DAY_MS;
 
 /** A small, believable network for the demo owner: who they met, and two follow-ups. */
 function demoNetwork(now: number): string[] {

@@ -1,3 +1,4 @@
+import { DAY_MS } from "~/lib/days";
 /**
  * Public sample events shown on the landing page and at /events/:id; owners keep their own in D1.
  * They are dated around today, so an "active" sample is always happening now and a past one is past.
@@ -76,7 +77,7 @@ export const SAMPLE_EVENT_IDS = SAMPLES.map((e) => e.id);
 export function sampleEvents(today: string): PublicEvent[] {
   return SAMPLES.map(({ daysFromToday, ...e }) => ({
     ...e,
-    date: new Date(Date.parse(`${today}T00:00:00Z`) + daysFromToday * 86_400_000).toISOString().slice(0, 10),
+    date: new Date(Date.parse(`${today}T00:00:00Z`) + daysFromToday * DAY_MS).toISOString().slice(0, 10),
     status: daysFromToday > 0 ? "upcoming" : daysFromToday === 0 ? "active" : "past",
   }));
 }

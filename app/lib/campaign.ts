@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { daysLeft } from "./days";
 import { CURRENCIES, exponent, formatMoney, maxMinor, parseAmount } from "./money";
 
 export const CAMPAIGN_CATEGORIES = ["environment", "education", "animals", "community", "arts"] as const;
@@ -12,9 +13,9 @@ export function progressPercent(amountRaised: number, goal: number) {
   return Math.min(100, Math.round((amountRaised / goal) * 100));
 }
 
-export function daysLeft(endDate: string, now = Date.now()) {
-  const end = Date.parse(`${endDate}T23:59:59Z`);
-  return Math.max(0, Math.ceil((end - now) / 86_400_000));
+/** Days left in a campaign that runs to the end of `endDate` (UTC). */
+export function campaignDaysLeft(endDate: string, now = Date.now()) {
+  return daysLeft(Date.parse(`${endDate}T23:59:59Z`), now);
 }
 
 export const usd = (n: number) =>

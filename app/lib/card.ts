@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { emailAddress, isEmail } from "./forms/fields";
 import { isWebLink, WEB_LINK_MESSAGE, webLink, withHttps } from "./forms/web-link";
 
 /** The card as a visitor sees it: everything the page, the vCard and the QR code need. */
@@ -121,7 +122,7 @@ export const cardFormSchema = z.object({
   company: text(CARD_LIMITS.text),
   headline: text(CARD_LIMITS.headline),
   bio: text(CARD_LIMITS.bio),
-  email: text(CARD_LIMITS.email).pipe(z.email("Please enter a valid email address").optional()),
+  email: text(CARD_LIMITS.email).pipe(emailAddress.optional()),
   phone: text(CARD_LIMITS.phone).refine(
     (v) => v === undefined || /^[+()\d\s.-]{5,}$/.test(v),
     "Please enter a valid phone number",
@@ -156,7 +157,7 @@ export const cardFormSchema = z.object({
         })
         .transform((c) => (c.type === "website" ? { ...c, value: withHttps(c.value) } : c))
         .refine((c) => c.type !== "website" || isWebLink(c.value), { message: WEB_LINK_MESSAGE, path: ["value"] })
-        .refine((c) => c.type !== "email" || z.email().safeParse(c.value).success, {
+        .refine((c) => c.type !== "email" || isEmail(c.value), {
           message: "Please enter a valid email address",
           path: ["value"],
         }),

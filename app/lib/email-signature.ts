@@ -1,4 +1,5 @@
 import { contrastRatio } from "./card";
+import { escapeHtml } from "./escape";
 
 /**
  * The email signature of a card: a table with inline styles (what Gmail, Outlook and Apple Mail keep
@@ -15,9 +16,6 @@ export type SignatureInput = {
   photoUrl?: string | null;
   qrUrl?: string | null;
 };
-
-export const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c);
 
 /** Only web addresses go into src and href; anything else is left out. */
 const safeUrl = (url: string | null | undefined) =>

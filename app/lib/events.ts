@@ -1,5 +1,6 @@
 import Papa from "papaparse";
 import { z } from "zod";
+import { isEmail } from "./forms/fields";
 
 /** Event hubs: form rules, status from dates, attendee lists and plan editing. Pure; shared by server and browser. */
 
@@ -136,7 +137,7 @@ export function parseAttendeeCsv(text: string): AttendeeReport {
       ? "Name is missing"
       : [name, title, company].some((v) => v.length > ATTENDEE_LIMITS.field) || email.length > 254
         ? `A value is longer than ${ATTENDEE_LIMITS.field} characters`
-        : email && !z.email().safeParse(email).success
+        : email && !isEmail(email)
           ? `"${email.slice(0, 60)}" is not a valid email address`
           : seen.has(key)
             ? `${name} is already in the list`

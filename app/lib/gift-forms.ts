@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { AMOUNT_MESSAGE, amountTooLarge } from "./campaign";
+import { isEmail } from "./forms/fields";
 import { CURRENCIES, maxMinor, parseAmount } from "./money";
 
 const date = (label: string) =>
@@ -18,7 +19,7 @@ const donor = {
     .max(254)
     .optional()
     .default("")
-    .refine((v) => v === "" || z.email().safeParse(v).success, "Please enter a valid email address"),
+    .refine((v) => v === "" || isEmail(v), "Please enter a valid email address"),
   currency: z.enum(CURRENCIES, { error: "Choose a currency" }),
   amount: z.string({ error: AMOUNT_MESSAGE }).trim().min(1, AMOUNT_MESSAGE),
   note: z.string().trim().max(1000, "Note must be at most 1000 characters").optional().default(""),

@@ -2,6 +2,7 @@ import Papa from "papaparse";
 import { decodeFile, detectEncoding } from "./charset";
 import type { GIFT_METHOD_LABELS } from "./donation";
 import { giftRowSchema } from "./gift-forms";
+import { hex as bytesToHex } from "./hex";
 import { CURRENCIES, exponent } from "./money";
 
 /**
@@ -368,6 +369,6 @@ export async function giftKey(provider: Provider, gift: ParsedGift, occurrence: 
   if (gift.externalId) return `import:${provider}:${gift.externalId}`;
   const content = [gift.date, gift.amount, gift.currency, gift.donorEmail, gift.donorName.toLowerCase(), occurrence];
   const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(JSON.stringify(content)));
-  const hex = Array.from(new Uint8Array(digest).subarray(0, 12), (b) => b.toString(16).padStart(2, "0")).join("");
+  const hex = bytesToHex(new Uint8Array(digest).subarray(0, 12));
   return `import:${provider}:row-${hex}`;
 }

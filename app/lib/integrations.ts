@@ -1,5 +1,7 @@
 import { z } from "zod";
 import type { PersonRecord } from "~/lib/people/draft";
+import { DAY_MS } from "./days";
+import { isEmail } from "./forms/fields";
 
 /** What an owner can subscribe a webhook to; the people core emits the person.* events. */
 export const WEBHOOK_EVENTS = [
@@ -32,7 +34,7 @@ export const SCHEDULE_LABEL: Record<Schedule, string> = {
   daily: "Once a day",
   manual: "Only when I press Sync now",
 };
-export const SCHEDULE_MS: Record<Exclude<Schedule, "manual">, number> = { hourly: 3_600_000, daily: 86_400_000 };
+export const SCHEDULE_MS: Record<Exclude<Schedule, "manual">, number> = { hourly: 3_600_000, daily: DAY_MS };
 
 /** Consecutive failed attempts after which an endpoint is paused. */
 export const PAUSE_AFTER_FAILURES = 5;
@@ -230,8 +232,6 @@ export function primaryEmail(p: PersonRecord): string | null {
   return email || null;
 }
 
-const emailCheck = z.email();
-
 /** HubSpot contact properties for a person, or why the person cannot be sent. */
 export function toHubspotContact(
   p: PersonRecord,
@@ -239,7 +239,7 @@ export function toHubspotContact(
 ): { email: string; properties: Record<string, string> } | { skip: string } {
   const email = primaryEmail(p);
   if (!email) return { skip: "No email address: HubSpot matches contacts by email" };
-  if (!emailCheck.safeParse(email).success) return { skip: `"${email}" is not an email address HubSpot accepts` };
+  if (!isEmail(email)) return { skip: `"${email}" is not an email address HubSpot accepts` };
   const properties: Record<string, string> = { email };
   for (const { key } of HUBSPOT_FIELDS) {
     const target = mapping[key];

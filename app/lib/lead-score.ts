@@ -1,4 +1,5 @@
 import type { Priority } from "./connection-rules";
+import { DAY_MS } from "./days";
 
 /** A transparent lead score: every point comes with the reason it was given. */
 export type LeadInput = {
@@ -43,7 +44,6 @@ function words(text: string) {
 }
 
 const PRIORITY_POINTS: Record<Priority, number> = { high: 30, medium: 15, low: 5 };
-const DAY = 86_400_000;
 
 export function scoreLead(lead: LeadInput, goals: string[], now: Date): LeadScore {
   const reasons: LeadScore["reasons"] = [];
@@ -67,7 +67,7 @@ export function scoreLead(lead: LeadInput, goals: string[], now: Date): LeadScor
     add(Math.min(25, matched.length * 10), `Matches goal${matched.length > 1 ? "s" : ""}: ${matched.join("; ")}`);
 
   const last = lead.lastContactAt ?? lead.createdAt;
-  const days = Math.max(0, Math.floor((now.getTime() - last.getTime()) / DAY));
+  const days = Math.max(0, Math.floor((now.getTime() - last.getTime()) / DAY_MS));
   add(
     days <= 2 ? 15 : days <= 7 ? 10 : days <= 30 ? 5 : 0,
     days === 0 ? "Met today" : `Last contact ${days} day${days === 1 ? "" : "s"} ago`,

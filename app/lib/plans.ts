@@ -13,8 +13,6 @@ export const GRACE_DAYS = 7;
 export const TRIAL_REMINDER_DAYS = 2;
 export const NONPROFIT_REMINDER_DAYS = 14;
 
-export const DAY_MS = 86_400_000;
-
 export type Tier = "basic" | "pro";
 
 /** Every feature a plan can include. `gate` says what is refused without it; listed ones are shown only. */
@@ -215,22 +213,6 @@ export const PLAN_LABEL: Record<PlanSource, string> = {
 
 export function formatPlanDate(d: Date | string, timeZone = "UTC"): string {
   return new Date(d).toLocaleDateString("en-US", { dateStyle: "long", timeZone });
-}
-
-/** Whole days left until `end`, rounded up (a trial ending in 30 hours has 2 days left). */
-export function daysLeft(end: Date, now: Date): number {
-  return Math.max(0, Math.ceil((end.getTime() - now.getTime()) / DAY_MS));
-}
-
-/** The same day and time `months` later (3 months from 30 Nov is 28 Feb or 29 Feb, never March). */
-export function addMonths(from: Date, months: number): Date {
-  const d = new Date(from.getTime());
-  const day = d.getUTCDate();
-  d.setUTCDate(1);
-  d.setUTCMonth(d.getUTCMonth() + months);
-  const last = new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 0)).getUTCDate();
-  d.setUTCDate(Math.min(day, last));
-  return d;
 }
 
 /** What a refused request carries (403), so the page can say what the feature does and how to get it. */

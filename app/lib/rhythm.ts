@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { addMonths as addMonthsToDate, DAY_MS } from "./days";
 import { isTimeZone, zonedToUtc } from "./time";
 
 /**
@@ -81,11 +82,8 @@ export function addDays(day: string, n: number): string {
 /** Months later on the same day, or the month's last day when it is shorter (Jan 31 + 1 month = Feb 28). */
 export function addMonths(day: string, n: number): string {
   const [y, m, d] = day.split("-").map(Number) as [number, number, number];
-  const index = y * 12 + (m - 1) + n;
-  const year = Math.floor(index / 12);
-  const month = (index % 12) + 1;
-  const last = new Date(Date.UTC(year, month, 0)).getUTCDate();
-  return toDay(year, month, Math.min(d, last));
+  const t = addMonthsToDate(new Date(Date.UTC(y, m - 1, d)), n);
+  return toDay(t.getUTCFullYear(), t.getUTCMonth() + 1, t.getUTCDate());
 }
 
 export function addRhythm(day: string, r: Rhythm): string {
@@ -142,7 +140,7 @@ export function daysBetween(from: string, to: string): number {
     const [y, m, d] = s.split("-").map(Number) as [number, number, number];
     return Date.UTC(y, m - 1, d);
   };
-  return Math.round((t(to) - t(from)) / 86_400_000);
+  return Math.round((t(to) - t(from)) / DAY_MS);
 }
 
 /** The instant a due day starts for the owner (calendar feeds and notifications): 09:00 local. */

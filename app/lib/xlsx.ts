@@ -1,4 +1,5 @@
 import { strToU8, zipSync } from "fflate";
+import { escapeXml } from "./escape";
 
 /**
  * A minimal Office Open XML workbook: one sheet whose every cell is an inline string with the Text
@@ -6,15 +7,7 @@ import { strToU8, zipSync } from "fflate";
  * docs/decisions/0061 says why this is not a spreadsheet library.
  */
 
-const xml = (s: string) =>
-  s
-    // Characters XML 1.0 cannot hold at all are dropped.
-    // biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point
-    .replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g, "")
-    .replace(/&/g, "&amp;")
-    .replace(/</g, "&lt;")
-    .replace(/>/g, "&gt;")
-    .replace(/"/g, "&quot;");
+const xml = escapeXml;
 
 function columnName(index: number): string {
   let n = index + 1;

@@ -1,7 +1,8 @@
 import { and, desc, eq, isNull, lte, or, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { AppContext } from "~/context";
-import { DAY_MS, formatPlanDate, GRACE_DAYS, PRO_PRICE } from "~/lib/plans";
+import { DAY_MS } from "~/lib/days";
+import { formatPlanDate, GRACE_DAYS, PRO_PRICE } from "~/lib/plans";
 import { accountPlan, billingInvoice, user } from "~db/schema";
 import type { Database } from "./db.server";
 import { outboxMailer } from "./mail.server";

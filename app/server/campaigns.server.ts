@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, inArray, isNull, ne, sql } from "drizzle-orm";
 import type { CampaignCategory, CampaignForm, CampaignStatus } from "~/lib/campaign";
+import { hex } from "~/lib/hex";
 import { campaign, card, event, gift } from "~db/schema";
 import { purgeCards } from "./cards.server";
 import type { Database } from "./db.server";
@@ -341,7 +342,7 @@ export async function setCampaignImage(
   const row = await getOwnedCampaign(db, userId, id);
   if (!row) return null;
   const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes as BufferSource));
-  const key = `c-${Array.from(digest.slice(0, 12), (b) => b.toString(16).padStart(2, "0")).join("")}`;
+  const key = `c-${hex(digest.slice(0, 12))}`;
   await env.CACHE.put(`campaign-image:${key}`, bytes, { metadata: { type } });
   await db
     .update(campaign)

@@ -1,4 +1,5 @@
 import { and, asc, eq, gte } from "drizzle-orm";
+import { DAY_MS } from "~/lib/days";
 import { card, cardSourceStat } from "~db/schema";
 import { VISIT_SOURCES } from "./cards.server";
 import type { Database } from "./db.server";
@@ -24,7 +25,7 @@ export async function cardAnalytics(db: Database, userId: string, cardId: number
     .from(card)
     .where(and(eq(card.id, cardId), eq(card.userId, userId)));
   if (!owned) return null;
-  const since = new Date(now.getTime() - (days - 1) * 86_400_000).toISOString().slice(0, 10);
+  const since = new Date(now.getTime() - (days - 1) * DAY_MS).toISOString().slice(0, 10);
   const rows = await db
     .select()
     .from(cardSourceStat)
@@ -33,7 +34,7 @@ export async function cardAnalytics(db: Database, userId: string, cardId: number
     .limit(days * 10);
   const series: Day[] = [];
   for (let i = days - 1; i >= 0; i--) {
-    const day = new Date(now.getTime() - i * 86_400_000).toISOString().slice(0, 10);
+    const day = new Date(now.getTime() - i * DAY_MS).toISOString().slice(0, 10);
     series.push({ day, views: 0, saves: 0, shares: 0, walletAdds: 0 });
   }
   const byDay = new Map(series.map((d) => [d.day, d]));

@@ -2,6 +2,7 @@ import { renderToString } from "react-dom/server";
 import { CardFace, colourVars } from "~/components/card-face";
 import { type PublicCard, SHARE_FIELD_LABEL, SHARE_FIELDS } from "~/lib/card";
 import { CARD_FACE_CSS_PAGE } from "~/lib/card-face-css";
+import { escapeHtml } from "~/lib/escape";
 import { SITE } from "~/lib/site";
 
 /**
@@ -220,13 +221,13 @@ export function renderCardPage(options: CardPageOptions): string {
   const { card, nonce, unverified } = options;
   const title = `${card.name}${card.title ? `, ${card.title}` : ""}${card.company ? ` at ${card.company}` : ""}`;
   const body = renderToString(<CardPage {...options} />);
-  const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+  const esc = escapeHtml;
   // Without a nonce the page is the same for every visitor, so the edge can keep it (CSP allows 'self').
   const nonceAttr = nonce ? ` nonce="${esc(nonce)}"` : "";
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${options.shared ? `${esc(options.shared.title)} | ` : ""}${esc(title)} | ${SITE.name}</title><meta name="description" content="${esc(`${card.name}'s digital business card.${card.headline ? ` ${card.headline}` : ""}`)}">${unverified || card.unlisted || options.shared ? '<meta name="robots" content="noindex">' : ""}<link rel="icon" href="/favicon.svg" type="image/svg+xml"><style${nonceAttr}>${CSS}</style></head><body>${body}<script src="/card.js" defer${nonceAttr}></script></body></html>`;
 }
 
 export function renderCardNotFound(nonce: string): string {
-  const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+  const esc = escapeHtml;
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Business Card Not Found | ${SITE.name}</title><meta name="robots" content="noindex"><link rel="icon" href="/favicon.svg" type="image/svg+xml"><style nonce="${esc(nonce)}">${CSS}</style></head><body><main class="kw" style="text-align:center;padding-top:4rem;--c:#4f46e5;--fg:#fff"><h1>Business Card Not Found</h1><p class="muted">The business card you're looking for is either invalid or has been removed.</p><p style="margin-top:2rem"><a class="btn btn-primary" style="display:inline-block;padding:.8rem 1.5rem" href="/">Go Home</a></p></main></body></html>`;
 }

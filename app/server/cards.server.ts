@@ -1,5 +1,6 @@
 import { and, desc, eq, isNull, like, or, sql } from "drizzle-orm";
 import { type CardForm, contactTypeOf, type PublicCard, platformOf, SHARE_FIELDS, shareFieldsOf } from "~/lib/card";
+import { hex } from "~/lib/hex";
 import type { PersonDraft } from "~/lib/people/draft";
 import { flatDraft } from "~/lib/people/form";
 import { campaign, card, cardStat, user, userSettings } from "~db/schema";
@@ -362,7 +363,7 @@ export async function setAvatar(
   const existing = await getOwnedCard(db, userId, id);
   if (!existing) return null;
   const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes as BufferSource));
-  const hash = Array.from(digest.slice(0, 12), (b) => b.toString(16).padStart(2, "0")).join("");
+  const hash = hex(digest.slice(0, 12));
   const key = `${id}-${hash}`;
   await env.CACHE.put(`avatar:${key}`, bytes, { metadata: { type } });
   await db

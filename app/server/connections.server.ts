@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, or, sql } from "drizzle-orm";
+import { DAY_MS } from "~/lib/days";
 import { connection, notification } from "~db/schema";
 import type { Database } from "./db.server";
 import { photoUrl } from "./people/photo.server";
@@ -83,7 +84,7 @@ export async function listConnections(db: Database, userId: string, query: Conne
       : undefined,
     query.event ? eq(connection.eventName, query.event.slice(0, 120)) : undefined,
     Number.isNaN(from) ? undefined : sql`${connection.createdAt} >= ${from}`,
-    Number.isNaN(to) ? undefined : sql`${connection.createdAt} < ${to + 86_400_000}`,
+    Number.isNaN(to) ? undefined : sql`${connection.createdAt} < ${to + DAY_MS}`,
     ...givingFilters(userId, query),
   );
   const order =

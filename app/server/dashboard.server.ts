@@ -1,4 +1,5 @@
 import { and, desc, eq, gt, gte, sql } from "drizzle-orm";
+import { DAY_MS } from "~/lib/days";
 import { zonedToUtc } from "~/lib/time";
 import { connection, sharedContact } from "~db/schema";
 import { cardStats, listCards } from "./cards.server";
@@ -11,10 +12,10 @@ export const FOLLOW_UP_WINDOW_MS = 48 * 60 * 60 * 1000;
 
 /** What the owner sees first: follow-ups due, who shared back inside the 48-hour window, who they met lately, this week's card counts. */
 export async function dashboardSummary(db: Database, userId: string, now = new Date()) {
-  const weekAgo = new Date(now.getTime() - 7 * 86_400_000).toISOString().slice(0, 10);
+  const weekAgo = new Date(now.getTime() - 7 * DAY_MS).toISOString().slice(0, 10);
   const settings = await getSettings(db, userId);
   const today = new Intl.DateTimeFormat("en-CA", { timeZone: settings.timeZone }).format(now);
-  const endOfToday = zonedToUtc(`${today}T23:59`, settings.timeZone) ?? new Date(now.getTime() + 86_400_000);
+  const endOfToday = zonedToUtc(`${today}T23:59`, settings.timeZone) ?? new Date(now.getTime() + DAY_MS);
   const [shares, [stats], notifications, followUps, recentConnections, cards, [sharers]] = await Promise.all([
     db
       .select({

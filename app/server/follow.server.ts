@@ -3,6 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
 import type { AppContext } from "~/context";
 import { draftFormSchema } from "~/lib/assistant";
+import { DAY_MS } from "~/lib/days";
 import { localDay, personRhythmSchema, SNOOZE_CHOICES } from "~/lib/rhythm";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { zonedToUtc } from "~/lib/time";
@@ -73,7 +74,7 @@ export async function followAction(
     if (date) {
       const at = zonedToUtc(`${date}T${time ?? "12:00"}`, timeZone);
       if (!at) return fail(submission.reply({ fieldErrors: { date: ["Enter a valid date and time"] } }));
-      if (at.getTime() > Date.now() + 86_400_000)
+      if (at.getTime() > Date.now() + DAY_MS)
         return fail(submission.reply({ fieldErrors: { date: ["That date is in the future"] } }));
       occurredAt = at;
     }

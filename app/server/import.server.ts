@@ -2,6 +2,7 @@ import { and, eq, isNotNull } from "drizzle-orm";
 import { z } from "zod";
 import { MAX_IMPORT_ROWS } from "~/lib/csv";
 import { readCsvFile } from "~/lib/csv-read";
+import { hex } from "~/lib/hex";
 import type { PersonDraft } from "~/lib/people/draft";
 import { isEmailAddress, normalisePerson } from "~/lib/people/normalise";
 import type { ReadResult, RowProblem } from "~/lib/people/read";
@@ -105,8 +106,7 @@ export async function planImport(
 const PREVIEW_TTL_SECONDS = 30 * 60;
 const previewKey = (userId: string, id: string, kind = "import-preview") => `${kind}:${userId}:${id}`;
 export const previewIdSchema = z.string().regex(/^[0-9a-f]{32}$/);
-const newPreviewId = () =>
-  Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, "0")).join("");
+const newPreviewId = () => hex(crypto.getRandomValues(new Uint8Array(16)));
 
 /**
  * Any import's parsed file, kept for its owner only (the owner's id is in the key) for 30 minutes; `kind`

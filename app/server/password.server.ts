@@ -1,3 +1,6 @@
+// Relative, with its extension: the seed script runs this file under Node, which knows no "~" alias.
+import { hex } from "../lib/hex.ts";
+
 /**
  * PBKDF2-SHA256 through WebCrypto: native in workerd, so a sign-in costs a few milliseconds of
  * CPU instead of the hundreds a JavaScript scrypt takes. 100,000 iterations is the most the
@@ -6,7 +9,6 @@
 const ITERATIONS = 100_000;
 const encoder = new TextEncoder();
 
-const toHex = (bytes: Uint8Array) => Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
 const fromHex = (hex: string) => new Uint8Array(hex.match(/../g)?.map((h) => Number.parseInt(h, 16)) ?? []);
 
 async function derive(password: string, salt: Uint8Array, iterations: number): Promise<Uint8Array> {
@@ -24,7 +26,7 @@ async function derive(password: string, salt: Uint8Array, iterations: number): P
 export async function hashPassword(password: string): Promise<string> {
   const salt = crypto.getRandomValues(new Uint8Array(16));
   const hash = await derive(password, salt, ITERATIONS);
-  return `pbkdf2-sha256$${ITERATIONS}$${toHex(salt)}$${toHex(hash)}`;
+  return `pbkdf2-sha256$${ITERATIONS}$${hex(salt)}$${hex(hash)}`;
 }
 
 export async function verifyPassword({ hash, password }: { hash: string; password: string }): Promise<boolean> {

@@ -1,8 +1,7 @@
 import { and, eq, gt, isNotNull, isNull, lte, type SQL, sql } from "drizzle-orm";
+import { addMonths, DAY_MS } from "~/lib/days";
 import {
-  addMonths,
   can,
-  DAY_MS,
   EMPTY_PLAN_STATE,
   type Entitlements,
   entitlements,

@@ -1,4 +1,5 @@
 import { and, asc, eq, isNull, lte, sql } from "drizzle-orm";
+import { DAY_MS } from "~/lib/days";
 import { connection, notification, reminder, userSettings } from "~db/schema";
 import type { Database } from "./db.server";
 
@@ -87,7 +88,7 @@ export function setReminderDone(db: Database, userId: string, id: number) {
 }
 
 /** Moves a reminder a day later and lets the scheduler notify about it again. */
-export function snoozeReminder(db: Database, userId: string, id: number, by = 86_400_000) {
+export function snoozeReminder(db: Database, userId: string, id: number, by = DAY_MS) {
   return db
     .update(reminder)
     .set({ dueAt: sql`${reminder.dueAt} + ${by}`, notifiedAt: null })

@@ -1,5 +1,6 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import { PRIORITIES, type Priority } from "~/lib/connection-rules";
+import { DAY_MS } from "~/lib/days";
 import {
   addDays,
   daysBetween,
@@ -114,7 +115,7 @@ const CANDIDATES = 2000;
 export async function rhythmsOf(db: Database, userId: string, timeZone: string, now = new Date(), onlyId?: number) {
   const tagRules = await listTagRhythms(db, userId);
   const byTag = new Map(tagRules.map((r) => [r.tag.toLowerCase(), r]));
-  const recent = now.getTime() - 7 * 86_400_000;
+  const recent = now.getTime() - 7 * DAY_MS;
   const rows = await db.all<Row>(sql`select c.id, c.name, c.title, c.company, c.priority, c.strength, c.tags,
       c.event_name, c.created_at, c.last_contact_at, k.every, k.days, k.snoozed_until,
       (select max(i.occurred_at) from interaction i where i.user_id = c.user_id and i.connection_id = c.id
@@ -160,7 +161,7 @@ export async function rhythmsOf(db: Database, userId: string, timeZone: string, 
     }
     // The 48-hour window after an event: until the owner reaches out after meeting them.
     const reached = r.reached_out !== null && r.reached_out >= r.created_at;
-    if (r.event_name && !reached && now.getTime() - r.created_at < POST_EVENT_WINDOW_MS + 5 * 86_400_000) {
+    if (r.event_name && !reached && now.getTime() - r.created_at < POST_EVENT_WINDOW_MS + 5 * DAY_MS) {
       const window = postEventDue(createdAt, now);
       const today = localDay(now, timeZone);
       let dueDay = localDay(window.deadline, timeZone);

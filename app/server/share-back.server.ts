@@ -1,6 +1,8 @@
 import { sql } from "drizzle-orm";
 import { z } from "zod";
 import { type PublicCard, SHARE_FIELDS, type ShareField } from "~/lib/card";
+import { isEmail } from "~/lib/forms/fields";
+import { hex } from "~/lib/hex";
 import { flatDraft } from "~/lib/people/form";
 import { notification, sharedContact } from "~db/schema";
 import { activeEventName } from "./active-event.server";
@@ -66,7 +68,7 @@ export function checkShare(raw: unknown, asked: readonly ShareField[] = SHARE_FI
   if (!parsed.success) return { ok: false, reason: "missing", values };
   if (parsed.data.company_website) return { ok: false, reason: "bot", values };
   if (!values.name || !values.email) return { ok: false, reason: "missing", values };
-  if (!z.email().safeParse(values.email).success) return { ok: false, reason: "invalidEmail", values };
+  if (!isEmail(values.email)) return { ok: false, reason: "invalidEmail", values };
   const optional = (field: ShareField) => (asked.includes(field) && parsed.data[field]) || null;
   return {
     ok: true,
@@ -101,7 +103,7 @@ async function shareKey(cardId: number, input: ShareInput, now: Date) {
     now.toISOString().slice(0, 10),
   ]);
   const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(content)));
-  return `share-${Array.from(digest.slice(0, 16), (b) => b.toString(16).padStart(2, "0")).join("")}`;
+  return `share-${hex(digest.slice(0, 16))}`;
 }
 
 /**

@@ -1,3 +1,4 @@
+import { hex } from "~/lib/hex";
 /** Random URL-safe tokens; only their SHA-256 is stored, so a leaked table confirms nothing. */
 export function randomToken(bytes = 32): string {
   const raw = crypto.getRandomValues(new Uint8Array(bytes));
@@ -9,5 +10,5 @@ export function randomToken(bytes = 32): string {
 
 export async function sha256Hex(value: string): Promise<string> {
   const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(value));
-  return Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, "0")).join("");
+  return hex(digest);
 }

@@ -1,9 +1,8 @@
+import { addMonths, DAY_MS } from "~/lib/days";
 import { describe, expect, it } from "vitest";
 import {
-  addMonths,
   CARD_PRO,
   can,
-  DAY_MS,
   EMPTY_PLAN_STATE,
   entitlements,
   FEATURE_KEYS,

@@ -3,7 +3,7 @@ import { env } from "cloudflare:workers";
 import Stripe from "stripe";
 import { describe, expect, inject, it } from "vitest";
 import type { AppContext } from "~/context";
-import { DAY_MS } from "~/lib/plans";
+import { DAY_MS } from "~/lib/days";
 import { createDb } from "~/server/db.server";
 import { parseEnv } from "~/server/env.server";
 import { readLocal, renewLocalSubscription } from "~/server/payments/local.server";

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { DAY_MS } from "~/lib/plans";
+import { DAY_MS } from "~/lib/days";
 import { createDb } from "~/server/db.server";
 import { remindPlanEndings } from "~/server/plans.server";
 import { call, form, signUp } from "./helpers";

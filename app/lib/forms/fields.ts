@@ -35,14 +35,18 @@ export const personNameField = z
   .min(2, MESSAGES.personName)
   .max(100, "Name must be at most 100 characters");
 
-export const emailField = optionalText(254).refine((v) => v === null || z.email().safeParse(v).success, MESSAGES.email);
+/** The one email-address rule (zod's), for every form, import and API that checks an address. */
+export const emailAddress = z.email(MESSAGES.email);
+export const isEmail = (value: string) => emailAddress.safeParse(value).success;
+
+export const emailField = optionalText(254).refine((v) => v === null || isEmail(v), MESSAGES.email);
 
 /** An email address that must be given (sign-in, newsletter, checkout, reviews). */
 export const requiredEmailField = z
   .string({ error: MESSAGES.email })
   .trim()
   .max(254, MESSAGES.email)
-  .pipe(z.email(MESSAGES.email));
+  .pipe(emailAddress);
 
 /** Kept as typed here; the people core stores it in E.164 for the owner's country. */
 export const phoneField = optionalText(40);

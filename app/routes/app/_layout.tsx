@@ -2,7 +2,8 @@ import { isRouteErrorResponse, Outlet, useRouteError, useRouteLoaderData } from 
 import { AppShell } from "~/components/app-shell";
 import { FeatureLocked, PlanBanner, type PlanNotice } from "~/components/plan-gate";
 import { appContext, userContext } from "~/context";
-import { DAY_MS, FEATURES, isLockedFeature, TRIAL_REMINDER_DAYS } from "~/lib/plans";
+import { DAY_MS } from "~/lib/days";
+import { FEATURES, isLockedFeature, TRIAL_REMINDER_DAYS } from "~/lib/plans";
 import type { loader as rootLoader } from "~/root";
 import { getSessionUser, signInRedirect } from "~/server/auth.server";
 import { getEntitlements } from "~/server/plans.server";

@@ -2,7 +2,7 @@ import { data, Link } from "react-router";
 import { ProgressBar } from "~/components/marketing/campaign-card";
 import { btnPrimary, card, formatDate, linkClass } from "~/components/marketing/page";
 import { appContext } from "~/context";
-import { CATEGORY_LABELS, daysLeft } from "~/lib/campaign";
+import { CATEGORY_LABELS, campaignDaysLeft } from "~/lib/campaign";
 import { formatMoney } from "~/lib/money";
 import { staticPage } from "~/lib/page-handle";
 import { pageMeta } from "~/lib/site";
@@ -27,7 +27,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     c,
     isOwner: c.isOwner,
     canGive: Boolean(account),
-    daysLeft: c.status === "active" ? daysLeft(c.endDate) : 0,
+    daysLeft: c.status === "active" ? campaignDaysLeft(c.endDate) : 0,
     supporters,
     via: { src, card: url.searchParams.get("card") ?? "", event: url.searchParams.get("event") ?? "" },
     error: url.searchParams.get("error"),

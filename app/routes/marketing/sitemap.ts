@@ -1,8 +1,7 @@
 import { appContext } from "~/context";
+import { escapeXml } from "~/lib/escape";
 import { sitemapPaths } from "~/server/sitemap.server";
 import type { Route } from "./+types/sitemap";
-
-const escapeXml = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const origin = new URL(request.url).origin;

@@ -2,7 +2,9 @@ import { type Context, Hono } from "hono";
 import { z } from "zod";
 import type { AppContext } from "~/context";
 import { PRIORITIES, STATUSES } from "~/lib/connection-rules";
-import { linkedinField, MESSAGES, nameField, optionalText } from "~/lib/forms/fields";
+import { DAY_MS } from "~/lib/days";
+import { escapeHtml } from "~/lib/escape";
+import { emailAddress, linkedinField, nameField, optionalText } from "~/lib/forms/fields";
 import { webLink } from "~/lib/forms/web-link";
 import { personJson, WEBHOOK_EVENTS } from "~/lib/integrations";
 import { EMAIL_LABELS, type PersonDraft, PHONE_LABELS, WEBSITE_LABELS } from "~/lib/people/draft";
@@ -77,7 +79,7 @@ const PersonCreate = z
       .array(
         z
           .object({
-            value: z.string().trim().max(254).pipe(z.email(MESSAGES.email)),
+            value: z.string().trim().max(254).pipe(emailAddress),
             label: z.enum(EMAIL_LABELS).default("other"),
             preferred: z.boolean().optional(),
           })
@@ -589,7 +591,7 @@ v1.post("/people/:id/interactions", async (c) => {
   const parsed = InteractionCreate.safeParse(body);
   if (!parsed.success) return problem(c, 400, "Bad Request", "The body is not valid", issues(parsed.error, "#"));
   const occurredAt = parsed.data.occurredAt ? new Date(parsed.data.occurredAt) : new Date();
-  if (occurredAt.getTime() > Date.now() + 86_400_000)
+  if (occurredAt.getTime() > Date.now() + DAY_MS)
     return problem(c, 400, "Bad Request", "The body is not valid", [
       { pointer: "#/occurredAt", detail: "Not more than a day ahead" },
     ]);
@@ -791,8 +793,7 @@ v1.get("/webhooks/:id/deliveries", async (c) => {
 
 v1.all("*", (c) => problem(c, 404, "Not Found", "No such API route; see /api/v1/openapi.json"));
 
-const esc = (text: string) =>
-  text.replace(/[&<>"']/g, (ch) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[ch] ?? ch);
+const esc = escapeHtml;
 
 /** A readable page for people; the JSON document stays the source of truth. */
 function referencePage(doc: ReturnType<typeof openApiDocument>): string {

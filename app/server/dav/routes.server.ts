@@ -2,6 +2,7 @@ import type { Element } from "@xmldom/xmldom";
 import { and, eq, isNull, type SQL, sql } from "drizzle-orm";
 import { type Context, Hono } from "hono";
 import type { AppContext } from "~/context";
+import { escapeXml } from "~/lib/escape";
 import type { PersonDraft } from "~/lib/people/draft";
 import { readVCardFile } from "~/lib/vcard-read";
 import { connection, davCard } from "~db/schema";
@@ -36,7 +37,6 @@ import {
   childElements,
   children,
   davError,
-  escapeXml,
   is,
   multistatus,
   NS,

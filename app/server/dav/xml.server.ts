@@ -1,4 +1,5 @@
 import type { Element } from "@xmldom/xmldom";
+import { escapeXml } from "~/lib/escape";
 
 /**
  * WebDAV request bodies in, multistatus answers out. Bodies are parsed by xml-parse.server.ts, loaded
@@ -27,15 +28,6 @@ export const textOf = (el: Element | undefined) => (el?.textContent ?? "").trim(
 export function propNames(prop: Element | undefined): QName[] {
   if (!prop) return [];
   return childElements(prop).map((c) => ({ ns: c.namespaceURI ?? "", name: c.localName ?? "" }));
-}
-
-export function escapeXml(value: string): string {
-  return value
-    .replace(/&/g, "&amp;")
-    .replace(/</g, "&lt;")
-    .replace(/>/g, "&gt;")
-    .replace(/"/g, "&quot;")
-    .replace(/[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu, "");
 }
 
 const PREFIX: Record<string, string> = { [NS.D]: "d", [NS.C]: "card", [NS.CS]: "cs" };

@@ -1,6 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { AppContext } from "~/context";
+import { emailAddress } from "~/lib/forms/fields";
 import { formatMoney } from "~/lib/money";
 import { campaign, gift, recurringGift, stripeConnection } from "~db/schema";
 import { getCampaign, purgeCampaignPages } from "../campaigns.server";
@@ -95,7 +96,7 @@ const amount = z
   .int()
   .nonnegative()
   .max(10 ** 12);
-const email = z.string().trim().toLowerCase().max(254).pipe(z.email()).nullish().catch(null);
+const email = z.string().trim().toLowerCase().max(254).pipe(emailAddress).nullish().catch(null);
 const name = z.string().trim().max(120).nullish().catch(null);
 
 const sessionSchema = z.object({

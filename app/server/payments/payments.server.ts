@@ -1,4 +1,5 @@
 import type { AppContext } from "~/context";
+import { hex } from "~/lib/hex";
 import type { AppEnv } from "../env.server";
 import { localPayments } from "./local.server";
 import { stripePayments } from "./stripe.server";
@@ -28,7 +29,7 @@ export async function localWebhookSecret(env: Pick<AppEnv, "AUTH_SECRET" | "STRI
     ["sign"],
   );
   const mac = new Uint8Array(await crypto.subtle.sign("HMAC", key, encoder.encode("payments:local-webhook")));
-  return `whsec_${Array.from(mac, (b) => b.toString(16).padStart(2, "0")).join("")}`;
+  return `whsec_${hex(mac)}`;
 }
 
 /** The secrets an incoming event may be signed with: Stripe's endpoints', or the local checkout's. */

@@ -2,6 +2,7 @@ import * as asn1js from "asn1js";
 import { zipSync } from "fflate";
 import * as pkijs from "pkijs";
 import type { PublicCard } from "~/lib/card";
+import { hex } from "~/lib/hex";
 import { encodePng, hexToRgb, type Rgb } from "../png.server";
 import { pemBody, pemToDer } from "./pem.server";
 
@@ -35,7 +36,6 @@ const OID = {
 } as const;
 
 const rgb = ([r, g, b]: Rgb) => `rgb(${r}, ${g}, ${b})`;
-const hex = (bytes: ArrayBuffer) => Array.from(new Uint8Array(bytes), (b) => b.toString(16).padStart(2, "0")).join("");
 
 /** pass.json: a generic pass in the owner's colour whose barcode opens their card. */
 export function passJson(

@@ -1,0 +1,68 @@
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { addMonths, DAY_MS, daysLeft } from "~/lib/days";
+import { escapeHtml, escapeXml } from "~/lib/escape";
+import { emailAddress, isEmail } from "~/lib/forms/fields";
+import { hex } from "~/lib/hex";
+
+describe("one escape, one hex, one day", () => {
+  it("escapes the five HTML characters", () => {
+    expect(escapeHtml(`Ann "<b>" O'Lee & co`)).toBe("Ann &quot;&lt;b&gt;&quot; O&#39;Lee &amp; co");
+  });
+
+  it("escapes XML and drops what XML 1.0 cannot hold (control characters, lone surrogates)", () => {
+    expect(escapeXml(`a<b>&"c"\u0001\u000B\t\n\uFFFE\uD800z😀`)).toBe("a&lt;b&gt;&amp;&quot;c&quot;\t\nz😀");
+  });
+
+  it("writes bytes as two lowercase hex digits each, from a buffer or a view", () => {
+    expect(hex(new Uint8Array([0, 15, 16, 255]))).toBe("000f10ff");
+    expect(hex(new Uint8Array([1, 171]).buffer)).toBe("01ab");
+  });
+
+  it("counts days left rounded up, never below zero, and adds months without spilling into the next", () => {
+    const now = Date.parse("2026-11-26T00:00:00Z");
+    expect(daysLeft(now + 30 * 3_600_000, now)).toBe(2);
+    expect(daysLeft(new Date(now - DAY_MS), new Date(now))).toBe(0);
+    expect(addMonths(new Date("2027-01-31T09:30:00Z"), 1).toISOString()).toBe("2027-02-28T09:30:00.000Z");
+    expect(addMonths(new Date("2026-11-30T10:00:00Z"), 3).toISOString()).toBe("2027-02-28T10:00:00.000Z");
+  });
+
+  it("checks an email address with the shared field rule and its message", () => {
+    expect(isEmail("ann@example.org")).toBe(true);
+    expect(isEmail("ann@")).toBe(false);
+    expect(emailAddress.safeParse("nope").error?.issues[0]?.message).toBe("Please enter a valid email address");
+  });
+});
+
+/** Every source file under app/ (and the seed), with its text. */
+function sources(dir: string): { file: string; text: string }[] {
+  return readdirSync(dir).flatMap((name) => {
+    const file = path.join(dir, name);
+    if (statSync(file).isDirectory()) return sources(file);
+    return /\.(ts|tsx)$/.test(name) && !name.endsWith(".test.ts") ? [{ file, text: readFileSync(file, "utf8") }] : [];
+  });
+}
+
+describe("no copies of the shared rules", () => {
+  const files = [...sources("app"), ...sources("database")];
+  const copies = (pattern: RegExp, home: string[]) =>
+    files.filter(({ file, text }) => pattern.test(text) && !home.includes(file)).map(({ file }) => file);
+
+  it("hex of bytes lives in app/lib/hex.ts", () => {
+    expect(copies(/toString\(16\)\.padStart\(2/, ["app/lib/hex.ts"])).toEqual([]);
+  });
+
+  it("HTML and XML escaping live in app/lib/escape.ts", () => {
+    expect(copies(/replace\(\/\[&<>"'\]\/g|replace\(\/&\/g, "&amp;"\)/, ["app/lib/escape.ts"])).toEqual([]);
+  });
+
+  it("a day in milliseconds is DAY_MS from app/lib/days.ts", () => {
+    // app/lib/time.ts keeps its snooze lengths until its formatter work lands (one owner at a time).
+    expect(copies(/86_?400_?000\b/, ["app/lib/days.ts", "app/lib/time.ts"])).toEqual([]);
+  });
+
+  it("z.email() is called only by the shared field rules (and the environment check, which is no form)", () => {
+    expect(copies(/z\.email\(/, ["app/lib/forms/fields.ts", "app/server/env.server.ts"])).toEqual([]);
+  });
+});
