@@ -1,0 +1,31 @@
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+
+const dir = "docs/decisions";
+const records = readdirSync(dir).filter((name) => /^\d{4}-.+\.md$/.test(name));
+const index = readFileSync(path.join(dir, "README.md"), "utf8");
+
+describe("decision records", () => {
+  it.each(records)("%s has a status (accepted or superseded by a record that exists) and a date", (name) => {
+    const status = readFileSync(path.join(dir, name), "utf8").split("\n")[2] ?? "";
+    const match = status.match(/^Status: (accepted|superseded by (\d{4})) · Date: (\d{4}-\d{2}-\d{2})$/);
+    expect(match, status).not.toBeNull();
+    const successor = match?.[2];
+    if (successor) expect(records.some((r) => r.startsWith(`${successor}-`))).toBe(true);
+  });
+
+  it("are all listed in the index, with the status they state", () => {
+    for (const name of records) {
+      const status = readFileSync(path.join(dir, name), "utf8")
+        .split("\n")[2]
+        ?.match(/^Status: (.*?) ·/)?.[1];
+      expect(index).toContain(`](${name}) | ${status} |`);
+    }
+  });
+
+  it("cite no issue numbers, which nobody outside the team's tracker can look up", () => {
+    const citing = records.filter((name) => /\bissues? \d+\b/i.test(readFileSync(path.join(dir, name), "utf8")));
+    expect(citing).toEqual([]);
+  });
+});
