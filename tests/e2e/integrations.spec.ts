@@ -1,6 +1,6 @@
 import { Webhook } from "standardwebhooks";
 import { startFakeServices } from "../fixtures/fake-services";
-import { expect, expectAccessible, screenshotPath, ownerTest as test } from "./fixtures";
+import { expect, expectAccessible, screenshotPath, demoTest as test } from "./fixtures";
 
 // A webhook receiver and a HubSpot stand-in on 127.0.0.1, started here and stopped after.
 let fake: Awaited<ReturnType<typeof startFakeServices>>;
