@@ -162,6 +162,7 @@ describe("one rate limit on every authentication entry point", () => {
     const readme = (await import("../../README.md?raw")).default as string;
     expect(readme).toContain(`${RULES.strict.limit} attempts a minute per account`);
     expect(readme).toContain(`${RULES.forms.limit} a minute per address`);
+    expect(readme).toContain(`${RULES.api.limit} requests a minute per token`);
   });
 });
 
