@@ -362,6 +362,34 @@ describe("the nonprofit offer", () => {
     ).toBe(1);
   });
 
+  it("an operator's address counts only once its owner has confirmed it", async () => {
+    // Anyone may sign up with an operator's address; the page stays hidden until the mailbox answers.
+    const res = await call("/auth.data", {
+      ...form({
+        intent: "signup",
+        name: "Not Yet Operator",
+        email: "second-operator@example.org",
+        password: "correct horse battery",
+        redirectTo: "/dashboard",
+      }),
+      headers: { "cf-connecting-ip": `203.0.113.${Math.floor(Math.random() * 250)}` },
+    });
+    const cookie = res.headers
+      .getSetCookie()
+      .map((c) => c.split(";")[0])
+      .join("; ");
+    expect(cookie).toContain("session_token");
+    const unverified: Owner = { cookie, email: "second-operator@example.org", userId: "" };
+    // The next test's second operator is this account, confirmed below.
+    operators.set("second-operator@example.org", Promise.resolve(unverified));
+    expect((await get(unverified, "/admin/nonprofits")).status).toBe(404);
+    expect((await post(unverified, "/admin/nonprofits", { id: "1", intent: "approve" })).status).toBe(404);
+    expect(await (await get(unverified, "/settings/account")).text()).toContain("Confirm your email address");
+    await confirmEmail(unverified);
+    expect((await get(unverified, "/admin/nonprofits")).status).toBe(200);
+    expect(await (await get(unverified, "/settings/account")).text()).not.toContain("Confirm your email address");
+  });
+
   it("a second operator (the secret names several) can decline; another account never sees the application", async () => {
     const a = await owner();
     const b = await owner("Someone Else");
@@ -381,6 +409,21 @@ describe("the nonprofit offer", () => {
     expect((await post(a, "/settings/billing", application)).status).toBe(302);
   });
 });
+
+/** Confirms the account's address as its owner would: asks for the link on /settings/account and opens it. */
+async function confirmEmail(o: Owner) {
+  const asked = await post(o, "/settings/account", { intent: "verify-email" });
+  expect(asked.status).toBe(200);
+  const mail = await env.DB.prepare(
+    "select text from outbox where lower(\"to\") = lower(?) and kind = 'email-verify' order by id desc limit 1",
+  )
+    .bind(o.email)
+    .first<{ text: string }>();
+  const link = new URL(mail?.text.match(/https?:\/\/\S+/)?.[0] ?? "http://localhost/missing");
+  const opened = await get(o, link.pathname + link.search);
+  expect(opened.status).toBe(302);
+  expect(opened.headers.get("location")).toContain("/settings/account?email=verified");
+}
 
 /** Operators are named in OPERATOR_EMAILS; each test run signs one up once and reuses it. */
 const operators = new Map<string, Promise<Owner>>();
@@ -414,7 +457,9 @@ function signUpAs(email: string): Promise<Owner> {
           .join("; ");
       }
       const row = await env.DB.prepare("select id from user where lower(email) = ?").bind(key).first<{ id: string }>();
-      return { cookie, email, userId: row?.id ?? "" };
+      const operator = { cookie, email, userId: row?.id ?? "" };
+      await confirmEmail(operator);
+      return operator;
     })();
     operators.set(key, found);
   }
