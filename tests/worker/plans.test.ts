@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { DAY_MS } from "~/lib/plans";
 import { createDb } from "~/server/db.server";
 import { remindPlanEndings } from "~/server/plans.server";
-import { call, form, signUp } from "./helpers";
+import { call, confirmEmail, form, signUp } from "./helpers";
 
 type Owner = { cookie: string; email: string; userId: string };
 
@@ -385,7 +385,7 @@ describe("the nonprofit offer", () => {
     expect((await get(unverified, "/admin/nonprofits")).status).toBe(404);
     expect((await post(unverified, "/admin/nonprofits", { id: "1", intent: "approve" })).status).toBe(404);
     expect(await (await get(unverified, "/settings/account")).text()).toContain("Confirm your email address");
-    await confirmEmail(unverified);
+    await confirmEmail(unverified.cookie, unverified.email);
     expect((await get(unverified, "/admin/nonprofits")).status).toBe(200);
     expect(await (await get(unverified, "/settings/account")).text()).not.toContain("Confirm your email address");
   });
@@ -409,21 +409,6 @@ describe("the nonprofit offer", () => {
     expect((await post(a, "/settings/billing", application)).status).toBe(302);
   });
 });
-
-/** Confirms the account's address as its owner would: asks for the link on /settings/account and opens it. */
-async function confirmEmail(o: Owner) {
-  const asked = await post(o, "/settings/account", { intent: "verify-email" });
-  expect(asked.status).toBe(200);
-  const mail = await env.DB.prepare(
-    "select text from outbox where lower(\"to\") = lower(?) and kind = 'email-verify' order by id desc limit 1",
-  )
-    .bind(o.email)
-    .first<{ text: string }>();
-  const link = new URL(mail?.text.match(/https?:\/\/\S+/)?.[0] ?? "http://localhost/missing");
-  const opened = await get(o, link.pathname + link.search);
-  expect(opened.status).toBe(302);
-  expect(opened.headers.get("location")).toContain("/settings/account?email=verified");
-}
 
 /** Operators are named in OPERATOR_EMAILS; each test run signs one up once and reuses it. */
 const operators = new Map<string, Promise<Owner>>();
@@ -458,7 +443,7 @@ function signUpAs(email: string): Promise<Owner> {
       }
       const row = await env.DB.prepare("select id from user where lower(email) = ?").bind(key).first<{ id: string }>();
       const operator = { cookie, email, userId: row?.id ?? "" };
-      await confirmEmail(operator);
+      await confirmEmail(operator.cookie, operator.email);
       return operator;
     })();
     operators.set(key, found);
