@@ -34,4 +34,5 @@ export const accountSchema = z.discriminatedUnion("intent", [
     })
     .refine((v) => v.password === v.confirm, { message: PASSWORDS_DIFFER, path: ["confirm"] }),
   z.object({ intent: z.literal("sign-out-others") }),
+  z.object({ intent: z.literal("verify-email") }),
 ]);

@@ -62,6 +62,51 @@ function ipv4Private(parts: number[]): boolean {
   );
 }
 
+/** The eight 16-bit groups of an IPv6 address (a dotted IPv4 tail included), or null when it is not one. */
+export function ipv6Groups(text: string): number[] | null {
+  let host = text;
+  const dotted = host.match(/^(.*:)(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/);
+  if (dotted) {
+    const [a = 0, b = 0, c = 0, d = 0] = dotted.slice(2).map(Number);
+    if ([a, b, c, d].some((n) => n > 255)) return null;
+    host = `${dotted[1]}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
+  }
+  const halves = host.split("::");
+  if (halves.length > 2) return null;
+  const part = (s: string | undefined) => (s ? s.split(":") : []);
+  const head = part(halves[0]);
+  const tail = part(halves[1]);
+  const missing = 8 - head.length - tail.length;
+  if (halves.length === 1 ? missing !== 0 : missing < 1) return null;
+  const groups = [...head, ...Array<string>(halves.length === 2 ? missing : 0).fill("0"), ...tail];
+  if (!groups.every((g) => /^[0-9a-f]{1,4}$/i.test(g))) return null;
+  return groups.map((g) => Number.parseInt(g, 16));
+}
+
+const embeddedV4 = (hi: number, lo: number) => [hi >> 8, hi & 255, lo >> 8, lo & 255];
+
+/**
+ * Only global unicast (2000::/3) may be called, and of it not the forms that carry an IPv4 address a
+ * router would reach (6to4 with a private one inside, Teredo) nor documentation; IPv4-mapped and NAT64
+ * addresses are judged by the IPv4 address inside. Anything that does not parse is refused.
+ */
+function ipv6Private(host: string): boolean {
+  const g = ipv6Groups(host);
+  if (!g) return true;
+  const [g0 = 0, g1 = 0, g2 = 0, g3 = 0, g4 = 0, g5 = 0, g6 = 0, g7 = 0] = g;
+  // ::ffff:a.b.c.d (IPv4-mapped): the IPv4 address is what is reached.
+  if (g0 === 0 && g1 === 0 && g2 === 0 && g3 === 0 && g4 === 0 && g5 === 0xffff) return ipv4Private(embeddedV4(g6, g7));
+  // 64:ff9b::/96, the well-known NAT64 prefix; 64:ff9b:1::/48 is for local NAT64 and never public.
+  if (g0 === 0x64 && g1 === 0xff9b)
+    return g2 !== 0 || g3 !== 0 || g4 !== 0 || g5 !== 0 || ipv4Private(embeddedV4(g6, g7));
+  if (g0 < 0x2000 || g0 > 0x3fff) return true;
+  // 2002::/16 (6to4) routes to the IPv4 address in groups 2 and 3.
+  if (g0 === 0x2002) return ipv4Private(embeddedV4(g1, g2));
+  // 2001::/32 Teredo tunnels to an IPv4 client hidden in the address; 2001:db8::/32 is documentation.
+  if (g0 === 0x2001 && (g1 === 0 || g1 === 0xdb8)) return true;
+  return false;
+}
+
 /** True for hosts a server must never call on someone's behalf: private, loopback, link-local, metadata. */
 export function isPrivateHost(hostname: string): boolean {
   const host = hostname
@@ -74,20 +119,7 @@ export function isPrivateHost(hostname: string): boolean {
   // The URL parser has already turned decimal, octal and hex forms into dotted quads.
   const v4 = host.match(/^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/);
   if (v4) return ipv4Private(v4.slice(1).map(Number));
-  if (host.includes(":")) {
-    if (host === "::" || host === "::1") return true;
-    const mapped = host.match(/^::ffff:(.+)$/);
-    if (mapped?.[1]) {
-      const tail = mapped[1];
-      if (tail.includes(".")) return isPrivateHost(tail);
-      const [hi = "0", lo = "0"] = tail.split(":");
-      const n = (Number.parseInt(hi, 16) << 16) | Number.parseInt(lo, 16);
-      return ipv4Private([(n >>> 24) & 255, (n >>> 16) & 255, (n >>> 8) & 255, n & 255]);
-    }
-    const first = Number.parseInt(host.split(":")[0] || "0", 16);
-    // fc00::/7 unique local, fe80::/10 link-local, ff00::/8 multicast.
-    return (first & 0xfe00) === 0xfc00 || (first & 0xffc0) === 0xfe80 || (first & 0xff00) === 0xff00;
-  }
+  if (host.includes(":")) return ipv6Private(host);
   return false;
 }
 

@@ -3,6 +3,16 @@ import { outboxMailer } from "./mail.server";
 
 type Person = { email: string; name: string };
 
+/** True when better-auth's signed link changes the address (its payload names `updateTo`), not only confirms it. */
+function changesAddress(token: string): boolean {
+  try {
+    const payload = JSON.parse(atob((token.split(".")[1] ?? "").replaceAll("-", "+").replaceAll("_", "/")));
+    return typeof payload?.updateTo === "string";
+  } catch {
+    return true;
+  }
+}
+
 /** Links expire after an hour; the mails say so. */
 export const ACCOUNT_LINK_SECONDS = 60 * 60;
 
@@ -22,7 +32,16 @@ export function accountMail(db: Database) {
         text: `Hi ${user.name},\n\nSomeone (we hope you) asked to reset the password of your KnowWho account. Choose a new password here:\n\n${url}\n\nThe link works once, for one hour. If you did not ask for this, ignore this email: your password stays as it is.`,
       });
     },
-    async sendVerificationEmail({ user, url }: { user: Person; url: string }) {
+    async sendVerificationEmail({ user, url, token }: { user: Person; url: string; token: string }) {
+      if (!changesAddress(token)) {
+        await mailer.send({
+          to: user.email,
+          kind: "email-verify",
+          subject: "Confirm your KnowWho email address",
+          text: `Hi ${user.name},\n\nOpen this link to confirm that ${user.email} is yours:\n\n${url}\n\nThe link works for one hour. If you did not ask for this, ignore this email.`,
+        });
+        return;
+      }
       await mailer.send({
         to: user.email,
         kind: "email-change",

@@ -111,7 +111,7 @@ export async function asAuthResponse(call: () => Promise<Response>): Promise<Res
  * capture queue, so nothing of this account is readable on the device by whoever signs in next.
  */
 export const CLEAR_SITE_DATA = '"cache", "storage"';
-export type SessionUser = { id: string; name: string; email: string };
+export type SessionUser = { id: string; name: string; email: string; emailVerified: boolean };
 
 // One session read per request, however many loaders, middleware and actions ask for it.
 // Keyed by the Request: the session is a function of its cookie, and the entry goes with it.
@@ -121,7 +121,12 @@ async function readSessionUser(app: Pick<AppContext, "env" | "db">, request: Req
   if (!request.headers.get("cookie")?.includes("session_token")) return null;
   const result = await createAuth(app, request).api.getSession({ headers: request.headers });
   if (!result) return null;
-  return { id: result.user.id, name: result.user.name, email: result.user.email };
+  return {
+    id: result.user.id,
+    name: result.user.name,
+    email: result.user.email,
+    emailVerified: result.user.emailVerified,
+  };
 }
 
 export function getSessionUser(app: Pick<AppContext, "env" | "db">, request: Request): Promise<SessionUser | null> {

@@ -87,13 +87,20 @@ export async function publishedCardLimit(db: Database, userId: string, now = new
   return (await getEntitlements(db, userId, now)).publishedCardLimit;
 }
 
-/** Operators (nonprofit approvals) are named by email in the OPERATOR_EMAILS secret, comma-separated. */
-export function isOperator(env: { OPERATOR_EMAILS?: string | undefined }, email: string): boolean {
+/**
+ * Operators (nonprofit approvals) are named by email in the OPERATOR_EMAILS secret, comma-separated, and
+ * must have confirmed that address: anyone can sign up with an address they do not hold.
+ */
+export function isOperator(
+  env: { OPERATOR_EMAILS?: string | undefined },
+  user: { email: string; emailVerified: boolean },
+): boolean {
+  if (!user.emailVerified) return false;
   const list = (env.OPERATOR_EMAILS ?? "")
     .split(",")
     .map((e) => e.trim().toLowerCase())
     .filter(Boolean);
-  return list.includes(email.trim().toLowerCase());
+  return list.includes(user.email.trim().toLowerCase());
 }
 
 type Ending = { kind: "trial" | "nonprofit"; userId: string; email: string; name: string; endsAt: Date };

@@ -50,11 +50,33 @@ async function all(env: AppEnv, checks: [RateLimitRule, string][]): Promise<Verd
  * this: at most 20 attempts a minute from one address, and 5 a minute against one account wherever
  * they come from. `account` is the email the attempt names, when it names one.
  */
-export function limitAuthAttempt(env: AppEnv, request: Request | Headers, account?: string | null) {
+export async function limitAuthAttempt(env: AppEnv, request: Request | Headers, account?: string | null) {
+  for (const [rule, key] of authSubjects(request, account)) {
+    if (!(await allow(env, rule, key))) {
+      // Remembered for the window, so entry points that count only failures can refuse before the password.
+      await env.CACHE.put(`auth-lock:${key}`, "1", { expirationTtl: RETRY_AFTER_SECONDS });
+      return { ok: false, retryAfter: RETRY_AFTER_SECONDS } satisfies Verdict;
+    }
+  }
+  return { ok: true } satisfies Verdict;
+}
+
+/** The address and the account an authentication attempt is counted against, in the order they are checked. */
+function authSubjects(request: Request | Headers, account?: string | null): [RateLimitRule, string][] {
   const checks: [RateLimitRule, string][] = [["forms", `auth-ip:${clientKey(request)}`]];
   const email = account?.trim().toLowerCase();
   if (email) checks.push(["strict", `auth-account:${email}`]);
-  return all(env, checks);
+  return checks;
+}
+
+/**
+ * True while the address or the account was refused by `limitAuthAttempt` in the last minute. Entry points
+ * that count only failed attempts (CardDAV) ask this before looking at the password, so a locked-out
+ * guesser learns nothing even from the right password.
+ */
+export async function authLockedOut(env: AppEnv, request: Request | Headers, account?: string | null) {
+  const marks = await Promise.all(authSubjects(request, account).map(([, key]) => env.CACHE.get(`auth-lock:${key}`)));
+  return marks.some((m) => m !== null);
 }
 
 /**

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
   backoffSeconds,
   DEFAULT_HUBSPOT_MAPPING,
+  ipv6Groups,
   isPrivateHost,
   outboundUrlProblem,
   toHubspotContact,
@@ -30,6 +31,39 @@ describe("outbound URL rules (SSRF)", () => {
     "::ffff:7f00:1",
     "metadata.google.internal",
   ])("%s is private", (host) => expect(isPrivateHost(host)).toBe(true));
+
+  // IPv6 forms that carry an IPv4 address a router would reach, as the URL parser leaves them.
+  it.each([
+    "https://[::127.0.0.1]/",
+    "https://[::7f00:1]/",
+    "https://[::ffff:10.0.0.1]/",
+    "https://[::ffff:0:7f00:1]/",
+    "https://[64:ff9b::7f00:1]/",
+    "https://[64:ff9b::10.1.2.3]/",
+    "https://[64:ff9b:1::808:808]/",
+    "https://[2002:7f00:1::]/",
+    "https://[2002:c0a8:101::1]/",
+    "https://[2001:0:4136:e378:8000:63bf:3fff:fdd2]/",
+    "https://[2001:db8::1]/",
+    "https://[fec0::1]/",
+    "https://[100::1]/",
+    "https://[::]/",
+    "https://[0:0:0:0:0:0:0:1]/",
+  ])("%s is refused", (url) => expect(outboundUrlProblem(url, true)).toMatch(/public address/));
+
+  it.each(["https://[2606:4700::1111]/", "https://[64:ff9b::808:808]/", "https://[2002:808:808::1]/"])(
+    "%s is public",
+    (url) => expect(outboundUrlProblem(url, true)).toBeNull(),
+  );
+
+  it("reads every IPv6 spelling into its eight groups", () => {
+    expect(ipv6Groups("::")).toEqual([0, 0, 0, 0, 0, 0, 0, 0]);
+    expect(ipv6Groups("::127.0.0.1")).toEqual([0, 0, 0, 0, 0, 0, 0x7f00, 1]);
+    expect(ipv6Groups("2002:7f00:1::")).toEqual([0x2002, 0x7f00, 1, 0, 0, 0, 0, 0]);
+    expect(ipv6Groups("1:2:3:4:5:6:7:8")).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
+    for (const bad of ["1::2::3", "1:2:3:4:5:6:7", "1:2:3:4:5:6:7:8:9", "::1.2.3.999", "g::1", "1:2:3:4:5:6:7::8"])
+      expect(ipv6Groups(bad), bad).toBeNull();
+  });
 
   it.each(["hooks.zapier.com", "8.8.8.8", "172.32.0.1", "2606:4700::1111", "hook.eu1.make.com"])(
     "%s is public",

@@ -142,6 +142,33 @@ describe("CardDAV discovery and sign-in", () => {
     // The sign-up was the account's first attempt of this minute.
     expect(statuses).toEqual([401, 401, 401, 401, 429, 429]);
   });
+
+  it("refuses a locked-out account and a locked-out address even with the right app password", async () => {
+    await freshRateWindow();
+    const o = await davOwner();
+    const propfind = (user: string, pass: string, ip: string) =>
+      call("/dav/", {
+        method: "PROPFIND",
+        headers: { depth: "0", authorization: `Basic ${btoa(`${user}:${pass}`)}`, "cf-connecting-ip": ip },
+      });
+    for (let i = 0; i < 5; i++) await propfind(o.email, "aaaa-bbbb-cccc-dddd-eeee", testAddress());
+    expect((await propfind(o.email, "aaaa-bbbb-cccc-dddd-eeee", testAddress())).status).toBe(429);
+    // The right password from a fresh address: the account is locked for the minute.
+    const locked = await propfind(o.email, o.password, testAddress());
+    expect(locked.status).toBe(429);
+    expect(locked.headers.get("retry-after")).toBe("60");
+
+    // One address guessing across many accounts is locked too, whichever account it names next.
+    const other = await davOwner("Other Dav Owner");
+    const guesser = testAddress();
+    const statuses: number[] = [];
+    for (let i = 0; i < 21; i++)
+      statuses.push((await propfind(`nobody-${i}@example.org`, "aaaa-bbbb-cccc-dddd-eeee", guesser)).status);
+    expect(statuses.at(-1)).toBe(429);
+    expect((await propfind(other.email, other.password, guesser)).status).toBe(429);
+    // Nobody else is held back: the same account from another address still syncs.
+    expect((await propfind(other.email, other.password, testAddress())).status).toBe(207);
+  });
 });
 
 describe("CardDAV cards", () => {

@@ -1,4 +1,4 @@
-import { exports } from "cloudflare:workers";
+import { env, exports } from "cloudflare:workers";
 
 export const ORIGIN = "http://localhost";
 
@@ -66,4 +66,19 @@ export async function importFile(cookie: string, text: string, filename: string,
     headers: { cookie },
   });
   return { previewText, result };
+}
+
+/** Confirms the account's address as its owner would: asks for the link on /settings/account and opens it. */
+export async function confirmEmail(cookie: string, email: string): Promise<void> {
+  const asked = await call("/settings/account", { ...form({ intent: "verify-email" }), headers: { cookie } });
+  if (asked.status !== 200) throw new Error(`asking for a confirmation link answered ${asked.status}`);
+  const mail = await env.DB.prepare(
+    "select text from outbox where lower(\"to\") = lower(?) and kind = 'email-verify' order by id desc limit 1",
+  )
+    .bind(email)
+    .first<{ text: string }>();
+  const link = new URL(mail?.text.match(/https?:\/\/\S+/)?.[0] ?? `${ORIGIN}/missing-confirmation-mail`);
+  const opened = await call(link.pathname + link.search, { headers: { cookie } });
+  if (!opened.headers.get("location")?.includes("/settings/account?email=verified"))
+    throw new Error(`the confirmation link answered ${opened.status} ${opened.headers.get("location")}`);
 }

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { DAY_MS } from "~/lib/days";
 import { createDb } from "~/server/db.server";
 import { remindPlanEndings } from "~/server/plans.server";
-import { call, form, signUp } from "./helpers";
+import { call, confirmEmail, form, signUp } from "./helpers";
 
 type Owner = { cookie: string; email: string; userId: string };
 
@@ -362,6 +362,34 @@ describe("the nonprofit offer", () => {
     ).toBe(1);
   });
 
+  it("an operator's address counts only once its owner has confirmed it", async () => {
+    // Anyone may sign up with an operator's address; the page stays hidden until the mailbox answers.
+    const res = await call("/auth.data", {
+      ...form({
+        intent: "signup",
+        name: "Not Yet Operator",
+        email: "second-operator@example.org",
+        password: "correct horse battery",
+        redirectTo: "/dashboard",
+      }),
+      headers: { "cf-connecting-ip": `203.0.113.${Math.floor(Math.random() * 250)}` },
+    });
+    const cookie = res.headers
+      .getSetCookie()
+      .map((c) => c.split(";")[0])
+      .join("; ");
+    expect(cookie).toContain("session_token");
+    const unverified: Owner = { cookie, email: "second-operator@example.org", userId: "" };
+    // The next test's second operator is this account, confirmed below.
+    operators.set("second-operator@example.org", Promise.resolve(unverified));
+    expect((await get(unverified, "/admin/nonprofits")).status).toBe(404);
+    expect((await post(unverified, "/admin/nonprofits", { id: "1", intent: "approve" })).status).toBe(404);
+    expect(await (await get(unverified, "/settings/account")).text()).toContain("Confirm your email address");
+    await confirmEmail(unverified.cookie, unverified.email);
+    expect((await get(unverified, "/admin/nonprofits")).status).toBe(200);
+    expect(await (await get(unverified, "/settings/account")).text()).not.toContain("Confirm your email address");
+  });
+
   it("a second operator (the secret names several) can decline; another account never sees the application", async () => {
     const a = await owner();
     const b = await owner("Someone Else");
@@ -414,7 +442,9 @@ function signUpAs(email: string): Promise<Owner> {
           .join("; ");
       }
       const row = await env.DB.prepare("select id from user where lower(email) = ?").bind(key).first<{ id: string }>();
-      return { cookie, email, userId: row?.id ?? "" };
+      const operator = { cookie, email, userId: row?.id ?? "" };
+      await confirmEmail(operator.cookie, operator.email);
+      return operator;
     })();
     operators.set(key, found);
   }

@@ -16,7 +16,7 @@ import type { Route } from "./+types/account";
 
 export const meta = () => [...pageMeta("Account"), { name: "robots", content: "noindex" }];
 
-type Intent = "change-email" | "change-password" | "sign-out-others";
+type Intent = "change-email" | "change-password" | "sign-out-others" | "verify-email";
 type Reply = { intent: Intent; result: SubmissionResult<string[]>; emailSentTo?: string };
 
 const LINK_PROBLEM = "That confirmation link has expired, was already used, or belongs to another account.";
@@ -27,7 +27,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const sessions = await createAuth(app, request).api.listSessions({ headers: request.headers });
   const url = new URL(request.url);
   // better-auth sends the browser back here after the new address's link is opened, with ?error= when it was refused.
-  const emailChange = url.searchParams.has("error") ? "refused" : url.searchParams.has("email") ? "done" : null;
+  const emailChange = url.searchParams.has("error")
+    ? "refused"
+    : url.searchParams.get("email") === "verified"
+      ? "verified"
+      : url.searchParams.has("email")
+        ? "done"
+        : null;
   return { user, otherSessions: Math.max(0, sessions.length - 1), emailChange };
 }
 
@@ -61,6 +67,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 
   async function change(value: z.output<typeof accountSchema>) {
+    if (value.intent === "verify-email") {
+      await auth.api.sendVerificationEmail({
+        body: { email: user.email, callbackURL: "/settings/account?email=verified" },
+        headers: request.headers,
+      });
+      return reply(submission.reply(), 200, { emailSentTo: user.email });
+    }
     if (value.intent === "sign-out-others") {
       await auth.api.revokeOtherSessions({ headers: request.headers });
       return redirect("/settings/account", { headers: await toast("Signed out of your other devices") });
@@ -171,11 +184,39 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
       {emailChange ? (
         <p
           role="status"
-          className={`mt-4 rounded-md p-3 text-sm ${emailChange === "done" ? "bg-emerald-50 text-emerald-900 dark:bg-emerald-950 dark:text-emerald-100" : "bg-amber-50 text-amber-950 dark:bg-amber-950 dark:text-amber-100"}`}
+          className={`mt-4 rounded-md p-3 text-sm ${emailChange !== "refused" ? "bg-emerald-50 text-emerald-900 dark:bg-emerald-950 dark:text-emerald-100" : "bg-amber-50 text-amber-950 dark:bg-amber-950 dark:text-amber-100"}`}
         >
-          {emailChange === "done" ? `Your email address is now ${user.email}.` : LINK_PROBLEM}
+          {emailChange === "done"
+            ? `Your email address is now ${user.email}.`
+            : emailChange === "verified"
+              ? `${user.email} is confirmed.`
+              : LINK_PROBLEM}
         </p>
       ) : null}
+
+      {user.emailVerified ? null : (
+        <Form method="post" className={box} aria-labelledby="confirm-title">
+          <h2 id="confirm-title" className="font-semibold text-lg">
+            Confirm your email address
+          </h2>
+          <p className="text-slate-700 text-sm dark:text-slate-300">
+            <strong className="[overflow-wrap:anywhere]">{user.email}</strong> is not confirmed yet. We send a link to
+            it; opening the link confirms that the address is yours.
+          </p>
+          {actionData?.emailSentTo && actionData.intent === "verify-email" ? (
+            <p
+              role="status"
+              className="rounded-md bg-emerald-50 p-3 text-emerald-900 text-sm dark:bg-emerald-950 dark:text-emerald-100"
+            >
+              Check {actionData.emailSentTo} for a link to confirm it. It works for one hour.
+            </p>
+          ) : null}
+          <input type="hidden" name="intent" value="verify-email" />
+          <button type="submit" className={primary} disabled={busy("verify-email")}>
+            Send a confirmation link
+          </button>
+        </Form>
+      )}
 
       <Form method="post" className={box} aria-labelledby="email-title" {...getFormProps(emailForm)}>
         <h2 id="email-title" className="font-semibold text-lg">
@@ -185,7 +226,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
           You sign in with <strong className="[overflow-wrap:anywhere]">{user.email}</strong>. We send a link to the new
           address; the change happens when you open it.
         </p>
-        {actionData?.emailSentTo ? (
+        {actionData?.emailSentTo && actionData.intent === "change-email" ? (
           <p
             role="status"
             className="rounded-md bg-emerald-50 p-3 text-emerald-900 text-sm dark:bg-emerald-950 dark:text-emerald-100"

@@ -16,7 +16,7 @@ export const meta = () => [...pageMeta("Nonprofit applications"), { name: "robot
 async function requireOperator(request: Request, context: Route.LoaderArgs["context"]) {
   const app = context.get(appContext);
   const user = await requireUser(app, request);
-  if (!isOperator(app.env, user.email)) throw new Response("Not Found", { status: 404, statusText: "Not Found" });
+  if (!isOperator(app.env, user)) throw new Response("Not Found", { status: 404, statusText: "Not Found" });
   return { app, user };
 }
 

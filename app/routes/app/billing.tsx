@@ -80,7 +80,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     invoices: invoices.map((i) => ({ ...i, issuedAt: i.issuedAt.toISOString() })),
     checkout: new URL(request.url).searchParams.get("checkout"),
     timeZone: settings.timeZone,
-    operator: isOperator(app.env, user.email),
+    operator: isOperator(app.env, user),
   };
 }
 

@@ -89,9 +89,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (intent !== "delete-account") throw new Response("Bad Request", { status: 400, statusText: "Bad Request" });
   const submission = parseWithZod(form, { schema: deleteSchema(user.email) });
   if (submission.status !== "success") return refuse(intent, submission.reply());
-  // Signing out first clears the cookie; the session row goes with the account anyway.
+  // One batch: if it fails nothing is gone and the owner stays signed in to try again.
+  await deleteAccount(app.env, app.db, user);
+  // Only now: the session row went with the account, and this clears the cookies.
   const signOut = await createAuth(app, request).api.signOut({ headers: request.headers, asResponse: true });
-  await deleteAccount(app.env, app.db, user.id);
   const headers = new Headers();
   for (const cookie of signOut.headers.getSetCookie()) headers.append("Set-Cookie", cookie);
   headers.set("Clear-Site-Data", CLEAR_SITE_DATA);

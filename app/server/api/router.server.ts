@@ -261,7 +261,7 @@ api.get("/calendar/:file", async (c) => {
 api.get("/account/export", requireSession(), async (c) => {
   const app = c.get("app");
   const user = c.get("user");
-  const body = JSON.stringify(await exportAccount(app.db, user.id), null, 2);
+  const body = JSON.stringify(await exportAccount(app.db, user), null, 2);
   return new Response(body, {
     headers: {
       "content-type": "application/json; charset=utf-8",

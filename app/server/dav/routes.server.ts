@@ -14,7 +14,7 @@ import { checkedDraftPhoto, deletePhotos, photoBytes, putPhoto, sameBytes } from
 import { loadPeople } from "../people/read.server";
 import { replacePerson } from "../people/replace.server";
 import { rawSql, type Statement, writeBatch } from "../people/write.server";
-import { limitAuthAttempt, RETRY_AFTER_SECONDS } from "../rate-limit.server";
+import { authLockedOut, limitAuthAttempt, RETRY_AFTER_SECONDS } from "../rate-limit.server";
 import { authenticateAppPassword, type DavUser } from "./app-passwords.server";
 import {
   bumpBook,
@@ -97,13 +97,16 @@ async function signIn(app: AppContext, db: Database, request: Request): Promise<
       password = colon > 0 ? decoded.slice(colon + 1) : "";
     } catch {}
   }
+  const tooMany = () =>
+    text(429, "Too many attempts. Try again in a minute.", { "Retry-After": String(RETRY_AFTER_SECONDS) });
+  // The lockout comes before the password: a locked-out guesser must not learn that a guess was right.
+  if (header && (await authLockedOut(app.env, request, email || null))) return tooMany();
   const user = email && password ? await authenticateAppPassword(db, email, password) : null;
   if (user) return user;
   // Only failed attempts are counted: a syncing client makes dozens of good requests a minute.
   if (header) {
     const verdict = await limitAuthAttempt(app.env, request, email || null);
-    if (!verdict.ok)
-      return text(429, "Too many attempts. Try again in a minute.", { "Retry-After": String(RETRY_AFTER_SECONDS) });
+    if (!verdict.ok) return tooMany();
   }
   return text(401, "Sign in with your email and an app password from Settings → Integrations.", {
     "WWW-Authenticate": REALM,
