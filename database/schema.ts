@@ -1081,3 +1081,127 @@ export const nonprofitApplication = sqliteTable(
     uniqueIndex("nonprofit_application_one_pending").on(t.userId).where(sql`status = 'pending'`),
   ],
 );
+
+// Organiser events (issue 25): public events people join with a pass, a directory each attendee opts
+// into, exchanges between attendees and exhibitor leads. Separate from the owner's private `event` hubs.
+export const orgEvent = sqliteTable(
+  "org_event",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    slug: text("slug").notNull(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    title: text("title").notNull(),
+    description: text("description").notNull().default(""),
+    // Wall-clock times in the event's own zone ("2030-05-01T09:00").
+    startsAt: text("starts_at").notNull(),
+    endsAt: text("ends_at").notNull(),
+    timeZone: text("time_zone").notNull(),
+    type: text("type", { enum: ["in-person", "virtual", "hybrid"] })
+      .notNull()
+      .default("in-person"),
+    venue: text("venue"),
+    platform: text("platform"),
+    url: text("url"),
+    organiserName: text("organiser_name").notNull(),
+    capacity: integer("capacity"),
+    state: text("state", { enum: ["open", "closed", "archived"] })
+      .notNull()
+      .default("open"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("org_event_slug_idx").on(t.slug),
+    index("org_event_user_idx").on(t.userId, t.startsAt),
+    index("org_event_state_start_idx").on(t.state, t.startsAt),
+  ],
+);
+
+export const orgAttendee = sqliteTable(
+  "org_attendee",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    eventId: integer("event_id")
+      .notNull()
+      .references(() => orgEvent.id, { onDelete: "cascade" }),
+    /** Lower-cased: one attendee per email per event. */
+    email: text("email").notNull(),
+    name: text("name").notNull(),
+    company: text("company"),
+    title: text("title"),
+    interests: text("interests").notNull().default(""),
+    phone: text("phone"),
+    userId: text("user_id").references(() => user.id, { onDelete: "set null" }),
+    cardId: integer("card_id").references(() => card.id, { onDelete: "set null" }),
+    /** Secret: opens the attendee's own pass. */
+    passToken: text("pass_token").notNull(),
+    /** Public: what the pass QR carries, so a scan never hands over the pass itself. */
+    badgeCode: text("badge_code").notNull(),
+    listed: integer("listed", { mode: "boolean" }).notNull().default(false),
+    visibility: text("visibility", { enum: ["everyone", "exchanged"] })
+      .notNull()
+      .default("everyone"),
+    leadRights: text("lead_rights", { enum: ["none", "one-way", "two-way"] })
+      .notNull()
+      .default("none"),
+    goals: text("goals").notNull().default(""),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("org_attendee_event_email_idx").on(t.eventId, t.email),
+    uniqueIndex("org_attendee_pass_idx").on(t.passToken),
+    uniqueIndex("org_attendee_badge_idx").on(t.badgeCode),
+    index("org_attendee_event_name_idx").on(t.eventId, t.listed, t.name),
+    index("org_attendee_user_idx").on(t.userId),
+  ],
+);
+
+/** Each directory choice an attendee made, with what they were shown: kept, never overwritten. */
+export const orgConsent = sqliteTable(
+  "org_consent",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    eventId: integer("event_id")
+      .notNull()
+      .references(() => orgEvent.id, { onDelete: "cascade" }),
+    attendeeId: integer("attendee_id"),
+    email: text("email").notNull(),
+    listed: integer("listed", { mode: "boolean" }).notNull(),
+    visibility: text("visibility").notNull(),
+    shown: text("shown").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("org_consent_event_idx").on(t.eventId, t.email)],
+);
+
+/**
+ * Between two attendees: "exchange" (both ways, from_id < to_id), "request" (a Connect awaiting the
+ * other side) and "lead" (an exhibitor's scan, from the exhibitor).
+ */
+export const orgExchange = sqliteTable(
+  "org_exchange",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    eventId: integer("event_id")
+      .notNull()
+      .references(() => orgEvent.id, { onDelete: "cascade" }),
+    fromId: integer("from_id")
+      .notNull()
+      .references(() => orgAttendee.id, { onDelete: "cascade" }),
+    toId: integer("to_id")
+      .notNull()
+      .references(() => orgAttendee.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: ["exchange", "request", "lead"] }).notNull(),
+    state: text("state").notNull().default("done"),
+    rating: integer("rating"),
+    notes: text("notes"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("org_exchange_pair_idx").on(t.eventId, t.kind, t.fromId, t.toId),
+    index("org_exchange_to_idx").on(t.toId),
+  ],
+);

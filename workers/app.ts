@@ -9,6 +9,7 @@ import { dav, handleDav } from "~/server/dav/routes.server";
 import { createDb } from "~/server/db.server";
 import { parseEnv, type WebhookMessage } from "~/server/env.server";
 import { consumeWebhooks } from "~/server/integrations/webhooks.server";
+import { organiserEventRoutes } from "~/server/organiser-events/routes.server";
 import { servePublicPage } from "~/server/page-cache.server";
 import { runScheduled } from "~/server/scheduled.server";
 import {
@@ -43,6 +44,8 @@ app.all("/.well-known/carddav", (c) => c.redirect("/dav/", 301));
 app.on(["PROPFIND", "REPORT"], "/", handleDav);
 app.route("/dav", dav);
 app.route("/", cardRoutes);
+// Organiser events: the public event page, visitor joins, passes and badge scans (issue 25).
+app.route("/", organiserEventRoutes);
 
 app.all("*", (c) => {
   const context = new RouterContextProvider();

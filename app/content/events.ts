@@ -18,6 +18,8 @@ export type PublicEvent = {
   url?: string;
   status: EventStatus;
   aiRecommendation: string;
+  /** A published organiser event's own page (/e/{slug}); samples have none. */
+  href?: string;
 };
 
 type SampleEvent = Omit<PublicEvent, "date" | "status"> & { daysFromToday: number };

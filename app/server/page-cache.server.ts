@@ -16,13 +16,13 @@ const BUILD = typeof __BUILD_ID__ === "string" ? __BUILD_ID__ : "dev";
 const NONCE_SLOT = `nonce-slot-${BUILD}`;
 
 /** What invalidates what: a review purges "reviews", a campaign change "campaigns". */
-export type PageTag = "public" | "reviews" | "campaigns";
+export type PageTag = "public" | "reviews" | "campaigns" | "events";
 
 type PublicPage = { pattern: RegExp; tags: PageTag[]; readsVisitorId?: boolean };
 
 const PUBLIC_PAGES: PublicPage[] = [
   // The landing page features campaigns.
-  { pattern: /^\/$/, tags: ["public", "campaigns"] },
+  { pattern: /^\/$/, tags: ["public", "campaigns", "events"] },
   { pattern: /^\/(pricing|features|about|help|contact|guides|updates|privacy|terms|demo|seo)$/, tags: ["public"] },
   { pattern: /^\/(docs|updates)\/[a-z0-9-]+$/, tags: ["public"] },
   // Each guide shows the visitor's own vote, and the reviews list which reviews they marked helpful.

@@ -14,6 +14,8 @@ const action = "inline-flex items-center justify-center rounded-md px-4 py-2 fon
 export function EventCard({ event }: { event: PublicEvent }) {
   const badge = STATUS_BADGE[event.status];
   const past = event.status === "past";
+  // A published organiser event has its own page; the landing page's samples open /events/{id}.
+  const page = event.href ?? `/events/${event.id}`;
   return (
     <article
       data-status={event.status}
@@ -33,7 +35,8 @@ export function EventCard({ event }: { event: PublicEvent }) {
       <div className="mt-auto flex flex-wrap gap-2 pt-4">
         {event.status === "upcoming" ? (
           <Link
-            to={`/events/${event.id}`}
+            to={page}
+            reloadDocument={Boolean(event.href)}
             className={`${action} bg-blue-700 text-white hover:bg-blue-800`}
             aria-label={`Prepare for ${event.title}`}
           >
@@ -42,7 +45,15 @@ export function EventCard({ event }: { event: PublicEvent }) {
         ) : null}
         {event.status === "active" ? (
           <>
-            {event.url ? (
+            {event.href ? (
+              <a
+                href={`${event.href}#join`}
+                className={`${action} bg-green-700 text-white hover:bg-green-800`}
+                aria-label={`Join ${event.title}`}
+              >
+                Join
+              </a>
+            ) : event.url ? (
               <a
                 href={event.url}
                 target="_blank"
@@ -62,7 +73,7 @@ export function EventCard({ event }: { event: PublicEvent }) {
               </Link>
             )}
             <Link
-              to={`/events/${event.id}#scan`}
+              to={event.href ? "/capture" : `/events/${event.id}#scan`}
               className={`${action} border border-green-700 text-green-800 hover:bg-green-50 dark:text-green-300 dark:hover:bg-green-950`}
               aria-label={`Scan QR at ${event.title}`}
             >
@@ -72,7 +83,8 @@ export function EventCard({ event }: { event: PublicEvent }) {
         ) : null}
         {past ? (
           <Link
-            to={`/events/${event.id}`}
+            to={page}
+            reloadDocument={Boolean(event.href)}
             className={`${action} bg-slate-600 text-white hover:bg-slate-700`}
             aria-label={`View details of ${event.title}`}
           >

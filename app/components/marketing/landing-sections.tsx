@@ -1,6 +1,6 @@
 import { useRef } from "react";
 import { Link } from "react-router";
-import { sampleEvents } from "~/content/events";
+import { type PublicEvent, sampleEvents } from "~/content/events";
 import { SITE } from "~/lib/site";
 import type { CampaignSummary } from "~/server/campaigns.server";
 import { CampaignCard } from "./campaign-card";
@@ -103,14 +103,16 @@ export function ContactCards() {
   );
 }
 
-export function UpcomingEvents({ today }: { today: string }) {
+/** Published organiser events first (soonest first), then samples so the row is never empty. */
+export function UpcomingEvents({ today, published = [] }: { today: string; published?: PublicEvent[] }) {
+  const events = [...published, ...sampleEvents(today)].slice(0, 4);
   return (
     <section id="events" aria-labelledby="events-title" className="mx-auto mt-20 max-w-7xl scroll-mt-24 px-4 sm:px-6">
       <h2 id="events-title" className="text-center font-bold text-3xl tracking-tight">
         Events you can network at
       </h2>
       <ul className="mt-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-        {sampleEvents(today).map((e) => (
+        {events.map((e) => (
           <li key={e.id}>
             <EventCard event={e} />
           </li>

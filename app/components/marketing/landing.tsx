@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import type { PublicEvent } from "~/content/events";
 import { SITE } from "~/lib/site";
 import type { CampaignSummary } from "~/server/campaigns.server";
 import { BellIcon, CalendarIcon, CardIcon, HeartIcon, QrIcon, SparklesIcon, UsersIcon } from "../icons";
@@ -51,7 +52,15 @@ const STEPS = [
   },
 ];
 
-export function Landing({ campaigns, today }: { campaigns: CampaignSummary[] | null; today: string }) {
+export function Landing({
+  campaigns,
+  today,
+  events = [],
+}: {
+  campaigns: CampaignSummary[] | null;
+  today: string;
+  events?: PublicEvent[];
+}) {
   return (
     <>
       <section className="relative overflow-hidden">
@@ -147,7 +156,7 @@ export function Landing({ campaigns, today }: { campaigns: CampaignSummary[] | n
       <EventHubsPreview />
       <TestimonialsCarousel />
       <ContactCards />
-      <UpcomingEvents today={today} />
+      <UpcomingEvents today={today} published={events} />
       <BusinessCards />
       <DemoTabs />
       <FeaturedCampaigns campaigns={campaigns} />

@@ -7,6 +7,7 @@ import { staticPage } from "~/lib/page-handle";
 import { pageMeta, SITE } from "~/lib/site";
 import type { RootData } from "~/root";
 import { featuredCampaigns } from "~/server/campaigns.server";
+import { asPublicEvent, upcomingOrgEvents } from "~/server/organiser-events/events.server";
 import type { Route } from "./+types/home";
 
 export const handle = staticPage;
@@ -20,6 +21,9 @@ export const meta = () => pageMeta(SITE.name);
 export async function loader({ context }: Route.LoaderArgs) {
   return {
     campaigns: await featuredCampaigns(context.get(appContext).db).catch(() => null),
+    events: await upcomingOrgEvents(context.get(appContext).db)
+      .then((list) => list.map(asPublicEvent))
+      .catch(() => []),
     today: dayInZone(new Date(), "UTC"),
   };
 }
@@ -41,7 +45,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           contactPoint: { "@type": "ContactPoint", contactType: "customer support", email: SITE.supportEmail },
         }}
       />
-      <Landing campaigns={loaderData.campaigns} today={loaderData.today} />
+      <Landing campaigns={loaderData.campaigns} today={loaderData.today} events={loaderData.events} />
     </>
   );
 }

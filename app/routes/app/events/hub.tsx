@@ -1,6 +1,6 @@
 import { getFormProps, getTextareaProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, Link, useNavigation } from "react-router";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { OWNER_STATUS_LABEL, SetActiveButton } from "~/components/event-hub";
 import { STATUS_BADGE } from "~/components/marketing/event-card";
 import { formatDate } from "~/components/marketing/page";
@@ -27,6 +27,7 @@ import { type AiBinding, createAssistant } from "~/server/assistant.server";
 import { requireUser } from "~/server/auth.server";
 import { deleteEvent, getEvent, networkForPlan, saveAttendees, savePlan, toggleActive } from "~/server/events.server";
 import { notFound, parseId } from "~/server/http.server";
+import { publicOrgEvent } from "~/server/organiser-events/events.server";
 import { getEntitlements, requireFeature } from "~/server/plans.server";
 import { getSettings } from "~/server/settings.server";
 import { redirectWithToast } from "~/server/toast.server";
@@ -41,8 +42,13 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   // The landing page's public sample events have word ids; the owner's own events are numbered.
   const sample = findEvent(params.id, dayInZone(new Date(), "UTC"));
   if (sample) return { sample, event: null };
-  const id = parseId(params.id);
   const app = context.get(appContext);
+  // A published organiser event is public at its own page.
+  if (!/^\d+$/.test(params.id)) {
+    const published = await publicOrgEvent(app.db, params.id);
+    if (published) throw redirect(`/e/${published.slug}`, 301);
+  }
+  const id = parseId(params.id);
   const user = await requireUser(app, request);
   const [row, settings, plan] = await Promise.all([
     getEvent(app.db, user.id, id),

@@ -1,0 +1,152 @@
+import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, Form, Link, useNavigation } from "react-router";
+import { STATUS_BADGE } from "~/components/marketing/event-card";
+import { Field, inputClass } from "~/components/ui/field";
+import { appContext } from "~/context";
+import { EVENT_TYPE_LABEL, EVENT_TYPES } from "~/lib/events";
+import { formatLocal, orgEventFormSchema, orgEventStatus } from "~/lib/organiser-events";
+import { pageMeta } from "~/lib/site";
+import { requireUser } from "~/server/auth.server";
+import { myAttendance } from "~/server/organiser-events/attendees.server";
+import { createOrgEvent, ownOrgEvents, purgeOrgEvent } from "~/server/organiser-events/events.server";
+import { getSettings } from "~/server/settings.server";
+import { redirectWithToast } from "~/server/toast.server";
+import type { Route } from "./+types/list";
+
+export const meta = () => [...pageMeta("Events you organise"), { name: "robots", content: "noindex" }];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const app = context.get(appContext);
+  const user = await requireUser(app, request);
+  const [events, attending, settings] = await Promise.all([
+    ownOrgEvents(app.db, user.id),
+    myAttendance(app.db, user.id),
+    getSettings(app.db, user.id),
+  ]);
+  const now = new Date();
+  return {
+    timeZone: settings.timeZone,
+    organiserName: user.name,
+    events: events.map((e) => ({ ...e, status: orgEventStatus(e, now) })),
+    attending: attending.map(({ e }) => ({
+      slug: e.slug,
+      title: e.title,
+      startsAt: e.startsAt,
+      status: orgEventStatus(e, now),
+    })),
+  };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const app = context.get(appContext);
+  const user = await requireUser(app, request);
+  const submission = parseWithZod(await request.formData(), { schema: orgEventFormSchema });
+  if (submission.status !== "success") return data({ reply: submission.reply() }, { status: 400 });
+  const event = await createOrgEvent(app.db, user.id, submission.value);
+  await purgeOrgEvent(app.env, event.slug);
+  return redirectWithToast(`/organiser/${event.id}`, {
+    type: "success",
+    title: "Event published",
+    description: `Its public page is /e/${event.slug}`,
+  });
+}
+
+export default function OrganiserPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { events, attending, timeZone, organiserName } = loaderData;
+  const navigation = useNavigation();
+  const [form, fields] = useForm({
+    id: "org-event-new",
+    lastResult: navigation.state === "idle" ? actionData?.reply : undefined,
+    defaultValue: { type: "in-person", timeZone, organiserName },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: orgEventFormSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  const input = (f: typeof fields.title, label: string, type: "text" | "datetime-local" | "number" = "text") => (
+    <Field id={f.id} label={label} errors={f.errors}>
+      <input {...getInputProps(f, { type })} className={inputClass} />
+    </Field>
+  );
+  return (
+    <section className="mx-auto max-w-4xl px-4 py-10 sm:px-6">
+      <h1 className="font-bold text-3xl tracking-tight">Events you organise</h1>
+      <p className="mt-1 text-slate-600 dark:text-slate-300">
+        Publish an event with a public page; attendees join with a pass, find each other in the directory and exchange
+        details by scanning passes. Your own private event hubs stay in{" "}
+        <Link to="/events" className="underline">
+          Events
+        </Link>
+        .
+      </p>
+      {events.length ? (
+        <ul className="mt-6 grid gap-3" aria-label="Your published events">
+          {events.map((e) => (
+            <li
+              key={e.id}
+              className="flex flex-wrap items-center gap-3 rounded-xl border border-slate-200 p-4 dark:border-slate-800"
+            >
+              <span className={`rounded-full px-2.5 py-0.5 font-semibold text-xs ${STATUS_BADGE[e.status].className}`}>
+                {STATUS_BADGE[e.status].label}
+              </span>
+              <Link to={`/organiser/${e.id}`} className="font-semibold underline">
+                {e.title}
+              </Link>
+              <span className="text-slate-600 text-sm dark:text-slate-300">{formatLocal(e.startsAt)}</span>
+              {e.state !== "open" ? <span className="text-sm">({e.state})</span> : null}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {attending.length ? (
+        <>
+          <h2 className="mt-8 font-semibold text-xl">Events you attend</h2>
+          <ul className="mt-3 grid gap-2">
+            {attending.map((e) => (
+              <li key={e.slug}>
+                <Link to={`/e/${e.slug}/directory`} className="underline">
+                  {e.title}
+                </Link>{" "}
+                <span className="text-slate-600 text-sm dark:text-slate-300">{formatLocal(e.startsAt)}</span>
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : null}
+      <h2 className="mt-10 font-semibold text-xl">Publish an event</h2>
+      <Form method="post" {...getFormProps(form)} className="mt-4 grid gap-4 sm:grid-cols-2">
+        <div className="sm:col-span-2">{input(fields.title, "Title")}</div>
+        <div className="sm:col-span-2">
+          <Field id={fields.description.id} label="Description" errors={fields.description.errors}>
+            <textarea {...getTextareaProps(fields.description)} rows={4} className={inputClass} />
+          </Field>
+        </div>
+        {input(fields.startsAt, "Starts", "datetime-local")}
+        {input(fields.endsAt, "Ends", "datetime-local")}
+        {input(fields.timeZone, "Time zone (the event's own, e.g. America/Chicago)")}
+        <Field id={fields.type.id} label="Type" errors={fields.type.errors}>
+          <select {...getSelectProps(fields.type)} className={inputClass}>
+            {EVENT_TYPES.map((t) => (
+              <option key={t} value={t}>
+                {EVENT_TYPE_LABEL[t]}
+              </option>
+            ))}
+          </select>
+        </Field>
+        {input(fields.venue, "Venue (optional)")}
+        {input(fields.platform, "Online platform (optional)")}
+        {input(fields.url, "Online link (optional)")}
+        {input(fields.organiserName, "Organiser name")}
+        {input(fields.capacity, "Capacity (optional)", "number")}
+        <div className="sm:col-span-2">
+          <button
+            type="submit"
+            className="rounded-md bg-brand-600 px-4 py-2.5 font-semibold text-white hover:bg-brand-700"
+          >
+            Publish event
+          </button>
+        </div>
+      </Form>
+    </section>
+  );
+}

@@ -1,0 +1,493 @@
+import { and, asc, eq, inArray, ne, or, type SQL, sql } from "drizzle-orm";
+import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
+import {
+  DIRECTORY_CONSENT_TEXT,
+  type JoinForm,
+  rankMatches,
+  VISIBILITY_LABEL,
+  type Visibility,
+} from "~/lib/organiser-events";
+import type { PersonDraft } from "~/lib/people/draft";
+import { orgAttendee, orgConsent, orgEvent, orgExchange, personHistory } from "~db/schema";
+import type { Database } from "../db.server";
+import { addPerson } from "../people/add.server";
+import type { PeopleEvents } from "../people/events.server";
+import { rawSql, writeBatch } from "../people/write.server";
+import type { OrgEvent } from "./events.server";
+
+export type Attendee = typeof orgAttendee.$inferSelect;
+
+const token = (bytes: number) =>
+  btoa(String.fromCharCode(...crypto.getRandomValues(new Uint8Array(bytes))))
+    .replace(/\+/g, "-")
+    .replace(/\//g, "_")
+    .replace(/=+$/, "");
+
+/** What the attendee was shown when they chose, kept with the choice. */
+const shownText = (listed: boolean, visibility: Visibility) =>
+  `${DIRECTORY_CONSENT_TEXT} Answer: ${listed ? "yes" : "no"}. Who sees me: ${VISIBILITY_LABEL[visibility]}.`;
+
+export type JoinInput = JoinForm & { userId?: string | null; cardId?: number | null; phone?: string | null };
+export type Joined =
+  | { ok: true; attendee: Attendee; created: boolean }
+  | { ok: false; reason: "full" | "closed" | "past" };
+
+/**
+ * One attendee per email per event, by the unique key: a second join returns the same attendee (and
+ * links the account that joined, if the pass had none). The capacity is checked inside the insert,
+ * so a surge cannot overfill the event. Attendee and consent record are one batch.
+ */
+export async function joinEvent(
+  db: Database,
+  event: OrgEvent & { status: string },
+  input: JoinInput,
+  now = new Date(),
+): Promise<Joined> {
+  if (event.state !== "open") return { ok: false, reason: "closed" };
+  if (event.status === "past") return { ok: false, reason: "past" };
+  const email = input.email.trim().toLowerCase();
+  const pass = token(24);
+  const badge = token(12);
+  const results = await writeBatch(db, [
+    rawSql(sql`insert into org_attendee (event_id, email, name, company, title, interests, phone, user_id, card_id,
+        pass_token, badge_code, listed, visibility, created_at, updated_at)
+      select ${event.id}, ${email}, ${input.name}, ${input.company}, ${input.title}, ${input.interests},
+        ${input.phone ?? null}, ${input.userId ?? null}, ${input.cardId ?? null}, ${pass}, ${badge},
+        ${input.listed ? 1 : 0}, ${input.visibility}, ${now.getTime()}, ${now.getTime()}
+      where ${event.capacity} is null
+        or (select count(*) from org_attendee where event_id = ${event.id}) < ${event.capacity}
+      on conflict (event_id, email) do nothing`),
+    // Only the join that created the attendee records its choice (the pass token is this join's own).
+    rawSql(sql`insert into org_consent (event_id, attendee_id, email, listed, visibility, shown, created_at)
+      select event_id, id, email, listed, visibility, ${shownText(input.listed, input.visibility)}, ${now.getTime()}
+      from org_attendee where pass_token = ${pass}`),
+    // A signed-in join of an address that joined as a visitor links the account; never takes it from another.
+    ...(input.userId
+      ? [
+          db
+            .update(orgAttendee)
+            .set({ userId: input.userId, cardId: input.cardId ?? null })
+            .where(
+              and(
+                eq(orgAttendee.eventId, event.id),
+                eq(orgAttendee.email, email),
+                or(sql`${orgAttendee.userId} is null`, eq(orgAttendee.userId, input.userId)),
+              ),
+            ),
+        ]
+      : []),
+  ]);
+  const created = (results[0]?.meta.changes ?? 0) > 0;
+  const [attendee] = await db
+    .select()
+    .from(orgAttendee)
+    .where(and(eq(orgAttendee.eventId, event.id), eq(orgAttendee.email, email)));
+  if (!attendee) return { ok: false, reason: "full" };
+  return { ok: true, attendee, created };
+}
+
+export async function attendeeByPass(db: Database, pass: string) {
+  if (!/^[A-Za-z0-9_-]{16,64}$/.test(pass)) return null;
+  const [row] = await db
+    .select({ a: orgAttendee, e: orgEvent })
+    .from(orgAttendee)
+    .innerJoin(orgEvent, eq(orgEvent.id, orgAttendee.eventId))
+    .where(eq(orgAttendee.passToken, pass));
+  return row ?? null;
+}
+
+export async function attendeeByBadge(db: Database, slug: string, code: string) {
+  if (!/^[A-Za-z0-9_-]{8,64}$/.test(code)) return null;
+  const [row] = await db
+    .select({ a: orgAttendee, e: orgEvent })
+    .from(orgAttendee)
+    .innerJoin(orgEvent, eq(orgEvent.id, orgAttendee.eventId))
+    .where(and(eq(orgAttendee.badgeCode, code), eq(orgEvent.slug, slug)));
+  return row ?? null;
+}
+
+/** The signed-in person's attendee at this event, if they joined. */
+export async function myAttendee(db: Database, userId: string, eventId: number) {
+  const [row] = await db
+    .select()
+    .from(orgAttendee)
+    .where(and(eq(orgAttendee.eventId, eventId), eq(orgAttendee.userId, userId)))
+    .limit(1);
+  return row ?? null;
+}
+
+/** Events the signed-in person attends. */
+export function myAttendance(db: Database, userId: string) {
+  return db
+    .select({ a: orgAttendee, e: orgEvent })
+    .from(orgAttendee)
+    .innerJoin(orgEvent, eq(orgEvent.id, orgAttendee.eventId))
+    .where(and(eq(orgAttendee.userId, userId), ne(orgEvent.state, "archived")))
+    .orderBy(asc(orgEvent.startsAt))
+    .limit(100);
+}
+
+/** A pass opened while signed in joins the account that opened it, unless another account holds it. */
+export async function claimPass(db: Database, attendeeId: number, userId: string) {
+  await db
+    .update(orgAttendee)
+    .set({ userId })
+    .where(and(eq(orgAttendee.id, attendeeId), sql`${orgAttendee.userId} is null`));
+}
+
+/** Listed or not, seen by whom, interests and goals: saved with a new consent record, one batch. */
+export async function updateDirectorySettings(
+  db: Database,
+  a: Attendee,
+  s: { listed: boolean; visibility: Visibility; interests: string; goals: string },
+) {
+  await writeBatch(db, [
+    db.update(orgAttendee).set(s).where(eq(orgAttendee.id, a.id)),
+    db.insert(orgConsent).values({
+      eventId: a.eventId,
+      attendeeId: a.id,
+      email: a.email,
+      listed: s.listed,
+      visibility: s.visibility,
+      shown: shownText(s.listed, s.visibility),
+    }),
+  ]);
+}
+
+/** Leaving removes the attendee and their exchanges at the event; the withdrawal stays on record. */
+export async function leaveEvent(db: Database, a: Attendee) {
+  await writeBatch(db, [
+    db.insert(orgConsent).values({
+      eventId: a.eventId,
+      attendeeId: a.id,
+      email: a.email,
+      listed: false,
+      visibility: a.visibility,
+      shown: "Left the event: removed from the attendee directory.",
+    }),
+    db.delete(orgAttendee).where(eq(orgAttendee.id, a.id)),
+  ]);
+}
+
+const exchangedWith = (viewerId: number, other: SQL | typeof orgAttendee.id) =>
+  sql`exists (select 1 from org_exchange x where x.kind = 'exchange'
+    and ((x.from_id = ${viewerId} and x.to_id = ${other}) or (x.to_id = ${viewerId} and x.from_id = ${other})))`;
+
+export type DirectoryFilters = { q?: string; company?: string; title?: string; interest?: string; page?: number };
+export const DIRECTORY_PAGE = 50;
+
+/**
+ * The directory as one attendee sees it: listed attendees who show themselves to everyone, or to
+ * people they exchanged with when the viewer is one. Email and phone only for those exchanged with.
+ */
+export async function directory(db: Database, viewer: Attendee, f: DirectoryFilters = {}) {
+  const exchanged = exchangedWith(viewer.id, orgAttendee.id);
+  const likeOf = (v: string) => `%${v.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const where: SQL[] = [
+    eq(orgAttendee.eventId, viewer.eventId),
+    eq(orgAttendee.listed, true),
+    ne(orgAttendee.id, viewer.id),
+    or(eq(orgAttendee.visibility, "everyone"), exchanged) as SQL,
+  ];
+  const text = (col: SQLiteColumn, v?: string) => (v?.trim() ? sql`${col} like ${likeOf(v.trim())} escape '\\'` : null);
+  if (f.q?.trim())
+    where.push(
+      or(
+        text(orgAttendee.name, f.q) as SQL,
+        text(orgAttendee.company, f.q) as SQL,
+        text(orgAttendee.title, f.q) as SQL,
+        text(orgAttendee.interests, f.q) as SQL,
+      ) as SQL,
+    );
+  for (const [col, v] of [
+    [orgAttendee.company, f.company],
+    [orgAttendee.title, f.title],
+    [orgAttendee.interests, f.interest],
+  ] as const) {
+    const clause = text(col, v);
+    if (clause) where.push(clause);
+  }
+  const page = Math.max(0, Math.min(f.page ?? 0, 1000));
+  const rows = await db
+    .select({
+      id: orgAttendee.id,
+      name: orgAttendee.name,
+      company: orgAttendee.company,
+      title: orgAttendee.title,
+      interests: orgAttendee.interests,
+      email: orgAttendee.email,
+      phone: orgAttendee.phone,
+      exchanged: sql<number>`${exchanged}`,
+      requested: sql<number>`exists (select 1 from org_exchange r where r.kind = 'request' and r.from_id = ${viewer.id} and r.to_id = ${orgAttendee.id})`,
+    })
+    .from(orgAttendee)
+    .where(and(...where))
+    .orderBy(asc(orgAttendee.name), asc(orgAttendee.id))
+    .limit(DIRECTORY_PAGE + 1)
+    .offset(page * DIRECTORY_PAGE);
+  return {
+    more: rows.length > DIRECTORY_PAGE,
+    people: rows.slice(0, DIRECTORY_PAGE).map(({ email, phone, ...r }) => ({
+      ...r,
+      exchanged: Boolean(r.exchanged),
+      requested: Boolean(r.requested),
+      // Never sent to the page unless they exchanged: not hidden by the view, absent from the data.
+      email: r.exchanged ? email : null,
+      phone: r.exchanged ? phone : null,
+    })),
+  };
+}
+
+/** Connect requests waiting for this attendee's answer. */
+export function pendingRequests(db: Database, a: Attendee) {
+  return db
+    .select({ id: orgAttendee.id, name: orgAttendee.name, company: orgAttendee.company, title: orgAttendee.title })
+    .from(orgExchange)
+    .innerJoin(orgAttendee, eq(orgAttendee.id, orgExchange.fromId))
+    .where(and(eq(orgExchange.kind, "request"), eq(orgExchange.toId, a.id)));
+}
+
+/** Who scanned this attendee as an exhibitor's lead: each attendee can see it. */
+export function scannedBy(db: Database, a: Attendee) {
+  return db
+    .select({ name: orgAttendee.name, company: orgAttendee.company, at: orgExchange.createdAt })
+    .from(orgExchange)
+    .innerJoin(orgAttendee, eq(orgAttendee.id, orgExchange.fromId))
+    .where(and(eq(orgExchange.kind, "lead"), eq(orgExchange.toId, a.id)));
+}
+
+/** People this attendee exchanged with, with their details (they agreed to exchange). */
+export async function exchangedPeople(db: Database, a: Attendee) {
+  const pairs = await db
+    .select({ from: orgExchange.fromId, to: orgExchange.toId })
+    .from(orgExchange)
+    .where(
+      and(
+        eq(orgExchange.eventId, a.eventId),
+        eq(orgExchange.kind, "exchange"),
+        or(eq(orgExchange.fromId, a.id), eq(orgExchange.toId, a.id)),
+      ),
+    )
+    .limit(500);
+  const ids = pairs.map((p) => (p.from === a.id ? p.to : p.from)).slice(0, 90);
+  if (!ids.length) return [];
+  return db
+    .select({
+      id: orgAttendee.id,
+      name: orgAttendee.name,
+      company: orgAttendee.company,
+      title: orgAttendee.title,
+      email: orgAttendee.email,
+      phone: orgAttendee.phone,
+    })
+    .from(orgAttendee)
+    .where(inArray(orgAttendee.id, ids))
+    .orderBy(asc(orgAttendee.name));
+}
+
+const draftOf = (a: Attendee): PersonDraft => ({
+  displayName: a.name,
+  organization: a.company ?? undefined,
+  title: a.title ?? undefined,
+  emails: [{ value: a.email, label: "work" as const }],
+  phones: a.phone ? [{ value: a.phone, label: "mobile" as const }] : [],
+});
+
+/** Adds `other` to `owner`'s network through the people core, tagged with the event, with consent on record. */
+async function addToNetwork(
+  db: Database,
+  events: PeopleEvents,
+  owner: Attendee,
+  other: Attendee,
+  event: OrgEvent,
+  how: { source: "scan" | "share"; detail: string; tags: string[]; consent: string },
+) {
+  if (!owner.userId) return null;
+  const now = new Date();
+  return addPerson(db, owner.userId, draftOf(other), {
+    source: how.source,
+    detail: how.detail,
+    eventName: event.title,
+    tags: how.tags,
+    // One exchange at one event is one arrival, however often it is replayed.
+    clientId: `org-${event.id}-${owner.id}-${other.id}-${how.source}`,
+    events,
+    now,
+    also: (personId) => [
+      db.insert(personHistory).values({
+        userId: owner.userId as string,
+        connectionId: personId,
+        kind: "consent-given",
+        source: how.source,
+        detail: how.consent,
+        eventName: event.title,
+        createdAt: now,
+      }),
+    ],
+  });
+}
+
+export type ExchangeResult =
+  | { ok: true; kind: "exchange" | "lead"; created: boolean; other: Attendee }
+  | { ok: false; reason: "self" | "other-event" | "not-attendee" };
+
+/**
+ * A scan of another attendee's pass. An exhibitor's scan is a lead (the exhibitor gets the attendee;
+ * two-way rights also give the attendee the exhibitor); anyone else's is an exchange both ways.
+ * The pair is unique in the database, so a double scan stores one exchange.
+ */
+export async function scanBadge(
+  db: Database,
+  events: PeopleEvents,
+  event: OrgEvent,
+  scanner: Attendee,
+  scanned: Attendee,
+  lead: { rating: number | null; notes: string | null } = { rating: null, notes: null },
+): Promise<ExchangeResult> {
+  if (scanner.id === scanned.id) return { ok: false, reason: "self" };
+  if (scanner.eventId !== event.id || scanned.eventId !== event.id) return { ok: false, reason: "other-event" };
+  if (scanner.leadRights !== "none") {
+    const [row] = await db
+      .insert(orgExchange)
+      .values({ eventId: event.id, fromId: scanner.id, toId: scanned.id, kind: "lead", ...lead })
+      .onConflictDoUpdate({
+        target: [orgExchange.eventId, orgExchange.kind, orgExchange.fromId, orgExchange.toId],
+        set: { rating: lead.rating, notes: lead.notes },
+      })
+      .returning({ id: orgExchange.id, createdAt: orgExchange.createdAt });
+    await addToNetwork(db, events, scanner, scanned, event, {
+      source: "scan",
+      detail: `Scanned as a lead at ${event.title}`,
+      tags: [event.title, "Lead"],
+      consent: `Showed their pass to your stand at ${event.title}`,
+    });
+    if (scanner.leadRights === "two-way")
+      await addToNetwork(db, events, scanned, scanner, event, {
+        source: "scan",
+        detail: `Their stand scanned your pass at ${event.title}`,
+        tags: [event.title, "Exhibitor"],
+        consent: `Exhibitor at ${event.title}; the organiser shares exhibitors' cards with the attendees they scan`,
+      });
+    return { ok: true, kind: "lead", created: Boolean(row), other: scanned };
+  }
+  return exchange(db, events, event, scanner, scanned, "scan");
+}
+
+async function exchange(
+  db: Database,
+  events: PeopleEvents,
+  event: OrgEvent,
+  a: Attendee,
+  b: Attendee,
+  via: "scan" | "share",
+): Promise<ExchangeResult> {
+  const [low, high] = a.id < b.id ? [a.id, b.id] : [b.id, a.id];
+  const results = await writeBatch(db, [
+    db
+      .insert(orgExchange)
+      .values({ eventId: event.id, fromId: low, toId: high, kind: "exchange" })
+      .onConflictDoNothing(),
+    // A Connect request either way is answered by the exchange.
+    db
+      .delete(orgExchange)
+      .where(
+        and(
+          eq(orgExchange.kind, "request"),
+          or(
+            and(eq(orgExchange.fromId, a.id), eq(orgExchange.toId, b.id)),
+            and(eq(orgExchange.fromId, b.id), eq(orgExchange.toId, a.id)),
+          ),
+        ),
+      ),
+  ]);
+  const detail = via === "scan" ? `Exchanged by scanning a pass at ${event.title}` : `Connected at ${event.title}`;
+  const consent = `Agreed to exchange details at ${event.title}`;
+  await addToNetwork(db, events, a, b, event, { source: via, detail, tags: [event.title], consent });
+  await addToNetwork(db, events, b, a, event, { source: via, detail, tags: [event.title], consent });
+  return { ok: true, kind: "exchange", created: (results[0]?.meta.changes ?? 0) > 0, other: b };
+}
+
+/**
+ * "Connect" in the directory: a request the other side accepts. Asking someone who already asked you
+ * is accepting. Only someone the requester can see in the directory can be asked.
+ */
+export async function requestConnect(
+  db: Database,
+  events: PeopleEvents,
+  event: OrgEvent,
+  from: Attendee,
+  toId: number,
+): Promise<"requested" | "exchanged" | "unknown"> {
+  const [to] = await db
+    .select()
+    .from(orgAttendee)
+    .where(
+      and(
+        eq(orgAttendee.id, toId),
+        eq(orgAttendee.eventId, event.id),
+        ne(orgAttendee.id, from.id),
+        eq(orgAttendee.listed, true),
+        or(eq(orgAttendee.visibility, "everyone"), exchangedWith(from.id, orgAttendee.id)) as SQL,
+      ),
+    );
+  if (!to) return "unknown";
+  const [asked] = await db
+    .select({ id: orgExchange.id })
+    .from(orgExchange)
+    .where(and(eq(orgExchange.kind, "request"), eq(orgExchange.fromId, to.id), eq(orgExchange.toId, from.id)));
+  if (asked) {
+    await exchange(db, events, event, from, to, "share");
+    return "exchanged";
+  }
+  await db
+    .insert(orgExchange)
+    .values({ eventId: event.id, fromId: from.id, toId: to.id, kind: "request", state: "pending" })
+    .onConflictDoNothing();
+  return "requested";
+}
+
+/** Accepts (or declines) a Connect request made to `me`. */
+export async function answerConnect(
+  db: Database,
+  events: PeopleEvents,
+  event: OrgEvent,
+  me: Attendee,
+  fromId: number,
+  accept: boolean,
+) {
+  const [from] = await db
+    .select({ a: orgAttendee })
+    .from(orgExchange)
+    .innerJoin(orgAttendee, eq(orgAttendee.id, orgExchange.fromId))
+    .where(and(eq(orgExchange.kind, "request"), eq(orgExchange.fromId, fromId), eq(orgExchange.toId, me.id)));
+  if (!from) return false;
+  if (accept) await exchange(db, events, event, me, from.a, "share");
+  else
+    await db
+      .delete(orgExchange)
+      .where(and(eq(orgExchange.kind, "request"), eq(orgExchange.fromId, fromId), eq(orgExchange.toId, me.id)));
+  return true;
+}
+
+/** The attendees worth meeting, among those this attendee can see, with reasons. */
+export async function matchesFor(db: Database, me: Attendee) {
+  const visible = await db
+    .select({
+      id: orgAttendee.id,
+      name: orgAttendee.name,
+      company: orgAttendee.company,
+      title: orgAttendee.title,
+      interests: orgAttendee.interests,
+    })
+    .from(orgAttendee)
+    .where(
+      and(
+        eq(orgAttendee.eventId, me.eventId),
+        eq(orgAttendee.listed, true),
+        ne(orgAttendee.id, me.id),
+        or(eq(orgAttendee.visibility, "everyone"), exchangedWith(me.id, orgAttendee.id)) as SQL,
+      ),
+    )
+    .limit(2000);
+  return rankMatches(me, visible);
+}

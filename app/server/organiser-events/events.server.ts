@@ -1,0 +1,231 @@
+import { and, asc, desc, eq, gte, inArray, ne, sql } from "drizzle-orm";
+import type { PublicEvent as PublicEventCard } from "~/content/events";
+import type { EventStatus } from "~/lib/events";
+import { eventSlug, type OrgEventForm, orgEventStatus } from "~/lib/organiser-events";
+import { orgAttendee, orgConsent, orgEvent, orgExchange } from "~db/schema";
+import type { Database } from "../db.server";
+import { type PurgeEnv, purge } from "../edge-cache.server";
+
+/** Organiser events: created, read and closed by their organiser; read by anyone once published. */
+
+export type OrgEvent = typeof orgEvent.$inferSelect;
+export type PublicOrgEvent = OrgEvent & { status: EventStatus; attendees: number };
+
+/** The edge-cache tag of one event's public page. */
+export const orgEventTag = (slug: string) => `org-event:${slug}`;
+/** Every page that lists published events (the landing page's section). */
+export const ORG_EVENTS_TAG = "page:events";
+
+export async function createOrgEvent(db: Database, userId: string, form: OrgEventForm): Promise<OrgEvent> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      const [row] = await db
+        .insert(orgEvent)
+        .values({ ...form, userId, slug: eventSlug(form.title) })
+        .returning();
+      if (row) return row;
+    } catch (e) {
+      // A slug taken a moment ago: the unique index said so, draw another tail.
+      if (!/UNIQUE constraint failed/i.test(String(e)) || attempt >= 3) throw e;
+    }
+  }
+}
+
+export async function updateOrgEvent(db: Database, userId: string, id: number, form: OrgEventForm) {
+  const [row] = await db
+    .update(orgEvent)
+    .set(form)
+    .where(and(eq(orgEvent.id, id), eq(orgEvent.userId, userId)))
+    .returning();
+  return row ?? null;
+}
+
+/** Closing stops new joins; archiving takes the public page down; reopening undoes either. */
+export async function setOrgEventState(db: Database, userId: string, id: number, state: OrgEvent["state"]) {
+  const [row] = await db
+    .update(orgEvent)
+    .set({ state })
+    .where(and(eq(orgEvent.id, id), eq(orgEvent.userId, userId)))
+    .returning();
+  return row ?? null;
+}
+
+/** Drops the cached public page and the landing page after the organiser changed the event. */
+export function purgeOrgEvent(env: PurgeEnv, slug: string) {
+  return purge(env, { paths: [`/e/${slug}`], tags: [orgEventTag(slug), ORG_EVENTS_TAG] });
+}
+
+export async function ownOrgEvent(db: Database, userId: string, id: number): Promise<OrgEvent | null> {
+  const [row] = await db
+    .select()
+    .from(orgEvent)
+    .where(and(eq(orgEvent.id, id), eq(orgEvent.userId, userId)));
+  return row ?? null;
+}
+
+export function ownOrgEvents(db: Database, userId: string) {
+  return db.select().from(orgEvent).where(eq(orgEvent.userId, userId)).orderBy(desc(orgEvent.startsAt)).limit(200);
+}
+
+export async function attendeeCount(db: Database, eventId: number) {
+  const [row] = await db.select({ n: sql<number>`count(*)` }).from(orgAttendee).where(eq(orgAttendee.eventId, eventId));
+  return row?.n ?? 0;
+}
+
+/** A published event by its slug (open or closed; an archived one is gone), with status and count. */
+export async function publicOrgEvent(db: Database, slug: string, now = new Date()): Promise<PublicOrgEvent | null> {
+  const [row] = await db
+    .select({
+      e: orgEvent,
+      attendees: sql<number>`(select count(*) from org_attendee a where a.event_id = ${orgEvent.id})`,
+    })
+    .from(orgEvent)
+    .where(and(eq(orgEvent.slug, slug), ne(orgEvent.state, "archived")));
+  if (!row) return null;
+  return { ...row.e, attendees: row.attendees, status: orgEventStatus(row.e, now) };
+}
+
+/** Open events that have not ended, soonest first: the landing page's section. */
+export async function upcomingOrgEvents(db: Database, now = new Date(), limit = 4): Promise<PublicOrgEvent[]> {
+  // starts_at is wall-clock per zone; a day's margin finds every event still running anywhere.
+  const floor = new Date(now.getTime() - 86_400_000 * 14).toISOString().slice(0, 16);
+  const rows = await db
+    .select({
+      e: orgEvent,
+      attendees: sql<number>`(select count(*) from org_attendee a where a.event_id = ${orgEvent.id})`,
+    })
+    .from(orgEvent)
+    .where(and(eq(orgEvent.state, "open"), gte(orgEvent.endsAt, floor)))
+    .orderBy(asc(orgEvent.startsAt))
+    .limit(50);
+  return rows
+    .map((r) => ({ ...r.e, attendees: r.attendees, status: orgEventStatus(r.e, now) }))
+    .filter((e) => e.status !== "past")
+    .slice(0, limit);
+}
+
+export type OrganiserStats = {
+  attendees: number;
+  joinsByDay: { day: string; joins: number }[];
+  exchanges: number;
+  listed: number;
+  optInRate: number;
+  exhibitors: { id: number; name: string; company: string | null; leadRights: string; leads: number }[];
+};
+
+/** Counts only: never who exchanged with whom. */
+export async function organiserStats(db: Database, eventId: number): Promise<OrganiserStats> {
+  const [totals, byDay, exchanges, exhibitors] = await Promise.all([
+    db
+      .select({ n: sql<number>`count(*)`, listed: sql<number>`coalesce(sum(${orgAttendee.listed}), 0)` })
+      .from(orgAttendee)
+      .where(eq(orgAttendee.eventId, eventId)),
+    db
+      .select({
+        day: sql<string>`strftime('%Y-%m-%d', ${orgAttendee.createdAt} / 1000, 'unixepoch')`,
+        joins: sql<number>`count(*)`,
+      })
+      .from(orgAttendee)
+      .where(eq(orgAttendee.eventId, eventId))
+      .groupBy(sql`1`)
+      .orderBy(sql`1`),
+    db
+      .select({ n: sql<number>`count(*)` })
+      .from(orgExchange)
+      .where(and(eq(orgExchange.eventId, eventId), eq(orgExchange.kind, "exchange"))),
+    db
+      .select({
+        id: orgAttendee.id,
+        name: orgAttendee.name,
+        company: orgAttendee.company,
+        leadRights: orgAttendee.leadRights,
+        leads: sql<number>`(select count(*) from org_exchange x where x.from_id = ${orgAttendee.id} and x.kind = 'lead')`,
+      })
+      .from(orgAttendee)
+      .where(and(eq(orgAttendee.eventId, eventId), ne(orgAttendee.leadRights, "none")))
+      .orderBy(asc(orgAttendee.name)),
+  ]);
+  const attendees = totals[0]?.n ?? 0;
+  const listed = totals[0]?.listed ?? 0;
+  return {
+    attendees,
+    joinsByDay: byDay,
+    exchanges: exchanges[0]?.n ?? 0,
+    listed,
+    optInRate: attendees ? Math.round((listed / attendees) * 100) : 0,
+    exhibitors,
+  };
+}
+
+/** The organiser grants (or takes back) lead retrieval; only attendees of the organiser's own event. */
+export async function setLeadRights(
+  db: Database,
+  userId: string,
+  eventId: number,
+  email: string,
+  rights: "none" | "one-way" | "two-way",
+) {
+  const owned = await ownOrgEvent(db, userId, eventId);
+  if (!owned) return null;
+  const [row] = await db
+    .update(orgAttendee)
+    .set({ leadRights: rights })
+    .where(and(eq(orgAttendee.eventId, eventId), eq(orgAttendee.email, email.trim().toLowerCase())))
+    .returning({ id: orgAttendee.id });
+  return row ?? null;
+}
+
+/** Attendees who agreed to be listed, with the time of their latest choice: what the organiser may export. */
+export async function consentedAttendees(db: Database, eventId: number) {
+  const rows = await db
+    .select({
+      id: orgAttendee.id,
+      name: orgAttendee.name,
+      email: orgAttendee.email,
+      company: orgAttendee.company,
+      title: orgAttendee.title,
+      interests: orgAttendee.interests,
+      joinedAt: orgAttendee.createdAt,
+    })
+    .from(orgAttendee)
+    .where(and(eq(orgAttendee.eventId, eventId), eq(orgAttendee.listed, true)))
+    .orderBy(asc(orgAttendee.name));
+  const consents = new Map<number, Date>();
+  for (const ids of chunks(
+    rows.map((r) => r.id),
+    90,
+  )) {
+    const found = await db
+      .select({ id: orgConsent.attendeeId, at: sql<number>`max(${orgConsent.createdAt})` })
+      .from(orgConsent)
+      .where(and(eq(orgConsent.eventId, eventId), inArray(orgConsent.attendeeId, ids)))
+      .groupBy(orgConsent.attendeeId);
+    for (const f of found) if (f.id) consents.set(f.id, new Date(f.at));
+  }
+  return rows.map((r) => ({ ...r, consentAt: consents.get(r.id) ?? r.joinedAt }));
+}
+
+function chunks<T>(list: T[], size: number) {
+  const out: T[][] = [];
+  for (let i = 0; i < list.length; i += size) out.push(list.slice(i, i + size));
+  return out;
+}
+
+/** A published event in the shape of the landing page's event cards. */
+export function asPublicEvent(e: PublicOrgEvent): PublicEventCard {
+  const [date = "", time = ""] = e.startsAt.split("T");
+  const [, endTime = ""] = e.endsAt.split("T");
+  return {
+    id: e.slug,
+    href: `/e/${e.slug}`,
+    title: e.title,
+    description: e.description,
+    date,
+    time: `${time} - ${endTime} (${e.timeZone.replace(/_/g, " ")})`,
+    location: e.venue ?? e.platform ?? "Online",
+    attendees: e.attendees,
+    type: e.type,
+    status: e.status,
+    aiRecommendation: "",
+  };
+}

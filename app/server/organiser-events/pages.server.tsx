@@ -1,0 +1,398 @@
+import type { ReactNode } from "react";
+import { renderToString } from "react-dom/server";
+import { EVENT_TYPE_LABEL, type EventStatus } from "~/lib/events";
+import {
+  DIRECTORY_CONSENT_TEXT,
+  formatLocal,
+  JOIN_MESSAGES,
+  VISIBILITY,
+  VISIBILITY_LABEL,
+} from "~/lib/organiser-events";
+import { SITE } from "~/lib/site";
+import type { Attendee } from "./attendees.server";
+import type { OrgEvent, PublicOrgEvent } from "./events.server";
+
+/**
+ * Organiser events' public pages: plain HTML with inline CSS and no script, so they load in one round
+ * trip, work without JavaScript and stay small. React renders them only to escape text.
+ */
+
+const CSS = `*{box-sizing:border-box}html{color-scheme:light dark}
+body{margin:0;font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,Arial,sans-serif;background:#f1f5f9;color:#0f172a}
+main{max-width:40rem;margin:0 auto;padding:1rem 1rem 3rem}a{color:#1d4ed8}.muted{color:#475569}
+.panel{background:#fff;border:1px solid #e2e8f0;border-radius:1rem;padding:1.25rem;margin-top:1rem}
+h1{font-size:1.7rem;line-height:1.2;margin:.5rem 0}h2{font-size:1.2rem;margin:0 0 .5rem}
+.badge{display:inline-block;border-radius:999px;padding:.1rem .7rem;font-weight:700;font-size:.8rem}
+.upcoming{background:#dbeafe;color:#1e40af}.active{background:#dcfce7;color:#166534}.past{background:#e2e8f0;color:#334155}
+dl{display:grid;grid-template-columns:max-content 1fr;gap:.25rem 1rem;margin:1rem 0}dt{font-weight:600}dd{margin:0;overflow-wrap:anywhere}
+label{display:block;font-weight:600;font-size:.9rem;margin:.75rem 0 .3rem}
+input[type=text],input[type=email],select,textarea{width:100%;padding:.65rem .8rem;border:1px solid #94a3b8;border-radius:.5rem;font:inherit;background:#fff;color:#0f172a}
+.check{display:flex;gap:.6rem;align-items:flex-start;font-weight:400}.check input{margin-top:.3rem;width:1.1rem;height:1.1rem}
+.btn{display:inline-block;border:0;border-radius:.5rem;padding:.65rem 1.1rem;font:inherit;font-weight:700;text-decoration:none;cursor:pointer;margin:.75rem .5rem 0 0}
+.b-upcoming{background:#1d4ed8;color:#fff}.b-active{background:#15803d;color:#fff}.b-past{background:#475569;color:#fff}.b-line{background:none;border:1px solid #15803d;color:#166534}
+.err{color:#b91c1c;font-size:.9rem;margin:.25rem 0 0}.note{padding:.75rem 1rem;border-radius:.6rem;background:#fef3c7;color:#78350f}.ok{background:#dcfce7;color:#14532d}
+.qr{display:block;width:12rem;height:12rem;background:#fff;margin:.5rem 0}.qr svg{width:100%;height:100%}ul.plain{list-style:none;padding:0}ul.plain li{padding:.4rem 0;border-bottom:1px solid #e2e8f0}
+footer{text-align:center;margin-top:2rem;font-size:.8rem}
+@media (prefers-color-scheme:dark){body{background:#020617;color:#e2e8f0}.panel{background:#0f172a;border-color:#1e293b}.muted{color:#94a3b8}a{color:#93c5fd}input[type=text],input[type=email],select,textarea{background:#020617;color:#e2e8f0}}`.replace(
+  /\n/g,
+  "",
+);
+
+function Doc({ title, children, noindex }: { title: string; children: ReactNode; noindex?: boolean }) {
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        {noindex ? <meta name="robots" content="noindex" /> : null}
+        <title>{`${title} · ${SITE.name}`}</title>
+        <style>{CSS}</style>
+      </head>
+      <body>
+        <main>
+          {children}
+          <footer className="muted">
+            <p>
+              <a href="/">{SITE.name}</a>: know where, know who, know how.
+            </p>
+          </footer>
+        </main>
+      </body>
+    </html>
+  );
+}
+
+const page = (node: ReactNode) => `<!doctype html>${renderToString(node)}`;
+
+const STATUS_LABEL: Record<EventStatus, string> = { upcoming: "Upcoming", active: "Active", past: "Past" };
+
+function When({ e }: { e: OrgEvent }) {
+  return (
+    <>
+      <time dateTime={e.startsAt}>{formatLocal(e.startsAt)}</time> to{" "}
+      <time dateTime={e.endsAt}>{formatLocal(e.endsAt)}</time> ({e.timeZone.replace(/_/g, " ")})
+    </>
+  );
+}
+
+export type JoinState = {
+  values?: Record<string, string>;
+  errors?: Partial<Record<"name" | "email" | "form", string>>;
+};
+
+function JoinForm({ e, state }: { e: PublicOrgEvent; state: JoinState }) {
+  const v = state.values ?? {};
+  const err = state.errors ?? {};
+  const field = (name: "name" | "email" | "company" | "title", label: string, type = "text", auto = "") => (
+    <>
+      <label htmlFor={`j-${name}`}>{label}</label>
+      <input
+        id={`j-${name}`}
+        name={name}
+        type={type}
+        defaultValue={v[name] ?? ""}
+        autoComplete={auto || undefined}
+        required={name === "name" || name === "email"}
+        aria-invalid={name in err ? true : undefined}
+        aria-describedby={name in err ? `j-${name}-err` : undefined}
+      />
+      {name === "name" || name === "email"
+        ? err[name] && (
+            <p id={`j-${name}-err`} className="err">
+              {err[name]}
+            </p>
+          )
+        : null}
+    </>
+  );
+  return (
+    <form method="post" action={`/e/${e.slug}`} noValidate>
+      {err.form ? (
+        <p className="note" role="alert">
+          {err.form}
+        </p>
+      ) : null}
+      {field("name", "Name", "text", "name")}
+      {field("email", "Email", "email", "email")}
+      {field("company", "Company (optional)", "text", "organization")}
+      {field("title", "Title (optional)", "text", "organization-title")}
+      <label htmlFor="j-interests">Interests (optional)</label>
+      <input id="j-interests" name="interests" type="text" defaultValue={v.interests ?? ""} />
+      <label className="check">
+        <input type="checkbox" name="listed" defaultChecked={v.listed === "on"} />
+        <span>{DIRECTORY_CONSENT_TEXT}</span>
+      </label>
+      <label htmlFor="j-visibility">Who can see me in the directory</label>
+      <select id="j-visibility" name="visibility" defaultValue={v.visibility ?? "everyone"}>
+        {VISIBILITY.map((o) => (
+          <option key={o} value={o}>
+            {VISIBILITY_LABEL[o]}
+          </option>
+        ))}
+      </select>
+      <button type="submit" className={`btn b-${e.status}`}>
+        Join
+      </button>
+    </form>
+  );
+}
+
+/** Why an event takes no joins now, or null when it does. */
+export function joinRefusal(e: PublicOrgEvent): string | null {
+  if (e.state !== "open") return JOIN_MESSAGES.closed;
+  if (e.status === "past") return JOIN_MESSAGES.past;
+  if (e.capacity !== null && e.attendees >= e.capacity) return JOIN_MESSAGES.full;
+  return null;
+}
+
+/** The public event page: the same for every visitor, so it can be cached at the edge. */
+export function renderEventPage(e: PublicOrgEvent, state: JoinState = {}): string {
+  const refusal = joinRefusal(e);
+  return page(
+    <Doc title={e.title}>
+      <p>
+        <span className={`badge ${e.status}`} data-status={e.status}>
+          {STATUS_LABEL[e.status]}
+        </span>{" "}
+        <span className="muted">{EVENT_TYPE_LABEL[e.type]}</span>
+      </p>
+      <h1>{e.title}</h1>
+      <p className="muted">{`Organised by ${e.organiserName}`}</p>
+      <dl>
+        <dt>When</dt>
+        <dd>
+          <When e={e} />
+        </dd>
+        {e.venue ? (
+          <>
+            <dt>Where</dt>
+            <dd>{e.venue}</dd>
+          </>
+        ) : null}
+        {e.platform || e.url ? (
+          <>
+            <dt>Online</dt>
+            <dd>
+              {e.platform ?? ""} {e.url ? <a href={e.url}>{e.url}</a> : null}
+            </dd>
+          </>
+        ) : null}
+        <dt>Attendees</dt>
+        <dd data-attendees={e.attendees}>
+          {e.attendees.toLocaleString("en-US")}
+          {e.capacity ? ` of ${e.capacity.toLocaleString("en-US")}` : ""}
+        </dd>
+      </dl>
+      {e.description ? <p style={{ whiteSpace: "pre-line" }}>{e.description}</p> : null}
+      {e.status === "upcoming" ? (
+        <a className="btn b-upcoming" href={`/e/${e.slug}/join`}>
+          Prepare
+        </a>
+      ) : null}
+      {e.status === "active" ? (
+        <>
+          {e.url ? (
+            <a className="btn b-active" href={e.url}>
+              Join online
+            </a>
+          ) : null}
+          <a className="btn b-line" href="/capture">
+            Scan QR
+          </a>
+        </>
+      ) : null}
+      <section className="panel" id="join" aria-labelledby="join-title">
+        <h2 id="join-title">{e.status === "past" ? "View Details" : "Join this event"}</h2>
+        {refusal ? (
+          <p className="note" role="status">
+            {refusal}
+          </p>
+        ) : (
+          <>
+            <p className="muted">
+              Have a KnowWho account? <a href={`/e/${e.slug}/join`}>Join with one of your cards</a>. Or join with your
+              name and email: we send you your attendee pass.
+            </p>
+            <JoinForm e={e} state={state} />
+          </>
+        )}
+      </section>
+      <section className="panel" aria-labelledby="share-title">
+        <h2 id="share-title">Share this event</h2>
+        <img className="qr" src={`/e/${e.slug}/qr.svg`} alt={`QR code for ${e.title}`} width={192} height={192} />
+        <p>
+          Link: <a href={`/e/${e.slug}`}>{`/e/${e.slug}`}</a>
+        </p>
+      </section>
+    </Doc>,
+  );
+}
+
+export function renderJoined(e: OrgEvent, email: string): string {
+  return page(
+    <Doc title={`Joined ${e.title}`} noindex>
+      <section className="panel ok" role="status">
+        <h1>You joined {e.title}</h1>
+        <p>We sent your attendee pass to {email}. Open the link in that email to show your pass QR code.</p>
+        <p>
+          <a href={`/e/${e.slug}`}>Back to the event</a>
+        </p>
+      </section>
+    </Doc>,
+  );
+}
+
+export function renderEventNotFound(): string {
+  return page(
+    <Doc title="Event not found" noindex>
+      <h1>Event not found</h1>
+      <p>This event does not exist, or its organiser took it down.</p>
+      <p>
+        <a className="btn b-upcoming" href="/">
+          Go home
+        </a>
+      </p>
+    </Doc>,
+  );
+}
+
+/** What someone opening a pass's QR link without the app sees. */
+export function renderBadge(e: OrgEvent, a: Pick<Attendee, "name">): string {
+  return page(
+    <Doc title={`${a.name} at ${e.title}`} noindex>
+      <h1>{a.name}</h1>
+      <p>
+        Attendee pass at <a href={`/e/${e.slug}`}>{e.title}</a>.
+      </p>
+      <p>
+        To exchange details, attendees scan this code with <a href="/capture">Capture</a> in KnowWho.
+      </p>
+    </Doc>,
+  );
+}
+
+type PassData = {
+  attendee: Attendee;
+  event: OrgEvent & { status: EventStatus };
+  qrSvg: string;
+  exchanged: { name: string; company: string | null; email: string; phone: string | null }[];
+  scannedBy: { name: string; company: string | null }[];
+  notice?: string | null;
+  signedIn: boolean;
+};
+
+/** The attendee's own pass: their QR to show, their directory choices, who they met, and leaving. */
+export function renderPass({ attendee: a, event: e, qrSvg, exchanged, scannedBy, notice, signedIn }: PassData) {
+  return page(
+    <Doc title={`Your pass for ${e.title}`} noindex>
+      <p>
+        <span className={`badge ${e.status}`}>{STATUS_LABEL[e.status]}</span>
+      </p>
+      <h1>{a.name}</h1>
+      <p className="muted">
+        {[a.title, a.company].filter(Boolean).join(", ")}
+        {a.title || a.company ? " · " : ""}
+        Attendee pass for <a href={`/e/${e.slug}`}>{e.title}</a>
+      </p>
+      {notice ? (
+        <p className="note ok" role="status">
+          {notice}
+        </p>
+      ) : null}
+      {/* The SVG is made by the QR library from our own badge link; nothing typed reaches it. */}
+      {/* biome-ignore lint/security/noDangerouslySetInnerHtml: generated SVG, no user text */}
+      <div className="qr" role="img" aria-label="Your pass QR code" dangerouslySetInnerHTML={{ __html: qrSvg }} />
+      <p className="muted">
+        <When e={e} />
+      </p>
+      {signedIn ? (
+        <p>
+          <a href={`/e/${e.slug}/directory`}>Open the attendee directory</a>
+        </p>
+      ) : (
+        <p className="muted">
+          <a href={`/auth?mode=signup&redirectTo=${encodeURIComponent(`/pass/${a.passToken}`)}`}>Create an account</a>{" "}
+          to browse the directory and keep the people you meet; this pass stays yours.
+        </p>
+      )}
+      <section className="panel" aria-labelledby="dir-title">
+        <h2 id="dir-title">The attendee directory</h2>
+        <form method="post">
+          <input type="hidden" name="intent" value="settings" />
+          <label className="check">
+            <input type="checkbox" name="listed" defaultChecked={a.listed} />
+            <span>{DIRECTORY_CONSENT_TEXT}</span>
+          </label>
+          <label htmlFor="p-visibility">Who can see me</label>
+          <select id="p-visibility" name="visibility" defaultValue={a.visibility}>
+            {VISIBILITY.map((o) => (
+              <option key={o} value={o}>
+                {VISIBILITY_LABEL[o]}
+              </option>
+            ))}
+          </select>
+          <label htmlFor="p-interests">Interests</label>
+          <input id="p-interests" name="interests" type="text" defaultValue={a.interests} />
+          <label htmlFor="p-goals">My goals for this event (private, for my matches)</label>
+          <input id="p-goals" name="goals" type="text" defaultValue={a.goals} />
+          <button type="submit" className="btn b-upcoming">
+            Save
+          </button>
+        </form>
+      </section>
+      <section className="panel" aria-labelledby="met-title">
+        <h2 id="met-title">People you exchanged with</h2>
+        {exchanged.length ? (
+          <ul className="plain">
+            {exchanged.map((p) => (
+              <li key={p.email}>
+                <strong>{p.name}</strong>
+                {p.company ? `, ${p.company}` : ""} · <a href={`mailto:${p.email}`}>{p.email}</a>
+                {p.phone ? ` · ${p.phone}` : ""}
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className="muted">No one yet. Show your QR code to exchange.</p>
+        )}
+        <h2>Stands that scanned you</h2>
+        {scannedBy.length ? (
+          <ul className="plain">
+            {scannedBy.map((p, i) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: a fixed list rendered once
+              <li key={i}>
+                {p.name}
+                {p.company ? `, ${p.company}` : ""}
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className="muted">None.</p>
+        )}
+      </section>
+      <section className="panel" aria-labelledby="leave-title">
+        <h2 id="leave-title">Leave the event</h2>
+        <p className="muted">Removes you from the attendees and the directory.</p>
+        <form method="post">
+          <input type="hidden" name="intent" value="leave" />
+          <button type="submit" className="btn b-past">
+            Leave {e.title}
+          </button>
+        </form>
+      </section>
+    </Doc>,
+  );
+}
+
+export function renderLeft(e: OrgEvent): string {
+  return page(
+    <Doc title={`You left ${e.title}`} noindex>
+      <p className="note ok" role="status">
+        You left {e.title}. You are no longer in its attendee directory.
+      </p>
+      <p>
+        <a href="/">Go home</a>
+      </p>
+    </Doc>,
+  );
+}

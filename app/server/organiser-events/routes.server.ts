@@ -1,0 +1,255 @@
+import { Hono } from "hono";
+import type { AppContext } from "~/context";
+import {
+  badgePath,
+  directorySettingsSchema,
+  JOIN_MESSAGES,
+  joinFormSchema,
+  leadFormSchema,
+  nextStatusChange,
+  orgEventStatus,
+} from "~/lib/organiser-events";
+import { getSessionUser } from "../auth.server";
+import { edgeGet, edgePut, edgeTicket, fromEdge } from "../edge-cache.server";
+import { outboxMailer } from "../mail.server";
+import { cardQrSvg } from "../qr.server";
+import { allow, clientKey, RETRY_AFTER_SECONDS } from "../rate-limit.server";
+import { contentSecurityPolicy } from "../security.server";
+import {
+  answerConnect,
+  attendeeByBadge,
+  attendeeByPass,
+  claimPass,
+  exchangedPeople,
+  joinEvent,
+  leaveEvent,
+  myAttendee,
+  scanBadge,
+  scannedBy,
+  updateDirectorySettings,
+} from "./attendees.server";
+import { orgEventTag, publicOrgEvent } from "./events.server";
+import {
+  type JoinState,
+  renderBadge,
+  renderEventNotFound,
+  renderEventPage,
+  renderJoined,
+  renderLeft,
+  renderPass,
+} from "./pages.server";
+
+type HonoEnv = { Bindings: Env; Variables: { app: AppContext } };
+
+/** Organiser events' public side: the event page, joining without an account, passes and badge scans. */
+export const organiserEventRoutes = new Hono<HonoEnv>();
+
+const SLUG = "[a-z0-9-]{1,60}";
+
+const html = (body: string, status = 200, cache = "no-store", extra: Record<string, string> = {}) =>
+  new Response(body, {
+    status,
+    headers: {
+      "content-type": "text/html; charset=utf-8",
+      "cache-control": cache,
+      "content-security-policy": contentSecurityPolicy(null, import.meta.env.DEV),
+      ...extra,
+    },
+  });
+
+/** The attendees count on a cached page may be this old; the status is never stale (see validUntil). */
+const COUNT_FRESH_MS = 60_000;
+const VALID_UNTIL = "x-valid-until";
+
+/**
+ * One edge-cache read on a hit. A copy is stored until the next status change or a minute, whichever
+ * comes first, so a surge of joins never purges it and the badge never shows the wrong status; the
+ * organiser's edits purge it by tag at once.
+ */
+organiserEventRoutes.get(`/e/:slug{${SLUG}}`, async (c) => {
+  const app = c.get("app");
+  const slug = c.req.param("slug");
+  const path = `/e/${slug}`;
+  const hit = await edgeGet(path);
+  if (hit && Number(hit.headers.get(VALID_UNTIL)) > Date.now()) return stripValid(fromEdge(hit, true));
+  const ticket = await edgeTicket([orgEventTag(slug)]);
+  const now = new Date();
+  const event = await publicOrgEvent(app.db, slug, now);
+  if (!event) return html(renderEventNotFound(), 404);
+  const change = nextStatusChange(event, now)?.getTime() ?? Number.POSITIVE_INFINITY;
+  const fresh = html(renderEventPage(event), 200, "no-store", {
+    [VALID_UNTIL]: String(Math.min(change, now.getTime() + COUNT_FRESH_MS)),
+  });
+  app.ctx.waitUntil(edgePut(path, fresh.clone(), [orgEventTag(slug)], ticket));
+  return stripValid(fromEdge(fresh, false));
+});
+
+function stripValid(res: Response) {
+  res.headers.delete(VALID_UNTIL);
+  return res;
+}
+
+organiserEventRoutes.get(`/e/:slug{${SLUG}}/qr.svg`, async (c) => {
+  const slug = c.req.param("slug");
+  const event = await publicOrgEvent(c.get("app").db, slug);
+  if (!event) return c.text("Not found", 404);
+  const origin = new URL(c.req.url).origin;
+  return new Response(await cardQrSvg(`${origin}/e/${slug}?src=qr`), {
+    headers: { "content-type": "image/svg+xml", "cache-control": "public, max-age=3600" },
+  });
+});
+
+/**
+ * Joining without an account: plain form post, answered with the page and the typed values on any
+ * refusal, and with a 303 to a confirmation once the pass is mailed.
+ */
+organiserEventRoutes.post(`/e/:slug{${SLUG}}`, async (c) => {
+  const app = c.get("app");
+  const request = c.req.raw;
+  const slug = c.req.param("slug");
+  const now = new Date();
+  const event = await publicOrgEvent(app.db, slug, now);
+  if (!event) return html(renderEventNotFound(), 404);
+  const form = Object.fromEntries(await request.formData().catch(() => new FormData()));
+  const values = Object.fromEntries(
+    Object.entries(form)
+      .filter((e): e is [string, string] => typeof e[1] === "string")
+      .map(([k, v]) => [k, v.slice(0, 500)]),
+  );
+  const refuse = (status: number, state: JoinState, headers: Record<string, string> = {}) =>
+    html(renderEventPage(event, { values, ...state }), status, "no-store", headers);
+  const parsed = joinFormSchema.safeParse(values);
+  if (!parsed.success) {
+    const errors: JoinState["errors"] = {};
+    for (const issue of parsed.error.issues) {
+      const key = issue.path[0];
+      if ((key === "name" || key === "email") && !errors[key]) errors[key] = issue.message;
+    }
+    return refuse(400, { errors });
+  }
+  // Generous for a keynote: a person may retry 5 times a minute, one address 120 joins a minute here.
+  const person = await allow(app.env, "strict", `join-person:${event.id}:${parsed.data.email}`);
+  const address = person && (await allow(app.env, "card", `join-ip:${clientKey(request)}:${event.id}`));
+  if (!person || !address)
+    return refuse(429, { errors: { form: JOIN_MESSAGES.tooMany } }, { "retry-after": String(RETRY_AFTER_SECONDS) });
+  const joined = await joinEvent(app.db, event, parsed.data, now);
+  if (!joined.ok) return refuse(409, { errors: { form: JOIN_MESSAGES[joined.reason] } });
+  await sendPass(app, request, event.title, joined.attendee);
+  return new Response(null, {
+    status: 303,
+    headers: { location: `/e/${slug}/joined`, "cache-control": "no-store" },
+  });
+});
+
+/** The pass link, by email: on a second join too, since that person may have lost the first mail. */
+export async function sendPass(
+  app: AppContext,
+  request: Request,
+  title: string,
+  a: { email: string; name: string; passToken: string },
+) {
+  const url = `${new URL(request.url).origin}/pass/${a.passToken}`;
+  await outboxMailer(app.db).send({
+    to: a.email,
+    kind: "event-pass",
+    subject: `Your pass for ${title}`,
+    text: `Hi ${a.name},\n\nYou joined ${title}. Your attendee pass, with the QR code to show at the event, is here:\n\n${url}\n\nKeep this link to yourself: it opens your pass, your directory choices and leaving the event.`,
+  });
+}
+
+organiserEventRoutes.get(`/e/:slug{${SLUG}}/joined`, async (c) => {
+  const event = await publicOrgEvent(c.get("app").db, c.req.param("slug"));
+  if (!event) return html(renderEventNotFound(), 404);
+  return html(renderJoined(event, "your email address"), 200, "private, no-store");
+});
+
+/** Someone opening a badge QR without the app: who it is, and how to exchange. */
+organiserEventRoutes.get(`/e/:slug{${SLUG}}/a/:code{[A-Za-z0-9_-]{8,64}}`, async (c) => {
+  const found = await attendeeByBadge(c.get("app").db, c.req.param("slug"), c.req.param("code"));
+  if (!found || found.e.state === "archived") return html(renderEventNotFound(), 404);
+  return html(renderBadge(found.e, found.a), 200, "private, no-store", { "x-robots-tag": "noindex" });
+});
+
+/**
+ * A badge scanned in /capture: the signed-in scanner must attend the same event. A form in, JSON out.
+ * An exhibitor's scan is a lead; anyone else's an exchange both ways.
+ */
+organiserEventRoutes.post(`/e/:slug{${SLUG}}/a/:code{[A-Za-z0-9_-]{8,64}}`, async (c) => {
+  const app = c.get("app");
+  const user = await getSessionUser(app, c.req.raw);
+  if (!user) return c.json({ error: "Sign in to exchange details" }, 401);
+  const found = await attendeeByBadge(app.db, c.req.param("slug"), c.req.param("code"));
+  if (!found || found.e.state === "archived") return c.json({ error: "That pass is not at an event we know" }, 404);
+  const scanner = await myAttendee(app.db, user.id, found.e.id);
+  if (!scanner) return c.json({ error: `Join ${found.e.title} first to exchange with its attendees` }, 403);
+  // A form body: pages post forms (the Worker refuses JSON outside /api before any route runs).
+  const body = Object.fromEntries(await c.req.raw.formData().catch(() => new FormData()));
+  const lead = leadFormSchema.safeParse({
+    rating: typeof body.rating === "string" ? body.rating : undefined,
+    notes: typeof body.notes === "string" ? body.notes : undefined,
+  });
+  if (!lead.success) return c.json({ error: lead.error.issues[0]?.message ?? "Check the lead details" }, 400);
+  const result = await scanBadge(app.db, app, found.e, scanner, found.a, lead.data);
+  if (!result.ok)
+    return c.json(
+      { error: result.reason === "self" ? "That is your own pass" : "That pass is for another event" },
+      409,
+    );
+  return c.json({ kind: result.kind, created: result.created, name: found.a.name, event: found.e.title });
+});
+
+async function passPage(app: AppContext, request: Request, token: string, notice: string | null = null) {
+  const found = await attendeeByPass(app.db, token);
+  if (!found) return html(renderEventNotFound(), 404);
+  const user = /session_token/.test(request.headers.get("cookie") ?? "") ? await getSessionUser(app, request) : null;
+  // An account made later keeps the pass: opening it signed in links it, unless another account holds it.
+  if (user && !found.a.userId) await claimPass(app.db, found.a.id, user.id);
+  const origin = new URL(request.url).origin;
+  const [qrSvg, exchanged, scanned] = await Promise.all([
+    cardQrSvg(`${origin}${badgePath(found.e.slug, found.a.badgeCode)}`, 240),
+    exchangedPeople(app.db, found.a),
+    scannedBy(app.db, found.a),
+  ]);
+  return html(
+    renderPass({
+      attendee: found.a,
+      event: { ...found.e, status: orgEventStatus(found.e, new Date()) },
+      qrSvg,
+      exchanged,
+      scannedBy: scanned,
+      notice,
+      signedIn: Boolean(user),
+    }),
+    200,
+    "private, no-store",
+    { "referrer-policy": "no-referrer", "x-robots-tag": "noindex" },
+  );
+}
+
+organiserEventRoutes.get("/pass/:token{[A-Za-z0-9_-]{16,64}}", (c) =>
+  passPage(c.get("app"), c.req.raw, c.req.param("token")),
+);
+
+/** The pass's own forms: directory choices, answering a Connect, leaving. The token is the key. */
+organiserEventRoutes.post("/pass/:token{[A-Za-z0-9_-]{16,64}}", async (c) => {
+  const app = c.get("app");
+  const token = c.req.param("token");
+  const found = await attendeeByPass(app.db, token);
+  if (!found) return html(renderEventNotFound(), 404);
+  const form = Object.fromEntries(await c.req.raw.formData().catch(() => new FormData()));
+  if (form.intent === "leave") {
+    await leaveEvent(app.db, found.a);
+    return html(renderLeft(found.e), 200, "private, no-store");
+  }
+  if (form.intent === "accept" || form.intent === "decline") {
+    const from = Number(form.from);
+    if (!Number.isSafeInteger(from)) return c.text("Bad request", 400);
+    await answerConnect(app.db, app, found.e, found.a, from, form.intent === "accept");
+    return passPage(app, c.req.raw, token, form.intent === "accept" ? "Details exchanged." : "Request declined.");
+  }
+  if (form.intent !== "settings") return c.text("Bad request", 400);
+  const parsed = directorySettingsSchema.safeParse(form);
+  if (!parsed.success) return c.text(parsed.error.issues[0]?.message ?? "Bad request", 400);
+  await updateDirectorySettings(app.db, found.a, parsed.data);
+  return passPage(app, c.req.raw, token, "Your directory choices are saved.");
+});

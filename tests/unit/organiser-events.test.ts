@@ -1,0 +1,44 @@
+import { describe, expect, it } from "vitest";
+import { eventSlug, nextStatusChange, orgEventStatus, parseBadge, rankMatches } from "~/lib/organiser-events";
+
+const e = { startsAt: "2030-05-01T09:00", endsAt: "2030-05-01T17:00", timeZone: "America/Chicago" };
+
+describe("organiser event status", () => {
+  it("follows the event's own clock: 9:00 in Chicago is 14:00 UTC in May", () => {
+    expect(orgEventStatus(e, new Date("2030-05-01T13:59:00Z"))).toBe("upcoming");
+    expect(orgEventStatus(e, new Date("2030-05-01T14:00:00Z"))).toBe("active");
+    expect(orgEventStatus(e, new Date("2030-05-01T22:00:00Z"))).toBe("past");
+  });
+
+  it("names the next change so a cached page never outlives its badge", () => {
+    expect(nextStatusChange(e, new Date("2030-05-01T10:00:00Z"))?.toISOString()).toBe("2030-05-01T14:00:00.000Z");
+    expect(nextStatusChange(e, new Date("2030-05-01T15:00:00Z"))?.toISOString()).toBe("2030-05-01T22:00:00.000Z");
+    expect(nextStatusChange(e, new Date("2030-05-02T00:00:00Z"))).toBeNull();
+  });
+});
+
+describe("slugs and badges", () => {
+  it("makes a readable slug with a random tail", () => {
+    expect(eventSlug("Open Data Summit 2030!", new Uint8Array([1, 2, 3]))).toBe("open-data-summit-2030-010203");
+    expect(eventSlug("«»", new Uint8Array([0, 0, 0]))).toBe("event-000000");
+  });
+
+  it("reads our badge links only", () => {
+    expect(parseBadge("https://knowwho.app/e/summit-aa11/a/AbCdEf12_-")).toEqual({ slug: "summit-aa11", code: "AbCdEf12_-" });
+    expect(parseBadge("https://knowwho.app/c/demo")).toBeNull();
+    expect(parseBadge("javascript:alert(1)")).toBeNull();
+  });
+});
+
+describe("matchmaking", () => {
+  it("ranks by goals found in interests, title and organisation, with the reason", () => {
+    const ranked = rankMatches({ goals: "Find grants funders", interests: "" }, [
+      { id: 1, name: "Zed", company: "Grants Inc", title: null, interests: "" },
+      { id: 2, name: "Amy", company: null, title: null, interests: "funders, grants" },
+      { id: 3, name: "Bob", company: "Shoes", title: "Sales", interests: "running" },
+    ]);
+    expect(ranked.map((m) => m.name)).toEqual(["Amy", "Zed"]);
+    expect(ranked[0]?.reasons[0]).toContain("Their interests mention");
+    expect(ranked[1]?.reasons[0]).toContain("Their organisation mentions grants");
+  });
+});

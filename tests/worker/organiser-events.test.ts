@@ -1,0 +1,491 @@
+import { env } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import { call, form, signUp, testAddress } from "./helpers";
+
+/** A local wall-clock time `days` from now, as the event form takes it. */
+const local = (days: number, hours = 0) =>
+  new Date(Date.now() + days * 86_400_000 + hours * 3_600_000).toISOString().slice(0, 16);
+
+const EVENT = {
+  title: "Open Data Summit",
+  description: "Two days on open data for nonprofits.",
+  timeZone: "America/Chicago",
+  type: "in-person",
+  venue: "Navy Pier, Chicago",
+  organiserName: "Civic Data Org",
+};
+
+type Owner = { cookie: string; email: string };
+
+async function publish(owner: Owner, values: Record<string, string> = {}) {
+  const res = await call("/organiser", {
+    ...form({ ...EVENT, startsAt: local(-1), endsAt: local(2), ...values }),
+    headers: { cookie: owner.cookie },
+  });
+  expect(res.status).toBe(302);
+  const id = Number(res.headers.get("location")?.split("/").pop());
+  const row = await env.DB.prepare("select slug from org_event where id = ?").bind(id).first<{ slug: string }>();
+  if (!row) throw new Error("event not stored");
+  return { id, slug: row.slug };
+}
+
+const visitorJoin = (slug: string, values: Record<string, string>, ip = testAddress()) =>
+  call(`/e/${slug}`, { ...form(values), headers: { "cf-connecting-ip": ip } });
+
+async function passOf(email: string) {
+  const mail = await env.DB.prepare("select text from outbox where `to` = ? and kind = 'event-pass' order by id desc")
+    .bind(email)
+    .first<{ text: string }>();
+  const token = mail?.text.match(/\/pass\/([A-Za-z0-9_-]+)/)?.[1];
+  if (!token) throw new Error(`no pass mailed to ${email}`);
+  return token;
+}
+
+/** A signed-up person with one card, joined to the event through the one-tap page. */
+async function joinSignedIn(slug: string, name: string, extra: Record<string, string> = {}) {
+  const person = await signUp(name);
+  const created = await call("/card", { method: "POST", headers: { cookie: person.cookie } });
+  const cardId = Number(created.headers.get("location")?.split("/").pop());
+  const saved = await call(`/card/${cardId}`, {
+    ...form({
+      intent: "save",
+      name,
+      label: "Work",
+      title: extra.title ?? "Director",
+      company: extra.company ?? "Acme",
+      email: person.email,
+      phone: "+1 503 555 0100",
+      template: "classic",
+      colour: "#4f46e5",
+    }),
+    headers: { cookie: person.cookie },
+  });
+  expect(saved.status).toBe(302);
+  const joined = await call(`/e/${slug}/join`, {
+    ...form({ card: String(cardId), listed: extra.listed ?? "on", visibility: extra.visibility ?? "everyone" }),
+    headers: { cookie: person.cookie, "cf-connecting-ip": testAddress() },
+  });
+  expect(joined.status).toBe(302);
+  expect(joined.headers.get("location")).toBe(`/e/${slug}/directory`);
+  return person;
+}
+
+const attendee = (slug: string, email: string) =>
+  env.DB.prepare(
+    "select a.* from org_attendee a join org_event e on e.id = a.event_id where e.slug = ? and a.email = ?",
+  )
+    .bind(slug, email.toLowerCase())
+    .first<{ id: number; badge_code: string; pass_token: string; user_id: string | null; listed: number }>();
+
+const scan = async (cookie: string, slug: string, email: string, body: Record<string, string> = {}) => {
+  const target = await attendee(slug, email);
+  return call(`/e/${slug}/a/${target?.badge_code}`, { ...form(body), headers: { cookie } });
+};
+
+const peopleOf = (email: string) =>
+  env.DB.prepare(
+    "select c.name, c.tags, c.event_name from connection c join user u on u.id = c.user_id where u.email = ? order by c.id",
+  )
+    .bind(email)
+    .all<{ name: string; tags: string; event_name: string | null }>()
+    .then((r) => r.results);
+
+describe("publishing an organiser event", () => {
+  it("refuses a bad form with each message beside its field", async () => {
+    const owner = await signUp();
+    const res = await call("/organiser.data", {
+      ...form({ title: "", startsAt: "tomorrow", endsAt: local(1), timeZone: "Mars/Olympus", organiserName: "X" }),
+      headers: { cookie: owner.cookie },
+    });
+    expect(res.status).toBe(400);
+    const text = await res.text();
+    expect(text).toContain("Title is required");
+    expect(text).toContain("Enter the start date and time");
+    expect(text).toContain("Choose a time zone from the list");
+    const ends = await call("/organiser.data", {
+      ...form({ ...EVENT, startsAt: local(2), endsAt: local(1), capacity: "-3" }),
+      headers: { cookie: owner.cookie },
+    });
+    expect(ends.status).toBe(400);
+    const t2 = await ends.text();
+    expect(t2).toContain("The end must be after the start");
+    expect(t2).toContain("Capacity must be a whole number from 1 to 100000");
+  });
+
+  it("serves a small public page without script, with status, count and share QR, from the edge cache", async () => {
+    const owner = await signUp();
+    const { slug } = await publish(owner, { title: `<script>alert(1)</script> Summit` });
+    const first = await call(`/e/${slug}`);
+    expect(first.status).toBe(200);
+    const html = await first.text();
+    expect(new TextEncoder().encode(html).length).toBeLessThan(15_000);
+    expect(html).not.toContain("<script");
+    expect(html).toContain("&lt;script&gt;alert(1)&lt;/script&gt; Summit");
+    expect(html).toMatch(/class="badge active"[^>]*>Active</);
+    expect(html).toContain("Scan QR");
+    expect(html).toContain('data-attendees="0"');
+    expect(html).toContain(`/e/${slug}/qr.svg`);
+    expect(html).toContain("Organised by Civic Data Org");
+    expect(first.headers.get("x-edge-cache")).toBe("MISS");
+    // The copy is stored after the response; the second read is a hit.
+    let second = await call(`/e/${slug}`);
+    for (let i = 0; i < 20 && second.headers.get("x-edge-cache") !== "HIT"; i++) {
+      await new Promise((r) => setTimeout(r, 50));
+      second = await call(`/e/${slug}`);
+    }
+    expect(second.headers.get("x-edge-cache")).toBe("HIT");
+    const qr = await call(`/e/${slug}/qr.svg`);
+    expect(qr.headers.get("content-type")).toBe("image/svg+xml");
+  });
+
+  it("shows upcoming with Prepare and past with View Details, from the event's own dates", async () => {
+    const owner = await signUp();
+    const soon = await publish(owner, { startsAt: local(5), endsAt: local(6) });
+    const done = await publish(owner, { startsAt: local(-6), endsAt: local(-5) });
+    const upcoming = await (await call(`/e/${soon.slug}`)).text();
+    expect(upcoming).toMatch(/class="badge upcoming"[^>]*>Upcoming</);
+    expect(upcoming).toContain(">Prepare</a>");
+    const past = await (await call(`/e/${done.slug}`)).text();
+    expect(past).toMatch(/class="badge past"[^>]*>Past</);
+    expect(past).toContain("View Details");
+    expect(past).toContain("This event has ended, so it no longer takes attendees.");
+  });
+
+  it("answers an unknown event with a clear page and a way home", async () => {
+    const res = await call("/e/no-such-event-zz");
+    expect(res.status).toBe(404);
+    const html = await res.text();
+    expect(html).toContain("Event not found");
+    expect(html).toContain('href="/"');
+  });
+
+  it("lists a published event on the landing page and sends /events/{slug} to its page", async () => {
+    const owner = await signUp();
+    const { slug } = await publish(owner, { title: `Landing Fair ${crypto.randomUUID().slice(0, 6)}` });
+    const home = await (await call("/", { headers: { cookie: owner.cookie } })).text();
+    expect(home).toContain(`/e/${slug}`);
+    const moved = await call(`/events/${slug}`);
+    expect(moved.status).toBe(301);
+    expect(moved.headers.get("location")).toBe(`/e/${slug}`);
+  });
+});
+
+describe("joining", () => {
+  it("joins a visitor without JavaScript, mails the pass, and joining twice keeps one attendee", async () => {
+    const owner = await signUp();
+    const { slug } = await publish(owner);
+    const email = `Visitor-${crypto.randomUUID().slice(0, 8)}@Example.org`;
+    const res = await visitorJoin(slug, { name: "Vera Visitor", email, company: "Riverbend", listed: "on" });
+    expect(res.status).toBe(303);
+    expect(res.headers.get("location")).toBe(`/e/${slug}/joined`);
+    const token = await passOf(email.toLowerCase());
+    const pass = await call(`/pass/${token}`);
+    expect(pass.status).toBe(200);
+    const html = await pass.text();
+    expect(html).toContain("Vera Visitor");
+    expect(html).toContain("<svg");
+    expect(pass.headers.get("cache-control")).toContain("no-store");
+
+    const again = await visitorJoin(slug, { name: "Vera V", email: email.toUpperCase() });
+    expect(again.status).toBe(303);
+    const rows = await env.DB.prepare(
+      "select count(*) as n from org_attendee a join org_event e on e.id = a.event_id where e.slug = ?",
+    )
+      .bind(slug)
+      .first<{ n: number }>();
+    expect(rows?.n).toBe(1);
+    const consent = await env.DB.prepare("select listed, shown, created_at from org_consent where email = ?")
+      .bind(email.toLowerCase())
+      .all<{ listed: number; shown: string; created_at: number }>();
+    expect(consent.results).toHaveLength(1);
+    expect(consent.results[0]?.listed).toBe(1);
+    expect(consent.results[0]?.shown).toContain("List me in this event's attendee directory");
+    expect(consent.results[0]?.created_at).toBeGreaterThan(0);
+  });
+
+  it("refuses bad input with the specification's words beside the field and keeps what was typed", async () => {
+    const owner = await signUp();
+    const { slug } = await publish(owner);
+    const res = await visitorJoin(slug, { name: "<b>Bo</b>", email: "not-an-email", company: "Acme & Co" });
+    expect(res.status).toBe(400);
+    const html = await res.text();
+    expect(html).toContain("Please enter a valid email address");
+    expect(html).toContain('value="&lt;b&gt;Bo&lt;/b&gt;"');
+    expect(html).toContain('value="Acme &amp; Co"');
+    const short = await visitorJoin(slug, { name: "B", email: "b@example.org" });
+    expect(await short.text()).toContain("Name must be at least 2 characters");
+    const malformed = await call(`/e/${slug}`, {
+      method: "POST",
+      body: "{not json",
+      headers: { "content-type": "application/json", "cf-connecting-ip": testAddress() },
+    });
+    expect(malformed.status).toBeGreaterThanOrEqual(400);
+    expect(malformed.status).toBeLessThan(500);
+  });
+
+  it("says plainly when an event is full or closed", async () => {
+    const owner = await signUp();
+    const { id, slug } = await publish(owner, { capacity: "1" });
+    expect((await visitorJoin(slug, { name: "First One", email: `f-${crypto.randomUUID()}@example.org` })).status).toBe(
+      303,
+    );
+    const full = await visitorJoin(slug, { name: "Second One", email: `s-${crypto.randomUUID()}@example.org` });
+    expect(full.status).toBe(409);
+    expect(await full.text()).toContain("This event is full.");
+    const other = await publish(owner);
+    const closed = await call(`/organiser/${other.id}`, {
+      ...form({ intent: "close" }),
+      headers: { cookie: owner.cookie },
+    });
+    expect(closed.status).toBe(302);
+    const page = await (await call(`/e/${other.slug}`)).text();
+    expect(page).toContain("This event is closed to new attendees.");
+    const refused = await visitorJoin(other.slug, {
+      name: "Late Comer",
+      email: `l-${crypto.randomUUID()}@example.org`,
+    });
+    expect(refused.status).toBe(409);
+    expect(id).toBeGreaterThan(0);
+  });
+
+  it("lets a crowd behind one address join, and limits one person's repeats", async () => {
+    const owner = await signUp();
+    const { slug } = await publish(owner);
+    const ip = testAddress();
+    const answers = await Promise.all(
+      Array.from({ length: 40 }, (_, i) =>
+        visitorJoin(slug, { name: `Crowd ${i}`, email: `crowd-${i}-${slug}@example.org` }, ip),
+      ),
+    );
+    expect(answers.every((r) => r.status === 303)).toBe(true);
+    const email = `repeat-${crypto.randomUUID()}@example.org`;
+    const repeats = [];
+    for (let i = 0; i < 7; i++) repeats.push((await visitorJoin(slug, { name: "Re Peat", email })).status);
+    expect(repeats.filter((s) => s === 429).length).toBeGreaterThan(0);
+    expect(repeats[0]).toBe(303);
+  });
+
+  it("joins signed in with one tap as the chosen card, and a later account keeps a visitor's pass", async () => {
+    const owner = await signUp();
+    const { slug } = await publish(owner);
+    const person = await joinSignedIn(slug, "Sam Signed");
+    const row = await attendee(slug, person.email);
+    expect(row?.user_id).toBeTruthy();
+    expect(row?.listed).toBe(1);
+
+    const later = await signUp("Lee Later");
+    await visitorJoin(slug, { name: "Lee Later", email: later.email });
+    const token = await passOf(later.email);
+    await call(`/pass/${token}`, { headers: { cookie: later.cookie } });
+    expect((await attendee(slug, later.email))?.user_id).toBeTruthy();
+    const dir = await call(`/e/${slug}/directory`, { headers: { cookie: later.cookie } });
+    expect(dir.status).toBe(200);
+  });
+});
+
+describe("the attendee directory", () => {
+  it("shows each attendee only to whom they chose, and never an email before an exchange", async () => {
+    const owner = await signUp();
+    const { slug } = await publish(owner);
+    const open = await joinSignedIn(slug, "Olive Open", { company: "Openworks" });
+    const shy = await joinSignedIn(slug, "Sid Shy", { visibility: "exchanged" });
+    await joinSignedIn(slug, "Una Unlisted", { listed: "" });
+    const viewer = await joinSignedIn(slug, "Vic Viewer");
+    const page = await (await call(`/e/${slug}/directory.data`, { headers: { cookie: viewer.cookie } })).text();
+    expect(page).toContain("Olive Open");
+    expect(page).not.toContain("Sid Shy");
+    expect(page).not.toContain("Una Unlisted");
+    expect(page).not.toContain(open.email);
+
+    const filtered = await (
+      await call(`/e/${slug}/directory.data?company=openw`, { headers: { cookie: viewer.cookie } })
+    ).text();
+    expect(filtered).toContain("Olive Open");
+    const none = await (await call(`/e/${slug}/directory.data?q=zzzz`, { headers: { cookie: viewer.cookie } })).text();
+    expect(none).not.toContain("Olive Open");
+
+    expect((await scan(viewer.cookie, slug, shy.email)).status).toBe(200);
+    const after = await (await call(`/e/${slug}/directory.data`, { headers: { cookie: viewer.cookie } })).text();
+    expect(after).toContain("Sid Shy");
+    expect(after).toContain(shy.email);
+  });
+
+  it("is closed to people who did not join, and another account cannot read the organiser's view", async () => {
+    const owner = await signUp();
+    const { id, slug } = await publish(owner);
+    const stranger = await signUp("Stan Stranger");
+    const dir = await call(`/e/${slug}/directory`, { headers: { cookie: stranger.cookie } });
+    expect(dir.status).toBe(302);
+    expect(dir.headers.get("location")).toBe(`/e/${slug}/join`);
+    expect((await call(`/organiser/${id}`, { headers: { cookie: stranger.cookie } })).status).toBe(404);
+    expect((await call(`/organiser/${id}/attendees/csv`, { headers: { cookie: stranger.cookie } })).status).toBe(404);
+    const close = await call(`/organiser/${id}`, {
+      ...form({ intent: "archive" }),
+      headers: { cookie: stranger.cookie },
+    });
+    expect(close.status).toBe(404);
+    expect((await call(`/e/${slug}`)).status).toBe(200);
+    const grant = await call(`/organiser/${id}`, {
+      ...form({ intent: "exhibitor", email: stranger.email, rights: "two-way" }),
+      headers: { cookie: stranger.cookie },
+    });
+    expect(grant.status).toBe(404);
+  });
+
+  it("lets an attendee leave: removed from the event, the withdrawal kept on record", async () => {
+    const owner = await signUp();
+    const { slug } = await publish(owner);
+    const email = `leaver-${crypto.randomUUID()}@example.org`;
+    await visitorJoin(slug, { name: "Lea Leaver", email, listed: "on" });
+    const token = await passOf(email);
+    const left = await call(`/pass/${token}`, { ...form({ intent: "leave" }) });
+    expect(left.status).toBe(200);
+    expect(await left.text()).toContain("You left");
+    expect(await attendee(slug, email)).toBeNull();
+    const records = await env.DB.prepare("select listed from org_consent where email = ? order by id")
+      .bind(email)
+      .all<{ listed: number }>();
+    expect(records.results.map((r) => r.listed)).toEqual([1, 0]);
+    expect((await call(`/pass/${token}`)).status).toBe(404);
+  });
+});
+
+describe("exchanging at the event", () => {
+  it("a pass scan gives both sides the other as one person tagged with the event, once", async () => {
+    const owner = await signUp();
+    const { slug } = await publish(owner, { title: `Exchange Expo ${crypto.randomUUID().slice(0, 4)}` });
+    const title = (
+      await env.DB.prepare("select title from org_event where slug = ?").bind(slug).first<{ title: string }>()
+    )?.title as string;
+    const ann = await joinSignedIn(slug, "Ann Able");
+    const ben = await joinSignedIn(slug, "Ben Baker");
+    const first = await scan(ann.cookie, slug, ben.email);
+    expect(first.status).toBe(200);
+    expect(await first.json()).toMatchObject({ kind: "exchange", created: true, name: "Ben Baker" });
+    const again = await scan(ann.cookie, slug, ben.email);
+    expect(await again.json()).toMatchObject({ created: false });
+    const annPeople = await peopleOf(ann.email);
+    const benPeople = await peopleOf(ben.email);
+    expect(annPeople.map((p) => p.name)).toEqual(["Ben Baker"]);
+    expect(benPeople.map((p) => p.name)).toEqual(["Ann Able"]);
+    expect(JSON.parse(annPeople[0]?.tags ?? "[]")).toContain(title);
+    const history = await env.DB.prepare(
+      "select h.kind from person_history h join user u on u.id = h.user_id where u.email = ? order by h.id",
+    )
+      .bind(ann.email)
+      .all<{ kind: string }>();
+    expect(history.results.map((h) => h.kind)).toContain("consent-given");
+    const timeline = await env.DB.prepare(
+      "select count(*) as n from interaction i join user u on u.id = i.user_id where u.email = ?",
+    )
+      .bind(ben.email)
+      .first<{ n: number }>();
+    expect(timeline?.n).toBeGreaterThan(0);
+  });
+
+  it("refuses scans from people who did not join, of one's own pass, and unsigned", async () => {
+    const owner = await signUp();
+    const { slug } = await publish(owner);
+    const ann = await joinSignedIn(slug, "Ann Able");
+    const outsider = await signUp("Out Sider");
+    expect((await scan(outsider.cookie, slug, ann.email)).status).toBe(403);
+    expect((await scan(ann.cookie, slug, ann.email)).status).toBe(409);
+    const target = await attendee(slug, ann.email);
+    expect((await call(`/e/${slug}/a/${target?.badge_code}`, form({}))).status).toBe(401);
+    const other = await publish(owner);
+    expect(
+      (await call(`/e/${other.slug}/a/${target?.badge_code}`, { ...form({}), headers: { cookie: ann.cookie } })).status,
+    ).toBe(404);
+  });
+
+  it("Connect in the directory waits for the other side, then exchanges", async () => {
+    const owner = await signUp();
+    const { slug } = await publish(owner);
+    const ann = await joinSignedIn(slug, "Ann Able");
+    const ben = await joinSignedIn(slug, "Ben Baker");
+    const benRow = await attendee(slug, ben.email);
+    const annRow = await attendee(slug, ann.email);
+    const asked = await call(`/e/${slug}/directory`, {
+      ...form({ intent: "connect", id: String(benRow?.id) }),
+      headers: { cookie: ann.cookie },
+    });
+    expect(asked.status).toBe(302);
+    expect(await peopleOf(ann.email)).toHaveLength(0);
+    const accepted = await call(`/e/${slug}/directory`, {
+      ...form({ intent: "accept", id: String(annRow?.id) }),
+      headers: { cookie: ben.cookie },
+    });
+    expect(accepted.status).toBe(302);
+    expect((await peopleOf(ann.email)).map((p) => p.name)).toEqual(["Ben Baker"]);
+    expect((await peopleOf(ben.email)).map((p) => p.name)).toEqual(["Ann Able"]);
+  });
+
+  it("an exhibitor's scan is a lead: one-way gives the attendee nothing, two-way gives the card", async () => {
+    const owner = await signUp();
+    const { id, slug } = await publish(owner);
+    const stand = await joinSignedIn(slug, "Stan Stand", { company: "Booth Co" });
+    const guest = await joinSignedIn(slug, "Gia Guest");
+    const grant = (rights: string) =>
+      call(`/organiser/${id}`, {
+        ...form({ intent: "exhibitor", email: stand.email, rights }),
+        headers: { cookie: owner.cookie },
+      });
+    expect((await grant("one-way")).status).toBe(302);
+    const lead = await scan(stand.cookie, slug, guest.email, { rating: "4", notes: "Wants a demo" });
+    expect(await lead.json()).toMatchObject({ kind: "lead" });
+    expect((await peopleOf(stand.email)).map((p) => p.name)).toEqual(["Gia Guest"]);
+    expect(await peopleOf(guest.email)).toHaveLength(0);
+    const token = (await attendee(slug, guest.email))?.pass_token;
+    expect(await (await call(`/pass/${token}`)).text()).toContain("Stan Stand");
+    const bad = await scan(stand.cookie, slug, guest.email, { rating: "9" });
+    expect(bad.status).toBe(400);
+
+    const second = await joinSignedIn(slug, "Tia Twoway");
+    expect((await grant("two-way")).status).toBe(302);
+    await scan(stand.cookie, slug, second.email);
+    expect((await peopleOf(second.email)).map((p) => p.name)).toEqual(["Stan Stand"]);
+  });
+});
+
+describe("matchmaking and the organiser's view", () => {
+  it("lists attendees worth meeting, only among those visible, each with its reason", async () => {
+    const owner = await signUp();
+    const { slug } = await publish(owner);
+    const me = await joinSignedIn(slug, "Mia Match");
+    await joinSignedIn(slug, "Gus Grants", { title: "Grants manager" });
+    await joinSignedIn(slug, "Hal Hidden", { title: "Grants lead", visibility: "exchanged" });
+    const token = (await attendee(slug, me.email))?.pass_token;
+    await call(`/pass/${token}`, {
+      ...form({ intent: "settings", listed: "on", visibility: "everyone", interests: "", goals: "Meet grants people" }),
+    });
+    const page = await (await call(`/e/${slug}/directory.data`, { headers: { cookie: me.cookie } })).text();
+    expect(page).toContain("Gus Grants");
+    expect(page).toContain("Their title mentions grants");
+    expect(page).not.toContain("Hal Hidden");
+  });
+
+  it("counts joins, exchanges, opt-ins and leads, and exports only consenting attendees, escaped", async () => {
+    const owner = await signUp();
+    const { id, slug } = await publish(owner);
+    await visitorJoin(slug, { name: '=HYPERLINK("x")', email: `csv-${crypto.randomUUID()}@example.org`, listed: "on" });
+    await visitorJoin(slug, { name: "Quiet Person", email: `quiet-${crypto.randomUUID()}@example.org` });
+    const a = await joinSignedIn(slug, "Ann Able");
+    const b = await joinSignedIn(slug, "Ben Baker");
+    await scan(a.cookie, slug, b.email);
+    const view = await (await call(`/organiser/${id}`, { headers: { cookie: owner.cookie } })).text();
+    const count = (key: string) =>
+      view.match(new RegExp(`data-count="${key}"><dt[^>]*>[^<]*</dt><dd[^>]*>([^<]*)</dd>`))?.[1];
+    expect(count("attendees")).toBe("4");
+    expect(count("exchanges")).toBe("1");
+    expect(count("opt-in")).toBe("75%");
+    // Counts only: the organiser never sees who exchanged with whom.
+    expect(view).not.toContain("Ben Baker");
+    const csv = await (await call(`/organiser/${id}/attendees/csv`, { headers: { cookie: owner.cookie } })).text();
+    expect(csv).toContain(`"'=HYPERLINK(""x"")"`);
+    expect(csv).not.toContain("Quiet Person");
+    expect(csv).toContain("Ann Able");
+    const xlsx = await call(`/organiser/${id}/attendees/xlsx`, { headers: { cookie: owner.cookie } });
+    expect(xlsx.headers.get("content-type")).toContain("spreadsheetml");
+    expect(new Uint8Array(await xlsx.arrayBuffer()).slice(0, 2)).toEqual(new Uint8Array([0x50, 0x4b]));
+  });
+});
