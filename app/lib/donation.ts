@@ -10,8 +10,6 @@ export const GIFT_SOURCE_LABELS = {
   manual: "Entered by hand",
   import: "Imported",
 } as const;
-export type GiftSource = keyof typeof GIFT_SOURCE_LABELS;
-
 export const GIFT_METHOD_LABELS = {
   card: "Card (online)",
   cash: "Cash",

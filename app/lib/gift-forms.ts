@@ -86,8 +86,6 @@ export const giftRowSchema = z
     const amount = toMinor(v, ctx);
     return amount === null ? z.NEVER : { ...v, amount };
   });
-export type GiftRow = z.output<typeof giftRowSchema>;
-
 /** A promise to give, paid in instalments (monthly from the first due date), each with a reminder. */
 export const pledgeSchema = z
   .object({

@@ -132,8 +132,6 @@ async function withTotals(db: Database, where: ReturnType<typeof and>) {
   };
 }
 
-export type CampaignDetail = NonNullable<Awaited<ReturnType<typeof withTotals>>>;
-
 /** The public page: a draft or archived campaign only for its owner (who sees it as a preview). */
 export async function getCampaign(db: Database, id: string, viewerId?: string | null) {
   const row = await withTotals(db, eq(campaign.id, id));

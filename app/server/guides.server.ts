@@ -1,4 +1,4 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { guideVote } from "~db/schema";
 import type { Database } from "./db.server";
 
@@ -20,13 +20,4 @@ export async function getGuideVote(db: Database, guideSlug: string, visitorId: s
     .where(and(eq(guideVote.guideSlug, guideSlug), eq(guideVote.visitorId, visitorId)))
     .get();
   return row?.vote ?? null;
-}
-
-export async function countGuideVotes(db: Database, guideSlug: string) {
-  const rows = await db
-    .select({ vote: guideVote.vote, n: sql<number>`count(*)` })
-    .from(guideVote)
-    .where(eq(guideVote.guideSlug, guideSlug))
-    .groupBy(guideVote.vote);
-  return Object.fromEntries(rows.map((r) => [r.vote, r.n])) as Partial<Record<GuideVote, number>>;
 }

@@ -84,12 +84,3 @@ export function CampaignCard({ c }: { c: CampaignSummary }) {
     </article>
   );
 }
-
-export function CampaignCardSkeleton() {
-  return (
-    <div
-      aria-hidden="true"
-      className="h-80 animate-pulse rounded-xl border border-slate-200 bg-slate-100 dark:border-slate-800 dark:bg-slate-900"
-    />
-  );
-}

@@ -35,10 +35,6 @@ export async function pendingCaptures(ownerId?: string | null): Promise<Queued[]
   return ownerId === undefined ? all : all.filter((c) => !c.ownerId || c.ownerId === ownerId);
 }
 
-export async function forgetCapture(clientId: string): Promise<void> {
-  await del(clientId, store());
-}
-
 /**
  * Sends every queued capture of this account; returns how many were stored and how many are still
  * waiting. Called from the page and the service worker at once, it sends a capture twice at most,

@@ -18,20 +18,6 @@ export type AddressLabel = (typeof ADDRESS_LABELS)[number];
 export const WEBSITE_LABELS = ["work", "home", "blog", "other"] as const;
 export type WebsiteLabel = (typeof WEBSITE_LABELS)[number];
 
-/** Social services we recognise by name; anything else is kept with its own service name. */
-export const SOCIAL_SERVICES = [
-  "linkedin",
-  "x",
-  "facebook",
-  "instagram",
-  "github",
-  "youtube",
-  "tiktok",
-  "mastodon",
-  "bluesky",
-  "other",
-] as const;
-
 export type EmailPoint = { value: string; label: EmailLabel; preferred?: boolean };
 export type PhonePoint = { value: string; label: PhoneLabel; preferred?: boolean };
 export type WebsitePoint = { value: string; label: WebsiteLabel; preferred?: boolean };

@@ -315,8 +315,3 @@ export async function readCard(db: Database, userId: string, name: string, photo
   const body = renderCard(person, row.extra, photo);
   return { row, live: { row, person, body, etag: await cardEtag(person, row.extra) } satisfies LiveCard };
 }
-
-/** The book's change counter, for the sync token and CTag. */
-export async function bookSeq(db: Database, userId: string) {
-  return (await readState(db, userId)).seq;
-}

@@ -29,8 +29,6 @@ export function newSigningSecret(): string {
 
 const newMessageId = () => `msg_${randomToken(18)}`;
 
-export type EndpointView = Awaited<ReturnType<typeof listEndpoints>>[number];
-
 export async function listEndpoints(db: Database, userId: string, kind: "webhook" | "krystal" = "webhook") {
   return db
     .select({

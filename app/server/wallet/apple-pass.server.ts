@@ -4,7 +4,7 @@ import * as pkijs from "pkijs";
 import type { PublicCard } from "~/lib/card";
 import { hex } from "~/lib/hex";
 import { encodePng, hexToRgb, type Rgb } from "../png.server";
-import { pemBody, pemToDer } from "./pem.server";
+import { pemToDer } from "./pem.server";
 
 /**
  * An Apple Wallet pass (.pkpass) of a card: pass.json with the card's QR code and details, icons,
@@ -154,7 +154,3 @@ export async function buildApplePass(
   files.signature = await signDetached(files["manifest.json"], config, now);
   return zipSync(files, { level: 6, mtime: now });
 }
-
-/** True when the PEMs look like a certificate, a key and a certificate; checked once by the env schema. */
-export const looksLikeApplePem = (certificate: string, key: string, wwdr: string) =>
-  Boolean(pemBody(certificate, "CERTIFICATE") && pemBody(key, "PRIVATE KEY") && pemBody(wwdr, "CERTIFICATE"));
