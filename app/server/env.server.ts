@@ -55,6 +55,8 @@ const envSchema = z
     CF_ZONE_ID: z.string().min(1).optional(),
     CF_PURGE_TOKEN: z.string().min(1).optional(),
     CF_API_BASE: z.url().optional(),
+    // DNS over HTTPS (JSON) that outbound URLs' names are resolved with; production defaults to Cloudflare's.
+    DOH_URL: z.url().optional(),
     // Wallet passes: each wallet is offered only when all of its settings are present.
     APPLE_PASS_TYPE_ID: optional(z.string().regex(/^pass\.[A-Za-z0-9.-]+$/, "must look like pass.com.example.card")),
     APPLE_TEAM_ID: optional(z.string().regex(/^[A-Z0-9]{10}$/, "must be the 10-character team id")),

@@ -8,6 +8,7 @@ import { parseEnv, type WebhookMessage } from "~/server/env.server";
 import { encryptSecret } from "~/server/integrations/crypto.server";
 import { connectHubspot, runHubspotSync } from "~/server/integrations/hubspot.server";
 import { connectKrystal, runKrystalSync } from "~/server/integrations/krystal.server";
+import { outboundAddressProblem, PRIVATE_NAME, UNRESOLVED } from "~/server/integrations/resolve.server";
 import { runDueSyncs } from "~/server/integrations/schedule.server";
 import {
   addEndpoint,
@@ -210,7 +211,10 @@ describe("webhooks", () => {
 
   it("refuses private, loopback and metadata URLs and does not follow redirects", async () => {
     const a = await owner();
-    const production = { ...ctx(), env: { ...ctx().env, APP_ENV: "production" as const } };
+    const production = {
+      ...ctx(),
+      env: { ...ctx().env, APP_ENV: "production" as const, DOH_URL: `${FAKE}/dns-query` },
+    };
     for (const url of [
       "http://example.com/hook",
       "https://127.0.0.1/hook",
@@ -253,6 +257,47 @@ describe("webhooks", () => {
     const html = await res.text();
     expect(html).toContain("The URL must point to a public address, not a private or local one");
     expect(html).toContain("https://192.168.1.1/hook");
+  });
+
+  it("judges a name by the addresses it resolves to, when saved and again before each delivery", async () => {
+    const a = await owner();
+    const production = {
+      ...ctx(),
+      env: { ...ctx().env, APP_ENV: "production" as const, DOH_URL: `${FAKE}/dns-query` },
+    };
+    const add = (url: string) => addEndpoint(production, a.userId, { url, events: ["person.created"] });
+    for (const url of [
+      "https://localtest.me/hook",
+      "https://10.0.0.5.nip.io/hook",
+      "https://app.127.0.0.1.nip.io/hook",
+      "https://v6.loopback.example.org/hook",
+      "https://alias.example.org/hook",
+    ])
+      expect(await add(url), url).toEqual({ error: PRIVATE_NAME });
+    expect(await add("https://servfail.example.org/hook")).toEqual({ error: UNRESOLVED });
+    // Krystal AI takes its URL through the same check.
+    expect(
+      await connectKrystal(production, a.userId, { url: "https://localtest.me/sync", apiKey: "k", schedule: "manual" }),
+    ).toEqual({ error: PRIVATE_NAME });
+
+    const saved = await add("https://public.example.org/hook");
+    expect(saved).toHaveProperty("secret");
+    if (!("id" in saved)) return;
+    // The name now points inside (DNS rebinding): the delivery is refused before any request is made.
+    await fetch(`${FAKE}/_control/dns/public.example.org`, {
+      method: "PUT",
+      body: JSON.stringify({ A: ["10.9.8.7"] }),
+    });
+    expect(await sendTest(production, a.userId, saved.id)).toMatchObject({ ok: false, error: PRIVATE_NAME });
+    await fetch(`${FAKE}/_control/dns/public.example.org`, {
+      method: "PUT",
+      body: JSON.stringify({ A: ["93.184.215.14"] }),
+    });
+
+    // Offline, outside production, the local resolver still knows the names made to point at loopback.
+    expect(await outboundAddressProblem(ctx().env, "http://127.0.0.1:9/x")).toBeNull();
+    expect(await outboundAddressProblem(ctx().env, "https://localtest.me/x")).toBe(PRIVATE_NAME);
+    expect(await outboundAddressProblem(ctx().env, "https://hooks.zapier.com/x")).toBeNull();
   });
 });
 

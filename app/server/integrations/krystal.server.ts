@@ -1,10 +1,11 @@
 import { and, eq } from "drizzle-orm";
-import { outboundUrlProblem, personJson, type Schedule } from "~/lib/integrations";
+import { personJson, type Schedule } from "~/lib/integrations";
 import { type SyncLogItem, syncRun, webhookEndpoint } from "~db/schema";
 import type { Database } from "../db.server";
 import { encryptSecret } from "./crypto.server";
 import { peopleChangedSince } from "./people-source.server";
-import { envelope, isProduction, newSigningSecret, queueDeliveries, type SyncContext } from "./webhooks.server";
+import { outboundAddressProblem } from "./resolve.server";
+import { envelope, newSigningSecret, queueDeliveries, type SyncContext } from "./webhooks.server";
 
 /** People per signed people.sync delivery. */
 export const KRYSTAL_BATCH = 100;
@@ -26,7 +27,7 @@ export async function connectKrystal(
   userId: string,
   input: { url: string; apiKey: string; schedule: Schedule },
 ): Promise<{ secret: string | null } | { error: string }> {
-  const problem = outboundUrlProblem(input.url, isProduction(ctx.env));
+  const problem = await outboundAddressProblem(ctx.env, input.url);
   if (problem) return { error: problem };
   const existing = await getKrystal(ctx.db, userId);
   const apiKeyEnc = await encryptSecret(ctx.env, input.apiKey);

@@ -5,7 +5,6 @@ import {
   backoffSeconds,
   type DeliveryEvent,
   MAX_ATTEMPTS,
-  outboundUrlProblem,
   PAUSE_AFTER_FAILURES,
   type WebhookEvent,
 } from "~/lib/integrations";
@@ -15,6 +14,7 @@ import type { AppEnv, WebhookMessage } from "../env.server";
 import { hasFeature } from "../plans.server";
 import { randomToken } from "../tokens.server";
 import { decryptSecret, encryptSecret } from "./crypto.server";
+import { outboundAddressProblem } from "./resolve.server";
 
 /** What emitting and delivering needs: the environment and the database (a request's or the cron's). */
 export type SyncContext = Pick<AppContext, "env" | "db">;
@@ -62,7 +62,7 @@ export async function addEndpoint(
   userId: string,
   input: { url: string; description?: string; events: WebhookEvent[] },
 ): Promise<{ id: number; secret: string } | { error: string }> {
-  const problem = outboundUrlProblem(input.url, isProduction(ctx.env));
+  const problem = await outboundAddressProblem(ctx.env, input.url);
   if (problem) return { error: problem };
   const secret = newSigningSecret();
   const row = await ctx.db
@@ -194,7 +194,8 @@ async function post(
   endpoint: typeof webhookEndpoint.$inferSelect,
   delivery: { id: string; payload: string },
 ): Promise<{ status: number | null; error: string | null }> {
-  const problem = outboundUrlProblem(endpoint.url, isProduction(env));
+  // Judged again now: the name may point somewhere else than when the URL was saved.
+  const problem = await outboundAddressProblem(env, endpoint.url);
   if (problem) return { status: null, error: problem };
   const secret = await decryptSecret(env, endpoint.secretEnc);
   const now = new Date();
