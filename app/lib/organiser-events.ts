@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { EVENT_TYPES, type EventStatus } from "./events";
+
 import { isWebLink, WEB_LINK_MESSAGE, withHttps } from "./forms/web-link";
 import { canonicalTimeZone, zonedToUtc } from "./time";
 
@@ -185,15 +186,6 @@ export const leadFormSchema = z.object({
     .refine((v) => v === null || (Number.isInteger(v) && v >= 1 && v <= 5), "Rate from 1 to 5"),
   notes: text(1000),
 });
-
-/** The QR on a pass: a link to the attendee's public badge at this event. */
-export const badgePath = (slug: string, code: string) => `/e/${slug}/a/${code}`;
-
-/** The slug and badge code from a scanned text that is one of our badge links, on any host. */
-export function parseBadge(scanned: string): { slug: string; code: string } | null {
-  const m = scanned.trim().match(/^https?:\/\/[^/\s]+\/e\/([a-z0-9-]{1,60})\/a\/([A-Za-z0-9_-]{8,64})\/?$/);
-  return m ? { slug: m[1] as string, code: m[2] as string } : null;
-}
 
 const words = (s: string) =>
   new Set(

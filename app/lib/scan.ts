@@ -1,11 +1,13 @@
 import { cardLinkPayload } from "./card-link";
 import type { ContactDraft } from "./csv";
 import { normalizeLinkedIn } from "./enrich";
+import { parseBadge } from "./event-badge";
 import { readVCards } from "./vcard-read";
 
 /** What a scanned QR code turned out to be; anything else is reported, never guessed at. */
 export type ScanResult =
   | { kind: "card"; slug: string }
+  | { kind: "badge"; path: string }
   | { kind: "contact"; format: "vcard" | "mecard" | "card-link"; draft: ContactDraft }
   | { kind: "linkedin"; url: string }
   | { kind: "invalid"; reason: string };
@@ -97,6 +99,8 @@ export function classifyScan(raw: string, origin: string): ScanResult {
     if (url.origin === new URL(origin).origin) {
       const slug = url.pathname.match(/^\/c\/([^/]+)\/?$/)?.[1]?.toLowerCase();
       if (slug && SLUG.test(slug)) return { kind: "card", slug };
+      // An attendee's pass at an organiser event: scanning it exchanges details (issue 25).
+      if (parseBadge(text)) return { kind: "badge", path: url.pathname };
       const payload = cardLinkPayload(url.pathname);
       if (payload) {
         const draft = draftFromCardPayload(payload);

@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { eventSlug, nextStatusChange, orgEventStatus, parseBadge, rankMatches } from "~/lib/organiser-events";
+import { parseBadge } from "~/lib/event-badge";
+import { eventSlug, nextStatusChange, orgEventStatus, rankMatches } from "~/lib/organiser-events";
+import { classifyScan } from "~/lib/scan";
 
 const e = { startsAt: "2030-05-01T09:00", endsAt: "2030-05-01T17:00", timeZone: "America/Chicago" };
 
@@ -24,9 +26,20 @@ describe("slugs and badges", () => {
   });
 
   it("reads our badge links only", () => {
-    expect(parseBadge("https://knowwho.app/e/summit-aa11/a/AbCdEf12_-")).toEqual({ slug: "summit-aa11", code: "AbCdEf12_-" });
+    expect(parseBadge("https://knowwho.app/e/summit-aa11/a/AbCdEf12_-")).toEqual({
+      slug: "summit-aa11",
+      code: "AbCdEf12_-",
+    });
     expect(parseBadge("https://knowwho.app/c/demo")).toBeNull();
     expect(parseBadge("javascript:alert(1)")).toBeNull();
+  });
+
+  it("capture recognises a pass of this site as a badge to exchange with, not a stranger's", () => {
+    expect(classifyScan("https://knowwho.app/e/summit-aa11/a/AbCdEf12_-", "https://knowwho.app")).toEqual({
+      kind: "badge",
+      path: "/e/summit-aa11/a/AbCdEf12_-",
+    });
+    expect(classifyScan("https://evil.example/e/summit-aa11/a/AbCdEf12_-", "https://knowwho.app").kind).toBe("invalid");
   });
 });
 

@@ -342,8 +342,28 @@ export default function CapturePage({ loaderData, actionData }: Route.ComponentP
     }
   }
 
+  // A pass at an organiser event both of you attend: details go both ways (or as a lead, for a stand).
+  async function exchangeBadge(path: string) {
+    try {
+      const res = await fetch(path, { method: "POST", headers: { accept: "application/json" }, body: new FormData() });
+      const body = (await res.json()) as { error?: string; kind?: string; name?: string; event?: string };
+      if (!res.ok) {
+        setAdded(null);
+        setNotice(body.error ?? "That pass could not be read. Try again.");
+        return;
+      }
+      setNotice("");
+      toast.success(body.kind === "lead" ? "Lead saved" : "Details exchanged", {
+        description: `${body.name} at ${body.event} is in your network.`,
+      });
+    } catch {
+      setNotice("Exchanging needs the network. Try again when you are back online.");
+    }
+  }
+
   function scanned(result: Readable) {
     if (result.kind === "card") return addCardOwner(result.slug);
+    if (result.kind === "badge") return exchangeBadge(result.path);
     if (result.kind === "linkedin")
       return fill({ linkedin: result.url }, "Read a LinkedIn profile link. Add their name and save.", "qr");
     fill(draftFrom(result.draft), `Read ${FORMAT_LABEL[result.format]}. Check the details and save.`, "qr");

@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import type { AppContext } from "~/context";
+import { badgePath } from "~/lib/event-badge";
 import {
-  badgePath,
   directorySettingsSchema,
   JOIN_MESSAGES,
   joinFormSchema,

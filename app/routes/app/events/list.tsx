@@ -37,6 +37,9 @@ export default function EventsPage({ loaderData }: Route.ComponentProps) {
             Plan before, capture during, follow up after. Set one event active and everyone you meet is tagged with it.
           </p>
         </div>
+        <Link to="/organiser" className="font-semibold text-brand-700 underline dark:text-brand-300">
+          Events you organise or attend
+        </Link>
         <Link
           to="/events/new"
           className="rounded-md bg-brand-600 px-4 py-2.5 font-semibold text-white hover:bg-brand-700"
