@@ -1081,3 +1081,17 @@ export const nonprofitApplication = sqliteTable(
     uniqueIndex("nonprofit_application_one_pending").on(t.userId).where(sql`status = 'pending'`),
   ],
 );
+
+// Writes that may happen once (docs/decisions/0120): the claim row is inserted in the write's own batch,
+// so of two concurrent writes the second fails whole on the primary key.
+export const writeClaim = sqliteTable(
+  "write_claim",
+  {
+    key: text("key").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("write_claim_user_idx").on(t.userId, t.createdAt)],
+);
