@@ -299,3 +299,20 @@ describe("every action with several intents refuses an unknown or missing one", 
     expect(pointsAfter?.n).toBe(pointsBefore?.n);
   });
 });
+
+describe("intents the forms send themselves", () => {
+  it("the card editor's Add button without JavaScript still redraws the form with the new row", async () => {
+    const { cookie, owned } = await ownerWithEverything();
+    const add = JSON.stringify({
+      type: "insert",
+      payload: { name: "socialAccounts", defaultValue: { platform: "linkedin", url: "" } },
+    });
+    const res = await call(`/card/${owned.card}`, {
+      ...form({ label: "Work", name: "Route Owner", template: "classic", colour: "#4f46e5", __intent__: add }),
+      headers: { cookie },
+    });
+    const html = await res.text();
+    expect(html).not.toContain("Unknown action");
+    expect(html).toContain('name="socialAccounts[0].url"');
+  });
+});

@@ -126,7 +126,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     if (!(await deleteCard(app.env, app.db, user.id, id))) notFound();
     return toast("/card", "Card deleted");
   }
-  if (intent !== "save") unknownIntent();
+  // Without JavaScript, conform's add and remove buttons send their own `__intent__` for the form to redraw.
+  if (intent !== "save" && !formData.has("__intent__")) unknownIntent();
 
   const submission = parseWithZod(formData, { schema: cardFormSchema });
   if (submission.status !== "success") return data({ reply: submission.reply() }, { status: 400 });
