@@ -14,3 +14,8 @@ export function parseId(value: unknown): number {
 export function parseIds(values: FormDataEntryValue[] | string[]): number[] {
   return values.map(Number).filter((n) => Number.isSafeInteger(n) && n > 0);
 }
+
+/** The one answer to an action's unknown or missing intent: nothing is changed (a forged or stale form). */
+export function unknownIntent(): never {
+  throw new Response("Unknown action", { status: 400, statusText: "Bad Request" });
+}

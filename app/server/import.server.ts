@@ -9,10 +9,12 @@ import type { ReadResult, RowProblem } from "~/lib/people/read";
 import { asCountry } from "~/lib/phone";
 import { readVCardFile } from "~/lib/vcard-read";
 import { connection, contactPoint } from "~db/schema";
+import { claimStatement, lostClaim } from "./claim.server";
 import type { Database } from "./db.server";
 import type { AppEnv } from "./env.server";
-import { addPeople } from "./people/batch.server";
+import { preparePeople } from "./people/batch.server";
 import { draftPhotoProblem } from "./people/photo.server";
+import { writeBatch } from "./people/write.server";
 
 export type ImportRow = { row: number; draft: PersonDraft; duplicateOf: { id: number; name: string } | null };
 export type ImportPlan = {
@@ -158,17 +160,19 @@ export async function dropPreview(env: AppEnv, userId: string, id: string) {
 
 /**
  * Applies a plan through the people core in one D1 batch, so a failure changes nothing. Someone already
- * in the network gets the new details attached (keeping every note and tag) or is skipped.
+ * in the network gets the new details attached (keeping every note and tag) or is skipped. The batch
+ * claims the preview, so confirming it twice at once imports it once (null for the confirms that lost).
  */
 export async function applyImport(
   app: { env: AppEnv; db: Database; ctx?: ExecutionContext },
   userId: string,
   plan: ImportPlan,
   duplicates: "merge" | "skip",
+  previewId: string,
 ) {
   const db = app.db;
   const skippedRows = new Set(plan.problems.filter((p) => p.skipped).map((p) => p.row)).size;
-  const result = await addPeople(
+  const prepared = await preparePeople(
     db,
     userId,
     plan.rows.map((r) => r.draft),
@@ -184,5 +188,13 @@ export async function applyImport(
       photos: app.env.CACHE,
     },
   );
+  try {
+    await writeBatch(db, [claimStatement(userId, `contacts-import:${previewId}`), ...prepared.statements]);
+  } catch (error) {
+    await prepared.abort();
+    if (lostClaim(error)) return null;
+    throw error;
+  }
+  const result = await prepared.finish();
   return { added: result.added, merged: result.attached, skipped: result.skipped + skippedRows };
 }

@@ -156,11 +156,23 @@ export async function readableForm(request: Request): Promise<Request | Response
     return new Request(request, { headers, body: "" });
   }
   try {
-    await request.clone().formData();
+    const type = request.headers.get("content-type")?.split(";")[0]?.trim().toLowerCase();
+    if (type === "application/x-www-form-urlencoded") strictUrlEncoded(await request.clone().arrayBuffer());
+    else await request.clone().formData();
   } catch {
     return problem(request, 400, "The form could not be read");
   }
   return request;
+}
+
+const strictUtf8 = new TextDecoder("utf-8", { fatal: true });
+
+/**
+ * Throws for a URL-encoded body that is not what a browser sends: bytes that are not UTF-8, or a broken
+ * percent-escape (`%E0%A4%A`), which request.formData() would quietly turn into U+FFFD and save.
+ */
+function strictUrlEncoded(body: ArrayBuffer) {
+  for (const pair of strictUtf8.decode(body).split("&")) decodeURIComponent(pair.replace(/\+/g, " "));
 }
 
 /**

@@ -86,3 +86,24 @@ describe("gift recurring migration", () => {
     for (const file of files.slice(index + 1)) apply(db, file);
   });
 });
+
+describe("write claims migration", () => {
+  it("keeps every row, adds an empty claims table, and a claim goes with its account", async () => {
+    const { db, index } = await seededBefore("write-claims");
+    const before = counts(db);
+    expect(before.connection).toBeGreaterThan(0);
+    apply(db, files[index] as string);
+    expect(counts(db)).toEqual({ ...before, write_claim: 0 });
+    db.exec("pragma foreign_keys = on");
+    // An account with nothing else, so only the claim's own foreign key is exercised.
+    const owner = "claim-owner";
+    db.prepare("insert into user (id, name, email) values (?, 'Claim Owner', 'claim@example.org')").run(owner);
+    db.prepare("insert into write_claim (key, user_id) values ('contacts-import:x', ?)").run(owner);
+    expect(() =>
+      db.prepare("insert into write_claim (key, user_id) values ('contacts-import:x', ?)").run(owner),
+    ).toThrow(/UNIQUE/);
+    db.prepare("delete from user where id = ?").run(owner);
+    expect(counts(db)).toEqual({ ...before, write_claim: 0 });
+    for (const file of files.slice(index + 1)) apply(db, file);
+  });
+});

@@ -100,7 +100,11 @@ describe("filters and bulk changes", () => {
     const [ann, bea] = await ids(a.email);
     const [other] = await ids(b.email);
     const bulk = (values: [string, string][]) =>
-      call("/connections", { method: "POST", body: new URLSearchParams(values), headers: { cookie: a.cookie } });
+      call("/connections", {
+        method: "POST",
+        body: new URLSearchParams([["intent", "bulk"], ...values]),
+        headers: { cookie: a.cookie },
+      });
     await bulk([
       ["change", "priority:high"],
       ["id", String(ann)],

@@ -98,7 +98,7 @@ describe("the timeline", () => {
     const after = await entries(one);
     expect(after.map((e) => e.kind).sort()).toEqual(["capture", "capture", "meeting", "merge"]);
     expect(await lastContact(one)).toBe(Math.max(...after.map((e) => e.occurred_at)));
-    await undoMerge(db(), a.userId, merged?.mergeId ?? 0, null);
+    await undoMerge(db(), a.userId, merged && "mergeId" in merged ? (merged.mergeId ?? 0) : 0, null);
     expect((await entries(two)).map((e) => e.kind).sort()).toEqual(["capture", "meeting"]);
     expect(await lastContact(two)).toBe(Math.max(...(await entries(two)).map((e) => e.occurred_at)));
   });
@@ -157,7 +157,7 @@ describe("keep-in-touch rhythms", () => {
       .bind(old, old, a.userId)
       .run();
     await env.DB.prepare("update connection set priority = 'high', strength = 90 where id = ?").bind(high).run();
-    const saved = await post("/settings/keep-in-touch", a.cookie, { tag: "Donor", every: "quarterly" });
+    const saved = await post("/settings/keep-in-touch", a.cookie, { intent: "save", tag: "Donor", every: "quarterly" });
     expect(saved.status).toBe(302);
     const due = await dueToReconnect(db(), a.userId, "UTC");
     expect(due.map((p) => p.id)).toEqual([high, low]);

@@ -6,6 +6,7 @@ import type { AppContext } from "~/context";
 import { createDb } from "~/server/db.server";
 import { parseEnv } from "~/server/env.server";
 import { addEndpoint } from "~/server/integrations/webhooks.server";
+import { cancelLocalCheckout, payLocalCheckout } from "~/server/payments/local.server";
 import { localWebhookSecret } from "~/server/payments/payments.server";
 import { call, form, signUp } from "./helpers";
 
@@ -579,5 +580,30 @@ describe("networking meets fundraising", () => {
       headers: { cookie: b.cookie },
     });
     expect(stolen.status).toBe(404);
+  });
+});
+
+describe("the test checkout under a double click", () => {
+  it("three concurrent Pay on one checkout record one gift; the others are told it was completed", async () => {
+    const o = await ownerWithCampaign("Triple Pay Owner");
+    const start = await call(`/fundraising/${o.id}/donate`, form({ amount: "2500", frequency: "once" }));
+    const session = location(start).split("/").pop() ?? "";
+    expect(session).toMatch(/^cs_test_local_/);
+    const payer = { email: "tri@donor.example", name: "Tri Payer" };
+    const paid = await Promise.all([1, 2, 3].map(() => payLocalCheckout(app(), session, payer)));
+    expect(paid.filter(Boolean)).toHaveLength(1);
+    expect(await one("select count(*) as n, sum(amount) as total from gift where user_id = ?", o.userId)).toEqual({
+      n: 1,
+      total: 2500,
+    });
+    // Pay and Cancel at once: one of them wins.
+    const again = location(await call(`/fundraising/${o.id}/donate`, form({ amount: "1000", frequency: "once" })));
+    const id = again.split("/").pop() ?? "";
+    const [payOutcome, cancelOutcome] = await Promise.all([
+      payLocalCheckout(app(), id, payer),
+      cancelLocalCheckout(app(), id),
+    ]);
+    expect([payOutcome, cancelOutcome].filter(Boolean)).toHaveLength(1);
+    expect((await call(again, form({ intent: "pay", ...payer }))).status).toBe(409);
   });
 });

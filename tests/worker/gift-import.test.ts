@@ -5,6 +5,12 @@ import { describe, expect, inject, it, vi } from "vitest";
 import type { AppContext } from "~/context";
 import { createDb } from "~/server/db.server";
 import { parseEnv } from "~/server/env.server";
+import {
+  confirmGiftImport,
+  GIFTS_ALREADY_IMPORTED,
+  readGiftFile,
+  type StoredGiftFile,
+} from "~/server/fundraising/gift-import.server";
 import { addEndpoint } from "~/server/integrations/webhooks.server";
 import givebutter from "../fixtures/gifts/givebutter-transactions.csv?raw";
 import problems from "../fixtures/gifts/problems.csv?raw";
@@ -360,4 +366,33 @@ describe("importing gifts from a CSV export", () => {
       n: 20_000,
     });
   }, 120_000);
+});
+
+describe("confirming one gift import preview several times at once", () => {
+  it("stores each gift and each new donor once; a later confirm is told it was already imported", async () => {
+    const o = await owner("Double Confirm Owner");
+    const id = await preview(o, o.id, "givebutter-transactions.csv");
+    const file = await readGiftFile(app(), o.userId, id);
+    expect(file).not.toBeNull();
+    const c = { id: o.id, title: CAMPAIGN.title, currency: "USD" };
+    const outcomes = await Promise.all(
+      [1, 2, 3].map(() =>
+        confirmGiftImport(app(), o.userId, c, file as StoredGiftFile, { skipErrors: true, previewId: id }),
+      ),
+    );
+    expect(outcomes.filter((x) => x.ok)).toHaveLength(1);
+    expect(outcomes.filter((x) => !x.ok).map((x) => x.ok === false && x.message)).toEqual([
+      GIFTS_ALREADY_IMPORTED,
+      GIFTS_ALREADY_IMPORTED,
+    ]);
+    const stored = (await gifts(o.userId)).results;
+    expect(stored.length).toBeGreaterThan(0);
+    expect(new Set(stored.map((g) => g.external_key)).size).toBe(stored.length);
+    // Every person the import made is a donor of a stored gift: no copies left without gifts or contact points.
+    const people = await env.DB.prepare("select id from connection where user_id = ?")
+      .bind(o.userId)
+      .all<{ id: number }>();
+    const giving = new Set(stored.map((g) => g.connection_id));
+    expect(people.results.filter((p) => !giving.has(p.id))).toEqual([]);
+  });
 });

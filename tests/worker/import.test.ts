@@ -1,5 +1,8 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+import { createDb } from "~/server/db.server";
+import { parseEnv } from "~/server/env.server";
+import { applyImport, type ImportPlan, loadPreview } from "~/server/import.server";
 import { call, json, signUp } from "./helpers";
 
 const VCF = [
@@ -144,5 +147,37 @@ describe("import", () => {
     expect(preview).not.toContain("A's private note");
     expect(preview).not.toContain("Yes: Dana");
     expect(preview).not.toMatch(/duplicateOf":"Dana/);
+  });
+});
+
+describe("confirming one import preview several times at once", () => {
+  it("adds everyone once, each with their contact points; a later confirm is told it was already imported", async () => {
+    const a = await signUp();
+    const userId = (await env.DB.prepare("select id from user where email = ?").bind(a.email).first<{ id: string }>())
+      ?.id as string;
+    const csv = ["Name,Email", ...Array.from({ length: 300 }, (_, i) => `Twice ${i},twice${i}@x.org`)].join("\n");
+    const body = new FormData();
+    body.set("intent", "preview");
+    body.set("file", new File([csv], "twice.csv", { type: "text/csv" }));
+    const id = previewId(
+      await (await call("/connections/import.data", { method: "POST", body, headers: { cookie: a.cookie } })).text(),
+    ) as string;
+    const parsed = parseEnv(env);
+    const app = { env: parsed, db: createDb(parsed.DB) };
+    const plan = await loadPreview(parsed, userId, id);
+    expect(plan?.rows).toHaveLength(300);
+    // Three confirms of the kept preview at once, as a triple click sends them.
+    const results = await Promise.all([1, 2, 3].map(() => applyImport(app, userId, plan as ImportPlan, "merge", id)));
+    expect(results.filter(Boolean)).toEqual([{ added: 300, merged: 0, skipped: 0 }]);
+    const counts = await env.DB.prepare(
+      "select count(*) as people, sum((select count(*) from contact_point p where p.connection_id = c.id)) as points from connection c where c.user_id = ?",
+    )
+      .bind(userId)
+      .first();
+    expect(counts).toEqual({ people: 300, points: 300 });
+    // The page's answer to a confirm that lost: 409, saying the import happened.
+    const late = await confirm(a.cookie, id, "merge");
+    expect(late.status).toBe(409);
+    expect(await late.text()).toContain("This file was already imported");
   });
 });

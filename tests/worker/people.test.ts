@@ -309,7 +309,11 @@ describe("the people core", () => {
     expect(ids).toHaveLength(150);
     const bulk = await call("/connections", {
       method: "POST",
-      body: new URLSearchParams([["change", "priority:high"], ...ids.map((id) => ["id", String(id)])]),
+      body: new URLSearchParams([
+        ["intent", "bulk"],
+        ["change", "priority:high"],
+        ...ids.map((id) => ["id", String(id)]),
+      ]),
       headers: { cookie: a.cookie },
     });
     expect(bulk.status).toBe(302);

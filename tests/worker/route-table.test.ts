@@ -154,6 +154,20 @@ describe("every page action answers 4xx for a body it cannot read", () => {
       400,
     ],
     ["multipart without a boundary", { body: "a=1", headers: { "content-type": "multipart/form-data" } }, 400],
+    // request.formData() would read these as U+FFFD and an action would save it.
+    [
+      "broken percent-encoding",
+      { body: "intent=save&name=%E0%A4%A", headers: { "content-type": "application/x-www-form-urlencoded" } },
+      400,
+    ],
+    [
+      "bytes that are not UTF-8",
+      {
+        body: new Uint8Array([...new TextEncoder().encode("intent=save&name="), 0xff, 0xfe]),
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+      },
+      400,
+    ],
   ];
 
   it.each(bodies)("%s", async (_name, init, status) => {
@@ -246,5 +260,59 @@ describe("another account never reads or changes private data", () => {
     expect(failures).toEqual([]);
     // A's reminder and card photo are untouched.
     expect((await call(`/api/reminders/${a.owned.reminder}.ics`, { headers: { cookie: a.cookie } })).status).toBe(200);
+  });
+});
+
+describe("every action with several intents refuses an unknown or missing one", () => {
+  /** Routes whose action chooses what to do by an `intent` field. */
+  const intentRoutes = actions.filter((r) => /\bintent\b/.test(r.source));
+
+  it("answers 400 and changes nothing", async () => {
+    expect(intentRoutes.map((r) => r.path)).toContain("/connections/:id");
+    const { cookie, owned } = await ownerWithEverything();
+    const before = await env.DB.prepare("select * from connection where id = ?").bind(owned.connection).first();
+    const pointsBefore = await env.DB.prepare("select count(*) n from contact_point where connection_id = ?")
+      .bind(owned.connection)
+      .first<{ n: number }>();
+    const failures: string[] = [];
+    for (const route of intentRoutes) {
+      const path = fill(route.path, owned);
+      // The test checkout's pages exist only for a checkout that was started; none was, so 404 first.
+      // Public pages are tried as a visitor (a signed-in person is sent away from /auth before its action).
+      const headers: Record<string, string> = isPrivate(route) ? { cookie } : {};
+      if ((await call(path, { headers })).status === 404) continue;
+      const fields = { name: "Renamed", title: "Renamed", email: "renamed@x.org", slug: "renamed-x" };
+      for (const [label, values] of [
+        ["unknown", { intent: "bogus-intent", ...fields }],
+        ["missing", fields],
+      ] as const) {
+        const res = await call(path, { ...form(values), headers });
+        if (res.status !== 400) failures.push(`${label} intent: ${path} (${route.file}): ${res.status}`);
+      }
+    }
+    expect(failures).toEqual([]);
+    const after = await env.DB.prepare("select * from connection where id = ?").bind(owned.connection).first();
+    expect(after).toEqual(before);
+    const pointsAfter = await env.DB.prepare("select count(*) n from contact_point where connection_id = ?")
+      .bind(owned.connection)
+      .first<{ n: number }>();
+    expect(pointsAfter?.n).toBe(pointsBefore?.n);
+  });
+});
+
+describe("intents the forms send themselves", () => {
+  it("the card editor's Add button without JavaScript still redraws the form with the new row", async () => {
+    const { cookie, owned } = await ownerWithEverything();
+    const add = JSON.stringify({
+      type: "insert",
+      payload: { name: "socialAccounts", defaultValue: { platform: "linkedin", url: "" } },
+    });
+    const res = await call(`/card/${owned.card}`, {
+      ...form({ label: "Work", name: "Route Owner", template: "classic", colour: "#4f46e5", __intent__: add }),
+      headers: { cookie },
+    });
+    const html = await res.text();
+    expect(html).not.toContain("Unknown action");
+    expect(html).toContain('name="socialAccounts[0].url"');
   });
 });

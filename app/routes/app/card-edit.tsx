@@ -42,7 +42,7 @@ import {
   unpublishCard,
   updateCard,
 } from "~/server/cards.server";
-import { notFound, parseId } from "~/server/http.server";
+import { notFound, parseId, unknownIntent } from "~/server/http.server";
 import { redirectWithToast } from "~/server/toast.server";
 import { walletsOffered } from "~/server/wallet/config.server";
 import type { Route } from "./+types/card-edit";
@@ -126,6 +126,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     if (!(await deleteCard(app.env, app.db, user.id, id))) notFound();
     return toast("/card", "Card deleted");
   }
+  // Without JavaScript, conform's add and remove buttons send their own `__intent__` for the form to redraw.
+  if (intent !== "save" && !formData.has("__intent__")) unknownIntent();
 
   const submission = parseWithZod(formData, { schema: cardFormSchema });
   if (submission.status !== "success") return data({ reply: submission.reply() }, { status: 400 });

@@ -21,7 +21,7 @@ import { FOLLOW_UP_PRESETS, formatInZone, isTimeZone, zonedToUtc } from "~/lib/t
 import { requireUser } from "~/server/auth.server";
 import { followAction, followThroughFor, isFollowIntent } from "~/server/follow.server";
 import { givingSummary } from "~/server/fundraising/gifts.server";
-import { notFound, parseId } from "~/server/http.server";
+import { notFound, parseId, unknownIntent } from "~/server/http.server";
 import {
   addContactPoint,
   deletePerson,
@@ -30,7 +30,7 @@ import {
   removeContactPoint,
   updatePerson,
 } from "~/server/people/edit.server";
-import { undoableMerges, undoMerge } from "~/server/people/merge.server";
+import { MERGE_CONFLICT_MESSAGE, undoableMerges, undoMerge } from "~/server/people/merge.server";
 import { photoUrl } from "~/server/people/photo.server";
 import { getPerson, personHistoryOf, possibleDuplicatesOf } from "~/server/people/read.server";
 import { hasFeature, requireFeature } from "~/server/plans.server";
@@ -136,6 +136,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   }
   if (intent === "undo-merge") {
     const undone = await undoMerge(app.db, user.id, Number(formData.get("mergeId")), app);
+    if (undone && "conflict" in undone) return data({ mergeError: MERGE_CONFLICT_MESSAGE }, { status: 409 });
     return back(undone ? "Merge undone" : "That merge cannot be undone");
   }
   if (intent === "accept-suggestion") {
@@ -179,6 +180,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     await deleteReminder(app.db, user.id, reminderId);
     return back("Follow-up removed");
   }
+  if (intent !== "save") unknownIntent();
   const submission = parseWithZod(formData, { schema: connectionFormSchema });
   if (submission.status !== "success") return data({ reply: submission.reply() }, { status: 400 });
   // Edits go through the people core: the phone in E.164, so the same person is still found by it.
@@ -209,6 +211,7 @@ export default function ConnectionPage({ loaderData, actionData }: Route.Compone
   useEffect(() => setTimeZone(Intl.DateTimeFormat().resolvedOptions().timeZone || savedZone), [savedZone]);
   const reply = actionData && "reply" in actionData ? actionData.reply : undefined;
   const reminderError = actionData && "reminderError" in actionData ? actionData.reminderError : undefined;
+  const mergeError = actionData && "mergeError" in actionData ? actionData.mergeError : undefined;
   const [form, fields] = useConnectionForm(`connection-${c.id}`, navigation.state === "idle" ? reply : undefined, {
     ...Object.fromEntries(Object.entries(c).map(([k, v]) => [k, typeof v === "string" ? v : ""])),
     tags: c.tags.join(", "),
@@ -376,6 +379,11 @@ export default function ConnectionPage({ loaderData, actionData }: Route.Compone
             Undo merge
           </button>
         </Form>
+      ) : null}
+      {mergeError ? (
+        <p role="alert" className="mt-2 text-red-700 text-sm dark:text-red-300">
+          {mergeError}
+        </p>
       ) : null}
 
       {duplicates.length ? (

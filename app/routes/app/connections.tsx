@@ -8,7 +8,7 @@ import { pageMeta } from "~/lib/site";
 import { showToast } from "~/lib/toast";
 import { requireUser } from "~/server/auth.server";
 import { listConnections, PAGE_SIZE } from "~/server/connections.server";
-import { parseIds } from "~/server/http.server";
+import { parseIds, unknownIntent } from "~/server/http.server";
 import { type BulkChange, bulkChange } from "~/server/people/edit.server";
 import { MAX_MERGE } from "~/server/people/merge.server";
 import { redirectWithToast } from "~/server/toast.server";
@@ -58,6 +58,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     // Nothing is merged here: the owner sees everyone side by side first and confirms there.
     return redirect(`/connections/merge?${new URLSearchParams(ids.map((id) => ["id", String(id)]))}`);
   }
+  if (form.get("intent") !== "bulk") unknownIntent();
   const [kind, value = ""] = String(form.get("change") ?? "").split(":");
   const tag = String(form.get("tag") ?? "").trim();
   const change: BulkChange | null =
@@ -371,7 +372,7 @@ export default function Connections({ loaderData }: Route.ComponentProps) {
           <span className="mb-1 block font-medium">Tag</span>
           <input name="tag" maxLength={40} className={control} />
         </label>
-        <button type="submit" className={`${control} font-medium`}>
+        <button type="submit" name="intent" value="bulk" className={`${control} font-medium`}>
           Apply to selected
         </button>
         <button type="submit" name="intent" value="merge" className={`${control} font-medium`}>

@@ -42,6 +42,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 const CHOOSE_FILE = "Choose a file to import.";
+const ALREADY_IMPORTED = "This file was already imported; nobody was added twice. Your connections show the result.";
 
 /** The file step, checked in the browser before the upload and again by the action. */
 const fileSchema = z.object({
@@ -79,8 +80,14 @@ export async function action({ request, context }: Route.ActionArgs) {
     const plan = id.success ? await loadPreview(app.env, user.id, id.data) : null;
     if (!plan || !id.success) return refuseAll(expired);
     if (plan.rows.length === 0) return refuseAll("Nothing in this file can be imported.");
-    const result = await applyImport(app, user.id, plan, submission.value.duplicates);
+    const result = await applyImport(app, user.id, plan, submission.value.duplicates, id.data);
     await dropPreview(app.env, user.id, id.data);
+    // A double click: the other confirm imported this file; nothing was added twice.
+    if (!result)
+      return data(
+        { reply: { status: "error", error: { "": [ALREADY_IMPORTED] } } as SubmissionResult<string[]> },
+        { status: 409 },
+      );
     return redirectWithToast("/connections", {
       type: "success",
       title: "Import finished",

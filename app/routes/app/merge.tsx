@@ -7,7 +7,13 @@ import { formatAddress } from "~/lib/people/normalise";
 import { pageMeta } from "~/lib/site";
 import { requireUser } from "~/server/auth.server";
 import { notFound, parseIds } from "~/server/http.server";
-import { MERGE_FIELDS, type MergeField, mergePeople, previewMerge } from "~/server/people/merge.server";
+import {
+  MERGE_CONFLICT_MESSAGE,
+  MERGE_FIELDS,
+  type MergeField,
+  mergePeople,
+  previewMerge,
+} from "~/server/people/merge.server";
 import { redirectWithToast } from "~/server/toast.server";
 import type { Route } from "./+types/merge";
 
@@ -60,6 +66,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     : null;
   // Another account's person, or one gone since the preview: the whole merge is a 404.
   if (!merged) return notFound();
+  if ("conflict" in merged)
+    return data({ reply: submission.reply({ formErrors: [MERGE_CONFLICT_MESSAGE] }) }, { status: 409 });
   return redirectWithToast(`/connections/${merged.id}`, {
     type: "success",
     title: `Merged ${merged.merged + 1} people into ${merged.name}`,

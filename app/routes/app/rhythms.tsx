@@ -8,6 +8,7 @@ import { appContext } from "~/context";
 import { describeRhythm, tagRhythmSchema } from "~/lib/rhythm";
 import { pageMeta } from "~/lib/site";
 import { requireUser } from "~/server/auth.server";
+import { unknownIntent } from "~/server/http.server";
 import { listTagRhythms, setTagRhythm } from "~/server/rhythm.server";
 import { redirectWithToast } from "~/server/toast.server";
 import { connection } from "~db/schema";
@@ -38,6 +39,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     await setTagRhythm(app.db, user.id, tag, null);
     return redirectWithToast("/settings/keep-in-touch", { type: "success", title: "Rhythm removed" });
   }
+  if (formData.get("intent") !== "save") unknownIntent();
   const submission = parseWithZod(formData, { schema: tagRhythmSchema });
   if (submission.status !== "success") return data({ reply: submission.reply() }, { status: 400 });
   const { tag, ...rhythm } = submission.value;
@@ -76,6 +78,7 @@ export default function Rhythms({ loaderData, actionData }: Route.ComponentProps
         {...getFormProps(form)}
         className="mt-6 flex flex-wrap items-end gap-3 rounded-xl border border-slate-200 p-5 dark:border-slate-800"
       >
+        <input type="hidden" name="intent" value="save" />
         <div className="min-w-40 flex-1 text-sm">
           <Field id={fields.tag.id} label="Tag" errors={fields.tag.errors}>
             <input

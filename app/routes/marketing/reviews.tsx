@@ -8,6 +8,7 @@ import { Field, inputClass } from "~/components/ui/field";
 import { appContext } from "~/context";
 import { personNameField, requiredEmailField } from "~/lib/forms/fields";
 import { pageMeta } from "~/lib/site";
+import { unknownIntent } from "~/server/http.server";
 import { purgePublicPages } from "~/server/page-cache.server";
 import { allow, clientKey } from "~/server/rate-limit.server";
 import { addReview, listReviews, toggleHelpful } from "~/server/reviews.server";
@@ -66,6 +67,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const headers = visitor.setCookie ? { "Set-Cookie": visitor.setCookie } : undefined;
     return data({ kind: "helpful" as const, ok: state !== null }, { status: state === null ? 404 : 200, headers });
   }
+  if (formData.get("intent") !== "review") unknownIntent();
 
   const submission = parseWithZod(formData, { schema: reviewSchema });
   if (submission.status !== "success") {

@@ -14,6 +14,7 @@ import type { PersonDraft } from "~/lib/people/draft";
 import { normalisePerson } from "~/lib/people/normalise";
 import { campaign, connection, contactPoint, gift } from "~db/schema";
 import { purgeCampaignPages } from "../campaigns.server";
+import { claimStatement, lostClaim } from "../claim.server";
 import type { Database } from "../db.server";
 import { forgetPreview, keepPreview, readPreview } from "../import.server";
 import { ownerCountry } from "../people/add.server";
@@ -162,7 +163,10 @@ export async function planGiftImport(
 
 export type ImportOutcome =
   | { ok: true; imported: number; donors: number; skipped: number }
-  | { ok: false; message: string };
+  | { ok: false; message: string; conflict?: true };
+
+/** The answer to a confirm that another confirm of the same preview beat (a double click). */
+export const GIFTS_ALREADY_IMPORTED = "This file was already imported; no gift or donor was added twice";
 
 /**
  * Writes every gift, its donor (through the people core: matched by email, else new, tagged Donor) and
@@ -175,7 +179,7 @@ export async function confirmGiftImport(
   userId: string,
   c: { id: string; title: string; currency: string },
   file: StoredGiftFile,
-  options: { skipErrors: boolean },
+  options: { skipErrors: boolean; previewId: string },
 ): Promise<ImportOutcome> {
   const plan = await planGiftImport(app.db, userId, c, file);
   if (plan.errors.length && !options.skipErrors)
@@ -252,12 +256,15 @@ export async function confirmGiftImport(
   );
   let results: D1Result[];
   try {
-    results = await writeBatch(app.db, [...people.statements, ...giftStatements, ...entries]);
+    // The preview is claimed in the same batch: a second confirm at once fails whole, adding no donor twice.
+    const claim = claimStatement(userId, `gift-import:${options.previewId}`);
+    results = await writeBatch(app.db, [claim, ...people.statements, ...giftStatements, ...entries]);
   } catch (error) {
     await people.abort();
+    if (lostClaim(error)) return { ok: false, message: GIFTS_ALREADY_IMPORTED, conflict: true };
     throw error;
   }
-  const first = people.statements.length;
+  const first = 1 + people.statements.length;
   const storedKeys = results
     .slice(first, first + giftStatements.length)
     .flatMap((r) => (r.results as { external_key: string }[]).map((x) => x.external_key));

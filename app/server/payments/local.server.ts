@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import Stripe from "stripe";
 import type { AppContext } from "~/context";
 import { paymentLocalObject } from "~db/schema";
@@ -245,12 +245,31 @@ export async function completeLocalOnboarding(app: AppContext, accountId: string
 }
 
 /**
+ * Moves an open checkout session to `status` in one conditional update: of concurrent Pay or Cancel
+ * presses on one checkout exactly one gets it (false for the others).
+ */
+async function claimOpenSession(app: AppContext, sessionId: string, status: "complete" | "expired") {
+  const claimed = await app.db
+    .update(paymentLocalObject)
+    .set({ data: sql`json_set(${paymentLocalObject.data}, '$.status', ${status})` })
+    .where(
+      and(
+        eq(paymentLocalObject.id, sessionId),
+        eq(paymentLocalObject.kind, "checkout_session"),
+        sql`json_extract(${paymentLocalObject.data}, '$.status') = 'open'`,
+      ),
+    )
+    .returning({ id: paymentLocalObject.id });
+  return claimed.length === 1;
+}
+
+/**
  * The test checkout's "Pay": what Stripe would create (a payment, or a customer and a subscription with
  * its first paid invoice), then the same events in the same order Stripe sends them.
  */
 export async function payLocalCheckout(app: AppContext, sessionId: string, payer: { email: string; name: string }) {
   const s = await readLocal<LocalSession>(app, sessionId, "checkout_session");
-  if (s?.status !== "open") return undefined;
+  if (s?.status !== "open" || !(await claimOpenSession(app, sessionId, "complete"))) return undefined;
   const account = s.account;
   const customerId = `cus_local_${rand()}`;
   await save(app, "customer", { id: customerId, object: "customer", email: payer.email, name: payer.name, account });
@@ -311,7 +330,7 @@ export async function payLocalCheckout(app: AppContext, sessionId: string, payer
 
 export async function cancelLocalCheckout(app: AppContext, sessionId: string) {
   const s = await readLocal<LocalSession>(app, sessionId, "checkout_session");
-  if (s?.status !== "open") return undefined;
+  if (s?.status !== "open" || !(await claimOpenSession(app, sessionId, "expired"))) return undefined;
   await save(app, "checkout_session", { ...s, status: "expired" });
   await sendLocalEvent(app, "checkout.session.expired", { ...s, status: "expired" }, s.account);
   return s;

@@ -2,6 +2,7 @@ import { and, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { PRIORITIES, type Priority, uniqueTags } from "~/lib/connection-rules";
 import { foldName } from "~/lib/people/normalise";
 import { connection, contactPoint, interaction, personHistory, personMerge, reminder, sharedContact } from "~db/schema";
+import { lostClaim, personClaims, personVersions } from "../claim.server";
 import type { Database } from "../db.server";
 import { chunk } from "./add.server";
 import { emitPeopleEvents, type PeopleEvents } from "./events.server";
@@ -10,6 +11,16 @@ import { rawSql, type Statement, writeBatch } from "./write.server";
 
 type Batch = Statement[];
 export const MAX_MERGE = 10;
+
+/** What a merge or undo answers when another one changed the same people first: nothing was written. */
+export const MERGE_CONFLICT = { conflict: true } as const;
+export const MERGE_CONFLICT_MESSAGE =
+  "Another merge or undo of these people finished first, so nothing was changed. Look at them again and retry.";
+const inList = (ids: number[]) =>
+  sql.join(
+    ids.map((id) => sql`${id}`),
+    sql`, `,
+  );
 
 /** Single-valued fields the owner picks one value for; everything multi-valued is kept whole. */
 export const MERGE_FIELDS = [
@@ -53,7 +64,8 @@ export async function previewMerge(db: Database, userId: string, ids: number[]) 
  * Merges people into the primary after the owner saw the preview: each picked field comes from the
  * person chosen for it, every contact point, tag, note, follow-up, share-back and history entry is
  * kept, and a merge record holds everyone as they were so the merge can be undone. One batch; null
- * (nothing written) unless every id belongs to this owner.
+ * (nothing written) unless every id belongs to this owner; MERGE_CONFLICT (nothing written) when another
+ * merge or undo changed any of them after they were read here, or one of them is gone.
  */
 export async function mergePeople(
   db: Database,
@@ -63,7 +75,9 @@ export async function mergePeople(
   picks: Partial<Record<MergeField, number>>,
   events: PeopleEvents,
 ) {
-  const ids = [primaryId, ...otherIds.filter((id) => id !== primaryId)];
+  const ids = [...new Set([primaryId, ...otherIds])];
+  // Read before the people: a merge or undo of any of them that ends in between makes this one lose.
+  const versions = await personVersions(db, userId, ids);
   const preview = await previewMerge(db, userId, ids);
   if (!preview) return null;
   const primary = preview.people.find((p) => p.id === primaryId);
@@ -121,7 +135,9 @@ export async function mergePeople(
   const fill = (key: "email" | "phone" | "website" | "linkedin") =>
     [primary, ...others].map((p) => p[key]).find(Boolean) ?? null;
   const names = others.map((o) => o.name).join(", ");
+  const everyoneThere = sql`(select count(*) from connection where user_id = ${userId} and id in (${inList(ids)})) = ${ids.length}`;
   const statements: Batch = [
+    ...personClaims(userId, versions, everyoneThere),
     db
       .update(connection)
       .set({
@@ -179,7 +195,12 @@ export async function mergePeople(
       detail: `Merged with ${names}`.slice(0, 1000),
     }),
   ];
-  await writeBatch(db, statements);
+  try {
+    await writeBatch(db, statements);
+  } catch (error) {
+    if (lostClaim(error)) return MERGE_CONFLICT;
+    throw error;
+  }
   const [record] = await db
     .select({ id: personMerge.id })
     .from(personMerge)
@@ -211,13 +232,22 @@ export function undoableMerges(db: Database, userId: string, primaryId: number) 
 
 /**
  * Undoes a merge: the merged people come back with their own ids and fields, their contact points,
- * follow-ups, share-backs and history move back, and the primary gets its fields from before. One batch.
+ * follow-ups, share-backs and history move back, and the primary gets its fields from before. One batch;
+ * null when there is no such merge left to undo, MERGE_CONFLICT when another undo or merge of the same
+ * people finished first (nothing written).
  */
 export async function undoMerge(db: Database, userId: string, mergeId: number, events: PeopleEvents) {
-  const [record] = await db
-    .select()
-    .from(personMerge)
-    .where(and(eq(personMerge.id, mergeId), eq(personMerge.userId, userId), isNull(personMerge.undoneAt)));
+  const current = () =>
+    db
+      .select()
+      .from(personMerge)
+      .where(and(eq(personMerge.id, mergeId), eq(personMerge.userId, userId), isNull(personMerge.undoneAt)));
+  const [seen] = await current();
+  if (!seen) return null;
+  const ids = [seen.primaryId, ...seen.mergedIds];
+  const versions = await personVersions(db, userId, ids);
+  // Read again after the versions: an undo that finished in between is seen here, one that ends later loses.
+  const [record] = await current();
   if (!record) return null;
   const snap = record.snapshot as Snapshot;
   const [primaryNow] = await db
@@ -225,7 +255,11 @@ export async function undoMerge(db: Database, userId: string, mergeId: number, e
     .from(connection)
     .where(and(eq(connection.id, record.primaryId), eq(connection.userId, userId)));
   if (!primaryNow) return null;
-  const statements: Batch = [];
+  // At write time: still not undone, the primary still there, and nobody it restores back already.
+  const stillUndoable = sql`(select count(*) from person_merge where id = ${record.id} and undone_at is null) = 1
+    and exists (select 1 from connection where user_id = ${userId} and id = ${record.primaryId})
+    and not exists (select 1 from connection where id in (${inList(record.mergedIds)}))`;
+  const statements: Batch = [...personClaims(userId, versions, stillUndoable)];
   for (const person of snap.people) {
     const columns = Object.keys(person);
     statements.push(
@@ -284,7 +318,12 @@ export async function undoMerge(db: Database, userId: string, mergeId: number, e
     // Last contacted follows each restored person's own timeline again.
     ...[record.primaryId, ...record.mergedIds].map((id) => lastContactStatement(userId, id)),
   );
-  await writeBatch(db, statements);
+  try {
+    await writeBatch(db, statements);
+  } catch (error) {
+    if (lostClaim(error)) return MERGE_CONFLICT;
+    throw error;
+  }
   // The restored people come back as new to a subscriber; the primary changed back.
   await emitPeopleEvents(events, userId, [
     { type: "person.updated", id: record.primaryId },

@@ -112,11 +112,11 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       await keepGiftFile(app, user.id, { ...file, mapping }, v.preview);
       return redirect(`${here}?preview=${v.preview}`);
     }
-    const done = await confirmGiftImport(app, user.id, c, file, { skipErrors: v.skipErrors });
+    const done = await confirmGiftImport(app, user.id, c, file, { skipErrors: v.skipErrors, previewId: v.preview });
     if (!done.ok)
       return data<ActionData>(
         { form: intent, reply: submission.reply({ formErrors: [done.message] }) },
-        { status: 400 },
+        { status: done.conflict ? 409 : 400 },
       );
     await forgetGiftFile(app, user.id, v.preview);
     return redirectWithToast(`/campaigns/${c.id}`, {

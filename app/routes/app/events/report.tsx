@@ -14,7 +14,7 @@ import { requireUser } from "~/server/auth.server";
 import { savedDrafts } from "~/server/drafts.server";
 import { getEvent, peopleMetAt } from "~/server/events.server";
 import { eventFundraising } from "~/server/fundraising/analytics.server";
-import { notFound, parseId } from "~/server/http.server";
+import { notFound, parseId, unknownIntent } from "~/server/http.server";
 import { requireFeature } from "~/server/plans.server";
 import { createReminder } from "~/server/reminders.server";
 import { getSettings } from "~/server/settings.server";
@@ -139,7 +139,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   await requireFeature(app.db, user.id, "leadPrioritisation");
   const formData = await request.formData();
   const connectionId = Number(formData.get("connectionId"));
-  if (formData.get("intent") !== "remind" || !Number.isSafeInteger(connectionId)) notFound();
+  if (formData.get("intent") !== "remind") unknownIntent();
+  if (!Number.isSafeInteger(connectionId)) notFound();
   const settings = await getSettings(app.db, user.id);
   const dueAt = new Date(Date.now() + 24 * 3_600_000);
   const created = await createReminder(app.db, user.id, {
