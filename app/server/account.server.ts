@@ -398,10 +398,7 @@ export async function deleteAccount(env: AppEnv, db: Database, o: AccountOwner):
       )
     : new Set<string | null>();
   await Promise.all([
-    ...cards.flatMap((c) => [
-      removeCardObjects(env, c),
-      c.avatarKey ? env.CACHE.delete(`avatar:${c.avatarKey}:vcard`) : null,
-    ]),
+    ...cards.map((c) => removeCardObjects(env, c)),
     ...images.filter((k) => !stillUsed.has(k)).map((k) => env.CACHE.delete(`campaign-image:${k}`)),
     deleteAccountPhotos(env.CACHE, o.id),
     ...PREVIEW_KINDS.map((kind) => deleteByPrefix(env.CACHE, `${kind}:${o.id}:`)),

@@ -235,6 +235,8 @@ export async function removeCardObjects(env: AppEnv, stored: { slug: string | nu
   await Promise.all([
     invalidate(env, stored.slug),
     stored.avatarKey ? env.CACHE.delete(`avatar:${stored.avatarKey}`) : null,
+    // The copy sized for vCards (Save Contact) goes with it.
+    stored.avatarKey ? env.CACHE.delete(`avatar:${stored.avatarKey}:vcard`) : null,
   ]);
 }
 
