@@ -72,9 +72,13 @@ export default [
     route("campaigns/:id/edit", "routes/app/campaigns/edit.tsx", { id: "campaign-edit" }),
     route("campaigns/:id/gifts.csv", "routes/app/campaigns/gifts-csv.ts"),
     route("campaigns/:id/import", "routes/app/campaigns/import.tsx"),
+    // Development only: each status's error page inside the app shell.
+    route("dev/app-error/:status", "routes/dev/error.tsx", { id: "dev-app-error" }),
   ]),
 
   route("dev/mailbox", "routes/dev/mailbox.tsx"),
+  // Development only: each status's error page inside the marketing layout.
+  route("dev/error/:status", "routes/dev/error.tsx"),
 
   // The built-in test checkout (payments adapter's local default; 404 when Stripe is configured).
   route("pay/test/checkout/:id", "routes/pay/test-checkout.tsx"),

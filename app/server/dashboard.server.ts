@@ -1,4 +1,5 @@
 import { and, desc, eq, gt, gte, sql } from "drizzle-orm";
+import { localDay } from "~/lib/rhythm";
 import { zonedToUtc } from "~/lib/time";
 import { connection, sharedContact } from "~db/schema";
 import { cardStats, listCards } from "./cards.server";
@@ -13,7 +14,7 @@ export const FOLLOW_UP_WINDOW_MS = 48 * 60 * 60 * 1000;
 export async function dashboardSummary(db: Database, userId: string, now = new Date()) {
   const weekAgo = new Date(now.getTime() - 7 * 86_400_000).toISOString().slice(0, 10);
   const settings = await getSettings(db, userId);
-  const today = new Intl.DateTimeFormat("en-CA", { timeZone: settings.timeZone }).format(now);
+  const today = localDay(now, settings.timeZone);
   const endOfToday = zonedToUtc(`${today}T23:59`, settings.timeZone) ?? new Date(now.getTime() + 86_400_000);
   const [shares, [stats], notifications, followUps, recentConnections, cards, [sharers]] = await Promise.all([
     db
