@@ -2,16 +2,17 @@ import "~/lib/zod-config";
 import { lazy, Suspense, useEffect } from "react";
 import {
   data,
-  isRouteErrorResponse,
   Links,
   Meta,
   Outlet,
   Scripts,
   ScrollRestoration,
+  useLocation,
   useMatches,
   useRouteLoaderData,
 } from "react-router";
 import { ActiveEventBanner } from "~/components/active-event-banner";
+import { ErrorPage } from "~/components/error-page";
 import { Logo } from "~/components/logo";
 import { NewsletterSlideIn } from "~/components/marketing/newsletter-slide-in";
 import { SeoTags } from "~/components/marketing/seo-tags";
@@ -170,38 +171,33 @@ export default function App({ loaderData }: Route.ComponentProps) {
   );
 }
 
+/**
+ * Errors outside the signed-in area (and any the app shell could not draw) keep the marketing layout:
+ * header, the plain page for the status, footer. When the root's own data failed, the page stands alone.
+ */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  let status: number | undefined;
-  let detail = "Something went wrong.";
-  let stack: string | undefined;
-  if (isRouteErrorResponse(error)) {
-    status = error.status;
-    detail = error.statusText || (typeof error.data === "string" ? error.data : detail);
-  } else if (import.meta.env.DEV && error instanceof Error) {
-    detail = error.message;
-    stack = error.stack;
-  }
+  const root = useRouteLoaderData<typeof loader>("root");
+  const { pathname } = useLocation();
+  const page = <ErrorPage error={error} pathname={pathname} inApp={false} />;
+  if (!root)
+    return (
+      <main id="main">
+        <div className="mx-auto max-w-2xl px-4 pt-10 sm:px-6">
+          <a href="/" className="inline-flex items-center gap-2 font-bold text-lg" aria-label="KnowWho home">
+            <Logo />
+            KnowWho
+          </a>
+        </div>
+        {page}
+      </main>
+    );
   return (
-    <main id="main" className="mx-auto flex min-h-dvh max-w-2xl flex-col justify-center px-6 py-16">
-      <title>{`${status ?? "Error"}: Unexpected Application Error | KnowWho`}</title>
-      <meta name="robots" content="noindex" />
-      <a href="/" className="mb-10 inline-flex items-center gap-2 font-bold text-lg" aria-label="KnowWho home">
-        <Logo />
-        KnowWho
-      </a>
-      <h1 className="font-bold text-3xl tracking-tight">Unexpected Application Error!</h1>
-      <p className="mt-4 text-lg text-slate-700 dark:text-slate-300">
-        {status !== undefined ? <span className="font-semibold">{status} </span> : null}
-        {detail}
-      </p>
-      {stack ? (
-        <pre className="mt-6 overflow-x-auto rounded-lg bg-slate-100 p-4 text-xs dark:bg-slate-900">{stack}</pre>
-      ) : null}
-      <p className="mt-8">
-        <a href="/" className="font-semibold text-brand-600 underline underline-offset-4 dark:text-brand-200">
-          Go to the home page
-        </a>
-      </p>
-    </main>
+    <>
+      <SiteHeader user={root.user} theme={root.theme} unread={root.unread} solid />
+      <main id="main" className="min-h-[60vh]">
+        {page}
+      </main>
+      <SiteFooter origin={root.origin} />
+    </>
   );
 }

@@ -78,9 +78,13 @@ export default [
     route("organiser/:id/attendees/:format", "routes/app/organiser/export.ts"),
     route("e/:slug/join", "routes/app/organiser/join.tsx"),
     route("e/:slug/directory", "routes/app/organiser/directory.tsx"),
+    // Development only: each status's error page inside the app shell.
+    route("dev/app-error/:status", "routes/dev/error.tsx", { id: "dev-app-error" }),
   ]),
 
   route("dev/mailbox", "routes/dev/mailbox.tsx"),
+  // Development only: each status's error page inside the marketing layout.
+  route("dev/error/:status", "routes/dev/error.tsx"),
 
   // The built-in test checkout (payments adapter's local default; 404 when Stripe is configured).
   route("pay/test/checkout/:id", "routes/pay/test-checkout.tsx"),

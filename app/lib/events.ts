@@ -1,6 +1,7 @@
 import Papa from "papaparse";
 import { z } from "zod";
 import { isEmail } from "./forms/fields";
+import { dateTimeFormat } from "./time";
 
 /** Event hubs: form rules, status from dates, attendee lists and plan editing. Pure; shared by server and browser. */
 
@@ -20,9 +21,7 @@ const isDay = (v: string) => ISO_DATE.test(v) && !Number.isNaN(Date.parse(`${v}T
 /** "2026-11-22" in the owner's time zone. */
 export function dayInZone(now: Date, timeZone: string): string {
   try {
-    return new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(
-      now,
-    );
+    return dateTimeFormat(timeZone, { year: "numeric", month: "2-digit", day: "2-digit" }, "en-CA").format(now);
   } catch {
     return now.toISOString().slice(0, 10);
   }

@@ -3,6 +3,7 @@
  * Plan and billing and every server-side gate read (app/server/plans.server.ts), so they cannot disagree.
  * Pure: no I/O, safe in the browser.
  */
+import { formatInZone } from "./time";
 
 export const TRIAL_DAYS = 7;
 export const NONPROFIT_MONTHS = 3;
@@ -212,7 +213,7 @@ export const PLAN_LABEL: Record<PlanSource, string> = {
 };
 
 export function formatPlanDate(d: Date | string, timeZone = "UTC"): string {
-  return new Date(d).toLocaleDateString("en-US", { dateStyle: "long", timeZone });
+  return formatInZone(d, timeZone, { dateStyle: "long" });
 }
 
 /** What a refused request carries (403), so the page can say what the feature does and how to get it. */

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { addMonths as addMonthsToDate, DAY_MS } from "./days";
-import { isTimeZone, zonedToUtc } from "./time";
+import { dateTimeFormat, isTimeZone, zonedToUtc } from "./time";
 
 /**
  * Keep-in-touch arithmetic on the owner's calendar days, so "due today" means the owner's today and
@@ -62,12 +62,11 @@ export function describeRhythm(r: Rhythm): string {
 
 /** The calendar day (YYYY-MM-DD) of an instant in a time zone. */
 export function localDay(at: Date, timeZone: string): string {
-  return new Intl.DateTimeFormat("en-CA", {
-    timeZone: isTimeZone(timeZone) ? timeZone : "UTC",
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-  }).format(at);
+  return dateTimeFormat(
+    isTimeZone(timeZone) ? timeZone : "UTC",
+    { year: "numeric", month: "2-digit", day: "2-digit" },
+    "en-CA",
+  ).format(at);
 }
 
 const toDay = (y: number, m: number, d: number) =>

@@ -1,9 +1,32 @@
 /** Time-zone arithmetic with Intl alone: the owner's wall-clock time to UTC and back. */
 
+const formatters = new Map<string, Intl.DateTimeFormat>();
+const MAX_FORMATTERS = 2000;
+
+/**
+ * The one way to get an Intl.DateTimeFormat: one instance per (zone, options, locale), kept for the
+ * isolate's life, because building one costs far more than formatting with it. Throws for an unknown zone.
+ */
+export function dateTimeFormat(
+  timeZone: string,
+  options: Intl.DateTimeFormatOptions = {},
+  locale = "en-US",
+): Intl.DateTimeFormat {
+  const key = `${locale}|${timeZone}|${JSON.stringify(options)}`;
+  let format = formatters.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, { ...options, timeZone });
+    // Zones arrive from forms in any letter case: a bound keeps odd spellings from growing the cache forever.
+    if (formatters.size >= MAX_FORMATTERS) formatters.clear();
+    formatters.set(key, format);
+  }
+  return format;
+}
+
 export function isTimeZone(tz: unknown): tz is string {
   if (typeof tz !== "string" || !tz || tz.length > 64) return false;
   try {
-    new Intl.DateTimeFormat("en-US", { timeZone: tz });
+    dateTimeFormat(tz);
     return true;
   } catch {
     return false;
@@ -16,7 +39,7 @@ export function isTimeZone(tz: unknown): tz is string {
  */
 export function canonicalTimeZone(tz: unknown): string | null {
   if (!isTimeZone(tz)) return null;
-  const resolved = new Intl.DateTimeFormat("en-US", { timeZone: tz }).resolvedOptions().timeZone;
+  const resolved = dateTimeFormat(tz).resolvedOptions().timeZone;
   if (resolved === "UTC") return "UTC";
   return Intl.supportedValuesOf("timeZone").includes(resolved) ? resolved : null;
 }
@@ -31,8 +54,7 @@ export function utcOffsetLabel(timeZone: string, at = new Date()): string {
 
 /** Milliseconds the zone is ahead of UTC at the given instant. */
 function offsetAt(instant: number, timeZone: string): number {
-  const parts = new Intl.DateTimeFormat("en-US", {
-    timeZone,
+  const parts = dateTimeFormat(timeZone, {
     hourCycle: "h23",
     year: "numeric",
     month: "2-digit",
@@ -57,16 +79,24 @@ export function zonedToUtc(local: string, timeZone: string): Date | null {
   return new Date(naive - offsetAt(first, timeZone));
 }
 
-/** A Date shown as "Mon, Nov 23, 9:30 AM" in the owner's zone. */
-export function formatInZone(date: Date, timeZone: string): string {
-  return new Intl.DateTimeFormat("en-US", {
-    timeZone: isTimeZone(timeZone) ? timeZone : "UTC",
-    weekday: "short",
-    month: "short",
-    day: "numeric",
-    hour: "numeric",
-    minute: "2-digit",
-  }).format(date);
+const WEEKDAY_AND_TIME: Intl.DateTimeFormatOptions = {
+  weekday: "short",
+  month: "short",
+  day: "numeric",
+  hour: "numeric",
+  minute: "2-digit",
+};
+
+/**
+ * A Date in the owner's zone: "Mon, Nov 23, 9:30 AM" unless other options are given. Every page shows
+ * times through this, in the zone from the owner's settings, so server and browser render the same text.
+ */
+export function formatInZone(
+  date: Date | string | number,
+  timeZone: string,
+  options: Intl.DateTimeFormatOptions = WEEKDAY_AND_TIME,
+): string {
+  return dateTimeFormat(isTimeZone(timeZone) ? timeZone : "UTC", options).format(new Date(date));
 }
 
 export const FOLLOW_UP_PRESETS = [

@@ -1,5 +1,6 @@
 import { and, desc, eq, gt, gte, sql } from "drizzle-orm";
 import { DAY_MS } from "~/lib/days";
+import { localDay } from "~/lib/rhythm";
 import { zonedToUtc } from "~/lib/time";
 import { connection, sharedContact } from "~db/schema";
 import { cardStats, listCards } from "./cards.server";
@@ -14,7 +15,7 @@ export const FOLLOW_UP_WINDOW_MS = 48 * 60 * 60 * 1000;
 export async function dashboardSummary(db: Database, userId: string, now = new Date()) {
   const weekAgo = new Date(now.getTime() - 7 * DAY_MS).toISOString().slice(0, 10);
   const settings = await getSettings(db, userId);
-  const today = new Intl.DateTimeFormat("en-CA", { timeZone: settings.timeZone }).format(now);
+  const today = localDay(now, settings.timeZone);
   const endOfToday = zonedToUtc(`${today}T23:59`, settings.timeZone) ?? new Date(now.getTime() + DAY_MS);
   const [shares, [stats], notifications, followUps, recentConnections, cards, [sharers]] = await Promise.all([
     db

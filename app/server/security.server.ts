@@ -1,5 +1,6 @@
 /** Request guards and response headers shared by every route the Worker answers. */
 import { escapeHtml } from "~/lib/escape";
+import { themeFromCookie } from "~/lib/theme";
 
 export const MAX_BODY_BYTES = 1_000_000;
 /** The gift import takes files up to 5 MB (its page says so before sending); the form's other fields fit in the rest. */
@@ -69,8 +70,10 @@ function backTo(request: Request): string {
 function refusedPage(request: Request, status: number, message: string, cap: number): Response | null {
   const page = REFUSED_PAGES[message];
   if (!page) return null;
+  // The theme the person chose (its cookie), as on every page of the app; plain-page.css draws both.
+  const theme = themeFromCookie(request.headers.get("cookie"));
   const html = `<!doctype html>
-<html lang="en">
+<html lang="en" data-theme="${theme}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">

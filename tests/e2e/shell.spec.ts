@@ -50,7 +50,7 @@ test("unknown path shows the landing page with 404 and noindex", async ({ page }
   await page.screenshot({ path: screenshotPath("not-found-dark", info.project.name) });
 });
 
-test("error screen shows status and text", async ({ page }, info) => {
+test("error page shows its status, title and the way home", async ({ page }, info) => {
   await page.goto("/");
   // A plain form post to a page without an action is a 405 the root error boundary renders.
   const [response] = await Promise.all([
@@ -64,8 +64,8 @@ test("error screen shows status and text", async ({ page }, info) => {
     }),
   ]);
   expect(response.status()).toBe(405);
-  await expect(page.getByRole("heading", { name: "Unexpected Application Error!" })).toBeVisible();
-  await expect(page.getByText("405")).toBeVisible();
+  await expect(page.getByRole("heading", { name: "This page can't do that" })).toBeVisible();
+  await expect(page.getByText("Error 405")).toBeVisible();
   await page.screenshot({ path: screenshotPath("error-light", info.project.name) });
   await page.emulateMedia({ colorScheme: "dark", reducedMotion: "reduce" });
   await expectAccessible(page);

@@ -73,6 +73,15 @@ describe("a refusal a person reads", () => {
     expect(api?.headers.get("content-type")).toContain("application/json");
   });
 
+  it("is drawn in the theme the person chose, as the app's pages are", async () => {
+    const dark = await tooLarge({ "sec-fetch-mode": "navigate", cookie: "a=1; theme=dark" })?.text();
+    expect(dark).toContain('<html lang="en" data-theme="dark">');
+    const light = await tooLarge({ "sec-fetch-mode": "navigate", cookie: "theme=light" })?.text();
+    expect(light).toContain('<html lang="en" data-theme="light">');
+    const system = await tooLarge({ "sec-fetch-mode": "navigate", cookie: 'theme="><script>' })?.text();
+    expect(system).toContain('<html lang="en" data-theme="system">');
+  });
+
   it("never offers another site, or anything unescaped, as the way back", async () => {
     const elsewhere = await tooLarge({ "sec-fetch-mode": "navigate", referer: "https://evil.test/x" })?.text();
     expect(elsewhere).toContain('href="/"');

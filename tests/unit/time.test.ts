@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatInZone, isTimeZone, zonedToUtc } from "~/lib/time";
+import { dateTimeFormat, formatInZone, isTimeZone, zonedToUtc } from "~/lib/time";
 
 describe("owner time zones", () => {
   it("turns a wall-clock time into the right instant, across daylight saving", () => {
@@ -19,5 +19,21 @@ describe("owner time zones", () => {
 
   it("shows instants in the owner's zone", () => {
     expect(formatInZone(new Date("2026-11-23T14:30:00Z"), "America/New_York")).toBe("Mon, Nov 23, 9:30 AM");
+  });
+
+  it("builds one formatter per zone, options and locale, and reuses it", () => {
+    const a = dateTimeFormat("Europe/Berlin", { dateStyle: "medium" });
+    expect(dateTimeFormat("Europe/Berlin", { dateStyle: "medium" })).toBe(a);
+    expect(dateTimeFormat("Europe/Berlin", { dateStyle: "long" })).not.toBe(a);
+    expect(dateTimeFormat("Europe/Berlin", { dateStyle: "medium" }, "en-GB")).not.toBe(a);
+    expect(dateTimeFormat("Asia/Tokyo", { dateStyle: "medium" })).not.toBe(a);
+    expect(a.resolvedOptions().timeZone).toBe("Europe/Berlin");
+    expect(() => dateTimeFormat("Mars/Olympus")).toThrow(RangeError);
+  });
+
+  it("formats with other options in the same zone, and an unknown zone as UTC", () => {
+    const at = new Date("2026-11-23T23:30:00Z");
+    expect(formatInZone(at, "Europe/Berlin", { dateStyle: "medium" })).toBe("Nov 24, 2026");
+    expect(formatInZone(at.toISOString(), "Mars/Olympus", { dateStyle: "medium" })).toBe("Nov 23, 2026");
   });
 });

@@ -106,12 +106,13 @@ describe("shell", () => {
     expect(html).toContain("How It Works");
   });
 
-  it("renders the error screen with status and text, without a stack", async () => {
+  it("renders the error page with status and text, without a stack", async () => {
     const res = await call("/", form({ anything: "1" }));
     expect(res.status).toBe(405);
     const html = await res.text();
-    expect(html).toContain("Unexpected Application Error!");
-    expect(html).toContain("405");
+    expect(html).toContain("This page can&#x27;t do that");
+    expect(html).toContain("Error 405");
+    expect(html).not.toContain("Unexpected Application Error");
     expect(html).not.toMatch(/at \S+ \(/);
   });
 

@@ -21,9 +21,17 @@ const remind = (cookie: string, connectionId: number, values: Record<string, str
     headers: { cookie },
   });
 
+const setZone = (userId: string, zone: string) =>
+  env.DB.prepare(
+    "insert into user_settings (user_id, time_zone) values (?1, ?2) on conflict (user_id) do update set time_zone = ?2",
+  )
+    .bind(userId, zone)
+    .run();
+
 describe("reminders", () => {
   it("sets follow-ups from presets and from a time in the owner's zone", async () => {
     const a = await ownerWithContact();
+    await setZone(a.userId, "America/New_York");
     const before = Date.now();
     expect((await remind(a.cookie, a.connectionId, { preset: "48h" })).status).toBe(302);
     expect(
@@ -31,7 +39,8 @@ describe("reminders", () => {
         await remind(a.cookie, a.connectionId, {
           preset: "custom",
           due: "2030-03-10T09:00",
-          timeZone: "America/New_York",
+          // The browser's zone is not the rule: a picked time is in the owner's zone from settings.
+          timeZone: "UTC",
         })
       ).status,
     ).toBe(302);
@@ -42,6 +51,32 @@ describe("reminders", () => {
     expect(rows.results).toHaveLength(2);
     expect(Math.abs((rows.results[0]?.due_at ?? 0) - (before + 48 * 3_600_000))).toBeLessThan(60_000);
     expect(new Date(rows.results[1]?.due_at ?? 0).toISOString()).toBe("2030-03-10T13:00:00.000Z");
+  });
+
+  it("shows every time on the person page in the owner's zone, and says which zone once", async () => {
+    const a = await ownerWithContact();
+    await setZone(a.userId, "Europe/Berlin");
+    // 15:00 in Berlin on a winter day is 14:00 UTC and 06:00 in Los Angeles.
+    await remind(a.cookie, a.connectionId, {
+      preset: "custom",
+      due: "2030-01-15T15:00",
+      timeZone: "America/Los_Angeles",
+    });
+    // The history line (and its consent line) of the same instant, from the day the person was added.
+    await env.DB.prepare("update person_history set created_at = ? where connection_id = ?")
+      .bind(Date.parse("2030-01-15T14:00:00Z"), a.connectionId)
+      .run();
+    const res = await call(`/connections/${a.connectionId}`, { headers: { cookie: a.cookie } });
+    // React marks the seams between text pieces with empty comments; the page as read has none.
+    const html = (await res.text()).replaceAll("<!-- -->", "");
+    expect(res.status).toBe(200);
+    expect(html.match(/Times in Europe\/Berlin/g)).toHaveLength(1);
+    // The follow-up picked at 15:00 reads 15:00, in the list and nowhere as the browser's or UTC's hour.
+    expect(html).toContain("Email · Tue, Jan 15, 3:00 PM");
+    expect(html).toMatch(/Tue, Jan 15, 3:00 PM<\/span> /);
+    expect(html).not.toContain("2:00 PM");
+    expect(html).not.toMatch(/Or pick a time \(/);
+    expect(html).not.toContain('name="timeZone"');
   });
 
   it("downloads a reminder as iCalendar for its owner only", async () => {

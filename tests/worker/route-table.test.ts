@@ -51,7 +51,8 @@ const pages = flatten(routes as Entry[]).filter((r) => !r.path.includes("*"));
 const hasAction = (r: PageRoute) => /export\s+(async\s+)?function\s+action\b|export\s+const\s+action\b/.test(r.source);
 const isPrivate = (r: PageRoute) => r.signedIn || /\brequireUser\(/.test(r.source);
 const actions = pages.filter(hasAction);
-const privatePages = pages.filter(isPrivate);
+// The development-only error pages answer the status in their address; they hold nothing of anyone's.
+const privatePages = pages.filter((p) => isPrivate(p) && !p.file.startsWith("routes/dev/"));
 
 /** Fills a route's params with one account's own resources, by the area the path names. */
 type Owned = { card: number; connection: number; event: number; reminder: number; slug: string; campaign: string };

@@ -1,5 +1,6 @@
-import { isRouteErrorResponse, Outlet, useRouteError, useRouteLoaderData } from "react-router";
+import { isRouteErrorResponse, Outlet, useLocation, useRouteError, useRouteLoaderData } from "react-router";
 import { AppShell } from "~/components/app-shell";
+import { ErrorPage } from "~/components/error-page";
 import { FeatureLocked, PlanBanner, type PlanNotice } from "~/components/plan-gate";
 import { appContext, userContext } from "~/context";
 import { DAY_MS } from "~/lib/days";
@@ -60,20 +61,28 @@ export default function AppLayout() {
 }
 
 /**
- * A Pro feature refused by the server (requireFeature's 403) is explained inside the app shell, with
- * the way to get it; every other error goes on to the root's error page.
+ * Errors in the signed-in area stay inside the app shell: a Pro feature refused by the server
+ * (requireFeature's 403) explains how to get it; any other status gets its own plain page. Signed out (a
+ * sample event), the root's error page draws it inside the marketing layout.
  */
 export function ErrorBoundary() {
   const error = useRouteError();
   const root = useRouteLoaderData<typeof rootLoader>("root");
-  if (!(isRouteErrorResponse(error) && error.status === 403 && isLockedFeature(error.data)) || !root?.user) throw error;
+  const { pathname } = useLocation();
+  if (!root?.user) throw error;
   return (
     <AppShell user={root.user} theme={root.theme} unread={root.unread} activeEvent={root.activeEvent}>
-      <title>{`${FEATURES[error.data.locked].name}: a Card Pro feature | KnowWho`}</title>
-      <meta name="robots" content="noindex" />
-      <div className="mx-auto max-w-3xl px-4 py-10 sm:px-6">
-        <FeatureLocked feature={error.data.locked} trialAvailable={error.data.trialAvailable} headingLevel={1} />
-      </div>
+      {isRouteErrorResponse(error) && error.status === 403 && isLockedFeature(error.data) ? (
+        <>
+          <title>{`${FEATURES[error.data.locked].name}: a Card Pro feature | KnowWho`}</title>
+          <meta name="robots" content="noindex" />
+          <div className="mx-auto max-w-3xl px-4 py-10 sm:px-6">
+            <FeatureLocked feature={error.data.locked} trialAvailable={error.data.trialAvailable} headingLevel={1} />
+          </div>
+        </>
+      ) : (
+        <ErrorPage error={error} pathname={pathname} inApp />
+      )}
     </AppShell>
   );
 }

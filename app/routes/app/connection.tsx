@@ -1,11 +1,11 @@
 import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { useEffect, useState } from "react";
 import { data, Form, Link, useNavigation } from "react-router";
 import { ConnectionFields, useConnectionForm } from "~/components/connection-fields";
 import { PersonFollowThrough } from "~/components/follow/person-follow-through";
 import { GivingSection } from "~/components/fundraising/giving-section";
 import { PersonPhoto, PersonPhotoUpload } from "~/components/person-photo";
+import { TimesIn } from "~/components/times-in";
 import { Field, inputClass } from "~/components/ui/field";
 import { appContext } from "~/context";
 import { safeHref } from "~/lib/card";
@@ -17,7 +17,7 @@ import { formatAddress } from "~/lib/people/normalise";
 import { asCountry, formatPhone } from "~/lib/phone";
 import { localDay } from "~/lib/rhythm";
 import { pageMeta } from "~/lib/site";
-import { FOLLOW_UP_PRESETS, formatInZone, isTimeZone, zonedToUtc } from "~/lib/time";
+import { FOLLOW_UP_PRESETS, formatInZone, zonedToUtc } from "~/lib/time";
 import { requireUser } from "~/server/auth.server";
 import { followAction, followThroughFor, isFollowIntent } from "~/server/follow.server";
 import { givingSummary } from "~/server/fundraising/gifts.server";
@@ -160,8 +160,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     const parsed = reminderFormSchema.safeParse(Object.fromEntries(formData));
     if (!parsed.success) return data({ reminderError: "Choose when to follow up" }, { status: 400 });
     const { preset, due, type, notes } = parsed.data;
-    const settings = await getSettings(app.db, user.id);
-    const timeZone = isTimeZone(parsed.data.timeZone) ? parsed.data.timeZone : settings.timeZone;
+    // One rule for every time on the page: the owner's zone from settings, whatever the browser is set to.
+    const { timeZone } = await getSettings(app.db, user.id);
     const offset = FOLLOW_UP_PRESETS.find((p) => p.id === preset)?.ms;
     const dueAt = offset ? new Date(Date.now() + offset) : due ? zonedToUtc(due, timeZone) : null;
     if (!dueAt) return data({ reminderError: "Choose a date and time" }, { status: 400 });
@@ -204,11 +204,9 @@ export default function ConnectionPage({ loaderData, actionData }: Route.Compone
     country,
     enrichmentLocked,
   } = loaderData;
-  const savedZone = loaderData.timeZone;
+  const timeZone = loaderData.timeZone;
   const pointError = actionData && "pointError" in actionData ? actionData.pointError : undefined;
   const navigation = useNavigation();
-  const [timeZone, setTimeZone] = useState(savedZone);
-  useEffect(() => setTimeZone(Intl.DateTimeFormat().resolvedOptions().timeZone || savedZone), [savedZone]);
   const reply = actionData && "reply" in actionData ? actionData.reply : undefined;
   const reminderError = actionData && "reminderError" in actionData ? actionData.reminderError : undefined;
   const mergeError = actionData && "mergeError" in actionData ? actionData.mergeError : undefined;
@@ -243,6 +241,7 @@ export default function ConnectionPage({ loaderData, actionData }: Route.Compone
           </p>
         </div>
       </div>
+      <TimesIn timeZone={timeZone} className="mt-2" />
       <div className="mt-3">
         <PersonPhotoUpload id={c.id} hasPhoto={Boolean(loaderData.photoUrl)} />
       </div>
@@ -367,13 +366,7 @@ export default function ConnectionPage({ loaderData, actionData }: Route.Compone
           <input type="hidden" name="intent" value="undo-merge" />
           <input type="hidden" name="mergeId" value={merges[0]?.id} />
           <span>
-            Merged on{" "}
-            {new Date(merges[0]?.createdAt ?? 0).toLocaleString("en-US", {
-              dateStyle: "medium",
-              timeStyle: "short",
-              timeZone,
-            })}
-            .
+            Merged on {formatInZone(merges[0]?.createdAt ?? 0, timeZone, { dateStyle: "medium", timeStyle: "short" })}.
           </span>
           <button type="submit" className={small}>
             Undo merge
@@ -418,7 +411,7 @@ export default function ConnectionPage({ loaderData, actionData }: Route.Compone
       <PersonFollowThrough
         person={{ id: c.id, name: c.name, email: c.email, lastContactAt: c.lastContactAt }}
         follow={loaderData.follow}
-        timeZone={savedZone}
+        timeZone={timeZone}
         today={loaderData.today}
         error={actionData && "followError" in actionData ? actionData.followError : null}
       />
@@ -450,7 +443,6 @@ export default function ConnectionPage({ loaderData, actionData }: Route.Compone
             </h2>
             <Form method="post" className="mt-3 space-y-3">
               <input type="hidden" name="intent" value="remind" />
-              <input type="hidden" name="timeZone" value={timeZone} />
               <div className="grid grid-cols-2 gap-2">
                 {FOLLOW_UP_PRESETS.map((p) => (
                   <button key={p.id} type="submit" name="preset" value={p.id} className={small}>
@@ -465,11 +457,7 @@ export default function ConnectionPage({ loaderData, actionData }: Route.Compone
                   ))}
                 </select>
               </Field>
-              <Field
-                id="reminder-due"
-                label={`Or pick a time (${timeZone})`}
-                errors={reminderError ? [reminderError] : undefined}
-              >
+              <Field id="reminder-due" label="Or pick a time" errors={reminderError ? [reminderError] : undefined}>
                 <input id="reminder-due" name="due" type="datetime-local" className={inputClass} />
               </Field>
               <Field id="reminder-notes" label="Note">

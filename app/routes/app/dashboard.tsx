@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import { ReconnectList } from "~/components/follow/reconnect-list";
 import { QuickLog } from "~/components/follow/timeline";
 import { UnthankedGifts } from "~/components/fundraising/unthanked";
+import { TimesIn } from "~/components/times-in";
 import { appContext } from "~/context";
 import { type OnboardingStep, STEP_COUNT, STEP_TITLES, stepNumber } from "~/lib/onboarding";
 import { formatPhone } from "~/lib/phone";
@@ -25,7 +26,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     unacknowledgedGifts(app.db, user.id),
   ]);
   const reconnect = await dueToReconnect(app.db, user.id, summary.timeZone, { withinDays: 6, limit: 10 });
-  return { user, ...summary, reconnect, unthanked };
+  // The server's clock goes with the page, so the browser renders the same "due" and "hours left" it was sent.
+  return { user, ...summary, reconnect, unthanked, now: Date.now() };
 }
 
 /** The follow-through forms on the dashboard (log an interaction, snooze): the same handler as the person page. */
@@ -113,12 +115,13 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
     cards,
     reconnect,
     unthanked,
+    now,
   } = loaderData;
-  const now = Date.now();
   return (
     <section className="mx-auto max-w-5xl px-4 py-10 sm:px-6">
       <h1 className="font-bold text-2xl tracking-tight sm:text-3xl">Welcome, {user.name}</h1>
       <p className="mt-2 text-slate-600 dark:text-slate-300">Signed in as {user.email}.</p>
+      <TimesIn timeZone={timeZone} className="mt-1" />
       <NextStep onboarding={onboarding} cards={cards} />
       <UnthankedGifts gifts={unthanked} back="/dashboard" />
 

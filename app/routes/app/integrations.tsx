@@ -2,6 +2,7 @@ import { getFormProps, getInputProps, getSelectProps, type SubmissionResult, use
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, useNavigation } from "react-router";
 import { FeatureLocked } from "~/components/plan-gate";
+import { TimesIn } from "~/components/times-in";
 import { Field, inputClass } from "~/components/ui/field";
 import { appContext } from "~/context";
 import { addressBookUrl, appPasswordFormSchema } from "~/lib/carddav";
@@ -20,6 +21,7 @@ import {
 } from "~/lib/integrations";
 import { can } from "~/lib/plans";
 import { pageMeta } from "~/lib/site";
+import { dateTimeFormat } from "~/lib/time";
 import { requireUser } from "~/server/auth.server";
 import { createAppPassword, listAppPasswords, revokeAppPassword } from "~/server/dav/app-passwords.server";
 import { notFound } from "~/server/http.server";
@@ -350,11 +352,7 @@ export default function IntegrationsPage({ loaderData, actionData }: Route.Compo
   const navigation = useNavigation();
   const idle = navigation.state === "idle";
   const shown = actionData && "shown" in actionData ? (actionData.shown as Shown) : undefined;
-  const when = new Intl.DateTimeFormat("en-GB", {
-    dateStyle: "medium",
-    timeStyle: "short",
-    timeZone: loaderData.timeZone,
-  });
+  const when = dateTimeFormat(loaderData.timeZone, { dateStyle: "medium", timeStyle: "short" }, "en-GB");
   const fmt = (d: Date | string | null) => (d ? when.format(new Date(d)) : "never");
   return (
     <section className="mx-auto max-w-3xl px-4 py-10 sm:px-6">
@@ -362,6 +360,7 @@ export default function IntegrationsPage({ loaderData, actionData }: Route.Compo
         ← Settings
       </Link>
       <h1 className="mt-2 font-bold text-3xl tracking-tight">Integrations</h1>
+      <TimesIn timeZone={loaderData.timeZone} className="mt-1" />
       {loaderData.locked ? (
         <div className="mt-4">
           <FeatureLocked

@@ -3,6 +3,7 @@ import { Form, Link } from "react-router";
 import { BarChart } from "~/components/bar-chart";
 import { EventGiftsSection } from "~/components/fundraising/event-gifts";
 import { formatDate } from "~/components/marketing/page";
+import { TimesIn } from "~/components/times-in";
 import { appContext } from "~/context";
 import { PRIORITY_LABEL, PRIORITY_STAR_CLASS } from "~/lib/connection-rules";
 import { FOLLOW_UP_WINDOW_MS, mailtoHref } from "~/lib/events";
@@ -118,6 +119,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     byTag: tally(people.flatMap((p) => p.tags.filter((t) => t !== event.title))).slice(0, 8),
     progress,
     nextDeadline: nextDeadline ? formatInZone(new Date(nextDeadline), settings.timeZone) : null,
+    timeZone: settings.timeZone,
     leads: ranked.map((r, i) => ({
       id: r.person.id,
       name: r.person.name,
@@ -232,6 +234,7 @@ export default function EventReportPage({ loaderData }: Route.ComponentProps) {
             {event.endDate && event.endDate !== event.date ? ` – ${formatDate(event.endDate)}` : ""}
             {event.location ? ` · ${event.location}` : ""}
           </p>
+          <TimesIn timeZone={loaderData.timeZone} />
         </div>
         <button
           type="button"

@@ -1,0 +1,81 @@
+import type { Page } from "@playwright/test";
+import { ERROR_PAGES } from "~/lib/error-pages";
+import { demoTest, expect, expectAccessible, screenshotPath, test } from "./fixtures";
+
+const STATUSES = Object.keys(ERROR_PAGES).map(Number) as (keyof typeof ERROR_PAGES)[];
+
+/** The way back can be seen and tapped: the element at its centre is the link itself (not clipped or covered). */
+async function expectTappable(page: Page, name: string) {
+  const link = page.getByRole("link", { name, exact: true });
+  await expect(link).toBeVisible();
+  const hit = await link.evaluate((el) => {
+    const r = el.getBoundingClientRect();
+    return el.contains(document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2));
+  });
+  expect(hit, `${name} is the element at its centre`).toBe(true);
+}
+
+/** The page for one status: its heading and status, the way back, axe in light and in dark. */
+async function expectErrorPage(page: Page, status: keyof typeof ERROR_PAGES, back: string, shot?: string) {
+  const main = page.getByRole("main");
+  await expect(main.getByRole("heading", { level: 1, name: ERROR_PAGES[status].title })).toBeVisible();
+  await expect(main.getByText(`Error ${status}`, { exact: true })).toBeVisible();
+  await expect(main.getByText(ERROR_PAGES[status].text)).toBeVisible();
+  await expect(page.getByText("Unexpected Application Error")).toHaveCount(0);
+  await expectTappable(page, back);
+  for (const colorScheme of ["light", "dark"] as const) {
+    await page.emulateMedia({ colorScheme });
+    await expectAccessible(page);
+    if (shot) await page.screenshot({ path: screenshotPath(`${shot}-${colorScheme}`, test.info().project.name) });
+  }
+  await page.emulateMedia({ colorScheme: "light" });
+}
+
+demoTest("a missing person is a 404 page inside the app shell, with the way back to People", async ({ page }) => {
+  const response = await page.goto("/connections/999999");
+  expect(response?.status()).toBe(404);
+  // The app's own navigation, not the marketing header.
+  await expect(page.getByRole("navigation", { name: page.viewportSize()!.width < 768 ? "Tabs" : "App" })).toBeVisible();
+  await expect(page.getByRole("navigation", { name: "Main" })).toHaveCount(0);
+  await expectErrorPage(page, 404, "Back to People", "error-404-app");
+  await page.getByRole("link", { name: "Back to People", exact: true }).click();
+  await expect(page).toHaveURL(/\/connections$/);
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+});
+
+demoTest("every status has its own page inside the app shell, in light and dark", async ({ page }) => {
+  // Seven pages, each checked by axe twice, on a shared 2-core machine.
+  test.setTimeout(300_000);
+  for (const status of STATUSES) {
+    const response = await page.goto(`/dev/app-error/${status}`);
+    expect(response?.status(), String(status)).toBe(status);
+    await expect(page.getByRole("navigation", { name: "Main" })).toHaveCount(0);
+    await expectErrorPage(page, status, "Go to the dashboard", status === 500 ? "error-500-app" : undefined);
+  }
+});
+
+test("every status has its own page inside the marketing layout, in light and dark", async ({ page }) => {
+  test.setTimeout(300_000);
+  for (const status of STATUSES) {
+    const response = await page.goto(`/dev/error/${status}`);
+    expect(response?.status(), String(status)).toBe(status);
+    await expect(page.getByRole("contentinfo")).toBeVisible();
+    await expectErrorPage(page, status, "Go to the home page", status === 429 ? "error-429-public" : undefined);
+  }
+});
+
+test("a form posted to a page that takes none is a 405 page with the way home", async ({ page }) => {
+  await page.goto("/pricing");
+  const [response] = await Promise.all([
+    page.waitForResponse((r) => r.request().method() === "POST"),
+    page.evaluate(() => {
+      const form = document.createElement("form");
+      form.method = "post";
+      form.action = "/pricing";
+      document.body.appendChild(form);
+      form.submit();
+    }),
+  ]);
+  expect(response.status()).toBe(405);
+  await expectErrorPage(page, 405, "Go to the home page", "error-405-public");
+});
