@@ -5,6 +5,7 @@ import { describe, expect, inject, it, vi } from "vitest";
 import type { AppContext } from "~/context";
 import { createDb } from "~/server/db.server";
 import { parseEnv } from "~/server/env.server";
+import { requestRefund } from "~/server/fundraising/gifts.server";
 import { addEndpoint } from "~/server/integrations/webhooks.server";
 import { cancelLocalCheckout, payLocalCheckout } from "~/server/payments/local.server";
 import { localWebhookSecret } from "~/server/payments/payments.server";
@@ -605,5 +606,24 @@ describe("the test checkout under a double click", () => {
     ]);
     expect([payOutcome, cancelOutcome].filter(Boolean)).toHaveLength(1);
     expect((await call(again, form({ intent: "pay", ...payer }))).status).toBe(409);
+  });
+});
+
+describe("a refund pressed twice at once", () => {
+  it("refunds the gift once; the second press is refused as already refunded", async () => {
+    const o = await ownerWithCampaign("Double Refund Owner");
+    await give(o.id, { amount: "4000", frequency: "once" });
+    const giftId = (await one<{ id: number }>("select id from gift where user_id = ?", o.userId))?.id ?? 0;
+    const outcomes = await Promise.allSettled([1, 2].map(() => requestRefund(app(), o.userId, giftId)));
+    expect(outcomes.filter((x) => x.status === "fulfilled")).toHaveLength(1);
+    const refused = outcomes.find((x) => x.status === "rejected");
+    expect(refused?.status === "rejected" && String(refused.reason)).toContain("already been refunded");
+    expect(await one("select amount_refunded from gift where id = ?", giftId)).toEqual({ amount_refunded: 4000 });
+    expect(
+      await one(
+        "select json_extract(data, '$.amount_refunded') as refunded from payment_local_object where id = (select payment_intent from gift where id = ?)",
+        giftId,
+      ),
+    ).toEqual({ refunded: 4000 });
   });
 });

@@ -212,7 +212,19 @@ export function localPayments(app: AppContext): Payments {
       const more = Math.min(amount ?? total - already, total - already);
       if (more <= 0) throw new PaymentsError("This payment has already been refunded", 400, "charge_already_refunded");
       const refunded = already + more;
-      await save(app, "payment_intent", { ...pi, amount_refunded: refunded });
+      // Conditional on what was read: of two refunds pressed at once, the second is refused as Stripe would.
+      const moved = await app.db
+        .update(paymentLocalObject)
+        .set({ data: sql`json_set(${paymentLocalObject.data}, '$.amount_refunded', ${refunded})` })
+        .where(
+          and(
+            eq(paymentLocalObject.id, String(pi.id)),
+            sql`coalesce(json_extract(${paymentLocalObject.data}, '$.amount_refunded'), 0) = ${already}`,
+          ),
+        )
+        .returning({ id: paymentLocalObject.id });
+      if (!moved.length)
+        throw new PaymentsError("This payment has already been refunded", 400, "charge_already_refunded");
       await sendLocalEvent(
         app,
         "charge.refunded",
