@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { ERROR_PAGES } from "~/lib/error-pages";
-import { demoTest, expect, expectAccessible, screenshotPath, test } from "./fixtures";
+import { capturePerson, demoTest, expect, expectAccessible, screenshotPath, test } from "./fixtures";
 
 const STATUSES = Object.keys(ERROR_PAGES).map(Number) as (keyof typeof ERROR_PAGES)[];
 
@@ -42,6 +42,31 @@ demoTest("a missing person is a 404 page inside the app shell, with the way back
   await expect(page).toHaveURL(/\/connections$/);
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
 });
+
+demoTest(
+  "a form too large for the server, sent with JavaScript on, is a 413 page inside the app shell",
+  async ({ page }) => {
+    await page.goto("/connections");
+    const { id } = await capturePerson(page, { name: "Large Form Lee", email: "lee@example.org" });
+    await page.goto(`/connections/${id}`);
+    const details = page.locator("form").filter({ has: page.getByRole("heading", { name: "Details" }) });
+    // Over the 1 MB cap: the Worker refuses it before any route runs, and the router shows its page.
+    await details.evaluate((form) => {
+      const pad = document.createElement("input");
+      pad.type = "hidden";
+      pad.name = "notesPad";
+      pad.value = "x".repeat(1_100_000);
+      form.appendChild(pad);
+    });
+    const [response] = await Promise.all([
+      page.waitForResponse((r) => r.request().method() === "POST"),
+      details.getByRole("button", { name: "Save" }).click(),
+    ]);
+    expect(response.status()).toBe(413);
+    await expect(page.getByRole("navigation", { name: "Main" })).toHaveCount(0);
+    await expectErrorPage(page, 413, "Back to People", "error-413-app");
+  },
+);
 
 demoTest("every status has its own page inside the app shell, in light and dark", async ({ page }) => {
   // Seven pages, each checked by axe twice, on a shared 2-core machine.
