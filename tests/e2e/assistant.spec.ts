@@ -35,7 +35,7 @@ test("drafts and report messages never show private notes or system tags; the da
   await page.screenshot({ path: screenshotPath("assistant-draft", info.project.name), fullPage: true });
 
   // An event with private goals, someone captured there with a private note and a logged call.
-  const title = `Donor Dinner ${info.project.name} ${Date.now()}`;
+  const title = `Funders Dinner ${info.project.name} ${Date.now()}`;
   const main = page.getByRole("main");
   await page.goto("/events/new");
   await main.getByLabel("Title").fill(title);
