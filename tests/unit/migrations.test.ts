@@ -107,10 +107,12 @@ describe("assistant private drafts migration", () => {
     expect(counts(db)).toEqual({ ...before, interaction: (before.interaction ?? 0) + 1 });
     const last = (id: number) =>
       (db.prepare("select last_contact_at as at from connection where id = ?").get(id) as { at: number | null }).at;
-    const call = db.prepare("select occurred_at as at from interaction where client_id = 'seed-call-1'").get() as {
-      at: number;
-    };
-    expect(last(1)).toBe(call.at);
+    // Priya's latest real contact: her pledge after the call, not the later "Added" entry.
+    const real = db
+      .prepare("select max(occurred_at) as at from interaction where client_id in ('seed-call-1', 'seed-pledge-1')")
+      .get() as { at: number };
+    expect(real.at).toBeLessThan(added.at);
+    expect(last(1)).toBe(real.at);
     expect(last(2)).toBeNull();
     expect(last(3)).toBe(1710417600000);
     expect(db.prepare("select discussed from connection where id = 1").get()).toEqual({ discussed: null });
