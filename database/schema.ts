@@ -131,6 +131,8 @@ export const connection = sqliteTable(
     context: text("context"),
     eventName: text("event_name"),
     notes: text("notes"),
+    // "What we discussed": the owner's shareable note, the only one a drafted message may quote.
+    discussed: text("discussed"),
     source: text("source", { enum: ["manual", "share", "saved", "import", "scan"] })
       .notNull()
       .default("manual"),

@@ -254,9 +254,12 @@ function demoNetwork(now: number): string[] {
       90,
     ],
   ];
+  // Real contact only: being added is not contact. Priya was called 100 days ago and pledged 95 days ago,
+  // so her quarterly Funder rhythm has her due on the dashboard.
+  const lastContact: Record<number, number> = { 1: now - 95 * DAY };
   const rows = people.map(
     ([id, name, title, company, email, priority, tags, status, event, daysAgo]) =>
-      `INSERT OR IGNORE INTO connection (id, user_id, name, title, company, email, priority, tags, status, event_name, source, client_id, last_contact_at, created_at, updated_at) VALUES (${id}, ${q(DEMO_USER.id)}, ${q(name)}, ${q(title)}, ${q(company)}, ${q(email)}, ${q(priority)}, ${q(JSON.stringify(tags))}, ${q(status)}, ${q(event)}, 'manual', ${q(`seed-${id}`)}, ${now - daysAgo * DAY}, ${now - daysAgo * DAY}, ${now - daysAgo * DAY});`,
+      `INSERT OR IGNORE INTO connection (id, user_id, name, title, company, email, priority, tags, status, event_name, source, client_id, last_contact_at, created_at, updated_at) VALUES (${id}, ${q(DEMO_USER.id)}, ${q(name)}, ${q(title)}, ${q(company)}, ${q(email)}, ${q(priority)}, ${q(JSON.stringify(tags))}, ${q(status)}, ${q(event)}, 'manual', ${q(`seed-${id}`)}, ${lastContact[id] ?? "NULL"}, ${now - daysAgo * DAY}, ${now - daysAgo * DAY});`,
   );
   return [
     ...rows,
@@ -269,6 +272,12 @@ function demoNetwork(now: number): string[] {
     `INSERT INTO person_history (user_id, connection_id, kind, source, detail, event_name, created_at) SELECT user_id, id, 'created', 'manual', 'Added by hand', event_name, created_at FROM connection c WHERE user_id = ${q(DEMO_USER.id)} AND client_id LIKE 'seed-%' AND NOT EXISTS (SELECT 1 FROM person_history h WHERE h.connection_id = c.id);`,
     // The timeline: last contacted is its latest entry. Funders are kept in touch with quarterly.
     `INSERT OR IGNORE INTO interaction (user_id, connection_id, kind, source, occurred_at, text, client_id) SELECT user_id, id, 'added', 'manual', created_at, 'Added by hand', 'seed-added-' || id FROM connection WHERE user_id = ${q(DEMO_USER.id)} AND client_id LIKE 'seed-%';`,
+    `INSERT OR IGNORE INTO interaction (user_id, connection_id, kind, source, occurred_at, text, client_id) VALUES (${q(DEMO_USER.id)}, 1, 'call', 'manual', ${now - 100 * DAY}, 'Talked about the spring literacy grant timeline', 'seed-call-1');`,
+    // A pledge five days after that call (no campaign, so the campaign dashboards keep their own figures).
+    `INSERT OR IGNORE INTO pledge (user_id, connection_id, amount, currency, note, key, created_at) VALUES (${q(DEMO_USER.id)}, 1, 1500000, 'USD', 'Literacy grant, over two years', 'seed-pledge-1', ${now - 95 * DAY});`,
+    `INSERT OR IGNORE INTO interaction (user_id, connection_id, kind, source, occurred_at, text, client_id) VALUES (${q(DEMO_USER.id)}, 1, 'gift', 'gift', ${now - 95 * DAY}, 'Pledged $15,000 over two years', 'seed-pledge-1');`,
+    // The owner's private note: its commitment becomes a to-do and a next step, never quoted in a draft.
+    `UPDATE connection SET notes = ${q("Send LOI by Dec 10 for the 2027 literacy grant ($15k ask). Her director retires in spring, keep it quiet.")} WHERE id = 1 AND user_id = ${q(DEMO_USER.id)} AND notes IS NULL;`,
     `INSERT OR IGNORE INTO tag_rhythm (user_id, tag, every) VALUES (${q(DEMO_USER.id)}, 'Funder', 'quarterly');`,
     `INSERT OR IGNORE INTO keep_in_touch (user_id, connection_id, every) SELECT ${q(DEMO_USER.id)}, 2, 'monthly' WHERE EXISTS (SELECT 1 FROM connection WHERE id = 2 AND user_id = ${q(DEMO_USER.id)});`,
   ];

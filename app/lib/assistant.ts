@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { privateSpans, privateTagsIn, type Relationship, SYSTEM_TAGS, systemTagsIn } from "./draft-privacy";
 
 /**
  * The networking assistant's contract. Two engines implement it: the built-in one below (the
@@ -41,6 +42,13 @@ export const draftFormSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.enum(["draft-sent", "draft-write"]) }),
 ]);
 
+const DISCUSSED_MESSAGE = "At most 1000 characters";
+
+/** "What we discussed": the one note about a person a drafted message may quote. */
+export const discussedFormSchema = z.object({
+  discussed: z.string().trim().max(1000, DISCUSSED_MESSAGE).default(""),
+});
+
 export type Person = {
   name: string;
   title?: string | null;
@@ -65,21 +73,64 @@ export type PlanInput = {
 
 export type FollowUpInput = {
   ownerName: string;
+  /** The owner's card line (title, organisation): something the person has seen. */
   ownerCard?: string | null;
-  person: Person & { notes?: string | null };
+  person: Person;
+  /** Where the relationship stands; the greeting, the reference and the ask follow it. */
+  relationship?: Relationship;
   eventTitle?: string | null;
-  /** What the event was about (its description), when they met at one of the owner's events. */
-  eventDescription?: string | null;
-  /** The timeline's latest entry the owner logged, if any. */
+  /** The last real contact: its kind, the owner's local date, and what was logged if it can be said back. */
   lastInteraction?: { kind: string; on: string; text?: string | null } | null;
-  /** Tags the person shares with the owner's other people at the event (or their own tags). */
-  sharedTags?: string[];
+  /** What both sides know: what the person wrote when sharing back, what the owner marked as discussed. */
+  shared?: { visitorNote?: string | null; discussed?: string | null };
+  /** Interests both sides know of (never a tag the app wrote). */
+  interests?: string[];
+  /** The owner's next steps, already in their voice ("I'll get the proposal over to you by Friday."). */
+  nextSteps?: string[];
   /**
    * Extra sentences a caller adds, each its own paragraph (a linked campaign, say): the draft builder
    * stays composable, and the model gets them as input.
    */
   mentions?: string[];
+  /** The owner's private context (notes, event goals, tags): never quoted; drafts are checked against it. */
+  private?: { notes?: string | null; goals?: string[]; eventDescription?: string | null; tags?: string[] };
 };
+
+/** Everything a draft may repeat word for word. */
+export function shareableTexts(input: FollowUpInput): string[] {
+  return [
+    input.ownerName,
+    input.ownerCard ?? "",
+    input.person.name,
+    input.person.title ?? "",
+    input.person.company ?? "",
+    input.eventTitle ?? "",
+    input.lastInteraction?.text ?? "",
+    input.shared?.visitorNote ?? "",
+    input.shared?.discussed ?? "",
+    ...(input.interests ?? []),
+    ...(input.nextSteps ?? []),
+    ...(input.mentions ?? []),
+  ].filter(Boolean);
+}
+
+/** Everything a draft must never repeat: the owner's notes, goals, event description and tags. */
+export function privateTexts(input: FollowUpInput): string[] {
+  const p = input.private ?? {};
+  return [p.notes ?? "", p.eventDescription ?? "", ...(p.goals ?? []), ...(p.tags ?? [])].filter(Boolean);
+}
+
+/** The private spans, private tags and system tags a draft repeats (none is the only acceptable answer). */
+export function draftLeaks(draft: FollowUp, input: FollowUpInput): string[] {
+  const text = `${draft.subject}\n${draft.body}`;
+  const shared = shareableTexts(input);
+  return [
+    ...privateSpans(text, privateTexts(input), shared),
+    ...privateTagsIn(text, input.private?.tags ?? [], shared),
+    // A system tag's word is fine only where the person or the owner wrote it themselves.
+    ...systemTagsIn(text).filter((t) => !systemTagsIn(shared.join("\n")).includes(t)),
+  ];
+}
 
 export type EngineName = "built-in" | "workers-ai";
 
@@ -131,6 +182,21 @@ const DEFAULT_GOALS = [
 ];
 
 /**
+ * One line of goals as a list: "meet 3 program officers; find a venue sponsor, recruit 5 volunteers" or
+ * "1) meet... 2) find..." are three goals, not one.
+ */
+export function splitGoals(text: string): string[] {
+  // Commas separate goals only in a list of three without semicolons ("a, b, c" or "a, b and c").
+  const tail = text.slice(text.lastIndexOf(",") + 1);
+  const listed = text.includes(",") && / and /.test(tail) ? text.replace(/ and (?!.*,)(?!.* and )/, ", ") : text;
+  const commas = !listed.includes(";") && (listed.match(/,/g) ?? []).length >= 2;
+  return listed
+    .split(commas ? /\s*(?:;|,\s*|\s(?=\d+[.)]\s)|•|\s[-–]\s)\s*/u : /\s*(?:;|\s(?=\d+[.)]\s)|•|\s[-–]\s)\s*/u)
+    .map((g) => g.replace(/^(?:[-*•]|\d+[.)])\s*/, "").trim())
+    .filter((g) => g.length > 2);
+}
+
+/**
  * Goals written in an event's description: lines under a "Goals" heading or after "Goal:", bullet
  * lines, and sentences that say what the owner wants ("I want to meet...", "Our goal is to...").
  */
@@ -146,12 +212,11 @@ export function goalsFromDescription(description: string | null | undefined): st
     const heading = line.match(/^(?:#+\s*)?(?:my |our )?goals?\s*[:\-–]\s*(.*)$/i);
     if (heading) {
       inGoals = true;
-      for (const part of (heading[1] ?? "").split(/;|,(?=\s*[A-Z])/)) if (part.trim()) found.push(part.trim());
+      found.push(...splitGoals(heading[1] ?? ""));
       continue;
     }
-    const bullet = line.match(/^(?:[-*•]|\d+[.)])\s+(.*)$/);
-    if (inGoals && bullet?.[1]) {
-      found.push(bullet[1]);
+    if (inGoals) {
+      found.push(...splitGoals(line));
       continue;
     }
     inGoals = false;
@@ -170,23 +235,6 @@ export function goalsFromDescription(description: string | null | undefined): st
   return [...new Set(clean)].slice(0, 8);
 }
 
-/**
- * Promises and deadlines in a person's notes ("Send LOI by Dec 10"): the lines a follow-up should
- * keep, in the notes' own words.
- */
-export function commitmentsIn(notes: string | null | undefined): string[] {
-  return (notes ?? "")
-    .split(/\r?\n|(?<=[.!?])\s+/)
-    .map((l) => l.replace(/^[-*•]\s*/, "").trim())
-    .filter((l) =>
-      /\b(by|before|until|due|next week|tomorrow|monday|tuesday|wednesday|thursday|friday)\b|\b(send|share|intro(duce)?|follow up|call|email|schedule|book)\b/i.test(
-        l,
-      ),
-    )
-    .map((l) => l.replace(/[.]+$/, "").slice(0, 200))
-    .slice(0, 3);
-}
-
 const lowerFirst = (s: string) => (/^[A-Z][a-z]/.test(s) ? (s[0] ?? "").toLowerCase() + s.slice(1) : s);
 
 /** Deterministic: the same input always gives the same plan. */
@@ -195,10 +243,7 @@ export const builtInEngine: AssistantEngine = {
   async plan(input) {
     // The owner's stated goals first, then those written in the event's description.
     const goals = [
-      ...new Set([
-        ...input.goals.map((g) => g.trim()).filter(Boolean),
-        ...goalsFromDescription(input.event.description),
-      ]),
+      ...new Set([...input.goals.flatMap(splitGoals), ...goalsFromDescription(input.event.description)]),
     ].slice(0, 8);
     const useGoals = goals.length ? goals : DEFAULT_GOALS;
     const keywords = new Set(
@@ -209,7 +254,8 @@ export const builtInEngine: AssistantEngine = {
     const rank = (people: Person[], source: "network" | "attendees") =>
       people
         .map((p) => ({ p, ...relevance(p, keywords) }))
-        .filter((r) => r.score > 0)
+        // A target matches a goal; priority only orders those that do, so the plan is never the whole network.
+        .filter((r) => r.matched.length > 0)
         .sort((a, b) => b.score - a.score || a.p.name.localeCompare(b.p.name))
         .map((r) => ({
           name: r.p.name,
@@ -243,52 +289,95 @@ export const builtInEngine: AssistantEngine = {
   },
 };
 
+const KIND_PHRASE: Record<string, string> = {
+  call: "call",
+  email: "emails",
+  meeting: "meeting",
+  message: "messages",
+  "follow-up-sent": "last exchange",
+  gift: "last exchange",
+  "share-back": "conversation",
+  capture: "conversation",
+  "saved-card": "conversation",
+  connected: "connection",
+};
+
+/** The greeting line, what the opening says, the ask and the subject, per relationship. */
+function framing(input: FollowUpInput) {
+  const first = input.person.name.trim().split(/\s+/)[0] || input.person.name;
+  const at = input.eventTitle ? ` at ${input.eventTitle}` : "";
+  const last = input.lastInteraction;
+  const kind = last ? (KIND_PHRASE[last.kind] ?? "conversation") : "conversation";
+  const topic = last?.text?.trim()
+    ? ` (${lowerFirst(
+        last.text
+          .trim()
+          .replace(/[.!?]+$/, "")
+          .slice(0, 120),
+      )})`
+    : "";
+  const lastRef = last ? `our ${kind} on ${last.on}${topic}` : null;
+  switch (input.relationship ?? "first") {
+    case "donor":
+      return {
+        greeting: `Dear ${first},`,
+        opening: `Thank you again for your generous support${lastRef ? `, and for ${lastRef}` : ""}. It makes a real difference.`,
+        ask: "I'd love to share what your support is making possible. Would a short call in the next few weeks suit you?",
+        subject: "Thank you for your support",
+      };
+    case "lapsed":
+      return {
+        greeting: `Hi ${first},`,
+        opening: `It has been a while${last ? ` since ${lastRef}` : ""}, and I hope all is well with you.`,
+        ask: "Would you be open to a quick catch-up in the coming weeks?",
+        subject: "It's been a while",
+      };
+    case "ongoing":
+      return {
+        greeting: `Hi ${first},`,
+        opening: lastRef ? `Thank you for ${lastRef}.` : "Thank you for staying in touch.",
+        ask: "Let me know what works best for you as the next step.",
+        subject: last ? `Following up on our ${kind}` : "Following up",
+      };
+    case "again":
+      return {
+        greeting: `Hi ${first},`,
+        opening: `It was great to see you again${at}.`,
+        ask: "Shall we find a time to catch up properly?",
+        subject: input.eventTitle ? `Good to see you again at ${input.eventTitle}` : "Good to see you again",
+      };
+    default: {
+      const company = input.person.company ? ` and the work at ${input.person.company}` : "";
+      return {
+        greeting: `Hi ${first},`,
+        opening: `It was good to meet you${at}. I enjoyed hearing about your role${company}.`,
+        ask: "Would you have 20 minutes next week to continue the conversation?",
+        subject: input.eventTitle ? `Great meeting you at ${input.eventTitle}` : "Great to meet you",
+      };
+    }
+  }
+}
+
 /**
- * The built-in follow-up, one paragraph per thing we know: where they met, what the event was about,
- * what was promised in the notes, the last conversation, shared interests, and whatever a caller adds
- * (`mentions`). Deterministic.
+ * The built-in follow-up, one paragraph per thing both sides know: the greeting and opening for where
+ * the relationship stands, what the person wrote, what the owner marked as discussed, the owner's next
+ * steps (in their voice), shared interests, whatever a caller adds (`mentions`), the ask. The owner's
+ * private context is never read here. Deterministic.
  */
 export function composeFollowUp(input: FollowUpInput): FollowUp {
-  const first = input.person.name.split(" ")[0] ?? input.person.name;
-  const met = input.eventTitle ? ` at ${input.eventTitle}` : "";
-  const company = input.person.company ? ` and the work at ${input.person.company}` : "";
-  const paragraphs: string[] = [
-    `Hi ${first},`,
-    `It was good to meet you${met}. I enjoyed hearing about your role${company}.`,
-  ];
-  const topic = input.eventDescription
-    ?.trim()
-    .split(/(?<=[.!?])\s+|\r?\n/)[0]
-    ?.replace(/[.!?]+$/, "");
-  if (topic && input.eventTitle)
-    paragraphs.push(`I keep thinking about the event's theme: ${lowerFirst(topic.slice(0, 160))}.`);
-  const promises = commitmentsIn(input.person.notes);
-  if (promises.length)
-    paragraphs.push(
-      promises.length === 1
-        ? `As we agreed: ${promises[0]}.`
-        : `As we agreed:\n${promises.map((p) => `- ${p}`).join("\n")}`,
-    );
-  else if (input.person.notes?.trim())
-    paragraphs.push(
-      `I've been thinking about what you said: ${input.person.notes.trim().split("\n")[0]?.slice(0, 200)}`,
-    );
-  const last = input.lastInteraction;
-  if (last)
-    paragraphs.push(
-      `Following on from our ${last.kind === "note" ? "last conversation" : last.kind} on ${last.on}${last.text?.trim() ? ` (${last.text.trim().slice(0, 120).replace(/[.]+$/, "")})` : ""}.`,
-    );
-  const tags = (input.sharedTags ?? []).filter(Boolean).slice(0, 3);
-  if (tags.length) paragraphs.push(`Since we both care about ${tags.join(", ")}, I'd love to compare notes.`);
-  for (const m of input.mentions ?? []) if (m.trim()) paragraphs.push(m.trim().slice(0, 400));
-  paragraphs.push(
-    "Would you have 20 minutes next week to continue the conversation?",
-    `Best,\n${input.ownerName}${input.ownerCard ? `\n${input.ownerCard}` : ""}`,
+  const frame = framing(input);
+  const paragraphs: string[] = [frame.greeting, frame.opening];
+  const note = input.shared?.visitorNote?.trim();
+  if (note) paragraphs.push(`Thank you for your note: “${note.slice(0, 300)}”`);
+  const discussed = input.shared?.discussed?.trim();
+  if (discussed) paragraphs.push(`As we discussed: ${discussed.slice(0, 400)}`);
+  const steps = (input.nextSteps ?? []).filter(Boolean).slice(0, 3);
+  if (steps.length) paragraphs.push(steps.join(" "));
+  const interests = (input.interests ?? []).filter(
+    (t) => t && !SYSTEM_TAGS.some((s) => s.toLowerCase() === t.toLowerCase()),
   );
-  const subject = promises[0]
-    ? `${input.eventTitle ? `${input.eventTitle}: ` : ""}${promises[0]}`.slice(0, 150)
-    : input.eventTitle
-      ? `Great meeting you at ${input.eventTitle}`
-      : "Great to meet you";
-  return { subject, body: paragraphs.join("\n\n").slice(0, 2000) };
+  if (interests.length) paragraphs.push(`I'd love to compare notes on ${interests.slice(0, 3).join(", ")}.`);
+  for (const m of input.mentions ?? []) if (m.trim()) paragraphs.push(m.trim().slice(0, 400));
+  paragraphs.push(frame.ask, `Best,\n${input.ownerName}${input.ownerCard ? `\n${input.ownerCard}` : ""}`);
+  return { subject: frame.subject.slice(0, 150), body: paragraphs.join("\n\n").slice(0, 2000) };
 }

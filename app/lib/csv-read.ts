@@ -202,6 +202,11 @@ function classify(header: string, hasJobTitle: boolean): Slot | null {
     case "date of birth":
       return { kind: "text", field: "birthday" };
     case "connected on":
+    // A last-contact column is the same fact for rhythms: the day they were last in touch.
+    case "last contacted":
+    case "last contact":
+    case "last contact date":
+    case "last contacted on":
       return { kind: "text", field: "connectedOn" };
     case "lead status":
     case "status":

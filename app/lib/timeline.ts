@@ -18,6 +18,7 @@ export const INTERACTION_KINDS = [
   "merge",
   "follow-up-sent",
   "gift",
+  "connected",
 ] as const;
 export type InteractionKind = (typeof INTERACTION_KINDS)[number];
 
@@ -34,9 +35,26 @@ export const KIND_LABEL: Record<InteractionKind, string> = {
   merge: "Merged",
   "follow-up-sent": "Follow-up sent",
   gift: "Gift",
+  connected: "Connected",
 };
 
-/** Which kinds count as being in touch for a rhythm: all of them, since each is a moment of contact. */
+/**
+ * The kinds that are contact with the person and so move last contacted and rhythms: being added,
+ * imported, merged or edited, or a note the owner wrote to themselves, is not contact.
+ */
+export const CONTACT_KINDS = [
+  "call",
+  "email",
+  "meeting",
+  "message",
+  "share-back",
+  "capture",
+  "saved-card",
+  "follow-up-sent",
+  "gift",
+  "connected",
+] as const satisfies readonly InteractionKind[];
+
 export const kindLabel = (kind: string) => KIND_LABEL[kind as InteractionKind] ?? kind;
 
 export const MAX_INTERACTION_TEXT = 5000;

@@ -2,6 +2,7 @@ import type { FollowUpInput } from "~/lib/assistant";
 import {
   type AssistantEngine,
   builtInEngine,
+  draftLeaks,
   type EngineName,
   type FollowUp,
   followUpSchema,
@@ -71,12 +72,22 @@ export function workersAiEngine(ai: AiBinding, timeoutMs = AI_TIMEOUT_MS): Assis
       );
     },
     async followUp(input) {
-      return followUpSchema.parse(
+      const { private: owner, ...shareable } = input;
+      const draft = followUpSchema.parse(
         await ask(
-          'Write a short, warm follow-up email as {"subject": string, "body": string}, signed by the owner. Keep every promise and deadline in the person\'s notes in their own words, refer to the last interaction, the event and shared tags, and include each of "mentions" as given.',
-          input,
+          [
+            'Write a short, warm follow-up email as {"subject": string, "body": string}, signed by the owner.',
+            `The relationship is "${input.relationship ?? "first"}" (first: they just met; again: met again; ongoing: in regular touch; donor: thank them for their support; lapsed: no contact for months): open, refer to the last interaction and ask accordingly.`,
+            "SHAREABLE is everything you may say: the event, what the person wrote, what the owner marked as discussed, the owner's next steps (keep them in the owner's voice), interests and mentions (include each mention as given).",
+            "PRIVATE is the owner's own context: use it only to judge tone. Never quote, paraphrase or hint at it: no amounts, goals, tags, gossip or reminders from it.",
+          ].join(" "),
+          { SHAREABLE: shareable, PRIVATE: owner ?? {} },
         ),
       );
+      // The privacy rule holds for the model too: a draft repeating a private span is refused.
+      const leaks = draftLeaks(draft, input);
+      if (leaks.length) throw new Error(`Workers AI quoted private context (${leaks.length} spans)`);
+      return draft;
     },
   };
 }

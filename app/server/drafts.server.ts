@@ -1,14 +1,14 @@
-import { and, desc, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, isNull } from "drizzle-orm";
 import type { FollowUp, FollowUpInput } from "~/lib/assistant";
 import { campaignMention } from "~/lib/campaign-mention";
+import { nextStepsIn, relationshipOf, shareableTopic, sharedInterests } from "~/lib/draft-privacy";
 import { formatInZone } from "~/lib/time";
-import { kindLabel } from "~/lib/timeline";
-import { campaign, connection, event, followUpDraft, interaction } from "~db/schema";
+import { CONTACT_KINDS } from "~/lib/timeline";
+import { campaign, card, connection, event, followUpDraft, interaction, pledge, sharedContact } from "~db/schema";
 import { type AiBinding, createAssistant } from "./assistant.server";
 import type { Database } from "./db.server";
 import type { SyncContext } from "./integrations/webhooks.server";
 import { logInteraction } from "./people/timeline.server";
-import { OWNER_SOURCES } from "./rhythm.server";
 
 /**
  * Follow-up drafts are written once and saved with the person: a page view reads the saved draft, so a
@@ -24,7 +24,15 @@ export function getDraft(db: Database, userId: string, personId: number) {
     .then((rows) => rows[0] ?? null);
 }
 
-/** What the assistant knows about a person: notes, last logged interaction, the event, shared tags. */
+/** Contact a message can refer back to ("our call on Nov 17"); gifts are thanked, not recounted. */
+const CONVERSATIONS = ["call", "email", "meeting", "message", "follow-up-sent"];
+
+/**
+ * What the assistant may use for a person, kept in two parts: what both sides know (the event's title,
+ * what the person wrote when sharing back, what the owner marked as discussed, the owner's card, the
+ * last real contact) and the owner's private context (notes, event description and goals, tags), which
+ * only the privacy check reads. Commitments in the notes arrive as next steps in the owner's voice.
+ */
 export async function followUpInputFor(
   db: Database,
   owner: { id: string; name: string },
@@ -32,6 +40,7 @@ export async function followUpInputFor(
   timeZone: string,
   /** The site's address, for links the draft carries (a linked campaign); none without it. */
   origin?: string,
+  now = new Date(),
 ): Promise<FollowUpInput | null> {
   const [person] = await db
     .select({
@@ -39,6 +48,7 @@ export async function followUpInputFor(
       title: connection.title,
       company: connection.company,
       notes: connection.notes,
+      discussed: connection.discussed,
       tags: connection.tags,
       priority: connection.priority,
       eventName: connection.eventName,
@@ -46,7 +56,7 @@ export async function followUpInputFor(
     .from(connection)
     .where(and(eq(connection.id, personId), eq(connection.userId, owner.id)));
   if (!person) return null;
-  const [[last], [met]] = await Promise.all([
+  const [contacts, [met], [shareBack], [ownCard], [pledged]] = await Promise.all([
     db
       .select({ kind: interaction.kind, occurredAt: interaction.occurredAt, text: interaction.text })
       .from(interaction)
@@ -54,16 +64,17 @@ export async function followUpInputFor(
         and(
           eq(interaction.userId, owner.id),
           eq(interaction.connectionId, personId),
-          inArray(interaction.source, [...OWNER_SOURCES]),
+          inArray(interaction.kind, [...CONTACT_KINDS]),
         ),
       )
-      .orderBy(desc(interaction.occurredAt))
-      .limit(1),
+      .orderBy(desc(interaction.occurredAt), desc(interaction.id))
+      .limit(50),
     person.eventName
       ? db
           .select({
             title: event.title,
             description: event.description,
+            plan: event.plan,
             campaign: campaign.title,
             campaignId: campaign.id,
           })
@@ -81,42 +92,65 @@ export async function followUpInputFor(
           .where(and(eq(event.userId, owner.id), eq(event.title, person.eventName)))
           .limit(1)
       : Promise.resolve([]),
+    db
+      .select({ notes: sharedContact.notes })
+      .from(sharedContact)
+      .where(and(eq(sharedContact.recipientUserId, owner.id), eq(sharedContact.connectionId, personId)))
+      .orderBy(desc(sharedContact.createdAt))
+      .limit(1),
+    db
+      .select({ title: card.title, company: card.company })
+      .from(card)
+      .where(eq(card.userId, owner.id))
+      .orderBy(desc(card.published), card.id)
+      .limit(1),
+    db
+      .select({ id: pledge.id })
+      .from(pledge)
+      .where(and(eq(pledge.userId, owner.id), eq(pledge.connectionId, personId)))
+      .limit(1),
   ]);
-  // Shared tags: the person's tags other people of the owner carry too (what they have in common).
-  const own = person.tags.filter((t) => t !== person.eventName).slice(0, 20);
-  const shared = own.length
-    ? (
-        await db.all<{ tag: string }>(sql`select distinct t.value as tag from ${connection} c, json_each(c.tags) t
-          where c.user_id = ${owner.id} and c.id <> ${personId} and t.value in (${sql.join(
-            own.map((t) => sql`${t}`),
-            sql`, `,
-          )}) limit 5`)
-      ).map((r) => r.tag)
-    : [];
+  const donor = Boolean(pledged) || contacts.some((c) => c.kind === "gift") || person.tags.includes("Donor");
+  const relationship = relationshipOf(
+    contacts.map((c) => ({ kind: c.kind, at: c.occurredAt })),
+    { donor, now },
+  );
+  // The last time they were in touch, beyond the moment they arrived (which the greeting already says).
+  const last =
+    contacts.find((c) => CONVERSATIONS.includes(c.kind)) ??
+    (relationship === "first" ? undefined : contacts.find((c) => c.kind !== "gift"));
+  const topic = last && ["call", "email", "meeting", "message"].includes(last.kind) ? shareableTopic(last.text) : null;
+  const visitorNote = shareBack?.notes?.trim() || null;
+  const discussed = person.discussed?.trim() || null;
+  const ownerCard = [ownCard?.title, ownCard?.company].filter(Boolean).join(", ") || null;
+  const known = [visitorNote ?? "", discussed ?? "", ownerCard ?? "", person.title ?? "", person.company ?? ""];
+  const privateTags = person.tags.filter((t) => t !== person.eventName);
   return {
     ownerName: owner.name,
-    person: {
-      name: person.name,
-      title: person.title,
-      company: person.company,
-      notes: person.notes,
-      tags: person.tags,
-      priority: person.priority,
-    },
+    ownerCard,
+    person: { name: person.name, title: person.title, company: person.company },
+    relationship,
     eventTitle: person.eventName,
-    eventDescription: met?.description ?? null,
     lastInteraction: last
       ? {
-          kind: kindLabel(last.kind).toLowerCase(),
+          kind: last.kind,
           on: formatInZone(last.occurredAt, timeZone).replace(/,\s[\d:]+\s[AP]M$/, ""),
-          text: last.text,
+          text: topic,
         }
       : null,
-    sharedTags: shared.filter((t) => !["Scanned", "Shared", "Saved Contact"].includes(t)),
+    shared: { visitorNote, discussed },
+    interests: sharedInterests(privateTags, known),
+    nextSteps: nextStepsIn(person.notes, now).map((s) => s.step),
     mentions:
       origin && met?.campaignId && met.campaign
         ? [campaignMention({ id: met.campaignId, title: met.campaign }, origin)]
         : [],
+    private: {
+      notes: person.notes,
+      eventDescription: met?.description ?? null,
+      goals: met?.plan?.goals ?? [],
+      tags: privateTags,
+    },
   };
 }
 

@@ -1,13 +1,16 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
+import { and, eq, sql } from "drizzle-orm";
 import { data } from "react-router";
 import type { AppContext } from "~/context";
-import { draftFormSchema } from "~/lib/assistant";
+import { discussedFormSchema, draftFormSchema } from "~/lib/assistant";
 import { DAY_MS } from "~/lib/days";
-import { localDay, personRhythmSchema, SNOOZE_CHOICES } from "~/lib/rhythm";
+import { nextStepsIn } from "~/lib/draft-privacy";
+import { addDays, dueInstant, localDay, personRhythmSchema, SNOOZE_CHOICES } from "~/lib/rhythm";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { zonedToUtc } from "~/lib/time";
 import { logFormSchema } from "~/lib/timeline";
+import { connection, reminder } from "~db/schema";
 import type { AiBinding } from "./assistant.server";
 import { editDraft, getDraft, markDraftSent, writeDraft } from "./drafts.server";
 import { deleteInteraction, logInteraction, timelineOf } from "./people/timeline.server";
@@ -15,14 +18,27 @@ import { rhythmOfPerson, setPersonRhythm, snoozePerson } from "./rhythm.server";
 import { getSettings } from "./settings.server";
 import { redirectWithToast } from "./toast.server";
 
-/** The person page's follow-through: timeline, rhythm and saved draft. */
+/** The owner's to-dos from a person's notes: each commitment with its due day (only the owner sees these). */
+async function todosOf(db: AppContext["db"], userId: string, personId: number, now = new Date()) {
+  const [row] = await db
+    .select({ notes: connection.notes, discussed: connection.discussed })
+    .from(connection)
+    .where(and(eq(connection.id, personId), eq(connection.userId, userId)));
+  return {
+    discussed: row?.discussed ?? "",
+    todos: nextStepsIn(row?.notes, now).map(({ todo, due }) => ({ todo, due })),
+  };
+}
+
+/** The person page's follow-through: timeline, rhythm, saved draft, what was discussed and the to-dos. */
 export async function followThroughFor(db: AppContext["db"], userId: string, personId: number, timeZone: string) {
-  const [timeline, rhythm, draft] = await Promise.all([
+  const [timeline, rhythm, draft, { discussed, todos }] = await Promise.all([
     timelineOf(db, userId, personId, 100),
     rhythmOfPerson(db, userId, personId, timeZone),
     getDraft(db, userId, personId),
+    todosOf(db, userId, personId),
   ]);
-  return { timeline, rhythm, draft };
+  return { timeline, rhythm, draft, discussed, todos };
 }
 
 export const FOLLOW_INTENTS = [
@@ -33,6 +49,8 @@ export const FOLLOW_INTENTS = [
   "draft-write",
   "draft-save",
   "draft-sent",
+  "discussed",
+  "todo-remind",
 ] as const;
 export type FollowIntent = (typeof FOLLOW_INTENTS)[number];
 export const isFollowIntent = (v: unknown): v is FollowIntent => FOLLOW_INTENTS.includes(v as FollowIntent);
@@ -129,6 +147,30 @@ export async function followAction(
     if (submission.status !== "success" || submission.value.intent !== "draft-save") return fail(submission.reply());
     const { subject, body } = submission.value;
     return (await editDraft(app.db, user.id, personId, { subject, body })) ? done("Draft saved") : missing();
+  }
+  if (intent === "discussed") {
+    const submission = parseWithZod(formData, { schema: discussedFormSchema });
+    if (submission.status !== "success") return fail(submission.reply());
+    const saved = await app.db
+      .update(connection)
+      .set({ discussed: submission.value.discussed || null })
+      .where(and(eq(connection.id, personId), eq(connection.userId, user.id)))
+      .returning({ id: connection.id });
+    return saved.length ? done("Saved", "Drafts may use what you discussed.") : missing();
+  }
+  if (intent === "todo-remind") {
+    const { todos } = await todosOf(app.db, user.id, personId);
+    const todo = todos[Number(formData.get("todo"))];
+    if (!todo) return fail({ status: "error", error: { "": ["That to-do is no longer in the notes"] } });
+    const day =
+      todo.due && todo.due >= localDay(new Date(), timeZone) ? todo.due : addDays(localDay(new Date(), timeZone), 1);
+    const dueAt = dueInstant(day, timeZone);
+    // One statement: a double tap (or two tabs) sets the reminder once.
+    await app.db.run(sql`insert into ${reminder} (user_id, connection_id, type, due_at, notes)
+      select ${user.id}, id, 'General', ${dueAt.getTime()}, ${todo.todo} from ${connection}
+      where id = ${personId} and user_id = ${user.id} and not exists (select 1 from ${reminder} r
+        where r.user_id = ${user.id} and r.connection_id = ${personId} and r.notes = ${todo.todo} and r.done = 0)`);
+    return done("Reminder set", `On ${day}`);
   }
   const sent = await markDraftSent(app, user.id, personId);
   return sent ? done("Marked as sent", "Logged on the timeline.") : missing();

@@ -107,3 +107,36 @@ describe("write claims migration", () => {
     for (const file of files.slice(index + 1)) apply(db, file);
   });
 });
+
+describe("assistant private drafts migration", () => {
+  it("keeps every row, adds the discussed field, and moves last contacted to real contact only", async () => {
+    const { db, index } = await seededBefore("assistant_private_drafts");
+    // As the old rule left it: last contacted was the latest entry of any kind, "Added" included.
+    db.exec(`update connection set last_contact_at = (select max(occurred_at) from interaction i
+      where i.connection_id = connection.id)`);
+    // An earlier LinkedIn import said person 3 connected on 14 March 2024.
+    db.exec(`insert into person_history (user_id, connection_id, kind, source, detail, created_at)
+      select user_id, 3, 'connected', 'import', 'Connected (as the imported file says)', 1710417600000
+      from connection where id = 3`);
+    const before = counts(db);
+    const added = db.prepare("select occurred_at as at from interaction where connection_id = 2").get() as {
+      at: number;
+    };
+    expect(db.prepare("select last_contact_at as at from connection where id = 2").get()).toEqual(added);
+    apply(db, files[index] as string);
+    // Every row is kept; the one Connected On date becomes a timeline entry.
+    expect(counts(db)).toEqual({ ...before, interaction: (before.interaction ?? 0) + 1 });
+    const last = (id: number) =>
+      (db.prepare("select last_contact_at as at from connection where id = ?").get(id) as { at: number | null }).at;
+    // Priya's latest real contact: her pledge after the call, not the later "Added" entry.
+    const real = db
+      .prepare("select max(occurred_at) as at from interaction where client_id in ('seed-call-1', 'seed-pledge-1')")
+      .get() as { at: number };
+    expect(real.at).toBeLessThan(added.at);
+    expect(last(1)).toBe(real.at);
+    expect(last(2)).toBeNull();
+    expect(last(3)).toBe(1710417600000);
+    expect(db.prepare("select discussed from connection where id = 1").get()).toEqual({ discussed: null });
+    for (const file of files.slice(index + 1)) apply(db, file);
+  });
+});

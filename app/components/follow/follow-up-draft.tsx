@@ -44,7 +44,8 @@ export function FollowUpDraft({
       <Form method="post">
         {hidden}
         <p className="text-slate-600 text-sm dark:text-slate-300">
-          The assistant writes from their notes, your last interaction, the event and shared tags.
+          The assistant writes from what you both know: the event, what they wrote, what you discussed and your last
+          contact. Your private notes are never quoted.
         </p>
         <button type="submit" name="intent" value="draft-write" className={`${small} mt-2`}>
           Draft a follow-up

@@ -1,4 +1,5 @@
 import { formatInZone } from "~/lib/time";
+import { DraftContext } from "./draft-context";
 import { FollowUpDraft } from "./follow-up-draft";
 import { KeepInTouch, type RhythmView } from "./keep-in-touch";
 import { type FollowErrorView, LogInteraction, PersonTimeline } from "./timeline";
@@ -18,6 +19,8 @@ export function PersonFollowThrough({
     timeline: { id: number; kind: string; source: string; occurredAt: Date | string; text: string }[];
     rhythm: RhythmView;
     draft: Parameters<typeof FollowUpDraft>[0]["draft"];
+    discussed: string;
+    todos: { todo: string; due: string | null }[];
   };
   timeZone: string;
   today: string;
@@ -62,7 +65,14 @@ export function PersonFollowThrough({
           <h2 id="draft-title" className="font-semibold text-lg">
             Follow-up email
           </h2>
-          <div className="mt-3">
+          <div className="mt-3 space-y-5">
+            <DraftContext
+              personId={person.id}
+              discussed={follow.discussed}
+              todos={follow.todos}
+              returnTo={returnTo}
+              error={error}
+            />
             <FollowUpDraft
               personId={person.id}
               email={person.email}

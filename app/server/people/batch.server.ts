@@ -1,13 +1,14 @@
-import { and, eq, inArray, isNotNull, sql } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, type SQL, sql } from "drizzle-orm";
 import { normalizePriority, normalizeStatus, normalizeTags } from "~/lib/connection-rules";
 import type { PersonDraft } from "~/lib/people/draft";
 import { normalisePerson, type PointValues } from "~/lib/people/normalise";
-import { connection, contactPoint, notification } from "~db/schema";
+import { connection, contactPoint, interaction, notification } from "~db/schema";
 import type { Database } from "../db.server";
 import { getSettings } from "../settings.server";
 import { chunk, ownerCountry, type Source } from "./add.server";
 import { emitPeopleEvents, type PeopleEvents } from "./events.server";
 import { decodeBase64, deletePhotos, draftPhotoProblem, putPhoto } from "./photo.server";
+import { isContactSql } from "./timeline.server";
 import { rawSql, type Statement, writeBatch } from "./write.server";
 
 type Batch = Statement[];
@@ -197,6 +198,11 @@ export async function preparePeople(db: Database, userId: string, drafts: Person
           unixepoch(json_extract(j.value, '$.on') || ' 12:00:00') * 1000
         from json_each(${JSON.stringify(part)}) j
         cross join ${connection} c on c.user_id = ${userId} and c.client_id = json_extract(j.value, '$.cid')`),
+      ...connectedEntries(
+        userId,
+        sql`select c.id as connection_id, json_extract(j.value, '$.on') as day from json_each(${JSON.stringify(part)}) j
+          cross join ${connection} c on c.user_id = ${userId} and c.client_id = json_extract(j.value, '$.cid')`,
+      ),
     );
 
   const changedIds: number[] = [];
@@ -265,6 +271,11 @@ export async function preparePeople(db: Database, userId: string, drafts: Person
         from json_each(${json}) j
         where json_extract(j.value, '$.connectedOn') is not null and not exists (select 1 from person_history h
           where h.user_id = ${userId} and h.connection_id = json_extract(j.value, '$.id') and h.kind = 'connected')`),
+      ...connectedEntries(
+        userId,
+        sql`select json_extract(j.value, '$.id') as connection_id, json_extract(j.value, '$.connectedOn') as day
+          from json_each(${json}) j where json_extract(j.value, '$.connectedOn') is not null`,
+      ),
     );
   }
   const added = fresh.length;
@@ -316,4 +327,22 @@ function pointsByClientId(_db: Database, userId: string, points: (PointValues & 
     from json_each(${JSON.stringify(points)}) j
     cross join ${connection} c on c.user_id = ${userId} and c.client_id = json_extract(j.value, '$.cid')
     where true on conflict do nothing`);
+}
+
+/**
+ * When the imported file says they connected (LinkedIn's Connected On), that day is contact: a timeline
+ * entry (once per person) and last contacted moves to it if it is the latest. `pairs` selects
+ * (connection_id, day) rows.
+ */
+function connectedEntries(userId: string, pairs: SQL) {
+  return [
+    rawSql(sql`insert into ${interaction} (user_id, connection_id, kind, source, occurred_at, text, client_id)
+      select ${userId}, p.connection_id, 'connected', 'import', unixepoch(p.day || ' 12:00:00') * 1000,
+        'Connected (as the imported file says)', 'connected-' || p.connection_id
+      from (${pairs}) p where unixepoch(p.day || ' 12:00:00') is not null
+      on conflict (user_id, client_id) do nothing`),
+    rawSql(sql`update ${connection} set last_contact_at = (select max(i.occurred_at) from ${interaction} i
+        where i.user_id = ${userId} and i.connection_id = connection.id and ${isContactSql})
+      where user_id = ${userId} and id in (select p.connection_id from (${pairs}) p)`),
+  ];
 }

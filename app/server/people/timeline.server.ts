@@ -1,5 +1,5 @@
 import { and, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
-import { type InteractionKind, kindLabel, MANUAL_KINDS } from "~/lib/timeline";
+import { CONTACT_KINDS, type InteractionKind, kindLabel, MANUAL_KINDS } from "~/lib/timeline";
 import { connection, interaction } from "~db/schema";
 import type { Database } from "../db.server";
 import { emitEvent, type SyncContext } from "../integrations/webhooks.server";
@@ -8,7 +8,7 @@ import { rawSql, type Statement, writeBatch } from "./write.server";
 /**
  * The timeline's one home. Every entry (logged by hand, through the API, or written when something
  * happens: a share-back, a capture, a saved card, a merge, a confirmed follow-up, a gift) goes through
- * here, and each write keeps `connection.last_contact_at` equal to the latest entry in the same batch,
+ * here, and each write keeps `connection.last_contact_at` equal to the latest real contact (CONTACT_KINDS) in the same batch,
  * so last contacted is derived from the timeline and never typed.
  */
 
@@ -24,10 +24,16 @@ export type Entry = {
   clientId?: string | null;
 };
 
-/** Sets last contacted to the person's latest entry (null when there is none). */
+/** An entry that is contact with the person: a contact kind, or a last contact carried over from before the timeline. */
+export const isContactSql = sql.raw(
+  `(kind in (${CONTACT_KINDS.map((k) => `'${k}'`).join(", ")}) or source = 'earlier')`,
+);
+
+/** Sets last contacted to the person's latest real contact (null when there is none). */
 export const lastContactStatement = (userId: string, personId: SQL | number): Statement =>
   rawSql(sql`update ${connection} set last_contact_at = (select max(occurred_at) from ${interaction}
-    where user_id = ${userId} and connection_id = ${personId}) where user_id = ${userId} and id = ${personId}`);
+    where user_id = ${userId} and connection_id = ${personId} and ${isContactSql})
+    where user_id = ${userId} and id = ${personId}`);
 
 /**
  * The statements that add one entry (a repeat of its clientId is skipped) and move last contacted;
@@ -178,7 +184,7 @@ export function giftEntriesStatements(userId: string, gifts: { key: string; summ
         where g.connection_id is not null
         on conflict (user_id, client_id) do nothing`),
       rawSql(sql`update ${connection} set last_contact_at = (select max(occurred_at) from ${interaction} i
-          where i.user_id = ${userId} and i.connection_id = connection.id)
+          where i.user_id = ${userId} and i.connection_id = connection.id and ${isContactSql})
         where user_id = ${userId} and id in (select g.connection_id from json_each(${json}) j
           cross join gift g on g.user_id = ${userId} and g.external_key = json_extract(j.value, '$.key'))`),
     );
