@@ -163,10 +163,24 @@ test("apply for the nonprofit offer and have an operator approve it", async ({ p
   const context = await browser.newContext({ baseURL });
   const op = await context.newPage();
   const operator = `operator-${info.project.name}@e2e.example.org`;
-  await op.goto("/auth?mode=signup&redirectTo=%2Fadmin%2Fnonprofits");
+  await op.goto("/auth?mode=signup&redirectTo=%2Fsettings%2Faccount");
   await fillSignUp(op, operator, "Operator");
   await op.waitForURL((url) => url.pathname !== "/auth");
-  if (new URL(op.url()).pathname !== "/admin/nonprofits") await op.goto("/admin/nonprofits");
+  // Operator rights follow a confirmed address only: until then the page does not exist.
+  expect((await op.goto("/admin/nonprofits"))?.status()).toBe(404);
+  await op.goto("/settings/account");
+  await op.getByRole("button", { name: "Send a confirmation link" }).click();
+  await expect(op.getByText(`Check ${operator} for a link to confirm it.`)).toBeVisible();
+  await op.goto("/dev/mailbox");
+  const mail = op
+    .getByRole("listitem")
+    .filter({ hasText: `To: ${operator}` })
+    .filter({ hasText: "Confirm your KnowWho email address" });
+  const link = ((await mail.first().locator("pre").textContent()) ?? "").match(/https?:\/\/\S+/)?.[0] ?? "";
+  expect(link).toContain("/api/auth/verify-email");
+  await op.goto(link);
+  await expect(op.getByText(`${operator} is confirmed.`)).toBeVisible();
+  await op.goto("/admin/nonprofits");
   const application = op.getByTestId("application").filter({ hasText: `Riverbend Literacy ${info.project.name}` });
   await expect(application).toContainText("12-3456789");
   await expectAccessible(op);
