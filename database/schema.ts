@@ -1206,6 +1206,8 @@ export const orgExchange = sqliteTable(
     uniqueIndex("org_exchange_pair_idx").on(t.eventId, t.kind, t.fromId, t.toId),
     index("org_exchange_to_idx").on(t.toId),
   ],
+);
+
 // Writes that may happen once (docs/decisions/0120): the claim row is inserted in the write's own batch,
 // so of two concurrent writes the second fails whole on the primary key.
 export const writeClaim = sqliteTable(
