@@ -135,32 +135,4 @@ export const demoTest = test.extend({
   storageState: async ({ demoStorage }, use) => use(demoStorage),
 });
 
-/** Signs up a new account through the sign-up form, as a person would; the page is left signed in. */
-export async function signUpFresh(page: Page, label: string): Promise<{ email: string; password: string }> {
-  const owner = { email: `owner-${label}-${crypto.randomUUID()}@e2e.example.org`, password: "correct horse battery" };
-  await page.goto("/auth?mode=signup");
-  await page.getByLabel("Name").fill("Journey Owner");
-  await page.getByRole("textbox", { name: "Email", exact: true }).fill(owner.email);
-  await page.getByLabel("Password").fill(owner.password);
-  await page.getByRole("button", { name: "Create account" }).click();
-  await page.waitForURL((url) => url.pathname !== "/auth");
-  return owner;
-}
-
-/**
- * Journeys that write start signed in as an account of their own, made for that one test, so no
- * journey sees another's people, cards or settings (and the demo account stays as seeded).
- */
-export const ownerTest = test.extend<{ owner: { email: string; password: string; storage: string } }>({
-  owner: async ({ browser }, use, info) => {
-    const context = await browser.newContext({ baseURL: info.project.use.baseURL });
-    const created = await signUpFresh(await context.newPage(), info.project.name);
-    const storage = path.resolve("test-results", `owner-${info.testId}-${info.repeatEachIndex}.json`);
-    await context.storageState({ path: storage });
-    await context.close();
-    await use({ ...created, storage });
-  },
-  storageState: async ({ owner }, use) => use(owner.storage),
-});
-
 export { expect };

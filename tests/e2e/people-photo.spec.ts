@@ -1,4 +1,4 @@
-import { expect, expectAccessible, screenshotPath, ownerTest as test } from "./fixtures";
+import { expect, expectAccessible, screenshotPath, demoTest as test } from "./fixtures";
 
 test("the owner gives a person a photo, sees it on their page and in the list, and exports it", async ({
   page,

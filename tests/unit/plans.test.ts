@@ -1,5 +1,5 @@
-import { addMonths, DAY_MS } from "~/lib/days";
 import { describe, expect, it } from "vitest";
+import { addMonths, DAY_MS } from "~/lib/days";
 import {
   CARD_PRO,
   can,
