@@ -1208,7 +1208,7 @@ export const orgExchange = sqliteTable(
   ],
 );
 
-// Writes that may happen once (docs/decisions/0120): the claim row is inserted in the write's own batch,
+// Writes that may happen once (docs/decisions/0026): the claim row is inserted in the write's own batch,
 // so of two concurrent writes the second fails whole on the primary key.
 export const writeClaim = sqliteTable(
   "write_claim",

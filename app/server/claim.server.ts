@@ -3,7 +3,7 @@ import type { Database } from "./db.server";
 import { rawSql, type Statement } from "./people/write.server";
 
 /**
- * Writes that may happen once (docs/decisions/0120). The claim row goes into the write's own batch: of two
+ * Writes that may happen once (docs/decisions/0026). The claim row goes into the write's own batch: of two
  * concurrent writes of the same thing, the second batch fails whole on the key and changes nothing.
  * `onlyIf` also fails the batch when it is false at write time (the people a merge read are gone).
  */

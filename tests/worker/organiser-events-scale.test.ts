@@ -33,7 +33,7 @@ async function median(n: number, run: () => Promise<unknown>) {
 }
 
 /**
- * Where attendees live (docs/decisions/0120): one event's rows in D1, keyed by event. Measured here in
+ * Where attendees live (docs/decisions/0130): one event's rows in D1, keyed by event. Measured here in
  * workerd's local D1: a burst of joins to one event loses nothing and stores nothing twice, and the
  * directory's first page over 5,000 attendees costs a small multiple of an empty event's.
  */
