@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { isTimeZone, zonedToUtc } from "./time";
+import { zonedToUtc } from "./time";
 
 /**
  * Keep-in-touch arithmetic on the owner's calendar days, so "due today" means the owner's today and
@@ -59,14 +59,28 @@ export function describeRhythm(r: Rhythm): string {
   return RHYTHM_LABEL[r.every];
 }
 
+/** One formatter per zone for the isolate's life: building one costs more than formatting thousands of days. */
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+
+function dayFormat(timeZone: string): Intl.DateTimeFormat {
+  let format = dayFormats.get(timeZone);
+  if (!format) {
+    const options = { year: "numeric", month: "2-digit", day: "2-digit" } as const;
+    try {
+      format = new Intl.DateTimeFormat("en-CA", { ...options, timeZone: timeZone || "UTC" });
+    } catch {
+      // An unknown zone reads as UTC, as before; remembered so it is not retried per row.
+      format = dayFormats.get("UTC") ?? new Intl.DateTimeFormat("en-CA", { ...options, timeZone: "UTC" });
+    }
+    if (dayFormats.size > 500) dayFormats.clear();
+    dayFormats.set(timeZone, format);
+  }
+  return format;
+}
+
 /** The calendar day (YYYY-MM-DD) of an instant in a time zone. */
 export function localDay(at: Date, timeZone: string): string {
-  return new Intl.DateTimeFormat("en-CA", {
-    timeZone: isTimeZone(timeZone) ? timeZone : "UTC",
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-  }).format(at);
+  return dayFormat(timeZone).format(at);
 }
 
 const toDay = (y: number, m: number, d: number) =>
