@@ -336,7 +336,7 @@ async function abuse(state) {
     "held at 5 a minute, stored once",
   );
   const [sprayed] = sustainCards(state, 1, "spray");
-  for (let v = 0; v < 40; v++) await (await fetch(`${BASE}/c/${sprayed}`)).arrayBuffer();
+  for (let v = 0; v < 40; v++) await timed(tally, "abuse spray: open", `${BASE}/c/${sprayed}`);
   // The stat buffer writes views a second later.
   await new Promise((r) => setTimeout(r, 1500));
   await run(
