@@ -67,7 +67,7 @@ export function publicPageKey(request: Request): { key: string; tags: string[] }
 
 const pageTag = (tag: PageTag) => `page:${tag}`;
 
-type PageApp = { nonce: string; ctx: ExecutionContext };
+type PageApp = { nonce: string; ctx: ExecutionContext; env: PurgeEnv };
 
 /** Serves `request` from the edge cache when it can, otherwise renders it and keeps a copy when it may. */
 export async function servePublicPage(
@@ -92,7 +92,7 @@ export async function servePublicPage(
   const html = await res.text();
   const stored = new Response(html.replaceAll(app.nonce, NONCE_SLOT), res);
   // A purge between the key above and this put changed the generation: this copy is never read.
-  app.ctx.waitUntil(edgePut(key, stored, page.tags));
+  app.ctx.waitUntil(edgePut(key, stored, page.tags, app.env));
   return fromEdge(new Response(html, res), false);
 }
 
