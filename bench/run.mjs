@@ -208,7 +208,11 @@ try {
       kb(w.eagerJs).padStart(17),
     );
   }
-  console.log(`\nServer bundle (build/server, gzip): ${kb(serverBundleGzip())}`);
+  const serverGzip = serverBundleGzip();
+  // Cloudflare's limit on a Worker's compressed size: 3 MB on the Free plan, 10 MB on Paid.
+  console.log(
+    `\nServer bundle (build/server, gzip): ${kb(serverGzip)}, ${((100 * serverGzip) / (3 * 1024 * 1024)).toFixed(0)}% of the Free plan's 3 MB limit`,
+  );
 
   const routes = [STATIC_ASSET, REFERENCE, ...THROUGHPUT.map(([r]) => r)];
   for (const route of routes) await (await fetchRetry(BASE + route)).arrayBuffer(); // fills the edge cache

@@ -50,7 +50,7 @@ app.route("/", organiserEventRoutes);
 app.all("*", (c) => {
   const context = new RouterContextProvider();
   context.set(appContext, c.get("app"));
-  return servePublicPage(c.req.raw, c.get("app"), () => handleRequest(c.req.raw, context));
+  return servePublicPage(c.req.raw, c.get("app"), (request) => handleRequest(request, context));
 });
 
 export default {

@@ -8,23 +8,30 @@ export function escapeText(value: string): string {
     .replace(/\r\n|\r|\n/g, "\\n");
 }
 
-const encoder = new TextEncoder();
+/** UTF-8 octets of one code point, counted rather than encoded: exports fold millions of characters. */
+const octets = (cp: number) => (cp < 0x80 ? 1 : cp < 0x800 ? 2 : cp < 0x10000 ? 3 : 4);
 
 /** Folds at 75 octets without splitting a UTF-8 character. */
 export function foldLine(line: string): string {
+  // No character is more than 3 octets per UTF-16 unit, so 25 units always fit.
+  if (line.length <= 25) return line;
   const out: string[] = [];
-  let current = "";
+  let start = 0;
   let size = 0;
-  for (const ch of line) {
-    const bytes = encoder.encode(ch).byteLength;
-    if (size + bytes > (out.length === 0 ? 75 : 74)) {
-      out.push(current);
-      current = "";
+  let limit = 75;
+  for (let i = 0; i < line.length; ) {
+    const cp = line.codePointAt(i) ?? 0;
+    const bytes = octets(cp);
+    if (size + bytes > limit) {
+      out.push(line.slice(start, i));
+      start = i;
       size = 0;
+      limit = 74;
     }
-    current += ch;
     size += bytes;
+    i += cp > 0xffff ? 2 : 1;
   }
-  out.push(current);
+  if (out.length === 0) return line;
+  out.push(line.slice(start));
   return out.join("\r\n ");
 }

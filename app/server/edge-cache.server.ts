@@ -14,6 +14,12 @@ export const CACHE_ORIGIN = "https://edge-cache.knowwho.app";
 
 /** How long an entry may stand at the edge; purges end it sooner. Browsers always revalidate. */
 const EDGE_TTL_SECONDS = 60 * 60 * 24;
+/** Without a zone purge, other data centres learn of a change only when their copy expires. */
+const UNPURGEABLE_TTL_SECONDS = 60;
+
+/** The lifetime of a stored copy: a day when a change is purged everywhere, a minute when it cannot be. */
+export const edgeTtl = (env: PurgeEnv) =>
+  env.CF_ZONE_ID && env.CF_PURGE_TOKEN ? EDGE_TTL_SECONDS : UNPURGEABLE_TTL_SECONDS;
 
 export type PurgeEnv = { CF_ZONE_ID?: string; CF_PURGE_TOKEN?: string; CF_API_BASE?: string };
 
@@ -79,12 +85,12 @@ export async function edgeTicket(tags: string[]): Promise<string> {
  * Stores a copy of `response` under `path`, tagged. Responses that set cookies or vary per visitor must
  * never come here: the caller passes only what every anonymous visitor would get.
  */
-export async function edgePut(path: string, response: Response, tags: string[], ticket?: string) {
+export async function edgePut(path: string, response: Response, tags: string[], env: PurgeEnv, ticket?: string) {
   const store = cache();
   if (!store) return;
   if (response.headers.has("set-cookie")) throw new Error(`refusing to cache ${path}: it sets a cookie`);
   const stored = new Response(response.body, response);
-  stored.headers.set("cache-control", `public, max-age=${EDGE_TTL_SECONDS}`);
+  stored.headers.set("cache-control", `public, max-age=${edgeTtl(env)}`);
   stored.headers.set("cache-tag", tags.join(","));
   await store.put(edgeKey(path), stored);
   if (ticket !== undefined && (await marks(store, tags)) !== ticket) await store.delete(edgeKey(path));

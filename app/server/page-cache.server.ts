@@ -6,6 +6,7 @@
  * See docs/decisions/0071-edge-cached-public-pages.md.
  */
 import { themeFromCookie } from "~/lib/theme";
+import { queryWithoutTracking } from "~/lib/tracking-params";
 import type { PurgeEnv } from "./edge-cache.server";
 import { edgeGet, edgePut, fromEdge, purge, tagGeneration } from "./edge-cache.server";
 
@@ -44,7 +45,8 @@ const cookieNames = (header: string | null) =>
 /**
  * The cache key of a request every anonymous visitor would get the same answer to, or null. The key
  * holds what the page is rendered from besides data: host, path, query, theme and the day (the landing
- * page and campaigns count days).
+ * page and campaigns count days). Tracking parameters (utm_*, fbclid...) never change a page, so they
+ * are not part of the key.
  */
 export function publicPageKey(request: Request): { key: string; tags: string[] } | null {
   if (request.method !== "GET") return null;
@@ -59,35 +61,38 @@ export function publicPageKey(request: Request): { key: string; tags: string[] }
   }
   const day = new Date().toISOString().slice(0, 10);
   const theme = themeFromCookie(cookie);
-  const key = `/${BUILD}/${day}/${theme}/${url.host}${url.pathname}${url.search}`;
+  const key = `/${BUILD}/${day}/${theme}/${url.host}${url.pathname}${queryWithoutTracking(url)}`;
   return { key, tags: page.tags.map(pageTag) };
 }
 
 const pageTag = (tag: PageTag) => `page:${tag}`;
 
-type PageApp = { nonce: string; ctx: ExecutionContext };
+type PageApp = { nonce: string; ctx: ExecutionContext; env: PurgeEnv };
 
 /** Serves `request` from the edge cache when it can, otherwise renders it and keeps a copy when it may. */
 export async function servePublicPage(
   request: Request,
   app: PageApp,
-  render: () => Promise<Response>,
+  render: (request: Request) => Promise<Response>,
 ): Promise<Response> {
   const page = publicPageKey(request);
-  if (!page) return render();
+  if (!page) return render(request);
   // The tags' generation leads the key: a purge here retires every earlier copy without listing them.
   const key = `/__pages/${encodeURIComponent(await tagGeneration(page.tags))}${page.key}`;
   const hit = await edgeGet(key);
   if (hit) return withNonce(fromEdge(hit, true), await hit.text(), app.nonce);
 
-  const res = await render();
+  // Rendered without tracking parameters too, so no visitor's click id is echoed into the copy everyone gets.
+  const url = new URL(request.url);
+  const clean = `${url.origin}${url.pathname}${queryWithoutTracking(url)}`;
+  const res = await render(clean === request.url ? request : new Request(clean, request));
   const type = res.headers.get("content-type") ?? "";
   // Errors, redirects and anything that sets a cookie are never stored.
   if (res.status !== 200 || !type.includes("text/html") || res.headers.has("set-cookie")) return res;
   const html = await res.text();
   const stored = new Response(html.replaceAll(app.nonce, NONCE_SLOT), res);
   // A purge between the key above and this put changed the generation: this copy is never read.
-  app.ctx.waitUntil(edgePut(key, stored, page.tags));
+  app.ctx.waitUntil(edgePut(key, stored, page.tags, app.env));
   return fromEdge(new Response(html, res), false);
 }
 

@@ -6,7 +6,8 @@ import type { AppEnv } from "./env.server";
  *   strict  5 a minute   one account's sign-in attempts, one visitor's (card, email) share-backs
  *   forms  20 a minute   public forms per address; every authentication entry point per address
  *   venue  30 a minute   share-backs to one card from one address (many people behind one venue IP)
- *   card  120 a minute   share-backs to one card from everywhere: the flood ceiling
+ *   card  120 a minute   share-backs to one card from everywhere, and from one address in a crowd;
+ *                        both lift or stay with the card's recent audience (limitShareBack)
  *   api    60 a minute   requests per personal API token
  * The README states these numbers; tests/worker/security.test.ts holds them to it.
  */
@@ -80,14 +81,56 @@ export async function authLockedOut(env: AppEnv, request: Request | Headers, acc
 }
 
 /**
- * Share-backs, designed for venues: one person (card, email) may repeat 5 times a minute, one address
- * 30 times a minute per card (a crowd behind one NAT each shares once), and one card takes at most
- * 120 a minute from everywhere, which still stops a distributed flood.
+ * A card's recent audience: visitors who opened it today and yesterday (UTC days of card_stat) against
+ * the share-backs it took. A keynote opens the card thousands of times, a script spraying share-backs
+ * does not, so the ceilings below lift only while fewer than AUDIENCE_SHARE of those visitors shared back.
  */
-export function limitShareBack(env: AppEnv, request: Request, cardId: number, email: string) {
-  return all(env, [
-    ["strict", `share-person:${cardId}:${email.trim().toLowerCase()}`],
-    ["venue", `share-ip:${clientKey(request)}:${cardId}`],
-    ["card", `share-card:${cardId}`],
+export const AUDIENCE_SHARE = 0.5;
+/** How long one isolate trusts its read of a card's audience, so a spray costs one D1 read a second. */
+const AUDIENCE_TTL_MS = 1000;
+const audiences = new Map<number, { views: number; shares: number; at: number }>();
+
+async function audienceAllows(env: AppEnv, cardId: number, now = Date.now()): Promise<boolean> {
+  let seen = audiences.get(cardId);
+  if (!seen || now - seen.at > AUDIENCE_TTL_MS) {
+    const since = new Date(now - 86_400_000).toISOString().slice(0, 10);
+    const row = await env.DB.prepare(
+      "select coalesce(sum(views), 0) as views, coalesce(sum(shares), 0) as shares from card_stat where card_id = ? and day >= ?",
+    )
+      .bind(cardId, since)
+      .first<{ views: number; shares: number }>();
+    seen = { views: row?.views ?? 0, shares: row?.shares ?? 0, at: now };
+    if (audiences.size > 1000) audiences.clear();
+    audiences.set(cardId, seen);
+  }
+  if (seen.shares >= Math.floor(seen.views * AUDIENCE_SHARE)) return false;
+  // Counted here too, since the stat buffer writes shares a second later.
+  seen.shares++;
+  return true;
+}
+
+/**
+ * Share-backs, designed for keynotes and venues (docs/decisions/0076):
+ *   one person (card + email) 5 a minute, always: re-submits are held, and stored once (share key);
+ *   one address 30 a minute per card, or up to 120 while the card's audience allows (a venue's NAT);
+ *   one card 120 a minute from everywhere, or more while the card's audience allows (a keynote).
+ * A script spraying a card nobody is looking at stops at 120 a minute; one address at 120 whatever.
+ */
+export async function limitShareBack(env: AppEnv, request: Request, cardId: number, email: string): Promise<Verdict> {
+  const refused = { ok: false, retryAfter: RETRY_AFTER_SECONDS } as const;
+  const ip = clientKey(request);
+  if (!(await allow(env, "strict", `share-person:${cardId}:${email.trim().toLowerCase()}`))) return refused;
+  // Both address counters see every attempt, so the crowd allowance is a total, not 30 more.
+  const [venue, crowd] = await Promise.all([
+    allow(env, "venue", `share-ip:${ip}:${cardId}`),
+    allow(env, "card", `share-crowd:${ip}:${cardId}`),
   ]);
+  let audience: Promise<boolean> | null = null;
+  const audienceOnce = () => {
+    audience ??= audienceAllows(env, cardId);
+    return audience;
+  };
+  if (!venue && !(crowd && (await audienceOnce()))) return refused;
+  if (!(await allow(env, "card", `share-card:${cardId}`)) && !(await audienceOnce())) return refused;
+  return { ok: true };
 }

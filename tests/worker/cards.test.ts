@@ -128,6 +128,7 @@ describe("visitor card page", () => {
       "/c/ann-race",
       new Response("stale page", { headers: { "content-type": "text/html" } }),
       ["card:ann-race"],
+      {},
       ticket,
     );
     expect(await edgeGet("/c/ann-race")).toBeNull();
@@ -137,6 +138,7 @@ describe("visitor card page", () => {
       "/c/ann-race",
       new Response("fresh page", { headers: { "content-type": "text/html" } }),
       ["card:ann-race"],
+      {},
       calm,
     );
     expect(await (await edgeGet("/c/ann-race"))?.text()).toBe("fresh page");

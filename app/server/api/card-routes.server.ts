@@ -201,7 +201,7 @@ async function cachedCardRead(
   countSoon(app.env.DB, app.ctx, card.id, field, source);
   const fresh = await render(card);
   fresh.headers.set(CARD_ID_HEADER, String(card.id));
-  app.ctx.waitUntil(edgePut(path, fresh.clone(), [cardTag(slug)], ticket));
+  app.ctx.waitUntil(edgePut(path, fresh.clone(), [cardTag(slug)], app.env, ticket));
   return stripCardId(fromEdge(fresh, false));
 }
 

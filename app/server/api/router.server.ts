@@ -21,7 +21,7 @@ import {
 } from "../cards.server";
 import { receiveStripeWebhook } from "../payments/webhook.server";
 import { personPhoto, photosOf, removePersonPhoto, setPersonPhoto } from "../people/photo.server";
-import { loadPeople } from "../people/read.server";
+import { countOwned, loadPeople, PEOPLE_READ_LIMIT } from "../people/read.server";
 import { getReminder, openReminders } from "../reminders.server";
 import { rhythmCalendarEvents } from "../rhythm.server";
 import { getSettings, userForCalendarToken } from "../settings.server";
@@ -284,6 +284,14 @@ api.get("/connections/export", requireSession(), async (c) => {
     .map(Number)
     .filter((n) => Number.isSafeInteger(n) && n > 0);
   if (c.req.query("selection") && picked.length === 0) return c.json({ error: "Choose people to export" }, 400);
+  if (!picked.length && (await countOwned(app.db, user.id)) > PEOPLE_READ_LIMIT) {
+    return c.json(
+      {
+        error: `An export holds at most ${PEOPLE_READ_LIMIT.toLocaleString("en")} people, and you have more: choose people with the filters or tick them, and export them in parts.`,
+      },
+      413,
+    );
+  }
   const people = await loadPeople(app.db, user.id, picked.length ? picked : null);
   const stamp = new Date().toISOString().slice(0, 10);
   const download = (body: BodyInit, type: string, name: string) =>

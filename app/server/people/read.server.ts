@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, ne, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, ne, sql } from "drizzle-orm";
 import type { EmailLabel, PersonRecord, PhoneLabel, WebsiteLabel } from "~/lib/people/draft";
 import { foldName } from "~/lib/people/normalise";
 import { connection, contactPoint, personHistory, sharedContact } from "~db/schema";
@@ -87,9 +87,21 @@ export async function duplicateGroups(db: Database, userId: string) {
   }));
 }
 
+/**
+ * The most people one export or read of "all" holds: every row is in the isolate's 128 MB at once. A
+ * writer that would pass it says so (exportTooLarge) rather than stopping short without a word.
+ */
+export const PEOPLE_READ_LIMIT = 50_000;
+
+/** How many people the owner has, for a writer to check against PEOPLE_READ_LIMIT before it reads. */
+export async function countOwned(db: Database, userId: string): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(connection).where(eq(connection.userId, userId));
+  return row?.n ?? 0;
+}
+
 /** The owner's rows: all, or the chosen ids in chunks under D1's 100 bound parameters per statement. */
 export async function ownedRows(db: Database, userId: string, ids?: number[] | null) {
-  if (!ids) return db.select().from(connection).where(eq(connection.userId, userId)).limit(50_000);
+  if (!ids) return db.select().from(connection).where(eq(connection.userId, userId)).limit(PEOPLE_READ_LIMIT);
   const rows: (typeof connection.$inferSelect)[] = [];
   for (const part of chunk([...new Set(ids)], 90))
     rows.push(
