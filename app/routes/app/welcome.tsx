@@ -155,8 +155,9 @@ export default function Welcome({ loaderData, actionData }: Route.ComponentProps
     shouldRevalidate: "onInput",
   });
 
+  // A long unbroken name or link wraps where it must instead of widening the page past the phone.
   return (
-    <section className="mx-auto max-w-2xl px-4 py-8 sm:px-6 sm:py-10">
+    <section className="mx-auto max-w-2xl px-4 py-8 [overflow-wrap:anywhere] sm:px-6 sm:py-10">
       <p className={`font-medium text-sm ${muted}`}>
         Step {stepNumber(step)} of {STEP_COUNT}
       </p>
