@@ -136,3 +136,42 @@ test("a new owner with a 100-character name: sign-up tells the truth and /welcom
   expect(await noWiderThanTheWindow(page)).toBe(true);
   await page.screenshot({ path: screenshotPath("card-preview-long-bio", info.project.name) });
 });
+
+demoTest(
+  "a campaign photo over 1 MB is made smaller on the device and saved, the page kept",
+  async ({ page }, info) => {
+    test.setTimeout(150_000);
+    const main = page.getByRole("main");
+    await page.goto("/campaigns/new");
+    const today = new Date().toISOString().slice(0, 10);
+    await main.getByLabel("Title").fill(`Big photo ${info.project.name} ${Date.now()}`);
+    await main.getByLabel("Description").fill("A campaign whose photo came straight off a phone.");
+    await main.getByLabel("Story").fill("The photo is several megabytes, as phone photos are.");
+    await main.getByLabel("Organisation").fill("Open Futures Foundation");
+    await main.getByLabel("Organiser").fill("Amara Reyes");
+    await main.getByLabel("Goal").fill("1000");
+    await main.getByLabel("Start date").fill(today);
+    await main.getByLabel("End date").fill("2030-06-30");
+    await main.getByRole("button", { name: "Save draft" }).click();
+    await expect(page.getByRole("heading", { name: "Edit campaign" })).toBeVisible();
+    // Noise does not compress: a PNG of a few megabytes, as a phone's photo is.
+    const dataUrl = await page.evaluate(() => {
+      const canvas = document.createElement("canvas");
+      canvas.width = 1400;
+      canvas.height = 1000;
+      const ctx = canvas.getContext("2d") as CanvasRenderingContext2D;
+      const pixels = ctx.createImageData(canvas.width, canvas.height);
+      for (let i = 0; i < pixels.data.length; i++) pixels.data[i] = i % 4 === 3 ? 255 : Math.floor(Math.random() * 256);
+      ctx.putImageData(pixels, 0, 0);
+      return canvas.toDataURL("image/png");
+    });
+    const buffer = Buffer.from(dataUrl.split(",")[1] ?? "", "base64");
+    expect(buffer.length).toBeGreaterThan(1_000_000);
+    await main.getByLabel(/^Image/).setInputFiles({ name: "phone-photo.png", mimeType: "image/png", buffer });
+    await main.getByRole("button", { name: "Upload image" }).click();
+    await expect(main.getByRole("img", { name: "Campaign" })).toBeVisible();
+    await expect(page.getByText("Unexpected Application Error")).toHaveCount(0);
+    await expect(main.getByLabel("Title")).not.toHaveValue("");
+    await expectAccessible(page);
+  },
+);
