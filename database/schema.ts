@@ -222,6 +222,33 @@ export const personHistory = sqliteTable(
   ],
 );
 
+/**
+ * Details a person gave again that differ from what the owner has (a new company, a fuller name, a
+ * title): kept beside the person for the owner to accept or dismiss, never written over their fields.
+ */
+export const personSuggestion = sqliteTable(
+  "person_suggestion",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    connectionId: integer("connection_id")
+      .notNull()
+      .references(() => connection.id, { onDelete: "cascade" }),
+    field: text("field", { enum: ["name", "company", "title"] }).notNull(),
+    value: text("value").notNull(),
+    source: text("source").notNull(),
+    /** Where it came from, as the person's history says it ("Shared back from your card “Work”"). */
+    detail: text("detail").notNull().default(""),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("person_suggestion_person_field_value_idx").on(t.connectionId, t.field, t.value),
+    index("person_suggestion_user_idx").on(t.userId),
+  ],
+);
+
 /** One merge: what every person looked like before, so the merge can be undone exactly. */
 export const personMerge = sqliteTable(
   "person_merge",

@@ -69,11 +69,52 @@
     }
 
     const button = form.querySelector('button[type="submit"]');
+
+    // Errors are drawn inside the open dialog, beside their fields: a toast would sit under the modal's
+    // backdrop where nobody sees it. The summary is an alert (announced); the first wrong field gets focus.
+    function showErrors(title, description, fields) {
+      for (const input of form.querySelectorAll("[aria-invalid]")) {
+        input.removeAttribute("aria-invalid");
+        input.removeAttribute("aria-describedby");
+      }
+      for (const p of form.querySelectorAll(".field-error")) p.remove();
+      section.querySelector("#share-notice")?.remove();
+      if (!title) return;
+      const notice = document.createElement("div");
+      notice.id = "share-notice";
+      notice.className = "banner bad";
+      notice.setAttribute("role", "alert");
+      notice.tabIndex = -1;
+      const strong = document.createElement("strong");
+      strong.textContent = title;
+      notice.append(strong, ` ${description}`);
+      form.before(notice);
+      let first = null;
+      for (const [name, message] of Object.entries(fields || {})) {
+        const input = form.elements.namedItem(name);
+        if (!(input instanceof HTMLElement)) continue;
+        const p = document.createElement("p");
+        p.className = "field-error";
+        p.id = `share-error-${name}`;
+        p.textContent = message;
+        input.after(p);
+        input.setAttribute("aria-invalid", "true");
+        input.setAttribute("aria-describedby", p.id);
+        first = first || input;
+      }
+      (first || notice).focus?.();
+      (first || notice).scrollIntoView?.({ block: "center" });
+    }
+
     form.addEventListener("submit", async (e) => {
       e.preventDefault();
       const data = new FormData(form);
-      if (!String(data.get("name") || "").trim() || !String(data.get("email") || "").trim()) {
-        toast("error", "Missing information", "Please provide your name and email address.");
+      const missing = {};
+      for (const name of ["name", "email"]) {
+        if (!String(data.get(name) || "").trim()) missing[name] = "Please provide your name and email address.";
+      }
+      if (Object.keys(missing).length) {
+        showErrors("Missing information", "Please provide your name and email address.", missing);
         return;
       }
       button.disabled = true;
@@ -87,23 +128,29 @@
         });
         const body = await res.json();
         if (res.ok) {
+          showErrors(null);
           toast("success", body.title, body.description, 5000);
           form.reset();
           dialog.close();
         } else {
-          toast("error", body.title, body.description);
+          showErrors(body.title, body.description, body.fields);
         }
       } catch {
-        toast(
-          "error",
+        showErrors(
           "Error sharing contact",
           "There was a problem sharing your contact information. Please try again.",
+          {},
         );
       } finally {
         button.disabled = false;
         button.textContent = label;
       }
     });
+    // A no-JavaScript answer with errors reopens the form where they are shown.
+    if (section.dataset.open === "true") {
+      dialog.showModal();
+      (form.querySelector("[aria-invalid=true]") || form.querySelector("input"))?.focus();
+    }
   }
 
   const save = document.querySelector('[data-action="save"]');

@@ -1,6 +1,6 @@
 import { useEffect } from "react";
 import { Link, NavLink, useLocation } from "react-router";
-import { initials } from "~/lib/card";
+import { initials } from "~/lib/graphemes";
 import { SITE } from "~/lib/site";
 import type { Theme } from "~/lib/theme";
 import type { SessionUser } from "~/server/auth.server";

@@ -22,6 +22,30 @@ export async function squareJpeg(file: File, size = SIZE, quality = 0.85): Promi
   );
 }
 
+/**
+ * A photo re-encoded as JPEG on the device, scaled down until it fits `maxBytes`, so a phone's 4 MB
+ * picture is sent small instead of being refused by the server's body limit.
+ */
+export async function fitJpeg(file: File, maxBytes: number, maxSide = 1600): Promise<Blob> {
+  const bitmap = await createImageBitmap(file);
+  try {
+    let scale = Math.min(1, maxSide / Math.max(bitmap.width, bitmap.height));
+    for (let attempt = 0; attempt < 6; attempt++, scale *= 0.75) {
+      const canvas = document.createElement("canvas");
+      canvas.width = Math.max(1, Math.round(bitmap.width * scale));
+      canvas.height = Math.max(1, Math.round(bitmap.height * scale));
+      const ctx = canvas.getContext("2d");
+      if (!ctx) throw new Error("Canvas unavailable");
+      ctx.drawImage(bitmap, 0, 0, canvas.width, canvas.height);
+      const blob = await new Promise<Blob | null>((resolve) => canvas.toBlob(resolve, "image/jpeg", 0.85));
+      if (blob && blob.size <= maxBytes) return blob;
+    }
+    throw new Error("Still too large");
+  } finally {
+    bitmap.close();
+  }
+}
+
 /** Uploads an image body with PUT; an answer other than 2xx throws with the server's message. */
 export async function putImage(url: string, body: Blob) {
   const res = await fetch(url, { method: "PUT", body, headers: { "content-type": "image/jpeg" } });

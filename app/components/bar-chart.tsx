@@ -1,4 +1,5 @@
 import { useId } from "react";
+import { excerpt } from "~/lib/graphemes";
 import { ChartFigure } from "./chart-figure";
 
 export type Bar = { label: string; value: number };
@@ -47,7 +48,7 @@ export function BarChart({
             return (
               <g key={b.label} transform={`translate(0 ${i * row})`}>
                 <text x="0" y="18" className="fill-slate-800 text-[13px] dark:fill-slate-100">
-                  {b.label.length > 18 ? `${b.label.slice(0, 17)}…` : b.label}
+                  {excerpt(b.label, 18)}
                 </text>
                 <rect
                   x="140"

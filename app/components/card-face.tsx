@@ -1,5 +1,6 @@
 import type { CSSProperties, ReactNode } from "react";
-import { initials, safeHref, textOn } from "~/lib/card";
+import { safeHref, textOn } from "~/lib/card";
+import { initials } from "~/lib/graphemes";
 
 /**
  * The one drawing of a card: the visitor page renders it to HTML on the server and the editor's

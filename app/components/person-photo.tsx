@@ -1,10 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { putImage, squareJpeg, usePhotoUpload } from "~/components/avatar-upload";
-
-function initials(name: string) {
-  const parts = name.trim().split(/\s+/).filter(Boolean);
-  return ((parts[0]?.[0] ?? "") + (parts.length > 1 ? (parts.at(-1)?.[0] ?? "") : "")).toUpperCase() || "?";
-}
+import { initials } from "~/lib/graphemes";
 
 /** A person's photo, or their initials when there is none or it cannot load (offline, removed). */
 export function PersonPhoto({ name, url, size = "md" }: { name: string; url: string | null; size?: "sm" | "md" }) {

@@ -168,3 +168,6 @@ export const campaignFormSchema = z
   });
 
 export type CampaignForm = z.output<typeof campaignFormSchema>;
+
+/** The largest campaign image stored; the page shrinks a bigger photo on the device before sending it. */
+export const CAMPAIGN_IMAGE_MAX_BYTES = 900_000;

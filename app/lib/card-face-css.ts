@@ -5,7 +5,8 @@
  */
 const LIGHT = `
 .kw .card{border-radius:1.25rem;overflow:hidden;box-shadow:0 10px 30px rgba(15,23,42,.15);text-align:left;color:#0f172a}
-.kw .card-head{background:var(--c);color:var(--fg);padding:1.5rem;display:flex;gap:1rem;align-items:center}
+.kw .card-head{background:var(--c);color:var(--fg);padding:1.5rem;display:flex;gap:1rem;align-items:center}.kw .card-head>div+div{min-width:0}
+.kw .name,.kw .role,.kw .org,.kw .headline,.kw .bio,.kw .notes{overflow-wrap:anywhere}
 .kw .t-bold .card-head{padding:2.25rem 1.5rem}.kw .t-minimal .card-head{background:#fff;color:#0f172a;border-bottom:4px solid var(--c)}
 .kw .avatar{position:relative;flex:none;width:4.5rem;height:4.5rem;border-radius:50%;background:rgba(255,255,255,.2);display:grid;place-items:center;font-weight:700;font-size:1.6rem;overflow:hidden}
 .kw .t-minimal .avatar{background:var(--c);color:var(--fg)}.kw .avatar img{position:absolute;inset:0;width:100%;height:100%;object-fit:cover}

@@ -181,11 +181,6 @@ export function vcardFileName(name: string): string {
   return `${base}_contact.vcf`;
 }
 
-export function initials(name: string): string {
-  const parts = name.trim().split(/\s+/).filter(Boolean);
-  return ((parts[0]?.[0] ?? "") + (parts.length > 1 ? (parts.at(-1)?.[0] ?? "") : "")).toUpperCase() || "?";
-}
-
 /** WCAG relative luminance of a #rrggbb colour. */
 export function luminance(hex: string): number {
   const [r = 0, g = 0, b = 0] = [1, 3, 5].map((i) => {

@@ -15,15 +15,3 @@ export const STEP_COUNT = ONBOARDING_STEPS.length - 1;
 
 export const isOnboardingStep = (value: unknown): value is OnboardingStep =>
   typeof value === "string" && (ONBOARDING_STEPS as readonly string[]).includes(value);
-
-/** A suggested card link from a name: "Jo Rivera-Smith" → "jo-rivera-smith". */
-export function suggestSlug(name: string): string {
-  return name
-    .normalize("NFKD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-+|-+$/g, "")
-    .slice(0, 40)
-    .replace(/-+$/, "");
-}

@@ -33,27 +33,40 @@ const daysField = z.preprocess(
     .max(MAX_RHYTHM_DAYS, `At most ${MAX_RHYTHM_DAYS} days`)
     .optional(),
 );
-const needsDays: [(r: { every: string; days?: number }) => boolean, { message: string; path: string[] }] = [
-  (r) => r.every !== "days" || r.days !== undefined,
-  { message: "Enter a number of days", path: ["days"] },
-];
+const daysInput = z.union([z.string(), z.number()]).optional();
+
+/** "Days" is read only when "Every N days" is chosen: a stale value left in the hidden field never blocks a preset. */
+function readDays<T extends { every: string; days?: string | number }>(r: T, ctx: z.RefinementCtx<T>) {
+  if (r.every !== "days") return { ...r, days: undefined };
+  const parsed = daysField.safeParse(r.days);
+  const message = parsed.success
+    ? parsed.data === undefined
+      ? "Enter a number of days"
+      : null
+    : parsed.error.issues[0]?.message;
+  if (message || !parsed.success || parsed.data === undefined) {
+    ctx.addIssue({ code: "custom", message: message ?? "Enter a number of days", path: ["days"] });
+    return z.NEVER;
+  }
+  return { ...r, days: parsed.data };
+}
 
 /** The form's rhythm: one of the presets, or a number of days (1 to 3650). */
-export const rhythmFormSchema = z.object({ every: everyField, days: daysField }).refine(...needsDays);
+export const rhythmFormSchema = z.object({ every: everyField, days: daysInput }).transform(readDays);
 
 /** A rhythm for everyone with a tag (settings → keep in touch). */
 export const tagRhythmSchema = z
   .object({
     tag: z.string({ error: "Enter a tag" }).trim().min(1, "Enter a tag").max(60, "At most 60 characters"),
     every: everyField,
-    days: daysField,
+    days: daysInput,
   })
-  .refine(...needsDays);
+  .transform(readDays);
 
 /** A person's own rhythm, where "none" removes it. */
 export const personRhythmSchema = z
-  .object({ every: z.enum(["none", ...RHYTHMS], { message: "Choose how often" }), days: daysField })
-  .refine(...needsDays);
+  .object({ every: z.enum(["none", ...RHYTHMS], { message: "Choose how often" }), days: daysInput })
+  .transform(readDays);
 
 export function describeRhythm(r: Rhythm): string {
   if (r.every === "days") return r.days === 1 ? "Every day" : `Every ${r.days ?? 30} days`;

@@ -326,7 +326,7 @@ export async function setNetworking(
   return true;
 }
 
-export const CAMPAIGN_IMAGE_MAX_BYTES = 900_000;
+export { CAMPAIGN_IMAGE_MAX_BYTES } from "~/lib/campaign";
 
 /** Campaign images live in KV under a content hash, like avatars, so their address is cacheable forever. */
 export async function setCampaignImage(

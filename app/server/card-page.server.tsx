@@ -16,7 +16,7 @@ const CSS =
   `
 *{box-sizing:border-box}html{color-scheme:light dark;-webkit-text-size-adjust:100%}
 body{margin:0;font:16px/1.5 ui-sans-serif,system-ui,-apple-system,"Segoe UI",Roboto,Arial,sans-serif;background:#f1f5f9;color:#0f172a}
-@media (prefers-color-scheme:dark){body{background:#020617;color:#e2e8f0}.panel{background:#0f172a!important;border-color:#1e293b!important}.muted{color:#94a3b8!important}.toast{background:#0f172a!important;color:#e2e8f0!important;border-color:#334155!important}input,textarea{background:#020617!important;color:#e2e8f0!important;border-color:#334155!important}}
+@media (prefers-color-scheme:dark){body{background:#020617;color:#e2e8f0}.panel{background:#0f172a!important;border-color:#1e293b!important}.muted{color:#94a3b8!important}.toast{background:#0f172a!important;color:#e2e8f0!important;border-color:#334155!important}input,textarea{background:#020617!important;color:#e2e8f0!important;border-color:#334155!important}.field-error{color:#fca5a5}}
 main{max-width:28rem;margin:0 auto;padding:1rem 1rem 3rem}.muted{color:#475569}
 .support{margin:1rem 0 0}.support .btn{background:#047857;color:#fff;white-space:normal}
 .panel{margin-top:1.5rem;background:#fff;border:1px solid #e2e8f0;border-top:4px solid var(--c);border-radius:1rem;padding:1.25rem}
@@ -25,6 +25,7 @@ label{display:block;font-weight:600;font-size:.9rem;margin:.75rem 0 .3rem}
 input[type=text],input[type=email],input[type=tel],textarea{width:100%;padding:.7rem .8rem;border:1px solid #cbd5e1;border-radius:.5rem;font:inherit;background:#fff;color:#0f172a}
 input:focus-visible,textarea:focus-visible,.btn:focus-visible{outline:3px solid var(--c);outline-offset:2px}
 .check{display:flex;gap:.6rem;align-items:flex-start;font-weight:400;margin-top:1rem}.check input{margin-top:.3rem;width:1.1rem;height:1.1rem;accent-color:var(--c)}
+.field-error{margin:.3rem 0 0;color:#b91c1c;font-size:.9rem;font-weight:600}[aria-invalid=true]{border-color:#b91c1c!important;border-width:2px!important}
 .hp{position:absolute;left:-10000px;width:1px;height:1px;overflow:hidden}
 .banner{padding:.75rem 1rem;border-radius:.6rem;margin:0 0 1rem;font-size:.95rem}
 .ok{background:#dcfce7;color:#14532d}.bad{background:#fee2e2;color:#7f1d1d}.info{background:#e0e7ff;color:#312e81}.warn{background:#fef3c7;color:#78350f}
@@ -46,6 +47,8 @@ export type CardPageOptions = {
   unverified?: boolean;
   notice?: Notice | null;
   values?: Record<string, string>;
+  /** Messages shown beside their fields after a refused share-back. */
+  fieldErrors?: Record<string, string>;
   nonce: string;
   openShare?: boolean;
   /** The confirmation after a no-JavaScript share-back, shown first on its own page. */
@@ -60,6 +63,7 @@ function ShareInputField({
   autoComplete,
   max,
   optional,
+  error,
 }: {
   id: string;
   label: string;
@@ -68,14 +72,19 @@ function ShareInputField({
   autoComplete?: string;
   max: number;
   optional?: boolean;
+  error?: string;
 }) {
+  // card.js draws its errors with the same ids and class, so both paths read alike to screen readers.
+  const invalid = error
+    ? { "aria-invalid": true as const, "aria-describedby": `share-error-${id}` }
+    : { "aria-invalid": undefined, "aria-describedby": undefined };
   return (
     <>
       <label htmlFor={`share-field-${id}`}>
         {label} {optional ? <span className="muted">(optional)</span> : null}
       </label>
       {type === "textarea" ? (
-        <textarea id={`share-field-${id}`} name={id} rows={3} maxLength={max} defaultValue={value} />
+        <textarea id={`share-field-${id}`} name={id} rows={3} maxLength={max} defaultValue={value} {...invalid} />
       ) : (
         <input
           id={`share-field-${id}`}
@@ -85,13 +94,29 @@ function ShareInputField({
           maxLength={max}
           defaultValue={value}
           required={!optional}
+          {...invalid}
         />
       )}
+      {error ? (
+        <p className="field-error" id={`share-error-${id}`}>
+          {error}
+        </p>
+      ) : null}
     </>
   );
 }
 
-function CardPage({ card, vcardHref, shareAction, unverified, notice, values, openShare, shared }: CardPageOptions) {
+function CardPage({
+  card,
+  vcardHref,
+  shareAction,
+  unverified,
+  notice,
+  values,
+  fieldErrors: errors = {},
+  openShare,
+  shared,
+}: CardPageOptions) {
   const recipient = card.name;
   const asked = card.shareFields ?? SHARE_FIELDS;
   return (
@@ -135,6 +160,7 @@ function CardPage({ card, vcardHref, shareAction, unverified, notice, values, op
           {card.activeEvent ? <p className="banner info">Meeting at {card.activeEvent}</p> : null}
           {notice ? (
             <div
+              id="share-notice"
               className={`banner ${notice.kind === "success" ? "ok" : "bad"}`}
               role={notice.kind === "success" ? "status" : "alert"}
             >
@@ -143,12 +169,20 @@ function CardPage({ card, vcardHref, shareAction, unverified, notice, values, op
           ) : null}
           {/* The fragment brings a no-JavaScript visitor back to this form when it answers with an error. */}
           <form method="post" action={`${shareAction}#share`} noValidate>
-            <ShareInputField id="name" label="Name" value={values?.name} autoComplete="name" max={100} />
+            <ShareInputField
+              id="name"
+              label="Name"
+              value={values?.name}
+              error={errors.name}
+              autoComplete="name"
+              max={100}
+            />
             <ShareInputField
               id="email"
               label="Email"
               type="email"
               value={values?.email}
+              error={errors.email}
               autoComplete="email"
               max={254}
             />
@@ -157,6 +191,7 @@ function CardPage({ card, vcardHref, shareAction, unverified, notice, values, op
               label="Phone"
               type="tel"
               value={values?.phone}
+              error={errors.phone}
               autoComplete="tel"
               max={40}
               optional
@@ -166,6 +201,7 @@ function CardPage({ card, vcardHref, shareAction, unverified, notice, values, op
                 id="company"
                 label={SHARE_FIELD_LABEL.company}
                 value={values?.company}
+                error={errors.company}
                 autoComplete="organization"
                 max={120}
                 optional
@@ -176,6 +212,7 @@ function CardPage({ card, vcardHref, shareAction, unverified, notice, values, op
                 id="title"
                 label={SHARE_FIELD_LABEL.title}
                 value={values?.title}
+                error={errors.title}
                 autoComplete="organization-title"
                 max={120}
                 optional
@@ -187,6 +224,7 @@ function CardPage({ card, vcardHref, shareAction, unverified, notice, values, op
                 label={SHARE_FIELD_LABEL.note}
                 type="textarea"
                 value={values?.note}
+                error={errors.note}
                 max={500}
                 optional
               />

@@ -2,11 +2,12 @@ import { and, eq, isNotNull } from "drizzle-orm";
 import { z } from "zod";
 import { MAX_IMPORT_ROWS } from "~/lib/csv";
 import { readCsvFile } from "~/lib/csv-read";
+import { clipText } from "~/lib/graphemes";
 import { hex } from "~/lib/hex";
 import type { PersonDraft } from "~/lib/people/draft";
 import { isEmailAddress, normalisePerson } from "~/lib/people/normalise";
 import type { ReadResult, RowProblem } from "~/lib/people/read";
-import { asCountry } from "~/lib/phone";
+import { asCountry, phoneKey } from "~/lib/phone";
 import { readVCardFile } from "~/lib/vcard-read";
 import { connection, contactPoint } from "~db/schema";
 import { claimStatement, lostClaim } from "./claim.server";
@@ -66,11 +67,19 @@ export async function planImport(
       draft.emails = draft.emails?.filter((e) => e !== badEmail);
       problems.push({
         row,
-        message: `"${badEmail.value.slice(0, 60)}" is not an email address; left out`,
+        message: `"${clipText(badEmail.value, 60)}" is not an email address; left out`,
         skipped: false,
       });
     }
     // Nothing read is dropped silently: what cannot be kept is left out with a line in the preview.
+    for (const badPhone of draft.phones?.filter((p) => p.value?.trim() && !phoneKey(p.value, code)) ?? []) {
+      draft.phones = draft.phones?.filter((p) => p !== badPhone);
+      problems.push({
+        row,
+        message: `"${clipText(badPhone.value.trim(), 60)}" is not a phone number; left out`,
+        skipped: false,
+      });
+    }
     if (draft.photo && draftPhotoProblem(draft.photo)) {
       const tooLarge = draftPhotoProblem(draft.photo) === "That image is too large";
       delete draft.photo;

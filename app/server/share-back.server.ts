@@ -1,7 +1,8 @@
 import { sql } from "drizzle-orm";
 import { z } from "zod";
 import { type PublicCard, SHARE_FIELDS, type ShareField } from "~/lib/card";
-import { isEmail } from "~/lib/forms/fields";
+import { isEmail, isPhoneText } from "~/lib/forms/fields";
+import { clipText } from "~/lib/graphemes";
 import { hex } from "~/lib/hex";
 import { flatDraft } from "~/lib/people/form";
 import { notification, sharedContact } from "~db/schema";
@@ -14,6 +15,7 @@ import { getSettings } from "./settings.server";
 export const SHARE_MESSAGES = {
   missing: { title: "Missing information", description: "Please provide your name and email address." },
   invalidEmail: { title: "Missing information", description: "Please enter a valid email address." },
+  invalidPhone: { title: "Missing information", description: "Please enter a valid phone number." },
   error: {
     title: "Error sharing contact",
     description: "There was a problem sharing your contact information. Please try again.",
@@ -53,7 +55,13 @@ export type ShareInput = {
 
 export type ShareCheck =
   | { ok: true; value: ShareInput; values: Record<string, string> }
-  | { ok: false; reason: "missing" | "invalidEmail" | "bot"; values: Record<string, string> };
+  | {
+      ok: false;
+      reason: "missing" | "invalidEmail" | "invalidPhone" | "bot";
+      values: Record<string, string>;
+      /** Each message beside the field it is about, so a visitor sees which one to correct. */
+      fields: Record<string, string>;
+    };
 
 const LIMITS = { name: 100, email: 254, phone: 40, company: 120, title: 120, note: 500 } as const;
 
@@ -61,14 +69,22 @@ const LIMITS = { name: 100, email: 254, phone: 40, company: 120, title: 120, not
 export function checkShare(raw: unknown, asked: readonly ShareField[] = SHARE_FIELDS): ShareCheck {
   const source = (raw && typeof raw === "object" ? raw : {}) as Record<string, unknown>;
   const str = (key: keyof typeof LIMITS) =>
-    typeof source[key] === "string" ? (source[key] as string).trim().slice(0, LIMITS[key]) : "";
+    typeof source[key] === "string" ? clipText((source[key] as string).trim(), LIMITS[key]) : "";
   const values: Record<string, string> = { name: str("name"), email: str("email"), phone: str("phone") };
   for (const field of asked) values[field] = str(field);
   const parsed = shareFormSchema.safeParse(raw);
-  if (!parsed.success) return { ok: false, reason: "missing", values };
-  if (parsed.data.company_website) return { ok: false, reason: "bot", values };
-  if (!values.name || !values.email) return { ok: false, reason: "missing", values };
-  if (!isEmail(values.email)) return { ok: false, reason: "invalidEmail", values };
+  const missing = SHARE_MESSAGES.missing.description;
+  if (!parsed.success) return { ok: false, reason: "missing", values, fields: { name: missing, email: missing } };
+  if (parsed.data.company_website) return { ok: false, reason: "bot", values, fields: {} };
+  const fields: Record<string, string> = {};
+  if (!values.name) fields.name = missing;
+  if (!values.email) fields.email = missing;
+  else if (!isEmail(values.email)) fields.email = SHARE_MESSAGES.invalidEmail.description;
+  // A phone the people core could not keep (`=1+2`) is named here rather than dropped without a word.
+  if (values.phone && !isPhoneText(values.phone)) fields.phone = SHARE_MESSAGES.invalidPhone.description;
+  if (!values.name || !values.email) return { ok: false, reason: "missing", values, fields };
+  if (fields.email) return { ok: false, reason: "invalidEmail", values, fields };
+  if (fields.phone) return { ok: false, reason: "invalidPhone", values, fields };
   const optional = (field: ShareField) => (asked.includes(field) && parsed.data[field]) || null;
   return {
     ok: true,

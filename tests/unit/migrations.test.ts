@@ -140,3 +140,20 @@ describe("assistant private drafts migration", () => {
     for (const file of files.slice(index + 1)) apply(db, file);
   });
 });
+
+describe("person suggestion migration", () => {
+  it("keeps every row of a seeded database and adds an empty table that goes with its person", async () => {
+    const { db, index } = await seededBefore("person-suggestion");
+    const before = counts(db);
+    expect(before.connection).toBeGreaterThan(0);
+    apply(db, files[index] as string);
+    const after = counts(db);
+    expect(after).toEqual({ ...before, person_suggestion: 0 });
+    db.exec("pragma foreign_keys = on");
+    db.exec(`insert into person_suggestion (user_id, connection_id, field, value, source)
+      select user_id, id, 'company', 'Beacon Trust', 'share' from connection limit 1`);
+    db.exec("delete from connection where id = (select connection_id from person_suggestion)");
+    expect(counts(db).person_suggestion).toBe(0);
+    for (const file of files.slice(index + 1)) apply(db, file);
+  });
+});

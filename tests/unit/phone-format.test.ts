@@ -1,5 +1,4 @@
 import { describe, expect, it } from "vitest";
-import { suggestSlug } from "~/lib/onboarding";
 import { formatPhone } from "~/lib/phone";
 import { canonicalTimeZone, utcOffsetLabel } from "~/lib/time";
 
@@ -39,14 +38,6 @@ describe("time zones from the browser", () => {
     expect(utcOffsetLabel("America/New_York", new Date("2026-01-15T12:00:00Z"))).toBe("UTC−05:00");
     expect(utcOffsetLabel("Asia/Kolkata", new Date("2026-01-15T12:00:00Z"))).toBe("UTC+05:30");
     expect(utcOffsetLabel("UTC", new Date("2026-01-15T12:00:00Z"))).toBe("UTC+00:00");
-  });
-});
-
-describe("suggestSlug", () => {
-  it("makes a card link from a name", () => {
-    expect(suggestSlug("Jo Rivera")).toBe("jo-rivera");
-    expect(suggestSlug("  Tomás  O'Brien-Reyes ")).toBe("tomas-o-brien-reyes");
-    expect(suggestSlug("李")).toBe("");
   });
 });
 

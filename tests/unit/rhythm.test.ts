@@ -1,5 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { addMonths, addRhythm, dueInstant, localDay, nextDue, postEventDue, rhythmFormSchema } from "~/lib/rhythm";
+import {
+  addMonths,
+  addRhythm,
+  dueInstant,
+  localDay,
+  nextDue,
+  personRhythmSchema,
+  postEventDue,
+  rhythmFormSchema,
+  tagRhythmSchema,
+} from "~/lib/rhythm";
 
 describe("keep-in-touch arithmetic", () => {
   it("counts each rhythm in calendar days and months, clamping to the month's end", () => {
@@ -80,5 +90,20 @@ describe("keep-in-touch arithmetic", () => {
     expect(rhythmFormSchema.safeParse({ every: "days", days: "0" }).error?.issues[0]?.message).toBe("At least 1 day");
     expect(rhythmFormSchema.safeParse({ every: "fortnightly" }).success).toBe(false);
     expect(rhythmFormSchema.parse({ every: "days", days: "45" })).toEqual({ every: "days", days: 45 });
+  });
+});
+
+describe("the rhythm form reads only the field its choice uses", () => {
+  it("saves Every month with a stale Days of 0 left in the hidden field", () => {
+    expect(rhythmFormSchema.parse({ every: "monthly", days: "0" })).toEqual({ every: "monthly" });
+    expect(personRhythmSchema.parse({ every: "none", days: "-3" })).toEqual({ every: "none" });
+    expect(tagRhythmSchema.parse({ tag: "Funder", every: "quarterly", days: "abc" })).toEqual({
+      tag: "Funder",
+      every: "quarterly",
+    });
+    expect(personRhythmSchema.safeParse({ every: "days", days: "0" }).error?.issues[0]).toMatchObject({
+      message: "At least 1 day",
+      path: ["days"],
+    });
   });
 });

@@ -1,5 +1,6 @@
 import { isSupportedCountry } from "libphonenumber-js/min";
 import { z } from "zod";
+import { phoneKey } from "../phone";
 import { canonicalTimeZone } from "../time";
 import { isWebLink, WEB_LINK_MESSAGE, withHttps } from "./web-link";
 
@@ -13,6 +14,7 @@ export const MESSAGES = {
   name: "Name is required",
   country: "Use a two-letter country code, like US or GB",
   timeZone: "Choose a time zone from the list",
+  phone: "Please enter a valid phone number",
 } as const;
 
 const max = (n: number) => `Must be at most ${n} characters`;
@@ -48,8 +50,15 @@ export const requiredEmailField = z
   .max(254, MESSAGES.email)
   .pipe(emailAddress);
 
+/**
+ * Digits and the punctuation people write between them, with an optional extension, and enough digits
+ * for the people core to keep it: anything else (`=1+2`, "call me") would be dropped without a word.
+ */
+export const isPhoneText = (v: string) =>
+  /^[+()\d\s./-]+(?:\s*(?:ext\.?|x|#)\s*\d{1,6})?$/i.test(v) && phoneKey(v) !== null;
+
 /** Kept as typed here; the people core stores it in E.164 for the owner's country. */
-export const phoneField = optionalText(40);
+export const phoneField = optionalText(40).refine((v) => v === null || isPhoneText(v), MESSAGES.phone);
 
 /** A website: a bare domain gets https:// (the one rule in ./web-link.ts). */
 export const httpsUrlField = optionalText(300)

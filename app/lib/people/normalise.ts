@@ -1,5 +1,6 @@
 import type { CountryCode } from "libphonenumber-js/min";
 import { caseName, normalizeLinkedIn } from "~/lib/enrich";
+import { clipText } from "~/lib/graphemes";
 import { normalizePhone, phoneKey } from "~/lib/phone";
 import type { AddressPoint, PersonDraft, StructuredName } from "./draft";
 
@@ -39,7 +40,7 @@ export type PersonValues = {
 const MAX_POINTS_PER_KIND = 10;
 const clip = (v: string | null | undefined, max: number) => {
   const t = v?.trim().replace(/\s+/g, " ");
-  return t ? t.slice(0, max) : null;
+  return t ? clipText(t, max) : null;
 };
 
 export const isEmailAddress = (v: string) => /^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(v) && v.length <= 254;

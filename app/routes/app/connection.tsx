@@ -33,6 +33,12 @@ import {
 import { MERGE_CONFLICT_MESSAGE, undoableMerges, undoMerge } from "~/server/people/merge.server";
 import { photoUrl } from "~/server/people/photo.server";
 import { getPerson, personHistoryOf, possibleDuplicatesOf } from "~/server/people/read.server";
+import {
+  acceptSuggestion,
+  dismissSuggestion,
+  SUGGESTED_FIELD_LABEL,
+  suggestionsFor,
+} from "~/server/people/suggestions.server";
 import { hasFeature, requireFeature } from "~/server/plans.server";
 import {
   createReminder,
@@ -63,6 +69,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   ]);
   const follow = await followThroughFor(app.db, user.id, id, settings.timeZone);
   const giving = await givingSummary(app.db, user.id, id);
+  const offered = await suggestionsFor(app.db, user.id, id);
   // A company and website read off a work email are guesses: shown as a suggestion the owner accepts.
   const guess = suggestFromEmail(row.email);
   const missing = Boolean(guess && (!row.company || !row.website));
@@ -81,6 +88,14 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     consents,
     merges,
     suggestion,
+    // What they gave again that differs from what the owner has: theirs to accept or dismiss.
+    offered: offered.map((o) => ({
+      id: o.id,
+      field: o.field,
+      label: SUGGESTED_FIELD_LABEL[o.field],
+      value: o.value,
+      detail: o.detail,
+    })),
     country,
     giving,
     // On Basic, where Card Pro would suggest something, the page says so instead.
@@ -156,6 +171,15 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       );
     return back("Suggestion accepted");
   }
+  if (intent === "accept-offered" || intent === "dismiss-offered") {
+    const suggestionId = Number(formData.get("suggestionId"));
+    const done =
+      intent === "accept-offered"
+        ? await acceptSuggestion(app.db, user.id, id, suggestionId, app)
+        : await dismissSuggestion(app.db, user.id, id, suggestionId);
+    if (!done) return data({ pointError: "That suggestion is no longer there" }, { status: 404 });
+    return back(intent === "accept-offered" ? "Suggestion accepted" : "Suggestion dismissed");
+  }
   if (intent === "remind") {
     const parsed = reminderFormSchema.safeParse(Object.fromEntries(formData));
     if (!parsed.success) return data({ reminderError: "Choose when to follow up" }, { status: 400 });
@@ -201,6 +225,7 @@ export default function ConnectionPage({ loaderData, actionData }: Route.Compone
     consents,
     merges,
     suggestion,
+    offered,
     country,
     enrichmentLocked,
   } = loaderData;
@@ -337,6 +362,49 @@ export default function ConnectionPage({ loaderData, actionData }: Route.Compone
           ) : null}
         </Form>
       </section>
+
+      {offered.length ? (
+        <section
+          aria-labelledby="offered-title"
+          className="mt-4 rounded-lg border border-dashed border-slate-300 p-3 text-sm dark:border-slate-700"
+        >
+          <h2 id="offered-title" className="font-semibold">
+            They gave different details
+          </h2>
+          <p className="text-slate-600 dark:text-slate-300">Nothing you have was changed. Take what is newer.</p>
+          <ul className="mt-2 space-y-2">
+            {offered.map((o) => (
+              <li key={o.id} className="flex flex-wrap items-center gap-2">
+                <span className="[overflow-wrap:anywhere]">
+                  {o.label}: <strong>{o.value}</strong>
+                  {o.detail ? <span className="text-slate-600 dark:text-slate-300"> ({o.detail})</span> : null}
+                </span>
+                <Form method="post" className="contents">
+                  <input type="hidden" name="suggestionId" value={o.id} />
+                  <button
+                    type="submit"
+                    name="intent"
+                    value="accept-offered"
+                    className={small}
+                    aria-label={`Use ${o.label.toLowerCase()} ${o.value}`}
+                  >
+                    Use {o.label.toLowerCase()}
+                  </button>
+                  <button
+                    type="submit"
+                    name="intent"
+                    value="dismiss-offered"
+                    className={small}
+                    aria-label={`Dismiss ${o.label.toLowerCase()} ${o.value}`}
+                  >
+                    Dismiss
+                  </button>
+                </Form>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
 
       {suggestion ? (
         <Form

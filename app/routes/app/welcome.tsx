@@ -7,12 +7,20 @@ import { CardFace } from "~/components/card-face";
 import { CardShare, cardShareProps } from "~/components/card-share";
 import { Field, inputClass } from "~/components/ui/field";
 import { appContext } from "~/context";
-import { CARD_LIMITS, cardFormSchema, slugSchema } from "~/lib/card";
-import { type OnboardingStep, STEP_COUNT, STEP_TITLES, stepNumber, suggestSlug } from "~/lib/onboarding";
+import { CARD_LIMITS, cardFormSchema, slugSchema, suggestSlug } from "~/lib/card";
+import { type OnboardingStep, STEP_COUNT, STEP_TITLES, stepNumber } from "~/lib/onboarding";
 import { pageMeta } from "~/lib/site";
 import { requireUser } from "~/server/auth.server";
 import { signedCardPath } from "~/server/card-link.server";
-import { cardRef, createCard, getOwnedCard, listCards, publishCard, toPublicCard } from "~/server/cards.server";
+import {
+  availableSlug,
+  cardRef,
+  createCard,
+  getOwnedCard,
+  listCards,
+  publishCard,
+  toPublicCard,
+} from "~/server/cards.server";
 import { getSettings, saveSettings } from "~/server/settings.server";
 import { walletsOffered } from "~/server/wallet/config.server";
 import type { Route } from "./+types/welcome";
@@ -69,7 +77,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
           avatarKey: card.avatarKey,
         }
       : null,
-    suggestedSlug: card?.slug ?? suggestSlug(card?.name ?? user.name),
+    // The same suggestion as the card editor's, numbered when someone else already has it.
+    suggestedSlug: card?.slug ?? (await availableSlug(app.db, suggestSlug(card?.name ?? user.name), card?.id ?? 0)),
     origin,
     wallet: walletsOffered(app.env),
     signedLink: card?.published
@@ -146,8 +155,9 @@ export default function Welcome({ loaderData, actionData }: Route.ComponentProps
     shouldRevalidate: "onInput",
   });
 
+  // A long unbroken name or link wraps where it must instead of widening the page past the phone.
   return (
-    <section className="mx-auto max-w-2xl px-4 py-8 sm:px-6 sm:py-10">
+    <section className="mx-auto max-w-2xl px-4 py-8 [overflow-wrap:anywhere] sm:px-6 sm:py-10">
       <p className={`font-medium text-sm ${muted}`}>
         Step {stepNumber(step)} of {STEP_COUNT}
       </p>

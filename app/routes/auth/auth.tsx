@@ -7,6 +7,7 @@ import { Field, inputClass } from "~/components/ui/field";
 import { appContext } from "~/context";
 import { PASSWORD_MAX, PASSWORD_MIN, userNameSchema } from "~/lib/auth";
 import { requiredEmailField } from "~/lib/forms/fields";
+import { TRIAL_DAYS } from "~/lib/plans";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { pageMeta } from "~/lib/site";
 import { canonicalTimeZone } from "~/lib/time";
@@ -140,7 +141,9 @@ export default function AuthPage({ loaderData, actionData }: Route.ComponentProp
     <section className="mx-auto max-w-md px-4 py-12 sm:py-16">
       <h1 className="font-bold text-3xl tracking-tight">{signup ? "Create your account" : "Sign in"}</h1>
       <p className="mt-2 text-slate-600 dark:text-slate-300">
-        {signup ? "Free plan, no credit card required." : "Welcome back. Your network is waiting."}
+        {signup
+          ? `Card Pro free for ${TRIAL_DAYS} days, no credit card required. Then Basic stays free, or subscribe.`
+          : "Welcome back. Your network is waiting."}
       </p>
       <Form method="post" className="mt-8 space-y-5" {...getFormProps(form)}>
         <input type="hidden" name="intent" value={mode} />

@@ -3,6 +3,7 @@ import QRCode from "qrcode";
 import type { AppContext } from "~/context";
 import { type PublicCard, SHARE_FIELDS, vcardFileName } from "~/lib/card";
 import { CARD_LINK_PREFIX, OLD_CARD_LINK_PREFIX } from "~/lib/card-link";
+import { clipText } from "~/lib/graphemes";
 import { buildVCard } from "~/lib/vcard";
 import { checkSignedCard, decodeCardParam } from "../card-link.server";
 import { type Notice, renderCardNotFound, renderCardPage } from "../card-page.server";
@@ -71,11 +72,23 @@ async function answerShare(
   const form = Object.fromEntries(await request.formData().catch(() => new FormData()));
   const check = checkShare(form, card.shareFields ?? SHARE_FIELDS);
 
-  const reply = (status: number, notice: Notice, values: Record<string, string> = {}, retryAfter?: number) => {
+  const reply = (
+    status: number,
+    notice: Notice,
+    values: Record<string, string> = {},
+    retryAfter?: number,
+    fieldErrors: Record<string, string> = {},
+  ) => {
     const headers: Record<string, string> = retryAfter ? { "retry-after": String(retryAfter) } : {};
     return wantsJson
       ? Response.json(
-          { ok: status < 300, title: notice.title, description: notice.description, retryAfter },
+          {
+            ok: status < 300,
+            title: notice.title,
+            description: notice.description,
+            retryAfter,
+            ...(status >= 400 ? { fields: fieldErrors } : {}),
+          },
           { status, headers },
         )
       : html(
@@ -85,6 +98,7 @@ async function answerShare(
             shareAction: pagePath ? `${pagePath}/share` : null,
             notice,
             values,
+            fieldErrors,
             nonce: "",
             openShare: true,
           }),
@@ -111,7 +125,7 @@ async function answerShare(
   if (!check.ok) {
     // Bots get the same answer as people, so the trap is not revealed.
     if (check.reason === "bot") return confirmed(check.values.name || "Your");
-    return reply(400, { kind: "error", ...SHARE_MESSAGES[check.reason] }, check.values);
+    return reply(400, { kind: "error", ...SHARE_MESSAGES[check.reason] }, check.values, undefined, check.fields);
   }
   // Keyed on the person (card + email) as well as the address, so a crowd behind one venue IP
   // each shares once; the per-card ceiling still stops a flood (rate-limit.server.ts).
@@ -149,7 +163,7 @@ const SHARED_COOKIE = "kw_shared";
 
 /** Remembers, for ten minutes and on this card's path only, whose details were just shared. */
 function sharedCookie(path: string, name: string, secure: boolean) {
-  return `${SHARED_COOKIE}=${encodeURIComponent(name.slice(0, 100))}; Path=${path}; Max-Age=600; HttpOnly; SameSite=Lax${secure ? "; Secure" : ""}`;
+  return `${SHARED_COOKIE}=${encodeURIComponent(clipText(name, 100))}; Path=${path}; Max-Age=600; HttpOnly; SameSite=Lax${secure ? "; Secure" : ""}`;
 }
 
 function sharedName(request: Request): string | null {

@@ -8,6 +8,7 @@ import { activeEventName } from "../active-event.server";
 import type { Database } from "../db.server";
 import { getSettings } from "../settings.server";
 import { emitPeopleEvents, type PeopleEvents } from "./events.server";
+import { suggestionStatements } from "./suggestions.server";
 import { entryStatements } from "./timeline.server";
 import { rawSql, type Statement, writeBatch } from "./write.server";
 
@@ -187,14 +188,25 @@ async function attachStatements(
       .where(and(eq(connection.id, personId), eq(connection.userId, userId))),
   ];
   if (fresh.length) statements.push(insertPoints(db, userId, personId, fresh, "skip"));
+  // An import has its own preview for differences; every other arrival offers them to the owner.
+  const suggested =
+    arrival.source === "import"
+      ? { statements: [], offered: [] }
+      : suggestionStatements(db, userId, personId, current, v, arrival.source, arrival.detail);
+  statements.push(...suggested.statements);
   const added = fresh.map((p) => (p.kind === "address" ? "an address" : p.value));
+  const offered = suggested.offered.length ? `; suggested ${suggested.offered.join(", ")}` : "";
   statements.push(
     db.insert(personHistory).values({
       userId,
       connectionId: personId,
       kind: "attached",
       source: arrival.source,
-      detail: `${arrival.detail}${added.length ? `; added ${added.join(", ")}` : "; nothing new"}`.slice(0, 1000),
+      detail:
+        `${arrival.detail}${added.length ? `; added ${added.join(", ")}` : offered ? "" : "; nothing new"}${offered}`.slice(
+          0,
+          1000,
+        ),
       eventName,
       cardId: arrival.cardId ?? null,
       clientId: arrival.clientId ?? null,

@@ -1,13 +1,21 @@
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { useState } from "react";
+import { data, Form, Link, redirect, useNavigation, useSubmit } from "react-router";
+import { fitJpeg } from "~/components/avatar-upload";
 import { Field, inputClass } from "~/components/ui/field";
 import { appContext, userContext } from "~/context";
-import { budgetText, CAMPAIGN_CATEGORIES, CATEGORY_LABELS, campaignFormSchema, teamText } from "~/lib/campaign";
+import {
+  budgetText,
+  CAMPAIGN_CATEGORIES,
+  CAMPAIGN_IMAGE_MAX_BYTES,
+  CATEGORY_LABELS,
+  campaignFormSchema,
+  teamText,
+} from "~/lib/campaign";
 import { amountInput, CURRENCIES } from "~/lib/money";
 import { pageMeta } from "~/lib/site";
 import {
-  CAMPAIGN_IMAGE_MAX_BYTES,
   campaignHasGifts,
   changeCampaignStatus,
   createCampaign,
@@ -118,6 +126,28 @@ const btn = "rounded-md px-4 py-2.5 font-semibold text-sm";
 export default function CampaignEdit({ loaderData, actionData }: Route.ComponentProps) {
   const { c, hasGifts, networking } = loaderData;
   const navigation = useNavigation();
+  const submit = useSubmit();
+  const [shrinkError, setShrinkError] = useState<string | null>(null);
+  const imageError = shrinkError ?? actionData?.imageError ?? null;
+  // A photo over the limit is made smaller here first; the server's 413 would otherwise replace the page.
+  async function uploadImage(event: React.FormEvent<HTMLFormElement>) {
+    const form = event.currentTarget;
+    const file = (form.elements.namedItem("image") as HTMLInputElement | null)?.files?.[0];
+    setShrinkError(null);
+    if (!file || file.size <= CAMPAIGN_IMAGE_MAX_BYTES) return;
+    event.preventDefault();
+    try {
+      const body = new FormData(form);
+      body.set("intent", "image");
+      body.set(
+        "image",
+        new File([await fitJpeg(file, CAMPAIGN_IMAGE_MAX_BYTES)], "campaign.jpg", { type: "image/jpeg" }),
+      );
+      submit(body, { method: "post", encType: "multipart/form-data" });
+    } catch {
+      setShrinkError("This image could not be made smaller here. Choose a JPEG, PNG or WebP image up to 900 KB.");
+    }
+  }
   const [form, fields] = useForm({
     id: `campaign-${c?.id ?? "new"}`,
     lastResult: navigation.state === "idle" ? actionData?.reply : undefined,
@@ -216,6 +246,7 @@ export default function CampaignEdit({ loaderData, actionData }: Route.Component
         <Form
           method="post"
           encType="multipart/form-data"
+          onSubmit={uploadImage}
           className="mt-6 flex flex-wrap items-end gap-4 rounded-xl border border-slate-200 p-5 dark:border-slate-800"
         >
           {c.imageKey ? (
@@ -234,13 +265,13 @@ export default function CampaignEdit({ loaderData, actionData }: Route.Component
               name="image"
               type="file"
               accept="image/jpeg,image/png,image/webp"
-              aria-invalid={actionData?.imageError ? true : undefined}
-              aria-describedby={actionData?.imageError ? "campaign-image-error" : undefined}
+              aria-invalid={imageError ? true : undefined}
+              aria-describedby={imageError ? "campaign-image-error" : undefined}
               className="text-sm"
             />
-            {actionData?.imageError ? (
+            {imageError ? (
               <p id="campaign-image-error" className="mt-1 text-red-700 text-sm dark:text-red-300">
-                {actionData.imageError}
+                {imageError}
               </p>
             ) : null}
           </div>
