@@ -276,6 +276,9 @@ describe("joining", () => {
     const later = await signUp("Lee Later");
     await visitorJoin(slug, { name: "Lee Later", email: later.email });
     const token = await passOf(later.email);
+    // A forwarded pass opened in someone else's account stays the visitor's.
+    await call(`/pass/${token}`, { headers: { cookie: person.cookie } });
+    expect((await attendee(slug, later.email))?.user_id).toBeNull();
     await call(`/pass/${token}`, { headers: { cookie: later.cookie } });
     expect((await attendee(slug, later.email))?.user_id).toBeTruthy();
     const dir = await call(`/e/${slug}/directory`, { headers: { cookie: later.cookie } });

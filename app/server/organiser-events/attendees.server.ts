@@ -127,12 +127,21 @@ export function myAttendance(db: Database, userId: string) {
     .limit(100);
 }
 
-/** A pass opened while signed in joins the account that opened it, unless another account holds it. */
-export async function claimPass(db: Database, attendeeId: number, userId: string) {
+/**
+ * A pass opened while signed in joins the account that opened it when the account's email is the one
+ * the pass was sent to and no account holds it yet: a forwarded link never hands a pass to someone else.
+ */
+export async function claimPass(db: Database, attendeeId: number, user: { id: string; email: string }) {
   await db
     .update(orgAttendee)
-    .set({ userId })
-    .where(and(eq(orgAttendee.id, attendeeId), sql`${orgAttendee.userId} is null`));
+    .set({ userId: user.id })
+    .where(
+      and(
+        eq(orgAttendee.id, attendeeId),
+        eq(orgAttendee.email, user.email.trim().toLowerCase()),
+        sql`${orgAttendee.userId} is null`,
+      ),
+    );
 }
 
 /** Listed or not, seen by whom, interests and goals: saved with a new consent record, one batch. */

@@ -275,6 +275,8 @@ type PassData = {
   attendee: Attendee;
   event: OrgEvent & { status: EventStatus };
   qrSvg: string;
+  /** What the QR carries, also written out for badges printed without a scanner at hand. */
+  badgeUrl: string;
   exchanged: { name: string; company: string | null; email: string; phone: string | null }[];
   scannedBy: { name: string; company: string | null }[];
   notice?: string | null;
@@ -282,7 +284,16 @@ type PassData = {
 };
 
 /** The attendee's own pass: their QR to show, their directory choices, who they met, and leaving. */
-export function renderPass({ attendee: a, event: e, qrSvg, exchanged, scannedBy, notice, signedIn }: PassData) {
+export function renderPass({
+  attendee: a,
+  event: e,
+  qrSvg,
+  badgeUrl,
+  exchanged,
+  scannedBy,
+  notice,
+  signedIn,
+}: PassData) {
   return page(
     <Doc title={`Your pass for ${e.title}`} noindex>
       <p>
@@ -302,6 +313,9 @@ export function renderPass({ attendee: a, event: e, qrSvg, exchanged, scannedBy,
       {/* The SVG is made by the QR library from our own badge link; nothing typed reaches it. */}
       {/* biome-ignore lint/security/noDangerouslySetInnerHtml: generated SVG, no user text */}
       <div className="qr" role="img" aria-label="Your pass QR code" dangerouslySetInnerHTML={{ __html: qrSvg }} />
+      <p className="muted">
+        Badge link: <span data-badge-link>{badgeUrl}</span>
+      </p>
       <p className="muted">
         <When e={e} />
       </p>

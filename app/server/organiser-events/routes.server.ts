@@ -202,11 +202,12 @@ async function passPage(app: AppContext, request: Request, token: string, notice
   const found = await attendeeByPass(app.db, token);
   if (!found) return html(renderEventNotFound(), 404);
   const user = /session_token/.test(request.headers.get("cookie") ?? "") ? await getSessionUser(app, request) : null;
-  // An account made later keeps the pass: opening it signed in links it, unless another account holds it.
-  if (user && !found.a.userId) await claimPass(app.db, found.a.id, user.id);
+  // An account made later with the same email keeps the pass: opening it signed in links it.
+  if (user && !found.a.userId) await claimPass(app.db, found.a.id, user);
   const origin = new URL(request.url).origin;
+  const badgeUrl = `${origin}${badgePath(found.e.slug, found.a.badgeCode)}`;
   const [qrSvg, exchanged, scanned] = await Promise.all([
-    cardQrSvg(`${origin}${badgePath(found.e.slug, found.a.badgeCode)}`, 240),
+    cardQrSvg(badgeUrl, 240),
     exchangedPeople(app.db, found.a),
     scannedBy(app.db, found.a),
   ]);
@@ -215,6 +216,7 @@ async function passPage(app: AppContext, request: Request, token: string, notice
       attendee: found.a,
       event: { ...found.e, status: orgEventStatus(found.e, new Date()) },
       qrSvg,
+      badgeUrl,
       exchanged,
       scannedBy: scanned,
       notice,

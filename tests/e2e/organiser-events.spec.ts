@@ -1,0 +1,101 @@
+import path from "node:path";
+import { writeQrVideo } from "../fixtures/qr-video";
+import { launchOptions } from "./browser";
+import { expect, screenshotPath, demoTest as test } from "./fixtures";
+
+// The fake camera reads this file when the scan starts; the test writes the pass's QR into it first.
+const video = path.resolve("test-results", "fixtures", "event-pass.y4m");
+writeQrVideo(video, "placeholder");
+test.use({
+  launchOptions: launchOptions(["--use-fake-device-for-media-stream", `--use-file-for-fake-video-capture=${video}`]),
+  permissions: ["camera"],
+});
+
+const local = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 16);
+
+test("an organiser publishes, attendees join with and without JavaScript, exchange by pass scan, and the organiser counts it", async ({
+  page,
+  browser,
+  baseURL,
+}, info) => {
+  test.setTimeout(120_000);
+  const title = `Harbour Summit ${info.project.name} ${Date.now().toString(36)}`;
+
+  // The demo owner publishes an event as its organiser.
+  await page.goto("/organiser");
+  await page.getByLabel("Title").fill(title);
+  await page.getByLabel("Description").fill("Talks on harbour restoration and grants.");
+  await page.getByLabel("Starts").fill(local(-1));
+  await page.getByLabel("Ends").fill(local(1));
+  await page.getByLabel(/^Time zone/).fill("Europe/London");
+  await page.getByLabel("Venue (optional)").fill("Pier 4");
+  await page.getByRole("button", { name: "Publish event" }).click();
+  await expect(page.getByRole("heading", { name: title })).toBeVisible();
+  const link = (await page.getByRole("link", { name: /\/e\// }).textContent()) ?? "";
+  const slug = link.split("/e/")[1] ?? "";
+  expect(slug).toMatch(/^harbour-summit/);
+
+  // The same account joins it with one tap, presenting its card.
+  await page.goto(`/e/${slug}/join`);
+  const joinButton = page.getByRole("button", { name: /^Join as / }).first();
+  const demoName = ((await joinButton.textContent()) ?? "").replace(/^Join as (.*) \(.*\)$/, "$1");
+  await joinButton.click();
+  await expect(page.getByRole("heading", { name: `Attendees of ${title}` })).toBeVisible();
+
+  // A visitor on a phone without JavaScript joins with name and email, then opens the mailed pass.
+  const visitorEmail = `vera-${Date.now().toString(36)}@example.org`;
+  const visitor = await browser.newContext({
+    baseURL,
+    javaScriptEnabled: false,
+    viewport: { width: 390, height: 844 },
+    // A stranger: none of the demo owner's session.
+    storageState: { cookies: [], origins: [] },
+  });
+  const phone = await visitor.newPage();
+  await phone.goto(`/e/${slug}`);
+  await expect(phone.locator(".badge")).toHaveText("Active");
+  await phone.getByLabel("Name", { exact: true }).fill("Vera Visitor");
+  await phone.getByLabel("Email", { exact: true }).fill(visitorEmail);
+  await phone.getByLabel("Company (optional)").fill("Tidewater Trust");
+  await phone.getByLabel(/List me in this event/).check();
+  await phone.screenshot({ path: screenshotPath("organiser-event-page", info.project.name), fullPage: true });
+  await phone.getByRole("button", { name: "Join" }).click();
+  await expect(phone.getByRole("heading", { name: `You joined ${title}` })).toBeVisible();
+  await phone.goto("/dev/mailbox");
+  const mail = phone
+    .getByRole("listitem")
+    .filter({ hasText: `To: ${visitorEmail}` })
+    .first();
+  const passLink = ((await mail.locator("pre").textContent()) ?? "").match(/https?:\/\/\S+\/pass\/\S+/)?.[0] ?? "";
+  expect(passLink).toBeTruthy();
+  await phone.goto(passLink);
+  await expect(phone.getByRole("img", { name: "Your pass QR code" })).toBeVisible();
+  await phone.screenshot({ path: screenshotPath("organiser-event-pass", info.project.name), fullPage: true });
+  const badgeUrl = (await phone.locator("[data-badge-link]").textContent()) ?? "";
+
+  // They find each other in the directory; the organiser-attendee scans the visitor's pass in /capture.
+  await page.goto(`/e/${slug}/directory`);
+  await expect(page.locator('[data-attendee="Vera Visitor"]')).toBeVisible();
+  await expect(page.getByText(visitorEmail)).toHaveCount(0);
+  writeQrVideo(video, badgeUrl);
+  await page.goto("/capture");
+  await expect(page.locator('input[name="clientId"]')).not.toHaveValue("");
+  await page.getByRole("button", { name: "Scan a QR code" }).click();
+  await expect(page.getByText("Details exchanged")).toBeVisible({ timeout: 20_000 });
+  await page.goto(`/e/${slug}/directory`);
+  await expect(page.locator('[data-attendee="Vera Visitor"]').getByText(visitorEmail)).toBeVisible();
+  await page.goto(`/connections?q=${encodeURIComponent("Vera Visitor")}`);
+  await expect(page.getByText("Vera Visitor").first()).toBeVisible();
+
+  // The visitor's pass lists who they exchanged with.
+  await phone.goto(passLink);
+  await expect(phone.getByRole("region", { name: "People you exchanged with" })).toContainText(demoName);
+  await visitor.close();
+
+  // The organiser's view counts all of it: two attendees, one exchange, both listed.
+  await page.goto("/organiser");
+  await page.getByRole("list", { name: "Your published events" }).getByRole("link", { name: title }).click();
+  await expect(page.locator('[data-count="attendees"] dd')).toHaveText("2");
+  await expect(page.locator('[data-count="exchanges"] dd')).toHaveText("1");
+  await page.screenshot({ path: screenshotPath("organiser-event-dashboard", info.project.name), fullPage: true });
+});
