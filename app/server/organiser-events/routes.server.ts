@@ -80,7 +80,7 @@ organiserEventRoutes.get(`/e/:slug{${SLUG}}`, async (c) => {
   const fresh = html(renderEventPage(event), 200, "no-store", {
     [VALID_UNTIL]: String(Math.min(change, now.getTime() + COUNT_FRESH_MS)),
   });
-  app.ctx.waitUntil(edgePut(path, fresh.clone(), [orgEventTag(slug)], ticket));
+  app.ctx.waitUntil(edgePut(path, fresh.clone(), [orgEventTag(slug)], app.env, ticket));
   return stripValid(fromEdge(fresh, false));
 });
 
