@@ -1,3 +1,4 @@
+import { DAY_MS } from "./days";
 /**
  * What a drafted message may say. The owner's notes, event goals and tags are private; a draft uses only
  * what both sides know (the event, what the person wrote when sharing back, the owner's card) and what
@@ -41,8 +42,8 @@ export function relationshipOf(
   if (donor) return "donor";
   const [last] = contacts;
   if (!last) return "first";
-  if (now.getTime() - last.at.getTime() > LAPSED_DAYS * 86_400_000) return "lapsed";
-  const earlier = contacts.some((c) => last.at.getTime() - c.at.getTime() > SAME_ENCOUNTER_DAYS * 86_400_000);
+  if (now.getTime() - last.at.getTime() > LAPSED_DAYS * DAY_MS) return "lapsed";
+  const earlier = contacts.some((c) => last.at.getTime() - c.at.getTime() > SAME_ENCOUNTER_DAYS * DAY_MS);
   if (!earlier) return "first";
   return MEETING_KINDS.has(last.kind) ? "again" : "ongoing";
 }
@@ -165,7 +166,7 @@ export function deadlineIn(text: string, now: Date): { words: string; day: strin
     if (month !== undefined && dayNumber >= 1 && dayNumber <= 31) {
       let year = now.getUTCFullYear();
       // A date already well past this year means next year's ("Jan 15" written in December).
-      if (Date.UTC(year, month, dayNumber) < now.getTime() - 30 * 86_400_000) year += 1;
+      if (Date.UTC(year, month, dayNumber) < now.getTime() - 30 * DAY_MS) year += 1;
       const day = `${year}-${String(month + 1).padStart(2, "0")}-${String(dayNumber).padStart(2, "0")}`;
       return { words: `by ${cap(MONTHS[month] ?? "")} ${dayNumber}`, day };
     }
@@ -175,13 +176,13 @@ export function deadlineIn(text: string, now: Date): { words: string; day: strin
     const ahead = (weekday - now.getUTCDay() + 7) % 7 || 7;
     return {
       words: `by ${cap(WEEKDAYS[weekday] ?? "")}`,
-      day: new Date(now.getTime() + ahead * 86_400_000).toISOString().slice(0, 10),
+      day: new Date(now.getTime() + ahead * DAY_MS).toISOString().slice(0, 10),
     };
   }
   if (/\bnext week\b|\bla semana que viene\b|\bla semaine prochaine\b|\bnächste woche\b/.test(t))
-    return { words: "next week", day: new Date(now.getTime() + 7 * 86_400_000).toISOString().slice(0, 10) };
+    return { words: "next week", day: new Date(now.getTime() + 7 * DAY_MS).toISOString().slice(0, 10) };
   if (/\btomorrow\b|\bmañana\b|\bdemain\b|\bmorgen\b/.test(t))
-    return { words: "tomorrow", day: new Date(now.getTime() + 86_400_000).toISOString().slice(0, 10) };
+    return { words: "tomorrow", day: new Date(now.getTime() + DAY_MS).toISOString().slice(0, 10) };
   if (/\bend of (?:the )?month\b/.test(t)) return { words: "by the end of the month", day: null };
   return null;
 }

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { EVENT_TYPES, type EventStatus } from "./events";
 
+import { isEmail } from "./forms/fields";
 import { isWebLink, WEB_LINK_MESSAGE, withHttps } from "./forms/web-link";
 import { canonicalTimeZone, zonedToUtc } from "./time";
 
@@ -160,7 +161,7 @@ export const joinFormSchema = z.object({
     .trim()
     .toLowerCase()
     .max(254, JOIN_MESSAGES.email)
-    .pipe(z.email(JOIN_MESSAGES.email)),
+    .refine(isEmail, JOIN_MESSAGES.email),
   company: text(120),
   title: text(120),
   interests: text(300).transform((v) => v ?? ""),

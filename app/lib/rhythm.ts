@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { addMonths as addMonthsToDate, DAY_MS } from "./days";
-import { dateTimeFormat, isTimeZone, zonedToUtc } from "./time";
+import { dateTimeFormat, zonedToUtc } from "./time";
 
 /**
  * Keep-in-touch arithmetic on the owner's calendar days, so "due today" means the owner's today and
@@ -75,11 +75,13 @@ export function describeRhythm(r: Rhythm): string {
 
 /** The calendar day (YYYY-MM-DD) of an instant in a time zone. */
 export function localDay(at: Date, timeZone: string): string {
-  return dateTimeFormat(
-    isTimeZone(timeZone) ? timeZone : "UTC",
-    { year: "numeric", month: "2-digit", day: "2-digit" },
-    "en-CA",
-  ).format(at);
+  const options = { year: "numeric", month: "2-digit", day: "2-digit" } as const;
+  try {
+    return dateTimeFormat(timeZone || "UTC", options, "en-CA").format(at);
+  } catch {
+    // An unknown zone reads as UTC.
+    return dateTimeFormat("UTC", options, "en-CA").format(at);
+  }
 }
 
 const toDay = (y: number, m: number, d: number) =>

@@ -1,3 +1,5 @@
+import { DAY_MS } from "./days";
+
 /** Time-zone arithmetic with Intl alone: the owner's wall-clock time to UTC and back. */
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
@@ -102,6 +104,6 @@ export function formatInZone(
 export const FOLLOW_UP_PRESETS = [
   { id: "24h", label: "Tomorrow (24 hours)", ms: 24 * 3_600_000 },
   { id: "48h", label: "In 48 hours", ms: 48 * 3_600_000 },
-  { id: "1w", label: "In a week", ms: 7 * 86_400_000 },
-  { id: "1m", label: "In a month", ms: 30 * 86_400_000 },
+  { id: "1w", label: "In a week", ms: 7 * DAY_MS },
+  { id: "1m", label: "In a month", ms: 30 * DAY_MS },
 ] as const;

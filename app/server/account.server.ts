@@ -1,4 +1,4 @@
-import { eq, inArray, type SQL } from "drizzle-orm";
+import { eq, getTableColumns, inArray, or, type SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { SQLiteTable } from "drizzle-orm/sqlite-core";
 import {
@@ -25,9 +25,14 @@ import {
   newsletterSubscriber,
   nonprofitApplication,
   notification,
+  orgAttendee,
+  orgConsent,
+  orgEvent,
+  orgExchange,
   outbox,
   personHistory,
   personMerge,
+  personSuggestion,
   pledge,
   pledgeInstalment,
   recurringGift,
@@ -45,6 +50,7 @@ import {
   verification,
   webhookDelivery,
   webhookEndpoint,
+  writeClaim,
 } from "~db/schema";
 import { purgeCampaignPages } from "./campaigns.server";
 import { removeCardObjects } from "./cards.server";
@@ -73,6 +79,10 @@ export type ExportSection = {
   tables: readonly string[];
   read: (db: Database, o: AccountOwner) => Promise<unknown>;
 };
+
+/** The events the owner organised, as a subquery. */
+const organised = (db: Database, o: AccountOwner) =>
+  db.select({ id: orgEvent.id }).from(orgEvent).where(eq(orgEvent.userId, o.id));
 
 const rowsOf =
   <T extends SQLiteTable>(table: T, where: (o: AccountOwner) => SQL | undefined) =>
@@ -290,6 +300,50 @@ export const EXPORT_SECTIONS: readonly ExportSection[] = [
   },
   { name: "helpRequests", tables: ["help_request"], read: rowsOf(helpRequest, (o) => byEmail(o, helpRequest.email)) },
   { name: "mailSent", tables: ["outbox"], read: rowsOf(outbox, (o) => byEmail(o, outbox.to)) },
+  {
+    name: "detailsOffered",
+    tables: ["person_suggestion"],
+    read: rowsOf(personSuggestion, (o) => eq(personSuggestion.userId, o.id)),
+  },
+  { name: "organisedEvents", tables: ["org_event"], read: rowsOf(orgEvent, (o) => eq(orgEvent.userId, o.id)) },
+  {
+    // The attendees of the owner's own events, and the owner's own passes at anyone's event.
+    name: "eventAttendees",
+    tables: ["org_attendee"],
+    read: (db, o) => {
+      const { passToken: _secret, ...columns } = getTableColumns(orgAttendee);
+      return db
+        .select(columns)
+        .from(orgAttendee)
+        .where(or(inArray(orgAttendee.eventId, organised(db, o)), eq(orgAttendee.userId, o.id)));
+    },
+  },
+  {
+    name: "eventConsents",
+    tables: ["org_consent"],
+    read: (db, o) =>
+      db
+        .select()
+        .from(orgConsent)
+        .where(or(inArray(orgConsent.eventId, organised(db, o)), byEmail(o, orgConsent.email))),
+  },
+  {
+    name: "eventExchanges",
+    tables: ["org_exchange"],
+    read: (db, o) => {
+      const passes = db.select({ id: orgAttendee.id }).from(orgAttendee).where(eq(orgAttendee.userId, o.id));
+      return db
+        .select()
+        .from(orgExchange)
+        .where(
+          or(
+            inArray(orgExchange.eventId, organised(db, o)),
+            inArray(orgExchange.fromId, passes),
+            inArray(orgExchange.toId, passes),
+          ),
+        );
+    },
+  },
 ];
 
 /**
@@ -297,6 +351,8 @@ export const EXPORT_SECTIONS: readonly ExportSection[] = [
  * must be covered by a section above and by `deleteAccount` (tests/worker/account-data.test.ts).
  */
 export const NOT_ACCOUNT_DATA: Readonly<Record<string, string>> = {
+  write_claim:
+    "keys of writes that may happen once (an import's or a merge's id), nothing about anyone; deleted with the account",
   guide_vote: "anonymous visitor ids, never tied to an account",
   payment_event: "Stripe event ids and types, kept so a replayed event changes nothing",
   payment_local_object: "the built-in test checkout's stand-in for Stripe's own records",
@@ -321,6 +377,7 @@ function deletions(db: Database, o: AccountOwner): BatchItem<"sqlite">[] {
     db.delete(table as SQLiteTable).where(eq(column, o.id));
   const cards = db.select({ id: card.id }).from(card).where(eq(card.userId, o.id));
   const pledges = db.select({ id: pledge.id }).from(pledge).where(eq(pledge.userId, o.id));
+  const passes = db.select({ id: orgAttendee.id }).from(orgAttendee).where(eq(orgAttendee.userId, o.id));
   const emailed: BatchItem<"sqlite">[] = o.emailVerified
     ? [
         db.delete(review).where(eq(review.email, o.email)),
@@ -355,6 +412,12 @@ function deletions(db: Database, o: AccountOwner): BatchItem<"sqlite">[] {
     mine(billingInvoice, billingInvoice.userId),
     mine(nonprofitApplication, nonprofitApplication.userId),
     mine(event, event.userId),
+    // The owner's own passes at anyone's event go (with their consents and exchanges); events they organised take their attendees with them.
+    db.delete(orgExchange).where(or(inArray(orgExchange.fromId, passes), inArray(orgExchange.toId, passes))),
+    db.delete(orgAttendee).where(eq(orgAttendee.userId, o.id)),
+    mine(orgEvent, orgEvent.userId),
+    mine(personSuggestion, personSuggestion.userId),
+    mine(writeClaim, writeClaim.userId),
     mine(reminder, reminder.userId),
     mine(notification, notification.userId),
     mine(sharedContact, sharedContact.recipientUserId),

@@ -1,3 +1,4 @@
+import { DAY_MS } from "~/lib/days";
 import type { AppEnv } from "./env.server";
 
 /**
@@ -36,14 +37,6 @@ export function clientKey(request: Request | Headers): string {
 export async function allow(env: AppEnv, rule: RateLimitRule, key: string): Promise<boolean> {
   const { success } = await env[RULES[rule].binding].limit({ key: `${rule}:${key}` });
   return success;
-}
-
-/** Checks every key in order and stops at the first refusal, so a refused caller spends no more. */
-async function all(env: AppEnv, checks: [RateLimitRule, string][]): Promise<Verdict> {
-  for (const [rule, key] of checks) {
-    if (!(await allow(env, rule, key))) return { ok: false, retryAfter: RETRY_AFTER_SECONDS };
-  }
-  return { ok: true };
 }
 
 /**
@@ -93,7 +86,7 @@ const audiences = new Map<number, { views: number; shares: number; at: number }>
 async function audienceAllows(env: AppEnv, cardId: number, now = Date.now()): Promise<boolean> {
   let seen = audiences.get(cardId);
   if (!seen || now - seen.at > AUDIENCE_TTL_MS) {
-    const since = new Date(now - 86_400_000).toISOString().slice(0, 10);
+    const since = new Date(now - DAY_MS).toISOString().slice(0, 10);
     const row = await env.DB.prepare(
       "select coalesce(sum(views), 0) as views, coalesce(sum(shares), 0) as shares from card_stat where card_id = ? and day >= ?",
     )

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, gte, inArray, ne, sql } from "drizzle-orm";
 import type { PublicEvent as PublicEventCard } from "~/content/events";
+import { DAY_MS } from "~/lib/days";
 import type { EventStatus } from "~/lib/events";
 import { eventSlug, type OrgEventForm, orgEventStatus } from "~/lib/organiser-events";
 import { orgAttendee, orgConsent, orgEvent, orgExchange } from "~db/schema";
@@ -88,7 +89,7 @@ export async function publicOrgEvent(db: Database, slug: string, now = new Date(
 /** Open events that have not ended, soonest first: the landing page's section. */
 export async function upcomingOrgEvents(db: Database, now = new Date(), limit = 4): Promise<PublicOrgEvent[]> {
   // starts_at is wall-clock per zone; a day's margin finds every event still running anywhere.
-  const floor = new Date(now.getTime() - 86_400_000 * 14).toISOString().slice(0, 16);
+  const floor = new Date(now.getTime() - DAY_MS * 14).toISOString().slice(0, 16);
   const rows = await db
     .select({
       e: orgEvent,
