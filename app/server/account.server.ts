@@ -305,6 +305,8 @@ export const EXPORT_SECTIONS: readonly ExportSection[] = [
     tables: ["person_suggestion"],
     read: rowsOf(personSuggestion, (o) => eq(personSuggestion.userId, o.id)),
   },
+  // Keys of writes that may happen once (an import's or a merge's id), with when each was made.
+  { name: "writesMadeOnce", tables: ["write_claim"], read: rowsOf(writeClaim, (o) => eq(writeClaim.userId, o.id)) },
   { name: "organisedEvents", tables: ["org_event"], read: rowsOf(orgEvent, (o) => eq(orgEvent.userId, o.id)) },
   {
     // The attendees of the owner's own events, and the owner's own passes at anyone's event.
