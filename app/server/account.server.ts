@@ -353,8 +353,6 @@ export const EXPORT_SECTIONS: readonly ExportSection[] = [
  * must be covered by a section above and by `deleteAccount` (tests/worker/account-data.test.ts).
  */
 export const NOT_ACCOUNT_DATA: Readonly<Record<string, string>> = {
-  write_claim:
-    "keys of writes that may happen once (an import's or a merge's id), nothing about anyone; deleted with the account",
   guide_vote: "anonymous visitor ids, never tied to an account",
   payment_event: "Stripe event ids and types, kept so a replayed event changes nothing",
   payment_local_object: "the built-in test checkout's stand-in for Stripe's own records",
