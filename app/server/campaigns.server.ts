@@ -253,6 +253,20 @@ export async function purgeCampaignPages(env: AppEnv, db?: Database, id?: string
   );
 }
 
+/** After a change to the owner's Stripe connection: every campaign page and card featuring one of theirs. */
+export async function purgeOwnerCampaignPages(env: AppEnv, db: Database, userId: string) {
+  await purgePublicPages(env, ["campaigns"]);
+  const featuring = await db
+    .select({ slug: card.slug })
+    .from(card)
+    .innerJoin(campaign, eq(campaign.id, card.featuredCampaignId))
+    .where(eq(campaign.userId, userId));
+  await purgeCards(
+    env,
+    featuring.map((c) => c.slug),
+  );
+}
+
 /** The owner's cards and events, and which of them feature or raise for this campaign. */
 export async function networkingOf(db: Database, userId: string, id: string) {
   const [cards, events] = await Promise.all([

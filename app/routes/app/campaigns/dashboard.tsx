@@ -13,6 +13,7 @@ import { formatMoney } from "~/lib/money";
 import { pageMeta } from "~/lib/site";
 import { getOwnedCampaign } from "~/server/campaigns.server";
 import { campaignAnalytics } from "~/server/fundraising/analytics.server";
+import { givingStatus } from "~/server/fundraising/donations.server";
 import {
   campaignGifts,
   campaignPledges,
@@ -37,11 +38,12 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const c = await getOwnedCampaign(app.db, user.id, params.id);
   if (!c) notFound();
   const personId = Number(new URL(request.url).searchParams.get("person"));
-  const [gifts, pledges, unthanked, analytics, person] = await Promise.all([
+  const [gifts, pledges, unthanked, analytics, giving, person] = await Promise.all([
     campaignGifts(app.db, user.id, c.id),
     campaignPledges(app.db, user.id, c.id),
     unacknowledgedGifts(app.db, user.id, c.id),
     campaignAnalytics(app.db, user.id, c.id),
+    givingStatus(app, c),
     Number.isSafeInteger(personId) && personId > 0
       ? app.db
           .select({ id: connection.id, name: connection.name })
@@ -56,6 +58,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     pledges,
     unthanked,
     analytics,
+    giving,
     person: person ?? null,
     nonce: crypto.randomUUID(),
     today: new Date().toISOString().slice(0, 10),
@@ -91,7 +94,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 export default function CampaignDashboard({ loaderData, actionData }: Route.ComponentProps) {
-  const { c, gifts, pledges, unthanked, analytics: a, person, nonce, today } = loaderData;
+  const { c, gifts, pledges, unthanked, analytics: a, giving, person, nonce, today } = loaderData;
   const navigation = useNavigation();
   const money = (n: number) => formatMoney(n, c.currency, { compact: true });
   const reply = (form: string) => (navigation.state === "idle" && actionData?.form === form ? actionData.reply : null);
@@ -132,6 +135,19 @@ export default function CampaignDashboard({ loaderData, actionData }: Route.Comp
           </a>
         </div>
       </div>
+      <p
+        role="status"
+        data-testid="giving-status"
+        className={`mt-4 rounded-lg px-4 py-3 text-sm ${giving.open ? "bg-emerald-50 text-emerald-900 dark:bg-emerald-950 dark:text-emerald-100" : "bg-amber-50 text-amber-900 dark:bg-amber-950 dark:text-amber-100"}`}
+      >
+        {giving.open ? (
+          <strong>Online giving is open: the public page shows the Donate form.</strong>
+        ) : (
+          <>
+            <strong>Online giving is closed:</strong> {giving.reason}
+          </>
+        )}
+      </p>
       <div className="mt-6 grid gap-4 sm:grid-cols-4">
         <div className="rounded-xl border border-slate-200 p-4 sm:col-span-2 dark:border-slate-800">
           <ProgressBar amountRaised={c.amountRaised} goal={c.goal} currency={c.currency} />
