@@ -114,6 +114,7 @@ export const campaignFormSchema = z
     team: optional("Team", 3000),
     suggested: optional("Suggested gifts", 200),
     featured: z.preprocess((v) => v === "on" || v === "true", z.boolean()).default(false),
+    listed: z.preprocess((v) => v === "on" || v === "true", z.boolean()).default(false),
   })
   .transform((v, ctx) => {
     const money = (field: "goal" | "priorRaised", value: string | undefined, required: boolean) => {

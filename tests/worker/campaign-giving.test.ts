@@ -6,7 +6,7 @@ import type { AppContext } from "~/context";
 import { createDb } from "~/server/db.server";
 import { parseEnv } from "~/server/env.server";
 import { localWebhookSecret } from "~/server/payments/payments.server";
-import { call, form, signUp } from "./helpers";
+import { call, form, signUp, testAddress } from "./helpers";
 
 const app = (): AppContext => {
   const parsed = parseEnv(env);
@@ -130,5 +130,82 @@ describe("a published campaign's public page follows its Stripe connection at on
     expect(await text(await call(`/campaigns/${id}`, { headers }))).toContain(
       "Online giving is closed: the campaign is closed. Reopen it to take gifts online.",
     );
+  });
+});
+
+/** An operator (named in OPERATOR_EMAILS), signed up once or signed in if an earlier test made it. */
+async function operator() {
+  const email = "operator@example.org";
+  for (const intent of ["signup", "signin"]) {
+    const res = await call("/auth.data", {
+      ...form({ intent, name: "Operator", email, password: "correct horse battery", redirectTo: "/dashboard" }),
+      headers: { "cf-connecting-ip": testAddress() },
+    });
+    const cookie = res.headers
+      .getSetCookie()
+      .map((c) => c.split(";")[0])
+      .join("; ");
+    if (cookie.includes("session_token")) return { cookie };
+  }
+  throw new Error("operator could not sign in");
+}
+
+const row = (id: string) =>
+  env.DB.prepare("select featured, listed, feature_requested_at from campaign where id = ?")
+    .bind(id)
+    .first<{ featured: number; listed: number; feature_requested_at: number | null }>();
+
+describe("KnowWho's home page and fundraising list show only what was chosen and approved", () => {
+  it("turns 'feature on the home page' into a request only an operator decides, and lists only campaigns that chose it", async () => {
+    const owner = await signUp("Feature Owner");
+    const headers = { cookie: owner.cookie };
+    // Ends tomorrow, so it sorts first among the (at most three) campaigns the home page features.
+    const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+    const unlisted = { ...CAMPAIGN, title: "Quiet Orchard Appeal", featured: "on", endDate: tomorrow };
+    const created = await call("/campaigns/new", { ...form(unlisted), headers });
+    const id = location(created).split("/")[2] ?? "";
+    expect(id).toMatch(/^quiet-orchard-appeal-/);
+    expect((await call(`/campaigns/${id}/edit`, { ...form({ intent: "publish" }), headers })).status).toBe(302);
+
+    // Asked, not granted: nothing on the home page, and not on /fundraising (not chosen to be listed).
+    expect(await row(id)).toMatchObject({ featured: 0, listed: 0 });
+    expect((await row(id))?.feature_requested_at).toBeGreaterThan(0);
+    expect(await (await call("/")).text()).not.toContain("Quiet Orchard Appeal");
+    expect(await (await call("/fundraising")).text()).not.toContain("Quiet Orchard Appeal");
+    expect((await call(`/fundraising/${id}`)).status).toBe(200); // its own link still works
+    expect(await text(await call(`/campaigns/${id}/edit`, { headers }))).toContain("Feature request sent");
+
+    // Neither the owner nor another account reaches the approval list or can approve.
+    expect((await call("/admin/campaigns", { headers })).status).toBe(404);
+    const approveForm = form({ id, intent: "approve" });
+    expect((await call("/admin/campaigns", { ...approveForm, headers })).status).toBe(404);
+    expect((await row(id))?.featured).toBe(0);
+
+    // Choosing to be listed lists it at once (the cached list is purged by the edit).
+    await untilHit("/fundraising");
+    const listed = { ...unlisted, listed: "on" };
+    expect((await call(`/campaigns/${id}/edit`, { ...form(listed), headers })).status).toBe(302);
+    expect(await (await call("/fundraising")).text()).toContain("Quiet Orchard Appeal");
+    expect((await row(id))?.feature_requested_at).toBeGreaterThan(0); // saving again keeps the request
+
+    const op = await operator();
+    const queue = await call("/admin/campaigns", { headers: { cookie: op.cookie } });
+    expect(queue.status).toBe(200);
+    expect(await queue.text()).toContain("Quiet Orchard Appeal");
+    expect(
+      (await call("/admin/campaigns", { ...form({ id, intent: "maybe" }), headers: { cookie: op.cookie } })).status,
+    ).toBe(400);
+    await untilHit("/");
+    expect((await call("/admin/campaigns", { ...approveForm, headers: { cookie: op.cookie } })).status).toBe(302);
+    expect(await row(id)).toMatchObject({ featured: 1, feature_requested_at: null });
+    expect(await (await call("/")).text()).toContain("Quiet Orchard Appeal");
+    // A second approval (another operator's tab) changes nothing and says so.
+    const again = await call("/admin/campaigns", { ...approveForm, headers: { cookie: op.cookie } });
+    expect(again.status).toBe(302);
+
+    // Unticking withdraws the feature at once.
+    expect((await call(`/campaigns/${id}/edit`, { ...form({ ...listed, featured: "" }), headers })).status).toBe(302);
+    expect(await row(id)).toMatchObject({ featured: 0, feature_requested_at: null });
+    expect(await (await call("/")).text()).not.toContain("Quiet Orchard Appeal");
   });
 });
