@@ -209,3 +209,35 @@ describe("KnowWho's home page and fundraising list show only what was chosen and
     expect(await (await call("/")).text()).not.toContain("Quiet Orchard Appeal");
   });
 });
+
+describe("campaign messages a yen fundraiser reads", () => {
+  it("answers one submit with every field in error, in the currency's own decimals", async () => {
+    const owner = await signUp("Yen Owner");
+    const headers = { cookie: owner.cookie };
+    const bad = { ...CAMPAIGN, title: "", currency: "JPY", goal: "25.50", endDate: "2025-01-01", suggested: "" };
+    const res = await call("/campaigns/new", { ...form(bad), headers });
+    expect(res.status).toBe(400);
+    const page = await text(res);
+    expect(page).toContain("Title is required");
+    expect(page).toContain("Enter a whole amount, such as 2500");
+    expect(page).toContain("The end date must be on or after the start date");
+    expect(page).not.toContain("such as 25 or 25.50"); // what was typed (25.50) is kept, the example is not
+
+    const created = await call("/campaigns/new", {
+      ...form({ ...CAMPAIGN, currency: "JPY", goal: "500000" }),
+      headers,
+    });
+    const id = location(created).split("/")[2] ?? "";
+    expect((await call(`/campaigns/${id}/edit`, { ...form({ intent: "publish" }), headers })).status).toBe(302);
+    const connect = new URL(
+      location(await call("/campaigns", { ...form({ intent: "connect" }), headers })),
+      "http://localhost",
+    );
+    const back = connect.searchParams.get("return_url") ?? "";
+    expect((await call(connect.pathname, form({ return_url: back }))).status).toBe(302);
+    // The Donate form's own message after an amount it could not read.
+    const shown = await text(await call(`/fundraising/${id}?error=amount`));
+    expect(shown).toContain("Enter a whole amount, such as 2500");
+    expect(shown).not.toContain("such as 25 or 25.50");
+  });
+});
