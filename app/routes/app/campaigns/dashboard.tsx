@@ -205,7 +205,7 @@ export default function CampaignDashboard({ loaderData, actionData }: Route.Comp
       <h2 className="mt-10 font-bold text-2xl">Gifts</h2>
       {gifts.length ? (
         <div className="mt-3 overflow-x-auto">
-          <table className="w-full min-w-[40rem] text-left text-sm">
+          <table className="w-full text-left text-sm">
             <thead>
               <tr className="border-slate-200 border-b dark:border-slate-800">
                 <th scope="col" className="py-2">
@@ -215,10 +215,13 @@ export default function CampaignDashboard({ loaderData, actionData }: Route.Comp
                 <th scope="col" className="text-right">
                   Amount
                 </th>
-                <th scope="col" className="pl-4">
+                {/* On a phone, method and source sit under the donor: the table fits 390 px without scrolling. */}
+                <th scope="col" className="hidden pl-4 sm:table-cell">
                   Method
                 </th>
-                <th scope="col">Source</th>
+                <th scope="col" className="hidden sm:table-cell">
+                  Source
+                </th>
                 <th scope="col">
                   <span className="sr-only">Actions</span>
                 </th>
@@ -227,8 +230,8 @@ export default function CampaignDashboard({ loaderData, actionData }: Route.Comp
             <tbody>
               {gifts.map((g) => (
                 <tr key={g.id} className="border-slate-200 border-b dark:border-slate-800" data-testid="gift-row">
-                  <td className="py-2">{g.date}</td>
-                  <td>
+                  <td className="whitespace-nowrap py-2 pr-2">{g.date}</td>
+                  <td className="break-words">
                     {g.connectionId ? (
                       <Link to={`/connections/${g.connectionId}`} className="underline">
                         {g.donorName || g.donorEmail || "Donor"}
@@ -237,6 +240,9 @@ export default function CampaignDashboard({ loaderData, actionData }: Route.Comp
                       g.donorName || "Anonymous"
                     )}
                     {g.recurringId ? " · monthly" : g.recurring ? " · recurring" : ""}
+                    <span className="block text-slate-600 text-xs sm:hidden dark:text-slate-300">
+                      {GIFT_METHOD_LABELS[g.method]} · {GIFT_SOURCE_LABELS[g.source]}
+                    </span>
                   </td>
                   <td className="text-right">
                     {formatMoney(g.amount, g.currency)}
@@ -248,8 +254,8 @@ export default function CampaignDashboard({ loaderData, actionData }: Route.Comp
                       </span>
                     ) : null}
                   </td>
-                  <td className="pl-4">{GIFT_METHOD_LABELS[g.method]}</td>
-                  <td>{GIFT_SOURCE_LABELS[g.source]}</td>
+                  <td className="hidden pl-4 sm:table-cell">{GIFT_METHOD_LABELS[g.method]}</td>
+                  <td className="hidden sm:table-cell">{GIFT_SOURCE_LABELS[g.source]}</td>
                   <td className="text-right">
                     {g.paymentIntent && g.amountRefunded < g.amount ? (
                       <Form method="post" action="/campaigns/gifts">
