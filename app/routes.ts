@@ -49,6 +49,7 @@ export default [
     route("settings/billing", "routes/app/billing.tsx"),
     // Operators only (OPERATOR_EMAILS); a 404 to everyone else.
     route("admin/nonprofits", "routes/app/admin-nonprofits.tsx"),
+    route("admin/campaigns", "routes/app/admin-campaigns.tsx"),
     route("notifications", "routes/app/notifications.tsx"),
     route("connections", "routes/app/connections.tsx"),
     route("connections/import", "routes/app/import.tsx"),

@@ -497,6 +497,7 @@ export const campaign = sqliteTable(
     location: text("location").notNull(),
     category: text("category", { enum: ["environment", "education", "animals", "community", "arts"] }).notNull(),
     status: text("status", { enum: ["active", "past", "draft"] }).notNull(),
+    // On KnowWho's home page: only an operator sets it, approving the owner's request below.
     featured: integer("featured", { mode: "boolean" }).notNull().default(false),
     currency: text("currency").notNull().default("USD"),
     // Minor units of `currency`.
@@ -519,6 +520,10 @@ export const campaign = sqliteTable(
     archivedAt: integer("archived_at", { mode: "timestamp_ms" }),
     createdAt: createdAt(),
     updatedAt: integer("updated_at", { mode: "timestamp_ms" }),
+    // The owner chose to appear on the public /fundraising list.
+    listed: integer("listed", { mode: "boolean" }).notNull().default(false),
+    // The owner asked to be featured on the home page; waits for an operator while set.
+    featureRequestedAt: integer("feature_requested_at", { mode: "timestamp_ms" }),
   },
   (t) => [index("campaign_status_idx").on(t.status), index("campaign_user_idx").on(t.userId)],
 );

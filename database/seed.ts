@@ -33,6 +33,8 @@ export async function seedSql(now = Date.now()): Promise<string> {
       (c) =>
         `INSERT OR IGNORE INTO campaign (id, user_id, title, description, organization, organizer_name, location, category, status, featured, currency, goal, amount_raised, donor_count, start_date, end_date, mission, impact, extended_description, budget, team, suggested, created_at) VALUES (${[c.id, DEMO_USER.id, c.title, c.description, c.organization, c.organizerName, c.location, c.category, c.status, c.featured ? 1 : 0, "USD", c.goal * 100, c.amountRaised * 100, c.donorCount, c.startDate, c.endDate, c.mission, c.impact, c.extendedDescription, JSON.stringify(c.budget ?? []), JSON.stringify([{ name: c.organizerName, role: "Organiser" }]), JSON.stringify([2500, 5000, 10000, 25000])].map(q).join(", ")}, ${now});`,
     ),
+    // The demo campaigns chose to be listed on /fundraising (a column added after the first release).
+    `UPDATE campaign SET listed = 1 WHERE user_id = ${q(DEMO_USER.id)} AND created_at = ${now};`,
   ].join("\n");
 }
 

@@ -48,7 +48,13 @@ const isoDate = (label: string) =>
     .regex(/^\d{4}-\d{2}-\d{2}$/, `${label} must be a date`)
     .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), `${label} must be a date`);
 
-export const AMOUNT_MESSAGE = "Enter an amount, such as 25 or 25.50";
+/** "Enter an amount" with an example in the currency's own decimals: yen has none, dinars three. */
+export function amountMessage(currency: string) {
+  const digits = /^[A-Z]{3}$/.test(currency) ? exponent(currency) : 2;
+  if (digits === 0) return "Enter a whole amount, such as 2500";
+  return `Enter an amount, such as 25 or 25.${"5".padEnd(digits, "0")}`;
+}
+export const AMOUNT_MESSAGE = amountMessage("USD");
 export const amountTooLarge = (currency: string) =>
   `Amounts are limited to ${formatMoney(maxMinor(currency), currency)}`;
 
@@ -89,83 +95,98 @@ export const teamText = (team: { name: string; role: string }[]) =>
   team.map((t) => (t.role ? `${t.name}, ${t.role}` : t.name)).join("\n");
 
 /** Every field of the Campaign entity a person authors; amounts typed in the major unit. */
-export const campaignFormSchema = z
-  .object({
-    title: text("Title", 120),
-    description: text("Description", 300),
-    extendedDescription: optional("Story", 5000),
-    organization: text("Organisation", 120),
-    organizerName: text("Organiser", 120),
-    location: optional("Location", 120),
-    category: z.enum(CAMPAIGN_CATEGORIES, { error: "Choose a category" }),
-    currency: z.enum(CURRENCIES, { error: "Choose a currency" }).default("USD"),
-    goal: z.string({ error: "Goal is required" }).trim().min(1, "Goal is required"),
-    priorRaised: z.string().trim().optional(),
-    priorDonors: z.coerce
-      .number({ error: "Enter a whole number" })
-      .int("Enter a whole number")
-      .min(0, "Enter a whole number")
-      .max(1_000_000, "Enter a whole number")
-      .optional(),
-    startDate: isoDate("Start date"),
-    endDate: isoDate("End date"),
-    mission: optional("Mission", 1000),
-    impact: optional("Impact", 1000),
-    budget: optional("Budget", 3000),
-    team: optional("Team", 3000),
-    suggested: optional("Suggested gifts", 200),
-    featured: z.preprocess((v) => v === "on" || v === "true", z.boolean()).default(false),
-  })
-  .transform((v, ctx) => {
-    const money = (field: "goal" | "priorRaised", value: string | undefined, required: boolean) => {
-      if (!value) return required ? undefined : 0;
-      const n = parseAmount(value, v.currency);
-      if (n === null || (required && n <= 0)) {
-        ctx.addIssue({ code: "custom", path: [field], message: AMOUNT_MESSAGE });
-        return undefined;
-      }
-      if (n > maxMinor(v.currency)) {
-        ctx.addIssue({ code: "custom", path: [field], message: amountTooLarge(v.currency) });
-        return undefined;
-      }
-      return n;
-    };
-    const goal = money("goal", v.goal, true);
-    const priorRaised = money("priorRaised", v.priorRaised, false);
-    if (v.endDate < v.startDate)
-      ctx.addIssue({ code: "custom", path: ["endDate"], message: "The end date must be on or after the start date" });
-    const budget = parseBudget(v.budget, v.currency);
-    if ("error" in budget) ctx.addIssue({ code: "custom", path: ["budget"], message: budget.error ?? "" });
-    const team = parseTeam(v.team);
-    if (!team) ctx.addIssue({ code: "custom", path: ["team"], message: "A team has at most 20 people" });
-    const suggested: number[] = [];
-    for (const part of v.suggested.split(/[,\s]+/).filter(Boolean)) {
-      const n = parseAmount(part, v.currency);
-      if (n === null || n <= 0 || n > maxMinor(v.currency)) {
-        ctx.addIssue({
-          code: "custom",
-          path: ["suggested"],
-          message: "List amounts separated by commas, such as 25, 50, 100",
-        });
-        break;
-      }
-      suggested.push(n);
+const campaignFields = z.object({
+  title: text("Title", 120),
+  description: text("Description", 300),
+  extendedDescription: optional("Story", 5000),
+  organization: text("Organisation", 120),
+  organizerName: text("Organiser", 120),
+  location: optional("Location", 120),
+  category: z.enum(CAMPAIGN_CATEGORIES, { error: "Choose a category" }),
+  currency: z.enum(CURRENCIES, { error: "Choose a currency" }).default("USD"),
+  goal: z.string({ error: "Goal is required" }).trim().min(1, "Goal is required"),
+  priorRaised: z.string().trim().optional(),
+  priorDonors: z.coerce
+    .number({ error: "Enter a whole number" })
+    .int("Enter a whole number")
+    .min(0, "Enter a whole number")
+    .max(1_000_000, "Enter a whole number")
+    .optional(),
+  startDate: isoDate("Start date"),
+  endDate: isoDate("End date"),
+  mission: optional("Mission", 1000),
+  impact: optional("Impact", 1000),
+  budget: optional("Budget", 3000),
+  team: optional("Team", 3000),
+  suggested: optional("Suggested gifts", 200),
+  featured: z.preprocess((v) => v === "on" || v === "true", z.boolean()).default(false),
+  listed: z.preprocess((v) => v === "on" || v === "true", z.boolean()).default(false),
+});
+
+export const campaignFormSchema = campaignFields
+  // Runs even when other fields failed, so one submit names every field in error, not one at a time.
+  .superRefine((v, ctx) => void convert(v, ctx), { when: () => true })
+  .transform((v, ctx) => convert(v, ctx) ?? z.NEVER);
+
+type CampaignFields = z.output<typeof campaignFields>;
+
+/**
+ * The typed amounts, budget, team and suggested gifts, or undefined with an issue on each field that
+ * fails. Fields that failed their own rule may be absent or of another type here: each is checked.
+ */
+function convert(v: Partial<CampaignFields>, ctx: z.RefinementCtx) {
+  const str = (x: unknown) => (typeof x === "string" ? x : "");
+  const currency = CURRENCIES.find((c) => c === v.currency) ?? "USD";
+  const money = (field: "goal" | "priorRaised", value: string, required: boolean) => {
+    if (!value) return required ? undefined : 0;
+    const n = parseAmount(value, currency);
+    if (n === null || (required && n <= 0)) {
+      ctx.addIssue({ code: "custom", path: [field], message: amountMessage(currency) });
+      return undefined;
     }
-    if (suggested.length > 6)
-      ctx.addIssue({ code: "custom", path: ["suggested"], message: "Suggest at most 6 amounts" });
-    if (goal === undefined || priorRaised === undefined || "error" in budget || !team) return z.NEVER;
-    return {
-      ...v,
-      goal,
-      priorRaised,
-      priorDonors: v.priorDonors ?? 0,
-      budget: budget.lines,
-      team,
-      suggested: suggested.length
-        ? suggested
-        : [2500, 5000, 10000, 25000].map((n) => (v.currency === "JPY" ? n * 10 : n)),
-    };
-  });
+    if (n > maxMinor(currency)) {
+      ctx.addIssue({ code: "custom", path: [field], message: amountTooLarge(currency) });
+      return undefined;
+    }
+    return n;
+  };
+  // A missing goal already has its "Goal is required".
+  const goal = v.goal ? money("goal", str(v.goal), true) : undefined;
+  const priorRaised = money("priorRaised", str(v.priorRaised), false);
+  const dates = /^\d{4}-\d{2}-\d{2}$/;
+  if (dates.test(str(v.startDate)) && dates.test(str(v.endDate)) && str(v.endDate) < str(v.startDate))
+    ctx.addIssue({ code: "custom", path: ["endDate"], message: "The end date must be on or after the start date" });
+  const budget = parseBudget(str(v.budget), currency);
+  if ("error" in budget) ctx.addIssue({ code: "custom", path: ["budget"], message: budget.error ?? "" });
+  const team = parseTeam(str(v.team));
+  if (!team) ctx.addIssue({ code: "custom", path: ["team"], message: "A team has at most 20 people" });
+  const suggested: number[] = [];
+  for (const part of str(v.suggested)
+    .split(/[,\s]+/)
+    .filter(Boolean)) {
+    const n = parseAmount(part, currency);
+    if (n === null || n <= 0 || n > maxMinor(currency)) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["suggested"],
+        message: "List amounts separated by commas, such as 25, 50, 100",
+      });
+      break;
+    }
+    suggested.push(n);
+  }
+  if (suggested.length > 6) ctx.addIssue({ code: "custom", path: ["suggested"], message: "Suggest at most 6 amounts" });
+  if (goal === undefined || priorRaised === undefined || "error" in budget || !team) return undefined;
+  return {
+    ...(v as CampaignFields),
+    goal,
+    priorRaised,
+    priorDonors: v.priorDonors ?? 0,
+    budget: budget.lines,
+    team,
+    suggested: suggested.length ? suggested : [2500, 5000, 10000, 25000].map((n) => (currency === "JPY" ? n * 10 : n)),
+  };
+}
 
 export type CampaignForm = z.output<typeof campaignFormSchema>;
 

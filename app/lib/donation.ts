@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { AMOUNT_MESSAGE, amountTooLarge } from "./campaign";
+import { amountMessage, amountTooLarge } from "./campaign";
 import { formatMoney, maxMinor, parseAmount } from "./money";
 
 export const GIFT_SOURCE_LABELS = {
@@ -47,7 +47,7 @@ export function chosenAmount(
   const useCustom = !form.amount || form.amount === "custom";
   const raw = useCustom ? (form.custom ?? "") : form.amount;
   const amount = useCustom ? parseAmount(raw ?? "", currency) : /^\d{1,12}$/.test(raw ?? "") ? Number(raw) : null;
-  if (amount === null || amount <= 0) return { error: AMOUNT_MESSAGE };
+  if (amount === null || amount <= 0) return { error: amountMessage(currency) };
   // Card networks do not take gifts below about half a dollar.
   if (amount < minimumGift(currency))
     return { error: `The smallest gift is ${formatMoney(minimumGift(currency), currency)}` };

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { AMOUNT_MESSAGE, amountTooLarge } from "./campaign";
+import { amountMessage, amountTooLarge } from "./campaign";
 import { isEmail } from "./forms/fields";
 import { CURRENCIES, maxMinor, parseAmount } from "./money";
 
@@ -21,7 +21,8 @@ const donor = {
     .default("")
     .refine((v) => v === "" || isEmail(v), "Please enter a valid email address"),
   currency: z.enum(CURRENCIES, { error: "Choose a currency" }),
-  amount: z.string({ error: AMOUNT_MESSAGE }).trim().min(1, AMOUNT_MESSAGE),
+  // Empty or not, the amount is checked against its currency below, with that currency's example.
+  amount: z.string().trim().optional().default(""),
   note: z.string().trim().max(1000, "Note must be at most 1000 characters").optional().default(""),
   nonce: z.string().regex(/^[a-zA-Z0-9-]{8,64}$/, "The form could not be read; reload and try again"),
 };
@@ -30,7 +31,7 @@ const donor = {
 function toMinor<T extends { amount: string; currency: string }>(v: T, ctx: z.RefinementCtx) {
   const minor = parseAmount(v.amount, v.currency);
   if (minor === null || minor <= 0) {
-    ctx.addIssue({ code: "custom", path: ["amount"], message: AMOUNT_MESSAGE });
+    ctx.addIssue({ code: "custom", path: ["amount"], message: amountMessage(v.currency) });
     return null;
   }
   if (minor > maxMinor(v.currency)) {

@@ -1,7 +1,7 @@
-import { and, asc, desc, eq, inArray, isNull, ne, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNotNull, isNull, ne, sql } from "drizzle-orm";
 import type { CampaignCategory, CampaignForm, CampaignStatus } from "~/lib/campaign";
 import { hex } from "~/lib/hex";
-import { campaign, card, event, gift } from "~db/schema";
+import { campaign, card, event, gift, user } from "~db/schema";
 import { purgeCards } from "./cards.server";
 import type { Database } from "./db.server";
 import type { AppEnv } from "./env.server";
@@ -79,6 +79,7 @@ export async function listCampaigns(
     .where(
       and(
         visible,
+        eq(campaign.listed, true),
         filter.category ? eq(campaign.category, filter.category) : undefined,
         filter.status ? eq(campaign.status, filter.status) : undefined,
       ),
@@ -86,25 +87,45 @@ export async function listCampaigns(
     .orderBy(asc(campaign.status), desc(campaign.featured), asc(campaign.endDate));
 }
 
-/** Up to three featured active campaigns; when none are featured, the first three active ones. */
+/** Up to three active campaigns an operator approved for the home page; none rather than unreviewed ones. */
 export async function featuredCampaigns(db: Database): Promise<CampaignSummary[]> {
   const t = totals(db);
-  const active = and(visible, eq(campaign.status, "active"));
-  const featured = await db
-    .select(listColumns(t))
-    .from(campaign)
-    .leftJoin(t, eq(t.campaignId, campaign.id))
-    .where(and(active, eq(campaign.featured, true)))
-    .orderBy(asc(campaign.endDate))
-    .limit(3);
-  if (featured.length) return featured;
   return db
     .select(listColumns(t))
     .from(campaign)
     .leftJoin(t, eq(t.campaignId, campaign.id))
-    .where(active)
+    .where(and(visible, eq(campaign.status, "active"), eq(campaign.featured, true)))
     .orderBy(asc(campaign.endDate))
     .limit(3);
+}
+
+/** Requests to be featured on the home page, oldest first, for operators. */
+export function featureRequests(db: Database) {
+  return db
+    .select({
+      id: campaign.id,
+      title: campaign.title,
+      organization: campaign.organization,
+      status: campaign.status,
+      requestedAt: campaign.featureRequestedAt,
+      ownerEmail: user.email,
+    })
+    .from(campaign)
+    .leftJoin(user, eq(user.id, campaign.userId))
+    .where(isNotNull(campaign.featureRequestedAt))
+    .orderBy(asc(campaign.featureRequestedAt))
+    .limit(200);
+}
+
+/** An operator's decision; only a pending request is decided, so two operators cannot both decide it. */
+export async function decideFeatureRequest(env: AppEnv, db: Database, id: string, approve: boolean) {
+  const decided = await db
+    .update(campaign)
+    .set({ featured: approve, featureRequestedAt: null, updatedAt: new Date() })
+    .where(and(eq(campaign.id, id), isNotNull(campaign.featureRequestedAt)))
+    .returning({ id: campaign.id });
+  if (decided.length) await purgeCampaignPages(env);
+  return decided.length > 0;
 }
 
 async function withTotals(db: Database, where: ReturnType<typeof and>) {
@@ -183,7 +204,13 @@ const columnsOf = (form: CampaignForm) => ({
   budget: form.budget,
   team: form.team,
   suggested: form.suggested,
-  featured: form.featured,
+  listed: form.listed,
+  // Ticking asks an operator; unticking withdraws the request or the feature at once.
+  ...(form.featured
+    ? {
+        featureRequestedAt: sql`case when ${campaign.featured} = 1 then null else coalesce(${campaign.featureRequestedAt}, ${Date.now()}) end`,
+      }
+    : { featured: false, featureRequestedAt: null }),
 });
 
 /** A new campaign starts as a draft; its id is its title plus a short random tail (unique by key). */
@@ -192,7 +219,15 @@ export async function createCampaign(db: Database, userId: string, form: Campaig
     const id = `${slugify(form.title)}-${crypto.randomUUID().slice(0, 6)}`;
     const inserted = await db
       .insert(campaign)
-      .values({ id, userId, status: "draft", ...columnsOf(form), updatedAt: new Date() })
+      .values({
+        id,
+        userId,
+        status: "draft",
+        ...columnsOf(form),
+        featured: false,
+        featureRequestedAt: form.featured ? new Date() : null,
+        updatedAt: new Date(),
+      })
       .onConflictDoNothing()
       .returning({ id: campaign.id });
     if (inserted[0]) return inserted[0].id;
@@ -246,6 +281,20 @@ export async function purgeCampaignPages(env: AppEnv, db?: Database, id?: string
   await purgePublicPages(env, ["campaigns"]);
   if (!db || !id) return;
   const featuring = await db.select({ slug: card.slug }).from(card).where(eq(card.featuredCampaignId, id));
+  await purgeCards(
+    env,
+    featuring.map((c) => c.slug),
+  );
+}
+
+/** After a change to the owner's Stripe connection: every campaign page and card featuring one of theirs. */
+export async function purgeOwnerCampaignPages(env: AppEnv, db: Database, userId: string) {
+  await purgePublicPages(env, ["campaigns"]);
+  const featuring = await db
+    .select({ slug: card.slug })
+    .from(card)
+    .innerJoin(campaign, eq(campaign.id, card.featuredCampaignId))
+    .where(eq(campaign.userId, userId));
   await purgeCards(
     env,
     featuring.map((c) => c.slug),

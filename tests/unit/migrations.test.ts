@@ -157,3 +157,20 @@ describe("person suggestion migration", () => {
     for (const file of files.slice(index + 1)) apply(db, file);
   });
 });
+
+describe("campaign listing and feature review migration", () => {
+  it("keeps every row, keeps every campaign listed, and turns self-granted features into requests", async () => {
+    const { db, index } = await seededBefore("campaign_listing_and_feature_review");
+    const featuredBefore = db.prepare("select id from campaign where featured = 1 order by id").all();
+    expect(featuredBefore.length).toBeGreaterThan(0);
+    const before = counts(db);
+    apply(db, files[index] as string);
+    expect(counts(db)).toEqual(before);
+    expect(db.prepare("select count(*) as n from campaign where listed = 0").get()).toEqual({ n: 0 });
+    expect(db.prepare("select id from campaign where feature_requested_at > 0 order by id").all()).toEqual(
+      featuredBefore,
+    );
+    expect(db.prepare("select count(*) as n from campaign where featured = 1").get()).toEqual({ n: 0 });
+    for (const file of files.slice(index + 1)) apply(db, file);
+  });
+});

@@ -46,6 +46,7 @@ const CAMPAIGN = {
   budget: "Drilling: 600\nPumps: 400",
   team: "Ana Ruiz, Director",
   suggested: "25, 50, 100",
+  listed: "on",
 };
 
 /** An owner with a published campaign and a connected (test) Stripe account. */

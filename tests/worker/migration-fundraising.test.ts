@@ -43,6 +43,8 @@ describe("the fundraising migration", () => {
         amount_raised: Number(old.amount_raised) * 100,
         user_id: "demo-user",
         currency: "USD",
+        // A later migration turns every self-granted home-page feature into a request for an operator.
+        featured: 0,
       });
     });
   });

@@ -143,7 +143,7 @@ describe("help and contact", () => {
 describe("search engines and docs", () => {
   it("serves a sitemap built from the route table and content", async () => {
     await env.DB.prepare(
-      "INSERT OR IGNORE INTO campaign (id, title, description, organization, organizer_name, location, category, status, goal, start_date, end_date, mission, impact, extended_description) VALUES ('draft-one', 'Draft', 'd', 'o', 'n', 'l', 'arts', 'draft', 100, '2026-01-01', '2026-02-01', 'm', 'i', 'e'), ('live-one', 'Live', 'd', 'o', 'n', 'l', 'arts', 'active', 100, '2026-01-01', '2027-02-01', 'm', 'i', 'e')",
+      "INSERT OR IGNORE INTO campaign (id, title, description, organization, organizer_name, location, category, status, goal, start_date, end_date, mission, impact, extended_description, listed) VALUES ('draft-one', 'Draft', 'd', 'o', 'n', 'l', 'arts', 'draft', 100, '2026-01-01', '2026-02-01', 'm', 'i', 'e', 1), ('live-one', 'Live', 'd', 'o', 'n', 'l', 'arts', 'active', 100, '2026-01-01', '2027-02-01', 'm', 'i', 'e', 1), ('unlisted-one', 'Unlisted', 'd', 'o', 'n', 'l', 'arts', 'active', 100, '2026-01-01', '2027-02-01', 'm', 'i', 'e', 0)",
     ).run();
     const res = await call("/sitemap.xml");
     expect(res.status).toBe(200);
@@ -159,6 +159,8 @@ describe("search engines and docs", () => {
       expect(xml).toContain(`<loc>http://localhost${path}</loc>`);
     }
     expect(xml).not.toContain("draft-one");
+    // A campaign whose owner chose not to be listed is reached only by its own link.
+    expect(xml).not.toContain("unlisted-one");
     expect(xml).not.toContain("/dashboard");
   });
 

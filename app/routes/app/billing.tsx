@@ -541,6 +541,10 @@ export default function BillingPage({ loaderData, actionData }: Route.ComponentP
           You are an operator.{" "}
           <Link to="/admin/nonprofits" className="font-medium text-brand-700 underline dark:text-brand-200">
             Review nonprofit applications
+          </Link>{" "}
+          ·{" "}
+          <Link to="/admin/campaigns" className="font-medium text-brand-700 underline dark:text-brand-200">
+            Review home page feature requests
           </Link>
         </p>
       ) : null}

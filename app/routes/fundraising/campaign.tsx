@@ -2,7 +2,7 @@ import { data, Link } from "react-router";
 import { ProgressBar } from "~/components/marketing/campaign-card";
 import { btnPrimary, card, formatDate, linkClass } from "~/components/marketing/page";
 import { appContext } from "~/context";
-import { CATEGORY_LABELS, campaignDaysLeft } from "~/lib/campaign";
+import { amountMessage, CATEGORY_LABELS, campaignDaysLeft } from "~/lib/campaign";
 import { formatMoney } from "~/lib/money";
 import { staticPage } from "~/lib/page-handle";
 import { pageMeta } from "~/lib/site";
@@ -40,10 +40,12 @@ export const meta: Route.MetaFunction = ({ loaderData }) =>
 /** Reading and giving are plain HTML: no framework JavaScript (the Donate form is a form post). */
 export const handle = staticPage;
 
-const ERRORS: Record<string, string> = {
-  amount: "Enter an amount, such as 25 or 25.50",
-  closed: "This campaign is not taking gifts online right now",
-};
+const errorMessage = (error: string, currency: string) =>
+  error === "amount"
+    ? amountMessage(currency)
+    : error === "closed"
+      ? "This campaign is not taking gifts online right now"
+      : null;
 
 export default function CampaignPage({ loaderData }: Route.ComponentProps) {
   const { c, daysLeft: left, isOwner, canGive, supporters, via, error } = loaderData;
@@ -81,7 +83,7 @@ export default function CampaignPage({ loaderData }: Route.ComponentProps) {
         by {c.organization}, organised by {c.organizerName}
       </p>
       <div className="mt-8 grid gap-8 md:grid-cols-3">
-        <div className="space-y-6 md:col-span-2">
+        <div className="min-w-0 space-y-6 md:col-span-2">
           <p className="text-lg text-slate-700 dark:text-slate-300">{c.description}</p>
           {c.extendedDescription ? (
             <p className="whitespace-pre-line text-slate-700 leading-relaxed dark:text-slate-300">
@@ -137,7 +139,8 @@ export default function CampaignPage({ loaderData }: Route.ComponentProps) {
             </section>
           ) : null}
         </div>
-        <aside className={`${card} h-fit space-y-4`}>
+        {/* First on a phone, so the Donate form is near the top, not below the whole story. */}
+        <aside className={`${card} order-first h-fit min-w-0 space-y-4 md:order-none`}>
           <ProgressBar amountRaised={c.amountRaised} goal={c.goal} currency={c.currency} />
           <dl className="grid grid-cols-2 gap-3 text-sm">
             <div>
@@ -168,9 +171,9 @@ export default function CampaignPage({ loaderData }: Route.ComponentProps) {
               aria-label="Donate"
             >
               <h2 className="font-bold text-lg">Give</h2>
-              {error && ERRORS[error] ? (
+              {error && errorMessage(error, c.currency) ? (
                 <p role="alert" className="text-red-700 text-sm dark:text-red-300">
-                  {ERRORS[error]}
+                  {errorMessage(error, c.currency)}
                 </p>
               ) : null}
               <fieldset>

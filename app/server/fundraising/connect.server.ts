@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { AppContext } from "~/context";
 import { stripeConnection } from "~db/schema";
+import { purgeOwnerCampaignPages } from "../campaigns.server";
 import { paymentsFor } from "../payments/payments.server";
 
 /** The owner's connected Stripe account, as last reported by Stripe. */
@@ -39,9 +40,12 @@ export async function refreshConnection(app: AppContext, userId: string) {
   const row = await getConnection(app, userId);
   if (!payments || !row) return row ?? null;
   const status = await payments.accountStatus(row.accountId);
+  const changed = status.chargesEnabled !== row.chargesEnabled;
   await app.db
     .update(stripeConnection)
     .set({ chargesEnabled: status.chargesEnabled, detailsSubmitted: status.detailsSubmitted, updatedAt: new Date() })
     .where(eq(stripeConnection.userId, userId));
+  // Stripe may report the change here before its webhook arrives; strangers must see it either way.
+  if (changed) await purgeOwnerCampaignPages(app.env, app.db, userId);
   return { ...row, chargesEnabled: status.chargesEnabled, detailsSubmitted: status.detailsSubmitted };
 }

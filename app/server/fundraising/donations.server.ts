@@ -4,7 +4,7 @@ import type { AppContext } from "~/context";
 import { emailAddress } from "~/lib/forms/fields";
 import { formatMoney } from "~/lib/money";
 import { campaign, gift, recurringGift, stripeConnection } from "~db/schema";
-import { getCampaign, purgeCampaignPages } from "../campaigns.server";
+import { getCampaign, purgeCampaignPages, purgeOwnerCampaignPages } from "../campaigns.server";
 import type { PaymentEvent } from "../payments/events";
 import { paymentsFor } from "../payments/payments.server";
 import type { HandlerResult, PaymentHandler } from "../payments/webhook.server";
@@ -38,6 +38,28 @@ export async function donationsOpen(
     .where(eq(stripeConnection.userId, c.userId))
     .get();
   return conn?.chargesEnabled ? conn.accountId : null;
+}
+
+/** Whether the campaign takes gifts online now and, when not, what the owner can do about it. */
+export async function givingStatus(
+  app: AppContext,
+  c: { userId: string | null; status: string; archivedAt: Date | null },
+): Promise<{ open: true } | { open: false; reason: string }> {
+  const closed = (reason: string) => ({ open: false as const, reason });
+  if (c.archivedAt) return closed("the campaign is archived. Unarchive and reopen it to take gifts online.");
+  if (c.status === "draft") return closed("publish the campaign to take gifts online.");
+  if (c.status !== "active") return closed("the campaign is closed. Reopen it to take gifts online.");
+  if (!paymentsFor(app)) return closed("online giving is not set up on this server (no Stripe key).");
+  const conn = c.userId
+    ? await app.db
+        .select({ chargesEnabled: stripeConnection.chargesEnabled })
+        .from(stripeConnection)
+        .where(eq(stripeConnection.userId, c.userId))
+        .get()
+    : undefined;
+  if (!conn) return closed("connect Stripe on the Campaigns page to take gifts online.");
+  if (!conn.chargesEnabled) return closed("Stripe needs a few more details before gifts can be taken.");
+  return { open: true };
 }
 
 /**
@@ -285,6 +307,8 @@ async function handle(app: AppContext, event: PaymentEvent): Promise<HandlerResu
             })
             .where(eq(stripeConnection.accountId, a.data.id)),
         ],
+        // Every published campaign of this owner shows whether strangers can give.
+        after: () => purgeOwnerCampaignPages(app.env, app.db, row.userId),
       };
     }
     case "checkout.session.completed": {

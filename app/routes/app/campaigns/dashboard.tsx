@@ -13,6 +13,7 @@ import { formatMoney } from "~/lib/money";
 import { pageMeta } from "~/lib/site";
 import { getOwnedCampaign } from "~/server/campaigns.server";
 import { campaignAnalytics } from "~/server/fundraising/analytics.server";
+import { givingStatus } from "~/server/fundraising/donations.server";
 import {
   campaignGifts,
   campaignPledges,
@@ -37,11 +38,12 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const c = await getOwnedCampaign(app.db, user.id, params.id);
   if (!c) notFound();
   const personId = Number(new URL(request.url).searchParams.get("person"));
-  const [gifts, pledges, unthanked, analytics, person] = await Promise.all([
+  const [gifts, pledges, unthanked, analytics, giving, person] = await Promise.all([
     campaignGifts(app.db, user.id, c.id),
     campaignPledges(app.db, user.id, c.id),
     unacknowledgedGifts(app.db, user.id, c.id),
     campaignAnalytics(app.db, user.id, c.id),
+    givingStatus(app, c),
     Number.isSafeInteger(personId) && personId > 0
       ? app.db
           .select({ id: connection.id, name: connection.name })
@@ -56,6 +58,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     pledges,
     unthanked,
     analytics,
+    giving,
     person: person ?? null,
     nonce: crypto.randomUUID(),
     today: new Date().toISOString().slice(0, 10),
@@ -91,7 +94,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 export default function CampaignDashboard({ loaderData, actionData }: Route.ComponentProps) {
-  const { c, gifts, pledges, unthanked, analytics: a, person, nonce, today } = loaderData;
+  const { c, gifts, pledges, unthanked, analytics: a, giving, person, nonce, today } = loaderData;
   const navigation = useNavigation();
   const money = (n: number) => formatMoney(n, c.currency, { compact: true });
   const reply = (form: string) => (navigation.state === "idle" && actionData?.form === form ? actionData.reply : null);
@@ -132,6 +135,19 @@ export default function CampaignDashboard({ loaderData, actionData }: Route.Comp
           </a>
         </div>
       </div>
+      <p
+        role="status"
+        data-testid="giving-status"
+        className={`mt-4 rounded-lg px-4 py-3 text-sm ${giving.open ? "bg-emerald-50 text-emerald-900 dark:bg-emerald-950 dark:text-emerald-100" : "bg-amber-50 text-amber-900 dark:bg-amber-950 dark:text-amber-100"}`}
+      >
+        {giving.open ? (
+          <strong>Online giving is open: the public page shows the Donate form.</strong>
+        ) : (
+          <>
+            <strong>Online giving is closed:</strong> {giving.reason}
+          </>
+        )}
+      </p>
       <div className="mt-6 grid gap-4 sm:grid-cols-4">
         <div className="rounded-xl border border-slate-200 p-4 sm:col-span-2 dark:border-slate-800">
           <ProgressBar amountRaised={c.amountRaised} goal={c.goal} currency={c.currency} />
@@ -189,7 +205,7 @@ export default function CampaignDashboard({ loaderData, actionData }: Route.Comp
       <h2 className="mt-10 font-bold text-2xl">Gifts</h2>
       {gifts.length ? (
         <div className="mt-3 overflow-x-auto">
-          <table className="w-full min-w-[40rem] text-left text-sm">
+          <table className="w-full text-left text-sm">
             <thead>
               <tr className="border-slate-200 border-b dark:border-slate-800">
                 <th scope="col" className="py-2">
@@ -199,10 +215,13 @@ export default function CampaignDashboard({ loaderData, actionData }: Route.Comp
                 <th scope="col" className="text-right">
                   Amount
                 </th>
-                <th scope="col" className="pl-4">
+                {/* On a phone, method and source sit under the donor: the table fits 390 px without scrolling. */}
+                <th scope="col" className="hidden pl-4 sm:table-cell">
                   Method
                 </th>
-                <th scope="col">Source</th>
+                <th scope="col" className="hidden sm:table-cell">
+                  Source
+                </th>
                 <th scope="col">
                   <span className="sr-only">Actions</span>
                 </th>
@@ -211,8 +230,8 @@ export default function CampaignDashboard({ loaderData, actionData }: Route.Comp
             <tbody>
               {gifts.map((g) => (
                 <tr key={g.id} className="border-slate-200 border-b dark:border-slate-800" data-testid="gift-row">
-                  <td className="py-2">{g.date}</td>
-                  <td>
+                  <td className="whitespace-nowrap py-2 pr-2">{g.date}</td>
+                  <td className="break-words">
                     {g.connectionId ? (
                       <Link to={`/connections/${g.connectionId}`} className="underline">
                         {g.donorName || g.donorEmail || "Donor"}
@@ -221,6 +240,9 @@ export default function CampaignDashboard({ loaderData, actionData }: Route.Comp
                       g.donorName || "Anonymous"
                     )}
                     {g.recurringId ? " · monthly" : g.recurring ? " · recurring" : ""}
+                    <span className="block text-slate-600 text-xs sm:hidden dark:text-slate-300">
+                      {GIFT_METHOD_LABELS[g.method]} · {GIFT_SOURCE_LABELS[g.source]}
+                    </span>
                   </td>
                   <td className="text-right">
                     {formatMoney(g.amount, g.currency)}
@@ -232,8 +254,8 @@ export default function CampaignDashboard({ loaderData, actionData }: Route.Comp
                       </span>
                     ) : null}
                   </td>
-                  <td className="pl-4">{GIFT_METHOD_LABELS[g.method]}</td>
-                  <td>{GIFT_SOURCE_LABELS[g.source]}</td>
+                  <td className="hidden pl-4 sm:table-cell">{GIFT_METHOD_LABELS[g.method]}</td>
+                  <td className="hidden sm:table-cell">{GIFT_SOURCE_LABELS[g.source]}</td>
                   <td className="text-right">
                     {g.paymentIntent && g.amountRefunded < g.amount ? (
                       <Form method="post" action="/campaigns/gifts">

@@ -171,7 +171,8 @@ export default function CampaignEdit({ loaderData, actionData }: Route.Component
           budget: budgetText(c.budget, c.currency),
           team: teamText(c.team),
           suggested: c.suggested.map((s) => amountInput(s, c.currency).replace(/\.00$/, "")).join(", "),
-          featured: c.featured ? "on" : "",
+          featured: c.featured || c.featureRequestedAt ? "on" : "",
+          listed: c.listed ? "on" : "",
         }
       : { currency: "USD", category: "community" },
     onValidate: ({ formData }) => parseWithZod(formData, { schema: campaignFormSchema }),
@@ -378,8 +379,18 @@ export default function CampaignEdit({ loaderData, actionData }: Route.Component
         {area(fields.team, "Team", 3, "One line each: Name, Role")}
         {input(fields.suggested, "Suggested gifts", "text", "Amounts on the Donate form, such as 25, 50, 100, 250")}
         <label className="flex items-center gap-2 text-sm">
-          <input {...getInputProps(fields.featured, { type: "checkbox" })} /> Feature on the home page
+          <input {...getInputProps(fields.listed, { type: "checkbox" })} /> List on the KnowWho fundraising page
         </label>
+        <label className="flex items-center gap-2 text-sm">
+          <input {...getInputProps(fields.featured, { type: "checkbox" })} /> Ask to feature on the home page
+        </label>
+        <p className="text-slate-600 text-xs dark:text-slate-300" data-testid="feature-state">
+          {c?.featured
+            ? "Featured on the home page (approved by KnowWho)."
+            : c?.featureRequestedAt
+              ? "Feature request sent: a KnowWho operator reviews it before it appears on the home page."
+              : "A KnowWho operator reviews every request before a campaign appears on the home page."}
+        </p>
         <button
           name="intent"
           value="save"

@@ -1,0 +1,80 @@
+import { describe, expect, it } from "vitest";
+import { amountMessage, campaignFormSchema } from "~/lib/campaign";
+import { chosenAmount } from "~/lib/donation";
+import { handGiftSchema } from "~/lib/gift-forms";
+
+const errorsOf = (input: Record<string, string>) => {
+  const r = campaignFormSchema.safeParse(input);
+  expect(r.success).toBe(false);
+  const out: Record<string, string> = {};
+  for (const issue of r.error?.issues ?? []) out[String(issue.path[0])] ??= issue.message;
+  return out;
+};
+
+describe("the campaign form", () => {
+  it("names every field in error at once, not one per submit", () => {
+    const errors = errorsOf({
+      title: "",
+      description: "",
+      organization: "Water First",
+      organizerName: "Ana",
+      category: "community",
+      currency: "USD",
+      goal: "-5",
+      priorRaised: "abc",
+      startDate: "2026-05-01",
+      endDate: "2026-04-01",
+      budget: "nonsense",
+      team: "",
+      suggested: "ten",
+    });
+    expect(errors).toEqual({
+      title: "Title is required",
+      description: "Description is required",
+      goal: "Enter an amount, such as 25 or 25.50",
+      priorRaised: "Enter an amount, such as 25 or 25.50",
+      endDate: "The end date must be on or after the start date",
+      budget: 'Budget line 1: write it as "What: amount", such as "Litter traps: 18000"',
+      suggested: "List amounts separated by commas, such as 25, 50, 100",
+    });
+  });
+
+  it("still checks amounts when the currency itself is missing, against the default", () => {
+    const errors = errorsOf({ title: "T", description: "D", organization: "O", organizerName: "N", goal: "x" });
+    expect(errors.goal).toBe("Enter an amount, such as 25 or 25.50");
+    expect(errors.category).toBe("Choose a category");
+  });
+});
+
+describe("amount messages follow the currency's minor unit", () => {
+  it("never suggests decimals a currency does not have, nor too few for one with three", () => {
+    expect(amountMessage("USD")).toBe("Enter an amount, such as 25 or 25.50");
+    expect(amountMessage("JPY")).toBe("Enter a whole amount, such as 2500");
+    expect(amountMessage("KWD")).toBe("Enter an amount, such as 25 or 25.500");
+    const yen = errorsOf({
+      title: "T",
+      description: "D",
+      organization: "O",
+      organizerName: "N",
+      category: "arts",
+      currency: "JPY",
+      goal: "25.50",
+      startDate: "2026-01-01",
+      endDate: "2026-02-01",
+    });
+    expect(yen.goal).toBe("Enter a whole amount, such as 2500");
+    expect(chosenAmount({ amount: "custom", custom: "25.50" }, "JPY")).toEqual({
+      error: "Enter a whole amount, such as 2500",
+    });
+    const gift = handGiftSchema.safeParse({
+      intent: "gift",
+      donorName: "Lee",
+      currency: "JPY",
+      amount: "12.5",
+      date: "2026-01-02",
+      method: "cash",
+      nonce: "abcdef12-3456",
+    });
+    expect(gift.error?.issues.map((i) => i.message)).toEqual(["Enter a whole amount, such as 2500"]);
+  });
+});
