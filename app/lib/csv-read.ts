@@ -1,5 +1,6 @@
 import Papa from "papaparse";
 import { decodeFile, detectEncoding } from "./charset";
+import { unguardFormula } from "./csv-write";
 import type {
   AddressLabel,
   AddressPoint,
@@ -433,7 +434,7 @@ export function readCsvFile(input: Uint8Array | string): ReadResult {
       broken.set(error.row, `${error.message}: this row and the ones it swallowed were not imported`);
   for (let i = headerAt + 1; i < parsed.data.length; i++) {
     const row = i + 1;
-    const cells = parsed.data[i] ?? [];
+    const cells = (parsed.data[i] ?? []).map(unguardFormula);
     if (broken.has(i)) {
       problems.push({ row, message: broken.get(i) as string, skipped: true });
       continue;
