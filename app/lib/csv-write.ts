@@ -132,6 +132,16 @@ const HUBSPOT: Column[] = [
   ["Postal Code", (p) => firstAddress(p)?.postalCode],
   ["Country/Region", (p) => firstAddress(p)?.country],
   ["Lead Status", (p) => (p.status ? (HUBSPOT_LEAD_STATUS[p.status] ?? "") : "")],
+  // HubSpot's own Salutation, Date of birth and Fax Number; the rest are matched to custom properties on import.
+  ["Salutation", (p) => p.name?.prefix],
+  ["Middle Name", (p) => p.name?.middle],
+  ["Name Suffix", (p) => p.name?.suffix],
+  ["Department", (p) => p.department],
+  ["Date of birth", (p) => p.birthday],
+  ["Fax Number", (p) => phoneOf(p, ["fax"])],
+  // Semicolons: how HubSpot's import separates the options of a multiple-checkbox property.
+  ["Tags", (p) => p.tags.join(";")],
+  ["Notes", (p) => p.note],
 ];
 
 /** Google Contacts' import layout (the current export's headers). */

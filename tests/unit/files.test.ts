@@ -80,9 +80,17 @@ describe("CSV export", () => {
       "Postal Code",
       "Country/Region",
       "Lead Status",
+      "Salutation",
+      "Middle Name",
+      "Name Suffix",
+      "Department",
+      "Date of birth",
+      "Fax Number",
+      "Tags",
+      "Notes",
     ]);
     expect(first?.slice(0, 3)).toEqual(["Ana", "Lima", "ana@example.org"]);
-    expect(first?.at(-1)).toBe("Connected");
+    expect(first?.[13]).toBe("Connected");
     expect(first?.[4]).toBe("+14155552671");
   });
 
@@ -296,5 +304,33 @@ describe("Every address in our CSV and XLSX (issue 29)", () => {
     expect(back[1]?.draft.addresses).toBeUndefined();
     const table = tableFor([p], "generic", false);
     for (const a of addresses) for (const v of Object.values(a)) if (v !== a.label) expect(table[1]).toContain(v);
+  });
+});
+
+describe("HubSpot CSV (issue 29)", () => {
+  it("carries notes, birthday, tags, middle name, prefix, suffix, department and fax, and reads back whole", () => {
+    const p = person({
+      name: { prefix: "Dr.", given: "Ana", middle: "Beatriz", family: "Lima", suffix: "PhD" },
+      department: "Major Gifts",
+      birthday: "1980-03-22",
+      tags: ["donor", "board"],
+      phones: [
+        { value: "+14155552671", label: "mobile" },
+        { value: "+14155550100", label: "fax" },
+      ],
+    });
+    const csv = toCsv([p], "hubspot");
+    const [header] = Papa.parse<string[]>(csv.replace(/^\uFEFF/, ""), { skipEmptyLines: true }).data;
+    expect(header).toEqual(
+      expect.arrayContaining(["Salutation", "Middle Name", "Name Suffix", "Department", "Date of birth", "Fax Number"]),
+    );
+    const back = readCsvFile(csv).people[0]?.draft;
+    expect(back?.name).toEqual(p.name);
+    expect(back).toMatchObject({ department: "Major Gifts", birthday: "1980-03-22", note: p.note });
+    expect(back?.tags).toEqual(["donor", "board"]);
+    expect(back?.phones?.map((x) => [x.value, x.label])).toEqual([
+      ["+14155552671", "mobile"],
+      ["+14155550100", "fax"],
+    ]);
   });
 });
