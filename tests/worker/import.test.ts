@@ -145,4 +145,33 @@ describe("import", () => {
     expect(preview).not.toContain("Yes: Dana");
     expect(preview).not.toMatch(/duplicateOf":"Dana/);
   });
+
+  it("judges a photo by its bytes: a PNG whose TYPE is missing or says JPEG is kept, as a PNG (issue 29)", async () => {
+    const a = await signUp();
+    const png = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==";
+    const card = (name: string, photo: string) =>
+      ["BEGIN:VCARD", "VERSION:3.0", `FN:${name}`, photo, "END:VCARD"].join("\r\n");
+    const file = [
+      card("Wrong Type", `PHOTO;ENCODING=b;TYPE=JPEG:${png}`),
+      card("No Type", `PHOTO;ENCODING=b:${png}`),
+      card("Not Image", "PHOTO;ENCODING=b;TYPE=PNG:aGVsbG8gd29ybGQ="),
+    ].join("\r\n");
+    const text = await (await upload(a.cookie, file, "photos.vcf", { intent: "preview" })).text();
+    expect(text.match(/Photo is not a JPEG, PNG or WebP image; left out/g)).toHaveLength(1);
+    expect([200, 202, 204]).toContain((await confirm(a.cookie, previewId(text) as string, "skip")).status);
+    const rows = await env.DB.prepare(
+      "select c.name, c.image from connection c join user u on u.id = c.user_id where u.email = ? order by c.id",
+    )
+      .bind(a.email)
+      .all<{ name: string; image: string | null }>();
+    expect(rows.results.map((r) => [r.name, r.image !== null])).toEqual([
+      ["Wrong Type", true],
+      ["No Type", true],
+      ["Not Image", false],
+    ]);
+    for (const r of rows.results.slice(0, 2)) {
+      const stored = await env.CACHE.getWithMetadata<{ type: string }>(`person-photo:${r.image}`, "arrayBuffer");
+      expect(stored.metadata?.type, r.name).toBe("image/png");
+    }
+  });
 });
