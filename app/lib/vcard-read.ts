@@ -289,6 +289,8 @@ function toDraft(props: Property[], version: string, fallback: string, warn: (m:
     for (const k of Object.keys(name) as (keyof typeof name)[]) if (!name[k]) delete name[k];
     if (Object.keys(name).length) draft.name = name;
   }
+  // Apple's company card: the name is the organisation's, so no given or family name is split from it.
+  if (!draft.name && /^company$/i.test(first("X-ABSHOWAS")?.raw.trim() ?? "")) draft.name = {};
 
   const emails: EmailPoint[] = [];
   for (const p of all("EMAIL")) {
