@@ -389,9 +389,18 @@ function rowToDraft(
   }
   if (text.connectedOn) draft.connectedOn = isoDate(text.connectedOn) ?? text.connectedOn;
   if (tags.length) draft.tags = [...new Set(tags)];
+  // Chinese, Japanese and Korean names are written family name first, with no space ("李小龙").
+  const eastAsian = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u.test(
+    `${name.family ?? ""}${name.given ?? ""}`,
+  );
   draft.displayName =
     name.displayName ||
-    [name.prefix, name.given, name.middle, name.family, name.suffix].filter(Boolean).join(" ") ||
+    (eastAsian
+      ? [name.prefix, `${name.family ?? ""}${name.middle ?? ""}${name.given ?? ""}`, name.suffix]
+      : [name.prefix, name.given, name.middle, name.family, name.suffix]
+    )
+      .filter(Boolean)
+      .join(" ") ||
     draft.organization ||
     draft.emails?.[0]?.value ||
     draft.phones?.[0]?.value ||

@@ -334,3 +334,17 @@ describe("HubSpot CSV (issue 29)", () => {
     ]);
   });
 });
+
+describe("Google CSV re-import of CJK names (issue 29)", () => {
+  it("keeps family name first, with no space, as the name was written", () => {
+    const people = [
+      person({ displayName: "李小龙", name: { given: "小龙", family: "李" } }),
+      person({ displayName: "山田太郎", name: { given: "太郎", family: "山田" } }),
+      person({ displayName: "김민준", name: { given: "민준", family: "김" } }),
+      person({ displayName: "Ana Lima", name: { given: "Ana", family: "Lima" } }),
+    ];
+    const back = readCsvFile(toCsv(people, "google")).people.map((p) => p.draft);
+    expect(back.map((d) => d.displayName)).toEqual(["李小龙", "山田太郎", "김민준", "Ana Lima"]);
+    expect(back[0]?.name).toMatchObject({ given: "小龙", family: "李" });
+  });
+});
