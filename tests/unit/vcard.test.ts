@@ -79,3 +79,11 @@ describe("vCard 3.0", () => {
     expect(vcardFileName('Ann "x" Lee/..')).toBe("Ann_x_Lee.._contact.vcf");
   });
 });
+
+describe("A card's own vCard (issue 29)", () => {
+  it("has a structured name, so address books file the owner under the family name", () => {
+    expect(buildVCard({ ...empty, name: "Amara Reyes" })).toContain("\r\nN:Reyes;Amara;;;\r\n");
+    expect(buildVCard({ ...empty, name: "María de la Cruz" })).toContain("\r\nN:de la Cruz;María;;;\r\n");
+    expect(buildVCard({ ...empty, name: "Cher" })).toContain("\r\nN:;Cher;;;\r\n");
+  });
+});
