@@ -23,7 +23,7 @@ import { emailAddress, socialServiceOf } from "./vcard-read";
  * parse problem is reported with its row.
  */
 
-export const MAX_CSV_ROWS = 5000;
+export const MAX_CSV_ROWS = 10_000;
 
 type Slot =
   | { kind: "name"; part: "displayName" | "given" | "middle" | "family" | "prefix" | "suffix" }

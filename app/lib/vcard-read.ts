@@ -21,7 +21,7 @@ import type { ReadPerson, ReadResult, RowProblem } from "./people/read";
  * walked once, one byte per character, so time grows linearly with its size.
  */
 
-export const MAX_CARDS = 5000;
+export const MAX_CARDS = 10_000;
 const MAX_TEXT = 10_000;
 /** A photo larger than this (base64 characters) is dropped with a warning. */
 export const MAX_PHOTO_BASE64 = 1_000_000;
@@ -491,7 +491,7 @@ export function readVCardFile(input: Uint8Array | string): ReadResult {
     if (props === null) continue;
     if (prop.name === "END" && prop.raw.trim().toUpperCase() === "VCARD") {
       if (people.length >= MAX_CARDS) {
-        problems.push({ row, message: `More than ${MAX_CARDS} contacts in one file`, skipped: true });
+        problems.push({ row, message: `Only the first ${MAX_CARDS} contacts are imported`, skipped: true });
       } else {
         const draft = toDraft(props, version, fallback, (m) => cardWarnings.push(m));
         if (!draft) problems.push({ row, message: "No name, email or phone", skipped: true });

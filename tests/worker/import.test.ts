@@ -95,6 +95,38 @@ describe("import", () => {
     expect((await confirm(a.cookie, "not-an-id", "merge")).status).toBe(400);
   });
 
+  it("imports a 10,000-contact vCard of 1.5 MB, and states the limit past it (issue 29)", async () => {
+    const a = await signUp();
+    const cards = Array.from({ length: 10_000 }, (_, i) =>
+      [
+        "BEGIN:VCARD",
+        "VERSION:3.0",
+        `N:Contact${i};Person;;;`,
+        `FN:Person Contact${i}`,
+        `EMAIL;TYPE=WORK:person.contact${i}@example.org`,
+        `TEL;TYPE=CELL:+1415555${String(i).padStart(4, "0")}`,
+        `ORG:Org ${i % 97}`,
+        "END:VCARD",
+      ].join("\r\n"),
+    ).join("\r\n");
+    expect(cards.length).toBeGreaterThan(1_500_000);
+    const preview = await upload(a.cookie, cards, "big.vcf", { intent: "preview" });
+    expect(preview.status).toBe(200);
+    const id = previewId(await preview.text());
+    const done = await confirm(a.cookie, id as string, "skip");
+    expect([200, 202, 204]).toContain(done.status);
+    const count = await env.DB.prepare(
+      "select count(*) as n from connection c join user u on u.id = c.user_id where u.email = ?",
+    )
+      .bind(a.email)
+      .first<{ n: number }>();
+    expect(count?.n).toBe(10_000);
+    const over = `${cards}\r\nBEGIN:VCARD\r\nVERSION:3.0\r\nFN:One Too Many\r\nEND:VCARD`;
+    expect(await (await upload(a.cookie, over, "over.vcf", { intent: "preview" })).text()).toContain(
+      "Only the first 10000 contacts are imported",
+    );
+  }, 180_000);
+
   it("imports a file of more than 500 KB in two steps without a second upload", async () => {
     const a = await signUp();
     const cards = Array.from({ length: 1600 }, (_, i) =>
