@@ -394,8 +394,17 @@ function toDraft(props: Property[], version: string, fallback: string, warn: (m:
   if (tags.some(Boolean)) draft.tags = [...new Set(tags.filter(Boolean))];
   const bday = first("BDAY");
   if (bday) {
-    const iso = isoDate(text(bday));
+    const value = text(bday);
+    // Apple writes a birthday without a year as 1604 with X-APPLE-OMIT-YEAR; vCard 4.0 as --MMDD.
+    const omitted = bday.params["X-APPLE-OMIT-YEAR"]?.[0];
+    const yearless = value.match(/^--(\d{2})-?(\d{2})$/) ?? (omitted ? value.match(/^\d{4}-?(\d{2})-?(\d{2})/) : null);
+    const iso = yearless ? undefined : isoDate(value);
     if (iso) draft.birthday = iso;
+    else if (yearless) {
+      const shown = `${yearless[1]}-${yearless[2]}`;
+      draft.note = [draft.note, `Birthday: ${shown} (no year)`].filter(Boolean).join("\n\n");
+      warn(`Birthday ${shown} has no year; kept in the note`);
+    } else if (value) warn(`Birthday "${value.slice(0, 30)}" is not a date; left out`);
   }
   const uid = first("UID");
   if (uid && text(uid)) draft.externalId = text(uid).slice(0, 300);
