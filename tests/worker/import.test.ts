@@ -206,4 +206,12 @@ describe("import", () => {
       expect(stored.metadata?.type, r.name).toBe("image/png");
     }
   });
+
+  it("names each phone past the per-kind cap in the preview, by row and value (issue 29)", async () => {
+    const a = await signUp();
+    const tels = Array.from({ length: 11 }, (_, i) => `TEL;TYPE=WORK:+1415555${String(100 + i).padStart(4, "0")}`);
+    const file = ["BEGIN:VCARD", "VERSION:3.0", "FN:Many Phones", ...tels, "END:VCARD"].join("\r\n");
+    const text = await (await upload(a.cookie, file, "phones.vcf", { intent: "preview" })).text();
+    expect(text).toContain("Phone +14155550110 left out: at most 10 phones per person");
+  });
 });

@@ -36,7 +36,7 @@ export type PersonValues = {
   nameKey: string;
 };
 
-const MAX_POINTS_PER_KIND = 10;
+export const MAX_POINTS_PER_KIND = 10;
 const clip = (v: string | null | undefined, max: number) => {
   const t = v?.trim().replace(/\s+/g, " ");
   return t ? t.slice(0, max) : null;
