@@ -1,5 +1,6 @@
 import Papa from "papaparse";
 import { decodeFile, detectEncoding } from "./charset";
+import { unguardFormula } from "./csv-write";
 import type {
   AddressLabel,
   AddressPoint,
@@ -22,7 +23,7 @@ import { emailAddress, socialServiceOf } from "./vcard-read";
  * parse problem is reported with its row.
  */
 
-export const MAX_CSV_ROWS = 5000;
+export const MAX_CSV_ROWS = 10_000;
 
 type Slot =
   | { kind: "name"; part: "displayName" | "given" | "middle" | "family" | "prefix" | "suffix" }
@@ -393,9 +394,18 @@ function rowToDraft(
   }
   if (text.connectedOn) draft.connectedOn = isoDate(text.connectedOn) ?? text.connectedOn;
   if (tags.length) draft.tags = [...new Set(tags)];
+  // Chinese, Japanese and Korean names are written family name first, with no space ("李小龙").
+  const eastAsian = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u.test(
+    `${name.family ?? ""}${name.given ?? ""}`,
+  );
   draft.displayName =
     name.displayName ||
-    [name.prefix, name.given, name.middle, name.family, name.suffix].filter(Boolean).join(" ") ||
+    (eastAsian
+      ? [name.prefix, `${name.family ?? ""}${name.middle ?? ""}${name.given ?? ""}`, name.suffix]
+      : [name.prefix, name.given, name.middle, name.family, name.suffix]
+    )
+      .filter(Boolean)
+      .join(" ") ||
     draft.organization ||
     draft.emails?.[0]?.value ||
     draft.phones?.[0]?.value ||
@@ -438,7 +448,7 @@ export function readCsvFile(input: Uint8Array | string): ReadResult {
       broken.set(error.row, `${error.message}: this row and the ones it swallowed were not imported`);
   for (let i = headerAt + 1; i < parsed.data.length; i++) {
     const row = i + 1;
-    const cells = parsed.data[i] ?? [];
+    const cells = (parsed.data[i] ?? []).map(unguardFormula);
     if (broken.has(i)) {
       problems.push({ row, message: broken.get(i) as string, skipped: true });
       continue;

@@ -13,11 +13,19 @@ import type { PersonRecord } from "./people/draft";
  * leading apostrophe and is shown as text.
  */
 const PLAIN_NUMBER = /^(?:\+\d{4,15}|-?\d+(?:\.\d+)?)$/;
-const FORMULA_START = /^[=+\-@\t\r\n]/;
+// A phone written with spaces ("+44 7700 900123") has no operator or name to run, and LibreOffice keeps it as text.
+const SPACED_PHONE = /^\+\d{1,4}(?: \d{1,8}){1,6}$/;
+// A value that already starts with apostrophes before a formula character gets one more, so reading back strips exactly one.
+const FORMULA_START = /^'*[=+\-@\t\r\n]/;
 
 export function guardFormula(value: string): string {
-  if (!FORMULA_START.test(value) || PLAIN_NUMBER.test(value)) return value;
+  if (!FORMULA_START.test(value) || PLAIN_NUMBER.test(value) || SPACED_PHONE.test(value)) return value;
   return `'${value}`;
+}
+
+/** The inverse of `guardFormula` for a cell read from a CSV: one leading apostrophe before a formula character goes. */
+export function unguardFormula(cell: string): string {
+  return /^'+[=+\-@\t\r\n]/.test(cell) ? cell.slice(1) : cell;
 }
 
 const MULTI = " ::: ";
@@ -33,7 +41,39 @@ const byLabel = (p: PersonRecord, kind: "emails" | "phones", label: string) =>
 const firstAddress = (p: PersonRecord) => p.addresses?.find((a) => a.preferred) ?? p.addresses?.[0];
 const linkedin = (p: PersonRecord) => p.socials?.find((s) => s.service === "linkedin")?.value;
 
+const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+const most = (people: PersonRecord[], get: (p: PersonRecord) => unknown[] | undefined) =>
+  Math.max(1, ...people.map((p) => get(p)?.length ?? 0));
+
+/** Google's numbered address columns, as many as the person with the most addresses needs. */
+function addressColumns(people: PersonRecord[]): Column[] {
+  const columns: Column[] = [];
+  for (let i = 0; i < most(people, (p) => p.addresses); i++) {
+    const a = (p: PersonRecord) => p.addresses?.[i];
+    columns.push(
+      [`Address ${i + 1} - Label`, (p) => (a(p) ? cap(a(p)?.label ?? "") : "")],
+      [`Address ${i + 1} - Street`, (p) => a(p)?.street],
+      [`Address ${i + 1} - Extended Address`, (p) => a(p)?.extended],
+      [`Address ${i + 1} - PO Box`, (p) => a(p)?.poBox],
+      [`Address ${i + 1} - City`, (p) => a(p)?.locality],
+      [`Address ${i + 1} - Region`, (p) => a(p)?.region],
+      [`Address ${i + 1} - Postal Code`, (p) => a(p)?.postalCode],
+      [`Address ${i + 1} - Country`, (p) => a(p)?.country],
+    );
+  }
+  return columns;
+}
+
 /** Ours: every field, labels kept by column, several values in one cell joined by " ::: " as Google does. */
+const genericColumns = (people: PersonRecord[]): Column[] => [
+  ...GENERIC.slice(
+    0,
+    GENERIC.findIndex(([h]) => h === "Tags"),
+  ),
+  ...addressColumns(people),
+  ...GENERIC.slice(GENERIC.findIndex(([h]) => h === "Tags")),
+];
+
 const GENERIC: Column[] = [
   ["Name", (p) => p.displayName],
   ["Name Prefix", (p) => p.name?.prefix],
@@ -54,11 +94,6 @@ const GENERIC: Column[] = [
   ["Department", (p) => p.department],
   ["Website", (p) => (p.websites ?? []).map((w) => w.value).join(MULTI)],
   ["LinkedIn", linkedin],
-  ["Street", (p) => firstAddress(p)?.street],
-  ["City", (p) => firstAddress(p)?.locality],
-  ["Region", (p) => firstAddress(p)?.region],
-  ["Postal Code", (p) => firstAddress(p)?.postalCode],
-  ["Country", (p) => firstAddress(p)?.country],
   ["Tags", (p) => p.tags.join(MULTI)],
   ["Priority", (p) => p.priority],
   ["Status", (p) => p.status],
@@ -85,7 +120,8 @@ const HUBSPOT: Column[] = [
   ["First Name", (p) => p.name?.given ?? (p.name?.family ? "" : p.displayName)],
   ["Last Name", (p) => p.name?.family],
   ["Email", (p) => (p.emails?.find((e) => e.preferred) ?? p.emails?.[0])?.value],
-  ["Phone Number", (p) => phoneOf(p, ["work", "home", "other"]) ?? phoneOf(p, ["mobile"])],
+  // A mobile goes only in its own column: in both, it came back from a re-import as two phones.
+  ["Phone Number", (p) => phoneOf(p, ["work", "home", "other"])],
   ["Mobile Phone Number", (p) => phoneOf(p, ["mobile"])],
   ["Job Title", (p) => p.title],
   ["Company Name", (p) => p.organization],
@@ -96,13 +132,21 @@ const HUBSPOT: Column[] = [
   ["Postal Code", (p) => firstAddress(p)?.postalCode],
   ["Country/Region", (p) => firstAddress(p)?.country],
   ["Lead Status", (p) => (p.status ? (HUBSPOT_LEAD_STATUS[p.status] ?? "") : "")],
+  // HubSpot's own Salutation, Date of birth and Fax Number; the rest are matched to custom properties on import.
+  ["Salutation", (p) => p.name?.prefix],
+  ["Middle Name", (p) => p.name?.middle],
+  ["Name Suffix", (p) => p.name?.suffix],
+  ["Department", (p) => p.department],
+  ["Date of birth", (p) => p.birthday],
+  ["Fax Number", (p) => phoneOf(p, ["fax"])],
+  // Semicolons: how HubSpot's import separates the options of a multiple-checkbox property.
+  ["Tags", (p) => p.tags.join(";")],
+  ["Notes", (p) => p.note],
 ];
 
 /** Google Contacts' import layout (the current export's headers). */
 function googleColumns(people: PersonRecord[]): Column[] {
-  const max = (get: (p: PersonRecord) => unknown[] | undefined) =>
-    Math.max(1, ...people.map((p) => get(p)?.length ?? 0));
-  const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+  const max = (get: (p: PersonRecord) => unknown[] | undefined) => most(people, get);
   const columns: Column[] = [
     ["First Name", (p) => p.name?.given ?? (p.name?.family ? "" : p.displayName)],
     ["Middle Name", (p) => p.name?.middle],
@@ -141,19 +185,7 @@ function googleColumns(people: PersonRecord[]): Column[] {
       [`Website ${i + 1} - Label`, (p) => sites(p)[i]?.label],
       [`Website ${i + 1} - Value`, (p) => sites(p)[i]?.value],
     );
-  for (let i = 0; i < max((p) => p.addresses); i++) {
-    const a = (p: PersonRecord) => p.addresses?.[i];
-    columns.push(
-      [`Address ${i + 1} - Label`, (p) => (a(p) ? cap(a(p)?.label ?? "") : "")],
-      [`Address ${i + 1} - Street`, (p) => a(p)?.street],
-      [`Address ${i + 1} - Extended Address`, (p) => a(p)?.extended],
-      [`Address ${i + 1} - PO Box`, (p) => a(p)?.poBox],
-      [`Address ${i + 1} - City`, (p) => a(p)?.locality],
-      [`Address ${i + 1} - Region`, (p) => a(p)?.region],
-      [`Address ${i + 1} - Postal Code`, (p) => a(p)?.postalCode],
-      [`Address ${i + 1} - Country`, (p) => a(p)?.country],
-    );
-  }
+  columns.push(...addressColumns(people));
   return columns;
 }
 
@@ -167,7 +199,7 @@ export type CsvLayout = keyof typeof CSV_LAYOUTS;
 export function columnsFor(people: PersonRecord[], layout: CsvLayout): Column[] {
   if (layout === "hubspot") return HUBSPOT;
   if (layout === "google") return googleColumns(people);
-  return GENERIC;
+  return genericColumns(people);
 }
 
 /** The rows of a layout, header first: shared by CSV (guarded) and XLSX (text cells, nothing to guard). */

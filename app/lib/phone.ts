@@ -15,11 +15,14 @@ export function toE164(raw: string | null | undefined, defaultCountry: CountryCo
   return parsed?.isValid() ? parsed.number : null;
 }
 
-/** What to store: E.164 when it parses, else the trimmed text the person typed (never lost). */
+/** What to store: E.164 (with ";ext=" as RFC 3966 writes an extension) when it parses, else the trimmed text typed. */
 export function normalizePhone(raw: string | null | undefined, defaultCountry: CountryCode = "US"): string | null {
   const trimmed = raw?.trim().slice(0, 40) ?? "";
   if (!trimmed) return null;
-  return toE164(trimmed, defaultCountry) ?? trimmed;
+  const e164 = toE164(trimmed, defaultCountry);
+  if (!e164) return trimmed;
+  const ext = parsePhoneNumberFromString(trimmed.replace(/^tel:/i, ""), defaultCountry)?.ext;
+  return ext ? `${e164};ext=${ext}` : e164;
 }
 
 /** A key for duplicate detection: E.164, or the digits alone when it does not parse. */

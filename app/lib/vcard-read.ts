@@ -21,7 +21,7 @@ import type { ReadPerson, ReadResult, RowProblem } from "./people/read";
  * walked once, one byte per character, so time grows linearly with its size.
  */
 
-export const MAX_CARDS = 5000;
+export const MAX_CARDS = 10_000;
 const MAX_TEXT = 10_000;
 /** A photo larger than this (base64 characters) is dropped with a warning. */
 export const MAX_PHOTO_BASE64 = 1_000_000;
@@ -289,6 +289,8 @@ function toDraft(props: Property[], version: string, fallback: string, warn: (m:
     for (const k of Object.keys(name) as (keyof typeof name)[]) if (!name[k]) delete name[k];
     if (Object.keys(name).length) draft.name = name;
   }
+  // Apple's company card: the name is the organisation's, so no given or family name is split from it.
+  if (!draft.name && /^company$/i.test(first("X-ABSHOWAS")?.raw.trim() ?? "")) draft.name = {};
 
   const emails: EmailPoint[] = [];
   for (const p of all("EMAIL")) {
@@ -392,8 +394,17 @@ function toDraft(props: Property[], version: string, fallback: string, warn: (m:
   if (tags.some(Boolean)) draft.tags = [...new Set(tags.filter(Boolean))];
   const bday = first("BDAY");
   if (bday) {
-    const iso = isoDate(text(bday));
+    const value = text(bday);
+    // Apple writes a birthday without a year as 1604 with X-APPLE-OMIT-YEAR; vCard 4.0 as --MMDD.
+    const omitted = bday.params["X-APPLE-OMIT-YEAR"]?.[0];
+    const yearless = value.match(/^--(\d{2})-?(\d{2})$/) ?? (omitted ? value.match(/^\d{4}-?(\d{2})-?(\d{2})/) : null);
+    const iso = yearless ? undefined : isoDate(value);
     if (iso) draft.birthday = iso;
+    else if (yearless) {
+      const shown = `${yearless[1]}-${yearless[2]}`;
+      draft.note = [draft.note, `Birthday: ${shown} (no year)`].filter(Boolean).join("\n\n");
+      warn(`Birthday ${shown} has no year; kept in the note`);
+    } else if (value) warn(`Birthday "${value.slice(0, 30)}" is not a date; left out`);
   }
   const uid = first("UID");
   if (uid && text(uid)) draft.externalId = text(uid).slice(0, 300);
@@ -489,7 +500,7 @@ export function readVCardFile(input: Uint8Array | string): ReadResult {
     if (props === null) continue;
     if (prop.name === "END" && prop.raw.trim().toUpperCase() === "VCARD") {
       if (people.length >= MAX_CARDS) {
-        problems.push({ row, message: `More than ${MAX_CARDS} contacts in one file`, skipped: true });
+        problems.push({ row, message: `Only the first ${MAX_CARDS} contacts are imported`, skipped: true });
       } else {
         const draft = toDraft(props, version, fallback, (m) => cardWarnings.push(m));
         if (!draft) problems.push({ row, message: "No name, email or phone", skipped: true });

@@ -168,6 +168,12 @@ type CardForVCard = Pick<
 > &
   Partial<Pick<PublicCard, "id" | "slug">>;
 
+/** The first word is the given name, the rest the family name ("María" / "de la Cruz"); one word is a given name. */
+function ownName(name: string): StructuredName {
+  const [given, ...rest] = name.trim().split(/\s+/);
+  return rest.length ? { given, family: rest.join(" ") } : { given };
+}
+
 /** A card as a person for the writer: extra contacts become contact points, the note stays one note. */
 export function cardToVCardPerson(
   card: CardForVCard,
@@ -199,6 +205,8 @@ export function cardToVCardPerson(
   return {
     uid: `card-${key}@${options.domain ?? "knowwho.app"}`,
     displayName: card.name,
+    // The owner's own name, split as the owner wrote it, so address books file it under the family name.
+    name: ownName(card.name),
     emails,
     phones,
     websites,

@@ -341,9 +341,15 @@ const AVATAR_TYPES: Record<string, (b: Uint8Array) => boolean> = {
     b[0] === 0x52 && b[1] === 0x49 && b[2] === 0x46 && b[3] === 0x46 && b[8] === 0x57 && b[9] === 0x45,
 };
 
+/** The type of an image by its magic bytes (JPEG, PNG or WebP), or null. */
+export function imageTypeOf(bytes: Uint8Array): string | null {
+  return Object.keys(AVATAR_TYPES).find((t) => AVATAR_TYPES[t]?.(bytes)) ?? null;
+}
+
 /** The one check for an uploaded picture (avatars, people's photos, campaign images): its bytes are the type it claims, within `max`. */
-export function imageProblem(type: string, bytes: Uint8Array, max = AVATAR_MAX_BYTES): string | null {
-  if (!AVATAR_TYPES[type]?.(bytes)) return "Choose a JPEG, PNG or WebP image";
+export function imageProblem(_claimed: string, bytes: Uint8Array, max = AVATAR_MAX_BYTES): string | null {
+  // Judged by the bytes: browsers and address books often claim the wrong type, or none.
+  if (!imageTypeOf(bytes)) return "Choose a JPEG, PNG or WebP image";
   if (bytes.byteLength > max) return "That image is too large";
   return null;
 }
@@ -357,11 +363,12 @@ export async function setAvatar(
   db: Database,
   userId: string,
   id: number,
-  type: string,
+  claimed: string,
   bytes: Uint8Array,
 ) {
-  const problem = imageProblem(type, bytes);
+  const problem = imageProblem(claimed, bytes);
   if (problem) return { error: problem } as const;
+  const type = imageTypeOf(bytes) ?? claimed;
   const existing = await getOwnedCard(db, userId, id);
   if (!existing) return null;
   const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes as BufferSource));

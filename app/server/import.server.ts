@@ -5,7 +5,7 @@ import { readCsvFile } from "~/lib/csv-read";
 import { clipText } from "~/lib/graphemes";
 import { hex } from "~/lib/hex";
 import type { PersonDraft } from "~/lib/people/draft";
-import { isEmailAddress, normalisePerson } from "~/lib/people/normalise";
+import { isEmailAddress, MAX_POINTS_PER_KIND, normalisePerson } from "~/lib/people/normalise";
 import type { ReadResult, RowProblem } from "~/lib/people/read";
 import { asCountry, phoneKey } from "~/lib/phone";
 import { readVCardFile } from "~/lib/vcard-read";
@@ -71,6 +71,28 @@ export async function planImport(
         skipped: false,
       });
     }
+    // Past the per-kind cap, each value left out is named (the people core keeps the first ten of a kind).
+    for (const [kind, noun, values] of [
+      ["Email", "emails", draft.emails?.map((x) => x.value)],
+      ["Phone", "phones", draft.phones?.map((x) => x.value)],
+      ["Website", "websites", draft.websites?.map((x) => x.value)],
+      ["Profile", "profiles", draft.socials?.map((x) => x.value)],
+    ] as const) {
+      const distinct = [...new Set((values ?? []).map((v) => v.trim()).filter(Boolean))];
+      for (const v of distinct.slice(MAX_POINTS_PER_KIND))
+        problems.push({
+          row,
+          message: `${kind} ${v.slice(0, 60)} left out: at most ${MAX_POINTS_PER_KIND} ${noun} per person`,
+          skipped: false,
+        });
+    }
+    const extraAddresses = (draft.addresses?.length ?? 0) - MAX_POINTS_PER_KIND;
+    if (extraAddresses > 0)
+      problems.push({
+        row,
+        message: `${extraAddresses} address${extraAddresses > 1 ? "es" : ""} left out: at most ${MAX_POINTS_PER_KIND} addresses per person`,
+        skipped: false,
+      });
     // Nothing read is dropped silently: what cannot be kept is left out with a line in the preview.
     for (const badPhone of draft.phones?.filter((p) => p.value?.trim() && !phoneKey(p.value, code)) ?? []) {
       draft.phones = draft.phones?.filter((p) => p !== badPhone);

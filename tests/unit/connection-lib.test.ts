@@ -4,6 +4,7 @@ import { applyTagRule, normalizePriority, normalizeStrength, normalizeTags } fro
 import { caseName, normalizeLinkedIn, suggestFromEmail } from "~/lib/enrich";
 import { foldName, normalisePerson } from "~/lib/people/normalise";
 import { normalizePhone, toE164 } from "~/lib/phone";
+import { readVCardFile } from "~/lib/vcard-read";
 
 describe("connection rules", () => {
   it("falls back to medium for any invalid priority", () => {
@@ -84,9 +85,9 @@ describe("the people core's normaliser", () => {
       "US",
     );
     expect(a.values).toMatchObject({
-      name: "Ana Lima",
-      givenName: "Ana",
-      familyName: "Lima",
+      name: "ANA LIMA",
+      givenName: "ANA",
+      familyName: "LIMA",
       email: "ana@example.org",
       phone: "+14155552671",
       website: "https://ana.example",
@@ -106,5 +107,37 @@ describe("the people core's normaliser", () => {
   it("folds case, accents and spacing for possible duplicates", () => {
     expect(foldName("José  GARCÍA")).toBe(foldName("jose garcia"));
     expect(foldName("Dana Whitfield")).not.toBe(foldName("Dana Whitfeld"));
+  });
+});
+
+describe("names as written (issue 29)", () => {
+  it("keeps the case a name was written in", () => {
+    for (const written of ["logo", "should be ok to share", "JANE O'NEIL", "danah boyd", "bell hooks"]) {
+      const { values } = normalisePerson({ displayName: written }, "US");
+      expect(values.name).toBe(written);
+      expect([values.givenName, values.familyName].filter(Boolean).join(" ")).toBe(written);
+    }
+    expect(normalisePerson({ displayName: "  ana   lima " }, "US").values.name).toBe("ana lima");
+  });
+
+  it("keeps a company card (X-ABShowAs:COMPANY) a company, with no invented given or family name", () => {
+    const vcf = [
+      "BEGIN:VCARD",
+      "VERSION:3.0",
+      "N:;;;;",
+      "FN:Harbor Foundation",
+      "ORG:Harbor Foundation;",
+      "X-ABShowAs:COMPANY",
+      "END:VCARD",
+    ].join("\r\n");
+    const draft = readVCardFile(new TextEncoder().encode(vcf)).people[0]?.draft;
+    expect(draft).toBeTruthy();
+    const { values } = normalisePerson(draft as NonNullable<typeof draft>, "US");
+    expect(values).toMatchObject({
+      name: "Harbor Foundation",
+      company: "Harbor Foundation",
+      givenName: null,
+      familyName: null,
+    });
   });
 });

@@ -256,3 +256,19 @@ describe("CSV and XLSX opened by LibreOffice", () => {
     expect(ours.filter((c) => c.type !== "s" && c.text !== "")).toEqual([]);
   }, 180_000);
 });
+
+describe("A spaced phone in our CSV opened by LibreOffice (issue 29)", () => {
+  it("stays text, to the character, with no guard apostrophe and no formula", () => {
+    const bin = soffice();
+    const csv = path.join(work, "spaced-phone.csv");
+    const person = hostile(9, {
+      displayName: "Amara Reyes",
+      phones: [{ value: "+44 7700 900123", label: "mobile" }],
+      organization: "=1+1",
+    });
+    writeFileSync(csv, toCsv([person]));
+    const cells = sheetCells(convert(bin, csv, "CSV:44,34,76,1"));
+    expect(cells.filter((c) => c.formula)).toEqual([]);
+    expect(cells.find((c) => c.text.includes("7700"))).toMatchObject({ text: "+44 7700 900123", type: "s" });
+  }, 180_000);
+});

@@ -3,7 +3,7 @@ import Papa from "papaparse";
 import { describe, expect, it } from "vitest";
 import { foldLine } from "~/lib/content-line";
 import { readCsvFile } from "~/lib/csv-read";
-import { guardFormula, toCsv } from "~/lib/csv-write";
+import { guardFormula, tableFor, toCsv, unguardFormula } from "~/lib/csv-write";
 import { icsUid, toIcs } from "~/lib/ics";
 import type { PersonRecord } from "~/lib/people/draft";
 import { readVCards } from "~/lib/vcard-read";
@@ -32,14 +32,15 @@ describe("CSV export", () => {
   it("guards every cell that could start a formula, and leaves phones and plain numbers alone", () => {
     for (const start of ["=", "+", "-", "@", "\t", "\r"])
       expect(guardFormula(`${start}SUM(A1)`)).toBe(`'${start}SUM(A1)`);
-    for (const kept of ["+41446681800", "+14155552671", "-12.5", "42", "plain", "a=b"])
+    for (const kept of ["+41446681800", "+14155552671", "-12.5", "42", "plain", "a=b", "+41 44 668 18 00", "'quoted"])
       expect(guardFormula(kept)).toBe(kept);
-    for (const risky of ["+1-555-0100", "-1+2", "=1", "@SUM(A1)", "+41 44 668 18 00", "\t=1", "-", "+"])
+    for (const risky of ["+1-555-0100", "-1+2", "=1", "@SUM(A1)", "'=1", "+41 44 (668)", "\t=1", "-", "+"])
       expect(guardFormula(risky)).toBe(`'${risky}`);
     fc.assert(
       fc.property(fc.string(), (s) => {
         const cell = guardFormula(s);
-        return !/^[=+\-@\t\r\n]/.test(cell) || /^(?:\+\d{4,15}|-?\d+(?:\.\d+)?)$/.test(cell);
+        const inert = /^(?:\+\d{4,15}|-?\d+(?:\.\d+)?|\+\d{1,4}(?: \d{1,8}){1,6})$/.test(cell);
+        return (!/^[=+\-@\t\r\n]/.test(cell) || inert) && unguardFormula(cell) === s;
       }),
     );
   });
@@ -79,9 +80,17 @@ describe("CSV export", () => {
       "Postal Code",
       "Country/Region",
       "Lead Status",
+      "Salutation",
+      "Middle Name",
+      "Name Suffix",
+      "Department",
+      "Date of birth",
+      "Fax Number",
+      "Tags",
+      "Notes",
     ]);
     expect(first?.slice(0, 3)).toEqual(["Ana", "Lima", "ana@example.org"]);
-    expect(first?.at(-1)).toBe("Connected");
+    expect(first?.[13]).toBe("Connected");
     expect(first?.[4]).toBe("+14155552671");
   });
 
@@ -239,5 +248,103 @@ describe("iCalendar", () => {
     const unfolded = ics.replace(/\r\n /g, "");
     expect(unfolded).toContain(`DESCRIPTION:${"é".repeat(60)}\\nnext`);
     expect(foldLine("short")).toBe("short");
+  });
+});
+
+describe("CSV export read back by our importer (issue 29)", () => {
+  it("keeps phones as written and leaves no formula guard in the data", () => {
+    const p = person({
+      displayName: "=1+1",
+      name: { given: "=1+1", family: "'=quoted" },
+      organization: "+Plus Org",
+      title: "@mention",
+      phones: [{ value: "+44 7700 900123", label: "mobile" }],
+      note: "-minus",
+    });
+    for (const layout of ["generic", "google", "hubspot"] as const) {
+      const csv = toCsv([p], layout);
+      expect(csv, layout).not.toContain("'+44");
+      const back = readCsvFile(csv).people[0]?.draft;
+      expect(
+        back?.phones?.map((x) => x.value),
+        layout,
+      ).toEqual(["+44 7700 900123"]);
+      expect(back?.name, layout).toMatchObject({ given: "=1+1", family: "'=quoted" });
+      expect(back, layout).toMatchObject({ organization: "+Plus Org", title: "@mention" });
+      if (layout !== "hubspot") expect(back?.note, layout).toBe("-minus");
+    }
+  });
+});
+
+describe("Every address in our CSV and XLSX (issue 29)", () => {
+  const addresses = [
+    {
+      label: "work" as const,
+      street: "1 Main St",
+      locality: "Portland",
+      region: "OR",
+      postalCode: "97201",
+      country: "USA",
+    },
+    {
+      label: "home" as const,
+      street: "Flat 2",
+      extended: "Rose Court",
+      poBox: "PO 9",
+      locality: "Leeds",
+      postalCode: "LS1 4AP",
+      country: "UK",
+    },
+    { label: "other" as const, street: "Calle 3", locality: "Madrid", country: "España" },
+  ];
+  it("writes each address with its label and reads every one back", () => {
+    const p = person({ addresses });
+    const back = readCsvFile(toCsv([p, person({ displayName: "No Address", addresses: [] })])).people;
+    expect(back[0]?.draft.addresses).toEqual(addresses);
+    expect(back[1]?.draft.addresses).toBeUndefined();
+    const table = tableFor([p], "generic", false);
+    for (const a of addresses) for (const v of Object.values(a)) if (v !== a.label) expect(table[1]).toContain(v);
+  });
+});
+
+describe("HubSpot CSV (issue 29)", () => {
+  it("carries notes, birthday, tags, middle name, prefix, suffix, department and fax, and reads back whole", () => {
+    const p = person({
+      name: { prefix: "Dr.", given: "Ana", middle: "Beatriz", family: "Lima", suffix: "PhD" },
+      department: "Major Gifts",
+      birthday: "1980-03-22",
+      tags: ["donor", "board"],
+      phones: [
+        { value: "+14155552671", label: "mobile" },
+        { value: "+14155550100", label: "fax" },
+      ],
+    });
+    const csv = toCsv([p], "hubspot");
+    const [header] = Papa.parse<string[]>(csv.replace(/^\uFEFF/, ""), { skipEmptyLines: true }).data;
+    expect(header).toEqual(
+      expect.arrayContaining(["Salutation", "Middle Name", "Name Suffix", "Department", "Date of birth", "Fax Number"]),
+    );
+    const back = readCsvFile(csv).people[0]?.draft;
+    expect(back?.name).toEqual(p.name);
+    expect(back).toMatchObject({ department: "Major Gifts", birthday: "1980-03-22", note: p.note });
+    expect(back?.tags).toEqual(["donor", "board"]);
+    expect(back?.phones?.map((x) => [x.value, x.label])).toEqual([
+      ["+14155552671", "mobile"],
+      ["+14155550100", "fax"],
+    ]);
+  });
+});
+
+describe("Google CSV re-import of CJK names (issue 29)", () => {
+  it("keeps family name first, with no space, as the name was written", () => {
+    const people = [
+      person({ displayName: "李小龙", name: { given: "小龙", family: "李" } }),
+      person({ displayName: "山田太郎", name: { given: "太郎", family: "山田" } }),
+      person({ displayName: "김민준", name: { given: "민준", family: "김" } }),
+      person({ displayName: "Ana Lima", name: { given: "Ana", family: "Lima" } }),
+    ];
+    const back = readCsvFile(toCsv(people, "google")).people.map((p) => p.draft);
+    expect(back.map((d) => d.displayName)).toEqual(["李小龙", "山田太郎", "김민준", "Ana Lima"]);
+    expect(back[0]?.name).toMatchObject({ given: "小龙", family: "李" });
   });
 });

@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { formatPhone } from "~/lib/phone";
+import { formatPhone, normalizePhone, phoneKey } from "~/lib/phone";
 import { canonicalTimeZone, utcOffsetLabel } from "~/lib/time";
+import { writeVCard } from "~/lib/vcard";
+import { readVCardFile } from "~/lib/vcard-read";
 
 describe("formatPhone", () => {
   it("shows the owner's own country's numbers nationally and the rest internationally", () => {
@@ -49,5 +51,22 @@ describe("history lines", () => {
     );
     expect(historyText("added +442079460958", "US")).toBe("added +44 20 7946 0958");
     expect(historyText("Imported from 2024+1 list.csv", "US")).toBe("Imported from 2024+1 list.csv");
+  });
+});
+
+describe("Phone extensions (issue 29)", () => {
+  it("are kept, in the RFC 3966 form, and read back from our own vCard", () => {
+    for (const raw of ["+1-415-555-2671;ext=102", "tel:+1-415-555-2671;ext=102", "+1 415 555 2671 ext. 102"])
+      expect(normalizePhone(raw), raw).toBe("+14155552671;ext=102");
+    expect(phoneKey("+1 415 555 2671 ext. 102")).toBe("+14155552671");
+    const vcf = writeVCard({
+      uid: "ext@knowwho.test",
+      displayName: "Ext Person",
+      phones: [{ value: "+14155552671;ext=102", label: "work" }],
+      tags: [],
+      updatedAt: new Date("2026-01-01T00:00:00Z"),
+    });
+    const back = readVCardFile(new TextEncoder().encode(vcf)).people[0]?.draft.phones?.[0]?.value;
+    expect(normalizePhone(back)).toBe("+14155552671;ext=102");
   });
 });

@@ -3,6 +3,7 @@ import VCard from "vcf";
 import { describe, expect, it } from "vitest";
 import { vcardFileName } from "~/lib/card";
 import { buildVCard } from "~/lib/vcard";
+import { readVCardFile } from "~/lib/vcard-read";
 
 const empty = {
   title: null,
@@ -77,5 +78,35 @@ describe("vCard 3.0", () => {
     expect(text).toContain("X-SOCIALPROFILE;TYPE=linkedin:https://www.linkedin.com/in/ann");
     expect(vcardFileName("Amara  Reyes")).toBe("Amara_Reyes_contact.vcf");
     expect(vcardFileName('Ann "x" Lee/..')).toBe("Ann_x_Lee.._contact.vcf");
+  });
+});
+
+describe("A card's own vCard (issue 29)", () => {
+  it("has a structured name, so address books file the owner under the family name", () => {
+    expect(buildVCard({ ...empty, name: "Amara Reyes" })).toContain("\r\nN:Reyes;Amara;;;\r\n");
+    expect(buildVCard({ ...empty, name: "María de la Cruz" })).toContain("\r\nN:de la Cruz;María;;;\r\n");
+    expect(buildVCard({ ...empty, name: "Cher" })).toContain("\r\nN:;Cher;;;\r\n");
+  });
+});
+
+describe("Yearless birthdays (issue 29)", () => {
+  it("are never stored as the year 1604 and never dropped: kept in the note, named in the preview", () => {
+    const card = (bday: string) =>
+      new TextEncoder().encode(["BEGIN:VCARD", "VERSION:3.0", "FN:Ruth Asawa", bday, "END:VCARD"].join("\r\n"));
+    for (const [line, shown] of [
+      ["BDAY;X-APPLE-OMIT-YEAR=1604:1604-04-16", "04-16"],
+      ["BDAY:--04-16", "04-16"],
+      ["BDAY:--0203", "02-03"],
+    ] as const) {
+      const read = readVCardFile(card(line));
+      const draft = read.people[0]?.draft;
+      expect(draft?.birthday, line).toBeUndefined();
+      expect(draft?.note, line).toBe(`Birthday: ${shown} (no year)`);
+      expect(
+        read.problems.map((p) => p.message),
+        line,
+      ).toContain(`Birthday ${shown} has no year; kept in the note`);
+    }
+    expect(readVCardFile(card("BDAY:1990-04-16")).people[0]?.draft.birthday).toBe("1990-04-16");
   });
 });

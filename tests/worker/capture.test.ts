@@ -36,7 +36,8 @@ describe("capture", () => {
     const { results } = await rows(a.email);
     expect(results).toHaveLength(1);
     expect(results[0]).toMatchObject({
-      name: "Dana Whitfield",
+      // Stored as written (issue 29): no re-casing of anyone's name.
+      name: "DANA WHITFIELD",
       email: "dana@harbor.org",
       phone: "+14155552671",
       source: "scan",

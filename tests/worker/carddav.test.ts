@@ -220,6 +220,21 @@ describe("CardDAV cards", () => {
     expect(again).toContain("FN:Ada King");
   });
 
+  it("answers a PUT that creates with the new card's ETag, so a delete right after takes (issue 29)", async () => {
+    const o = await davOwner();
+    const body = ["BEGIN:VCARD", "VERSION:3.0", "UID:etag-on-create", "FN:Katherine Johnson", "END:VCARD", ""].join(
+      "\r\n",
+    );
+    const href = `${o.book}etag-on-create.vcf`;
+    const created = await o.dav(href, { method: "PUT", body, headers: { "if-none-match": "*" } });
+    expect(created.status).toBe(201);
+    const etag = created.headers.get("etag");
+    expect(etag).toMatch(/^"[0-9a-f]{40}"$/);
+    expect((await o.dav(href)).headers.get("etag")).toBe(etag);
+    expect((await o.dav(href, { method: "DELETE", headers: { "if-match": etag as string } })).status).toBe(204);
+    expect((await o.dav(href)).status).toBe(404);
+  });
+
   it("creates a person from a new card, keeps the client's name and UID, and deletes through the people core", async () => {
     const o = await davOwner();
     const body = [

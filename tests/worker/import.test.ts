@@ -98,6 +98,38 @@ describe("import", () => {
     expect((await confirm(a.cookie, "not-an-id", "merge")).status).toBe(400);
   });
 
+  it("imports a 10,000-contact vCard of 1.5 MB, and states the limit past it (issue 29)", async () => {
+    const a = await signUp();
+    const cards = Array.from({ length: 10_000 }, (_, i) =>
+      [
+        "BEGIN:VCARD",
+        "VERSION:3.0",
+        `N:Contact${i};Person;;;`,
+        `FN:Person Contact${i}`,
+        `EMAIL;TYPE=WORK:person.contact${i}@example.org`,
+        `TEL;TYPE=CELL:+1415555${String(i).padStart(4, "0")}`,
+        `ORG:Org ${i % 97}`,
+        "END:VCARD",
+      ].join("\r\n"),
+    ).join("\r\n");
+    expect(cards.length).toBeGreaterThan(1_500_000);
+    const preview = await upload(a.cookie, cards, "big.vcf", { intent: "preview" });
+    expect(preview.status).toBe(200);
+    const id = previewId(await preview.text());
+    const done = await confirm(a.cookie, id as string, "skip");
+    expect([200, 202, 204]).toContain(done.status);
+    const count = await env.DB.prepare(
+      "select count(*) as n from connection c join user u on u.id = c.user_id where u.email = ?",
+    )
+      .bind(a.email)
+      .first<{ n: number }>();
+    expect(count?.n).toBe(10_000);
+    const over = `${cards}\r\nBEGIN:VCARD\r\nVERSION:3.0\r\nFN:One Too Many\r\nEND:VCARD`;
+    expect(await (await upload(a.cookie, over, "over.vcf", { intent: "preview" })).text()).toContain(
+      "Only the first 10000 contacts are imported",
+    );
+  }, 180_000);
+
   it("imports a file of more than 500 KB in two steps without a second upload", async () => {
     const a = await signUp();
     const cards = Array.from({ length: 1600 }, (_, i) =>
@@ -147,6 +179,43 @@ describe("import", () => {
     expect(preview).not.toContain("A's private note");
     expect(preview).not.toContain("Yes: Dana");
     expect(preview).not.toMatch(/duplicateOf":"Dana/);
+  });
+
+  it("judges a photo by its bytes: a PNG whose TYPE is missing or says JPEG is kept, as a PNG (issue 29)", async () => {
+    const a = await signUp();
+    const png = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==";
+    const card = (name: string, photo: string) =>
+      ["BEGIN:VCARD", "VERSION:3.0", `FN:${name}`, photo, "END:VCARD"].join("\r\n");
+    const file = [
+      card("Wrong Type", `PHOTO;ENCODING=b;TYPE=JPEG:${png}`),
+      card("No Type", `PHOTO;ENCODING=b:${png}`),
+      card("Not Image", "PHOTO;ENCODING=b;TYPE=PNG:aGVsbG8gd29ybGQ="),
+    ].join("\r\n");
+    const text = await (await upload(a.cookie, file, "photos.vcf", { intent: "preview" })).text();
+    expect(text.match(/Photo is not a JPEG, PNG or WebP image; left out/g)).toHaveLength(1);
+    expect([200, 202, 204]).toContain((await confirm(a.cookie, previewId(text) as string, "skip")).status);
+    const rows = await env.DB.prepare(
+      "select c.name, c.image from connection c join user u on u.id = c.user_id where u.email = ? order by c.id",
+    )
+      .bind(a.email)
+      .all<{ name: string; image: string | null }>();
+    expect(rows.results.map((r) => [r.name, r.image !== null])).toEqual([
+      ["Wrong Type", true],
+      ["No Type", true],
+      ["Not Image", false],
+    ]);
+    for (const r of rows.results.slice(0, 2)) {
+      const stored = await env.CACHE.getWithMetadata<{ type: string }>(`person-photo:${r.image}`, "arrayBuffer");
+      expect(stored.metadata?.type, r.name).toBe("image/png");
+    }
+  });
+
+  it("names each phone past the per-kind cap in the preview, by row and value (issue 29)", async () => {
+    const a = await signUp();
+    const tels = Array.from({ length: 11 }, (_, i) => `TEL;TYPE=WORK:+1415555${String(100 + i).padStart(4, "0")}`);
+    const file = ["BEGIN:VCARD", "VERSION:3.0", "FN:Many Phones", ...tels, "END:VCARD"].join("\r\n");
+    const text = await (await upload(a.cookie, file, "phones.vcf", { intent: "preview" })).text();
+    expect(text).toContain("Phone +14155550110 left out: at most 10 phones per person");
   });
 });
 

@@ -23,6 +23,15 @@ const imageKey = async (id: number) =>
     ?.image ?? null;
 
 describe("people's photos", () => {
+  it("are stored and served as the type their bytes show, whatever the upload claimed (issue 29)", async () => {
+    const a = await signUp("Mislabelled Photo");
+    const id = await capture(a.cookie, { name: "Ines Roy", email: `ines-${crypto.randomUUID()}@example.org` });
+    expect((await putPhoto(a.cookie, id, jpeg(7), "image/png")).status).toBe(200);
+    const served = await getPhoto(a.cookie, id);
+    expect(served.headers.get("content-type")).toBe("image/jpeg");
+    expect(new Uint8Array(await served.arrayBuffer())).toEqual(jpeg(7));
+  });
+
   it("are set by upload, served to their owner only, exported inline and removed with the person", async () => {
     const a = await signUp("Photo Owner");
     const b = await signUp("Someone Else");

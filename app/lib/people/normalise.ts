@@ -1,5 +1,5 @@
 import type { CountryCode } from "libphonenumber-js/min";
-import { caseName, normalizeLinkedIn } from "~/lib/enrich";
+import { normalizeLinkedIn } from "~/lib/enrich";
 import { clipText } from "~/lib/graphemes";
 import { normalizePhone, phoneKey } from "~/lib/phone";
 import type { AddressPoint, PersonDraft, StructuredName } from "./draft";
@@ -37,7 +37,7 @@ export type PersonValues = {
   nameKey: string;
 };
 
-const MAX_POINTS_PER_KIND = 10;
+export const MAX_POINTS_PER_KIND = 10;
 const clip = (v: string | null | undefined, max: number) => {
   const t = v?.trim().replace(/\s+/g, " ");
   return t ? clipText(t, max) : null;
@@ -152,8 +152,10 @@ export function normalisePerson(
     .filter(Boolean)
     .join(" ");
   const firstEmail = points.find((p) => p.kind === "email")?.value;
-  const name = (caseName(draft.displayName) || caseName(joined) || firstEmail || "Unknown").slice(0, 120);
-  const parts = draft.name ? structured : splitName(caseName(draft.displayName) || "");
+  // Stored as written: "danah boyd" and "logo" are how their owners spell them.
+  const asWritten = (s: string | null | undefined) => s?.trim().replace(/\s+/g, " ") ?? "";
+  const name = (asWritten(draft.displayName) || asWritten(joined) || firstEmail || "Unknown").slice(0, 120);
+  const parts = draft.name ? structured : splitName(asWritten(draft.displayName));
   const preferred = (kind: PointValues["kind"], service?: string) =>
     points.find((p) => p.kind === kind && p.preferred && (!service || p.service === service))?.value ??
     points.find((p) => p.kind === kind && (!service || p.service === service))?.value ??

@@ -3,6 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, useNavigation } from "react-router";
 import { z } from "zod";
 import { appContext } from "~/context";
+import { MAX_IMPORT_ROWS } from "~/lib/csv";
 import { pageMeta } from "~/lib/site";
 import { requireUser } from "~/server/auth.server";
 import {
@@ -20,8 +21,8 @@ import type { Route } from "./+types/import";
 
 export const meta = () => [...pageMeta("Import contacts"), { name: "robots", content: "noindex" }];
 
-// Under the Worker's 1 MB request cap, with room for the rest of the form.
-const MAX_FILE_BYTES = 900_000;
+// Under the import's 5.1 MB request cap (security.server.ts), with room for the rest of the form.
+const MAX_FILE_BYTES = 5_000_000;
 const SHOWN_ROWS = 50;
 const SHOWN_PROBLEMS = 300;
 
@@ -50,7 +51,7 @@ const fileSchema = z.object({
   file: z
     .instanceof(File, { message: CHOOSE_FILE })
     .refine((f) => f.size > 0, CHOOSE_FILE)
-    .refine((f) => f.size <= MAX_FILE_BYTES, "That file is too large; split it into files under 900 KB.")
+    .refine((f) => f.size <= MAX_FILE_BYTES, "That file is too large; split it into files under 5 MB.")
     .refine((f) => /\.(vcf|vcard|csv)$/i.test(f.name), "Choose a .vcf (vCard) or .csv file."),
 });
 
@@ -146,7 +147,8 @@ export default function ImportPage({ actionData }: Route.ComponentProps) {
       <p className="mt-2 text-slate-600 dark:text-slate-300">
         vCard files (2.1, 3.0 or 4.0, many contacts in one file, from iPhone, Android, Outlook, Gmail or macOS) and CSV
         exports from Google Contacts, Outlook, LinkedIn, HubSpot or a spreadsheet. You'll see a preview first; nothing
-        is saved until you confirm, and a failed import changes nothing.
+        is saved until you confirm, and a failed import changes nothing. Up to {MAX_IMPORT_ROWS.toLocaleString("en-US")}{" "}
+        contacts and 5 MB per file.
       </p>
 
       <Form

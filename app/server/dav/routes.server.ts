@@ -674,8 +674,9 @@ async function put(
       .get();
     if (kept?.image !== stored) await deletePhotos(store, [stored]);
   }
-  // No ETag: what is stored is our own rendering, which the client reads back (RFC 6352 §6.3.2.3).
-  return new Response(null, { status: 201 });
+  // The ETag of our rendering: a client that deletes or edits right after needs one to send If-Match.
+  const now = await readCard(db, user.id, name);
+  return new Response(null, { status: 201, headers: now.live ? { ETag: now.live.etag } : {} });
 }
 
 /** addressbook-query filters (RFC 6352 §10.5): prop-filter, param-filter, text-match, anyof/allof. */

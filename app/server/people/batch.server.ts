@@ -7,7 +7,7 @@ import type { Database } from "../db.server";
 import { getSettings } from "../settings.server";
 import { chunk, ownerCountry, type Source } from "./add.server";
 import { emitPeopleEvents, type PeopleEvents } from "./events.server";
-import { decodeBase64, deletePhotos, draftPhotoProblem, putPhoto } from "./photo.server";
+import { checkedDraftPhoto, deletePhotos, putPhoto } from "./photo.server";
 import { isContactSql } from "./timeline.server";
 import { rawSql, type Statement, writeBatch } from "./write.server";
 
@@ -143,8 +143,10 @@ export async function preparePeople(db: Database, userId: string, drafts: Person
   // Photos go to KV first, so no stored row points at a photo that is not there; a failed batch removes them.
   const photoKeys = new Map<object, string>();
   const storePhoto = async (owner: object, photo: PersonDraft["photo"]) => {
-    if (!photo || !arrival.photos || draftPhotoProblem(photo)) return;
-    photoKeys.set(owner, await putPhoto(arrival.photos, userId, photo.mediaType, decodeBase64(photo.base64)));
+    const checked = photo && arrival.photos ? checkedDraftPhoto(photo) : null;
+    if (!checked || "error" in checked || !arrival.photos) return;
+    // The type its bytes show, not the one the file claimed.
+    photoKeys.set(owner, await putPhoto(arrival.photos, userId, checked.type, checked.bytes));
   };
   for (const part of chunk(fresh, 10)) await Promise.all(part.map((p) => storePhoto(p, p.photo)));
   for (const [id, normals] of attach)

@@ -1,7 +1,7 @@
 import { and, eq, isNotNull } from "drizzle-orm";
 import type { PhotoDraft } from "~/lib/people/draft";
 import { connection } from "~db/schema";
-import { imageProblem } from "../cards.server";
+import { imageProblem, imageTypeOf } from "../cards.server";
 import type { Database } from "../db.server";
 import type { PeopleEvents } from "./events.server";
 import { emitPeopleEvents } from "./events.server";
@@ -38,14 +38,9 @@ export function encodeBase64(bytes: Uint8Array): string {
 
 /** Why a photo read from a file cannot be kept (the avatar checks), or null when it can. */
 export function draftPhotoProblem(photo: PhotoDraft): string | null {
-  try {
-    return imageProblem(photo.mediaType, decodeBase64(photo.base64));
-  } catch {
-    return "Choose a JPEG, PNG or WebP image";
-  }
+  const checked = checkedDraftPhoto(photo);
+  return "error" in checked ? checked.error : null;
 }
-
-const IMAGE_TYPES = ["image/jpeg", "image/png", "image/webp"];
 
 /**
  * A photo read from a vCard (a file or a CardDAV PUT), checked as an upload is: its bytes decode, they
@@ -58,9 +53,8 @@ export function checkedDraftPhoto(photo: PhotoDraft): { type: string; bytes: Uin
   } catch {
     return { error: "The photo's base64 cannot be read" };
   }
-  const type = IMAGE_TYPES.find((t) => imageProblem(t, bytes, Number.POSITIVE_INFINITY) === null);
-  const problem = imageProblem(type ?? photo.mediaType, bytes);
-  return problem ? { error: problem } : { type: type as string, bytes };
+  const problem = imageProblem(photo.mediaType, bytes);
+  return problem ? { error: problem } : { type: imageTypeOf(bytes) as string, bytes };
 }
 
 /** The stored bytes of a person's photo by its key (for comparing what a client sends back). */
@@ -92,12 +86,13 @@ export async function setPersonPhoto(
   db: Database,
   userId: string,
   id: number,
-  type: string,
+  claimed: string,
   bytes: Uint8Array,
   events: PeopleEvents,
 ): Promise<{ error: string } | { url: string } | null> {
-  const problem = imageProblem(type, bytes);
+  const problem = imageProblem(claimed, bytes);
   if (problem) return { error: problem };
+  const type = imageTypeOf(bytes) ?? claimed;
   const [row] = await db
     .select({ image: connection.image })
     .from(connection)
