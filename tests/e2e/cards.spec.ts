@@ -91,7 +91,8 @@ test("build and publish a card, a visitor saves it and shares back, the owner se
   await expect(dialog).toBeHidden();
   await card.getByRole("link", { name: "Share Your Info" }).click();
   await dialog.getByRole("button", { name: "Share" }).click();
-  await expect(card.getByText("Please provide your name and email address.")).toBeVisible();
+  // The summary above the form, and the same words beside each empty field.
+  await expect(card.locator("#share-notice")).toContainText("Please provide your name and email address.");
   await dialog.getByLabel("Name").fill("Bo Chen");
   await dialog.getByLabel("Email").fill("bo@beta.io");
   await dialog.getByLabel(/may contact me/).check();

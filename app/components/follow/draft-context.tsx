@@ -46,7 +46,7 @@ export function DraftContext({
           <textarea {...getTextareaProps(fields.discussed)} rows={3} maxLength={1000} className={inputClass} />
         </Field>
         <button type="submit" name="intent" value="discussed" className={small}>
-          Save
+          Save what we discussed
         </button>
       </Form>
       {todos.length ? (
