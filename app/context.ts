@@ -1,7 +1,7 @@
 import { createContext } from "react-router";
-import type { SessionUser } from "~/server/auth.server";
-import type { Database } from "~/server/db.server";
-import type { AppEnv } from "~/server/env.server";
+import type { SessionUser } from "~/server/account/auth.server";
+import type { Database } from "~/server/db/db.server";
+import type { AppEnv } from "~/server/platform/env.server";
 
 export type AppContext = {
   env: AppEnv;

@@ -24,10 +24,10 @@ import { useNonce } from "~/lib/nonce";
 import { hydrates } from "~/lib/page-handle";
 import { themeFromCookie } from "~/lib/theme";
 import { firstShowing, showToast, useToasterNeeded } from "~/lib/toast";
-import { getActiveEvent } from "~/server/active-event.server";
-import { getSessionUser } from "~/server/auth.server";
-import { takeUntoasted, unreadCount } from "~/server/notifications.server";
-import { readToast } from "~/server/toast.server";
+import { getSessionUser } from "~/server/account/auth.server";
+import { getActiveEvent } from "~/server/events/active-event.server";
+import { takeUntoasted, unreadCount } from "~/server/follow/notifications.server";
+import { readToast } from "~/server/platform/toast.server";
 import type { Route } from "./+types/root";
 import appCss from "./app.css?url";
 

@@ -1,5 +1,5 @@
 import { DAY_MS } from "../app/lib/days.ts";
-import { hashPassword } from "../app/server/password.server.ts";
+import { hashPassword } from "../app/server/account/password.server.ts";
 import { DEMO_USER } from "./demo.ts";
 
 const q = (value: string | number | null) =>

@@ -4,14 +4,14 @@ import { createRequestHandler, RouterContextProvider } from "react-router";
 import { type AppContext, appContext } from "~/context";
 import { cardRoutes } from "~/server/api/card-routes.server";
 import { api } from "~/server/api/router.server";
-import { keepBookmark, openSession } from "~/server/d1-session.server";
 import { dav, handleDav } from "~/server/dav/routes.server";
-import { createDb } from "~/server/db.server";
-import { parseEnv, type WebhookMessage } from "~/server/env.server";
+import { keepBookmark, openSession } from "~/server/db/d1-session.server";
+import { createDb } from "~/server/db/db.server";
 import { consumeWebhooks } from "~/server/integrations/webhooks.server";
 import { organiserEventRoutes } from "~/server/organiser-events/routes.server";
-import { servePublicPage } from "~/server/page-cache.server";
-import { runScheduled } from "~/server/scheduled.server";
+import { parseEnv, type WebhookMessage } from "~/server/platform/env.server";
+import { servePublicPage } from "~/server/platform/page-cache.server";
+import { runScheduled } from "~/server/platform/scheduled.server";
 import {
   bodyCapFor,
   createNonce,
@@ -20,7 +20,7 @@ import {
   readableForm,
   readCappedBody,
   withSecurityHeaders,
-} from "~/server/security.server";
+} from "~/server/platform/security.server";
 
 // Built once per isolate, not per request.
 const handleRequest = createRequestHandler(() => import("virtual:react-router/server-build"), import.meta.env.MODE);

@@ -3,7 +3,7 @@ import { Link, NavLink, useLocation } from "react-router";
 import { initials } from "~/lib/graphemes";
 import { SITE } from "~/lib/site";
 import type { Theme } from "~/lib/theme";
-import type { SessionUser } from "~/server/auth.server";
+import type { SessionUser } from "~/server/account/auth.server";
 import { ActiveEventBanner } from "./active-event-banner";
 import {
   BellIcon,

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from "react";
 import { Link, NavLink, useLocation } from "react-router";
 import { NAV_LINKS, SITE } from "~/lib/site";
 import type { Theme } from "~/lib/theme";
-import type { SessionUser } from "~/server/auth.server";
+import type { SessionUser } from "~/server/account/auth.server";
 import { BellIcon, CloseIcon, MailIcon, MenuIcon, PlayIcon } from "./icons";
 import { Logo } from "./logo";
 import { NewsletterForm } from "./newsletter-form";

@@ -3,7 +3,7 @@ import { privateSpans, privateTagsIn, type Relationship, SYSTEM_TAGS, systemTags
 
 /**
  * The networking assistant's contract. Two engines implement it: the built-in one below (the
- * default; deterministic, offline) and Workers AI (app/server/assistant.server.ts), whose output
+ * default; deterministic, offline) and Workers AI (app/server/assistant/assistant.server.ts), whose output
  * must pass the same schemas or the built-in engine answers instead.
  */
 

@@ -1,6 +1,6 @@
 /**
  * Plans and what each one includes: the one list the pricing page, the features page, Settings →
- * Plan and billing and every server-side gate read (app/server/plans.server.ts), so they cannot disagree.
+ * Plan and billing and every server-side gate read (app/server/billing/plans.server.ts), so they cannot disagree.
  * Pure: no I/O, safe in the browser.
  */
 import { formatInZone } from "./time";

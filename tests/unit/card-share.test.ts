@@ -3,7 +3,7 @@ import { cardFormSchema, missingForPublish, suggestSlug } from "~/lib/card";
 import { connectionFormSchema } from "~/lib/connection-form";
 import { signatureHtml, signatureText } from "~/lib/email-signature";
 import { isWebLink, withHttps } from "~/lib/forms/web-link";
-import { checkShare } from "~/server/share-back.server";
+import { checkShare } from "~/server/cards/share-back.server";
 
 describe("website field rule", () => {
   it("adds https:// to a bare domain and refuses what is not a web address", () => {

@@ -7,7 +7,7 @@ import { guardFormula, tableFor, toCsv, unguardFormula } from "~/lib/csv-write";
 import { icsUid, toIcs } from "~/lib/ics";
 import type { PersonRecord } from "~/lib/people/draft";
 import { readVCards } from "~/lib/vcard-read";
-import { cardQrSvg } from "~/server/qr.server";
+import { cardQrSvg } from "~/server/cards/qr.server";
 
 const person = (over: Partial<PersonRecord> = {}): PersonRecord => ({
   id: 1,

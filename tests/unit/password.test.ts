@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { hashPassword, timingSafeEqual, verifyPassword } from "~/server/password.server";
+import { hashPassword, timingSafeEqual, verifyPassword } from "~/server/account/password.server";
 
 describe("password hashing", () => {
   it("verifies the right password and rejects others", async () => {

@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { purgeEverywhere } from "~/server/purge.server";
+import { purgeEverywhere } from "~/server/platform/purge.server";
 
 /** Answers like Cloudflare's purge_cache endpoint: bearer token, JSON body of at most 30 tags. */
 let server: Server;

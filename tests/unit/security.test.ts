@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { contentSecurityPolicy, guardRequest } from "~/server/security.server";
+import { contentSecurityPolicy, guardRequest } from "~/server/platform/security.server";
 
 const req = (path: string, init: RequestInit = {}) => new Request(`https://app.test${path}`, init);
 

@@ -63,6 +63,6 @@ describe("no copies of the shared rules", () => {
   });
 
   it("z.email() is called only by the shared field rules (and the environment check, which is no form)", () => {
-    expect(copies(/z\.email\(/, ["app/lib/forms/fields.ts", "app/server/env.server.ts"])).toEqual([]);
+    expect(copies(/z\.email\(/, ["app/lib/forms/fields.ts", "app/server/platform/env.server.ts"])).toEqual([]);
   });
 });

@@ -5,8 +5,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { unzipSync } from "fflate";
 import { beforeAll, describe, expect, it } from "vitest";
-import { buildApplePass } from "~/server/wallet/apple-pass.server";
-import { googleWalletSaveUrl } from "~/server/wallet/google-wallet.server";
+import { buildApplePass } from "~/server/cards/wallet/apple-pass.server";
+import { googleWalletSaveUrl } from "~/server/cards/wallet/google-wallet.server";
 import { makeTestWalletCredentials, type TestWalletCredentials } from "../support/test-certs.mjs";
 
 let creds: TestWalletCredentials;

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it, vi } from "vitest";
-import { edgeGet } from "~/server/edge-cache.server";
+import { edgeGet } from "~/server/platform/edge-cache.server";
 import { call, form, signUp } from "./helpers";
 
 const owned = async (userId: string) => {

@@ -1,12 +1,12 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import type { FollowUpInput } from "~/lib/assistant";
-import { type AiBinding, createAssistant } from "~/server/assistant.server";
-import { createDb } from "~/server/db.server";
-import { writeDraft } from "~/server/drafts.server";
-import { parseEnv } from "~/server/env.server";
+import { type AiBinding, createAssistant } from "~/server/assistant/assistant.server";
+import { createDb } from "~/server/db/db.server";
+import { writeDraft } from "~/server/follow/drafts.server";
+import { dueToReconnect } from "~/server/follow/rhythm.server";
 import { mergePeople } from "~/server/people/merge.server";
-import { dueToReconnect } from "~/server/rhythm.server";
+import { parseEnv } from "~/server/platform/env.server";
 import { call, form, importFile, json, signUp } from "./helpers";
 
 const db = () => createDb(parseEnv(env).DB);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { PlanInput } from "~/lib/assistant";
-import { type AiBinding, createAssistant, WORKERS_AI_MODEL } from "~/server/assistant.server";
+import { type AiBinding, createAssistant, WORKERS_AI_MODEL } from "~/server/assistant/assistant.server";
 
 const input: PlanInput = {
   ownerName: "Amara Reyes",

@@ -4,11 +4,11 @@ import Stripe from "stripe";
 import { describe, expect, inject, it } from "vitest";
 import type { AppContext } from "~/context";
 import { DAY_MS } from "~/lib/days";
-import { createDb } from "~/server/db.server";
-import { parseEnv } from "~/server/env.server";
+import { createDb } from "~/server/db/db.server";
 import { readLocal, renewLocalSubscription } from "~/server/payments/local.server";
 import { localWebhookSecret } from "~/server/payments/payments.server";
 import { stripePayments } from "~/server/payments/stripe.server";
+import { parseEnv } from "~/server/platform/env.server";
 import type { StripeCall } from "../fixtures/fake-stripe";
 import { call, form, signUp } from "./helpers";
 

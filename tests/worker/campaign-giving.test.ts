@@ -3,9 +3,9 @@ import { env } from "cloudflare:workers";
 import Stripe from "stripe";
 import { describe, expect, it, vi } from "vitest";
 import type { AppContext } from "~/context";
-import { createDb } from "~/server/db.server";
-import { parseEnv } from "~/server/env.server";
+import { createDb } from "~/server/db/db.server";
 import { localWebhookSecret } from "~/server/payments/payments.server";
+import { parseEnv } from "~/server/platform/env.server";
 import { call, form, signUp, testAddress } from "./helpers";
 
 const app = (): AppContext => {

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { createAppPassword, revokeAppPassword } from "~/server/dav/app-passwords.server";
-import { createDb } from "~/server/db.server";
+import { createDb } from "~/server/db/db.server";
 import { addPerson } from "~/server/people/add.server";
 import { addPeople } from "~/server/people/batch.server";
 import { addContactPoint, editableFields, updatePerson } from "~/server/people/edit.server";

@@ -1,10 +1,10 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it, vi } from "vitest";
 import { slugSchema } from "~/lib/card";
-import { signedCardPath } from "~/server/card-link.server";
-import { purgeCards } from "~/server/cards.server";
-import { edgeGet, edgePut, edgeTicket } from "~/server/edge-cache.server";
-import { parseEnv } from "~/server/env.server";
+import { signedCardPath } from "~/server/cards/card-link.server";
+import { purgeCards } from "~/server/cards/cards.server";
+import { edgeGet, edgePut, edgeTicket } from "~/server/platform/edge-cache.server";
+import { parseEnv } from "~/server/platform/env.server";
 import { call, form, freshRateWindow, signUp } from "./helpers";
 
 const cardForm = (over: Record<string, string> = {}) =>

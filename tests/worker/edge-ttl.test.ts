@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { edgeGet, edgePut } from "~/server/edge-cache.server";
+import { edgeGet, edgePut } from "~/server/platform/edge-cache.server";
 
 /** Issue 24 item 7: a copy no purge can reach elsewhere must not outlive a change by a day. */
 

@@ -1,14 +1,14 @@
 import { applyD1Migrations } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, inject, it, vi } from "vitest";
-import type { AiBinding } from "~/server/assistant.server";
-import { createDb } from "~/server/db.server";
-import { savedDrafts, writeDraft } from "~/server/drafts.server";
-import { edgeGet } from "~/server/edge-cache.server";
-import { parseEnv } from "~/server/env.server";
+import type { AiBinding } from "~/server/assistant/assistant.server";
+import { createDb } from "~/server/db/db.server";
+import { savedDrafts, writeDraft } from "~/server/follow/drafts.server";
+import { dueToReconnect, notifyDueRhythms } from "~/server/follow/rhythm.server";
 import { addEndpoint } from "~/server/integrations/webhooks.server";
 import { mergePeople, undoMerge } from "~/server/people/merge.server";
-import { dueToReconnect, notifyDueRhythms } from "~/server/rhythm.server";
+import { edgeGet } from "~/server/platform/edge-cache.server";
+import { parseEnv } from "~/server/platform/env.server";
 import { d1Columns, seedAsOf } from "../seed-as-of";
 import { call, form, json, signUp } from "./helpers";
 

@@ -3,12 +3,12 @@ import { env } from "cloudflare:workers";
 import Stripe from "stripe";
 import { describe, expect, inject, it, vi } from "vitest";
 import type { AppContext } from "~/context";
-import { createDb } from "~/server/db.server";
-import { parseEnv } from "~/server/env.server";
+import { createDb } from "~/server/db/db.server";
 import { requestRefund } from "~/server/fundraising/gifts.server";
 import { addEndpoint } from "~/server/integrations/webhooks.server";
 import { cancelLocalCheckout, payLocalCheckout } from "~/server/payments/local.server";
 import { localWebhookSecret } from "~/server/payments/payments.server";
+import { parseEnv } from "~/server/platform/env.server";
 import { call, form, signUp } from "./helpers";
 
 const app = (): AppContext => {

@@ -3,8 +3,7 @@ import { env } from "cloudflare:workers";
 import Papa from "papaparse";
 import { describe, expect, inject, it, vi } from "vitest";
 import type { AppContext } from "~/context";
-import { createDb } from "~/server/db.server";
-import { parseEnv } from "~/server/env.server";
+import { createDb } from "~/server/db/db.server";
 import {
   confirmGiftImport,
   GIFTS_ALREADY_IMPORTED,
@@ -12,6 +11,7 @@ import {
   type StoredGiftFile,
 } from "~/server/fundraising/gift-import.server";
 import { addEndpoint } from "~/server/integrations/webhooks.server";
+import { parseEnv } from "~/server/platform/env.server";
 import givebutter from "../fixtures/gifts/givebutter-transactions.csv?raw";
 import problems from "../fixtures/gifts/problems.csv?raw";
 import stripe from "../fixtures/gifts/stripe-unified_payments.csv?raw";

@@ -1,8 +1,8 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { createDb } from "~/server/db.server";
-import { parseEnv } from "~/server/env.server";
-import { applyImport, type ImportPlan, loadPreview } from "~/server/import.server";
+import { createDb } from "~/server/db/db.server";
+import { applyImport, type ImportPlan, loadPreview } from "~/server/people/import.server";
+import { parseEnv } from "~/server/platform/env.server";
 import { call, json, signUp } from "./helpers";
 
 const VCF = [

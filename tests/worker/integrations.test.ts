@@ -3,8 +3,7 @@ import { env } from "cloudflare:workers";
 import { Webhook } from "standardwebhooks";
 import { describe, expect, inject, it } from "vitest";
 import { PAUSE_AFTER_FAILURES } from "~/lib/integrations";
-import { createDb } from "~/server/db.server";
-import { parseEnv, type WebhookMessage } from "~/server/env.server";
+import { createDb } from "~/server/db/db.server";
 import { encryptSecret } from "~/server/integrations/crypto.server";
 import { connectHubspot, runHubspotSync } from "~/server/integrations/hubspot.server";
 import { connectKrystal, runKrystalSync } from "~/server/integrations/krystal.server";
@@ -18,6 +17,7 @@ import {
   resumeEndpoint,
   sendTest,
 } from "~/server/integrations/webhooks.server";
+import { parseEnv, type WebhookMessage } from "~/server/platform/env.server";
 import { call, form, freshRateWindow, json, signUp } from "./helpers";
 
 const FAKE = inject("fakeServices");

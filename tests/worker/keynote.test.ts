@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it, vi } from "vitest";
-import { RULES } from "~/server/rate-limit.server";
+import { RULES } from "~/server/platform/rate-limit.server";
 import { call, form, freshRateWindow, signUp, testAddress } from "./helpers";
 
 /** Issue 24: a keynote's share-backs are taken, while a flood, a spray and a repeater stay held. */

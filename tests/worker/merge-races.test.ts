@@ -1,8 +1,8 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { createDb } from "~/server/db.server";
-import { parseEnv } from "~/server/env.server";
+import { createDb } from "~/server/db/db.server";
 import { MERGE_CONFLICT, MERGE_CONFLICT_MESSAGE, mergePeople, undoMerge } from "~/server/people/merge.server";
+import { parseEnv } from "~/server/platform/env.server";
 import { call, form, json, signUp } from "./helpers";
 
 /** Merges and undos that overlap: each applies whole or answers that the other one won, never a 500. */

@@ -1,8 +1,8 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, inject, it } from "vitest";
-import { createDb } from "~/server/db.server";
-import { parseEnv } from "~/server/env.server";
+import { createDb } from "~/server/db/db.server";
 import { addEndpoint } from "~/server/integrations/webhooks.server";
+import { parseEnv } from "~/server/platform/env.server";
 import { call, form, json, signUp } from "./helpers";
 
 const FAKE = inject("fakeServices");

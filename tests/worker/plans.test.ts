@@ -1,8 +1,8 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { DAY_MS } from "~/lib/days";
-import { createDb } from "~/server/db.server";
-import { remindPlanEndings } from "~/server/plans.server";
+import { remindPlanEndings } from "~/server/billing/plans.server";
+import { createDb } from "~/server/db/db.server";
 import { call, confirmEmail, form, signUp } from "./helpers";
 
 type Owner = { cookie: string; email: string; userId: string };
@@ -256,8 +256,8 @@ describe("the trial", () => {
     await env.DB.prepare("update account_plan set trial_ends_at = ? where user_id = ?")
       .bind(Date.now() + DAY_MS, a.userId)
       .run();
-    const { runScheduled } = await import("~/server/scheduled.server");
-    const { parseEnv } = await import("~/server/env.server");
+    const { runScheduled } = await import("~/server/platform/scheduled.server");
+    const { parseEnv } = await import("~/server/platform/env.server");
     await runScheduled(parseEnv(env as unknown as Env), new Date());
     expect(Number((await planRow(a))?.trial_reminded_at)).toBeGreaterThan(0);
   });

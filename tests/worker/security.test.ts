@@ -1,10 +1,10 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it, vi } from "vitest";
-import { publishCard } from "~/server/cards.server";
-import { createDb } from "~/server/db.server";
-import { parseEnv } from "~/server/env.server";
-import { outboxMailer } from "~/server/mail.server";
-import { RULES } from "~/server/rate-limit.server";
+import { publishCard } from "~/server/cards/cards.server";
+import { createDb } from "~/server/db/db.server";
+import { parseEnv } from "~/server/platform/env.server";
+import { outboxMailer } from "~/server/platform/mail.server";
+import { RULES } from "~/server/platform/rate-limit.server";
 import { call, form, freshRateWindow, json, signUp, testAddress } from "./helpers";
 
 /** Abuse and integrity checks from the security audit (issue 14); each one failed before its fix. */

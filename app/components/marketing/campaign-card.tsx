@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { CATEGORY_LABELS, progressPercent } from "~/lib/campaign";
 import { formatMoney } from "~/lib/money";
-import type { CampaignSummary } from "~/server/campaigns.server";
+import type { CampaignSummary } from "~/server/fundraising/campaigns.server";
 
 const ART: Record<CampaignSummary["category"], string> = {
   environment: "from-emerald-500 to-teal-700",

@@ -2,7 +2,7 @@ import { useRef } from "react";
 import { Link } from "react-router";
 import { type PublicEvent, sampleEvents } from "~/content/events";
 import { SITE } from "~/lib/site";
-import type { CampaignSummary } from "~/server/campaigns.server";
+import type { CampaignSummary } from "~/server/fundraising/campaigns.server";
 import { CampaignCard } from "./campaign-card";
 import { EventCard } from "./event-card";
 

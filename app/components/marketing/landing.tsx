@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import type { PublicEvent } from "~/content/events";
 import { SITE } from "~/lib/site";
-import type { CampaignSummary } from "~/server/campaigns.server";
+import type { CampaignSummary } from "~/server/fundraising/campaigns.server";
 import { BellIcon, CalendarIcon, CardIcon, HeartIcon, QrIcon, SparklesIcon, UsersIcon } from "../icons";
 import { DemoTabs } from "./demo-tabs";
 import { BusinessCards, ContactCards, EventHubsPreview, FeaturedCampaigns, UpcomingEvents } from "./landing-sections";

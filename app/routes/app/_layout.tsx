@@ -6,9 +6,9 @@ import { appContext, userContext } from "~/context";
 import { DAY_MS } from "~/lib/days";
 import { FEATURES, isLockedFeature, TRIAL_REMINDER_DAYS } from "~/lib/plans";
 import type { loader as rootLoader } from "~/root";
-import { getSessionUser, signInRedirect } from "~/server/auth.server";
-import { getEntitlements } from "~/server/plans.server";
-import { getSettings } from "~/server/settings.server";
+import { getSessionUser, signInRedirect } from "~/server/account/auth.server";
+import { getSettings } from "~/server/account/settings.server";
+import { getEntitlements } from "~/server/billing/plans.server";
 import type { Route } from "./+types/_layout";
 
 /**

@@ -8,10 +8,10 @@ import { Field, inputClass } from "~/components/ui/field";
 import { appContext } from "~/context";
 import { accountSchema } from "~/lib/account-forms";
 import { pageMeta } from "~/lib/site";
-import { accountMail } from "~/server/account-mail.server";
-import { createAuth, requireUser, TOO_MANY_AUTH_ATTEMPTS } from "~/server/auth.server";
-import { allow } from "~/server/rate-limit.server";
-import { setToastHeader } from "~/server/toast.server";
+import { accountMail } from "~/server/account/account-mail.server";
+import { createAuth, requireUser, TOO_MANY_AUTH_ATTEMPTS } from "~/server/account/auth.server";
+import { allow } from "~/server/platform/rate-limit.server";
+import { setToastHeader } from "~/server/platform/toast.server";
 import type { Route } from "./+types/account";
 
 export const meta = () => [...pageMeta("Account"), { name: "robots", content: "noindex" }];

@@ -3,10 +3,10 @@ import { z } from "zod";
 import { appContext } from "~/context";
 import { formatPlanDate } from "~/lib/plans";
 import { pageMeta } from "~/lib/site";
-import { requireUser } from "~/server/auth.server";
-import { decideFeatureRequest, featureRequests } from "~/server/campaigns.server";
-import { isOperator } from "~/server/plans.server";
-import { redirectWithToast } from "~/server/toast.server";
+import { requireUser } from "~/server/account/auth.server";
+import { isOperator } from "~/server/billing/plans.server";
+import { decideFeatureRequest, featureRequests } from "~/server/fundraising/campaigns.server";
+import { redirectWithToast } from "~/server/platform/toast.server";
 import type { Route } from "./+types/admin-campaigns";
 
 export const meta = () => [...pageMeta("Home page feature requests"), { name: "robots", content: "noindex" }];

@@ -4,10 +4,10 @@ import { appContext } from "~/context";
 import { countryName } from "~/lib/nonprofit-form";
 import { formatPlanDate } from "~/lib/plans";
 import { pageMeta } from "~/lib/site";
-import { requireUser } from "~/server/auth.server";
-import { decideApplication, listApplications } from "~/server/nonprofit.server";
-import { isOperator } from "~/server/plans.server";
-import { redirectWithToast } from "~/server/toast.server";
+import { requireUser } from "~/server/account/auth.server";
+import { decideApplication, listApplications } from "~/server/billing/nonprofit.server";
+import { isOperator } from "~/server/billing/plans.server";
+import { redirectWithToast } from "~/server/platform/toast.server";
 import type { Route } from "./+types/admin-nonprofits";
 
 export const meta = () => [...pageMeta("Nonprofit applications"), { name: "robots", content: "noindex" }];

@@ -18,7 +18,8 @@ import {
 } from "~/lib/plans";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { pageMeta } from "~/lib/site";
-import { requireUser } from "~/server/auth.server";
+import { requireUser } from "~/server/account/auth.server";
+import { getSettings } from "~/server/account/settings.server";
 import {
   changeSubscription,
   type Interval,
@@ -26,13 +27,12 @@ import {
   portalFor,
   startCheckout,
   subscriptionOf,
-} from "~/server/billing.server";
-import { applyForNonprofit, myApplications } from "~/server/nonprofit.server";
+} from "~/server/billing/billing.server";
+import { applyForNonprofit, myApplications } from "~/server/billing/nonprofit.server";
+import { getEntitlements, getPlanState, isOperator, startTrial } from "~/server/billing/plans.server";
 import { paymentsFor } from "~/server/payments/payments.server";
 import { PaymentsError } from "~/server/payments/types";
-import { getEntitlements, getPlanState, isOperator, startTrial } from "~/server/plans.server";
-import { getSettings } from "~/server/settings.server";
-import { redirectWithToast } from "~/server/toast.server";
+import { redirectWithToast } from "~/server/platform/toast.server";
 import type { Route } from "./+types/billing";
 
 export const meta = () => [...pageMeta("Plan and billing"), { name: "robots", content: "noindex" }];

@@ -12,12 +12,12 @@ import { classifyScan, type ScanResult } from "~/lib/scan";
 import { pageMeta } from "~/lib/site";
 import { toast, useToasterReady } from "~/lib/toast";
 import type { RootData } from "~/root";
-import { activeEventName } from "~/server/active-event.server";
-import { requireUser } from "~/server/auth.server";
-import { type SavedCapture, saveCapture } from "~/server/capture.server";
-import { listCards, type saveCardToConnections } from "~/server/cards.server";
-import { cardQrSvg } from "~/server/qr.server";
-import { redirectWithToast } from "~/server/toast.server";
+import { requireUser } from "~/server/account/auth.server";
+import { listCards, type saveCardToConnections } from "~/server/cards/cards.server";
+import { cardQrSvg } from "~/server/cards/qr.server";
+import { activeEventName } from "~/server/events/active-event.server";
+import { type SavedCapture, saveCapture } from "~/server/people/capture.server";
+import { redirectWithToast } from "~/server/platform/toast.server";
 import type { Route } from "./+types/capture";
 
 export const meta = () => [...pageMeta("Capture contacts"), { name: "robots", content: "noindex" }];

@@ -3,10 +3,10 @@ import { BarChart } from "~/components/bar-chart";
 import { DailyChart } from "~/components/daily-chart";
 import { appContext } from "~/context";
 import { pageMeta } from "~/lib/site";
-import { requireUser } from "~/server/auth.server";
-import { cardAnalytics } from "~/server/card-analytics.server";
-import { notFound, parseId } from "~/server/http.server";
-import { requireFeature } from "~/server/plans.server";
+import { requireUser } from "~/server/account/auth.server";
+import { requireFeature } from "~/server/billing/plans.server";
+import { cardAnalytics } from "~/server/cards/analytics.server";
+import { notFound, parseId } from "~/server/platform/http.server";
 import type { Route } from "./+types/card-analytics";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [

@@ -30,8 +30,8 @@ import {
 } from "~/lib/card";
 import { CARD_FACE_CSS_APP } from "~/lib/card-face-css";
 import { pageMeta } from "~/lib/site";
-import { requireUser } from "~/server/auth.server";
-import { signedCardPath } from "~/server/card-link.server";
+import { requireUser } from "~/server/account/auth.server";
+import { signedCardPath } from "~/server/cards/card-link.server";
 import {
   availableSlug,
   cardRef,
@@ -41,10 +41,10 @@ import {
   toPublicCard,
   unpublishCard,
   updateCard,
-} from "~/server/cards.server";
-import { notFound, parseId, unknownIntent } from "~/server/http.server";
-import { redirectWithToast } from "~/server/toast.server";
-import { walletsOffered } from "~/server/wallet/config.server";
+} from "~/server/cards/cards.server";
+import { walletsOffered } from "~/server/cards/wallet/config.server";
+import { notFound, parseId, unknownIntent } from "~/server/platform/http.server";
+import { redirectWithToast } from "~/server/platform/toast.server";
 import type { Route } from "./+types/card-edit";
 
 export const meta = () => [...pageMeta("Edit card"), { name: "robots", content: "noindex" }];

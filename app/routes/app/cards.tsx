@@ -2,8 +2,8 @@ import { Form, Link, redirect } from "react-router";
 import { appContext } from "~/context";
 import { CARD_LIMITS, cardFormSchema } from "~/lib/card";
 import { pageMeta } from "~/lib/site";
-import { requireUser } from "~/server/auth.server";
-import { CARD_LIMIT, CARD_LIMIT_MESSAGE, createCard, listCards } from "~/server/cards.server";
+import { requireUser } from "~/server/account/auth.server";
+import { CARD_LIMIT, CARD_LIMIT_MESSAGE, createCard, listCards } from "~/server/cards/cards.server";
 import type { Route } from "./+types/cards";
 
 export const meta = () => [...pageMeta("Your cards"), { name: "robots", content: "noindex" }];

@@ -8,10 +8,10 @@ import { connectionFormSchema } from "~/lib/connection-form";
 import { formToPerson } from "~/lib/people/form";
 import { formatPhone } from "~/lib/phone";
 import { pageMeta } from "~/lib/site";
-import { requireUser } from "~/server/auth.server";
+import { requireUser } from "~/server/account/auth.server";
 import { addPerson, attachToPerson, exactMatchesFor } from "~/server/people/add.server";
 import { loadPeople, possibleDuplicatesOf } from "~/server/people/read.server";
-import { redirectWithToast } from "~/server/toast.server";
+import { redirectWithToast } from "~/server/platform/toast.server";
 import type { Route } from "./+types/connection-new";
 
 export const meta = () => [...pageMeta("Add someone"), { name: "robots", content: "noindex" }];

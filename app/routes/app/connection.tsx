@@ -18,10 +18,18 @@ import { asCountry, formatPhone } from "~/lib/phone";
 import { localDay } from "~/lib/rhythm";
 import { pageMeta } from "~/lib/site";
 import { FOLLOW_UP_PRESETS, formatInZone, zonedToUtc } from "~/lib/time";
-import { requireUser } from "~/server/auth.server";
-import { followAction, followThroughFor, isFollowIntent } from "~/server/follow.server";
+import { requireUser } from "~/server/account/auth.server";
+import { getSettings } from "~/server/account/settings.server";
+import { hasFeature, requireFeature } from "~/server/billing/plans.server";
+import { followAction, followThroughFor, isFollowIntent } from "~/server/follow/follow.server";
+import {
+  createReminder,
+  deleteReminder,
+  remindersFor,
+  setReminderDone,
+  snoozeReminder,
+} from "~/server/follow/reminders.server";
 import { givingSummary } from "~/server/fundraising/gifts.server";
-import { notFound, parseId, unknownIntent } from "~/server/http.server";
 import {
   addContactPoint,
   deletePerson,
@@ -39,16 +47,8 @@ import {
   SUGGESTED_FIELD_LABEL,
   suggestionsFor,
 } from "~/server/people/suggestions.server";
-import { hasFeature, requireFeature } from "~/server/plans.server";
-import {
-  createReminder,
-  deleteReminder,
-  remindersFor,
-  setReminderDone,
-  snoozeReminder,
-} from "~/server/reminders.server";
-import { getSettings } from "~/server/settings.server";
-import { redirectWithToast } from "~/server/toast.server";
+import { notFound, parseId, unknownIntent } from "~/server/platform/http.server";
+import { redirectWithToast } from "~/server/platform/toast.server";
 import type { Route } from "./+types/connection";
 
 export const meta = () => [...pageMeta("Connection"), { name: "robots", content: "noindex" }];

@@ -6,12 +6,12 @@ import { appContext } from "~/context";
 import { PRIORITIES, PRIORITY_LABEL, PRIORITY_STAR_CLASS, STATUSES } from "~/lib/connection-rules";
 import { pageMeta } from "~/lib/site";
 import { showToast } from "~/lib/toast";
-import { requireUser } from "~/server/auth.server";
-import { listConnections, PAGE_SIZE } from "~/server/connections.server";
-import { parseIds, unknownIntent } from "~/server/http.server";
+import { requireUser } from "~/server/account/auth.server";
 import { type BulkChange, bulkChange } from "~/server/people/edit.server";
+import { listConnections, PAGE_SIZE } from "~/server/people/list.server";
 import { MAX_MERGE } from "~/server/people/merge.server";
-import { redirectWithToast } from "~/server/toast.server";
+import { parseIds, unknownIntent } from "~/server/platform/http.server";
+import { redirectWithToast } from "~/server/platform/toast.server";
 import type { Route } from "./+types/connections";
 
 export const meta = () => [...pageMeta("Connections"), { name: "robots", content: "noindex" }];

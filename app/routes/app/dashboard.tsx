@@ -8,12 +8,12 @@ import { type OnboardingStep, STEP_COUNT, STEP_TITLES, stepNumber } from "~/lib/
 import { formatPhone } from "~/lib/phone";
 import { pageMeta } from "~/lib/site";
 import { formatInZone } from "~/lib/time";
-import { requireUser } from "~/server/auth.server";
-import { dashboardSummary } from "~/server/dashboard.server";
-import { followAction, isFollowIntent } from "~/server/follow.server";
+import { requireUser } from "~/server/account/auth.server";
+import { dashboardSummary } from "~/server/follow/dashboard.server";
+import { followAction, isFollowIntent } from "~/server/follow/follow.server";
+import { dueToReconnect } from "~/server/follow/rhythm.server";
 import { unacknowledgedGifts } from "~/server/fundraising/gifts.server";
-import { parseId } from "~/server/http.server";
-import { dueToReconnect } from "~/server/rhythm.server";
+import { parseId } from "~/server/platform/http.server";
 import type { Route } from "./+types/dashboard";
 
 export const meta = () => [...pageMeta("Dashboard"), { name: "robots", content: "noindex" }];

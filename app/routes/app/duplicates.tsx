@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { appContext } from "~/context";
 import { pageMeta } from "~/lib/site";
-import { requireUser } from "~/server/auth.server";
+import { requireUser } from "~/server/account/auth.server";
 import { duplicateGroups } from "~/server/people/read.server";
 import type { Route } from "./+types/duplicates";
 

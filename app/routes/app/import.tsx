@@ -5,7 +5,8 @@ import { z } from "zod";
 import { appContext } from "~/context";
 import { MAX_IMPORT_ROWS } from "~/lib/csv";
 import { pageMeta } from "~/lib/site";
-import { requireUser } from "~/server/auth.server";
+import { requireUser } from "~/server/account/auth.server";
+import { getSettings } from "~/server/account/settings.server";
 import {
   applyImport,
   dropPreview,
@@ -14,9 +15,8 @@ import {
   previewIdSchema,
   readImportFile,
   savePreview,
-} from "~/server/import.server";
-import { getSettings } from "~/server/settings.server";
-import { redirectWithToast } from "~/server/toast.server";
+} from "~/server/people/import.server";
+import { redirectWithToast } from "~/server/platform/toast.server";
 import type { Route } from "./+types/import";
 
 export const meta = () => [...pageMeta("Import contacts"), { name: "robots", content: "noindex" }];

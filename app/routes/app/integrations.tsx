@@ -22,9 +22,10 @@ import {
 import { can } from "~/lib/plans";
 import { pageMeta } from "~/lib/site";
 import { dateTimeFormat } from "~/lib/time";
-import { requireUser } from "~/server/auth.server";
+import { requireUser } from "~/server/account/auth.server";
+import { getSettings } from "~/server/account/settings.server";
+import { getEntitlements, requireFeature } from "~/server/billing/plans.server";
 import { createAppPassword, listAppPasswords, revokeAppPassword } from "~/server/dav/app-passwords.server";
-import { notFound } from "~/server/http.server";
 import { createApiToken, listApiTokens, revokeApiToken } from "~/server/integrations/api-tokens.server";
 import {
   connectHubspot,
@@ -47,9 +48,8 @@ import {
   resumeEndpoint,
   sendTest,
 } from "~/server/integrations/webhooks.server";
-import { getEntitlements, requireFeature } from "~/server/plans.server";
-import { getSettings } from "~/server/settings.server";
-import { redirectWithToast, setToastHeader } from "~/server/toast.server";
+import { notFound } from "~/server/platform/http.server";
+import { redirectWithToast, setToastHeader } from "~/server/platform/toast.server";
 import type { Route } from "./+types/integrations";
 
 export const meta = () => [...pageMeta("Integrations"), { name: "robots", content: "noindex" }];

@@ -5,8 +5,7 @@ import { z } from "zod";
 import { appContext } from "~/context";
 import { formatAddress } from "~/lib/people/normalise";
 import { pageMeta } from "~/lib/site";
-import { requireUser } from "~/server/auth.server";
-import { notFound, parseIds } from "~/server/http.server";
+import { requireUser } from "~/server/account/auth.server";
 import {
   MERGE_CONFLICT_MESSAGE,
   MERGE_FIELDS,
@@ -14,7 +13,8 @@ import {
   mergePeople,
   previewMerge,
 } from "~/server/people/merge.server";
-import { redirectWithToast } from "~/server/toast.server";
+import { notFound, parseIds } from "~/server/platform/http.server";
+import { redirectWithToast } from "~/server/platform/toast.server";
 import type { Route } from "./+types/merge";
 
 export const meta = () => [...pageMeta("Merge people"), { name: "robots", content: "noindex" }];

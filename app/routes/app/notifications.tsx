@@ -2,12 +2,12 @@ import { Form, redirect } from "react-router";
 import { ReconnectList } from "~/components/follow/reconnect-list";
 import { appContext } from "~/context";
 import { pageMeta } from "~/lib/site";
-import { requireUser } from "~/server/auth.server";
-import { followAction, isFollowIntent } from "~/server/follow.server";
-import { parseId } from "~/server/http.server";
-import { listNotifications, markRead, removeNotification } from "~/server/notifications.server";
-import { dueToReconnect } from "~/server/rhythm.server";
-import { getSettings } from "~/server/settings.server";
+import { requireUser } from "~/server/account/auth.server";
+import { getSettings } from "~/server/account/settings.server";
+import { followAction, isFollowIntent } from "~/server/follow/follow.server";
+import { listNotifications, markRead, removeNotification } from "~/server/follow/notifications.server";
+import { dueToReconnect } from "~/server/follow/rhythm.server";
+import { parseId } from "~/server/platform/http.server";
 import type { Route } from "./+types/notifications";
 
 export const meta = () => [...pageMeta("Notifications"), { name: "robots", content: "noindex" }];

@@ -7,10 +7,10 @@ import { Field, inputClass } from "~/components/ui/field";
 import { appContext } from "~/context";
 import { describeRhythm, tagRhythmSchema } from "~/lib/rhythm";
 import { pageMeta } from "~/lib/site";
-import { requireUser } from "~/server/auth.server";
-import { unknownIntent } from "~/server/http.server";
-import { listTagRhythms, setTagRhythm } from "~/server/rhythm.server";
-import { redirectWithToast } from "~/server/toast.server";
+import { requireUser } from "~/server/account/auth.server";
+import { listTagRhythms, setTagRhythm } from "~/server/follow/rhythm.server";
+import { unknownIntent } from "~/server/platform/http.server";
+import { redirectWithToast } from "~/server/platform/toast.server";
 import { connection } from "~db/schema";
 import type { Route } from "./+types/rhythms";
 

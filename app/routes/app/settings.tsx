@@ -10,11 +10,11 @@ import { checkboxField, countryField, timeZoneField } from "~/lib/forms/fields";
 import { pageMeta } from "~/lib/site";
 import { THEMES, themeFromCookie } from "~/lib/theme";
 import { utcOffsetLabel } from "~/lib/time";
-import { deleteAccount } from "~/server/account.server";
-import { CLEAR_SITE_DATA, createAuth, requireUser } from "~/server/auth.server";
-import { invalidateOwnerCards } from "~/server/cards.server";
-import { getSettings, rotateCalendarToken, saveSettings } from "~/server/settings.server";
-import { redirectWithToast } from "~/server/toast.server";
+import { deleteAccount } from "~/server/account/account.server";
+import { CLEAR_SITE_DATA, createAuth, requireUser } from "~/server/account/auth.server";
+import { getSettings, rotateCalendarToken, saveSettings } from "~/server/account/settings.server";
+import { invalidateOwnerCards } from "~/server/cards/cards.server";
+import { redirectWithToast } from "~/server/platform/toast.server";
 import type { Route } from "./+types/settings";
 
 export const meta = () => [...pageMeta("Settings"), { name: "robots", content: "noindex" }];

@@ -10,8 +10,9 @@ import { appContext } from "~/context";
 import { CARD_LIMITS, cardFormSchema, slugSchema, suggestSlug } from "~/lib/card";
 import { type OnboardingStep, STEP_COUNT, STEP_TITLES, stepNumber } from "~/lib/onboarding";
 import { pageMeta } from "~/lib/site";
-import { requireUser } from "~/server/auth.server";
-import { signedCardPath } from "~/server/card-link.server";
+import { requireUser } from "~/server/account/auth.server";
+import { getSettings, saveSettings } from "~/server/account/settings.server";
+import { signedCardPath } from "~/server/cards/card-link.server";
 import {
   availableSlug,
   cardRef,
@@ -20,9 +21,8 @@ import {
   listCards,
   publishCard,
   toPublicCard,
-} from "~/server/cards.server";
-import { getSettings, saveSettings } from "~/server/settings.server";
-import { walletsOffered } from "~/server/wallet/config.server";
+} from "~/server/cards/cards.server";
+import { walletsOffered } from "~/server/cards/wallet/config.server";
 import type { Route } from "./+types/welcome";
 
 export const meta = () => [...pageMeta("Get started"), { name: "robots", content: "noindex" }];

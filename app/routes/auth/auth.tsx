@@ -11,8 +11,8 @@ import { TRIAL_DAYS } from "~/lib/plans";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { pageMeta } from "~/lib/site";
 import { canonicalTimeZone } from "~/lib/time";
-import { asAuthResponse, createAuth, getSessionUser, TOO_MANY_AUTH_ATTEMPTS } from "~/server/auth.server";
-import { saveSettings } from "~/server/settings.server";
+import { asAuthResponse, createAuth, getSessionUser, TOO_MANY_AUTH_ATTEMPTS } from "~/server/account/auth.server";
+import { saveSettings } from "~/server/account/settings.server";
 import type { Route } from "./+types/auth";
 
 const email = requiredEmailField;

@@ -6,8 +6,8 @@ import { Field, inputClass } from "~/components/ui/field";
 import { appContext } from "~/context";
 import { forgotSchema } from "~/lib/account-forms";
 import { pageMeta } from "~/lib/site";
-import { createAuth, TOO_MANY_AUTH_ATTEMPTS } from "~/server/auth.server";
-import { allow, clientKey } from "~/server/rate-limit.server";
+import { createAuth, TOO_MANY_AUTH_ATTEMPTS } from "~/server/account/auth.server";
+import { allow, clientKey } from "~/server/platform/rate-limit.server";
 import type { Route } from "./+types/forgot";
 
 export const meta = () => [...pageMeta("Reset your password"), { name: "robots", content: "noindex" }];

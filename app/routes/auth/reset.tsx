@@ -5,8 +5,8 @@ import { NewPasswordFields } from "~/components/new-password-fields";
 import { appContext } from "~/context";
 import { resetSchema } from "~/lib/account-forms";
 import { pageMeta } from "~/lib/site";
-import { createAuth } from "~/server/auth.server";
-import { redirectWithToast } from "~/server/toast.server";
+import { createAuth } from "~/server/account/auth.server";
+import { redirectWithToast } from "~/server/platform/toast.server";
 import type { Route } from "./+types/reset";
 
 export const meta = () => [...pageMeta("Choose a new password"), { name: "robots", content: "noindex" }];

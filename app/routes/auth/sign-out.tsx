@@ -1,7 +1,7 @@
 import { redirect } from "react-router";
 import { appContext } from "~/context";
-import { CLEAR_SITE_DATA, createAuth } from "~/server/auth.server";
-import { redirectWithToast } from "~/server/toast.server";
+import { CLEAR_SITE_DATA, createAuth } from "~/server/account/auth.server";
+import { redirectWithToast } from "~/server/platform/toast.server";
 import type { Route } from "./+types/sign-out";
 
 export async function action({ request, context }: Route.ActionArgs) {

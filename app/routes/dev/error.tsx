@@ -1,5 +1,5 @@
 import { appContext } from "~/context";
-import { notFound } from "~/server/http.server";
+import { notFound } from "~/server/platform/http.server";
 import type { Route } from "./+types/error";
 
 /**

@@ -1,7 +1,7 @@
 import { desc } from "drizzle-orm";
 import { appContext } from "~/context";
 import { pageMeta } from "~/lib/site";
-import { notFound } from "~/server/http.server";
+import { notFound } from "~/server/platform/http.server";
 import { outbox } from "~db/schema";
 import type { Route } from "./+types/mailbox";
 

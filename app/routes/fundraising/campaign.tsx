@@ -6,8 +6,8 @@ import { amountMessage, CATEGORY_LABELS, campaignDaysLeft } from "~/lib/campaign
 import { formatMoney } from "~/lib/money";
 import { staticPage } from "~/lib/page-handle";
 import { pageMeta } from "~/lib/site";
-import { getSessionUser } from "~/server/auth.server";
-import { getCampaign } from "~/server/campaigns.server";
+import { getSessionUser } from "~/server/account/auth.server";
+import { getCampaign } from "~/server/fundraising/campaigns.server";
 import { donationsOpen } from "~/server/fundraising/donations.server";
 import { publicSupporters } from "~/server/fundraising/gifts.server";
 import type { Route } from "./+types/campaign";

@@ -4,7 +4,7 @@ import { PageHero } from "~/components/marketing/page";
 import { appContext } from "~/context";
 import { CAMPAIGN_CATEGORIES, CAMPAIGN_STATUSES, CATEGORY_LABELS } from "~/lib/campaign";
 import { pageMeta } from "~/lib/site";
-import { listCampaigns } from "~/server/campaigns.server";
+import { listCampaigns } from "~/server/fundraising/campaigns.server";
 import type { Route } from "./+types/campaigns";
 
 const pick = <T extends string>(value: string | null, allowed: readonly T[]) =>

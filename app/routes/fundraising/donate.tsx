@@ -1,10 +1,10 @@
 import { redirect } from "react-router";
 import { appContext } from "~/context";
 import { chosenAmount, donateSchema } from "~/lib/donation";
-import { getCampaign } from "~/server/campaigns.server";
+import { getCampaign } from "~/server/fundraising/campaigns.server";
 import { startDonation } from "~/server/fundraising/donations.server";
 import { PaymentsError } from "~/server/payments/types";
-import { allow, clientKey } from "~/server/rate-limit.server";
+import { allow, clientKey } from "~/server/platform/rate-limit.server";
 import type { Route } from "./+types/donate";
 
 export function loader({ params }: Route.LoaderArgs) {

@@ -3,7 +3,7 @@ import { linkClass } from "~/components/marketing/page";
 import { appContext } from "~/context";
 import { staticPage } from "~/lib/page-handle";
 import { pageMeta } from "~/lib/site";
-import { getCampaign } from "~/server/campaigns.server";
+import { getCampaign } from "~/server/fundraising/campaigns.server";
 import type { Route } from "./+types/thanks";
 
 export async function loader({ params, context }: Route.LoaderArgs) {

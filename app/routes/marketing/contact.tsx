@@ -2,7 +2,7 @@ import { card, linkClass, PageHero } from "~/components/marketing/page";
 import { SupportForm } from "~/components/marketing/support-form";
 import { appContext } from "~/context";
 import { pageMeta, SITE } from "~/lib/site";
-import { handleSupportForm } from "~/server/support-action.server";
+import { handleSupportForm } from "~/server/site/support-action.server";
 import type { Route } from "./+types/contact";
 
 export const meta = () =>

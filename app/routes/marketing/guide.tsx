@@ -5,9 +5,9 @@ import { DEFAULT_GUIDE_AUTHOR, DEFAULT_READ_TIME, findGuide, GUIDES, guidePath }
 import { appContext } from "~/context";
 import { staticPage } from "~/lib/page-handle";
 import { pageMeta } from "~/lib/site";
-import { getGuideVote, recordGuideVote } from "~/server/guides.server";
-import { allow, clientKey } from "~/server/rate-limit.server";
-import { readVisitorId, visitorId } from "~/server/visitor.server";
+import { readVisitorId, visitorId } from "~/server/cards/visitor.server";
+import { allow, clientKey } from "~/server/platform/rate-limit.server";
+import { getGuideVote, recordGuideVote } from "~/server/site/guides.server";
 import type { Route } from "./+types/guide";
 
 export const handle = staticPage;

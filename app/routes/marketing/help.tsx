@@ -6,7 +6,7 @@ import { findDoc } from "~/content/docs";
 import { HELP_FAQ } from "~/content/faq";
 import { appContext } from "~/context";
 import { pageMeta, SITE } from "~/lib/site";
-import { handleSupportForm } from "~/server/support-action.server";
+import { handleSupportForm } from "~/server/site/support-action.server";
 import type { Route } from "./+types/help";
 
 export const meta = () =>

@@ -6,7 +6,7 @@ import { dayInZone } from "~/lib/events";
 import { staticPage } from "~/lib/page-handle";
 import { pageMeta, SITE } from "~/lib/site";
 import type { RootData } from "~/root";
-import { featuredCampaigns } from "~/server/campaigns.server";
+import { featuredCampaigns } from "~/server/fundraising/campaigns.server";
 import { asPublicEvent, upcomingOrgEvents } from "~/server/organiser-events/events.server";
 import type { Route } from "./+types/home";
 

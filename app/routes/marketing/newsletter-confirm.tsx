@@ -1,7 +1,7 @@
 import { data, Form, Link } from "react-router";
 import { appContext } from "~/context";
 import { pageMeta } from "~/lib/site";
-import { confirmSubscription } from "~/server/newsletter.server";
+import { confirmSubscription } from "~/server/site/newsletter.server";
 import type { Route } from "./+types/newsletter-confirm";
 
 export const meta = () => [...pageMeta("Confirm your subscription"), { name: "robots", content: "noindex" }];

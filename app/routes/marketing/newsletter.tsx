@@ -5,9 +5,9 @@ import { NEWSLETTER_SUCCESS, NewsletterForm, newsletterSchema } from "~/componen
 import { appContext } from "~/context";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { pageMeta } from "~/lib/site";
-import { outboxMailer } from "~/server/mail.server";
-import { requestSubscription } from "~/server/newsletter.server";
-import { allow, clientKey } from "~/server/rate-limit.server";
+import { outboxMailer } from "~/server/platform/mail.server";
+import { allow, clientKey } from "~/server/platform/rate-limit.server";
+import { requestSubscription } from "~/server/site/newsletter.server";
 import type { Route } from "./+types/newsletter";
 
 export const meta = () => pageMeta("Newsletter");

@@ -4,7 +4,7 @@ import { appContext } from "~/context";
 import { dayInZone } from "~/lib/events";
 import { staticPage } from "~/lib/page-handle";
 import { pageMeta } from "~/lib/site";
-import { featuredCampaigns } from "~/server/campaigns.server";
+import { featuredCampaigns } from "~/server/fundraising/campaigns.server";
 import type { Route } from "./+types/not-found";
 
 export async function loader({ request, context }: Route.LoaderArgs) {

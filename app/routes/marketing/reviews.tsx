@@ -8,11 +8,11 @@ import { Field, inputClass } from "~/components/ui/field";
 import { appContext } from "~/context";
 import { personNameField, requiredEmailField } from "~/lib/forms/fields";
 import { pageMeta } from "~/lib/site";
-import { unknownIntent } from "~/server/http.server";
-import { purgePublicPages } from "~/server/page-cache.server";
-import { allow, clientKey } from "~/server/rate-limit.server";
-import { addReview, listReviews, toggleHelpful } from "~/server/reviews.server";
-import { readVisitorId, visitorId } from "~/server/visitor.server";
+import { readVisitorId, visitorId } from "~/server/cards/visitor.server";
+import { unknownIntent } from "~/server/platform/http.server";
+import { purgePublicPages } from "~/server/platform/page-cache.server";
+import { allow, clientKey } from "~/server/platform/rate-limit.server";
+import { addReview, listReviews, toggleHelpful } from "~/server/site/reviews.server";
 import type { Route } from "./+types/reviews";
 
 export const REVIEW_SUCCESS = {

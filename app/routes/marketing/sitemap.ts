@@ -1,6 +1,6 @@
 import { appContext } from "~/context";
 import { escapeXml } from "~/lib/escape";
-import { sitemapPaths } from "~/server/sitemap.server";
+import { sitemapPaths } from "~/server/site/sitemap.server";
 import type { Route } from "./+types/sitemap";
 
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -5,18 +5,25 @@ import { type PublicCard, SHARE_FIELDS, vcardFileName } from "~/lib/card";
 import { CARD_LINK_PREFIX, OLD_CARD_LINK_PREFIX } from "~/lib/card-link";
 import { clipText } from "~/lib/graphemes";
 import { buildVCard } from "~/lib/vcard";
-import { checkSignedCard, decodeCardParam } from "../card-link.server";
-import { type Notice, renderCardNotFound, renderCardPage } from "../card-page.server";
-import { cardPaths, getAvatar, getPublishedCard, type VisitSource, vcardPhotoOf, visitSourceOf } from "../cards.server";
-import { cardTag, edgeGet, edgePut, edgeTicket, fromEdge } from "../edge-cache.server";
-import type { AppEnv } from "../env.server";
+import { checkSignedCard, decodeCardParam } from "../cards/card-link.server";
+import { type Notice, renderCardNotFound, renderCardPage } from "../cards/card-page.server";
+import {
+  cardPaths,
+  getAvatar,
+  getPublishedCard,
+  type VisitSource,
+  vcardPhotoOf,
+  visitSourceOf,
+} from "../cards/cards.server";
+import { qrPng } from "../cards/png.server";
+import { cardQrSvg } from "../cards/qr.server";
+import { checkShare, recordShareBack, SHARE_MESSAGES, shareSuccess } from "../cards/share-back.server";
+import { countSoon } from "../cards/stat-buffer.server";
 import { emitEvent } from "../integrations/webhooks.server";
-import { qrPng } from "../png.server";
-import { cardQrSvg } from "../qr.server";
-import { limitShareBack } from "../rate-limit.server";
-import { contentSecurityPolicy } from "../security.server";
-import { checkShare, recordShareBack, SHARE_MESSAGES, shareSuccess } from "../share-back.server";
-import { countSoon } from "../stat-buffer.server";
+import { cardTag, edgeGet, edgePut, edgeTicket, fromEdge } from "../platform/edge-cache.server";
+import type { AppEnv } from "../platform/env.server";
+import { limitShareBack } from "../platform/rate-limit.server";
+import { contentSecurityPolicy } from "../platform/security.server";
 
 type HonoEnv = { Bindings: Env; Variables: { app: AppContext } };
 

@@ -5,10 +5,9 @@ import { CSV_LAYOUTS, type CsvLayout, tableFor, toCsv } from "~/lib/csv-write";
 import { type IcsEvent, icsUid, toIcs } from "~/lib/ics";
 import { writeVCards } from "~/lib/vcard";
 import { toXlsx } from "~/lib/xlsx";
-import { exportAccount } from "../account.server";
-import { createAuth, getSessionUser } from "../auth.server";
-import { getCampaignImage } from "../campaigns.server";
-import { saveCapture } from "../capture.server";
+import { exportAccount } from "../account/account.server";
+import { createAuth, getSessionUser } from "../account/auth.server";
+import { getSettings, userForCalendarToken } from "../account/settings.server";
 import {
   AVATAR_MAX_BYTES,
   getOwnedCard,
@@ -18,16 +17,17 @@ import {
   setAvatar,
   setVCardPhoto,
   toPublicCard,
-} from "../cards.server";
+} from "../cards/cards.server";
+import { countSoon } from "../cards/stat-buffer.server";
+import { appleWalletConfig, googleWalletConfig } from "../cards/wallet/config.server";
+import { googleWalletSaveUrl } from "../cards/wallet/google-wallet.server";
+import { getReminder, openReminders } from "../follow/reminders.server";
+import { rhythmCalendarEvents } from "../follow/rhythm.server";
+import { getCampaignImage } from "../fundraising/campaigns.server";
 import { receiveStripeWebhook } from "../payments/webhook.server";
+import { saveCapture } from "../people/capture.server";
 import { personPhoto, photosOf, removePersonPhoto, setPersonPhoto } from "../people/photo.server";
 import { countOwned, loadPeople, PEOPLE_READ_LIMIT } from "../people/read.server";
-import { getReminder, openReminders } from "../reminders.server";
-import { rhythmCalendarEvents } from "../rhythm.server";
-import { getSettings, userForCalendarToken } from "../settings.server";
-import { countSoon } from "../stat-buffer.server";
-import { appleWalletConfig, googleWalletConfig } from "../wallet/config.server";
-import { googleWalletSaveUrl } from "../wallet/google-wallet.server";
 import { requireSession } from "./session.server";
 import { v1 } from "./v1.server";
 
@@ -187,7 +187,7 @@ api.get("/cards/:id/wallet.pkpass", requireSession(), async (c) => {
   if (found.status !== 200)
     return c.json({ error: found.status === 401 ? "Sign in first" : "Not found" }, found.status);
   // pkijs is loaded only when a pass is asked for, not at every Worker start.
-  const { buildApplePass } = await import("../wallet/apple-pass.server");
+  const { buildApplePass } = await import("../cards/wallet/apple-pass.server");
   const pass = await buildApplePass(found.card, found.url, config);
   countSoon(app.env.DB, app.ctx, found.id, "walletAdds", "wallet");
   return new Response(pass as BodyInit, {

@@ -1,6 +1,6 @@
 import { createMiddleware } from "hono/factory";
 import type { AppContext } from "~/context";
-import { getSessionUser, type SessionUser } from "../auth.server";
+import { getSessionUser, type SessionUser } from "../account/auth.server";
 
 type SessionEnv = { Bindings: Env; Variables: { app: AppContext; user: SessionUser } };
 

@@ -9,7 +9,8 @@ import { webLink } from "~/lib/forms/web-link";
 import { personJson, WEBHOOK_EVENTS } from "~/lib/integrations";
 import { EMAIL_LABELS, type PersonDraft, PHONE_LABELS, WEBSITE_LABELS } from "~/lib/people/draft";
 import { MANUAL_KINDS, MAX_INTERACTION_TEXT } from "~/lib/timeline";
-import { getEvent, listEvents } from "../events.server";
+import { hasFeature } from "../billing/plans.server";
+import { getEvent, listEvents } from "../events/events.server";
 import { authenticateToken, type TokenScope } from "../integrations/api-tokens.server";
 import { getPerson, listPeople } from "../integrations/people-source.server";
 import {
@@ -23,8 +24,7 @@ import { addPerson } from "../people/add.server";
 import { editableFields, updatePerson } from "../people/edit.server";
 import { getPerson as getStoredPerson } from "../people/read.server";
 import { logInteraction, timelineOf } from "../people/timeline.server";
-import { hasFeature } from "../plans.server";
-import { allow } from "../rate-limit.server";
+import { allow } from "../platform/rate-limit.server";
 
 /** The personal REST API: bearer tokens, zod-validated input, RFC 9457 problem answers, OpenAPI 3.1. */
 

@@ -1,7 +1,7 @@
 import { and, desc, eq, isNull } from "drizzle-orm";
 import { appPassword, user } from "~db/schema";
-import type { Database } from "../db.server";
-import { sha256Hex } from "../tokens.server";
+import type { Database } from "../db/db.server";
+import { sha256Hex } from "../platform/tokens.server";
 
 /**
  * App passwords: what a phone or desktop address book signs in with on the CardDAV routes, never the

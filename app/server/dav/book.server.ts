@@ -3,11 +3,11 @@ import { foldLine } from "~/lib/content-line";
 import type { PersonRecord, PhotoDraft } from "~/lib/people/draft";
 import { writeVCard } from "~/lib/vcard";
 import { davBook, davCard } from "~db/schema";
-import type { Database } from "../db.server";
+import type { Database } from "../db/db.server";
+import { rawSql, type Statement, writeBatch } from "../db/write.server";
 import { photosOf } from "../people/photo.server";
 import { loadPeople } from "../people/read.server";
-import { rawSql, type Statement, writeBatch } from "../people/write.server";
-import { sha256Hex } from "../tokens.server";
+import { sha256Hex } from "../platform/tokens.server";
 
 /**
  * The owner's address book as CardDAV resources (docs/decisions/0066). People are read through the

@@ -6,15 +6,15 @@ import { escapeXml } from "~/lib/escape";
 import type { PersonDraft } from "~/lib/people/draft";
 import { readVCardFile } from "~/lib/vcard-read";
 import { connection, davCard } from "~db/schema";
-import { createDb, type Database } from "../db.server";
+import { createDb, type Database } from "../db/db.server";
+import { rawSql, type Statement, writeBatch } from "../db/write.server";
 import { addPerson } from "../people/add.server";
 import { deletePerson } from "../people/edit.server";
 import type { PeopleEvents } from "../people/events.server";
 import { checkedDraftPhoto, deletePhotos, photoBytes, putPhoto, sameBytes } from "../people/photo.server";
 import { loadPeople } from "../people/read.server";
 import { replacePerson } from "../people/replace.server";
-import { rawSql, type Statement, writeBatch } from "../people/write.server";
-import { authLockedOut, limitAuthAttempt, RETRY_AFTER_SECONDS } from "../rate-limit.server";
+import { authLockedOut, limitAuthAttempt, RETRY_AFTER_SECONDS } from "../platform/rate-limit.server";
 import { authenticateAppPassword, type DavUser } from "./app-passwords.server";
 import {
   bumpBook,

@@ -1,6 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import { campaign, card, connection, event, gift } from "~db/schema";
-import type { Database } from "../db.server";
+import type { Database } from "../db/db.server";
 
 const live = sql`${gift.amount} > ${gift.amountRefunded}`;
 const net = sql<number>`sum(${gift.amount} - ${gift.amountRefunded})`.mapWith(Number);

@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import type { AppContext } from "~/context";
 import { stripeConnection } from "~db/schema";
-import { purgeOwnerCampaignPages } from "../campaigns.server";
 import { paymentsFor } from "../payments/payments.server";
+import { purgeOwnerCampaignPages } from "./campaigns.server";
 
 /** The owner's connected Stripe account, as last reported by Stripe. */
 export function getConnection(app: Pick<AppContext, "db">, userId: string) {

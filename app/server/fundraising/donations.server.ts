@@ -4,13 +4,13 @@ import type { AppContext } from "~/context";
 import { emailAddress } from "~/lib/forms/fields";
 import { formatMoney } from "~/lib/money";
 import { campaign, gift, recurringGift, stripeConnection } from "~db/schema";
-import { getCampaign, purgeCampaignPages, purgeOwnerCampaignPages } from "../campaigns.server";
+import { rawSql, type Statement } from "../db/write.server";
 import type { PaymentEvent } from "../payments/events";
 import { paymentsFor } from "../payments/payments.server";
 import type { HandlerResult, PaymentHandler } from "../payments/webhook.server";
 import { addPerson } from "../people/add.server";
 import { giftEntryStatements } from "../people/timeline.server";
-import { rawSql, type Statement } from "../people/write.server";
+import { getCampaign, purgeCampaignPages, purgeOwnerCampaignPages } from "./campaigns.server";
 import { announceGift } from "./gifts.server";
 import { sendThankYou } from "./thank-you.server";
 

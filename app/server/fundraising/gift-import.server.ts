@@ -13,14 +13,14 @@ import { formatMoney } from "~/lib/money";
 import type { PersonDraft } from "~/lib/people/draft";
 import { normalisePerson } from "~/lib/people/normalise";
 import { campaign, connection, contactPoint, gift } from "~db/schema";
-import { purgeCampaignPages } from "../campaigns.server";
-import { claimStatement, lostClaim } from "../claim.server";
-import type { Database } from "../db.server";
-import { forgetPreview, keepPreview, readPreview } from "../import.server";
+import { claimStatement, lostClaim } from "../db/claim.server";
+import type { Database } from "../db/db.server";
+import { rawSql, type Statement, writeBatch } from "../db/write.server";
 import { ownerCountry } from "../people/add.server";
 import { preparePeople } from "../people/batch.server";
+import { forgetPreview, keepPreview, readPreview } from "../people/import.server";
 import { giftEntriesStatements } from "../people/timeline.server";
-import { rawSql, type Statement, writeBatch } from "../people/write.server";
+import { purgeCampaignPages } from "./campaigns.server";
 import { announceGifts } from "./gifts.server";
 
 /** What waits in KV between the upload and the confirm (docs/decisions/0102): the table as read, not a plan. */

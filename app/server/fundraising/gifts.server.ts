@@ -3,13 +3,13 @@ import type { AppContext } from "~/context";
 import { type HandGift, instalmentPlan, type PledgeForm } from "~/lib/gift-forms";
 import { formatMoney } from "~/lib/money";
 import { campaign, connection, gift, pledge, pledgeInstalment, recurringGift, reminder } from "~db/schema";
-import { purgeCampaignPages } from "../campaigns.server";
-import type { Database } from "../db.server";
+import type { Database } from "../db/db.server";
+import { rawSql, writeBatch } from "../db/write.server";
 import { emitEvent, emitEvents } from "../integrations/webhooks.server";
 import { paymentsFor } from "../payments/payments.server";
 import { addPerson, attachToPerson } from "../people/add.server";
 import { giftEntryStatements } from "../people/timeline.server";
-import { rawSql, writeBatch } from "../people/write.server";
+import { purgeCampaignPages } from "./campaigns.server";
 
 const net = sql<number>`${gift.amount} - ${gift.amountRefunded}`;
 const live = sql`${gift.amount} > ${gift.amountRefunded}`;

@@ -4,7 +4,7 @@ import type { AppContext } from "~/context";
 import { formatMoney } from "~/lib/money";
 import type { templateSchema } from "~/lib/thank-you";
 import { campaign, gift, thankYouTemplate, user } from "~db/schema";
-import { outboxMailer } from "../mail.server";
+import { outboxMailer } from "../platform/mail.server";
 
 export const DEFAULT_TEMPLATE = {
   subject: "Thank you for your gift to {campaign}",

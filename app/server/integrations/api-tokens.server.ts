@@ -1,7 +1,7 @@
 import { and, desc, eq, isNull } from "drizzle-orm";
 import { apiToken } from "~db/schema";
-import type { Database } from "../db.server";
-import { randomToken, sha256Hex } from "../tokens.server";
+import type { Database } from "../db/db.server";
+import { randomToken, sha256Hex } from "../platform/tokens.server";
 
 export type TokenScope = "read" | "write";
 export const TOKEN_PREFIX = "kw_";

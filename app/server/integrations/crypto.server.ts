@@ -1,4 +1,4 @@
-import type { AppEnv } from "../env.server";
+import type { AppEnv } from "../platform/env.server";
 
 /**
  * Integration credentials (HubSpot tokens, Krystal keys, webhook signing secrets) are stored

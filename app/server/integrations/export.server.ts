@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { apiToken, hubspotSync, syncRun, webhookEndpoint } from "~db/schema";
-import type { Database } from "../db.server";
+import type { Database } from "../db/db.server";
 
 /** The owner's integrations for "download all my data"; secrets, keys and token hashes are left out. */
 export async function exportIntegrations(db: Database, userId: string) {

@@ -1,7 +1,7 @@
 import { and, desc, eq } from "drizzle-orm";
 import { DEFAULT_HUBSPOT_MAPPING, outboundUrlProblem, type Schedule, toHubspotContact } from "~/lib/integrations";
 import { hubspotSync, type SyncLogItem, syncRun } from "~db/schema";
-import type { Database } from "../db.server";
+import type { Database } from "../db/db.server";
 import { decryptSecret, encryptSecret } from "./crypto.server";
 import { peopleChangedSince } from "./people-source.server";
 import { isProduction, type SyncContext } from "./webhooks.server";

@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { personJson, type Schedule } from "~/lib/integrations";
 import { type SyncLogItem, syncRun, webhookEndpoint } from "~db/schema";
-import type { Database } from "../db.server";
+import type { Database } from "../db/db.server";
 import { encryptSecret } from "./crypto.server";
 import { peopleChangedSince } from "./people-source.server";
 import { outboundAddressProblem } from "./resolve.server";

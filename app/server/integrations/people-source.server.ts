@@ -1,7 +1,7 @@
 import { and, asc, eq, gt, or } from "drizzle-orm";
 import type { PersonRecord } from "~/lib/people/draft";
 import { connection } from "~db/schema";
-import type { Database } from "../db.server";
+import type { Database } from "../db/db.server";
 import { loadPeople } from "../people/read.server";
 
 /**

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { isPrivateHost, outboundUrlProblem } from "~/lib/integrations";
-import type { AppEnv } from "../env.server";
+import type { AppEnv } from "../platform/env.server";
 
 /** A host name's addresses (A and AAAA), or an error when they could not be found out. */
 export type Resolver = (name: string) => Promise<string[]>;

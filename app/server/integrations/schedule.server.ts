@@ -1,7 +1,7 @@
 import { and, eq, ne } from "drizzle-orm";
 import { SCHEDULE_MS, type Schedule } from "~/lib/integrations";
 import { hubspotSync, webhookEndpoint } from "~db/schema";
-import { hasFeature } from "../plans.server";
+import { hasFeature } from "../billing/plans.server";
 import { runHubspotSync } from "./hubspot.server";
 import { runKrystalSync } from "./krystal.server";
 import { requeueStale, type SyncContext } from "./webhooks.server";

@@ -9,10 +9,10 @@ import {
   type WebhookEvent,
 } from "~/lib/integrations";
 import { webhookDelivery, webhookEndpoint } from "~db/schema";
-import type { Database } from "../db.server";
-import type { AppEnv, WebhookMessage } from "../env.server";
-import { hasFeature } from "../plans.server";
-import { randomToken } from "../tokens.server";
+import { hasFeature } from "../billing/plans.server";
+import type { Database } from "../db/db.server";
+import type { AppEnv, WebhookMessage } from "../platform/env.server";
+import { randomToken } from "../platform/tokens.server";
 import { decryptSecret, encryptSecret } from "./crypto.server";
 import { outboundAddressProblem } from "./resolve.server";
 

@@ -9,10 +9,10 @@ import {
 } from "~/lib/organiser-events";
 import type { PersonDraft } from "~/lib/people/draft";
 import { orgAttendee, orgConsent, orgEvent, orgExchange, personHistory } from "~db/schema";
-import type { Database } from "../db.server";
+import type { Database } from "../db/db.server";
+import { rawSql, writeBatch } from "../db/write.server";
 import { addPerson } from "../people/add.server";
 import type { PeopleEvents } from "../people/events.server";
-import { rawSql, writeBatch } from "../people/write.server";
 import type { OrgEvent } from "./events.server";
 
 export type Attendee = typeof orgAttendee.$inferSelect;

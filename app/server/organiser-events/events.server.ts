@@ -4,8 +4,8 @@ import { DAY_MS } from "~/lib/days";
 import type { EventStatus } from "~/lib/events";
 import { eventSlug, type OrgEventForm, orgEventStatus } from "~/lib/organiser-events";
 import { orgAttendee, orgConsent, orgEvent, orgExchange } from "~db/schema";
-import type { Database } from "../db.server";
-import { type PurgeEnv, purge } from "../edge-cache.server";
+import type { Database } from "../db/db.server";
+import { type PurgeEnv, purge } from "../platform/edge-cache.server";
 
 /** Organiser events: created, read and closed by their organiser; read by anyone once published. */
 

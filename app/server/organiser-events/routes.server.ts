@@ -9,12 +9,12 @@ import {
   nextStatusChange,
   orgEventStatus,
 } from "~/lib/organiser-events";
-import { getSessionUser } from "../auth.server";
-import { edgeGet, edgePut, edgeTicket, fromEdge } from "../edge-cache.server";
-import { outboxMailer } from "../mail.server";
-import { cardQrSvg } from "../qr.server";
-import { allow, clientKey, RETRY_AFTER_SECONDS } from "../rate-limit.server";
-import { contentSecurityPolicy } from "../security.server";
+import { getSessionUser } from "../account/auth.server";
+import { cardQrSvg } from "../cards/qr.server";
+import { edgeGet, edgePut, edgeTicket, fromEdge } from "../platform/edge-cache.server";
+import { outboxMailer } from "../platform/mail.server";
+import { allow, clientKey, RETRY_AFTER_SECONDS } from "../platform/rate-limit.server";
+import { contentSecurityPolicy } from "../platform/security.server";
 import {
   answerConnect,
   attendeeByBadge,

@@ -1,4 +1,4 @@
-import { plansHandler } from "../billing.server";
+import { plansHandler } from "../billing/billing.server";
 import { donationHandler } from "../fundraising/donations.server";
 import type { PaymentHandler } from "./webhook.server";
 

@@ -1,6 +1,6 @@
 import type { AppContext } from "~/context";
 import { hex } from "~/lib/hex";
-import type { AppEnv } from "../env.server";
+import type { AppEnv } from "../platform/env.server";
 import { localPayments } from "./local.server";
 import { stripePayments } from "./stripe.server";
 import type { Payments } from "./types";

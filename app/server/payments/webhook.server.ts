@@ -1,7 +1,7 @@
 import Stripe from "stripe";
 import type { AppContext } from "~/context";
 import { paymentEvent } from "~db/schema";
-import { type Statement, writeBatch } from "../people/write.server";
+import { type Statement, writeBatch } from "../db/write.server";
 import { type PaymentEvent, paymentEventSchema } from "./events";
 import { paymentHandlers } from "./handlers.server";
 import { webhookSecrets } from "./payments.server";

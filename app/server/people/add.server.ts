@@ -4,13 +4,13 @@ import type { PersonDraft } from "~/lib/people/draft";
 import { normalisePerson } from "~/lib/people/normalise";
 import { asCountry } from "~/lib/phone";
 import { connection, contactPoint, personHistory } from "~db/schema";
-import { activeEventName } from "../active-event.server";
-import type { Database } from "../db.server";
-import { getSettings } from "../settings.server";
+import { getSettings } from "../account/settings.server";
+import type { Database } from "../db/db.server";
+import { rawSql, type Statement, writeBatch } from "../db/write.server";
+import { activeEventName } from "../events/active-event.server";
 import { emitPeopleEvents, type PeopleEvents } from "./events.server";
 import { suggestionStatements } from "./suggestions.server";
 import { entryStatements } from "./timeline.server";
-import { rawSql, type Statement, writeBatch } from "./write.server";
 
 export type Source = "manual" | "share" | "saved" | "import" | "scan";
 type Batch = Statement[];

@@ -3,13 +3,13 @@ import { normalizePriority, normalizeStatus, normalizeTags } from "~/lib/connect
 import type { PersonDraft } from "~/lib/people/draft";
 import { normalisePerson, type PointValues } from "~/lib/people/normalise";
 import { connection, contactPoint, interaction, notification } from "~db/schema";
-import type { Database } from "../db.server";
-import { getSettings } from "../settings.server";
+import { getSettings } from "../account/settings.server";
+import type { Database } from "../db/db.server";
+import { rawSql, type Statement, writeBatch } from "../db/write.server";
 import { chunk, ownerCountry, type Source } from "./add.server";
 import { emitPeopleEvents, type PeopleEvents } from "./events.server";
 import { checkedDraftPhoto, deletePhotos, putPhoto } from "./photo.server";
 import { isContactSql } from "./timeline.server";
-import { rawSql, type Statement, writeBatch } from "./write.server";
 
 type Batch = Statement[];
 // Rows per JSON-carried statement: one bound parameter each, well under D1's statement and value sizes.

@@ -4,11 +4,11 @@ import { normalizeLinkedIn } from "~/lib/enrich";
 import { foldName, normaliseWebsite } from "~/lib/people/normalise";
 import { normalizePhone, phoneKey } from "~/lib/phone";
 import { connection, contactPoint, personHistory } from "~db/schema";
-import type { Database } from "../db.server";
+import type { Database } from "../db/db.server";
+import { rawSql, type Statement, writeBatch } from "../db/write.server";
 import { chunk, ownerCountry } from "./add.server";
 import { emitPeopleEvents, type PeopleEvents } from "./events.server";
 import { deletePhotos } from "./photo.server";
-import { rawSql, type Statement, writeBatch } from "./write.server";
 
 type Batch = Statement[];
 

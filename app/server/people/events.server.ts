@@ -1,7 +1,7 @@
 import { personJson } from "~/lib/integrations";
-import type { Database } from "../db.server";
-import type { AppEnv } from "../env.server";
+import type { Database } from "../db/db.server";
 import { emitEvents } from "../integrations/webhooks.server";
+import type { AppEnv } from "../platform/env.server";
 import { loadPeople } from "./read.server";
 
 /**

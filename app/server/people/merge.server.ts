@@ -2,12 +2,12 @@ import { and, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { PRIORITIES, type Priority, uniqueTags } from "~/lib/connection-rules";
 import { foldName } from "~/lib/people/normalise";
 import { connection, contactPoint, interaction, personHistory, personMerge, reminder, sharedContact } from "~db/schema";
-import { lostClaim, personClaims, personVersions } from "../claim.server";
-import type { Database } from "../db.server";
+import { lostClaim, personClaims, personVersions } from "../db/claim.server";
+import type { Database } from "../db/db.server";
+import { rawSql, type Statement, writeBatch } from "../db/write.server";
 import { chunk } from "./add.server";
 import { emitPeopleEvents, type PeopleEvents } from "./events.server";
 import { entryStatements, lastContactStatement } from "./timeline.server";
-import { rawSql, type Statement, writeBatch } from "./write.server";
 
 type Batch = Statement[];
 export const MAX_MERGE = 10;

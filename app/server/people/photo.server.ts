@@ -1,8 +1,8 @@
 import { and, eq, isNotNull } from "drizzle-orm";
 import type { PhotoDraft } from "~/lib/people/draft";
 import { connection } from "~db/schema";
-import { imageProblem, imageTypeOf } from "../cards.server";
-import type { Database } from "../db.server";
+import { imageProblem, imageTypeOf } from "../cards/cards.server";
+import type { Database } from "../db/db.server";
 import type { PeopleEvents } from "./events.server";
 import { emitPeopleEvents } from "./events.server";
 

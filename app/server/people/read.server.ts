@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, inArray, ne, sql } from "drizzle-orm";
 import type { EmailLabel, PersonRecord, PhoneLabel, WebsiteLabel } from "~/lib/people/draft";
 import { foldName } from "~/lib/people/normalise";
 import { connection, contactPoint, personHistory, sharedContact } from "~db/schema";
-import type { Database } from "../db.server";
+import type { Database } from "../db/db.server";
 import { chunk } from "./add.server";
 
 /** The owner's person with every contact point, or undefined: never another account's. */

@@ -3,10 +3,10 @@ import { normalizeTags, PRIORITIES, STATUSES } from "~/lib/connection-rules";
 import type { PersonDraft } from "~/lib/people/draft";
 import { normalisePerson, type PointValues } from "~/lib/people/normalise";
 import { connection, contactPoint, personHistory } from "~db/schema";
-import type { Database } from "../db.server";
+import type { Database } from "../db/db.server";
+import { type Statement, writeBatch } from "../db/write.server";
 import { ownerCountry } from "./add.server";
 import { emitPeopleEvents, type PeopleEvents } from "./events.server";
-import { type Statement, writeBatch } from "./write.server";
 
 const same = (a: { kind: string; key: string | null; value: string; service: string | null }, b: PointValues) =>
   a.kind === b.kind &&

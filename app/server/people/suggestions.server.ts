@@ -1,9 +1,9 @@
 import { and, asc, eq } from "drizzle-orm";
 import { foldName, type normalisePerson, splitName } from "~/lib/people/normalise";
 import { connection, personHistory, personSuggestion } from "~db/schema";
-import type { Database } from "../db.server";
+import type { Database } from "../db/db.server";
+import { type Statement, writeBatch } from "../db/write.server";
 import { emitPeopleEvents, type PeopleEvents } from "./events.server";
-import { type Statement, writeBatch } from "./write.server";
 
 export const SUGGESTED_FIELDS = ["name", "company", "title"] as const;
 export type SuggestedField = (typeof SUGGESTED_FIELDS)[number];

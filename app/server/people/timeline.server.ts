@@ -1,9 +1,9 @@
 import { and, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import { CONTACT_KINDS, type InteractionKind, kindLabel, MANUAL_KINDS } from "~/lib/timeline";
 import { connection, interaction } from "~db/schema";
-import type { Database } from "../db.server";
+import type { Database } from "../db/db.server";
+import { rawSql, type Statement, writeBatch } from "../db/write.server";
 import { emitEvent, type SyncContext } from "../integrations/webhooks.server";
-import { rawSql, type Statement, writeBatch } from "./write.server";
 
 /**
  * The timeline's one home. Every entry (logged by hand, through the API, or written when something

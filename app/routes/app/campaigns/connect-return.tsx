@@ -1,8 +1,8 @@
 import { appContext, userContext } from "~/context";
 import { refreshConnection } from "~/server/fundraising/connect.server";
-import { notFound } from "~/server/http.server";
 import { PaymentsError } from "~/server/payments/types";
-import { redirectWithToast } from "~/server/toast.server";
+import { notFound } from "~/server/platform/http.server";
+import { redirectWithToast } from "~/server/platform/toast.server";
 import type { Route } from "./+types/connect-return";
 
 /** Stripe sends the owner back here; the account's state is asked of Stripe, not read from the address. */

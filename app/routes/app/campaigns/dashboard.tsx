@@ -11,8 +11,8 @@ import { GIFT_METHOD_LABELS, GIFT_SOURCE_LABELS } from "~/lib/donation";
 import { handGiftSchema, pledgeSchema } from "~/lib/gift-forms";
 import { formatMoney } from "~/lib/money";
 import { pageMeta } from "~/lib/site";
-import { getOwnedCampaign } from "~/server/campaigns.server";
 import { campaignAnalytics } from "~/server/fundraising/analytics.server";
+import { getOwnedCampaign } from "~/server/fundraising/campaigns.server";
 import { givingStatus } from "~/server/fundraising/donations.server";
 import {
   campaignGifts,
@@ -21,8 +21,8 @@ import {
   recordPledge,
   unacknowledgedGifts,
 } from "~/server/fundraising/gifts.server";
-import { notFound } from "~/server/http.server";
-import { redirectWithToast } from "~/server/toast.server";
+import { notFound } from "~/server/platform/http.server";
+import { redirectWithToast } from "~/server/platform/toast.server";
 import { connection } from "~db/schema";
 import type { Route } from "./+types/dashboard";
 

@@ -15,6 +15,7 @@ import {
 } from "~/lib/campaign";
 import { amountInput, CURRENCIES } from "~/lib/money";
 import { pageMeta } from "~/lib/site";
+import { imageProblem } from "~/server/cards/cards.server";
 import {
   campaignHasGifts,
   changeCampaignStatus,
@@ -24,10 +25,9 @@ import {
   setCampaignImage,
   setNetworking,
   updateCampaign,
-} from "~/server/campaigns.server";
-import { imageProblem } from "~/server/cards.server";
-import { notFound } from "~/server/http.server";
-import { redirectWithToast, setToastHeader } from "~/server/toast.server";
+} from "~/server/fundraising/campaigns.server";
+import { notFound } from "~/server/platform/http.server";
+import { redirectWithToast, setToastHeader } from "~/server/platform/toast.server";
 import type { Route } from "./+types/edit";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [

@@ -3,9 +3,9 @@ import { appContext, userContext } from "~/context";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { payInstalment, requestRefund } from "~/server/fundraising/gifts.server";
 import { markThanked, sendThankYou } from "~/server/fundraising/thank-you.server";
-import { notFound } from "~/server/http.server";
 import { PaymentsError } from "~/server/payments/types";
-import { redirectWithToast } from "~/server/toast.server";
+import { notFound } from "~/server/platform/http.server";
+import { redirectWithToast } from "~/server/platform/toast.server";
 import type { Route } from "./+types/gift-actions";
 
 const schema = z.discriminatedUnion("intent", [

@@ -2,9 +2,9 @@ import { appContext, userContext } from "~/context";
 import { rowsToCsv } from "~/lib/csv-write";
 import { GIFT_METHOD_LABELS, GIFT_SOURCE_LABELS } from "~/lib/donation";
 import { amountInput } from "~/lib/money";
-import { getOwnedCampaign } from "~/server/campaigns.server";
+import { getOwnedCampaign } from "~/server/fundraising/campaigns.server";
 import { campaignGifts } from "~/server/fundraising/gifts.server";
-import { notFound } from "~/server/http.server";
+import { notFound } from "~/server/platform/http.server";
 import type { Route } from "./+types/gifts-csv";
 
 /** The campaign's gifts as CSV: one row per gift, amounts in the major unit, refunds beside them. */

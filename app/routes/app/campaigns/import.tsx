@@ -25,8 +25,8 @@ import {
   planGiftImport,
   readGiftFile,
 } from "~/server/fundraising/gift-import.server";
-import { notFound } from "~/server/http.server";
-import { redirectWithToast } from "~/server/toast.server";
+import { notFound } from "~/server/platform/http.server";
+import { redirectWithToast } from "~/server/platform/toast.server";
 import type { Route } from "./+types/import";
 
 export const meta = () => [...pageMeta("Import gifts"), { name: "robots", content: "noindex" }];

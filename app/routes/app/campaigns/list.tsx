@@ -3,13 +3,13 @@ import { UnthankedGifts } from "~/components/fundraising/unthanked";
 import { appContext, userContext } from "~/context";
 import { formatMoney } from "~/lib/money";
 import { pageMeta } from "~/lib/site";
-import { listOwnedCampaigns } from "~/server/campaigns.server";
+import { listOwnedCampaigns } from "~/server/fundraising/campaigns.server";
 import { getConnection, onboardingUrl } from "~/server/fundraising/connect.server";
 import { unacknowledgedGifts } from "~/server/fundraising/gifts.server";
-import { notFound } from "~/server/http.server";
 import { paymentsFor } from "~/server/payments/payments.server";
 import { PaymentsError } from "~/server/payments/types";
-import { redirectWithToast } from "~/server/toast.server";
+import { notFound } from "~/server/platform/http.server";
+import { redirectWithToast } from "~/server/platform/toast.server";
 import type { Route } from "./+types/list";
 
 export const meta = () => [...pageMeta("Your campaigns"), { name: "robots", content: "noindex" }];

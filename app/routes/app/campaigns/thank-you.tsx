@@ -6,8 +6,8 @@ import { appContext, userContext } from "~/context";
 import { pageMeta } from "~/lib/site";
 import { templateSchema } from "~/lib/thank-you";
 import { getTemplate, renderThankYou, saveTemplate } from "~/server/fundraising/thank-you.server";
-import { notFound } from "~/server/http.server";
-import { redirectWithToast } from "~/server/toast.server";
+import { notFound } from "~/server/platform/http.server";
+import { redirectWithToast } from "~/server/platform/toast.server";
 import type { Route } from "./+types/thank-you";
 
 export const meta = () => [...pageMeta("Thank-you message"), { name: "robots", content: "noindex" }];

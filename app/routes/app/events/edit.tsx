@@ -5,10 +5,10 @@ import { Field, inputClass } from "~/components/ui/field";
 import { appContext } from "~/context";
 import { EVENT_TYPE_LABEL, EVENT_TYPES, eventFormSchema } from "~/lib/events";
 import { pageMeta } from "~/lib/site";
-import { requireUser } from "~/server/auth.server";
-import { createEvent, getEvent, titleTaken, updateEvent } from "~/server/events.server";
-import { notFound, parseId } from "~/server/http.server";
-import { redirectWithToast } from "~/server/toast.server";
+import { requireUser } from "~/server/account/auth.server";
+import { createEvent, getEvent, titleTaken, updateEvent } from "~/server/events/events.server";
+import { notFound, parseId } from "~/server/platform/http.server";
+import { redirectWithToast } from "~/server/platform/toast.server";
 import type { Route } from "./+types/edit";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [

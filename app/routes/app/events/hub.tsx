@@ -24,14 +24,21 @@ import { can } from "~/lib/plans";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { pageMeta } from "~/lib/site";
 import { formatInZone } from "~/lib/time";
-import { type AiBinding, createAssistant } from "~/server/assistant.server";
-import { requireUser } from "~/server/auth.server";
-import { deleteEvent, getEvent, networkForPlan, saveAttendees, savePlan, toggleActive } from "~/server/events.server";
-import { notFound, parseId } from "~/server/http.server";
+import { requireUser } from "~/server/account/auth.server";
+import { getSettings } from "~/server/account/settings.server";
+import { type AiBinding, createAssistant } from "~/server/assistant/assistant.server";
+import { getEntitlements, requireFeature } from "~/server/billing/plans.server";
+import {
+  deleteEvent,
+  getEvent,
+  networkForPlan,
+  saveAttendees,
+  savePlan,
+  toggleActive,
+} from "~/server/events/events.server";
 import { publicOrgEvent } from "~/server/organiser-events/events.server";
-import { getEntitlements, requireFeature } from "~/server/plans.server";
-import { getSettings } from "~/server/settings.server";
-import { redirectWithToast } from "~/server/toast.server";
+import { notFound, parseId } from "~/server/platform/http.server";
+import { redirectWithToast } from "~/server/platform/toast.server";
 import type { Route } from "./+types/hub";
 
 export const meta: Route.MetaFunction = ({ loaderData }) =>

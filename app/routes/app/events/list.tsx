@@ -3,9 +3,9 @@ import { HubEventCard } from "~/components/event-hub";
 import { appContext } from "~/context";
 import { dayInZone, eventStatus } from "~/lib/events";
 import { pageMeta } from "~/lib/site";
-import { requireUser } from "~/server/auth.server";
-import { listEvents } from "~/server/events.server";
-import { getSettings } from "~/server/settings.server";
+import { requireUser } from "~/server/account/auth.server";
+import { getSettings } from "~/server/account/settings.server";
+import { listEvents } from "~/server/events/events.server";
 import type { Route } from "./+types/list";
 
 export const meta = () => [...pageMeta("Your events"), { name: "robots", content: "noindex" }];

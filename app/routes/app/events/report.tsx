@@ -10,16 +10,16 @@ import { FOLLOW_UP_WINDOW_MS, mailtoHref } from "~/lib/events";
 import { rankLeads } from "~/lib/lead-score";
 import { pageMeta } from "~/lib/site";
 import { formatInZone } from "~/lib/time";
-import type { AiBinding } from "~/server/assistant.server";
-import { requireUser } from "~/server/auth.server";
-import { savedDrafts } from "~/server/drafts.server";
-import { getEvent, peopleMetAt } from "~/server/events.server";
+import { requireUser } from "~/server/account/auth.server";
+import { getSettings } from "~/server/account/settings.server";
+import type { AiBinding } from "~/server/assistant/assistant.server";
+import { requireFeature } from "~/server/billing/plans.server";
+import { getEvent, peopleMetAt } from "~/server/events/events.server";
+import { savedDrafts } from "~/server/follow/drafts.server";
+import { createReminder } from "~/server/follow/reminders.server";
 import { eventFundraising } from "~/server/fundraising/analytics.server";
-import { notFound, parseId, unknownIntent } from "~/server/http.server";
-import { requireFeature } from "~/server/plans.server";
-import { createReminder } from "~/server/reminders.server";
-import { getSettings } from "~/server/settings.server";
-import { redirectWithToast } from "~/server/toast.server";
+import { notFound, parseId, unknownIntent } from "~/server/platform/http.server";
+import { redirectWithToast } from "~/server/platform/toast.server";
 import type { Route } from "./+types/report";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [

@@ -3,8 +3,7 @@ import { inputClass } from "~/components/ui/field";
 import { appContext } from "~/context";
 import { VISIBILITY_LABEL } from "~/lib/organiser-events";
 import { pageMeta } from "~/lib/site";
-import { requireUser } from "~/server/auth.server";
-import { notFound } from "~/server/http.server";
+import { requireUser } from "~/server/account/auth.server";
 import {
   answerConnect,
   directory,
@@ -15,7 +14,8 @@ import {
   requestConnect,
 } from "~/server/organiser-events/attendees.server";
 import { publicOrgEvent } from "~/server/organiser-events/events.server";
-import { redirectWithToast } from "~/server/toast.server";
+import { notFound } from "~/server/platform/http.server";
+import { redirectWithToast } from "~/server/platform/toast.server";
 import type { Route } from "./+types/directory";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [

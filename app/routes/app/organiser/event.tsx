@@ -4,8 +4,7 @@ import { Field, inputClass } from "~/components/ui/field";
 import { appContext } from "~/context";
 import { formatLocal, orgEventStatus } from "~/lib/organiser-events";
 import { pageMeta } from "~/lib/site";
-import { requireUser } from "~/server/auth.server";
-import { notFound, parseId } from "~/server/http.server";
+import { requireUser } from "~/server/account/auth.server";
 import {
   organiserStats,
   ownOrgEvent,
@@ -13,7 +12,8 @@ import {
   setLeadRights,
   setOrgEventState,
 } from "~/server/organiser-events/events.server";
-import { redirectWithToast } from "~/server/toast.server";
+import { notFound, parseId } from "~/server/platform/http.server";
+import { redirectWithToast } from "~/server/platform/toast.server";
 import type { Route } from "./+types/event";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [

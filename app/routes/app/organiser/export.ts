@@ -1,8 +1,8 @@
 import { appContext, userContext } from "~/context";
 import { rowsToCsv } from "~/lib/csv-write";
 import { toXlsx } from "~/lib/xlsx";
-import { notFound, parseId } from "~/server/http.server";
 import { consentedAttendees, ownOrgEvent } from "~/server/organiser-events/events.server";
+import { notFound, parseId } from "~/server/platform/http.server";
 import type { Route } from "./+types/export";
 
 const HEADER = ["Name", "Email", "Company", "Title", "Interests", "Joined", "Consented"];

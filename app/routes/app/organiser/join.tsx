@@ -2,15 +2,15 @@ import { data, Form, Link, redirect } from "react-router";
 import { appContext } from "~/context";
 import { DIRECTORY_CONSENT_TEXT, JOIN_MESSAGES, VISIBILITY, VISIBILITY_LABEL } from "~/lib/organiser-events";
 import { pageMeta } from "~/lib/site";
-import { requireUser } from "~/server/auth.server";
-import { getOwnedCard, listCards } from "~/server/cards.server";
-import { notFound } from "~/server/http.server";
+import { requireUser } from "~/server/account/auth.server";
+import { getOwnedCard, listCards } from "~/server/cards/cards.server";
 import { joinEvent, myAttendee } from "~/server/organiser-events/attendees.server";
 import { publicOrgEvent } from "~/server/organiser-events/events.server";
 import { joinRefusal } from "~/server/organiser-events/pages.server";
 import { sendPass } from "~/server/organiser-events/routes.server";
-import { allow, clientKey } from "~/server/rate-limit.server";
-import { redirectWithToast } from "~/server/toast.server";
+import { notFound } from "~/server/platform/http.server";
+import { allow, clientKey } from "~/server/platform/rate-limit.server";
+import { redirectWithToast } from "~/server/platform/toast.server";
 import type { Route } from "./+types/join";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [

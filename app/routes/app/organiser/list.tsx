@@ -7,11 +7,11 @@ import { appContext } from "~/context";
 import { EVENT_TYPE_LABEL, EVENT_TYPES } from "~/lib/events";
 import { formatLocal, orgEventFormSchema, orgEventStatus } from "~/lib/organiser-events";
 import { pageMeta } from "~/lib/site";
-import { requireUser } from "~/server/auth.server";
+import { requireUser } from "~/server/account/auth.server";
+import { getSettings } from "~/server/account/settings.server";
 import { myAttendance } from "~/server/organiser-events/attendees.server";
 import { createOrgEvent, ownOrgEvents, purgeOrgEvent } from "~/server/organiser-events/events.server";
-import { getSettings } from "~/server/settings.server";
-import { redirectWithToast } from "~/server/toast.server";
+import { redirectWithToast } from "~/server/platform/toast.server";
 import type { Route } from "./+types/list";
 
 export const meta = () => [...pageMeta("Events you organise"), { name: "robots", content: "noindex" }];

@@ -1,0 +1,62 @@
+import type { Database } from "../db/db.server";
+import { outboxMailer } from "../platform/mail.server";
+
+type Person = { email: string; name: string };
+
+/** True when better-auth's signed link changes the address (its payload names `updateTo`), not only confirms it. */
+function changesAddress(token: string): boolean {
+  try {
+    const payload = JSON.parse(atob((token.split(".")[1] ?? "").replaceAll("-", "+").replaceAll("_", "/")));
+    return typeof payload?.updateTo === "string";
+  } catch {
+    return true;
+  }
+}
+
+/** Links expire after an hour; the mails say so. */
+export const ACCOUNT_LINK_SECONDS = 60 * 60;
+
+/**
+ * The account mails better-auth asks for: password reset, and the link that confirms a new email
+ * address (sent to the new address). Plain text through the mail adapter, so no user field can
+ * become markup; in development they land in /dev/mailbox.
+ */
+export function accountMail(db: Database) {
+  const mailer = outboxMailer(db);
+  return {
+    async sendResetPassword({ user, url }: { user: Person; url: string }) {
+      await mailer.send({
+        to: user.email,
+        kind: "password-reset",
+        subject: "Reset your KnowWho password",
+        text: `Hi ${user.name},\n\nSomeone (we hope you) asked to reset the password of your KnowWho account. Choose a new password here:\n\n${url}\n\nThe link works once, for one hour. If you did not ask for this, ignore this email: your password stays as it is.`,
+      });
+    },
+    async sendVerificationEmail({ user, url, token }: { user: Person; url: string; token: string }) {
+      if (!changesAddress(token)) {
+        await mailer.send({
+          to: user.email,
+          kind: "email-verify",
+          subject: "Confirm your KnowWho email address",
+          text: `Hi ${user.name},\n\nOpen this link to confirm that ${user.email} is yours:\n\n${url}\n\nThe link works for one hour. If you did not ask for this, ignore this email.`,
+        });
+        return;
+      }
+      await mailer.send({
+        to: user.email,
+        kind: "email-change",
+        subject: "Confirm your new KnowWho email address",
+        text: `Hi ${user.name},\n\nOpen this link to make ${user.email} the email address of your KnowWho account:\n\n${url}\n\nThe link works for one hour. Until you open it, your account keeps its current address. If you did not ask for this, ignore this email.`,
+      });
+    },
+    /** To the current address, so a change made from a stolen session does not go unnoticed. */
+    async noticeEmailChange(user: Person, newEmail: string) {
+      await mailer.send({
+        to: user.email,
+        kind: "email-change-notice",
+        subject: "Your KnowWho email address is being changed",
+        text: `Hi ${user.name},\n\nSomeone signed in to your KnowWho account asked to change its email address to ${newEmail}. The change happens only when the link sent to that address is opened.\n\nIf this was not you, change your password in Settings > Account now and sign out of your other devices.`,
+      });
+    },
+  };
+}

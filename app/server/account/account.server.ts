@@ -1,0 +1,479 @@
+import { eq, getTableColumns, inArray, or, type SQL } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
+import type { SQLiteTable } from "drizzle-orm/sqlite-core";
+import {
+  account,
+  accountPlan,
+  apiToken,
+  appPassword,
+  billingInvoice,
+  campaign,
+  card,
+  cardSourceStat,
+  cardStat,
+  connection,
+  contactPoint,
+  davBook,
+  davCard,
+  event,
+  followUpDraft,
+  gift,
+  helpRequest,
+  hubspotSync,
+  interaction,
+  keepInTouch,
+  newsletterSubscriber,
+  nonprofitApplication,
+  notification,
+  orgAttendee,
+  orgConsent,
+  orgEvent,
+  orgExchange,
+  outbox,
+  personHistory,
+  personMerge,
+  personSuggestion,
+  pledge,
+  pledgeInstalment,
+  recurringGift,
+  reminder,
+  review,
+  reviewHelpful,
+  session,
+  sharedContact,
+  stripeConnection,
+  syncRun,
+  tagRhythm,
+  thankYouTemplate,
+  user,
+  userSettings,
+  verification,
+  webhookDelivery,
+  webhookEndpoint,
+  writeClaim,
+} from "~db/schema";
+import { removeCardObjects } from "../cards/cards.server";
+import type { Database } from "../db/db.server";
+import { purgeCampaignPages } from "../fundraising/campaigns.server";
+import { exportIntegrations } from "../integrations/export.server";
+import { deleteAccountPhotos } from "../people/photo.server";
+import type { AppEnv } from "../platform/env.server";
+
+/** The account whose data is read or deleted. Rows kept by email count only once the address is confirmed. */
+export type AccountOwner = { id: string; email: string; emailVerified: boolean };
+
+/**
+ * Tables kept by email rather than by account (someone may use them without an account). They belong to
+ * an account only when it has confirmed that address: anyone can sign up with an address they do not hold.
+ */
+const byEmail = (o: AccountOwner, column: Parameters<typeof eq>[0]) =>
+  o.emailVerified ? eq(column, o.email) : undefined;
+
+/**
+ * One section of "download all my data": the rows of one or more tables, read on their own so the
+ * download can be written section by section. `tables` names what it covers (the test checks every
+ * table the schema ties to an account is covered); secrets (hashes, encrypted keys, tokens) are never selected.
+ */
+export type ExportSection = {
+  name: string;
+  tables: readonly string[];
+  read: (db: Database, o: AccountOwner) => Promise<unknown>;
+};
+
+/** The events the owner organised, as a subquery. */
+const organised = (db: Database, o: AccountOwner) =>
+  db.select({ id: orgEvent.id }).from(orgEvent).where(eq(orgEvent.userId, o.id));
+
+const rowsOf =
+  <T extends SQLiteTable>(table: T, where: (o: AccountOwner) => SQL | undefined) =>
+  async (db: Database, o: AccountOwner) => {
+    const condition = where(o);
+    return condition
+      ? db
+          .select()
+          .from(table as SQLiteTable)
+          .where(condition)
+      : [];
+  };
+
+export const EXPORT_SECTIONS: readonly ExportSection[] = [
+  {
+    name: "profile",
+    tables: ["user"],
+    read: async (db, o) =>
+      (
+        await db
+          .select({
+            id: user.id,
+            name: user.name,
+            email: user.email,
+            emailVerified: user.emailVerified,
+            image: user.image,
+            createdAt: user.createdAt,
+          })
+          .from(user)
+          .where(eq(user.id, o.id))
+      )[0] ?? null,
+  },
+  {
+    name: "signIns",
+    tables: ["account"],
+    read: (db, o) =>
+      db
+        .select({ provider: account.providerId, createdAt: account.createdAt, updatedAt: account.updatedAt })
+        .from(account)
+        .where(eq(account.userId, o.id)),
+  },
+  {
+    name: "sessions",
+    tables: ["session"],
+    read: (db, o) =>
+      db
+        .select({
+          createdAt: session.createdAt,
+          expiresAt: session.expiresAt,
+          ipAddress: session.ipAddress,
+          userAgent: session.userAgent,
+        })
+        .from(session)
+        .where(eq(session.userId, o.id)),
+  },
+  {
+    name: "settings",
+    tables: ["user_settings"],
+    read: async (db, o) => {
+      const [row] = await db.select().from(userSettings).where(eq(userSettings.userId, o.id));
+      if (!row) return null;
+      const { calendarTokenHash: _secret, ...preferences } = row;
+      return preferences;
+    },
+  },
+  { name: "cards", tables: ["card"], read: rowsOf(card, (o) => eq(card.userId, o.id)) },
+  {
+    name: "cardStats",
+    tables: ["card_stat"],
+    read: (db, o) =>
+      db
+        .select()
+        .from(cardStat)
+        .where(inArray(cardStat.cardId, db.select({ id: card.id }).from(card).where(eq(card.userId, o.id)))),
+  },
+  {
+    name: "cardSourceStats",
+    tables: ["card_source_stat"],
+    read: (db, o) =>
+      db
+        .select()
+        .from(cardSourceStat)
+        .where(inArray(cardSourceStat.cardId, db.select({ id: card.id }).from(card).where(eq(card.userId, o.id)))),
+  },
+  { name: "connections", tables: ["connection"], read: rowsOf(connection, (o) => eq(connection.userId, o.id)) },
+  {
+    name: "contactPoints",
+    tables: ["contact_point"],
+    read: rowsOf(contactPoint, (o) => eq(contactPoint.userId, o.id)),
+  },
+  {
+    name: "personHistory",
+    tables: ["person_history"],
+    read: rowsOf(personHistory, (o) => eq(personHistory.userId, o.id)),
+  },
+  { name: "merges", tables: ["person_merge"], read: rowsOf(personMerge, (o) => eq(personMerge.userId, o.id)) },
+  { name: "events", tables: ["event"], read: rowsOf(event, (o) => eq(event.userId, o.id)) },
+  { name: "reminders", tables: ["reminder"], read: rowsOf(reminder, (o) => eq(reminder.userId, o.id)) },
+  { name: "notifications", tables: ["notification"], read: rowsOf(notification, (o) => eq(notification.userId, o.id)) },
+  {
+    name: "sharedContacts",
+    tables: ["shared_contacts"],
+    read: rowsOf(sharedContact, (o) => eq(sharedContact.recipientUserId, o.id)),
+  },
+  {
+    name: "integrations",
+    tables: ["webhook_endpoint", "hubspot_sync", "api_token", "sync_run"],
+    read: (db, o) => exportIntegrations(db, o.id),
+  },
+  {
+    name: "webhookDeliveries",
+    tables: ["webhook_delivery"],
+    read: rowsOf(webhookDelivery, (o) => eq(webhookDelivery.userId, o.id)),
+  },
+  {
+    // Names and dates only: the password itself is kept nowhere but on the device.
+    name: "addressBookDevices",
+    tables: ["app_password"],
+    read: (db, o) =>
+      db
+        .select({
+          name: appPassword.name,
+          createdAt: appPassword.createdAt,
+          lastUsedAt: appPassword.lastUsedAt,
+          revokedAt: appPassword.revokedAt,
+        })
+        .from(appPassword)
+        .where(eq(appPassword.userId, o.id)),
+  },
+  { name: "addressBook", tables: ["dav_book"], read: rowsOf(davBook, (o) => eq(davBook.userId, o.id)) },
+  { name: "addressBookCards", tables: ["dav_card"], read: rowsOf(davCard, (o) => eq(davCard.userId, o.id)) },
+  { name: "timeline", tables: ["interaction"], read: rowsOf(interaction, (o) => eq(interaction.userId, o.id)) },
+  { name: "keepInTouch", tables: ["keep_in_touch"], read: rowsOf(keepInTouch, (o) => eq(keepInTouch.userId, o.id)) },
+  { name: "tagRhythms", tables: ["tag_rhythm"], read: rowsOf(tagRhythm, (o) => eq(tagRhythm.userId, o.id)) },
+  {
+    name: "followUpDrafts",
+    tables: ["follow_up_draft"],
+    read: rowsOf(followUpDraft, (o) => eq(followUpDraft.userId, o.id)),
+  },
+  { name: "campaigns", tables: ["campaign"], read: rowsOf(campaign, (o) => eq(campaign.userId, o.id)) },
+  { name: "gifts", tables: ["gift"], read: rowsOf(gift, (o) => eq(gift.userId, o.id)) },
+  {
+    name: "recurringGifts",
+    tables: ["recurring_gift"],
+    read: rowsOf(recurringGift, (o) => eq(recurringGift.userId, o.id)),
+  },
+  { name: "pledges", tables: ["pledge"], read: rowsOf(pledge, (o) => eq(pledge.userId, o.id)) },
+  {
+    name: "pledgeInstalments",
+    tables: ["pledge_instalment"],
+    read: (db, o) =>
+      db
+        .select()
+        .from(pledgeInstalment)
+        .where(
+          inArray(pledgeInstalment.pledgeId, db.select({ id: pledge.id }).from(pledge).where(eq(pledge.userId, o.id))),
+        ),
+  },
+  {
+    name: "thankYouTemplate",
+    tables: ["thank_you_template"],
+    read: rowsOf(thankYouTemplate, (o) => eq(thankYouTemplate.userId, o.id)),
+  },
+  {
+    name: "stripeConnection",
+    tables: ["stripe_connection"],
+    read: rowsOf(stripeConnection, (o) => eq(stripeConnection.userId, o.id)),
+  },
+  { name: "plan", tables: ["account_plan"], read: rowsOf(accountPlan, (o) => eq(accountPlan.userId, o.id)) },
+  {
+    name: "invoices",
+    tables: ["billing_invoice"],
+    read: rowsOf(billingInvoice, (o) => eq(billingInvoice.userId, o.id)),
+  },
+  {
+    name: "nonprofitApplications",
+    tables: ["nonprofit_application"],
+    read: rowsOf(nonprofitApplication, (o) => eq(nonprofitApplication.userId, o.id)),
+  },
+  {
+    name: "newsletter",
+    tables: ["newsletter_subscriber"],
+    read: async (db, o) =>
+      o.emailVerified
+        ? db
+            .select({
+              email: newsletterSubscriber.email,
+              status: newsletterSubscriber.status,
+              source: newsletterSubscriber.source,
+              confirmedAt: newsletterSubscriber.confirmedAt,
+              createdAt: newsletterSubscriber.createdAt,
+              updatedAt: newsletterSubscriber.updatedAt,
+            })
+            .from(newsletterSubscriber)
+            .where(eq(newsletterSubscriber.email, o.email))
+        : [],
+  },
+  { name: "reviews", tables: ["review"], read: rowsOf(review, (o) => byEmail(o, review.email)) },
+  {
+    // How many people found each of the owner's reviews helpful; who they were is not the owner's data.
+    name: "reviewHelpfulMarks",
+    tables: ["review_helpful"],
+    read: async (db, o) =>
+      o.emailVerified
+        ? db
+            .select({ reviewId: reviewHelpful.reviewId, createdAt: reviewHelpful.createdAt })
+            .from(reviewHelpful)
+            .where(
+              inArray(
+                reviewHelpful.reviewId,
+                db.select({ id: review.id }).from(review).where(eq(review.email, o.email)),
+              ),
+            )
+        : [],
+  },
+  { name: "helpRequests", tables: ["help_request"], read: rowsOf(helpRequest, (o) => byEmail(o, helpRequest.email)) },
+  { name: "mailSent", tables: ["outbox"], read: rowsOf(outbox, (o) => byEmail(o, outbox.to)) },
+  {
+    name: "detailsOffered",
+    tables: ["person_suggestion"],
+    read: rowsOf(personSuggestion, (o) => eq(personSuggestion.userId, o.id)),
+  },
+  // Keys of writes that may happen once (an import's or a merge's id), with when each was made.
+  { name: "writesMadeOnce", tables: ["write_claim"], read: rowsOf(writeClaim, (o) => eq(writeClaim.userId, o.id)) },
+  { name: "organisedEvents", tables: ["org_event"], read: rowsOf(orgEvent, (o) => eq(orgEvent.userId, o.id)) },
+  {
+    // The attendees of the owner's own events, and the owner's own passes at anyone's event.
+    name: "eventAttendees",
+    tables: ["org_attendee"],
+    read: (db, o) => {
+      const { passToken: _secret, ...columns } = getTableColumns(orgAttendee);
+      return db
+        .select(columns)
+        .from(orgAttendee)
+        .where(or(inArray(orgAttendee.eventId, organised(db, o)), eq(orgAttendee.userId, o.id)));
+    },
+  },
+  {
+    name: "eventConsents",
+    tables: ["org_consent"],
+    read: (db, o) =>
+      db
+        .select()
+        .from(orgConsent)
+        .where(or(inArray(orgConsent.eventId, organised(db, o)), byEmail(o, orgConsent.email))),
+  },
+  {
+    name: "eventExchanges",
+    tables: ["org_exchange"],
+    read: (db, o) => {
+      const passes = db.select({ id: orgAttendee.id }).from(orgAttendee).where(eq(orgAttendee.userId, o.id));
+      return db
+        .select()
+        .from(orgExchange)
+        .where(
+          or(
+            inArray(orgExchange.eventId, organised(db, o)),
+            inArray(orgExchange.fromId, passes),
+            inArray(orgExchange.toId, passes),
+          ),
+        );
+    },
+  },
+];
+
+/**
+ * Tables that hold nothing of any one account, each with the reason. Every other table of the schema
+ * must be covered by a section above and by `deleteAccount` (tests/worker/account-data.test.ts).
+ */
+export const NOT_ACCOUNT_DATA: Readonly<Record<string, string>> = {
+  guide_vote: "anonymous visitor ids, never tied to an account",
+  payment_event: "Stripe event ids and types, kept so a replayed event changes nothing",
+  payment_local_object: "the built-in test checkout's stand-in for Stripe's own records",
+  verification: "single-use sign-in secrets (reset links); deleted with the account, never exported",
+};
+
+/** Everything the account holds, section by section, for "download all my data". */
+export async function exportAccount(db: Database, o: AccountOwner) {
+  const values = await Promise.all(EXPORT_SECTIONS.map((s) => s.read(db, o)));
+  return {
+    exportedAt: new Date().toISOString(),
+    ...Object.fromEntries(EXPORT_SECTIONS.map((s, i) => [s.name, values[i]])),
+  };
+}
+
+/**
+ * The deletions, children before parents, so the account goes whole in one batch whatever each foreign
+ * key says (campaign.user_id has no ON DELETE; a table rebuild would fire its children's SET NULL).
+ */
+function deletions(db: Database, o: AccountOwner): BatchItem<"sqlite">[] {
+  const mine = <T extends SQLiteTable>(table: T, column: Parameters<typeof eq>[0]) =>
+    db.delete(table as SQLiteTable).where(eq(column, o.id));
+  const cards = db.select({ id: card.id }).from(card).where(eq(card.userId, o.id));
+  const pledges = db.select({ id: pledge.id }).from(pledge).where(eq(pledge.userId, o.id));
+  const passes = db.select({ id: orgAttendee.id }).from(orgAttendee).where(eq(orgAttendee.userId, o.id));
+  const emailed: BatchItem<"sqlite">[] = o.emailVerified
+    ? [
+        db.delete(review).where(eq(review.email, o.email)),
+        db.delete(helpRequest).where(eq(helpRequest.email, o.email)),
+        db.delete(newsletterSubscriber).where(eq(newsletterSubscriber.email, o.email)),
+        db.delete(outbox).where(eq(outbox.to, o.email)),
+      ]
+    : [];
+  return [
+    db.delete(cardSourceStat).where(inArray(cardSourceStat.cardId, cards)),
+    db.delete(cardStat).where(inArray(cardStat.cardId, cards)),
+    db.delete(pledgeInstalment).where(inArray(pledgeInstalment.pledgeId, pledges)),
+    mine(webhookDelivery, webhookDelivery.userId),
+    mine(webhookEndpoint, webhookEndpoint.userId),
+    mine(syncRun, syncRun.userId),
+    mine(hubspotSync, hubspotSync.userId),
+    mine(apiToken, apiToken.userId),
+    mine(appPassword, appPassword.userId),
+    mine(davCard, davCard.userId),
+    mine(davBook, davBook.userId),
+    mine(interaction, interaction.userId),
+    mine(keepInTouch, keepInTouch.userId),
+    mine(tagRhythm, tagRhythm.userId),
+    mine(followUpDraft, followUpDraft.userId),
+    mine(gift, gift.userId),
+    mine(recurringGift, recurringGift.userId),
+    mine(pledge, pledge.userId),
+    mine(thankYouTemplate, thankYouTemplate.userId),
+    mine(stripeConnection, stripeConnection.userId),
+    mine(campaign, campaign.userId),
+    mine(accountPlan, accountPlan.userId),
+    mine(billingInvoice, billingInvoice.userId),
+    mine(nonprofitApplication, nonprofitApplication.userId),
+    mine(event, event.userId),
+    // The owner's own passes at anyone's event go (with their consents and exchanges); events they organised take their attendees with them.
+    db.delete(orgExchange).where(or(inArray(orgExchange.fromId, passes), inArray(orgExchange.toId, passes))),
+    db.delete(orgAttendee).where(eq(orgAttendee.userId, o.id)),
+    mine(orgEvent, orgEvent.userId),
+    mine(personSuggestion, personSuggestion.userId),
+    mine(writeClaim, writeClaim.userId),
+    mine(reminder, reminder.userId),
+    mine(notification, notification.userId),
+    mine(sharedContact, sharedContact.recipientUserId),
+    mine(personHistory, personHistory.userId),
+    mine(personMerge, personMerge.userId),
+    mine(contactPoint, contactPoint.userId),
+    mine(connection, connection.userId),
+    mine(card, card.userId),
+    mine(userSettings, userSettings.userId),
+    // better-auth keeps a reset link's account id as the value.
+    db.delete(verification).where(eq(verification.value, o.id)),
+    ...emailed,
+    mine(session, session.userId),
+    mine(account, account.userId),
+    db.delete(user).where(eq(user.id, o.id)),
+  ];
+}
+
+/** KV keys that previews of imports are kept under for 30 minutes, by kind (import.server.ts). */
+const PREVIEW_KINDS = ["import-preview", "gift-import"];
+
+/**
+ * Deletes an account and everything it holds in one D1 batch (all or nothing), then what it kept in KV:
+ * card avatars, person photos, campaign images and import previews, and the edge copies of its
+ * published cards and campaign pages. KV goes after the rows, so a read in between cannot put a copy back.
+ */
+export async function deleteAccount(env: AppEnv, db: Database, o: AccountOwner): Promise<void> {
+  const [cards, campaigns] = await Promise.all([
+    db.select({ slug: card.slug, avatarKey: card.avatarKey }).from(card).where(eq(card.userId, o.id)),
+    db.select({ imageKey: campaign.imageKey }).from(campaign).where(eq(campaign.userId, o.id)),
+  ]);
+  const [first, ...rest] = deletions(db, o);
+  await db.batch([first as BatchItem<"sqlite">, ...rest]);
+  const images = [...new Set(campaigns.map((c) => c.imageKey).filter((k): k is string => Boolean(k)))];
+  // Campaign images are stored by content hash: another account's campaign may show the same picture.
+  const stillUsed = images.length
+    ? new Set(
+        (await db.select({ imageKey: campaign.imageKey }).from(campaign).where(inArray(campaign.imageKey, images))).map(
+          (c) => c.imageKey,
+        ),
+      )
+    : new Set<string | null>();
+  await Promise.all([
+    ...cards.map((c) => removeCardObjects(env, c)),
+    ...images.filter((k) => !stillUsed.has(k)).map((k) => env.CACHE.delete(`campaign-image:${k}`)),
+    deleteAccountPhotos(env.CACHE, o.id),
+    ...PREVIEW_KINDS.map((kind) => deleteByPrefix(env.CACHE, `${kind}:${o.id}:`)),
+    campaigns.length ? purgeCampaignPages(env) : null,
+  ]);
+}
+
+async function deleteByPrefix(store: KVNamespace, prefix: string) {
+  let cursor: string | undefined;
+  do {
+    const page = await store.list({ prefix, cursor });
+    await Promise.all(page.keys.map((k) => store.delete(k.name)));
+    cursor = page.list_complete ? undefined : page.cursor;
+  } while (cursor);
+}

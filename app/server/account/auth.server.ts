@@ -1,0 +1,156 @@
+import { betterAuth } from "better-auth";
+import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { APIError, createAuthMiddleware, isAPIError } from "better-auth/api";
+import { redirect } from "react-router";
+import type { AppContext } from "~/context";
+import { PASSWORD_MAX, PASSWORD_MIN, userNameSchema } from "~/lib/auth";
+import { account, session, user, verification } from "~db/schema";
+import { startTrialForNewAccount } from "../billing/plans.server";
+import { limitAuthAttempt } from "../platform/rate-limit.server";
+import { ACCOUNT_LINK_SECONDS, accountMail } from "./account-mail.server";
+import { hashPassword, verifyPassword } from "./password.server";
+
+/**
+ * Endpoints that read or end a session, or change a signed-in account's profile; every other one
+ * (sign-in, sign-up, password reset and whatever is added next) is an authentication attempt.
+ */
+const UNLIMITED_AUTH_PATHS = new Set(["/get-session", "/sign-out", "/ok", "/error", "/update-user", "/list-sessions"]);
+
+export const TOO_MANY_AUTH_ATTEMPTS = "Too many attempts. Please wait a minute and try again.";
+
+/** The name rule for every account write, whichever endpoint it comes through. */
+function checkedName(name: unknown): string {
+  const parsed = userNameSchema.safeParse(name);
+  if (!parsed.success) throw new APIError("BAD_REQUEST", { message: parsed.error.issues[0]?.message });
+  return parsed.data;
+}
+
+export function createAuth({ env, db }: Pick<AppContext, "env" | "db">, request: Request) {
+  const origin = new URL(request.url).origin;
+  const mail = accountMail(db);
+  return betterAuth({
+    appName: "KnowWho",
+    baseURL: origin,
+    basePath: "/api/auth",
+    secret: env.AUTH_SECRET,
+    trustedOrigins: [origin],
+    database: drizzleAdapter(db, { provider: "sqlite", schema: { user, session, account, verification } }),
+    emailAndPassword: {
+      enabled: true,
+      autoSignIn: true,
+      minPasswordLength: PASSWORD_MIN,
+      maxPasswordLength: PASSWORD_MAX,
+      password: { hash: hashPassword, verify: verifyPassword },
+      sendResetPassword: mail.sendResetPassword,
+      resetPasswordTokenExpiresIn: ACCOUNT_LINK_SECONDS,
+      // A reset means the password may be known to someone else: every device signs in again.
+      revokeSessionsOnPasswordReset: true,
+    },
+    // Only for a change of address: the link goes to the new one and the change waits for it.
+    emailVerification: { sendVerificationEmail: mail.sendVerificationEmail, expiresIn: ACCOUNT_LINK_SECONDS },
+    user: { changeEmail: { enabled: true } },
+    session: { expiresIn: 60 * 60 * 24 * 30, updateAge: 60 * 60 * 24 },
+    // Attempts are limited by the Worker's rate-limit bindings (they hold across isolates), in the
+    // before hook below, which runs for the HTTP endpoints under /api/auth and for auth.api calls alike.
+    rateLimit: { enabled: false },
+    hooks: {
+      before: createAuthMiddleware(async (ctx) => {
+        if (UNLIMITED_AUTH_PATHS.has(ctx.path)) return;
+        const body = (ctx.body ?? {}) as { email?: unknown };
+        const verdict = await limitAuthAttempt(
+          env,
+          ctx.headers ?? request.headers,
+          typeof body.email === "string" ? body.email : null,
+        );
+        if (!verdict.ok) {
+          throw new APIError(
+            "TOO_MANY_REQUESTS",
+            { message: TOO_MANY_AUTH_ATTEMPTS },
+            { "Retry-After": String(verdict.retryAfter) },
+          );
+        }
+      }),
+    },
+    databaseHooks: {
+      user: {
+        create: {
+          before: async (data) => ({ data: { ...data, name: checkedName(data.name) } }),
+          // Every new account starts the 7-day Card Pro trial, whichever endpoint created it.
+          after: async (created) => startTrialForNewAccount(db, created.id),
+        },
+        update: {
+          before: async (data) => ("name" in data ? { data: { ...data, name: checkedName(data.name) } } : undefined),
+        },
+      },
+    },
+    advanced: {
+      useSecureCookies: env.APP_ENV === "production",
+      defaultCookieAttributes: { httpOnly: true, sameSite: "lax" },
+    },
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;
+
+/**
+ * An auth.api call as a Response: a refusal from a hook (rate limit, name rule) is thrown by direct
+ * calls instead of answered, so it becomes the same status and headers the HTTP endpoint would send.
+ */
+export async function asAuthResponse(call: () => Promise<Response>): Promise<Response> {
+  try {
+    return await call();
+  } catch (error) {
+    if (!isAPIError(error)) throw error;
+    const headers = new Headers(error.headers);
+    return Response.json({ message: error.message }, { status: error.statusCode, headers });
+  }
+}
+
+/**
+ * Sent with every sign-out: the browser drops the service worker, its kept pages and the offline
+ * capture queue, so nothing of this account is readable on the device by whoever signs in next.
+ */
+export const CLEAR_SITE_DATA = '"cache", "storage"';
+export type SessionUser = { id: string; name: string; email: string; emailVerified: boolean };
+
+// One session read per request, however many loaders, middleware and actions ask for it.
+// Keyed by the Request: the session is a function of its cookie, and the entry goes with it.
+const sessionReads = new WeakMap<Request, Promise<SessionUser | null>>();
+
+async function readSessionUser(app: Pick<AppContext, "env" | "db">, request: Request): Promise<SessionUser | null> {
+  if (!request.headers.get("cookie")?.includes("session_token")) return null;
+  const result = await createAuth(app, request).api.getSession({ headers: request.headers });
+  if (!result) return null;
+  return {
+    id: result.user.id,
+    name: result.user.name,
+    email: result.user.email,
+    emailVerified: result.user.emailVerified,
+  };
+}
+
+export function getSessionUser(app: Pick<AppContext, "env" | "db">, request: Request): Promise<SessionUser | null> {
+  let read = sessionReads.get(request);
+  if (!read) {
+    read = readSessionUser(app, request);
+    sessionReads.set(request, read);
+  }
+  return read;
+}
+
+/** Where an anonymous visitor goes to sign in and come back to this page. */
+export function signInRedirect(request: Request): Response {
+  const url = new URL(request.url);
+  return redirect(`/auth?redirectTo=${encodeURIComponent(url.pathname + url.search)}`);
+}
+
+/**
+ * For private routes: the signed-in user, or a redirect to sign-in that comes back here. Under the
+ * signed-in layout the middleware has already read the session for this request, so this reads
+ * that same answer rather than the session again.
+ */
+export async function requireUser(app: Pick<AppContext, "env" | "db">, request: Request): Promise<SessionUser> {
+  const found = await getSessionUser(app, request);
+  if (found) return found;
+  throw signInRedirect(request);
+}

@@ -1,0 +1,45 @@
+import { eq } from "drizzle-orm";
+import type { OnboardingStep } from "~/lib/onboarding";
+import { userSettings } from "~db/schema";
+import type { Database } from "../db/db.server";
+import { randomToken, sha256Hex } from "../platform/tokens.server";
+
+export const DEFAULT_SETTINGS = {
+  timeZone: "UTC",
+  country: "US",
+  notifyShareBacks: true,
+  notifyReminders: true,
+  notifyImports: true,
+  visibility: "all" as "all" | "connections",
+  calendarTokenHash: null as string | null,
+  // An account without a settings row predates the guided start.
+  onboarding: "done" as OnboardingStep,
+};
+
+export async function getSettings(db: Database, userId: string) {
+  const [row] = await db.select().from(userSettings).where(eq(userSettings.userId, userId));
+  return row ?? { userId, ...DEFAULT_SETTINGS };
+}
+
+export async function saveSettings(db: Database, userId: string, values: Partial<typeof DEFAULT_SETTINGS>) {
+  await db
+    .insert(userSettings)
+    .values({ userId, ...values })
+    .onConflictDoUpdate({ target: userSettings.userId, set: values });
+}
+
+/** A new secret feed token; only its hash is kept, so this is the one time it can be shown. */
+export async function rotateCalendarToken(db: Database, userId: string): Promise<string> {
+  const token = randomToken(24);
+  await saveSettings(db, userId, { calendarTokenHash: await sha256Hex(token) });
+  return token;
+}
+
+export async function userForCalendarToken(db: Database, token: string): Promise<string | null> {
+  if (!/^[A-Za-z0-9_-]{20,64}$/.test(token)) return null;
+  const [row] = await db
+    .select({ userId: userSettings.userId })
+    .from(userSettings)
+    .where(eq(userSettings.calendarTokenHash, await sha256Hex(token)));
+  return row?.userId ?? null;
+}

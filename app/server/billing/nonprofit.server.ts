@@ -1,0 +1,139 @@
+import { and, desc, eq, sql } from "drizzle-orm";
+import { formatPlanDate, NONPROFIT_MONTHS } from "~/lib/plans";
+import { accountPlan, nonprofitApplication, user } from "~db/schema";
+import type { Database } from "../db/db.server";
+import { type Mailer, outboxMailer } from "../platform/mail.server";
+import { getPlanState, nonprofitGrantEnd, notifyWhere } from "./plans.server";
+
+const failedWith = (error: unknown, pattern: RegExp): boolean =>
+  error instanceof Error && (pattern.test(error.message) || failedWith(error.cause, pattern));
+
+export type NonprofitInput = {
+  organisation: string;
+  country: string;
+  registrationNumber: string;
+  website?: string | undefined;
+};
+
+/** The owner's own applications, newest first. */
+export function myApplications(db: Database, userId: string) {
+  return db
+    .select({
+      id: nonprofitApplication.id,
+      organisation: nonprofitApplication.organisation,
+      country: nonprofitApplication.country,
+      registrationNumber: nonprofitApplication.registrationNumber,
+      status: nonprofitApplication.status,
+      decidedAt: nonprofitApplication.decidedAt,
+      createdAt: nonprofitApplication.createdAt,
+    })
+    .from(nonprofitApplication)
+    .where(eq(nonprofitApplication.userId, userId))
+    .orderBy(desc(nonprofitApplication.createdAt), desc(nonprofitApplication.id))
+    .limit(10);
+}
+
+/** One pending application per account, held by a partial unique index: a second is refused, not doubled. */
+export async function applyForNonprofit(
+  db: Database,
+  userId: string,
+  input: NonprofitInput,
+): Promise<{ ok: true; id: number } | { ok: false; error: string }> {
+  try {
+    const [row] = await db
+      .insert(nonprofitApplication)
+      .values({ userId, ...input, website: input.website ?? null })
+      .returning({ id: nonprofitApplication.id });
+    if (!row) return { ok: false, error: "We couldn't send your application just now. Please try again." };
+    return { ok: true, id: row.id };
+  } catch (error) {
+    if (failedWith(error, /UNIQUE constraint failed: nonprofit_application\.user_id/))
+      return { ok: false, error: "Your application is already waiting for a decision." };
+    throw error;
+  }
+}
+
+/** Every application for the operators' page, pending first. */
+export function listApplications(db: Database) {
+  return db
+    .select({
+      id: nonprofitApplication.id,
+      organisation: nonprofitApplication.organisation,
+      country: nonprofitApplication.country,
+      registrationNumber: nonprofitApplication.registrationNumber,
+      website: nonprofitApplication.website,
+      status: nonprofitApplication.status,
+      decidedBy: nonprofitApplication.decidedBy,
+      decidedAt: nonprofitApplication.decidedAt,
+      createdAt: nonprofitApplication.createdAt,
+      ownerName: user.name,
+      ownerEmail: user.email,
+    })
+    .from(nonprofitApplication)
+    .innerJoin(user, eq(user.id, nonprofitApplication.userId))
+    .orderBy(sql`${nonprofitApplication.status} = 'pending' DESC`, desc(nonprofitApplication.createdAt))
+    .limit(200);
+}
+
+export type Decision = "approve" | "decline";
+
+/**
+ * An operator's decision, taken once: the status changes only from pending, and on approval the grant,
+ * the notification and the status change are one batch, so a double click or two operators at once
+ * grant three months once. Answers null when the application is unknown or already decided.
+ */
+export async function decideApplication(
+  db: Database,
+  id: number,
+  decision: Decision,
+  operatorEmail: string,
+  now = new Date(),
+  mail: Mailer = outboxMailer(db),
+): Promise<{ status: "approved" | "declined"; endsAt: Date | null } | null> {
+  const [app] = await db
+    .select({
+      userId: nonprofitApplication.userId,
+      organisation: nonprofitApplication.organisation,
+      status: nonprofitApplication.status,
+      email: user.email,
+      name: user.name,
+    })
+    .from(nonprofitApplication)
+    .innerJoin(user, eq(user.id, nonprofitApplication.userId))
+    .where(eq(nonprofitApplication.id, id));
+  if (app?.status !== "pending") return null;
+  const status = decision === "approve" ? "approved" : "declined";
+  const decide = db
+    .update(nonprofitApplication)
+    .set({ status, decidedBy: operatorEmail, decidedAt: now })
+    .where(and(eq(nonprofitApplication.id, id), eq(nonprofitApplication.status, "pending")))
+    .returning({ id: nonprofitApplication.id });
+  // Written only if this batch's own decision is the one stored (same id, same moment, same operator).
+  const decidedHere = sql`EXISTS (SELECT 1 FROM ${nonprofitApplication} WHERE id = ${id} AND status = ${status} AND decided_at = ${now.getTime()} AND decided_by = ${operatorEmail})`;
+  const endsAt =
+    decision === "approve" ? nonprofitGrantEnd(now, (await getPlanState(db, app.userId)).nonprofitEndsAt) : null;
+  const title = endsAt ? "Nonprofit offer approved" : "Nonprofit offer declined";
+  const message = endsAt
+    ? `${app.organisation} has Card Pro free until ${formatPlanDate(endsAt)}.`
+    : `We could not confirm ${app.organisation} as a nonprofit. Reply to our email with its registration details and we will look again.`;
+  const [decided] = await db.batch([
+    decide,
+    // Accounts have a plan row from sign-up; one from before plans existed gets an empty one here.
+    db.insert(accountPlan).values({ userId: app.userId }).onConflictDoNothing(),
+    db
+      .update(accountPlan)
+      .set({ nonprofitEndsAt: endsAt ?? undefined, nonprofitRemindedAt: null })
+      .where(and(eq(accountPlan.userId, app.userId), endsAt ? decidedHere : sql`0`)),
+    notifyWhere(db, app.userId, { title, message, type: endsAt ? "success" : "info" }, decidedHere),
+  ]);
+  if (decided.length === 0) return null;
+  await mail.send({
+    to: app.email,
+    kind: `nonprofit-${status}`,
+    subject: endsAt ? "Your nonprofit offer is approved: Card Pro is on" : "About your nonprofit offer application",
+    text: endsAt
+      ? `Hi ${app.name},\n\nWe approved ${app.organisation} for the nonprofit early adopters offer: ${NONPROFIT_MONTHS} months of Card Pro free, until ${formatPlanDate(endsAt)}. We will remind you two weeks before it ends. No card is needed, and nothing is charged unless you subscribe.`
+      : `Hi ${app.name},\n\n${message}`,
+  });
+  return { status, endsAt };
+}

@@ -1,0 +1,188 @@
+import { sql } from "drizzle-orm";
+import { z } from "zod";
+import { type PublicCard, SHARE_FIELDS, type ShareField } from "~/lib/card";
+import { isEmail, isPhoneText } from "~/lib/forms/fields";
+import { clipText } from "~/lib/graphemes";
+import { hex } from "~/lib/hex";
+import { flatDraft } from "~/lib/people/form";
+import { notification, sharedContact } from "~db/schema";
+import { getSettings } from "../account/settings.server";
+import type { Database } from "../db/db.server";
+import { activeEventName } from "../events/active-event.server";
+import { addPerson } from "../people/add.server";
+import type { PeopleEvents } from "../people/events.server";
+
+export const SHARE_MESSAGES = {
+  missing: { title: "Missing information", description: "Please provide your name and email address." },
+  invalidEmail: { title: "Missing information", description: "Please enter a valid email address." },
+  invalidPhone: { title: "Missing information", description: "Please enter a valid phone number." },
+  error: {
+    title: "Error sharing contact",
+    description: "There was a problem sharing your contact information. Please try again.",
+  },
+  limited: { title: "Too many attempts", description: "You've shared a few times just now. Please try again shortly." },
+  unverified: { title: "Sharing is off for this card", description: "This card link could not be verified." },
+} as const;
+
+export const shareSuccess = (name: string, recipient: string) => ({
+  title: "Contact shared successfully",
+  description: `${name}'s contact info has been shared with ${recipient}.`,
+});
+
+export const shareFormSchema = z.object({
+  name: z.string().trim().max(100).default(""),
+  email: z.string().trim().max(254).default(""),
+  phone: z.string().trim().max(40).default(""),
+  // The optional questions; each is read only when the owner shows it on this card.
+  company: z.string().trim().max(120).default(""),
+  title: z.string().trim().max(120).default(""),
+  note: z.string().trim().max(500).default(""),
+  consent: z.string().optional(),
+  // Honeypot: people never see this field; bots fill it in.
+  company_website: z.string().max(500).optional(),
+});
+
+export type ShareInput = {
+  name: string;
+  email: string;
+  phone: string | null;
+  consent: boolean;
+  /** What the visitor typed as their company, title and what was talked about; null when not asked or empty. */
+  organization: string | null;
+  title: string | null;
+  note: string | null;
+};
+
+export type ShareCheck =
+  | { ok: true; value: ShareInput; values: Record<string, string> }
+  | {
+      ok: false;
+      reason: "missing" | "invalidEmail" | "invalidPhone" | "bot";
+      values: Record<string, string>;
+      /** Each message beside the field it is about, so a visitor sees which one to correct. */
+      fields: Record<string, string>;
+    };
+
+const LIMITS = { name: 100, email: 254, phone: 40, company: 120, title: 120, note: 500 } as const;
+
+/** Reads a share-back form; `asked` are the optional fields this card shows (others are ignored). */
+export function checkShare(raw: unknown, asked: readonly ShareField[] = SHARE_FIELDS): ShareCheck {
+  const source = (raw && typeof raw === "object" ? raw : {}) as Record<string, unknown>;
+  const str = (key: keyof typeof LIMITS) =>
+    typeof source[key] === "string" ? clipText((source[key] as string).trim(), LIMITS[key]) : "";
+  const values: Record<string, string> = { name: str("name"), email: str("email"), phone: str("phone") };
+  for (const field of asked) values[field] = str(field);
+  const parsed = shareFormSchema.safeParse(raw);
+  const missing = SHARE_MESSAGES.missing.description;
+  if (!parsed.success) return { ok: false, reason: "missing", values, fields: { name: missing, email: missing } };
+  if (parsed.data.company_website) return { ok: false, reason: "bot", values, fields: {} };
+  const fields: Record<string, string> = {};
+  if (!values.name) fields.name = missing;
+  if (!values.email) fields.email = missing;
+  else if (!isEmail(values.email)) fields.email = SHARE_MESSAGES.invalidEmail.description;
+  // A phone the people core could not keep (`=1+2`) is named here rather than dropped without a word.
+  if (values.phone && !isPhoneText(values.phone)) fields.phone = SHARE_MESSAGES.invalidPhone.description;
+  if (!values.name || !values.email) return { ok: false, reason: "missing", values, fields };
+  if (fields.email) return { ok: false, reason: "invalidEmail", values, fields };
+  if (fields.phone) return { ok: false, reason: "invalidPhone", values, fields };
+  const optional = (field: ShareField) => (asked.includes(field) && parsed.data[field]) || null;
+  return {
+    ok: true,
+    values,
+    value: {
+      name: parsed.data.name,
+      email: parsed.data.email.toLowerCase(),
+      phone: parsed.data.phone || null,
+      consent: parsed.data.consent === "on" || parsed.data.consent === "true",
+      organization: optional("company"),
+      title: optional("title"),
+      note: optional("note"),
+    },
+  };
+}
+
+/**
+ * The idempotency key of one share-back: the same card, the same details and the same day (UTC). A form
+ * sent again on a flaky connection, or tapped twice, is one share, with or without JavaScript, and the
+ * visitor is not refused for it; the same person sharing something new (a phone, a note) is a new share.
+ */
+async function shareKey(cardId: number, input: ShareInput, now: Date) {
+  const content = JSON.stringify([
+    cardId,
+    input.name.trim().toLowerCase(),
+    input.email,
+    input.phone?.replace(/[^\d+]/g, "") ?? null,
+    input.organization,
+    input.title,
+    input.note,
+    input.consent,
+    now.toISOString().slice(0, 10),
+  ]);
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(content)));
+  return `share-${hex(digest.slice(0, 16))}`;
+}
+
+/**
+ * Records a share-back through the people core: someone new becomes the owner's Pending person with a
+ * notification; someone already there (same email or phone, any time, any card) gets only what is new
+ * attached, never a rename. Every share is its own record with its consent and time. One batch each;
+ * concurrent shares of one person leave one person and one notification (unique contact-point keys).
+ */
+export async function recordShareBack(
+  db: Database,
+  card: PublicCard,
+  input: ShareInput,
+  events: PeopleEvents,
+  now = new Date(),
+) {
+  if (!card.ownerId || !card.id) throw new Error("Unverified cards cannot receive share-backs");
+  const ownerId = card.ownerId;
+  const cardId = card.id;
+  // Read now, not from the (possibly cached) card, so the tag is the hub active at this moment.
+  const [eventName, settings] = await Promise.all([activeEventName(db, ownerId), getSettings(db, ownerId)]);
+  const draft = flatDraft({
+    ...input,
+    company: input.organization,
+    notes: input.note ? `What we talked about (shared ${now.toISOString().slice(0, 10)}): ${input.note}` : null,
+  });
+  const result = await addPerson(db, ownerId, draft, {
+    source: "share",
+    detail: `Shared their details from your card “${card.name}”${input.consent ? ", agreeing to be contacted" : ""}`,
+    eventName,
+    cardId,
+    clientId: await shareKey(cardId, input, now),
+    status: "Pending",
+    tags: ["Shared", "New Contact"],
+    now,
+    events,
+    also: (personId, created) => [
+      db.insert(sharedContact).values({
+        recipientUserId: ownerId,
+        cardId,
+        connectionId: personId,
+        senderName: input.name,
+        senderEmail: input.email,
+        senderPhone: input.phone,
+        recipientName: card.name,
+        notes: input.note ?? "",
+        eventName,
+        consent: input.consent,
+        consentAt: input.consent ? now : null,
+        createdAt: now,
+      }),
+      ...(created && settings.notifyShareBacks
+        ? [
+            db.insert(notification).values({
+              userId: ownerId,
+              title: "New contact shared",
+              message: `${input.name} shared their contact details from your card.`,
+              type: "success" as const,
+              actionLabel: "View contact",
+              actionUrl: sql`'/connections/' || ${personId}`,
+            }),
+          ]
+        : []),
+    ],
+  });
+  return { updated: result.outcome !== "created", id: result.id };
+}

@@ -1,0 +1,17 @@
+import { and, eq } from "drizzle-orm";
+import { event } from "~db/schema";
+import type { Database } from "../db/db.server";
+
+/** The hub the owner set active, if any: its title tags every contact made meanwhile. */
+export async function getActiveEvent(db: Database, userId: string) {
+  const [row] = await db
+    .select({ id: event.id, title: event.title })
+    .from(event)
+    .where(and(eq(event.userId, userId), eq(event.active, true)))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function activeEventName(db: Database, userId: string): Promise<string | null> {
+  return (await getActiveEvent(db, userId))?.title ?? null;
+}

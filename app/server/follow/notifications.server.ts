@@ -1,0 +1,54 @@
+import { and, desc, eq, sql } from "drizzle-orm";
+import { notification } from "~db/schema";
+import type { Database } from "../db/db.server";
+
+export function unreadCount(db: Database, userId: string) {
+  return db
+    .select({ n: sql<number>`count(*)` })
+    .from(notification)
+    .where(and(eq(notification.userId, userId), eq(notification.read, false)))
+    .then((rows) => rows[0]?.n ?? 0);
+}
+
+export function listNotifications(db: Database, userId: string) {
+  return db
+    .select()
+    .from(notification)
+    .where(eq(notification.userId, userId))
+    .orderBy(desc(notification.createdAt), desc(notification.id))
+    .limit(200);
+}
+
+/**
+ * Notifications not yet shown as a toast, marked shown in the same call so each appears once,
+ * on the owner's next page view.
+ */
+export async function takeUntoasted(db: Database, userId: string) {
+  const rows = await db
+    .update(notification)
+    .set({ toasted: true })
+    .where(and(eq(notification.userId, userId), eq(notification.toasted, false)))
+    .returning({
+      id: notification.id,
+      title: notification.title,
+      message: notification.message,
+      type: notification.type,
+      actionLabel: notification.actionLabel,
+      actionUrl: notification.actionUrl,
+    });
+  return rows.slice(-3);
+}
+
+/** Read is one-way: nothing here marks a notification unread. */
+export function markRead(db: Database, userId: string, id?: number) {
+  return db
+    .update(notification)
+    .set({ read: true })
+    .where(and(eq(notification.userId, userId), id === undefined ? undefined : eq(notification.id, id)));
+}
+
+export function removeNotification(db: Database, userId: string, id?: number) {
+  return db
+    .delete(notification)
+    .where(and(eq(notification.userId, userId), id === undefined ? undefined : eq(notification.id, id)));
+}

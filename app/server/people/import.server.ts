@@ -1,0 +1,231 @@
+import { and, eq, isNotNull } from "drizzle-orm";
+import { z } from "zod";
+import { MAX_IMPORT_ROWS } from "~/lib/csv";
+import { readCsvFile } from "~/lib/csv-read";
+import { clipText } from "~/lib/graphemes";
+import { hex } from "~/lib/hex";
+import type { PersonDraft } from "~/lib/people/draft";
+import { isEmailAddress, MAX_POINTS_PER_KIND, normalisePerson } from "~/lib/people/normalise";
+import type { ReadResult, RowProblem } from "~/lib/people/read";
+import { asCountry, phoneKey } from "~/lib/phone";
+import { readVCardFile } from "~/lib/vcard-read";
+import { connection, contactPoint } from "~db/schema";
+import { claimStatement, lostClaim } from "../db/claim.server";
+import type { Database } from "../db/db.server";
+import { writeBatch } from "../db/write.server";
+import type { AppEnv } from "../platform/env.server";
+import { preparePeople } from "./batch.server";
+import { draftPhotoProblem } from "./photo.server";
+
+export type ImportRow = { row: number; draft: PersonDraft; duplicateOf: { id: number; name: string } | null };
+export type ImportPlan = {
+  kind: "csv" | "vcard";
+  /** The layout recognised (google, outlook, linkedin...) and the encoding the file was read in. */
+  format: string;
+  encoding: string;
+  filename: string;
+  rows: ImportRow[];
+  /** Every problem by row: skipped rows and rows kept with something left out. */
+  problems: RowProblem[];
+};
+
+/** A .vcf or .csv file read from its bytes; which one by its name, else by its first line. */
+export function readImportFile(bytes: Uint8Array, filename: string): ReadResult & { kind: "csv" | "vcard" } {
+  const head = new TextDecoder().decode(bytes.subarray(0, 64)).replace(/[\uFEFF\0]/g, "");
+  const isVCard = /\.vcf$/i.test(filename) || /^\s*BEGIN:VCARD/i.test(head);
+  return isVCard ? { kind: "vcard", ...readVCardFile(bytes) } : { kind: "csv", ...readCsvFile(bytes) };
+}
+
+/** Checks each person read from a file and matches them against the owner's network; writes nothing. */
+export async function planImport(
+  db: Database,
+  userId: string,
+  read: ReadResult & { kind: "csv" | "vcard" },
+  filename: string,
+  country: string,
+): Promise<ImportPlan> {
+  const problems: RowProblem[] = [...read.problems];
+  let people = read.people;
+  if (people.length > MAX_IMPORT_ROWS) {
+    const first = people[MAX_IMPORT_ROWS]?.row ?? MAX_IMPORT_ROWS + 1;
+    problems.push({ row: first, message: `Only the first ${MAX_IMPORT_ROWS} contacts are imported`, skipped: true });
+    people = people.slice(0, MAX_IMPORT_ROWS);
+  }
+  // Who is already in the network, by the keys the people core matches on (email, E.164 phone, LinkedIn).
+  const existing = await db
+    .select({ kind: contactPoint.kind, key: contactPoint.key, id: connection.id, name: connection.name })
+    .from(contactPoint)
+    .innerJoin(connection, eq(connection.id, contactPoint.connectionId))
+    .where(and(eq(contactPoint.userId, userId), eq(connection.userId, userId), isNotNull(contactPoint.key)));
+  const index = new Map(existing.map((p) => [`${p.kind}:${p.key}`, { id: p.id, name: p.name }]));
+  const code = asCountry(country);
+  const seenInFile = new Map<string, number>();
+  const rows: ImportRow[] = [];
+  for (const { row, draft } of people) {
+    const badEmail = draft.emails?.find((e) => !isEmailAddress(e.value.trim()));
+    if (badEmail) {
+      draft.emails = draft.emails?.filter((e) => e !== badEmail);
+      problems.push({
+        row,
+        message: `"${clipText(badEmail.value, 60)}" is not an email address; left out`,
+        skipped: false,
+      });
+    }
+    // Past the per-kind cap, each value left out is named (the people core keeps the first ten of a kind).
+    for (const [kind, noun, values] of [
+      ["Email", "emails", draft.emails?.map((x) => x.value)],
+      ["Phone", "phones", draft.phones?.map((x) => x.value)],
+      ["Website", "websites", draft.websites?.map((x) => x.value)],
+      ["Profile", "profiles", draft.socials?.map((x) => x.value)],
+    ] as const) {
+      const distinct = [...new Set((values ?? []).map((v) => v.trim()).filter(Boolean))];
+      for (const v of distinct.slice(MAX_POINTS_PER_KIND))
+        problems.push({
+          row,
+          message: `${kind} ${v.slice(0, 60)} left out: at most ${MAX_POINTS_PER_KIND} ${noun} per person`,
+          skipped: false,
+        });
+    }
+    const extraAddresses = (draft.addresses?.length ?? 0) - MAX_POINTS_PER_KIND;
+    if (extraAddresses > 0)
+      problems.push({
+        row,
+        message: `${extraAddresses} address${extraAddresses > 1 ? "es" : ""} left out: at most ${MAX_POINTS_PER_KIND} addresses per person`,
+        skipped: false,
+      });
+    // Nothing read is dropped silently: what cannot be kept is left out with a line in the preview.
+    for (const badPhone of draft.phones?.filter((p) => p.value?.trim() && !phoneKey(p.value, code)) ?? []) {
+      draft.phones = draft.phones?.filter((p) => p !== badPhone);
+      problems.push({
+        row,
+        message: `"${clipText(badPhone.value.trim(), 60)}" is not a phone number; left out`,
+        skipped: false,
+      });
+    }
+    if (draft.photo && draftPhotoProblem(draft.photo)) {
+      const tooLarge = draftPhotoProblem(draft.photo) === "That image is too large";
+      delete draft.photo;
+      problems.push({
+        row,
+        message: tooLarge ? "Photo larger than 600 KB; left out" : "Photo is not a JPEG, PNG or WebP image; left out",
+        skipped: false,
+      });
+    }
+    if (draft.connectedOn && !/^\d{4}-\d{2}-\d{2}$/.test(draft.connectedOn)) {
+      problems.push({
+        row,
+        message: `Connected On "${draft.connectedOn.slice(0, 40)}" is not a date; left out`,
+        skipped: false,
+      });
+      delete draft.connectedOn;
+    }
+    const keys = normalisePerson(draft, code)
+      .points.filter((p) => p.key)
+      .map((p) => `${p.kind}:${p.key}`);
+    const twin = keys.map((k) => seenInFile.get(k)).find((r) => r !== undefined);
+    if (twin !== undefined) {
+      problems.push({ row, message: `Same person as row ${twin} in this file`, skipped: true });
+      continue;
+    }
+    for (const k of keys) seenInFile.set(k, row);
+    const duplicateOf = keys.map((k) => index.get(k)).find(Boolean) ?? null;
+    rows.push({ row, draft, duplicateOf });
+  }
+  problems.sort((a, b) => a.row - b.row);
+  return { kind: read.kind, format: read.format, encoding: read.encoding, filename, rows, problems };
+}
+
+// The parsed preview waits server-side for the confirm step, so the file is uploaded once.
+const PREVIEW_TTL_SECONDS = 30 * 60;
+const previewKey = (userId: string, id: string, kind = "import-preview") => `${kind}:${userId}:${id}`;
+export const previewIdSchema = z.string().regex(/^[0-9a-f]{32}$/);
+const newPreviewId = () => hex(crypto.getRandomValues(new Uint8Array(16)));
+
+/**
+ * Any import's parsed file, kept for its owner only (the owner's id is in the key) for 30 minutes; `kind`
+ * keeps each importer's previews apart. Passing an id replaces that preview (a changed column mapping).
+ */
+export async function keepPreview(env: AppEnv, kind: string, userId: string, value: unknown, id = newPreviewId()) {
+  await env.CACHE.put(previewKey(userId, id, kind), JSON.stringify(value), { expirationTtl: PREVIEW_TTL_SECONDS });
+  return id;
+}
+
+export async function readPreview<T>(env: AppEnv, kind: string, userId: string, id: unknown): Promise<T | null> {
+  const parsed = previewIdSchema.safeParse(id);
+  if (!parsed.success) return null;
+  return env.CACHE.get<T>(previewKey(userId, parsed.data, kind), "json");
+}
+
+export async function forgetPreview(env: AppEnv, kind: string, userId: string, id: string) {
+  await env.CACHE.delete(previewKey(userId, id, kind));
+}
+
+/** Stores a plan for its owner only; a photo-heavy file keeps its people and loses photos past ~20 MB. */
+export async function savePreview(env: AppEnv, userId: string, plan: ImportPlan): Promise<string> {
+  const id = newPreviewId();
+  let body = JSON.stringify(plan);
+  if (body.length > 20_000_000) {
+    for (const r of plan.rows)
+      if (r.draft.photo) {
+        delete r.draft.photo;
+        plan.problems.push({
+          row: r.row,
+          message: "Photo left out: the file's photos are too large together",
+          skipped: false,
+        });
+      }
+    body = JSON.stringify(plan);
+  }
+  await env.CACHE.put(previewKey(userId, id), body, { expirationTtl: PREVIEW_TTL_SECONDS });
+  return id;
+}
+
+export async function loadPreview(env: AppEnv, userId: string, id: string): Promise<ImportPlan | null> {
+  if (!previewIdSchema.safeParse(id).success) return null;
+  return env.CACHE.get<ImportPlan>(previewKey(userId, id), "json");
+}
+
+export async function dropPreview(env: AppEnv, userId: string, id: string) {
+  await env.CACHE.delete(previewKey(userId, id));
+}
+
+/**
+ * Applies a plan through the people core in one D1 batch, so a failure changes nothing. Someone already
+ * in the network gets the new details attached (keeping every note and tag) or is skipped. The batch
+ * claims the preview, so confirming it twice at once imports it once (null for the confirms that lost).
+ */
+export async function applyImport(
+  app: { env: AppEnv; db: Database; ctx?: ExecutionContext },
+  userId: string,
+  plan: ImportPlan,
+  duplicates: "merge" | "skip",
+  previewId: string,
+) {
+  const db = app.db;
+  const skippedRows = new Set(plan.problems.filter((p) => p.skipped).map((p) => p.row)).size;
+  const prepared = await preparePeople(
+    db,
+    userId,
+    plan.rows.map((r) => r.draft),
+    {
+      source: "import",
+      detail: `Imported from ${plan.filename.slice(0, 120)}`,
+      tags: ["Imported"],
+      eventName: null,
+      duplicates: duplicates === "merge" ? "attach" : "skip",
+      notify: true,
+      alsoSkipped: skippedRows,
+      events: app,
+      photos: app.env.CACHE,
+    },
+  );
+  try {
+    await writeBatch(db, [claimStatement(userId, `contacts-import:${previewId}`), ...prepared.statements]);
+  } catch (error) {
+    await prepared.abort();
+    if (lostClaim(error)) return null;
+    throw error;
+  }
+  const result = await prepared.finish();
+  return { added: result.added, merged: result.attached, skipped: result.skipped + skippedRows };
+}

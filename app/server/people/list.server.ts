@@ -1,0 +1,172 @@
+import { and, asc, desc, eq, or, sql } from "drizzle-orm";
+import { DAY_MS } from "~/lib/days";
+import { connection, notification } from "~db/schema";
+import type { Database } from "../db/db.server";
+import { photoUrl } from "./photo.server";
+import { ownedRows } from "./read.server";
+
+export const PAGE_SIZE = 25;
+
+// D1 refuses LIKE patterns over 50 bytes, so the escaped term is cut to fit with its two wildcards.
+const MAX_PATTERN_BYTES = 48;
+function likeTerm(term: string): string {
+  let out = "";
+  for (const ch of term) {
+    const next = out + (/[\\%_]/.test(ch) ? `\\${ch}` : ch);
+    if (new TextEncoder().encode(next).byteLength > MAX_PATTERN_BYTES) break;
+    out = next;
+  }
+  return out;
+}
+
+/** One page of the owner's connections, newest first, optionally matching a search. */
+export const SORTS = ["newest", "oldest", "name", "priority"] as const;
+export type ConnectionQuery = {
+  q?: string;
+  page?: number;
+  tag?: string;
+  priority?: string;
+  status?: string;
+  event?: string;
+  from?: string;
+  to?: string;
+  sort?: string;
+  /** Fundraising: "donor" (has a live gift) or "non-donor", and total given in the gifts' major unit. */
+  donor?: string;
+  givenMin?: string;
+  givenMax?: string;
+};
+
+const dayStart = (d: string | undefined) =>
+  d && /^\d{4}-\d{2}-\d{2}$/.test(d) ? Date.parse(`${d}T00:00:00Z`) : Number.NaN;
+
+/** One page of the owner's connections with search, filters and sort, all from the URL. */
+/** Donor status and giving range, from the owner's own gifts net of refunds (see fundraising/gifts.server.ts). */
+function givingFilters(userId: string, query: ConnectionQuery) {
+  const given = sql`(select coalesce(sum(g.amount - g.amount_refunded), 0) from gift g
+    where g.user_id = ${userId} and g.connection_id = ${connection.id})`;
+  const major = (v: string | undefined) => {
+    const n = v && /^\d{1,9}(\.\d{1,2})?$/.test(v.trim()) ? Math.round(Number(v) * 100) : null;
+    return n;
+  };
+  const min = major(query.givenMin);
+  const max = major(query.givenMax);
+  return [
+    query.donor === "donor" ? sql`${given} > 0` : query.donor === "non-donor" ? sql`${given} = 0` : undefined,
+    min !== null ? sql`${given} >= ${min}` : undefined,
+    max !== null ? sql`${given} <= ${max}` : undefined,
+  ];
+}
+
+export async function listConnections(db: Database, userId: string, query: ConnectionQuery) {
+  const term = likeTerm((query.q ?? "").trim());
+  const pattern = `%${term}%`;
+  const from = dayStart(query.from);
+  const to = dayStart(query.to);
+  const where = and(
+    eq(connection.userId, userId),
+    term
+      ? or(
+          sql`${connection.name} like ${pattern} escape '\\'`,
+          sql`${connection.company} like ${pattern} escape '\\'`,
+          sql`${connection.email} like ${pattern} escape '\\'`,
+          sql`${connection.notes} like ${pattern} escape '\\'`,
+        )
+      : undefined,
+    query.tag
+      ? sql`exists (select 1 from json_each(${connection.tags}) where json_each.value = ${query.tag.slice(0, 40)})`
+      : undefined,
+    query.priority && ["high", "medium", "low"].includes(query.priority)
+      ? eq(connection.priority, query.priority as "high")
+      : undefined,
+    query.status && ["Active", "Pending", "Archived"].includes(query.status)
+      ? eq(connection.status, query.status as "Active")
+      : undefined,
+    query.event ? eq(connection.eventName, query.event.slice(0, 120)) : undefined,
+    Number.isNaN(from) ? undefined : sql`${connection.createdAt} >= ${from}`,
+    Number.isNaN(to) ? undefined : sql`${connection.createdAt} < ${to + DAY_MS}`,
+    ...givingFilters(userId, query),
+  );
+  const order =
+    query.sort === "oldest"
+      ? [asc(connection.createdAt), asc(connection.id)]
+      : query.sort === "name"
+        ? [asc(sql`lower(${connection.name})`), asc(connection.id)]
+        : query.sort === "priority"
+          ? [
+              asc(sql`case ${connection.priority} when 'high' then 0 when 'medium' then 1 else 2 end`),
+              desc(connection.createdAt),
+            ]
+          : [desc(connection.createdAt), desc(connection.id)];
+  const page = Math.max(1, query.page ?? 1);
+  const [rows, [total], tags, events] = await Promise.all([
+    db
+      .select({
+        id: connection.id,
+        name: connection.name,
+        title: connection.title,
+        company: connection.company,
+        email: connection.email,
+        priority: connection.priority,
+        status: connection.status,
+        tags: connection.tags,
+        eventName: connection.eventName,
+        createdAt: connection.createdAt,
+        image: connection.image,
+      })
+      .from(connection)
+      .where(where)
+      .orderBy(...order)
+      .limit(PAGE_SIZE)
+      .offset((page - 1) * PAGE_SIZE),
+    db.select({ n: sql<number>`count(*)` }).from(connection).where(where),
+    db.all<{ value: string }>(
+      sql`select distinct json_each.value as value from ${connection}, json_each(${connection.tags}) where ${connection.userId} = ${userId} order by 1 limit 200`,
+    ),
+    db
+      .selectDistinct({ value: connection.eventName })
+      .from(connection)
+      .where(and(eq(connection.userId, userId), sql`${connection.eventName} is not null`))
+      .orderBy(asc(connection.eventName))
+      .limit(200),
+  ]);
+  return {
+    rows: rows.map(({ image, ...r }) => ({ ...r, photoUrl: photoUrl(r.id, image) })),
+    total: total?.n ?? 0,
+    tags: tags.map((t) => t.value),
+    events: events.map((e) => e.value ?? ""),
+  };
+}
+
+/** The owner's connection, or undefined: never another account's. */
+export async function getConnection(db: Database, userId: string, id: number) {
+  const [row] = await db
+    .select()
+    .from(connection)
+    .where(and(eq(connection.id, id), eq(connection.userId, userId)));
+  return row;
+}
+
+export function latestNotifications(db: Database, userId: string, limit = 5) {
+  return db
+    .select({
+      id: notification.id,
+      title: notification.title,
+      message: notification.message,
+      type: notification.type,
+      read: notification.read,
+      actionLabel: notification.actionLabel,
+      actionUrl: notification.actionUrl,
+      createdAt: notification.createdAt,
+    })
+    .from(notification)
+    .where(eq(notification.userId, userId))
+    .orderBy(desc(notification.createdAt), desc(notification.id))
+    .limit(limit);
+}
+
+/** Everything the owner has, or the chosen ids (read in chunks under D1's 100 parameters), for export. */
+export async function connectionsForExport(db: Database, userId: string, ids: number[] | null) {
+  const rows = await ownedRows(db, userId, ids);
+  return rows.sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || b.id - a.id);
+}
