@@ -3,7 +3,8 @@ import { launchOptions, E2E_PORT as PORT } from "./tests/e2e/browser";
 
 /**
  * The phone project runs only journeys whose layout differs on a phone (the app shell's tab bar, the
- * marketing menu, the card editor's tabs, the visitor card, toasts above the tab bar, field errors):
+ * marketing menu, the card editor's tabs, the visitor card, toasts above the tab bar, field errors, error
+ * pages, times, the organiser's event pages, the campaign dashboard):
  * whole files named here, or any test tagged `@layout`. Everything else runs once, on desktop.
  */
 const PHONE_FILES = [
@@ -16,6 +17,11 @@ const PHONE_FILES = [
   "security",
   "site-journeys",
   "toast",
+  "trust-ui",
+  "error-pages",
+  "time-zones",
+  "organiser-events",
+  "campaign-phone",
 ];
 const PHONE_GREP = [/@layout\b/, new RegExp(`(^|[\\s/])(${PHONE_FILES.join("|")})\\.spec\\.ts(\\s|$)`)];
 
