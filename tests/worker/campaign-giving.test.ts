@@ -6,7 +6,7 @@ import type { AppContext } from "~/context";
 import { createDb } from "~/server/db/db.server";
 import { localWebhookSecret } from "~/server/payments/payments.server";
 import { parseEnv } from "~/server/platform/env.server";
-import { call, form, signUp, testAddress } from "./helpers";
+import { call, confirmEmail, form, signUp, testAddress } from "./helpers";
 
 const app = (): AppContext => {
   const parsed = parseEnv(env);
@@ -133,7 +133,7 @@ describe("a published campaign's public page follows its Stripe connection at on
   });
 });
 
-/** An operator (named in OPERATOR_EMAILS), signed up once or signed in if an earlier test made it. */
+/** An operator (named in OPERATOR_EMAILS, address confirmed), signed up once or signed in if an earlier test made it. */
 async function operator() {
   const email = "operator@example.org";
   for (const intent of ["signup", "signin"]) {
@@ -145,7 +145,10 @@ async function operator() {
       .getSetCookie()
       .map((c) => c.split(";")[0])
       .join("; ");
-    if (cookie.includes("session_token")) return { cookie };
+    if (!cookie.includes("session_token")) continue;
+    // Operator rights follow a confirmed address only: a new operator confirms it once.
+    if (intent === "signup") await confirmEmail(cookie, email);
+    return { cookie };
   }
   throw new Error("operator could not sign in");
 }

@@ -172,7 +172,8 @@ describe("adding by hand and merging duplicates", () => {
       .bind(id)
       .first();
     expect(row).toEqual({
-      name: "Dana Ortiz",
+      // Names are stored as written: re-casing turned names such as "de la Cruz" or "logo" into something else.
+      name: "dana ortiz",
       email: "dana@acme-foundation.org",
       phone: "+13125550147",
       // A company and website read off the email are guesses: offered, not stored.
