@@ -34,7 +34,8 @@ export const cardRoutes = new Hono<HonoEnv>();
  * Card pages carry no nonce: their one script is /card.js, allowed by 'self', so a rendered page is the
  * same for every visitor and can be served from the edge cache.
  */
-const html = (body: string, status = 200, cache = "no-store", extra: Record<string, string> = {}) =>
+/** A page of ours outside React Router: HTML with the no-script policy, uncached unless told. */
+export const html = (body: string, status = 200, cache = "no-store", extra: Record<string, string> = {}) =>
   new Response(body, {
     status,
     headers: {

@@ -10,11 +10,11 @@ import {
   orgEventStatus,
 } from "~/lib/organiser-events";
 import { getSessionUser } from "../account/auth.server";
+import { html } from "../api/card-routes.server";
 import { cardQrSvg } from "../cards/qr.server";
 import { edgeGet, edgePut, edgeTicket, fromEdge } from "../platform/edge-cache.server";
 import { outboxMailer } from "../platform/mail.server";
 import { allow, clientKey, RETRY_AFTER_SECONDS } from "../platform/rate-limit.server";
-import { contentSecurityPolicy } from "../platform/security.server";
 import {
   answerConnect,
   attendeeByBadge,
@@ -45,17 +45,6 @@ type HonoEnv = { Bindings: Env; Variables: { app: AppContext } };
 export const organiserEventRoutes = new Hono<HonoEnv>();
 
 const SLUG = "[a-z0-9-]{1,60}";
-
-const html = (body: string, status = 200, cache = "no-store", extra: Record<string, string> = {}) =>
-  new Response(body, {
-    status,
-    headers: {
-      "content-type": "text/html; charset=utf-8",
-      "cache-control": cache,
-      "content-security-policy": contentSecurityPolicy(null, import.meta.env.DEV),
-      ...extra,
-    },
-  });
 
 /** The attendees count on a cached page may be this old; the status is never stale (see validUntil). */
 const COUNT_FRESH_MS = 60_000;
