@@ -43,7 +43,15 @@ export default [
     route("card/:id", "routes/app/card-edit.tsx"),
     route("settings", "routes/app/settings.tsx"),
     route("settings/account", "routes/app/account.tsx"),
-    route("settings/integrations", "routes/app/integrations.tsx"),
+    // Integrations: every section on one page, and each section on its own page with its own loader and action.
+    route("settings/integrations", "routes/app/integrations/_layout.tsx", [
+      index("routes/app/integrations/overview.tsx"),
+      route("webhooks", "routes/app/integrations/webhooks.tsx"),
+      route("hubspot", "routes/app/integrations/hubspot.tsx"),
+      route("krystal", "routes/app/integrations/krystal.tsx"),
+      route("api", "routes/app/integrations/api-tokens.tsx"),
+      route("address-book", "routes/app/integrations/address-book.tsx"),
+    ]),
     route("settings/keep-in-touch", "routes/app/rhythms.tsx"),
     route("card/:id/analytics", "routes/app/card-analytics.tsx"),
     route("settings/billing", "routes/app/billing.tsx"),

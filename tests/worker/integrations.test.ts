@@ -755,3 +755,67 @@ describe("another account", () => {
     expect((await call("/api/v1/webhooks")).status).toBe(401);
   });
 });
+
+describe("each integrations section is its own page with its own loader and action", () => {
+  const sections = {
+    webhooks: { id: "webhooks", foreign: "create-token" },
+    hubspot: { id: "hubspot", foreign: "add-webhook" },
+    krystal: { id: "krystal", foreign: "hubspot-run" },
+    api: { id: "api", foreign: "create-app-password" },
+    "address-book": { id: "carddav", foreign: "revoke-token" },
+  };
+
+  it("shows only its own section, refuses another section's intent, and is private", async () => {
+    const a = await owner("Section Owner");
+    for (const [path, { id, foreign }] of Object.entries(sections)) {
+      const page = await call(`/settings/integrations/${path}`, { headers: { cookie: a.cookie } });
+      expect(page.status, path).toBe(200);
+      const html = await page.text();
+      expect(html, path).toContain(`<h1 class="mt-2 font-bold text-3xl tracking-tight">Integrations</h1>`);
+      for (const other of Object.values(sections).map((s) => s.id))
+        expect(html.includes(`id="${other}-title"`), `${path} shows ${other}`).toBe(other === id);
+      // Another section's intent is nothing this page does: refused, nothing changed.
+      const refused = await call(`/settings/integrations/${path}`, {
+        ...form({ intent: foreign, name: "x", scope: "read", id: "1" }),
+        headers: { cookie: a.cookie },
+      });
+      expect(refused.status, `${path} ${foreign}`).toBe(400);
+      expect((await call(`/settings/integrations/${path}`)).status, `${path} signed out`).toBe(302);
+    }
+    const tokens = await env.DB.prepare("select count(*) as n from api_token where user_id = ?")
+      .bind(a.userId)
+      .first<{ n: number }>();
+    expect(tokens?.n).toBe(0);
+  });
+
+  it("runs its own intents and comes back to its own page; another account's rows answer 404", async () => {
+    const a = await owner("Section Owner");
+    const b = await owner("Someone Else");
+    const made = await call("/settings/integrations/api", {
+      ...form({ intent: "create-token", name: "Section script", scope: "read" }),
+      headers: { cookie: a.cookie },
+    });
+    expect(made.status).toBe(200);
+    expect(await made.text()).toMatch(/Your new token \(shown once; copy it now\)[\s\S]*kw_[A-Za-z0-9_-]{40,}/);
+    const row = await env.DB.prepare("select id from api_token where user_id = ?")
+      .bind(a.userId)
+      .first<{ id: number }>();
+    const foreign = await call("/settings/integrations/api", {
+      ...form({ intent: "revoke-token", id: String(row?.id) }),
+      headers: { cookie: b.cookie },
+    });
+    expect(foreign.status).toBe(404);
+    const revoked = await call("/settings/integrations/api", {
+      ...form({ intent: "revoke-token", id: String(row?.id) }),
+      headers: { cookie: a.cookie },
+    });
+    expect(revoked.status).toBe(302);
+    expect(revoked.headers.get("location")).toBe("/settings/integrations/api");
+    // A malformed id is a 404 like any other id that is not the owner's, never a 500.
+    const malformed = await call("/settings/integrations/address-book", {
+      ...form({ intent: "revoke-app-password", id: "1e3" }),
+      headers: { cookie: a.cookie },
+    });
+    expect(malformed.status).toBe(404);
+  });
+});
