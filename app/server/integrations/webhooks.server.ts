@@ -10,6 +10,7 @@ import {
 } from "~/lib/integrations";
 import { webhookDelivery, webhookEndpoint } from "~db/schema";
 import { hasFeature } from "../billing/plans.server";
+import { chunk, D1_MAX_PARAMS } from "../db/budget.server";
 import type { Database } from "../db/db.server";
 import type { AppEnv, WebhookMessage } from "../platform/env.server";
 import { randomToken } from "../platform/tokens.server";
@@ -134,9 +135,11 @@ export async function queueDeliveries(
     eventType: item.type,
     payload: item.body,
   }));
-  // Six columns a row: 16 rows stay under D1's 100 bound parameters.
-  const inserts = [];
-  for (let i = 0; i < rows.length; i += 16) inserts.push(ctx.db.insert(webhookDelivery).values(rows.slice(i, i + 16)));
+  // As many rows a statement as D1 binds, counted from the statement drizzle writes for one row.
+  const perRow = rows[0] ? ctx.db.insert(webhookDelivery).values(rows[0]).toSQL().params.length : 1;
+  const inserts = chunk(rows, Math.floor(D1_MAX_PARAMS / perRow)).map((part) =>
+    ctx.db.insert(webhookDelivery).values(part),
+  );
   const [first, ...rest] = inserts;
   if (first) await ctx.db.batch([first, ...rest]);
   await enqueue(
@@ -371,11 +374,8 @@ export async function requeueStale(ctx: SyncContext, now: Date): Promise<number>
     .limit(500);
   const ids = stale.map((s) => s.id);
   if (!ids.length) return 0;
-  for (let i = 0; i < ids.length; i += 90)
-    await ctx.db
-      .update(webhookDelivery)
-      .set({ updatedAt: now })
-      .where(inArray(webhookDelivery.id, ids.slice(i, i + 90)));
+  for (const part of chunk(ids))
+    await ctx.db.update(webhookDelivery).set({ updatedAt: now }).where(inArray(webhookDelivery.id, part));
   await enqueue(ctx.env, ids);
   return ids.length;
 }

@@ -341,9 +341,3 @@ function arrivalEntry(userId: string, personId: SQL | number, arrival: Arrival, 
     text: arrival.detail,
   });
 }
-
-export function chunk<T>(list: T[], size: number): T[][] {
-  const out: T[][] = [];
-  for (let i = 0; i < list.length; i += size) out.push(list.slice(i, i + size));
-  return out;
-}

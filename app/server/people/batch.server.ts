@@ -4,9 +4,10 @@ import type { PersonDraft } from "~/lib/people/draft";
 import { normalisePerson, type PointValues } from "~/lib/people/normalise";
 import { connection, contactPoint, interaction, notification } from "~db/schema";
 import { getSettings } from "../account/settings.server";
+import { chunk } from "../db/budget.server";
 import type { Database } from "../db/db.server";
 import { rawSql, type Statement, writeBatch } from "../db/write.server";
-import { chunk, ownerCountry, type Source } from "./add.server";
+import { ownerCountry, type Source } from "./add.server";
 import { emitPeopleEvents, type PeopleEvents } from "./events.server";
 import { checkedDraftPhoto, deletePhotos, putPhoto } from "./photo.server";
 import { isContactSql } from "./timeline.server";
@@ -122,7 +123,7 @@ export async function preparePeople(db: Database, userId: string, drafts: Person
   const attachIds = [...attach.keys()];
   const currentRows = new Map<number, typeof connection.$inferSelect>();
   const heldPoints = new Map<number, { kind: string; value: string; key: string | null }[]>();
-  for (const part of chunk(attachIds, 90)) {
+  for (const part of chunk(attachIds)) {
     for (const r of await db
       .select()
       .from(connection)

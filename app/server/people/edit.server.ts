@@ -4,9 +4,10 @@ import { normalizeLinkedIn } from "~/lib/enrich";
 import { foldName, normaliseWebsite } from "~/lib/people/normalise";
 import { normalizePhone, phoneKey } from "~/lib/phone";
 import { connection, contactPoint, personHistory } from "~db/schema";
+import { chunk } from "../db/budget.server";
 import type { Database } from "../db/db.server";
 import { rawSql, type Statement, writeBatch } from "../db/write.server";
-import { chunk, ownerCountry } from "./add.server";
+import { ownerCountry } from "./add.server";
 import { emitPeopleEvents, type PeopleEvents } from "./events.server";
 import { deletePhotos } from "./photo.server";
 
@@ -295,7 +296,7 @@ export type BulkChange =
 
 /**
  * Applies one change to the owner's selected people in one batch (all or nothing), in statements of
- * at most 90 ids each (D1 binds 100 parameters). Returns how many people it changed.
+ * at most as many ids as one statement binds. Returns how many people it changed.
  */
 export async function bulkChange(
   db: Database,
@@ -309,7 +310,7 @@ export async function bulkChange(
   const statements: Batch = [];
   let count = 0;
   const changed: number[] = [];
-  for (const part of chunk(unique, 90)) {
+  for (const part of chunk(unique)) {
     const owned = and(eq(connection.userId, userId), inArray(connection.id, part));
     if (change.kind === "priority" || change.kind === "status") {
       const rows = await db.select({ id: connection.id, value: connection[change.kind] }).from(connection).where(owned);

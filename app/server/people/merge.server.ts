@@ -2,10 +2,10 @@ import { and, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { PRIORITIES, type Priority, uniqueTags } from "~/lib/connection-rules";
 import { foldName } from "~/lib/people/normalise";
 import { connection, contactPoint, interaction, personHistory, personMerge, reminder, sharedContact } from "~db/schema";
+import { chunk } from "../db/budget.server";
 import { lostClaim, personClaims, personVersions } from "../db/claim.server";
 import type { Database } from "../db/db.server";
 import { rawSql, type Statement, writeBatch } from "../db/write.server";
-import { chunk } from "./add.server";
 import { emitPeopleEvents, type PeopleEvents } from "./events.server";
 import { entryStatements, lastContactStatement } from "./timeline.server";
 
@@ -284,7 +284,7 @@ export async function undoMerge(db: Database, userId: string, mergeId: number, e
     ),
   );
   const { preferred = [], ...moved } = snap.moved;
-  for (const part of chunk(preferred, 90))
+  for (const part of chunk(preferred))
     statements.push(
       db
         .update(contactPoint)
@@ -296,7 +296,7 @@ export async function undoMerge(db: Database, userId: string, mergeId: number, e
     const byTarget = new Map<number, number[]>();
     for (const [id, to] of moves) byTarget.set(to, [...(byTarget.get(to) ?? []), id]);
     for (const [to, rowIds] of byTarget)
-      for (const part of chunk(rowIds, 90))
+      for (const part of chunk(rowIds))
         statements.push(
           rawSql(
             sql`update ${sql.identifier(table)} set connection_id = ${to} where ${sql.identifier(owner)} = ${userId} and id in (${sql.join(

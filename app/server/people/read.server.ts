@@ -2,8 +2,8 @@ import { and, asc, count, desc, eq, inArray, ne, sql } from "drizzle-orm";
 import type { EmailLabel, PersonRecord, PhoneLabel, WebsiteLabel } from "~/lib/people/draft";
 import { foldName } from "~/lib/people/normalise";
 import { connection, contactPoint, personHistory, sharedContact } from "~db/schema";
+import { chunk } from "../db/budget.server";
 import type { Database } from "../db/db.server";
-import { chunk } from "./add.server";
 
 /** The owner's person with every contact point, or undefined: never another account's. */
 export async function getPerson(db: Database, userId: string, id: number) {
@@ -103,7 +103,7 @@ export async function countOwned(db: Database, userId: string): Promise<number> 
 export async function ownedRows(db: Database, userId: string, ids?: number[] | null) {
   if (!ids) return db.select().from(connection).where(eq(connection.userId, userId)).limit(PEOPLE_READ_LIMIT);
   const rows: (typeof connection.$inferSelect)[] = [];
-  for (const part of chunk([...new Set(ids)], 90))
+  for (const part of chunk([...new Set(ids)]))
     rows.push(
       ...(await db
         .select()
@@ -124,10 +124,7 @@ export async function loadPeople(db: Database, userId: string, ids?: number[] | 
   const pointRows = ids
     ? (
         await Promise.all(
-          chunk(
-            rows.map((r) => r.id),
-            90,
-          ).map((part) =>
+          chunk(rows.map((r) => r.id)).map((part) =>
             db
               .select()
               .from(contactPoint)
