@@ -19,6 +19,8 @@ export default defineConfig(async () => {
             CARD_SIGNING_SECRET: "test-card-secret-0123456789abcdefghijklmnop",
             OPERATOR_EMAILS: "operator@example.org, second-operator@example.org",
             TEST_MIGRATIONS: migrations,
+            // Rate limits counted in windows each key opens, not the simulator's wall-clock minute (limiterFor).
+            RATE_LIMIT_WINDOWS: "in-isolate",
           },
           // An empty database on which a test applies the migrations one by one (rows before = after).
           d1Databases: { MIGRATION_DB: "migration-check" },

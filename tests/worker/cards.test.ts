@@ -5,7 +5,7 @@ import { signedCardPath } from "~/server/cards/card-link.server";
 import { purgeCards } from "~/server/cards/cards.server";
 import { edgeGet, edgePut, edgeTicket } from "~/server/platform/edge-cache.server";
 import { parseEnv } from "~/server/platform/env.server";
-import { call, form, freshRateWindow, signUp } from "./helpers";
+import { call, form, signUp } from "./helpers";
 
 const cardForm = (over: Record<string, string> = {}) =>
   form({
@@ -299,7 +299,6 @@ describe("share-back", () => {
     timeout: 30_000,
   }, async () => {
     const { owner } = await createPublishedCard("ann-abuse");
-    await freshRateWindow();
     const bot = await share(
       "ann-abuse",
       { name: "Bot", email: "bot@spam.test", company_website: "http://spam" },

@@ -44,8 +44,9 @@ export function json(body: unknown, cookie?: string): RequestInit {
 }
 
 /**
- * Local rate-limit windows are aligned to the clock, so a burst that straddles a boundary is counted
- * in two windows. Waits, when the current window is nearly over, for the next one to begin.
+ * The local rate-limit bindings' windows are aligned to the clock, so a burst that straddles a boundary is
+ * counted in two windows. Waits, when the current window is nearly over, for the next one to begin. Only
+ * tests of the bindings themselves need it: the Worker tests count in the isolate (limiterFor).
  */
 export async function freshRateWindow(periodMs = 60_000, burstMs = 10_000): Promise<void> {
   const left = periodMs - (Date.now() % periodMs);

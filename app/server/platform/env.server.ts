@@ -44,6 +44,8 @@ const envSchema = z
     RATE_LIMIT_VENUE: z.custom<RateLimit>((v) => typeof (v as RateLimit)?.limit === "function"),
     RATE_LIMIT_CARD: z.custom<RateLimit>((v) => typeof (v as RateLimit)?.limit === "function"),
     RATE_LIMIT_API: z.custom<RateLimit>((v) => typeof (v as RateLimit)?.limit === "function"),
+    // Test-only: "in-isolate" counts rate limits in this isolate (ignored in production; see limiterFor).
+    RATE_LIMIT_WINDOWS: z.enum(["binding", "in-isolate"]).default("binding"),
     WEBHOOKS: z.custom<Queue<WebhookMessage>>(
       (v) => typeof (v as Queue)?.send === "function",
       "Queue binding WEBHOOKS",

@@ -35,8 +35,46 @@ export function clientKey(request: Request | Headers): string {
 
 /** True when the caller may go on. Keys name the subject, e.g. `share:<ip>:<card>`. */
 export async function allow(env: AppEnv, rule: RateLimitRule, key: string): Promise<boolean> {
-  const { success } = await env[RULES[rule].binding].limit({ key: `${rule}:${key}` });
+  const { success } = await limiterFor(env, rule).limit({ key: `${rule}:${key}` });
   return success;
+}
+
+/**
+ * The rule's Workers binding; only outside production, when `RATE_LIMIT_WINDOWS` asks for it (the Worker
+ * tests), windows kept in this isolate instead: the local binding rolls every key over at the wall
+ * clock's minute, so a burst that straddled it was counted twice and tests waited for a fresh minute.
+ */
+export function limiterFor(env: AppEnv, rule: RateLimitRule): Pick<RateLimit, "limit"> {
+  if (env.RATE_LIMIT_WINDOWS !== "in-isolate" || env.APP_ENV === "production") return env[RULES[rule].binding];
+  isolateWindows ??= fixedWindows(RETRY_AFTER_SECONDS * 1000);
+  const windows = isolateWindows;
+  return { limit: async ({ key }) => ({ success: windows.take(key, RULES[rule].limit) }) };
+}
+
+let isolateWindows: ReturnType<typeof fixedWindows> | undefined;
+
+/**
+ * Fixed windows of `periodMs` per key, each opened by the key's first attempt and counted on the clock
+ * given, so a test moves time instead of waiting for it.
+ */
+export function fixedWindows(periodMs: number, now: () => number = Date.now) {
+  const windows = new Map<string, { opened: number; count: number }>();
+  return {
+    /** Counts one attempt; true while the key's window has taken fewer than `limit`. */
+    take(key: string, limit: number): boolean {
+      const at = now();
+      let window = windows.get(key);
+      if (!window || at - window.opened >= periodMs) {
+        // Closed windows are dropped now and then, so a long test run does not grow the map without end.
+        if (windows.size > 10_000) for (const [k, w] of windows) if (at - w.opened >= periodMs) windows.delete(k);
+        window = { opened: at, count: 0 };
+        windows.set(key, window);
+      }
+      if (window.count >= limit) return false;
+      window.count++;
+      return true;
+    },
+  };
 }
 
 /**
