@@ -191,6 +191,8 @@ export const contactPoint = sqliteTable(
   (t) => [
     uniqueIndex("contact_point_owner_key_idx").on(t.userId, t.kind, t.key),
     index("contact_point_connection_idx").on(t.connectionId),
+    // Migration 0023: the data download pages an owner's rows in rowid order.
+    index("contact_point_user_idx").on(t.userId),
   ],
 );
 
@@ -219,6 +221,8 @@ export const personHistory = sqliteTable(
   (t) => [
     index("person_history_connection_idx").on(t.connectionId, t.createdAt),
     uniqueIndex("person_history_user_client_idx").on(t.userId, t.clientId),
+    // Migration 0023: the data download pages an owner's rows in rowid order.
+    index("person_history_user_idx").on(t.userId),
   ],
 );
 
@@ -957,6 +961,8 @@ export const interaction = sqliteTable(
   (t) => [
     index("interaction_person_idx").on(t.userId, t.connectionId, t.occurredAt),
     uniqueIndex("interaction_user_client_idx").on(t.userId, t.clientId),
+    // Migration 0023: the data download pages an owner's rows in rowid order.
+    index("interaction_user_idx").on(t.userId),
   ],
 );
 

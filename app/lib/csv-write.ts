@@ -42,13 +42,34 @@ const firstAddress = (p: PersonRecord) => p.addresses?.find((a) => a.preferred) 
 const linkedin = (p: PersonRecord) => p.socials?.find((s) => s.service === "linkedin")?.value;
 
 const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
-const most = (people: PersonRecord[], get: (p: PersonRecord) => unknown[] | undefined) =>
-  Math.max(1, ...people.map((p) => get(p)?.length ?? 0));
+
+/** A person's websites, then the profiles that are links: Google's Website columns. */
+const sitesOf = (p: PersonRecord) => [
+  ...(p.websites ?? []).map((w) => ({ label: cap(w.label), value: w.value })),
+  ...(p.socials ?? []).filter((s) => /^https?:/.test(s.value)).map((s) => ({ label: "Profile", value: s.value })),
+];
+
+/**
+ * How many of each repeated field the widest person has: the numbered columns a layout needs. A
+ * streamed export asks the database for it before the first row (exportShape), since the header comes first.
+ */
+export type Shape = { emails: number; phones: number; sites: number; addresses: number };
+
+export function shapeOf(people: PersonRecord[]): Shape {
+  const shape = { emails: 1, phones: 1, sites: 1, addresses: 1 };
+  for (const p of people) {
+    shape.emails = Math.max(shape.emails, p.emails?.length ?? 0);
+    shape.phones = Math.max(shape.phones, p.phones?.length ?? 0);
+    shape.sites = Math.max(shape.sites, sitesOf(p).length);
+    shape.addresses = Math.max(shape.addresses, p.addresses?.length ?? 0);
+  }
+  return shape;
+}
 
 /** Google's numbered address columns, as many as the person with the most addresses needs. */
-function addressColumns(people: PersonRecord[]): Column[] {
+function addressColumns(shape: Shape): Column[] {
   const columns: Column[] = [];
-  for (let i = 0; i < most(people, (p) => p.addresses); i++) {
+  for (let i = 0; i < shape.addresses; i++) {
     const a = (p: PersonRecord) => p.addresses?.[i];
     columns.push(
       [`Address ${i + 1} - Label`, (p) => (a(p) ? cap(a(p)?.label ?? "") : "")],
@@ -65,12 +86,12 @@ function addressColumns(people: PersonRecord[]): Column[] {
 }
 
 /** Ours: every field, labels kept by column, several values in one cell joined by " ::: " as Google does. */
-const genericColumns = (people: PersonRecord[]): Column[] => [
+const genericColumns = (shape: Shape): Column[] => [
   ...GENERIC.slice(
     0,
     GENERIC.findIndex(([h]) => h === "Tags"),
   ),
-  ...addressColumns(people),
+  ...addressColumns(shape),
   ...GENERIC.slice(GENERIC.findIndex(([h]) => h === "Tags")),
 ];
 
@@ -145,8 +166,7 @@ const HUBSPOT: Column[] = [
 ];
 
 /** Google Contacts' import layout (the current export's headers). */
-function googleColumns(people: PersonRecord[]): Column[] {
-  const max = (get: (p: PersonRecord) => unknown[] | undefined) => most(people, get);
+function googleColumns(shape: Shape): Column[] {
   const columns: Column[] = [
     ["First Name", (p) => p.name?.given ?? (p.name?.family ? "" : p.displayName)],
     ["Middle Name", (p) => p.name?.middle],
@@ -160,7 +180,7 @@ function googleColumns(people: PersonRecord[]): Column[] {
     ["Notes", (p) => p.note],
     ["Labels", (p) => ["* myContacts", ...p.tags].join(MULTI)],
   ];
-  for (let i = 0; i < max((p) => p.emails); i++)
+  for (let i = 0; i < shape.emails; i++)
     columns.push(
       [
         `E-mail ${i + 1} - Label`,
@@ -168,7 +188,7 @@ function googleColumns(people: PersonRecord[]): Column[] {
       ],
       [`E-mail ${i + 1} - Value`, (p) => p.emails?.[i]?.value],
     );
-  for (let i = 0; i < max((p) => p.phones); i++)
+  for (let i = 0; i < shape.phones; i++)
     columns.push(
       [
         `Phone ${i + 1} - Label`,
@@ -176,16 +196,12 @@ function googleColumns(people: PersonRecord[]): Column[] {
       ],
       [`Phone ${i + 1} - Value`, (p) => p.phones?.[i]?.value],
     );
-  const sites = (p: PersonRecord) => [
-    ...(p.websites ?? []).map((w) => ({ label: cap(w.label), value: w.value })),
-    ...(p.socials ?? []).filter((s) => /^https?:/.test(s.value)).map((s) => ({ label: "Profile", value: s.value })),
-  ];
-  for (let i = 0; i < max(sites); i++)
+  for (let i = 0; i < shape.sites; i++)
     columns.push(
-      [`Website ${i + 1} - Label`, (p) => sites(p)[i]?.label],
-      [`Website ${i + 1} - Value`, (p) => sites(p)[i]?.value],
+      [`Website ${i + 1} - Label`, (p) => sitesOf(p)[i]?.label],
+      [`Website ${i + 1} - Value`, (p) => sitesOf(p)[i]?.value],
     );
-  columns.push(...addressColumns(people));
+  columns.push(...addressColumns(shape));
   return columns;
 }
 
@@ -196,26 +212,35 @@ export const CSV_LAYOUTS = {
 } as const;
 export type CsvLayout = keyof typeof CSV_LAYOUTS;
 
-export function columnsFor(people: PersonRecord[], layout: CsvLayout): Column[] {
+export function columnsFor(people: PersonRecord[] | Shape, layout: CsvLayout): Column[] {
+  const shape = Array.isArray(people) ? shapeOf(people) : people;
   if (layout === "hubspot") return HUBSPOT;
-  if (layout === "google") return googleColumns(people);
-  return genericColumns(people);
+  if (layout === "google") return googleColumns(shape);
+  return genericColumns(shape);
+}
+
+/** People as rows of a layout's columns; guarded for CSV, raw for XLSX (text cells, nothing to guard). */
+export function rowsFor(people: PersonRecord[], columns: Column[], guard = true): string[][] {
+  const cell = (v: unknown) => String(v ?? "");
+  return people.map((p) => columns.map(([, get]) => (guard ? guardFormula(cell(get(p))) : cell(get(p)))));
 }
 
 /** The rows of a layout, header first: shared by CSV (guarded) and XLSX (text cells, nothing to guard). */
 export function tableFor(people: PersonRecord[], layout: CsvLayout, guard = true): string[][] {
   const columns = columnsFor(people, layout);
-  const cell = (v: unknown) => String(v ?? "");
-  return [
-    columns.map(([header]) => header),
-    ...people.map((p) => columns.map(([, get]) => (guard ? guardFormula(cell(get(p))) : cell(get(p))))),
-  ];
+  return [columns.map(([header]) => header), ...rowsFor(people, columns, guard)];
+}
+
+/** UTF-8 with a byte order mark, so Excel reads accents. */
+export const CSV_BOM = "\uFEFF";
+
+/** Rows as CSV lines, every field quoted, each line ended: a streamed file is these joined. */
+export function csvLines(rows: string[][]): string {
+  return rows.length ? `${Papa.unparse(rows, { newline: "\r\n", quotes: true })}\r\n` : "";
 }
 
 export function toCsv(people: PersonRecord[], layout: CsvLayout = "generic"): string {
-  const [fields = [], ...data] = tableFor(people, layout);
-  // UTF-8 with a byte order mark, so Excel reads accents; every field quoted.
-  return `\uFEFF${Papa.unparse({ fields, data }, { newline: "\r\n", quotes: true })}\r\n`;
+  return CSV_BOM + csvLines(tableFor(people, layout));
 }
 
 /** Any table (gifts, analytics) in the same format as the people exports, every cell formula-guarded. */

@@ -1,6 +1,6 @@
-import { eq, getTableColumns, inArray, or, type SQL } from "drizzle-orm";
+import { and, eq, getTableColumns, inArray, or, type SQL, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
-import type { SQLiteTable } from "drizzle-orm/sqlite-core";
+import type { AnySQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
 import {
   account,
   accountPlan,
@@ -77,24 +77,70 @@ const byEmail = (o: AccountOwner, column: Parameters<typeof eq>[0]) =>
 export type ExportSection = {
   name: string;
   tables: readonly string[];
-  read: (db: Database, o: AccountOwner) => Promise<unknown>;
+  read: ((db: Database, o: AccountOwner) => Promise<unknown>) & {
+    /** The same rows a page at a time, for the download to stream a table of any size. */
+    pages?: (db: Database, o: AccountOwner) => AsyncGenerator<unknown[]>;
+  };
 };
+
+/** Rows per page of a streamed table in the data download. */
+const DOWNLOAD_PAGE = 1000;
 
 /** The events the owner organised, as a subquery. */
 const organised = (db: Database, o: AccountOwner) =>
   db.select({ id: orgEvent.id }).from(orgEvent).where(eq(orgEvent.userId, o.id));
 
-const rowsOf =
-  <T extends SQLiteTable>(table: T, where: (o: AccountOwner) => SQL | undefined) =>
-  async (db: Database, o: AccountOwner) => {
-    const condition = where(o);
-    return condition
-      ? db
-          .select()
-          .from(table as SQLiteTable)
-          .where(condition)
-      : [];
-  };
+/**
+ * A table's rows for the owner, whole or a page at a time. Pages are keyset by `by` then rowid when an
+ * index (user_id, by) exists, else by rowid through a (user_id) index (migration 0023): either way each page
+ * is a range read where the last ended, never a rescan of what was sent.
+ */
+const rowsOf = <T extends SQLiteTable>(table: T, where: (o: AccountOwner) => SQL | undefined, by?: AnySQLiteColumn) =>
+  Object.assign(
+    async (db: Database, o: AccountOwner) => {
+      const condition = where(o);
+      return condition
+        ? db
+            .select()
+            .from(table as SQLiteTable)
+            .where(condition)
+        : [];
+    },
+    {
+      pages: async function* (db: Database, o: AccountOwner) {
+        const condition = where(o);
+        if (!condition) return;
+        let after: { by: unknown; rowid: number } | null = null;
+        for (;;) {
+          const rows = await db
+            .select({
+              ...getTableColumns(table as SQLiteTable),
+              _rowid: sql<number>`rowid`,
+              // The stored value, not its mapped Date: created_at may hold fractions of a millisecond.
+              _by: by ? sql<unknown>`${by}` : sql<null>`null`,
+            })
+            .from(table as SQLiteTable)
+            .where(
+              and(
+                condition,
+                after
+                  ? by
+                    ? sql`(${by}, rowid) > (${after.by}, ${after.rowid})`
+                    : sql`rowid > ${after.rowid}`
+                  : undefined,
+              ),
+            )
+            .orderBy(...(by ? [by, sql`rowid`] : [sql`rowid`]))
+            .limit(DOWNLOAD_PAGE);
+          if (rows.length === 0) return;
+          const last = rows[rows.length - 1] as { _rowid: number; _by: unknown };
+          after = { by: last._by, rowid: last._rowid };
+          yield rows.map(({ _rowid, _by, ...row }) => row);
+          if (rows.length < DOWNLOAD_PAGE) return;
+        }
+      },
+    },
+  );
 
 export const EXPORT_SECTIONS: readonly ExportSection[] = [
   {
@@ -167,7 +213,11 @@ export const EXPORT_SECTIONS: readonly ExportSection[] = [
         .from(cardSourceStat)
         .where(inArray(cardSourceStat.cardId, db.select({ id: card.id }).from(card).where(eq(card.userId, o.id)))),
   },
-  { name: "connections", tables: ["connection"], read: rowsOf(connection, (o) => eq(connection.userId, o.id)) },
+  {
+    name: "connections",
+    tables: ["connection"],
+    read: rowsOf(connection, (o) => eq(connection.userId, o.id), connection.createdAt),
+  },
   {
     name: "contactPoints",
     tables: ["contact_point"],
@@ -181,11 +231,15 @@ export const EXPORT_SECTIONS: readonly ExportSection[] = [
   { name: "merges", tables: ["person_merge"], read: rowsOf(personMerge, (o) => eq(personMerge.userId, o.id)) },
   { name: "events", tables: ["event"], read: rowsOf(event, (o) => eq(event.userId, o.id)) },
   { name: "reminders", tables: ["reminder"], read: rowsOf(reminder, (o) => eq(reminder.userId, o.id)) },
-  { name: "notifications", tables: ["notification"], read: rowsOf(notification, (o) => eq(notification.userId, o.id)) },
+  {
+    name: "notifications",
+    tables: ["notification"],
+    read: rowsOf(notification, (o) => eq(notification.userId, o.id), notification.createdAt),
+  },
   {
     name: "sharedContacts",
     tables: ["shared_contacts"],
-    read: rowsOf(sharedContact, (o) => eq(sharedContact.recipientUserId, o.id)),
+    read: rowsOf(sharedContact, (o) => eq(sharedContact.recipientUserId, o.id), sharedContact.createdAt),
   },
   {
     name: "integrations",
@@ -359,13 +413,26 @@ export const NOT_ACCOUNT_DATA: Readonly<Record<string, string>> = {
   verification: "single-use sign-in secrets (reset links); deleted with the account, never exported",
 };
 
-/** Everything the account holds, section by section, for "download all my data". */
-export async function exportAccount(db: Database, o: AccountOwner) {
-  const values = await Promise.all(EXPORT_SECTIONS.map((s) => s.read(db, o)));
-  return {
-    exportedAt: new Date().toISOString(),
-    ...Object.fromEntries(EXPORT_SECTIONS.map((s, i) => [s.name, values[i]])),
-  };
+/**
+ * "Download all my data" as JSON written while it is read: small sections whole, each table section a
+ * page at a time, one row per line, so memory holds a page however large the account.
+ */
+export async function* accountDownload(db: Database, o: AccountOwner): AsyncGenerator<string> {
+  yield `{\n"exportedAt": ${JSON.stringify(new Date().toISOString())}`;
+  for (const section of EXPORT_SECTIONS) {
+    yield `,\n${JSON.stringify(section.name)}: `;
+    if (!section.read.pages) {
+      yield JSON.stringify(await section.read(db, o));
+      continue;
+    }
+    let first = true;
+    for await (const rows of section.read.pages(db, o)) {
+      yield `${first ? "[\n" : ",\n"}${rows.map((row) => JSON.stringify(row)).join(",\n")}`;
+      first = false;
+    }
+    yield first ? "[]" : "\n]";
+  }
+  yield "\n}\n";
 }
 
 /**

@@ -1,11 +1,9 @@
 import { Hono } from "hono";
 import type { AppContext } from "~/context";
 import { captureSchema } from "~/lib/capture";
-import { CSV_LAYOUTS, type CsvLayout, tableFor, toCsv } from "~/lib/csv-write";
 import { type IcsEvent, icsUid, toIcs } from "~/lib/ics";
-import { writeVCards } from "~/lib/vcard";
-import { toXlsx } from "~/lib/xlsx";
-import { exportAccount } from "../account/account.server";
+import { pullStream } from "~/lib/stream";
+import { accountDownload } from "../account/account.server";
 import { createAuth, getSessionUser } from "../account/auth.server";
 import { getSettings, userForCalendarToken } from "../account/settings.server";
 import {
@@ -26,8 +24,8 @@ import { rhythmCalendarEvents } from "../follow/rhythm.server";
 import { getCampaignImage } from "../fundraising/campaigns.server";
 import { receiveStripeWebhook } from "../payments/webhook.server";
 import { saveCapture } from "../people/capture.server";
-import { personPhoto, photosOf, removePersonPhoto, setPersonPhoto } from "../people/photo.server";
-import { countOwned, loadPeople, PEOPLE_READ_LIMIT } from "../people/read.server";
+import { EXPORT_FORMATS, type ExportFormat, exportDownload } from "../people/export.server";
+import { personPhoto, removePersonPhoto, setPersonPhoto } from "../people/photo.server";
 import { requireSession } from "./session.server";
 import { v1 } from "./v1.server";
 
@@ -261,8 +259,7 @@ api.get("/calendar/:file", async (c) => {
 api.get("/account/export", requireSession(), async (c) => {
   const app = c.get("app");
   const user = c.get("user");
-  const body = JSON.stringify(await exportAccount(app.db, user), null, 2);
-  return new Response(body, {
+  return new Response(pullStream(accountDownload(app.db, user)), {
     headers: {
       "content-type": "application/json; charset=utf-8",
       "content-disposition": `attachment; filename="knowwho-data-${new Date().toISOString().slice(0, 10)}.json"`,
@@ -272,11 +269,10 @@ api.get("/account/export", requireSession(), async (c) => {
 });
 
 // Export as CSV (ours, Google's or HubSpot's import layout), as an Excel workbook, or as one vCard file.
-const EXPORT_FORMATS = ["csv", "google", "hubspot", "xlsx", "vcf", "vcf4"] as const;
 api.get("/connections/export", requireSession(), async (c) => {
   const app = c.get("app");
   const user = c.get("user");
-  const format = (c.req.query("format") ?? "csv") as (typeof EXPORT_FORMATS)[number];
+  const format = (c.req.query("format") ?? "csv") as ExportFormat;
   if (!EXPORT_FORMATS.includes(format)) return c.json({ error: "Unknown format" }, 400);
   // A selection comes as ?ids=1,2 or as the list's checkboxes (?id=1&id=2); without one, everything.
   const picked = [...(c.req.query("ids")?.split(",") ?? []), ...(c.req.queries("id") ?? [])]
@@ -284,49 +280,7 @@ api.get("/connections/export", requireSession(), async (c) => {
     .map(Number)
     .filter((n) => Number.isSafeInteger(n) && n > 0);
   if (c.req.query("selection") && picked.length === 0) return c.json({ error: "Choose people to export" }, 400);
-  if (!picked.length && (await countOwned(app.db, user.id)) > PEOPLE_READ_LIMIT) {
-    return c.json(
-      {
-        error: `An export holds at most ${PEOPLE_READ_LIMIT.toLocaleString("en")} people, and you have more: choose people with the filters or tick them, and export them in parts.`,
-      },
-      413,
-    );
-  }
-  const people = await loadPeople(app.db, user.id, picked.length ? picked : null);
-  const stamp = new Date().toISOString().slice(0, 10);
-  const download = (body: BodyInit, type: string, name: string) =>
-    new Response(body, {
-      headers: {
-        "content-type": type,
-        "content-disposition": `attachment; filename="${name}"`,
-        // Other people's personal data: never kept by a browser or proxy cache.
-        "cache-control": "no-store",
-      },
-    });
-  if (format === "vcf" || format === "vcf4") {
-    // Photos go inline: phones and desktop address books import a PHOTO only as data.
-    const photos = await photosOf(app.env, people);
-    return download(
-      writeVCards(
-        people.map((p) => ({ ...p, photo: photos.get(p.id) ?? null })),
-        format === "vcf4" ? "4.0" : "3.0",
-      ),
-      "text/vcard; charset=utf-8",
-      `connections-${stamp}.vcf`,
-    );
-  }
-  if (format === "xlsx")
-    return download(
-      toXlsx(tableFor(people, "generic", false)) as Uint8Array<ArrayBuffer>,
-      "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
-      `connections-${stamp}.xlsx`,
-    );
-  const layout: CsvLayout = format === "csv" ? "generic" : format;
-  return download(
-    toCsv(people, layout),
-    "text/csv; charset=utf-8",
-    `connections-${CSV_LAYOUTS[layout].file}${stamp}.csv`,
-  );
+  return exportDownload(app.env, app.db, user.id, format, picked.length ? picked : null);
 });
 
 api.notFound((c) => c.json({ error: "Not found" }, 404));

@@ -1,4 +1,5 @@
 import { and, asc, count, desc, eq, inArray, ne, sql } from "drizzle-orm";
+import type { Shape } from "~/lib/csv-write";
 import type { EmailLabel, PersonRecord, PhoneLabel, WebsiteLabel } from "~/lib/people/draft";
 import { foldName } from "~/lib/people/normalise";
 import { connection, contactPoint, personHistory, sharedContact } from "~db/schema";
@@ -142,6 +143,102 @@ export async function loadPeople(db: Database, userId: string, ids?: number[] | 
     .where(and(eq(personHistory.userId, userId), eq(personHistory.kind, "connected")));
   const connected = new Map(connectedRows.map((h) => [h.connectionId, h.createdAt.toISOString().slice(0, 10)]));
   return rows.map((r) => ({ ...toRecord(r, points.get(r.id) ?? []), connectedOn: connected.get(r.id) }));
+}
+
+/** People per page of a streamed export: three queries per page, a page's records in memory at once. */
+export const EXPORT_PAGE = 500;
+
+/** Chosen ids as one bound parameter (a JSON array read back by json_each), clear of D1's 100-parameter bound. */
+const chosenIds = (ids: number[]) => JSON.stringify([...new Set(ids)]);
+
+/**
+ * The owner's people page by page, newest first, every contact point included: all of them or the chosen
+ * ids. Keyset pages on (created_at, id), which connection_user_created_idx holds in order, so page 100 costs
+ * what page 1 does and a person added meanwhile neither shifts nor repeats anyone.
+ */
+export async function* peoplePages(
+  db: Database,
+  userId: string,
+  ids?: number[] | null,
+  size = EXPORT_PAGE,
+): AsyncGenerator<PersonRecord[]> {
+  const chosen = ids ? chosenIds(ids) : null;
+  let after: { at: number; id: number } | null = null;
+  for (;;) {
+    const rows = await db
+      .select({ row: connection, at: sql<number>`${connection.createdAt}` })
+      .from(connection)
+      .where(
+        and(
+          eq(connection.userId, userId),
+          chosen ? sql`${connection.id} in (select value from json_each(${chosen}))` : undefined,
+          // The stored value itself, not a Date: created_at may carry fractions of a millisecond.
+          after ? sql`(${connection.createdAt}, ${connection.id}) < (${after.at}, ${after.id})` : undefined,
+        ),
+      )
+      .orderBy(desc(connection.createdAt), desc(connection.id))
+      .limit(size);
+    if (rows.length === 0) return;
+    const page = JSON.stringify(rows.map((r) => r.row.id));
+    const [points, connected] = await Promise.all([
+      db
+        .select()
+        .from(contactPoint)
+        // Unary + keeps the owner check off the (user_id) indexes: the page's ids find their rows by connection_id.
+        .where(
+          and(
+            sql`+${contactPoint.userId} = ${userId}`,
+            sql`${contactPoint.connectionId} in (select value from json_each(${page}))`,
+          ),
+        )
+        .orderBy(desc(contactPoint.preferred), asc(contactPoint.id)),
+      db
+        .select({ connectionId: personHistory.connectionId, createdAt: personHistory.createdAt })
+        .from(personHistory)
+        .where(
+          and(
+            sql`+${personHistory.userId} = ${userId}`,
+            eq(personHistory.kind, "connected"),
+            sql`${personHistory.connectionId} in (select value from json_each(${page}))`,
+          ),
+        ),
+    ]);
+    const byPerson = new Map<number, (typeof contactPoint.$inferSelect)[]>();
+    for (const p of points) byPerson.set(p.connectionId, [...(byPerson.get(p.connectionId) ?? []), p]);
+    const on = new Map(connected.map((h) => [h.connectionId, h.createdAt.toISOString().slice(0, 10)]));
+    yield rows.map(({ row }) => ({ ...toRecord(row, byPerson.get(row.id) ?? []), connectedOn: on.get(row.id) }));
+    if (rows.length < size) return;
+    const last = rows[rows.length - 1] as (typeof rows)[number];
+    after = { at: last.at, id: last.row.id };
+  }
+}
+
+/**
+ * The widest person's count of emails, phones, websites (with profile links) and addresses, counted the
+ * way toRecord builds them, so a streamed CSV's header has every numbered column its rows need.
+ */
+export async function exportShape(db: Database, userId: string, ids?: number[] | null): Promise<Shape> {
+  const chosen = ids ? chosenIds(ids) : null;
+  const [row] = await db.all<{
+    emails: number | null;
+    phones: number | null;
+    sites: number | null;
+    addresses: number | null;
+  }>(sql`
+    select
+      max((select count(*) from ${contactPoint} p where p.connection_id = c.id and p.kind = 'email')
+        + (coalesce(c.email, '') <> '' and not exists (select 1 from ${contactPoint} p
+            where p.connection_id = c.id and p.kind = 'email' and p.value = c.email))) as emails,
+      max((select count(*) from ${contactPoint} p where p.connection_id = c.id and p.kind = 'phone')
+        + (coalesce(c.phone, '') <> '' and not exists (select 1 from ${contactPoint} p
+            where p.connection_id = c.id and p.kind = 'phone' and p.value = c.phone))) as phones,
+      max((select count(*) from ${contactPoint} p where p.connection_id = c.id and (p.kind = 'website'
+        or (p.kind = 'social' and (p.value glob 'http:*' or p.value glob 'https:*'))))) as sites,
+      max((select count(*) from ${contactPoint} p where p.connection_id = c.id and p.kind = 'address')) as addresses
+    from ${connection} c
+    where c.user_id = ${userId} ${chosen ? sql`and c.id in (select value from json_each(${chosen}))` : sql``}`);
+  const at = (n: number | null | undefined) => Math.max(1, n ?? 0);
+  return { emails: at(row?.emails), phones: at(row?.phones), sites: at(row?.sites), addresses: at(row?.addresses) };
 }
 
 function toRecord(r: typeof connection.$inferSelect, points: (typeof contactPoint.$inferSelect)[]): PersonRecord {

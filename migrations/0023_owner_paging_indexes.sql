@@ -1,0 +1,4 @@
+-- Keyset pages of an owner's rows in rowid order (the data download): a (user_id) index holds them in that order.
+CREATE INDEX `contact_point_user_idx` ON `contact_point` (`user_id`);--> statement-breakpoint
+CREATE INDEX `person_history_user_idx` ON `person_history` (`user_id`);--> statement-breakpoint
+CREATE INDEX `interaction_user_idx` ON `interaction` (`user_id`);
