@@ -218,4 +218,25 @@
       row.scrollTo({ left: next * row.clientWidth, behavior: "smooth" });
     });
   }
+
+  // Forms whose fields apply themselves (the campaign filters): a change submits, as the hydrated page does.
+  for (const form of all("form[data-autosubmit]")) form.addEventListener("change", () => form.requestSubmit());
+
+  // Sign-up takes the browser's time zone, so "today" and reminders fall on the owner's day from the start.
+  for (const input of all("input[data-time-zone]")) input.value = Intl.DateTimeFormat().resolvedOptions().timeZone;
+
+  // A submit button that names its work while the page posts (the words come from the page: data-busy).
+  for (const button of all("button[data-busy]")) {
+    const idle = button.textContent;
+    // Back from the next page (bfcache) shows the form ready again, not stuck on its busy words.
+    window.addEventListener("pageshow", () => {
+      button.disabled = false;
+      button.textContent = idle;
+    });
+    button.form?.addEventListener("submit", () => {
+      // Disabling the submitter inside its own submit event does not cancel the submission.
+      button.disabled = true;
+      button.textContent = button.dataset.busy ?? button.textContent;
+    });
+  }
 })();

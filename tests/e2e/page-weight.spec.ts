@@ -23,6 +23,8 @@ const KB = 1024;
 /** Budgets from issue 18. */
 const LANDING_BUDGET = 60 * KB;
 const CARD_BUDGET = 10 * KB;
+/** Issue 24: what a stranger's phone downloads on the public fundraising and sign-in pages. */
+const PUBLIC_PAGE_BUDGET = 60 * KB;
 
 test.describe("JavaScript budgets", () => {
   test.skip(({ isMobile }) => isMobile, "bytes do not depend on the viewport; one project is enough");
@@ -33,6 +35,13 @@ test.describe("JavaScript budgets", () => {
     // It still works: the testimonials carousel is driven by /site.js.
     await expect(page.getByRole("button", { name: "Show testimonial 1" })).toHaveAttribute("aria-current", "true");
   });
+
+  for (const path of ["/fundraising", "/fundraising/books-for-every-child", "/auth", "/auth?mode=signup"]) {
+    test(`${path} loads at most 60 KB gzip of JavaScript`, async ({ page }) => {
+      const { total, scripts } = await scriptBytes(page, path);
+      expect(total, `${(total / KB).toFixed(1)} KB in ${scripts.join(", ")}`).toBeLessThanOrEqual(PUBLIC_PAGE_BUDGET);
+    });
+  }
 
   test("the visitor card loads under 10 KB gzip in all", async ({ page }) => {
     const response = await page.goto("/c/demo");
@@ -58,4 +67,48 @@ test.describe("JavaScript budgets", () => {
       expect(await page.evaluate(() => "__reactRouterContext" in window)).toBe(false);
     });
   }
+});
+
+test.describe("the light public pages still work with only /site.js", () => {
+  test.skip(({ isMobile }) => isMobile, "behaviour, not layout; one project is enough");
+
+  for (const path of ["/fundraising", "/auth", "/auth?mode=signup"]) {
+    test(`${path} loads /site.js and no React Router`, async ({ page }) => {
+      const { scripts } = await scriptBytes(page, path);
+      expect(scripts).toEqual(["/site.js"]);
+      expect(await page.evaluate(() => "__reactRouterContext" in window)).toBe(false);
+    });
+  }
+
+  test("a campaign filter applies itself on change, and the list follows", async ({ page }) => {
+    await page.goto("/fundraising");
+    await page.getByLabel("Category").selectOption("education");
+    await page.waitForURL((url) => url.searchParams.get("category") === "education");
+    await expect(page.getByLabel("Category")).toHaveValue("education");
+    await expect(page.getByRole("status")).toHaveText(/\d+ campaigns?/);
+  });
+
+  test("sign-in refusals sit beside their field, and the button names its work while it posts", async ({ page }) => {
+    await page.goto("/auth");
+    const email = page.getByRole("textbox", { name: "Email", exact: true });
+    await email.fill("not-an-email");
+    await page.getByLabel("Password").fill("whatever-it-is");
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await expect(email).toHaveAttribute("aria-invalid", "true");
+    await expect(page.getByText("Please enter a valid email address")).toBeVisible();
+    // What was typed is kept, the password is not.
+    await expect(email).toHaveValue("not-an-email");
+    await expect(page.getByLabel("Password")).toHaveValue("");
+
+    await email.fill("demo@knowwho.app");
+    await page.getByLabel("Password").fill("not-the-password");
+    // Clicked and read in one step in the page: the words and state it shows while the post is on its way.
+    const busy = await page.getByRole("button", { name: "Sign in" }).evaluate((button: HTMLButtonElement) => {
+      button.click();
+      return { text: button.textContent, disabled: button.disabled };
+    });
+    expect(busy).toEqual({ text: "Signing in...", disabled: true });
+    await expect(page.getByRole("alert")).toHaveText("Incorrect email or password");
+    await expect(page.getByRole("button", { name: "Sign in" })).toBeEnabled();
+  });
 });

@@ -7,6 +7,7 @@ import { Field, inputClass } from "~/components/ui/field";
 import { appContext } from "~/context";
 import { PASSWORD_MAX, PASSWORD_MIN, userNameSchema } from "~/lib/auth";
 import { requiredEmailField } from "~/lib/forms/fields";
+import { staticPage } from "~/lib/page-handle";
 import { TRIAL_DAYS } from "~/lib/plans";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { pageMeta } from "~/lib/site";
@@ -41,6 +42,9 @@ const signUpSchema = z.object({
 const schema = z.discriminatedUnion("intent", [signInSchema, signUpSchema]);
 
 type Mode = "signin" | "signup";
+
+// Served as HTML with /site.js (the zone, the busy button), not React: a stranger's phone loads a few KB.
+export const handle = staticPage;
 
 export const meta: Route.MetaFunction = ({ loaderData }) =>
   pageMeta(loaderData?.mode === "signup" ? "Create your account" : "Sign in");
@@ -149,7 +153,7 @@ export default function AuthPage({ loaderData, actionData }: Route.ComponentProp
         <input type="hidden" name="intent" value={mode} />
         <input type="hidden" name="redirectTo" value={redirectTo} />
         {/* No value prop: React would write it back over the zone on every re-render of the form. */}
-        {signup ? <input ref={zoneRef} type="hidden" name="timeZone" /> : null}
+        {signup ? <input ref={zoneRef} type="hidden" name="timeZone" data-time-zone="" /> : null}
         {form.errors?.length ? (
           <p
             id={form.errorId}
@@ -194,6 +198,7 @@ export default function AuthPage({ loaderData, actionData }: Route.ComponentProp
         <button
           type="submit"
           disabled={busy}
+          data-busy={signup ? "Creating account..." : "Signing in..."}
           className="w-full rounded-md bg-brand-600 px-4 py-3 font-semibold text-white hover:bg-brand-700 disabled:opacity-60"
         >
           {busy ? (signup ? "Creating account..." : "Signing in...") : signup ? "Create account" : "Sign in"}

@@ -3,6 +3,7 @@ import { CampaignCard } from "~/components/marketing/campaign-card";
 import { PageHero } from "~/components/marketing/page";
 import { appContext } from "~/context";
 import { CAMPAIGN_CATEGORIES, CAMPAIGN_STATUSES, CATEGORY_LABELS } from "~/lib/campaign";
+import { staticPage } from "~/lib/page-handle";
 import { pageMeta } from "~/lib/site";
 import { listCampaigns } from "~/server/fundraising/campaigns.server";
 import type { Route } from "./+types/campaigns";
@@ -24,6 +25,9 @@ export const meta = () =>
     "Campaigns from nonprofits using KnowWho: environment, education, animals, community and the arts.",
   );
 
+// Strangers' phones get the server's HTML and /site.js, not React (issue 24: at most 60 KB of script).
+export const handle = staticPage;
+
 const select = "rounded-md border border-slate-300 bg-white px-3 py-2 text-sm dark:border-slate-700 dark:bg-slate-900";
 
 export default function Campaigns({ loaderData }: Route.ComponentProps) {
@@ -43,6 +47,7 @@ export default function Campaigns({ loaderData }: Route.ComponentProps) {
           method="get"
           className="flex flex-wrap items-end gap-4"
           onChange={(e) => e.currentTarget.requestSubmit()}
+          data-autosubmit=""
         >
           <label className="text-sm">
             <span className="mb-1 block font-medium">Category</span>
