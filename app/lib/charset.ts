@@ -31,7 +31,16 @@ function utf16WithoutBom(bytes: Uint8Array): "utf-16le" | "utf-16be" | null {
   return null;
 }
 
-const JAPANESE = /[\u3040-\u30ff\u4e00-\u9fff]/;
+const JAPANESE = /[\u3040-\u30ff\u4e00-\u9fff]/g;
+const HALFWIDTH_KANA = /[\uff61-\uff9f]/g;
+const PRIVATE_USE = /[\ue000-\uf8ff]/;
+
+/**
+ * Windows-1252 accents (Íñigo) decode as Shift_JIS too: as user-defined characters (ñ), or as stray
+ * kanji among more half-width katakana than a Japanese text has.
+ */
+const readsAsJapanese = (text: string) =>
+  !PRIVATE_USE.test(text) && (text.match(JAPANESE)?.length ?? 0) > (text.match(HALFWIDTH_KANA)?.length ?? 0);
 
 /**
  * The encoding of a whole file: a byte order mark wins; then UTF-16 by its zero bytes; then UTF-8 if the
@@ -45,7 +54,7 @@ export function detectEncoding(bytes: Uint8Array): string {
   if (sixteen) return sixteen;
   if (tryDecode(bytes, "utf-8") !== null) return "utf-8";
   const sjis = tryDecode(bytes, "shift_jis");
-  if (sjis !== null && JAPANESE.test(sjis)) return "shift_jis";
+  if (sjis !== null && readsAsJapanese(sjis)) return "shift_jis";
   return "windows-1252";
 }
 

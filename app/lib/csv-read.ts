@@ -1,5 +1,6 @@
 import Papa from "papaparse";
 import { decodeFile, detectEncoding } from "./charset";
+import { englishHeaders } from "./csv-headers";
 import { unguardFormula } from "./csv-write";
 import type {
   AddressLabel,
@@ -62,6 +63,7 @@ const ADDRESS_PARTS: Record<string, keyof Omit<AddressPoint, "label" | "preferre
   "street address": "street",
   city: "locality",
   "po box": "poBox",
+  "address po box": "poBox",
   "p.o. box": "poBox",
   region: "region",
   state: "region",
@@ -89,6 +91,11 @@ const OUTLOOK_PHONES: Record<string, PhoneLabel> = {
   "other fax": "fax",
   "fax number": "fax",
   "primary phone": "other",
+  "assistant's phone": "other",
+  callback: "other",
+  "radio phone": "other",
+  pager: "other",
+  "tty/tdd phone": "other",
   "other phone": "other",
   "car phone": "other",
   phone: "other",
@@ -218,6 +225,8 @@ function classify(header: string, hasJobTitle: boolean): Slot | null {
   return null;
 }
 
+const knownInEnglish = (header: string) => classify(header, false) !== null;
+
 function formatOf(headers: string[]): string {
   const h = new Set(headers.map(norm));
   if (h.has("connected on") && h.has("position")) return "linkedin";
@@ -266,15 +275,25 @@ export function statusFromHubSpot(value: string): string {
   return value.trim();
 }
 
-function isoDate(value: string): string | undefined {
+/** Outlook writes an empty birthday as a zero date in the installation's order: 0/0/00, 0.0.00. */
+const ZERO_DATE = /^0+[./-]0+[./-]0+$/;
+
+const pad = (n: string | undefined) => (n ?? "").padStart(2, "0");
+
+/** A date as written by the file's program; `dayFirst` for exports made in a language that writes 16/4/1965. */
+function isoDate(value: string, dayFirst = false): string | undefined {
   const v = value.trim();
   let m = v.match(/^(\d{4})-(\d{2})-(\d{2})/);
   if (m) return `${m[1]}-${m[2]}-${m[3]}`;
+  m = v.match(/^(\d{4})\/(\d{1,2})\/(\d{1,2})$/); // Japanese: 1965/4/16.
+  if (m) return `${m[1]}-${pad(m[2])}-${pad(m[3])}`;
+  m = v.match(/^(\d{1,2})\.(\d{1,2})\.(\d{4})$/); // German, Dutch, Polish: 16.4.1965.
+  if (m) return `${m[3]}-${pad(m[2])}-${pad(m[1])}`;
   // LinkedIn's "Connected On": 14 Mar 2024.
   if (/^\d{1,2} [A-Za-z]{3,} \d{4}$/.test(v) && !Number.isNaN(Date.parse(`${v} UTC`)))
     return new Date(Date.parse(`${v} UTC`)).toISOString().slice(0, 10);
-  m = v.match(/^(\d{1,2})\/(\d{1,2})\/(\d{4})$/); // Outlook's US dates.
-  if (m) return `${m[3]}-${m[1]?.padStart(2, "0")}-${m[2]?.padStart(2, "0")}`;
+  m = v.match(/^(\d{1,2})[/-](\d{1,2})[/-](\d{4})$/); // Outlook's 4/16/1965, or 16/04/1965 outside English.
+  if (m) return dayFirst ? `${m[3]}-${pad(m[2])}-${pad(m[1])}` : `${m[3]}-${pad(m[1])}-${pad(m[2])}`;
   return undefined;
 }
 
@@ -283,6 +302,7 @@ function rowToDraft(
   slots: (Slot | null)[],
   format: string,
   warn: (m: string) => void,
+  dayFirst = false,
 ): PersonDraft | null {
   const name: Record<string, string> = {};
   const emails: EmailPoint[] = [];
@@ -387,12 +407,12 @@ function rowToDraft(
   if (text.priority) draft.priority = text.priority;
   if (text.eventName) draft.eventName = text.eventName;
   if (text.status) draft.status = format === "hubspot" ? statusFromHubSpot(text.status) : text.status;
-  if (text.birthday) {
-    const iso = isoDate(text.birthday);
+  if (text.birthday && !ZERO_DATE.test(text.birthday)) {
+    const iso = isoDate(text.birthday, dayFirst);
     if (iso) draft.birthday = iso;
     else warn(`Birthday "${text.birthday.slice(0, 30)}" is not a date; left out`);
   }
-  if (text.connectedOn) draft.connectedOn = isoDate(text.connectedOn) ?? text.connectedOn;
+  if (text.connectedOn) draft.connectedOn = isoDate(text.connectedOn, dayFirst) ?? text.connectedOn;
   if (tags.length) draft.tags = [...new Set(tags)];
   // Chinese, Japanese and Korean names are written family name first, with no space ("李小龙").
   const eastAsian = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u.test(
@@ -423,7 +443,7 @@ export function readCsvFile(input: Uint8Array | string): ReadResult {
   // The header is the first row naming at least two columns we know; LinkedIn puts notes before it.
   let headerAt = -1;
   for (let i = 0; i < Math.min(parsed.data.length, 20); i++) {
-    const row = parsed.data[i] ?? [];
+    const row = englishHeaders(parsed.data[i] ?? [], knownInEnglish).headers;
     const jobTitle = row.some((h) => norm(h) === "job title");
     if (row.filter((h) => classify(h, jobTitle)).length >= 2) {
       headerAt = i;
@@ -438,7 +458,13 @@ export function readCsvFile(input: Uint8Array | string): ReadResult {
     });
     return { format: "unknown", encoding, people, problems };
   }
-  const headers = (parsed.data[headerAt] ?? []).map((h) => h.trim());
+  const translated = englishHeaders(
+    (parsed.data[headerAt] ?? []).map((h) => h.trim()),
+    knownInEnglish,
+  );
+  const headers = translated.headers;
+  // Outside English (and Japanese, which writes the year first) a date with slashes is day first.
+  const dayFirst = translated.language !== null && translated.language !== "ja";
   const hasJobTitle = headers.some((h) => norm(h) === "job title");
   const slots = headers.map((h) => classify(h, hasJobTitle));
   const format = formatOf(headers);
@@ -460,7 +486,7 @@ export function readCsvFile(input: Uint8Array | string): ReadResult {
     const warnings: string[] = [];
     if (cells.length !== headers.length)
       warnings.push(`This row has ${cells.length} fields; the header has ${headers.length}`);
-    const draft = rowToDraft(cells, slots, format, (m) => warnings.push(m));
+    const draft = rowToDraft(cells, slots, format, (m) => warnings.push(m), dayFirst);
     if (!draft) {
       problems.push({ row, message: "No name, email or phone", skipped: true });
       continue;

@@ -93,10 +93,10 @@ export function writeVCard(person: VCardPerson, version: VCardVersion = "3.0"): 
   }
   for (const p of person.phones ?? []) {
     const t = PHONE_TYPES[p.label] ?? ["VOICE"];
-    if (version === "4.0") {
-      const tel = `tel:${p.value.replace(/[^\d+*#;=a-zA-Z-]/g, "")}`;
-      lines.push(`TEL;VALUE=uri${types(t, p.preferred, version)}:${tel}`);
-    } else lines.push(`TEL${types(t, p.preferred, version)}:${e(p.value)}`);
+    // RFC 3966: a tel: URI is global (+country) or needs a phone-context we do not know; 4.0 allows text.
+    const global = p.value.replace(/[\s().-]/g, "").match(/^\+\d{4,}(?:;ext=\d+)?$/);
+    if (version === "4.0" && global) lines.push(`TEL;VALUE=uri${types(t, p.preferred, version)}:tel:${global[0]}`);
+    else lines.push(`TEL${types(t, p.preferred, version)}:${e(p.value)}`);
   }
   for (const a of person.addresses ?? []) {
     const parts = [a.poBox, a.extended, a.street, a.locality, a.region, a.postalCode, a.country];

@@ -528,6 +528,114 @@ const EXPECTED: Record<string, Expectation> = {
       expect(p[1]?.phones).toEqual([{ value: "+34 93 555 0101", label: "work" }]);
     },
   },
+  // Outlook in German, the export that lost everything: 92 columns, Windows-1252, "Ort" is a location.
+  "csv/outlook-de.csv": {
+    people: 2,
+    kept: [
+      "addresses",
+      "birthday",
+      "department",
+      "emails",
+      "name",
+      "note",
+      "organization",
+      "phones",
+      "tags",
+      "title",
+      "websites",
+    ],
+    check: ([p, anna], r) => {
+      expect(r.encoding).toBe("windows-1252");
+      expect(p).toMatchObject({
+        displayName: "Dr. Jürgen Karl Weiß MdB",
+        name: { prefix: "Dr.", given: "Jürgen", middle: "Karl", family: "Weiß", suffix: "MdB" },
+        organization: "Grünwald Stiftung",
+        title: "Geschäftsführer",
+        birthday: "1965-04-16",
+        tags: ["Spender", "Vorstand"],
+        note: "Trifft sich gern früh.",
+      });
+      expect(p?.emails?.map((e) => e.value)).toEqual(["juergen@gruenwald.example", "j.weiss@posteo.example"]);
+      expect(p?.phones?.map((x) => x.label).sort()).toEqual(["fax", "home", "mobile", "work"]);
+      expect(p?.addresses?.map((a) => a.locality)).toEqual(["München", "Starnberg"]);
+      // Outlook's empty birthday (0.0.00) is no date and no warning.
+      expect(anna?.birthday).toBeUndefined();
+      expect(r.problems).toEqual([]);
+    },
+  },
+  "csv/outlook-es.csv": {
+    people: 1,
+    kept: ["addresses", "birthday", "emails", "name", "note", "organization", "phones", "tags", "title"],
+    check: ([p], r) => {
+      expect(r.encoding).toBe("windows-1252");
+      expect(p).toMatchObject({ displayName: "Íñigo Ruiz Peña", birthday: "1980-03-02" });
+      expect(p?.emails).toHaveLength(2);
+    },
+  },
+  "csv/outlook-fr.csv": {
+    people: 1,
+    kept: ["addresses", "birthday", "emails", "name", "note", "organization", "phones", "tags", "title", "websites"],
+    check: ([p]) =>
+      expect(p).toMatchObject({
+        displayName: "Hélène Lefèvre",
+        name: { given: "Hélène", family: "Lefèvre" },
+        birthday: "1978-02-03",
+        organization: "Fondation Étoile",
+      }),
+  },
+  "csv/outlook-it.csv": {
+    people: 1,
+    kept: ["addresses", "birthday", "emails", "name", "note", "organization", "phones", "tags", "title"],
+    check: ([p]) => {
+      expect(p).toMatchObject({ displayName: "Niccolò Rossi", birthday: "1970-12-25" });
+      expect(p?.phones?.map((x) => x.label).sort()).toEqual(["home", "mobile", "work"]);
+    },
+  },
+  "csv/outlook-ja.csv": {
+    people: 1,
+    kept: ["addresses", "birthday", "emails", "name", "note", "organization", "phones", "tags", "title"],
+    check: ([p], r) => {
+      expect(r.encoding).toBe("shift_jis");
+      expect(p).toMatchObject({
+        displayName: "山田花子",
+        name: { given: "花子", family: "山田" },
+        birthday: "1975-04-01",
+      });
+    },
+  },
+  "csv/outlook-nl.csv": {
+    people: 1,
+    kept: ["addresses", "birthday", "emails", "name", "note", "organization", "phones", "tags", "title"],
+    check: ([p]) =>
+      expect(p).toMatchObject({ displayName: "Sanne de Vries", birthday: "1985-05-01", title: "Directeur" }),
+  },
+  // Apple Numbers on a German Mac: BOM, semicolons, German column names; "Ort" here is the city.
+  "csv/numbers-german.csv": {
+    people: 1,
+    kept: ["addresses", "birthday", "emails", "name", "note", "organization", "phones"],
+    check: ([p]) => {
+      expect(p?.addresses).toEqual([
+        { label: "other", street: "Elbchaussee 1", postalCode: "22763", locality: "Hamburg", country: "Deutschland" },
+      ]);
+      expect(p?.phones).toHaveLength(2);
+      expect(p?.birthday).toBe("1990-12-24");
+    },
+  },
+  "csv/spreadsheet-polish.csv": {
+    people: 1,
+    kept: ["addresses", "emails", "name", "note", "organization", "phones", "title"],
+    check: ([p]) => expect(p?.displayName).toBe("Łukasz Wójcik"),
+  },
+  "csv/spreadsheet-portuguese.csv": {
+    people: 1,
+    kept: ["addresses", "emails", "name", "note", "organization", "phones", "title"],
+    check: ([p]) => expect(p?.name).toEqual({ given: "João", family: "Araújo" }),
+  },
+  "csv/spreadsheet-swedish.csv": {
+    people: 1,
+    kept: ["addresses", "emails", "name", "note", "organization", "phones", "title"],
+    check: ([p]) => expect(p?.addresses?.[0]?.locality).toBe("Stockholm"),
+  },
   "csv/windows-1252.csv": {
     people: 1,
     kept: ["emails", "name", "note", "organization"],

@@ -2,7 +2,7 @@ import fc from "fast-check";
 import VCard from "vcf";
 import { describe, expect, it } from "vitest";
 import { vcardFileName } from "~/lib/card";
-import { buildVCard } from "~/lib/vcard";
+import { buildVCard, writeVCard } from "~/lib/vcard";
 import { readVCardFile } from "~/lib/vcard-read";
 
 const empty = {
@@ -108,5 +108,32 @@ describe("Yearless birthdays (issue 29)", () => {
       ).toContain(`Birthday ${shown} has no year; kept in the note`);
     }
     expect(readVCardFile(card("BDAY:1990-04-16")).people[0]?.draft.birthday).toBe("1990-04-16");
+  });
+});
+
+describe("vCard 4.0 phones (issue 29)", () => {
+  it("write a tel: URI only for a number with its country code; a local or worded number stays text", () => {
+    const text = writeVCard(
+      {
+        uid: "u-1",
+        displayName: "Lena Krüger",
+        tags: [],
+        updatedAt: new Date("2026-11-26T00:00:00Z"),
+        phones: [
+          { value: "+15035550100;ext=102", label: "work" },
+          { value: "0171 234567", label: "mobile" },
+          { value: "1 800 ELEPHANT", label: "other" },
+        ],
+      },
+      "4.0",
+    );
+    const tels = text.split("\r\n").filter((l) => l.startsWith("TEL"));
+    expect(tels).toEqual([
+      "TEL;VALUE=uri;TYPE=work,voice:tel:+15035550100;ext=102",
+      "TEL;TYPE=cell,voice:0171 234567",
+      "TEL;TYPE=voice:1 800 ELEPHANT",
+    ]);
+    const back = readVCardFile(new TextEncoder().encode(text)).people[0]?.draft.phones;
+    expect(back?.map((p) => p.value)).toEqual(["+15035550100;ext=102", "0171 234567", "1 800 ELEPHANT"]);
   });
 });
