@@ -645,3 +645,40 @@ describe("meeting requests", () => {
     expect(people.filter((p) => p.name === "Gil Asked")).toHaveLength(1);
   });
 });
+
+describe("editing a published event", () => {
+  it("saves the organiser's changes through the publish form's rules, purges the page, and refuses another account", async () => {
+    const owner = await signUp();
+    const { id, slug } = await publish(owner);
+    expect(await (await call(`/e/${slug}`)).text()).toContain("Open Data Summit");
+    const bad = await call(`/organiser/${id}`, {
+      ...form({ intent: "edit", ...EVENT, title: "", startsAt: local(-1), endsAt: local(2) }),
+      headers: { cookie: owner.cookie },
+    });
+    expect(bad.status).toBe(400);
+    const text = await bad.text();
+    expect(text).toContain("Title is required");
+    const ends = await call(`/organiser/${id}`, {
+      ...form({ intent: "edit", ...EVENT, startsAt: local(2), endsAt: local(1) }),
+      headers: { cookie: owner.cookie },
+    });
+    expect(ends.status).toBe(400);
+    expect(await ends.text()).toContain("The end must be after the start");
+    // What was typed stays in the form.
+    expect(text).toContain("Navy Pier, Chicago");
+    const other = await signUp("Other Owner");
+    const foreign = await call(`/organiser/${id}`, {
+      ...form({ intent: "edit", ...EVENT, title: "Taken Over", startsAt: local(-1), endsAt: local(2) }),
+      headers: { cookie: other.cookie },
+    });
+    expect(foreign.status).toBe(404);
+    const saved = await call(`/organiser/${id}`, {
+      ...form({ intent: "edit", ...EVENT, title: "Open Data Summit & Fair", startsAt: local(-1), endsAt: local(2) }),
+      headers: { cookie: owner.cookie },
+    });
+    expect(saved.status).toBe(302);
+    const page = await (await call(`/e/${slug}`)).text();
+    expect(page).toContain("Open Data Summit &amp; Fair");
+    expect(page).not.toContain("Taken Over");
+  });
+});
