@@ -2,6 +2,7 @@
 // seeded state. N visitors open one card within a window; some save the vCard, some share back (many
 // client addresses, 50 people behind one venue address, a few re-submitting); then a public-site burst,
 // the share-backs one local D1 sustains, and the bytes one owner takes. Figures, not pass/fail.
+// `npm run bench:surge -- event` runs the organiser event surge instead (see eventSurge below).
 //   SURGE_VISITORS (2000), SURGE_WINDOW_S (30), SURGE_BURST (1000), SURGE_SUSTAIN_S (10), BENCH_PORT
 import { spawnSync } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
@@ -430,6 +431,207 @@ function bytesPerOwner(state) {
   }
 }
 
+/**
+ * Event mode (`npm run bench:surge -- event`): a conference's attendees join one organiser event within
+ * the window from their own addresses (1 in 20 sends the form twice), then signed-in attendees exchange by
+ * scanning passes; what the database holds is checked against every answer. Then the directory's first
+ * page for an attendee of the full event against one of an empty event, in the same run.
+ *   SURGE_EVENT_JOINS (5000), SURGE_EVENT_WINDOW_S (300), SURGE_EVENT_EXCHANGES (2000), SURGE_EVENT_SCANNERS (200)
+ */
+const EVENT_JOINS = Number(process.env.SURGE_EVENT_JOINS ?? 5000);
+const EVENT_WINDOW_S = Number(process.env.SURGE_EVENT_WINDOW_S ?? 300);
+const EVENT_EXCHANGES = Number(process.env.SURGE_EVENT_EXCHANGES ?? 2000);
+const EVENT_SCANNERS = Number(process.env.SURGE_EVENT_SCANNERS ?? 200);
+const formPost = (body, ip, cookie) => ({
+  method: "POST",
+  headers: {
+    origin: BASE,
+    "content-type": "application/x-www-form-urlencoded",
+    ...fromAddress(ip),
+    ...(cookie ? { cookie } : {}),
+  },
+  body: new URLSearchParams(body),
+});
+const joinEmail = (i) => `surge-${RUN}-${i}@example.org`;
+
+/** An organiser event of the demo owner, running now, straight into D1 (publishing is not what is measured). */
+function surgeEvent(state, slug) {
+  const at = (ms) => new Date(Date.now() + ms).toISOString().slice(0, 16);
+  d1(
+    state,
+    `insert into org_event (slug, user_id, title, starts_at, ends_at, time_zone, organiser_name)
+select '${slug}', user_id, 'Surge Summit ${slug}', '${at(-3_600_000)}', '${at(86_400_000)}', 'UTC', 'Surge Org' from card where slug = '${SLUG}'`,
+  );
+}
+
+/** A new account, signed up through the app from its own address: its session cookie. */
+async function account(tally, email, n) {
+  const send = () =>
+    fetch(`${BASE}/auth.data`, {
+      ...formPost(
+        {
+          intent: "signup",
+          name: `Surge Scanner ${n}`,
+          email,
+          password: "correct horse battery",
+          redirectTo: "/dashboard",
+        },
+        addressOf(6_000_000 + n),
+      ),
+      redirect: "manual",
+    });
+  // A kept-alive connection closed while the bench sat in `wrangler d1 execute`: sent again, as timed() does.
+  const res = await send().catch((error) => {
+    if (!closedBeforeAnswer(error)) throw error;
+    resent++;
+    return send();
+  });
+  tally.add("sign up", 0, res.status);
+  await res.arrayBuffer();
+  return res.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
+}
+
+async function eventSurge(state) {
+  const slug = `surge-${RUN}`;
+  const empty = `surge-empty-${RUN}`;
+  surgeEvent(state, slug);
+  surgeEvent(state, empty);
+  const tally = new Tally();
+  const outcomes = new Map(); // email -> statuses of every attempt
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: EVENT_JOINS }, async (_, i) => {
+      await new Promise((r) => setTimeout(r, (i / EVENT_JOINS) * EVENT_WINDOW_S * 1000));
+      const ip = addressOf(5_000_000 + i);
+      const body = {
+        name: `Surge Attendee ${i}`,
+        email: joinEmail(i),
+        company: `Company ${i % 300}`,
+        listed: "on",
+        visibility: "everyone",
+      };
+      const send = async (action) => {
+        const status = await timed(tally, action, `${BASE}/e/${slug}`, formPost(body, ip));
+        outcomes.set(body.email, [...(outcomes.get(body.email) ?? []), status]);
+      };
+      await send("join");
+      if (i % 20 === 1) await send("join re-submit");
+    }),
+  );
+  const joinS = (performance.now() - started) / 1000;
+  console.log(`
+Event joins: ${EVENT_JOINS} attendees within ${EVENT_WINDOW_S} s on /e/${slug}, ${joinS.toFixed(1)} s in all`);
+  tally.print(joinS);
+  const stored = new Map(
+    d1(
+      state,
+      `select a.email, count(*) as n, (select count(*) from org_consent c where c.event_id = a.event_id and c.email = a.email) as consents
+from org_attendee a join org_event e on e.id = a.event_id where e.slug = '${slug}' group by a.email`,
+    ).map((r) => [r.email, r]),
+  );
+  let acknowledged = 0;
+  let lost = 0;
+  let twice = 0;
+  let refused = 0;
+  for (const [email, statuses] of outcomes) {
+    const row = stored.get(email);
+    if (statuses.some((s) => s === 303)) {
+      acknowledged++;
+      if (!row) lost++;
+      else if (row.n !== 1 || row.consents !== 1) twice++;
+    } else refused++;
+  }
+  console.log(
+    `Stored afterwards: ${acknowledged} joins acknowledged, ${lost} lost, ${twice} stored (or consented) more than once; ${refused} of ${outcomes.size} people refused (${((100 * refused) / Math.max(1, outcomes.size)).toFixed(2)}% of joins refused)`,
+  );
+
+  // Exchanges: scanners claim their passes with accounts of the same email, then scan other passes.
+  const xTally = new Tally();
+  const joined = d1(
+    state,
+    `select a.email, a.pass_token as pass, a.badge_code as badge from org_attendee a join org_event e on e.id = a.event_id
+where e.slug = '${slug}' order by a.id limit ${Math.max(EVENT_SCANNERS * 2, 400)}`,
+  );
+  const scanners = joined.slice(0, EVENT_SCANNERS);
+  const cookies = [];
+  for (let k = 0; k < scanners.length; k += 8)
+    cookies.push(
+      ...(await Promise.all(
+        scanners.slice(k, k + 8).map(async (a, j) => {
+          const cookie = await account(xTally, a.email, k + j);
+          await timed(xTally, "claim pass", `${BASE}/pass/${a.pass}`, { headers: { cookie } });
+          return cookie;
+        }),
+      )),
+    );
+  const perScanner = Math.ceil(EVENT_EXCHANGES / Math.max(1, scanners.length));
+  const pairs = new Set();
+  const xStarted = performance.now();
+  let done = 0;
+  await Promise.all(
+    scanners.map(async (a, k) => {
+      for (let j = 1; j <= perScanner && done < EVENT_EXCHANGES; j++) {
+        done++;
+        const target = joined[(k + j * 7) % joined.length];
+        if (target.email === a.email) continue;
+        const status = await timed(
+          xTally,
+          "exchange (scan)",
+          `${BASE}/e/${slug}/a/${target.badge}`,
+          formPost({}, addressOf(7_000_000 + k), cookies[k]),
+        );
+        if (status === 200) pairs.add([a.email, target.email].sort().join(" "));
+      }
+    }),
+  );
+  const xS = (performance.now() - xStarted) / 1000;
+  console.log(`
+Exchanges: ${done} pass scans by ${scanners.length} signed-in attendees, ${xS.toFixed(1)} s`);
+  xTally.print(xS);
+  const [{ n: storedPairs }] = d1(
+    state,
+    `select count(*) as n from org_exchange x join org_event e on e.id = x.event_id where e.slug = '${slug}' and x.kind = 'exchange'`,
+  );
+  console.log(
+    `Stored afterwards: ${pairs.size} distinct pairs acknowledged, ${storedPairs} exchanges stored (${storedPairs - pairs.size} unaccounted; a pair scanned from both sides is one exchange)`,
+  );
+
+  // The directory's first page: the full event against an empty one, for a signed-in attendee of each.
+  const viewer = cookies[0];
+  const emptyCookie = await account(xTally, `surge-empty-viewer-${RUN}@example.org`, 999_999);
+  const card = await fetch(`${BASE}/card`, {
+    method: "POST",
+    headers: { origin: BASE, cookie: emptyCookie },
+    redirect: "manual",
+  });
+  const cardId = card.headers.get("location")?.split("/").pop();
+  await fetch(`${BASE}/e/${empty}/join`, {
+    ...formPost({ card: cardId ?? "", listed: "on", visibility: "everyone" }, addressOf(8_000_001), emptyCookie),
+    redirect: "manual",
+  });
+  const timeOf = async (s, cookie) => {
+    const t0 = performance.now();
+    const res = await fetch(`${BASE}/e/${s}/directory`, { headers: { cookie }, redirect: "manual" });
+    await res.arrayBuffer();
+    if (res.status !== 200) throw new Error(`directory of ${s} answered ${res.status}`);
+    return performance.now() - t0;
+  };
+  const full = [];
+  const none = [];
+  for (let r = 0; r < 15; r++) {
+    none.push(await timeOf(empty, emptyCookie));
+    full.push(await timeOf(slug, viewer));
+  }
+  const median = (list) => [...list].sort((a, b) => a - b)[Math.floor(list.length / 2)];
+  console.log(
+    `
+Directory first page (median of 15, alternating): ${stored.size} attendees ${median(full).toFixed(0)} ms, empty event ${median(none).toFixed(0)} ms, ratio ${(median(full) / median(none)).toFixed(2)}`,
+  );
+}
+
 /** The 5xx answers and the errors the Worker logged, grouped, so none goes unexplained. */
 function report5xx() {
   const group = (lines) => [...lines.reduce((m, l) => m.set(l, (m.get(l) ?? 0) + 1), new Map())];
@@ -466,10 +668,21 @@ const stopAt = setTimeout(
     process.kill(-server.pid, "SIGTERM");
     process.exit(1);
   },
-  (WINDOW_S + SUSTAIN_S + 900) * 1000,
+  (WINDOW_S + SUSTAIN_S + EVENT_WINDOW_S + 900) * 1000,
 );
+const EVENT_MODE = process.argv.includes("event");
 try {
   await (await fetch(`${BASE}/c/${SLUG}`)).arrayBuffer();
+  if (EVENT_MODE) await eventSurge(state);
+  else await runKeynote();
+} finally {
+  process.kill(-server.pid, "SIGTERM");
+}
+report5xx();
+if (!EVENT_MODE) bytesPerOwner(state);
+clearTimeout(stopAt);
+
+async function runKeynote() {
   const outcomes = await keynote();
   checkStored(state, outcomes);
   await abuse(state);
@@ -477,9 +690,4 @@ try {
   const slugs = sustainCards(state, 20);
   const sustainedOutcomes = await sustained(slugs);
   checkStored(state, sustainedOutcomes, `sustain-${RUN}-%`);
-} finally {
-  process.kill(-server.pid, "SIGTERM");
 }
-report5xx();
-bytesPerOwner(state);
-clearTimeout(stopAt);

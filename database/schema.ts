@@ -1246,6 +1246,42 @@ export const orgExchange = sqliteTable(
   ],
 );
 
+/**
+ * A meeting one attendee asks another for: a wall-clock time on the event's own clock, a place, and the
+ * answer. The uid is the meeting's calendar identity in both people's feeds; the slot is unique so a
+ * double submit stores one request.
+ */
+export const orgMeeting = sqliteTable(
+  "org_meeting",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    eventId: integer("event_id")
+      .notNull()
+      .references(() => orgEvent.id, { onDelete: "cascade" }),
+    fromId: integer("from_id")
+      .notNull()
+      .references(() => orgAttendee.id, { onDelete: "cascade" }),
+    toId: integer("to_id")
+      .notNull()
+      .references(() => orgAttendee.id, { onDelete: "cascade" }),
+    startsAt: text("starts_at").notNull(),
+    minutes: integer("minutes").notNull().default(30),
+    place: text("place").notNull(),
+    note: text("note").notNull().default(""),
+    state: text("state", { enum: ["pending", "accepted", "declined"] })
+      .notNull()
+      .default("pending"),
+    uid: text("uid").notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("org_meeting_uid_idx").on(t.uid),
+    uniqueIndex("org_meeting_slot_idx").on(t.fromId, t.toId, t.startsAt),
+    index("org_meeting_to_idx").on(t.toId, t.state),
+  ],
+);
+
 // Writes that may happen once (docs/decisions/0026): the claim row is inserted in the write's own batch,
 // so of two concurrent writes the second fails whole on the primary key.
 export const writeClaim = sqliteTable(

@@ -9,6 +9,7 @@ export type IcsEvent = {
   summary: string;
   description?: string | null;
   url?: string | null;
+  location?: string | null;
   updated: Date;
 };
 
@@ -30,6 +31,7 @@ function eventLines(e: IcsEvent, created: Date): string[] {
     `SUMMARY:${escapeText(e.summary)}`,
   ];
   if (e.description) lines.push(`DESCRIPTION:${escapeText(e.description)}`);
+  if (e.location) lines.push(`LOCATION:${escapeText(e.location)}`);
   if (e.url && /^https:\/\//.test(e.url)) lines.push(`URL:${e.url}`);
   lines.push("BEGIN:VALARM", "ACTION:DISPLAY", `DESCRIPTION:${escapeText(e.summary)}`, "TRIGGER:-PT10M", "END:VALARM");
   lines.push("END:VEVENT");

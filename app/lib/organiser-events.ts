@@ -227,3 +227,34 @@ export function rankMatches(me: { goals: string; interests: string }, others: Ca
     .sort((a, b) => b.score - a.score || a.name.localeCompare(b.name))
     .slice(0, limit);
 }
+
+export const MEETING_MINUTES = [15, 30, 45, 60] as const;
+
+export const MEETING_MESSAGES = {
+  startsAt: "Enter the date and time to meet",
+  during: "Choose a time during the event",
+  minutes: "Choose how long to meet",
+  place: "Enter where to meet",
+} as const;
+
+/** A meeting request: a wall-clock time on the event's own clock, within the event, and a place. */
+export const meetingFormSchema = (event: { startsAt: string; endsAt: string }) =>
+  z.object({
+    startsAt: localTime(MEETING_MESSAGES.startsAt).refine(
+      (v) => v >= event.startsAt && v < event.endsAt,
+      MEETING_MESSAGES.during,
+    ),
+    minutes: z
+      .string({ error: MEETING_MESSAGES.minutes })
+      .trim()
+      .transform((v) => Number(v))
+      .refine((v) => (MEETING_MINUTES as readonly number[]).includes(v), MEETING_MESSAGES.minutes),
+    place: z
+      .string({ error: MEETING_MESSAGES.place })
+      .trim()
+      .min(1, MEETING_MESSAGES.place)
+      .max(200, "Must be at most 200 characters"),
+    note: text(500).transform((v) => v ?? ""),
+  });
+
+export type MeetingForm = z.infer<ReturnType<typeof meetingFormSchema>>;

@@ -1,37 +1,13 @@
-import { readdirSync, readFileSync } from "node:fs";
-import path from "node:path";
-import { DatabaseSync } from "node:sqlite";
 import { describe, expect, it } from "vitest";
-import { seedAsOf, sqliteColumns } from "../seed-as-of";
-
-const dir = path.join(import.meta.dirname, "../../migrations");
-const files = readdirSync(dir)
-  .filter((f) => f.endsWith(".sql"))
-  .sort();
-const apply = (db: DatabaseSync, file: string) => {
-  for (const statement of readFileSync(path.join(dir, file), "utf8").split("--> statement-breakpoint"))
-    if (statement.trim()) db.exec(statement);
-};
-const counts = (db: DatabaseSync) => {
-  const tables = db
-    .prepare("select name from sqlite_master where type = 'table' and name not like 'sqlite_%'")
-    .all() as { name: string }[];
-  return Object.fromEntries(
-    tables.map(({ name }) => [name, (db.prepare(`select count(*) as n from "${name}"`).get() as { n: number }).n]),
-  );
-};
+import { applyMigration, seededBefore, tableCounts } from "../sqlite-migrations";
 
 describe("organiser events migration", () => {
   it("keeps every row of a seeded database, and holds one attendee per email per event", async () => {
-    const db = new DatabaseSync(":memory:");
-    const index = files.findIndex((f) => f.includes("organiser_events"));
-    expect(index).toBeGreaterThan(0);
-    for (const file of files.slice(0, index)) apply(db, file);
-    db.exec(await seedAsOf(sqliteColumns(db)));
-    const before = counts(db);
+    const { db, files, index, file } = await seededBefore("organiser_events");
+    const before = tableCounts(db);
     expect(before.connection).toBeGreaterThan(0);
-    apply(db, files[index] as string);
-    const after = counts(db);
+    applyMigration(db, file);
+    const after = tableCounts(db);
     for (const [table, n] of Object.entries(before)) expect(after[table], table).toBe(n);
     expect(after.org_event).toBe(0);
 
@@ -42,6 +18,34 @@ describe("organiser events migration", () => {
         values ((select id from org_event), '${email}', 'A', '${pass}', '${pass}-b')`);
     join("a@example.org", "p1");
     expect(() => join("a@example.org", "p2")).toThrow(/UNIQUE/);
-    for (const file of files.slice(index + 1)) apply(db, file);
+    for (const later of files.slice(index + 1)) applyMigration(db, later);
+  });
+});
+
+describe("organiser event meetings migration", () => {
+  it("keeps every row, attendees and exchanges included, and holds one request per slot", async () => {
+    const { db, files, index, file } = await seededBefore("org_meetings");
+    // An event with two attendees and an exchange: the rows next to the new table.
+    db.exec(`insert into org_event (slug, user_id, title, starts_at, ends_at, time_zone, organiser_name)
+      select 'summit-bb', id, 'Summit', '2030-05-01T09:00', '2030-05-01T17:00', 'UTC', 'Org' from user limit 1`);
+    for (const n of [1, 2])
+      db.exec(`insert into org_attendee (event_id, email, name, pass_token, badge_code)
+        values ((select id from org_event), 'a${n}@example.org', 'A${n}', 'pass-${n}', 'badge-${n}')`);
+    db.exec(`insert into org_exchange (event_id, from_id, to_id, kind)
+      select event_id, min(id), max(id), 'exchange' from org_attendee`);
+    const before = tableCounts(db);
+    expect(before.connection).toBeGreaterThan(0);
+    expect(before.org_attendee).toBe(2);
+    applyMigration(db, file);
+    const after = tableCounts(db);
+    for (const [table, n] of Object.entries(before)) expect(after[table], table).toBe(n);
+    expect(after.org_meeting).toBe(0);
+
+    const ask = (uid: string) =>
+      db.exec(`insert into org_meeting (event_id, from_id, to_id, starts_at, place, uid)
+        select event_id, min(id), max(id), '2030-05-01T10:00', 'Stand 1', '${uid}' from org_attendee`);
+    ask("u1");
+    expect(() => ask("u2")).toThrow(/UNIQUE/);
+    for (const later of files.slice(index + 1)) applyMigration(db, later);
   });
 });

@@ -492,3 +492,193 @@ describe("matchmaking and the organiser's view", () => {
     expect(new Uint8Array(await xlsx.arrayBuffer()).slice(0, 2)).toEqual(new Uint8Array([0x50, 0x4b]));
   });
 });
+
+describe("the sitemap", () => {
+  it("lists published organiser events, and drops one once archived", async () => {
+    const owner = await signUp();
+    const kept = await publish(owner);
+    const gone = await publish(owner, { title: "Archived Meetup" });
+    const archived = await call(`/organiser/${gone.id}`, {
+      ...form({ intent: "archive" }),
+      headers: { cookie: owner.cookie },
+    });
+    expect(archived.status).toBe(302);
+    const xml = await (await call("/sitemap.xml")).text();
+    expect(xml).toContain(`<loc>http://localhost/e/${kept.slug}</loc>`);
+    expect(xml).not.toContain(`/e/${gone.slug}<`);
+  });
+});
+
+describe("meeting requests", () => {
+  const userOf = (email: string) =>
+    env.DB.prepare("select id from user where email = ?")
+      .bind(email)
+      .first<{ id: string }>()
+      .then((r) => r?.id);
+  const feedOf = async (cookie: string) => {
+    const settings = await call("/settings", { ...form({ intent: "feed" }), headers: { cookie } });
+    const token = (await settings.text()).match(/\/api\/calendar\/([A-Za-z0-9_-]+)\.ics/)?.[1];
+    expect(token).toBeTruthy();
+    return (await call(`/api/calendar/${token}.ics`)).text();
+  };
+  const ask = (cookie: string, slug: string, id: number, values: Record<string, string>) =>
+    call(`/e/${slug}/directory`, { ...form({ intent: "meet", id: String(id), ...values }), headers: { cookie } });
+
+  it("refuses a time outside the event or no place beside each field, keeping what was typed", async () => {
+    const owner = await signUp();
+    const { slug } = await publish(owner);
+    const asker = await joinSignedIn(slug, "Ann Asker");
+    const other = await joinSignedIn(slug, "Ben Asked");
+    const to = (await attendee(slug, other.email))?.id as number;
+    const res = await ask(asker.cookie, slug, to, {
+      startsAt: local(9),
+      minutes: "30",
+      place: "",
+      note: "<b>hello</b>",
+    });
+    expect(res.status).toBe(400);
+    const text = await res.text();
+    expect(text).toContain("Choose a time during the event");
+    expect(text).toContain("Enter where to meet");
+    expect(text).toContain('value="&lt;b&gt;hello&lt;/b&gt;"');
+    const minutes = await ask(asker.cookie, slug, to, { startsAt: local(0), minutes: "999", place: "Hall" });
+    expect(minutes.status).toBe(400);
+    expect(await minutes.text()).toContain("Choose how long to meet");
+    const stored = await env.DB.prepare("select count(*) as n from org_meeting").first<{ n: number }>();
+    expect(stored?.n).toBe(0);
+  });
+
+  it("asks only a visible attendee, and only the asked attendee can answer", async () => {
+    const owner = await signUp();
+    const { slug } = await publish(owner);
+    const asker = await joinSignedIn(slug, "Cy Asker");
+    const hidden = await joinSignedIn(slug, "Hidi Hidden", { visibility: "exchanged" });
+    const asked = await joinSignedIn(slug, "Dee Asked");
+    const third = await joinSignedIn(slug, "Eli Third");
+    const meeting = { startsAt: local(0), minutes: "30", place: "Stand 4" };
+    const hiddenId = (await attendee(slug, hidden.email))?.id as number;
+    expect((await ask(asker.cookie, slug, hiddenId, meeting)).status).toBe(404);
+    const askedId = (await attendee(slug, asked.email))?.id as number;
+    expect((await ask(asker.cookie, slug, askedId, meeting)).status).toBe(302);
+    // A double tap stores one request.
+    expect((await ask(asker.cookie, slug, askedId, meeting)).status).toBe(302);
+    const rows = await env.DB.prepare("select id, state from org_meeting where to_id = ?")
+      .bind(askedId)
+      .all<{ id: number; state: string }>();
+    expect(rows.results).toHaveLength(1);
+    const id = String(rows.results[0]?.id);
+    for (const cookie of [asker.cookie, third.cookie]) {
+      const tried = await call(`/e/${slug}/directory.data`, {
+        ...form({ intent: "meeting-accept", id }),
+        headers: { cookie },
+      });
+      expect(tried.status).toBe(404);
+    }
+    const stranger = await signUp("Stu Stranger");
+    const outside = await call(`/e/${slug}/directory`, {
+      ...form({ intent: "meeting-accept", id }),
+      headers: { cookie: stranger.cookie },
+    });
+    expect(outside.status).toBe(404);
+    const state = await env.DB.prepare("select state from org_meeting where id = ?")
+      .bind(id)
+      .first<{ state: string }>();
+    expect(state?.state).toBe("pending");
+    const declined = await call(`/e/${slug}/directory`, {
+      ...form({ intent: "meeting-decline", id }),
+      headers: { cookie: asked.cookie },
+    });
+    expect(declined.status).toBe(302);
+    const again = await call(`/e/${slug}/directory.data`, {
+      ...form({ intent: "meeting-accept", id }),
+      headers: { cookie: asked.cookie },
+    });
+    expect(again.status).toBe(404);
+  });
+
+  it("accepted: on both timelines and in both calendar feeds, escaped, under one stable UID", async () => {
+    const owner = await signUp();
+    const { slug } = await publish(owner);
+    const asker = await joinSignedIn(slug, "Fay Asker");
+    const asked = await joinSignedIn(slug, "Gil Asked");
+    const askedId = (await attendee(slug, asked.email))?.id as number;
+    const sent = await ask(asker.cookie, slug, askedId, {
+      startsAt: local(0),
+      minutes: "45",
+      place: "Hall B; Stand 12, by the\nwindow",
+      note: "Talk grants",
+    });
+    expect(sent.status).toBe(302);
+    const listed = await (await call(`/e/${slug}/directory.data`, { headers: { cookie: asked.cookie } })).text();
+    expect(listed).toContain("Fay Asker");
+    const meeting = await env.DB.prepare("select id, uid from org_meeting where to_id = ?")
+      .bind(askedId)
+      .first<{ id: number; uid: string }>();
+    const accepted = await call(`/e/${slug}/directory`, {
+      ...form({ intent: "meeting-accept", id: String(meeting?.id) }),
+      headers: { cookie: asked.cookie },
+    });
+    expect(accepted.status).toBe(302);
+    for (const [who, other] of [
+      [asker, "Gil Asked"],
+      [asked, "Fay Asker"],
+    ] as const) {
+      const userId = await userOf(who.email);
+      const entry = await env.DB.prepare(
+        "select c.name, i.text from interaction i join connection c on c.id = i.connection_id where i.user_id = ? and i.kind = 'meeting-planned'",
+      )
+        .bind(userId)
+        .all<{ name: string; text: string }>();
+      expect(entry.results).toHaveLength(1);
+      expect(entry.results[0]?.name).toBe(other);
+      expect(entry.results[0]?.text).toContain("Hall B; Stand 12");
+      const ics = await feedOf(who.cookie);
+      const unfolded = ics.replace(/\r\n /g, "");
+      expect(unfolded).toContain(`UID:meeting-${meeting?.uid}@localhost`);
+      expect(unfolded).toContain("LOCATION:Hall B\\; Stand 12\\, by the\\nwindow");
+      expect(unfolded).toContain(`SUMMARY:Meeting: ${other} (Acme)`);
+      expect(unfolded).toContain("DURATION:PT45M");
+      // The same UID on every fetch: calendar apps update the meeting rather than add another.
+      expect((await feedOf(who.cookie)).replace(/\r\n /g, "")).toContain(`UID:meeting-${meeting?.uid}@localhost`);
+    }
+    const people = await peopleOf(asker.email);
+    expect(people.filter((p) => p.name === "Gil Asked")).toHaveLength(1);
+  });
+});
+
+describe("editing a published event", () => {
+  it("saves the organiser's changes through the publish form's rules, purges the page, and refuses another account", async () => {
+    const owner = await signUp();
+    const { id, slug } = await publish(owner);
+    expect(await (await call(`/e/${slug}`)).text()).toContain("Open Data Summit");
+    const bad = await call(`/organiser/${id}`, {
+      ...form({ intent: "edit", ...EVENT, title: "", startsAt: local(-1), endsAt: local(2) }),
+      headers: { cookie: owner.cookie },
+    });
+    expect(bad.status).toBe(400);
+    const text = await bad.text();
+    expect(text).toContain("Title is required");
+    const ends = await call(`/organiser/${id}`, {
+      ...form({ intent: "edit", ...EVENT, startsAt: local(2), endsAt: local(1) }),
+      headers: { cookie: owner.cookie },
+    });
+    expect(ends.status).toBe(400);
+    expect(await ends.text()).toContain("The end must be after the start");
+    // What was typed stays in the form.
+    expect(text).toContain("Navy Pier, Chicago");
+    const other = await signUp("Other Owner");
+    const foreign = await call(`/organiser/${id}`, {
+      ...form({ intent: "edit", ...EVENT, title: "Taken Over", startsAt: local(-1), endsAt: local(2) }),
+      headers: { cookie: other.cookie },
+    });
+    expect(foreign.status).toBe(404);
+    const saved = await call(`/organiser/${id}`, {
+      ...form({ intent: "edit", ...EVENT, title: "Open Data Summit & Fair", startsAt: local(-1), endsAt: local(2) }),
+      headers: { cookie: owner.cookie },
+    });
+    expect(saved.status).toBe(302);
+    const page = await (await call(`/e/${slug}`)).text();
+    expect(page).toContain("Open Data Summit &amp; Fair");
+    expect(page).not.toContain("Taken Over");
+  });
+});

@@ -29,6 +29,7 @@ import {
   orgConsent,
   orgEvent,
   orgExchange,
+  orgMeeting,
   outbox,
   personHistory,
   personMerge,
@@ -400,6 +401,17 @@ export const EXPORT_SECTIONS: readonly ExportSection[] = [
         );
     },
   },
+  {
+    name: "eventMeetings",
+    tables: ["org_meeting"],
+    read: (db, o) => {
+      const passes = db.select({ id: orgAttendee.id }).from(orgAttendee).where(eq(orgAttendee.userId, o.id));
+      return db
+        .select()
+        .from(orgMeeting)
+        .where(or(inArray(orgMeeting.fromId, passes), inArray(orgMeeting.toId, passes)));
+    },
+  },
 ];
 
 /**
@@ -481,6 +493,7 @@ function deletions(db: Database, o: AccountOwner): BatchItem<"sqlite">[] {
     mine(event, event.userId),
     // The owner's own passes at anyone's event go (with their consents and exchanges); events they organised take their attendees with them.
     db.delete(orgExchange).where(or(inArray(orgExchange.fromId, passes), inArray(orgExchange.toId, passes))),
+    db.delete(orgMeeting).where(or(inArray(orgMeeting.fromId, passes), inArray(orgMeeting.toId, passes))),
     db.delete(orgAttendee).where(eq(orgAttendee.userId, o.id)),
     mine(orgEvent, orgEvent.userId),
     mine(personSuggestion, personSuggestion.userId),

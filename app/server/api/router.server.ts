@@ -22,6 +22,7 @@ import { googleWalletSaveUrl } from "../cards/wallet/google-wallet.server";
 import { getReminder, openReminders } from "../follow/reminders.server";
 import { rhythmCalendarEvents } from "../follow/rhythm.server";
 import { getCampaignImage } from "../fundraising/campaigns.server";
+import { meetingCalendarEvents } from "../organiser-events/meetings.server";
 import { receiveStripeWebhook } from "../payments/webhook.server";
 import { saveCapture } from "../people/capture.server";
 import { EXPORT_FORMATS, type ExportFormat, exportDownload } from "../people/export.server";
@@ -248,11 +249,12 @@ api.get("/calendar/:file", async (c) => {
   if (!userId) return c.json({ error: "Not found" }, 404);
   const origin = new URL(c.req.url).origin;
   const { timeZone } = await getSettings(app.db, userId);
-  const [reminders, rhythms] = await Promise.all([
+  const [reminders, rhythms, meetings] = await Promise.all([
     openReminders(app.db, userId),
     rhythmCalendarEvents(app.db, userId, timeZone, origin),
+    meetingCalendarEvents(app.db, userId, origin),
   ]);
-  return ics(toIcs([...reminders.map((r) => icsEvent(r, origin)), ...rhythms]));
+  return ics(toIcs([...reminders.map((r) => icsEvent(r, origin)), ...rhythms, ...meetings]));
 });
 
 // "Download all my data": the whole account as one JSON file, for its owner only.

@@ -10,7 +10,7 @@ import {
 import type { PersonDraft } from "~/lib/people/draft";
 import { orgAttendee, orgConsent, orgEvent, orgExchange, personHistory } from "~db/schema";
 import type { Database } from "../db/db.server";
-import { rawSql, writeBatch } from "../db/write.server";
+import { rawSql, type Statement, writeBatch } from "../db/write.server";
 import { addPerson } from "../people/add.server";
 import type { PeopleEvents } from "../people/events.server";
 import type { OrgEvent } from "./events.server";
@@ -309,7 +309,14 @@ async function addToNetwork(
   owner: Attendee,
   other: Attendee,
   event: OrgEvent,
-  how: { source: "scan" | "share"; detail: string; tags: string[]; consent: string },
+  how: {
+    source: "scan" | "share";
+    detail: string;
+    tags: string[];
+    consent: string;
+    clientId?: string;
+    also?: (personId: SQL) => Statement[];
+  },
 ) {
   if (!owner.userId) return null;
   const now = new Date();
@@ -319,7 +326,7 @@ async function addToNetwork(
     eventName: event.title,
     tags: how.tags,
     // One exchange at one event is one arrival, however often it is replayed.
-    clientId: `org-${event.id}-${owner.id}-${other.id}-${how.source}`,
+    clientId: how.clientId ?? `org-${event.id}-${owner.id}-${other.id}-${how.source}`,
     events,
     now,
     also: (personId) => [
@@ -332,6 +339,7 @@ async function addToNetwork(
         eventName: event.title,
         createdAt: now,
       }),
+      ...(how.also?.(personId) ?? []),
     ],
   });
 }
@@ -382,13 +390,17 @@ export async function scanBadge(
   return exchange(db, events, event, scanner, scanned, "scan");
 }
 
-async function exchange(
+/** What an exchange made for a meeting writes instead: its own arrival key and a timeline entry per side. */
+export type ExchangeFor = { key: string; detail: string; also: (owner: Attendee, personId: SQL) => Statement[] };
+
+export async function exchange(
   db: Database,
   events: PeopleEvents,
   event: OrgEvent,
   a: Attendee,
   b: Attendee,
   via: "scan" | "share",
+  purpose?: ExchangeFor,
 ): Promise<ExchangeResult> {
   const [low, high] = a.id < b.id ? [a.id, b.id] : [b.id, a.id];
   const results = await writeBatch(db, [
@@ -409,11 +421,40 @@ async function exchange(
         ),
       ),
   ]);
-  const detail = via === "scan" ? `Exchanged by scanning a pass at ${event.title}` : `Connected at ${event.title}`;
+  const detail =
+    purpose?.detail ??
+    (via === "scan" ? `Exchanged by scanning a pass at ${event.title}` : `Connected at ${event.title}`);
   const consent = `Agreed to exchange details at ${event.title}`;
-  await addToNetwork(db, events, a, b, event, { source: via, detail, tags: [event.title], consent });
-  await addToNetwork(db, events, b, a, event, { source: via, detail, tags: [event.title], consent });
+  for (const [owner, other] of [
+    [a, b],
+    [b, a],
+  ] as const)
+    await addToNetwork(db, events, owner, other, event, {
+      source: via,
+      detail,
+      tags: [event.title],
+      consent,
+      clientId: purpose ? `${purpose.key}-${owner.id}` : undefined,
+      also: purpose ? (personId) => purpose.also(owner, personId) : undefined,
+    });
   return { ok: true, kind: "exchange", created: (results[0]?.meta.changes ?? 0) > 0, other: b };
+}
+
+/** Another attendee of this event whom `viewer` can see in the directory, or null. */
+export async function visibleAttendee(db: Database, event: OrgEvent, viewer: Attendee, id: number) {
+  const [row] = await db
+    .select()
+    .from(orgAttendee)
+    .where(
+      and(
+        eq(orgAttendee.id, id),
+        eq(orgAttendee.eventId, event.id),
+        ne(orgAttendee.id, viewer.id),
+        eq(orgAttendee.listed, true),
+        or(eq(orgAttendee.visibility, "everyone"), exchangedWith(viewer.id, orgAttendee.id)) as SQL,
+      ),
+    );
+  return row ?? null;
 }
 
 /**
@@ -427,18 +468,7 @@ export async function requestConnect(
   from: Attendee,
   toId: number,
 ): Promise<"requested" | "exchanged" | "unknown"> {
-  const [to] = await db
-    .select()
-    .from(orgAttendee)
-    .where(
-      and(
-        eq(orgAttendee.id, toId),
-        eq(orgAttendee.eventId, event.id),
-        ne(orgAttendee.id, from.id),
-        eq(orgAttendee.listed, true),
-        or(eq(orgAttendee.visibility, "everyone"), exchangedWith(from.id, orgAttendee.id)) as SQL,
-      ),
-    );
+  const to = await visibleAttendee(db, event, from, toId);
   if (!to) return "unknown";
   const [asked] = await db
     .select({ id: orgExchange.id })

@@ -105,6 +105,17 @@ export async function upcomingOrgEvents(db: Database, now = new Date(), limit = 
     .slice(0, limit);
 }
 
+/** Published events' public paths for the sitemap: open or closed, never archived; newest first. */
+export async function sitemapOrgEventPaths(db: Database, limit = 5000): Promise<string[]> {
+  const rows = await db
+    .select({ slug: orgEvent.slug })
+    .from(orgEvent)
+    .where(ne(orgEvent.state, "archived"))
+    .orderBy(desc(orgEvent.startsAt))
+    .limit(limit);
+  return rows.map((r) => `/e/${r.slug}`);
+}
+
 export type OrganiserStats = {
   attendees: number;
   joinsByDay: { day: string; joins: number }[];

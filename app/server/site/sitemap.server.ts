@@ -4,6 +4,7 @@ import { GUIDES } from "~/content/guides";
 import { UPDATES } from "~/content/updates";
 import type { Database } from "../db/db.server";
 import { listCampaigns } from "../fundraising/campaigns.server";
+import { sitemapOrgEventPaths } from "../organiser-events/events.server";
 
 /** Public pages of the route table; parameterised routes are expanded from content and D1 below. */
 export const STATIC_PATHS = [
@@ -24,7 +25,7 @@ export const STATIC_PATHS = [
 ];
 
 export async function sitemapPaths(db: Database) {
-  const campaigns = await listCampaigns(db, {});
+  const [campaigns, orgEvents] = await Promise.all([listCampaigns(db, {}), sitemapOrgEventPaths(db)]);
   return [
     ...STATIC_PATHS,
     ...GUIDES.map((g) => `/guides/${g.slug}`),
@@ -32,5 +33,6 @@ export async function sitemapPaths(db: Database) {
     ...UPDATES.map((u) => `/updates/${u.id}`),
     ...SAMPLE_EVENT_IDS.map((id) => `/events/${id}`),
     ...campaigns.map((c) => `/fundraising/${c.id}`),
+    ...orgEvents,
   ];
 }

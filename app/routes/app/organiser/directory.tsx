@@ -1,7 +1,7 @@
 import { data, Form, Link, redirect } from "react-router";
 import { inputClass } from "~/components/ui/field";
 import { appContext } from "~/context";
-import { VISIBILITY_LABEL } from "~/lib/organiser-events";
+import { MEETING_MINUTES, meetingFormSchema, VISIBILITY_LABEL } from "~/lib/organiser-events";
 import { pageMeta } from "~/lib/site";
 import { requireUser } from "~/server/account/auth.server";
 import {
@@ -14,6 +14,7 @@ import {
   requestConnect,
 } from "~/server/organiser-events/attendees.server";
 import { publicOrgEvent } from "~/server/organiser-events/events.server";
+import { answerMeeting, meetingLine, meetingsOf, requestMeeting } from "~/server/organiser-events/meetings.server";
 import { notFound } from "~/server/platform/http.server";
 import { redirectWithToast } from "~/server/platform/toast.server";
 import type { Route } from "./+types/directory";
@@ -24,6 +25,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 ];
 
 const FILTERS = ["q", "company", "title", "interest"] as const;
+const MEETING_FIELDS = ["startsAt", "minutes", "place", "note"] as const;
 
 async function load(request: Request, slug: string, context: Route.LoaderArgs["context"]) {
   const app = context.get(appContext);
@@ -40,13 +42,22 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const filters = Object.fromEntries(FILTERS.map((f) => [f, (url.searchParams.get(f) ?? "").slice(0, 100)]));
   const page = Math.max(0, Number.parseInt(url.searchParams.get("page") ?? "0", 10) || 0);
-  const [list, requests, matches] = await Promise.all([
+  const [list, requests, matches, meetings] = await Promise.all([
     directory(app.db, me, { ...filters, page }),
     pendingRequests(app.db, me),
     matchesFor(app.db, me),
+    meetingsOf(app.db, me),
   ]);
   return {
-    event: { slug: event.slug, title: event.title, status: event.status },
+    event: {
+      slug: event.slug,
+      title: event.title,
+      status: event.status,
+      startsAt: event.startsAt,
+      endsAt: event.endsAt,
+      timeZone: event.timeZone,
+    },
+    meetings: meetings.map((m) => ({ ...m, line: meetingLine(m, event.timeZone) })),
     me: { name: me.name, listed: me.listed, visibility: me.visibility, passToken: me.passToken, goals: me.goals },
     filters,
     page,
@@ -68,6 +79,28 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     return redirectWithToast("/organiser", { type: "success", title: `You left ${event.title}` });
   }
   if (!Number.isSafeInteger(id) || id < 1) return data({ error: "Choose an attendee" }, { status: 400 });
+  if (intent === "meet") {
+    const fields = Object.fromEntries(MEETING_FIELDS.map((f) => [f, String(form?.get(f) ?? "")]));
+    const parsed = meetingFormSchema(event).safeParse(fields);
+    if (!parsed.success) {
+      const errors: Record<string, string[]> = {};
+      for (const issue of parsed.error.issues) {
+        const key = String(issue.path[0]);
+        errors[key] = [...(errors[key] ?? []), issue.message];
+      }
+      // The form comes back with what was typed and each message beside its field.
+      return data({ meet: { to: id, values: fields, errors } }, { status: 400 });
+    }
+    if ((await requestMeeting(app.db, event, me, id, parsed.data)) === "unknown")
+      return data({ error: "That attendee is not in your directory" }, { status: 404 });
+    return redirectWithToast(back, { type: "success", title: "Meeting request sent" });
+  }
+  if (intent === "meeting-accept" || intent === "meeting-decline") {
+    const accept = intent === "meeting-accept";
+    if (!(await answerMeeting(app.db, app, event, me, id, accept)))
+      return data({ error: "That meeting request is no longer waiting" }, { status: 404 });
+    return redirectWithToast(back, { type: "success", title: accept ? "Meeting accepted" : "Meeting declined" });
+  }
   if (intent === "connect") {
     const result = await requestConnect(app.db, app, event, me, id);
     if (result === "unknown") return data({ error: "That attendee is not in your directory" }, { status: 404 });
@@ -88,7 +121,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 export default function DirectoryPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { event, me, filters, people, more, page, requests, matches } = loaderData;
+  const { event, me, filters, people, more, page, requests, matches, meetings } = loaderData;
+  const meet = actionData && "meet" in actionData ? actionData.meet : null;
+  const error = actionData && "error" in actionData ? actionData.error : null;
   const small = "rounded-md border border-slate-300 px-3 py-1.5 font-semibold text-sm dark:border-slate-700";
   return (
     <section className="mx-auto max-w-4xl px-4 py-10 sm:px-6">
@@ -103,11 +138,12 @@ export default function DirectoryPage({ loaderData, actionData }: Route.Componen
           Your pass and directory choices
         </a>
       </p>
-      {actionData?.error ? (
+      {error ? (
         <p className="mt-3 rounded-lg bg-red-100 p-3 text-red-900" role="alert">
-          {actionData.error}
+          {error}
         </p>
       ) : null}
+      <Meetings meetings={meetings} />
       {requests.length ? (
         <section aria-labelledby="req-title" className="mt-6">
           <h2 id="req-title" className="font-semibold text-xl">
@@ -212,6 +248,7 @@ export default function DirectoryPage({ loaderData, actionData }: Route.Componen
                 </button>
               </Form>
             )}
+            <MeetingForm to={p} event={event} sent={meet?.to === p.id ? meet : null} buttonClass={small} />
           </li>
         ))}
       </ul>
@@ -234,5 +271,145 @@ export default function DirectoryPage({ loaderData, actionData }: Route.Componen
         </button>
       </Form>
     </section>
+  );
+}
+
+type MeetingRow = Route.ComponentProps["loaderData"]["meetings"][number];
+
+/** Meetings asked of me (to answer) and those I asked, with their state. */
+function Meetings({ meetings }: { meetings: MeetingRow[] }) {
+  if (!meetings.length) return null;
+  const small = "rounded-md border border-slate-300 px-3 py-1.5 font-semibold text-sm dark:border-slate-700";
+  const STATE = { pending: "Waiting for an answer", accepted: "Accepted", declined: "Declined" } as const;
+  return (
+    <section aria-labelledby="meetings-title" className="mt-6">
+      <h2 id="meetings-title" className="font-semibold text-xl">
+        Meetings
+      </h2>
+      <ul className="mt-2 grid gap-2" aria-label="Meetings">
+        {meetings.map((m) => (
+          <li key={m.id} className="rounded-lg border border-slate-200 p-3 text-sm dark:border-slate-800">
+            <p>
+              <strong>{m.asked ? `You asked ${m.otherName}` : `${m.otherName} asks you`}</strong>
+              {m.otherCompany ? ` (${m.otherCompany})` : ""}: {m.line}
+            </p>
+            {m.note ? <p className="text-slate-600 dark:text-slate-300">{m.note}</p> : null}
+            {!m.asked && m.state === "pending" ? (
+              <Form method="post" className="mt-2 flex gap-2">
+                <input type="hidden" name="id" value={m.id} />
+                <button
+                  type="submit"
+                  name="intent"
+                  value="meeting-accept"
+                  className={small}
+                  aria-label={`Accept the meeting with ${m.otherName}`}
+                >
+                  Accept
+                </button>
+                <button
+                  type="submit"
+                  name="intent"
+                  value="meeting-decline"
+                  className={small}
+                  aria-label={`Decline the meeting with ${m.otherName}`}
+                >
+                  Decline
+                </button>
+              </Form>
+            ) : (
+              <p className="mt-1 font-medium">{STATE[m.state]}</p>
+            )}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/** Proposes a time (on the event's clock, within the event) and a place; open again with errors after a refusal. */
+function MeetingForm({
+  to,
+  event,
+  sent,
+  buttonClass,
+}: {
+  to: { id: number; name: string };
+  event: { startsAt: string; endsAt: string; timeZone: string };
+  sent: { values: Record<string, string>; errors: Record<string, string[]> } | null;
+  buttonClass: string;
+}) {
+  const id = (f: string) => `meet-${to.id}-${f}`;
+  const err = (f: string) => sent?.errors[f]?.[0];
+  const described = (f: string) => (err(f) ? { "aria-invalid": true, "aria-describedby": `${id(f)}-error` } : {});
+  const message = (f: string) =>
+    err(f) ? (
+      <span id={`${id(f)}-error`} className="text-red-700 text-sm dark:text-red-300">
+        {err(f)}
+      </span>
+    ) : null;
+  return (
+    <details className="mt-2" open={Boolean(sent)}>
+      <summary className="cursor-pointer text-sm underline">Propose a meeting with {to.name}</summary>
+      <Form method="post" className="mt-2 grid gap-2 sm:grid-cols-2" aria-label={`Meeting with ${to.name}`}>
+        <input type="hidden" name="id" value={to.id} />
+        <label className="grid gap-1 text-sm" htmlFor={id("startsAt")}>
+          <span className="font-medium">When ({event.timeZone.replace(/_/g, " ")})</span>
+          <input
+            id={id("startsAt")}
+            name="startsAt"
+            type="datetime-local"
+            min={event.startsAt}
+            max={event.endsAt}
+            defaultValue={sent?.values.startsAt ?? event.startsAt}
+            className={inputClass}
+            {...described("startsAt")}
+          />
+          {message("startsAt")}
+        </label>
+        <label className="grid gap-1 text-sm" htmlFor={id("minutes")}>
+          <span className="font-medium">How long</span>
+          <select
+            id={id("minutes")}
+            name="minutes"
+            defaultValue={sent?.values.minutes ?? "30"}
+            className={inputClass}
+            {...described("minutes")}
+          >
+            {MEETING_MINUTES.map((n) => (
+              <option key={n} value={n}>
+                {n} minutes
+              </option>
+            ))}
+          </select>
+          {message("minutes")}
+        </label>
+        <label className="grid gap-1 text-sm" htmlFor={id("place")}>
+          <span className="font-medium">Where</span>
+          <input
+            id={id("place")}
+            name="place"
+            defaultValue={sent?.values.place ?? ""}
+            placeholder="Stand 12, the coffee bar..."
+            className={inputClass}
+            {...described("place")}
+          />
+          {message("place")}
+        </label>
+        <label className="grid gap-1 text-sm" htmlFor={id("note")}>
+          <span className="font-medium">Note (optional)</span>
+          <input
+            id={id("note")}
+            name="note"
+            defaultValue={sent?.values.note ?? ""}
+            className={inputClass}
+            {...described("note")}
+          />
+          {message("note")}
+        </label>
+        <button type="submit" name="intent" value="meet" className={`${buttonClass} sm:justify-self-start`}>
+          Send meeting request
+        </button>
+      </Form>
+    </details>
   );
 }

@@ -1,8 +1,10 @@
+import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link } from "react-router";
+import { EventForm, ORG_EVENT_FIELDS } from "~/components/event-form";
 import { STATUS_BADGE } from "~/components/marketing/event-card";
 import { Field, inputClass } from "~/components/ui/field";
 import { appContext } from "~/context";
-import { formatLocal, orgEventStatus } from "~/lib/organiser-events";
+import { formatLocal, orgEventFormSchema, orgEventStatus } from "~/lib/organiser-events";
 import { pageMeta } from "~/lib/site";
 import { requireUser } from "~/server/account/auth.server";
 import {
@@ -11,6 +13,7 @@ import {
   purgeOrgEvent,
   setLeadRights,
   setOrgEventState,
+  updateOrgEvent,
 } from "~/server/organiser-events/events.server";
 import { notFound, parseId } from "~/server/platform/http.server";
 import { redirectWithToast } from "~/server/platform/toast.server";
@@ -49,6 +52,14 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     ];
     return redirectWithToast(`/organiser/${id}`, { type: "success", title });
   }
+  if (intent === "edit") {
+    const submission = parseWithZod(form, { schema: orgEventFormSchema });
+    if (submission.status !== "success") return data({ reply: submission.reply() }, { status: 400 });
+    const row = await updateOrgEvent(app.db, user.id, id, submission.value);
+    if (!row) notFound();
+    await purgeOrgEvent(app.env, row.slug);
+    return redirectWithToast(`/organiser/${id}`, { type: "success", title: "Event saved" });
+  }
   if (intent === "exhibitor") {
     const email = String(form.get("email") ?? "").trim();
     const rights = RIGHTS.find((r) => r === form.get("rights"));
@@ -63,6 +74,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 
 export default function OrganiserEventPage({ loaderData, actionData }: Route.ComponentProps) {
   const { event: e, stats, origin } = loaderData;
+  const error = actionData && "error" in actionData ? actionData.error : null;
+  const reply = actionData && "reply" in actionData ? actionData.reply : undefined;
   const link = `${origin}/e/${e.slug}`;
   const badge = STATUS_BADGE[e.status];
   const button = "rounded-md border border-slate-300 px-3 py-2 font-semibold text-sm dark:border-slate-700";
@@ -149,7 +162,7 @@ export default function OrganiserEventPage({ loaderData, actionData }: Route.Com
       ) : null}
       <Form method="post" className="mt-3 flex flex-wrap items-end gap-3">
         <input type="hidden" name="intent" value="exhibitor" />
-        <Field id="ex-email" label="Attendee's email" errors={actionData?.error ? [actionData.error] : undefined}>
+        <Field id="ex-email" label="Attendee's email" errors={error ? [error] : undefined}>
           <input id="ex-email" name="email" type="email" required className={inputClass} />
         </Field>
         <Field id="ex-rights" label="Lead retrieval">
@@ -163,6 +176,23 @@ export default function OrganiserEventPage({ loaderData, actionData }: Route.Com
           Save exhibitor
         </button>
       </Form>
+      <details className="mt-8" open={Boolean(reply)}>
+        <summary className="cursor-pointer font-semibold text-xl">Edit the event</summary>
+        <EventForm
+          id={`org-event-${e.id}`}
+          schema={orgEventFormSchema}
+          fields={ORG_EVENT_FIELDS}
+          lastResult={reply}
+          defaultValue={Object.fromEntries(
+            ORG_EVENT_FIELDS.map(({ name }) => {
+              const value = e[name as keyof typeof e];
+              return [name, value === null || value === undefined ? "" : String(value)];
+            }),
+          )}
+          submitLabel="Save event"
+          intent="edit"
+        />
+      </details>
       <h2 className="mt-8 font-semibold text-xl">Close or archive</h2>
       <Form method="post" className="mt-3 flex flex-wrap gap-3">
         {e.state === "open" ? (

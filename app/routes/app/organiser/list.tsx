@@ -1,10 +1,8 @@
-import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, Link, useNavigation } from "react-router";
+import { data, Link } from "react-router";
+import { EventForm, ORG_EVENT_FIELDS } from "~/components/event-form";
 import { STATUS_BADGE } from "~/components/marketing/event-card";
-import { Field, inputClass } from "~/components/ui/field";
 import { appContext } from "~/context";
-import { EVENT_TYPE_LABEL, EVENT_TYPES } from "~/lib/events";
 import { formatLocal, orgEventFormSchema, orgEventStatus } from "~/lib/organiser-events";
 import { pageMeta } from "~/lib/site";
 import { requireUser } from "~/server/account/auth.server";
@@ -54,20 +52,6 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function OrganiserPage({ loaderData, actionData }: Route.ComponentProps) {
   const { events, attending, timeZone, organiserName } = loaderData;
-  const navigation = useNavigation();
-  const [form, fields] = useForm({
-    id: "org-event-new",
-    lastResult: navigation.state === "idle" ? actionData?.reply : undefined,
-    defaultValue: { type: "in-person", timeZone, organiserName },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: orgEventFormSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-  });
-  const input = (f: typeof fields.title, label: string, type: "text" | "datetime-local" | "number" = "text") => (
-    <Field id={f.id} label={label} errors={f.errors}>
-      <input {...getInputProps(f, { type })} className={inputClass} />
-    </Field>
-  );
   return (
     <section className="mx-auto max-w-4xl px-4 py-10 sm:px-6">
       <h1 className="font-bold text-3xl tracking-tight">Events you organise</h1>
@@ -114,39 +98,14 @@ export default function OrganiserPage({ loaderData, actionData }: Route.Componen
         </>
       ) : null}
       <h2 className="mt-10 font-semibold text-xl">Publish an event</h2>
-      <Form method="post" {...getFormProps(form)} className="mt-4 grid gap-4 sm:grid-cols-2">
-        <div className="sm:col-span-2">{input(fields.title, "Title")}</div>
-        <div className="sm:col-span-2">
-          <Field id={fields.description.id} label="Description" errors={fields.description.errors}>
-            <textarea {...getTextareaProps(fields.description)} rows={4} className={inputClass} />
-          </Field>
-        </div>
-        {input(fields.startsAt, "Starts", "datetime-local")}
-        {input(fields.endsAt, "Ends", "datetime-local")}
-        {input(fields.timeZone, "Time zone (the event's own, e.g. America/Chicago)")}
-        <Field id={fields.type.id} label="Type" errors={fields.type.errors}>
-          <select {...getSelectProps(fields.type)} className={inputClass}>
-            {EVENT_TYPES.map((t) => (
-              <option key={t} value={t}>
-                {EVENT_TYPE_LABEL[t]}
-              </option>
-            ))}
-          </select>
-        </Field>
-        {input(fields.venue, "Venue (optional)")}
-        {input(fields.platform, "Online platform (optional)")}
-        {input(fields.url, "Online link (optional)")}
-        {input(fields.organiserName, "Organiser name")}
-        {input(fields.capacity, "Capacity (optional)", "number")}
-        <div className="sm:col-span-2">
-          <button
-            type="submit"
-            className="rounded-md bg-brand-600 px-4 py-2.5 font-semibold text-white hover:bg-brand-700"
-          >
-            Publish event
-          </button>
-        </div>
-      </Form>
+      <EventForm
+        id="org-event-new"
+        schema={orgEventFormSchema}
+        fields={ORG_EVENT_FIELDS}
+        lastResult={actionData?.reply}
+        defaultValue={{ type: "in-person", timeZone, organiserName }}
+        submitLabel="Publish event"
+      />
     </section>
   );
 }
