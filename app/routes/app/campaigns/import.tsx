@@ -6,6 +6,7 @@ import { Field, inputClass } from "~/components/ui/field";
 import { appContext, userContext } from "~/context";
 import { GIFT_METHOD_LABELS } from "~/lib/donation";
 import {
+  droppedColumns,
   GIFT_FIELD_LABELS,
   GIFT_FIELDS,
   type GiftMapping,
@@ -58,6 +59,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       encoding: file.encoding,
       headers: file.headers.map((h, index) => ({ index, label: h || `Column ${index + 1}` })),
       mapping: file.mapping,
+      dropped: droppedColumns(file.headers, file.mapping),
       count: fresh.length,
       total: fresh.reduce((sum, g) => sum + g.amount - g.refunded, 0),
       newDonors: newDonors.size,
@@ -112,7 +114,11 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       await keepGiftFile(app, user.id, { ...file, mapping }, v.preview);
       return redirect(`${here}?preview=${v.preview}`);
     }
-    const done = await confirmGiftImport(app, user.id, c, file, { skipErrors: v.skipErrors, previewId: v.preview });
+    const done = await confirmGiftImport(app, user.id, c, file, {
+      skipErrors: v.skipErrors,
+      previewId: v.preview,
+      alreadyThanked: v.alreadyThanked,
+    });
     if (!done.ok)
       return data<ActionData>(
         { form: intent, reply: submission.reply({ formErrors: [done.message] }) },
@@ -268,6 +274,10 @@ function ConfirmForm({
           </span>
         </label>
       ) : null}
+      <label className="flex items-start gap-2 text-sm">
+        <input {...getInputProps(fields.alreadyThanked, { type: "checkbox" })} className="mt-1" />
+        <span>These donors were already thanked (gifts without a Thanked date in the file are marked thanked too)</span>
+      </label>
       {form.errors?.length ? (
         <p role="alert" id={form.errorId} className="text-red-700 text-sm dark:text-red-300">
           {form.errors[0]}
@@ -343,6 +353,12 @@ export default function ImportGifts({ loaderData, actionData }: Route.ComponentP
             mapping={preview.mapping}
             lastResult={reply("map")}
           />
+          {preview.dropped.length ? (
+            <p className="mt-4 break-words text-sm" data-testid="gift-dropped">
+              <strong>Not imported:</strong> {preview.dropped.length} column{preview.dropped.length === 1 ? "" : "s"} no
+              field above reads ({preview.dropped.join(", ")}). Choose a field for any you want kept.
+            </p>
+          ) : null}
 
           {preview.errorCount ? (
             <div className="mt-6">
