@@ -187,3 +187,76 @@ describe("thank-you status in bulk", () => {
     expect((await call("/campaigns/gifts", { method: "POST", body: bad, headers: o.headers })).status).toBe(400);
   });
 });
+
+describe("the donor retention view", () => {
+  const year = new Date().getUTCFullYear();
+  const file = [
+    "Date,Donor,Email,Amount,Currency,Refunded",
+    `${year}-01-05,Ann Again,ann@x.example,70,USD,0`,
+    `${year - 1}-03-01,Ann Again,ANN@x.example,50,USD,0`,
+    `${year}-01-06,Bo First,bo@x.example,10,USD,0`,
+    `${year - 1}-05-01,Cy Lapsed,cy@x.example,20,USD,0`,
+    `${year - 3}-05-01,"=Di <b>Old</b>",di@x.example,30,USD,0`,
+    `${year - 1}-06-01,Ed Refunded,ed@x.example,40,USD,40`,
+  ].join("\n");
+
+  it("lists this year's, first-time, LYBUNT and SYBUNT donors with amounts, exportable, for the owner alone", async () => {
+    const o = await owner();
+    expect((await confirm(o, await preview(o, file, "years.csv"))).status).toBe(302);
+    // A second campaign's gift from the same donor counts for the same person.
+    const second = await call("/campaigns/new", { ...form({ ...CAMPAIGN, title: "Second" }), headers: o.headers });
+    const secondId = location(second).split("/")[2] ?? "";
+    const more = await preview({ ...o, id: secondId }, `Date,Email,Amount\n${year}-02-01,cy@x.example,5`, "more.csv");
+    expect((await confirm({ ...o, id: secondId }, more)).status).toBe(302);
+
+    const res = await call(`/campaigns/retention?year=${year}`, { headers: o.headers });
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    expect(html).toContain("=Di &lt;b&gt;Old&lt;/b&gt;");
+    expect(html).not.toContain("<b>Old</b>");
+    const text = html
+      .replaceAll("<!-- -->", "")
+      .replace(/<[^>]+>/g, " ")
+      .replace(/\s+/g, " ");
+    expect(text).toContain("Gave this year (3)");
+    expect(text).toContain("First-time donors (1)");
+    expect(text).toContain("LYBUNT: last year but not this year (0)");
+    expect(text).toContain("SYBUNT: some year but not last year or this year (1)");
+
+    const csv = await call(`/campaigns/retention.csv?year=${year}`, { headers: o.headers });
+    expect(csv.headers.get("content-disposition")).toContain(`donor-retention-${year}.csv`);
+    const lines = (await csv.text())
+      .replace(/^\uFEFF/, "")
+      .trim()
+      .split("\r\n");
+    expect(lines[0]).toBe(
+      `"Segment","Donor","Email","Currency","${year}","${year - 1}","Lifetime","First gift year","Last gift year"`,
+    );
+    expect(lines).toContain(
+      `"Gave this year","Ann Again","ann@x.example","USD","70.00","50.00","120.00","${year - 1}","${year}"`,
+    );
+    expect(lines).toContain(
+      `"First-time donors","Bo First","bo@x.example","USD","10.00","0.00","10.00","${year}","${year}"`,
+    );
+    expect(lines).toContain(
+      `"Gave this year","Cy Lapsed","cy@x.example","USD","5.00","20.00","25.00","${year - 1}","${year}"`,
+    );
+    // A formula in a name is written so a spreadsheet shows it as text.
+    expect(lines.some((l) => l.includes(`"'=Di <b>Old</b>"`))).toBe(true);
+    expect(lines.some((l) => l.includes("Ed Refunded"))).toBe(false);
+    expect(lines).toHaveLength(6);
+
+    // Last year's view: Cy and Ann gave then; Di is SYBUNT.
+    const last = await page(call(`/campaigns/retention?year=${year - 1}`, { headers: o.headers }));
+    expect(last).toContain("LYBUNT: last year but not this year (0)");
+
+    // Another account sees none of it.
+    const stranger = await owner();
+    const theirs = await page(call(`/campaigns/retention?year=${year}`, { headers: stranger.headers }));
+    expect(theirs).toContain("Gave this year (0)");
+    const theirCsv = await (await call(`/campaigns/retention.csv?year=${year}`, { headers: stranger.headers })).text();
+    expect(theirCsv.trim().split("\r\n")).toHaveLength(1);
+    // A year that is not one answers this year's view, never an error.
+    expect((await call("/campaigns/retention?year=abc", { headers: o.headers })).status).toBe(200);
+  });
+});
