@@ -77,6 +77,9 @@ export default [
     route("campaigns/connect/return", "routes/app/campaigns/connect-return.tsx"),
     route("campaigns/thank-you", "routes/app/campaigns/thank-you.tsx"),
     route("campaigns/gifts", "routes/app/campaigns/gift-actions.tsx"),
+    // Donor retention across every campaign (this year, first-time, LYBUNT, SYBUNT) and its CSV.
+    route("campaigns/retention", "routes/app/campaigns/retention.tsx"),
+    route("campaigns/retention.csv", "routes/app/campaigns/retention-csv.ts"),
     route("campaigns/:id", "routes/app/campaigns/dashboard.tsx"),
     route("campaigns/:id/edit", "routes/app/campaigns/edit.tsx", { id: "campaign-edit" }),
     route("campaigns/:id/gifts.csv", "routes/app/campaigns/gifts-csv.ts"),

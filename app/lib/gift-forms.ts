@@ -28,84 +28,107 @@ const donor = {
 };
 
 /** An amount typed in the major unit becomes minor units, or an issue on `amount`. */
-function toMinor<T extends { amount: string; currency: string }>(v: T, ctx: z.RefinementCtx) {
-  const minor = parseAmount(v.amount, v.currency);
+function toMinor(v: { amount?: unknown; currency?: unknown }, ctx: z.RefinementCtx) {
+  // The currency may itself have failed: its example then falls back to dollars, the amount is still checked.
+  const currency = CURRENCIES.find((c) => c === v.currency) ?? "USD";
+  const minor = typeof v.amount === "string" ? parseAmount(v.amount, currency) : null;
   if (minor === null || minor <= 0) {
-    ctx.addIssue({ code: "custom", path: ["amount"], message: amountMessage(v.currency) });
+    ctx.addIssue({ code: "custom", path: ["amount"], message: amountMessage(currency) });
     return null;
   }
-  if (minor > maxMinor(v.currency)) {
-    ctx.addIssue({ code: "custom", path: ["amount"], message: amountTooLarge(v.currency) });
+  if (minor > maxMinor(currency)) {
+    ctx.addIssue({ code: "custom", path: ["amount"], message: amountTooLarge(currency) });
     return null;
   }
   return minor;
 }
 
-function needsDonor(v: { person?: number; donorName: string; donorEmail: string }, ctx: z.RefinementCtx) {
+function needsDonor(v: { person?: unknown; donorName?: unknown; donorEmail?: unknown }, ctx: z.RefinementCtx) {
   if (!v.person && !v.donorName && !v.donorEmail)
     ctx.addIssue({ code: "custom", path: ["donorName"], message: "Name the donor, or give their email" });
 }
 
-function notFuture(v: { date: string }, ctx: z.RefinementCtx) {
-  if (v.date > new Date().toISOString().slice(0, 10))
+function notFuture(v: { date?: unknown }, ctx: z.RefinementCtx) {
+  // A date that failed its own rule is not a string of this shape, so it is not told twice.
+  if (
+    typeof v.date === "string" &&
+    /^\d{4}-\d{2}-\d{2}$/.test(v.date) &&
+    v.date > new Date().toISOString().slice(0, 10)
+  )
     ctx.addIssue({ code: "custom", path: ["date"], message: "A gift's date cannot be in the future" });
 }
 
+/**
+ * The cross-field checks run even when another field failed its own rule (zod skips refinements
+ * after a failure unless `when` says otherwise), so one submit names every field in error.
+ */
+function everyError<S extends z.ZodObject, T>(
+  fields: S,
+  check: (v: Partial<z.output<S>>, ctx: z.RefinementCtx) => T | null,
+) {
+  return fields
+    .superRefine((v, ctx) => void check(v, ctx), { when: () => true })
+    .transform((v, ctx) => check(v, ctx) ?? z.NEVER);
+}
+
+const handGiftFields = z.object({
+  ...donor,
+  intent: z.literal("gift"),
+  date: date("Date"),
+  method: z.enum(["cash", "cheque", "bank_transfer", "elsewhere"], { error: "Choose how it was given" }),
+  // One payment of a standing order or other gift that repeats.
+  recurring: z.preprocess((v) => v === "on" || v === "true", z.boolean()).default(false),
+});
+
 /** A gift recorded by hand: cash, cheque, bank transfer or a gift made elsewhere. */
-export const handGiftSchema = z
-  .object({
-    ...donor,
-    intent: z.literal("gift"),
-    date: date("Date"),
-    method: z.enum(["cash", "cheque", "bank_transfer", "elsewhere"], { error: "Choose how it was given" }),
-    // One payment of a standing order or other gift that repeats.
-    recurring: z.preprocess((v) => v === "on" || v === "true", z.boolean()).default(false),
-  })
-  .transform((v, ctx) => {
-    needsDonor(v, ctx);
-    notFuture(v, ctx);
-    const amount = toMinor(v, ctx);
-    return amount === null ? z.NEVER : { ...v, amount };
-  });
+export const handGiftSchema = everyError(handGiftFields, (v, ctx) => {
+  needsDonor(v, ctx);
+  notFuture(v, ctx);
+  const amount = toMinor(v, ctx);
+  return amount === null ? null : { ...(v as z.output<typeof handGiftFields>), amount };
+});
+
+const giftRowFields = z.object({
+  donorName: donor.donorName,
+  donorEmail: donor.donorEmail,
+  currency: donor.currency,
+  amount: donor.amount,
+  note: donor.note,
+  date: date("Date"),
+});
 
 /**
  * One row of an imported file, checked by the hand-gift form's own rules (donor, amount in the currency's
  * minor units under the same upper bound, a past date), so an import accepts exactly what the form would.
  */
-export const giftRowSchema = z
-  .object({
-    donorName: donor.donorName,
-    donorEmail: donor.donorEmail,
-    currency: donor.currency,
-    amount: donor.amount,
-    note: donor.note,
-    date: date("Date"),
-  })
-  .transform((v, ctx) => {
-    needsDonor(v, ctx);
-    notFuture(v, ctx);
-    const amount = toMinor(v, ctx);
-    return amount === null ? z.NEVER : { ...v, amount };
-  });
+export const giftRowSchema = everyError(giftRowFields, (v, ctx) => {
+  needsDonor(v, ctx);
+  notFuture(v, ctx);
+  const amount = toMinor(v, ctx);
+  return amount === null ? null : { ...(v as z.output<typeof giftRowFields>), amount };
+});
+
+const pledgeFields = z.object({
+  ...donor,
+  intent: z.literal("pledge"),
+  firstDue: date("First due date"),
+  instalments: z.coerce
+    .number({ error: "Choose 1 to 24 instalments" })
+    .int("Choose 1 to 24 instalments")
+    .min(1, "Choose 1 to 24 instalments")
+    .max(24, "Choose 1 to 24 instalments"),
+});
+
 /** A promise to give, paid in instalments (monthly from the first due date), each with a reminder. */
-export const pledgeSchema = z
-  .object({
-    ...donor,
-    intent: z.literal("pledge"),
-    firstDue: date("First due date"),
-    instalments: z.coerce
-      .number({ error: "Choose 1 to 24 instalments" })
-      .int("Choose 1 to 24 instalments")
-      .min(1, "Choose 1 to 24 instalments")
-      .max(24, "Choose 1 to 24 instalments"),
-  })
-  .transform((v, ctx) => {
-    needsDonor(v, ctx);
-    const amount = toMinor(v, ctx);
-    if (amount !== null && amount < v.instalments)
-      ctx.addIssue({ code: "custom", path: ["amount"], message: "Each instalment must be at least one unit" });
-    return amount === null ? z.NEVER : { ...v, amount };
-  });
+export const pledgeSchema = everyError(pledgeFields, (v, ctx) => {
+  needsDonor(v, ctx);
+  const amount = toMinor(v, ctx);
+  if (amount !== null && typeof v.instalments === "number" && amount < v.instalments) {
+    ctx.addIssue({ code: "custom", path: ["amount"], message: "Each instalment must be at least one unit" });
+    return null;
+  }
+  return amount === null ? null : { ...(v as z.output<typeof pledgeFields>), amount };
+});
 
 export type HandGift = z.output<typeof handGiftSchema>;
 export type PledgeForm = z.output<typeof pledgeSchema>;

@@ -49,4 +49,6 @@ export const confirmSchema = z.object({
   intent: z.literal("confirm"),
   preview: previewId,
   skipErrors: z.preprocess((v) => v === "on" || v === "true", z.boolean()).default(false),
+  // Past gifts thanked before the import (a file of last year's gifts) need no thank-you now.
+  alreadyThanked: z.preprocess((v) => v === "on" || v === "true", z.boolean()).default(false),
 });

@@ -32,6 +32,7 @@ export const GIFT_FIELDS = [
   "note",
   "status",
   "refunded",
+  "thanked",
 ] as const;
 export type GiftField = (typeof GIFT_FIELDS)[number];
 /** Which column (by index) holds each field; a field without a column is absent. */
@@ -53,14 +54,16 @@ export const GIFT_FIELD_LABELS: Record<GiftField, string> = {
   note: "Note",
   status: "Status",
   refunded: "Refunded",
+  thanked: "Thanked",
 };
 
-export const PROVIDERS = ["givebutter", "donorbox", "stripe", "file"] as const;
+export const PROVIDERS = ["givebutter", "donorbox", "stripe", "knowwho", "file"] as const;
 export type Provider = (typeof PROVIDERS)[number];
 export const PROVIDER_LABELS: Record<Provider, string> = {
   givebutter: "Givebutter transactions export",
   donorbox: "Donorbox donations export",
   stripe: "Stripe payments export",
+  knowwho: "KnowWho gift export",
   file: "CSV file",
 };
 
@@ -95,6 +98,8 @@ const SYNONYMS: Record<GiftField, string[]> = {
   method: ["method", "payment method", "donation type", "payment type", "card brand"],
   recurring: ["recurring", "recurring donation", "frequency", "is recurring", "interval"],
   externalId: [
+    // Our own export's column: the gift's stored key, taken as it is so a re-import finds the same gift.
+    "gift key",
     "transaction id",
     "id",
     "donation id",
@@ -108,11 +113,13 @@ const SYNONYMS: Record<GiftField, string[]> = {
   note: ["note", "notes", "comment", "donor comment", "message", "description", "dedication"],
   status: ["status", "transaction status", "payment status"],
   refunded: ["amount refunded", "refunded", "refund amount", "refunded amount", "is refunded"],
+  thanked: ["thanked", "thanked on", "acknowledged", "acknowledged on", "thank you sent", "receipt sent"],
 };
 
 /** The provider an export came from, by columns only it has; null for anything else. */
 export function recogniseProvider(headers: string[]): Provider {
   const h = new Set(headers.map(norm));
+  if (h.has("gift key")) return "knowwho";
   if (h.has("created (utc)") && h.has("amount refunded") && (h.has("id") || h.has("paymentintent id"))) return "stripe";
   if (h.has("donor email") && (h.has("stripe charge id") || h.has("donation date") || h.has("donor first name")))
     return "donorbox";
@@ -138,6 +145,12 @@ export function guessMapping(headers: string[]): GiftMapping {
   }
   // A full name and first/last both present: the structured parts win, the full name stays as a fallback.
   return mapping;
+}
+
+/** The file's columns that no field reads, by name, so the preview can say what the import leaves behind. */
+export function droppedColumns(headers: string[], mapping: GiftMapping): string[] {
+  const used = new Set(Object.values(mapping));
+  return headers.flatMap((h, i) => (used.has(i) ? [] : [h.trim() || `Column ${i + 1}`]));
 }
 
 export type GiftTable = {
@@ -235,6 +248,8 @@ export type ParsedGift = {
   campaign: string;
   externalId: string;
   note: string;
+  /** The day the file says the donor was thanked, or null when it says nothing (or no). */
+  thanked: string | null;
 };
 
 /** Minor units of a refunded amount column ("12.50", "0", "yes"), relative to the gift's amount. */
@@ -335,7 +350,8 @@ export function parseGiftRows(
       notes.push({ row, message: "Refunded; skipped", skipped: true });
       continue;
     }
-    const externalId = cell(cells, "externalId").slice(0, 120);
+    // Our own keys run longer than a provider's ids; a provider's stay cut where earlier imports cut them.
+    const externalId = cell(cells, "externalId").slice(0, provider === "knowwho" ? 200 : 120);
     if (externalId) {
       const twin = seenIds.get(externalId);
       if (twin !== undefined) {
@@ -358,14 +374,26 @@ export function parseGiftRows(
       campaign: cell(cells, "campaign").slice(0, 120),
       externalId,
       note: v.note,
+      thanked: thankedOn(cell(cells, "thanked"), v.date),
     });
   }
   errors.sort((a, b) => a.row - b.row);
   return { gifts, errors, notes };
 }
 
-/** The gift's once-only key: the provider's transaction id, else a digest of what the row says. */
+/** A "Thanked" cell: a date is that day, a yes is the gift's own day, anything else is not thanked. */
+function thankedOn(value: string, giftDate: string): string | null {
+  if (!value || /^(no|n|false|0)$/i.test(value)) return null;
+  if (/^(y|yes|true|1|thanked)$/i.test(value)) return giftDate;
+  return parseGiftDate(value);
+}
+
+/**
+ * The gift's once-only key: our own export's key as written (it is the key the gift is stored under),
+ * else the provider's transaction id, else a digest of what the row says.
+ */
 export async function giftKey(provider: Provider, gift: ParsedGift, occurrence: number): Promise<string> {
+  if (gift.externalId && provider === "knowwho") return gift.externalId;
   if (gift.externalId) return `import:${provider}:${gift.externalId}`;
   const content = [gift.date, gift.amount, gift.currency, gift.donorEmail, gift.donorName.toLowerCase(), occurrence];
   const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(JSON.stringify(content)));

@@ -120,3 +120,52 @@ describe("the follow-up's campaign mention", () => {
     );
   });
 });
+
+describe("the hand-gift and pledge forms name every field in error in one submit", () => {
+  const fields = (r: { error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
+    Object.fromEntries((r.error?.issues ?? []).map((i) => [String(i.path[0]), i.message]));
+
+  it("a gift with a bad date, a bad method, no donor and a bad amount gets four messages", () => {
+    const r = handGiftSchema.safeParse({
+      intent: "gift",
+      currency: "USD",
+      amount: "abc",
+      date: "soon",
+      method: "x",
+      nonce,
+    });
+    expect(fields(r)).toEqual({
+      date: "Date must be a date",
+      method: "Choose how it was given",
+      donorName: "Name the donor, or give their email",
+      amount: "Enter an amount, such as 25 or 25.50",
+    });
+  });
+
+  it("a future gift with a bad email and a yen amount with decimals: each field told, in yen's terms", () => {
+    const r = handGiftSchema.safeParse({
+      intent: "gift",
+      donorName: "Lee",
+      donorEmail: "not-an-email",
+      currency: "JPY",
+      amount: "25.50",
+      date: "2999-01-01",
+      method: "cash",
+      nonce,
+    });
+    expect(fields(r)).toEqual({
+      donorEmail: "Please enter a valid email address",
+      date: "A gift's date cannot be in the future",
+      amount: "Enter a whole amount, such as 2500",
+    });
+  });
+
+  it("a pledge with too many instalments, no first due date and no amount names all three", () => {
+    const r = pledgeSchema.safeParse({ intent: "pledge", donorName: "Lee", currency: "USD", instalments: "30", nonce });
+    expect(fields(r)).toEqual({
+      firstDue: "First due date is required",
+      instalments: "Choose 1 to 24 instalments",
+      amount: "Enter an amount, such as 25 or 25.50",
+    });
+  });
+});

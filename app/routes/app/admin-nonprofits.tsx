@@ -1,27 +1,18 @@
-import { data, Form } from "react-router";
+import { data } from "react-router";
 import { z } from "zod";
-import { appContext } from "~/context";
+import { DecisionButtons, OperatorQueue, queueItemClass } from "~/components/operator-queue";
 import { countryName } from "~/lib/nonprofit-form";
 import { formatPlanDate } from "~/lib/plans";
 import { pageMeta } from "~/lib/site";
-import { requireUser } from "~/server/account/auth.server";
 import { decideApplication, listApplications } from "~/server/billing/nonprofit.server";
-import { isOperator } from "~/server/billing/plans.server";
+import { readDecision, requireOperator } from "~/server/billing/operator.server";
 import { redirectWithToast } from "~/server/platform/toast.server";
 import type { Route } from "./+types/admin-nonprofits";
 
 export const meta = () => [...pageMeta("Nonprofit applications"), { name: "robots", content: "noindex" }];
 
-/** Only operators (OPERATOR_EMAILS) reach this page; to anyone else it does not exist. */
-async function requireOperator(request: Request, context: Route.LoaderArgs["context"]) {
-  const app = context.get(appContext);
-  const user = await requireUser(app, request);
-  if (!isOperator(app.env, user)) throw new Response("Not Found", { status: 404, statusText: "Not Found" });
-  return { app, user };
-}
-
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const { app } = await requireOperator(request, context);
+export async function loader({ context }: Route.LoaderArgs) {
+  const { app } = requireOperator(context);
   const rows = await listApplications(app.db);
   return {
     applications: rows.map((r) => ({
@@ -33,16 +24,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-const decisionSchema = z.object({
-  id: z.coerce.number().int().positive(),
-  intent: z.enum(["approve", "decline"]),
-});
-
 export async function action({ request, context }: Route.ActionArgs) {
-  const { app, user } = await requireOperator(request, context);
-  const parsed = decisionSchema.safeParse(Object.fromEntries(await request.formData()));
-  if (!parsed.success) return data({ error: "Choose an application and a decision" }, { status: 400 });
-  const decided = await decideApplication(app.db, parsed.data.id, parsed.data.intent, user.email);
+  const { app, user } = requireOperator(context);
+  const decision = await readDecision(request, z.coerce.number().int().positive());
+  if (!decision) return data({ error: "Choose an application and a decision" }, { status: 400 });
+  const decided = await decideApplication(app.db, decision.id, decision.intent, user.email);
   if (!decided)
     return redirectWithToast("/admin/nonprofits", {
       type: "info",
@@ -58,79 +44,47 @@ export async function action({ request, context }: Route.ActionArgs) {
   });
 }
 
-const button = "rounded-md px-3 py-2 font-semibold text-sm";
+const term = "text-slate-600 dark:text-slate-300";
 
 export default function NonprofitAdmin({ loaderData, actionData }: Route.ComponentProps) {
   const { applications } = loaderData;
   return (
-    <section className="mx-auto max-w-4xl px-4 py-10 sm:px-6">
-      <h1 className="font-bold text-3xl tracking-tight">Nonprofit applications</h1>
-      <p className="mt-2 text-slate-600 dark:text-slate-300">
-        Check each organisation's registration before approving: approval gives the account 3 months of Card Pro.
-      </p>
-      {actionData?.error ? (
-        <p role="alert" className="mt-3 text-red-700 dark:text-red-300">
-          {actionData.error}
-        </p>
-      ) : null}
-      {applications.length === 0 ? (
-        <p className="mt-6 text-slate-600 dark:text-slate-300">No applications yet.</p>
-      ) : (
-        <ul className="mt-6 space-y-3">
-          {applications.map((a) => (
-            <li
-              key={a.id}
-              className="rounded-xl border border-slate-200 p-4 dark:border-slate-800"
-              data-testid="application"
-            >
-              <h2 className="font-semibold text-lg">{a.organisation}</h2>
-              <dl className="mt-1 grid gap-x-4 text-sm sm:grid-cols-[10rem_1fr]">
-                <dt className="text-slate-600 dark:text-slate-300">Registered in</dt>
-                <dd>{a.countryName}</dd>
-                <dt className="text-slate-600 dark:text-slate-300">Registration number</dt>
-                <dd>{a.registrationNumber}</dd>
-                {a.website ? (
-                  <>
-                    <dt className="text-slate-600 dark:text-slate-300">Website</dt>
-                    <dd className="break-all">{a.website}</dd>
-                  </>
-                ) : null}
-                <dt className="text-slate-600 dark:text-slate-300">Account</dt>
-                <dd className="break-all">
-                  {a.ownerName} ({a.ownerEmail})
-                </dd>
-                <dt className="text-slate-600 dark:text-slate-300">Sent</dt>
-                <dd>{formatPlanDate(a.createdAt)}</dd>
-              </dl>
-              {a.status === "pending" ? (
-                <Form method="post" className="mt-3 flex flex-wrap gap-2">
-                  <input type="hidden" name="id" value={a.id} />
-                  <button
-                    type="submit"
-                    name="intent"
-                    value="approve"
-                    className={`${button} bg-green-700 text-white hover:bg-green-800`}
-                  >
-                    Approve<span className="sr-only"> {a.organisation}</span>
-                  </button>
-                  <button
-                    type="submit"
-                    name="intent"
-                    value="decline"
-                    className={`${button} border border-slate-300 dark:border-slate-700`}
-                  >
-                    Decline<span className="sr-only"> {a.organisation}</span>
-                  </button>
-                </Form>
-              ) : (
-                <p className="mt-2 font-semibold text-sm">
-                  {`${a.status === "approved" ? "Approved" : "Declined"}${a.decidedAt ? ` on ${formatPlanDate(a.decidedAt)}` : ""} by ${a.decidedBy ?? "an operator"}`}
-                </p>
-              )}
-            </li>
-          ))}
-        </ul>
-      )}
-    </section>
+    <OperatorQueue
+      title="Nonprofit applications"
+      intro="Check each organisation's registration before approving: approval gives the account 3 months of Card Pro."
+      error={actionData?.error}
+      empty={applications.length ? null : "No applications yet."}
+    >
+      {applications.map((a) => (
+        <li key={a.id} className={queueItemClass} data-testid="application">
+          <h2 className="font-semibold text-lg">{a.organisation}</h2>
+          <dl className="mt-1 grid gap-x-4 text-sm sm:grid-cols-[10rem_1fr]">
+            <dt className={term}>Registered in</dt>
+            <dd>{a.countryName}</dd>
+            <dt className={term}>Registration number</dt>
+            <dd>{a.registrationNumber}</dd>
+            {a.website ? (
+              <>
+                <dt className={term}>Website</dt>
+                <dd className="break-all">{a.website}</dd>
+              </>
+            ) : null}
+            <dt className={term}>Account</dt>
+            <dd className="break-all">
+              {a.ownerName} ({a.ownerEmail})
+            </dd>
+            <dt className={term}>Sent</dt>
+            <dd>{formatPlanDate(a.createdAt)}</dd>
+          </dl>
+          {a.status === "pending" ? (
+            <DecisionButtons id={a.id} name={a.organisation} />
+          ) : (
+            <p className="mt-2 font-semibold text-sm">
+              {`${a.status === "approved" ? "Approved" : "Declined"}${a.decidedAt ? ` on ${formatPlanDate(a.decidedAt)}` : ""} by ${a.decidedBy ?? "an operator"}`}
+            </p>
+          )}
+        </li>
+      ))}
+    </OperatorQueue>
   );
 }

@@ -179,7 +179,7 @@ export async function confirmGiftImport(
   userId: string,
   c: { id: string; title: string; currency: string },
   file: StoredGiftFile,
-  options: { skipErrors: boolean; previewId: string },
+  options: { skipErrors: boolean; previewId: string; alreadyThanked?: boolean },
 ): Promise<ImportOutcome> {
   const plan = await planGiftImport(app.db, userId, c, file);
   if (plan.errors.length && !options.skipErrors)
@@ -235,17 +235,24 @@ export async function confirmGiftImport(
       name: g.donorName || g.donorEmail,
       email: g.donorEmail || null,
       note: note.slice(0, 1000) || null,
+      // Past gifts the owner thanked before: the file's own Thanked day, else the gift's day when they say so.
+      thanked: g.thanked
+        ? Date.parse(`${g.thanked}T12:00:00Z`)
+        : options.alreadyThanked
+          ? Date.parse(`${g.date}T12:00:00Z`)
+          : null,
     };
   });
   const giftStatements: Statement[] = chunk(rows, 250).map((part) =>
     rawSql(sql`insert into ${gift} (user_id, campaign_id, connection_id, amount, amount_refunded, currency, date, method,
-        recurring, source, donor_name, donor_email, note, external_key)
+        recurring, source, donor_name, donor_email, note, external_key, acknowledged_at)
       select ${userId}, ${c.id}, coalesce(json_extract(j.value, '$.pid'),
           (select p.id from ${connection} p where p.user_id = ${userId} and p.client_id = json_extract(j.value, '$.cid'))),
         json_extract(j.value, '$.amount'), json_extract(j.value, '$.refunded'), json_extract(j.value, '$.currency'),
         json_extract(j.value, '$.date'), json_extract(j.value, '$.method'), json_extract(j.value, '$.recurring'), 'import',
         json_extract(j.value, '$.name'),
-        json_extract(j.value, '$.email'), json_extract(j.value, '$.note'), json_extract(j.value, '$.key')
+        json_extract(j.value, '$.email'), json_extract(j.value, '$.note'), json_extract(j.value, '$.key'),
+        json_extract(j.value, '$.thanked')
       from json_each(${JSON.stringify(part)}) j where true
       on conflict (user_id, external_key) do nothing
       returning external_key`),

@@ -239,6 +239,20 @@ export function campaignGifts(db: Database, userId: string, campaignId: string) 
     .limit(500);
 }
 
+/**
+ * Every gift of a campaign for its CSV, newest first, with the key it is stored under (so the file
+ * re-imports as already recorded); capped where the gift import stops reading a file.
+ */
+export function campaignGiftExport(db: Database, userId: string, campaignId: string, cap: number) {
+  return db
+    .select({ ...giftColumns, key: gift.externalKey })
+    .from(gift)
+    .leftJoin(campaign, eq(campaign.id, gift.campaignId))
+    .where(and(eq(gift.userId, userId), eq(gift.campaignId, campaignId)))
+    .orderBy(desc(gift.date), desc(gift.id))
+    .limit(cap);
+}
+
 /** Gifts not yet thanked (refunded ones need no thanks), for the campaign or everywhere. */
 export function unacknowledgedGifts(db: Database, userId: string, campaignId?: string) {
   return db

@@ -1,4 +1,4 @@
-import { and, eq, isNull } from "drizzle-orm";
+import { and, eq, inArray, isNull } from "drizzle-orm";
 import type { z } from "zod";
 import type { AppContext } from "~/context";
 import { formatMoney } from "~/lib/money";
@@ -100,4 +100,22 @@ export async function markThanked(app: Pick<AppContext, "db">, userId: string, g
     .where(and(eq(gift.userId, userId), eq(gift.id, giftId), isNull(gift.acknowledgedAt)))
     .returning({ id: gift.id });
   return done.length > 0;
+}
+
+/** Bulk thank-you marks stop here: the longest list of waiting gifts a page shows. */
+export const MAX_MARKED_AT_ONCE = 100;
+
+/**
+ * Marks the owner's chosen gifts thanked without mail, in one statement: another account's ids and
+ * gifts already thanked are left as they are, and the count is of gifts this call changed.
+ */
+export async function markManyThanked(app: Pick<AppContext, "db">, userId: string, giftIds: number[]) {
+  const ids = [...new Set(giftIds)].slice(0, MAX_MARKED_AT_ONCE);
+  if (!ids.length) return 0;
+  const done = await app.db
+    .update(gift)
+    .set({ acknowledgedAt: new Date() })
+    .where(and(eq(gift.userId, userId), inArray(gift.id, ids), isNull(gift.acknowledgedAt)))
+    .returning({ id: gift.id });
+  return done.length;
 }

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { appContext, userContext } from "~/context";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { payInstalment, requestRefund } from "~/server/fundraising/gifts.server";
-import { markThanked, sendThankYou } from "~/server/fundraising/thank-you.server";
+import { MAX_MARKED_AT_ONCE, markManyThanked, markThanked, sendThankYou } from "~/server/fundraising/thank-you.server";
 import { PaymentsError } from "~/server/payments/types";
 import { notFound } from "~/server/platform/http.server";
 import { redirectWithToast } from "~/server/platform/toast.server";
@@ -12,6 +12,10 @@ const schema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("thank"), gift: z.coerce.number().int().positive() }),
   z.object({ intent: z.literal("thanked"), gift: z.coerce.number().int().positive() }),
   z.object({ intent: z.literal("refund"), gift: z.coerce.number().int().positive() }),
+  z.object({
+    intent: z.literal("thanked-many"),
+    gifts: z.array(z.coerce.number().int().positive()).max(MAX_MARKED_AT_ONCE).default([]),
+  }),
   z.object({
     intent: z.literal("pay-instalment"),
     instalment: z.coerce.number().int().positive(),
@@ -28,8 +32,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   const app = context.get(appContext);
   const user = context.get(userContext);
   if (!user) notFound();
-  const body = Object.fromEntries(await request.formData());
-  const back = safeRedirect(body.back, "/campaigns");
+  const formData = await request.formData().catch(() => null);
+  if (!formData) return new Response("Bad Request", { status: 400 });
+  // Ticked gifts come as one field many times; everything else once.
+  const body: Record<string, unknown> = { ...Object.fromEntries(formData), gifts: formData.getAll("gifts") };
+  const back = safeRedirect(formData.get("back"), "/campaigns");
   const parsed = schema.safeParse(body);
   if (!parsed.success) return new Response("Bad Request", { status: 400 });
   const v = parsed.data;
@@ -45,6 +52,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (v.intent === "thanked") {
     if (!(await markThanked(app, user.id, v.gift))) notFound();
     return redirectWithToast(back, { type: "success", title: "Marked as thanked" });
+  }
+  if (v.intent === "thanked-many") {
+    if (!v.gifts.length) return redirectWithToast(back, { type: "info", title: "Tick the gifts you thanked first" });
+    const n = await markManyThanked(app, user.id, v.gifts);
+    return redirectWithToast(back, {
+      type: "success",
+      title: n === 1 ? "Marked 1 gift as thanked" : `Marked ${n} gifts as thanked`,
+    });
   }
   if (v.intent === "refund") {
     try {

@@ -1,22 +1,39 @@
 import { appContext, userContext } from "~/context";
 import { rowsToCsv } from "~/lib/csv-write";
 import { GIFT_METHOD_LABELS, GIFT_SOURCE_LABELS } from "~/lib/donation";
+import { MAX_GIFT_ROWS } from "~/lib/gift-import";
 import { amountInput } from "~/lib/money";
 import { getOwnedCampaign } from "~/server/fundraising/campaigns.server";
-import { campaignGifts } from "~/server/fundraising/gifts.server";
+import { campaignGiftExport } from "~/server/fundraising/gifts.server";
 import { notFound } from "~/server/platform/http.server";
 import type { Route } from "./+types/gifts-csv";
 
-/** The campaign's gifts as CSV: one row per gift, amounts in the major unit, refunds beside them. */
+/**
+ * The campaign's gifts as CSV: one row per gift, amounts in the major unit, refunds beside them, and
+ * each gift's key, so importing this file again finds every gift already recorded.
+ */
 export async function loader({ params, context }: Route.LoaderArgs) {
   const app = context.get(appContext);
   const user = context.get(userContext);
   if (!user) notFound();
   const c = await getOwnedCampaign(app.db, user.id, params.id);
   if (!c) notFound();
-  const gifts = await campaignGifts(app.db, user.id, c.id);
+  const gifts = await campaignGiftExport(app.db, user.id, c.id, MAX_GIFT_ROWS);
   const csv = rowsToCsv(
-    ["Date", "Donor", "Email", "Amount", "Refunded", "Currency", "Method", "Source", "Recurring", "Thanked", "Note"],
+    [
+      "Date",
+      "Donor",
+      "Email",
+      "Amount",
+      "Refunded",
+      "Currency",
+      "Method",
+      "Source",
+      "Recurring",
+      "Thanked",
+      "Note",
+      "Gift key",
+    ],
     gifts.map((g) => [
       g.date,
       g.donorName,
@@ -29,6 +46,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
       g.recurring ? "yes" : "no",
       g.acknowledgedAt ? new Date(g.acknowledgedAt).toISOString().slice(0, 10) : "",
       g.note,
+      g.key,
     ]),
   );
   return new Response(csv, {

@@ -2,10 +2,12 @@ import { getFormProps, getInputProps, getSelectProps, type SubmissionResult, use
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import type { z } from "zod";
+import { GiftPreviewList } from "~/components/fundraising/gift-import-preview";
 import { Field, inputClass } from "~/components/ui/field";
 import { appContext, userContext } from "~/context";
 import { GIFT_METHOD_LABELS } from "~/lib/donation";
 import {
+  droppedColumns,
   GIFT_FIELD_LABELS,
   GIFT_FIELDS,
   type GiftMapping,
@@ -58,6 +60,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       encoding: file.encoding,
       headers: file.headers.map((h, index) => ({ index, label: h || `Column ${index + 1}` })),
       mapping: file.mapping,
+      dropped: droppedColumns(file.headers, file.mapping),
       count: fresh.length,
       total: fresh.reduce((sum, g) => sum + g.amount - g.refunded, 0),
       newDonors: newDonors.size,
@@ -112,7 +115,11 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       await keepGiftFile(app, user.id, { ...file, mapping }, v.preview);
       return redirect(`${here}?preview=${v.preview}`);
     }
-    const done = await confirmGiftImport(app, user.id, c, file, { skipErrors: v.skipErrors, previewId: v.preview });
+    const done = await confirmGiftImport(app, user.id, c, file, {
+      skipErrors: v.skipErrors,
+      previewId: v.preview,
+      alreadyThanked: v.alreadyThanked,
+    });
     if (!done.ok)
       return data<ActionData>(
         { form: intent, reply: submission.reply({ formErrors: [done.message] }) },
@@ -268,6 +275,10 @@ function ConfirmForm({
           </span>
         </label>
       ) : null}
+      <label className="flex items-start gap-2 text-sm">
+        <input {...getInputProps(fields.alreadyThanked, { type: "checkbox" })} className="mt-1" />
+        <span>These donors were already thanked (gifts without a Thanked date in the file are marked thanked too)</span>
+      </label>
       {form.errors?.length ? (
         <p role="alert" id={form.errorId} className="text-red-700 text-sm dark:text-red-300">
           {form.errors[0]}
@@ -343,6 +354,12 @@ export default function ImportGifts({ loaderData, actionData }: Route.ComponentP
             mapping={preview.mapping}
             lastResult={reply("map")}
           />
+          {preview.dropped.length ? (
+            <p className="mt-4 break-words text-sm" data-testid="gift-dropped">
+              <strong>Not imported:</strong> {preview.dropped.length} column{preview.dropped.length === 1 ? "" : "s"} no
+              field above reads ({preview.dropped.join(", ")}). Choose a field for any you want kept.
+            </p>
+          ) : null}
 
           {preview.errorCount ? (
             <div className="mt-6">
@@ -362,55 +379,7 @@ export default function ImportGifts({ loaderData, actionData }: Route.ComponentP
 
           <h2 className="mt-8 font-bold text-xl">What will be imported</h2>
           {preview.gifts.length ? (
-            <ul className="mt-3 divide-y divide-slate-200 text-sm dark:divide-slate-800" data-testid="gift-preview">
-              {preview.gifts.map((g) => (
-                <li
-                  key={g.row}
-                  className={`grid gap-1 py-3 sm:grid-cols-[4rem_1fr_8rem_7rem_10rem] sm:items-center sm:gap-3 ${g.already ? "opacity-60" : ""}`}
-                >
-                  <span className="text-slate-500 dark:text-slate-400">Row {g.row}</span>
-                  <span className="min-w-0 break-words">
-                    <span className="font-semibold">{g.name || g.email}</span>
-                    {g.name && g.email ? (
-                      <span className="block text-slate-600 dark:text-slate-300">{g.email}</span>
-                    ) : null}
-                  </span>
-                  <span className="font-semibold sm:text-right">
-                    {g.amount}
-                    {g.refunded ? (
-                      <span className="block font-normal text-red-700 text-xs dark:text-red-300">
-                        {g.refunded} refunded
-                      </span>
-                    ) : null}
-                  </span>
-                  <span>
-                    {g.date}
-                    <span className="block text-slate-600 text-xs dark:text-slate-300">
-                      {g.method}
-                      {g.recurring ? " · recurring" : ""}
-                    </span>
-                  </span>
-                  <span className="text-xs">
-                    {g.already ? (
-                      "Imported before"
-                    ) : g.match ? (
-                      <span className="rounded bg-emerald-100 px-1.5 py-0.5 text-emerald-900 dark:bg-emerald-900/40 dark:text-emerald-100">
-                        In your network: {g.match.name}
-                      </span>
-                    ) : (
-                      <span className="rounded bg-sky-100 px-1.5 py-0.5 text-sky-900 dark:bg-sky-900/40 dark:text-sky-100">
-                        New donor
-                      </span>
-                    )}
-                    {g.fileCampaign ? (
-                      <span className="mt-1 block text-slate-600 dark:text-slate-300">
-                        “{g.fileCampaign}” in the file
-                      </span>
-                    ) : null}
-                  </span>
-                </li>
-              ))}
-            </ul>
+            <GiftPreviewList gifts={preview.gifts} />
           ) : (
             <p className="mt-3 text-slate-600 dark:text-slate-300">No gifts in this file can be imported.</p>
           )}

@@ -67,7 +67,13 @@ export default function CampaignList({ loaderData }: Route.ComponentProps) {
     <section className="mx-auto max-w-5xl px-4 py-8 sm:px-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="font-bold text-3xl tracking-tight">Your campaigns</h1>
-        <div className="flex gap-2">
+        <div className="flex flex-wrap gap-2">
+          <Link
+            to="/campaigns/retention"
+            className="rounded-md border border-slate-300 px-4 py-2.5 font-semibold text-sm dark:border-slate-600"
+          >
+            Donor retention
+          </Link>
           <Link
             to="/campaigns/thank-you"
             className="rounded-md border border-slate-300 px-4 py-2.5 font-semibold text-sm dark:border-slate-600"
