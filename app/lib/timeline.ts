@@ -19,6 +19,7 @@ export const INTERACTION_KINDS = [
   "follow-up-sent",
   "gift",
   "connected",
+  "mailing",
 ] as const;
 export type InteractionKind = (typeof INTERACTION_KINDS)[number];
 
@@ -36,6 +37,7 @@ export const KIND_LABEL: Record<InteractionKind, string> = {
   "follow-up-sent": "Follow-up sent",
   gift: "Gift",
   connected: "Connected",
+  mailing: "Mailing",
 };
 
 /**
