@@ -83,6 +83,8 @@ export const outbox = sqliteTable(
     html: text("html"),
     kind: text("kind").notNull(),
     createdAt: createdAt(),
+    // Extra header lines as JSON (a mailing's List-Unsubscribe pair), shown by the dev mailbox.
+    headers: text("headers", { mode: "json" }).$type<Record<string, string>>(),
   },
   (t) => [index("outbox_created_idx").on(t.createdAt)],
 );
@@ -1294,4 +1296,117 @@ export const writeClaim = sqliteTable(
     createdAt: createdAt(),
   },
   (t) => [index("write_claim_user_idx").on(t.userId, t.createdAt)],
+);
+
+// Mailings (issue 28): one row per mailing, one per (mailing, address) so nobody is mailed twice.
+export const MAILING_STATUSES = ["draft", "scheduled", "sending", "sent", "cancelled"] as const;
+export const mailing = sqliteTable(
+  "mailing",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    subject: text("subject").notNull(),
+    body: text("body").notNull(),
+    // The audience's rules as the owner chose them (app/lib/mailings.ts AudienceRules).
+    audience: text("audience", { mode: "json" }).$type<Record<string, unknown>>().notNull().default(sql`'{}'`),
+    campaignId: text("campaign_id"),
+    status: text("status", { enum: MAILING_STATUSES }).notNull().default("draft"),
+    scheduledAt: integer("scheduled_at", { mode: "timestamp_ms" }),
+    sentAt: integer("sent_at", { mode: "timestamp_ms" }),
+    recipients: integer("recipients").notNull().default(0),
+    // The site's address the links in each message start with (the queue consumer has no request).
+    origin: text("origin").notNull().default(""),
+    // The compose form's one-time key: a double click or resubmission finds the mailing already made.
+    clientKey: text("client_key").notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("mailing_user_created_idx").on(t.userId, t.createdAt),
+    uniqueIndex("mailing_user_key_idx").on(t.userId, t.clientKey),
+    index("mailing_status_scheduled_idx").on(t.status, t.scheduledAt),
+  ],
+);
+
+export const RECIPIENT_STATUSES = ["queued", "sending", "sent", "delivered", "bounced", "failed", "skipped"] as const;
+export const mailingRecipient = sqliteTable(
+  "mailing_recipient",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    mailingId: integer("mailing_id")
+      .notNull()
+      .references(() => mailing.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    connectionId: integer("connection_id").references(() => connection.id, { onDelete: "set null" }),
+    // Lower-cased; unique per mailing, so a retry, double click or redelivery cannot add a second message.
+    email: text("email").notNull(),
+    status: text("status", { enum: RECIPIENT_STATUSES }).notNull().default("queued"),
+    attempts: integer("attempts").notNull().default(0),
+    providerId: text("provider_id"),
+    error: text("error"),
+    sentAt: integer("sent_at", { mode: "timestamp_ms" }),
+    deliveredAt: integer("delivered_at", { mode: "timestamp_ms" }),
+    bouncedAt: integer("bounced_at", { mode: "timestamp_ms" }),
+    clickedAt: integer("clicked_at", { mode: "timestamp_ms" }),
+    unsubscribedAt: integer("unsubscribed_at", { mode: "timestamp_ms" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("mailing_recipient_email_idx").on(t.mailingId, t.email),
+    index("mailing_recipient_person_idx").on(t.userId, t.connectionId),
+    index("mailing_recipient_provider_idx").on(t.providerId),
+    index("mailing_recipient_day_idx").on(t.userId, t.createdAt),
+  ],
+);
+
+/** Addresses an owner may never mail again: unsubscribed, bounced or complained. */
+export const mailSuppression = sqliteTable(
+  "mail_suppression",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    email: text("email").notNull(),
+    reason: text("reason", { enum: ["unsubscribed", "bounced", "complained"] }).notNull(),
+    mailingId: integer("mailing_id"),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.email] })],
+);
+
+/** Each click through our signed redirect. */
+export const mailingClick = sqliteTable(
+  "mailing_click",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    recipientId: integer("recipient_id")
+      .notNull()
+      .references(() => mailingRecipient.id, { onDelete: "cascade" }),
+    url: text("url").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("mailing_click_recipient_idx").on(t.recipientId)],
+);
+
+/** Gifts that came through a mailing's campaign link, by the gift's own once-only key. */
+export const mailingGift = sqliteTable(
+  "mailing_gift",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    giftKey: text("gift_key").notNull(),
+    mailingId: integer("mailing_id")
+      .notNull()
+      .references(() => mailing.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.giftKey] }), index("mailing_gift_mailing_idx").on(t.mailingId)],
 );

@@ -8,8 +8,10 @@ import { dav, handleDav } from "~/server/dav/routes.server";
 import { keepBookmark, openSession } from "~/server/db/d1-session.server";
 import { createDb } from "~/server/db/db.server";
 import { consumeWebhooks } from "~/server/integrations/webhooks.server";
+import { consumeMailings } from "~/server/mailings/mailings.server";
+import { mailingRoutes } from "~/server/mailings/routes.server";
 import { organiserEventRoutes } from "~/server/organiser-events/routes.server";
-import { parseEnv, type WebhookMessage } from "~/server/platform/env.server";
+import { type MailingMessage, parseEnv, type WebhookMessage } from "~/server/platform/env.server";
 import { servePublicPage } from "~/server/platform/page-cache.server";
 import { runScheduled } from "~/server/platform/scheduled.server";
 import {
@@ -38,6 +40,8 @@ app.use(async (c, next) => {
   c.res = withSecurityHeaders(keepBookmark(c.res, session, c.req.raw), nonce, import.meta.env.DEV);
 });
 
+// Mailings (issue 28): unsubscribe pages and one-click POSTs, the click redirect, the provider's webhook.
+app.route("/", mailingRoutes);
 app.route("/api", api);
 // CardDAV: its own methods (PROPFIND, REPORT) and bodies; discovery starts at the well-known address.
 app.all("/.well-known/carddav", (c) => c.redirect("/dav/", 301));
@@ -71,6 +75,9 @@ export default {
   // Signed webhook and Krystal AI deliveries, one attempt per message, retried with back-off.
   async queue(batch, env) {
     const parsed = parseEnv(env);
+    // Mailings have their own queue; everything else on the webhook queue as before.
+    if (batch.queue.startsWith("knowwho-mailings"))
+      return consumeMailings({ env: parsed, db: createDb(parsed.DB) }, batch as MessageBatch<MailingMessage>);
     await consumeWebhooks({ env: parsed, db: createDb(parsed.DB) }, batch as MessageBatch<WebhookMessage>);
   },
-} satisfies ExportedHandler<Env, WebhookMessage>;
+} satisfies ExportedHandler<Env, WebhookMessage | MailingMessage>;

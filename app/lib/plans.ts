@@ -73,6 +73,11 @@ export const FEATURES = {
     tier: "pro",
     description: "Publish a card for each role or organisation; Basic publishes one.",
   },
+  mailings: {
+    name: "Mailings",
+    tier: "pro",
+    description: "Mail the people who agreed to hear from you, with one-click unsubscribe and results.",
+  },
   prioritySupport: {
     name: "Priority support",
     tier: "pro",

@@ -20,6 +20,7 @@ export const INTERACTION_KINDS = [
   "gift",
   "connected",
   "meeting-planned",
+  "mailing",
 ] as const;
 export type InteractionKind = (typeof INTERACTION_KINDS)[number];
 
@@ -38,6 +39,7 @@ export const KIND_LABEL: Record<InteractionKind, string> = {
   gift: "Gift",
   connected: "Connected",
   "meeting-planned": "Meeting planned",
+  mailing: "Mailing",
 };
 
 /**

@@ -174,3 +174,32 @@ describe("campaign listing and feature review migration", () => {
     for (const file of files.slice(index + 1)) apply(db, file);
   });
 });
+
+describe("mailings migration", () => {
+  it("keeps every row (outbox mail gains no headers), and the database refuses a second message to one address", async () => {
+    const { db, index } = await seededBefore("0019_mailings");
+    db.exec(`insert into outbox ("to", subject, text, kind) values ('kept@example.org', 'Kept', 'Body', 'newsletter')`);
+    const before = counts(db);
+    apply(db, files[index] as string);
+    expect(counts(db)).toEqual({
+      ...before,
+      mailing: 0,
+      mailing_recipient: 0,
+      mail_suppression: 0,
+      mailing_click: 0,
+      mailing_gift: 0,
+    });
+    expect(db.prepare(`select subject, headers from outbox where "to" = 'kept@example.org'`).get()).toEqual({
+      subject: "Kept",
+      headers: null,
+    });
+    db.exec(`insert into mailing (user_id, subject, body, client_key) select id, 's', 'b', 'k' from user limit 1`);
+    const add = () =>
+      db.exec(
+        `insert into mailing_recipient (mailing_id, user_id, email) select 1, user_id, 'a@example.org' from mailing`,
+      );
+    add();
+    expect(add).toThrow(/UNIQUE/);
+    for (const file of files.slice(index + 1)) apply(db, file);
+  });
+});

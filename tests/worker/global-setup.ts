@@ -1,4 +1,5 @@
 import type { TestProject } from "vitest/node";
+import { startFakeResend } from "../fixtures/fake-resend";
 import { startFakeServices } from "../fixtures/fake-services";
 import { startFakeStripe } from "../fixtures/fake-stripe";
 
@@ -6,6 +7,7 @@ declare module "vitest" {
   export interface ProvidedContext {
     fakeServices: string;
     fakeStripe: string;
+    fakeResend: string;
   }
 }
 
@@ -15,8 +17,11 @@ export default async function setup(project: TestProject) {
   const stripe = await startFakeStripe();
   project.provide("fakeServices", fake.url);
   project.provide("fakeStripe", stripe.url);
+  const resend = await startFakeResend();
+  project.provide("fakeResend", resend.url);
   return async () => {
     await fake.close();
     await stripe.close();
+    await resend.close();
   };
 }

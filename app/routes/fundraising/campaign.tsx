@@ -29,7 +29,12 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     canGive: Boolean(account),
     daysLeft: c.status === "active" ? campaignDaysLeft(c.endDate) : 0,
     supporters,
-    via: { src, card: url.searchParams.get("card") ?? "", event: url.searchParams.get("event") ?? "" },
+    via: {
+      src,
+      card: url.searchParams.get("card") ?? "",
+      event: url.searchParams.get("event") ?? "",
+      mailing: /^\d{1,12}$/.test(url.searchParams.get("mailing") ?? "") ? (url.searchParams.get("mailing") ?? "") : "",
+    },
     error: url.searchParams.get("error"),
   };
 }
@@ -218,6 +223,7 @@ export default function CampaignPage({ loaderData }: Route.ComponentProps) {
               <input type="hidden" name="src" value={via.src} />
               {via.card ? <input type="hidden" name="card" value={via.card} /> : null}
               {via.event ? <input type="hidden" name="event" value={via.event} /> : null}
+              {via.mailing ? <input type="hidden" name="mailing" value={via.mailing} /> : null}
               <button type="submit" className={`${btnPrimary} w-full`}>
                 Donate
               </button>

@@ -38,6 +38,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
         source: parsed.data.src,
         cardId: parsed.data.card,
         eventId: parsed.data.event,
+        mailingId: parsed.data.mailing,
       },
       new URL(request.url).origin,
     );

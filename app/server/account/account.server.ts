@@ -22,6 +22,11 @@ import {
   hubspotSync,
   interaction,
   keepInTouch,
+  mailing,
+  mailingClick,
+  mailingGift,
+  mailingRecipient,
+  mailSuppression,
   newsletterSubscriber,
   nonprofitApplication,
   notification,
@@ -412,6 +417,24 @@ export const EXPORT_SECTIONS: readonly ExportSection[] = [
         .where(or(inArray(orgMeeting.fromId, passes), inArray(orgMeeting.toId, passes)));
     },
   },
+  // Mailings: what was sent to whom, clicks, gifts through a mailing, and addresses not to mail.
+  { name: "mailings", tables: ["mailing"], read: rowsOf(mailing, (o) => eq(mailing.userId, o.id)) },
+  {
+    name: "mailingRecipients",
+    tables: ["mailing_recipient"],
+    read: rowsOf(mailingRecipient, (o) => eq(mailingRecipient.userId, o.id)),
+  },
+  {
+    name: "mailingClicks",
+    tables: ["mailing_click"],
+    read: rowsOf(mailingClick, (o) => eq(mailingClick.userId, o.id)),
+  },
+  { name: "mailingGifts", tables: ["mailing_gift"], read: rowsOf(mailingGift, (o) => eq(mailingGift.userId, o.id)) },
+  {
+    name: "mailSuppressions",
+    tables: ["mail_suppression"],
+    read: rowsOf(mailSuppression, (o) => eq(mailSuppression.userId, o.id)),
+  },
 ];
 
 /**
@@ -466,6 +489,11 @@ function deletions(db: Database, o: AccountOwner): BatchItem<"sqlite">[] {
       ]
     : [];
   return [
+    mine(mailingClick, mailingClick.userId),
+    mine(mailingGift, mailingGift.userId),
+    mine(mailingRecipient, mailingRecipient.userId),
+    mine(mailing, mailing.userId),
+    mine(mailSuppression, mailSuppression.userId),
     db.delete(cardSourceStat).where(inArray(cardSourceStat.cardId, cards)),
     db.delete(cardStat).where(inArray(cardStat.cardId, cards)),
     db.delete(pledgeInstalment).where(inArray(pledgeInstalment.pledgeId, pledges)),

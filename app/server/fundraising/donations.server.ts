@@ -24,6 +24,7 @@ export type DonationStart = {
   source: "card" | "event" | "qr" | "link";
   cardId?: number;
   eventId?: number;
+  mailingId?: number;
 };
 
 /** Whether this campaign can take gifts online now, and on which connected account. */
@@ -80,6 +81,7 @@ export async function startDonation(app: AppContext, start: DonationStart, origi
   };
   if (start.cardId) metadata.card = String(start.cardId);
   if (start.eventId) metadata.event = String(start.eventId);
+  if (start.mailingId) metadata.mailing = String(start.mailingId);
   return payments.createCheckout({
     mode: start.monthly ? "subscription" : "payment",
     lines: [
@@ -107,6 +109,7 @@ const meta = z.object({
   public: z.string().optional(),
   card: z.coerce.number().int().positive().optional().catch(undefined),
   event: z.coerce.number().int().positive().optional().catch(undefined),
+  mailing: z.coerce.number().int().positive().optional().catch(undefined),
 });
 type Meta = z.infer<typeof meta>;
 const currency = z
@@ -274,8 +277,16 @@ async function recordGift(
         at: new Date(),
       })
     : [];
+  // Counted as the mailing's only when the mailing is this owner's; the gift's key makes a replay add nothing.
+  const fromMailing = m.mailing
+    ? [
+        rawSql(sql`insert into mailing_gift (user_id, gift_key, mailing_id)
+          select ${owner.userId}, ${key}, id from mailing where id = ${m.mailing} and user_id = ${owner.userId}
+          on conflict (user_id, gift_key) do nothing`),
+      ]
+    : [];
   return {
-    statements: [...extra, insert, ...entry],
+    statements: [...extra, insert, ...entry, ...fromMailing],
     after: async () => {
       await purgeCampaignPages(app.env);
       await sendThankYou(app, owner.userId, { externalKey: key });

@@ -2,6 +2,8 @@ import { z } from "zod";
 
 /** What the WEBHOOKS queue carries: the delivery row holds everything else. */
 export type WebhookMessage = { deliveryId: string };
+/** What the MAILINGS queue carries: recipient rows of one mailing, claimed before each is sent. */
+export type MailingMessage = { mailingId: number; recipientIds: number[] };
 
 const secret = z.string().min(32, "must be at least 32 characters");
 
@@ -50,6 +52,18 @@ const envSchema = z
       (v) => typeof (v as Queue)?.send === "function",
       "Queue binding WEBHOOKS",
     ),
+    MAILINGS: z.custom<Queue<MailingMessage>>(
+      (v) => typeof (v as Queue)?.send === "function",
+      "Queue binding MAILINGS",
+    ),
+    // Mailings' provider (docs/decisions/0140): Resend when a key is set; the outbox otherwise (not in production).
+    RESEND_API_KEY: optional(z.string().regex(/^re_\w+$/, "must be a Resend API key (re_…)")),
+    RESEND_WEBHOOK_SECRET: optional(
+      z.string().regex(/^whsec_[A-Za-z0-9+/=]+$/, "must be a webhook signing secret (whsec_…)"),
+    ),
+    RESEND_API_BASE: optional(z.url()),
+    // The From of mailings: an address on a domain verified with the provider.
+    MAIL_FROM: optional(z.string().min(3).max(200)),
     AI: z.custom<Ai>((v) => typeof (v as Ai)?.run === "function").optional(),
     // Who may approve nonprofit offers: operators' sign-in emails, comma-separated (a secret in production).
     OPERATOR_EMAILS: optional(z.string()),
@@ -87,6 +101,14 @@ const envSchema = z
         path: ["STRIPE_WEBHOOK_SECRET"],
         message: "is required when STRIPE_SECRET_KEY is set",
       });
+    if (env.RESEND_API_KEY && !env.RESEND_WEBHOOK_SECRET)
+      ctx.addIssue({
+        code: "custom",
+        path: ["RESEND_WEBHOOK_SECRET"],
+        message: "is required when RESEND_API_KEY is set",
+      });
+    if (env.RESEND_API_KEY && !env.MAIL_FROM)
+      ctx.addIssue({ code: "custom", path: ["MAIL_FROM"], message: "is required when RESEND_API_KEY is set" });
     for (const keys of [APPLE_KEYS, GOOGLE_KEYS]) {
       const set = keys.filter((k) => env[k] !== undefined);
       if (set.length > 0 && set.length < keys.length)

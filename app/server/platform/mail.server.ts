@@ -1,7 +1,14 @@
 import { outbox } from "~db/schema";
 import type { Database } from "../db/db.server";
 
-export type Mail = { to: string; subject: string; text: string; html?: string; kind: string };
+export type Mail = {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+  kind: string;
+  headers?: Record<string, string>;
+};
 
 /** Where outgoing mail goes. Production wires a provider here; the default keeps it in D1. */
 export interface Mailer {
@@ -21,13 +28,20 @@ export const headerValue = (value: string, max = 250) => value.replace(HEADER_BR
  */
 export function mailer(transport: (mail: Mail) => Promise<void>): Mailer {
   return {
-    send: (mail) => transport({ ...mail, subject: headerValue(mail.subject), to: headerValue(mail.to, 254) }),
+    send: (mail) =>
+      transport({
+        ...mail,
+        subject: headerValue(mail.subject),
+        to: headerValue(mail.to, 254),
+        headers:
+          mail.headers && Object.fromEntries(Object.entries(mail.headers).map(([k, v]) => [k, headerValue(v, 900)])),
+      }),
   };
 }
 
 /** Local default: every message lands in the outbox table, readable at /dev/mailbox. */
 export function outboxMailer(db: Database): Mailer {
   return mailer(async (mail) => {
-    await db.insert(outbox).values({ ...mail, html: mail.html ?? null });
+    await db.insert(outbox).values({ ...mail, html: mail.html ?? null, headers: mail.headers ?? null });
   });
 }

@@ -1,0 +1,151 @@
+import { sql } from "drizzle-orm";
+import { Webhook } from "standardwebhooks";
+import { hex } from "~/lib/hex";
+import type { Database } from "../db/db.server";
+import { rawSql, type Statement, writeBatch } from "../db/write.server";
+import type { AppEnv } from "../platform/env.server";
+
+type Recipient = {
+  id: number;
+  user_id: string;
+  connection_id: number | null;
+  email: string;
+  mailing_id: number;
+  subject: string;
+  owner_name: string;
+};
+
+export async function recipientById(db: Database, id: number) {
+  const [row] = await db.all<Recipient>(sql`select r.id, r.user_id, r.connection_id, r.email, r.mailing_id, m.subject,
+      u.name as owner_name
+    from mailing_recipient r join mailing m on m.id = r.mailing_id join user u on u.id = r.user_id where r.id = ${id}`);
+  return row ?? null;
+}
+
+/** The statements that record an event on the person's timeline, once per recipient and kind. */
+const timeline = (r: Recipient, what: string, text: string): Statement =>
+  rawSql(sql`insert into interaction (user_id, connection_id, kind, source, occurred_at, text, ref, client_id)
+    select ${r.user_id}, ${r.connection_id}, 'mailing', 'mailing', ${Date.now()}, ${text.slice(0, 5000)}, ${String(r.mailing_id)},
+      ${`mailing-${what}-${r.id}`}
+    where ${r.connection_id} is not null
+    on conflict (user_id, client_id) do nothing`);
+
+/**
+ * One-click unsubscribe (RFC 8058) or the page's button: the address is suppressed for this owner for
+ * good, and the withdrawal is a consent record on the person's history. Repeating it changes nothing.
+ */
+export async function unsubscribe(db: Database, recipientId: number) {
+  const r = await recipientById(db, recipientId);
+  if (!r) return null;
+  const now = Date.now();
+  await writeBatch(db, [
+    rawSql(sql`insert into mail_suppression (user_id, email, reason, mailing_id, created_at)
+      values (${r.user_id}, ${r.email}, 'unsubscribed', ${r.mailing_id}, ${now})
+      on conflict (user_id, email) do update set reason = 'unsubscribed' where mail_suppression.reason <> 'complained'`),
+    rawSql(sql`update mailing_recipient set unsubscribed_at = ${now} where id = ${r.id} and unsubscribed_at is null`),
+    rawSql(sql`insert into person_history (user_id, connection_id, kind, source, detail, client_id, created_at)
+      select ${r.user_id}, ${r.connection_id}, 'consent-withdrawn', 'mailing',
+        ${`Unsubscribed from your mailings (from “${r.subject.slice(0, 200)}”)`}, ${`mailing-unsubscribe-${r.id}`}, ${now}
+      where ${r.connection_id} is not null
+      on conflict (user_id, client_id) do nothing`),
+    timeline(r, "unsubscribed", `Unsubscribed from “${r.subject}”`),
+  ]);
+  return r;
+}
+
+/** A click through our redirect: every click is kept, the first one marks the recipient and the timeline. */
+export async function recordClick(db: Database, recipientId: number, url: string) {
+  const r = await recipientById(db, recipientId);
+  if (!r) return;
+  const now = Date.now();
+  await writeBatch(db, [
+    rawSql(
+      sql`insert into mailing_click (user_id, recipient_id, url, created_at) values (${r.user_id}, ${r.id}, ${url.slice(0, 2000)}, ${now})`,
+    ),
+    rawSql(sql`update mailing_recipient set clicked_at = ${now} where id = ${r.id} and clicked_at is null`),
+    timeline(r, "clicked", `Clicked a link in “${r.subject}”`),
+  ]);
+}
+
+/** The provider's webhook signing secret: configured, or (outside production) derived from AUTH_SECRET. */
+export async function mailWebhookSecret(env: Pick<AppEnv, "AUTH_SECRET" | "RESEND_WEBHOOK_SECRET" | "APP_ENV">) {
+  if (env.RESEND_WEBHOOK_SECRET) return env.RESEND_WEBHOOK_SECRET;
+  if (env.APP_ENV === "production") return null;
+  const key = await crypto.subtle.importKey(
+    "raw",
+    new TextEncoder().encode(env.AUTH_SECRET),
+    { name: "HMAC", hash: "SHA-256" },
+    false,
+    ["sign"],
+  );
+  const mac = new Uint8Array(await crypto.subtle.sign("HMAC", key, new TextEncoder().encode("mailings:local-webhook")));
+  return `whsec_${btoa(hex(mac).slice(0, 32))}`;
+}
+
+export type ProviderEvent = { type: string; data: { email_id?: unknown; to?: unknown } };
+
+/**
+ * Resend signs its webhooks the Svix way (Standard Webhooks with svix- header names); anything unsigned,
+ * stale or tampered is refused. Returns the event, or null.
+ */
+export async function verifyProviderEvent(env: AppEnv, headers: Headers, body: string): Promise<ProviderEvent | null> {
+  const secret = await mailWebhookSecret(env);
+  if (!secret) return null;
+  const get = (name: string) => headers.get(`webhook-${name}`) ?? headers.get(`svix-${name}`) ?? "";
+  try {
+    const event = new Webhook(secret).verify(body, {
+      "webhook-id": get("id"),
+      "webhook-timestamp": get("timestamp"),
+      "webhook-signature": get("signature"),
+    }) as ProviderEvent;
+    return event && typeof event.type === "string" && typeof event.data === "object" ? event : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Delivered, bounced and complained: a bounce or complaint suppresses the address for that owner. */
+export async function applyProviderEvent(db: Database, event: ProviderEvent) {
+  const providerId = typeof event.data.email_id === "string" ? event.data.email_id.slice(0, 200) : null;
+  if (!providerId) return false;
+  const [row] = await db.all<{ id: number }>(
+    sql`select id from mailing_recipient where provider_id = ${providerId} limit 1`,
+  );
+  const r = row ? await recipientById(db, row.id) : null;
+  if (!r) return false;
+  const now = Date.now();
+  if (event.type === "email.delivered") {
+    await db.run(
+      sql`update mailing_recipient set status = 'delivered', delivered_at = ${now} where id = ${r.id} and status = 'sent'`,
+    );
+    return true;
+  }
+  const reason = event.type === "email.bounced" ? "bounced" : event.type === "email.complained" ? "complained" : null;
+  if (!reason) return true;
+  const statements: Statement[] = [
+    rawSql(sql`insert into mail_suppression (user_id, email, reason, mailing_id, created_at)
+      values (${r.user_id}, ${r.email}, ${reason}, ${r.mailing_id}, ${now})
+      on conflict (user_id, email) do update set reason = excluded.reason`),
+    timeline(
+      r,
+      reason,
+      reason === "bounced"
+        ? `“${r.subject}” bounced; the address is no longer mailed`
+        : `Marked “${r.subject}” as spam; no more mailings`,
+    ),
+  ];
+  if (reason === "bounced")
+    statements.push(
+      rawSql(sql`update mailing_recipient set status = 'bounced', bounced_at = ${now} where id = ${r.id}`),
+    );
+  else
+    statements.push(
+      rawSql(sql`insert into person_history (user_id, connection_id, kind, source, detail, client_id, created_at)
+        select ${r.user_id}, ${r.connection_id}, 'consent-withdrawn', 'mailing',
+          ${`Marked your mailing “${r.subject.slice(0, 200)}” as spam`}, ${`mailing-complaint-${r.id}`}, ${now}
+        where ${r.connection_id} is not null
+        on conflict (user_id, client_id) do nothing`),
+    );
+  await writeBatch(db, statements);
+  return true;
+}

@@ -1,0 +1,525 @@
+import { and, desc, eq, inArray, sql } from "drizzle-orm";
+import {
+  type AudienceRules,
+  MAILING_LIMITS,
+  MESSAGES,
+  type MergeValues,
+  merge,
+  textToHtml,
+  usesField,
+} from "~/lib/mailings";
+import { formatMoney } from "~/lib/money";
+import { campaign, card, mailing, mailingRecipient, user } from "~db/schema";
+import type { Database } from "../db/db.server";
+import { rawSql, type Statement, writeBatch } from "../db/write.server";
+import type { AppEnv, MailingMessage } from "../platform/env.server";
+import { sha256Hex } from "../platform/tokens.server";
+import { type Member, resolveAudience } from "./audience.server";
+import { type MailingProvider, type OutMessage, outboxProvider, resendProvider } from "./provider.server";
+import { clickPath, unsubscribePath } from "./tokens.server";
+
+export type MailCtx = { env: AppEnv; db: Database };
+
+/** Resend when configured; the outbox outside production; nothing (mailings off) in production without a key. */
+export function providerFor(ctx: MailCtx): MailingProvider | null {
+  if (ctx.env.RESEND_API_KEY)
+    return resendProvider({ apiKey: ctx.env.RESEND_API_KEY, apiBase: ctx.env.RESEND_API_BASE });
+  if (ctx.env.APP_ENV === "production") return null;
+  return outboxProvider(ctx.db);
+}
+
+export type ComposeInput = {
+  subject: string;
+  body: string;
+  campaignId: string | null;
+  rules: AudienceRules;
+  scheduleAt: Date | null;
+  /** The form's one-time key (a double click sends once). */
+  key: string;
+};
+export type FieldErrors = Partial<Record<"subject" | "body" | "audience" | "schedule" | "campaignId", string[]>>;
+
+/** The owner's published card link, or "" when none is published. */
+async function cardLink(db: Database, userId: string, origin: string) {
+  const row = await db
+    .select({ slug: card.slug })
+    .from(card)
+    .where(and(eq(card.userId, userId), eq(card.published, true), sql`${card.slug} is not null`))
+    .orderBy(card.id)
+    .get();
+  return row?.slug ? `${origin}/c/${row.slug}` : "";
+}
+
+/** Each person's latest gift, as a merge field shows it. */
+async function lastGifts(db: Database, userId: string, personIds: number[]) {
+  const out = new Map<number, string>();
+  for (let i = 0; i < personIds.length; i += 500) {
+    const rows = await db.all<{ connection_id: number; amount: number; currency: string; date: string }>(
+      sql`select g.connection_id, g.amount - g.amount_refunded as amount, g.currency, g.date from gift g
+        where g.user_id = ${userId} and g.connection_id in (select value from json_each(${JSON.stringify(personIds.slice(i, i + 500))}))
+          and g.amount > g.amount_refunded
+        order by g.date desc, g.id desc`,
+    );
+    for (const r of rows)
+      if (!out.has(r.connection_id)) out.set(r.connection_id, `${formatMoney(r.amount, r.currency)} on ${r.date}`);
+  }
+  return out;
+}
+
+export const campaignLink = (origin: string, campaignId: string | null, mailingId: number | null) =>
+  campaignId
+    ? `${origin}/fundraising/${encodeURIComponent(campaignId)}${mailingId ? `?mailing=${mailingId}` : ""}`
+    : "";
+
+type Shared = { card: string; campaign: string; gifts: Map<number, string> };
+
+const valuesFor = (m: Pick<Member, "id" | "firstName" | "eventName">, shared: Shared): MergeValues => ({
+  first_name: m.firstName || "there",
+  event: m.eventName ?? "",
+  campaign_link: shared.campaign,
+  last_gift: shared.gifts.get(m.id) ?? "",
+  card_link: shared.card,
+});
+
+/** One message as the recipient gets it: merged text, the HTML part, and RFC 8058's two headers. */
+export async function renderMessage(
+  env: AppEnv,
+  m: { subject: string; body: string; origin: string; ownerName: string },
+  to: { recipientId: number; email: string },
+  values: MergeValues,
+  from: string,
+): Promise<OutMessage> {
+  const unsubscribe = `${m.origin}${await unsubscribePath(env, to.recipientId)}`;
+  const text = merge(m.body, values);
+  const links = new Map<string, string>();
+  for (const match of text.matchAll(/https?:\/\/[^\s<>"']+[^\s<>"'.,;:!?)]/g))
+    links.set(match[0], `${m.origin}${await clickPath(env, to.recipientId, match[0])}`);
+  const escapedOwner = m.ownerName.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+  return {
+    to: to.email,
+    from,
+    subject: merge(m.subject, values),
+    text: `${text}\n\n--\nYou get this because you agreed to hear from ${m.ownerName}.\nUnsubscribe: ${unsubscribe}\n`,
+    html: textToHtml(
+      text,
+      (url) => links.get(url) ?? url,
+      `You get this because you agreed to hear from ${escapedOwner}. <a href="${unsubscribe.replace(/&/g, "&amp;")}">Unsubscribe</a>`,
+    ),
+    headers: { "List-Unsubscribe": `<${unsubscribe}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" },
+  };
+}
+
+const fromAddress = (env: AppEnv, ownerName: string) =>
+  env.MAIL_FROM
+    ? `${ownerName.replace(/["<>\\]/g, "")} via KnowWho <${env.MAIL_FROM.replace(/^.*<|>.*$/g, "")}>`
+    : `${ownerName.replace(/["<>\\]/g, "")} via KnowWho <mailings@knowwho.local>`;
+
+async function ownerOf(db: Database, userId: string) {
+  return db.select({ name: user.name, email: user.email }).from(user).where(eq(user.id, userId)).get();
+}
+
+/** What one recipient would get, for the compose page's preview (no message is sent). */
+export async function previewFor(
+  ctx: MailCtx,
+  userId: string,
+  input: Pick<ComposeInput, "subject" | "body" | "campaignId">,
+  member: Member,
+  origin: string,
+) {
+  const owner = await ownerOf(ctx.db, userId);
+  const shared: Shared = {
+    card: await cardLink(ctx.db, userId, origin),
+    campaign: campaignLink(origin, input.campaignId, null),
+    gifts: await lastGifts(ctx.db, userId, [member.id]),
+  };
+  const values = valuesFor(member, shared);
+  return {
+    subject: merge(input.subject, values),
+    text: merge(input.body, values),
+    to: member.email,
+    owner: owner?.name,
+  };
+}
+
+/** A test send to the owner's own address, merged as for the first person of the audience (or a sample). */
+export async function sendTest(
+  ctx: MailCtx,
+  userId: string,
+  input: Pick<ComposeInput, "subject" | "body" | "campaignId">,
+  sample: Member | null,
+  origin: string,
+) {
+  const provider = providerFor(ctx);
+  const owner = await ownerOf(ctx.db, userId);
+  if (!provider || !owner) return false;
+  const shared: Shared = {
+    card: await cardLink(ctx.db, userId, origin),
+    campaign: campaignLink(origin, input.campaignId, null),
+    gifts: sample ? await lastGifts(ctx.db, userId, [sample.id]) : new Map(),
+  };
+  const values = valuesFor(sample ?? { id: 0, firstName: owner.name.split(/\s+/)[0] ?? "", eventName: null }, shared);
+  const unsubscribe = `${origin}/mail/u/test`;
+  const text = merge(input.body, values);
+  const result = await provider.send(
+    [
+      {
+        to: owner.email,
+        from: fromAddress(ctx.env, owner.name),
+        subject: `[Test] ${merge(input.subject, values)}`,
+        text: `${text}\n\n--\nThis is a test; recipients get their own unsubscribe link here.\n`,
+        html: textToHtml(text, (u) => u, "This is a test; recipients get their own unsubscribe link here."),
+        headers: { "List-Unsubscribe": `<${unsubscribe}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" },
+      },
+    ],
+    `test-${crypto.randomUUID()}`,
+  );
+  return result.ok;
+}
+
+/**
+ * Checks what needs the database (audience, campaign, schedule), then stores the mailing and one row per
+ * recipient in one batch. The daily cap is enforced inside that batch, so two sends at once cannot pass it.
+ * A second submission of the same form (its key) returns the first mailing and adds nobody.
+ */
+export async function createMailing(
+  ctx: MailCtx,
+  userId: string,
+  input: ComposeInput,
+  origin: string,
+  opts: { timeZone?: string; now?: Date } = {},
+): Promise<{ errors: FieldErrors } | { id: number; recipients: number; scheduled: boolean; repeat: boolean }> {
+  const now = opts.now ?? new Date();
+  const existing = await ctx.db
+    .select({ id: mailing.id, recipients: mailing.recipients, status: mailing.status })
+    .from(mailing)
+    .where(and(eq(mailing.userId, userId), eq(mailing.clientKey, input.key)))
+    .get();
+  if (existing && existing.status !== "cancelled" && existing.status !== "draft")
+    return {
+      id: existing.id,
+      recipients: existing.recipients,
+      scheduled: existing.status === "scheduled",
+      repeat: true,
+    };
+  const errors: FieldErrors = {};
+  const { included } = await resolveAudience(ctx.db, userId, input.rules, opts);
+  if (!included.length) errors.audience = [MESSAGES.audienceEmpty];
+  else if (included.length > MAILING_LIMITS.perMailing) errors.audience = [MESSAGES.audienceTooBig];
+  if (input.scheduleAt && input.scheduleAt.getTime() <= now.getTime()) errors.schedule = [MESSAGES.schedulePast];
+  if (input.campaignId) {
+    const c = await ctx.db
+      .select({ id: campaign.id })
+      .from(campaign)
+      .where(and(eq(campaign.id, input.campaignId), eq(campaign.userId, userId)))
+      .get();
+    if (!c) errors.campaignId = ["Choose one of your campaigns"];
+  } else if (usesField(input.body, "campaign_link") || usesField(input.subject, "campaign_link"))
+    errors.campaignId = [MESSAGES.campaignNeeded];
+  if (Object.keys(errors).length) return { errors };
+
+  const [row] = await ctx.db
+    .insert(mailing)
+    .values({
+      userId,
+      subject: input.subject,
+      body: input.body,
+      audience: input.rules as unknown as Record<string, unknown>,
+      campaignId: input.campaignId,
+      status: "draft",
+      scheduledAt: input.scheduleAt,
+      origin,
+      clientKey: input.key,
+    })
+    .onConflictDoUpdate({
+      target: [mailing.userId, mailing.clientKey],
+      set: { subject: input.subject, body: input.body },
+      where: sql`${mailing.status} in ('draft', 'cancelled') and ${mailing.recipients} = 0`,
+    })
+    .returning({ id: mailing.id });
+  if (!row) {
+    const again = await ctx.db
+      .select()
+      .from(mailing)
+      .where(and(eq(mailing.userId, userId), eq(mailing.clientKey, input.key)))
+      .get();
+    return {
+      id: again?.id ?? 0,
+      recipients: again?.recipients ?? 0,
+      scheduled: again?.status === "scheduled",
+      repeat: true,
+    };
+  }
+  const id = row.id;
+  const target = input.scheduleAt ? "scheduled" : "sending";
+  const dayAgo = now.getTime() - 24 * 3_600_000;
+  const statements: Statement[] = [];
+  for (let i = 0; i < included.length; i += 500) {
+    const chunk = included.slice(i, i + 500).map((m) => ({ c: m.id, e: m.email }));
+    statements.push(
+      rawSql(sql`insert into mailing_recipient (mailing_id, user_id, connection_id, email, status)
+        select ${id}, ${userId}, json_extract(value, '$.c'), json_extract(value, '$.e'), 'queued' from json_each(${JSON.stringify(chunk)})
+        where (select count(*) from mailing_recipient where user_id = ${userId} and created_at > ${dayAgo}) + ${chunk.length} <= ${MAILING_LIMITS.perDay}
+        on conflict (mailing_id, email) do nothing`),
+    );
+  }
+  statements.push(
+    rawSql(sql`update mailing set recipients = (select count(*) from mailing_recipient where mailing_id = ${id}),
+        status = case when (select count(*) from mailing_recipient where mailing_id = ${id}) = ${included.length} then ${target} else 'cancelled' end,
+        updated_at = ${now.getTime()}
+      where id = ${id}`),
+    rawSql(sql`delete from mailing_recipient where mailing_id = ${id}
+      and (select status from mailing where id = ${id}) = 'cancelled'`),
+  );
+  await writeBatch(ctx.db, statements);
+  const after = await ctx.db.select({ status: mailing.status }).from(mailing).where(eq(mailing.id, id)).get();
+  if (after?.status === "cancelled") {
+    await ctx.db.delete(mailing).where(eq(mailing.id, id));
+    return { errors: { audience: [MESSAGES.dailyCap] } };
+  }
+  if (target === "sending") await enqueueMailing(ctx, id);
+  return { id, recipients: included.length, scheduled: target === "scheduled", repeat: false };
+}
+
+/** Queues every recipient still waiting, 100 to a message, 100 messages to a call. */
+export async function enqueueMailing(ctx: MailCtx, mailingId: number) {
+  const rows = await ctx.db
+    .select({ id: mailingRecipient.id })
+    .from(mailingRecipient)
+    .where(and(eq(mailingRecipient.mailingId, mailingId), eq(mailingRecipient.status, "queued")))
+    .orderBy(mailingRecipient.id);
+  const messages: { body: MailingMessage }[] = [];
+  for (let i = 0; i < rows.length; i += 100)
+    messages.push({ body: { mailingId, recipientIds: rows.slice(i, i + 100).map((r) => r.id) } });
+  for (let i = 0; i < messages.length; i += 100) await ctx.env.MAILINGS.sendBatch(messages.slice(i, i + 100));
+  return rows.length;
+}
+
+/** The cron's part: scheduled mailings whose time has come are claimed once (status) and queued. */
+export async function startDueMailings(ctx: MailCtx, now: Date) {
+  const due = await ctx.db
+    .update(mailing)
+    .set({ status: "sending", updatedAt: now })
+    .where(and(eq(mailing.status, "scheduled"), sql`${mailing.scheduledAt} <= ${now.getTime()}`))
+    .returning({ id: mailing.id });
+  for (const m of due) await enqueueMailing(ctx, m.id);
+  return due.length;
+}
+
+/** Cancels a scheduled mailing (or the rest of one being sent); another owner's answers false. */
+export async function cancelMailing(db: Database, userId: string, id: number) {
+  const rows = await db
+    .update(mailing)
+    .set({ status: "cancelled", updatedAt: new Date() })
+    .where(and(eq(mailing.id, id), eq(mailing.userId, userId), inArray(mailing.status, ["scheduled", "sending"])))
+    .returning({ id: mailing.id });
+  return rows.length > 0;
+}
+
+const MAX_ATTEMPTS = 5;
+const backoff = (attempts: number) => Math.min(30 * 4 ** Math.max(0, attempts - 1), 3600);
+
+/**
+ * The MAILINGS queue's consumer. Each recipient row is claimed (queued → sending) in one statement before
+ * its message goes out, so a redelivered or duplicated queue message finds nothing left to send.
+ */
+export async function consumeMailings(ctx: MailCtx, batch: MessageBatch<MailingMessage>) {
+  for (const message of batch.messages) {
+    const body = message.body;
+    if (!body || !Number.isInteger(body.mailingId) || !Array.isArray(body.recipientIds)) {
+      message.ack();
+      continue;
+    }
+    try {
+      const outcome = await sendGroup(ctx, body);
+      if (outcome.retry !== null) message.retry({ delaySeconds: outcome.retry });
+      else message.ack();
+    } catch (error) {
+      console.error("mailing group", body.mailingId, error);
+      await ctx.db
+        .update(mailingRecipient)
+        .set({ status: "queued" })
+        .where(
+          and(inArray(mailingRecipient.id, body.recipientIds.slice(0, 100)), eq(mailingRecipient.status, "sending")),
+        );
+      message.retry({ delaySeconds: backoff(message.attempts) });
+    }
+  }
+}
+
+async function sendGroup(ctx: MailCtx, body: MailingMessage): Promise<{ retry: number | null }> {
+  const ids = JSON.stringify(body.recipientIds.filter((n) => Number.isInteger(n)).slice(0, 100));
+  const m = await ctx.db.select().from(mailing).where(eq(mailing.id, body.mailingId)).get();
+  if (!m) return { retry: null };
+  // Suppressed since the mailing was made (an unsubscribe from an earlier one): skipped, never sent.
+  const [, claimed] = await writeBatch(ctx.db, [
+    rawSql(sql`update mailing_recipient set status = 'skipped', error = 'Unsubscribed or bounced before sending'
+      where mailing_id = ${m.id} and id in (select value from json_each(${ids})) and status = 'queued'
+        and exists (select 1 from mail_suppression s where s.user_id = mailing_recipient.user_id and s.email = mailing_recipient.email)`),
+    rawSql(sql`update mailing_recipient set status = 'sending', attempts = attempts + 1
+      where mailing_id = ${m.id} and id in (select value from json_each(${ids})) and status = 'queued'
+        and (select status from mailing where id = ${m.id}) = 'sending'
+      returning id, connection_id, email, attempts`),
+  ]);
+  const rows = (
+    (claimed?.results ?? []) as { id: number; connection_id: number | null; email: string; attempts: number }[]
+  ).sort((a, b) => a.id - b.id);
+  if (!rows.length) {
+    await finishIfDone(ctx.db, m.id);
+    return { retry: null };
+  }
+  const provider = providerFor(ctx);
+  const owner = await ownerOf(ctx.db, m.userId);
+  if (!provider || !owner) {
+    await ctx.db
+      .update(mailingRecipient)
+      .set({ status: "failed", error: "No mail provider is configured" })
+      .where(
+        inArray(
+          mailingRecipient.id,
+          rows.map((r) => r.id),
+        ),
+      );
+    await finishIfDone(ctx.db, m.id);
+    return { retry: null };
+  }
+  const people = await ctx.db.all<{ id: number; name: string; given_name: string | null; event_name: string | null }>(
+    sql`select id, name, given_name, event_name from connection where user_id = ${m.userId}
+      and id in (select value from json_each(${JSON.stringify(rows.map((r) => r.connection_id).filter(Boolean))}))`,
+  );
+  const byId = new Map(people.map((p) => [p.id, p]));
+  const shared: Shared = {
+    card: await cardLink(ctx.db, m.userId, m.origin),
+    campaign: campaignLink(m.origin, m.campaignId, m.id),
+    gifts: await lastGifts(
+      ctx.db,
+      m.userId,
+      people.map((p) => p.id),
+    ),
+  };
+  const from = fromAddress(ctx.env, owner.name);
+  const messages = await Promise.all(
+    rows.map((r) => {
+      const p = r.connection_id ? byId.get(r.connection_id) : undefined;
+      const firstName = p ? p.given_name?.trim() || p.name.trim().split(/\s+/)[0] || "" : "";
+      return renderMessage(
+        ctx.env,
+        { subject: m.subject, body: m.body, origin: m.origin, ownerName: owner.name },
+        { recipientId: r.id, email: r.email },
+        valuesFor({ id: p?.id ?? 0, firstName, eventName: p?.event_name ?? null }, shared),
+        from,
+      );
+    }),
+  );
+  const key = `mailing-${m.id}-${await sha256Hex(rows.map((r) => r.id).join(","))}`;
+  const result = await provider.send(messages, key);
+  const claimedIds = JSON.stringify(rows.map((r) => r.id));
+  if (!result.ok) {
+    const attempts = Math.max(...rows.map((r) => r.attempts));
+    const giveUp = !result.retryable || attempts >= MAX_ATTEMPTS;
+    await writeBatch(ctx.db, [
+      rawSql(sql`update mailing_recipient set status = ${giveUp ? "failed" : "queued"}, error = ${result.error}
+        where id in (select value from json_each(${claimedIds})) and status = 'sending'`),
+    ]);
+    if (giveUp) await finishIfDone(ctx.db, m.id);
+    return { retry: giveUp ? null : (result.retryAfterSeconds ?? backoff(attempts)) };
+  }
+  const sent = JSON.stringify(rows.map((r, i) => ({ r: r.id, p: result.ids[i] ?? null, c: r.connection_id })));
+  const now = Date.now();
+  const subject = `Mailing “${m.subject.slice(0, 200)}” sent`;
+  await writeBatch(ctx.db, [
+    rawSql(sql`update mailing_recipient set status = 'sent', sent_at = ${now}, error = null,
+        provider_id = (select json_extract(j.value, '$.p') from json_each(${sent}) j where json_extract(j.value, '$.r') = mailing_recipient.id)
+      where id in (select value from json_each(${claimedIds})) and status = 'sending'`),
+    // On each person's timeline; not a personal contact, so last contacted stays as it was.
+    rawSql(sql`insert into interaction (user_id, connection_id, kind, source, occurred_at, text, ref, client_id)
+      select ${m.userId}, json_extract(value, '$.c'), 'mailing', 'mailing', ${now}, ${subject}, ${String(m.id)},
+        'mailing-sent-' || json_extract(value, '$.r')
+      from json_each(${sent}) where json_extract(value, '$.c') is not null
+      on conflict (user_id, client_id) do nothing`),
+  ]);
+  await finishIfDone(ctx.db, m.id);
+  return { retry: null };
+}
+
+/** Marks a mailing sent once no recipient is waiting or in flight. */
+async function finishIfDone(db: Database, id: number) {
+  await db.run(sql`update mailing set status = 'sent', sent_at = ${Date.now()}, updated_at = ${Date.now()}
+    where id = ${id} and status = 'sending'
+      and not exists (select 1 from mailing_recipient where mailing_id = ${id} and status in ('queued', 'sending'))`);
+}
+
+/** The owner's mailings, newest first. */
+export function listMailings(db: Database, userId: string) {
+  return db
+    .select({
+      id: mailing.id,
+      subject: mailing.subject,
+      status: mailing.status,
+      recipients: mailing.recipients,
+      scheduledAt: mailing.scheduledAt,
+      sentAt: mailing.sentAt,
+      createdAt: mailing.createdAt,
+    })
+    .from(mailing)
+    .where(eq(mailing.userId, userId))
+    .orderBy(desc(mailing.createdAt), desc(mailing.id))
+    .limit(200);
+}
+
+/** One mailing's results; null for another owner's (or no such) mailing. */
+export async function mailingResults(db: Database, userId: string, id: number) {
+  const m = await db
+    .select()
+    .from(mailing)
+    .where(and(eq(mailing.id, id), eq(mailing.userId, userId)))
+    .get();
+  if (!m) return null;
+  const [counts] = await db.all<Record<string, number>>(sql`select
+      count(*) as total,
+      sum(status in ('sent', 'delivered', 'bounced')) as sent,
+      sum(status = 'delivered') as delivered,
+      sum(status = 'bounced') as bounced,
+      sum(status = 'failed') as failed,
+      sum(status = 'skipped') as skipped,
+      sum(status in ('queued', 'sending')) as waiting,
+      sum(unsubscribed_at is not null) as unsubscribed,
+      sum(clicked_at is not null) as clicked,
+      sum(attempts > 1) as retried
+    from mailing_recipient where mailing_id = ${id} and user_id = ${userId}`);
+  const [gifts] = await db.all<{ n: number; currency: string | null; total: number | null }>(sql`select count(*) as n,
+      min(g.currency) as currency, sum(g.amount - g.amount_refunded) as total
+    from mailing_gift mg join gift g on g.user_id = mg.user_id and g.external_key = mg.gift_key
+    where mg.mailing_id = ${id} and mg.user_id = ${userId}`);
+  const recipients = await db
+    .select({
+      id: mailingRecipient.id,
+      connectionId: mailingRecipient.connectionId,
+      email: mailingRecipient.email,
+      status: mailingRecipient.status,
+      clickedAt: mailingRecipient.clickedAt,
+      unsubscribedAt: mailingRecipient.unsubscribedAt,
+      error: mailingRecipient.error,
+    })
+    .from(mailingRecipient)
+    .where(and(eq(mailingRecipient.mailingId, id), eq(mailingRecipient.userId, userId)))
+    .orderBy(mailingRecipient.id)
+    .limit(500);
+  const n = (k: string) => Number(counts?.[k] ?? 0);
+  return {
+    mailing: m,
+    counts: {
+      total: n("total"),
+      sent: n("sent"),
+      delivered: n("delivered"),
+      bounced: n("bounced"),
+      failed: n("failed"),
+      skipped: n("skipped"),
+      waiting: n("waiting"),
+      unsubscribed: n("unsubscribed"),
+      clicked: n("clicked"),
+      retried: n("retried"),
+    },
+    gifts: { count: gifts?.n ?? 0, total: gifts?.total ?? 0, currency: gifts?.currency ?? null },
+    recipients,
+  };
+}

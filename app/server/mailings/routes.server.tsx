@@ -1,0 +1,116 @@
+import { Hono } from "hono";
+import type { ReactNode } from "react";
+import { renderToString } from "react-dom/server";
+import type { AppContext } from "~/context";
+import { SITE } from "~/lib/site";
+import { html } from "../api/card-routes.server";
+import { applyProviderEvent, recipientById, recordClick, unsubscribe, verifyProviderEvent } from "./events.server";
+import { readRecipientToken } from "./tokens.server";
+
+type HonoEnv = { Bindings: Env; Variables: { app: AppContext } };
+
+/** Mailings' public side: unsubscribe (page and RFC 8058 one-click), the click redirect, the provider's webhook. */
+export const mailingRoutes = new Hono<HonoEnv>();
+
+const CSS =
+  `body{margin:0;font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,Arial,sans-serif;background:#f1f5f9;color:#0f172a}
+main{max-width:36rem;margin:0 auto;padding:2rem 1rem}.panel{background:#fff;border:1px solid #e2e8f0;border-radius:1rem;padding:1.25rem}
+h1{font-size:1.5rem;line-height:1.25;margin:0 0 .75rem}button{border:0;border-radius:.5rem;padding:.65rem 1.1rem;font:inherit;font-weight:700;background:#1d4ed8;color:#fff;cursor:pointer}
+a{color:#1d4ed8}.muted{color:#475569;font-size:.9rem}
+@media (prefers-color-scheme:dark){body{background:#020617;color:#e2e8f0}.panel{background:#0f172a;border-color:#1e293b}.muted{color:#94a3b8}a{color:#93c5fd}}`.replace(
+    /\n/g,
+    "",
+  );
+
+function page(title: string, children: ReactNode) {
+  return `<!doctype html>${renderToString(
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="robots" content="noindex" />
+        <title>{`${title} · ${SITE.name}`}</title>
+        <style>{CSS}</style>
+      </head>
+      <body>
+        <main>
+          <div className="panel">
+            <h1>{title}</h1>
+            {children}
+          </div>
+          <p className="muted">
+            <a href="/">{SITE.name}</a>
+          </p>
+        </main>
+      </body>
+    </html>,
+  )}`;
+}
+
+const notFound = () =>
+  html(
+    page(
+      "This link is not valid",
+      <p>The link may have been cut short by your mail app. Copy the whole link from the message.</p>,
+    ),
+    404,
+  );
+
+mailingRoutes.get("/mail/u/:token", async (c) => {
+  const app = c.get("app");
+  const token = c.req.param("token");
+  if (token === "test")
+    return html(page("This was a test", <p>In a real mailing, each person's own link unsubscribes them here.</p>));
+  const id = await readRecipientToken(app.env, token, "u");
+  const r = id ? await recipientById(app.db, id) : null;
+  if (!r) return notFound();
+  // A GET never unsubscribes (mail scanners follow links); the button posts, and works without JavaScript.
+  return html(
+    page(
+      `Unsubscribe from ${r.owner_name}'s mailings?`,
+      <form method="post">
+        <p>
+          {r.email} will get no more mailings from {r.owner_name} through {SITE.name}.
+        </p>
+        <button type="submit">Unsubscribe</button>
+      </form>,
+    ),
+  );
+});
+
+// The page's button and the RFC 8058 one-click POST (List-Unsubscribe=One-Click) both land here.
+mailingRoutes.post("/mail/u/:token", async (c) => {
+  const app = c.get("app");
+  const id = await readRecipientToken(app.env, c.req.param("token"), "u");
+  const r = id ? await unsubscribe(app.db, id) : null;
+  if (!r) return notFound();
+  return html(
+    page(
+      "You are unsubscribed",
+      <p role="status">
+        {r.email} will get no more mailings from {r.owner_name}. If this was a mistake, tell {r.owner_name} you want to
+        hear from them again.
+      </p>,
+    ),
+  );
+});
+
+mailingRoutes.get("/mail/c/:token", async (c) => {
+  const app = c.get("app");
+  const url = c.req.query("u") ?? "";
+  const safe = URL.canParse(url) && /^https?:$/.test(new URL(url).protocol);
+  const id = safe ? await readRecipientToken(app.env, c.req.param("token"), `c:${url}`) : null;
+  if (!id) return notFound();
+  // Counted after the answer, so the person is never kept waiting by the write.
+  app.ctx.waitUntil(recordClick(app.db, id, url).catch((e) => console.error("mailing click", e)));
+  return c.redirect(url, 302);
+});
+
+mailingRoutes.post("/api/mailings/webhook", async (c) => {
+  const app = c.get("app");
+  const body = await c.req.text();
+  const event = await verifyProviderEvent(app.env, c.req.raw.headers, body);
+  if (!event) return c.json({ error: "Invalid signature" }, 400);
+  await applyProviderEvent(app.db, event);
+  return c.json({ received: true });
+});

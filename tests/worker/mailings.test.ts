@@ -1,0 +1,467 @@
+import { createExecutionContext, createMessageBatch, getQueueResult } from "cloudflare:test";
+import { env, exports } from "cloudflare:workers";
+import { Webhook } from "standardwebhooks";
+import { describe, expect, inject, it } from "vitest";
+import { EMPTY_AUDIENCE, MAILING_LIMITS, MESSAGES } from "~/lib/mailings";
+import { createDb } from "~/server/db/db.server";
+import { recordLawfulBasis, resolveAudience } from "~/server/mailings/audience.server";
+import { mailWebhookSecret } from "~/server/mailings/events.server";
+import {
+  type ComposeInput,
+  cancelMailing,
+  consumeMailings,
+  createMailing,
+  mailingResults,
+  startDueMailings,
+} from "~/server/mailings/mailings.server";
+import { resendProvider } from "~/server/mailings/provider.server";
+import { type MailingMessage, parseEnv } from "~/server/platform/env.server";
+import { call, form, ORIGIN, signUp } from "./helpers";
+
+const FAKE_RESEND = inject("fakeResend");
+const ctx = (extra: Record<string, unknown> = {}) => {
+  const parsed = { ...parseEnv(env), ...extra } as ReturnType<typeof parseEnv>;
+  return { env: parsed, db: createDb(parsed.DB) };
+};
+const one = <T>(query: string, ...binds: unknown[]) =>
+  env.DB.prepare(query)
+    .bind(...binds)
+    .first<T>();
+const all = async <T>(query: string, ...binds: unknown[]) =>
+  (
+    await env.DB.prepare(query)
+      .bind(...binds)
+      .all<T>()
+  ).results;
+
+async function owner(name = "Mail Owner") {
+  const session = await signUp(name);
+  const row = await one<{ id: string }>("select id from user where email = ?", session.email);
+  return { ...session, userId: row?.id ?? "" };
+}
+
+type Consent = "share" | "recorded" | "none" | "withdrawn";
+/** One of the owner's people, with the consent on record the way the app records it. */
+async function person(
+  userId: string,
+  name: string,
+  email: string | null,
+  consent: Consent,
+  extra: { tags?: string[]; event?: string } = {},
+) {
+  const row = await one<{ id: number }>(
+    "insert into connection (user_id, name, email, tags, event_name, source) values (?, ?, ?, ?, ?, 'share') returning id",
+    userId,
+    name,
+    email,
+    JSON.stringify(extra.tags ?? []),
+    extra.event ?? null,
+  );
+  const id = row?.id ?? 0;
+  const at = Date.now() - 60_000;
+  if (consent === "share")
+    await env.DB.prepare(
+      "insert into shared_contacts (recipient_user_id, connection_id, sender_name, sender_email, recipient_name, consent, consent_at) values (?, ?, ?, ?, 'Owner', 1, ?)",
+    )
+      .bind(userId, id, name, email ?? "", at)
+      .run();
+  if (consent === "recorded" || consent === "withdrawn")
+    await env.DB.prepare(
+      "insert into person_history (user_id, connection_id, kind, source, detail, created_at) values (?, ?, 'consent-given', 'manual', 'Agreed', ?)",
+    )
+      .bind(userId, id, at)
+      .run();
+  if (consent === "withdrawn")
+    await env.DB.prepare(
+      "insert into person_history (user_id, connection_id, kind, source, detail, created_at) values (?, ?, 'consent-withdrawn', 'manual', 'Withdrew', ?)",
+    )
+      .bind(userId, id, at + 1000)
+      .run();
+  return id;
+}
+
+const input = (over: Partial<ComposeInput> = {}): ComposeInput => ({
+  subject: "News for {{first_name}}",
+  body: "Hello {{first_name}}, thanks for meeting us at {{event}}. See https://example.org/report",
+  campaignId: null,
+  rules: { ...EMPTY_AUDIENCE, event: "Summit" },
+  scheduleAt: null,
+  key: crypto.randomUUID(),
+  ...over,
+});
+
+/** Runs the MAILINGS consumer on the queued groups of a mailing, as the queue would deliver them. */
+async function deliver(mailingId: number, extra: Record<string, unknown> = {}, attempts = 1) {
+  const ids = (
+    await all<{ id: number }>("select id from mailing_recipient where mailing_id = ? order by id", mailingId)
+  ).map((r) => r.id);
+  const batch = createMessageBatch<MailingMessage>("knowwho-mailings", [
+    { id: `m-${mailingId}-${attempts}`, timestamp: new Date(), attempts, body: { mailingId, recipientIds: ids } },
+  ]);
+  const execution = createExecutionContext();
+  await consumeMailings(ctx(extra), batch);
+  return getQueueResult(batch, execution);
+}
+
+const outboxFor = (email: string) =>
+  all<{ subject: string; text: string; html: string; headers: string }>(
+    "select subject, text, html, headers from outbox where \"to\" = ? and kind = 'mailing' order by id",
+    email,
+  );
+
+describe("audiences", () => {
+  it("includes only people with consent on record and says why everyone else is left out", async () => {
+    const o = await owner();
+    const tag = `t${crypto.randomUUID().slice(0, 6)}`;
+    const shared = await person(o.userId, "Ada Share", `ada-${tag}@example.org`, "share", {
+      event: "Summit",
+      tags: [tag],
+    });
+    const recorded = await person(o.userId, "Bo Recorded", `bo-${tag}@example.org`, "recorded", { event: "Summit" });
+    await person(o.userId, "Cy None", `cy-${tag}@example.org`, "none", { event: "Summit" });
+    await person(o.userId, "Di Withdrawn", `di-${tag}@example.org`, "withdrawn", { event: "Summit" });
+    await person(o.userId, "Ed NoEmail", null, "share", { event: "Summit" });
+    await person(o.userId, "Fi Elsewhere", `fi-${tag}@example.org`, "share", { event: "Other" });
+    const { included, leftOut } = await resolveAudience(ctx().db, o.userId, { ...EMPTY_AUDIENCE, event: "Summit" });
+    expect(included.map((m) => m.id).sort()).toEqual([shared, recorded].sort());
+    expect(included.find((m) => m.id === shared)).toMatchObject({ firstName: "Ada", eventName: "Summit" });
+    expect(Object.fromEntries(leftOut.map((l) => [l.name, l.why]))).toEqual({
+      "Cy None": "No consent to be contacted on record",
+      "Di Withdrawn": "Withdrew consent",
+      "Ed NoEmail": "No email address",
+    });
+    // By tag: only the tagged one; a lawful basis with a reason counts as a record.
+    const byTag = await resolveAudience(ctx().db, o.userId, { ...EMPTY_AUDIENCE, tags: [tag] });
+    expect(byTag.included.map((m) => m.name)).toEqual(["Ada Share"]);
+    const cy = leftOut.find((l) => l.name === "Cy None")?.id ?? 0;
+    expect(await recordLawfulBasis(ctx().db, o.userId, cy, "Monthly donor since 2019")).toBe(true);
+    const after = await resolveAudience(ctx().db, o.userId, { ...EMPTY_AUDIENCE, event: "Summit" });
+    expect(after.included.map((m) => m.name)).toContain("Cy None");
+    // Another owner cannot record a basis for this person, nor see them in an audience.
+    const other = await owner("Other Owner");
+    expect(await recordLawfulBasis(ctx().db, other.userId, cy, "x")).toBe(false);
+    const theirs = await resolveAudience(ctx().db, other.userId, { ...EMPTY_AUDIENCE, people: [shared, recorded] });
+    expect(theirs).toEqual({ included: [], leftOut: [] });
+  });
+});
+
+describe("sending", () => {
+  it("mails each consenting person once, with both unsubscribe headers, however often the group is delivered", async () => {
+    const o = await owner("Nia Sender");
+    const tag = crypto.randomUUID().slice(0, 6);
+    const emails = [0, 1, 2].map((i) => `p${i}-${tag}@example.org`);
+    for (const [i, e] of emails.entries()) await person(o.userId, `Person${i} ${tag}`, e, "share", { event: "Summit" });
+    // A second record with the first address gets no second message.
+    await person(o.userId, `Twin ${tag}`, emails[0] as string, "recorded", { event: "Summit" });
+    const key = crypto.randomUUID();
+    const made = await createMailing(ctx(), o.userId, input({ key }), ORIGIN);
+    if ("errors" in made) throw new Error(JSON.stringify(made.errors));
+    expect(made.recipients).toBe(3);
+    // The same form sent again (a double click) finds the same mailing and adds nobody.
+    const again = await createMailing(ctx(), o.userId, input({ key }), ORIGIN);
+    expect(again).toMatchObject({ id: made.id, repeat: true });
+    expect(
+      (await one<{ n: number }>("select count(*) as n from mailing_recipient where mailing_id = ?", made.id))?.n,
+    ).toBe(3);
+
+    const first = await deliver(made.id);
+    expect(first.explicitAcks).toHaveLength(1);
+    // A queue redelivery of the same group sends nothing more.
+    await deliver(made.id, {}, 2);
+    for (const e of emails) {
+      const got = await outboxFor(e);
+      expect(got).toHaveLength(1);
+      const headers = JSON.parse(got[0]?.headers ?? "{}") as Record<string, string>;
+      expect(headers["List-Unsubscribe-Post"]).toBe("List-Unsubscribe=One-Click");
+      expect(headers["List-Unsubscribe"]).toMatch(/^<http:\/\/localhost\/mail\/u\/\d+\.[\w-]{24}>$/);
+      expect(got[0]?.text).toContain("Unsubscribe: http://localhost/mail/u/");
+      expect(got[0]?.html).toContain("/mail/c/");
+    }
+    expect((await outboxFor(emails[1] as string))[0]).toMatchObject({
+      subject: `News for Person1`,
+      text: expect.stringContaining("Hello Person1, thanks for meeting us at Summit."),
+    });
+    const results = await mailingResults(ctx().db, o.userId, made.id);
+    expect(results?.mailing.status).toBe("sent");
+    expect(results?.counts).toMatchObject({ total: 3, sent: 3, waiting: 0 });
+    // On each person's timeline.
+    const timeline = await all<{ text: string }>(
+      "select text from interaction where user_id = ? and kind = 'mailing'",
+      o.userId,
+    );
+    expect(timeline).toHaveLength(3);
+    expect(timeline[0]?.text).toBe("Mailing “News for {{first_name}}” sent");
+  });
+
+  it("refuses an empty audience, a schedule in the past and a campaign link without a campaign, each by its field", async () => {
+    const o = await owner();
+    const past = await createMailing(
+      ctx(),
+      o.userId,
+      input({ scheduleAt: new Date(Date.now() - 60_000), body: "Give at {{campaign_link}}" }),
+      ORIGIN,
+    );
+    expect(past).toEqual({
+      errors: {
+        audience: [MESSAGES.audienceEmpty],
+        schedule: [MESSAGES.schedulePast],
+        campaignId: [MESSAGES.campaignNeeded],
+      },
+    });
+    expect((await one<{ n: number }>("select count(*) as n from mailing where user_id = ?", o.userId))?.n).toBe(0);
+  });
+
+  it("holds the daily cap in the database: a mailing that would pass it stores nobody", async () => {
+    const o = await owner();
+    const tag = crypto.randomUUID().slice(0, 6);
+    await person(o.userId, `Cap ${tag}`, `cap-${tag}@example.org`, "share", { event: "Summit" });
+    // The day's earlier sends, as rows of an earlier mailing, fill the cap to the last place.
+    const earlier = await one<{ id: number }>(
+      "insert into mailing (user_id, subject, body, status, client_key) values (?, 's', 'b', 'sent', ?) returning id",
+      o.userId,
+      crypto.randomUUID(),
+    );
+    await env.DB.prepare(
+      `with recursive n(i) as (select 1 union all select i + 1 from n where i < ${MAILING_LIMITS.perDay})
+       insert into mailing_recipient (mailing_id, user_id, email, status) select ?, ?, 'x' || i || '@example.org', 'sent' from n`,
+    )
+      .bind(earlier?.id, o.userId)
+      .run();
+    const refused = await createMailing(ctx(), o.userId, input(), ORIGIN);
+    expect(refused).toEqual({ errors: { audience: [MESSAGES.dailyCap] } });
+    expect(
+      (
+        await one<{ n: number }>(
+          "select count(*) as n from mailing_recipient where user_id = ? and email like 'cap-%'",
+          o.userId,
+        )
+      )?.n,
+    ).toBe(0);
+  });
+
+  it("schedules for later, starts on the cron once due, and a cancelled one sends nothing", async () => {
+    const o = await owner();
+    const tag = crypto.randomUUID().slice(0, 6);
+    const email = `sched-${tag}@example.org`;
+    await person(o.userId, `Sched ${tag}`, email, "share", { event: "Summit" });
+    const at = new Date(Date.now() + 3_600_000);
+    const later = await createMailing(ctx(), o.userId, input({ scheduleAt: at }), ORIGIN);
+    if ("errors" in later) throw new Error("refused");
+    expect(later.scheduled).toBe(true);
+    const cancelled = await createMailing(ctx(), o.userId, input({ scheduleAt: at }), ORIGIN);
+    if ("errors" in cancelled) throw new Error("refused");
+    const other = await owner("Other Owner");
+    expect(await cancelMailing(ctx().db, other.userId, cancelled.id)).toBe(false);
+    expect(await cancelMailing(ctx().db, o.userId, cancelled.id)).toBe(true);
+    expect(await startDueMailings(ctx(), new Date())).toBe(0);
+    expect(await startDueMailings(ctx(), new Date(at.getTime() + 1000))).toBeGreaterThanOrEqual(1);
+    await deliver(later.id);
+    await deliver(cancelled.id);
+    expect(await outboxFor(email)).toHaveLength(1);
+    expect((await mailingResults(ctx().db, o.userId, cancelled.id))?.counts.sent).toBe(0);
+  });
+});
+
+describe("unsubscribing, clicks and the provider's webhook", () => {
+  it("one-click POST unsubscribes without an account, records the withdrawal, and the next mailing skips them", async () => {
+    const o = await owner();
+    const tag = crypto.randomUUID().slice(0, 6);
+    const leaving = `leave-${tag}@example.org`;
+    const staying = `stay-${tag}@example.org`;
+    const leaverId = await person(o.userId, `Lee ${tag}`, leaving, "share", { event: "Summit" });
+    await person(o.userId, `Sam ${tag}`, staying, "share", { event: "Summit" });
+    const made = await createMailing(ctx(), o.userId, input(), ORIGIN);
+    if ("errors" in made) throw new Error("refused");
+    await deliver(made.id);
+    const headers = JSON.parse((await outboxFor(leaving))[0]?.headers ?? "{}") as Record<string, string>;
+    const link = headers["List-Unsubscribe"]?.slice(1, -1) ?? "";
+    // The page itself never unsubscribes on GET (link scanners), and shows a button that works without JavaScript.
+    const pageRes = await exports.default.fetch(new Request(link));
+    expect(pageRes.status).toBe(200);
+    expect(await pageRes.text()).toContain('<form method="post">');
+    expect(await one("select count(*) as n from mail_suppression where user_id = ?", o.userId)).toEqual({ n: 0 });
+    // RFC 8058: the mail client's POST, from no page of ours and with no cookie.
+    const oneClick = await exports.default.fetch(
+      new Request(link, {
+        method: "POST",
+        body: "List-Unsubscribe=One-Click",
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+      }),
+    );
+    expect(oneClick.status).toBe(200);
+    expect(await one("select reason from mail_suppression where user_id = ? and email = ?", o.userId, leaving)).toEqual(
+      {
+        reason: "unsubscribed",
+      },
+    );
+    const history = await all<{ kind: string; detail: string }>(
+      "select kind, detail from person_history where connection_id = ? and kind like 'consent%' order by id",
+      leaverId,
+    );
+    expect(history.at(-1)).toEqual({
+      kind: "consent-withdrawn",
+      detail: "Unsubscribed from your mailings (from “News for {{first_name}}”)",
+    });
+    // A tampered token is refused and changes nothing.
+    const forged = await exports.default.fetch(new Request(link.replace(/\.[\w-]{3}/, ".AAA"), { method: "POST" }));
+    expect(forged.status).toBe(404);
+
+    const next = await createMailing(ctx(), o.userId, input(), ORIGIN);
+    if ("errors" in next) throw new Error("refused");
+    expect(next.recipients).toBe(1);
+    await deliver(next.id);
+    expect(await outboxFor(leaving)).toHaveLength(1);
+    expect(await outboxFor(staying)).toHaveLength(2);
+    const { leftOut } = await resolveAudience(ctx().db, o.userId, { ...EMPTY_AUDIENCE, event: "Summit" });
+    expect(leftOut.find((l) => l.id === leaverId)?.why).toBe("Unsubscribed from your mailings");
+    expect((await mailingResults(ctx().db, o.userId, made.id))?.counts.unsubscribed).toBe(1);
+  });
+
+  it("counts a click through the signed redirect, and refuses a destination the signature does not cover", async () => {
+    const o = await owner();
+    const tag = crypto.randomUUID().slice(0, 6);
+    const email = `click-${tag}@example.org`;
+    await person(o.userId, `Cal ${tag}`, email, "share", { event: "Summit" });
+    const made = await createMailing(ctx(), o.userId, input(), ORIGIN);
+    if ("errors" in made) throw new Error("refused");
+    await deliver(made.id);
+    const html = (await outboxFor(email))[0]?.html ?? "";
+    const href = (html.match(/href="(http:\/\/localhost\/mail\/c\/[^"]+)"/)?.[1] ?? "").replaceAll("&amp;", "&");
+    const redirected = await call(href.replace(ORIGIN, ""));
+    expect(redirected.status).toBe(302);
+    expect(redirected.headers.get("location")).toBe("https://example.org/report");
+    const elsewhere = await call(
+      href.replace(ORIGIN, "").replace(/u=.*$/, `u=${encodeURIComponent("https://evil.example/")}`),
+    );
+    expect(elsewhere.status).toBe(404);
+    await new Promise((r) => setTimeout(r, 300));
+    expect((await mailingResults(ctx().db, o.userId, made.id))?.counts.clicked).toBe(1);
+  });
+
+  it("a signed bounce suppresses the address for the owner; an unsigned one is refused", async () => {
+    const o = await owner();
+    const tag = crypto.randomUUID().slice(0, 6);
+    const email = `bounce-${tag}@example.org`;
+    await person(o.userId, `Bea ${tag}`, email, "share", { event: "Summit" });
+    const made = await createMailing(ctx(), o.userId, input(), ORIGIN);
+    if ("errors" in made) throw new Error("refused");
+    await deliver(made.id);
+    const providerId = (
+      await one<{ provider_id: string }>("select provider_id from mailing_recipient where mailing_id = ?", made.id)
+    )?.provider_id;
+    expect(providerId).toMatch(/^outbox-\d+$/);
+    const payload = JSON.stringify({
+      type: "email.bounced",
+      created_at: new Date().toISOString(),
+      data: { email_id: providerId },
+    });
+    const unsigned = await call("/api/mailings/webhook", {
+      method: "POST",
+      body: payload,
+      headers: { "content-type": "application/json" },
+    });
+    expect(unsigned.status).toBe(400);
+    const secret = (await mailWebhookSecret(parseEnv(env))) ?? "";
+    const id = `msg_${crypto.randomUUID()}`;
+    const signature = new Webhook(secret).sign(id, new Date(), payload);
+    const signed = await call("/api/mailings/webhook", {
+      method: "POST",
+      body: payload,
+      headers: {
+        "content-type": "application/json",
+        "svix-id": id,
+        "svix-timestamp": String(Math.floor(Date.now() / 1000)),
+        "svix-signature": signature,
+      },
+    });
+    expect(signed.status).toBe(200);
+    expect(await one("select reason from mail_suppression where user_id = ? and email = ?", o.userId, email)).toEqual({
+      reason: "bounced",
+    });
+    expect((await mailingResults(ctx().db, o.userId, made.id))?.counts.bounced).toBe(1);
+    const { leftOut } = await resolveAudience(ctx().db, o.userId, { ...EMPTY_AUDIENCE, event: "Summit" });
+    expect(leftOut.map((l) => l.why)).toEqual(["Their address bounced"]);
+  });
+});
+
+describe("the Resend adapter against a local stand-in", () => {
+  it("sends a batch with the unsubscribe headers and the idempotency key, and makes a retry a no-op", async () => {
+    const apiKey = `re_${crypto.randomUUID().replaceAll("-", "")}`;
+    const provider = resendProvider({ apiKey, apiBase: FAKE_RESEND });
+    const message = {
+      to: "r@example.org",
+      from: "Owner via KnowWho <m@example.org>",
+      subject: "Hi\r\nBcc: evil@example.org",
+      text: "t",
+      html: "<p>t</p>",
+      headers: { "List-Unsubscribe": "<https://x/u>", "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" },
+    };
+    const first = await provider.send([message], "key-1");
+    expect(first).toEqual({ ok: true, ids: [expect.stringMatching(/^fake-/)] });
+    expect(await provider.send([message], "key-1")).toEqual(first);
+    const sent = (await (await fetch(`${FAKE_RESEND}/_sent/${apiKey}`)).json()) as Record<string, unknown>[];
+    expect(sent).toHaveLength(1);
+    expect(sent[0]).toMatchObject({
+      subject: "Hi Bcc: evil@example.org",
+      to: ["r@example.org"],
+      headers: message.headers,
+    });
+    await fetch(`${FAKE_RESEND}/_control/${apiKey}`, { method: "PUT", body: "[429, 500]" });
+    expect(await provider.send([message], "key-2")).toMatchObject({ ok: false, retryable: true, retryAfterSeconds: 1 });
+    expect(await provider.send([message], "key-2")).toMatchObject({ ok: false, retryable: true });
+    expect(
+      await resendProvider({ apiKey: "re_other", apiBase: FAKE_RESEND }).send(
+        [{ ...message, from: 1 as unknown as string }],
+        "k",
+      ),
+    ).toMatchObject({
+      ok: false,
+      retryable: false,
+      error: "Resend answered 422: Missing `from`, `to` or `subject`.",
+    });
+  });
+
+  it("a mailing through Resend retries a rate-limited group and still mails each person once", async () => {
+    const o = await owner();
+    const tag = crypto.randomUUID().slice(0, 6);
+    await person(o.userId, `Rae ${tag}`, `rae-${tag}@example.org`, "share", { event: "Summit" });
+    await person(o.userId, `Ray ${tag}`, `ray-${tag}@example.org`, "share", { event: "Summit" });
+    const apiKey = `re_${crypto.randomUUID().replaceAll("-", "")}`;
+    const resend = { RESEND_API_KEY: apiKey, RESEND_API_BASE: FAKE_RESEND, MAIL_FROM: "mailings@example.org" };
+    const made = await createMailing(ctx(resend), o.userId, input(), ORIGIN);
+    if ("errors" in made) throw new Error("refused");
+    await fetch(`${FAKE_RESEND}/_control/${apiKey}`, { method: "PUT", body: "[429]" });
+    const first = await deliver(made.id, resend);
+    expect(first.retryMessages).toHaveLength(1);
+    await deliver(made.id, resend, 2);
+    await deliver(made.id, resend, 3);
+    const sent = (await (await fetch(`${FAKE_RESEND}/_sent/${apiKey}`)).json()) as { to: string[]; from: string }[];
+    expect(sent.map((s) => s.to[0]).sort()).toEqual([`rae-${tag}@example.org`, `ray-${tag}@example.org`]);
+    expect(sent[0]?.from).toBe("Mail Owner via KnowWho <mailings@example.org>");
+    expect((await mailingResults(ctx().db, o.userId, made.id))?.counts).toMatchObject({ sent: 2, retried: 2 });
+  });
+});
+
+describe("privacy", () => {
+  it("another owner's mailing, results and compose form are unreachable", async () => {
+    const o = await owner();
+    const tag = crypto.randomUUID().slice(0, 6);
+    await person(o.userId, `Pia ${tag}`, `pia-${tag}@example.org`, "share", { event: "Summit" });
+    const made = await createMailing(ctx(), o.userId, input({ scheduleAt: new Date(Date.now() + 3_600_000) }), ORIGIN);
+    if ("errors" in made) throw new Error("refused");
+    const other = await owner("Other Owner");
+    expect(await mailingResults(ctx().db, other.userId, made.id)).toBeNull();
+    const page = await call(`/mailings/${made.id}`, { headers: { cookie: other.cookie } });
+    expect(page.status).toBe(404);
+    const cancel = await call(`/mailings/${made.id}`, {
+      ...form({ intent: "cancel" }),
+      headers: { cookie: other.cookie },
+    });
+    expect(cancel.status).toBe(404);
+    expect((await one<{ status: string }>("select status from mailing where id = ?", made.id))?.status).toBe(
+      "scheduled",
+    );
+    const mine = await call(`/mailings/${made.id}`, { headers: { cookie: o.cookie } });
+    expect(mine.status).toBe(200);
+  });
+});
