@@ -1,5 +1,6 @@
 import type { Priority } from "./connection-rules";
 import { DAY_MS } from "./days";
+import { SYSTEM_TAGS } from "./draft-privacy";
 
 /** A transparent lead score: every point comes with the reason it was given. */
 export type LeadInput = {
@@ -19,16 +20,11 @@ export type LeadInput = {
 
 export type LeadScore = { score: number; reasons: { points: number; reason: string }[] };
 
-/** Tags the product adds to say how someone came in; they say nothing about the person. */
-const SYSTEM_TAGS = new Set([
-  "Scanned",
-  "Card photo",
-  "Quick add",
-  "Shared",
-  "New Contact",
-  "Saved Contact",
-  "Imported",
-]);
+/**
+ * The tags the app writes (the one list, in draft-privacy) say nothing about the person, except "Donor":
+ * it records a gift, a fact a "major donors" goal is about.
+ */
+const IGNORED_TAGS = new Set<string>(SYSTEM_TAGS.filter((t) => t !== "Donor"));
 const GENERIC = new Set(
   "share shared card cards your with everyone talk meet meeting people person contact contacts event events follow about from that this their them they have will every each someone connect connection connections network more least three five most good make sure after before".split(
     " ",
@@ -57,7 +53,7 @@ export function scoreLead(lead: LeadInput, goals: string[], now: Date): LeadScor
   // A goal matches on what the owner knows about the person, word for word: not on the tags we add
   // ourselves ("Card photo") nor on words every goal has ("share your card with everyone").
   const known = new Set(
-    words([lead.title, lead.company, lead.notes, ...lead.tags.filter((t) => !SYSTEM_TAGS.has(t))].join(" ")),
+    words([lead.title, lead.company, lead.notes, ...lead.tags.filter((t) => !IGNORED_TAGS.has(t))].join(" ")),
   );
   const matched = goals
     .map((g) => g.trim())

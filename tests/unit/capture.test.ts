@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { parseCardText } from "~/lib/card-text";
+import { SYSTEM_TAGS } from "~/lib/draft-privacy";
 import { type LeadInput, rankLeads, scoreLead } from "~/lib/lead-score";
 import { classifyScan, parseMecard } from "~/lib/scan";
 
@@ -127,6 +128,14 @@ describe("lead score", () => {
     expect(photo.reasons.map((r) => r.reason)).not.toContainEqual(expect.stringMatching(/^Matches goal/));
     const donor = scoreLead(lead({ tags: ["Card photo", "Donor"] }), goals, now);
     expect(donor.reasons.map((r) => r.reason)).toContain("Matches goal: Meet three major donors");
+  });
+
+  it("ignores every tag the app writes except Donor, from the one list of them", () => {
+    for (const tag of SYSTEM_TAGS) {
+      const scored = scoreLead(lead({ tags: [tag] }), [`Meet people tagged ${tag}`], now);
+      const matched = scored.reasons.some((r) => r.reason.startsWith("Matches goal"));
+      expect(matched, tag).toBe(tag === "Donor");
+    }
   });
 
   it("ranks stronger leads first and stays within 0-100", () => {
