@@ -38,8 +38,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     (typeof FILTERS)[number],
     string
   >;
-  const page = Math.max(1, Math.min(10_000, Number.parseInt(url.searchParams.get("page") ?? "1", 10) || 1));
-  return { view, page, pageSize: PAGE_SIZE, ...(await listConnections(app.db, user.id, { ...view, page })) };
+  // Pages are found by cursor (stable while people arrive); the number only labels where the owner is.
+  const after = url.searchParams.get("after") ?? undefined;
+  const before = after ? undefined : (url.searchParams.get("before") ?? undefined);
+  const list = await listConnections(app.db, user.id, { ...view, after, before });
+  const asked = Math.max(1, Math.min(10_000, Number.parseInt(url.searchParams.get("page") ?? "1", 10) || 1));
+  // A cursor that led nowhere (or no cursor) is the first page, whatever number the link carried.
+  const page = list.prev === null ? 1 : Math.max(2, asked);
+  return { view, page, pageSize: PAGE_SIZE, cursor: { after, before }, ...list };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -110,11 +116,16 @@ function selectAll(event: ChangeEvent<HTMLInputElement>) {
 const control = "rounded-md border border-slate-300 px-3 py-2 text-sm dark:border-slate-700 dark:bg-slate-900";
 
 export default function Connections({ loaderData }: Route.ComponentProps) {
-  const { rows, total, view, page, pageSize, tags, events } = loaderData;
-  const pages = Math.max(1, Math.ceil(total / pageSize));
-  const params = (p: number) =>
-    `?${new URLSearchParams({ ...Object.fromEntries(Object.entries(view).filter(([, v]) => v)), page: String(p) })}`;
-  const here = `/connections${params(page)}`;
+  const { rows, total, view, page, pageSize, tags, events, next, prev, cursor } = loaderData;
+  const pages = Math.max(page, Math.ceil(total / pageSize));
+  const filtered = Object.fromEntries(Object.entries(view).filter(([, v]) => v));
+  const params = (p: number, at: Record<string, string | undefined>) =>
+    `?${new URLSearchParams({
+      ...filtered,
+      ...Object.fromEntries(Object.entries(at).filter((e): e is [string, string] => Boolean(e[1]))),
+      ...(p > 1 ? { page: String(p) } : {}),
+    })}`;
+  const here = `/connections${params(page, cursor)}`;
   // Every navigation (each bulk action redirects back here) remounts the boxes, so a selection never
   // outlives the action it was made for.
   const { key: selectionKey } = useLocation();
@@ -394,13 +405,17 @@ export default function Connections({ loaderData }: Route.ComponentProps) {
           </button>
         ))}
       </Form>
-      {pages > 1 ? (
+      {next || prev ? (
         <nav aria-label="Pages" className="mt-4 flex items-center justify-between text-sm">
-          {page > 1 ? <Link to={params(page - 1)}>← Previous</Link> : <span />}
+          {prev ? (
+            <Link to={page <= 2 ? params(1, {}) : params(page - 1, { before: prev })}>← Previous</Link>
+          ) : (
+            <span />
+          )}
           <span>
-            Page {page} of {pages}
+            Page {page} of {Math.max(pages, next ? page + 1 : page)}
           </span>
-          {page < pages ? <Link to={params(page + 1)}>Next →</Link> : <span />}
+          {next ? <Link to={params(page + 1, { after: next })}>Next →</Link> : <span />}
         </nav>
       ) : null}
     </section>

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, or, type SQL, sql } from "drizzle-orm";
 import { DAY_MS } from "~/lib/days";
 import { connection, notification } from "~db/schema";
 import type { Database } from "../db/db.server";
@@ -35,7 +35,52 @@ export type ConnectionQuery = {
   donor?: string;
   givenMin?: string;
   givenMax?: string;
+  /** Keyset cursors: the page after this row, or the page before it (encodeCursor of the row's sort key). */
+  after?: string;
+  before?: string;
 };
+
+/**
+ * Each sort as the key that orders it, all in one direction, so one row-value comparison finds where a
+ * page starts: a person added or removed meanwhile neither shifts nor repeats anyone, and page 100 is one
+ * index range away (newest and oldest ride connection_user_created_idx).
+ */
+const SORT_KEYS = {
+  newest: { keys: [sql`${connection.createdAt}`, sql`${connection.id}`], dir: "desc" },
+  oldest: { keys: [sql`${connection.createdAt}`, sql`${connection.id}`], dir: "asc" },
+  name: { keys: [sql`lower(${connection.name})`, sql`${connection.id}`], dir: "asc" },
+  priority: {
+    keys: [
+      sql`case ${connection.priority} when 'high' then 0 when 'medium' then 1 else 2 end`,
+      sql`-${connection.createdAt}`,
+      sql`-${connection.id}`,
+    ],
+    dir: "asc",
+  },
+} as const;
+
+type CursorValue = string | number;
+
+/** A row's sort key as an opaque URL-safe cursor. */
+export function encodeCursor(values: CursorValue[]): string {
+  return btoa(JSON.stringify(values)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+}
+
+/** The sort key a cursor carries, or null for anything this sort could not have written. */
+export function decodeCursor(cursor: string | undefined, length: number): CursorValue[] | null {
+  if (!cursor || cursor.length > 400) return null;
+  try {
+    const values: unknown = JSON.parse(atob(cursor.replace(/-/g, "+").replace(/_/g, "/")));
+    if (!Array.isArray(values) || values.length !== length) return null;
+    return values.every(
+      (v) => (typeof v === "number" && Number.isFinite(v)) || (typeof v === "string" && v.length <= 200),
+    )
+      ? (values as CursorValue[])
+      : null;
+  } catch {
+    return null;
+  }
+}
 
 const dayStart = (d: string | undefined) =>
   d && /^\d{4}-\d{2}-\d{2}$/.test(d) ? Date.parse(`${d}T00:00:00Z`) : Number.NaN;
@@ -87,19 +132,21 @@ export async function listConnections(db: Database, userId: string, query: Conne
     Number.isNaN(to) ? undefined : sql`${connection.createdAt} < ${to + DAY_MS}`,
     ...givingFilters(userId, query),
   );
-  const order =
-    query.sort === "oldest"
-      ? [asc(connection.createdAt), asc(connection.id)]
-      : query.sort === "name"
-        ? [asc(sql`lower(${connection.name})`), asc(connection.id)]
-        : query.sort === "priority"
-          ? [
-              asc(sql`case ${connection.priority} when 'high' then 0 when 'medium' then 1 else 2 end`),
-              desc(connection.createdAt),
-            ]
-          : [desc(connection.createdAt), desc(connection.id)];
-  const page = Math.max(1, query.page ?? 1);
-  const [rows, [total], tags, events] = await Promise.all([
+  const sort =
+    SORT_KEYS[
+      (SORTS as readonly string[]).includes(query.sort ?? "") ? (query.sort as keyof typeof SORT_KEYS) : "newest"
+    ];
+  const row = (list: readonly SQL[]) => sql`(${sql.join([...list], sql`, `)})`;
+  const after = decodeCursor(query.after, sort.keys.length);
+  const before = after ? null : decodeCursor(query.before, sort.keys.length);
+  // Going back reads the rows before the cursor in reverse, then turns them round.
+  const backwards = before !== null;
+  const ascending = (sort.dir === "asc") !== backwards;
+  const cursor = after ?? before;
+  const seek = cursor
+    ? sql`${row(sort.keys)} ${sql.raw(ascending ? ">" : "<")} ${row(cursor.map((v) => sql`${v}`))}`
+    : undefined;
+  const [found, [total], tags, events] = await Promise.all([
     db
       .select({
         id: connection.id,
@@ -113,12 +160,12 @@ export async function listConnections(db: Database, userId: string, query: Conne
         eventName: connection.eventName,
         createdAt: connection.createdAt,
         image: connection.image,
+        key: sql<string>`json_array(${sql.join([...sort.keys], sql`, `)})`,
       })
       .from(connection)
-      .where(where)
-      .orderBy(...order)
-      .limit(PAGE_SIZE)
-      .offset((page - 1) * PAGE_SIZE),
+      .where(and(where, seek))
+      .orderBy(...sort.keys.map((k) => (ascending ? asc(k) : desc(k))))
+      .limit(PAGE_SIZE + 1),
     db.select({ n: sql<number>`count(*)` }).from(connection).where(where),
     db.all<{ value: string }>(
       sql`select distinct json_each.value as value from ${connection}, json_each(${connection.tags}) where ${connection.userId} = ${userId} order by 1 limit 200`,
@@ -130,8 +177,17 @@ export async function listConnections(db: Database, userId: string, query: Conne
       .orderBy(asc(connection.eventName))
       .limit(200),
   ]);
+  const more = found.length > PAGE_SIZE;
+  const rows = found.slice(0, PAGE_SIZE);
+  if (backwards) rows.reverse();
+  const cursorOf = (r: (typeof rows)[number] | undefined) =>
+    r ? encodeCursor(JSON.parse(r.key) as CursorValue[]) : null;
+  const next = backwards ? cursorOf(rows.at(-1)) : more ? cursorOf(rows.at(-1)) : null;
+  const prev = backwards ? (more ? cursorOf(rows[0]) : null) : cursor ? cursorOf(rows[0]) : null;
   return {
-    rows: rows.map(({ image, ...r }) => ({ ...r, photoUrl: photoUrl(r.id, image) })),
+    rows: rows.map(({ image, key: _key, ...r }) => ({ ...r, photoUrl: photoUrl(r.id, image) })),
+    next,
+    prev,
     total: total?.n ?? 0,
     tags: tags.map((t) => t.value),
     events: events.map((e) => e.value ?? ""),
