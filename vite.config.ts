@@ -1,3 +1,4 @@
+import { createRequire } from "node:module";
 import path from "node:path";
 import { cloudflare } from "@cloudflare/vite-plugin";
 import { reactRouter } from "@react-router/dev/vite";
@@ -25,12 +26,29 @@ const serverStubs = (): Plugin => ({
   },
 });
 
+/**
+ * react-dom/server for workerd is a CommonJS file that loads two renderers (the streaming one and the
+ * legacy browser one behind renderToString, 46 KB gzip); the Worker uses only the first (decision 0077).
+ */
+const oneServerRenderer = (): Plugin => ({
+  name: "knowwho-one-server-renderer",
+  enforce: "pre",
+  apply: "build",
+  applyToEnvironment: (environment) => environment.name === "ssr",
+  resolveId(id) {
+    if (id !== "react-dom/server") return null;
+    const reactDom = path.dirname(createRequire(import.meta.url).resolve("react-dom/package.json"));
+    return path.join(reactDom, "cjs", "react-dom-server.edge.production.js");
+  },
+});
+
 /** Puts the on-demand OCR engine into public/vendor before dev or build serves public/. */
 const vendorAssets = (): Plugin => ({ name: "knowwho-vendor-assets", buildStart: () => copyVendorAssets() });
 
 export default defineConfig({
   plugins: [
     serverStubs(),
+    oneServerRenderer(),
     vendorAssets(),
     cloudflare({ viteEnvironment: { name: "ssr" } }),
     tailwindcss(),

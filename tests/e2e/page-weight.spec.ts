@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
 import { gzipSync } from "node:zlib";
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
@@ -111,4 +113,17 @@ test.describe("the light public pages still work with only /site.js", () => {
     await expect(page.getByRole("alert")).toHaveText("Incorrect email or password");
     await expect(page.getByRole("button", { name: "Sign in" })).toBeEnabled();
   });
+});
+
+test("the Worker carries one react-dom server renderer, the streaming one", async ({ isMobile }) => {
+  test.skip(isMobile, "a fact about the build; one project is enough");
+  // The journeys run against this build, so its source maps say which modules the Worker carries.
+  const dir = path.join("build", "server");
+  const maps = readdirSync(dir, { recursive: true, encoding: "utf8" }).filter((f) => f.endsWith(".js.map"));
+  const renderers = new Set<string>();
+  for (const map of maps) {
+    const { sources } = JSON.parse(readFileSync(path.join(dir, map), "utf8")) as { sources: string[] };
+    for (const source of sources) if (/react-dom-server[.-]/.test(source)) renderers.add(path.basename(source));
+  }
+  expect([...renderers]).toEqual(["react-dom-server.edge.production.js"]);
 });

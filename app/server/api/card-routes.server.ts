@@ -35,8 +35,22 @@ export const cardRoutes = new Hono<HonoEnv>();
  * same for every visitor and can be served from the edge cache.
  */
 /** A page of ours outside React Router: HTML with the no-script policy, uncached unless told. */
-export const html = (body: string, status = 200, cache = "no-store", extra: Record<string, string> = {}) =>
-  new Response(body, {
+export function html(body: string, status?: number, cache?: string, extra?: Record<string, string>): Response;
+export function html(
+  body: Promise<string>,
+  status?: number,
+  cache?: string,
+  extra?: Record<string, string>,
+): Promise<Response>;
+export function html(
+  body: string | Promise<string>,
+  status = 200,
+  cache = "no-store",
+  extra: Record<string, string> = {},
+): Response | Promise<Response> {
+  // Pages rendered by React arrive as a promise (the streaming renderer, decision 0077).
+  if (typeof body !== "string") return body.then((text) => html(text, status, cache, extra));
+  return new Response(body, {
     status,
     headers: {
       "content-type": "text/html; charset=utf-8",
@@ -45,6 +59,7 @@ export const html = (body: string, status = 200, cache = "no-store", extra: Reco
       ...extra,
     },
   });
+}
 
 /** The refusal a visitor reads: when to try again, in words and in Retry-After. */
 const retryNotice = (seconds: number) => ({

@@ -1,9 +1,9 @@
-import { renderToString } from "react-dom/server";
 import { CardFace, colourVars } from "~/components/card-face";
 import { type PublicCard, SHARE_FIELD_LABEL, SHARE_FIELDS } from "~/lib/card";
 import { CARD_FACE_CSS_PAGE } from "~/lib/card-face-css";
 import { escapeHtml } from "~/lib/escape";
 import { SITE } from "~/lib/site";
+import { renderStatic } from "~/server/platform/render-static.server";
 
 /**
  * The visitor card page: plain HTML with inline CSS and one small deferred script, so it renders in
@@ -106,7 +106,7 @@ function ShareInputField({
   );
 }
 
-function CardPage({
+export function CardPage({
   card,
   vcardHref,
   shareAction,
@@ -255,10 +255,10 @@ function CardPage({
   );
 }
 
-export function renderCardPage(options: CardPageOptions): string {
+export async function renderCardPage(options: CardPageOptions): Promise<string> {
   const { card, nonce, unverified } = options;
   const title = `${card.name}${card.title ? `, ${card.title}` : ""}${card.company ? ` at ${card.company}` : ""}`;
-  const body = renderToString(<CardPage {...options} />);
+  const body = await renderStatic(<CardPage {...options} />);
   const esc = escapeHtml;
   // Without a nonce the page is the same for every visitor, so the edge can keep it (CSP allows 'self').
   const nonceAttr = nonce ? ` nonce="${esc(nonce)}"` : "";

@@ -1,5 +1,4 @@
 import type { ReactNode } from "react";
-import { renderToString } from "react-dom/server";
 import { EVENT_TYPE_LABEL, type EventStatus } from "~/lib/events";
 import {
   DIRECTORY_CONSENT_TEXT,
@@ -9,6 +8,7 @@ import {
   VISIBILITY_LABEL,
 } from "~/lib/organiser-events";
 import { SITE } from "~/lib/site";
+import { renderStatic } from "~/server/platform/render-static.server";
 import type { Attendee } from "./attendees.server";
 import type { OrgEvent, PublicOrgEvent } from "./events.server";
 
@@ -62,7 +62,7 @@ function Doc({ title, children, noindex }: { title: string; children: ReactNode;
   );
 }
 
-const page = (node: ReactNode) => `<!doctype html>${renderToString(node)}`;
+const page = async (node: ReactNode) => `<!doctype html>${await renderStatic(node)}`;
 
 const STATUS_LABEL: Record<EventStatus, string> = { upcoming: "Upcoming", active: "Active", past: "Past" };
 
@@ -146,7 +146,7 @@ export function joinRefusal(e: PublicOrgEvent): string | null {
 }
 
 /** The public event page: the same for every visitor, so it can be cached at the edge. */
-export function renderEventPage(e: PublicOrgEvent, state: JoinState = {}): string {
+export function renderEventPage(e: PublicOrgEvent, state: JoinState = {}): Promise<string> {
   const refusal = joinRefusal(e);
   return page(
     <Doc title={e.title}>
@@ -228,7 +228,7 @@ export function renderEventPage(e: PublicOrgEvent, state: JoinState = {}): strin
   );
 }
 
-export function renderJoined(e: OrgEvent, email: string): string {
+export function renderJoined(e: OrgEvent, email: string): Promise<string> {
   return page(
     <Doc title={`Joined ${e.title}`} noindex>
       <section className="panel ok" role="status">
@@ -242,7 +242,7 @@ export function renderJoined(e: OrgEvent, email: string): string {
   );
 }
 
-export function renderEventNotFound(): string {
+export function renderEventNotFound(): Promise<string> {
   return page(
     <Doc title="Event not found" noindex>
       <h1>Event not found</h1>
@@ -257,7 +257,7 @@ export function renderEventNotFound(): string {
 }
 
 /** What someone opening a pass's QR link without the app sees. */
-export function renderBadge(e: OrgEvent, a: Pick<Attendee, "name">): string {
+export function renderBadge(e: OrgEvent, a: Pick<Attendee, "name">): Promise<string> {
   return page(
     <Doc title={`${a.name} at ${e.title}`} noindex>
       <h1>{a.name}</h1>
@@ -398,7 +398,7 @@ export function renderPass({
   );
 }
 
-export function renderLeft(e: OrgEvent): string {
+export function renderLeft(e: OrgEvent): Promise<string> {
   return page(
     <Doc title={`You left ${e.title}`} noindex>
       <p className="note ok" role="status">

@@ -66,7 +66,7 @@ organiserEventRoutes.get(`/e/:slug{${SLUG}}`, async (c) => {
   const event = await publicOrgEvent(app.db, slug, now);
   if (!event) return html(renderEventNotFound(), 404);
   const change = nextStatusChange(event, now)?.getTime() ?? Number.POSITIVE_INFINITY;
-  const fresh = html(renderEventPage(event), 200, "no-store", {
+  const fresh = await html(renderEventPage(event), 200, "no-store", {
     [VALID_UNTIL]: String(Math.min(change, now.getTime() + COUNT_FRESH_MS)),
   });
   app.ctx.waitUntil(edgePut(path, fresh.clone(), [orgEventTag(slug)], app.env, ticket));
