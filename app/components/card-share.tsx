@@ -1,8 +1,7 @@
 import { useEffect, useState } from "react";
 import { type SignatureInput, signatureHtml, signatureText } from "~/lib/email-signature";
 import { toast, useToasterReady } from "~/lib/toast";
-
-type NdefWriter = { write(message: { records: { recordType: string; data: string }[] }): Promise<void> };
+import { NfcWrite } from "./nfc-write";
 
 export type ShareCard = Omit<SignatureInput, "cardUrl" | "photoUrl" | "qrUrl"> & {
   email?: string | null;
@@ -60,10 +59,8 @@ export function CardShare({
   const [withPhoto, setWithPhoto] = useState(Boolean(card.avatarUrl));
   const [withQr, setWithQr] = useState(false);
   const [canShare, setCanShare] = useState(false);
-  const [canNfc, setCanNfc] = useState(false);
   useEffect(() => {
     setCanShare(typeof navigator.share === "function");
-    setCanNfc("NDEFReader" in window);
   }, []);
 
   const copy = async (text: string, what: string) => {
@@ -82,17 +79,6 @@ export function CardShare({
     a.href = dataUrl;
     a.download = `${slug}-qr.png`;
     a.click();
-  };
-
-  const writeNfc = async () => {
-    try {
-      const Reader = (window as unknown as { NDEFReader: new () => NdefWriter }).NDEFReader;
-      toast.info("Hold your phone to the NFC tag");
-      await new Reader().write({ records: [{ recordType: "url", data: `${url}?src=nfc` }] });
-      toast.success("NFC tag written", { description: "Tapping it now opens your card." });
-    } catch (error) {
-      toast.error("Could not write the tag", { description: error instanceof Error ? error.message : undefined });
-    }
   };
 
   const signatureInput: SignatureInput = {
@@ -169,15 +155,7 @@ export function CardShare({
               Open card
             </a>
           </div>
-          {canNfc ? (
-            <button type="button" onClick={writeNfc} className={buttonClass}>
-              Write to an NFC tag
-            </button>
-          ) : (
-            <p className="text-slate-600 text-sm dark:text-slate-300">
-              NFC tags can be written from Chrome on Android. Here, download the QR code or copy the link instead.
-            </p>
-          )}
+          <NfcWrite url={url} opens="your card" buttonClass={buttonClass} />
         </div>
       </div>
       {wallet.apple || wallet.google ? (

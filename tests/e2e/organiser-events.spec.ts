@@ -13,13 +13,24 @@ test.use({
 
 const local = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 16);
 
-test("an organiser publishes, attendees join with and without JavaScript, exchange by pass scan, and the organiser counts it", async ({
+test("an organiser publishes and writes an NFC tag, attendees join with and without JavaScript, exchange by pass scan, plan who to meet, an exhibitor scans one-way, and the organiser counts it", async ({
   page,
   browser,
   baseURL,
 }, info) => {
   test.setTimeout(120_000);
   const title = `Harbour Summit ${info.project.name} ${Date.now().toString(36)}`;
+
+  // Web NFC exists only on Android phones: a recorder stands in for the tag, so the written record is checked.
+  await page.addInitScript(() => {
+    const w = window as unknown as { __nfc: unknown[]; NDEFReader: unknown };
+    w.__nfc = [];
+    w.NDEFReader = class {
+      async write(message: unknown) {
+        w.__nfc.push(message);
+      }
+    };
+  });
 
   // The demo owner publishes an event as its organiser.
   await page.goto("/organiser");
@@ -34,6 +45,12 @@ test("an organiser publishes, attendees join with and without JavaScript, exchan
   const link = (await page.getByRole("link", { name: /\/e\// }).textContent()) ?? "";
   const slug = link.split("/e/")[1] ?? "";
   expect(slug).toMatch(/^harbour-summit/);
+  const organiserUrl = page.url();
+  await page.getByRole("button", { name: "Write to an NFC tag" }).click();
+  await expect(page.getByText("NFC tag written")).toBeVisible();
+  expect(await page.evaluate(() => (window as unknown as { __nfc: unknown[] }).__nfc)).toEqual([
+    { records: [{ recordType: "url", data: `${link}?src=nfc` }] },
+  ]);
 
   // The same account joins it with one tap, presenting its card.
   await page.goto(`/e/${slug}/join`);
@@ -92,10 +109,62 @@ test("an organiser publishes, attendees join with and without JavaScript, exchan
   await expect(phone.getByRole("region", { name: "People you exchanged with" })).toContainText(demoName);
   await visitor.close();
 
-  // The organiser's view counts all of it: two attendees, one exchange, both listed.
-  await page.goto("/organiser");
-  await page.getByRole("list", { name: "Your published events" }).getByRole("link", { name: title }).click();
-  await expect(page.locator('[data-count="attendees"] dd')).toHaveText("2");
+  // The demo attendee's plan: goals written on its pass; the visitor's organisation matches them.
+  await page.goto(`/e/${slug}/directory`);
+  await page.getByRole("link", { name: "Your pass and directory choices" }).click();
+  await page.getByLabel(/^My goals for this event/).fill("Meet tidewater restoration funders");
+  await page.getByRole("button", { name: "Save", exact: true }).click();
+  await expect(page.getByText("Your directory choices are saved.")).toBeVisible();
+  await page.goto(`/e/${slug}/directory`);
+  const plan = page.getByRole("list", { name: "People to meet" });
+  await expect(plan.getByText("Vera Visitor")).toBeVisible();
+  await expect(plan).toContainText("Their organisation mentions tidewater");
+
+  // A third attendee joins; the organiser gives its own stand one-way lead retrieval, and scans their pass.
+  const thirdEmail = `theo-${Date.now().toString(36)}@example.org`;
+  const third = await browser.newContext({
+    baseURL,
+    viewport: { width: 390, height: 844 },
+    storageState: { cookies: [], origins: [] },
+  });
+  const thirdPhone = await third.newPage();
+  await thirdPhone.goto(`/e/${slug}`);
+  await thirdPhone.getByLabel("Name", { exact: true }).fill("Theo Third");
+  await thirdPhone.getByLabel("Email", { exact: true }).fill(thirdEmail);
+  await thirdPhone.getByRole("button", { name: "Join" }).click();
+  await expect(thirdPhone.getByRole("heading", { name: `You joined ${title}` })).toBeVisible();
+  await thirdPhone.goto("/dev/mailbox");
+  const thirdMail = thirdPhone
+    .getByRole("listitem")
+    .filter({ hasText: `To: ${thirdEmail}` })
+    .first();
+  const thirdPass =
+    ((await thirdMail.locator("pre").textContent()) ?? "").match(/https?:\/\/\S+\/pass\/\S+/)?.[0] ?? "";
+  await thirdPhone.goto(thirdPass);
+  const thirdBadge = (await thirdPhone.locator("[data-badge-link]").textContent()) ?? "";
+  await page.goto(organiserUrl);
+  await page.getByLabel("Attendee's email").fill("demo@knowwho.app");
+  await page.getByLabel("Lead retrieval").selectOption("one-way");
+  await page.getByRole("button", { name: "Save exhibitor" }).click();
+  await expect(page.getByRole("list", { name: "Exhibitors" })).toContainText("one-way, 0 leads");
+  writeQrVideo(video, thirdBadge);
+  await page.goto("/capture");
+  await expect(page.locator('input[name="clientId"]')).not.toHaveValue("");
+  await page.getByRole("button", { name: "Scan a QR code" }).click();
+  await expect(page.getByText("Lead saved")).toBeVisible({ timeout: 20_000 });
+  // One-way: the third attendee sees which stand scanned them, and gets no card back.
+  await thirdPhone.goto(thirdPass);
+  await expect(thirdPhone.getByText("No one yet. Show your QR code to exchange.")).toBeVisible();
+  await expect(thirdPhone.getByRole("region", { name: "People you exchanged with" })).toContainText(
+    `Stands that scanned you${demoName}`,
+  );
+  await third.close();
+
+  // The organiser's view counts all of it: three attendees, one exchange, one lead.
+  await page.goto(organiserUrl);
+  await expect(page.locator('[data-count="attendees"] dd')).toHaveText("3");
   await expect(page.locator('[data-count="exchanges"] dd')).toHaveText("1");
+  await expect(page.locator('[data-count="leads"] dd')).toHaveText("1");
+  await expect(page.getByRole("list", { name: "Exhibitors" })).toContainText("one-way, 1 lead");
   await page.screenshot({ path: screenshotPath("organiser-event-dashboard", info.project.name), fullPage: true });
 });

@@ -185,6 +185,8 @@ describe("joining", () => {
     expect(html).toContain("Vera Visitor");
     expect(html).toContain("<svg");
     expect(pass.headers.get("cache-control")).toContain("no-store");
+    // The token stays on this site, and the pass's forms still carry their Origin (no-referrer sends "null").
+    expect(pass.headers.get("referrer-policy")).toBe("same-origin");
 
     const again = await visitorJoin(slug, { name: "Vera V", email: email.toUpperCase() });
     expect(again.status).toBe(303);
@@ -483,6 +485,18 @@ describe("matchmaking and the organiser's view", () => {
     expect(count("opt-in")).toBe("75%");
     // Counts only: the organiser never sees who exchanged with whom.
     expect(view).not.toContain("Ben Baker");
+    // An exhibitor's scan is counted as its stand's lead.
+    const stand = await joinSignedIn(slug, "Cal Stand");
+    const granted = await call(`/organiser/${id}`, {
+      ...form({ intent: "exhibitor", email: stand.email, rights: "one-way" }),
+      headers: { cookie: owner.cookie },
+    });
+    expect(granted.status).toBe(302);
+    expect((await scan(stand.cookie, slug, a.email)).status).toBe(200);
+    const later = await (await call(`/organiser/${id}`, { headers: { cookie: owner.cookie } })).text();
+    expect(later.match(/data-count="leads"><dt[^>]*>[^<]*<\/dt><dd[^>]*>([^<]*)<\/dd>/)?.[1]).toBe("1");
+    // The public page counts this event's attendees, all five.
+    expect(await (await call(`/e/${slug}`)).text()).toContain('data-attendees="5"');
     const csv = await (await call(`/organiser/${id}/attendees/csv`, { headers: { cookie: owner.cookie } })).text();
     expect(csv).toContain(`"'=HYPERLINK(""x"")"`);
     expect(csv).not.toContain("Quiet Person");

@@ -178,6 +178,9 @@ export async function leaveEvent(db: Database, a: Attendee) {
   ]);
 }
 
+/** The outer row's id for correlated subqueries: drizzle leaves a single-table select's fields unqualified, which a subquery reads as its own. */
+export const ATTENDEE_ID = sql.raw(`"org_attendee"."id"`);
+
 const exchangedWith = (viewerId: number, other: SQL | typeof orgAttendee.id) =>
   sql`exists (select 1 from org_exchange x where x.kind = 'exchange'
     and ((x.from_id = ${viewerId} and x.to_id = ${other}) or (x.to_id = ${viewerId} and x.from_id = ${other})))`;
@@ -190,7 +193,7 @@ export const DIRECTORY_PAGE = 50;
  * people they exchanged with when the viewer is one. Email and phone only for those exchanged with.
  */
 export async function directory(db: Database, viewer: Attendee, f: DirectoryFilters = {}) {
-  const exchanged = exchangedWith(viewer.id, orgAttendee.id);
+  const exchanged = exchangedWith(viewer.id, ATTENDEE_ID);
   const likeOf = (v: string) => `%${v.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
   const where: SQL[] = [
     eq(orgAttendee.eventId, viewer.eventId),
@@ -227,7 +230,7 @@ export async function directory(db: Database, viewer: Attendee, f: DirectoryFilt
       email: orgAttendee.email,
       phone: orgAttendee.phone,
       exchanged: sql<number>`${exchanged}`,
-      requested: sql<number>`exists (select 1 from org_exchange r where r.kind = 'request' and r.from_id = ${viewer.id} and r.to_id = ${orgAttendee.id})`,
+      requested: sql<number>`exists (select 1 from org_exchange r where r.kind = 'request' and r.from_id = ${viewer.id} and r.to_id = ${ATTENDEE_ID})`,
     })
     .from(orgAttendee)
     .where(and(...where))

@@ -6,8 +6,12 @@ import { eventSlug, type OrgEventForm, orgEventStatus } from "~/lib/organiser-ev
 import { orgAttendee, orgConsent, orgEvent, orgExchange } from "~db/schema";
 import type { Database } from "../db/db.server";
 import { type PurgeEnv, purge } from "../platform/edge-cache.server";
+import { ATTENDEE_ID } from "./attendees.server";
 
 /** Organiser events: created, read and closed by their organiser; read by anyone once published. */
+
+/** The outer event's id for correlated subqueries (drizzle leaves single-table select fields unqualified). */
+const EVENT_ID = sql.raw(`"org_event"."id"`);
 
 export type OrgEvent = typeof orgEvent.$inferSelect;
 export type PublicOrgEvent = OrgEvent & { status: EventStatus; attendees: number };
@@ -78,7 +82,7 @@ export async function publicOrgEvent(db: Database, slug: string, now = new Date(
   const [row] = await db
     .select({
       e: orgEvent,
-      attendees: sql<number>`(select count(*) from org_attendee a where a.event_id = ${orgEvent.id})`,
+      attendees: sql<number>`(select count(*) from org_attendee a where a.event_id = ${EVENT_ID})`,
     })
     .from(orgEvent)
     .where(and(eq(orgEvent.slug, slug), ne(orgEvent.state, "archived")));
@@ -93,7 +97,7 @@ export async function upcomingOrgEvents(db: Database, now = new Date(), limit = 
   const rows = await db
     .select({
       e: orgEvent,
-      attendees: sql<number>`(select count(*) from org_attendee a where a.event_id = ${orgEvent.id})`,
+      attendees: sql<number>`(select count(*) from org_attendee a where a.event_id = ${EVENT_ID})`,
     })
     .from(orgEvent)
     .where(and(eq(orgEvent.state, "open"), gte(orgEvent.endsAt, floor)))
@@ -151,7 +155,7 @@ export async function organiserStats(db: Database, eventId: number): Promise<Org
         name: orgAttendee.name,
         company: orgAttendee.company,
         leadRights: orgAttendee.leadRights,
-        leads: sql<number>`(select count(*) from org_exchange x where x.from_id = ${orgAttendee.id} and x.kind = 'lead')`,
+        leads: sql<number>`(select count(*) from org_exchange x where x.from_id = ${ATTENDEE_ID} and x.kind = 'lead')`,
       })
       .from(orgAttendee)
       .where(and(eq(orgAttendee.eventId, eventId), ne(orgAttendee.leadRights, "none")))

@@ -213,7 +213,9 @@ async function passPage(app: AppContext, request: Request, token: string, notice
     }),
     200,
     "private, no-store",
-    { "referrer-policy": "no-referrer", "x-robots-tag": "noindex" },
+    // Same-origin, not no-referrer: the token never leaves for another site, and the pass's own forms
+    // keep their Origin header (no-referrer makes Chromium send "null", which the cross-site guard refuses).
+    { "referrer-policy": "same-origin", "x-robots-tag": "noindex" },
   );
 }
 

@@ -2,6 +2,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link } from "react-router";
 import { EventForm, ORG_EVENT_FIELDS } from "~/components/event-form";
 import { STATUS_BADGE } from "~/components/marketing/event-card";
+import { NfcWrite } from "~/components/nfc-write";
 import { Field, inputClass } from "~/components/ui/field";
 import { appContext } from "~/context";
 import { formatLocal, orgEventFormSchema, orgEventStatus } from "~/lib/organiser-events";
@@ -104,8 +105,14 @@ export default function OrganiserEventPage({ loaderData, actionData }: Route.Com
             </a>
           </p>
           <p className="mt-1 text-slate-600 text-sm dark:text-slate-300">
-            Print the QR code on signs and badges, or write the link to an NFC tag.
+            Print the QR code on signs and badges, or write the link to an NFC tag at the entrance.
           </p>
+          <div className="mt-3 flex flex-wrap items-center gap-3">
+            <a href={`/e/${e.slug}/qr.svg`} download={`${e.slug}-qr.svg`} className={button}>
+              Download the QR code
+            </a>
+            <NfcWrite url={link} opens="the event page" buttonClass={button} />
+          </div>
         </div>
       </div>
       <h2 className="mt-8 font-semibold text-xl">Counts</h2>
@@ -155,7 +162,7 @@ export default function OrganiserEventPage({ loaderData, actionData }: Route.Com
           {stats.exhibitors.map((x) => (
             <li key={x.id}>
               {x.name}
-              {x.company ? `, ${x.company}` : ""}: {x.leadRights}, {x.leads} leads
+              {x.company ? `, ${x.company}` : ""}: {x.leadRights}, {x.leads} {x.leads === 1 ? "lead" : "leads"}
             </li>
           ))}
         </ul>
@@ -177,7 +184,7 @@ export default function OrganiserEventPage({ loaderData, actionData }: Route.Com
         </button>
       </Form>
       <details className="mt-8" open={Boolean(reply)}>
-        <summary className="cursor-pointer font-semibold text-xl">Edit the event</summary>
+        <summary className="list-item cursor-pointer font-semibold text-xl">Edit the event</summary>
         <EventForm
           id={`org-event-${e.id}`}
           schema={orgEventFormSchema}
