@@ -90,6 +90,10 @@ export default [
     route("organiser/:id/attendees/:format", "routes/app/organiser/export.ts"),
     route("e/:slug/join", "routes/app/organiser/join.tsx"),
     route("e/:slug/directory", "routes/app/organiser/directory.tsx"),
+    // Mailings (issue 28): audiences of consenting people, compose, results.
+    route("mailings", "routes/app/mailings/list.tsx"),
+    route("mailings/new", "routes/app/mailings/compose.tsx"),
+    route("mailings/:id", "routes/app/mailings/results.tsx"),
     // Development only: each status's error page inside the app shell.
     route("dev/app-error/:status", "routes/dev/error.tsx", { id: "dev-app-error" }),
   ]),

@@ -12,6 +12,7 @@ import {
   CardIcon,
   HeartIcon,
   HomeIcon,
+  MailIcon,
   MoreIcon,
   SettingsIcon,
   UsersIcon,
@@ -125,6 +126,10 @@ export function AppShell({ user, theme, unread, activeEvent, children }: ShellPr
               </summary>
               <div className="absolute right-0 mt-2 w-64 rounded-lg border border-slate-200 bg-white p-2 shadow-lg dark:border-slate-800 dark:bg-slate-900">
                 <p className="truncate px-3 py-2 text-slate-600 text-sm dark:text-slate-300">{user.email}</p>
+                <Link to="/mailings" className={`${sheetLink} text-sm`}>
+                  <MailIcon width={18} height={18} />
+                  Mailings
+                </Link>
                 <Link to="/settings" className={`${sheetLink} text-sm`}>
                   <SettingsIcon width={18} height={18} />
                   Settings
@@ -197,6 +202,10 @@ export function AppShell({ user, theme, unread, activeEvent, children }: ShellPr
                 <NavLink to="/campaigns" className={sheetLink}>
                   <HeartIcon />
                   Campaigns
+                </NavLink>
+                <NavLink to="/mailings" className={sheetLink}>
+                  <MailIcon />
+                  Mailings
                 </NavLink>
                 <NavLink to="/settings" className={sheetLink}>
                   <SettingsIcon />

@@ -126,3 +126,64 @@ export const MESSAGES = {
   campaignNeeded: "Choose a campaign for {{campaign_link}}",
   dailyCap: `You can send ${MAILING_LIMITS.perDay.toLocaleString("en-US")} messages a day; try again tomorrow or send to fewer people`,
 } as const;
+
+const checkFields = (value: string, ctx: z.RefinementCtx) => {
+  const unknown = unknownMergeFields(value);
+  if (unknown.length) ctx.addIssue({ code: "custom", message: unknownFieldMessage(unknown) });
+};
+
+/** The compose form: audience rules, the message, and when to send it (the owner's local time). */
+export const composeFormSchema = z.object({
+  intent: z.enum(["audience", "preview", "test", "send"]),
+  key: z.string().regex(/^[\w-]{8,64}$/),
+  subject: z
+    .string({ error: MESSAGES.subject })
+    .trim()
+    .min(1, MESSAGES.subject)
+    .max(MAILING_LIMITS.subject, MESSAGES.subjectLong)
+    .superRefine(checkFields),
+  body: z
+    .string({ error: MESSAGES.body })
+    .trim()
+    .min(1, MESSAGES.body)
+    .max(MAILING_LIMITS.body, MESSAGES.bodyLong)
+    .superRefine(checkFields),
+  campaignId: z.string().trim().max(100).optional(),
+  schedule: z
+    .string()
+    .trim()
+    .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/, MESSAGES.scheduleInvalid)
+    .optional(),
+  tags: z.array(z.string().trim().min(1).max(40)).max(20).default([]),
+  event: z.string().trim().max(120).optional(),
+  donor: z.enum(["any", "donor", "non-donor"]).default("any"),
+  minGiven: z
+    .string()
+    .trim()
+    .regex(/^\d{1,9}(\.\d{1,2})?$/, "Enter an amount like 50 or 50.00")
+    .optional(),
+  keepInTouchDue: z.preprocess((v) => v === "on", z.boolean()).default(false),
+  importFile: z.string().trim().max(200).optional(),
+  people: z
+    .string()
+    .trim()
+    .regex(/^\d{1,15}(,\d{1,15})*$/, "Hand-picked people are a list of ids")
+    .optional(),
+  previewPerson: z.coerce.number().int().positive().optional().catch(undefined),
+});
+export type ComposeForm = z.infer<typeof composeFormSchema>;
+
+/** The audience rules a compose form names. */
+export function rulesFromForm(
+  f: Pick<ComposeForm, "tags" | "event" | "donor" | "minGiven" | "keepInTouchDue" | "importFile" | "people">,
+): AudienceRules {
+  return audienceSchema.parse({
+    tags: f.tags,
+    event: f.event ?? null,
+    donor: f.donor,
+    minGiven: f.minGiven ? Math.round(Number(f.minGiven) * 100) : null,
+    keepInTouchDue: f.keepInTouchDue,
+    importFile: f.importFile ?? null,
+    people: f.people ? f.people.split(",").map(Number).slice(0, MAILING_LIMITS.perMailing) : [],
+  });
+}

@@ -465,3 +465,137 @@ describe("privacy", () => {
     expect(mine.status).toBe(200);
   });
 });
+
+describe("the compose page", () => {
+  it("answers bad input with 400 and each message beside its field, keeping what was typed", async () => {
+    const o = await owner();
+    const headers = { cookie: o.cookie };
+    const typed = "Hi {{nickname}}, see you at {{event}}";
+    const res = await call("/mailings/new", {
+      ...form({ intent: "send", key: crypto.randomUUID(), subject: "", body: typed, schedule: "2020-01-01T10:00" }),
+      headers,
+    });
+    expect(res.status).toBe(400);
+    const html = (await res.text()).replaceAll("<!-- -->", "");
+    expect(html).toContain('id="compose-subject-error"');
+    expect(html).toContain("Enter a subject");
+    expect(html).toMatch(/id="compose-body-error"[^>]*>Unknown merge field \{\{nickname\}\}\. Use \{\{first_name\}\}/);
+    expect(html).toContain(typed);
+    // Text past the limit, and an unreadable schedule, are refused too; the empty audience once the message is fine.
+    const long = await call("/mailings/new", {
+      ...form({ intent: "send", key: crypto.randomUUID(), subject: "S", body: "x".repeat(MAILING_LIMITS.body + 1) }),
+      headers,
+    });
+    expect(long.status).toBe(400);
+    expect(await long.text()).toContain(MESSAGES.bodyLong);
+    const past = await call("/mailings/new", {
+      ...form({
+        intent: "send",
+        key: crypto.randomUUID(),
+        subject: "Hello",
+        body: "Body",
+        schedule: "2020-01-01T10:00",
+      }),
+      headers,
+    });
+    expect(past.status).toBe(400);
+    const pastHtml = await past.text();
+    expect(pastHtml).toContain(MESSAGES.schedulePast);
+    expect(pastHtml).toContain(MESSAGES.audienceEmpty);
+    expect(pastHtml).toContain('value="Hello"');
+    // A body that is not a form is a 4xx, never a 5xx.
+    const junk = await call("/mailings/new", {
+      method: "POST",
+      body: "{}",
+      headers: { ...headers, "content-type": "application/json" },
+    });
+    expect(junk.status).toBeGreaterThanOrEqual(400);
+    expect(junk.status).toBeLessThan(500);
+  });
+
+  it("is a Card Pro feature: an account on Basic is refused", async () => {
+    const o = await owner();
+    await env.DB.prepare("update account_plan set trial_ends_at = ? where user_id = ?")
+      .bind(Date.now() - 1000, o.userId)
+      .run();
+    expect((await call("/mailings/new", { headers: { cookie: o.cookie } })).status).toBe(403);
+    const posted = await call("/mailings/new", {
+      ...form({ intent: "send", key: crypto.randomUUID(), subject: "S", body: "B" }),
+      headers: { cookie: o.cookie },
+    });
+    expect(posted.status).toBe(403);
+  });
+});
+
+describe("gifts through a mailing", () => {
+  it("a gift made through the mailing's campaign link is attributed to that mailing", async () => {
+    const o = await owner("Gift Owner");
+    const headers = { cookie: o.cookie };
+    const created = await call("/campaigns/new", {
+      ...form({
+        intent: "save",
+        title: "Wells for Wamba",
+        description: "Clean water.",
+        extendedDescription: "Four wells.",
+        organization: "Water First",
+        organizerName: "Ana Ruiz",
+        location: "Wamba, Kenya",
+        category: "community",
+        currency: "USD",
+        goal: "1000",
+        startDate: "2026-01-01",
+        endDate: "2030-12-31",
+        mission: "Water.",
+        impact: "Families.",
+        budget: "Drilling: 1000",
+        team: "Ana Ruiz, Director",
+        suggested: "25, 50",
+      }),
+      headers,
+    });
+    const campaignId = (created.headers.get("location") ?? "").split("/")[2] ?? "";
+    expect((await call(`/campaigns/${campaignId}/edit`, { ...form({ intent: "publish" }), headers })).status).toBe(302);
+    const connect = await call("/campaigns", { ...form({ intent: "connect" }), headers });
+    const onboard = new URL(connect.headers.get("location") ?? "", ORIGIN);
+    expect(
+      (await call(onboard.pathname, form({ return_url: onboard.searchParams.get("return_url") ?? "" }))).status,
+    ).toBe(302);
+    const tag = crypto.randomUUID().slice(0, 6);
+    const email = `giver-${tag}@example.org`;
+    await person(o.userId, `Gia ${tag}`, email, "share", { event: "Summit" });
+    const made = await createMailing(
+      ctx(),
+      o.userId,
+      input({ body: "Give here: {{campaign_link}}", campaignId }),
+      ORIGIN,
+    );
+    if ("errors" in made) throw new Error(JSON.stringify(made.errors));
+    await deliver(made.id);
+    const text = (await outboxFor(email))[0]?.text ?? "";
+    const link = text.match(/http:\/\/localhost(\/fundraising\/\S+)/)?.[1] ?? "";
+    expect(link).toBe(`/fundraising/${campaignId}?mailing=${made.id}`);
+    const pageHtml = await (await call(link)).text();
+    expect(pageHtml).toContain(`name="mailing" value="${made.id}"`);
+    const start = await call(`/fundraising/${campaignId}/donate`, form({ amount: "2500", mailing: String(made.id) }));
+    expect(start.status).toBe(303);
+    const paid = await call(start.headers.get("location") ?? "", form({ intent: "pay", email, name: `Gia ${tag}` }));
+    expect(paid.status).toBe(302);
+    const results = await mailingResults(ctx().db, o.userId, made.id);
+    expect(results?.gifts).toEqual({ count: 1, total: 2500, currency: "USD" });
+    // Another owner's mailing id in the form attributes nothing to it.
+    const other = await owner("Other Owner");
+    const theirs = await one<{ id: number }>(
+      "insert into mailing (user_id, subject, body, status, client_key) values (?, 's', 'b', 'sent', ?) returning id",
+      other.userId,
+      crypto.randomUUID(),
+    );
+    const start2 = await call(
+      `/fundraising/${campaignId}/donate`,
+      form({ amount: "2500", mailing: String(theirs?.id) }),
+    );
+    await call(start2.headers.get("location") ?? "", form({ intent: "pay", email: `x-${tag}@example.org`, name: "X" }));
+    expect(
+      (await one<{ n: number }>("select count(*) as n from mailing_gift where mailing_id = ?", theirs?.id))?.n,
+    ).toBe(0);
+  });
+});
