@@ -361,6 +361,9 @@ export const card = sqliteTable(
       .$defaultFn(() => newCardRef()),
     published: integer("published", { mode: "boolean" }).notNull().default(false),
     name: text("name").notNull(),
+    // The owner's name as address books file it (vCard N); null until the owner saves the editor once.
+    givenName: text("given_name"),
+    familyName: text("family_name"),
     title: text("title"),
     company: text("company"),
     headline: text("headline"),

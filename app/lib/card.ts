@@ -9,6 +9,9 @@ export type PublicCard = {
   ownerId: string | null;
   ownerName: string | null;
   name: string;
+  /** The name as address books file it (vCard N), when the owner gave it; else split from `name`. */
+  givenName?: string | null;
+  familyName?: string | null;
   title: string | null;
   company: string | null;
   /** The owner's own line under their name, in their words. */
@@ -118,6 +121,8 @@ export const cardFormSchema = z.object({
     .trim()
     .min(1, "Name is required")
     .max(CARD_LIMITS.name, `Must be at most ${CARD_LIMITS.name} characters`),
+  givenName: text(CARD_LIMITS.name),
+  familyName: text(CARD_LIMITS.name),
   title: text(CARD_LIMITS.text),
   company: text(CARD_LIMITS.text),
   headline: text(CARD_LIMITS.headline),
@@ -245,4 +250,11 @@ export function missingForPublish(card: Reachable, hasPhoto: boolean): { blockin
   if (!card.headline) items.push("a headline in your own words");
   if (!hasPhoto) items.push("a photo");
   return { blocking, items };
+}
+
+/** The first word is the given name, the rest the family name ("María" / "de la Cruz"); one word is a given name. */
+export function splitOwnName(name: string): { given?: string; family?: string } {
+  const [given, ...rest] = name.trim().split(/\s+/);
+  if (!given) return {};
+  return rest.length ? { given, family: rest.join(" ") } : { given };
 }

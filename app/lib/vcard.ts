@@ -1,5 +1,5 @@
 import type { PublicCard } from "./card";
-import { safeHref } from "./card";
+import { safeHref, splitOwnName } from "./card";
 import { escapeText, foldLine } from "./content-line";
 import type { PersonRecord, PhotoDraft, StructuredName } from "./people/draft";
 
@@ -155,6 +155,8 @@ export function stableId(text: string): string {
 type CardForVCard = Pick<
   PublicCard,
   | "name"
+  | "givenName"
+  | "familyName"
   | "title"
   | "company"
   | "email"
@@ -167,12 +169,6 @@ type CardForVCard = Pick<
   | "additionalContacts"
 > &
   Partial<Pick<PublicCard, "id" | "slug">>;
-
-/** The first word is the given name, the rest the family name ("María" / "de la Cruz"); one word is a given name. */
-function ownName(name: string): StructuredName {
-  const [given, ...rest] = name.trim().split(/\s+/);
-  return rest.length ? { given, family: rest.join(" ") } : { given };
-}
 
 /** A card as a person for the writer: extra contacts become contact points, the note stays one note. */
 export function cardToVCardPerson(
@@ -205,8 +201,14 @@ export function cardToVCardPerson(
   return {
     uid: `card-${key}@${options.domain ?? "knowwho.app"}`,
     displayName: card.name,
-    // The owner's own name, split as the owner wrote it, so address books file it under the family name.
-    name: ownName(card.name),
+    // The owner's own given and family name; until they give them, split from the name they wrote.
+    name:
+      card.givenName || card.familyName
+        ? {
+            ...(card.givenName ? { given: card.givenName } : {}),
+            ...(card.familyName ? { family: card.familyName } : {}),
+          }
+        : splitOwnName(card.name),
     emails,
     phones,
     websites,

@@ -203,3 +203,20 @@ describe("mailings migration", () => {
     for (const file of files.slice(index + 1)) apply(db, file);
   });
 });
+
+describe("card structured name migration", () => {
+  it("keeps every row of a seeded database and leaves existing cards' given and family names to be split", async () => {
+    const { db, index } = await seededBefore("card_structured_name");
+    const before = counts(db);
+    expect(before.card).toBeGreaterThan(0);
+    const names = db.prepare("select id, name from card order by id").all();
+    apply(db, files[index] as string);
+    expect(counts(db)).toEqual(before);
+    expect(db.prepare("select id, name from card order by id").all()).toEqual(names);
+    expect(db.prepare("select given_name, family_name from card where id = 1").get()).toEqual({
+      given_name: null,
+      family_name: null,
+    });
+    for (const file of files.slice(index + 1)) apply(db, file);
+  });
+});

@@ -1,6 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it, vi } from "vitest";
 import { slugSchema } from "~/lib/card";
+import { readVCardFile } from "~/lib/vcard-read";
 import { signedCardPath } from "~/server/cards/card-link.server";
 import { purgeCards } from "~/server/cards/cards.server";
 import { edgeGet, edgePut, edgeTicket } from "~/server/platform/edge-cache.server";
@@ -179,6 +180,44 @@ describe("visitor card page", () => {
     const text = await res.text();
     expect(text.startsWith("BEGIN:VCARD\r\nVERSION:3.0\r\n")).toBe(true);
     expect(text).toContain("ORG:Acme\\; Sons\\, Ltd");
+  });
+
+  it("files the owner under the family name they give in the editor, kept through a vCard round trip", async () => {
+    // Before the owner gives them, the name is split as written: one given name, the rest the family name.
+    await createPublishedCard("ann-n-default", { name: "María de la Cruz Ortega" });
+    const first = await call("/c/ann-n-default/contact.vcf");
+    expect(first.headers.get("content-disposition")).toBe(
+      `attachment; filename="Maria_de_la_Cruz_Ortega_contact.vcf"; filename*=UTF-8''Mar%C3%ADa_de_la_Cruz_Ortega_contact.vcf`,
+    );
+    const split = await first.text();
+    expect(split).toContain("\r\nN:de la Cruz Ortega;María;;;\r\n");
+    // María José is her given name and de la Cruz Ortega her family name: the editor's two fields say so.
+    const { owner, id } = await createPublishedCard("ann-n-given", {
+      name: "María José de la Cruz Ortega",
+      givenName: "María José",
+      familyName: "de la Cruz Ortega",
+    });
+    const text = await (await call("/c/ann-n-given/contact.vcf")).text();
+    expect(text).toContain("\r\nFN:María José de la Cruz Ortega\r\n");
+    expect(text).toContain("\r\nN:de la Cruz Ortega;María José;;;\r\n");
+    const back = readVCardFile(new TextEncoder().encode(text)).people[0]?.draft;
+    expect(back?.name).toEqual({ given: "María José", family: "de la Cruz Ortega" });
+    // The editor shows what was saved, and another account can neither see nor change it.
+    const page = await (await call(`/card/${id}`, { headers: { cookie: owner.cookie } })).text();
+    expect(page).toContain('value="María José"');
+    const stranger = await signUp("Eve Stranger");
+    const attempt = await call(`/card/${id}`, {
+      ...cardForm({ name: "Eve", givenName: "Eve", familyName: "Stranger" }),
+      headers: { cookie: stranger.cookie },
+    });
+    expect(attempt.status).toBe(404);
+    expect(await (await call("/c/ann-n-given/contact.vcf")).text()).toContain("N:de la Cruz Ortega;María José;;;");
+    // Too long a family name is refused beside its field, not stored.
+    const long = await call(`/card/${id}`, {
+      ...cardForm({ name: "Ann Lee", familyName: "x".repeat(101) }),
+      headers: { cookie: owner.cookie },
+    });
+    expect(long.status).toBe(400);
   });
 
   it("counts views and sources per day without storing anything about visitors", async () => {

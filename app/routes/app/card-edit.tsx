@@ -12,19 +12,20 @@ import { useEffect, useRef, useState } from "react";
 import { data, Form, Link, useNavigation } from "react-router";
 import { AvatarUpload } from "~/components/avatar-upload";
 import { CardFace, type FaceCard } from "~/components/card-face";
+import { CardListFields, sectionClass, smallButton } from "~/components/card-list-fields";
+import { CardPublishSection } from "~/components/card-publish-section";
 import { CardShare, cardShareProps } from "~/components/card-share";
 import { Field, inputClass } from "~/components/ui/field";
 import { appContext } from "~/context";
 import {
-  CONTACT_TYPES,
   cardFormSchema,
   missingForPublish,
-  PLATFORMS,
   PUBLISH_NEEDS_CONTACT,
   SHARE_FIELD_LABEL,
   SHARE_FIELDS,
   shareFieldsOf,
   slugSchema,
+  splitOwnName,
   suggestSlug,
   TEMPLATES,
 } from "~/lib/card";
@@ -137,10 +138,6 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 
 const ASK_LABEL = { company: "Their company", title: "Their title", note: SHARE_FIELD_LABEL.note } as const;
 
-const sectionClass = "rounded-xl border border-slate-200 p-5 dark:border-slate-800";
-const smallButton =
-  "rounded-md border border-slate-300 px-3 py-2 font-medium text-sm hover:bg-slate-50 dark:border-slate-700 dark:hover:bg-slate-800";
-
 type View = "edit" | "preview";
 
 /**
@@ -181,6 +178,9 @@ function CardEditor({
     defaultValue: {
       label: card.label,
       name: card.name,
+      // Until the owner saves their own, split from the name as they wrote it.
+      givenName: card.givenName ?? (card.familyName ? "" : (splitOwnName(card.name).given ?? "")),
+      familyName: card.familyName ?? (card.givenName ? "" : (splitOwnName(card.name).family ?? "")),
       title: card.title ?? "",
       company: card.company ?? "",
       email: card.email ?? "",
@@ -217,8 +217,6 @@ function CardEditor({
     returnedSlug ??
     card.slug ??
     (slugTouched ? "" : (suggestedSlugFor(form.value?.name) ?? suggestedSlug ?? ""));
-  const socials = fields.socialAccounts.getFieldList();
-  const contacts = fields.additionalContacts.getFieldList();
   const slugError =
     actionData && "slugError" in actionData ? String(actionData.slugError ?? "") || undefined : undefined;
   const text = (
@@ -276,6 +274,8 @@ function CardEditor({
               <div className="grid gap-4 sm:grid-cols-2">
                 {text(fields.name, "Name")}
                 {text(fields.label, "Card label", "text", "Only you see this, e.g. Work or Nonprofit.")}
+                {text(fields.givenName, "Given name", "text", "Address books file your card by these two.")}
+                {text(fields.familyName, "Family name")}
                 {text(fields.title, "Title")}
                 {text(fields.company, "Company or organization")}
                 {text(fields.location, "Location")}
@@ -312,105 +312,7 @@ function CardEditor({
               </div>
             </fieldset>
 
-            <fieldset className={sectionClass}>
-              <legend className="px-1 font-semibold">Social accounts</legend>
-              {socials.length === 0 ? <p className="text-slate-600 text-sm dark:text-slate-300">None yet.</p> : null}
-              <ul className="space-y-3">
-                {socials.map((social, index) => {
-                  const f = social.getFieldset();
-                  return (
-                    <li key={social.key} className="grid grid-cols-[8rem_1fr_auto] items-start gap-2">
-                      <label htmlFor={f.platform.id} className="sr-only">
-                        Network {index + 1}
-                      </label>
-                      <select {...getSelectProps(f.platform)} className={inputClass}>
-                        {PLATFORMS.map((p) => (
-                          <option key={p} value={p}>
-                            {p === "generic" ? "Other" : p[0]?.toUpperCase() + p.slice(1)}
-                          </option>
-                        ))}
-                      </select>
-                      <div>
-                        <label htmlFor={f.url.id} className="sr-only">
-                          Link {index + 1}
-                        </label>
-                        <input
-                          {...getInputProps(f.url, { type: "url" })}
-                          placeholder="https://"
-                          className={inputClass}
-                        />
-                        {f.url.errors ? (
-                          <p className="mt-1 text-red-700 text-sm dark:text-red-300">{f.url.errors[0]}</p>
-                        ) : null}
-                      </div>
-                      <button
-                        {...form.remove.getButtonProps({ name: fields.socialAccounts.name, index })}
-                        className={smallButton}
-                      >
-                        Remove
-                      </button>
-                    </li>
-                  );
-                })}
-              </ul>
-              <button
-                {...form.insert.getButtonProps({
-                  name: fields.socialAccounts.name,
-                  defaultValue: { platform: "linkedin", url: "" },
-                })}
-                className={`mt-3 ${smallButton}`}
-              >
-                Add a social account
-              </button>
-            </fieldset>
-
-            <fieldset className={sectionClass}>
-              <legend className="px-1 font-semibold">More ways to reach you</legend>
-              {contacts.length === 0 ? <p className="text-slate-600 text-sm dark:text-slate-300">None yet.</p> : null}
-              <ul className="space-y-3">
-                {contacts.map((contact, index) => {
-                  const f = contact.getFieldset();
-                  return (
-                    <li key={contact.key} className="grid grid-cols-[8rem_1fr_auto] items-start gap-2">
-                      <label htmlFor={f.type.id} className="sr-only">
-                        Kind {index + 1}
-                      </label>
-                      <select {...getSelectProps(f.type)} className={inputClass}>
-                        {CONTACT_TYPES.map((t) => (
-                          <option key={t} value={t}>
-                            {t === "generic" ? "Other" : t[0]?.toUpperCase() + t.slice(1)}
-                          </option>
-                        ))}
-                      </select>
-                      <div>
-                        <label htmlFor={f.value.id} className="sr-only">
-                          Value {index + 1}
-                        </label>
-                        <input {...getInputProps(f.value, { type: "text" })} className={inputClass} />
-                        {f.value.errors ? (
-                          <p className="mt-1 text-red-700 text-sm dark:text-red-300">{f.value.errors[0]}</p>
-                        ) : null}
-                      </div>
-                      <button
-                        {...form.remove.getButtonProps({ name: fields.additionalContacts.name, index })}
-                        className={smallButton}
-                      >
-                        Remove
-                      </button>
-                    </li>
-                  );
-                })}
-              </ul>
-              <button
-                {...form.insert.getButtonProps({
-                  name: fields.additionalContacts.name,
-                  defaultValue: { type: "phone", value: "" },
-                })}
-                className={`mt-3 ${smallButton}`}
-              >
-                Add a contact
-              </button>
-            </fieldset>
+            <CardListFields form={form} />
 
             <fieldset className={sectionClass}>
               <legend className="px-1 font-semibold">Look</legend>
@@ -465,79 +367,21 @@ function CardEditor({
               ) : null}
             </div>
 
-            <section className={sectionClass} aria-labelledby="publish-title">
-              <h2 id="publish-title" className="font-semibold text-lg">
-                {card.published ? "Published" : "Publish"}
-              </h2>
-              {missing.items.length ? (
-                <div className="mt-2 text-sm" id="publish-missing">
-                  <p
-                    className={
-                      missing.blocking
-                        ? "font-medium text-red-700 dark:text-red-300"
-                        : "text-slate-600 dark:text-slate-300"
-                    }
-                  >
-                    {missing.blocking ? "Before you publish, add:" : "Your card would be stronger with:"}
-                  </p>
-                  <ul className="mt-1 list-disc pl-5 text-slate-700 dark:text-slate-300">
-                    {missing.items.map((item) => (
-                      <li key={item}>{item}</li>
-                    ))}
-                  </ul>
-                </div>
-              ) : null}
-              {publishError ? (
-                <p className="mt-2 font-medium text-red-700 text-sm dark:text-red-300" role="alert">
-                  {publishError}
-                </p>
-              ) : null}
-              <div className="mt-3 flex flex-wrap items-end gap-3">
-                <div className="min-w-0 flex-1">
-                  <Field
-                    id="slug"
-                    label={`Your link: ${origin}/c/…`}
-                    errors={slugError ? [slugError] : undefined}
-                    hint={
-                      card.slug
-                        ? "Lowercase letters, digits and hyphens."
-                        : "Suggested from your name; change it if you like."
-                    }
-                  >
-                    <input
-                      id="slug"
-                      name="slug"
-                      value={slugValue}
-                      onChange={(e) => {
-                        setSlugTouched(true);
-                        setSlugInput(e.target.value);
-                      }}
-                      required
-                      minLength={3}
-                      maxLength={40}
-                      aria-invalid={slugError ? true : undefined}
-                      aria-describedby={slugError ? "slug-error" : "slug-hint"}
-                      className={inputClass}
-                    />
-                  </Field>
-                </div>
-                <button
-                  type="submit"
-                  name="intent"
-                  value="publish"
-                  disabled={busy}
-                  className="rounded-md bg-emerald-700 px-4 py-2.5 font-semibold text-white hover:bg-emerald-800 disabled:opacity-60"
-                >
-                  {form.dirty
-                    ? card.published
-                      ? "Save and update link"
-                      : "Save and publish"
-                    : card.published
-                      ? "Update link"
-                      : "Publish"}
-                </button>
-              </div>
-            </section>
+            <CardPublishSection
+              published={card.published}
+              hasSlug={Boolean(card.slug)}
+              missing={missing}
+              publishError={publishError}
+              origin={origin}
+              slugError={slugError}
+              slugValue={slugValue}
+              onSlugChange={(value) => {
+                setSlugTouched(true);
+                setSlugInput(value);
+              }}
+              busy={busy}
+              dirty={form.dirty}
+            />
           </Form>
           {card.published ? (
             <Form method="post">

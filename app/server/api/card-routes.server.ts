@@ -77,7 +77,8 @@ async function vcardResponse(env: AppEnv, card: PublicCard, url: string) {
   return new Response(buildVCard(card, url, { photo }), {
     headers: {
       "content-type": "text/vcard; charset=utf-8",
-      "content-disposition": `attachment; filename="${vcardFileName(card.name)}"; filename*=UTF-8''${encodeURIComponent(vcardFileName(card.name))}`,
+      // A header carries ASCII (RFC 6266): the plain name without accents, the exact one in filename*.
+      "content-disposition": `attachment; filename="${asciiFileName(vcardFileName(card.name))}"; filename*=UTF-8''${encodeURIComponent(vcardFileName(card.name))}`,
       "cache-control": "no-store",
     },
   });
@@ -390,3 +391,9 @@ cardRoutes.get("/avatars/:key", async (c) => {
     headers: { "content-type": avatar.type, "cache-control": "public, max-age=31536000, immutable" },
   });
 });
+
+const asciiFileName = (name: string) =>
+  name
+    .normalize("NFD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .replace(/[^\x20-\x7e]|["\\]/g, "_");

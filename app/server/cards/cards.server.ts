@@ -26,6 +26,8 @@ export function toPublicCard(row: CardRow, ownerName: string | null, activeEvent
     ownerId: row.userId,
     ownerName,
     name: row.name,
+    givenName: row.givenName,
+    familyName: row.familyName,
     title: row.title,
     company: row.company,
     headline: row.headline,
@@ -50,6 +52,8 @@ function formValues(form: CardForm) {
   return {
     label: form.label,
     name: form.name,
+    givenName: form.givenName ?? null,
+    familyName: form.familyName ?? null,
     title: form.title ?? null,
     company: form.company ?? null,
     headline: form.headline ?? null,

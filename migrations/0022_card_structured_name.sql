@@ -1,0 +1,2 @@
+ALTER TABLE `card` ADD `given_name` text;--> statement-breakpoint
+ALTER TABLE `card` ADD `family_name` text;
