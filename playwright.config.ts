@@ -1,5 +1,5 @@
 import { defineConfig, devices } from "@playwright/test";
-import { launchOptions, E2E_PORT as PORT } from "./tests/e2e/browser";
+import { E2E_WORKERS, launchOptions, serverURL } from "./tests/e2e/browser";
 
 /**
  * The phone project runs only journeys whose layout differs on a phone (the app shell's tab bar, the
@@ -14,10 +14,8 @@ const PHONE_FILES = [
   "card-share",
   "capture-card",
   "forms",
-  "security",
   "site-journeys",
   "toast",
-  "trust-ui",
   "error-pages",
   "time-zones",
   "organiser-events",
@@ -29,14 +27,17 @@ export default defineConfig({
   testDir: "tests/e2e",
   outputDir: "test-results",
   fullyParallel: false,
-  workers: 1,
-  retries: process.env.CI ? 1 : 0,
+  // Each worker has a server and state of its own (fixtures.ts picks it by parallel index): no shared
+  // demo account, rate-limit counters or edge cache between workers (docs/decisions/0121).
+  workers: E2E_WORKERS,
+  // A journey that needs a retry is a failure to fix, not to hide.
+  retries: 0,
   forbidOnly: Boolean(process.env.CI),
   reporter: [["list"]],
   timeout: 60_000,
   expect: { timeout: 10_000 },
   use: {
-    baseURL: `http://127.0.0.1:${PORT}`,
+    baseURL: serverURL(0),
     trace: "retain-on-failure",
     launchOptions: launchOptions(),
   },
@@ -44,13 +45,13 @@ export default defineConfig({
     { name: "desktop", use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 } } },
     { name: "phone", grep: PHONE_GREP, use: { ...devices["Pixel 7"], viewport: { width: 390, height: 844 } } },
   ],
-  webServer: {
-    // The production build with its own freshly migrated and seeded state.
-    command: `node scripts/e2e-server.mjs --port ${PORT}`,
-    url: `http://127.0.0.1:${PORT}/api/health`,
+  // The production build, one server per worker, each with its own freshly migrated and seeded state.
+  webServer: Array.from({ length: E2E_WORKERS }, (_, i) => ({
+    command: `node scripts/e2e-server.mjs --port ${new URL(serverURL(i)).port}`,
+    url: `${serverURL(i)}/api/health`,
     reuseExistingServer: false,
     timeout: 120_000,
-    stdout: "ignore",
-    stderr: "pipe",
-  },
+    stdout: "ignore" as const,
+    stderr: "pipe" as const,
+  })),
 });

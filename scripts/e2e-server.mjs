@@ -3,7 +3,10 @@ import { mkdirSync, rmSync } from "node:fs";
 import path from "node:path";
 import { root, run } from "./wrangler-env.mjs";
 
-const state = path.join(root, ".wrangler", "e2e-state");
+const portArg = process.argv.indexOf("--port");
+const port = portArg > -1 ? process.argv[portArg + 1] : "8799";
+// One state per server, so journeys in two workers never share a database, KV or rate-limit counters.
+const state = path.join(root, ".wrangler", `e2e-state-${port}`);
 rmSync(state, { recursive: true, force: true });
 run(process.execPath, [path.join(root, "scripts", "setup.mjs"), "--persist-to", state]);
 // Wallet passes are configured with credentials made now by openssl, so the journeys can verify a pass.
@@ -19,6 +22,5 @@ try {
 }
 // The nonprofit journey's operators (one per Playwright project), named the way production names them.
 process.argv.push("--var", "OPERATOR_EMAILS:operator-desktop@e2e.example.org,operator-phone@e2e.example.org");
-const port = process.argv[process.argv.indexOf("--port") + 1] ?? "8799";
 process.argv.push("--persist-to", state, "--app-env", "test", "--port", port);
 await import("./serve-build.mjs");

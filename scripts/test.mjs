@@ -100,6 +100,8 @@ if (ok && !browserAvailable()) {
 if (ok) {
   ok = step("browser journeys (Playwright, axe)", bin("playwright"), ["test", "--reporter=list,json"], {
     PLAYWRIGHT_JSON_OUTPUT_NAME: path.join(reports, "e2e.json"),
+    // Two workers, each with a server of its own (docs/decisions/0121); E2E_WORKERS=1 runs them one by one.
+    E2E_WORKERS: process.env.E2E_WORKERS ?? "2",
   });
   countPlaywright(path.join(reports, "e2e.json"));
 }

@@ -1,15 +1,21 @@
 import path from "node:path";
 import { writeQrVideo } from "../fixtures/qr-video";
-import { E2E_PORT, launchOptions } from "./browser";
+import { launchOptions, serverURL } from "./browser";
 import { demoTest, expect, expectAccessible, screenshotPath, test } from "./fixtures";
 
-// The fake camera shows the demo owner's published card, as another attendee's phone would.
-const video = writeQrVideo(
-  path.resolve("test-results", "fixtures", "card-link.y4m"),
-  `http://127.0.0.1:${E2E_PORT}/c/demo?src=qr`,
-);
 test.use({
-  launchOptions: launchOptions(["--use-fake-device-for-media-stream", `--use-file-for-fake-video-capture=${video}`]),
+  // The fake camera shows the demo owner's published card on this worker's server, as another attendee's phone would.
+  launchOptions: [
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern
+    async ({}, use, { parallelIndex }) => {
+      const video = writeQrVideo(
+        path.resolve("test-results", "fixtures", `card-link-${parallelIndex}.y4m`),
+        `${serverURL(parallelIndex)}/c/demo?src=qr`,
+      );
+      await use(launchOptions(["--use-fake-device-for-media-stream", `--use-file-for-fake-video-capture=${video}`]));
+    },
+    { scope: "worker" },
+  ],
   permissions: ["camera"],
 });
 

@@ -5,10 +5,11 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import type { Page } from "@playwright/test";
 import { unzipSync } from "fflate";
+import { serverState } from "./browser";
 import { expect, expectAccessible, screenshotPath, test } from "./fixtures";
 
-// The throwaway credentials scripts/e2e-server.mjs made with openssl for this run.
-const walletDir = path.resolve(".wrangler", "e2e-state", "wallet");
+/** The throwaway credentials scripts/e2e-server.mjs made with openssl for this worker's server. */
+const walletDir = () => path.join(serverState(test.info().parallelIndex), "wallet");
 
 /** Signs up and publishes a card through the editor; returns its slug. */
 async function publishCard(page: Page, project: string, email = "development@riverbendliteracy.org") {
@@ -192,7 +193,7 @@ test("the editor copies a rich email signature and hands out wallet passes that 
   expect(qr.headers()["content-type"]).toBe("image/png");
 
   // Apple Wallet: a .pkpass whose manifest matches its files and whose signature openssl verifies.
-  test.skip(!existsSync(path.join(walletDir, "ca.pem")), "openssl was not available to the journeys' server");
+  test.skip(!existsSync(path.join(walletDir(), "ca.pem")), "openssl was not available to the journeys' server");
   const [download] = await Promise.all([
     page.waitForEvent("download"),
     main.getByRole("link", { name: "Add to Apple Wallet" }).click(),
@@ -225,7 +226,7 @@ test("the editor copies a rich email signature and hands out wallet passes that 
         "-content",
         "manifest.json",
         "-CAfile",
-        path.join(walletDir, "ca.pem"),
+        path.join(walletDir(), "ca.pem"),
         "-purpose",
         "any",
         "-out",
@@ -245,7 +246,12 @@ test("the editor copies a rich email signature and hands out wallet passes that 
   const claims = JSON.parse(Buffer.from(payload, "base64url").toString("utf8"));
   expect(claims).toMatchObject({ aud: "google", typ: "savetowallet" });
   expect(claims.payload.genericObjects[0].barcode.value).toMatch(new RegExp(`/c/${slug}\\?src=wallet$`));
-  const publicKey = execFileSync("openssl", ["pkey", "-in", path.join(walletDir, "google.key"), "-pubout"]).toString();
+  const publicKey = execFileSync("openssl", [
+    "pkey",
+    "-in",
+    path.join(walletDir(), "google.key"),
+    "-pubout",
+  ]).toString();
   expect(
     createVerify("RSA-SHA256").update(`${header}.${payload}`).verify(publicKey, Buffer.from(signature, "base64url")),
   ).toBe(true);

@@ -1,6 +1,8 @@
+import { randomUUID } from "node:crypto";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
-import { test as base, expect, type Page } from "@playwright/test";
+import { test as base, expect, type Page, type PlaywrightWorkerArgs } from "@playwright/test";
+import { serverURL } from "./browser";
 
 export const DEMO = { email: "demo@knowwho.app", password: "demo-password-2026" };
 
@@ -71,6 +73,9 @@ export const test = base.extend<
   { pageErrors: string[]; cspViolations: string[]; newsletterPrompt: boolean; quietNewsletter: undefined },
   { demoStorage: string }
 >({
+  // Each worker talks to its own server (playwright.config.ts starts one per worker).
+  // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern
+  baseURL: async ({}, use, info) => use(serverURL(info.parallelIndex)),
   // Every journey fails on any Content Security Policy violation, in any page of its context: the
   // securitypolicyviolation event (blocked scripts, styles, images, eval probes) and Chromium's report.
   cspViolations: [
@@ -119,8 +124,11 @@ export const test = base.extend<
   // The demo account signed in once per worker: sign-in attempts are rate-limited, as they should be.
   demoStorage: [
     async ({ browser }, use, workerInfo) => {
-      const file = path.resolve("test-results", `demo-session-${workerInfo.project.name}.json`);
-      const context = await browser.newContext({ baseURL: workerInfo.project.use.baseURL });
+      const file = path.resolve(
+        "test-results",
+        `demo-session-${workerInfo.project.name}-${workerInfo.parallelIndex}.json`,
+      );
+      const context = await browser.newContext({ baseURL: serverURL(workerInfo.parallelIndex) });
       await signIn(await context.newPage());
       await context.storageState({ path: file });
       await context.close();
@@ -133,6 +141,55 @@ export const test = base.extend<
 /** Journeys that start signed in as the demo owner. */
 export const demoTest = test.extend({
   storageState: async ({ demoStorage }, use) => use(demoStorage),
+});
+
+/** A fresh account made for one journey; `storageState` signs a browser context in as it. */
+export type Owner = { name: string; email: string; password: string; storageState: string };
+
+/** A documentation-range address, so each account's sign-up is counted apart from the others'. */
+const ownAddress = () => `198.51.${Math.floor(Math.random() * 256)}.${Math.floor(Math.random() * 256)}`;
+
+/**
+ * Signs up a new account through the app's own sign-up form action (the same checks, trial and first-run
+ * step a person gets), from an address of its own so the per-address sign-up limit never joins journeys.
+ */
+export async function signUpOwner(
+  playwright: PlaywrightWorkerArgs["playwright"],
+  baseURL: string,
+  file: string,
+  name = "Fresh Owner",
+  timeZone = "America/Chicago",
+): Promise<Owner> {
+  const email = `owner-${randomUUID()}@e2e.example.org`;
+  const password = "correct horse battery";
+  const request = await playwright.request.newContext({
+    baseURL,
+    extraHTTPHeaders: { "cf-connecting-ip": ownAddress() },
+  });
+  try {
+    const res = await request.post("/auth?mode=signup", {
+      form: { intent: "signup", name, email, password, timeZone, redirectTo: "/dashboard" },
+      headers: { origin: new URL(baseURL).origin },
+      maxRedirects: 0,
+    });
+    if (res.status() !== 302) throw new Error(`sign-up answered ${res.status()}: ${(await res.text()).slice(0, 200)}`);
+    await request.storageState({ path: file });
+  } finally {
+    await request.dispose();
+  }
+  return { name, email, password, storageState: file };
+}
+
+/**
+ * Journeys that write start signed in as a fresh account of their own (see tests/e2e/README.md), so they
+ * neither see nor change what other journeys did. The account has no people, cards or campaigns yet.
+ */
+export const ownerTest = test.extend<{ owner: Owner }>({
+  owner: async ({ playwright, baseURL }, use, info) => {
+    const file = info.outputPath("owner-session.json");
+    await use(await signUpOwner(playwright, baseURL ?? "", file));
+  },
+  storageState: async ({ owner }, use) => use(owner.storageState),
 });
 
 export { expect };

@@ -1,6 +1,7 @@
 import { execFileSync } from "node:child_process";
 import path from "node:path";
 import type { Page } from "@playwright/test";
+import { serverState } from "./browser";
 import { expect, expectAccessible, screenshotPath, test } from "./fixtures";
 
 const PASSWORD = "correct horse battery";
@@ -8,12 +9,12 @@ const root = path.resolve(import.meta.dirname, "../..");
 
 /**
  * A statement on the journeys' own local D1 (the state scripts/e2e-server.mjs made), through wrangler's
- * CLI: the one way to let a trial's seven days pass inside a journey.
+ * CLI (the state of this worker's server): the one way to let a trial's seven days pass inside a journey.
  */
 function sql(command: string) {
   execFileSync(
     path.join(root, "node_modules", ".bin", "wrangler"),
-    ["d1", "execute", "DB", "--local", "--persist-to", path.join(root, ".wrangler", "e2e-state"), "--command", command],
+    ["d1", "execute", "DB", "--local", "--persist-to", serverState(test.info().parallelIndex), "--command", command],
     {
       cwd: root,
       stdio: "pipe",

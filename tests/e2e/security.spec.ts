@@ -49,28 +49,30 @@ test("the card and connection editors validate with zod and raise no CSP report"
   await expect(page.getByRole("main").getByText("Please enter a valid email address").first()).toBeVisible();
 });
 
-test("a refused share-back without JavaScript keeps what the visitor typed and says when to retry", async ({
-  browser,
-  baseURL,
-}, info) => {
-  const { viewport, isMobile, userAgent } = info.project.use;
-  const context = await browser.newContext({ baseURL, viewport, isMobile, userAgent, javaScriptEnabled: false });
-  const page = await context.newPage();
-  const values = { name: "Pat Quinn", email: `pat-${Date.now()}@x.org` };
-  // Five a minute per person; a burst that straddles a window boundary needs at most 5 + 6 tries.
-  let last = 0;
-  for (let i = 0; i < 11 && last !== 429; i++) {
-    await page.goto("/c/demo");
-    await page.getByLabel(/Name/).first().fill(values.name);
-    await page.getByLabel(/Email/).first().fill(values.email);
-    const response = page.waitForResponse((r) => r.url().endsWith("/c/demo/share"));
-    await page.getByRole("button", { name: /Share/ }).last().click();
-    last = (await response).status();
-  }
-  expect(last).toBe(429);
-  await expect(page.getByText(/try again in a minute/)).toBeVisible();
-  await expect(page.getByLabel(/Name/).first()).toHaveValue(values.name);
-  await expect(page.getByLabel(/Email/).first()).toHaveValue(values.email);
-  await page.screenshot({ path: screenshotPath("share-refused", info.project.name), fullPage: true });
-  await context.close();
-});
+// The visitor card's refusal is read on a phone at the venue: the one journey here whose layout differs.
+test(
+  "a refused share-back without JavaScript keeps what the visitor typed and says when to retry",
+  { tag: "@layout" },
+  async ({ browser, baseURL }, info) => {
+    const { viewport, isMobile, userAgent } = info.project.use;
+    const context = await browser.newContext({ baseURL, viewport, isMobile, userAgent, javaScriptEnabled: false });
+    const page = await context.newPage();
+    const values = { name: "Pat Quinn", email: `pat-${Date.now()}@x.org` };
+    // Five a minute per person; a burst that straddles a window boundary needs at most 5 + 6 tries.
+    let last = 0;
+    for (let i = 0; i < 11 && last !== 429; i++) {
+      await page.goto("/c/demo");
+      await page.getByLabel(/Name/).first().fill(values.name);
+      await page.getByLabel(/Email/).first().fill(values.email);
+      const response = page.waitForResponse((r) => r.url().endsWith("/c/demo/share"));
+      await page.getByRole("button", { name: /Share/ }).last().click();
+      last = (await response).status();
+    }
+    expect(last).toBe(429);
+    await expect(page.getByText(/try again in a minute/)).toBeVisible();
+    await expect(page.getByLabel(/Name/).first()).toHaveValue(values.name);
+    await expect(page.getByLabel(/Email/).first()).toHaveValue(values.email);
+    await page.screenshot({ path: screenshotPath("share-refused", info.project.name), fullPage: true });
+    await context.close();
+  },
+);

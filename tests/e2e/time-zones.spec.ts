@@ -6,6 +6,7 @@ test.use({ timezoneId: "Europe/Berlin" });
 test("every time on the person page is in the owner's zone, whatever the device's, and the page says which", async ({
   page,
   browser,
+  baseURL,
 }, info) => {
   const email = `zones-${info.project.name}-${Date.now()}@example.org`;
   await page.goto("/auth?mode=signup");
@@ -18,7 +19,7 @@ test("every time on the person page is in the owner's zone, whatever the device'
 
   const travelling = await browser.newContext({
     ...info.project.use,
-    baseURL: info.project.use.baseURL,
+    baseURL,
     storageState: await page.context().storageState(),
     timezoneId: "America/Los_Angeles",
   });

@@ -24,7 +24,7 @@ async function describedBy(page: Page, field: Locator) {
 const noWiderThanTheWindow = (page: Page) =>
   page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
 
-test.describe("a visitor's share-back names what to correct, beside the field", () => {
+test.describe("a visitor's share-back names what to correct, beside the field", { tag: "@layout" }, () => {
   test("with JavaScript: a mistyped email is marked in the open form, focused and kept", async ({ page }, info) => {
     await page.goto("/c/demo");
     await page.getByRole("link", { name: "Share Your Info" }).click();
@@ -101,41 +101,43 @@ demoTest("an emoji in a name: whole initials and no hydration error #418", async
   expect(console418).toEqual([]);
 });
 
-test("a new owner with a 100-character name: sign-up tells the truth and /welcome stays the window's width", async ({
-  page,
-}, info) => {
-  // Sign-up, two guided steps and the editor: more than the default minute on a loaded machine.
-  test.setTimeout(150_000);
-  await page.goto("/auth?mode=signup");
-  await expect(page.getByText("Free plan, no credit card required.")).toHaveCount(0);
-  await expect(page.getByText("Card Pro free for 7 days, no credit card required.", { exact: false })).toBeVisible();
-  const name = "W".repeat(100);
-  await page.getByLabel("Name").fill(name);
-  await page
-    .getByRole("textbox", { name: "Email", exact: true })
-    .fill(`wide-${Date.now()}-${info.project.name}@example.org`);
-  await page.getByLabel("Password").fill("correct horse battery");
-  await page.getByRole("button", { name: "Create account" }).click();
-  await expect(page).toHaveURL(/\/welcome$/);
-  expect(await noWiderThanTheWindow(page)).toBe(true);
-  await page.getByRole("button", { name: "Save and continue" }).click();
-  await expect(page.getByRole("heading", { name: "Publish your card" })).toBeVisible();
-  expect(await noWiderThanTheWindow(page)).toBe(true);
-  await expectAccessible(page);
-  await page.screenshot({ path: screenshotPath("welcome-long-name", info.project.name), fullPage: true });
+test(
+  "a new owner with a 100-character name: sign-up tells the truth and /welcome stays the window's width",
+  { tag: "@layout" },
+  async ({ page }, info) => {
+    // Sign-up, two guided steps and the editor: more than the default minute on a loaded machine.
+    test.setTimeout(150_000);
+    await page.goto("/auth?mode=signup");
+    await expect(page.getByText("Free plan, no credit card required.")).toHaveCount(0);
+    await expect(page.getByText("Card Pro free for 7 days, no credit card required.", { exact: false })).toBeVisible();
+    const name = "W".repeat(100);
+    await page.getByLabel("Name").fill(name);
+    await page
+      .getByRole("textbox", { name: "Email", exact: true })
+      .fill(`wide-${Date.now()}-${info.project.name}@example.org`);
+    await page.getByLabel("Password").fill("correct horse battery");
+    await page.getByRole("button", { name: "Create account" }).click();
+    await expect(page).toHaveURL(/\/welcome$/);
+    expect(await noWiderThanTheWindow(page)).toBe(true);
+    await page.getByRole("button", { name: "Save and continue" }).click();
+    await expect(page.getByRole("heading", { name: "Publish your card" })).toBeVisible();
+    expect(await noWiderThanTheWindow(page)).toBe(true);
+    await expectAccessible(page);
+    await page.screenshot({ path: screenshotPath("welcome-long-name", info.project.name), fullPage: true });
 
-  // A long unbroken bio wraps inside the editor's live preview.
-  await page.getByRole("link", { name: "Edit every detail first" }).click();
-  await page.getByLabel("Short bio").fill("B".repeat(400));
-  const card = page.locator(".kw .card").first();
-  await expect(card).toContainText("BBBB");
-  const fits = await card.evaluate((el) =>
-    [el, ...el.querySelectorAll(".bio, .name")].every((e) => e.scrollWidth <= e.clientWidth + 1),
-  );
-  expect(fits, "the preview's text stays inside the card").toBe(true);
-  expect(await noWiderThanTheWindow(page)).toBe(true);
-  await page.screenshot({ path: screenshotPath("card-preview-long-bio", info.project.name) });
-});
+    // A long unbroken bio wraps inside the editor's live preview.
+    await page.getByRole("link", { name: "Edit every detail first" }).click();
+    await page.getByLabel("Short bio").fill("B".repeat(400));
+    const card = page.locator(".kw .card").first();
+    await expect(card).toContainText("BBBB");
+    const fits = await card.evaluate((el) =>
+      [el, ...el.querySelectorAll(".bio, .name")].every((e) => e.scrollWidth <= e.clientWidth + 1),
+    );
+    expect(fits, "the preview's text stays inside the card").toBe(true);
+    expect(await noWiderThanTheWindow(page)).toBe(true);
+    await page.screenshot({ path: screenshotPath("card-preview-long-bio", info.project.name) });
+  },
+);
 
 demoTest(
   "a campaign photo over 1 MB is made smaller on the device and saved, the page kept",
