@@ -397,6 +397,65 @@ describe("CardDAV sync", () => {
   });
 });
 
+describe("CardDAV addressbook-query as RFC 6352 allows (issue 29)", () => {
+  const QUERY = (prop: string, filter: string) =>
+    `<c:addressbook-query xmlns:d="DAV:" xmlns:c="urn:ietf:params:xml:ns:carddav"><d:prop><d:getetag/>${prop}</d:prop><c:filter${filter}</c:filter></c:addressbook-query>`;
+  const cardsIn = (xml: string) =>
+    [...xml.matchAll(/<card:address-data[^>]*>([^<]*)<\/card:address-data>/g)].map((m) =>
+      (m[1] as string)
+        .replace(/&#13;/g, "\r")
+        .replace(/&amp;/g, "&")
+        .replace(/\r\n[ \t]/g, ""),
+    );
+
+  it("returns only the vCard properties the client asks for in address-data", async () => {
+    const o = await davOwner();
+    await person(o.userId, "Grace Hopper", "grace@example.org");
+    const res = await o.dav(o.book, {
+      method: "REPORT",
+      depth: "1",
+      body: QUERY(
+        '<c:address-data><c:prop name="FN"/><c:prop name="EMAIL"/><c:prop name="NOTE" novalue="yes"/></c:address-data>',
+        '><c:prop-filter name="FN"><c:text-match match-type="contains">grace</c:text-match></c:prop-filter>',
+      ),
+    });
+    expect(res.status).toBe(207);
+    const [card] = cardsIn(await res.text());
+    const names = (card ?? "")
+      .split("\r\n")
+      .filter(Boolean)
+      .map((l) => l.split(/[;:]/)[0]);
+    expect(names).toEqual(["BEGIN", "VERSION", "FN", "EMAIL", "END"]);
+    expect(card).toContain("FN:Grace Hopper");
+    expect(card).not.toContain("UID:");
+  });
+
+  it("tests a parameter's value with param-filter text-match, and is-not-defined means absent", async () => {
+    const o = await davOwner();
+    await person(o.userId, "Mary Jackson", "mary@example.org");
+    const query = async (filter: string) =>
+      hrefs(await (await o.dav(o.book, { method: "REPORT", depth: "1", body: QUERY("", filter) })).text());
+    const mary = await cardHrefFor(o, "Mary Jackson");
+    // The person's email is written with TYPE=INTERNET: a param-filter on its value matches, another value does not.
+    expect(
+      await query(
+        '><c:prop-filter name="EMAIL"><c:param-filter name="TYPE"><c:text-match match-type="equals">internet</c:text-match></c:param-filter></c:prop-filter>',
+      ),
+    ).toEqual([mary]);
+    expect(
+      await query(
+        '><c:prop-filter name="EMAIL"><c:param-filter name="TYPE"><c:text-match match-type="equals">pager</c:text-match></c:param-filter></c:prop-filter>',
+      ),
+    ).toEqual([]);
+    // TYPE is defined on the email, so "TYPE is not defined" does not match it.
+    expect(
+      await query(
+        '><c:prop-filter name="EMAIL"><c:param-filter name="TYPE"><c:is-not-defined/></c:param-filter></c:prop-filter>',
+      ),
+    ).toEqual([]);
+  });
+});
+
 async function cardHrefFor(o: Awaited<ReturnType<typeof davOwner>>, name: string) {
   for (const c of (await listing(o)).cards) {
     const body = await (await o.dav(c.href)).text();

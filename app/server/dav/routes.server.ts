@@ -2,6 +2,7 @@ import type { Element } from "@xmldom/xmldom";
 import { and, eq, isNull, type SQL, sql } from "drizzle-orm";
 import { type Context, Hono } from "hono";
 import type { AppContext } from "~/context";
+import { foldLine } from "~/lib/content-line";
 import { escapeXml } from "~/lib/escape";
 import type { PersonDraft } from "~/lib/people/draft";
 import { readVCardFile } from "~/lib/vcard-read";
@@ -233,7 +234,48 @@ function collectionProps(kind: "root" | "principal" | "home" | "book", user: Dav
   };
 }
 
-function cardProps(card: LiveCard): Record<string, string> {
+/** The vCard properties an address-data element names (RFC 6352 §10.4); null means the whole card. */
+type CardParts = { name: string; novalue: boolean }[] | null;
+
+function cardPartsOf(prop: Element | undefined): CardParts {
+  const data = prop ? child(prop, NS.C, "address-data") : undefined;
+  if (!data || child(data, NS.C, "allprop")) return null;
+  const parts = children(data, NS.C, "prop").map((p) => ({
+    name: (p.getAttribute("name") ?? "").toUpperCase(),
+    novalue: p.getAttribute("novalue") === "yes",
+  }));
+  return parts.length ? parts : null;
+}
+
+/** Only the properties asked for, inside BEGIN, VERSION and END, which every vCard needs. */
+function partOfCard(body: string, parts: CardParts): string {
+  if (!parts) return body;
+  const wanted = new Map(parts.map((p) => [p.name, p.novalue]));
+  const lines = body
+    .replace(/\r\n[ \t]/g, "")
+    .split("\r\n")
+    .filter(Boolean)
+    .flatMap((line) => {
+      const m = line.match(/^(?:[A-Za-z0-9-]+\.)?([A-Za-z0-9-]+)[;:]/);
+      const name = (m?.[1] ?? "").toUpperCase();
+      if (["BEGIN", "VERSION", "END"].includes(name)) return [line];
+      if (!wanted.has(name)) return [];
+      return [wanted.get(name) ? `${line.slice(0, colonAt(line) + 1)}` : line];
+    });
+  return `${lines.map(foldLine).join("\r\n")}\r\n`;
+}
+
+/** The colon that ends a property's name and parameters (a quoted parameter may hold one). */
+function colonAt(line: string): number {
+  let quoted = false;
+  for (let i = 0; i < line.length; i++) {
+    if (line[i] === '"') quoted = !quoted;
+    else if (line[i] === ":" && !quoted) return i;
+  }
+  return line.length;
+}
+
+function cardProps(card: LiveCard, parts: CardParts = null): Record<string, string> {
   return {
     [P.resourcetype]: "",
     [P.etag]: escapeXml(card.etag),
@@ -241,7 +283,7 @@ function cardProps(card: LiveCard): Record<string, string> {
     [P.contentLength]: String(new TextEncoder().encode(card.body).byteLength),
     [P.lastModified]: card.person.updatedAt.toUTCString(),
     [P.displayname]: escapeXml(card.person.displayName),
-    [P.addressData]: escapeXml(card.body),
+    [P.addressData]: escapeXml(partOfCard(card.body, parts)),
   };
 }
 
@@ -398,6 +440,7 @@ export async function handleDav(c: Context<DavEnv>): Promise<Response> {
     const p = paths(user.id);
     const prop = child(body, NS.D, "prop");
     const wanted: Wanted = { mode: "prop", names: prop ? propNames(prop) : [q(NS.D, "getetag")] };
+    const parts = cardPartsOf(prop);
 
     if (is(body, NS.C, "addressbook-multiget")) {
       const hrefs = children(body, NS.D, "href").map(textOf).slice(0, 5000);
@@ -411,7 +454,9 @@ export async function handleDav(c: Context<DavEnv>): Promise<Response> {
       return multistatus(
         hrefs.map((h, i) => {
           const card = names[i] ? cards.get(names[i] as string) : undefined;
-          return card ? respond(p.card(card.row.name), cardProps(card), wanted) : statusResponse(h, "404 Not Found");
+          return card
+            ? respond(p.card(card.row.name), cardProps(card, parts), wanted)
+            : statusResponse(h, "404 Not Found");
         }),
       );
     }
@@ -428,7 +473,9 @@ export async function handleDav(c: Context<DavEnv>): Promise<Response> {
         wanted.names.some((n) => key(n) === P.addressData) ? app.env : null,
       );
       const hits = [...cards.values()].filter((card) => !filter || passes(filter, card.body));
-      const responses = hits.slice(0, limit).map((card) => respond(p.card(card.row.name), cardProps(card), wanted));
+      const responses = hits
+        .slice(0, limit)
+        .map((card) => respond(p.card(card.row.name), cardProps(card, parts), wanted));
       if (hits.length > limit) responses.push(statusResponse(p.book, "507 Insufficient Storage"));
       return multistatus(responses);
     }
@@ -705,14 +752,23 @@ function passes(filter: Element, body: string): boolean {
       const ok = tests.map((t) =>
         t.localName === "text-match"
           ? textMatch(t, p.value.replace(/\\([,;\\])/g, "$1").replace(/\\n/gi, "\n"))
-          : p.params.includes(`${(t.getAttribute("name") ?? "").toUpperCase()}=`) ||
-            (child(t, NS.C, "is-not-defined") !== undefined &&
-              !p.params.includes(`${(t.getAttribute("name") ?? "").toUpperCase()}=`)),
+          : paramPasses(t, p.params),
       );
       return every ? ok.every(Boolean) : ok.some(Boolean);
     });
   });
   return allOf ? results.every(Boolean) : results.some(Boolean);
+}
+
+/** A param-filter (RFC 6352 §10.5.2): defined, not defined, or one of its values matching a text-match. */
+function paramPasses(filter: Element, params: string): boolean {
+  const name = (filter.getAttribute("name") ?? "").toUpperCase();
+  const values = [...params.matchAll(/;([^;=]+)=("[^"]*"|[^;]*)/g)]
+    .filter((m) => (m[1] as string).toUpperCase() === name)
+    .flatMap((m) => (m[2] as string).replace(/^"|"$/g, "").split(","));
+  if (child(filter, NS.C, "is-not-defined")) return values.length === 0;
+  const match = child(filter, NS.C, "text-match");
+  return match ? values.some((v) => textMatch(match, v)) : values.length > 0;
 }
 
 function textMatch(el: Element, value: string): boolean {
