@@ -709,12 +709,15 @@ export const event = sqliteTable(
     attendees: text("attendees", { mode: "json" }).$type<AttendeeRow[]>().notNull().default(sql`'[]'`),
     // Fundraising: the campaign this event raises for; its report shows gifts from people met there.
     campaignId: text("campaign_id"),
+    // The organiser event this hub plans for (an attendee's "plan it in my event hub"), one hub per event.
+    orgEventId: integer("org_event_id"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     index("event_user_date_idx").on(t.userId, t.date),
     uniqueIndex("event_user_active_idx").on(t.userId).where(sql`${t.active} = 1`),
+    uniqueIndex("event_user_org_event_idx").on(t.userId, t.orgEventId),
   ],
 );
 

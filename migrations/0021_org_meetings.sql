@@ -20,3 +20,6 @@ CREATE TABLE `org_meeting` (
 CREATE UNIQUE INDEX `org_meeting_uid_idx` ON `org_meeting` (`uid`);--> statement-breakpoint
 CREATE UNIQUE INDEX `org_meeting_slot_idx` ON `org_meeting` (`from_id`,`to_id`,`starts_at`);--> statement-breakpoint
 CREATE INDEX `org_meeting_to_idx` ON `org_meeting` (`to_id`,`state`);
+--> statement-breakpoint
+ALTER TABLE `event` ADD `org_event_id` integer REFERENCES org_event(id) ON DELETE set null;--> statement-breakpoint
+CREATE UNIQUE INDEX `event_user_org_event_idx` ON `event` (`user_id`,`org_event_id`);

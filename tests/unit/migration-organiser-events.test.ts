@@ -36,6 +36,7 @@ describe("organiser event meetings migration", () => {
     const before = tableCounts(db);
     expect(before.connection).toBeGreaterThan(0);
     expect(before.org_attendee).toBe(2);
+    expect(before.event).toBeGreaterThan(0);
     applyMigration(db, file);
     const after = tableCounts(db);
     for (const [table, n] of Object.entries(before)) expect(after[table], table).toBe(n);
@@ -46,6 +47,13 @@ describe("organiser event meetings migration", () => {
         select event_id, min(id), max(id), '2030-05-01T10:00', 'Stand 1', '${uid}' from org_attendee`);
     ask("u1");
     expect(() => ask("u2")).toThrow(/UNIQUE/);
+    // Existing hubs keep their rows and are linked to no organiser event; one hub per organiser event.
+    expect(db.prepare("select count(*) as n from event where org_event_id is not null").get()).toEqual({ n: 0 });
+    const link = () =>
+      db.exec(`insert into event (user_id, title, date, org_event_id)
+        select user_id, 'Summit plan', '2030-05-01', id from org_event`);
+    link();
+    expect(() => link()).toThrow(/UNIQUE/);
     for (const later of files.slice(index + 1)) applyMigration(db, later);
   });
 });

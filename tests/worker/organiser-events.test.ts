@@ -696,3 +696,41 @@ describe("editing a published event", () => {
     expect(page).not.toContain("Taken Over");
   });
 });
+
+describe("the attendee's plan in their own event hub", () => {
+  it("makes one private hub whose strategy plan ranks the attendees visible to them, with reasons", async () => {
+    const owner = await signUp();
+    const { slug } = await publish(owner);
+    const me = await joinSignedIn(slug, "Pia Planner");
+    await joinSignedIn(slug, "Gus Grants", { title: "Grants manager" });
+    await joinSignedIn(slug, "Hal Hidden", { title: "Grants lead", visibility: "exchanged" });
+    const made = await call(`/e/${slug}/directory`, { ...form({ intent: "hub" }), headers: { cookie: me.cookie } });
+    expect(made.status).toBe(302);
+    const hubId = Number(made.headers.get("location")?.split("/").pop());
+    const stored = await env.DB.prepare("select title, attendees, org_event_id from event where id = ?")
+      .bind(hubId)
+      .first<{ title: string; attendees: string; org_event_id: number | null }>();
+    expect(stored?.title).toBe("Open Data Summit");
+    expect(stored?.org_event_id).not.toBeNull();
+    const names = JSON.parse(stored?.attendees ?? "[]").map((a: { name: string }) => a.name);
+    expect(names).toContain("Gus Grants");
+    expect(names).not.toContain("Hal Hidden");
+    expect(stored?.attendees).not.toContain("@example.org");
+    // Pressing it again refreshes the same hub.
+    const again = await call(`/e/${slug}/directory`, { ...form({ intent: "hub" }), headers: { cookie: me.cookie } });
+    expect(again.headers.get("location")).toBe(`/events/${hubId}`);
+    const planned = await call(`/events/${hubId}`, {
+      ...form({ intent: "generate-plan", goals: "Meet grants people" }),
+      headers: { cookie: me.cookie },
+    });
+    expect(planned.status).toBe(302);
+    const plan = await env.DB.prepare("select plan from event where id = ?").bind(hubId).first<{ plan: string }>();
+    const targets = JSON.parse(plan?.plan ?? "{}").targets as { name: string; source: string; reason: string }[];
+    expect(targets.find((t) => t.name === "Gus Grants")).toMatchObject({ source: "attendees" });
+    const dir = await (await call(`/e/${slug}/directory`, { headers: { cookie: me.cookie } })).text();
+    expect(dir).toContain(`href="/events/${hubId}"`);
+    // The hub stays its owner's: another attendee's account cannot open it.
+    const other = await joinSignedIn(slug, "Ola Other");
+    expect((await call(`/events/${hubId}`, { headers: { cookie: other.cookie } })).status).toBe(404);
+  });
+});

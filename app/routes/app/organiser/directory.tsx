@@ -1,7 +1,8 @@
 import { data, Form, Link, redirect } from "react-router";
+import { MeetingForm, Meetings } from "~/components/organiser-meetings";
 import { inputClass } from "~/components/ui/field";
 import { appContext } from "~/context";
-import { MEETING_MINUTES, meetingFormSchema, VISIBILITY_LABEL } from "~/lib/organiser-events";
+import { meetingFormSchema, VISIBILITY_LABEL } from "~/lib/organiser-events";
 import { pageMeta } from "~/lib/site";
 import { requireUser } from "~/server/account/auth.server";
 import {
@@ -14,6 +15,7 @@ import {
   requestConnect,
 } from "~/server/organiser-events/attendees.server";
 import { publicOrgEvent } from "~/server/organiser-events/events.server";
+import { linkedHub, planInHub } from "~/server/organiser-events/hub-link.server";
 import { answerMeeting, meetingLine, meetingsOf, requestMeeting } from "~/server/organiser-events/meetings.server";
 import { notFound } from "~/server/platform/http.server";
 import { redirectWithToast } from "~/server/platform/toast.server";
@@ -42,11 +44,12 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const filters = Object.fromEntries(FILTERS.map((f) => [f, (url.searchParams.get(f) ?? "").slice(0, 100)]));
   const page = Math.max(0, Number.parseInt(url.searchParams.get("page") ?? "0", 10) || 0);
-  const [list, requests, matches, meetings] = await Promise.all([
+  const [list, requests, matches, meetings, hubId] = await Promise.all([
     directory(app.db, me, { ...filters, page }),
     pendingRequests(app.db, me),
     matchesFor(app.db, me),
     meetingsOf(app.db, me),
+    linkedHub(app.db, me.userId ?? "", event.id),
   ]);
   return {
     event: {
@@ -58,6 +61,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       timeZone: event.timeZone,
     },
     meetings: meetings.map((m) => ({ ...m, line: meetingLine(m, event.timeZone) })),
+    hubId,
     me: { name: me.name, listed: me.listed, visibility: me.visibility, passToken: me.passToken, goals: me.goals },
     filters,
     page,
@@ -77,6 +81,14 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (intent === "leave") {
     await leaveEvent(app.db, me);
     return redirectWithToast("/organiser", { type: "success", title: `You left ${event.title}` });
+  }
+  if (intent === "hub") {
+    const hub = await planInHub(app.db, me.userId ?? "", event, me);
+    return redirectWithToast(`/events/${hub}`, {
+      type: "success",
+      title: "Attendees added to your event hub",
+      description: "Generate the strategy plan to rank them beside your own network.",
+    });
   }
   if (!Number.isSafeInteger(id) || id < 1) return data({ error: "Choose an attendee" }, { status: 400 });
   if (intent === "meet") {
@@ -121,7 +133,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 export default function DirectoryPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { event, me, filters, people, more, page, requests, matches, meetings } = loaderData;
+  const { event, me, filters, people, more, page, requests, matches, meetings, hubId } = loaderData;
   const meet = actionData && "meet" in actionData ? actionData.meet : null;
   const error = actionData && "error" in actionData ? actionData.error : null;
   const small = "rounded-md border border-slate-300 px-3 py-1.5 font-semibold text-sm dark:border-slate-700";
@@ -198,6 +210,16 @@ export default function DirectoryPage({ loaderData, actionData }: Route.Componen
             Write your goals and interests on your pass and we list the attendees who match them.
           </p>
         )}
+        <Form method="post" className="mt-3 flex flex-wrap items-center gap-3">
+          {hubId ? (
+            <Link to={`/events/${hubId}`} className="underline">
+              Your strategy plan for {event.title}
+            </Link>
+          ) : null}
+          <button type="submit" name="intent" value="hub" className={small}>
+            {hubId ? "Refresh the attendees in my event hub" : "Plan it in my event hub"}
+          </button>
+        </Form>
       </section>
       <Form method="get" className="mt-6 grid gap-3 sm:grid-cols-4" role="search" aria-label="Search attendees">
         {FILTERS.map((f) => (
@@ -271,145 +293,5 @@ export default function DirectoryPage({ loaderData, actionData }: Route.Componen
         </button>
       </Form>
     </section>
-  );
-}
-
-type MeetingRow = Route.ComponentProps["loaderData"]["meetings"][number];
-
-/** Meetings asked of me (to answer) and those I asked, with their state. */
-function Meetings({ meetings }: { meetings: MeetingRow[] }) {
-  if (!meetings.length) return null;
-  const small = "rounded-md border border-slate-300 px-3 py-1.5 font-semibold text-sm dark:border-slate-700";
-  const STATE = { pending: "Waiting for an answer", accepted: "Accepted", declined: "Declined" } as const;
-  return (
-    <section aria-labelledby="meetings-title" className="mt-6">
-      <h2 id="meetings-title" className="font-semibold text-xl">
-        Meetings
-      </h2>
-      <ul className="mt-2 grid gap-2" aria-label="Meetings">
-        {meetings.map((m) => (
-          <li key={m.id} className="rounded-lg border border-slate-200 p-3 text-sm dark:border-slate-800">
-            <p>
-              <strong>{m.asked ? `You asked ${m.otherName}` : `${m.otherName} asks you`}</strong>
-              {m.otherCompany ? ` (${m.otherCompany})` : ""}: {m.line}
-            </p>
-            {m.note ? <p className="text-slate-600 dark:text-slate-300">{m.note}</p> : null}
-            {!m.asked && m.state === "pending" ? (
-              <Form method="post" className="mt-2 flex gap-2">
-                <input type="hidden" name="id" value={m.id} />
-                <button
-                  type="submit"
-                  name="intent"
-                  value="meeting-accept"
-                  className={small}
-                  aria-label={`Accept the meeting with ${m.otherName}`}
-                >
-                  Accept
-                </button>
-                <button
-                  type="submit"
-                  name="intent"
-                  value="meeting-decline"
-                  className={small}
-                  aria-label={`Decline the meeting with ${m.otherName}`}
-                >
-                  Decline
-                </button>
-              </Form>
-            ) : (
-              <p className="mt-1 font-medium">{STATE[m.state]}</p>
-            )}
-          </li>
-        ))}
-      </ul>
-    </section>
-  );
-}
-
-/** Proposes a time (on the event's clock, within the event) and a place; open again with errors after a refusal. */
-function MeetingForm({
-  to,
-  event,
-  sent,
-  buttonClass,
-}: {
-  to: { id: number; name: string };
-  event: { startsAt: string; endsAt: string; timeZone: string };
-  sent: { values: Record<string, string>; errors: Record<string, string[]> } | null;
-  buttonClass: string;
-}) {
-  const id = (f: string) => `meet-${to.id}-${f}`;
-  const err = (f: string) => sent?.errors[f]?.[0];
-  const described = (f: string) => (err(f) ? { "aria-invalid": true, "aria-describedby": `${id(f)}-error` } : {});
-  const message = (f: string) =>
-    err(f) ? (
-      <span id={`${id(f)}-error`} className="text-red-700 text-sm dark:text-red-300">
-        {err(f)}
-      </span>
-    ) : null;
-  return (
-    <details className="mt-2" open={Boolean(sent)}>
-      <summary className="cursor-pointer text-sm underline">Propose a meeting with {to.name}</summary>
-      <Form method="post" className="mt-2 grid gap-2 sm:grid-cols-2" aria-label={`Meeting with ${to.name}`}>
-        <input type="hidden" name="id" value={to.id} />
-        <label className="grid gap-1 text-sm" htmlFor={id("startsAt")}>
-          <span className="font-medium">When ({event.timeZone.replace(/_/g, " ")})</span>
-          <input
-            id={id("startsAt")}
-            name="startsAt"
-            type="datetime-local"
-            min={event.startsAt}
-            max={event.endsAt}
-            defaultValue={sent?.values.startsAt ?? event.startsAt}
-            className={inputClass}
-            {...described("startsAt")}
-          />
-          {message("startsAt")}
-        </label>
-        <label className="grid gap-1 text-sm" htmlFor={id("minutes")}>
-          <span className="font-medium">How long</span>
-          <select
-            id={id("minutes")}
-            name="minutes"
-            defaultValue={sent?.values.minutes ?? "30"}
-            className={inputClass}
-            {...described("minutes")}
-          >
-            {MEETING_MINUTES.map((n) => (
-              <option key={n} value={n}>
-                {n} minutes
-              </option>
-            ))}
-          </select>
-          {message("minutes")}
-        </label>
-        <label className="grid gap-1 text-sm" htmlFor={id("place")}>
-          <span className="font-medium">Where</span>
-          <input
-            id={id("place")}
-            name="place"
-            defaultValue={sent?.values.place ?? ""}
-            placeholder="Stand 12, the coffee bar..."
-            className={inputClass}
-            {...described("place")}
-          />
-          {message("place")}
-        </label>
-        <label className="grid gap-1 text-sm" htmlFor={id("note")}>
-          <span className="font-medium">Note (optional)</span>
-          <input
-            id={id("note")}
-            name="note"
-            defaultValue={sent?.values.note ?? ""}
-            className={inputClass}
-            {...described("note")}
-          />
-          {message("note")}
-        </label>
-        <button type="submit" name="intent" value="meet" className={`${buttonClass} sm:justify-self-start`}>
-          Send meeting request
-        </button>
-      </Form>
-    </details>
   );
 }
