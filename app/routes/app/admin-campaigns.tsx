@@ -3,24 +3,25 @@ import { z } from "zod";
 import { appContext } from "~/context";
 import { formatPlanDate } from "~/lib/plans";
 import { pageMeta } from "~/lib/site";
-import { requireUser } from "~/server/account/auth.server";
+import { getUser } from "~/server/account/user.server";
 import { isOperator } from "~/server/billing/plans.server";
 import { decideFeatureRequest, featureRequests } from "~/server/fundraising/campaigns.server";
+import { notFound } from "~/server/platform/http.server";
 import { redirectWithToast } from "~/server/platform/toast.server";
 import type { Route } from "./+types/admin-campaigns";
 
 export const meta = () => [...pageMeta("Home page feature requests"), { name: "robots", content: "noindex" }];
 
 /** Only operators (OPERATOR_EMAILS) reach this page; to anyone else it does not exist. */
-async function requireOperator(request: Request, context: Route.LoaderArgs["context"]) {
+function requireOperator(context: Route.LoaderArgs["context"]) {
   const app = context.get(appContext);
-  const user = await requireUser(app, request);
-  if (!isOperator(app.env, user)) throw new Response("Not Found", { status: 404, statusText: "Not Found" });
+  const user = getUser(context);
+  if (!isOperator(app.env, user)) notFound();
   return app;
 }
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const app = await requireOperator(request, context);
+export async function loader({ context }: Route.LoaderArgs) {
+  const app = requireOperator(context);
   const rows = await featureRequests(app.db);
   return { requests: rows.map((r) => ({ ...r, requestedAt: r.requestedAt?.toISOString() ?? null })) };
 }
@@ -31,7 +32,7 @@ const decisionSchema = z.object({
 });
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const app = await requireOperator(request, context);
+  const app = requireOperator(context);
   const parsed = decisionSchema.safeParse(Object.fromEntries(await request.formData()));
   if (!parsed.success) return data({ error: "Choose a request and a decision" }, { status: 400 });
   const approve = parsed.data.intent === "approve";

@@ -4,24 +4,25 @@ import { appContext } from "~/context";
 import { countryName } from "~/lib/nonprofit-form";
 import { formatPlanDate } from "~/lib/plans";
 import { pageMeta } from "~/lib/site";
-import { requireUser } from "~/server/account/auth.server";
+import { getUser } from "~/server/account/user.server";
 import { decideApplication, listApplications } from "~/server/billing/nonprofit.server";
 import { isOperator } from "~/server/billing/plans.server";
+import { notFound } from "~/server/platform/http.server";
 import { redirectWithToast } from "~/server/platform/toast.server";
 import type { Route } from "./+types/admin-nonprofits";
 
 export const meta = () => [...pageMeta("Nonprofit applications"), { name: "robots", content: "noindex" }];
 
 /** Only operators (OPERATOR_EMAILS) reach this page; to anyone else it does not exist. */
-async function requireOperator(request: Request, context: Route.LoaderArgs["context"]) {
+function requireOperator(context: Route.LoaderArgs["context"]) {
   const app = context.get(appContext);
-  const user = await requireUser(app, request);
-  if (!isOperator(app.env, user)) throw new Response("Not Found", { status: 404, statusText: "Not Found" });
+  const user = getUser(context);
+  if (!isOperator(app.env, user)) notFound();
   return { app, user };
 }
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const { app } = await requireOperator(request, context);
+export async function loader({ context }: Route.LoaderArgs) {
+  const { app } = requireOperator(context);
   const rows = await listApplications(app.db);
   return {
     applications: rows.map((r) => ({
@@ -39,7 +40,7 @@ const decisionSchema = z.object({
 });
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const { app, user } = await requireOperator(request, context);
+  const { app, user } = requireOperator(context);
   const parsed = decisionSchema.safeParse(Object.fromEntries(await request.formData()));
   if (!parsed.success) return data({ error: "Choose an application and a decision" }, { status: 400 });
   const decided = await decideApplication(app.db, parsed.data.id, parsed.data.intent, user.email);
