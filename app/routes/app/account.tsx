@@ -9,7 +9,8 @@ import { appContext } from "~/context";
 import { accountSchema } from "~/lib/account-forms";
 import { pageMeta } from "~/lib/site";
 import { accountMail } from "~/server/account/account-mail.server";
-import { createAuth, requireUser, TOO_MANY_AUTH_ATTEMPTS } from "~/server/account/auth.server";
+import { createAuth, TOO_MANY_AUTH_ATTEMPTS } from "~/server/account/auth.server";
+import { getUser } from "~/server/account/user.server";
 import { allow } from "~/server/platform/rate-limit.server";
 import { setToastHeader } from "~/server/platform/toast.server";
 import type { Route } from "./+types/account";
@@ -23,7 +24,7 @@ const LINK_PROBLEM = "That confirmation link has expired, was already used, or b
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const app = context.get(appContext);
-  const user = await requireUser(app, request);
+  const user = getUser(context);
   const sessions = await createAuth(app, request).api.listSessions({ headers: request.headers });
   const url = new URL(request.url);
   // better-auth sends the browser back here after the new address's link is opened, with ?error= when it was refused.
@@ -39,7 +40,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const app = context.get(appContext);
-  const user = await requireUser(app, request);
+  const user = getUser(context);
   const submission = parseWithZod(await request.formData(), { schema: accountSchema });
   const intent = (submission.payload.intent as Intent | undefined) ?? "change-password";
   const hideFields = ["currentPassword", "password", "confirm"];

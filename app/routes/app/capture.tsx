@@ -12,7 +12,7 @@ import { classifyScan, type ScanResult } from "~/lib/scan";
 import { pageMeta } from "~/lib/site";
 import { toast, useToasterReady } from "~/lib/toast";
 import type { RootData } from "~/root";
-import { requireUser } from "~/server/account/auth.server";
+import { getUser } from "~/server/account/user.server";
 import { listCards, type saveCardToConnections } from "~/server/cards/cards.server";
 import { cardQrSvg } from "~/server/cards/qr.server";
 import { activeEventName } from "~/server/events/active-event.server";
@@ -27,7 +27,7 @@ type Draft = Partial<Record<(typeof FIELDS)[number], string>>;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const app = context.get(appContext);
-  const user = await requireUser(app, request);
+  const user = getUser(context);
   const origin = new URL(request.url).origin;
   const published = (await listCards(app.db, user.id)).find((c) => c.published && c.slug);
   const myCard = published?.slug
@@ -39,7 +39,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 // The form without JavaScript posts here; with JavaScript, captures go to /api/capture so they can queue offline.
 export async function action({ request, context }: Route.ActionArgs) {
   const app = context.get(appContext);
-  const user = await requireUser(app, request);
+  const user = getUser(context);
   const submission = parseWithZod(await request.formData(), { schema: captureSchema });
   if (submission.status !== "success") return data({ reply: submission.reply() }, { status: 400 });
   const saved = await saveCapture(app.db, user.id, submission.value, app);

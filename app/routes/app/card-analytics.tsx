@@ -3,7 +3,7 @@ import { BarChart } from "~/components/bar-chart";
 import { DailyChart } from "~/components/daily-chart";
 import { appContext } from "~/context";
 import { pageMeta } from "~/lib/site";
-import { requireUser } from "~/server/account/auth.server";
+import { getUser } from "~/server/account/user.server";
 import { requireFeature } from "~/server/billing/plans.server";
 import { cardAnalytics } from "~/server/cards/analytics.server";
 import { notFound, parseId } from "~/server/platform/http.server";
@@ -18,7 +18,7 @@ const PERIODS = [7, 30, 90] as const;
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const app = context.get(appContext);
-  const user = await requireUser(app, request);
+  const user = getUser(context);
   const id = parseId(params.id);
   // Card analytics are Card Pro; the counts keep being kept on Basic, so nothing is lost on upgrade.
   await requireFeature(app.db, user.id, "cardAnalytics");

@@ -2,21 +2,21 @@ import { Form, Link, redirect } from "react-router";
 import { appContext } from "~/context";
 import { CARD_LIMITS, cardFormSchema } from "~/lib/card";
 import { pageMeta } from "~/lib/site";
-import { requireUser } from "~/server/account/auth.server";
+import { getUser } from "~/server/account/user.server";
 import { CARD_LIMIT, CARD_LIMIT_MESSAGE, createCard, listCards } from "~/server/cards/cards.server";
 import type { Route } from "./+types/cards";
 
 export const meta = () => [...pageMeta("Your cards"), { name: "robots", content: "noindex" }];
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ context }: Route.LoaderArgs) {
   const app = context.get(appContext);
-  const user = await requireUser(app, request);
+  const user = getUser(context);
   return { cards: await listCards(app.db, user.id), name: user.name };
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
+export async function action({ context }: Route.ActionArgs) {
   const app = context.get(appContext);
-  const user = await requireUser(app, request);
+  const user = getUser(context);
   const count = (await listCards(app.db, user.id)).length;
   const tooMany = () => new Response(CARD_LIMIT_MESSAGE, { status: 400, statusText: "Too many cards" });
   if (count >= CARD_LIMIT) throw tooMany();

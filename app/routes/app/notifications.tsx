@@ -2,8 +2,8 @@ import { Form, redirect } from "react-router";
 import { ReconnectList } from "~/components/follow/reconnect-list";
 import { appContext } from "~/context";
 import { pageMeta } from "~/lib/site";
-import { requireUser } from "~/server/account/auth.server";
 import { getSettings } from "~/server/account/settings.server";
+import { getUser } from "~/server/account/user.server";
 import { followAction, isFollowIntent } from "~/server/follow/follow.server";
 import { listNotifications, markRead, removeNotification } from "~/server/follow/notifications.server";
 import { dueToReconnect } from "~/server/follow/rhythm.server";
@@ -12,9 +12,9 @@ import type { Route } from "./+types/notifications";
 
 export const meta = () => [...pageMeta("Notifications"), { name: "robots", content: "noindex" }];
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ context }: Route.LoaderArgs) {
   const app = context.get(appContext);
-  const user = await requireUser(app, request);
+  const user = getUser(context);
   const { timeZone } = await getSettings(app.db, user.id);
   const [notifications, due] = await Promise.all([
     listNotifications(app.db, user.id),
@@ -25,7 +25,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const app = context.get(appContext);
-  const user = await requireUser(app, request);
+  const user = getUser(context);
   const form = await request.formData();
   const raw = Number(form.get("id"));
   const id = Number.isSafeInteger(raw) && raw > 0 ? raw : undefined;

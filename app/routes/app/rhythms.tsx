@@ -7,7 +7,7 @@ import { Field, inputClass } from "~/components/ui/field";
 import { appContext } from "~/context";
 import { describeRhythm, tagRhythmSchema } from "~/lib/rhythm";
 import { pageMeta } from "~/lib/site";
-import { requireUser } from "~/server/account/auth.server";
+import { getUser } from "~/server/account/user.server";
 import { listTagRhythms, setTagRhythm } from "~/server/follow/rhythm.server";
 import { unknownIntent } from "~/server/platform/http.server";
 import { redirectWithToast } from "~/server/platform/toast.server";
@@ -16,9 +16,9 @@ import type { Route } from "./+types/rhythms";
 
 export const meta = () => [...pageMeta("Keep in touch"), { name: "robots", content: "noindex" }];
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ context }: Route.LoaderArgs) {
   const app = context.get(appContext);
-  const user = await requireUser(app, request);
+  const user = getUser(context);
   const [rules, tags] = await Promise.all([
     listTagRhythms(app.db, user.id),
     app.db.all<{ tag: string }>(
@@ -30,7 +30,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const app = context.get(appContext);
-  const user = await requireUser(app, request);
+  const user = getUser(context);
   const formData = await request.formData();
   if (formData.get("intent") === "remove") {
     const tag = String(formData.get("tag") ?? "")

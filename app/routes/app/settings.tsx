@@ -11,8 +11,9 @@ import { pageMeta } from "~/lib/site";
 import { THEMES, themeFromCookie } from "~/lib/theme";
 import { utcOffsetLabel } from "~/lib/time";
 import { deleteAccount } from "~/server/account/account.server";
-import { CLEAR_SITE_DATA, createAuth, requireUser } from "~/server/account/auth.server";
+import { CLEAR_SITE_DATA, createAuth } from "~/server/account/auth.server";
 import { getSettings, rotateCalendarToken, saveSettings } from "~/server/account/settings.server";
+import { getUser } from "~/server/account/user.server";
 import { invalidateOwnerCards } from "~/server/cards/cards.server";
 import { redirectWithToast } from "~/server/platform/toast.server";
 import type { Route } from "./+types/settings";
@@ -21,7 +22,7 @@ export const meta = () => [...pageMeta("Settings"), { name: "robots", content: "
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const app = context.get(appContext);
-  const user = await requireUser(app, request);
+  const user = getUser(context);
   const settings = await getSettings(app.db, user.id);
   return {
     user,
@@ -60,7 +61,7 @@ type FormIntent = "profile" | "preferences" | "delete-account";
 
 export async function action({ request, context }: Route.ActionArgs) {
   const app = context.get(appContext);
-  const user = await requireUser(app, request);
+  const user = getUser(context);
   const form = await request.formData();
   const intent = form.get("intent");
   const saved = (title: string) => redirectWithToast("/settings", { type: "success", title });

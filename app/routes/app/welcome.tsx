@@ -10,8 +10,8 @@ import { appContext } from "~/context";
 import { CARD_LIMITS, cardFormSchema, slugSchema, suggestSlug } from "~/lib/card";
 import { type OnboardingStep, STEP_COUNT, STEP_TITLES, stepNumber } from "~/lib/onboarding";
 import { pageMeta } from "~/lib/site";
-import { requireUser } from "~/server/account/auth.server";
 import { getSettings, saveSettings } from "~/server/account/settings.server";
+import { getUser } from "~/server/account/user.server";
 import { signedCardPath } from "~/server/cards/card-link.server";
 import {
   availableSlug,
@@ -53,7 +53,7 @@ async function currentStep(db: Parameters<typeof listCards>[0], userId: string) 
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const app = context.get(appContext);
-  const user = await requireUser(app, request);
+  const user = getUser(context);
   const { step, cardId, stored } = await currentStep(app.db, user.id);
   if (step === "done") throw redirect("/dashboard");
   if (step !== stored) await saveSettings(app.db, user.id, { onboarding: step });
@@ -90,7 +90,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const app = context.get(appContext);
-  const user = await requireUser(app, request);
+  const user = getUser(context);
   const submission = parseWithZod(await request.formData(), { schema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   const { value } = submission;

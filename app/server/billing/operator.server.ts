@@ -1,13 +1,15 @@
 import type { RouterContextProvider } from "react-router";
 import type { z } from "zod";
-import { appContext, userContext } from "~/context";
+import { appContext } from "~/context";
+import { getUser } from "~/server/account/user.server";
+import { notFound } from "~/server/platform/http.server";
 import { isOperator } from "./plans.server";
 
 /** Only operators (OPERATOR_EMAILS) reach the review pages; to anyone else they do not exist. */
 export function requireOperator(context: Readonly<RouterContextProvider>) {
   const app = context.get(appContext);
-  const user = context.get(userContext);
-  if (!user || !isOperator(app.env, user)) throw new Response("Not Found", { status: 404, statusText: "Not Found" });
+  const user = getUser(context);
+  if (!isOperator(app.env, user)) notFound();
   return { app, user };
 }
 
