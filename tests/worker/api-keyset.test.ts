@@ -22,7 +22,7 @@ const people = async (token: string, query: string) => {
 };
 
 describe("/api/v1/people by cursor", () => {
-  it("gives each person once when their changes fall in the same millisecond, and a change meanwhile only later", async () => {
+  it("gives each person once when their changes fall in the same millisecond", async () => {
     const o = await owner("Api Pager");
     // Written by SQL defaults, updated_at keeps fractions of a millisecond; three share each millisecond.
     await env.DB.prepare(
