@@ -6,6 +6,7 @@ import { loadavg } from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { bin, offlineEnv, root, serveFreshBuild } from "../scripts/wrangler-env.mjs";
+import { ownerFigures } from "./owner.mjs";
 
 /**
  * fetch with one retry when a kept-alive socket turns out closed: after a pause (wrangler writing to the
@@ -264,6 +265,8 @@ try {
   await importBench();
   await shareBackBurst();
   await bigNetwork();
+  // The owner's side at 50,000 people: signed-in pages, the list, every export (bench/owner.mjs).
+  await ownerFigures({ base: BASE, state, group: server.pid });
 } finally {
   process.kill(-server.pid, "SIGTERM");
 }
@@ -404,7 +407,17 @@ async function bigNetwork() {
     ["5,000, newest first", ""],
     ["5,000, search", "?q=capital%20campaign%204999"],
     ["5,000, tag + sort", "?tag=Tag%203&sort=name"],
-    ["5,000, page 100", "?page=100"],
+    // Page 100 by its cursor (the 2,475th newest person's sort key), as the list's Next links reach it.
+    [
+      "5,000, page 100",
+      `?page=100&after=${Buffer.from(
+        String(
+          count(
+            `select json_array(c.created_at, c.id) from connection c join user u on u.id = c.user_id where u.email = '${bigEmail}' order by c.created_at desc, c.id desc limit 1 offset 2474`,
+          ),
+        ),
+      ).toString("base64url")}`,
+    ],
   ]) {
     await report(label, query);
   }

@@ -41,6 +41,12 @@ describe("owner paging indexes migration", () => {
       expect(plan(db, page(table)), table).toContain(`${table}_user_idx (user_id=? AND rowid>?)`);
       expect(plan(db, page(table)), table).not.toContain("TEMP B-TREE");
     }
+    expect(
+      plan(
+        db,
+        "select id from connection where user_id = 'u' and (updated_at, id) > (5, 7) order by updated_at, id limit 101",
+      ),
+    ).toContain("connection_user_updated_idx (user_id=? AND updated_at>?)");
     for (const file of files.slice(index + 1)) apply(db, file);
   });
 });

@@ -447,12 +447,17 @@ const issues = (error: z.ZodError, root: string) =>
     detail: i.message,
   }));
 
+// A JSON pair, since the stored moment may carry fractions of a millisecond (and so a dot).
 const encodeCursor = (next: { updatedAt: number; id: number } | null) =>
-  next ? btoa(`${next.updatedAt}.${next.id}`).replace(/=+$/, "") : null;
+  next ? btoa(JSON.stringify([next.updatedAt, next.id])).replace(/=+$/, "") : null;
 function decodeCursor(cursor: string): { updatedAt: number; id: number } | null {
   try {
-    const [at, id] = atob(cursor).split(".").map(Number);
-    return Number.isSafeInteger(at) && Number.isSafeInteger(id) ? { updatedAt: at as number, id: id as number } : null;
+    const text = atob(cursor);
+    // Cursors handed out before the pair was JSON read "<ms>.<id>".
+    const [at, id] = text.startsWith("[") ? (JSON.parse(text) as unknown[]) : text.split(".").map(Number);
+    return typeof at === "number" && Number.isFinite(at) && Number.isSafeInteger(id)
+      ? { updatedAt: at, id: id as number }
+      : null;
   } catch {
     return null;
   }

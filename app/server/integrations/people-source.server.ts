@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, or } from "drizzle-orm";
+import { and, asc, eq, gt, sql } from "drizzle-orm";
 import type { PersonRecord } from "~/lib/people/draft";
 import { connection } from "~db/schema";
 import type { Database } from "../db/db.server";
@@ -23,16 +23,12 @@ export async function listPeople(
   const limit = Math.min(Math.max(options.limit ?? 100, 1), 500);
   const filters = [eq(connection.userId, userId)];
   if (options.changedAfter) filters.push(gt(connection.updatedAt, options.changedAfter));
-  if (options.after) {
-    const at = new Date(options.after.updatedAt);
-    const later = or(
-      gt(connection.updatedAt, at),
-      and(eq(connection.updatedAt, at), gt(connection.id, options.after.id)),
-    );
-    if (later) filters.push(later);
-  }
+  // The stored value itself, not a Date: updated_at may hold fractions of a millisecond, and a cursor
+  // cut to the millisecond would send the page's last person again (or skip its neighbours).
+  if (options.after)
+    filters.push(sql`(${connection.updatedAt}, ${connection.id}) > (${options.after.updatedAt}, ${options.after.id})`);
   const rows = await db
-    .select({ id: connection.id, updatedAt: connection.updatedAt })
+    .select({ id: connection.id, updatedAt: sql<number>`${connection.updatedAt}` })
     .from(connection)
     .where(and(...filters))
     .orderBy(asc(connection.updatedAt), asc(connection.id))
@@ -50,7 +46,7 @@ export async function listPeople(
   );
   return {
     people: page.flatMap((r) => people.get(r.id) ?? []),
-    next: rows.length > limit && last ? { updatedAt: last.updatedAt.getTime(), id: last.id } : null,
+    next: rows.length > limit && last ? { updatedAt: last.updatedAt, id: last.id } : null,
   };
 }
 
