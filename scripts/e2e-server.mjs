@@ -22,5 +22,7 @@ try {
 }
 // The nonprofit journey's operators (one per Playwright project), named the way production names them.
 process.argv.push("--var", "OPERATOR_EMAILS:operator-desktop@e2e.example.org,operator-phone@e2e.example.org");
+// The mailings journey signs a bounce as the provider would, with this throwaway secret.
+process.argv.push("--var", "RESEND_WEBHOOK_SECRET:whsec_ZTJlLW1haWxpbmctd2ViaG9vay1zZWNyZXQtMDEyMw==");
 process.argv.push("--persist-to", state, "--app-env", "test", "--port", port);
 await import("./serve-build.mjs");

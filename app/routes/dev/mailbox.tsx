@@ -18,6 +18,7 @@ export async function loader({ context }: Route.LoaderArgs) {
       subject: outbox.subject,
       text: outbox.text,
       kind: outbox.kind,
+      headers: outbox.headers,
       createdAt: outbox.createdAt,
     })
     .from(outbox)
@@ -42,6 +43,11 @@ export default function Mailbox({ loaderData }: Route.ComponentProps) {
               </p>
               <h2 className="mt-1 font-semibold">{m.subject}</h2>
               <p className="text-sm">To: {m.to}</p>
+              {Object.entries(m.headers ?? {}).map(([name, value]) => (
+                <p key={name} className="break-all text-sm">
+                  {name}: {value}
+                </p>
+              ))}
               <pre className="mt-3 whitespace-pre-wrap break-words font-sans text-sm">{m.text}</pre>
             </li>
           ))}
