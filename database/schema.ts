@@ -164,6 +164,8 @@ export const connection = sqliteTable(
     index("connection_user_name_key_idx").on(t.userId, t.nameKey),
     // Migration 0023: the people API and the HubSpot sync page by (updated_at, id).
     index("connection_user_updated_idx").on(t.userId, t.updatedAt),
+    // Migration 0023: the list's Event filter reads distinct events from the index.
+    index("connection_user_event_idx").on(t.userId, t.eventName),
   ],
 );
 

@@ -47,6 +47,9 @@ describe("owner paging indexes migration", () => {
         "select id from connection where user_id = 'u' and (updated_at, id) > (5, 7) order by updated_at, id limit 101",
       ),
     ).toContain("connection_user_updated_idx (user_id=? AND updated_at>?)");
+    expect(
+      plan(db, "select distinct event_name from connection where user_id = 'u' and event_name is not null order by 1"),
+    ).toContain("COVERING INDEX connection_user_event_idx");
     for (const file of files.slice(index + 1)) apply(db, file);
   });
 });

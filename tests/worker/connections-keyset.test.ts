@@ -117,4 +117,22 @@ describe("the connections list by cursor", () => {
     expect(second).not.toContain("Next →");
     expect((second.match(/aria-label="Select /g) ?? []).length).toBe(3);
   });
+
+  it("shows a tag in the filter menu as soon as the owner adds it, and drops it when the last person with it goes", async () => {
+    const o = await owner("Facet Owner");
+    await fill(o.id, 3);
+    const before = await listConnections(db(), o.id, {});
+    expect(before.tags).toEqual([]);
+    expect(await listConnections(db(), o.id, {})).toMatchObject({ tags: [] });
+    const [first] = before.rows;
+    const res = await call("/connections", {
+      method: "POST",
+      body: new URLSearchParams({ intent: "bulk", change: "add-tag", tag: "Keynote", id: String(first?.id) }),
+      headers: { cookie: o.cookie },
+    });
+    expect(res.status).toBe(302);
+    expect((await listConnections(db(), o.id, {})).tags).toEqual(["Keynote"]);
+    await env.DB.prepare("delete from connection where id = ?").bind(first?.id).run();
+    expect((await listConnections(db(), o.id, {})).tags).toEqual([]);
+  });
 });

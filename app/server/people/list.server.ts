@@ -85,6 +85,41 @@ export function decodeCursor(cursor: string | undefined, length: number): Cursor
 const dayStart = (d: string | undefined) =>
   d && /^\d{4}-\d{2}-\d{2}$/.test(d) ? Date.parse(`${d}T00:00:00Z`) : Number.NaN;
 
+/** The filter menus' tags and events per owner, with the state of the network they were read from. */
+const facetCache = new Map<string, { state: string; tags: string[]; events: string[] }>();
+const FACET_OWNERS = 500;
+
+/**
+ * Every tag and event in the owner's network, for the filter menus. Reading them scans every person
+ * (tags are JSON), so the isolate keeps them while the network's count and latest change, one read of
+ * connection_user_updated_idx, stay as they were: every add, edit, merge and delete moves one of them.
+ */
+async function facetsOf(db: Database, userId: string): Promise<{ tags: string[]; events: string[] }> {
+  const [now] = await db.all<{ n: number; at: number | null }>(
+    sql`select count(*) as n, max(${connection.updatedAt}) as at from ${connection} where ${connection.userId} = ${userId}`,
+  );
+  const state = `${now?.n ?? 0}:${now?.at ?? 0}`;
+  const kept = facetCache.get(userId);
+  if (kept?.state === state) return kept;
+  const [tags, events] = await Promise.all([
+    db.all<{ value: string }>(
+      sql`select distinct json_each.value as value from ${connection}, json_each(${connection.tags}) where ${connection.userId} = ${userId} order by 1 limit 200`,
+    ),
+    db
+      .selectDistinct({ value: connection.eventName })
+      .from(connection)
+      .where(and(eq(connection.userId, userId), sql`${connection.eventName} is not null`))
+      .orderBy(asc(connection.eventName))
+      .limit(200),
+  ]);
+  const facets = { state, tags: tags.map((t) => t.value), events: events.map((e) => e.value ?? "") };
+  facetCache.delete(userId);
+  facetCache.set(userId, facets);
+  // Oldest first out: a Map iterates in insertion order, and a fresh read is inserted last.
+  if (facetCache.size > FACET_OWNERS) facetCache.delete(facetCache.keys().next().value as string);
+  return facets;
+}
+
 /** One page of the owner's connections with search, filters and sort, all from the URL. */
 /** Donor status and giving range, from the owner's own gifts net of refunds (see fundraising/gifts.server.ts). */
 function givingFilters(userId: string, query: ConnectionQuery) {
@@ -167,16 +202,8 @@ export async function listConnections(db: Database, userId: string, query: Conne
       .orderBy(...sort.keys.map((k) => (ascending ? asc(k) : desc(k))))
       .limit(PAGE_SIZE + 1),
     db.select({ n: sql<number>`count(*)` }).from(connection).where(where),
-    db.all<{ value: string }>(
-      sql`select distinct json_each.value as value from ${connection}, json_each(${connection.tags}) where ${connection.userId} = ${userId} order by 1 limit 200`,
-    ),
-    db
-      .selectDistinct({ value: connection.eventName })
-      .from(connection)
-      .where(and(eq(connection.userId, userId), sql`${connection.eventName} is not null`))
-      .orderBy(asc(connection.eventName))
-      .limit(200),
-  ]);
+    facetsOf(db, userId),
+  ]).then(([found, total, facets]) => [found, total, facets.tags, facets.events] as const);
   const more = found.length > PAGE_SIZE;
   const rows = found.slice(0, PAGE_SIZE);
   if (backwards) rows.reverse();
@@ -189,8 +216,8 @@ export async function listConnections(db: Database, userId: string, query: Conne
     next,
     prev,
     total: total?.n ?? 0,
-    tags: tags.map((t) => t.value),
-    events: events.map((e) => e.value ?? ""),
+    tags,
+    events,
   };
 }
 
