@@ -300,10 +300,20 @@ function toDraft(props: Property[], version: string, fallback: string, warn: (m:
     emails.push({ value, label, ...(isPreferred(p) ? { preferred: true } : {}) });
   }
 
+  // What has no field of its own is kept as a line of the note, and the preview says so.
+  const noteLines: string[] = [];
+  const keepInNote = (line: string, what: string) => {
+    noteLines.push(line);
+    warn(`${what} kept in the note`);
+  };
   const phones: PhonePoint[] = [];
   for (const p of all("TEL")) {
     const value = text(p).replace(/^tel:/i, "").trim();
     if (!value) continue;
+    if (/^sip:/i.test(value)) {
+      keepInNote(`SIP: ${value}`, `SIP address "${value.slice(0, 60)}"`);
+      continue;
+    }
     phones.push({
       value,
       label: phoneLabel(types(p), labels.get(p.group)),
@@ -378,6 +388,25 @@ function toDraft(props: Property[], version: string, fallback: string, warn: (m:
   if (socials.length) draft.socials = socials;
   if (addresses.length) draft.addresses = byPreference(addresses);
 
+  for (const p of all("X-SIP")) {
+    const value = text(p);
+    if (value) keepInNote(`SIP: ${value}`, `SIP address "${value.slice(0, 60)}"`);
+  }
+  for (const p of all("IMPP")) {
+    const value = text(p);
+    if (!value) continue;
+    if (/^sip:/i.test(value)) keepInNote(`SIP: ${value}`, `SIP address "${value.slice(0, 60)}"`);
+    else keepInNote(`Messaging: ${value}`, `Messaging address "${value.slice(0, 60)}"`);
+  }
+  for (const p of all("ORG").slice(1)) {
+    const [organization, department] = split(p, ";");
+    const value = [organization, department].filter(Boolean).join(", ");
+    if (value) keepInNote(`Also at: ${value}`, `Second organization "${value.slice(0, 60)}"`);
+  }
+  for (const p of all("TITLE").slice(1)) {
+    const value = text(p);
+    if (value) keepInNote(`Also: ${value}`, `Second title "${value.slice(0, 60)}"`);
+  }
   const org = first("ORG");
   if (org) {
     const [organization, department] = split(org, ";");
@@ -388,7 +417,7 @@ function toDraft(props: Property[], version: string, fallback: string, warn: (m:
   if (title && text(title)) draft.title = text(title);
   const role = first("ROLE");
   if (role && text(role)) draft.role = text(role);
-  const notes = all("NOTE").map(text).filter(Boolean);
+  const notes = [...all("NOTE").map(text), noteLines.join("\n")].filter(Boolean);
   if (notes.length) draft.note = notes.join("\n\n");
   const tags = all("CATEGORIES").flatMap((p) => split(p, ","));
   if (tags.some(Boolean)) draft.tags = [...new Set(tags.filter(Boolean))];

@@ -29,7 +29,13 @@ const EXPECTED: Record<string, Expectation> = {
     check: (p, r) => {
       expect(p[4]?.websites?.map((w) => w.value)).toContain("https://www.company.com");
       // Its one photo is cut short in the file (1,169 base64 characters): reported, not stored broken.
-      expect(r.problems).toEqual([{ row: 5, message: "Photo is not a readable image; left out", skipped: false }]);
+      expect(r.problems.filter((x) => x.message.startsWith("Photo"))).toEqual([
+        { row: 5, message: "Photo is not a readable image; left out", skipped: false },
+      ]);
+      // Cards with a second ORG keep it in the note, and the preview says so.
+      expect(r.problems.filter((x) => x.message.startsWith("Second organization")).map((x) => x.row)).toEqual([
+        5, 6, 6,
+      ]);
     },
   },
   [`${EZ}/John_Doe_BLACK_BERRY.vcf`]: { people: 1, kept: ["name", "organization", "phones", "photo"] },
@@ -380,7 +386,7 @@ const EXPECTED: Record<string, Expectation> = {
   },
   [`${AOSP}/v21_pref_handling.vcf`]: {
     people: 1,
-    kept: ["emails", "organization", "phones", "title"],
+    kept: ["emails", "note", "organization", "phones", "title"],
     check: ([p]) => {
       expect(p?.phones?.[0]).toEqual({ value: "2", label: "work", preferred: true });
       expect(p?.organization).toBe("Company");
@@ -400,7 +406,8 @@ const EXPECTED: Record<string, Expectation> = {
   },
   [`${AOSP}/v21_sip.vcf`]: {
     people: 1,
-    kept: [],
+    kept: ["note"],
+    check: ([p]) => expect(p?.note).toBe("SIP: 888\nSIP: sip:90-180-360"),
   },
   [`${AOSP}/v21_title_before_org.vcf`]: {
     people: 1,
@@ -449,11 +456,16 @@ const EXPECTED: Record<string, Expectation> = {
   },
   [`${AOSP}/v30_sip.vcf`]: {
     people: 1,
-    kept: [],
+    kept: ["note"],
+    check: ([p]) => expect(p?.note).toBe("SIP: sip:android@android.example.com"),
   },
   [`${AOSP}/v40_sip.vcf`]: {
     people: 1,
-    kept: ["name", "phones"],
+    kept: ["name", "note", "phones"],
+    check: ([p]) => {
+      expect(p?.phones).toEqual([{ value: "1", label: "home" }]);
+      expect(p?.note).toBe("SIP: sip:example@example.com");
+    },
   },
   [`${AOSP}/v40_sort_as.vcf`]: {
     people: 1,

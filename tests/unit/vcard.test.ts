@@ -137,3 +137,50 @@ describe("vCard 4.0 phones (issue 29)", () => {
     expect(back?.map((p) => p.value)).toEqual(["+15035550100;ext=102", "0171 234567", "1 800 ELEPHANT"]);
   });
 });
+
+describe("Values with no field of their own (issue 29)", () => {
+  it("keeps SIP and messaging addresses and a second organization or title in the note, and says so", () => {
+    const read = readVCardFile(
+      new TextEncoder().encode(
+        [
+          "BEGIN:VCARD",
+          "VERSION:3.0",
+          "FN:Ada Lovelace",
+          "ORG:Analytical Engines;Research",
+          "TITLE:Mathematician",
+          "ORG:Royal Society",
+          "TITLE:Fellow",
+          "IMPP;TYPE=personal:sip:ada@voip.example",
+          "IMPP:xmpp:ada@chat.example",
+          "X-SIP:888",
+          "TEL;TYPE=HOME:sip:ada@home.example",
+          "NOTE:Met at the gala",
+          "END:VCARD",
+        ].join("\r\n"),
+      ),
+    );
+    const draft = read.people[0]?.draft;
+    expect(draft).toMatchObject({ organization: "Analytical Engines", department: "Research", title: "Mathematician" });
+    expect(draft?.phones).toBeUndefined();
+    expect(draft?.note).toBe(
+      [
+        "Met at the gala",
+        "",
+        "SIP: sip:ada@home.example",
+        "SIP: 888",
+        "SIP: sip:ada@voip.example",
+        "Messaging: xmpp:ada@chat.example",
+        "Also at: Royal Society",
+        "Also: Fellow",
+      ].join("\n"),
+    );
+    expect(read.problems.map((p) => p.message)).toEqual([
+      'SIP address "sip:ada@home.example" kept in the note',
+      'SIP address "888" kept in the note',
+      'SIP address "sip:ada@voip.example" kept in the note',
+      'Messaging address "xmpp:ada@chat.example" kept in the note',
+      'Second organization "Royal Society" kept in the note',
+      'Second title "Fellow" kept in the note',
+    ]);
+  });
+});

@@ -87,6 +87,38 @@ describe("import", () => {
     expect((await confirm(a.cookie, id as string, "merge")).status).toBe(400);
   });
 
+  it("imports a German Outlook export in Windows-1252 with every person and field (issue 29)", async () => {
+    const a = await signUp();
+    const csv = [
+      '"Anrede","Vorname","Weitere Vornamen","Nachname","Suffix","Firma","Abteilung","Position","Straße geschäftlich","Ort geschäftlich","Postleitzahl geschäftlich","Telefon geschäftlich","Mobiltelefon","Geburtstag","Kategorien","E-Mail-Adresse","E-Mail 2: Adresse","Notizen","Ort","Priorität"',
+      '"Dr.","Jürgen","Karl","Weiß","MdB","Grünwald Stiftung","Vorstand","Geschäftsführer","Hauptstraße 5","München","80331","+49 89 1234567","+49 171 2345678","16.4.1965","Spender;Vorstand","juergen@gruenwald.example","j.weiss@posteo.example","Trifft sich gern früh.","Raum 4","Normal"',
+      '"","Anna","","Schäfer","","","","","","","","+49 30 555012","","0.0.00","","anna@schaefer.example","","","","Normal"',
+    ].join("\r\n");
+    // Windows-1252 holds these letters at their Latin-1 code points, one byte each.
+    const bytes = Uint8Array.from([...csv].map((ch) => ch.charCodeAt(0)));
+    const body = new FormData();
+    body.set("file", new File([bytes], "Kontakte.CSV", { type: "text/csv" }));
+    body.set("intent", "preview");
+    const preview = await call("/connections/import.data", { method: "POST", body, headers: { cookie: a.cookie } });
+    expect(preview.status).toBe(200);
+    const id = previewId(await preview.text());
+    expect([200, 202, 204]).toContain((await confirm(a.cookie, id as string, "merge")).status);
+    const rows = (await network(a.email)).results;
+    expect(rows.map((r) => r.name)).toEqual(["Dr. Jürgen Karl Weiß MdB", "Anna Schäfer"]);
+    expect(rows.map((r) => r.email)).toEqual(["juergen@gruenwald.example", "anna@schaefer.example"]);
+    expect(rows[0]?.notes).toBe("Trifft sich gern früh.");
+    expect(JSON.parse(rows[0]?.tags ?? "[]")).toEqual(expect.arrayContaining(["Spender", "Vorstand"]));
+    const points = await env.DB.prepare(
+      "select p.kind, p.value from contact_point p join user u on u.id = p.user_id where u.email = ? order by p.id",
+    )
+      .bind(a.email)
+      .all<{ kind: string; value: string }>();
+    expect(points.results.filter((p) => p.kind === "phone").map((p) => p.value)).toEqual(
+      expect.arrayContaining(["+49891234567", "+491712345678", "+4930555012"]),
+    );
+    expect(points.results.filter((p) => p.kind === "email")).toHaveLength(3);
+  });
+
   it("never lets another account confirm someone's preview", async () => {
     const a = await signUp();
     const b = await signUp();
