@@ -80,6 +80,8 @@ export default [
     // Donor retention across every campaign (this year, first-time, LYBUNT, SYBUNT) and its CSV.
     route("campaigns/retention", "routes/app/campaigns/retention.tsx"),
     route("campaigns/retention.csv", "routes/app/campaigns/retention-csv.ts"),
+    // A refund, partial or full, after a confirmation that shows the amount.
+    route("campaigns/gifts/:gift/refund", "routes/app/campaigns/refund.tsx"),
     route("campaigns/:id", "routes/app/campaigns/dashboard.tsx"),
     route("campaigns/:id/edit", "routes/app/campaigns/edit.tsx", { id: "campaign-edit" }),
     route("campaigns/:id/gifts.csv", "routes/app/campaigns/gifts-csv.ts"),

@@ -877,7 +877,7 @@ export const paymentLocalObject = sqliteTable(
   {
     id: text("id").primaryKey(),
     kind: text("kind", {
-      enum: ["account", "checkout_session", "customer", "subscription", "payment_intent"],
+      enum: ["account", "checkout_session", "customer", "subscription", "payment_intent", "refund"],
     }).notNull(),
     data: text("data", { mode: "json" }).$type<Record<string, unknown>>().notNull(),
     createdAt: createdAt(),

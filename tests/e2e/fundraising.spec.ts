@@ -172,15 +172,26 @@ test("an owner runs a campaign: a visitor gives, the donor is a person, thanked,
   await expect(page.getByText(`To: dee.${p}@donor.example`)).toBeVisible();
   await expect(page.getByRole("heading", { name: `Thank you for your gift to ${title}` }).first()).toBeVisible();
 
-  // A refund (Stripe's charge.refunded webhook, from the test checkout) reverses the gift.
+  // A refund is never one click: part of the gift, its amount confirmed before Stripe is asked, then the rest.
   await page.goto(`/campaigns/${id}`);
-  await main
-    .getByTestId("gift-row")
-    .filter({ hasText: `Dee Donor ${p}` })
-    .getByRole("button", { name: "Refund" })
-    .click();
-  await expect(page.getByText("Refund requested")).toBeVisible();
-  await expect(main.getByTestId("gift-row").filter({ hasText: `Dee Donor ${p}` })).toContainText("Refunded");
+  const deeRow = main.getByTestId("gift-row").filter({ hasText: `Dee Donor ${p}` });
+  await deeRow.getByRole("link", { name: /^Refund/ }).click();
+  await page.getByLabel("Amount to refund (USD)").fill("60");
+  await page.getByRole("button", { name: "Review the refund" }).click();
+  await expect(page.getByText("A refund can be at most $50.00, what is left of this gift")).toBeVisible();
+  await page.getByLabel("Amount to refund (USD)").fill("10");
+  await page.getByRole("button", { name: "Review the refund" }).click();
+  await expect(page.getByTestId("refund-confirm")).toHaveText(`Refund $10.00 to Dee Donor ${p}?`);
+  await page.screenshot({ path: "tests/artifacts/refund-confirm.png" });
+  await page.getByRole("button", { name: "Refund $10.00" }).click();
+  await expect(page.getByText("Refund of $10.00 requested")).toBeVisible();
+  await expect(deeRow).toContainText("$10.00 refunded");
+  await deeRow.getByRole("link", { name: /^Refund/ }).click();
+  await expect(page.getByLabel("Amount to refund (USD)")).toHaveValue("40.00");
+  await page.getByRole("button", { name: "Review the refund" }).click();
+  await page.getByRole("button", { name: "Refund $40.00" }).click();
+  await expect(page.getByText("Refund of $40.00 requested")).toBeVisible();
+  await expect(deeRow).toContainText("Refunded");
   await expect(main.getByTestId("dashboard-donors")).toHaveText("1");
   await page.goto(`/fundraising/${id}`);
   await expect(page.getByTestId("donor-count")).toHaveText("1");

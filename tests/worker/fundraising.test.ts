@@ -197,8 +197,13 @@ describe("donations through the payments adapter", () => {
     // The checkout cannot be paid twice.
     expect((await call(`/pay/test/checkout/${session}`, form({ intent: "pay", email: "x@y.org" }))).status).toBe(409);
 
-    const refund = await call("/campaigns/gifts", {
-      ...form({ intent: "refund", gift: String(gift?.id) }),
+    // A refund is never one click: the review shows the amount, the confirmation asks for it.
+    const refundPath = `/campaigns/gifts/${gift?.id}/refund`;
+    const review = await call(refundPath, { ...form({ intent: "review", amount: "50.00" }), headers: o.headers });
+    expect(review.status).toBe(200);
+    expect(await one("select amount_refunded from gift where id = ?", gift?.id)).toEqual({ amount_refunded: 0 });
+    const refund = await call(refundPath, {
+      ...form({ intent: "refund", amount: "50.00", key: crypto.randomUUID() }),
       headers: o.headers,
     });
     expect(refund.status).toBe(302);
@@ -441,7 +446,7 @@ describe("another owner never sees or changes fundraising data", () => {
     const headers = { cookie: b.cookie };
     for (const p of [`/campaigns/${a.id}`, `/campaigns/${a.id}/edit`, `/campaigns/${a.id}/gifts.csv`])
       expect((await call(p, { headers })).status, p).toBe(404);
-    for (const intent of ["thank", "thanked", "refund"])
+    for (const intent of ["thank", "thanked"])
       expect(
         (await call("/campaigns/gifts", { ...form({ intent, gift: String(giftId) }), headers })).status,
         intent,
@@ -607,6 +612,73 @@ describe("the test checkout under a double click", () => {
     ]);
     expect([payOutcome, cancelOutcome].filter(Boolean)).toHaveLength(1);
     expect((await call(again, form({ intent: "pay", ...payer }))).status).toBe(409);
+  });
+});
+
+describe("a partial refund, confirmed with its amount", () => {
+  it("reviews, confirms, refunds part then the rest; refuses more than is left; a resubmitted confirmation refunds once", async () => {
+    const o = await ownerWithCampaign("Partial Refund Owner");
+    await give(o.id, { amount: "5000", frequency: "once" });
+    const giftId = (await one<{ id: number }>("select id from gift where user_id = ?", o.userId))?.id ?? 0;
+    const refundPath = `/campaigns/gifts/${giftId}/refund`;
+    const post = (values: Record<string, string>) => call(refundPath, { ...form(values), headers: o.headers });
+    const refunded = async () =>
+      (await one<{ amount_refunded: number }>("select amount_refunded from gift where id = ?", giftId))
+        ?.amount_refunded;
+
+    const shown = await page(call(refundPath, { headers: o.headers }));
+    expect(shown).toContain("$50.00 from Dee Donor on");
+    expect(shown).toContain("Up to $50.00");
+
+    // Too much, nonsense, zero: told beside the amount, what was typed kept, nothing refunded.
+    const tooMuch = await post({ intent: "review", amount: "60" });
+    expect(tooMuch.status).toBe(400);
+    const tooMuchHtml = await tooMuch.text();
+    expect(tooMuchHtml).toContain("A refund can be at most $50.00, what is left of this gift");
+    expect(tooMuchHtml).toContain('value="60"');
+    for (const amount of ["abc", "0", "-5", "12.345"])
+      expect(await page(post({ intent: "review", amount }))).toContain("Enter an amount, such as 25 or 25.50");
+
+    const review = await post({ intent: "review", amount: "12.50" });
+    expect(review.status).toBe(200);
+    const reviewHtml = await review.text();
+    expect(reviewHtml.replaceAll("<!-- -->", "")).toContain("Refund $12.50 to Dee Donor?");
+    expect(await refunded()).toBe(0);
+    const key = /name="key" value="([^"]+)"/.exec(reviewHtml)?.[1] ?? "";
+    expect(key).toMatch(/^[0-9a-f-]{36}$/);
+
+    const confirmed = await post({ intent: "refund", amount: "12.50", key });
+    expect(confirmed.status).toBe(302);
+    expect(location(confirmed)).toBe(`/campaigns/${o.id}`);
+    expect(await refunded()).toBe(1250);
+    // The same confirmation sent again (a double click, a reload) refunds nothing more.
+    expect((await post({ intent: "refund", amount: "12.50", key })).status).toBe(302);
+    expect(await refunded()).toBe(1250);
+    expect(await page(call(`/campaigns/${o.id}`, { headers: o.headers }))).toContain("$12.50 refunded");
+
+    // Two confirmations racing for more than is left: one refunds, the other is told, never both.
+    const race = await Promise.all([
+      post({ intent: "refund", amount: "30", key: crypto.randomUUID() }),
+      post({ intent: "refund", amount: "30", key: crypto.randomUUID() }),
+    ]);
+    expect(race.map((r) => r.status).sort()).toEqual([302, 400]);
+    expect(await refunded()).toBe(4250);
+    const over = await post({ intent: "refund", amount: "10", key: crypto.randomUUID() });
+    expect(over.status).toBe(400);
+    expect(await page(over)).toContain("A refund can be at most $7.50, what is left of this gift");
+    expect((await post({ intent: "refund", amount: "7.50", key: crypto.randomUUID() })).status).toBe(302);
+    expect(await refunded()).toBe(5000);
+    expect(await page(call(refundPath, { headers: o.headers }))).toContain("This gift has already been refunded");
+
+    // Another account: the page and its action do not exist, and nothing moves.
+    const b = await signUp("Refund Stranger");
+    expect((await call(refundPath, { headers: { cookie: b.cookie } })).status).toBe(404);
+    const stranger = await call(refundPath, {
+      ...form({ intent: "refund", amount: "1", key: crypto.randomUUID() }),
+      headers: { cookie: b.cookie },
+    });
+    expect(stranger.status).toBe(404);
+    expect((await call("/campaigns/gifts/abc/refund", { headers: o.headers })).status).toBe(404);
   });
 });
 

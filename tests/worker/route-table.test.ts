@@ -64,6 +64,7 @@ type Owned = {
   campaign: string;
   orgEvent: number;
   orgSlug: string;
+  gift: number;
 };
 function fill(path: string, owned: Owned): string {
   const area = path.split("/")[1] ?? "";
@@ -83,6 +84,7 @@ function fill(path: string, owned: Owned): string {
   return path.replace(/:(\w+)\??/g, (_, name: string) => {
     if (name === "slug") return area === "e" ? owned.orgSlug : owned.slug;
     if (name === "format") return "csv";
+    if (name === "gift") return String(owned.gift);
     const id = ids[area];
     if (id === undefined)
       throw new Error(`No fixture for ${path}: add one to fill() in tests/worker/route-table.test.ts`);
@@ -139,6 +141,15 @@ async function ownerWithEverything(): Promise<{ cookie: string; email: string; o
   const campaign =
     (await call("/campaigns/new", { ...form(campaignForm), headers })).headers.get("location")?.split("/")[2] ?? "";
   expect(campaign, "the owner has a campaign").toMatch(/^route-campaign-/);
+  const giftForm = { intent: "gift", nonce: crypto.randomUUID(), donorName: "Route Donor", currency: "USD" };
+  await call(`/campaigns/${campaign}`, {
+    ...form({ ...giftForm, amount: "10", date: "2026-01-02", method: "cash" }),
+    headers,
+  });
+  const gift = Number(
+    await env.DB.prepare("select id from gift where campaign_id = ?").bind(campaign).first<number>("id"),
+  );
+  expect(gift, "the owner has a gift").toBeGreaterThan(0);
   // An organiser event the owner publishes and attends with the card.
   const orgForm = {
     title: "Route Summit",
@@ -156,7 +167,7 @@ async function ownerWithEverything(): Promise<{ cookie: string; email: string; o
     "";
   await call(`/e/${orgSlug}/join`, { ...form({ card: String(card), listed: "on" }), headers });
   expect(orgSlug, "the owner has an organiser event").toMatch(/^route-summit-/);
-  return { ...owner, owned: { card, connection, event, reminder, slug, campaign, orgEvent, orgSlug } };
+  return { ...owner, owned: { card, connection, event, reminder, slug, campaign, orgEvent, orgSlug, gift } };
 }
 
 describe("the route table", () => {

@@ -2,6 +2,7 @@ import { and, asc, desc, eq, gt, inArray, isNull, sql } from "drizzle-orm";
 import type { AppContext } from "~/context";
 import { type HandGift, instalmentPlan, type PledgeForm } from "~/lib/gift-forms";
 import { formatMoney } from "~/lib/money";
+import { refundTooLarge } from "~/lib/refund";
 import { campaign, connection, gift, pledge, pledgeInstalment, recurringGift, reminder } from "~db/schema";
 import type { Database } from "../db/db.server";
 import { rawSql, writeBatch } from "../db/write.server";
@@ -357,14 +358,42 @@ export async function givingSummary(db: Database, userId: string, connectionId: 
   };
 }
 
-/** Asks Stripe (or the test checkout) for a refund; the gift changes when charge.refunded arrives. */
-export async function requestRefund(app: AppContext, userId: string, giftId: number) {
+/** One gift as the refund page shows it: the owner's alone. */
+export function refundableGift(db: Database, userId: string, giftId: number) {
+  return db
+    .select({
+      id: gift.id,
+      campaignId: gift.campaignId,
+      donorName: gift.donorName,
+      donorEmail: gift.donorEmail,
+      amount: gift.amount,
+      refunded: gift.amountRefunded,
+      currency: gift.currency,
+      date: gift.date,
+      online: sql<number>`${gift.paymentIntent} is not null`,
+    })
+    .from(gift)
+    .where(and(eq(gift.userId, userId), eq(gift.id, giftId)))
+    .get();
+}
+
+/**
+ * Asks Stripe (or the test checkout) for a refund of the amount (else all that is left); the gift
+ * changes when charge.refunded arrives. The key (the confirmation's own) makes a resubmit refund once.
+ */
+export async function requestRefund(
+  app: AppContext,
+  userId: string,
+  giftId: number,
+  options: { amount?: number; key?: string } = {},
+) {
   const row = await app.db
     .select({
       paymentIntent: gift.paymentIntent,
       account: gift.stripeAccount,
       amount: gift.amount,
       refunded: gift.amountRefunded,
+      currency: gift.currency,
     })
     .from(gift)
     .where(and(eq(gift.userId, userId), eq(gift.id, giftId)))
@@ -373,7 +402,14 @@ export async function requestRefund(app: AppContext, userId: string, giftId: num
   const payments = paymentsFor(app);
   if (!row.paymentIntent || !payments) return { ok: false as const, message: "Only online gifts can be refunded here" };
   if (row.refunded >= row.amount) return { ok: false as const, message: "This gift has already been refunded" };
-  await payments.refund({ paymentIntentId: row.paymentIntent, stripeAccount: row.account ?? undefined });
+  if (options.amount !== undefined && options.amount > row.amount - row.refunded)
+    return { ok: false as const, message: refundTooLarge(row.amount - row.refunded, row.currency) };
+  await payments.refund({
+    paymentIntentId: row.paymentIntent,
+    stripeAccount: row.account ?? undefined,
+    ...(options.amount !== undefined ? { amount: options.amount } : {}),
+    ...(options.key ? { idempotencyKey: `refund:${giftId}:${options.key}` } : {}),
+  });
   return { ok: true as const };
 }
 

@@ -1,6 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import Stripe from "stripe";
 import type { AppContext } from "~/context";
+import { hex as bytesToHex } from "~/lib/hex";
 import { paymentLocalObject } from "~db/schema";
 import { localWebhookSecret } from "./payments.server";
 import { cryptoProvider } from "./stripe.server";
@@ -204,46 +205,73 @@ export function localPayments(app: AppContext): Payments {
       if (invoice) await sendLocalEvent(app, "invoice.paid", invoice, account);
       return { id: sub.id };
     },
-    async refund({ paymentIntentId, amount }) {
+    async refund({ paymentIntentId, amount, idempotencyKey }) {
       const pi = await readLocal(app, paymentIntentId, "payment_intent");
       if (!pi) throw new PaymentsError(`No such payment_intent: '${paymentIntentId}'`, 404);
-      const total = Number(pi.amount);
-      const already = Number(pi.amount_refunded ?? 0);
-      const more = Math.min(amount ?? total - already, total - already);
-      if (more <= 0) throw new PaymentsError("This payment has already been refunded", 400, "charge_already_refunded");
-      const refunded = already + more;
-      // Conditional on what was read: of two refunds pressed at once, the second is refused as Stripe would.
-      const moved = await app.db
-        .update(paymentLocalObject)
-        .set({ data: sql`json_set(${paymentLocalObject.data}, '$.amount_refunded', ${refunded})` })
-        .where(
-          and(
-            eq(paymentLocalObject.id, String(pi.id)),
-            sql`coalesce(json_extract(${paymentLocalObject.data}, '$.amount_refunded'), 0) = ${already}`,
-          ),
-        )
-        .returning({ id: paymentLocalObject.id });
-      if (!moved.length)
-        throw new PaymentsError("This payment has already been refunded", 400, "charge_already_refunded");
-      await sendLocalEvent(
-        app,
-        "charge.refunded",
-        {
-          id: String(pi.latest_charge),
-          object: "charge",
-          amount: total,
-          amount_refunded: refunded,
-          refunded: refunded >= total,
-          currency: pi.currency,
-          payment_intent: pi.id,
-          invoice: pi.invoice ?? null,
-          metadata: pi.metadata ?? {},
-        },
-        (pi.account as string | null) ?? null,
-      );
-      return { id: `re_local_${rand()}` };
+      // As Stripe keeps idempotency keys: the key is claimed by the refund's own row, so a replay refunds nothing.
+      const refundId = idempotencyKey ? `re_local_${await keyDigest(idempotencyKey)}` : `re_local_${rand()}`;
+      if (idempotencyKey) {
+        const claimed = await app.db
+          .insert(paymentLocalObject)
+          .values({ id: refundId, kind: "refund", data: { id: refundId, object: "refund", payment_intent: pi.id } })
+          .onConflictDoNothing()
+          .returning({ id: paymentLocalObject.id });
+        if (!claimed.length) return { id: refundId };
+      }
+      try {
+        await moveLocalRefund(app, pi, amount);
+      } catch (error) {
+        if (idempotencyKey) await app.db.delete(paymentLocalObject).where(eq(paymentLocalObject.id, refundId));
+        throw error;
+      }
+      return { id: refundId };
     },
   };
+}
+
+/** Moves money back on a test payment: all that is left, or the amount asked, refused past what is left. */
+async function moveLocalRefund(app: AppContext, pi: Obj, amount: number | undefined) {
+  const total = Number(pi.amount);
+  const already = Number(pi.amount_refunded ?? 0);
+  if (amount !== undefined && amount > total - already && total > already)
+    throw new PaymentsError("The refund is larger than what is left of this payment", 400, "amount_too_large");
+  const more = Math.min(amount ?? total - already, total - already);
+  if (more <= 0) throw new PaymentsError("This payment has already been refunded", 400, "charge_already_refunded");
+  const refunded = already + more;
+  // Conditional on what was read: of two refunds pressed at once, the second is refused as Stripe would.
+  const moved = await app.db
+    .update(paymentLocalObject)
+    .set({ data: sql`json_set(${paymentLocalObject.data}, '$.amount_refunded', ${refunded})` })
+    .where(
+      and(
+        eq(paymentLocalObject.id, String(pi.id)),
+        sql`coalesce(json_extract(${paymentLocalObject.data}, '$.amount_refunded'), 0) = ${already}`,
+      ),
+    )
+    .returning({ id: paymentLocalObject.id });
+  if (!moved.length) throw new PaymentsError("This payment has already been refunded", 400, "charge_already_refunded");
+  await sendLocalEvent(
+    app,
+    "charge.refunded",
+    {
+      id: String(pi.latest_charge),
+      object: "charge",
+      amount: total,
+      amount_refunded: refunded,
+      refunded: refunded >= total,
+      currency: pi.currency,
+      payment_intent: pi.id,
+      invoice: pi.invoice ?? null,
+      metadata: pi.metadata ?? {},
+    },
+    (pi.account as string | null) ?? null,
+  );
+}
+
+/** A short stable digest of an idempotency key, for the refund's id. */
+async function keyDigest(key: string) {
+  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(key));
+  return bytesToHex(new Uint8Array(digest).subarray(0, 12));
 }
 
 /** The onboarding page's "Complete": the account can take payments, and Stripe would say so. */

@@ -168,11 +168,11 @@ export function stripePayments(config: StripeConfig): Payments {
         );
         return { id: updated.id };
       }),
-    refund: ({ paymentIntentId, stripeAccount, amount }) =>
+    refund: ({ paymentIntentId, stripeAccount, amount, idempotencyKey }) =>
       call(async () => {
         const refund = await stripe.refunds.create(
           { payment_intent: paymentIntentId, ...(amount ? { amount } : {}) },
-          stripeAccount ? { stripeAccount } : undefined,
+          { ...(stripeAccount ? { stripeAccount } : {}), ...(idempotencyKey ? { idempotencyKey } : {}) },
         );
         return { id: refund.id };
       }),

@@ -64,8 +64,16 @@ export interface Payments {
    * downgrade leaves a credit for the next invoices). The plan changes only when the events arrive.
    */
   updateSubscription(input: SubscriptionUpdate): Promise<{ id: string }>;
-  /** Asks for a refund; the gift changes only when the `charge.refunded` event arrives. */
-  refund(input: { paymentIntentId: string; stripeAccount?: string; amount?: number }): Promise<{ id: string }>;
+  /**
+   * Asks for a refund (the amount, else all that is left); the gift changes only when the
+   * `charge.refunded` event arrives. The same idempotency key twice refunds once (Stripe's own rule).
+   */
+  refund(input: {
+    paymentIntentId: string;
+    stripeAccount?: string;
+    amount?: number;
+    idempotencyKey?: string;
+  }): Promise<{ id: string }>;
 }
 
 /** What an adapter call failed with, in words an owner can act on; the message is Stripe's when it has one. */

@@ -258,13 +258,9 @@ export default function CampaignDashboard({ loaderData, actionData }: Route.Comp
                   <td className="hidden sm:table-cell">{GIFT_SOURCE_LABELS[g.source]}</td>
                   <td className="text-right">
                     {g.paymentIntent && g.amountRefunded < g.amount ? (
-                      <Form method="post" action="/campaigns/gifts">
-                        <input type="hidden" name="gift" value={g.id} />
-                        <input type="hidden" name="back" value={back} />
-                        <button name="intent" value="refund" type="submit" className="underline">
-                          Refund
-                        </button>
-                      </Form>
+                      <Link to={`/campaigns/gifts/${g.id}/refund`} className="underline">
+                        Refund<span className="sr-only"> {formatMoney(g.amount, g.currency)}</span>
+                      </Link>
                     ) : null}
                   </td>
                 </tr>

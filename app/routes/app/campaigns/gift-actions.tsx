@@ -1,9 +1,8 @@
 import { z } from "zod";
 import { appContext, userContext } from "~/context";
 import { safeRedirect } from "~/lib/safe-redirect";
-import { payInstalment, requestRefund } from "~/server/fundraising/gifts.server";
+import { payInstalment } from "~/server/fundraising/gifts.server";
 import { MAX_MARKED_AT_ONCE, markManyThanked, markThanked, sendThankYou } from "~/server/fundraising/thank-you.server";
-import { PaymentsError } from "~/server/payments/types";
 import { notFound } from "~/server/platform/http.server";
 import { redirectWithToast } from "~/server/platform/toast.server";
 import type { Route } from "./+types/gift-actions";
@@ -11,7 +10,6 @@ import type { Route } from "./+types/gift-actions";
 const schema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("thank"), gift: z.coerce.number().int().positive() }),
   z.object({ intent: z.literal("thanked"), gift: z.coerce.number().int().positive() }),
-  z.object({ intent: z.literal("refund"), gift: z.coerce.number().int().positive() }),
   z.object({
     intent: z.literal("thanked-many"),
     gifts: z.array(z.coerce.number().int().positive()).max(MAX_MARKED_AT_ONCE).default([]),
@@ -27,7 +25,7 @@ export function loader() {
   notFound();
 }
 
-/** What the owner does to one gift or instalment: thank, mark thanked, refund, record an instalment paid. */
+/** What the owner does to gifts and instalments: thank, mark thanked (one or many), record an instalment paid. */
 export async function action({ request, context }: Route.ActionArgs) {
   const app = context.get(appContext);
   const user = context.get(userContext);
@@ -60,24 +58,6 @@ export async function action({ request, context }: Route.ActionArgs) {
       type: "success",
       title: n === 1 ? "Marked 1 gift as thanked" : `Marked ${n} gifts as thanked`,
     });
-  }
-  if (v.intent === "refund") {
-    try {
-      const done = await requestRefund(app, user.id, v.gift);
-      if (!done) notFound();
-      return redirectWithToast(
-        back,
-        done.ok ? { type: "success", title: "Refund requested" } : { type: "error", title: done.message },
-      );
-    } catch (error) {
-      if (error instanceof PaymentsError)
-        return redirectWithToast(back, {
-          type: "error",
-          title: "Stripe refused the refund",
-          description: error.message,
-        });
-      throw error;
-    }
   }
   const paid = await payInstalment(app, user.id, v.instalment, v.method);
   if (!paid) notFound();
