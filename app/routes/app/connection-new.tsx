@@ -8,7 +8,7 @@ import { connectionFormSchema } from "~/lib/connection-form";
 import { formToPerson } from "~/lib/people/form";
 import { formatPhone } from "~/lib/phone";
 import { pageMeta } from "~/lib/site";
-import { requireUser } from "~/server/account/auth.server";
+import { getUser } from "~/server/account/user.server";
 import { addPerson, attachToPerson, exactMatchesFor } from "~/server/people/add.server";
 import { loadPeople, possibleDuplicatesOf } from "~/server/people/read.server";
 import { redirectWithToast } from "~/server/platform/toast.server";
@@ -16,8 +16,8 @@ import type { Route } from "./+types/connection-new";
 
 export const meta = () => [...pageMeta("Add someone"), { name: "robots", content: "noindex" }];
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireUser(context.get(appContext), request);
+export async function loader({ context }: Route.LoaderArgs) {
+  getUser(context);
   return null;
 }
 
@@ -28,7 +28,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const app = context.get(appContext);
-  const user = await requireUser(app, request);
+  const user = getUser(context);
   const formData = await request.formData();
   const submission = parseWithZod(formData, { schema: connectionFormSchema });
   if (submission.status !== "success")

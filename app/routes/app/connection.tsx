@@ -18,8 +18,8 @@ import { asCountry, formatPhone } from "~/lib/phone";
 import { localDay } from "~/lib/rhythm";
 import { pageMeta } from "~/lib/site";
 import { FOLLOW_UP_PRESETS, formatInZone, zonedToUtc } from "~/lib/time";
-import { requireUser } from "~/server/account/auth.server";
 import { getSettings } from "~/server/account/settings.server";
+import { getUser } from "~/server/account/user.server";
 import { hasFeature, requireFeature } from "~/server/billing/plans.server";
 import { followAction, followThroughFor, isFollowIntent } from "~/server/follow/follow.server";
 import {
@@ -53,9 +53,9 @@ import type { Route } from "./+types/connection";
 
 export const meta = () => [...pageMeta("Connection"), { name: "robots", content: "noindex" }];
 
-export async function loader({ request, params, context }: Route.LoaderArgs) {
+export async function loader({ params, context }: Route.LoaderArgs) {
   const app = context.get(appContext);
-  const user = await requireUser(app, request);
+  const user = getUser(context);
   const id = parseId(params.id);
   const row = await getPerson(app.db, user.id, id);
   if (!row) notFound();
@@ -108,7 +108,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const app = context.get(appContext);
-  const user = await requireUser(app, request);
+  const user = getUser(context);
   const id = parseId(params.id);
   const person = await getPerson(app.db, user.id, id);
   if (!person) return notFound();

@@ -1,15 +1,15 @@
 import { Link } from "react-router";
 import { appContext } from "~/context";
 import { pageMeta } from "~/lib/site";
-import { requireUser } from "~/server/account/auth.server";
+import { getUser } from "~/server/account/user.server";
 import { duplicateGroups } from "~/server/people/read.server";
 import type { Route } from "./+types/duplicates";
 
 export const meta = () => [...pageMeta("Possible duplicates"), { name: "robots", content: "noindex" }];
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ context }: Route.LoaderArgs) {
   const app = context.get(appContext);
-  const user = await requireUser(app, request);
+  const user = getUser(context);
   return { groups: await duplicateGroups(app.db, user.id) };
 }
 

@@ -5,7 +5,7 @@ import { z } from "zod";
 import { appContext } from "~/context";
 import { formatAddress } from "~/lib/people/normalise";
 import { pageMeta } from "~/lib/site";
-import { requireUser } from "~/server/account/auth.server";
+import { getUser } from "~/server/account/user.server";
 import {
   MERGE_CONFLICT_MESSAGE,
   MERGE_FIELDS,
@@ -22,7 +22,7 @@ export const meta = () => [...pageMeta("Merge people"), { name: "robots", conten
 /** Everyone chosen, side by side; another account's person (or a missing one) is a 404 for the whole merge. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const app = context.get(appContext);
-  const user = await requireUser(app, request);
+  const user = getUser(context);
   const preview = await previewMerge(app.db, user.id, parseIds(new URL(request.url).searchParams.getAll("id")));
   if (!preview) return notFound();
   return preview;
@@ -43,7 +43,7 @@ const mergeSchema = z
 
 export async function action({ request, context }: Route.ActionArgs) {
   const app = context.get(appContext);
-  const user = await requireUser(app, request);
+  const user = getUser(context);
   const form = await request.formData();
   const submission = parseWithZod(form, { schema: mergeSchema });
   if (submission.status !== "success") return data({ reply: submission.reply() }, { status: 400 });
