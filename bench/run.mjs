@@ -6,6 +6,7 @@ import { loadavg } from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { bin, offlineEnv, root, serveFreshBuild } from "../scripts/wrangler-env.mjs";
+import { mailingBench } from "./mailing.mjs";
 
 /**
  * fetch with one retry when a kept-alive socket turns out closed: after a pause (wrangler writing to the
@@ -264,6 +265,7 @@ try {
   await importBench();
   await shareBackBurst();
   await bigNetwork();
+  await mailingBench({ base: BASE, state, signUp, count, sh, fetch: fetchRetry });
 } finally {
   process.kill(-server.pid, "SIGTERM");
 }
