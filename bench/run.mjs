@@ -7,6 +7,7 @@ import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { bin, offlineEnv, root, serveFreshBuild } from "../scripts/wrangler-env.mjs";
 import { ownerFigures } from "./owner.mjs";
+import { mailingBench } from "./mailing.mjs";
 
 /**
  * fetch with one retry when a kept-alive socket turns out closed: after a pause (wrangler writing to the
@@ -267,6 +268,7 @@ try {
   await bigNetwork();
   // The owner's side at 50,000 people: signed-in pages, the list, every export (bench/owner.mjs).
   await ownerFigures({ base: BASE, state, group: server.pid });
+  await mailingBench({ base: BASE, state, signUp, count, sh, fetch: fetchRetry });
 } finally {
   process.kill(-server.pid, "SIGTERM");
 }

@@ -39,7 +39,7 @@ export default function Mailbox({ loaderData }: Route.ComponentProps) {
           {loaderData.messages.map((m) => (
             <li key={m.id} className="rounded-lg border border-slate-200 p-4 dark:border-slate-800">
               <p className="text-slate-500 text-xs dark:text-slate-400">
-                {m.kind} · {new Date(m.createdAt).toISOString()}
+                #{m.id} · {m.kind} · {new Date(m.createdAt).toISOString()}
               </p>
               <h2 className="mt-1 font-semibold">{m.subject}</h2>
               <p className="text-sm">To: {m.to}</p>

@@ -89,14 +89,16 @@ export default function Results({ loaderData }: Route.ComponentProps) {
           </button>
         </Form>
       ) : null}
-      <dl aria-label="Results" className="mt-6 grid grid-cols-2 gap-3 sm:grid-cols-4">
-        {stats.map(([label, value]) => (
-          <div key={label} className="rounded-lg border border-slate-200 p-3 dark:border-slate-800">
-            <dt className="text-slate-600 text-sm dark:text-slate-300">{label}</dt>
-            <dd className="font-semibold text-xl">{value}</dd>
-          </div>
-        ))}
-      </dl>
+      <section aria-label="Results">
+        <dl className="mt-6 grid grid-cols-2 gap-3 sm:grid-cols-4">
+          {stats.map(([label, value]) => (
+            <div key={label} className="rounded-lg border border-slate-200 p-3 dark:border-slate-800">
+              <dt className="text-slate-600 text-sm dark:text-slate-300">{label}</dt>
+              <dd className="font-semibold text-xl">{value}</dd>
+            </div>
+          ))}
+        </dl>
+      </section>
       <h2 className="mt-8 font-semibold text-lg">People</h2>
       <ul aria-label="Recipients" className="mt-2 divide-y divide-slate-200 text-sm dark:divide-slate-800">
         {recipients.map((r) => (
