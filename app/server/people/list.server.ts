@@ -86,7 +86,7 @@ const dayStart = (d: string | undefined) =>
   d && /^\d{4}-\d{2}-\d{2}$/.test(d) ? Date.parse(`${d}T00:00:00Z`) : Number.NaN;
 
 /** The filter menus' tags and events per owner, with the state of the network they were read from. */
-const facetCache = new Map<string, { state: string; tags: string[]; events: string[] }>();
+const facetCache = new Map<string, { state: string; count: number; tags: string[]; events: string[] }>();
 const FACET_OWNERS = 500;
 
 /**
@@ -94,7 +94,7 @@ const FACET_OWNERS = 500;
  * (tags are JSON), so the isolate keeps them while the network's count and latest change, one read of
  * connection_user_updated_idx, stay as they were: every add, edit, merge and delete moves one of them.
  */
-async function facetsOf(db: Database, userId: string): Promise<{ tags: string[]; events: string[] }> {
+async function facetsOf(db: Database, userId: string): Promise<{ count: number; tags: string[]; events: string[] }> {
   const [now] = await db.all<{ n: number; at: number | null }>(
     sql`select count(*) as n, max(${connection.updatedAt}) as at from ${connection} where ${connection.userId} = ${userId}`,
   );
@@ -112,7 +112,12 @@ async function facetsOf(db: Database, userId: string): Promise<{ tags: string[];
       .orderBy(asc(connection.eventName))
       .limit(200),
   ]);
-  const facets = { state, tags: tags.map((t) => t.value), events: events.map((e) => e.value ?? "") };
+  const facets = {
+    state,
+    count: now?.n ?? 0,
+    tags: tags.map((t) => t.value),
+    events: events.map((e) => e.value ?? ""),
+  };
   facetCache.delete(userId);
   facetCache.set(userId, facets);
   // Oldest first out: a Map iterates in insertion order, and a fresh read is inserted last.
@@ -143,8 +148,7 @@ export async function listConnections(db: Database, userId: string, query: Conne
   const pattern = `%${term}%`;
   const from = dayStart(query.from);
   const to = dayStart(query.to);
-  const where = and(
-    eq(connection.userId, userId),
+  const filters = [
     term
       ? or(
           sql`${connection.name} like ${pattern} escape '\\'`,
@@ -166,7 +170,13 @@ export async function listConnections(db: Database, userId: string, query: Conne
     Number.isNaN(from) ? undefined : sql`${connection.createdAt} >= ${from}`,
     Number.isNaN(to) ? undefined : sql`${connection.createdAt} < ${to + DAY_MS}`,
     ...givingFilters(userId, query),
-  );
+  ];
+  const where = and(eq(connection.userId, userId), ...filters);
+  const facets = facetsOf(db, userId);
+  // Unfiltered, the total is the count the facets' freshness check has just read: no second scan.
+  const counted = filters.every((f) => f === undefined)
+    ? facets.then((f) => [{ n: f.count }])
+    : db.select({ n: sql<number>`count(*)` }).from(connection).where(where);
   const sort =
     SORT_KEYS[
       (SORTS as readonly string[]).includes(query.sort ?? "") ? (query.sort as keyof typeof SORT_KEYS) : "newest"
@@ -201,8 +211,8 @@ export async function listConnections(db: Database, userId: string, query: Conne
       .where(and(where, seek))
       .orderBy(...sort.keys.map((k) => (ascending ? asc(k) : desc(k))))
       .limit(PAGE_SIZE + 1),
-    db.select({ n: sql<number>`count(*)` }).from(connection).where(where),
-    facetsOf(db, userId),
+    counted,
+    facets,
   ]).then(([found, total, facets]) => [found, total, facets.tags, facets.events] as const);
   const more = found.length > PAGE_SIZE;
   const rows = found.slice(0, PAGE_SIZE);
