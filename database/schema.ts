@@ -1,5 +1,13 @@
 import { sql } from "drizzle-orm";
-import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import {
+  type AnySQLiteColumn,
+  index,
+  integer,
+  primaryKey,
+  sqliteTable,
+  text,
+  uniqueIndex,
+} from "drizzle-orm/sqlite-core";
 
 const createdAt = () =>
   integer("created_at", { mode: "timestamp_ms" }).notNull().default(sql`(unixepoch('subsec') * 1000)`);
@@ -714,7 +722,7 @@ export const event = sqliteTable(
     // Fundraising: the campaign this event raises for; its report shows gifts from people met there.
     campaignId: text("campaign_id"),
     // The organiser event this hub plans for (an attendee's "plan it in my event hub"), one hub per event.
-    orgEventId: integer("org_event_id"),
+    orgEventId: integer("org_event_id").references((): AnySQLiteColumn => orgEvent.id, { onDelete: "set null" }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
