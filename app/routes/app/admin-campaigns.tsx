@@ -1,4 +1,4 @@
-import { data, Form } from "react-router";
+import { data, Form, href } from "react-router";
 import { z } from "zod";
 import { appContext } from "~/context";
 import { formatPlanDate } from "~/lib/plans";
@@ -37,12 +37,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!parsed.success) return data({ error: "Choose a request and a decision" }, { status: 400 });
   const approve = parsed.data.intent === "approve";
   if (!(await decideFeatureRequest(app.env, app.db, parsed.data.id, approve)))
-    return redirectWithToast("/admin/campaigns", {
+    return redirectWithToast(href("/admin/campaigns"), {
       type: "info",
       title: "Already decided",
       description: "Someone decided this request before you, or the owner withdrew it; nothing changed.",
     });
-  return redirectWithToast("/admin/campaigns", {
+  return redirectWithToast(href("/admin/campaigns"), {
     type: "success",
     title: approve ? "Featured on the home page" : "Declined",
   });

@@ -1,4 +1,4 @@
-import { data, Form } from "react-router";
+import { data, Form, href } from "react-router";
 import { z } from "zod";
 import { appContext } from "~/context";
 import { countryName } from "~/lib/nonprofit-form";
@@ -45,12 +45,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!parsed.success) return data({ error: "Choose an application and a decision" }, { status: 400 });
   const decided = await decideApplication(app.db, parsed.data.id, parsed.data.intent, user.email);
   if (!decided)
-    return redirectWithToast("/admin/nonprofits", {
+    return redirectWithToast(href("/admin/nonprofits"), {
       type: "info",
       title: "Already decided",
       description: "Someone decided this application before you; nothing changed.",
     });
-  return redirectWithToast("/admin/nonprofits", {
+  return redirectWithToast(href("/admin/nonprofits"), {
     type: "success",
     title: decided.status === "approved" ? "Approved" : "Declined",
     description: decided.endsAt
