@@ -1,7 +1,7 @@
 import { getFormProps, getInputProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { APIError } from "better-auth/api";
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { data, Form, href, Link, redirect, useNavigation } from "react-router";
 import type { z } from "zod";
 import { NewPasswordFields } from "~/components/new-password-fields";
 import { Field, inputClass } from "~/components/ui/field";
@@ -77,7 +77,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     if (value.intent === "sign-out-others") {
       await auth.api.revokeOtherSessions({ headers: request.headers });
-      return redirect("/settings/account", { headers: await toast("Signed out of your other devices") });
+      return redirect(href("/settings/account"), { headers: await toast("Signed out of your other devices") });
     }
 
     const wrongPassword = () =>
@@ -107,7 +107,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         await toast("Password changed", value.signOutOthers ? "Your other devices were signed out." : undefined),
       );
       for (const cookie of response.headers.getSetCookie()) headers.append("Set-Cookie", cookie);
-      return redirect("/settings/account", { headers });
+      return redirect(href("/settings/account"), { headers });
     }
 
     const newEmail = value.email.toLowerCase();
@@ -177,7 +177,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
   return (
     <section className="mx-auto max-w-2xl px-4 py-10 sm:px-6">
       <p className="text-sm">
-        <Link to="/settings" className="font-medium text-brand-700 underline dark:text-brand-200">
+        <Link to={href("/settings")} className="font-medium text-brand-700 underline dark:text-brand-200">
           Settings
         </Link>
       </p>
@@ -264,7 +264,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
         </label>
         <p className="text-slate-600 text-sm dark:text-slate-300">
           Forgot it?{" "}
-          <Link to="/auth/forgot" className="font-medium text-brand-700 underline dark:text-brand-200">
+          <Link to={href("/auth/forgot")} className="font-medium text-brand-700 underline dark:text-brand-200">
             Reset it by email
           </Link>
         </p>

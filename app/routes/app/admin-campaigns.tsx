@@ -1,4 +1,4 @@
-import { data } from "react-router";
+import { data, href } from "react-router";
 import { z } from "zod";
 import { DecisionButtons, OperatorQueue, queueItemClass } from "~/components/operator-queue";
 import { formatPlanDate } from "~/lib/plans";
@@ -21,12 +21,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   const decision = await readDecision(request, z.string().trim().min(1).max(100));
   if (!decision) return data({ error: "Choose a request and a decision" }, { status: 400 });
   if (!(await decideFeatureRequest(app.env, app.db, decision.id, decision.approve)))
-    return redirectWithToast("/admin/campaigns", {
+    return redirectWithToast(href("/admin/campaigns"), {
       type: "info",
       title: "Already decided",
       description: "Someone decided this request before you, or the owner withdrew it; nothing changed.",
     });
-  return redirectWithToast("/admin/campaigns", {
+  return redirectWithToast(href("/admin/campaigns"), {
     type: "success",
     title: decision.approve ? "Featured on the home page" : "Declined",
   });

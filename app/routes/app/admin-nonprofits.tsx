@@ -1,4 +1,4 @@
-import { data } from "react-router";
+import { data, href } from "react-router";
 import { z } from "zod";
 import { DecisionButtons, OperatorQueue, queueItemClass } from "~/components/operator-queue";
 import { countryName } from "~/lib/nonprofit-form";
@@ -30,12 +30,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!decision) return data({ error: "Choose an application and a decision" }, { status: 400 });
   const decided = await decideApplication(app.db, decision.id, decision.intent, user.email);
   if (!decided)
-    return redirectWithToast("/admin/nonprofits", {
+    return redirectWithToast(href("/admin/nonprofits"), {
       type: "info",
       title: "Already decided",
       description: "Someone decided this application before you; nothing changed.",
     });
-  return redirectWithToast("/admin/nonprofits", {
+  return redirectWithToast(href("/admin/nonprofits"), {
     type: "success",
     title: decided.status === "approved" ? "Approved" : "Declined",
     description: decided.endsAt

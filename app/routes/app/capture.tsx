@@ -1,7 +1,7 @@
 import { getFormProps, getInputProps, getTextareaProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useCallback, useEffect, useRef, useState } from "react";
-import { data, Form, Link, useNavigation, useRouteLoaderData } from "react-router";
+import { data, Form, href, Link, useNavigation, useRouteLoaderData } from "react-router";
 import { MyQrButton } from "~/components/my-qr";
 import { Field, inputClass } from "~/components/ui/field";
 import { appContext } from "~/context";
@@ -43,7 +43,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const submission = parseWithZod(await request.formData(), { schema: captureSchema });
   if (submission.status !== "success") return data({ reply: submission.reply() }, { status: 400 });
   const saved = await saveCapture(app.db, user.id, submission.value, app);
-  return redirectWithToast("/capture", { type: "success", ...savedMessage(submission.value, saved) });
+  return redirectWithToast(href("/capture"), { type: "success", ...savedMessage(submission.value, saved) });
 }
 
 function savedMessage(

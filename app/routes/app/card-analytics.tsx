@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { href, Link } from "react-router";
 import { BarChart } from "~/components/bar-chart";
 import { DailyChart } from "~/components/daily-chart";
 import { appContext } from "~/context";
@@ -37,7 +37,7 @@ export default function CardAnalytics({ loaderData }: Route.ComponentProps) {
     series.map((d) => ({ day: d.day, value: d[key] }));
   return (
     <section className="mx-auto max-w-5xl px-4 py-10 sm:px-6">
-      <Link to="/card" className="text-brand-700 text-sm underline dark:text-brand-200">
+      <Link to={href("/card")} className="text-brand-700 text-sm underline dark:text-brand-200">
         ← Your cards
       </Link>
       <h1 className="mt-2 font-bold text-3xl tracking-tight">What your card does</h1>

@@ -1,4 +1,4 @@
-import { Form, redirect } from "react-router";
+import { Form, href, redirect } from "react-router";
 import { ReconnectList } from "~/components/follow/reconnect-list";
 import { appContext } from "~/context";
 import { pageMeta } from "~/lib/site";
@@ -45,7 +45,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   else if (intent === "remove" && id) await removeNotification(app.db, user.id, id);
   else if (intent === "clear") await removeNotification(app.db, user.id);
   else throw new Response("Bad Request", { status: 400, statusText: "Bad Request" });
-  return redirect("/notifications");
+  return redirect(href("/notifications"));
 }
 
 const TYPE_STYLE = {

@@ -1,7 +1,7 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { sql } from "drizzle-orm";
-import { data, Form, Link, useNavigation } from "react-router";
+import { data, Form, href, Link, useNavigation } from "react-router";
 import { RhythmFields } from "~/components/follow/rhythm-fields";
 import { Field, inputClass } from "~/components/ui/field";
 import { appContext } from "~/context";
@@ -37,14 +37,14 @@ export async function action({ request, context }: Route.ActionArgs) {
       .trim()
       .slice(0, 60);
     await setTagRhythm(app.db, user.id, tag, null);
-    return redirectWithToast("/settings/keep-in-touch", { type: "success", title: "Rhythm removed" });
+    return redirectWithToast(href("/settings/keep-in-touch"), { type: "success", title: "Rhythm removed" });
   }
   if (formData.get("intent") !== "save") unknownIntent();
   const submission = parseWithZod(formData, { schema: tagRhythmSchema });
   if (submission.status !== "success") return data({ reply: submission.reply() }, { status: 400 });
   const { tag, ...rhythm } = submission.value;
   await setTagRhythm(app.db, user.id, tag, rhythm);
-  return redirectWithToast("/settings/keep-in-touch", {
+  return redirectWithToast(href("/settings/keep-in-touch"), {
     type: "success",
     title: `Everyone tagged ${tag}: ${describeRhythm(rhythm).toLowerCase()}`,
   });
@@ -65,7 +65,7 @@ export default function Rhythms({ loaderData, actionData }: Route.ComponentProps
   });
   return (
     <section className="mx-auto max-w-3xl px-4 py-10 sm:px-6">
-      <Link to="/settings" className="text-brand-700 text-sm underline dark:text-brand-200">
+      <Link to={href("/settings")} className="text-brand-700 text-sm underline dark:text-brand-200">
         ← Settings
       </Link>
       <h1 className="mt-2 font-bold text-3xl tracking-tight">Keep in touch</h1>

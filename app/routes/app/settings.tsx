@@ -1,7 +1,7 @@
 import { getFormProps, getInputProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useState } from "react";
-import { data, Form, Link, useFetcher, useNavigation } from "react-router";
+import { data, Form, href, Link, useFetcher, useNavigation } from "react-router";
 import { z } from "zod";
 import { Field } from "~/components/ui/field";
 import { appContext } from "~/context";
@@ -64,7 +64,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const user = getUser(context);
   const form = await request.formData();
   const intent = form.get("intent");
-  const saved = (title: string) => redirectWithToast("/settings", { type: "success", title });
+  const saved = (title: string) => redirectWithToast(href("/settings"), { type: "success", title });
   const refuse = (formIntent: FormIntent, reply: SubmissionResult<string[]>) =>
     data({ intent: formIntent, reply }, { status: 400 });
   if (intent === "profile") {
@@ -256,7 +256,7 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
         </Field>
         <p className="text-sm">
           <span className="text-slate-600 dark:text-slate-300">Email:</span> {user.email}{" "}
-          <Link to="/settings/account" className="font-medium text-brand-700 underline dark:text-brand-200">
+          <Link to={href("/settings/account")} className="font-medium text-brand-700 underline dark:text-brand-200">
             Change email, password or signed-in devices
           </Link>
         </p>
@@ -297,7 +297,7 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
         <p className="mt-1 text-slate-700 text-sm dark:text-slate-300">
           Rhythms per tag, such as every Donor quarterly. Due days follow your time zone, set under Preferences below.
         </p>
-        <Link to="/settings/keep-in-touch" className={`${secondary} mt-3 inline-block`}>
+        <Link to={href("/settings/keep-in-touch")} className={`${secondary} mt-3 inline-block`}>
           Set rhythms per tag
         </Link>
       </section>
@@ -309,7 +309,7 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
         <p className="mt-1 text-slate-700 text-sm dark:text-slate-300">
           Your plan, its renewal or end date, the free trial and the nonprofit offer.
         </p>
-        <Link to="/settings/billing" className={`${secondary} mt-3 inline-block`}>
+        <Link to={href("/settings/billing")} className={`${secondary} mt-3 inline-block`}>
           Open plan and billing
         </Link>
       </section>
@@ -321,7 +321,7 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
         <p className="mt-1 text-slate-700 text-sm dark:text-slate-300">
           Webhooks, HubSpot, Krystal AI and API tokens for your own scripts.
         </p>
-        <Link to="/settings/integrations" className={`${secondary} mt-3 inline-block`}>
+        <Link to={href("/settings/integrations")} className={`${secondary} mt-3 inline-block`}>
           Open integrations
         </Link>
       </section>

@@ -1,6 +1,6 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { data, Form, href, Link, redirect, useNavigation } from "react-router";
 import { z } from "zod";
 import { AvatarUpload } from "~/components/avatar-upload";
 import { CardFace } from "~/components/card-face";
@@ -55,7 +55,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const app = context.get(appContext);
   const user = getUser(context);
   const { step, cardId, stored } = await currentStep(app.db, user.id);
-  if (step === "done") throw redirect("/dashboard");
+  if (step === "done") throw redirect(href("/dashboard"));
   if (step !== stored) await saveSettings(app.db, user.id, { onboarding: step });
   const card = cardId ? await getOwnedCard(app.db, user.id, cardId) : null;
   const origin = new URL(request.url).origin;
@@ -102,18 +102,18 @@ export async function action({ request, context }: Route.ActionArgs) {
       await createCard(app.db, user.id, cardFormSchema.parse({ label: "Work", ...fields }));
     }
     await saveSettings(app.db, user.id, { onboarding: "publish" });
-    return redirect("/welcome");
+    return redirect(href("/welcome"));
   }
   if (value.intent === "publish") {
-    if (!cardId) return redirect("/welcome");
+    if (!cardId) return redirect(href("/welcome"));
     const result = await publishCard(app.env, app.db, user.id, cardId, value.slug);
     if (!result.ok) return data(submission.reply({ fieldErrors: { slug: [result.error] } }), { status: 400 });
     await saveSettings(app.db, user.id, { onboarding: "share" });
-    return redirect("/welcome");
+    return redirect(href("/welcome"));
   }
   if (value.intent === "shared") {
     await saveSettings(app.db, user.id, { onboarding: "next" });
-    return redirect("/welcome");
+    return redirect(href("/welcome"));
   }
   await saveSettings(app.db, user.id, { onboarding: "done" });
   return redirect(value.to);
@@ -212,7 +212,7 @@ export default function Welcome({ loaderData, actionData }: Route.ComponentProps
             <button type="submit" disabled={busy} className={primary}>
               {busy ? "Saving..." : "Save and continue"}
             </button>
-            <Link to="/dashboard" className="font-medium text-sm underline">
+            <Link to={href("/dashboard")} className="font-medium text-sm underline">
               Skip for now
             </Link>
           </div>
@@ -297,7 +297,7 @@ export default function Welcome({ loaderData, actionData }: Route.ComponentProps
           />
           <p className={`text-sm ${muted}`}>
             At a venue, the{" "}
-            <Link to="/capture" className="underline">
+            <Link to={href("/capture")} className="underline">
               Capture
             </Link>{" "}
             tab shows your QR code full screen.
