@@ -184,3 +184,28 @@ describe("Values with no field of their own (issue 29)", () => {
     ]);
   });
 });
+
+describe("Custom labels (issue 29)", () => {
+  it("are named in the preview when they cannot be kept, while Apple's own labels map to ours", () => {
+    const read = readVCardFile(
+      new TextEncoder().encode(
+        [
+          "BEGIN:VCARD",
+          "VERSION:3.0",
+          "FN:Ada Lovelace",
+          "item1.EMAIL;TYPE=INTERNET:ada@gym.example",
+          "item1.X-ABLabel:Gym",
+          "item2.TEL:+44 20 7946 0958",
+          "item2.X-ABLabel:_$!<Mobile>!$_",
+          "item3.EMAIL;TYPE=INTERNET:ada@home.example",
+          "item3.X-ABLabel:_$!<Other>!$_",
+          "END:VCARD",
+        ].join("\r\n"),
+      ),
+    );
+    const draft = read.people[0]?.draft;
+    expect(draft?.emails?.map((e) => e.label)).toEqual(["other", "other"]);
+    expect(draft?.phones).toEqual([{ value: "+44 20 7946 0958", label: "mobile" }]);
+    expect(read.problems.map((p) => p.message)).toEqual(['Label "gym" on ada@gym.example not kept; saved as other']);
+  });
+});
