@@ -425,7 +425,10 @@ function toDraft(props: Property[], version: string, fallback: string, warn: (m:
   if (title && text(title)) draft.title = text(title);
   const role = first("ROLE");
   if (role && text(role)) draft.role = text(role);
-  const notes = [...all("NOTE").map(text), noteLines.join("\n")].filter(Boolean);
+  const written = all("NOTE").map(text);
+  // A card we exported already carries these lines in its NOTE: a client that sends it back adds none.
+  const fresh = noteLines.filter((line) => !written.some((n) => n.split("\n").includes(line)));
+  const notes = [...written, fresh.join("\n")].filter(Boolean);
   if (notes.length) draft.note = notes.join("\n\n");
   const tags = all("CATEGORIES").flatMap((p) => split(p, ","));
   if (tags.some(Boolean)) draft.tags = [...new Set(tags.filter(Boolean))];

@@ -209,3 +209,16 @@ describe("Custom labels (issue 29)", () => {
     expect(read.problems.map((p) => p.message)).toEqual(['Label "gym" on ada@gym.example not kept; saved as other']);
   });
 });
+
+describe("Note lines kept for SIP and second titles (issue 29)", () => {
+  it("are not added again when a client sends back a card whose note already holds them", () => {
+    const card = (note: string) =>
+      new TextEncoder().encode(
+        ["BEGIN:VCARD", "VERSION:3.0", "FN:Ada", "IMPP:sip:ada@voip.example", note, "END:VCARD"].join("\r\n"),
+      );
+    const first = readVCardFile(card("NOTE:Met at the gala")).people[0]?.draft.note;
+    expect(first).toBe("Met at the gala\n\nSIP: sip:ada@voip.example");
+    const again = readVCardFile(card(`NOTE:${(first ?? "").replace(/\n/g, "\\n")}`)).people[0]?.draft.note;
+    expect(again).toBe(first);
+  });
+});
