@@ -292,11 +292,18 @@ function toDraft(props: Property[], version: string, fallback: string, warn: (m:
   // Apple's company card: the name is the organisation's, so no given or family name is split from it.
   if (!draft.name && /^company$/i.test(first("X-ABSHOWAS")?.raw.trim() ?? "")) draft.name = {};
 
+  // A label of the person's own (Apple's X-ABLabel "Gym") has no place among ours: the preview names it.
+  const namedLabel = (p: Property, kept: string, value: string) => {
+    const own = labels.get(p.group);
+    if (own && kept === "other" && !/^(other|internet|pref|voice|main)$/.test(own))
+      warn(`Label "${own.slice(0, 40)}" on ${value.slice(0, 60)} not kept; saved as other`);
+  };
   const emails: EmailPoint[] = [];
   for (const p of all("EMAIL")) {
     const value = emailAddress(text(p));
     if (!value) continue;
     const label = simpleLabel<EmailLabel>(types(p), labels.get(p.group), ["work", "home", "other"], "other");
+    namedLabel(p, label, value);
     emails.push({ value, label, ...(isPreferred(p) ? { preferred: true } : {}) });
   }
 
@@ -314,6 +321,7 @@ function toDraft(props: Property[], version: string, fallback: string, warn: (m:
       keepInNote(`SIP: ${value}`, `SIP address "${value.slice(0, 60)}"`);
       continue;
     }
+    namedLabel(p, phoneLabel(types(p), labels.get(p.group)), value);
     phones.push({
       value,
       label: phoneLabel(types(p), labels.get(p.group)),
@@ -417,7 +425,10 @@ function toDraft(props: Property[], version: string, fallback: string, warn: (m:
   if (title && text(title)) draft.title = text(title);
   const role = first("ROLE");
   if (role && text(role)) draft.role = text(role);
-  const notes = [...all("NOTE").map(text), noteLines.join("\n")].filter(Boolean);
+  const written = all("NOTE").map(text);
+  // A card we exported already carries these lines in its NOTE: a client that sends it back adds none.
+  const fresh = noteLines.filter((line) => !written.some((n) => n.split("\n").includes(line)));
+  const notes = [...written, fresh.join("\n")].filter(Boolean);
   if (notes.length) draft.note = notes.join("\n\n");
   const tags = all("CATEGORIES").flatMap((p) => split(p, ","));
   if (tags.some(Boolean)) draft.tags = [...new Set(tags.filter(Boolean))];

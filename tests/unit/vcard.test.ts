@@ -184,3 +184,41 @@ describe("Values with no field of their own (issue 29)", () => {
     ]);
   });
 });
+
+describe("Custom labels (issue 29)", () => {
+  it("are named in the preview when they cannot be kept, while Apple's own labels map to ours", () => {
+    const read = readVCardFile(
+      new TextEncoder().encode(
+        [
+          "BEGIN:VCARD",
+          "VERSION:3.0",
+          "FN:Ada Lovelace",
+          "item1.EMAIL;TYPE=INTERNET:ada@gym.example",
+          "item1.X-ABLabel:Gym",
+          "item2.TEL:+44 20 7946 0958",
+          "item2.X-ABLabel:_$!<Mobile>!$_",
+          "item3.EMAIL;TYPE=INTERNET:ada@home.example",
+          "item3.X-ABLabel:_$!<Other>!$_",
+          "END:VCARD",
+        ].join("\r\n"),
+      ),
+    );
+    const draft = read.people[0]?.draft;
+    expect(draft?.emails?.map((e) => e.label)).toEqual(["other", "other"]);
+    expect(draft?.phones).toEqual([{ value: "+44 20 7946 0958", label: "mobile" }]);
+    expect(read.problems.map((p) => p.message)).toEqual(['Label "gym" on ada@gym.example not kept; saved as other']);
+  });
+});
+
+describe("Note lines kept for SIP and second titles (issue 29)", () => {
+  it("are not added again when a client sends back a card whose note already holds them", () => {
+    const card = (note: string) =>
+      new TextEncoder().encode(
+        ["BEGIN:VCARD", "VERSION:3.0", "FN:Ada", "IMPP:sip:ada@voip.example", note, "END:VCARD"].join("\r\n"),
+      );
+    const first = readVCardFile(card("NOTE:Met at the gala")).people[0]?.draft.note;
+    expect(first).toBe("Met at the gala\n\nSIP: sip:ada@voip.example");
+    const again = readVCardFile(card(`NOTE:${(first ?? "").replace(/\n/g, "\\n")}`)).people[0]?.draft.note;
+    expect(again).toBe(first);
+  });
+});
