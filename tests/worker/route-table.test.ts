@@ -65,6 +65,7 @@ type Owned = {
   orgEvent: number;
   orgSlug: string;
   gift: number;
+  mailing: number;
 };
 function fill(path: string, owned: Owned): string {
   const area = path.split("/")[1] ?? "";
@@ -80,6 +81,7 @@ function fill(path: string, owned: Owned): string {
     campaigns: owned.campaign,
     fundraising: owned.campaign,
     organiser: owned.orgEvent,
+    mailings: owned.mailing,
   };
   return path.replace(/:(\w+)\??/g, (_, name: string) => {
     if (name === "slug") return area === "e" ? owned.orgSlug : owned.slug;
@@ -167,7 +169,28 @@ async function ownerWithEverything(): Promise<{ cookie: string; email: string; o
     "";
   await call(`/e/${orgSlug}/join`, { ...form({ card: String(card), listed: "on" }), headers });
   expect(orgSlug, "the owner has an organiser event").toMatch(/^route-summit-/);
-  return { ...owner, owned: { card, connection, event, reminder, slug, campaign, orgEvent, orgSlug, gift } };
+  // A mailing scheduled for later to the one person, who agreed to be contacted.
+  await call(`/connections/${connection}`, { ...form({ intent: "consent-given" }), headers });
+  const mailing = Number(
+    (
+      await call("/mailings/new", {
+        ...form({
+          intent: "send",
+          key: crypto.randomUUID(),
+          subject: "Route news",
+          body: "Hello {{first_name}}",
+          people: String(connection),
+          schedule: "2030-01-01T10:00",
+        }),
+        headers,
+      })
+    ).headers
+      .get("location")
+      ?.split("/")
+      .pop(),
+  );
+  expect(mailing, "the owner has a mailing").toBeGreaterThan(0);
+  return { ...owner, owned: { card, connection, event, reminder, slug, campaign, orgEvent, orgSlug, gift, mailing } };
 }
 
 describe("the route table", () => {
