@@ -6,8 +6,8 @@ import { loadavg } from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { bin, offlineEnv, root, serveFreshBuild } from "../scripts/wrangler-env.mjs";
-import { ownerFigures } from "./owner.mjs";
 import { mailingBench } from "./mailing.mjs";
+import { ownerFigures } from "./owner.mjs";
 
 /**
  * fetch with one retry when a kept-alive socket turns out closed: after a pause (wrangler writing to the
