@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { escapeHtml } from "./escape";
 
 /** Limits stated in the README's Limits table; the server enforces each. */
 export const MAILING_LIMITS = {
@@ -46,10 +47,7 @@ export const unknownFieldMessage = (names: string[]) =>
     .map((f) => `{{${f}}}`)
     .join(", ")}`;
 
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c);
-
-const URL_IN_TEXT = /https?:\/\/[^\s<>"']+[^\s<>"'.,;:!?)]/g;
+export const URL_IN_TEXT = /https?:\/\/[^\s<>"']+[^\s<>"'.,;:!?)]/g;
 
 /**
  * The HTML part from the plain text the owner wrote (after merging): every character escaped, paragraphs

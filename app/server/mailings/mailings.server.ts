@@ -1,4 +1,5 @@
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
+import { escapeHtml } from "~/lib/escape";
 import {
   type AudienceRules,
   MAILING_LIMITS,
@@ -6,6 +7,7 @@ import {
   type MergeValues,
   merge,
   textToHtml,
+  URL_IN_TEXT,
   usesField,
 } from "~/lib/mailings";
 import { formatMoney } from "~/lib/money";
@@ -92,9 +94,8 @@ export async function renderMessage(
   const unsubscribe = `${m.origin}${await unsubscribePath(env, to.recipientId)}`;
   const text = merge(m.body, values);
   const links = new Map<string, string>();
-  for (const match of text.matchAll(/https?:\/\/[^\s<>"']+[^\s<>"'.,;:!?)]/g))
+  for (const match of text.matchAll(URL_IN_TEXT))
     links.set(match[0], `${m.origin}${await clickPath(env, to.recipientId, match[0])}`);
-  const escapedOwner = m.ownerName.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
   return {
     to: to.email,
     from,
@@ -103,7 +104,7 @@ export async function renderMessage(
     html: textToHtml(
       text,
       (url) => links.get(url) ?? url,
-      `You get this because you agreed to hear from ${escapedOwner}. <a href="${unsubscribe.replace(/&/g, "&amp;")}">Unsubscribe</a>`,
+      `You get this because you agreed to hear from ${escapeHtml(m.ownerName)}. <a href="${escapeHtml(unsubscribe)}">Unsubscribe</a>`,
     ),
     headers: { "List-Unsubscribe": `<${unsubscribe}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" },
   };
