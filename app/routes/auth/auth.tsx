@@ -122,7 +122,10 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function AuthPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { mode, redirectTo } = loaderData;
+  const { redirectTo } = loaderData;
+  // A refused form comes back in the mode it was sent in, whatever the address says (a page with no script).
+  const sent = actionData?.initialValue?.intent;
+  const mode: Mode = sent === "signup" || sent === "signin" ? sent : loaderData.mode;
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
   const [form, fields] = useForm({

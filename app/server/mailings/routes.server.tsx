@@ -1,9 +1,9 @@
 import { Hono } from "hono";
 import type { ReactNode } from "react";
-import { renderToString } from "react-dom/server";
 import type { AppContext } from "~/context";
 import { SITE } from "~/lib/site";
 import { html } from "../api/card-routes.server";
+import { renderStatic } from "../platform/render-static.server";
 import { applyProviderEvent, recipientById, recordClick, unsubscribe, verifyProviderEvent } from "./events.server";
 import { readRecipientToken } from "./tokens.server";
 
@@ -23,7 +23,8 @@ a{color:#1d4ed8}.muted{color:#475569;font-size:.9rem}
   );
 
 function page(title: string, children: ReactNode) {
-  return `<!doctype html>${renderToString(
+  // The streaming renderer writes the doctype itself for an <html> root.
+  return renderStatic(
     <html lang="en">
       <head>
         <meta charSet="utf-8" />
@@ -44,7 +45,7 @@ function page(title: string, children: ReactNode) {
         </main>
       </body>
     </html>,
-  )}`;
+  );
 }
 
 const notFound = () =>

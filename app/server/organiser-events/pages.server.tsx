@@ -62,7 +62,8 @@ function Doc({ title, children, noindex }: { title: string; children: ReactNode;
   );
 }
 
-const page = async (node: ReactNode) => `<!doctype html>${await renderStatic(node)}`;
+// The streaming renderer writes the doctype itself for an <html> root.
+const page = (node: ReactNode) => renderStatic(node);
 
 const STATUS_LABEL: Record<EventStatus, string> = { upcoming: "Upcoming", active: "Active", past: "Past" };
 
