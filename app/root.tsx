@@ -91,7 +91,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
             <Scripts nonce={nonce} />
           </>
         ) : (
-          <script src="/site.js" defer nonce={nonce} />
+          // Signed out, the script drops what the device kept of an account (OfflineSupport's job when hydrated).
+          <script src="/site.js" defer nonce={nonce} data-signed-out={root?.user ? undefined : ""} />
         )}
       </body>
     </html>

@@ -6,6 +6,17 @@
 // messages, so a page that hydrates after all (one with a toast) never meets a DOM React did not render.
 (() => {
   const all = (selector, root = document) => [...root.querySelectorAll(selector)];
+
+  // A page served to a signed-out visitor (an expired or revoked session): nothing of an account stays
+  // on the device, as app/components/offline-support.tsx does on hydrated pages ("knowwho-" is its prefix).
+  if (document.currentScript?.hasAttribute("data-signed-out") && "serviceWorker" in navigator) {
+    navigator.serviceWorker
+      .getRegistrations()
+      .then((registrations) => Promise.all(registrations.map((r) => r.unregister())))
+      .then(() => ("caches" in window ? caches.keys() : []))
+      .then((names) => Promise.all(names.filter((n) => n.startsWith("knowwho-")).map((n) => caches.delete(n))))
+      .catch(() => undefined);
+  }
   const seen = (name) => document.cookie.split("; ").some((c) => c.startsWith(`${name}=`));
 
   // The header: transparent at the top of the page, solid after 20 px of scroll (styled in app.css).

@@ -214,6 +214,20 @@ sw.addEventListener("fetch", (event) => {
     return;
   }
 
+  // A page's code the worker did not precache (a page not kept offline): offline, the module React Router
+  // imports for it opens the offline page, as a navigation to that page would (0078).
+  if (url.pathname.startsWith("/assets/") && url.pathname.endsWith(".js")) {
+    event.respondWith(
+      fetch(request).catch(
+        () =>
+          new Response(`location.assign(${JSON.stringify(OFFLINE_PAGE)});`, {
+            headers: { "content-type": "text/javascript; charset=utf-8", "cache-control": "no-store" },
+          }),
+      ),
+    );
+    return;
+  }
+
   if (request.mode === "navigate") {
     event.respondWith(
       isKeptDocument(url.pathname)

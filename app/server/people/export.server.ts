@@ -19,7 +19,7 @@ const TYPES = {
 /**
  * All of the owner's people (or the chosen ids) as a download written while it is read: a page of people
  * at a time from D1 (peoplePages), so memory holds one page whatever the network's size and no row cap
- * applies. Decision 0078 has the measured bound.
+ * applies. Decision 0079 has the measured bound.
  */
 export function exportDownload(
   env: { CACHE: KVNamespace },
