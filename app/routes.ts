@@ -86,13 +86,13 @@ export default [
     route("campaigns/:id/edit", "routes/app/campaigns/edit.tsx", { id: "campaign-edit" }),
     route("campaigns/:id/gifts.csv", "routes/app/campaigns/gifts-csv.ts"),
     route("campaigns/:id/import", "routes/app/campaigns/import.tsx"),
-    // Organiser events (issue 25): publish and run a public event; attendees join, find and meet each other.
+    // Organiser events: publish and run a public event; attendees join, find and meet each other.
     route("organiser", "routes/app/organiser/list.tsx"),
     route("organiser/:id", "routes/app/organiser/event.tsx"),
     route("organiser/:id/attendees/:format", "routes/app/organiser/export.ts"),
     route("e/:slug/join", "routes/app/organiser/join.tsx"),
     route("e/:slug/directory", "routes/app/organiser/directory.tsx"),
-    // Mailings (issue 28): audiences of consenting people, compose, results.
+    // Mailings: audiences of consenting people, compose, results.
     route("mailings", "routes/app/mailings/list.tsx"),
     route("mailings/new", "routes/app/mailings/compose.tsx"),
     route("mailings/:id", "routes/app/mailings/results.tsx"),

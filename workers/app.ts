@@ -40,7 +40,7 @@ app.use(async (c, next) => {
   c.res = withSecurityHeaders(keepBookmark(c.res, session, c.req.raw), nonce, import.meta.env.DEV);
 });
 
-// Mailings (issue 28): unsubscribe pages and one-click POSTs, the click redirect, the provider's webhook.
+// Mailings: unsubscribe pages and one-click POSTs, the click redirect, the provider's webhook.
 app.route("/", mailingRoutes);
 app.route("/api", api);
 // CardDAV: its own methods (PROPFIND, REPORT) and bodies; discovery starts at the well-known address.
@@ -48,7 +48,7 @@ app.all("/.well-known/carddav", (c) => c.redirect("/dav/", 301));
 app.on(["PROPFIND", "REPORT"], "/", handleDav);
 app.route("/dav", dav);
 app.route("/", cardRoutes);
-// Organiser events: the public event page, visitor joins, passes and badge scans (issue 25).
+// Organiser events: the public event page, visitor joins, passes and badge scans.
 app.route("/", organiserEventRoutes);
 
 app.all("*", (c) => {

@@ -37,7 +37,7 @@ export const donateSchema = z.object({
   src: z.enum(["card", "event", "qr", "link"]).catch("link"),
   card: id.catch(undefined),
   event: id.catch(undefined),
-  // The mailing whose campaign link brought the giver (issue 28), so the gift is counted as its.
+  // The mailing whose campaign link brought the giver, so the gift is counted as its.
   mailing: id.catch(undefined),
 });
 

@@ -99,7 +99,7 @@ export function classifyScan(raw: string, origin: string): ScanResult {
     if (url.origin === new URL(origin).origin) {
       const slug = url.pathname.match(/^\/c\/([^/]+)\/?$/)?.[1]?.toLowerCase();
       if (slug && SLUG.test(slug)) return { kind: "card", slug };
-      // An attendee's pass at an organiser event: scanning it exchanges details (issue 25).
+      // An attendee's pass at an organiser event: scanning it exchanges details.
       if (parseBadge(text)) return { kind: "badge", path: url.pathname };
       const payload = cardLinkPayload(url.pathname);
       if (payload) {

@@ -25,7 +25,7 @@ export const meta = () =>
     "Campaigns from nonprofits using KnowWho: environment, education, animals, community and the arts.",
   );
 
-// Strangers' phones get the server's HTML and /site.js, not React (issue 24: at most 60 KB of script).
+// Strangers' phones get the server's HTML and /site.js, not React (at most 60 KB of script).
 export const handle = staticPage;
 
 const select = "rounded-md border border-slate-300 bg-white px-3 py-2 text-sm dark:border-slate-700 dark:bg-slate-900";
