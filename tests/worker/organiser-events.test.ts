@@ -483,8 +483,13 @@ describe("matchmaking and the organiser's view", () => {
     expect(count("attendees")).toBe("4");
     expect(count("exchanges")).toBe("1");
     expect(count("opt-in")).toBe("75%");
-    // Counts only: the organiser never sees who exchanged with whom.
+    // Counts only: the organiser never sees who exchanged with whom, on the page or in their data download.
     expect(view).not.toContain("Ben Baker");
+    const download = (await (
+      await call("/api/account/export", { headers: { cookie: owner.cookie } })
+    ).json()) as Record<string, unknown[]>;
+    expect(download.eventAttendees?.length).toBe(4);
+    expect(download.eventExchanges).toEqual([]);
     // An exhibitor's scan is counted as its stand's lead.
     const stand = await joinSignedIn(slug, "Cal Stand");
     const granted = await call(`/organiser/${id}`, {

@@ -390,6 +390,7 @@ export const EXPORT_SECTIONS: readonly ExportSection[] = [
         .where(or(inArray(orgConsent.eventId, organised(db, o)), byEmail(o, orgConsent.email))),
   },
   {
+    // Only exchanges the owner took part in: an organiser sees counts of their event's, never who met whom.
     name: "eventExchanges",
     tables: ["org_exchange"],
     read: (db, o) => {
@@ -397,13 +398,7 @@ export const EXPORT_SECTIONS: readonly ExportSection[] = [
       return db
         .select()
         .from(orgExchange)
-        .where(
-          or(
-            inArray(orgExchange.eventId, organised(db, o)),
-            inArray(orgExchange.fromId, passes),
-            inArray(orgExchange.toId, passes),
-          ),
-        );
+        .where(or(inArray(orgExchange.fromId, passes), inArray(orgExchange.toId, passes)));
     },
   },
   {
