@@ -1,35 +1,14 @@
-import { readdirSync, readFileSync } from "node:fs";
-import path from "node:path";
-import { DatabaseSync } from "node:sqlite";
+import type { DatabaseSync } from "node:sqlite";
 import { describe, expect, it } from "vitest";
-import { seedAsOf, sqliteColumns } from "../seed-as-of";
+import { applyMigration as apply, tableCounts as counts, migrationFiles, seededBefore } from "../sqlite-migrations";
 
-const dir = path.join(import.meta.dirname, "../../migrations");
-const files = readdirSync(dir)
-  .filter((f) => f.endsWith(".sql"))
-  .sort();
-const apply = (db: DatabaseSync, file: string) => {
-  for (const statement of readFileSync(path.join(dir, file), "utf8").split("--> statement-breakpoint"))
-    if (statement.trim()) db.exec(statement);
-};
-const counts = (db: DatabaseSync) => {
-  const tables = db
-    .prepare("select name from sqlite_master where type = 'table' and name not like 'sqlite_%'")
-    .all() as { name: string }[];
-  return Object.fromEntries(
-    tables.map(({ name }) => [name, (db.prepare(`select count(*) as n from "${name}"`).get() as { n: number }).n]),
-  );
-};
+const files = migrationFiles();
 const plan = (db: DatabaseSync, sql: string) =>
   (db.prepare(`explain query plan ${sql}`).all() as { detail: string }[]).map((r) => r.detail).join("\n");
 
 describe("owner paging indexes migration", () => {
   it("keeps every row of a seeded database, and pages an owner's rows as a range, not a sort", async () => {
-    const db = new DatabaseSync(":memory:");
-    const index = files.findIndex((f) => f.includes("owner_paging_indexes"));
-    expect(index).toBeGreaterThan(0);
-    for (const file of files.slice(0, index)) apply(db, file);
-    db.exec(await seedAsOf(sqliteColumns(db)));
+    const { db, index } = await seededBefore("owner_paging_indexes");
     const before = counts(db);
     expect(before.contact_point).toBeGreaterThan(0);
     const page = (table: string) =>
