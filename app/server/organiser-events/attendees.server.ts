@@ -10,6 +10,7 @@ import {
 import type { PersonDraft } from "~/lib/people/draft";
 import { orgAttendee, orgConsent, orgEvent, orgExchange, personHistory } from "~db/schema";
 import type { Database } from "../db/db.server";
+import { outer } from "../db/outer.server";
 import { rawSql, type Statement, writeBatch } from "../db/write.server";
 import { addPerson } from "../people/add.server";
 import type { PeopleEvents } from "../people/events.server";
@@ -178,8 +179,8 @@ export async function leaveEvent(db: Database, a: Attendee) {
   ]);
 }
 
-/** The outer row's id for correlated subqueries: drizzle leaves a single-table select's fields unqualified, which a subquery reads as its own. */
-export const ATTENDEE_ID = sql.raw(`"org_attendee"."id"`);
+/** The outer attendee's id, for correlated subqueries. */
+export const ATTENDEE_ID = outer(orgAttendee.id);
 
 const exchangedWith = (viewerId: number, other: SQL | typeof orgAttendee.id) =>
   sql`exists (select 1 from org_exchange x where x.kind = 'exchange'

@@ -5,13 +5,14 @@ import type { EventStatus } from "~/lib/events";
 import { eventSlug, type OrgEventForm, orgEventStatus } from "~/lib/organiser-events";
 import { orgAttendee, orgConsent, orgEvent, orgExchange } from "~db/schema";
 import type { Database } from "../db/db.server";
+import { outer } from "../db/outer.server";
 import { type PurgeEnv, purge } from "../platform/edge-cache.server";
 import { ATTENDEE_ID } from "./attendees.server";
 
 /** Organiser events: created, read and closed by their organiser; read by anyone once published. */
 
-/** The outer event's id for correlated subqueries (drizzle leaves single-table select fields unqualified). */
-const EVENT_ID = sql.raw(`"org_event"."id"`);
+/** The outer event's id, for correlated subqueries. */
+const EVENT_ID = outer(orgEvent.id);
 
 export type OrgEvent = typeof orgEvent.$inferSelect;
 export type PublicOrgEvent = OrgEvent & { status: EventStatus; attendees: number };

@@ -1,6 +1,7 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import { review, reviewHelpful } from "~db/schema";
 import type { Database } from "../db/db.server";
+import { outer } from "../db/outer.server";
 
 export type NewReview = { name: string; email: string; rating: number; body: string };
 
@@ -14,9 +15,9 @@ export async function listReviews(db: Database, visitorId: string | undefined) {
       body: review.body,
       verified: review.verified,
       createdAt: review.createdAt,
-      helpful: sql<number>`(select count(*) from ${reviewHelpful} where ${reviewHelpful.reviewId} = ${review.id})`,
+      helpful: sql<number>`(select count(*) from ${reviewHelpful} where ${reviewHelpful.reviewId} = ${outer(review.id)})`,
       userHelpful: visitorId
-        ? sql<number>`exists(select 1 from ${reviewHelpful} where ${reviewHelpful.reviewId} = ${review.id} and ${reviewHelpful.visitorId} = ${visitorId})`
+        ? sql<number>`exists(select 1 from ${reviewHelpful} where ${reviewHelpful.reviewId} = ${outer(review.id)} and ${reviewHelpful.visitorId} = ${visitorId})`
         : sql<number>`0`,
     })
     .from(review)
