@@ -4,6 +4,7 @@ import { type HandGift, instalmentPlan, type PledgeForm } from "~/lib/gift-forms
 import { formatMoney } from "~/lib/money";
 import { refundTooLarge } from "~/lib/refund";
 import { campaign, connection, gift, pledge, pledgeInstalment, recurringGift, reminder } from "~db/schema";
+import { chunk, IDS_PER_STATEMENT } from "../db/budget.server";
 import type { Database } from "../db/db.server";
 import { rawSql, writeBatch } from "../db/write.server";
 import { emitEvent, emitEvents } from "../integrations/webhooks.server";
@@ -299,7 +300,7 @@ async function pledgesWhere(db: Database, where: ReturnType<typeof and>) {
     .where(
       inArray(
         pledgeInstalment.pledgeId,
-        rows.slice(0, 90).map((r) => r.id),
+        rows.slice(0, IDS_PER_STATEMENT).map((r) => r.id),
       ),
     )
     .orderBy(asc(pledgeInstalment.dueDate));
@@ -490,13 +491,13 @@ export async function announceGifts(app: AppContext, userId: string, externalKey
   if (!externalKeys.length) return;
   await emitEvents(app, userId, ["gift.received"], async () => {
     const rows = [];
-    for (let i = 0; i < externalKeys.length; i += 90)
+    for (const keys of chunk(externalKeys))
       rows.push(
         ...(await app.db
           .select(announcedColumns)
           .from(gift)
           .leftJoin(campaign, eq(campaign.id, gift.campaignId))
-          .where(and(eq(gift.userId, userId), inArray(gift.externalKey, externalKeys.slice(i, i + 90))))),
+          .where(and(eq(gift.userId, userId), inArray(gift.externalKey, keys)))),
       );
     return rows.map((row) => ({ type: "gift.received" as const, payload: giftReceived(row) }));
   });
