@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, inArray, isNull, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { AppContext } from "~/context";
 import { type HandGift, instalmentPlan, type PledgeForm } from "~/lib/gift-forms";
 import { formatMoney } from "~/lib/money";
@@ -412,23 +412,6 @@ export async function requestRefund(
     ...(options.key ? { idempotencyKey: `refund:${giftId}:${options.key}` } : {}),
   });
   return { ok: true as const };
-}
-
-/** People of this owner who have given (live gifts), for the connections list's donor filter. */
-export function donorIds(db: Database, userId: string, range?: { min?: number; max?: number }) {
-  const total = sql<number>`sum(${net})`;
-  return db
-    .select({ id: gift.connectionId })
-    .from(gift)
-    .where(and(eq(gift.userId, userId), live, sql`${gift.connectionId} is not null`))
-    .groupBy(gift.connectionId)
-    .having(
-      and(
-        range?.min !== undefined ? sql`${total} >= ${range.min}` : undefined,
-        range?.max !== undefined ? sql`${total} <= ${range.max}` : undefined,
-        gt(sql`count(*)`, 0),
-      ),
-    );
 }
 
 const announcedColumns = {
