@@ -1,6 +1,6 @@
 // The mailing part of `npm run bench`; `node bench/mailing.mjs` runs it alone (BENCH_REUSE_BUILD=1 to skip the build).
-import { spawnSync } from "node:child_process";
-import { bin, offlineEnv, root, serveFreshBuild } from "../scripts/wrangler-env.mjs";
+import { serveFreshBuild } from "../scripts/wrangler-env.mjs";
+import { fetchRetry, localCount, sh, signUpOwner } from "./local.mjs";
 /**
  * One mailing to 5,000 consenting people through the queue and the local adapter (the outbox): the time
  * from Send to the mailing marked sent, how many messages the outbox holds (each address once), and the
@@ -55,55 +55,15 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const port = Number(process.env.BENCH_PORT ?? 8795);
   const base = `http://127.0.0.1:${port}`;
   const { server, state } = await serveFreshBuild({ name: "bench-mail-state", port, appEnv: "test" });
-  const sh = (command, args) => {
-    const r = spawnSync(command, args, { cwd: root, env: offlineEnv, stdio: ["ignore", "ignore", "inherit"] });
-    if (r.status !== 0) throw new Error(`${command} ${args.join(" ")} failed`);
-  };
-  const count = (sql) => {
-    const r = spawnSync(
-      bin("wrangler"),
-      ["d1", "execute", "DB", "--local", "--persist-to", state, "--json", "--command", sql],
-      {
-        cwd: root,
-        env: { ...offlineEnv, WRANGLER_LOG: "log" },
-        encoding: "utf8",
-      },
-    );
-    if (r.status !== 0) throw new Error(`count failed: ${r.stderr}`);
-    return Object.values(JSON.parse(r.stdout)[0]?.results?.[0] ?? {})[0];
-  };
-  const signUp = async (email) => {
-    for (let i = 0; i < 60; i++) {
-      try {
-        const res = await fetch(`${base}/auth.data`, {
-          method: "POST",
-          headers: { origin: base, "content-type": "application/x-www-form-urlencoded" },
-          body: new URLSearchParams({ intent: "signup", name: "Bench Owner", email, password: "bench-password-2026" }),
-          redirect: "manual",
-        });
-        const cookie = res.headers
-          .getSetCookie()
-          .map((c) => c.split(";")[0])
-          .join("; ");
-        if (cookie.includes("session_token")) return cookie;
-      } catch {}
-      await new Promise((r) => setTimeout(r, 1000));
-    }
-    throw new Error("sign-up failed");
-  };
   try {
-    // A kept-alive socket may be dropped after wrangler writes the local D1; ask again (the form's key makes that safe).
-    const retrying = async (url, init) => {
-      for (let i = 1; ; i++) {
-        try {
-          return await fetch(url, init);
-        } catch (error) {
-          if (i >= 3) throw error;
-          await new Promise((r) => setTimeout(r, 200));
-        }
-      }
-    };
-    await mailingBench({ base, state, signUp, count, sh, fetch: retrying });
+    await mailingBench({
+      base,
+      state,
+      signUp: (email) => signUpOwner(base, email),
+      count: (sql) => localCount(state, sql),
+      sh,
+      fetch: fetchRetry,
+    });
   } finally {
     process.kill(-server.pid, "SIGTERM");
   }

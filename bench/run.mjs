@@ -6,6 +6,7 @@ import { loadavg } from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { bin, offlineEnv, root, serveFreshBuild } from "../scripts/wrangler-env.mjs";
+import { fetchRetry, localCount, sh, signUpOwner } from "./local.mjs";
 import { mailingBench } from "./mailing.mjs";
 import { ownerFigures } from "./owner.mjs";
 
@@ -65,25 +66,8 @@ const THROUGHPUT = [
 ];
 const STATIC_ASSET = "/favicon.svg";
 
-/** wrangler's local server may drop a kept-alive connection after a load turn; ask again on a fresh one. */
-async function fetchRetry(url, init, tries = 3) {
-  for (let i = 1; ; i++) {
-    try {
-      return await fetch(url, init);
-    } catch (error) {
-      if (i >= tries) throw error;
-      await new Promise((r) => setTimeout(r, 200));
-    }
-  }
-}
-
 const gz = (buf) => gzipSync(buf, { level: 9 }).byteLength;
 const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
-
-function sh(command, args) {
-  const r = spawnSync(command, args, { cwd: root, env: offlineEnv, stdio: ["ignore", "ignore", "inherit"] });
-  if (r.status !== 0) throw new Error(`${command} ${args.join(" ")} failed`);
-}
 
 async function pageWeight(route) {
   const res = await fetchRetry(BASE + route);
@@ -302,24 +286,8 @@ function precacheFigure() {
   return `Service worker precache: ${list.length} files, ${kb(precached)} gzip (${list.filter((u) => u.endsWith(".js")).length} of ${scripts.length} client scripts; all client scripts ${kb(allScripts)} gzip)`;
 }
 
-/** Signs up a fresh account and returns its session cookie. */
-async function signUp(email) {
-  const res = await fetchRetry(`${BASE}/auth.data`, {
-    method: "POST",
-    headers: {
-      origin: BASE,
-      "content-type": "application/x-www-form-urlencoded",
-      "cf-connecting-ip": `10.8.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`,
-    },
-    body: new URLSearchParams({ intent: "signup", name: "Bench Owner", email, password: "bench-password-2026" }),
-    redirect: "manual",
-  });
-  const cookie = res.headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0])
-    .join("; ");
-  if (!cookie.includes("session_token")) throw new Error(`sign-up failed with ${res.status}`);
-  return cookie;
+function signUp(email) {
+  return signUpOwner(BASE, email);
 }
 
 /** 5,000 connections for one account, written straight into the local D1 in one statement. */
@@ -346,20 +314,8 @@ insert into person_history (user_id, connection_id, kind, source, detail)
   sh(bin("wrangler"), ["d1", "execute", "DB", "--local", "--persist-to", state, "--command", points]);
 }
 
-/** One number from the local D1, for checks the bench prints. */
 function count(sql) {
-  const r = spawnSync(
-    bin("wrangler"),
-    ["d1", "execute", "DB", "--local", "--persist-to", state, "--json", "--command", sql],
-    {
-      cwd: root,
-      // At the quieter log levels wrangler leaves out the --json answer itself.
-      env: { ...offlineEnv, WRANGLER_LOG: "log" },
-      encoding: "utf8",
-    },
-  );
-  if (r.status !== 0) throw new Error(`count failed: ${r.stderr}`);
-  return Object.values(JSON.parse(r.stdout)[0]?.results?.[0] ?? {})[0];
+  return localCount(state, sql);
 }
 
 /** The same person sharing back from 20 clients at once (a double tap on venue Wi-Fi, times ten). */

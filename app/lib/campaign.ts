@@ -54,7 +54,6 @@ export function amountMessage(currency: string) {
   if (digits === 0) return "Enter a whole amount, such as 2500";
   return `Enter an amount, such as 25 or 25.${"5".padEnd(digits, "0")}`;
 }
-export const AMOUNT_MESSAGE = amountMessage("USD");
 export const amountTooLarge = (currency: string) =>
   `Amounts are limited to ${formatMoney(maxMinor(currency), currency)}`;
 

@@ -19,4 +19,3 @@ export type ContactField = (typeof CONTACT_FIELDS)[number];
 export type ContactDraft = Partial<Record<ContactField, string>>;
 
 export const MAX_IMPORT_ROWS = 10_000;
-export const MAX_IMPORT_BYTES = 2_000_000;

@@ -12,6 +12,3 @@ export const STEP_TITLES: Record<Exclude<OnboardingStep, "done">, string> = {
 /** 1-based position for "Step 2 of 4"; done is past the end. */
 export const stepNumber = (step: OnboardingStep) => ONBOARDING_STEPS.indexOf(step) + 1;
 export const STEP_COUNT = ONBOARDING_STEPS.length - 1;
-
-export const isOnboardingStep = (value: unknown): value is OnboardingStep =>
-  typeof value === "string" && (ONBOARDING_STEPS as readonly string[]).includes(value);

@@ -4,7 +4,7 @@ import Stripe from "stripe";
 import { describe, expect, it, vi } from "vitest";
 import type { AppContext } from "~/context";
 import { createDb } from "~/server/db/db.server";
-import { localWebhookSecret } from "~/server/payments/payments.server";
+import { localWebhookSecret } from "~/server/payments/local.server";
 import { parseEnv } from "~/server/platform/env.server";
 import { call, confirmEmail, form, signUp, testAddress } from "./helpers";
 

@@ -183,15 +183,19 @@ describe("webhooks", () => {
       .first<{ status: string; paused_reason: string }>();
     expect(endpoint?.status).toBe("paused");
     expect(endpoint?.paused_reason).toContain("Paused after 5 failed deliveries in a row (last: HTTP 500)");
-    // Events while paused are kept, not sent.
+    // Events while paused are kept, not sent: the consumer holds the delivery without an attempt, and
+    // holding acknowledges the message, so nothing is left in the queue to send it later.
+    const sentBefore = (await received(hook)).length;
     const [second] = await emitEvent(ctx(), a.userId, "person.updated", { id: 2 });
-    await waitFor(
-      () => env.DB.prepare("select status from webhook_delivery where id = ?").bind(second).first<{ status: string }>(),
+    const held = await waitFor(
+      () =>
+        env.DB.prepare("select status, attempts, response_status from webhook_delivery where id = ?")
+          .bind(second)
+          .first<{ status: string; attempts: number; response_status: number | null }>(),
       (r) => r?.status === "held",
     );
-    const sentWhilePaused = (await received(hook)).length;
-    await new Promise((r) => setTimeout(r, 1500));
-    expect((await received(hook)).length).toBe(sentWhilePaused);
+    expect(held).toEqual({ status: "held", attempts: 0, response_status: null });
+    expect((await received(hook)).length).toBe(sentBefore);
     // The receiver is fixed; Resume sends both held deliveries through the queue.
     await setHook(hook, 200);
     expect(await resumeEndpoint(ctx(), a.userId, added.id)).toBe(2);
@@ -341,11 +345,15 @@ describe("HubSpot sync", () => {
     // Nothing changed: nothing is sent.
     expect(await runHubspotSync(ctx(), a.userId, "manual")).toMatchObject({ created: 0, updated: 0, skipped: 0 });
     expect((await hubspotState(token)).calls).toHaveLength(1);
-    await new Promise((r) => setTimeout(r, 5));
+    // A change just after the last run's cursor, on a clock the test sets rather than waits for.
+    const changedAt = Date.now() + 1;
     await env.DB.prepare("update connection set title = 'Admiral', updated_at = ? where user_id = ? and email = ?")
-      .bind(Date.now(), a.userId, "grace@navy.example")
+      .bind(changedAt, a.userId, "grace@navy.example")
       .run();
-    expect(await runHubspotSync(ctx(), a.userId, "manual")).toMatchObject({ created: 0, updated: 1 });
+    expect(await runHubspotSync(ctx(), a.userId, "manual", new Date(changedAt))).toMatchObject({
+      created: 0,
+      updated: 1,
+    });
     expect((await hubspotState(token)).contacts["grace@navy.example"]?.properties.jobtitle).toBe("Admiral");
   });
 

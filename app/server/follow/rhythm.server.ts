@@ -18,9 +18,6 @@ import {
 import { connection, keepInTouch, notification, tagRhythm } from "~db/schema";
 import type { Database } from "../db/db.server";
 
-/** Sources that mean the owner reached out (not the person arriving): they close the post-event window. */
-export const OWNER_SOURCES = ["manual", "api", "assistant", "gift"] as const;
-
 export function listTagRhythms(db: Database, userId: string) {
   return db
     .select({ tag: tagRhythm.tag, every: tagRhythm.every, days: tagRhythm.days })

@@ -3,6 +3,7 @@ import type { CampaignCategory, CampaignForm, CampaignStatus } from "~/lib/campa
 import { hex } from "~/lib/hex";
 import { campaign, card, event, gift, user } from "~db/schema";
 import { purgeCards } from "../cards/cards.server";
+import { IDS_PER_STATEMENT } from "../db/budget.server";
 import type { Database } from "../db/db.server";
 import { writeBatch } from "../db/write.server";
 import type { AppEnv } from "../platform/env.server";
@@ -360,7 +361,7 @@ export async function setNetworking(
           db
             .update(event)
             .set({ campaignId: id })
-            .where(and(eq(event.userId, userId), inArray(event.id, choice.eventIds.slice(0, 90)))),
+            .where(and(eq(event.userId, userId), inArray(event.id, choice.eventIds.slice(0, IDS_PER_STATEMENT)))),
         ]
       : []),
   ]);

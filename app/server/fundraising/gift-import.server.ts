@@ -13,6 +13,7 @@ import { formatMoney } from "~/lib/money";
 import type { PersonDraft } from "~/lib/people/draft";
 import { normalisePerson } from "~/lib/people/normalise";
 import { campaign, connection, contactPoint, gift } from "~db/schema";
+import { chunk } from "../db/budget.server";
 import { claimStatement, lostClaim } from "../db/claim.server";
 import type { Database } from "../db/db.server";
 import { rawSql, type Statement, writeBatch } from "../db/write.server";
@@ -59,12 +60,6 @@ export function ownedCampaign(db: Database, userId: string, id: string) {
     .from(campaign)
     .where(and(eq(campaign.id, id), eq(campaign.userId, userId)))
     .get();
-}
-
-function chunk<T>(list: T[], size: number) {
-  const out: T[][] = [];
-  for (let i = 0; i < list.length; i += size) out.push(list.slice(i, i + size));
-  return out;
 }
 
 const donorId = (g: ParsedGift) => g.donorEmail || `name:${g.donorName.toLowerCase()}`;
@@ -118,7 +113,7 @@ export async function planGiftImport(
           .map((k) => k.key),
       ),
     ];
-    for (const part of chunk(wanted, 90))
+    for (const part of chunk(wanted))
       for (const p of await db
         .select({ key: contactPoint.key, id: connection.id, name: connection.name })
         .from(contactPoint)
@@ -135,10 +130,7 @@ export async function planGiftImport(
         if (!people.has(`${kind}:${p.key}`)) people.set(`${kind}:${p.key}`, { id: p.id, name: p.name });
   }
   const stored = new Set<string>();
-  for (const part of chunk(
-    keyed.map((g) => g.key),
-    90,
-  ))
+  for (const part of chunk(keyed.map((g) => g.key)))
     for (const r of await db
       .select({ key: gift.externalKey })
       .from(gift)

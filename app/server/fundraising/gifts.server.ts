@@ -1,9 +1,10 @@
-import { and, asc, desc, eq, gt, inArray, isNull, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { AppContext } from "~/context";
 import { type HandGift, instalmentPlan, type PledgeForm } from "~/lib/gift-forms";
 import { formatMoney } from "~/lib/money";
 import { refundTooLarge } from "~/lib/refund";
 import { campaign, connection, gift, pledge, pledgeInstalment, recurringGift, reminder } from "~db/schema";
+import { chunk, IDS_PER_STATEMENT } from "../db/budget.server";
 import type { Database } from "../db/db.server";
 import { rawSql, writeBatch } from "../db/write.server";
 import { emitEvent, emitEvents } from "../integrations/webhooks.server";
@@ -299,7 +300,7 @@ async function pledgesWhere(db: Database, where: ReturnType<typeof and>) {
     .where(
       inArray(
         pledgeInstalment.pledgeId,
-        rows.slice(0, 90).map((r) => r.id),
+        rows.slice(0, IDS_PER_STATEMENT).map((r) => r.id),
       ),
     )
     .orderBy(asc(pledgeInstalment.dueDate));
@@ -413,23 +414,6 @@ export async function requestRefund(
   return { ok: true as const };
 }
 
-/** People of this owner who have given (live gifts), for the connections list's donor filter. */
-export function donorIds(db: Database, userId: string, range?: { min?: number; max?: number }) {
-  const total = sql<number>`sum(${net})`;
-  return db
-    .select({ id: gift.connectionId })
-    .from(gift)
-    .where(and(eq(gift.userId, userId), live, sql`${gift.connectionId} is not null`))
-    .groupBy(gift.connectionId)
-    .having(
-      and(
-        range?.min !== undefined ? sql`${total} >= ${range.min}` : undefined,
-        range?.max !== undefined ? sql`${total} <= ${range.max}` : undefined,
-        gt(sql`count(*)`, 0),
-      ),
-    );
-}
-
 const announcedColumns = {
   id: gift.id,
   amount: gift.amount,
@@ -490,13 +474,13 @@ export async function announceGifts(app: AppContext, userId: string, externalKey
   if (!externalKeys.length) return;
   await emitEvents(app, userId, ["gift.received"], async () => {
     const rows = [];
-    for (let i = 0; i < externalKeys.length; i += 90)
+    for (const keys of chunk(externalKeys))
       rows.push(
         ...(await app.db
           .select(announcedColumns)
           .from(gift)
           .leftJoin(campaign, eq(campaign.id, gift.campaignId))
-          .where(and(eq(gift.userId, userId), inArray(gift.externalKey, externalKeys.slice(i, i + 90))))),
+          .where(and(eq(gift.userId, userId), inArray(gift.externalKey, keys)))),
       );
     return rows.map((row) => ({ type: "gift.received" as const, payload: giftReceived(row) }));
   });

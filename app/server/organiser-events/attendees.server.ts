@@ -9,6 +9,7 @@ import {
 } from "~/lib/organiser-events";
 import type { PersonDraft } from "~/lib/people/draft";
 import { orgAttendee, orgConsent, orgEvent, orgExchange, personHistory } from "~db/schema";
+import { IDS_PER_STATEMENT } from "../db/budget.server";
 import type { Database } from "../db/db.server";
 import { outer } from "../db/outer.server";
 import { rawSql, type Statement, writeBatch } from "../db/write.server";
@@ -282,7 +283,7 @@ export async function exchangedPeople(db: Database, a: Attendee) {
       ),
     )
     .limit(500);
-  const ids = pairs.map((p) => (p.from === a.id ? p.to : p.from)).slice(0, 90);
+  const ids = pairs.map((p) => (p.from === a.id ? p.to : p.from)).slice(0, IDS_PER_STATEMENT);
   if (!ids.length) return [];
   return db
     .select({

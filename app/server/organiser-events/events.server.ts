@@ -4,6 +4,7 @@ import { DAY_MS } from "~/lib/days";
 import type { EventStatus } from "~/lib/events";
 import { eventSlug, type OrgEventForm, orgEventStatus } from "~/lib/organiser-events";
 import { orgAttendee, orgConsent, orgEvent, orgExchange } from "~db/schema";
+import { chunk } from "../db/budget.server";
 import type { Database } from "../db/db.server";
 import { outer } from "../db/outer.server";
 import { type PurgeEnv, purge } from "../platform/edge-cache.server";
@@ -208,10 +209,7 @@ export async function consentedAttendees(db: Database, eventId: number) {
     .where(and(eq(orgAttendee.eventId, eventId), eq(orgAttendee.listed, true)))
     .orderBy(asc(orgAttendee.name));
   const consents = new Map<number, Date>();
-  for (const ids of chunks(
-    rows.map((r) => r.id),
-    90,
-  )) {
+  for (const ids of chunk(rows.map((r) => r.id))) {
     const found = await db
       .select({ id: orgConsent.attendeeId, at: sql<number>`max(${orgConsent.createdAt})` })
       .from(orgConsent)
@@ -220,12 +218,6 @@ export async function consentedAttendees(db: Database, eventId: number) {
     for (const f of found) if (f.id) consents.set(f.id, new Date(f.at));
   }
   return rows.map((r) => ({ ...r, consentAt: consents.get(r.id) ?? r.joinedAt }));
-}
-
-function chunks<T>(list: T[], size: number) {
-  const out: T[][] = [];
-  for (let i = 0; i < list.length; i += size) out.push(list.slice(i, i + size));
-  return out;
 }
 
 /** A published event in the shape of the landing page's event cards. */

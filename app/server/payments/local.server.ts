@@ -3,10 +3,9 @@ import Stripe from "stripe";
 import type { AppContext } from "~/context";
 import { hex as bytesToHex } from "~/lib/hex";
 import { paymentLocalObject } from "~db/schema";
-import { localWebhookSecret } from "./payments.server";
+import type { AppEnv } from "../platform/env.server";
 import { cryptoProvider } from "./stripe.server";
 import { type CheckoutInput, type Payments, PaymentsError } from "./types";
-import { receiveStripeWebhook } from "./webhook.server";
 
 /**
  * The built-in test checkout, used when no Stripe key is configured (never in production). It keeps its
@@ -36,6 +35,20 @@ async function save(app: AppContext, kind: Kind, data: Obj) {
     .onConflictDoUpdate({ target: paymentLocalObject.id, set: { data } });
 }
 
+/** The built-in checkout's signing secret: configured, or derived from AUTH_SECRET so it needs no setup. */
+export async function localWebhookSecret(env: Pick<AppEnv, "AUTH_SECRET" | "STRIPE_WEBHOOK_SECRET">) {
+  if (env.STRIPE_WEBHOOK_SECRET) return env.STRIPE_WEBHOOK_SECRET;
+  const key = await crypto.subtle.importKey(
+    "raw",
+    new TextEncoder().encode(env.AUTH_SECRET),
+    { name: "HMAC", hash: "SHA-256" },
+    false,
+    ["sign"],
+  );
+  const mac = new Uint8Array(await crypto.subtle.sign("HMAC", key, new TextEncoder().encode("payments:local-webhook")));
+  return `whsec_${bytesToHex(mac)}`;
+}
+
 /** Signs an event as Stripe would and hands it to the webhook route's handler; answers its status. */
 export async function sendLocalEvent(app: AppContext, type: string, object: Obj, account?: string | null) {
   const event = {
@@ -61,6 +74,8 @@ export async function sendLocalEvent(app: AppContext, type: string, object: Obj,
     headers: { "content-type": "application/json", "stripe-signature": header },
     body: payload,
   });
+  // Loaded on first send, as Stripe's call back would be: the handlers it reaches start payments through this checkout.
+  const { receiveStripeWebhook } = await import("./webhook.server");
   const response = await receiveStripeWebhook(app, request);
   return { event, status: response.status };
 }

@@ -3,7 +3,6 @@ import { DAY_MS } from "~/lib/days";
 import { connection, notification } from "~db/schema";
 import type { Database } from "../db/db.server";
 import { photoUrl } from "./photo.server";
-import { ownedRows } from "./read.server";
 
 export const PAGE_SIZE = 25;
 
@@ -256,10 +255,4 @@ export function latestNotifications(db: Database, userId: string, limit = 5) {
     .where(eq(notification.userId, userId))
     .orderBy(desc(notification.createdAt), desc(notification.id))
     .limit(limit);
-}
-
-/** Everything the owner has, or the chosen ids (read in chunks under D1's 100 parameters), for export. */
-export async function connectionsForExport(db: Database, userId: string, ids: number[] | null) {
-  const rows = await ownedRows(db, userId, ids);
-  return rows.sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || b.id - a.id);
 }

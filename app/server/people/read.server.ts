@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, ne, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, ne, sql } from "drizzle-orm";
 import type { Shape } from "~/lib/csv-write";
 import type { EmailLabel, PersonRecord, PhoneLabel, WebsiteLabel } from "~/lib/people/draft";
 import { foldName } from "~/lib/people/normalise";
@@ -93,12 +93,6 @@ export async function duplicateGroups(db: Database, userId: string) {
  * writer that would pass it says so (exportTooLarge) rather than stopping short without a word.
  */
 export const PEOPLE_READ_LIMIT = 50_000;
-
-/** How many people the owner has, for a writer to check against PEOPLE_READ_LIMIT before it reads. */
-export async function countOwned(db: Database, userId: string): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(connection).where(eq(connection.userId, userId));
-  return row?.n ?? 0;
-}
 
 /** The owner's rows: all, or the chosen ids in chunks under D1's 100 bound parameters per statement. */
 export async function ownedRows(db: Database, userId: string, ids?: number[] | null) {

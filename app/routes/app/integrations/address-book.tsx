@@ -1,18 +1,26 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
-import { Form, useNavigation } from "react-router";
+import { getFormProps, getInputProps } from "@conform-to/react";
+import { Form } from "react-router";
 import { Field, inputClass } from "~/components/ui/field";
 import { appContext } from "~/context";
 import { appPasswordFormSchema } from "~/lib/carddav";
-import { pageMeta } from "~/lib/site";
 import { getUser } from "~/server/account/user.server";
 import { useIntegrations } from "./_layout";
 import { runIntent } from "./+shared/intent.server";
-import { answer, box, IdForm, muted, primary, type Reply, type Shown, ShownOnce } from "./+shared/parts";
+import {
+  box,
+  IdForm,
+  muted,
+  primary,
+  type SectionProps,
+  ShownOnce,
+  sectionMeta,
+  useAnswer,
+  useSectionForm,
+} from "./+shared/parts";
 import type { Route } from "./+types/address-book";
 import { addressBook, loadAddressBook } from "./address-book.server";
 
-export const meta = () => [...pageMeta("Address book · Integrations"), { name: "robots", content: "noindex" }];
+export const meta = sectionMeta("Address book");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   return loadAddressBook(context.get(appContext), getUser(context), request);
@@ -21,27 +29,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export const action = (args: Route.ActionArgs) => runIntent(args, [addressBook]);
 
 export default function AddressBookPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { shown, replyFor } = answer(actionData, useNavigation().state === "idle");
+  const { shown, replyFor } = useAnswer(actionData);
   return <AddressBookSection data={loaderData} reply={replyFor("create-app-password")} shown={shown} />;
 }
 
-export function AddressBookSection({
-  data,
-  reply,
-  shown,
-}: {
-  data: Route.ComponentProps["loaderData"];
-  reply: Reply;
-  shown: Shown | undefined;
-}) {
+export function AddressBookSection({ data, reply, shown }: SectionProps<Route.ComponentProps["loaderData"]>) {
   const { fmt } = useIntegrations();
-  const [form, fields] = useForm({
-    id: "create-app-password",
-    lastResult: reply,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: appPasswordFormSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-  });
+  const [form, fields] = useSectionForm(appPasswordFormSchema, { id: "create-app-password", reply });
   return (
     <section id="carddav" className={box} aria-labelledby="carddav-title">
       <h2 id="carddav-title" className="font-semibold text-xl">

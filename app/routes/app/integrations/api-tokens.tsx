@@ -1,18 +1,27 @@
-import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
-import { Form, useNavigation } from "react-router";
+import { getFormProps, getInputProps, getSelectProps } from "@conform-to/react";
+import { Form } from "react-router";
 import { Field, inputClass } from "~/components/ui/field";
 import { appContext } from "~/context";
 import { tokenFormSchema } from "~/lib/integrations";
-import { pageMeta } from "~/lib/site";
 import { getUser } from "~/server/account/user.server";
 import { useIntegrations } from "./_layout";
 import { runIntent } from "./+shared/intent.server";
-import { answer, Badge, box, IdForm, muted, primary, type Reply, type Shown, ShownOnce } from "./+shared/parts";
+import {
+  Badge,
+  box,
+  IdForm,
+  muted,
+  primary,
+  type SectionProps,
+  ShownOnce,
+  sectionMeta,
+  useAnswer,
+  useSectionForm,
+} from "./+shared/parts";
 import type { Route } from "./+types/api-tokens";
 import { apiTokens, loadApiTokens } from "./api-tokens.server";
 
-export const meta = () => [...pageMeta("Personal API · Integrations"), { name: "robots", content: "noindex" }];
+export const meta = sectionMeta("Personal API");
 
 export async function loader({ context }: Route.LoaderArgs) {
   return loadApiTokens(context.get(appContext), getUser(context).id);
@@ -21,27 +30,21 @@ export async function loader({ context }: Route.LoaderArgs) {
 export const action = (args: Route.ActionArgs) => runIntent(args, [apiTokens]);
 
 export default function ApiTokensPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { shown, replyFor } = answer(actionData, useNavigation().state === "idle");
-  return <ApiTokensSection tokens={loaderData.tokens} reply={replyFor("create-token")} shown={shown} />;
+  const { shown, replyFor } = useAnswer(actionData);
+  return <ApiTokensSection data={loaderData} reply={replyFor("create-token")} shown={shown} />;
 }
 
 export function ApiTokensSection({
-  tokens,
+  data,
   reply,
   shown,
-}: {
-  tokens: Route.ComponentProps["loaderData"]["tokens"];
-  reply: Reply;
-  shown: Shown | undefined;
-}) {
+}: SectionProps<Pick<Route.ComponentProps["loaderData"], "tokens">>) {
+  const { tokens } = data;
   const { fmt } = useIntegrations();
-  const [form, fields] = useForm({
+  const [form, fields] = useSectionForm(tokenFormSchema, {
     id: "create-token",
-    lastResult: reply,
+    reply,
     defaultValue: { scope: "read" },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: tokenFormSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
   });
   const live = tokens.filter((t) => !t.revokedAt);
   return (

@@ -1,6 +1,5 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
-import { Form, useNavigation } from "react-router";
+import { getFormProps, getInputProps } from "@conform-to/react";
+import { Form } from "react-router";
 import { Field, inputClass } from "~/components/ui/field";
 import { appContext } from "~/context";
 import {
@@ -10,12 +9,10 @@ import {
   hubspotSettingsSchema,
   SCHEDULE_LABEL,
 } from "~/lib/integrations";
-import { pageMeta } from "~/lib/site";
 import { getUser } from "~/server/account/user.server";
 import { useIntegrations } from "./_layout";
 import { runIntent } from "./+shared/intent.server";
 import {
-  answer,
   Badge,
   box,
   IdForm,
@@ -26,12 +23,15 @@ import {
   ScheduleSelect,
   SyncRuns,
   secondary,
+  sectionMeta,
+  useAnswer,
+  useSectionForm,
   version,
 } from "./+shared/parts";
 import type { Route } from "./+types/hubspot";
 import { hubspot as hubspotIntents, loadHubspot } from "./hubspot.server";
 
-export const meta = () => [...pageMeta("HubSpot · Integrations"), { name: "robots", content: "noindex" }];
+export const meta = sectionMeta("HubSpot");
 
 export async function loader({ context }: Route.LoaderArgs) {
   return loadHubspot(context.get(appContext), getUser(context).id);
@@ -40,7 +40,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 export const action = (args: Route.ActionArgs) => runIntent(args, [hubspotIntents]);
 
 export default function HubspotPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { replyFor } = answer(actionData, useNavigation().state === "idle");
+  const { replyFor } = useAnswer(actionData);
   return (
     <HubspotSection
       data={loaderData}
@@ -98,25 +98,19 @@ export function HubspotSection({
   const { hubspot } = data;
   // A new id when the stored values change, so the forms show what was saved, not their first defaults.
   const saved = version(JSON.stringify([hubspot?.schedule, hubspot?.mapping]));
-  const [connectForm, connect] = useForm({
+  const [connectForm, connect] = useSectionForm(hubspotFormSchema, {
     id: `hubspot-connect-${saved}`,
-    lastResult: connectReply,
+    reply: connectReply,
     defaultValue: {
       schedule: hubspot?.schedule ?? "daily",
       mapping: hubspot?.mapping ?? DEFAULT_HUBSPOT_MAPPING,
       baseUrl: "",
     },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: hubspotFormSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
   });
-  const [settingsForm, settings] = useForm({
+  const [settingsForm, settings] = useSectionForm(hubspotSettingsSchema, {
     id: `hubspot-settings-${saved}`,
-    lastResult: settingsReply,
+    reply: settingsReply,
     defaultValue: { schedule: hubspot?.schedule ?? "daily", mapping: hubspot?.mapping ?? DEFAULT_HUBSPOT_MAPPING },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: hubspotSettingsSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
   });
   const connectFields = (
     <>

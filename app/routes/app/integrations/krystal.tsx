@@ -1,15 +1,12 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
-import { Form, href, Link, useNavigation } from "react-router";
+import { getFormProps, getInputProps } from "@conform-to/react";
+import { Form, href, Link } from "react-router";
 import { Field, inputClass } from "~/components/ui/field";
 import { appContext } from "~/context";
 import { krystalFormSchema, SCHEDULE_LABEL } from "~/lib/integrations";
-import { pageMeta } from "~/lib/site";
 import { getUser } from "~/server/account/user.server";
 import { useIntegrations } from "./_layout";
 import { runIntent } from "./+shared/intent.server";
 import {
-  answer,
   Badge,
   box,
   DeliveryLog,
@@ -17,19 +14,21 @@ import {
   muted,
   PausedNotice,
   primary,
-  type Reply,
   ScheduleSelect,
-  type Shown,
+  type SectionProps,
   ShownOnce,
   SyncRuns,
   secondary,
+  sectionMeta,
   TestResult,
+  useAnswer,
+  useSectionForm,
   version,
 } from "./+shared/parts";
 import type { Route } from "./+types/krystal";
 import { krystalEndpoint, krystal as krystalIntents, loadKrystal } from "./krystal.server";
 
-export const meta = () => [...pageMeta("Krystal AI · Integrations"), { name: "robots", content: "noindex" }];
+export const meta = sectionMeta("Krystal AI");
 
 export async function loader({ context }: Route.LoaderArgs) {
   return loadKrystal(context.get(appContext), getUser(context).id);
@@ -38,28 +37,17 @@ export async function loader({ context }: Route.LoaderArgs) {
 export const action = (args: Route.ActionArgs) => runIntent(args, [krystalIntents, krystalEndpoint]);
 
 export default function KrystalPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { shown, replyFor } = answer(actionData, useNavigation().state === "idle");
+  const { shown, replyFor } = useAnswer(actionData);
   return <KrystalSection data={loaderData} reply={replyFor("krystal-connect")} shown={shown} />;
 }
 
-export function KrystalSection({
-  data,
-  reply,
-  shown,
-}: {
-  data: Route.ComponentProps["loaderData"];
-  reply: Reply;
-  shown: Shown | undefined;
-}) {
+export function KrystalSection({ data, reply, shown }: SectionProps<Route.ComponentProps["loaderData"]>) {
   const { fmt } = useIntegrations();
   const { krystal } = data;
-  const [form, fields] = useForm({
+  const [form, fields] = useSectionForm(krystalFormSchema, {
     id: `krystal-connect-${version(JSON.stringify([krystal?.url, krystal?.schedule]))}`,
-    lastResult: reply,
+    reply,
     defaultValue: { url: krystal?.url ?? "", schedule: krystal?.schedule ?? "daily" },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: krystalFormSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
   });
   return (
     <section id="krystal" className={box} aria-labelledby="krystal-title">

@@ -1,9 +1,9 @@
-import { useNavigation, useOutletContext } from "react-router";
+import { useOutletContext } from "react-router";
 import { appContext } from "~/context";
 import { pageMeta } from "~/lib/site";
 import { getUser } from "~/server/account/user.server";
 import { runIntent } from "./+shared/intent.server";
-import { answer } from "./+shared/parts";
+import { useAnswer } from "./+shared/parts";
 import { allSections } from "./+shared/sections.server";
 import type { Route } from "./+types/overview";
 import { AddressBookSection } from "./address-book";
@@ -39,17 +39,17 @@ export const action = (args: Route.ActionArgs) => runIntent(args, allSections);
 export default function IntegrationsOverview({ loaderData, actionData }: Route.ComponentProps) {
   // A post to the page's address without ?index (a script, an old bookmark) is answered by the layout.
   const layoutAnswer = useOutletContext<unknown>();
-  const { shown, replyFor } = answer(actionData ?? layoutAnswer, useNavigation().state === "idle");
+  const { shown, replyFor } = useAnswer(actionData ?? layoutAnswer);
   return (
     <>
-      <WebhooksSection endpoints={loaderData.endpoints} reply={replyFor("add-webhook")} shown={shown} />
+      <WebhooksSection data={loaderData} reply={replyFor("add-webhook")} shown={shown} />
       <HubspotSection
         data={loaderData}
         connectReply={replyFor("hubspot-connect")}
         settingsReply={replyFor("hubspot-settings")}
       />
       <KrystalSection data={loaderData} reply={replyFor("krystal-connect")} shown={shown} />
-      <ApiTokensSection tokens={loaderData.tokens} reply={replyFor("create-token")} shown={shown} />
+      <ApiTokensSection data={loaderData} reply={replyFor("create-token")} shown={shown} />
       <AddressBookSection data={loaderData} reply={replyFor("create-app-password")} shown={shown} />
     </>
   );

@@ -1,15 +1,12 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
-import { Form, useNavigation } from "react-router";
+import { getFormProps, getInputProps } from "@conform-to/react";
+import { Form } from "react-router";
 import { Field, inputClass } from "~/components/ui/field";
 import { appContext } from "~/context";
 import { WEBHOOK_EVENT_LABEL, WEBHOOK_EVENTS, webhookFormSchema } from "~/lib/integrations";
-import { pageMeta } from "~/lib/site";
 import { getUser } from "~/server/account/user.server";
 import { useIntegrations } from "./_layout";
 import { runIntent } from "./+shared/intent.server";
 import {
-  answer,
   Badge,
   box,
   DeliveryLog,
@@ -17,15 +14,17 @@ import {
   muted,
   PausedNotice,
   primary,
-  type Reply,
-  type Shown,
+  type SectionProps,
   ShownOnce,
+  sectionMeta,
   TestResult,
+  useAnswer,
+  useSectionForm,
 } from "./+shared/parts";
 import type { Route } from "./+types/webhooks";
 import { loadWebhooks, webhooks } from "./webhooks.server";
 
-export const meta = () => [...pageMeta("Webhooks · Integrations"), { name: "robots", content: "noindex" }];
+export const meta = sectionMeta("Webhooks");
 
 export async function loader({ context }: Route.LoaderArgs) {
   return loadWebhooks(context.get(appContext), getUser(context).id);
@@ -34,29 +33,19 @@ export async function loader({ context }: Route.LoaderArgs) {
 export const action = (args: Route.ActionArgs) => runIntent(args, [webhooks]);
 
 export default function WebhooksPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { shown, replyFor } = answer(actionData, useNavigation().state === "idle");
-  return <WebhooksSection endpoints={loaderData.endpoints} reply={replyFor("add-webhook")} shown={shown} />;
+  const { shown, replyFor } = useAnswer(actionData);
+  return <WebhooksSection data={loaderData} reply={replyFor("add-webhook")} shown={shown} />;
 }
 
 type Endpoint = Route.ComponentProps["loaderData"]["endpoints"][number];
 
-export function WebhooksSection({
-  endpoints,
-  reply,
-  shown,
-}: {
-  endpoints: Endpoint[];
-  reply: Reply;
-  shown: Shown | undefined;
-}) {
+export function WebhooksSection({ data, reply, shown }: SectionProps<{ endpoints: Endpoint[] }>) {
+  const { endpoints } = data;
   const { fmt } = useIntegrations();
-  const [form, fields] = useForm({
+  const [form, fields] = useSectionForm(webhookFormSchema, {
     id: "add-webhook",
-    lastResult: reply,
+    reply,
     defaultValue: { events: ["person.created", "shareback.received"] },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: webhookFormSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
   });
   const chosen = new Set(
     fields.events.value === undefined ? [] : ([] as string[]).concat(fields.events.value as string[]),

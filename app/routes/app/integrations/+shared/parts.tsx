@@ -1,7 +1,10 @@
-import { getSelectProps, type SubmissionResult } from "@conform-to/react";
-import { Form } from "react-router";
+import { type DefaultValue, getSelectProps, type SubmissionResult, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { Form, useNavigation } from "react-router";
+import type { z } from "zod";
 import { Field, inputClass } from "~/components/ui/field";
 import { SCHEDULE_LABEL, SCHEDULES } from "~/lib/integrations";
+import { pageMeta } from "~/lib/site";
 import type { listSyncRuns } from "~/server/integrations/hubspot.server";
 import type { listDeliveries } from "~/server/integrations/webhooks.server";
 
@@ -50,6 +53,35 @@ export function answer(actionData: unknown, idle: boolean) {
     shown: "shown" in a ? (a.shown as Shown) : undefined,
     replyFor: (form: string): Reply => (a.form === form ? (a.reply as Reply) : undefined),
   };
+}
+
+/** `answer` for the page being drawn: nothing while a form of it is still on its way. */
+export function useAnswer(actionData: unknown) {
+  return answer(actionData, useNavigation().state === "idle");
+}
+
+/** A section page's title and robots tag: private pages are never indexed. */
+export const sectionMeta = (title: string) => () => [
+  ...pageMeta(`${title} · Integrations`),
+  { name: "robots", content: "noindex" },
+];
+
+/** What each section is drawn with, on its own page and on the overview. */
+export type SectionProps<Data> = { data: Data; reply: Reply; shown: Shown | undefined };
+
+/** A section's form in the one form style: its schema checked on blur, then again as the owner types. */
+export function useSectionForm<Input extends Record<string, unknown>, Output>(
+  schema: z.ZodType<Output, Input>,
+  options: { id: string; reply: Reply; defaultValue?: DefaultValue<Input> },
+) {
+  return useForm<Input, Output>({
+    id: options.id,
+    lastResult: options.reply,
+    defaultValue: options.defaultValue,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
 }
 
 /** Why a delivery target stopped, said where the owner looks for it. */
