@@ -4,10 +4,14 @@ import { data, Form, Link, useNavigation } from "react-router";
 import { NewPasswordFields } from "~/components/new-password-fields";
 import { appContext } from "~/context";
 import { resetSchema } from "~/lib/account-forms";
+import { staticPage } from "~/lib/page-handle";
 import { pageMeta } from "~/lib/site";
 import { createAuth } from "~/server/account/auth.server";
 import { redirectWithToast } from "~/server/platform/toast.server";
 import type { Route } from "./+types/reset";
+
+// Served as HTML with /site.js (the busy button), not React: the form works without JavaScript.
+export const handle = staticPage;
 
 export const meta = () => [...pageMeta("Choose a new password"), { name: "robots", content: "noindex" }];
 
@@ -85,6 +89,7 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
           <button
             type="submit"
             disabled={navigation.state === "submitting"}
+            data-busy="Saving..."
             className="w-full rounded-md bg-brand-600 px-4 py-3 font-semibold text-white hover:bg-brand-700 disabled:opacity-60"
           >
             {navigation.state === "submitting" ? "Saving..." : "Save the new password"}
