@@ -20,9 +20,10 @@ const EXPIRED = "This reset link has expired or was already used. Ask for a new 
 /** better-auth checks the emailed link and sends the browser here with ?token=, or ?error= when it is no good. */
 export function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
-  const token = url.searchParams.get("token") ?? "";
-  return { token: url.searchParams.has("error") || !/^[\w-]{8,200}$/.test(token) ? null : token };
+  return { token: url.searchParams.has("error") ? null : tokenShape(url.searchParams.get("token")) };
 }
+
+const tokenShape = (token: unknown) => (typeof token === "string" && /^[\w-]{8,200}$/.test(token) ? token : null);
 
 export async function action({ request, context }: Route.ActionArgs) {
   const app = context.get(appContext);
@@ -49,6 +50,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
+  // A form posted to the bare path (no script, no ?token=) comes back with the token it carried.
+  const token = loaderData.token ?? tokenShape(actionData?.initialValue?.token);
   const [form, fields] = useForm({
     id: "reset-password",
     lastResult: navigation.state === "idle" ? actionData : undefined,
@@ -59,7 +62,7 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
   return (
     <section className="mx-auto max-w-md px-4 py-12 sm:py-16">
       <h1 className="font-bold text-3xl tracking-tight">Choose a new password</h1>
-      {loaderData.token === null ? (
+      {token === null ? (
         <>
           <p role="alert" className="mt-4 text-slate-700 dark:text-slate-300">
             {EXPIRED}
@@ -72,7 +75,7 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
         </>
       ) : (
         <Form method="post" className="mt-8 space-y-5" {...getFormProps(form)}>
-          <input type="hidden" name="token" value={loaderData.token} />
+          <input type="hidden" name="token" value={token} />
           {form.errors?.length ? (
             <p
               id={form.errorId}
