@@ -25,8 +25,9 @@ import { hydrates } from "~/lib/page-handle";
 import { themeFromCookie } from "~/lib/theme";
 import { firstShowing, showToast, useToasterNeeded } from "~/lib/toast";
 import { getSessionUser } from "~/server/account/auth.server";
-import { getActiveEvent } from "~/server/events/active-event.server";
-import { takeUntoasted, unreadCount } from "~/server/follow/notifications.server";
+import type { Database } from "~/server/db/db.server";
+import { activeEventQuery } from "~/server/events/active-event.server";
+import { unreadQuery, untoastedUpdate } from "~/server/follow/notifications.server";
 import { readToast } from "~/server/platform/toast.server";
 import type { Route } from "./+types/root";
 import appCss from "./app.css?url";
@@ -37,18 +38,22 @@ export const links: Route.LinksFunction = () => [
   { rel: "apple-touch-icon", href: "/icons/apple-touch-icon.png" },
 ];
 
+/** What the app shell shows on every signed-in page, in one D1 round trip. */
+async function signedInShell(db: Database, userId: string, documentLoad: boolean) {
+  const unread = unreadQuery(db, userId);
+  const active = activeEventQuery(db, userId);
+  const [unreadRows, activeRows, fresh] = documentLoad
+    ? await db.batch([unread, active, untoastedUpdate(db, userId)])
+    : [...(await db.batch([unread, active])), []];
+  return [unreadRows[0]?.n ?? 0, fresh.slice(-3), activeRows[0] ?? null] as const;
+}
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   const app = context.get(appContext);
   const [user, { toast, headers }] = await Promise.all([getSessionUser(app, request), readToast(request)]);
   // Only document loads show new notifications as toasts; data requests leave them for the next page view.
   const documentLoad = request.headers.get("accept")?.includes("text/html") ?? false;
-  const [unread, fresh, activeEvent] = user
-    ? await Promise.all([
-        unreadCount(app.db, user.id),
-        documentLoad ? takeUntoasted(app.db, user.id) : [],
-        getActiveEvent(app.db, user.id),
-      ])
-    : [0, [], null];
+  const [unread, fresh, activeEvent] = user ? await signedInShell(app.db, user.id, documentLoad) : [0, [], null];
   return data(
     {
       user,

@@ -38,7 +38,14 @@ test.describe("JavaScript budgets", () => {
     await expect(page.getByRole("button", { name: "Show testimonial 1" })).toHaveAttribute("aria-current", "true");
   });
 
-  for (const path of ["/fundraising", "/fundraising/books-for-every-child", "/auth", "/auth?mode=signup"]) {
+  for (const path of [
+    "/fundraising",
+    "/fundraising/books-for-every-child",
+    "/auth",
+    "/auth?mode=signup",
+    "/auth/forgot",
+    "/auth/reset?token=not-a-real-token",
+  ]) {
     test(`${path} loads at most 60 KB gzip of JavaScript`, async ({ page }) => {
       const { total, scripts } = await scriptBytes(page, path);
       expect(total, `${(total / KB).toFixed(1)} KB in ${scripts.join(", ")}`).toBeLessThanOrEqual(PUBLIC_PAGE_BUDGET);
@@ -74,7 +81,13 @@ test.describe("JavaScript budgets", () => {
 test.describe("the light public pages still work with only /site.js", () => {
   test.skip(({ isMobile }) => isMobile, "behaviour, not layout; one project is enough");
 
-  for (const path of ["/fundraising", "/auth", "/auth?mode=signup"]) {
+  for (const path of [
+    "/fundraising",
+    "/auth",
+    "/auth?mode=signup",
+    "/auth/forgot",
+    "/auth/reset?token=not-a-real-token",
+  ]) {
     test(`${path} loads /site.js and no React Router`, async ({ page }) => {
       const { scripts } = await scriptBytes(page, path);
       expect(scripts).toEqual(["/site.js"]);
@@ -112,6 +125,45 @@ test.describe("the light public pages still work with only /site.js", () => {
     expect(busy).toEqual({ text: "Signing in...", disabled: true });
     await expect(page.getByRole("alert")).toHaveText("Incorrect email or password");
     await expect(page.getByRole("button", { name: "Sign in" })).toBeEnabled();
+  });
+});
+
+test.describe("the password reset pages work without JavaScript", () => {
+  test.skip(({ isMobile }) => isMobile, "behaviour, not layout; one project is enough");
+
+  test("forgot and reset refuse beside their fields and answer in the specification's words", async ({
+    browser,
+    baseURL,
+  }) => {
+    const context = await browser.newContext({ baseURL, javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto("/auth/forgot");
+    const email = page.getByRole("main").getByRole("textbox", { name: "Email", exact: true });
+    await email.fill("not an email");
+    await page.getByRole("button", { name: "Send the reset link" }).click();
+    await expect(email).toHaveAttribute("aria-invalid", "true");
+    await expect(page.getByText("Please enter a valid email address")).toBeVisible();
+    await expect(email).toHaveValue("not an email");
+    await email.fill("nobody-here@example.com");
+    await page.getByRole("button", { name: "Send the reset link" }).click();
+    await expect(page.getByRole("status")).toHaveText(
+      "If nobody-here@example.com has a KnowWho account, a reset link is on its way. It works once, for one hour.",
+    );
+
+    await page.goto("/auth/reset?token=not-a-real-token");
+    await page.getByLabel("New password", { exact: true }).fill("a new password 26");
+    await page.getByLabel("New password again").fill("a new password 2");
+    await page.getByRole("button", { name: "Save the new password" }).click();
+    await expect(page.getByText("The two passwords are not the same")).toBeVisible();
+    // The token stays in the form the server sent back, so the second try is checked against it.
+    await page.getByLabel("New password", { exact: true }).fill("a new password 26");
+    await page.getByLabel("New password again").fill("a new password 26");
+    await page.getByRole("button", { name: "Save the new password" }).click();
+    await expect(page.getByRole("alert")).toContainText(
+      "This reset link has expired or was already used. Ask for a new one.",
+    );
+    await expect(page.getByRole("link", { name: "Send me a new link" })).toHaveAttribute("href", "/auth/forgot");
+    await context.close();
   });
 });
 

@@ -4,11 +4,11 @@ import { ErrorPage } from "~/components/error-page";
 import { FeatureLocked, PlanBanner, type PlanNotice } from "~/components/plan-gate";
 import { appContext, userContext } from "~/context";
 import { DAY_MS } from "~/lib/days";
-import { FEATURES, isLockedFeature, TRIAL_REMINDER_DAYS } from "~/lib/plans";
+import { entitlements, FEATURES, isLockedFeature, TRIAL_REMINDER_DAYS } from "~/lib/plans";
 import type { loader as rootLoader } from "~/root";
 import { getSessionUser, signInRedirect } from "~/server/account/auth.server";
-import { getSettings } from "~/server/account/settings.server";
-import { getEntitlements } from "~/server/billing/plans.server";
+import { settingsFrom, settingsQuery } from "~/server/account/settings.server";
+import { planStateFrom, planStateQuery } from "~/server/billing/plans.server";
 import type { Route } from "./+types/_layout";
 
 /**
@@ -36,7 +36,10 @@ export async function loader({ context }: Route.LoaderArgs) {
   if (!user) return { country: "US", planNotice: null };
   const db = context.get(appContext).db;
   const now = new Date();
-  const [{ country }, plan] = await Promise.all([getSettings(db, user.id), getEntitlements(db, user.id, now)]);
+  // One D1 round trip for both reads.
+  const [settingsRows, planRows] = await db.batch([settingsQuery(db, user.id), planStateQuery(db, user.id)]);
+  const { country } = settingsFrom(settingsRows, user.id);
+  const plan = entitlements(planStateFrom(planRows), now);
   // A failed payment's grace period, or a trial in its last days, is said on every page.
   const planNotice: PlanNotice =
     plan.source === "grace" && plan.endsAt

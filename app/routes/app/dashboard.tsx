@@ -12,7 +12,6 @@ import { requireUser } from "~/server/account/auth.server";
 import { dashboardSummary } from "~/server/follow/dashboard.server";
 import { followAction, isFollowIntent } from "~/server/follow/follow.server";
 import { dueToReconnect } from "~/server/follow/rhythm.server";
-import { unacknowledgedGifts } from "~/server/fundraising/gifts.server";
 import { parseId } from "~/server/platform/http.server";
 import type { Route } from "./+types/dashboard";
 
@@ -21,13 +20,10 @@ export const meta = () => [...pageMeta("Dashboard"), { name: "robots", content: 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const app = context.get(appContext);
   const user = await requireUser(app, request);
-  const [summary, unthanked] = await Promise.all([
-    dashboardSummary(app.db, user.id),
-    unacknowledgedGifts(app.db, user.id),
-  ]);
+  const summary = await dashboardSummary(app.db, user.id);
   const reconnect = await dueToReconnect(app.db, user.id, summary.timeZone, { withinDays: 6, limit: 10 });
   // The server's clock goes with the page, so the browser renders the same "due" and "hours left" it was sent.
-  return { user, ...summary, reconnect, unthanked, now: Date.now() };
+  return { user, ...summary, reconnect, now: Date.now() };
 }
 
 /** The follow-through forms on the dashboard (log an interaction, snooze): the same handler as the person page. */

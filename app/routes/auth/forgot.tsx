@@ -5,10 +5,14 @@ import { data, Form, Link, useNavigation } from "react-router";
 import { Field, inputClass } from "~/components/ui/field";
 import { appContext } from "~/context";
 import { forgotSchema } from "~/lib/account-forms";
+import { staticPage } from "~/lib/page-handle";
 import { pageMeta } from "~/lib/site";
 import { createAuth, TOO_MANY_AUTH_ATTEMPTS } from "~/server/account/auth.server";
 import { allow, clientKey } from "~/server/platform/rate-limit.server";
 import type { Route } from "./+types/forgot";
+
+// Served as HTML with /site.js (the busy button), not React: the form works without JavaScript.
+export const handle = staticPage;
 
 export const meta = () => [...pageMeta("Reset your password"), { name: "robots", content: "noindex" }];
 
@@ -79,6 +83,7 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
         <button
           type="submit"
           disabled={navigation.state === "submitting"}
+          data-busy="Sending..."
           className="w-full rounded-md bg-brand-600 px-4 py-3 font-semibold text-white hover:bg-brand-700 disabled:opacity-60"
         >
           {navigation.state === "submitting" ? "Sending..." : "Send the reset link"}

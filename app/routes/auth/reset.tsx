@@ -4,10 +4,14 @@ import { data, Form, Link, useNavigation } from "react-router";
 import { NewPasswordFields } from "~/components/new-password-fields";
 import { appContext } from "~/context";
 import { resetSchema } from "~/lib/account-forms";
+import { staticPage } from "~/lib/page-handle";
 import { pageMeta } from "~/lib/site";
 import { createAuth } from "~/server/account/auth.server";
 import { redirectWithToast } from "~/server/platform/toast.server";
 import type { Route } from "./+types/reset";
+
+// Served as HTML with /site.js (the busy button), not React: the form works without JavaScript.
+export const handle = staticPage;
 
 export const meta = () => [...pageMeta("Choose a new password"), { name: "robots", content: "noindex" }];
 
@@ -16,9 +20,10 @@ const EXPIRED = "This reset link has expired or was already used. Ask for a new 
 /** better-auth checks the emailed link and sends the browser here with ?token=, or ?error= when it is no good. */
 export function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
-  const token = url.searchParams.get("token") ?? "";
-  return { token: url.searchParams.has("error") || !/^[\w-]{8,200}$/.test(token) ? null : token };
+  return { token: url.searchParams.has("error") ? null : tokenShape(url.searchParams.get("token")) };
 }
+
+const tokenShape = (token: unknown) => (typeof token === "string" && /^[\w-]{8,200}$/.test(token) ? token : null);
 
 export async function action({ request, context }: Route.ActionArgs) {
   const app = context.get(appContext);
@@ -45,6 +50,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
+  // A form posted to the bare path (no script, no ?token=) comes back with the token it carried.
+  const token = loaderData.token ?? tokenShape(actionData?.initialValue?.token);
   const [form, fields] = useForm({
     id: "reset-password",
     lastResult: navigation.state === "idle" ? actionData : undefined,
@@ -55,7 +62,7 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
   return (
     <section className="mx-auto max-w-md px-4 py-12 sm:py-16">
       <h1 className="font-bold text-3xl tracking-tight">Choose a new password</h1>
-      {loaderData.token === null ? (
+      {token === null ? (
         <>
           <p role="alert" className="mt-4 text-slate-700 dark:text-slate-300">
             {EXPIRED}
@@ -68,7 +75,7 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
         </>
       ) : (
         <Form method="post" className="mt-8 space-y-5" {...getFormProps(form)}>
-          <input type="hidden" name="token" value={loaderData.token} />
+          <input type="hidden" name="token" value={token} />
           {form.errors?.length ? (
             <p
               id={form.errorId}
@@ -85,6 +92,7 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
           <button
             type="submit"
             disabled={navigation.state === "submitting"}
+            data-busy="Saving..."
             className="w-full rounded-md bg-brand-600 px-4 py-3 font-semibold text-white hover:bg-brand-700 disabled:opacity-60"
           >
             {navigation.state === "submitting" ? "Saving..." : "Save the new password"}

@@ -1,6 +1,7 @@
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { APIError, createAuthMiddleware, isAPIError } from "better-auth/api";
+import { eq } from "drizzle-orm";
 import { redirect } from "react-router";
 import type { AppContext } from "~/context";
 import { PASSWORD_MAX, PASSWORD_MIN, userNameSchema } from "~/lib/auth";
@@ -49,7 +50,7 @@ export function createAuth({ env, db }: Pick<AppContext, "env" | "db">, request:
     // Only for a change of address: the link goes to the new one and the change waits for it.
     emailVerification: { sendVerificationEmail: mail.sendVerificationEmail, expiresIn: ACCOUNT_LINK_SECONDS },
     user: { changeEmail: { enabled: true } },
-    session: { expiresIn: 60 * 60 * 24 * 30, updateAge: 60 * 60 * 24 },
+    session: { expiresIn: SESSION_EXPIRES_S, updateAge: SESSION_UPDATE_AGE_S },
     // Attempts are limited by the Worker's rate-limit bindings (they hold across isolates), in the
     // before hook below, which runs for the HTTP endpoints under /api/auth and for auth.api calls alike.
     rateLimit: { enabled: false },
@@ -117,8 +118,86 @@ export type SessionUser = { id: string; name: string; email: string; emailVerifi
 // Keyed by the Request: the session is a function of its cookie, and the entry goes with it.
 const sessionReads = new WeakMap<Request, Promise<SessionUser | null>>();
 
+/** The session's lifetime and refresh age, as createAuth gives them to better-auth. */
+const SESSION_EXPIRES_S = 60 * 60 * 24 * 30;
+const SESSION_UPDATE_AGE_S = 60 * 60 * 24;
+
+// One imported HMAC key per secret per isolate: importing it is most of a signature check's cost.
+const hmacKeys = new Map<string, Promise<CryptoKey>>();
+const hmacKey = (secret: string) => {
+  let key = hmacKeys.get(secret);
+  if (!key) {
+    key = crypto.subtle.importKey("raw", new TextEncoder().encode(secret), { name: "HMAC", hash: "SHA-256" }, false, [
+      "verify",
+    ]);
+    hmacKeys.set(secret, key);
+  }
+  return key;
+};
+
+/** The token of better-auth's signed session cookie ("<token>.<base64 HMAC-SHA256>"), or null when forged. */
+export async function signedSessionToken(cookieHeader: string, name: string, secret: string): Promise<string | null> {
+  let raw: string | undefined;
+  for (const part of cookieHeader.split(";")) {
+    const at = part.indexOf("=");
+    if (at > 0 && part.slice(0, at).trim() === name) {
+      raw = part.slice(at + 1).trim();
+      break;
+    }
+  }
+  if (!raw) return null;
+  let value: string;
+  try {
+    value = decodeURIComponent(raw);
+  } catch {
+    return null;
+  }
+  const dot = value.lastIndexOf(".");
+  const token = value.slice(0, dot);
+  const signature = value.slice(dot + 1);
+  if (dot < 1 || signature.length !== 44 || !/^[\w-]{8,200}$/.test(token)) return null;
+  let bytes: Uint8Array<ArrayBuffer>;
+  try {
+    bytes = Uint8Array.from(atob(signature), (c) => c.charCodeAt(0));
+  } catch {
+    return null;
+  }
+  const ok = await crypto.subtle.verify("HMAC", await hmacKey(secret), bytes, new TextEncoder().encode(token));
+  return ok ? token : null;
+}
+
+/**
+ * The signed-in user in one D1 read: the cookie's signature checked here, the session and its user read
+ * together. Revoked or expired sessions are gone from that read at once, as with better-auth's own. A
+ * session due for better-auth's daily refresh (or anything unusual) goes through better-auth, which writes.
+ */
 async function readSessionUser(app: Pick<AppContext, "env" | "db">, request: Request): Promise<SessionUser | null> {
-  if (!request.headers.get("cookie")?.includes("session_token")) return null;
+  const cookies = request.headers.get("cookie");
+  if (!cookies?.includes("session_token")) return null;
+  const name = `${app.env.APP_ENV === "production" ? "__Secure-" : ""}better-auth.session_token`;
+  const token = await signedSessionToken(cookies, name, app.env.AUTH_SECRET);
+  if (!token) return null;
+  const [row] = await app.db
+    .select({
+      id: user.id,
+      name: user.name,
+      email: user.email,
+      emailVerified: user.emailVerified,
+      expiresAt: session.expiresAt,
+    })
+    .from(session)
+    .innerJoin(user, eq(user.id, session.userId))
+    .where(eq(session.token, token))
+    .limit(1);
+  if (!row) return null;
+  const now = Date.now();
+  if (row.expiresAt.getTime() <= now) return null;
+  const due = row.expiresAt.getTime() - SESSION_EXPIRES_S * 1000 + SESSION_UPDATE_AGE_S * 1000 <= now;
+  if (!due) return { id: row.id, name: row.name, email: row.email, emailVerified: row.emailVerified };
+  return readThroughBetterAuth(app, request);
+}
+
+async function readThroughBetterAuth(app: Pick<AppContext, "env" | "db">, request: Request) {
   const result = await createAuth(app, request).api.getSession({ headers: request.headers });
   if (!result) return null;
   return {

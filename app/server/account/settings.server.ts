@@ -17,9 +17,15 @@ export const DEFAULT_SETTINGS = {
 };
 
 export async function getSettings(db: Database, userId: string) {
-  const [row] = await db.select().from(userSettings).where(eq(userSettings.userId, userId));
-  return row ?? { userId, ...DEFAULT_SETTINGS };
+  return settingsFrom(await settingsQuery(db, userId), userId);
 }
+
+/** The settings read as a query, for a loader that sends it in one D1 batch with others. */
+export const settingsQuery = (db: Database, userId: string) =>
+  db.select().from(userSettings).where(eq(userSettings.userId, userId));
+
+export const settingsFrom = (rows: Awaited<ReturnType<typeof settingsQuery>>, userId: string) =>
+  rows[0] ?? { userId, ...DEFAULT_SETTINGS };
 
 export async function saveSettings(db: Database, userId: string, values: Partial<typeof DEFAULT_SETTINGS>) {
   await db

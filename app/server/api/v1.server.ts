@@ -10,7 +10,7 @@ import { personJson, WEBHOOK_EVENTS } from "~/lib/integrations";
 import { EMAIL_LABELS, type PersonDraft, PHONE_LABELS, WEBSITE_LABELS } from "~/lib/people/draft";
 import { MANUAL_KINDS, MAX_INTERACTION_TEXT } from "~/lib/timeline";
 import { hasFeature } from "../billing/plans.server";
-import { getEvent, listEvents } from "../events/events.server";
+import { getEvent, pageEvents } from "../events/events.server";
 import { authenticateToken, type TokenScope } from "../integrations/api-tokens.server";
 import { getPerson, listPeople } from "../integrations/people-source.server";
 import {
@@ -153,7 +153,9 @@ const Event = z
     active: z.boolean(),
   })
   .register(registry, { id: "Event" });
-const EventList = z.object({ data: z.array(Event) }).register(registry, { id: "EventList" });
+const EventList = z
+  .object({ data: z.array(Event), next: z.string().nullable() })
+  .register(registry, { id: "EventList" });
 
 const Webhook = z
   .object({
@@ -189,7 +191,9 @@ const Delivery = z
     createdAt: z.iso.datetime(),
   })
   .register(registry, { id: "Delivery" });
-const DeliveryList = z.object({ data: z.array(Delivery) }).register(registry, { id: "DeliveryList" });
+const DeliveryList = z
+  .object({ data: z.array(Delivery), next: z.string().nullable() })
+  .register(registry, { id: "DeliveryList" });
 
 const Interaction = z
   .object({
@@ -223,7 +227,15 @@ const InteractionCreate = z
 const InteractionQuery = z
   .object({
     limit: z.coerce.number().int().min(1).max(200).default(50),
-    before: z.iso.datetime().optional().describe("Entries before this moment (the next page)"),
+    before: z.iso.datetime().optional().describe("Only entries before this moment"),
+    cursor: z.string().max(200).optional().describe("The next value of the previous page"),
+  })
+  .strict();
+// The shape every list shares: a limit and the opaque cursor the previous page answered as next.
+const PageQuery = z
+  .object({
+    limit: z.coerce.number().int().min(1).max(200).default(50),
+    cursor: z.string().max(200).optional().describe("The next value of the previous page"),
   })
   .strict();
 
@@ -306,7 +318,15 @@ const OPERATIONS: Operation[] = [
     status: 200,
     response: Person,
   },
-  { method: "get", path: "/events", summary: "List events", scope: "read", status: 200, response: EventList },
+  {
+    method: "get",
+    path: "/events",
+    summary: "List events, latest date first",
+    scope: "read",
+    query: PageQuery,
+    status: 200,
+    response: EventList,
+  },
   {
     method: "get",
     path: "/events/{id}",
@@ -339,9 +359,10 @@ const OPERATIONS: Operation[] = [
   {
     method: "get",
     path: "/webhooks/{id}/deliveries",
-    summary: "The webhook's last 50 deliveries",
+    summary: "The webhook's deliveries, newest first",
     scope: "read",
     pathId: true,
+    query: PageQuery,
     status: 200,
     response: DeliveryList,
   },
@@ -463,6 +484,32 @@ function decodeCursor(cursor: string): { updatedAt: number; id: number } | null 
   }
 }
 
+/**
+ * The cursor of a keyset page: the sort key and id of the page's last row, as base64url JSON (a query
+ * string reads "+" as a space). Decoding checks each part's type, so a forged cursor is a 400, not a 500.
+ */
+const encodeKey = (key: readonly [number | string, number | string] | null) =>
+  key ? btoa(JSON.stringify(key)).replaceAll("+", "-").replaceAll("/", "_").replace(/=+$/, "") : null;
+function decodeKey<A extends "number" | "string", B extends "number" | "string">(
+  cursor: string,
+  first: A,
+  second: B,
+): [A extends "number" ? number : string, B extends "number" ? number : string] | null {
+  try {
+    const parsed = JSON.parse(atob(cursor.replaceAll("-", "+").replaceAll("_", "/"))) as unknown;
+    if (!Array.isArray(parsed) || parsed.length !== 2) return null;
+    const ok = (v: unknown, type: "number" | "string") =>
+      type === "number" ? typeof v === "number" && Number.isFinite(v) : typeof v === "string" && v.length <= 100;
+    return ok(parsed[0], first) && ok(parsed[1], second) ? (parsed as never) : null;
+  } catch {
+    return null;
+  }
+}
+const badCursor = (c: Context<V1Env>) =>
+  problem(c, 400, "Bad Request", "The cursor is not valid", [
+    { pointer: "#/query/cursor", detail: "Use the next value of the previous page" },
+  ]);
+
 const webhookJson = (w: Awaited<ReturnType<typeof listEndpoints>>[number]) => ({
   id: w.id,
   url: w.url,
@@ -565,18 +612,21 @@ v1.get("/people/:id/interactions", async (c) => {
   if (!person || id === null) return problem(c, 404, "Not Found", "No person with this id in your account");
   const parsed = InteractionQuery.safeParse(c.req.query());
   if (!parsed.success) return problem(c, 400, "Bad Request", "The query is not valid", issues(parsed.error, "#/query"));
+  const after = parsed.data.cursor ? decodeKey(parsed.data.cursor, "number", "number") : null;
+  if (parsed.data.cursor && !after) return badCursor(c);
   const rows = await timelineOf(
     app.db,
     userId,
     id,
     parsed.data.limit + 1,
     parsed.data.before ? new Date(parsed.data.before) : undefined,
+    after ? { at: after[0], id: after[1] } : null,
   );
   const page = rows.slice(0, parsed.data.limit);
   const last = page.at(-1);
   return c.json({
     data: page.map((e) => interactionJson(id, e)),
-    next: rows.length > parsed.data.limit && last ? last.occurredAt.toISOString() : null,
+    next: rows.length > parsed.data.limit && last ? encodeKey([last.at, last.id]) : null,
   });
 });
 
@@ -732,8 +782,21 @@ const eventJson = (e: {
 });
 
 v1.get("/events", async (c) => {
-  const rows = await listEvents(c.get("app").db, c.get("token").userId);
-  return c.json({ data: rows.map(eventJson) });
+  const parsed = PageQuery.safeParse(c.req.query());
+  if (!parsed.success) return problem(c, 400, "Bad Request", "The query is not valid", issues(parsed.error, "#/query"));
+  const after = parsed.data.cursor ? decodeKey(parsed.data.cursor, "string", "number") : null;
+  if (parsed.data.cursor && !after) return badCursor(c);
+  const { limit } = parsed.data;
+  const rows = await pageEvents(c.get("app").db, c.get("token").userId, {
+    limit: limit + 1,
+    after: after ? { date: after[0], id: after[1] } : null,
+  });
+  const page = rows.slice(0, limit);
+  const last = page.at(-1);
+  return c.json({
+    data: page.map(eventJson),
+    next: rows.length > limit && last ? encodeKey([last.date, last.id]) : null,
+  });
 });
 
 v1.get("/events/:id", async (c) => {
@@ -792,8 +855,18 @@ v1.get("/webhooks/:id/deliveries", async (c) => {
   const row = id === null ? undefined : await getEndpoint(app.db, userId, id);
   if (row?.kind !== "webhook" || id === null)
     return problem(c, 404, "Not Found", "No webhook with this id in your account");
-  const rows = await listDeliveries(app.db, userId, id, 50);
-  return c.json({ data: rows.map((d) => ({ ...d, createdAt: d.createdAt.toISOString(), updatedAt: undefined })) });
+  const parsed = PageQuery.safeParse(c.req.query());
+  if (!parsed.success) return problem(c, 400, "Bad Request", "The query is not valid", issues(parsed.error, "#/query"));
+  const after = parsed.data.cursor ? decodeKey(parsed.data.cursor, "number", "string") : null;
+  if (parsed.data.cursor && !after) return badCursor(c);
+  const { limit } = parsed.data;
+  const rows = await listDeliveries(app.db, userId, id, limit + 1, after ? { at: after[0], id: after[1] } : null);
+  const page = rows.slice(0, limit);
+  const last = page.at(-1);
+  return c.json({
+    data: page.map(({ at: _at, updatedAt: _updated, ...d }) => ({ ...d, createdAt: d.createdAt.toISOString() })),
+    next: rows.length > limit && last ? encodeKey([last.at, last.id]) : null,
+  });
 });
 
 v1.all("*", (c) => problem(c, 404, "Not Found", "No such API route; see /api/v1/openapi.json"));

@@ -20,7 +20,15 @@ import { type Mailer, outboxMailer } from "../platform/mail.server";
 
 /** The account's plan row as the pure rules read it; an account without a row is on Basic with a trial to start. */
 export async function getPlanState(db: Database, userId: string): Promise<PlanState> {
-  const [row] = await db
+  return planStateFrom(await planStateQuery(db, userId));
+}
+
+/** The plan row read as a query, for a loader that sends it in one D1 batch with others. */
+export const planStateFrom = (rows: Awaited<ReturnType<typeof planStateQuery>>): PlanState =>
+  rows[0] ?? EMPTY_PLAN_STATE;
+
+export function planStateQuery(db: Database, userId: string) {
+  return db
     .select({
       trialEndsAt: accountPlan.trialEndsAt,
       nonprofitEndsAt: accountPlan.nonprofitEndsAt,
@@ -33,7 +41,6 @@ export async function getPlanState(db: Database, userId: string): Promise<PlanSt
     })
     .from(accountPlan)
     .where(eq(accountPlan.userId, userId));
-  return row ?? EMPTY_PLAN_STATE;
 }
 
 export async function getEntitlements(db: Database, userId: string, now = new Date()): Promise<Entitlements> {

@@ -31,6 +31,26 @@ export function listEvents(db: Database, userId: string) {
     .limit(200);
 }
 
+/** One page of the owner's events, latest date first; `after` is the (date, id) of the previous page's last. */
+export function pageEvents(
+  db: Database,
+  userId: string,
+  options: { limit: number; after?: { date: string; id: number } | null },
+) {
+  const { after } = options;
+  return db
+    .select()
+    .from(event)
+    .where(
+      and(
+        eq(event.userId, userId),
+        after ? sql`(${event.date}, ${event.id}) < (${after.date}, ${after.id})` : undefined,
+      ),
+    )
+    .orderBy(desc(event.date), desc(event.id))
+    .limit(options.limit);
+}
+
 export async function getEvent(db: Database, userId: string, id: number) {
   const [row] = await db
     .select()

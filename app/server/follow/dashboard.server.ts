@@ -3,9 +3,10 @@ import { DAY_MS } from "~/lib/days";
 import { localDay } from "~/lib/rhythm";
 import { zonedToUtc } from "~/lib/time";
 import { connection, sharedContact } from "~db/schema";
-import { getSettings } from "../account/settings.server";
+import { settingsFrom, settingsQuery } from "../account/settings.server";
 import { cardStats, listCards } from "../cards/cards.server";
 import type { Database } from "../db/db.server";
+import { unacknowledgedGifts } from "../fundraising/gifts.server";
 import { latestNotifications } from "../people/list.server";
 import { dueFollowUps } from "./reminders.server";
 
@@ -14,54 +15,63 @@ export const FOLLOW_UP_WINDOW_MS = 48 * 60 * 60 * 1000;
 /** What the owner sees first: follow-ups due, who shared back inside the 48-hour window, who they met lately, this week's card counts. */
 export async function dashboardSummary(db: Database, userId: string, now = new Date()) {
   const weekAgo = new Date(now.getTime() - 7 * DAY_MS).toISOString().slice(0, 10);
-  const settings = await getSettings(db, userId);
+  // One D1 round trip for every read. The end of the owner's day is at most a day away whatever their
+  // zone, so follow-ups are read up to then and cut at the end of their day once the zone is known.
+  const [settingsRows, shares, [stats], notifications, dueSoon, recentConnections, cards, [sharers], unthanked] =
+    await db.batch([
+      settingsQuery(db, userId),
+      db
+        .select({
+          id: sharedContact.id,
+          name: sharedContact.senderName,
+          email: sharedContact.senderEmail,
+          phone: sharedContact.senderPhone,
+          consent: sharedContact.consent,
+          connectionId: sharedContact.connectionId,
+          createdAt: sharedContact.createdAt,
+        })
+        .from(sharedContact)
+        .where(
+          and(
+            eq(sharedContact.recipientUserId, userId),
+            gt(sharedContact.createdAt, new Date(now.getTime() - FOLLOW_UP_WINDOW_MS)),
+          ),
+        )
+        .orderBy(desc(sharedContact.createdAt))
+        .limit(200),
+      cardStats(db, userId, weekAgo),
+      latestNotifications(db, userId),
+      dueFollowUps(db, userId, new Date(now.getTime() + DAY_MS)),
+      db
+        .select({
+          id: connection.id,
+          name: connection.name,
+          title: connection.title,
+          company: connection.company,
+          eventName: connection.eventName,
+          createdAt: connection.createdAt,
+        })
+        .from(connection)
+        .where(eq(connection.userId, userId))
+        .orderBy(desc(connection.createdAt), desc(connection.id))
+        .limit(5),
+      listCards(db, userId),
+      // People, not submissions: someone who shared back three times this week counts once.
+      db
+        .select({ people: sql<number>`count(distinct ${sharedContact.connectionId})` })
+        .from(sharedContact)
+        .where(
+          and(
+            eq(sharedContact.recipientUserId, userId),
+            gte(sharedContact.createdAt, new Date(`${weekAgo}T00:00:00Z`)),
+          ),
+        ),
+      unacknowledgedGifts(db, userId),
+    ]);
+  const settings = settingsFrom(settingsRows, userId);
   const today = localDay(now, settings.timeZone);
   const endOfToday = zonedToUtc(`${today}T23:59`, settings.timeZone) ?? new Date(now.getTime() + DAY_MS);
-  const [shares, [stats], notifications, followUps, recentConnections, cards, [sharers]] = await Promise.all([
-    db
-      .select({
-        id: sharedContact.id,
-        name: sharedContact.senderName,
-        email: sharedContact.senderEmail,
-        phone: sharedContact.senderPhone,
-        consent: sharedContact.consent,
-        connectionId: sharedContact.connectionId,
-        createdAt: sharedContact.createdAt,
-      })
-      .from(sharedContact)
-      .where(
-        and(
-          eq(sharedContact.recipientUserId, userId),
-          gt(sharedContact.createdAt, new Date(now.getTime() - FOLLOW_UP_WINDOW_MS)),
-        ),
-      )
-      .orderBy(desc(sharedContact.createdAt))
-      .limit(200),
-    cardStats(db, userId, weekAgo),
-    latestNotifications(db, userId),
-    dueFollowUps(db, userId, endOfToday),
-    db
-      .select({
-        id: connection.id,
-        name: connection.name,
-        title: connection.title,
-        company: connection.company,
-        eventName: connection.eventName,
-        createdAt: connection.createdAt,
-      })
-      .from(connection)
-      .where(eq(connection.userId, userId))
-      .orderBy(desc(connection.createdAt), desc(connection.id))
-      .limit(5),
-    listCards(db, userId),
-    // People, not submissions: someone who shared back three times this week counts once.
-    db
-      .select({ people: sql<number>`count(distinct ${sharedContact.connectionId})` })
-      .from(sharedContact)
-      .where(
-        and(eq(sharedContact.recipientUserId, userId), gte(sharedContact.createdAt, new Date(`${weekAgo}T00:00:00Z`))),
-      ),
-  ]);
+  const followUps = dueSoon.filter((f) => f.dueAt.getTime() <= endOfToday.getTime());
   // The latest share per person; repeats are on the person's page.
   const seen = new Set<number | null>();
   const recentShares = shares
@@ -77,5 +87,6 @@ export async function dashboardSummary(db: Database, userId: string, now = new D
     onboarding: settings.onboarding,
     cards: { count: cards.length, publishedSlug: cards.find((c) => c.published && c.slug)?.slug ?? null },
     stats: { views: stats?.views ?? 0, saves: stats?.saves ?? 0, sharers: sharers?.people ?? 0 },
+    unthanked,
   };
 }

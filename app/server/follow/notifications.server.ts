@@ -3,12 +3,15 @@ import { notification } from "~db/schema";
 import type { Database } from "../db/db.server";
 
 export function unreadCount(db: Database, userId: string) {
-  return db
+  return unreadQuery(db, userId).then((rows) => rows[0]?.n ?? 0);
+}
+
+/** The unread count as a query, for a loader that sends it in one D1 batch with others. */
+export const unreadQuery = (db: Database, userId: string) =>
+  db
     .select({ n: sql<number>`count(*)` })
     .from(notification)
-    .where(and(eq(notification.userId, userId), eq(notification.read, false)))
-    .then((rows) => rows[0]?.n ?? 0);
-}
+    .where(and(eq(notification.userId, userId), eq(notification.read, false)));
 
 export function listNotifications(db: Database, userId: string) {
   return db
@@ -24,7 +27,12 @@ export function listNotifications(db: Database, userId: string) {
  * on the owner's next page view.
  */
 export async function takeUntoasted(db: Database, userId: string) {
-  const rows = await db
+  return (await untoastedUpdate(db, userId)).slice(-3);
+}
+
+/** takeUntoasted as a statement for a D1 batch; keep the last three of what it answers. */
+export function untoastedUpdate(db: Database, userId: string) {
+  return db
     .update(notification)
     .set({ toasted: true })
     .where(and(eq(notification.userId, userId), eq(notification.toasted, false)))
@@ -36,7 +44,6 @@ export async function takeUntoasted(db: Database, userId: string) {
       actionLabel: notification.actionLabel,
       actionUrl: notification.actionUrl,
     });
-  return rows.slice(-3);
 }
 
 /** Read is one-way: nothing here marks a notification unread. */

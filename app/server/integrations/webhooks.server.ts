@@ -89,7 +89,14 @@ export async function removeEndpoint(db: Database, userId: string, id: number): 
   return gone.length > 0;
 }
 
-export async function listDeliveries(db: Database, userId: string, endpointId: number, limit = 20) {
+/** An endpoint's deliveries, newest first; `after` is the (created, id) of the previous page's last. */
+export async function listDeliveries(
+  db: Database,
+  userId: string,
+  endpointId: number,
+  limit = 20,
+  after?: { at: number; id: string } | null,
+) {
   return db
     .select({
       id: webhookDelivery.id,
@@ -99,11 +106,19 @@ export async function listDeliveries(db: Database, userId: string, endpointId: n
       responseStatus: webhookDelivery.responseStatus,
       error: webhookDelivery.error,
       createdAt: webhookDelivery.createdAt,
+      // The stored number itself, for the cursor: SQL's default keeps fractions of a millisecond.
+      at: sql<number>`${webhookDelivery.createdAt}`,
       updatedAt: webhookDelivery.updatedAt,
     })
     .from(webhookDelivery)
-    .where(and(eq(webhookDelivery.userId, userId), eq(webhookDelivery.endpointId, endpointId)))
-    .orderBy(desc(webhookDelivery.createdAt))
+    .where(
+      and(
+        eq(webhookDelivery.userId, userId),
+        eq(webhookDelivery.endpointId, endpointId),
+        after ? sql`(${webhookDelivery.createdAt}, ${webhookDelivery.id}) < (${after.at}, ${after.id})` : undefined,
+      ),
+    )
+    .orderBy(desc(webhookDelivery.createdAt), desc(webhookDelivery.id))
     .limit(limit);
 }
 

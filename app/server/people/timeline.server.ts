@@ -101,14 +101,26 @@ export async function logInteraction(
   return logged;
 }
 
-/** A person's timeline, newest first. */
-export function timelineOf(db: Database, userId: string, personId: number, limit = 100, before?: Date) {
+/**
+ * A person's timeline, newest first. `after` is the (moment, id) of the last entry of the previous page:
+ * a keyset on both, so entries that share a moment are neither lost nor repeated between pages.
+ */
+export function timelineOf(
+  db: Database,
+  userId: string,
+  personId: number,
+  limit = 100,
+  before?: Date,
+  after?: { at: number; id: number } | null,
+) {
   return db
     .select({
       id: interaction.id,
       kind: interaction.kind,
       source: interaction.source,
       occurredAt: interaction.occurredAt,
+      // The stored number itself, for the cursor: a Date would round away fractions of a millisecond.
+      at: sql<number>`${interaction.occurredAt}`,
       text: interaction.text,
       ref: interaction.ref,
     })
@@ -118,6 +130,7 @@ export function timelineOf(db: Database, userId: string, personId: number, limit
         eq(interaction.userId, userId),
         eq(interaction.connectionId, personId),
         before ? sql`${interaction.occurredAt} < ${before.getTime()}` : undefined,
+        after ? sql`(${interaction.occurredAt}, ${interaction.id}) < (${after.at}, ${after.id})` : undefined,
       ),
     )
     .orderBy(desc(interaction.occurredAt), desc(interaction.id))
