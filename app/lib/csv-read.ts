@@ -468,6 +468,18 @@ export function readCsvFile(input: Uint8Array | string): ReadResult {
   const hasJobTitle = headers.some((h) => norm(h) === "job title");
   const slots = headers.map((h) => classify(h, hasJobTitle));
   const format = formatOf(headers);
+  // Outlook's Priority is the flag its emails to the contact carry, not how much the person matters.
+  if (format === "outlook")
+    slots.forEach((slot, i) => {
+      if (slot?.kind !== "text" || slot.field !== "priority") return;
+      slots[i] = null;
+      const written = (parsed.data[headerAt]?.[i] ?? "").trim();
+      problems.push({
+        row: headerAt + 1,
+        message: `Column "${written}" is Outlook's email priority, not the person's priority; not kept`,
+        skipped: false,
+      });
+    });
   const broken = new Map<number, string>();
   for (const error of parsed.errors)
     if (error.row !== undefined && error.type === "Quotes")

@@ -275,6 +275,21 @@ const EXPECTED: Record<string, Expectation> = {
     kept: ["addresses", "emails", "name"],
     check: ([p]) => expect(p?.addresses?.[0]?.locality).toBe("Gdańsk"),
   },
+  // A Polish card saved in Windows-1250 without CHARSET: ł, ą, ż read as letters, not as ³ ¹ ¿.
+  "vcard/synthetic/windows-1250-3.0.vcf": {
+    people: 1,
+    kept: ["addresses", "emails", "name", "note", "organization", "phones", "title"],
+    check: ([p], r) => {
+      expect(r.encoding).toBe("windows-1250");
+      expect([p?.displayName, p?.organization, p?.title, p?.note, p?.addresses?.[0]?.locality]).toEqual([
+        "Jadwiga Żółkiewska",
+        "Fundacja Łączy Nas",
+        "Członkini zarządu",
+        "Zażółć gęślą jaźń",
+        "Łódź",
+      ]);
+    },
+  },
   "vcard/synthetic/windows-1252-2.1.vcf": {
     people: 1,
     kept: ["emails", "name", "note", "organization", "phones"],
@@ -533,7 +548,16 @@ const EXPECTED: Record<string, Expectation> = {
   "csv/outlook.csv": {
     people: 2,
     kept: ["addresses", "birthday", "emails", "name", "organization", "phones", "tags", "title", "websites"],
-    check: (p) => {
+    check: (p, r) => {
+      // Priority "High" is the flag Outlook puts on emails to Amara, not how much she matters to the owner.
+      expect(p[0]?.priority).toBeUndefined();
+      expect(r.problems).toEqual([
+        {
+          row: 1,
+          message: `Column "Priority" is Outlook's email priority, not the person's priority; not kept`,
+          skipped: false,
+        },
+      ]);
       expect(p[0]?.name?.prefix).toBe("Ms.");
       expect(p[0]?.title).toBe("Partner");
       // Only a Business Phone: kept, though Mobile Phone is empty.
@@ -572,7 +596,15 @@ const EXPECTED: Record<string, Expectation> = {
       expect(p?.addresses?.map((a) => a.locality)).toEqual(["München", "Starnberg"]);
       // Outlook's empty birthday (0.0.00) is no date and no warning.
       expect(anna?.birthday).toBeUndefined();
-      expect(r.problems).toEqual([]);
+      // Outlook's Priorität is its email flag: named once, at the header, and not taken as the person's.
+      expect(r.problems).toEqual([
+        {
+          row: 1,
+          message: `Column "Priorität" is Outlook's email priority, not the person's priority; not kept`,
+          skipped: false,
+        },
+      ]);
+      expect(p?.priority).toBeUndefined();
     },
   },
   "csv/outlook-es.csv": {
@@ -613,6 +645,44 @@ const EXPECTED: Record<string, Expectation> = {
         name: { given: "花子", family: "山田" },
         birthday: "1975-04-01",
       });
+    },
+  },
+  // Polish Outlook: the whole header row, Windows-1250, `;`.
+  "csv/outlook-pl.csv": {
+    people: 2,
+    kept: [
+      "addresses",
+      "birthday",
+      "department",
+      "emails",
+      "name",
+      "note",
+      "organization",
+      "phones",
+      "tags",
+      "title",
+      "websites",
+    ],
+    check: ([p, pawel], r) => {
+      expect(r.encoding).toBe("windows-1250");
+      expect(p).toMatchObject({
+        displayName: "Pani Małgorzata Świątek-Żuławska",
+        name: { prefix: "Pani", given: "Małgorzata", family: "Świątek-Żuławska" },
+        organization: "Fundacja Światło",
+        department: "Rozwój",
+        title: "Prezes zarządu",
+        birthday: "1965-04-16",
+        tags: ["Darczyńcy", "Zarząd"],
+        note: "Poznana na gali w Łodzi; woli kontakt rano.",
+        addresses: [
+          { label: "work", street: "ul. Długa 5", locality: "Gdańsk", postalCode: "80-827", country: "Polska" },
+        ],
+      });
+      expect(p?.phones?.map((x) => x.label)).toEqual(["work", "mobile"]);
+      expect(pawel).toMatchObject({ displayName: "Paweł Łukasiewicz", phones: [{ value: "+48 512 345 678" }] });
+      expect(r.problems.map((x) => x.message)).toEqual([
+        `Column "Priorytet" is Outlook's email priority, not the person's priority; not kept`,
+      ]);
     },
   },
   "csv/outlook-nl.csv": {
