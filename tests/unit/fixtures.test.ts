@@ -25,17 +25,15 @@ const AOSP = "vcard/android";
 const EXPECTED: Record<string, Expectation> = {
   [`${EZ}/John_Doe_ANDROID.vcf`]: {
     people: 6,
-    kept: ["emails", "name", "note", "organization", "phones", "tags", "websites"],
+    kept: ["emails", "name", "note", "organization", "otherRoles", "phones", "tags", "websites"],
     check: (p, r) => {
       expect(p[4]?.websites?.map((w) => w.value)).toContain("https://www.company.com");
       // Its one photo is cut short in the file (1,169 base64 characters): reported, not stored broken.
       expect(r.problems.filter((x) => x.message.startsWith("Photo"))).toEqual([
         { row: 5, message: "Photo is not a readable image; left out", skipped: false },
       ]);
-      // Cards with a second ORG keep it in the note, and the preview says so.
-      expect(r.problems.filter((x) => x.message.startsWith("Second organization")).map((x) => x.row)).toEqual([
-        5, 6, 6,
-      ]);
+      // Cards with a second ORG keep it as a further organisation of its own.
+      expect(p.map((x) => x.otherRoles?.length ?? 0)).toEqual([0, 0, 0, 0, 1, 2]);
     },
   },
   [`${EZ}/John_Doe_BLACK_BERRY.vcf`]: { people: 1, kept: ["name", "organization", "phones", "photo"] },
@@ -147,12 +145,14 @@ const EXPECTED: Record<string, Expectation> = {
       "name",
       "note",
       "organization",
+      "otherRoles",
       "phones",
       "tags",
       "title",
       "websites",
     ],
     check: (p) => {
+      expect(p[0]?.otherRoles).toEqual([{ organization: "Organization2", department: "Department2", title: "Title2" }]);
       expect(p[0]?.emails).toHaveLength(5);
       expect(p[0]?.phones).toHaveLength(9);
     },
@@ -401,10 +401,15 @@ const EXPECTED: Record<string, Expectation> = {
   },
   [`${AOSP}/v21_pref_handling.vcf`]: {
     people: 1,
-    kept: ["emails", "note", "organization", "phones", "title"],
+    kept: ["emails", "organization", "otherRoles", "phones", "title"],
     check: ([p]) => {
       expect(p?.phones?.[0]).toEqual({ value: "2", label: "work", preferred: true });
       expect(p?.organization).toBe("Company");
+      // ORG and TITLE pairs after the first, each title with its organisation.
+      expect(p?.otherRoles).toEqual([
+        { organization: "Mystery", title: "Blogger" },
+        { organization: "Poetry", title: "Poet" },
+      ]);
     },
   },
   [`${AOSP}/v21_simple_1.vcf`]: {
@@ -421,8 +426,8 @@ const EXPECTED: Record<string, Expectation> = {
   },
   [`${AOSP}/v21_sip.vcf`]: {
     people: 1,
-    kept: ["note"],
-    check: ([p]) => expect(p?.note).toBe("SIP: 888\nSIP: sip:90-180-360"),
+    kept: ["sips"],
+    check: ([p]) => expect(p?.sips?.map((x) => x.value)).toEqual(["sip:888", "sip:90-180-360"]),
   },
   [`${AOSP}/v21_title_before_org.vcf`]: {
     people: 1,
@@ -471,15 +476,15 @@ const EXPECTED: Record<string, Expectation> = {
   },
   [`${AOSP}/v30_sip.vcf`]: {
     people: 1,
-    kept: ["note"],
-    check: ([p]) => expect(p?.note).toBe("SIP: sip:android@android.example.com"),
+    kept: ["sips"],
+    check: ([p]) => expect(p?.sips).toEqual([{ value: "sip:android@android.example.com", label: "other" }]),
   },
   [`${AOSP}/v40_sip.vcf`]: {
     people: 1,
-    kept: ["name", "note", "phones"],
+    kept: ["name", "phones", "sips"],
     check: ([p]) => {
       expect(p?.phones).toEqual([{ value: "1", label: "home" }]);
-      expect(p?.note).toBe("SIP: sip:example@example.com");
+      expect(p?.sips).toEqual([{ value: "sip:example@example.com", label: "home" }]);
     },
   },
   [`${AOSP}/v40_sort_as.vcf`]: {
