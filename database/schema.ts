@@ -193,7 +193,8 @@ export const contactPoint = sqliteTable(
     connectionId: integer("connection_id")
       .notNull()
       .references(() => connection.id, { onDelete: "cascade" }),
-    kind: text("kind", { enum: ["email", "phone", "website", "social", "address"] }).notNull(),
+    // sip and role (a second organisation and title) need no migration: kind is plain text in SQL.
+    kind: text("kind", { enum: ["email", "phone", "website", "social", "address", "sip", "role"] }).notNull(),
     label: text("label").notNull().default("other"),
     // Display value; an address is stored as JSON of its parts.
     value: text("value").notNull(),

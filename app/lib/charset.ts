@@ -42,9 +42,33 @@ const PRIVATE_USE = /[\ue000-\uf8ff]/;
 const readsAsJapanese = (text: string) =>
   !PRIVATE_USE.test(text) && (text.match(JAPANESE)?.length ?? 0) > (text.match(HALFWIDTH_KANA)?.length ?? 0);
 
+const LETTER = /\p{L}/u;
+
+/**
+ * Central European text (Polish, Czech, Hungarian) saved by Windows in code page 1250 shows, read as
+ * 1252, symbols inside words where 1250 has letters (Wo³ka, Zarz¹d, ¯ó³w); Western text has almost none.
+ */
+function readsAsCentralEuropean(bytes: Uint8Array): boolean {
+  const west = (decoder("windows-1252") as TextDecoder).decode(bytes);
+  const central = decoder("windows-1250")?.decode(bytes);
+  if (!central || central.length !== west.length) return false;
+  let score = 0;
+  for (let i = 0; i < west.length; i++) {
+    const w = west[i] as string;
+    const c = central[i] as string;
+    if (w === c || w.charCodeAt(0) < 0x80) continue;
+    const inWord = LETTER.test(central[i - 1] ?? "") || (/\p{Lu}/u.test(c) && /\p{Ll}/u.test(central[i + 1] ?? ""));
+    if (!inWord) continue;
+    if (LETTER.test(c) && !LETTER.test(w)) score++;
+    else if (LETTER.test(w) && !LETTER.test(c)) score--;
+  }
+  return score >= 2;
+}
+
 /**
  * The encoding of a whole file: a byte order mark wins; then UTF-16 by its zero bytes; then UTF-8 if the
- * bytes are valid UTF-8; then Shift_JIS if they read as Japanese; else Windows-1252, which never fails.
+ * bytes are valid UTF-8; then Shift_JIS if they read as Japanese; then Windows-1250 if they read as
+ * Central European; else Windows-1252, which never fails.
  */
 export function detectEncoding(bytes: Uint8Array): string {
   if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) return "utf-8";
@@ -55,6 +79,7 @@ export function detectEncoding(bytes: Uint8Array): string {
   if (tryDecode(bytes, "utf-8") !== null) return "utf-8";
   const sjis = tryDecode(bytes, "shift_jis");
   if (sjis !== null && readsAsJapanese(sjis)) return "shift_jis";
+  if (readsAsCentralEuropean(bytes)) return "windows-1250";
   return "windows-1252";
 }
 

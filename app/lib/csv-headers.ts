@@ -11,6 +11,7 @@ type Table = Record<string, string>;
 /** Outlook's localized headers, keyed by Outlook's English name. */
 const OUTLOOK: Record<string, Table> = {
   de: {
+    Priority: "Priorität",
     Title: "Anrede",
     "First Name": "Vorname",
     "Middle Name": "Weitere Vornamen",
@@ -69,6 +70,7 @@ const OUTLOOK: Record<string, Table> = {
     "Web Page": "Webseite",
   },
   fr: {
+    Priority: "Priorité",
     "First Name": "Prénom",
     "Middle Name": "Deuxième prénom",
     "Last Name": "Nom",
@@ -127,6 +129,7 @@ const OUTLOOK: Record<string, Table> = {
   },
   // Outlook in Spanish keeps several columns in English (Mobile Phone, Home Street...); those need no entry.
   es: {
+    Priority: "Prioridad",
     "First Name": "Nombre",
     "Middle Name": "Segundo nombre",
     "Last Name": "Apellidos",
@@ -164,6 +167,7 @@ const OUTLOOK: Record<string, Table> = {
     "Web Page": "Página web",
   },
   it: {
+    Priority: "Priorità",
     Title: "Titolo",
     "First Name": "Nome",
     "Middle Name": "Secondo nome",
@@ -220,6 +224,7 @@ const OUTLOOK: Record<string, Table> = {
     "Web Page": "Pagina Web",
   },
   nl: {
+    Priority: "Prioriteit",
     Title: "Titel",
     "First Name": "Voornaam",
     "Middle Name": "Middelste naam",
@@ -278,6 +283,7 @@ const OUTLOOK: Record<string, Table> = {
     "Web Page": "Webpagina",
   },
   pt: {
+    Priority: "Prioridade",
     Title: "Título",
     "First Name": "Primeiro nome",
     "Middle Name": "Outros nomes/apelidos",
@@ -317,6 +323,25 @@ const OUTLOOK: Record<string, Table> = {
     "Web Page": "Página na Web",
   },
   pl: {
+    Priority: "Priorytet",
+    // Names Exchange's table leaves out, as Polish Outlook writes them (tests/fixtures/README.md).
+    Title: "Tytuł",
+    "First Name": "Imię",
+    "Middle Name": "Drugie imię",
+    Suffix: "Sufiks",
+    Company: "Firma",
+    "Business Street 2": "Adres służbowy - ulica 2",
+    "Home Street": "Adres domowy - ulica",
+    "Home Street 3": "Adres domowy - ulica (3)",
+    "Home City": "Adres domowy - miejscowość",
+    "Home Country/Region": "Adres domowy - kraj/region",
+    "Home Address PO Box": "Domowa skrzynka pocztowa",
+    "Other State": "Inny adres - województwo",
+    "Other Address PO Box": "Inna skrzynka pocztowa",
+    Callback: "Wywołanie zwrotne",
+    "Car Phone": "Telefon w samochodzie",
+    "TTY/TDD Phone": "TTY/TDD",
+    Notes: "Notatki",
     "Last Name": "Nazwisko",
     Department: "Dział",
     "Job Title": "Stanowisko",
@@ -358,6 +383,7 @@ const OUTLOOK: Record<string, Table> = {
     "Web Page": "Strona sieci Web",
   },
   ja: {
+    Priority: "優先度",
     Title: "肩書き",
     "First Name": "名",
     "Middle Name": "ミドル ネーム",

@@ -10,6 +10,8 @@ import type {
   PersonDraft,
   PhoneLabel,
   PhonePoint,
+  RolePoint,
+  SipPoint,
   SocialPoint,
   WebsiteLabel,
   WebsitePoint,
@@ -31,7 +33,7 @@ type Slot =
   | { kind: "email"; label: EmailLabel; group?: string }
   | { kind: "phone"; label: PhoneLabel; group?: string }
   | { kind: "website"; label: WebsiteLabel; group?: string }
-  | { kind: "pointLabel"; of: "email" | "phone" | "website" | "address"; group: string }
+  | { kind: "pointLabel"; of: "email" | "phone" | "website" | "address" | "sip"; group: string }
   | { kind: "social"; service: string }
   | { kind: "address"; part: keyof Omit<AddressPoint, "label" | "preferred">; label: AddressLabel; group: string }
   | {
@@ -47,7 +49,9 @@ type Slot =
         | "priority"
         | "eventName";
     }
-  | { kind: "tags" };
+  | { kind: "tags" }
+  | { kind: "sip"; group: string }
+  | { kind: "role"; part: "organization" | "title" | "department"; group: string };
 
 const norm = (h: string) =>
   h
@@ -117,6 +121,17 @@ function classify(header: string, hasJobTitle: boolean): Slot | null {
     if (of === "phone") return { kind: "phone", label: "other", group };
     if (of === "website") return { kind: "website", label: "other", group };
     return null;
+  }
+  // Ours: "SIP 1 - Value" with its label, and "Organization 2 - Title" for a further organisation.
+  const sip = h.match(/^sip (\d+) - (label|value)$/);
+  if (sip)
+    return sip[2] === "label"
+      ? { kind: "pointLabel", of: "sip", group: `sip${sip[1]}` }
+      : { kind: "sip", group: `sip${sip[1]}` };
+  const role = h.match(/^organization ([2-9]|\d\d+) - (name|title|department)$/);
+  if (role) {
+    const part = role[2] === "name" ? "organization" : (role[2] as "title" | "department");
+    return { kind: "role", part, group: `role${role[1]}` };
   }
   const googleAddress = h.match(/^address (\d+) - (.+)$/);
   if (googleAddress) {
@@ -258,6 +273,16 @@ function labelFrom<T extends string>(
   return map[l] ?? ((allowed as readonly string[]).includes(l) ? (l as T) : fallback);
 }
 
+/** A label the file wrote that is none of ours ("Gym", "Pager"): kept beside ours as the person's own. */
+function ownLabel(raw: string | undefined, kept: string, fallback: string, map: Record<string, string>) {
+  const word = (raw ?? "").replace(/^\*\s*/, "").trim();
+  const lower = word.toLowerCase();
+  if (!word || kept !== fallback || lower === fallback || lower in map) return {};
+  return { customLabel: word.slice(0, 40) };
+}
+
+const WEBSITE_LABEL_WORDS: Record<string, WebsiteLabel> = { "home page": "home", profile: "other" };
+
 const PHONE_LABEL_WORDS: Record<string, PhoneLabel> = {
   cell: "mobile",
   mobile: "mobile",
@@ -310,6 +335,8 @@ function rowToDraft(
   const websites: WebsitePoint[] = [];
   const socials: SocialPoint[] = [];
   const addresses = new Map<string, AddressPoint>();
+  const sips = new Map<string, SipPoint>();
+  const roles = new Map<string, RolePoint>();
   const labels = new Map<string, string>();
   const text: Partial<Record<string, string>> = {};
   const tags: string[] = [];
@@ -330,6 +357,7 @@ function rowToDraft(
           emails.push({
             value: emailAddress(v),
             label,
+            ...ownLabel(raw, label, "other", {}),
             ...(k === 0 && raw?.startsWith("*") ? { preferred: true } : {}),
           });
         break;
@@ -340,18 +368,18 @@ function rowToDraft(
           ? labelFrom<PhoneLabel>(raw, ["mobile", "work", "home", "fax", "other"], PHONE_LABEL_WORDS, "other")
           : slot.label;
         for (const [k, v] of multi(value).entries())
-          phones.push({ value: v, label, ...(k === 0 && raw?.startsWith("*") ? { preferred: true } : {}) });
+          phones.push({
+            value: v,
+            label,
+            ...ownLabel(raw, label, "other", PHONE_LABEL_WORDS),
+            ...(k === 0 && raw?.startsWith("*") ? { preferred: true } : {}),
+          });
         break;
       }
       case "website": {
         const raw = slot.group ? labels.get(slot.group) : undefined;
         const label = slot.group
-          ? labelFrom<WebsiteLabel>(
-              raw,
-              ["work", "home", "blog", "other"],
-              { "home page": "home", profile: "other" },
-              "other",
-            )
+          ? labelFrom<WebsiteLabel>(raw, ["work", "home", "blog", "other"], WEBSITE_LABEL_WORDS, "other")
           : slot.label;
         for (let v of multi(value)) {
           if (/^[a-z0-9-]+(\.[a-z0-9-]+)+(\/\S*)?$/i.test(v)) v = `https://${v}`;
@@ -361,7 +389,7 @@ function rowToDraft(
           }
           const service = socialServiceOf(v);
           if (service) socials.push({ service, value: v });
-          else websites.push({ value: v, label });
+          else websites.push({ value: v, label, ...ownLabel(raw, label, "other", WEBSITE_LABEL_WORDS) });
         }
         break;
       }
@@ -372,7 +400,7 @@ function rowToDraft(
         const key = slot.group;
         const raw = labels.get(key);
         const label = raw ? labelFrom<AddressLabel>(raw, ["work", "home", "other"], {}, slot.label) : slot.label;
-        const a = addresses.get(key) ?? { label };
+        const a = addresses.get(key) ?? { label, ...ownLabel(raw, label, "other", {}) };
         a[slot.part] = a[slot.part] ? `${a[slot.part]}\n${value}` : value;
         addresses.set(key, a);
         break;
@@ -385,6 +413,15 @@ function rowToDraft(
           const tag = t.replace(/^\*\s*/, "").trim();
           if (tag && !/^my ?contacts$/i.test(tag)) tags.push(tag);
         }
+        break;
+      case "sip": {
+        const raw = labels.get(slot.group);
+        const label = labelFrom<EmailLabel>(raw, ["work", "home", "other"], {}, "other");
+        sips.set(slot.group, { value, label, ...ownLabel(raw, label, "other", {}) });
+        break;
+      }
+      case "role":
+        roles.set(slot.group, { ...roles.get(slot.group), [slot.part]: value });
         break;
       case "pointLabel":
         break;
@@ -400,6 +437,8 @@ function rowToDraft(
   if (socials.length) draft.socials = socials;
   const addressList = [...addresses.values()].filter((a) => Object.keys(a).length > 1);
   if (addressList.length) draft.addresses = addressList;
+  if (sips.size) draft.sips = [...sips.values()];
+  if (roles.size) draft.otherRoles = [...roles.values()];
   if (text.organization) draft.organization = text.organization;
   if (text.title) draft.title = text.title;
   if (text.department) draft.department = text.department;
@@ -468,6 +507,18 @@ export function readCsvFile(input: Uint8Array | string): ReadResult {
   const hasJobTitle = headers.some((h) => norm(h) === "job title");
   const slots = headers.map((h) => classify(h, hasJobTitle));
   const format = formatOf(headers);
+  // Outlook's Priority is the flag its emails to the contact carry, not how much the person matters.
+  if (format === "outlook")
+    slots.forEach((slot, i) => {
+      if (slot?.kind !== "text" || slot.field !== "priority") return;
+      slots[i] = null;
+      const written = (parsed.data[headerAt]?.[i] ?? "").trim();
+      problems.push({
+        row: headerAt + 1,
+        message: `Column "${written}" is Outlook's email priority, not the person's priority; not kept`,
+        skipped: false,
+      });
+    });
   const broken = new Map<number, string>();
   for (const error of parsed.errors)
     if (error.row !== undefined && error.type === "Quotes")

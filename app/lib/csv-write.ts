@@ -45,7 +45,7 @@ const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
 /** A person's websites, then the profiles that are links: Google's Website columns. */
 const sitesOf = (p: PersonRecord) => [
-  ...(p.websites ?? []).map((w) => ({ label: cap(w.label), value: w.value })),
+  ...(p.websites ?? []).map((w) => ({ label: labelText(w), value: w.value })),
   ...(p.socials ?? []).filter((s) => /^https?:/.test(s.value)).map((s) => ({ label: "Profile", value: s.value })),
 ];
 
@@ -53,17 +53,40 @@ const sitesOf = (p: PersonRecord) => [
  * How many of each repeated field the widest person has: the numbered columns a layout needs. A
  * streamed export asks the database for it before the first row (exportShape), since the header comes first.
  */
-export type Shape = { emails: number; phones: number; sites: number; addresses: number };
+export type Shape = { emails: number; phones: number; sites: number; addresses: number; sips: number; roles: number };
 
 export function shapeOf(people: PersonRecord[]): Shape {
-  const shape = { emails: 1, phones: 1, sites: 1, addresses: 1 };
+  const shape = { emails: 1, phones: 1, sites: 1, addresses: 1, sips: 0, roles: 0 };
   for (const p of people) {
     shape.emails = Math.max(shape.emails, p.emails?.length ?? 0);
     shape.phones = Math.max(shape.phones, p.phones?.length ?? 0);
     shape.sites = Math.max(shape.sites, sitesOf(p).length);
     shape.addresses = Math.max(shape.addresses, p.addresses?.length ?? 0);
+    shape.sips = Math.max(shape.sips, p.sips?.length ?? 0);
+    shape.roles = Math.max(shape.roles, p.otherRoles?.length ?? 0);
   }
   return shape;
+}
+
+/** A point's label as a file writes it: the person's own word, else ours capitalised. */
+const labelText = (x: { label: string; customLabel?: string } | undefined) =>
+  x ? (x.customLabel ?? cap(x.label)) : "";
+
+/** SIP addresses and further organisations: numbered like Google's columns, only as many as someone has. */
+function sipAndRoleColumns(shape: Shape): Column[] {
+  const columns: Column[] = [];
+  for (let i = 0; i < shape.sips; i++)
+    columns.push(
+      [`SIP ${i + 1} - Label`, (p) => labelText(p.sips?.[i])],
+      [`SIP ${i + 1} - Value`, (p) => p.sips?.[i]?.value],
+    );
+  for (let i = 0; i < shape.roles; i++)
+    columns.push(
+      [`Organization ${i + 2} - Name`, (p) => p.otherRoles?.[i]?.organization],
+      [`Organization ${i + 2} - Title`, (p) => p.otherRoles?.[i]?.title],
+      [`Organization ${i + 2} - Department`, (p) => p.otherRoles?.[i]?.department],
+    );
+  return columns;
 }
 
 /** Google's numbered address columns, as many as the person with the most addresses needs. */
@@ -72,7 +95,7 @@ function addressColumns(shape: Shape): Column[] {
   for (let i = 0; i < shape.addresses; i++) {
     const a = (p: PersonRecord) => p.addresses?.[i];
     columns.push(
-      [`Address ${i + 1} - Label`, (p) => (a(p) ? cap(a(p)?.label ?? "") : "")],
+      [`Address ${i + 1} - Label`, (p) => labelText(a(p))],
       [`Address ${i + 1} - Street`, (p) => a(p)?.street],
       [`Address ${i + 1} - Extended Address`, (p) => a(p)?.extended],
       [`Address ${i + 1} - PO Box`, (p) => a(p)?.poBox],
@@ -92,6 +115,7 @@ const genericColumns = (shape: Shape): Column[] => [
     GENERIC.findIndex(([h]) => h === "Tags"),
   ),
   ...addressColumns(shape),
+  ...sipAndRoleColumns(shape),
   ...GENERIC.slice(GENERIC.findIndex(([h]) => h === "Tags")),
 ];
 
@@ -184,7 +208,7 @@ function googleColumns(shape: Shape): Column[] {
     columns.push(
       [
         `E-mail ${i + 1} - Label`,
-        (p) => (p.emails?.[i] ? `${p.emails[i]?.preferred ? "* " : ""}${cap(p.emails[i]?.label ?? "")}` : ""),
+        (p) => (p.emails?.[i] ? `${p.emails[i]?.preferred ? "* " : ""}${labelText(p.emails[i])}` : ""),
       ],
       [`E-mail ${i + 1} - Value`, (p) => p.emails?.[i]?.value],
     );
@@ -192,7 +216,7 @@ function googleColumns(shape: Shape): Column[] {
     columns.push(
       [
         `Phone ${i + 1} - Label`,
-        (p) => (p.phones?.[i] ? `${p.phones[i]?.preferred ? "* " : ""}${cap(p.phones[i]?.label ?? "")}` : ""),
+        (p) => (p.phones?.[i] ? `${p.phones[i]?.preferred ? "* " : ""}${labelText(p.phones[i])}` : ""),
       ],
       [`Phone ${i + 1} - Value`, (p) => p.phones?.[i]?.value],
     );
@@ -201,7 +225,7 @@ function googleColumns(shape: Shape): Column[] {
       [`Website ${i + 1} - Label`, (p) => sitesOf(p)[i]?.label],
       [`Website ${i + 1} - Value`, (p) => sitesOf(p)[i]?.value],
     );
-  columns.push(...addressColumns(shape));
+  columns.push(...addressColumns(shape), ...sipAndRoleColumns(shape));
   return columns;
 }
 

@@ -6,12 +6,16 @@ export function escapeHtml(text: string): string {
   );
 }
 
-/** Text or an attribute value written into XML 1.0; characters XML cannot hold at all are dropped. */
+/**
+ * Text or an attribute value written into XML 1.0; characters XML cannot hold at all are dropped.
+ * A raw CR is written as &#13; because every XML parser turns a literal CR (and CRLF) into LF.
+ */
 export function escapeXml(text: string): string {
   return text
     .replace(/&/g, "&amp;")
     .replace(/</g, "&lt;")
     .replace(/>/g, "&gt;")
     .replace(/"/g, "&quot;")
-    .replace(/[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu, "");
+    .replace(/\r/g, "&#13;")
+    .replace(/[^\t\n\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu, "");
 }

@@ -8,6 +8,8 @@ import type {
   PersonDraft,
   PhoneLabel,
   PhonePoint,
+  RolePoint,
+  SipPoint,
   SocialPoint,
   WebsiteLabel,
   WebsitePoint,
@@ -185,16 +187,16 @@ const types = (prop: Property) =>
 const isPreferred = (prop: Property) =>
   types(prop).includes("pref") || (prop.params.PREF?.[0] !== undefined && prop.params.PREF[0] !== "");
 
-/** Apple's labels live on a grouped X-ABLabel: `item1.EMAIL` + `item1.X-ABLabel:_$!<Work>!$_`. */
+/** Apple's labels live on a grouped X-ABLabel: `item1.EMAIL` + `item1.X-ABLabel:_$!<Work>!$_`; as written. */
 function labelsByGroup(props: Property[], fallback: string): Map<string, string> {
   const labels = new Map<string, string>();
   for (const p of props)
     if (p.name === "X-ABLABEL" && p.group)
       labels.set(
         p.group,
-        valueText(p, fallback)
+        unescapeText(valueText(p, fallback))
           .replace(/^_\$!<|>!\$_$/g, "")
-          .toLowerCase(),
+          .trim(),
       );
   return labels;
 }
@@ -279,7 +281,8 @@ function toDraft(props: Property[], version: string, fallback: string, warn: (m:
   const split = (p: Property, separator: ";" | ",") => splitValue(valueText(p, fallback), separator, version);
   const all = (name: string) => props.filter((p) => p.name === name);
   const first = (name: string) => props.find((p) => p.name === name);
-  const labels = labelsByGroup(props, fallback);
+  const ownLabels = labelsByGroup(props, fallback);
+  const labels = new Map([...ownLabels].map(([group, label]) => [group, label.toLowerCase()]));
   const draft: PersonDraft = { displayName: "" };
 
   const n = first("N");
@@ -292,20 +295,30 @@ function toDraft(props: Property[], version: string, fallback: string, warn: (m:
   // Apple's company card: the name is the organisation's, so no given or family name is split from it.
   if (!draft.name && /^company$/i.test(first("X-ABSHOWAS")?.raw.trim() ?? "")) draft.name = {};
 
-  // A label of the person's own (Apple's X-ABLabel "Gym") has no place among ours: the preview names it.
-  const namedLabel = (p: Property, kept: string, value: string) => {
-    const own = labels.get(p.group);
-    if (own && kept === "other" && !/^(other|internet|pref|voice|main)$/.test(own))
-      warn(`Label "${own.slice(0, 40)}" on ${value.slice(0, 60)} not kept; saved as other`);
+  // A label of the person's own (Apple's X-ABLabel "Gym", a TYPE=x-gym) is kept beside ours as written.
+  const ownLabel = (p: Property, kept: string): { customLabel: string } | Record<string, never> => {
+    if (kept !== "other") return {};
+    const own =
+      ownLabels.get(p.group) ??
+      types(p)
+        .find((t) => t.startsWith("x-") && t.length > 2)
+        ?.slice(2);
+    return own && !/^(other|internet|pref|voice|main)$/i.test(own) ? { customLabel: own.slice(0, 40) } : {};
   };
   const emails: EmailPoint[] = [];
   for (const p of all("EMAIL")) {
     const value = emailAddress(text(p));
     if (!value) continue;
     const label = simpleLabel<EmailLabel>(types(p), labels.get(p.group), ["work", "home", "other"], "other");
-    namedLabel(p, label, value);
-    emails.push({ value, label, ...(isPreferred(p) ? { preferred: true } : {}) });
+    emails.push({ value, label, ...ownLabel(p, label), ...(isPreferred(p) ? { preferred: true } : {}) });
   }
+  const sips: SipPoint[] = [];
+  const addSip = (p: Property, value: string) => {
+    const label = simpleLabel<EmailLabel>(types(p), labels.get(p.group), ["work", "home", "other"], "other");
+    const address = /^sip:/i.test(value) ? value : `sip:${value}`;
+    if (!sips.some((x) => x.value.toLowerCase() === address.toLowerCase()))
+      sips.push({ value: address, label, ...ownLabel(p, label), ...(isPreferred(p) ? { preferred: true } : {}) });
+  };
 
   // What has no field of its own is kept as a line of the note, and the preview says so.
   const noteLines: string[] = [];
@@ -318,15 +331,11 @@ function toDraft(props: Property[], version: string, fallback: string, warn: (m:
     const value = text(p).replace(/^tel:/i, "").trim();
     if (!value) continue;
     if (/^sip:/i.test(value)) {
-      keepInNote(`SIP: ${value}`, `SIP address "${value.slice(0, 60)}"`);
+      addSip(p, value);
       continue;
     }
-    namedLabel(p, phoneLabel(types(p), labels.get(p.group)), value);
-    phones.push({
-      value,
-      label: phoneLabel(types(p), labels.get(p.group)),
-      ...(isPreferred(p) ? { preferred: true } : {}),
-    });
+    const label = phoneLabel(types(p), labels.get(p.group));
+    phones.push({ value, label, ...ownLabel(p, label), ...(isPreferred(p) ? { preferred: true } : {}) });
   }
 
   const websites: WebsitePoint[] = [];
@@ -340,18 +349,14 @@ function toDraft(props: Property[], version: string, fallback: string, warn: (m:
       continue;
     }
     const service = socialServiceOf(value);
+    const label = simpleLabel<WebsiteLabel>(
+      types(p),
+      labels.get(p.group)?.replace("homepage", "home"),
+      ["work", "home", "blog", "other"],
+      "other",
+    );
     if (service) socials.push({ service, value });
-    else
-      websites.push({
-        value,
-        label: simpleLabel<WebsiteLabel>(
-          types(p),
-          labels.get(p.group)?.replace("homepage", "home"),
-          ["work", "home", "blog", "other"],
-          "other",
-        ),
-        ...(isPreferred(p) ? { preferred: true } : {}),
-      });
+    else websites.push({ value, label, ...ownLabel(p, label), ...(isPreferred(p) ? { preferred: true } : {}) });
   }
   for (const p of all("X-SOCIALPROFILE")) {
     const value = text(p);
@@ -372,8 +377,10 @@ function toDraft(props: Property[], version: string, fallback: string, warn: (m:
   const addresses: AddressPoint[] = [];
   for (const p of all("ADR")) {
     const [poBox, extended, street, locality, region, postalCode, country] = split(p, ";");
+    const label = simpleLabel<AddressLabel>(types(p), labels.get(p.group), ["work", "home", "other"], "other");
     const a: AddressPoint = {
-      label: simpleLabel<AddressLabel>(types(p), labels.get(p.group), ["work", "home", "other"], "other"),
+      label,
+      ...ownLabel(p, label),
       ...(isPreferred(p) ? { preferred: true } : {}),
       poBox,
       extended,
@@ -398,23 +405,28 @@ function toDraft(props: Property[], version: string, fallback: string, warn: (m:
 
   for (const p of all("X-SIP")) {
     const value = text(p);
-    if (value) keepInNote(`SIP: ${value}`, `SIP address "${value.slice(0, 60)}"`);
+    if (value) addSip(p, value);
   }
   for (const p of all("IMPP")) {
     const value = text(p);
     if (!value) continue;
-    if (/^sip:/i.test(value)) keepInNote(`SIP: ${value}`, `SIP address "${value.slice(0, 60)}"`);
+    if (/^sip:/i.test(value)) addSip(p, value);
     else keepInNote(`Messaging: ${value}`, `Messaging address "${value.slice(0, 60)}"`);
   }
+  if (sips.length) draft.sips = byPreference(sips);
+  // A second ORG and TITLE pair by their group (as we write them), else in the order they come.
+  const titles = all("TITLE").slice(1);
+  const roles: RolePoint[] = [];
   for (const p of all("ORG").slice(1)) {
     const [organization, department] = split(p, ";");
-    const value = [organization, department].filter(Boolean).join(", ");
-    if (value) keepInNote(`Also at: ${value}`, `Second organization "${value.slice(0, 60)}"`);
+    const paired = titles.findIndex((t) => (p.group ? t.group === p.group : !t.group));
+    const title = paired === -1 ? undefined : text(titles.splice(paired, 1)[0] as Property);
+    const role = { organization, department, title };
+    for (const k of Object.keys(role) as (keyof RolePoint)[]) if (!role[k]) delete role[k];
+    if (Object.keys(role).length) roles.push(role);
   }
-  for (const p of all("TITLE").slice(1)) {
-    const value = text(p);
-    if (value) keepInNote(`Also: ${value}`, `Second title "${value.slice(0, 60)}"`);
-  }
+  for (const t of titles) if (text(t)) roles.push({ title: text(t) });
+  if (roles.length) draft.otherRoles = roles;
   const org = first("ORG");
   if (org) {
     const [organization, department] = split(org, ";");

@@ -87,28 +87,52 @@ export function writeVCard(person: VCardPerson, version: VCardVersion = "3.0"): 
     lines.push(`ORG:${e(person.organization ?? "")}${person.department ? `;${e(person.department)}` : ""}`);
   if (person.title) lines.push(`TITLE:${e(person.title)}`);
   if (person.role) lines.push(`ROLE:${e(person.role)}`);
+  // Lines that belong together share a group (Apple's itemN): a label of the person's own, a second ORG and TITLE.
+  let group = 0;
+  const labelled = (line: string, customLabel: string | undefined) => {
+    if (!customLabel) return lines.push(line);
+    group++;
+    return lines.push(`item${group}.${line}`, `item${group}.X-ABLabel:${e(customLabel)}`);
+  };
+  for (const r of person.otherRoles ?? []) {
+    group++;
+    if (r.organization || r.department)
+      lines.push(`item${group}.ORG:${e(r.organization ?? "")}${r.department ? `;${e(r.department)}` : ""}`);
+    if (r.title) lines.push(`item${group}.TITLE:${e(r.title)}`);
+  }
   for (const m of person.emails ?? []) {
     const t = version === "4.0" ? [m.label.toUpperCase()] : ["INTERNET", m.label.toUpperCase()];
-    lines.push(`EMAIL${types(m.label === "other" ? t.slice(0, -1) : t, m.preferred, version)}:${e(m.value)}`);
+    labelled(
+      `EMAIL${types(m.label === "other" ? t.slice(0, -1) : t, m.preferred, version)}:${e(m.value)}`,
+      m.customLabel,
+    );
   }
   for (const p of person.phones ?? []) {
     const t = PHONE_TYPES[p.label] ?? ["VOICE"];
     // RFC 3966: a tel: URI is global (+country) or needs a phone-context we do not know; 4.0 allows text.
     const global = p.value.replace(/[\s().-]/g, "").match(/^\+\d{4,}(?:;ext=\d+)?$/);
-    if (version === "4.0" && global) lines.push(`TEL;VALUE=uri${types(t, p.preferred, version)}:tel:${global[0]}`);
-    else lines.push(`TEL${types(t, p.preferred, version)}:${e(p.value)}`);
+    if (version === "4.0" && global)
+      labelled(`TEL;VALUE=uri${types(t, p.preferred, version)}:tel:${global[0]}`, p.customLabel);
+    else labelled(`TEL${types(t, p.preferred, version)}:${e(p.value)}`, p.customLabel);
+  }
+  // RFC 4770 (3.0) and RFC 6350 (4.0): IMPP holds a URI, here a sip: one, never text-escaped.
+  for (const s of person.sips ?? []) {
+    const uri = s.value.replace(/[\s\p{Cc}]/gu, "");
+    if (!/^sip:./i.test(uri)) continue;
+    const t = s.label === "other" ? [] : [s.label.toUpperCase()];
+    labelled(`IMPP${types(t, s.preferred, version)}:${uri}`, s.customLabel);
   }
   for (const a of person.addresses ?? []) {
     const parts = [a.poBox, a.extended, a.street, a.locality, a.region, a.postalCode, a.country];
     if (!parts.some((x) => x?.trim())) continue;
     const t = a.label === "other" ? [] : [a.label.toUpperCase()];
-    lines.push(`ADR${types(t, a.preferred, version)}:${parts.map((x) => e(x ?? "")).join(";")}`);
+    labelled(`ADR${types(t, a.preferred, version)}:${parts.map((x) => e(x ?? "")).join(";")}`, a.customLabel);
   }
   for (const w of person.websites ?? []) {
     const href = uriValue(w.value);
     if (!href) continue;
     const t = w.label === "other" ? [] : [w.label.toUpperCase()];
-    lines.push(`URL${types(t, w.preferred, version)}:${href}`);
+    labelled(`URL${types(t, w.preferred, version)}:${href}`, w.customLabel);
   }
   for (const s of person.socials ?? [])
     if (s.value.trim()) lines.push(socialLine(s.service, s.value, s.preferred, version));

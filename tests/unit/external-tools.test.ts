@@ -66,6 +66,7 @@ for path in sys.argv[1:]:
           "org": [list(o) for o in vals("org")], "title": vals("title"), "role": vals("role"), "note": vals("note"),
           "categories": [list(x) for x in vals("categories")], "bday": vals("bday"),
           "photo": [len(p) for p in vals("photo")],
+          "impp": sorted(vals("impp")), "ablabel": sorted(vals("x-ablabel")),
       })
 print(json.dumps(result))
 `;
@@ -121,6 +122,8 @@ describe("vCard read by python3-vobject", () => {
           categories: string[][];
           bday: string[];
           photo: number[];
+          impp: string[];
+          ablabel: string[];
         };
         const where = `${file} #${i + 1}`;
         expect(v.fn, where).toBe(d.displayName);
@@ -146,7 +149,23 @@ describe("vCard read by python3-vobject", () => {
         );
         if (d.organization) expect(v.org[0]?.[0], where).toBe(d.organization);
         if (d.department) expect(v.org[0]?.[1], where).toBe(d.department);
-        expect(v.title, where).toEqual(d.title ? [d.title] : []);
+        // A second ORG and TITLE, and SIP addresses and labels of the person's own, as vobject reads them.
+        const roles = d.otherRoles ?? [];
+        expect(v.org.slice(d.organization || d.department ? 1 : 0), where).toEqual(
+          roles
+            .filter((r) => r.organization || r.department)
+            .map((r) => [r.organization ?? "", ...(r.department ? [r.department] : [])]),
+        );
+        expect(v.title, where).toEqual([
+          ...(d.title ? [d.title] : []),
+          ...roles.flatMap((r) => (r.title ? [r.title] : [])),
+        ]);
+        expect(v.impp, where).toEqual((d.sips ?? []).map((x) => x.value).sort());
+        expect(v.ablabel, where).toEqual(
+          [...(d.emails ?? []), ...(d.phones ?? []), ...(d.sips ?? []), ...(d.addresses ?? []), ...(d.websites ?? [])]
+            .flatMap((x) => x.customLabel ?? [])
+            .sort(),
+        );
         expect(v.note, where).toEqual(d.note ? [d.note] : []);
         expect(v.categories.flat(), where).toEqual(d.tags ?? []);
         expect(v.bday, where).toEqual(d.birthday ? [d.birthday] : []);

@@ -25,17 +25,15 @@ const AOSP = "vcard/android";
 const EXPECTED: Record<string, Expectation> = {
   [`${EZ}/John_Doe_ANDROID.vcf`]: {
     people: 6,
-    kept: ["emails", "name", "note", "organization", "phones", "tags", "websites"],
+    kept: ["emails", "name", "note", "organization", "otherRoles", "phones", "tags", "websites"],
     check: (p, r) => {
       expect(p[4]?.websites?.map((w) => w.value)).toContain("https://www.company.com");
       // Its one photo is cut short in the file (1,169 base64 characters): reported, not stored broken.
       expect(r.problems.filter((x) => x.message.startsWith("Photo"))).toEqual([
         { row: 5, message: "Photo is not a readable image; left out", skipped: false },
       ]);
-      // Cards with a second ORG keep it in the note, and the preview says so.
-      expect(r.problems.filter((x) => x.message.startsWith("Second organization")).map((x) => x.row)).toEqual([
-        5, 6, 6,
-      ]);
+      // Cards with a second ORG keep it as a further organisation of its own.
+      expect(p.map((x) => x.otherRoles?.length ?? 0)).toEqual([0, 0, 0, 0, 1, 2]);
     },
   },
   [`${EZ}/John_Doe_BLACK_BERRY.vcf`]: { people: 1, kept: ["name", "organization", "phones", "photo"] },
@@ -147,12 +145,14 @@ const EXPECTED: Record<string, Expectation> = {
       "name",
       "note",
       "organization",
+      "otherRoles",
       "phones",
       "tags",
       "title",
       "websites",
     ],
     check: (p) => {
+      expect(p[0]?.otherRoles).toEqual([{ organization: "Organization2", department: "Department2", title: "Title2" }]);
       expect(p[0]?.emails).toHaveLength(5);
       expect(p[0]?.phones).toHaveLength(9);
     },
@@ -275,6 +275,21 @@ const EXPECTED: Record<string, Expectation> = {
     kept: ["addresses", "emails", "name"],
     check: ([p]) => expect(p?.addresses?.[0]?.locality).toBe("Gdańsk"),
   },
+  // A Polish card saved in Windows-1250 without CHARSET: ł, ą, ż read as letters, not as ³ ¹ ¿.
+  "vcard/synthetic/windows-1250-3.0.vcf": {
+    people: 1,
+    kept: ["addresses", "emails", "name", "note", "organization", "phones", "title"],
+    check: ([p], r) => {
+      expect(r.encoding).toBe("windows-1250");
+      expect([p?.displayName, p?.organization, p?.title, p?.note, p?.addresses?.[0]?.locality]).toEqual([
+        "Jadwiga Żółkiewska",
+        "Fundacja Łączy Nas",
+        "Członkini zarządu",
+        "Zażółć gęślą jaźń",
+        "Łódź",
+      ]);
+    },
+  },
   "vcard/synthetic/windows-1252-2.1.vcf": {
     people: 1,
     kept: ["emails", "name", "note", "organization", "phones"],
@@ -386,10 +401,15 @@ const EXPECTED: Record<string, Expectation> = {
   },
   [`${AOSP}/v21_pref_handling.vcf`]: {
     people: 1,
-    kept: ["emails", "note", "organization", "phones", "title"],
+    kept: ["emails", "organization", "otherRoles", "phones", "title"],
     check: ([p]) => {
       expect(p?.phones?.[0]).toEqual({ value: "2", label: "work", preferred: true });
       expect(p?.organization).toBe("Company");
+      // ORG and TITLE pairs after the first, each title with its organisation.
+      expect(p?.otherRoles).toEqual([
+        { organization: "Mystery", title: "Blogger" },
+        { organization: "Poetry", title: "Poet" },
+      ]);
     },
   },
   [`${AOSP}/v21_simple_1.vcf`]: {
@@ -406,8 +426,8 @@ const EXPECTED: Record<string, Expectation> = {
   },
   [`${AOSP}/v21_sip.vcf`]: {
     people: 1,
-    kept: ["note"],
-    check: ([p]) => expect(p?.note).toBe("SIP: 888\nSIP: sip:90-180-360"),
+    kept: ["sips"],
+    check: ([p]) => expect(p?.sips?.map((x) => x.value)).toEqual(["sip:888", "sip:90-180-360"]),
   },
   [`${AOSP}/v21_title_before_org.vcf`]: {
     people: 1,
@@ -456,15 +476,15 @@ const EXPECTED: Record<string, Expectation> = {
   },
   [`${AOSP}/v30_sip.vcf`]: {
     people: 1,
-    kept: ["note"],
-    check: ([p]) => expect(p?.note).toBe("SIP: sip:android@android.example.com"),
+    kept: ["sips"],
+    check: ([p]) => expect(p?.sips).toEqual([{ value: "sip:android@android.example.com", label: "other" }]),
   },
   [`${AOSP}/v40_sip.vcf`]: {
     people: 1,
-    kept: ["name", "note", "phones"],
+    kept: ["name", "phones", "sips"],
     check: ([p]) => {
       expect(p?.phones).toEqual([{ value: "1", label: "home" }]);
-      expect(p?.note).toBe("SIP: sip:example@example.com");
+      expect(p?.sips).toEqual([{ value: "sip:example@example.com", label: "home" }]);
     },
   },
   [`${AOSP}/v40_sort_as.vcf`]: {
@@ -533,7 +553,16 @@ const EXPECTED: Record<string, Expectation> = {
   "csv/outlook.csv": {
     people: 2,
     kept: ["addresses", "birthday", "emails", "name", "organization", "phones", "tags", "title", "websites"],
-    check: (p) => {
+    check: (p, r) => {
+      // Priority "High" is the flag Outlook puts on emails to Amara, not how much she matters to the owner.
+      expect(p[0]?.priority).toBeUndefined();
+      expect(r.problems).toEqual([
+        {
+          row: 1,
+          message: `Column "Priority" is Outlook's email priority, not the person's priority; not kept`,
+          skipped: false,
+        },
+      ]);
       expect(p[0]?.name?.prefix).toBe("Ms.");
       expect(p[0]?.title).toBe("Partner");
       // Only a Business Phone: kept, though Mobile Phone is empty.
@@ -572,7 +601,15 @@ const EXPECTED: Record<string, Expectation> = {
       expect(p?.addresses?.map((a) => a.locality)).toEqual(["München", "Starnberg"]);
       // Outlook's empty birthday (0.0.00) is no date and no warning.
       expect(anna?.birthday).toBeUndefined();
-      expect(r.problems).toEqual([]);
+      // Outlook's Priorität is its email flag: named once, at the header, and not taken as the person's.
+      expect(r.problems).toEqual([
+        {
+          row: 1,
+          message: `Column "Priorität" is Outlook's email priority, not the person's priority; not kept`,
+          skipped: false,
+        },
+      ]);
+      expect(p?.priority).toBeUndefined();
     },
   },
   "csv/outlook-es.csv": {
@@ -613,6 +650,44 @@ const EXPECTED: Record<string, Expectation> = {
         name: { given: "花子", family: "山田" },
         birthday: "1975-04-01",
       });
+    },
+  },
+  // Polish Outlook: the whole header row, Windows-1250, `;`.
+  "csv/outlook-pl.csv": {
+    people: 2,
+    kept: [
+      "addresses",
+      "birthday",
+      "department",
+      "emails",
+      "name",
+      "note",
+      "organization",
+      "phones",
+      "tags",
+      "title",
+      "websites",
+    ],
+    check: ([p, pawel], r) => {
+      expect(r.encoding).toBe("windows-1250");
+      expect(p).toMatchObject({
+        displayName: "Pani Małgorzata Świątek-Żuławska",
+        name: { prefix: "Pani", given: "Małgorzata", family: "Świątek-Żuławska" },
+        organization: "Fundacja Światło",
+        department: "Rozwój",
+        title: "Prezes zarządu",
+        birthday: "1965-04-16",
+        tags: ["Darczyńcy", "Zarząd"],
+        note: "Poznana na gali w Łodzi; woli kontakt rano.",
+        addresses: [
+          { label: "work", street: "ul. Długa 5", locality: "Gdańsk", postalCode: "80-827", country: "Polska" },
+        ],
+      });
+      expect(p?.phones?.map((x) => x.label)).toEqual(["work", "mobile"]);
+      expect(pawel).toMatchObject({ displayName: "Paweł Łukasiewicz", phones: [{ value: "+48 512 345 678" }] });
+      expect(r.problems.map((x) => x.message)).toEqual([
+        `Column "Priorytet" is Outlook's email priority, not the person's priority; not kept`,
+      ]);
     },
   },
   "csv/outlook-nl.csv": {

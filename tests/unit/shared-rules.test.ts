@@ -1,5 +1,7 @@
+import { execFileSync } from "node:child_process";
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
+import { DOMParser } from "@xmldom/xmldom";
 import { describe, expect, it } from "vitest";
 import { addMonths, DAY_MS, daysLeft } from "~/lib/days";
 import { escapeHtml, escapeXml } from "~/lib/escape";
@@ -13,6 +15,22 @@ describe("one escape, one hex, one day", () => {
 
   it("escapes XML and drops what XML 1.0 cannot hold (control characters, lone surrogates)", () => {
     expect(escapeXml(`a<b>&"c"\u0001\u000B\t\n\uFFFE\uD800z😀`)).toBe("a&lt;b&gt;&amp;&quot;c&quot;\t\nz😀");
+  });
+
+  it("writes CR so an XML parser hands it back (a vCard's CRLF lines in CardDAV stay CRLF)", () => {
+    const value = "BEGIN:VCARD\r\nNOTE:one\rtwo\r\nEND:VCARD\r\n";
+    const doc = new DOMParser().parseFromString(`<a b="${escapeXml(value)}">${escapeXml(value)}</a>`, "text/xml");
+    expect(doc.documentElement?.textContent).toBe(value);
+    expect(doc.documentElement?.getAttribute("b")?.replaceAll("\n", " ")).toBe(value.replaceAll("\n", " "));
+    // Python's expat, as a DAV client written in Python (vdirsyncer) reads it.
+    const expat = execFileSync(
+      "python3",
+      ["-c", "import sys, json, xml.etree.ElementTree as E; print(json.dumps(E.fromstring(sys.stdin.read()).text))"],
+      {
+        input: `<a>${escapeXml(value)}</a>`,
+      },
+    );
+    expect(JSON.parse(expat.toString())).toBe(value);
   });
 
   it("writes bytes as two lowercase hex digits each, from a buffer or a view", () => {

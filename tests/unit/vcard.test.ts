@@ -2,6 +2,8 @@ import fc from "fast-check";
 import VCard from "vcf";
 import { describe, expect, it } from "vitest";
 import { vcardFileName } from "~/lib/card";
+import { readCsvFile } from "~/lib/csv-read";
+import { toCsv } from "~/lib/csv-write";
 import { buildVCard, writeVCard } from "~/lib/vcard";
 import { readVCardFile } from "~/lib/vcard-read";
 
@@ -138,8 +140,8 @@ describe("vCard 4.0 phones (issue 29)", () => {
   });
 });
 
-describe("Values with no field of their own (issue 29)", () => {
-  it("keeps SIP and messaging addresses and a second organization or title in the note, and says so", () => {
+describe("SIP addresses and further organisations (issue 29)", () => {
+  it("keeps SIP addresses and a second organization and title as their own, and messaging in the note", () => {
     const read = readVCardFile(
       new TextEncoder().encode(
         [
@@ -162,31 +164,19 @@ describe("Values with no field of their own (issue 29)", () => {
     const draft = read.people[0]?.draft;
     expect(draft).toMatchObject({ organization: "Analytical Engines", department: "Research", title: "Mathematician" });
     expect(draft?.phones).toBeUndefined();
-    expect(draft?.note).toBe(
-      [
-        "Met at the gala",
-        "",
-        "SIP: sip:ada@home.example",
-        "SIP: 888",
-        "SIP: sip:ada@voip.example",
-        "Messaging: xmpp:ada@chat.example",
-        "Also at: Royal Society",
-        "Also: Fellow",
-      ].join("\n"),
-    );
-    expect(read.problems.map((p) => p.message)).toEqual([
-      'SIP address "sip:ada@home.example" kept in the note',
-      'SIP address "888" kept in the note',
-      'SIP address "sip:ada@voip.example" kept in the note',
-      'Messaging address "xmpp:ada@chat.example" kept in the note',
-      'Second organization "Royal Society" kept in the note',
-      'Second title "Fellow" kept in the note',
+    expect(draft?.sips).toEqual([
+      { value: "sip:ada@home.example", label: "home" },
+      { value: "sip:888", label: "other" },
+      { value: "sip:ada@voip.example", label: "other" },
     ]);
+    expect(draft?.otherRoles).toEqual([{ organization: "Royal Society", title: "Fellow" }]);
+    expect(draft?.note).toBe("Met at the gala\n\nMessaging: xmpp:ada@chat.example");
+    expect(read.problems.map((p) => p.message)).toEqual(['Messaging address "xmpp:ada@chat.example" kept in the note']);
   });
 });
 
 describe("Custom labels (issue 29)", () => {
-  it("are named in the preview when they cannot be kept, while Apple's own labels map to ours", () => {
+  it("are kept as written beside ours, while Apple's own labels map to ours", () => {
     const read = readVCardFile(
       new TextEncoder().encode(
         [
@@ -204,21 +194,83 @@ describe("Custom labels (issue 29)", () => {
       ),
     );
     const draft = read.people[0]?.draft;
-    expect(draft?.emails?.map((e) => e.label)).toEqual(["other", "other"]);
+    expect(draft?.emails).toEqual([
+      { value: "ada@gym.example", label: "other", customLabel: "Gym" },
+      { value: "ada@home.example", label: "other" },
+    ]);
     expect(draft?.phones).toEqual([{ value: "+44 20 7946 0958", label: "mobile" }]);
-    expect(read.problems.map((p) => p.message)).toEqual(['Label "gym" on ada@gym.example not kept; saved as other']);
+    expect(read.problems).toEqual([]);
   });
 });
 
-describe("Note lines kept for SIP and second titles (issue 29)", () => {
+describe("Note lines kept for messaging addresses (issue 29)", () => {
   it("are not added again when a client sends back a card whose note already holds them", () => {
     const card = (note: string) =>
       new TextEncoder().encode(
-        ["BEGIN:VCARD", "VERSION:3.0", "FN:Ada", "IMPP:sip:ada@voip.example", note, "END:VCARD"].join("\r\n"),
+        ["BEGIN:VCARD", "VERSION:3.0", "FN:Ada", "IMPP:xmpp:ada@chat.example", note, "END:VCARD"].join("\r\n"),
       );
     const first = readVCardFile(card("NOTE:Met at the gala")).people[0]?.draft.note;
-    expect(first).toBe("Met at the gala\n\nSIP: sip:ada@voip.example");
+    expect(first).toBe("Met at the gala\n\nMessaging: xmpp:ada@chat.example");
     const again = readVCardFile(card(`NOTE:${(first ?? "").replace(/\n/g, "\\n")}`)).people[0]?.draft.note;
     expect(again).toBe(first);
+  });
+});
+
+describe("SIP, further organisations and custom labels in our files (issue 29)", () => {
+  const person = {
+    uid: "ada-1",
+    displayName: "Ada Lovelace",
+    tags: [],
+    updatedAt: new Date("2026-11-26T12:00:00Z"),
+    organization: "Analytical Engines",
+    title: "Mathematician",
+    emails: [{ value: "ada@gym.example", label: "other" as const, customLabel: "Gym; Pool" }],
+    phones: [{ value: "+44 20 7946 0958", label: "other" as const, customLabel: "Boat" }],
+    sips: [
+      { value: "sip:ada@voip.example", label: "work" as const },
+      { value: "sip:888", label: "other" as const, customLabel: "Desk" },
+    ],
+    otherRoles: [{ organization: "Royal Society", department: "Council", title: "Fellow" }, { title: "Countess" }],
+    addresses: [{ label: "other" as const, customLabel: "Summer house", locality: "Ockham" }],
+  };
+  const kept = (d: Record<string, unknown> | undefined) => ({
+    sips: d?.sips,
+    otherRoles: d?.otherRoles,
+    organization: d?.organization,
+    title: d?.title,
+    labels: [
+      ...((d?.emails as { customLabel?: string }[]) ?? []),
+      ...((d?.phones as { customLabel?: string }[]) ?? []),
+      ...((d?.addresses as { customLabel?: string }[]) ?? []),
+    ].flatMap((x) => x.customLabel ?? []),
+  });
+  const expected = {
+    sips: person.sips,
+    otherRoles: person.otherRoles,
+    organization: "Analytical Engines",
+    title: "Mathematician",
+    labels: ["Gym; Pool", "Boat", "Summer house"],
+  };
+
+  it("read back from our vCard 3.0 and 4.0 exactly, pairs grouped as Apple groups them", () => {
+    for (const version of ["3.0", "4.0"] as const) {
+      const text = writeVCard(person, version);
+      expect(text).toContain("item1.ORG:Royal Society;Council\r\nitem1.TITLE:Fellow");
+      expect(text).toContain("X-ABLabel:Gym\\; Pool");
+      const read = readVCardFile(new TextEncoder().encode(text));
+      expect(kept(read.people[0]?.draft)).toEqual(expected);
+      expect(read.problems).toEqual([]);
+    }
+  });
+
+  it("read back from our CSV and Google CSV; HubSpot has no place for them", () => {
+    const record = { ...person, id: 1, createdAt: new Date() };
+    for (const layout of ["generic", "google"] as const) {
+      const read = readCsvFile(toCsv([record], layout));
+      const got = kept(read.people[0]?.draft);
+      // Our own layout files emails and phones by label column, so only their labels of our own survive it.
+      expect(got).toEqual(layout === "google" ? expected : { ...expected, labels: ["Summer house"] });
+    }
+    expect(toCsv([record], "hubspot")).not.toContain("sip:");
   });
 });

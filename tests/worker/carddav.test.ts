@@ -386,6 +386,11 @@ describe("CardDAV sync", () => {
     expect(multiget.status).toBe(207);
     expect(xml).toContain("BEGIN:VCARD");
     expect(xml).toContain(`<d:href>${o.book}missing.vcf</d:href><d:status>HTTP/1.1 404 Not Found</d:status>`);
+    // No raw CR, which every XML parser turns into LF: the card's CRLF line ends travel as &#13;.
+    expect(xml).not.toContain("\r");
+    const data = xml.match(/<card:address-data[^>]*>([^<]*)</)?.[1] ?? "";
+    const card = await (await o.dav(cards[0]?.href ?? "")).text();
+    expect(data.replaceAll("&#13;", "\r").replaceAll("&amp;", "&")).toBe(card);
 
     const query = await o.dav(o.book, {
       method: "REPORT",

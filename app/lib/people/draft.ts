@@ -18,13 +18,19 @@ export type AddressLabel = (typeof ADDRESS_LABELS)[number];
 export const WEBSITE_LABELS = ["work", "home", "blog", "other"] as const;
 export type WebsiteLabel = (typeof WEBSITE_LABELS)[number];
 
-export type EmailPoint = { value: string; label: EmailLabel; preferred?: boolean };
-export type PhonePoint = { value: string; label: PhoneLabel; preferred?: boolean };
-export type WebsitePoint = { value: string; label: WebsiteLabel; preferred?: boolean };
+/** `customLabel`: a label of the person's own (Apple's X-ABLabel "Gym"); `label` is then "other". */
+export type EmailPoint = { value: string; label: EmailLabel; customLabel?: string; preferred?: boolean };
+export type PhonePoint = { value: string; label: PhoneLabel; customLabel?: string; preferred?: boolean };
+export type WebsitePoint = { value: string; label: WebsiteLabel; customLabel?: string; preferred?: boolean };
+/** A SIP address (X-SIP, IMPP sip:, a TEL with a sip: value), always written with its sip: scheme. */
+export type SipPoint = { value: string; label: EmailLabel; customLabel?: string; preferred?: boolean };
+/** A further organisation or title beyond the first (a second ORG and TITLE). */
+export type RolePoint = { organization?: string; department?: string; title?: string };
 /** `value` is a profile URL where one is known, else the handle as given. */
 export type SocialPoint = { service: string; value: string; preferred?: boolean };
 export type AddressPoint = {
   label: AddressLabel;
+  customLabel?: string;
   preferred?: boolean;
   poBox?: string;
   extended?: string;
@@ -55,6 +61,8 @@ export type PersonDraft = {
   websites?: WebsitePoint[];
   socials?: SocialPoint[];
   addresses?: AddressPoint[];
+  sips?: SipPoint[];
+  otherRoles?: RolePoint[];
   title?: string;
   organization?: string;
   department?: string;

@@ -2,11 +2,11 @@ import type { CountryCode } from "libphonenumber-js/min";
 import { normalizeLinkedIn } from "~/lib/enrich";
 import { clipText } from "~/lib/graphemes";
 import { normalizePhone, phoneKey } from "~/lib/phone";
-import type { AddressPoint, PersonDraft, StructuredName } from "./draft";
+import type { AddressPoint, PersonDraft, RolePoint, StructuredName } from "./draft";
 
 /** What the people core stores for one contact point; `key` recognises the same person. */
 export type PointValues = {
-  kind: "email" | "phone" | "website" | "social" | "address";
+  kind: "email" | "phone" | "website" | "social" | "address" | "sip" | "role";
   label: string;
   value: string;
   key: string | null;
@@ -38,6 +38,29 @@ export type PersonValues = {
 };
 
 export const MAX_POINTS_PER_KIND = 10;
+
+/** A label of the person's own is stored as written in place of ours (a custom label is its own word). */
+const labelOf = (p: { label?: string; customLabel?: string }, fallback: string) =>
+  p.customLabel?.trim().replace(/\s+/g, " ").slice(0, 40) || p.label || fallback;
+
+/** A SIP address with its scheme: X-SIP's bare "888" and "sip:888" are one address. */
+export function sipAddress(raw: string | null | undefined): string | null {
+  const v = raw
+    ?.trim()
+    .replace(/^sip:/i, "")
+    .replace(/[\s\p{Cc}]/gu, "");
+  return v ? `sip:${v}`.slice(0, 300) : null;
+}
+
+/** A second organisation and title as stored: JSON of its parts, like an address. */
+export function formatRole(value: string): string {
+  try {
+    const r = JSON.parse(value) as RolePoint;
+    return [r.title, [r.organization, r.department].filter(Boolean).join(", ")].filter(Boolean).join(", ");
+  } catch {
+    return value;
+  }
+}
 const clip = (v: string | null | undefined, max: number) => {
   const t = v?.trim().replace(/\s+/g, " ");
   return t ? clipText(t, max) : null;
@@ -100,18 +123,18 @@ export function normalisePerson(
       .toLowerCase()
       .replace(/^mailto:/, "");
     if (value && isEmailAddress(value))
-      push({ kind: "email", label: e.label ?? "other", value, key: value, service: null, preferred: !!e.preferred });
+      push({ kind: "email", label: labelOf(e, "other"), value, key: value, service: null, preferred: !!e.preferred });
   }
   for (const p of draft.phones ?? []) {
     const value = normalizePhone(p.value, country);
     const key = phoneKey(p.value, country);
     if (value && key)
-      push({ kind: "phone", label: p.label ?? "mobile", value, key, service: null, preferred: !!p.preferred });
+      push({ kind: "phone", label: labelOf(p, "mobile"), value, key, service: null, preferred: !!p.preferred });
   }
   for (const w of draft.websites ?? []) {
     const value = normaliseWebsite(w.value);
     if (value)
-      push({ kind: "website", label: w.label ?? "work", value, key: null, service: null, preferred: !!w.preferred });
+      push({ kind: "website", label: labelOf(w, "work"), value, key: null, service: null, preferred: !!w.preferred });
   }
   for (const s of draft.socials ?? []) {
     const service = (s.service || "other").trim().toLowerCase().slice(0, 40);
@@ -134,14 +157,26 @@ export function normalisePerson(
     if (Object.keys(parts).length)
       push({
         kind: "address",
-        label: a.label ?? "other",
+        label: labelOf(a, "other"),
         value: JSON.stringify(parts),
         key: null,
         service: null,
         preferred: !!a.preferred,
       });
   }
-  for (const kind of ["email", "phone", "website", "social", "address"] as const) {
+  for (const sip of draft.sips ?? []) {
+    const value = sipAddress(sip.value);
+    if (value)
+      push({ kind: "sip", label: labelOf(sip, "other"), value, key: null, service: null, preferred: !!sip.preferred });
+  }
+  for (const r of draft.otherRoles ?? []) {
+    const parts = Object.fromEntries(
+      (["organization", "department", "title"] as const).map((k) => [k, clip(r[k], 120)]).filter(([, v]) => v),
+    );
+    if (Object.keys(parts).length)
+      push({ kind: "role", label: "other", value: JSON.stringify(parts), key: null, service: null, preferred: false });
+  }
+  for (const kind of ["email", "phone", "website", "social", "address", "sip"] as const) {
     const ofKind = points.filter((p) => p.kind === kind);
     if (ofKind.length && !ofKind.some((p) => p.preferred) && ofKind[0]) ofKind[0].preferred = true;
   }

@@ -13,7 +13,7 @@ import { connectionFormSchema, reminderFormSchema } from "~/lib/connection-form"
 import { PRIORITY_LABEL, PRIORITY_STAR_CLASS } from "~/lib/connection-rules";
 import { suggestFromEmail } from "~/lib/enrich";
 import { historyText } from "~/lib/people/history";
-import { formatAddress } from "~/lib/people/normalise";
+import { formatAddress, formatRole } from "~/lib/people/normalise";
 import { asCountry, formatPhone } from "~/lib/phone";
 import { localDay } from "~/lib/rhythm";
 import { pageMeta } from "~/lib/site";
@@ -241,7 +241,15 @@ export default function ConnectionPage({ loaderData, actionData }: Route.Compone
     strength: c.strength ? String(c.strength) : "",
     priority: c.priority,
   });
-  const KIND_LABEL = { email: "Email", phone: "Phone", website: "Website", social: "Profile", address: "Address" };
+  const KIND_LABEL = {
+    email: "Email",
+    phone: "Phone",
+    website: "Website",
+    social: "Profile",
+    address: "Address",
+    sip: "SIP",
+    role: "Also",
+  };
   const pointHref = (p: (typeof c.points)[number]) =>
     p.kind === "email"
       ? safeHref(`mailto:${p.value}`)
@@ -251,7 +259,13 @@ export default function ConnectionPage({ loaderData, actionData }: Route.Compone
           ? null
           : safeHref(p.value);
   const pointText = (p: (typeof c.points)[number]) =>
-    p.kind === "phone" ? formatPhone(p.value, country) : p.kind === "address" ? formatAddress(p.value) : p.value;
+    p.kind === "phone"
+      ? formatPhone(p.value, country)
+      : p.kind === "address"
+        ? formatAddress(p.value)
+        : p.kind === "role"
+          ? formatRole(p.value)
+          : p.value;
   return (
     <section className="mx-auto max-w-5xl px-4 py-10 sm:px-6">
       <Link to="/connections" className="text-brand-700 text-sm underline dark:text-brand-200">
@@ -296,7 +310,8 @@ export default function ConnectionPage({ loaderData, actionData }: Route.Compone
             return (
               <li key={p.id} className="flex flex-wrap items-center gap-2">
                 <span className="w-36 shrink-0 text-slate-600 dark:text-slate-300">
-                  {p.service && p.service !== "other" ? p.service : KIND_LABEL[p.kind]} · {p.label}
+                  {p.service && p.service !== "other" ? p.service : KIND_LABEL[p.kind]}
+                  {p.kind === "role" ? "" : ` · ${p.label}`}
                 </span>
                 <span className="break-all">
                   {href ? (

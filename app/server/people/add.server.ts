@@ -82,7 +82,7 @@ export async function exactMatches(db: Database, userId: string, keys: { kind: s
         or(...list.map((k) => and(eq(contactPoint.kind, k.kind as "email"), eq(contactPoint.key, k.key)))),
       ),
     );
-  const rank = { email: 0, social: 1, phone: 2, website: 3, address: 4 } as const;
+  const rank = { email: 0, social: 1, phone: 2, website: 3, address: 4, sip: 5, role: 6 } as const;
   const held = rows.sort((a, b) => rank[a.kind] - rank[b.kind]).map((r) => r.connectionId);
   // Rows written straight into the table (before contact points, or by a seed) still count by column.
   const emails = list.filter((k) => k.kind === "email").map((k) => k.key);

@@ -1,6 +1,17 @@
 import { and, asc, desc, eq, inArray, ne, sql } from "drizzle-orm";
 import type { Shape } from "~/lib/csv-write";
-import type { EmailLabel, PersonRecord, PhoneLabel, WebsiteLabel } from "~/lib/people/draft";
+import {
+  ADDRESS_LABELS,
+  type AddressLabel,
+  EMAIL_LABELS,
+  type EmailLabel,
+  type PersonRecord,
+  PHONE_LABELS,
+  type PhoneLabel,
+  type RolePoint,
+  WEBSITE_LABELS,
+  type WebsiteLabel,
+} from "~/lib/people/draft";
 import { foldName } from "~/lib/people/normalise";
 import { connection, contactPoint, personHistory, sharedContact } from "~db/schema";
 import { chunk } from "../db/budget.server";
@@ -218,6 +229,8 @@ export async function exportShape(db: Database, userId: string, ids?: number[] |
     phones: number | null;
     sites: number | null;
     addresses: number | null;
+    sips: number | null;
+    roles: number | null;
   }>(sql`
     select
       max((select count(*) from ${contactPoint} p where p.connection_id = c.id and p.kind = 'email')
@@ -228,20 +241,42 @@ export async function exportShape(db: Database, userId: string, ids?: number[] |
             where p.connection_id = c.id and p.kind = 'phone' and p.value = c.phone))) as phones,
       max((select count(*) from ${contactPoint} p where p.connection_id = c.id and (p.kind = 'website'
         or (p.kind = 'social' and (p.value glob 'http:*' or p.value glob 'https:*'))))) as sites,
-      max((select count(*) from ${contactPoint} p where p.connection_id = c.id and p.kind = 'address')) as addresses
+      max((select count(*) from ${contactPoint} p where p.connection_id = c.id and p.kind = 'address')) as addresses,
+      max((select count(*) from ${contactPoint} p where p.connection_id = c.id and p.kind = 'sip')) as sips,
+      max((select count(*) from ${contactPoint} p where p.connection_id = c.id and p.kind = 'role')) as roles
     from ${connection} c
     where c.user_id = ${userId} ${chosen ? sql`and c.id in (select value from json_each(${chosen}))` : sql``}`);
   const at = (n: number | null | undefined) => Math.max(1, n ?? 0);
-  return { emails: at(row?.emails), phones: at(row?.phones), sites: at(row?.sites), addresses: at(row?.addresses) };
+  return {
+    emails: at(row?.emails),
+    phones: at(row?.phones),
+    sites: at(row?.sites),
+    addresses: at(row?.addresses),
+    sips: row?.sips ?? 0,
+    roles: row?.roles ?? 0,
+  };
+}
+
+/** A stored label as ours, or "other" with the person's own word beside it. */
+function labelled<T extends string>(label: string, ours: readonly T[], other: T): { label: T; customLabel?: string } {
+  return (ours as readonly string[]).includes(label) ? { label: label as T } : { label: other, customLabel: label };
 }
 
 function toRecord(r: typeof connection.$inferSelect, points: (typeof contactPoint.$inferSelect)[]): PersonRecord {
   const of = (kind: string) => points.filter((p) => p.kind === kind);
   // Rows from before contact points, whose email another row held, still carry it in the column.
-  const emails = of("email").map((p) => ({ value: p.value, label: p.label as EmailLabel, preferred: p.preferred }));
+  const emails = of("email").map((p) => ({
+    value: p.value,
+    ...labelled<EmailLabel>(p.label, EMAIL_LABELS, "other"),
+    preferred: p.preferred,
+  }));
   if (r.email && !emails.some((e) => e.value === r.email))
     emails.push({ value: r.email, label: "other", preferred: false });
-  const phones = of("phone").map((p) => ({ value: p.value, label: p.label as PhoneLabel, preferred: p.preferred }));
+  const phones = of("phone").map((p) => ({
+    value: p.value,
+    ...labelled<PhoneLabel>(p.label, PHONE_LABELS, "other"),
+    preferred: p.preferred,
+  }));
   if (r.phone && !phones.some((e) => e.value === r.phone))
     phones.push({ value: r.phone, label: "mobile", preferred: false });
   return {
@@ -257,14 +292,30 @@ function toRecord(r: typeof connection.$inferSelect, points: (typeof contactPoin
     },
     emails,
     phones,
-    websites: of("website").map((p) => ({ value: p.value, label: p.label as WebsiteLabel, preferred: p.preferred })),
+    websites: of("website").map((p) => ({
+      value: p.value,
+      ...labelled<WebsiteLabel>(p.label, WEBSITE_LABELS, "other"),
+      preferred: p.preferred,
+    })),
     socials: of("social").map((p) => ({ service: p.service ?? "other", value: p.value, preferred: p.preferred })),
     addresses: of("address").map((p) => {
       let parts = {};
       try {
         parts = JSON.parse(p.value);
       } catch {}
-      return { ...parts, label: p.label as "work", preferred: p.preferred };
+      return { ...parts, ...labelled<AddressLabel>(p.label, ADDRESS_LABELS, "other"), preferred: p.preferred };
+    }),
+    sips: of("sip").map((p) => ({
+      value: p.value,
+      ...labelled<EmailLabel>(p.label, EMAIL_LABELS, "other"),
+      preferred: p.preferred,
+    })),
+    otherRoles: of("role").flatMap((p) => {
+      try {
+        return [JSON.parse(p.value) as RolePoint];
+      } catch {
+        return [];
+      }
     }),
     title: r.title ?? undefined,
     organization: r.company ?? undefined,
