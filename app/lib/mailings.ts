@@ -109,6 +109,8 @@ export const LEFT_OUT_REASONS = {
   unsubscribed: "Unsubscribed from your mailings",
   bounced: "Their address bounced",
   complained: "Marked a mailing as spam",
+  "no-organiser-consent": "Did not agree to hear from you when joining",
+  "organiser-withdrawn": "No longer wants to hear from you",
 } as const;
 export type LeftOutReason = keyof typeof LEFT_OUT_REASONS;
 
@@ -168,6 +170,8 @@ export const composeFormSchema = z.object({
     .regex(/^\d{1,15}(,\d{1,15})*$/, "Hand-picked people are a list of ids")
     .optional(),
   previewPerson: z.coerce.number().int().positive().optional().catch(undefined),
+  /** An organiser's event: the audience is its attendees who agreed to hear from the organiser. */
+  orgEvent: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER).optional(),
 });
 export type ComposeForm = z.infer<typeof composeFormSchema>;
 
