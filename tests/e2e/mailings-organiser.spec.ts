@@ -1,4 +1,4 @@
-import { expect, ownerTest as test } from "./fixtures";
+import { expect, expectAccessible, screenshotPath, ownerTest as test } from "./fixtures";
 
 const local = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 16);
 
@@ -6,7 +6,7 @@ test("an organiser mails the attendees who agreed to hear from them: one message
   page,
   browser,
   baseURL,
-}) => {
+}, info) => {
   const stamp = Date.now().toString(36);
   const title = `Garden Forum ${stamp}`;
   const organiser = `Garden Trust ${stamp}`;
@@ -49,6 +49,8 @@ test("an organiser mails the attendees who agreed to hear from them: one message
   await expect(page.getByRole("list", { name: "Left out" })).toHaveText(
     "Jo No: Did not agree to hear from you when joining",
   );
+  await expectAccessible(page);
+  await page.screenshot({ path: screenshotPath("mailings-organiser-audience", info.project.name), fullPage: true });
   await page.getByLabel("Subject").fill(`Garden tour ${stamp}`);
   await page
     .getByLabel("Message (plain text; links become clickable)")

@@ -263,8 +263,10 @@ export default function Compose({ loaderData, actionData }: Route.ComponentProps
       </Link>
       <h1 className="mt-2 font-bold text-3xl tracking-tight">New mailing</h1>
       <p className="mt-2 text-slate-600 dark:text-slate-300">
-        Only people who agreed to be contacted (or for whom you recorded a lawful basis) get it. Each message carries a
-        one-click unsubscribe link.
+        {orgEvent
+          ? "Only attendees who agreed to hear from you get it; {{last_gift}} stays empty for them."
+          : "Only people who agreed to be contacted (or for whom you recorded a lawful basis) get it."}{" "}
+        Each message carries a one-click unsubscribe link.
       </p>
       <Form method="post" {...getFormProps(form)} className="mt-6 space-y-6">
         <input type="hidden" name="key" value={key} />
