@@ -5,8 +5,10 @@ import { escapeHtml } from "./escape";
 export const MAILING_LIMITS = {
   /** People one mailing may go to. */
   perMailing: 5000,
-  /** Messages one account may send in a day (the last 24 hours), test sends included. */
+  /** Messages one account may send in a day (the last 24 hours); test sends are limited apart, below. */
   perDay: 10000,
+  /** Test sends to the owner's own address a minute (the strict rate limit), so tests are no way around the caps. */
+  testsPerMinute: 5,
   subject: 150,
   /** The body as typed, in characters (about 50 KB). */
   body: 50000,
@@ -124,6 +126,7 @@ export const MESSAGES = {
   schedulePast: "Choose a time in the future",
   scheduleInvalid: "Enter a date and time",
   campaignNeeded: "Choose a campaign for {{campaign_link}}",
+  tooManyTests: "You can send 5 tests a minute; try again in a minute",
   dailyCap: `You can send ${MAILING_LIMITS.perDay.toLocaleString("en-US")} messages a day; try again tomorrow or send to fewer people`,
 } as const;
 

@@ -9,6 +9,7 @@ import {
   composeFormSchema,
   MAILING_LIMITS,
   MERGE_FIELDS,
+  MESSAGES,
   rulesFromForm,
 } from "~/lib/mailings";
 import { pageMeta } from "~/lib/site";
@@ -25,6 +26,7 @@ import {
 } from "~/server/mailings/audience.server";
 import { createMailing, previewFor, sendTest } from "~/server/mailings/mailings.server";
 import { notFound, parseId, unknownIntent } from "~/server/platform/http.server";
+import { allow } from "~/server/platform/rate-limit.server";
 import { redirectWithToast } from "~/server/platform/toast.server";
 import type { Route } from "./+types/compose";
 
@@ -123,6 +125,11 @@ export async function action({ request, context }: Route.ActionArgs) {
     const { included } = await audienceOf(app.db, user.id, rules, timeZone, orgEventId);
     const member = included.find((m) => m.id === v.previewPerson) ?? included[0] ?? null;
     if (intent === "test") {
+      if (!(await allow(app.env, "strict", `mailing-test:${user.id}`)))
+        return data(
+          { reply: submission.reply(), audience, tested: null, testError: MESSAGES.tooManyTests },
+          { status: 429 },
+        );
       const ok = await sendTest(app, user.id, message, member, origin);
       return data({ reply: submission.reply(), audience, tested: ok ? user.email : null });
     }
@@ -181,6 +188,7 @@ export default function Compose({ loaderData, actionData }: Route.ComponentProps
   const preview =
     result && "preview" in result ? (result.preview as { to: string; subject: string; text: string } | null) : null;
   const tested = result && "tested" in result ? result.tested : undefined;
+  const testError = result && "testError" in result ? String(result.testError) : undefined;
   const basisDone = actionData && "basisDone" in actionData ? actionData.basisDone : null;
   const basisError = actionData && "basisError" in actionData ? actionData.basisError : null;
   // The rules that pick among the owner's own people (an organiser's event audience has none).
@@ -392,7 +400,11 @@ export default function Compose({ loaderData, actionData }: Route.ComponentProps
               Send mailing
             </button>
           </div>
-          {tested !== undefined ? (
+          {testError ? (
+            <p role="alert" className="text-red-700 text-sm dark:text-red-300">
+              {testError}
+            </p>
+          ) : tested !== undefined ? (
             <p role="status" className="text-sm">
               {tested ? `Test sent to ${ownerEmail}` : "The test could not be sent: no mail provider is set up."}
             </p>
