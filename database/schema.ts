@@ -1339,6 +1339,8 @@ export const mailing = sqliteTable(
     origin: text("origin").notNull().default(""),
     // The compose form's one-time key: a double click or resubmission finds the mailing already made.
     clientKey: text("client_key").notNull(),
+    // Set when an organiser mails the attendees of this event who agreed to hear from them.
+    orgEventId: integer("org_event_id").references(() => orgEvent.id, { onDelete: "set null" }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -1372,6 +1374,8 @@ export const mailingRecipient = sqliteTable(
     bouncedAt: integer("bounced_at", { mode: "timestamp_ms" }),
     clickedAt: integer("clicked_at", { mode: "timestamp_ms" }),
     unsubscribedAt: integer("unsubscribed_at", { mode: "timestamp_ms" }),
+    // An organiser mailing's attendee (never one of the organiser's own people).
+    attendeeId: integer("attendee_id").references(() => orgAttendee.id, { onDelete: "set null" }),
     createdAt: createdAt(),
   },
   (t) => [
@@ -1428,4 +1432,25 @@ export const mailingGift = sqliteTable(
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.giftKey] }), index("mailing_gift_mailing_idx").on(t.mailingId)],
+);
+
+/**
+ * Whether an attendee agreed to hear from the event's organiser, with what they were shown: kept, never
+ * overwritten; the latest record per (event, email) decides. An unsubscribe or complaint adds a withdrawal.
+ */
+export const orgMailConsent = sqliteTable(
+  "org_mail_consent",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    eventId: integer("event_id")
+      .notNull()
+      .references(() => orgEvent.id, { onDelete: "cascade" }),
+    attendeeId: integer("attendee_id"),
+    email: text("email").notNull(),
+    given: integer("given", { mode: "boolean" }).notNull(),
+    source: text("source", { enum: ["join", "settings", "unsubscribe", "complaint"] }).notNull(),
+    shown: text("shown").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("org_mail_consent_event_idx").on(t.eventId, t.email, t.id)],
 );

@@ -5,8 +5,10 @@ import { escapeHtml } from "./escape";
 export const MAILING_LIMITS = {
   /** People one mailing may go to. */
   perMailing: 5000,
-  /** Messages one account may send in a day (the last 24 hours), test sends included. */
+  /** Messages one account may send in a day (the last 24 hours); test sends are limited apart, below. */
   perDay: 10000,
+  /** Test sends to the owner's own address a minute (the strict rate limit), so tests are no way around the caps. */
+  testsPerMinute: 5,
   subject: 150,
   /** The body as typed, in characters (about 50 KB). */
   body: 50000,
@@ -109,6 +111,8 @@ export const LEFT_OUT_REASONS = {
   unsubscribed: "Unsubscribed from your mailings",
   bounced: "Their address bounced",
   complained: "Marked a mailing as spam",
+  "no-organiser-consent": "Did not agree to hear from you when joining",
+  "organiser-withdrawn": "No longer wants to hear from you",
 } as const;
 export type LeftOutReason = keyof typeof LEFT_OUT_REASONS;
 
@@ -122,6 +126,7 @@ export const MESSAGES = {
   schedulePast: "Choose a time in the future",
   scheduleInvalid: "Enter a date and time",
   campaignNeeded: "Choose a campaign for {{campaign_link}}",
+  tooManyTests: "You can send 5 tests a minute; try again in a minute",
   dailyCap: `You can send ${MAILING_LIMITS.perDay.toLocaleString("en-US")} messages a day; try again tomorrow or send to fewer people`,
 } as const;
 
@@ -168,6 +173,8 @@ export const composeFormSchema = z.object({
     .regex(/^\d{1,15}(,\d{1,15})*$/, "Hand-picked people are a list of ids")
     .optional(),
   previewPerson: z.coerce.number().int().positive().optional().catch(undefined),
+  /** An organiser's event: the audience is its attendees who agreed to hear from the organiser. */
+  orgEvent: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER).optional(),
 });
 export type ComposeForm = z.infer<typeof composeFormSchema>;
 

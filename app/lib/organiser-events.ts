@@ -139,6 +139,10 @@ export const VISIBILITY_LABEL: Record<Visibility, string> = {
 export const DIRECTORY_CONSENT_TEXT =
   "List me in this event's attendee directory with my name, company, title and interests. My email and phone are shown only to people I exchange with.";
 
+/** What the join form shows beside the organiser-mail choice; stored with each such consent record. */
+export const organiserMailConsentText = (organiser: string) =>
+  `Email me news from ${organiser} about this and future events. ${organiser} gets my name and email address for this, and every message has a one-click unsubscribe.`;
+
 export const JOIN_MESSAGES = {
   // The specification's wording (section 5).
   name: "Name must be at least 2 characters",
@@ -167,6 +171,7 @@ export const joinFormSchema = z.object({
   interests: text(300).transform((v) => v ?? ""),
   listed: checkbox,
   visibility: z.enum(VISIBILITY).catch("everyone"),
+  updates: checkbox,
 });
 
 export type JoinForm = z.infer<typeof joinFormSchema>;

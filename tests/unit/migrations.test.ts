@@ -192,3 +192,29 @@ describe("card structured name migration", () => {
     for (const file of files.slice(index + 1)) apply(db, file);
   });
 });
+
+describe("organiser mailings migration", () => {
+  it("keeps every row, existing mailings and recipients stay the owner's, and a consent goes with its event", async () => {
+    const { db, index } = await seededBefore("0024_organiser_mailings");
+    db.exec(`insert into mailing (user_id, subject, body, client_key) select id, 's', 'b', 'k' from user limit 1`);
+    db.exec(
+      `insert into mailing_recipient (mailing_id, user_id, email) select id, user_id, 'a@example.org' from mailing`,
+    );
+    db.exec(`insert into org_event (slug, user_id, title, starts_at, ends_at, time_zone, organiser_name)
+      select 'mig-event', id, 'Summit', '2030-05-01T09:00', '2030-05-01T17:00', 'UTC', 'Org' from user limit 1`);
+    const before = counts(db);
+    apply(db, files[index] as string);
+    expect(counts(db)).toEqual({ ...before, org_mail_consent: 0 });
+    expect(db.prepare("select org_event_id from mailing").get()).toEqual({ org_event_id: null });
+    expect(db.prepare("select attendee_id, email from mailing_recipient").get()).toEqual({
+      attendee_id: null,
+      email: "a@example.org",
+    });
+    db.exec(`insert into org_mail_consent (event_id, email, given, source, shown)
+      select id, 'a@example.org', 1, 'join', 'Yes' from org_event where slug = 'mig-event'`);
+    db.exec("pragma foreign_keys = on");
+    db.exec("delete from org_event where slug = 'mig-event'");
+    expect(db.prepare("select count(*) as n from org_mail_consent").get()).toEqual({ n: 0 });
+    for (const file of files.slice(index + 1)) apply(db, file);
+  });
+});

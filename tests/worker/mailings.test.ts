@@ -599,3 +599,54 @@ describe("gifts through a mailing", () => {
     ).toBe(0);
   });
 });
+
+describe("test sends and delivery", () => {
+  it("a test send goes to the owner alone, marked as a test, and is limited; a signed delivered event is counted", async () => {
+    const o = await owner("Tess Owner");
+    const tag = crypto.randomUUID().slice(0, 6);
+    const email = `tess-${tag}@example.org`;
+    await person(o.userId, `Tia ${tag}`, email, "share", { event: "Summit" });
+    const test = () =>
+      call("/mailings/new", {
+        ...form({
+          intent: "test",
+          key: crypto.randomUUID(),
+          subject: "Hello {{first_name}}",
+          body: "Hi",
+          event: "Summit",
+        }),
+        headers: { cookie: o.cookie },
+      });
+    const first = await test();
+    expect(first.status).toBe(200);
+    expect((await first.text()).replaceAll("<!-- -->", "")).toContain(`Test sent to ${o.email}`);
+    expect(await outboxFor(o.email)).toEqual([expect.objectContaining({ subject: `[Test] Hello Tia` })]);
+    expect(await outboxFor(email)).toHaveLength(0);
+    // Tests are not a way around the sending caps: a few a minute, then a refusal beside the buttons.
+    const answers: number[] = [];
+    for (let i = 0; i < 5; i++) answers.push((await test()).status);
+    expect(answers.at(-1)).toBe(429);
+    expect((await outboxFor(o.email)).length).toBeLessThanOrEqual(MAILING_LIMITS.testsPerMinute);
+
+    const made = await createMailing(ctx(), o.userId, input(), ORIGIN);
+    if ("errors" in made) throw new Error("refused");
+    await deliver(made.id);
+    const providerId = (
+      await one<{ provider_id: string }>("select provider_id from mailing_recipient where mailing_id = ?", made.id)
+    )?.provider_id;
+    const payload = JSON.stringify({ type: "email.delivered", data: { email_id: providerId } });
+    const id = `msg_${crypto.randomUUID()}`;
+    const signed = await call("/api/mailings/webhook", {
+      method: "POST",
+      body: payload,
+      headers: {
+        "content-type": "application/json",
+        "svix-id": id,
+        "svix-timestamp": String(Math.floor(Date.now() / 1000)),
+        "svix-signature": new Webhook((await mailWebhookSecret(parseEnv(env))) ?? "").sign(id, new Date(), payload),
+      },
+    });
+    expect(signed.status).toBe(200);
+    expect((await mailingResults(ctx().db, o.userId, made.id))?.counts).toMatchObject({ sent: 1, delivered: 1 });
+  });
+});

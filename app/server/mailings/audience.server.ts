@@ -1,6 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import { type AudienceRules, LEFT_OUT_REASONS, type LeftOutReason } from "~/lib/mailings";
-import { connection, personHistory } from "~db/schema";
+import { connection, orgEvent, personHistory } from "~db/schema";
 import type { Database } from "../db/db.server";
 import { rhythmsOf } from "../follow/rhythm.server";
 
@@ -85,6 +85,62 @@ export async function resolveAudience(
     }
   }
   return { included, leftOut };
+}
+
+type AttendeeRow = {
+  id: number;
+  name: string;
+  email: string;
+  listed: number;
+  given: number | null;
+  suppressed: "unsubscribed" | "bounced" | "complained" | null;
+};
+
+/**
+ * An organiser's event audience: its attendees whose latest choice was yes to hearing from the organiser,
+ * minus addresses the organiser may no longer mail. Null for an event that is not this account's. Left-out
+ * attendees are named only when they are listed in the directory, the organiser's view of the event (0130).
+ */
+export async function resolveEventAudience(
+  db: Database,
+  userId: string,
+  eventId: number,
+): Promise<{ title: string; organiserName: string; included: Member[]; leftOut: LeftOut[] } | null> {
+  const event = await db
+    .select({ title: orgEvent.title, organiserName: orgEvent.organiserName })
+    .from(orgEvent)
+    .where(and(eq(orgEvent.id, eventId), eq(orgEvent.userId, userId)))
+    .get();
+  if (!event) return null;
+  const rows = await db.all<AttendeeRow>(sql`select a.id, a.name, a.email, a.listed,
+      (select c.given from org_mail_consent c where c.event_id = a.event_id and c.email = a.email
+        order by c.id desc limit 1) as given,
+      (select m.reason from mail_suppression m where m.user_id = ${userId} and m.email = a.email) as suppressed
+    from org_attendee a where a.event_id = ${eventId}
+    order by lower(a.name), a.id`);
+  const included: Member[] = [];
+  const leftOut: LeftOut[] = [];
+  for (const r of rows) {
+    const out = (reason: LeftOutReason) =>
+      leftOut.push({
+        id: r.id,
+        name: r.listed ? r.name : "An attendee not in the directory",
+        reason,
+        why: LEFT_OUT_REASONS[reason],
+      });
+    if (r.given === null) out("no-organiser-consent");
+    else if (!r.given) out("organiser-withdrawn");
+    else if (r.suppressed) out(r.suppressed);
+    else
+      included.push({
+        id: r.id,
+        name: r.name,
+        firstName: r.name.trim().split(/\s+/)[0] ?? "",
+        email: r.email,
+        eventName: event.title,
+      });
+  }
+  return { ...event, included, leftOut };
 }
 
 /** What the audience form offers: the owner's tags, events and imported files. */

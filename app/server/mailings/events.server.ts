@@ -9,6 +9,8 @@ type Recipient = {
   id: number;
   user_id: string;
   connection_id: number | null;
+  attendee_id: number | null;
+  org_event_id: number | null;
   email: string;
   mailing_id: number;
   subject: string;
@@ -16,9 +18,12 @@ type Recipient = {
 };
 
 export async function recipientById(db: Database, id: number) {
-  const [row] = await db.all<Recipient>(sql`select r.id, r.user_id, r.connection_id, r.email, r.mailing_id, m.subject,
-      u.name as owner_name
-    from mailing_recipient r join mailing m on m.id = r.mailing_id join user u on u.id = r.user_id where r.id = ${id}`);
+  // An organiser mailing names the sender as the event does, the name its attendees agreed to hear from.
+  const [row] = await db.all<Recipient>(sql`select r.id, r.user_id, r.connection_id, r.attendee_id, m.org_event_id,
+      r.email, r.mailing_id, m.subject, coalesce(e.organiser_name, u.name) as owner_name
+    from mailing_recipient r join mailing m on m.id = r.mailing_id join user u on u.id = r.user_id
+      left join org_event e on e.id = m.org_event_id and e.user_id = r.user_id
+    where r.id = ${id}`);
   return row ?? null;
 }
 
@@ -30,6 +35,17 @@ const timeline = (r: Recipient, what: string, text: string): Statement =>
     where ${r.connection_id} is not null
     on conflict (user_id, client_id) do nothing`);
 
+/** For an organiser mailing: the attendee's withdrawal from hearing from the organiser, on that event's record. */
+const organiserWithdrawal = (
+  r: Recipient,
+  source: "unsubscribe" | "complaint",
+  shown: string,
+  unless: ReturnType<typeof sql>,
+) =>
+  rawSql(sql`insert into org_mail_consent (event_id, attendee_id, email, given, source, shown, created_at)
+    select ${r.org_event_id}, ${r.attendee_id}, ${r.email}, 0, ${source}, ${shown}, ${Date.now()}
+    where ${r.org_event_id} is not null and not (${unless})`);
+
 /**
  * One-click unsubscribe (RFC 8058) or the page's button: the address is suppressed for this owner for
  * good, and the withdrawal is a consent record on the person's history. Repeating it changes nothing.
@@ -39,6 +55,13 @@ export async function unsubscribe(db: Database, recipientId: number) {
   if (!r) return null;
   const now = Date.now();
   await writeBatch(db, [
+    // Before the recipient is marked, so a repeated unsubscribe records nothing twice.
+    organiserWithdrawal(
+      r,
+      "unsubscribe",
+      `Unsubscribed from ${r.owner_name}'s mailings (from “${r.subject.slice(0, 200)}”)`,
+      sql`(select unsubscribed_at from mailing_recipient where id = ${r.id}) is not null`,
+    ),
     rawSql(sql`insert into mail_suppression (user_id, email, reason, mailing_id, created_at)
       values (${r.user_id}, ${r.email}, 'unsubscribed', ${r.mailing_id}, ${now})
       on conflict (user_id, email) do update set reason = 'unsubscribed' where mail_suppression.reason <> 'complained'`),
@@ -123,6 +146,16 @@ export async function applyProviderEvent(db: Database, event: ProviderEvent) {
   const reason = event.type === "email.bounced" ? "bounced" : event.type === "email.complained" ? "complained" : null;
   if (!reason) return true;
   const statements: Statement[] = [
+    ...(reason === "complained"
+      ? [
+          organiserWithdrawal(
+            r,
+            "complaint",
+            `Marked ${r.owner_name}'s mailing “${r.subject.slice(0, 200)}” as spam`,
+            sql`exists (select 1 from mail_suppression where user_id = ${r.user_id} and email = ${r.email} and reason = 'complained')`,
+          ),
+        ]
+      : []),
     rawSql(sql`insert into mail_suppression (user_id, email, reason, mailing_id, created_at)
       values (${r.user_id}, ${r.email}, ${reason}, ${r.mailing_id}, ${now})
       on conflict (user_id, email) do update set reason = excluded.reason`),

@@ -11,12 +11,12 @@ import {
   usesField,
 } from "~/lib/mailings";
 import { formatMoney } from "~/lib/money";
-import { campaign, card, mailing, mailingRecipient, user } from "~db/schema";
+import { campaign, card, mailing, mailingRecipient, orgEvent, user } from "~db/schema";
 import type { Database } from "../db/db.server";
 import { rawSql, type Statement, writeBatch } from "../db/write.server";
 import type { AppEnv, MailingMessage } from "../platform/env.server";
 import { sha256Hex } from "../platform/tokens.server";
-import { type Member, resolveAudience } from "./audience.server";
+import { type Member, resolveAudience, resolveEventAudience } from "./audience.server";
 import { type MailingProvider, type OutMessage, outboxProvider, resendProvider } from "./provider.server";
 import { clickPath, unsubscribePath } from "./tokens.server";
 
@@ -38,6 +38,8 @@ export type ComposeInput = {
   scheduleAt: Date | null;
   /** The form's one-time key (a double click sends once). */
   key: string;
+  /** An organiser's event: its attendees who agreed to hear from the organiser, instead of `rules`. */
+  orgEventId?: number | null;
 };
 export type FieldErrors = Partial<Record<"subject" | "body" | "audience" | "schedule" | "campaignId", string[]>>;
 
@@ -123,7 +125,7 @@ async function ownerOf(db: Database, userId: string) {
 export async function previewFor(
   ctx: MailCtx,
   userId: string,
-  input: Pick<ComposeInput, "subject" | "body" | "campaignId">,
+  input: Pick<ComposeInput, "subject" | "body" | "campaignId" | "orgEventId">,
   member: Member,
   origin: string,
 ) {
@@ -131,7 +133,8 @@ export async function previewFor(
   const shared: Shared = {
     card: await cardLink(ctx.db, userId, origin),
     campaign: campaignLink(origin, input.campaignId, null),
-    gifts: await lastGifts(ctx.db, userId, [member.id]),
+    // An attendee's id is not one of the owner's people: their gifts are never looked up by it.
+    gifts: input.orgEventId ? new Map() : await lastGifts(ctx.db, userId, [member.id]),
   };
   const values = valuesFor(member, shared);
   return {
@@ -146,7 +149,7 @@ export async function previewFor(
 export async function sendTest(
   ctx: MailCtx,
   userId: string,
-  input: Pick<ComposeInput, "subject" | "body" | "campaignId">,
+  input: Pick<ComposeInput, "subject" | "body" | "campaignId" | "orgEventId">,
   sample: Member | null,
   origin: string,
 ) {
@@ -156,7 +159,7 @@ export async function sendTest(
   const shared: Shared = {
     card: await cardLink(ctx.db, userId, origin),
     campaign: campaignLink(origin, input.campaignId, null),
-    gifts: sample ? await lastGifts(ctx.db, userId, [sample.id]) : new Map(),
+    gifts: sample && !input.orgEventId ? await lastGifts(ctx.db, userId, [sample.id]) : new Map(),
   };
   const values = valuesFor(sample ?? { id: 0, firstName: owner.name.split(/\s+/)[0] ?? "", eventName: null }, shared);
   const unsubscribe = `${origin}/mail/u/test`;
@@ -203,7 +206,12 @@ export async function createMailing(
       repeat: true,
     };
   const errors: FieldErrors = {};
-  const { included } = await resolveAudience(ctx.db, userId, input.rules, opts);
+  const orgEventId = input.orgEventId ?? null;
+  const eventAudience = orgEventId ? await resolveEventAudience(ctx.db, userId, orgEventId) : null;
+  // Another account's event is refused the way an empty audience is: nothing about it is said.
+  const { included } = orgEventId
+    ? (eventAudience ?? { included: [] })
+    : await resolveAudience(ctx.db, userId, input.rules, opts);
   if (!included.length) errors.audience = [MESSAGES.audienceEmpty];
   else if (included.length > MAILING_LIMITS.perMailing) errors.audience = [MESSAGES.audienceTooBig];
   if (input.scheduleAt && input.scheduleAt.getTime() <= now.getTime()) errors.schedule = [MESSAGES.schedulePast];
@@ -224,7 +232,8 @@ export async function createMailing(
       userId,
       subject: input.subject,
       body: input.body,
-      audience: input.rules as unknown as Record<string, unknown>,
+      audience: (orgEventId ? { orgEvent: orgEventId } : input.rules) as unknown as Record<string, unknown>,
+      orgEventId,
       campaignId: input.campaignId,
       status: "draft",
       scheduledAt: input.scheduleAt,
@@ -233,7 +242,12 @@ export async function createMailing(
     })
     .onConflictDoUpdate({
       target: [mailing.userId, mailing.clientKey],
-      set: { subject: input.subject, body: input.body },
+      set: {
+        subject: input.subject,
+        body: input.body,
+        audience: (orgEventId ? { orgEvent: orgEventId } : input.rules) as unknown as Record<string, unknown>,
+        orgEventId,
+      },
       where: sql`${mailing.status} in ('draft', 'cancelled') and ${mailing.recipients} = 0`,
     })
     .returning({ id: mailing.id });
@@ -255,10 +269,14 @@ export async function createMailing(
   const dayAgo = now.getTime() - 24 * 3_600_000;
   const statements: Statement[] = [];
   for (let i = 0; i < included.length; i += 500) {
-    const chunk = included.slice(i, i + 500).map((m) => ({ c: m.id, e: m.email }));
+    // An organiser mailing's recipients are attendees, never the organiser's own people.
+    const chunk = included
+      .slice(i, i + 500)
+      .map((m) => (orgEventId ? { a: m.id, e: m.email } : { c: m.id, e: m.email }));
     statements.push(
-      rawSql(sql`insert into mailing_recipient (mailing_id, user_id, connection_id, email, status)
-        select ${id}, ${userId}, json_extract(value, '$.c'), json_extract(value, '$.e'), 'queued' from json_each(${JSON.stringify(chunk)})
+      rawSql(sql`insert into mailing_recipient (mailing_id, user_id, connection_id, attendee_id, email, status)
+        select ${id}, ${userId}, json_extract(value, '$.c'), json_extract(value, '$.a'), json_extract(value, '$.e'), 'queued'
+        from json_each(${JSON.stringify(chunk)})
         where (select count(*) from mailing_recipient where user_id = ${userId} and created_at > ${dayAgo}) + ${chunk.length} <= ${MAILING_LIMITS.perDay}
         on conflict (mailing_id, email) do nothing`),
     );
@@ -359,10 +377,16 @@ async function sendGroup(ctx: MailCtx, body: MailingMessage): Promise<{ retry: n
     rawSql(sql`update mailing_recipient set status = 'sending', attempts = attempts + 1
       where mailing_id = ${m.id} and id in (select value from json_each(${ids})) and status = 'queued'
         and (select status from mailing where id = ${m.id}) = 'sending'
-      returning id, connection_id, email, attempts`),
+      returning id, connection_id, attendee_id, email, attempts`),
   ]);
   const rows = (
-    (claimed?.results ?? []) as { id: number; connection_id: number | null; email: string; attempts: number }[]
+    (claimed?.results ?? []) as {
+      id: number;
+      connection_id: number | null;
+      attendee_id: number | null;
+      email: string;
+      attempts: number;
+    }[]
   ).sort((a, b) => a.id - b.id);
   if (!rows.length) {
     await finishIfDone(ctx.db, m.id);
@@ -383,28 +407,30 @@ async function sendGroup(ctx: MailCtx, body: MailingMessage): Promise<{ retry: n
     await finishIfDone(ctx.db, m.id);
     return { retry: null };
   }
-  const people = await ctx.db.all<{ id: number; name: string; given_name: string | null; event_name: string | null }>(
-    sql`select id, name, given_name, event_name from connection where user_id = ${m.userId}
-      and id in (select value from json_each(${JSON.stringify(rows.map((r) => r.connection_id).filter(Boolean))}))`,
-  );
-  const byId = new Map(people.map((p) => [p.id, p]));
+  const people = m.orgEventId ? await attendeesOf(ctx.db, m.orgEventId, rows) : await peopleOf(ctx.db, m.userId, rows);
+  const byId = new Map(people.list.map((p) => [p.id, p]));
   const shared: Shared = {
     card: await cardLink(ctx.db, m.userId, m.origin),
     campaign: campaignLink(m.origin, m.campaignId, m.id),
-    gifts: await lastGifts(
-      ctx.db,
-      m.userId,
-      people.map((p) => p.id),
-    ),
+    gifts: m.orgEventId
+      ? new Map()
+      : await lastGifts(
+          ctx.db,
+          m.userId,
+          people.list.map((p) => p.id),
+        ),
   };
-  const from = fromAddress(ctx.env, owner.name);
+  // An organiser's attendees agreed to hear from the organiser by the name the event shows.
+  const senderName = people.organiserName ?? owner.name;
+  const from = fromAddress(ctx.env, senderName);
   const messages = await Promise.all(
     rows.map((r) => {
-      const p = r.connection_id ? byId.get(r.connection_id) : undefined;
+      const ref = m.orgEventId ? r.attendee_id : r.connection_id;
+      const p = ref ? byId.get(ref) : undefined;
       const firstName = p ? p.given_name?.trim() || p.name.trim().split(/\s+/)[0] || "" : "";
       return renderMessage(
         ctx.env,
-        { subject: m.subject, body: m.body, origin: m.origin, ownerName: owner.name },
+        { subject: m.subject, body: m.body, origin: m.origin, ownerName: senderName },
         { recipientId: r.id, email: r.email },
         valuesFor({ id: p?.id ?? 0, firstName, eventName: p?.event_name ?? null }, shared),
         from,
@@ -440,6 +466,28 @@ async function sendGroup(ctx: MailCtx, body: MailingMessage): Promise<{ retry: n
   ]);
   await finishIfDone(ctx.db, m.id);
   return { retry: null };
+}
+
+type Named = { id: number; name: string; given_name: string | null; event_name: string | null };
+
+/** The owner's people a claimed group names, for their merge values. */
+async function peopleOf(db: Database, userId: string, rows: { connection_id: number | null }[]) {
+  const list = await db.all<Named>(
+    sql`select id, name, given_name, event_name from connection where user_id = ${userId}
+      and id in (select value from json_each(${JSON.stringify(rows.map((r) => r.connection_id).filter(Boolean))}))`,
+  );
+  return { list, organiserName: null };
+}
+
+/** The event's attendees a claimed group names; the event is the mailing's own, so no other event's are read. */
+async function attendeesOf(db: Database, eventId: number, rows: { attendee_id: number | null }[]) {
+  const list = await db.all<Named>(
+    sql`select a.id, a.name, null as given_name, e.title as event_name from org_attendee a join org_event e on e.id = a.event_id
+      where a.event_id = ${eventId}
+        and a.id in (select value from json_each(${JSON.stringify(rows.map((r) => r.attendee_id).filter(Boolean))}))`,
+  );
+  const event = await db.select({ name: orgEvent.organiserName }).from(orgEvent).where(eq(orgEvent.id, eventId)).get();
+  return { list, organiserName: event?.name ?? null };
 }
 
 /** Marks a mailing sent once no recipient is waiting or in flight. */

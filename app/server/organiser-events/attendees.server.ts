@@ -3,6 +3,7 @@ import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import {
   DIRECTORY_CONSENT_TEXT,
   type JoinForm,
+  organiserMailConsentText,
   rankMatches,
   VISIBILITY_LABEL,
   type Visibility,
@@ -63,6 +64,14 @@ export async function joinEvent(
     rawSql(sql`insert into org_consent (event_id, attendee_id, email, listed, visibility, shown, created_at)
       select event_id, id, email, listed, visibility, ${shownText(input.listed, input.visibility)}, ${now.getTime()}
       from org_attendee where pass_token = ${pass}`),
+    // Agreeing to hear from the organiser is its own choice, recorded only when made (no record is a no).
+    ...(input.updates
+      ? [
+          rawSql(sql`insert into org_mail_consent (event_id, attendee_id, email, given, source, shown, created_at)
+            select event_id, id, email, 1, 'join', ${organiserMailConsentText(event.organiserName)}, ${now.getTime()}
+            from org_attendee where pass_token = ${pass}`),
+        ]
+      : []),
     // A signed-in join of an address that joined as a visitor links the account; never takes it from another.
     ...(input.userId
       ? [

@@ -4,6 +4,7 @@ import {
   DIRECTORY_CONSENT_TEXT,
   formatLocal,
   JOIN_MESSAGES,
+  organiserMailConsentText,
   VISIBILITY,
   VISIBILITY_LABEL,
 } from "~/lib/organiser-events";
@@ -122,6 +123,10 @@ function JoinForm({ e, state }: { e: PublicOrgEvent; state: JoinState }) {
       <label className="check">
         <input type="checkbox" name="listed" defaultChecked={v.listed === "on"} />
         <span>{DIRECTORY_CONSENT_TEXT}</span>
+      </label>
+      <label className="check">
+        <input type="checkbox" name="updates" defaultChecked={v.updates === "on"} />
+        <span>{organiserMailConsentText(e.organiserName)}</span>
       </label>
       <label htmlFor="j-visibility">Who can see me in the directory</label>
       <select id="j-visibility" name="visibility" defaultValue={v.visibility ?? "everyone"}>

@@ -4,7 +4,7 @@ import type { AppEnv } from "./env.server";
 /**
  * The one rate-limit policy. Each rule is a Workers rate-limit binding (fixed window, counted across
  * isolates); keys name the subject, so one rule serves many purposes without sharing counters.
- *   strict  5 a minute   one account's sign-in attempts, one visitor's (card, email) share-backs
+ *   strict  5 a minute   one account's sign-in attempts and mailing test sends, one visitor's (card, email) share-backs
  *   forms  20 a minute   public forms per address; every authentication entry point per address
  *   venue  30 a minute   share-backs to one card from one address (many people behind one venue IP)
  *   card  120 a minute   share-backs to one card from everywhere, and from one address in a crowd;

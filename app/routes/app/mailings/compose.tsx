@@ -9,6 +9,7 @@ import {
   composeFormSchema,
   MAILING_LIMITS,
   MERGE_FIELDS,
+  MESSAGES,
   rulesFromForm,
 } from "~/lib/mailings";
 import { pageMeta } from "~/lib/site";
@@ -17,21 +18,35 @@ import { requireUser } from "~/server/account/auth.server";
 import { getSettings } from "~/server/account/settings.server";
 import { requireFeature } from "~/server/billing/plans.server";
 import { listOwnedCampaigns } from "~/server/fundraising/campaigns.server";
-import { audienceChoices, recordLawfulBasis, resolveAudience } from "~/server/mailings/audience.server";
+import {
+  audienceChoices,
+  recordLawfulBasis,
+  resolveAudience,
+  resolveEventAudience,
+} from "~/server/mailings/audience.server";
 import { createMailing, previewFor, sendTest } from "~/server/mailings/mailings.server";
-import { parseId, unknownIntent } from "~/server/platform/http.server";
+import { notFound, parseId, unknownIntent } from "~/server/platform/http.server";
+import { allow } from "~/server/platform/rate-limit.server";
 import { redirectWithToast } from "~/server/platform/toast.server";
 import type { Route } from "./+types/compose";
 
 export const meta = () => [...pageMeta("New mailing"), { name: "robots", content: "noindex" }];
 
-async function summary(
-  db: Parameters<typeof resolveAudience>[0],
-  userId: string,
-  rules: AudienceRules,
-  timeZone: string,
-) {
-  const { included, leftOut } = await resolveAudience(db, userId, rules, { timeZone });
+type Db = Parameters<typeof resolveAudience>[0];
+
+/** The organiser's own event, or a 404 exactly as for a missing one. */
+async function eventAudience(db: Db, userId: string, orgEventId: number) {
+  const found = await resolveEventAudience(db, userId, orgEventId);
+  if (!found) notFound();
+  return found;
+}
+
+/** Who is in: the event's consenting attendees for an organiser mailing, else the owner's people the rules pick. */
+const audienceOf = (db: Db, userId: string, rules: AudienceRules, timeZone: string, orgEventId: number | null) =>
+  orgEventId ? eventAudience(db, userId, orgEventId) : resolveAudience(db, userId, rules, { timeZone });
+
+async function summary(db: Db, userId: string, rules: AudienceRules, timeZone: string, orgEventId: number | null) {
+  const { included, leftOut } = await audienceOf(db, userId, rules, timeZone, orgEventId);
   return {
     count: included.length,
     included: included.slice(0, 200).map((m) => ({ id: m.id, name: m.name, email: m.email })),
@@ -54,13 +69,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       .filter((n) => Number.isSafeInteger(n) && n > 0)
       .slice(0, MAILING_LIMITS.perMailing),
   });
+  const orgEventId = url.searchParams.has("orgEvent") ? parseId(url.searchParams.get("orgEvent") ?? "") : null;
   const settings = await getSettings(app.db, user.id);
-  const [choices, campaigns, audience] = await Promise.all([
+  const [choices, campaigns, audience, orgEvent] = await Promise.all([
     audienceChoices(app.db, user.id),
     listOwnedCampaigns(app.db, user.id),
-    summary(app.db, user.id, rules, settings.timeZone),
+    summary(app.db, user.id, rules, settings.timeZone, orgEventId),
+    orgEventId ? eventAudience(app.db, user.id, orgEventId) : null,
   ]);
   return {
+    orgEvent: orgEvent && orgEventId ? { id: orgEventId, title: orgEvent.title } : null,
     choices,
     campaigns: campaigns.filter((c) => !c.archivedAt).map((c) => ({ id: c.id, title: c.title })),
     audience,
@@ -96,16 +114,22 @@ export async function action({ request, context }: Route.ActionArgs) {
   const submission = parseWithZod(formData, { schema });
   const rawRules = parseWithZod(formData, { schema: composeFormSchema.partial({ subject: true, body: true }) });
   const rules = rawRules.status === "success" ? rulesFromForm(rawRules.value) : null;
-  const audience = rules ? await summary(app.db, user.id, rules, timeZone) : null;
+  const orgEventId = rawRules.status === "success" ? (rawRules.value.orgEvent ?? null) : null;
+  const audience = rules ? await summary(app.db, user.id, rules, timeZone, orgEventId) : null;
   if (submission.status !== "success") return data({ reply: submission.reply(), audience }, { status: 400 });
   const v = submission.value;
   const origin = new URL(request.url).origin;
   if (intent === "audience" || !rules) return data({ reply: submission.reply(), audience });
-  const message = { subject: v.subject ?? "", body: v.body ?? "", campaignId: v.campaignId || null };
+  const message = { subject: v.subject ?? "", body: v.body ?? "", campaignId: v.campaignId || null, orgEventId };
   if (intent === "preview" || intent === "test") {
-    const { included } = await resolveAudience(app.db, user.id, rules, { timeZone });
+    const { included } = await audienceOf(app.db, user.id, rules, timeZone, orgEventId);
     const member = included.find((m) => m.id === v.previewPerson) ?? included[0] ?? null;
     if (intent === "test") {
+      if (!(await allow(app.env, "strict", `mailing-test:${user.id}`)))
+        return data(
+          { reply: submission.reply(), audience, tested: null, testError: MESSAGES.tooManyTests },
+          { status: 429 },
+        );
       const ok = await sendTest(app, user.id, message, member, origin);
       return data({ reply: submission.reply(), audience, tested: ok ? user.email : null });
     }
@@ -134,7 +158,7 @@ const secondary = "rounded-md border border-slate-300 px-4 py-2.5 font-medium te
 const panel = "rounded-xl border border-slate-200 p-5 dark:border-slate-800";
 
 export default function Compose({ loaderData, actionData }: Route.ComponentProps) {
-  const { choices, campaigns, key, timeZone, ownerEmail } = loaderData;
+  const { choices, campaigns, key, timeZone, ownerEmail, orgEvent } = loaderData;
   const navigation = useNavigation();
   const result = navigation.state === "idle" && actionData && "reply" in actionData ? actionData : undefined;
   const audience = result?.audience ?? loaderData.audience;
@@ -164,8 +188,82 @@ export default function Compose({ loaderData, actionData }: Route.ComponentProps
   const preview =
     result && "preview" in result ? (result.preview as { to: string; subject: string; text: string } | null) : null;
   const tested = result && "tested" in result ? result.tested : undefined;
+  const testError = result && "testError" in result ? String(result.testError) : undefined;
   const basisDone = actionData && "basisDone" in actionData ? actionData.basisDone : null;
   const basisError = actionData && "basisError" in actionData ? actionData.basisError : null;
+  // The rules that pick among the owner's own people (an organiser's event audience has none).
+  const peopleRules = (
+    <>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field id="event" label="Met at event" errors={fields.event.errors}>
+          <select
+            id="event"
+            name="event"
+            defaultValue={(fields.event.initialValue as string) ?? ""}
+            className={inputClass}
+          >
+            <option value="">Any event</option>
+            {choices.events.map((e) => (
+              <option key={e} value={e}>
+                {e}
+              </option>
+            ))}
+          </select>
+        </Field>
+        <Field id="donor" label="Donor status" errors={fields.donor.errors}>
+          <select
+            id="donor"
+            name="donor"
+            defaultValue={(fields.donor.initialValue as string) ?? "any"}
+            className={inputClass}
+          >
+            <option value="any">Anyone</option>
+            <option value="donor">Donors</option>
+            <option value="non-donor">Not donors yet</option>
+          </select>
+        </Field>
+        <Field
+          id={fields.minGiven.id}
+          label="Given at least"
+          errors={fields.minGiven.errors}
+          hint="Total of their gifts"
+        >
+          <input {...getInputProps(fields.minGiven, { type: "text" })} inputMode="decimal" className={inputClass} />
+        </Field>
+        <Field id="importFile" label="Imported from file" errors={fields.importFile.errors}>
+          <select
+            id="importFile"
+            name="importFile"
+            defaultValue={(fields.importFile.initialValue as string) ?? ""}
+            className={inputClass}
+          >
+            <option value="">Any</option>
+            {choices.files.map((f) => (
+              <option key={f} value={f}>
+                {f}
+              </option>
+            ))}
+          </select>
+        </Field>
+      </div>
+      {choices.tags.length ? (
+        <fieldset className="mt-4">
+          <legend className="font-medium text-sm">Tagged (any of)</legend>
+          <div className="mt-1 flex flex-wrap gap-3">
+            {choices.tags.map((t) => (
+              <label key={t} className="flex items-center gap-1.5 text-sm">
+                <input type="checkbox" name="tags" value={t} defaultChecked={chosenTags.has(t)} /> {t}
+              </label>
+            ))}
+          </div>
+        </fieldset>
+      ) : null}
+      <label className="mt-4 flex items-center gap-2 text-sm">
+        <input type="checkbox" name="keepInTouchDue" defaultChecked={fields.keepInTouchDue.initialValue === "on"} />{" "}
+        Only people due a keep-in-touch
+      </label>
+    </>
+  );
   return (
     <section className="mx-auto max-w-3xl px-4 py-10 sm:px-6">
       <Link to="/mailings" className="text-brand-700 text-sm underline dark:text-brand-200">
@@ -173,82 +271,28 @@ export default function Compose({ loaderData, actionData }: Route.ComponentProps
       </Link>
       <h1 className="mt-2 font-bold text-3xl tracking-tight">New mailing</h1>
       <p className="mt-2 text-slate-600 dark:text-slate-300">
-        Only people who agreed to be contacted (or for whom you recorded a lawful basis) get it. Each message carries a
-        one-click unsubscribe link.
+        {orgEvent
+          ? "Only attendees who agreed to hear from you get it; {{last_gift}} stays empty for them."
+          : "Only people who agreed to be contacted (or for whom you recorded a lawful basis) get it."}{" "}
+        Each message carries a one-click unsubscribe link.
       </p>
       <Form method="post" {...getFormProps(form)} className="mt-6 space-y-6">
         <input type="hidden" name="key" value={key} />
         <input type="hidden" name="people" defaultValue={fields.people.initialValue as string | undefined} />
+        {orgEvent ? <input type="hidden" name="orgEvent" value={orgEvent.id} /> : null}
         <fieldset className={panel} aria-describedby={audienceErrors?.length ? "audience-error" : undefined}>
           <legend className="px-1 font-semibold text-lg">Audience</legend>
-          <div className="grid gap-4 sm:grid-cols-2">
-            <Field id="event" label="Met at event" errors={fields.event.errors}>
-              <select
-                id="event"
-                name="event"
-                defaultValue={(fields.event.initialValue as string) ?? ""}
-                className={inputClass}
-              >
-                <option value="">Any event</option>
-                {choices.events.map((e) => (
-                  <option key={e} value={e}>
-                    {e}
-                  </option>
-                ))}
-              </select>
-            </Field>
-            <Field id="donor" label="Donor status" errors={fields.donor.errors}>
-              <select
-                id="donor"
-                name="donor"
-                defaultValue={(fields.donor.initialValue as string) ?? "any"}
-                className={inputClass}
-              >
-                <option value="any">Anyone</option>
-                <option value="donor">Donors</option>
-                <option value="non-donor">Not donors yet</option>
-              </select>
-            </Field>
-            <Field
-              id={fields.minGiven.id}
-              label="Given at least"
-              errors={fields.minGiven.errors}
-              hint="Total of their gifts"
-            >
-              <input {...getInputProps(fields.minGiven, { type: "text" })} inputMode="decimal" className={inputClass} />
-            </Field>
-            <Field id="importFile" label="Imported from file" errors={fields.importFile.errors}>
-              <select
-                id="importFile"
-                name="importFile"
-                defaultValue={(fields.importFile.initialValue as string) ?? ""}
-                className={inputClass}
-              >
-                <option value="">Any</option>
-                {choices.files.map((f) => (
-                  <option key={f} value={f}>
-                    {f}
-                  </option>
-                ))}
-              </select>
-            </Field>
-          </div>
-          {choices.tags.length ? (
-            <fieldset className="mt-4">
-              <legend className="font-medium text-sm">Tagged (any of)</legend>
-              <div className="mt-1 flex flex-wrap gap-3">
-                {choices.tags.map((t) => (
-                  <label key={t} className="flex items-center gap-1.5 text-sm">
-                    <input type="checkbox" name="tags" value={t} defaultChecked={chosenTags.has(t)} /> {t}
-                  </label>
-                ))}
-              </div>
-            </fieldset>
-          ) : null}
-          <label className="mt-4 flex items-center gap-2 text-sm">
-            <input type="checkbox" name="keepInTouchDue" defaultChecked={fields.keepInTouchDue.initialValue === "on"} />{" "}
-            Only people due a keep-in-touch
-          </label>
+          {orgEvent ? (
+            <p>
+              Attendees of{" "}
+              <Link to={`/organiser/${orgEvent.id}`} className="font-semibold underline">
+                {orgEvent.title}
+              </Link>{" "}
+              who agreed to hear from you when they joined.
+            </p>
+          ) : (
+            peopleRules
+          )}
           <button type="submit" name="intent" value="audience" formNoValidate className={`${secondary} mt-4`}>
             Show who is in
           </button>
@@ -267,9 +311,13 @@ export default function Compose({ loaderData, actionData }: Route.ComponentProps
                 <ul aria-label="Left out" className="mt-2 space-y-1 text-sm">
                   {audience.leftOut.map((l) => (
                     <li key={l.id}>
-                      <Link to={`/connections/${l.id}`} className="underline">
-                        {l.name}
-                      </Link>
+                      {orgEvent ? (
+                        l.name
+                      ) : (
+                        <Link to={`/connections/${l.id}`} className="underline">
+                          {l.name}
+                        </Link>
+                      )}
                       : {l.why}
                     </li>
                   ))}
@@ -352,7 +400,11 @@ export default function Compose({ loaderData, actionData }: Route.ComponentProps
               Send mailing
             </button>
           </div>
-          {tested !== undefined ? (
+          {testError ? (
+            <p role="alert" className="text-red-700 text-sm dark:text-red-300">
+              {testError}
+            </p>
+          ) : tested !== undefined ? (
             <p role="status" className="text-sm">
               {tested ? `Test sent to ${ownerEmail}` : "The test could not be sent: no mail provider is set up."}
             </p>

@@ -151,6 +151,9 @@ export default function OrganiserEventPage({ loaderData, actionData }: Route.Com
         <a href={`/organiser/${e.id}/attendees/xlsx`} className={button}>
           Export consented attendees (Excel)
         </a>
+        <Link to={`/mailings/new?orgEvent=${e.id}`} className={button}>
+          Mail attendees who agreed to hear from you
+        </Link>
       </p>
       <h2 className="mt-8 font-semibold text-xl">Exhibitors</h2>
       <p className="text-slate-600 text-sm dark:text-slate-300">

@@ -1,6 +1,12 @@
 import { data, Form, Link, redirect } from "react-router";
 import { appContext } from "~/context";
-import { DIRECTORY_CONSENT_TEXT, JOIN_MESSAGES, VISIBILITY, VISIBILITY_LABEL } from "~/lib/organiser-events";
+import {
+  DIRECTORY_CONSENT_TEXT,
+  JOIN_MESSAGES,
+  organiserMailConsentText,
+  VISIBILITY,
+  VISIBILITY_LABEL,
+} from "~/lib/organiser-events";
 import { pageMeta } from "~/lib/site";
 import { requireUser } from "~/server/account/auth.server";
 import { getOwnedCard, listCards } from "~/server/cards/cards.server";
@@ -27,7 +33,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (mine) throw redirect(`/e/${event.slug}/directory`);
   const cards = await listCards(app.db, user.id);
   return {
-    event: { slug: event.slug, title: event.title, status: event.status },
+    event: { slug: event.slug, title: event.title, status: event.status, organiserName: event.organiserName },
     refusal: joinRefusal(event),
     cards: cards.map((c) => ({ id: c.id, label: c.label, name: c.name })),
   };
@@ -55,6 +61,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     interests: "",
     listed: form?.get("listed") === "on",
     visibility,
+    updates: form?.get("updates") === "on",
     userId: user.id,
     cardId: card.id,
   });
@@ -93,6 +100,10 @@ export default function JoinPage({ loaderData, actionData }: Route.ComponentProp
           <label className="flex items-start gap-3">
             <input type="checkbox" name="listed" defaultChecked className="mt-1 size-4" />
             <span>{DIRECTORY_CONSENT_TEXT}</span>
+          </label>
+          <label className="flex items-start gap-3">
+            <input type="checkbox" name="updates" className="mt-1 size-4" />
+            <span>{organiserMailConsentText(event.organiserName)}</span>
           </label>
           <label className="grid gap-1">
             <span className="font-medium text-sm">Who can see me in the directory</span>
