@@ -297,3 +297,128 @@ describe("another owner never reads the profile, statements or receipts", () => 
     expect((await call(`/campaigns/statements/${row?.person}?year=2025`)).status).not.toBe(200);
   });
 });
+
+describe("what the donor adds on the Donate form", () => {
+  it("covers the fee when asked, shown before paying and recorded on the gift and its receipt", async () => {
+    const o = await ownerWithCampaign();
+    const form50 = await page(call(`/fundraising/${o.id}`));
+    // 50 dollars grossed up for 2.9% + 30 cents: 51.81 leaves 50 after the fee.
+    expect(form50).toContain("$1.81 on $50");
+    const start = await call(`/fundraising/${o.id}/donate`, form({ amount: "5000", coverFees: "on", currency: "EUR" }));
+    expect(start.status).toBe(303);
+    const checkout = await page(call(location(start)));
+    expect(checkout).toContain("including $1.81 to cover the processing fee");
+    expect(checkout).toContain("$51.81");
+    expect(
+      (await call(location(start), form({ intent: "pay", email: "fee@donor.example", name: "Fay Fee" }))).status,
+    ).toBe(302);
+    // A currency sent with the form changes nothing: the campaign's currency is charged.
+    expect(await one("select amount, fee_covered, currency from gift where user_id = ?", o.userId)).toEqual({
+      amount: 5181,
+      fee_covered: 181,
+      currency: "USD",
+    });
+    expect((await lastMail("fee@donor.example", "thank-you"))?.text).toContain(
+      "Processing fee covered by you: $1.81 (included in the amount)",
+    );
+    // Without the box, no fee.
+    await give(o.id, { amount: "2500" }, { email: "nofee@donor.example", name: "No Fee" });
+    expect(await one("select amount, fee_covered from gift where donor_email = 'nofee@donor.example'")).toEqual({
+      amount: 2500,
+      fee_covered: 0,
+    });
+  });
+
+  it("refuses a negative, zero, huge or malformed amount, with or without the fee, beside the field and keeping what was typed", async () => {
+    const o = await ownerWithCampaign();
+    for (const [custom, message] of <const>[
+      ["-5", "Enter an amount, such as 25 or 25.50"],
+      ["0", "Enter an amount, such as 25 or 25.50"],
+      ["0.00", "Enter an amount, such as 25 or 25.50"],
+      ["9999999", "Amounts are limited to $1,000,000.00"],
+      ["12.345", "Enter an amount, such as 25 or 25.50"],
+      ["1".repeat(40), "Enter an amount, such as 25 or 25.50"],
+    ]) {
+      const res = await call(
+        `/fundraising/${o.id}/donate`,
+        form({ amount: "custom", custom, coverFees: "on", tribute: "memory", tributeName: "Grandma <Rose>" }),
+      );
+      expect(res.status, custom).toBe(400);
+      const html = await res.text();
+      expect(html.replaceAll("&#x27;", "'"), custom).toContain(message);
+      expect(html, custom).toContain('id="donate-amount-error"');
+      // What was typed comes back, escaped.
+      expect(html, custom).toContain('value="Grandma &lt;Rose&gt;"');
+      expect(html, custom).not.toContain("<Rose>");
+    }
+    expect(await one("select count(*) as n from gift where user_id = ?", o.userId)).toEqual({ n: 0 });
+  });
+
+  it("records a gift in memory of someone, tells the person named, and checks the tribute and address", async () => {
+    const o = await ownerWithCampaign();
+    const missing = await call(
+      `/fundraising/${o.id}/donate`,
+      form({
+        amount: "5000",
+        tribute: "honour",
+        tributeName: " ",
+        tributeNotify: "not-an-email",
+        address: "x".repeat(501),
+      }),
+    );
+    expect(missing.status).toBe(400);
+    const text = (await missing.text()).replaceAll("&#x27;", "'");
+    // Every message at once, each beside its own field.
+    expect(text).toContain("Enter the name of the person you are giving for");
+    expect(text).toContain("Please enter a valid email address");
+    expect(text).toContain("The address must be at most 500 characters");
+    expect(text).toContain('value="not-an-email"');
+
+    await give(
+      o.id,
+      {
+        amount: "5000",
+        tribute: "memory",
+        tributeName: "Rose <b>Ruiz</b>",
+        tributeNotify: "Family@Ruiz.example",
+        address: "12 Elm St\nSalem, OR",
+      },
+      { email: "tri@donor.example", name: "Tia Tribute" },
+    );
+    expect(
+      await one(
+        "select tribute_kind, tribute_name, tribute_notify_email, donor_address from gift where user_id = ?",
+        o.userId,
+      ),
+    ).toEqual({
+      tribute_kind: "memory",
+      tribute_name: "Rose <b>Ruiz</b>",
+      tribute_notify_email: "family@ruiz.example",
+      donor_address: "12 Elm St\nSalem, OR",
+    });
+    const receipt = (await lastMail("tri@donor.example", "thank-you"))?.text;
+    expect(receipt).toContain("In memory of: Rose <b>Ruiz</b>");
+    expect(receipt).toContain("Donor address: 12 Elm St, Salem, OR");
+    const notice = await lastMail("family@ruiz.example", "tribute-notice");
+    expect(notice?.subject).toBe("A gift in memory of Rose <b>Ruiz</b>");
+    expect(notice?.text).toContain("Tia Tribute has made a gift in memory of Rose <b>Ruiz</b>");
+    expect(notice?.text).not.toContain("$50");
+    // The printable receipt escapes what the donor typed.
+    const giftId = (await one<{ id: number }>("select id from gift where user_id = ?", o.userId))?.id;
+    const html = await (await call(`/campaigns/gifts/${giftId}/receipt`, { headers: o.headers })).text();
+    expect(html).toContain("Rose &lt;b&gt;Ruiz&lt;/b&gt;");
+    expect(html).not.toContain("<b>Ruiz");
+  });
+
+  it("the thank-you page offers share links to the campaign", async () => {
+    const o = await ownerWithCampaign();
+    const res = await call(`/fundraising/${o.id}/thanks`);
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    const url = encodeURIComponent(`http://localhost/fundraising/${o.id}?src=link`);
+    expect(html).toContain(`https://www.facebook.com/sharer/sharer.php?u=${url}`);
+    expect(html).toContain("https://wa.me/?text=");
+    expect(html).toContain("mailto:?subject=");
+    expect(html).toContain("Ask a friend to give too");
+  });
+});

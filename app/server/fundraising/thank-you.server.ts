@@ -113,3 +113,45 @@ export async function markManyThanked(app: Pick<AppContext, "db">, userId: strin
     .returning({ id: gift.id });
   return done.length;
 }
+
+/**
+ * Tells the person the donor named that a gift was made in honour or memory of someone, without the
+ * amount; a monthly gift tells them once, with its first payment.
+ */
+export async function sendTributeNotice(app: Pick<AppContext, "db">, userId: string, externalKey: string) {
+  const row = await app.db
+    .select({
+      id: gift.id,
+      recurringId: gift.recurringId,
+      donorName: gift.donorName,
+      kind: gift.tributeKind,
+      name: gift.tributeName,
+      to: gift.tributeNotifyEmail,
+      campaign: campaign.title,
+      organization: campaign.organization,
+    })
+    .from(gift)
+    .leftJoin(campaign, eq(campaign.id, gift.campaignId))
+    .where(and(eq(gift.userId, userId), eq(gift.externalKey, externalKey)))
+    .get();
+  if (!row?.to || !row.kind || !row.name) return false;
+  if (row.recurringId) {
+    const first = await app.db
+      .select({ id: gift.id })
+      .from(gift)
+      .where(and(eq(gift.userId, userId), eq(gift.recurringId, row.recurringId)))
+      .orderBy(gift.id)
+      .get();
+    if (first && first.id !== row.id) return false;
+  }
+  const org = await getOrganisation(app.db, userId);
+  const charity = org.legalName || row.organization || row.campaign || "our organisation";
+  const how = row.kind === "memory" ? "in memory of" : "in honour of";
+  await outboxMailer(app.db).send({
+    to: row.to,
+    subject: `A gift ${how} ${row.name}`,
+    text: `${row.donorName || "Someone"} has made a gift ${how} ${row.name} to ${row.campaign ?? charity}, with ${charity}.\n\nThey asked us to let you know.`,
+    kind: "tribute-notice",
+  });
+  return true;
+}
