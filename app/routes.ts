@@ -82,6 +82,11 @@ export default [
     route("campaigns/retention.csv", "routes/app/campaigns/retention-csv.ts"),
     // A refund, partial or full, after a confirmation that shows the amount.
     route("campaigns/gifts/:gift/refund", "routes/app/campaigns/refund.tsx"),
+    // Receipts: the organisation profile they name, a gift's printable receipt, donors' year-end statements.
+    route("campaigns/organisation", "routes/app/campaigns/organisation.tsx"),
+    route("campaigns/gifts/:gift/receipt", "routes/app/campaigns/receipt.ts"),
+    route("campaigns/statements", "routes/app/campaigns/statements.tsx"),
+    route("campaigns/statements/:person", "routes/app/campaigns/statement.ts"),
     route("campaigns/:id", "routes/app/campaigns/dashboard.tsx"),
     route("campaigns/:id/edit", "routes/app/campaigns/edit.tsx", { id: "campaign-edit" }),
     route("campaigns/:id/gifts.csv", "routes/app/campaigns/gifts-csv.ts"),

@@ -597,12 +597,21 @@ export const gift = sqliteTable(
     paymentIntent: text("payment_intent"),
     acknowledgedAt: integer("acknowledged_at", { mode: "timestamp_ms" }),
     createdAt: createdAt(),
+    // What the donor added to cover the processing fee, in minor units, included in `amount`.
+    feeCovered: integer("fee_covered").notNull().default(0),
+    tributeKind: text("tribute_kind", { enum: ["honour", "memory"] }),
+    tributeName: text("tribute_name"),
+    tributeNotifyEmail: text("tribute_notify_email"),
+    // The postal address the donor gave for their receipt, as typed.
+    donorAddress: text("donor_address"),
   },
   (t) => [
     uniqueIndex("gift_user_key_idx").on(t.userId, t.externalKey),
     index("gift_campaign_idx").on(t.campaignId),
     index("gift_connection_idx").on(t.connectionId),
     index("gift_payment_intent_idx").on(t.paymentIntent),
+    index("gift_campaign_date_idx").on(t.campaignId, t.date, t.id),
+    index("gift_user_connection_date_idx").on(t.userId, t.connectionId, t.date),
   ],
 );
 
@@ -682,6 +691,21 @@ export const thankYouTemplate = sqliteTable("thank_you_template", {
   subject: text("subject").notNull(),
   body: text("body").notNull(),
   receiptStatement: text("receipt_statement").notNull(),
+});
+
+// The charity behind an owner's campaigns, as its receipts and year-end statements name it.
+export const fundraisingOrg = sqliteTable("fundraising_org", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => user.id, { onDelete: "cascade" }),
+  legalName: text("legal_name").notNull().default(""),
+  taxId: text("tax_id").notNull().default(""),
+  country: text("country").notNull().default(""),
+  address: text("address").notNull().default(""),
+  receiptWording: text("receipt_wording").notNull().default(""),
+  // The month (1-12) the fiscal year starts in; 1 is the calendar year.
+  fiscalYearStart: integer("fiscal_year_start").notNull().default(1),
+  updatedAt: updatedAt(),
 });
 
 export type AttendeeRow = { name: string; title?: string; company?: string; email?: string };

@@ -68,6 +68,21 @@ export function socialShareLinks(siteUrl: string) {
   ] as const;
 }
 
+/** Share links for a campaign, from its thank-you page: every value URL-encoded into the link. */
+export function campaignShareLinks(campaignUrl: string, title: string) {
+  const url = encodeURIComponent(campaignUrl);
+  const words = `I just gave to ${title}. Will you join me?`;
+  const text = encodeURIComponent(words);
+  const both = encodeURIComponent(`${words} ${campaignUrl}`);
+  return [
+    { network: "email", label: "Email", href: `mailto:?subject=${text}&body=${both}` },
+    { network: "whatsapp", label: "WhatsApp", href: `https://wa.me/?text=${both}` },
+    { network: "facebook", label: "Facebook", href: `https://www.facebook.com/sharer/sharer.php?u=${url}` },
+    { network: "twitter", label: "X", href: `https://twitter.com/intent/tweet?url=${url}&text=${text}` },
+    { network: "linkedin", label: "LinkedIn", href: `https://www.linkedin.com/sharing/share-offsite/?url=${url}` },
+  ] as const;
+}
+
 /** Title and description for a route's meta export. */
 export function pageMeta(title: string, description: string = SITE.description) {
   const full = title === SITE.name ? `${SITE.name}: ${SITE.tagline}` : `${title} | ${SITE.name}`;

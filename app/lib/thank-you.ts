@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-/** The owner's thank-you message and receipt statement. */
+/** The owner's thank-you message; the receipt's wording is the organisation profile's. */
 export const templateSchema = z.object({
   organization: z
     .string()
@@ -9,5 +9,4 @@ export const templateSchema = z.object({
     .max(120, "Organisation must be at most 120 characters"),
   subject: z.string().trim().min(1, "Subject is required").max(200, "Subject must be at most 200 characters"),
   body: z.string().trim().min(1, "Message is required").max(5000, "Message must be at most 5000 characters"),
-  receiptStatement: z.string().trim().max(1000, "Receipt statement must be at most 1000 characters").default(""),
 });

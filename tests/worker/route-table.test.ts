@@ -87,6 +87,7 @@ function fill(path: string, owned: Owned): string {
     if (name === "slug") return area === "e" ? owned.orgSlug : owned.slug;
     if (name === "format") return "csv";
     if (name === "gift") return String(owned.gift);
+    if (name === "person") return String(owned.connection);
     const id = ids[area];
     if (id === undefined)
       throw new Error(`No fixture for ${path}: add one to fill() in tests/worker/route-table.test.ts`);

@@ -1,6 +1,7 @@
 import { data, Link } from "react-router";
+import { DonateForm } from "~/components/fundraising/donate-form";
 import { ProgressBar } from "~/components/marketing/campaign-card";
-import { btnPrimary, card, formatDate, linkClass } from "~/components/marketing/page";
+import { card, formatDate, linkClass } from "~/components/marketing/page";
 import { appContext } from "~/context";
 import { amountMessage, CATEGORY_LABELS, campaignDaysLeft } from "~/lib/campaign";
 import { formatMoney } from "~/lib/money";
@@ -168,69 +169,14 @@ export default function CampaignPage({ loaderData }: Route.ComponentProps) {
             </div>
           </dl>
           {c.status === "active" && canGive ? (
-            <form
-              id="donate"
-              method="post"
-              action={`/fundraising/${c.id}/donate`}
-              className="space-y-3"
-              aria-label="Donate"
-            >
-              <h2 className="font-bold text-lg">Give</h2>
+            <>
               {error && errorMessage(error, c.currency) ? (
                 <p role="alert" className="text-red-700 text-sm dark:text-red-300">
                   {errorMessage(error, c.currency)}
                 </p>
               ) : null}
-              <fieldset>
-                <legend className="font-medium text-sm">How often</legend>
-                <div className="mt-1 flex gap-4 text-sm">
-                  <label className="flex items-center gap-1.5">
-                    <input type="radio" name="frequency" value="once" defaultChecked /> Once
-                  </label>
-                  <label className="flex items-center gap-1.5">
-                    <input type="radio" name="frequency" value="monthly" /> Monthly
-                  </label>
-                </div>
-              </fieldset>
-              <fieldset>
-                <legend className="font-medium text-sm">Amount</legend>
-                <div className="mt-1 grid grid-cols-2 gap-2 text-sm">
-                  {c.suggested.map((a, i) => (
-                    <label
-                      key={a}
-                      className="flex items-center gap-1.5 rounded-md border border-slate-300 px-2 py-2 dark:border-slate-600"
-                    >
-                      <input type="radio" name="amount" value={a} defaultChecked={i === 1} /> {money(a)}
-                    </label>
-                  ))}
-                  <label className="col-span-2 flex items-center gap-1.5 rounded-md border border-slate-300 px-2 py-2 dark:border-slate-600">
-                    <input type="radio" name="amount" value="custom" /> Other
-                  </label>
-                </div>
-              </fieldset>
-              <label className="block text-sm">
-                <span className="font-medium">Other amount ({c.currency})</span>
-                <input
-                  name="custom"
-                  inputMode="decimal"
-                  autoComplete="off"
-                  className="mt-1 w-full rounded-md border border-slate-300 bg-white px-3 py-2 dark:border-slate-600 dark:bg-slate-900"
-                />
-              </label>
-              <label className="flex items-start gap-2 text-sm">
-                <input type="checkbox" name="publicName" className="mt-1" /> Show my name among the supporters
-              </label>
-              <input type="hidden" name="src" value={via.src} />
-              {via.card ? <input type="hidden" name="card" value={via.card} /> : null}
-              {via.event ? <input type="hidden" name="event" value={via.event} /> : null}
-              {via.mailing ? <input type="hidden" name="mailing" value={via.mailing} /> : null}
-              <button type="submit" className={`${btnPrimary} w-full`}>
-                Donate
-              </button>
-              <p className="text-slate-600 text-xs dark:text-slate-300">
-                You pay on Stripe's secure page; the gift goes to {c.organization} directly.
-              </p>
-            </form>
+              <DonateForm c={c} via={via} />
+            </>
           ) : c.status === "active" ? (
             <p className="text-slate-600 text-sm dark:text-slate-300">
               Online giving is not open for this campaign yet.{" "}

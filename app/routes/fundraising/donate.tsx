@@ -1,15 +1,67 @@
-import { redirect } from "react-router";
+import { data, Link, redirect } from "react-router";
+import { DonateForm, type DonateFormErrors } from "~/components/fundraising/donate-form";
+import { card, linkClass } from "~/components/marketing/page";
 import { appContext } from "~/context";
-import { chosenAmount, donateSchema } from "~/lib/donation";
+import { amountMessage } from "~/lib/campaign";
+import {
+  ADDRESS_LENGTH,
+  chosenAmount,
+  donateSchema,
+  donorDetails,
+  EMAIL_MESSAGE,
+  TRIBUTE_NAME_LENGTH,
+} from "~/lib/donation";
+import { staticPage } from "~/lib/page-handle";
+import { pageMeta } from "~/lib/site";
 import { getCampaign } from "~/server/fundraising/campaigns.server";
-import { startDonation } from "~/server/fundraising/donations.server";
+import { donationsOpen, startDonation } from "~/server/fundraising/donations.server";
 import { PaymentsError } from "~/server/payments/types";
 import { allow, clientKey } from "~/server/platform/rate-limit.server";
 import type { Route } from "./+types/donate";
 
-export function loader({ params }: Route.LoaderArgs) {
-  return redirect(`/fundraising/${encodeURIComponent(params.id)}`);
+/** The Donate form on a page of its own: where a gift that needs a second look comes back to. */
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const app = context.get(appContext);
+  const c = await getCampaign(app.db, params.id);
+  if (!c) throw data("Campaign not found", { status: 404 });
+  if (c.status !== "active" || !(await donationsOpen(app, c)))
+    throw redirect(`/fundraising/${encodeURIComponent(c.id)}`);
+  return {
+    c: { id: c.id, title: c.title, currency: c.currency, suggested: c.suggested, organization: c.organization },
+  };
 }
+
+export const meta = () => [...pageMeta("Give"), { name: "robots", content: "noindex" }];
+export const handle = staticPage;
+
+// What the donor typed, given back to the form as it was (never a card number: Stripe's page takes those).
+const KEPT = [
+  "amount",
+  "custom",
+  "frequency",
+  "coverFees",
+  "tribute",
+  "tributeName",
+  "tributeNotify",
+  "address",
+  "publicName",
+  "src",
+  "card",
+  "event",
+  "mailing",
+];
+const FIELD_OF: Record<string, keyof DonateFormErrors> = {
+  tributeName: "tributeName",
+  tributeNotify: "tributeNotify",
+  address: "address",
+};
+
+const MESSAGES: Record<keyof DonateFormErrors, (currency: string) => string> = {
+  amount: amountMessage,
+  tributeName: () => TRIBUTE_NAME_LENGTH,
+  tributeNotify: () => EMAIL_MESSAGE,
+  address: () => ADDRESS_LENGTH,
+};
 
 /** The Donate form's post: validated here, then off to checkout on the nonprofit's own Stripe account. */
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -23,10 +75,28 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       status: 429,
       headers: { "retry-after": "60" },
     });
-  const parsed = donateSchema.safeParse(Object.fromEntries(await request.formData()));
-  if (!parsed.success) return back("amount");
+  const formData = await request.formData().catch(() => null);
+  if (!formData) return new Response("Send the Donate form as a form", { status: 400 });
+  const raw = Object.fromEntries(formData);
+  const values = Object.fromEntries(
+    KEPT.flatMap((k) => (typeof raw[k] === "string" ? [[k, String(raw[k]).slice(0, 1000)]] : [])),
+  );
+  const parsed = donateSchema.safeParse(raw);
+  if (!parsed.success) {
+    // Only lengths can fail here; each field's own message says which.
+    const errors: DonateFormErrors = {};
+    for (const issue of parsed.error.issues) {
+      const field = FIELD_OF[String(issue.path[0])] ?? "amount";
+      errors[field] ??= MESSAGES[field](c.currency);
+    }
+    return data({ errors, values }, 400);
+  }
+  const errors: DonateFormErrors = {};
   const chosen = chosenAmount(parsed.data, c.currency);
-  if ("error" in chosen) return back("amount");
+  if ("error" in chosen) errors.amount = chosen.error;
+  const details = donorDetails(parsed.data);
+  if ("errors" in details) Object.assign(errors, details.errors);
+  if ("error" in chosen || "errors" in details) return data({ errors, values }, 400);
   try {
     const session = await startDonation(
       app,
@@ -39,6 +109,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
         cardId: parsed.data.card,
         eventId: parsed.data.event,
         mailingId: parsed.data.mailing,
+        coverFees: parsed.data.coverFees,
+        ...details.value,
       },
       new URL(request.url).origin,
     );
@@ -51,4 +123,33 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     }
     throw error;
   }
+}
+
+export default function Donate({ loaderData, actionData }: Route.ComponentProps) {
+  const { c } = loaderData;
+  return (
+    <section className="mx-auto max-w-md px-4 py-8 sm:px-6">
+      <Link to={`/fundraising/${c.id}`} className={linkClass}>
+        ← {c.title}
+      </Link>
+      <div className={`${card} mt-4`}>
+        {actionData?.errors ? (
+          <p role="alert" className="mb-3 text-red-700 text-sm dark:text-red-300">
+            Please check the highlighted fields.
+          </p>
+        ) : null}
+        <DonateForm
+          c={c}
+          via={{
+            src: actionData?.values.src ?? "link",
+            card: actionData?.values.card ?? "",
+            event: actionData?.values.event ?? "",
+            mailing: actionData?.values.mailing ?? "",
+          }}
+          errors={actionData?.errors}
+          values={actionData?.values}
+        />
+      </div>
+    </section>
+  );
 }

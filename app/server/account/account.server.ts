@@ -17,6 +17,7 @@ import {
   davCard,
   event,
   followUpDraft,
+  fundraisingOrg,
   gift,
   helpRequest,
   hubspotSync,
@@ -307,6 +308,11 @@ export const EXPORT_SECTIONS: readonly ExportSection[] = [
     read: rowsOf(thankYouTemplate, (o) => eq(thankYouTemplate.userId, o.id)),
   },
   {
+    name: "fundraisingOrganisation",
+    tables: ["fundraising_org"],
+    read: rowsOf(fundraisingOrg, (o) => eq(fundraisingOrg.userId, o.id)),
+  },
+  {
     name: "stripeConnection",
     tables: ["stripe_connection"],
     read: rowsOf(stripeConnection, (o) => eq(stripeConnection.userId, o.id)),
@@ -508,6 +514,7 @@ function deletions(db: Database, o: AccountOwner): BatchItem<"sqlite">[] {
     mine(recurringGift, recurringGift.userId),
     mine(pledge, pledge.userId),
     mine(thankYouTemplate, thankYouTemplate.userId),
+    mine(fundraisingOrg, fundraisingOrg.userId),
     mine(stripeConnection, stripeConnection.userId),
     mine(campaign, campaign.userId),
     mine(accountPlan, accountPlan.userId),

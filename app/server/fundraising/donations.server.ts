@@ -1,6 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { AppContext } from "~/context";
+import { type DonorDetails, processingFee } from "~/lib/donation";
 import { emailAddress } from "~/lib/forms/fields";
 import { formatMoney } from "~/lib/money";
 import { campaign, gift, recurringGift, stripeConnection } from "~db/schema";
@@ -12,7 +13,7 @@ import { addPerson } from "../people/add.server";
 import { giftEntryStatements } from "../people/timeline.server";
 import { getCampaign, purgeCampaignPages, purgeOwnerCampaignPages } from "./campaigns.server";
 import { announceGift } from "./gifts.server";
-import { sendThankYou } from "./thank-you.server";
+import { sendThankYou, sendTributeNotice } from "./thank-you.server";
 
 export const DONATIONS = "donations";
 
@@ -25,6 +26,9 @@ export type DonationStart = {
   cardId?: number;
   eventId?: number;
   mailingId?: number;
+  coverFees?: boolean;
+  tribute?: DonorDetails["tribute"];
+  address?: string | null;
 };
 
 /** Whether this campaign can take gifts online now, and on which connected account. */
@@ -82,12 +86,23 @@ export async function startDonation(app: AppContext, start: DonationStart, origi
   if (start.cardId) metadata.card = String(start.cardId);
   if (start.eventId) metadata.event = String(start.eventId);
   if (start.mailingId) metadata.mailing = String(start.mailingId);
+  // The donor's own choices ride with the payment (Stripe keeps metadata values up to 500 characters).
+  const fee = start.coverFees ? processingFee(start.amount, c.currency) : 0;
+  if (fee) metadata.fee = String(fee);
+  if (start.tribute) {
+    metadata.tribute = start.tribute.kind;
+    metadata.tribute_name = start.tribute.name;
+    if (start.tribute.notify) metadata.tribute_notify = start.tribute.notify;
+  }
+  if (start.address) metadata.address = start.address;
+  const name = start.monthly ? `Monthly gift to ${c.title}` : `Gift to ${c.title}`;
   return payments.createCheckout({
     mode: start.monthly ? "subscription" : "payment",
     lines: [
       {
-        name: start.monthly ? `Monthly gift to ${c.title}` : `Gift to ${c.title}`,
-        amount: start.amount,
+        // The fee is named in the line, so checkout shows it and the total before the donor pays.
+        name: fee ? `${name}, including ${formatMoney(fee, c.currency)} to cover the processing fee` : name,
+        amount: start.amount + fee,
         currency: c.currency,
         interval: start.monthly ? "month" : undefined,
       },
@@ -110,6 +125,11 @@ const meta = z.object({
   card: z.coerce.number().int().positive().optional().catch(undefined),
   event: z.coerce.number().int().positive().optional().catch(undefined),
   mailing: z.coerce.number().int().positive().optional().catch(undefined),
+  fee: z.coerce.number().int().nonnegative().optional().catch(undefined),
+  tribute: z.enum(["honour", "memory"]).optional().catch(undefined),
+  tribute_name: z.string().trim().min(1).max(120).optional().catch(undefined),
+  tribute_notify: z.string().trim().toLowerCase().max(254).pipe(emailAddress).optional().catch(undefined),
+  address: z.string().trim().min(1).max(500).optional().catch(undefined),
 });
 type Meta = z.infer<typeof meta>;
 const currency = z
@@ -266,6 +286,12 @@ async function recordGift(
       recurringId: subscription ? sql`(select id from ${recurringGift} where subscription = ${subscription})` : null,
       recurring: Boolean(subscription),
       stripeAccount: event.account ?? null,
+      // Never more than was paid, whatever the metadata says.
+      feeCovered: Math.min(m.fee ?? 0, g.amount),
+      tributeKind: m.tribute && m.tribute_name ? m.tribute : null,
+      tributeName: m.tribute && m.tribute_name ? m.tribute_name : null,
+      tributeNotifyEmail: m.tribute && m.tribute_name ? (m.tribute_notify ?? null) : null,
+      donorAddress: m.address ?? null,
     })
     .onConflictDoNothing();
   const key = g.externalKey;
@@ -290,6 +316,7 @@ async function recordGift(
     after: async () => {
       await purgeCampaignPages(app.env);
       await sendThankYou(app, owner.userId, { externalKey: key });
+      await sendTributeNotice(app, owner.userId, key);
       await announceGift(app, owner.userId, key);
     },
   };

@@ -241,18 +241,39 @@ export function campaignGifts(db: Database, userId: string, campaignId: string) 
     .limit(500);
 }
 
+/** Gifts per page of the streamed export: one page of rows in memory, however many the campaign has. */
+export const GIFT_EXPORT_PAGE = 1000;
+
 /**
- * Every gift of a campaign for its CSV, newest first, with the key it is stored under (so the file
- * re-imports as already recorded); capped where the gift import stops reading a file.
+ * Every gift of a campaign for its CSV, newest first, a page at a time by the keyset (date, id), with
+ * the key it is stored under (so the file re-imports as already recorded). No cap: all of them.
  */
-export function campaignGiftExport(db: Database, userId: string, campaignId: string, cap: number) {
-  return db
-    .select({ ...giftColumns, key: gift.externalKey })
-    .from(gift)
-    .leftJoin(campaign, eq(campaign.id, gift.campaignId))
-    .where(and(eq(gift.userId, userId), eq(gift.campaignId, campaignId)))
-    .orderBy(desc(gift.date), desc(gift.id))
-    .limit(cap);
+export async function* campaignGiftExportPages(
+  db: Database,
+  userId: string,
+  campaignId: string,
+  pageSize = GIFT_EXPORT_PAGE,
+) {
+  let after: { date: string; id: number } | null = null;
+  for (;;) {
+    const rows = await db
+      .select({ ...giftColumns, key: gift.externalKey })
+      .from(gift)
+      .leftJoin(campaign, eq(campaign.id, gift.campaignId))
+      .where(
+        and(
+          eq(gift.userId, userId),
+          eq(gift.campaignId, campaignId),
+          after ? sql`(${gift.date}, ${gift.id}) < (${after.date}, ${after.id})` : undefined,
+        ),
+      )
+      .orderBy(desc(gift.date), desc(gift.id))
+      .limit(pageSize);
+    if (rows.length) yield rows;
+    const last = rows.at(-1);
+    if (!last || rows.length < pageSize) return;
+    after = { date: last.date, id: last.id };
+  }
 }
 
 /** Gifts not yet thanked (refunded ones need no thanks), for the campaign or everywhere. */

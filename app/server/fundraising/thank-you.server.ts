@@ -2,15 +2,17 @@ import { and, eq, inArray, isNull } from "drizzle-orm";
 import type { z } from "zod";
 import type { AppContext } from "~/context";
 import { formatMoney } from "~/lib/money";
+import { longDate, type ReceiptGift, type ReceiptOrg, receiptText } from "~/lib/receipt";
 import type { templateSchema } from "~/lib/thank-you";
 import { campaign, gift, thankYouTemplate, user } from "~db/schema";
 import { outboxMailer } from "../platform/mail.server";
+import { EMPTY_ORGANISATION, getOrganisation, receiptColumns } from "./organisation.server";
 
 export const DEFAULT_TEMPLATE = {
   subject: "Thank you for your gift to {campaign}",
   body: "Dear {name},\n\nThank you for your gift of {amount} on {date} to {campaign}. It goes straight to our work, and we will keep you posted on what it makes possible.\n\nWith gratitude,\n{organization}",
-  receiptStatement:
-    "Please keep this email as your receipt. No goods or services were provided in exchange for this contribution.",
+  // Receipt wording moved to the organisation profile; the column stays for rows written before.
+  receiptStatement: "",
 };
 
 export async function getTemplate(app: Pick<AppContext, "db">, userId: string) {
@@ -23,25 +25,26 @@ export async function getTemplate(app: Pick<AppContext, "db">, userId: string) {
 export async function saveTemplate(app: Pick<AppContext, "db">, userId: string, t: z.output<typeof templateSchema>) {
   await app.db
     .insert(thankYouTemplate)
-    .values({ userId, ...t })
+    .values({ userId, ...t, receiptStatement: "" })
     .onConflictDoUpdate({ target: thankYouTemplate.userId, set: t });
 }
 
 /** Fills {name}, {amount}, {date}, {campaign}, {organization}; text mail only, so nothing is markup. */
 export function renderThankYou(
-  t: { subject: string; body: string; receiptStatement: string; organization: string },
-  g: { donorName: string | null; amount: number; currency: string; date: string; campaign: string | null },
+  t: { subject: string; body: string; organization: string },
+  g: ReceiptGift & { organization?: string | null },
+  org: ReceiptOrg = EMPTY_ORGANISATION,
 ) {
   const values: Record<string, string> = {
     name: g.donorName || "friend",
-    amount: formatMoney(g.amount, g.currency),
-    date: new Date(`${g.date}T12:00:00Z`).toLocaleDateString("en-US", { dateStyle: "long", timeZone: "UTC" }),
+    amount: `${formatMoney(g.amount, g.currency)}${g.recurring ? " a month" : ""}`,
+    date: longDate(g.date),
     campaign: g.campaign ?? t.organization,
     organization: t.organization,
   };
   const fill = (s: string) =>
     s.replace(/\{(name|amount|date|campaign|organization)\}/g, (_, k: string) => values[k] ?? "");
-  const receipt = `Receipt\nOrganisation: ${t.organization}\nAmount: ${values.amount}\nDate: ${values.date}\n${t.receiptStatement}`;
+  const receipt = receiptText(org, g, g.organization || t.organization);
   return { subject: fill(t.subject), text: `${fill(t.body)}\n\n${receipt}`.trim() };
 }
 
@@ -59,16 +62,7 @@ export async function sendThankYou(
       ? and(eq(gift.userId, userId), eq(gift.id, which.giftId))
       : and(eq(gift.userId, userId), eq(gift.externalKey, which.externalKey));
   const row = await app.db
-    .select({
-      id: gift.id,
-      donorName: gift.donorName,
-      donorEmail: gift.donorEmail,
-      amount: gift.amount,
-      currency: gift.currency,
-      date: gift.date,
-      acknowledgedAt: gift.acknowledgedAt,
-      campaign: campaign.title,
-    })
+    .select({ ...receiptColumns, id: gift.id, donorEmail: gift.donorEmail, acknowledgedAt: gift.acknowledgedAt })
     .from(gift)
     .leftJoin(campaign, eq(campaign.id, gift.campaignId))
     .where(where)
@@ -82,7 +76,7 @@ export async function sendThankYou(
     .where(and(eq(gift.id, row.id), isNull(gift.acknowledgedAt)))
     .returning({ id: gift.id });
   if (!claimed.length) return "already";
-  const mail = renderThankYou(await getTemplate(app, userId), row);
+  const mail = renderThankYou(await getTemplate(app, userId), row, await getOrganisation(app.db, userId));
   try {
     await outboxMailer(app.db).send({ to: row.donorEmail, ...mail, kind: "thank-you" });
   } catch (error) {
@@ -118,4 +112,46 @@ export async function markManyThanked(app: Pick<AppContext, "db">, userId: strin
     .where(and(eq(gift.userId, userId), inArray(gift.id, ids), isNull(gift.acknowledgedAt)))
     .returning({ id: gift.id });
   return done.length;
+}
+
+/**
+ * Tells the person the donor named that a gift was made in honour or memory of someone, without the
+ * amount; a monthly gift tells them once, with its first payment.
+ */
+export async function sendTributeNotice(app: Pick<AppContext, "db">, userId: string, externalKey: string) {
+  const row = await app.db
+    .select({
+      id: gift.id,
+      recurringId: gift.recurringId,
+      donorName: gift.donorName,
+      kind: gift.tributeKind,
+      name: gift.tributeName,
+      to: gift.tributeNotifyEmail,
+      campaign: campaign.title,
+      organization: campaign.organization,
+    })
+    .from(gift)
+    .leftJoin(campaign, eq(campaign.id, gift.campaignId))
+    .where(and(eq(gift.userId, userId), eq(gift.externalKey, externalKey)))
+    .get();
+  if (!row?.to || !row.kind || !row.name) return false;
+  if (row.recurringId) {
+    const first = await app.db
+      .select({ id: gift.id })
+      .from(gift)
+      .where(and(eq(gift.userId, userId), eq(gift.recurringId, row.recurringId)))
+      .orderBy(gift.id)
+      .get();
+    if (first && first.id !== row.id) return false;
+  }
+  const org = await getOrganisation(app.db, userId);
+  const charity = org.legalName || row.organization || row.campaign || "our organisation";
+  const how = row.kind === "memory" ? "in memory of" : "in honour of";
+  await outboxMailer(app.db).send({
+    to: row.to,
+    subject: `A gift ${how} ${row.name}`,
+    text: `${row.donorName || "Someone"} has made a gift ${how} ${row.name} to ${row.campaign ?? charity}, with ${charity}.\n\nThey asked us to let you know.`,
+    kind: "tribute-notice",
+  });
+  return true;
 }

@@ -6,6 +6,7 @@ import { pageMeta } from "~/lib/site";
 import { listOwnedCampaigns } from "~/server/fundraising/campaigns.server";
 import { getConnection, onboardingUrl } from "~/server/fundraising/connect.server";
 import { unacknowledgedGifts } from "~/server/fundraising/gifts.server";
+import { getOrganisation } from "~/server/fundraising/organisation.server";
 import { paymentsFor } from "~/server/payments/payments.server";
 import { PaymentsError } from "~/server/payments/types";
 import { notFound } from "~/server/platform/http.server";
@@ -18,10 +19,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const app = context.get(appContext);
   const user = context.get(userContext);
   if (!user) notFound();
-  const [campaigns, connection, unthanked] = await Promise.all([
+  const [campaigns, connection, unthanked, organisation] = await Promise.all([
     listOwnedCampaigns(app.db, user.id),
     getConnection(app, user.id),
     unacknowledgedGifts(app.db, user.id),
+    getOrganisation(app.db, user.id),
   ]);
   // From a person's page: each campaign opens with the gift form already set to that person.
   const person = new URL(request.url).searchParams.get("person");
@@ -29,6 +31,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     person: person && /^\d{1,12}$/.test(person) ? person : null,
     campaigns,
     unthanked,
+    legalName: organisation.legalName,
     payments: paymentsFor(app)?.kind ?? null,
     stripe: connection
       ? { chargesEnabled: connection.chargesEnabled, detailsSubmitted: connection.detailsSubmitted }
@@ -62,7 +65,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 const STATUS = { draft: "Draft", active: "Active", past: "Past" } as const;
 
 export default function CampaignList({ loaderData }: Route.ComponentProps) {
-  const { campaigns, stripe, payments, unthanked, person } = loaderData;
+  const { campaigns, stripe, payments, unthanked, person, legalName } = loaderData;
   return (
     <section className="mx-auto max-w-5xl px-4 py-8 sm:px-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -116,6 +119,18 @@ export default function CampaignList({ loaderData }: Route.ComponentProps) {
             </button>
           </Form>
         )}
+        <p className="mt-3 text-sm" data-testid="receipt-issuer">
+          {legalName
+            ? `Receipts and year-end statements are issued by ${legalName}.`
+            : "Receipts name each campaign's organisation until you give its legal name and tax id."}{" "}
+          <Link to="/campaigns/organisation" className="font-semibold underline">
+            Organisation profile
+          </Link>{" "}
+          ·{" "}
+          <Link to="/campaigns/statements" className="font-semibold underline">
+            Year-end statements
+          </Link>
+        </p>
       </div>
       {person ? (
         <p role="status" className="mt-6 rounded-lg bg-sky-50 px-4 py-3 text-sm dark:bg-sky-950">

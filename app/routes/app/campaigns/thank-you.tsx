@@ -5,6 +5,7 @@ import { Field, inputClass } from "~/components/ui/field";
 import { appContext, userContext } from "~/context";
 import { pageMeta } from "~/lib/site";
 import { templateSchema } from "~/lib/thank-you";
+import { getOrganisation } from "~/server/fundraising/organisation.server";
 import { getTemplate, renderThankYou, saveTemplate } from "~/server/fundraising/thank-you.server";
 import { notFound } from "~/server/platform/http.server";
 import { redirectWithToast } from "~/server/platform/toast.server";
@@ -17,13 +18,18 @@ export async function loader({ context }: Route.LoaderArgs) {
   const user = context.get(userContext);
   if (!user) notFound();
   const t = await getTemplate(app, user.id);
-  const sample = renderThankYou(t, {
-    donorName: "Jordan",
-    amount: 5000,
-    currency: "USD",
-    date: "2026-11-23",
-    campaign: "Your campaign",
-  });
+  const sample = renderThankYou(
+    t,
+    {
+      donorName: "Jordan",
+      amount: 5000,
+      currency: "USD",
+      date: "2026-11-23",
+      campaign: "Your campaign",
+      recurring: false,
+    },
+    await getOrganisation(app.db, user.id),
+  );
   return { t, sample };
 }
 
@@ -55,7 +61,12 @@ export default function ThankYou({ loaderData, actionData }: Route.ComponentProp
       <h1 className="mt-2 font-bold text-3xl tracking-tight">Thank-you message</h1>
       <p className="mt-2 text-slate-600 dark:text-slate-300">
         Every gift is thanked with this message and a receipt. Write {"{name}"}, {"{amount}"}, {"{date}"},{" "}
-        {"{campaign}"} and {"{organization}"} where the gift's own details go.
+        {"{campaign}"} and {"{organization}"} where the gift's own details go. The receipt below the message names your
+        organisation as its{" "}
+        <Link to="/campaigns/organisation" className="text-brand-700 underline dark:text-brand-200">
+          organisation profile
+        </Link>{" "}
+        gives it (legal name, tax id, address and receipt wording).
       </p>
       <Form
         method="post"
@@ -70,9 +81,6 @@ export default function ThankYou({ loaderData, actionData }: Route.ComponentProp
         </Field>
         <Field id={fields.body.id} label="Message" errors={fields.body.errors}>
           <textarea {...getTextareaProps(fields.body)} rows={8} className={inputClass} />
-        </Field>
-        <Field id={fields.receiptStatement.id} label="Receipt statement" errors={fields.receiptStatement.errors}>
-          <textarea {...getTextareaProps(fields.receiptStatement)} rows={3} className={inputClass} />
         </Field>
         <button type="submit" className="rounded-md bg-brand-600 px-4 py-2.5 font-semibold text-sm text-white">
           Save message

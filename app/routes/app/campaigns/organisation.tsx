@@ -1,0 +1,133 @@
+import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, Form, Link, useNavigation } from "react-router";
+import { Field, inputClass } from "~/components/ui/field";
+import { appContext, userContext } from "~/context";
+import { COUNTRY_OPTIONS } from "~/lib/nonprofit-form";
+import { MONTH_OPTIONS, organisationForm, receiptText } from "~/lib/receipt";
+import { pageMeta } from "~/lib/site";
+import { getOrganisation, saveOrganisation } from "~/server/fundraising/organisation.server";
+import { notFound } from "~/server/platform/http.server";
+import { redirectWithToast } from "~/server/platform/toast.server";
+import type { Route } from "./+types/organisation";
+
+export const meta = () => [...pageMeta("Organisation profile"), { name: "robots", content: "noindex" }];
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const app = context.get(appContext);
+  const user = context.get(userContext);
+  if (!user) notFound();
+  const org = await getOrganisation(app.db, user.id);
+  const sample = receiptText(
+    org,
+    {
+      donorName: "Jordan Lee",
+      amount: 2500,
+      currency: "USD",
+      date: "2026-11-23",
+      recurring: true,
+      campaign: "Your campaign",
+    },
+    "Your campaign's organisation",
+  );
+  return { org, sample };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const app = context.get(appContext);
+  const user = context.get(userContext);
+  if (!user) notFound();
+  const submission = parseWithZod(await request.formData(), { schema: organisationForm });
+  if (submission.status !== "success") return data({ reply: submission.reply() }, { status: 400 });
+  await saveOrganisation(app.db, user.id, submission.value);
+  return redirectWithToast("/campaigns/organisation", { type: "success", title: "Organisation profile saved" });
+}
+
+export default function OrganisationProfile({ loaderData, actionData }: Route.ComponentProps) {
+  const { org, sample } = loaderData;
+  const navigation = useNavigation();
+  const [form, fields] = useForm({
+    id: "organisation",
+    lastResult: navigation.state === "idle" ? actionData?.reply : undefined,
+    defaultValue: { ...org, fiscalYearStart: String(org.fiscalYearStart) },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: organisationForm }),
+    shouldValidate: "onBlur",
+  });
+  return (
+    <section className="mx-auto max-w-3xl px-4 py-8 sm:px-6">
+      <Link to="/campaigns" className="text-brand-700 text-sm underline dark:text-brand-200">
+        ← Your campaigns
+      </Link>
+      <h1 className="mt-2 font-bold text-3xl tracking-tight">Organisation profile</h1>
+      <p className="mt-2 text-slate-600 dark:text-slate-300">
+        The charity your campaigns raise for, as every receipt and year-end statement names it.
+      </p>
+      <Form
+        method="post"
+        {...getFormProps(form)}
+        className="mt-6 space-y-4 rounded-xl border border-slate-200 p-5 dark:border-slate-800"
+      >
+        <Field id={fields.legalName.id} label="Legal name" errors={fields.legalName.errors}>
+          <input
+            {...getInputProps(fields.legalName, { type: "text" })}
+            autoComplete="organization"
+            className={inputClass}
+          />
+        </Field>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Field
+            id={fields.taxId.id}
+            label="Registration or tax id"
+            errors={fields.taxId.errors}
+            hint="For example an EIN (12-3456789) or a charity number"
+          >
+            <input {...getInputProps(fields.taxId, { type: "text" })} className={inputClass} />
+          </Field>
+          <Field id={fields.country.id} label="Country of registration" errors={fields.country.errors}>
+            <select {...getSelectProps(fields.country)} className={inputClass}>
+              <option value="">Choose a country</option>
+              {COUNTRY_OPTIONS.map((c) => (
+                <option key={c.code} value={c.code}>
+                  {c.name}
+                </option>
+              ))}
+            </select>
+          </Field>
+        </div>
+        <Field id={fields.address.id} label="Address" errors={fields.address.errors}>
+          <textarea {...getTextareaProps(fields.address)} rows={3} className={inputClass} />
+        </Field>
+        <Field
+          id={fields.receiptWording.id}
+          label="Receipt wording"
+          errors={fields.receiptWording.errors}
+          hint="Ends every receipt and statement, e.g. that no goods or services were given in return"
+        >
+          <textarea {...getTextareaProps(fields.receiptWording)} rows={3} className={inputClass} />
+        </Field>
+        <Field id={fields.fiscalYearStart.id} label="Fiscal year starts in" errors={fields.fiscalYearStart.errors}>
+          <select {...getSelectProps(fields.fiscalYearStart)} className={inputClass}>
+            {MONTH_OPTIONS.map((m) => (
+              <option key={m.value} value={String(m.value)}>
+                {m.name}
+              </option>
+            ))}
+          </select>
+        </Field>
+        <button type="submit" className="rounded-md bg-brand-600 px-4 py-2.5 font-semibold text-sm text-white">
+          Save profile
+        </button>
+      </Form>
+      <h2 className="mt-8 font-semibold text-lg">How a receipt reads</h2>
+      <pre className="mt-2 whitespace-pre-wrap rounded-xl border border-slate-200 p-5 font-sans text-sm dark:border-slate-800">
+        {sample}
+      </pre>
+      <p className="mt-4 text-sm">
+        <Link to="/campaigns/statements" className="font-semibold underline">
+          Year-end statements
+        </Link>{" "}
+        for each donor, by calendar or fiscal year.
+      </p>
+    </section>
+  );
+}
