@@ -5,6 +5,7 @@ import { formatMoney } from "~/lib/money";
 import type { templateSchema } from "~/lib/thank-you";
 import { campaign, gift, thankYouTemplate, user } from "~db/schema";
 import { outboxMailer } from "../platform/mail.server";
+import { donorGiftsPath } from "./donor-link.server";
 
 export const DEFAULT_TEMPLATE = {
   subject: "Thank you for your gift to {campaign}",
@@ -50,9 +51,10 @@ export function renderThankYou(
  * where it was empty) before the mail goes, so two clicks or a webhook retry never send it twice.
  */
 export async function sendThankYou(
-  app: Pick<AppContext, "db">,
+  app: Pick<AppContext, "db"> & Partial<Pick<AppContext, "env">>,
   userId: string,
   which: { giftId: number } | { externalKey: string },
+  site?: { origin: string },
 ): Promise<"sent" | "no-email" | "already" | "missing"> {
   const where =
     "giftId" in which
@@ -68,6 +70,7 @@ export async function sendThankYou(
       date: gift.date,
       acknowledgedAt: gift.acknowledgedAt,
       campaign: campaign.title,
+      recurringId: gift.recurringId,
     })
     .from(gift)
     .leftJoin(campaign, eq(campaign.id, gift.campaignId))
@@ -83,6 +86,9 @@ export async function sendThankYou(
     .returning({ id: gift.id });
   if (!claimed.length) return "already";
   const mail = renderThankYou(await getTemplate(app, userId), row);
+  // A monthly gift's receipt carries the donor's own signed link to pause, resume or cancel it.
+  if (row.recurringId && site && app.env)
+    mail.text += `\n\nManage your monthly gift (pause, resume or cancel): ${site.origin}${await donorGiftsPath(app.env, userId, row.donorEmail)}`;
   try {
     await outboxMailer(app.db).send({ to: row.donorEmail, ...mail, kind: "thank-you" });
   } catch (error) {
