@@ -21,6 +21,8 @@ export default [
   route("fundraising/:id", "routes/fundraising/campaign.tsx"),
   route("fundraising/:id/donate", "routes/fundraising/donate.tsx"),
   route("fundraising/:id/thanks", "routes/fundraising/thanks.tsx"),
+  // A donor's monthly gifts with one owner, through the signed link in their receipts: pause, resume, cancel.
+  route("fundraising/gifts/:token", "routes/fundraising/manage.tsx"),
   route("sitemap.xml", "routes/marketing/sitemap.ts"),
   route("robots.txt", "routes/marketing/robots.ts"),
   route("newsletter", "routes/marketing/newsletter.tsx"),

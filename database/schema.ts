@@ -630,7 +630,8 @@ export const recurringGift = sqliteTable(
     amount: integer("amount").notNull(),
     currency: text("currency").notNull(),
     interval: text("interval", { enum: ["month", "year"] }).notNull(),
-    status: text("status", { enum: ["active", "past_due", "canceled"] }).notNull(),
+    // "paused": the donor or owner held it (Stripe's pause_collection); nothing is charged until resumed.
+    status: text("status", { enum: ["active", "past_due", "paused", "canceled"] }).notNull(),
     // Stripe's time of the event that set `status`: an older event arriving late never overwrites it.
     statusAt: integer("status_at").notNull(),
     createdAt: createdAt(),

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Form, Link } from "react-router";
 import { formatMoney } from "~/lib/money";
 
 export type Giving = {
@@ -6,7 +6,14 @@ export type Giving = {
   first: string | null;
   last: string | null;
   totals: { currency: string; total: number }[];
-  recurring: { amount: number; currency: string; interval: string; status: string; campaign: string | null }[];
+  recurring: {
+    id: number;
+    amount: number;
+    currency: string;
+    interval: string;
+    status: string;
+    campaign: string | null;
+  }[];
   outstanding: { currency: string; amount: number }[];
   recent: {
     id: number;
@@ -18,7 +25,31 @@ export type Giving = {
   }[];
 };
 
-const STATUS = { active: "active", past_due: "payment failed", canceled: "cancelled" } as Record<string, string>;
+const STATUS = { active: "active", past_due: "payment failed", paused: "paused", canceled: "cancelled" } as Record<
+  string,
+  string
+>;
+
+const small =
+  "rounded-md border border-slate-300 px-2 py-1 font-medium text-xs hover:bg-slate-50 dark:border-slate-700 dark:hover:bg-slate-800";
+
+/** Pause or resume, and cancel, one monthly gift; the status follows when Stripe confirms. */
+function RecurringActions({ id, status, personId }: { id: number; status: string; personId: number }) {
+  if (status === "canceled") return null;
+  return (
+    <Form method="post" action="/campaigns/gifts" className="mt-1 flex flex-wrap gap-2">
+      <input type="hidden" name="intent" value="recurring" />
+      <input type="hidden" name="recurring" value={id} />
+      <input type="hidden" name="back" value={`/connections/${personId}`} />
+      <button type="submit" name="change" value={status === "paused" ? "resume" : "pause"} className={small}>
+        {status === "paused" ? "Resume" : "Pause"}
+      </button>
+      <button type="submit" name="change" value="cancel" className={small}>
+        Cancel monthly gift
+      </button>
+    </Form>
+  );
+}
 
 /** A person's giving, compact, on their page: totals, first and last gift, monthly gifts, pledges still due. */
 export function GivingSection({ giving, personId }: { giving: Giving; personId: number }) {
@@ -61,9 +92,11 @@ export function GivingSection({ giving, personId }: { giving: Giving; personId: 
           {giving.recurring.length ? (
             <ul className="mt-3 space-y-1 text-sm">
               {giving.recurring.map((r) => (
-                <li key={`${r.campaign}-${r.amount}-${r.status}`}>
+                <li key={r.id} data-testid="recurring-gift">
                   {formatMoney(r.amount, r.currency)} a {r.interval}
-                  {r.campaign ? ` to ${r.campaign}` : ""} · {STATUS[r.status] ?? r.status}
+                  {r.campaign ? ` to ${r.campaign}` : ""} ·{" "}
+                  <span data-testid="recurring-status">{STATUS[r.status] ?? r.status}</span>
+                  <RecurringActions id={r.id} status={r.status} personId={personId} />
                 </li>
               ))}
             </ul>

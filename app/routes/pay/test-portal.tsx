@@ -6,12 +6,13 @@ import { staticPage } from "~/lib/page-handle";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { pageMeta } from "~/lib/site";
 import {
-  cancelLocalSubscription,
+  changeLocalSubscription,
   localSubscriptionsOf,
   readLocal,
   renewLocalSubscription,
 } from "~/server/payments/local.server";
 import { paymentsFor } from "~/server/payments/payments.server";
+import { PaymentsError } from "~/server/payments/types";
 import type { Route } from "./+types/test-portal";
 
 export const meta = () => [...pageMeta("Test customer portal"), { name: "robots", content: "noindex" }];
@@ -37,7 +38,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
         ?.price;
       return {
         id: s.id,
-        status: String(s.status),
+        status: s.pause_collection && s.status !== "canceled" ? "paused" : String(s.status),
         amount: price?.unit_amount ?? 0,
         interval: price?.recurring.interval ?? "month",
         currency: String(s.currency).toUpperCase(),
@@ -55,7 +56,10 @@ function pathOf(address: string) {
   }
 }
 
-const form = z.object({ intent: z.enum(["cancel", "renew", "fail"]), subscription: z.string().max(80) });
+const form = z.object({
+  intent: z.enum(["cancel", "pause", "resume", "renew", "fail"]),
+  subscription: z.string().max(80),
+});
 
 export async function action({ params, request, context }: Route.ActionArgs) {
   const { app, customer } = await openCustomer(context, params.id);
@@ -63,8 +67,13 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   if (!parsed.success) throw new Response("Bad Request", { status: 400 });
   const sub = await readLocal(app, parsed.data.subscription, "subscription");
   if (!sub || sub.customer !== customer.id) throw new Response("Not Found", { status: 404 });
-  if (parsed.data.intent === "cancel") await cancelLocalSubscription(app, sub.id);
-  else await renewLocalSubscription(app, sub.id, parsed.data.intent === "renew");
+  const { intent } = parsed.data;
+  if (intent === "cancel" || intent === "pause" || intent === "resume")
+    // Pressed twice (or after it was cancelled elsewhere): the page below shows where it stands.
+    await changeLocalSubscription(app, sub.id, intent).catch((error) => {
+      if (!(error instanceof PaymentsError)) throw error;
+    });
+  else await renewLocalSubscription(app, sub.id, intent === "renew");
   return redirect(new URL(request.url).pathname + new URL(request.url).search);
 }
 
@@ -91,6 +100,14 @@ export default function TestPortal({ loaderData }: Route.ComponentProps) {
                 </button>
                 <button name="intent" value="fail" type="submit" className="rounded-md border px-3 py-2 text-sm">
                   Next payment fails
+                </button>
+                <button
+                  name="intent"
+                  value={s.status === "paused" ? "resume" : "pause"}
+                  type="submit"
+                  className="rounded-md border px-3 py-2 text-sm"
+                >
+                  {s.status === "paused" ? "Resume subscription" : "Pause subscription"}
                 </button>
                 <button name="intent" value="cancel" type="submit" className="rounded-md border px-3 py-2 text-sm">
                   Cancel subscription

@@ -179,6 +179,7 @@ const invoiceSchema = z.object({
 const subscriptionSchema = z.object({
   id: z.string(),
   status: z.string(),
+  pause_collection: z.object({ behavior: z.string() }).nullish(),
   customer: z.string().nullish(),
   currency,
   metadata: z.record(z.string(), z.string()).nullish(),
@@ -202,12 +203,14 @@ const chargeSchema = z.object({
 const accountSchema = z.object({ id: z.string(), charges_enabled: z.boolean(), details_submitted: z.boolean() });
 
 const today = () => new Date().toISOString().slice(0, 10);
-const recurringStatus = (s: string): "active" | "past_due" | "canceled" =>
+const recurringStatus = (s: string): "active" | "past_due" | "paused" | "canceled" =>
   s === "canceled" || s === "incomplete_expired" || s === "unpaid"
     ? "canceled"
     : s === "past_due"
       ? "past_due"
-      : "active";
+      : s === "paused"
+        ? "paused"
+        : "active";
 
 /** The owner named in the metadata, if the event really came from that owner's connected account. */
 async function ownerOf(app: AppContext, event: PaymentEvent, m: Meta) {
@@ -248,7 +251,8 @@ const upsertRecurring = (values: typeof recurringGift.$inferInsert): Statement =
       ${values.stripeAccount ?? null}, ${values.amount}, ${values.currency}, ${values.interval}, ${values.status}, ${values.statusAt})
     on conflict (subscription) do update set
       connection_id = coalesce(recurring_gift.connection_id, excluded.connection_id),
-      status = case when excluded.status_at >= recurring_gift.status_at then excluded.status else recurring_gift.status end,
+      status = case when recurring_gift.status = 'canceled' then 'canceled'
+        when excluded.status_at >= recurring_gift.status_at then excluded.status else recurring_gift.status end,
       status_at = max(recurring_gift.status_at, excluded.status_at)`);
 
 type GiftInsert = typeof gift.$inferInsert;
@@ -260,6 +264,7 @@ async function recordGift(
   owner: NonNullable<Awaited<ReturnType<typeof ownerOf>>>,
   g: Omit<GiftInsert, "userId" | "campaignId" | "connectionId" | "method" | "source" | "date" | "publicName">,
   donor: { email: string | null; name: string | null },
+  site: { origin: string },
   extra: Statement[] = [],
   subscription?: string,
 ): Promise<HandlerResult> {
@@ -315,14 +320,14 @@ async function recordGift(
     statements: [...extra, insert, ...entry, ...fromMailing],
     after: async () => {
       await purgeCampaignPages(app.env);
-      await sendThankYou(app, owner.userId, { externalKey: key });
+      await sendThankYou(app, owner.userId, { externalKey: key }, site);
       await sendTributeNotice(app, owner.userId, key);
       await announceGift(app, owner.userId, key);
     },
   };
 }
 
-async function handle(app: AppContext, event: PaymentEvent): Promise<HandlerResult | null> {
+async function handle(app: AppContext, event: PaymentEvent, site: { origin: string }): Promise<HandlerResult | null> {
   const o = event.data.object;
   switch (event.type) {
     case "account.updated": {
@@ -393,6 +398,7 @@ async function handle(app: AppContext, event: PaymentEvent): Promise<HandlerResu
           donorEmail: donor.email,
         },
         donor,
+        site,
       );
     }
     case "invoice.paid":
@@ -435,11 +441,14 @@ async function handle(app: AppContext, event: PaymentEvent): Promise<HandlerResu
           donorEmail: donor.email,
         },
         donor,
+        site,
         [upsertRecurring({ ...base, status: "active" })],
         details.subscription,
       );
     }
     case "customer.subscription.updated":
+    case "customer.subscription.paused":
+    case "customer.subscription.resumed":
     case "customer.subscription.deleted": {
       const sub = subscriptionSchema.safeParse(o);
       const m = meta.safeParse(sub.data?.metadata ?? {});
@@ -458,7 +467,13 @@ async function handle(app: AppContext, event: PaymentEvent): Promise<HandlerResu
             amount: price?.unit_amount ?? 0,
             currency: sub.data.currency,
             interval: price?.recurring?.interval === "year" ? "year" : "month",
-            status: event.type === "customer.subscription.deleted" ? "canceled" : recurringStatus(sub.data.status),
+            status:
+              event.type === "customer.subscription.deleted"
+                ? "canceled"
+                : // Held by pause_collection (status stays "active" at Stripe) or paused outright.
+                  sub.data.pause_collection && sub.data.status !== "canceled"
+                  ? "paused"
+                  : recurringStatus(sub.data.status),
             statusAt: event.created,
           }),
         ],
@@ -501,6 +516,8 @@ export const donationHandler: PaymentHandler = {
     "invoice.paid",
     "invoice.payment_failed",
     "customer.subscription.updated",
+    "customer.subscription.paused",
+    "customer.subscription.resumed",
     "customer.subscription.deleted",
     "charge.refunded",
   ],

@@ -347,6 +347,7 @@ export async function givingSummary(db: Database, userId: string, connectionId: 
       .groupBy(gift.currency),
     db
       .select({
+        id: recurringGift.id,
         amount: recurringGift.amount,
         currency: recurringGift.currency,
         interval: recurringGift.interval,

@@ -7,6 +7,7 @@ import type { templateSchema } from "~/lib/thank-you";
 import { campaign, gift, thankYouTemplate, user } from "~db/schema";
 import { outboxMailer } from "../platform/mail.server";
 import { EMPTY_ORGANISATION, getOrganisation, receiptColumns } from "./organisation.server";
+import { donorGiftsPath } from "./donor-link.server";
 
 export const DEFAULT_TEMPLATE = {
   subject: "Thank you for your gift to {campaign}",
@@ -53,16 +54,23 @@ export function renderThankYou(
  * where it was empty) before the mail goes, so two clicks or a webhook retry never send it twice.
  */
 export async function sendThankYou(
-  app: Pick<AppContext, "db">,
+  app: Pick<AppContext, "db"> & Partial<Pick<AppContext, "env">>,
   userId: string,
   which: { giftId: number } | { externalKey: string },
+  site?: { origin: string },
 ): Promise<"sent" | "no-email" | "already" | "missing"> {
   const where =
     "giftId" in which
       ? and(eq(gift.userId, userId), eq(gift.id, which.giftId))
       : and(eq(gift.userId, userId), eq(gift.externalKey, which.externalKey));
   const row = await app.db
-    .select({ ...receiptColumns, id: gift.id, donorEmail: gift.donorEmail, acknowledgedAt: gift.acknowledgedAt })
+    .select({
+      ...receiptColumns,
+      id: gift.id,
+      donorEmail: gift.donorEmail,
+      acknowledgedAt: gift.acknowledgedAt,
+      recurringId: gift.recurringId,
+    })
     .from(gift)
     .leftJoin(campaign, eq(campaign.id, gift.campaignId))
     .where(where)
@@ -77,6 +85,9 @@ export async function sendThankYou(
     .returning({ id: gift.id });
   if (!claimed.length) return "already";
   const mail = renderThankYou(await getTemplate(app, userId), row, await getOrganisation(app.db, userId));
+  // A monthly gift's receipt carries the donor's own signed link to pause, resume or cancel it.
+  if (row.recurringId && site && app.env)
+    mail.text += `\n\nManage your monthly gift (pause, resume or cancel): ${site.origin}${await donorGiftsPath(app.env, userId, row.donorEmail)}`;
   try {
     await outboxMailer(app.db).send({ to: row.donorEmail, ...mail, kind: "thank-you" });
   } catch (error) {

@@ -50,7 +50,13 @@ export async function localWebhookSecret(env: Pick<AppEnv, "AUTH_SECRET" | "STRI
 }
 
 /** Signs an event as Stripe would and hands it to the webhook route's handler; answers its status. */
-export async function sendLocalEvent(app: AppContext, type: string, object: Obj, account?: string | null) {
+export async function sendLocalEvent(
+  app: AppContext,
+  type: string,
+  object: Obj,
+  account?: string | null,
+  origin = "http://localhost",
+) {
   const event = {
     id: `evt_local_${rand()}`,
     object: "event",
@@ -69,7 +75,8 @@ export async function sendLocalEvent(app: AppContext, type: string, object: Obj,
     secret: await localWebhookSecret(app.env),
     cryptoProvider,
   });
-  const request = new Request("http://localhost/api/payments/webhook", {
+  // Delivered as if to the site the checkout came from, so links in the mail it sends point there.
+  const request = new Request(`${origin}/api/payments/webhook`, {
     method: "POST",
     headers: { "content-type": "application/json", "stripe-signature": header },
     body: payload,
@@ -219,6 +226,9 @@ export function localPayments(app: AppContext): Payments {
       await sendLocalEvent(app, "customer.subscription.updated", updated, account);
       if (invoice) await sendLocalEvent(app, "invoice.paid", invoice, account);
       return { id: sub.id };
+    },
+    async setSubscriptionState({ subscriptionId, state }) {
+      return { id: (await changeLocalSubscription(app, subscriptionId, state)).id };
     },
     async refund({ paymentIntentId, amount, idempotencyKey }) {
       const pi = await readLocal(app, paymentIntentId, "payment_intent");
@@ -378,8 +388,9 @@ export async function payLocalCheckout(app: AppContext, sessionId: string, payer
     created: now(),
   };
   await save(app, "checkout_session", completed);
-  const sent = [await sendLocalEvent(app, "checkout.session.completed", completed, account)];
-  if (invoice) sent.push(await sendLocalEvent(app, "invoice.paid", invoice, account));
+  const origin = siteOf(s.success_url);
+  const sent = [await sendLocalEvent(app, "checkout.session.completed", completed, account, origin)];
+  if (invoice) sent.push(await sendLocalEvent(app, "invoice.paid", invoice, account, origin));
   return { session: completed, sent };
 }
 
@@ -480,7 +491,8 @@ function invoiceObject(
  */
 export async function renewLocalSubscription(app: AppContext, subscriptionId: string, paid: boolean) {
   const sub = await readLocal(app, subscriptionId, "subscription");
-  if (!sub || sub.status === "canceled") return undefined;
+  // A paused subscription's invoices are voided (pause_collection): no payment, nothing to record.
+  if (!sub || sub.status === "canceled" || sub.pause_collection) return undefined;
   const item = itemOf(sub);
   const price = item?.price.unit_amount ?? 0;
   // A paid renewal starts the next period where the last one ended; a failed one leaves it where it was.
@@ -528,19 +540,70 @@ export async function renewLocalSubscription(app: AppContext, subscriptionId: st
     items: { data: [paid ? { ...item, current_period_start: next.start, current_period_end: next.end } : item] },
   };
   await save(app, "subscription", updated);
-  const sent = [await sendLocalEvent(app, paid ? "invoice.paid" : "invoice.payment_failed", invoice, account)];
+  const origin = await originOf(app, sub);
+  const sent = [await sendLocalEvent(app, paid ? "invoice.paid" : "invoice.payment_failed", invoice, account, origin)];
   if (sub.status !== status || paid)
-    sent.push(await sendLocalEvent(app, "customer.subscription.updated", updated, account));
+    sent.push(await sendLocalEvent(app, "customer.subscription.updated", updated, account, origin));
   return { invoice, sent };
 }
 
-export async function cancelLocalSubscription(app: AppContext, subscriptionId: string) {
-  const sub = await readLocal(app, subscriptionId, "subscription");
-  if (!sub || sub.status === "canceled") return undefined;
-  const canceled = { ...sub, status: "canceled", canceled_at: now() };
-  await save(app, "subscription", canceled);
-  await sendLocalEvent(app, "customer.subscription.deleted", canceled, (sub.account as string | null) ?? null);
-  return canceled;
+/** The site a test checkout came from (its success address), else the default. */
+function siteOf(address: unknown) {
+  try {
+    return new URL(String(address)).origin;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The site a test subscription's checkout came from, for the events its later payments send. */
+async function originOf(app: AppContext, sub: Obj) {
+  const session = sub.session ? await readLocal<LocalSession>(app, String(sub.session), "checkout_session") : undefined;
+  return siteOf(session?.success_url);
+}
+
+/**
+ * Pauses (invoices voided until resumed, as Stripe's pause_collection), resumes or cancels a test
+ * subscription in one conditional update, so of two presses at once only one changes it; then the same
+ * event Stripe sends. Refused as Stripe refuses: unknown, or already canceled.
+ */
+export async function changeLocalSubscription(
+  app: AppContext,
+  subscriptionId: string,
+  state: "pause" | "resume" | "cancel",
+) {
+  const path = paymentLocalObject.data;
+  const set =
+    state === "cancel"
+      ? sql`json_set(${path}, '$.status', 'canceled', '$.canceled_at', ${now()})`
+      : state === "pause"
+        ? sql`json_set(${path}, '$.pause_collection', json('{"behavior":"void"}'))`
+        : sql`json_set(${path}, '$.pause_collection', json('null'))`;
+  const changed = await app.db
+    .update(paymentLocalObject)
+    .set({ data: set })
+    .where(
+      and(
+        eq(paymentLocalObject.id, subscriptionId),
+        eq(paymentLocalObject.kind, "subscription"),
+        sql`json_extract(${path}, '$.status') <> 'canceled'`,
+      ),
+    )
+    .returning({ data: paymentLocalObject.data });
+  const sub = changed[0]?.data as Obj | undefined;
+  if (!sub) {
+    const found = await readLocal(app, subscriptionId, "subscription");
+    if (!found) throw new PaymentsError(`No such subscription: '${subscriptionId}'`, 404, "resource_missing");
+    throw new PaymentsError("This subscription is already canceled", 400, "subscription_canceled");
+  }
+  await sendLocalEvent(
+    app,
+    state === "cancel" ? "customer.subscription.deleted" : "customer.subscription.updated",
+    sub,
+    (sub.account as string | null) ?? null,
+    await originOf(app, sub),
+  );
+  return sub;
 }
 
 /** The test portal lists a customer's subscriptions (there are only ever a few locally). */

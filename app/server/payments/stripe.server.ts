@@ -168,6 +168,20 @@ export function stripePayments(config: StripeConfig): Payments {
         );
         return { id: updated.id };
       }),
+    setSubscriptionState: ({ subscriptionId, state, stripeAccount }) =>
+      call(async () => {
+        const options = stripeAccount ? { stripeAccount } : undefined;
+        const done =
+          state === "cancel"
+            ? await stripe.subscriptions.cancel(subscriptionId, {}, options)
+            : await stripe.subscriptions.update(
+                subscriptionId,
+                // An empty value unsets pause_collection: invoices are charged again from the next period.
+                { pause_collection: state === "pause" ? { behavior: "void" } : "" },
+                options,
+              );
+        return { id: done.id };
+      }),
     refund: ({ paymentIntentId, stripeAccount, amount, idempotencyKey }) =>
       call(async () => {
         const refund = await stripe.refunds.create(

@@ -65,6 +65,15 @@ export interface Payments {
    */
   updateSubscription(input: SubscriptionUpdate): Promise<{ id: string }>;
   /**
+   * A donor's recurring gift, held or stopped now: pause voids the invoices until resumed (Stripe's
+   * pause_collection), cancel ends it at once. The gift changes only when the subscription's event arrives.
+   */
+  setSubscriptionState(input: {
+    subscriptionId: string;
+    state: "pause" | "resume" | "cancel";
+    stripeAccount?: string;
+  }): Promise<{ id: string }>;
+  /**
    * Asks for a refund (the amount, else all that is left); the gift changes only when the
    * `charge.refunded` event arrives. The same idempotency key twice refunds once (Stripe's own rule).
    */

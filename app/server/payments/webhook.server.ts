@@ -19,8 +19,11 @@ export type PaymentHandler = {
   /** Recorded on the event row: which domain took it ("donations", "plans"). */
   domain: string;
   types: readonly string[];
-  /** Null when the event is not this domain's (another domain's checkout, an unknown payment). */
-  handle(app: AppContext, event: PaymentEvent): Promise<HandlerResult | null>;
+  /**
+   * Null when the event is not this domain's (another domain's checkout, an unknown payment). `origin` is
+   * the site the event was delivered to, for links in the mail it sends.
+   */
+  handle(app: AppContext, event: PaymentEvent, site: { origin: string }): Promise<HandlerResult | null>;
 };
 
 /** Stripe sends again for up to three days on any answer but 2xx; 400 for what will never verify. */
@@ -60,9 +63,10 @@ export async function receiveStripeWebhook(
   const event = parsed.data;
 
   let taken: { domain: string; result: HandlerResult } | undefined;
+  const site = { origin: new URL(request.url).origin };
   for (const handler of handlers) {
     if (!handler.types.includes(event.type)) continue;
-    const result = await handler.handle(app, event);
+    const result = await handler.handle(app, event, site);
     if (result) {
       taken = { domain: handler.domain, result };
       break;

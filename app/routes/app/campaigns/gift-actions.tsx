@@ -2,6 +2,7 @@ import { z } from "zod";
 import { appContext, userContext } from "~/context";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { payInstalment } from "~/server/fundraising/gifts.server";
+import { CHANGE_MESSAGE, changeRecurringGift } from "~/server/fundraising/recurring.server";
 import { MAX_MARKED_AT_ONCE, markManyThanked, markThanked, sendThankYou } from "~/server/fundraising/thank-you.server";
 import { notFound } from "~/server/platform/http.server";
 import { redirectWithToast } from "~/server/platform/toast.server";
@@ -15,17 +16,31 @@ const schema = z.discriminatedUnion("intent", [
     gifts: z.array(z.coerce.number().int().positive()).max(MAX_MARKED_AT_ONCE).default([]),
   }),
   z.object({
+    intent: z.literal("recurring"),
+    recurring: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER),
+    change: z.enum(["pause", "resume", "cancel"]),
+  }),
+  z.object({
     intent: z.literal("pay-instalment"),
     instalment: z.coerce.number().int().positive(),
     method: z.enum(["cash", "cheque", "bank_transfer", "elsewhere"]).default("bank_transfer"),
   }),
 ]);
 
+const OWNER_DONE = {
+  pause: "Monthly gift paused",
+  resume: "Monthly gift resumed",
+  cancel: "Monthly gift cancelled",
+} as const;
+
 export function loader() {
   notFound();
 }
 
-/** What the owner does to gifts and instalments: thank, mark thanked (one or many), record an instalment paid. */
+/**
+ * What the owner does to gifts and instalments: thank, mark thanked (one or many), pause, resume or cancel
+ * a monthly gift, record an instalment paid.
+ */
 export async function action({ request, context }: Route.ActionArgs) {
   const app = context.get(appContext);
   const user = context.get(userContext);
@@ -39,7 +54,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!parsed.success) return new Response("Bad Request", { status: 400 });
   const v = parsed.data;
   if (v.intent === "thank") {
-    const sent = await sendThankYou(app, user.id, { giftId: v.gift });
+    const sent = await sendThankYou(app, user.id, { giftId: v.gift }, { origin: new URL(request.url).origin });
     if (sent === "missing") notFound();
     return redirectWithToast(back, {
       type: sent === "sent" ? "success" : "info",
@@ -57,6 +72,14 @@ export async function action({ request, context }: Route.ActionArgs) {
     return redirectWithToast(back, {
       type: "success",
       title: n === 1 ? "Marked 1 gift as thanked" : `Marked ${n} gifts as thanked`,
+    });
+  }
+  if (v.intent === "recurring") {
+    const result = await changeRecurringGift(app, user.id, v.recurring, v.change);
+    if (result === "missing") notFound();
+    return redirectWithToast(back, {
+      type: result === "done" ? "success" : "info",
+      title: result === "done" ? OWNER_DONE[v.change] : CHANGE_MESSAGE[result].text,
     });
   }
   const paid = await payInstalment(app, user.id, v.instalment, v.method);

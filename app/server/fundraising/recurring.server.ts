@@ -1,0 +1,134 @@
+import { and, eq, inArray, sql } from "drizzle-orm";
+import type { AppContext } from "~/context";
+import { campaign, gift, recurringGift, user } from "~db/schema";
+import type { Database } from "../db/db.server";
+import { paymentsFor } from "../payments/payments.server";
+import { PaymentsError } from "../payments/types";
+
+/**
+ * Monthly gifts held, resumed or stopped: by the owner from the person's page, and by the donor through
+ * the signed link in every receipt of a monthly gift. The change goes to the payments adapter (Stripe on
+ * the connected account); the gift's status changes when the subscription's event comes back.
+ */
+export type RecurringChange = "pause" | "resume" | "cancel";
+
+const columns = {
+  id: recurringGift.id,
+  amount: recurringGift.amount,
+  currency: recurringGift.currency,
+  interval: recurringGift.interval,
+  status: recurringGift.status,
+  campaign: campaign.title,
+};
+
+/** The monthly gifts a donor's own payments show they made to this owner (matched by the receipts' email). */
+export async function donorRecurringGifts(db: Database, ownerId: string, email: string) {
+  const mine = db
+    .select({ id: gift.recurringId })
+    .from(gift)
+    .where(
+      and(
+        eq(gift.userId, ownerId),
+        sql`lower(${gift.donorEmail}) = ${email.toLowerCase()}`,
+        sql`${gift.recurringId} is not null`,
+      ),
+    );
+  const [rows, owner] = await Promise.all([
+    db
+      .select(columns)
+      .from(recurringGift)
+      .leftJoin(campaign, eq(campaign.id, recurringGift.campaignId))
+      .where(and(eq(recurringGift.userId, ownerId), inArray(recurringGift.id, mine)))
+      .orderBy(recurringGift.id),
+    db.select({ name: user.name }).from(user).where(eq(user.id, ownerId)).get(),
+  ]);
+  return { gifts: rows, ownerName: owner?.name ?? "" };
+}
+
+export type ChangeResult = "done" | "already-cancelled" | "already-paused" | "not-paused" | "missing" | "unavailable";
+
+/** What the owner or donor is told, in one place for both pages. */
+export const CHANGE_MESSAGE: Record<ChangeResult, { ok: boolean; text: string }> = {
+  done: { ok: true, text: "" },
+  "already-cancelled": { ok: false, text: "This monthly gift is already cancelled. Nothing more will be charged." },
+  "already-paused": { ok: false, text: "This monthly gift is already paused." },
+  "not-paused": { ok: false, text: "This monthly gift is not paused." },
+  missing: { ok: false, text: "We could not find this monthly gift." },
+  unavailable: { ok: false, text: "We couldn't reach the payment provider. Nothing was changed; please try again." },
+};
+
+export const DONE_MESSAGE: Record<RecurringChange, string> = {
+  pause: "Your monthly gift is paused. Nothing is charged until it is resumed.",
+  resume: "Your monthly gift is resumed from the next payment.",
+  cancel: "Your monthly gift is cancelled. Nothing more will be charged.",
+};
+
+/**
+ * Asks the payments adapter to pause, resume or cancel one of the owner's monthly gifts (only one the
+ * `donor` made, when a donor asks). A gift already cancelled, paused or running is said so, and nothing
+ * is sent; Stripe's own refusal (a cancel racing another) reads the same.
+ */
+export async function changeRecurringGift(
+  app: AppContext,
+  ownerId: string,
+  recurringId: number,
+  change: RecurringChange,
+  donor?: { email: string },
+): Promise<ChangeResult> {
+  const row = await app.db
+    .select({
+      subscription: recurringGift.subscription,
+      stripeAccount: recurringGift.stripeAccount,
+      status: recurringGift.status,
+    })
+    .from(recurringGift)
+    .where(and(eq(recurringGift.id, recurringId), eq(recurringGift.userId, ownerId)))
+    .get();
+  if (!row) return "missing";
+  if (donor) {
+    const { gifts } = await donorRecurringGifts(app.db, ownerId, donor.email);
+    if (!gifts.some((g) => g.id === recurringId)) return "missing";
+  }
+  if (row.status === "canceled") return "already-cancelled";
+  if (change === "pause" && row.status === "paused") return "already-paused";
+  if (change === "resume" && row.status !== "paused") return "not-paused";
+  const payments = paymentsFor(app);
+  if (!payments) return "unavailable";
+  try {
+    await payments.setSubscriptionState({
+      subscriptionId: row.subscription,
+      state: change,
+      ...(row.stripeAccount ? { stripeAccount: row.stripeAccount } : {}),
+    });
+  } catch (error) {
+    if (!(error instanceof PaymentsError)) throw error;
+    if (error.code === "subscription_canceled" || error.code === "resource_missing") return "already-cancelled";
+    console.error("recurring gift", change, error.message);
+    return "unavailable";
+  }
+  return "done";
+}
+
+/** Stripe's customer portal for the donor of this monthly gift, on the owner's connected account. */
+export async function donorPortal(
+  app: AppContext,
+  ownerId: string,
+  recurringId: number,
+  donor: { email: string },
+  returnUrl: string,
+) {
+  const { gifts } = await donorRecurringGifts(app.db, ownerId, donor.email);
+  if (!gifts.some((g) => g.id === recurringId)) return null;
+  const row = await app.db
+    .select({ customer: recurringGift.customer, stripeAccount: recurringGift.stripeAccount })
+    .from(recurringGift)
+    .where(and(eq(recurringGift.id, recurringId), eq(recurringGift.userId, ownerId)))
+    .get();
+  const payments = paymentsFor(app);
+  if (!row?.customer || !payments) return null;
+  return payments.portalSession({
+    customerId: row.customer,
+    returnUrl,
+    ...(row.stripeAccount ? { stripeAccount: row.stripeAccount } : {}),
+  });
+}
