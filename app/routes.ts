@@ -64,7 +64,14 @@ export default [
     route("connections/new", "routes/app/connection-new.tsx"),
     route("connections/merge", "routes/app/merge.tsx"),
     route("connections/duplicates", "routes/app/duplicates.tsx"),
-    route("connections/:id", "routes/app/connection.tsx"),
+    // A person: every section on one page, and each section on its own page with its own loader and action.
+    route("connections/:id", "routes/app/connection/_layout.tsx", [
+      index("routes/app/connection/overview.tsx"),
+      route("details", "routes/app/connection/details.tsx"),
+      route("suggestions", "routes/app/connection/suggestions.tsx"),
+      route("follow-up", "routes/app/connection/follow-up.tsx"),
+      route("history", "routes/app/connection/history.tsx"),
+    ]),
     route("events", "routes/app/events/list.tsx"),
     route("events/new", "routes/app/events/edit.tsx", { id: "event-new" }),
     // The owner's numbered events, and the landing page's public sample events by their word ids.
