@@ -34,6 +34,11 @@ export default [
     route("reset", "routes/auth/reset.tsx"),
   ]),
 
+  // The landing page's sample events: public pages at fixed addresses, outside the signed-in area.
+  ...["nonprofit-tech-summit", "impact-fundraising-live", "community-partners-mixer", "social-impact-forum-2026"].map(
+    (id) => route(`events/${id}`, "routes/marketing/sample-event.tsx", { id: `sample-event-${id}` }),
+  ),
+
   // The signed-in area: its middleware reads the session once and puts the user on the context.
   layout("routes/app/_layout.tsx", [
     route("dashboard", "routes/app/dashboard.tsx"),
@@ -74,7 +79,7 @@ export default [
     ]),
     route("events", "routes/app/events/list.tsx"),
     route("events/new", "routes/app/events/edit.tsx", { id: "event-new" }),
-    // The owner's numbered events, and the landing page's public sample events by their word ids.
+    // The owner's numbered events (a word here is an organiser event's old address, or not found).
     route("events/:id", "routes/app/events/hub.tsx"),
     route("events/:id/edit", "routes/app/events/edit.tsx", { id: "event-edit" }),
     route("events/:id/report", "routes/app/events/report.tsx"),
