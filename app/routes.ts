@@ -36,6 +36,11 @@ export default [
     route("reset", "routes/auth/reset.tsx"),
   ]),
 
+  // The landing page's sample events: public pages at fixed addresses, outside the signed-in area.
+  ...["nonprofit-tech-summit", "impact-fundraising-live", "community-partners-mixer", "social-impact-forum-2026"].map(
+    (id) => route(`events/${id}`, "routes/marketing/sample-event.tsx", { id: `sample-event-${id}` }),
+  ),
+
   // The signed-in area: its middleware reads the session once and puts the user on the context.
   layout("routes/app/_layout.tsx", [
     route("dashboard", "routes/app/dashboard.tsx"),
@@ -66,10 +71,17 @@ export default [
     route("connections/new", "routes/app/connection-new.tsx"),
     route("connections/merge", "routes/app/merge.tsx"),
     route("connections/duplicates", "routes/app/duplicates.tsx"),
-    route("connections/:id", "routes/app/connection.tsx"),
+    // A person: every section on one page, and each section on its own page with its own loader and action.
+    route("connections/:id", "routes/app/connection/_layout.tsx", [
+      index("routes/app/connection/overview.tsx"),
+      route("details", "routes/app/connection/details.tsx"),
+      route("suggestions", "routes/app/connection/suggestions.tsx"),
+      route("follow-up", "routes/app/connection/follow-up.tsx"),
+      route("history", "routes/app/connection/history.tsx"),
+    ]),
     route("events", "routes/app/events/list.tsx"),
     route("events/new", "routes/app/events/edit.tsx", { id: "event-new" }),
-    // The owner's numbered events, and the landing page's public sample events by their word ids.
+    // The owner's numbered events (a word here is an organiser event's old address, or not found).
     route("events/:id", "routes/app/events/hub.tsx"),
     route("events/:id/edit", "routes/app/events/edit.tsx", { id: "event-edit" }),
     route("events/:id/report", "routes/app/events/report.tsx"),

@@ -8,32 +8,30 @@ import { entitlements, FEATURES, isLockedFeature, TRIAL_REMINDER_DAYS } from "~/
 import type { loader as rootLoader } from "~/root";
 import { getSessionUser, signInRedirect } from "~/server/account/auth.server";
 import { settingsFrom, settingsQuery } from "~/server/account/settings.server";
+import { getUser } from "~/server/account/user.server";
 import { planStateFrom, planStateQuery } from "~/server/billing/plans.server";
+import { answerEventWord, eventWordOf } from "~/server/events/event-word.server";
 import type { Route } from "./+types/_layout";
-
-/**
- * The landing page's sample events (/events/{word}) are the one public page in the signed-in area: a
- * word id is never an owner's event, so the page itself answers with the sample or a 404.
- */
-function isPublicEventPath(request: Request) {
-  if (request.method !== "GET" && request.method !== "HEAD") return false;
-  const match = /^\/events\/([^/]+)$/.exec(new URL(request.url).pathname);
-  return Boolean(match?.[1] && !/^\d+$/.test(match[1]) && match[1] !== "new");
-}
 
 /** Reads the session once for the whole request; every loader and action below reads the user from here. */
 export const middleware: Route.MiddlewareFunction[] = [
   async ({ request, context }) => {
-    const user = await getSessionUser(context.get(appContext), request);
-    if (!user && !isPublicEventPath(request)) throw signInRedirect(request);
+    const app = context.get(appContext);
+    const user = await getSessionUser(app, request);
+    if (!user) {
+      // /events/{word} is nobody's private page (the samples have routes of their own): a 404 or an organiser
+      // event's move, never a sign-in.
+      const word = request.method === "GET" || request.method === "HEAD" ? eventWordOf(request) : null;
+      if (word) await answerEventWord(app, word);
+      throw signInRedirect(request);
+    }
     context.set(userContext, user);
   },
 ];
 
 /** What every page in the area may need from the owner's settings: phones are shown for their country. */
 export async function loader({ context }: Route.LoaderArgs) {
-  const user = context.get(userContext);
-  if (!user) return { country: "US", planNotice: null };
+  const user = getUser(context);
   const db = context.get(appContext).db;
   const now = new Date();
   // One D1 round trip for both reads.
@@ -53,7 +51,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 export default function AppLayout() {
   const root = useRouteLoaderData<typeof rootLoader>("root");
   const layout = useRouteLoaderData<typeof loader>("routes/app/_layout");
-  // Signed out, a sample event keeps the marketing site's header and footer (see root.tsx).
+  // The middleware let no visitor through; the root's user is read from the same session.
   if (!root?.user) return <Outlet />;
   return (
     <AppShell user={root.user} theme={root.theme} unread={root.unread} activeEvent={root.activeEvent}>
@@ -65,8 +63,8 @@ export default function AppLayout() {
 
 /**
  * Errors in the signed-in area stay inside the app shell: a Pro feature refused by the server
- * (requireFeature's 403) explains how to get it; any other status gets its own plain page. Signed out (a
- * sample event), the root's error page draws it inside the marketing layout.
+ * (requireFeature's 403) explains how to get it; any other status gets its own plain page. Signed out (the
+ * middleware's own 404 for /events/{word}), the root's error page draws it inside the marketing layout.
  */
 export function ErrorBoundary() {
   const error = useRouteError();

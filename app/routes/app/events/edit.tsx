@@ -1,5 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Link } from "react-router";
+import { data, href, Link } from "react-router";
 import { type EventFieldSpec, EventForm } from "~/components/event-form";
 import { appContext } from "~/context";
 import { eventFormSchema } from "~/lib/events";
@@ -42,7 +42,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   let target = id;
   if (id === null) target = await createEvent(app.db, user.id, submission.value);
   else if (!(await updateEvent(app.env, app.db, user.id, id, submission.value))) notFound();
-  return redirectWithToast(`/events/${target}`, {
+  return redirectWithToast(href("/events/:id", { id: String(target) }), {
     type: "success",
     title: id === null ? "Event created" : "Event saved",
   });
@@ -67,7 +67,7 @@ export default function EventEditPage({ loaderData, actionData }: Route.Componen
   return (
     <section className="mx-auto max-w-3xl px-4 py-10 sm:px-6">
       <Link
-        to={event ? `/events/${event.id}` : "/events"}
+        to={event ? href("/events/:id", { id: String(event.id) }) : href("/events")}
         className="text-brand-700 text-sm underline dark:text-brand-200"
       >
         ← {event ? event.title : "All events"}

@@ -1,13 +1,11 @@
 import { getFormProps, getTextareaProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { data, Form, Link, useNavigation } from "react-router";
 import { OWNER_STATUS_LABEL, SetActiveButton } from "~/components/event-hub";
 import { STATUS_BADGE } from "~/components/marketing/event-card";
 import { formatDate } from "~/components/marketing/page";
-import { SampleEvent } from "~/components/marketing/sample-event";
 import { FeatureLocked } from "~/components/plan-gate";
 import { Field, inputClass } from "~/components/ui/field";
-import { findEvent } from "~/content/events";
 import { appContext } from "~/context";
 import { safeHref } from "~/lib/card";
 import {
@@ -24,10 +22,11 @@ import { can } from "~/lib/plans";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { pageMeta } from "~/lib/site";
 import { formatInZone } from "~/lib/time";
-import { requireUser } from "~/server/account/auth.server";
 import { getSettings } from "~/server/account/settings.server";
+import { getUser } from "~/server/account/user.server";
 import { type AiBinding, createAssistant } from "~/server/assistant/assistant.server";
 import { getEntitlements, requireFeature } from "~/server/billing/plans.server";
+import { answerEventWord } from "~/server/events/event-word.server";
 import {
   deleteEvent,
   getEvent,
@@ -36,28 +35,21 @@ import {
   savePlan,
   toggleActive,
 } from "~/server/events/events.server";
-import { publicOrgEvent } from "~/server/organiser-events/events.server";
 import { notFound, parseId } from "~/server/platform/http.server";
 import { redirectWithToast } from "~/server/platform/toast.server";
 import type { Route } from "./+types/hub";
 
-export const meta: Route.MetaFunction = ({ loaderData }) =>
-  loaderData?.sample
-    ? pageMeta(loaderData.sample.title, loaderData.sample.description)
-    : [...pageMeta(loaderData?.event?.title ?? "Event"), { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  ...pageMeta(loaderData?.event?.title ?? "Event"),
+  { name: "robots", content: "noindex" },
+];
 
-export async function loader({ request, params, context }: Route.LoaderArgs) {
-  // The landing page's public sample events have word ids; the owner's own events are numbered.
-  const sample = findEvent(params.id, dayInZone(new Date(), "UTC"));
-  if (sample) return { sample, event: null };
+export async function loader({ params, context }: Route.LoaderArgs) {
   const app = context.get(appContext);
-  // A published organiser event is public at its own page.
-  if (!/^\d+$/.test(params.id)) {
-    const published = await publicOrgEvent(app.db, params.id);
-    if (published) throw redirect(`/e/${published.slug}`, 301);
-  }
+  // The owner's events are numbered; a word is a published organiser event's old address, or nothing.
+  if (!/^\d+$/.test(params.id)) await answerEventWord(app, params.id);
   const id = parseId(params.id);
-  const user = await requireUser(app, request);
+  const user = getUser(context);
   const [row, settings, plan] = await Promise.all([
     getEvent(app.db, user.id, id),
     getSettings(app.db, user.id),
@@ -69,7 +61,6 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   // On Basic, a plan made earlier stays readable; making and editing plans and attendee lists is Card Pro.
   const pro = { strategyPlans: can(plan, "strategyPlans"), eventHub: can(plan, "eventHub") };
   return {
-    sample: null,
     event: {
       ...event,
       status,
@@ -84,7 +75,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const app = context.get(appContext);
-  const user = await requireUser(app, request);
+  const user = getUser(context);
   const id = parseId(params.id);
   const existing = await getEvent(app.db, user.id, id);
   if (!existing) notFound();
@@ -326,15 +317,13 @@ function AttendeeImport({
 }
 
 export default function EventPage({ loaderData, actionData }: Route.ComponentProps) {
-  return loaderData.event ? (
+  return (
     <EventHub
       event={loaderData.event}
       actionData={actionData}
       pro={loaderData.pro}
       trialAvailable={loaderData.trialAvailable}
     />
-  ) : (
-    <SampleEvent event={loaderData.sample} />
   );
 }
 

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { href, Link } from "react-router";
 import { HubEventCard } from "~/components/event-hub";
 import { appContext } from "~/context";
 import { dayInZone, eventStatus } from "~/lib/events";
@@ -37,11 +37,11 @@ export default function EventsPage({ loaderData }: Route.ComponentProps) {
             Plan before, capture during, follow up after. Set one event active and everyone you meet is tagged with it.
           </p>
         </div>
-        <Link to="/organiser" className="font-semibold text-brand-700 underline dark:text-brand-300">
+        <Link to={href("/organiser")} className="font-semibold text-brand-700 underline dark:text-brand-300">
           Events you organise or attend
         </Link>
         <Link
-          to="/events/new"
+          to={href("/events/new")}
           className="rounded-md bg-brand-600 px-4 py-2.5 font-semibold text-white hover:bg-brand-700"
         >
           New event

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { Form, Link } from "react-router";
+import { Form, href, Link } from "react-router";
 import { BarChart } from "~/components/bar-chart";
 import { EventGiftsSection } from "~/components/fundraising/event-gifts";
 import { formatDate } from "~/components/marketing/page";
@@ -140,9 +140,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const { app, user, event } = await ownedEvent(request, params, context);
   await requireFeature(app.db, user.id, "leadPrioritisation");
   const formData = await request.formData();
-  const connectionId = Number(formData.get("connectionId"));
   if (formData.get("intent") !== "remind") unknownIntent();
-  if (!Number.isSafeInteger(connectionId)) notFound();
+  const connectionId = parseId(formData.get("connectionId"));
   const settings = await getSettings(app.db, user.id);
   const dueAt = new Date(Date.now() + 24 * 3_600_000);
   const created = await createReminder(app.db, user.id, {
@@ -152,7 +151,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     notes: `Follow up after ${event.title}`,
   });
   if (created === null) notFound();
-  return redirectWithToast(`/events/${event.id}/report#lead-${connectionId}`, {
+  return redirectWithToast(`${href("/events/:id/report", { id: String(event.id) })}#lead-${connectionId}`, {
     type: "success",
     title: "Reminder set",
     description: `Email follow-up due ${formatInZone(dueAt, settings.timeZone)}.`,
@@ -169,7 +168,7 @@ function FollowUpMessage({ lead, message }: { lead: Lead; message: NonNullable<L
     <div className="mt-3 space-y-2 print:hidden">
       <p className="text-slate-600 text-xs dark:text-slate-300">
         {`Written by ${message.engine === "workers-ai" ? "Workers AI" : "the built-in assistant"}; edit before sending, or `}
-        <Link to={`/connections/${lead.id}#draft-title`} className="underline">
+        <Link to={`${href("/connections/:id", { id: String(lead.id) })}#draft-title`} className="underline">
           edit and save it on their page
         </Link>
         .
@@ -205,7 +204,7 @@ function FollowUpMessage({ lead, message }: { lead: Lead; message: NonNullable<L
       ) : (
         <p className="text-slate-600 text-sm dark:text-slate-300">
           No email address yet:{" "}
-          <Link to={`/connections/${lead.id}`} className="underline">
+          <Link to={href("/connections/:id", { id: String(lead.id) })} className="underline">
             add one
           </Link>{" "}
           to send this.
@@ -222,7 +221,10 @@ export default function EventReportPage({ loaderData }: Route.ComponentProps) {
   const followed = progress.onTime + progress.late;
   return (
     <article className="mx-auto max-w-5xl px-4 py-10 sm:px-6 print:max-w-none print:px-0 print:py-0">
-      <Link to={`/events/${event.id}`} className="text-brand-700 text-sm underline print:hidden dark:text-brand-200">
+      <Link
+        to={href("/events/:id", { id: String(event.id) })}
+        className="text-brand-700 text-sm underline print:hidden dark:text-brand-200"
+      >
         ← {event.title}
       </Link>
       <div className="mt-2 flex flex-wrap items-end justify-between gap-3">
@@ -328,7 +330,7 @@ export default function EventReportPage({ loaderData }: Route.ComponentProps) {
                     <div>
                       <h3 className="font-semibold text-lg">
                         <span className="text-slate-500 dark:text-slate-400">{i + 1}. </span>
-                        <Link to={`/connections/${lead.id}`} className="hover:underline">
+                        <Link to={href("/connections/:id", { id: String(lead.id) })} className="hover:underline">
                           {lead.name}
                         </Link>
                       </h3>

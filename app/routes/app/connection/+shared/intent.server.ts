@@ -1,0 +1,69 @@
+import type { RouterContextProvider } from "react-router";
+import { type AppContext, appContext } from "~/context";
+import type { SessionUser } from "~/server/account/auth.server";
+import { getUser } from "~/server/account/user.server";
+import { getPerson } from "~/server/people/read.server";
+import { notFound, parseId, unknownIntent } from "~/server/platform/http.server";
+import { redirectWithToast } from "~/server/platform/toast.server";
+
+export type Person = NonNullable<Awaited<ReturnType<typeof getPerson>>>;
+
+/** What every action on a person's pages works from: who, whose page, the form, and the page to come back to. */
+export type IntentArgs = {
+  app: AppContext;
+  user: SessionUser;
+  id: number;
+  person: Person;
+  form: FormData;
+  intent: string;
+  request: Request;
+  /** The page the form was posted from, for the redirect after it. */
+  page: string;
+  back: (title: string, to?: string) => Promise<Response>;
+};
+
+/** One section's actions, by intent. */
+export type Section = Record<string, (args: IntentArgs) => Promise<unknown>>;
+
+/** The page a form was posted from, without React Router's `.data` suffix: the redirect goes back there. */
+function pageOf(request: Request): string {
+  return new URL(request.url).pathname.replace(/\.data$/, "") || "/";
+}
+
+/** Runs the intent a form names in one of `sections` on the owner's own person, or answers 404 / 400. */
+export async function runIntent(
+  { request, params, context }: { request: Request; params: { id: string }; context: Readonly<RouterContextProvider> },
+  sections: Section[],
+) {
+  const app = context.get(appContext);
+  const user = getUser(context);
+  const id = parseId(params.id);
+  const person = await getPerson(app.db, user.id, id);
+  if (!person) notFound();
+  const form = await request.formData();
+  const intent = String(form.get("intent") ?? "");
+  const handler = sections.find((s) => Object.hasOwn(s, intent))?.[intent];
+  if (!handler) unknownIntent();
+  const page = pageOf(request);
+  return handler({
+    app,
+    user,
+    id,
+    person,
+    form,
+    intent,
+    request,
+    page,
+    back: (title, to = page) => redirectWithToast(to, { type: "success", title }),
+  });
+}
+
+/** The person a section's loader shows, or a 404 for anyone else's. */
+export async function ownPerson(context: Readonly<RouterContextProvider>, idParam: string) {
+  const app = context.get(appContext);
+  const user = getUser(context);
+  const id = parseId(idParam);
+  const person = await getPerson(app.db, user.id, id);
+  if (!person) notFound();
+  return { app, user, id, person };
+}
