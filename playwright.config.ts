@@ -9,12 +9,10 @@ import { E2E_WORKERS, launchOptions, serverURL } from "./tests/e2e/browser";
  */
 const PHONE_FILES = [
   "app-shell",
-  "shell",
   "cards",
   "card-share",
   "capture-card",
   "forms",
-  "site-journeys",
   "toast",
   "error-pages",
   "time-zones",

@@ -1,12 +1,40 @@
 import { randomUUID } from "node:crypto";
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { test as base, expect, type Page, type PlaywrightWorkerArgs } from "@playwright/test";
+import type { AxeResults } from "axe-core";
 import { serverURL } from "./browser";
 
 export const DEMO = { email: "demo@knowwho.app", password: "demo-password-2026" };
 
 export const screenshotPath = (name: string, project: string) => `tests/artifacts/screenshots/${name}-${project}.png`;
+
+const AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
+/** The axe-core that @axe-core/playwright itself runs, minified: less to send and parse on each page. */
+const axeSource = readFileSync(
+  createRequire(createRequire(import.meta.url).resolve("@axe-core/playwright")).resolve("axe-core/axe.min.js"),
+  "utf8",
+);
+
+/**
+ * Every violation of AXE_TAGS on the page, found by axe.run in the page itself, injected once per document.
+ * AxeBuilder's default opens a second page to merge results and injects axe again on every call (about
+ * three times as slow, docs/decisions/0122); it is kept for pages with frames, which need its messaging.
+ * Only violations are serialised in full: passing nodes need no selectors.
+ */
+async function axeViolations(page: Page): Promise<AxeResults["violations"]> {
+  const options = { runOnly: { type: "tag" as const, values: AXE_TAGS }, resultTypes: ["violations" as const] };
+  if (page.frames().length > 1)
+    return (await new AxeBuilder({ page }).withTags(AXE_TAGS).options(options).analyze()).violations;
+  if (!(await page.evaluate(() => "axe" in window))) await page.evaluate(axeSource);
+  return page.evaluate(
+    async (opts) =>
+      (await (window as unknown as { axe: typeof import("axe-core") }).axe.run(document, opts)).violations,
+    options,
+  );
+}
 
 /** Fails on any serious or critical axe violation on the page as it is now. */
 export async function expectAccessible(page: Page) {
@@ -41,11 +69,10 @@ export async function expectAccessible(page: Page) {
   // reduced motion sonner shows it at once, so axe measures its colours at rest, never halfway through a fade.
   const reduced = await page.evaluate(() => matchMedia("(prefers-reduced-motion: reduce)").matches);
   await page.emulateMedia({ reducedMotion: "reduce" });
-  const results = await new AxeBuilder({ page })
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
-    .analyze()
-    .finally(() => page.emulateMedia({ reducedMotion: reduced ? "reduce" : null }));
-  const blocking = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+  const violations = await axeViolations(page).finally(() =>
+    page.emulateMedia({ reducedMotion: reduced ? "reduce" : null }),
+  );
+  const blocking = violations.filter((v) => v.impact === "serious" || v.impact === "critical");
   expect(
     blocking.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`),
     `axe on ${page.url()}`,

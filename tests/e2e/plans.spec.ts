@@ -1,26 +1,28 @@
-import { execFileSync } from "node:child_process";
+import { readdirSync } from "node:fs";
 import path from "node:path";
+import { DatabaseSync } from "node:sqlite";
 import type { Page } from "@playwright/test";
 import { serverState } from "./browser";
 import { expect, expectAccessible, screenshotPath, test } from "./fixtures";
 
 const PASSWORD = "correct horse battery";
-const root = path.resolve(import.meta.dirname, "../..");
 
 /**
- * A statement on the journeys' own local D1 (the state scripts/e2e-server.mjs made), through wrangler's
- * CLI (the state of this worker's server): the one way to let a trial's seven days pass inside a journey.
+ * A statement on this worker's server's local D1 file (the state scripts/e2e-server.mjs made), the one way
+ * to let a trial's seven days pass inside a journey: node's own SQLite, not wrangler's CLI, which started a
+ * second workerd for each statement (about 10 s on a loaded machine).
  */
 function sql(command: string) {
-  execFileSync(
-    path.join(root, "node_modules", ".bin", "wrangler"),
-    ["d1", "execute", "DB", "--local", "--persist-to", serverState(test.info().parallelIndex), "--command", command],
-    {
-      cwd: root,
-      stdio: "pipe",
-      env: { ...process.env, WRANGLER_SEND_METRICS: "false", CLOUDFLARE_CF_FETCH_ENABLED: "false" },
-    },
-  );
+  const dir = path.join(serverState(test.info().parallelIndex), "v3", "d1", "miniflare-D1DatabaseObject");
+  const files = readdirSync(dir).filter((f) => f.endsWith(".sqlite") && f !== "metadata.sqlite");
+  expect(files, "one local D1 database").toHaveLength(1);
+  const db = new DatabaseSync(path.join(dir, files[0] ?? ""));
+  try {
+    db.exec("PRAGMA busy_timeout = 10000");
+    db.exec(command);
+  } finally {
+    db.close();
+  }
 }
 
 async function fillSignUp(page: Page, email: string, name = "Plan Owner") {

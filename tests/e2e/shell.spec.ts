@@ -1,19 +1,23 @@
 import { readFileSync } from "node:fs";
 import { expect, expectAccessible, screenshotPath, test } from "./fixtures";
 
-test("home page: header, footer and sections, accessible in both themes", async ({ page }, info) => {
-  await page.goto("/");
-  await expect(page).toHaveTitle(/KnowWho/);
-  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
-  await expect(page.getByRole("heading", { name: "How It Works" })).toBeVisible();
-  await expect(page.getByRole("contentinfo")).toBeVisible();
-  await expectAccessible(page);
-  await page.screenshot({ path: screenshotPath("home-light", info.project.name), fullPage: true });
+test(
+  "home page: header, footer and sections, accessible in both themes",
+  { tag: "@layout" },
+  async ({ page }, info) => {
+    await page.goto("/");
+    await expect(page).toHaveTitle(/KnowWho/);
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "How It Works" })).toBeVisible();
+    await expect(page.getByRole("contentinfo")).toBeVisible();
+    await expectAccessible(page);
+    await page.screenshot({ path: screenshotPath("home-light", info.project.name), fullPage: true });
 
-  await page.emulateMedia({ colorScheme: "dark", reducedMotion: "reduce" });
-  await expectAccessible(page);
-  await page.screenshot({ path: screenshotPath("home-dark", info.project.name), fullPage: true });
-});
+    await page.emulateMedia({ colorScheme: "dark", reducedMotion: "reduce" });
+    await expectAccessible(page);
+    await page.screenshot({ path: screenshotPath("home-dark", info.project.name), fullPage: true });
+  },
+);
 
 test("theme toggle remembers the choice across reloads without a flash", async ({ page }) => {
   await page.emulateMedia({ colorScheme: "light" });
@@ -38,7 +42,7 @@ test("header turns solid after 20 px of scroll", async ({ page }) => {
   await expect(header).toHaveAttribute("data-scrolled", "false");
 });
 
-test("unknown path shows the landing page with 404 and noindex", async ({ page }, info) => {
+test("unknown path shows the landing page with 404 and noindex", { tag: "@layout" }, async ({ page }, info) => {
   const response = await page.goto("/this/does/not/exist");
   expect(response?.status()).toBe(404);
   await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", "noindex");
@@ -50,7 +54,7 @@ test("unknown path shows the landing page with 404 and noindex", async ({ page }
   await page.screenshot({ path: screenshotPath("not-found-dark", info.project.name) });
 });
 
-test("error page shows its status, title and the way home", async ({ page }, info) => {
+test("error page shows its status, title and the way home", { tag: "@layout" }, async ({ page }, info) => {
   await page.goto("/");
   // A plain form post to a page without an action is a 405 the root error boundary renders.
   const [response] = await Promise.all([
@@ -72,7 +76,7 @@ test("error page shows its status, title and the way home", async ({ page }, inf
   await page.screenshot({ path: screenshotPath("error-dark", info.project.name) });
 });
 
-test("mobile menu opens, locks scroll and closes on navigation", async ({ page, isMobile }) => {
+test("mobile menu opens, locks scroll and closes on navigation", { tag: "@layout" }, async ({ page, isMobile }) => {
   test.skip(!isMobile, "the toggle menu is for narrow screens");
   await page.goto("/");
   await page.getByLabel("Open menu").click();
@@ -93,42 +97,43 @@ test("newsletter from the footer gives the success message", async ({ page }) =>
   await expect(footer.getByText("Success! Now check your email to confirm your subscription.")).toBeVisible();
 });
 
-test("sign up, sign out, and sign in again keeping the typed email on a wrong password", async ({
-  page,
-  isMobile,
-}, info) => {
-  const email = `journey-${Date.now()}-${info.project.name}@example.org`;
-  await page.goto("/dashboard");
-  await expect(page).toHaveURL(/\/auth\?redirectTo=%2Fdashboard/);
-  await expectAccessible(page);
-  await page.getByRole("link", { name: "Create an account" }).click();
-  await page.getByLabel("Name").fill("Jo Rivera");
-  await page.getByRole("textbox", { name: "Email", exact: true }).fill(email);
-  await page.getByLabel("Password").fill("short");
-  await page.getByRole("button", { name: "Create account" }).click();
-  await expect(page.getByText("Password must be at least 8 characters")).toBeVisible();
-  await page.getByLabel("Password").fill("correct horse battery");
-  await page.getByRole("button", { name: "Create account" }).click();
-  await expect(page).toHaveURL(/\/welcome$/);
-  await expect(page.getByRole("heading", { name: "Welcome, Jo Rivera. Let's make your card." })).toBeVisible();
-  await expectAccessible(page);
+test(
+  "sign up, sign out, and sign in again keeping the typed email on a wrong password",
+  { tag: "@layout" },
+  async ({ page, isMobile }, info) => {
+    const email = `journey-${Date.now()}-${info.project.name}@example.org`;
+    await page.goto("/dashboard");
+    await expect(page).toHaveURL(/\/auth\?redirectTo=%2Fdashboard/);
+    await expectAccessible(page);
+    await page.getByRole("link", { name: "Create an account" }).click();
+    await page.getByLabel("Name").fill("Jo Rivera");
+    await page.getByRole("textbox", { name: "Email", exact: true }).fill(email);
+    await page.getByLabel("Password").fill("short");
+    await page.getByRole("button", { name: "Create account" }).click();
+    await expect(page.getByText("Password must be at least 8 characters")).toBeVisible();
+    await page.getByLabel("Password").fill("correct horse battery");
+    await page.getByRole("button", { name: "Create account" }).click();
+    await expect(page).toHaveURL(/\/welcome$/);
+    await expect(page.getByRole("heading", { name: "Welcome, Jo Rivera. Let's make your card." })).toBeVisible();
+    await expectAccessible(page);
 
-  if (isMobile) await page.getByRole("navigation", { name: "Tabs" }).getByText("More", { exact: true }).click();
-  else await page.getByLabel("Account menu for Jo Rivera").click();
-  await page.getByRole("button", { name: "Sign out" }).click();
-  await expect(page.getByText("Signed out")).toBeVisible();
-  await page.goto("/dashboard");
-  await expect(page).toHaveURL(/\/auth/);
+    if (isMobile) await page.getByRole("navigation", { name: "Tabs" }).getByText("More", { exact: true }).click();
+    else await page.getByLabel("Account menu for Jo Rivera").click();
+    await page.getByRole("button", { name: "Sign out" }).click();
+    await expect(page.getByText("Signed out")).toBeVisible();
+    await page.goto("/dashboard");
+    await expect(page).toHaveURL(/\/auth/);
 
-  await page.getByRole("textbox", { name: "Email", exact: true }).fill(email);
-  await page.getByLabel("Password").fill("wrong-password");
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page.getByRole("alert")).toHaveText("Incorrect email or password");
-  await expect(page.getByRole("textbox", { name: "Email", exact: true })).toHaveValue(email);
-  await page.getByLabel("Password").fill("correct horse battery");
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
-});
+    await page.getByRole("textbox", { name: "Email", exact: true }).fill(email);
+    await page.getByLabel("Password").fill("wrong-password");
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await expect(page.getByRole("alert")).toHaveText("Incorrect email or password");
+    await expect(page.getByRole("textbox", { name: "Email", exact: true })).toHaveValue(email);
+    await page.getByLabel("Password").fill("correct horse battery");
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await expect(page).toHaveURL(/\/dashboard$/);
+  },
+);
 
 for (const signedIn of [false, true]) {
   test(`the page never scrolls sideways from phone to desktop widths, ${signedIn ? "signed in" : "signed out"}`, async ({

@@ -1,64 +1,72 @@
 import { expect, expectAccessible, screenshotPath, test } from "./fixtures";
 
-test("landing: sections in order, testimonials rotate, campaigns stream in; screenshot", async ({ page }, info) => {
-  // The page's clock runs as usual until the test moves it on, so the carousel's stillness takes no real wait.
-  await page.clock.install();
-  await page.goto("/");
-  for (const name of ["How It Works", "Stay On Top of Your Network", "Featured campaigns", "See it in action"]) {
-    await expect(page.getByRole("heading", { name })).toBeVisible();
-  }
-  await expect(page.getByRole("link", { name: /Donate Now/ })).toHaveCount(3);
-  await expect(page.getByRole("link", { name: "Prepare for Nonprofit Tech Summit" })).toBeVisible();
-  // Published organiser events come first (the organiser journey publishes some), then the samples: an
-  // event happening today offers Scan QR.
-  await expect(page.getByRole("link", { name: "Scan QR at Impact Fundraising Live" })).toBeVisible();
-  await expect(page.getByRole("tab", { name: "Connections" })).toHaveAttribute("aria-selected", "true");
-  const dots = page.getByRole("button", { name: /Show testimonial/ });
-  await expect(dots.nth(0)).toHaveAttribute("aria-current", "true");
-  await expect(dots.nth(1)).toHaveAttribute("aria-current", "true", { timeout: 7000 });
-  await expectAccessible(page);
-  await page.screenshot({ path: screenshotPath("site-landing", info.project.name), fullPage: true });
+test(
+  "landing: sections in order, testimonials rotate, campaigns stream in; screenshot",
+  { tag: "@layout" },
+  async ({ page }, info) => {
+    // The page's clock runs as usual until the test moves it on, so the carousel's stillness takes no real wait.
+    await page.clock.install();
+    await page.goto("/");
+    for (const name of ["How It Works", "Stay On Top of Your Network", "Featured campaigns", "See it in action"]) {
+      await expect(page.getByRole("heading", { name })).toBeVisible();
+    }
+    await expect(page.getByRole("link", { name: /Donate Now/ })).toHaveCount(3);
+    await expect(page.getByRole("link", { name: "Prepare for Nonprofit Tech Summit" })).toBeVisible();
+    // Published organiser events come first (the organiser journey publishes some), then the samples: an
+    // event happening today offers Scan QR.
+    await expect(page.getByRole("link", { name: "Scan QR at Impact Fundraising Live" })).toBeVisible();
+    await expect(page.getByRole("tab", { name: "Connections" })).toHaveAttribute("aria-selected", "true");
+    const dots = page.getByRole("button", { name: /Show testimonial/ });
+    await expect(dots.nth(0)).toHaveAttribute("aria-current", "true");
+    await expect(dots.nth(1)).toHaveAttribute("aria-current", "true", { timeout: 7000 });
+    await expectAccessible(page);
+    await page.screenshot({ path: screenshotPath("site-landing", info.project.name), fullPage: true });
 
-  // Focus inside the carousel keeps it still even after the pointer leaves it.
-  await dots.nth(2).click();
-  await page.mouse.move(0, 0);
-  await expect(dots.nth(2)).toHaveAttribute("aria-current", "true");
-  await page.clock.runFor(5600);
-  await expect(dots.nth(2)).toHaveAttribute("aria-current", "true");
+    // Focus inside the carousel keeps it still even after the pointer leaves it.
+    await dots.nth(2).click();
+    await page.mouse.move(0, 0);
+    await expect(dots.nth(2)).toHaveAttribute("aria-current", "true");
+    await page.clock.runFor(5600);
+    await expect(dots.nth(2)).toHaveAttribute("aria-current", "true");
 
-  // The live card is served outside React Router, so the link must load it as a document.
-  await page.getByRole("link", { name: "See a live card" }).click();
-  await expect(page).toHaveURL(/\/c\/demo$/);
-  await expect(page.getByText("Know Where. Know Who. Know How.")).toBeVisible();
-});
+    // The live card is served outside React Router, so the link must load it as a document.
+    await page.getByRole("link", { name: "See a live card" }).click();
+    await expect(page).toHaveURL(/\/c\/demo$/);
+    await expect(page.getByText("Know Where. Know Who. Know How.")).toBeVisible();
+  },
+);
 
-test("pricing: monthly/yearly toggle and a one-at-a-time collapsible FAQ; screenshot", async ({ page }, info) => {
-  await page.goto("/pricing");
-  // Both periods' figures are in the page; CSS shows the chosen one.
-  const price = page.getByTestId("price").filter({ visible: true });
-  await expect(price).toHaveText("$7.99");
-  await page.getByText(/^Yearly/).click();
-  await expect(price).toHaveText("$79");
-  await expect(page.getByText("billed yearly")).toBeVisible();
-  const first = page.getByRole("button", { name: "Is there a free trial?" });
-  const second = page.getByRole("button", { name: "Can I cancel at any time?" });
-  await first.click();
-  await expect(page.getByText("no credit card is required")).toBeVisible();
-  await second.click();
-  await expect(first).toHaveAttribute("aria-expanded", "false");
-  await expect(second).toHaveAttribute("aria-expanded", "true");
-  await second.click();
-  await expect(second).toHaveAttribute("aria-expanded", "false");
-  await expect(page.getByRole("link", { name: "Start Free Trial" })).toHaveAttribute(
-    "href",
-    "/auth?mode=signup&redirectTo=%2Fsettings%2Fbilling",
-  );
-  await expect(page.getByRole("link", { name: "Contact Sales" })).toHaveAttribute("href", "/contact");
-  await expect(page.locator('script[type="application/ld+json"]')).toHaveCount(1);
-  await page.screenshot({ path: screenshotPath("site-pricing", info.project.name), fullPage: true });
-});
+test(
+  "pricing: monthly/yearly toggle and a one-at-a-time collapsible FAQ; screenshot",
+  { tag: "@layout" },
+  async ({ page }, info) => {
+    await page.goto("/pricing");
+    // Both periods' figures are in the page; CSS shows the chosen one.
+    const price = page.getByTestId("price").filter({ visible: true });
+    await expect(price).toHaveText("$7.99");
+    await page.getByText(/^Yearly/).click();
+    await expect(price).toHaveText("$79");
+    await expect(page.getByText("billed yearly")).toBeVisible();
+    const first = page.getByRole("button", { name: "Is there a free trial?" });
+    const second = page.getByRole("button", { name: "Can I cancel at any time?" });
+    await first.click();
+    await expect(page.getByText("no credit card is required")).toBeVisible();
+    await second.click();
+    await expect(first).toHaveAttribute("aria-expanded", "false");
+    await expect(second).toHaveAttribute("aria-expanded", "true");
+    await second.click();
+    await expect(second).toHaveAttribute("aria-expanded", "false");
+    await expect(page.getByRole("link", { name: "Start Free Trial" })).toHaveAttribute(
+      "href",
+      "/auth?mode=signup&redirectTo=%2Fsettings%2Fbilling",
+    );
+    await expect(page.getByRole("link", { name: "Contact Sales" })).toHaveAttribute("href", "/contact");
+    await expect(page.locator('script[type="application/ld+json"]')).toHaveCount(1);
+    await page.screenshot({ path: screenshotPath("site-pricing", info.project.name), fullPage: true });
+  },
+);
 
-test("guide page: metadata, helpful vote remembered; screenshot", async ({ page }, info) => {
+test("guide page: metadata, helpful vote remembered; screenshot", { tag: "@layout" }, async ({ page }, info) => {
   await page.goto("/guides/event-hubs");
   await expect(page.getByText("KnowWho Product Team")).toBeVisible();
   await expect(page.getByText("May 12, 2024")).toBeVisible();
@@ -79,7 +87,7 @@ test("unknown doc id redirects to the integration doc", async ({ page }) => {
   await expect(page.getByRole("link", { name: "Krystal AI Integration" })).toHaveAttribute("aria-current", "page");
 });
 
-test("review: each validation message first, then stored and listed; helpful toggles once", async ({
+test("review: each validation message first, then stored and listed; helpful toggles once", { tag: "@layout" }, async ({
   page,
   isMobile,
 }) => {
@@ -125,7 +133,7 @@ test("review: each validation message first, then stored and listed; helpful tog
   await expect(again).toHaveText("Helpful (0)");
 });
 
-test("help request is acknowledged and lands in the support outbox", async ({ page }) => {
+test("help request is acknowledged and lands in the support outbox", { tag: "@layout" }, async ({ page }) => {
   await page.goto("/help#contact-form");
   await page.waitForLoadState("networkidle");
   const form = page.locator("#contact-form");
@@ -142,7 +150,7 @@ test("help request is acknowledged and lands in the support outbox", async ({ pa
   await expect(page.getByText(subject)).toBeVisible();
 });
 
-test.describe("newsletter slide-in", () => {
+test.describe("newsletter slide-in", { tag: "@layout" }, () => {
   test.use({ newsletterPrompt: true });
 
   test("appears after 5 s, subscribes, and never returns to a subscriber", async ({ page, isMobile }) => {
