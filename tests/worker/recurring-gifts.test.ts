@@ -6,7 +6,7 @@ import type { AppContext } from "~/context";
 import { createDb } from "~/server/db/db.server";
 import { donorToken } from "~/server/fundraising/donor-link.server";
 import { changeRecurringGift } from "~/server/fundraising/recurring.server";
-import { localWebhookSecret } from "~/server/payments/payments.server";
+import { localWebhookSecret } from "~/server/payments/local.server";
 import { parseEnv } from "~/server/platform/env.server";
 import type { StripeCall } from "../fixtures/fake-stripe";
 import { call, form, signUp } from "./helpers";

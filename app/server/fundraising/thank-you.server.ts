@@ -6,8 +6,8 @@ import { longDate, type ReceiptGift, type ReceiptOrg, receiptText } from "~/lib/
 import type { templateSchema } from "~/lib/thank-you";
 import { campaign, gift, thankYouTemplate, user } from "~db/schema";
 import { outboxMailer } from "../platform/mail.server";
-import { EMPTY_ORGANISATION, getOrganisation, receiptColumns } from "./organisation.server";
 import { donorGiftsPath } from "./donor-link.server";
+import { EMPTY_ORGANISATION, getOrganisation, receiptColumns } from "./organisation.server";
 
 export const DEFAULT_TEMPLATE = {
   subject: "Thank you for your gift to {campaign}",
