@@ -2,10 +2,6 @@ import { and, desc, eq, sql } from "drizzle-orm";
 import { notification } from "~db/schema";
 import type { Database } from "../db/db.server";
 
-export function unreadCount(db: Database, userId: string) {
-  return unreadQuery(db, userId).then((rows) => rows[0]?.n ?? 0);
-}
-
 /** The unread count as a query, for a loader that sends it in one D1 batch with others. */
 export const unreadQuery = (db: Database, userId: string) =>
   db
