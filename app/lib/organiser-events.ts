@@ -181,6 +181,7 @@ export const directorySettingsSchema = z.object({
   visibility: z.enum(VISIBILITY, { error: "Choose who can see you" }),
   interests: text(300).transform((v) => v ?? ""),
   goals: text(500).transform((v) => v ?? ""),
+  updates: checkbox,
 });
 
 export const leadFormSchema = z.object({

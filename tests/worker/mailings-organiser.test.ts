@@ -330,4 +330,47 @@ describe("organisers mailing their event's attendees", () => {
     );
     expect(preview.text).toBe("Gift: []");
   });
+
+  it("an attendee changes their answer on their pass: each change is a record, and the audience follows the latest", async () => {
+    const tag = crypto.randomUUID().slice(0, 8);
+    const o = await organiser("Yul Organiser", `Yul Org ${tag}`);
+    const email = `pass-${tag}@example.org`;
+    await join(o.slug, "Quinn Pass", email, { listed: true });
+    const mail = await one<{ text: string }>(
+      "select text from outbox where \"to\" = ? and kind = 'event-pass' order by id desc",
+      email,
+    );
+    const token = mail?.text.match(/\/pass\/([A-Za-z0-9_-]+)/)?.[1] ?? "";
+    const save = (updates: boolean) =>
+      call(`/pass/${token}`, {
+        ...form({
+          intent: "settings",
+          listed: "on",
+          visibility: "everyone",
+          interests: "",
+          goals: "",
+          ...(updates ? { updates: "on" } : {}),
+        }),
+      });
+    const included = async () =>
+      (await resolveEventAudience(ctx().db, o.userId, o.eventId))?.included.map((m) => m.email);
+    expect(await included()).toEqual([]);
+    expect((await save(true)).status).toBe(200);
+    expect((await save(true)).status).toBe(200);
+    expect(await included()).toEqual([email]);
+    const page = await (await call(`/pass/${token}`)).text();
+    expect(page).toMatch(/<input type="checkbox" name="updates" checked=""/);
+    expect((await save(false)).status).toBe(200);
+    expect(await included()).toEqual([]);
+    expect(
+      await all(
+        "select given, source from org_mail_consent where event_id = ? and email = ? order by id",
+        o.eventId,
+        email,
+      ),
+    ).toEqual([
+      { given: 1, source: "settings" },
+      { given: 0, source: "settings" },
+    ]);
+  });
 });

@@ -155,13 +155,34 @@ export async function claimPass(db: Database, attendeeId: number, user: { id: st
     );
 }
 
-/** Listed or not, seen by whom, interests and goals: saved with a new consent record, one batch. */
+/** Whether the attendee's latest choice was yes to hearing from the organiser. */
+export async function hearsFromOrganiser(db: Database, a: Pick<Attendee, "eventId" | "email">) {
+  const [row] = await db.all<{ given: number }>(sql`select given from org_mail_consent
+    where event_id = ${a.eventId} and email = ${a.email} order by id desc limit 1`);
+  return Boolean(row?.given);
+}
+
+/**
+ * Listed or not, seen by whom, interests and goals: saved with a new consent record, one batch. A changed
+ * answer to hearing from the organiser adds its own record (the statement compares with the latest).
+ */
 export async function updateDirectorySettings(
   db: Database,
   a: Attendee,
-  s: { listed: boolean; visibility: Visibility; interests: string; goals: string },
+  { updates, ...s }: { listed: boolean; visibility: Visibility; interests: string; goals: string; updates?: boolean },
+  organiserName?: string,
 ) {
+  const given = updates ? 1 : 0;
   await writeBatch(db, [
+    ...(updates !== undefined && organiserName
+      ? [
+          rawSql(sql`insert into org_mail_consent (event_id, attendee_id, email, given, source, shown, created_at)
+            select ${a.eventId}, ${a.id}, ${a.email}, ${given}, 'settings',
+              ${`${organiserMailConsentText(organiserName)} Answer: ${updates ? "yes" : "no"}.`}, ${Date.now()}
+            where coalesce((select c.given from org_mail_consent c where c.event_id = ${a.eventId} and c.email = ${a.email}
+              order by c.id desc limit 1), 0) <> ${given}`),
+        ]
+      : []),
     db.update(orgAttendee).set(s).where(eq(orgAttendee.id, a.id)),
     db.insert(orgConsent).values({
       eventId: a.eventId,

@@ -287,6 +287,7 @@ type PassData = {
   scannedBy: { name: string; company: string | null }[];
   notice?: string | null;
   signedIn: boolean;
+  hearsFromOrganiser?: boolean;
 };
 
 /** The attendee's own pass: their QR to show, their directory choices, who they met, and leaving. */
@@ -299,6 +300,7 @@ export function renderPass({
   scannedBy,
   notice,
   signedIn,
+  hearsFromOrganiser,
 }: PassData) {
   return page(
     <Doc title={`Your pass for ${e.title}`} noindex>
@@ -342,6 +344,10 @@ export function renderPass({
           <label className="check">
             <input type="checkbox" name="listed" defaultChecked={a.listed} />
             <span>{DIRECTORY_CONSENT_TEXT}</span>
+          </label>
+          <label className="check">
+            <input type="checkbox" name="updates" defaultChecked={hearsFromOrganiser} />
+            <span>{organiserMailConsentText(e.organiserName)}</span>
           </label>
           <label htmlFor="p-visibility">Who can see me</label>
           <select id="p-visibility" name="visibility" defaultValue={a.visibility}>

@@ -21,6 +21,7 @@ import {
   attendeeByPass,
   claimPass,
   exchangedPeople,
+  hearsFromOrganiser,
   joinEvent,
   leaveEvent,
   myAttendee,
@@ -200,6 +201,7 @@ async function passPage(app: AppContext, request: Request, token: string, notice
     exchangedPeople(app.db, found.a),
     scannedBy(app.db, found.a),
   ]);
+  const hears = await hearsFromOrganiser(app.db, found.a);
   return html(
     renderPass({
       attendee: found.a,
@@ -210,6 +212,7 @@ async function passPage(app: AppContext, request: Request, token: string, notice
       scannedBy: scanned,
       notice,
       signedIn: Boolean(user),
+      hearsFromOrganiser: hears,
     }),
     200,
     "private, no-store",
@@ -243,6 +246,6 @@ organiserEventRoutes.post("/pass/:token{[A-Za-z0-9_-]{16,64}}", async (c) => {
   if (form.intent !== "settings") return c.text("Bad request", 400);
   const parsed = directorySettingsSchema.safeParse(form);
   if (!parsed.success) return c.text(parsed.error.issues[0]?.message ?? "Bad request", 400);
-  await updateDirectorySettings(app.db, found.a, parsed.data);
+  await updateDirectorySettings(app.db, found.a, parsed.data, found.e.organiserName);
   return passPage(app, c.req.raw, token, "Your directory choices are saved.");
 });
