@@ -5,3 +5,8 @@ declare namespace Cloudflare {
     MIGRATION_DB: D1Database;
   }
 }
+
+/** The test pool's own module: every waitUntil of the Worker under test is registered there. */
+declare module "cloudflare:test-internal" {
+  export function waitForGlobalWaitUntil(): Promise<void>;
+}
