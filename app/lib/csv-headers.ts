@@ -11,6 +11,10 @@ type Table = Record<string, string>;
 /** Outlook's localized headers, keyed by Outlook's English name. */
 const OUTLOOK: Record<string, Table> = {
   de: {
+    "E-mail Type": "E-Mail-Typ",
+    "E-mail Display Name": "E-Mail: Angezeigter Name",
+    "E-mail 2 Type": "E-Mail 2: Typ",
+    Sensitivity: "Vertraulichkeit",
     Priority: "Priorität",
     Title: "Anrede",
     "First Name": "Vorname",
@@ -70,6 +74,7 @@ const OUTLOOK: Record<string, Table> = {
     "Web Page": "Webseite",
   },
   fr: {
+    "E-mail Type": "Type de messagerie",
     Priority: "Priorité",
     "First Name": "Prénom",
     "Middle Name": "Deuxième prénom",
@@ -323,6 +328,14 @@ const OUTLOOK: Record<string, Table> = {
     "Web Page": "Página na Web",
   },
   pl: {
+    "E-mail Type": "Typ poczty e-mail",
+    "E-mail Display Name": "Nazwa wyświetlana e-mail",
+    "E-mail 2 Type": "Rodzaj e-mail 2",
+    "E-mail 2 Display Name": "Nazwa wyświetlana e-mail 2",
+    "E-mail 3 Type": "Rodzaj e-mail 3",
+    "E-mail 3 Display Name": "Nazwa wyświetlana e-mail 3",
+    Initials: "Inicjały",
+    Private: "Prywatne",
     Priority: "Priorytet",
     // Names Exchange's table leaves out, as Polish Outlook writes them (tests/fixtures/README.md).
     Title: "Tytuł",

@@ -507,6 +507,20 @@ export function readCsvFile(input: Uint8Array | string): ReadResult {
   const hasJobTitle = headers.some((h) => norm(h) === "job title");
   const slots = headers.map((h) => classify(h, hasJobTitle));
   const format = formatOf(headers);
+  // Columns whose value says nothing about the person: Outlook's email bookkeeping, HubSpot's own id.
+  const bookkeeping = new Set([
+    "e-mail type",
+    "e-mail 2 type",
+    "e-mail 3 type",
+    "e-mail display name",
+    "e-mail 2 display name",
+    "e-mail 3 display name",
+    "sensitivity",
+    "private",
+    "initials",
+    "record id",
+  ]);
+  const unread = headers.flatMap((h, i) => (slots[i] || !h.trim() || bookkeeping.has(norm(h)) ? [] : [i]));
   // Outlook's Priority is the flag its emails to the contact carry, not how much the person matters.
   if (format === "outlook")
     slots.forEach((slot, i) => {
@@ -543,6 +557,14 @@ export function readCsvFile(input: Uint8Array | string): ReadResult {
       continue;
     }
     people.push({ row, draft });
+    // A value in a column we have no field for is named, never dropped without a word.
+    for (const i of unread) {
+      const value = cells[i]?.trim();
+      if (value)
+        warnings.push(
+          `Column "${(parsed.data[headerAt]?.[i] ?? "").trim().slice(0, 40)}" ("${value.slice(0, 40)}") not kept`,
+        );
+    }
     for (const message of warnings) problems.push({ row, message, skipped: false });
   }
   return { format, encoding, people, problems };

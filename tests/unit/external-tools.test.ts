@@ -313,3 +313,36 @@ describe("A spaced phone in our CSV opened by LibreOffice (issue 29)", () => {
     expect(cells.find((c) => c.text.includes("7700"))).toMatchObject({ text: "+44 7700 900123", type: "s" });
   }, 180_000);
 });
+
+describe("A second organisation and title and a label of the person's own, read by khard", () => {
+  it("lists both organisations, both titles and the email's own label from our vCard 3.0 and 4.0", () => {
+    const khard = existsSync("/usr/bin/khard") ? "/usr/bin/khard" : "khard";
+    for (const version of ["3.0", "4.0"] as const) {
+      const book = mkdtempSync(path.join(work, "khard-"));
+      const person: PersonRecord = {
+        id: 1,
+        uid: "ada-1@knowwho.test",
+        displayName: "Ada Lovelace",
+        name: { given: "Ada", family: "Lovelace" },
+        organization: "Analytical Engines",
+        title: "Mathematician",
+        emails: [{ value: "ada@gym.example", label: "other", customLabel: "Gym" }],
+        sips: [{ value: "sip:ada@voip.example", label: "work" }],
+        otherRoles: [{ organization: "Royal Society", title: "Fellow" }],
+        tags: [],
+        createdAt: new Date("2026-01-01T00:00:00Z"),
+        updatedAt: new Date("2026-11-20T10:00:00Z"),
+      };
+      writeFileSync(path.join(book, "ada.vcf"), writeVCards([person], version));
+      const conf = path.join(book, "khard.conf");
+      writeFileSync(conf, `[addressbooks]\n[[book]]\npath = ${book}\n[general]\ndefault_action = list\n`);
+      const run = spawnSync(khard, ["-c", conf, "show", "--format", "yaml", "Ada"], { encoding: "utf8" });
+      expect(run.error, "khard is not installed: apt-get install khard (.ci/run installs it)").toBeUndefined();
+      expect(run.status, run.stderr).toBe(0);
+      expect(run.stdout, version).toMatch(/Organisation:\n\s+-\s+- Analytical Engines\n\s+-\s+- Royal Society/);
+      expect(run.stdout, version).toMatch(/Title:\n\s+- Fellow\n\s+- Mathematician/);
+      expect(run.stdout, version).toMatch(/Gym(, INTERNET)?: ada@gym\.example/);
+    }
+    // khard starts a Python interpreter per call: slow on a busy machine.
+  }, 60_000);
+});

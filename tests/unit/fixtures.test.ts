@@ -608,6 +608,8 @@ const EXPECTED: Record<string, Expectation> = {
           message: `Column "Priorität" is Outlook's email priority, not the person's priority; not kept`,
           skipped: false,
         },
+        // Outlook's Ort is the office location, a value with no field of ours: named, by row.
+        { row: 2, message: `Column "Ort" ("Raum 4") not kept`, skipped: false },
       ]);
       expect(p?.priority).toBeUndefined();
     },
@@ -685,8 +687,10 @@ const EXPECTED: Record<string, Expectation> = {
       });
       expect(p?.phones?.map((x) => x.label)).toEqual(["work", "mobile"]);
       expect(pawel).toMatchObject({ displayName: "Paweł Łukasiewicz", phones: [{ value: "+48 512 345 678" }] });
-      expect(r.problems.map((x) => x.message)).toEqual([
-        `Column "Priorytet" is Outlook's email priority, not the person's priority; not kept`,
+      expect(r.problems.map((x) => `${x.row} ${x.message}`)).toEqual([
+        `1 Column "Priorytet" is Outlook's email priority, not the person's priority; not kept`,
+        `2 Column "Płeć" ("Nieokreślona") not kept`,
+        `3 Column "Płeć" ("Nieokreślona") not kept`,
       ]);
     },
   },

@@ -3,7 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, useNavigation } from "react-router";
 import { z } from "zod";
 import { appContext } from "~/context";
-import { formatAddress } from "~/lib/people/normalise";
+import { formatAddress, formatRole } from "~/lib/people/normalise";
 import { pageMeta } from "~/lib/site";
 import { getUser } from "~/server/account/user.server";
 import {
@@ -181,7 +181,11 @@ export default function MergePage({ loaderData, actionData }: Route.ComponentPro
                         .filter((pt) => pt.connectionId === p.id)
                         .map((pt) => (
                           <li key={pt.id} className="break-all">
-                            {pt.kind === "address" ? formatAddress(pt.value) : pt.value}
+                            {pt.kind === "address"
+                              ? formatAddress(pt.value)
+                              : pt.kind === "role"
+                                ? formatRole(pt.value)
+                                : pt.value}
                           </li>
                         ))}
                       {p.tags.length ? <li>Tags: {p.tags.join(", ")}</li> : null}
