@@ -11,7 +11,7 @@ async function post(request: APIRequestContext, baseURL: string, path: string, f
   return request.post(path, { form, headers: { origin: new URL(baseURL).origin }, maxRedirects: 0 });
 }
 
-test("a donor cancels a monthly gift from the link in the receipt", async ({ page, baseURL }, info) => {
+test("a donor cancels a monthly gift from the link in the receipt @layout", async ({ page, baseURL }, info) => {
   const base = baseURL ?? "";
   const api = page.request;
   // The owner's side, through the same forms the pages post: a published campaign on a connected account.
@@ -90,7 +90,6 @@ test("a change to yearly billing shows the amount and the date before anything i
   page,
   owner,
 }, info) => {
-  test.skip(info.project.name === "phone", "the same page as on desktop; the desktop journey covers it");
   sql(
     `UPDATE account_plan SET trial_ends_at = ${Date.now() - 1000} WHERE user_id = (SELECT id FROM user WHERE email = '${owner.email}')`,
   );
