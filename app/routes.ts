@@ -61,7 +61,13 @@ export default [
     ]),
     route("settings/keep-in-touch", "routes/app/rhythms.tsx"),
     route("card/:id/analytics", "routes/app/card-analytics.tsx"),
-    route("settings/billing", "routes/app/billing.tsx"),
+    // Plan and billing: every section on one page, each section on its own page, and a change of period previewed.
+    route("settings/billing", "routes/app/billing/_layout.tsx", [
+      index("routes/app/billing/index.tsx"),
+      route("subscription", "routes/app/billing/subscription.tsx"),
+      route("nonprofit", "routes/app/billing/nonprofit.tsx"),
+      route("change", "routes/app/billing/change.tsx"),
+    ]),
     // Operators only (OPERATOR_EMAILS); a 404 to everyone else.
     route("admin/nonprofits", "routes/app/admin-nonprofits.tsx"),
     route("admin/campaigns", "routes/app/admin-campaigns.tsx"),

@@ -58,6 +58,8 @@ test("start a trial from /pricing, use Pro, subscribe through the test checkout,
 
   // Subscribe monthly through the built-in test checkout: Stripe-signed events drive the plan.
   await page.goto("/settings/billing");
+  // Subscribing during the trial keeps the rest of it: the first payment falls on the trial's last day.
+  await expect(page.getByTestId("first-charge")).toContainText("Nothing is charged until");
   await page.getByRole("radio", { name: "7.99 USD a month" }).check();
   await page.getByRole("button", { name: "Subscribe to Card Pro" }).click();
   await page.waitForURL(/\/pay\/test\/checkout\//);
@@ -65,7 +67,7 @@ test("start a trial from /pricing, use Pro, subscribe through the test checkout,
   await page.waitForURL((url) => url.pathname === "/settings/billing");
   await expect(page.getByTestId("current-plan")).toHaveText("Card Pro");
   await expect(page.getByTestId("plan-line")).toContainText("Renews on");
-  await expect(page.getByTestId("invoice")).toContainText("$7.99");
+  await expect(page.getByTestId("invoice")).toContainText("$0.00");
 
   // The trial's end changes nothing now.
   sql(

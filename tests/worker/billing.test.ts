@@ -53,6 +53,8 @@ const invoices = (o: Owner) =>
 
 /** Subscribes through the built-in test checkout, as the journey does: Checkout, then "Pay". */
 async function subscribe(o: Owner, interval: "month" | "year" = "month") {
+  // After the trial: the first payment is taken at once (during it, see "subscribing during the trial").
+  await endTrial(o);
   const started = await post(o, "/settings/billing", { intent: "checkout", interval });
   expect(started.status).toBe(302);
   const checkout = started.headers.get("location") ?? "";
@@ -133,7 +135,19 @@ describe("billing through the payments adapter's built-in test checkout", () => 
   it("prorates: monthly to yearly charges the difference, yearly to monthly leaves a credit", async () => {
     const a = await owner();
     await subscribe(a, "month");
-    expect((await post(a, "/settings/billing", { intent: "switch", interval: "year" })).status).toBe(302);
+    // Switching first shows the amount and the date; nothing is charged until it is confirmed.
+    const unconfirmed = await post(a, "/settings/billing", { intent: "switch", interval: "year" });
+    expect(unconfirmed.headers.get("location")).toBe("/settings/billing/change?interval=year");
+    expect((await plan(a)).billing_interval).toBe("month");
+    expect(await invoices(a)).toHaveLength(1);
+    const preview = (await (await get(a, "/settings/billing/change?interval=year")).text()).replaceAll("<!-- -->", "");
+    const shown = /\$(\d+\.\d\d) will be charged on ([^.<]+)\./.exec(preview);
+    expect(shown?.[2]).toContain(String(new Date().getUTCFullYear()));
+    const at = /name="confirm" value="(\d+)"/.exec(preview)?.[1] ?? "";
+    expect(
+      (await post(a, "/settings/billing/change?interval=year", { intent: "switch", interval: "year", confirm: at }))
+        .status,
+    ).toBe(302);
     let row = await plan(a);
     expect(row.billing_interval).toBe("year");
     expect(Number(row.current_period_end)).toBeGreaterThan(Date.now() + 360 * DAY_MS);
@@ -142,7 +156,16 @@ describe("billing through the payments adapter's built-in test checkout", () => 
     // 79.00 for the year less the unused part of the month just paid (almost all of 7.99).
     expect(upgrade?.amount_due).toBeGreaterThan(7900 - 800);
     expect(upgrade?.amount_due).toBeLessThan(7900);
-    expect((await post(a, "/settings/billing", { intent: "switch", interval: "month" })).status).toBe(302);
+    // Charged exactly what the preview showed: the proration is counted from the preview's moment.
+    expect((upgrade?.amount_due ?? 0) / 100).toBe(Number(shown?.[1]));
+    // A stale or forged confirmation is not a confirmation: shown again, nothing charged.
+    const stale = await post(a, "/settings/billing", { intent: "switch", interval: "month", confirm: "12" });
+    expect(stale.headers.get("location")).toBe("/settings/billing/change?interval=month");
+    const back = (await (await get(a, "/settings/billing/change?interval=month")).text()).replaceAll("<!-- -->", "");
+    expect(back).toMatch(/Nothing is charged on [^.]+\./);
+    expect(back).toMatch(/is a credit towards your next bills/);
+    const confirm = /name="confirm" value="(\d+)"/.exec(back)?.[1] ?? "";
+    expect((await post(a, "/settings/billing", { intent: "switch", interval: "month", confirm })).status).toBe(302);
     row = await plan(a);
     expect(row.billing_interval).toBe("month");
     const [, , downgrade] = await invoices(a);
@@ -151,6 +174,37 @@ describe("billing through the payments adapter's built-in test checkout", () => 
     expect(downgrade?.amount_paid).toBe(0);
     const page = await (await get(a, "/settings/billing")).text();
     expect(page).toMatch(/Credit \$\d+\.\d\d/);
+  });
+
+  it("subscribing during the trial charges nothing until the trial ends, as the page promises", async () => {
+    const a = await owner();
+    const trialEnds = Number(
+      await env.DB.prepare("select trial_ends_at from account_plan where user_id = ?")
+        .bind(a.userId)
+        .first("trial_ends_at"),
+    );
+    expect(trialEnds).toBeGreaterThan(Date.now() + 6 * DAY_MS);
+    const page = (await (await get(a, "/settings/billing")).text()).replaceAll("<!-- -->", "");
+    expect(page).toMatch(/Nothing is charged until [^;]+; your first payment is on that day\./);
+    const started = await post(a, "/settings/billing", { intent: "checkout", interval: "month" });
+    const checkout = started.headers.get("location") ?? "";
+    expect((await call(checkout, form({ intent: "pay", email: a.email, name: "Trial Owner" }))).status).toBe(302);
+    const row = await plan(a);
+    expect(row.subscription_status).toBe("trialing");
+    // The first period is the rest of the trial, to the second Stripe was given.
+    expect(Math.abs(Number(row.current_period_end) - trialEnds)).toBeLessThan(1000);
+    expect(await invoices(a)).toEqual([
+      { amount_due: 0, amount_paid: 0, status: "paid", reason: "subscription_create" },
+    ]);
+    expect(await reportStatus(a)).toBe(200);
+    // At the trial's end the first real payment is taken and a full month starts.
+    await renewLocalSubscription(app(), String(row.subscription_id), true);
+    expect((await plan(a)).subscription_status).toBe("active");
+    expect((await invoices(a)).at(-1)).toMatchObject({
+      amount_due: 799,
+      amount_paid: 799,
+      reason: "subscription_cycle",
+    });
   });
 
   it("a failed payment keeps Card Pro through a grace period with a clear banner; paying ends it", async () => {
@@ -240,11 +294,16 @@ describe("billing through the payments adapter's built-in test checkout", () => 
     const a = await owner();
     const b = await owner("Someone Else");
     await subscribe(a);
-    for (const intent of ["cancel", "resume", "switch", "portal"]) {
+    for (const intent of ["cancel", "resume", "portal"]) {
       const res = await post(b, "/settings/billing", { intent, interval: "year" });
       expect(res.status, intent).toBe(302);
       expect(res.headers.get("location"), intent).toBe("/settings/billing");
     }
+    // A switch, even confirmed, names only the account's own subscription: b has none.
+    const confirm = String(Math.floor(Date.now() / 1000));
+    const switched = await post(b, "/settings/billing", { intent: "switch", interval: "year", confirm });
+    expect(switched.headers.get("location")).toBe("/settings/billing");
+    expect(await (await get(b, "/settings/billing/change?interval=year")).text()).toContain("Nothing to change");
     const row = await plan(a);
     expect(row.cancel_at_period_end).toBe(0);
     expect(row.billing_interval).toBe("month");
@@ -309,6 +368,45 @@ describe("the Stripe adapter's billing calls against a local stand-in for Stripe
     await expect(stripe.updateSubscription({ subscriptionId: "nope", cancelAtPeriodEnd: true })).rejects.toMatchObject({
       status: 404,
     });
+  });
+
+  it("previews a change of price (Stripe's invoice preview) and charges from the same proration date; a trial ends on trial_end", async () => {
+    await stripe.updateSubscription({ subscriptionId: "sub_contract_2", cancelAtPeriodEnd: false });
+    const at = Math.floor(Date.now() / 1000);
+    const preview = await stripe.previewSubscriptionChange({
+      subscriptionId: "sub_contract_2",
+      price: { amount: 7900, currency: "USD", interval: "year" },
+      prorationDate: at,
+    });
+    expect(preview).toEqual({ amountDue: 7101, total: 7101, currency: "USD", prorationDate: at });
+    const sent = (await calls()).findLast((c) => c.path === "/v1/invoices/create_preview");
+    expect(sent?.form).toMatchObject({
+      subscription: "sub_contract_2",
+      "subscription_details[items][0][price_data][unit_amount]": "7900",
+      "subscription_details[items][0][price_data][recurring][interval]": "year",
+      "subscription_details[proration_behavior]": "always_invoice",
+      "subscription_details[proration_date]": String(at),
+    });
+    await stripe.updateSubscription({
+      subscriptionId: "sub_contract_2",
+      price: { amount: 7900, currency: "USD", interval: "year" },
+      prorationDate: at,
+    });
+    const update = (await calls()).findLast(
+      (c) => c.path === "/v1/subscriptions/sub_contract_2" && c.method === "POST",
+    );
+    expect(update?.form.proration_date).toBe(String(at));
+    const trialEnd = at + 5 * 86_400;
+    await stripe.createCheckout({
+      mode: "subscription",
+      lines: [{ name: "KnowWho Card Pro", amount: 799, currency: "USD", interval: "month" }],
+      successUrl: "https://app.example/settings/billing?checkout=done",
+      cancelUrl: "https://app.example/settings/billing",
+      metadata: { domain: "plans", userId: "u_2", interval: "month" },
+      trialEnd,
+    });
+    const checkout = (await calls()).findLast((c) => c.path === "/v1/checkout/sessions");
+    expect(checkout?.form["subscription_data[trial_end]"]).toBe(String(trialEnd));
   });
 
   it("opens the customer portal for the platform's customer", async () => {

@@ -36,6 +36,7 @@ export async function startCheckout(
   const customerId = (
     await app.db.select({ id: accountPlan.customerId }).from(accountPlan).where(eq(accountPlan.userId, owner.id))
   )[0]?.id;
+  const trialEnd = paidFrom(state, new Date());
   return payments.createCheckout({
     mode: "subscription",
     lines: [{ name: "KnowWho Card Pro", amount: PRO_AMOUNT[interval], currency: PRO_PRICE.currency, interval }],
@@ -44,9 +45,23 @@ export async function startCheckout(
     metadata: { domain: DOMAIN, userId: owner.id, interval },
     clientReferenceId: owner.id,
     ...(customerId ? { customerId } : { customerEmail: owner.email }),
+    ...(trialEnd ? { trialEnd: Math.floor(trialEnd.getTime() / 1000) } : {}),
     // One session per owner, interval and minute: a double click opens the same checkout.
     idempotencyKey: `plans:${owner.id}:${interval}:${state.subscriptionStatus ?? "none"}:${Math.floor(Date.now() / 60_000)}`,
   });
+}
+
+// Stripe's Checkout refuses a trial_end sooner than 48 hours away; a trial ending sooner runs a little longer.
+const MIN_TRIAL_MS = 48 * 60 * 60 * 1000 + 10 * 60 * 1000;
+
+/**
+ * When a subscription started now should first charge: the end of the free Card Pro the account has now
+ * (the trial, or the nonprofit offer), as the plan page promises; null when it has none left.
+ */
+export function paidFrom(state: { trialEndsAt: Date | null; nonprofitEndsAt: Date | null }, now: Date): Date | null {
+  const ends = Math.max(state.trialEndsAt?.getTime() ?? 0, state.nonprofitEndsAt?.getTime() ?? 0);
+  if (ends <= now.getTime()) return null;
+  return new Date(Math.max(ends, now.getTime() + MIN_TRIAL_MS));
 }
 
 export async function subscriptionOf(db: Database, userId: string) {
@@ -387,7 +402,24 @@ async function onInvoice(app: AppContext, event: PaymentEvent, object: unknown):
   };
 }
 
-export type BillingAction = "cancel" | "resume" | { interval: Interval };
+export type BillingAction = "cancel" | "resume" | { interval: Interval; prorationDate?: number };
+
+/**
+ * What switching to `interval` would charge now and from when, before anything is charged: Stripe's
+ * invoice preview (the test adapter's same computation). Null when there is nothing to switch.
+ */
+export async function previewChange(app: AppContext, userId: string, interval: Interval) {
+  const payments = paymentsFor(app);
+  const sub = await subscriptionOf(app.db, userId);
+  if (!payments || !sub?.subscriptionId || !sub.status || sub.status === "canceled" || sub.interval === interval)
+    return null;
+  const preview = await payments.previewSubscriptionChange({
+    subscriptionId: sub.subscriptionId,
+    price: { amount: PRO_AMOUNT[interval], currency: PRO_PRICE.currency, interval },
+    prorationDate: Math.floor(Date.now() / 1000),
+  });
+  return { ...preview, interval, from: sub.interval };
+}
 
 /**
  * Cancel at the period's end, undo that, or switch between monthly and yearly (prorated by Stripe).
@@ -402,6 +434,7 @@ export async function changeSubscription(app: AppContext, userId: string, change
     await payments.updateSubscription({
       subscriptionId: sub.subscriptionId,
       price: { amount: PRO_AMOUNT[change.interval], currency: PRO_PRICE.currency, interval: change.interval },
+      ...(change.prorationDate ? { prorationDate: change.prorationDate } : {}),
     });
     return true;
   }

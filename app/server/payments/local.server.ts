@@ -102,6 +102,8 @@ export type LocalSession = Obj & {
   customer_email: string | null;
   client_reference_id: string | null;
   submit_type: string | null;
+  /** Subscription mode: free until then (Stripe's subscription_data.trial_end), first charge then. */
+  trial_end?: number | null;
 };
 
 export function localPayments(app: AppContext): Payments {
@@ -164,6 +166,7 @@ export function localPayments(app: AppContext): Payments {
         customer_email: input.customerEmail ?? null,
         client_reference_id: input.clientReferenceId ?? null,
         submit_type: input.submitType ?? null,
+        trial_end: input.mode === "subscription" ? (input.trialEnd ?? null) : null,
       };
       await save(app, "checkout_session", session);
       return { id, url: `/pay/test/checkout/${id}` };
@@ -173,7 +176,18 @@ export function localPayments(app: AppContext): Payments {
         throw new PaymentsError(`No such customer: '${customerId}'`, 404);
       return { url: `/pay/test/portal/${customerId}?${new URLSearchParams({ return_url: returnUrl })}` };
     },
-    async updateSubscription({ subscriptionId, cancelAtPeriodEnd, price }) {
+    async previewSubscriptionChange({ subscriptionId, price, prorationDate }) {
+      const sub = await readLocal(app, subscriptionId, "subscription");
+      if (!sub) throw new PaymentsError(`No such subscription: '${subscriptionId}'`, 404, "resource_missing");
+      const { amount } = localProration(itemOf(sub), price, prorationDate, sub.status === "trialing");
+      return {
+        amountDue: Math.max(0, amount),
+        total: amount,
+        currency: String(sub.currency).toUpperCase(),
+        prorationDate,
+      };
+    },
+    async updateSubscription({ subscriptionId, cancelAtPeriodEnd, price, prorationDate }) {
       const sub = await readLocal(app, subscriptionId, "subscription");
       if (!sub) throw new PaymentsError(`No such subscription: '${subscriptionId}'`, 404, "resource_missing");
       if (sub.status === "canceled")
@@ -185,14 +199,8 @@ export function localPayments(app: AppContext): Payments {
       };
       let invoice: Obj | null = null;
       if (price) {
-        // As Stripe prorates with always_invoice when the interval changes: the unused part of the old
-        // period is credited, the new period starts now and is charged in full, on one invoice at once.
         const item = itemOf(sub);
-        const at = now();
-        const length = Math.max(1, item.current_period_end - item.current_period_start);
-        const unused = Math.max(0, item.current_period_end - at) / length;
-        const credit = Math.round(item.price.unit_amount * unused);
-        const period = { start: at, end: periodEnd(at, price.interval) };
+        const { amount, period } = localProration(item, price, prorationDate ?? now(), sub.status === "trialing");
         const newItem: LocalItem = {
           ...item,
           price: {
@@ -209,7 +217,7 @@ export function localPayments(app: AppContext): Payments {
           {
             currency: String(sub.currency),
             metadata: sub.metadata as Record<string, string>,
-            amount_total: price.amount - credit,
+            amount_total: amount,
           },
           `in_local_${rand()}`,
           sub.id,
@@ -345,11 +353,13 @@ export async function payLocalCheckout(app: AppContext, sessionId: string, payer
   if (s.mode === "subscription") {
     subscriptionId = `sub_local_${rand()}`;
     const invoiceId = `in_local_${rand()}`;
-    const sub = subscriptionObject(s, subscriptionId, customerId, "active");
+    const trialing = Boolean(s.trial_end && s.trial_end > now());
+    const sub = subscriptionObject(s, subscriptionId, customerId, trialing ? "trialing" : "active");
     await save(app, "subscription", sub);
     const { current_period_start: start, current_period_end: end } = itemOf(sub);
+    // A trial's first invoice is for nothing, as Stripe's is; the first charge is the renewal at its end.
     invoice = invoiceObject(
-      s,
+      trialing ? { ...s, amount_total: 0 } : s,
       invoiceId,
       subscriptionId,
       customerId,
@@ -367,7 +377,7 @@ export async function payLocalCheckout(app: AppContext, sessionId: string, payer
   await save(app, "payment_intent", {
     id: piId,
     object: "payment_intent",
-    amount: s.amount_total,
+    amount: invoice ? Number(invoice.amount_paid) : s.amount_total,
     amount_refunded: 0,
     currency: s.currency,
     latest_charge: charge,
@@ -389,7 +399,13 @@ export async function payLocalCheckout(app: AppContext, sessionId: string, payer
   };
   await save(app, "checkout_session", completed);
   const origin = siteOf(s.success_url);
-  const sent = [await sendLocalEvent(app, "checkout.session.completed", completed, account, origin)];
+  const sent = [];
+  // As Stripe announces a new subscription (a trial's status "trialing" comes only from it).
+  if (subscriptionId) {
+    const sub = await readLocal(app, subscriptionId, "subscription");
+    if (sub) sent.push(await sendLocalEvent(app, "customer.subscription.created", sub, account, origin));
+  }
+  sent.push(await sendLocalEvent(app, "checkout.session.completed", completed, account, origin));
   if (invoice) sent.push(await sendLocalEvent(app, "invoice.paid", invoice, account, origin));
   return { session: completed, sent };
 }
@@ -413,6 +429,24 @@ function periodEnd(start: number, interval: string | null): number {
   return Math.floor(d.getTime() / 1000);
 }
 
+/**
+ * As Stripe prorates with always_invoice when the interval changes: the unused part of the old period
+ * (counted from `at`) is credited, the new period starts then and is charged in full, on one invoice.
+ */
+function localProration(
+  item: LocalItem,
+  price: { amount: number; interval: "month" | "year" },
+  at: number,
+  trialing = false,
+): { amount: number; period: { start: number; end: number } } {
+  // During a trial nothing was paid and nothing is due: the new price starts when the trial ends.
+  if (trialing) return { amount: 0, period: { start: item.current_period_start, end: item.current_period_end } };
+  const length = Math.max(1, item.current_period_end - item.current_period_start);
+  const unused = Math.min(1, Math.max(0, item.current_period_end - at) / length);
+  const credit = Math.round(item.price.unit_amount * unused);
+  return { amount: price.amount - credit, period: { start: at, end: periodEnd(at, price.interval) } };
+}
+
 type LocalItem = {
   id: string;
   price: { unit_amount: number; currency: string; recurring: { interval: string | null } };
@@ -425,9 +459,9 @@ function subscriptionObject(s: LocalSession, id: string, customer: string, statu
   const item: LocalItem = {
     id: `si_local_${rand()}`,
     price: { unit_amount: s.amount_total, currency: s.currency, recurring: { interval: s.interval } },
-    // Where Stripe's current API keeps a subscription's period: on its items.
+    // Where Stripe's current API keeps a subscription's period: on its items (a trial's ends with the trial).
     current_period_start: start,
-    current_period_end: periodEnd(start, s.interval),
+    current_period_end: s.trial_end && s.trial_end > start ? s.trial_end : periodEnd(start, s.interval),
   };
   return {
     id,
@@ -438,6 +472,7 @@ function subscriptionObject(s: LocalSession, id: string, customer: string, statu
     metadata: s.metadata,
     account: s.account,
     cancel_at_period_end: false,
+    trial_end: s.trial_end && s.trial_end > start ? s.trial_end : null,
     items: { data: [item] },
     session: s.id,
   };

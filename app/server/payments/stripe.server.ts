@@ -1,5 +1,12 @@
 import Stripe from "stripe";
-import { type AccountStatus, type CheckoutInput, type CheckoutLine, type Payments, PaymentsError } from "./types";
+import {
+  type AccountStatus,
+  type CheckoutInput,
+  type CheckoutLine,
+  type Payments,
+  PaymentsError,
+  type SubscriptionUpdate,
+} from "./types";
 
 export type StripeConfig = { secretKey: string; apiBase?: string };
 
@@ -42,6 +49,30 @@ function lineItem(line: CheckoutLine, mode: CheckoutInput["mode"]) {
       ...(mode === "subscription" ? { recurring: { interval: line.interval ?? "month" } } : {}),
     },
   };
+}
+
+/** The subscription's one item moved to a new price, made on the subscription's own product (no Price ids to configure). */
+async function itemsFor(
+  stripe: Stripe,
+  subscriptionId: string,
+  price: NonNullable<SubscriptionUpdate["price"]>,
+  options: { stripeAccount: string } | undefined,
+) {
+  const current = await stripe.subscriptions.retrieve(subscriptionId, {}, options);
+  const item = current.items.data[0];
+  if (!item) throw new PaymentsError("This subscription has no item to change", 400);
+  const product = typeof item.price.product === "string" ? item.price.product : item.price.product.id;
+  return [
+    {
+      id: item.id,
+      price_data: {
+        currency: price.currency.toLowerCase(),
+        product,
+        unit_amount: price.amount,
+        recurring: { interval: price.interval },
+      },
+    },
+  ];
 }
 
 /** Stripe's error, kept as its own message and status so the caller can show or log it. */
@@ -116,7 +147,11 @@ export function stripePayments(config: StripeConfig): Payments {
               : {
                   subscription_data: {
                     metadata: input.metadata,
-                    ...(input.trialDays ? { trial_period_days: input.trialDays } : {}),
+                    ...(input.trialEnd
+                      ? { trial_end: input.trialEnd }
+                      : input.trialDays
+                        ? { trial_period_days: input.trialDays }
+                        : {}),
                   },
                 }),
           },
@@ -136,37 +171,38 @@ export function stripePayments(config: StripeConfig): Payments {
         );
         return { url: session.url };
       }),
-    updateSubscription: ({ subscriptionId, cancelAtPeriodEnd, price, stripeAccount }) =>
+    updateSubscription: ({ subscriptionId, cancelAtPeriodEnd, price, stripeAccount, prorationDate }) =>
       call(async () => {
         const options = stripeAccount ? { stripeAccount } : undefined;
-        let items: Stripe.SubscriptionUpdateParams.Item[] | undefined;
-        if (price) {
-          // The new price is made on the subscription's own product, so no Price ids need configuring.
-          const current = await stripe.subscriptions.retrieve(subscriptionId, {}, options);
-          const item = current.items.data[0];
-          if (!item) throw new PaymentsError("This subscription has no item to change", 400);
-          const product = typeof item.price.product === "string" ? item.price.product : item.price.product.id;
-          items = [
-            {
-              id: item.id,
-              price_data: {
-                currency: price.currency.toLowerCase(),
-                product,
-                unit_amount: price.amount,
-                recurring: { interval: price.interval },
-              },
-            },
-          ];
-        }
+        const items = price ? await itemsFor(stripe, subscriptionId, price, options) : undefined;
         const updated = await stripe.subscriptions.update(
           subscriptionId,
           {
             ...(cancelAtPeriodEnd === undefined ? {} : { cancel_at_period_end: cancelAtPeriodEnd }),
             ...(items ? { items, proration_behavior: "always_invoice" as const } : {}),
+            ...(items && prorationDate ? { proration_date: prorationDate } : {}),
           },
           options,
         );
         return { id: updated.id };
+      }),
+    previewSubscriptionChange: ({ subscriptionId, price, stripeAccount, prorationDate }) =>
+      call(async () => {
+        const options = stripeAccount ? { stripeAccount } : undefined;
+        const items = await itemsFor(stripe, subscriptionId, price, options);
+        const preview = await stripe.invoices.createPreview(
+          {
+            subscription: subscriptionId,
+            subscription_details: { items, proration_behavior: "always_invoice", proration_date: prorationDate },
+          },
+          options,
+        );
+        return {
+          amountDue: preview.amount_due,
+          total: preview.total,
+          currency: preview.currency.toUpperCase(),
+          prorationDate,
+        };
       }),
     setSubscriptionState: ({ subscriptionId, state, stripeAccount }) =>
       call(async () => {

@@ -26,6 +26,8 @@ export type CheckoutInput = {
   /** Checkout's button reads "Donate" instead of "Pay" (payment mode only). */
   submitType?: "donate" | "pay";
   trialDays?: number;
+  /** Unix seconds: the subscription is free until then and its first charge falls then (Stripe's trial_end). */
+  trialEnd?: number;
   /** Stripe's Idempotency-Key: the same key never creates a second session. */
   idempotencyKey?: string;
 };
@@ -37,7 +39,12 @@ export type SubscriptionUpdate = {
   cancelAtPeriodEnd?: boolean;
   price?: { amount: number; currency: string; interval: "month" | "year" };
   stripeAccount?: string;
+  /** Unix seconds the proration is counted from: the preview's, so the charge is the amount shown. */
+  prorationDate?: number;
 };
+
+/** What a change of price would invoice at once: negative `total` is a credit kept for the next invoices. */
+export type ChangePreview = { amountDue: number; total: number; currency: string; prorationDate: number };
 
 export type AccountStatus = {
   id: string;
@@ -64,6 +71,10 @@ export interface Payments {
    * downgrade leaves a credit for the next invoices). The plan changes only when the events arrive.
    */
   updateSubscription(input: SubscriptionUpdate): Promise<{ id: string }>;
+  /** The invoice a change of price would make now (Stripe's invoice preview), charging nothing. */
+  previewSubscriptionChange(
+    input: Required<Pick<SubscriptionUpdate, "price" | "prorationDate">> & SubscriptionUpdate,
+  ): Promise<ChangePreview>;
   /**
    * A donor's recurring gift, held or stopped now: pause voids the invoices until resumed (Stripe's
    * pause_collection), cancel ends it at once. The gift changes only when the subscription's event arrives.
