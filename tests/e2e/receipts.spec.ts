@@ -33,6 +33,7 @@ async function newCampaign(page: Page) {
 const tappable = (page: Page, selector: string) =>
   page.evaluate((s) => {
     const el = document.querySelector(s);
+    el?.scrollIntoView({ block: "center" });
     const r = el?.getBoundingClientRect();
     if (!el || !r) return false;
     const hit = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);
