@@ -35,6 +35,7 @@ import {
   orgConsent,
   orgEvent,
   orgExchange,
+  orgMailConsent,
   orgMeeting,
   outbox,
   personHistory,
@@ -394,6 +395,16 @@ export const EXPORT_SECTIONS: readonly ExportSection[] = [
         .select()
         .from(orgConsent)
         .where(or(inArray(orgConsent.eventId, organised(db, o)), byEmail(o, orgConsent.email))),
+  },
+  {
+    // Each answer to an organiser's "email me news" box: the organiser's record of it, and the attendee's own.
+    name: "eventMailConsents",
+    tables: ["org_mail_consent"],
+    read: (db, o) =>
+      db
+        .select()
+        .from(orgMailConsent)
+        .where(or(inArray(orgMailConsent.eventId, organised(db, o)), byEmail(o, orgMailConsent.email))),
   },
   {
     // Only exchanges the owner took part in: an organiser sees counts of their event's, never who met whom.
