@@ -88,7 +88,12 @@ export default [
     route("events", "routes/app/events/list.tsx"),
     route("events/new", "routes/app/events/edit.tsx", { id: "event-new" }),
     // The owner's numbered events (a word here is an organiser event's old address, or not found).
-    route("events/:id", "routes/app/events/hub.tsx"),
+    // An event: every section on one page, and the plan and attendee list on their own with their own loader and action.
+    route("events/:id", "routes/app/events/hub/_layout.tsx", [
+      index("routes/app/events/hub/overview.tsx"),
+      route("plan", "routes/app/events/hub/plan.tsx"),
+      route("attendees", "routes/app/events/hub/attendees.tsx"),
+    ]),
     route("events/:id/edit", "routes/app/events/edit.tsx", { id: "event-edit" }),
     route("events/:id/report", "routes/app/events/report.tsx"),
     // Fundraising: the owner's campaigns, gifts, pledges and thank-yous.

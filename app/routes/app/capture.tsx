@@ -466,7 +466,7 @@ export default function CapturePage({ loaderData, actionData }: Route.ComponentP
             >
               {added.created ? `Added ${added.name} from their card.` : `${added.name} is already in your network.`}{" "}
               {added.id ? (
-                <Link to={`/connections/${added.id}`} className="font-semibold underline">
+                <Link to={href("/connections/:id", { id: String(added.id) })} className="font-semibold underline">
                   Open their connection
                 </Link>
               ) : null}

@@ -9,7 +9,7 @@ import {
 } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useRef, useState } from "react";
-import { data, Form, Link, useNavigation } from "react-router";
+import { data, Form, href, Link, useNavigation } from "react-router";
 import { AvatarUpload } from "~/components/avatar-upload";
 import { CardFace, type FaceCard } from "~/components/card-face";
 import { CardListFields, sectionClass, smallButton } from "~/components/card-list-fields";
@@ -233,7 +233,7 @@ function CardEditor({
   return (
     <section className="mx-auto max-w-6xl px-4 py-8 sm:px-6">
       <p>
-        <Link to="/card" className="text-brand-700 text-sm underline dark:text-brand-200">
+        <Link to={href("/card")} className="text-brand-700 text-sm underline dark:text-brand-200">
           ← All cards
         </Link>
       </p>

@@ -1,4 +1,4 @@
-import { Form, Link, redirect } from "react-router";
+import { Form, href, Link, redirect } from "react-router";
 import { appContext } from "~/context";
 import { CARD_LIMITS, cardFormSchema } from "~/lib/card";
 import { pageMeta } from "~/lib/site";
@@ -29,7 +29,7 @@ export async function action({ context }: Route.ActionArgs) {
   );
   // The database holds the limit when parallel requests all passed the count above.
   if (id === null) throw tooMany();
-  return redirect(`/card/${id}`);
+  return redirect(href("/card/:id", { id: String(id) }));
 }
 
 export default function Cards({ loaderData }: Route.ComponentProps) {
@@ -82,14 +82,14 @@ export default function Cards({ loaderData }: Route.ComponentProps) {
                   </a>
                 ) : null}
                 <Link
-                  to={`/card/${c.id}/analytics`}
+                  to={href("/card/:id/analytics", { id: String(c.id) })}
                   className="rounded-md border border-slate-300 px-3 py-2 font-medium text-sm dark:border-slate-700"
                   aria-label={`Analytics of ${c.label}`}
                 >
                   Analytics
                 </Link>
                 <Link
-                  to={`/card/${c.id}`}
+                  to={href("/card/:id", { id: String(c.id) })}
                   className="rounded-md bg-slate-900 px-3 py-2 font-medium text-sm text-white dark:bg-white dark:text-slate-900"
                 >
                   Edit

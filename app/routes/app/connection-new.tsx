@@ -1,6 +1,6 @@
 import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, Link, useNavigation } from "react-router";
+import { data, Form, href, Link, useNavigation } from "react-router";
 import { ConnectionFields, useConnectionForm } from "~/components/connection-fields";
 import { useOwnerCountry } from "~/components/phone";
 import { appContext } from "~/context";
@@ -36,7 +36,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { draft, arrival } = formToPerson(submission.value);
   const resolve = String(formData.get("resolve") ?? "");
   const attachTo = Number(/^merge:(\d{1,15})$/.exec(resolve)?.[1]);
-  const done = (id: number, title: string) => redirectWithToast(`/connections/${id}`, { type: "success", title });
+  const done = (id: number, title: string) =>
+    redirectWithToast(href("/connections/:id", { id: String(id) }), { type: "success", title });
 
   if (attachTo) {
     const attached = await attachToPerson(app.db, user.id, attachTo, draft, { ...arrival, events: app });
@@ -74,7 +75,7 @@ export default function NewConnection({ actionData }: Route.ComponentProps) {
   const duplicates = navigation.state === "idle" ? (actionData?.duplicates ?? []) : [];
   return (
     <section className="mx-auto max-w-3xl px-4 py-10 sm:px-6">
-      <Link to="/connections" className="text-brand-700 text-sm underline dark:text-brand-200">
+      <Link to={href("/connections")} className="text-brand-700 text-sm underline dark:text-brand-200">
         ← All connections
       </Link>
       <h1 className="mt-2 font-bold text-3xl tracking-tight">Add someone</h1>
@@ -109,7 +110,7 @@ export default function NewConnection({ actionData }: Route.ComponentProps) {
             <ul className="mt-3 space-y-2">
               {duplicates.map((d) => (
                 <li key={d.id} className="flex flex-wrap items-center gap-2 text-sm">
-                  <Link to={`/connections/${d.id}`} className="font-medium underline">
+                  <Link to={href("/connections/:id", { id: String(d.id) })} className="font-medium underline">
                     {d.name}
                   </Link>
                   <span>{[d.email, formatPhone(d.phone, country)].filter(Boolean).join(" · ")}</span>

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { href, Link } from "react-router";
 import { appContext } from "~/context";
 import { pageMeta } from "~/lib/site";
 import { getUser } from "~/server/account/user.server";
@@ -18,7 +18,7 @@ export default function Duplicates({ loaderData }: Route.ComponentProps) {
   const { groups } = loaderData;
   return (
     <section className="mx-auto max-w-5xl px-4 py-10 sm:px-6">
-      <Link to="/connections" className="text-brand-700 text-sm underline dark:text-brand-200">
+      <Link to={href("/connections")} className="text-brand-700 text-sm underline dark:text-brand-200">
         ← All connections
       </Link>
       <h1 className="mt-2 font-bold text-3xl tracking-tight">Possible duplicates</h1>
@@ -39,7 +39,7 @@ export default function Duplicates({ loaderData }: Route.ComponentProps) {
               <ul className="mt-1 text-sm">
                 {g.people.map((p) => (
                   <li key={p.id}>
-                    <Link to={`/connections/${p.id}`} className="underline">
+                    <Link to={href("/connections/:id", { id: String(p.id) })} className="underline">
                       {p.name}
                     </Link>{" "}
                     {[p.company, p.email].filter(Boolean).join(" · ")}
@@ -47,7 +47,7 @@ export default function Duplicates({ loaderData }: Route.ComponentProps) {
                 ))}
               </ul>
               <Link
-                to={`/connections/merge?${new URLSearchParams(g.people.slice(0, 10).map((p) => ["id", String(p.id)]))}`}
+                to={`${href("/connections/merge")}?${new URLSearchParams(g.people.slice(0, 10).map((p) => ["id", String(p.id)]))}`}
                 className="mt-2 inline-block rounded-md border border-slate-300 px-3 py-1.5 font-medium text-sm dark:border-slate-700"
               >
                 Compare and merge

@@ -1,6 +1,6 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, Link, useNavigation } from "react-router";
+import { data, Form, href, Link, useNavigation } from "react-router";
 import { z } from "zod";
 import { appContext } from "~/context";
 import { formatAddress, formatRole } from "~/lib/people/normalise";
@@ -68,7 +68,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!merged) return notFound();
   if ("conflict" in merged)
     return data({ reply: submission.reply({ formErrors: [MERGE_CONFLICT_MESSAGE] }) }, { status: 409 });
-  return redirectWithToast(`/connections/${merged.id}`, {
+  return redirectWithToast(href("/connections/:id", { id: String(merged.id) }), {
     type: "success",
     title: `Merged ${merged.merged + 1} people into ${merged.name}`,
     description: "Every email, phone, note and tag was kept. You can undo this on their page.",
@@ -90,7 +90,7 @@ export default function MergePage({ loaderData, actionData }: Route.ComponentPro
   const primary = formFields.primary;
   return (
     <section className="mx-auto max-w-5xl px-4 py-10 sm:px-6">
-      <Link to="/connections" className="text-brand-700 text-sm underline dark:text-brand-200">
+      <Link to={href("/connections")} className="text-brand-700 text-sm underline dark:text-brand-200">
         ← All connections
       </Link>
       <h1 className="mt-2 font-bold text-3xl tracking-tight">Merge {people.length} people</h1>
@@ -119,7 +119,7 @@ export default function MergePage({ loaderData, actionData }: Route.ComponentPro
                 </th>
                 {people.map((p) => (
                   <th key={p.id} scope="col" className={cell}>
-                    <Link to={`/connections/${p.id}`} className="underline">
+                    <Link to={href("/connections/:id", { id: String(p.id) })} className="underline">
                       {p.name}
                     </Link>
                   </th>
@@ -205,7 +205,7 @@ export default function MergePage({ loaderData, actionData }: Route.ComponentPro
             Merge {people.length} people
           </button>
           <Link
-            to="/connections"
+            to={href("/connections")}
             className="rounded-md border border-slate-300 px-4 py-2.5 font-medium dark:border-slate-700"
           >
             Cancel

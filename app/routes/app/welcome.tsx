@@ -247,7 +247,7 @@ export default function Welcome({ loaderData, actionData }: Route.ComponentProps
                 <button type="submit" disabled={busy} className={primary}>
                   {busy ? "Publishing..." : "Publish my card"}
                 </button>
-                <Link to={`/card/${card.id}`} className="font-medium text-sm underline">
+                <Link to={href("/card/:id", { id: String(card.id) })} className="font-medium text-sm underline">
                   Edit every detail first
                 </Link>
               </div>
