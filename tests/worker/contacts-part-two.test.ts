@@ -85,9 +85,9 @@ describe("SIP addresses, further organisations and custom labels", () => {
       expect(csv, format).toContain('"Organization 2 - Name"');
       expect(csv, format).toContain('"Royal Society"');
     }
-    expect(
-      await text(await call("/api/connections/export?format=google", { headers: { cookie: a.cookie } })),
-    ).toMatch(/"(\* )?Gym <b>"/);
+    expect(await text(await call("/api/connections/export?format=google", { headers: { cookie: a.cookie } }))).toMatch(
+      /"(\* )?Gym <b>"/,
+    );
 
     // CardDAV serves the same card.
     const row = await env.DB.prepare("select id from user where email = ?").bind(a.email).first<{ id: string }>();
