@@ -32,9 +32,10 @@ const MULTI = " ::: ";
 
 type Column = [header: string, get: (p: PersonRecord) => string | null | undefined];
 
+// A point with a label of the person's own goes in the numbered columns below, where its word has a cell.
 const byLabel = (p: PersonRecord, kind: "emails" | "phones", label: string) =>
   (p[kind] ?? [])
-    .filter((x) => x.label === label)
+    .filter((x) => x.label === label && !x.customLabel)
     .map((x) => x.value)
     .join(MULTI);
 
@@ -53,10 +54,23 @@ const sitesOf = (p: PersonRecord) => [
  * How many of each repeated field the widest person has: the numbered columns a layout needs. A
  * streamed export asks the database for it before the first row (exportShape), since the header comes first.
  */
-export type Shape = { emails: number; phones: number; sites: number; addresses: number; sips: number; roles: number };
+export type Shape = {
+  emails: number;
+  phones: number;
+  sites: number;
+  addresses: number;
+  sips: number;
+  roles: number;
+  /** Emails and phones under a label of the person's own ("Gym"): our layout's numbered columns. */
+  ownEmails: number;
+  ownPhones: number;
+};
+
+const ownLabelled = <T extends { customLabel?: string }>(xs: T[] | undefined) =>
+  (xs ?? []).filter((x) => x.customLabel);
 
 export function shapeOf(people: PersonRecord[]): Shape {
-  const shape = { emails: 1, phones: 1, sites: 1, addresses: 1, sips: 0, roles: 0 };
+  const shape = { emails: 1, phones: 1, sites: 1, addresses: 1, sips: 0, roles: 0, ownEmails: 0, ownPhones: 0 };
   for (const p of people) {
     shape.emails = Math.max(shape.emails, p.emails?.length ?? 0);
     shape.phones = Math.max(shape.phones, p.phones?.length ?? 0);
@@ -64,6 +78,8 @@ export function shapeOf(people: PersonRecord[]): Shape {
     shape.addresses = Math.max(shape.addresses, p.addresses?.length ?? 0);
     shape.sips = Math.max(shape.sips, p.sips?.length ?? 0);
     shape.roles = Math.max(shape.roles, p.otherRoles?.length ?? 0);
+    shape.ownEmails = Math.max(shape.ownEmails, ownLabelled(p.emails).length);
+    shape.ownPhones = Math.max(shape.ownPhones, ownLabelled(p.phones).length);
   }
   return shape;
 }
@@ -85,6 +101,22 @@ function sipAndRoleColumns(shape: Shape): Column[] {
       [`Organization ${i + 2} - Name`, (p) => p.otherRoles?.[i]?.organization],
       [`Organization ${i + 2} - Title`, (p) => p.otherRoles?.[i]?.title],
       [`Organization ${i + 2} - Department`, (p) => p.otherRoles?.[i]?.department],
+    );
+  return columns;
+}
+
+/** Our layout's emails and phones under a label of the person's own ("Gym"): numbered as Google numbers them. */
+function ownLabelColumns(shape: Shape): Column[] {
+  const columns: Column[] = [];
+  for (let i = 0; i < shape.ownEmails; i++)
+    columns.push(
+      [`Email ${i + 1} - Label`, (p) => ownLabelled(p.emails)[i]?.customLabel],
+      [`Email ${i + 1} - Value`, (p) => ownLabelled(p.emails)[i]?.value],
+    );
+  for (let i = 0; i < shape.ownPhones; i++)
+    columns.push(
+      [`Phone ${i + 1} - Label`, (p) => ownLabelled(p.phones)[i]?.customLabel],
+      [`Phone ${i + 1} - Value`, (p) => ownLabelled(p.phones)[i]?.value],
     );
   return columns;
 }
@@ -114,6 +146,7 @@ const genericColumns = (shape: Shape): Column[] => [
     0,
     GENERIC.findIndex(([h]) => h === "Tags"),
   ),
+  ...ownLabelColumns(shape),
   ...addressColumns(shape),
   ...sipAndRoleColumns(shape),
   ...GENERIC.slice(GENERIC.findIndex(([h]) => h === "Tags")),

@@ -231,6 +231,8 @@ export async function exportShape(db: Database, userId: string, ids?: number[] |
     addresses: number | null;
     sips: number | null;
     roles: number | null;
+    ownEmails: number | null;
+    ownPhones: number | null;
   }>(sql`
     select
       max((select count(*) from ${contactPoint} p where p.connection_id = c.id and p.kind = 'email')
@@ -243,7 +245,11 @@ export async function exportShape(db: Database, userId: string, ids?: number[] |
         or (p.kind = 'social' and (p.value glob 'http:*' or p.value glob 'https:*'))))) as sites,
       max((select count(*) from ${contactPoint} p where p.connection_id = c.id and p.kind = 'address')) as addresses,
       max((select count(*) from ${contactPoint} p where p.connection_id = c.id and p.kind = 'sip')) as sips,
-      max((select count(*) from ${contactPoint} p where p.connection_id = c.id and p.kind = 'role')) as roles
+      max((select count(*) from ${contactPoint} p where p.connection_id = c.id and p.kind = 'role')) as roles,
+      max((select count(*) from ${contactPoint} p where p.connection_id = c.id and p.kind = 'email'
+        and p.label not in ${EMAIL_LABELS})) as ownEmails,
+      max((select count(*) from ${contactPoint} p where p.connection_id = c.id and p.kind = 'phone'
+        and p.label not in ${PHONE_LABELS})) as ownPhones
     from ${connection} c
     where c.user_id = ${userId} ${chosen ? sql`and c.id in (select value from json_each(${chosen}))` : sql``}`);
   const at = (n: number | null | undefined) => Math.max(1, n ?? 0);
@@ -254,6 +260,8 @@ export async function exportShape(db: Database, userId: string, ids?: number[] |
     addresses: at(row?.addresses),
     sips: row?.sips ?? 0,
     roles: row?.roles ?? 0,
+    ownEmails: row?.ownEmails ?? 0,
+    ownPhones: row?.ownPhones ?? 0,
   };
 }
 
