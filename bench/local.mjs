@@ -36,7 +36,10 @@ export async function signUpOwner(base, email) {
     .getSetCookie()
     .map((c) => c.split(";")[0])
     .join("; ");
-  if (!cookie.includes("session_token")) throw new Error(`sign-up failed with ${res.status}`);
+  if (!cookie.includes("session_token")) {
+    // What the server said, so a failure names its cause (the server's own log is in .wrangler/).
+    throw new Error(`sign-up failed with ${res.status}: ${(await res.text()).slice(0, 300)}`);
+  }
   return cookie;
 }
 

@@ -1,5 +1,5 @@
 // The mailing part of `npm run bench`; `node bench/mailing.mjs` runs it alone (BENCH_REUSE_BUILD=1 to skip the build).
-import { serveFreshBuild } from "../scripts/wrangler-env.mjs";
+import { bin, serveFreshBuild } from "../scripts/wrangler-env.mjs";
 import { fetchRetry, localCount, sh, signUpOwner } from "./local.mjs";
 /**
  * One mailing to 5,000 consenting people through the queue and the local adapter (the outbox): the time

@@ -43,11 +43,13 @@ export async function waitForHealth(base) {
 /**
  * For the benches: builds the Worker (unless BENCH_REUSE_BUILD is set), migrates and seeds fresh local state in .wrangler/<name>, and serves
  * the build on loopback in its own process group (stop it with process.kill(-server.pid)). Resolves once
- * it answers, with the server and the state folder. `log` names a file for the server's own output.
+ * it answers, with the server and the state folder. `log` names a file for the server's own output;
+ * `build: false` serves the build an earlier part of the same run made.
  */
-export async function serveFreshBuild({ name, port, appEnv, log }) {
+export async function serveFreshBuild({ name, port, appEnv, log, build = true }) {
   // BENCH_REUSE_BUILD=1 serves build/ as it is: a bench then never rewrites files a running server serves.
-  if (!process.env.BENCH_REUSE_BUILD) run(bin("react-router"), ["build"], { stdio: ["ignore", "ignore", "inherit"] });
+  if (build && !process.env.BENCH_REUSE_BUILD)
+    run(bin("react-router"), ["build"], { stdio: ["ignore", "ignore", "inherit"] });
   const state = path.join(root, ".wrangler", name);
   rmSync(state, { recursive: true, force: true });
   run(process.execPath, [path.join(root, "scripts", "setup.mjs"), "--persist-to", state], {
