@@ -45,7 +45,10 @@ export default [
   layout("routes/app/_layout.tsx", [
     route("dashboard", "routes/app/dashboard.tsx"),
     route("welcome", "routes/app/welcome.tsx"),
-    route("capture", "routes/app/capture.tsx"),
+    route("capture", "routes/app/capture/_layout.tsx", [
+      index("routes/app/capture/overview.tsx"),
+      route("quick", "routes/app/capture/quick.tsx"),
+    ]),
     route("card", "routes/app/cards.tsx"),
     route("card/:id", "routes/app/card-edit.tsx"),
     route("settings", "routes/app/settings.tsx"),

@@ -51,7 +51,9 @@ export function keptAssets(manifest: RouteManifest, manifestFile: string, graph:
   };
   const starts = new Set<string>([manifest.entry.module, ...(manifest.entry.imports ?? [])]);
   for (const route of Object.values(manifest.routes)) {
-    if (!KEPT_ROUTE_PATHS.includes(fullPath(route)) || route.index) continue;
+    const address = fullPath(route);
+    // The landing page is the root's index; a kept page split into sections (/capture) keeps its index.
+    if (!KEPT_ROUTE_PATHS.includes(address) || (route.index && address === "")) continue;
     for (let r: ManifestRoute | undefined = route; r; r = r.parentId ? manifest.routes[r.parentId] : undefined)
       for (const url of [r.module, ...(r.imports ?? []), ...(r.css ?? [])]) starts.add(url);
   }

@@ -118,4 +118,29 @@ describe("capture", () => {
     expect(ok.status).toBe(202);
     expect((await rows(a.email)).results.map((r) => r.name)).toEqual(["Lee Park"]);
   });
+
+  it("the quick-add page saves on its own, comes back to itself, and draws no QR code", async () => {
+    const a = await signUp();
+    expect((await call("/capture/quick")).headers.get("location")).toMatch(/^\/auth\?redirectTo=/);
+    const page = await call("/capture/quick", { headers: { cookie: a.cookie } });
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).toContain("Quick add");
+    expect(html).not.toContain("Scan a QR code");
+    const refused = await call("/capture/quick", {
+      ...form({ name: "", email: "nope", company: "Harbor <b>Trust</b>" }),
+      headers: { cookie: a.cookie },
+    });
+    expect(refused.status).toBe(400);
+    const body = await refused.text();
+    expect(body).toContain("Please enter a valid email address");
+    expect(body).toContain("Harbor &lt;b&gt;Trust&lt;/b&gt;");
+    const ok = await call("/capture/quick", {
+      ...form({ name: "Rae Okafor", email: "rae@okafor.org", source: "quick" }),
+      headers: { cookie: a.cookie },
+    });
+    expect(ok.status).toBe(302);
+    expect(ok.headers.get("location")).toBe("/capture/quick");
+    expect((await rows(a.email)).results.map((r) => r.name)).toEqual(["Rae Okafor"]);
+  });
 });

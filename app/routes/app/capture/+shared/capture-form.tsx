@@ -1,77 +1,18 @@
 import { getFormProps, getInputProps, getTextareaProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { useCallback, useEffect, useRef, useState } from "react";
-import { data, Form, href, Link, useNavigation, useRouteLoaderData } from "react-router";
+import { type ComponentProps, useCallback, useEffect, useRef, useState } from "react";
+import { Form, href, Link, useNavigation, useRouteLoaderData } from "react-router";
 import { MyQrButton } from "~/components/my-qr";
 import { Field, inputClass } from "~/components/ui/field";
-import { appContext } from "~/context";
 import { type CaptureInput, captureSchema } from "~/lib/capture";
-import { parseCardText } from "~/lib/card-text";
-import type { ContactDraft } from "~/lib/csv";
-import { classifyScan, type ScanResult } from "~/lib/scan";
-import { pageMeta } from "~/lib/site";
 import { toast, useToasterReady } from "~/lib/toast";
 import type { RootData } from "~/root";
-import { getUser } from "~/server/account/user.server";
-import { listCards, type saveCardToConnections } from "~/server/cards/cards.server";
-import { cardQrSvg } from "~/server/cards/qr.server";
-import { activeEventName } from "~/server/events/active-event.server";
-import { type SavedCapture, saveCapture } from "~/server/people/capture.server";
-import { redirectWithToast } from "~/server/platform/toast.server";
-import type { Route } from "./+types/capture";
+import type { saveCardToConnections } from "~/server/cards/cards.server";
+import type { SavedCapture } from "~/server/people/capture.server";
+import { type Draft, draftFrom, FIELDS, savedMessage } from "./draft";
+import { CardPhoto, FORMAT_LABEL, QrScanner, type Readable } from "./sources";
 
-export const meta = () => [...pageMeta("Capture contacts"), { name: "robots", content: "noindex" }];
-
-const FIELDS = ["name", "email", "phone", "title", "company", "website", "linkedin", "notes"] as const;
-type Draft = Partial<Record<(typeof FIELDS)[number], string>>;
-
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const app = context.get(appContext);
-  const user = getUser(context);
-  const origin = new URL(request.url).origin;
-  const published = (await listCards(app.db, user.id)).find((c) => c.published && c.slug);
-  const myCard = published?.slug
-    ? { name: published.name, slug: published.slug, svg: await cardQrSvg(`${origin}/c/${published.slug}?src=qr`) }
-    : null;
-  return { origin, myCard, activeEvent: await activeEventName(app.db, user.id) };
-}
-
-// The form without JavaScript posts here; with JavaScript, captures go to /api/capture so they can queue offline.
-export async function action({ request, context }: Route.ActionArgs) {
-  const app = context.get(appContext);
-  const user = getUser(context);
-  const submission = parseWithZod(await request.formData(), { schema: captureSchema });
-  if (submission.status !== "success") return data({ reply: submission.reply() }, { status: 400 });
-  const saved = await saveCapture(app.db, user.id, submission.value, app);
-  return redirectWithToast(href("/capture"), { type: "success", ...savedMessage(submission.value, saved) });
-}
-
-function savedMessage(
-  capture: { name?: string | null; email?: string | null },
-  saved: { mergedInto: { name: string } | null },
-) {
-  const name = capture.name || capture.email || "Contact";
-  if (!saved.mergedInto) return { title: "Contact saved", description: `${name} is in your network.` };
-  const into = saved.mergedInto.name;
-  return {
-    title: "Already in your network",
-    description:
-      into.toLowerCase() === name.toLowerCase()
-        ? `${into} was already there; what you captured was added.`
-        : `${name} was merged into ${into}.`,
-  };
-}
-
-const draftFrom = (d: ContactDraft): Draft => ({
-  name: d.name,
-  email: d.email,
-  phone: d.phone,
-  title: d.title,
-  company: d.company,
-  website: d.website && /^https:\/\//i.test(d.website) ? d.website : undefined,
-  linkedin: d.linkedin,
-  notes: d.notes,
-});
+type MyCard = ComponentProps<typeof MyQrButton>["card"];
 
 function useOnline() {
   const [online, setOnline] = useState(true);
@@ -88,178 +29,31 @@ function useOnline() {
   return online;
 }
 
-type Readable = Exclude<ScanResult, { kind: "invalid" }>;
 type SavedCard = Awaited<ReturnType<typeof saveCardToConnections>>;
 
-const FORMAT_LABEL = { vcard: "a vCard", mecard: "a MECARD", "card-link": "a KnowWho card link" } as const;
-
-function QrScanner({ origin, onScan }: { origin: string; onScan: (result: Readable) => void }) {
-  const videoRef = useRef<HTMLVideoElement>(null);
-  const [state, setState] = useState<"idle" | "starting" | "scanning" | "error">("idle");
-  const [message, setMessage] = useState("");
-  const abortRef = useRef<AbortController | null>(null);
-
-  const stop = useCallback(() => {
-    abortRef.current?.abort();
-    const stream = videoRef.current?.srcObject as MediaStream | null;
-    for (const track of stream?.getTracks() ?? []) track.stop();
-    if (videoRef.current) videoRef.current.srcObject = null;
-  }, []);
-  useEffect(() => stop, [stop]);
-
-  async function start() {
-    setState("starting");
-    setMessage("");
-    try {
-      const stream = await navigator.mediaDevices.getUserMedia({ video: { facingMode: "environment" }, audio: false });
-      const video = videoRef.current;
-      if (!video) return;
-      video.srcObject = stream;
-      await video.play();
-      setState("scanning");
-      const controller = new AbortController();
-      abortRef.current = controller;
-      const { scanUntilFound } = await import("~/lib/client/qr-scan");
-      const text = await scanUntilFound(video, controller.signal);
-      stop();
-      setState("idle");
-      if (!text) return;
-      const result = classifyScan(text, origin);
-      if (result.kind === "invalid") {
-        setState("error");
-        setMessage(result.reason);
-      } else onScan(result);
-    } catch (error) {
-      stop();
-      setState("error");
-      setMessage(
-        error instanceof DOMException && error.name === "NotAllowedError"
-          ? "Camera access was refused. Allow the camera for this site, or type the details below."
-          : "The camera could not be started. Type the details below instead.",
-      );
-    }
-  }
-
-  return (
-    <div>
-      {/* Wide on phones, so the camera and the quick-add form fit one screen. */}
-      <div className="relative aspect-video overflow-hidden rounded-xl bg-slate-900 sm:aspect-[4/3]">
-        <video ref={videoRef} className="size-full object-cover" muted playsInline aria-label="Camera preview" />
-        {state !== "scanning" ? (
-          <div className="absolute inset-0 flex items-center justify-center">
-            <button
-              type="button"
-              onClick={start}
-              disabled={state === "starting"}
-              className="rounded-md bg-white px-5 py-3 font-semibold text-slate-900 shadow hover:bg-slate-100 disabled:opacity-60"
-            >
-              {state === "starting" ? "Starting camera..." : "Scan a QR code"}
-            </button>
-          </div>
-        ) : (
-          <div className="absolute inset-x-0 bottom-0 flex justify-between bg-black/50 p-3 text-sm text-white">
-            <span role="status">Point the camera at a QR code</span>
-            <button
-              type="button"
-              onClick={() => {
-                stop();
-                setState("idle");
-              }}
-              className="font-semibold underline"
-            >
-              Stop
-            </button>
-          </div>
-        )}
-      </div>
-      {message ? (
-        <p role="alert" className="mt-2 text-red-700 text-sm dark:text-red-300">
-          {message}
-        </p>
-      ) : null}
-    </div>
-  );
-}
-
-function CardPhoto({ onResult }: { onResult: (draft: Draft, message: string) => void }) {
-  const [progress, setProgress] = useState<string | null>(null);
-  const [error, setError] = useState("");
-
-  async function read(file: File | undefined) {
-    if (!file) return;
-    setError("");
-    if (!file.type.startsWith("image/") || file.size > 15_000_000) {
-      setError("Choose a photo (an image under 15 MB).");
-      return;
-    }
-    setProgress("Loading text recognition...");
-    try {
-      const { recognizeCard } = await import("~/lib/client/ocr");
-      const started = performance.now();
-      const text = await recognizeCard(file, (p) =>
-        setProgress(
-          p.status === "recognizing text"
-            ? `Reading the card... ${Math.round(p.progress * 100)}%`
-            : "Loading text recognition...",
-        ),
-      );
-      const draft = parseCardText(text);
-      if (!draft.name && !draft.email && !draft.phone) {
-        setError(
-          "We couldn't read a name, email or phone on this photo. Try a sharper, well-lit photo, or type the details.",
-        );
-        return;
-      }
-      onResult(
-        draftFrom(draft),
-        `Read the card in ${((performance.now() - started) / 1000).toFixed(1)} s. Check the details and save.`,
-      );
-    } catch {
-      setError("Text recognition failed on this photo. Type the details below instead.");
-    } finally {
-      setProgress(null);
-    }
-  }
-
-  return (
-    <div>
-      {/* The label is the button; the file input stays in the tab order, its focus shown on the label. */}
-      <label
-        htmlFor="card-photo"
-        className="flex w-full cursor-pointer items-center justify-center rounded-md border border-slate-300 px-4 py-3 text-center font-semibold hover:bg-slate-50 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-brand-600 dark:border-slate-700 dark:hover:bg-slate-800"
-      >
-        Photo of a business card
-        <input
-          id="card-photo"
-          type="file"
-          accept="image/*"
-          capture="environment"
-          className="sr-only"
-          onChange={(e) => read(e.currentTarget.files?.[0])}
-          disabled={progress !== null}
-        />
-      </label>
-      {progress ? (
-        <p role="status" className="mt-2 text-sm">
-          {progress}
-        </p>
-      ) : null}
-      {error ? (
-        <p role="alert" className="mt-2 text-red-700 text-sm dark:text-red-300">
-          {error}
-        </p>
-      ) : null}
-    </div>
-  );
-}
-
-export default function CapturePage({ loaderData, actionData }: Route.ComponentProps) {
+/**
+ * The capture page: the camera and card photo (when `camera`), and the quick-add form they fill. `answer` is
+ * the server's reply to the form posted without JavaScript.
+ */
+export function CapturePanel({
+  origin,
+  myCard,
+  activeEvent,
+  answer,
+  camera,
+}: {
+  origin: string;
+  myCard: MyCard;
+  activeEvent: string | null;
+  answer: { reply?: SubmissionResult<string[]> } | undefined;
+  camera: boolean;
+}) {
   useToasterReady();
   const online = useOnline();
   const navigation = useNavigation();
   // The last answer from the server (the page's action without JavaScript, /api/capture with it).
-  const [reply, setReply] = useState<SubmissionResult<string[]> | undefined>(actionData?.reply);
-  useEffect(() => setReply(actionData?.reply), [actionData]);
+  const [reply, setReply] = useState<SubmissionResult<string[]> | undefined>(answer?.reply);
+  useEffect(() => setReply(answer?.reply), [answer]);
   const [source, setSource] = useState<"qr" | "photo" | "quick">("quick");
   const [clientId, setClientId] = useState("");
   const [notice, setNotice] = useState("");
@@ -310,7 +104,7 @@ export default function CapturePage({ loaderData, actionData }: Route.ComponentP
 
   // Our own card links name a published card: its owner is added at once, with the details they keep current.
   async function addCardOwner(slug: string) {
-    const cardUrl = `${loaderData.origin}/c/${slug}`;
+    const cardUrl = `${origin}/c/${slug}`;
     try {
       if (!navigator.onLine) throw new TypeError("offline");
       const res = await fetch(`/api/cards/${encodeURIComponent(slug)}/save`, {
@@ -376,7 +170,7 @@ export default function CapturePage({ loaderData, actionData }: Route.ComponentP
       ...typed,
       source,
       clientId,
-      eventName: loaderData.activeEvent,
+      eventName: activeEvent,
     };
     setSaving(true);
     const label = capture.name || capture.email || "Contact";
@@ -444,17 +238,19 @@ export default function CapturePage({ loaderData, actionData }: Route.ComponentP
           {waiting ? ` · ${waiting} waiting to sync` : ""}
         </p>
       </div>
-      <div className="mt-4 grid gap-6 sm:mt-6 lg:grid-cols-2 lg:gap-8">
-        <div className="space-y-3">
-          <QrScanner origin={loaderData.origin} onScan={scanned} />
-          <div className="grid grid-cols-2 items-start gap-3">
-            <MyQrButton card={loaderData.myCard} />
-            <CardPhoto onResult={(d, m) => fill(d, m, "photo")} />
+      <div className={`mt-4 grid gap-6 sm:mt-6 lg:gap-8 ${camera ? "lg:grid-cols-2" : "max-w-2xl"}`}>
+        {camera ? (
+          <div className="space-y-3">
+            <QrScanner origin={origin} onScan={scanned} />
+            <div className="grid grid-cols-2 items-start gap-3">
+              <MyQrButton card={myCard} />
+              <CardPhoto onResult={(d, m) => fill(d, m, "photo")} />
+            </div>
+            <p className="text-slate-600 text-xs dark:text-slate-300">
+              A photographed card is read on this device; the photo is not uploaded.
+            </p>
           </div>
-          <p className="text-slate-600 text-xs dark:text-slate-300">
-            A photographed card is read on this device; the photo is not uploaded.
-          </p>
-        </div>
+        ) : null}
         {/* On a laptop the form takes the left column, clear of the toasts at the bottom right; on a phone
             room below Save keeps it clear of the toasts above the tab bar. */}
         <Form method="post" {...getFormProps(form)} className="space-y-4 pb-20 lg:order-first lg:pb-0">
