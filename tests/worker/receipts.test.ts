@@ -172,6 +172,9 @@ describe("the organisation profile for fundraising", () => {
         "monthly@donor.example",
       )
     )?.id;
+    // The dashboard's gift table links each gift to its printable receipt.
+    const dashboard = await (await call(`/campaigns/${o.id}`, { headers: o.headers })).text();
+    expect(dashboard).toContain(`href="/campaigns/gifts/${giftId}/receipt"`);
     const receipt = await call(`/campaigns/gifts/${giftId}/receipt`, { headers: o.headers });
     expect(receipt.status).toBe(200);
     const html = await receipt.text();
