@@ -72,7 +72,11 @@ export type ReceiptGift = {
   donorName: string | null;
   donorAddress?: string | null;
   campaign: string | null;
+  // A monthly gift's signed link for the donor to pause, resume or cancel it (mailed receipts only).
+  manageUrl?: string | null;
 };
+
+export const MANAGE_LABEL = "Manage your monthly gift (pause, resume or cancel)";
 
 export type ReceiptOrg = Pick<Organisation, "legalName" | "taxId" | "country" | "address" | "receiptWording">;
 
@@ -113,6 +117,7 @@ export function receiptLines(org: ReceiptOrg, g: ReceiptGift, fallbackName: stri
   if (g.tributeKind && g.tributeName)
     lines.push([g.tributeKind === "memory" ? "In memory of" : "In honour of", g.tributeName]);
   lines.push(["Date", longDate(g.date)]);
+  if (g.manageUrl) lines.push([MANAGE_LABEL, g.manageUrl]);
   return lines;
 }
 
@@ -183,8 +188,11 @@ tfoot td{font-weight:600;border-bottom:0}.wording{margin-top:1.5rem}.actions{mar
 button,a.button{font:inherit;padding:.4rem .8rem;border:1px solid #555;border-radius:.375rem;background:#fff;color:#111;text-decoration:none;cursor:pointer}
 @media print{.actions{display:none}body{margin:0;max-width:none}@page{margin:18mm}tr{break-inside:avoid}}`;
 
+// Only the manage line is a link, and only to http(s): no other value a donor typed becomes one.
+const ddValue = (k: string, v: string) =>
+  k === MANAGE_LABEL && /^https?:\/\//.test(v) ? `<a href="${escapeHtml(v)}">${escapeHtml(v)}</a>` : escapeHtml(v);
 const dl = (lines: [string, string][]) =>
-  `<dl>${lines.map(([k, v]) => `<dt>${escapeHtml(k)}</dt><dd>${escapeHtml(v)}</dd>`).join("")}</dl>`;
+  `<dl>${lines.map(([k, v]) => `<dt>${escapeHtml(k)}</dt><dd>${ddValue(k, v)}</dd>`).join("")}</dl>`;
 const wording = (org: ReceiptOrg) =>
   org.receiptWording ? `<p class="wording">${escapeHtml(org.receiptWording).replace(/\r?\n/g, "<br>")}</p>` : "";
 
@@ -213,6 +221,20 @@ export function statementHtml(s: Statement, actions = ""): string {
 export function receiptHtml(org: ReceiptOrg, g: ReceiptGift, fallbackName: string | null, actions = ""): string {
   const body = `<h1>Receipt</h1>${dl(receiptLines(org, g, fallbackName))}${wording(org)}`;
   return printablePage("Receipt", body, actions);
+}
+
+/** The thank-you mail's HTML part: the letter as written (escaped, line breaks kept), then the receipt. */
+export function thankYouHtml(letter: string, org: ReceiptOrg, g: ReceiptGift, fallbackName: string | null): string {
+  const paragraphs = letter
+    .split(/\r?\n\s*\r?\n/)
+    .filter((p) => p.trim())
+    .map((p) => `<p>${escapeHtml(p.trim()).replace(/\r?\n/g, "<br>")}</p>`)
+    .join("");
+  return printablePage(
+    "Receipt",
+    `${paragraphs}<h1>Receipt</h1>${dl(receiptLines(org, g, fallbackName))}${wording(org)}`,
+    "",
+  );
 }
 
 export const YEAR_MESSAGE = "Choose a year between 2000 and 2100";

@@ -41,6 +41,17 @@ test("a campaign's dashboard and public page fit the screen, and the Donate form
   await expect(main.getByTestId("gift-row").first()).toBeVisible();
   expect(await sideways(page)).toBe(0);
   await page.screenshot({ path: screenshotPath("campaign-dashboard", p), fullPage: true });
+  // Each gift links to its printable receipt, reachable on a phone without sideways scrolling.
+  const receiptLink = main
+    .getByTestId("gift-row")
+    .first()
+    .getByRole("link", { name: /^Receipt/ });
+  await receiptLink.scrollIntoViewIfNeeded();
+  await expect(receiptLink).toBeInViewport();
+  expect(await sideways(page)).toBe(0);
+  await receiptLink.click();
+  await expect(page.getByRole("heading", { name: "Receipt", level: 1 })).toBeVisible();
+  await expect(page.getByText("$125.50")).toBeVisible();
 
   await page.goto(`/fundraising/${id}`);
   const donate = main.getByRole("form", { name: "Donate" });

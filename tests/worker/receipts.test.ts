@@ -157,6 +157,12 @@ describe("the organisation profile for fundraising", () => {
     const monthly = await lastMail("monthly@donor.example", "thank-you");
     expect(monthly?.text).toContain("Frequency: Monthly gift");
     expect(monthly?.text).toContain("$25.00 a month");
+    // The manage link is a receipt line, so the HTML part carries it too, as a link, with every value escaped.
+    const manage = /Manage your monthly gift \(pause, resume or cancel\): (\S+)/.exec(monthly?.text ?? "")?.[1] ?? "";
+    expect(manage).toMatch(/^http:\/\/localhost\/fundraising\/gifts\/[\w-]+\.[\w-]+\.[\w-]{43}$/);
+    expect(monthly?.html).toContain(`<a href="${manage}">${manage}</a>`);
+    expect(monthly?.html).toContain("Riverside Community Food Bank &lt;Inc&gt;");
+    expect(monthly?.html).not.toContain("<Inc>");
 
     // The printable receipt of one gift says the same, escaped.
     const giftId = (
@@ -166,6 +172,9 @@ describe("the organisation profile for fundraising", () => {
         "monthly@donor.example",
       )
     )?.id;
+    // The dashboard's gift table links each gift to its printable receipt.
+    const dashboard = await (await call(`/campaigns/${o.id}`, { headers: o.headers })).text();
+    expect(dashboard).toContain(`href="/campaigns/gifts/${giftId}/receipt"`);
     const receipt = await call(`/campaigns/gifts/${giftId}/receipt`, { headers: o.headers });
     expect(receipt.status).toBe(200);
     const html = await receipt.text();

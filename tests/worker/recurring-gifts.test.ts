@@ -5,6 +5,7 @@ import { describe, expect, inject, it } from "vitest";
 import type { AppContext } from "~/context";
 import { createDb } from "~/server/db/db.server";
 import { donorToken } from "~/server/fundraising/donor-link.server";
+import { EMPTY_ORGANISATION, saveOrganisation } from "~/server/fundraising/organisation.server";
 import { changeRecurringGift } from "~/server/fundraising/recurring.server";
 import { localWebhookSecret } from "~/server/payments/local.server";
 import { parseEnv } from "~/server/platform/env.server";
@@ -102,6 +103,15 @@ describe("a donor manages a monthly gift from the link in the receipt", () => {
     const shown = await page(call(path));
     expect(shown).toContain("$25.00 a month to Night Shelter");
     expect(shown).toContain("Active");
+    // Named as the charity, never as the owner's own account: the campaign's organisation until a legal name is set.
+    expect(shown).toContain("To Harbour Shelter, given as");
+    expect(shown).not.toContain("Shelter Owner");
+    await saveOrganisation(createDb(env.DB), o.userId, { ...EMPTY_ORGANISATION, legalName: "Harbour Shelter <Trust>" });
+    const named = await (await call(path)).text();
+    expect(named).not.toContain("<Trust>");
+    expect(named.replaceAll("<!-- -->", "").replace(/<[^>]+>/g, "")).toContain(
+      "To Harbour Shelter &lt;Trust&gt;, given as",
+    );
 
     const paused = await call(path, form({ intent: "pause", gift: String(rec.id) }));
     expect(paused.status).toBe(200);

@@ -28,8 +28,8 @@ async function donorOf(context: Route.LoaderArgs["context"], token: string) {
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const { app, donor } = await donorOf(context, params.token);
-  const { gifts, ownerName } = await donorRecurringGifts(app.db, donor.ownerId, donor.email);
-  return { email: donor.email, ownerName, gifts };
+  const { gifts, charity } = await donorRecurringGifts(app.db, donor.ownerId, donor.email);
+  return { email: donor.email, charity, gifts };
 }
 
 const schema = z.object({
@@ -67,12 +67,12 @@ const button =
   "rounded-md border border-slate-300 px-3 py-2 font-semibold text-sm hover:bg-slate-50 dark:border-slate-700 dark:hover:bg-slate-800";
 
 export default function ManageGifts({ loaderData, actionData }: Route.ComponentProps) {
-  const { gifts, ownerName, email } = loaderData;
+  const { gifts, charity, email } = loaderData;
   return (
     <section className="mx-auto max-w-xl px-4 py-12 sm:px-6">
       <h1 className="font-bold text-3xl tracking-tight">Your monthly gifts</h1>
       <p className="mt-2 break-words text-slate-700 dark:text-slate-300">
-        {ownerName ? `To ${ownerName}, ` : ""}given as {email}.
+        {charity ? `To ${charity}, ` : ""}given as {email}.
       </p>
       {actionData ? (
         <p

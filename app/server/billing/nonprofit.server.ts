@@ -78,8 +78,8 @@ export function listApplications(db: Database) {
 export type Decision = "approve" | "decline";
 
 /**
- * An operator's decision, taken once: the status changes only from pending, and on approval the grant,
- * the notification and the status change are one batch, so a double click or two operators at once
+ * An operator's decision, taken once: the status changes only from pending (an atomic claim), and the grant
+ * and the notification are written in the same batch only by the call whose claim changed the row, so a double click or two operators at once
  * grant three months once. Answers null when the application is unknown or already decided.
  */
 export async function decideApplication(
@@ -108,23 +108,24 @@ export async function decideApplication(
     .set({ status, decidedBy: operatorEmail, decidedAt: now })
     .where(and(eq(nonprofitApplication.id, id), eq(nonprofitApplication.status, "pending")))
     .returning({ id: nonprofitApplication.id });
-  // Written only if this batch's own decision is the one stored (same id, same moment, same operator).
-  const decidedHere = sql`EXISTS (SELECT 1 FROM ${nonprofitApplication} WHERE id = ${id} AND status = ${status} AND decided_at = ${now.getTime()} AND decided_by = ${operatorEmail})`;
+  // True only right after this batch's own claim (or the notification it wrote): the claim, not the clock, decides.
+  const claimedHere = sql`changes() = 1`;
   const endsAt =
     decision === "approve" ? nonprofitGrantEnd(now, (await getPlanState(db, app.userId)).nonprofitEndsAt) : null;
   const title = endsAt ? "Nonprofit offer approved" : "Nonprofit offer declined";
   const message = endsAt
     ? `${app.organisation} has Card Pro free until ${formatPlanDate(endsAt)}.`
     : `We could not confirm ${app.organisation} as a nonprofit. Reply to our email with its registration details and we will look again.`;
-  const [decided] = await db.batch([
-    decide,
+  const [, decided] = await db.batch([
     // Accounts have a plan row from sign-up; one from before plans existed gets an empty one here.
     db.insert(accountPlan).values({ userId: app.userId }).onConflictDoNothing(),
+    decide,
+    // Order matters: each statement reads changes() of the one before it, so only the claimer writes.
+    notifyWhere(db, app.userId, { title, message, type: endsAt ? "success" : "info" }, claimedHere),
     db
       .update(accountPlan)
       .set({ nonprofitEndsAt: endsAt ?? undefined, nonprofitRemindedAt: null })
-      .where(and(eq(accountPlan.userId, app.userId), endsAt ? decidedHere : sql`0`)),
-    notifyWhere(db, app.userId, { title, message, type: endsAt ? "success" : "info" }, decidedHere),
+      .where(and(eq(accountPlan.userId, app.userId), endsAt ? claimedHere : sql`0`)),
   ]);
   if (decided.length === 0) return null;
   await mail.send({

@@ -1,9 +1,10 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { AppContext } from "~/context";
-import { campaign, gift, recurringGift, user } from "~db/schema";
+import { campaign, gift, recurringGift } from "~db/schema";
 import type { Database } from "../db/db.server";
 import { paymentsFor } from "../payments/payments.server";
 import { PaymentsError } from "../payments/types";
+import { getOrganisation } from "./organisation.server";
 
 /**
  * Monthly gifts held, resumed or stopped: by the owner from the person's page, and by the donor through
@@ -19,6 +20,7 @@ const columns = {
   interval: recurringGift.interval,
   status: recurringGift.status,
   campaign: campaign.title,
+  organization: campaign.organization,
 };
 
 /** The monthly gifts a donor's own payments show they made to this owner (matched by the receipts' email). */
@@ -33,16 +35,18 @@ export async function donorRecurringGifts(db: Database, ownerId: string, email: 
         sql`${gift.recurringId} is not null`,
       ),
     );
-  const [rows, owner] = await Promise.all([
+  const [rows, org] = await Promise.all([
     db
       .select(columns)
       .from(recurringGift)
       .leftJoin(campaign, eq(campaign.id, recurringGift.campaignId))
       .where(and(eq(recurringGift.userId, ownerId), inArray(recurringGift.id, mine)))
       .orderBy(recurringGift.id),
-    db.select({ name: user.name }).from(user).where(eq(user.id, ownerId)).get(),
+    getOrganisation(db, ownerId),
   ]);
-  return { gifts: rows, ownerName: owner?.name ?? "" };
+  // The charity as its receipts name it: the legal name, else the campaigns' organisations; never the owner.
+  const charity = org.legalName || [...new Set(rows.map((r) => r.organization).filter(Boolean))].join(", ");
+  return { gifts: rows, charity };
 }
 
 export type ChangeResult = "done" | "already-cancelled" | "already-paused" | "not-paused" | "missing" | "unavailable";

@@ -2,7 +2,7 @@ import { and, eq, inArray, isNull } from "drizzle-orm";
 import type { z } from "zod";
 import type { AppContext } from "~/context";
 import { formatMoney } from "~/lib/money";
-import { longDate, type ReceiptGift, type ReceiptOrg, receiptText } from "~/lib/receipt";
+import { longDate, type ReceiptGift, type ReceiptOrg, receiptText, thankYouHtml } from "~/lib/receipt";
 import type { templateSchema } from "~/lib/thank-you";
 import { campaign, gift, thankYouTemplate, user } from "~db/schema";
 import { outboxMailer } from "../platform/mail.server";
@@ -30,7 +30,7 @@ export async function saveTemplate(app: Pick<AppContext, "db">, userId: string, 
     .onConflictDoUpdate({ target: thankYouTemplate.userId, set: t });
 }
 
-/** Fills {name}, {amount}, {date}, {campaign}, {organization}; text mail only, so nothing is markup. */
+/** Fills {name}, {amount}, {date}, {campaign}, {organization}; the HTML part escapes every filled value. */
 export function renderThankYou(
   t: { subject: string; body: string; organization: string },
   g: ReceiptGift & { organization?: string | null },
@@ -45,8 +45,13 @@ export function renderThankYou(
   };
   const fill = (s: string) =>
     s.replace(/\{(name|amount|date|campaign|organization)\}/g, (_, k: string) => values[k] ?? "");
-  const receipt = receiptText(org, g, g.organization || t.organization);
-  return { subject: fill(t.subject), text: `${fill(t.body)}\n\n${receipt}`.trim() };
+  const fallback = g.organization || t.organization;
+  const letter = fill(t.body);
+  return {
+    subject: fill(t.subject),
+    text: `${letter}\n\n${receiptText(org, g, fallback)}`.trim(),
+    html: thankYouHtml(letter, org, g, fallback),
+  };
 }
 
 /**
@@ -84,10 +89,16 @@ export async function sendThankYou(
     .where(and(eq(gift.id, row.id), isNull(gift.acknowledgedAt)))
     .returning({ id: gift.id });
   if (!claimed.length) return "already";
-  const mail = renderThankYou(await getTemplate(app, userId), row, await getOrganisation(app.db, userId));
-  // A monthly gift's receipt carries the donor's own signed link to pause, resume or cancel it.
-  if (row.recurringId && site && app.env)
-    mail.text += `\n\nManage your monthly gift (pause, resume or cancel): ${site.origin}${await donorGiftsPath(app.env, userId, row.donorEmail)}`;
+  // A monthly gift's receipt carries the donor's own signed link to pause, resume or cancel it, in both parts.
+  const manageUrl =
+    row.recurringId && site && app.env
+      ? `${site.origin}${await donorGiftsPath(app.env, userId, row.donorEmail)}`
+      : null;
+  const mail = renderThankYou(
+    await getTemplate(app, userId),
+    { ...row, manageUrl },
+    await getOrganisation(app.db, userId),
+  );
   try {
     await outboxMailer(app.db).send({ to: row.donorEmail, ...mail, kind: "thank-you" });
   } catch (error) {

@@ -256,12 +256,23 @@ export default function CampaignDashboard({ loaderData, actionData }: Route.Comp
                   </td>
                   <td className="hidden pl-4 sm:table-cell">{GIFT_METHOD_LABELS[g.method]}</td>
                   <td className="hidden sm:table-cell">{GIFT_SOURCE_LABELS[g.source]}</td>
-                  <td className="text-right">
-                    {g.paymentIntent && g.amountRefunded < g.amount ? (
-                      <Link to={`/campaigns/gifts/${g.id}/refund`} className="underline">
-                        Refund<span className="sr-only"> {formatMoney(g.amount, g.currency)}</span>
-                      </Link>
-                    ) : null}
+                  <td className="pl-2 text-right">
+                    {/* Stacked, not side by side: the actions column stays one word wide on a phone. */}
+                    <span className="flex flex-col items-end gap-1">
+                      {/* A printable document, not an app page: a full load, not client navigation. */}
+                      <a href={`/campaigns/gifts/${g.id}/receipt`} className="underline">
+                        Receipt
+                        <span className="sr-only">
+                          {" "}
+                          for {formatMoney(g.amount, g.currency)} on {g.date}
+                        </span>
+                      </a>
+                      {g.paymentIntent && g.amountRefunded < g.amount ? (
+                        <Link to={`/campaigns/gifts/${g.id}/refund`} className="underline">
+                          Refund<span className="sr-only"> {formatMoney(g.amount, g.currency)}</span>
+                        </Link>
+                      ) : null}
+                    </span>
                   </td>
                 </tr>
               ))}

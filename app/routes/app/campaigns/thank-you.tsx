@@ -30,7 +30,8 @@ export async function loader({ context }: Route.LoaderArgs) {
     },
     await getOrganisation(app.db, user.id),
   );
-  return { t, sample };
+  // The preview shows the text part; the HTML part is not sent to the browser.
+  return { t, sample: { subject: sample.subject, text: sample.text } };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
