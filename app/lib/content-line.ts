@@ -16,7 +16,7 @@ export function escapeText(value: string): string {
 const octets = (cp: number) => (cp < 0x80 ? 1 : cp < 0x800 ? 2 : cp < 0x10000 ? 3 : 4);
 
 /** Only one-octet characters. */
-const ASCII = /^[\x00-\x7f]*$/;
+const ASCII = /^[^\u0080-\uffff]*$/;
 
 /** Folds at 75 octets without splitting a UTF-8 character. */
 export function foldLine(line: string): string {

@@ -3,6 +3,7 @@ import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { DOMParser } from "@xmldom/xmldom";
 import { describe, expect, it } from "vitest";
+import { base64url, decodeJson, encodeJson, fromBase64url } from "~/lib/base64url";
 import { addMonths, DAY_MS, daysLeft } from "~/lib/days";
 import { escapeHtml, escapeXml } from "~/lib/escape";
 import { emailAddress, isEmail } from "~/lib/forms/fields";
@@ -31,6 +32,15 @@ describe("one escape, one hex, one day", () => {
       },
     );
     expect(JSON.parse(expat.toString())).toBe(value);
+  });
+
+  it("writes URL-safe base64 without padding and reads it back, padded or not; a name in any script as a cursor", () => {
+    const bytes = new Uint8Array([251, 255, 191, 0, 62]);
+    expect(base64url(bytes)).toBe("-_-_AD4");
+    expect(fromBase64url("-_-_AD4")).toEqual(bytes);
+    expect(fromBase64url("-_-_AD4=")).toEqual(bytes);
+    expect(decodeJson(encodeJson(["李小龙", 3]))).toEqual(["李小龙", 3]);
+    expect(() => decodeJson("not*base64")).toThrow();
   });
 
   it("writes bytes as two lowercase hex digits each, from a buffer or a view", () => {
@@ -73,6 +83,10 @@ describe("no copies of the shared rules", () => {
 
   it("HTML and XML escaping live in app/lib/escape.ts", () => {
     expect(copies(/replace\(\/\[&<>"'\]\/g|replace\(\/&\/g, "&amp;"\)/, ["app/lib/escape.ts"])).toEqual([]);
+  });
+
+  it("URL-safe base64 lives in app/lib/base64url.ts", () => {
+    expect(copies(/replace(All)?\(("\+"|\/\\\+\/g), "-"\)/, ["app/lib/base64url.ts"])).toEqual([]);
   });
 
   it("a day in milliseconds is DAY_MS from app/lib/days.ts", () => {

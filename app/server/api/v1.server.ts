@@ -1,6 +1,7 @@
 import { type Context, Hono } from "hono";
 import { z } from "zod";
 import type { AppContext } from "~/context";
+import { decodeJson, encodeJson } from "~/lib/base64url";
 import { PRIORITIES, STATUSES } from "~/lib/connection-rules";
 import { DAY_MS } from "~/lib/days";
 import { escapeHtml } from "~/lib/escape";
@@ -488,15 +489,14 @@ function decodeCursor(cursor: string): { updatedAt: number; id: number } | null 
  * The cursor of a keyset page: the sort key and id of the page's last row, as base64url JSON (a query
  * string reads "+" as a space). Decoding checks each part's type, so a forged cursor is a 400, not a 500.
  */
-const encodeKey = (key: readonly [number | string, number | string] | null) =>
-  key ? btoa(JSON.stringify(key)).replaceAll("+", "-").replaceAll("/", "_").replace(/=+$/, "") : null;
+const encodeKey = (key: readonly [number | string, number | string] | null) => (key ? encodeJson(key) : null);
 function decodeKey<A extends "number" | "string", B extends "number" | "string">(
   cursor: string,
   first: A,
   second: B,
 ): [A extends "number" ? number : string, B extends "number" ? number : string] | null {
   try {
-    const parsed = JSON.parse(atob(cursor.replaceAll("-", "+").replaceAll("_", "/"))) as unknown;
+    const parsed = decodeJson(cursor);
     if (!Array.isArray(parsed) || parsed.length !== 2) return null;
     const ok = (v: unknown, type: "number" | "string") =>
       type === "number" ? typeof v === "number" && Number.isFinite(v) : typeof v === "string" && v.length <= 100;

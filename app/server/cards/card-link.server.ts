@@ -1,5 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { z } from "zod";
+import { base64url, fromBase64url } from "~/lib/base64url";
 import { CONTACT_TYPES, PLATFORMS, type PublicCard, TEMPLATES } from "~/lib/card";
 import { CARD_LINK_PREFIX } from "~/lib/card-link";
 import { card as cardTable } from "~db/schema";
@@ -12,19 +13,6 @@ import type { Database } from "../db/db.server";
  * only while its card still exists, is published and has its owner. Links issued before the
  * reference (with userId and cardId) are still honoured under the same checks.
  */
-
-const b64url = {
-  encode(bytes: Uint8Array) {
-    let s = "";
-    for (const b of bytes) s += String.fromCharCode(b);
-    return btoa(s).replaceAll("+", "-").replaceAll("/", "_").replace(/=+$/, "");
-  },
-  decode(text: string) {
-    const padded = text.replaceAll("-", "+").replaceAll("_", "/") + "===".slice((text.length + 3) % 4);
-    const raw = atob(padded);
-    return Uint8Array.from(raw, (c) => c.charCodeAt(0));
-  },
-};
 
 const MAX_PAYLOAD = 8000;
 const str = (max: number) => z.string().max(max).nullish().catch(null);
@@ -93,11 +81,11 @@ export async function signedCardPath(card: PublicCard, ref: string, secret: stri
     socialAccounts: card.socialAccounts,
     additionalContacts: card.additionalContacts,
   });
-  const payload = b64url.encode(new TextEncoder().encode(json));
+  const payload = base64url(new TextEncoder().encode(json));
   const signature = new Uint8Array(
     await crypto.subtle.sign("HMAC", await key(secret), new TextEncoder().encode(payload)),
   );
-  return `${CARD_LINK_PREFIX}${payload}.${b64url.encode(signature)}`;
+  return `${CARD_LINK_PREFIX}${payload}.${base64url(signature)}`;
 }
 
 /** Which stored card a verified link names: its reference, or (older links) its id and owner. */
@@ -111,7 +99,7 @@ export async function decodeCardParam(param: string, secret: string): Promise<De
   const [payload = "", signature] = param.split(".");
   let raw: unknown;
   try {
-    raw = JSON.parse(new TextDecoder("utf-8", { fatal: true }).decode(b64url.decode(payload)));
+    raw = JSON.parse(new TextDecoder("utf-8", { fatal: true }).decode(fromBase64url(payload)));
   } catch {
     return null;
   }
@@ -124,7 +112,7 @@ export async function decodeCardParam(param: string, secret: string): Promise<De
       verified = await crypto.subtle.verify(
         "HMAC",
         await key(secret),
-        b64url.decode(signature),
+        fromBase64url(signature),
         new TextEncoder().encode(payload),
       );
     } catch {

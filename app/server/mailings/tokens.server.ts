@@ -1,33 +1,14 @@
+import { base64url } from "~/lib/base64url";
 import type { AppEnv } from "../platform/env.server";
+import { purposeKey } from "../platform/tokens.server";
 
 const encoder = new TextEncoder();
-const keys = new WeakMap<object, Promise<CryptoKey>>();
-
-// One key per isolate and secret, derived so mailing links cannot be forged from another signed value.
-function keyFor(env: Pick<AppEnv, "AUTH_SECRET">): Promise<CryptoKey> {
-  let key = keys.get(env);
-  if (!key) {
-    key = crypto.subtle.importKey(
-      "raw",
-      encoder.encode(`mailings:${env.AUTH_SECRET}`),
-      { name: "HMAC", hash: "SHA-256" },
-      false,
-      ["sign", "verify"],
-    );
-    keys.set(env, key);
-  }
-  return key;
-}
-
-const b64url = (bytes: Uint8Array) =>
-  btoa(String.fromCharCode(...bytes))
-    .replaceAll("+", "-")
-    .replaceAll("/", "_")
-    .replace(/=+$/, "");
+// Derived so mailing links cannot be forged from another signed value of ours.
+const keyFor = (env: Pick<AppEnv, "AUTH_SECRET">) => purposeKey(env, "mailings");
 
 async function mac(env: Pick<AppEnv, "AUTH_SECRET">, value: string) {
   const sig = new Uint8Array(await crypto.subtle.sign("HMAC", await keyFor(env), encoder.encode(value)));
-  return b64url(sig.slice(0, 18));
+  return base64url(sig.slice(0, 18));
 }
 
 /** `<recipient id>.<signature>`: names one message, for its unsubscribe link, without an account. */

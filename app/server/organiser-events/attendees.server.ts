@@ -16,15 +16,10 @@ import { outer } from "../db/outer.server";
 import { rawSql, type Statement, writeBatch } from "../db/write.server";
 import { addPerson } from "../people/add.server";
 import type { PeopleEvents } from "../people/events.server";
+import { randomToken } from "../platform/tokens.server";
 import type { OrgEvent } from "./events.server";
 
 export type Attendee = typeof orgAttendee.$inferSelect;
-
-const token = (bytes: number) =>
-  btoa(String.fromCharCode(...crypto.getRandomValues(new Uint8Array(bytes))))
-    .replace(/\+/g, "-")
-    .replace(/\//g, "_")
-    .replace(/=+$/, "");
 
 /** What the attendee was shown when they chose, kept with the choice. */
 const shownText = (listed: boolean, visibility: Visibility) =>
@@ -49,8 +44,8 @@ export async function joinEvent(
   if (event.state !== "open") return { ok: false, reason: "closed" };
   if (event.status === "past") return { ok: false, reason: "past" };
   const email = input.email.trim().toLowerCase();
-  const pass = token(24);
-  const badge = token(12);
+  const pass = randomToken(24);
+  const badge = randomToken(12);
   const results = await writeBatch(db, [
     rawSql(sql`insert into org_attendee (event_id, email, name, company, title, interests, phone, user_id, card_id,
         pass_token, badge_code, listed, visibility, created_at, updated_at)

@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, or, type SQL, sql } from "drizzle-orm";
+import { decodeJson, encodeJson } from "~/lib/base64url";
 import { DAY_MS } from "~/lib/days";
 import { connection, notification } from "~db/schema";
 import type { Database } from "../db/db.server";
@@ -62,14 +63,14 @@ type CursorValue = string | number;
 
 /** A row's sort key as an opaque URL-safe cursor. */
 export function encodeCursor(values: CursorValue[]): string {
-  return btoa(JSON.stringify(values)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+  return encodeJson(values);
 }
 
 /** The sort key a cursor carries, or null for anything this sort could not have written. */
 export function decodeCursor(cursor: string | undefined, length: number): CursorValue[] | null {
   if (!cursor || cursor.length > 400) return null;
   try {
-    const values: unknown = JSON.parse(atob(cursor.replace(/-/g, "+").replace(/_/g, "/")));
+    const values = decodeJson(cursor);
     if (!Array.isArray(values) || values.length !== length) return null;
     return values.every(
       (v) => (typeof v === "number" && Number.isFinite(v)) || (typeof v === "string" && v.length <= 200),

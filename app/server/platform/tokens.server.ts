@@ -1,14 +1,38 @@
+import { base64url } from "~/lib/base64url";
 import { hex } from "~/lib/hex";
 /** Random URL-safe tokens; only their SHA-256 is stored, so a leaked table confirms nothing. */
 export function randomToken(bytes = 32): string {
   const raw = crypto.getRandomValues(new Uint8Array(bytes));
-  return btoa(String.fromCharCode(...raw))
-    .replaceAll("+", "-")
-    .replaceAll("/", "_")
-    .replace(/=+$/, "");
+  return base64url(raw);
 }
 
 export async function sha256Hex(value: string): Promise<string> {
   const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(value));
   return hex(digest);
+}
+
+const purposeKeys = new WeakMap<object, Map<string, Promise<CryptoKey>>>();
+
+/**
+ * The HMAC key of one purpose ("mailings", "donor-gifts"), derived from AUTH_SECRET so no other signed
+ * value of ours can stand in for it; imported once per isolate and secret.
+ */
+export function purposeKey(env: { AUTH_SECRET: string }, purpose: string): Promise<CryptoKey> {
+  let keys = purposeKeys.get(env);
+  if (!keys) {
+    keys = new Map();
+    purposeKeys.set(env, keys);
+  }
+  let key = keys.get(purpose);
+  if (!key) {
+    key = crypto.subtle.importKey(
+      "raw",
+      new TextEncoder().encode(`${purpose}:${env.AUTH_SECRET}`),
+      { name: "HMAC", hash: "SHA-256" },
+      false,
+      ["sign", "verify"],
+    );
+    keys.set(purpose, key);
+  }
+  return key;
 }

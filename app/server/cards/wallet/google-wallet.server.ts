@@ -1,5 +1,6 @@
+import { base64url } from "~/lib/base64url";
 import type { PublicCard } from "~/lib/card";
-import { base64url, pemToDer } from "./pem.server";
+import { pemToDer } from "./pem.server";
 
 /**
  * "Save to Google Wallet": a link carrying an RS256 JWT signed with the issuer's service account key.

@@ -14,10 +14,3 @@ export function pemToDer(pem: string, label: string): ArrayBuffer {
   for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
   return bytes.buffer;
 }
-
-export const base64url = (bytes: Uint8Array | string) => {
-  const data = typeof bytes === "string" ? new TextEncoder().encode(bytes) : bytes;
-  let binary = "";
-  for (const b of data) binary += String.fromCharCode(b);
-  return btoa(binary).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
-};
