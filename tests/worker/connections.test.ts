@@ -42,6 +42,23 @@ describe("connections", () => {
     }
     expect((await call("/connections/abc", { headers: { cookie: a.cookie } })).status).toBe(404);
   });
+
+  it("pages by name through names in any script: the cursor carries them, the next page follows", async () => {
+    const a = await signUp();
+    const owner = await env.DB.prepare("select id from user where email = ?").bind(a.email).first<{ id: string }>();
+    // A page and one more, every name outside Latin-1 (Polish, Chinese), so a page ends on one of them.
+    const names = Array.from({ length: 26 }, (_, i) => `${i % 2 ? "李" : "Łukasz"} ${String(i).padStart(2, "0")}`);
+    await env.DB.batch(
+      names.map((name) => env.DB.prepare("insert into connection (user_id, name) values (?, ?)").bind(owner?.id, name)),
+    );
+    const first = await call("/connections?sort=name", { headers: { cookie: a.cookie } });
+    expect(first.status).toBe(200);
+    const html = await first.text();
+    const next = /href="(\/connections\?[^"]*after=[^"]+)"/.exec(html)?.[1]?.replaceAll("&amp;", "&");
+    expect(next).toBeTruthy();
+    const second = await (await call(next as string, { headers: { cookie: a.cookie } })).text();
+    expect(second).toContain("李 25");
+  });
 });
 
 describe("export", () => {
