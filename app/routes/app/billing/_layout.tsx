@@ -1,4 +1,5 @@
-import { href, Link, NavLink, Outlet } from "react-router";
+import { href, Link, Outlet } from "react-router";
+import { SectionNav } from "~/components/section-nav";
 import { appContext } from "~/context";
 import { getUser } from "~/server/account/user.server";
 import { isOperator } from "~/server/billing/plans.server";
@@ -19,28 +20,19 @@ export function loader({ context }: Route.LoaderArgs) {
 export const action = (args: Route.ActionArgs) => runBillingIntent(args);
 
 const SECTIONS = [
+  [href("/settings/billing"), "All"],
   [href("/settings/billing/subscription"), "Subscription and invoices"],
   [href("/settings/billing/nonprofit"), "Nonprofit offer"],
 ] as const;
 
 export default function BillingLayout({ loaderData, actionData }: Route.ComponentProps) {
-  const link = "text-brand-700 underline aria-[current=page]:font-semibold dark:text-brand-200";
   return (
     <section className="mx-auto max-w-3xl px-4 py-10 sm:px-6">
       <Link to={href("/settings")} className="text-brand-700 text-sm underline dark:text-brand-200">
         ← Settings
       </Link>
       <h1 className="mt-2 font-bold text-3xl tracking-tight">Plan and billing</h1>
-      <nav aria-label="Plan and billing" className="mt-3 flex flex-wrap gap-3 text-sm">
-        <NavLink to={href("/settings/billing")} end className={link}>
-          All
-        </NavLink>
-        {SECTIONS.map(([to, label]) => (
-          <NavLink key={to} to={to} className={link}>
-            {label}
-          </NavLink>
-        ))}
-      </nav>
+      <SectionNav label="Plan and billing" sections={SECTIONS} />
       <Outlet context={actionData} />
       {loaderData.operator ? (
         <p className={`mt-6 ${muted}`}>

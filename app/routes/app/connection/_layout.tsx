@@ -1,5 +1,6 @@
-import { href, Link, NavLink, Outlet } from "react-router";
+import { href, Link, Outlet } from "react-router";
 import { PersonPhoto, PersonPhotoUpload } from "~/components/person-photo";
+import { SectionNav } from "~/components/section-nav";
 import { TimesIn } from "~/components/times-in";
 import { PRIORITY_LABEL, PRIORITY_STAR_CLASS } from "~/lib/connection-rules";
 import { asCountry } from "~/lib/phone";
@@ -30,7 +31,6 @@ export const action = (args: Route.ActionArgs) => runIntent(args, allSections);
 export default function ConnectionLayout({ loaderData, actionData }: Route.ComponentProps) {
   const { connection: c, timeZone } = loaderData;
   const id = String(c.id);
-  const link = "text-brand-700 underline aria-[current=page]:font-semibold dark:text-brand-200";
   const sections = [
     [href("/connections/:id", { id }), "Everything"],
     [href("/connections/:id/details", { id }), "Details"],
@@ -72,13 +72,7 @@ export default function ConnectionLayout({ loaderData, actionData }: Route.Compo
           </span>
         ))}
       </p>
-      <nav aria-label={`Sections about ${c.name}`} className="mt-3 flex flex-wrap gap-3 text-sm">
-        {sections.map(([to, label], i) => (
-          <NavLink key={to} to={to} end={i === 0} className={link}>
-            {label}
-          </NavLink>
-        ))}
-      </nav>
+      <SectionNav label={`Sections about ${c.name}`} sections={sections} />
       <Outlet context={actionData} />
     </section>
   );

@@ -1,5 +1,6 @@
-import { href, Link, NavLink, Outlet, useRouteLoaderData } from "react-router";
+import { href, Link, Outlet, useRouteLoaderData } from "react-router";
 import { FeatureLocked } from "~/components/plan-gate";
+import { SectionNav } from "~/components/section-nav";
 import { TimesIn } from "~/components/times-in";
 import { appContext } from "~/context";
 import { can } from "~/lib/plans";
@@ -44,6 +45,7 @@ export function useIntegrations() {
 }
 
 const SECTIONS = [
+  [href("/settings/integrations"), "All"],
   [href("/settings/integrations/webhooks"), "Webhooks"],
   [href("/settings/integrations/hubspot"), "HubSpot"],
   [href("/settings/integrations/krystal"), "Krystal AI"],
@@ -52,7 +54,6 @@ const SECTIONS = [
 ] as const;
 
 export default function IntegrationsLayout({ loaderData, actionData }: Route.ComponentProps) {
-  const link = "text-brand-700 underline aria-[current=page]:font-semibold dark:text-brand-200";
   return (
     <section className="mx-auto max-w-3xl px-4 py-10 sm:px-6">
       <Link to={href("/settings")} className="text-brand-700 text-sm underline dark:text-brand-200">
@@ -78,16 +79,7 @@ export default function IntegrationsLayout({ loaderData, actionData }: Route.Com
         Send your network to the tools you already use: signed webhooks (Zapier, Make, n8n), HubSpot, Krystal AI, and
         your own scripts through the personal API.
       </p>
-      <nav aria-label="Integrations" className="mt-4 flex flex-wrap gap-3 text-sm">
-        <NavLink to={href("/settings/integrations")} end className={link}>
-          All
-        </NavLink>
-        {SECTIONS.map(([to, label]) => (
-          <NavLink key={to} to={to} className={link}>
-            {label}
-          </NavLink>
-        ))}
-      </nav>
+      <SectionNav label="Integrations" sections={SECTIONS} className="mt-4" />
       <Outlet context={actionData} />
     </section>
   );

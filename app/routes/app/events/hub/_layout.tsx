@@ -1,7 +1,8 @@
-import { href, Link, NavLink, Outlet } from "react-router";
+import { href, Link, Outlet } from "react-router";
 import { OWNER_STATUS_LABEL, SetActiveButton } from "~/components/event-hub";
 import { STATUS_BADGE } from "~/components/marketing/event-card";
 import { formatDate } from "~/components/marketing/page";
+import { SectionNav } from "~/components/section-nav";
 import { safeHref } from "~/lib/card";
 import { EVENT_TYPE_LABEL } from "~/lib/events";
 import { pageMeta } from "~/lib/site";
@@ -30,7 +31,6 @@ export default function EventLayout({ loaderData, actionData }: Route.ComponentP
   const joinUrl = safeHref(event.url);
   const happening = event.status === "active" || event.active;
   const image = safeHref(event.image);
-  const link = "text-brand-700 underline aria-[current=page]:font-semibold dark:text-brand-200";
   return (
     <article className="mx-auto max-w-5xl px-4 py-10 sm:px-6">
       <Link to={href("/events")} className="text-brand-700 text-sm underline dark:text-brand-200">
@@ -105,17 +105,15 @@ export default function EventLayout({ loaderData, actionData }: Route.ComponentP
           : "Set this event active when you arrive: everyone you meet is then tagged with it. Only one event is active at a time."}
       </p>
 
-      <nav aria-label={`Sections of ${event.title}`} className="mt-6 flex flex-wrap gap-3 text-sm">
-        <NavLink to={href("/events/:id", { id })} end className={link}>
-          Everything
-        </NavLink>
-        <NavLink to={href("/events/:id/plan", { id })} className={link}>
-          Strategy plan only
-        </NavLink>
-        <NavLink to={href("/events/:id/attendees", { id })} className={link}>
-          Attendee list only
-        </NavLink>
-      </nav>
+      <SectionNav
+        label={`Sections of ${event.title}`}
+        className="mt-6"
+        sections={[
+          [href("/events/:id", { id }), "Everything"],
+          [href("/events/:id/plan", { id }), "Strategy plan only"],
+          [href("/events/:id/attendees", { id }), "Attendee list only"],
+        ]}
+      />
       <Outlet context={actionData} />
     </article>
   );
