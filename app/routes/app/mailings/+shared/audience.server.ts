@@ -1,0 +1,38 @@
+import type { AudienceRules } from "~/lib/mailings";
+import { resolveAudience, resolveEventAudience } from "~/server/mailings/audience.server";
+import { notFound } from "~/server/platform/http.server";
+
+type Db = Parameters<typeof resolveAudience>[0];
+
+/** The organiser's own event, or a 404 exactly as for a missing one. */
+export async function eventAudience(db: Db, userId: string, orgEventId: number) {
+  return (await resolveEventAudience(db, userId, orgEventId)) ?? notFound();
+}
+
+/** Who is in: the event's consenting attendees for an organiser mailing, else the owner's people the rules pick. */
+export const audienceOf = (
+  db: Db,
+  userId: string,
+  rules: AudienceRules,
+  timeZone: string,
+  orgEventId: number | null,
+) => (orgEventId ? eventAudience(db, userId, orgEventId) : resolveAudience(db, userId, rules, { timeZone }));
+
+/** What the page shows of an audience: its size and the first 200 in and left out. */
+export async function summary(
+  db: Db,
+  userId: string,
+  rules: AudienceRules,
+  timeZone: string,
+  orgEventId: number | null,
+) {
+  const { included, leftOut } = await audienceOf(db, userId, rules, timeZone, orgEventId);
+  return {
+    count: included.length,
+    included: included.slice(0, 200).map((m) => ({ id: m.id, name: m.name, email: m.email })),
+    leftOut: leftOut.slice(0, 200),
+    leftOutCount: leftOut.length,
+  };
+}
+
+export type AudienceSummary = Awaited<ReturnType<typeof summary>>;
