@@ -1,19 +1,19 @@
-import { Link } from "react-router";
+import { href, Link } from "react-router";
 import { appContext } from "~/context";
 import { MAILING_LIMITS } from "~/lib/mailings";
 import { pageMeta } from "~/lib/site";
 import { formatInZone } from "~/lib/time";
-import { requireUser } from "~/server/account/auth.server";
 import { getSettings } from "~/server/account/settings.server";
+import { getUser } from "~/server/account/user.server";
 import { requireFeature } from "~/server/billing/plans.server";
 import { listMailings } from "~/server/mailings/mailings.server";
 import type { Route } from "./+types/list";
 
 export const meta = () => [...pageMeta("Mailings"), { name: "robots", content: "noindex" }];
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ context }: Route.LoaderArgs) {
   const app = context.get(appContext);
-  const user = await requireUser(app, request);
+  const user = getUser(context);
   await requireFeature(app.db, user.id, "mailings");
   const [mailings, settings] = await Promise.all([listMailings(app.db, user.id), getSettings(app.db, user.id)]);
   return { mailings, timeZone: settings.timeZone };
@@ -34,7 +34,7 @@ export default function Mailings({ loaderData }: Route.ComponentProps) {
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="font-bold text-3xl tracking-tight">Mailings</h1>
         <Link
-          to="/mailings/new"
+          to={href("/mailings/new")}
           className="rounded-md bg-brand-600 px-4 py-2.5 font-semibold text-white hover:bg-brand-700"
         >
           New mailing
@@ -47,7 +47,7 @@ export default function Mailings({ loaderData }: Route.ComponentProps) {
       <ul aria-label="Your mailings" className="mt-6 divide-y divide-slate-200 dark:divide-slate-800">
         {mailings.map((m) => (
           <li key={m.id} className="flex flex-wrap items-center justify-between gap-2 py-3">
-            <Link to={`/mailings/${m.id}`} className="font-medium underline">
+            <Link to={href("/mailings/:id", { id: String(m.id) })} className="font-medium underline">
               {m.subject}
             </Link>
             <span className="text-slate-600 text-sm dark:text-slate-300">

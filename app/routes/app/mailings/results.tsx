@@ -1,10 +1,10 @@
-import { Form, Link } from "react-router";
+import { Form, href, Link } from "react-router";
 import { appContext } from "~/context";
 import { formatMoney } from "~/lib/money";
 import { pageMeta } from "~/lib/site";
 import { formatInZone } from "~/lib/time";
-import { requireUser } from "~/server/account/auth.server";
 import { getSettings } from "~/server/account/settings.server";
+import { getUser } from "~/server/account/user.server";
 import { requireFeature } from "~/server/billing/plans.server";
 import { cancelMailing, mailingResults } from "~/server/mailings/mailings.server";
 import { notFound, parseId, unknownIntent } from "~/server/platform/http.server";
@@ -13,9 +13,9 @@ import type { Route } from "./+types/results";
 
 export const meta = () => [...pageMeta("Mailing results"), { name: "robots", content: "noindex" }];
 
-export async function loader({ request, params, context }: Route.LoaderArgs) {
+export async function loader({ params, context }: Route.LoaderArgs) {
   const app = context.get(appContext);
-  const user = await requireUser(app, request);
+  const user = getUser(context);
   await requireFeature(app.db, user.id, "mailings");
   const results = await mailingResults(app.db, user.id, parseId(params.id));
   if (!results) notFound();
@@ -25,7 +25,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const app = context.get(appContext);
-  const user = await requireUser(app, request);
+  const user = getUser(context);
   const id = parseId(params.id);
   const formData = await request.formData();
   if (formData.get("intent") !== "cancel") unknownIntent();
@@ -33,7 +33,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (!(await mailingResults(app.db, user.id, id))) notFound();
   const done = await cancelMailing(app.db, user.id, id);
   return redirectWithToast(
-    `/mailings/${id}`,
+    href("/mailings/:id", { id: String(id) }),
     done ? { type: "success", title: "Mailing cancelled" } : { type: "info", title: "Already sent" },
   );
 }
@@ -68,7 +68,7 @@ export default function Results({ loaderData }: Route.ComponentProps) {
   ];
   return (
     <section className="mx-auto max-w-3xl px-4 py-10 sm:px-6">
-      <Link to="/mailings" className="text-brand-700 text-sm underline dark:text-brand-200">
+      <Link to={href("/mailings")} className="text-brand-700 text-sm underline dark:text-brand-200">
         ← Mailings
       </Link>
       <h1 className="mt-2 break-words font-bold text-3xl tracking-tight">{m.subject}</h1>
@@ -104,7 +104,7 @@ export default function Results({ loaderData }: Route.ComponentProps) {
         {recipients.map((r) => (
           <li key={r.id} className="flex flex-wrap justify-between gap-2 py-2">
             {r.connectionId ? (
-              <Link to={`/connections/${r.connectionId}`} className="break-all underline">
+              <Link to={href("/connections/:id", { id: String(r.connectionId) })} className="break-all underline">
                 {r.email}
               </Link>
             ) : (

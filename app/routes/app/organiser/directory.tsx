@@ -1,10 +1,10 @@
-import { data, Form, Link, redirect } from "react-router";
+import { data, Form, href, Link, redirect } from "react-router";
 import { MeetingForm, Meetings } from "~/components/organiser-meetings";
 import { inputClass } from "~/components/ui/field";
 import { appContext } from "~/context";
 import { meetingFormSchema, VISIBILITY_LABEL } from "~/lib/organiser-events";
 import { pageMeta } from "~/lib/site";
-import { requireUser } from "~/server/account/auth.server";
+import { getUser } from "~/server/account/user.server";
 import {
   answerConnect,
   directory,
@@ -29,9 +29,9 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 const FILTERS = ["q", "company", "title", "interest"] as const;
 const MEETING_FIELDS = ["startsAt", "minutes", "place", "note"] as const;
 
-async function load(request: Request, slug: string, context: Route.LoaderArgs["context"]) {
+async function load(slug: string, context: Route.LoaderArgs["context"]) {
   const app = context.get(appContext);
-  const user = await requireUser(app, request);
+  const user = getUser(context);
   const event = await publicOrgEvent(app.db, slug);
   if (!event) notFound();
   const me = await myAttendee(app.db, user.id, event.id);
@@ -39,8 +39,8 @@ async function load(request: Request, slug: string, context: Route.LoaderArgs["c
 }
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const { app, event, me } = await load(request, params.slug, context);
-  if (!me) throw redirect(`/e/${event.slug}/join`);
+  const { app, event, me } = await load(params.slug, context);
+  if (!me) throw redirect(href("/e/:slug/join", { slug: event.slug }));
   const url = new URL(request.url);
   const filters = Object.fromEntries(FILTERS.map((f) => [f, (url.searchParams.get(f) ?? "").slice(0, 100)]));
   const page = Math.max(0, Number.parseInt(url.searchParams.get("page") ?? "0", 10) || 0);
@@ -72,19 +72,19 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const { app, event, me } = await load(request, params.slug, context);
+  const { app, event, me } = await load(params.slug, context);
   if (!me) notFound();
   const form = await request.formData().catch(() => null);
   const intent = String(form?.get("intent") ?? "");
   const id = Number(form?.get("id"));
-  const back = `/e/${event.slug}/directory`;
+  const back = href("/e/:slug/directory", { slug: event.slug });
   if (intent === "leave") {
     await leaveEvent(app.db, me);
-    return redirectWithToast("/organiser", { type: "success", title: `You left ${event.title}` });
+    return redirectWithToast(href("/organiser"), { type: "success", title: `You left ${event.title}` });
   }
   if (intent === "hub") {
     const hub = await planInHub(app.db, me.userId ?? "", event, me);
-    return redirectWithToast(`/events/${hub}`, {
+    return redirectWithToast(href("/events/:id", { id: String(hub) }), {
       type: "success",
       title: "Attendees added to your event hub",
       description: "Generate the strategy plan to rank them beside your own network.",
@@ -139,9 +139,10 @@ export default function DirectoryPage({ loaderData, actionData }: Route.Componen
   const small = "rounded-md border border-slate-300 px-3 py-1.5 font-semibold text-sm dark:border-slate-700";
   return (
     <section className="mx-auto max-w-4xl px-4 py-10 sm:px-6">
-      <Link to={`/e/${event.slug}`} className="text-sm underline">
+      {/* The public event page is the Worker's own, not a page of the app: a document load, not a client navigation. */}
+      <a href={`/e/${event.slug}`} className="text-sm underline">
         ← {event.title}
-      </Link>
+      </a>
       <h1 className="mt-3 font-bold text-3xl tracking-tight">Attendees of {event.title}</h1>
       <p className="mt-1 text-slate-600 text-sm dark:text-slate-300">
         You:{" "}
@@ -212,7 +213,7 @@ export default function DirectoryPage({ loaderData, actionData }: Route.Componen
         )}
         <Form method="post" className="mt-3 flex flex-wrap items-center gap-3">
           {hubId ? (
-            <Link to={`/events/${hubId}`} className="underline">
+            <Link to={href("/events/:id", { id: String(hubId) })} className="underline">
               Your strategy plan for {event.title}
             </Link>
           ) : null}

@@ -1,5 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, Link } from "react-router";
+import { data, Form, href, Link } from "react-router";
 import { EventForm, ORG_EVENT_FIELDS } from "~/components/event-form";
 import { STATUS_BADGE } from "~/components/marketing/event-card";
 import { NfcWrite } from "~/components/nfc-write";
@@ -7,7 +7,7 @@ import { Field, inputClass } from "~/components/ui/field";
 import { appContext } from "~/context";
 import { formatLocal, orgEventFormSchema, orgEventStatus } from "~/lib/organiser-events";
 import { pageMeta } from "~/lib/site";
-import { requireUser } from "~/server/account/auth.server";
+import { getUser } from "~/server/account/user.server";
 import {
   organiserStats,
   ownOrgEvent,
@@ -16,7 +16,7 @@ import {
   setOrgEventState,
   updateOrgEvent,
 } from "~/server/organiser-events/events.server";
-import { notFound, parseId } from "~/server/platform/http.server";
+import { notFound, parseId, unknownIntent } from "~/server/platform/http.server";
 import { redirectWithToast } from "~/server/platform/toast.server";
 import type { Route } from "./+types/event";
 
@@ -27,7 +27,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const app = context.get(appContext);
-  const user = await requireUser(app, request);
+  const user = getUser(context);
   const event = await ownOrgEvent(app.db, user.id, parseId(params.id));
   if (!event) notFound();
   const stats = await organiserStats(app.db, event.id);
@@ -38,8 +38,9 @@ const RIGHTS = ["none", "one-way", "two-way"] as const;
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const app = context.get(appContext);
-  const user = await requireUser(app, request);
+  const user = getUser(context);
   const id = parseId(params.id);
+  const here = href("/organiser/:id", { id: String(id) });
   const form = await request.formData().catch(() => null);
   if (!form) return data({ error: "Send the form again" }, { status: 400 });
   const intent = String(form.get("intent") ?? "");
@@ -51,7 +52,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     const title = { close: "Event closed to new attendees", reopen: "Event reopened", archive: "Event archived" }[
       intent
     ];
-    return redirectWithToast(`/organiser/${id}`, { type: "success", title });
+    return redirectWithToast(here, { type: "success", title });
   }
   if (intent === "edit") {
     const submission = parseWithZod(form, { schema: orgEventFormSchema });
@@ -59,7 +60,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     const row = await updateOrgEvent(app.db, user.id, id, submission.value);
     if (!row) notFound();
     await purgeOrgEvent(app.env, row.slug);
-    return redirectWithToast(`/organiser/${id}`, { type: "success", title: "Event saved" });
+    return redirectWithToast(here, { type: "success", title: "Event saved" });
   }
   if (intent === "exhibitor") {
     const email = String(form.get("email") ?? "").trim();
@@ -68,9 +69,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     if (!(await ownOrgEvent(app.db, user.id, id))) notFound();
     const row = await setLeadRights(app.db, user.id, id, email, rights);
     if (!row) return data({ error: "No attendee of this event has that email address" }, { status: 400 });
-    return redirectWithToast(`/organiser/${id}`, { type: "success", title: "Lead retrieval updated" });
+    return redirectWithToast(here, { type: "success", title: "Lead retrieval updated" });
   }
-  return data({ error: "Unknown action" }, { status: 400 });
+  unknownIntent();
 }
 
 export default function OrganiserEventPage({ loaderData, actionData }: Route.ComponentProps) {
@@ -82,7 +83,7 @@ export default function OrganiserEventPage({ loaderData, actionData }: Route.Com
   const button = "rounded-md border border-slate-300 px-3 py-2 font-semibold text-sm dark:border-slate-700";
   return (
     <section className="mx-auto max-w-4xl px-4 py-10 sm:px-6">
-      <Link to="/organiser" className="text-sm underline">
+      <Link to={href("/organiser")} className="text-sm underline">
         ← Events you organise
       </Link>
       <p className="mt-4">
@@ -145,13 +146,13 @@ export default function OrganiserEventPage({ loaderData, actionData }: Route.Com
         </table>
       ) : null}
       <p className="mt-4 flex flex-wrap gap-3">
-        <a href={`/organiser/${e.id}/attendees/csv`} className={button}>
+        <a href={href("/organiser/:id/attendees/:format", { id: String(e.id), format: "csv" })} className={button}>
           Export consented attendees (CSV)
         </a>
-        <a href={`/organiser/${e.id}/attendees/xlsx`} className={button}>
+        <a href={href("/organiser/:id/attendees/:format", { id: String(e.id), format: "xlsx" })} className={button}>
           Export consented attendees (Excel)
         </a>
-        <Link to={`/mailings/new?orgEvent=${e.id}`} className={button}>
+        <Link to={`${href("/mailings/new")}?orgEvent=${e.id}`} className={button}>
           Mail attendees who agreed to hear from you
         </Link>
       </p>

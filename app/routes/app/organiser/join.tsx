@@ -1,4 +1,4 @@
-import { data, Form, Link, redirect } from "react-router";
+import { data, Form, href, Link, redirect } from "react-router";
 import { appContext } from "~/context";
 import {
   DIRECTORY_CONSENT_TEXT,
@@ -8,7 +8,7 @@ import {
   VISIBILITY_LABEL,
 } from "~/lib/organiser-events";
 import { pageMeta } from "~/lib/site";
-import { requireUser } from "~/server/account/auth.server";
+import { getUser } from "~/server/account/user.server";
 import { getOwnedCard, listCards } from "~/server/cards/cards.server";
 import { joinEvent, myAttendee } from "~/server/organiser-events/attendees.server";
 import { publicOrgEvent } from "~/server/organiser-events/events.server";
@@ -24,13 +24,13 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
   { name: "robots", content: "noindex" },
 ];
 
-export async function loader({ request, params, context }: Route.LoaderArgs) {
+export async function loader({ params, context }: Route.LoaderArgs) {
   const app = context.get(appContext);
-  const user = await requireUser(app, request);
+  const user = getUser(context);
   const event = await publicOrgEvent(app.db, params.slug);
   if (!event) notFound();
   const mine = await myAttendee(app.db, user.id, event.id);
-  if (mine) throw redirect(`/e/${event.slug}/directory`);
+  if (mine) throw redirect(href("/e/:slug/directory", { slug: event.slug }));
   const cards = await listCards(app.db, user.id);
   return {
     event: { slug: event.slug, title: event.title, status: event.status, organiserName: event.organiserName },
@@ -42,7 +42,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 /** One tap: the chosen card is what the other attendees see. */
 export async function action({ request, params, context }: Route.ActionArgs) {
   const app = context.get(appContext);
-  const user = await requireUser(app, request);
+  const user = getUser(context);
   const event = await publicOrgEvent(app.db, params.slug);
   if (!event) notFound();
   const form = await request.formData().catch(() => null);
@@ -67,16 +67,20 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   });
   if (!joined.ok) return data({ error: JOIN_MESSAGES[joined.reason] }, { status: 409 });
   if (joined.created) await sendPass(app, request, event.title, joined.attendee);
-  return redirectWithToast(`/e/${event.slug}/directory`, { type: "success", title: `You joined ${event.title}` });
+  return redirectWithToast(href("/e/:slug/directory", { slug: event.slug }), {
+    type: "success",
+    title: `You joined ${event.title}`,
+  });
 }
 
 export default function JoinPage({ loaderData, actionData }: Route.ComponentProps) {
   const { event, cards, refusal } = loaderData;
   return (
     <section className="mx-auto max-w-2xl px-4 py-10 sm:px-6">
-      <Link to={`/e/${event.slug}`} className="text-sm underline">
+      {/* The public event page is the Worker's own, not a page of the app: a document load, not a client navigation. */}
+      <a href={`/e/${event.slug}`} className="text-sm underline">
         ← {event.title}
-      </Link>
+      </a>
       <h1 className="mt-3 font-bold text-3xl tracking-tight">Join {event.title}</h1>
       {refusal ? (
         <p className="mt-4 rounded-lg bg-amber-100 p-4 text-amber-900" role="status">
@@ -85,7 +89,7 @@ export default function JoinPage({ loaderData, actionData }: Route.ComponentProp
       ) : cards.length === 0 ? (
         <p className="mt-4">
           Make a card first:{" "}
-          <Link to="/card" className="underline">
+          <Link to={href("/card")} className="underline">
             your cards
           </Link>
           .

@@ -1,12 +1,12 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Link } from "react-router";
+import { data, href, Link } from "react-router";
 import { EventForm, ORG_EVENT_FIELDS } from "~/components/event-form";
 import { STATUS_BADGE } from "~/components/marketing/event-card";
 import { appContext } from "~/context";
 import { formatLocal, orgEventFormSchema, orgEventStatus } from "~/lib/organiser-events";
 import { pageMeta } from "~/lib/site";
-import { requireUser } from "~/server/account/auth.server";
 import { getSettings } from "~/server/account/settings.server";
+import { getUser } from "~/server/account/user.server";
 import { myAttendance } from "~/server/organiser-events/attendees.server";
 import { createOrgEvent, ownOrgEvents, purgeOrgEvent } from "~/server/organiser-events/events.server";
 import { redirectWithToast } from "~/server/platform/toast.server";
@@ -14,9 +14,9 @@ import type { Route } from "./+types/list";
 
 export const meta = () => [...pageMeta("Events you organise"), { name: "robots", content: "noindex" }];
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ context }: Route.LoaderArgs) {
   const app = context.get(appContext);
-  const user = await requireUser(app, request);
+  const user = getUser(context);
   const [events, attending, settings] = await Promise.all([
     ownOrgEvents(app.db, user.id),
     myAttendance(app.db, user.id),
@@ -38,12 +38,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const app = context.get(appContext);
-  const user = await requireUser(app, request);
+  const user = getUser(context);
   const submission = parseWithZod(await request.formData(), { schema: orgEventFormSchema });
   if (submission.status !== "success") return data({ reply: submission.reply() }, { status: 400 });
   const event = await createOrgEvent(app.db, user.id, submission.value);
   await purgeOrgEvent(app.env, event.slug);
-  return redirectWithToast(`/organiser/${event.id}`, {
+  return redirectWithToast(href("/organiser/:id", { id: String(event.id) }), {
     type: "success",
     title: "Event published",
     description: `Its public page is /e/${event.slug}`,
@@ -58,7 +58,7 @@ export default function OrganiserPage({ loaderData, actionData }: Route.Componen
       <p className="mt-1 text-slate-600 dark:text-slate-300">
         Publish an event with a public page; attendees join with a pass, find each other in the directory and exchange
         details by scanning passes. Your own private event hubs stay in{" "}
-        <Link to="/events" className="underline">
+        <Link to={href("/events")} className="underline">
           Events
         </Link>
         .
@@ -73,7 +73,7 @@ export default function OrganiserPage({ loaderData, actionData }: Route.Componen
               <span className={`rounded-full px-2.5 py-0.5 font-semibold text-xs ${STATUS_BADGE[e.status].className}`}>
                 {STATUS_BADGE[e.status].label}
               </span>
-              <Link to={`/organiser/${e.id}`} className="font-semibold underline">
+              <Link to={href("/organiser/:id", { id: String(e.id) })} className="font-semibold underline">
                 {e.title}
               </Link>
               <span className="text-slate-600 text-sm dark:text-slate-300">{formatLocal(e.startsAt)}</span>
@@ -88,7 +88,7 @@ export default function OrganiserPage({ loaderData, actionData }: Route.Componen
           <ul className="mt-3 grid gap-2">
             {attending.map((e) => (
               <li key={e.slug}>
-                <Link to={`/e/${e.slug}/directory`} className="underline">
+                <Link to={href("/e/:slug/directory", { slug: e.slug })} className="underline">
                   {e.title}
                 </Link>{" "}
                 <span className="text-slate-600 text-sm dark:text-slate-300">{formatLocal(e.startsAt)}</span>
