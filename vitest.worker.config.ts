@@ -36,6 +36,9 @@ export default defineConfig(async () => {
       include: ["tests/worker/**/*.test.ts"],
       // Many tests drive several requests through the built Worker; a loaded 2-core machine needs room.
       testTimeout: 20_000,
+      // Each file starts a workerd of its own (isolated storage); two at a time on two cores, not Vitest's
+      // cores - 1. The stand-ins run in a process of their own (global-setup.ts), so they keep answering.
+      maxWorkers: 2,
       setupFiles: ["./tests/worker/apply-migrations.ts"],
       globalSetup: ["./tests/worker/global-setup.ts"],
       // The Standard Webhooks reference library is CommonJS; pre-bundled so workerd can import it.
