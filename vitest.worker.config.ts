@@ -35,7 +35,7 @@ export default defineConfig(async () => {
     test: {
       include: ["tests/worker/**/*.test.ts"],
       // Many tests drive several requests through the built Worker; on a 2-core machine that others load
-      // too, with two files at a time, a 3 s test took over 20 s (load average 20): the limit is for hangs.
+      // too, two files at a time, a fundraising test ran 21 s (load average 20): the limit is for hangs.
       testTimeout: 60_000,
       // Each file starts a workerd of its own (isolated storage); two at a time on two cores, not Vitest's
       // cores - 1. The stand-ins run in a process of their own (global-setup.ts), so they keep answering.
