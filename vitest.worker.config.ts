@@ -34,8 +34,12 @@ export default defineConfig(async () => {
     },
     test: {
       include: ["tests/worker/**/*.test.ts"],
-      // Many tests drive several requests through the built Worker; a loaded 2-core machine needs room.
-      testTimeout: 20_000,
+      // Many tests drive several requests through the built Worker; on a 2-core machine that others load
+      // too, two files at a time, a fundraising test ran 21 s (load average 20): the limit is for hangs.
+      testTimeout: 60_000,
+      // Each file starts a workerd of its own (isolated storage); two at a time on two cores, not Vitest's
+      // cores - 1. The stand-ins run in a process of their own (global-setup.ts), so they keep answering.
+      maxWorkers: 2,
       setupFiles: ["./tests/worker/apply-migrations.ts"],
       globalSetup: ["./tests/worker/global-setup.ts"],
       // The Standard Webhooks reference library is CommonJS; pre-bundled so workerd can import it.

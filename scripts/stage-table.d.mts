@@ -1,2 +1,2 @@
 export type Stage = { name: string; ok: boolean; seconds: number };
-export function stageTable(rows: Stage[]): string;
+export function stageTable(rows: Stage[], options?: { wallSeconds?: number }): string;

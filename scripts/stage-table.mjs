@@ -1,9 +1,17 @@
 // The closing table of `npm test`: each stage with its outcome and time, so a slow stage shows at once.
 
-/** A plain-text table of the stages run, slowest visible at a glance, with the total. */
-export function stageTable(rows) {
-  const total = rows.reduce((sum, r) => sum + r.seconds, 0);
-  const lines = [...rows.map((r) => [r.name, r.ok ? "ok" : "FAILED", r.seconds]), ["total", "", total]];
+/**
+ * A plain-text table of the stages run, slowest visible at a glance, with the total. When stages ran side
+ * by side, `wallSeconds` (the run's own time) is the total and the sum of the stages follows it.
+ */
+export function stageTable(rows, { wallSeconds } = {}) {
+  const sum = rows.reduce((total, r) => total + r.seconds, 0);
+  const overlapped = wallSeconds !== undefined && Math.abs(wallSeconds - sum) >= 0.05;
+  const lines = [
+    ...rows.map((r) => [r.name, r.ok ? "ok" : "FAILED", r.seconds]),
+    overlapped ? ["total (wall clock; stages overlapped)", "", wallSeconds] : ["total", "", sum],
+    ...(overlapped ? [["sum of the stages", "", sum]] : []),
+  ];
   const width = Math.max(...lines.map(([name]) => name.length));
   const format = (seconds) => {
     const tenths = Math.round(seconds * 10);

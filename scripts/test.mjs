@@ -3,6 +3,7 @@ import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { stageTable } from "./stage-table.mjs";
+import { runChain, runSideBySide } from "./stages.mjs";
 import { bin, offlineEnv, root } from "./wrangler-env.mjs";
 
 const reports = path.join(root, "test-results");
@@ -11,15 +12,8 @@ const counts = { passed: 0, failed: 0, skipped: 0 };
 /** Each stage's name, outcome and seconds, printed as a table at the end. */
 const stages = [];
 
-function step(name, command, args, env = {}) {
-  console.log(`\n== ${name}`);
-  const started = Date.now();
-  const result = spawnSync(command, args, { cwd: root, env: { ...offlineEnv, ...env }, stdio: "inherit" });
-  const seconds = (Date.now() - started) / 1000;
-  stages.push({ name, ok: result.status === 0, seconds });
-  console.log(`== ${name}: ${result.status === 0 ? "ok" : "FAILED"} in ${seconds.toFixed(1)} s`);
-  return result.status === 0;
-}
+const stage = (name, command, args, env = {}) => ({ name, command, args, cwd: root, env: { ...offlineEnv, ...env } });
+const started = Date.now();
 
 function countVitest(file) {
   if (!existsSync(file)) return;
@@ -61,30 +55,43 @@ const vitestJson = (name) => [
 
 // The real clients the tests use (Chromium, python3-vobject, LibreOffice, openssl):
 // installed through apt-get where they are missing and we may, otherwise named so nothing is skipped silently.
-let ok = step("test tools (Debian packages)", "bash", [path.join(root, "scripts", "install-test-tools.sh")]);
+let ok = await runChain(stages, [
+  stage("test tools (Debian packages)", "bash", [path.join(root, "scripts", "install-test-tools.sh")]),
+]);
+// Two chains side by side on two cores: tsc (one core, most of the types stage) beside lint, the unit
+// tests (one Vitest worker) and the build. Neither reads what the other writes: the unit tests read no
+// generated types and no build; the build does not read .react-router/types or worker-configuration.d.ts.
 ok =
   ok &&
-  step("types (wrangler types, react-router typegen, tsc)", "npm", ["run", "--silent", "typecheck"]) &&
-  step("generated files are committed as generated", "git", [
-    "diff",
-    "--exit-code",
-    "--stat",
-    "--",
-    "worker-configuration.d.ts",
-  ]) &&
-  step("lint and format", bin("biome"), ["check", "."]) &&
-  step("unit tests", bin("vitest"), ["run", "--config", "vitest.unit.config.ts", ...vitestJson("unit")]);
+  (await runSideBySide(stages, [
+    [
+      stage("types (wrangler types, react-router typegen, tsc)", "npm", ["run", "--silent", "typecheck"]),
+      stage("generated files are committed as generated", "git", [
+        "diff",
+        "--exit-code",
+        "--stat",
+        "--",
+        "worker-configuration.d.ts",
+      ]),
+    ],
+    [
+      stage("lint and format", bin("biome"), ["check", "."]),
+      stage("unit tests", bin("vitest"), ["run", "--config", "vitest.unit.config.ts", ...vitestJson("unit")]),
+      stage("production build", bin("react-router"), ["build"]),
+    ],
+  ]));
 countVitest(path.join(reports, "unit.json"));
 
-ok = ok && step("production build", bin("react-router"), ["build"]);
 ok =
   ok &&
-  step("worker tests (workerd, D1, KV)", bin("vitest"), [
-    "run",
-    "--config",
-    "vitest.worker.config.ts",
-    ...vitestJson("worker"),
-  ]);
+  (await runChain(stages, [
+    stage("worker tests (workerd, D1, KV)", bin("vitest"), [
+      "run",
+      "--config",
+      "vitest.worker.config.ts",
+      ...vitestJson("worker"),
+    ]),
+  ]));
 countVitest(path.join(reports, "worker.json"));
 
 if (ok && !browserAvailable()) {
@@ -98,16 +105,18 @@ if (ok && !browserAvailable()) {
   counts.failed += 1;
 }
 if (ok) {
-  ok = step("browser journeys (Playwright, axe)", bin("playwright"), ["test", "--reporter=list,json"], {
-    PLAYWRIGHT_JSON_OUTPUT_NAME: path.join(reports, "e2e.json"),
-    // Two workers, each with a server of its own (docs/decisions/0121); E2E_WORKERS=1 runs them one by one.
-    E2E_WORKERS: process.env.E2E_WORKERS ?? "2",
-  });
+  ok = await runChain(stages, [
+    stage("browser journeys (Playwright, axe)", bin("playwright"), ["test", "--reporter=list,json"], {
+      PLAYWRIGHT_JSON_OUTPUT_NAME: path.join(reports, "e2e.json"),
+      // Two workers, each with a server of its own (docs/decisions/0121); E2E_WORKERS=1 runs them one by one.
+      E2E_WORKERS: process.env.E2E_WORKERS ?? "2",
+    }),
+  ]);
   countPlaywright(path.join(reports, "e2e.json"));
 }
 
 if (!ok && counts.failed === 0) counts.failed = 1;
-console.log(`\n${stageTable(stages)}`);
+console.log(`\n${stageTable(stages, { wallSeconds: (Date.now() - started) / 1000 })}`);
 console.log(
   `\ntests: ${counts.passed} passed, ${counts.failed} failed${counts.skipped ? `, ${counts.skipped} skipped` : ""}`,
 );

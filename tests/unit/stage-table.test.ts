@@ -1,5 +1,9 @@
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { stageTable } from "../../scripts/stage-table.mjs";
+import { runChain, runSideBySide } from "../../scripts/stages.mjs";
 
 describe("npm test's closing table of stages", () => {
   it("lists each stage with its outcome and time in minutes and seconds, then the total", () => {
@@ -14,6 +18,55 @@ describe("npm test's closing table of stages", () => {
       "browser journeys (Playwright, axe)  FAILED    10:05.0",
       "lint                                ok         1:00.0",
       "total                                         11:17.3",
+    ]);
+  });
+
+  it("gives the run's own time as the total when stages overlapped, and the sum of the stages after it", () => {
+    const rows = [
+      { name: "types", ok: true, seconds: 50 },
+      { name: "unit tests", ok: true, seconds: 40 },
+    ];
+    expect(stageTable(rows, { wallSeconds: 55 }).split("\n")).toEqual([
+      "stage                                  result  time (m:s)",
+      "types                                  ok         0:50.0",
+      "unit tests                             ok         0:40.0",
+      "total (wall clock; stages overlapped)             0:55.0",
+      "sum of the stages                                 1:30.0",
+    ]);
+    expect(stageTable(rows, { wallSeconds: 90 }).split("\n").at(-1)).toBe("total                  1:30.0");
+  });
+});
+
+describe("npm test's stages side by side", () => {
+  const node = (name: string, code: string) => ({ name, command: process.execPath, args: ["-e", code] });
+
+  it("runs two chains at once, each in order, and names the stage that failed", async () => {
+    const stages: { name: string; ok: boolean; seconds: number }[] = [];
+    const signal = path.join(mkdtempSync(path.join(tmpdir(), "stages-")), "b-started");
+    // The first chain's stage ends only once the second chain's has run: one after the other, it fails.
+    const waitForB = `const f=${JSON.stringify(signal)},fs=require("fs"),t=Date.now();(function w(){if(fs.existsSync(f))process.exit(0);if(Date.now()-t>4000)process.exit(1);setTimeout(w,20)})()`;
+    const ok = await runSideBySide(stages, [
+      [node("waits for b", waitForB), node("fails", "process.exit(3)"), node("never runs", "")],
+      [node("b", `require("fs").writeFileSync(${JSON.stringify(signal)}, "")`), node("after b", "")],
+    ]);
+    expect(ok).toBe(false);
+    expect(stages.map((s) => [s.name, s.ok]).sort()).toEqual([
+      ["after b", true],
+      ["b", true],
+      ["fails", false],
+      ["waits for b", true],
+    ]);
+    expect(stageTable(stages)).toMatch(/fails\s+FAILED/);
+  });
+
+  it("passes only when every stage of a chain passes, and a command that cannot start fails its stage", async () => {
+    const stages: { name: string; ok: boolean; seconds: number }[] = [];
+    expect(await runChain(stages, [node("one", ""), node("two", "")])).toBe(true);
+    expect(await runChain(stages, [{ name: "missing", command: "no-such-command-here", args: [] }])).toBe(false);
+    expect(stages.map((s) => [s.name, s.ok])).toEqual([
+      ["one", true],
+      ["two", true],
+      ["missing", false],
     ]);
   });
 });

@@ -320,7 +320,8 @@ describe("billing through the payments adapter's built-in test checkout", () => 
 describe("the Stripe adapter's billing calls against a local stand-in for Stripe's API", () => {
   const STRIPE = inject("fakeStripe");
   const stripe = stripePayments({ secretKey: "sk_test_billing", apiBase: STRIPE });
-  const calls = async () => (await (await fetch(`${STRIPE}/_stripe/requests`)).json()) as StripeCall[];
+  const calls = async () =>
+    (await (await fetch(`${STRIPE}/_stripe/requests?key=sk_test_billing`)).json()) as StripeCall[];
 
   it("checks out a subscription with a recurring price and our metadata", async () => {
     const session = await stripe.createCheckout({

@@ -1,27 +1,37 @@
+import { spawn } from "node:child_process";
+import path from "node:path";
+import { createInterface } from "node:readline";
 import type { TestProject } from "vitest/node";
-import { startFakeResend } from "../fixtures/fake-resend";
-import { startFakeServices } from "../fixtures/fake-services";
-import { startFakeStripe } from "../fixtures/fake-stripe";
+import type { FakeServerUrls } from "../fixtures/fake-servers";
 
 declare module "vitest" {
-  export interface ProvidedContext {
-    fakeServices: string;
-    fakeStripe: string;
-    fakeResend: string;
-  }
+  export interface ProvidedContext extends FakeServerUrls {}
 }
 
-/** Starts the local webhook receivers, HubSpot and Stripe stand-ins once for the Worker tests; stops them after. */
+/**
+ * Starts the local webhook receivers, HubSpot, Stripe and Resend stand-ins once for the Worker tests, in a
+ * Node process of their own so they answer at once while Vitest's process is busy with two test files;
+ * stops them after.
+ */
 export default async function setup(project: TestProject) {
-  const fake = await startFakeServices();
-  const stripe = await startFakeStripe();
-  project.provide("fakeServices", fake.url);
-  project.provide("fakeStripe", stripe.url);
-  const resend = await startFakeResend();
-  project.provide("fakeResend", resend.url);
+  const child = spawn(
+    process.execPath,
+    ["--experimental-strip-types", "--no-warnings", path.join(import.meta.dirname, "../fixtures/fake-servers.ts")],
+    { stdio: ["pipe", "pipe", "inherit"] },
+  );
+  const urls = await new Promise<FakeServerUrls>((resolve, reject) => {
+    const lines = createInterface({ input: child.stdout });
+    lines.once("line", (line) => resolve(JSON.parse(line) as FakeServerUrls));
+    child.once("error", reject);
+    child.once("exit", (code) => reject(new Error(`the stand-ins' process exited with ${code}`)));
+  });
+  project.provide("fakeServices", urls.fakeServices);
+  project.provide("fakeStripe", urls.fakeStripe);
+  project.provide("fakeResend", urls.fakeResend);
   return async () => {
-    await fake.close();
-    await stripe.close();
-    await resend.close();
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    const exited = new Promise((resolve) => child.once("exit", resolve));
+    child.stdin.end();
+    await exited;
   };
 }

@@ -1,4 +1,5 @@
 import { createExecutionContext, createMessageBatch, getQueueResult } from "cloudflare:test";
+import { waitForGlobalWaitUntil } from "cloudflare:test-internal";
 import { env, exports } from "cloudflare:workers";
 import { Webhook } from "standardwebhooks";
 import { describe, expect, inject, it } from "vitest";
@@ -334,7 +335,8 @@ describe("unsubscribing, clicks and the provider's webhook", () => {
       href.replace(ORIGIN, "").replace(/u=.*$/, `u=${encodeURIComponent("https://evil.example/")}`),
     );
     expect(elsewhere.status).toBe(404);
-    await new Promise((r) => setTimeout(r, 300));
+    // The click is recorded after the answer (waitUntil); the pool settles every waitUntil it has seen.
+    await waitForGlobalWaitUntil();
     expect((await mailingResults(ctx().db, o.userId, made.id))?.counts.clicked).toBe(1);
   });
 

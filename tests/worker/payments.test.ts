@@ -16,7 +16,8 @@ import type { StripeCall } from "../fixtures/fake-stripe";
 import { call, form } from "./helpers";
 
 const STRIPE = inject("fakeStripe");
-const calls = async () => (await (await fetch(`${STRIPE}/_stripe/requests`)).json()) as StripeCall[];
+const calls = async () =>
+  (await (await fetch(`${STRIPE}/_stripe/requests?key=sk_test_contract`)).json()) as StripeCall[];
 
 function app(overrides: Partial<AppContext["env"]> = {}): AppContext {
   const parsed = { ...parseEnv(env), ...overrides };

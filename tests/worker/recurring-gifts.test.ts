@@ -13,7 +13,8 @@ import type { StripeCall } from "../fixtures/fake-stripe";
 import { call, form, signUp } from "./helpers";
 
 const STRIPE = inject("fakeStripe");
-const stripeCalls = async () => (await (await fetch(`${STRIPE}/_stripe/requests`)).json()) as StripeCall[];
+const stripeCalls = async () =>
+  (await (await fetch(`${STRIPE}/_stripe/requests?key=sk_test_recurring`)).json()) as StripeCall[];
 
 const app = (overrides: Partial<AppContext["env"]> = {}): AppContext => {
   const parsed = { ...parseEnv(env), ...overrides };
