@@ -1,6 +1,7 @@
 // The owner's side at conference scale: signed-in pages against /api/health, the connections list at
 // 50,000 people against an empty one, and every export's time, CPU and memory at 5,000 and 50,000 people.
-// Part of `npm run bench`; `node bench/owner.mjs` runs this part alone on a fresh build.
+// Part of `npm run bench`; `node bench/owner.mjs` runs this part alone on a fresh build (BENCH_SKIP_EXPORTS=1 stops
+// after the signed-in pages and the list).
 import { spawnSync } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
 import { loadavg } from "node:os";
@@ -191,6 +192,8 @@ insert into person_history (user_id, connection_id, kind, source, detail)
     `/dashboard               ${bigDash.toFixed(1).padStart(6)} ms vs ${emptyDash.toFixed(1)} ms empty: ratio ${(bigDash / emptyDash).toFixed(2)}`,
   );
 
+  // BENCH_SKIP_EXPORTS=1: the pages and the list only, for a quick turn on the signed-in pages.
+  if (process.env.BENCH_SKIP_EXPORTS) return;
   console.log(
     "\nExports, one request at a time (workerd's CPU and resident memory include the local D1 it hosts; memory is the peak over the level before the request):",
   );

@@ -1479,3 +1479,16 @@ export const orgMailConsent = sqliteTable(
   },
   (t) => [index("org_mail_consent_event_idx").on(t.eventId, t.email, t.id)],
 );
+
+/**
+ * Each owner's number of people and a version that moves with every add, removal, or change of tags or event:
+ * kept by triggers on `connection` (migrations/0027_people_stats.sql), in the same transaction as each write,
+ * so the people list reads its total and checks its cached filter menus by primary key instead of rescanning.
+ */
+export const peopleStats = sqliteTable("people_stats", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => user.id, { onDelete: "cascade" }),
+  people: integer("people").notNull().default(0),
+  version: integer("version").notNull().default(0),
+});

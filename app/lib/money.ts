@@ -8,8 +8,25 @@ export type Currency = (typeof CURRENCIES)[number];
 /** The largest single amount we accept: 1,000,000.00 in the currency's major unit (Stripe's own cap is near). */
 export const MAX_MAJOR = 1_000_000;
 
+// One formatter per currency and decimals, kept: building an Intl.NumberFormat costs more than formatting with it.
+const formats = new Map<string, Intl.NumberFormat>();
+function moneyFormat(currency: string, minimumFractionDigits?: number, maximumFractionDigits?: number) {
+  const key = `${currency}:${minimumFractionDigits}:${maximumFractionDigits}`;
+  let format = formats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat("en-US", {
+      style: "currency",
+      currency,
+      minimumFractionDigits,
+      maximumFractionDigits,
+    });
+    formats.set(key, format);
+  }
+  return format;
+}
+
 export function exponent(currency: string): number {
-  return new Intl.NumberFormat("en-US", { style: "currency", currency }).resolvedOptions().maximumFractionDigits ?? 2;
+  return moneyFormat(currency).resolvedOptions().maximumFractionDigits ?? 2;
 }
 
 export const maxMinor = (currency: string) => MAX_MAJOR * 10 ** exponent(currency);
@@ -33,12 +50,7 @@ export function formatMoney(minor: number, currency: string, opts: { compact?: b
   const digits = exponent(currency);
   const major = minor / 10 ** digits;
   const whole = Number.isInteger(major);
-  return major.toLocaleString("en-US", {
-    style: "currency",
-    currency,
-    minimumFractionDigits: opts.compact && whole ? 0 : digits,
-    maximumFractionDigits: digits,
-  });
+  return moneyFormat(currency, opts.compact && whole ? 0 : digits, digits).format(major);
 }
 
 /** The plain number a form field shows for an amount (1250 USD → "12.50"). */

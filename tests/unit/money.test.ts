@@ -29,3 +29,24 @@ describe("money in minor units", () => {
     expect(maxMinor("USD")).toBe(100_000_000);
   });
 });
+
+describe("money formatting per row", () => {
+  it("builds no Intl.NumberFormat per amount: a list of a thousand gifts reuses one per currency", () => {
+    const Real = Intl.NumberFormat;
+    let built = 0;
+    const Counting = function (this: unknown, ...args: ConstructorParameters<typeof Intl.NumberFormat>) {
+      built++;
+      return new Real(...args);
+    } as unknown as typeof Intl.NumberFormat;
+    Counting.supportedLocalesOf = Real.supportedLocalesOf;
+    Intl.NumberFormat = Counting;
+    try {
+      const out = Array.from({ length: 1000 }, (_, i) => formatMoney(i * 100 + 5, i % 2 ? "USD" : "EUR"));
+      expect(out[1]).toBe("$1.05");
+      expect(out[2]).toBe("€2.05");
+      expect(built).toBeLessThanOrEqual(4);
+    } finally {
+      Intl.NumberFormat = Real;
+    }
+  });
+});

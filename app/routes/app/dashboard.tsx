@@ -8,7 +8,7 @@ import { type OnboardingStep, STEP_COUNT, STEP_TITLES, stepNumber } from "~/lib/
 import { formatPhone } from "~/lib/phone";
 import { pageMeta } from "~/lib/site";
 import { formatInZone } from "~/lib/time";
-import { requireUser } from "~/server/account/auth.server";
+import { getUser } from "~/server/account/user.server";
 import { dashboardSummary } from "~/server/follow/dashboard.server";
 import { followAction, isFollowIntent } from "~/server/follow/follow.server";
 import { dueToReconnect } from "~/server/follow/rhythm.server";
@@ -17,19 +17,19 @@ import type { Route } from "./+types/dashboard";
 
 export const meta = () => [...pageMeta("Dashboard"), { name: "robots", content: "noindex" }];
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ context }: Route.LoaderArgs) {
   const app = context.get(appContext);
-  const user = await requireUser(app, request);
+  const user = getUser(context);
   const summary = await dashboardSummary(app.db, user.id);
   const reconnect = await dueToReconnect(app.db, user.id, summary.timeZone, { withinDays: 6, limit: 10 });
   // The server's clock goes with the page, so the browser renders the same "due" and "hours left" it was sent.
-  return { user, ...summary, reconnect, now: Date.now() };
+  return { user: { name: user.name, email: user.email }, ...summary, reconnect, now: Date.now() };
 }
 
 /** The follow-through forms on the dashboard (log an interaction, snooze): the same handler as the person page. */
 export async function action({ request, context }: Route.ActionArgs) {
   const app = context.get(appContext);
-  const user = await requireUser(app, request);
+  const user = getUser(context);
   const formData = await request.formData().catch(() => null);
   const intent = formData?.get("intent");
   if (!formData || !isFollowIntent(intent)) return new Response("Bad Request", { status: 400 });

@@ -124,6 +124,8 @@ export async function rhythmsOf(db: Database, userId: string, timeZone: string, 
       or (c.event_name is not null and c.created_at > ${recent}))
     limit ${CANDIDATES}`);
   const people: DuePerson[] = [];
+  // The owner's today once, not per person: a conference's worth of people met this week is 2,000 rows.
+  const today = localDay(now, timeZone);
   for (const r of rows) {
     const tags = safeTags(r.tags);
     const lastAt = r.last_contact_at === null ? null : new Date(r.last_contact_at);
@@ -160,7 +162,6 @@ export async function rhythmsOf(db: Database, userId: string, timeZone: string, 
     const reached = r.reached_out !== null && r.reached_out >= r.created_at;
     if (r.event_name && !reached && now.getTime() - r.created_at < POST_EVENT_WINDOW_MS + 5 * DAY_MS) {
       const window = postEventDue(createdAt, now);
-      const today = localDay(now, timeZone);
       let dueDay = localDay(window.deadline, timeZone);
       if (r.snoozed_until && r.snoozed_until > today) dueDay = r.snoozed_until;
       const state =

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, or, type SQL, sql } from "drizzle-orm";
 import { decodeJson, encodeJson } from "~/lib/base64url";
 import { DAY_MS } from "~/lib/days";
-import { connection, notification } from "~db/schema";
+import { connection, notification, peopleStats } from "~db/schema";
 import type { Database } from "../db/db.server";
 import { photoUrl } from "./photo.server";
 
@@ -85,22 +85,26 @@ export function decodeCursor(cursor: string | undefined, length: number): Cursor
 const dayStart = (d: string | undefined) =>
   d && /^\d{4}-\d{2}-\d{2}$/.test(d) ? Date.parse(`${d}T00:00:00Z`) : Number.NaN;
 
-/** The filter menus' tags and events per owner, with the state of the network they were read from. */
-const facetCache = new Map<string, { state: string; count: number; tags: string[]; events: string[] }>();
+/** The filter menus' tags and events per owner, with the version of the network they were read from. */
+const facetCache = new Map<string, { version: number; tags: string[]; events: string[] }>();
 const FACET_OWNERS = 500;
 
+/** The owner's number of people and the version of their tags and events, one primary-key read (0027's triggers keep it). */
+function statsQuery(db: Database, userId: string) {
+  return db
+    .select({ people: peopleStats.people, version: peopleStats.version })
+    .from(peopleStats)
+    .where(eq(peopleStats.userId, userId));
+}
+
 /**
- * Every tag and event in the owner's network, for the filter menus. Reading them scans every person
- * (tags are JSON), so the isolate keeps them while the network's count and latest change, one read of
- * connection_user_updated_idx, stay as they were: every add, edit, merge and delete moves one of them.
+ * Every tag and event in the owner's network, for the filter menus. Reading them scans every person (tags
+ * are JSON), so the isolate keeps them while the network's version stays as it was: every add, delete, and
+ * change of tags or event moves it, in the same transaction as the write.
  */
-async function facetsOf(db: Database, userId: string): Promise<{ count: number; tags: string[]; events: string[] }> {
-  const [now] = await db.all<{ n: number; at: number | null }>(
-    sql`select count(*) as n, max(${connection.updatedAt}) as at from ${connection} where ${connection.userId} = ${userId}`,
-  );
-  const state = `${now?.n ?? 0}:${now?.at ?? 0}`;
+async function facetsOf(db: Database, userId: string, version: number): Promise<{ tags: string[]; events: string[] }> {
   const kept = facetCache.get(userId);
-  if (kept?.state === state) return kept;
+  if (kept?.version === version) return kept;
   const [tags, events] = await Promise.all([
     db.all<{ value: string }>(
       sql`select distinct json_each.value as value from ${connection}, json_each(${connection.tags}) where ${connection.userId} = ${userId} order by 1 limit 200`,
@@ -112,12 +116,7 @@ async function facetsOf(db: Database, userId: string): Promise<{ count: number; 
       .orderBy(asc(connection.eventName))
       .limit(200),
   ]);
-  const facets = {
-    state,
-    count: now?.n ?? 0,
-    tags: tags.map((t) => t.value),
-    events: events.map((e) => e.value ?? ""),
-  };
+  const facets = { version, tags: tags.map((t) => t.value), events: events.map((e) => e.value ?? "") };
   facetCache.delete(userId);
   facetCache.set(userId, facets);
   // Oldest first out: a Map iterates in insertion order, and a fresh read is inserted last.
@@ -172,11 +171,6 @@ export async function listConnections(db: Database, userId: string, query: Conne
     ...givingFilters(userId, query),
   ];
   const where = and(eq(connection.userId, userId), ...filters);
-  const facets = facetsOf(db, userId);
-  // Unfiltered, the total is the count the facets' freshness check has just read: no second scan.
-  const counted = filters.every((f) => f === undefined)
-    ? facets.then((f) => [{ n: f.count }])
-    : db.select({ n: sql<number>`count(*)` }).from(connection).where(where);
   const sort =
     SORT_KEYS[
       (SORTS as readonly string[]).includes(query.sort ?? "") ? (query.sort as keyof typeof SORT_KEYS) : "newest"
@@ -191,29 +185,35 @@ export async function listConnections(db: Database, userId: string, query: Conne
   const seek = cursor
     ? sql`${row(sort.keys)} ${sql.raw(ascending ? ">" : "<")} ${row(cursor.map((v) => sql`${v}`))}`
     : undefined;
-  const [found, [total], tags, events] = await Promise.all([
-    db
-      .select({
-        id: connection.id,
-        name: connection.name,
-        title: connection.title,
-        company: connection.company,
-        email: connection.email,
-        priority: connection.priority,
-        status: connection.status,
-        tags: connection.tags,
-        eventName: connection.eventName,
-        createdAt: connection.createdAt,
-        image: connection.image,
-        key: sql<string>`json_array(${sql.join([...sort.keys], sql`, `)})`,
-      })
-      .from(connection)
-      .where(and(where, seek))
-      .orderBy(...sort.keys.map((k) => (ascending ? asc(k) : desc(k))))
-      .limit(PAGE_SIZE + 1),
-    counted,
-    facets,
-  ]).then(([found, total, facets]) => [found, total, facets.tags, facets.events] as const);
+  // Only the columns a row shows: the page's data travels to the browser with it.
+  const list = db
+    .select({
+      id: connection.id,
+      name: connection.name,
+      title: connection.title,
+      company: connection.company,
+      email: connection.email,
+      priority: connection.priority,
+      status: connection.status,
+      eventName: connection.eventName,
+      image: connection.image,
+      key: sql<string>`json_array(${sql.join([...sort.keys], sql`, `)})`,
+    })
+    .from(connection)
+    .where(and(where, seek))
+    .orderBy(...sort.keys.map((k) => (ascending ? asc(k) : desc(k))))
+    .limit(PAGE_SIZE + 1);
+  // One round trip. Unfiltered, the total is the kept count; a filter counts what it matches.
+  const unfiltered = filters.every((f) => f === undefined);
+  const [[stats], found, counted] = unfiltered
+    ? [...(await db.batch([statsQuery(db, userId), list])), undefined]
+    : await db.batch([
+        statsQuery(db, userId),
+        list,
+        db.select({ n: sql<number>`count(*)` }).from(connection).where(where),
+      ]);
+  const { tags, events } = await facetsOf(db, userId, stats?.version ?? 0);
+  const total = unfiltered ? (stats?.people ?? 0) : (counted?.[0]?.n ?? 0);
   const more = found.length > PAGE_SIZE;
   const rows = found.slice(0, PAGE_SIZE);
   if (backwards) rows.reverse();
@@ -225,7 +225,7 @@ export async function listConnections(db: Database, userId: string, query: Conne
     rows: rows.map(({ image, key: _key, ...r }) => ({ ...r, photoUrl: photoUrl(r.id, image) })),
     next,
     prev,
-    total: total?.n ?? 0,
+    total,
     tags,
     events,
   };
