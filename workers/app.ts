@@ -31,7 +31,14 @@ let built: Promise<RequestHandler> | undefined;
 const handleRequest: RequestHandler = import.meta.env.DEV
   ? createRequestHandler(loadBuild, import.meta.env.MODE)
   : (request, context) => {
-      built ??= loadBuild().then((build) => createRequestHandler(build, import.meta.env.MODE));
+      // A failed load is not kept: the next request tries again rather than failing for the isolate's life.
+      built ??= loadBuild().then(
+        (build) => createRequestHandler(build, import.meta.env.MODE),
+        (error) => {
+          built = undefined;
+          throw error;
+        },
+      );
       return built.then((handle) => handle(request, context));
     };
 
