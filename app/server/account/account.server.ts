@@ -38,6 +38,7 @@ import {
   orgMailConsent,
   orgMeeting,
   outbox,
+  peopleStats,
   personHistory,
   personMerge,
   personSuggestion,
@@ -453,6 +454,14 @@ export const EXPORT_SECTIONS: readonly ExportSection[] = [
  * Tables that hold nothing of any one account, each with the reason. Every other table of the schema
  * must be covered by a section above and by `deleteAccount` (tests/worker/account-data.test.ts).
  */
+/**
+ * Tables the account owns that only restate other sections (counts kept by triggers): deleted with the account,
+ * not downloaded, since the rows they count are.
+ */
+export const DERIVED_DATA: Readonly<Record<string, string>> = {
+  people_stats: "the number of the account's people, kept by triggers; the connections section holds them",
+};
+
 export const NOT_ACCOUNT_DATA: Readonly<Record<string, string>> = {
   guide_vote: "anonymous visitor ids, never tied to an account",
   payment_event: "Stripe event ids and types, kept so a replayed event changes nothing",
@@ -546,6 +555,7 @@ function deletions(db: Database, o: AccountOwner): BatchItem<"sqlite">[] {
     mine(personMerge, personMerge.userId),
     mine(contactPoint, contactPoint.userId),
     mine(connection, connection.userId),
+    mine(peopleStats, peopleStats.userId),
     mine(card, card.userId),
     mine(userSettings, userSettings.userId),
     // better-auth keeps a reset link's account id as the value.
