@@ -52,6 +52,19 @@ export async function putImage(url: string, body: Blob) {
   if (!res.ok) throw new Error(((await res.json()) as { error?: string }).error ?? "Upload failed");
 }
 
+/** What to do about a photo that failed: the browser's own words (a decoder's, a canvas's) tell a person nothing. */
+function photoErrorDescription(error: unknown): string | undefined {
+  if (!(error instanceof Error)) return undefined;
+  // createImageBitmap rejects a file it cannot read as an image with a DOMException (InvalidStateError).
+  if (error instanceof DOMException)
+    return "This file could not be read as a picture. Choose a JPEG, PNG or WebP photo.";
+  if (error.message === "Still too large")
+    return "This photo is too large even when made smaller. Choose a smaller one.";
+  if (error.message === "Canvas unavailable" || error.message === "Encoding failed")
+    return "This browser could not prepare the photo. Try again, or choose a different photo.";
+  return error.message;
+}
+
 /**
  * What every photo field does (the card's avatar, a person's photo): refuse what is not an image,
  * upload through `upload`, say how it went, reload the page's data, and remove through `remove`.
@@ -74,7 +87,7 @@ export function usePhotoUpload(upload: (file: File) => Promise<void>, remove: ()
       toast.success("Photo updated");
       revalidator.revalidate();
     } catch (error) {
-      toast.error("Could not use that photo", { description: error instanceof Error ? error.message : undefined });
+      toast.error("Could not use that photo", { description: photoErrorDescription(error) });
     } finally {
       setBusy(false);
       if (input.current) input.current.value = "";
