@@ -4,7 +4,7 @@ import { useState } from "react";
 import { data, Form, Link, redirect, useNavigation, useSubmit } from "react-router";
 import { fitJpeg } from "~/components/avatar-upload";
 import { Field, inputClass } from "~/components/ui/field";
-import { appContext, userContext } from "~/context";
+import { appContext } from "~/context";
 import {
   budgetText,
   CAMPAIGN_CATEGORIES,
@@ -15,6 +15,7 @@ import {
 } from "~/lib/campaign";
 import { amountInput, CURRENCIES } from "~/lib/money";
 import { pageMeta } from "~/lib/site";
+import { getUser } from "~/server/account/user.server";
 import { imageProblem } from "~/server/cards/cards.server";
 import {
   campaignHasGifts,
@@ -37,8 +38,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const app = context.get(appContext);
-  const user = context.get(userContext);
-  if (!user) notFound();
+  const user = getUser(context);
   if (!params.id) return { c: null, hasGifts: false, networking: null };
   const c = await getOwnedCampaign(app.db, user.id, params.id);
   if (!c) notFound();
@@ -59,8 +59,7 @@ const STATUS_TOASTS = {
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const app = context.get(appContext);
-  const user = context.get(userContext);
-  if (!user) notFound();
+  const user = getUser(context);
   const formData = await request.formData();
   const intent = formData.get("intent");
   if (params.id && typeof intent === "string" && intent in STATUS_TOASTS) {

@@ -4,7 +4,7 @@ import { data, Form, Link, redirect, useNavigation } from "react-router";
 import type { z } from "zod";
 import { GiftPreviewList } from "~/components/fundraising/gift-import-preview";
 import { Field, inputClass } from "~/components/ui/field";
-import { appContext, userContext } from "~/context";
+import { appContext } from "~/context";
 import { GIFT_METHOD_LABELS } from "~/lib/donation";
 import {
   droppedColumns,
@@ -19,6 +19,7 @@ import {
 import { confirmSchema, mappingSchema, uploadSchema } from "~/lib/gift-import-forms";
 import { formatMoney } from "~/lib/money";
 import { pageMeta } from "~/lib/site";
+import { getUser } from "~/server/account/user.server";
 import {
   confirmGiftImport,
   forgetGiftFile,
@@ -39,8 +40,7 @@ const EXPIRED = "This preview has expired; choose the file again.";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const app = context.get(appContext);
-  const user = context.get(userContext);
-  if (!user) notFound();
+  const user = getUser(context);
   const c = await ownedCampaign(app.db, user.id, params.id);
   if (!c) notFound();
   const id = new URL(request.url).searchParams.get("preview");
@@ -93,8 +93,7 @@ type ActionData = { form: "upload" | "map" | "confirm"; reply: SubmissionResult<
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const app = context.get(appContext);
-  const user = context.get(userContext);
-  if (!user) notFound();
+  const user = getUser(context);
   const c = await ownedCampaign(app.db, user.id, params.id);
   if (!c) notFound();
   const formData = await request.formData();

@@ -2,12 +2,12 @@ import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm 
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, useNavigation } from "react-router";
 import { Field, inputClass } from "~/components/ui/field";
-import { appContext, userContext } from "~/context";
+import { appContext } from "~/context";
 import { COUNTRY_OPTIONS } from "~/lib/nonprofit-form";
 import { MONTH_OPTIONS, organisationForm, receiptText } from "~/lib/receipt";
 import { pageMeta } from "~/lib/site";
+import { getUser } from "~/server/account/user.server";
 import { getOrganisation, saveOrganisation } from "~/server/fundraising/organisation.server";
-import { notFound } from "~/server/platform/http.server";
 import { redirectWithToast } from "~/server/platform/toast.server";
 import type { Route } from "./+types/organisation";
 
@@ -15,8 +15,7 @@ export const meta = () => [...pageMeta("Organisation profile"), { name: "robots"
 
 export async function loader({ context }: Route.LoaderArgs) {
   const app = context.get(appContext);
-  const user = context.get(userContext);
-  if (!user) notFound();
+  const user = getUser(context);
   const org = await getOrganisation(app.db, user.id);
   const sample = receiptText(
     org,
@@ -35,8 +34,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const app = context.get(appContext);
-  const user = context.get(userContext);
-  if (!user) notFound();
+  const user = getUser(context);
   const submission = parseWithZod(await request.formData(), { schema: organisationForm });
   if (submission.status !== "success") return data({ reply: submission.reply() }, { status: 400 });
   await saveOrganisation(app.db, user.id, submission.value);

@@ -2,12 +2,12 @@ import { getFormProps, getInputProps, getTextareaProps, useForm } from "@conform
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, useNavigation } from "react-router";
 import { Field, inputClass } from "~/components/ui/field";
-import { appContext, userContext } from "~/context";
+import { appContext } from "~/context";
 import { pageMeta } from "~/lib/site";
 import { templateSchema } from "~/lib/thank-you";
+import { getUser } from "~/server/account/user.server";
 import { getOrganisation } from "~/server/fundraising/organisation.server";
 import { getTemplate, renderThankYou, saveTemplate } from "~/server/fundraising/thank-you.server";
-import { notFound } from "~/server/platform/http.server";
 import { redirectWithToast } from "~/server/platform/toast.server";
 import type { Route } from "./+types/thank-you";
 
@@ -15,8 +15,7 @@ export const meta = () => [...pageMeta("Thank-you message"), { name: "robots", c
 
 export async function loader({ context }: Route.LoaderArgs) {
   const app = context.get(appContext);
-  const user = context.get(userContext);
-  if (!user) notFound();
+  const user = getUser(context);
   const t = await getTemplate(app, user.id);
   const sample = renderThankYou(
     t,
@@ -36,8 +35,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const app = context.get(appContext);
-  const user = context.get(userContext);
-  if (!user) notFound();
+  const user = getUser(context);
   const submission = parseWithZod(await request.formData(), { schema: templateSchema });
   if (submission.status !== "success") return data({ reply: submission.reply() }, { status: 400 });
   await saveTemplate(app, user.id, submission.value);

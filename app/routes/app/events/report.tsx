@@ -10,8 +10,8 @@ import { FOLLOW_UP_WINDOW_MS, mailtoHref } from "~/lib/events";
 import { rankLeads } from "~/lib/lead-score";
 import { pageMeta } from "~/lib/site";
 import { formatInZone } from "~/lib/time";
-import { requireUser } from "~/server/account/auth.server";
 import { getSettings } from "~/server/account/settings.server";
+import { getUser } from "~/server/account/user.server";
 import type { AiBinding } from "~/server/assistant/assistant.server";
 import { requireFeature } from "~/server/billing/plans.server";
 import { getEvent, peopleMetAt } from "~/server/events/events.server";
@@ -38,9 +38,9 @@ const SOURCE_LABEL = {
   import: "Imported",
 } as const;
 
-async function ownedEvent(request: Request, params: { id: string }, context: Route.LoaderArgs["context"]) {
+async function ownedEvent(params: { id: string }, context: Route.LoaderArgs["context"]) {
   const app = context.get(appContext);
-  const user = await requireUser(app, request);
+  const user = getUser(context);
   const event = await getEvent(app.db, user.id, parseId(params.id));
   if (!event) notFound();
   return { app, user, event };
@@ -53,7 +53,7 @@ const tally = (values: string[]) => {
 };
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const { app, user, event } = await ownedEvent(request, params, context);
+  const { app, user, event } = await ownedEvent(params, context);
   // Post-event analysis and its ranked leads are Card Pro; the people met stay in the network either way.
   await requireFeature(app.db, user.id, "postEventAnalysis");
   const [people, settings, fundraising] = await Promise.all([
@@ -137,7 +137,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const { app, user, event } = await ownedEvent(request, params, context);
+  const { app, user, event } = await ownedEvent(params, context);
   await requireFeature(app.db, user.id, "leadPrioritisation");
   const formData = await request.formData();
   if (formData.get("intent") !== "remind") unknownIntent();
