@@ -16,6 +16,6 @@ export const appContext = createContext<AppContext>();
 
 /**
  * The signed-in user, set once per request by the signed-in area's layout middleware
- * (app/routes/app/_layout.tsx); null on the one public page under it (a sample event).
+ * (app/routes/app/_layout.tsx), which lets no visitor through; no default, so a read outside it throws.
  */
-export const userContext = createContext<SessionUser | null>(null);
+export const userContext = createContext<SessionUser>();

@@ -517,7 +517,20 @@ export const campaign = sqliteTable(
     organization: text("organization").notNull(),
     organizerName: text("organizer_name").notNull(),
     location: text("location").notNull(),
-    category: text("category", { enum: ["environment", "education", "animals", "community", "arts"] }).notNull(),
+    // CAMPAIGN_CATEGORIES (app/lib/campaign.ts); text without a CHECK in SQL, so a new one needs no migration.
+    category: text("category", {
+      enum: [
+        "environment",
+        "education",
+        "animals",
+        "community",
+        "arts",
+        "health",
+        "human-services",
+        "faith",
+        "international",
+      ],
+    }).notNull(),
     status: text("status", { enum: ["active", "past", "draft"] }).notNull(),
     // On KnowWho's home page: only an operator sets it, approving the owner's request below.
     featured: integer("featured", { mode: "boolean" }).notNull().default(false),

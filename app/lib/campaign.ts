@@ -2,7 +2,17 @@ import { z } from "zod";
 import { daysLeft } from "./days";
 import { CURRENCIES, exponent, formatMoney, maxMinor, parseAmount } from "./money";
 
-export const CAMPAIGN_CATEGORIES = ["environment", "education", "animals", "community", "arts"] as const;
+export const CAMPAIGN_CATEGORIES = [
+  "environment",
+  "education",
+  "animals",
+  "community",
+  "arts",
+  "health",
+  "human-services",
+  "faith",
+  "international",
+] as const;
 export const CAMPAIGN_STATUSES = ["active", "past"] as const;
 export type CampaignCategory = (typeof CAMPAIGN_CATEGORIES)[number];
 export type CampaignStatus = (typeof CAMPAIGN_STATUSES)[number];
@@ -27,6 +37,10 @@ export const CATEGORY_LABELS = {
   animals: "Animals",
   community: "Community",
   arts: "Arts",
+  health: "Health",
+  "human-services": "Human services",
+  faith: "Faith",
+  international: "International",
 } as const;
 
 const text = (label: string, maxLen: number) =>

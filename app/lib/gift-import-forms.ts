@@ -14,9 +14,10 @@ export const uploadSchema = z.object({
     .refine((f) => /\.(csv|txt)$/i.test(f.name), "Choose a .csv file (Givebutter, Donorbox and Stripe all export one)"),
 });
 
-const previewId = z.string({ error: "This preview has expired; choose the file again." }).regex(/^[0-9a-f]{32}$/, {
-  error: "This preview has expired; choose the file again.",
-});
+/** Said when the kept file behind a preview is gone (expired, or another owner's id). */
+export const PREVIEW_EXPIRED = "This preview has expired; choose the file again.";
+
+const previewId = z.string({ error: PREVIEW_EXPIRED }).regex(/^[0-9a-f]{32}$/, { error: PREVIEW_EXPIRED });
 
 const column = z.preprocess(
   (v) => (v === "" || v === undefined ? undefined : v),

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { amountMessage, campaignFormSchema } from "~/lib/campaign";
+import { amountMessage, CAMPAIGN_CATEGORIES, CATEGORY_LABELS, campaignFormSchema } from "~/lib/campaign";
 import { chosenAmount } from "~/lib/donation";
 import { handGiftSchema } from "~/lib/gift-forms";
+import { campaign } from "~db/schema";
 
 const errorsOf = (input: Record<string, string>) => {
   const r = campaignFormSchema.safeParse(input);
@@ -43,6 +44,25 @@ describe("the campaign form", () => {
     const errors = errorsOf({ title: "T", description: "D", organization: "O", organizerName: "N", goal: "x" });
     expect(errors.goal).toBe("Enter an amount, such as 25 or 25.50");
     expect(errors.category).toBe("Choose a category");
+  });
+});
+
+describe("campaign categories", () => {
+  it("include health, human services, faith and international, each with its label, and the schema's own list", () => {
+    for (const [category, label] of [
+      ["health", "Health"],
+      ["human-services", "Human services"],
+      ["faith", "Faith"],
+      ["international", "International"],
+    ] as const) {
+      const r = campaignFormSchema.safeParse({ category });
+      expect(
+        r.error?.issues.some((i) => i.path[0] === "category"),
+        category,
+      ).toBe(false);
+      expect(CATEGORY_LABELS[category]).toBe(label);
+    }
+    expect(campaign.category.enumValues).toEqual([...CAMPAIGN_CATEGORIES]);
   });
 });
 

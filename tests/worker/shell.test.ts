@@ -1,40 +1,12 @@
-import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-// @ts-expect-error: the built Worker (what every worker test runs) has no type declarations
-import built from "../../build/server/index.js";
-import { call, form, ORIGIN, signUp } from "./helpers";
-
-const worker = built as { fetch(request: Request, env: Env, ctx: ExecutionContext): Promise<Response> };
+import { fetchRecording } from "./d1-count";
+import { call, form, signUp } from "./helpers";
 
 /** The production Worker with a D1 binding that counts the statements that read the session table. */
 async function sessionReads(path: string, cookie: string, accept = "text/html") {
-  const statements: string[] = [];
-  // Reads go through a D1 session (withSession) as well as the binding itself: count both.
-  const counting = <T extends object>(db: T): T =>
-    new Proxy(db, {
-      get(target, key) {
-        const value = Reflect.get(target, key, target);
-        if (key === "prepare")
-          return (sql: string) => {
-            statements.push(sql);
-            return (target as unknown as D1Database).prepare(sql);
-          };
-        if (key === "withSession")
-          return (...args: unknown[]) =>
-            counting((target as unknown as D1Database).withSession(...(args as [string?])));
-        return typeof value === "function" ? value.bind(target) : value;
-      },
-    });
-  const DB = counting(env.DB);
-  const ctx = createExecutionContext();
-  const res = await worker.fetch(
-    new Request(`${ORIGIN}${path}`, { headers: { cookie, accept }, redirect: "manual" }),
-    { ...env, DB },
-    ctx,
-  );
-  await waitOnExecutionContext(ctx);
-  return { status: res.status, reads: statements.filter((s) => /from "session"/i.test(s)).length };
+  const { status, statements } = await fetchRecording(path, { headers: { cookie, accept } });
+  return { status, reads: statements.filter((s) => /from "session"/i.test(s)).length };
 }
 
 describe("the signed-in area", () => {

@@ -9,6 +9,10 @@ const ART: Record<CampaignSummary["category"], string> = {
   animals: "from-rose-400 to-pink-700",
   community: "from-sky-500 to-indigo-700",
   arts: "from-fuchsia-500 to-violet-700",
+  health: "from-red-400 to-rose-700",
+  "human-services": "from-lime-500 to-green-700",
+  faith: "from-yellow-400 to-amber-700",
+  international: "from-cyan-500 to-blue-700",
 };
 
 export function ProgressBar({

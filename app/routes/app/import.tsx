@@ -5,8 +5,8 @@ import { z } from "zod";
 import { appContext } from "~/context";
 import { MAX_IMPORT_ROWS } from "~/lib/csv";
 import { pageMeta } from "~/lib/site";
-import { requireUser } from "~/server/account/auth.server";
 import { getSettings } from "~/server/account/settings.server";
+import { getUser } from "~/server/account/user.server";
 import {
   applyImport,
   dropPreview,
@@ -37,11 +37,6 @@ const FORMAT_LABEL: Record<string, string> = {
   unknown: "CSV",
 };
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireUser(context.get(appContext), request);
-  return null;
-}
-
 const CHOOSE_FILE = "Choose a file to import.";
 const ALREADY_IMPORTED = "This file was already imported; nobody was added twice. Your connections show the result.";
 
@@ -66,7 +61,7 @@ const importSchema = z.discriminatedUnion("intent", [fileSchema, confirmSchema])
 
 export async function action({ request, context }: Route.ActionArgs) {
   const app = context.get(appContext);
-  const user = await requireUser(app, request);
+  const user = getUser(context);
   // A refusal of either step shows on the file step: the confirm step is gone once its preview is.
   const refuse = (reply: SubmissionResult<string[]>) => data({ reply }, { status: 400 });
   const refuseAll = (message: string) => refuse({ status: "error", error: { "": [message] } });

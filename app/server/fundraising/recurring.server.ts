@@ -25,28 +25,39 @@ const columns = {
 
 /** The monthly gifts a donor's own payments show they made to this owner (matched by the receipts' email). */
 export async function donorRecurringGifts(db: Database, ownerId: string, email: string) {
-  const mine = db
-    .select({ id: gift.recurringId })
-    .from(gift)
-    .where(
-      and(
-        eq(gift.userId, ownerId),
-        sql`lower(${gift.donorEmail}) = ${email.toLowerCase()}`,
-        sql`${gift.recurringId} is not null`,
-      ),
-    );
   const [rows, org] = await Promise.all([
     db
       .select(columns)
       .from(recurringGift)
       .leftJoin(campaign, eq(campaign.id, recurringGift.campaignId))
-      .where(and(eq(recurringGift.userId, ownerId), inArray(recurringGift.id, mine)))
+      .where(and(eq(recurringGift.userId, ownerId), inArray(recurringGift.id, donorsOwn(db, ownerId, email))))
       .orderBy(recurringGift.id),
     getOrganisation(db, ownerId),
   ]);
   // The charity as its receipts name it: the legal name, else the campaigns' organisations; never the owner.
   const charity = org.legalName || [...new Set(rows.map((r) => r.organization).filter(Boolean))].join(", ");
   return { gifts: rows, charity };
+}
+
+/** The gifts the donor paid this owner, known by the receipts' email. */
+const paidBy = (ownerId: string, email: string) =>
+  and(eq(gift.userId, ownerId), sql`lower(${gift.donorEmail}) = ${email.toLowerCase()}`);
+
+/** The ids of the monthly gifts behind the donor's own payments to this owner. */
+const donorsOwn = (db: Database, ownerId: string, email: string) =>
+  db
+    .select({ id: gift.recurringId })
+    .from(gift)
+    .where(and(paidBy(ownerId, email), sql`${gift.recurringId} is not null`));
+
+/** Whether the donor made this monthly gift: what a change or the portal asks first, without the charity's name. */
+async function donorMade(db: Database, ownerId: string, email: string, recurringId: number) {
+  const rows = await db
+    .select({ id: gift.id })
+    .from(gift)
+    .where(and(paidBy(ownerId, email), eq(gift.recurringId, recurringId)))
+    .limit(1);
+  return rows.length > 0;
 }
 
 export type ChangeResult = "done" | "already-cancelled" | "already-paused" | "not-paused" | "missing" | "unavailable";
@@ -90,8 +101,7 @@ export async function changeRecurringGift(
     .get();
   if (!row) return "missing";
   if (donor) {
-    const { gifts } = await donorRecurringGifts(app.db, ownerId, donor.email);
-    if (!gifts.some((g) => g.id === recurringId)) return "missing";
+    if (!(await donorMade(app.db, ownerId, donor.email, recurringId))) return "missing";
   }
   if (row.status === "canceled") return "already-cancelled";
   if (change === "pause" && row.status === "paused") return "already-paused";
@@ -121,8 +131,7 @@ export async function donorPortal(
   donor: { email: string },
   returnUrl: string,
 ) {
-  const { gifts } = await donorRecurringGifts(app.db, ownerId, donor.email);
-  if (!gifts.some((g) => g.id === recurringId)) return null;
+  if (!(await donorMade(app.db, ownerId, donor.email, recurringId))) return null;
   const row = await app.db
     .select({ customer: recurringGift.customer, stripeAccount: recurringGift.stripeAccount })
     .from(recurringGift)

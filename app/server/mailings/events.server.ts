@@ -4,6 +4,7 @@ import { hex } from "~/lib/hex";
 import type { Database } from "../db/db.server";
 import { rawSql, type Statement, writeBatch } from "../db/write.server";
 import type { AppEnv } from "../platform/env.server";
+import { purposeKey } from "../platform/tokens.server";
 
 type Recipient = {
   id: number;
@@ -90,18 +91,18 @@ export async function recordClick(db: Database, recipientId: number, url: string
   ]);
 }
 
-/** The provider's webhook signing secret: configured, or (outside production) derived from AUTH_SECRET. */
+/**
+ * The provider's webhook signing secret: configured, or (outside production, where no provider is configured
+ * to send any) derived from AUTH_SECRET under its own purpose, like every other key of ours.
+ */
 export async function mailWebhookSecret(env: Pick<AppEnv, "AUTH_SECRET" | "RESEND_WEBHOOK_SECRET" | "APP_ENV">) {
   if (env.RESEND_WEBHOOK_SECRET) return env.RESEND_WEBHOOK_SECRET;
   if (env.APP_ENV === "production") return null;
-  const key = await crypto.subtle.importKey(
-    "raw",
-    new TextEncoder().encode(env.AUTH_SECRET),
-    { name: "HMAC", hash: "SHA-256" },
-    false,
-    ["sign"],
+  const mac = await crypto.subtle.sign(
+    "HMAC",
+    await purposeKey(env, "mail-webhook"),
+    new TextEncoder().encode("local"),
   );
-  const mac = new Uint8Array(await crypto.subtle.sign("HMAC", key, new TextEncoder().encode("mailings:local-webhook")));
   return `whsec_${btoa(hex(mac).slice(0, 32))}`;
 }
 

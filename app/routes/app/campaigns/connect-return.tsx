@@ -1,15 +1,14 @@
-import { appContext, userContext } from "~/context";
+import { appContext } from "~/context";
+import { getUser } from "~/server/account/user.server";
 import { refreshConnection } from "~/server/fundraising/connect.server";
 import { PaymentsError } from "~/server/payments/types";
-import { notFound } from "~/server/platform/http.server";
 import { redirectWithToast } from "~/server/platform/toast.server";
 import type { Route } from "./+types/connect-return";
 
 /** Stripe sends the owner back here; the account's state is asked of Stripe, not read from the address. */
 export async function loader({ context }: Route.LoaderArgs) {
   const app = context.get(appContext);
-  const user = context.get(userContext);
-  if (!user) notFound();
+  const user = getUser(context);
   try {
     const row = await refreshConnection(app, user.id);
     if (row?.chargesEnabled)

@@ -6,11 +6,12 @@ import { HandGiftForm, PledgeForm } from "~/components/fundraising/gift-forms";
 import { RaisedChart } from "~/components/fundraising/raised-chart";
 import { UnthankedGifts } from "~/components/fundraising/unthanked";
 import { ProgressBar } from "~/components/marketing/campaign-card";
-import { appContext, userContext } from "~/context";
+import { appContext } from "~/context";
 import { GIFT_METHOD_LABELS, GIFT_SOURCE_LABELS } from "~/lib/donation";
 import { handGiftSchema, pledgeSchema } from "~/lib/gift-forms";
 import { formatMoney } from "~/lib/money";
 import { pageMeta } from "~/lib/site";
+import { getUser } from "~/server/account/user.server";
 import { campaignAnalytics } from "~/server/fundraising/analytics.server";
 import { getOwnedCampaign } from "~/server/fundraising/campaigns.server";
 import { givingStatus } from "~/server/fundraising/donations.server";
@@ -33,8 +34,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const app = context.get(appContext);
-  const user = context.get(userContext);
-  if (!user) notFound();
+  const user = getUser(context);
   const c = await getOwnedCampaign(app.db, user.id, params.id);
   if (!c) notFound();
   const personId = Number(new URL(request.url).searchParams.get("person"));
@@ -67,8 +67,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const app = context.get(appContext);
-  const user = context.get(userContext);
-  if (!user) notFound();
+  const user = getUser(context);
   const formData = await request.formData();
   const intent = formData.get("intent");
   const schema = intent === "pledge" ? pledgeSchema : intent === "gift" ? handGiftSchema : null;

@@ -1,6 +1,7 @@
 import { z } from "zod";
-import { appContext, userContext } from "~/context";
+import { appContext } from "~/context";
 import { safeRedirect } from "~/lib/safe-redirect";
+import { getUser } from "~/server/account/user.server";
 import { payInstalment } from "~/server/fundraising/gifts.server";
 import { CHANGE_MESSAGE, changeRecurringGift } from "~/server/fundraising/recurring.server";
 import { MAX_MARKED_AT_ONCE, markManyThanked, markThanked, sendThankYou } from "~/server/fundraising/thank-you.server";
@@ -43,8 +44,7 @@ export function loader() {
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const app = context.get(appContext);
-  const user = context.get(userContext);
-  if (!user) notFound();
+  const user = getUser(context);
   const formData = await request.formData().catch(() => null);
   if (!formData) return new Response("Bad Request", { status: 400 });
   // Ticked gifts come as one field many times; everything else once.

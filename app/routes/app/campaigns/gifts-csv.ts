@@ -1,8 +1,9 @@
-import { appContext, userContext } from "~/context";
+import { appContext } from "~/context";
 import { CSV_BOM, csvLines, guardFormula } from "~/lib/csv-write";
 import { GIFT_METHOD_LABELS, GIFT_SOURCE_LABELS } from "~/lib/donation";
 import { amountInput } from "~/lib/money";
 import { pullStream } from "~/lib/stream";
+import { getUser } from "~/server/account/user.server";
 import { getOwnedCampaign } from "~/server/fundraising/campaigns.server";
 import { campaignGiftExportPages } from "~/server/fundraising/gifts.server";
 import { notFound } from "~/server/platform/http.server";
@@ -30,8 +31,7 @@ const HEADER = [
  */
 export async function loader({ params, context }: Route.LoaderArgs) {
   const app = context.get(appContext);
-  const user = context.get(userContext);
-  if (!user) notFound();
+  const user = getUser(context);
   const c = await getOwnedCampaign(app.db, user.id, params.id);
   if (!c) notFound();
   const pages = campaignGiftExportPages(app.db, user.id, c.id);

@@ -1,15 +1,15 @@
 import { Form, Link, redirect } from "react-router";
 import { UnthankedGifts } from "~/components/fundraising/unthanked";
-import { appContext, userContext } from "~/context";
+import { appContext } from "~/context";
 import { formatMoney } from "~/lib/money";
 import { pageMeta } from "~/lib/site";
+import { getUser } from "~/server/account/user.server";
 import { listOwnedCampaigns } from "~/server/fundraising/campaigns.server";
 import { getConnection, onboardingUrl } from "~/server/fundraising/connect.server";
 import { unacknowledgedGifts } from "~/server/fundraising/gifts.server";
 import { getOrganisation } from "~/server/fundraising/organisation.server";
 import { paymentsFor } from "~/server/payments/payments.server";
 import { PaymentsError } from "~/server/payments/types";
-import { notFound } from "~/server/platform/http.server";
 import { redirectWithToast } from "~/server/platform/toast.server";
 import type { Route } from "./+types/list";
 
@@ -17,8 +17,7 @@ export const meta = () => [...pageMeta("Your campaigns"), { name: "robots", cont
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const app = context.get(appContext);
-  const user = context.get(userContext);
-  if (!user) notFound();
+  const user = getUser(context);
   const [campaigns, connection, unthanked, organisation] = await Promise.all([
     listOwnedCampaigns(app.db, user.id),
     getConnection(app, user.id),
@@ -42,8 +41,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 /** "Connect Stripe": Stripe's hosted onboarding for the owner's own account. */
 export async function action({ request, context }: Route.ActionArgs) {
   const app = context.get(appContext);
-  const user = context.get(userContext);
-  if (!user) notFound();
+  const user = getUser(context);
   const intent = (await request.formData()).get("intent");
   if (intent !== "connect") return new Response("Bad Request", { status: 400 });
   try {

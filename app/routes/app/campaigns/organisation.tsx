@@ -1,22 +1,21 @@
-import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, Link, useNavigation } from "react-router";
+import { getFormProps, getInputProps, getSelectProps, getTextareaProps } from "@conform-to/react";
+import { Form, Link } from "react-router";
 import { Field, inputClass } from "~/components/ui/field";
-import { appContext, userContext } from "~/context";
+import { appContext } from "~/context";
 import { COUNTRY_OPTIONS } from "~/lib/nonprofit-form";
 import { MONTH_OPTIONS, organisationForm, receiptText } from "~/lib/receipt";
 import { pageMeta } from "~/lib/site";
+import { getUser } from "~/server/account/user.server";
 import { getOrganisation, saveOrganisation } from "~/server/fundraising/organisation.server";
-import { notFound } from "~/server/platform/http.server";
-import { redirectWithToast } from "~/server/platform/toast.server";
+import { ProfilePage, profileFormClass, saveButtonClass, useProfileForm } from "./+shared/profile-form";
+import { saveProfileForm } from "./+shared/profile-form.server";
 import type { Route } from "./+types/organisation";
 
 export const meta = () => [...pageMeta("Organisation profile"), { name: "robots", content: "noindex" }];
 
 export async function loader({ context }: Route.LoaderArgs) {
   const app = context.get(appContext);
-  const user = context.get(userContext);
-  if (!user) notFound();
+  const user = getUser(context);
   const org = await getOrganisation(app.db, user.id);
   const sample = receiptText(
     org,
@@ -35,38 +34,27 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const app = context.get(appContext);
-  const user = context.get(userContext);
-  if (!user) notFound();
-  const submission = parseWithZod(await request.formData(), { schema: organisationForm });
-  if (submission.status !== "success") return data({ reply: submission.reply() }, { status: 400 });
-  await saveOrganisation(app.db, user.id, submission.value);
-  return redirectWithToast("/campaigns/organisation", { type: "success", title: "Organisation profile saved" });
+  const user = getUser(context);
+  return saveProfileForm(request, organisationForm, (value) => saveOrganisation(app.db, user.id, value), {
+    to: "/campaigns/organisation",
+    title: "Organisation profile saved",
+  });
 }
 
 export default function OrganisationProfile({ loaderData, actionData }: Route.ComponentProps) {
   const { org, sample } = loaderData;
-  const navigation = useNavigation();
-  const [form, fields] = useForm({
-    id: "organisation",
-    lastResult: navigation.state === "idle" ? actionData?.reply : undefined,
-    defaultValue: { ...org, fiscalYearStart: String(org.fiscalYearStart) },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: organisationForm }),
-    shouldValidate: "onBlur",
-  });
+  const [form, fields] = useProfileForm(
+    "organisation",
+    organisationForm,
+    { ...org, fiscalYearStart: String(org.fiscalYearStart) },
+    actionData?.reply,
+  );
   return (
-    <section className="mx-auto max-w-3xl px-4 py-8 sm:px-6">
-      <Link to="/campaigns" className="text-brand-700 text-sm underline dark:text-brand-200">
-        ← Your campaigns
-      </Link>
-      <h1 className="mt-2 font-bold text-3xl tracking-tight">Organisation profile</h1>
-      <p className="mt-2 text-slate-600 dark:text-slate-300">
-        The charity your campaigns raise for, as every receipt and year-end statement names it.
-      </p>
-      <Form
-        method="post"
-        {...getFormProps(form)}
-        className="mt-6 space-y-4 rounded-xl border border-slate-200 p-5 dark:border-slate-800"
-      >
+    <ProfilePage
+      title="Organisation profile"
+      intro="The charity your campaigns raise for, as every receipt and year-end statement names it."
+    >
+      <Form method="post" {...getFormProps(form)} className={profileFormClass}>
         <Field id={fields.legalName.id} label="Legal name" errors={fields.legalName.errors}>
           <input
             {...getInputProps(fields.legalName, { type: "text" })}
@@ -114,7 +102,7 @@ export default function OrganisationProfile({ loaderData, actionData }: Route.Co
             ))}
           </select>
         </Field>
-        <button type="submit" className="rounded-md bg-brand-600 px-4 py-2.5 font-semibold text-sm text-white">
+        <button type="submit" className={saveButtonClass}>
           Save profile
         </button>
       </Form>
@@ -128,6 +116,6 @@ export default function OrganisationProfile({ loaderData, actionData }: Route.Co
         </Link>{" "}
         for each donor, by calendar or fiscal year.
       </p>
-    </section>
+    </ProfilePage>
   );
 }

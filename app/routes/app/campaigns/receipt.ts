@@ -1,5 +1,6 @@
-import { appContext, userContext } from "~/context";
+import { appContext } from "~/context";
 import { receiptHtml } from "~/lib/receipt";
+import { getUser } from "~/server/account/user.server";
 import { giftReceipt } from "~/server/fundraising/organisation.server";
 import { notFound, parseId } from "~/server/platform/http.server";
 import type { Route } from "./+types/receipt";
@@ -7,8 +8,7 @@ import type { Route } from "./+types/receipt";
 /** One gift's receipt as a printable page, the same lines the thank-you mail carries; the owner's gifts only. */
 export async function loader({ params, context }: Route.LoaderArgs) {
   const app = context.get(appContext);
-  const user = context.get(userContext);
-  if (!user) notFound();
+  const user = getUser(context);
   const r = await giftReceipt(app.db, user.id, parseId(params.gift));
   if (!r) notFound();
   const actions = `<a class="button" href="/campaigns">Back to campaigns</a><span>Print, or save as PDF, from your browser's menu.</span>`;

@@ -2,10 +2,11 @@ import { getFormProps, getInputProps, type SubmissionResult, useForm } from "@co
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link } from "react-router";
 import { Field, inputClass } from "~/components/ui/field";
-import { appContext, userContext } from "~/context";
+import { appContext } from "~/context";
 import { amountInput, formatMoney } from "~/lib/money";
 import { refundSchema } from "~/lib/refund";
 import { pageMeta } from "~/lib/site";
+import { getUser } from "~/server/account/user.server";
 import { refundableGift, requestRefund } from "~/server/fundraising/gifts.server";
 import { PaymentsError } from "~/server/payments/types";
 import { notFound } from "~/server/platform/http.server";
@@ -16,10 +17,10 @@ export const meta = () => [...pageMeta("Refund a gift"), { name: "robots", conte
 
 async function ownedGift(context: Route.LoaderArgs["context"], id: string) {
   const app = context.get(appContext);
-  const user = context.get(userContext);
+  const user = getUser(context);
   const giftId = /^\d{1,12}$/.test(id) ? Number(id) : 0;
-  const g = user && giftId ? await refundableGift(app.db, user.id, giftId) : undefined;
-  if (!user || !g) notFound();
+  const g = giftId ? await refundableGift(app.db, user.id, giftId) : undefined;
+  if (!g) notFound();
   return { app, user, g, left: g.amount - g.refunded };
 }
 

@@ -1,16 +1,15 @@
-import { appContext, userContext } from "~/context";
+import { appContext } from "~/context";
 import { rowsToCsv } from "~/lib/csv-write";
 import { amountInput } from "~/lib/money";
 import { retention, retentionYear, SEGMENT_LABELS, SEGMENTS } from "~/lib/retention";
+import { getUser } from "~/server/account/user.server";
 import { donorYears } from "~/server/fundraising/retention.server";
-import { notFound } from "~/server/platform/http.server";
 import type { Route } from "./+types/retention-csv";
 
 /** The retention view as CSV: one row per donor, segment and currency, amounts in the major unit. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const app = context.get(appContext);
-  const user = context.get(userContext);
-  if (!user) notFound();
+  const user = getUser(context);
   const year = retentionYear(new URL(request.url).searchParams.get("year"));
   const segments = retention(await donorYears(app.db, user.id), year);
   const rows = SEGMENTS.flatMap((s) =>

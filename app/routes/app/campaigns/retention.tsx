@@ -1,5 +1,5 @@
 import { Form, Link } from "react-router";
-import { appContext, userContext } from "~/context";
+import { appContext } from "~/context";
 import { formatMoney } from "~/lib/money";
 import {
   amountsText,
@@ -12,8 +12,8 @@ import {
   segmentTotal,
 } from "~/lib/retention";
 import { pageMeta } from "~/lib/site";
+import { getUser } from "~/server/account/user.server";
 import { donorYears } from "~/server/fundraising/retention.server";
-import { notFound } from "~/server/platform/http.server";
 import type { Route } from "./+types/retention";
 
 export const meta = () => [...pageMeta("Donor retention"), { name: "robots", content: "noindex" }];
@@ -23,8 +23,7 @@ const SHOWN = 200;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const app = context.get(appContext);
-  const user = context.get(userContext);
-  if (!user) notFound();
+  const user = getUser(context);
   const year = retentionYear(new URL(request.url).searchParams.get("year"));
   const rows = await donorYears(app.db, user.id);
   const segments = retention(rows, year);

@@ -1,7 +1,8 @@
 import type { z } from "zod";
-import { appContext, userContext } from "~/context";
+import { appContext } from "~/context";
 import { escapeHtml } from "~/lib/escape";
 import { statementHtml, statementQuery } from "~/lib/receipt";
+import { getUser } from "~/server/account/user.server";
 import { donorStatement, sendStatement } from "~/server/fundraising/organisation.server";
 import { notFound, parseId, unknownIntent } from "~/server/platform/http.server";
 import { redirectWithToast } from "~/server/platform/toast.server";
@@ -14,8 +15,7 @@ const firstMessage = (e: z.ZodError) => e.issues[0]?.message ?? "Check the year"
 /** A donor's year-end statement as a printable page (the browser's Print or Save as PDF gives the document). */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const app = context.get(appContext);
-  const user = context.get(userContext);
-  if (!user) notFound();
+  const user = getUser(context);
   const personId = parseId(params.person);
   const url = new URL(request.url);
   const q = statementQuery.safeParse(Object.fromEntries(url.searchParams));
@@ -36,8 +36,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 /** Emails the statement to the donor through the mail adapter. */
 export async function action({ request, params, context }: Route.ActionArgs) {
   const app = context.get(appContext);
-  const user = context.get(userContext);
-  if (!user) notFound();
+  const user = getUser(context);
   const personId = parseId(params.person);
   const formData = await request.formData().catch(() => null);
   if (!formData) return bad("Send the form as a form");

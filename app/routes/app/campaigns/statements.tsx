@@ -1,18 +1,17 @@
 import { Form, Link } from "react-router";
-import { appContext, userContext } from "~/context";
+import { appContext } from "~/context";
 import { formatMoney } from "~/lib/money";
 import { MONTH_OPTIONS, statementPeriod, statementQuery } from "~/lib/receipt";
 import { pageMeta } from "~/lib/site";
+import { getUser } from "~/server/account/user.server";
 import { getOrganisation, statementDonors } from "~/server/fundraising/organisation.server";
-import { notFound } from "~/server/platform/http.server";
 import type { Route } from "./+types/statements";
 
 export const meta = () => [...pageMeta("Year-end statements"), { name: "robots", content: "noindex" }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const app = context.get(appContext);
-  const user = context.get(userContext);
-  if (!user) notFound();
+  const user = getUser(context);
   const q = statementQuery.safeParse(Object.fromEntries(new URL(request.url).searchParams));
   const { year, basis } = q.success ? q.data : statementQuery.parse({});
   const org = await getOrganisation(app.db, user.id);

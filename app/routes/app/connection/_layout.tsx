@@ -4,7 +4,6 @@ import { SectionNav } from "~/components/section-nav";
 import { TimesIn } from "~/components/times-in";
 import { PRIORITY_LABEL, PRIORITY_STAR_CLASS } from "~/lib/connection-rules";
 import { asCountry } from "~/lib/phone";
-import { getSettings } from "~/server/account/settings.server";
 import { photoUrl } from "~/server/people/photo.server";
 import { allSections } from "./+shared/all.server";
 import { ownPerson, runIntent } from "./+shared/intent.server";
@@ -12,8 +11,7 @@ import type { Route } from "./+types/_layout";
 
 /** What every page of a person shows above its sections: who they are, their photo, the owner's zone. */
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const { app, user, person } = await ownPerson(context, params.id);
-  const settings = await getSettings(app.db, user.id);
+  const { person, settings } = await ownPerson(context, params.id);
   return {
     connection: person,
     photoUrl: photoUrl(person.id, person.image),

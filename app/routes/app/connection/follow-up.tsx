@@ -1,6 +1,5 @@
 import { PersonFollowThrough } from "~/components/follow/person-follow-through";
 import { pageMeta } from "~/lib/site";
-import { getSettings } from "~/server/account/settings.server";
 import { ownPerson, runIntent } from "./+shared/intent.server";
 import { answers, Reminders } from "./+shared/parts";
 import { usePerson } from "./+shared/use-person";
@@ -10,9 +9,8 @@ import { followUp, loadFollowUp } from "./follow-up.server";
 export const meta = () => [...pageMeta("Follow-ups · Connection"), { name: "robots", content: "noindex" }];
 
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const { app, user, id } = await ownPerson(context, params.id);
-  const { timeZone } = await getSettings(app.db, user.id);
-  return loadFollowUp(app, user.id, id, timeZone);
+  const { app, user, id, settings } = await ownPerson(context, params.id);
+  return loadFollowUp(app, user.id, id, settings.timeZone);
 }
 
 export const action = (args: Route.ActionArgs) => runIntent(args, [followUp]);

@@ -1,7 +1,6 @@
 import { GivingSection } from "~/components/fundraising/giving-section";
 import { asCountry } from "~/lib/phone";
 import { pageMeta } from "~/lib/site";
-import { getSettings } from "~/server/account/settings.server";
 import { ownPerson, runIntent } from "./+shared/intent.server";
 import { Consent, HistoryList } from "./+shared/parts";
 import { usePerson } from "./+shared/use-person";
@@ -11,9 +10,8 @@ import { history, loadHistory } from "./history.server";
 export const meta = () => [...pageMeta("Consent and history · Connection"), { name: "robots", content: "noindex" }];
 
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const { app, user, id } = await ownPerson(context, params.id);
-  const { country } = await getSettings(app.db, user.id);
-  return loadHistory(app, user.id, id, asCountry(country));
+  const { app, user, id, settings } = await ownPerson(context, params.id);
+  return loadHistory(app, user.id, id, asCountry(settings.country));
 }
 
 export const action = (args: Route.ActionArgs) => runIntent(args, [history]);

@@ -3,7 +3,6 @@ import { PersonFollowThrough } from "~/components/follow/person-follow-through";
 import { GivingSection } from "~/components/fundraising/giving-section";
 import { asCountry } from "~/lib/phone";
 import { pageMeta } from "~/lib/site";
-import { getSettings } from "~/server/account/settings.server";
 import { allSections } from "./+shared/all.server";
 import { ownPerson, runIntent } from "./+shared/intent.server";
 import { answers, Consent, ContactPoints, DeletePerson, DetailsForm, HistoryList, Reminders } from "./+shared/parts";
@@ -18,8 +17,7 @@ export const meta = () => [...pageMeta("Connection"), { name: "robots", content:
 
 /** Every section on one page, as /connections/:id has always been; each also has its own page. */
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const { app, user, id, person } = await ownPerson(context, params.id);
-  const settings = await getSettings(app.db, user.id);
+  const { app, user, id, person, settings } = await ownPerson(context, params.id);
   const [suggestions, followUp, history] = await Promise.all([
     loadSuggestions(app, user.id, person),
     loadFollowUp(app, user.id, id, settings.timeZone),

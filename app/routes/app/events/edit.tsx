@@ -4,7 +4,7 @@ import { type EventFieldSpec, EventForm } from "~/components/event-form";
 import { appContext } from "~/context";
 import { eventFormSchema } from "~/lib/events";
 import { pageMeta } from "~/lib/site";
-import { requireUser } from "~/server/account/auth.server";
+import { getUser } from "~/server/account/user.server";
 import { createEvent, getEvent, titleTaken, updateEvent } from "~/server/events/events.server";
 import { notFound, parseId } from "~/server/platform/http.server";
 import { redirectWithToast } from "~/server/platform/toast.server";
@@ -17,9 +17,9 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 
 const eventId = (params: { id?: string }) => (params.id === undefined ? null : parseId(params.id));
 
-export async function loader({ request, params, context }: Route.LoaderArgs) {
+export async function loader({ params, context }: Route.LoaderArgs) {
   const app = context.get(appContext);
-  const user = await requireUser(app, request);
+  const user = getUser(context);
   const id = eventId(params);
   if (id === null) return { event: null };
   const row = await getEvent(app.db, user.id, id);
@@ -30,7 +30,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const app = context.get(appContext);
-  const user = await requireUser(app, request);
+  const user = getUser(context);
   const id = eventId(params);
   const submission = parseWithZod(await request.formData(), { schema: eventFormSchema });
   if (submission.status !== "success") return data({ reply: submission.reply() }, { status: 400 });

@@ -3,16 +3,16 @@ import { HubEventCard } from "~/components/event-hub";
 import { appContext } from "~/context";
 import { dayInZone, eventStatus } from "~/lib/events";
 import { pageMeta } from "~/lib/site";
-import { requireUser } from "~/server/account/auth.server";
 import { getSettings } from "~/server/account/settings.server";
+import { getUser } from "~/server/account/user.server";
 import { listEvents } from "~/server/events/events.server";
 import type { Route } from "./+types/list";
 
 export const meta = () => [...pageMeta("Your events"), { name: "robots", content: "noindex" }];
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ context }: Route.LoaderArgs) {
   const app = context.get(appContext);
-  const user = await requireUser(app, request);
+  const user = getUser(context);
   const [rows, settings] = await Promise.all([listEvents(app.db, user.id), getSettings(app.db, user.id)]);
   const today = dayInZone(new Date(), settings.timeZone);
   const events = rows.map((e) => ({ ...e, status: eventStatus(e, today) }));

@@ -1,6 +1,7 @@
-import { appContext, userContext } from "~/context";
+import { appContext } from "~/context";
 import { rowsToCsv } from "~/lib/csv-write";
 import { toXlsx } from "~/lib/xlsx";
+import { getUser } from "~/server/account/user.server";
 import { consentedAttendees, ownOrgEvent } from "~/server/organiser-events/events.server";
 import { notFound, parseId } from "~/server/platform/http.server";
 import type { Route } from "./+types/export";
@@ -10,8 +11,7 @@ const HEADER = ["Name", "Email", "Company", "Title", "Interests", "Joined", "Con
 /** The attendees who agreed to be listed, for the organiser only: CSV (formula-guarded) or Excel (text cells). */
 export async function loader({ params, context }: Route.LoaderArgs) {
   const app = context.get(appContext);
-  const user = context.get(userContext);
-  if (!user) notFound();
+  const user = getUser(context);
   const format = params.format;
   if (format !== "csv" && format !== "xlsx") notFound();
   const event = await ownOrgEvent(app.db, user.id, parseId(params.id));

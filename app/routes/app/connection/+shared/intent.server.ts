@@ -1,9 +1,11 @@
 import type { RouterContextProvider } from "react-router";
 import { type AppContext, appContext } from "~/context";
 import type { SessionUser } from "~/server/account/auth.server";
+import { getSettings } from "~/server/account/settings.server";
 import { getUser } from "~/server/account/user.server";
 import { getPerson } from "~/server/people/read.server";
 import { notFound, parseId, unknownIntent } from "~/server/platform/http.server";
+import { oncePerRequest } from "~/server/platform/per-request.server";
 import { redirectWithToast } from "~/server/platform/toast.server";
 
 export type Person = NonNullable<Awaited<ReturnType<typeof getPerson>>>;
@@ -58,12 +60,17 @@ export async function runIntent(
   });
 }
 
-/** The person a section's loader shows, or a 404 for anyone else's. */
-export async function ownPerson(context: Readonly<RouterContextProvider>, idParam: string) {
-  const app = context.get(appContext);
-  const user = getUser(context);
-  const id = parseId(idParam);
-  const person = await getPerson(app.db, user.id, id);
-  if (!person) notFound();
-  return { app, user, id, person };
+/**
+ * The person a section's loader shows and the owner's settings, or a 404 for anyone else's; read once per
+ * request, though the layout's loader and the section's both ask.
+ */
+export function ownPerson(context: Readonly<RouterContextProvider>, idParam: string) {
+  return oncePerRequest(context, `person:${idParam}`, async () => {
+    const app = context.get(appContext);
+    const user = getUser(context);
+    const id = parseId(idParam);
+    const [person, settings] = await Promise.all([getPerson(app.db, user.id, id), getSettings(app.db, user.id)]);
+    if (!person) notFound();
+    return { app, user, id, person, settings };
+  });
 }

@@ -28,12 +28,20 @@ import {
   toggleActive,
 } from "~/server/events/events.server";
 import { notFound, parseId } from "~/server/platform/http.server";
+import { oncePerRequest } from "~/server/platform/per-request.server";
 import { redirectWithToast } from "~/server/platform/toast.server";
 
 type Context = Readonly<RouterContextProvider>;
 
-/** The owner's event as its pages show it, with what their plan lets them do; a 404 for anyone else's. */
-export async function loadEvent(context: Context, idParam: string) {
+/**
+ * The owner's event as its pages show it, with what their plan lets them do; a 404 for anyone else's. Read
+ * once per request, though the layout's loader and the section's both ask.
+ */
+export function loadEvent(context: Context, idParam: string) {
+  return oncePerRequest(context, `event:${idParam}`, () => readEvent(context, idParam));
+}
+
+async function readEvent(context: Context, idParam: string) {
   const app = context.get(appContext);
   // The owner's events are numbered; a word is a published organiser event's old address, or nothing.
   if (!/^\d+$/.test(idParam)) await answerEventWord(app, idParam);
