@@ -49,7 +49,8 @@ const apiRoutes = [
 
 const pages = flatten(routes as Entry[]).filter((r) => !r.path.includes("*"));
 const hasAction = (r: PageRoute) => /export\s+(async\s+)?function\s+action\b|export\s+const\s+action\b/.test(r.source);
-const isPrivate = (r: PageRoute) => r.signedIn || /\brequireUser\(/.test(r.source);
+// Every private page sits under the signed-in layout, whose middleware reads the session once.
+const isPrivate = (r: PageRoute) => r.signedIn;
 const actions = pages.filter(hasAction);
 // The development-only error pages answer the status in their address; they hold nothing of anyone's.
 const privatePages = pages.filter((p) => isPrivate(p) && !p.file.startsWith("routes/dev/"));
@@ -198,7 +199,6 @@ describe("the route table", () => {
   it("has page actions, private routes and API routes to check", () => {
     expect(actions.length).toBeGreaterThan(10);
     expect(privatePages.length).toBeGreaterThan(5);
-    // Routes that use the layout's user are private without calling requireUser themselves.
     expect(privatePages.map((r) => r.path)).toContain("/campaigns/:id");
     expect(apiRoutes).toContainEqual({ method: "GET", path: "/account/export" });
     expect(apiRoutes).toContainEqual({ method: "POST", path: "/auth/*" });

@@ -222,14 +222,3 @@ export function signInRedirect(request: Request): Response {
   const url = new URL(request.url);
   return redirect(`/auth?redirectTo=${encodeURIComponent(url.pathname + url.search)}`);
 }
-
-/**
- * For private routes: the signed-in user, or a redirect to sign-in that comes back here. Under the
- * signed-in layout the middleware has already read the session for this request, so this reads
- * that same answer rather than the session again.
- */
-export async function requireUser(app: Pick<AppContext, "env" | "db">, request: Request): Promise<SessionUser> {
-  const found = await getSessionUser(app, request);
-  if (found) return found;
-  throw signInRedirect(request);
-}
