@@ -44,9 +44,10 @@ export default defineConfig({
     { name: "desktop", use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 } } },
     { name: "phone", grep: PHONE_GREP, use: { ...devices["Pixel 7"], viewport: { width: 390, height: 844 } } },
   ],
-  // The production build, one server per worker, each with its own freshly migrated and seeded state.
+  // The production build, one server per worker, each with its own freshly migrated and seeded state; the
+  // second and later copy the first's, started before them (docs/decisions/0127).
   webServer: Array.from({ length: E2E_WORKERS }, (_, i) => ({
-    command: `node scripts/e2e-server.mjs --port ${new URL(serverURL(i)).port}`,
+    command: `node scripts/e2e-server.mjs --port ${new URL(serverURL(i)).port}${i > 0 ? ` --copy-from ${new URL(serverURL(0)).port}` : ""}`,
     url: `${serverURL(i)}/api/health`,
     reuseExistingServer: false,
     timeout: 120_000,

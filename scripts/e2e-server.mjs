@@ -1,5 +1,5 @@
 // The server Playwright starts: fresh local state, migrated and seeded, then the production build.
-import { mkdirSync, rmSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, rmSync } from "node:fs";
 import path from "node:path";
 import { root, run } from "./wrangler-env.mjs";
 
@@ -8,7 +8,19 @@ const port = portArg > -1 ? process.argv[portArg + 1] : "8799";
 // One state per server, so journeys in two workers never share a database, KV or rate-limit counters.
 const state = path.join(root, ".wrangler", `e2e-state-${port}`);
 rmSync(state, { recursive: true, force: true });
-run(process.execPath, [path.join(root, "scripts", "setup.mjs"), "--persist-to", state]);
+// Playwright starts its servers one after another, each once the one before answers: a later server copies
+// the first one's freshly migrated and seeded state (untouched, no journey has run) instead of migrating
+// and seeding again through two more workerd starts.
+const copyArg = process.argv.indexOf("--copy-from");
+const source = copyArg > -1 ? path.join(root, ".wrangler", `e2e-state-${process.argv[copyArg + 1]}`) : undefined;
+const started = Date.now();
+if (source && existsSync(path.join(source, "v3"))) {
+  cpSync(source, state, { recursive: true, filter: (from) => path.basename(from) !== "wallet" });
+  console.error(`e2e-server ${port}: state copied from ${path.basename(source)} in ${Date.now() - started} ms`);
+} else {
+  run(process.execPath, [path.join(root, "scripts", "setup.mjs"), "--persist-to", state]);
+  console.error(`e2e-server ${port}: migrated and seeded in ${Date.now() - started} ms`);
+}
 // Wallet passes are configured with credentials made now by openssl, so the journeys can verify a pass.
 try {
   const dir = path.join(state, "wallet");

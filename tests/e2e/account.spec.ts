@@ -1,16 +1,11 @@
 import type { Browser, Page } from "@playwright/test";
-import { expect, expectAccessible, screenshotPath, test } from "./fixtures";
+import { expect, expectAccessible, screenshotPath, signUpInto, test } from "./fixtures";
 
 const PASSWORD = "correct horse battery";
 
 async function signUp(page: Page, label: string): Promise<string> {
   const email = `account-${label}-${Date.now()}@example.org`;
-  await page.goto("/auth?mode=signup");
-  await page.getByLabel("Name").fill("Account Owner");
-  await page.getByRole("textbox", { name: "Email", exact: true }).fill(email);
-  await page.getByLabel("Password").fill(PASSWORD);
-  await page.getByRole("button", { name: "Create account" }).click();
-  await page.waitForURL((url) => url.pathname !== "/auth");
+  await signUpInto(page, { name: "Account Owner", email, password: PASSWORD });
   return email;
 }
 

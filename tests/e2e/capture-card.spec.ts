@@ -1,7 +1,7 @@
 import path from "node:path";
 import { writeQrVideo } from "../fixtures/qr-video";
 import { launchOptions, serverURL } from "./browser";
-import { demoTest, expect, expectAccessible, screenshotPath, test } from "./fixtures";
+import { demoTest, expect, expectAccessible, screenshotPath, signUpInto, test } from "./fixtures";
 
 test.use({
   // The fake camera shows the demo owner's published card on this worker's server, as another attendee's phone would.
@@ -20,19 +20,8 @@ test.use({
 });
 
 test("scanning someone's KnowWho card adds its owner to the network at once", async ({ page }, info) => {
-  await page.goto("/auth?mode=signup");
-  await page.getByLabel("Name").fill("Lee Morgan");
-  await page
-    .getByRole("textbox", { name: "Email", exact: true })
-    .fill(`scan-${Date.now()}-${info.project.name}@example.org`);
-  await page.getByLabel("Password").fill("correct horse battery");
-  await page.getByRole("button", { name: "Create account" }).click();
-  await page.waitForURL(/\/welcome$/);
+  await signUpInto(page, { name: "Lee Morgan", email: `scan-${Date.now()}-${info.project.name}@example.org` });
 
-  page.on("response", async (r) => {
-    if (r.url().includes("/api/")) console.log("RESP", r.status(), r.url(), await r.text().catch(() => ""));
-  });
-  page.on("console", (m) => console.log("CONSOLE", m.text()));
   await page.goto("/capture");
   await expect(page.locator('input[name="clientId"]')).not.toHaveValue("");
   // Someone without a published card is shown how to get a QR code of their own.

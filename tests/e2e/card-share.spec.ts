@@ -6,7 +6,7 @@ import path from "node:path";
 import type { Page } from "@playwright/test";
 import { unzipSync } from "fflate";
 import { serverState } from "./browser";
-import { expect, expectAccessible, screenshotPath, test } from "./fixtures";
+import { expect, expectAccessible, screenshotPath, signUpInto, test } from "./fixtures";
 
 /** The throwaway credentials scripts/e2e-server.mjs made with openssl for this worker's server. */
 const walletDir = () => path.join(serverState(test.info().parallelIndex), "wallet");
@@ -14,13 +14,8 @@ const walletDir = () => path.join(serverState(test.info().parallelIndex), "walle
 /** Signs up and publishes a card through the editor; returns its slug. */
 async function publishCard(page: Page, project: string, email = "development@riverbendliteracy.org") {
   const stamp = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-  await page.goto("/auth?mode=signup");
-  await page.getByLabel("Name").fill("Rosa Delgado");
-  await page.getByRole("textbox", { name: "Email", exact: true }).fill(`rosa-${stamp}-${project}@example.org`);
-  await page.getByLabel("Password").fill("correct horse battery");
-  await page.getByRole("button", { name: "Create account" }).click();
+  await signUpInto(page, { name: "Rosa Delgado", email: `rosa-${stamp}-${project}@example.org` });
   // A new account starts the guided first run; this journey builds its card in the editor instead.
-  await expect(page).toHaveURL(/\/welcome$/);
   await page.goto("/card");
   await page.getByRole("button", { name: "Create your card" }).click();
   const main = page.getByRole("main");

@@ -3,7 +3,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, unlinkSync, writeFileSy
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { Page } from "@playwright/test";
-import { expect, expectAccessible, screenshotPath, test } from "./fixtures";
+import { expect, expectAccessible, screenshotPath, signUpInto, test } from "./fixtures";
 
 /**
  * A real CardDAV client against the Worker: Debian's vdirsyncer syncs the owner's address book to a
@@ -20,12 +20,7 @@ function tool(name: string, args: string[], input = "") {
 
 async function signUp(page: Page, label: string) {
   const email = `carddav-${label}-${Date.now()}@example.org`;
-  await page.goto("/auth?mode=signup");
-  await page.getByLabel("Name").fill("Sync Owner");
-  await page.getByRole("textbox", { name: "Email", exact: true }).fill(email);
-  await page.getByLabel("Password").fill("correct horse battery");
-  await page.getByRole("button", { name: "Create account" }).click();
-  await page.waitForURL((url) => url.pathname !== "/auth");
+  await signUpInto(page, { name: "Sync Owner", email });
   return email;
 }
 

@@ -3,7 +3,14 @@ import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
-import { test as base, expect, type Page, type PlaywrightWorkerArgs } from "@playwright/test";
+import {
+  type BrowserContext,
+  test as base,
+  expect,
+  type Page,
+  type PlaywrightWorkerArgs,
+  request,
+} from "@playwright/test";
 import type { AxeResults } from "axe-core";
 import { serverURL } from "./browser";
 
@@ -36,8 +43,12 @@ async function axeViolations(page: Page): Promise<AxeResults["violations"]> {
   );
 }
 
-/** Fails on any serious or critical axe violation on the page as it is now. */
-export async function expectAccessible(page: Page) {
+/**
+ * Fails on any serious or critical axe violation on the page as it is now. `phone: false` skips it in the
+ * phone project, for a page whose phone markup differs only by the tab bar (app-shell.spec.ts checks that).
+ */
+export async function expectAccessible(page: Page, { phone = true } = {}) {
+  if (!phone && base.info().project.use.isMobile) return;
   // Let finite transitions (a toast fading in, a theme switch) finish so axe sees final colours.
   // Under load Chromium sometimes stops advancing a transition after a theme switch; after 3 s,
   // jump whatever is left to its end rather than wait for a frame that never comes. The 3 s are
@@ -69,9 +80,10 @@ export async function expectAccessible(page: Page) {
   // reduced motion sonner shows it at once, so axe measures its colours at rest, never halfway through a fade.
   const reduced = await page.evaluate(() => matchMedia("(prefers-reduced-motion: reduce)").matches);
   await page.emulateMedia({ reducedMotion: "reduce" });
-  const violations = await axeViolations(page).finally(() =>
-    page.emulateMedia({ reducedMotion: reduced ? "reduce" : null }),
-  );
+  // A step of its own, so `--reporter=json` times each axe call (docs/decisions/0127).
+  const violations = await base
+    .step("axe", () => axeViolations(page), { box: true })
+    .finally(() => page.emulateMedia({ reducedMotion: reduced ? "reduce" : null }));
   const blocking = violations.filter((v) => v.impact === "serious" || v.impact === "critical");
   expect(
     blocking.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`),
@@ -176,35 +188,64 @@ export type Owner = { name: string; email: string; password: string; storageStat
 /** A documentation-range address, so each account's sign-up is counted apart from the others'. */
 const ownAddress = () => `198.51.${Math.floor(Math.random() * 256)}.${Math.floor(Math.random() * 256)}`;
 
+/** The sign-up form's fields, posted to its action from an address of the account's own. */
+type SignUp = { name: string; email: string; password: string; timeZone: string };
+
 /**
  * Signs up a new account through the app's own sign-up form action (the same checks, trial and first-run
- * step a person gets), from an address of its own so the per-address sign-up limit never joins journeys.
+ * step a person gets), from an address of its own so the per-address sign-up limit never joins journeys;
+ * the session's cookies land in `file` (a storageState).
  */
+async function postSignUp(baseURL: string, fields: SignUp, file: string) {
+  const context = await request.newContext({ baseURL, extraHTTPHeaders: { "cf-connecting-ip": ownAddress() } });
+  try {
+    const res = await context.post("/auth?mode=signup", {
+      form: { intent: "signup", ...fields, redirectTo: "/dashboard" },
+      headers: { origin: new URL(baseURL).origin },
+      maxRedirects: 0,
+    });
+    if (res.status() !== 302) throw new Error(`sign-up answered ${res.status()}: ${(await res.text()).slice(0, 200)}`);
+    await context.storageState({ path: file });
+  } finally {
+    await context.dispose();
+  }
+}
+
+const freshEmail = () => `owner-${randomUUID()}@e2e.example.org`;
+
+/** A fresh account signed up through the sign-up action (see postSignUp); `storageState` signs a context in. */
 export async function signUpOwner(
-  playwright: PlaywrightWorkerArgs["playwright"],
+  _playwright: PlaywrightWorkerArgs["playwright"],
   baseURL: string,
   file: string,
   name = "Fresh Owner",
   timeZone = "America/Chicago",
 ): Promise<Owner> {
-  const email = `owner-${randomUUID()}@e2e.example.org`;
-  const password = "correct horse battery";
-  const request = await playwright.request.newContext({
-    baseURL,
-    extraHTTPHeaders: { "cf-connecting-ip": ownAddress() },
-  });
-  try {
-    const res = await request.post("/auth?mode=signup", {
-      form: { intent: "signup", name, email, password, timeZone, redirectTo: "/dashboard" },
-      headers: { origin: new URL(baseURL).origin },
-      maxRedirects: 0,
-    });
-    if (res.status() !== 302) throw new Error(`sign-up answered ${res.status()}: ${(await res.text()).slice(0, 200)}`);
-    await request.storageState({ path: file });
-  } finally {
-    await request.dispose();
-  }
-  return { name, email, password, storageState: file };
+  const fields = { name, email: freshEmail(), password: "correct horse battery", timeZone };
+  await postSignUp(baseURL, fields, file);
+  return { name, email: fields.email, password: fields.password, storageState: file };
+}
+
+/**
+ * Signs a fresh account up through the sign-up action with the browser's time zone, as the form would, and
+ * signs this page's context in as it. Driving the form costs two page loads; the first-run journey
+ * (app-shell.spec.ts) is the one that proves the form itself.
+ */
+export async function signUpInto(page: Page, account: Partial<Omit<SignUp, "timeZone">> = {}): Promise<Owner> {
+  const info = test.info();
+  const fields = {
+    name: account.name ?? "Fresh Owner",
+    email: account.email ?? freshEmail(),
+    password: account.password ?? "correct horse battery",
+    timeZone: await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone),
+  };
+  const file = info.outputPath(`owner-${randomUUID()}.json`);
+  await postSignUp(serverURL(info.parallelIndex), fields, file);
+  const { cookies } = JSON.parse(readFileSync(file, "utf8")) as {
+    cookies: Parameters<BrowserContext["addCookies"]>[0];
+  };
+  await page.context().addCookies(cookies);
+  return { name: fields.name, email: fields.email, password: fields.password, storageState: file };
 }
 
 /**

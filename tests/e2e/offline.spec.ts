@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { test as base, expect, expectAccessible, screenshotPath, demoTest as test } from "./fixtures";
+import { test as base, expect, expectAccessible, screenshotPath, signUpInto, demoTest as test } from "./fixtures";
 
 type RouterWindow = {
   __reactRouterDataRouter: {
@@ -118,7 +118,8 @@ test("offline: client navigation between kept pages uses their kept route data",
 test("the worker precaches the kept pages' code, not every page's", async ({ page }) => {
   test.setTimeout(90_000);
   await page.goto("/capture");
-  await waitForOfflineReady(page);
+  // The code is precached at install, before the worker can take control; the pages it keeps come later.
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 30_000 });
   const cached = await page.evaluate(async () => {
     const name = (await caches.keys()).find((k) => k.startsWith("knowwho-static-"));
     const keys = name ? await (await caches.open(name)).keys() : [];
@@ -260,13 +261,7 @@ test("offline: the owner's card list and a card's editor open with a reload, no 
 
 base("signing out leaves no kept page, queue or service worker of the account on the device", async ({ page }) => {
   base.setTimeout(90_000);
-  const email = `offline-${Date.now()}@example.org`;
-  await page.goto("/auth?mode=signup");
-  await page.getByLabel("Name").fill("Shared Phone");
-  await page.getByRole("textbox", { name: "Email", exact: true }).fill(email);
-  await page.getByLabel("Password").fill("correct horse battery");
-  await page.getByRole("button", { name: "Create account" }).click();
-  await page.waitForURL((url) => url.pathname !== "/auth");
+  await signUpInto(page, { name: "Shared Phone", email: `offline-${Date.now()}@example.org` });
   await page.goto("/capture");
   await waitForOfflineReady(page);
   expect((await page.evaluate(() => caches.keys())).some((k) => k.startsWith("knowwho-pages-"))).toBe(true);
@@ -346,12 +341,7 @@ base(
     base.setTimeout(90_000);
     const email = `waiting-${Date.now()}-${isMobile ? "m" : "d"}@example.org`;
     const name = `Queued Person ${Date.now()}`;
-    await page.goto("/auth?mode=signup");
-    await page.getByLabel("Name").fill("Venue Owner");
-    await page.getByRole("textbox", { name: "Email", exact: true }).fill(email);
-    await page.getByLabel("Password").fill("correct horse battery");
-    await page.getByRole("button", { name: "Create account" }).click();
-    await page.waitForURL((url) => url.pathname !== "/auth");
+    await signUpInto(page, { name: "Venue Owner", email });
     await page.goto("/capture");
     await expect(page.locator('input[name="clientId"]')).not.toHaveValue("");
     // A capture made offline, as a person makes one. (A queue written behind the page's back while it is

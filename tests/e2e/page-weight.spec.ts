@@ -10,13 +10,20 @@ import { expect, test } from "./fixtures";
  */
 async function scriptBytes(page: Page, path: string) {
   const scripts = new Map<string, number>();
-  page.on("response", async (response) => {
+  // Each body is awaited before the count: under load a body could still be on its way at network idle.
+  const bodies: Promise<void>[] = [];
+  page.on("response", (response) => {
     if (response.request().resourceType() !== "script") return;
-    const body = await response.body().catch(() => null);
-    if (body) scripts.set(new URL(response.url()).pathname, gzipSync(body, { level: 9 }).byteLength);
+    bodies.push(
+      response.body().then(
+        (body) => void scripts.set(new URL(response.url()).pathname, gzipSync(body, { level: 9 }).byteLength),
+        () => undefined,
+      ),
+    );
   });
   await page.goto(path);
   await page.waitForLoadState("networkidle");
+  await Promise.all(bodies);
   const total = [...scripts.values()].reduce((sum, n) => sum + n, 0);
   return { total, scripts: [...scripts.keys()] };
 }

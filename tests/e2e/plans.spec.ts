@@ -3,7 +3,7 @@ import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import type { Page } from "@playwright/test";
 import { serverState } from "./browser";
-import { expect, expectAccessible, screenshotPath, test } from "./fixtures";
+import { expect, expectAccessible, screenshotPath, signUpInto, test } from "./fixtures";
 
 const PASSWORD = "correct horse battery";
 
@@ -101,9 +101,7 @@ async function ownEmail(page: Page) {
 
 test("on Basic a Pro page explains the feature and how to get it; what was made stays", async ({ page }, info) => {
   const email = unique("basic", info.project.name);
-  await page.goto("/auth?mode=signup");
-  await fillSignUp(page, email);
-  await page.waitForURL((url) => url.pathname !== "/auth");
+  await signUpInto(page, { name: "Plan Owner", email, password: PASSWORD });
   await page.goto("/events/new");
   await page.getByLabel("Title").fill("Basic Mixer");
   await page.getByLabel("Date", { exact: true }).fill("2030-06-01");
@@ -144,9 +142,7 @@ test("on Basic a Pro page explains the feature and how to get it; what was made 
 
 test("apply for the nonprofit offer and have an operator approve it", async ({ page, browser, baseURL }, info) => {
   const email = unique("nonprofit", info.project.name);
-  await page.goto("/auth?mode=signup");
-  await fillSignUp(page, email, "Nonprofit Owner");
-  await page.waitForURL((url) => url.pathname !== "/auth");
+  await signUpInto(page, { name: "Nonprofit Owner", email, password: PASSWORD });
   sql(
     `UPDATE account_plan SET trial_ends_at = ${Date.now() - 1000} WHERE user_id = (SELECT id FROM user WHERE email = '${email}')`,
   );
@@ -168,9 +164,7 @@ test("apply for the nonprofit offer and have an operator approve it", async ({ p
   const context = await browser.newContext({ baseURL });
   const op = await context.newPage();
   const operator = `operator-${info.project.name}@e2e.example.org`;
-  await op.goto("/auth?mode=signup&redirectTo=%2Fsettings%2Faccount");
-  await fillSignUp(op, operator, "Operator");
-  await op.waitForURL((url) => url.pathname !== "/auth");
+  await signUpInto(op, { name: "Operator", email: operator, password: PASSWORD });
   // Operator rights follow a confirmed address only: until then the page does not exist.
   expect((await op.goto("/admin/nonprofits"))?.status()).toBe(404);
   await op.goto("/settings/account");

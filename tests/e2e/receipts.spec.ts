@@ -119,6 +119,8 @@ ownerTest(
     await page.goto("/campaigns");
     await page.getByRole("main").getByRole("button", { name: "Connect Stripe" }).click();
     await page.getByRole("button", { name: "Complete onboarding" }).click();
+    // Back on the campaigns page once onboarding is saved: a goto before then could cut the post short.
+    await expect(page.getByRole("main").getByTestId("stripe-status")).toContainText("connected");
 
     await page.goto(`/fundraising/${id}`);
     const donate = page.getByRole("form", { name: "Donate" });
