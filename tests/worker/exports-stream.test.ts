@@ -2,6 +2,7 @@ import { env } from "cloudflare:workers";
 import { strFromU8, unzipSync } from "fflate";
 import { describe, expect, it, vi } from "vitest";
 import { toCsv } from "~/lib/csv-write";
+import { toXlsx, xlsxParts } from "~/lib/xlsx";
 import { createDb } from "~/server/db/db.server";
 import { loadPeople, peoplePages } from "~/server/people/read.server";
 import { call, importFile, signUp } from "./helpers";
@@ -215,5 +216,56 @@ describe("the data download", () => {
     expect(data.connections).toHaveLength(2_500);
     expect(new Set(data.connections.map((c) => c.id)).size).toBe(2_500);
     expect(data.connections.every((c) => c.userId === o.id)).toBe(true);
+  });
+});
+
+function joined(parts: Uint8Array[]): Uint8Array {
+  const out = new Uint8Array(parts.reduce((n, p) => n + p.byteLength, 0));
+  let at = 0;
+  for (const p of parts) {
+    out.set(p, at);
+    at += p.byteLength;
+  }
+  return out;
+}
+
+describe("the streamed workbook (zip deflated by the runtime)", () => {
+  const rows = (from: number, count: number) =>
+    Array.from({ length: count }, (_, i) => [`Person ${from + i}`, "", `  spaced ${from + i}  `, "=1+1 <b>&</b>"]);
+
+  it("unzips to the very files the whole-file writer zips, empty and spaced cells in place", async () => {
+    const pages = [[["Name", "Empty", "Spaced", "Formula"]], rows(1, 3_000), rows(3_001, 10)];
+    const parts: Uint8Array[] = [];
+    for await (const part of xlsxParts(
+      (async function* () {
+        yield* pages;
+      })(),
+    ))
+      parts.push(part);
+    const streamed = unzipSync(joined(parts));
+    const whole = unzipSync(toXlsx(pages.flat()));
+    expect(Object.keys(streamed).sort()).toEqual(Object.keys(whole).sort());
+    for (const name of Object.keys(whole))
+      expect(strFromU8(streamed[name] as Uint8Array), name).toBe(strFromU8(whole[name] as Uint8Array));
+    const sheet = strFromU8(streamed["xl/worksheets/sheet1.xml"] as Uint8Array);
+    expect(sheet.match(/<row /g)).toHaveLength(3_011);
+    expect(sheet).toContain('<c/><c t="inlineStr"><is><t xml:space="preserve">  spaced 3010  </t></is></c>');
+    expect(sheet).toContain("<t>=1+1 &lt;b&gt;&amp;&lt;/b&gt;</t>");
+  });
+
+  it("fails, rather than ending as a complete file, when its rows fail midway", async () => {
+    const parts: Uint8Array[] = [];
+    const reading = (async () => {
+      for await (const part of xlsxParts(
+        (async function* () {
+          yield rows(1, 500);
+          throw new Error("the database went away");
+        })(),
+      ))
+        parts.push(part);
+    })();
+    await expect(reading).rejects.toThrow("the database went away");
+    // No central directory was written: what arrived is not a readable zip.
+    expect(() => unzipSync(joined(parts))).toThrow();
   });
 });
