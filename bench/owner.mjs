@@ -45,68 +45,7 @@ function usage(group) {
 
 const mb = (n) => `${(n / 1024 / 1024).toFixed(1)} MB`;
 
-/**
- * The Worker isolate's own CPU, apart from the local D1 (a Durable Object in another isolate of the same
- * workerd process and thread): a V8 CPU profile of the Worker through wrangler's inspector, every sample
- * but idle counted. Null when the inspector cannot be reached.
- */
-async function workerProfiler(port) {
-  if (!port) return null;
-  try {
-    const targets = await (await globalThis.fetch(`http://127.0.0.1:${port}/json`)).json();
-    const url = targets.find((t) => t.webSocketDebuggerUrl)?.webSocketDebuggerUrl;
-    if (!url) return null;
-    // wrangler's inspector proxy accepts only connections that say where they come from.
-    const ws = new WebSocket(url, { headers: { origin: "http://127.0.0.1" } });
-    await new Promise((resolve, reject) => {
-      ws.onopen = resolve;
-      ws.onerror = reject;
-    });
-    // One command at a time; the proxy renumbers ids, so an answer is the next message that has one.
-    let answer = null;
-    ws.onmessage = (event) => {
-      const message = JSON.parse(String(event.data));
-      if (message.id !== undefined) answer?.(message.result);
-    };
-    let id = 0;
-    const send = (method, params = {}) =>
-      new Promise((resolve) => {
-        answer = resolve;
-        ws.send(JSON.stringify({ id: ++id, method, params }));
-      });
-    await send("Profiler.enable");
-    return {
-      start: () => send("Profiler.start"),
-      /** Milliseconds of samples the Worker's isolate spent anywhere but idle. */
-      stop: async () => {
-        const { profile } = await send("Profiler.stop");
-        const idle = new Set(profile.nodes.filter((n) => n.callFrame.functionName === "(idle)").map((n) => n.id));
-        let busy = 0;
-        profile.samples.forEach((node, i) => {
-          if (!idle.has(node)) busy += profile.timeDeltas[i] ?? 0;
-        });
-        return busy / 1000;
-      },
-      close: () => ws.close(),
-    };
-  } catch {
-    return null;
-  }
-}
-
-/** fetch, asked again on a fresh connection when wrangler dropped the kept-alive one between turns. */
-async function fetch(url, init, tries = 3) {
-  for (let i = 1; ; i++) {
-    try {
-      return await globalThis.fetch(url, init);
-    } catch (error) {
-      if (i >= tries) throw error;
-      await new Promise((r) => setTimeout(r, 200));
-    }
-  }
-}
-
-export async function ownerFigures({ base, state, group, inspectorPort }) {
+export async function ownerFigures({ base, state, group }) {
   const fetchOk = async (path, cookie) => {
     const res = await fetch(base + path, { headers: { cookie } });
     if (!res.ok) throw new Error(`${path} answered ${res.status}`);
@@ -240,20 +179,19 @@ insert into person_history (user_id, connection_id, kind, source, detail)
     `/dashboard               ${bigDash.toFixed(1).padStart(6)} ms vs ${emptyDash.toFixed(1)} ms empty: ratio ${(bigDash / emptyDash).toFixed(2)}`,
   );
 
-  const profiler = await workerProfiler(inspectorPort);
   console.log(
     `\nExports, one request at a time (load average ${loadavg()
       .map((n) => n.toFixed(1))
-      .join(", ")}). "process CPU" and memory are the whole workerd process, so they include the local D1 it
-hosts (SQLite runs on the same thread); "Worker CPU" is the Worker's isolate alone, from a V8 profile
-through the inspector${profiler ? "" : " (not reachable in this run)"}. Memory is the peak over the level before the request:`,
+      .join(", ")}). CPU and memory are the whole workerd process, and wrangler's local D1
+runs inside it on the same thread (its SQLite and its Durable Object's JavaScript), so the CPU is the Worker's
+plus the local database's: an upper bound on the Worker's own (a V8 profile through the inspector does not
+separate them: its samples count time, not CPU). Memory is the peak over the level before the request:`,
   );
   console.log(
     "format".padEnd(12),
     "people".padStart(7),
     "time".padStart(9),
-    "process CPU".padStart(12),
-    "Worker CPU".padStart(11),
+    "CPU (+D1)".padStart(12),
     "peak memory".padStart(12),
     "size".padStart(10),
   );
@@ -273,7 +211,6 @@ through the inspector${profiler ? "" : " (not reachable in this run)"}. Memory i
       const sampler = setInterval(() => {
         peak = Math.max(peak, usage(group).rss);
       }, 50);
-      await profiler?.start();
       const started = performance.now();
       const res = await fetchOk(path, cookie);
       let size = 0;
@@ -281,16 +218,14 @@ through the inspector${profiler ? "" : " (not reachable in this run)"}. Memory i
       const ms = performance.now() - started;
       clearInterval(sampler);
       const after = usage(group);
-      const worker = profiler ? await profiler.stop() : null;
       peak = Math.max(peak, after.rss);
-      const f = { ms, cpu: after.cpu - before.cpu, worker, grew: peak - before.rss, size };
+      const f = { ms, cpu: after.cpu - before.cpu, grew: peak - before.rss, size };
       figures.set(`${label}:${count}`, f);
       console.log(
         label.padEnd(12),
         count.toLocaleString("en").padStart(7),
         `${(ms / 1000).toFixed(2)} s`.padStart(9),
         `${(f.cpu / 1000).toFixed(2)} s`.padStart(12),
-        (f.worker === null ? "-" : `${(f.worker / 1000).toFixed(2)} s`).padStart(11),
         `+${mb(f.grew)}`.padStart(12),
         mb(size).padStart(10),
       );
@@ -298,18 +233,16 @@ through the inspector${profiler ? "" : " (not reachable in this run)"}. Memory i
     const a = figures.get(`${label}:${mid.count}`);
     const b = figures.get(`${label}:${big.count}`);
     console.log(
-      `${"".padEnd(12)} ${BIG / MID}x the people: process CPU ${(b.cpu / Math.max(a.cpu, TICK_MS)).toFixed(1)}x${a.worker ? `, Worker CPU ${(b.worker / a.worker).toFixed(1)}x` : ""}, peak memory growth +${mb(b.grew)} vs +${mb(a.grew)}`,
+      `${"".padEnd(12)} ${BIG / MID}x the people: CPU ${(b.cpu / Math.max(a.cpu, TICK_MS)).toFixed(1)}x, peak memory growth +${mb(b.grew)} vs +${mb(a.grew)}`,
     );
   }
-  profiler?.close();
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
   const port = Number(process.env.BENCH_PORT ?? 8797);
-  const inspectorPort = port + 1000;
-  const { server, state } = await serveFreshBuild({ name: "bench-owner-state", port, appEnv: "test", inspectorPort });
+  const { server, state } = await serveFreshBuild({ name: "bench-owner-state", port, appEnv: "test" });
   try {
-    await ownerFigures({ base: `http://127.0.0.1:${port}`, state, group: server.pid, inspectorPort });
+    await ownerFigures({ base: `http://127.0.0.1:${port}`, state, group: server.pid });
   } finally {
     process.kill(-server.pid, "SIGTERM");
   }

@@ -175,13 +175,11 @@ console.log(
 console.log("Building the production Worker...");
 // The server's own output is kept, so an answer of 500 in any part can be traced to its cause.
 const serverLog = (name) => path.join(root, ".wrangler", `${name}.log`);
-const INSPECTOR_PORT = PORT + 1000;
 const { server, state } = await serveFreshBuild({
   name: "bench-state",
   port: PORT,
   appEnv: "test",
   log: serverLog("bench-state"),
-  inspectorPort: INSPECTOR_PORT,
 });
 try {
   console.log(`\nShipped per route (gzip; HTML + CSS + JS the page loads):`);
@@ -275,7 +273,7 @@ try {
   await shareBackBurst();
   await bigNetwork();
   // The owner's side at 50,000 people: signed-in pages, the list, every export (bench/owner.mjs).
-  await ownerFigures({ base: BASE, state, group: server.pid, inspectorPort: INSPECTOR_PORT });
+  await ownerFigures({ base: BASE, state, group: server.pid });
 } finally {
   process.kill(-server.pid, "SIGTERM");
 }

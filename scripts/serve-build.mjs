@@ -14,9 +14,6 @@ const appEnv = arg("--app-env");
 const args = ["dev", "--ip", "127.0.0.1", "--port", port, "--show-interactive-dev-session=false"];
 if (persistTo) args.push("--persist-to", persistTo);
 if (appEnv) args.push("--var", `APP_ENV:${appEnv}`);
-// The benches profile the Worker's own isolate through its inspector (bench/owner.mjs).
-const inspectorPort = arg("--inspector-port");
-if (inspectorPort) args.push("--inspector-port", inspectorPort);
 // Extra variables given as --var KEY:VALUE (the journeys' throwaway wallet credentials).
 process.argv.forEach((a, i) => {
   if (a === "--var" && process.argv[i + 1]) args.push("--var", process.argv[i + 1]);

@@ -46,7 +46,7 @@ export async function waitForHealth(base) {
  * it answers, with the server and the state folder. `log` names a file for the server's own output;
  * `build: false` serves the build an earlier part of the same run made.
  */
-export async function serveFreshBuild({ name, port, appEnv, log, build = true, inspectorPort }) {
+export async function serveFreshBuild({ name, port, appEnv, log, build = true }) {
   // BENCH_REUSE_BUILD=1 serves build/ as it is: a bench then never rewrites files a running server serves.
   if (build && !process.env.BENCH_REUSE_BUILD)
     run(bin("react-router"), ["build"], { stdio: ["ignore", "ignore", "inherit"] });
@@ -57,16 +57,7 @@ export async function serveFreshBuild({ name, port, appEnv, log, build = true, i
   });
   const server = start(
     process.execPath,
-    [
-      path.join(root, "scripts", "serve-build.mjs"),
-      "--port",
-      String(port),
-      "--persist-to",
-      state,
-      "--app-env",
-      appEnv,
-      ...(inspectorPort ? ["--inspector-port", String(inspectorPort)] : []),
-    ],
+    [path.join(root, "scripts", "serve-build.mjs"), "--port", String(port), "--persist-to", state, "--app-env", appEnv],
     { stdio: log ? ["ignore", openSync(log, "w"), openSync(log, "a")] : "ignore", detached: true },
   );
   try {
