@@ -46,18 +46,6 @@ function usage(group) {
 
 const mb = (n) => `${(n / 1024 / 1024).toFixed(1)} MB`;
 
-/** fetch, asked again on a fresh connection when wrangler dropped the kept-alive one between turns. */
-async function fetch(url, init, tries = 3) {
-  for (let i = 1; ; i++) {
-    try {
-      return await globalThis.fetch(url, init);
-    } catch (error) {
-      if (i >= tries) throw error;
-      await new Promise((r) => setTimeout(r, 200));
-    }
-  }
-}
-
 export async function ownerFigures({ base, state, group }) {
   const fetchOk = async (path, cookie) => {
     const res = await fetch(base + path, { headers: { cookie } });
@@ -195,13 +183,18 @@ insert into person_history (user_id, connection_id, kind, source, detail)
   // BENCH_SKIP_EXPORTS=1: the pages and the list only, for a quick turn on the signed-in pages.
   if (process.env.BENCH_SKIP_EXPORTS) return;
   console.log(
-    "\nExports, one request at a time (workerd's CPU and resident memory include the local D1 it hosts; memory is the peak over the level before the request):",
+    `\nExports, one request at a time (load average ${loadavg()
+      .map((n) => n.toFixed(1))
+      .join(", ")}). CPU and memory are the whole workerd process, and wrangler's local D1
+runs inside it on the same thread (its SQLite and its Durable Object's JavaScript), so the CPU is the Worker's
+plus the local database's: an upper bound on the Worker's own (a V8 profile through the inspector does not
+separate them: its samples count time, not CPU). Memory is the peak over the level before the request:`,
   );
   console.log(
     "format".padEnd(12),
     "people".padStart(7),
     "time".padStart(9),
-    "CPU".padStart(9),
+    "CPU (+D1)".padStart(12),
     "peak memory".padStart(12),
     "size".padStart(10),
   );
@@ -235,7 +228,7 @@ insert into person_history (user_id, connection_id, kind, source, detail)
         label.padEnd(12),
         count.toLocaleString("en").padStart(7),
         `${(ms / 1000).toFixed(2)} s`.padStart(9),
-        `${(f.cpu / 1000).toFixed(2)} s`.padStart(9),
+        `${(f.cpu / 1000).toFixed(2)} s`.padStart(12),
         `+${mb(f.grew)}`.padStart(12),
         mb(size).padStart(10),
       );

@@ -233,28 +233,40 @@ try {
   }
   console.log(`Edge cache on the second request: ${cached.join(", ")}`);
 
-  console.log("\nSign-in cost (PBKDF2-SHA256, 100,000 iterations, in workerd), 20 sequential requests each:");
+  // Each sign-in is a distinct account from a distinct address, so no attempt meets the per-account limit
+  // (5 a minute): every one hashes the password and writes a session, and the bench checks that it did.
+  const SIGN_INS = 20;
+  console.log(
+    `\nSign-in cost (PBKDF2-SHA256, 100,000 iterations, in workerd), ${SIGN_INS} sequential requests each, one per account:`,
+  );
   const timeEach = async (make) => {
     const started = performance.now();
-    for (let i = 0; i < 20; i++) await (await make()).arrayBuffer();
-    return (performance.now() - started) / 20;
+    for (let i = 0; i < SIGN_INS; i++) await (await make(i)).arrayBuffer();
+    return (performance.now() - started) / SIGN_INS;
   };
-  const signIn = () =>
-    fetchRetry(`${BASE}/auth.data`, {
+  const signInStamp = Date.now();
+  const signInEmail = (i) => `bench-signin-${signInStamp}-${i}@example.org`;
+  for (let i = 0; i < SIGN_INS; i++) await signUp(signInEmail(i));
+  let signedIn = 0;
+  const signIn = async (i) => {
+    const res = await fetchRetry(`${BASE}/auth.data`, {
       method: "POST",
       headers: {
         origin: BASE,
         "content-type": "application/x-www-form-urlencoded",
-        "cf-connecting-ip": `10.9.${Math.random() * 250}`,
+        "cf-connecting-ip": `10.9.${i}.${Math.floor(Math.random() * 250)}`,
       },
-      body: new URLSearchParams({ intent: "signin", email: "demo@knowwho.app", password: "demo-password-2026" }),
+      body: new URLSearchParams({ intent: "signin", email: signInEmail(i), password: "bench-password-2026" }),
       redirect: "manual",
     });
+    if (res.headers.getSetCookie().some((c) => c.includes("session_token"))) signedIn++;
+    return res;
+  };
   const page = await timeEach(() => fetchRetry(`${BASE}/auth`));
   const login = await timeEach(signIn);
   console.log(`GET /auth              ${page.toFixed(1).padStart(7)} ms`);
   console.log(
-    `sign-in POST           ${login.toFixed(1).padStart(7)} ms  (+${(login - page).toFixed(1)} ms for hashing and the session write; ratio ${(login / page).toFixed(2)})`,
+    `sign-in POST           ${login.toFixed(1).padStart(7)} ms  (+${(login - page).toFixed(1)} ms for hashing and the session write; ratio ${(login / page).toFixed(2)}; ${signedIn} of ${SIGN_INS} signed in${signedIn === SIGN_INS ? "" : ", so the figure is not a sign-in's cost"})`,
   );
 
   await importBench();

@@ -1,4 +1,5 @@
-import { and, asc, desc, eq, inArray, ne, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, ne, type SQL, sql } from "drizzle-orm";
+import { SQLiteSyncDialect } from "drizzle-orm/sqlite-core";
 import type { Shape } from "~/lib/csv-write";
 import {
   ADDRESS_LABELS,
@@ -150,16 +151,39 @@ export async function loadPeople(db: Database, userId: string, ids?: number[] | 
   return rows.map((r) => ({ ...toRecord(r, points.get(r.id) ?? []), connectedOn: connected.get(r.id) }));
 }
 
-/** People per page of a streamed export: three queries per page, a page's records in memory at once. */
-export const EXPORT_PAGE = 500;
+/** People per page of a streamed export: one D1 round trip per page, a page's records in memory at once. */
+export const EXPORT_PAGE = 1_000;
+
+const dialect = new SQLiteSyncDialect();
+
+/** Raw reads in one D1 batch (one round trip, one consistent snapshot): each read's rows as D1 gives them. */
+async function readBatch(db: Database, queries: SQL[]): Promise<unknown[][]> {
+  const d1 = db.$client;
+  const results = await d1.batch(
+    queries.map((q) => {
+      const query = dialect.sqlToQuery(q);
+      return d1.prepare(query.sql).bind(...query.params);
+    }),
+  );
+  return results.map((r) => r.results);
+}
 
 /** Chosen ids as one bound parameter (a JSON array read back by json_each), clear of D1's 100-parameter bound. */
 const chosenIds = (ids: number[]) => JSON.stringify([...new Set(ids)]);
 
+/** The columns a writer reads, named as PersonRow names them: D1's row objects are used as they come. */
+type PageRow = Omit<PersonRow, "tags" | "createdAt" | "updatedAt"> & {
+  tags: string | string[];
+  createdAt: number | Date;
+  updatedAt: number | Date;
+};
+type PagePoint = Omit<PointRow, "preferred"> & { c: number; preferred: number | boolean };
+
 /**
  * The owner's people page by page, newest first, every contact point included: all of them or the chosen
- * ids. Keyset pages on (created_at, id), which connection_user_created_idx holds in order, so page 100 costs
- * what page 1 does and a person added meanwhile neither shifts nor repeats anyone.
+ * ids. Keyset pages on (created_at, id), which connection_user_created_idx holds in order, so page 50 costs
+ * what page 1 does and a person added meanwhile neither shifts nor repeats anyone. A page is one D1 batch of
+ * three reads (people, their contact points, when they connected) naming only the columns writers use.
  */
 export async function* peoplePages(
   db: Database,
@@ -170,51 +194,62 @@ export async function* peoplePages(
   const chosen = ids ? chosenIds(ids) : null;
   let after: { at: number; id: number } | null = null;
   for (;;) {
-    const rows = await db
-      .select({ row: connection, at: sql<number>`${connection.createdAt}` })
-      .from(connection)
-      .where(
-        and(
-          eq(connection.userId, userId),
-          chosen ? sql`${connection.id} in (select value from json_each(${chosen}))` : undefined,
-          // The stored value itself, not a Date: created_at may carry fractions of a millisecond.
-          after ? sql`(${connection.createdAt}, ${connection.id}) < (${after.at}, ${after.id})` : undefined,
-        ),
-      )
-      .orderBy(desc(connection.createdAt), desc(connection.id))
-      .limit(size);
+    const where = sql`c.user_id = ${userId}
+      ${chosen ? sql`and c.id in (select value from json_each(${chosen}))` : sql``}
+      ${after ? sql`and (c.created_at, c.id) < (${after.at}, ${after.id})` : sql``}`;
+    // The page's ids again, for the batch's other reads: the batch is one transaction, so they agree.
+    const page = sql`select c.id from ${connection} c where ${where} order by c.created_at desc, c.id desc limit ${size}`;
+    const [rows, points, connected] = (await readBatch(db, [
+      // The stored created_at itself, not a Date: it may carry fractions of a millisecond.
+      sql`select c.id, c.uid, c.name, c.email, c.phone, c.name_prefix as namePrefix,
+          c.given_name as givenName, c.middle_name as middleName, c.family_name as familyName,
+          c.name_suffix as nameSuffix, c.title, c.company, c.department, c.role, c.notes, c.tags, c.birthday,
+          c.status, c.priority, c.created_at as createdAt, c.updated_at as updatedAt, c.image
+        from ${connection} c where ${where} order by c.created_at desc, c.id desc limit ${size}`,
+      // Unary + keeps the owner check off the (user_id) indexes: the page's ids find their rows by connection_id.
+      sql`select p.connection_id as c, p.kind, p.label, p.value, p.service, p.preferred
+        from ${contactPoint} p where +p.user_id = ${userId} and p.connection_id in (${page})
+        order by p.preferred desc, p.id`,
+      sql`select h.connection_id as c,
+          strftime('%Y-%m-%d', h.created_at / 1000, 'unixepoch') as "on"
+        from ${personHistory} h where +h.user_id = ${userId} and h.kind = 'connected' and h.connection_id in (${page})`,
+    ])) as [PageRow[], PagePoint[], { c: number; on: string }[]];
     if (rows.length === 0) return;
-    const page = JSON.stringify(rows.map((r) => r.row.id));
-    const [points, connected] = await Promise.all([
-      db
-        .select()
-        .from(contactPoint)
-        // Unary + keeps the owner check off the (user_id) indexes: the page's ids find their rows by connection_id.
-        .where(
-          and(
-            sql`+${contactPoint.userId} = ${userId}`,
-            sql`${contactPoint.connectionId} in (select value from json_each(${page}))`,
-          ),
-        )
-        .orderBy(desc(contactPoint.preferred), asc(contactPoint.id)),
-      db
-        .select({ connectionId: personHistory.connectionId, createdAt: personHistory.createdAt })
-        .from(personHistory)
-        .where(
-          and(
-            sql`+${personHistory.userId} = ${userId}`,
-            eq(personHistory.kind, "connected"),
-            sql`${personHistory.connectionId} in (select value from json_each(${page}))`,
-          ),
-        ),
-    ]);
-    const byPerson = new Map<number, (typeof contactPoint.$inferSelect)[]>();
-    for (const p of points) byPerson.set(p.connectionId, [...(byPerson.get(p.connectionId) ?? []), p]);
-    const on = new Map(connected.map((h) => [h.connectionId, h.createdAt.toISOString().slice(0, 10)]));
-    yield rows.map(({ row }) => ({ ...toRecord(row, byPerson.get(row.id) ?? []), connectedOn: on.get(row.id) }));
+    const byPerson = new Map<number, PointRow[]>();
+    for (const p of points) {
+      p.preferred = p.preferred === 1 || p.preferred === true;
+      const list = byPerson.get(p.c);
+      if (list) list.push(p as PointRow);
+      else byPerson.set(p.c, [p as PointRow]);
+    }
+    const on = new Map<number, string>();
+    for (const h of connected) on.set(h.c, h.on);
+    const last = rows[rows.length - 1] as PageRow;
+    const next = { at: last.createdAt as number, id: last.id };
+    const records: PersonRecord[] = new Array(rows.length);
+    for (let i = 0; i < rows.length; i++) {
+      const r = rows[i] as PageRow;
+      r.tags = typeof r.tags === "string" ? parseTags(r.tags) : r.tags;
+      r.createdAt = new Date(r.createdAt);
+      r.updatedAt = new Date(r.updatedAt);
+      const record = toRecord(r as PersonRow, byPerson.get(r.id) ?? []);
+      record.connectedOn = on.get(r.id);
+      records[i] = record;
+    }
+    yield records;
     if (rows.length < size) return;
-    const last = rows[rows.length - 1] as (typeof rows)[number];
-    after = { at: last.at, id: last.row.id };
+    after = next;
+  }
+}
+
+/** Stored tags (a JSON array); most people have none, and those need no parse. */
+function parseTags(text: string): string[] {
+  if (text === "[]") return [];
+  try {
+    const tags = JSON.parse(text);
+    return Array.isArray(tags) ? tags.map(String) : [];
+  } catch {
+    return [];
   }
 }
 
@@ -270,21 +305,94 @@ function labelled<T extends string>(label: string, ours: readonly T[], other: T)
   return (ours as readonly string[]).includes(label) ? { label: label as T } : { label: other, customLabel: label };
 }
 
-function toRecord(r: typeof connection.$inferSelect, points: (typeof contactPoint.$inferSelect)[]): PersonRecord {
-  const of = (kind: string) => points.filter((p) => p.kind === kind);
+/** What toRecord reads of a person: a full row does, and so does an export page's narrower one. */
+type PersonRow = Pick<
+  typeof connection.$inferSelect,
+  | "id"
+  | "uid"
+  | "name"
+  | "email"
+  | "phone"
+  | "namePrefix"
+  | "givenName"
+  | "middleName"
+  | "familyName"
+  | "nameSuffix"
+  | "title"
+  | "company"
+  | "department"
+  | "role"
+  | "notes"
+  | "tags"
+  | "birthday"
+  | "status"
+  | "priority"
+  | "createdAt"
+  | "updatedAt"
+  | "image"
+>;
+type PointRow = Pick<typeof contactPoint.$inferSelect, "kind" | "label" | "value" | "service" | "preferred">;
+
+function toRecord(r: PersonRow, points: PointRow[]): PersonRecord {
+  // One pass sorts the points by kind, in their order (preferred first).
+  const emails: NonNullable<PersonRecord["emails"]> = [];
+  const phones: NonNullable<PersonRecord["phones"]> = [];
+  const websites: NonNullable<PersonRecord["websites"]> = [];
+  const socials: NonNullable<PersonRecord["socials"]> = [];
+  const addresses: NonNullable<PersonRecord["addresses"]> = [];
+  const sips: NonNullable<PersonRecord["sips"]> = [];
+  const otherRoles: RolePoint[] = [];
+  for (const p of points) {
+    switch (p.kind) {
+      case "email":
+        emails.push({
+          value: p.value,
+          ...labelled<EmailLabel>(p.label, EMAIL_LABELS, "other"),
+          preferred: p.preferred,
+        });
+        break;
+      case "phone":
+        phones.push({
+          value: p.value,
+          ...labelled<PhoneLabel>(p.label, PHONE_LABELS, "other"),
+          preferred: p.preferred,
+        });
+        break;
+      case "website":
+        websites.push({
+          value: p.value,
+          ...labelled<WebsiteLabel>(p.label, WEBSITE_LABELS, "other"),
+          preferred: p.preferred,
+        });
+        break;
+      case "social":
+        socials.push({ service: p.service ?? "other", value: p.value, preferred: p.preferred });
+        break;
+      case "address": {
+        let parts = {};
+        try {
+          parts = JSON.parse(p.value);
+        } catch {}
+        addresses.push({
+          ...parts,
+          ...labelled<AddressLabel>(p.label, ADDRESS_LABELS, "other"),
+          preferred: p.preferred,
+        });
+        break;
+      }
+      case "sip":
+        sips.push({ value: p.value, ...labelled<EmailLabel>(p.label, EMAIL_LABELS, "other"), preferred: p.preferred });
+        break;
+      case "role":
+        try {
+          otherRoles.push(JSON.parse(p.value) as RolePoint);
+        } catch {}
+        break;
+    }
+  }
   // Rows from before contact points, whose email another row held, still carry it in the column.
-  const emails = of("email").map((p) => ({
-    value: p.value,
-    ...labelled<EmailLabel>(p.label, EMAIL_LABELS, "other"),
-    preferred: p.preferred,
-  }));
   if (r.email && !emails.some((e) => e.value === r.email))
     emails.push({ value: r.email, label: "other", preferred: false });
-  const phones = of("phone").map((p) => ({
-    value: p.value,
-    ...labelled<PhoneLabel>(p.label, PHONE_LABELS, "other"),
-    preferred: p.preferred,
-  }));
   if (r.phone && !phones.some((e) => e.value === r.phone))
     phones.push({ value: r.phone, label: "mobile", preferred: false });
   return {
@@ -300,31 +408,11 @@ function toRecord(r: typeof connection.$inferSelect, points: (typeof contactPoin
     },
     emails,
     phones,
-    websites: of("website").map((p) => ({
-      value: p.value,
-      ...labelled<WebsiteLabel>(p.label, WEBSITE_LABELS, "other"),
-      preferred: p.preferred,
-    })),
-    socials: of("social").map((p) => ({ service: p.service ?? "other", value: p.value, preferred: p.preferred })),
-    addresses: of("address").map((p) => {
-      let parts = {};
-      try {
-        parts = JSON.parse(p.value);
-      } catch {}
-      return { ...parts, ...labelled<AddressLabel>(p.label, ADDRESS_LABELS, "other"), preferred: p.preferred };
-    }),
-    sips: of("sip").map((p) => ({
-      value: p.value,
-      ...labelled<EmailLabel>(p.label, EMAIL_LABELS, "other"),
-      preferred: p.preferred,
-    })),
-    otherRoles: of("role").flatMap((p) => {
-      try {
-        return [JSON.parse(p.value) as RolePoint];
-      } catch {
-        return [];
-      }
-    }),
+    websites,
+    socials,
+    addresses,
+    sips,
+    otherRoles,
     title: r.title ?? undefined,
     organization: r.company ?? undefined,
     department: r.department ?? undefined,
