@@ -1,4 +1,5 @@
 import { useId } from "react";
+import { dateTimeFormat } from "~/lib/time";
 import { ChartFigure } from "./chart-figure";
 
 /**
@@ -22,7 +23,7 @@ export function DailyChart({
   const total = points.reduce((s, p) => s + p.value, 0);
   const busiest = points.reduce((b, p) => (p.value > b.value ? p : b), points[0] ?? { day: "", value: 0 });
   const label = (day: string) =>
-    new Date(`${day}T00:00:00Z`).toLocaleDateString("en-US", { month: "short", day: "numeric", timeZone: "UTC" });
+    dateTimeFormat("UTC", { month: "short", day: "numeric" }).format(new Date(`${day}T00:00:00Z`));
   return (
     <ChartFigure
       caption={

@@ -28,8 +28,9 @@ export function campaignDaysLeft(endDate: string, now = Date.now()) {
   return daysLeft(Date.parse(`${endDate}T23:59:59Z`), now);
 }
 
-export const usd = (n: number) =>
-  n.toLocaleString("en-US", { style: "currency", currency: "USD", maximumFractionDigits: 0 });
+// Kept: building an Intl.NumberFormat costs more than formatting with it, and a list formats one per campaign.
+const wholeDollars = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD", maximumFractionDigits: 0 });
+export const usd = (n: number) => wholeDollars.format(n);
 
 export const CATEGORY_LABELS = {
   environment: "Environment",

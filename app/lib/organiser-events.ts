@@ -3,7 +3,7 @@ import { EVENT_TYPES, type EventStatus } from "./events";
 
 import { isEmail } from "./forms/fields";
 import { isWebLink, WEB_LINK_MESSAGE, withHttps } from "./forms/web-link";
-import { canonicalTimeZone, zonedToUtc } from "./time";
+import { canonicalTimeZone, dateTimeFormat, zonedToUtc } from "./time";
 
 /** Organiser events: form rules, status from the event's own clock, and matchmaking. Pure. */
 
@@ -33,8 +33,7 @@ export function formatLocal(local: string): string {
   const [d = "", t = "00:00"] = local.split("T");
   const [y, m, day] = d.split("-").map(Number) as [number, number, number];
   const [h, min] = t.split(":").map(Number) as [number, number];
-  return new Intl.DateTimeFormat("en-US", {
-    timeZone: "UTC",
+  return dateTimeFormat("UTC", {
     weekday: "short",
     month: "short",
     day: "numeric",

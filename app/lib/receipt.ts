@@ -3,6 +3,7 @@ import { z } from "zod";
 import { escapeHtml } from "./escape";
 import { formatMoney } from "./money";
 import { countryName } from "./nonprofit-form";
+import { dateTimeFormat } from "./time";
 
 const MONTHS = [
   "January",
@@ -81,7 +82,7 @@ export const MANAGE_LABEL = "Manage your monthly gift (pause, resume or cancel)"
 export type ReceiptOrg = Pick<Organisation, "legalName" | "taxId" | "country" | "address" | "receiptWording">;
 
 export const longDate = (day: string) =>
-  new Date(`${day}T12:00:00Z`).toLocaleDateString("en-US", { dateStyle: "long", timeZone: "UTC" });
+  dateTimeFormat("UTC", { dateStyle: "long" }).format(new Date(`${day}T12:00:00Z`));
 
 /** Who issues the receipt: the legal name, else the campaign's organisation; never the owner's own name. */
 export function issuerLines(org: ReceiptOrg, fallbackName: string | null): [string, string][] {

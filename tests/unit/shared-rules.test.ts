@@ -94,6 +94,11 @@ describe("no copies of the shared rules", () => {
     expect(copies(/86_?400_?000\b/, ["app/lib/days.ts", "app/lib/time.ts"])).toEqual([]);
   });
 
+  it("date formats are built once in app/lib/time.ts and kept, never per call or per row", () => {
+    // toLocaleDateString with options builds a new Intl.DateTimeFormat on every call, like `new` does.
+    expect(copies(/new Intl\.DateTimeFormat\(|toLocale(Date|Time)?String\([^)]*\{/, ["app/lib/time.ts"])).toEqual([]);
+  });
+
   it("z.email() is called only by the shared field rules (and the environment check, which is no form)", () => {
     expect(copies(/z\.email\(/, ["app/lib/forms/fields.ts", "app/server/platform/env.server.ts"])).toEqual([]);
   });

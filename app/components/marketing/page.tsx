@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
+import { dateTimeFormat } from "~/lib/time";
 
 export const btnPrimary =
   "inline-flex items-center justify-center rounded-md bg-brand-600 px-5 py-3 font-semibold text-white shadow-sm hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600";
@@ -74,10 +75,7 @@ export function CtaBanner({ title, text, to, label }: { title: string; text: str
 }
 
 export function formatDate(iso: string) {
-  return new Date(`${iso.slice(0, 10)}T12:00:00Z`).toLocaleDateString("en-US", {
-    year: "numeric",
-    month: "long",
-    day: "numeric",
-    timeZone: "UTC",
-  });
+  return dateTimeFormat("UTC", { year: "numeric", month: "long", day: "numeric" }).format(
+    new Date(`${iso.slice(0, 10)}T12:00:00Z`),
+  );
 }

@@ -55,9 +55,11 @@ const TYPE_STYLE = {
   error: "bg-red-600",
 } as const;
 
+// Kept: one per isolate, not one per notification in the list.
+const rtf = new Intl.RelativeTimeFormat("en", { numeric: "auto" });
+
 export function relativeTime(then: number, now: number) {
   const seconds = Math.round((now - then) / 1000);
-  const rtf = new Intl.RelativeTimeFormat("en", { numeric: "auto" });
   if (seconds < 60) return rtf.format(-seconds, "second");
   if (seconds < 3600) return rtf.format(-Math.round(seconds / 60), "minute");
   if (seconds < 86_400) return rtf.format(-Math.round(seconds / 3600), "hour");

@@ -3,6 +3,7 @@ import { type CardForm, contactTypeOf, type PublicCard, platformOf, SHARE_FIELDS
 import { hex } from "~/lib/hex";
 import type { PersonDraft } from "~/lib/people/draft";
 import { flatDraft } from "~/lib/people/form";
+import { dateTimeFormat } from "~/lib/time";
 import { campaign, card, cardStat, user, userSettings } from "~db/schema";
 import { publishedCardLimit } from "../billing/plans.server";
 import type { Database } from "../db/db.server";
@@ -333,7 +334,7 @@ export async function saveCardToConnections(
 }
 
 function cardToDraft(view: PublicCard, now: Date): PersonDraft {
-  const saved = `Saved from virtual card on ${now.toLocaleDateString("en-US", { dateStyle: "long", timeZone: "UTC" })}`;
+  const saved = `Saved from virtual card on ${dateTimeFormat("UTC", { dateStyle: "long" }).format(now)}`;
   return flatDraft({ ...view, notes: view.notes || saved }, { email: "work", phone: "work" });
 }
 
