@@ -2,11 +2,11 @@ import { and, eq, sql } from "drizzle-orm";
 import { foldLine } from "~/lib/content-line";
 import type { PersonRecord, PhotoDraft } from "~/lib/people/draft";
 import { writeVCard } from "~/lib/vcard";
-import { davBook, davCard } from "~db/schema";
+import { connection, davBook, davCard } from "~db/schema";
 import type { Database } from "../db/db.server";
 import { rawSql, type Statement, writeBatch } from "../db/write.server";
 import { photosOf } from "../people/photo.server";
-import { loadPeople } from "../people/read.server";
+import { chosenIds, EXPORT_PAGE, peoplePages, readBatch } from "../people/read.server";
 import { sha256Hex } from "../platform/tokens.server";
 
 /**
@@ -22,7 +22,8 @@ export type CardRow = typeof davCard.$inferSelect;
 export type LiveCard = { row: CardRow; person: PersonRecord; body: string; etag: string };
 /** A resource as a listing needs it: its name, ETag and the change that last touched it. */
 export type CardEntry = { name: string; etag: string; seq: number };
-export type Book = { seq: number; live: CardEntry[]; gone: CardEntry[] };
+/** The book after a look: its counter (the sync token) and its CTag. */
+export type Book = { seq: number; ctag: string };
 
 /** Properties the people core holds (or we regenerate); everything else a client sends is kept aside. */
 const HELD = new Set([
@@ -149,16 +150,13 @@ export function bumpBook(db: Database, userId: string): Statement[] {
 /** A resource stamped with the change bumpBook started, in the same batch. */
 export const currentSeq = seqOf;
 
-async function readState(db: Database, userId: string) {
-  const [rows, book] = await Promise.all([
-    db.select().from(davCard).where(eq(davCard.userId, userId)),
-    db
-      .select({ seq: davBook.seq, fingerprint: davBook.fingerprint })
-      .from(davBook)
-      .where(eq(davBook.userId, userId))
-      .get(),
-  ]);
-  return { rows, seq: book?.seq ?? 0, fingerprint: book?.fingerprint ?? null };
+/** The book's counter, its remembered digest, and whether a card a client just wrote waits for a look ('' ETag). */
+async function bookState(db: Database, userId: string) {
+  const row = await db.get<{ seq: number | null; fingerprint: string | null; pending: number }>(sql`select
+    (select seq from ${davBook} where user_id = ${userId}) as seq,
+    (select fingerprint from ${davBook} where user_id = ${userId}) as fingerprint,
+    exists (select 1 from ${davCard} where user_id = ${userId} and connection_id is not null and etag = '') as pending`);
+  return { seq: row?.seq ?? 0, fingerprint: row?.fingerprint ?? null, pending: !!row?.pending };
 }
 
 const len = (column: string) => `coalesce(length(${column}), 0)`;
@@ -211,43 +209,52 @@ async function fingerprintOf(db: Database, userId: string): Promise<string> {
   return row?.f ?? "";
 }
 
-const entry = (r: CardRow): CardEntry => ({ name: r.name, etag: r.etag, seq: r.seq });
+/** Cards per page of a look or a listing: one page of people and their cards in memory at once. */
+export const BOOK_PAGE = EXPORT_PAGE;
+
+type StoredCard = {
+  id: number;
+  connectionId: number | null;
+  name: string;
+  etag: string;
+  deleted: number;
+  extra: string;
+};
+const parseExtra = (text: string): string[] => {
+  try {
+    const lines = JSON.parse(text);
+    return Array.isArray(lines) ? lines.map(String) : [];
+  } catch {
+    return [];
+  }
+};
 
 /**
- * Every resource in the book, with the changes since the last look recorded first. When the people
- * are as the last look left them (same digest), the stored names and ETags are the answer. Otherwise
- * every card is rendered and compared, changes are recorded in one batch with the digest, and the
- * look runs again (then usually from the digest) until it finds nothing new, at most three times, so
- * the counter it answers covers everything it lists; the counter is read before the people, so it
- * never claims a change it did not see.
+ * One look over the people, a page at a time (peoplePages): each card is rendered and compared with
+ * what the book recorded, and a page's changes are written in one batch that moves the counter once and
+ * stamps them with it. Answers whether anything was recorded. Cards of people who are gone become
+ * tombstones in one last batch, which moves the counter only when there are any.
  */
-export async function openBook(db: Database, userId: string): Promise<Book> {
-  for (let attempt = 0; ; attempt++) {
-    const fingerprint = await fingerprintOf(db, userId);
-    const { rows, seq, fingerprint: known } = await readState(db, userId);
-    // A card a client just wrote waits for a look to render it ('' ETag): never listed as it is.
-    if (known === fingerprint && !rows.some((r) => r.connectionId !== null && !r.etag))
-      return {
-        seq,
-        live: rows.filter((r) => r.connectionId !== null).map(entry),
-        gone: rows.filter((r) => r.connectionId === null).map(entry),
-      };
-    const people = await loadPeople(db, userId);
-    const byPerson = new Map(rows.filter((r) => r.connectionId !== null).map((r) => [r.connectionId as number, r]));
-    const taken = new Set(rows.filter((r) => r.connectionId !== null).map((r) => r.name));
-    const live: CardEntry[] = [];
+async function recordChanges(db: Database, userId: string): Promise<boolean> {
+  let wrote = false;
+  for await (const people of peoplePages(db, userId)) {
+    const ids = people.map((p) => p.id);
+    // The names a new card could take (its UID, or kw-{id}), to keep clear of cards already named so.
+    const candidates = people.flatMap((p) => [`${p.uid}.vcf`, `kw-${p.id}.vcf`]);
+    const [rows, named] = (await readBatch(db, [
+      sql`select id, connection_id as connectionId, name, etag, deleted, extra from ${davCard}
+        where user_id = ${userId} and connection_id in (select value from json_each(${chosenIds(ids)}))`,
+      sql`select name from ${davCard} where user_id = ${userId} and connection_id is not null
+        and name in (select value from json_each(${JSON.stringify(candidates)}))`,
+    ])) as [StoredCard[], { name: string }[]];
+    const byPerson = new Map(rows.map((r) => [r.connectionId as number, r]));
+    const taken = new Set(named.map((r) => r.name));
     const writes: Statement[] = [];
-    // Rows this look stamps are reported as changed even when the loop gives up looking again.
-    const CHANGED = Number.MAX_SAFE_INTEGER;
     for (const person of people) {
       const row = byPerson.get(person.id);
-      const etag = await cardEtag(person, row?.extra ?? []);
-      if (row && row.etag === etag && !row.deleted) {
-        live.push(entry(row));
-        continue;
-      }
+      const etag = await cardEtag(person, row ? parseExtra(row.extra) : []);
+      if (row && row.etag === etag && !row.deleted) continue;
       if (row) {
-        live.push({ name: row.name, etag, seq: CHANGED });
         writes.push(
           rawSql(sql`update ${davCard} set etag = ${etag}, deleted = 0, seq = ${seqOf(userId)}
             where ${davCard.id} = ${row.id} and ${davCard.connectionId} = ${person.id}`),
@@ -256,7 +263,6 @@ export async function openBook(db: Database, userId: string): Promise<Book> {
       }
       const name = nameFor(person, taken);
       taken.add(name);
-      live.push({ name, etag, seq: CHANGED });
       writes.push(
         rawSql(sql`insert into ${davCard} (user_id, connection_id, name, etag, seq, deleted, extra)
           values (${userId}, ${person.id}, ${name}, ${etag}, ${seqOf(userId)}, 0, '[]')
@@ -264,38 +270,165 @@ export async function openBook(db: Database, userId: string): Promise<Book> {
             seq = excluded.seq, deleted = 0, extra = '[]' where ${davCard.connectionId} is null`),
       );
     }
-    const gone: CardEntry[] = [];
-    for (const r of rows.filter((x) => x.connectionId === null)) {
-      if (r.deleted) {
-        gone.push(entry(r));
-        continue;
-      }
-      gone.push({ ...entry(r), seq: CHANGED });
-      writes.push(
-        rawSql(sql`update ${davCard} set deleted = 1, seq = ${seqOf(userId)}
-          where ${davCard.id} = ${r.id} and ${davCard.connectionId} is null`),
-      );
+    if (writes.length) {
+      await writeBatch(db, [...bumpBook(db, userId), ...writes]);
+      wrote = true;
     }
-    if (!writes.length) {
-      // Remembered only if no change was recorded meanwhile (the counter is still the one read).
-      await db.run(sql`insert into ${davBook} (user_id, seq, fingerprint) values (${userId}, 0, ${fingerprint})
-        on conflict (user_id) do update set fingerprint = excluded.fingerprint where ${davBook.seq} = ${seq}`);
-      return { seq, live, gone };
-    }
+  }
+  const gone = sql`select 1 from ${davCard} where user_id = ${userId} and connection_id is null and deleted = 0`;
+  const [, , tombstones] = await writeBatch(db, [
+    db.insert(davBook).values({ userId, seq: 0 }).onConflictDoNothing(),
+    rawSql(sql`update ${davBook} set seq = seq + 1 where ${davBook.userId} = ${userId} and exists (${gone})`),
+    rawSql(sql`update ${davCard} set deleted = 1, seq = ${seqOf(userId)}
+      where ${davCard.userId} = ${userId} and ${davCard.connectionId} is null and ${davCard.deleted} = 0`),
+  ]);
+  return wrote || (tombstones?.meta.changes ?? 0) > 0;
+}
+
+/**
+ * The book brought up to date with the people, answering its counter (the sync token) and its CTag. When
+ * the people are as the last look left them (the same digest from one aggregate query) nothing is read;
+ * otherwise a look pages through them (recordChanges) and runs again (then usually from the digest) until
+ * it finds nothing new, at most three times. The counter answered is read before the people, so it never
+ * claims a change it did not see; the CTag is the counter after the look, which moves exactly when a card
+ * changed (a look recorded it, or a client wrote or deleted one).
+ */
+export async function openBook(db: Database, userId: string): Promise<Book> {
+  for (let attempt = 0; ; attempt++) {
+    const fingerprint = await fingerprintOf(db, userId);
+    const { seq, fingerprint: known, pending } = await bookState(db, userId);
+    // A card a client just wrote waits for a look to render it ('' ETag): never listed as it is.
+    if (known === fingerprint && !pending) return { seq, ctag: ctagOf(seq) };
+    let wrote: boolean;
     try {
-      // The digest taken before the people were read: a change made since then still differs from it.
-      await writeBatch(db, [
-        ...bumpBook(db, userId),
-        ...writes,
-        rawSql(sql`update ${davBook} set fingerprint = ${fingerprint} where ${davBook.userId} = ${userId}`),
-      ]);
+      wrote = await recordChanges(db, userId);
     } catch (error) {
       // Another look recorded the same person a moment ago: read again.
       if (attempt >= 2 || !/UNIQUE constraint failed/i.test(String((error as Error).message))) throw error;
       continue;
     }
-    if (attempt >= 2) return { seq, live, gone };
+    if (!wrote) {
+      // Remembered only if no change was recorded meanwhile (the counter is still the one read).
+      await db.run(sql`insert into ${davBook} (user_id, seq, fingerprint) values (${userId}, 0, ${fingerprint})
+        on conflict (user_id) do update set fingerprint = excluded.fingerprint where ${davBook.seq} = ${seq}`);
+      return { seq, ctag: ctagOf(seq) };
+    }
+    // The digest taken before the people were read: a change made since then still differs from it.
+    await db.run(sql`update ${davBook} set fingerprint = ${fingerprint} where ${davBook.userId} = ${userId}`);
+    if (attempt >= 2) return { seq, ctag: ctagOf((await bookState(db, userId)).seq) };
   }
+}
+
+const ctagOf = (seq: number) => `knowwho-${seq}`;
+
+/** A listed card as the book holds it, with the client's own lines when the listing renders cards. */
+export type BookEntry = CardEntry & { connectionId: number; extra?: string[] };
+
+/**
+ * The book's live cards a page at a time: all of them newest person first (the export's order, on
+ * connection_user_created_idx), or those changed after `since` in the order of their change
+ * (dav_card_user_seq_idx), so a sync with a token reads only what changed. `extras` adds the client's
+ * own lines, which only a rendered card needs.
+ */
+export async function* bookEntries(
+  db: Database,
+  userId: string,
+  { since = -1, extras = false, size = BOOK_PAGE }: { since?: number; extras?: boolean; size?: number } = {},
+): AsyncGenerator<BookEntry[]> {
+  const byChange = since >= 0;
+  let after: { a: number; b: number } | null = null;
+  for (;;) {
+    const keyset = after
+      ? byChange
+        ? sql`and (d.seq, d.id) > (${after.a}, ${after.b})`
+        : sql`and (c.created_at, c.id) < (${after.a}, ${after.b})`
+      : sql``;
+    const rows = await db.all<{
+      name: string;
+      etag: string;
+      seq: number;
+      connectionId: number;
+      extra: string | null;
+      a: number;
+      b: number;
+    }>(sql`select d.name, d.etag, d.seq, d.connection_id as connectionId,
+        ${extras ? sql`d.extra` : sql`null`} as extra,
+        ${byChange ? sql`d.seq as a, d.id as b` : sql`c.created_at as a, c.id as b`}
+      from ${davCard} d join ${connection} c on c.id = d.connection_id
+      where d.user_id = ${userId} and c.user_id = ${userId} and d.seq > ${since} ${keyset}
+      order by ${byChange ? sql`d.seq, d.id` : sql`c.created_at desc, c.id desc`} limit ${size}`);
+    if (!rows.length) return;
+    yield rows.map((r) => ({
+      name: r.name,
+      etag: r.etag,
+      seq: r.seq,
+      connectionId: r.connectionId,
+      ...(r.extra === null ? {} : { extra: parseExtra(r.extra) }),
+    }));
+    if (rows.length < size) return;
+    const last = rows[rows.length - 1] as { a: number; b: number };
+    after = { a: last.a, b: last.b };
+  }
+}
+
+/** Tombstones of cards whose person went after `since`, a page at a time, in the order they went. */
+export async function* goneEntries(db: Database, userId: string, since: number, size = BOOK_PAGE) {
+  let after = { seq: since, id: Number.MAX_SAFE_INTEGER };
+  for (;;) {
+    const rows = await db.all<{ id: number; name: string; seq: number }>(sql`select id, name, seq from ${davCard}
+      where user_id = ${userId} and connection_id is null and (seq, id) > (${after.seq}, ${after.id})
+      order by seq, id limit ${size}`);
+    if (!rows.length) return;
+    yield rows.map((r) => r.name);
+    if (rows.length < size) return;
+    const last = rows[rows.length - 1] as { id: number; seq: number };
+    after = { seq: last.seq, id: last.id };
+  }
+}
+
+/** These people (at most a page of them) with every contact point, read in one D1 batch. */
+export async function peopleOf(db: Database, userId: string, ids: number[]): Promise<PersonRecord[]> {
+  if (!ids.length) return [];
+  for await (const page of peoplePages(db, userId, ids, Math.max(ids.length, 1))) return page;
+  return [];
+}
+
+/** A card as a listing serves it: rendered from the person and the client's kept lines. */
+export type RenderedCard = { name: string; person: PersonRecord; body: string; etag: string };
+
+/** A page of listed cards rendered (with photos when `photos` is given), by their person. */
+export async function renderEntries(
+  db: Database,
+  userId: string,
+  entries: BookEntry[],
+  photos: PhotoStore | null,
+): Promise<Map<number, RenderedCard>> {
+  const people = await peopleOf(
+    db,
+    userId,
+    entries.map((e) => e.connectionId),
+  );
+  const byId = new Map(people.map((p) => [p.id, p]));
+  const pictures = await photosFor(photos, people);
+  const out = new Map<number, RenderedCard>();
+  for (const e of entries) {
+    const person = byId.get(e.connectionId);
+    if (!person) continue;
+    const extra = e.extra ?? [];
+    const body = renderCard(person, extra, pictures.get(person.id) ?? null);
+    out.set(person.id, { name: e.name, person, body, etag: await cardEtag(person, extra) });
+  }
+  return out;
+}
+
+/** The live cards these names (at most a page of them) name in the owner's book, with their kept lines. */
+export async function entriesNamed(db: Database, userId: string, names: string[]): Promise<BookEntry[]> {
+  if (!names.length) return [];
+  const rows = await db.all<{ name: string; etag: string; seq: number; connectionId: number; extra: string }>(sql`
+    select d.name, d.etag, d.seq, d.connection_id as connectionId, d.extra from ${davCard} d
+    where d.user_id = ${userId} and d.connection_id is not null
+      and d.name in (select value from json_each(${JSON.stringify(names)}))`);
+  return rows.map((r) => ({ ...r, extra: parseExtra(r.extra) }));
 }
 
 /**
@@ -309,7 +442,7 @@ export async function readCard(db: Database, userId: string, name: string, photo
     .where(and(eq(davCard.userId, userId), eq(davCard.name, name)))
     .get();
   if (!row?.connectionId) return { row: row ?? null, live: null };
-  const [person] = await loadPeople(db, userId, [row.connectionId]);
+  const [person] = await peopleOf(db, userId, [row.connectionId]);
   if (!person) return { row, live: null };
   const photo = (await photosFor(photos, [person])).get(person.id) ?? null;
   const body = renderCard(person, row.extra, photo);

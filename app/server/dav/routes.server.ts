@@ -13,25 +13,26 @@ import { addPerson } from "../people/add.server";
 import { deletePerson } from "../people/edit.server";
 import type { PeopleEvents } from "../people/events.server";
 import { checkedDraftPhoto, deletePhotos, photoBytes, putPhoto, sameBytes } from "../people/photo.server";
-import { loadPeople } from "../people/read.server";
 import { replacePerson } from "../people/replace.server";
 import { authLockedOut, limitAuthAttempt, RETRY_AFTER_SECONDS } from "../platform/rate-limit.server";
 import { authenticateAppPassword, type DavUser } from "./app-passwords.server";
 import {
+  BOOK_PAGE,
+  type Book,
+  type BookEntry,
+  bookEntries,
   bumpBook,
-  type CardEntry,
-  cardEtag,
   currentSeq,
-  etagOf,
+  entriesNamed,
   extraLines,
+  goneEntries,
   isInlinePhoto,
-  type LiveCard,
   MAX_EXTRA_BYTES,
   openBook,
   type PhotoStore,
-  photosFor,
+  type RenderedCard,
   readCard,
-  renderCard,
+  renderEntries,
 } from "./book.server";
 import {
   child,
@@ -40,6 +41,7 @@ import {
   davError,
   is,
   multistatus,
+  multistatusStream,
   NS,
   propNames,
   propResponse,
@@ -275,7 +277,7 @@ function colonAt(line: string): number {
   return line.length;
 }
 
-function cardProps(card: LiveCard, parts: CardParts = null): Record<string, string> {
+function cardProps(card: Omit<RenderedCard, "name">, parts: CardParts = null): Record<string, string> {
   return {
     [P.resourcetype]: "",
     [P.etag]: escapeXml(card.etag),
@@ -313,52 +315,44 @@ function respond(path: string, props: Record<string, string>, wanted: Wanted, ex
   return propResponse(path, names, (x) => props[key(x)] ?? null, wanted.mode === "propname");
 }
 
-type BookInfo = { seq: number; ctag: string; live: CardEntry[]; gone: CardEntry[] };
-
-async function loadBook(db: Database, userId: string): Promise<BookInfo> {
-  const book = await openBook(db, userId);
-  // The CTag: every name and ETag in the book, so it changes whenever any card does.
-  const ctag = await etagOf(
-    book.live
-      .map((c) => `${c.name} ${c.etag}`)
-      .sort()
-      .join("\n"),
-  );
-  return { ...book, ctag: ctag.replace(/"/g, "") };
-}
+type BookInfo = Book;
+const loadBook = openBook;
 
 /** What only the rendered card can tell; a listing knows the rest (or that cards lack it). */
 const RENDERED = new Set([P.addressData, P.displayname, P.contentLength, P.lastModified]);
-const entryProps = (e: CardEntry): Record<string, string> => ({
+const entryProps = (e: BookEntry): Record<string, string> => ({
   [P.resourcetype]: "",
   [P.etag]: escapeXml(e.etag),
   [P.contentType]: "text/vcard; charset=utf-8",
 });
 
-/** Responses for listed cards: from the listing alone, or rendered when a property needs the card. */
-async function cardResponses(
+const needsRendering = (wanted: Wanted) => wanted.mode === "prop" && wanted.names.some((n) => RENDERED.has(key(n)));
+
+/** Responses for listed cards, a page at a time: from the listing alone, or rendered when a property needs the card. */
+async function* cardResponses(
   db: Database,
   userId: string,
-  entries: CardEntry[],
+  pages: AsyncIterable<BookEntry[]>,
   wanted: Wanted,
   photos: PhotoStore,
   exclude: string[] = [],
-) {
+): AsyncGenerator<string> {
   const p = paths(userId);
-  if (wanted.mode !== "prop" || !wanted.names.some((n) => RENDERED.has(key(n))))
-    return entries.map((e) => respond(p.card(e.name), entryProps(e), wanted, exclude));
-  const cards = await cardsByName(
-    db,
-    userId,
-    entries.map((e) => e.name),
-    photos,
-  );
-  return entries.map((e) => {
-    const card = cards.get(e.name);
-    return card
-      ? respond(p.card(e.name), cardProps(card), wanted, exclude)
-      : statusResponse(p.card(e.name), "404 Not Found");
-  });
+  for await (const entries of pages) {
+    if (!needsRendering(wanted)) {
+      yield entries.map((e) => respond(p.card(e.name), entryProps(e), wanted, exclude)).join("");
+      continue;
+    }
+    const cards = await renderEntries(db, userId, entries, photos);
+    yield entries
+      .map((e) => {
+        const card = cards.get(e.connectionId);
+        return card
+          ? respond(p.card(e.name), cardProps(card), wanted, exclude)
+          : statusResponse(p.card(e.name), "404 Not Found");
+      })
+      .join("");
+  }
 }
 
 const readBody = async (request: Request) => new Uint8Array(await request.arrayBuffer());
@@ -426,8 +420,22 @@ export async function handleDav(c: Context<DavEnv>): Promise<Response> {
     if (depth !== "0") {
       if (target.kind === "home")
         responses.push(respond(p.book, collectionProps("book", user, url.origin, await loadBook(db, user.id)), wanted));
-      if (target.kind === "book" && book)
-        responses.push(...(await cardResponses(db, user.id, book.live, wanted, app.env, [P.addressData])));
+      if (target.kind === "book" && book) {
+        const cards = cardResponses(
+          db,
+          user.id,
+          bookEntries(db, user.id, { extras: needsRendering(wanted) }),
+          wanted,
+          app.env,
+          [P.addressData],
+        );
+        return multistatusStream(
+          (async function* () {
+            yield responses.join("");
+            yield* cards;
+          })(),
+        );
+      }
     }
     return multistatus(responses);
   }
@@ -443,41 +451,58 @@ export async function handleDav(c: Context<DavEnv>): Promise<Response> {
     const parts = cardPartsOf(prop);
 
     if (is(body, NS.C, "addressbook-multiget")) {
-      const hrefs = children(body, NS.D, "href").map(textOf).slice(0, 5000);
-      const names = hrefs.map((h) => nameOfHref(h, user.id));
-      const cards = await cardsByName(
-        db,
-        user.id,
-        names.filter((n): n is string => n !== null),
-        app.env,
-      );
-      return multistatus(
-        hrefs.map((h, i) => {
-          const card = names[i] ? cards.get(names[i] as string) : undefined;
-          return card
-            ? respond(p.card(card.row.name), cardProps(card, parts), wanted)
-            : statusResponse(h, "404 Not Found");
-        }),
+      const hrefs = children(body, NS.D, "href").map(textOf);
+      // Every href asked for, a page at a time: the request's own size is the only bound.
+      return multistatusStream(
+        (async function* () {
+          for (let i = 0; i < hrefs.length; i += BOOK_PAGE) {
+            const page = hrefs.slice(i, i + BOOK_PAGE).map((h) => ({ h, name: nameOfHref(h, user.id) }));
+            const entries = await entriesNamed(
+              db,
+              user.id,
+              page.flatMap((x) => x.name ?? []),
+            );
+            const cards = await renderEntries(db, user.id, entries, app.env);
+            const byName = new Map([...cards.values()].map((c) => [c.name, c]));
+            yield page
+              .map(({ h, name }) => {
+                const card = name ? byName.get(name) : undefined;
+                return card
+                  ? respond(p.card(card.name), cardProps(card, parts), wanted)
+                  : statusResponse(h, "404 Not Found");
+              })
+              .join("");
+          }
+        })(),
       );
     }
 
     if (is(body, NS.C, "addressbook-query")) {
-      const book = await loadBook(db, user.id);
+      await loadBook(db, user.id);
       const filter = child(body, NS.C, "filter");
       const limit = Number(textOf(child(child(body, NS.C, "limit") ?? body, NS.C, "nresults"))) || Infinity;
       // Photos are read only when the cards themselves are asked for (a filter never needs them).
-      const cards = await cardsByName(
-        db,
-        user.id,
-        book.live.map((e) => e.name),
-        wanted.names.some((n) => key(n) === P.addressData) ? app.env : null,
+      const photos = wanted.names.some((n) => key(n) === P.addressData) ? app.env : null;
+      return multistatusStream(
+        (async function* () {
+          let hits = 0;
+          for await (const entries of bookEntries(db, user.id, { extras: true })) {
+            const cards = await renderEntries(db, user.id, entries, photos);
+            const out: string[] = [];
+            for (const e of entries) {
+              const card = cards.get(e.connectionId);
+              if (!card || (filter && !passes(filter, card.body))) continue;
+              // One hit past the limit: the client is told the answer was cut short (RFC 6352 §8.6.1).
+              if (++hits > limit) {
+                yield `${out.join("")}${statusResponse(p.book, "507 Insufficient Storage")}`;
+                return;
+              }
+              out.push(respond(p.card(card.name), cardProps(card, parts), wanted));
+            }
+            yield out.join("");
+          }
+        })(),
       );
-      const hits = [...cards.values()].filter((card) => !filter || passes(filter, card.body));
-      const responses = hits
-        .slice(0, limit)
-        .map((card) => respond(p.card(card.row.name), cardProps(card, parts), wanted));
-      if (hits.length > limit) responses.push(statusResponse(p.book, "507 Insufficient Storage"));
-      return multistatus(responses);
     }
 
     if (is(body, NS.D, "sync-collection")) {
@@ -493,19 +518,22 @@ export async function handleDav(c: Context<DavEnv>): Promise<Response> {
           return davError(403, "<d:valid-sync-token/>");
         since = n;
       }
-      const responses = [
-        ...(await cardResponses(
-          db,
-          user.id,
-          book.live.filter((card) => since < 0 || card.seq > since),
-          wanted,
-          app.env,
-        )),
-        ...(since < 0
-          ? []
-          : book.gone.filter((g) => g.seq > since).map((g) => statusResponse(p.card(g.name), "404 Not Found"))),
-      ];
-      return multistatus(responses, `<d:sync-token>${escapeXml(syncToken(url.origin, book.seq))}</d:sync-token>`);
+      const live = cardResponses(
+        db,
+        user.id,
+        bookEntries(db, user.id, { since, extras: needsRendering(wanted) }),
+        wanted,
+        app.env,
+      );
+      return multistatusStream(
+        (async function* () {
+          yield* live;
+          if (since < 0) return;
+          for await (const names of goneEntries(db, user.id, since))
+            yield names.map((name) => statusResponse(p.card(name), "404 Not Found")).join("");
+        })(),
+        () => `<d:sync-token>${escapeXml(syncToken(url.origin, book.seq))}</d:sync-token>`,
+      );
     }
     return davError(403, "<d:supported-report/>");
   }
@@ -550,28 +578,6 @@ export async function handleDav(c: Context<DavEnv>): Promise<Response> {
 }
 
 dav.all("*", handleDav);
-
-async function cardsByName(db: Database, userId: string, names: string[], photos: PhotoStore | null) {
-  const wanted = new Set(names);
-  const rows = (await db.select().from(davCard).where(eq(davCard.userId, userId))).filter(
-    (r) => wanted.has(r.name) && r.connectionId !== null,
-  );
-  // Many cards: one read of everyone beats many reads of 90 at a time.
-  const ids = rows.map((r) => r.connectionId as number);
-  const people = new Map((await loadPeople(db, userId, ids.length > 300 ? null : ids)).map((p) => [p.id, p]));
-  const pictures = await photosFor(
-    photos,
-    rows.flatMap((r) => people.get(r.connectionId as number) ?? []),
-  );
-  const out = new Map<string, LiveCard>();
-  for (const row of rows) {
-    const person = people.get(row.connectionId as number);
-    if (!person) continue;
-    const body = renderCard(person, row.extra, pictures.get(person.id) ?? null);
-    out.set(row.name, { row, person, body, etag: await cardEtag(person, row.extra) });
-  }
-  return out;
-}
 
 const VCARD_TYPES = ["text/vcard", "text/x-vcard", "text/directory"];
 

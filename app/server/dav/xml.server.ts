@@ -1,5 +1,6 @@
 import type { Element } from "@xmldom/xmldom";
 import { escapeXml } from "~/lib/escape";
+import { pullStream } from "~/lib/stream";
 
 /**
  * WebDAV request bodies in, multistatus answers out. Bodies are parsed by xml-parse.server.ts, loaded
@@ -67,6 +68,23 @@ const XMLNS = `xmlns:d="DAV:" xmlns:card="${NS.C}" xmlns:cs="${NS.CS}"`;
 
 export function multistatus(responses: string[], extra = ""): Response {
   return xmlResponse(207, `<d:multistatus ${XMLNS}>${responses.join("")}${extra}</d:multistatus>`);
+}
+
+/**
+ * A multistatus written while it is read (pullStream): responses arrive a page at a time, so memory holds
+ * one page however large the book. A page that fails to read errors the body, so the client sees a broken
+ * answer, never a multistatus that closes as if it were complete.
+ */
+export function multistatusStream(responses: AsyncIterable<string>, extra: () => string = () => ""): Response {
+  const parts = (async function* () {
+    yield `<?xml version="1.0" encoding="utf-8"?>\n<d:multistatus ${XMLNS}>`;
+    yield* responses;
+    yield `${extra()}</d:multistatus>`;
+  })();
+  return new Response(pullStream(parts), {
+    status: 207,
+    headers: { "content-type": "application/xml; charset=utf-8" },
+  });
 }
 
 /** A DAV:error body naming the precondition that failed (RFC 4918 §16). */

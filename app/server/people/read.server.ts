@@ -157,7 +157,7 @@ export const EXPORT_PAGE = 1_000;
 const dialect = new SQLiteSyncDialect();
 
 /** Raw reads in one D1 batch (one round trip, one consistent snapshot): each read's rows as D1 gives them. */
-async function readBatch(db: Database, queries: SQL[]): Promise<unknown[][]> {
+export async function readBatch(db: Database, queries: SQL[]): Promise<unknown[][]> {
   const d1 = db.$client;
   const results = await d1.batch(
     queries.map((q) => {
@@ -169,7 +169,7 @@ async function readBatch(db: Database, queries: SQL[]): Promise<unknown[][]> {
 }
 
 /** Chosen ids as one bound parameter (a JSON array read back by json_each), clear of D1's 100-parameter bound. */
-const chosenIds = (ids: number[]) => JSON.stringify([...new Set(ids)]);
+export const chosenIds = (ids: number[]) => JSON.stringify([...new Set(ids)]);
 
 /** The columns a writer reads, named as PersonRow names them: D1's row objects are used as they come. */
 type PageRow = Omit<PersonRow, "tags" | "createdAt" | "updatedAt"> & {
