@@ -13,9 +13,10 @@ import { sha256Hex } from "../platform/tokens.server";
  * The owner's address book as CardDAV resources (docs/decisions/0066). People are read through the
  * people core and rendered with our vCard writer; a resource's ETag is the SHA-256 of the bytes served,
  * so it changes exactly when the card does, whoever changed the person (app, import, merge, a client).
- * Changes are found by comparing what is served now with what the last look recorded: each look that
- * finds any bumps the book's counter once (one batch) and stamps the changed resources with it, so
- * "changes since token N" is every resource stamped after N, tombstones of deleted people included.
+ * Changes are found by comparing what is served now with what the last look recorded: each page of a
+ * look that finds any bumps the book's counter once (one batch) and stamps the changed resources with it,
+ * so "changes since token N" is every resource stamped after N, tombstones of deleted people included.
+ * Looks and listings read a page of people at a time, never the whole book (docs/decisions/0164).
  */
 
 export type CardRow = typeof davCard.$inferSelect;
