@@ -84,13 +84,12 @@ export function Landing({
               >
                 Create your free card
               </Link>
-              <Link
-                to="/c/demo"
-                reloadDocument
+              <a
+                href="/c/demo"
                 className="rounded-md border border-slate-300 bg-white px-5 py-3 font-semibold text-slate-800 hover:bg-slate-50 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100 dark:hover:bg-slate-800"
               >
                 See a live card
-              </Link>
+              </a>
             </div>
             <p className="mt-4 text-slate-500 text-sm dark:text-slate-400">Free plan. No credit card required.</p>
           </div>
