@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { href, Link } from "react-router";
 
 /** Across the signed-in app while an event is active: every new contact is tagged with it. */
 export function ActiveEventBanner({ event }: { event: { id: number; title: string } }) {
@@ -12,7 +12,7 @@ export function ActiveEventBanner({ event }: { event: { id: number; title: strin
           ★
         </span>
         Active event:{" "}
-        <Link to={`/events/${event.id}`} className="font-semibold underline underline-offset-2">
+        <Link to={href("/events/:id", { id: String(event.id) })} className="font-semibold underline underline-offset-2">
           {event.title}
         </Link>
         <span className="hidden sm:inline">. Everyone you meet now is tagged with it.</span>

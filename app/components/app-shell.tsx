@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { Link, NavLink, useLocation } from "react-router";
+import { href, Link, NavLink, useLocation } from "react-router";
 import { initials } from "~/lib/graphemes";
 import { SITE } from "~/lib/site";
 import type { Theme } from "~/lib/theme";
@@ -32,13 +32,13 @@ type ShellProps = {
 
 /** The four places an owner works in, in the order of a day at a venue; Capture is always one tap away. */
 const TABS = [
-  { to: "/card", label: "Card", Icon: CardIcon },
-  { to: "/capture", label: "Capture", Icon: CameraIcon },
-  { to: "/connections", label: "People", Icon: UsersIcon },
-  { to: "/events", label: "Events", Icon: CalendarIcon },
+  { to: href("/card"), label: "Card", Icon: CardIcon },
+  { to: href("/capture"), label: "Capture", Icon: CameraIcon },
+  { to: href("/connections"), label: "People", Icon: UsersIcon },
+  { to: href("/events"), label: "Events", Icon: CalendarIcon },
 ] as const;
 
-const MORE = ["/dashboard", "/notifications", "/settings", "/welcome"];
+const MORE = [href("/dashboard"), href("/notifications"), href("/settings"), href("/welcome")];
 
 const topLink = ({ isActive }: { isActive: boolean }) =>
   `whitespace-nowrap rounded-md px-3 py-2 font-medium text-sm ${
@@ -81,7 +81,7 @@ export function AppShell({ user, theme, unread, activeEvent, children }: ShellPr
       <header className="sticky top-0 z-40 border-slate-200 border-b bg-white pt-[env(safe-area-inset-top)] print:hidden dark:border-slate-800 dark:bg-slate-950">
         <div className="mx-auto flex h-14 max-w-7xl items-center gap-2 px-4 sm:px-6">
           <Link
-            to="/dashboard"
+            to={href("/dashboard")}
             className="mr-2 flex shrink-0 items-center gap-2 font-bold text-lg tracking-tight"
             aria-label={`${SITE.name} dashboard`}
           >
@@ -89,21 +89,21 @@ export function AppShell({ user, theme, unread, activeEvent, children }: ShellPr
             <span>{SITE.name}</span>
           </Link>
           <nav aria-label="App" className="hidden min-w-0 items-center gap-1 md:flex">
-            <NavLink to="/dashboard" className={topLink}>
+            <NavLink to={href("/dashboard")} className={topLink}>
               Dashboard
             </NavLink>
-            {TABS.filter((t) => t.to !== "/capture").map((t) => (
+            {TABS.filter((t) => t.to !== href("/capture")).map((t) => (
               <NavLink key={t.to} to={t.to} className={topLink}>
                 {t.label}
               </NavLink>
             ))}
-            <NavLink to="/campaigns" className={topLink}>
+            <NavLink to={href("/campaigns")} className={topLink}>
               Campaigns
             </NavLink>
           </nav>
           <div className="ml-auto flex shrink-0 items-center gap-1">
             <NavLink
-              to="/capture"
+              to={href("/capture")}
               className="hidden items-center gap-1.5 rounded-md bg-brand-600 px-3 py-2 font-semibold text-sm text-white shadow-sm hover:bg-brand-700 md:inline-flex aria-[current=page]:bg-brand-700"
             >
               <CameraIcon width={18} height={18} />
@@ -126,15 +126,15 @@ export function AppShell({ user, theme, unread, activeEvent, children }: ShellPr
               </summary>
               <div className="absolute right-0 mt-2 w-64 rounded-lg border border-slate-200 bg-white p-2 shadow-lg dark:border-slate-800 dark:bg-slate-900">
                 <p className="truncate px-3 py-2 text-slate-600 text-sm dark:text-slate-300">{user.email}</p>
-                <Link to="/mailings" className={`${sheetLink} text-sm`}>
+                <Link to={href("/mailings")} className={`${sheetLink} text-sm`}>
                   <MailIcon width={18} height={18} />
                   Mailings
                 </Link>
-                <Link to="/settings" className={`${sheetLink} text-sm`}>
+                <Link to={href("/settings")} className={`${sheetLink} text-sm`}>
                   <SettingsIcon width={18} height={18} />
                   Settings
                 </Link>
-                <Link to="/" className={`${sheetLink} text-sm`}>
+                <Link to={href("/")} className={`${sheetLink} text-sm`}>
                   <HomeIcon width={18} height={18} />
                   {SITE.name} website
                 </Link>
@@ -182,12 +182,12 @@ export function AppShell({ user, theme, unread, activeEvent, children }: ShellPr
                 <p className="truncate px-3 pb-2 text-slate-600 text-sm dark:text-slate-300">
                   Signed in as {user.email}
                 </p>
-                <NavLink to="/dashboard" className={sheetLink}>
+                <NavLink to={href("/dashboard")} className={sheetLink}>
                   <HomeIcon />
                   Dashboard
                 </NavLink>
                 <NavLink
-                  to="/notifications"
+                  to={href("/notifications")}
                   className={sheetLink}
                   aria-label={unread ? `Notifications, ${unread} unread` : undefined}
                 >
@@ -199,19 +199,19 @@ export function AppShell({ user, theme, unread, activeEvent, children }: ShellPr
                     </span>
                   ) : null}
                 </NavLink>
-                <NavLink to="/campaigns" className={sheetLink}>
+                <NavLink to={href("/campaigns")} className={sheetLink}>
                   <HeartIcon />
                   Campaigns
                 </NavLink>
-                <NavLink to="/mailings" className={sheetLink}>
+                <NavLink to={href("/mailings")} className={sheetLink}>
                   <MailIcon />
                   Mailings
                 </NavLink>
-                <NavLink to="/settings" className={sheetLink}>
+                <NavLink to={href("/settings")} className={sheetLink}>
                   <SettingsIcon />
                   Settings
                 </NavLink>
-                <Link to="/" className={sheetLink}>
+                <Link to={href("/")} className={sheetLink}>
                   <Logo size={20} />
                   {SITE.name} website
                 </Link>

@@ -1,4 +1,4 @@
-import { isRouteErrorResponse } from "react-router";
+import { href, isRouteErrorResponse } from "react-router";
 import { ERROR_PAGES } from "~/lib/error-pages";
 
 export type ErrorStatus = keyof typeof ERROR_PAGES;
@@ -12,17 +12,17 @@ export function errorStatus(error: unknown): ErrorStatus {
 
 /** The section of the signed-in area a path belongs to, as the way back from an error inside it. */
 const SECTIONS: [prefix: string, label: string][] = [
-  ["/connections", "People"],
-  ["/events", "Events"],
-  ["/campaigns", "Campaigns"],
-  ["/card", "Cards"],
-  ["/settings", "Settings"],
+  [href("/connections"), "People"],
+  [href("/events"), "Events"],
+  [href("/campaigns"), "Campaigns"],
+  [href("/card"), "Cards"],
+  [href("/settings"), "Settings"],
 ];
 
 function wayBack(pathname: string, inApp: boolean): { href: string; label: string }[] {
   const home = inApp
-    ? { href: "/dashboard", label: "Go to the dashboard" }
-    : { href: "/", label: "Go to the home page" };
+    ? { href: href("/dashboard"), label: "Go to the dashboard" }
+    : { href: href("/"), label: "Go to the home page" };
   const section = inApp
     ? SECTIONS.find(([prefix]) => pathname !== prefix && pathname.startsWith(`${prefix}/`))
     : undefined;

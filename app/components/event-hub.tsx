@@ -1,4 +1,4 @@
-import { Form, Link } from "react-router";
+import { Form, href, Link } from "react-router";
 import { STATUS_BADGE } from "~/components/marketing/event-card";
 import { formatDate } from "~/components/marketing/page";
 import { safeHref } from "~/lib/card";
@@ -43,7 +43,7 @@ export function SetActiveButton({
   redirectTo?: string;
 }) {
   return (
-    <Form method="post" action={`/events/${event.id}`} className="inline">
+    <Form method="post" action={href("/events/:id", { id: String(event.id) })} className="inline">
       <input type="hidden" name="intent" value="toggle-active" />
       {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
       <button
@@ -97,7 +97,7 @@ export function HubEventCard({ event }: { event: HubEvent }) {
             ★
           </span>
         ) : null}
-        <Link to={`/events/${event.id}`} className="hover:underline">
+        <Link to={href("/events/:id", { id: String(event.id) })} className="hover:underline">
           {event.title}
         </Link>
       </h2>
@@ -118,7 +118,7 @@ export function HubEventCard({ event }: { event: HubEvent }) {
       <div className="mt-auto flex flex-wrap gap-2 pt-4">
         {event.status === "upcoming" ? (
           <Link
-            to={`/events/${event.id}`}
+            to={href("/events/:id", { id: String(event.id) })}
             className={`${action} bg-blue-700 text-white hover:bg-blue-800`}
             aria-label={`Prepare for ${event.title}`}
           >
@@ -139,7 +139,7 @@ export function HubEventCard({ event }: { event: HubEvent }) {
               </a>
             ) : (
               <Link
-                to={`/events/${event.id}`}
+                to={href("/events/:id", { id: String(event.id) })}
                 className={`${action} bg-green-700 text-white hover:bg-green-800`}
                 aria-label={`Activate ${event.title}`}
               >
@@ -147,7 +147,7 @@ export function HubEventCard({ event }: { event: HubEvent }) {
               </Link>
             )}
             <Link
-              to="/capture"
+              to={href("/capture")}
               className={`${action} border border-green-700 text-green-800 hover:bg-green-50 dark:text-green-300 dark:hover:bg-green-950`}
               aria-label={`Scan QR at ${event.title}`}
             >
@@ -157,14 +157,14 @@ export function HubEventCard({ event }: { event: HubEvent }) {
         ) : null}
         {past ? (
           <Link
-            to={`/events/${event.id}`}
+            to={href("/events/:id", { id: String(event.id) })}
             className={`${action} bg-slate-600 text-white hover:bg-slate-700`}
             aria-label={`View details of ${event.title}`}
           >
             View Details
           </Link>
         ) : null}
-        <SetActiveButton event={event} redirectTo="/events" />
+        <SetActiveButton event={event} redirectTo={href("/events")} />
       </div>
     </article>
   );

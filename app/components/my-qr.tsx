@@ -1,4 +1,5 @@
 import { useRef } from "react";
+import { href } from "react-router";
 
 type Props = { card: { name: string; slug: string; svg: string } | null };
 
@@ -13,7 +14,7 @@ export function MyQrButton({ card }: Props) {
   if (!card)
     return (
       <p className="text-slate-600 text-sm dark:text-slate-300">
-        <a href="/card" className="font-semibold text-brand-700 underline dark:text-brand-200">
+        <a href={href("/card")} className="font-semibold text-brand-700 underline dark:text-brand-200">
           Publish a card
         </a>{" "}
         to show its QR code here for others to scan.

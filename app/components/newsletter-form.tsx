@@ -1,7 +1,7 @@
 import { getFormProps, getInputProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useId } from "react";
-import { useFetcher, useLocation } from "react-router";
+import { href, useFetcher, useLocation } from "react-router";
 import { z } from "zod";
 import { requiredEmailField } from "~/lib/forms/fields";
 
@@ -55,7 +55,7 @@ export function NewsletterForm({
   return (
     <fetcher.Form
       method="post"
-      action="/newsletter"
+      action={href("/newsletter")}
       {...getFormProps(form)}
       className={compact ? "space-y-2" : "space-y-3"}
     >

@@ -1,4 +1,4 @@
-import { Form, Link } from "react-router";
+import { Form, href, Link } from "react-router";
 import { FEATURES, type Feature, formatPlanDate, NONPROFIT_MONTHS, PRO_PRICE, TRIAL_DAYS } from "~/lib/plans";
 
 const primary =
@@ -9,7 +9,7 @@ const secondary =
 /** The trial button: a plain form, so it works without JavaScript. */
 export function StartTrialForm({ className = primary, redirectTo }: { className?: string; redirectTo?: string }) {
   return (
-    <Form method="post" action="/settings/billing">
+    <Form method="post" action={href("/settings/billing")}>
       <input type="hidden" name="intent" value="start-trial" />
       {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
       <button type="submit" className={className}>
@@ -59,10 +59,10 @@ export function FeatureLocked({
       </p>
       <div className="mt-4 flex flex-wrap gap-2">
         {trialAvailable ? <StartTrialForm redirectTo={redirectTo} /> : null}
-        <Link to="/settings/billing" className={trialAvailable ? secondary : primary}>
+        <Link to={href("/settings/billing")} className={trialAvailable ? secondary : primary}>
           {trialAvailable ? "See plans" : "Upgrade to Card Pro"}
         </Link>
-        <Link to="/settings/billing#nonprofit" className={secondary}>
+        <Link to={`${href("/settings/billing")}#nonprofit`} className={secondary}>
           Nonprofit? {NONPROFIT_MONTHS} months free
         </Link>
       </div>
@@ -81,7 +81,7 @@ export function PlanBanner({ notice }: { notice: PlanNotice }) {
     return (
       <div role="alert" className="bg-red-700 px-4 py-2 text-center text-sm text-white print:hidden">
         {`Your last Card Pro payment failed. Update your payment method by ${ends} to keep Card Pro. `}
-        <Link to="/settings/billing" className="font-semibold underline">
+        <Link to={href("/settings/billing")} className="font-semibold underline">
           Plan and billing
         </Link>
       </div>
@@ -89,7 +89,7 @@ export function PlanBanner({ notice }: { notice: PlanNotice }) {
   return (
     <div className="bg-amber-100 px-4 py-2 text-center text-amber-950 text-sm print:hidden dark:bg-amber-900 dark:text-amber-50">
       {`Your Card Pro trial ends on ${ends}. `}
-      <Link to="/settings/billing" className="font-semibold underline">
+      <Link to={href("/settings/billing")} className="font-semibold underline">
         Keep Card Pro
       </Link>
     </div>

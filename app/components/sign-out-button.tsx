@@ -1,5 +1,5 @@
 import { useRef, useState } from "react";
-import { Form } from "react-router";
+import { Form, href } from "react-router";
 
 type Pending = { count: number; syncing: boolean; message: string | null };
 
@@ -71,7 +71,7 @@ export function SignOutButton({
   const plural = pending && pending.count > 1;
   return (
     <>
-      <Form method="post" action="/auth/sign-out" ref={form} onSubmit={check} className={formClassName}>
+      <Form method="post" action={href("/auth/sign-out")} ref={form} onSubmit={check} className={formClassName}>
         <button type="submit" className={className}>
           Sign out
         </button>

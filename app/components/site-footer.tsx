@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { href, Link } from "react-router";
 import { FOOTER_COLUMNS, SITE, socialShareLinks } from "~/lib/site";
 import { NetworkIcon } from "./icons";
 import { Logo } from "./logo";
@@ -9,7 +9,7 @@ export function SiteFooter({ origin }: { origin: string }) {
     <footer className="mt-24 border-slate-200 border-t bg-slate-50 dark:border-slate-800 dark:bg-slate-900/40">
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:px-6 md:grid-cols-2 lg:grid-cols-5">
         <div className="lg:col-span-2">
-          <Link to="/" className="inline-flex items-center gap-2 font-bold text-lg">
+          <Link to={href("/")} className="inline-flex items-center gap-2 font-bold text-lg">
             <Logo />
             {SITE.name}
           </Link>

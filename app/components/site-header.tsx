@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import { Link, NavLink, useLocation } from "react-router";
+import { href, Link, NavLink, useLocation } from "react-router";
 import { NAV_LINKS, SITE } from "~/lib/site";
 import type { Theme } from "~/lib/theme";
 import type { SessionUser } from "~/server/account/auth.server";
@@ -32,7 +32,7 @@ const navClass = ({ isActive }: { isActive: boolean }) =>
 function GetStarted({ user, className = "" }: { user: SessionUser | null; className?: string }) {
   return (
     <Link
-      to={user ? "/dashboard" : "/auth?mode=signup"}
+      to={user ? href("/dashboard") : `${href("/auth")}?mode=signup`}
       className={`items-center justify-center rounded-md bg-brand-600 px-4 py-2 font-semibold text-sm text-white shadow-sm hover:bg-brand-700 ${className}`}
     >
       {user ? "Dashboard" : "Get Started"}
@@ -77,7 +77,7 @@ export function useDisclosure() {
 export function Bell({ unread }: { unread: number }) {
   return (
     <Link
-      to="/notifications"
+      to={href("/notifications")}
       className="relative inline-flex size-10 items-center justify-center rounded-md text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800"
       aria-label={unread ? `Notifications, ${unread} unread` : "Notifications"}
     >
@@ -129,7 +129,7 @@ export function SiteHeader({
     >
       <div className="mx-auto flex h-16 max-w-7xl items-center gap-2 px-4 sm:px-6">
         <Link
-          to="/"
+          to={href("/")}
           className="mr-2 flex items-center gap-2 font-bold text-lg tracking-tight"
           aria-label={`${SITE.name} home`}
         >
@@ -186,7 +186,7 @@ export function SiteHeader({
             />
           ) : (
             <Link
-              to="/auth"
+              to={href("/auth")}
               className="hidden rounded-md px-3 py-2 font-medium text-slate-700 text-sm hover:bg-slate-100 md:inline-flex dark:text-slate-200 dark:hover:bg-slate-800"
             >
               Sign in
@@ -225,7 +225,7 @@ export function SiteHeader({
                   />
                 ) : (
                   <Link
-                    to="/auth"
+                    to={href("/auth")}
                     className="rounded-md border border-slate-300 py-3 text-center font-medium dark:border-slate-700"
                   >
                     Sign in

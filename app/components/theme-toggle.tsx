@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { useFetcher } from "react-router";
+import { href, useFetcher } from "react-router";
 import type { Theme } from "~/lib/theme";
 import { MoonIcon, SunIcon } from "./icons";
 
@@ -18,10 +18,10 @@ export function ThemeToggle({ theme }: { theme: Theme }) {
   return (
     <fetcher.Form
       method="post"
-      action="/theme"
+      action={href("/theme")}
       onSubmit={(event) => {
         event.preventDefault();
-        fetcher.submit({ theme: isDarkNow() ? "light" : "dark" }, { method: "post", action: "/theme" });
+        fetcher.submit({ theme: isDarkNow() ? "light" : "dark" }, { method: "post", action: href("/theme") });
       }}
     >
       {/* Without JavaScript the server cannot see the system preference; this is its best guess. */}

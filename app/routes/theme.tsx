@@ -1,4 +1,4 @@
-import { data, redirect } from "react-router";
+import { data, href, redirect } from "react-router";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { parseTheme, themeCookie } from "~/lib/theme";
 import type { Route } from "./+types/theme";
@@ -10,11 +10,11 @@ export async function action({ request }: Route.ActionArgs) {
   if (request.headers.get("accept")?.includes("text/html")) {
     const referer = request.headers.get("referer");
     const back = referer && URL.canParse(referer) ? new URL(referer).pathname : "/";
-    return redirect(safeRedirect(back, "/"), { headers });
+    return redirect(safeRedirect(back, href("/")), { headers });
   }
   return data({ ok: true }, { headers });
 }
 
 export function loader() {
-  return redirect("/");
+  return redirect(href("/"));
 }

@@ -1,3 +1,4 @@
+import { href } from "react-router";
 import { formatInZone } from "~/lib/time";
 import { DraftContext } from "./draft-context";
 import { FollowUpDraft } from "./follow-up-draft";
@@ -26,7 +27,7 @@ export function PersonFollowThrough({
   today: string;
   error: FollowErrorView;
 }) {
-  const returnTo = `/connections/${person.id}`;
+  const returnTo = href("/connections/:id", { id: String(person.id) });
   return (
     <div className="mt-8 grid gap-6 lg:grid-cols-[1fr_22rem]">
       <section className={box} aria-labelledby="timeline-title">

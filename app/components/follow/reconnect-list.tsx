@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { href, Link } from "react-router";
 import { DUE_CLASS, DUE_LABEL, Snooze } from "./keep-in-touch";
 import { QuickLog } from "./timeline";
 
@@ -29,7 +29,7 @@ export function ReconnectList({
         <li key={p.id} className="space-y-2 py-3">
           <div className="flex flex-wrap items-center justify-between gap-2">
             <div>
-              <Link to={`/connections/${p.id}`} className="font-medium underline">
+              <Link to={href("/connections/:id", { id: String(p.id) })} className="font-medium underline">
                 {p.name}
               </Link>
               <span className="text-slate-600 text-sm dark:text-slate-300">

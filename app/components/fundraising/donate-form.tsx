@@ -1,3 +1,4 @@
+import { href } from "react-router";
 import { btnPrimary } from "~/components/marketing/page";
 import { feeRule, processingFee } from "~/lib/donation";
 import { formatMoney } from "~/lib/money";
@@ -35,7 +36,13 @@ export function DonateForm({
   const described = (field: keyof DonateFormErrors) =>
     errors[field] ? { "aria-invalid": true, "aria-describedby": `donate-${field}-error` } : {};
   return (
-    <form id="donate" method="post" action={`/fundraising/${c.id}/donate`} className="space-y-3" aria-label="Donate">
+    <form
+      id="donate"
+      method="post"
+      action={href("/fundraising/:id/donate", { id: String(c.id) })}
+      className="space-y-3"
+      aria-label="Donate"
+    >
       <h2 className="font-bold text-lg">Give</h2>
       <fieldset>
         <legend className="font-medium text-sm">How often</legend>

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { href, Link } from "react-router";
 import { formatMoney } from "~/lib/money";
 
 export type EventGifts = {
@@ -19,7 +19,7 @@ export function EventGiftsSection({ data }: { data: EventGifts }) {
       {data.campaign ? (
         <p className="mt-1 text-slate-600 text-sm dark:text-slate-300">
           For{" "}
-          <Link to={`/campaigns/${data.campaign.id}`} className="underline">
+          <Link to={href("/campaigns/:id", { id: String(data.campaign.id) })} className="underline">
             {data.campaign.title}
           </Link>
         </p>
@@ -33,7 +33,7 @@ export function EventGiftsSection({ data }: { data: EventGifts }) {
           <ul className="mt-2 space-y-1 text-sm">
             {data.gifts.map((g) => (
               <li key={`${g.connectionId}-${g.currency}`}>
-                <Link to={`/connections/${g.connectionId}`} className="underline">
+                <Link to={href("/connections/:id", { id: String(g.connectionId) })} className="underline">
                   {g.name}
                 </Link>{" "}
                 · {formatMoney(g.amount, g.currency)}

@@ -1,4 +1,4 @@
-import { Form, Link } from "react-router";
+import { Form, href, Link } from "react-router";
 import { formatMoney } from "~/lib/money";
 
 export type Giving = {
@@ -37,10 +37,10 @@ const small =
 function RecurringActions({ id, status, personId }: { id: number; status: string; personId: number }) {
   if (status === "canceled") return null;
   return (
-    <Form method="post" action="/campaigns/gifts" className="mt-1 flex flex-wrap gap-2">
+    <Form method="post" action={href("/campaigns/gifts")} className="mt-1 flex flex-wrap gap-2">
       <input type="hidden" name="intent" value="recurring" />
       <input type="hidden" name="recurring" value={id} />
-      <input type="hidden" name="back" value={`/connections/${personId}`} />
+      <input type="hidden" name="back" value={href("/connections/:id", { id: String(personId) })} />
       <button type="submit" name="change" value={status === "paused" ? "resume" : "pause"} className={small}>
         {status === "paused" ? "Resume" : "Pause"}
       </button>
@@ -121,7 +121,7 @@ export function GivingSection({ giving, personId }: { giving: Giving; personId: 
         <p className="mt-2 text-slate-600 text-sm dark:text-slate-300">No gifts or pledges yet.</p>
       )}
       <Link
-        to={`/campaigns?person=${personId}`}
+        to={`${href("/campaigns")}?person=${personId}`}
         className="mt-3 inline-block font-semibold text-brand-700 text-sm underline dark:text-brand-200"
       >
         Record a gift or pledge

@@ -1,4 +1,4 @@
-import { Form, Link } from "react-router";
+import { Form, href, Link } from "react-router";
 import { formatMoney } from "~/lib/money";
 
 type Gift = {
@@ -35,14 +35,14 @@ export function UnthankedGifts({ gifts, back }: { gifts: Gift[]; back: string })
                 {g.campaign && g.campaignId ? (
                   <>
                     {" · "}
-                    <Link to={`/campaigns/${g.campaignId}`} className="underline">
+                    <Link to={href("/campaigns/:id", { id: String(g.campaignId) })} className="underline">
                       {g.campaign}
                     </Link>
                   </>
                 ) : null}
               </span>
             </label>
-            <Form method="post" action="/campaigns/gifts" className="flex gap-2">
+            <Form method="post" action={href("/campaigns/gifts")} className="flex gap-2">
               <input type="hidden" name="gift" value={g.id} />
               <input type="hidden" name="back" value={back} />
               {g.donorEmail ? (
@@ -68,7 +68,7 @@ export function UnthankedGifts({ gifts, back }: { gifts: Gift[]; back: string })
         ))}
       </ul>
       <div className="mt-3 flex flex-wrap gap-2 text-sm">
-        <Form method="post" action="/campaigns/gifts" id={BULK_FORM}>
+        <Form method="post" action={href("/campaigns/gifts")} id={BULK_FORM}>
           <input type="hidden" name="back" value={back} />
           <button
             name="intent"
@@ -79,7 +79,7 @@ export function UnthankedGifts({ gifts, back }: { gifts: Gift[]; back: string })
             Mark ticked as thanked
           </button>
         </Form>
-        <Form method="post" action="/campaigns/gifts">
+        <Form method="post" action={href("/campaigns/gifts")}>
           <input type="hidden" name="back" value={back} />
           {gifts.map((g) => (
             <input key={g.id} type="hidden" name="gifts" value={g.id} />

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { href, Link } from "react-router";
 import { CATEGORY_LABELS, progressPercent } from "~/lib/campaign";
 import { formatMoney } from "~/lib/money";
 import type { CampaignSummary } from "~/server/fundraising/campaigns.server";
@@ -50,11 +50,11 @@ export function ProgressBar({
 
 /** Image, title and Donate Now all lead to the campaign page. */
 export function CampaignCard({ c }: { c: CampaignSummary }) {
-  const href = `/fundraising/${c.id}`;
+  const page = href("/fundraising/:id", { id: String(c.id) });
   return (
     <article className="flex h-full flex-col overflow-hidden rounded-xl border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
       <Link
-        to={href}
+        to={page}
         tabIndex={-1}
         aria-hidden="true"
         className={`block h-32 bg-gradient-to-br bg-center bg-cover ${ART[c.category]}`}
@@ -65,7 +65,7 @@ export function CampaignCard({ c }: { c: CampaignSummary }) {
           {CATEGORY_LABELS[c.category]} · {c.organization}
         </p>
         <h3 className="mt-2 font-semibold text-lg">
-          <Link to={href} className="hover:underline">
+          <Link to={page} className="hover:underline">
             {c.title}
           </Link>
         </h3>
@@ -74,7 +74,7 @@ export function CampaignCard({ c }: { c: CampaignSummary }) {
           <ProgressBar amountRaised={c.amountRaised} goal={c.goal} currency={c.currency} />
           {c.status === "active" ? (
             <Link
-              to={href}
+              to={page}
               aria-label={`Donate Now to ${c.title}`}
               className="mt-4 inline-flex w-full justify-center rounded-md bg-emerald-700 px-4 py-2 font-semibold text-sm text-white hover:bg-emerald-800"
             >

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { href, Link } from "react-router";
 import { EVENT_TYPE_LABEL, type EventStatus, type PublicEvent } from "~/content/events";
 import { formatDate } from "./page";
 
@@ -15,7 +15,7 @@ export function EventCard({ event }: { event: PublicEvent }) {
   const badge = STATUS_BADGE[event.status];
   const past = event.status === "past";
   // A published organiser event has its own page; the landing page's samples open /events/{id}.
-  const page = event.href ?? `/events/${event.id}`;
+  const page = event.href ?? href("/events/:id", { id: String(event.id) });
   return (
     <article
       data-status={event.status}
@@ -65,7 +65,7 @@ export function EventCard({ event }: { event: PublicEvent }) {
               </a>
             ) : (
               <Link
-                to={`/events/${event.id}`}
+                to={href("/events/:id", { id: String(event.id) })}
                 className={`${action} bg-green-700 text-white hover:bg-green-800`}
                 aria-label={`Activate ${event.title}`}
               >
@@ -73,7 +73,7 @@ export function EventCard({ event }: { event: PublicEvent }) {
               </Link>
             )}
             <Link
-              to={event.href ? "/capture" : `/events/${event.id}#scan`}
+              to={event.href ? href("/capture") : `${href("/events/:id", { id: String(event.id) })}#scan`}
               className={`${action} border border-green-700 text-green-800 hover:bg-green-50 dark:text-green-300 dark:hover:bg-green-950`}
               aria-label={`Scan QR at ${event.title}`}
             >

@@ -1,5 +1,5 @@
 import { useRef } from "react";
-import { Link } from "react-router";
+import { href, Link } from "react-router";
 import { type PublicEvent, sampleEvents } from "~/content/events";
 import { SITE } from "~/lib/site";
 import type { CampaignSummary } from "~/server/fundraising/campaigns.server";
@@ -26,7 +26,7 @@ export function EventHubsPreview() {
           <li>✓ A post-event report with your top leads</li>
         </ul>
         <Link
-          to="/guides/event-hubs"
+          to={href("/guides/:slug", { slug: "event-hubs" })}
           className="mt-6 inline-flex font-semibold text-brand-700 hover:underline dark:text-brand-200"
         >
           Read the Event Hubs guide →
@@ -230,7 +230,7 @@ export function FeaturedCampaigns({ campaigns }: { campaigns: CampaignSummary[] 
         <h2 id="campaigns" className="font-bold text-3xl tracking-tight">
           Featured campaigns
         </h2>
-        <Link to="/fundraising" className="font-semibold text-brand-700 hover:underline dark:text-brand-200">
+        <Link to={href("/fundraising")} className="font-semibold text-brand-700 hover:underline dark:text-brand-200">
           See all campaigns →
         </Link>
       </div>

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { href, Link } from "react-router";
 import type { PublicEvent } from "~/content/events";
 import { SITE } from "~/lib/site";
 import type { CampaignSummary } from "~/server/fundraising/campaigns.server";
@@ -79,18 +79,17 @@ export function Landing({
             <p className="mt-5 max-w-xl text-lg text-slate-600 dark:text-slate-300">{SITE.description}</p>
             <div className="mt-8 flex flex-wrap gap-3">
               <Link
-                to="/auth?mode=signup"
+                to={`${href("/auth")}?mode=signup`}
                 className="rounded-md bg-brand-600 px-5 py-3 font-semibold text-white shadow-sm hover:bg-brand-700"
               >
                 Create your free card
               </Link>
-              <Link
-                to="/c/demo"
-                reloadDocument
+              <a
+                href="/c/demo"
                 className="rounded-md border border-slate-300 bg-white px-5 py-3 font-semibold text-slate-800 hover:bg-slate-50 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100 dark:hover:bg-slate-800"
               >
                 See a live card
-              </Link>
+              </a>
             </div>
             <p className="mt-4 text-slate-500 text-sm dark:text-slate-400">Free plan. No credit card required.</p>
           </div>
@@ -168,7 +167,7 @@ export function Landing({
             Create your card in two minutes. Nonprofit early adopters get three months of Card Pro free.
           </p>
           <Link
-            to="/auth?mode=signup"
+            to={`${href("/auth")}?mode=signup`}
             className="mt-8 inline-flex rounded-md bg-white px-6 py-3 font-semibold text-brand-700 hover:bg-brand-50"
           >
             Get Started

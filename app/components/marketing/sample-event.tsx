@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { href, Link } from "react-router";
 import { STATUS_BADGE } from "~/components/marketing/event-card";
 import { btnPrimary, card, formatDate, linkClass } from "~/components/marketing/page";
 import { EVENT_TYPE_LABEL, type PublicEvent } from "~/content/events";
@@ -8,7 +8,7 @@ export function SampleEvent({ event }: { event: PublicEvent }) {
   const badge = STATUS_BADGE[event.status];
   return (
     <article className="mx-auto max-w-3xl px-4 py-10 sm:px-6">
-      <Link to="/#events" className={linkClass}>
+      <Link to={`${href("/")}#events`} className={linkClass}>
         ← All events
       </Link>
       <div className="mt-6 flex items-center gap-2">
@@ -53,10 +53,10 @@ export function SampleEvent({ event }: { event: PublicEvent }) {
           their details with you is tagged with {event.title}.
         </p>
         <div className="mt-4 flex flex-wrap gap-3">
-          <Link to="/auth?mode=signup" className={btnPrimary}>
+          <Link to={`${href("/auth")}?mode=signup`} className={btnPrimary}>
             Create your free card
           </Link>
-          <Link to="/guides/event-preparation" className={`${linkClass} self-center`}>
+          <Link to={href("/guides/:slug", { slug: "event-preparation" })} className={`${linkClass} self-center`}>
             How to prepare for an event
           </Link>
         </div>

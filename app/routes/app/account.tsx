@@ -70,7 +70,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   async function change(value: z.output<typeof accountSchema>) {
     if (value.intent === "verify-email") {
       await auth.api.sendVerificationEmail({
-        body: { email: user.email, callbackURL: "/settings/account?email=verified" },
+        body: { email: user.email, callbackURL: `${href("/settings/account")}?email=verified` },
         headers: request.headers,
       });
       return reply(submission.reply(), 200, { emailSentTo: user.email });
@@ -126,7 +126,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (!checked?.status) return wrongPassword();
     // The answer is the same whether or not the address is taken: this form must not tell who is a user.
     await auth.api.changeEmail({
-      body: { newEmail, callbackURL: "/settings/account?email=changed" },
+      body: { newEmail, callbackURL: `${href("/settings/account")}?email=changed` },
       headers: request.headers,
     });
     await accountMail(app.db).noticeEmailChange(user, newEmail);

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from "react";
-import { Form, Link, redirect, useLocation, useSubmit } from "react-router";
+import { Form, href, Link, redirect, useLocation, useSubmit } from "react-router";
 import { PersonPhoto } from "~/components/person-photo";
 import { useDisclosure } from "~/components/site-header";
 import { appContext } from "~/context";
@@ -53,8 +53,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const user = getUser(context);
   const form = await request.formData();
   const ids = parseIds(form.getAll("id"));
-  const back = String(form.get("back") ?? "/connections");
-  const to = back.startsWith("/connections") ? back : "/connections";
+  const back = String(form.get("back") ?? href("/connections"));
+  const to = back.startsWith(href("/connections")) ? back : href("/connections");
   if (form.get("intent") === "merge") {
     if (ids.length < 2) {
       return redirectWithToast(to, { type: "warning", title: "Choose two or more people to merge" });
@@ -62,7 +62,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (ids.length > MAX_MERGE)
       return redirectWithToast(to, { type: "warning", title: `Choose at most ${MAX_MERGE} people to merge at once` });
     // Nothing is merged here: the owner sees everyone side by side first and confirms there.
-    return redirect(`/connections/merge?${new URLSearchParams(ids.map((id) => ["id", String(id)]))}`);
+    return redirect(`${href("/connections/merge")}?${new URLSearchParams(ids.map((id) => ["id", String(id)]))}`);
   }
   if (form.get("intent") !== "bulk") unknownIntent();
   const [kind, value = ""] = String(form.get("change") ?? "").split(":");
@@ -95,7 +95,7 @@ export default function Connections({ loaderData }: Route.ComponentProps) {
       ...Object.fromEntries(Object.entries(at).filter((e): e is [string, string] => Boolean(e[1]))),
       ...(p > 1 ? { page: String(p) } : {}),
     })}`;
-  const here = `/connections${params(page, cursor)}`;
+  const here = `${href("/connections")}${params(page, cursor)}`;
   // Every navigation (each bulk action redirects back here) remounts the boxes, so a selection never
   // outlives the action it was made for.
   const { key: selectionKey } = useLocation();
@@ -119,15 +119,15 @@ export default function Connections({ loaderData }: Route.ComponentProps) {
         <h1 className="font-bold text-2xl tracking-tight sm:text-3xl">Connections</h1>
         <div className="flex flex-wrap items-center gap-2">
           <Link
-            to="/connections/new"
+            to={href("/connections/new")}
             className="rounded-md bg-brand-600 px-4 py-2 font-semibold text-sm text-white hover:bg-brand-700"
           >
             Add someone
           </Link>
-          <Link to="/connections/import" className={`${control} font-medium`}>
+          <Link to={href("/connections/import")} className={`${control} font-medium`}>
             Import
           </Link>
-          <Link to="/connections/duplicates" className={`${control} font-medium`}>
+          <Link to={href("/connections/duplicates")} className={`${control} font-medium`}>
             Possible duplicates
           </Link>
           <details {...exportMenu.props} className="relative">
@@ -194,7 +194,7 @@ export default function Connections({ loaderData }: Route.ComponentProps) {
             />
             <PersonPhoto name={c.name} url={c.photoUrl} size="sm" />
             <Link
-              to={`/connections/${c.id}`}
+              to={href("/connections/:id", { id: String(c.id) })}
               className="flex min-w-0 flex-1 flex-wrap items-center justify-between gap-2 hover:underline"
             >
               <div className="min-w-0">

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { href, Link } from "react-router";
 import { ReconnectList } from "~/components/follow/reconnect-list";
 import { QuickLog } from "~/components/follow/timeline";
 import { UnthankedGifts } from "~/components/fundraising/unthanked";
@@ -39,7 +39,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     parseId(String(formData.get("personId") ?? "")),
     intent,
     formData,
-    "/dashboard",
+    href("/dashboard"),
     new URL(request.url).origin,
   );
 }
@@ -72,7 +72,7 @@ function NextStep({
             Step {stepNumber(onboarding)} of {STEP_COUNT}: {STEP_TITLES[onboarding]}.
           </p>
         </div>
-        <Link to="/welcome" className={button}>
+        <Link to={href("/welcome")} className={button}>
           Continue setting up
         </Link>
       </section>
@@ -90,7 +90,7 @@ function NextStep({
             : "Your card is what people scan to save your details and share theirs."}
         </p>
       </div>
-      <Link to="/card" className={button}>
+      <Link to={href("/card")} className={button}>
         {cards.count ? "Publish your card" : "Create your card"}
       </Link>
     </section>
@@ -119,7 +119,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
       <p className="mt-2 text-slate-600 dark:text-slate-300">Signed in as {user.email}.</p>
       <TimesIn timeZone={timeZone} className="mt-1" />
       <NextStep onboarding={onboarding} cards={cards} />
-      <UnthankedGifts gifts={unthanked} back="/dashboard" />
+      <UnthankedGifts gifts={unthanked} back={href("/dashboard")} />
 
       <h2 className="mt-8 font-semibold text-slate-600 text-sm dark:text-slate-300">This week</h2>
       <dl className="mt-2 grid grid-cols-3 gap-3">
@@ -162,11 +162,11 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
                     </span>
                   ) : null}
                   {f.connectionId ? (
-                    <QuickLog personId={f.connectionId} name={f.name ?? ""} returnTo="/dashboard" />
+                    <QuickLog personId={f.connectionId} name={f.name ?? ""} returnTo={href("/dashboard")} />
                   ) : null}
                   {f.connectionId ? (
                     <Link
-                      to={`/connections/${f.connectionId}`}
+                      to={href("/connections/:id", { id: String(f.connectionId) })}
                       className="font-medium text-brand-700 text-sm underline dark:text-brand-200"
                     >
                       Open
@@ -189,7 +189,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         </p>
         <ReconnectList
           people={reconnect}
-          returnTo="/dashboard"
+          returnTo={href("/dashboard")}
           empty="Nobody is due this week. Set a keep-in-touch rhythm on a person, or on a tag in Settings."
         />
       </section>
@@ -203,7 +203,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
             {cards.publishedSlug ? (
               <>
                 Nobody yet.{" "}
-                <Link to="/card" className="underline">
+                <Link to={href("/card")} className="underline">
                   Share your card
                 </Link>{" "}
                 and the people who send their details back land here.
@@ -222,7 +222,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
                 <div>
                   <p className="font-medium">
                     {s.connectionId ? (
-                      <Link to={`/connections/${s.connectionId}`} className="underline">
+                      <Link to={href("/connections/:id", { id: String(s.connectionId) })} className="underline">
                         {s.name}
                       </Link>
                     ) : (
@@ -251,22 +251,22 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           <h2 id="recent-title" className="font-semibold text-lg">
             Recent connections
           </h2>
-          <Link to="/connections" className="font-medium text-brand-700 text-sm underline dark:text-brand-200">
+          <Link to={href("/connections")} className="font-medium text-brand-700 text-sm underline dark:text-brand-200">
             All connections
           </Link>
         </div>
         {recentConnections.length === 0 ? (
           <p className={`mt-2 ${muted}`}>
             Nobody yet.{" "}
-            <Link to="/capture" className="underline">
+            <Link to={href("/capture")} className="underline">
               Capture someone
             </Link>{" "}
             you meet,{" "}
-            <Link to="/connections/new" className="underline">
+            <Link to={href("/connections/new")} className="underline">
               add someone
             </Link>{" "}
             or{" "}
-            <Link to="/connections/import" className="underline">
+            <Link to={href("/connections/import")} className="underline">
               import your contacts
             </Link>
             .
@@ -275,7 +275,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           <ul className="mt-3 divide-y divide-slate-200 dark:divide-slate-800">
             {recentConnections.map((c) => (
               <li key={c.id} className="py-3">
-                <Link to={`/connections/${c.id}`} className="font-medium hover:underline">
+                <Link to={href("/connections/:id", { id: String(c.id) })} className="font-medium hover:underline">
                   {c.name}
                 </Link>
                 <p className={muted}>
@@ -294,7 +294,10 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           <h2 id="notes-title" className="font-semibold text-lg">
             Notifications
           </h2>
-          <Link to="/notifications" className="font-medium text-brand-700 text-sm underline dark:text-brand-200">
+          <Link
+            to={href("/notifications")}
+            className="font-medium text-brand-700 text-sm underline dark:text-brand-200"
+          >
             All notifications
           </Link>
         </div>

@@ -1,6 +1,6 @@
 import { getFormProps, getInputProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, Link, useNavigation } from "react-router";
+import { data, Form, href, Link, useNavigation } from "react-router";
 import { z } from "zod";
 import { appContext } from "~/context";
 import { MAX_IMPORT_ROWS } from "~/lib/csv";
@@ -84,7 +84,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         { reply: { status: "error", error: { "": [ALREADY_IMPORTED] } } as SubmissionResult<string[]> },
         { status: 409 },
       );
-    return redirectWithToast("/connections", {
+    return redirectWithToast(href("/connections"), {
       type: "success",
       title: "Import finished",
       description: `${result.added} added, ${result.merged} merged, ${result.skipped} skipped.`,
@@ -135,7 +135,7 @@ export default function ImportPage({ actionData }: Route.ComponentProps) {
   });
   return (
     <section className="mx-auto max-w-5xl px-4 py-10 sm:px-6">
-      <Link to="/connections" className="text-brand-700 text-sm underline dark:text-brand-200">
+      <Link to={href("/connections")} className="text-brand-700 text-sm underline dark:text-brand-200">
         ← All connections
       </Link>
       <h1 className="mt-2 font-bold text-3xl tracking-tight">Import contacts</h1>

@@ -37,7 +37,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       parseId(String(form.get("personId") ?? "")),
       intent,
       form,
-      "/notifications",
+      href("/notifications"),
       new URL(request.url).origin,
     );
   if (intent === "read" && id) await markRead(app.db, user.id, id);
@@ -108,7 +108,7 @@ export default function Notifications({ loaderData }: Route.ComponentProps) {
           <h2 id="due-title" className="font-semibold text-lg">
             Due to reconnect
           </h2>
-          <ReconnectList people={due} returnTo="/notifications" empty="" />
+          <ReconnectList people={due} returnTo={href("/notifications")} empty="" />
         </section>
       ) : null}
       <ul className="mt-6 space-y-3">

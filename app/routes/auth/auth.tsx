@@ -1,7 +1,7 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useRef } from "react";
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { data, Form, href, Link, redirect, useNavigation } from "react-router";
 import { z } from "zod";
 import { Field, inputClass } from "~/components/ui/field";
 import { appContext } from "~/context";
@@ -116,7 +116,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       });
     }
     // Someone who signed up on the way somewhere (saving a card, say) goes there; the rest start the guide.
-    return redirect(redirectTo === "/dashboard" ? "/welcome" : redirectTo, { headers });
+    return redirect(redirectTo === href("/dashboard") ? href("/welcome") : redirectTo, { headers });
   }
   return redirect(redirectTo, { headers });
 }
@@ -142,7 +142,7 @@ export default function AuthPage({ loaderData, actionData }: Route.ComponentProp
     if (signup && zoneRef.current) zoneRef.current.value = Intl.DateTimeFormat().resolvedOptions().timeZone;
   }, [signup]);
   const other = signup ? "signin" : "signup";
-  const otherHref = `/auth?${new URLSearchParams({ ...(other === "signup" ? { mode: "signup" } : {}), redirectTo })}`;
+  const otherHref = `${href("/auth")}?${new URLSearchParams({ ...(other === "signup" ? { mode: "signup" } : {}), redirectTo })}`;
 
   return (
     <section className="mx-auto max-w-md px-4 py-12 sm:py-16">
@@ -193,7 +193,7 @@ export default function AuthPage({ loaderData, actionData }: Route.ComponentProp
         </Field>
         {signup ? null : (
           <p className="-mt-2 text-right text-sm">
-            <Link to="/auth/forgot" className="font-medium text-brand-700 underline dark:text-brand-200">
+            <Link to={href("/auth/forgot")} className="font-medium text-brand-700 underline dark:text-brand-200">
               Forgot your password?
             </Link>
           </p>

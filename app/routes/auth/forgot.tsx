@@ -1,7 +1,7 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { APIError } from "better-auth/api";
-import { data, Form, Link, useNavigation } from "react-router";
+import { data, Form, href, Link, useNavigation } from "react-router";
 import { Field, inputClass } from "~/components/ui/field";
 import { appContext } from "~/context";
 import { forgotSchema } from "~/lib/account-forms";
@@ -33,7 +33,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   // The same answer whether or not the address has an account: this page must not tell who is a user.
   try {
     await createAuth(app, request).api.requestPasswordReset({
-      body: { email, redirectTo: "/auth/reset" },
+      body: { email, redirectTo: href("/auth/reset") },
       headers: request.headers,
     });
   } catch (error) {
@@ -91,7 +91,7 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
       </Form>
       <p className="mt-6 text-center text-slate-600 text-sm dark:text-slate-300">
         Remembered it?{" "}
-        <Link to="/auth" className="font-semibold text-brand-700 underline dark:text-brand-200">
+        <Link to={href("/auth")} className="font-semibold text-brand-700 underline dark:text-brand-200">
           Sign in
         </Link>
       </p>

@@ -1,6 +1,6 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, Link, useNavigation } from "react-router";
+import { data, Form, href, Link, useNavigation } from "react-router";
 import { NewPasswordFields } from "~/components/new-password-fields";
 import { appContext } from "~/context";
 import { resetSchema } from "~/lib/account-forms";
@@ -41,7 +41,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       status: response.status >= 500 ? 503 : 400,
     });
   }
-  return redirectWithToast("/auth", {
+  return redirectWithToast(href("/auth"), {
     type: "success",
     title: "Password changed",
     description: "Sign in with your new password. Your other devices were signed out.",
@@ -68,7 +68,7 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
             {EXPIRED}
           </p>
           <p className="mt-6">
-            <Link to="/auth/forgot" className="font-semibold text-brand-700 underline dark:text-brand-200">
+            <Link to={href("/auth/forgot")} className="font-semibold text-brand-700 underline dark:text-brand-200">
               Send me a new link
             </Link>
           </p>
@@ -83,7 +83,7 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
               className="rounded-md bg-red-50 p-3 text-red-900 text-sm dark:bg-red-950 dark:text-red-100"
             >
               {form.errors[0]}{" "}
-              <Link to="/auth/forgot" className="font-semibold underline">
+              <Link to={href("/auth/forgot")} className="font-semibold underline">
                 Send me a new link
               </Link>
             </p>

@@ -1,4 +1,4 @@
-import { redirect } from "react-router";
+import { href, redirect } from "react-router";
 import { appContext } from "~/context";
 import { CLEAR_SITE_DATA, createAuth } from "~/server/account/auth.server";
 import { redirectWithToast } from "~/server/platform/toast.server";
@@ -12,9 +12,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   const headers = new Headers();
   for (const cookie of response.headers.getSetCookie()) headers.append("Set-Cookie", cookie);
   headers.set("Clear-Site-Data", CLEAR_SITE_DATA);
-  return redirectWithToast("/", { type: "success", title: "Signed out" }, { headers });
+  return redirectWithToast(href("/"), { type: "success", title: "Signed out" }, { headers });
 }
 
 export function loader() {
-  return redirect("/");
+  return redirect(href("/"));
 }

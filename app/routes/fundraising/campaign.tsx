@@ -1,4 +1,4 @@
-import { data, Link } from "react-router";
+import { data, href, Link } from "react-router";
 import { DonateForm } from "~/components/fundraising/donate-form";
 import { ProgressBar } from "~/components/marketing/campaign-card";
 import { card, formatDate, linkClass } from "~/components/marketing/page";
@@ -58,17 +58,17 @@ export default function CampaignPage({ loaderData }: Route.ComponentProps) {
   const money = (n: number) => formatMoney(n, c.currency, { compact: true });
   return (
     <article className="mx-auto max-w-4xl px-4 py-10 sm:px-6">
-      <Link to="/fundraising" className={linkClass}>
+      <Link to={href("/fundraising")} className={linkClass}>
         ← All campaigns
       </Link>
       {isOwner ? (
         <div className="mt-4 flex flex-wrap items-center gap-3 rounded-lg bg-slate-100 px-4 py-3 text-sm dark:bg-slate-800">
           {c.status === "draft" ? <strong>Preview: this draft is visible only to you.</strong> : null}
           {c.archivedAt ? <strong>Archived: visible only to you.</strong> : null}
-          <Link to={`/campaigns/${c.id}/edit`} className={linkClass}>
+          <Link to={href("/campaigns/:id/edit", { id: String(c.id) })} className={linkClass}>
             Edit
           </Link>
-          <Link to={`/campaigns/${c.id}`} className={linkClass}>
+          <Link to={href("/campaigns/:id", { id: String(c.id) })} className={linkClass}>
             Campaign dashboard
           </Link>
         </div>
@@ -180,7 +180,7 @@ export default function CampaignPage({ loaderData }: Route.ComponentProps) {
           ) : c.status === "active" ? (
             <p className="text-slate-600 text-sm dark:text-slate-300">
               Online giving is not open for this campaign yet.{" "}
-              <Link to="/contact" className={linkClass}>
+              <Link to={href("/contact")} className={linkClass}>
                 Contact us
               </Link>{" "}
               to give another way.

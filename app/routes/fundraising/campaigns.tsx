@@ -1,4 +1,4 @@
-import { Form, Link } from "react-router";
+import { Form, href, Link } from "react-router";
 import { CampaignCard } from "~/components/marketing/campaign-card";
 import { PageHero } from "~/components/marketing/page";
 import { appContext } from "~/context";
@@ -88,7 +88,7 @@ export default function Campaigns({ loaderData }: Route.ComponentProps) {
         ) : (
           <p className="mt-4 rounded-xl bg-slate-100 p-6 text-center dark:bg-slate-900">
             No campaigns match these filters.{" "}
-            <Link to="/fundraising" className="font-semibold underline">
+            <Link to={href("/fundraising")} className="font-semibold underline">
               Show all campaigns
             </Link>
           </p>

@@ -1,4 +1,4 @@
-import { data, Link, redirect } from "react-router";
+import { data, href, Link, redirect } from "react-router";
 import { DonateForm, type DonateFormErrors } from "~/components/fundraising/donate-form";
 import { card, linkClass } from "~/components/marketing/page";
 import { appContext } from "~/context";
@@ -25,7 +25,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const c = await getCampaign(app.db, params.id);
   if (!c) throw data("Campaign not found", { status: 404 });
   if (c.status !== "active" || !(await donationsOpen(app, c)))
-    throw redirect(`/fundraising/${encodeURIComponent(c.id)}`);
+    throw redirect(href("/fundraising/:id", { id: String(c.id) }));
   return {
     c: { id: c.id, title: c.title, currency: c.currency, suggested: c.suggested, organization: c.organization },
   };
@@ -67,7 +67,7 @@ const MESSAGES: Record<keyof DonateFormErrors, (currency: string) => string> = {
 export async function action({ request, params, context }: Route.ActionArgs) {
   const app = context.get(appContext);
   const back = (error: string) =>
-    redirect(`/fundraising/${encodeURIComponent(params.id)}?error=${error}#donate`, { status: 303 });
+    redirect(`${href("/fundraising/:id", { id: params.id })}?error=${error}#donate`, { status: 303 });
   const c = await getCampaign(app.db, params.id);
   if (!c) throw new Response("Not Found", { status: 404 });
   if (!(await allow(app.env, "forms", `donate:${clientKey(request)}`)))
@@ -129,7 +129,7 @@ export default function Donate({ loaderData, actionData }: Route.ComponentProps)
   const { c } = loaderData;
   return (
     <section className="mx-auto max-w-md px-4 py-8 sm:px-6">
-      <Link to={`/fundraising/${c.id}`} className={linkClass}>
+      <Link to={href("/fundraising/:id", { id: String(c.id) })} className={linkClass}>
         ← {c.title}
       </Link>
       <div className={`${card} mt-4`}>

@@ -1,4 +1,4 @@
-import { data, Link } from "react-router";
+import { data, href, Link } from "react-router";
 import { linkClass } from "~/components/marketing/page";
 import { appContext } from "~/context";
 import { staticPage } from "~/lib/page-handle";
@@ -41,7 +41,7 @@ export default function Thanks({ loaderData }: Route.ComponentProps) {
       <p className="mt-3 break-all text-slate-600 text-sm dark:text-slate-300">
         Or copy the link: <span data-testid="share-url">{loaderData.url}</span>
       </p>
-      <Link to={`/fundraising/${loaderData.id}`} className={`${linkClass} mt-8 inline-block`}>
+      <Link to={href("/fundraising/:id", { id: String(loaderData.id) })} className={`${linkClass} mt-8 inline-block`}>
         Back to the campaign
       </Link>
     </section>

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { href, Link } from "react-router";
 import {
   btnPrimary,
   btnSecondary,
@@ -116,7 +116,10 @@ export default function About() {
               <p className="mt-1 text-slate-700 text-sm dark:text-slate-300">
                 Send the people in your network to your Krystal AI workspace hourly, daily or when you press Sync now,
                 signed so Krystal AI can verify them.{" "}
-                <Link to="/docs/krystal-integration" className="text-brand-700 underline dark:text-brand-200">
+                <Link
+                  to={href("/docs/:docId", { docId: "krystal-integration" })}
+                  className="text-brand-700 underline dark:text-brand-200"
+                >
                   How the Krystal AI sync works
                 </Link>
               </p>
@@ -132,10 +135,10 @@ export default function About() {
             Nonprofit early adopters get three months of Card Pro free.
           </p>
           <div className="mt-6 flex flex-wrap gap-3">
-            <Link to="/fundraising" className={btnPrimary}>
+            <Link to={href("/fundraising")} className={btnPrimary}>
               Browse campaigns
             </Link>
-            <Link to="/settings/integrations#krystal" className={btnSecondary}>
+            <Link to={`${href("/settings/integrations")}#krystal`} className={btnSecondary}>
               Sync with Krystal AI
             </Link>
           </div>
@@ -144,14 +147,14 @@ export default function About() {
       <CtaBanner
         title="Get Started Free"
         text="Create your card in two minutes. No credit card required."
-        to="/auth?mode=signup"
+        to={`${href("/auth")}?mode=signup`}
         label="Get Started Free"
       />
       <p className="mx-auto mt-6 flex max-w-5xl flex-wrap gap-6 px-4 sm:px-6">
         <ExternalLink href={SITE.demoPath} className={linkClass}>
           Watch Demo
         </ExternalLink>
-        <Link to="/" className={linkClass}>
+        <Link to={href("/")} className={linkClass}>
           Back to the home page
         </Link>
       </p>

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { href, Link } from "react-router";
 import { pageMeta, SITE } from "~/lib/site";
 
 export const meta = () => pageMeta("Product tour", `A two-minute tour of ${SITE.name}: card, capture and follow-up.`);
@@ -36,15 +36,11 @@ export default function Demo() {
         ))}
       </ol>
       <div className="mt-10 flex flex-wrap gap-3">
-        <Link
-          to="/c/demo"
-          reloadDocument
-          className="rounded-md bg-brand-600 px-5 py-3 font-semibold text-white hover:bg-brand-700"
-        >
+        <a href="/c/demo" className="rounded-md bg-brand-600 px-5 py-3 font-semibold text-white hover:bg-brand-700">
           Open the demo card
-        </Link>
+        </a>
         <Link
-          to="/auth?mode=signup"
+          to={`${href("/auth")}?mode=signup`}
           className="rounded-md border border-slate-300 px-5 py-3 font-semibold dark:border-slate-700"
         >
           Create your own

@@ -1,4 +1,4 @@
-import { data, Link, NavLink, redirect } from "react-router";
+import { data, href, Link, NavLink, redirect } from "react-router";
 import { linkClass, Sections } from "~/components/marketing/page";
 import { DEFAULT_DOC_ID, DOCS, findDoc } from "~/content/docs";
 import { staticPage } from "~/lib/page-handle";
@@ -8,7 +8,7 @@ import type { Route } from "./+types/docs";
 export function loader({ params }: Route.LoaderArgs) {
   const doc = findDoc(params.docId);
   // Unknown ids go to the integration doc; the client router replaces the history entry on redirects.
-  if (!doc) throw redirect(`/docs/${DEFAULT_DOC_ID}`);
+  if (!doc) throw redirect(href("/docs/:docId", { docId: DEFAULT_DOC_ID }));
   return data({ doc });
 }
 
@@ -23,14 +23,14 @@ export default function DocPage({ loaderData }: Route.ComponentProps) {
   return (
     <div className="mx-auto grid max-w-6xl gap-10 px-4 py-10 sm:px-6 md:grid-cols-[14rem_1fr]">
       <nav aria-label="Documentation" className="md:sticky md:top-24 md:self-start">
-        <Link to="/updates" className={linkClass}>
+        <Link to={href("/updates")} className={linkClass}>
           ← Back to Updates
         </Link>
         <ul className="mt-6 space-y-1">
           {DOCS.map((d) => (
             <li key={d.id}>
               <NavLink
-                to={`/docs/${d.id}`}
+                to={href("/docs/:docId", { docId: d.id })}
                 className="block rounded-md px-3 py-2 text-slate-700 text-sm hover:bg-slate-100 aria-[current=page]:bg-brand-600 aria-[current=page]:font-semibold aria-[current=page]:text-white dark:text-slate-300 dark:hover:bg-slate-800"
               >
                 {d.title}
@@ -50,7 +50,7 @@ export default function DocPage({ loaderData }: Route.ComponentProps) {
         </div>
         <p className="mt-12 text-slate-600 text-sm dark:text-slate-300">
           Still stuck?{" "}
-          <Link to="/help#contact-form" className={linkClass}>
+          <Link to={`${href("/help")}#contact-form`} className={linkClass}>
             Ask our support team
           </Link>
           .

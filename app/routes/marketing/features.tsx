@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { href, Link } from "react-router";
 import { BellIcon, CalendarIcon, CardIcon, QrIcon, SparklesIcon, UsersIcon } from "~/components/icons";
 import { btnPrimary, card, PageHero } from "~/components/marketing/page";
 import { staticPage } from "~/lib/page-handle";
@@ -92,7 +92,7 @@ export default function Features() {
         </section>
 
         <div className="mt-12 text-center">
-          <Link to="/card" className={btnPrimary}>
+          <Link to={href("/card")} className={btnPrimary}>
             Create Your {SITE.name} Card Now
           </Link>
         </div>

@@ -1,4 +1,4 @@
-import { data, Link, useFetcher } from "react-router";
+import { data, href, Link, useFetcher } from "react-router";
 import { z } from "zod";
 import { formatDate, linkClass, Sections } from "~/components/marketing/page";
 import { DEFAULT_GUIDE_AUTHOR, DEFAULT_READ_TIME, findGuide, GUIDES, guidePath } from "~/content/guides";
@@ -89,7 +89,7 @@ export default function GuidePage({ loaderData }: Route.ComponentProps) {
   ).slice(0, 3);
   return (
     <article className="mx-auto max-w-3xl px-4 py-10 sm:px-6">
-      <Link to="/guides" className={linkClass}>
+      <Link to={href("/guides")} className={linkClass}>
         ← Back to Guides
       </Link>
       <h1 className="mt-6 font-extrabold text-3xl tracking-tight sm:text-4xl">{guide.title}</h1>

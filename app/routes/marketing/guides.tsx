@@ -1,5 +1,5 @@
 import { type KeyboardEvent, useRef, useState } from "react";
-import { Link } from "react-router";
+import { href, Link } from "react-router";
 import { btnPrimary, btnSecondary, card, PageHero } from "~/components/marketing/page";
 import { DEFAULT_READ_TIME, GUIDE_TABS, GUIDES, type GuideTab, guidePath } from "~/content/guides";
 import { staticPage } from "~/lib/page-handle";
@@ -14,24 +14,24 @@ export const meta = () =>
 const TAB_DOCS: Partial<Record<GuideTab, { to: string; title: string; description: string }[]>> = {
   fundraising: [
     {
-      to: "/docs/fundraising-analytics",
+      to: href("/docs/:docId", { docId: "fundraising-analytics" }),
       title: "Fundraising Analytics",
       description: "Read progress, donors and average gifts per campaign.",
     },
     {
-      to: "/docs/krystal-integration",
+      to: href("/docs/:docId", { docId: "krystal-integration" }),
       title: "Krystal AI Integration",
       description: "Send the people in your network to Krystal AI, hourly, daily or on demand.",
     },
     {
-      to: "/fundraising",
+      to: href("/fundraising"),
       title: "Browse campaigns",
       description: "See how other organisations present their campaigns.",
     },
   ],
   advanced: [
     {
-      to: "/docs/connection-management",
+      to: href("/docs/:docId", { docId: "connection-management" }),
       title: "Connection Management",
       description: "Tags, priorities, import and export.",
     },
@@ -71,7 +71,7 @@ export default function Guides() {
             demand.
           </p>
           <Link
-            to="/docs/krystal-integration"
+            to={href("/docs/:docId", { docId: "krystal-integration" })}
             className="mt-6 inline-flex rounded-md bg-white px-5 py-3 font-semibold text-brand-700 hover:bg-brand-50"
           >
             Read the integration guide
@@ -148,10 +148,10 @@ export default function Guides() {
             Tell us which guide would help you and we will write it.
           </p>
           <div className="mt-6 flex flex-wrap justify-center gap-3">
-            <Link to="/help#contact-form" className={btnPrimary}>
+            <Link to={`${href("/help")}#contact-form`} className={btnPrimary}>
               Request a Guide
             </Link>
-            <Link to="/help" className={btnSecondary}>
+            <Link to={href("/help")} className={btnSecondary}>
               Visit the help centre
             </Link>
           </div>

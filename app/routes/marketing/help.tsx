@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { href, Link } from "react-router";
 import { Accordion } from "~/components/marketing/accordion";
 import { card, linkClass, PageHero } from "~/components/marketing/page";
 import { SupportForm } from "~/components/marketing/support-form";
@@ -25,7 +25,7 @@ export default function Help({ actionData }: Route.ComponentProps) {
       <div className="mx-auto max-w-6xl px-4 py-12 sm:px-6">
         <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
           <li>
-            <Link to="/docs/krystal-integration" className={resourceCard}>
+            <Link to={href("/docs/:docId", { docId: "krystal-integration" })} className={resourceCard}>
               <h2 className="font-semibold text-lg">Documentation</h2>
               <p className="mt-1 text-slate-600 text-sm dark:text-slate-300">
                 Integrations, events, connections and analytics.
@@ -42,7 +42,7 @@ export default function Help({ actionData }: Route.ComponentProps) {
           </li>
           {/* Only things we made: there are no video tutorials, and a search or someone else's forum is not help. */}
           <li>
-            <Link to="/guides" className={resourceCard}>
+            <Link to={href("/guides")} className={resourceCard}>
               <h2 className="font-semibold text-lg">Guides</h2>
               <p className="mt-1 text-slate-600 text-sm dark:text-slate-300">
                 Step-by-step walkthroughs of cards, capture and event hubs.
@@ -72,7 +72,7 @@ export default function Help({ actionData }: Route.ComponentProps) {
                   <>
                     <p>{f.answer}</p>
                     {doc ? (
-                      <Link to={`/docs/${doc.id}`} className={`${linkClass} mt-2 inline-block`}>
+                      <Link to={href("/docs/:docId", { docId: doc.id })} className={`${linkClass} mt-2 inline-block`}>
                         Read the {doc.title} docs
                       </Link>
                     ) : null}

@@ -1,4 +1,4 @@
-import { data, Form, Link } from "react-router";
+import { data, Form, href, Link } from "react-router";
 import { appContext } from "~/context";
 import { pageMeta } from "~/lib/site";
 import { confirmSubscription } from "~/server/site/newsletter.server";
@@ -41,7 +41,7 @@ export default function NewsletterConfirm({ loaderData, actionData }: Route.Comp
           </button>
         </Form>
       )}
-      <Link to="/" className="mt-8 inline-block font-semibold text-brand-700 underline dark:text-brand-200">
+      <Link to={href("/")} className="mt-8 inline-block font-semibold text-brand-700 underline dark:text-brand-200">
         Go to the home page
       </Link>
     </section>

@@ -1,5 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Link } from "react-router";
+import { data, href, Link } from "react-router";
 import { SUBSCRIBED_COOKIE } from "~/components/marketing/newsletter-slide-in";
 import { NEWSLETTER_SUCCESS, NewsletterForm, newsletterSchema } from "~/components/newsletter-form";
 import { appContext } from "~/context";
@@ -15,7 +15,7 @@ export const meta = () => pageMeta("Newsletter");
 export async function action({ request, context }: Route.ActionArgs) {
   const app = context.get(appContext);
   const form = await request.formData();
-  const back = safeRedirect(form.get("redirectTo"), "/");
+  const back = safeRedirect(form.get("redirectTo"), href("/"));
   const submission = parseWithZod(form, { schema: newsletterSchema });
   if (submission.status !== "success") {
     const reply = submission.reply();
@@ -69,7 +69,7 @@ export default function Newsletter({ actionData }: Route.ComponentProps) {
         </div>
       ) : null}
       <Link
-        to={actionData?.back ?? "/"}
+        to={actionData?.back ?? href("/")}
         className="mt-8 inline-block font-semibold text-brand-700 underline dark:text-brand-200"
       >
         Back to where you were

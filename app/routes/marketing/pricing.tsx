@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { href, Link } from "react-router";
 import { Accordion } from "~/components/marketing/accordion";
 import { JsonLd } from "~/components/marketing/json-ld";
 import { btnPrimary, PageHero } from "~/components/marketing/page";
@@ -19,8 +19,8 @@ export const meta = () =>
     "Card Pro is 7.99 USD a month or 79 a year, with a 7-day free trial and no credit card required.",
   );
 
-const TRIAL_HREF = `/auth?${new URLSearchParams({ mode: "signup", redirectTo: "/settings/billing" })}`;
-const NONPROFIT_HREF = `/auth?${new URLSearchParams({ mode: "signup", redirectTo: "/settings/billing#nonprofit" })}`;
+const TRIAL_HREF = `${href("/auth")}?${new URLSearchParams({ mode: "signup", redirectTo: href("/settings/billing") })}`;
+const NONPROFIT_HREF = `${href("/auth")}?${new URLSearchParams({ mode: "signup", redirectTo: `${href("/settings/billing")}#nonprofit` })}`;
 
 export default function Pricing() {
   const saving = Math.round((1 - CARD_PRO.yearly / (CARD_PRO.monthly * 12)) * 100);
@@ -130,7 +130,7 @@ export default function Pricing() {
           <p className="mt-2 text-slate-600 dark:text-slate-300">
             Teams, chapters and event organisers: we will set up cards, hubs and CRM sync for your whole organisation.
           </p>
-          <Link to="/contact" className={`${btnPrimary} mt-6`}>
+          <Link to={href("/contact")} className={`${btnPrimary} mt-6`}>
             Contact Sales
           </Link>
         </section>

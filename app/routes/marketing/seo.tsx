@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { href, Link } from "react-router";
 import { btnPrimary, btnSecondary, card, ExternalLink, linkClass, PageHero } from "~/components/marketing/page";
 import { staticPage } from "~/lib/page-handle";
 import { pageMeta, SITE } from "~/lib/site";
@@ -129,10 +129,10 @@ export default function Seo() {
           </ul>
         </section>
         <div className="mt-12 flex flex-wrap gap-3">
-          <Link to="/auth?mode=signup" className={btnPrimary}>
+          <Link to={`${href("/auth")}?mode=signup`} className={btnPrimary}>
             Get started
           </Link>
-          <Link to="/contact" className={btnSecondary}>
+          <Link to={href("/contact")} className={btnSecondary}>
             Book a free SEO consultation
           </Link>
           <ExternalLink href={SITE.demoPath} className={btnSecondary}>

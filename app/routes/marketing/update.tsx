@@ -1,4 +1,4 @@
-import { data, Link } from "react-router";
+import { data, href, Link } from "react-router";
 import { formatDate, linkClass } from "~/components/marketing/page";
 import { CATEGORY_LABEL, findUpdate } from "~/content/updates";
 import { staticPage } from "~/lib/page-handle";
@@ -22,7 +22,7 @@ export default function UpdatePage({ loaderData }: Route.ComponentProps) {
   const { update } = loaderData;
   return (
     <article className="mx-auto max-w-3xl px-4 py-10 sm:px-6">
-      <Link to="/updates" className={linkClass}>
+      <Link to={href("/updates")} className={linkClass}>
         ← All updates
       </Link>
       <div className="mt-6 flex flex-wrap items-center gap-2 text-sm">

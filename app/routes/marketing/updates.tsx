@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { href, Link } from "react-router";
 import { card, formatDate, linkClass, PageHero } from "~/components/marketing/page";
 import { CATEGORY_LABEL, UPDATES, type UpdateCategory } from "~/content/updates";
 import { staticPage } from "~/lib/page-handle";
@@ -28,7 +28,7 @@ export default function Updates() {
       <div className="mx-auto max-w-3xl px-4 py-12 sm:px-6">
         <div className="mb-8 flex flex-wrap items-center justify-between gap-4 rounded-xl bg-slate-100 p-4 dark:bg-slate-900">
           <p className="text-slate-700 text-sm dark:text-slate-300">Hear about new features as they ship.</p>
-          <Link to="/settings" className={linkClass}>
+          <Link to={href("/settings")} className={linkClass}>
             Enable Notifications
           </Link>
         </div>
@@ -49,10 +49,14 @@ export default function Updates() {
               <h2 className="mt-3 font-bold text-xl">{u.title}</h2>
               <p className="mt-2 text-slate-700 dark:text-slate-300">{u.content}</p>
               <div className="mt-4 flex flex-wrap gap-4 text-sm">
-                <Link to={`/updates/${u.id}`} className={linkClass} aria-label={`Read more: ${u.title}`}>
+                <Link
+                  to={href("/updates/:id", { id: u.id })}
+                  className={linkClass}
+                  aria-label={`Read more: ${u.title}`}
+                >
                   Read more
                 </Link>
-                <Link to="/help#contact-form" className={linkClass} aria-label={`Feedback on ${u.title}`}>
+                <Link to={`${href("/help")}#contact-form`} className={linkClass} aria-label={`Feedback on ${u.title}`}>
                   Feedback
                 </Link>
               </div>

@@ -1,4 +1,4 @@
-import { Form, redirect } from "react-router";
+import { Form, href, redirect } from "react-router";
 import { appContext } from "~/context";
 import { staticPage } from "~/lib/page-handle";
 import { safeRedirect } from "~/lib/safe-redirect";
@@ -28,7 +28,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   const { app, account } = await openAccount(context, params.id);
   await completeLocalOnboarding(app, account.id);
   const back = String((await request.formData()).get("return_url") ?? "/");
-  return redirect(safeRedirect(pathOf(back), "/"));
+  return redirect(safeRedirect(pathOf(back), href("/")));
 }
 
 /** Return addresses are absolute (Stripe needs them so); only our own path is followed. */

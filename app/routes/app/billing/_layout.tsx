@@ -37,11 +37,11 @@ export default function BillingLayout({ loaderData, actionData }: Route.Componen
       {loaderData.operator ? (
         <p className={`mt-6 ${muted}`}>
           You are an operator.{" "}
-          <Link to="/admin/nonprofits" className="font-medium text-brand-700 underline dark:text-brand-200">
+          <Link to={href("/admin/nonprofits")} className="font-medium text-brand-700 underline dark:text-brand-200">
             Review nonprofit applications
           </Link>{" "}
           ·{" "}
-          <Link to="/admin/campaigns" className="font-medium text-brand-700 underline dark:text-brand-200">
+          <Link to={href("/admin/campaigns")} className="font-medium text-brand-700 underline dark:text-brand-200">
             Review home page feature requests
           </Link>
         </p>

@@ -1,4 +1,4 @@
-import { Link, useOutletContext } from "react-router";
+import { href, Link, useOutletContext } from "react-router";
 import { StartTrialForm } from "~/components/plan-gate";
 import { appContext } from "~/context";
 import { can, FEATURE_KEYS, FEATURES, formatPlanDate, PRO_PRICE, TRIAL_DAYS } from "~/lib/plans";
@@ -115,7 +115,7 @@ function CurrentPlan({ plan, timeZone }: { plan: PlanData; timeZone: string }) {
       {plan.source === "trial" ? (
         <p className={`mt-3 ${muted}`}>
           New here?{" "}
-          <Link to="/welcome" className="font-medium text-brand-700 underline dark:text-brand-200">
+          <Link to={href("/welcome")} className="font-medium text-brand-700 underline dark:text-brand-200">
             Make your card
           </Link>
         </p>
@@ -151,7 +151,7 @@ function WhatsIncluded({ tier }: { tier: "basic" | "pro" }) {
       </ul>
       <p className={`mt-3 ${muted}`}>
         {`Card Pro is ${PRO_PRICE.monthly} USD a month or ${PRO_PRICE.yearly} a year. `}
-        <Link to="/pricing" className="font-medium text-brand-700 underline dark:text-brand-200">
+        <Link to={href("/pricing")} className="font-medium text-brand-700 underline dark:text-brand-200">
           Compare plans
         </Link>
       </p>

@@ -1,3 +1,4 @@
+import { href } from "react-router";
 import { appContext } from "~/context";
 import { getUser } from "~/server/account/user.server";
 import { refreshConnection } from "~/server/fundraising/connect.server";
@@ -12,14 +13,17 @@ export async function loader({ context }: Route.LoaderArgs) {
   try {
     const row = await refreshConnection(app, user.id);
     if (row?.chargesEnabled)
-      return redirectWithToast("/campaigns", { type: "success", title: "Stripe connected: you can take gifts online" });
-    return redirectWithToast("/campaigns", {
+      return redirectWithToast(href("/campaigns"), {
+        type: "success",
+        title: "Stripe connected: you can take gifts online",
+      });
+    return redirectWithToast(href("/campaigns"), {
       type: "info",
       title: "Stripe needs a few more details before gifts can be taken",
     });
   } catch (error) {
     if (error instanceof PaymentsError)
-      return redirectWithToast("/campaigns", {
+      return redirectWithToast(href("/campaigns"), {
         type: "error",
         title: "Stripe could not be reached",
         description: error.message,

@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { and, eq } from "drizzle-orm";
-import { data, Form, Link, useNavigation } from "react-router";
+import { data, Form, href, Link, useNavigation } from "react-router";
 import { BarChart } from "~/components/bar-chart";
 import { HandGiftForm, PledgeForm } from "~/components/fundraising/gift-forms";
 import { RaisedChart } from "~/components/fundraising/raised-chart";
@@ -86,7 +86,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       { form: intent as string, reply: submission.reply({ fieldErrors: { [done.field]: [done.message] } }) },
       { status: 400 },
     );
-  return redirectWithToast(`/campaigns/${params.id}`, {
+  return redirectWithToast(href("/campaigns/:id", { id: params.id }), {
     type: "success",
     title: value.intent === "pledge" ? "Pledge recorded" : "Gift recorded",
   });
@@ -97,36 +97,36 @@ export default function CampaignDashboard({ loaderData, actionData }: Route.Comp
   const navigation = useNavigation();
   const money = (n: number) => formatMoney(n, c.currency, { compact: true });
   const reply = (form: string) => (navigation.state === "idle" && actionData?.form === form ? actionData.reply : null);
-  const back = `/campaigns/${c.id}`;
+  const back = href("/campaigns/:id", { id: String(c.id) });
   const metShare = a.met.map((m) => ({ label: m.title, value: m.met ? Math.round((m.gave / m.met) * 100) : 0 }));
   return (
     <section className="mx-auto max-w-5xl px-4 py-8 sm:px-6">
-      <Link to="/campaigns" className="text-brand-700 text-sm underline dark:text-brand-200">
+      <Link to={href("/campaigns")} className="text-brand-700 text-sm underline dark:text-brand-200">
         ← Your campaigns
       </Link>
       <div className="mt-2 flex flex-wrap items-center justify-between gap-3">
         <h1 className="font-bold text-3xl tracking-tight">{c.title}</h1>
         <div className="flex flex-wrap gap-2 text-sm">
           <Link
-            to={`/campaigns/${c.id}/edit`}
+            to={href("/campaigns/:id/edit", { id: String(c.id) })}
             className="rounded-md border border-slate-300 px-3 py-2 font-semibold dark:border-slate-600"
           >
             Edit
           </Link>
           <Link
-            to={`/fundraising/${c.id}`}
+            to={href("/fundraising/:id", { id: String(c.id) })}
             className="rounded-md border border-slate-300 px-3 py-2 font-semibold dark:border-slate-600"
           >
             {c.status === "draft" ? "Preview" : "Public page"}
           </Link>
           <Link
-            to={`/campaigns/${c.id}/import`}
+            to={href("/campaigns/:id/import", { id: String(c.id) })}
             className="rounded-md border border-slate-300 px-3 py-2 font-semibold dark:border-slate-600"
           >
             Import gifts
           </Link>
           <a
-            href={`/campaigns/${c.id}/gifts.csv`}
+            href={href("/campaigns/:id/gifts.csv", { id: String(c.id) })}
             className="rounded-md border border-slate-300 px-3 py-2 font-semibold dark:border-slate-600"
             download
           >
@@ -232,7 +232,7 @@ export default function CampaignDashboard({ loaderData, actionData }: Route.Comp
                   <td className="whitespace-nowrap py-2 pr-2">{g.date}</td>
                   <td className="break-words">
                     {g.connectionId ? (
-                      <Link to={`/connections/${g.connectionId}`} className="underline">
+                      <Link to={href("/connections/:id", { id: String(g.connectionId) })} className="underline">
                         {g.donorName || g.donorEmail || "Donor"}
                       </Link>
                     ) : (
@@ -259,7 +259,7 @@ export default function CampaignDashboard({ loaderData, actionData }: Route.Comp
                     {/* Stacked, not side by side: the actions column stays one word wide on a phone. */}
                     <span className="flex flex-col items-end gap-1">
                       {/* A printable document, not an app page: a full load, not client navigation. */}
-                      <a href={`/campaigns/gifts/${g.id}/receipt`} className="underline">
+                      <a href={href("/campaigns/gifts/:gift/receipt", { gift: String(g.id) })} className="underline">
                         Receipt
                         <span className="sr-only">
                           {" "}
@@ -267,7 +267,7 @@ export default function CampaignDashboard({ loaderData, actionData }: Route.Comp
                         </span>
                       </a>
                       {g.paymentIntent && g.amountRefunded < g.amount ? (
-                        <Link to={`/campaigns/gifts/${g.id}/refund`} className="underline">
+                        <Link to={href("/campaigns/gifts/:gift/refund", { gift: String(g.id) })} className="underline">
                           Refund<span className="sr-only"> {formatMoney(g.amount, g.currency)}</span>
                         </Link>
                       ) : null}
@@ -292,7 +292,10 @@ export default function CampaignDashboard({ loaderData, actionData }: Route.Comp
                 data-testid="pledge"
               >
                 <p>
-                  <Link to={`/connections/${p.connectionId}`} className="font-semibold underline">
+                  <Link
+                    to={href("/connections/:id", { id: String(p.connectionId) })}
+                    className="font-semibold underline"
+                  >
                     {p.name}
                   </Link>{" "}
                   pledged {formatMoney(p.amount, p.currency)}
@@ -304,7 +307,7 @@ export default function CampaignDashboard({ loaderData, actionData }: Route.Comp
                         {i.dueDate}: {formatMoney(i.amount, p.currency)} {i.giftId ? "· paid" : "· due"}
                       </span>
                       {i.giftId ? null : (
-                        <Form method="post" action="/campaigns/gifts">
+                        <Form method="post" action={href("/campaigns/gifts")}>
                           <input type="hidden" name="instalment" value={i.id} />
                           <input type="hidden" name="back" value={back} />
                           <button name="intent" value="pay-instalment" type="submit" className="underline">

@@ -1,4 +1,4 @@
-import { Link, useNavigation } from "react-router";
+import { href, Link, useNavigation } from "react-router";
 import { pageMeta } from "~/lib/site";
 import { loadCampaignEdit, runCampaignEdit } from "./+shared/campaign-edit.server";
 import { CampaignForm, CampaignImage, CampaignNetworking, CampaignStatus } from "./+shared/campaign-edit-parts";
@@ -19,7 +19,7 @@ export default function CampaignEdit({ loaderData, actionData }: Route.Component
   return (
     <section className="mx-auto max-w-3xl px-4 py-8 sm:px-6">
       <Link
-        to={c ? `/campaigns/${c.id}` : "/campaigns"}
+        to={c ? href("/campaigns/:id", { id: String(c.id) }) : href("/campaigns")}
         className="text-brand-700 text-sm underline dark:text-brand-200"
       >
         ← {c ? c.title : "Your campaigns"}

@@ -1,3 +1,4 @@
+import { href } from "react-router";
 import { z } from "zod";
 import { appContext } from "~/context";
 import { safeRedirect } from "~/lib/safe-redirect";
@@ -49,7 +50,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!formData) return new Response("Bad Request", { status: 400 });
   // Ticked gifts come as one field many times; everything else once.
   const body: Record<string, unknown> = { ...Object.fromEntries(formData), gifts: formData.getAll("gifts") };
-  const back = safeRedirect(formData.get("back"), "/campaigns");
+  const back = safeRedirect(formData.get("back"), href("/campaigns"));
   const parsed = schema.safeParse(body);
   if (!parsed.success) return new Response("Bad Request", { status: 400 });
   const v = parsed.data;

@@ -1,4 +1,4 @@
-import { Link, useNavigation } from "react-router";
+import { href, Link, useNavigation } from "react-router";
 import { GiftPreviewList } from "~/components/fundraising/gift-import-preview";
 import { PREVIEW_EXPIRED } from "~/lib/gift-import-forms";
 import { formatMoney } from "~/lib/money";
@@ -21,7 +21,10 @@ export default function ImportGifts({ loaderData, actionData }: Route.ComponentP
     navigation.state === "idle" && actionData?.form === form ? actionData.reply : null;
   return (
     <section className="mx-auto max-w-5xl px-4 py-8 sm:px-6">
-      <Link to={`/campaigns/${c.id}`} className="text-brand-700 text-sm underline dark:text-brand-200">
+      <Link
+        to={href("/campaigns/:id", { id: String(c.id) })}
+        className="text-brand-700 text-sm underline dark:text-brand-200"
+      >
         ← {c.title}
       </Link>
       <h1 className="mt-2 font-bold text-3xl tracking-tight">Import gifts</h1>
@@ -61,7 +64,10 @@ export default function ImportGifts({ loaderData, actionData }: Route.ComponentP
                 <dd className="font-bold text-xl">{preview.newDonors}</dd>
               </div>
             </dl>
-            <Link to={`/campaigns/${c.id}/import`} className="mt-3 inline-block text-sm underline">
+            <Link
+              to={href("/campaigns/:id/import", { id: String(c.id) })}
+              className="mt-3 inline-block text-sm underline"
+            >
               Choose another file
             </Link>
           </div>

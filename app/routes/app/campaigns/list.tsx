@@ -1,4 +1,4 @@
-import { Form, Link, redirect } from "react-router";
+import { Form, href, Link, redirect } from "react-router";
 import { UnthankedGifts } from "~/components/fundraising/unthanked";
 import { appContext } from "~/context";
 import { formatMoney } from "~/lib/money";
@@ -47,11 +47,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     const url = await onboardingUrl(app, user, new URL(request.url).origin);
     if (!url)
-      return redirectWithToast("/campaigns", { type: "error", title: "Online giving is not set up on this server" });
+      return redirectWithToast(href("/campaigns"), {
+        type: "error",
+        title: "Online giving is not set up on this server",
+      });
     return redirect(url);
   } catch (error) {
     if (error instanceof PaymentsError)
-      return redirectWithToast("/campaigns", {
+      return redirectWithToast(href("/campaigns"), {
         type: "error",
         title: "Stripe could not start onboarding",
         description: error.message,
@@ -70,19 +73,19 @@ export default function CampaignList({ loaderData }: Route.ComponentProps) {
         <h1 className="font-bold text-3xl tracking-tight">Your campaigns</h1>
         <div className="flex flex-wrap gap-2">
           <Link
-            to="/campaigns/retention"
+            to={href("/campaigns/retention")}
             className="rounded-md border border-slate-300 px-4 py-2.5 font-semibold text-sm dark:border-slate-600"
           >
             Donor retention
           </Link>
           <Link
-            to="/campaigns/thank-you"
+            to={href("/campaigns/thank-you")}
             className="rounded-md border border-slate-300 px-4 py-2.5 font-semibold text-sm dark:border-slate-600"
           >
             Thank-you message
           </Link>
           <Link
-            to="/campaigns/new"
+            to={href("/campaigns/new")}
             className="rounded-md bg-brand-600 px-4 py-2.5 font-semibold text-sm text-white hover:bg-brand-700"
           >
             New campaign
@@ -121,11 +124,11 @@ export default function CampaignList({ loaderData }: Route.ComponentProps) {
           {legalName
             ? `Receipts and year-end statements are issued by ${legalName}.`
             : "Receipts name each campaign's organisation until you give its legal name and tax id."}{" "}
-          <Link to="/campaigns/organisation" className="font-semibold underline">
+          <Link to={href("/campaigns/organisation")} className="font-semibold underline">
             Organisation profile
           </Link>{" "}
           ·{" "}
-          <Link to="/campaigns/statements" className="font-semibold underline">
+          <Link to={href("/campaigns/statements")} className="font-semibold underline">
             Year-end statements
           </Link>
         </p>
@@ -135,11 +138,11 @@ export default function CampaignList({ loaderData }: Route.ComponentProps) {
           Choose the campaign the gift or pledge is for.
         </p>
       ) : null}
-      <UnthankedGifts gifts={unthanked} back="/campaigns" />
+      <UnthankedGifts gifts={unthanked} back={href("/campaigns")} />
       {campaigns.length === 0 ? (
         <p className="mt-8 rounded-xl bg-slate-100 p-6 text-center dark:bg-slate-900">
           No campaigns yet.{" "}
-          <Link to="/campaigns/new" className="font-semibold underline">
+          <Link to={href("/campaigns/new")} className="font-semibold underline">
             Start one
           </Link>
         </p>
@@ -152,7 +155,7 @@ export default function CampaignList({ loaderData }: Route.ComponentProps) {
               </p>
               <h2 className="mt-1 font-semibold text-lg">
                 <Link
-                  to={`/campaigns/${c.id}${person ? `?person=${person}#hand-gift` : ""}`}
+                  to={`${href("/campaigns/:id", { id: String(c.id) })}${person ? `?person=${person}#hand-gift` : ""}`}
                   className="hover:underline"
                 >
                   {c.title}
@@ -162,7 +165,10 @@ export default function CampaignList({ loaderData }: Route.ComponentProps) {
                 {formatMoney(c.amountRaised, c.currency, { compact: true })} of{" "}
                 {formatMoney(c.goal, c.currency, { compact: true })} · {c.donorCount} donors
               </p>
-              <Link to={`/campaigns/${c.id}/import`} className="mt-2 inline-block text-sm underline">
+              <Link
+                to={href("/campaigns/:id/import", { id: String(c.id) })}
+                className="mt-2 inline-block text-sm underline"
+              >
                 Import gifts<span className="sr-only"> into {c.title}</span>
               </Link>
             </li>

@@ -1,5 +1,5 @@
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps } from "@conform-to/react";
-import { Form, Link } from "react-router";
+import { Form, href, Link } from "react-router";
 import { Field, inputClass } from "~/components/ui/field";
 import { appContext } from "~/context";
 import { COUNTRY_OPTIONS } from "~/lib/nonprofit-form";
@@ -36,7 +36,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const app = context.get(appContext);
   const user = getUser(context);
   return saveProfileForm(request, organisationForm, (value) => saveOrganisation(app.db, user.id, value), {
-    to: "/campaigns/organisation",
+    to: href("/campaigns/organisation"),
     title: "Organisation profile saved",
   });
 }
@@ -111,7 +111,7 @@ export default function OrganisationProfile({ loaderData, actionData }: Route.Co
         {sample}
       </pre>
       <p className="mt-4 text-sm">
-        <Link to="/campaigns/statements" className="font-semibold underline">
+        <Link to={href("/campaigns/statements")} className="font-semibold underline">
           Year-end statements
         </Link>{" "}
         for each donor, by calendar or fiscal year.

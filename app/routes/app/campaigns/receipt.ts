@@ -1,3 +1,4 @@
+import { href } from "react-router";
 import { appContext } from "~/context";
 import { receiptHtml } from "~/lib/receipt";
 import { getUser } from "~/server/account/user.server";
@@ -11,7 +12,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const user = getUser(context);
   const r = await giftReceipt(app.db, user.id, parseId(params.gift));
   if (!r) notFound();
-  const actions = `<a class="button" href="/campaigns">Back to campaigns</a><span>Print, or save as PDF, from your browser's menu.</span>`;
+  const actions = `<a class="button" href="${href("/campaigns")}">Back to campaigns</a><span>Print, or save as PDF, from your browser's menu.</span>`;
   return new Response(receiptHtml(r.org, r.gift, r.gift.organization, actions), {
     headers: { "content-type": "text/html; charset=utf-8", "cache-control": "private, no-store" },
   });

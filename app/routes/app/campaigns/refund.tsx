@@ -1,6 +1,6 @@
 import { getFormProps, getInputProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, Link } from "react-router";
+import { data, Form, href, Link } from "react-router";
 import { Field, inputClass } from "~/components/ui/field";
 import { appContext } from "~/context";
 import { amountInput, formatMoney } from "~/lib/money";
@@ -49,7 +49,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       typed: amountInput(v.amount, g.currency),
       key: crypto.randomUUID(),
     });
-  const back = g.campaignId ? `/campaigns/${g.campaignId}` : "/campaigns";
+  const back = g.campaignId ? href("/campaigns/:id", { id: String(g.campaignId) }) : href("/campaigns");
   try {
     const done = await requestRefund(app, user.id, g.id, { amount: v.amount, ...(v.key ? { key: v.key } : {}) });
     if (!done) notFound();
@@ -84,7 +84,7 @@ export default function RefundGift({ loaderData, actionData }: Route.ComponentPr
     shouldValidate: "onBlur",
   });
   const donor = g.donorName || g.donorEmail || "an anonymous donor";
-  const back = g.campaignId ? `/campaigns/${g.campaignId}` : "/campaigns";
+  const back = g.campaignId ? href("/campaigns/:id", { id: String(g.campaignId) }) : href("/campaigns");
   return (
     <section className="mx-auto max-w-xl px-4 py-8 sm:px-6">
       <Link to={back} className="text-brand-700 text-sm underline dark:text-brand-200">

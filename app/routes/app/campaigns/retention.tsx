@@ -1,4 +1,4 @@
-import { Form, Link } from "react-router";
+import { Form, href, Link } from "react-router";
 import { appContext } from "~/context";
 import { formatMoney } from "~/lib/money";
 import {
@@ -84,7 +84,7 @@ export default function Retention({ loaderData }: Route.ComponentProps) {
   const { year, years, segments } = loaderData;
   return (
     <section className="mx-auto max-w-5xl px-4 py-8 sm:px-6">
-      <Link to="/campaigns" className="text-brand-700 text-sm underline dark:text-brand-200">
+      <Link to={href("/campaigns")} className="text-brand-700 text-sm underline dark:text-brand-200">
         ← Your campaigns
       </Link>
       <h1 className="mt-2 font-bold text-3xl tracking-tight">Donor retention</h1>
@@ -116,7 +116,7 @@ export default function Retention({ loaderData }: Route.ComponentProps) {
           </button>
         </Form>
         <a
-          href={`/campaigns/retention.csv?year=${year}`}
+          href={`${href("/campaigns/retention.csv")}?year=${year}`}
           download
           className="rounded-md bg-brand-600 px-4 py-2.5 font-semibold text-sm text-white hover:bg-brand-700"
         >

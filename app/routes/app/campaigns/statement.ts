@@ -1,3 +1,4 @@
+import { href } from "react-router";
 import type { z } from "zod";
 import { appContext } from "~/context";
 import { escapeHtml } from "~/lib/escape";
@@ -22,7 +23,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (!q.success) return bad(firstMessage(q.error));
   const s = await donorStatement(app.db, user.id, personId, q.data.year, q.data.basis);
   if (!s) notFound();
-  const back = `/campaigns/statements?year=${q.data.year}&basis=${q.data.basis}`;
+  const back = `${href("/campaigns/statements")}?year=${q.data.year}&basis=${q.data.basis}`;
   const actions = `<a class="button" href="${escapeHtml(back)}">Back to statements</a>${
     s.email
       ? `<form method="post"><input type="hidden" name="intent" value="email"><input type="hidden" name="year" value="${q.data.year}"><input type="hidden" name="basis" value="${q.data.basis}"><button type="submit">Email to ${escapeHtml(s.email)}</button></form>`
@@ -46,7 +47,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (!q.success) return bad(firstMessage(q.error));
   const s = await donorStatement(app.db, user.id, personId, q.data.year, q.data.basis);
   if (!s) notFound();
-  const back = `/campaigns/statements?year=${q.data.year}&basis=${q.data.basis}`;
+  const back = `${href("/campaigns/statements")}?year=${q.data.year}&basis=${q.data.basis}`;
   const sent = await sendStatement(app, s);
   return redirectWithToast(
     back,

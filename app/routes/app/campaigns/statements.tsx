@@ -1,4 +1,4 @@
-import { Form, Link } from "react-router";
+import { Form, href, Link } from "react-router";
 import { appContext } from "~/context";
 import { formatMoney } from "~/lib/money";
 import { MONTH_OPTIONS, statementPeriod, statementQuery } from "~/lib/receipt";
@@ -34,7 +34,7 @@ export default function Statements({ loaderData }: Route.ComponentProps) {
   const { year, basis, period, donors, years, legalName, fiscalStart, error } = loaderData;
   return (
     <section className="mx-auto max-w-4xl px-4 py-8 sm:px-6">
-      <Link to="/campaigns" className="text-brand-700 text-sm underline dark:text-brand-200">
+      <Link to={href("/campaigns")} className="text-brand-700 text-sm underline dark:text-brand-200">
         ← Your campaigns
       </Link>
       <h1 className="mt-2 font-bold text-3xl tracking-tight">Year-end statements</h1>
@@ -43,7 +43,7 @@ export default function Statements({ loaderData }: Route.ComponentProps) {
         {legalName ? "" : " (give the legal name and tax id in the "}
         {legalName ? null : (
           <>
-            <Link to="/campaigns/organisation" className="underline">
+            <Link to={href("/campaigns/organisation")} className="underline">
               organisation profile
             </Link>
             )
@@ -100,7 +100,7 @@ export default function Statements({ loaderData }: Route.ComponentProps) {
       ) : (
         <ul className="mt-3 divide-y divide-slate-200 text-sm dark:divide-slate-800">
           {donors.map((d) => {
-            const href = `/campaigns/statements/${d.personId}?year=${year}&basis=${basis}`;
+            const statement = `${href("/campaigns/statements/:person", { person: String(d.personId) })}?year=${year}&basis=${basis}`;
             return (
               <li key={d.personId} className="flex flex-wrap items-center justify-between gap-2 py-2">
                 <span className="min-w-0 break-words">
@@ -111,11 +111,11 @@ export default function Statements({ loaderData }: Route.ComponentProps) {
                   {d.totals.map((t) => formatMoney(t.amount, t.currency)).join(", ")}
                 </span>
                 <span className="flex gap-2">
-                  <a href={href} className="rounded-md border border-slate-300 px-3 py-1.5 font-semibold">
+                  <a href={statement} className="rounded-md border border-slate-300 px-3 py-1.5 font-semibold">
                     Statement<span className="sr-only"> for {d.name}</span>
                   </a>
                   {d.email ? (
-                    <Form method="post" action={href} reloadDocument>
+                    <Form method="post" action={statement} reloadDocument>
                       <input type="hidden" name="intent" value="email" />
                       <input type="hidden" name="year" value={year} />
                       <input type="hidden" name="basis" value={basis} />

@@ -1,5 +1,5 @@
 import { getFormProps, getInputProps, getTextareaProps } from "@conform-to/react";
-import { Form, Link } from "react-router";
+import { Form, href, Link } from "react-router";
 import { Field, inputClass } from "~/components/ui/field";
 import { appContext } from "~/context";
 import { pageMeta } from "~/lib/site";
@@ -37,7 +37,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const app = context.get(appContext);
   const user = getUser(context);
   return saveProfileForm(request, templateSchema, (value) => saveTemplate(app, user.id, value), {
-    to: "/campaigns/thank-you",
+    to: href("/campaigns/thank-you"),
     title: "Thank-you message saved",
   });
 }
@@ -53,7 +53,7 @@ export default function ThankYou({ loaderData, actionData }: Route.ComponentProp
           Every gift is thanked with this message and a receipt. Write {"{name}"}, {"{amount}"}, {"{date}"},{" "}
           {"{campaign}"} and {"{organization}"} where the gift's own details go. The receipt below the message names
           your organisation as its{" "}
-          <Link to="/campaigns/organisation" className="text-brand-700 underline dark:text-brand-200">
+          <Link to={href("/campaigns/organisation")} className="text-brand-700 underline dark:text-brand-200">
             organisation profile
           </Link>{" "}
           gives it (legal name, tax id, address and receipt wording).

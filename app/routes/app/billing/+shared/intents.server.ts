@@ -18,7 +18,7 @@ import { startTrial } from "~/server/billing/plans.server";
 import { PaymentsError } from "~/server/payments/types";
 import { redirectWithToast } from "~/server/platform/toast.server";
 
-const BILLING = "/settings/billing";
+const BILLING = href("/settings/billing");
 
 // A confirmation is good for half an hour: Stripe prorates from the moment the preview was made.
 const confirmed = z.coerce

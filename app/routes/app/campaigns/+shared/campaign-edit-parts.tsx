@@ -8,7 +8,7 @@ import {
 } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useState } from "react";
-import { Form, Link, useSubmit } from "react-router";
+import { Form, href, Link, useSubmit } from "react-router";
 import { fitJpeg } from "~/components/avatar-upload";
 import { Field, inputClass } from "~/components/ui/field";
 import {
@@ -37,7 +37,7 @@ export function CampaignStatus({ c }: { c: Campaign }) {
       <span className="rounded-full bg-slate-100 px-3 py-1 text-sm dark:bg-slate-800" data-testid="campaign-status">
         {c.archivedAt ? "Archived" : c.status === "draft" ? "Draft" : c.status === "active" ? "Active" : "Past"}
       </span>
-      <Link to={`/fundraising/${c.id}`} className={outline}>
+      <Link to={href("/fundraising/:id", { id: String(c.id) })} className={outline}>
         {c.status === "draft" ? "Preview" : "View public page"}
       </Link>
       <Form method="post" className="flex flex-wrap gap-2">

@@ -1,5 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, type RouterContextProvider, redirect } from "react-router";
+import { data, href, type RouterContextProvider, redirect } from "react-router";
 import { appContext } from "~/context";
 import { CAMPAIGN_IMAGE_MAX_BYTES, campaignFormSchema } from "~/lib/campaign";
 import { getUser } from "~/server/account/user.server";
@@ -53,11 +53,14 @@ export async function runCampaignEdit({ request, params, context }: Args) {
     const done = await changeCampaignStatus(app.env, app.db, user.id, params.id, change);
     if (!done) notFound();
     if (!done.ok)
-      return redirectWithToast(`/campaigns/${params.id}/edit`, {
+      return redirectWithToast(href("/campaigns/:id/edit", { id: params.id }), {
         type: "error",
         title: "That change does not apply now",
       });
-    return redirectWithToast(`/campaigns/${params.id}`, { type: "success", title: STATUS_TOASTS[change] });
+    return redirectWithToast(href("/campaigns/:id", { id: params.id }), {
+      type: "success",
+      title: STATUS_TOASTS[change],
+    });
   }
   if (params.id && intent === "image") {
     const owned = await getOwnedCampaign(app.db, user.id, params.id);
@@ -69,7 +72,7 @@ export async function runCampaignEdit({ request, params, context }: Args) {
     const problem = imageProblem(file.type, bytes, CAMPAIGN_IMAGE_MAX_BYTES);
     if (problem) return data({ reply: null, imageError: problem }, { status: 400 });
     await setCampaignImage(app.env, app.db, user.id, params.id, file.type, bytes);
-    return redirectWithToast(`/campaigns/${params.id}/edit`, { type: "success", title: "Image saved" });
+    return redirectWithToast(href("/campaigns/:id/edit", { id: params.id }), { type: "success", title: "Image saved" });
   }
   if (params.id && intent === "networking") {
     const cardValue = String(formData.get("card") ?? "");
@@ -79,14 +82,20 @@ export async function runCampaignEdit({ request, params, context }: Args) {
       .map(Number)
       .filter((n) => Number.isSafeInteger(n) && n > 0);
     if (!(await setNetworking(app.env, app.db, user.id, params.id, { cardId, eventIds }))) notFound();
-    return redirectWithToast(`/campaigns/${params.id}/edit`, { type: "success", title: "Card and events saved" });
+    return redirectWithToast(href("/campaigns/:id/edit", { id: params.id }), {
+      type: "success",
+      title: "Card and events saved",
+    });
   }
   if (intent !== "save") return data({ reply: null, imageError: null }, { status: 400 });
   const submission = parseWithZod(formData, { schema: campaignFormSchema });
   if (submission.status !== "success") return data({ reply: submission.reply(), imageError: null }, { status: 400 });
   if (!params.id) {
     const id = await createCampaign(app.db, user.id, submission.value);
-    return redirectWithToast(`/campaigns/${id}/edit`, { type: "success", title: "Draft saved" });
+    return redirectWithToast(href("/campaigns/:id/edit", { id: String(id) }), {
+      type: "success",
+      title: "Draft saved",
+    });
   }
   const existing = await getOwnedCampaign(app.db, user.id, params.id);
   if (!existing) notFound();
@@ -101,7 +110,7 @@ export async function runCampaignEdit({ request, params, context }: Args) {
       { status: 400 },
     );
   await updateCampaign(app.env, app.db, user.id, params.id, submission.value);
-  return redirect(`/campaigns/${params.id}`, {
+  return redirect(href("/campaigns/:id", { id: params.id }), {
     headers: { "Set-Cookie": await setToastHeader({ type: "success", title: "Campaign saved" }) },
   });
 }

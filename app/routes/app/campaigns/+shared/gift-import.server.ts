@@ -1,6 +1,6 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, type RouterContextProvider, redirect } from "react-router";
+import { data, href, type RouterContextProvider, redirect } from "react-router";
 import { appContext } from "~/context";
 import { GIFT_METHOD_LABELS } from "~/lib/donation";
 import {
@@ -95,7 +95,7 @@ export async function runGiftImport({ request, params, context }: Args) {
   if (!c) notFound();
   const formData = await request.formData();
   const intent = formData.get("intent");
-  const here = `/campaigns/${c.id}/import`;
+  const here = href("/campaigns/:id/import", { id: String(c.id) });
 
   if (intent === "map" || intent === "confirm") {
     const submission = parseWithZod(formData, { schema: intent === "map" ? mappingSchema : confirmSchema });
@@ -125,7 +125,7 @@ export async function runGiftImport({ request, params, context }: Args) {
         { status: done.conflict ? 409 : 400 },
       );
     await forgetGiftFile(app, user.id, v.preview);
-    return redirectWithToast(`/campaigns/${c.id}`, {
+    return redirectWithToast(href("/campaigns/:id", { id: String(c.id) }), {
       type: "success",
       title: "Import finished",
       description: `${done.imported} gift${done.imported === 1 ? "" : "s"} imported, ${done.donors} new donor${done.donors === 1 ? "" : "s"}, ${done.skipped} row${done.skipped === 1 ? "" : "s"} skipped.`,

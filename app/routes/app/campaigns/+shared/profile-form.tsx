@@ -1,7 +1,7 @@
 import { type DefaultValue, type SubmissionResult, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ReactNode } from "react";
-import { Link, useNavigation } from "react-router";
+import { href, Link, useNavigation } from "react-router";
 import type { z } from "zod";
 
 /**
@@ -11,7 +11,7 @@ import type { z } from "zod";
 export function ProfilePage({ title, intro, children }: { title: string; intro: ReactNode; children: ReactNode }) {
   return (
     <section className="mx-auto max-w-3xl px-4 py-8 sm:px-6">
-      <Link to="/campaigns" className="text-brand-700 text-sm underline dark:text-brand-200">
+      <Link to={href("/campaigns")} className="text-brand-700 text-sm underline dark:text-brand-200">
         ← Your campaigns
       </Link>
       <h1 className="mt-2 font-bold text-3xl tracking-tight">{title}</h1>

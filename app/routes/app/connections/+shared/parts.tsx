@@ -1,6 +1,6 @@
 // The people list's filter sheet, bulk bar and export helpers: the route module keeps the loader, action and list.
 import type { ChangeEvent, MouseEvent } from "react";
-import { Form, Link } from "react-router";
+import { Form, href, Link } from "react-router";
 import type { useDisclosure } from "~/components/site-header";
 import { PRIORITIES, PRIORITY_LABEL, STATUSES } from "~/lib/connection-rules";
 import { showToast } from "~/lib/toast";
@@ -146,7 +146,7 @@ export function FilterSheet({
           >
             Apply
           </button>
-          <Link to="/connections" className="px-2 py-2 text-sm underline">
+          <Link to={href("/connections")} className="px-2 py-2 text-sm underline">
             Reset
           </Link>
         </div>
