@@ -1,7 +1,7 @@
 import path from "node:path";
 import { writeQrVideo } from "../fixtures/qr-video";
 import { launchOptions } from "./browser";
-import { expect, screenshotPath, demoTest as test } from "./fixtures";
+import { expect, expectAccessible, screenshotPath, demoTest as test } from "./fixtures";
 
 // The fake camera reads this file when the scan starts; the test writes the pass's QR into it first.
 const video = path.resolve("test-results", "fixtures", "event-pass.y4m");
@@ -51,6 +51,15 @@ test("an organiser publishes and writes an NFC tag, attendees join with and with
   expect(await page.evaluate(() => (window as unknown as { __nfc: unknown[] }).__nfc)).toEqual([
     { records: [{ recordType: "url", data: `${link}?src=nfc` }] },
   ]);
+
+  // The public page of an active event (its "Scan QR" outline button too) is readable in both themes.
+  await page.goto(`/e/${slug}`);
+  await expect(page.getByRole("link", { name: "Scan QR" })).toBeVisible();
+  for (const colorScheme of ["light", "dark"] as const) {
+    await page.emulateMedia({ colorScheme });
+    await expectAccessible(page);
+  }
+  await page.emulateMedia({ colorScheme: "light" });
 
   // The same account joins it with one tap, presenting its card.
   await page.goto(`/e/${slug}/join`);

@@ -34,7 +34,7 @@ input[type=text],input[type=email],select,textarea{width:100%;padding:.65rem .8r
 .err{color:#b91c1c;font-size:.9rem;margin:.25rem 0 0}.note{padding:.75rem 1rem;border-radius:.6rem;background:#fef3c7;color:#78350f}.ok{background:#dcfce7;color:#14532d}
 .qr{display:block;width:12rem;height:12rem;background:#fff;margin:.5rem 0}.qr svg{width:100%;height:100%}ul.plain{list-style:none;padding:0}ul.plain li{padding:.4rem 0;border-bottom:1px solid #e2e8f0}
 footer{text-align:center;margin-top:2rem;font-size:.8rem}
-@media (prefers-color-scheme:dark){body{background:#020617;color:#e2e8f0}.panel{background:#0f172a;border-color:#1e293b}.muted{color:#94a3b8}a{color:#93c5fd}input[type=text],input[type=email],select,textarea{background:#020617;color:#e2e8f0}}`.replace(
+@media (prefers-color-scheme:dark){body{background:#020617;color:#e2e8f0}.panel{background:#0f172a;border-color:#1e293b}.muted{color:#94a3b8}a{color:#93c5fd}.b-line{color:#86efac;border-color:#4ade80}input[type=text],input[type=email],select,textarea{background:#020617;color:#e2e8f0}}`.replace(
   /\n/g,
   "",
 );
