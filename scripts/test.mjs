@@ -97,7 +97,7 @@ countVitest(path.join(reports, "worker.json"));
 if (ok && !browserAvailable()) {
   console.error(
     "\nNo Chromium found for the browser journeys. Install one of:\n" +
-      "  Debian/Ubuntu: sudo apt-get install -y chromium\n" +
+      "  Debian/Ubuntu: sudo apt-get install -y chromium chromium-headless-shell\n" +
       "  elsewhere:     npx playwright install chromium\n" +
       "or point CHROMIUM_PATH at a Chromium or Chrome binary.",
   );

@@ -1,6 +1,6 @@
 import path from "node:path";
 import { writeQrVideo } from "../fixtures/qr-video";
-import { launchOptions, serverURL } from "./browser";
+import { cameraLaunchOptions, serverURL } from "./browser";
 import { demoTest, expect, expectAccessible, screenshotPath, signUpInto, test } from "./fixtures";
 
 test.use({
@@ -12,7 +12,7 @@ test.use({
         path.resolve("test-results", "fixtures", `card-link-${parallelIndex}.y4m`),
         `${serverURL(parallelIndex)}/c/demo?src=qr`,
       );
-      await use(launchOptions(["--use-fake-device-for-media-stream", `--use-file-for-fake-video-capture=${video}`]));
+      await use(cameraLaunchOptions(video));
     },
     { scope: "worker" },
   ],

@@ -1,6 +1,6 @@
 import path from "node:path";
 import { writeQrVideo } from "../fixtures/qr-video";
-import { launchOptions } from "./browser";
+import { cameraLaunchOptions } from "./browser";
 import { expect, expectAccessible, screenshotPath, demoTest as test } from "./fixtures";
 
 // Chromium's fake camera plays this video: a MECARD QR code, as a badge or phone would show it.
@@ -9,7 +9,7 @@ const video = writeQrVideo(
   "MECARD:N:Okafor,Chidi;TEL:+14155550123;EMAIL:chidi@riverside.org;ORG:Riverside Trust;;",
 );
 test.use({
-  launchOptions: launchOptions(["--use-fake-device-for-media-stream", `--use-file-for-fake-video-capture=${video}`]),
+  launchOptions: cameraLaunchOptions(video),
   permissions: ["camera"],
 });
 

@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
 import { test as base, expect, expectAccessible, screenshotPath, signUpInto, demoTest as test } from "./fixtures";
+import { waitForOfflineReady } from "./offline-ready";
 
 type RouterWindow = {
   __reactRouterDataRouter: {
@@ -20,27 +21,6 @@ function navigate(page: Page, to: string, post?: Record<string, string>) {
     },
     [to, post] as const,
   );
-}
-
-/** Waits until this page is controlled and the account's kept pages are in the cache. */
-async function waitForOfflineReady(page: Page) {
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 30_000 });
-  // page.evaluate awaits the page's promise; a waitForFunction predicate that returns one is taken as truthy.
-  await expect
-    .poll(
-      () =>
-        page.evaluate(async () => {
-          const name = (await caches.keys()).find((k) => k.startsWith("knowwho-pages-"));
-          if (!name) return false;
-          const cache = await caches.open(name);
-          const kept = await Promise.all(
-            ["/capture", "/connections", "/connections.data", "/card", "/card.data"].map((p) => cache.match(p)),
-          );
-          return kept.every(Boolean);
-        }),
-      { timeout: 30_000, intervals: [250] },
-    )
-    .toBe(true);
 }
 
 test("offline: Capture and my QR code open without signal, a capture made offline arrives once", async ({
@@ -291,35 +271,6 @@ base("signing out leaves no kept page, queue or service worker of the account on
   expect(await page.evaluate(async () => (await indexedDB.databases()).map((d) => d.name))).not.toContain(
     "knowwho-captures",
   );
-});
-
-test("Background Sync delivers a capture made offline when no KnowWho page is open", async ({
-  page,
-  context,
-}, info) => {
-  test.setTimeout(90_000);
-  const name = `Background Sync ${info.project.name} ${Date.now()}`;
-  await page.goto("/capture");
-  await expect(page.locator('input[name="clientId"]')).not.toHaveValue("");
-  await waitForOfflineReady(page);
-  await context.setOffline(true);
-  await page.getByRole("main").getByLabel("Name", { exact: true }).fill(name);
-  await page.getByRole("button", { name: "Save contact" }).click();
-  await expect(page.getByText(`${name} will sync when you're back online.`)).toBeVisible();
-  // Leave the app, so only the service worker can send it.
-  await page.goto("about:blank");
-  await context.setOffline(false);
-  await expect
-    .poll(
-      async () =>
-        (await (await page.request.get(`/connections?q=${encodeURIComponent(name)}`)).text()).includes(`>${name}<`),
-      {
-        timeout: 30_000,
-      },
-    )
-    .toBe(true);
-  await page.goto(`/connections?q=${encodeURIComponent(name)}`);
-  await expect(page.getByRole("main").getByText(name, { exact: true })).toHaveCount(1);
 });
 
 test("an expired or revoked session leaves no kept pages behind for the next person", async ({ page, context }) => {

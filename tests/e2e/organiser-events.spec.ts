@@ -1,13 +1,13 @@
 import path from "node:path";
 import { writeQrVideo } from "../fixtures/qr-video";
-import { launchOptions } from "./browser";
+import { cameraLaunchOptions } from "./browser";
 import { expect, expectAccessible, screenshotPath, demoTest as test } from "./fixtures";
 
 // The fake camera reads this file when the scan starts; the test writes the pass's QR into it first.
 const video = path.resolve("test-results", "fixtures", "event-pass.y4m");
 writeQrVideo(video, "placeholder");
 test.use({
-  launchOptions: launchOptions(["--use-fake-device-for-media-stream", `--use-file-for-fake-video-capture=${video}`]),
+  launchOptions: cameraLaunchOptions(video),
   permissions: ["camera"],
 });
 
