@@ -3,7 +3,7 @@
 import { spawnSync } from "node:child_process";
 import { bin, offlineEnv, root } from "../scripts/wrangler-env.mjs";
 
-/** wrangler's local server may drop a kept-alive connection after a load turn; ask again on a fresh one. */
+/** wrangler's local server drops its kept-alive connections when `wrangler d1 execute --local` runs on its state (0166); ask again on a fresh one. */
 export async function fetchRetry(url, init, tries = 3) {
   for (let i = 1; ; i++) {
     try {

@@ -1,4 +1,3 @@
-import Papa from "papaparse";
 import type { PersonRecord } from "./people/draft";
 
 /**
@@ -291,9 +290,25 @@ export function tableFor(people: PersonRecord[], layout: CsvLayout, guard = true
 /** UTF-8 with a byte order mark, so Excel reads accents. */
 export const CSV_BOM = "\uFEFF";
 
-/** Rows as CSV lines, every field quoted, each line ended: a streamed file is these joined. */
+const QUOTE = /"/g;
+
+/** One field as RFC 4180 writes it: always quoted (commas, CR and LF stay inside), a quote doubled. */
+export function csvField(value: string): string {
+  return value.indexOf('"') === -1 ? `"${value}"` : `"${value.replace(QUOTE, '""')}"`;
+}
+
+/**
+ * Rows as CSV lines, every field quoted, each line ended with CRLF: a streamed file is these joined.
+ * Written by hand rather than by papaparse, which cost a third more CPU per cell on the export's hot path (0166).
+ */
 export function csvLines(rows: string[][]): string {
-  return rows.length ? `${Papa.unparse(rows, { newline: "\r\n", quotes: true })}\r\n` : "";
+  let out = "";
+  for (const row of rows) {
+    let line = "";
+    for (let i = 0; i < row.length; i++) line += i === 0 ? csvField(row[i] ?? "") : `,${csvField(row[i] ?? "")}`;
+    out += `${line}\r\n`;
+  }
+  return out;
 }
 
 export function toCsv(people: PersonRecord[], layout: CsvLayout = "generic"): string {
@@ -303,5 +318,5 @@ export function toCsv(people: PersonRecord[], layout: CsvLayout = "generic"): st
 /** Any table (gifts, analytics) in the same format as the people exports, every cell formula-guarded. */
 export function rowsToCsv(fields: string[], rows: (string | number | null | undefined)[][]): string {
   const data = rows.map((r) => r.map((v) => guardFormula(String(v ?? ""))));
-  return `\uFEFF${Papa.unparse({ fields: fields.map(guardFormula), data }, { newline: "\r\n", quotes: true })}\r\n`;
+  return `\uFEFF${csvLines([fields.map(guardFormula), ...data])}`;
 }

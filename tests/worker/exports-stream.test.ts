@@ -1,3 +1,4 @@
+import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { strFromU8, unzipSync } from "fflate";
 import { describe, expect, it, vi } from "vitest";
@@ -5,7 +6,9 @@ import { toCsv } from "~/lib/csv-write";
 import { toXlsx, xlsxParts } from "~/lib/xlsx";
 import { createDb } from "~/server/db/db.server";
 import { loadPeople, peoplePages } from "~/server/people/read.server";
-import { call, importFile, signUp } from "./helpers";
+// @ts-expect-error: the built Worker (what every worker test runs) has no type declarations
+import built from "../../build/server/index.js";
+import { call, importFile, ORIGIN, signUp } from "./helpers";
 
 /** Issue 24 item 3: exports and the data download are streamed a page at a time, with no row cap. */
 
@@ -267,5 +270,104 @@ describe("the streamed workbook (zip deflated by the runtime)", () => {
     await expect(reading).rejects.toThrow("the database went away");
     // No central directory was written: what arrived is not a readable zip.
     expect(() => unzipSync(joined(parts))).toThrow();
+  });
+});
+
+const worker = built as { fetch(request: Request, env: Env, ctx: ExecutionContext): Promise<Response> };
+
+/** The real D1, except that the second call whose SQL `breaks` matches fails, as a database gone midway would. */
+function failingSecond(d1: D1Database, breaks: RegExp): D1Database {
+  let seen = 0;
+  const fails = (sql: string) => breaks.test(sql) && ++seen === 2;
+  const sqlOf = new WeakMap<object, string>();
+  const real = new WeakMap<object, D1PreparedStatement>();
+  const statement = (s: D1PreparedStatement, sql: string): D1PreparedStatement => {
+    const proxy = new Proxy(s, {
+      get(t, k) {
+        const value = Reflect.get(t, k, t);
+        if (k === "bind") return (...args: unknown[]) => statement(t.bind(...args), sql);
+        if (["all", "raw", "first", "run"].includes(String(k)))
+          return async (...args: unknown[]) => {
+            if (fails(sql)) throw new Error("the database went away");
+            return (value as (...a: unknown[]) => Promise<unknown>).apply(t, args);
+          };
+        return typeof value === "function" ? value.bind(t) : value;
+      },
+    });
+    sqlOf.set(proxy, sql);
+    real.set(proxy, s);
+    return proxy;
+  };
+  // The Worker reads through a session (withSession), which is wrapped the same way.
+  const wrap = (target: D1Database | D1DatabaseSession): D1Database =>
+    new Proxy(target, {
+      get(t, k) {
+        if (k === "prepare") return (sql: string) => statement(t.prepare(sql), sql);
+        if (k === "withSession")
+          return (...args: unknown[]) => wrap((t as D1Database).withSession(...(args as [string?])));
+        if (k === "batch")
+          return async (list: D1PreparedStatement[]) => {
+            if (fails(list.map((s) => sqlOf.get(s) ?? "").join(";\n"))) throw new Error("the database went away");
+            return t.batch(list.map((s) => real.get(s) ?? s));
+          };
+        const value = Reflect.get(t, k, t);
+        return typeof value === "function" ? value.bind(t) : value;
+      },
+    }) as D1Database;
+  return wrap(d1);
+}
+
+/** What arrived before the body failed, and whether it failed: a reader that only sees the bytes. */
+async function readToEnd(res: Response): Promise<{ bytes: Uint8Array; failed: boolean }> {
+  const reader = (res.body as ReadableStream<Uint8Array>).getReader();
+  const parts: Uint8Array[] = [];
+  try {
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) return { bytes: joined(parts), failed: false };
+      parts.push(value);
+    }
+  } catch {
+    return { bytes: joined(parts), failed: true };
+  }
+}
+
+describe("an export whose database fails midway", () => {
+  // The second page of people (peoplePages' batch), or the data download's second page of connections.
+  const PEOPLE_PAGE = /as givenName/;
+  const DOWNLOAD_PAGE = /from "connection" where[\s\S]*rowid/;
+  const cases = [
+    ["vcf", "/api/connections/export?format=vcf", PEOPLE_PAGE],
+    ["vcf4", "/api/connections/export?format=vcf4", PEOPLE_PAGE],
+    ["csv", "/api/connections/export?format=csv", PEOPLE_PAGE],
+    ["google", "/api/connections/export?format=google", PEOPLE_PAGE],
+    ["hubspot", "/api/connections/export?format=hubspot", PEOPLE_PAGE],
+    ["xlsx", "/api/connections/export?format=xlsx", PEOPLE_PAGE],
+    ["data download", "/api/account/export", DOWNLOAD_PAGE],
+  ] as const;
+
+  it("ends with an error the client sees, after the first page, never as a complete file", async () => {
+    const o = await owner("Midway Owner");
+    await fill(o.id, 2_100);
+    for (const [label, path, breaks] of cases) {
+      const ctx = createExecutionContext();
+      const res = await worker.fetch(
+        new Request(`${ORIGIN}${path}`, { headers: { cookie: o.cookie } }),
+        { ...env, DB: failingSecond(env.DB, breaks) },
+        ctx,
+      );
+      expect(res.status, label).toBe(200);
+      const { bytes, failed } = await readToEnd(res);
+      await waitOnExecutionContext(ctx);
+      expect(failed, `${label} failed`).toBe(true);
+      const text = new TextDecoder().decode(bytes);
+      if (label.startsWith("vcf")) expect(text.match(/^BEGIN:VCARD\r$/gm), label).toHaveLength(1_000);
+      else if (label === "xlsx") expect(() => unzipSync(bytes), label).toThrow();
+      else if (label === "data download") expect(() => JSON.parse(text), label).toThrow();
+      else expect(text.split("\r\n").filter(Boolean), label).toHaveLength(1_001);
+    }
+    // The same requests on a database that answers: every person arrives, so the failures above were midway.
+    const whole = await (await call("/api/connections/export?format=csv", { headers: { cookie: o.cookie } })).text();
+    expect(whole.split("\r\n").filter(Boolean)).toHaveLength(2_101);
   });
 });

@@ -190,29 +190,35 @@ export async function runHubspotSync(
   userId: string,
   trigger: "manual" | "schedule",
   now = new Date(),
-  options: ClientOptions = {},
+  options: ClientOptions & { pageSize?: number } = {},
 ) {
   const config = await getHubspot(ctx.db, userId);
   if (!config) return null;
   const client = hubspotClient(config.baseUrl, await decryptSecret(ctx.env, config.tokenEnc), options);
   const items: SyncLogItem[] = [];
+  let refused = false;
+  // The run's log keeps its first items only: memory stays flat however many people one run sends.
+  const log = (item: SyncLogItem) => {
+    if (item.outcome === "skipped" && item.reason?.startsWith("HubSpot refused")) refused = true;
+    if (items.length < MAX_ITEMS) items.push(item);
+  };
   let created = 0;
   let updated = 0;
   let skipped = 0;
   let failure: HubspotError | null = null;
   const seen = new Set<string>();
   try {
-    for await (const page of peopleChangedSince(ctx.db, userId, config.syncedThrough)) {
+    for await (const page of peopleChangedSince(ctx.db, userId, config.syncedThrough, options.pageSize)) {
       const sendable: { email: string; properties: Record<string, string>; personId: number; name: string }[] = [];
       for (const person of page) {
         const contact = toHubspotContact(person, config.mapping);
         const base = { personId: person.id, name: person.displayName };
         if ("skip" in contact) {
           skipped++;
-          items.push({ ...base, email: null, outcome: "skipped", reason: contact.skip });
+          log({ ...base, email: null, outcome: "skipped", reason: contact.skip });
         } else if (seen.has(contact.email)) {
           skipped++;
-          items.push({
+          log({
             ...base,
             email: contact.email,
             outcome: "skipped",
@@ -239,10 +245,10 @@ export async function runHubspotSync(
           if (result) {
             if (result.new) created++;
             else updated++;
-            items.push({ ...item, outcome: result.new ? "created" : "updated" });
+            log({ ...item, outcome: result.new ? "created" : "updated" });
           } else {
             skipped++;
-            items.push({
+            log({
               ...item,
               outcome: "skipped",
               reason: `HubSpot refused it: ${errorFor(person.email) ?? answer.errors[0]?.message ?? "no reason given"}`,
@@ -255,7 +261,6 @@ export async function runHubspotSync(
     if (!(error instanceof HubspotError)) throw error;
     failure = error;
   }
-  const kept = items.slice(0, MAX_ITEMS);
   if (failure) {
     const lost = "Nothing was lost: the next run sends these changes again.";
     const message =
@@ -276,12 +281,11 @@ export async function runHubspotSync(
         updated,
         skipped,
         message,
-        items: kept,
+        items,
       }),
     ]);
     return { status: "failed" as const, created, updated, skipped, message };
   }
-  const refused = items.some((i) => i.outcome === "skipped" && i.reason?.startsWith("HubSpot refused"));
   const message = `${created} created, ${updated} updated, ${skipped} skipped`;
   await ctx.db.batch([
     ctx.db
@@ -297,7 +301,7 @@ export async function runHubspotSync(
       updated,
       skipped,
       message,
-      items: kept,
+      items,
     }),
   ]);
   return { status: refused ? ("partial" as const) : ("succeeded" as const), created, updated, skipped, message };

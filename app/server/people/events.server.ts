@@ -2,7 +2,7 @@ import { personJson } from "~/lib/integrations";
 import type { Database } from "../db/db.server";
 import { emitEvents } from "../integrations/webhooks.server";
 import type { AppEnv } from "../platform/env.server";
-import { loadPeople } from "./read.server";
+import { EXPORT_PAGE, loadPeople } from "./read.server";
 
 /**
  * Where the people core tells the owner's webhooks about a change. Every writer of the core takes one:
@@ -23,16 +23,23 @@ export type PersonChange =
  * Queues one delivery per change and subscribed endpoint, with the person as stored after the change
  * (the same JSON as GET /api/v1/people/{id}). Called only after a write committed and changed something.
  */
-export async function emitPeopleEvents(events: PeopleEvents, userId: string, changes: PersonChange[]) {
+export async function emitPeopleEvents(
+  events: PeopleEvents,
+  userId: string,
+  changes: PersonChange[],
+  pageSize = EXPORT_PAGE,
+) {
   if (!events || !changes.length) return;
   const types = [...new Set(changes.map((c) => c.type))];
   const run = emitEvents(events, userId, types, async () => {
     const people = new Map(
+      // A page of people per D1 batch, however many the write changed; only the owner's are read.
       (
         await loadPeople(
           events.db,
           userId,
           changes.map((c) => c.id),
+          pageSize,
         )
       ).map((p) => [p.id, p]),
     );

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, ne, type SQL, sql } from "drizzle-orm";
+import { and, asc, desc, eq, ne, type SQL, sql } from "drizzle-orm";
 import { SQLiteSyncDialect } from "drizzle-orm/sqlite-core";
 import type { Shape } from "~/lib/csv-write";
 import {
@@ -15,7 +15,6 @@ import {
 } from "~/lib/people/draft";
 import { foldName } from "~/lib/people/normalise";
 import { connection, contactPoint, personHistory, sharedContact } from "~db/schema";
-import { chunk } from "../db/budget.server";
 import type { Database } from "../db/db.server";
 
 /** The owner's person with every contact point, or undefined: never another account's. */
@@ -101,54 +100,20 @@ export async function duplicateGroups(db: Database, userId: string) {
 }
 
 /**
- * The most people one export or read of "all" holds: every row is in the isolate's 128 MB at once. A
- * writer that would pass it says so (exportTooLarge) rather than stopping short without a word.
+ * The owner's people with every contact point, newest first, read a page of `size` at a time through
+ * peoplePages (one D1 batch each): the chosen ids (a page of the API, a write's changes, a few possible
+ * duplicates), never another account's. With no ids it is every one of the owner's people, all held at
+ * once: for tests; a writer of a whole network pages through peoplePages instead. No row cap applies.
  */
-export const PEOPLE_READ_LIMIT = 50_000;
-
-/** The owner's rows: all, or the chosen ids in chunks under D1's 100 bound parameters per statement. */
-export async function ownedRows(db: Database, userId: string, ids?: number[] | null) {
-  if (!ids) return db.select().from(connection).where(eq(connection.userId, userId)).limit(PEOPLE_READ_LIMIT);
-  const rows: (typeof connection.$inferSelect)[] = [];
-  for (const part of chunk([...new Set(ids)]))
-    rows.push(
-      ...(await db
-        .select()
-        .from(connection)
-        .where(and(eq(connection.userId, userId), inArray(connection.id, part)))),
-    );
-  return rows;
-}
-
-/**
- * The owner's people for writers (vCard, CSV, CardDAV), every contact point included; all of them or
- * the chosen ids, read in chunks under D1's 100 bound parameters per statement.
- */
-export async function loadPeople(db: Database, userId: string, ids?: number[] | null): Promise<PersonRecord[]> {
-  const rows = await ownedRows(db, userId, ids);
-  rows.sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || b.id - a.id);
-  const points = new Map<number, (typeof contactPoint.$inferSelect)[]>();
-  const pointRows = ids
-    ? (
-        await Promise.all(
-          chunk(rows.map((r) => r.id)).map((part) =>
-            db
-              .select()
-              .from(contactPoint)
-              .where(and(eq(contactPoint.userId, userId), inArray(contactPoint.connectionId, part))),
-          ),
-        )
-      ).flat()
-    : await db.select().from(contactPoint).where(eq(contactPoint.userId, userId));
-  for (const p of pointRows.sort((a, b) => Number(b.preferred) - Number(a.preferred) || a.id - b.id))
-    points.set(p.connectionId, [...(points.get(p.connectionId) ?? []), p]);
-  // When they connected (LinkedIn's Connected On) is a dated history line; writers get it back as a date.
-  const connectedRows = await db
-    .select({ connectionId: personHistory.connectionId, createdAt: personHistory.createdAt })
-    .from(personHistory)
-    .where(and(eq(personHistory.userId, userId), eq(personHistory.kind, "connected")));
-  const connected = new Map(connectedRows.map((h) => [h.connectionId, h.createdAt.toISOString().slice(0, 10)]));
-  return rows.map((r) => ({ ...toRecord(r, points.get(r.id) ?? []), connectedOn: connected.get(r.id) }));
+export async function loadPeople(
+  db: Database,
+  userId: string,
+  ids?: number[] | null,
+  size = EXPORT_PAGE,
+): Promise<PersonRecord[]> {
+  const people: PersonRecord[] = [];
+  for await (const page of peoplePages(db, userId, ids, size)) for (const p of page) people.push(p);
+  return people;
 }
 
 /** People per page of a streamed export: one D1 round trip per page, a page's records in memory at once. */
