@@ -18,7 +18,7 @@ if (source && existsSync(path.join(source, "v3"))) {
   cpSync(source, state, { recursive: true, filter: (from) => path.basename(from) !== "wallet" });
   console.error(`e2e-server ${port}: state copied from ${path.basename(source)} in ${Date.now() - started} ms`);
 } else {
-  run(process.execPath, [path.join(root, "scripts", "setup.mjs"), "--persist-to", state]);
+  run(process.execPath, [path.join(root, "scripts", "setup.mjs"), "--persist-to", state, "--fresh"]);
   console.error(`e2e-server ${port}: migrated and seeded in ${Date.now() - started} ms`);
 }
 // Wallet passes are configured with credentials made now by openssl, so the journeys can verify a pass.

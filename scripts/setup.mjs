@@ -1,7 +1,7 @@
 // Makes a checkout runnable: local secrets, migrations applied, demo data seeded. Idempotent.
-//   node scripts/setup.mjs [--persist-to DIR]
+//   node scripts/setup.mjs [--persist-to DIR] [--fresh]
 import { randomBytes } from "node:crypto";
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { seedSql } from "../database/seed.ts";
 import { bin, root, run } from "./wrangler-env.mjs";
@@ -20,10 +20,28 @@ if (!existsSync(devVars)) {
   console.log("Created .dev.vars with fresh local secrets.");
 }
 
-run(bin("wrangler"), ["d1", "migrations", "apply", "DB", "--local", ...persist]);
+// --fresh: the state is new and empty (the journeys' servers), so every migration, its row in d1_migrations
+// as wrangler records it, and the seed go in one file: one wrangler and workerd start instead of two.
+const fresh = process.argv.includes("--fresh") && persistTo && !existsSync(path.join(persistTo, "v3"));
+if (!fresh) run(bin("wrangler"), ["d1", "migrations", "apply", "DB", "--local", ...persist]);
 
-const seedFile = path.join(root, ".wrangler", "seed.sql");
+const seedFile = fresh ? `${persistTo}.sql` : path.join(root, ".wrangler", "seed.sql");
 mkdirSync(path.dirname(seedFile), { recursive: true });
-writeFileSync(seedFile, await seedSql());
+writeFileSync(seedFile, fresh ? `${migrationsSql()}\n${await seedSql()}` : await seedSql());
 run(bin("wrangler"), ["d1", "execute", "DB", "--local", "--file", seedFile, ...persist]);
 console.log("Database migrated and demo data seeded. Demo account: demo@knowwho.app / demo-password-2026");
+
+/** Every migration in order, each followed by its row in d1_migrations (the table wrangler keeps). */
+function migrationsSql() {
+  const dir = path.join(root, "migrations");
+  const names = readdirSync(dir)
+    .filter((name) => name.endsWith(".sql"))
+    .sort();
+  return [
+    "CREATE TABLE IF NOT EXISTS d1_migrations (id INTEGER PRIMARY KEY AUTOINCREMENT, name TEXT UNIQUE, applied_at TIMESTAMP DEFAULT CURRENT_TIMESTAMP NOT NULL);",
+    ...names.flatMap((name) => [
+      readFileSync(path.join(dir, name), "utf8").trim().replace(/;?$/, ";"),
+      `INSERT INTO d1_migrations (name) VALUES ('${name.replaceAll("'", "''")}');`,
+    ]),
+  ].join("\n");
+}
