@@ -55,7 +55,7 @@ test("build and publish a card, a visitor saves it and shares back, the owner se
   await expectAccessible(page);
   await snapshot(page, "card-editor", info.project.name, { fullPage: true });
 
-  // A visitor on a phone, signed out, with JavaScript.
+  // A visitor on a phone, signed out, with JavaScript: 390 px wide in both projects, so axe runs on the desktop's.
   const visitor = await browser.newContext({ viewport: { width: 390, height: 844 } });
   const card = await visitor.newPage();
   await card.goto(`/c/${slug}?src=qr`);
@@ -65,7 +65,7 @@ test("build and publish a card, a visitor saves it and shares back, the owner se
   await expect(card.locator("footer").getByText("Know Where. Know Who. Know How.")).toBeVisible();
   await expect(card.getByRole("link", { name: /harbor\.example/ })).toHaveAttribute("href", "https://harbor.example/");
   await expect(card.getByRole("heading", { name: "Ann Lee" })).toBeVisible();
-  await expectAccessible(card);
+  await expectAccessible(card, { phone: false });
   await snapshot(card, "card-visitor", info.project.name, { fullPage: true });
   const [download] = await Promise.all([
     card.waitForEvent("download"),
@@ -81,7 +81,7 @@ test("build and publish a card, a visitor saves it and shares back, the owner se
   await expect(
     dialog.getByText("Share your contact details with Ann Lee to be added to their connections."),
   ).toBeVisible();
-  await expectAccessible(card);
+  await expectAccessible(card, { phone: false });
   await card.keyboard.press("Escape");
   await expect(dialog).toBeHidden();
   await card.getByRole("link", { name: "Share Your Info" }).click();
