@@ -1,9 +1,10 @@
 // Makes a checkout runnable: local secrets, migrations applied, demo data seeded. Idempotent.
 //   node scripts/setup.mjs [--persist-to DIR] [--fresh]
 import { randomBytes } from "node:crypto";
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { seedSql } from "../database/seed.ts";
+import { migrationsSql } from "./fresh-state.mjs";
 import { bin, root, run } from "./wrangler-env.mjs";
 
 const persistArg = process.argv.indexOf("--persist-to");
@@ -30,18 +31,3 @@ mkdirSync(path.dirname(seedFile), { recursive: true });
 writeFileSync(seedFile, fresh ? `${migrationsSql()}\n${await seedSql()}` : await seedSql());
 run(bin("wrangler"), ["d1", "execute", "DB", "--local", "--file", seedFile, ...persist]);
 console.log("Database migrated and demo data seeded. Demo account: demo@knowwho.app / demo-password-2026");
-
-/** Every migration in order, each followed by its row in d1_migrations (the table wrangler keeps). */
-function migrationsSql() {
-  const dir = path.join(root, "migrations");
-  const names = readdirSync(dir)
-    .filter((name) => name.endsWith(".sql"))
-    .sort();
-  return [
-    "CREATE TABLE IF NOT EXISTS d1_migrations (id INTEGER PRIMARY KEY AUTOINCREMENT, name TEXT UNIQUE, applied_at TIMESTAMP DEFAULT CURRENT_TIMESTAMP NOT NULL);",
-    ...names.flatMap((name) => [
-      readFileSync(path.join(dir, name), "utf8").trim().replace(/;?$/, ";"),
-      `INSERT INTO d1_migrations (name) VALUES ('${name.replaceAll("'", "''")}');`,
-    ]),
-  ].join("\n");
-}
