@@ -1,5 +1,5 @@
 import type { Browser, Page } from "@playwright/test";
-import { expect, expectAccessible, screenshotPath, signUpInto, test } from "./fixtures";
+import { expect, expectAccessible, signUpInto, snapshot, test } from "./fixtures";
 
 const PASSWORD = "correct horse battery";
 
@@ -61,7 +61,7 @@ test("forgot password: the emailed link sets a new one, the old one stops workin
   await page.getByRole("button", { name: "Save the new password" }).click();
   await expect(page.getByText("The two passwords are not the same")).toBeVisible();
   await expectAccessible(page);
-  await page.screenshot({ path: screenshotPath("account-reset", info.project.name) });
+  await snapshot(page, "account-reset", info.project.name);
   await page.getByLabel("New password", { exact: true }).fill("a new password 26");
   await page.getByLabel("New password again").fill("a new password 26");
   await page.getByRole("button", { name: "Save the new password" }).click();
@@ -83,7 +83,7 @@ test("settings: change the password, then sign out of the other devices", async 
   await expect(page.getByRole("heading", { name: "Account", level: 1 })).toBeVisible();
   await expect(page.getByText("You are also signed in on 1 other device or browser.")).toBeVisible();
   await expectAccessible(page);
-  await page.screenshot({ path: screenshotPath("account-settings", info.project.name), fullPage: true });
+  await snapshot(page, "account-settings", info.project.name, { fullPage: true });
 
   const password = page.getByRole("form", { name: "Password" });
   await password.getByLabel("Current password").fill("not my password");

@@ -1,6 +1,6 @@
 import type { Locator, Page } from "@playwright/test";
 import { NAV_LINKS } from "~/lib/site";
-import { capturePerson, demoTest, expect, expectAccessible, screenshotPath, test } from "./fixtures";
+import { capturePerson, demoTest, expect, expectAccessible, snapshot, test } from "./fixtures";
 
 /**
  * What a person can actually tap: the element hit at the centre of the control is the control
@@ -48,7 +48,7 @@ for (const scrolled of [false, true]) {
     for (const name of ["Get Started", "Sign in"]) {
       expect(await tappable(panel.getByRole("link", { name, exact: true })), name).toBe(true);
     }
-    await page.screenshot({ path: screenshotPath(`mobile-menu${scrolled ? "-scrolled" : ""}`, info.project.name) });
+    await snapshot(page, `mobile-menu${scrolled ? "-scrolled" : ""}`, info.project.name);
     await panel.getByRole("link", { name: "Get Started" }).click();
     await expect(page).toHaveURL(/\/auth\?mode=signup/);
   });
@@ -86,7 +86,7 @@ test.describe("a new owner's first run", () => {
     await expect(page.getByRole("heading", { name: "Publish your card" })).toBeVisible();
     await expect(page.getByLabel("Your card's link")).toHaveValue("ana-lima");
     await expectAccessible(page);
-    await page.screenshot({ path: screenshotPath("welcome-publish", info.project.name), fullPage: true });
+    await snapshot(page, "welcome-publish", info.project.name, { fullPage: true });
 
     const slug = `ana-lima-${stamp}`.toLowerCase().slice(0, 40).replace(/-+$/, "");
     await page.getByLabel("Your card's link").fill("admin");
@@ -218,10 +218,10 @@ for (const path of ["/dashboard", "/connections", "/capture"]) {
     await page.emulateMedia({ colorScheme: "light" });
     await page.goto(path);
     await expectAccessible(page);
-    await page.screenshot({ path: screenshotPath(`app-${name}-light`, info.project.name), fullPage: true });
+    await snapshot(page, `app-${name}-light`, info.project.name, { fullPage: true });
     await page.emulateMedia({ colorScheme: "dark", reducedMotion: "reduce" });
     await expectAccessible(page);
-    await page.screenshot({ path: screenshotPath(`app-${name}-dark`, info.project.name), fullPage: true });
+    await snapshot(page, `app-${name}-dark`, info.project.name, { fullPage: true });
   });
 }
 
@@ -244,7 +244,7 @@ demoTest(
     await expect(page.getByRole("button", { name: "Apply", exact: true })).toBeVisible();
     expect(await tappable(page.getByRole("button", { name: "Apply", exact: true }), { scroll: false })).toBe(true);
     await expectAccessible(page);
-    await page.screenshot({ path: screenshotPath("connections-filters", info.project.name) });
+    await snapshot(page, "connections-filters", info.project.name);
     await page.getByRole("button", { name: "Apply", exact: true }).click();
     await expect(page).toHaveURL(/priority=high/);
     await expect(page.getByText("Filters (1)")).toBeVisible();

@@ -1,4 +1,4 @@
-import { capturePerson, expect, expectAccessible, screenshotPath, demoTest as test } from "./fixtures";
+import { capturePerson, expect, expectAccessible, snapshot, demoTest as test } from "./fixtures";
 
 // Words from the owner's private notes, event goals and the tags the app writes: none may reach a message.
 const PRIVATE =
@@ -32,7 +32,7 @@ test("drafts and report messages never show private notes or system tags; the da
   expect(`${subject}\n${body}`).not.toMatch(SYSTEM_TAG);
   await expectAccessible(page);
   await draft.scrollIntoViewIfNeeded();
-  await page.screenshot({ path: screenshotPath("assistant-draft", info.project.name), fullPage: true });
+  await snapshot(page, "assistant-draft", info.project.name, { fullPage: true });
 
   // An event with private goals, someone captured there with a private note and a logged call.
   const title = `Funders Dinner ${info.project.name} ${Date.now()}`;
@@ -66,5 +66,5 @@ test("drafts and report messages never show private notes or system tags; the da
   expect(reported).toContain("I'll get the letter of inquiry over to you by December 10.");
   expect(reported).not.toMatch(PRIVATE);
   expect(reported).not.toMatch(SYSTEM_TAG);
-  await page.screenshot({ path: screenshotPath("assistant-report", info.project.name), fullPage: true });
+  await snapshot(page, "assistant-report", info.project.name, { fullPage: true });
 });

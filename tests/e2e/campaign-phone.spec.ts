@@ -1,4 +1,4 @@
-import { expect, screenshotPath, demoTest as test } from "./fixtures";
+import { expect, snapshot, demoTest as test } from "./fixtures";
 
 /** How far the page scrolls sideways: 0 when nothing is wider than the viewport. */
 const sideways = (page: import("@playwright/test").Page) =>
@@ -40,7 +40,7 @@ test("a campaign's dashboard and public page fit the screen, and the Donate form
   await expect(main.getByTestId("giving-status")).toContainText("Online giving is open");
   await expect(main.getByTestId("gift-row").first()).toBeVisible();
   expect(await sideways(page)).toBe(0);
-  await page.screenshot({ path: screenshotPath("campaign-dashboard", p), fullPage: true });
+  await snapshot(page, "campaign-dashboard", p, { fullPage: true });
   // Each gift links to its printable receipt, reachable on a phone without sideways scrolling.
   const receiptLink = main
     .getByTestId("gift-row")
@@ -60,5 +60,5 @@ test("a campaign's dashboard and public page fit the screen, and the Donate form
   const formTop = (await donate.boundingBox())?.y ?? Number.POSITIVE_INFINITY;
   const storyTop = (await main.getByRole("heading", { name: "Mission" }).boundingBox())?.y ?? 0;
   if (p === "phone") expect(formTop).toBeLessThan(storyTop);
-  await page.screenshot({ path: screenshotPath("campaign-public", p), fullPage: true });
+  await snapshot(page, "campaign-public", p, { fullPage: true });
 });

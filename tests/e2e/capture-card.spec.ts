@@ -1,7 +1,7 @@
 import path from "node:path";
 import { writeQrVideo } from "../fixtures/qr-video";
 import { cameraLaunchOptions, serverURL } from "./browser";
-import { demoTest, expect, expectAccessible, screenshotPath, signUpInto, test } from "./fixtures";
+import { demoTest, expect, expectAccessible, signUpInto, snapshot, test } from "./fixtures";
 
 test.use({
   // The fake camera shows the demo owner's published card on this worker's server, as another attendee's phone would.
@@ -42,7 +42,7 @@ demoTest("the owner shows their own card full screen for others to scan", async 
   await expect(dialog).toBeVisible();
   await expect(dialog.getByRole("img", { name: "QR code linking to /c/demo" })).toBeVisible();
   await expectAccessible(page);
-  await page.screenshot({ path: screenshotPath("capture-my-qr", info.project.name) });
+  await snapshot(page, "capture-my-qr", info.project.name);
   await page.keyboard.press("Escape");
   await expect(dialog).toBeHidden();
   // Scanning their own card tells them so rather than adding themselves.

@@ -1,7 +1,7 @@
 import path from "node:path";
 import { writeQrVideo } from "../fixtures/qr-video";
 import { cameraLaunchOptions } from "./browser";
-import { expect, expectAccessible, screenshotPath, demoTest as test } from "./fixtures";
+import { expect, expectAccessible, snapshot, demoTest as test } from "./fixtures";
 
 // Chromium's fake camera plays this video: a MECARD QR code, as a badge or phone would show it.
 const video = writeQrVideo(
@@ -28,7 +28,7 @@ test("scans a QR code from the camera and saves the contact", async ({ page }, i
   });
   await expect(page.getByRole("main").getByLabel("Email", { exact: true })).toHaveValue("chidi@riverside.org");
   await expect(page.getByRole("main").getByLabel("Company", { exact: true })).toHaveValue("Riverside Trust");
-  await page.screenshot({ path: screenshotPath("capture", info.project.name), fullPage: true });
+  await snapshot(page, "capture", info.project.name, { fullPage: true });
   await page.getByRole("button", { name: "Save contact" }).click();
   // The phone journey runs second against the same account, so it finds Chidi already there.
   await expect(

@@ -6,7 +6,7 @@ import path from "node:path";
 import type { Page } from "@playwright/test";
 import { unzipSync } from "fflate";
 import { serverState } from "./browser";
-import { expect, expectAccessible, screenshotPath, signUpInto, test } from "./fixtures";
+import { expect, expectAccessible, signUpInto, snapshot, test } from "./fixtures";
 
 /** The throwaway credentials scripts/e2e-server.mjs made with openssl for this worker's server. */
 const walletDir = () => path.join(serverState(test.info().parallelIndex), "wallet");
@@ -58,7 +58,7 @@ test("a visitor without JavaScript shares back and lands on a confirmation at th
     await expect(card.getByRole("heading", { name: "Rosa Delgado" })).toBeVisible();
     await expect(card.getByRole("article").getByText("Every child reading by third grade")).toBeVisible();
     await expectAccessible(card);
-    await card.screenshot({ path: screenshotPath(`card-visitor-${colorScheme}`, info.project.name), fullPage: true });
+    await snapshot(card, `card-visitor-${colorScheme}`, info.project.name, { fullPage: true });
     // The share form's button carries the card's colour in every theme.
     await card.getByRole("link", { name: "Share Your Info" }).click();
     const dialog = card.getByRole("dialog", { name: "Share Your Contact Information" });
@@ -68,7 +68,7 @@ test("a visitor without JavaScript shares back and lands on a confirmation at th
     );
     await expect(dialog.getByLabel("What we talked about")).toBeVisible();
     await expectAccessible(card);
-    await card.screenshot({ path: screenshotPath(`card-share-form-${colorScheme}`, info.project.name) });
+    await snapshot(card, `card-share-form-${colorScheme}`, info.project.name);
     await visitor.close();
   }
 
@@ -115,7 +115,7 @@ test("a visitor without JavaScript shares back and lands on a confirmation at th
     return el.contains(document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2));
   });
   expect(hit).toBe(true);
-  await plain.screenshot({ path: screenshotPath("card-shared", info.project.name) });
+  await snapshot(plain, "card-shared", info.project.name);
   await plain.reload();
   await expect(confirmation).toBeVisible();
   // axe needs JavaScript: the same confirmation, opened with the same cookie in a scripted browser.
@@ -151,14 +151,14 @@ test("the editor copies a rich email signature and hands out wallet passes that 
   for (const colorScheme of ["light", "dark"] as const) {
     await page.emulateMedia({ colorScheme });
     await expectAccessible(page);
-    await page.screenshot({ path: screenshotPath(`card-editor-${colorScheme}`, info.project.name), fullPage: true });
+    await snapshot(page, `card-editor-${colorScheme}`, info.project.name, { fullPage: true });
   }
   await page.emulateMedia({ colorScheme: "light" });
   if (info.project.name === "phone") {
     await page.getByRole("tab", { name: "Preview" }).click();
     await expect(page.getByLabel("Card preview").getByText("Save Contact")).toBeVisible();
     await expectAccessible(page);
-    await page.screenshot({ path: screenshotPath("card-editor-preview-tab", info.project.name), fullPage: true });
+    await snapshot(page, "card-editor-preview-tab", info.project.name, { fullPage: true });
     await page.getByRole("tab", { name: "Edit" }).click();
   }
 

@@ -3,7 +3,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, unlinkSync, writeFileSy
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { Page } from "@playwright/test";
-import { expect, expectAccessible, screenshotPath, signUpInto, test } from "./fixtures";
+import { expect, expectAccessible, signUpInto, snapshot, test } from "./fixtures";
 
 /**
  * A real CardDAV client against the Worker: Debian's vdirsyncer syncs the owner's address book to a
@@ -55,7 +55,7 @@ test("vdirsyncer syncs the address book both ways and khard reads it", async ({ 
   // The toast starts fading in a frame after it mounts: axe must not catch it before (a flake seen here).
   await page.waitForFunction(() => document.querySelector('[data-sonner-toast][data-mounted="true"]') !== null);
   await expectAccessible(page);
-  await section.screenshot({ path: screenshotPath("carddav-settings", info.project.name) });
+  await snapshot(section, "carddav-settings", info.project.name);
 
   const dir = mkdtempSync(path.join(tmpdir(), "knowwho-vdir-"));
   try {
@@ -141,7 +141,7 @@ password = "${password}"
     await expect.poll(() => mary.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
     const maryId = new URL(page.url()).pathname.split("/").pop();
     expect(Buffer.compare(await (await page.request.get(`/api/people/${maryId}/photo`)).body(), jpeg)).toBe(0);
-    await page.screenshot({ path: screenshotPath("carddav-photo-from-device", info.project.name) });
+    await snapshot(page, "carddav-photo-from-device", info.project.name);
     await page.goto("/connections");
     await main.getByRole("link", { name: /Hedy Lamarr/ }).click();
     await expect(main.getByLabel("Title")).toHaveValue("Inventor and actress");
@@ -171,7 +171,7 @@ password = "${password}"
     // The dark theme, on a page without a toast passing over it.
     await page.emulateMedia({ colorScheme: "dark", reducedMotion: "reduce" });
     await expectAccessible(page);
-    await section.screenshot({ path: screenshotPath("carddav-settings-dark", info.project.name) });
+    await snapshot(section, "carddav-settings-dark", info.project.name);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

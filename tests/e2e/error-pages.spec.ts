@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { ERROR_PAGES } from "~/lib/error-pages";
-import { capturePerson, demoTest, expect, expectAccessible, screenshotPath, test } from "./fixtures";
+import { capturePerson, demoTest, expect, expectAccessible, snapshot, test } from "./fixtures";
 
 const STATUSES = Object.keys(ERROR_PAGES).map(Number) as (keyof typeof ERROR_PAGES)[];
 
@@ -30,7 +30,7 @@ async function expectErrorPage(page: Page, status: keyof typeof ERROR_PAGES, bac
   for (const colorScheme of ["light", "dark"] as const) {
     await page.emulateMedia({ colorScheme });
     await expectAccessible(page);
-    if (shot) await page.screenshot({ path: screenshotPath(`${shot}-${colorScheme}`, test.info().project.name) });
+    if (shot) await snapshot(page, `${shot}-${colorScheme}`, test.info().project.name);
   }
   await page.emulateMedia({ colorScheme: "light" });
 }

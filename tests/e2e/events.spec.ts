@@ -1,4 +1,4 @@
-import { expect, expectAccessible, screenshotPath, demoTest as test } from "./fixtures";
+import { expect, expectAccessible, snapshot, demoTest as test } from "./fixtures";
 
 test("the owner plans an event, sets it active, captures a tagged contact and reads the report", async ({
   page,
@@ -17,7 +17,7 @@ test("the owner plans an event, sets it active, captures a tagged contact and re
   await expect(page.getByRole("link", { name: "Activate Community Partners Mixer" })).toBeVisible();
   await expect(page.getByRole("link", { name: "View details of Social Impact Forum" })).toBeVisible();
   await expectAccessible(page);
-  await page.screenshot({ path: screenshotPath("events", info.project.name), fullPage: true });
+  await snapshot(page, "events", info.project.name, { fullPage: true });
   await page.getByRole("link", { name: "New event" }).click();
 
   await expect(page.getByRole("heading", { name: "New event" })).toBeVisible();
@@ -51,7 +51,7 @@ test("the owner plans an event, sets it active, captures a tagged contact and re
   await expect(main.getByRole("button", { name: `Active hub: ${title}` })).toHaveAttribute("aria-pressed", "true");
   await expectAccessible(page);
   await page.evaluate(() => window.scrollTo(0, 0));
-  await page.screenshot({ path: screenshotPath("event-plan", info.project.name), fullPage: true });
+  await snapshot(page, "event-plan", info.project.name, { fullPage: true });
   // Dark theme as in the shell journeys, with reduced motion and no toast stack left animating:
   // either kept a transition running on a phone that held axe's wait for animations forever.
   await expect(page.locator("[data-sonner-toast]")).toHaveCount(0, { timeout: 15_000 });
@@ -68,7 +68,7 @@ test("the owner plans an event, sets it active, captures a tagged contact and re
   await main.getByLabel("Title", { exact: true }).fill("Head of Sponsorships");
   await main.getByLabel("Company", { exact: true }).fill("Harbour Bank");
   await page.evaluate(() => window.scrollTo(0, 0));
-  await page.screenshot({ path: screenshotPath("event-capture", info.project.name), fullPage: true });
+  await snapshot(page, "event-capture", info.project.name, { fullPage: true });
   await main.getByRole("button", { name: "Save contact" }).click();
   await expect(page.getByText(`${person} is in your network.`)).toBeVisible();
   await main.getByLabel("Name", { exact: true }).fill(`Leo Park ${info.project.name}`);
@@ -100,7 +100,7 @@ test("the owner plans an event, sets it active, captures a tagged contact and re
   await expect(main.getByTestId("lead").first()).toContainText("1 follow-up planned");
   await expectAccessible(page);
   await page.evaluate(() => window.scrollTo(0, 0));
-  await page.screenshot({ path: screenshotPath("event-report", info.project.name), fullPage: true });
+  await snapshot(page, "event-report", info.project.name, { fullPage: true });
   await expect(page.locator("[data-sonner-toast]")).toHaveCount(0, { timeout: 15_000 });
   await page.emulateMedia({ colorScheme: "dark", reducedMotion: "reduce" });
   await expectAccessible(page);

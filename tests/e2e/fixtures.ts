@@ -7,6 +7,7 @@ import {
   type BrowserContext,
   test as base,
   expect,
+  type Locator,
   type Page,
   type PlaywrightWorkerArgs,
   request,
@@ -17,6 +18,16 @@ import { serverURL } from "./browser";
 export const DEMO = { email: "demo@knowwho.app", password: "demo-password-2026" };
 
 export const screenshotPath = (name: string, project: string) => `tests/artifacts/screenshots/${name}-${project}.png`;
+
+/** Pictures are for a person's eyes and check nothing: CI skips them unless E2E_SCREENSHOTS=1 (docs/decisions/0172). */
+const SCREENSHOTS = process.env.E2E_SCREENSHOTS ? process.env.E2E_SCREENSHOTS !== "0" : !process.env.CI;
+
+/** Saves a picture of the page (the whole page with `fullPage`) or of one element under tests/artifacts/. */
+export async function snapshot(target: Page | Locator, name: string, project: string, { fullPage = false } = {}) {
+  if (!SCREENSHOTS) return;
+  const path = screenshotPath(name, project);
+  await ("goto" in target ? target.screenshot({ path, fullPage }) : target.screenshot({ path }));
+}
 
 const AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
 /** The axe-core that @axe-core/playwright itself runs, minified: less to send and parse on each page. */

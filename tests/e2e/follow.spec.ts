@@ -1,4 +1,4 @@
-import { capturePerson, expect, expectAccessible, screenshotPath, demoTest as test } from "./fixtures";
+import { capturePerson, expect, expectAccessible, snapshot, demoTest as test } from "./fixtures";
 
 // Each project works on its own seeded person, so the desktop and phone runs do not meet.
 const PERSON = { desktop: { id: 3, name: "Sofia Lindqvist" }, phone: { id: 4, name: "Daniel Okoro" } } as const;
@@ -44,11 +44,11 @@ test("the owner sets a rhythm, logs an interaction from the dashboard in two tap
 
   await expectAccessible(page);
   await timeline.scrollIntoViewIfNeeded();
-  await page.screenshot({ path: screenshotPath("person-timeline", info.project.name), fullPage: true });
+  await snapshot(page, "person-timeline", info.project.name, { fullPage: true });
   await page.emulateMedia({ colorScheme: "dark" });
   await page.reload();
   await expectAccessible(page);
-  await page.screenshot({ path: screenshotPath("person-timeline-dark", info.project.name), fullPage: true });
+  await snapshot(page, "person-timeline-dark", info.project.name, { fullPage: true });
   await page.emulateMedia({ colorScheme: "light" });
 });
 
@@ -129,10 +129,10 @@ test("the owner opens a card's analytics and reads views by source", async ({ pa
   await page.getByRole("link", { name: "7 days" }).click();
   await expect(page.getByRole("link", { name: "7 days" })).toHaveAttribute("aria-current", "page");
   await expectAccessible(page);
-  await page.screenshot({ path: screenshotPath("card-analytics", info.project.name), fullPage: true });
+  await snapshot(page, "card-analytics", info.project.name, { fullPage: true });
   await page.emulateMedia({ colorScheme: "dark" });
   await page.reload();
   await expectAccessible(page);
-  await page.screenshot({ path: screenshotPath("card-analytics-dark", info.project.name), fullPage: true });
+  await snapshot(page, "card-analytics-dark", info.project.name, { fullPage: true });
   await page.emulateMedia({ colorScheme: "light" });
 });

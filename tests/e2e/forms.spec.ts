@@ -1,5 +1,5 @@
 import type { Locator, Page } from "@playwright/test";
-import { expect, expectAccessible, screenshotPath, demoTest as test } from "./fixtures";
+import { expect, expectAccessible, snapshot, demoTest as test } from "./fixtures";
 
 /** The field says it is wrong and names its message (conform's aria-invalid and aria-describedby). */
 async function expectFieldError(page: Page, field: Locator, message: string) {
@@ -13,31 +13,51 @@ async function expectFieldError(page: Page, field: Locator, message: string) {
 async function lookAt(page: Page, field: Locator, name: string, project: string) {
   await field.evaluate((el) => el.scrollIntoView({ block: "center" }));
   await expectAccessible(page);
-  await page.screenshot({ path: screenshotPath(name, project) });
+  await snapshot(page, name, project);
   await page.emulateMedia({ colorScheme: "dark" });
   await expectAccessible(page);
-  await page.screenshot({ path: screenshotPath(`${name}-dark`, project) });
+  await snapshot(page, `${name}-dark`, project);
   await page.emulateMedia({ colorScheme: "light" });
 }
 
-test("settings without JavaScript: a refused preference keeps everything typed and names its error", async ({
-  browser,
-  demoStorage,
-}) => {
-  const context = await browser.newContext({ javaScriptEnabled: false, storageState: demoStorage });
-  const page = await context.newPage();
-  await page.goto("/settings");
-  const prefs = page.getByRole("form", { name: "Preferences" });
-  await prefs.getByLabel("Time zone").fill("Europe/Lisbon");
-  await prefs.getByLabel("Country code (for phone numbers)").fill("Q1");
-  await prefs.getByRole("button", { name: "Save preferences" }).click();
-  const country = page.getByRole("form", { name: "Preferences" }).getByLabel("Country code (for phone numbers)");
-  await expectFieldError(page, country, "Use a two-letter country code, like US or GB");
-  await expect(country).toHaveValue("Q1");
-  await expect(page.getByRole("form", { name: "Preferences" }).getByLabel("Time zone")).toHaveValue("Europe/Lisbon");
-  // The other forms of the page are untouched by this refusal.
-  await expect(page.getByRole("form", { name: "Profile" }).getByLabel("Name")).not.toHaveAttribute("aria-invalid");
-  await context.close();
+// The server's answer to a form posted without JavaScript is the same HTML at any width: checked on the desktop.
+test.describe("without JavaScript", () => {
+  test.skip(({ isMobile }) => isMobile, "the server's refusal does not depend on the screen");
+
+  test("settings without JavaScript: a refused preference keeps everything typed and names its error", async ({
+    browser,
+    demoStorage,
+  }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false, storageState: demoStorage });
+    const page = await context.newPage();
+    await page.goto("/settings");
+    const prefs = page.getByRole("form", { name: "Preferences" });
+    await prefs.getByLabel("Time zone").fill("Europe/Lisbon");
+    await prefs.getByLabel("Country code (for phone numbers)").fill("Q1");
+    await prefs.getByRole("button", { name: "Save preferences" }).click();
+    const country = page.getByRole("form", { name: "Preferences" }).getByLabel("Country code (for phone numbers)");
+    await expectFieldError(page, country, "Use a two-letter country code, like US or GB");
+    await expect(country).toHaveValue("Q1");
+    await expect(page.getByRole("form", { name: "Preferences" }).getByLabel("Time zone")).toHaveValue("Europe/Lisbon");
+    // The other forms of the page are untouched by this refusal.
+    await expect(page.getByRole("form", { name: "Profile" }).getByLabel("Name")).not.toHaveAttribute("aria-invalid");
+    await context.close();
+  });
+
+  test("the newsletter without JavaScript keeps the typed address beside its error", async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto("/about");
+    const footer = page.getByRole("contentinfo");
+    await footer.getByLabel("Email address").fill("reader@");
+    await footer.getByRole("button", { name: "Subscribe" }).click();
+    await expect(page).toHaveURL(/\/newsletter$/);
+    await expect(page.getByRole("main").getByRole("alert")).toHaveText("Please enter a valid email address");
+    const again = page.getByRole("main").getByLabel("Email address");
+    await expect(again).toHaveValue("reader@");
+    await expectFieldError(page, again, "Please enter a valid email address");
+    await context.close();
+  });
 });
 
 test("settings: a field error shows by its field, in both themes", async ({ page }, info) => {
@@ -88,21 +108,6 @@ test("keep in touch: the rhythm form names its error, with and without JavaScrip
   await context.close();
 });
 
-test("the newsletter without JavaScript keeps the typed address beside its error", async ({ browser }) => {
-  const context = await browser.newContext({ javaScriptEnabled: false });
-  const page = await context.newPage();
-  await page.goto("/about");
-  const footer = page.getByRole("contentinfo");
-  await footer.getByLabel("Email address").fill("reader@");
-  await footer.getByRole("button", { name: "Subscribe" }).click();
-  await expect(page).toHaveURL(/\/newsletter$/);
-  await expect(page.getByRole("main").getByRole("alert")).toHaveText("Please enter a valid email address");
-  const again = page.getByRole("main").getByLabel("Email address");
-  await expect(again).toHaveValue("reader@");
-  await expectFieldError(page, again, "Please enter a valid email address");
-  await context.close();
-});
-
 test("a file too large, sent without JavaScript, gets a page that says how large and leads back", async ({
   page,
   browser,
@@ -142,7 +147,7 @@ test("a file too large, sent without JavaScript, gets a page that says how large
   for (const scheme of ["light", "dark"] as const) {
     await page.emulateMedia({ colorScheme: scheme });
     await expectAccessible(page);
-    await page.screenshot({ path: screenshotPath(`too-large-${scheme}`, info.project.name) });
+    await snapshot(page, `too-large-${scheme}`, info.project.name);
   }
   await page.emulateMedia({ colorScheme: "light" });
 });

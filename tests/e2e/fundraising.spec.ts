@@ -1,5 +1,5 @@
 import { deflateSync } from "node:zlib";
-import { expect, expectAccessible, screenshotPath, demoTest as test } from "./fixtures";
+import { expect, expectAccessible, snapshot, demoTest as test } from "./fixtures";
 
 /** A real 64×36 PNG (a teal field), made here so the journey needs no file on disk. */
 function png(): Buffer {
@@ -113,10 +113,10 @@ test("an owner runs a campaign: a visitor gives, the donor is a person, thanked,
   await v.goto(`/fundraising/${id}`);
   await expect(v.getByRole("progressbar", { name: "Raised towards goal" })).toHaveAttribute("aria-valuenow", "3");
   await expect(v.getByTestId("donor-count")).toHaveText("1");
-  await v.screenshot({ path: screenshotPath("campaign-page", p), fullPage: true });
+  await snapshot(v, "campaign-page", p, { fullPage: true });
   await v.emulateMedia({ colorScheme: "dark" });
   await expectAccessible(v);
-  await v.screenshot({ path: screenshotPath("campaign-page-dark", p), fullPage: true });
+  await snapshot(v, "campaign-page-dark", p, { fullPage: true });
   await visitor.close();
 
   // The owner sees the gift on the campaign and in its analytics.
@@ -155,7 +155,7 @@ test("an owner runs a campaign: a visitor gives, the donor is a person, thanked,
   await expect(main.getByTestId("dashboard-donors")).toHaveText("2");
   await expect(page.locator("[data-sonner-toast]")).toHaveCount(0, { timeout: 15_000 });
   await expectAccessible(page);
-  await page.screenshot({ path: screenshotPath("campaign-dashboard", p), fullPage: true });
+  await snapshot(page, "campaign-dashboard", p, { fullPage: true });
 
   // The donor is a person in the network, with their giving on their page.
   await row.getByRole("link", { name: `Dee Donor ${p}` }).click();
@@ -165,7 +165,7 @@ test("an owner runs a campaign: a visitor gives, the donor is a person, thanked,
   await expect(main.getByText("Donor", { exact: true }).first()).toBeVisible();
   await expectAccessible(page);
   await giving.scrollIntoViewIfNeeded();
-  await page.screenshot({ path: screenshotPath("donor-person", p), fullPage: true });
+  await snapshot(page, "donor-person", p, { fullPage: true });
 
   // The thank-you went through the mail adapter.
   await page.goto("/dev/mailbox");
@@ -182,7 +182,7 @@ test("an owner runs a campaign: a visitor gives, the donor is a person, thanked,
   await page.getByLabel("Amount to refund (USD)").fill("10");
   await page.getByRole("button", { name: "Review the refund" }).click();
   await expect(page.getByTestId("refund-confirm")).toHaveText(`Refund $10.00 to Dee Donor ${p}?`);
-  await page.screenshot({ path: "tests/artifacts/refund-confirm.png" });
+  await snapshot(page, "refund-confirm", p);
   await page.getByRole("button", { name: "Refund $10.00" }).click();
   await expect(page.getByText("Refund of $10.00 requested")).toBeVisible();
   await expect(deeRow).toContainText("$10.00 refunded");

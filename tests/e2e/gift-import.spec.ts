@@ -1,5 +1,5 @@
 import { readFileSync } from "node:fs";
-import { expect, expectAccessible, screenshotPath, demoTest as test } from "./fixtures";
+import { expect, expectAccessible, snapshot, demoTest as test } from "./fixtures";
 
 test("an owner imports a Givebutter export and sees the gifts on the campaign and a donor's page", async ({
   page,
@@ -56,10 +56,10 @@ test("an owner imports a Givebutter export and sees the gifts on the campaign an
   await expect(main.getByTestId("gift-notes")).toContainText("Row 5: Refunded; skipped");
   await expect(main.getByTestId("gift-notes")).toContainText("Row 6: Status “failed”, not a completed gift; skipped");
   await expectAccessible(page);
-  await page.screenshot({ path: screenshotPath("gift-import-preview", p), fullPage: true });
+  await snapshot(page, "gift-import-preview", p, { fullPage: true });
   await page.emulateMedia({ colorScheme: "dark" });
   await expectAccessible(page);
-  await page.screenshot({ path: screenshotPath("gift-import-preview-dark", p), fullPage: true });
+  await snapshot(page, "gift-import-preview-dark", p, { fullPage: true });
   await page.emulateMedia({ colorScheme: "light" });
 
   await main.getByRole("button", { name: "Import 4 gifts" }).click();
@@ -78,5 +78,5 @@ test("an owner imports a Givebutter export and sees the gifts on the campaign an
     .click();
   await expect(page.getByRole("heading", { name: `Ana Lima ${run}`, level: 1 })).toBeVisible();
   await expect(page.getByTestId("giving")).toContainText("$80.00");
-  await page.screenshot({ path: screenshotPath("gift-import-donor", p), fullPage: true });
+  await snapshot(page, "gift-import-donor", p, { fullPage: true });
 });

@@ -1,6 +1,6 @@
 import { Webhook } from "standardwebhooks";
 import { startFakeServices } from "../fixtures/fake-services";
-import { expect, expectAccessible, screenshotPath, demoTest as test } from "./fixtures";
+import { expect, expectAccessible, snapshot, demoTest as test } from "./fixtures";
 
 // A webhook receiver and a HubSpot stand-in on 127.0.0.1, started here and stopped after.
 let fake: Awaited<ReturnType<typeof startFakeServices>>;
@@ -18,7 +18,7 @@ test("the owner adds a webhook, sends a test and sees it in the delivery log", a
   await page.getByRole("link", { name: "Open integrations" }).click();
   await expect(page.getByRole("heading", { name: "Integrations", level: 1 })).toBeVisible();
   await expectAccessible(page);
-  await page.screenshot({ path: screenshotPath("integrations", info.project.name), fullPage: true });
+  await snapshot(page, "integrations", info.project.name, { fullPage: true });
 
   const section = page.locator("#webhooks");
   // A private address is refused on the field, and what was typed stays.
@@ -102,11 +102,11 @@ test("the owner connects HubSpot, runs a manual sync and reads the log", async (
   await log.getByText("Details").first().click();
   await expect(log.getByText("created").first()).toBeVisible();
   await expectAccessible(page);
-  await page.screenshot({ path: screenshotPath("integrations-hubspot", info.project.name), fullPage: true });
+  await snapshot(page, "integrations-hubspot", info.project.name, { fullPage: true });
   await page.emulateMedia({ colorScheme: "dark" });
   await page.reload();
   await expectAccessible(page);
-  await page.screenshot({ path: screenshotPath("integrations-dark", info.project.name), fullPage: true });
+  await snapshot(page, "integrations-dark", info.project.name, { fullPage: true });
   await page.emulateMedia({ colorScheme: "light" });
   await section.getByRole("button", { name: "Disconnect" }).click();
   await expect(section.getByRole("button", { name: "Connect HubSpot" })).toBeVisible();
@@ -134,5 +134,5 @@ test("the owner creates an API token, sees it once, uses it and revokes it", asy
   await expect(page.getByRole("heading", { name: "KnowWho personal API" })).toBeVisible();
   await expect(page.getByText("/api/v1/webhooks/{id}/deliveries")).toBeVisible();
   await expectAccessible(page);
-  await page.screenshot({ path: screenshotPath("api-reference", info.project.name) });
+  await snapshot(page, "api-reference", info.project.name);
 });

@@ -1,4 +1,4 @@
-import { expect, expectAccessible, screenshotPath, ownerTest as test } from "./fixtures";
+import { expect, expectAccessible, snapshot, ownerTest as test } from "./fixtures";
 
 const local = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 16);
 
@@ -50,7 +50,7 @@ test("an organiser mails the attendees who agreed to hear from them: one message
     "Jo No: Did not agree to hear from you when joining",
   );
   await expectAccessible(page);
-  await page.screenshot({ path: screenshotPath("mailings-organiser-audience", info.project.name), fullPage: true });
+  await snapshot(page, "mailings-organiser-audience", info.project.name, { fullPage: true });
   await page.getByLabel("Subject").fill(`Garden tour ${stamp}`);
   await page
     .getByLabel("Message (plain text; links become clickable)")

@@ -1,5 +1,5 @@
 import { Webhook } from "standardwebhooks";
-import { capturePerson, expect, expectAccessible, screenshotPath, demoTest as test } from "./fixtures";
+import { capturePerson, expect, expectAccessible, snapshot, demoTest as test } from "./fixtures";
 
 // The throwaway signing secret the journeys' server is started with (scripts/e2e-server.mjs).
 const WEBHOOK_SECRET = "whsec_ZTJlLW1haWxpbmctd2ViaG9vay1zZWNyZXQtMDEyMw==";
@@ -68,7 +68,7 @@ test("the owner mails the consenting people met at an event: once each, one-clic
   await page.getByRole("button", { name: "Preview" }).click();
   const preview = page.getByRole("region", { name: "Preview" });
   await expect(preview).toContainText(`Hello Ana, good to meet you at ${event}.`);
-  await page.screenshot({ path: screenshotPath("mailing-compose", info.project.name), fullPage: true });
+  await snapshot(page, "mailing-compose", info.project.name, { fullPage: true });
   await page.getByRole("button", { name: "Send mailing" }).click();
   await expect(page.getByRole("heading", { name: "News from the summit" })).toBeVisible();
   const firstUrl = page.url();
@@ -165,7 +165,7 @@ test("the owner mails the consenting people met at an event: once each, one-clic
   await expect(results).toContainText("Unsubscribed1");
   await expect(results).toContainText(/Gifts1 \(/);
   await expectAccessible(page);
-  await page.screenshot({ path: screenshotPath("mailing-results", info.project.name), fullPage: true });
+  await snapshot(page, "mailing-results", info.project.name, { fullPage: true });
 
   // The next mailing to the same event skips Ana (unsubscribed) and Ben (bounced).
   await page.goto(`/mailings/new?event=${encodeURIComponent(event)}`);

@@ -1,17 +1,17 @@
 import { readFileSync } from "node:fs";
 import Papa from "papaparse";
-import { capturePerson, expect, expectAccessible, screenshotPath, demoTest as test } from "./fixtures";
+import { capturePerson, expect, expectAccessible, snapshot, demoTest as test } from "./fixtures";
 
 test("the owner prioritises, tags and schedules a follow-up, then adds it to a calendar", async ({ page }, info) => {
   await page.goto("/dashboard");
   await expect(page.getByRole("heading", { name: "Follow-ups today" })).toBeVisible();
   await expect(page.getByRole("region", { name: "Follow-ups today" }).getByText("Overdue")).toBeVisible();
   await expectAccessible(page);
-  await page.screenshot({ path: screenshotPath("dashboard", info.project.name), fullPage: true });
+  await snapshot(page, "dashboard", info.project.name, { fullPage: true });
 
   await page.goto("/connections");
   await expectAccessible(page);
-  await page.screenshot({ path: screenshotPath("connections", info.project.name), fullPage: true });
+  await snapshot(page, "connections", info.project.name, { fullPage: true });
   const [csvDownload] = await Promise.all([
     page.waitForEvent("download"),
     page
@@ -52,7 +52,7 @@ test("the owner prioritises, tags and schedules a follow-up, then adds it to a c
   await main.getByRole("button", { name: "In 48 hours" }).click();
   await expect(page.getByText(/Follow-up set for/)).toBeVisible();
   await expectAccessible(page);
-  await page.screenshot({ path: screenshotPath("connection", info.project.name), fullPage: true });
+  await snapshot(page, "connection", info.project.name, { fullPage: true });
   const [download] = await Promise.all([
     page.waitForEvent("download"),
     main.getByRole("link", { name: "Add to calendar" }).first().click(),
@@ -99,10 +99,10 @@ test("imports a vCard file with a duplicate and merges it", async ({ page }, inf
   await expect(page.getByRole("cell", { name: `Yes: ${known}` })).toBeVisible();
   await expect(page.getByText("contacts.vcf: read as vCard (UTF-8).")).toBeVisible();
   await expectAccessible(page);
-  await page.screenshot({ path: screenshotPath("import-preview", info.project.name), fullPage: true });
+  await snapshot(page, "import-preview", info.project.name, { fullPage: true });
   await page.emulateMedia({ colorScheme: "dark" });
   await expectAccessible(page);
-  await page.screenshot({ path: screenshotPath("import-preview-dark", info.project.name), fullPage: true });
+  await snapshot(page, "import-preview-dark", info.project.name, { fullPage: true });
   await page.emulateMedia({ colorScheme: "light" });
   // The confirm form carries the preview's id, never the file again.
   await expect(page.locator('input[name="content"]')).toHaveCount(0);
@@ -146,7 +146,7 @@ test("adds someone by hand, merges the duplicate, and exports just the selection
   await expect(page.getByRole("alert").getByRole("heading", { name: "Already in your network" })).toBeVisible();
   await expect(main.getByLabel("Notes")).toHaveValue("Prefers a call on Fridays");
   await expectAccessible(page);
-  await page.screenshot({ path: screenshotPath("connection-duplicate", info.project.name), fullPage: true });
+  await snapshot(page, "connection-duplicate", info.project.name, { fullPage: true });
   await page.getByRole("button", { name: `Add to ${who}` }).click();
   await expect(page.getByText(`Merged into ${who}`)).toBeVisible();
   await expect(main.getByLabel("Notes")).toHaveValue("Runs the family trust's grants\n\nPrefers a call on Fridays");
@@ -183,7 +183,7 @@ test("settings choose the theme and offer every download", async ({ page }, info
   await page.reload();
   await expect(page.getByLabel("Dark", { exact: true })).toBeChecked();
   await expectAccessible(page);
-  await page.screenshot({ path: screenshotPath("settings-dark", info.project.name), fullPage: true });
+  await snapshot(page, "settings-dark", info.project.name, { fullPage: true });
   const [json] = await Promise.all([
     page.waitForEvent("download"),
     page.getByRole("link", { name: "All data (JSON)" }).click(),

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { test as base, expect, expectAccessible, screenshotPath, signUpInto, demoTest as test } from "./fixtures";
+import { test as base, expect, expectAccessible, signUpInto, snapshot, demoTest as test } from "./fixtures";
 import { waitForOfflineReady } from "./offline-ready";
 
 type RouterWindow = {
@@ -44,7 +44,7 @@ test("offline: Capture and my QR code open without signal, a capture made offlin
   const qr = page.getByRole("dialog", { name: /QR code for .+'s card/ });
   await expect(qr.getByRole("img", { name: "QR code linking to /c/demo" })).toBeVisible();
   await expect(qr.locator("svg")).toBeVisible();
-  await page.screenshot({ path: screenshotPath("offline-my-qr", info.project.name) });
+  await snapshot(page, "offline-my-qr", info.project.name);
   await qr.getByRole("button", { name: "Close" }).click();
 
   await page.getByRole("main").getByLabel("Name", { exact: true }).fill(name);
@@ -63,7 +63,7 @@ test("offline: Capture and my QR code open without signal, a capture made offlin
   await page.goto("/events/999999");
   await expect(page.getByRole("heading", { name: "You're offline" })).toBeVisible();
   await expectAccessible(page);
-  await page.screenshot({ path: screenshotPath("offline-page", info.project.name) });
+  await snapshot(page, "offline-page", info.project.name);
 
   await page.goto("/capture");
   await expect(page.getByText(/1 waiting to sync/)).toBeVisible();
@@ -222,7 +222,7 @@ test("offline: the owner's card list and a card's editor open with a reload, no 
   await expectAccessible(page);
   for (const colorScheme of ["light", "dark"] as const) {
     await page.emulateMedia({ colorScheme });
-    await page.screenshot({ path: screenshotPath(`offline-card-${colorScheme}`, info.project.name), fullPage: true });
+    await snapshot(page, `offline-card-${colorScheme}`, info.project.name, { fullPage: true });
   }
   await page.emulateMedia({ colorScheme: "light" });
 
@@ -232,7 +232,7 @@ test("offline: the owner's card list and a card's editor open with a reload, no 
   await page.reload();
   await expect(page.getByRole("heading", { name: "Edit your card", level: 1 })).toBeVisible();
   await expect(page.getByRole("textbox", { name: "Name", exact: true })).not.toHaveValue("");
-  await page.screenshot({ path: screenshotPath("offline-card-editor", info.project.name) });
+  await snapshot(page, "offline-card-editor", info.project.name);
   // The card's analytics were never kept: the offline page, not the browser's error.
   await page.goto(`${editor}/analytics`);
   await expect(page.getByRole("heading", { name: "You're offline" })).toBeVisible();

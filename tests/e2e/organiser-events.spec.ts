@@ -1,7 +1,7 @@
 import path from "node:path";
 import { writeQrVideo } from "../fixtures/qr-video";
 import { cameraLaunchOptions } from "./browser";
-import { expect, expectAccessible, screenshotPath, demoTest as test } from "./fixtures";
+import { expect, expectAccessible, snapshot, demoTest as test } from "./fixtures";
 
 // The fake camera reads this file when the scan starts; the test writes the pass's QR into it first.
 const video = path.resolve("test-results", "fixtures", "event-pass.y4m");
@@ -84,7 +84,7 @@ test("an organiser publishes and writes an NFC tag, attendees join with and with
   await phone.getByLabel("Email", { exact: true }).fill(visitorEmail);
   await phone.getByLabel("Company (optional)").fill("Tidewater Trust");
   await phone.getByLabel(/List me in this event/).check();
-  await phone.screenshot({ path: screenshotPath("organiser-event-page", info.project.name), fullPage: true });
+  await snapshot(phone, "organiser-event-page", info.project.name, { fullPage: true });
   await phone.getByRole("button", { name: "Join" }).click();
   await expect(phone.getByRole("heading", { name: `You joined ${title}` })).toBeVisible();
   await phone.goto("/dev/mailbox");
@@ -96,7 +96,7 @@ test("an organiser publishes and writes an NFC tag, attendees join with and with
   expect(passLink).toBeTruthy();
   await phone.goto(passLink);
   await expect(phone.getByRole("img", { name: "Your pass QR code" })).toBeVisible();
-  await phone.screenshot({ path: screenshotPath("organiser-event-pass", info.project.name), fullPage: true });
+  await snapshot(phone, "organiser-event-pass", info.project.name, { fullPage: true });
   const badgeUrl = (await phone.locator("[data-badge-link]").textContent()) ?? "";
 
   // They find each other in the directory; the organiser-attendee scans the visitor's pass in /capture.
@@ -175,5 +175,5 @@ test("an organiser publishes and writes an NFC tag, attendees join with and with
   await expect(page.locator('[data-count="exchanges"] dd')).toHaveText("1");
   await expect(page.locator('[data-count="leads"] dd')).toHaveText("1");
   await expect(page.getByRole("list", { name: "Exhibitors" })).toContainText("one-way, 1 lead");
-  await page.screenshot({ path: screenshotPath("organiser-event-dashboard", info.project.name), fullPage: true });
+  await snapshot(page, "organiser-event-dashboard", info.project.name, { fullPage: true });
 });

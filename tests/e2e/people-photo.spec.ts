@@ -1,4 +1,4 @@
-import { expect, expectAccessible, screenshotPath, demoTest as test } from "./fixtures";
+import { expect, expectAccessible, snapshot, demoTest as test } from "./fixtures";
 
 test("the owner gives a person a photo, sees it on their page and in the list, and exports it", async ({
   page,
@@ -34,7 +34,7 @@ test("the owner gives a person a photo, sees it on their page and in the list, a
   for (const colorScheme of ["light", "dark"] as const) {
     await page.emulateMedia({ colorScheme });
     await expectAccessible(page);
-    await page.screenshot({ path: screenshotPath(`person-photo-${colorScheme}`, info.project.name), fullPage: true });
+    await snapshot(page, `person-photo-${colorScheme}`, info.project.name, { fullPage: true });
   }
   await page.emulateMedia({ colorScheme: "light" });
 

@@ -1,4 +1,4 @@
-import { expect, expectAccessible, ownerTest, screenshotPath, demoTest as test } from "./fixtures";
+import { expect, expectAccessible, ownerTest, snapshot, demoTest as test } from "./fixtures";
 
 test("a visitor shares back twice and the owner sees one person with both phones and both consents", async ({
   page,
@@ -36,11 +36,11 @@ test("a visitor shares back twice and the owner sees one person with both phones
   await expect(consent.getByText(/^Agreed to be contacted when sharing back/)).toHaveCount(1);
   await expect(consent.getByText(/^Did not agree to be contacted when sharing back/)).toHaveCount(1);
   await expectAccessible(page);
-  await page.screenshot({ path: screenshotPath("person-shared-twice", info.project.name), fullPage: true });
+  await snapshot(page, "person-shared-twice", info.project.name, { fullPage: true });
   // The system theme set to dark: the same page stays readable.
   await page.emulateMedia({ colorScheme: "dark" });
   await expectAccessible(page);
-  await page.screenshot({ path: screenshotPath("person-shared-twice-dark", info.project.name), fullPage: true });
+  await snapshot(page, "person-shared-twice-dark", info.project.name, { fullPage: true });
   await page.goto("/connections/duplicates");
   await expectAccessible(page);
 });
@@ -69,7 +69,7 @@ ownerTest("the owner merges two people after the preview, then undoes it", async
   await expect(main.getByRole("heading", { name: "Merge 2 people" })).toBeVisible();
   await expect(main.getByRole("table")).toContainText(`ines-${info.project.name}@moreau.example`);
   await expectAccessible(page);
-  await page.screenshot({ path: screenshotPath("merge-preview", info.project.name), fullPage: true });
+  await snapshot(page, "merge-preview", info.project.name, { fullPage: true });
   await main.getByRole("radio", { name: "Board chair" }).check();
   await main.getByRole("button", { name: "Merge 2 people" }).click();
   await expect(page.getByText(/^Merged 2 people into/)).toBeVisible();

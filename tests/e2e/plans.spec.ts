@@ -3,7 +3,7 @@ import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import type { Page } from "@playwright/test";
 import { serverState } from "./browser";
-import { expect, expectAccessible, screenshotPath, signUpInto, test } from "./fixtures";
+import { expect, expectAccessible, signUpInto, snapshot, test } from "./fixtures";
 
 const PASSWORD = "correct horse battery";
 
@@ -79,11 +79,11 @@ test("start a trial from /pricing, use Pro, subscribe through the test checkout,
   // Looked at after a reload, with whatever toast it brings (axe measures a toast at rest, in the page's theme).
   await page.reload();
   await expectAccessible(page);
-  await page.screenshot({ path: screenshotPath("plan-and-billing", info.project.name), fullPage: true });
+  await snapshot(page, "plan-and-billing", info.project.name, { fullPage: true });
   await page.emulateMedia({ colorScheme: "dark" });
   await page.reload();
   await expectAccessible(page);
-  await page.screenshot({ path: screenshotPath("plan-and-billing-dark", info.project.name), fullPage: true });
+  await snapshot(page, "plan-and-billing-dark", info.project.name, { fullPage: true });
   await page.emulateMedia({ colorScheme: "light" });
 
   // Access stays until the period ends: the plan still generates.
@@ -124,7 +124,7 @@ test("on Basic a Pro page explains the feature and how to get it; what was made 
   // Inside the app's own shell, not an error page.
   await expect(page.getByRole("navigation", { name: info.project.name === "phone" ? "Tabs" : "App" })).toBeVisible();
   await expectAccessible(page);
-  await page.screenshot({ path: screenshotPath("gated-report", info.project.name), fullPage: true });
+  await snapshot(page, "gated-report", info.project.name, { fullPage: true });
 
   // The plan made during the trial is still there, read-only.
   await page.goto(eventUrl);
@@ -132,7 +132,7 @@ test("on Basic a Pro page explains the feature and how to get it; what was made 
   await expect(page.getByRole("button", { name: "Generate a new plan" })).toHaveCount(0);
   await expect(page.getByRole("heading", { name: "Smart strategy plans" })).toBeVisible();
   await expectAccessible(page);
-  await page.screenshot({ path: screenshotPath("gated-event-hub", info.project.name), fullPage: true });
+  await snapshot(page, "gated-event-hub", info.project.name, { fullPage: true });
 
   await locked.getByRole("link", { name: "Upgrade to Card Pro" }).first().click();
   await page.waitForURL((url) => url.pathname === "/settings/billing");

@@ -1,4 +1,4 @@
-import { expect, expectAccessible, ownerTest, screenshotPath } from "./fixtures";
+import { expect, expectAccessible, ownerTest, snapshot } from "./fixtures";
 
 const CAMPAIGN = {
   intent: "save",
@@ -96,11 +96,11 @@ ownerTest(
     await expect(page.getByRole("row", { name: new RegExp(`March 4, ${year}.*\\$120\\.00`) })).toBeVisible();
     await expect(page.getByRole("row", { name: new RegExp(`November 30, ${year}.*\\$80\\.50`) })).toBeVisible();
     await expect(page.getByRole("row", { name: /Total.*\$200\.50/ })).toBeVisible();
-    await page.screenshot({ path: screenshotPath("year-end-statement", p), fullPage: true });
+    await snapshot(page, "year-end-statement", p, { fullPage: true });
     // On paper only the document: the buttons are for the screen.
     await page.emulateMedia({ media: "print" });
     await expect(page.getByRole("button", { name: /Email to/ })).toBeHidden();
-    await page.screenshot({ path: screenshotPath("year-end-statement-print", p), fullPage: true });
+    await snapshot(page, "year-end-statement-print", p, { fullPage: true });
     await page.emulateMedia({ media: "screen" });
     await page.getByRole("button", { name: "Email to dee@donor.example" }).click();
     await expect(page.getByText("Statement emailed to Dee Donor")).toBeVisible();
@@ -133,7 +133,7 @@ ownerTest(
     // A typo in the email to tell comes back beside its field, with everything typed kept.
     await donate.getByLabel("Their name").fill("Rose Ruiz");
     await donate.getByLabel("Let someone know by email (optional)").fill("family@ruiz");
-    await page.screenshot({ path: screenshotPath("donate-form-details", p), fullPage: true });
+    await snapshot(page, "donate-form-details", p, { fullPage: true });
     await donate.getByRole("button", { name: "Donate" }).click();
     const again = page.getByRole("form", { name: "Donate" });
     await expect(again.getByText("Please enter a valid email address")).toBeVisible();
@@ -143,6 +143,6 @@ ownerTest(
     await again.getByRole("button", { name: "Donate" }).click();
     await expect(page.getByText("including $1.81 to cover the processing fee")).toBeVisible();
     await expect(page.getByText("$51.81").first()).toBeVisible();
-    await page.screenshot({ path: screenshotPath("checkout-with-fee", p), fullPage: true });
+    await snapshot(page, "checkout-with-fee", p, { fullPage: true });
   },
 );

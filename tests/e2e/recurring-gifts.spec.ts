@@ -2,7 +2,7 @@ import { execFileSync } from "node:child_process";
 import path from "node:path";
 import type { APIRequestContext } from "@playwright/test";
 import { serverState } from "./browser";
-import { expect, expectAccessible, screenshotPath, ownerTest as test } from "./fixtures";
+import { expect, expectAccessible, snapshot, ownerTest as test } from "./fixtures";
 
 const root = path.resolve(import.meta.dirname, "../..");
 
@@ -70,7 +70,7 @@ test("a donor cancels a monthly gift from the link in the receipt @layout", asyn
   await expect(gift.getByRole("button", { name: "Cancel monthly gift" })).toHaveCount(0);
   // Nothing sideways on a phone: the page is no wider than the screen.
   expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
-  await page.screenshot({ path: screenshotPath("donor-cancels-monthly-gift", info.project.name), fullPage: true });
+  await snapshot(page, "donor-cancels-monthly-gift", info.project.name, { fullPage: true });
 });
 
 /** A statement on this worker's own local D1, through wrangler's CLI: the one way to end a trial in a journey. */
@@ -107,7 +107,7 @@ test("a change to yearly billing shows the amount and the date before anything i
   await expect(amount).toHaveText(/^\$\d+\.\d\d will be charged on .+ \d{4}\.$/);
   const shown = /\$\d+\.\d\d/.exec((await amount.textContent()) ?? "")?.[0] ?? "";
   await expectAccessible(page);
-  await page.screenshot({ path: screenshotPath("plan-change-preview", info.project.name), fullPage: true });
+  await snapshot(page, "plan-change-preview", info.project.name, { fullPage: true });
   // Looking charged nothing.
   await page.goto("/settings/billing");
   await expect(page.getByTestId("invoice")).toHaveCount(1);

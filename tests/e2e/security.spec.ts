@@ -1,4 +1,4 @@
-import { expect, screenshotPath, demoTest as test } from "./fixtures";
+import { expect, snapshot, demoTest as test } from "./fixtures";
 
 // Journeys from the security audit (issue 14). The fixture fails each on any CSP violation.
 
@@ -72,7 +72,7 @@ test(
     await expect(page.getByText(/try again in a minute/)).toBeVisible();
     await expect(page.getByLabel(/Name/).first()).toHaveValue(values.name);
     await expect(page.getByLabel(/Email/).first()).toHaveValue(values.email);
-    await page.screenshot({ path: screenshotPath("share-refused", info.project.name), fullPage: true });
+    await snapshot(page, "share-refused", info.project.name, { fullPage: true });
     await context.close();
   },
 );

@@ -1,5 +1,5 @@
 import { readFileSync } from "node:fs";
-import { expect, expectAccessible, screenshotPath, test } from "./fixtures";
+import { expect, expectAccessible, snapshot, test } from "./fixtures";
 
 test(
   "home page: header, footer and sections, accessible in both themes",
@@ -11,11 +11,11 @@ test(
     await expect(page.getByRole("heading", { name: "How It Works" })).toBeVisible();
     await expect(page.getByRole("contentinfo")).toBeVisible();
     await expectAccessible(page);
-    await page.screenshot({ path: screenshotPath("home-light", info.project.name), fullPage: true });
+    await snapshot(page, "home-light", info.project.name, { fullPage: true });
 
     await page.emulateMedia({ colorScheme: "dark", reducedMotion: "reduce" });
     await expectAccessible(page);
-    await page.screenshot({ path: screenshotPath("home-dark", info.project.name), fullPage: true });
+    await snapshot(page, "home-dark", info.project.name, { fullPage: true });
   },
 );
 
@@ -48,10 +48,10 @@ test("unknown path shows the landing page with 404 and noindex", { tag: "@layout
   await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", "noindex");
   await expect(page.getByRole("heading", { name: "How It Works" })).toBeVisible();
   await expectAccessible(page);
-  await page.screenshot({ path: screenshotPath("not-found-light", info.project.name) });
+  await snapshot(page, "not-found-light", info.project.name);
   await page.emulateMedia({ colorScheme: "dark", reducedMotion: "reduce" });
   await expectAccessible(page);
-  await page.screenshot({ path: screenshotPath("not-found-dark", info.project.name) });
+  await snapshot(page, "not-found-dark", info.project.name);
 });
 
 test("error page shows its status, title and the way home", { tag: "@layout" }, async ({ page }, info) => {
@@ -70,10 +70,10 @@ test("error page shows its status, title and the way home", { tag: "@layout" }, 
   expect(response.status()).toBe(405);
   await expect(page.getByRole("heading", { name: "This page can't do that" })).toBeVisible();
   await expect(page.getByText("Error 405")).toBeVisible();
-  await page.screenshot({ path: screenshotPath("error-light", info.project.name) });
+  await snapshot(page, "error-light", info.project.name);
   await page.emulateMedia({ colorScheme: "dark", reducedMotion: "reduce" });
   await expectAccessible(page);
-  await page.screenshot({ path: screenshotPath("error-dark", info.project.name) });
+  await snapshot(page, "error-dark", info.project.name);
 });
 
 test("mobile menu opens, locks scroll and closes on navigation", { tag: "@layout" }, async ({ page, isMobile }) => {

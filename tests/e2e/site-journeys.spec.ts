@@ -1,4 +1,4 @@
-import { expect, expectAccessible, screenshotPath, test } from "./fixtures";
+import { expect, expectAccessible, snapshot, test } from "./fixtures";
 
 test(
   "landing: sections in order, testimonials rotate, campaigns stream in; screenshot",
@@ -20,7 +20,7 @@ test(
     await expect(dots.nth(0)).toHaveAttribute("aria-current", "true");
     await expect(dots.nth(1)).toHaveAttribute("aria-current", "true", { timeout: 7000 });
     await expectAccessible(page);
-    await page.screenshot({ path: screenshotPath("site-landing", info.project.name), fullPage: true });
+    await snapshot(page, "site-landing", info.project.name, { fullPage: true });
 
     // Focus inside the carousel keeps it still even after the pointer leaves it.
     await dots.nth(2).click();
@@ -62,7 +62,7 @@ test(
     );
     await expect(page.getByRole("link", { name: "Contact Sales" })).toHaveAttribute("href", "/contact");
     await expect(page.locator('script[type="application/ld+json"]')).toHaveCount(1);
-    await page.screenshot({ path: screenshotPath("site-pricing", info.project.name), fullPage: true });
+    await snapshot(page, "site-pricing", info.project.name, { fullPage: true });
   },
 );
 
@@ -78,7 +78,7 @@ test("guide page: metadata, helpful vote remembered; screenshot", { tag: "@layou
   await expect(page.getByText("Thanks for your feedback.")).toBeVisible();
   await page.reload();
   await expect(page.getByRole("button", { name: "Yes", exact: true })).toHaveAttribute("aria-pressed", "true");
-  await page.screenshot({ path: screenshotPath("site-guide", info.project.name), fullPage: true });
+  await snapshot(page, "site-guide", info.project.name, { fullPage: true });
 });
 
 test("unknown doc id redirects to the integration doc", async ({ page }) => {

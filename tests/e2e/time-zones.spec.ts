@@ -1,4 +1,4 @@
-import { capturePerson, expect, expectAccessible, screenshotPath, signUpInto, test } from "./fixtures";
+import { capturePerson, expect, expectAccessible, signUpInto, snapshot, test } from "./fixtures";
 
 // The owner signs up in Berlin (sign-up takes the device's zone), then opens the app on a laptop set to Los Angeles.
 test.use({ timezoneId: "Europe/Berlin" });
@@ -42,7 +42,7 @@ test("every time on the person page is in the owner's zone, whatever the device'
   const historyTime = await away.getByRole("region", { name: "History" }).locator("li span").first().textContent();
   expect(served.replaceAll("<!-- -->", "")).toContain(`${historyTime}</span>`);
   await expectAccessible(away);
-  await away.screenshot({ path: screenshotPath("times-in-owner-zone", info.project.name), fullPage: true });
+  await snapshot(away, "times-in-owner-zone", info.project.name, { fullPage: true });
   expect(errors, "errors in the page").toEqual([]);
   await travelling.close();
 });

@@ -1,4 +1,4 @@
-import { expect, expectAccessible, screenshotPath, demoTest as test } from "./fixtures";
+import { expect, expectAccessible, snapshot, demoTest as test } from "./fixtures";
 
 // A notification's toast carries an action button ("View contact"): it must read clearly in both themes,
 // on a phone above the tab bar as on a laptop, while it is on screen.
@@ -51,6 +51,6 @@ for (const scheme of ["light", "dark"] as const) {
     await expect(page.locator("[data-sonner-toaster]")).toHaveAttribute("data-sonner-theme", scheme);
     await expectAccessible(page);
     await expect(toast).toBeVisible();
-    await page.screenshot({ path: screenshotPath(`toast-action-${scheme}`, info.project.name) });
+    await snapshot(page, `toast-action-${scheme}`, info.project.name);
   });
 }

@@ -1,5 +1,5 @@
 import type { Locator, Page } from "@playwright/test";
-import { capturePerson, demoTest, expect, expectAccessible, screenshotPath, test } from "./fixtures";
+import { capturePerson, demoTest, expect, expectAccessible, snapshot, test } from "./fixtures";
 
 /** The element a tap at the centre of this one would hit is it (or inside it): not clipped, not covered. */
 async function expectReachable(locator: Locator) {
@@ -39,7 +39,7 @@ test.describe("a visitor's share-back names what to correct, beside the field", 
     await expect(dialog.getByLabel("Name")).toHaveValue("Sam Visitor");
     await expect(dialog.getByRole("alert")).toContainText("Please enter a valid email address.");
     await expectAccessible(page);
-    await page.screenshot({ path: screenshotPath("share-back-field-error", info.project.name) });
+    await snapshot(page, "share-back-field-error", info.project.name);
 
     // Corrected, the marks go and the share is confirmed.
     await email.fill(`sam-${Date.now()}-${info.project.name}@example.org`);
@@ -70,7 +70,7 @@ test.describe("a visitor's share-back names what to correct, beside the field", 
     expect(await describedBy(page, page.getByLabel("Phone (optional)"))).toBe("Please enter a valid phone number.");
     await expect(email).toHaveValue("sam@example");
     // axe needs JavaScript; the scripted journey above checks the same marks drawn the same way.
-    await page.screenshot({ path: screenshotPath("share-back-field-error-nojs", info.project.name) });
+    await snapshot(page, "share-back-field-error-nojs", info.project.name);
     await context.close();
   });
 });
@@ -123,7 +123,7 @@ test(
     await expect(page.getByRole("heading", { name: "Publish your card" })).toBeVisible();
     expect(await noWiderThanTheWindow(page)).toBe(true);
     await expectAccessible(page);
-    await page.screenshot({ path: screenshotPath("welcome-long-name", info.project.name), fullPage: true });
+    await snapshot(page, "welcome-long-name", info.project.name, { fullPage: true });
 
     // A long unbroken bio wraps inside the editor's live preview.
     await page.getByRole("link", { name: "Edit every detail first" }).click();
@@ -135,7 +135,7 @@ test(
     );
     expect(fits, "the preview's text stays inside the card").toBe(true);
     expect(await noWiderThanTheWindow(page)).toBe(true);
-    await page.screenshot({ path: screenshotPath("card-preview-long-bio", info.project.name) });
+    await snapshot(page, "card-preview-long-bio", info.project.name);
   },
 );
 

@@ -12,3 +12,4 @@ export type TestWalletCredentials = {
   caPath: string;
 };
 export function makeTestWalletCredentials(dir?: string): TestWalletCredentials;
+export function readTestWalletCredentials(dir: string): TestWalletCredentials;

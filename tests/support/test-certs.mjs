@@ -55,6 +55,11 @@ export function makeTestWalletCredentials(dir = mkdtempSync(path.join(tmpdir(), 
   );
   key("google.key");
   ssl("pkey", "-in", "google.key", "-pubout", "-out", "google.pub");
+  return readTestWalletCredentials(dir);
+}
+
+/** The credentials makeTestWalletCredentials made in `dir` earlier (a journey server's copied state). */
+export function readTestWalletCredentials(dir) {
   const read = (name) => readFileSync(path.join(dir, name), "utf8");
   return {
     dir,
