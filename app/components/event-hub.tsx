@@ -26,8 +26,8 @@ export const HAPPENING_NOW_MEANS = "Today falls within the event's dates";
 
 /**
  * "Set Active" toggles the owner's active hub; the pressed state says whether it is. The accessible name
- * is the visible text followed by the event's title, never a different wording, so voice control finds it
- * by what it shows (WCAG 2.5.3); `describedBy` points at the sentence that says what it does.
+ * is the visible words, then the event's title, so voice control finds it by what it shows (WCAG 2.5.3);
+ * `describedBy` points at the sentence that says what it does.
  */
 export function SetActiveButton({
   event,
@@ -45,6 +45,7 @@ export function SetActiveButton({
       <button
         type="submit"
         aria-pressed={event.active}
+        aria-label={`${event.active ? "Active hub" : "Set Active"}: ${event.title}`}
         aria-describedby={describedBy}
         className={`${action} border ${
           event.active
@@ -58,7 +59,6 @@ export function SetActiveButton({
           </span>
         ) : null}
         {event.active ? "Active hub" : "Set Active"}
-        <span className="sr-only">: {event.title}</span>
       </button>
     </Form>
   );
