@@ -38,7 +38,7 @@ export default function EventsPage({ loaderData }: Route.ComponentProps) {
             Plan before, capture during, follow up after. Set one event active and everyone you meet is tagged with it.
           </p>
         </div>
-        <Link to={href("/organiser")} className="font-semibold text-brand-700 underline dark:text-brand-300">
+        <Link to={href("/organiser")} className="font-semibold text-brand-700 underline dark:text-brand-200">
           Events you organise or attend
         </Link>
         <Link
