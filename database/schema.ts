@@ -720,6 +720,8 @@ export const fundraisingOrg = sqliteTable("fundraising_org", {
   // The month (1-12) the fiscal year starts in; 1 is the calendar year.
   fiscalYearStart: integer("fiscal_year_start").notNull().default(1),
   updatedAt: updatedAt(),
+  // Where donors reach the charity from a campaign's page; empty shows no contact link (migration 0030).
+  contactEmail: text("contact_email").notNull().default(""),
 });
 
 export type AttendeeRow = { name: string; title?: string; company?: string; email?: string };
@@ -1205,6 +1207,8 @@ export const orgEvent = sqliteTable(
     url: text("url"),
     organiserName: text("organiser_name").notNull(),
     capacity: integer("capacity"),
+    // The organiser's own campaign this event raises for, named and linked on its public page (migration 0030).
+    campaignId: text("campaign_id").references((): AnySQLiteColumn => campaign.id, { onDelete: "set null" }),
     state: text("state", { enum: ["open", "closed", "archived"] })
       .notNull()
       .default("open"),

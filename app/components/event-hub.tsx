@@ -21,26 +21,22 @@ export type HubEvent = {
 
 const action = "inline-flex items-center justify-center rounded-md px-4 py-2 font-semibold text-sm";
 
-/**
- * The owner's words for an event's dates. "Active" is kept for the button that makes an event the
- * active hub; an event whose dates include today is "Happening now", so the two are not read as one.
- */
-export const OWNER_STATUS_LABEL: Record<EventStatus, string> = {
-  upcoming: "Upcoming",
-  active: "Happening now",
-  past: "Past",
-};
+/** What the date badge means, said wherever it sits beside the Set Active button. */
+export const HAPPENING_NOW_MEANS = "Today falls within the event's dates";
 
 /**
- * "Set Active" toggles; the pressed state says whether this is the owner's active hub. The accessible
- * name starts with the visible text, so voice control ("click Set Active") finds it (WCAG 2.5.3).
+ * "Set Active" toggles the owner's active hub; the pressed state says whether it is. The accessible name
+ * is the visible words, then the event's title, so voice control finds it by what it shows (WCAG 2.5.3);
+ * `describedBy` points at the sentence that says what it does.
  */
 export function SetActiveButton({
   event,
   redirectTo,
+  describedBy,
 }: {
   event: { id: number; title: string; active: boolean };
   redirectTo?: string;
+  describedBy?: string;
 }) {
   return (
     <Form method="post" action={href("/events/:id", { id: String(event.id) })} className="inline">
@@ -49,8 +45,8 @@ export function SetActiveButton({
       <button
         type="submit"
         aria-pressed={event.active}
-        aria-label={event.active ? `Active hub: ${event.title}` : `Set Active: ${event.title}`}
-        title={event.active ? "Press to stop tagging new contacts with this event" : undefined}
+        aria-label={`${event.active ? "Active hub" : "Set Active"}: ${event.title}`}
+        aria-describedby={describedBy}
         className={`${action} border ${
           event.active
             ? "border-amber-600 bg-amber-50 text-amber-900 dark:border-amber-400 dark:bg-amber-950 dark:text-amber-100"
@@ -58,22 +54,18 @@ export function SetActiveButton({
         }`}
       >
         {event.active ? (
-          <>
-            <span aria-hidden="true" className="mr-1 text-amber-600 dark:text-amber-300">
-              ★
-            </span>
-            Active hub
-          </>
-        ) : (
-          "Set Active"
-        )}
+          <span aria-hidden="true" className="mr-1 text-amber-600 dark:text-amber-300">
+            ★
+          </span>
+        ) : null}
+        {event.active ? "Active hub" : "Set Active"}
       </button>
     </Form>
   );
 }
 
 /** The specification's event card for the owner: Prepare, Join or Activate plus Scan QR, or View Details. */
-export function HubEventCard({ event }: { event: HubEvent }) {
+export function HubEventCard({ event, describedBy }: { event: HubEvent; describedBy?: string }) {
   const badge = STATUS_BADGE[event.status];
   const past = event.status === "past";
   const joinUrl = safeHref(event.url);
@@ -86,9 +78,7 @@ export function HubEventCard({ event }: { event: HubEvent }) {
       } ${past ? "border-dashed bg-slate-50 dark:bg-slate-900/50" : "bg-white dark:bg-slate-900"}`}
     >
       <div className="flex items-center justify-between gap-2">
-        <span className={`rounded-full px-2.5 py-0.5 font-semibold text-xs ${badge.className}`}>
-          {OWNER_STATUS_LABEL[event.status]}
-        </span>
+        <span className={`rounded-full px-2.5 py-0.5 font-semibold text-xs ${badge.className}`}>{badge.label}</span>
         <span className="text-slate-600 text-xs dark:text-slate-300">{EVENT_TYPE_LABEL[event.type]}</span>
       </div>
       <h2 className="mt-3 font-semibold text-lg">
@@ -164,7 +154,7 @@ export function HubEventCard({ event }: { event: HubEvent }) {
             View Details
           </Link>
         ) : null}
-        <SetActiveButton event={event} redirectTo={href("/events")} />
+        <SetActiveButton event={event} redirectTo={href("/events")} describedBy={describedBy} />
       </div>
     </article>
   );

@@ -1,6 +1,7 @@
 import { isSupportedCountry } from "libphonenumber-js";
 import { z } from "zod";
 import { escapeHtml } from "./escape";
+import { emailField } from "./forms/fields";
 import { formatMoney } from "./money";
 import { countryName } from "./nonprofit-form";
 import { dateTimeFormat } from "./time";
@@ -41,6 +42,8 @@ export const organisationSchema = z.object({
     .refine((c) => c === "" || (/^[A-Z]{2}$/.test(c) && isSupportedCountry(c)), "Choose a country from the list")
     .default(""),
   address: z.string().trim().max(500, "Must be at most 500 characters").default(""),
+  // Where donors write to the charity from a campaign's page; kept as "" when not given, like the other fields.
+  contactEmail: emailField.transform((v) => v ?? ""),
   receiptWording: z.string().trim().max(1000, "Must be at most 1000 characters").default(""),
   fiscalYearStart: z.coerce
     .number({ error: "Choose the month the fiscal year starts" })

@@ -218,3 +218,33 @@ describe("organiser mailings migration", () => {
     for (const file of files.slice(index + 1)) apply(db, file);
   });
 });
+
+describe("campaign contact and event campaign migration", () => {
+  it("keeps every row, profiles get an empty contact address and events no campaign until chosen", async () => {
+    const { db, index } = await seededBefore("0030_campaign_contact_and_event_campaign");
+    db.exec(`insert into fundraising_org (user_id, legal_name) select id, 'Harbour Trust' from user limit 1`);
+    db.exec(`insert into org_event (slug, user_id, title, starts_at, ends_at, time_zone, organiser_name)
+      select 'mig-event-30', id, 'Summit', '2030-05-01T09:00', '2030-05-01T17:00', 'UTC', 'Org' from user limit 1`);
+    const before = counts(db);
+    expect(before.fundraising_org).toBeGreaterThan(0);
+    apply(db, files[index] as string);
+    expect(counts(db)).toEqual(before);
+    expect(db.prepare("select legal_name, contact_email from fundraising_org").get()).toEqual({
+      legal_name: "Harbour Trust",
+      contact_email: "",
+    });
+    expect(db.prepare("select campaign_id from org_event where slug = 'mig-event-30'").get()).toEqual({
+      campaign_id: null,
+    });
+    // A deleted campaign leaves the event standing, raising for nothing.
+    const campaignId = (db.prepare("select id from campaign limit 1").get() as { id: string }).id;
+    db.prepare("update org_event set campaign_id = ? where slug = 'mig-event-30'").run(campaignId);
+    db.exec("pragma foreign_keys = on");
+    db.exec("delete from gift; delete from pledge_instalment; delete from pledge; delete from recurring_gift");
+    db.prepare("delete from campaign where id = ?").run(campaignId);
+    expect(db.prepare("select campaign_id from org_event where slug = 'mig-event-30'").get()).toEqual({
+      campaign_id: null,
+    });
+    for (const file of files.slice(index + 1)) apply(db, file);
+  });
+});

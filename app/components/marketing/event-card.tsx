@@ -4,7 +4,8 @@ import { formatDate } from "./page";
 
 export const STATUS_BADGE: Record<EventStatus, { label: string; className: string }> = {
   upcoming: { label: "Upcoming", className: "bg-blue-100 text-blue-800 dark:bg-blue-950 dark:text-blue-200" },
-  active: { label: "Active", className: "bg-green-100 text-green-800 dark:bg-green-950 dark:text-green-200" },
+  // Not "Active": that word names the owner's active hub (Set Active), a different thing from the dates.
+  active: { label: "Happening now", className: "bg-green-100 text-green-800 dark:bg-green-950 dark:text-green-200" },
   past: { label: "Past", className: "bg-slate-200 text-slate-700 dark:bg-slate-800 dark:text-slate-300" },
 };
 

@@ -11,6 +11,7 @@ import { getSessionUser } from "~/server/account/auth.server";
 import { getCampaign } from "~/server/fundraising/campaigns.server";
 import { donationsOpen } from "~/server/fundraising/donations.server";
 import { publicSupporters } from "~/server/fundraising/gifts.server";
+import { organisationContact } from "~/server/fundraising/organisation.server";
 import type { Route } from "./+types/campaign";
 
 const SOURCES = ["card", "event", "qr", "link"] as const;
@@ -23,13 +24,18 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (!c) throw data("Campaign not found", { status: 404 });
   const url = new URL(request.url);
   const src = SOURCES.find((s) => s === url.searchParams.get("src")) ?? "link";
-  const [account, supporters] = await Promise.all([donationsOpen(app, c), publicSupporters(app.db, c.id)]);
+  const [account, supporters, contactEmail] = await Promise.all([
+    donationsOpen(app, c),
+    publicSupporters(app.db, c.id),
+    organisationContact(app.db, c.userId),
+  ]);
   return {
     c,
     isOwner: c.isOwner,
     canGive: Boolean(account),
     daysLeft: c.status === "active" ? campaignDaysLeft(c.endDate) : 0,
     supporters,
+    contactEmail,
     via: {
       src,
       card: url.searchParams.get("card") ?? "",
@@ -54,7 +60,7 @@ const errorMessage = (error: string, currency: string) =>
       : null;
 
 export default function CampaignPage({ loaderData }: Route.ComponentProps) {
-  const { c, daysLeft: left, isOwner, canGive, supporters, via, error } = loaderData;
+  const { c, daysLeft: left, isOwner, canGive, supporters, contactEmail, via, error } = loaderData;
   const money = (n: number) => formatMoney(n, c.currency, { compact: true });
   return (
     <article className="mx-auto max-w-4xl px-4 py-10 sm:px-6">
@@ -179,15 +185,31 @@ export default function CampaignPage({ loaderData }: Route.ComponentProps) {
             </>
           ) : c.status === "active" ? (
             <p className="text-slate-600 text-sm dark:text-slate-300">
-              Online giving is not open for this campaign yet.{" "}
-              <Link to={href("/contact")} className={linkClass}>
-                Contact us
-              </Link>{" "}
-              to give another way.
+              Online giving is not open for this campaign yet.
+              {contactEmail ? (
+                <>
+                  {" "}
+                  <ContactLink email={contactEmail} organization={c.organization} /> to give another way.
+                </>
+              ) : null}
+            </p>
+          ) : null}
+          {contactEmail && !(c.status === "active" && !canGive) ? (
+            <p className="text-slate-600 text-sm dark:text-slate-300">
+              Questions? <ContactLink email={contactEmail} organization={c.organization} />
             </p>
           ) : null}
         </aside>
       </div>
     </article>
+  );
+}
+
+/** The charity's own address from its profile: never ours, and no link at all when it gave none. */
+function ContactLink({ email, organization }: { email: string; organization: string }) {
+  return (
+    <a href={`mailto:${email}`} className={`${linkClass} break-words`}>
+      Email {organization}
+    </a>
   );
 }

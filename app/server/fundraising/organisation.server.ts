@@ -18,6 +18,7 @@ export const EMPTY_ORGANISATION: Organisation = {
   taxId: "",
   country: "",
   address: "",
+  contactEmail: "",
   receiptWording: DEFAULT_RECEIPT_WORDING,
   fiscalYearStart: 1,
 };
@@ -30,6 +31,7 @@ export async function getOrganisation(db: Database, userId: string): Promise<Org
       taxId: fundraisingOrg.taxId,
       country: fundraisingOrg.country,
       address: fundraisingOrg.address,
+      contactEmail: fundraisingOrg.contactEmail,
       receiptWording: fundraisingOrg.receiptWording,
       fiscalYearStart: fundraisingOrg.fiscalYearStart,
     })
@@ -37,6 +39,17 @@ export async function getOrganisation(db: Database, userId: string): Promise<Org
     .where(eq(fundraisingOrg.userId, userId))
     .get();
   return row ?? EMPTY_ORGANISATION;
+}
+
+/** Where a campaign's donors write to the charity: the owner's profile address, or null when none is given. */
+export async function organisationContact(db: Database, userId: string | null) {
+  if (!userId) return null;
+  const row = await db
+    .select({ email: fundraisingOrg.contactEmail })
+    .from(fundraisingOrg)
+    .where(eq(fundraisingOrg.userId, userId))
+    .get();
+  return row?.email || null;
 }
 
 export async function saveOrganisation(db: Database, userId: string, o: Organisation) {

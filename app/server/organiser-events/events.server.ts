@@ -1,9 +1,9 @@
-import { and, asc, desc, eq, gte, inArray, ne, sql } from "drizzle-orm";
+import { and, asc, desc, eq, exists, gte, inArray, isNull, ne, sql } from "drizzle-orm";
 import type { PublicEvent as PublicEventCard } from "~/content/events";
 import { DAY_MS } from "~/lib/days";
 import type { EventStatus } from "~/lib/events";
 import { eventSlug, type OrgEventForm, orgEventStatus } from "~/lib/organiser-events";
-import { orgAttendee, orgConsent, orgEvent, orgExchange } from "~db/schema";
+import { campaign, orgAttendee, orgConsent, orgEvent, orgExchange } from "~db/schema";
 import { chunk } from "../db/budget.server";
 import type { Database } from "../db/db.server";
 import { outer } from "../db/outer.server";
@@ -16,7 +16,12 @@ import { ATTENDEE_ID } from "./attendees.server";
 const EVENT_ID = outer(orgEvent.id);
 
 export type OrgEvent = typeof orgEvent.$inferSelect;
-export type PublicOrgEvent = OrgEvent & { status: EventStatus; attendees: number };
+export type PublicOrgEvent = OrgEvent & {
+  status: EventStatus;
+  attendees: number;
+  /** The campaign it raises for, when the organiser chose one of their own that the public can see. */
+  raisesFor?: { id: string; title: string } | null;
+};
 
 /** The edge-cache tag of one event's public page. */
 export const orgEventTag = (slug: string) => `org-event:${slug}`;
@@ -57,6 +62,41 @@ export async function setOrgEventState(db: Database, userId: string, id: number,
   return row ?? null;
 }
 
+/** A campaign of this owner that its public page shows to anyone: not a draft, not archived. */
+const publicCampaignOf = (userId: typeof orgEvent.userId) =>
+  and(eq(campaign.userId, userId), ne(campaign.status, "draft"), isNull(campaign.archivedAt));
+
+/** The owner's campaigns an event can raise for, newest first: the organiser page's choice. */
+export function campaignChoices(db: Database, userId: string) {
+  return db
+    .select({ id: campaign.id, title: campaign.title, status: campaign.status })
+    .from(campaign)
+    .where(and(eq(campaign.userId, userId), isNull(campaign.archivedAt)))
+    .orderBy(desc(campaign.createdAt))
+    .limit(100);
+}
+
+/**
+ * Sets the campaign the organiser's event raises for, or none. Only the owner's own live campaign is
+ * accepted, checked in the same statement: null when the event or the campaign is not theirs.
+ */
+export async function setOrgEventCampaign(db: Database, userId: string, id: number, campaignId: string | null) {
+  const owned = campaignId
+    ? exists(
+        db
+          .select({ one: sql`1` })
+          .from(campaign)
+          .where(and(eq(campaign.id, campaignId), eq(campaign.userId, userId), isNull(campaign.archivedAt))),
+      )
+    : undefined;
+  const [row] = await db
+    .update(orgEvent)
+    .set({ campaignId })
+    .where(and(eq(orgEvent.id, id), eq(orgEvent.userId, userId), owned))
+    .returning({ slug: orgEvent.slug });
+  return row ?? null;
+}
+
 /** Drops the cached public page and the landing page after the organiser changed the event. */
 export function purgeOrgEvent(env: PurgeEnv, slug: string) {
   return purge(env, { paths: [`/e/${slug}`], tags: [orgEventTag(slug), ORG_EVENTS_TAG] });
@@ -85,11 +125,15 @@ export async function publicOrgEvent(db: Database, slug: string, now = new Date(
     .select({
       e: orgEvent,
       attendees: sql<number>`(select count(*) from org_attendee a where a.event_id = ${EVENT_ID})`,
+      campaignId: campaign.id,
+      campaignTitle: campaign.title,
     })
     .from(orgEvent)
+    .leftJoin(campaign, and(eq(campaign.id, orgEvent.campaignId), publicCampaignOf(orgEvent.userId)))
     .where(and(eq(orgEvent.slug, slug), ne(orgEvent.state, "archived")));
   if (!row) return null;
-  return { ...row.e, attendees: row.attendees, status: orgEventStatus(row.e, now) };
+  const raisesFor = row.campaignId && row.campaignTitle ? { id: row.campaignId, title: row.campaignTitle } : null;
+  return { ...row.e, attendees: row.attendees, status: orgEventStatus(row.e, now), raisesFor };
 }
 
 /** Open events that have not ended, soonest first: the landing page's section. */

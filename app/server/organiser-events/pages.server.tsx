@@ -164,6 +164,12 @@ export function renderEventPage(e: PublicOrgEvent, state: JoinState = {}): Promi
       </p>
       <h1>{e.title}</h1>
       <p className="muted">{`Organised by ${e.organiserName}`}</p>
+      {e.raisesFor ? (
+        <p data-raises-for="">
+          {"Raising funds for "}
+          <a href={`/fundraising/${encodeURIComponent(e.raisesFor.id)}?src=event`}>{e.raisesFor.title}</a>
+        </p>
+      ) : null}
       <dl>
         <dt>When</dt>
         <dd>

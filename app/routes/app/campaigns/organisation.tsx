@@ -3,10 +3,11 @@ import { Form, href, Link } from "react-router";
 import { Field, inputClass } from "~/components/ui/field";
 import { appContext } from "~/context";
 import { COUNTRY_OPTIONS } from "~/lib/nonprofit-form";
-import { MONTH_OPTIONS, organisationForm, receiptText } from "~/lib/receipt";
+import { MONTH_OPTIONS, type Organisation, organisationForm, receiptText } from "~/lib/receipt";
 import { pageMeta } from "~/lib/site";
 import { getUser } from "~/server/account/user.server";
 import { getOrganisation, saveOrganisation } from "~/server/fundraising/organisation.server";
+import { purgePublicPages } from "~/server/platform/page-cache.server";
 import { ProfilePage, profileFormClass, saveButtonClass, useProfileForm } from "./+shared/profile-form";
 import { saveProfileForm } from "./+shared/profile-form.server";
 import type { Route } from "./+types/organisation";
@@ -35,7 +36,12 @@ export async function loader({ context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const app = context.get(appContext);
   const user = getUser(context);
-  return saveProfileForm(request, organisationForm, (value) => saveOrganisation(app.db, user.id, value), {
+  const save = async (value: Organisation) => {
+    await saveOrganisation(app.db, user.id, value);
+    // The campaign pages show the contact address and are cached at the edge.
+    await purgePublicPages(app.env, ["campaigns"]);
+  };
+  return saveProfileForm(request, organisationForm, save, {
     to: href("/campaigns/organisation"),
     title: "Organisation profile saved",
   });
@@ -84,6 +90,18 @@ export default function OrganisationProfile({ loaderData, actionData }: Route.Co
         </div>
         <Field id={fields.address.id} label="Address" errors={fields.address.errors}>
           <textarea {...getTextareaProps(fields.address)} rows={3} className={inputClass} />
+        </Field>
+        <Field
+          id={fields.contactEmail.id}
+          label="Contact email for donors"
+          errors={fields.contactEmail.errors}
+          hint="Your campaigns' pages link to it for questions and other ways to give; without it they show no contact link"
+        >
+          <input
+            {...getInputProps(fields.contactEmail, { type: "email" })}
+            autoComplete="email"
+            className={inputClass}
+          />
         </Field>
         <Field
           id={fields.receiptWording.id}

@@ -1,5 +1,6 @@
 import { href, Link } from "react-router";
-import { HubEventCard } from "~/components/event-hub";
+import { HAPPENING_NOW_MEANS, HubEventCard } from "~/components/event-hub";
+import { STATUS_BADGE } from "~/components/marketing/event-card";
 import { appContext } from "~/context";
 import { dayInZone, eventStatus } from "~/lib/events";
 import { pageMeta } from "~/lib/site";
@@ -37,7 +38,7 @@ export default function EventsPage({ loaderData }: Route.ComponentProps) {
             Plan before, capture during, follow up after. Set one event active and everyone you meet is tagged with it.
           </p>
         </div>
-        <Link to={href("/organiser")} className="font-semibold text-brand-700 underline dark:text-brand-300">
+        <Link to={href("/organiser")} className="font-semibold text-brand-700 underline dark:text-brand-200">
           Events you organise or attend
         </Link>
         <Link
@@ -47,6 +48,17 @@ export default function EventsPage({ loaderData }: Route.ComponentProps) {
           New event
         </Link>
       </div>
+      {events.length ? (
+        <dl className="mt-4 grid gap-x-3 gap-y-1 text-slate-600 text-sm sm:grid-cols-[max-content_1fr] dark:text-slate-300">
+          <dt className="font-semibold">{STATUS_BADGE.active.label}</dt>
+          <dd>{HAPPENING_NOW_MEANS}.</dd>
+          <dt className="font-semibold">Set Active</dt>
+          <dd id="set-active-means">
+            Makes the event your active hub (★): everyone you capture or who shares back is tagged with it. One event at
+            a time; press Active hub to stop.
+          </dd>
+        </dl>
+      ) : null}
       {events.length === 0 ? (
         <p className="mt-10 rounded-xl border border-slate-300 border-dashed p-8 text-center text-slate-600 dark:border-slate-700 dark:text-slate-300">
           No events yet. Add the next conference, mixer or webinar you are going to.
@@ -55,7 +67,7 @@ export default function EventsPage({ loaderData }: Route.ComponentProps) {
         <ul className="mt-8 grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
           {events.map((e) => (
             <li key={e.id}>
-              <HubEventCard event={e} />
+              <HubEventCard event={e} describedBy="set-active-means" />
             </li>
           ))}
         </ul>

@@ -1,5 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, href, Link } from "react-router";
+import { z } from "zod";
 import { EventForm, ORG_EVENT_FIELDS } from "~/components/event-form";
 import { STATUS_BADGE } from "~/components/marketing/event-card";
 import { NfcWrite } from "~/components/nfc-write";
@@ -9,10 +10,12 @@ import { formatLocal, orgEventFormSchema, orgEventStatus } from "~/lib/organiser
 import { pageMeta } from "~/lib/site";
 import { getUser } from "~/server/account/user.server";
 import {
+  campaignChoices,
   organiserStats,
   ownOrgEvent,
   purgeOrgEvent,
   setLeadRights,
+  setOrgEventCampaign,
   setOrgEventState,
   updateOrgEvent,
 } from "~/server/organiser-events/events.server";
@@ -30,11 +33,17 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const user = getUser(context);
   const event = await ownOrgEvent(app.db, user.id, parseId(params.id));
   if (!event) notFound();
-  const stats = await organiserStats(app.db, event.id);
-  return { event: { ...event, status: orgEventStatus(event, new Date()) }, stats, origin: new URL(request.url).origin };
+  const [stats, campaigns] = await Promise.all([organiserStats(app.db, event.id), campaignChoices(app.db, user.id)]);
+  return {
+    event: { ...event, status: orgEventStatus(event, new Date()) },
+    stats,
+    campaigns,
+    origin: new URL(request.url).origin,
+  };
 }
 
 const RIGHTS = ["none", "one-way", "two-way"] as const;
+const CAMPAIGN_CHOICE = "Choose one of your campaigns";
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const app = context.get(appContext);
@@ -62,6 +71,22 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     await purgeOrgEvent(app.env, row.slug);
     return redirectWithToast(here, { type: "success", title: "Event saved" });
   }
+  if (intent === "campaign") {
+    const choice = z
+      .string()
+      .trim()
+      .max(100)
+      .safeParse(form.get("campaignId") ?? "");
+    if (!choice.success) return data({ campaignError: CAMPAIGN_CHOICE }, { status: 400 });
+    if (!(await ownOrgEvent(app.db, user.id, id))) notFound();
+    const row = await setOrgEventCampaign(app.db, user.id, id, choice.data || null);
+    if (!row) return data({ campaignError: CAMPAIGN_CHOICE }, { status: 400 });
+    await purgeOrgEvent(app.env, row.slug);
+    return redirectWithToast(here, {
+      type: "success",
+      title: choice.data ? "The event page names the campaign" : "The event page names no campaign",
+    });
+  }
   if (intent === "exhibitor") {
     const email = String(form.get("email") ?? "").trim();
     const rights = RIGHTS.find((r) => r === form.get("rights"));
@@ -75,8 +100,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 export default function OrganiserEventPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { event: e, stats, origin } = loaderData;
+  const { event: e, stats, campaigns, origin } = loaderData;
   const error = actionData && "error" in actionData ? actionData.error : null;
+  const campaignError = actionData && "campaignError" in actionData ? actionData.campaignError : null;
   const reply = actionData && "reply" in actionData ? actionData.reply : undefined;
   const link = `${origin}/e/${e.slug}`;
   const badge = STATUS_BADGE[e.status];
@@ -156,6 +182,35 @@ export default function OrganiserEventPage({ loaderData, actionData }: Route.Com
           Mail attendees who agreed to hear from you
         </Link>
       </p>
+      <h2 className="mt-8 font-semibold text-xl">Fundraising</h2>
+      <p className="text-slate-600 text-sm dark:text-slate-300">
+        The public event page names the campaign this event raises for and links to its page, where people give.
+      </p>
+      {campaigns.length ? (
+        <Form method="post" className="mt-3 flex flex-wrap items-end gap-3">
+          <input type="hidden" name="intent" value="campaign" />
+          <Field id="raises-for" label="Raises funds for" errors={campaignError ? [campaignError] : undefined}>
+            <select id="raises-for" name="campaignId" className={inputClass} defaultValue={e.campaignId ?? ""}>
+              <option value="">No campaign</option>
+              {campaigns.map((c) => (
+                <option key={c.id} value={c.id}>
+                  {c.status === "draft" ? `${c.title} (draft: shown once published)` : c.title}
+                </option>
+              ))}
+            </select>
+          </Field>
+          <button type="submit" className={button}>
+            Save campaign
+          </button>
+        </Form>
+      ) : (
+        <p className="mt-3 text-sm">
+          <Link to={href("/campaigns/new")} className="underline">
+            Start a campaign
+          </Link>{" "}
+          to raise funds at this event.
+        </p>
+      )}
       <h2 className="mt-8 font-semibold text-xl">Exhibitors</h2>
       <p className="text-slate-600 text-sm dark:text-slate-300">
         Exhibitors scan attendees' passes to keep them as leads. One-way: only the exhibitor gets the attendee. Two-way:

@@ -1,5 +1,5 @@
 import { href, Link, Outlet } from "react-router";
-import { OWNER_STATUS_LABEL, SetActiveButton } from "~/components/event-hub";
+import { HAPPENING_NOW_MEANS, SetActiveButton } from "~/components/event-hub";
 import { STATUS_BADGE } from "~/components/marketing/event-card";
 import { formatDate } from "~/components/marketing/page";
 import { SectionNav } from "~/components/section-nav";
@@ -37,9 +37,7 @@ export default function EventLayout({ loaderData, actionData }: Route.ComponentP
         ← All events
       </Link>
       <div className="mt-4 flex flex-wrap items-center gap-2">
-        <span className={`rounded-full px-2.5 py-0.5 font-semibold text-xs ${badge.className}`}>
-          {OWNER_STATUS_LABEL[event.status]}
-        </span>
+        <span className={`rounded-full px-2.5 py-0.5 font-semibold text-xs ${badge.className}`}>{badge.label}</span>
         <span className="text-slate-600 text-sm dark:text-slate-300">{EVENT_TYPE_LABEL[event.type]}</span>
         {event.active ? (
           <span className="font-semibold text-amber-800 text-sm dark:text-amber-200">
@@ -75,7 +73,7 @@ export default function EventLayout({ loaderData, actionData }: Route.ComponentP
         ) : null}
       </dl>
       <div className="mt-6 flex flex-wrap gap-2">
-        <SetActiveButton event={event} />
+        <SetActiveButton event={event} describedBy="set-active-means" />
         {/* As on the event cards: Join and Scan QR belong to an event that is happening. */}
         {happening && joinUrl ? (
           <a
@@ -99,10 +97,11 @@ export default function EventLayout({ loaderData, actionData }: Route.ComponentP
           Edit
         </Link>
       </div>
-      <p className="mt-3 text-slate-600 text-sm dark:text-slate-300">
+      <p id="set-active-means" className="mt-3 text-slate-600 text-sm dark:text-slate-300">
         {event.active
-          ? "While this event is active, everyone you capture, who shares back from your card, or whose card you save is tagged with it. Press Active to stop."
-          : "Set this event active when you arrive: everyone you meet is then tagged with it. Only one event is active at a time."}
+          ? "This is your active hub: everyone you capture, who shares back from your card, or whose card you save is tagged with it. Press Active hub to stop."
+          : "Set Active when you arrive: everyone you meet is then tagged with this event. Only one event is your active hub at a time."}
+        {event.status === "active" ? ` ${badge.label}: ${HAPPENING_NOW_MEANS.toLowerCase()}.` : ""}
       </p>
 
       <SectionNav
