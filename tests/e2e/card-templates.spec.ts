@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, expectAccessible, ownerTest as test } from "./fixtures";
+import { expect, expectAccessible, snapshot, ownerTest as test } from "./fixtures";
 
 /** Where the preview draws the photo, the name and the card, in CSS pixels. */
 async function layout(page: Page) {
@@ -50,9 +50,11 @@ test("the three card templates are different layouts, and a long unbroken bio st
     expect(l.pageOverflows, `${template} page scrolls sideways`).toBe(false);
     for (const scheme of ["light", "dark"] as const) {
       await page.emulateMedia({ colorScheme: scheme });
-      await page.getByLabel("Card preview").screenshot({
-        path: `tests/artifacts/screenshots/card-template-${template.toLowerCase()}-${scheme}-${info.project.name}.png`,
-      });
+      await snapshot(
+        page.getByLabel("Card preview"),
+        `card-template-${template.toLowerCase()}-${scheme}`,
+        info.project.name,
+      );
       await expectAccessible(page);
     }
     await page.emulateMedia({ colorScheme: null });

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, expectAccessible, ownerTest as test } from "./fixtures";
+import { expect, expectAccessible, snapshot, ownerTest as test } from "./fixtures";
 
 const CAMPAIGN = {
   intent: "save",
@@ -29,7 +29,7 @@ async function lookInBothThemes(page: Page, name: string, project: string) {
   for (const scheme of ["light", "dark"] as const) {
     await page.emulateMedia({ colorScheme: scheme });
     await expectAccessible(page);
-    await page.screenshot({ path: `tests/artifacts/screenshots/${name}-${scheme}-${project}.png`, fullPage: true });
+    await snapshot(page, `${name}-${scheme}`, project, { fullPage: true });
   }
   await page.emulateMedia({ colorScheme: null });
 }
