@@ -3,6 +3,7 @@ import { renderToReadableStream } from "react-dom/server";
 import type { EntryContext, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
 import { appContext } from "~/context";
+import { lowPriorityModulePreloads } from "~/lib/low-priority-preloads";
 import { NonceProvider } from "~/lib/nonce";
 import { hydrates } from "~/lib/page-handle";
 
@@ -48,40 +49,5 @@ function hydratesPage(context: EntryContext): boolean {
   return hydrates(
     matches.map((m) => ({ handle: context.routeModules[m.route.id]?.handle })),
     loaderData.root,
-  );
-}
-
-const MODULE_PRELOAD = '<link rel="modulepreload"';
-
-/**
- * Marks the head's script preloads `fetchpriority="low"`. The page is server-rendered and paints without
- * them, so the stylesheet and the page's text go first and hydration follows; left at their default high
- * priority, 120 KB of scripts raced the stylesheet and held the first paint (Lighthouse counted them as
- * render-blocking). They are still fetched in parallel, ahead of the module script that imports them.
- */
-function lowPriorityModulePreloads(body: ReadableStream<Uint8Array>) {
-  const decoder = new TextDecoder();
-  const encoder = new TextEncoder();
-  let head: string | null = "";
-  return body.pipeThrough(
-    new TransformStream<Uint8Array, Uint8Array>({
-      transform(chunk, controller) {
-        const text = decoder.decode(chunk, { stream: true });
-        if (head === null) {
-          controller.enqueue(encoder.encode(text));
-          return;
-        }
-        head += text;
-        const end = head.indexOf("</head>");
-        if (end === -1) return;
-        const rewritten = head.slice(0, end).replaceAll(MODULE_PRELOAD, `${MODULE_PRELOAD} fetchpriority="low"`);
-        controller.enqueue(encoder.encode(rewritten + head.slice(end)));
-        head = null;
-      },
-      flush(controller) {
-        const rest = (head ?? "") + decoder.decode();
-        if (rest) controller.enqueue(encoder.encode(rest));
-      },
-    }),
   );
 }

@@ -24,10 +24,8 @@ import { useNonce } from "~/lib/nonce";
 import { hydrates } from "~/lib/page-handle";
 import { themeFromCookie } from "~/lib/theme";
 import { firstShowing, showToast, useToasterNeeded } from "~/lib/toast";
+import { shellReads } from "~/server/account/app-shell.server";
 import { getSessionUser } from "~/server/account/auth.server";
-import type { Database } from "~/server/db/db.server";
-import { activeEventQuery } from "~/server/events/active-event.server";
-import { unreadQuery, untoastedUpdate } from "~/server/follow/notifications.server";
 import { readToast } from "~/server/platform/toast.server";
 import type { Route } from "./+types/root";
 import appCss from "./app.css?url";
@@ -38,22 +36,12 @@ export const links: Route.LinksFunction = () => [
   { rel: "apple-touch-icon", href: "/icons/apple-touch-icon.png" },
 ];
 
-/** What the app shell shows on every signed-in page, in one D1 round trip. */
-async function signedInShell(db: Database, userId: string, documentLoad: boolean) {
-  const unread = unreadQuery(db, userId);
-  const active = activeEventQuery(db, userId);
-  const [unreadRows, activeRows, fresh] = documentLoad
-    ? await db.batch([unread, active, untoastedUpdate(db, userId)])
-    : [...(await db.batch([unread, active])), []];
-  return [unreadRows[0]?.n ?? 0, fresh.slice(-3), activeRows[0] ?? null] as const;
-}
-
 export async function loader({ request, context }: Route.LoaderArgs) {
   const app = context.get(appContext);
   const [user, { toast, headers }] = await Promise.all([getSessionUser(app, request), readToast(request)]);
-  // Only document loads show new notifications as toasts; data requests leave them for the next page view.
-  const documentLoad = request.headers.get("accept")?.includes("text/html") ?? false;
-  const [unread, fresh, activeEvent] = user ? await signedInShell(app.db, user.id, documentLoad) : [0, [], null];
+  const { unread, fresh, activeEvent } = user
+    ? await shellReads(context, app.db, user.id, request)
+    : { unread: 0, fresh: [], activeEvent: null };
   return data(
     {
       user,

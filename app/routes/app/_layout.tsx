@@ -6,10 +6,11 @@ import { appContext, userContext } from "~/context";
 import { DAY_MS } from "~/lib/days";
 import { entitlements, FEATURES, isLockedFeature, TRIAL_REMINDER_DAYS } from "~/lib/plans";
 import type { loader as rootLoader } from "~/root";
+import { shellReads } from "~/server/account/app-shell.server";
 import { getSessionUser, signInRedirect } from "~/server/account/auth.server";
-import { settingsFrom, settingsQuery } from "~/server/account/settings.server";
+import { settingsFrom } from "~/server/account/settings.server";
 import { getUser } from "~/server/account/user.server";
-import { planStateFrom, planStateQuery } from "~/server/billing/plans.server";
+import { planStateFrom } from "~/server/billing/plans.server";
 import { answerEventWord, eventWordOf } from "~/server/events/event-word.server";
 import type { Route } from "./+types/_layout";
 
@@ -30,12 +31,12 @@ export const middleware: Route.MiddlewareFunction[] = [
 ];
 
 /** What every page in the area may need from the owner's settings: phones are shown for their country. */
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const user = getUser(context);
   const db = context.get(appContext).db;
   const now = new Date();
-  // One D1 round trip for both reads.
-  const [settingsRows, planRows] = await db.batch([settingsQuery(db, user.id), planStateQuery(db, user.id)]);
+  // The root's round trip: the shell's reads and these in one batch.
+  const { settingsRows, planRows } = await shellReads(context, db, user.id, request);
   const { country } = settingsFrom(settingsRows, user.id);
   const plan = entitlements(planStateFrom(planRows), now);
   // A failed payment's grace period, or a trial in its last days, is said on every page.

@@ -11,7 +11,6 @@ import { formatInZone } from "~/lib/time";
 import { getUser } from "~/server/account/user.server";
 import { dashboardSummary } from "~/server/follow/dashboard.server";
 import { followAction, isFollowIntent } from "~/server/follow/follow.server";
-import { dueToReconnect } from "~/server/follow/rhythm.server";
 import { parseId } from "~/server/platform/http.server";
 import type { Route } from "./+types/dashboard";
 
@@ -20,10 +19,11 @@ export const meta = () => [...pageMeta("Dashboard"), { name: "robots", content: 
 export async function loader({ context }: Route.LoaderArgs) {
   const app = context.get(appContext);
   const user = getUser(context);
-  const summary = await dashboardSummary(app.db, user.id);
-  const reconnect = await dueToReconnect(app.db, user.id, summary.timeZone, { withinDays: 6, limit: 10 });
+  const now = new Date();
+  // One D1 round trip: the summary's reads and the rhythm reads in one batch.
+  const summary = await dashboardSummary(app.db, user.id, now, { reconnectDays: 6, reconnectLimit: 10 });
   // The server's clock goes with the page, so the browser renders the same "due" and "hours left" it was sent.
-  return { user: { name: user.name, email: user.email }, ...summary, reconnect, now: Date.now() };
+  return { user: { name: user.name, email: user.email }, ...summary, now: now.getTime() };
 }
 
 /** The follow-through forms on the dashboard (log an interaction, snooze): the same handler as the person page. */

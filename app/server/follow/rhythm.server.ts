@@ -104,25 +104,53 @@ type Row = {
 
 const CANDIDATES = 2000;
 
+/** The reads `rhythmsFrom` works on (the owner's tag rules and the candidates), for one D1 batch with a page's other reads. */
+export function rhythmReads(db: Database, userId: string, now = new Date(), onlyId?: number) {
+  const recent = now.getTime() - 7 * DAY_MS;
+  return [
+    listTagRhythms(db, userId),
+    // A select builder rather than db.all, which drizzle cannot bind inside a D1 batch.
+    db
+      .select({
+        id: sql<number>`c.id`,
+        name: sql<string>`c.name`,
+        title: sql<string | null>`c.title`,
+        company: sql<string | null>`c.company`,
+        priority: sql<Priority>`c.priority`,
+        strength: sql<number | null>`c.strength`,
+        tags: sql<string>`c.tags`,
+        event_name: sql<string | null>`c.event_name`,
+        created_at: sql<number>`c.created_at`,
+        last_contact_at: sql<number | null>`c.last_contact_at`,
+        every: sql<RhythmEvery | null>`k.every`,
+        days: sql<number | null>`k.days`,
+        snoozed_until: sql<string | null>`k.snoozed_until`,
+        reached_out: sql<number | null>`(select max(i.occurred_at) from interaction i where i.user_id = c.user_id
+          and i.connection_id = c.id and i.source in ('manual', 'api', 'assistant', 'gift'))`,
+      })
+      .from(sql`${connection} c left join ${keepInTouch} k on k.user_id = c.user_id and k.connection_id = c.id`)
+      .where(sql`c.user_id = ${userId} and c.status <> 'Archived' ${onlyId === undefined ? sql`` : sql`and c.id = ${onlyId}`} and (
+      k.every is not null
+      or exists (select 1 from json_each(c.tags) t join ${tagRhythm} r on r.user_id = c.user_id and lower(r.tag) = lower(t.value))
+      or (c.event_name is not null and c.created_at > ${recent}))`)
+      .limit(CANDIDATES),
+  ] as const;
+}
+
+type RhythmRead = readonly [Awaited<ReturnType<typeof listTagRhythms>>, Row[]];
+
 /**
  * Everyone a rhythm applies to, with when they are next due in the owner's zone: their own rhythm,
  * else the shortest of their tags' rhythms, and people met at an event inside the 48-hour window
- * (until the owner reaches out). Snoozed people move to their snooze day.
+ * (until the owner reaches out). Snoozed people move to their snooze day. One D1 round trip.
  */
 export async function rhythmsOf(db: Database, userId: string, timeZone: string, now = new Date(), onlyId?: number) {
-  const tagRules = await listTagRhythms(db, userId);
+  return rhythmsFrom(await db.batch(rhythmReads(db, userId, now, onlyId)), timeZone, now);
+}
+
+/** `rhythmsOf` on the answers of `rhythmReads`. */
+export function rhythmsFrom([tagRules, rows]: RhythmRead, timeZone: string, now: Date): DuePerson[] {
   const byTag = new Map(tagRules.map((r) => [r.tag.toLowerCase(), r]));
-  const recent = now.getTime() - 7 * DAY_MS;
-  const rows = await db.all<Row>(sql`select c.id, c.name, c.title, c.company, c.priority, c.strength, c.tags,
-      c.event_name, c.created_at, c.last_contact_at, k.every, k.days, k.snoozed_until,
-      (select max(i.occurred_at) from interaction i where i.user_id = c.user_id and i.connection_id = c.id
-        and i.source in ('manual', 'api', 'assistant', 'gift')) as reached_out
-    from ${connection} c left join ${keepInTouch} k on k.user_id = c.user_id and k.connection_id = c.id
-    where c.user_id = ${userId} and c.status <> 'Archived' ${onlyId === undefined ? sql`` : sql`and c.id = ${onlyId}`} and (
-      k.every is not null
-      or exists (select 1 from json_each(c.tags) t join ${tagRhythm} r on r.user_id = c.user_id and lower(r.tag) = lower(t.value))
-      or (c.event_name is not null and c.created_at > ${recent}))
-    limit ${CANDIDATES}`);
   const people: DuePerson[] = [];
   // The owner's today once, not per person: a conference's worth of people met this week is 2,000 rows.
   const today = localDay(now, timeZone);
@@ -210,18 +238,25 @@ function reasonsFor(p: DuePerson, now: Date, timeZone: string): string[] {
   return reasons;
 }
 
+type DueOptions = { now?: Date; withinDays?: number; limit?: number };
+
 /**
  * People due by the end of `withinDays` from the owner's today (0: due today or overdue), ranked by
  * priority, then relationship strength, then how overdue, each with its reasons.
  */
-export async function dueToReconnect(
-  db: Database,
-  userId: string,
+export async function dueToReconnect(db: Database, userId: string, timeZone: string, options: DueOptions = {}) {
+  const now = options.now ?? new Date();
+  return dueFrom(await rhythmsOf(db, userId, timeZone, now), timeZone, { ...options, now });
+}
+
+/** `dueToReconnect` on people `rhythmsFrom` gave. */
+export function dueFrom(
+  people: DuePerson[],
   timeZone: string,
-  { now = new Date(), withinDays = 0, limit = 50 }: { now?: Date; withinDays?: number; limit?: number } = {},
+  { now = new Date(), withinDays = 0, limit = 50 }: DueOptions = {},
 ) {
   const until = addDays(localDay(now, timeZone), withinDays);
-  return (await rhythmsOf(db, userId, timeZone, now))
+  return people
     .filter((p) => p.due.state !== "upcoming" || (withinDays > 0 && p.due.dueDay <= until))
     .sort(
       (a, b) =>

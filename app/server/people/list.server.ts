@@ -105,10 +105,15 @@ function statsQuery(db: Database, userId: string) {
 async function facetsOf(db: Database, userId: string, version: number): Promise<{ tags: string[]; events: string[] }> {
   const kept = facetCache.get(userId);
   if (kept?.version === version) return kept;
-  const [tags, events] = await Promise.all([
-    db.all<{ value: string }>(
-      sql`select distinct json_each.value as value from ${connection}, json_each(${connection.tags}) where ${connection.userId} = ${userId} order by 1 limit 200`,
-    ),
+  // Both in one round trip.
+  const [tags, events] = await db.batch([
+    // A select builder rather than db.all, which drizzle cannot bind inside a D1 batch.
+    db
+      .selectDistinct({ value: sql<string>`json_each.value` })
+      .from(sql`${connection}, json_each(${connection.tags})`)
+      .where(eq(connection.userId, userId))
+      .orderBy(sql`1`)
+      .limit(200),
     db
       .selectDistinct({ value: connection.eventName })
       .from(connection)

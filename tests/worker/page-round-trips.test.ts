@@ -1,0 +1,107 @@
+import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
+import { env } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+// @ts-expect-error: the built Worker (what every worker test runs) has no type declarations
+import built from "../../build/server/index.js";
+import { call, form, json, ORIGIN, signUp } from "./helpers";
+
+/**
+ * A signed-in page costs its D1 round trips (each waits its turn for the database, over the network in
+ * production): the session, one batch the root and the signed-in layout share, and one batch for the page.
+ */
+
+const worker = built as { fetch(request: Request, env: Env, ctx: ExecutionContext): Promise<Response> };
+
+/** `d1` counting round trips: each batch, and each statement run on its own, is one. */
+function counting(d1: D1Database, trips: string[]): D1Database {
+  const real = new WeakMap<object, D1PreparedStatement>();
+  const statement = (s: D1PreparedStatement, sql: string): D1PreparedStatement => {
+    const proxy = new Proxy(s, {
+      get(target, key) {
+        if (key === "bind") return (...args: unknown[]) => statement(target.bind(...args), sql);
+        const value = Reflect.get(target, key, target);
+        if (typeof value !== "function") return value;
+        if (["all", "raw", "run", "first"].includes(String(key)))
+          return (...args: unknown[]) => {
+            trips.push(sql);
+            return value.apply(target, args);
+          };
+        return value.bind(target);
+      },
+    });
+    real.set(proxy, s);
+    return proxy;
+  };
+  const wrap = (target: D1Database | D1DatabaseSession): D1Database =>
+    new Proxy(target, {
+      get(t, key) {
+        if (key === "prepare") return (sql: string) => statement(t.prepare(sql), sql);
+        if (key === "withSession")
+          return (...args: unknown[]) => wrap((t as D1Database).withSession(...(args as [string?])));
+        if (key === "batch")
+          return (list: D1PreparedStatement[]) => {
+            trips.push(`batch of ${list.length}`);
+            return t.batch(list.map((s) => real.get(s) ?? s));
+          };
+        const value = Reflect.get(t, key, t);
+        return typeof value === "function" ? value.bind(t) : value;
+      },
+    }) as D1Database;
+  return wrap(d1);
+}
+
+async function tripsOf(path: string, cookie: string) {
+  const trips: string[] = [];
+  const ctx = createExecutionContext();
+  const res = await worker.fetch(
+    new Request(`${ORIGIN}${path}`, { headers: { cookie, accept: "text/html" }, redirect: "manual" }),
+    { ...env, DB: counting(env.DB, trips) },
+    ctx,
+  );
+  await res.arrayBuffer();
+  await waitOnExecutionContext(ctx);
+  return { status: res.status, trips };
+}
+
+describe("signed-in pages' D1 round trips", () => {
+  it("the dashboard and the people list read in three round trips, the filter menus once more", async () => {
+    const { cookie, email } = await signUp("Round Trips");
+    const userId =
+      (await env.DB.prepare("select id from user where email = ?").bind(email).first<{ id: string }>())?.id ?? "";
+    // People under a tag rhythm, with their own rhythm and met at an event this week: every rhythm read runs.
+    const rule = await call("/settings/keep-in-touch", {
+      ...form({ intent: "save", tag: "Donor", every: "weekly" }),
+      headers: { cookie },
+    });
+    expect(rule.status).toBeLessThan(400);
+    await env.DB.prepare(
+      `insert into connection (user_id, name, email, tags, event_name, created_at, updated_at) values
+       (?1, 'Ada Byron', 'ada@example.org', '["Donor"]', null, ?2, ?2),
+       (?1, 'Ben Two', 'ben@example.org', '[]', 'Harbour Forum', ?2, ?2),
+       (?1, 'Cy Three', 'cy@example.org', '[]', null, ?2, ?2)`,
+    )
+      .bind(userId, Date.now() - 3_600_000)
+      .run();
+    await env.DB.prepare(
+      "insert into keep_in_touch (user_id, connection_id, every) select user_id, id, 'monthly' from connection where user_id = ? and name = 'Cy Three'",
+    )
+      .bind(userId)
+      .run();
+    expect((await call("/api/capture", json({ name: "Dee Four", email: "dee@x.org" }, cookie))).ok).toBe(true);
+
+    // The session, then one batch for the root's and the layout's reads, then one for the page's.
+    const expected: [string, number][] = [
+      ["/dashboard", 3],
+      ["/dashboard.data", 3],
+      // The filter menus' tags and events, read once (one batch) while the owner's people stay as they are.
+      ["/connections", 4],
+      ["/connections", 3],
+      ["/connections.data", 3],
+    ];
+    for (const [path, count] of expected) {
+      const { status, trips } = await tripsOf(path, cookie);
+      expect(status, path).toBe(200);
+      expect(trips, path).toHaveLength(count);
+    }
+  });
+});
