@@ -2,8 +2,13 @@ import path from "node:path";
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { defineConfig } from "vitest/config";
 
-/** The cron over every account (plans, reminders) and a first visit to a public page (page-cache). */
-const OWN_WORKERD = ["tests/worker/plans.test.ts", "tests/worker/reminders.test.ts", "tests/worker/page-cache.test.ts"];
+/** The cron over every account (plans, reminders), a first visit to a public page, the home page's four events. */
+const OWN_WORKERD = [
+  "tests/worker/plans.test.ts",
+  "tests/worker/reminders.test.ts",
+  "tests/worker/page-cache.test.ts",
+  "tests/worker/organiser-events.test.ts",
+];
 
 /**
  * Worker tests run inside workerd against the production build (build/server), with D1, KV and
