@@ -55,11 +55,11 @@ export default defineConfig(async () => {
         // Each workerd runs file after file with the Worker imported once, one D1, KV and edge cache
         // (docs/decisions/0171): a file's rows, keys and addresses are its own, as on a live Worker.
         {
-          extends: true,
+          extends: true as const,
           test: { name: "shared", isolate: false, include: ["tests/worker/**/*.test.ts"], exclude: OWN_WORKERD },
         },
         // Files that assert on the whole database or the whole edge cache keep a workerd to themselves.
-        { extends: true, test: { name: "own", include: OWN_WORKERD } },
+        { extends: true as const, test: { name: "own", include: OWN_WORKERD } },
       ],
     },
   };
