@@ -2,9 +2,17 @@ import path from "node:path";
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { defineConfig } from "vitest/config";
 
+/** The cron over every account (plans, reminders), a first visit to a public page, the home page's four events. */
+const OWN_WORKERD = [
+  "tests/worker/plans.test.ts",
+  "tests/worker/reminders.test.ts",
+  "tests/worker/page-cache.test.ts",
+  "tests/worker/organiser-events.test.ts",
+];
+
 /**
  * Worker tests run inside workerd against the production build (build/server), with D1, KV and
- * the rate limiters from its wrangler config and every migration applied before each file.
+ * the rate limiters from its wrangler config and every migration applied before a workerd's first file.
  */
 export default defineConfig(async () => {
   const migrations = await readD1Migrations(path.join(import.meta.dirname, "migrations"));
@@ -33,17 +41,26 @@ export default defineConfig(async () => {
       alias: { "@react-router/dev/routes": path.join(import.meta.dirname, "tests/worker/route-helpers.ts") },
     },
     test: {
-      include: ["tests/worker/**/*.test.ts"],
       // Many tests drive several requests through the built Worker; on a 2-core machine that others load
       // too, two files at a time, a fundraising test ran 21 s (load average 20): the limit is for hangs.
       testTimeout: 60_000,
-      // Each file starts a workerd of its own (isolated storage); two at a time on two cores, not Vitest's
-      // cores - 1. The stand-ins run in a process of their own (global-setup.ts), so they keep answering.
+      // Two workerds on two cores, not Vitest's cores - 1. The stand-ins run in a process of their own
+      // (global-setup.ts), so they keep answering.
       maxWorkers: 2,
       setupFiles: ["./tests/worker/apply-migrations.ts"],
       globalSetup: ["./tests/worker/global-setup.ts"],
       // The Standard Webhooks reference library is CommonJS; pre-bundled so workerd can import it.
       deps: { optimizer: { ssr: { enabled: true, include: ["standardwebhooks"] } } },
+      projects: [
+        // Each workerd runs file after file with the Worker imported once, one D1, KV and edge cache
+        // (docs/decisions/0171): a file's rows, keys and addresses are its own, as on a live Worker.
+        {
+          extends: true as const,
+          test: { name: "shared", isolate: false, include: ["tests/worker/**/*.test.ts"], exclude: OWN_WORKERD },
+        },
+        // Files that assert on the whole database or the whole edge cache keep a workerd to themselves.
+        { extends: true as const, test: { name: "own", include: OWN_WORKERD } },
+      ],
     },
   };
 });
