@@ -26,6 +26,13 @@ describe("decision records", () => {
     }
   });
 
+  it("have one index row each and one number each, so a merge that keeps both sides shows", () => {
+    const rows = index.split("\n").flatMap((line) => line.match(/\]\((\d{4}-[^)]+\.md)\)/)?.[1] ?? []);
+    expect(rows.filter((name, i) => rows.indexOf(name) !== i)).toEqual([]);
+    const numbers = records.map((name) => name.slice(0, 4));
+    expect(numbers.filter((n, i) => numbers.indexOf(n) !== i)).toEqual([]);
+  });
+
   it("cite no issue numbers, which nobody outside the team's tracker can look up", () => {
     const citing = records.filter((name) => /\bissues? \d+\b/i.test(readFileSync(path.join(dir, name), "utf8")));
     expect(citing).toEqual([]);
