@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, expectAccessible, snapshot, ownerTest as test } from "./fixtures";
+import { closeOrgEvent, expect, expectAccessible, snapshot, ownerTest as test } from "./fixtures";
 
 const CAMPAIGN = {
   intent: "save",
@@ -75,6 +75,7 @@ test("a campaign mails its own charity, a public event links its campaign, the e
     `/fundraising/${id}?src=event`,
   );
   await lookInBothThemes(page, "event-raises-for", project);
+  await closeOrgEvent(page, organiserPage);
 
   await post(page, "/events/new", {
     title: "Harvest Mixer",

@@ -19,6 +19,16 @@ export const DEMO = { email: "demo@knowwho.app", password: "demo-password-2026" 
 
 export const screenshotPath = (name: string, project: string) => `tests/artifacts/screenshots/${name}-${project}.png`;
 
+/**
+ * Closes an organiser event a journey published, once the journey is done with it: the landing page lists
+ * the soonest open events before its sample events, and the landing journey on the same server counts on
+ * seeing two samples, whichever journeys ran before it.
+ */
+export async function closeOrgEvent(page: Page, organiserUrl: string) {
+  const res = await page.request.post(organiserUrl, { form: { intent: "close" }, maxRedirects: 0 });
+  expect(res.status(), `closing ${organiserUrl}`).toBe(302);
+}
+
 /** Pictures are for a person's eyes and check nothing: CI skips them unless E2E_SCREENSHOTS=1 (docs/decisions/0172). */
 const SCREENSHOTS = process.env.E2E_SCREENSHOTS ? process.env.E2E_SCREENSHOTS !== "0" : !process.env.CI;
 

@@ -1,4 +1,4 @@
-import { expect, expectAccessible, snapshot, ownerTest as test } from "./fixtures";
+import { closeOrgEvent, expect, expectAccessible, snapshot, ownerTest as test } from "./fixtures";
 
 const local = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 16);
 
@@ -83,4 +83,5 @@ test("an organiser mails the attendees who agreed to hear from them: one message
   await expect(page.locator("#audience-count")).toHaveText("0 people will get this");
   await page.getByText("2 left out, and why").click();
   await expect(page.getByRole("list", { name: "Left out" })).toContainText("Ida Yes: No longer wants to hear from you");
+  await closeOrgEvent(page, eventPage);
 });

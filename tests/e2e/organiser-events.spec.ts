@@ -1,7 +1,7 @@
 import path from "node:path";
 import { writeQrVideo } from "../fixtures/qr-video";
 import { cameraLaunchOptions } from "./browser";
-import { expect, expectAccessible, snapshot, demoTest as test } from "./fixtures";
+import { closeOrgEvent, expect, expectAccessible, snapshot, demoTest as test } from "./fixtures";
 
 // The fake camera reads this file when the scan starts; the test writes the pass's QR into it first.
 const video = path.resolve("test-results", "fixtures", "event-pass.y4m");
@@ -176,4 +176,5 @@ test("an organiser publishes and writes an NFC tag, attendees join with and with
   await expect(page.locator('[data-count="leads"] dd')).toHaveText("1");
   await expect(page.getByRole("list", { name: "Exhibitors" })).toContainText("one-way, 1 lead");
   await snapshot(page, "organiser-event-dashboard", info.project.name, { fullPage: true });
+  await closeOrgEvent(page, organiserUrl);
 });
