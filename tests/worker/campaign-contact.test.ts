@@ -1,12 +1,13 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+import { DAY_MS } from "~/lib/days";
 import { call, form, signUp } from "./helpers";
 
 const location = (res: Response) => res.headers.get("location") ?? "";
 /** The page's own content, without the site's header and footer (whose Contact link is ours by right). */
 const mainOf = async (res: Response | Promise<Response>) =>
   (await (await res).text()).match(/<main[\s\S]*<\/main>/)?.[0] ?? "";
-const local = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 16);
+const local = (days: number) => new Date(Date.now() + days * DAY_MS).toISOString().slice(0, 16);
 
 const CAMPAIGN = {
   intent: "save",
