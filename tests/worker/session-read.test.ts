@@ -3,8 +3,9 @@ import { describe, expect, it } from "vitest";
 import { call, signUp } from "./helpers";
 
 /**
- * The signed-in pages read the session in one D1 query of their own (auth.server.ts readSessionUser)
- * instead of building better-auth on every request: it must refuse exactly what better-auth refuses.
+ * The signed-in pages read the session in a D1 query of their own (auth.server.ts `sessionRead`, in the
+ * signed-in area in one batch with the shell's reads, app-shell.server.ts `signedInUser`) instead of building
+ * better-auth on every request: it must refuse exactly what better-auth refuses.
  */
 
 const tokenOf = (cookie: string) =>

@@ -6,19 +6,22 @@ import { appContext, userContext } from "~/context";
 import { DAY_MS } from "~/lib/days";
 import { entitlements, FEATURES, isLockedFeature, TRIAL_REMINDER_DAYS } from "~/lib/plans";
 import type { loader as rootLoader } from "~/root";
-import { shellReads } from "~/server/account/app-shell.server";
-import { getSessionUser, signInRedirect } from "~/server/account/auth.server";
+import { shellReads, signedInUser } from "~/server/account/app-shell.server";
+import { signInRedirect } from "~/server/account/auth.server";
 import { settingsFrom } from "~/server/account/settings.server";
 import { getUser } from "~/server/account/user.server";
 import { planStateFrom } from "~/server/billing/plans.server";
 import { answerEventWord, eventWordOf } from "~/server/events/event-word.server";
 import type { Route } from "./+types/_layout";
 
-/** Reads the session once for the whole request; every loader and action below reads the user from here. */
+/**
+ * Reads the session once for the whole request (on loads, with the shell's reads in the same round trip); every
+ * loader and action below reads the user from here.
+ */
 export const middleware: Route.MiddlewareFunction[] = [
   async ({ request, context }) => {
     const app = context.get(appContext);
-    const user = await getSessionUser(app, request);
+    const user = await signedInUser(context, app, request);
     if (!user) {
       // /events/{word} is nobody's private page (the samples have routes of their own): a 404 or an organiser
       // event's move, never a sign-in.

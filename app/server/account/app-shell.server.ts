@@ -1,34 +1,106 @@
 import type { RouterContextProvider } from "react-router";
+import type { AppContext } from "~/context";
 import { planStateQuery } from "../billing/plans.server";
-import type { Database } from "../db/db.server";
+import { compiled, type Slots } from "../db/compiled.server";
+import type { Database, Owner } from "../db/db.server";
 import { activeEventQuery } from "../events/active-event.server";
 import { unreadQuery, untoastedUpdate } from "../follow/notifications.server";
 import { oncePerRequest } from "../platform/per-request.server";
+import {
+  getSessionUser,
+  type SessionUser,
+  sessionOwner,
+  sessionRead,
+  sessionToken,
+  sessionUserFrom,
+} from "./auth.server";
 import { settingsQuery } from "./settings.server";
+
+/** Only document loads claim new notifications as toasts; data requests leave them for the next page view. */
+const documentLoad = (request: Request) => request.headers.get("accept")?.includes("text/html") ?? false;
+
+/** The shell's statements for the account `owner` names, each built once per isolate (compiled.server.ts). */
+function shellStatements<K extends string>(owner: (slot: Slots<K>) => Owner) {
+  return {
+    unread: compiled((db, slot: Slots<K>) => unreadQuery(db, owner(slot))),
+    active: compiled((db, slot: Slots<K>) => activeEventQuery(db, owner(slot))),
+    settings: compiled((db, slot: Slots<K>) => settingsQuery(db, owner(slot))),
+    plan: compiled((db, slot: Slots<K>) => planStateQuery(db, owner(slot))),
+    claim: compiled((db, slot: Slots<K>) => untoastedUpdate(db, owner(slot))),
+  };
+}
+
+const byId = shellStatements((slot: Slots<"userId">) => slot.userId);
+const bySession = shellStatements((slot: Slots<"token" | "now">) => sessionOwner(slot.token, slot.now));
+
+type ShellRows = [
+  Awaited<ReturnType<typeof unreadQuery>>,
+  Awaited<ReturnType<typeof activeEventQuery>>,
+  Awaited<ReturnType<typeof settingsQuery>>,
+  Awaited<ReturnType<typeof planStateQuery>>,
+  Awaited<ReturnType<typeof untoastedUpdate>>,
+];
+
+function shellFrom([unreadRows, activeRows, settingsRows, planRows, fresh]: ShellRows) {
+  return {
+    unread: unreadRows[0]?.n ?? 0,
+    activeEvent: activeRows[0] ?? null,
+    fresh: fresh.slice(-3),
+    settingsRows,
+    planRows,
+  };
+}
+
+const shellKey = (userId: string) => `app-shell:${userId}`;
 
 /**
  * What a signed-in page's root (unread count, active event, new notifications) and signed-in layout (settings,
  * plan) read, in one D1 round trip per request: whichever loader asks first starts it, the other shares it.
- * Only document loads claim new notifications as toasts; data requests leave them for the next page view.
+ * In the signed-in area it is there already: `signedInUser` read it with the session.
  */
 export function shellReads(context: Readonly<RouterContextProvider>, db: Database, userId: string, request: Request) {
-  return oncePerRequest(context, `app-shell:${userId}`, async () => {
-    const documentLoad = request.headers.get("accept")?.includes("text/html") ?? false;
-    const reads = [
-      unreadQuery(db, userId),
-      activeEventQuery(db, userId),
-      settingsQuery(db, userId),
-      planStateQuery(db, userId),
-    ] as const;
-    const [unreadRows, activeRows, settingsRows, planRows, fresh] = documentLoad
-      ? await db.batch([...reads, untoastedUpdate(db, userId)])
+  return oncePerRequest(context, shellKey(userId), async () => {
+    const by = { userId };
+    const reads = [byId.unread(db, by), byId.active(db, by), byId.settings(db, by), byId.plan(db, by)] as const;
+    const [unread, active, settings, plan, fresh] = documentLoad(request)
+      ? await db.batch([...reads, byId.claim(db, by)])
       : [...(await db.batch(reads)), []];
-    return {
-      unread: unreadRows[0]?.n ?? 0,
-      activeEvent: activeRows[0] ?? null,
-      fresh: fresh.slice(-3),
-      settingsRows,
-      planRows,
-    };
+    return shellFrom([unread, active, settings, plan, fresh]);
+  });
+}
+
+/**
+ * The signed-in area's user, read in the same D1 round trip as the shell's reads: they are keyed by the
+ * session's token (`sessionOwner`), so a revoked or expired session reads and claims nothing. Only for loads:
+ * an action writes first, and the shell is read after it (`shellReads`).
+ */
+export function signedInUser(
+  context: Readonly<RouterContextProvider>,
+  app: Pick<AppContext, "env" | "db">,
+  request: Request,
+): Promise<SessionUser | null> {
+  if (request.method !== "GET" && request.method !== "HEAD") return getSessionUser(app, request);
+  return getSessionUser(app, request, async () => {
+    const token = await sessionToken(app, request);
+    if (!token) return null;
+    const { db } = app;
+    const now = Date.now();
+    const by = { token, now };
+    const reads = [
+      sessionRead(db, { token }),
+      bySession.unread(db, by),
+      bySession.active(db, by),
+      bySession.settings(db, by),
+      bySession.plan(db, by),
+    ] as const;
+    const [session, unread, active, settings, plan, fresh] = documentLoad(request)
+      ? await db.batch([...reads, bySession.claim(db, by)])
+      : [...(await db.batch(reads)), []];
+    const user = await sessionUserFrom(app, request, session, now);
+    if (user) {
+      const shell = shellFrom([unread, active, settings, plan, fresh]);
+      oncePerRequest(context, shellKey(user.id), () => Promise.resolve(shell));
+    }
+    return user;
   });
 }

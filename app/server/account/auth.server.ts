@@ -1,12 +1,14 @@
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { APIError, createAuthMiddleware, isAPIError } from "better-auth/api";
-import { eq } from "drizzle-orm";
+import { eq, type SQL, type SQLWrapper, sql } from "drizzle-orm";
 import { redirect } from "react-router";
 import type { AppContext } from "~/context";
 import { PASSWORD_MAX, PASSWORD_MIN, userNameSchema } from "~/lib/auth";
 import { account, session, user, verification } from "~db/schema";
 import { startTrialForNewAccount } from "../billing/plans.server";
+import { compiled, type Slots } from "../db/compiled.server";
+import type { Database } from "../db/db.server";
 import { limitAuthAttempt } from "../platform/rate-limit.server";
 import { ACCOUNT_LINK_SECONDS, accountMail } from "./account-mail.server";
 import { hashPassword, verifyPassword } from "./password.server";
@@ -166,18 +168,17 @@ export async function signedSessionToken(cookieHeader: string, name: string, sec
   return ok ? token : null;
 }
 
-/**
- * The signed-in user in one D1 read: the cookie's signature checked here, the session and its user read
- * together. Revoked or expired sessions are gone from that read at once, as with better-auth's own. A
- * session due for better-auth's daily refresh (or anything unusual) goes through better-auth, which writes.
- */
-async function readSessionUser(app: Pick<AppContext, "env" | "db">, request: Request): Promise<SessionUser | null> {
+/** The request's session token when its cookie's signature holds, else null (no cookie, forged, malformed). */
+export async function sessionToken(app: Pick<AppContext, "env">, request: Request): Promise<string | null> {
   const cookies = request.headers.get("cookie");
   if (!cookies?.includes("session_token")) return null;
   const name = `${app.env.APP_ENV === "production" ? "__Secure-" : ""}better-auth.session_token`;
-  const token = await signedSessionToken(cookies, name, app.env.AUTH_SECRET);
-  if (!token) return null;
-  const [row] = await app.db
+  return signedSessionToken(cookies, name, app.env.AUTH_SECRET);
+}
+
+/** The session behind `token` and its user. */
+const sessionUserQuery = (db: Database, token: string | SQLWrapper) =>
+  db
     .select({
       id: user.id,
       name: user.name,
@@ -189,8 +190,28 @@ async function readSessionUser(app: Pick<AppContext, "env" | "db">, request: Req
     .innerJoin(user, eq(user.id, session.userId))
     .where(eq(session.token, token))
     .limit(1);
+
+/** The session read, built once per isolate: awaited alone, or first in the signed-in area's batch. */
+export const sessionRead = compiled((db, slot: Slots<"token">) => sessionUserQuery(db, slot.token));
+
+/**
+ * The owner of an unexpired session, as SQL: reads keyed by it go in the same D1 batch as the session's own
+ * read, and read nothing (nobody's id is null) for a token that is revoked, expired or unknown.
+ */
+export const sessionOwner = (token: string | SQLWrapper, now: number | SQLWrapper): SQL =>
+  sql`(select ${session.userId} from ${session} where ${session.token} = ${token} and ${session.expiresAt} > ${now})`;
+
+/**
+ * The signed-in user from the session read: revoked or expired sessions are gone from that read at once, as
+ * with better-auth's own. A session due for better-auth's daily refresh goes through better-auth, which writes.
+ */
+export async function sessionUserFrom(
+  app: Pick<AppContext, "env" | "db">,
+  request: Request,
+  [row]: Awaited<ReturnType<typeof sessionRead>>,
+  now: number,
+): Promise<SessionUser | null> {
   if (!row) return null;
-  const now = Date.now();
   if (row.expiresAt.getTime() <= now) return null;
   const due = row.expiresAt.getTime() - SESSION_EXPIRES_S * 1000 + SESSION_UPDATE_AGE_S * 1000 <= now;
   if (!due) return { id: row.id, name: row.name, email: row.email, emailVerified: row.emailVerified };
@@ -208,13 +229,28 @@ async function readThroughBetterAuth(app: Pick<AppContext, "env" | "db">, reques
   };
 }
 
-export function getSessionUser(app: Pick<AppContext, "env" | "db">, request: Request): Promise<SessionUser | null> {
-  let read = sessionReads.get(request);
-  if (!read) {
-    read = readSessionUser(app, request);
-    sessionReads.set(request, read);
+/** The signed-in user in one D1 read: the cookie's signature checked here, the session and its user read together. */
+async function readSessionUser(app: Pick<AppContext, "env" | "db">, request: Request): Promise<SessionUser | null> {
+  const token = await sessionToken(app, request);
+  if (!token) return null;
+  return sessionUserFrom(app, request, await sessionRead(app.db, { token }), Date.now());
+}
+
+/**
+ * The request's signed-in user, read once however many loaders, middleware and actions ask. The first to ask
+ * may bring its own `read` (the signed-in area reads the session in the same round trip as the shell's reads).
+ */
+export function getSessionUser(
+  app: Pick<AppContext, "env" | "db">,
+  request: Request,
+  read: () => Promise<SessionUser | null> = () => readSessionUser(app, request),
+): Promise<SessionUser | null> {
+  let found = sessionReads.get(request);
+  if (!found) {
+    found = read();
+    sessionReads.set(request, found);
   }
-  return read;
+  return found;
 }
 
 /** Where an anonymous visitor goes to sign in and come back to this page. */

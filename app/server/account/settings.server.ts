@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { OnboardingStep } from "~/lib/onboarding";
 import { userSettings } from "~db/schema";
-import type { Database } from "../db/db.server";
+import type { Database, Owner } from "../db/db.server";
 import { randomToken, sha256Hex } from "../platform/tokens.server";
 
 export const DEFAULT_SETTINGS = {
@@ -21,11 +21,12 @@ export async function getSettings(db: Database, userId: string) {
 }
 
 /** The settings read as a query, for a loader that sends it in one D1 batch with others. */
-export const settingsQuery = (db: Database, userId: string) =>
+export const settingsQuery = (db: Database, userId: Owner) =>
   db.select().from(userSettings).where(eq(userSettings.userId, userId));
 
-export const settingsFrom = (rows: Awaited<ReturnType<typeof settingsQuery>>, userId: string) =>
-  rows[0] ?? { userId, ...DEFAULT_SETTINGS };
+export type SettingsRows = Awaited<ReturnType<typeof settingsQuery>>;
+
+export const settingsFrom = (rows: SettingsRows, userId: string) => rows[0] ?? { userId, ...DEFAULT_SETTINGS };
 
 export async function saveSettings(db: Database, userId: string, values: Partial<typeof DEFAULT_SETTINGS>) {
   await db

@@ -15,7 +15,7 @@ import {
   TRIAL_REMINDER_DAYS,
 } from "~/lib/plans";
 import { accountPlan, notification, user } from "~db/schema";
-import type { Database } from "../db/db.server";
+import type { Database, Owner } from "../db/db.server";
 import { type Mailer, outboxMailer } from "../platform/mail.server";
 
 /** The account's plan row as the pure rules read it; an account without a row is on Basic with a trial to start. */
@@ -27,7 +27,7 @@ export async function getPlanState(db: Database, userId: string): Promise<PlanSt
 export const planStateFrom = (rows: Awaited<ReturnType<typeof planStateQuery>>): PlanState =>
   rows[0] ?? EMPTY_PLAN_STATE;
 
-export function planStateQuery(db: Database, userId: string) {
+export function planStateQuery(db: Database, userId: Owner) {
   return db
     .select({
       trialEndsAt: accountPlan.trialEndsAt,

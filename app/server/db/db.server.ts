@@ -1,3 +1,4 @@
+import type { SQLWrapper } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
 
 /**
@@ -10,3 +11,6 @@ export function createDb(d1: D1Database | D1DatabaseSession) {
 }
 
 export type Database = ReturnType<typeof createDb>;
+
+/** Whose rows a read is for: an account's id, or SQL that names one (a placeholder, or a session's owner). */
+export type Owner = string | SQLWrapper;

@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { event } from "~db/schema";
-import type { Database } from "../db/db.server";
+import type { Database, Owner } from "../db/db.server";
 
 /** The hub the owner set active, if any: its title tags every contact made meanwhile. */
 export async function getActiveEvent(db: Database, userId: string) {
@@ -9,7 +9,7 @@ export async function getActiveEvent(db: Database, userId: string) {
 }
 
 /** The active event as a query, for a loader that sends it in one D1 batch with others. */
-export const activeEventQuery = (db: Database, userId: string) =>
+export const activeEventQuery = (db: Database, userId: Owner) =>
   db
     .select({ id: event.id, title: event.title })
     .from(event)

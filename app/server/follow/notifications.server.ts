@@ -1,9 +1,9 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import { notification } from "~db/schema";
-import type { Database } from "../db/db.server";
+import type { Database, Owner } from "../db/db.server";
 
 /** The unread count as a query, for a loader that sends it in one D1 batch with others. */
-export const unreadQuery = (db: Database, userId: string) =>
+export const unreadQuery = (db: Database, userId: Owner) =>
   db
     .select({ n: sql<number>`count(*)` })
     .from(notification)
@@ -27,7 +27,7 @@ export async function takeUntoasted(db: Database, userId: string) {
 }
 
 /** takeUntoasted as a statement for a D1 batch; keep the last three of what it answers. */
-export function untoastedUpdate(db: Database, userId: string) {
+export function untoastedUpdate(db: Database, userId: Owner) {
   return db
     .update(notification)
     .set({ toasted: true })
