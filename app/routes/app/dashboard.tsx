@@ -8,6 +8,7 @@ import { type OnboardingStep, STEP_COUNT, STEP_TITLES, stepNumber } from "~/lib/
 import { formatPhone } from "~/lib/phone";
 import { pageMeta } from "~/lib/site";
 import { formatInZone } from "~/lib/time";
+import { shellReads } from "~/server/account/app-shell.server";
 import { getUser } from "~/server/account/user.server";
 import { dashboardSummary } from "~/server/follow/dashboard.server";
 import { followAction, isFollowIntent } from "~/server/follow/follow.server";
@@ -16,12 +17,13 @@ import type { Route } from "./+types/dashboard";
 
 export const meta = () => [...pageMeta("Dashboard"), { name: "robots", content: "noindex" }];
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const app = context.get(appContext);
   const user = getUser(context);
   const now = new Date();
-  // One D1 round trip: the summary's reads and the rhythm reads in one batch.
-  const summary = await dashboardSummary(app.db, user.id, now, { reconnectDays: 6, reconnectLimit: 10 });
+  // One D1 round trip: the summary's reads and the rhythm reads in one batch; the settings are the shell's.
+  const { settingsRows } = await shellReads(context, app.db, user.id, request);
+  const summary = await dashboardSummary(app.db, user.id, settingsRows, now, { reconnectDays: 6, reconnectLimit: 10 });
   // The server's clock goes with the page, so the browser renders the same "due" and "hours left" it was sent.
   return { user: { name: user.name, email: user.email }, ...summary, now: now.getTime() };
 }

@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull, like, or, sql } from "drizzle-orm";
+import { and, desc, eq, isNull, like, or, type SQLWrapper, sql } from "drizzle-orm";
 import { type CardForm, contactTypeOf, type PublicCard, platformOf, SHARE_FIELDS, shareFieldsOf } from "~/lib/card";
 import { hex } from "~/lib/hex";
 import type { PersonDraft } from "~/lib/people/draft";
@@ -6,7 +6,7 @@ import { flatDraft } from "~/lib/people/form";
 import { dateTimeFormat } from "~/lib/time";
 import { campaign, card, cardStat, user, userSettings } from "~db/schema";
 import { publishedCardLimit } from "../billing/plans.server";
-import type { Database } from "../db/db.server";
+import type { Database, Owner } from "../db/db.server";
 import { activeEventName } from "../events/active-event.server";
 import { addPerson } from "../people/add.server";
 import type { PeopleEvents } from "../people/events.server";
@@ -73,7 +73,7 @@ function formValues(form: CardForm) {
   };
 }
 
-export function listCards(db: Database, userId: string) {
+export function listCards(db: Database, userId: Owner) {
   return db
     .select({
       id: card.id,
@@ -296,7 +296,7 @@ export type VisitSource = (typeof VISIT_SOURCES)[number] | null;
 export const visitSourceOf = (src: string | null | undefined): Exclude<VisitSource, null> =>
   VISIT_SOURCES.includes(src as "qr") ? (src as Exclude<VisitSource, null>) : "link";
 
-export function cardStats(db: Database, userId: string, sinceDay: string) {
+export function cardStats(db: Database, userId: Owner, sinceDay: string | SQLWrapper) {
   return db
     .select({
       views: sql<number>`coalesce(sum(${cardStat.views}), 0)`,

@@ -1,7 +1,7 @@
-import { and, asc, eq, isNull, lte, sql } from "drizzle-orm";
+import { and, asc, eq, isNull, lte, type SQLWrapper, sql } from "drizzle-orm";
 import { DAY_MS } from "~/lib/days";
 import { connection, notification, reminder, userSettings } from "~db/schema";
-import type { Database } from "../db/db.server";
+import type { Database, Owner } from "../db/db.server";
 
 export const REMINDER_TYPES = ["Call", "Email", "Meeting", "General"] as const;
 export type ReminderType = (typeof REMINDER_TYPES)[number];
@@ -34,7 +34,7 @@ export function remindersFor(db: Database, userId: string, connectionId: number)
 }
 
 /** Open follow-ups due by the end of the owner's day, overdue ones first. */
-export function dueFollowUps(db: Database, userId: string, until: Date) {
+export function dueFollowUps(db: Database, userId: Owner, until: Date | SQLWrapper) {
   return db
     .select({
       id: reminder.id,

@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, type SQLWrapper, sql } from "drizzle-orm";
 import { PRIORITIES, type Priority } from "~/lib/connection-rules";
 import { DAY_MS } from "~/lib/days";
 import {
@@ -16,9 +16,9 @@ import {
   rhythmLengthDays,
 } from "~/lib/rhythm";
 import { connection, keepInTouch, notification, tagRhythm } from "~db/schema";
-import type { Database } from "../db/db.server";
+import type { Database, Owner } from "../db/db.server";
 
-export function listTagRhythms(db: Database, userId: string) {
+export function listTagRhythms(db: Database, userId: Owner) {
   return db
     .select({ tag: tagRhythm.tag, every: tagRhythm.every, days: tagRhythm.days })
     .from(tagRhythm)
@@ -105,36 +105,37 @@ type Row = {
 const CANDIDATES = 2000;
 
 /** The reads `rhythmsFrom` works on (the owner's tag rules and the candidates), for one D1 batch with a page's other reads. */
-export function rhythmReads(db: Database, userId: string, now = new Date(), onlyId?: number) {
-  const recent = now.getTime() - 7 * DAY_MS;
-  return [
-    listTagRhythms(db, userId),
-    // A select builder rather than db.all, which drizzle cannot bind inside a D1 batch.
-    db
-      .select({
-        id: sql<number>`c.id`,
-        name: sql<string>`c.name`,
-        title: sql<string | null>`c.title`,
-        company: sql<string | null>`c.company`,
-        priority: sql<Priority>`c.priority`,
-        strength: sql<number | null>`c.strength`,
-        tags: sql<string>`c.tags`,
-        event_name: sql<string | null>`c.event_name`,
-        created_at: sql<number>`c.created_at`,
-        last_contact_at: sql<number | null>`c.last_contact_at`,
-        every: sql<RhythmEvery | null>`k.every`,
-        days: sql<number | null>`k.days`,
-        snoozed_until: sql<string | null>`k.snoozed_until`,
-        reached_out: sql<number | null>`(select max(i.occurred_at) from interaction i where i.user_id = c.user_id
+function rhythmReads(db: Database, userId: string, now = new Date(), onlyId?: number) {
+  return [listTagRhythms(db, userId), rhythmCandidates(db, userId, now.getTime() - 7 * DAY_MS, onlyId)] as const;
+}
+
+/** Who a rhythm may apply to: `recent` (ms) is when "met lately at an event" starts. */
+export function rhythmCandidates(db: Database, userId: Owner, recent: number | SQLWrapper, onlyId?: number) {
+  // A select builder rather than db.all, which drizzle cannot bind inside a D1 batch.
+  return db
+    .select({
+      id: sql<number>`c.id`,
+      name: sql<string>`c.name`,
+      title: sql<string | null>`c.title`,
+      company: sql<string | null>`c.company`,
+      priority: sql<Priority>`c.priority`,
+      strength: sql<number | null>`c.strength`,
+      tags: sql<string>`c.tags`,
+      event_name: sql<string | null>`c.event_name`,
+      created_at: sql<number>`c.created_at`,
+      last_contact_at: sql<number | null>`c.last_contact_at`,
+      every: sql<RhythmEvery | null>`k.every`,
+      days: sql<number | null>`k.days`,
+      snoozed_until: sql<string | null>`k.snoozed_until`,
+      reached_out: sql<number | null>`(select max(i.occurred_at) from interaction i where i.user_id = c.user_id
           and i.connection_id = c.id and i.source in ('manual', 'api', 'assistant', 'gift'))`,
-      })
-      .from(sql`${connection} c left join ${keepInTouch} k on k.user_id = c.user_id and k.connection_id = c.id`)
-      .where(sql`c.user_id = ${userId} and c.status <> 'Archived' ${onlyId === undefined ? sql`` : sql`and c.id = ${onlyId}`} and (
+    })
+    .from(sql`${connection} c left join ${keepInTouch} k on k.user_id = c.user_id and k.connection_id = c.id`)
+    .where(sql`c.user_id = ${userId} and c.status <> 'Archived' ${onlyId === undefined ? sql`` : sql`and c.id = ${onlyId}`} and (
       k.every is not null
       or exists (select 1 from json_each(c.tags) t join ${tagRhythm} r on r.user_id = c.user_id and lower(r.tag) = lower(t.value))
       or (c.event_name is not null and c.created_at > ${recent}))`)
-      .limit(CANDIDATES),
-  ] as const;
+    .limit(CANDIDATES);
 }
 
 type RhythmRead = readonly [Awaited<ReturnType<typeof listTagRhythms>>, Row[]];

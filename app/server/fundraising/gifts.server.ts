@@ -5,7 +5,7 @@ import { formatMoney } from "~/lib/money";
 import { refundTooLarge } from "~/lib/refund";
 import { campaign, connection, gift, pledge, pledgeInstalment, recurringGift, reminder } from "~db/schema";
 import { chunk, IDS_PER_STATEMENT } from "../db/budget.server";
-import type { Database } from "../db/db.server";
+import type { Database, Owner } from "../db/db.server";
 import { rawSql, writeBatch } from "../db/write.server";
 import { emitEvent, emitEvents } from "../integrations/webhooks.server";
 import { paymentsFor } from "../payments/payments.server";
@@ -277,7 +277,7 @@ export async function* campaignGiftExportPages(
 }
 
 /** Gifts not yet thanked (refunded ones need no thanks), for the campaign or everywhere. */
-export function unacknowledgedGifts(db: Database, userId: string, campaignId?: string) {
+export function unacknowledgedGifts(db: Database, userId: Owner, campaignId?: string) {
   return db
     .select(giftColumns)
     .from(gift)

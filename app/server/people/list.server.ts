@@ -2,7 +2,7 @@ import { and, asc, desc, eq, or, type SQL, sql } from "drizzle-orm";
 import { decodeJson, encodeJson } from "~/lib/base64url";
 import { DAY_MS } from "~/lib/days";
 import { connection, notification, peopleStats } from "~db/schema";
-import type { Database } from "../db/db.server";
+import type { Database, Owner } from "../db/db.server";
 import { photoUrl } from "./photo.server";
 
 export const PAGE_SIZE = 25;
@@ -245,7 +245,7 @@ export async function getConnection(db: Database, userId: string, id: number) {
   return row;
 }
 
-export function latestNotifications(db: Database, userId: string, limit = 5) {
+export function latestNotifications(db: Database, userId: Owner, limit = 5) {
   return db
     .select({
       id: notification.id,
