@@ -3,7 +3,6 @@ import { renderToReadableStream } from "react-dom/server";
 import type { EntryContext, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
 import { appContext } from "~/context";
-import { lowPriorityModulePreloads } from "~/lib/low-priority-preloads";
 import { NonceProvider } from "~/lib/nonce";
 import { hydrates } from "~/lib/page-handle";
 
@@ -41,7 +40,7 @@ export default async function handleRequest(
     await body.allReady;
 
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-  return new Response(lowPriorityModulePreloads(body), { headers: responseHeaders, status: responseStatusCode });
+  return new Response(body, { headers: responseHeaders, status: responseStatusCode });
 }
 
 function hydratesPage(context: EntryContext): boolean {

@@ -23,6 +23,24 @@ describe("the signed-in area", () => {
     expect(await sessionReads("/dashboard.data", cookie, "*/*")).toEqual({ status: 200, reads: 1 });
   });
 
+  it("puts the stylesheet first in the head and every script preload after it, at low priority", async () => {
+    const { cookie } = await signUp();
+    for (const [path, headers] of [
+      ["/dashboard", { cookie, accept: "text/html" }],
+      ["/connections", { cookie, accept: "text/html" }],
+    ] as const) {
+      const html = await (await call(path, { headers })).text();
+      const head = html.slice(0, html.indexOf("</head>"));
+      const preloads = head.match(/<link[^>]*rel="modulepreload"[^>]*>/g) ?? [];
+      expect(preloads.length, path).toBeGreaterThan(3);
+      // React writes the attribute as the prop is spelled; HTML attribute names are case-insensitive.
+      for (const link of preloads) expect(link.toLowerCase(), path).toContain('fetchpriority="low"');
+      // None is left outside the head, and none comes before the stylesheet.
+      expect(html.slice(head.length).match(/rel="modulepreload"/g), path).toBeNull();
+      expect(head.indexOf('rel="stylesheet"'), path).toBeLessThan(head.indexOf('rel="modulepreload"'));
+    }
+  });
+
   it("sends a signed-out visitor to sign in and back, from every private page", async () => {
     for (const path of ["/dashboard", "/card/1", "/connections?q=a", "/events/1", "/settings"]) {
       const res = await call(path);
