@@ -34,8 +34,7 @@ import { useNonce } from "~/lib/nonce";
 import { hydrates } from "~/lib/page-handle";
 import { themeFromCookie } from "~/lib/theme";
 import { firstShowing, showToast, useToasterNeeded } from "~/lib/toast";
-import { shellReads } from "~/server/account/app-shell.server";
-import { getSessionUser } from "~/server/account/auth.server";
+import { shellReads, signedInUser } from "~/server/account/app-shell.server";
 import { readToast } from "~/server/platform/toast.server";
 import type { Route } from "./+types/root";
 import appCss from "./app.css?url";
@@ -48,7 +47,8 @@ export const links: Route.LinksFunction = () => [
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const app = context.get(appContext);
-  const [user, { toast, headers }] = await Promise.all([getSessionUser(app, request), readToast(request)]);
+  // On a load, the session and the shell in one round trip (in the signed-in area the middleware has read both).
+  const [user, { toast, headers }] = await Promise.all([signedInUser(context, app, request), readToast(request)]);
   const { unread, fresh, activeEvent } = user
     ? await shellReads(context, app.db, user.id, request)
     : { unread: 0, fresh: [], activeEvent: null };

@@ -97,6 +97,9 @@ describe("signed-in pages' D1 round trips", () => {
       ["/connections", 3],
       ["/connections", 2],
       ["/connections.data", 2],
+      // A public page visited signed in: its root reads the session and the shell in one batch too.
+      ["/pricing", 1],
+      ["/guides", 1],
     ];
     for (const [path, count] of expected) {
       const { status, trips } = await tripsOf(path, cookie);

@@ -56,7 +56,7 @@ const shellKey = (userId: string) => `app-shell:${userId}`;
 /**
  * What a signed-in page's root (unread count, active event, new notifications) and signed-in layout (settings,
  * plan) read, in one D1 round trip per request: whichever loader asks first starts it, the other shares it.
- * In the signed-in area it is there already: `signedInUser` read it with the session.
+ * On a load it is there already: `signedInUser` read it with the session.
  */
 export function shellReads(context: Readonly<RouterContextProvider>, db: Database, userId: string, request: Request) {
   return oncePerRequest(context, shellKey(userId), async () => {
@@ -70,9 +70,10 @@ export function shellReads(context: Readonly<RouterContextProvider>, db: Databas
 }
 
 /**
- * The signed-in area's user, read in the same D1 round trip as the shell's reads: they are keyed by the
- * session's token (`sessionOwner`), so a revoked or expired session reads and claims nothing. Only for loads:
- * an action writes first, and the shell is read after it (`shellReads`).
+ * The signed-in user, read in the same D1 round trip as the shell's reads: they are keyed by the session's
+ * token (`sessionOwner`), so a revoked or expired session reads and claims nothing. The signed-in area's
+ * middleware asks first; on a public page, the root's loader. Only for loads: an action writes first, and the
+ * shell is read after it (`shellReads`).
  */
 export function signedInUser(
   context: Readonly<RouterContextProvider>,
