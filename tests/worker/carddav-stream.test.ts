@@ -7,6 +7,7 @@ import { addContactPoint, editableFields, updatePerson } from "~/server/people/e
 import { getPerson } from "~/server/people/read.server";
 // @ts-expect-error: the built Worker (what every worker test runs) has no type declarations
 import built from "../../build/server/index.js";
+import { observed } from "./d1-count";
 import { ORIGIN, signUp } from "./helpers";
 
 /** CardDAV reads the whole book a page at a time: every person, in order, one page in memory, no cap. */
@@ -25,46 +26,13 @@ type Call = { sql: string; rows: number };
  * the real database answers everything else.
  */
 function instrumented(d1: D1Database, calls: Call[], failAt?: (sql: string) => boolean): D1Database {
-  const real = new WeakMap<object, D1PreparedStatement>();
-  const statement = (target: D1PreparedStatement, sql: string): D1PreparedStatement => {
-    const proxy = new Proxy(target, {
-      get(t, k) {
-        const value = Reflect.get(t, k, t);
-        if (k === "bind") return (...args: unknown[]) => statement(t.bind(...args), sql);
-        if (["all", "raw", "first", "run"].includes(String(k)))
-          return async (...args: unknown[]) => {
-            if (failAt?.(sql)) throw new Error("the database went away");
-            const out = await (value as (...a: unknown[]) => Promise<unknown>).apply(t, args);
-            const rows = Array.isArray(out) ? out.length : ((out as { results?: unknown[] })?.results?.length ?? 1);
-            calls.push({ sql, rows });
-            return out;
-          };
-        return typeof value === "function" ? value.bind(t) : value;
-      },
-    });
-    real.set(proxy, target);
-    return proxy;
-  };
-  const wrap = (target: D1Database | D1DatabaseSession): D1Database =>
-    new Proxy(target, {
-      get(t, k) {
-        const value = Reflect.get(t, k, t);
-        if (k === "prepare") return (sql: string) => statement(t.prepare(sql), sql);
-        if (k === "withSession")
-          return (...args: unknown[]) => wrap((t as D1Database).withSession(...(args as [string?])));
-        if (k === "batch")
-          return async (statements: D1PreparedStatement[]) => {
-            const sqls = statements.map((s) => (s as unknown as { statement?: string }).statement ?? "");
-            if (sqls.some((s) => failAt?.(s))) throw new Error("the database went away");
-            const out = await t.batch(statements.map((s) => real.get(s) ?? s));
-            // One round trip: the most rows any of its statements answered.
-            calls.push({ sql: sqls.join(";\n"), rows: Math.max(0, ...out.map((r) => r.results?.length ?? 0)) });
-            return out;
-          };
-        return typeof value === "function" ? value.bind(t) : value;
-      },
-    }) as D1Database;
-  return wrap(d1);
+  return observed(d1, {
+    before: ({ sqls }) => {
+      if (sqls.some((sql) => failAt?.(sql))) throw new Error("the database went away");
+    },
+    // One round trip: the most rows any of its statements answered.
+    after: ({ sqls }, rows) => calls.push({ sql: sqls.join(";\n"), rows }),
+  });
 }
 
 async function davOwner(name: string) {

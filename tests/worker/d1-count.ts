@@ -24,16 +24,76 @@ export function recording<T extends object>(db: T, statements: string[]): T {
   });
 }
 
-/** A request to the production Worker whose D1 binding records each statement; answers the status and them. */
-export async function fetchRecording(path: string, init: RequestInit = {}) {
-  const statements: string[] = [];
+/** One D1 round trip as the Worker makes it: a statement run on its own, or a batch of them. */
+export type Trip = { sqls: string[]; batch: boolean };
+
+/**
+ * `d1` and every session opened on it, telling `before` of each round trip before it goes to the database (it
+ * may throw, as a database gone away would) and `after` of the most rows any of its statements answered.
+ */
+export function observed(
+  d1: D1Database,
+  { before, after }: { before?: (trip: Trip) => void; after?: (trip: Trip, rows: number) => void },
+): D1Database {
+  const sqlOf = new WeakMap<object, string>();
+  const real = new WeakMap<object, D1PreparedStatement>();
+  const statement = (s: D1PreparedStatement, sql: string): D1PreparedStatement => {
+    const proxy = new Proxy(s, {
+      get(t, k) {
+        const value = Reflect.get(t, k, t);
+        if (k === "bind") return (...args: unknown[]) => statement(t.bind(...args), sql);
+        if (["all", "raw", "first", "run"].includes(String(k)))
+          return async (...args: unknown[]) => {
+            const trip = { sqls: [sql], batch: false };
+            before?.(trip);
+            const out = await (value as (...a: unknown[]) => Promise<unknown>).apply(t, args);
+            after?.(trip, Array.isArray(out) ? out.length : ((out as { results?: unknown[] })?.results?.length ?? 1));
+            return out;
+          };
+        return typeof value === "function" ? value.bind(t) : value;
+      },
+    });
+    sqlOf.set(proxy, sql);
+    real.set(proxy, s);
+    return proxy;
+  };
+  const wrap = (target: D1Database | D1DatabaseSession): D1Database =>
+    new Proxy(target, {
+      get(t, k) {
+        if (k === "prepare") return (sql: string) => statement(t.prepare(sql), sql);
+        if (k === "withSession")
+          return (...args: unknown[]) => wrap((t as D1Database).withSession(...(args as [string?])));
+        if (k === "batch")
+          return async (list: D1PreparedStatement[]) => {
+            const trip = { sqls: list.map((s) => sqlOf.get(s) ?? ""), batch: true };
+            before?.(trip);
+            const out = await t.batch(list.map((s) => real.get(s) ?? s));
+            after?.(trip, Math.max(0, ...out.map((r) => r.results?.length ?? 0)));
+            return out;
+          };
+        const value = Reflect.get(t, k, t);
+        return typeof value === "function" ? value.bind(t) : value;
+      },
+    }) as D1Database;
+  return wrap(d1);
+}
+
+/** The production Worker answering `path` over `db` as its D1 binding, with everything it left to finish done. */
+export async function fetchOver(db: D1Database, path: string, init: RequestInit = {}): Promise<Response> {
   const ctx = createExecutionContext();
   const res = await worker.fetch(
     new Request(`${ORIGIN}${path}`, { ...init, redirect: "manual" }),
-    { ...env, DB: recording(env.DB, statements) },
+    { ...env, DB: db },
     ctx,
   );
   await res.arrayBuffer();
   await waitOnExecutionContext(ctx);
+  return res;
+}
+
+/** A request to the production Worker whose D1 binding records each statement; answers the status and them. */
+export async function fetchRecording(path: string, init: RequestInit = {}) {
+  const statements: string[] = [];
+  const res = await fetchOver(recording(env.DB, statements), path, init);
   return { status: res.status, statements };
 }

@@ -8,6 +8,7 @@ import { createDb } from "~/server/db/db.server";
 import { loadPeople, peoplePages } from "~/server/people/read.server";
 // @ts-expect-error: the built Worker (what every worker test runs) has no type declarations
 import built from "../../build/server/index.js";
+import { observed } from "./d1-count";
 import { call, importFile, ORIGIN, signUp } from "./helpers";
 
 /** Issue 24 item 3: exports and the data download are streamed a page at a time, with no row cap. */
@@ -105,36 +106,7 @@ describe("streamed people pages", () => {
       .run();
     // The real D1, counted: each batch and each statement run alone is one round trip.
     let trips = 0;
-    const real = new WeakMap<object, D1PreparedStatement>();
-    const counted = (s: D1PreparedStatement): D1PreparedStatement => {
-      const proxy = new Proxy(s, {
-        get(target, key) {
-          if (key === "bind") return (...args: unknown[]) => counted(target.bind(...args));
-          const value = Reflect.get(target, key);
-          if (typeof value !== "function") return value;
-          if (["all", "raw", "run", "first"].includes(String(key)))
-            return (...args: unknown[]) => {
-              trips++;
-              return value.apply(target, args);
-            };
-          return value.bind(target);
-        },
-      });
-      real.set(proxy, s);
-      return proxy;
-    };
-    const d1 = new Proxy(env.DB, {
-      get(target, key) {
-        if (key === "prepare") return (query: string) => counted(target.prepare(query));
-        if (key === "batch")
-          return (list: D1PreparedStatement[]) => {
-            trips++;
-            return target.batch(list.map((s) => real.get(s) ?? s));
-          };
-        const value = Reflect.get(target, key);
-        return typeof value === "function" ? value.bind(target) : value;
-      },
-    });
+    const d1 = observed(env.DB, { before: () => trips++ });
     let people = 0;
     let withPoints = 0;
     let dated = 0;
@@ -278,43 +250,11 @@ const worker = built as { fetch(request: Request, env: Env, ctx: ExecutionContex
 /** The real D1, except that the second call whose SQL `breaks` matches fails, as a database gone midway would. */
 function failingSecond(d1: D1Database, breaks: RegExp): D1Database {
   let seen = 0;
-  const fails = (sql: string) => breaks.test(sql) && ++seen === 2;
-  const sqlOf = new WeakMap<object, string>();
-  const real = new WeakMap<object, D1PreparedStatement>();
-  const statement = (s: D1PreparedStatement, sql: string): D1PreparedStatement => {
-    const proxy = new Proxy(s, {
-      get(t, k) {
-        const value = Reflect.get(t, k, t);
-        if (k === "bind") return (...args: unknown[]) => statement(t.bind(...args), sql);
-        if (["all", "raw", "first", "run"].includes(String(k)))
-          return async (...args: unknown[]) => {
-            if (fails(sql)) throw new Error("the database went away");
-            return (value as (...a: unknown[]) => Promise<unknown>).apply(t, args);
-          };
-        return typeof value === "function" ? value.bind(t) : value;
-      },
-    });
-    sqlOf.set(proxy, sql);
-    real.set(proxy, s);
-    return proxy;
-  };
-  // The Worker reads through a session (withSession), which is wrapped the same way.
-  const wrap = (target: D1Database | D1DatabaseSession): D1Database =>
-    new Proxy(target, {
-      get(t, k) {
-        if (k === "prepare") return (sql: string) => statement(t.prepare(sql), sql);
-        if (k === "withSession")
-          return (...args: unknown[]) => wrap((t as D1Database).withSession(...(args as [string?])));
-        if (k === "batch")
-          return async (list: D1PreparedStatement[]) => {
-            if (fails(list.map((s) => sqlOf.get(s) ?? "").join(";\n"))) throw new Error("the database went away");
-            return t.batch(list.map((s) => real.get(s) ?? s));
-          };
-        const value = Reflect.get(t, k, t);
-        return typeof value === "function" ? value.bind(t) : value;
-      },
-    }) as D1Database;
-  return wrap(d1);
+  return observed(d1, {
+    before: ({ sqls }) => {
+      if (breaks.test(sqls.join(";\n")) && ++seen === 2) throw new Error("the database went away");
+    },
+  });
 }
 
 /** What arrived before the body failed, and whether it failed: a reader that only sees the bytes. */

@@ -1,65 +1,20 @@
-import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-// @ts-expect-error: the built Worker (what every worker test runs) has no type declarations
-import built from "../../build/server/index.js";
-import { call, form, json, ORIGIN, signUp } from "./helpers";
+import { fetchOver, observed } from "./d1-count";
+import { call, form, json, signUp } from "./helpers";
 
 /**
  * A signed-in page costs its D1 round trips (each waits its turn for the database, over the network in
  * production): one batch for the session with the root's and the signed-in layout's reads, and one for the page.
  */
 
-const worker = built as { fetch(request: Request, env: Env, ctx: ExecutionContext): Promise<Response> };
-
-/** `d1` counting round trips: each batch, and each statement run on its own, is one. */
-function counting(d1: D1Database, trips: string[]): D1Database {
-  const real = new WeakMap<object, D1PreparedStatement>();
-  const statement = (s: D1PreparedStatement, sql: string): D1PreparedStatement => {
-    const proxy = new Proxy(s, {
-      get(target, key) {
-        if (key === "bind") return (...args: unknown[]) => statement(target.bind(...args), sql);
-        const value = Reflect.get(target, key, target);
-        if (typeof value !== "function") return value;
-        if (["all", "raw", "run", "first"].includes(String(key)))
-          return (...args: unknown[]) => {
-            trips.push(sql);
-            return value.apply(target, args);
-          };
-        return value.bind(target);
-      },
-    });
-    real.set(proxy, s);
-    return proxy;
-  };
-  const wrap = (target: D1Database | D1DatabaseSession): D1Database =>
-    new Proxy(target, {
-      get(t, key) {
-        if (key === "prepare") return (sql: string) => statement(t.prepare(sql), sql);
-        if (key === "withSession")
-          return (...args: unknown[]) => wrap((t as D1Database).withSession(...(args as [string?])));
-        if (key === "batch")
-          return (list: D1PreparedStatement[]) => {
-            trips.push(`batch of ${list.length}`);
-            return t.batch(list.map((s) => real.get(s) ?? s));
-          };
-        const value = Reflect.get(t, key, t);
-        return typeof value === "function" ? value.bind(t) : value;
-      },
-    }) as D1Database;
-  return wrap(d1);
-}
-
+/** The round trips of one signed-in document load: a statement's SQL, or "batch of N". */
 async function tripsOf(path: string, cookie: string) {
   const trips: string[] = [];
-  const ctx = createExecutionContext();
-  const res = await worker.fetch(
-    new Request(`${ORIGIN}${path}`, { headers: { cookie, accept: "text/html" }, redirect: "manual" }),
-    { ...env, DB: counting(env.DB, trips) },
-    ctx,
-  );
-  await res.arrayBuffer();
-  await waitOnExecutionContext(ctx);
+  const d1 = observed(env.DB, {
+    before: ({ sqls, batch }) => trips.push(batch ? `batch of ${sqls.length}` : (sqls[0] ?? "")),
+  });
+  const res = await fetchOver(d1, path, { headers: { cookie, accept: "text/html" } });
   return { status: res.status, trips };
 }
 

@@ -8,6 +8,7 @@ import { addEndpoint } from "~/server/integrations/webhooks.server";
 import { emitPeopleEvents } from "~/server/people/events.server";
 import { loadPeople } from "~/server/people/read.server";
 import { parseEnv } from "~/server/platform/env.server";
+import { observed } from "./d1-count";
 import { call, signUp } from "./helpers";
 
 /**
@@ -58,39 +59,7 @@ async function fill(userId: string, count: number, tag: string) {
 }
 
 /** The real D1, recording the most rows any one call (a statement, or a batch's statements) answered. */
-function rowsPerCall(d1: D1Database, rows: number[]): D1Database {
-  const real = new WeakMap<object, D1PreparedStatement>();
-  const statement = (s: D1PreparedStatement): D1PreparedStatement => {
-    const proxy = new Proxy(s, {
-      get(t, k) {
-        const value = Reflect.get(t, k, t);
-        if (k === "bind") return (...args: unknown[]) => statement(t.bind(...args));
-        if (["all", "raw", "first", "run"].includes(String(k)))
-          return async (...args: unknown[]) => {
-            const out = await (value as (...a: unknown[]) => Promise<unknown>).apply(t, args);
-            rows.push(Array.isArray(out) ? out.length : ((out as { results?: unknown[] })?.results?.length ?? 1));
-            return out;
-          };
-        return typeof value === "function" ? value.bind(t) : value;
-      },
-    });
-    real.set(proxy, s);
-    return proxy;
-  };
-  return new Proxy(d1, {
-    get(t, k) {
-      if (k === "prepare") return (sql: string) => statement(t.prepare(sql));
-      if (k === "batch")
-        return async (list: D1PreparedStatement[]) => {
-          const out = await t.batch(list.map((s) => real.get(s) ?? s));
-          rows.push(Math.max(0, ...out.map((r) => r.results?.length ?? 0)));
-          return out;
-        };
-      const value = Reflect.get(t, k, t);
-      return typeof value === "function" ? value.bind(t) : value;
-    },
-  });
-}
+const rowsPerCall = (d1: D1Database, rows: number[]) => observed(d1, { after: (_, n) => rows.push(n) });
 
 describe("loadPeople", () => {
   it("reads the chosen people a page at a time, newest first, and never another account's", async () => {
