@@ -4,7 +4,7 @@ import { compiled, type Slots } from "~/server/db/compiled.server";
 import { createDb } from "~/server/db/db.server";
 import { untoastedUpdate } from "~/server/follow/notifications.server";
 import { dueFollowUps } from "~/server/follow/reminders.server";
-import { call, signUp } from "./helpers";
+import { call, signUp, userIdOf } from "./helpers";
 
 /**
  * A compiled statement (SQL built once per isolate, bound per request) answers exactly as the drizzle builder
@@ -12,17 +12,14 @@ import { call, signUp } from "./helpers";
  * a batch, and each call with its own values only.
  */
 
-const idOf = async (email: string) =>
-  (await env.DB.prepare("select id from user where email = ?").bind(email).first<{ id: string }>())?.id ?? "";
-
 // A left join (a reminder whose person was removed), dates and a limit; the clock goes in as stored (ms).
 const dueRead = compiled((db, slot: Slots<"userId" | "until">) => dueFollowUps(db, slot.userId, slot.until as never));
 const claimRead = compiled((db, slot: Slots<"userId">) => untoastedUpdate(db, slot.userId));
 
 describe("compiled statements", () => {
   it("answer as their builders do, alone and in a batch, for each account's own values", async () => {
-    const a = await idOf((await signUp("Compiled A")).email);
-    const b = await idOf((await signUp("Compiled B")).email);
+    const a = await userIdOf((await signUp("Compiled A")).email);
+    const b = await userIdOf((await signUp("Compiled B")).email);
     const now = Date.now();
     for (const [userId, name] of [
       [a, "Ada Compiled"],

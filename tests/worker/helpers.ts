@@ -52,6 +52,11 @@ export async function signUp(name = "Test Owner"): Promise<{ cookie: string; ema
   return { cookie, email };
 }
 
+/** The id of the account signed up as `email`, or "" when there is none. */
+export async function userIdOf(email: string): Promise<string> {
+  return (await env.DB.prepare("select id from user where email = ?").bind(email).first<{ id: string }>())?.id ?? "";
+}
+
 export function json(body: unknown, cookie?: string): RequestInit {
   return {
     method: "POST",

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { fetchOver, observed } from "./d1-count";
-import { call, form, json, signUp } from "./helpers";
+import { call, form, json, signUp, userIdOf } from "./helpers";
 
 /**
  * A signed-in page costs its D1 round trips (each waits its turn for the database, over the network in
@@ -21,8 +21,7 @@ async function tripsOf(path: string, cookie: string) {
 describe("signed-in pages' D1 round trips", () => {
   it("the dashboard and the people list read in two round trips, the filter menus once more", async () => {
     const { cookie, email } = await signUp("Round Trips");
-    const userId =
-      (await env.DB.prepare("select id from user where email = ?").bind(email).first<{ id: string }>())?.id ?? "";
+    const userId = await userIdOf(email);
     // People under a tag rhythm, with their own rhythm and met at an event this week: every rhythm read runs.
     const rule = await call("/settings/keep-in-touch", {
       ...form({ intent: "save", tag: "Donor", every: "weekly" }),
@@ -66,9 +65,7 @@ describe("signed-in pages' D1 round trips", () => {
   it("the session's batch reads and claims only for a live session, and only its own account's rows", async () => {
     const owner = await signUp("Shell Owner");
     const other = await signUp("Shell Other");
-    const idOf = async (email: string) =>
-      (await env.DB.prepare("select id from user where email = ?").bind(email).first<{ id: string }>())?.id ?? "";
-    const [ownerId, otherId] = [await idOf(owner.email), await idOf(other.email)];
+    const [ownerId, otherId] = [await userIdOf(owner.email), await userIdOf(other.email)];
     const toast = (userId: string, title: string) =>
       env.DB.prepare("insert into notification (user_id, title, created_at) values (?, ?, ?)")
         .bind(userId, title, Date.now())

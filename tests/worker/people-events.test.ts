@@ -4,7 +4,7 @@ import { describe, expect, inject, it } from "vitest";
 import { createDb } from "~/server/db/db.server";
 import { addEndpoint } from "~/server/integrations/webhooks.server";
 import { parseEnv } from "~/server/platform/env.server";
-import { call, form, json, signUp } from "./helpers";
+import { call, form, json, signUp, userIdOf } from "./helpers";
 
 const FAKE = inject("fakeServices");
 const ctx = () => {
@@ -14,8 +14,7 @@ const ctx = () => {
 
 async function owner(name: string) {
   const session = await signUp(name);
-  const row = await env.DB.prepare("select id from user where email = ?").bind(session.email).first<{ id: string }>();
-  return { ...session, userId: row?.id ?? "" };
+  return { ...session, userId: await userIdOf(session.email) };
 }
 
 type Delivery = {

@@ -9,7 +9,7 @@ import { emitPeopleEvents } from "~/server/people/events.server";
 import { loadPeople } from "~/server/people/read.server";
 import { parseEnv } from "~/server/platform/env.server";
 import { observed } from "./d1-count";
-import { call, signUp } from "./helpers";
+import { call, signUp, userIdOf } from "./helpers";
 
 /**
  * Every reader of "the owner's people" outside the exports (people-source for the API, HubSpot and Krystal;
@@ -27,8 +27,7 @@ const ctx = () => {
 
 async function owner(name: string) {
   const session = await signUp(name);
-  const row = await env.DB.prepare("select id from user where email = ?").bind(session.email).first<{ id: string }>();
-  return { ...session, id: row?.id as string };
+  return { ...session, id: await userIdOf(session.email) };
 }
 
 /** `count` people with an email point and a "connected" history line each, a second apart, newest last. */
