@@ -6,12 +6,14 @@ import { appContext, userContext } from "~/context";
 import { DAY_MS } from "~/lib/days";
 import { entitlements, FEATURES, isLockedFeature, TRIAL_REMINDER_DAYS } from "~/lib/plans";
 import type { loader as rootLoader } from "~/root";
-import { shellReads, signedInUser } from "~/server/account/app-shell.server";
+import { type PageReads, type Statements, shellReads, signedInUser } from "~/server/account/app-shell.server";
 import { signInRedirect } from "~/server/account/auth.server";
 import { settingsFrom } from "~/server/account/settings.server";
 import { getUser } from "~/server/account/user.server";
 import { planStateFrom } from "~/server/billing/plans.server";
 import { answerEventWord, eventWordOf } from "~/server/events/event-word.server";
+import { dashboardReads } from "~/server/follow/dashboard.server";
+import { connectionsView } from "~/server/people/list.server";
 import type { Route } from "./+types/_layout";
 
 /**
@@ -19,9 +21,10 @@ import type { Route } from "./+types/_layout";
  * loader and action below reads the user from here.
  */
 export const middleware: Route.MiddlewareFunction[] = [
-  async ({ request, context }) => {
+  async ({ request, context, pattern }) => {
     const app = context.get(appContext);
-    const user = await signedInUser(context, app, request);
+    const page = firstReads[pattern.replace(/^\/?/, "/")]?.(new URL(request.url));
+    const user = await signedInUser(context, app, request, page);
     if (!user) {
       // /events/{word} is nobody's private page (the samples have routes of their own): a 404 or an organiser
       // event's move, never a sign-in.
@@ -32,6 +35,12 @@ export const middleware: Route.MiddlewareFunction[] = [
     context.set(userContext, user);
   },
 ];
+
+/** Pages whose first reads go in the session's round trip on a load (decision 0168), by their route's pattern. */
+const firstReads: Record<string, (url: URL) => PageReads<Statements>> = {
+  "/dashboard": () => dashboardReads,
+  "/connections": (url) => connectionsView(url).reads,
+};
 
 /** What every page in the area may need from the owner's settings: phones are shown for their country. */
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -5,9 +5,10 @@ import { useDisclosure } from "~/components/site-header";
 import { appContext } from "~/context";
 import { PRIORITIES, PRIORITY_LABEL, PRIORITY_STAR_CLASS, STATUSES } from "~/lib/connection-rules";
 import { pageMeta } from "~/lib/site";
+import { pageRows } from "~/server/account/app-shell.server";
 import { getUser } from "~/server/account/user.server";
 import { type BulkChange, bulkChange } from "~/server/people/edit.server";
-import { listConnections, PAGE_SIZE } from "~/server/people/list.server";
+import { connectionsView, PAGE_SIZE } from "~/server/people/list.server";
 import { MAX_MERGE } from "~/server/people/merge.server";
 import { parseIds, unknownIntent } from "~/server/platform/http.server";
 import { redirectWithToast } from "~/server/platform/toast.server";
@@ -16,32 +17,13 @@ import { BulkBar, control, EXPORTS, FilterSheet, selectAll } from "./connections
 
 export const meta = () => [...pageMeta("Connections"), { name: "robots", content: "noindex" }];
 
-const FILTERS = [
-  "q",
-  "tag",
-  "priority",
-  "status",
-  "event",
-  "from",
-  "to",
-  "sort",
-  "donor",
-  "givenMin",
-  "givenMax",
-] as const;
-
 export async function loader({ request, context }: Route.LoaderArgs) {
   const app = context.get(appContext);
   const user = getUser(context);
   const url = new URL(request.url);
-  const view = Object.fromEntries(FILTERS.map((k) => [k, (url.searchParams.get(k) ?? "").slice(0, 120)])) as Record<
-    (typeof FILTERS)[number],
-    string
-  >;
-  // Pages are found by cursor (stable while people arrive); the number only labels where the owner is.
-  const after = url.searchParams.get("after") ?? undefined;
-  const before = after ? undefined : (url.searchParams.get("before") ?? undefined);
-  const list = await listConnections(app.db, user.id, { ...view, after, before });
+  const { view, after, before, reads } = connectionsView(url);
+  // On a load the list's reads came with the session and the shell, in one D1 round trip.
+  const list = await reads.page(app.db, user.id, (await pageRows(context, app.db, user.id, reads)).rows);
   const asked = Math.max(1, Math.min(10_000, Number.parseInt(url.searchParams.get("page") ?? "1", 10) || 1));
   // A cursor that led nowhere (or no cursor) is the first page, whatever number the link carried.
   const page = list.prev === null ? 1 : Math.max(2, asked);
@@ -101,7 +83,9 @@ export default function Connections({ loaderData }: Route.ComponentProps) {
   const { key: selectionKey } = useLocation();
   const filters = useDisclosure();
   const exportMenu = useDisclosure();
-  const activeFilters = FILTERS.filter((k) => k !== "q" && k !== "sort" && view[k]).length;
+  const activeFilters = (Object.keys(view) as (keyof typeof view)[]).filter(
+    (k) => k !== "q" && k !== "sort" && view[k],
+  ).length;
   const submit = useSubmit();
   const typing = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(typing.current), []);

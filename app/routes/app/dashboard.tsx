@@ -8,9 +8,9 @@ import { type OnboardingStep, STEP_COUNT, STEP_TITLES, stepNumber } from "~/lib/
 import { formatPhone } from "~/lib/phone";
 import { pageMeta } from "~/lib/site";
 import { formatInZone } from "~/lib/time";
-import { shellReads } from "~/server/account/app-shell.server";
+import { pageRows, shellReads } from "~/server/account/app-shell.server";
 import { getUser } from "~/server/account/user.server";
-import { dashboardSummary } from "~/server/follow/dashboard.server";
+import { dashboardReads, dashboardSummary } from "~/server/follow/dashboard.server";
 import { followAction, isFollowIntent } from "~/server/follow/follow.server";
 import { parseId } from "~/server/platform/http.server";
 import type { Route } from "./+types/dashboard";
@@ -20,12 +20,13 @@ export const meta = () => [...pageMeta("Dashboard"), { name: "robots", content: 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const app = context.get(appContext);
   const user = getUser(context);
-  const now = new Date();
-  // One D1 round trip: the summary's reads and the rhythm reads in one batch; the settings are the shell's.
-  const { settingsRows } = await shellReads(context, app.db, user.id, request);
-  const summary = await dashboardSummary(app.db, user.id, settingsRows, now, { reconnectDays: 6, reconnectLimit: 10 });
-  // The server's clock goes with the page, so the browser renders the same "due" and "hours left" it was sent.
-  return { user: { name: user.name, email: user.email }, ...summary, now: now.getTime() };
+  // On a load the dashboard's reads came with the session and the shell, in one D1 round trip.
+  const [{ settingsRows }, reads] = await Promise.all([
+    shellReads(context, app.db, user.id, request),
+    pageRows(context, app.db, user.id, dashboardReads),
+  ]);
+  const summary = dashboardSummary(user.id, settingsRows, reads, { reconnectDays: 6, reconnectLimit: 10 });
+  return { user: { name: user.name, email: user.email }, ...summary };
 }
 
 /** The follow-through forms on the dashboard (log an interaction, snooze): the same handler as the person page. */

@@ -1,19 +1,13 @@
+import type { BatchItem, BatchResponse } from "drizzle-orm/batch";
 import type { RouterContextProvider } from "react-router";
 import type { AppContext } from "~/context";
 import { planStateQuery } from "../billing/plans.server";
 import { compiled, type Slots } from "../db/compiled.server";
-import type { Database, Owner } from "../db/db.server";
+import { type Database, type Owner, sessionOwner } from "../db/db.server";
 import { activeEventQuery } from "../events/active-event.server";
 import { unreadQuery, untoastedUpdate } from "../follow/notifications.server";
 import { oncePerRequest } from "../platform/per-request.server";
-import {
-  getSessionUser,
-  type SessionUser,
-  sessionOwner,
-  sessionRead,
-  sessionToken,
-  sessionUserFrom,
-} from "./auth.server";
+import { getSessionUser, type SessionUser, sessionRead, sessionToken, sessionUserFrom } from "./auth.server";
 import { settingsQuery } from "./settings.server";
 
 /** Only document loads claim new notifications as toasts; data requests leave them for the next page view. */
@@ -69,16 +63,51 @@ export function shellReads(context: Readonly<RouterContextProvider>, db: Databas
   });
 }
 
+/** A page's first reads: one D1 batch's statements. */
+export type Statements = readonly [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]];
+
 /**
- * The signed-in user, read in the same D1 round trip as the shell's reads: they are keyed by the session's
- * token (`sessionOwner`), so a revoked or expired session reads and claims nothing. The signed-in area's
- * middleware asks first; on a public page, the root's loader. Only for loads: an action writes first, and the
- * shell is read after it (`shellReads`).
+ * The reads a page makes before anything else, which can travel in the session's round trip (decision 0168):
+ * the same statements keyed by the session's token (`sessionOwner`, on a load) or by the account's id (when the
+ * page reads on its own: after an action, or in a test). `now` is the clock the reads were made at.
+ */
+export type PageReads<S extends Statements> = {
+  name: string;
+  bySession(db: Database, by: { token: string; now: number }): S;
+  byId(db: Database, userId: string, now: number): S;
+};
+
+export type PageRows<S extends Statements> = { rows: BatchResponse<S>; now: number };
+
+const pageKey = (name: string, userId: string) => `page:${name}:${userId}`;
+
+/**
+ * A page's first reads: read with the session when the signed-in area's middleware was given them for this
+ * request, otherwise now, in a round trip of their own.
+ */
+export function pageRows<S extends Statements>(
+  context: Readonly<RouterContextProvider>,
+  db: Database,
+  userId: string,
+  page: PageReads<S>,
+): Promise<PageRows<S>> {
+  return oncePerRequest(context, pageKey(page.name, userId), async () => {
+    const now = Date.now();
+    return { rows: await db.batch(page.byId(db, userId, now)), now };
+  });
+}
+
+/**
+ * The signed-in user, read in the same D1 round trip as the shell's reads and the page's first reads (`page`):
+ * they are keyed by the session's token (`sessionOwner`), so a revoked or expired session reads and claims
+ * nothing. The signed-in area's middleware asks first; on a public page, the root's loader. Only for loads: an
+ * action writes first, and the shell and the page are read after it (`shellReads`, `pageRows`).
  */
 export function signedInUser(
   context: Readonly<RouterContextProvider>,
   app: Pick<AppContext, "env" | "db">,
   request: Request,
+  page?: PageReads<Statements>,
 ): Promise<SessionUser | null> {
   if (request.method !== "GET" && request.method !== "HEAD") return getSessionUser(app, request);
   return getSessionUser(app, request, async () => {
@@ -87,20 +116,23 @@ export function signedInUser(
     const { db } = app;
     const now = Date.now();
     const by = { token, now };
-    const reads = [
+    const claims = documentLoad(request);
+    const own = page?.bySession(db, by) ?? [];
+    const [session, unread, active, settings, plan, ...rest] = await db.batch([
       sessionRead(db, { token }),
       bySession.unread(db, by),
       bySession.active(db, by),
       bySession.settings(db, by),
       bySession.plan(db, by),
-    ] as const;
-    const [session, unread, active, settings, plan, fresh] = documentLoad(request)
-      ? await db.batch([...reads, bySession.claim(db, by)])
-      : [...(await db.batch(reads)), []];
+      ...(claims ? [bySession.claim(db, by)] : []),
+      ...own,
+    ]);
+    const fresh = (claims ? rest.shift() : []) as ShellRows[4];
     const user = await sessionUserFrom(app, request, session, now);
     if (user) {
-      const shell = shellFrom([unread, active, settings, plan, fresh]);
+      const shell = shellFrom([unread, active, settings, plan, fresh] as ShellRows);
       oncePerRequest(context, shellKey(user.id), () => Promise.resolve(shell));
+      if (page) oncePerRequest(context, pageKey(page.name, user.id), () => Promise.resolve({ rows: rest, now }));
     }
     return user;
   });

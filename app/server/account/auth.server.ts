@@ -1,7 +1,7 @@
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { APIError, createAuthMiddleware, isAPIError } from "better-auth/api";
-import { eq, type SQL, type SQLWrapper, sql } from "drizzle-orm";
+import { eq, type SQLWrapper } from "drizzle-orm";
 import { redirect } from "react-router";
 import type { AppContext } from "~/context";
 import { PASSWORD_MAX, PASSWORD_MIN, userNameSchema } from "~/lib/auth";
@@ -193,13 +193,6 @@ const sessionUserQuery = (db: Database, token: string | SQLWrapper) =>
 
 /** The session read, built once per isolate: awaited alone, or first in the signed-in area's batch. */
 export const sessionRead = compiled((db, slot: Slots<"token">) => sessionUserQuery(db, slot.token));
-
-/**
- * The owner of an unexpired session, as SQL: reads keyed by it go in the same D1 batch as the session's own
- * read, and read nothing (nobody's id is null) for a token that is revoked, expired or unknown.
- */
-export const sessionOwner = (token: string | SQLWrapper, now: number | SQLWrapper): SQL =>
-  sql`(select ${session.userId} from ${session} where ${session.token} = ${token} and ${session.expiresAt} > ${now})`;
 
 /**
  * The signed-in user from the session read: revoked or expired sessions are gone from that read at once, as

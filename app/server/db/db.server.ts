@@ -1,5 +1,6 @@
-import type { SQLWrapper } from "drizzle-orm";
+import { type SQL, type SQLWrapper, sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
+import { session } from "~db/schema";
 
 /**
  * Over the database or one of its sessions (d1-session.server.ts): drizzle uses only prepare and batch.
@@ -14,3 +15,10 @@ export type Database = ReturnType<typeof createDb>;
 
 /** Whose rows a read is for: an account's id, or SQL that names one (a placeholder, or a session's owner). */
 export type Owner = string | SQLWrapper;
+
+/**
+ * The owner of an unexpired session, as SQL: reads keyed by it go in the same D1 batch as the session's own
+ * read, and read nothing (nobody's id is null) for a token that is revoked, expired or unknown.
+ */
+export const sessionOwner = (token: string | SQLWrapper, now: number | SQLWrapper): SQL =>
+  sql`(select ${session.userId} from ${session} where ${session.token} = ${token} and ${session.expiresAt} > ${now})`;

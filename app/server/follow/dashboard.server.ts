@@ -3,10 +3,12 @@ import { DAY_MS } from "~/lib/days";
 import { localDay } from "~/lib/rhythm";
 import { zonedToUtc } from "~/lib/time";
 import { connection, sharedContact } from "~db/schema";
+import type { PageReads, PageRows } from "../account/app-shell.server";
 import { type SettingsRows, settingsFrom } from "../account/settings.server";
 import { cardStats, listCards } from "../cards/cards.server";
 import { compiled, type Slots } from "../db/compiled.server";
-import type { Database } from "../db/db.server";
+import type { Database, Owner } from "../db/db.server";
+import { sessionOwner } from "../db/db.server";
 import { unacknowledgedGifts } from "../fundraising/gifts.server";
 import { latestNotifications } from "../people/list.server";
 import { dueFollowUps } from "./reminders.server";
@@ -14,75 +16,114 @@ import { dueFrom, listTagRhythms, rhythmCandidates, rhythmsFrom } from "./rhythm
 
 export const FOLLOW_UP_WINDOW_MS = 48 * 60 * 60 * 1000;
 
-/** An owner and a moment (ms since the epoch, or a day): the window or bound each read needs. */
-type At = Slots<"userId" | "at">;
-type Owned = Slots<"userId">;
+/**
+ * The dashboard's reads for the account `owner` names, each built once per isolate and bound per request
+ * (compiled.server.ts); times in ms.
+ */
+function dashboardStatements<O extends string>(owner: (slot: Slots<O>) => Owner) {
+  type At = Slots<O | "at">;
+  type Owned = Slots<O>;
+  return {
+    shares: compiled((db, slot: At) =>
+      db
+        .select({
+          id: sharedContact.id,
+          name: sharedContact.senderName,
+          email: sharedContact.senderEmail,
+          phone: sharedContact.senderPhone,
+          consent: sharedContact.consent,
+          connectionId: sharedContact.connectionId,
+          createdAt: sharedContact.createdAt,
+        })
+        .from(sharedContact)
+        .where(and(eq(sharedContact.recipientUserId, owner(slot)), gt(sharedContact.createdAt, slot.at)))
+        .orderBy(desc(sharedContact.createdAt))
+        .limit(200),
+    ),
+    stats: compiled((db, slot: At) => cardStats(db, owner(slot), slot.at)),
+    notifications: compiled((db, slot: Owned) => latestNotifications(db, owner(slot))),
+    dueSoon: compiled((db, slot: At) => dueFollowUps(db, owner(slot), slot.at)),
+    recentConnections: compiled((db, slot: Owned) =>
+      db
+        .select({
+          id: connection.id,
+          name: connection.name,
+          title: connection.title,
+          company: connection.company,
+          eventName: connection.eventName,
+          createdAt: connection.createdAt,
+        })
+        .from(connection)
+        .where(eq(connection.userId, owner(slot)))
+        .orderBy(desc(connection.createdAt), desc(connection.id))
+        .limit(5),
+    ),
+    cards: compiled((db, slot: Owned) => listCards(db, owner(slot))),
+    // People, not submissions: someone who shared back three times this week counts once.
+    sharers: compiled((db, slot: At) =>
+      db
+        .select({ people: sql<number>`count(distinct ${sharedContact.connectionId})` })
+        .from(sharedContact)
+        .where(and(eq(sharedContact.recipientUserId, owner(slot)), gte(sharedContact.createdAt, slot.at))),
+    ),
+    unthanked: compiled((db, slot: Owned) => unacknowledgedGifts(db, owner(slot))),
+    tagRules: compiled((db, slot: Owned) => listTagRhythms(db, owner(slot))),
+    candidates: compiled((db, slot: At) => rhythmCandidates(db, owner(slot), slot.at)),
+  };
+}
 
-/** The dashboard's reads, each built once per isolate and bound per request (compiled.server.ts); times in ms. */
-const reads = {
-  shares: compiled((db, slot: At) =>
-    db
-      .select({
-        id: sharedContact.id,
-        name: sharedContact.senderName,
-        email: sharedContact.senderEmail,
-        phone: sharedContact.senderPhone,
-        consent: sharedContact.consent,
-        connectionId: sharedContact.connectionId,
-        createdAt: sharedContact.createdAt,
-      })
-      .from(sharedContact)
-      .where(and(eq(sharedContact.recipientUserId, slot.userId), gt(sharedContact.createdAt, slot.at)))
-      .orderBy(desc(sharedContact.createdAt))
-      .limit(200),
-  ),
-  stats: compiled((db, slot: At) => cardStats(db, slot.userId, slot.at)),
-  notifications: compiled((db, slot: Owned) => latestNotifications(db, slot.userId)),
-  dueSoon: compiled((db, slot: At) => dueFollowUps(db, slot.userId, slot.at)),
-  recentConnections: compiled((db, slot: Owned) =>
-    db
-      .select({
-        id: connection.id,
-        name: connection.name,
-        title: connection.title,
-        company: connection.company,
-        eventName: connection.eventName,
-        createdAt: connection.createdAt,
-      })
-      .from(connection)
-      .where(eq(connection.userId, slot.userId))
-      .orderBy(desc(connection.createdAt), desc(connection.id))
-      .limit(5),
-  ),
-  cards: compiled((db, slot: Owned) => listCards(db, slot.userId)),
-  // People, not submissions: someone who shared back three times this week counts once.
-  sharers: compiled((db, slot: At) =>
-    db
-      .select({ people: sql<number>`count(distinct ${sharedContact.connectionId})` })
-      .from(sharedContact)
-      .where(and(eq(sharedContact.recipientUserId, slot.userId), gte(sharedContact.createdAt, slot.at))),
-  ),
-  unthanked: compiled((db, slot: Owned) => unacknowledgedGifts(db, slot.userId)),
-  tagRules: compiled((db, slot: Owned) => listTagRhythms(db, slot.userId)),
-  candidates: compiled((db, slot: At) => rhythmCandidates(db, slot.userId, slot.at)),
-};
+const byId = dashboardStatements((slot: Slots<"userId">) => slot.userId);
+const bySession = dashboardStatements((slot: Slots<"token" | "now">) => sessionOwner(slot.token, slot.now));
+
+/** The week the dashboard counts: from this UTC day a week ago. */
+const weekAgoOf = (now: number) => new Date(now - 7 * DAY_MS).toISOString().slice(0, 10);
+
+/**
+ * All of the dashboard's reads, for one D1 batch. The end of the owner's day is at most a day away whatever
+ * their zone, so follow-ups are read up to then and cut at the end of their day once the zone is known.
+ */
+function dashboardBatch<O extends string>(
+  db: Database,
+  reads: ReturnType<typeof dashboardStatements<O>>,
+  by: Record<O, string | number>,
+  now: number,
+) {
+  const weekAgo = weekAgoOf(now);
+  const at = (at: number | string) => ({ ...by, at });
+  return [
+    reads.shares(db, at(now - FOLLOW_UP_WINDOW_MS)),
+    reads.stats(db, at(weekAgo)),
+    reads.notifications(db, by),
+    reads.dueSoon(db, at(now + DAY_MS)),
+    reads.recentConnections(db, by),
+    reads.cards(db, by),
+    reads.sharers(db, at(Date.parse(`${weekAgo}T00:00:00Z`))),
+    reads.unthanked(db, by),
+    // Who is due is worked out once the zone is known; the reads need only the clock.
+    reads.tagRules(db, by),
+    reads.candidates(db, at(now - 7 * DAY_MS)),
+  ] as const;
+}
+
+/** The dashboard's reads: with the session on a load, in the same round trip (decision 0168). */
+export const dashboardReads = {
+  name: "dashboard",
+  bySession: (db, by) => dashboardBatch(db, bySession, by, by.now),
+  byId: (db, userId, now) => dashboardBatch(db, byId, { userId }, now),
+} satisfies PageReads<ReturnType<typeof dashboardBatch>>;
 
 /**
  * What the owner sees first: follow-ups due, who shared back inside the 48-hour window, who they met lately,
  * this week's card counts, and who to reconnect with by the end of `reconnectDays` (at most `reconnectLimit`).
- * `settingsRows` are the owner's settings as the signed-in shell read them.
+ * `settingsRows` are the owner's settings as the signed-in shell read them; `rows` the dashboard's reads.
  */
-export async function dashboardSummary(
-  db: Database,
+export function dashboardSummary(
   userId: string,
   settingsRows: SettingsRows,
-  now = new Date(),
+  { rows, now: at }: PageRows<ReturnType<typeof dashboardBatch>>,
   { reconnectDays = 6, reconnectLimit = 10 } = {},
 ) {
-  const weekAgo = new Date(now.getTime() - 7 * DAY_MS).toISOString().slice(0, 10);
-  const at = (at: number | string) => ({ userId, at });
-  // One D1 round trip for every read. The end of the owner's day is at most a day away whatever their
-  // zone, so follow-ups are read up to then and cut at the end of their day once the zone is known.
+  const now = new Date(at);
   const [
     shares,
     [stats],
@@ -94,19 +135,7 @@ export async function dashboardSummary(
     unthanked,
     tagRules,
     candidates,
-  ] = await db.batch([
-    reads.shares(db, at(now.getTime() - FOLLOW_UP_WINDOW_MS)),
-    reads.stats(db, at(weekAgo)),
-    reads.notifications(db, { userId }),
-    reads.dueSoon(db, at(now.getTime() + DAY_MS)),
-    reads.recentConnections(db, { userId }),
-    reads.cards(db, { userId }),
-    reads.sharers(db, at(Date.parse(`${weekAgo}T00:00:00Z`))),
-    reads.unthanked(db, { userId }),
-    // Who is due is worked out once the zone is known; the reads need only the clock.
-    reads.tagRules(db, { userId }),
-    reads.candidates(db, at(now.getTime() - 7 * DAY_MS)),
-  ]);
+  ] = rows;
   const settings = settingsFrom(settingsRows, userId);
   const today = localDay(now, settings.timeZone);
   const endOfToday = zonedToUtc(`${today}T23:59`, settings.timeZone) ?? new Date(now.getTime() + DAY_MS);
@@ -117,6 +146,8 @@ export async function dashboardSummary(
     .filter((s) => (s.connectionId === null || !seen.has(s.connectionId)) && seen.add(s.connectionId))
     .slice(0, 20);
   return {
+    // The server's clock goes with the page, so the browser renders the same "due" and "hours left" it was sent.
+    now: at,
     recentShares,
     recentConnections,
     notifications,

@@ -1,8 +1,11 @@
 import { and, asc, desc, eq, or, type SQL, sql } from "drizzle-orm";
+import type { BatchResponse } from "drizzle-orm/batch";
 import { decodeJson, encodeJson } from "~/lib/base64url";
 import { DAY_MS } from "~/lib/days";
 import { connection, notification, peopleStats } from "~db/schema";
+import type { PageReads } from "../account/app-shell.server";
 import type { Database, Owner } from "../db/db.server";
+import { sessionOwner } from "../db/db.server";
 import { photoUrl } from "./photo.server";
 
 export const PAGE_SIZE = 25;
@@ -90,7 +93,7 @@ const facetCache = new Map<string, { version: number; tags: string[]; events: st
 const FACET_OWNERS = 500;
 
 /** The owner's number of people and the version of their tags and events, one primary-key read (0027's triggers keep it). */
-function statsQuery(db: Database, userId: string) {
+function statsQuery(db: Database, userId: Owner) {
   return db
     .select({ people: peopleStats.people, version: peopleStats.version })
     .from(peopleStats)
@@ -129,9 +132,8 @@ async function facetsOf(db: Database, userId: string, version: number): Promise<
   return facets;
 }
 
-/** One page of the owner's connections with search, filters and sort, all from the URL. */
 /** Donor status and giving range, from the owner's own gifts net of refunds (see fundraising/gifts.server.ts). */
-function givingFilters(userId: string, query: ConnectionQuery) {
+function givingFilters(userId: Owner, query: ConnectionQuery) {
   const given = sql`(select coalesce(sum(g.amount - g.amount_refunded), 0) from gift g
     where g.user_id = ${userId} and g.connection_id = ${connection.id})`;
   const major = (v: string | undefined) => {
@@ -147,12 +149,42 @@ function givingFilters(userId: string, query: ConnectionQuery) {
   ];
 }
 
-export async function listConnections(db: Database, userId: string, query: ConnectionQuery) {
+const FILTERS = [
+  "q",
+  "tag",
+  "priority",
+  "status",
+  "event",
+  "from",
+  "to",
+  "sort",
+  "donor",
+  "givenMin",
+  "givenMax",
+] as const;
+
+/** The list's search, filters and sort as the URL carries them, its keyset cursor, and the reads they make. */
+export function connectionsView(url: URL) {
+  const view = Object.fromEntries(FILTERS.map((k) => [k, (url.searchParams.get(k) ?? "").slice(0, 120)])) as Record<
+    (typeof FILTERS)[number],
+    string
+  >;
+  // Pages are found by cursor (stable while people arrive); the number only labels where the owner is.
+  const after = url.searchParams.get("after") ?? undefined;
+  const before = after ? undefined : (url.searchParams.get("before") ?? undefined);
+  return { view, after, before, reads: connectionsReads({ ...view, after, before }) };
+}
+
+/**
+ * One page of the owner's connections, as a page's first reads (decision 0168): the statements for the query in
+ * the URL, sent with the session on a load, and the page made of their rows.
+ */
+export function connectionsReads(query: ConnectionQuery) {
   const term = likeTerm((query.q ?? "").trim());
   const pattern = `%${term}%`;
   const from = dayStart(query.from);
   const to = dayStart(query.to);
-  const filters = [
+  const filters = (userId: Owner) => [
     term
       ? or(
           sql`${connection.name} like ${pattern} escape '\\'`,
@@ -175,7 +207,8 @@ export async function listConnections(db: Database, userId: string, query: Conne
     Number.isNaN(to) ? undefined : sql`${connection.createdAt} < ${to + DAY_MS}`,
     ...givingFilters(userId, query),
   ];
-  const where = and(eq(connection.userId, userId), ...filters);
+  // Unfiltered, the total is the kept count; a filter counts what it matches.
+  const unfiltered = filters("").every((f) => f === undefined);
   const sort =
     SORT_KEYS[
       (SORTS as readonly string[]).includes(query.sort ?? "") ? (query.sort as keyof typeof SORT_KEYS) : "newest"
@@ -190,50 +223,64 @@ export async function listConnections(db: Database, userId: string, query: Conne
   const seek = cursor
     ? sql`${row(sort.keys)} ${sql.raw(ascending ? ">" : "<")} ${row(cursor.map((v) => sql`${v}`))}`
     : undefined;
-  // Only the columns a row shows: the page's data travels to the browser with it.
-  const list = db
-    .select({
-      id: connection.id,
-      name: connection.name,
-      title: connection.title,
-      company: connection.company,
-      email: connection.email,
-      priority: connection.priority,
-      status: connection.status,
-      eventName: connection.eventName,
-      image: connection.image,
-      key: sql<string>`json_array(${sql.join([...sort.keys], sql`, `)})`,
-    })
-    .from(connection)
-    .where(and(where, seek))
-    .orderBy(...sort.keys.map((k) => (ascending ? asc(k) : desc(k))))
-    .limit(PAGE_SIZE + 1);
-  // One round trip. Unfiltered, the total is the kept count; a filter counts what it matches.
-  const unfiltered = filters.every((f) => f === undefined);
-  const [[stats], found, counted] = unfiltered
-    ? [...(await db.batch([statsQuery(db, userId), list])), undefined]
-    : await db.batch([
-        statsQuery(db, userId),
-        list,
-        db.select({ n: sql<number>`count(*)` }).from(connection).where(where),
-      ]);
-  const { tags, events } = await facetsOf(db, userId, stats?.version ?? 0);
-  const total = unfiltered ? (stats?.people ?? 0) : (counted?.[0]?.n ?? 0);
-  const more = found.length > PAGE_SIZE;
-  const rows = found.slice(0, PAGE_SIZE);
-  if (backwards) rows.reverse();
-  const cursorOf = (r: (typeof rows)[number] | undefined) =>
-    r ? encodeCursor(JSON.parse(r.key) as CursorValue[]) : null;
-  const next = backwards ? cursorOf(rows.at(-1)) : more ? cursorOf(rows.at(-1)) : null;
-  const prev = backwards ? (more ? cursorOf(rows[0]) : null) : cursor ? cursorOf(rows[0]) : null;
-  return {
-    rows: rows.map(({ image, key: _key, ...r }) => ({ ...r, photoUrl: photoUrl(r.id, image) })),
-    next,
-    prev,
-    total,
-    tags,
-    events,
+  const statements = (db: Database, userId: Owner) => {
+    const where = and(eq(connection.userId, userId), ...filters(userId));
+    // Only the columns a row shows: the page's data travels to the browser with it.
+    const list = db
+      .select({
+        id: connection.id,
+        name: connection.name,
+        title: connection.title,
+        company: connection.company,
+        email: connection.email,
+        priority: connection.priority,
+        status: connection.status,
+        eventName: connection.eventName,
+        image: connection.image,
+        key: sql<string>`json_array(${sql.join([...sort.keys], sql`, `)})`,
+      })
+      .from(connection)
+      .where(and(where, seek))
+      .orderBy(...sort.keys.map((k) => (ascending ? asc(k) : desc(k))))
+      .limit(PAGE_SIZE + 1);
+    const counted = db
+      .select({ n: sql<number>`count(*)` })
+      .from(connection)
+      .where(unfiltered ? sql`0` : where);
+    return [statsQuery(db, userId), list, counted] as const;
   };
+  type Rows = BatchResponse<ReturnType<typeof statements>>;
+  return {
+    name: "connections",
+    bySession: (db, { token, now }) => statements(db, sessionOwner(token, now)),
+    byId: (db, userId) => statements(db, userId),
+    /** The page from the reads' rows; the filter menus come from the isolate's copy while the network is unchanged. */
+    async page(db: Database, userId: string, [[stats], found, [counted]]: Rows) {
+      const { tags, events } = await facetsOf(db, userId, stats?.version ?? 0);
+      const total = unfiltered ? (stats?.people ?? 0) : (counted?.n ?? 0);
+      const more = found.length > PAGE_SIZE;
+      const rows = found.slice(0, PAGE_SIZE);
+      if (backwards) rows.reverse();
+      const cursorOf = (r: (typeof rows)[number] | undefined) =>
+        r ? encodeCursor(JSON.parse(r.key) as CursorValue[]) : null;
+      const next = backwards ? cursorOf(rows.at(-1)) : more ? cursorOf(rows.at(-1)) : null;
+      const prev = backwards ? (more ? cursorOf(rows[0]) : null) : cursor ? cursorOf(rows[0]) : null;
+      return {
+        rows: rows.map(({ image, key: _key, ...r }) => ({ ...r, photoUrl: photoUrl(r.id, image) })),
+        next,
+        prev,
+        total,
+        tags,
+        events,
+      };
+    },
+  } satisfies PageReads<ReturnType<typeof statements>> & { page: unknown };
+}
+
+/** One page of the owner's connections with search, filters and sort, in a round trip of its own. */
+export async function listConnections(db: Database, userId: string, query: ConnectionQuery) {
+  const reads = connectionsReads(query);
+  return reads.page(db, userId, await db.batch(reads.byId(db, userId)));
 }
 
 /** The owner's connection, or undefined: never another account's. */
