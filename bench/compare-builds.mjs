@@ -3,7 +3,8 @@
 // fifth from one minute to the next, and only a ratio measured beside its baseline in the same minutes holds.
 // Prints each build's rate for each page as a share of its own /api/health (decision 0167).
 //   node bench/compare-builds.mjs <other checkout, built>   (this checkout's build/ is the second; build both first)
-//   COMPARE_SECONDS (per turn, 3), COMPARE_ROUNDS (4), COMPARE_PORT (5460; the second build takes the next one)
+//   COMPARE_SECONDS (per turn, 3), COMPARE_ROUNDS (4), COMPARE_PORT (5460; the second build takes the next one),
+//   COMPARE_PAGES (comma-separated, /api/health first; the demo account's pages)
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, rmSync } from "node:fs";
 import { loadavg } from "node:os";
@@ -17,7 +18,13 @@ const SECONDS = Number(process.env.COMPARE_SECONDS ?? 3);
 const ROUNDS = Number(process.env.COMPARE_ROUNDS ?? 4);
 const PORT = Number(process.env.COMPARE_PORT ?? 5460);
 const CONNECTIONS = 16;
-const PAGES = ["/api/health", "/dashboard", "/connections", "/dashboard.data", "/connections.data"];
+const PAGES = process.env.COMPARE_PAGES?.split(",") ?? [
+  "/api/health",
+  "/dashboard",
+  "/connections",
+  "/dashboard.data",
+  "/connections.data",
+];
 
 const builds = [
   { name: path.basename(other), dir: other, port: PORT },

@@ -5,6 +5,7 @@ import { type AppContext, appContext } from "~/context";
 import { cardRoutes } from "~/server/api/card-routes.server";
 import { api } from "~/server/api/router.server";
 import { dav, handleDav } from "~/server/dav/routes.server";
+import { coalescing } from "~/server/db/coalesce.server";
 import { keepBookmark, openSession } from "~/server/db/d1-session.server";
 import { createDb } from "~/server/db/db.server";
 import { consumeWebhooks } from "~/server/integrations/webhooks.server";
@@ -68,8 +69,10 @@ app.route("/", organiserEventRoutes);
 
 app.all("*", (c) => {
   const context = new RouterContextProvider();
-  context.set(appContext, c.get("app"));
-  return servePublicPage(c.req.raw, c.get("app"), (request) => handleRequest(request, context));
+  // A page's loaders read side by side: what they start together goes to D1 as one batch (coalesce.server.ts).
+  const app = c.get("app");
+  context.set(appContext, { ...app, db: coalescing(app.db) });
+  return servePublicPage(c.req.raw, app, (request) => handleRequest(request, context));
 });
 
 export default {

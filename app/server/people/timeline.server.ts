@@ -120,7 +120,8 @@ export function timelineOf(
       source: interaction.source,
       occurredAt: interaction.occurredAt,
       // The stored number itself, for the cursor: a Date would round away fractions of a millisecond.
-      at: sql<number>`${interaction.occurredAt}`,
+      // Named apart from occurred_at, so the row reads the same inside a D1 batch (keyed by column name).
+      at: sql<number>`${interaction.occurredAt}`.as("at"),
       text: interaction.text,
       ref: interaction.ref,
     })
