@@ -279,11 +279,13 @@ export async function rhythmOfPerson(
   timeZone: string,
   now = new Date(),
 ) {
-  const [own] = await db
-    .select({ every: keepInTouch.every, days: keepInTouch.days, snoozedUntil: keepInTouch.snoozedUntil })
-    .from(keepInTouch)
-    .where(and(eq(keepInTouch.userId, userId), eq(keepInTouch.connectionId, personId)));
-  const [current = null] = await rhythmsOf(db, userId, timeZone, now, personId);
+  const [[own], [current = null]] = await Promise.all([
+    db
+      .select({ every: keepInTouch.every, days: keepInTouch.days, snoozedUntil: keepInTouch.snoozedUntil })
+      .from(keepInTouch)
+      .where(and(eq(keepInTouch.userId, userId), eq(keepInTouch.connectionId, personId))),
+    rhythmsOf(db, userId, timeZone, now, personId),
+  ]);
   return {
     own: own?.every ? { every: own.every, days: own.days } : null,
     snoozedUntil: own?.snoozedUntil ?? null,

@@ -19,16 +19,19 @@ import type { Database } from "../db/db.server";
 
 /** The owner's person with every contact point, or undefined: never another account's. */
 export async function getPerson(db: Database, userId: string, id: number) {
-  const [row] = await db
-    .select()
-    .from(connection)
-    .where(and(eq(connection.id, id), eq(connection.userId, userId)));
+  // Side by side (one batch on a page, coalesce.server.ts): the points are the owner's own whoever the id names.
+  const [[row], points] = await Promise.all([
+    db
+      .select()
+      .from(connection)
+      .where(and(eq(connection.id, id), eq(connection.userId, userId))),
+    db
+      .select()
+      .from(contactPoint)
+      .where(and(eq(contactPoint.userId, userId), eq(contactPoint.connectionId, id)))
+      .orderBy(desc(contactPoint.preferred), asc(contactPoint.id)),
+  ]);
   if (!row) return undefined;
-  const points = await db
-    .select()
-    .from(contactPoint)
-    .where(and(eq(contactPoint.userId, userId), eq(contactPoint.connectionId, id)))
-    .orderBy(desc(contactPoint.preferred), asc(contactPoint.id));
   return { ...row, points };
 }
 
