@@ -64,6 +64,21 @@ describe("signed-in pages' D1 round trips", () => {
       expect(status, path).toBe(200);
       expect(trips, path).toHaveLength(count);
     }
+
+    // Pages that show times in the owner's zone take the settings the shell read with the session.
+    const person = await env.DB.prepare("select id from connection where user_id = ? and name = 'Ada Byron'")
+      .bind(userId)
+      .first<{ id: number }>();
+    for (const path of ["/notifications", "/settings", "/events", "/settings/billing", `/connections/${person?.id}`]) {
+      const reads: string[] = [];
+      const d1 = observed(env.DB, { before: ({ sqls }) => reads.push(...sqls) });
+      const res = await fetchOver(d1, path, { headers: { cookie, accept: "text/html" } });
+      expect(res.status, path).toBe(200);
+      expect(
+        reads.filter((sql) => /from "user_settings"/.test(sql)),
+        path,
+      ).toHaveLength(1);
+    }
   });
 
   it("the session's batch reads and claims only for a live session, and only its own account's rows", async () => {

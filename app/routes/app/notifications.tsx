@@ -2,7 +2,7 @@ import { Form, href, redirect } from "react-router";
 import { ReconnectList } from "~/components/follow/reconnect-list";
 import { appContext } from "~/context";
 import { pageMeta } from "~/lib/site";
-import { getSettings } from "~/server/account/settings.server";
+import { shellSettings } from "~/server/account/app-shell.server";
 import { getUser } from "~/server/account/user.server";
 import { followAction, isFollowIntent } from "~/server/follow/follow.server";
 import { listNotifications, markRead, removeNotification } from "~/server/follow/notifications.server";
@@ -12,10 +12,10 @@ import type { Route } from "./+types/notifications";
 
 export const meta = () => [...pageMeta("Notifications"), { name: "robots", content: "noindex" }];
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const app = context.get(appContext);
   const user = getUser(context);
-  const { timeZone } = await getSettings(app.db, user.id);
+  const { timeZone } = await shellSettings(context, request);
   const [notifications, due] = await Promise.all([
     listNotifications(app.db, user.id),
     dueToReconnect(app.db, user.id, timeZone, { limit: 20 }),

@@ -6,6 +6,7 @@ import { pageMeta } from "~/lib/site";
 import { themeFromCookie } from "~/lib/theme";
 import { utcOffsetLabel } from "~/lib/time";
 import { deleteAccount } from "~/server/account/account.server";
+import { shellSettings } from "~/server/account/app-shell.server";
 import { CLEAR_SITE_DATA, createAuth } from "~/server/account/auth.server";
 import { getSettings, rotateCalendarToken, saveSettings } from "~/server/account/settings.server";
 import { getUser } from "~/server/account/user.server";
@@ -27,9 +28,8 @@ import {
 export const meta = () => [...pageMeta("Settings"), { name: "robots", content: "noindex" }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const app = context.get(appContext);
   const user = getUser(context);
-  const settings = await getSettings(app.db, user.id);
+  const settings = await shellSettings(context, request);
   return {
     user,
     settings: { ...settings, calendarTokenHash: undefined, hasFeed: Boolean(settings.calendarTokenHash) },

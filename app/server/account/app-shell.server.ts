@@ -1,6 +1,6 @@
 import type { BatchItem, BatchResponse } from "drizzle-orm/batch";
 import type { RouterContextProvider } from "react-router";
-import type { AppContext } from "~/context";
+import { type AppContext, appContext } from "~/context";
 import { planStateQuery } from "../billing/plans.server";
 import { compiled, type Slots } from "../db/compiled.server";
 import { type Database, type Owner, sessionOwner } from "../db/db.server";
@@ -8,7 +8,8 @@ import { activeEventQuery } from "../events/active-event.server";
 import { unreadQuery, untoastedUpdate } from "../follow/notifications.server";
 import { oncePerRequest } from "../platform/per-request.server";
 import { getSessionUser, type SessionUser, sessionRead, sessionToken, sessionUserFrom } from "./auth.server";
-import { settingsQuery } from "./settings.server";
+import { settingsFrom, settingsQuery } from "./settings.server";
+import { getUser } from "./user.server";
 
 /** Only document loads claim new notifications as toasts; data requests leave them for the next page view. */
 const documentLoad = (request: Request) => request.headers.get("accept")?.includes("text/html") ?? false;
@@ -61,6 +62,16 @@ export function shellReads(context: Readonly<RouterContextProvider>, db: Databas
       : [...(await db.batch(reads)), []];
     return shellFrom([unread, active, settings, plan, fresh]);
   });
+}
+
+/**
+ * The signed-in owner's settings for a loader, as the shell read them: with the session on a load, so the page
+ * makes no read of its own for them. Loaders only, as `shellReads`.
+ */
+export async function shellSettings(context: Readonly<RouterContextProvider>, request: Request) {
+  const { db } = context.get(appContext);
+  const { id } = getUser(context);
+  return settingsFrom((await shellReads(context, db, id, request)).settingsRows, id);
 }
 
 /** A page's first reads: one D1 batch's statements. */

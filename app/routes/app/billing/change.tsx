@@ -3,7 +3,7 @@ import { appContext } from "~/context";
 import { formatMoney } from "~/lib/money";
 import { formatPlanDate, PRO_PRICE } from "~/lib/plans";
 import { pageMeta } from "~/lib/site";
-import { getSettings } from "~/server/account/settings.server";
+import { shellSettings } from "~/server/account/app-shell.server";
 import { getUser } from "~/server/account/user.server";
 import { previewChange } from "~/server/billing/billing.server";
 import { PaymentsError } from "~/server/payments/types";
@@ -26,7 +26,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       if (error instanceof PaymentsError) return "unavailable" as const;
       throw error;
     }),
-    getSettings(app.db, user.id),
+    shellSettings(context, request),
   ]);
   // Said on the page, not by a redirect: a form posted here still gets its own answer (a 400 stays a 400).
   if (preview === "unavailable" || !preview) return { interval, preview: null, failed: preview === "unavailable" };

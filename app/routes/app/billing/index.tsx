@@ -3,7 +3,7 @@ import { StartTrialForm } from "~/components/plan-gate";
 import { appContext } from "~/context";
 import { can, FEATURE_KEYS, FEATURES, formatPlanDate, PRO_PRICE, TRIAL_DAYS } from "~/lib/plans";
 import { pageMeta } from "~/lib/site";
-import { getSettings } from "~/server/account/settings.server";
+import { shellSettings } from "~/server/account/app-shell.server";
 import { getUser } from "~/server/account/user.server";
 import { paidFrom } from "~/server/billing/billing.server";
 import { getPlanState } from "~/server/billing/plans.server";
@@ -24,7 +24,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     loadPlan(app, user.id),
     loadSubscription(app, user.id),
     loadApplications(app, user.id),
-    getSettings(app.db, user.id),
+    shellSettings(context, request),
     getPlanState(app.db, user.id),
   ]);
   return {

@@ -6,7 +6,7 @@ import { appContext } from "~/context";
 import { COUNTRY_OPTIONS, nonprofitSchema } from "~/lib/nonprofit-form";
 import { formatPlanDate, NONPROFIT_MONTHS } from "~/lib/plans";
 import { pageMeta } from "~/lib/site";
-import { getSettings } from "~/server/account/settings.server";
+import { shellSettings } from "~/server/account/app-shell.server";
 import { getUser } from "~/server/account/user.server";
 import { runBillingIntent } from "./+shared/intents.server";
 import { type Application, loadApplications } from "./+shared/load.server";
@@ -15,10 +15,10 @@ import type { Route } from "./+types/nonprofit";
 
 export const meta = () => [...pageMeta("Nonprofit offer · Plan and billing"), { name: "robots", content: "noindex" }];
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const app = context.get(appContext);
   const user = getUser(context);
-  const [applications, settings] = await Promise.all([loadApplications(app, user.id), getSettings(app.db, user.id)]);
+  const [applications, settings] = await Promise.all([loadApplications(app, user.id), shellSettings(context, request)]);
   return { applications, timeZone: settings.timeZone };
 }
 

@@ -3,7 +3,7 @@ import { appContext } from "~/context";
 import { formatMoney } from "~/lib/money";
 import { formatPlanDate, PRO_PRICE } from "~/lib/plans";
 import { pageMeta } from "~/lib/site";
-import { getSettings } from "~/server/account/settings.server";
+import { shellSettings } from "~/server/account/app-shell.server";
 import { getUser } from "~/server/account/user.server";
 import { paidFrom } from "~/server/billing/billing.server";
 import { getPlanState } from "~/server/billing/plans.server";
@@ -14,14 +14,14 @@ import type { Route } from "./+types/subscription";
 
 export const meta = () => [...pageMeta("Subscription · Plan and billing"), { name: "robots", content: "noindex" }];
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const app = context.get(appContext);
   const user = getUser(context);
   const [sub, plan, state, settings] = await Promise.all([
     loadSubscription(app, user.id),
     loadPlan(app, user.id),
     getPlanState(app.db, user.id),
-    getSettings(app.db, user.id),
+    shellSettings(context, request),
   ]);
   return {
     ...sub,

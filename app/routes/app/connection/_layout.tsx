@@ -10,8 +10,8 @@ import { ownPerson, runIntent } from "./+shared/intent.server";
 import type { Route } from "./+types/_layout";
 
 /** What every page of a person shows above its sections: who they are, their photo, the owner's zone. */
-export async function loader({ params, context }: Route.LoaderArgs) {
-  const { person, settings } = await ownPerson(context, params.id);
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const { person, settings } = await ownPerson(context, request, params.id);
   return {
     connection: person,
     photoUrl: photoUrl(person.id, person.image),

@@ -8,8 +8,8 @@ import { details } from "./details.server";
 
 export const meta = () => [...pageMeta("Details · Connection"), { name: "robots", content: "noindex" }];
 
-export async function loader({ params, context }: Route.LoaderArgs) {
-  return { connection: (await ownPerson(context, params.id)).person };
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  return { connection: (await ownPerson(context, request, params.id)).person };
 }
 
 export const action = (args: Route.ActionArgs) => runIntent(args, [details]);

@@ -8,8 +8,8 @@ import { followUp, loadFollowUp } from "./follow-up.server";
 
 export const meta = () => [...pageMeta("Follow-ups · Connection"), { name: "robots", content: "noindex" }];
 
-export async function loader({ params, context }: Route.LoaderArgs) {
-  const { app, user, id, settings } = await ownPerson(context, params.id);
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const { app, user, id, settings } = await ownPerson(context, request, params.id);
   return loadFollowUp(app, user.id, id, settings.timeZone);
 }
 

@@ -9,8 +9,8 @@ import { history, loadHistory } from "./history.server";
 
 export const meta = () => [...pageMeta("Consent and history · Connection"), { name: "robots", content: "noindex" }];
 
-export async function loader({ params, context }: Route.LoaderArgs) {
-  const { app, user, id, settings } = await ownPerson(context, params.id);
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const { app, user, id, settings } = await ownPerson(context, request, params.id);
   return loadHistory(app, user.id, id, asCountry(settings.country));
 }
 

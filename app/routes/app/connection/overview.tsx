@@ -16,8 +16,8 @@ import { loadSuggestions } from "./suggestions.server";
 export const meta = () => [...pageMeta("Connection"), { name: "robots", content: "noindex" }];
 
 /** Every section on one page, as /connections/:id has always been; each also has its own page. */
-export async function loader({ params, context }: Route.LoaderArgs) {
-  const { app, user, id, person, settings } = await ownPerson(context, params.id);
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const { app, user, id, person, settings } = await ownPerson(context, request, params.id);
   const [suggestions, followUp, history] = await Promise.all([
     loadSuggestions(app, user.id, person),
     loadFollowUp(app, user.id, id, settings.timeZone),

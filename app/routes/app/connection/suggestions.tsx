@@ -8,8 +8,8 @@ import { loadSuggestions, suggestions } from "./suggestions.server";
 
 export const meta = () => [...pageMeta("Suggestions · Connection"), { name: "robots", content: "noindex" }];
 
-export async function loader({ params, context }: Route.LoaderArgs) {
-  const { app, user, person } = await ownPerson(context, params.id);
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const { app, user, person } = await ownPerson(context, request, params.id);
   return loadSuggestions(app, user.id, person);
 }
 

@@ -4,17 +4,17 @@ import { STATUS_BADGE } from "~/components/marketing/event-card";
 import { appContext } from "~/context";
 import { dayInZone, eventStatus } from "~/lib/events";
 import { pageMeta } from "~/lib/site";
-import { getSettings } from "~/server/account/settings.server";
+import { shellSettings } from "~/server/account/app-shell.server";
 import { getUser } from "~/server/account/user.server";
 import { listEvents } from "~/server/events/events.server";
 import type { Route } from "./+types/list";
 
 export const meta = () => [...pageMeta("Your events"), { name: "robots", content: "noindex" }];
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const app = context.get(appContext);
   const user = getUser(context);
-  const [rows, settings] = await Promise.all([listEvents(app.db, user.id), getSettings(app.db, user.id)]);
+  const [rows, settings] = await Promise.all([listEvents(app.db, user.id), shellSettings(context, request)]);
   const today = dayInZone(new Date(), settings.timeZone);
   const events = rows.map((e) => ({ ...e, status: eventStatus(e, today) }));
   // Happening now first, then what is coming (soonest first), then the past (latest first).

@@ -5,7 +5,7 @@ import { TimesIn } from "~/components/times-in";
 import { appContext } from "~/context";
 import { can } from "~/lib/plans";
 import { dateTimeFormat } from "~/lib/time";
-import { getSettings } from "~/server/account/settings.server";
+import { shellSettings } from "~/server/account/app-shell.server";
 import { getUser } from "~/server/account/user.server";
 import { getEntitlements } from "~/server/billing/plans.server";
 import { isProduction } from "~/server/integrations/webhooks.server";
@@ -14,10 +14,10 @@ import { allSections } from "./+shared/sections.server";
 import type { Route } from "./+types/_layout";
 
 /** What every integrations page shows around its sections: the plan, the owner's time zone. */
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const app = context.get(appContext);
   const user = getUser(context);
-  const [settings, plan] = await Promise.all([getSettings(app.db, user.id), getEntitlements(app.db, user.id)]);
+  const [settings, plan] = await Promise.all([shellSettings(context, request), getEntitlements(app.db, user.id)]);
   return {
     // On Basic everything set up earlier stays listed (and removable); nothing new is sent or added.
     locked: !can(plan, "crmSync"),

@@ -4,6 +4,7 @@ import { appContext } from "~/context";
 import { audienceSchema, composeFormSchema, MAILING_LIMITS, MESSAGES, rulesFromForm } from "~/lib/mailings";
 import { pageMeta } from "~/lib/site";
 import { zonedToUtc } from "~/lib/time";
+import { shellSettings } from "~/server/account/app-shell.server";
 import { getSettings } from "~/server/account/settings.server";
 import { getUser } from "~/server/account/user.server";
 import { requireFeature } from "~/server/billing/plans.server";
@@ -35,7 +36,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       .slice(0, MAILING_LIMITS.perMailing),
   });
   const orgEventId = url.searchParams.has("orgEvent") ? parseId(url.searchParams.get("orgEvent") ?? "") : null;
-  const settings = await getSettings(app.db, user.id);
+  const settings = await shellSettings(context, request);
   const [choices, campaigns, audience, orgEvent] = await Promise.all([
     audienceChoices(app.db, user.id),
     listOwnedCampaigns(app.db, user.id),

@@ -3,7 +3,7 @@ import { appContext } from "~/context";
 import { MAILING_LIMITS } from "~/lib/mailings";
 import { pageMeta } from "~/lib/site";
 import { formatInZone } from "~/lib/time";
-import { getSettings } from "~/server/account/settings.server";
+import { shellSettings } from "~/server/account/app-shell.server";
 import { getUser } from "~/server/account/user.server";
 import { requireFeature } from "~/server/billing/plans.server";
 import { listMailings } from "~/server/mailings/mailings.server";
@@ -11,11 +11,11 @@ import type { Route } from "./+types/list";
 
 export const meta = () => [...pageMeta("Mailings"), { name: "robots", content: "noindex" }];
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const app = context.get(appContext);
   const user = getUser(context);
   await requireFeature(app.db, user.id, "mailings");
-  const [mailings, settings] = await Promise.all([listMailings(app.db, user.id), getSettings(app.db, user.id)]);
+  const [mailings, settings] = await Promise.all([listMailings(app.db, user.id), shellSettings(context, request)]);
   return { mailings, timeZone: settings.timeZone };
 }
 

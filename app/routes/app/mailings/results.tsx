@@ -3,7 +3,7 @@ import { appContext } from "~/context";
 import { formatMoney } from "~/lib/money";
 import { pageMeta } from "~/lib/site";
 import { formatInZone } from "~/lib/time";
-import { getSettings } from "~/server/account/settings.server";
+import { shellSettings } from "~/server/account/app-shell.server";
 import { getUser } from "~/server/account/user.server";
 import { requireFeature } from "~/server/billing/plans.server";
 import { cancelMailing, mailingResults } from "~/server/mailings/mailings.server";
@@ -13,13 +13,13 @@ import type { Route } from "./+types/results";
 
 export const meta = () => [...pageMeta("Mailing results"), { name: "robots", content: "noindex" }];
 
-export async function loader({ params, context }: Route.LoaderArgs) {
+export async function loader({ request, params, context }: Route.LoaderArgs) {
   const app = context.get(appContext);
   const user = getUser(context);
   await requireFeature(app.db, user.id, "mailings");
   const results = await mailingResults(app.db, user.id, parseId(params.id));
   if (!results) notFound();
-  const { timeZone } = await getSettings(app.db, user.id);
+  const { timeZone } = await shellSettings(context, request);
   return { ...results, timeZone };
 }
 

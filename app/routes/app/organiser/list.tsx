@@ -5,7 +5,7 @@ import { STATUS_BADGE } from "~/components/marketing/event-card";
 import { appContext } from "~/context";
 import { formatLocal, orgEventFormSchema, orgEventStatus } from "~/lib/organiser-events";
 import { pageMeta } from "~/lib/site";
-import { getSettings } from "~/server/account/settings.server";
+import { shellSettings } from "~/server/account/app-shell.server";
 import { getUser } from "~/server/account/user.server";
 import { myAttendance } from "~/server/organiser-events/attendees.server";
 import { createOrgEvent, ownOrgEvents, purgeOrgEvent } from "~/server/organiser-events/events.server";
@@ -14,13 +14,13 @@ import type { Route } from "./+types/list";
 
 export const meta = () => [...pageMeta("Events you organise"), { name: "robots", content: "noindex" }];
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const app = context.get(appContext);
   const user = getUser(context);
   const [events, attending, settings] = await Promise.all([
     ownOrgEvents(app.db, user.id),
     myAttendance(app.db, user.id),
-    getSettings(app.db, user.id),
+    shellSettings(context, request),
   ]);
   const now = new Date();
   return {

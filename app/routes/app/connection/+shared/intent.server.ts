@@ -1,7 +1,7 @@
 import type { RouterContextProvider } from "react-router";
 import { type AppContext, appContext } from "~/context";
+import { shellSettings } from "~/server/account/app-shell.server";
 import type { SessionUser } from "~/server/account/auth.server";
-import { getSettings } from "~/server/account/settings.server";
 import { getUser } from "~/server/account/user.server";
 import { getPerson } from "~/server/people/read.server";
 import { notFound, parseId, unknownIntent } from "~/server/platform/http.server";
@@ -64,12 +64,13 @@ export async function runIntent(
  * The person a section's loader shows and the owner's settings, or a 404 for anyone else's; read once per
  * request, though the layout's loader and the section's both ask.
  */
-export function ownPerson(context: Readonly<RouterContextProvider>, idParam: string) {
+export function ownPerson(context: Readonly<RouterContextProvider>, request: Request, idParam: string) {
   return oncePerRequest(context, `person:${idParam}`, async () => {
     const app = context.get(appContext);
     const user = getUser(context);
     const id = parseId(idParam);
-    const [person, settings] = await Promise.all([getPerson(app.db, user.id, id), getSettings(app.db, user.id)]);
+    // The settings are the shell's, read with the session on a load.
+    const [person, settings] = await Promise.all([getPerson(app.db, user.id, id), shellSettings(context, request)]);
     if (!person) notFound();
     return { app, user, id, person, settings };
   });
