@@ -14,6 +14,7 @@ import { planStateFrom } from "~/server/billing/plans.server";
 import { answerEventWord, eventWordOf } from "~/server/events/event-word.server";
 import { dashboardReads } from "~/server/follow/dashboard.server";
 import { connectionsView } from "~/server/people/list.server";
+import { personReads } from "~/server/people/read.server";
 import type { Route } from "./+types/_layout";
 
 /**
@@ -21,9 +22,9 @@ import type { Route } from "./+types/_layout";
  * loader and action below reads the user from here.
  */
 export const middleware: Route.MiddlewareFunction[] = [
-  async ({ request, context, pattern }) => {
+  async ({ request, context, pattern, params }) => {
     const app = context.get(appContext);
-    const page = firstReads[pattern.replace(/^\/?/, "/")]?.(new URL(request.url));
+    const page = firstReads[pattern.replace(/^\/?/, "/")]?.(new URL(request.url), params);
     const user = await signedInUser(context, app, request, page);
     if (!user) {
       // /events/{word} is nobody's private page (the samples have routes of their own): a 404 or an organiser
@@ -37,9 +38,16 @@ export const middleware: Route.MiddlewareFunction[] = [
 ];
 
 /** Pages whose first reads go in the session's round trip on a load (decision 0168), by their route's pattern. */
-const firstReads: Record<string, (url: URL) => PageReads<Statements>> = {
+const firstReads: Record<string, (url: URL, params: Record<string, string | undefined>) => PageReads<Statements>> = {
   "/dashboard": () => dashboardReads,
   "/connections": (url) => connectionsView(url).reads,
+  // A person's page and each of its sections: the person and their contact points.
+  ...Object.fromEntries(
+    ["", "/details", "/suggestions", "/follow-up", "/history"].map((section) => [
+      `/connections/:id${section}`,
+      (_: URL, params: Record<string, string | undefined>) => personReads(params.id ?? ""),
+    ]),
+  ),
 };
 
 /** What every page in the area may need from the owner's settings: phones are shown for their country. */

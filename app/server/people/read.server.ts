@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, ne, type SQL, sql } from "drizzle-orm";
+import type { BatchResponse } from "drizzle-orm/batch";
 import { SQLiteSyncDialect } from "drizzle-orm/sqlite-core";
 import type { Shape } from "~/lib/csv-write";
 import {
@@ -15,24 +16,45 @@ import {
 } from "~/lib/people/draft";
 import { foldName } from "~/lib/people/normalise";
 import { connection, contactPoint, personHistory, sharedContact } from "~db/schema";
-import type { Database } from "../db/db.server";
+import type { PageReads } from "../account/app-shell.server";
+import { type Database, type Owner, sessionOwner } from "../db/db.server";
 
-/** The owner's person with every contact point, or undefined: never another account's. */
-export async function getPerson(db: Database, userId: string, id: number) {
-  // Side by side (one batch on a page, coalesce.server.ts): the points are the owner's own whoever the id names.
-  const [[row], points] = await Promise.all([
+/** A person and their contact points, for the account `owner` names: both filtered by it, whoever the id names. */
+function personStatements(db: Database, owner: Owner, id: number) {
+  return [
     db
       .select()
       .from(connection)
-      .where(and(eq(connection.id, id), eq(connection.userId, userId))),
+      .where(and(eq(connection.id, id), eq(connection.userId, owner))),
     db
       .select()
       .from(contactPoint)
-      .where(and(eq(contactPoint.userId, userId), eq(contactPoint.connectionId, id)))
+      .where(and(eq(contactPoint.userId, owner), eq(contactPoint.connectionId, id)))
       .orderBy(desc(contactPoint.preferred), asc(contactPoint.id)),
-  ]);
-  if (!row) return undefined;
-  return { ...row, points };
+  ] as const;
+}
+
+/**
+ * A person's page's first reads (decision 0168): the person and their points, with the session on a load.
+ * An id that is not a number reads nobody's (0 is no row's id).
+ */
+export function personReads(idParam: string) {
+  const id = /^\d{1,15}$/.test(idParam) ? Number(idParam) : 0;
+  return {
+    name: `person:${id}`,
+    bySession: (db, { token, now }) => personStatements(db, sessionOwner(token, now), id),
+    byId: (db, userId) => personStatements(db, userId, id),
+  } satisfies PageReads<ReturnType<typeof personStatements>>;
+}
+
+/** The person from their first reads' rows, or undefined. */
+export function personFrom([[row], points]: BatchResponse<ReturnType<typeof personStatements>>) {
+  return row ? { ...row, points } : undefined;
+}
+
+/** The owner's person with every contact point, or undefined: never another account's. */
+export async function getPerson(db: Database, userId: string, id: number) {
+  return personFrom(await db.batch(personStatements(db, userId, id)));
 }
 
 /** When and how they came, every repeat and merge; and each share-back's consent with its time. */

@@ -1,9 +1,9 @@
 import type { RouterContextProvider } from "react-router";
 import { type AppContext, appContext } from "~/context";
-import { shellSettings } from "~/server/account/app-shell.server";
+import { pageRows, shellSettings } from "~/server/account/app-shell.server";
 import type { SessionUser } from "~/server/account/auth.server";
 import { getUser } from "~/server/account/user.server";
-import { getPerson } from "~/server/people/read.server";
+import { getPerson, personFrom, personReads } from "~/server/people/read.server";
 import { notFound, parseId, unknownIntent } from "~/server/platform/http.server";
 import { oncePerRequest } from "~/server/platform/per-request.server";
 import { redirectWithToast } from "~/server/platform/toast.server";
@@ -69,8 +69,12 @@ export function ownPerson(context: Readonly<RouterContextProvider>, request: Req
     const app = context.get(appContext);
     const user = getUser(context);
     const id = parseId(idParam);
-    // The settings are the shell's, read with the session on a load.
-    const [person, settings] = await Promise.all([getPerson(app.db, user.id, id), shellSettings(context, request)]);
+    // On a load the person came with the session, and the settings are the shell's: no round trip of its own.
+    const [{ rows }, settings] = await Promise.all([
+      pageRows(context, app.db, user.id, personReads(idParam)),
+      shellSettings(context, request),
+    ]);
+    const person = personFrom(rows);
     if (!person) notFound();
     return { app, user, id, person, settings };
   });
