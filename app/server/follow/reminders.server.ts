@@ -1,6 +1,7 @@
 import { and, asc, eq, isNull, lte, type SQLWrapper, sql } from "drizzle-orm";
 import { DAY_MS } from "~/lib/days";
 import { connection, notification, reminder, userSettings } from "~db/schema";
+import { compiled, type Slots } from "../db/compiled.server";
 import type { Database, Owner } from "../db/db.server";
 
 export const REMINDER_TYPES = ["Call", "Email", "Meeting", "General"] as const;
@@ -26,12 +27,17 @@ export async function createReminder(
 }
 
 export function remindersFor(db: Database, userId: string, connectionId: number) {
-  return db
+  return remindersRead(db, { userId, connectionId });
+}
+
+// Built once per isolate (compiled.server.ts).
+const remindersRead = compiled((db, slot: Slots<"userId" | "connectionId">) =>
+  db
     .select()
     .from(reminder)
-    .where(and(eq(reminder.userId, userId), eq(reminder.connectionId, connectionId)))
-    .orderBy(asc(reminder.done), asc(reminder.dueAt));
-}
+    .where(and(eq(reminder.userId, slot.userId), eq(reminder.connectionId, slot.connectionId)))
+    .orderBy(asc(reminder.done), asc(reminder.dueAt)),
+);
 
 /** Open follow-ups due by the end of the owner's day, overdue ones first. */
 export function dueFollowUps(db: Database, userId: Owner, until: Date | SQLWrapper) {

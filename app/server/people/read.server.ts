@@ -17,21 +17,39 @@ import {
 import { foldName } from "~/lib/people/normalise";
 import { connection, contactPoint, personHistory, sharedContact } from "~db/schema";
 import type { PageReads } from "../account/app-shell.server";
+import { compiled, type Slots } from "../db/compiled.server";
 import { type Database, type Owner, sessionOwner } from "../db/db.server";
 
 /** A person and their contact points, for the account `owner` names: both filtered by it, whoever the id names. */
-function personStatements(db: Database, owner: Owner, id: number) {
-  return [
-    db
-      .select()
-      .from(connection)
-      .where(and(eq(connection.id, id), eq(connection.userId, owner))),
-    db
-      .select()
-      .from(contactPoint)
-      .where(and(eq(contactPoint.userId, owner), eq(contactPoint.connectionId, id)))
-      .orderBy(desc(contactPoint.preferred), asc(contactPoint.id)),
-  ] as const;
+function personQueries<O extends string>(owner: (slot: Slots<O>) => Owner) {
+  return {
+    person: compiled((db, slot: Slots<O | "id">) =>
+      db
+        .select()
+        .from(connection)
+        .where(and(eq(connection.id, slot.id), eq(connection.userId, owner(slot)))),
+    ),
+    points: compiled((db, slot: Slots<O | "id">) =>
+      db
+        .select()
+        .from(contactPoint)
+        .where(and(eq(contactPoint.userId, owner(slot)), eq(contactPoint.connectionId, slot.id)))
+        .orderBy(desc(contactPoint.preferred), asc(contactPoint.id)),
+    ),
+  };
+}
+
+// Built once per isolate (compiled.server.ts): the person's row is the widest read of their page.
+const personById = personQueries((slot: Slots<"userId">) => slot.userId);
+const personBySession = personQueries((slot: Slots<"token" | "now">) => sessionOwner(slot.token, slot.now));
+
+function personStatements<O extends string>(
+  db: Database,
+  queries: ReturnType<typeof personQueries<O>>,
+  by: Record<O, string | number>,
+  id: number,
+) {
+  return [queries.person(db, { ...by, id }), queries.points(db, { ...by, id })] as const;
 }
 
 /**
@@ -42,47 +60,52 @@ export function personReads(idParam: string) {
   const id = /^\d{1,15}$/.test(idParam) ? Number(idParam) : 0;
   return {
     name: `person:${id}`,
-    bySession: (db, { token, now }) => personStatements(db, sessionOwner(token, now), id),
-    byId: (db, userId) => personStatements(db, userId, id),
-  } satisfies PageReads<ReturnType<typeof personStatements>>;
+    bySession: (db, by) => personStatements(db, personBySession, by, id),
+    byId: (db, userId) => personStatements(db, personById, { userId }, id),
+  } satisfies PageReads<ReturnType<typeof personStatements<"userId">>>;
 }
 
 /** The person from their first reads' rows, or undefined. */
-export function personFrom([[row], points]: BatchResponse<ReturnType<typeof personStatements>>) {
+export function personFrom([[row], points]: BatchResponse<ReturnType<typeof personStatements<"userId">>>) {
   return row ? { ...row, points } : undefined;
 }
 
 /** The owner's person with every contact point, or undefined: never another account's. */
 export async function getPerson(db: Database, userId: string, id: number) {
-  return personFrom(await db.batch(personStatements(db, userId, id)));
+  return personFrom(await db.batch(personStatements(db, personById, { userId }, id)));
 }
 
 /** When and how they came, every repeat and merge; and each share-back's consent with its time. */
 export async function personHistoryOf(db: Database, userId: string, id: number) {
-  const [history, consents] = await Promise.all([
-    db
-      .select()
-      .from(personHistory)
-      .where(and(eq(personHistory.userId, userId), eq(personHistory.connectionId, id)))
-      .orderBy(desc(personHistory.createdAt), desc(personHistory.id))
-      .limit(200),
-    db
-      .select({
-        id: sharedContact.id,
-        consent: sharedContact.consent,
-        consentAt: sharedContact.consentAt,
-        createdAt: sharedContact.createdAt,
-        recipientName: sharedContact.recipientName,
-        senderPhone: sharedContact.senderPhone,
-        eventName: sharedContact.eventName,
-      })
-      .from(sharedContact)
-      .where(and(eq(sharedContact.recipientUserId, userId), eq(sharedContact.connectionId, id)))
-      .orderBy(desc(sharedContact.createdAt), desc(sharedContact.id))
-      .limit(200),
-  ]);
+  const [history, consents] = await Promise.all([historyRead(db, { userId, id }), consentsRead(db, { userId, id })]);
   return { history, consents };
 }
+
+// Built once per isolate (compiled.server.ts).
+const historyRead = compiled((db, slot: Slots<"userId" | "id">) =>
+  db
+    .select()
+    .from(personHistory)
+    .where(and(eq(personHistory.userId, slot.userId), eq(personHistory.connectionId, slot.id)))
+    .orderBy(desc(personHistory.createdAt), desc(personHistory.id))
+    .limit(200),
+);
+const consentsRead = compiled((db, slot: Slots<"userId" | "id">) =>
+  db
+    .select({
+      id: sharedContact.id,
+      consent: sharedContact.consent,
+      consentAt: sharedContact.consentAt,
+      createdAt: sharedContact.createdAt,
+      recipientName: sharedContact.recipientName,
+      senderPhone: sharedContact.senderPhone,
+      eventName: sharedContact.eventName,
+    })
+    .from(sharedContact)
+    .where(and(eq(sharedContact.recipientUserId, slot.userId), eq(sharedContact.connectionId, slot.id)))
+    .orderBy(desc(sharedContact.createdAt), desc(sharedContact.id))
+    .limit(200),
+);
 
 /** Possible duplicates of one person: a name that differs only by case, accents or spacing. */
 export async function possibleDuplicatesOf(db: Database, userId: string, person: { id: number; name: string }) {

@@ -1,6 +1,7 @@
 import { and, asc, eq } from "drizzle-orm";
 import { foldName, type normalisePerson, splitName } from "~/lib/people/normalise";
 import { connection, personHistory, personSuggestion } from "~db/schema";
+import { compiled, type Slots } from "../db/compiled.server";
 import type { Database } from "../db/db.server";
 import { type Statement, writeBatch } from "../db/write.server";
 import { emitPeopleEvents, type PeopleEvents } from "./events.server";
@@ -46,7 +47,12 @@ export function suggestionStatements(
 }
 
 export async function suggestionsFor(db: Database, userId: string, personId: number) {
-  return db
+  return suggestionsRead(db, { userId, personId });
+}
+
+// Built once per isolate (compiled.server.ts).
+const suggestionsRead = compiled((db, slot: Slots<"userId" | "personId">) =>
+  db
     .select({
       id: personSuggestion.id,
       field: personSuggestion.field,
@@ -55,9 +61,9 @@ export async function suggestionsFor(db: Database, userId: string, personId: num
       createdAt: personSuggestion.createdAt,
     })
     .from(personSuggestion)
-    .where(and(eq(personSuggestion.userId, userId), eq(personSuggestion.connectionId, personId)))
-    .orderBy(asc(personSuggestion.createdAt), asc(personSuggestion.id));
-}
+    .where(and(eq(personSuggestion.userId, slot.userId), eq(personSuggestion.connectionId, slot.personId)))
+    .orderBy(asc(personSuggestion.createdAt), asc(personSuggestion.id)),
+);
 
 async function ownSuggestion(db: Database, userId: string, personId: number, suggestionId: number) {
   if (!Number.isSafeInteger(suggestionId)) return null;
