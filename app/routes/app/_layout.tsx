@@ -15,6 +15,7 @@ import { answerEventWord, eventWordOf } from "~/server/events/event-word.server"
 import { dashboardReads } from "~/server/follow/dashboard.server";
 import { connectionsView } from "~/server/people/list.server";
 import { personReads } from "~/server/people/read.server";
+import { idOf } from "~/server/platform/http.server";
 import type { Route } from "./+types/_layout";
 
 /**
@@ -45,7 +46,8 @@ const firstReads: Record<string, (url: URL, params: Record<string, string | unde
   ...Object.fromEntries(
     ["", "/details", "/suggestions", "/follow-up", "/history"].map((section) => [
       `/connections/:id${section}`,
-      (_: URL, params: Record<string, string | undefined>) => personReads(params.id ?? ""),
+      // An id that is not one reads no row (0 is nobody's id); the page answers 404 for it.
+      (_: URL, params: Record<string, string | undefined>) => personReads(idOf(params.id) ?? 0),
     ]),
   ),
 };

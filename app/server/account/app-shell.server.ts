@@ -129,7 +129,7 @@ export function signedInUser(
     const by = { token, now };
     const claims = documentLoad(request);
     const own = page?.bySession(db, by) ?? [];
-    const [session, unread, active, settings, plan, ...rest] = await db.batch([
+    const [session, unread, active, settings, plan, ...claimed] = await db.batch([
       sessionRead(db, { token }),
       bySession.unread(db, by),
       bySession.active(db, by),
@@ -138,12 +138,12 @@ export function signedInUser(
       ...(claims ? [bySession.claim(db, by)] : []),
       ...own,
     ]);
-    const fresh = (claims ? rest.shift() : []) as ShellRows[4];
+    const [fresh, ...rows] = claims ? claimed : [[], ...claimed];
     const user = await sessionUserFrom(app, request, session, now);
     if (user) {
       const shell = shellFrom([unread, active, settings, plan, fresh] as ShellRows);
       oncePerRequest(context, shellKey(user.id), () => Promise.resolve(shell));
-      if (page) oncePerRequest(context, pageKey(page.name, user.id), () => Promise.resolve({ rows: rest, now }));
+      if (page) oncePerRequest(context, pageKey(page.name, user.id), () => Promise.resolve({ rows, now }));
     }
     return user;
   });

@@ -4,8 +4,7 @@ import { decodeJson, encodeJson } from "~/lib/base64url";
 import { DAY_MS } from "~/lib/days";
 import { connection, notification, peopleStats } from "~db/schema";
 import type { PageReads } from "../account/app-shell.server";
-import type { Database, Owner } from "../db/db.server";
-import { sessionOwner } from "../db/db.server";
+import { type Database, type Owner, sessionOwner } from "../db/db.server";
 import { photoUrl } from "./photo.server";
 
 export const PAGE_SIZE = 25;

@@ -52,12 +52,8 @@ function personStatements<O extends string>(
   return [queries.person(db, { ...by, id }), queries.points(db, { ...by, id })] as const;
 }
 
-/**
- * A person's page's first reads (decision 0168): the person and their points, with the session on a load.
- * An id that is not a number reads nobody's (0 is no row's id).
- */
-export function personReads(idParam: string) {
-  const id = /^\d{1,15}$/.test(idParam) ? Number(idParam) : 0;
+/** A person's page's first reads (decision 0168): the person and their points, with the session on a load. */
+export function personReads(id: number) {
   return {
     name: `person:${id}`,
     bySession: (db, by) => personStatements(db, personBySession, by, id),

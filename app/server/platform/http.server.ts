@@ -5,9 +5,13 @@ export function notFound(): never {
 
 /** A positive integer id from a route param or form field, or a 404. */
 export function parseId(value: unknown): number {
+  return idOf(value) ?? notFound();
+}
+
+/** A row id from the URL (a positive integer written as digits), or null for anything else. */
+export function idOf(value: unknown): number | null {
   const id = typeof value === "string" && /^\d{1,15}$/.test(value) ? Number(value) : Number.NaN;
-  if (!Number.isSafeInteger(id) || id < 1) notFound();
-  return id;
+  return Number.isSafeInteger(id) && id >= 1 ? id : null;
 }
 
 /** Positive integer ids from repeated fields (?id=1&id=2 or checkboxes); anything else is dropped. */

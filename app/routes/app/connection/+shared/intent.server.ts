@@ -71,7 +71,7 @@ export function ownPerson(context: Readonly<RouterContextProvider>, request: Req
     const id = parseId(idParam);
     // On a load the person came with the session, and the settings are the shell's: no round trip of its own.
     const [{ rows }, settings] = await Promise.all([
-      pageRows(context, app.db, user.id, personReads(idParam)),
+      pageRows(context, app.db, user.id, personReads(id)),
       shellSettings(context, request),
     ]);
     const person = personFrom(rows);
