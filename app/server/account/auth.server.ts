@@ -1,7 +1,7 @@
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { APIError, createAuthMiddleware, isAPIError } from "better-auth/api";
-import { and, eq, type SQLWrapper } from "drizzle-orm";
+import { and, eq, type SQLWrapper, sql } from "drizzle-orm";
 import { redirect } from "react-router";
 import type { AppContext } from "~/context";
 import { PASSWORD_MAX, PASSWORD_MIN, userNameSchema } from "~/lib/auth";
@@ -197,7 +197,8 @@ const sessionUserQuery = (db: Database, token: string | SQLWrapper) =>
       // The session's team, only while its user is still a member: a removed member is back home at once.
       teamId: member.workspaceId,
       teamRole: member.role,
-      team: workspace.name,
+      // Named apart from user.name: D1's batch answers rows keyed by column name.
+      team: sql<string | null>`${workspace.name}`.as("team_name"),
     })
     .from(session)
     .innerJoin(user, eq(user.id, session.userId))

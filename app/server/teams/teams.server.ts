@@ -146,12 +146,26 @@ export async function invite(
         and(eq(invitation.workspaceId, actor.workspaceId), eq(invitation.email, email), isNull(invitation.acceptedAt)),
       ),
     // Only while the inviter still manages the team, checked in the statement that writes.
-    db.all<{ id: string }>(
-      sql`insert into ${invitation} (id, workspace_id, email, role, token_hash, inviter_id, expires_at, created_at)
-        select ${id}, ${actor.workspaceId}, ${email}, ${input.role}, ${await sha256Hex(token)}, ${actor.userId},
-          ${expiresAt.getTime()}, ${now.getTime()}
-        where ${managerNow(actor)} returning id`,
-    ),
+    db
+      .insert(invitation)
+      .select(
+        db
+          .select({
+            id: sql<string>`${id}`.as("id"),
+            workspaceId: workspace.id,
+            email: sql<string>`${email}`.as("email"),
+            role: sql<"admin" | "member">`${input.role}`.as("role"),
+            tokenHash: sql<string>`${await sha256Hex(token)}`.as("token_hash"),
+            inviterId: sql<string>`${actor.userId}`.as("inviter_id"),
+            expiresAt: sql<Date>`${expiresAt.getTime()}`.as("expires_at"),
+            acceptedAt: sql<Date | null>`null`.as("accepted_at"),
+            acceptedBy: sql<string | null>`null`.as("accepted_by"),
+            createdAt: sql<Date>`${now.getTime()}`.as("created_at"),
+          })
+          .from(workspace)
+          .where(and(eq(workspace.id, actor.workspaceId), eq(workspace.kind, "team"), managerNow(actor))),
+      )
+      .returning({ id: invitation.id }),
   ]);
   if (inserted.length !== 1) return { ok: false, reason: "not-allowed" };
   const link = `${input.origin}/teams/join?token=${encodeURIComponent(token)}`;
@@ -240,11 +254,26 @@ export async function acceptInvitation(
       )
       .returning({ id: invitation.id }),
     // A member already (another invitation, accepted first) stays as they are.
-    db.run(
-      sql`insert or ignore into ${member} (workspace_id, user_id, role, created_at)
-        select ${invitation.workspaceId}, ${account.id}, ${invitation.role}, ${at} from ${invitation}
-        where ${invitation.id} = ${found.id} and ${invitation.acceptedBy} = ${account.id} and ${invitation.acceptedAt} = ${at}`,
-    ),
+    db
+      .insert(member)
+      .select(
+        db
+          .select({
+            workspaceId: invitation.workspaceId,
+            userId: sql<string>`${account.id}`.as("user_id"),
+            role: invitation.role,
+            createdAt: sql<Date>`${at}`.as("created_at"),
+          })
+          .from(invitation)
+          .where(
+            and(
+              eq(invitation.id, found.id),
+              eq(invitation.acceptedBy, account.id),
+              sql`${invitation.acceptedAt} = ${at}`,
+            ),
+          ),
+      )
+      .onConflictDoNothing(),
   ]);
   if (claimed.length !== 1) {
     const again = await invitationByToken(db, token ?? "");
@@ -318,7 +347,8 @@ export async function leaveTeam(db: Database, actor: Actor): Promise<MemberChang
  */
 export async function changeRole(db: Database, actor: Actor, userId: string, role: Role): Promise<MemberChange> {
   if (!canManage(actor.role)) return { ok: false, reason: "not-allowed" };
-  if (actor.role !== "owner" && (role === "owner" || userId === actor.userId)) return { ok: false, reason: "not-allowed" };
+  if (actor.role !== "owner" && (role === "owner" || userId === actor.userId))
+    return { ok: false, reason: "not-allowed" };
   return keepingAnOwner(async () => {
     const rows = await db
       .update(member)

@@ -91,17 +91,20 @@ export default function Join({ loaderData, actionData }: Route.ComponentProps) {
   return (
     <section className="mx-auto max-w-xl px-4 py-10 sm:px-6">
       <h1 className="font-bold text-3xl tracking-tight">
-        {invitation ? <span className="[overflow-wrap:anywhere]">Join {invitation.team}</span> : "Join a team"}
+        {invitation ? <span className="[overflow-wrap:anywhere]">{`Join ${invitation.team}`}</span> : "Join a team"}
       </h1>
       {invitation ? (
         <p className="mt-2 text-slate-700 dark:text-slate-300">
           {invitation.inviter ? `${invitation.inviter} invited you` : "You are invited"} as{" "}
-          {invitation.role.toLowerCase()}. Your own workspace stays yours alone: the team sees only what you do in
-          the team.
+          {invitation.role.toLowerCase()}. Your own workspace stays yours alone: the team sees only what you do in the
+          team.
         </p>
       ) : null}
       {error || message ? (
-        <p role="alert" className="mt-4 rounded-md bg-amber-50 p-3 text-amber-900 text-sm dark:bg-amber-950 dark:text-amber-100">
+        <p
+          role="alert"
+          className="mt-4 rounded-md bg-amber-50 p-3 text-amber-900 text-sm dark:bg-amber-950 dark:text-amber-100"
+        >
           {error ?? message}
           {refusal === "other-address" ? (
             <>
@@ -113,7 +116,10 @@ export default function Join({ loaderData, actionData }: Route.ComponentProps) {
         </p>
       ) : null}
       {actionData?.sent ? (
-        <p role="status" className="mt-4 rounded-md bg-emerald-50 p-3 text-emerald-900 text-sm dark:bg-emerald-950 dark:text-emerald-100">
+        <p
+          role="status"
+          className="mt-4 rounded-md bg-emerald-50 p-3 text-emerald-900 text-sm dark:bg-emerald-950 dark:text-emerald-100"
+        >
           Check {email} for a link to confirm it. It brings you back here.
         </p>
       ) : null}

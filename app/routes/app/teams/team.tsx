@@ -62,11 +62,19 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     return data({ reply: submission.reply({ formErrors: [message] }) }, { status });
   };
 
+  // Members only leave; everything else is the owners' and admins' (each write checks it again as it writes).
+  if (team.role === "member" && value.intent !== "leave") return refuse({ ok: false, reason: "not-allowed" });
   if (value.intent === "invite") {
     const sent = await invite(
       app.db,
       actor,
-      { email: value.email, role: value.role, team: team.name, inviter: user.name, origin: new URL(request.url).origin },
+      {
+        email: value.email,
+        role: value.role,
+        team: team.name,
+        inviter: user.name,
+        origin: new URL(request.url).origin,
+      },
       new Date(),
     );
     if (sent.ok) return done(`Invitation sent to ${value.email}`);
@@ -94,7 +102,11 @@ export async function action({ request, params, context }: Route.ActionArgs) {
         : await transferOwnership(app.db, actor, value.user);
   if (!change.ok) return refuse(change);
   return done(
-    value.intent === "remove" ? "Removed from the team" : value.intent === "role" ? "Role changed" : "Ownership handed over",
+    value.intent === "remove"
+      ? "Removed from the team"
+      : value.intent === "role"
+        ? "Role changed"
+        : "Ownership handed over",
   );
 }
 
@@ -122,7 +134,11 @@ export default function Team({ loaderData, actionData }: Route.ComponentProps) {
       <h1 className="mt-2 font-bold text-3xl tracking-tight [overflow-wrap:anywhere]">{team.name}</h1>
       <p className="mt-2 text-slate-600 dark:text-slate-300">You are {ROLE_NAMES[team.role].toLowerCase()} here.</p>
       {form.errors?.length ? (
-        <p role="alert" id={form.errorId} className="mt-4 rounded-md bg-red-50 p-3 text-red-900 text-sm dark:bg-red-950 dark:text-red-100">
+        <p
+          role="alert"
+          id={form.errorId}
+          className="mt-4 rounded-md bg-red-50 p-3 text-red-900 text-sm dark:bg-red-950 dark:text-red-100"
+        >
           {form.errors[0]}
         </p>
       ) : null}
@@ -176,8 +192,7 @@ export default function Team({ loaderData, actionData }: Route.ComponentProps) {
         <>
           <h2 className="mt-8 font-semibold text-xl">Invite a colleague</h2>
           <p className="mt-1 text-slate-600 text-sm dark:text-slate-300">
-            They get a link by email that works once, for a week, for an account with that address once it is
-            confirmed.
+            They get a link by email that works once, for a week, for an account with that address once it is confirmed.
           </p>
           <Form
             method="post"

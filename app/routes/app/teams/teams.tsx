@@ -71,8 +71,8 @@ export default function Teams({ loaderData, actionData }: Route.ComponentProps) 
       </Link>
       <h1 className="mt-2 font-bold text-3xl tracking-tight">Teams</h1>
       <p className="mt-2 text-slate-600 dark:text-slate-300">
-        A team is a workspace you share with colleagues, with owners, admins and members. Your own workspace stays
-        yours alone: nobody in a team sees it.
+        A team is a workspace you share with colleagues, with owners, admins and members. Your own workspace stays yours
+        alone: nobody in a team sees it.
       </p>
       <h2 className="mt-8 font-semibold text-xl">Your teams</h2>
       <ul aria-label="Your teams" className="mt-3 divide-y divide-slate-200 dark:divide-slate-800">
