@@ -120,11 +120,11 @@ export default [
     route("campaigns/:id/gifts.csv", "routes/app/campaigns/gifts-csv.ts"),
     route("campaigns/:id/import", "routes/app/campaigns/import.tsx"),
     // Organiser events: publish and run a public event; attendees join, find and meet each other.
-    route("organiser", "routes/app/organiser/list.tsx"),
-    route("organiser/:id", "routes/app/organiser/event.tsx"),
-    route("organiser/:id/attendees/:format", "routes/app/organiser/export.ts"),
-    route("e/:slug/join", "routes/app/organiser/join.tsx"),
-    route("e/:slug/directory", "routes/app/organiser/directory.tsx"),
+    route("organiser", "routes/app/organiser-events/list.tsx"),
+    route("organiser/:id", "routes/app/organiser-events/event.tsx"),
+    route("organiser/:id/attendees/:format", "routes/app/organiser-events/export.ts"),
+    route("e/:slug/join", "routes/app/organiser-events/join.tsx"),
+    route("e/:slug/directory", "routes/app/organiser-events/directory.tsx"),
     // Mailings: audiences of consenting people, compose, results.
     route("mailings", "routes/app/mailings/list.tsx"),
     route("mailings/new", "routes/app/mailings/compose.tsx"),

@@ -2,7 +2,7 @@ import { and, asc, desc, eq, exists, gte, inArray, isNull, ne, sql } from "drizz
 import type { PublicEvent as PublicEventCard } from "~/content/events";
 import { DAY_MS } from "~/lib/days";
 import type { EventStatus } from "~/lib/events";
-import { eventSlug, type OrgEventForm, orgEventStatus } from "~/lib/organiser-events";
+import { eventSlug, type OrgEventForm, orgEventStatus } from "~/lib/organiser-events/rules";
 import { campaign, orgAttendee, orgConsent, orgEvent, orgExchange } from "~db/schema";
 import { chunk } from "../db/budget.server";
 import type { Database } from "../db/db.server";

@@ -2,7 +2,7 @@ import { and, desc, eq, or, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import type { IcsEvent } from "~/lib/ics";
 import { icsUid } from "~/lib/ics";
-import { formatLocal, type MeetingForm } from "~/lib/organiser-events";
+import { formatLocal, type MeetingForm } from "~/lib/organiser-events/rules";
 import { zonedToUtc } from "~/lib/time";
 import { orgAttendee, orgEvent, orgMeeting } from "~db/schema";
 import type { Database } from "../db/db.server";

@@ -7,7 +7,7 @@ import {
   organiserMailConsentText,
   VISIBILITY,
   VISIBILITY_LABEL,
-} from "~/lib/organiser-events";
+} from "~/lib/organiser-events/rules";
 import { SITE } from "~/lib/site";
 import { renderStatic } from "~/server/platform/render-static.server";
 import type { Attendee } from "./attendees.server";

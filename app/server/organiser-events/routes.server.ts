@@ -8,7 +8,7 @@ import {
   leadFormSchema,
   nextStatusChange,
   orgEventStatus,
-} from "~/lib/organiser-events";
+} from "~/lib/organiser-events/rules";
 import { getSessionUser } from "../account/auth.server";
 import { html } from "../api/card-routes.server";
 import { cardQrSvg } from "../cards/qr.server";

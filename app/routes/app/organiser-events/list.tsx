@@ -3,7 +3,7 @@ import { data, href, Link } from "react-router";
 import { EventForm, ORG_EVENT_FIELDS } from "~/components/event-form";
 import { STATUS_BADGE } from "~/components/marketing/event-card";
 import { appContext } from "~/context";
-import { formatLocal, orgEventFormSchema, orgEventStatus } from "~/lib/organiser-events";
+import { formatLocal, orgEventFormSchema, orgEventStatus } from "~/lib/organiser-events/rules";
 import { pageMeta } from "~/lib/site";
 import { shellSettings } from "~/server/account/app-shell.server";
 import { getUser } from "~/server/account/user.server";

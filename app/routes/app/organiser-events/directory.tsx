@@ -1,8 +1,8 @@
 import { data, Form, href, Link, redirect } from "react-router";
-import { MeetingForm, Meetings } from "~/components/organiser-meetings";
+import { MeetingForm, Meetings } from "~/components/organiser-events/meetings";
 import { inputClass } from "~/components/ui/field";
 import { appContext } from "~/context";
-import { meetingFormSchema, VISIBILITY_LABEL } from "~/lib/organiser-events";
+import { meetingFormSchema, VISIBILITY_LABEL } from "~/lib/organiser-events/rules";
 import { pageMeta } from "~/lib/site";
 import { getUser } from "~/server/account/user.server";
 import {

@@ -1,6 +1,6 @@
 import { Form } from "react-router";
 import { inputClass } from "~/components/ui/field";
-import { MEETING_MINUTES } from "~/lib/organiser-events";
+import { MEETING_MINUTES } from "~/lib/organiser-events/rules";
 
 /** Meetings between attendees in the directory: the list to answer, and the form that proposes one. */
 

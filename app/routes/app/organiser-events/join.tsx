@@ -6,7 +6,7 @@ import {
   organiserMailConsentText,
   VISIBILITY,
   VISIBILITY_LABEL,
-} from "~/lib/organiser-events";
+} from "~/lib/organiser-events/rules";
 import { pageMeta } from "~/lib/site";
 import { getUser } from "~/server/account/user.server";
 import { getOwnedCard, listCards } from "~/server/cards/cards.server";

@@ -6,7 +6,7 @@ import { STATUS_BADGE } from "~/components/marketing/event-card";
 import { NfcWrite } from "~/components/nfc-write";
 import { Field, inputClass } from "~/components/ui/field";
 import { appContext } from "~/context";
-import { formatLocal, orgEventFormSchema, orgEventStatus } from "~/lib/organiser-events";
+import { formatLocal, orgEventFormSchema, orgEventStatus } from "~/lib/organiser-events/rules";
 import { pageMeta } from "~/lib/site";
 import { getUser } from "~/server/account/user.server";
 import {
