@@ -517,7 +517,7 @@ export const campaign = sqliteTable(
     organization: text("organization").notNull(),
     organizerName: text("organizer_name").notNull(),
     location: text("location").notNull(),
-    // CAMPAIGN_CATEGORIES (app/lib/campaign.ts); text without a CHECK in SQL, so a new one needs no migration.
+    // CAMPAIGN_CATEGORIES (app/lib/fundraising/campaign.ts); text without a CHECK in SQL, so a new one needs no migration.
     category: text("category", {
       enum: [
         "environment",

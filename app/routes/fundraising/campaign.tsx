@@ -3,7 +3,7 @@ import { DonateForm } from "~/components/fundraising/donate-form";
 import { ProgressBar } from "~/components/marketing/campaign-card";
 import { card, formatDate, linkClass } from "~/components/marketing/page";
 import { appContext } from "~/context";
-import { amountMessage, CATEGORY_LABELS, campaignDaysLeft } from "~/lib/campaign";
+import { amountMessage, CATEGORY_LABELS, campaignDaysLeft } from "~/lib/fundraising/campaign";
 import { formatMoney } from "~/lib/money";
 import { staticPage } from "~/lib/page-handle";
 import { pageMeta } from "~/lib/site";

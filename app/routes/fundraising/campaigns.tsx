@@ -2,7 +2,7 @@ import { Form, href, Link } from "react-router";
 import { CampaignCard } from "~/components/marketing/campaign-card";
 import { PageHero } from "~/components/marketing/page";
 import { appContext } from "~/context";
-import { CAMPAIGN_CATEGORIES, CAMPAIGN_STATUSES, CATEGORY_LABELS } from "~/lib/campaign";
+import { CAMPAIGN_CATEGORIES, CAMPAIGN_STATUSES, CATEGORY_LABELS } from "~/lib/fundraising/campaign";
 import { staticPage } from "~/lib/page-handle";
 import { pageMeta } from "~/lib/site";
 import { listCampaigns } from "~/server/fundraising/campaigns.server";

@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray, isNull } from "drizzle-orm";
 import type { FollowUp, FollowUpInput } from "~/lib/assistant";
-import { campaignMention } from "~/lib/campaign-mention";
 import { nextStepsIn, relationshipOf, shareableTopic, sharedInterests } from "~/lib/draft-privacy";
+import { campaignMention } from "~/lib/fundraising/campaign-mention";
 import { formatInZone } from "~/lib/time";
 import { CONTACT_KINDS } from "~/lib/timeline";
 import { campaign, card, connection, event, followUpDraft, interaction, pledge, sharedContact } from "~db/schema";

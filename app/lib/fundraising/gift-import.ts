@@ -1,9 +1,9 @@
 import Papa from "papaparse";
-import { decodeFile, detectEncoding } from "./charset";
+import { decodeFile, detectEncoding } from "../charset";
+import { hex as bytesToHex } from "../hex";
+import { CURRENCIES, exponent } from "../money";
 import type { GIFT_METHOD_LABELS } from "./donation";
 import { giftRowSchema } from "./gift-forms";
-import { hex as bytesToHex } from "./hex";
-import { CURRENCIES, exponent } from "./money";
 
 /**
  * Gifts exported from Givebutter, Donorbox or Stripe (or any spreadsheet), read into rows a campaign can

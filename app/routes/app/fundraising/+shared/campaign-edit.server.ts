@@ -1,7 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, href, type RouterContextProvider, redirect } from "react-router";
 import { appContext } from "~/context";
-import { CAMPAIGN_IMAGE_MAX_BYTES, campaignFormSchema } from "~/lib/campaign";
+import { CAMPAIGN_IMAGE_MAX_BYTES, campaignFormSchema } from "~/lib/fundraising/campaign";
 import { getUser } from "~/server/account/user.server";
 import { imageProblem } from "~/server/cards/cards.server";
 import {

@@ -3,8 +3,8 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { Form } from "react-router";
 import type { z } from "zod";
 import { Field, inputClass } from "~/components/ui/field";
-import { GIFT_FIELD_LABELS, GIFT_FIELDS, type GiftMapping } from "~/lib/gift-import";
-import { confirmSchema, mappingSchema, uploadSchema } from "~/lib/gift-import-forms";
+import { GIFT_FIELD_LABELS, GIFT_FIELDS, type GiftMapping } from "~/lib/fundraising/gift-import";
+import { confirmSchema, mappingSchema, uploadSchema } from "~/lib/fundraising/gift-import-forms";
 
 /** The gift import's three forms: choose a file, say which column holds what, and confirm. */
 

@@ -2,7 +2,7 @@ import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, href, type RouterContextProvider, redirect } from "react-router";
 import { appContext } from "~/context";
-import { GIFT_METHOD_LABELS } from "~/lib/donation";
+import { GIFT_METHOD_LABELS } from "~/lib/fundraising/donation";
 import {
   droppedColumns,
   GIFT_FIELDS,
@@ -11,8 +11,8 @@ import {
   PROVIDER_LABELS,
   readGiftTable,
   recogniseProvider,
-} from "~/lib/gift-import";
-import { confirmSchema, mappingSchema, PREVIEW_EXPIRED, uploadSchema } from "~/lib/gift-import-forms";
+} from "~/lib/fundraising/gift-import";
+import { confirmSchema, mappingSchema, PREVIEW_EXPIRED, uploadSchema } from "~/lib/fundraising/gift-import-forms";
 import { formatMoney } from "~/lib/money";
 import { getUser } from "~/server/account/user.server";
 import {

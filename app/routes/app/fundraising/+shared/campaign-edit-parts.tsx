@@ -18,7 +18,7 @@ import {
   CATEGORY_LABELS,
   campaignFormSchema,
   teamText,
-} from "~/lib/campaign";
+} from "~/lib/fundraising/campaign";
 import { amountInput, CURRENCIES } from "~/lib/money";
 import type { loadCampaignEdit } from "./campaign-edit.server";
 

@@ -1,7 +1,7 @@
 import { appContext } from "~/context";
 import { rowsToCsv } from "~/lib/csv-write";
+import { retention, retentionYear, SEGMENT_LABELS, SEGMENTS } from "~/lib/fundraising/retention";
 import { amountInput } from "~/lib/money";
-import { retention, retentionYear, SEGMENT_LABELS, SEGMENTS } from "~/lib/retention";
 import { getUser } from "~/server/account/user.server";
 import { donorYears } from "~/server/fundraising/retention.server";
 import type { Route } from "./+types/retention-csv";

@@ -1,7 +1,7 @@
 import { z } from "zod";
+import { isEmail } from "../forms/fields";
+import { exponent, formatMoney, maxMinor, parseAmount } from "../money";
 import { amountMessage, amountTooLarge } from "./campaign";
-import { isEmail } from "./forms/fields";
-import { exponent, formatMoney, maxMinor, parseAmount } from "./money";
 
 export const GIFT_SOURCE_LABELS = {
   card: "Card",

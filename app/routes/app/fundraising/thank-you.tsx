@@ -2,8 +2,8 @@ import { getFormProps, getInputProps, getTextareaProps } from "@conform-to/react
 import { Form, href, Link } from "react-router";
 import { Field, inputClass } from "~/components/ui/field";
 import { appContext } from "~/context";
+import { templateSchema } from "~/lib/fundraising/thank-you";
 import { pageMeta } from "~/lib/site";
-import { templateSchema } from "~/lib/thank-you";
 import { getUser } from "~/server/account/user.server";
 import { getOrganisation } from "~/server/fundraising/organisation.server";
 import { getTemplate, renderThankYou, saveTemplate } from "~/server/fundraising/thank-you.server";

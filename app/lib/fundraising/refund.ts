@@ -1,6 +1,6 @@
 import { z } from "zod";
+import { formatMoney, parseAmount } from "../money";
 import { amountMessage } from "./campaign";
-import { formatMoney, parseAmount } from "./money";
 
 /** Told when the amount asked is more than the gift has left to refund. */
 export const refundTooLarge = (left: number, currency: string) =>

@@ -1,7 +1,7 @@
 import { z } from "zod";
+import { isEmail } from "../forms/fields";
+import { CURRENCIES, maxMinor, parseAmount } from "../money";
 import { amountMessage, amountTooLarge } from "./campaign";
-import { isEmail } from "./forms/fields";
-import { CURRENCIES, maxMinor, parseAmount } from "./money";
 
 const date = (label: string) =>
   z

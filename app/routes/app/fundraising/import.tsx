@@ -1,6 +1,6 @@
 import { href, Link, useNavigation } from "react-router";
 import { GiftPreviewList } from "~/components/fundraising/gift-import-preview";
-import { PREVIEW_EXPIRED } from "~/lib/gift-import-forms";
+import { PREVIEW_EXPIRED } from "~/lib/fundraising/gift-import-forms";
 import { formatMoney } from "~/lib/money";
 import { pageMeta } from "~/lib/site";
 import { type ActionData, loadGiftImport, runGiftImport } from "./+shared/gift-import.server";

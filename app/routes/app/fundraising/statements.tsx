@@ -1,7 +1,7 @@
 import { Form, href, Link } from "react-router";
 import { appContext } from "~/context";
+import { MONTH_OPTIONS, statementPeriod, statementQuery } from "~/lib/fundraising/receipt";
 import { formatMoney } from "~/lib/money";
-import { MONTH_OPTIONS, statementPeriod, statementQuery } from "~/lib/receipt";
 import { pageMeta } from "~/lib/site";
 import { getUser } from "~/server/account/user.server";
 import { getOrganisation, statementDonors } from "~/server/fundraising/organisation.server";

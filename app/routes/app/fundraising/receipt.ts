@@ -1,6 +1,6 @@
 import { href } from "react-router";
 import { appContext } from "~/context";
-import { receiptHtml } from "~/lib/receipt";
+import { receiptHtml } from "~/lib/fundraising/receipt";
 import { getUser } from "~/server/account/user.server";
 import { giftReceipt } from "~/server/fundraising/organisation.server";
 import { notFound, parseId } from "~/server/platform/http.server";

@@ -1,6 +1,6 @@
 import { appContext } from "~/context";
 import { CSV_BOM, csvLines, guardFormula } from "~/lib/csv-write";
-import { GIFT_METHOD_LABELS, GIFT_SOURCE_LABELS } from "~/lib/donation";
+import { GIFT_METHOD_LABELS, GIFT_SOURCE_LABELS } from "~/lib/fundraising/donation";
 import { amountInput } from "~/lib/money";
 import { pullStream } from "~/lib/stream";
 import { getUser } from "~/server/account/user.server";

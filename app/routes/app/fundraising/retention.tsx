@@ -1,6 +1,5 @@
 import { Form, href, Link } from "react-router";
 import { appContext } from "~/context";
-import { formatMoney } from "~/lib/money";
 import {
   amountsText,
   type RetentionDonor,
@@ -10,7 +9,8 @@ import {
   SEGMENTS,
   type Segment,
   segmentTotal,
-} from "~/lib/retention";
+} from "~/lib/fundraising/retention";
+import { formatMoney } from "~/lib/money";
 import { pageMeta } from "~/lib/site";
 import { getUser } from "~/server/account/user.server";
 import { donorYears } from "~/server/fundraising/retention.server";

@@ -2,7 +2,7 @@ import { href } from "react-router";
 import type { z } from "zod";
 import { appContext } from "~/context";
 import { escapeHtml } from "~/lib/escape";
-import { statementHtml, statementQuery } from "~/lib/receipt";
+import { statementHtml, statementQuery } from "~/lib/fundraising/receipt";
 import { getUser } from "~/server/account/user.server";
 import { donorStatement, sendStatement } from "~/server/fundraising/organisation.server";
 import { notFound, parseId, unknownIntent } from "~/server/platform/http.server";
