@@ -112,6 +112,7 @@ export const newsletterSubscriber = sqliteTable("newsletter_subscriber", {
 });
 
 // The owner's network. Tags are a JSON list; priority and status follow app/lib/connection-rules.ts.
+// The table is named `connection` for history (and the /connections URLs); the feature is "people" everywhere else.
 export const connection = sqliteTable(
   "connection",
   {

@@ -12,8 +12,8 @@ import { connectionsView, PAGE_SIZE } from "~/server/people/list.server";
 import { MAX_MERGE } from "~/server/people/merge.server";
 import { parseIds, unknownIntent } from "~/server/platform/http.server";
 import { redirectWithToast } from "~/server/platform/toast.server";
-import type { Route } from "./+types/connections";
-import { BulkBar, control, EXPORTS, FilterSheet, selectAll } from "./connections/+shared/parts";
+import { BulkBar, control, EXPORTS, FilterSheet, selectAll } from "./+shared/parts";
+import type { Route } from "./+types/list";
 
 export const meta = () => [...pageMeta("Connections"), { name: "robots", content: "noindex" }];
 

@@ -12,7 +12,7 @@ import { getUser } from "~/server/account/user.server";
 import { addPerson, attachToPerson, exactMatchesFor } from "~/server/people/add.server";
 import { loadPeople, possibleDuplicatesOf } from "~/server/people/read.server";
 import { redirectWithToast } from "~/server/platform/toast.server";
-import type { Route } from "./+types/connection-new";
+import type { Route } from "./+types/new";
 
 export const meta = () => [...pageMeta("Add someone"), { name: "robots", content: "noindex" }];
 
