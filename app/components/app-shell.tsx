@@ -1,7 +1,7 @@
 import { useEffect } from "react";
 import { href, Link, NavLink, useLocation } from "react-router";
-import { initials } from "~/lib/graphemes";
 import { SITE } from "~/lib/site";
+import { initials } from "~/lib/text/graphemes";
 import type { Theme } from "~/lib/theme";
 import type { SessionUser } from "~/server/account/auth.server";
 import { ActiveEventBanner } from "./active-event-banner";

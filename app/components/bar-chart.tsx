@@ -1,5 +1,5 @@
 import { useId } from "react";
-import { excerpt } from "~/lib/graphemes";
+import { excerpt } from "~/lib/text/graphemes";
 import { ChartFigure } from "./chart-figure";
 
 export type Bar = { label: string; value: number };

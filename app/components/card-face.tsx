@@ -1,6 +1,6 @@
 import type { CSSProperties, ReactNode } from "react";
 import { safeHref, textOn } from "~/lib/card";
-import { initials } from "~/lib/graphemes";
+import { initials } from "~/lib/text/graphemes";
 
 /**
  * The one drawing of a card: the visitor page renders it to HTML on the server and the editor's

@@ -1,5 +1,5 @@
 import { useId } from "react";
-import { dateTimeFormat } from "~/lib/time";
+import { dateTimeFormat } from "~/lib/time/time";
 import { ChartFigure } from "./chart-figure";
 
 /**

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { putImage, squareJpeg, usePhotoUpload } from "~/components/avatar-upload";
-import { initials } from "~/lib/graphemes";
+import { initials } from "~/lib/text/graphemes";
 
 /** A person's photo, or their initials when there is none or it cannot load (offline, removed). */
 export function PersonPhoto({ name, url, size = "md" }: { name: string; url: string | null; size?: "sm" | "md" }) {

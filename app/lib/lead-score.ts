@@ -1,6 +1,6 @@
 import type { Priority } from "./connection-rules";
-import { DAY_MS } from "./days";
 import { SYSTEM_TAGS } from "./draft-privacy";
+import { DAY_MS } from "./time/days";
 
 /** A transparent lead score: every point comes with the reason it was given. */
 export type LeadInput = {

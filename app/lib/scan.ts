@@ -1,8 +1,8 @@
 import { cardLinkPayload } from "./card-link";
-import type { ContactDraft } from "./csv";
 import { normalizeLinkedIn } from "./enrich";
 import { parseBadge } from "./event-badge";
-import { readVCards } from "./vcard-read";
+import type { ContactDraft } from "./formats/csv";
+import { readVCards } from "./formats/vcard-read";
 
 /** What a scanned QR code turned out to be; anything else is reported, never guessed at. */
 export type ScanResult =

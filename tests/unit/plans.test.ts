@@ -1,5 +1,4 @@
 import { describe, expect, it } from "vitest";
-import { addMonths, DAY_MS } from "~/lib/days";
 import {
   CARD_PRO,
   can,
@@ -11,6 +10,7 @@ import {
   PLANS,
   type PlanState,
 } from "~/lib/plans";
+import { addMonths, DAY_MS } from "~/lib/time/days";
 
 const now = new Date("2026-11-23T12:00:00Z");
 const inDays = (d: number) => new Date(now.getTime() + d * DAY_MS);

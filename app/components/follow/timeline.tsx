@@ -2,7 +2,7 @@ import { getFormProps, getInputProps, getTextareaProps, type SubmissionResult, u
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form } from "react-router";
 import { Field, inputClass } from "~/components/ui/field";
-import { formatInZone } from "~/lib/time";
+import { formatInZone } from "~/lib/time/time";
 import { KIND_LABEL, kindLabel, logFormSchema, MANUAL_KINDS, type ManualKind } from "~/lib/timeline";
 
 type Entry = { id: number; kind: string; source: string; occurredAt: Date | string; text: string };

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { daysLeft } from "../days";
 import { CURRENCIES, exponent, formatMoney, maxMinor, parseAmount } from "../money";
+import { daysLeft } from "../time/days";
 
 export const CAMPAIGN_CATEGORIES = [
   "environment",

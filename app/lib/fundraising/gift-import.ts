@@ -1,7 +1,7 @@
 import Papa from "papaparse";
-import { decodeFile, detectEncoding } from "../charset";
-import { hex as bytesToHex } from "../hex";
+import { decodeFile, detectEncoding } from "../formats/charset";
 import { CURRENCIES, exponent } from "../money";
+import { hex as bytesToHex } from "../text/hex";
 import type { GIFT_METHOD_LABELS } from "./donation";
 import { giftRowSchema } from "./gift-forms";
 

@@ -1,10 +1,10 @@
 import { isSupportedCountry } from "libphonenumber-js";
 import { z } from "zod";
-import { escapeHtml } from "../escape";
 import { emailField } from "../forms/fields";
 import { formatMoney } from "../money";
 import { countryName } from "../nonprofit-form";
-import { dateTimeFormat } from "../time";
+import { escapeHtml } from "../text/escape";
+import { dateTimeFormat } from "../time/time";
 
 const MONTHS = [
   "January",

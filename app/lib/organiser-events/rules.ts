@@ -3,7 +3,7 @@ import { EVENT_TYPES, type EventStatus } from "../events";
 
 import { isEmail } from "../forms/fields";
 import { isWebLink, WEB_LINK_MESSAGE, withHttps } from "../forms/web-link";
-import { canonicalTimeZone, dateTimeFormat, zonedToUtc } from "../time";
+import { canonicalTimeZone, dateTimeFormat, zonedToUtc } from "../time/time";
 
 /** Organiser events: form rules, status from the event's own clock, and matchmaking. Pure. */
 

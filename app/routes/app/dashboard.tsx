@@ -7,7 +7,7 @@ import { appContext } from "~/context";
 import { type OnboardingStep, STEP_COUNT, STEP_TITLES, stepNumber } from "~/lib/onboarding";
 import { formatPhone } from "~/lib/phone";
 import { pageMeta } from "~/lib/site";
-import { formatInZone } from "~/lib/time";
+import { formatInZone } from "~/lib/time/time";
 import { pageRows, shellReads } from "~/server/account/app-shell.server";
 import { getUser } from "~/server/account/user.server";
 import { dashboardReads, dashboardSummary } from "~/server/follow/dashboard.server";

@@ -4,7 +4,7 @@ import { data, href } from "react-router";
 import { appContext } from "~/context";
 import { pageMeta } from "~/lib/site";
 import { themeFromCookie } from "~/lib/theme";
-import { utcOffsetLabel } from "~/lib/time";
+import { utcOffsetLabel } from "~/lib/time/time";
 import { deleteAccount } from "~/server/account/account.server";
 import { shellSettings } from "~/server/account/app-shell.server";
 import { CLEAR_SITE_DATA, createAuth } from "~/server/account/auth.server";

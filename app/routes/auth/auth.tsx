@@ -11,7 +11,7 @@ import { staticPage } from "~/lib/page-handle";
 import { TRIAL_DAYS } from "~/lib/plans";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { pageMeta } from "~/lib/site";
-import { canonicalTimeZone } from "~/lib/time";
+import { canonicalTimeZone } from "~/lib/time/time";
 import { asAuthResponse, createAuth, getSessionUser, TOO_MANY_AUTH_ATTEMPTS } from "~/server/account/auth.server";
 import { saveSettings } from "~/server/account/settings.server";
 import type { Route } from "./+types/auth";

@@ -1,6 +1,5 @@
 import { and, asc, eq, type SQLWrapper, sql } from "drizzle-orm";
 import { PRIORITIES, type Priority } from "~/lib/connection-rules";
-import { DAY_MS } from "~/lib/days";
 import {
   addDays,
   daysBetween,
@@ -15,6 +14,7 @@ import {
   type RhythmEvery,
   rhythmLengthDays,
 } from "~/lib/rhythm";
+import { DAY_MS } from "~/lib/time/days";
 import { connection, keepInTouch, notification, tagRhythm } from "~db/schema";
 import type { Database, Owner } from "../db/db.server";
 

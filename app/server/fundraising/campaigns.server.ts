@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, isNotNull, isNull, ne, sql } from "drizzle-orm";
 import type { CampaignCategory, CampaignForm, CampaignStatus } from "~/lib/fundraising/campaign";
-import { hex } from "~/lib/hex";
+import { hex } from "~/lib/text/hex";
 import { campaign, card, event, gift, user } from "~db/schema";
 import { purgeCards } from "../cards/cards.server";
 import { IDS_PER_STATEMENT } from "../db/budget.server";

@@ -1,5 +1,4 @@
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
-import { escapeHtml } from "~/lib/escape";
 import {
   type AudienceRules,
   MAILING_LIMITS,
@@ -11,6 +10,7 @@ import {
   usesField,
 } from "~/lib/mailings";
 import { formatMoney } from "~/lib/money";
+import { escapeHtml } from "~/lib/text/escape";
 import { campaign, card, mailing, mailingRecipient, orgEvent, user } from "~db/schema";
 import type { Database } from "../db/db.server";
 import { rawSql, type Statement, writeBatch } from "../db/write.server";

@@ -1,5 +1,5 @@
 /** Request guards and response headers shared by every route the Worker answers. */
-import { escapeHtml } from "~/lib/escape";
+import { escapeHtml } from "~/lib/text/escape";
 import { themeFromCookie } from "~/lib/theme";
 
 export const MAX_BODY_BYTES = 1_000_000;

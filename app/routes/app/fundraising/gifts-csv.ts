@@ -1,5 +1,5 @@
 import { appContext } from "~/context";
-import { CSV_BOM, csvLines, guardFormula } from "~/lib/csv-write";
+import { CSV_BOM, csvLines, guardFormula } from "~/lib/formats/csv-write";
 import { GIFT_METHOD_LABELS, GIFT_SOURCE_LABELS } from "~/lib/fundraising/donation";
 import { amountInput } from "~/lib/money";
 import { pullStream } from "~/lib/stream";

@@ -1,5 +1,5 @@
 import { appContext } from "~/context";
-import { rowsToCsv } from "~/lib/csv-write";
+import { rowsToCsv } from "~/lib/formats/csv-write";
 import { retention, retentionYear, SEGMENT_LABELS, SEGMENTS } from "~/lib/fundraising/retention";
 import { amountInput } from "~/lib/money";
 import { getUser } from "~/server/account/user.server";

@@ -1,8 +1,8 @@
 import { href } from "react-router";
 import type { z } from "zod";
 import { appContext } from "~/context";
-import { escapeHtml } from "~/lib/escape";
 import { statementHtml, statementQuery } from "~/lib/fundraising/receipt";
+import { escapeHtml } from "~/lib/text/escape";
 import { getUser } from "~/server/account/user.server";
 import { donorStatement, sendStatement } from "~/server/fundraising/organisation.server";
 import { notFound, parseId, unknownIntent } from "~/server/platform/http.server";

@@ -4,7 +4,7 @@ import { SectionNav } from "~/components/section-nav";
 import { TimesIn } from "~/components/times-in";
 import { appContext } from "~/context";
 import { can } from "~/lib/plans";
-import { dateTimeFormat } from "~/lib/time";
+import { dateTimeFormat } from "~/lib/time/time";
 import { shellSettings } from "~/server/account/app-shell.server";
 import { getUser } from "~/server/account/user.server";
 import { getEntitlements } from "~/server/billing/plans.server";

@@ -1,6 +1,6 @@
 import { appContext } from "~/context";
-import { rowsToCsv } from "~/lib/csv-write";
-import { toXlsx } from "~/lib/xlsx";
+import { rowsToCsv } from "~/lib/formats/csv-write";
+import { toXlsx } from "~/lib/formats/xlsx";
 import { getUser } from "~/server/account/user.server";
 import { consentedAttendees, ownOrgEvent } from "~/server/organiser-events/events.server";
 import { notFound, parseId } from "~/server/platform/http.server";

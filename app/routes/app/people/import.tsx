@@ -3,7 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, href, Link, useNavigation } from "react-router";
 import { z } from "zod";
 import { appContext } from "~/context";
-import { MAX_IMPORT_ROWS } from "~/lib/csv";
+import { MAX_IMPORT_ROWS } from "~/lib/formats/csv";
 import { pageMeta } from "~/lib/site";
 import { getSettings } from "~/server/account/settings.server";
 import { getUser } from "~/server/account/user.server";

@@ -12,7 +12,7 @@ import {
 } from "~/lib/events";
 import { can } from "~/lib/plans";
 import { safeRedirect } from "~/lib/safe-redirect";
-import { formatInZone } from "~/lib/time";
+import { formatInZone } from "~/lib/time/time";
 import type { SessionUser } from "~/server/account/auth.server";
 import { getSettings } from "~/server/account/settings.server";
 import { getUser } from "~/server/account/user.server";

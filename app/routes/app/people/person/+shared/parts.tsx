@@ -7,7 +7,7 @@ import { Field, inputClass } from "~/components/ui/field";
 import { safeHref } from "~/lib/card";
 import { formatAddress, formatRole } from "~/lib/people/normalise";
 import { formatPhone } from "~/lib/phone";
-import { FOLLOW_UP_PRESETS, formatInZone } from "~/lib/time";
+import { FOLLOW_UP_PRESETS, formatInZone } from "~/lib/time/time";
 import type { Reply } from "~/routes/app/integrations/+shared/parts";
 import type { loadFollowUp } from "../follow-up.server";
 import type { loadHistory } from "../history.server";

@@ -1,5 +1,5 @@
 import { Form, href, Link } from "react-router";
-import { formatInZone } from "~/lib/time";
+import { formatInZone } from "~/lib/time/time";
 import type { loadSuggestions } from "../suggestions.server";
 import { small } from "./parts";
 

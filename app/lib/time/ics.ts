@@ -1,4 +1,4 @@
-import { escapeText, foldLine } from "./content-line";
+import { escapeText, foldLine } from "../text/content-line";
 
 /** iCalendar (RFC 5545) for reminders: one event per reminder, or a whole feed. */
 

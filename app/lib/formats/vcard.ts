@@ -1,7 +1,7 @@
-import type { PublicCard } from "./card";
-import { safeHref, splitOwnName } from "./card";
-import { escapeText, foldLine } from "./content-line";
-import type { PersonRecord, PhotoDraft, StructuredName } from "./people/draft";
+import type { PublicCard } from "../card";
+import { safeHref, splitOwnName } from "../card";
+import type { PersonRecord, PhotoDraft, StructuredName } from "../people/draft";
+import { escapeText, foldLine } from "../text/content-line";
 
 /**
  * vCard 3.0 (RFC 2426) and 4.0 (RFC 6350) writer. Text values are escaped; URI values (URL,

@@ -1,5 +1,3 @@
-import { binaryToBytes, bytesToBinary, decodeCharset, detectEncoding, textToBinary } from "./charset";
-import type { ContactDraft } from "./csv";
 import type {
   AddressLabel,
   AddressPoint,
@@ -13,9 +11,11 @@ import type {
   SocialPoint,
   WebsiteLabel,
   WebsitePoint,
-} from "./people/draft";
-import { toContactDraft } from "./people/flat";
-import type { ReadPerson, ReadResult, RowProblem } from "./people/read";
+} from "../people/draft";
+import { toContactDraft } from "../people/flat";
+import type { ReadPerson, ReadResult, RowProblem } from "../people/read";
+import { binaryToBytes, bytesToBinary, decodeCharset, detectEncoding, textToBinary } from "./charset";
+import type { ContactDraft } from "./csv";
 
 /**
  * Reads every contact in a .vcf file, vCard 2.1, 3.0 or 4.0 (or none stated), from its bytes: the

@@ -1,4 +1,4 @@
-import type { PersonRecord } from "./people/draft";
+import type { PersonRecord } from "../people/draft";
 
 /**
  * CSV exports of people: our own layout (which our importer reads back), Google Contacts' and

@@ -1,7 +1,4 @@
 import Papa from "papaparse";
-import { decodeFile, detectEncoding } from "./charset";
-import { englishHeaders } from "./csv-headers";
-import { unguardFormula } from "./csv-write";
 import type {
   AddressLabel,
   AddressPoint,
@@ -15,8 +12,11 @@ import type {
   SocialPoint,
   WebsiteLabel,
   WebsitePoint,
-} from "./people/draft";
-import type { ReadPerson, ReadResult, RowProblem } from "./people/read";
+} from "../people/draft";
+import type { ReadPerson, ReadResult, RowProblem } from "../people/read";
+import { decodeFile, detectEncoding } from "./charset";
+import { englishHeaders } from "./csv-headers";
+import { unguardFormula } from "./csv-write";
 import { emailAddress, socialServiceOf } from "./vcard-read";
 
 /**

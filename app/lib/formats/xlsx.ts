@@ -1,5 +1,5 @@
 import { strToU8, zipSync } from "fflate";
-import { escapeXml } from "./escape";
+import { escapeXml } from "../text/escape";
 
 /**
  * A minimal Office Open XML workbook: one sheet whose every cell is an inline string with the Text
