@@ -1,4 +1,4 @@
-import "~/lib/zod-config";
+import "~/lib/forms/zod-config";
 import {
   Children,
   cloneElement,

@@ -1,5 +1,5 @@
 import type { CSSProperties, ReactNode } from "react";
-import { safeHref, textOn } from "~/lib/card";
+import { safeHref, textOn } from "~/lib/card/card";
 import { initials } from "~/lib/text/graphemes";
 
 /**

@@ -2,7 +2,7 @@ import { type FormMetadata, getInputProps, getSelectProps } from "@conform-to/re
 import type { ComponentProps } from "react";
 import type { z } from "zod";
 import { inputClass } from "~/components/ui/field";
-import { CONTACT_TYPES, type cardFormSchema, PLATFORMS } from "~/lib/card";
+import { CONTACT_TYPES, type cardFormSchema, PLATFORMS } from "~/lib/card/card";
 
 export const sectionClass = "rounded-xl border border-slate-200 p-5 dark:border-slate-800";
 export const smallButton =

@@ -1,6 +1,6 @@
 import { sectionClass } from "~/components/card-list-fields";
 import { Field, inputClass } from "~/components/ui/field";
-import type { missingForPublish } from "~/lib/card";
+import type { missingForPublish } from "~/lib/card/card";
 
 /** The editor's publish box: what the card still needs, its link, and the button that saves and publishes. */
 export function CardPublishSection({

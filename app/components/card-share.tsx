@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { type SignatureInput, signatureHtml, signatureText } from "~/lib/email-signature";
+import { type SignatureInput, signatureHtml, signatureText } from "~/lib/card/email-signature";
 import { toast, useToasterReady } from "~/lib/toast";
 import { NfcWrite } from "./nfc-write";
 

@@ -2,8 +2,8 @@ import { getInputProps, getSelectProps, getTextareaProps, type SubmissionResult,
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { z } from "zod";
 import { Field, inputClass } from "~/components/ui/field";
-import { connectionFormSchema } from "~/lib/connection-form";
-import { PRIORITIES, PRIORITY_LABEL, STATUSES } from "~/lib/connection-rules";
+import { connectionFormSchema } from "~/lib/people/connection-form";
+import { PRIORITIES, PRIORITY_LABEL, STATUSES } from "~/lib/people/connection-rules";
 
 type ConnectionFormInput = z.input<typeof connectionFormSchema>;
 

@@ -12,7 +12,7 @@ import type { ReactNode } from "react";
 import { Form, useNavigation } from "react-router";
 import type { z } from "zod";
 import { Field, inputClass } from "~/components/ui/field";
-import { EVENT_TYPE_LABEL, EVENT_TYPES } from "~/lib/events";
+import { EVENT_TYPE_LABEL, EVENT_TYPES } from "~/lib/events/rules";
 
 /** One field of an event form: what it is called, how it is typed, and whether it spans both columns. */
 export type EventFieldSpec = {

@@ -1,8 +1,8 @@
 import { Form, href, Link } from "react-router";
 import { STATUS_BADGE } from "~/components/marketing/event-card";
 import { formatDate } from "~/components/marketing/page";
-import { safeHref } from "~/lib/card";
-import { EVENT_TYPE_LABEL, type EventStatus, type EventType } from "~/lib/events";
+import { safeHref } from "~/lib/card/card";
+import { EVENT_TYPE_LABEL, type EventStatus, type EventType } from "~/lib/events/rules";
 
 export type HubEvent = {
   id: number;

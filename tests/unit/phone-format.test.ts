@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { writeVCard } from "~/lib/formats/vcard";
 import { readVCardFile } from "~/lib/formats/vcard-read";
-import { formatPhone, normalizePhone, phoneKey } from "~/lib/phone";
+import { formatPhone, normalizePhone, phoneKey } from "~/lib/forms/phone";
 import { canonicalTimeZone, utcOffsetLabel } from "~/lib/time/time";
 
 describe("formatPhone", () => {

@@ -9,7 +9,7 @@ import {
   isLockedFeature,
   PLANS,
   type PlanState,
-} from "~/lib/plans";
+} from "~/lib/billing/plans";
 import { addMonths, DAY_MS } from "~/lib/time/days";
 
 const now = new Date("2026-11-23T12:00:00Z");

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { accountSchema, resetSchema } from "~/lib/account-forms";
+import { accountSchema, resetSchema } from "~/lib/account/forms";
 import {
   APP_SCOPES,
   isKeptData,

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import VCard from "vcf";
 import { describe, expect, it } from "vitest";
-import { vcardFileName } from "~/lib/card";
+import { vcardFileName } from "~/lib/card/card";
 import { readCsvFile } from "~/lib/formats/csv-read";
 import { toCsv } from "~/lib/formats/csv-write";
 import { buildVCard, writeVCard } from "~/lib/formats/vcard";

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it, vi } from "vitest";
-import { slugSchema } from "~/lib/card";
+import { slugSchema } from "~/lib/card/card";
 import { readVCardFile } from "~/lib/formats/vcard-read";
 import { signedCardPath } from "~/server/cards/card-link.server";
 import { purgeCards } from "~/server/cards/cards.server";

@@ -2,7 +2,7 @@ import { getFormProps, getInputProps, getTextareaProps, useForm } from "@conform
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form } from "react-router";
 import { Field, inputClass } from "~/components/ui/field";
-import { draftFormSchema } from "~/lib/assistant";
+import { draftFormSchema } from "~/lib/assistant/rules";
 import { formatInZone } from "~/lib/time/time";
 import { type FollowErrorView, followReply } from "./timeline";
 

@@ -1,5 +1,5 @@
 import { createStore, del, entries, set } from "idb-keyval";
-import type { CaptureInput } from "../capture";
+import type { CaptureInput } from "../capture/capture";
 import { CAPTURE_SYNC_TAG } from "../pwa";
 
 /**

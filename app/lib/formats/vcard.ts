@@ -1,5 +1,5 @@
-import type { PublicCard } from "../card";
-import { safeHref, splitOwnName } from "../card";
+import type { PublicCard } from "../card/card";
+import { safeHref, splitOwnName } from "../card/card";
 import type { PersonRecord, PhotoDraft, StructuredName } from "../people/draft";
 import { escapeText, foldLine } from "../text/content-line";
 

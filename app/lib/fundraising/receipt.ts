@@ -1,8 +1,8 @@
 import { isSupportedCountry } from "libphonenumber-js";
 import { z } from "zod";
+import { countryName } from "../billing/nonprofit-form";
 import { emailField } from "../forms/fields";
 import { formatMoney } from "../money";
-import { countryName } from "../nonprofit-form";
 import { escapeHtml } from "../text/escape";
 import { dateTimeFormat } from "../time/time";
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { EVENT_TYPES, type EventStatus } from "../events";
+import { EVENT_TYPES, type EventStatus } from "../events/rules";
 
 import { isEmail } from "../forms/fields";
 import { isWebLink, WEB_LINK_MESSAGE, withHttps } from "../forms/web-link";

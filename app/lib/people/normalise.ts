@@ -1,6 +1,6 @@
 import type { CountryCode } from "libphonenumber-js/min";
-import { normalizeLinkedIn } from "~/lib/enrich";
-import { normalizePhone, phoneKey } from "~/lib/phone";
+import { normalizePhone, phoneKey } from "~/lib/forms/phone";
+import { normalizeLinkedIn } from "~/lib/people/enrich";
 import { clipText } from "~/lib/text/graphemes";
 import type { AddressPoint, PersonDraft, RolePoint, StructuredName } from "./draft";
 

@@ -1,4 +1,4 @@
-/** One day in milliseconds (a UTC day; calendar days in a time zone are counted in ~/lib/rhythm). */
+/** One day in milliseconds (a UTC day; calendar days in a time zone are counted in ~/lib/follow/rhythm). */
 export const DAY_MS = 86_400_000;
 
 /** Whole days left until `end`, rounded up (30 hours left is 2 days), never below 0. */

@@ -3,7 +3,7 @@ import { AppShell } from "~/components/app-shell";
 import { ErrorPage } from "~/components/error-page";
 import { FeatureLocked, PlanBanner, type PlanNotice } from "~/components/plan-gate";
 import { appContext, userContext } from "~/context";
-import { entitlements, FEATURES, isLockedFeature, TRIAL_REMINDER_DAYS } from "~/lib/plans";
+import { entitlements, FEATURES, isLockedFeature, TRIAL_REMINDER_DAYS } from "~/lib/billing/plans";
 import { DAY_MS } from "~/lib/time/days";
 import type { loader as rootLoader } from "~/root";
 import { type PageReads, type Statements, shellReads, signedInUser } from "~/server/account/app-shell.server";

@@ -3,7 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, href, Link, useNavigation } from "react-router";
 import { NewPasswordFields } from "~/components/new-password-fields";
 import { appContext } from "~/context";
-import { resetSchema } from "~/lib/account-forms";
+import { resetSchema } from "~/lib/account/forms";
 import { staticPage } from "~/lib/page-handle";
 import { pageMeta } from "~/lib/site";
 import { createAuth } from "~/server/account/auth.server";

@@ -2,7 +2,7 @@ import { useRouteLoaderData } from "react-router";
 import { JsonLd } from "~/components/marketing/json-ld";
 import { Landing } from "~/components/marketing/landing";
 import { appContext } from "~/context";
-import { dayInZone } from "~/lib/events";
+import { dayInZone } from "~/lib/events/rules";
 import { staticPage } from "~/lib/page-handle";
 import { pageMeta, SITE } from "~/lib/site";
 import type { RootData } from "~/root";

@@ -1,8 +1,8 @@
 import { Hono } from "hono";
 import QRCode from "qrcode";
 import type { AppContext } from "~/context";
-import { type PublicCard, SHARE_FIELDS, vcardFileName } from "~/lib/card";
-import { CARD_LINK_PREFIX, OLD_CARD_LINK_PREFIX } from "~/lib/card-link";
+import { type PublicCard, SHARE_FIELDS, vcardFileName } from "~/lib/card/card";
+import { CARD_LINK_PREFIX, OLD_CARD_LINK_PREFIX } from "~/lib/card/link";
 import { buildVCard } from "~/lib/formats/vcard";
 import { clipText } from "~/lib/text/graphemes";
 import { checkSignedCard, decodeCardParam } from "../cards/card-link.server";

@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import type { AppContext } from "~/context";
-import { captureSchema } from "~/lib/capture";
+import { captureSchema } from "~/lib/capture/capture";
 import { pullStream } from "~/lib/stream";
 import { type IcsEvent, icsUid, toIcs } from "~/lib/time/ics";
 import { accountDownload } from "../account/account.server";

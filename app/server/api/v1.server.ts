@@ -1,15 +1,15 @@
 import { type Context, Hono } from "hono";
 import { z } from "zod";
 import type { AppContext } from "~/context";
-import { PRIORITIES, STATUSES } from "~/lib/connection-rules";
+import { MANUAL_KINDS, MAX_INTERACTION_TEXT } from "~/lib/follow/timeline";
 import { emailAddress, linkedinField, nameField, optionalText } from "~/lib/forms/fields";
 import { webLink } from "~/lib/forms/web-link";
-import { personJson, WEBHOOK_EVENTS } from "~/lib/integrations";
+import { personJson, WEBHOOK_EVENTS } from "~/lib/integrations/rules";
+import { PRIORITIES, STATUSES } from "~/lib/people/connection-rules";
 import { EMAIL_LABELS, type PersonDraft, PHONE_LABELS, WEBSITE_LABELS } from "~/lib/people/draft";
 import { decodeJson, encodeJson } from "~/lib/text/base64url";
 import { escapeHtml } from "~/lib/text/escape";
 import { DAY_MS } from "~/lib/time/days";
-import { MANUAL_KINDS, MAX_INTERACTION_TEXT } from "~/lib/timeline";
 import { hasFeature } from "../billing/plans.server";
 import { getEvent, pageEvents } from "../events/events.server";
 import { authenticateToken, type TokenScope } from "../integrations/api-tokens.server";

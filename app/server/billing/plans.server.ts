@@ -12,7 +12,7 @@ import {
   type PlanState,
   TRIAL_DAYS,
   TRIAL_REMINDER_DAYS,
-} from "~/lib/plans";
+} from "~/lib/billing/plans";
 import { addMonths, DAY_MS } from "~/lib/time/days";
 import { accountPlan, notification, user } from "~db/schema";
 import type { Database, Owner } from "../db/db.server";

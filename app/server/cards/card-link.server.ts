@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { z } from "zod";
-import { CONTACT_TYPES, PLATFORMS, type PublicCard, TEMPLATES } from "~/lib/card";
-import { CARD_LINK_PREFIX } from "~/lib/card-link";
+import { CONTACT_TYPES, PLATFORMS, type PublicCard, TEMPLATES } from "~/lib/card/card";
+import { CARD_LINK_PREFIX } from "~/lib/card/link";
 import { base64url, fromBase64url } from "~/lib/text/base64url";
 import { card as cardTable } from "~db/schema";
 import type { Database } from "../db/db.server";

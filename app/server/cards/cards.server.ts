@@ -1,5 +1,12 @@
 import { and, desc, eq, isNull, like, or, type SQLWrapper, sql } from "drizzle-orm";
-import { type CardForm, contactTypeOf, type PublicCard, platformOf, SHARE_FIELDS, shareFieldsOf } from "~/lib/card";
+import {
+  type CardForm,
+  contactTypeOf,
+  type PublicCard,
+  platformOf,
+  SHARE_FIELDS,
+  shareFieldsOf,
+} from "~/lib/card/card";
 import type { PersonDraft } from "~/lib/people/draft";
 import { flatDraft } from "~/lib/people/form";
 import { hex } from "~/lib/text/hex";

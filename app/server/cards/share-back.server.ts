@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { z } from "zod";
-import { type PublicCard, SHARE_FIELDS, type ShareField } from "~/lib/card";
+import { type PublicCard, SHARE_FIELDS, type ShareField } from "~/lib/card/card";
 import { isEmail, isPhoneText } from "~/lib/forms/fields";
 import { flatDraft } from "~/lib/people/form";
 import { clipText } from "~/lib/text/graphemes";

@@ -1,5 +1,5 @@
 import { and, desc, eq, gt, gte, sql } from "drizzle-orm";
-import { localDay } from "~/lib/rhythm";
+import { localDay } from "~/lib/follow/rhythm";
 import { DAY_MS } from "~/lib/time/days";
 import { zonedToUtc } from "~/lib/time/time";
 import { connection, sharedContact } from "~db/schema";

@@ -8,7 +8,7 @@ import {
   textToHtml,
   URL_IN_TEXT,
   usesField,
-} from "~/lib/mailings";
+} from "~/lib/mailings/rules";
 import { formatMoney } from "~/lib/money";
 import { escapeHtml } from "~/lib/text/escape";
 import { campaign, card, mailing, mailingRecipient, orgEvent, user } from "~db/schema";

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { EVENT_TYPE_LABEL, type EventStatus } from "~/lib/events";
+import { EVENT_TYPE_LABEL, type EventStatus } from "~/lib/events/rules";
 import {
   DIRECTORY_CONSENT_TEXT,
   formatLocal,

@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import type { AppContext } from "~/context";
-import { badgePath } from "~/lib/event-badge";
+import { badgePath } from "~/lib/organiser-events/badge";
 import {
   directorySettingsSchema,
   JOIN_MESSAGES,

@@ -2,8 +2,8 @@ import { getFormProps, getInputProps, getSelectProps, getTextareaProps } from "@
 import { Form, href, Link } from "react-router";
 import { Field, inputClass } from "~/components/ui/field";
 import { appContext } from "~/context";
+import { COUNTRY_OPTIONS } from "~/lib/billing/nonprofit-form";
 import { MONTH_OPTIONS, type Organisation, organisationForm, receiptText } from "~/lib/fundraising/receipt";
-import { COUNTRY_OPTIONS } from "~/lib/nonprofit-form";
 import { pageMeta } from "~/lib/site";
 import { getUser } from "~/server/account/user.server";
 import { getOrganisation, saveOrganisation } from "~/server/fundraising/organisation.server";

@@ -3,7 +3,7 @@ import { FeatureLocked } from "~/components/plan-gate";
 import { SectionNav } from "~/components/section-nav";
 import { TimesIn } from "~/components/times-in";
 import { appContext } from "~/context";
-import { can } from "~/lib/plans";
+import { can } from "~/lib/billing/plans";
 import { dateTimeFormat } from "~/lib/time/time";
 import { shellSettings } from "~/server/account/app-shell.server";
 import { getUser } from "~/server/account/user.server";

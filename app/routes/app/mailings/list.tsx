@@ -1,6 +1,6 @@
 import { href, Link } from "react-router";
 import { appContext } from "~/context";
-import { MAILING_LIMITS } from "~/lib/mailings";
+import { MAILING_LIMITS } from "~/lib/mailings/rules";
 import { pageMeta } from "~/lib/site";
 import { formatInZone } from "~/lib/time/time";
 import { shellSettings } from "~/server/account/app-shell.server";

@@ -3,7 +3,7 @@ import { Form, href, Link, redirect, useLocation, useSubmit } from "react-router
 import { PersonPhoto } from "~/components/person-photo";
 import { useDisclosure } from "~/components/site-header";
 import { appContext } from "~/context";
-import { PRIORITIES, PRIORITY_LABEL, PRIORITY_STAR_CLASS, STATUSES } from "~/lib/connection-rules";
+import { PRIORITIES, PRIORITY_LABEL, PRIORITY_STAR_CLASS, STATUSES } from "~/lib/people/connection-rules";
 import { pageMeta } from "~/lib/site";
 import { pageRows } from "~/server/account/app-shell.server";
 import { getUser } from "~/server/account/user.server";

@@ -1,7 +1,7 @@
 import * as asn1js from "asn1js";
 import { zipSync } from "fflate";
 import * as pkijs from "pkijs";
-import type { PublicCard } from "~/lib/card";
+import type { PublicCard } from "~/lib/card/card";
 import { hex } from "~/lib/text/hex";
 import { encodePng, hexToRgb, type Rgb } from "../png.server";
 import { pemToDer } from "./pem.server";

@@ -1,4 +1,4 @@
-import type { PublicCard } from "~/lib/card";
+import type { PublicCard } from "~/lib/card/card";
 import { base64url } from "~/lib/text/base64url";
 import { pemToDer } from "./pem.server";
 

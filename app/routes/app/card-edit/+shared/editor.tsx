@@ -25,8 +25,8 @@ import {
   splitOwnName,
   suggestSlug,
   TEMPLATES,
-} from "~/lib/card";
-import { CARD_FACE_CSS_APP } from "~/lib/card-face-css";
+} from "~/lib/card/card";
+import { CARD_FACE_CSS_APP } from "~/lib/card/face-css";
 import type { card as cardTable } from "~db/schema";
 
 const ASK_LABEL = { company: "Their company", title: "Their title", note: SHARE_FIELD_LABEL.note } as const;

@@ -1,8 +1,8 @@
 import { href, type RouterContextProvider } from "react-router";
 import { appContext } from "~/context";
-import { PRIORITY_LABEL } from "~/lib/connection-rules";
-import { FOLLOW_UP_WINDOW_MS } from "~/lib/events";
-import { rankLeads } from "~/lib/lead-score";
+import { FOLLOW_UP_WINDOW_MS } from "~/lib/events/rules";
+import { PRIORITY_LABEL } from "~/lib/people/connection-rules";
+import { rankLeads } from "~/lib/people/lead-score";
 import { DAY_MS } from "~/lib/time/days";
 import { formatInZone } from "~/lib/time/time";
 import { getSettings } from "~/server/account/settings.server";

@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, href } from "react-router";
-import { connectionFormSchema } from "~/lib/connection-form";
+import { connectionFormSchema } from "~/lib/people/connection-form";
 import { addContactPoint, deletePerson, removeContactPoint, updatePerson } from "~/server/people/edit.server";
 import type { IntentArgs, Section } from "./+shared/intent.server";
 

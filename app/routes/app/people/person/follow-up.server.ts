@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import type { AppContext } from "~/context";
-import { reminderFormSchema } from "~/lib/connection-form";
-import { localDay } from "~/lib/rhythm";
+import { localDay } from "~/lib/follow/rhythm";
+import { reminderFormSchema } from "~/lib/people/connection-form";
 import { FOLLOW_UP_PRESETS, formatInZone, zonedToUtc } from "~/lib/time/time";
 import { getSettings } from "~/server/account/settings.server";
 import { FOLLOW_INTENTS, followAction, followThroughFor, isFollowIntent } from "~/server/follow/follow.server";

@@ -1,5 +1,5 @@
 import { GivingSection } from "~/components/fundraising/giving-section";
-import { asCountry } from "~/lib/phone";
+import { asCountry } from "~/lib/forms/phone";
 import { pageMeta } from "~/lib/site";
 import { ownPerson, runIntent } from "./+shared/intent.server";
 import { Consent, HistoryList } from "./+shared/parts";

@@ -1,7 +1,7 @@
 import { useNavigation, useOutletContext } from "react-router";
 import { PersonFollowThrough } from "~/components/follow/person-follow-through";
 import { GivingSection } from "~/components/fundraising/giving-section";
-import { asCountry } from "~/lib/phone";
+import { asCountry } from "~/lib/forms/phone";
 import { pageMeta } from "~/lib/site";
 import { allSections } from "./+shared/all.server";
 import { ownPerson, runIntent } from "./+shared/intent.server";

@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import type { AppContext } from "~/context";
-import { suggestFromEmail } from "~/lib/enrich";
+import { suggestFromEmail } from "~/lib/people/enrich";
 import { hasFeature, requireFeature } from "~/server/billing/plans.server";
 import { editableFields, updatePerson } from "~/server/people/edit.server";
 import { MERGE_CONFLICT_MESSAGE, undoableMerges, undoMerge } from "~/server/people/merge.server";

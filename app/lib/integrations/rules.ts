@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { PersonRecord } from "~/lib/people/draft";
-import { isEmail } from "./forms/fields";
-import { DAY_MS } from "./time/days";
+import { isEmail } from "../forms/fields";
+import { DAY_MS } from "../time/days";
 
 /** What an owner can subscribe a webhook to; the people core emits the person.* events. */
 export const WEBHOOK_EVENTS = [

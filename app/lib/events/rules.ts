@@ -1,7 +1,7 @@
 import Papa from "papaparse";
 import { z } from "zod";
-import { isEmail } from "./forms/fields";
-import { dateTimeFormat } from "./time/time";
+import { isEmail } from "../forms/fields";
+import { dateTimeFormat } from "../time/time";
 
 /** Event hubs: form rules, status from dates, attendee lists and plan editing. Pure; shared by server and browser. */
 

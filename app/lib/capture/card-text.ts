@@ -1,4 +1,4 @@
-import type { ContactDraft } from "./formats/csv";
+import type { ContactDraft } from "../formats/csv";
 
 /**
  * Turns the text recognised on a photographed business card into fields for the owner to confirm.

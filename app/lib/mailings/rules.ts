@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { escapeHtml } from "./text/escape";
+import { escapeHtml } from "../text/escape";
 
 /** Limits stated in the README's Limits table; the server enforces each. */
 export const MAILING_LIMITS = {

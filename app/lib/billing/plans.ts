@@ -3,7 +3,7 @@
  * Plan and billing and every server-side gate read (app/server/billing/plans.server.ts), so they cannot disagree.
  * Pure: no I/O, safe in the browser.
  */
-import { formatInZone } from "./time/time";
+import { formatInZone } from "../time/time";
 
 export const TRIAL_DAYS = 7;
 export const NONPROFIT_MONTHS = 3;

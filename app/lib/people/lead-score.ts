@@ -1,6 +1,6 @@
+import { SYSTEM_TAGS } from "../follow/draft-privacy";
+import { DAY_MS } from "../time/days";
 import type { Priority } from "./connection-rules";
-import { SYSTEM_TAGS } from "./draft-privacy";
-import { DAY_MS } from "./time/days";
 
 /** A transparent lead score: every point comes with the reason it was given. */
 export type LeadInput = {

@@ -1,5 +1,5 @@
+import { escapeHtml } from "../text/escape";
 import { contrastRatio } from "./card";
-import { escapeHtml } from "./text/escape";
 
 /**
  * The email signature of a card: a table with inline styles (what Gmail, Outlook and Apple Mail keep

@@ -1,6 +1,6 @@
 import { z } from "zod";
+import { requiredEmailField } from "../forms/fields";
 import { PASSWORD_MAX, PASSWORD_MIN } from "./auth";
-import { requiredEmailField } from "./forms/fields";
 
 /** Field rules for the account forms (reset, change password, change email), shared by page and server. */
 export const emailField = requiredEmailField;

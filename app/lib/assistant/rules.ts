@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { privateSpans, privateTagsIn, type Relationship, SYSTEM_TAGS, systemTagsIn } from "./draft-privacy";
+import { privateSpans, privateTagsIn, type Relationship, SYSTEM_TAGS, systemTagsIn } from "../follow/draft-privacy";
 
 /**
  * The networking assistant's contract. Two engines implement it: the built-in one below (the

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { emailAddress, isEmail } from "./forms/fields";
-import { isWebLink, WEB_LINK_MESSAGE, webLink, withHttps } from "./forms/web-link";
+import { emailAddress, isEmail } from "../forms/fields";
+import { isWebLink, WEB_LINK_MESSAGE, webLink, withHttps } from "../forms/web-link";
 
 /** The card as a visitor sees it: everything the page, the vCard and the QR code need. */
 export type PublicCard = {

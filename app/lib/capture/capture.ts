@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { emailField, httpsUrlField, linkedinField, optionalText, phoneField } from "./forms/fields";
+import { emailField, httpsUrlField, linkedinField, optionalText, phoneField } from "../forms/fields";
 
 /**
  * A contact captured at an event, from a scan, a photo or quick add; checked the same way on both sides

@@ -1,6 +1,6 @@
 import { getCountries, isSupportedCountry } from "libphonenumber-js";
 import { z } from "zod";
-import { webLink } from "./forms/web-link";
+import { webLink } from "../forms/web-link";
 
 /** The nonprofit offer's application: who the organisation is and where it is registered. */
 export const nonprofitSchema = z.object({

@@ -1,8 +1,8 @@
-import { cardLinkPayload } from "./card-link";
-import { normalizeLinkedIn } from "./enrich";
-import { parseBadge } from "./event-badge";
-import type { ContactDraft } from "./formats/csv";
-import { readVCards } from "./formats/vcard-read";
+import { cardLinkPayload } from "../card/link";
+import type { ContactDraft } from "../formats/csv";
+import { readVCards } from "../formats/vcard-read";
+import { parseBadge } from "../organiser-events/badge";
+import { normalizeLinkedIn } from "../people/enrich";
 
 /** What a scanned QR code turned out to be; anything else is reported, never guessed at. */
 export type ScanResult =

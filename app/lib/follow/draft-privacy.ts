@@ -1,4 +1,4 @@
-import { DAY_MS } from "./time/days";
+import { DAY_MS } from "../time/days";
 /**
  * What a drafted message may say. The owner's notes, event goals and tags are private; a draft uses only
  * what both sides know (the event, what the person wrote when sharing back, the owner's card) and what

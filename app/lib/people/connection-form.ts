@@ -1,6 +1,6 @@
 import { z } from "zod";
+import { emailField, httpsUrlField, linkedinField, nameField, optionalText, phoneField } from "../forms/fields";
 import { normalizePriority, normalizeStatus, normalizeTags } from "./connection-rules";
-import { emailField, httpsUrlField, linkedinField, nameField, optionalText, phoneField } from "./forms/fields";
 
 const text = optionalText;
 

@@ -1,4 +1,4 @@
-import { personNameField } from "./forms/fields";
+import { personNameField } from "../forms/fields";
 
 /** Password bounds shared by the sign-up form and the server. */
 export const PASSWORD_MIN = 8;

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { addMonths as addMonthsToDate, DAY_MS } from "./time/days";
-import { dateTimeFormat, zonedToUtc } from "./time/time";
+import { addMonths as addMonthsToDate, DAY_MS } from "../time/days";
+import { dateTimeFormat, zonedToUtc } from "../time/time";
 
 /**
  * Keep-in-touch arithmetic on the owner's calendar days, so "due today" means the owner's today and
