@@ -1,8 +1,8 @@
 import { useEffect } from "react";
 import { href, Link, NavLink, useLocation } from "react-router";
+import type { Theme } from "~/lib/platform/theme";
 import { SITE } from "~/lib/site";
 import { initials } from "~/lib/text/graphemes";
-import type { Theme } from "~/lib/theme";
 import type { SessionUser } from "~/server/account/auth.server";
 import { ActiveEventBanner } from "./active-event-banner";
 import {

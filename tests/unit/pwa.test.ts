@@ -10,7 +10,7 @@ import {
   ownCardPaths,
   passesThrough,
   scopeFor,
-} from "~/lib/pwa";
+} from "~/lib/platform/pwa";
 
 /** How a browser matches a registration: its scope is a plain prefix of the page URL. */
 const controlled = (path: string) => APP_SCOPES.some((scope) => path.startsWith(scope));

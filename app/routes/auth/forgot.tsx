@@ -5,7 +5,7 @@ import { data, Form, href, Link, useNavigation } from "react-router";
 import { Field, inputClass } from "~/components/ui/field";
 import { appContext } from "~/context";
 import { forgotSchema } from "~/lib/account/forms";
-import { staticPage } from "~/lib/page-handle";
+import { staticPage } from "~/lib/platform/page-handle";
 import { pageMeta } from "~/lib/site";
 import { createAuth, TOO_MANY_AUTH_ATTEMPTS } from "~/server/account/auth.server";
 import { allow, clientKey } from "~/server/platform/rate-limit.server";

@@ -4,7 +4,7 @@ import { data, Form, href, Link, useNavigation } from "react-router";
 import { NewPasswordFields } from "~/components/new-password-fields";
 import { appContext } from "~/context";
 import { resetSchema } from "~/lib/account/forms";
-import { staticPage } from "~/lib/page-handle";
+import { staticPage } from "~/lib/platform/page-handle";
 import { pageMeta } from "~/lib/site";
 import { createAuth } from "~/server/account/auth.server";
 import { redirectWithToast } from "~/server/platform/toast.server";

@@ -5,7 +5,7 @@ import { card, formatDate, linkClass } from "~/components/marketing/page";
 import { appContext } from "~/context";
 import { amountMessage, CATEGORY_LABELS, campaignDaysLeft } from "~/lib/fundraising/campaign";
 import { formatMoney } from "~/lib/money";
-import { staticPage } from "~/lib/page-handle";
+import { staticPage } from "~/lib/platform/page-handle";
 import { pageMeta } from "~/lib/site";
 import { getSessionUser } from "~/server/account/auth.server";
 import { getCampaign } from "~/server/fundraising/campaigns.server";

@@ -3,7 +3,7 @@ import { CampaignCard } from "~/components/marketing/campaign-card";
 import { PageHero } from "~/components/marketing/page";
 import { appContext } from "~/context";
 import { CAMPAIGN_CATEGORIES, CAMPAIGN_STATUSES, CATEGORY_LABELS } from "~/lib/fundraising/campaign";
-import { staticPage } from "~/lib/page-handle";
+import { staticPage } from "~/lib/platform/page-handle";
 import { pageMeta } from "~/lib/site";
 import { listCampaigns } from "~/server/fundraising/campaigns.server";
 import type { Route } from "./+types/campaigns";

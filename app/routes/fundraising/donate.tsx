@@ -11,7 +11,7 @@ import {
   EMAIL_MESSAGE,
   TRIBUTE_NAME_LENGTH,
 } from "~/lib/fundraising/donation";
-import { staticPage } from "~/lib/page-handle";
+import { staticPage } from "~/lib/platform/page-handle";
 import { pageMeta } from "~/lib/site";
 import { getCampaign } from "~/server/fundraising/campaigns.server";
 import { donationsOpen, startDonation } from "~/server/fundraising/donations.server";

@@ -2,7 +2,7 @@ import { href, Link } from "react-router";
 import { BellIcon, CalendarIcon, CardIcon, QrIcon, SparklesIcon, UsersIcon } from "~/components/icons";
 import { btnPrimary, card, PageHero } from "~/components/marketing/page";
 import { PLANS } from "~/lib/billing/plans";
-import { staticPage } from "~/lib/page-handle";
+import { staticPage } from "~/lib/platform/page-handle";
 import { pageMeta, SITE } from "~/lib/site";
 
 export const handle = staticPage;

@@ -3,7 +3,7 @@ import { JsonLd } from "~/components/marketing/json-ld";
 import { Landing } from "~/components/marketing/landing";
 import { appContext } from "~/context";
 import { dayInZone } from "~/lib/events/rules";
-import { staticPage } from "~/lib/page-handle";
+import { staticPage } from "~/lib/platform/page-handle";
 import { pageMeta, SITE } from "~/lib/site";
 import type { RootData } from "~/root";
 import { featuredCampaigns } from "~/server/fundraising/campaigns.server";

@@ -4,7 +4,7 @@ import { JsonLd } from "~/components/marketing/json-ld";
 import { btnPrimary, PageHero } from "~/components/marketing/page";
 import { PRICING_FAQ } from "~/content/faq";
 import { CARD_PRO, NONPROFIT_MONTHS, TRIAL_DAYS } from "~/lib/billing/plans";
-import { staticPage } from "~/lib/page-handle";
+import { staticPage } from "~/lib/platform/page-handle";
 import { pageMeta, SITE } from "~/lib/site";
 
 export const handle = staticPage;

@@ -1,5 +1,5 @@
 import type { Element } from "@xmldom/xmldom";
-import { pullStream } from "~/lib/stream";
+import { pullStream } from "~/lib/platform/stream";
 import { escapeXml } from "~/lib/text/escape";
 
 /**

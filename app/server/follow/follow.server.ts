@@ -7,7 +7,7 @@ import { discussedFormSchema, draftFormSchema } from "~/lib/assistant/rules";
 import { nextStepsIn } from "~/lib/follow/draft-privacy";
 import { addDays, dueInstant, localDay, personRhythmSchema, SNOOZE_CHOICES } from "~/lib/follow/rhythm";
 import { logFormSchema } from "~/lib/follow/timeline";
-import { safeRedirect } from "~/lib/safe-redirect";
+import { safeRedirect } from "~/lib/platform/safe-redirect";
 import { DAY_MS } from "~/lib/time/days";
 import { zonedToUtc } from "~/lib/time/time";
 import { connection, reminder } from "~db/schema";

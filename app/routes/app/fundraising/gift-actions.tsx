@@ -1,7 +1,7 @@
 import { href } from "react-router";
 import { z } from "zod";
 import { appContext } from "~/context";
-import { safeRedirect } from "~/lib/safe-redirect";
+import { safeRedirect } from "~/lib/platform/safe-redirect";
 import { getUser } from "~/server/account/user.server";
 import { payInstalment } from "~/server/fundraising/gifts.server";
 import { CHANGE_MESSAGE, changeRecurringGift } from "~/server/fundraising/recurring.server";

@@ -2,7 +2,7 @@ import { appContext } from "~/context";
 import { CSV_BOM, csvLines, guardFormula } from "~/lib/formats/csv-write";
 import { GIFT_METHOD_LABELS, GIFT_SOURCE_LABELS } from "~/lib/fundraising/donation";
 import { amountInput } from "~/lib/money";
-import { pullStream } from "~/lib/stream";
+import { pullStream } from "~/lib/platform/stream";
 import { getUser } from "~/server/account/user.server";
 import { getOwnedCampaign } from "~/server/fundraising/campaigns.server";
 import { campaignGiftExportPages } from "~/server/fundraising/gifts.server";

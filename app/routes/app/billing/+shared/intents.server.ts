@@ -4,7 +4,7 @@ import { z } from "zod";
 import { appContext } from "~/context";
 import { nonprofitSchema } from "~/lib/billing/nonprofit-form";
 import { formatPlanDate } from "~/lib/billing/plans";
-import { safeRedirect } from "~/lib/safe-redirect";
+import { safeRedirect } from "~/lib/platform/safe-redirect";
 import { getUser } from "~/server/account/user.server";
 import {
   type BillingAction,

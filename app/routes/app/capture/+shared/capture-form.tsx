@@ -5,7 +5,7 @@ import { Form, href, Link, useNavigation, useRouteLoaderData } from "react-route
 import { MyQrButton } from "~/components/my-qr";
 import { Field, inputClass } from "~/components/ui/field";
 import { type CaptureInput, captureSchema } from "~/lib/capture/capture";
-import { toast, useToasterReady } from "~/lib/toast";
+import { toast, useToasterReady } from "~/lib/platform/toast";
 import type { RootData } from "~/root";
 import type { saveCardToConnections } from "~/server/cards/cards.server";
 import type { SavedCapture } from "~/server/people/capture.server";

@@ -11,7 +11,7 @@ import {
   planFormSchema,
   targetsFromLines,
 } from "~/lib/events/rules";
-import { safeRedirect } from "~/lib/safe-redirect";
+import { safeRedirect } from "~/lib/platform/safe-redirect";
 import { formatInZone } from "~/lib/time/time";
 import type { SessionUser } from "~/server/account/auth.server";
 import { getSettings } from "~/server/account/settings.server";

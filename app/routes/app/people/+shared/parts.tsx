@@ -3,7 +3,7 @@ import type { ChangeEvent, MouseEvent } from "react";
 import { Form, href, Link } from "react-router";
 import type { useDisclosure } from "~/components/site-header";
 import { PRIORITIES, PRIORITY_LABEL, STATUSES } from "~/lib/people/connection-rules";
-import { showToast } from "~/lib/toast";
+import { showToast } from "~/lib/platform/toast";
 
 export const control = "rounded-md border border-slate-300 px-3 py-2 text-sm dark:border-slate-700 dark:bg-slate-900";
 

@@ -2,7 +2,7 @@
  * What the service worker controls and keeps. Shared by the page that registers it and the worker
  * itself (app/sw/service-worker.ts), so the two never disagree.
  */
-import { OLD_CARD_LINK_PREFIX } from "./card/link";
+import { OLD_CARD_LINK_PREFIX } from "../card/link";
 
 /**
  * One registration per signed-in area. A scope is a URL prefix and cannot exclude paths, so a
