@@ -21,8 +21,8 @@ import {
   useMatches,
   useRouteLoaderData,
 } from "react-router";
-import { ActiveEventBanner } from "~/components/active-event-banner";
 import { ErrorPage } from "~/components/error-page";
+import { ActiveEventBanner } from "~/components/events/active-banner";
 import { Logo } from "~/components/logo";
 import { NewsletterSlideIn } from "~/components/marketing/newsletter-slide-in";
 import { SeoTags } from "~/components/marketing/seo-tags";

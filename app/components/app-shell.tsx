@@ -4,7 +4,7 @@ import type { Theme } from "~/lib/platform/theme";
 import { SITE } from "~/lib/site";
 import { initials } from "~/lib/text/graphemes";
 import type { SessionUser } from "~/server/account/auth.server";
-import { ActiveEventBanner } from "./active-event-banner";
+import { ActiveEventBanner } from "./events/active-banner";
 import {
   BellIcon,
   CalendarIcon,

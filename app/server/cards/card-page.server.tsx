@@ -1,4 +1,4 @@
-import { CardFace, colourVars } from "~/components/card-face";
+import { CardFace, colourVars } from "~/components/card/face";
 import { type PublicCard, SHARE_FIELD_LABEL, SHARE_FIELDS } from "~/lib/card/card";
 import { CARD_FACE_CSS_PAGE } from "~/lib/card/face-css";
 import { SITE } from "~/lib/site";

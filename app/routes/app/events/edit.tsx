@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, href, Link } from "react-router";
-import { type EventFieldSpec, EventForm } from "~/components/event-form";
+import { type EventFieldSpec, EventForm } from "~/components/events/event-form";
 import { appContext } from "~/context";
 import { eventFormSchema } from "~/lib/events/rules";
 import { pageMeta } from "~/lib/site";

@@ -1,7 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { and, eq } from "drizzle-orm";
 import { data, Form, href, Link, useNavigation } from "react-router";
-import { BarChart } from "~/components/bar-chart";
+import { BarChart } from "~/components/charts/bar-chart";
 import { HandGiftForm, PledgeForm } from "~/components/fundraising/gift-forms";
 import { RaisedChart } from "~/components/fundraising/raised-chart";
 import { UnthankedGifts } from "~/components/fundraising/unthanked";

@@ -1,7 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, href, Link } from "react-router";
 import { z } from "zod";
-import { EventForm, ORG_EVENT_FIELDS } from "~/components/event-form";
+import { EventForm, ORG_EVENT_FIELDS } from "~/components/events/event-form";
 import { STATUS_BADGE } from "~/components/marketing/event-card";
 import { NfcWrite } from "~/components/nfc-write";
 import { Field, inputClass } from "~/components/ui/field";

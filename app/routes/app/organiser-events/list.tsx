@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, href, Link } from "react-router";
-import { EventForm, ORG_EVENT_FIELDS } from "~/components/event-form";
+import { EventForm, ORG_EVENT_FIELDS } from "~/components/events/event-form";
 import { STATUS_BADGE } from "~/components/marketing/event-card";
 import { appContext } from "~/context";
 import { formatLocal, orgEventFormSchema, orgEventStatus } from "~/lib/organiser-events/rules";

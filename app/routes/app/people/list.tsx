@@ -1,6 +1,6 @@
 import { useEffect, useRef } from "react";
 import { Form, href, Link, redirect, useLocation, useSubmit } from "react-router";
-import { PersonPhoto } from "~/components/person-photo";
+import { PersonPhoto } from "~/components/people/person-photo";
 import { useDisclosure } from "~/components/site-header";
 import { appContext } from "~/context";
 import { PRIORITIES, PRIORITY_LABEL, PRIORITY_STAR_CLASS, STATUSES } from "~/lib/people/connection-rules";

@@ -1,7 +1,7 @@
 import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, href, Link, useNavigation } from "react-router";
-import { ConnectionFields, useConnectionForm } from "~/components/connection-fields";
+import { ConnectionFields, useConnectionForm } from "~/components/people/connection-fields";
 import { useOwnerCountry } from "~/components/phone";
 import { appContext } from "~/context";
 import { formatPhone } from "~/lib/forms/phone";

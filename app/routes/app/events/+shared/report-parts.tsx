@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { Form, href, Link } from "react-router";
-import { BarChart } from "~/components/bar-chart";
+import { BarChart } from "~/components/charts/bar-chart";
 import { mailtoHref } from "~/lib/events/rules";
 import { PRIORITY_LABEL, PRIORITY_STAR_CLASS } from "~/lib/people/connection-rules";
 import type { loadEventReport } from "./report.server";

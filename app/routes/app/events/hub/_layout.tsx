@@ -1,5 +1,5 @@
 import { href, Link, Outlet } from "react-router";
-import { HAPPENING_NOW_MEANS, SetActiveButton } from "~/components/event-hub";
+import { HAPPENING_NOW_MEANS, SetActiveButton } from "~/components/events/hub";
 import { STATUS_BADGE } from "~/components/marketing/event-card";
 import { formatDate } from "~/components/marketing/page";
 import { SectionNav } from "~/components/section-nav";

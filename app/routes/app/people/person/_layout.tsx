@@ -1,5 +1,5 @@
 import { href, Link, Outlet } from "react-router";
-import { PersonPhoto, PersonPhotoUpload } from "~/components/person-photo";
+import { PersonPhoto, PersonPhotoUpload } from "~/components/people/person-photo";
 import { SectionNav } from "~/components/section-nav";
 import { TimesIn } from "~/components/times-in";
 import { asCountry } from "~/lib/forms/phone";

@@ -1,8 +1,8 @@
 import { getFormProps } from "@conform-to/react";
 import type { CountryCode } from "libphonenumber-js/min";
 import { Form } from "react-router";
-import { ConnectionFields, useConnectionForm } from "~/components/connection-fields";
 import type { FollowErrorView } from "~/components/follow/timeline";
+import { ConnectionFields, useConnectionForm } from "~/components/people/connection-fields";
 import { Field, inputClass } from "~/components/ui/field";
 import { safeHref } from "~/lib/card/card";
 import { formatPhone } from "~/lib/forms/phone";

@@ -1,4 +1,4 @@
-import { sectionClass } from "~/components/card-list-fields";
+import { sectionClass } from "~/components/card/list-fields";
 import { Field, inputClass } from "~/components/ui/field";
 import type { missingForPublish } from "~/lib/card/card";
 

@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
 import { type SignatureInput, signatureHtml, signatureText } from "~/lib/card/email-signature";
 import { toast, useToasterReady } from "~/lib/platform/toast";
-import { NfcWrite } from "./nfc-write";
+import { NfcWrite } from "../nfc-write";
 
 export type ShareCard = Omit<SignatureInput, "cardUrl" | "photoUrl" | "qrUrl"> & {
   email?: string | null;
