@@ -1,6 +1,6 @@
 import { and, asc, eq, gt, isNull, sql } from "drizzle-orm";
-import { DAY_MS } from "~/lib/days";
-import { INVITATION_DAYS, type Role } from "~/lib/teams";
+import { INVITATION_DAYS, type Role } from "~/lib/teams/rules";
+import { DAY_MS } from "~/lib/time/days";
 import { invitation, member, session, user, workspace } from "~db/schema";
 import type { Database, Owner } from "../db/db.server";
 import { outboxMailer } from "../platform/mail.server";

@@ -1,7 +1,7 @@
 import { data, Form, href, Link } from "react-router";
 import { appContext } from "~/context";
 import { pageMeta } from "~/lib/site";
-import { ROLE_NAMES } from "~/lib/teams";
+import { ROLE_NAMES } from "~/lib/teams/rules";
 import { createAuth, sessionToken } from "~/server/account/auth.server";
 import { getUser } from "~/server/account/user.server";
 import { unknownIntent } from "~/server/platform/http.server";

@@ -4,7 +4,7 @@ import { data, Form, href, Link, useNavigation } from "react-router";
 import { Field, inputClass } from "~/components/ui/field";
 import { appContext } from "~/context";
 import { pageMeta } from "~/lib/site";
-import { ROLE_NAMES, TEAM_NAME_MAX, teamsSchema } from "~/lib/teams";
+import { ROLE_NAMES, TEAM_NAME_MAX, teamsSchema } from "~/lib/teams/rules";
 import { sessionToken } from "~/server/account/auth.server";
 import { getUser, getWorkspace } from "~/server/account/user.server";
 import { unknownIntent } from "~/server/platform/http.server";
