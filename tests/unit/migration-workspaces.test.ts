@@ -60,6 +60,11 @@ describe("workspaces migration", () => {
     expect(db.prepare("select count(*) as n from user where id = 't-1'").get()).toEqual({ n: 0 });
     // A team without a name is refused.
     expect(() => db.exec("insert into workspace (id, kind, name) values ('t-2', 'team', '  ')")).toThrow(/CHECK/);
+    // A team deleted whole (its last member's account going) takes its members, its owner too.
+    db.exec("insert into workspace (id, kind, name) values ('t-3', 'team', 'Solo')");
+    db.exec("insert into member (workspace_id, user_id, role) values ('t-3', 'u-two', 'owner')");
+    db.exec("delete from workspace where id = 't-3'");
+    expect(db.prepare("select count(*) as n from member where workspace_id = 't-3'").get()).toEqual({ n: 0 });
     // Deleting an account takes its personal workspace and its memberships, even a team's last owner's.
     db.exec("delete from user where id = 'u-one'");
     expect(db.prepare("select id from workspace where id in ('u-one', 't-1') order by id").all()).toEqual([
