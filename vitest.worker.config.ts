@@ -1,3 +1,4 @@
+import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { defineConfig } from "vitest/config";
@@ -14,12 +15,27 @@ const OWN_WORKERD = [
  * Worker tests run inside workerd against the production build (build/server), with D1, KV and
  * the rate limiters from its wrangler config and every migration applied before a workerd's first file.
  */
+/**
+ * The build's wrangler config without a consumer for the mailings queue, beside it so its paths hold. Each
+ * mailings test delivers its groups itself (createMessageBatch); a live consumer in the same workerd claimed
+ * a test's recipients first whenever the test's next step came a second late, as on a busy machine.
+ */
+function withoutMailingsConsumer(): string {
+  const built = path.join(import.meta.dirname, "build/server/wrangler.json");
+  const config = JSON.parse(readFileSync(built, "utf8"));
+  config.queues.consumers = config.queues.consumers.filter((c: { queue: string }) => c.queue !== "knowwho-mailings");
+  const derived = path.join(import.meta.dirname, "build/server/wrangler.worker-tests.json");
+  writeFileSync(derived, JSON.stringify(config));
+  return derived;
+}
+
 export default defineConfig(async () => {
   const migrations = await readD1Migrations(path.join(import.meta.dirname, "migrations"));
+  const configPath = withoutMailingsConsumer();
   return {
     plugins: [
       cloudflareTest({
-        wrangler: { configPath: "./build/server/wrangler.json" },
+        wrangler: { configPath },
         miniflare: {
           bindings: {
             APP_ENV: "test",
