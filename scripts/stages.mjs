@@ -28,10 +28,15 @@ export function runStage(stages, { name, command, args, cwd, env, buffered = fal
   });
 }
 
-/** Runs stages one after another, stopping at the first that fails; resolves whether all passed. */
+/**
+ * Runs stages one after another and resolves whether all passed. A failed stage does not stop the ones after
+ * it: each still runs and reports, so one run names every failure (a stage that needs an earlier one's
+ * output fails on its own, and says why).
+ */
 export async function runChain(stages, chain) {
-  for (const stage of chain) if (!(await runStage(stages, stage))) return false;
-  return true;
+  let ok = true;
+  for (const stage of chain) ok = (await runStage(stages, stage)) && ok;
+  return ok;
 }
 
 /**
