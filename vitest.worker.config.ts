@@ -65,6 +65,9 @@ export default defineConfig(async () => {
         },
       }),
     ],
+    // npm test runs two of these at once (the heavy stage beside the rest): a dependency cache each, as one
+    // run's optimizer renames the shared one away from under the other on a fresh clone.
+    cacheDir: path.join(import.meta.dirname, "node_modules/.vite", process.env.VITEST_CACHE_NAME ?? "worker"),
     resolve: {
       tsconfigPaths: true,
       // The route table is read by tests (route-table.test.ts); the real helpers need Node's CommonJS.
