@@ -35,7 +35,13 @@ export function runStage(stages, { name, command, args, cwd, env, buffered = fal
  */
 export async function runChain(stages, chain) {
   let ok = true;
-  for (const stage of chain) ok = (await runStage(stages, stage)) && ok;
+  for (const stage of chain) {
+    // A stage that reads another chain's output starts once that stage has ended (`after`, a promise).
+    if (stage.after) await stage.after;
+    const passed = await runStage(stages, stage);
+    stage.ended?.(passed);
+    ok = passed && ok;
+  }
   return ok;
 }
 

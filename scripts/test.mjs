@@ -84,9 +84,16 @@ if (seed) console.log(`Worker tests shuffled with seed ${seed} (replay: ${replay
 await runChain(stages, [
   stage("test tools (Debian packages)", "bash", [path.join(root, "scripts", "install-test-tools.sh")]),
 ]);
-// Two chains side by side on two cores: tsc (one core, most of the types stage) beside lint, the unit
-// tests (one Vitest worker) and the build. Neither reads what the other writes: the unit tests read no
-// generated types and no build; the build does not read .react-router/types or worker-configuration.d.ts.
+// Two chains side by side on two cores, with no wait between phases: whichever chain is ahead starts its
+// next stage while the other's runs. Chain one: tsc (one core), the generated-files check, then the heavy
+// tests (floods, tens of thousands of rows, LibreOffice: each holds a core for a while). Chain two: lint,
+// the build, the unit tests (one Vitest worker), then the Worker tests (two workerds), so the heavy tests
+// run beside the Worker tests and tsc beside the rest. tsc reads no build and the build no generated types;
+// the Worker and heavy tests read the build, so the heavy ones wait for it to end.
+let built;
+const buildEnded = new Promise((resolve) => {
+  built = resolve;
+});
 await runSideBySide(stages, [
   [
     stage("types (wrangler types, react-router typegen, tsc)", "npm", ["run", "--silent", "typecheck"]),
@@ -97,18 +104,21 @@ await runSideBySide(stages, [
       "--",
       "worker-configuration.d.ts",
     ]),
+    {
+      ...vitest("heavy worker tests (floods, scale)", "worker-heavy", "vitest.worker.config.ts", [
+        "--project",
+        "heavy",
+        "--maxWorkers=1",
+        ...shuffle,
+      ]),
+      after: buildEnded,
+    },
+    vitest("heavy unit tests (LibreOffice, khard)", "unit-heavy", "vitest.unit.config.ts", ["--project", "heavy"]),
   ],
   [
     stage("lint and format", bin("biome"), ["check", "."]),
+    { ...stage("production build", bin("react-router"), ["build"]), ended: () => built() },
     vitest("unit tests", "unit", "vitest.unit.config.ts", ["--project", "unit"]),
-    stage("production build", bin("react-router"), ["build"]),
-  ],
-]);
-// The Worker tests (two workerds) beside the heavy ones (a workerd of their own, then LibreOffice): floods,
-// tens of thousands of rows and a cold office suite each hold a core for a while, and here they hold the
-// one the Worker tests leave over instead of making the Worker tests' last file wait for them.
-await runSideBySide(stages, [
-  [
     vitest("worker tests (workerd, D1, KV)", "worker", "vitest.worker.config.ts", [
       "--project",
       "shared",
@@ -116,15 +126,6 @@ await runSideBySide(stages, [
       "own",
       ...shuffle,
     ]),
-  ],
-  [
-    vitest("heavy worker tests (floods, scale)", "worker-heavy", "vitest.worker.config.ts", [
-      "--project",
-      "heavy",
-      "--maxWorkers=1",
-      ...shuffle,
-    ]),
-    vitest("heavy unit tests (LibreOffice, khard)", "unit-heavy", "vitest.unit.config.ts", ["--project", "heavy"]),
   ],
 ]);
 

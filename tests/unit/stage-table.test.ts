@@ -61,6 +61,26 @@ describe("npm test's stages side by side", () => {
     expect(stageTable(stages)).toMatch(/fails\s+FAILED/);
   });
 
+  it("starts a stage that reads another chain's output only once that stage has ended", async () => {
+    const stages: { name: string; ok: boolean; seconds: number }[] = [];
+    const file = path.join(mkdtempSync(path.join(tmpdir(), "stages-")), "built");
+    let built: (ok: boolean) => void = () => {};
+    const after = new Promise<boolean>((resolve) => {
+      built = resolve;
+    });
+    // The reader fails if it runs before the writer has written: it starts at once without `after`.
+    const ok = await runSideBySide(stages, [
+      [{ ...node("reads", `require("fs").readFileSync(${JSON.stringify(file)})`), after }],
+      [
+        node("first", ""),
+        { ...node("writes", `require("fs").writeFileSync(${JSON.stringify(file)}, "")`), ended: built },
+      ],
+    ]);
+    expect(ok).toBe(true);
+    expect(stages.map((s) => s.name)).toEqual(["first", "writes", "reads"]);
+    expect(await after).toBe(true);
+  });
+
   it("passes only when every stage of a chain passes, and a command that cannot start fails its stage", async () => {
     const stages: { name: string; ok: boolean; seconds: number }[] = [];
     expect(await runChain(stages, [node("one", ""), node("two", "")])).toBe(true);
