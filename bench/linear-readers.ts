@@ -1,8 +1,9 @@
 // The vCard reader and the content-line folder at 1x and 4x their input, in CPU time: a ratio near 4 is
 // linear, near 16 quadratic (the speed half of tests/unit/vcard-interop.test.ts and fold-cost.test.ts, which
 // keep the results; a test may not assert a time). npx tsx bench/linear-readers.ts
-import { foldLine } from "../app/lib/text/content-line.ts";
+
 import { readVCardFile } from "../app/lib/formats/vcard-read.ts";
+import { foldLine } from "../app/lib/text/content-line.ts";
 
 const cpu = () => {
   const u = process.cpuUsage();
