@@ -1,5 +1,6 @@
 import type { Element } from "@xmldom/xmldom";
 import { escapeXml } from "~/lib/escape";
+import { own } from "~/lib/own";
 import { pullStream } from "~/lib/stream";
 
 /**
@@ -35,7 +36,7 @@ const PREFIX: Record<string, string> = { [NS.D]: "d", [NS.C]: "card", [NS.CS]: "
 
 /** A qualified tag for output; unknown namespaces get their own xmlns on the element. */
 export function tag(q: QName, inner: string | null): string {
-  const known = PREFIX[q.ns];
+  const known = own(PREFIX, q.ns);
   const name = known ? `${known}:${q.name}` : `x:${q.name}`;
   const xmlns = known ? "" : ` xmlns:x="${escapeXml(q.ns)}"`;
   return inner === null || inner === "" ? `<${name}${xmlns}/>` : `<${name}${xmlns}>${inner}</${name}>`;
