@@ -1429,6 +1429,13 @@ export const mailingRecipient = sqliteTable(
 );
 
 /** Addresses an owner may never mail again: unsubscribed, bounced or complained. */
+/** The mail provider's webhook event ids, recorded in the batch of the event's effects: a replay changes nothing. */
+export const mailEvent = sqliteTable("mail_event", {
+  id: text("id").primaryKey(),
+  type: text("type").notNull(),
+  createdAt: createdAt(),
+});
+
 export const mailSuppression = sqliteTable(
   "mail_suppression",
   {
