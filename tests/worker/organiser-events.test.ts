@@ -248,6 +248,36 @@ describe("joining", () => {
     expect(id).toBeGreaterThan(0);
   });
 
+  it("answers a full event alike for an attendee's address and a stranger's", async () => {
+    const owner = await signUp();
+    const { slug } = await publish(owner, { capacity: "1" });
+    const known = `k-${crypto.randomUUID()}@example.org`;
+    expect((await visitorJoin(slug, { name: "Known One", email: known })).status).toBe(303);
+    const mails = async () =>
+      (
+        await env.DB.prepare("select count(*) as n from outbox where `to` = ? and kind = 'event-pass'")
+          .bind(known)
+          .first<{ n: number }>()
+      )?.n;
+    const before = await mails();
+    const attendeeAnswer = await visitorJoin(slug, { name: "Known One", email: known });
+    const strangerAnswer = await visitorJoin(slug, {
+      name: "Known One",
+      email: `s-${crypto.randomUUID()}@example.org`,
+    });
+    expect(attendeeAnswer.status).toBe(409);
+    expect(strangerAnswer.status).toBe(409);
+    expect(attendeeAnswer.headers.get("location")).toBeNull();
+    const [a, b] = [await attendeeAnswer.text(), await strangerAnswer.text()];
+    expect(a).toContain("This event is full.");
+    expect(b).toContain("This event is full.");
+    // The pages differ only by the address typed into the form.
+    const scrub = (html: string) => html.replace(/value="[^"]*@example\.org"/g, "");
+    expect(scrub(a)).toBe(scrub(b));
+    await waitForGlobalWaitUntil();
+    expect(await mails()).toBeGreaterThanOrEqual(before ?? 0);
+  });
+
   it("lets a crowd behind one address join, and limits one person's repeats", async () => {
     const owner = await signUp();
     const { slug } = await publish(owner);

@@ -124,6 +124,11 @@ organiserEventRoutes.post(`/e/:slug{${SLUG}}`, async (c) => {
     return refuse(429, { errors: { form: JOIN_MESSAGES.tooMany } }, { "retry-after": String(RETRY_AFTER_SECONDS) });
   const joined = await joinEvent(app.db, event, parsed.data, now);
   if (!joined.ok) return refuse(409, { errors: { form: JOIN_MESSAGES[joined.reason] } });
+  // A full event answers an attendee's address as a stranger's (no list of who came); the pass goes by mail.
+  if (!joined.created && joined.full) {
+    app.ctx.waitUntil(sendPass(app, request, event.title, joined.attendee).catch((e) => console.error("pass", e)));
+    return refuse(409, { errors: { form: JOIN_MESSAGES.full } });
+  }
   await sendPass(app, request, event.title, joined.attendee);
   return new Response(null, {
     status: 303,
