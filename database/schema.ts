@@ -1250,6 +1250,8 @@ export const orgAttendee = sqliteTable(
       .notNull()
       .default("none"),
     goals: text("goals").notNull().default(""),
+    /** When the pass was last mailed (ms): a join of a known address re-mails it at most once an hour. */
+    passMailedAt: integer("pass_mailed_at"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
