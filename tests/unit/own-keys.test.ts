@@ -1,9 +1,9 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { readCsvFile } from "~/lib/csv-read";
-import { merge, unknownMergeFields } from "~/lib/mailings";
-import { parseMecard } from "~/lib/scan";
-import { readVCardFile } from "~/lib/vcard-read";
+import { parseMecard } from "~/lib/capture/scan";
+import { readCsvFile } from "~/lib/formats/csv-read";
+import { readVCardFile } from "~/lib/formats/vcard-read";
+import { merge, unknownMergeFields } from "~/lib/mailings/rules";
 
 const INHERITED = ["constructor", "__proto__", "toString", "hasOwnProperty", "valueOf"];
 const values = { first_name: "Ada", event: "Expo", campaign_link: "L", last_gift: "G", card_link: "C" };
@@ -42,9 +42,9 @@ describe("user-keyed lookups see only the map's own keys", () => {
 
   it("no source checks a string from outside against a constant map with `in`", () => {
     const files = [
-      "app/lib/mailings.ts",
-      "app/lib/csv-read.ts",
-      "app/routes/app/campaigns/+shared/campaign-edit.server.ts",
+      "app/lib/mailings/rules.ts",
+      "app/lib/formats/csv-read.ts",
+      "app/routes/app/fundraising/+shared/campaign-edit.server.ts",
     ];
     for (const f of files) expect(readFileSync(f, "utf8"), f).not.toMatch(/\b\w+ in [A-Z][A-Z_]+\b/);
   });

@@ -1,7 +1,7 @@
 import { createMessageBatch } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { EMPTY_AUDIENCE } from "~/lib/mailings";
+import { EMPTY_AUDIENCE } from "~/lib/mailings/rules";
 import { createDb } from "~/server/db/db.server";
 import {
   consumeMailings,

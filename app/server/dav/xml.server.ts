@@ -1,7 +1,7 @@
 import type { Element } from "@xmldom/xmldom";
-import { escapeXml } from "~/lib/escape";
-import { own } from "~/lib/own";
-import { pullStream } from "~/lib/stream";
+import { pullStream } from "~/lib/platform/stream";
+import { escapeXml } from "~/lib/text/escape";
+import { own } from "~/lib/text/own";
 
 /**
  * WebDAV request bodies in, multistatus answers out. Bodies are parsed by xml-parse.server.ts, loaded
