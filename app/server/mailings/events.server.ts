@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { Webhook } from "standardwebhooks";
 import { hex } from "~/lib/text/hex";
+import { mailEvent } from "~db/schema";
 import type { Database } from "../db/db.server";
 import { failedWith, rawSql, type Statement, writeBatch } from "../db/write.server";
 import type { AppEnv } from "../platform/env.server";
@@ -150,7 +151,7 @@ export async function applyProviderEvent(
   event: ProviderEvent,
 ): Promise<"applied" | "duplicate" | "ignored"> {
   const applied = async (statements: Statement[]) => {
-    const record = rawSql(sql`insert into mail_event (id, type) values (${event.id}, ${event.type.slice(0, 100)})`);
+    const record = db.insert(mailEvent).values({ id: event.id, type: event.type.slice(0, 100) });
     try {
       await writeBatch(db, [record, ...statements]);
       return "applied" as const;
