@@ -93,8 +93,10 @@ export const outbox = sqliteTable(
     createdAt: createdAt(),
     // Extra header lines as JSON (a mailing's List-Unsubscribe pair), shown by the dev mailbox.
     headers: text("headers", { mode: "json" }).$type<Record<string, string>>(),
+    /** The sending call's idempotency key and the message's place in it: a repeated call stores nothing. */
+    idempotencyKey: text("idempotency_key"),
   },
-  (t) => [index("outbox_created_idx").on(t.createdAt)],
+  (t) => [index("outbox_created_idx").on(t.createdAt), uniqueIndex("outbox_idempotency_idx").on(t.idempotencyKey)],
 );
 
 // Newsletter with double opt-in: pending until the emailed token is confirmed.
@@ -1251,6 +1253,8 @@ export const orgAttendee = sqliteTable(
       .notNull()
       .default("none"),
     goals: text("goals").notNull().default(""),
+    /** When the pass was last mailed (ms): a join of a known address re-mails it at most once an hour. */
+    passMailedAt: integer("pass_mailed_at"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -1419,10 +1423,15 @@ export const mailingRecipient = sqliteTable(
     unsubscribedAt: integer("unsubscribed_at", { mode: "timestamp_ms" }),
     // An organiser mailing's attendee (never one of the organiser's own people).
     attendeeId: integer("attendee_id").references(() => orgAttendee.id, { onDelete: "set null" }),
+    /** Until when (ms) the queue message or the claiming sender answers for this row; then the sweeper re-queues it. */
+    leaseUntil: integer("lease_until"),
+    /** The claim that took the row to sending: an expired claim's rows go back as the same group (same idempotency key). */
+    claim: text("claim"),
     createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex("mailing_recipient_email_idx").on(t.mailingId, t.email),
+    index("mailing_recipient_lease_idx").on(t.status, t.leaseUntil),
     index("mailing_recipient_person_idx").on(t.userId, t.connectionId),
     index("mailing_recipient_provider_idx").on(t.providerId),
     index("mailing_recipient_day_idx").on(t.userId, t.createdAt),
@@ -1430,6 +1439,13 @@ export const mailingRecipient = sqliteTable(
 );
 
 /** Addresses an owner may never mail again: unsubscribed, bounced or complained. */
+/** The mail provider's webhook event ids, recorded in the batch of the event's effects: a replay changes nothing. */
+export const mailEvent = sqliteTable("mail_event", {
+  id: text("id").primaryKey(),
+  type: text("type").notNull(),
+  createdAt: createdAt(),
+});
+
 export const mailSuppression = sqliteTable(
   "mail_suppression",
   {

@@ -464,6 +464,7 @@ export const DERIVED_DATA: Readonly<Record<string, string>> = {
 
 export const NOT_ACCOUNT_DATA: Readonly<Record<string, string>> = {
   guide_vote: "anonymous visitor ids, never tied to an account",
+  mail_event: "the mail provider's webhook event ids and types, kept so a replayed event changes nothing",
   payment_event: "Stripe event ids and types, kept so a replayed event changes nothing",
   payment_local_object: "the built-in test checkout's stand-in for Stripe's own records",
   verification: "single-use sign-in secrets (reset links); deleted with the account, never exported",
