@@ -1,5 +1,5 @@
 import Papa from "papaparse";
-import { decodeFile, detectEncoding } from "./charset";
+import { decodeFile, detectEncoding, REPLACEMENT, unreadableMessage } from "./charset";
 import { englishHeaders } from "./csv-headers";
 import { unguardFormula } from "./csv-write";
 import type {
@@ -473,8 +473,8 @@ function rowToDraft(
 }
 
 /** Reads a CSV file from its bytes (or text already decoded). */
-export function readCsvFile(input: Uint8Array | string): ReadResult {
-  const encoding = typeof input === "string" ? "utf-8" : detectEncoding(input);
+export function readCsvFile(input: Uint8Array | string, chosen?: string): ReadResult {
+  const encoding = typeof input === "string" ? "utf-8" : (chosen ?? detectEncoding(input));
   const text = typeof input === "string" ? input.replace(/^\uFEFF/, "") : decodeFile(input, encoding);
   const parsed = Papa.parse<string[]>(text, { skipEmptyLines: "greedy" });
   const problems: RowProblem[] = [];
@@ -551,6 +551,8 @@ export function readCsvFile(input: Uint8Array | string): ReadResult {
     const warnings: string[] = [];
     if (cells.length !== headers.length)
       warnings.push(`This row has ${cells.length} fields; the header has ${headers.length}`);
+    // A decode that could not read some bytes is named on its row, never stored without a word.
+    if (cells.some((c) => c.includes(REPLACEMENT))) warnings.push(unreadableMessage(encoding));
     const draft = rowToDraft(cells, slots, format, (m) => warnings.push(m), dayFirst);
     if (!draft) {
       problems.push({ row, message: "No name, email or phone", skipped: true });

@@ -1,4 +1,12 @@
-import { binaryToBytes, bytesToBinary, decodeCharset, detectEncoding, textToBinary } from "./charset";
+import {
+  binaryToBytes,
+  bytesToBinary,
+  decodeCharset,
+  detectEncoding,
+  REPLACEMENT,
+  textToBinary,
+  unreadableMessage,
+} from "./charset";
 import type { ContactDraft } from "./csv";
 import type {
   AddressLabel,
@@ -502,7 +510,7 @@ function toDraft(props: Property[], version: string, fallback: string, warn: (m:
 }
 
 /** Reads a .vcf file from its bytes (preferred) or from text already decoded. */
-export function readVCardFile(input: Uint8Array | string): ReadResult {
+export function readVCardFile(input: Uint8Array | string, chosen?: string): ReadResult {
   let binary: string;
   let fallback: string;
   let encoding: string;
@@ -511,7 +519,7 @@ export function readVCardFile(input: Uint8Array | string): ReadResult {
     fallback = "utf-8";
     encoding = "utf-8";
   } else {
-    encoding = detectEncoding(input);
+    encoding = chosen ?? detectEncoding(input);
     if (encoding.startsWith("utf-16")) {
       binary = textToBinary(new TextDecoder(encoding).decode(input).replace(/^\uFEFF/, ""));
       fallback = "utf-8";
@@ -557,6 +565,8 @@ export function readVCardFile(input: Uint8Array | string): ReadResult {
         const draft = toDraft(props, version, fallback, (m) => cardWarnings.push(m));
         if (!draft) problems.push({ row, message: "No name, email or phone", skipped: true });
         else {
+          // A decode that could not read some bytes is named on its card, never stored without a word.
+          if (JSON.stringify(draft).includes(REPLACEMENT)) cardWarnings.push(unreadableMessage(encoding));
           people.push({ row, draft });
           for (const message of cardWarnings) problems.push({ row, message, skipped: false });
         }

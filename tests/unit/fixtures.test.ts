@@ -499,6 +499,15 @@ const EXPECTED: Record<string, Expectation> = {
         { row: 3, message: expect.stringContaining("Quoted field unterminated"), skipped: true },
       ]),
   },
+  // A one-row French Excel CSV in Windows-1252: its bytes also decode as Shift_JIS (Hélène as H駘ne).
+  "csv/excel-fr-windows-1252.csv": {
+    people: 1,
+    kept: ["emails", "name"],
+    check: ([p], r) => {
+      expect(r.encoding).toBe("windows-1252");
+      expect(p?.name).toEqual({ given: "Hélène", family: "Dupont" });
+    },
+  },
   "csv/google-current.csv": {
     people: 2,
     kept: [
@@ -721,6 +730,16 @@ const EXPECTED: Record<string, Expectation> = {
     people: 1,
     kept: ["addresses", "emails", "name", "note", "organization", "phones", "title"],
     check: ([p]) => expect(p?.name).toEqual({ given: "João", family: "Araújo" }),
+  },
+  // A Brazilian spreadsheet in Windows-1252 whose accents form valid Shift_JIS pairs (João as Jo縊).
+  "csv/spreadsheet-br-windows-1252.csv": {
+    people: 1,
+    kept: ["emails", "name", "organization"],
+    check: ([p], r) => {
+      expect(r.encoding).toBe("windows-1252");
+      expect(p?.displayName).toBe("João Araújo");
+      expect(p?.organization).toBe("Padaria São João");
+    },
   },
   "csv/spreadsheet-swedish.csv": {
     people: 1,

@@ -3,6 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, href, Link, useNavigation } from "react-router";
 import { z } from "zod";
 import { appContext } from "~/context";
+import { ENCODING_CHOICES, encodingsThatFit, isEncodingChoice } from "~/lib/charset";
 import { MAX_IMPORT_ROWS } from "~/lib/csv";
 import { pageMeta } from "~/lib/site";
 import { getSettings } from "~/server/account/settings.server";
@@ -10,7 +11,9 @@ import { getUser } from "~/server/account/user.server";
 import {
   applyImport,
   dropPreview,
+  keepUpload,
   loadPreview,
+  loadUpload,
   planImport,
   previewIdSchema,
   readImportFile,
@@ -57,7 +60,14 @@ const confirmSchema = z.object({
   duplicates: z.enum(["merge", "skip"]).catch("merge"),
 });
 
-const importSchema = z.discriminatedUnion("intent", [fileSchema, confirmSchema]);
+/** "Read as …": the same upload read again in the encoding the person chose. */
+const rereadSchema = z.object({
+  intent: z.literal("reread"),
+  preview: z.string().max(100),
+  encoding: z.string().max(20).refine(isEncodingChoice, "Choose one of the encodings shown."),
+});
+
+const importSchema = z.discriminatedUnion("intent", [fileSchema, confirmSchema, rereadSchema]);
 
 export async function action({ request, context }: Route.ActionArgs) {
   const app = context.get(appContext);
@@ -68,7 +78,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const submission = parseWithZod(await request.formData(), { schema: importSchema });
   const expired = "This preview has expired; choose the file again.";
   if (submission.status !== "success")
-    return submission.payload.intent === "import" ? refuseAll(expired) : refuse(submission.reply());
+    return submission.payload.intent === "preview" ? refuse(submission.reply()) : refuseAll(expired);
   const settings = await getSettings(app.db, user.id);
   if (submission.value.intent === "import") {
     // The confirm step names the preview kept for this owner; the file is never sent twice.
@@ -90,17 +100,35 @@ export async function action({ request, context }: Route.ActionArgs) {
       description: `${result.added} added, ${result.merged} merged, ${result.skipped} skipped.`,
     });
   }
-  const file = submission.value.file;
-  const filename = file.name.slice(0, 200);
-  const read = readImportFile(new Uint8Array(await file.arrayBuffer()), filename);
+  let bytes: Uint8Array;
+  let filename: string;
+  let chosen: string | undefined;
+  if (submission.value.intent === "reread") {
+    // The earlier preview's upload, kept for this owner only; its plan is replaced by the new reading.
+    const id = previewIdSchema.safeParse(submission.value.preview);
+    const kept = id.success ? await loadUpload(app.env, user.id, id.data) : null;
+    const earlier = id.success && kept ? await loadPreview(app.env, user.id, id.data) : null;
+    if (!id.success || !kept || !earlier) return refuseAll(expired);
+    await dropPreview(app.env, user.id, id.data);
+    bytes = kept;
+    filename = earlier.filename;
+    chosen = submission.value.encoding;
+  } else {
+    bytes = new Uint8Array(await submission.value.file.arrayBuffer());
+    filename = submission.value.file.name.slice(0, 200);
+  }
+  const read = readImportFile(bytes, filename, chosen);
   const plan = await planImport(app.db, user.id, read, filename, settings.country);
   const previewId = await savePreview(app.env, user.id, plan);
+  await keepUpload(app.env, user.id, previewId, bytes);
   const skipped = new Set(plan.problems.filter((p) => p.skipped).map((p) => p.row)).size;
   return {
     previewId,
     filename: plan.filename,
     format: FORMAT_LABEL[plan.format] ?? "CSV",
     encoding: plan.encoding,
+    encodingLabel: isEncodingChoice(plan.encoding) ? ENCODING_CHOICES[plan.encoding] : plan.encoding.toUpperCase(),
+    otherEncodings: encodingsThatFit(bytes, plan.encoding).map((value) => ({ value, label: ENCODING_CHOICES[value] })),
     total: plan.rows.length,
     duplicates: plan.rows.filter((r) => r.duplicateOf).length,
     skipped,
@@ -181,6 +209,12 @@ export default function ImportPage({ actionData }: Route.ComponentProps) {
       </Form>
 
       {preview ? (
+        <Form method="post" id="import-reread" className="hidden">
+          <input type="hidden" name="intent" value="reread" />
+          <input type="hidden" name="preview" value={preview.previewId} />
+        </Form>
+      ) : null}
+      {preview ? (
         <Form method="post" {...getFormProps(confirmForm)} className="mt-8 space-y-6">
           <input type="hidden" name="preview" value={preview.previewId} />
           <h2 className="font-semibold text-xl">
@@ -189,8 +223,27 @@ export default function ImportPage({ actionData }: Route.ComponentProps) {
             {preview.skipped ? `, ${preview.skipped} skipped` : ""}
           </h2>
           <p className="text-slate-600 text-sm dark:text-slate-300">
-            {preview.filename}: read as {preview.format} ({preview.encoding.toUpperCase()}).
+            {preview.filename}: read as {preview.format} in {preview.encodingLabel}.
           </p>
+          {preview.otherEncodings.length ? (
+            <div className="flex flex-wrap items-center gap-2 text-sm">
+              <span id="reread-label">Letters look wrong? Read the file as</span>
+              {preview.otherEncodings.map((e) => (
+                <button
+                  key={e.value}
+                  type="submit"
+                  form="import-reread"
+                  name="encoding"
+                  value={e.value}
+                  disabled={busy}
+                  aria-describedby="reread-label"
+                  className="rounded-md border border-slate-300 px-2 py-1 dark:border-slate-700"
+                >
+                  {e.label}
+                </button>
+              ))}
+            </div>
+          ) : null}
 
           {/* Focusable so a keyboard can scroll a wide preview on a phone. */}
           <section

@@ -30,10 +30,16 @@ export type ImportPlan = {
 };
 
 /** A .vcf or .csv file read from its bytes; which one by its name, else by its first line. */
-export function readImportFile(bytes: Uint8Array, filename: string): ReadResult & { kind: "csv" | "vcard" } {
+export function readImportFile(
+  bytes: Uint8Array,
+  filename: string,
+  encoding?: string,
+): ReadResult & { kind: "csv" | "vcard" } {
   const head = new TextDecoder().decode(bytes.subarray(0, 64)).replace(/[\uFEFF\0]/g, "");
   const isVCard = /\.vcf$/i.test(filename) || /^\s*BEGIN:VCARD/i.test(head);
-  return isVCard ? { kind: "vcard", ...readVCardFile(bytes) } : { kind: "csv", ...readCsvFile(bytes) };
+  return isVCard
+    ? { kind: "vcard", ...readVCardFile(bytes, encoding) }
+    : { kind: "csv", ...readCsvFile(bytes, encoding) };
 }
 
 /** Checks each person read from a file and matches them against the owner's network; writes nothing. */
@@ -186,7 +192,21 @@ export async function loadPreview(env: AppEnv, userId: string, id: string): Prom
 }
 
 export async function dropPreview(env: AppEnv, userId: string, id: string) {
-  await env.CACHE.delete(previewKey(userId, id));
+  await Promise.all([
+    env.CACHE.delete(previewKey(userId, id)),
+    env.CACHE.delete(previewKey(userId, id, "import-file")),
+  ]);
+}
+
+/** The uploaded bytes beside their preview, so "read as …" another encoding needs no second upload. */
+export async function keepUpload(env: AppEnv, userId: string, id: string, bytes: Uint8Array) {
+  await env.CACHE.put(previewKey(userId, id, "import-file"), bytes, { expirationTtl: PREVIEW_TTL_SECONDS });
+}
+
+export async function loadUpload(env: AppEnv, userId: string, id: string): Promise<Uint8Array | null> {
+  if (!previewIdSchema.safeParse(id).success) return null;
+  const buffer = await env.CACHE.get(previewKey(userId, id, "import-file"), "arrayBuffer");
+  return buffer ? new Uint8Array(buffer) : null;
 }
 
 /**
