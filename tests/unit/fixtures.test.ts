@@ -643,6 +643,17 @@ const EXPECTED: Record<string, Expectation> = {
         organization: "Fondation Étoile",
       }),
   },
+  // French Outlook's two "Titre" columns: the courtesy title first, the job title after Service (issue 42).
+  "csv/outlook-fr-two-titre.csv": {
+    people: 1,
+    kept: ["addresses", "emails", "name", "note", "organization", "phones", "title"],
+    check: ([p], r) => {
+      expect(p?.name).toEqual({ prefix: "Mme", given: "Claire", family: "Martin" });
+      expect(p?.title).toBe("Responsable des partenariats");
+      // The email's display name is Outlook's bookkeeping, not a column left out.
+      expect(r.problems.map((x) => x.message).join("\n")).not.toContain("Nom complet");
+    },
+  },
   "csv/outlook-it.csv": {
     people: 1,
     kept: ["addresses", "birthday", "emails", "name", "note", "organization", "phones", "tags", "title"],
