@@ -509,6 +509,14 @@ function toDraft(props: Property[], version: string, fallback: string, warn: (m:
   return draft;
 }
 
+/** A group card's name (Fastmail's `KIND:group`, Apple's `X-ADDRESSBOOKSERVER-KIND:group`), or null for anyone else. */
+function groupName(props: Property[], fallback: string): string | null {
+  const kind = props.find((p) => p.name === "KIND" || p.name === "X-ADDRESSBOOKSERVER-KIND");
+  if (!kind || kind.raw.trim().toLowerCase() !== "group") return null;
+  const fn = props.find((p) => p.name === "FN");
+  return fn ? unescapeText(valueText(fn, fallback)).trim() : "";
+}
+
 /** Reads a .vcf file from its bytes (preferred) or from text already decoded. */
 export function readVCardFile(input: Uint8Array | string, chosen?: string): ReadResult {
   let binary: string;
@@ -559,7 +567,14 @@ export function readVCardFile(input: Uint8Array | string, chosen?: string): Read
     }
     if (props === null) continue;
     if (prop.name === "END" && prop.raw.trim().toUpperCase() === "VCARD") {
-      if (people.length >= MAX_CARDS) {
+      const group = groupName(props, fallback);
+      if (group !== null) {
+        problems.push({
+          row,
+          message: `${group ? `"${group.slice(0, 60)}" is` : "This card is"} a contact group, not a person; skipped (tags are KnowWho's groups)`,
+          skipped: true,
+        });
+      } else if (people.length >= MAX_CARDS) {
         problems.push({ row, message: `Only the first ${MAX_CARDS} contacts are imported`, skipped: true });
       } else {
         const draft = toDraft(props, version, fallback, (m) => cardWarnings.push(m));

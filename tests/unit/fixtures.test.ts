@@ -224,6 +224,31 @@ const EXPECTED: Record<string, Expectation> = {
       "websites",
     ],
   },
+  // Group cards are skipped and named, never made into people (issue 42).
+  "vcard/synthetic/apple-group-3.0.vcf": {
+    people: 1,
+    kept: ["externalId", "name", "phones"],
+    check: ([p], r) => {
+      expect(p?.displayName).toBe("Chidi Okafor");
+      expect(r.problems).toEqual([
+        {
+          row: 2,
+          message: `"Gala volunteers" is a contact group, not a person; skipped (tags are KnowWho's groups)`,
+          skipped: true,
+        },
+      ]);
+    },
+  },
+  "vcard/synthetic/fastmail-group-4.0.vcf": {
+    people: 1,
+    kept: ["emails", "externalId", "name"],
+    check: ([p], r) => {
+      expect(p?.displayName).toBe("Priya Raman");
+      expect(r.problems.map((x) => [x.row, x.message, x.skipped])).toEqual([
+        [2, `"Board members" is a contact group, not a person; skipped (tags are KnowWho's groups)`, true],
+      ]);
+    },
+  },
   "vcard/synthetic/quirks-3.0.vcf": {
     people: 2,
     kept: ["birthday", "emails", "externalId", "name", "note", "phones", "photo", "socials", "tags", "websites"],
