@@ -512,7 +512,7 @@ function toDraft(props: Property[], version: string, fallback: string, warn: (m:
 /** A group card's name (Fastmail's `KIND:group`, Apple's `X-ADDRESSBOOKSERVER-KIND:group`), or null for anyone else. */
 function groupName(props: Property[], fallback: string): string | null {
   const kind = props.find((p) => p.name === "KIND" || p.name === "X-ADDRESSBOOKSERVER-KIND");
-  if (!kind || kind.raw.trim().toLowerCase() !== "group") return null;
+  if (kind?.raw.trim().toLowerCase() !== "group") return null;
   const fn = props.find((p) => p.name === "FN");
   return fn ? unescapeText(valueText(fn, fallback)).trim() : "";
 }
