@@ -668,7 +668,9 @@ const SPREADSHEET_BY_LANGUAGE = Object.entries(SPREADSHEET).map(
   ([lang, t]) =>
     [
       lang,
-      new Map(Object.entries(t).flatMap(([english, locals]) => locals.map((l) => [key(l), [english]] as const))),
+      new Map(
+        Object.entries(t).flatMap(([english, locals]) => locals.map((l): [string, string[]] => [key(l), [english]])),
+      ),
     ] as const,
 );
 

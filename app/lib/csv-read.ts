@@ -2,19 +2,20 @@ import Papa from "papaparse";
 import { decodeFile, detectEncoding, REPLACEMENT, unreadableMessage } from "./charset";
 import { englishHeaders } from "./csv-headers";
 import { unguardFormula } from "./csv-write";
-import type {
-  AddressLabel,
-  AddressPoint,
-  EmailLabel,
-  EmailPoint,
-  PersonDraft,
-  PhoneLabel,
-  PhonePoint,
-  RolePoint,
-  SipPoint,
-  SocialPoint,
-  WebsiteLabel,
-  WebsitePoint,
+import {
+  type AddressLabel,
+  type AddressPoint,
+  type EmailLabel,
+  type EmailPoint,
+  type PersonDraft,
+  type PhoneLabel,
+  type PhonePoint,
+  type RolePoint,
+  type SipPoint,
+  type SocialPoint,
+  type WebsiteLabel,
+  type WebsitePoint,
+  yearlessBirthday,
 } from "./people/draft";
 import type { ReadPerson, ReadResult, RowProblem } from "./people/read";
 import { emailAddress, socialServiceOf } from "./vcard-read";
@@ -409,7 +410,7 @@ function rowToDraft(
         text[slot.field] = text[slot.field] ? `${text[slot.field]}\n\n${value}` : value;
         break;
       case "tags":
-        for (const t of value.split(/\s*(?::::|;)\s*/)) {
+        for (const t of splitTags(value)) {
           const tag = t.replace(/^\*\s*/, "").trim();
           if (tag && !/^my ?contacts$/i.test(tag)) tags.push(tag);
         }
@@ -447,7 +448,15 @@ function rowToDraft(
   if (text.eventName) draft.eventName = text.eventName;
   if (text.status) draft.status = format === "hubspot" ? statusFromHubSpot(text.status) : text.status;
   if (text.birthday && !ZERO_DATE.test(text.birthday)) {
-    const iso = isoDate(text.birthday, dayFirst);
+    // Google writes a birthday without a year as --06-15, Mailchimp as 06/15 (15/06 or 15.06 outside English).
+    const short = text.birthday.trim().match(/^(?:--(\d{2})-?(\d{2})|(\d{1,2})[/.](\d{1,2})\.?)$/);
+    const iso = short
+      ? short[1]
+        ? yearlessBirthday(short[1], short[2])
+        : dayFirst
+          ? yearlessBirthday(short[4], short[3])
+          : yearlessBirthday(short[3], short[4])
+      : isoDate(text.birthday, dayFirst);
     if (iso) draft.birthday = iso;
     else warn(`Birthday "${text.birthday.slice(0, 30)}" is not a date; left out`);
   }
@@ -470,6 +479,15 @@ function rowToDraft(
     draft.phones?.[0]?.value ||
     "";
   return draft.displayName ? draft : null;
+}
+
+/**
+ * A tag cell as each exporter writes its list: Mailchimp quotes each tag (`"Donor","Gala 2024"`), Google
+ * joins labels with ` ::: `, Outlook categories with `;`, Popl and spreadsheets with commas.
+ */
+export function splitTags(value: string): string[] {
+  if (/^\s*"[^"]*"(?:\s*,\s*"[^"]*")*\s*$/.test(value)) return [...value.matchAll(/"([^"]*)"/g)].map((m) => m[1] ?? "");
+  return value.split(/\s*(?::::|;|,)\s*/);
 }
 
 /** Reads a CSV file from its bytes (or text already decoded). */

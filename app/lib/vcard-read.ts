@@ -22,6 +22,7 @@ import type {
   WebsiteLabel,
   WebsitePoint,
 } from "./people/draft";
+import { yearlessBirthday } from "./people/draft";
 import { toContactDraft } from "./people/flat";
 import type { ReadPerson, ReadResult, RowProblem } from "./people/read";
 
@@ -459,12 +460,10 @@ function toDraft(props: Property[], version: string, fallback: string, warn: (m:
     const omitted = bday.params["X-APPLE-OMIT-YEAR"]?.[0];
     const yearless = value.match(/^--(\d{2})-?(\d{2})$/) ?? (omitted ? value.match(/^\d{4}-?(\d{2})-?(\d{2})/) : null);
     const iso = yearless ? undefined : isoDate(value);
+    const noYear = yearless ? yearlessBirthday(yearless[1], yearless[2]) : null;
     if (iso) draft.birthday = iso;
-    else if (yearless) {
-      const shown = `${yearless[1]}-${yearless[2]}`;
-      draft.note = [draft.note, `Birthday: ${shown} (no year)`].filter(Boolean).join("\n\n");
-      warn(`Birthday ${shown} has no year; kept in the note`);
-    } else if (value) warn(`Birthday "${value.slice(0, 30)}" is not a date; left out`);
+    else if (noYear) draft.birthday = noYear;
+    else if (value) warn(`Birthday "${value.slice(0, 30)}" is not a date; left out`);
   }
   const uid = first("UID");
   if (uid && text(uid)) draft.externalId = text(uid).slice(0, 300);

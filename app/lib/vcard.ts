@@ -1,7 +1,7 @@
 import type { PublicCard } from "./card";
 import { safeHref, splitOwnName } from "./card";
 import { escapeText, foldLine } from "./content-line";
-import type { PersonRecord, PhotoDraft, StructuredName } from "./people/draft";
+import { BIRTHDAY, type PersonRecord, type PhotoDraft, type StructuredName } from "./people/draft";
 
 /**
  * vCard 3.0 (RFC 2426) and 4.0 (RFC 6350) writer. Text values are escaped; URI values (URL,
@@ -136,7 +136,14 @@ export function writeVCard(person: VCardPerson, version: VCardVersion = "3.0"): 
   }
   for (const s of person.socials ?? [])
     if (s.value.trim()) lines.push(socialLine(s.service, s.value, s.preferred, version));
-  if (person.birthday && /^\d{4}-\d{2}-\d{2}$/.test(person.birthday))
+  // Without a year: vCard 4.0's --MMDD; for 3.0 readers Apple's 1604 placeholder year, marked as omitted.
+  if (person.birthday?.startsWith("--") && BIRTHDAY.test(person.birthday))
+    lines.push(
+      version === "4.0"
+        ? `BDAY:${person.birthday.replace(/^--(\d{2})-/, "--$1")}`
+        : `BDAY;X-APPLE-OMIT-YEAR=1604:1604${person.birthday.slice(1)}`,
+    );
+  else if (person.birthday && BIRTHDAY.test(person.birthday))
     lines.push(`BDAY:${version === "4.0" ? person.birthday.replace(/-/g, "") : person.birthday}`);
   if (person.tags.length) lines.push(`CATEGORIES:${person.tags.map(e).join(",")}`);
   if (person.note) lines.push(`NOTE:${e(person.note)}`);

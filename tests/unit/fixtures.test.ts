@@ -204,8 +204,9 @@ const EXPECTED: Record<string, Expectation> = {
   [`${EZ}/rfc2426-example.vcf`]: { people: 2, kept: ["addresses", "emails", "organization", "phones", "websites"] },
   [`${EZ}/rfc6350-example.vcf`]: {
     people: 1,
-    // BDAY:--0203 has no year: kept in the note (issue 29), no longer dropped.
-    kept: ["addresses", "emails", "name", "note", "organization", "phones", "websites"],
+    // BDAY:--0203 has no year: kept as a birthday without one (issue 42).
+    kept: ["addresses", "birthday", "emails", "name", "organization", "phones", "websites"],
+    check: ([p]) => expect(p?.birthday).toBe("--02-03"),
   },
   [`${EZ}/thunderbird-MoreFunctionsForAddressBook-extension.vcf`]: {
     people: 1,
@@ -746,6 +747,15 @@ const EXPECTED: Record<string, Expectation> = {
       expect(p).toMatchObject({ displayName: "Sanne de Vries", birthday: "1985-05-01", title: "Directeur" }),
   },
   // Apple Numbers on a German Mac: BOM, semicolons, German column names; "Ort" here is the city.
+  // Mailchimp's audience export: its tags quoted one by one, a birthday without a year (issue 42).
+  "csv/mailchimp-audience.csv": {
+    people: 1,
+    kept: ["addresses", "birthday", "emails", "name", "phones", "tags"],
+    check: ([p]) => {
+      expect(p?.tags).toEqual(["Donor", "Gala 2024"]);
+      expect(p?.birthday).toBe("--06-15");
+    },
+  },
   "csv/numbers-german.csv": {
     people: 1,
     kept: ["addresses", "birthday", "emails", "name", "note", "organization", "phones"],
@@ -768,6 +778,12 @@ const EXPECTED: Record<string, Expectation> = {
     check: ([p]) => expect(p?.name).toEqual({ given: "João", family: "Araújo" }),
   },
   // A Brazilian spreadsheet in Windows-1252 whose accents form valid Shift_JIS pairs (João as Jo縊).
+  // Popl-style leads: a comma-separated tag list in one cell (issue 42).
+  "csv/popl-leads.csv": {
+    people: 1,
+    kept: ["emails", "name", "note", "organization", "phones", "tags", "title"],
+    check: ([p]) => expect(p?.tags).toEqual(["Hot lead", "Dubai 2025"]),
+  },
   "csv/spreadsheet-br-windows-1252.csv": {
     people: 1,
     kept: ["emails", "name", "organization"],

@@ -91,25 +91,34 @@ describe("A card's own vCard (issue 29)", () => {
   });
 });
 
-describe("Yearless birthdays (issue 29)", () => {
-  it("are never stored as the year 1604 and never dropped: kept in the note, named in the preview", () => {
+describe("Yearless birthdays (issues 29, 42)", () => {
+  it("are stored as --MM-DD, never as the year 1604, and written back in each reader's form", () => {
     const card = (bday: string) =>
       new TextEncoder().encode(["BEGIN:VCARD", "VERSION:3.0", "FN:Ruth Asawa", bday, "END:VCARD"].join("\r\n"));
-    for (const [line, shown] of [
-      ["BDAY;X-APPLE-OMIT-YEAR=1604:1604-04-16", "04-16"],
-      ["BDAY:--04-16", "04-16"],
-      ["BDAY:--0203", "02-03"],
+    for (const [line, stored] of [
+      ["BDAY;X-APPLE-OMIT-YEAR=1604:1604-04-16", "--04-16"],
+      ["BDAY:--04-16", "--04-16"],
+      ["BDAY:--0203", "--02-03"],
     ] as const) {
       const read = readVCardFile(card(line));
-      const draft = read.people[0]?.draft;
-      expect(draft?.birthday, line).toBeUndefined();
-      expect(draft?.note, line).toBe(`Birthday: ${shown} (no year)`);
-      expect(
-        read.problems.map((p) => p.message),
-        line,
-      ).toContain(`Birthday ${shown} has no year; kept in the note`);
+      expect(read.people[0]?.draft.birthday, line).toBe(stored);
+      expect(read.people[0]?.draft.note, line).toBeUndefined();
+      expect(read.problems, line).toEqual([]);
     }
+    expect(readVCardFile(card("BDAY:--1340")).problems.map((p) => p.message)).toEqual([
+      'Birthday "--1340" is not a date; left out',
+    ]);
     expect(readVCardFile(card("BDAY:1990-04-16")).people[0]?.draft.birthday).toBe("1990-04-16");
+    const ruth = { uid: "u-1", displayName: "Ruth Asawa", tags: [], updatedAt: new Date(0), birthday: "--04-16" };
+    const four = writeVCard(ruth, "4.0");
+    const three = writeVCard(ruth, "3.0");
+    expect(four).toContain("\r\nBDAY:--0416\r\n");
+    expect(three).toContain("\r\nBDAY;X-APPLE-OMIT-YEAR=1604:1604-04-16\r\n");
+    for (const text of [four, three]) expect(readVCardFile(text).people[0]?.draft.birthday).toBe("--04-16");
+    // Google's CSV writes a birthday without a year as --MM-DD, and so reads it.
+    const google = toCsv([{ ...ruth, id: 1, createdAt: new Date(0) }], "google");
+    expect(google).toContain(',"--04-16",');
+    expect(readCsvFile(google).people[0]?.draft.birthday).toBe("--04-16");
   });
 });
 

@@ -2,7 +2,7 @@ import type { CountryCode } from "libphonenumber-js/min";
 import { normalizeLinkedIn } from "~/lib/enrich";
 import { clipText } from "~/lib/graphemes";
 import { normalizePhone, phoneKey } from "~/lib/phone";
-import type { AddressPoint, PersonDraft, RolePoint, StructuredName } from "./draft";
+import { type AddressPoint, BIRTHDAY, type PersonDraft, type RolePoint, type StructuredName } from "./draft";
 
 /** What the people core stores for one contact point; `key` recognises the same person. */
 export type PointValues = {
@@ -195,7 +195,7 @@ export function normalisePerson(
     points.find((p) => p.kind === kind && p.preferred && (!service || p.service === service))?.value ??
     points.find((p) => p.kind === kind && (!service || p.service === service))?.value ??
     null;
-  const birthday = draft.birthday && /^\d{4}-\d{2}-\d{2}$/.test(draft.birthday) ? draft.birthday : null;
+  const birthday = draft.birthday && BIRTHDAY.test(draft.birthday) ? draft.birthday : null;
   return {
     values: {
       name,

@@ -138,6 +138,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       emails: (r.draft.emails ?? []).map((e) => e.value).join(", "),
       phones: (r.draft.phones ?? []).map((p) => p.value).join(", "),
       organization: r.draft.organization ?? "",
+      tags: r.draft.tags ?? [],
       duplicateOf: r.duplicateOf?.name ?? null,
     })),
     problems: plan.problems.slice(0, SHOWN_PROBLEMS),
@@ -272,6 +273,9 @@ export default function ImportPage({ actionData }: Route.ComponentProps) {
                     Company
                   </th>
                   <th scope="col" className="p-2">
+                    Tags
+                  </th>
+                  <th scope="col" className="p-2">
                     Already in your network
                   </th>
                 </tr>
@@ -284,6 +288,16 @@ export default function ImportPage({ actionData }: Route.ComponentProps) {
                     <td className="whitespace-nowrap p-2">{r.emails}</td>
                     <td className="p-2">{r.phones}</td>
                     <td className="p-2">{r.organization}</td>
+                    <td className="p-2">
+                      {/* Each tag as its own chip, so a list split wrongly shows before it is stored. */}
+                      <span className="flex flex-wrap gap-1">
+                        {r.tags.map((t) => (
+                          <span key={t} className="rounded bg-slate-100 px-1.5 py-0.5 text-xs dark:bg-slate-800">
+                            {t}
+                          </span>
+                        ))}
+                      </span>
+                    </td>
                     <td className="p-2">{r.duplicateOf ? `Yes: ${r.duplicateOf}` : ""}</td>
                   </tr>
                 ))}
