@@ -109,13 +109,14 @@ function addressText(a: AddressPoint): string {
 export function normalisePerson(
   draft: PersonDraft,
   country: CountryCode,
-): { values: PersonValues; points: PointValues[]; connectedOn: string | null } {
+): { values: PersonValues; points: PointValues[]; connectedOn: string | null; pastCap: PointValues[] } {
   const points: PointValues[] = [];
+  const pastCap: PointValues[] = [];
   const push = (p: PointValues) => {
     const sameKind = points.filter((x) => x.kind === p.kind);
-    if (sameKind.length >= MAX_POINTS_PER_KIND) return;
     if (sameKind.some((x) => (p.key ? x.key === p.key : x.value.toLowerCase() === p.value.toLowerCase()))) return;
-    points.push(p);
+    if (sameKind.length >= MAX_POINTS_PER_KIND) pastCap.push(p);
+    else points.push(p);
   };
   for (const e of draft.emails ?? []) {
     const value = e.value
@@ -221,6 +222,8 @@ export function normalisePerson(
     points,
     /** When they connected (LinkedIn's Connected On), kept as a dated history line. */
     connectedOn: draft.connectedOn && /^\d{4}-\d{2}-\d{2}$/.test(draft.connectedOn) ? draft.connectedOn : null,
+    /** Distinct values past the per-kind cap, not kept: a caller that must not drop silently refuses on them. */
+    pastCap,
   };
 }
 
