@@ -140,6 +140,8 @@ export const isEncodingChoice = (label: string): label is EncodingChoice => Obje
 
 /** The other encodings the bytes decode in without an unreadable byte: the preview's "read as …" choices. */
 export function encodingsThatFit(bytes: Uint8Array, chosen: string): EncodingChoice[] {
+  // Plain ASCII reads the same in every one of them: nothing to choose.
+  if (!bytes.some((b) => b >= 0x80)) return [];
   // Text without zero bytes is never UTF-16; UTF-8 and Shift_JIS say when bytes are not theirs.
   const zeros = bytes.includes(0);
   return (Object.keys(ENCODING_CHOICES) as EncodingChoice[]).filter((label) => {

@@ -563,7 +563,14 @@ export function readCsvFile(input: Uint8Array | string, chosen?: string): ReadRe
       continue;
     }
     if (people.length >= MAX_CSV_ROWS) {
-      problems.push({ row, message: `Only the first ${MAX_CSV_ROWS} contacts are imported`, skipped: true });
+      // Every row from here on is left out: the heading counts them all, not this one line.
+      const rows = parsed.data.length - i;
+      problems.push({
+        row,
+        message: `Only the first ${MAX_CSV_ROWS} contacts are imported; ${rows} more row${rows === 1 ? "" : "s"} left out`,
+        skipped: true,
+        rows,
+      });
       break;
     }
     const warnings: string[] = [];

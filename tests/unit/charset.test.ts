@@ -42,5 +42,6 @@ describe("encoding by evidence (issue 42)", () => {
       "shift_jis",
     ]);
     expect(encodingsThatFit(hex("fffe41004200"), "utf-16le")).toEqual(["utf-16be"]);
+    expect(encodingsThatFit(latin1("Name,Email\r\nAna,ana@example.org"), "utf-8")).toEqual([]);
   });
 });

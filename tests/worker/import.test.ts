@@ -205,6 +205,43 @@ describe("import", () => {
     );
   }, 180_000);
 
+  it("counts every row past the limit in the heading, and answers an oversized upload on the import page (issue 42)", async () => {
+    const a = await signUp();
+    const rows = Array.from({ length: 10_450 }, (_, i) => `Person ${i},person${i}@example.org`);
+    const csv = `Name,E-mail\r\n${rows.join("\r\n")}\r\n`;
+    const body = new FormData();
+    body.set("file", new File([csv], "big.csv", { type: "text/csv" }));
+    body.set("intent", "preview");
+    // A browser's own navigation (no JavaScript): the page itself, with its heading.
+    const navigate = { cookie: a.cookie, "sec-fetch-mode": "navigate", accept: "text/html" };
+    const page = await call("/connections/import", { method: "POST", body, headers: navigate });
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).toContain("10000<!-- --> to import");
+    expect(html).toContain(", 450 skipped</h2>");
+    expect(html).toContain("Only the first 10000 contacts are imported; 450 more rows left out");
+
+    // 6.6 MB without the browser's check: the import page under the file field, never a bare JSON page.
+    const huge = new FormData();
+    huge.set("file", new File([new Uint8Array(6_600_000).fill(0x61)], "huge.csv", { type: "text/csv" }));
+    huge.set("intent", "preview");
+    const refused = await call("/connections/import", { method: "POST", body: huge, headers: navigate });
+    expect(refused.status).toBe(413);
+    expect(refused.headers.get("content-type")).toContain("text/html");
+    const refusedHtml = await refused.text();
+    expect(refusedHtml).toContain("Import contacts");
+    expect(refusedHtml).toContain("That file is too large; split it into files under 5 MB.");
+    const fetched = await call("/connections/import.data", {
+      method: "POST",
+      body: huge,
+      headers: { cookie: a.cookie },
+    });
+    expect(fetched.status).toBe(413);
+    expect(fetched.headers.get("content-type")).not.toContain("application/json");
+    expect(await fetched.text()).toContain("That file is too large; split it into files under 5 MB.");
+    expect((await network(a.email)).results).toHaveLength(0);
+  }, 120_000);
+
   it("imports a file of more than 500 KB in two steps without a second upload", async () => {
     const a = await signUp();
     const cards = Array.from({ length: 1600 }, (_, i) =>

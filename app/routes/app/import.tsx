@@ -5,6 +5,7 @@ import { z } from "zod";
 import { appContext } from "~/context";
 import { ENCODING_CHOICES, encodingsThatFit, isEncodingChoice } from "~/lib/charset";
 import { MAX_IMPORT_ROWS } from "~/lib/csv";
+import { skippedRows } from "~/lib/people/read";
 import { pageMeta } from "~/lib/site";
 import { getSettings } from "~/server/account/settings.server";
 import { getUser } from "~/server/account/user.server";
@@ -19,6 +20,7 @@ import {
   readImportFile,
   savePreview,
 } from "~/server/people/import.server";
+import { TOO_LARGE_FIELD } from "~/server/platform/security.server";
 import { redirectWithToast } from "~/server/platform/toast.server";
 import type { Route } from "./+types/import";
 
@@ -41,6 +43,7 @@ const FORMAT_LABEL: Record<string, string> = {
 };
 
 const CHOOSE_FILE = "Choose a file to import.";
+const TOO_LARGE = "That file is too large; split it into files under 5 MB.";
 const ALREADY_IMPORTED = "This file was already imported; nobody was added twice. Your connections show the result.";
 
 /** The file step, checked in the browser before the upload and again by the action. */
@@ -49,7 +52,7 @@ const fileSchema = z.object({
   file: z
     .instanceof(File, { message: CHOOSE_FILE })
     .refine((f) => f.size > 0, CHOOSE_FILE)
-    .refine((f) => f.size <= MAX_FILE_BYTES, "That file is too large; split it into files under 5 MB.")
+    .refine((f) => f.size <= MAX_FILE_BYTES, TOO_LARGE)
     .refine((f) => /\.(vcf|vcard|csv)$/i.test(f.name), "Choose a .vcf (vCard) or .csv file."),
 });
 
@@ -75,7 +78,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   // A refusal of either step shows on the file step: the confirm step is gone once its preview is.
   const refuse = (reply: SubmissionResult<string[]>) => data({ reply }, { status: 400 });
   const refuseAll = (message: string) => refuse({ status: "error", error: { "": [message] } });
-  const submission = parseWithZod(await request.formData(), { schema: importSchema });
+  const formData = await request.formData();
+  // A body past the request cap arrives as this one field (security.server.ts): the file step says so.
+  if (formData.get(TOO_LARGE_FIELD) === "too-large")
+    return data(
+      { reply: { status: "error", error: { file: [TOO_LARGE] } } as SubmissionResult<string[]> },
+      { status: 413 },
+    );
+  const submission = parseWithZod(formData, { schema: importSchema });
   const expired = "This preview has expired; choose the file again.";
   if (submission.status !== "success")
     return submission.payload.intent === "preview" ? refuse(submission.reply()) : refuseAll(expired);
@@ -121,7 +131,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const plan = await planImport(app.db, user.id, read, filename, settings.country);
   const previewId = await savePreview(app.env, user.id, plan);
   await keepUpload(app.env, user.id, previewId, bytes);
-  const skipped = new Set(plan.problems.filter((p) => p.skipped).map((p) => p.row)).size;
+  const skipped = skippedRows(plan.problems);
   return {
     previewId,
     filename: plan.filename,

@@ -6,7 +6,7 @@ import { clipText } from "~/lib/graphemes";
 import { hex } from "~/lib/hex";
 import type { PersonDraft } from "~/lib/people/draft";
 import { isEmailAddress, MAX_POINTS_PER_KIND, normalisePerson } from "~/lib/people/normalise";
-import type { ReadResult, RowProblem } from "~/lib/people/read";
+import { type ReadResult, type RowProblem, skippedRows } from "~/lib/people/read";
 import { asCountry, phoneKey } from "~/lib/phone";
 import { readVCardFile } from "~/lib/vcard-read";
 import { connection, contactPoint } from "~db/schema";
@@ -54,7 +54,13 @@ export async function planImport(
   let people = read.people;
   if (people.length > MAX_IMPORT_ROWS) {
     const first = people[MAX_IMPORT_ROWS]?.row ?? MAX_IMPORT_ROWS + 1;
-    problems.push({ row: first, message: `Only the first ${MAX_IMPORT_ROWS} contacts are imported`, skipped: true });
+    const rows = people.length - MAX_IMPORT_ROWS;
+    problems.push({
+      row: first,
+      message: `Only the first ${MAX_IMPORT_ROWS} contacts are imported; ${rows} more left out`,
+      skipped: true,
+      rows,
+    });
     people = people.slice(0, MAX_IMPORT_ROWS);
   }
   // Who is already in the network, by the keys the people core matches on (email, E.164 phone, LinkedIn).
@@ -222,7 +228,7 @@ export async function applyImport(
   previewId: string,
 ) {
   const db = app.db;
-  const skippedRows = new Set(plan.problems.filter((p) => p.skipped).map((p) => p.row)).size;
+  const skipped = skippedRows(plan.problems);
   const prepared = await preparePeople(
     db,
     userId,
@@ -234,7 +240,7 @@ export async function applyImport(
       eventName: null,
       duplicates: duplicates === "merge" ? "attach" : "skip",
       notify: true,
-      alsoSkipped: skippedRows,
+      alsoSkipped: skipped,
       events: app,
       photos: app.env.CACHE,
     },
@@ -247,5 +253,5 @@ export async function applyImport(
     throw error;
   }
   const result = await prepared.finish();
-  return { added: result.added, merged: result.attached, skipped: result.skipped + skippedRows };
+  return { added: result.added, merged: result.attached, skipped: result.skipped + skipped };
 }
