@@ -302,7 +302,9 @@ function toDraft(props: Property[], version: string, fallback: string, warn: (m:
     if (Object.keys(name).length) draft.name = name;
   }
   // Apple's company card: the name is the organisation's, so no given or family name is split from it.
-  if (!draft.name && /^company$/i.test(first("X-ABSHOWAS")?.raw.trim() ?? "")) draft.name = {};
+  const company =
+    /^company$/i.test(first("X-ABSHOWAS")?.raw.trim() ?? "") || /^org$/i.test(first("KIND")?.raw.trim() ?? "");
+  if (company && !Object.keys(draft.name ?? {}).length) draft.name = {};
 
   // A label of the person's own (Apple's X-ABLabel "Gym", a TYPE=x-gym) is kept beside ours as written.
   const ownLabel = (p: Property, kept: string): { customLabel: string } | Record<string, never> => {

@@ -77,12 +77,27 @@ function types(list: string[], preferred: boolean | undefined, version: VCardVer
   return all.length ? `;TYPE=${all.join(",")}` : "";
 }
 
+/** A company's card: named after its organisation, with no name of a person (Apple's "show as company"). */
+export function isOrganisation(person: Pick<VCardPerson, "displayName" | "organization" | "name">): boolean {
+  const n = person.name ?? {};
+  return (
+    !!person.organization?.trim() &&
+    person.organization.trim() === person.displayName.trim() &&
+    ![n.family, n.given, n.middle, n.prefix, n.suffix].some((p) => p?.trim())
+  );
+}
+
 /** One person as one vCard. */
 export function writeVCard(person: VCardPerson, version: VCardVersion = "3.0"): string {
   const lines = ["BEGIN:VCARD", `VERSION:${version}`, "PRODID:-//KnowWho//Contacts//EN"];
+  const company = isOrganisation(person);
+  // vCard 4.0 says what the card is; 3.0 readers (Apple, and the many that copy it) take X-ABShowAs.
+  if (company && version === "4.0") lines.push("KIND:org");
   lines.push(`UID:${e(person.uid)}`);
   lines.push(`FN:${e(person.displayName)}`);
-  lines.push(`N:${nameValue(person.name, person.displayName)}`);
+  // A company has no person's name: N stays empty rather than the organisation invented as a given name.
+  lines.push(`N:${company ? ";;;;" : nameValue(person.name, person.displayName)}`);
+  if (company && version === "3.0") lines.push("X-ABShowAs:COMPANY");
   if (person.organization || person.department)
     lines.push(`ORG:${e(person.organization ?? "")}${person.department ? `;${e(person.department)}` : ""}`);
   if (person.title) lines.push(`TITLE:${e(person.title)}`);
@@ -151,7 +166,8 @@ export function writeVCard(person: VCardPerson, version: VCardVersion = "3.0"): 
   if (person.status) lines.push(`X-KNOWWHO-STATUS:${e(person.status)}`);
   if (person.priority) lines.push(`X-KNOWWHO-PRIORITY:${e(person.priority)}`);
   if (person.connectedOn) lines.push(`X-KNOWWHO-CONNECTED-ON:${e(person.connectedOn)}`);
-  if (person.photo && /^image\/(jpeg|png|gif)$/.test(person.photo.mediaType)) {
+  // WebP too (docs/decisions/0189): leaving it out would lose it, and a device saving the card back would remove it.
+  if (person.photo && /^image\/(jpeg|png|gif|webp)$/.test(person.photo.mediaType)) {
     const base64 = person.photo.base64.replace(/[^A-Za-z0-9+/=]/g, "");
     const type = person.photo.mediaType.slice(6).toUpperCase();
     lines.push(

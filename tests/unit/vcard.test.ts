@@ -284,3 +284,37 @@ describe("SIP, further organisations and custom labels in our files (issue 29)",
     expect(toCsv([record], "hubspot")).not.toContain("sip:");
   });
 });
+
+describe("Company cards and WebP photos (issue 42)", () => {
+  const base = { uid: "org-1", tags: [], updatedAt: new Date(0) };
+  it("write a company as an organisation, with no invented given name, and read it back as one", () => {
+    const acme = { ...base, displayName: "Acme Robotics", organization: "Acme Robotics" };
+    const four = writeVCard(acme, "4.0");
+    const three = writeVCard(acme, "3.0");
+    expect(four).toContain("\r\nKIND:org\r\n");
+    expect(three).toContain("\r\nX-ABShowAs:COMPANY\r\n");
+    for (const text of [four, three]) {
+      expect(text).toContain("\r\nN:;;;;\r\n");
+      const back = readVCardFile(text).people[0]?.draft;
+      expect(back?.displayName).toBe("Acme Robotics");
+      expect(back?.organization).toBe("Acme Robotics");
+      expect(Object.values(back?.name ?? {}).filter(Boolean)).toEqual([]);
+    }
+    // A person who works there is still a person.
+    const ada = writeVCard({ ...acme, displayName: "Ada Byron", name: { given: "Ada", family: "Byron" } }, "4.0");
+    expect(ada).not.toContain("KIND:org");
+    expect(ada).toContain("\r\nN:Byron;Ada;;;\r\n");
+  });
+
+  it("export a WebP photo in vCard 4.0 and 3.0, and read it back", () => {
+    // The smallest WebP: RIFF....WEBPVP8L header bytes, enough for the writer, which copies bytes as given.
+    const base64 = btoa(
+      "RIFF\u001a\u0000\u0000\u0000WEBPVP8L\r\u0000\u0000\u0000/\u0000\u0000\u0000\u0010\u0007\u0010\u0011\u0011\u0088\u0088\u00fe\u0007\u0000",
+    );
+    const card = { ...base, displayName: "Wen Li", photo: { mediaType: "image/webp", base64 } };
+    expect(writeVCard(card, "4.0")).toContain(`PHOTO:data:image/webp;base64,${base64.slice(0, 20)}`);
+    const three = writeVCard(card, "3.0");
+    expect(three).toContain("PHOTO;ENCODING=b;TYPE=WEBP:");
+    expect(readVCardFile(three).people[0]?.draft.photo).toEqual({ mediaType: "image/webp", base64 });
+  });
+});
