@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { decodeFile, detectEncoding, encodingsThatFit } from "~/lib/charset";
+import { decodeFile, detectEncoding, encodingsThatFit } from "~/lib/formats/charset";
 
 const hex = (h: string) => Uint8Array.from(h.match(/../g) ?? [], (b) => Number.parseInt(b, 16));
 /** Latin-1 letters at their own code points, one byte each, as Windows-1252 writes them. */
