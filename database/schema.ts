@@ -41,8 +41,62 @@ export const session = sqliteTable(
       .references(() => user.id, { onDelete: "cascade" }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    /** The team workspace this session works in; null is the personal one (decision 0200). */
+    activeWorkspaceId: text("active_workspace_id").references((): AnySQLiteColumn => workspace.id, {
+      onDelete: "set null",
+    }),
   },
   (t) => [index("session_user_idx").on(t.userId)],
+);
+
+/**
+ * Workspaces (decision 0200): a personal one per account whose id is its user's id (so every owner column
+ * already names it), and teams with fresh ids. Triggers keep a personal workspace its owner's alone and a team
+ * never without an owner (migration 0046).
+ */
+export const workspace = sqliteTable("workspace", {
+  id: text("id").primaryKey(),
+  kind: text("kind", { enum: ["personal", "team"] }).notNull(),
+  name: text("name"),
+  createdAt: createdAt(),
+});
+
+export const member = sqliteTable(
+  "member",
+  {
+    workspaceId: text("workspace_id")
+      .notNull()
+      .references(() => workspace.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    role: text("role", { enum: ["owner", "admin", "member"] }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.workspaceId, t.userId] }), index("member_user_idx").on(t.userId)],
+);
+
+export const invitation = sqliteTable(
+  "invitation",
+  {
+    id: text("id").primaryKey(),
+    workspaceId: text("workspace_id")
+      .notNull()
+      .references(() => workspace.id, { onDelete: "cascade" }),
+    email: text("email").notNull(),
+    role: text("role", { enum: ["admin", "member"] }).notNull(),
+    /** SHA-256 of the link's token: the token itself is only in the mail. */
+    tokenHash: text("token_hash").notNull(),
+    inviterId: text("inviter_id").references(() => user.id, { onDelete: "set null" }),
+    expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
+    acceptedAt: integer("accepted_at", { mode: "timestamp_ms" }),
+    acceptedBy: text("accepted_by").references(() => user.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("invitation_token_idx").on(t.tokenHash),
+    index("invitation_workspace_idx").on(t.workspaceId, t.email),
+  ],
 );
 
 export const account = sqliteTable(
