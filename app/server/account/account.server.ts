@@ -12,6 +12,7 @@ import {
   cardSourceStat,
   cardStat,
   connection,
+  consentRecord,
   contactPoint,
   davBook,
   davCard,
@@ -237,6 +238,13 @@ export const EXPORT_SECTIONS: readonly ExportSection[] = [
     tables: ["person_history"],
     read: rowsOf(personHistory, (o) => eq(personHistory.userId, o.id)),
   },
+  {
+    // Every consent the owner holds, by purpose, with the words shown (decision 0180).
+    name: "consents",
+    tables: ["consent_record"],
+    read: rowsOf(consentRecord, (o) => eq(consentRecord.senderWorkspaceId, o.id)),
+  },
+
   { name: "merges", tables: ["person_merge"], read: rowsOf(personMerge, (o) => eq(personMerge.userId, o.id)) },
   { name: "events", tables: ["event"], read: rowsOf(event, (o) => eq(event.userId, o.id)) },
   { name: "reminders", tables: ["reminder"], read: rowsOf(reminder, (o) => eq(reminder.userId, o.id)) },
@@ -552,6 +560,7 @@ function deletions(db: Database, o: AccountOwner): BatchItem<"sqlite">[] {
     mine(notification, notification.userId),
     mine(sharedContact, sharedContact.recipientUserId),
     mine(personHistory, personHistory.userId),
+    mine(consentRecord, consentRecord.senderWorkspaceId),
     mine(personMerge, personMerge.userId),
     mine(contactPoint, contactPoint.userId),
     mine(connection, connection.userId),

@@ -9,12 +9,13 @@ import {
   type Visibility,
 } from "~/lib/organiser-events";
 import type { PersonDraft } from "~/lib/people/draft";
-import { orgAttendee, orgConsent, orgEvent, orgExchange, personHistory } from "~db/schema";
+import { orgAttendee, orgConsent, orgEvent, orgExchange } from "~db/schema";
 import { IDS_PER_STATEMENT } from "../db/budget.server";
 import type { Database } from "../db/db.server";
 import { outer } from "../db/outer.server";
 import { rawSql, type Statement, writeBatch } from "../db/write.server";
 import { addPerson } from "../people/add.server";
+import { consentStatement } from "../people/consent.server";
 import type { PeopleEvents } from "../people/events.server";
 import { randomToken } from "../platform/tokens.server";
 import type { OrgEvent } from "./events.server";
@@ -332,7 +333,10 @@ const draftOf = (a: Attendee): PersonDraft => ({
   phones: a.phone ? [{ value: a.phone, label: "mobile" as const }] : [],
 });
 
-/** Adds `other` to `owner`'s network through the people core, tagged with the event, with consent on record. */
+/**
+ * Adds `other` to `owner`'s network through the people core, tagged with the event, with an "exchange"
+ * record of what they agreed to: details with this person, never email from them (decision 0180).
+ */
 async function addToNetwork(
   db: Database,
   events: PeopleEvents,
@@ -340,7 +344,7 @@ async function addToNetwork(
   other: Attendee,
   event: OrgEvent,
   how: {
-    source: "scan" | "share";
+    source: "scan" | "share" | "lead";
     detail: string;
     tags: string[];
     consent: string;
@@ -349,23 +353,25 @@ async function addToNetwork(
   },
 ) {
   if (!owner.userId) return null;
+  const ownerId = owner.userId;
   const now = new Date();
-  return addPerson(db, owner.userId, draftOf(other), {
-    source: how.source,
+  return addPerson(db, ownerId, draftOf(other), {
+    source: how.source === "lead" ? "scan" : how.source,
     detail: how.detail,
     eventName: event.title,
     tags: how.tags,
     // One exchange at one event is one arrival, however often it is replayed.
-    clientId: how.clientId ?? `org-${event.id}-${owner.id}-${other.id}-${how.source}`,
+    clientId: how.clientId ?? `org-${event.id}-${owner.id}-${other.id}-${how.source === "lead" ? "scan" : how.source}`,
     events,
     now,
     also: (personId) => [
-      db.insert(personHistory).values({
-        userId: owner.userId as string,
-        connectionId: personId,
-        kind: "consent-given",
+      consentStatement(db, personId, {
+        senderWorkspaceId: ownerId,
+        purpose: "exchange",
+        state: "yes",
+        senderName: owner.name,
+        shown: how.consent,
         source: how.source,
-        detail: how.consent,
         eventName: event.title,
         createdAt: now,
       }),
@@ -403,7 +409,7 @@ export async function scanBadge(
       })
       .returning({ id: orgExchange.id, createdAt: orgExchange.createdAt });
     await addToNetwork(db, events, scanner, scanned, event, {
-      source: "scan",
+      source: "lead",
       detail: `Scanned as a lead at ${event.title}`,
       tags: [event.title, "Lead"],
       consent: `Showed their pass to your stand at ${event.title}`,
