@@ -389,7 +389,8 @@ export const EXPORT_SECTIONS: readonly ExportSection[] = [
     name: "eventAttendees",
     tables: ["org_attendee"],
     read: (db, o) => {
-      const { passToken: _secret, ...columns } = getTableColumns(orgAttendee);
+      // Neither the pass token nor the badge code leaves: a code is no key, but it names the attendee (0182).
+      const { passToken: _secret, badgeCode: _code, ...columns } = getTableColumns(orgAttendee);
       return db
         .select(columns)
         .from(orgAttendee)

@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, ne, or, type SQL, sql } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
+import { BADGE_PROOF } from "~/lib/event-badge";
 import {
   DIRECTORY_CONSENT_TEXT,
   type JoinForm,
@@ -17,7 +18,7 @@ import { rawSql, type Statement, writeBatch } from "../db/write.server";
 import { addPerson } from "../people/add.server";
 import { consentStatement } from "../people/consent.server";
 import type { PeopleEvents } from "../people/events.server";
-import { randomToken } from "../platform/tokens.server";
+import { randomToken, sha256Hex } from "../platform/tokens.server";
 import type { OrgEvent } from "./events.server";
 
 export type Attendee = typeof orgAttendee.$inferSelect;
@@ -111,6 +112,21 @@ export async function attendeeByBadge(db: Database, slug: string, code: string) 
     .innerJoin(orgEvent, eq(orgEvent.id, orgAttendee.eventId))
     .where(and(eq(orgAttendee.badgeCode, code), eq(orgEvent.slug, slug)));
   return row ?? null;
+}
+
+/**
+ * What the pass's QR adds to the badge code: derived from the pass token, which only the attendee holds,
+ * so it is never stored, downloaded or exported; seeing it means seeing the pass (decision 0182).
+ */
+export async function badgeProof(passToken: string) {
+  return (await sha256Hex(`badge-proof:${passToken}`)).slice(0, 32);
+}
+
+/** The attendee whose pass shows this proof, or null: a badge code alone is no key. */
+export async function attendeeByScan(db: Database, slug: string, code: string, proof: string | undefined) {
+  if (!proof || !BADGE_PROOF.test(proof)) return null;
+  const found = await attendeeByBadge(db, slug, code);
+  return found && (await badgeProof(found.a.passToken)) === proof ? found : null;
 }
 
 /** The signed-in person's attendee at this event, if they joined. */
