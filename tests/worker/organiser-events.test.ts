@@ -1,7 +1,7 @@
 import { waitForGlobalWaitUntil } from "cloudflare:test-internal";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { EMPTY_AUDIENCE } from "~/lib/mailings";
+import { EMPTY_AUDIENCE } from "~/lib/mailings/rules";
 import { createDb } from "~/server/db/db.server";
 import { resolveAudience } from "~/server/mailings/audience.server";
 import { call, form, signUp, testAddress } from "./helpers";

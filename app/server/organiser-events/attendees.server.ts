@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, ne, or, type SQL, sql } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
-import { BADGE_PROOF } from "~/lib/event-badge";
+import { BADGE_PROOF } from "~/lib/organiser-events/badge";
 import {
   DIRECTORY_CONSENT_TEXT,
   type JoinForm,
@@ -8,7 +8,7 @@ import {
   rankMatches,
   VISIBILITY_LABEL,
   type Visibility,
-} from "~/lib/organiser-events";
+} from "~/lib/organiser-events/rules";
 import type { PersonDraft } from "~/lib/people/draft";
 import { orgAttendee, orgConsent, orgEvent, orgExchange } from "~db/schema";
 import { IDS_PER_STATEMENT } from "../db/budget.server";

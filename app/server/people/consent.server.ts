@@ -1,5 +1,5 @@
 import { and, eq, type SQL, sql } from "drizzle-orm";
-import { formatInZone } from "~/lib/time";
+import { formatInZone } from "~/lib/time/time";
 import {
   type CONSENT_PURPOSES,
   type CONSENT_STATES,
