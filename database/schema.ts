@@ -1454,6 +1454,8 @@ export const mailingRecipient = sqliteTable(
     unsubscribedAt: integer("unsubscribed_at", { mode: "timestamp_ms" }),
     // An organiser mailing's attendee (never one of the organiser's own people).
     attendeeId: integer("attendee_id").references(() => orgAttendee.id, { onDelete: "set null" }),
+    // "You get this because …", from the consent or basis the message is sent under (migration 0032).
+    reason: text("reason").notNull().default(""),
     createdAt: createdAt(),
   },
   (t) => [

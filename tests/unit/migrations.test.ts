@@ -335,3 +335,23 @@ describe("consent by purpose migration", () => {
     for (const file of files.slice(index + 1)) apply(db, file);
   });
 });
+
+describe("mailing recipient reason migration", () => {
+  it("keeps every row; recipients of earlier mailings get an empty reason and keep their general line", async () => {
+    const { db, index } = await seededBefore("0032_mailing_recipient_reason");
+    db.exec(`insert into mailing (user_id, subject, body, client_key) select id, 's', 'b', 'k-32' from user limit 1`);
+    db.exec(
+      `insert into mailing_recipient (mailing_id, user_id, email) select id, user_id, 'r@example.org' from mailing`,
+    );
+    const before = counts(db);
+    apply(db, files[index] as string);
+    expect(counts(db)).toEqual(before);
+    expect(
+      db
+        .prepare("select email, reason from mailing_recipient")
+        .all()
+        .map((r) => ({ ...r })),
+    ).toEqual([{ email: "r@example.org", reason: "" }]);
+    for (const file of files.slice(index + 1)) apply(db, file);
+  });
+});

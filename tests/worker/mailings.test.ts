@@ -169,6 +169,41 @@ describe("audiences", () => {
   });
 });
 
+describe("why each message came", () => {
+  it("says it from the consent or basis it is sent under, naming the organisation, never a general 'you agreed'", async () => {
+    const o = await owner("Mail Owner");
+    await env.DB.prepare("insert into fundraising_org (user_id, legal_name) values (?, 'Harbour Trust')")
+      .bind(o.userId)
+      .run();
+    const tag = crypto.randomUUID().slice(0, 6);
+    const shared = `why-share-${tag}@example.org`;
+    const recorded = `why-recorded-${tag}@example.org`;
+    const donor = `why-donor-${tag}@example.org`;
+    await person(o.userId, "Sam Shared", shared, "share", { tags: [tag] });
+    await person(o.userId, "Rae Recorded", recorded, "recorded", { tags: [tag] });
+    const donorId = await person(o.userId, "Dot Donor", donor, "none", { tags: [tag] });
+    expect(await recordLawfulBasis(ctx().db, o.userId, donorId, "Monthly donor since 2019")).toBe(true);
+    const made = await createMailing(ctx(), o.userId, input({ rules: { ...EMPTY_AUDIENCE, tags: [tag] } }), ORIGIN);
+    if ("errors" in made) throw new Error(JSON.stringify(made.errors));
+    await deliver(made.id);
+    const footer = async (email: string) => {
+      const [got] = await outboxFor(email);
+      return { text: got?.text.split("\n--\n")[1]?.split("\n")[0], html: got?.html ?? "" };
+    };
+    const basis = await footer(donor);
+    expect(basis.text).toBe(
+      "You get this because Harbour Trust recorded a reason to write to you without asking first: “Monthly donor since 2019”.",
+    );
+    expect(basis.html).toContain("Harbour Trust recorded a reason to write to you");
+    expect((await footer(shared)).text).toMatch(
+      /^You get this because you ticked “Email me news from Mail Owner” when you shared your details with Mail Owner on \w+ \d{1,2}, \d{4}\.$/,
+    );
+    expect((await footer(recorded)).text).toMatch(
+      /^You get this because Mail Owner recorded that you agreed to hear from them on \w+ \d{1,2}, \d{4}\.$/,
+    );
+  });
+});
+
 describe("sending", () => {
   it("mails each consenting person once, with both unsubscribe headers, however often the group is delivered", async () => {
     const o = await owner("Nia Sender");

@@ -99,6 +99,8 @@ export function whyLine(c: EmailConsent, fallbackSender: string, timeZone = "UTC
   const source = c.source ?? "";
   if (c.state === "basis")
     return `You get this because ${sender} recorded a reason to write to you without asking first: “${shown}”.`;
+  if (source.startsWith("event-"))
+    return `You get this because you ticked “Email me news from ${sender}” when you ${source === "event-join" ? "joined" : "chose your settings for"} ${c.eventName ?? "their event"}${on}.`;
   if (source === "share-back")
     return `You get this because you ticked “${shown}” when you shared your details with ${sender}${on}.`;
   if (source === "donate") return `You get this because you ticked “${shown}” when you gave to ${sender}${on}.`;
