@@ -298,6 +298,41 @@ export const personHistory = sqliteTable(
   ],
 );
 
+/** What a consent record is for: one person's choice never stands for another purpose (decision 0180). */
+export const CONSENT_PURPOSES = ["exchange", "email", "event_news"] as const;
+/** yes and no are the person's own answer; basis is a lawful basis other than consent that the sender recorded. */
+export const CONSENT_STATES = ["yes", "no", "basis"] as const;
+
+/**
+ * Each choice a person made about one sender, for one purpose, with the words they were shown, when and
+ * where: kept, never overwritten; the latest record per (sender, person, purpose) decides. The sender is
+ * a workspace; a personal workspace's id is its user's id.
+ */
+export const consentRecord = sqliteTable(
+  "consent_record",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    senderWorkspaceId: text("sender_workspace_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    connectionId: integer("connection_id")
+      .notNull()
+      .references(() => connection.id, { onDelete: "cascade" }),
+    purpose: text("purpose", { enum: CONSENT_PURPOSES }).notNull(),
+    state: text("state", { enum: CONSENT_STATES }).notNull(),
+    // The organisation the person agreed to hear from, as named to them (a charity, an organiser, the owner).
+    senderName: text("sender_name").notNull().default(""),
+    shown: text("shown").notNull(),
+    source: text("source").notNull(),
+    eventName: text("event_name"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("consent_record_person_idx").on(t.senderWorkspaceId, t.connectionId, t.purpose, t.createdAt),
+    index("consent_record_connection_idx").on(t.connectionId),
+  ],
+);
+
 /**
  * Details a person gave again that differ from what the owner has (a new company, a fuller name, a
  * title): kept beside the person for the owner to accept or dismiss, never written over their fields.
@@ -1481,6 +1516,8 @@ export const mailingRecipient = sqliteTable(
     leaseUntil: integer("lease_until"),
     /** The claim that took the row to sending: an expired claim's rows go back as the same group (same idempotency key). */
     claim: text("claim"),
+    // "You get this because …", from the consent or basis the message is sent under (migration 0032).
+    reason: text("reason").notNull().default(""),
     createdAt: createdAt(),
   },
   (t) => [

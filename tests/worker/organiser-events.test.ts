@@ -1,6 +1,9 @@
 import { waitForGlobalWaitUntil } from "cloudflare:test-internal";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+import { EMPTY_AUDIENCE } from "~/lib/mailings/rules";
+import { createDb } from "~/server/db/db.server";
+import { resolveAudience } from "~/server/mailings/audience.server";
 import { call, form, signUp, testAddress } from "./helpers";
 
 /** A local wall-clock time `days` from now, as the event form takes it. */
@@ -78,10 +81,17 @@ const attendee = (slug: string, email: string) =>
     .bind(slug, email.toLowerCase())
     .first<{ id: number; badge_code: string; pass_token: string; user_id: string | null; listed: number }>();
 
-const scan = async (cookie: string, slug: string, email: string, body: Record<string, string> = {}) => {
+/** The link a pass's QR carries, read from the pass page as a scanner reads it off the screen. */
+async function badgeLink(slug: string, email: string) {
   const target = await attendee(slug, email);
-  return call(`/e/${slug}/a/${target?.badge_code}`, { ...form(body), headers: { cookie } });
-};
+  const page = await (await call(`/pass/${target?.pass_token}`)).text();
+  const link = page.match(/data-badge-link[^>]*>https?:\/\/[^/]+(\/e\/[^<]+)</)?.[1];
+  if (!link) throw new Error(`no badge link on ${email}'s pass`);
+  return link;
+}
+
+const scan = async (cookie: string, slug: string, email: string, body: Record<string, string> = {}) =>
+  call(await badgeLink(slug, email), { ...form(body), headers: { cookie } });
 
 const peopleOf = (email: string) =>
   env.DB.prepare(
@@ -437,7 +447,14 @@ describe("exchanging at the event", () => {
     )
       .bind(ann.email)
       .all<{ kind: string }>();
-    expect(history.results.map((h) => h.kind)).toContain("consent-given");
+    expect(history.results.map((h) => h.kind)).toContain("created");
+    // What they agreed to is an exchange with each other, not email from each other (decision 0180).
+    const consents = await env.DB.prepare(
+      "select r.purpose, r.state from consent_record r join user u on u.id = r.sender_workspace_id where u.email = ?",
+    )
+      .bind(ann.email)
+      .all<{ purpose: string; state: string }>();
+    expect(consents.results).toEqual([{ purpose: "exchange", state: "yes" }]);
     const timeline = await env.DB.prepare(
       "select count(*) as n from interaction i join user u on u.id = i.user_id where u.email = ?",
     )
@@ -453,11 +470,12 @@ describe("exchanging at the event", () => {
     const outsider = await signUp("Out Sider");
     expect((await scan(outsider.cookie, slug, ann.email)).status).toBe(403);
     expect((await scan(ann.cookie, slug, ann.email)).status).toBe(409);
-    const target = await attendee(slug, ann.email);
-    expect((await call(`/e/${slug}/a/${target?.badge_code}`, form({}))).status).toBe(401);
+    const link = await badgeLink(slug, ann.email);
+    expect((await call(link, form({}))).status).toBe(401);
     const other = await publish(owner);
     expect(
-      (await call(`/e/${other.slug}/a/${target?.badge_code}`, { ...form({}), headers: { cookie: ann.cookie } })).status,
+      (await call(link.replace(`/e/${slug}/`, `/e/${other.slug}/`), { ...form({}), headers: { cookie: ann.cookie } }))
+        .status,
     ).toBe(404);
   });
 
@@ -567,6 +585,108 @@ describe("matchmaking and the organiser's view", () => {
     const xlsx = await call(`/organiser/${id}/attendees/xlsx`, { headers: { cookie: owner.cookie } });
     expect(xlsx.headers.get("content-type")).toContain("spreadsheetml");
     expect(new Uint8Array(await xlsx.arrayBuffer()).slice(0, 2)).toEqual(new Uint8Array([0x50, 0x4b]));
+  });
+});
+
+describe("consent by purpose and badge codes that are not keys", () => {
+  const userIdOf = async (email: string) =>
+    (await env.DB.prepare("select id from user where email = ?").bind(email).first<{ id: string }>())?.id ?? "";
+  const audienceOf = async (email: string) => {
+    const { included, leftOut } = await resolveAudience(createDb(env.DB), await userIdOf(email), EMPTY_AUDIENCE);
+    return { included: included.map((m) => m.name), leftOut: leftOut.map((l) => `${l.name}: ${l.reason}`) };
+  };
+
+  it("a scan, a Connect and an exhibitor's lead never make anyone mailable", async () => {
+    const owner = await signUp();
+    const { id, slug } = await publish(owner);
+    const ann = await joinSignedIn(slug, "Ann Able");
+    const ben = await joinSignedIn(slug, "Ben Baker");
+    const cat = await joinSignedIn(slug, "Cat Connect");
+    const stand = await joinSignedIn(slug, "Stan Stand", { company: "Booth Co" });
+    expect((await scan(ann.cookie, slug, ben.email)).status).toBe(200);
+    const catRow = await attendee(slug, cat.email);
+    const annRow = await attendee(slug, ann.email);
+    await call(`/e/${slug}/directory`, {
+      ...form({ intent: "connect", id: String(catRow?.id) }),
+      headers: { cookie: ann.cookie },
+    });
+    await call(`/e/${slug}/directory`, {
+      ...form({ intent: "accept", id: String(annRow?.id) }),
+      headers: { cookie: cat.cookie },
+    });
+    await call(`/organiser/${id}`, {
+      ...form({ intent: "exhibitor", email: stand.email, rights: "two-way" }),
+      headers: { cookie: owner.cookie },
+    });
+    expect(await (await scan(stand.cookie, slug, ann.email)).json()).toMatchObject({ kind: "lead" });
+    // Ann has the others in her network (one person here: their cards share a phone), with three exchanges on
+    // record and no "email" record, so nobody may be mailed.
+    const annConsents = await env.DB.prepare(
+      "select r.purpose, r.source from consent_record r where r.sender_workspace_id = ? order by r.id",
+    )
+      .bind(await userIdOf(ann.email))
+      .all<{ purpose: string; source: string }>();
+    expect(annConsents.results).toEqual([
+      { purpose: "exchange", source: "scan" },
+      { purpose: "exchange", source: "share" },
+      { purpose: "exchange", source: "scan" },
+    ]);
+    const annAudience = await audienceOf(ann.email);
+    expect(annAudience.included).toEqual([]);
+    expect(annAudience.leftOut).toEqual(["Ben Baker: no-consent"]);
+    expect((await audienceOf(ben.email)).included).toEqual([]);
+    expect((await audienceOf(stand.email)).included).toEqual([]);
+  });
+
+  it("an organiser who joins their own event cannot exchange with attendees by their badge codes", async () => {
+    const owner = await signUp("Org Owner");
+    const { id, slug } = await publish(owner);
+    const hidden = `hidden-${crypto.randomUUID()}@example.org`;
+    await visitorJoin(slug, { name: "Hana Hidden", email: hidden });
+    const listedNo = `listed-${crypto.randomUUID()}@example.org`;
+    await visitorJoin(slug, { name: "Lee Listed", email: listedNo, listed: "on" });
+    const yes = `yes-${crypto.randomUUID()}@example.org`;
+    await visitorJoin(slug, { name: "Yan Yes", email: yes, listed: "on", updates: "on" });
+    // The organiser joins too, then reads their data download.
+    const card = await call("/card", { method: "POST", headers: { cookie: owner.cookie } });
+    const cardId = Number(card.headers.get("location")?.split("/").pop());
+    await call(`/e/${slug}/join`, {
+      ...form({ card: String(cardId), listed: "on", visibility: "everyone" }),
+      headers: { cookie: owner.cookie, "cf-connecting-ip": testAddress() },
+    });
+    const download = await (await call("/api/account/export", { headers: { cookie: owner.cookie } })).text();
+    const codes = await env.DB.prepare(
+      "select badge_code from org_attendee a join org_event e on e.id = a.event_id where e.slug = ?",
+    )
+      .bind(slug)
+      .all<{ badge_code: string }>();
+    expect(codes.results).toHaveLength(4);
+    for (const { badge_code } of codes.results) expect(download).not.toContain(badge_code);
+    expect(download).not.toMatch(/badgeCode|badge_code/);
+    // Even with the codes from the database, a post without the pass's proof reaches nobody.
+    for (const { badge_code } of codes.results) {
+      const res = await call(`/e/${slug}/a/${badge_code}`, { ...form({}), headers: { cookie: owner.cookie } });
+      expect([404, 409]).toContain(res.status);
+      expect(
+        (
+          await call(`/e/${slug}/a/${badge_code}?k=${"0".repeat(32)}`, {
+            ...form({}),
+            headers: { cookie: owner.cookie },
+          })
+        ).status,
+      ).not.toBe(200);
+      // The badge page of a bare code names nobody.
+      expect((await call(`/e/${slug}/a/${badge_code}`)).status).toBe(404);
+    }
+    expect(await peopleOf(owner.email)).toEqual([]);
+    // The export holds each attendee's email only with a yes to the organiser's news.
+    const csv = await (await call(`/organiser/${id}/attendees/csv`, { headers: { cookie: owner.cookie } })).text();
+    expect(csv).toContain("Email me news");
+    expect(csv).toContain(yes);
+    expect(csv).toContain("Lee Listed");
+    expect(csv).not.toContain(listedNo);
+    expect(csv).not.toContain("Hana Hidden");
+    for (const { badge_code } of codes.results) expect(csv).not.toContain(badge_code);
   });
 });
 

@@ -100,7 +100,8 @@ export function classifyScan(raw: string, origin: string): ScanResult {
       const slug = url.pathname.match(/^\/c\/([^/]+)\/?$/)?.[1]?.toLowerCase();
       if (slug && SLUG.test(slug)) return { kind: "card", slug };
       // An attendee's pass at an organiser event: scanning it exchanges details.
-      if (parseBadge(text)) return { kind: "badge", path: url.pathname };
+      // The proof rides along: without it the exchange is refused (decision 0182).
+      if (parseBadge(text)) return { kind: "badge", path: `${url.pathname}${url.search}` };
       const payload = cardLinkPayload(url.pathname);
       if (payload) {
         const draft = draftFromCardPayload(payload);

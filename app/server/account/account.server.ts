@@ -12,6 +12,7 @@ import {
   cardSourceStat,
   cardStat,
   connection,
+  consentRecord,
   contactPoint,
   davBook,
   davCard,
@@ -240,6 +241,13 @@ export const EXPORT_SECTIONS: readonly ExportSection[] = [
     tables: ["person_history"],
     read: rowsOf(personHistory, (o) => eq(personHistory.userId, o.id)),
   },
+  {
+    // Every consent the owner holds, by purpose, with the words shown (decision 0180).
+    name: "consents",
+    tables: ["consent_record"],
+    read: rowsOf(consentRecord, (o) => eq(consentRecord.senderWorkspaceId, o.id)),
+  },
+
   { name: "merges", tables: ["person_merge"], read: rowsOf(personMerge, (o) => eq(personMerge.userId, o.id)) },
   { name: "events", tables: ["event"], read: rowsOf(event, (o) => eq(event.userId, o.id)) },
   { name: "reminders", tables: ["reminder"], read: rowsOf(reminder, (o) => eq(reminder.userId, o.id)) },
@@ -384,7 +392,8 @@ export const EXPORT_SECTIONS: readonly ExportSection[] = [
     name: "eventAttendees",
     tables: ["org_attendee"],
     read: (db, o) => {
-      const { passToken: _secret, ...columns } = getTableColumns(orgAttendee);
+      // Neither the pass token nor the badge code leaves: a code is no key, but it names the attendee (0182).
+      const { passToken: _secret, badgeCode: _code, ...columns } = getTableColumns(orgAttendee);
       return db
         .select(columns)
         .from(orgAttendee)
@@ -605,6 +614,7 @@ function deletions(db: Database, o: AccountOwner): BatchItem<"sqlite">[] {
     mine(notification, notification.userId),
     mine(sharedContact, sharedContact.recipientUserId),
     mine(personHistory, personHistory.userId),
+    mine(consentRecord, consentRecord.senderWorkspaceId),
     mine(personMerge, personMerge.userId),
     mine(contactPoint, contactPoint.userId),
     mine(connection, connection.userId),

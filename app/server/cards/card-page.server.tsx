@@ -4,6 +4,7 @@ import { CARD_FACE_CSS_PAGE } from "~/lib/card/face-css";
 import { SITE } from "~/lib/site";
 import { escapeHtml } from "~/lib/text/escape";
 import { renderStatic } from "~/server/platform/render-static.server";
+import { shareNewsText } from "./share-back.server";
 
 /**
  * The visitor card page: plain HTML with inline CSS and one small deferred script, so it renders in
@@ -234,8 +235,12 @@ export function CardPage({
               <input id="share-company-website" name="company_website" type="text" tabIndex={-1} autoComplete="off" />
             </div>
             <label className="check" htmlFor="share-consent">
-              <input id="share-consent" name="consent" type="checkbox" />
+              <input id="share-consent" name="consent" type="checkbox" defaultChecked={values?.consent === "on"} />
               <span>{recipient} may contact me about what we discussed.</span>
+            </label>
+            <label className="check" htmlFor="share-updates">
+              <input id="share-updates" name="updates" type="checkbox" defaultChecked={values?.updates === "on"} />
+              <span>{shareNewsText(recipient)}</span>
             </label>
             <button className="btn btn-primary" type="submit" style={{ width: "100%", marginTop: "1.25rem" }}>
               Share

@@ -10,6 +10,7 @@ import { getSettings } from "../account/settings.server";
 import type { Database } from "../db/db.server";
 import { activeEventName } from "../events/active-event.server";
 import { addPerson } from "../people/add.server";
+import { consentStatement } from "../people/consent.server";
 import type { PeopleEvents } from "../people/events.server";
 
 export const SHARE_MESSAGES = {
@@ -38,6 +39,8 @@ export const shareFormSchema = z.object({
   title: z.string().trim().max(120).default(""),
   note: z.string().trim().max(500).default(""),
   consent: z.string().optional(),
+  // "Email me news from …": its own unticked box, the only one that lets the owner mail (decision 0180).
+  updates: z.string().optional(),
   // Honeypot: people never see this field; bots fill it in.
   company_website: z.string().max(500).optional(),
 });
@@ -47,6 +50,8 @@ export type ShareInput = {
   email: string;
   phone: string | null;
   consent: boolean;
+  /** Ticked "Email me news from {the card's name}". */
+  updates: boolean;
   /** What the visitor typed as their company, title and what was talked about; null when not asked or empty. */
   organization: string | null;
   title: string | null;
@@ -63,6 +68,11 @@ export type ShareCheck =
       fields: Record<string, string>;
     };
 
+const ticked = (v: unknown) => v === "on" || v === "true";
+
+/** The words of the share-back's marketing box, as the visitor sees them and as their consent keeps them. */
+export const shareNewsText = (sender: string) => `Email me news from ${sender}`;
+
 const LIMITS = { name: 100, email: 254, phone: 40, company: 120, title: 120, note: 500 } as const;
 
 /** Reads a share-back form; `asked` are the optional fields this card shows (others are ignored). */
@@ -71,6 +81,8 @@ export function checkShare(raw: unknown, asked: readonly ShareField[] = SHARE_FI
   const str = (key: keyof typeof LIMITS) =>
     typeof source[key] === "string" ? clipText((source[key] as string).trim(), LIMITS[key]) : "";
   const values: Record<string, string> = { name: str("name"), email: str("email"), phone: str("phone") };
+  // Ticked boxes are typed values too: a refused form keeps them ticked.
+  for (const box of ["consent", "updates"] as const) if (ticked(source[box])) values[box] = "on";
   for (const field of asked) values[field] = str(field);
   const parsed = shareFormSchema.safeParse(raw);
   const missing = SHARE_MESSAGES.missing.description;
@@ -93,7 +105,8 @@ export function checkShare(raw: unknown, asked: readonly ShareField[] = SHARE_FI
       name: parsed.data.name,
       email: parsed.data.email.toLowerCase(),
       phone: parsed.data.phone || null,
-      consent: parsed.data.consent === "on" || parsed.data.consent === "true",
+      consent: ticked(parsed.data.consent),
+      updates: ticked(parsed.data.updates),
       organization: optional("company"),
       title: optional("title"),
       note: optional("note"),
@@ -116,6 +129,7 @@ async function shareKey(cardId: number, input: ShareInput, now: Date) {
     input.title,
     input.note,
     input.consent,
+    input.updates,
     now.toISOString().slice(0, 10),
   ]);
   const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(content)));
@@ -170,6 +184,31 @@ export async function recordShareBack(
         consentAt: input.consent ? now : null,
         createdAt: now,
       }),
+      // Details shared with this person, and (only when ticked) a yes to their email news.
+      consentStatement(db, personId, {
+        senderWorkspaceId: ownerId,
+        purpose: "exchange",
+        state: "yes",
+        senderName: card.name,
+        shown: `Shared my details with ${card.name}${input.consent ? `; ticked “${card.name} may contact me about what we discussed.”` : ""}`,
+        source: "share-back",
+        eventName,
+        createdAt: now,
+      }),
+      ...(input.updates
+        ? [
+            consentStatement(db, personId, {
+              senderWorkspaceId: ownerId,
+              purpose: "email",
+              state: "yes",
+              senderName: card.name,
+              shown: shareNewsText(card.name),
+              source: "share-back",
+              eventName,
+              createdAt: now,
+            }),
+          ]
+        : []),
       ...(created && settings.notifyShareBacks
         ? [
             db.insert(notification).values({

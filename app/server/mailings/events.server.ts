@@ -4,6 +4,7 @@ import { hex } from "~/lib/text/hex";
 import { mailEvent } from "~db/schema";
 import type { Database } from "../db/db.server";
 import { failedWith, rawSql, type Statement, writeBatch } from "../db/write.server";
+import { emailWithdrawal } from "../people/consent.server";
 import type { AppEnv } from "../platform/env.server";
 import { purposeKey } from "../platform/tokens.server";
 
@@ -83,6 +84,7 @@ export async function unsubscribe(db: Database, recipientId: number) {
         ${`Unsubscribed from your mailings (from “${r.subject.slice(0, 200)}”)`}, ${`mailing-unsubscribe-${r.id}`}, ${now}
       where ${r.connection_id} is not null
       on conflict (user_id, client_id) do nothing`),
+    emailWithdrawal(r.user_id, r.connection_id, `Unsubscribed from “${r.subject.slice(0, 200)}”`, "unsubscribe", now),
     timeline(r, "unsubscribed", `Unsubscribed from “${r.subject}”`),
   ]);
   return r;
@@ -208,6 +210,7 @@ export async function applyProviderEvent(
           ${`Marked your mailing “${r.subject.slice(0, 200)}” as spam`}, ${`mailing-complaint-${r.id}`}, ${now}
         where ${r.connection_id} is not null
         on conflict (user_id, client_id) do nothing`),
+      emailWithdrawal(r.user_id, r.connection_id, `Marked “${r.subject.slice(0, 200)}” as spam`, "complaint", now),
     );
   return applied(statements);
 }

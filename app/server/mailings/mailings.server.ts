@@ -14,6 +14,7 @@ import { escapeHtml } from "~/lib/text/escape";
 import { campaign, card, mailing, mailingRecipient, orgEvent, user } from "~db/schema";
 import type { Database } from "../db/db.server";
 import { rawSql, type Statement, writeBatch } from "../db/write.server";
+import { senderNameOf, whyLine } from "../people/consent.server";
 import type { AppEnv, MailingMessage } from "../platform/env.server";
 import { sha256Hex } from "../platform/tokens.server";
 import { type Member, resolveAudience, resolveEventAudience } from "./audience.server";
@@ -91,12 +92,14 @@ const valuesFor = (m: Pick<Member, "id" | "firstName" | "eventName">, shared: Sh
 export async function renderMessage(
   env: AppEnv,
   m: { subject: string; body: string; origin: string; ownerName: string },
-  to: { recipientId: number; email: string },
+  to: { recipientId: number; email: string; reason?: string },
   values: MergeValues,
   from: string,
 ): Promise<OutMessage> {
   const unsubscribe = `${m.origin}${await unsubscribePath(env, to.recipientId)}`;
   const text = merge(m.body, values);
+  // Written when the mailing was made, from the consent it is sent under; older mailings keep the general line.
+  const why = to.reason || `You get this because you agreed to hear from ${m.ownerName}.`;
   const links = new Map<string, string>();
   for (const match of text.matchAll(URL_IN_TEXT))
     links.set(match[0], `${m.origin}${await clickPath(env, to.recipientId, match[0])}`);
@@ -104,11 +107,11 @@ export async function renderMessage(
     to: to.email,
     from,
     subject: merge(m.subject, values),
-    text: `${text}\n\n--\nYou get this because you agreed to hear from ${m.ownerName}.\nUnsubscribe: ${unsubscribe}\n`,
+    text: `${text}\n\n--\n${why}\nUnsubscribe: ${unsubscribe}\n`,
     html: textToHtml(
       text,
       (url) => links.get(url) ?? url,
-      `You get this because you agreed to hear from ${escapeHtml(m.ownerName)}. <a href="${escapeHtml(unsubscribe)}">Unsubscribe</a>`,
+      `${escapeHtml(why)} <a href="${escapeHtml(unsubscribe)}">Unsubscribe</a>`,
     ),
     headers: { "List-Unsubscribe": `<${unsubscribe}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" },
   };
@@ -270,14 +273,19 @@ export async function createMailing(
   const target = input.scheduleAt ? "scheduled" : "sending";
   const dayAgo = now.getTime() - 24 * 3_600_000;
   const statements: Statement[] = [];
+  // The name the person is told they hear from: the organiser, else the charity for a campaign's mailing.
+  const sender =
+    eventAudience?.organiserName ?? (await senderNameOf(ctx.db, userId, { fundraising: Boolean(input.campaignId) }));
   for (let i = 0; i < included.length; i += 500) {
     // An organiser mailing's recipients are attendees, never the organiser's own people.
-    const chunk = included
-      .slice(i, i + 500)
-      .map((m) => (orgEventId ? { a: m.id, e: m.email } : { c: m.id, e: m.email }));
+    const chunk = included.slice(i, i + 500).map((m) => {
+      const w = whyLine(m.consent, sender, opts.timeZone);
+      return orgEventId ? { a: m.id, e: m.email, w } : { c: m.id, e: m.email, w };
+    });
     statements.push(
-      rawSql(sql`insert into mailing_recipient (mailing_id, user_id, connection_id, attendee_id, email, status)
-        select ${id}, ${userId}, json_extract(value, '$.c'), json_extract(value, '$.a'), json_extract(value, '$.e'), 'queued'
+      rawSql(sql`insert into mailing_recipient (mailing_id, user_id, connection_id, attendee_id, email, status, reason)
+        select ${id}, ${userId}, json_extract(value, '$.c'), json_extract(value, '$.a'), json_extract(value, '$.e'), 'queued',
+          json_extract(value, '$.w')
         from json_each(${JSON.stringify(chunk)})
         where (select count(*) from mailing_recipient where user_id = ${userId} and created_at > ${dayAgo}) + ${chunk.length} <= ${MAILING_LIMITS.perDay}
         on conflict (mailing_id, email) do nothing`),
@@ -421,7 +429,7 @@ async function sendGroup(ctx: MailCtx, body: MailingMessage): Promise<{ retry: n
         lease_until = ${Date.now() + MAILING_LEASE_MS}, claim = ${claim}
       where mailing_id = ${m.id} and id in (select value from json_each(${ids})) and status = 'queued'
         and (select status from mailing where id = ${m.id}) = 'sending'
-      returning id, connection_id, attendee_id, email, attempts`),
+      returning id, connection_id, attendee_id, email, attempts, reason`),
   ]);
   const rows = (
     (claimed?.results ?? []) as {
@@ -430,6 +438,7 @@ async function sendGroup(ctx: MailCtx, body: MailingMessage): Promise<{ retry: n
       attendee_id: number | null;
       email: string;
       attempts: number;
+      reason: string;
     }[]
   ).sort((a, b) => a.id - b.id);
   if (!rows.length) {
@@ -464,8 +473,11 @@ async function sendGroup(ctx: MailCtx, body: MailingMessage): Promise<{ retry: n
           people.list.map((p) => p.id),
         ),
   };
-  // An organiser's attendees agreed to hear from the organiser by the name the event shows.
-  const senderName = people.organiserName ?? owner.name;
+  // An organiser's attendees agreed to hear from the organiser by the name the event shows; a campaign's
+  // mailing comes from the charity.
+  const senderName =
+    people.organiserName ??
+    ((m.campaignId && (await senderNameOf(ctx.db, m.userId, { fundraising: true }))) || owner.name);
   const from = fromAddress(ctx.env, senderName);
   const messages = await Promise.all(
     rows.map((r) => {
@@ -475,7 +487,7 @@ async function sendGroup(ctx: MailCtx, body: MailingMessage): Promise<{ retry: n
       return renderMessage(
         ctx.env,
         { subject: m.subject, body: m.body, origin: m.origin, ownerName: senderName },
-        { recipientId: r.id, email: r.email },
+        { recipientId: r.id, email: r.email, reason: r.reason },
         valuesFor({ id: p?.id ?? 0, firstName, eventName: p?.event_name ?? null }, shared),
         from,
       );

@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, ne, or, type SQL, sql } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
+import { BADGE_PROOF } from "~/lib/organiser-events/badge";
 import {
   DIRECTORY_CONSENT_TEXT,
   type JoinForm,
@@ -9,14 +10,15 @@ import {
   type Visibility,
 } from "~/lib/organiser-events/rules";
 import type { PersonDraft } from "~/lib/people/draft";
-import { orgAttendee, orgConsent, orgEvent, orgExchange, personHistory } from "~db/schema";
+import { orgAttendee, orgConsent, orgEvent, orgExchange } from "~db/schema";
 import { IDS_PER_STATEMENT } from "../db/budget.server";
 import type { Database } from "../db/db.server";
 import { outer } from "../db/outer.server";
 import { rawSql, type Statement, writeBatch } from "../db/write.server";
 import { addPerson } from "../people/add.server";
+import { consentStatement } from "../people/consent.server";
 import type { PeopleEvents } from "../people/events.server";
-import { randomToken } from "../platform/tokens.server";
+import { randomToken, sha256Hex } from "../platform/tokens.server";
 import type { OrgEvent } from "./events.server";
 
 export type Attendee = typeof orgAttendee.$inferSelect;
@@ -113,6 +115,21 @@ export async function attendeeByBadge(db: Database, slug: string, code: string) 
     .innerJoin(orgEvent, eq(orgEvent.id, orgAttendee.eventId))
     .where(and(eq(orgAttendee.badgeCode, code), eq(orgEvent.slug, slug)));
   return row ?? null;
+}
+
+/**
+ * What the pass's QR adds to the badge code: derived from the pass token, which only the attendee holds,
+ * so it is never stored, downloaded or exported; seeing it means seeing the pass (decision 0182).
+ */
+export async function badgeProof(passToken: string) {
+  return (await sha256Hex(`badge-proof:${passToken}`)).slice(0, 32);
+}
+
+/** The attendee whose pass shows this proof, or null: a badge code alone is no key. */
+export async function attendeeByScan(db: Database, slug: string, code: string, proof: string | undefined) {
+  if (!proof || !BADGE_PROOF.test(proof)) return null;
+  const found = await attendeeByBadge(db, slug, code);
+  return found && (await badgeProof(found.a.passToken)) === proof ? found : null;
 }
 
 /** The signed-in person's attendee at this event, if they joined. */
@@ -335,7 +352,10 @@ const draftOf = (a: Attendee): PersonDraft => ({
   phones: a.phone ? [{ value: a.phone, label: "mobile" as const }] : [],
 });
 
-/** Adds `other` to `owner`'s network through the people core, tagged with the event, with consent on record. */
+/**
+ * Adds `other` to `owner`'s network through the people core, tagged with the event, with an "exchange"
+ * record of what they agreed to: details with this person, never email from them (decision 0180).
+ */
 async function addToNetwork(
   db: Database,
   events: PeopleEvents,
@@ -343,7 +363,7 @@ async function addToNetwork(
   other: Attendee,
   event: OrgEvent,
   how: {
-    source: "scan" | "share";
+    source: "scan" | "share" | "lead";
     detail: string;
     tags: string[];
     consent: string;
@@ -352,23 +372,25 @@ async function addToNetwork(
   },
 ) {
   if (!owner.userId) return null;
+  const ownerId = owner.userId;
   const now = new Date();
-  return addPerson(db, owner.userId, draftOf(other), {
-    source: how.source,
+  return addPerson(db, ownerId, draftOf(other), {
+    source: how.source === "lead" ? "scan" : how.source,
     detail: how.detail,
     eventName: event.title,
     tags: how.tags,
     // One exchange at one event is one arrival, however often it is replayed.
-    clientId: how.clientId ?? `org-${event.id}-${owner.id}-${other.id}-${how.source}`,
+    clientId: how.clientId ?? `org-${event.id}-${owner.id}-${other.id}-${how.source === "lead" ? "scan" : how.source}`,
     events,
     now,
     also: (personId) => [
-      db.insert(personHistory).values({
-        userId: owner.userId as string,
-        connectionId: personId,
-        kind: "consent-given",
+      consentStatement(db, personId, {
+        senderWorkspaceId: ownerId,
+        purpose: "exchange",
+        state: "yes",
+        senderName: owner.name,
+        shown: how.consent,
         source: how.source,
-        detail: how.consent,
         eventName: event.title,
         createdAt: now,
       }),
@@ -406,7 +428,7 @@ export async function scanBadge(
       })
       .returning({ id: orgExchange.id, createdAt: orgExchange.createdAt });
     await addToNetwork(db, events, scanner, scanned, event, {
-      source: "scan",
+      source: "lead",
       detail: `Scanned as a lead at ${event.title}`,
       tags: [event.title, "Lead"],
       consent: `Showed their pass to your stand at ${event.title}`,
