@@ -1,0 +1,69 @@
+import { IntlMessageFormat } from "intl-messageformat";
+import { DEFAULT_LOCALE, type Locale } from "./locales";
+import { ar } from "./messages/ar";
+import { de } from "./messages/de";
+import { type Catalog, en, type MessageKey } from "./messages/en";
+
+export type { Catalog };
+
+import { es } from "./messages/es";
+import { fr } from "./messages/fr";
+import { it } from "./messages/it";
+import { ja } from "./messages/ja";
+import { nl } from "./messages/nl";
+import { ptBR } from "./messages/pt-BR";
+import { zhHans } from "./messages/zh-Hans";
+
+export type { MessageKey };
+
+export const CATALOGS: Record<Locale, Catalog> = {
+  en,
+  es,
+  fr,
+  de,
+  "pt-BR": ptBR,
+  it,
+  nl,
+  ja,
+  "zh-Hans": zhHans,
+  ar,
+};
+
+export type MessageValues = Record<string, string | number>;
+export type Translate = (key: MessageKey, values?: MessageValues) => string;
+
+/** Parsed messages, once per isolate: parsing is the costly part, formatting is cheap. */
+const compiled = new Map<string, IntlMessageFormat>();
+
+function format(locale: Locale, source: string, values: MessageValues | undefined): string {
+  const id = `${locale}\u0000${source}`;
+  let message = compiled.get(id);
+  if (!message) {
+    message = new IntlMessageFormat(source, locale, undefined, { ignoreTag: true });
+    compiled.set(id, message);
+  }
+  return String(message.format(values));
+}
+
+/**
+ * The messages of one language. A key the language lacks, or a message it cannot format, reads the
+ * English message; the key itself is never shown.
+ */
+export function translator(locale: Locale): Translate {
+  return translatorOf(locale, CATALOGS[locale] ?? en);
+}
+
+/** A translator over any catalog: the tests hand it one with a message missing or broken. */
+export function translatorOf(locale: Locale, catalog: Catalog): Translate {
+  return (key, values) => {
+    const own = catalog[key];
+    if (own !== undefined && locale !== DEFAULT_LOCALE) {
+      try {
+        return format(locale, own, values);
+      } catch (error) {
+        console.error(`message ${key} in ${locale}`, error);
+      }
+    }
+    return format(DEFAULT_LOCALE, en[key], values);
+  };
+}
