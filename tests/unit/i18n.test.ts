@@ -68,6 +68,18 @@ describe("catalogs", () => {
     expect(t("share.title")).toBe("連絡先を共有する");
   });
 
+  it("sets a name written in the other direction apart, and leaves English byte for byte", () => {
+    expect(translator("ar")("card.footer.only", { recipient: "Amara Reyes" })).toBe(
+      "تصل بياناتك إلى \u2068Amara Reyes\u2069 فقط.",
+    );
+    expect(translator("ar")("card.footer.only", { recipient: "سارة" })).toBe("تصل بياناتك إلى سارة فقط.");
+    expect(translator("en")("card.footer.only", { recipient: "Amara Reyes" })).toBe(
+      "Your details go only to Amara Reyes.",
+    );
+    expect(translator("en")("card.saveNamed", { name: "سارة" })).toBe("Save \u2068سارة\u2069's contact");
+    expect(translator("ar")("card.saveNamed", { name: "山田 太郎" })).toBe("حفظ جهة اتصال \u2068山田 太郎\u2069");
+  });
+
   it("counts in each language's plural forms", () => {
     const retry = (locale: Locale, minutes: number) => translator(locale)("share.retry.body", { minutes });
     expect(retry("en", 1)).toContain("try again in a minute.");

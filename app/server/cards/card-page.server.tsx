@@ -28,7 +28,7 @@ input[type=text],input[type=email],input[type=tel],textarea{width:100%;padding:.
 input:focus-visible,textarea:focus-visible,.btn:focus-visible{outline:3px solid var(--c);outline-offset:2px}
 .check{display:flex;gap:.6rem;align-items:flex-start;font-weight:400;margin-top:1rem}.check input{margin-top:.3rem;width:1.1rem;height:1.1rem;accent-color:var(--c)}
 .field-error{margin:.3rem 0 0;color:#b91c1c;font-size:.9rem;font-weight:600}[aria-invalid=true]{border-color:#b91c1c!important;border-width:2px!important}
-.hp{position:absolute;left:-10000px;width:1px;height:1px;overflow:hidden}
+.hp{position:absolute;inset-inline-start:-10000px;width:1px;height:1px;overflow:hidden}
 .banner{padding:.75rem 1rem;border-radius:.6rem;margin:0 0 1rem;font-size:.95rem}
 .ok{background:#dcfce7;color:#14532d}.bad{background:#fee2e2;color:#7f1d1d}.info{background:#e0e7ff;color:#312e81}.warn{background:#fef3c7;color:#78350f}
 .done{margin:0 0 1.25rem;padding:1.25rem;border-radius:1rem;background:#dcfce7;color:#14532d;border-inline-start:6px solid #16a34a}.done h1{margin:0 0 .25rem;font-size:1.35rem}.done p{margin:0 0 .75rem}.done .btn{display:inline-block;padding:.6rem 1rem}
