@@ -1,6 +1,6 @@
 import { IntlMessageFormat } from "intl-messageformat";
 import { describe, expect, it } from "vitest";
-import type { PublicCard } from "~/lib/card";
+import type { PublicCard } from "~/lib/card/card";
 import {
   fromAcceptLanguage,
   LOCALE_NAME,

@@ -4,7 +4,7 @@ import { APIError, createAuthMiddleware, isAPIError } from "better-auth/api";
 import { eq, type SQLWrapper } from "drizzle-orm";
 import { redirect } from "react-router";
 import type { AppContext } from "~/context";
-import { PASSWORD_MAX, PASSWORD_MIN, userNameSchema } from "~/lib/auth";
+import { PASSWORD_MAX, PASSWORD_MIN, userNameSchema } from "~/lib/account/auth";
 import { account, session, user, verification } from "~db/schema";
 import { startTrialForNewAccount } from "../billing/plans.server";
 import { compiled, type Slots } from "../db/compiled.server";

@@ -1,10 +1,10 @@
-import { CardFace, colourVars, type FaceLabels } from "~/components/card-face";
-import { type PublicCard, SHARE_FIELDS } from "~/lib/card";
-import { CARD_FACE_CSS_PAGE } from "~/lib/card-face-css";
-import { escapeHtml } from "~/lib/escape";
+import { CardFace, colourVars, type FaceLabels } from "~/components/card/face";
+import { type PublicCard, SHARE_FIELDS } from "~/lib/card/card";
+import { CARD_FACE_CSS_PAGE } from "~/lib/card/face-css";
 import { DEFAULT_LOCALE, LOCALE_NAME, LOCALES, type Locale, localeDir } from "~/lib/i18n/locales";
 import { type Translate, translator } from "~/lib/i18n/translate";
 import { SITE } from "~/lib/site";
+import { escapeHtml } from "~/lib/text/escape";
 import { renderStatic } from "~/server/platform/render-static.server";
 
 /**
