@@ -13,7 +13,7 @@ export const ar: Catalog = {
   "card.row.link": "رابط",
   "card.saveNamed": "حفظ جهة اتصال {name}",
   "card.unverified.title": "بطاقة غير موثّقة.",
-  "card.unverified.body": "لم يُصدر {site} هذا الرابط، لذا قد لا تكون بياناته صحيحة، وقد أُوقفت مشاركة بياناتك.",
+  "card.unverified.body": "لم يُصدر {site} هذا الرابط، لذا قد لا تكون بيانات البطاقة صحيحة، وقد أُوقفت مشاركة بياناتك.",
   "card.support": "ادعم {campaign}",
   "card.pageTitle.titleAndCompany": "{name}، {title} لدى {company}",
   "card.pageTitle.title": "{name}، {title}",

@@ -14,7 +14,7 @@ export const es: Catalog = {
   "card.saveNamed": "Guardar el contacto de {name}",
   "card.unverified.title": "Tarjeta no verificada.",
   "card.unverified.body":
-    "Este enlace no lo emitió {site}, así que sus datos podrían no ser auténticos y la opción de compartir sus datos está desactivada.",
+    "Este enlace no lo emitió {site}, por lo que la información de la tarjeta podría no ser auténtica y no es posible compartir sus datos.",
   "card.support": "Apoyar {campaign}",
   "card.pageTitle.titleAndCompany": "{name}, {title} en {company}",
   "card.pageTitle.title": "{name}, {title}",

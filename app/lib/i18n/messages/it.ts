@@ -34,7 +34,7 @@ export const it: Catalog = {
   "toast.close": "Chiudi notifica",
   "dialog.close": "Chiudi",
   "share.title": "Condivida i suoi dati di contatto",
-  "share.intro": "Condivida i suoi dati di contatto con {recipient} per entrare nella sua rete di contatti.",
+  "share.intro": "Condivida i suoi dati di contatto: {recipient} li riceverà tra i propri contatti.",
   "share.meetingAt": "Incontro a {event}",
   "share.field.name": "Nome",
   "share.field.email": "Email",
