@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { call, form, signUp, testAddress } from "./helpers";
+import { call, confirmEmail, form, signUp, testAddress } from "./helpers";
 
 const local = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 16);
 
@@ -84,6 +84,7 @@ describe("organiser events at conference scale", () => {
         .run();
     }
     const viewer = await signUp("Viewer");
+    await confirmEmail(viewer.cookie, viewer.email);
     const cardRes = await call("/card", { method: "POST", headers: { cookie: viewer.cookie } });
     const cardId = Number(cardRes.headers.get("location")?.split("/").pop());
     await call(`/card/${cardId}`, {

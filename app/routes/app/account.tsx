@@ -10,6 +10,7 @@ import { accountSchema } from "~/lib/account-forms";
 import { pageMeta } from "~/lib/site";
 import { accountMail } from "~/server/account/account-mail.server";
 import { createAuth, TOO_MANY_AUTH_ATTEMPTS } from "~/server/account/auth.server";
+import { sendConfirmationLink } from "~/server/account/proved-mailbox.server";
 import { getUser } from "~/server/account/user.server";
 import { allow } from "~/server/platform/rate-limit.server";
 import { setToastHeader } from "~/server/platform/toast.server";
@@ -69,10 +70,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   async function change(value: z.output<typeof accountSchema>) {
     if (value.intent === "verify-email") {
-      await auth.api.sendVerificationEmail({
-        body: { email: user.email, callbackURL: `${href("/settings/account")}?email=verified` },
-        headers: request.headers,
-      });
+      if ((await sendConfirmationLink(app, request, user)) === "limited")
+        return reply(submission.reply({ formErrors: [TOO_MANY_AUTH_ATTEMPTS], hideFields }), 429);
       return reply(submission.reply(), 200, { emailSentTo: user.email });
     }
     if (value.intent === "sign-out-others") {

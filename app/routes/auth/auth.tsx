@@ -70,7 +70,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   const response = await asAuthResponse(() =>
     value.intent === "signup"
       ? auth.api.signUpEmail({
-          body: { name: value.name, email: value.email, password: value.password },
+          body: {
+            name: value.name,
+            email: value.email,
+            password: value.password,
+            callbackURL: `${href("/settings/account")}?email=verified`,
+          },
           headers: request.headers,
           asResponse: true,
         })

@@ -67,6 +67,7 @@ import { purgeCampaignPages } from "../fundraising/campaigns.server";
 import { exportIntegrations } from "../integrations/export.server";
 import { deleteAccountPhotos } from "../people/photo.server";
 import type { AppEnv } from "../platform/env.server";
+import { provedMailbox } from "./proved-mailbox.server";
 
 /** The account whose data is read or deleted. Rows kept by email count only once the address is confirmed. */
 export type AccountOwner = { id: string; email: string; emailVerified: boolean };
@@ -76,7 +77,7 @@ export type AccountOwner = { id: string; email: string; emailVerified: boolean }
  * an account only when it has confirmed that address: anyone can sign up with an address they do not hold.
  */
 const byEmail = (o: AccountOwner, column: Parameters<typeof eq>[0]) =>
-  o.emailVerified ? eq(column, o.email) : undefined;
+  provedMailbox(o) ? eq(column, o.email) : undefined;
 
 /**
  * One section of "download all my data": the rows of one or more tables, read on their own so the
@@ -334,7 +335,7 @@ export const EXPORT_SECTIONS: readonly ExportSection[] = [
     name: "newsletter",
     tables: ["newsletter_subscriber"],
     read: async (db, o) =>
-      o.emailVerified
+      provedMailbox(o)
         ? db
             .select({
               email: newsletterSubscriber.email,
@@ -354,7 +355,7 @@ export const EXPORT_SECTIONS: readonly ExportSection[] = [
     name: "reviewHelpfulMarks",
     tables: ["review_helpful"],
     read: async (db, o) =>
-      o.emailVerified
+      provedMailbox(o)
         ? db
             .select({ reviewId: reviewHelpful.reviewId, createdAt: reviewHelpful.createdAt })
             .from(reviewHelpful)
@@ -501,7 +502,7 @@ function deletions(db: Database, o: AccountOwner): BatchItem<"sqlite">[] {
   const cards = db.select({ id: card.id }).from(card).where(eq(card.userId, o.id));
   const pledges = db.select({ id: pledge.id }).from(pledge).where(eq(pledge.userId, o.id));
   const passes = db.select({ id: orgAttendee.id }).from(orgAttendee).where(eq(orgAttendee.userId, o.id));
-  const emailed: BatchItem<"sqlite">[] = o.emailVerified
+  const emailed: BatchItem<"sqlite">[] = provedMailbox(o)
     ? [
         db.delete(review).where(eq(review.email, o.email)),
         db.delete(helpRequest).where(eq(helpRequest.email, o.email)),

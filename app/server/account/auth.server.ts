@@ -14,10 +14,19 @@ import { ACCOUNT_LINK_SECONDS, accountMail } from "./account-mail.server";
 import { hashPassword, verifyPassword } from "./password.server";
 
 /**
- * Endpoints that read or end a session, or change a signed-in account's profile; every other one
- * (sign-in, sign-up, password reset and whatever is added next) is an authentication attempt.
+ * Endpoints that read or end a session, or change a signed-in account's profile, and the opening of a
+ * signed confirmation link (nothing to guess: a crowd behind one venue address confirms at once); every
+ * other one (sign-in, sign-up, password reset and whatever is added next) is an authentication attempt.
  */
-const UNLIMITED_AUTH_PATHS = new Set(["/get-session", "/sign-out", "/ok", "/error", "/update-user", "/list-sessions"]);
+const UNLIMITED_AUTH_PATHS = new Set([
+  "/get-session",
+  "/sign-out",
+  "/ok",
+  "/error",
+  "/update-user",
+  "/list-sessions",
+  "/verify-email",
+]);
 
 export const TOO_MANY_AUTH_ATTEMPTS = "Too many attempts. Please wait a minute and try again.";
 
@@ -49,8 +58,13 @@ export function createAuth({ env, db }: Pick<AppContext, "env" | "db">, request:
       // A reset means the password may be known to someone else: every device signs in again.
       revokeSessionsOnPasswordReset: true,
     },
-    // Only for a change of address: the link goes to the new one and the change waits for it.
-    emailVerification: { sendVerificationEmail: mail.sendVerificationEmail, expiresIn: ACCOUNT_LINK_SECONDS },
+    // Sign-up mails the link that proves the address (see proved-mailbox.server.ts); a change of address
+    // sends it to the new one and waits for it.
+    emailVerification: {
+      sendVerificationEmail: mail.sendVerificationEmail,
+      sendOnSignUp: true,
+      expiresIn: ACCOUNT_LINK_SECONDS,
+    },
     user: { changeEmail: { enabled: true } },
     session: { expiresIn: SESSION_EXPIRES_S, updateAge: SESSION_UPDATE_AGE_S },
     // Attempts are limited by the Worker's rate-limit bindings (they hold across isolates), in the
