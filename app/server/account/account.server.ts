@@ -54,6 +54,7 @@ import {
   syncRun,
   tagRhythm,
   thankYouTemplate,
+  twoFactor,
   user,
   userSettings,
   verification,
@@ -275,6 +276,16 @@ export const EXPORT_SECTIONS: readonly ExportSection[] = [
         })
         .from(appPassword)
         .where(eq(appPassword.userId, o.id)),
+  },
+  {
+    // Whether two-step sign-in is set up; the authenticator secret and recovery codes are never given out.
+    name: "twoStepSignIn",
+    tables: ["two_factor"],
+    read: (db, o) =>
+      db
+        .select({ verified: twoFactor.verified, lockedUntil: twoFactor.lockedUntil })
+        .from(twoFactor)
+        .where(eq(twoFactor.userId, o.id)),
   },
   { name: "addressBook", tables: ["dav_book"], read: rowsOf(davBook, (o) => eq(davBook.userId, o.id)) },
   { name: "addressBookCards", tables: ["dav_card"], read: rowsOf(davCard, (o) => eq(davCard.userId, o.id)) },
@@ -525,6 +536,7 @@ function deletions(db: Database, o: AccountOwner): BatchItem<"sqlite">[] {
     mine(hubspotSync, hubspotSync.userId),
     mine(apiToken, apiToken.userId),
     mine(appPassword, appPassword.userId),
+    mine(twoFactor, twoFactor.userId),
     mine(davCard, davCard.userId),
     mine(davBook, davBook.userId),
     mine(interaction, interaction.userId),

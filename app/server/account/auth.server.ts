@@ -1,17 +1,19 @@
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { APIError, createAuthMiddleware, isAPIError } from "better-auth/api";
+import { twoFactor } from "better-auth/plugins/two-factor";
 import { eq, type SQLWrapper } from "drizzle-orm";
 import { redirect } from "react-router";
 import type { AppContext } from "~/context";
 import { PASSWORD_MAX, PASSWORD_MIN, userNameSchema } from "~/lib/auth";
-import { account, session, user, verification } from "~db/schema";
+import { account, session, twoFactor as twoFactorTable, user, verification } from "~db/schema";
 import { startTrialForNewAccount } from "../billing/plans.server";
 import { compiled, type Slots } from "../db/compiled.server";
 import type { Database } from "../db/db.server";
 import { limitAuthAttempt } from "../platform/rate-limit.server";
 import { ACCOUNT_LINK_SECONDS, accountMail } from "./account-mail.server";
 import { hashPassword, verifyPassword } from "./password.server";
+import { codeOnce } from "./two-factor.server";
 
 /**
  * Endpoints that read or end a session, or change a signed-in account's profile, and the opening of a
@@ -46,7 +48,12 @@ export function createAuth({ env, db }: Pick<AppContext, "env" | "db">, request:
     basePath: "/api/auth",
     secret: env.AUTH_SECRET,
     trustedOrigins: [origin],
-    database: drizzleAdapter(db, { provider: "sqlite", schema: { user, session, account, verification } }),
+    database: drizzleAdapter(db, {
+      provider: "sqlite",
+      schema: { user, session, account, verification, twoFactor: twoFactorTable },
+    }),
+    // Two-step sign-in by authenticator codes (RFC 6238) with recovery codes; enabling waits for a first code.
+    plugins: [twoFactor({ issuer: "KnowWho", totpOptions: { period: 30, digits: 6 } })],
     emailAndPassword: {
       enabled: true,
       autoSignIn: true,
@@ -71,6 +78,7 @@ export function createAuth({ env, db }: Pick<AppContext, "env" | "db">, request:
     // before hook below, which runs for the HTTP endpoints under /api/auth and for auth.api calls alike.
     rateLimit: { enabled: false },
     hooks: {
+      after: codeOnce(db),
       before: createAuthMiddleware(async (ctx) => {
         if (UNLIMITED_AUTH_PATHS.has(ctx.path)) return;
         const body = (ctx.body ?? {}) as { email?: unknown };
@@ -119,7 +127,8 @@ export async function asAuthResponse(call: () => Promise<Response>): Promise<Res
   } catch (error) {
     if (!isAPIError(error)) throw error;
     const headers = new Headers(error.headers);
-    return Response.json({ message: error.message }, { status: error.statusCode, headers });
+    const code = (error.body as { code?: unknown } | undefined)?.code;
+    return Response.json({ message: error.message, code }, { status: error.statusCode, headers });
   }
 }
 
