@@ -67,9 +67,9 @@ export default defineConfig({
         rolldownOptions: {
           output: {
             // zod and the setting that turns off its eval probe travel in one chunk, so the setting runs
-            // before any other chunk builds a schema (our CSP forbids eval; see app/lib/zod-config.ts).
+            // before any other chunk builds a schema (our CSP forbids eval; see app/lib/forms/zod-config.ts).
             codeSplitting: {
-              groups: [{ name: "zod", test: /node_modules[\\/]zod[\\/]|app[\\/]lib[\\/]zod-config\.ts/ }],
+              groups: [{ name: "zod", test: /node_modules[\\/]zod[\\/]|app[\\/]lib[\\/]forms[\\/]zod-config\.ts/ }],
             },
           },
         },

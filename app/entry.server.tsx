@@ -3,8 +3,8 @@ import { renderToReadableStream } from "react-dom/server";
 import type { EntryContext, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
 import { appContext } from "~/context";
-import { NonceProvider } from "~/lib/nonce";
-import { hydrates } from "~/lib/page-handle";
+import { NonceProvider } from "~/lib/platform/nonce";
+import { hydrates } from "~/lib/platform/page-handle";
 
 export const streamTimeout = 5_000;
 

@@ -1,4 +1,4 @@
-import "~/lib/zod-config";
+import "~/lib/forms/zod-config";
 import {
   Children,
   cloneElement,
@@ -21,8 +21,8 @@ import {
   useMatches,
   useRouteLoaderData,
 } from "react-router";
-import { ActiveEventBanner } from "~/components/active-event-banner";
 import { ErrorPage } from "~/components/error-page";
+import { ActiveEventBanner } from "~/components/events/active-banner";
 import { Logo } from "~/components/logo";
 import { NewsletterSlideIn } from "~/components/marketing/newsletter-slide-in";
 import { SeoTags } from "~/components/marketing/seo-tags";
@@ -30,10 +30,10 @@ import { OfflineSupport } from "~/components/offline-support";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
 import { appContext } from "~/context";
-import { useNonce } from "~/lib/nonce";
-import { hydrates } from "~/lib/page-handle";
-import { themeFromCookie } from "~/lib/theme";
-import { firstShowing, showToast, useToasterNeeded } from "~/lib/toast";
+import { useNonce } from "~/lib/platform/nonce";
+import { hydrates } from "~/lib/platform/page-handle";
+import { themeFromCookie } from "~/lib/platform/theme";
+import { firstShowing, showToast, useToasterNeeded } from "~/lib/platform/toast";
 import { shellReads, signedInUser } from "~/server/account/app-shell.server";
 import { readToast } from "~/server/platform/toast.server";
 import type { Route } from "./+types/root";
@@ -72,7 +72,7 @@ export type RootData = Awaited<ReturnType<typeof loader>>["data"];
 export function Layout({ children }: { children: React.ReactNode }) {
   const root = useRouteLoaderData<typeof loader>("root");
   const nonce = useNonce();
-  // Pages that need no framework JavaScript ship /site.js instead (see ~/lib/page-handle).
+  // Pages that need no framework JavaScript ship /site.js instead (see ~/lib/platform/page-handle).
   const hydrate = hydrates(useMatches(), root);
   return (
     <html lang="en" data-theme={root?.theme ?? "system"}>
@@ -124,7 +124,7 @@ function LowPriorityScripts(props: ScriptsProps) {
   );
 }
 
-/** Sonner and its toaster load with the first toast (see ~/lib/toast), not with every page. */
+/** Sonner and its toaster load with the first toast (see ~/lib/platform/toast), not with every page. */
 // A failed load (offline) renders no toaster rather than the error screen.
 const LazyToaster = lazy(() => import("~/components/app-toaster").catch(() => ({ default: () => <></> })));
 

@@ -1,6 +1,6 @@
 // CSV quoting on the export's hot path: papaparse's unparse against csvLines, CPU for 50,000 rows of each layout (npx tsx bench/csv-quoting.ts).
 import Papa from "papaparse";
-import { columnsFor, csvLines, rowsFor } from "../app/lib/csv-write.ts";
+import { columnsFor, csvLines, rowsFor } from "../app/lib/formats/csv-write.ts";
 import type { PersonRecord } from "../app/lib/people/draft.ts";
 
 // A page of people shaped like the bench's accounts (bench/owner.mjs): markup in the name, a formula in the company.

@@ -2,7 +2,7 @@
 // renderers in turn, timed inside the isolate. Nothing here ships in the app.
 import { createElement } from "react";
 import { renderToString } from "react-dom/server";
-import type { PublicCard } from "../app/lib/card";
+import type { PublicCard } from "../app/lib/card/card";
 import { CardPage, type CardPageOptions } from "../app/server/cards/card-page.server";
 import { renderStatic } from "../app/server/platform/render-static.server";
 

@@ -1,5 +1,5 @@
 // Formatting a time per row: a new Intl.DateTimeFormat each call against the memoised one (npx tsx bench/time-format.ts).
-import { formatInZone } from "../app/lib/time.ts";
+import { formatInZone } from "../app/lib/time/time.ts";
 
 const d = new Date("2026-11-23T14:30:00Z");
 const N = 20000;

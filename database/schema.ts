@@ -131,7 +131,8 @@ export const newsletterSubscriber = sqliteTable("newsletter_subscriber", {
   updatedAt: updatedAt(),
 });
 
-// The owner's network. Tags are a JSON list; priority and status follow app/lib/connection-rules.ts.
+// The owner's network. Tags are a JSON list; priority and status follow app/lib/people/connection-rules.ts.
+// The table is named `connection` for history (and the /connections URLs); the feature is "people" everywhere else.
 export const connection = sqliteTable(
   "connection",
   {
@@ -537,7 +538,7 @@ export const campaign = sqliteTable(
     organization: text("organization").notNull(),
     organizerName: text("organizer_name").notNull(),
     location: text("location").notNull(),
-    // CAMPAIGN_CATEGORIES (app/lib/campaign.ts); text without a CHECK in SQL, so a new one needs no migration.
+    // CAMPAIGN_CATEGORIES (app/lib/fundraising/campaign.ts); text without a CHECK in SQL, so a new one needs no migration.
     category: text("category", {
       enum: [
         "environment",
@@ -1122,7 +1123,7 @@ export const cardSourceStat = sqliteTable(
   (t) => [primaryKey({ columns: [t.cardId, t.day, t.source] })],
 );
 
-// Plans and billing: one row per account says what it is entitled to (see app/lib/plans.ts).
+// Plans and billing: one row per account says what it is entitled to (see app/lib/billing/plans.ts).
 // A trial, a nonprofit grant, a complimentary grant and a Stripe subscription each give Pro while
 // they last; without any of them the account is on Basic. Nothing here is ever read from the client.
 export const accountPlan = sqliteTable(
@@ -1390,7 +1391,7 @@ export const mailing = sqliteTable(
       .references(() => user.id, { onDelete: "cascade" }),
     subject: text("subject").notNull(),
     body: text("body").notNull(),
-    // The audience's rules as the owner chose them (app/lib/mailings.ts AudienceRules).
+    // The audience's rules as the owner chose them (app/lib/mailings/rules.ts AudienceRules).
     audience: text("audience", { mode: "json" }).$type<Record<string, unknown>>().notNull().default(sql`'{}'`),
     campaignId: text("campaign_id"),
     status: text("status", { enum: MAILING_STATUSES }).notNull().default("draft"),

@@ -1,4 +1,4 @@
-import { DAY_MS } from "../app/lib/days.ts";
+import { DAY_MS } from "../app/lib/time/days.ts";
 import { hashPassword } from "../app/server/account/password.server.ts";
 import { DEMO_USER } from "./demo.ts";
 

@@ -1,4 +1,4 @@
-import "~/lib/zod-config";
+import "~/lib/forms/zod-config";
 import { Hono } from "hono";
 import { createRequestHandler, type RequestHandler, RouterContextProvider } from "react-router";
 import { type AppContext, appContext } from "~/context";

@@ -1,10 +1,10 @@
 import { useEffect } from "react";
 import { href, Link, NavLink, useLocation } from "react-router";
-import { initials } from "~/lib/graphemes";
+import type { Theme } from "~/lib/platform/theme";
 import { SITE } from "~/lib/site";
-import type { Theme } from "~/lib/theme";
+import { initials } from "~/lib/text/graphemes";
 import type { SessionUser } from "~/server/account/auth.server";
-import { ActiveEventBanner } from "./active-event-banner";
+import { ActiveEventBanner } from "./events/active-banner";
 import {
   BellIcon,
   CalendarIcon,

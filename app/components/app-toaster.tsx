@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from "react";
 import { Toaster } from "sonner";
-import { parseTheme, type Theme } from "~/lib/theme";
+import { parseTheme, type Theme } from "~/lib/platform/theme";
 
 /**
  * The page's theme as the document says it now (`<html data-theme>`, changed in place by the theme

@@ -1,6 +1,6 @@
 import { useRef, useState } from "react";
 import { useRevalidator } from "react-router";
-import { toast, useToasterReady } from "~/lib/toast";
+import { toast, useToasterReady } from "~/lib/platform/toast";
 
 const SIZE = 512;
 /** The copy inlined in the card's vCard: phones import photos only inline, so it stays small. */

@@ -1,9 +1,9 @@
 import { href, isRouteErrorResponse } from "react-router";
-import { ERROR_PAGES } from "~/lib/error-pages";
+import { ERROR_PAGES } from "~/lib/platform/error-pages";
 
 export type ErrorStatus = keyof typeof ERROR_PAGES;
 
-/** The status an error stands for, as one of the pages in ~/lib/error-pages. */
+/** The status an error stands for, as one of the pages in ~/lib/platform/error-pages. */
 export function errorStatus(error: unknown): ErrorStatus {
   const status = isRouteErrorResponse(error) ? error.status : 500;
   if (status in ERROR_PAGES) return status as ErrorStatus;

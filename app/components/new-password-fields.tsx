@@ -1,6 +1,6 @@
 import { type FieldMetadata, getInputProps } from "@conform-to/react";
 import { Field, inputClass } from "~/components/ui/field";
-import { PASSWORD_MIN } from "~/lib/auth";
+import { PASSWORD_MIN } from "~/lib/account/auth";
 
 /** A new password typed twice, as changing it in settings and resetting it by email both ask. */
 export function NewPasswordFields({

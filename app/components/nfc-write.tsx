@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { toast, useToasterReady } from "~/lib/toast";
+import { toast, useToasterReady } from "~/lib/platform/toast";
 
 type NdefWriter = { write(message: { records: { recordType: string; data: string }[] }): Promise<void> };
 

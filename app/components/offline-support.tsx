@@ -1,6 +1,6 @@
 import { useEffect } from "react";
 import { useLocation } from "react-router";
-import { APP_SCOPES, CACHE_PREFIX, scopeFor, type WorkerMessage } from "~/lib/pwa";
+import { APP_SCOPES, CACHE_PREFIX, scopeFor, type WorkerMessage } from "~/lib/platform/pwa";
 
 let registered = false;
 

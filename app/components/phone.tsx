@@ -1,5 +1,5 @@
 import { useRouteLoaderData } from "react-router";
-import { formatPhone } from "~/lib/phone";
+import { formatPhone } from "~/lib/forms/phone";
 import type { loader as appLayoutLoader } from "~/routes/app/_layout";
 
 /** The owner's country from the signed-in layout (US outside it), for showing phones. */

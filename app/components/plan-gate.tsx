@@ -1,5 +1,5 @@
 import { Form, href, Link } from "react-router";
-import { FEATURES, type Feature, formatPlanDate, NONPROFIT_MONTHS, PRO_PRICE, TRIAL_DAYS } from "~/lib/plans";
+import { FEATURES, type Feature, formatPlanDate, NONPROFIT_MONTHS, PRO_PRICE, TRIAL_DAYS } from "~/lib/billing/plans";
 
 const primary =
   "inline-flex items-center justify-center rounded-md bg-brand-600 px-4 py-2.5 font-semibold text-sm text-white hover:bg-brand-700";

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { href, Link, NavLink, useLocation } from "react-router";
+import type { Theme } from "~/lib/platform/theme";
 import { NAV_LINKS, SITE } from "~/lib/site";
-import type { Theme } from "~/lib/theme";
 import type { SessionUser } from "~/server/account/auth.server";
 import { BellIcon, CloseIcon, MailIcon, MenuIcon, PlayIcon } from "./icons";
 import { Logo } from "./logo";

@@ -1,6 +1,6 @@
 import { useEffect } from "react";
 import { href, useFetcher } from "react-router";
-import type { Theme } from "~/lib/theme";
+import type { Theme } from "~/lib/platform/theme";
 import { MoonIcon, SunIcon } from "./icons";
 
 const isDarkNow = () => window.getComputedStyle(document.documentElement).colorScheme === "dark";

@@ -1,4 +1,4 @@
-import { DAY_MS } from "~/lib/days";
+import { DAY_MS } from "~/lib/time/days";
 /**
  * Public sample events shown on the landing page and at /events/:id; owners keep their own in D1.
  * They are dated around today, so an "active" sample is always happening now and a past one is past.

@@ -1,6 +1,6 @@
 import { data, href, redirect } from "react-router";
-import { safeRedirect } from "~/lib/safe-redirect";
-import { parseTheme, themeCookie } from "~/lib/theme";
+import { safeRedirect } from "~/lib/platform/safe-redirect";
+import { parseTheme, themeCookie } from "~/lib/platform/theme";
 import type { Route } from "./+types/theme";
 
 export async function action({ request }: Route.ActionArgs) {

@@ -26,7 +26,7 @@ import {
   pagesCachePrefix,
   passesThrough,
   type WorkerMessage,
-} from "~/lib/pwa";
+} from "~/lib/platform/pwa";
 
 declare const __SW_BUILD__: { version: string; precache: string[]; manifestVersion: string; routes: unknown };
 

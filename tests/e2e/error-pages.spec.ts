@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { ERROR_PAGES } from "~/lib/error-pages";
+import { ERROR_PAGES } from "~/lib/platform/error-pages";
 import { capturePerson, demoTest, expect, expectAccessible, snapshot, test } from "./fixtures";
 
 const STATUSES = Object.keys(ERROR_PAGES).map(Number) as (keyof typeof ERROR_PAGES)[];

@@ -6,7 +6,7 @@ import {
   type FollowUpInput,
   goalsFromDescription,
   splitGoals,
-} from "~/lib/assistant";
+} from "~/lib/assistant/rules";
 import {
   nextStepsIn,
   privateSpans,
@@ -16,7 +16,7 @@ import {
   shareableTopic,
   sharedInterests,
   systemTagsIn,
-} from "~/lib/draft-privacy";
+} from "~/lib/follow/draft-privacy";
 
 describe("the plan reads the event's description", () => {
   it("finds goals under a heading, after Goal:, in bullets and in 'we want to' sentences", () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { amountMessage, CAMPAIGN_CATEGORIES, CATEGORY_LABELS, campaignFormSchema } from "~/lib/campaign";
-import { chosenAmount } from "~/lib/donation";
-import { handGiftSchema } from "~/lib/gift-forms";
+import { amountMessage, CAMPAIGN_CATEGORIES, CATEGORY_LABELS, campaignFormSchema } from "~/lib/fundraising/campaign";
+import { chosenAmount } from "~/lib/fundraising/donation";
+import { handGiftSchema } from "~/lib/fundraising/gift-forms";
 import { campaign } from "~db/schema";
 
 const errorsOf = (input: Record<string, string>) => {

@@ -1,9 +1,9 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { parseCardText } from "~/lib/card-text";
-import { SYSTEM_TAGS } from "~/lib/draft-privacy";
-import { type LeadInput, rankLeads, scoreLead } from "~/lib/lead-score";
-import { classifyScan, parseMecard } from "~/lib/scan";
+import { parseCardText } from "~/lib/capture/card-text";
+import { classifyScan, parseMecard } from "~/lib/capture/scan";
+import { SYSTEM_TAGS } from "~/lib/follow/draft-privacy";
+import { type LeadInput, rankLeads, scoreLead } from "~/lib/people/lead-score";
 
 const ORIGIN = "https://knowwho.example";
 

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { contrastRatio, textOn } from "~/lib/card";
+import { contrastRatio, textOn } from "~/lib/card/card";
 
 describe("card text colour", () => {
   it("picks the text colour with more contrast, the same in the editor's preview and on the visitor page", () => {

@@ -2,8 +2,8 @@ import { useForm } from "@conform-to/react";
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { CardListFields } from "~/components/card-list-fields";
-import { CONTACT_TYPES, PLATFORMS } from "~/lib/card";
+import { CardListFields } from "~/components/card/list-fields";
+import { CONTACT_TYPES, PLATFORMS } from "~/lib/card/card";
 
 type Lists = {
   socialAccounts: { platform: string; url: string }[];

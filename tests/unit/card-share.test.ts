@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { cardFormSchema, missingForPublish, suggestSlug } from "~/lib/card";
-import { connectionFormSchema } from "~/lib/connection-form";
-import { signatureHtml, signatureText } from "~/lib/email-signature";
+import { cardFormSchema, missingForPublish, suggestSlug } from "~/lib/card/card";
+import { signatureHtml, signatureText } from "~/lib/card/email-signature";
 import { isWebLink, withHttps } from "~/lib/forms/web-link";
+import { connectionFormSchema } from "~/lib/people/connection-form";
 import { checkShare } from "~/server/cards/share-back.server";
 
 describe("website field rule", () => {

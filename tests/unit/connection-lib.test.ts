@@ -1,10 +1,10 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { applyTagRule, normalizePriority, normalizeStrength, normalizeTags } from "~/lib/connection-rules";
-import { caseName, normalizeLinkedIn, suggestFromEmail } from "~/lib/enrich";
+import { readVCardFile } from "~/lib/formats/vcard-read";
+import { normalizePhone, toE164 } from "~/lib/forms/phone";
+import { applyTagRule, normalizePriority, normalizeStrength, normalizeTags } from "~/lib/people/connection-rules";
+import { caseName, normalizeLinkedIn, suggestFromEmail } from "~/lib/people/enrich";
 import { foldName, normalisePerson } from "~/lib/people/normalise";
-import { normalizePhone, toE164 } from "~/lib/phone";
-import { readVCardFile } from "~/lib/vcard-read";
 
 describe("connection rules", () => {
   it("falls back to medium for any invalid priority", () => {

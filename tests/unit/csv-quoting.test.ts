@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import Papa from "papaparse";
 import { afterAll, describe, expect, it } from "vitest";
-import { CSV_BOM, csvField, csvLines, guardFormula, rowsToCsv, unguardFormula } from "~/lib/csv-write";
+import { CSV_BOM, csvField, csvLines, guardFormula, rowsToCsv, unguardFormula } from "~/lib/formats/csv-write";
 
 /**
  * The exports' own CSV quoting (it replaced papaparse's unparse on the hot path, 0166): every field

@@ -7,7 +7,7 @@ import {
   parseAttendeeCsv,
   planFormSchema,
   targetsFromLines,
-} from "~/lib/events";
+} from "~/lib/events/rules";
 
 describe("event status", () => {
   it("follows the dates: upcoming, active from the first to the last day, then past", () => {

@@ -4,11 +4,11 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { strFromU8, unzipSync } from "fflate";
 import { afterAll, describe, expect, it } from "vitest";
-import { tableFor, toCsv } from "~/lib/csv-write";
+import { tableFor, toCsv } from "~/lib/formats/csv-write";
+import { writeVCards } from "~/lib/formats/vcard";
+import { readVCardFile } from "~/lib/formats/vcard-read";
+import { toXlsx, xlsxParts } from "~/lib/formats/xlsx";
 import type { PersonDraft, PersonRecord } from "~/lib/people/draft";
-import { writeVCards } from "~/lib/vcard";
-import { readVCardFile } from "~/lib/vcard-read";
-import { toXlsx, xlsxParts } from "~/lib/xlsx";
 
 /**
  * Our files read by programs we did not write: python3-vobject for vCard, LibreOffice for CSV and XLSX.

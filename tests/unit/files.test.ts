@@ -1,12 +1,12 @@
 import fc from "fast-check";
 import Papa from "papaparse";
 import { describe, expect, it } from "vitest";
-import { foldLine } from "~/lib/content-line";
-import { readCsvFile } from "~/lib/csv-read";
-import { guardFormula, tableFor, toCsv, unguardFormula } from "~/lib/csv-write";
-import { icsUid, toIcs } from "~/lib/ics";
+import { readCsvFile } from "~/lib/formats/csv-read";
+import { guardFormula, tableFor, toCsv, unguardFormula } from "~/lib/formats/csv-write";
+import { readVCards } from "~/lib/formats/vcard-read";
 import type { PersonRecord } from "~/lib/people/draft";
-import { readVCards } from "~/lib/vcard-read";
+import { foldLine } from "~/lib/text/content-line";
+import { icsUid, toIcs } from "~/lib/time/ics";
 import { cardQrSvg } from "~/server/cards/qr.server";
 
 const person = (over: Partial<PersonRecord> = {}): PersonRecord => ({

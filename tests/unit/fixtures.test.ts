@@ -1,9 +1,9 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { readCsvFile } from "~/lib/csv-read";
+import { readCsvFile } from "~/lib/formats/csv-read";
+import { readVCardFile } from "~/lib/formats/vcard-read";
 import type { PersonDraft } from "~/lib/people/draft";
 import type { ReadResult } from "~/lib/people/read";
-import { readVCardFile } from "~/lib/vcard-read";
 
 /**
  * Every fixture file (tests/fixtures/README.md says where each comes from), with what is kept from it.

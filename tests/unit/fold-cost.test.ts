@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { foldLine } from "~/lib/content-line";
+import { foldLine } from "~/lib/text/content-line";
 
 /** Issue 24 item 3: vCard, CardDAV and the calendar fold every line; encoding per character was 71% of an export. */
 

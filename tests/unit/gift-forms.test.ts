@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { campaignFormSchema } from "~/lib/campaign";
-import { chosenAmount } from "~/lib/donation";
-import { handGiftSchema, instalmentPlan, pledgeSchema } from "~/lib/gift-forms";
+import { campaignFormSchema } from "~/lib/fundraising/campaign";
+import { chosenAmount } from "~/lib/fundraising/donation";
+import { handGiftSchema, instalmentPlan, pledgeSchema } from "~/lib/fundraising/gift-forms";
 
 const nonce = "abcdef12-3456";
 
@@ -114,7 +114,7 @@ describe("campaign form and Donate amounts", () => {
 
 describe("the follow-up's campaign mention", () => {
   it("names the campaign and its public page", async () => {
-    const { campaignMention } = await import("~/lib/campaign-mention");
+    const { campaignMention } = await import("~/lib/fundraising/campaign-mention");
     expect(campaignMention({ id: "wells-1", title: "Wells" }, "https://x.org")).toBe(
       "If you'd like to support Wells, everything is here: https://x.org/fundraising/wells-1",
     );

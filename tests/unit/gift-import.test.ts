@@ -8,8 +8,8 @@ import {
   parseGiftRows,
   readGiftTable,
   recogniseProvider,
-} from "~/lib/gift-import";
-import { mappingSchema } from "~/lib/gift-import-forms";
+} from "~/lib/fundraising/gift-import";
+import { mappingSchema } from "~/lib/fundraising/gift-import-forms";
 
 const table = (name: string): GiftTable => {
   const read = readGiftTable(new Uint8Array(readFileSync(`tests/fixtures/gifts/${name}`)));

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { clipText, excerpt, initials } from "~/lib/graphemes";
 import { normalisePerson } from "~/lib/people/normalise";
+import { clipText, excerpt, initials } from "~/lib/text/graphemes";
 
 const lone = /[\uD800-\uDFFF]/;
 const loneSurrogate = (s: string) => [...s].some((c) => lone.test(c) && c.length === 1);

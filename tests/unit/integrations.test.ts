@@ -6,7 +6,7 @@ import {
   isPrivateHost,
   outboundUrlProblem,
   toHubspotContact,
-} from "~/lib/integrations";
+} from "~/lib/integrations/rules";
 import type { PersonRecord } from "~/lib/people/draft";
 
 describe("outbound URL rules (SSRF)", () => {

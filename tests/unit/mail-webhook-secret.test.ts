@@ -1,6 +1,6 @@
 import { Webhook } from "standardwebhooks";
 import { describe, expect, it } from "vitest";
-import { hex } from "~/lib/hex";
+import { hex } from "~/lib/text/hex";
 import { mailWebhookSecret, verifyProviderEvent } from "~/server/mailings/events.server";
 import type { AppEnv } from "~/server/platform/env.server";
 

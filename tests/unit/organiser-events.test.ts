@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { parseBadge } from "~/lib/event-badge";
-import { eventSlug, nextStatusChange, orgEventStatus, rankMatches } from "~/lib/organiser-events";
-import { classifyScan } from "~/lib/scan";
+import { classifyScan } from "~/lib/capture/scan";
+import { parseBadge } from "~/lib/organiser-events/badge";
+import { eventSlug, nextStatusChange, orgEventStatus, rankMatches } from "~/lib/organiser-events/rules";
 
 const e = { startsAt: "2030-05-01T09:00", endsAt: "2030-05-01T17:00", timeZone: "America/Chicago" };
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { hydrates, staticPage } from "~/lib/page-handle";
+import { hydrates, staticPage } from "~/lib/platform/page-handle";
 
 describe("hydrates", () => {
   const root = { id: "root", handle: undefined };

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { formatPhone, normalizePhone, phoneKey } from "~/lib/phone";
-import { canonicalTimeZone, utcOffsetLabel } from "~/lib/time";
-import { writeVCard } from "~/lib/vcard";
-import { readVCardFile } from "~/lib/vcard-read";
+import { writeVCard } from "~/lib/formats/vcard";
+import { readVCardFile } from "~/lib/formats/vcard-read";
+import { formatPhone, normalizePhone, phoneKey } from "~/lib/forms/phone";
+import { canonicalTimeZone, utcOffsetLabel } from "~/lib/time/time";
 
 describe("formatPhone", () => {
   it("shows the owner's own country's numbers nationally and the rest internationally", () => {

@@ -1,5 +1,4 @@
 import { describe, expect, it } from "vitest";
-import { addMonths, DAY_MS } from "~/lib/days";
 import {
   CARD_PRO,
   can,
@@ -10,7 +9,8 @@ import {
   isLockedFeature,
   PLANS,
   type PlanState,
-} from "~/lib/plans";
+} from "~/lib/billing/plans";
+import { addMonths, DAY_MS } from "~/lib/time/days";
 
 const now = new Date("2026-11-23T12:00:00Z");
 const inDays = (d: number) => new Date(now.getTime() + d * DAY_MS);

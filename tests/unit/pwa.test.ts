@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { accountSchema, resetSchema } from "~/lib/account-forms";
+import { accountSchema, resetSchema } from "~/lib/account/forms";
 import {
   APP_SCOPES,
   isKeptData,
@@ -10,7 +10,7 @@ import {
   ownCardPaths,
   passesThrough,
   scopeFor,
-} from "~/lib/pwa";
+} from "~/lib/platform/pwa";
 
 /** How a browser matches a registration: its scope is a plain prefix of the page URL. */
 const controlled = (path: string) => APP_SCOPES.some((scope) => path.startsWith(scope));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { amountsText, type DonorYear, retention, retentionYear } from "~/lib/retention";
+import { amountsText, type DonorYear, retention, retentionYear } from "~/lib/fundraising/retention";
 
 const row = (donor: string, year: number, total: number, currency = "USD"): DonorYear => ({
   donor,

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { localDay, nextDue } from "~/lib/rhythm";
+import { localDay, nextDue } from "~/lib/follow/rhythm";
 
 /** Issue 24 item 2: the dashboard reads thousands of people's days; a formatter per row was 63% of it. */
 

@@ -9,7 +9,7 @@ import {
   postEventDue,
   rhythmFormSchema,
   tagRhythmSchema,
-} from "~/lib/rhythm";
+} from "~/lib/follow/rhythm";
 
 describe("keep-in-touch arithmetic", () => {
   it("counts each rhythm in calendar days and months, clamping to the month's end", () => {

@@ -20,10 +20,10 @@ const ROUTES = [
   "routes/app/mailings/compose.tsx",
   "routes/app/mailings/list.tsx",
   "routes/app/mailings/results.tsx",
-  "routes/app/organiser/directory.tsx",
-  "routes/app/organiser/event.tsx",
-  "routes/app/organiser/join.tsx",
-  "routes/app/organiser/list.tsx",
+  "routes/app/organiser-events/directory.tsx",
+  "routes/app/organiser-events/event.tsx",
+  "routes/app/organiser-events/join.tsx",
+  "routes/app/organiser-events/list.tsx",
 ];
 const SPLIT = ["routes/app/settings.tsx", "routes/app/card-edit.tsx", "routes/app/mailings/compose.tsx"];
 

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { safeRedirect } from "~/lib/safe-redirect";
+import { safeRedirect } from "~/lib/platform/safe-redirect";
 
 const ORIGIN = "https://app.test";
 const FALLBACK = "/dashboard";

@@ -3,11 +3,11 @@ import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { DOMParser } from "@xmldom/xmldom";
 import { describe, expect, it } from "vitest";
-import { base64url, decodeJson, encodeJson, fromBase64url } from "~/lib/base64url";
-import { addMonths, DAY_MS, daysLeft } from "~/lib/days";
-import { escapeHtml, escapeXml } from "~/lib/escape";
 import { emailAddress, isEmail } from "~/lib/forms/fields";
-import { hex } from "~/lib/hex";
+import { base64url, decodeJson, encodeJson, fromBase64url } from "~/lib/text/base64url";
+import { escapeHtml, escapeXml } from "~/lib/text/escape";
+import { hex } from "~/lib/text/hex";
+import { addMonths, DAY_MS, daysLeft } from "~/lib/time/days";
 
 describe("one escape, one hex, one day", () => {
   it("escapes the five HTML characters", () => {
@@ -77,26 +77,28 @@ describe("no copies of the shared rules", () => {
   const copies = (pattern: RegExp, home: string[]) =>
     files.filter(({ file, text }) => pattern.test(text) && !home.includes(file)).map(({ file }) => file);
 
-  it("hex of bytes lives in app/lib/hex.ts", () => {
-    expect(copies(/toString\(16\)\.padStart\(2/, ["app/lib/hex.ts"])).toEqual([]);
+  it("hex of bytes lives in app/lib/text/hex.ts", () => {
+    expect(copies(/toString\(16\)\.padStart\(2/, ["app/lib/text/hex.ts"])).toEqual([]);
   });
 
-  it("HTML and XML escaping live in app/lib/escape.ts", () => {
-    expect(copies(/replace\(\/\[&<>"'\]\/g|replace\(\/&\/g, "&amp;"\)/, ["app/lib/escape.ts"])).toEqual([]);
+  it("HTML and XML escaping live in app/lib/text/escape.ts", () => {
+    expect(copies(/replace\(\/\[&<>"'\]\/g|replace\(\/&\/g, "&amp;"\)/, ["app/lib/text/escape.ts"])).toEqual([]);
   });
 
-  it("URL-safe base64 lives in app/lib/base64url.ts", () => {
-    expect(copies(/replace(All)?\(("\+"|\/\\\+\/g), "-"\)/, ["app/lib/base64url.ts"])).toEqual([]);
+  it("URL-safe base64 lives in app/lib/text/base64url.ts", () => {
+    expect(copies(/replace(All)?\(("\+"|\/\\\+\/g), "-"\)/, ["app/lib/text/base64url.ts"])).toEqual([]);
   });
 
-  it("a day in milliseconds is DAY_MS from app/lib/days.ts", () => {
-    // app/lib/time.ts keeps its snooze lengths until its formatter work lands (one owner at a time).
-    expect(copies(/86_?400_?000\b/, ["app/lib/days.ts", "app/lib/time.ts"])).toEqual([]);
+  it("a day in milliseconds is DAY_MS from app/lib/time/days.ts", () => {
+    // app/lib/time/time.ts keeps its snooze lengths until its formatter work lands (one owner at a time).
+    expect(copies(/86_?400_?000\b/, ["app/lib/time/days.ts", "app/lib/time/time.ts"])).toEqual([]);
   });
 
-  it("date formats are built once in app/lib/time.ts and kept, never per call or per row", () => {
+  it("date formats are built once in app/lib/time/time.ts and kept, never per call or per row", () => {
     // toLocaleDateString with options builds a new Intl.DateTimeFormat on every call, like `new` does.
-    expect(copies(/new Intl\.DateTimeFormat\(|toLocale(Date|Time)?String\([^)]*\{/, ["app/lib/time.ts"])).toEqual([]);
+    expect(copies(/new Intl\.DateTimeFormat\(|toLocale(Date|Time)?String\([^)]*\{/, ["app/lib/time/time.ts"])).toEqual(
+      [],
+    );
   });
 
   it("z.email() is called only by the shared field rules (and the environment check, which is no form)", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { pullStream } from "~/lib/stream";
+import { pullStream } from "~/lib/platform/stream";
 
 describe("pullStream", () => {
   it("reads the next part only when the reader asks for it", async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { slugSchema, suggestSlug } from "~/lib/card";
+import { slugSchema, suggestSlug } from "~/lib/card/card";
 
 describe("one suggested card link, always one the form accepts", () => {
   it.each([

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { themeCookie, themeFromCookie } from "~/lib/theme";
+import { themeCookie, themeFromCookie } from "~/lib/platform/theme";
 
 describe("theme cookie", () => {
   it("reads a valid choice and falls back to the system preference", () => {

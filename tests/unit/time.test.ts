@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { dateTimeFormat, formatInZone, isTimeZone, zonedToUtc } from "~/lib/time";
+import { dateTimeFormat, formatInZone, isTimeZone, zonedToUtc } from "~/lib/time/time";
 
 describe("owner time zones", () => {
   it("turns a wall-clock time into the right instant, across daylight saving", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isTrackingParam, queryWithoutTracking } from "~/lib/tracking-params";
+import { isTrackingParam, queryWithoutTracking } from "~/lib/platform/tracking-params";
 
 describe("tracking parameters", () => {
   it("are dropped from a query, whatever their case, and the rest keeps its order", () => {

@@ -1,11 +1,11 @@
 import fc from "fast-check";
 import VCard from "vcf";
 import { describe, expect, it } from "vitest";
-import { vcardFileName } from "~/lib/card";
-import { readCsvFile } from "~/lib/csv-read";
-import { toCsv } from "~/lib/csv-write";
-import { buildVCard, writeVCard } from "~/lib/vcard";
-import { readVCardFile } from "~/lib/vcard-read";
+import { vcardFileName } from "~/lib/card/card";
+import { readCsvFile } from "~/lib/formats/csv-read";
+import { toCsv } from "~/lib/formats/csv-write";
+import { buildVCard, writeVCard } from "~/lib/formats/vcard";
+import { readVCardFile } from "~/lib/formats/vcard-read";
 
 const empty = {
   title: null,

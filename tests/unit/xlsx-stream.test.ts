@@ -1,6 +1,6 @@
 import { crc32, inflateRawSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
-import { xlsxParts } from "~/lib/xlsx";
+import { xlsxParts } from "~/lib/formats/xlsx";
 
 /** Every entry of a zip by its central directory: name, recorded CRC-32 and sizes, and its inflated bytes. */
 function entries(zip: Buffer) {

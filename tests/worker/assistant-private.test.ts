@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import type { FollowUpInput } from "~/lib/assistant";
+import type { FollowUpInput } from "~/lib/assistant/rules";
 import { type AiBinding, createAssistant } from "~/server/assistant/assistant.server";
 import { createDb } from "~/server/db/db.server";
 import { writeDraft } from "~/server/follow/drafts.server";

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { afterAll, describe, expect, it } from "vitest";
-import { draftLeaks, type FollowUpInput } from "~/lib/assistant";
-import { privateSpans, type Relationship, SYSTEM_TAGS } from "~/lib/draft-privacy";
+import { draftLeaks, type FollowUpInput } from "~/lib/assistant/rules";
+import { privateSpans, type Relationship, SYSTEM_TAGS } from "~/lib/follow/draft-privacy";
 import { createDb } from "~/server/db/db.server";
 import { followUpInputFor, savedDrafts, writeDraft } from "~/server/follow/drafts.server";
 import { parseEnv } from "~/server/platform/env.server";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { PlanInput } from "~/lib/assistant";
+import type { PlanInput } from "~/lib/assistant/rules";
 import { type AiBinding, createAssistant, WORKERS_AI_MODEL } from "~/server/assistant/assistant.server";
 
 const input: PlanInput = {

@@ -3,7 +3,7 @@ import { env } from "cloudflare:workers";
 import Stripe from "stripe";
 import { describe, expect, inject, it } from "vitest";
 import type { AppContext } from "~/context";
-import { DAY_MS } from "~/lib/days";
+import { DAY_MS } from "~/lib/time/days";
 import { createDb } from "~/server/db/db.server";
 import { localWebhookSecret, readLocal, renewLocalSubscription } from "~/server/payments/local.server";
 import { stripePayments } from "~/server/payments/stripe.server";

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { DAY_MS } from "~/lib/days";
+import { DAY_MS } from "~/lib/time/days";
 import { call, form, signUp } from "./helpers";
 
 const location = (res: Response) => res.headers.get("location") ?? "";

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it, vi } from "vitest";
-import { slugSchema } from "~/lib/card";
-import { readVCardFile } from "~/lib/vcard-read";
+import { slugSchema } from "~/lib/card/card";
+import { readVCardFile } from "~/lib/formats/vcard-read";
 import { signedCardPath } from "~/server/cards/card-link.server";
 import { purgeCards } from "~/server/cards/cards.server";
 import { edgeGet, edgePut, edgeTicket } from "~/server/platform/edge-cache.server";

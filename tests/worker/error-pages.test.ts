@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ERROR_PAGES } from "~/lib/error-pages";
+import { ERROR_PAGES } from "~/lib/platform/error-pages";
 import { call, form, json, signUp } from "./helpers";
 
 /** React escapes apostrophes in text; the page's title as it appears in the HTML. */

@@ -2,8 +2,8 @@ import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test"
 import { env } from "cloudflare:workers";
 import { strFromU8, unzipSync } from "fflate";
 import { describe, expect, it, vi } from "vitest";
-import { toCsv } from "~/lib/csv-write";
-import { toXlsx, xlsxParts } from "~/lib/xlsx";
+import { toCsv } from "~/lib/formats/csv-write";
+import { toXlsx, xlsxParts } from "~/lib/formats/xlsx";
 import { createDb } from "~/server/db/db.server";
 import { loadPeople, peoplePages } from "~/server/people/read.server";
 // @ts-expect-error: the built Worker (what every worker test runs) has no type declarations

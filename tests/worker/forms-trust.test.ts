@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { slugSchema } from "~/lib/card";
+import { slugSchema } from "~/lib/card/card";
 import { call, form, importFile, signUp } from "./helpers";
 
 /** The card link /welcome offers, as its loader hands it to the form. */

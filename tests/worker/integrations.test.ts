@@ -2,7 +2,7 @@ import { createExecutionContext, createMessageBatch, getQueueResult } from "clou
 import { env } from "cloudflare:workers";
 import { Webhook } from "standardwebhooks";
 import { describe, expect, inject, it } from "vitest";
-import { PAUSE_AFTER_FAILURES } from "~/lib/integrations";
+import { PAUSE_AFTER_FAILURES } from "~/lib/integrations/rules";
 import { createDb } from "~/server/db/db.server";
 import { encryptSecret } from "~/server/integrations/crypto.server";
 import { connectHubspot, runHubspotSync } from "~/server/integrations/hubspot.server";

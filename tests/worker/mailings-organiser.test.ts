@@ -2,7 +2,7 @@ import { createExecutionContext, createMessageBatch, getQueueResult } from "clou
 import { env, exports } from "cloudflare:workers";
 import { Webhook } from "standardwebhooks";
 import { describe, expect, it } from "vitest";
-import { EMPTY_AUDIENCE, MESSAGES } from "~/lib/mailings";
+import { EMPTY_AUDIENCE, MESSAGES } from "~/lib/mailings/rules";
 import { createDb } from "~/server/db/db.server";
 import { resolveEventAudience } from "~/server/mailings/audience.server";
 import { mailWebhookSecret } from "~/server/mailings/events.server";

@@ -3,7 +3,7 @@ import { waitForGlobalWaitUntil } from "cloudflare:test-internal";
 import { env, exports } from "cloudflare:workers";
 import { Webhook } from "standardwebhooks";
 import { describe, expect, inject, it } from "vitest";
-import { EMPTY_AUDIENCE, MAILING_LIMITS, MESSAGES } from "~/lib/mailings";
+import { EMPTY_AUDIENCE, MAILING_LIMITS, MESSAGES } from "~/lib/mailings/rules";
 import { createDb } from "~/server/db/db.server";
 import { recordLawfulBasis, resolveAudience } from "~/server/mailings/audience.server";
 import { mailWebhookSecret } from "~/server/mailings/events.server";

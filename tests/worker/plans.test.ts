@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { DAY_MS } from "~/lib/days";
+import { DAY_MS } from "~/lib/time/days";
 import { decideApplication } from "~/server/billing/nonprofit.server";
 import { remindPlanEndings } from "~/server/billing/plans.server";
 import { createDb } from "~/server/db/db.server";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { BACKGROUND_FETCH_HEADER } from "~/lib/pwa";
+import { BACKGROUND_FETCH_HEADER } from "~/lib/platform/pwa";
 import { call, form, signUp } from "./helpers";
 
 describe("a flash message", () => {

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { base32Bytes, totp, totpStep } from "~/lib/totp";
+import { base32Bytes, totp, totpStep } from "~/lib/account/totp";
 import { CODE_USED } from "~/server/account/two-factor.server";
 import { call, form, signUp, testAddress } from "./helpers";
 

@@ -2,7 +2,7 @@ import { getFormProps, getTextareaProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form } from "react-router";
 import { Field, inputClass } from "~/components/ui/field";
-import { discussedFormSchema } from "~/lib/assistant";
+import { discussedFormSchema } from "~/lib/assistant/rules";
 import { type FollowErrorView, followReply } from "./timeline";
 
 const small = "rounded-md border border-slate-300 px-3 py-1.5 font-medium text-sm dark:border-slate-700";

@@ -2,8 +2,8 @@ import { getFormProps, getInputProps, getTextareaProps, useForm } from "@conform
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form } from "react-router";
 import { Field, inputClass } from "~/components/ui/field";
-import { draftFormSchema } from "~/lib/assistant";
-import { formatInZone } from "~/lib/time";
+import { draftFormSchema } from "~/lib/assistant/rules";
+import { formatInZone } from "~/lib/time/time";
 import { type FollowErrorView, followReply } from "./timeline";
 
 const small = "rounded-md border border-slate-300 px-3 py-1.5 font-medium text-sm dark:border-slate-700";

@@ -1,7 +1,7 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form } from "react-router";
-import { personRhythmSchema, type RhythmEvery, SNOOZE_CHOICES } from "~/lib/rhythm";
+import { personRhythmSchema, type RhythmEvery, SNOOZE_CHOICES } from "~/lib/follow/rhythm";
 import { RhythmFields } from "./rhythm-fields";
 import { type FollowErrorView, followReply } from "./timeline";
 

@@ -1,5 +1,5 @@
 import { href } from "react-router";
-import { formatInZone } from "~/lib/time";
+import { formatInZone } from "~/lib/time/time";
 import { DraftContext } from "./draft-context";
 import { FollowUpDraft } from "./follow-up-draft";
 import { KeepInTouch, type RhythmView } from "./keep-in-touch";

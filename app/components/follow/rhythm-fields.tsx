@@ -1,6 +1,6 @@
 import { type FieldMetadata, getInputProps, getSelectProps } from "@conform-to/react";
 import { inputClass } from "~/components/ui/field";
-import { RHYTHM_LABEL, RHYTHMS } from "~/lib/rhythm";
+import { RHYTHM_LABEL, RHYTHMS } from "~/lib/follow/rhythm";
 
 /**
  * How often and how many days: the rhythm's two fields, shared by a person's keep-in-touch form and the

@@ -2,8 +2,8 @@ import { getFormProps, getInputProps, getTextareaProps, type SubmissionResult, u
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form } from "react-router";
 import { Field, inputClass } from "~/components/ui/field";
-import { formatInZone } from "~/lib/time";
-import { KIND_LABEL, kindLabel, logFormSchema, MANUAL_KINDS, type ManualKind } from "~/lib/timeline";
+import { KIND_LABEL, kindLabel, logFormSchema, MANUAL_KINDS, type ManualKind } from "~/lib/follow/timeline";
+import { formatInZone } from "~/lib/time/time";
 
 type Entry = { id: number; kind: string; source: string; occurredAt: Date | string; text: string };
 /** The follow-through action's refusal: which form (intent and person) and conform's reply for it. */

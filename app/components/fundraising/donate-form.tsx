@@ -1,6 +1,6 @@
 import { href } from "react-router";
 import { btnPrimary } from "~/components/marketing/page";
-import { feeRule, processingFee } from "~/lib/donation";
+import { feeRule, processingFee } from "~/lib/fundraising/donation";
 import { formatMoney } from "~/lib/money";
 
 export type DonateFormErrors = Partial<Record<"amount" | "tributeName" | "tributeNotify" | "address", string>>;

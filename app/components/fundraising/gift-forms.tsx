@@ -9,8 +9,8 @@ import {
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form } from "react-router";
 import { Field, inputClass } from "~/components/ui/field";
-import { GIFT_METHOD_LABELS } from "~/lib/donation";
-import { handGiftSchema, pledgeSchema } from "~/lib/gift-forms";
+import { GIFT_METHOD_LABELS } from "~/lib/fundraising/donation";
+import { handGiftSchema, pledgeSchema } from "~/lib/fundraising/gift-forms";
 import { CURRENCIES } from "~/lib/money";
 
 type Props = {

@@ -1,5 +1,5 @@
 import { useId } from "react";
-import { ChartFigure } from "../chart-figure";
+import { ChartFigure } from "../charts/chart-figure";
 
 /**
  * Raised over time against the goal: a step line of the running total and a dashed goal line, as SVG

@@ -1,5 +1,5 @@
 import { href, Link } from "react-router";
-import { CATEGORY_LABELS, progressPercent } from "~/lib/campaign";
+import { CATEGORY_LABELS, progressPercent } from "~/lib/fundraising/campaign";
 import { formatMoney } from "~/lib/money";
 import type { CampaignSummary } from "~/server/fundraising/campaigns.server";
 

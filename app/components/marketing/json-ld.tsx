@@ -1,4 +1,4 @@
-import { useNonce } from "~/lib/nonce";
+import { useNonce } from "~/lib/platform/nonce";
 
 /** Structured data; the nonce lets it pass the Content-Security-Policy, and "<" is escaped so content cannot end the tag. */
 export function JsonLd({ data }: { data: Record<string, unknown> }) {

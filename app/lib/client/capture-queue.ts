@@ -1,6 +1,6 @@
 import { createStore, del, entries, set } from "idb-keyval";
-import type { CaptureInput } from "../capture";
-import { CAPTURE_SYNC_TAG } from "../pwa";
+import type { CaptureInput } from "../capture/capture";
+import { CAPTURE_SYNC_TAG } from "../platform/pwa";
 
 /**
  * Captures made while offline wait here, on the device, keyed by their clientId. Sync replays

@@ -1,7 +1,7 @@
 import { isSupportedCountry } from "libphonenumber-js/min";
 import { z } from "zod";
-import { phoneKey } from "../phone";
-import { canonicalTimeZone } from "../time";
+import { canonicalTimeZone } from "../time/time";
+import { phoneKey } from "./phone";
 import { isWebLink, WEB_LINK_MESSAGE, withHttps } from "./web-link";
 
 /** Field rules defined once and reused by every form (connection, capture, merge, settings, account...). */

@@ -1,4 +1,4 @@
-import type { ContactDraft } from "../csv";
+import type { ContactDraft } from "../formats/csv";
 import type { PersonDraft } from "./draft";
 
 /** A person draft in the one-email, one-phone shape the QR scanner's confirm form still uses. */

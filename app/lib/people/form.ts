@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import type { connectionFormSchema } from "~/lib/connection-form";
+import type { connectionFormSchema } from "~/lib/people/connection-form";
 import type { PersonDraft } from "./draft";
 
 type FormValues = z.output<typeof connectionFormSchema>;

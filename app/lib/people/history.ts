@@ -1,4 +1,4 @@
-import { formatPhone } from "~/lib/phone";
+import { formatPhone } from "~/lib/forms/phone";
 
 /**
  * A history line as the owner reads it: the phones it names (stored in E.164, "added +15035550177")

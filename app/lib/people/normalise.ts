@@ -1,7 +1,7 @@
 import type { CountryCode } from "libphonenumber-js/min";
-import { normalizeLinkedIn } from "~/lib/enrich";
-import { clipText } from "~/lib/graphemes";
-import { normalizePhone, phoneKey } from "~/lib/phone";
+import { normalizePhone, phoneKey } from "~/lib/forms/phone";
+import { normalizeLinkedIn } from "~/lib/people/enrich";
+import { clipText } from "~/lib/text/graphemes";
 import type { AddressPoint, PersonDraft, RolePoint, StructuredName } from "./draft";
 
 /** What the people core stores for one contact point; `key` recognises the same person. */

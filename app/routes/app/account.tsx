@@ -6,7 +6,7 @@ import type { z } from "zod";
 import { NewPasswordFields } from "~/components/new-password-fields";
 import { Field, inputClass } from "~/components/ui/field";
 import { appContext } from "~/context";
-import { accountSchema } from "~/lib/account-forms";
+import { accountSchema } from "~/lib/account/forms";
 import { pageMeta } from "~/lib/site";
 import { accountMail } from "~/server/account/account-mail.server";
 import { asAuthResponse, createAuth, TOO_MANY_AUTH_ATTEMPTS } from "~/server/account/auth.server";

@@ -1,7 +1,7 @@
 import { data, href } from "react-router";
 import { z } from "zod";
 import { DecisionButtons, OperatorQueue, queueItemClass } from "~/components/operator-queue";
-import { formatPlanDate } from "~/lib/plans";
+import { formatPlanDate } from "~/lib/billing/plans";
 import { pageMeta } from "~/lib/site";
 import { readDecision, requireOperator } from "~/server/billing/operator.server";
 import { decideFeatureRequest, featureRequests } from "~/server/fundraising/campaigns.server";

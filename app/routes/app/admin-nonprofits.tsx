@@ -1,8 +1,8 @@
 import { data, href } from "react-router";
 import { z } from "zod";
 import { DecisionButtons, OperatorQueue, queueItemClass } from "~/components/operator-queue";
-import { countryName } from "~/lib/nonprofit-form";
-import { formatPlanDate } from "~/lib/plans";
+import { countryName } from "~/lib/billing/nonprofit-form";
+import { formatPlanDate } from "~/lib/billing/plans";
 import { pageMeta } from "~/lib/site";
 import { decideApplication, listApplications } from "~/server/billing/nonprofit.server";
 import { readDecision, requireOperator } from "~/server/billing/operator.server";

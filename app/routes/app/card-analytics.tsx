@@ -1,6 +1,6 @@
 import { href, Link } from "react-router";
-import { BarChart } from "~/components/bar-chart";
-import { DailyChart } from "~/components/daily-chart";
+import { BarChart } from "~/components/charts/bar-chart";
+import { DailyChart } from "~/components/charts/daily-chart";
 import { appContext } from "~/context";
 import { pageMeta } from "~/lib/site";
 import { getUser } from "~/server/account/user.server";

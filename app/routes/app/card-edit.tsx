@@ -3,7 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useRef, useState } from "react";
 import { data, href, useNavigation } from "react-router";
 import { appContext } from "~/context";
-import { cardFormSchema, missingForPublish, PUBLISH_NEEDS_CONTACT, slugSchema, suggestSlug } from "~/lib/card";
+import { cardFormSchema, missingForPublish, PUBLISH_NEEDS_CONTACT, slugSchema, suggestSlug } from "~/lib/card/card";
 import { pageMeta } from "~/lib/site";
 import { getUser } from "~/server/account/user.server";
 import { signedCardPath } from "~/server/cards/card-link.server";

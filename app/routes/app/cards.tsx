@@ -1,6 +1,6 @@
 import { Form, href, Link, redirect } from "react-router";
 import { appContext } from "~/context";
-import { CARD_LIMITS, cardFormSchema } from "~/lib/card";
+import { CARD_LIMITS, cardFormSchema } from "~/lib/card/card";
 import { pageMeta } from "~/lib/site";
 import { getUser } from "~/server/account/user.server";
 import { CARD_LIMIT, CARD_LIMIT_MESSAGE, createCard, listCards } from "~/server/cards/cards.server";

@@ -5,7 +5,7 @@ import { data, Form, href, Link, useNavigation } from "react-router";
 import { RhythmFields } from "~/components/follow/rhythm-fields";
 import { Field, inputClass } from "~/components/ui/field";
 import { appContext } from "~/context";
-import { describeRhythm, tagRhythmSchema } from "~/lib/rhythm";
+import { describeRhythm, tagRhythmSchema } from "~/lib/follow/rhythm";
 import { pageMeta } from "~/lib/site";
 import { getUser } from "~/server/account/user.server";
 import { listTagRhythms, setTagRhythm } from "~/server/follow/rhythm.server";

@@ -3,7 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, href, Link, redirect, useNavigation } from "react-router";
 import { Field, inputClass } from "~/components/ui/field";
 import { appContext } from "~/context";
-import { twoFactorSchema } from "~/lib/account-forms";
+import { twoFactorSchema } from "~/lib/account/forms";
 import { staticPage } from "~/lib/page-handle";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { pageMeta } from "~/lib/site";

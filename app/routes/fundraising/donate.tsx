@@ -2,7 +2,7 @@ import { data, href, Link, redirect } from "react-router";
 import { DonateForm, type DonateFormErrors } from "~/components/fundraising/donate-form";
 import { card, linkClass } from "~/components/marketing/page";
 import { appContext } from "~/context";
-import { amountMessage } from "~/lib/campaign";
+import { amountMessage } from "~/lib/fundraising/campaign";
 import {
   ADDRESS_LENGTH,
   chosenAmount,
@@ -10,8 +10,8 @@ import {
   donorDetails,
   EMAIL_MESSAGE,
   TRIBUTE_NAME_LENGTH,
-} from "~/lib/donation";
-import { staticPage } from "~/lib/page-handle";
+} from "~/lib/fundraising/donation";
+import { staticPage } from "~/lib/platform/page-handle";
 import { pageMeta } from "~/lib/site";
 import { getCampaign } from "~/server/fundraising/campaigns.server";
 import { donationsOpen, startDonation } from "~/server/fundraising/donations.server";

@@ -2,7 +2,7 @@ import { data, Form, redirect } from "react-router";
 import { z } from "zod";
 import { appContext } from "~/context";
 import { formatMoney } from "~/lib/money";
-import { staticPage } from "~/lib/page-handle";
+import { staticPage } from "~/lib/platform/page-handle";
 import { pageMeta } from "~/lib/site";
 import { readDonorToken } from "~/server/fundraising/donor-link.server";
 import {

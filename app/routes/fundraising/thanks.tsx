@@ -1,7 +1,7 @@
 import { data, href, Link } from "react-router";
 import { linkClass } from "~/components/marketing/page";
 import { appContext } from "~/context";
-import { staticPage } from "~/lib/page-handle";
+import { staticPage } from "~/lib/platform/page-handle";
 import { campaignShareLinks, pageMeta } from "~/lib/site";
 import { getCampaign } from "~/server/fundraising/campaigns.server";
 import type { Route } from "./+types/thanks";

@@ -8,7 +8,7 @@ import {
   linkClass,
   PageHero,
 } from "~/components/marketing/page";
-import { staticPage } from "~/lib/page-handle";
+import { staticPage } from "~/lib/platform/page-handle";
 import { pageMeta, SITE } from "~/lib/site";
 
 export const handle = staticPage;

@@ -1,7 +1,7 @@
 import { data, href, Link, NavLink, redirect } from "react-router";
 import { linkClass, Sections } from "~/components/marketing/page";
 import { DEFAULT_DOC_ID, DOCS, findDoc } from "~/content/docs";
-import { staticPage } from "~/lib/page-handle";
+import { staticPage } from "~/lib/platform/page-handle";
 import { pageMeta } from "~/lib/site";
 import type { Route } from "./+types/docs";
 

@@ -1,8 +1,8 @@
 import { href, Link } from "react-router";
 import { BellIcon, CalendarIcon, CardIcon, QrIcon, SparklesIcon, UsersIcon } from "~/components/icons";
 import { btnPrimary, card, PageHero } from "~/components/marketing/page";
-import { staticPage } from "~/lib/page-handle";
-import { PLANS } from "~/lib/plans";
+import { PLANS } from "~/lib/billing/plans";
+import { staticPage } from "~/lib/platform/page-handle";
 import { pageMeta, SITE } from "~/lib/site";
 
 export const handle = staticPage;

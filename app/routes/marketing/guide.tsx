@@ -3,7 +3,7 @@ import { z } from "zod";
 import { formatDate, linkClass, Sections } from "~/components/marketing/page";
 import { DEFAULT_GUIDE_AUTHOR, DEFAULT_READ_TIME, findGuide, GUIDES, guidePath } from "~/content/guides";
 import { appContext } from "~/context";
-import { staticPage } from "~/lib/page-handle";
+import { staticPage } from "~/lib/platform/page-handle";
 import { pageMeta } from "~/lib/site";
 import { readVisitorId, visitorId } from "~/server/cards/visitor.server";
 import { allow, clientKey } from "~/server/platform/rate-limit.server";

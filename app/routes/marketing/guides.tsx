@@ -2,7 +2,7 @@ import { type KeyboardEvent, useRef, useState } from "react";
 import { href, Link } from "react-router";
 import { btnPrimary, btnSecondary, card, PageHero } from "~/components/marketing/page";
 import { DEFAULT_READ_TIME, GUIDE_TABS, GUIDES, type GuideTab, guidePath } from "~/content/guides";
-import { staticPage } from "~/lib/page-handle";
+import { staticPage } from "~/lib/platform/page-handle";
 import { pageMeta } from "~/lib/site";
 
 export const handle = staticPage;

@@ -1,5 +1,5 @@
 import { linkClass, PageHero, Sections } from "~/components/marketing/page";
-import { staticPage } from "~/lib/page-handle";
+import { staticPage } from "~/lib/platform/page-handle";
 import { pageMeta, SITE } from "~/lib/site";
 import type { Route } from "./+types/legal";
 

@@ -3,7 +3,7 @@ import { data, href, Link } from "react-router";
 import { SUBSCRIBED_COOKIE } from "~/components/marketing/newsletter-slide-in";
 import { NEWSLETTER_SUCCESS, NewsletterForm, newsletterSchema } from "~/components/newsletter-form";
 import { appContext } from "~/context";
-import { safeRedirect } from "~/lib/safe-redirect";
+import { safeRedirect } from "~/lib/platform/safe-redirect";
 import { pageMeta } from "~/lib/site";
 import { outboxMailer } from "~/server/platform/mail.server";
 import { allow, clientKey } from "~/server/platform/rate-limit.server";

@@ -3,8 +3,8 @@ import { Accordion } from "~/components/marketing/accordion";
 import { JsonLd } from "~/components/marketing/json-ld";
 import { btnPrimary, PageHero } from "~/components/marketing/page";
 import { PRICING_FAQ } from "~/content/faq";
-import { staticPage } from "~/lib/page-handle";
-import { CARD_PRO, NONPROFIT_MONTHS, TRIAL_DAYS } from "~/lib/plans";
+import { CARD_PRO, NONPROFIT_MONTHS, TRIAL_DAYS } from "~/lib/billing/plans";
+import { staticPage } from "~/lib/platform/page-handle";
 import { pageMeta, SITE } from "~/lib/site";
 
 export const handle = staticPage;

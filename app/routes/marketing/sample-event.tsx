@@ -1,6 +1,6 @@
 import { SampleEvent } from "~/components/marketing/sample-event";
 import { findEvent } from "~/content/events";
-import { dayInZone } from "~/lib/events";
+import { dayInZone } from "~/lib/events/rules";
 import { pageMeta } from "~/lib/site";
 import { notFound } from "~/server/platform/http.server";
 import type { Route } from "./+types/sample-event";

@@ -1,6 +1,6 @@
 import { href, Link } from "react-router";
 import { btnPrimary, btnSecondary, card, ExternalLink, linkClass, PageHero } from "~/components/marketing/page";
-import { staticPage } from "~/lib/page-handle";
+import { staticPage } from "~/lib/platform/page-handle";
 import { pageMeta, SITE } from "~/lib/site";
 
 export const meta = () =>

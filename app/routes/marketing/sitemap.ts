@@ -1,5 +1,5 @@
 import { appContext } from "~/context";
-import { escapeXml } from "~/lib/escape";
+import { escapeXml } from "~/lib/text/escape";
 import { sitemapPaths } from "~/server/site/sitemap.server";
 import type { Route } from "./+types/sitemap";
 

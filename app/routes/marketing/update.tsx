@@ -1,7 +1,7 @@
 import { data, href, Link } from "react-router";
 import { formatDate, linkClass } from "~/components/marketing/page";
 import { CATEGORY_LABEL, findUpdate } from "~/content/updates";
-import { staticPage } from "~/lib/page-handle";
+import { staticPage } from "~/lib/platform/page-handle";
 import { pageMeta } from "~/lib/site";
 import type { Route } from "./+types/update";
 import { CATEGORY_CLASS } from "./updates";

@@ -1,7 +1,7 @@
 import { href, Link } from "react-router";
 import { card, formatDate, linkClass, PageHero } from "~/components/marketing/page";
 import { CATEGORY_LABEL, UPDATES, type UpdateCategory } from "~/content/updates";
-import { staticPage } from "~/lib/page-handle";
+import { staticPage } from "~/lib/platform/page-handle";
 import { pageMeta } from "~/lib/site";
 
 export const meta = () =>

@@ -6,7 +6,7 @@ import { Field } from "~/components/ui/field";
 import { appContext } from "~/context";
 import { optionalText, requiredEmailField } from "~/lib/forms/fields";
 import { formatMoney } from "~/lib/money";
-import { staticPage } from "~/lib/page-handle";
+import { staticPage } from "~/lib/platform/page-handle";
 import { pageMeta } from "~/lib/site";
 import { cancelLocalCheckout, type LocalSession, payLocalCheckout, readLocal } from "~/server/payments/local.server";
 import { paymentsFor } from "~/server/payments/payments.server";

@@ -1,7 +1,7 @@
 import { Form, href, redirect } from "react-router";
 import { appContext } from "~/context";
-import { staticPage } from "~/lib/page-handle";
-import { safeRedirect } from "~/lib/safe-redirect";
+import { staticPage } from "~/lib/platform/page-handle";
+import { safeRedirect } from "~/lib/platform/safe-redirect";
 import { pageMeta } from "~/lib/site";
 import { completeLocalOnboarding, readLocal } from "~/server/payments/local.server";
 import { paymentsFor } from "~/server/payments/payments.server";

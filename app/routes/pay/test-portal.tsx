@@ -2,8 +2,8 @@ import { Form, redirect } from "react-router";
 import { z } from "zod";
 import { appContext } from "~/context";
 import { formatMoney } from "~/lib/money";
-import { staticPage } from "~/lib/page-handle";
-import { safeRedirect } from "~/lib/safe-redirect";
+import { staticPage } from "~/lib/platform/page-handle";
+import { safeRedirect } from "~/lib/platform/safe-redirect";
 import { pageMeta } from "~/lib/site";
 import {
   changeLocalSubscription,

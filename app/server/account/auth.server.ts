@@ -5,7 +5,7 @@ import { twoFactor } from "better-auth/plugins/two-factor";
 import { eq, type SQLWrapper } from "drizzle-orm";
 import { redirect } from "react-router";
 import type { AppContext } from "~/context";
-import { PASSWORD_MAX, PASSWORD_MIN, userNameSchema } from "~/lib/auth";
+import { PASSWORD_MAX, PASSWORD_MIN, userNameSchema } from "~/lib/account/auth";
 import { account, session, twoFactor as twoFactorTable, user, verification } from "~db/schema";
 import { startTrialForNewAccount } from "../billing/plans.server";
 import { compiled, type Slots } from "../db/compiled.server";

@@ -1,5 +1,5 @@
 // Relative, with its extension: the seed script runs this file under Node, which knows no "~" alias.
-import { hex } from "../../lib/hex.ts";
+import { hex } from "../../lib/text/hex.ts";
 
 /**
  * PBKDF2-SHA256 through WebCrypto: native in workerd, so a sign-in costs a few milliseconds of

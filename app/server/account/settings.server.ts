@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import type { OnboardingStep } from "~/lib/onboarding";
+import type { OnboardingStep } from "~/lib/account/onboarding";
 import { userSettings } from "~db/schema";
 import type { Database, Owner } from "../db/db.server";
 import { randomToken, sha256Hex } from "../platform/tokens.server";

@@ -1,7 +1,7 @@
 import { APIError, createAuthMiddleware, isAPIError } from "better-auth/api";
 import { symmetricDecrypt } from "better-auth/crypto";
 import { and, eq, isNull, lt, or } from "drizzle-orm";
-import { stepOfCode } from "~/lib/totp";
+import { stepOfCode } from "~/lib/account/totp";
 import { twoFactor, user } from "~db/schema";
 import { cardQrSvg } from "../cards/qr.server";
 import type { Database } from "../db/db.server";

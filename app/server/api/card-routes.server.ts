@@ -1,10 +1,10 @@
 import { Hono } from "hono";
 import QRCode from "qrcode";
 import type { AppContext } from "~/context";
-import { type PublicCard, SHARE_FIELDS, vcardFileName } from "~/lib/card";
-import { CARD_LINK_PREFIX, OLD_CARD_LINK_PREFIX } from "~/lib/card-link";
-import { clipText } from "~/lib/graphemes";
-import { buildVCard } from "~/lib/vcard";
+import { type PublicCard, SHARE_FIELDS, vcardFileName } from "~/lib/card/card";
+import { CARD_LINK_PREFIX, OLD_CARD_LINK_PREFIX } from "~/lib/card/link";
+import { buildVCard } from "~/lib/formats/vcard";
+import { clipText } from "~/lib/text/graphemes";
 import { checkSignedCard, decodeCardParam } from "../cards/card-link.server";
 import { type Notice, renderCardNotFound, renderCardPage } from "../cards/card-page.server";
 import {

@@ -1,8 +1,8 @@
 import { Hono } from "hono";
 import type { AppContext } from "~/context";
-import { captureSchema } from "~/lib/capture";
-import { type IcsEvent, icsUid, toIcs } from "~/lib/ics";
-import { pullStream } from "~/lib/stream";
+import { captureSchema } from "~/lib/capture/capture";
+import { pullStream } from "~/lib/platform/stream";
+import { type IcsEvent, icsUid, toIcs } from "~/lib/time/ics";
 import { accountDownload } from "../account/account.server";
 import { createAuth, getSessionUser } from "../account/auth.server";
 import { getSettings, userForCalendarToken } from "../account/settings.server";

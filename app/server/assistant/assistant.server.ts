@@ -1,4 +1,4 @@
-import type { FollowUpInput } from "~/lib/assistant";
+import type { FollowUpInput } from "~/lib/assistant/rules";
 import {
   type AssistantEngine,
   builtInEngine,
@@ -9,7 +9,7 @@ import {
   type Plan,
   type PlanInput,
   planSchema,
-} from "~/lib/assistant";
+} from "~/lib/assistant/rules";
 
 export const WORKERS_AI_MODEL = "@cf/meta/llama-3.1-8b-instruct";
 export const AI_TIMEOUT_MS = 8000;

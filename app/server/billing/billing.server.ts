@@ -1,8 +1,8 @@
 import { and, desc, eq, isNull, lte, or, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { AppContext } from "~/context";
-import { DAY_MS } from "~/lib/days";
-import { formatPlanDate, GRACE_DAYS, PRO_PRICE } from "~/lib/plans";
+import { formatPlanDate, GRACE_DAYS, PRO_PRICE } from "~/lib/billing/plans";
+import { DAY_MS } from "~/lib/time/days";
 import { accountPlan, billingInvoice, user } from "~db/schema";
 import type { Database } from "../db/db.server";
 import type { Statement } from "../db/write.server";

@@ -1,5 +1,5 @@
 import { and, desc, eq, sql } from "drizzle-orm";
-import { formatPlanDate, NONPROFIT_MONTHS } from "~/lib/plans";
+import { formatPlanDate, NONPROFIT_MONTHS } from "~/lib/billing/plans";
 import { accountPlan, nonprofitApplication, user } from "~db/schema";
 import type { Database } from "../db/db.server";
 import { type Mailer, outboxMailer } from "../platform/mail.server";

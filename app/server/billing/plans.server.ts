@@ -1,5 +1,4 @@
 import { and, eq, gt, isNotNull, isNull, lte, type SQL, sql } from "drizzle-orm";
-import { addMonths, DAY_MS } from "~/lib/days";
 import {
   can,
   EMPTY_PLAN_STATE,
@@ -13,7 +12,8 @@ import {
   type PlanState,
   TRIAL_DAYS,
   TRIAL_REMINDER_DAYS,
-} from "~/lib/plans";
+} from "~/lib/billing/plans";
+import { addMonths, DAY_MS } from "~/lib/time/days";
 import { accountPlan, notification, user } from "~db/schema";
 import { provedMailbox } from "../account/proved-mailbox.server";
 import type { Database, Owner } from "../db/db.server";

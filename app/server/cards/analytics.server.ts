@@ -1,5 +1,5 @@
 import { and, asc, eq, gte } from "drizzle-orm";
-import { DAY_MS } from "~/lib/days";
+import { DAY_MS } from "~/lib/time/days";
 import { card, cardSourceStat } from "~db/schema";
 import type { Database } from "../db/db.server";
 import { VISIT_SOURCES } from "./cards.server";

@@ -1,8 +1,8 @@
 import { and, eq } from "drizzle-orm";
 import { z } from "zod";
-import { base64url, fromBase64url } from "~/lib/base64url";
-import { CONTACT_TYPES, PLATFORMS, type PublicCard, TEMPLATES } from "~/lib/card";
-import { CARD_LINK_PREFIX } from "~/lib/card-link";
+import { CONTACT_TYPES, PLATFORMS, type PublicCard, TEMPLATES } from "~/lib/card/card";
+import { CARD_LINK_PREFIX } from "~/lib/card/link";
+import { base64url, fromBase64url } from "~/lib/text/base64url";
 import { card as cardTable } from "~db/schema";
 import type { Database } from "../db/db.server";
 

@@ -1,8 +1,8 @@
-import { CardFace, colourVars } from "~/components/card-face";
-import { type PublicCard, SHARE_FIELD_LABEL, SHARE_FIELDS } from "~/lib/card";
-import { CARD_FACE_CSS_PAGE } from "~/lib/card-face-css";
-import { escapeHtml } from "~/lib/escape";
+import { CardFace, colourVars } from "~/components/card/face";
+import { type PublicCard, SHARE_FIELD_LABEL, SHARE_FIELDS } from "~/lib/card/card";
+import { CARD_FACE_CSS_PAGE } from "~/lib/card/face-css";
 import { SITE } from "~/lib/site";
+import { escapeHtml } from "~/lib/text/escape";
 import { renderStatic } from "~/server/platform/render-static.server";
 
 /**

@@ -1,9 +1,16 @@
 import { and, desc, eq, isNull, like, or, type SQLWrapper, sql } from "drizzle-orm";
-import { type CardForm, contactTypeOf, type PublicCard, platformOf, SHARE_FIELDS, shareFieldsOf } from "~/lib/card";
-import { hex } from "~/lib/hex";
+import {
+  type CardForm,
+  contactTypeOf,
+  type PublicCard,
+  platformOf,
+  SHARE_FIELDS,
+  shareFieldsOf,
+} from "~/lib/card/card";
 import type { PersonDraft } from "~/lib/people/draft";
 import { flatDraft } from "~/lib/people/form";
-import { dateTimeFormat } from "~/lib/time";
+import { hex } from "~/lib/text/hex";
+import { dateTimeFormat } from "~/lib/time/time";
 import { campaign, card, cardStat, user, userSettings } from "~db/schema";
 import { publishedCardLimit } from "../billing/plans.server";
 import type { Database, Owner } from "../db/db.server";

@@ -1,10 +1,10 @@
 import { sql } from "drizzle-orm";
 import { z } from "zod";
-import { type PublicCard, SHARE_FIELDS, type ShareField } from "~/lib/card";
+import { type PublicCard, SHARE_FIELDS, type ShareField } from "~/lib/card/card";
 import { isEmail, isPhoneText } from "~/lib/forms/fields";
-import { clipText } from "~/lib/graphemes";
-import { hex } from "~/lib/hex";
 import { flatDraft } from "~/lib/people/form";
+import { clipText } from "~/lib/text/graphemes";
+import { hex } from "~/lib/text/hex";
 import { notification, sharedContact } from "~db/schema";
 import { getSettings } from "../account/settings.server";
 import type { Database } from "../db/db.server";

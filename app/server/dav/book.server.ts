@@ -1,7 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
-import { foldLine } from "~/lib/content-line";
+import { writeVCard } from "~/lib/formats/vcard";
 import type { PersonRecord, PhotoDraft } from "~/lib/people/draft";
-import { writeVCard } from "~/lib/vcard";
+import { foldLine } from "~/lib/text/content-line";
 import { connection, davBook, davCard } from "~db/schema";
 import type { Database } from "../db/db.server";
 import { rawSql, type Statement, writeBatch } from "../db/write.server";

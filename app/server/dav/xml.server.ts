@@ -1,6 +1,6 @@
 import type { Element } from "@xmldom/xmldom";
-import { escapeXml } from "~/lib/escape";
-import { pullStream } from "~/lib/stream";
+import { pullStream } from "~/lib/platform/stream";
+import { escapeXml } from "~/lib/text/escape";
 
 /**
  * WebDAV request bodies in, multistatus answers out. Bodies are parsed by xml-parse.server.ts, loaded

@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, inArray, or, sql } from "drizzle-orm";
-import type { EventForm } from "~/lib/events";
+import type { EventForm } from "~/lib/events/rules";
 import { connection, event, reminder, type StoredPlan } from "~db/schema";
 import { invalidateOwnerCards } from "../cards/cards.server";
 import type { Database } from "../db/db.server";

@@ -1,7 +1,7 @@
 import { and, desc, eq, gt, gte, sql } from "drizzle-orm";
-import { DAY_MS } from "~/lib/days";
-import { localDay } from "~/lib/rhythm";
-import { zonedToUtc } from "~/lib/time";
+import { localDay } from "~/lib/follow/rhythm";
+import { DAY_MS } from "~/lib/time/days";
+import { zonedToUtc } from "~/lib/time/time";
 import { connection, sharedContact } from "~db/schema";
 import type { PageReads, PageRows } from "../account/app-shell.server";
 import { type SettingsRows, settingsFrom } from "../account/settings.server";

@@ -1,9 +1,9 @@
 import { and, desc, eq, inArray, isNull } from "drizzle-orm";
-import type { FollowUp, FollowUpInput } from "~/lib/assistant";
-import { campaignMention } from "~/lib/campaign-mention";
-import { nextStepsIn, relationshipOf, shareableTopic, sharedInterests } from "~/lib/draft-privacy";
-import { formatInZone } from "~/lib/time";
-import { CONTACT_KINDS } from "~/lib/timeline";
+import type { FollowUp, FollowUpInput } from "~/lib/assistant/rules";
+import { nextStepsIn, relationshipOf, shareableTopic, sharedInterests } from "~/lib/follow/draft-privacy";
+import { CONTACT_KINDS } from "~/lib/follow/timeline";
+import { campaignMention } from "~/lib/fundraising/campaign-mention";
+import { formatInZone } from "~/lib/time/time";
 import { campaign, card, connection, event, followUpDraft, interaction, pledge, sharedContact } from "~db/schema";
 import { type AiBinding, createAssistant } from "../assistant/assistant.server";
 import type { Database } from "../db/db.server";

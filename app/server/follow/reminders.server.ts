@@ -1,5 +1,5 @@
 import { and, asc, eq, isNull, lte, type SQLWrapper, sql } from "drizzle-orm";
-import { DAY_MS } from "~/lib/days";
+import { DAY_MS } from "~/lib/time/days";
 import { connection, notification, reminder, userSettings } from "~db/schema";
 import { compiled, type Slots } from "../db/compiled.server";
 import type { Database, Owner } from "../db/db.server";

@@ -1,6 +1,4 @@
 import { and, asc, eq, type SQLWrapper, sql } from "drizzle-orm";
-import { PRIORITIES, type Priority } from "~/lib/connection-rules";
-import { DAY_MS } from "~/lib/days";
 import {
   addDays,
   daysBetween,
@@ -14,7 +12,9 @@ import {
   type RhythmDue,
   type RhythmEvery,
   rhythmLengthDays,
-} from "~/lib/rhythm";
+} from "~/lib/follow/rhythm";
+import { PRIORITIES, type Priority } from "~/lib/people/connection-rules";
+import { DAY_MS } from "~/lib/time/days";
 import { connection, keepInTouch, notification, tagRhythm } from "~db/schema";
 import type { Database, Owner } from "../db/db.server";
 

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, isNotNull, isNull, ne, sql } from "drizzle-orm";
-import type { CampaignCategory, CampaignForm, CampaignStatus } from "~/lib/campaign";
-import { hex } from "~/lib/hex";
+import type { CampaignCategory, CampaignForm, CampaignStatus } from "~/lib/fundraising/campaign";
+import { hex } from "~/lib/text/hex";
 import { campaign, card, event, gift, user } from "~db/schema";
 import { purgeCards } from "../cards/cards.server";
 import { IDS_PER_STATEMENT } from "../db/budget.server";
@@ -376,7 +376,7 @@ export async function setNetworking(
   return true;
 }
 
-export { CAMPAIGN_IMAGE_MAX_BYTES } from "~/lib/campaign";
+export { CAMPAIGN_IMAGE_MAX_BYTES } from "~/lib/fundraising/campaign";
 
 /** Campaign images live in KV under a content hash, like avatars, so their address is cacheable forever. */
 export async function setCampaignImage(

@@ -1,8 +1,8 @@
 import { and, eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { AppContext } from "~/context";
-import { type DonorDetails, processingFee } from "~/lib/donation";
 import { emailAddress } from "~/lib/forms/fields";
+import { type DonorDetails, processingFee } from "~/lib/fundraising/donation";
 import { formatMoney } from "~/lib/money";
 import { campaign, gift, recurringGift, stripeConnection } from "~db/schema";
 import { rawSql, type Statement } from "../db/write.server";

@@ -1,5 +1,5 @@
 // The signed link in a monthly gift's receipt: names one donor (by email) and one owner, needs no account.
-import { base64url, fromBase64url } from "~/lib/base64url";
+import { base64url, fromBase64url } from "~/lib/text/base64url";
 import type { AppEnv } from "../platform/env.server";
 import { purposeKey } from "../platform/tokens.server";
 

@@ -8,7 +8,7 @@ import {
   type Provider,
   parseGiftRows,
   type RowProblem,
-} from "~/lib/gift-import";
+} from "~/lib/fundraising/gift-import";
 import { formatMoney } from "~/lib/money";
 import type { PersonDraft } from "~/lib/people/draft";
 import { normalisePerson } from "~/lib/people/normalise";

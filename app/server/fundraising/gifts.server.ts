@@ -1,8 +1,8 @@
 import { and, asc, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { AppContext } from "~/context";
-import { type HandGift, instalmentPlan, type PledgeForm } from "~/lib/gift-forms";
+import { type HandGift, instalmentPlan, type PledgeForm } from "~/lib/fundraising/gift-forms";
+import { refundTooLarge } from "~/lib/fundraising/refund";
 import { formatMoney } from "~/lib/money";
-import { refundTooLarge } from "~/lib/refund";
 import { campaign, connection, gift, pledge, pledgeInstalment, recurringGift, reminder } from "~db/schema";
 import { chunk, IDS_PER_STATEMENT } from "../db/budget.server";
 import type { Database, Owner } from "../db/db.server";

@@ -8,7 +8,7 @@ import {
   statementHtml,
   statementPeriod,
   statementText,
-} from "~/lib/receipt";
+} from "~/lib/fundraising/receipt";
 import { campaign, connection, fundraisingOrg, gift } from "~db/schema";
 import type { Database } from "../db/db.server";
 import { outboxMailer } from "../platform/mail.server";

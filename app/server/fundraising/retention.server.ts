@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import type { DonorYear } from "~/lib/retention";
+import type { DonorYear } from "~/lib/fundraising/retention";
 import type { Database } from "../db/db.server";
 
 /**

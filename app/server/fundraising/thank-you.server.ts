@@ -1,9 +1,9 @@
 import { and, eq, inArray, isNull } from "drizzle-orm";
 import type { z } from "zod";
 import type { AppContext } from "~/context";
+import { longDate, type ReceiptGift, type ReceiptOrg, receiptText, thankYouHtml } from "~/lib/fundraising/receipt";
+import type { templateSchema } from "~/lib/fundraising/thank-you";
 import { formatMoney } from "~/lib/money";
-import { longDate, type ReceiptGift, type ReceiptOrg, receiptText, thankYouHtml } from "~/lib/receipt";
-import type { templateSchema } from "~/lib/thank-you";
 import { campaign, gift, thankYouTemplate, user } from "~db/schema";
 import { outboxMailer } from "../platform/mail.server";
 import { donorGiftsPath } from "./donor-link.server";

@@ -1,5 +1,5 @@
 import { and, desc, eq } from "drizzle-orm";
-import { DEFAULT_HUBSPOT_MAPPING, outboundUrlProblem, type Schedule, toHubspotContact } from "~/lib/integrations";
+import { DEFAULT_HUBSPOT_MAPPING, outboundUrlProblem, type Schedule, toHubspotContact } from "~/lib/integrations/rules";
 import { hubspotSync, type SyncLogItem, syncRun } from "~db/schema";
 import type { Database } from "../db/db.server";
 import { decryptSecret, encryptSecret } from "./crypto.server";

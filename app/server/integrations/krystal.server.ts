@@ -1,5 +1,5 @@
 import { and, eq } from "drizzle-orm";
-import { personJson, type Schedule } from "~/lib/integrations";
+import { personJson, type Schedule } from "~/lib/integrations/rules";
 import { type SyncLogItem, syncRun, webhookEndpoint } from "~db/schema";
 import type { Database } from "../db/db.server";
 import { encryptSecret } from "./crypto.server";

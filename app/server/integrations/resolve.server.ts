@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { isPrivateHost, outboundUrlProblem } from "~/lib/integrations";
+import { isPrivateHost, outboundUrlProblem } from "~/lib/integrations/rules";
 import type { AppEnv } from "../platform/env.server";
 
 /** A host name's addresses (A and AAAA), or an error when they could not be found out. */

@@ -1,5 +1,5 @@
 import { and, eq, ne } from "drizzle-orm";
-import { SCHEDULE_MS, type Schedule } from "~/lib/integrations";
+import { SCHEDULE_MS, type Schedule } from "~/lib/integrations/rules";
 import { hubspotSync, webhookEndpoint } from "~db/schema";
 import { hasFeature } from "../billing/plans.server";
 import { runHubspotSync } from "./hubspot.server";

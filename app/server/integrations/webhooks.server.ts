@@ -7,7 +7,7 @@ import {
   MAX_ATTEMPTS,
   PAUSE_AFTER_FAILURES,
   type WebhookEvent,
-} from "~/lib/integrations";
+} from "~/lib/integrations/rules";
 import { webhookDelivery, webhookEndpoint } from "~db/schema";
 import { hasFeature } from "../billing/plans.server";
 import { chunk, D1_MAX_PARAMS } from "../db/budget.server";

@@ -1,5 +1,5 @@
 import { and, eq, sql } from "drizzle-orm";
-import { type AudienceRules, LEFT_OUT_REASONS, type LeftOutReason } from "~/lib/mailings";
+import { type AudienceRules, LEFT_OUT_REASONS, type LeftOutReason } from "~/lib/mailings/rules";
 import { connection, orgEvent, personHistory } from "~db/schema";
 import type { Database } from "../db/db.server";
 import { rhythmsOf } from "../follow/rhythm.server";

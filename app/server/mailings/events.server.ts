@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { Webhook } from "standardwebhooks";
-import { hex } from "~/lib/hex";
+import { hex } from "~/lib/text/hex";
 import type { Database } from "../db/db.server";
 import { rawSql, type Statement, writeBatch } from "../db/write.server";
 import type { AppEnv } from "../platform/env.server";

@@ -1,5 +1,4 @@
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
-import { escapeHtml } from "~/lib/escape";
 import {
   type AudienceRules,
   MAILING_LIMITS,
@@ -9,8 +8,9 @@ import {
   textToHtml,
   URL_IN_TEXT,
   usesField,
-} from "~/lib/mailings";
+} from "~/lib/mailings/rules";
 import { formatMoney } from "~/lib/money";
+import { escapeHtml } from "~/lib/text/escape";
 import { campaign, card, mailing, mailingRecipient, orgEvent, user } from "~db/schema";
 import type { Database } from "../db/db.server";
 import { rawSql, type Statement, writeBatch } from "../db/write.server";

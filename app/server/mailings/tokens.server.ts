@@ -1,4 +1,4 @@
-import { base64url } from "~/lib/base64url";
+import { base64url } from "~/lib/text/base64url";
 import type { AppEnv } from "../platform/env.server";
 import { purposeKey } from "../platform/tokens.server";
 

@@ -7,7 +7,7 @@ import {
   rankMatches,
   VISIBILITY_LABEL,
   type Visibility,
-} from "~/lib/organiser-events";
+} from "~/lib/organiser-events/rules";
 import type { PersonDraft } from "~/lib/people/draft";
 import { orgAttendee, orgConsent, orgEvent, orgExchange, personHistory } from "~db/schema";
 import { provedMailbox } from "../account/proved-mailbox.server";

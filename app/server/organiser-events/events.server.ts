@@ -1,8 +1,8 @@
 import { and, asc, desc, eq, exists, gte, inArray, isNull, ne, sql } from "drizzle-orm";
 import type { PublicEvent as PublicEventCard } from "~/content/events";
-import { DAY_MS } from "~/lib/days";
-import type { EventStatus } from "~/lib/events";
-import { eventSlug, type OrgEventForm, orgEventStatus } from "~/lib/organiser-events";
+import type { EventStatus } from "~/lib/events/rules";
+import { eventSlug, type OrgEventForm, orgEventStatus } from "~/lib/organiser-events/rules";
+import { DAY_MS } from "~/lib/time/days";
 import { campaign, orgAttendee, orgConsent, orgEvent, orgExchange } from "~db/schema";
 import { chunk } from "../db/budget.server";
 import type { Database } from "../db/db.server";

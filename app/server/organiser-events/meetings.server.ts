@@ -1,9 +1,9 @@
 import { and, desc, eq, or, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
-import type { IcsEvent } from "~/lib/ics";
-import { icsUid } from "~/lib/ics";
-import { formatLocal, type MeetingForm } from "~/lib/organiser-events";
-import { zonedToUtc } from "~/lib/time";
+import { formatLocal, type MeetingForm } from "~/lib/organiser-events/rules";
+import type { IcsEvent } from "~/lib/time/ics";
+import { icsUid } from "~/lib/time/ics";
+import { zonedToUtc } from "~/lib/time/time";
 import { orgAttendee, orgEvent, orgMeeting } from "~db/schema";
 import type { Database } from "../db/db.server";
 import type { PeopleEvents } from "../people/events.server";

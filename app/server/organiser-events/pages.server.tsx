@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { EVENT_TYPE_LABEL, type EventStatus } from "~/lib/events";
+import { EVENT_TYPE_LABEL, type EventStatus } from "~/lib/events/rules";
 import {
   DIRECTORY_CONSENT_TEXT,
   formatLocal,
@@ -7,7 +7,7 @@ import {
   organiserMailConsentText,
   VISIBILITY,
   VISIBILITY_LABEL,
-} from "~/lib/organiser-events";
+} from "~/lib/organiser-events/rules";
 import { SITE } from "~/lib/site";
 import { renderStatic } from "~/server/platform/render-static.server";
 import type { Attendee } from "./attendees.server";

@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import type { AppContext } from "~/context";
-import { badgePath } from "~/lib/event-badge";
+import { badgePath } from "~/lib/organiser-events/badge";
 import {
   directorySettingsSchema,
   JOIN_MESSAGES,
@@ -8,7 +8,7 @@ import {
   leadFormSchema,
   nextStatusChange,
   orgEventStatus,
-} from "~/lib/organiser-events";
+} from "~/lib/organiser-events/rules";
 import { getSessionUser } from "../account/auth.server";
 import { confirmFirst } from "../account/proved-mailbox.server";
 import { html } from "../api/card-routes.server";

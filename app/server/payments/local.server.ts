@@ -1,7 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import Stripe from "stripe";
 import type { AppContext } from "~/context";
-import { hex as bytesToHex } from "~/lib/hex";
+import { hex as bytesToHex } from "~/lib/text/hex";
 import { paymentLocalObject } from "~db/schema";
 import type { AppEnv } from "../platform/env.server";
 import { cryptoProvider } from "./stripe.server";

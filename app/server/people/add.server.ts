@@ -1,8 +1,8 @@
 import { and, eq, inArray, or, type SQL, sql } from "drizzle-orm";
-import { normalizeTags, type Priority, type Status, uniqueTags } from "~/lib/connection-rules";
+import { asCountry } from "~/lib/forms/phone";
+import { normalizeTags, type Priority, type Status, uniqueTags } from "~/lib/people/connection-rules";
 import type { PersonDraft } from "~/lib/people/draft";
 import { normalisePerson } from "~/lib/people/normalise";
-import { asCountry } from "~/lib/phone";
 import { connection, contactPoint, personHistory } from "~db/schema";
 import { getSettings } from "../account/settings.server";
 import type { Database } from "../db/db.server";

@@ -1,5 +1,5 @@
 import { and, eq, inArray, isNotNull, type SQL, sql } from "drizzle-orm";
-import { normalizePriority, normalizeStatus, normalizeTags } from "~/lib/connection-rules";
+import { normalizePriority, normalizeStatus, normalizeTags } from "~/lib/people/connection-rules";
 import type { PersonDraft } from "~/lib/people/draft";
 import { normalisePerson, type PointValues } from "~/lib/people/normalise";
 import { connection, contactPoint, interaction, notification } from "~db/schema";

@@ -1,5 +1,5 @@
 import { and, eq } from "drizzle-orm";
-import type { Capture } from "~/lib/capture";
+import type { Capture } from "~/lib/capture/capture";
 import { flatDraft } from "~/lib/people/form";
 import { event } from "~db/schema";
 import type { Database } from "../db/db.server";

@@ -1,8 +1,8 @@
 import { and, eq, inArray, type SQL, sql } from "drizzle-orm";
-import { normalizeTags, type Priority, type Status } from "~/lib/connection-rules";
-import { normalizeLinkedIn } from "~/lib/enrich";
+import { normalizePhone, phoneKey } from "~/lib/forms/phone";
+import { normalizeTags, type Priority, type Status } from "~/lib/people/connection-rules";
+import { normalizeLinkedIn } from "~/lib/people/enrich";
 import { foldName, normaliseWebsite } from "~/lib/people/normalise";
-import { normalizePhone, phoneKey } from "~/lib/phone";
 import { connection, contactPoint, personHistory } from "~db/schema";
 import { chunk } from "../db/budget.server";
 import type { Database } from "../db/db.server";

@@ -1,4 +1,4 @@
-import { personJson } from "~/lib/integrations";
+import { personJson } from "~/lib/integrations/rules";
 import type { Database } from "../db/db.server";
 import { emitEvents } from "../integrations/webhooks.server";
 import type { AppEnv } from "../platform/env.server";

@@ -1,7 +1,7 @@
-import { CSV_BOM, CSV_LAYOUTS, type CsvLayout, columnsFor, csvLines, rowsFor } from "~/lib/csv-write";
-import { pullStream } from "~/lib/stream";
-import { writeVCards } from "~/lib/vcard";
-import { xlsxParts } from "~/lib/xlsx";
+import { CSV_BOM, CSV_LAYOUTS, type CsvLayout, columnsFor, csvLines, rowsFor } from "~/lib/formats/csv-write";
+import { writeVCards } from "~/lib/formats/vcard";
+import { xlsxParts } from "~/lib/formats/xlsx";
+import { pullStream } from "~/lib/platform/stream";
 import type { Database } from "../db/db.server";
 import { photosOf } from "./photo.server";
 import { exportShape, peoplePages } from "./read.server";

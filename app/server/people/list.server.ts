@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, or, type SQL, sql } from "drizzle-orm";
 import type { BatchResponse } from "drizzle-orm/batch";
-import { decodeJson, encodeJson } from "~/lib/base64url";
-import { DAY_MS } from "~/lib/days";
+import { decodeJson, encodeJson } from "~/lib/text/base64url";
+import { DAY_MS } from "~/lib/time/days";
 import { connection, notification, peopleStats } from "~db/schema";
 import type { PageReads } from "../account/app-shell.server";
 import { type Database, type Owner, sessionOwner } from "../db/db.server";

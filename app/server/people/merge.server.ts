@@ -1,5 +1,5 @@
 import { and, desc, eq, inArray, isNull, sql } from "drizzle-orm";
-import { PRIORITIES, type Priority, uniqueTags } from "~/lib/connection-rules";
+import { PRIORITIES, type Priority, uniqueTags } from "~/lib/people/connection-rules";
 import { foldName } from "~/lib/people/normalise";
 import { connection, contactPoint, interaction, personHistory, personMerge, reminder, sharedContact } from "~db/schema";
 import { chunk } from "../db/budget.server";

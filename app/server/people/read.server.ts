@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, ne, type SQL, sql } from "drizzle-orm";
 import type { BatchResponse } from "drizzle-orm/batch";
 import { SQLiteSyncDialect } from "drizzle-orm/sqlite-core";
-import type { Shape } from "~/lib/csv-write";
+import type { Shape } from "~/lib/formats/csv-write";
 import {
   ADDRESS_LABELS,
   type AddressLabel,

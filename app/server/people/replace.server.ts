@@ -1,5 +1,5 @@
 import { and, eq } from "drizzle-orm";
-import { normalizeTags, PRIORITIES, STATUSES } from "~/lib/connection-rules";
+import { normalizeTags, PRIORITIES, STATUSES } from "~/lib/people/connection-rules";
 import type { PersonDraft } from "~/lib/people/draft";
 import { normalisePerson, type PointValues } from "~/lib/people/normalise";
 import { connection, contactPoint, personHistory } from "~db/schema";

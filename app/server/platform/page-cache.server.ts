@@ -5,8 +5,8 @@
  * signed in, holding a flash message, or on a page that reads their visitor id is rendered as before.
  * See docs/decisions/0071-edge-cached-public-pages.md.
  */
-import { themeFromCookie } from "~/lib/theme";
-import { queryWithoutTracking } from "~/lib/tracking-params";
+import { themeFromCookie } from "~/lib/platform/theme";
+import { queryWithoutTracking } from "~/lib/platform/tracking-params";
 import type { PurgeEnv } from "./edge-cache.server";
 import { edgeGet, edgePut, fromEdge, purge, tagGeneration } from "./edge-cache.server";
 

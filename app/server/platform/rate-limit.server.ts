@@ -1,4 +1,4 @@
-import { DAY_MS } from "~/lib/days";
+import { DAY_MS } from "~/lib/time/days";
 import type { AppEnv } from "./env.server";
 
 /**

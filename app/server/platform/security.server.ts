@@ -1,6 +1,7 @@
 /** Request guards and response headers shared by every route the Worker answers. */
-import { escapeHtml } from "~/lib/escape";
-import { themeFromCookie } from "~/lib/theme";
+
+import { themeFromCookie } from "~/lib/platform/theme";
+import { escapeHtml } from "~/lib/text/escape";
 
 export const MAX_BODY_BYTES = 1_000_000;
 /** The gift import takes files up to 5 MB (its page says so before sending); the form's other fields fit in the rest. */

@@ -1,6 +1,6 @@
 import { createCookie, redirect } from "react-router";
 import { z } from "zod";
-import { BACKGROUND_FETCH_HEADER } from "~/lib/pwa";
+import { BACKGROUND_FETCH_HEADER } from "~/lib/platform/pwa";
 
 const toastSchema = z.object({
   type: z.enum(["success", "info", "warning", "error"]).default("info"),

@@ -1,5 +1,5 @@
-import { base64url } from "~/lib/base64url";
-import { hex } from "~/lib/hex";
+import { base64url } from "~/lib/text/base64url";
+import { hex } from "~/lib/text/hex";
 /** Random URL-safe tokens; only their SHA-256 is stored, so a leaked table confirms nothing. */
 export function randomToken(bytes = 32): string {
   const raw = crypto.getRandomValues(new Uint8Array(bytes));

@@ -1,7 +1,7 @@
 import { href, Link, useOutletContext } from "react-router";
 import { StartTrialForm } from "~/components/plan-gate";
 import { appContext } from "~/context";
-import { can, FEATURE_KEYS, FEATURES, formatPlanDate, PRO_PRICE, TRIAL_DAYS } from "~/lib/plans";
+import { can, FEATURE_KEYS, FEATURES, formatPlanDate, PRO_PRICE, TRIAL_DAYS } from "~/lib/billing/plans";
 import { pageMeta } from "~/lib/site";
 import { shellSettings } from "~/server/account/app-shell.server";
 import { getUser } from "~/server/account/user.server";

@@ -1,7 +1,7 @@
 import { Form, href, Link } from "react-router";
 import { appContext } from "~/context";
+import { formatPlanDate, PRO_PRICE } from "~/lib/billing/plans";
 import { formatMoney } from "~/lib/money";
-import { formatPlanDate, PRO_PRICE } from "~/lib/plans";
 import { pageMeta } from "~/lib/site";
 import { shellSettings } from "~/server/account/app-shell.server";
 import { getUser } from "~/server/account/user.server";

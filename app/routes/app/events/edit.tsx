@@ -1,8 +1,8 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, href, Link } from "react-router";
-import { type EventFieldSpec, EventForm } from "~/components/event-form";
+import { type EventFieldSpec, EventForm } from "~/components/events/event-form";
 import { appContext } from "~/context";
-import { eventFormSchema } from "~/lib/events";
+import { eventFormSchema } from "~/lib/events/rules";
 import { pageMeta } from "~/lib/site";
 import { getUser } from "~/server/account/user.server";
 import { createEvent, getEvent, titleTaken, updateEvent } from "~/server/events/events.server";

@@ -1,8 +1,8 @@
 import { href, Link } from "react-router";
-import { HAPPENING_NOW_MEANS, HubEventCard } from "~/components/event-hub";
+import { HAPPENING_NOW_MEANS, HubEventCard } from "~/components/events/hub";
 import { STATUS_BADGE } from "~/components/marketing/event-card";
 import { appContext } from "~/context";
-import { dayInZone, eventStatus } from "~/lib/events";
+import { dayInZone, eventStatus } from "~/lib/events/rules";
 import { pageMeta } from "~/lib/site";
 import { shellSettings } from "~/server/account/app-shell.server";
 import { getUser } from "~/server/account/user.server";

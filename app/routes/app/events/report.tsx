@@ -1,5 +1,5 @@
 import { href, Link } from "react-router";
-import { BarChart } from "~/components/bar-chart";
+import { BarChart } from "~/components/charts/bar-chart";
 import { EventGiftsSection } from "~/components/fundraising/event-gifts";
 import { formatDate } from "~/components/marketing/page";
 import { TimesIn } from "~/components/times-in";

@@ -1,7 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
 import type { AppContext } from "~/context";
-import { addressBookUrl, appPasswordFormSchema } from "~/lib/carddav";
+import { addressBookUrl, appPasswordFormSchema } from "~/lib/account/carddav";
 import type { SessionUser } from "~/server/account/auth.server";
 import { confirmFirst } from "~/server/account/proved-mailbox.server";
 import { createAppPassword, listAppPasswords, revokeAppPassword } from "~/server/dav/app-passwords.server";

@@ -1,7 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
 import type { AppContext } from "~/context";
-import { tokenFormSchema } from "~/lib/integrations";
+import { tokenFormSchema } from "~/lib/integrations/rules";
 import { createApiToken, listApiTokens, revokeApiToken } from "~/server/integrations/api-tokens.server";
 import { notFound, parseId } from "~/server/platform/http.server";
 import { type Section, toastHeaders } from "./+shared/intent.server";

@@ -1,7 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
 import type { AppContext } from "~/context";
-import { hubspotFormSchema, hubspotSettingsSchema } from "~/lib/integrations";
+import { hubspotFormSchema, hubspotSettingsSchema } from "~/lib/integrations/rules";
 import {
   connectHubspot,
   disconnectHubspot,

@@ -8,7 +8,7 @@ import {
   hubspotFormSchema,
   hubspotSettingsSchema,
   SCHEDULE_LABEL,
-} from "~/lib/integrations";
+} from "~/lib/integrations/rules";
 import { getUser } from "~/server/account/user.server";
 import { useIntegrations } from "./_layout";
 import { runIntent } from "./+shared/intent.server";

@@ -1,7 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
 import type { AppContext } from "~/context";
-import { krystalFormSchema } from "~/lib/integrations";
+import { krystalFormSchema } from "~/lib/integrations/rules";
 import { listSyncRuns } from "~/server/integrations/hubspot.server";
 import { connectKrystal, disconnectKrystal, getKrystal, runKrystalSync } from "~/server/integrations/krystal.server";
 import { listDeliveries } from "~/server/integrations/webhooks.server";

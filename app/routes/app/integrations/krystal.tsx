@@ -2,7 +2,7 @@ import { getFormProps, getInputProps } from "@conform-to/react";
 import { Form, href, Link } from "react-router";
 import { Field, inputClass } from "~/components/ui/field";
 import { appContext } from "~/context";
-import { krystalFormSchema, SCHEDULE_LABEL } from "~/lib/integrations";
+import { krystalFormSchema, SCHEDULE_LABEL } from "~/lib/integrations/rules";
 import { getUser } from "~/server/account/user.server";
 import { useIntegrations } from "./_layout";
 import { runIntent } from "./+shared/intent.server";

@@ -1,7 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
 import type { AppContext } from "~/context";
-import { webhookFormSchema } from "~/lib/integrations";
+import { webhookFormSchema } from "~/lib/integrations/rules";
 import {
   addEndpoint,
   getEndpoint,

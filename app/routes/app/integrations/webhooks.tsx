@@ -2,7 +2,7 @@ import { getFormProps, getInputProps } from "@conform-to/react";
 import { Form } from "react-router";
 import { Field, inputClass } from "~/components/ui/field";
 import { appContext } from "~/context";
-import { WEBHOOK_EVENT_LABEL, WEBHOOK_EVENTS, webhookFormSchema } from "~/lib/integrations";
+import { WEBHOOK_EVENT_LABEL, WEBHOOK_EVENTS, webhookFormSchema } from "~/lib/integrations/rules";
 import { getUser } from "~/server/account/user.server";
 import { useIntegrations } from "./_layout";
 import { runIntent } from "./+shared/intent.server";

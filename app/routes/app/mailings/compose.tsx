@@ -1,9 +1,9 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, href, Link, useNavigation } from "react-router";
 import { appContext } from "~/context";
-import { audienceSchema, composeFormSchema, MAILING_LIMITS, MESSAGES, rulesFromForm } from "~/lib/mailings";
+import { audienceSchema, composeFormSchema, MAILING_LIMITS, MESSAGES, rulesFromForm } from "~/lib/mailings/rules";
 import { pageMeta } from "~/lib/site";
-import { zonedToUtc } from "~/lib/time";
+import { zonedToUtc } from "~/lib/time/time";
 import { shellSettings } from "~/server/account/app-shell.server";
 import { getSettings } from "~/server/account/settings.server";
 import { getUser } from "~/server/account/user.server";

@@ -1,8 +1,8 @@
 import { href, Link } from "react-router";
 import { appContext } from "~/context";
-import { MAILING_LIMITS } from "~/lib/mailings";
+import { MAILING_LIMITS } from "~/lib/mailings/rules";
 import { pageMeta } from "~/lib/site";
-import { formatInZone } from "~/lib/time";
+import { formatInZone } from "~/lib/time/time";
 import { shellSettings } from "~/server/account/app-shell.server";
 import { getUser } from "~/server/account/user.server";
 import { requireFeature } from "~/server/billing/plans.server";

@@ -2,7 +2,7 @@ import { Form, href, Link } from "react-router";
 import { appContext } from "~/context";
 import { formatMoney } from "~/lib/money";
 import { pageMeta } from "~/lib/site";
-import { formatInZone } from "~/lib/time";
+import { formatInZone } from "~/lib/time/time";
 import { shellSettings } from "~/server/account/app-shell.server";
 import { getUser } from "~/server/account/user.server";
 import { requireFeature } from "~/server/billing/plans.server";

@@ -1,8 +1,8 @@
 import * as asn1js from "asn1js";
 import { zipSync } from "fflate";
 import * as pkijs from "pkijs";
-import type { PublicCard } from "~/lib/card";
-import { hex } from "~/lib/hex";
+import type { PublicCard } from "~/lib/card/card";
+import { hex } from "~/lib/text/hex";
 import { encodePng, hexToRgb, type Rgb } from "../png.server";
 import { pemToDer } from "./pem.server";
 

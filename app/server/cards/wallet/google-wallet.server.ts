@@ -1,5 +1,5 @@
-import { base64url } from "~/lib/base64url";
-import type { PublicCard } from "~/lib/card";
+import type { PublicCard } from "~/lib/card/card";
+import { base64url } from "~/lib/text/base64url";
 import { pemToDer } from "./pem.server";
 
 /**

@@ -2,9 +2,9 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, href, type RouterContextProvider, redirect } from "react-router";
 import { z } from "zod";
 import { appContext } from "~/context";
-import { nonprofitSchema } from "~/lib/nonprofit-form";
-import { formatPlanDate } from "~/lib/plans";
-import { safeRedirect } from "~/lib/safe-redirect";
+import { nonprofitSchema } from "~/lib/billing/nonprofit-form";
+import { formatPlanDate } from "~/lib/billing/plans";
+import { safeRedirect } from "~/lib/platform/safe-redirect";
 import { getUser } from "~/server/account/user.server";
 import {
   type BillingAction,

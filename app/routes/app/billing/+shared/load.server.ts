@@ -1,6 +1,6 @@
 import type { AppContext } from "~/context";
-import { countryName } from "~/lib/nonprofit-form";
-import { PLAN_LABEL } from "~/lib/plans";
+import { countryName } from "~/lib/billing/nonprofit-form";
+import { PLAN_LABEL } from "~/lib/billing/plans";
 import { listInvoices, subscriptionOf } from "~/server/billing/billing.server";
 import { myApplications } from "~/server/billing/nonprofit.server";
 import { getEntitlements, getPlanState } from "~/server/billing/plans.server";

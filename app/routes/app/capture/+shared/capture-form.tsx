@@ -4,8 +4,8 @@ import { type ComponentProps, useCallback, useEffect, useRef, useState } from "r
 import { Form, href, Link, useNavigation, useRouteLoaderData } from "react-router";
 import { MyQrButton } from "~/components/my-qr";
 import { Field, inputClass } from "~/components/ui/field";
-import { type CaptureInput, captureSchema } from "~/lib/capture";
-import { toast, useToasterReady } from "~/lib/toast";
+import { type CaptureInput, captureSchema } from "~/lib/capture/capture";
+import { toast, useToasterReady } from "~/lib/platform/toast";
 import type { RootData } from "~/root";
 import type { saveCardToConnections } from "~/server/cards/cards.server";
 import type { SavedCapture } from "~/server/people/capture.server";

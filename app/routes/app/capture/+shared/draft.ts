@@ -1,4 +1,4 @@
-import type { ContactDraft } from "~/lib/csv";
+import type { ContactDraft } from "~/lib/formats/csv";
 
 export const FIELDS = ["name", "email", "phone", "title", "company", "website", "linkedin", "notes"] as const;
 export type Draft = Partial<Record<(typeof FIELDS)[number], string>>;

@@ -1,7 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type RouterContextProvider } from "react-router";
 import { appContext } from "~/context";
-import { captureSchema } from "~/lib/capture";
+import { captureSchema } from "~/lib/capture/capture";
 import { getUser } from "~/server/account/user.server";
 import { saveCapture } from "~/server/people/capture.server";
 import { redirectWithToast } from "~/server/platform/toast.server";

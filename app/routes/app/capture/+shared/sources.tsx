@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from "react";
-import { parseCardText } from "~/lib/card-text";
-import { classifyScan, type ScanResult } from "~/lib/scan";
+import { parseCardText } from "~/lib/capture/card-text";
+import { classifyScan, type ScanResult } from "~/lib/capture/scan";
 import { type Draft, draftFrom } from "./draft";
 
 export type Readable = Exclude<ScanResult, { kind: "invalid" }>;

@@ -11,10 +11,10 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { useState } from "react";
 import { Form, href, Link, useNavigation } from "react-router";
 import { AvatarUpload } from "~/components/avatar-upload";
-import { CardFace, type FaceCard } from "~/components/card-face";
-import { CardListFields, sectionClass, smallButton } from "~/components/card-list-fields";
-import { CardPublishSection } from "~/components/card-publish-section";
-import { CardShare, cardShareProps } from "~/components/card-share";
+import { CardFace, type FaceCard } from "~/components/card/face";
+import { CardListFields, sectionClass, smallButton } from "~/components/card/list-fields";
+import { CardPublishSection } from "~/components/card/publish-section";
+import { CardShare, cardShareProps } from "~/components/card/share";
 import { Field, inputClass } from "~/components/ui/field";
 import {
   cardFormSchema,
@@ -25,8 +25,8 @@ import {
   splitOwnName,
   suggestSlug,
   TEMPLATES,
-} from "~/lib/card";
-import { CARD_FACE_CSS_APP } from "~/lib/card-face-css";
+} from "~/lib/card/card";
+import { CARD_FACE_CSS_APP } from "~/lib/card/face-css";
 import type { card as cardTable } from "~db/schema";
 
 const ASK_LABEL = { company: "Their company", title: "Their title", note: SHARE_FIELD_LABEL.note } as const;

@@ -1,8 +1,8 @@
 import { useState } from "react";
 import { Form, href, Link } from "react-router";
-import { BarChart } from "~/components/bar-chart";
-import { PRIORITY_LABEL, PRIORITY_STAR_CLASS } from "~/lib/connection-rules";
-import { mailtoHref } from "~/lib/events";
+import { BarChart } from "~/components/charts/bar-chart";
+import { mailtoHref } from "~/lib/events/rules";
+import { PRIORITY_LABEL, PRIORITY_STAR_CLASS } from "~/lib/people/connection-rules";
 import type { loadEventReport } from "./report.server";
 
 /** The post-event report's parts: its figures, the follow-up progress, and each top lead with its draft. */

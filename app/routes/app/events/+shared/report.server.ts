@@ -1,10 +1,10 @@
 import { href, type RouterContextProvider } from "react-router";
 import { appContext } from "~/context";
-import { PRIORITY_LABEL } from "~/lib/connection-rules";
-import { DAY_MS } from "~/lib/days";
-import { FOLLOW_UP_WINDOW_MS } from "~/lib/events";
-import { rankLeads } from "~/lib/lead-score";
-import { formatInZone } from "~/lib/time";
+import { FOLLOW_UP_WINDOW_MS } from "~/lib/events/rules";
+import { PRIORITY_LABEL } from "~/lib/people/connection-rules";
+import { rankLeads } from "~/lib/people/lead-score";
+import { DAY_MS } from "~/lib/time/days";
+import { formatInZone } from "~/lib/time/time";
 import { getSettings } from "~/server/account/settings.server";
 import { getUser } from "~/server/account/user.server";
 import type { AiBinding } from "~/server/assistant/assistant.server";

@@ -1,10 +1,10 @@
 import { href, Link, Outlet } from "react-router";
-import { HAPPENING_NOW_MEANS, SetActiveButton } from "~/components/event-hub";
+import { HAPPENING_NOW_MEANS, SetActiveButton } from "~/components/events/hub";
 import { STATUS_BADGE } from "~/components/marketing/event-card";
 import { formatDate } from "~/components/marketing/page";
 import { SectionNav } from "~/components/section-nav";
-import { safeHref } from "~/lib/card";
-import { EVENT_TYPE_LABEL } from "~/lib/events";
+import { safeHref } from "~/lib/card/card";
+import { EVENT_TYPE_LABEL } from "~/lib/events/rules";
 import { pageMeta } from "~/lib/site";
 import { secondary } from "./+shared/parts";
 import type { Route } from "./+types/_layout";

@@ -1,6 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, href, type RouterContextProvider } from "react-router";
 import { type AppContext, appContext } from "~/context";
+import { can } from "~/lib/billing/plans";
 import {
   ATTENDEE_LIMITS,
   type AttendeeReport,
@@ -9,10 +10,9 @@ import {
   parseAttendeeCsv,
   planFormSchema,
   targetsFromLines,
-} from "~/lib/events";
-import { can } from "~/lib/plans";
-import { safeRedirect } from "~/lib/safe-redirect";
-import { formatInZone } from "~/lib/time";
+} from "~/lib/events/rules";
+import { safeRedirect } from "~/lib/platform/safe-redirect";
+import { formatInZone } from "~/lib/time/time";
 import type { SessionUser } from "~/server/account/auth.server";
 import { getSettings } from "~/server/account/settings.server";
 import { getUser } from "~/server/account/user.server";

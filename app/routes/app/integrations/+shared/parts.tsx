@@ -3,7 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, useNavigation } from "react-router";
 import type { z } from "zod";
 import { Field, inputClass } from "~/components/ui/field";
-import { SCHEDULE_LABEL, SCHEDULES } from "~/lib/integrations";
+import { SCHEDULE_LABEL, SCHEDULES } from "~/lib/integrations/rules";
 import { pageMeta } from "~/lib/site";
 import type { listSyncRuns } from "~/server/integrations/hubspot.server";
 import type { listDeliveries } from "~/server/integrations/webhooks.server";

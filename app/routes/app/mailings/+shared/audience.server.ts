@@ -1,4 +1,4 @@
-import type { AudienceRules } from "~/lib/mailings";
+import type { AudienceRules } from "~/lib/mailings/rules";
 import { resolveAudience, resolveEventAudience } from "~/server/mailings/audience.server";
 import { notFound } from "~/server/platform/http.server";
 

@@ -2,7 +2,7 @@ import { getFormProps, getInputProps, getTextareaProps, useForm } from "@conform
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, href, Link } from "react-router";
 import { Field, inputClass } from "~/components/ui/field";
-import { type AudienceRules, composeFormSchema, MAILING_LIMITS } from "~/lib/mailings";
+import { type AudienceRules, composeFormSchema, MAILING_LIMITS } from "~/lib/mailings/rules";
 import type { AudienceSummary } from "./audience.server";
 import { AudienceCount, button, type ComposeAnswer, MergeFieldList, panel, secondary, TryOut } from "./parts";
 

@@ -1,7 +1,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { Form, href, Link } from "react-router";
 import { Field, inputClass } from "~/components/ui/field";
-import { MERGE_FIELDS } from "~/lib/mailings";
+import { MERGE_FIELDS } from "~/lib/mailings/rules";
 import type { AudienceSummary } from "./audience.server";
 
 export const button = "rounded-md bg-brand-600 px-4 py-2.5 font-semibold text-white hover:bg-brand-700";

@@ -2,7 +2,7 @@ import { type SubmissionResult, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useNavigation } from "react-router";
 import { z } from "zod";
-import { userNameSchema } from "~/lib/auth";
+import { userNameSchema } from "~/lib/account/auth";
 import { checkboxField, countryField, timeZoneField } from "~/lib/forms/fields";
 
 // The same name rule as sign-up (createAuth checks it again for every account write).

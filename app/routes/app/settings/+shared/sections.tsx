@@ -2,7 +2,7 @@ import { getFormProps, getInputProps } from "@conform-to/react";
 import { useEffect, useState } from "react";
 import { Form, href, Link, useFetcher } from "react-router";
 import { Field } from "~/components/ui/field";
-import { THEMES, type Theme } from "~/lib/theme";
+import { THEMES, type Theme } from "~/lib/platform/theme";
 import {
   deleteSchema,
   profileSchema,

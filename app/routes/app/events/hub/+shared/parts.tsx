@@ -3,7 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, href, useNavigation } from "react-router";
 import { FeatureLocked } from "~/components/plan-gate";
 import { Field, inputClass } from "~/components/ui/field";
-import { ATTENDEE_LIMITS, type AttendeeReport, planFormSchema } from "~/lib/events";
+import { ATTENDEE_LIMITS, type AttendeeReport, planFormSchema } from "~/lib/events/rules";
 import type { loadEvent } from "../hub.server";
 
 export const panel = "rounded-xl border border-slate-200 p-5 dark:border-slate-800";

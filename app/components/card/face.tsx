@@ -1,0 +1,203 @@
+import type { CSSProperties, ReactNode } from "react";
+import { safeHref, textOn } from "~/lib/card/card";
+import { initials } from "~/lib/text/graphemes";
+
+/**
+ * The one drawing of a card: the visitor page renders it to HTML on the server and the editor's
+ * preview renders it live, both styled by `card-face-css.ts`. It holds the owner's own words only;
+ * KnowWho's name and tagline never appear on it.
+ */
+export type FaceCard = {
+  name?: string;
+  title?: string | null;
+  company?: string | null;
+  headline?: string | null;
+  bio?: string | null;
+  email?: string | null;
+  phone?: string | null;
+  website?: string | null;
+  linkedin?: string | null;
+  location?: string | null;
+  notes?: string | null;
+  avatarUrl?: string | null;
+  template?: string;
+  colour?: string;
+  socialAccounts?: ({ platform?: string; url?: string } | undefined)[];
+  additionalContacts?: ({ type?: string; value?: string } | undefined)[];
+};
+
+export const PLATFORM_LABEL: Record<string, string> = {
+  facebook: "Facebook",
+  twitter: "X",
+  instagram: "Instagram",
+  linkedin: "LinkedIn",
+  github: "GitHub",
+  youtube: "YouTube",
+  generic: "Link",
+};
+
+export const cardColour = (value: string | undefined) =>
+  /^#[0-9a-f]{6}$/i.test(value ?? "") ? (value as string) : "#4f46e5";
+
+/** The owner's colour as the custom properties every coloured part of the page reads. */
+export const colourVars = (colour: string | undefined) => {
+  const c = cardColour(colour);
+  return { ["--c" as string]: c, ["--fg" as string]: textOn(c) } as CSSProperties;
+};
+
+const displayUrl = (href: string) => href.replace(/^https:\/\/(www\.)?/, "").replace(/\/$/, "");
+
+/** An email may break after the @ when it must, never inside a word. */
+function EmailText({ value }: { value: string }) {
+  const at = value.lastIndexOf("@");
+  if (at < 1) return <>{value}</>;
+  return (
+    <>
+      {value.slice(0, at)}
+      <wbr />
+      {value.slice(at)}
+    </>
+  );
+}
+
+function Row({ label, text, href, live }: { label: string; text: ReactNode; href: string | null; live: boolean }) {
+  const body = (
+    <>
+      <span className="k">{label}</span>
+      <span className="v">{text}</span>
+    </>
+  );
+  return (
+    <li>
+      {href && live ? (
+        <a
+          href={href}
+          rel={href.startsWith("https:") ? "noopener noreferrer" : undefined}
+          target={href.startsWith("https:") ? "_blank" : undefined}
+        >
+          {body}
+        </a>
+      ) : (
+        <span>{body}</span>
+      )}
+    </li>
+  );
+}
+
+export type FaceActions = {
+  /** Save Contact's vCard link; null draws the button without a link (the editor's preview). */
+  saveHref: string | null;
+  /** Share Your Info's target; null draws it switched off (unverified links, or the preview). */
+  shareHref: string | null;
+  shareOffReason?: string;
+};
+
+export function CardFace({
+  card,
+  actions,
+  heading = "h1",
+  live = true,
+}: {
+  card: FaceCard;
+  actions: FaceActions;
+  heading?: "h1" | "p";
+  /** False in the preview: contact rows are drawn, not linked. */
+  live?: boolean;
+}) {
+  const name = card.name?.trim() || "Your name";
+  const Name = heading;
+  const template = ["classic", "bold", "minimal"].includes(card.template ?? "") ? card.template : "classic";
+  const email = card.email && safeHref(`mailto:${card.email}`);
+  const phone = card.phone && safeHref(`tel:${card.phone.replace(/[^\d+]/g, "")}`);
+  const website = safeHref(card.website);
+  const linkedin = safeHref(card.linkedin);
+  return (
+    <article className={`card t-${template}`} style={colourVars(card.colour)} aria-labelledby="card-name">
+      <div className="card-head">
+        <div className="avatar" aria-hidden="true">
+          {initials(name)}
+          {/* Drawn over the initials; a missing image with empty alt shows nothing, so the initials remain. */}
+          {card.avatarUrl ? <img src={card.avatarUrl} alt="" width={144} height={144} /> : null}
+        </div>
+        <div>
+          <Name id="card-name" className="name">
+            {name}
+          </Name>
+          {card.title ? <p className="role">{card.title}</p> : null}
+          {card.company ? <p className="org">{card.company}</p> : null}
+        </div>
+      </div>
+      <div className="card-body">
+        {card.headline ? <p className="headline">{card.headline}</p> : null}
+        {card.bio ? <p className="bio">{card.bio}</p> : null}
+        <ul className="links">
+          {email && card.email ? (
+            <Row label="Email" text={<EmailText value={card.email} />} href={email} live={live} />
+          ) : null}
+          {phone ? <Row label="Phone" text={card.phone} href={phone} live={live} /> : null}
+          {website ? <Row label="Website" text={displayUrl(website)} href={website} live={live} /> : null}
+          {linkedin ? <Row label="LinkedIn" text={displayUrl(linkedin)} href={linkedin} live={live} /> : null}
+          {card.location ? <Row label="Location" text={card.location} href={null} live={live} /> : null}
+          {card.socialAccounts?.map((s, i) => {
+            const href = safeHref(s?.url);
+            return href ? (
+              <Row
+                // biome-ignore lint/suspicious/noArrayIndexKey: the list is the owner's, in their order
+                key={`s${i}`}
+                label={PLATFORM_LABEL[s?.platform ?? "generic"] ?? "Link"}
+                text={displayUrl(href)}
+                href={href}
+                live={live}
+              />
+            ) : null;
+          })}
+          {card.additionalContacts?.map((c, i) => {
+            if (!c?.value) return null;
+            const href =
+              c.type === "email"
+                ? safeHref(`mailto:${c.value}`)
+                : c.type === "phone"
+                  ? safeHref(`tel:${c.value.replace(/[^\d+]/g, "")}`)
+                  : c.type === "website"
+                    ? safeHref(c.value)
+                    : null;
+            const label =
+              c.type === "email"
+                ? "Email"
+                : c.type === "phone"
+                  ? "Phone"
+                  : c.type === "website"
+                    ? "Website"
+                    : "Contact";
+            const text = c.type === "email" ? <EmailText value={c.value} /> : c.value;
+            // biome-ignore lint/suspicious/noArrayIndexKey: the list is the owner's, in their order
+            return <Row key={`c${i}`} label={label} text={text} href={href} live={live} />;
+          })}
+        </ul>
+        {card.notes ? <p className="notes">{card.notes}</p> : null}
+        <div className="actions">
+          {actions.saveHref ? (
+            <a className="btn btn-primary" href={actions.saveHref} download="" data-action="save">
+              Save Contact
+            </a>
+          ) : (
+            <span className="btn btn-primary">Save Contact</span>
+          )}
+          {actions.shareHref ? (
+            <a className="btn btn-secondary" href={actions.shareHref} data-action="share">
+              Share Your Info
+            </a>
+          ) : (
+            <span
+              className="btn btn-secondary"
+              aria-disabled={actions.shareOffReason ? "true" : undefined}
+              title={actions.shareOffReason}
+            >
+              Share Your Info
+            </span>
+          )}
+        </div>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,298 @@
+import { data, Form, href, Link, redirect } from "react-router";
+import { MeetingForm, Meetings } from "~/components/organiser-events/meetings";
+import { inputClass } from "~/components/ui/field";
+import { appContext } from "~/context";
+import { meetingFormSchema, VISIBILITY_LABEL } from "~/lib/organiser-events/rules";
+import { pageMeta } from "~/lib/site";
+import { getUser } from "~/server/account/user.server";
+import {
+  answerConnect,
+  directory,
+  leaveEvent,
+  matchesFor,
+  myAttendee,
+  pendingRequests,
+  requestConnect,
+} from "~/server/organiser-events/attendees.server";
+import { publicOrgEvent } from "~/server/organiser-events/events.server";
+import { linkedHub, planInHub } from "~/server/organiser-events/hub-link.server";
+import { answerMeeting, meetingLine, meetingsOf, requestMeeting } from "~/server/organiser-events/meetings.server";
+import { notFound } from "~/server/platform/http.server";
+import { redirectWithToast } from "~/server/platform/toast.server";
+import type { Route } from "./+types/directory";
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  ...pageMeta(loaderData ? `Attendees of ${loaderData.event.title}` : "Attendees"),
+  { name: "robots", content: "noindex" },
+];
+
+const FILTERS = ["q", "company", "title", "interest"] as const;
+const MEETING_FIELDS = ["startsAt", "minutes", "place", "note"] as const;
+
+async function load(slug: string, context: Route.LoaderArgs["context"]) {
+  const app = context.get(appContext);
+  const user = getUser(context);
+  const event = await publicOrgEvent(app.db, slug);
+  if (!event) notFound();
+  const me = await myAttendee(app.db, user.id, event.id);
+  return { app, event, me };
+}
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const { app, event, me } = await load(params.slug, context);
+  if (!me) throw redirect(href("/e/:slug/join", { slug: event.slug }));
+  const url = new URL(request.url);
+  const filters = Object.fromEntries(FILTERS.map((f) => [f, (url.searchParams.get(f) ?? "").slice(0, 100)]));
+  const page = Math.max(0, Number.parseInt(url.searchParams.get("page") ?? "0", 10) || 0);
+  const [list, requests, matches, meetings, hubId] = await Promise.all([
+    directory(app.db, me, { ...filters, page }),
+    pendingRequests(app.db, me),
+    matchesFor(app.db, me),
+    meetingsOf(app.db, me),
+    linkedHub(app.db, me.userId ?? "", event.id),
+  ]);
+  return {
+    event: {
+      slug: event.slug,
+      title: event.title,
+      status: event.status,
+      startsAt: event.startsAt,
+      endsAt: event.endsAt,
+      timeZone: event.timeZone,
+    },
+    meetings: meetings.map((m) => ({ ...m, line: meetingLine(m, event.timeZone) })),
+    hubId,
+    me: { name: me.name, listed: me.listed, visibility: me.visibility, passToken: me.passToken, goals: me.goals },
+    filters,
+    page,
+    ...list,
+    requests,
+    matches: matches.map((m) => ({ id: m.id, name: m.name, company: m.company, title: m.title, reasons: m.reasons })),
+  };
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const { app, event, me } = await load(params.slug, context);
+  if (!me) notFound();
+  const form = await request.formData().catch(() => null);
+  const intent = String(form?.get("intent") ?? "");
+  const id = Number(form?.get("id"));
+  const back = href("/e/:slug/directory", { slug: event.slug });
+  if (intent === "leave") {
+    await leaveEvent(app.db, me);
+    return redirectWithToast(href("/organiser"), { type: "success", title: `You left ${event.title}` });
+  }
+  if (intent === "hub") {
+    const hub = await planInHub(app.db, me.userId ?? "", event, me);
+    return redirectWithToast(href("/events/:id", { id: String(hub) }), {
+      type: "success",
+      title: "Attendees added to your event hub",
+      description: "Generate the strategy plan to rank them beside your own network.",
+    });
+  }
+  if (!Number.isSafeInteger(id) || id < 1) return data({ error: "Choose an attendee" }, { status: 400 });
+  if (intent === "meet") {
+    const fields = Object.fromEntries(MEETING_FIELDS.map((f) => [f, String(form?.get(f) ?? "")]));
+    const parsed = meetingFormSchema(event).safeParse(fields);
+    if (!parsed.success) {
+      const errors: Record<string, string[]> = {};
+      for (const issue of parsed.error.issues) {
+        const key = String(issue.path[0]);
+        errors[key] = [...(errors[key] ?? []), issue.message];
+      }
+      // The form comes back with what was typed and each message beside its field.
+      return data({ meet: { to: id, values: fields, errors } }, { status: 400 });
+    }
+    if ((await requestMeeting(app.db, event, me, id, parsed.data)) === "unknown")
+      return data({ error: "That attendee is not in your directory" }, { status: 404 });
+    return redirectWithToast(back, { type: "success", title: "Meeting request sent" });
+  }
+  if (intent === "meeting-accept" || intent === "meeting-decline") {
+    const accept = intent === "meeting-accept";
+    if (!(await answerMeeting(app.db, app, event, me, id, accept)))
+      return data({ error: "That meeting request is no longer waiting" }, { status: 404 });
+    return redirectWithToast(back, { type: "success", title: accept ? "Meeting accepted" : "Meeting declined" });
+  }
+  if (intent === "connect") {
+    const result = await requestConnect(app.db, app, event, me, id);
+    if (result === "unknown") return data({ error: "That attendee is not in your directory" }, { status: 404 });
+    return redirectWithToast(back, {
+      type: "success",
+      title: result === "exchanged" ? "Details exchanged" : "Request sent",
+    });
+  }
+  if (intent === "accept" || intent === "decline") {
+    if (!(await answerConnect(app.db, app, event, me, id, intent === "accept")))
+      return data({ error: "That request is no longer waiting" }, { status: 404 });
+    return redirectWithToast(back, {
+      type: "success",
+      title: intent === "accept" ? "Details exchanged" : "Request declined",
+    });
+  }
+  return data({ error: "Unknown action" }, { status: 400 });
+}
+
+export default function DirectoryPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { event, me, filters, people, more, page, requests, matches, meetings, hubId } = loaderData;
+  const meet = actionData && "meet" in actionData ? actionData.meet : null;
+  const error = actionData && "error" in actionData ? actionData.error : null;
+  const small = "rounded-md border border-slate-300 px-3 py-1.5 font-semibold text-sm dark:border-slate-700";
+  return (
+    <section className="mx-auto max-w-4xl px-4 py-10 sm:px-6">
+      {/* The public event page is the Worker's own, not a page of the app: a document load, not a client navigation. */}
+      <a href={`/e/${event.slug}`} className="text-sm underline">
+        ← {event.title}
+      </a>
+      <h1 className="mt-3 font-bold text-3xl tracking-tight">Attendees of {event.title}</h1>
+      <p className="mt-1 text-slate-600 text-sm dark:text-slate-300">
+        You:{" "}
+        {me.listed ? `listed, seen by ${VISIBILITY_LABEL[me.visibility as "everyone"].toLowerCase()}` : "not listed"}.{" "}
+        <a href={`/pass/${me.passToken}`} className="underline">
+          Your pass and directory choices
+        </a>
+      </p>
+      {error ? (
+        <p className="mt-3 rounded-lg bg-red-100 p-3 text-red-900" role="alert">
+          {error}
+        </p>
+      ) : null}
+      <Meetings meetings={meetings} />
+      {requests.length ? (
+        <section aria-labelledby="req-title" className="mt-6">
+          <h2 id="req-title" className="font-semibold text-xl">
+            Asking to connect
+          </h2>
+          <ul className="mt-2 grid gap-2">
+            {requests.map((r) => (
+              <li key={r.id} className="flex flex-wrap items-center gap-3">
+                <span>
+                  {r.name}
+                  {r.company ? `, ${r.company}` : ""}
+                </span>
+                <Form method="post" className="flex gap-2">
+                  <input type="hidden" name="id" value={r.id} />
+                  <button type="submit" name="intent" value="accept" className={small} aria-label={`Accept ${r.name}`}>
+                    Accept
+                  </button>
+                  <button
+                    type="submit"
+                    name="intent"
+                    value="decline"
+                    className={small}
+                    aria-label={`Decline ${r.name}`}
+                  >
+                    Decline
+                  </button>
+                </Form>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+      <section
+        aria-labelledby="plan-title"
+        className="mt-6 rounded-xl border border-slate-200 p-4 dark:border-slate-800"
+      >
+        <h2 id="plan-title" className="font-semibold text-xl">
+          Your plan: people to meet
+        </h2>
+        {matches.length ? (
+          <ol className="mt-2 grid gap-2" aria-label="People to meet">
+            {matches.map((m) => (
+              <li key={m.id}>
+                <strong>{m.name}</strong>
+                {m.title || m.company ? ` (${[m.title, m.company].filter(Boolean).join(", ")})` : ""}
+                <span className="block text-slate-600 text-sm dark:text-slate-300">{m.reasons.join("; ")}</span>
+              </li>
+            ))}
+          </ol>
+        ) : (
+          <p className="mt-1 text-slate-600 text-sm dark:text-slate-300">
+            Write your goals and interests on your pass and we list the attendees who match them.
+          </p>
+        )}
+        <Form method="post" className="mt-3 flex flex-wrap items-center gap-3">
+          {hubId ? (
+            <Link to={href("/events/:id", { id: String(hubId) })} className="underline">
+              Your strategy plan for {event.title}
+            </Link>
+          ) : null}
+          <button type="submit" name="intent" value="hub" className={small}>
+            {hubId ? "Refresh the attendees in my event hub" : "Plan it in my event hub"}
+          </button>
+        </Form>
+      </section>
+      <Form method="get" className="mt-6 grid gap-3 sm:grid-cols-4" role="search" aria-label="Search attendees">
+        {FILTERS.map((f) => (
+          <label key={f} className="grid gap-1 text-sm">
+            <span className="font-medium">
+              {{ q: "Search", company: "Organisation", title: "Title", interest: "Interest" }[f]}
+            </span>
+            <input name={f} defaultValue={filters[f]} className={inputClass} />
+          </label>
+        ))}
+        <button type="submit" className={`${small} sm:col-span-4 sm:justify-self-start`}>
+          Search
+        </button>
+      </Form>
+      <ul className="mt-6 grid gap-3" aria-label="Attendees">
+        {people.map((p) => (
+          <li
+            key={p.id}
+            className="rounded-xl border border-slate-200 p-4 dark:border-slate-800"
+            data-attendee={p.name}
+          >
+            <p className="font-semibold">{p.name}</p>
+            <p className="text-slate-600 text-sm dark:text-slate-300">
+              {[p.title, p.company].filter(Boolean).join(", ")}
+            </p>
+            {p.interests ? <p className="text-sm">Interests: {p.interests}</p> : null}
+            {p.exchanged ? (
+              <p className="mt-1 text-sm">
+                Exchanged ·{" "}
+                <a href={`mailto:${p.email}`} className="underline">
+                  {p.email}
+                </a>
+                {p.phone ? ` · ${p.phone}` : ""}
+              </p>
+            ) : p.requested ? (
+              <p className="mt-1 text-sm">Request sent</p>
+            ) : (
+              <Form method="post" className="mt-2">
+                <input type="hidden" name="id" value={p.id} />
+                <button
+                  type="submit"
+                  name="intent"
+                  value="connect"
+                  className={small}
+                  aria-label={`Connect with ${p.name}`}
+                >
+                  Connect
+                </button>
+              </Form>
+            )}
+            <MeetingForm to={p} event={event} sent={meet?.to === p.id ? meet : null} buttonClass={small} />
+          </li>
+        ))}
+      </ul>
+      {people.length === 0 ? <p className="mt-4 text-slate-600 dark:text-slate-300">No attendees match.</p> : null}
+      <nav className="mt-4 flex gap-3" aria-label="Pages">
+        {page > 0 ? (
+          <Link to={`?${new URLSearchParams({ ...filters, page: String(page - 1) })}`} className="underline">
+            Previous
+          </Link>
+        ) : null}
+        {more ? (
+          <Link to={`?${new URLSearchParams({ ...filters, page: String(page + 1) })}`} className="underline">
+            Next
+          </Link>
+        ) : null}
+      </nav>
+      <Form method="post" className="mt-10">
+        <button type="submit" name="intent" value="leave" className={small}>
+          Leave {event.title}
+        </button>
+      </Form>
+    </section>
+  );
+}
