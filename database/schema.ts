@@ -24,6 +24,7 @@ export const user = sqliteTable("user", {
   email: text("email").notNull().unique(),
   emailVerified: integer("email_verified", { mode: "boolean" }).notNull().default(false),
   image: text("image"),
+  twoFactorEnabled: integer("two_factor_enabled", { mode: "boolean" }).notNull().default(false),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
@@ -132,6 +133,25 @@ export const verification = sqliteTable(
     updatedAt: updatedAt(),
   },
   (t) => [index("verification_identifier_idx").on(t.identifier)],
+);
+
+// Two-step sign-in (better-auth's twoFactor plugin): the authenticator secret and recovery codes, encrypted.
+export const twoFactor = sqliteTable(
+  "two_factor",
+  {
+    id: text("id").primaryKey(),
+    secret: text("secret").notNull(),
+    backupCodes: text("backup_codes").notNull(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    verified: integer("verified", { mode: "boolean" }).notNull().default(true),
+    failedVerificationCount: integer("failed_verification_count").notNull().default(0),
+    lockedUntil: integer("locked_until", { mode: "timestamp_ms" }),
+    // The time step of the last code accepted (RFC 6238 §5.2: a code is accepted once).
+    lastStep: integer("last_step"),
+  },
+  (t) => [uniqueIndex("two_factor_user_idx").on(t.userId)],
 );
 
 // Outgoing mail: the local mail adapter writes here; the dev mailbox page reads it.

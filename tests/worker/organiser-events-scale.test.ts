@@ -2,7 +2,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { DIRECTORY_PAGE } from "~/server/organiser-events/attendees.server";
 import { fetchOver, observed, rowsRead, type Trip } from "./d1-count";
-import { call, form, signUp, testAddress } from "./helpers";
+import { call, confirmEmail, form, signUp, testAddress } from "./helpers";
 
 const local = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 16);
 
@@ -78,6 +78,7 @@ describe("organiser events at conference scale", () => {
     await fillTo(big.id, joins, 5000);
     await fillTo(small.id, 0, 2500);
     const viewer = await signUp("Viewer");
+    await confirmEmail(viewer.cookie, viewer.email);
     const cardRes = await call("/card", { method: "POST", headers: { cookie: viewer.cookie } });
     const cardId = Number(cardRes.headers.get("location")?.split("/").pop());
     await call(`/card/${cardId}`, {

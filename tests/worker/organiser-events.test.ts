@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { EMPTY_AUDIENCE } from "~/lib/mailings/rules";
 import { createDb } from "~/server/db/db.server";
 import { resolveAudience } from "~/server/mailings/audience.server";
-import { call, form, signUp, testAddress } from "./helpers";
+import { call, confirmEmail, form, signUp, testAddress } from "./helpers";
 
 /** A local wall-clock time `days` from now, as the event form takes it. */
 const local = (days: number, hours = 0) =>
@@ -48,6 +48,8 @@ async function passOf(email: string) {
 /** A signed-up person with one card, joined to the event through the one-tap page. */
 async function joinSignedIn(slug: string, name: string, extra: Record<string, string> = {}) {
   const person = await signUp(name);
+  // The pass is kept under the account's address, so the address is proved first.
+  await confirmEmail(person.cookie, person.email);
   const created = await call("/card", { method: "POST", headers: { cookie: person.cookie } });
   const cardId = Number(created.headers.get("location")?.split("/").pop());
   const saved = await call(`/card/${cardId}`, {
@@ -344,6 +346,7 @@ describe("joining", () => {
     expect(row?.listed).toBe(1);
 
     const later = await signUp("Lee Later");
+    await confirmEmail(later.cookie, later.email);
     await visitorJoin(slug, { name: "Lee Later", email: later.email });
     const token = await passOf(later.email);
     // A forwarded pass opened in someone else's account stays the visitor's.

@@ -57,6 +57,7 @@ import {
   syncRun,
   tagRhythm,
   thankYouTemplate,
+  twoFactor,
   user,
   userSettings,
   verification,
@@ -71,6 +72,7 @@ import { purgeCampaignPages } from "../fundraising/campaigns.server";
 import { exportIntegrations } from "../integrations/export.server";
 import { deleteAccountPhotos } from "../people/photo.server";
 import type { AppEnv } from "../platform/env.server";
+import { provedMailbox } from "./proved-mailbox.server";
 
 /** The account whose data is read or deleted. Rows kept by email count only once the address is confirmed. */
 export type AccountOwner = { id: string; email: string; emailVerified: boolean };
@@ -80,7 +82,7 @@ export type AccountOwner = { id: string; email: string; emailVerified: boolean }
  * an account only when it has confirmed that address: anyone can sign up with an address they do not hold.
  */
 const byEmail = (o: AccountOwner, column: Parameters<typeof eq>[0]) =>
-  o.emailVerified ? eq(column, o.email) : undefined;
+  provedMailbox(o) ? eq(column, o.email) : undefined;
 
 /**
  * One section of "download all my data": the rows of one or more tables, read on their own so the
@@ -286,6 +288,16 @@ export const EXPORT_SECTIONS: readonly ExportSection[] = [
         .from(appPassword)
         .where(eq(appPassword.userId, o.id)),
   },
+  {
+    // Whether two-step sign-in is set up; the authenticator secret and recovery codes are never given out.
+    name: "twoStepSignIn",
+    tables: ["two_factor"],
+    read: (db, o) =>
+      db
+        .select({ verified: twoFactor.verified, lockedUntil: twoFactor.lockedUntil })
+        .from(twoFactor)
+        .where(eq(twoFactor.userId, o.id)),
+  },
   { name: "addressBook", tables: ["dav_book"], read: rowsOf(davBook, (o) => eq(davBook.userId, o.id)) },
   { name: "addressBookCards", tables: ["dav_card"], read: rowsOf(davCard, (o) => eq(davCard.userId, o.id)) },
   { name: "timeline", tables: ["interaction"], read: rowsOf(interaction, (o) => eq(interaction.userId, o.id)) },
@@ -345,7 +357,7 @@ export const EXPORT_SECTIONS: readonly ExportSection[] = [
     name: "newsletter",
     tables: ["newsletter_subscriber"],
     read: async (db, o) =>
-      o.emailVerified
+      provedMailbox(o)
         ? db
             .select({
               email: newsletterSubscriber.email,
@@ -365,7 +377,7 @@ export const EXPORT_SECTIONS: readonly ExportSection[] = [
     name: "reviewHelpfulMarks",
     tables: ["review_helpful"],
     read: async (db, o) =>
-      o.emailVerified
+      provedMailbox(o)
         ? db
             .select({ reviewId: reviewHelpful.reviewId, createdAt: reviewHelpful.createdAt })
             .from(reviewHelpful)
@@ -551,7 +563,7 @@ function deletions(db: Database, o: AccountOwner): BatchItem<"sqlite">[] {
   const cards = db.select({ id: card.id }).from(card).where(eq(card.userId, o.id));
   const pledges = db.select({ id: pledge.id }).from(pledge).where(eq(pledge.userId, o.id));
   const passes = db.select({ id: orgAttendee.id }).from(orgAttendee).where(eq(orgAttendee.userId, o.id));
-  const emailed: BatchItem<"sqlite">[] = o.emailVerified
+  const emailed: BatchItem<"sqlite">[] = provedMailbox(o)
     ? [
         db.delete(review).where(eq(review.email, o.email)),
         db.delete(helpRequest).where(eq(helpRequest.email, o.email)),
@@ -586,6 +598,7 @@ function deletions(db: Database, o: AccountOwner): BatchItem<"sqlite">[] {
     mine(hubspotSync, hubspotSync.userId),
     mine(apiToken, apiToken.userId),
     mine(appPassword, appPassword.userId),
+    mine(twoFactor, twoFactor.userId),
     mine(davCard, davCard.userId),
     mine(davBook, davBook.userId),
     mine(interaction, interaction.userId),

@@ -10,7 +10,8 @@ import {
   type Visibility,
 } from "~/lib/organiser-events/rules";
 import type { PersonDraft } from "~/lib/people/draft";
-import { orgAttendee, orgConsent, orgEvent, orgExchange } from "~db/schema";
+import { orgAttendee, orgConsent, orgEvent, orgExchange, personHistory } from "~db/schema";
+import { provedMailbox } from "../account/proved-mailbox.server";
 import { IDS_PER_STATEMENT } from "../db/budget.server";
 import type { Database } from "../db/db.server";
 import { outer } from "../db/outer.server";
@@ -155,9 +156,15 @@ export function myAttendance(db: Database, userId: string) {
 
 /**
  * A pass opened while signed in joins the account that opened it when the account's email is the one
- * the pass was sent to and no account holds it yet: a forwarded link never hands a pass to someone else.
+ * the pass was sent to, proved (MAILBOX_BINDINGS.attendeeClaim), and no account holds it yet: neither a
+ * forwarded link nor an account signed up under someone else's address takes a pass.
  */
-export async function claimPass(db: Database, attendeeId: number, user: { id: string; email: string }) {
+export async function claimPass(
+  db: Database,
+  attendeeId: number,
+  user: { id: string; email: string; emailVerified: boolean },
+) {
+  if (!provedMailbox(user)) return;
   await db
     .update(orgAttendee)
     .set({ userId: user.id })

@@ -11,6 +11,7 @@ import {
   orgEventStatus,
 } from "~/lib/organiser-events/rules";
 import { getSessionUser } from "../account/auth.server";
+import { confirmFirst } from "../account/proved-mailbox.server";
 import { html } from "../api/card-routes.server";
 import { cardQrSvg } from "../cards/qr.server";
 import { edgeGet, edgePut, edgeTicket, fromEdge } from "../platform/edge-cache.server";
@@ -214,8 +215,13 @@ async function passPage(app: AppContext, request: Request, token: string, notice
   const found = await attendeeByPass(app.db, token);
   if (!found) return html(renderEventNotFound(), 404);
   const user = /session_token/.test(request.headers.get("cookie") ?? "") ? await getSessionUser(app, request) : null;
-  // An account made later with the same email keeps the pass: opening it signed in links it.
-  if (user && !found.a.userId) await claimPass(app.db, found.a.id, user);
+  // An account made later with the same email keeps the pass: opening it signed in links it, once the address is proved.
+  if (user && !found.a.userId) {
+    const own = user.email.trim().toLowerCase() === found.a.email;
+    const refusal = own ? await confirmFirst(app, request, user, "attendeeClaim") : null;
+    if (refusal) notice ??= refusal;
+    else await claimPass(app.db, found.a.id, user);
+  }
   const origin = new URL(request.url).origin;
   const badgeUrl = `${origin}${badgePath(found.e.slug, found.a.badgeCode, await badgeProof(found.a.passToken))}`;
   const [qrSvg, exchanged, scanned] = await Promise.all([
