@@ -139,6 +139,11 @@ describe("publishing an organiser event", () => {
     expect(html).toContain('data-attendees="0"');
     expect(html).toContain(`/e/${slug}/qr.svg`);
     expect(html).toContain("Organised by Civic Data Org");
+    // A first visit finds the icon named, and search results a description from the event's own details.
+    expect(html).toContain('<link rel="icon" href="/favicon.svg" type="image/svg+xml"/>');
+    const description = html.match(/<meta name="description" content="([^"]*)"\/>/)?.[1];
+    expect(description).toContain("In person event organised by Civic Data Org");
+    expect(description).toContain("Navy Pier, Chicago. Two days on open data for nonprofits.");
     expect(first.headers.get("x-edge-cache")).toBe("MISS");
     // The copy is stored after the response (waitUntil); once the pool has settled it, the next read is a hit.
     await waitForGlobalWaitUntil();

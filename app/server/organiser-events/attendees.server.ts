@@ -4,6 +4,7 @@ import { BADGE_PROOF } from "~/lib/organiser-events/badge";
 import {
   DIRECTORY_CONSENT_TEXT,
   type JoinForm,
+  matchWords,
   organiserMailConsentText,
   rankMatches,
   VISIBILITY_LABEL,
@@ -570,15 +571,46 @@ export async function answerConnect(
   return true;
 }
 
-/** The attendees worth meeting, among those this attendee can see, with reasons. */
-export async function matchesFor(db: Database, me: Attendee) {
-  const visible = await db
+/** ASCII punctuation and spaces, each read as a break between words when the database scores a field. */
+const BREAKS = [..."\t\n\r!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~"];
+
+/** A field as ` word word `, so the database finds a whole word with instr(field, ' word '). */
+const spaced = (column: SQLiteColumn) =>
+  sql.raw(
+    `(' ' || lower(${BREAKS.reduce((inner, c) => `replace(${inner}, '${c === "'" ? "''" : c}', ' ')`, `coalesce("org_attendee"."${column.name}", '')`)}) || ' ')`,
+  );
+
+/** The weight of each field in a match, as `rankMatches` scores it. */
+const MATCH_FIELDS = [
+  [orgAttendee.interests, 3],
+  [orgAttendee.title, 2],
+  [orgAttendee.company, 2],
+] as const;
+
+/** Suggestions shown: the page's list and `rankMatches`' default. */
+export const MATCH_LIMIT = 10;
+
+/**
+ * The attendees worth meeting, among those this attendee can see, with reasons. The database scores every
+ * visible attendee (each of my words found whole in their interests, title or organisation, weighted as
+ * `rankMatches` weighs them) and answers the best few; `rankMatches` then words the reasons (decision 0205).
+ */
+export function matchesQuery(db: Database, me: Attendee) {
+  const mine = [...matchWords(`${me.goals} ${me.interests}`)];
+  const score = sql<number>`(select coalesce(sum(${sql.join(
+    MATCH_FIELDS.map(
+      ([column, weight]) => sql`(instr(${spaced(column)}, ' ' || w.value || ' ') > 0) * ${sql.raw(String(weight))}`,
+    ),
+    sql` + `,
+  )}), 0) from json_each(${JSON.stringify(mine)}) w)`;
+  return db
     .select({
       id: orgAttendee.id,
       name: orgAttendee.name,
       company: orgAttendee.company,
       title: orgAttendee.title,
       interests: orgAttendee.interests,
+      score,
     })
     .from(orgAttendee)
     .where(
@@ -587,8 +619,14 @@ export async function matchesFor(db: Database, me: Attendee) {
         eq(orgAttendee.listed, true),
         ne(orgAttendee.id, me.id),
         or(eq(orgAttendee.visibility, "everyone"), exchangedWith(me.id, orgAttendee.id)) as SQL,
+        sql`${score} > 0`,
       ),
     )
-    .limit(2000);
-  return rankMatches(me, visible);
+    .orderBy(sql`${score} desc`, asc(orgAttendee.name))
+    .limit(MATCH_LIMIT);
+}
+
+export async function matchesFor(db: Database, me: Attendee) {
+  if (!matchWords(`${me.goals} ${me.interests}`).size) return [];
+  return rankMatches(me, await matchesQuery(db, me), MATCH_LIMIT);
 }

@@ -1,11 +1,10 @@
-import Stripe from "stripe";
 import type { AppContext } from "~/context";
 import { paymentEvent } from "~db/schema";
 import { failedWith, type Statement, writeBatch } from "../db/write.server";
 import { type PaymentEvent, paymentEventSchema } from "./events";
 import { paymentHandlers } from "./handlers.server";
 import { webhookSecrets } from "./payments.server";
-import { cryptoProvider } from "./stripe.server";
+import { loadStripe } from "./stripe.server";
 
 /**
  * What a domain's handler answers for an event it takes: the statements to write (committed in one
@@ -53,6 +52,7 @@ export async function receiveStripeWebhook(
   if (!signature) return reply(400, { error: "Missing Stripe-Signature header" });
   const body = await request.text();
   let verified: unknown;
+  const { Stripe, cryptoProvider } = await loadStripe();
   for (const secret of await webhookSecrets(app.env)) {
     try {
       verified = await Stripe.webhooks.constructEventAsync(body, signature, secret, TOLERANCE_SECONDS, cryptoProvider);
