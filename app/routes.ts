@@ -34,6 +34,7 @@ export default [
     route("sign-out", "routes/auth/sign-out.tsx"),
     route("forgot", "routes/auth/forgot.tsx"),
     route("reset", "routes/auth/reset.tsx"),
+    route("two-factor", "routes/auth/two-factor.tsx"),
   ]),
 
   // The landing page's sample events: public pages at fixed addresses, outside the signed-in area.

@@ -39,7 +39,7 @@ function fillOrder(): string[] {
   return order;
 }
 
-const SECRET = /hash|_enc$|^password$|^token$|^access_token$|^refresh_token$|^id_token$/;
+const SECRET = /hash|_enc$|^password$|^token$|^access_token$|^refresh_token$|^id_token$|^secret$|^backup_codes$/;
 let clock = Date.UTC(2026, 0, 1);
 
 type Filled = { table: string; rowid: number; markers: string[]; secrets: string[] };

@@ -1,23 +1,34 @@
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { APIError, createAuthMiddleware, isAPIError } from "better-auth/api";
+import { twoFactor } from "better-auth/plugins/two-factor";
 import { and, eq, type SQLWrapper, sql } from "drizzle-orm";
 import { redirect } from "react-router";
 import type { AppContext } from "~/context";
 import { PASSWORD_MAX, PASSWORD_MIN, userNameSchema } from "~/lib/account/auth";
-import { account, member, session, user, verification, workspace } from "~db/schema";
+import { account, member, session, twoFactor as twoFactorTable, user, verification, workspace } from "~db/schema";
 import { startTrialForNewAccount } from "../billing/plans.server";
 import { compiled, type Slots } from "../db/compiled.server";
 import type { Database } from "../db/db.server";
 import { limitAuthAttempt } from "../platform/rate-limit.server";
 import { ACCOUNT_LINK_SECONDS, accountMail } from "./account-mail.server";
 import { hashPassword, verifyPassword } from "./password.server";
+import { codeOnce } from "./two-factor.server";
 
 /**
- * Endpoints that read or end a session, or change a signed-in account's profile; every other one
- * (sign-in, sign-up, password reset and whatever is added next) is an authentication attempt.
+ * Endpoints that read or end a session, or change a signed-in account's profile, and the opening of a
+ * signed confirmation link (nothing to guess: a crowd behind one venue address confirms at once); every
+ * other one (sign-in, sign-up, password reset and whatever is added next) is an authentication attempt.
  */
-const UNLIMITED_AUTH_PATHS = new Set(["/get-session", "/sign-out", "/ok", "/error", "/update-user", "/list-sessions"]);
+const UNLIMITED_AUTH_PATHS = new Set([
+  "/get-session",
+  "/sign-out",
+  "/ok",
+  "/error",
+  "/update-user",
+  "/list-sessions",
+  "/verify-email",
+]);
 
 export const TOO_MANY_AUTH_ATTEMPTS = "Too many attempts. Please wait a minute and try again.";
 
@@ -37,7 +48,12 @@ export function createAuth({ env, db }: Pick<AppContext, "env" | "db">, request:
     basePath: "/api/auth",
     secret: env.AUTH_SECRET,
     trustedOrigins: [origin],
-    database: drizzleAdapter(db, { provider: "sqlite", schema: { user, session, account, verification } }),
+    database: drizzleAdapter(db, {
+      provider: "sqlite",
+      schema: { user, session, account, verification, twoFactor: twoFactorTable },
+    }),
+    // Two-step sign-in by authenticator codes (RFC 6238) with recovery codes; enabling waits for a first code.
+    plugins: [twoFactor({ issuer: "KnowWho", totpOptions: { period: 30, digits: 6 } })],
     emailAndPassword: {
       enabled: true,
       autoSignIn: true,
@@ -49,14 +65,20 @@ export function createAuth({ env, db }: Pick<AppContext, "env" | "db">, request:
       // A reset means the password may be known to someone else: every device signs in again.
       revokeSessionsOnPasswordReset: true,
     },
-    // Only for a change of address: the link goes to the new one and the change waits for it.
-    emailVerification: { sendVerificationEmail: mail.sendVerificationEmail, expiresIn: ACCOUNT_LINK_SECONDS },
+    // Sign-up mails the link that proves the address (see proved-mailbox.server.ts); a change of address
+    // sends it to the new one and waits for it.
+    emailVerification: {
+      sendVerificationEmail: mail.sendVerificationEmail,
+      sendOnSignUp: true,
+      expiresIn: ACCOUNT_LINK_SECONDS,
+    },
     user: { changeEmail: { enabled: true } },
     session: { expiresIn: SESSION_EXPIRES_S, updateAge: SESSION_UPDATE_AGE_S },
     // Attempts are limited by the Worker's rate-limit bindings (they hold across isolates), in the
     // before hook below, which runs for the HTTP endpoints under /api/auth and for auth.api calls alike.
     rateLimit: { enabled: false },
     hooks: {
+      after: codeOnce(db),
       before: createAuthMiddleware(async (ctx) => {
         if (UNLIMITED_AUTH_PATHS.has(ctx.path)) return;
         const body = (ctx.body ?? {}) as { email?: unknown };
@@ -105,7 +127,8 @@ export async function asAuthResponse(call: () => Promise<Response>): Promise<Res
   } catch (error) {
     if (!isAPIError(error)) throw error;
     const headers = new Headers(error.headers);
-    return Response.json({ message: error.message }, { status: error.statusCode, headers });
+    const code = (error.body as { code?: unknown } | undefined)?.code;
+    return Response.json({ message: error.message, code }, { status: error.statusCode, headers });
   }
 }
 
