@@ -1,6 +1,7 @@
 import type { CSSProperties, ReactNode } from "react";
 import { safeHref, textOn } from "~/lib/card/card";
 import { initials } from "~/lib/text/graphemes";
+import { own } from "~/lib/text/own";
 
 /**
  * The one drawing of a card: the visitor page renders it to HTML on the server and the editor's
@@ -144,7 +145,7 @@ export function CardFace({
               <Row
                 // biome-ignore lint/suspicious/noArrayIndexKey: the list is the owner's, in their order
                 key={`s${i}`}
-                label={PLATFORM_LABEL[s?.platform ?? "generic"] ?? "Link"}
+                label={own(PLATFORM_LABEL, s?.platform ?? "generic") ?? "Link"}
                 text={displayUrl(href)}
                 href={href}
                 live={live}
