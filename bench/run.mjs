@@ -332,6 +332,9 @@ spawnSync(process.execPath, [path.join(root, "bench", "renderers.mjs")], {
   env: offlineEnv,
   stdio: "inherit",
 });
+// The vCard reader and line folding at 1x and 4x their input: the speed the unit tests do not assert.
+console.log("");
+spawnSync(bin("tsx"), [path.join(root, "bench", "linear-readers.ts")], { cwd: root, stdio: "inherit" });
 
 /** What a first signed-in visit precaches through the service worker, beside every client script (0078). */
 function precacheFigure() {

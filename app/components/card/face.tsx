@@ -2,6 +2,7 @@ import type { CSSProperties, ReactNode } from "react";
 import { safeHref, textOn } from "~/lib/card/card";
 import { en } from "~/lib/i18n/messages/en";
 import { initials } from "~/lib/text/graphemes";
+import { own } from "~/lib/text/own";
 
 /**
  * The one drawing of a card: the visitor page renders it to HTML on the server and the editor's
@@ -203,7 +204,7 @@ export function CardFace({
               <Row
                 // biome-ignore lint/suspicious/noArrayIndexKey: the list is the owner's, in their order
                 key={`s${i}`}
-                label={(s?.platform && s.platform !== "generic" && PLATFORM_LABEL[s.platform]) || labels.link}
+                label={(s?.platform !== "generic" && own(PLATFORM_LABEL, s?.platform ?? "generic")) || labels.link}
                 text={displayUrl(href)}
                 href={href}
                 live={live}

@@ -22,12 +22,14 @@ import {
   helpRequest,
   hubspotSync,
   interaction,
+  invitation,
   keepInTouch,
   mailing,
   mailingClick,
   mailingGift,
   mailingRecipient,
   mailSuppression,
+  member,
   newsletterSubscriber,
   nonprofitApplication,
   notification,
@@ -59,6 +61,7 @@ import {
   verification,
   webhookDelivery,
   webhookEndpoint,
+  workspace,
   writeClaim,
 } from "~db/schema";
 import { removeCardObjects } from "../cards/cards.server";
@@ -448,6 +451,43 @@ export const EXPORT_SECTIONS: readonly ExportSection[] = [
     tables: ["mail_suppression"],
     read: rowsOf(mailSuppression, (o) => eq(mailSuppression.userId, o.id)),
   },
+  {
+    // The account's workspaces (its own, whose id is its own, and its teams) and its role in each.
+    name: "workspaces",
+    tables: ["workspace", "member"],
+    read: (db, o) =>
+      db
+        .select({
+          id: workspace.id,
+          kind: workspace.kind,
+          name: workspace.name,
+          createdAt: workspace.createdAt,
+          role: member.role,
+          memberSince: member.createdAt,
+        })
+        .from(member)
+        .innerJoin(workspace, eq(workspace.id, member.workspaceId))
+        .where(eq(member.userId, o.id)),
+  },
+  {
+    // Invitations the account sent or accepted; the link's token is never kept, its hash never shown.
+    name: "invitations",
+    tables: ["invitation"],
+    read: (db, o) =>
+      db
+        .select({
+          id: invitation.id,
+          workspaceId: invitation.workspaceId,
+          email: invitation.email,
+          role: invitation.role,
+          sent: sql<number>`${invitation.inviterId} = ${o.id}`.mapWith(Boolean),
+          expiresAt: invitation.expiresAt,
+          acceptedAt: invitation.acceptedAt,
+          createdAt: invitation.createdAt,
+        })
+        .from(invitation)
+        .where(or(eq(invitation.inviterId, o.id), eq(invitation.acceptedBy, o.id))),
+  },
 ];
 
 /**
@@ -464,6 +504,7 @@ export const DERIVED_DATA: Readonly<Record<string, string>> = {
 
 export const NOT_ACCOUNT_DATA: Readonly<Record<string, string>> = {
   guide_vote: "anonymous visitor ids, never tied to an account",
+  mail_event: "the mail provider's webhook event ids and types, kept so a replayed event changes nothing",
   payment_event: "Stripe event ids and types, kept so a replayed event changes nothing",
   payment_local_object: "the built-in test checkout's stand-in for Stripe's own records",
   verification: "single-use sign-in secrets (reset links); deleted with the account, never exported",
@@ -509,7 +550,19 @@ function deletions(db: Database, o: AccountOwner): BatchItem<"sqlite">[] {
         db.delete(outbox).where(eq(outbox.to, o.email)),
       ]
     : [];
+  // Teams the account is alone in go with it (their invitations follow by foreign key); teams with other members
+  // stay theirs, and its personal workspace goes with its user row (migration 0046's trigger).
+  const aloneIn = db
+    .select({ id: member.workspaceId })
+    .from(member)
+    .where(
+      and(
+        eq(member.userId, o.id),
+        sql`not exists (select 1 from ${member} m where m.workspace_id = ${member.workspaceId} and m.user_id <> ${o.id})`,
+      ),
+    );
   return [
+    db.delete(workspace).where(and(eq(workspace.kind, "team"), inArray(workspace.id, aloneIn))),
     mine(mailingClick, mailingClick.userId),
     mine(mailingGift, mailingGift.userId),
     mine(mailingRecipient, mailingRecipient.userId),

@@ -15,6 +15,7 @@ import { dateTimeFormat } from "~/lib/time/time";
 import { campaign, card, cardStat, user, userSettings } from "~db/schema";
 import { publishedCardLimit } from "../billing/plans.server";
 import type { Database, Owner } from "../db/db.server";
+import { failedWith } from "../db/write.server";
 import { activeEventName } from "../events/active-event.server";
 import { addPerson } from "../people/add.server";
 import type { PeopleEvents } from "../people/events.server";
@@ -131,8 +132,6 @@ export const CARD_LIMIT_MESSAGE = `You can keep up to ${CARD_LIMIT} cards`;
 export const SLUG_TAKEN_MESSAGE = "That link is taken, choose another";
 
 /** D1 reports a failed constraint or trigger in the error message (or its cause's). */
-const failedWith = (error: unknown, pattern: RegExp): boolean =>
-  error instanceof Error && (pattern.test(error.message) || failedWith(error.cause, pattern));
 
 /**
  * A new card, or null when the owner already has CARD_LIMIT: the database's trigger

@@ -27,7 +27,7 @@ const shownText = (listed: boolean, visibility: Visibility) =>
 
 export type JoinInput = JoinForm & { userId?: string | null; cardId?: number | null; phone?: string | null };
 export type Joined =
-  | { ok: true; attendee: Attendee; created: boolean }
+  | { ok: true; attendee: Attendee; created: boolean; full: boolean }
   | { ok: false; reason: "full" | "closed" | "past" };
 
 /**
@@ -84,12 +84,15 @@ export async function joinEvent(
       : []),
   ]);
   const created = (results[0]?.meta.changes ?? 0) > 0;
-  const [attendee] = await db
-    .select()
+  const [row] = await db
+    .select({
+      attendee: orgAttendee,
+      taken: sql<number>`(select count(*) from org_attendee where event_id = ${event.id})`,
+    })
     .from(orgAttendee)
     .where(and(eq(orgAttendee.eventId, event.id), eq(orgAttendee.email, email)));
-  if (!attendee) return { ok: false, reason: "full" };
-  return { ok: true, attendee, created };
+  if (!row) return { ok: false, reason: "full" };
+  return { ok: true, attendee: row.attendee, created, full: event.capacity != null && row.taken >= event.capacity };
 }
 
 export async function attendeeByPass(db: Database, pass: string) {

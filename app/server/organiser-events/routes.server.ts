@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { Hono } from "hono";
 import type { AppContext } from "~/context";
 import { badgePath } from "~/lib/organiser-events/badge";
@@ -124,6 +125,11 @@ organiserEventRoutes.post(`/e/:slug{${SLUG}}`, async (c) => {
     return refuse(429, { errors: { form: JOIN_MESSAGES.tooMany } }, { "retry-after": String(RETRY_AFTER_SECONDS) });
   const joined = await joinEvent(app.db, event, parsed.data, now);
   if (!joined.ok) return refuse(409, { errors: { form: JOIN_MESSAGES[joined.reason] } });
+  // A full event answers an attendee's address as a stranger's (no list of who came); the pass goes by mail.
+  if (!joined.created && joined.full) {
+    app.ctx.waitUntil(sendPass(app, request, event.title, joined.attendee).catch((e) => console.error("pass", e)));
+    return refuse(409, { errors: { form: JOIN_MESSAGES.full } });
+  }
   await sendPass(app, request, event.title, joined.attendee);
   return new Response(null, {
     status: 303,
@@ -131,13 +137,23 @@ organiserEventRoutes.post(`/e/:slug{${SLUG}}`, async (c) => {
   });
 });
 
-/** The pass link, by email: on a second join too, since that person may have lost the first mail. */
+/** A known address joining again is re-mailed its pass at most this often, as mail providers throttle a recipient. */
+const PASS_REMAIL_MS = 3_600_000;
+
+/**
+ * The pass link, by email: on a second join too, since that person may have lost the first mail, but
+ * once an hour at most, claimed in the database so joins side by side cannot each send it.
+ */
 export async function sendPass(
   app: AppContext,
   request: Request,
   title: string,
-  a: { email: string; name: string; passToken: string },
+  a: { id: number; email: string; name: string; passToken: string },
 ) {
+  const now = Date.now();
+  const claimed = await app.db.run(sql`update org_attendee set pass_mailed_at = ${now}
+    where id = ${a.id} and (pass_mailed_at is null or pass_mailed_at <= ${now - PASS_REMAIL_MS})`);
+  if (!claimed.meta.changes) return;
   const url = `${new URL(request.url).origin}/pass/${a.passToken}`;
   await outboxMailer(app.db).send({
     to: a.email,
