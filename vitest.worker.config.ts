@@ -55,7 +55,8 @@ export default defineConfig(async () => {
             APP_ENV: "test",
             AUTH_SECRET: "test-auth-secret-0123456789abcdefghijklmnop",
             CARD_SIGNING_SECRET: "test-card-secret-0123456789abcdefghijklmnop",
-            OPERATOR_EMAILS: "operator@example.org, second-operator@example.org",
+            // The third is signed up unconfirmed by one test alone, so no other test depends on running after it.
+            OPERATOR_EMAILS: "operator@example.org, second-operator@example.org, unconfirmed-operator@example.org",
             TEST_MIGRATIONS: migrations,
             // Rate limits counted in windows each key opens, not the simulator's wall-clock minute (limiterFor).
             RATE_LIMIT_WINDOWS: "in-isolate",
@@ -80,7 +81,9 @@ export default defineConfig(async () => {
       // Two workerds on two cores, not Vitest's cores - 1. The stand-ins run in a process of their own
       // (global-setup.ts), so they keep answering.
       maxWorkers: 2,
-      setupFiles: ["./tests/worker/apply-migrations.ts"],
+      setupFiles: ["./tests/worker/apply-migrations.ts", "./tests/worker/patient-polls.ts"],
+      // A poll's limit guards against hangs; the default second is a speed test on a busy machine.
+      expect: { poll: { timeout: 30_000 } },
       globalSetup: ["./tests/worker/global-setup.ts"],
       // The Standard Webhooks reference library is CommonJS; pre-bundled so workerd can import it.
       deps: { optimizer: { ssr: { enabled: true, include: ["standardwebhooks"] } } },

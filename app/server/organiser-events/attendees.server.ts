@@ -11,7 +11,7 @@ import {
   type Visibility,
 } from "~/lib/organiser-events/rules";
 import type { PersonDraft } from "~/lib/people/draft";
-import { orgAttendee, orgConsent, orgEvent, orgExchange, personHistory } from "~db/schema";
+import { orgAttendee, orgConsent, orgEvent, orgExchange } from "~db/schema";
 import { provedMailbox } from "../account/proved-mailbox.server";
 import { IDS_PER_STATEMENT } from "../db/budget.server";
 import type { Database } from "../db/db.server";
