@@ -67,6 +67,7 @@ type Owned = {
   orgSlug: string;
   gift: number;
   mailing: number;
+  team: string;
 };
 function fill(path: string, owned: Owned): string {
   const area = path.split("/")[1] ?? "";
@@ -83,6 +84,7 @@ function fill(path: string, owned: Owned): string {
     fundraising: owned.campaign,
     organiser: owned.orgEvent,
     mailings: owned.mailing,
+    teams: owned.team,
   };
   return path.replace(/:(\w+)\??/g, (_, name: string) => {
     if (name === "slug") return area === "e" ? owned.orgSlug : owned.slug;
@@ -194,7 +196,18 @@ async function ownerWithEverything(): Promise<{ cookie: string; email: string; o
       .pop(),
   );
   expect(mailing, "the owner has a mailing").toBeGreaterThan(0);
-  return { ...owner, owned: { card, connection, event, reminder, slug, campaign, orgEvent, orgSlug, gift, mailing } };
+  // A team the owner made, then back to their own workspace, where everything above is.
+  const team =
+    (await call("/teams", { ...form({ intent: "create", name: "Route Team" }), headers })).headers
+      .get("location")
+      ?.split("/")
+      .pop() ?? "";
+  await call("/teams", { ...form({ intent: "switch", workspace: "" }), headers });
+  expect(team, "the owner has a team").toMatch(/^team_/);
+  return {
+    ...owner,
+    owned: { card, connection, event, reminder, slug, campaign, orgEvent, orgSlug, gift, mailing, team },
+  };
 }
 
 describe("the route table", () => {

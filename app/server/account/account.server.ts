@@ -12,6 +12,7 @@ import {
   cardSourceStat,
   cardStat,
   connection,
+  consentRecord,
   contactPoint,
   davBook,
   davCard,
@@ -22,12 +23,14 @@ import {
   helpRequest,
   hubspotSync,
   interaction,
+  invitation,
   keepInTouch,
   mailing,
   mailingClick,
   mailingGift,
   mailingRecipient,
   mailSuppression,
+  member,
   newsletterSubscriber,
   nonprofitApplication,
   notification,
@@ -60,6 +63,7 @@ import {
   verification,
   webhookDelivery,
   webhookEndpoint,
+  workspace,
   writeClaim,
 } from "~db/schema";
 import { removeCardObjects } from "../cards/cards.server";
@@ -239,6 +243,13 @@ export const EXPORT_SECTIONS: readonly ExportSection[] = [
     tables: ["person_history"],
     read: rowsOf(personHistory, (o) => eq(personHistory.userId, o.id)),
   },
+  {
+    // Every consent the owner holds, by purpose, with the words shown (decision 0180).
+    name: "consents",
+    tables: ["consent_record"],
+    read: rowsOf(consentRecord, (o) => eq(consentRecord.senderWorkspaceId, o.id)),
+  },
+
   { name: "merges", tables: ["person_merge"], read: rowsOf(personMerge, (o) => eq(personMerge.userId, o.id)) },
   { name: "events", tables: ["event"], read: rowsOf(event, (o) => eq(event.userId, o.id)) },
   { name: "reminders", tables: ["reminder"], read: rowsOf(reminder, (o) => eq(reminder.userId, o.id)) },
@@ -393,7 +404,8 @@ export const EXPORT_SECTIONS: readonly ExportSection[] = [
     name: "eventAttendees",
     tables: ["org_attendee"],
     read: (db, o) => {
-      const { passToken: _secret, ...columns } = getTableColumns(orgAttendee);
+      // Neither the pass token nor the badge code leaves: a code is no key, but it names the attendee (0182).
+      const { passToken: _secret, badgeCode: _code, ...columns } = getTableColumns(orgAttendee);
       return db
         .select(columns)
         .from(orgAttendee)
@@ -460,6 +472,43 @@ export const EXPORT_SECTIONS: readonly ExportSection[] = [
     tables: ["mail_suppression"],
     read: rowsOf(mailSuppression, (o) => eq(mailSuppression.userId, o.id)),
   },
+  {
+    // The account's workspaces (its own, whose id is its own, and its teams) and its role in each.
+    name: "workspaces",
+    tables: ["workspace", "member"],
+    read: (db, o) =>
+      db
+        .select({
+          id: workspace.id,
+          kind: workspace.kind,
+          name: workspace.name,
+          createdAt: workspace.createdAt,
+          role: member.role,
+          memberSince: member.createdAt,
+        })
+        .from(member)
+        .innerJoin(workspace, eq(workspace.id, member.workspaceId))
+        .where(eq(member.userId, o.id)),
+  },
+  {
+    // Invitations the account sent or accepted; the link's token is never kept, its hash never shown.
+    name: "invitations",
+    tables: ["invitation"],
+    read: (db, o) =>
+      db
+        .select({
+          id: invitation.id,
+          workspaceId: invitation.workspaceId,
+          email: invitation.email,
+          role: invitation.role,
+          sent: sql<number>`${invitation.inviterId} = ${o.id}`.mapWith(Boolean),
+          expiresAt: invitation.expiresAt,
+          acceptedAt: invitation.acceptedAt,
+          createdAt: invitation.createdAt,
+        })
+        .from(invitation)
+        .where(or(eq(invitation.inviterId, o.id), eq(invitation.acceptedBy, o.id))),
+  },
 ];
 
 /**
@@ -476,6 +525,7 @@ export const DERIVED_DATA: Readonly<Record<string, string>> = {
 
 export const NOT_ACCOUNT_DATA: Readonly<Record<string, string>> = {
   guide_vote: "anonymous visitor ids, never tied to an account",
+  mail_event: "the mail provider's webhook event ids and types, kept so a replayed event changes nothing",
   payment_event: "Stripe event ids and types, kept so a replayed event changes nothing",
   payment_local_object: "the built-in test checkout's stand-in for Stripe's own records",
   verification: "single-use sign-in secrets (reset links); deleted with the account, never exported",
@@ -521,7 +571,19 @@ function deletions(db: Database, o: AccountOwner): BatchItem<"sqlite">[] {
         db.delete(outbox).where(eq(outbox.to, o.email)),
       ]
     : [];
+  // Teams the account is alone in go with it (their invitations follow by foreign key); teams with other members
+  // stay theirs, and its personal workspace goes with its user row (migration 0046's trigger).
+  const aloneIn = db
+    .select({ id: member.workspaceId })
+    .from(member)
+    .where(
+      and(
+        eq(member.userId, o.id),
+        sql`not exists (select 1 from ${member} m where m.workspace_id = ${member.workspaceId} and m.user_id <> ${o.id})`,
+      ),
+    );
   return [
+    db.delete(workspace).where(and(eq(workspace.kind, "team"), inArray(workspace.id, aloneIn))),
     mine(mailingClick, mailingClick.userId),
     mine(mailingGift, mailingGift.userId),
     mine(mailingRecipient, mailingRecipient.userId),
@@ -565,6 +627,7 @@ function deletions(db: Database, o: AccountOwner): BatchItem<"sqlite">[] {
     mine(notification, notification.userId),
     mine(sharedContact, sharedContact.recipientUserId),
     mine(personHistory, personHistory.userId),
+    mine(consentRecord, consentRecord.senderWorkspaceId),
     mine(personMerge, personMerge.userId),
     mine(contactPoint, contactPoint.userId),
     mine(connection, connection.userId),

@@ -2,11 +2,11 @@ import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { APIError, createAuthMiddleware, isAPIError } from "better-auth/api";
 import { twoFactor } from "better-auth/plugins/two-factor";
-import { eq, type SQLWrapper } from "drizzle-orm";
+import { and, eq, type SQLWrapper, sql } from "drizzle-orm";
 import { redirect } from "react-router";
 import type { AppContext } from "~/context";
 import { PASSWORD_MAX, PASSWORD_MIN, userNameSchema } from "~/lib/account/auth";
-import { account, session, twoFactor as twoFactorTable, user, verification } from "~db/schema";
+import { account, member, session, twoFactor as twoFactorTable, user, verification, workspace } from "~db/schema";
 import { startTrialForNewAccount } from "../billing/plans.server";
 import { compiled, type Slots } from "../db/compiled.server";
 import type { Database } from "../db/db.server";
@@ -149,7 +149,16 @@ export async function asAuthResponse(call: () => Promise<Response>): Promise<Res
  * capture queue, so nothing of this account is readable on the device by whoever signs in next.
  */
 export const CLEAR_SITE_DATA = '"cache", "storage"';
-export type SessionUser = { id: string; name: string; email: string; emailVerified: boolean };
+export type WorkspaceRole = "owner" | "admin" | "member";
+/** The workspace a signed-in request works in (decision 0200): `team` is the team's name, null in the personal one. */
+export type CurrentWorkspace = { id: string; role: WorkspaceRole; team: string | null };
+export type SessionUser = {
+  id: string;
+  name: string;
+  email: string;
+  emailVerified: boolean;
+  workspace: CurrentWorkspace;
+};
 
 // One session read per request, however many loaders, middleware and actions ask for it.
 // Keyed by the Request: the session is a function of its cookie, and the entry goes with it.
@@ -220,9 +229,16 @@ const sessionUserQuery = (db: Database, token: string | SQLWrapper) =>
       email: user.email,
       emailVerified: user.emailVerified,
       expiresAt: session.expiresAt,
+      // The session's team, only while its user is still a member: a removed member is back home at once.
+      teamId: member.workspaceId,
+      teamRole: member.role,
+      // Named apart from user.name: D1's batch answers rows keyed by column name.
+      team: sql<string | null>`${workspace.name}`.as("team_name"),
     })
     .from(session)
     .innerJoin(user, eq(user.id, session.userId))
+    .leftJoin(member, and(eq(member.workspaceId, session.activeWorkspaceId), eq(member.userId, session.userId)))
+    .leftJoin(workspace, eq(workspace.id, member.workspaceId))
     .where(eq(session.token, token))
     .limit(1);
 
@@ -241,12 +257,18 @@ export async function sessionUserFrom(
 ): Promise<SessionUser | null> {
   if (!row) return null;
   if (row.expiresAt.getTime() <= now) return null;
+  const workspace: CurrentWorkspace =
+    row.teamId && row.teamRole ? { id: row.teamId, role: row.teamRole, team: row.team } : personal(row.id);
   const due = row.expiresAt.getTime() - SESSION_EXPIRES_S * 1000 + SESSION_UPDATE_AGE_S * 1000 <= now;
-  if (!due) return { id: row.id, name: row.name, email: row.email, emailVerified: row.emailVerified };
-  return readThroughBetterAuth(app, request);
+  if (!due) return { id: row.id, name: row.name, email: row.email, emailVerified: row.emailVerified, workspace };
+  return readThroughBetterAuth(app, request, workspace);
 }
 
-async function readThroughBetterAuth(app: Pick<AppContext, "env" | "db">, request: Request) {
+async function readThroughBetterAuth(
+  app: Pick<AppContext, "env" | "db">,
+  request: Request,
+  workspace: CurrentWorkspace,
+): Promise<SessionUser | null> {
   const result = await createAuth(app, request).api.getSession({ headers: request.headers });
   if (!result) return null;
   return {
@@ -254,8 +276,13 @@ async function readThroughBetterAuth(app: Pick<AppContext, "env" | "db">, reques
     name: result.user.name,
     email: result.user.email,
     emailVerified: result.user.emailVerified,
+    // The session read that found this session also found its workspace; the refresh changes neither.
+    workspace,
   };
 }
+
+/** An account's own workspace: its id is the user's (decision 0200). */
+export const personal = (userId: string): CurrentWorkspace => ({ id: userId, role: "owner", team: null });
 
 /** The signed-in user in one D1 read: the cookie's signature checked here, the session and its user read together. */
 async function readSessionUser(app: Pick<AppContext, "env" | "db">, request: Request): Promise<SessionUser | null> {
