@@ -16,12 +16,14 @@ import { type MailingMessage, parseEnv, type WebhookMessage } from "~/server/pla
 import { servePublicPage } from "~/server/platform/page-cache.server";
 import { runScheduled } from "~/server/platform/scheduled.server";
 import {
+  answersTooLargeItself,
   bodyCapFor,
   createNonce,
   discardBody,
   guardRequest,
   readableForm,
   readCappedBody,
+  tooLargeRequest,
   withSecurityHeaders,
 } from "~/server/platform/security.server";
 
@@ -83,6 +85,8 @@ export default {
     const checked = capped instanceof Response ? capped : await readableForm(capped);
     if (checked instanceof Response) {
       await discardBody(request);
+      if (checked.status === 413 && answersTooLargeItself(new URL(request.url).pathname))
+        return app.fetch(tooLargeRequest(request), env, ctx);
       return withSecurityHeaders(checked, null, import.meta.env.DEV);
     }
     return app.fetch(checked, env, ctx);

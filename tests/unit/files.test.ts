@@ -32,14 +32,24 @@ describe("CSV export", () => {
   it("guards every cell that could start a formula, and leaves phones and plain numbers alone", () => {
     for (const start of ["=", "+", "-", "@", "\t", "\r"])
       expect(guardFormula(`${start}SUM(A1)`)).toBe(`'${start}SUM(A1)`);
-    for (const kept of ["+41446681800", "+14155552671", "-12.5", "42", "plain", "a=b", "+41 44 668 18 00", "'quoted"])
+    for (const kept of [
+      "+41446681800",
+      "+14155552671",
+      "-12.5",
+      "42",
+      "plain",
+      "a=b",
+      "+41 44 668 18 00",
+      "'quoted",
+      "--06-15",
+    ])
       expect(guardFormula(kept)).toBe(kept);
     for (const risky of ["+1-555-0100", "-1+2", "=1", "@SUM(A1)", "'=1", "+41 44 (668)", "\t=1", "-", "+"])
       expect(guardFormula(risky)).toBe(`'${risky}`);
     fc.assert(
       fc.property(fc.string(), (s) => {
         const cell = guardFormula(s);
-        const inert = /^(?:\+\d{4,15}|-?\d+(?:\.\d+)?|\+\d{1,4}(?: \d{1,8}){1,6})$/.test(cell);
+        const inert = /^(?:\+\d{4,15}|-?\d+(?:\.\d+)?|\+\d{1,4}(?: \d{1,8}){1,6}|--\d{2}-\d{2})$/.test(cell);
         return (!/^[=+\-@\t\r\n]/.test(cell) || inert) && unguardFormula(cell) === s;
       }),
     );

@@ -204,8 +204,9 @@ const EXPECTED: Record<string, Expectation> = {
   [`${EZ}/rfc2426-example.vcf`]: { people: 2, kept: ["addresses", "emails", "organization", "phones", "websites"] },
   [`${EZ}/rfc6350-example.vcf`]: {
     people: 1,
-    // BDAY:--0203 has no year: kept in the note (issue 29), no longer dropped.
-    kept: ["addresses", "emails", "name", "note", "organization", "phones", "websites"],
+    // BDAY:--0203 has no year: kept as a birthday without one (issue 42).
+    kept: ["addresses", "birthday", "emails", "name", "organization", "phones", "websites"],
+    check: ([p]) => expect(p?.birthday).toBe("--02-03"),
   },
   [`${EZ}/thunderbird-MoreFunctionsForAddressBook-extension.vcf`]: {
     people: 1,
@@ -223,6 +224,31 @@ const EXPECTED: Record<string, Expectation> = {
       "title",
       "websites",
     ],
+  },
+  // Group cards are skipped and named, never made into people (issue 42).
+  "vcard/synthetic/apple-group-3.0.vcf": {
+    people: 1,
+    kept: ["externalId", "name", "phones"],
+    check: ([p], r) => {
+      expect(p?.displayName).toBe("Chidi Okafor");
+      expect(r.problems).toEqual([
+        {
+          row: 2,
+          message: `"Gala volunteers" is a contact group, not a person; skipped (tags are KnowWho's groups)`,
+          skipped: true,
+        },
+      ]);
+    },
+  },
+  "vcard/synthetic/fastmail-group-4.0.vcf": {
+    people: 1,
+    kept: ["emails", "externalId", "name"],
+    check: ([p], r) => {
+      expect(p?.displayName).toBe("Priya Raman");
+      expect(r.problems.map((x) => [x.row, x.message, x.skipped])).toEqual([
+        [2, `"Board members" is a contact group, not a person; skipped (tags are KnowWho's groups)`, true],
+      ]);
+    },
   },
   "vcard/synthetic/quirks-3.0.vcf": {
     people: 2,
@@ -499,6 +525,15 @@ const EXPECTED: Record<string, Expectation> = {
         { row: 3, message: expect.stringContaining("Quoted field unterminated"), skipped: true },
       ]),
   },
+  // A one-row French Excel CSV in Windows-1252: its bytes also decode as Shift_JIS (Hélène as H駘ne).
+  "csv/excel-fr-windows-1252.csv": {
+    people: 1,
+    kept: ["emails", "name"],
+    check: ([p], r) => {
+      expect(r.encoding).toBe("windows-1252");
+      expect(p?.name).toEqual({ given: "Hélène", family: "Dupont" });
+    },
+  },
   "csv/google-current.csv": {
     people: 2,
     kept: [
@@ -634,6 +669,17 @@ const EXPECTED: Record<string, Expectation> = {
         organization: "Fondation Étoile",
       }),
   },
+  // French Outlook's two "Titre" columns: the courtesy title first, the job title after Service (issue 42).
+  "csv/outlook-fr-two-titre.csv": {
+    people: 1,
+    kept: ["addresses", "emails", "name", "note", "organization", "phones", "title"],
+    check: ([p], r) => {
+      expect(p?.name).toEqual({ prefix: "Mme", given: "Claire", family: "Martin" });
+      expect(p?.title).toBe("Responsable des partenariats");
+      // The email's display name is Outlook's bookkeeping, not a column left out.
+      expect(r.problems.map((x) => x.message).join("\n")).not.toContain("Nom complet");
+    },
+  },
   "csv/outlook-it.csv": {
     people: 1,
     kept: ["addresses", "birthday", "emails", "name", "note", "organization", "phones", "tags", "title"],
@@ -701,6 +747,15 @@ const EXPECTED: Record<string, Expectation> = {
       expect(p).toMatchObject({ displayName: "Sanne de Vries", birthday: "1985-05-01", title: "Directeur" }),
   },
   // Apple Numbers on a German Mac: BOM, semicolons, German column names; "Ort" here is the city.
+  // Mailchimp's audience export: its tags quoted one by one, a birthday without a year (issue 42).
+  "csv/mailchimp-audience.csv": {
+    people: 1,
+    kept: ["addresses", "birthday", "emails", "name", "phones", "tags"],
+    check: ([p]) => {
+      expect(p?.tags).toEqual(["Donor", "Gala 2024"]);
+      expect(p?.birthday).toBe("--06-15");
+    },
+  },
   "csv/numbers-german.csv": {
     people: 1,
     kept: ["addresses", "birthday", "emails", "name", "note", "organization", "phones"],
@@ -721,6 +776,22 @@ const EXPECTED: Record<string, Expectation> = {
     people: 1,
     kept: ["addresses", "emails", "name", "note", "organization", "phones", "title"],
     check: ([p]) => expect(p?.name).toEqual({ given: "João", family: "Araújo" }),
+  },
+  // A Brazilian spreadsheet in Windows-1252 whose accents form valid Shift_JIS pairs (João as Jo縊).
+  // Popl-style leads: a comma-separated tag list in one cell (issue 42).
+  "csv/popl-leads.csv": {
+    people: 1,
+    kept: ["emails", "name", "note", "organization", "phones", "tags", "title"],
+    check: ([p]) => expect(p?.tags).toEqual(["Hot lead", "Dubai 2025"]),
+  },
+  "csv/spreadsheet-br-windows-1252.csv": {
+    people: 1,
+    kept: ["emails", "name", "organization"],
+    check: ([p], r) => {
+      expect(r.encoding).toBe("windows-1252");
+      expect(p?.displayName).toBe("João Araújo");
+      expect(p?.organization).toBe("Padaria São João");
+    },
   },
   "csv/spreadsheet-swedish.csv": {
     people: 1,

@@ -91,25 +91,34 @@ describe("A card's own vCard (issue 29)", () => {
   });
 });
 
-describe("Yearless birthdays (issue 29)", () => {
-  it("are never stored as the year 1604 and never dropped: kept in the note, named in the preview", () => {
+describe("Yearless birthdays (issues 29, 42)", () => {
+  it("are stored as --MM-DD, never as the year 1604, and written back in each reader's form", () => {
     const card = (bday: string) =>
       new TextEncoder().encode(["BEGIN:VCARD", "VERSION:3.0", "FN:Ruth Asawa", bday, "END:VCARD"].join("\r\n"));
-    for (const [line, shown] of [
-      ["BDAY;X-APPLE-OMIT-YEAR=1604:1604-04-16", "04-16"],
-      ["BDAY:--04-16", "04-16"],
-      ["BDAY:--0203", "02-03"],
+    for (const [line, stored] of [
+      ["BDAY;X-APPLE-OMIT-YEAR=1604:1604-04-16", "--04-16"],
+      ["BDAY:--04-16", "--04-16"],
+      ["BDAY:--0203", "--02-03"],
     ] as const) {
       const read = readVCardFile(card(line));
-      const draft = read.people[0]?.draft;
-      expect(draft?.birthday, line).toBeUndefined();
-      expect(draft?.note, line).toBe(`Birthday: ${shown} (no year)`);
-      expect(
-        read.problems.map((p) => p.message),
-        line,
-      ).toContain(`Birthday ${shown} has no year; kept in the note`);
+      expect(read.people[0]?.draft.birthday, line).toBe(stored);
+      expect(read.people[0]?.draft.note, line).toBeUndefined();
+      expect(read.problems, line).toEqual([]);
     }
+    expect(readVCardFile(card("BDAY:--1340")).problems.map((p) => p.message)).toEqual([
+      'Birthday "--1340" is not a date; left out',
+    ]);
     expect(readVCardFile(card("BDAY:1990-04-16")).people[0]?.draft.birthday).toBe("1990-04-16");
+    const ruth = { uid: "u-1", displayName: "Ruth Asawa", tags: [], updatedAt: new Date(0), birthday: "--04-16" };
+    const four = writeVCard(ruth, "4.0");
+    const three = writeVCard(ruth, "3.0");
+    expect(four).toContain("\r\nBDAY:--0416\r\n");
+    expect(three).toContain("\r\nBDAY;X-APPLE-OMIT-YEAR=1604:1604-04-16\r\n");
+    for (const text of [four, three]) expect(readVCardFile(text).people[0]?.draft.birthday).toBe("--04-16");
+    // Google's CSV writes a birthday without a year as --MM-DD, and so reads it.
+    const google = toCsv([{ ...ruth, id: 1, createdAt: new Date(0) }], "google");
+    expect(google).toContain(',"--04-16",');
+    expect(readCsvFile(google).people[0]?.draft.birthday).toBe("--04-16");
   });
 });
 
@@ -273,5 +282,39 @@ describe("SIP, further organisations and custom labels in our files (issue 29)",
       expect(got).toEqual(expected);
     }
     expect(toCsv([record], "hubspot")).not.toContain("sip:");
+  });
+});
+
+describe("Company cards and WebP photos (issue 42)", () => {
+  const base = { uid: "org-1", tags: [], updatedAt: new Date(0) };
+  it("write a company as an organisation, with no invented given name, and read it back as one", () => {
+    const acme = { ...base, displayName: "Acme Robotics", organization: "Acme Robotics" };
+    const four = writeVCard(acme, "4.0");
+    const three = writeVCard(acme, "3.0");
+    expect(four).toContain("\r\nKIND:org\r\n");
+    expect(three).toContain("\r\nX-ABShowAs:COMPANY\r\n");
+    for (const text of [four, three]) {
+      expect(text).toContain("\r\nN:;;;;\r\n");
+      const back = readVCardFile(text).people[0]?.draft;
+      expect(back?.displayName).toBe("Acme Robotics");
+      expect(back?.organization).toBe("Acme Robotics");
+      expect(Object.values(back?.name ?? {}).filter(Boolean)).toEqual([]);
+    }
+    // A person who works there is still a person.
+    const ada = writeVCard({ ...acme, displayName: "Ada Byron", name: { given: "Ada", family: "Byron" } }, "4.0");
+    expect(ada).not.toContain("KIND:org");
+    expect(ada).toContain("\r\nN:Byron;Ada;;;\r\n");
+  });
+
+  it("export a WebP photo in vCard 4.0 and 3.0, and read it back", () => {
+    // The smallest WebP: RIFF....WEBPVP8L header bytes, enough for the writer, which copies bytes as given.
+    const base64 = btoa(
+      "RIFF\u001a\u0000\u0000\u0000WEBPVP8L\r\u0000\u0000\u0000/\u0000\u0000\u0000\u0010\u0007\u0010\u0011\u0011\u0088\u0088\u00fe\u0007\u0000",
+    );
+    const card = { ...base, displayName: "Wen Li", photo: { mediaType: "image/webp", base64 } };
+    expect(writeVCard(card, "4.0")).toContain(`PHOTO:data:image/webp;base64,${base64.slice(0, 20)}`);
+    const three = writeVCard(card, "3.0");
+    expect(three).toContain("PHOTO;ENCODING=b;TYPE=WEBP:");
+    expect(readVCardFile(three).people[0]?.draft.photo).toEqual({ mediaType: "image/webp", base64 });
   });
 });

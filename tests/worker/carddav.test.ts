@@ -6,12 +6,14 @@ import { addPerson } from "~/server/people/add.server";
 import { addPeople } from "~/server/people/batch.server";
 import { addContactPoint, editableFields, updatePerson } from "~/server/people/edit.server";
 import { getPerson, loadPeople } from "~/server/people/read.server";
-import { call, form, signUp, testAddress } from "./helpers";
+import { call, confirmEmail, form, signUp, testAddress } from "./helpers";
 
 const db = () => createDb(env.DB);
 
 async function davOwner(name = "Dav Owner") {
   const session = await signUp(name);
+  // CardDAV signs in with the address: it must be proved first.
+  await confirmEmail(session.cookie, session.email);
   const row = await env.DB.prepare("select id from user where email = ?").bind(session.email).first<{ id: string }>();
   const userId = row?.id ?? "";
   const password = (await createAppPassword(db(), userId, "Test phone")) as string;
@@ -216,6 +218,36 @@ describe("CardDAV cards", () => {
     const again = await (await o.dav(card.href)).text();
     expect(again).toContain("NICKNAME:Countess");
     expect(again).toContain("FN:Ada King");
+  });
+
+  it("never answers 2xx while dropping a value: an 11th email refuses the whole PUT with a reason (issue 42)", async () => {
+    const o = await davOwner();
+    const id = await person(o.userId, "Grace Hopper", "grace0@example.org");
+    const card = (await listing(o)).cards[0] as { href: string; etag: string };
+    const vcard = await (await o.dav(card.href)).text();
+    const emails = (n: number) =>
+      Array.from({ length: n }, (_, i) => `EMAIL;TYPE=INTERNET:grace${i}@example.org`).join("\r\n");
+    const eleven = vcard.replace(/EMAIL[^\r\n]*\r\n/, "").replace("END:VCARD", `${emails(11)}\r\nEND:VCARD`);
+    const refused = await o.dav(card.href, { method: "PUT", body: eleven, headers: { "if-match": card.etag } });
+    expect(refused.status).toBe(403);
+    const reason = await refused.text();
+    expect(reason).toContain("<card:valid-address-data/>");
+    expect(reason).toContain("emails: at most 10, this card has 11");
+    // Nothing was saved: the card and the person are as they were.
+    expect((await getPerson(db(), o.userId, id))?.points.map((p) => p.value)).toEqual(["grace0@example.org"]);
+    expect((await o.dav(card.href)).headers.get("etag")).toBe(card.etag);
+    // Ten, the cap, are all kept; a new card past the cap is refused too.
+    const ten = vcard.replace(/EMAIL[^\r\n]*\r\n/, "").replace("END:VCARD", `${emails(10)}\r\nEND:VCARD`);
+    expect((await o.dav(card.href, { method: "PUT", body: ten, headers: { "if-match": card.etag } })).status).toBe(204);
+    expect((await getPerson(db(), o.userId, id))?.points).toHaveLength(10);
+    const phones = Array.from({ length: 12 }, (_, i) => `TEL:+1415555${String(i).padStart(4, "0")}`).join("\r\n");
+    const created = await o.dav(`${o.book}many-phones.vcf`, {
+      method: "PUT",
+      body: `BEGIN:VCARD\r\nVERSION:3.0\r\nUID:many-phones\r\nFN:Many Phones\r\n${phones}\r\nEND:VCARD\r\n`,
+    });
+    expect(created.status).toBe(403);
+    expect(await created.text()).toContain("phone numbers: at most 10, this card has 12");
+    expect((await o.dav(`${o.book}many-phones.vcf`)).status).toBe(404);
   });
 
   it("answers a PUT that creates with the new card's ETag, so a delete right after takes (issue 29)", async () => {

@@ -119,6 +119,49 @@ describe("import", () => {
     expect(points.results.filter((p) => p.kind === "email")).toHaveLength(3);
   });
 
+  it("reads the same upload again in the encoding the person chooses, and names undecodable characters (issue 42)", async () => {
+    const a = await signUp();
+    const b = await signUp();
+    // Windows-1251 keeps А..я at 0xC0..0xFF: read as Windows-1252 they show as Latin letters.
+    const csv = "Name,E-mail\r\nИван Петров,ivan@example.ru\r\n";
+    const bytes = Uint8Array.from(
+      [...csv].map((ch) => (ch >= "А" && ch <= "я" ? ch.charCodeAt(0) - 0x350 : ch.charCodeAt(0))),
+    );
+    const body = new FormData();
+    body.set("file", new File([bytes], "contacts.csv", { type: "text/csv" }));
+    body.set("intent", "preview");
+    const first = await (
+      await call("/connections/import.data", { method: "POST", body, headers: { cookie: a.cookie } })
+    ).text();
+    expect(first).toContain("Windows-1252");
+    expect(first).toContain("windows-1251");
+    const id = previewId(first) as string;
+    const reread = (cookie: string, preview: string, encoding: string) =>
+      call("/connections/import.data", {
+        method: "POST",
+        body: new URLSearchParams({ intent: "reread", preview, encoding }),
+        headers: { cookie },
+      });
+    // Another account cannot read or reread someone's upload.
+    const stolen = await reread(b.cookie, id, "windows-1251");
+    expect(stolen.status).toBe(400);
+    expect(await stolen.text()).not.toContain("ivan@example.ru");
+    expect((await reread(a.cookie, id, "ebcdic")).status).toBe(400);
+    // Read as UTF-8, the Cyrillic bytes are not text: the row says so before anything is stored.
+    const utf8 = await reread(a.cookie, id, "utf-8");
+    expect(utf8.status).toBe(200);
+    const utf8Text = await utf8.text();
+    expect(utf8Text).toContain("Some characters are not UTF-8");
+    // Each reading replaces the one before it.
+    expect((await confirm(a.cookie, id, "skip")).status).toBe(400);
+    const again = await reread(a.cookie, previewId(utf8Text) as string, "windows-1251");
+    expect(again.status).toBe(200);
+    const text = await again.text();
+    expect(text).toContain("Иван Петров");
+    await confirm(a.cookie, previewId(text) as string, "skip");
+    expect((await network(a.email)).results.map((r) => r.name)).toEqual(["Иван Петров"]);
+  });
+
   it("never lets another account confirm someone's preview", async () => {
     const a = await signUp();
     const b = await signUp();
@@ -161,6 +204,43 @@ describe("import", () => {
       "Only the first 10000 contacts are imported",
     );
   }, 180_000);
+
+  it("counts every row past the limit in the heading, and answers an oversized upload on the import page (issue 42)", async () => {
+    const a = await signUp();
+    const rows = Array.from({ length: 10_450 }, (_, i) => `Person ${i},person${i}@example.org`);
+    const csv = `Name,E-mail\r\n${rows.join("\r\n")}\r\n`;
+    const body = new FormData();
+    body.set("file", new File([csv], "big.csv", { type: "text/csv" }));
+    body.set("intent", "preview");
+    // A browser's own navigation (no JavaScript): the page itself, with its heading.
+    const navigate = { cookie: a.cookie, "sec-fetch-mode": "navigate", accept: "text/html" };
+    const page = await call("/connections/import", { method: "POST", body, headers: navigate });
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).toContain("10000<!-- --> to import");
+    expect(html).toContain(", 450 skipped</h2>");
+    expect(html).toContain("Only the first 10000 contacts are imported; 450 more rows left out");
+
+    // 6.6 MB without the browser's check: the import page under the file field, never a bare JSON page.
+    const huge = new FormData();
+    huge.set("file", new File([new Uint8Array(6_600_000).fill(0x61)], "huge.csv", { type: "text/csv" }));
+    huge.set("intent", "preview");
+    const refused = await call("/connections/import", { method: "POST", body: huge, headers: navigate });
+    expect(refused.status).toBe(413);
+    expect(refused.headers.get("content-type")).toContain("text/html");
+    const refusedHtml = await refused.text();
+    expect(refusedHtml).toContain("Import contacts");
+    expect(refusedHtml).toContain("That file is too large; split it into files under 5 MB.");
+    const fetched = await call("/connections/import.data", {
+      method: "POST",
+      body: huge,
+      headers: { cookie: a.cookie },
+    });
+    expect(fetched.status).toBe(413);
+    expect(fetched.headers.get("content-type")).not.toContain("application/json");
+    expect(await fetched.text()).toContain("That file is too large; split it into files under 5 MB.");
+    expect((await network(a.email)).results).toHaveLength(0);
+  }, 120_000);
 
   it("imports a file of more than 500 KB in two steps without a second upload", async () => {
     const a = await signUp();

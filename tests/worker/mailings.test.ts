@@ -444,6 +444,49 @@ describe("unsubscribing, clicks and the provider's webhook", () => {
   });
 });
 
+describe("the provider's webhook holds the first and strongest word", () => {
+  async function post(type: string, providerId: string, id = `msg_${crypto.randomUUID()}`) {
+    const payload = JSON.stringify({ type, created_at: new Date().toISOString(), data: { email_id: providerId } });
+    const secret = (await mailWebhookSecret(parseEnv(env))) ?? "";
+    const res = await call("/api/mailings/webhook", {
+      method: "POST",
+      body: payload,
+      headers: {
+        "content-type": "application/json",
+        "svix-id": id,
+        "svix-timestamp": String(Math.floor(Date.now() / 1000)),
+        "svix-signature": new Webhook(secret).sign(id, new Date(), payload),
+      },
+    });
+    return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+  }
+
+  it("a later bounce keeps a complaint's suppression, and a replayed event id changes nothing", async () => {
+    const o = await owner();
+    const tag = crypto.randomUUID().slice(0, 6);
+    const email = `spam-${tag}@example.org`;
+    await person(o.userId, `Sam ${tag}`, email, "share", { event: "Summit" });
+    const made = await createMailing(ctx(), o.userId, input(), ORIGIN);
+    if ("errors" in made) throw new Error("refused");
+    await deliver(made.id);
+    const recipient = await one<{ provider_id: string; id: number }>(
+      "select id, provider_id from mailing_recipient where mailing_id = ?",
+      made.id,
+    );
+    const providerId = recipient?.provider_id ?? "";
+    expect((await post("email.complained", providerId)).status).toBe(200);
+    const bounce = `msg_${crypto.randomUUID()}`;
+    expect((await post("email.bounced", providerId, bounce)).body).toEqual({ received: true });
+    expect(await one("select reason from mail_suppression where user_id = ? and email = ?", o.userId, email)).toEqual({
+      reason: "complained",
+    });
+    const before = await one("select bounced_at from mailing_recipient where id = ?", recipient?.id);
+    const replay = await post("email.bounced", providerId, bounce);
+    expect(replay).toEqual({ status: 200, body: { received: true, duplicate: true } });
+    expect(await one("select bounced_at from mailing_recipient where id = ?", recipient?.id)).toEqual(before);
+  });
+});
+
 describe("the Resend adapter against a local stand-in", () => {
   it("sends a batch with the unsubscribe headers and the idempotency key, and makes a retry a no-op", async () => {
     const apiKey = `re_${crypto.randomUUID().replaceAll("-", "")}`;

@@ -20,7 +20,7 @@ const SLUG = /^[a-z0-9](?:[a-z0-9-]{1,38}[a-z0-9])$/;
 export function parseMecard(text: string): ContactDraft | null {
   if (!/^MECARD:/i.test(text)) return null;
   const body = text.slice(7);
-  const fields: Record<string, string> = {};
+  const fields: Record<string, string> = Object.create(null);
   for (const part of body.split(/(?<!\\);/)) {
     const colon = part.indexOf(":");
     if (colon < 1) continue;
@@ -29,7 +29,7 @@ export function parseMecard(text: string): ContactDraft | null {
       .slice(colon + 1)
       .replace(/\\([\\;:,])/g, "$1")
       .trim();
-    if (value && !(key in fields)) fields[key] = value.slice(0, 500);
+    if (value && !Object.hasOwn(fields, key)) fields[key] = value.slice(0, 500);
   }
   const [last = "", first = ""] = (fields.N ?? "").split(",");
   const draft: ContactDraft = {

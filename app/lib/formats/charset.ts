@@ -42,6 +42,49 @@ const PRIVATE_USE = /[\ue000-\uf8ff]/;
 const readsAsJapanese = (text: string) =>
   !PRIVATE_USE.test(text) && (text.match(JAPANESE)?.length ?? 0) > (text.match(HALFWIDTH_KANA)?.length ?? 0);
 
+const KANA = /[\u3040-\u30ff]/;
+const JAPANESE_RUN = /[\u3040-\u30ff\u4e00-\u9fff\uff01-\uff5e]+/g;
+const ASCII_LETTER = /[A-Za-z]/;
+
+/**
+ * How much a Shift_JIS reading looks like Japanese: kana, and runs of two or more Japanese characters
+ * that are not wedged inside a Latin word (Windows-1252 "Hélène" reads as "H駘鋏e", "João" as "Jo縊").
+ */
+function japaneseEvidence(text: string): number {
+  let score = 0;
+  for (const match of text.matchAll(JAPANESE_RUN)) {
+    const run = match[0];
+    const start = match.index;
+    const wedged = ASCII_LETTER.test(text[start - 1] ?? "") && ASCII_LETTER.test(text[start + run.length] ?? "");
+    const kana = [...run].filter((c) => KANA.test(c)).length;
+    score += kana || wedged || run.length < 2 ? kana : run.length;
+  }
+  return score;
+}
+
+/** How much a Windows-1252 reading looks like a Latin language: accented letters beside ASCII letters (João, Müller). */
+function latinEvidence(text: string): number {
+  let score = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c < 0xc0 || c > 0xff || c === 0xd7 || c === 0xf7) continue;
+    if (ASCII_LETTER.test(text[i - 1] ?? "") || ASCII_LETTER.test(text[i + 1] ?? "")) score++;
+  }
+  return score;
+}
+
+/**
+ * Shift_JIS only by evidence: the bytes decode as Shift_JIS, read as Japanese, and the Japanese reading
+ * carries more evidence than the Windows-1252 one (a short Latin file's accents pair into stray kanji).
+ */
+function isShiftJis(bytes: Uint8Array): boolean {
+  const sjis = tryDecode(bytes, "shift_jis");
+  if (sjis === null || !readsAsJapanese(sjis)) return false;
+  const japanese = japaneseEvidence(sjis);
+  const latin = latinEvidence((decoder("windows-1252") as TextDecoder).decode(bytes));
+  return japanese > latin || (japanese === 0 && latin === 0);
+}
+
 const LETTER = /\p{L}/u;
 
 /**
@@ -67,7 +110,7 @@ function readsAsCentralEuropean(bytes: Uint8Array): boolean {
 
 /**
  * The encoding of a whole file: a byte order mark wins; then UTF-16 by its zero bytes; then UTF-8 if the
- * bytes are valid UTF-8; then Shift_JIS if they read as Japanese; then Windows-1250 if they read as
+ * bytes are valid UTF-8; then Shift_JIS if they read as Japanese more than as Latin text; then Windows-1250 if they read as
  * Central European; else Windows-1252, which never fails.
  */
 export function detectEncoding(bytes: Uint8Array): string {
@@ -77,11 +120,42 @@ export function detectEncoding(bytes: Uint8Array): string {
   const sixteen = utf16WithoutBom(bytes);
   if (sixteen) return sixteen;
   if (tryDecode(bytes, "utf-8") !== null) return "utf-8";
-  const sjis = tryDecode(bytes, "shift_jis");
-  if (sjis !== null && readsAsJapanese(sjis)) return "shift_jis";
+  if (isShiftJis(bytes)) return "shift_jis";
   if (readsAsCentralEuropean(bytes)) return "windows-1250";
   return "windows-1252";
 }
+
+/** The encodings a person can choose in the import preview ("read as …"), by their WHATWG labels. */
+export const ENCODING_CHOICES = {
+  "utf-8": "UTF-8",
+  "windows-1252": "Windows-1252 (Western Europe)",
+  "windows-1250": "Windows-1250 (Central Europe)",
+  "windows-1251": "Windows-1251 (Cyrillic)",
+  shift_jis: "Shift_JIS (Japanese)",
+  "utf-16le": "UTF-16 LE",
+  "utf-16be": "UTF-16 BE",
+} as const;
+export type EncodingChoice = keyof typeof ENCODING_CHOICES;
+export const isEncodingChoice = (label: string): label is EncodingChoice => Object.hasOwn(ENCODING_CHOICES, label);
+
+/** The other encodings the bytes decode in without an unreadable byte: the preview's "read as …" choices. */
+export function encodingsThatFit(bytes: Uint8Array, chosen: string): EncodingChoice[] {
+  // Plain ASCII reads the same in every one of them: nothing to choose.
+  if (!bytes.some((b) => b >= 0x80)) return [];
+  // Text without zero bytes is never UTF-16; UTF-8 and Shift_JIS say when bytes are not theirs.
+  const zeros = bytes.includes(0);
+  return (Object.keys(ENCODING_CHOICES) as EncodingChoice[]).filter((label) => {
+    if (label === chosen) return false;
+    if (label.startsWith("utf-16")) return zeros && tryDecode(bytes, label) !== null;
+    if (label === "utf-8" || label === "shift_jis") return !zeros && tryDecode(bytes, label) !== null;
+    return !zeros;
+  });
+}
+
+/** U+FFFD: what a decoder puts where bytes are not text in the chosen encoding. */
+export const REPLACEMENT = "\uFFFD";
+export const unreadableMessage = (encoding: string) =>
+  `Some characters are not ${encoding.toUpperCase()} and show as \uFFFD: choose another encoding above before importing`;
 
 /** Decodes with the detected (or given) encoding, dropping a byte order mark. */
 export function decodeFile(bytes: Uint8Array, encoding = detectEncoding(bytes)): string {

@@ -74,7 +74,10 @@ const OUTLOOK: Record<string, Table> = {
     "Web Page": "Webseite",
   },
   fr: {
+    // French Outlook writes "Titre" twice: the courtesy title first, the job title after Service.
+    Title: "Titre",
     "E-mail Type": "Type de messagerie",
+    "E-mail Display Name": "Nom complet de l'adresse de messagerie",
     Priority: "Priorité",
     "First Name": "Prénom",
     "Middle Name": "Deuxième prénom",
@@ -637,13 +640,38 @@ const key = (h: string) =>
     .toLowerCase()
     .replace(/\s+/g, " ");
 
-const reversed = (table: Table): Map<string, string> =>
-  new Map(Object.entries(table).map(([english, local]) => [key(local), english]));
+/** Local name to the English names it stands for, in the layout's order (French "Titre" is Title, then Job Title). */
+const reversed = (table: Table): Map<string, string[]> => {
+  const out = new Map<string, string[]>();
+  for (const [english, local] of Object.entries(table)) out.set(key(local), [...(out.get(key(local)) ?? []), english]);
+  return out;
+};
+
+/**
+ * Each header in English: a local name that stands for several English ones is told apart by position,
+ * its nth column taking the nth name; written once, it takes the last (the name every layout has).
+ */
+function translate(headers: string[], table: Map<string, string[]>, fallback?: Map<string, string[]>): string[] {
+  const seen = new Map<string, number>();
+  return headers.map((h) => {
+    const names = table.get(key(h)) ?? fallback?.get(key(h));
+    if (!names) return h;
+    const nth = seen.get(key(h)) ?? 0;
+    seen.set(key(h), nth + 1);
+    const count = headers.filter((x) => key(x) === key(h)).length;
+    return (count === 1 ? names.at(-1) : names[Math.min(nth, names.length - 1)]) as string;
+  });
+}
 
 const OUTLOOK_BY_LANGUAGE = Object.entries(OUTLOOK).map(([lang, t]) => [lang, reversed(t)] as const);
 const SPREADSHEET_BY_LANGUAGE = Object.entries(SPREADSHEET).map(
   ([lang, t]) =>
-    [lang, new Map(Object.entries(t).flatMap(([english, locals]) => locals.map((l) => [key(l), english])))] as const,
+    [
+      lang,
+      new Map(
+        Object.entries(t).flatMap(([english, locals]) => locals.map((l): [string, string[]] => [key(l), [english]])),
+      ),
+    ] as const,
 );
 
 /** An Outlook export names dozens of columns; five of one language's names is no accident. */
@@ -660,8 +688,8 @@ export function englishHeaders(
 ): { headers: string[]; language: string | null } {
   // Words English shares (Name, Notes, Pager) say nothing about the language.
   const foreign = headers.filter((h) => !knownInEnglish(h));
-  const best = (tables: (readonly [string, Map<string, string>])[]) => {
-    let top: { lang: string; table: Map<string, string>; hits: number } | null = null;
+  const best = (tables: (readonly [string, Map<string, string[]>])[]) => {
+    let top: { lang: string; table: Map<string, string[]>; hits: number } | null = null;
     for (const [lang, table] of tables) {
       const hits = foreign.filter((h) => table.has(key(h))).length;
       if (hits > (top?.hits ?? 0)) top = { lang, table, hits };
@@ -672,11 +700,8 @@ export function englishHeaders(
   const sheet = best(SPREADSHEET_BY_LANGUAGE);
   // A German spreadsheet shares Vorname and Firma with German Outlook; Outlook's own names outnumber them.
   const isOutlook = outlook !== null && outlook.hits >= OUTLOOK_MIN_MATCHES && outlook.hits >= (sheet?.hits ?? 0);
-  if (isOutlook) return { headers: headers.map((h) => outlook.table.get(key(h)) ?? h), language: outlook.lang };
+  if (isOutlook) return { headers: translate(headers, outlook.table), language: outlook.lang };
   if (!sheet || sheet.hits < 2) return { headers, language: null };
   const outlookNames = OUTLOOK_BY_LANGUAGE.find(([lang]) => lang === sheet.lang)?.[1];
-  return {
-    headers: headers.map((h) => sheet.table.get(key(h)) ?? outlookNames?.get(key(h)) ?? h),
-    language: sheet.lang,
-  };
+  return { headers: translate(headers, sheet.table, outlookNames), language: sheet.lang };
 }

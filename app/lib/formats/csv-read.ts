@@ -1,20 +1,22 @@
 import Papa from "papaparse";
-import type {
-  AddressLabel,
-  AddressPoint,
-  EmailLabel,
-  EmailPoint,
-  PersonDraft,
-  PhoneLabel,
-  PhonePoint,
-  RolePoint,
-  SipPoint,
-  SocialPoint,
-  WebsiteLabel,
-  WebsitePoint,
+import {
+  type AddressLabel,
+  type AddressPoint,
+  type EmailLabel,
+  type EmailPoint,
+  type PersonDraft,
+  type PhoneLabel,
+  type PhonePoint,
+  type RolePoint,
+  type SipPoint,
+  type SocialPoint,
+  type WebsiteLabel,
+  type WebsitePoint,
+  yearlessBirthday,
 } from "../people/draft";
 import type { ReadPerson, ReadResult, RowProblem } from "../people/read";
-import { decodeFile, detectEncoding } from "./charset";
+import { isOwnKey, own } from "../text/own";
+import { decodeFile, detectEncoding, REPLACEMENT, unreadableMessage } from "./charset";
 import { englishHeaders } from "./csv-headers";
 import { unguardFormula } from "./csv-write";
 import { emailAddress, socialServiceOf } from "./vcard-read";
@@ -135,19 +137,20 @@ function classify(header: string, hasJobTitle: boolean): Slot | null {
   }
   const googleAddress = h.match(/^address (\d+) - (.+)$/);
   if (googleAddress) {
-    const part = ADDRESS_PARTS[googleAddress[2] ?? ""];
+    const part = own(ADDRESS_PARTS, googleAddress[2]);
     return part ? { kind: "address", part, label: "other", group: `address${googleAddress[1]}` } : null;
   }
   // Outlook: "Business Street", "Home City", "Other Country/Region".
   const outlook = h.match(/^(business|home|other) (.+)$/);
-  const outlookPart = outlook ? ADDRESS_PARTS[outlook[2] ?? ""] : undefined;
+  const outlookPart = outlook ? own(ADDRESS_PARTS, outlook[2]) : undefined;
   if (outlook && outlookPart) {
     const label: AddressLabel = outlook[1] === "business" ? "work" : (outlook[1] as AddressLabel);
     return { kind: "address", part: outlookPart, label, group: label };
   }
-  const part = ADDRESS_PARTS[h];
+  const part = own(ADDRESS_PARTS, h);
   if (part) return { kind: "address", part, label: "other", group: "main" };
-  if (OUTLOOK_PHONES[h]) return { kind: "phone", label: OUTLOOK_PHONES[h] };
+  const phone = own(OUTLOOK_PHONES, h);
+  if (phone) return { kind: "phone", label: phone };
   if (/^e-?mail(?: \d)?(?: address)?$/.test(h)) return { kind: "email", label: "other" };
   if (h === "work email" || h === "business email") return { kind: "email", label: "work" };
   if (h === "home email" || h === "personal email") return { kind: "email", label: "home" };
@@ -270,14 +273,14 @@ function labelFrom<T extends string>(
     .replace(/^\*\s*/, "")
     .trim()
     .toLowerCase();
-  return map[l] ?? ((allowed as readonly string[]).includes(l) ? (l as T) : fallback);
+  return own(map, l) ?? ((allowed as readonly string[]).includes(l) ? (l as T) : fallback);
 }
 
 /** A label the file wrote that is none of ours ("Gym", "Pager"): kept beside ours as the person's own. */
 function ownLabel(raw: string | undefined, kept: string, fallback: string, map: Record<string, string>) {
   const word = (raw ?? "").replace(/^\*\s*/, "").trim();
   const lower = word.toLowerCase();
-  if (!word || kept !== fallback || lower === fallback || lower in map) return {};
+  if (!word || kept !== fallback || lower === fallback || isOwnKey(map, lower)) return {};
   return { customLabel: word.slice(0, 40) };
 }
 
@@ -409,7 +412,7 @@ function rowToDraft(
         text[slot.field] = text[slot.field] ? `${text[slot.field]}\n\n${value}` : value;
         break;
       case "tags":
-        for (const t of value.split(/\s*(?::::|;)\s*/)) {
+        for (const t of splitTags(value)) {
           const tag = t.replace(/^\*\s*/, "").trim();
           if (tag && !/^my ?contacts$/i.test(tag)) tags.push(tag);
         }
@@ -447,7 +450,15 @@ function rowToDraft(
   if (text.eventName) draft.eventName = text.eventName;
   if (text.status) draft.status = format === "hubspot" ? statusFromHubSpot(text.status) : text.status;
   if (text.birthday && !ZERO_DATE.test(text.birthday)) {
-    const iso = isoDate(text.birthday, dayFirst);
+    // Google writes a birthday without a year as --06-15, Mailchimp as 06/15 (15/06 or 15.06 outside English).
+    const short = text.birthday.trim().match(/^(?:--(\d{2})-?(\d{2})|(\d{1,2})[/.](\d{1,2})\.?)$/);
+    const iso = short
+      ? short[1]
+        ? yearlessBirthday(short[1], short[2])
+        : dayFirst
+          ? yearlessBirthday(short[4], short[3])
+          : yearlessBirthday(short[3], short[4])
+      : isoDate(text.birthday, dayFirst);
     if (iso) draft.birthday = iso;
     else warn(`Birthday "${text.birthday.slice(0, 30)}" is not a date; left out`);
   }
@@ -472,9 +483,18 @@ function rowToDraft(
   return draft.displayName ? draft : null;
 }
 
+/**
+ * A tag cell as each exporter writes its list: Mailchimp quotes each tag (`"Donor","Gala 2024"`), Google
+ * joins labels with ` ::: `, Outlook categories with `;`, Popl and spreadsheets with commas.
+ */
+export function splitTags(value: string): string[] {
+  if (/^\s*"[^"]*"(?:\s*,\s*"[^"]*")*\s*$/.test(value)) return [...value.matchAll(/"([^"]*)"/g)].map((m) => m[1] ?? "");
+  return value.split(/\s*(?::::|;|,)\s*/);
+}
+
 /** Reads a CSV file from its bytes (or text already decoded). */
-export function readCsvFile(input: Uint8Array | string): ReadResult {
-  const encoding = typeof input === "string" ? "utf-8" : detectEncoding(input);
+export function readCsvFile(input: Uint8Array | string, chosen?: string): ReadResult {
+  const encoding = typeof input === "string" ? "utf-8" : (chosen ?? detectEncoding(input));
   const text = typeof input === "string" ? input.replace(/^\uFEFF/, "") : decodeFile(input, encoding);
   const parsed = Papa.parse<string[]>(text, { skipEmptyLines: "greedy" });
   const problems: RowProblem[] = [];
@@ -545,12 +565,21 @@ export function readCsvFile(input: Uint8Array | string): ReadResult {
       continue;
     }
     if (people.length >= MAX_CSV_ROWS) {
-      problems.push({ row, message: `Only the first ${MAX_CSV_ROWS} contacts are imported`, skipped: true });
+      // Every row from here on is left out: the heading counts them all, not this one line.
+      const rows = parsed.data.length - i;
+      problems.push({
+        row,
+        message: `Only the first ${MAX_CSV_ROWS} contacts are imported; ${rows} more row${rows === 1 ? "" : "s"} left out`,
+        skipped: true,
+        rows,
+      });
       break;
     }
     const warnings: string[] = [];
     if (cells.length !== headers.length)
       warnings.push(`This row has ${cells.length} fields; the header has ${headers.length}`);
+    // A decode that could not read some bytes is named on its row, never stored without a word.
+    if (cells.some((c) => c.includes(REPLACEMENT))) warnings.push(unreadableMessage(encoding));
     const draft = rowToDraft(cells, slots, format, (m) => warnings.push(m), dayFirst);
     if (!draft) {
       problems.push({ row, message: "No name, email or phone", skipped: true });

@@ -17,8 +17,12 @@ const SPACED_PHONE = /^\+\d{1,4}(?: \d{1,8}){1,6}$/;
 // A value that already starts with apostrophes before a formula character gets one more, so reading back strips exactly one.
 const FORMULA_START = /^'*[=+\-@\t\r\n]/;
 
+// A birthday without a year as Google writes it (--06-15): digits and minus signs, nothing to run.
+const YEARLESS_DATE = /^--\d{2}-\d{2}$/;
+
 export function guardFormula(value: string): string {
-  if (!FORMULA_START.test(value) || PLAIN_NUMBER.test(value) || SPACED_PHONE.test(value)) return value;
+  if (!FORMULA_START.test(value) || PLAIN_NUMBER.test(value) || SPACED_PHONE.test(value) || YEARLESS_DATE.test(value))
+    return value;
   return `'${value}`;
 }
 

@@ -12,9 +12,19 @@ import type {
   WebsiteLabel,
   WebsitePoint,
 } from "../people/draft";
+import { yearlessBirthday } from "../people/draft";
 import { toContactDraft } from "../people/flat";
 import type { ReadPerson, ReadResult, RowProblem } from "../people/read";
-import { binaryToBytes, bytesToBinary, decodeCharset, detectEncoding, textToBinary } from "./charset";
+import { own } from "../text/own";
+import {
+  binaryToBytes,
+  bytesToBinary,
+  decodeCharset,
+  detectEncoding,
+  REPLACEMENT,
+  textToBinary,
+  unreadableMessage,
+} from "./charset";
 import type { ContactDraft } from "./csv";
 
 /**
@@ -64,7 +74,7 @@ function parseLine(line: string): Property | null {
   if (colon < 1) return null;
   const [nameWithGroup = "", ...paramParts] = splitOutsideQuotes(line.slice(0, colon), ";");
   const dot = nameWithGroup.lastIndexOf(".");
-  const params: Record<string, string[]> = {};
+  const params: Record<string, string[]> = Object.create(null);
   for (const part of paramParts) {
     if (!part.trim()) continue;
     const eq = part.indexOf("=");
@@ -293,7 +303,9 @@ function toDraft(props: Property[], version: string, fallback: string, warn: (m:
     if (Object.keys(name).length) draft.name = name;
   }
   // Apple's company card: the name is the organisation's, so no given or family name is split from it.
-  if (!draft.name && /^company$/i.test(first("X-ABSHOWAS")?.raw.trim() ?? "")) draft.name = {};
+  const company =
+    /^company$/i.test(first("X-ABSHOWAS")?.raw.trim() ?? "") || /^org$/i.test(first("KIND")?.raw.trim() ?? "");
+  if (company && !Object.keys(draft.name ?? {}).length) draft.name = {};
 
   // A label of the person's own (Apple's X-ABLabel "Gym", a TYPE=x-gym) is kept beside ours as written.
   const ownLabel = (p: Property, kept: string): { customLabel: string } | Record<string, never> => {
@@ -362,7 +374,7 @@ function toDraft(props: Property[], version: string, fallback: string, warn: (m:
     const value = text(p);
     const user = p.params["X-USER"]?.[0];
     const typed = types(p).find((t) => t !== "pref");
-    const service = SERVICE_ALIASES[typed ?? ""] ?? typed ?? (value ? socialServiceOf(value) : null) ?? "other";
+    const service = own(SERVICE_ALIASES, typed) ?? typed ?? (value ? socialServiceOf(value) : null) ?? "other";
     const profile = /^https?:\/\//i.test(value) ? value : user || value.replace(/^x-apple:/i, "");
     if (profile) socials.push({ service, value: profile });
   }
@@ -451,12 +463,10 @@ function toDraft(props: Property[], version: string, fallback: string, warn: (m:
     const omitted = bday.params["X-APPLE-OMIT-YEAR"]?.[0];
     const yearless = value.match(/^--(\d{2})-?(\d{2})$/) ?? (omitted ? value.match(/^\d{4}-?(\d{2})-?(\d{2})/) : null);
     const iso = yearless ? undefined : isoDate(value);
+    const noYear = yearless ? yearlessBirthday(yearless[1], yearless[2]) : null;
     if (iso) draft.birthday = iso;
-    else if (yearless) {
-      const shown = `${yearless[1]}-${yearless[2]}`;
-      draft.note = [draft.note, `Birthday: ${shown} (no year)`].filter(Boolean).join("\n\n");
-      warn(`Birthday ${shown} has no year; kept in the note`);
-    } else if (value) warn(`Birthday "${value.slice(0, 30)}" is not a date; left out`);
+    else if (noYear) draft.birthday = noYear;
+    else if (value) warn(`Birthday "${value.slice(0, 30)}" is not a date; left out`);
   }
   const uid = first("UID");
   if (uid && text(uid)) draft.externalId = text(uid).slice(0, 300);
@@ -501,8 +511,16 @@ function toDraft(props: Property[], version: string, fallback: string, warn: (m:
   return draft;
 }
 
+/** A group card's name (Fastmail's `KIND:group`, Apple's `X-ADDRESSBOOKSERVER-KIND:group`), or null for anyone else. */
+function groupName(props: Property[], fallback: string): string | null {
+  const kind = props.find((p) => p.name === "KIND" || p.name === "X-ADDRESSBOOKSERVER-KIND");
+  if (kind?.raw.trim().toLowerCase() !== "group") return null;
+  const fn = props.find((p) => p.name === "FN");
+  return fn ? unescapeText(valueText(fn, fallback)).trim() : "";
+}
+
 /** Reads a .vcf file from its bytes (preferred) or from text already decoded. */
-export function readVCardFile(input: Uint8Array | string): ReadResult {
+export function readVCardFile(input: Uint8Array | string, chosen?: string): ReadResult {
   let binary: string;
   let fallback: string;
   let encoding: string;
@@ -511,7 +529,7 @@ export function readVCardFile(input: Uint8Array | string): ReadResult {
     fallback = "utf-8";
     encoding = "utf-8";
   } else {
-    encoding = detectEncoding(input);
+    encoding = chosen ?? detectEncoding(input);
     if (encoding.startsWith("utf-16")) {
       binary = textToBinary(new TextDecoder(encoding).decode(input).replace(/^\uFEFF/, ""));
       fallback = "utf-8";
@@ -551,12 +569,21 @@ export function readVCardFile(input: Uint8Array | string): ReadResult {
     }
     if (props === null) continue;
     if (prop.name === "END" && prop.raw.trim().toUpperCase() === "VCARD") {
-      if (people.length >= MAX_CARDS) {
+      const group = groupName(props, fallback);
+      if (group !== null) {
+        problems.push({
+          row,
+          message: `${group ? `"${group.slice(0, 60)}" is` : "This card is"} a contact group, not a person; skipped (tags are KnowWho's groups)`,
+          skipped: true,
+        });
+      } else if (people.length >= MAX_CARDS) {
         problems.push({ row, message: `Only the first ${MAX_CARDS} contacts are imported`, skipped: true });
       } else {
         const draft = toDraft(props, version, fallback, (m) => cardWarnings.push(m));
         if (!draft) problems.push({ row, message: "No name, email or phone", skipped: true });
         else {
+          // A decode that could not read some bytes is named on its card, never stored without a word.
+          if (JSON.stringify(draft).includes(REPLACEMENT)) cardWarnings.push(unreadableMessage(encoding));
           people.push({ row, draft });
           for (const message of cardWarnings) problems.push({ row, message, skipped: false });
         }

@@ -1,7 +1,8 @@
 import type { PublicCard } from "../card/card";
 import { safeHref, splitOwnName } from "../card/card";
-import type { PersonRecord, PhotoDraft, StructuredName } from "../people/draft";
+import { BIRTHDAY, type PersonRecord, type PhotoDraft, type StructuredName } from "../people/draft";
 import { escapeText, foldLine } from "../text/content-line";
+import { own } from "../text/own";
 
 /**
  * vCard 3.0 (RFC 2426) and 4.0 (RFC 6350) writer. Text values are escaped; URI values (URL,
@@ -61,7 +62,7 @@ const SOCIAL_TYPE: Record<string, string> = { x: "twitter" };
 
 /** Apple's and Google's social profile types; a profile URL is written as a URI, a bare handle with X-USER. */
 function socialLine(service: string, value: string, preferred: boolean | undefined, version: VCardVersion): string {
-  const type = param(SOCIAL_TYPE[service] ?? service);
+  const type = param(own(SOCIAL_TYPE, service) ?? service);
   const pref = preferred ? (version === "4.0" ? ";PREF=1" : ",PREF") : "";
   const href = uriValue(value);
   if (href && /^https?:/.test(href)) return `X-SOCIALPROFILE;TYPE=${type}${pref}:${href}`;
@@ -77,12 +78,27 @@ function types(list: string[], preferred: boolean | undefined, version: VCardVer
   return all.length ? `;TYPE=${all.join(",")}` : "";
 }
 
+/** A company's card: named after its organisation, with no name of a person (Apple's "show as company"). */
+export function isOrganisation(person: Pick<VCardPerson, "displayName" | "organization" | "name">): boolean {
+  const n = person.name ?? {};
+  return (
+    !!person.organization?.trim() &&
+    person.organization.trim() === person.displayName.trim() &&
+    ![n.family, n.given, n.middle, n.prefix, n.suffix].some((p) => p?.trim())
+  );
+}
+
 /** One person as one vCard. */
 export function writeVCard(person: VCardPerson, version: VCardVersion = "3.0"): string {
   const lines = ["BEGIN:VCARD", `VERSION:${version}`, "PRODID:-//KnowWho//Contacts//EN"];
+  const company = isOrganisation(person);
+  // vCard 4.0 says what the card is; 3.0 readers (Apple, and the many that copy it) take X-ABShowAs.
+  if (company && version === "4.0") lines.push("KIND:org");
   lines.push(`UID:${e(person.uid)}`);
   lines.push(`FN:${e(person.displayName)}`);
-  lines.push(`N:${nameValue(person.name, person.displayName)}`);
+  // A company has no person's name: N stays empty rather than the organisation invented as a given name.
+  lines.push(`N:${company ? ";;;;" : nameValue(person.name, person.displayName)}`);
+  if (company && version === "3.0") lines.push("X-ABShowAs:COMPANY");
   if (person.organization || person.department)
     lines.push(`ORG:${e(person.organization ?? "")}${person.department ? `;${e(person.department)}` : ""}`);
   if (person.title) lines.push(`TITLE:${e(person.title)}`);
@@ -136,7 +152,14 @@ export function writeVCard(person: VCardPerson, version: VCardVersion = "3.0"): 
   }
   for (const s of person.socials ?? [])
     if (s.value.trim()) lines.push(socialLine(s.service, s.value, s.preferred, version));
-  if (person.birthday && /^\d{4}-\d{2}-\d{2}$/.test(person.birthday))
+  // Without a year: vCard 4.0's --MMDD; for 3.0 readers Apple's 1604 placeholder year, marked as omitted.
+  if (person.birthday?.startsWith("--") && BIRTHDAY.test(person.birthday))
+    lines.push(
+      version === "4.0"
+        ? `BDAY:${person.birthday.replace(/^--(\d{2})-/, "--$1")}`
+        : `BDAY;X-APPLE-OMIT-YEAR=1604:1604${person.birthday.slice(1)}`,
+    );
+  else if (person.birthday && BIRTHDAY.test(person.birthday))
     lines.push(`BDAY:${version === "4.0" ? person.birthday.replace(/-/g, "") : person.birthday}`);
   if (person.tags.length) lines.push(`CATEGORIES:${person.tags.map(e).join(",")}`);
   if (person.note) lines.push(`NOTE:${e(person.note)}`);
@@ -144,7 +167,8 @@ export function writeVCard(person: VCardPerson, version: VCardVersion = "3.0"): 
   if (person.status) lines.push(`X-KNOWWHO-STATUS:${e(person.status)}`);
   if (person.priority) lines.push(`X-KNOWWHO-PRIORITY:${e(person.priority)}`);
   if (person.connectedOn) lines.push(`X-KNOWWHO-CONNECTED-ON:${e(person.connectedOn)}`);
-  if (person.photo && /^image\/(jpeg|png|gif)$/.test(person.photo.mediaType)) {
+  // WebP too (docs/decisions/0189): leaving it out would lose it, and a device saving the card back would remove it.
+  if (person.photo && /^image\/(jpeg|png|gif|webp)$/.test(person.photo.mediaType)) {
     const base64 = person.photo.base64.replace(/[^A-Za-z0-9+/=]/g, "");
     const type = person.photo.mediaType.slice(6).toUpperCase();
     lines.push(

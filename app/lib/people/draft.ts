@@ -69,7 +69,7 @@ export type PersonDraft = {
   role?: string;
   note?: string;
   tags?: string[];
-  /** ISO date (YYYY-MM-DD) where the source gives one. */
+  /** ISO date (YYYY-MM-DD), or --MM-DD for a birthday without a year (ISO 8601's and Google's form). */
   birthday?: string;
   photo?: PhotoDraft;
   /** For imports that carry them (LinkedIn's Connected On, HubSpot's Lead Status...). */
@@ -94,3 +94,14 @@ export type PersonRecord = Omit<PersonDraft, "photo"> & {
   /** URL path of the stored photo, if any (served to the owner only). */
   photoKey?: string | null;
 };
+
+/** A stored birthday: a full date, or a month and day without a year (--MM-DD). */
+export const BIRTHDAY = /^(?:\d{4}|-)-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\d|3[01])$/;
+
+/** Month and day as --MM-DD when they are a real day of the year, else null. */
+export function yearlessBirthday(month: string | undefined, day: string | undefined): string | null {
+  const m = Number(month);
+  const d = Number(day);
+  if (!(m >= 1 && m <= 12 && d >= 1 && d <= [31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][m - 1]!)) return null;
+  return `--${String(m).padStart(2, "0")}-${String(d).padStart(2, "0")}`;
+}

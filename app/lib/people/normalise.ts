@@ -2,7 +2,7 @@ import type { CountryCode } from "libphonenumber-js/min";
 import { normalizePhone, phoneKey } from "~/lib/forms/phone";
 import { normalizeLinkedIn } from "~/lib/people/enrich";
 import { clipText } from "~/lib/text/graphemes";
-import type { AddressPoint, PersonDraft, RolePoint, StructuredName } from "./draft";
+import { type AddressPoint, BIRTHDAY, type PersonDraft, type RolePoint, type StructuredName } from "./draft";
 
 /** What the people core stores for one contact point; `key` recognises the same person. */
 export type PointValues = {
@@ -109,13 +109,14 @@ function addressText(a: AddressPoint): string {
 export function normalisePerson(
   draft: PersonDraft,
   country: CountryCode,
-): { values: PersonValues; points: PointValues[]; connectedOn: string | null } {
+): { values: PersonValues; points: PointValues[]; connectedOn: string | null; pastCap: PointValues[] } {
   const points: PointValues[] = [];
+  const pastCap: PointValues[] = [];
   const push = (p: PointValues) => {
     const sameKind = points.filter((x) => x.kind === p.kind);
-    if (sameKind.length >= MAX_POINTS_PER_KIND) return;
     if (sameKind.some((x) => (p.key ? x.key === p.key : x.value.toLowerCase() === p.value.toLowerCase()))) return;
-    points.push(p);
+    if (sameKind.length >= MAX_POINTS_PER_KIND) pastCap.push(p);
+    else points.push(p);
   };
   for (const e of draft.emails ?? []) {
     const value = e.value
@@ -195,7 +196,7 @@ export function normalisePerson(
     points.find((p) => p.kind === kind && p.preferred && (!service || p.service === service))?.value ??
     points.find((p) => p.kind === kind && (!service || p.service === service))?.value ??
     null;
-  const birthday = draft.birthday && /^\d{4}-\d{2}-\d{2}$/.test(draft.birthday) ? draft.birthday : null;
+  const birthday = draft.birthday && BIRTHDAY.test(draft.birthday) ? draft.birthday : null;
   return {
     values: {
       name,
@@ -221,6 +222,8 @@ export function normalisePerson(
     points,
     /** When they connected (LinkedIn's Connected On), kept as a dated history line. */
     connectedOn: draft.connectedOn && /^\d{4}-\d{2}-\d{2}$/.test(draft.connectedOn) ? draft.connectedOn : null,
+    /** Distinct values past the per-kind cap, not kept: a caller that must not drop silently refuses on them. */
+    pastCap,
   };
 }
 

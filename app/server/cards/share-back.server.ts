@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { z } from "zod";
 import { type PublicCard, SHARE_FIELDS, type ShareField } from "~/lib/card/card";
 import { isEmail, isPhoneText } from "~/lib/forms/fields";
+import type { MessageKey, Translate } from "~/lib/i18n/translate";
 import { newsOptInText } from "~/lib/people/consent";
 import { flatDraft } from "~/lib/people/form";
 import { clipText } from "~/lib/text/graphemes";
@@ -14,21 +15,25 @@ import { addPerson } from "../people/add.server";
 import { consentStatement } from "../people/consent.server";
 import type { PeopleEvents } from "../people/events.server";
 
+/** Each refusal's title and description, as keys of the visitor's catalog (app/lib/i18n). */
 export const SHARE_MESSAGES = {
-  missing: { title: "Missing information", description: "Please provide your name and email address." },
-  invalidEmail: { title: "Missing information", description: "Please enter a valid email address." },
-  invalidPhone: { title: "Missing information", description: "Please enter a valid phone number." },
-  error: {
-    title: "Error sharing contact",
-    description: "There was a problem sharing your contact information. Please try again.",
-  },
-  limited: { title: "Too many attempts", description: "You've shared a few times just now. Please try again shortly." },
-  unverified: { title: "Sharing is off for this card", description: "This card link could not be verified." },
-} as const;
+  missing: { title: "share.missing.title", description: "share.missing.body" },
+  invalidEmail: { title: "share.missing.title", description: "share.invalidEmail.body" },
+  invalidPhone: { title: "share.missing.title", description: "share.invalidPhone.body" },
+  error: { title: "share.error.title", description: "share.error.body" },
+  limited: { title: "share.limited.title", description: "share.limited.body" },
+  unverified: { title: "share.unverified.title", description: "share.unverified.body" },
+} as const satisfies Record<string, { title: MessageKey; description: MessageKey }>;
 
-export const shareSuccess = (name: string, recipient: string) => ({
-  title: "Contact shared successfully",
-  description: `${name}'s contact info has been shared with ${recipient}.`,
+/** A refusal in the visitor's words. */
+export const shareMessage = (t: Translate, reason: keyof typeof SHARE_MESSAGES) => ({
+  title: t(SHARE_MESSAGES[reason].title),
+  description: t(SHARE_MESSAGES[reason].description),
+});
+
+export const shareSuccess = (t: Translate, name: string, recipient: string) => ({
+  title: t("share.success.title"),
+  description: t("share.success.body", { name, recipient }),
 });
 
 export const shareFormSchema = z.object({
@@ -65,8 +70,8 @@ export type ShareCheck =
       ok: false;
       reason: "missing" | "invalidEmail" | "invalidPhone" | "bot";
       values: Record<string, string>;
-      /** Each message beside the field it is about, so a visitor sees which one to correct. */
-      fields: Record<string, string>;
+      /** Each message (a catalog key) beside the field it is about, so a visitor sees which one to correct. */
+      fields: Record<string, MessageKey>;
     };
 
 const ticked = (v: unknown) => v === "on" || v === "true";
@@ -86,10 +91,10 @@ export function checkShare(raw: unknown, asked: readonly ShareField[] = SHARE_FI
   for (const box of ["consent", "updates"] as const) if (ticked(source[box])) values[box] = "on";
   for (const field of asked) values[field] = str(field);
   const parsed = shareFormSchema.safeParse(raw);
-  const missing = SHARE_MESSAGES.missing.description;
+  const missing: MessageKey = SHARE_MESSAGES.missing.description;
   if (!parsed.success) return { ok: false, reason: "missing", values, fields: { name: missing, email: missing } };
   if (parsed.data.company_website) return { ok: false, reason: "bot", values, fields: {} };
-  const fields: Record<string, string> = {};
+  const fields: Record<string, MessageKey> = {};
   if (!values.name) fields.name = missing;
   if (!values.email) fields.email = missing;
   else if (!isEmail(values.email)) fields.email = SHARE_MESSAGES.invalidEmail.description;

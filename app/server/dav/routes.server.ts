@@ -4,12 +4,13 @@ import { type Context, Hono } from "hono";
 import type { AppContext } from "~/context";
 import { readVCardFile } from "~/lib/formats/vcard-read";
 import type { PersonDraft } from "~/lib/people/draft";
+import { MAX_POINTS_PER_KIND, normalisePerson } from "~/lib/people/normalise";
 import { foldLine } from "~/lib/text/content-line";
 import { escapeXml } from "~/lib/text/escape";
 import { connection, davCard } from "~db/schema";
 import { createDb, type Database } from "../db/db.server";
 import { rawSql, type Statement, writeBatch } from "../db/write.server";
-import { addPerson } from "../people/add.server";
+import { addPerson, ownerCountry } from "../people/add.server";
 import { deletePerson } from "../people/edit.server";
 import type { PeopleEvents } from "../people/events.server";
 import { checkedDraftPhoto, deletePhotos, photoBytes, putPhoto, sameBytes } from "../people/photo.server";
@@ -603,6 +604,32 @@ function putPhotoOf(body: string, draft: PersonDraft): PutPhoto {
   return { kind: "image", ...checked };
 }
 
+const NOUNS: Record<string, string> = {
+  email: "emails",
+  phone: "phone numbers",
+  website: "websites",
+  social: "profiles",
+  address: "addresses",
+  sip: "SIP addresses",
+  role: "further organisations",
+};
+
+/**
+ * RFC 6352's valid-address-data precondition (403), with the reason in the message element that sabre/dav
+ * servers send and clients such as DAVx⁵ show: which kind is past its cap, and that nothing was saved.
+ */
+function refuseCaps(kinds: string[]): Response {
+  const over = [...new Set(kinds)].map((k) => {
+    const n = kinds.filter((x) => x === k).length;
+    return `${NOUNS[k] ?? k}: at most ${MAX_POINTS_PER_KIND}, this card has ${MAX_POINTS_PER_KIND + n}`;
+  });
+  const message = `KnowWho keeps at most ${MAX_POINTS_PER_KIND} of each kind of contact detail (${over.join("; ")}). Nothing was saved: remove some and save again.`;
+  return davError(
+    403,
+    `<card:valid-address-data/><s:message xmlns:s="http://sabredav.org/ns">${escapeXml(message)}</s:message>`,
+  );
+}
+
 const refusePhoto = (status: 400 | 413) =>
   davError(status, status === 413 ? "<card:max-resource-size/>" : "<card:valid-address-data/>");
 
@@ -629,6 +656,9 @@ async function put(
     return davError(413, "<card:max-resource-size/>");
   const photo = putPhotoOf(decode(bytes), draft);
   if (photo.kind === "refused") return refusePhoto(photo.status);
+  // Past the per-kind caps nothing is dropped behind a 2xx: the whole PUT is refused, with a reason to show.
+  const { pastCap } = normalisePerson(draft, await ownerCountry(db, user.id));
+  if (pastCap.length) return refuseCaps(pastCap.map((p) => p.kind));
 
   const found = await readCard(db, user.id, name);
   const ifMatch = etagList(request.headers.get("if-match"));

@@ -21,10 +21,12 @@ import { type Member, resolveAudience, resolveEventAudience } from "./audience.s
 import { type MailingProvider, type OutMessage, outboxProvider, resendProvider } from "./provider.server";
 import { clickPath, unsubscribePath } from "./tokens.server";
 
-export type MailCtx = { env: AppEnv; db: Database };
+/** `provider` stands in for the configured one (tests: a sender that dies mid-group). */
+export type MailCtx = { env: AppEnv; db: Database; provider?: MailingProvider };
 
 /** Resend when configured; the outbox outside production; nothing (mailings off) in production without a key. */
 export function providerFor(ctx: MailCtx): MailingProvider | null {
+  if (ctx.provider) return ctx.provider;
   if (ctx.env.RESEND_API_KEY)
     return resendProvider({ apiKey: ctx.env.RESEND_API_KEY, apiBase: ctx.env.RESEND_API_BASE });
   if (ctx.env.APP_ENV === "production") return null;
@@ -307,17 +309,56 @@ export async function createMailing(
   return { id, recipients: included.length, scheduled: target === "scheduled", repeat: false };
 }
 
-/** Queues every recipient still waiting, 100 to a message, 100 messages to a call. */
-export async function enqueueMailing(ctx: MailCtx, mailingId: number) {
-  const rows = await ctx.db
-    .select({ id: mailingRecipient.id })
-    .from(mailingRecipient)
-    .where(and(eq(mailingRecipient.mailingId, mailingId), eq(mailingRecipient.status, "queued")))
-    .orderBy(mailingRecipient.id);
-  const messages: { body: MailingMessage }[] = [];
-  for (let i = 0; i < rows.length; i += 100)
-    messages.push({ body: { mailingId, recipientIds: rows.slice(i, i + 100).map((r) => r.id) } });
-  for (let i = 0; i < messages.length; i += 100) await ctx.env.MAILINGS.sendBatch(messages.slice(i, i + 100));
+/**
+ * How long a queue message or a claiming sender answers for its rows. A sender dead past it (between
+ * claiming a group and marking it sent) leaves rows the cron's sweeper puts back on the queue.
+ */
+export const MAILING_LEASE_MS = 15 * 60_000;
+
+/** Groups of up to 100 rows, each group one claim's (so a re-sent group carries the first call's idempotency key). */
+function groups(rows: { id: number; mailing_id: number; claim: string | null }[]): MailingMessage[] {
+  const by = new Map<string, number[]>();
+  for (const r of [...rows].sort((a, b) => a.id - b.id)) {
+    const k = `${r.mailing_id}:${r.claim ?? ""}`;
+    by.set(k, [...(by.get(k) ?? []), r.id]);
+  }
+  const out: MailingMessage[] = [];
+  for (const [k, ids] of by)
+    for (let i = 0; i < ids.length; i += 100)
+      out.push({ mailingId: Number(k.split(":")[0]), recipientIds: ids.slice(i, i + 100) });
+  return out;
+}
+
+async function sendMessages(ctx: MailCtx, messages: MailingMessage[]) {
+  for (let i = 0; i < messages.length; i += 100)
+    await ctx.env.MAILINGS.sendBatch(messages.slice(i, i + 100).map((body) => ({ body })));
+}
+
+/** Queues every recipient still waiting, 100 to a message, 100 messages to a call, each row leased to its message. */
+export async function enqueueMailing(ctx: MailCtx, mailingId: number, now = Date.now()) {
+  const rows = await ctx.db.all<{ id: number; mailing_id: number; claim: string | null }>(
+    sql`update mailing_recipient set lease_until = ${now + MAILING_LEASE_MS}
+      where mailing_id = ${mailingId} and status = 'queued' returning id, mailing_id, null as claim`,
+  );
+  await sendMessages(ctx, groups(rows));
+  return rows.length;
+}
+
+/**
+ * The cron's sweeper: rows of a mailing still sending whose lease has passed (a sender died after its
+ * claim, or a queue message was lost) go back on the queue, a dead claim's rows as their own group. A
+ * row is claimed again only from queued, and the provider's idempotency key makes a group that did go
+ * out before the sender died a no-op, so nobody is mailed twice.
+ */
+export async function sweepMailings(ctx: MailCtx, now: Date) {
+  const at = now.getTime();
+  const rows = await ctx.db.all<{ id: number; mailing_id: number; claim: string | null }>(
+    sql`update mailing_recipient set status = 'queued', lease_until = ${at + MAILING_LEASE_MS}
+      where status in ('queued', 'sending') and lease_until < ${at}
+        and mailing_id in (select id from mailing where status = 'sending')
+      returning id, mailing_id, claim`,
+  );
+  await sendMessages(ctx, groups(rows));
   return rows.length;
 }
 
@@ -328,7 +369,7 @@ export async function startDueMailings(ctx: MailCtx, now: Date) {
     .set({ status: "sending", updatedAt: now })
     .where(and(eq(mailing.status, "scheduled"), sql`${mailing.scheduledAt} <= ${now.getTime()}`))
     .returning({ id: mailing.id });
-  for (const m of due) await enqueueMailing(ctx, m.id);
+  for (const m of due) await enqueueMailing(ctx, m.id, now.getTime());
   return due.length;
 }
 
@@ -362,13 +403,14 @@ export async function consumeMailings(ctx: MailCtx, batch: MessageBatch<MailingM
       else message.ack();
     } catch (error) {
       console.error("mailing group", body.mailingId, error);
+      const delay = backoff(message.attempts);
       await ctx.db
         .update(mailingRecipient)
-        .set({ status: "queued" })
+        .set({ status: "queued", leaseUntil: Date.now() + delay * 1000 + MAILING_LEASE_MS })
         .where(
           and(inArray(mailingRecipient.id, body.recipientIds.slice(0, 100)), eq(mailingRecipient.status, "sending")),
         );
-      message.retry({ delaySeconds: backoff(message.attempts) });
+      message.retry({ delaySeconds: delay });
     }
   }
 }
@@ -378,11 +420,13 @@ async function sendGroup(ctx: MailCtx, body: MailingMessage): Promise<{ retry: n
   const m = await ctx.db.select().from(mailing).where(eq(mailing.id, body.mailingId)).get();
   if (!m) return { retry: null };
   // Suppressed since the mailing was made (an unsubscribe from an earlier one): skipped, never sent.
+  const claim = crypto.randomUUID();
   const [, claimed] = await writeBatch(ctx.db, [
     rawSql(sql`update mailing_recipient set status = 'skipped', error = 'Unsubscribed or bounced before sending'
       where mailing_id = ${m.id} and id in (select value from json_each(${ids})) and status = 'queued'
         and exists (select 1 from mail_suppression s where s.user_id = mailing_recipient.user_id and s.email = mailing_recipient.email)`),
-    rawSql(sql`update mailing_recipient set status = 'sending', attempts = attempts + 1
+    rawSql(sql`update mailing_recipient set status = 'sending', attempts = attempts + 1,
+        lease_until = ${Date.now() + MAILING_LEASE_MS}, claim = ${claim}
       where mailing_id = ${m.id} and id in (select value from json_each(${ids})) and status = 'queued'
         and (select status from mailing where id = ${m.id}) = 'sending'
       returning id, connection_id, attendee_id, email, attempts, reason`),
@@ -455,18 +499,20 @@ async function sendGroup(ctx: MailCtx, body: MailingMessage): Promise<{ retry: n
   if (!result.ok) {
     const attempts = Math.max(...rows.map((r) => r.attempts));
     const giveUp = !result.retryable || attempts >= MAX_ATTEMPTS;
+    const retry = giveUp ? null : (result.retryAfterSeconds ?? backoff(attempts));
     await writeBatch(ctx.db, [
-      rawSql(sql`update mailing_recipient set status = ${giveUp ? "failed" : "queued"}, error = ${result.error}
-        where id in (select value from json_each(${claimedIds})) and status = 'sending'`),
+      rawSql(sql`update mailing_recipient set status = ${giveUp ? "failed" : "queued"}, error = ${result.error},
+          lease_until = ${Date.now() + (retry ?? 0) * 1000 + MAILING_LEASE_MS}
+        where id in (select value from json_each(${claimedIds})) and status = 'sending' and claim = ${claim}`),
     ]);
     if (giveUp) await finishIfDone(ctx.db, m.id);
-    return { retry: giveUp ? null : (result.retryAfterSeconds ?? backoff(attempts)) };
+    return { retry };
   }
   const sent = JSON.stringify(rows.map((r, i) => ({ r: r.id, p: result.ids[i] ?? null, c: r.connection_id })));
   const now = Date.now();
   const subject = `Mailing “${m.subject.slice(0, 200)}” sent`;
   await writeBatch(ctx.db, [
-    rawSql(sql`update mailing_recipient set status = 'sent', sent_at = ${now}, error = null,
+    rawSql(sql`update mailing_recipient set status = 'sent', sent_at = ${now}, error = null, lease_until = null,
         provider_id = (select json_extract(j.value, '$.p') from json_each(${sent}) j where json_extract(j.value, '$.r') = mailing_recipient.id)
       where id in (select value from json_each(${claimedIds})) and status = 'sending'`),
     // On each person's timeline; not a personal contact, so last contacted stays as it was.

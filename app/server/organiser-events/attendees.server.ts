@@ -4,6 +4,7 @@ import { BADGE_PROOF } from "~/lib/organiser-events/badge";
 import {
   DIRECTORY_CONSENT_TEXT,
   type JoinForm,
+  matchWords,
   organiserMailConsentText,
   rankMatches,
   VISIBILITY_LABEL,
@@ -11,6 +12,7 @@ import {
 } from "~/lib/organiser-events/rules";
 import type { PersonDraft } from "~/lib/people/draft";
 import { orgAttendee, orgConsent, orgEvent, orgExchange } from "~db/schema";
+import { provedMailbox } from "../account/proved-mailbox.server";
 import { IDS_PER_STATEMENT } from "../db/budget.server";
 import type { Database } from "../db/db.server";
 import { outer } from "../db/outer.server";
@@ -29,7 +31,7 @@ const shownText = (listed: boolean, visibility: Visibility) =>
 
 export type JoinInput = JoinForm & { userId?: string | null; cardId?: number | null; phone?: string | null };
 export type Joined =
-  | { ok: true; attendee: Attendee; created: boolean }
+  | { ok: true; attendee: Attendee; created: boolean; full: boolean }
   | { ok: false; reason: "full" | "closed" | "past" };
 
 /**
@@ -86,12 +88,15 @@ export async function joinEvent(
       : []),
   ]);
   const created = (results[0]?.meta.changes ?? 0) > 0;
-  const [attendee] = await db
-    .select()
+  const [row] = await db
+    .select({
+      attendee: orgAttendee,
+      taken: sql<number>`(select count(*) from org_attendee where event_id = ${event.id})`,
+    })
     .from(orgAttendee)
     .where(and(eq(orgAttendee.eventId, event.id), eq(orgAttendee.email, email)));
-  if (!attendee) return { ok: false, reason: "full" };
-  return { ok: true, attendee, created };
+  if (!row) return { ok: false, reason: "full" };
+  return { ok: true, attendee: row.attendee, created, full: event.capacity != null && row.taken >= event.capacity };
 }
 
 export async function attendeeByPass(db: Database, pass: string) {
@@ -152,9 +157,15 @@ export function myAttendance(db: Database, userId: string) {
 
 /**
  * A pass opened while signed in joins the account that opened it when the account's email is the one
- * the pass was sent to and no account holds it yet: a forwarded link never hands a pass to someone else.
+ * the pass was sent to, proved (MAILBOX_BINDINGS.attendeeClaim), and no account holds it yet: neither a
+ * forwarded link nor an account signed up under someone else's address takes a pass.
  */
-export async function claimPass(db: Database, attendeeId: number, user: { id: string; email: string }) {
+export async function claimPass(
+  db: Database,
+  attendeeId: number,
+  user: { id: string; email: string; emailVerified: boolean },
+) {
+  if (!provedMailbox(user)) return;
   await db
     .update(orgAttendee)
     .set({ userId: user.id })
@@ -560,15 +571,46 @@ export async function answerConnect(
   return true;
 }
 
-/** The attendees worth meeting, among those this attendee can see, with reasons. */
-export async function matchesFor(db: Database, me: Attendee) {
-  const visible = await db
+/** ASCII punctuation and spaces, each read as a break between words when the database scores a field. */
+const BREAKS = [..."\t\n\r!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~"];
+
+/** A field as ` word word `, so the database finds a whole word with instr(field, ' word '). */
+const spaced = (column: SQLiteColumn) =>
+  sql.raw(
+    `(' ' || lower(${BREAKS.reduce((inner, c) => `replace(${inner}, '${c === "'" ? "''" : c}', ' ')`, `coalesce("org_attendee"."${column.name}", '')`)}) || ' ')`,
+  );
+
+/** The weight of each field in a match, as `rankMatches` scores it. */
+const MATCH_FIELDS = [
+  [orgAttendee.interests, 3],
+  [orgAttendee.title, 2],
+  [orgAttendee.company, 2],
+] as const;
+
+/** Suggestions shown: the page's list and `rankMatches`' default. */
+export const MATCH_LIMIT = 10;
+
+/**
+ * The attendees worth meeting, among those this attendee can see, with reasons. The database scores every
+ * visible attendee (each of my words found whole in their interests, title or organisation, weighted as
+ * `rankMatches` weighs them) and answers the best few; `rankMatches` then words the reasons (decision 0205).
+ */
+export function matchesQuery(db: Database, me: Attendee) {
+  const mine = [...matchWords(`${me.goals} ${me.interests}`)];
+  const score = sql<number>`(select coalesce(sum(${sql.join(
+    MATCH_FIELDS.map(
+      ([column, weight]) => sql`(instr(${spaced(column)}, ' ' || w.value || ' ') > 0) * ${sql.raw(String(weight))}`,
+    ),
+    sql` + `,
+  )}), 0) from json_each(${JSON.stringify(mine)}) w)`;
+  return db
     .select({
       id: orgAttendee.id,
       name: orgAttendee.name,
       company: orgAttendee.company,
       title: orgAttendee.title,
       interests: orgAttendee.interests,
+      score,
     })
     .from(orgAttendee)
     .where(
@@ -577,8 +619,14 @@ export async function matchesFor(db: Database, me: Attendee) {
         eq(orgAttendee.listed, true),
         ne(orgAttendee.id, me.id),
         or(eq(orgAttendee.visibility, "everyone"), exchangedWith(me.id, orgAttendee.id)) as SQL,
+        sql`${score} > 0`,
       ),
     )
-    .limit(2000);
-  return rankMatches(me, visible);
+    .orderBy(sql`${score} desc`, asc(orgAttendee.name))
+    .limit(MATCH_LIMIT);
+}
+
+export async function matchesFor(db: Database, me: Attendee) {
+  if (!matchWords(`${me.goals} ${me.interests}`).size) return [];
+  return rankMatches(me, await matchesQuery(db, me), MATCH_LIMIT);
 }

@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { Hono } from "hono";
 import type { AppContext } from "~/context";
 import { badgePath } from "~/lib/organiser-events/badge";
@@ -10,6 +11,7 @@ import {
   orgEventStatus,
 } from "~/lib/organiser-events/rules";
 import { getSessionUser } from "../account/auth.server";
+import { confirmFirst } from "../account/proved-mailbox.server";
 import { html } from "../api/card-routes.server";
 import { cardQrSvg } from "../cards/qr.server";
 import { edgeGet, edgePut, edgeTicket, fromEdge } from "../platform/edge-cache.server";
@@ -125,6 +127,11 @@ organiserEventRoutes.post(`/e/:slug{${SLUG}}`, async (c) => {
     return refuse(429, { errors: { form: JOIN_MESSAGES.tooMany } }, { "retry-after": String(RETRY_AFTER_SECONDS) });
   const joined = await joinEvent(app.db, event, parsed.data, now);
   if (!joined.ok) return refuse(409, { errors: { form: JOIN_MESSAGES[joined.reason] } });
+  // A full event answers an attendee's address as a stranger's (no list of who came); the pass goes by mail.
+  if (!joined.created && joined.full) {
+    app.ctx.waitUntil(sendPass(app, request, event.title, joined.attendee).catch((e) => console.error("pass", e)));
+    return refuse(409, { errors: { form: JOIN_MESSAGES.full } });
+  }
   await sendPass(app, request, event.title, joined.attendee);
   return new Response(null, {
     status: 303,
@@ -132,13 +139,23 @@ organiserEventRoutes.post(`/e/:slug{${SLUG}}`, async (c) => {
   });
 });
 
-/** The pass link, by email: on a second join too, since that person may have lost the first mail. */
+/** A known address joining again is re-mailed its pass at most this often, as mail providers throttle a recipient. */
+const PASS_REMAIL_MS = 3_600_000;
+
+/**
+ * The pass link, by email: on a second join too, since that person may have lost the first mail, but
+ * once an hour at most, claimed in the database so joins side by side cannot each send it.
+ */
 export async function sendPass(
   app: AppContext,
   request: Request,
   title: string,
-  a: { email: string; name: string; passToken: string },
+  a: { id: number; email: string; name: string; passToken: string },
 ) {
+  const now = Date.now();
+  const claimed = await app.db.run(sql`update org_attendee set pass_mailed_at = ${now}
+    where id = ${a.id} and (pass_mailed_at is null or pass_mailed_at <= ${now - PASS_REMAIL_MS})`);
+  if (!claimed.meta.changes) return;
   const url = `${new URL(request.url).origin}/pass/${a.passToken}`;
   await outboxMailer(app.db).send({
     to: a.email,
@@ -198,8 +215,13 @@ async function passPage(app: AppContext, request: Request, token: string, notice
   const found = await attendeeByPass(app.db, token);
   if (!found) return html(renderEventNotFound(), 404);
   const user = /session_token/.test(request.headers.get("cookie") ?? "") ? await getSessionUser(app, request) : null;
-  // An account made later with the same email keeps the pass: opening it signed in links it.
-  if (user && !found.a.userId) await claimPass(app.db, found.a.id, user);
+  // An account made later with the same email keeps the pass: opening it signed in links it, once the address is proved.
+  if (user && !found.a.userId) {
+    const own = user.email.trim().toLowerCase() === found.a.email;
+    const refusal = own ? await confirmFirst(app, request, user, "attendeeClaim") : null;
+    if (refusal) notice ??= refusal;
+    else await claimPass(app.db, found.a.id, user);
+  }
   const origin = new URL(request.url).origin;
   const badgeUrl = `${origin}${badgePath(found.e.slug, found.a.badgeCode, await badgeProof(found.a.passToken))}`;
   const [qrSvg, exchanged, scanned] = await Promise.all([

@@ -6,7 +6,7 @@ import { readVCardFile } from "~/lib/formats/vcard-read";
 import { asCountry, phoneKey } from "~/lib/forms/phone";
 import type { PersonDraft } from "~/lib/people/draft";
 import { isEmailAddress, MAX_POINTS_PER_KIND, normalisePerson } from "~/lib/people/normalise";
-import type { ReadResult, RowProblem } from "~/lib/people/read";
+import { type ReadResult, type RowProblem, skippedRows } from "~/lib/people/read";
 import { clipText } from "~/lib/text/graphemes";
 import { hex } from "~/lib/text/hex";
 import { connection, contactPoint } from "~db/schema";
@@ -30,10 +30,16 @@ export type ImportPlan = {
 };
 
 /** A .vcf or .csv file read from its bytes; which one by its name, else by its first line. */
-export function readImportFile(bytes: Uint8Array, filename: string): ReadResult & { kind: "csv" | "vcard" } {
+export function readImportFile(
+  bytes: Uint8Array,
+  filename: string,
+  encoding?: string,
+): ReadResult & { kind: "csv" | "vcard" } {
   const head = new TextDecoder().decode(bytes.subarray(0, 64)).replace(/[\uFEFF\0]/g, "");
   const isVCard = /\.vcf$/i.test(filename) || /^\s*BEGIN:VCARD/i.test(head);
-  return isVCard ? { kind: "vcard", ...readVCardFile(bytes) } : { kind: "csv", ...readCsvFile(bytes) };
+  return isVCard
+    ? { kind: "vcard", ...readVCardFile(bytes, encoding) }
+    : { kind: "csv", ...readCsvFile(bytes, encoding) };
 }
 
 /** Checks each person read from a file and matches them against the owner's network; writes nothing. */
@@ -48,7 +54,13 @@ export async function planImport(
   let people = read.people;
   if (people.length > MAX_IMPORT_ROWS) {
     const first = people[MAX_IMPORT_ROWS]?.row ?? MAX_IMPORT_ROWS + 1;
-    problems.push({ row: first, message: `Only the first ${MAX_IMPORT_ROWS} contacts are imported`, skipped: true });
+    const rows = people.length - MAX_IMPORT_ROWS;
+    problems.push({
+      row: first,
+      message: `Only the first ${MAX_IMPORT_ROWS} contacts are imported; ${rows} more left out`,
+      skipped: true,
+      rows,
+    });
     people = people.slice(0, MAX_IMPORT_ROWS);
   }
   // Who is already in the network, by the keys the people core matches on (email, E.164 phone, LinkedIn).
@@ -186,7 +198,21 @@ export async function loadPreview(env: AppEnv, userId: string, id: string): Prom
 }
 
 export async function dropPreview(env: AppEnv, userId: string, id: string) {
-  await env.CACHE.delete(previewKey(userId, id));
+  await Promise.all([
+    env.CACHE.delete(previewKey(userId, id)),
+    env.CACHE.delete(previewKey(userId, id, "import-file")),
+  ]);
+}
+
+/** The uploaded bytes beside their preview, so "read as …" another encoding needs no second upload. */
+export async function keepUpload(env: AppEnv, userId: string, id: string, bytes: Uint8Array) {
+  await env.CACHE.put(previewKey(userId, id, "import-file"), bytes, { expirationTtl: PREVIEW_TTL_SECONDS });
+}
+
+export async function loadUpload(env: AppEnv, userId: string, id: string): Promise<Uint8Array | null> {
+  if (!previewIdSchema.safeParse(id).success) return null;
+  const buffer = await env.CACHE.get(previewKey(userId, id, "import-file"), "arrayBuffer");
+  return buffer ? new Uint8Array(buffer) : null;
 }
 
 /**
@@ -202,7 +228,7 @@ export async function applyImport(
   previewId: string,
 ) {
   const db = app.db;
-  const skippedRows = new Set(plan.problems.filter((p) => p.skipped).map((p) => p.row)).size;
+  const skipped = skippedRows(plan.problems);
   const prepared = await preparePeople(
     db,
     userId,
@@ -214,7 +240,7 @@ export async function applyImport(
       eventName: null,
       duplicates: duplicates === "merge" ? "attach" : "skip",
       notify: true,
-      alsoSkipped: skippedRows,
+      alsoSkipped: skipped,
       events: app,
       photos: app.env.CACHE,
     },
@@ -227,5 +253,5 @@ export async function applyImport(
     throw error;
   }
   const result = await prepared.finish();
-  return { added: result.added, merged: result.attached, skipped: result.skipped + skippedRows };
+  return { added: result.added, merged: result.attached, skipped: result.skipped + skipped };
 }

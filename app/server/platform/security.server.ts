@@ -14,9 +14,28 @@ const CONTACT_IMPORT_BODY_BYTES = 5_100_000;
 export const bodyCapFor = (pathname: string) =>
   /^\/campaigns\/[^/]+\/import\/?$/.test(pathname)
     ? GIFT_IMPORT_BODY_BYTES
-    : /^\/connections\/import(?:\.data|\/)?$/.test(pathname)
+    : answersTooLargeItself(pathname)
       ? CONTACT_IMPORT_BODY_BYTES
       : MAX_BODY_BYTES;
+
+/**
+ * The contact import answers a file over its cap on its own page, under the file field, whether the form
+ * came through the browser's check or not: the refused body is dropped and the page's action is asked with
+ * this one field instead (a client sending it itself only gets that message).
+ */
+export const answersTooLargeItself = (pathname: string) => /^\/connections\/import(?:\.data|\/)?$/.test(pathname);
+export const TOO_LARGE_FIELD = "refused";
+
+export function tooLargeRequest(request: Request): Request {
+  const headers = new Headers(request.headers);
+  headers.set("content-type", "application/x-www-form-urlencoded");
+  headers.delete("content-length");
+  return new Request(request.url, {
+    method: "POST",
+    headers,
+    body: new URLSearchParams({ intent: "preview", [TOO_LARGE_FIELD]: "too-large" }),
+  });
+}
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 const API_TYPES = ["application/x-www-form-urlencoded", "multipart/form-data", "text/plain", "application/json"];

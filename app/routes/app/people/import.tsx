@@ -3,19 +3,24 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, href, Link, useNavigation } from "react-router";
 import { z } from "zod";
 import { appContext } from "~/context";
+import { ENCODING_CHOICES, encodingsThatFit, isEncodingChoice } from "~/lib/formats/charset";
 import { MAX_IMPORT_ROWS } from "~/lib/formats/csv";
+import { skippedRows } from "~/lib/people/read";
 import { pageMeta } from "~/lib/site";
 import { getSettings } from "~/server/account/settings.server";
 import { getUser } from "~/server/account/user.server";
 import {
   applyImport,
   dropPreview,
+  keepUpload,
   loadPreview,
+  loadUpload,
   planImport,
   previewIdSchema,
   readImportFile,
   savePreview,
 } from "~/server/people/import.server";
+import { TOO_LARGE_FIELD } from "~/server/platform/security.server";
 import { redirectWithToast } from "~/server/platform/toast.server";
 import type { Route } from "./+types/import";
 
@@ -38,6 +43,7 @@ const FORMAT_LABEL: Record<string, string> = {
 };
 
 const CHOOSE_FILE = "Choose a file to import.";
+const TOO_LARGE = "That file is too large; split it into files under 5 MB.";
 const ALREADY_IMPORTED = "This file was already imported; nobody was added twice. Your connections show the result.";
 
 /** The file step, checked in the browser before the upload and again by the action. */
@@ -46,7 +52,7 @@ const fileSchema = z.object({
   file: z
     .instanceof(File, { message: CHOOSE_FILE })
     .refine((f) => f.size > 0, CHOOSE_FILE)
-    .refine((f) => f.size <= MAX_FILE_BYTES, "That file is too large; split it into files under 5 MB.")
+    .refine((f) => f.size <= MAX_FILE_BYTES, TOO_LARGE)
     .refine((f) => /\.(vcf|vcard|csv)$/i.test(f.name), "Choose a .vcf (vCard) or .csv file."),
 });
 
@@ -57,7 +63,14 @@ const confirmSchema = z.object({
   duplicates: z.enum(["merge", "skip"]).catch("merge"),
 });
 
-const importSchema = z.discriminatedUnion("intent", [fileSchema, confirmSchema]);
+/** "Read as …": the same upload read again in the encoding the person chose. */
+const rereadSchema = z.object({
+  intent: z.literal("reread"),
+  preview: z.string().max(100),
+  encoding: z.string().max(20).refine(isEncodingChoice, "Choose one of the encodings shown."),
+});
+
+const importSchema = z.discriminatedUnion("intent", [fileSchema, confirmSchema, rereadSchema]);
 
 export async function action({ request, context }: Route.ActionArgs) {
   const app = context.get(appContext);
@@ -65,10 +78,17 @@ export async function action({ request, context }: Route.ActionArgs) {
   // A refusal of either step shows on the file step: the confirm step is gone once its preview is.
   const refuse = (reply: SubmissionResult<string[]>) => data({ reply }, { status: 400 });
   const refuseAll = (message: string) => refuse({ status: "error", error: { "": [message] } });
-  const submission = parseWithZod(await request.formData(), { schema: importSchema });
+  const formData = await request.formData();
+  // A body past the request cap arrives as this one field (security.server.ts): the file step says so.
+  if (formData.get(TOO_LARGE_FIELD) === "too-large")
+    return data(
+      { reply: { status: "error", error: { file: [TOO_LARGE] } } as SubmissionResult<string[]> },
+      { status: 413 },
+    );
+  const submission = parseWithZod(formData, { schema: importSchema });
   const expired = "This preview has expired; choose the file again.";
   if (submission.status !== "success")
-    return submission.payload.intent === "import" ? refuseAll(expired) : refuse(submission.reply());
+    return submission.payload.intent === "preview" ? refuse(submission.reply()) : refuseAll(expired);
   const settings = await getSettings(app.db, user.id);
   if (submission.value.intent === "import") {
     // The confirm step names the preview kept for this owner; the file is never sent twice.
@@ -90,17 +110,35 @@ export async function action({ request, context }: Route.ActionArgs) {
       description: `${result.added} added, ${result.merged} merged, ${result.skipped} skipped.`,
     });
   }
-  const file = submission.value.file;
-  const filename = file.name.slice(0, 200);
-  const read = readImportFile(new Uint8Array(await file.arrayBuffer()), filename);
+  let bytes: Uint8Array;
+  let filename: string;
+  let chosen: string | undefined;
+  if (submission.value.intent === "reread") {
+    // The earlier preview's upload, kept for this owner only; its plan is replaced by the new reading.
+    const id = previewIdSchema.safeParse(submission.value.preview);
+    const kept = id.success ? await loadUpload(app.env, user.id, id.data) : null;
+    const earlier = id.success && kept ? await loadPreview(app.env, user.id, id.data) : null;
+    if (!id.success || !kept || !earlier) return refuseAll(expired);
+    await dropPreview(app.env, user.id, id.data);
+    bytes = kept;
+    filename = earlier.filename;
+    chosen = submission.value.encoding;
+  } else {
+    bytes = new Uint8Array(await submission.value.file.arrayBuffer());
+    filename = submission.value.file.name.slice(0, 200);
+  }
+  const read = readImportFile(bytes, filename, chosen);
   const plan = await planImport(app.db, user.id, read, filename, settings.country);
   const previewId = await savePreview(app.env, user.id, plan);
-  const skipped = new Set(plan.problems.filter((p) => p.skipped).map((p) => p.row)).size;
+  await keepUpload(app.env, user.id, previewId, bytes);
+  const skipped = skippedRows(plan.problems);
   return {
     previewId,
     filename: plan.filename,
     format: FORMAT_LABEL[plan.format] ?? "CSV",
     encoding: plan.encoding,
+    encodingLabel: isEncodingChoice(plan.encoding) ? ENCODING_CHOICES[plan.encoding] : plan.encoding.toUpperCase(),
+    otherEncodings: encodingsThatFit(bytes, plan.encoding).map((value) => ({ value, label: ENCODING_CHOICES[value] })),
     total: plan.rows.length,
     duplicates: plan.rows.filter((r) => r.duplicateOf).length,
     skipped,
@@ -110,6 +148,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       emails: (r.draft.emails ?? []).map((e) => e.value).join(", "),
       phones: (r.draft.phones ?? []).map((p) => p.value).join(", "),
       organization: r.draft.organization ?? "",
+      tags: r.draft.tags ?? [],
       duplicateOf: r.duplicateOf?.name ?? null,
     })),
     problems: plan.problems.slice(0, SHOWN_PROBLEMS),
@@ -181,6 +220,12 @@ export default function ImportPage({ actionData }: Route.ComponentProps) {
       </Form>
 
       {preview ? (
+        <Form method="post" id="import-reread" className="hidden">
+          <input type="hidden" name="intent" value="reread" />
+          <input type="hidden" name="preview" value={preview.previewId} />
+        </Form>
+      ) : null}
+      {preview ? (
         <Form method="post" {...getFormProps(confirmForm)} className="mt-8 space-y-6">
           <input type="hidden" name="preview" value={preview.previewId} />
           <h2 className="font-semibold text-xl">
@@ -189,8 +234,27 @@ export default function ImportPage({ actionData }: Route.ComponentProps) {
             {preview.skipped ? `, ${preview.skipped} skipped` : ""}
           </h2>
           <p className="text-slate-600 text-sm dark:text-slate-300">
-            {preview.filename}: read as {preview.format} ({preview.encoding.toUpperCase()}).
+            {preview.filename}: read as {preview.format} in {preview.encodingLabel}.
           </p>
+          {preview.otherEncodings.length ? (
+            <div className="flex flex-wrap items-center gap-2 text-sm">
+              <span id="reread-label">Letters look wrong? Read the file as</span>
+              {preview.otherEncodings.map((e) => (
+                <button
+                  key={e.value}
+                  type="submit"
+                  form="import-reread"
+                  name="encoding"
+                  value={e.value}
+                  disabled={busy}
+                  aria-describedby="reread-label"
+                  className="rounded-md border border-slate-300 px-2 py-1 dark:border-slate-700"
+                >
+                  {e.label}
+                </button>
+              ))}
+            </div>
+          ) : null}
 
           {/* Focusable so a keyboard can scroll a wide preview on a phone. */}
           <section
@@ -219,6 +283,9 @@ export default function ImportPage({ actionData }: Route.ComponentProps) {
                     Company
                   </th>
                   <th scope="col" className="p-2">
+                    Tags
+                  </th>
+                  <th scope="col" className="p-2">
                     Already in your network
                   </th>
                 </tr>
@@ -231,6 +298,16 @@ export default function ImportPage({ actionData }: Route.ComponentProps) {
                     <td className="whitespace-nowrap p-2">{r.emails}</td>
                     <td className="p-2">{r.phones}</td>
                     <td className="p-2">{r.organization}</td>
+                    <td className="p-2">
+                      {/* Each tag as its own chip, so a list split wrongly shows before it is stored. */}
+                      <span className="flex flex-wrap gap-1">
+                        {r.tags.map((t) => (
+                          <span key={t} className="rounded bg-slate-100 px-1.5 py-0.5 text-xs dark:bg-slate-800">
+                            {t}
+                          </span>
+                        ))}
+                      </span>
+                    </td>
                     <td className="p-2">{r.duplicateOf ? `Yes: ${r.duplicateOf}` : ""}</td>
                   </tr>
                 ))}
