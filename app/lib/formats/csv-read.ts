@@ -79,12 +79,22 @@ const ADDRESS_PARTS: Record<string, keyof Omit<AddressPoint, "label" | "preferre
   country: "country",
   "country/region": "country",
   "extended address": "extended",
+  // Eventbrite's "Home Address 1/2", "Home Zip"; Salesforce's "Mailing State/Province", "Mailing Zip/Postal Code".
+  "address 1": "street",
+  "address 2": "extended",
+  "address line 1": "street",
+  "address line 2": "extended",
+  "state/province": "region",
+  "zip/postal code": "postalCode",
 };
 
 const OUTLOOK_PHONES: Record<string, PhoneLabel> = {
   "mobile phone": "mobile",
   "mobile phone number": "mobile",
   mobile: "mobile",
+  // Eventbrite's attendee export.
+  "cell phone": "mobile",
+  cell: "mobile",
   "business phone": "work",
   "business phone 2": "work",
   "company main phone": "work",
@@ -139,12 +149,19 @@ function classify(header: string, hasJobTitle: boolean): Slot | null {
     const part = ADDRESS_PARTS[googleAddress[2] ?? ""];
     return part ? { kind: "address", part, label: "other", group: `address${googleAddress[1]}` } : null;
   }
-  // Outlook: "Business Street", "Home City", "Other Country/Region".
-  const outlook = h.match(/^(business|home|other) (.+)$/);
+  // Outlook: "Business Street", "Home City", "Other Country/Region"; Eventbrite's "Work City"; Salesforce's
+  // "Mailing Street" (the contact's own address) and "Other Street".
+  const outlook = h.match(/^(business|work|home|other|mailing) (.+)$/);
   const outlookPart = outlook ? ADDRESS_PARTS[outlook[2] ?? ""] : undefined;
   if (outlook && outlookPart) {
-    const label: AddressLabel = outlook[1] === "business" ? "work" : (outlook[1] as AddressLabel);
-    return { kind: "address", part: outlookPart, label, group: label };
+    const written = outlook[1] ?? "";
+    const label: AddressLabel =
+      written === "business" || written === "work"
+        ? "work"
+        : written === "mailing"
+          ? "other"
+          : (written as AddressLabel);
+    return { kind: "address", part: outlookPart, label, group: written === "mailing" ? "mailing" : label };
   }
   const part = ADDRESS_PARTS[h];
   if (part) return { kind: "address", part, label: "other", group: "main" };
@@ -190,6 +207,8 @@ function classify(header: string, hasJobTitle: boolean): Slot | null {
     case "organisation":
     case "organization name":
     case "organization 1 - name":
+    // Salesforce: a contact's organisation is its Account.
+    case "account name":
       return { kind: "text", field: "organization" };
     case "department":
     case "organization department":
@@ -223,6 +242,7 @@ function classify(header: string, hasJobTitle: boolean): Slot | null {
     case "event":
       return { kind: "text", field: "eventName" };
     case "birthday":
+    case "birthdate":
     case "date of birth":
       return { kind: "text", field: "birthday" };
     case "connected on":
