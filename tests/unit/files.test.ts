@@ -358,3 +358,21 @@ describe("Google CSV re-import of CJK names (issue 29)", () => {
     expect(back[0]?.name).toMatchObject({ given: "小龙", family: "李" });
   });
 });
+
+describe("Google CSV with SIP addresses (issue 42)", () => {
+  it("uses only Google's column names, a SIP address as a custom field, and reads it back", () => {
+    const sips = [
+      { value: "sip:ana@voip.example", label: "work" as const },
+      { value: "sip:1234@pbx.example", label: "other" as const, customLabel: "Desk" },
+    ];
+    const csv = toCsv([person({ sips })], "google");
+    const header = Papa.parse<string[]>(csv.replace(/^\uFEFF/, "")).data[0] ?? [];
+    expect(header.filter((h) => /sip/i.test(h))).toEqual([]);
+    expect(header).toContain("Custom Field 1 - Label");
+    expect(csv).toContain('"SIP (Work)","sip:ana@voip.example"');
+    expect(readCsvFile(csv).people[0]?.draft.sips).toEqual(sips);
+    // Another custom field is named, never dropped silently.
+    const other = readCsvFile("First Name,Custom Field 1 - Label,Custom Field 1 - Value\nAna,Shoe size,38\n");
+    expect(other.problems.map((p) => p.message)).toEqual(['Custom field "Shoe size" ("38") not kept']);
+  });
+});

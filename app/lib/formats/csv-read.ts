@@ -52,6 +52,8 @@ type Slot =
     }
   | { kind: "tags" }
   | { kind: "sip"; group: string }
+  /** Google's "Custom Field N - Value": a SIP address when its label says so ("SIP (Work)"), else named. */
+  | { kind: "custom"; group: string }
   | { kind: "role"; part: "organization" | "title" | "department"; group: string };
 
 const norm = (h: string) =>
@@ -139,6 +141,11 @@ function classify(header: string, hasJobTitle: boolean): Slot | null {
     return sip[2] === "label"
       ? { kind: "pointLabel", of: "sip", group: `sip${sip[1]}` }
       : { kind: "sip", group: `sip${sip[1]}` };
+  const custom = h.match(/^custom field (\d+) - (label|value)$/);
+  if (custom)
+    return custom[2] === "label"
+      ? { kind: "pointLabel", of: "sip", group: `custom${custom[1]}` }
+      : { kind: "custom", group: `custom${custom[1]}` };
   const role = h.match(/^organization ([2-9]|\d\d+) - (name|title|department)$/);
   if (role) {
     const part = role[2] === "name" ? "organization" : (role[2] as "title" | "department");
@@ -437,6 +444,18 @@ function rowToDraft(
         break;
       case "sip": {
         const raw = labels.get(slot.group);
+        const label = labelFrom<EmailLabel>(raw, ["work", "home", "other"], {}, "other");
+        sips.set(slot.group, { value, label, ...ownLabel(raw, label, "other", {}) });
+        break;
+      }
+      case "custom": {
+        const written = labels.get(slot.group) ?? "";
+        const sip = written.match(/^sip(?:\s*\((.*)\))?$/i);
+        if (!sip) {
+          warn(`Custom field "${written.slice(0, 40)}" ("${value.slice(0, 40)}") not kept`);
+          break;
+        }
+        const raw = sip[1]?.trim();
         const label = labelFrom<EmailLabel>(raw, ["work", "home", "other"], {}, "other");
         sips.set(slot.group, { value, label, ...ownLabel(raw, label, "other", {}) });
         break;

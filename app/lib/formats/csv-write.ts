@@ -91,13 +91,18 @@ export function shapeOf(people: PersonRecord[]): Shape {
 const labelText = (x: { label: string; customLabel?: string } | undefined) =>
   x ? (x.customLabel ?? cap(x.label)) : "";
 
-/** SIP addresses and further organisations: numbered like Google's columns, only as many as someone has. */
-function sipAndRoleColumns(shape: Shape): Column[] {
+/**
+ * SIP addresses and further organisations: numbered like Google's columns, only as many as someone has.
+ * Google has no SIP column: there each SIP address is a custom field labelled "SIP (Work)", which Google keeps.
+ */
+function sipAndRoleColumns(shape: Shape, google = false): Column[] {
   const columns: Column[] = [];
   for (let i = 0; i < shape.sips; i++)
     columns.push(
-      [`SIP ${i + 1} - Label`, (p) => labelText(p.sips?.[i])],
-      [`SIP ${i + 1} - Value`, (p) => p.sips?.[i]?.value],
+      google
+        ? [`Custom Field ${i + 1} - Label`, (p) => (p.sips?.[i] ? `SIP (${labelText(p.sips[i])})` : "")]
+        : [`SIP ${i + 1} - Label`, (p) => labelText(p.sips?.[i])],
+      [google ? `Custom Field ${i + 1} - Value` : `SIP ${i + 1} - Value`, (p) => p.sips?.[i]?.value],
     );
   for (let i = 0; i < shape.roles; i++)
     columns.push(
@@ -261,7 +266,7 @@ function googleColumns(shape: Shape): Column[] {
       [`Website ${i + 1} - Label`, (p) => sitesOf(p)[i]?.label],
       [`Website ${i + 1} - Value`, (p) => sitesOf(p)[i]?.value],
     );
-  columns.push(...addressColumns(shape), ...sipAndRoleColumns(shape));
+  columns.push(...addressColumns(shape), ...sipAndRoleColumns(shape, true));
   return columns;
 }
 
