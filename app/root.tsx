@@ -49,12 +49,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const app = context.get(appContext);
   // On a load, the session and the shell in one round trip (in the signed-in area the middleware has read both).
   const [user, { toast, headers }] = await Promise.all([signedInUser(context, app, request), readToast(request)]);
-  const { unread, fresh, activeEvent } = user
+  const { unread, fresh, activeEvent, teams } = user
     ? await shellReads(context, app.db, user.id, request)
-    : { unread: 0, fresh: [], activeEvent: null };
+    : { unread: 0, fresh: [], activeEvent: null, teams: [] };
   return data(
     {
       user,
+      teams,
       unread,
       fresh,
       activeEvent,

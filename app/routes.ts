@@ -34,6 +34,7 @@ export default [
     route("sign-out", "routes/auth/sign-out.tsx"),
     route("forgot", "routes/auth/forgot.tsx"),
     route("reset", "routes/auth/reset.tsx"),
+    route("two-factor", "routes/auth/two-factor.tsx"),
   ]),
 
   // The landing page's sample events: public pages at fixed addresses, outside the signed-in area.
@@ -63,6 +64,10 @@ export default [
       route("address-book", "routes/app/integrations/address-book.tsx"),
     ]),
     route("settings/keep-in-touch", "routes/app/rhythms.tsx"),
+    // Teams (decision 0200): yours and making one, a team's members and invitations, and an invitation's link.
+    route("teams", "routes/app/teams/teams.tsx"),
+    route("teams/join", "routes/app/teams/join.tsx"),
+    route("teams/:id", "routes/app/teams/team.tsx"),
     route("card/:id/analytics", "routes/app/card-analytics.tsx"),
     // Plan and billing: every section on one page, each section on its own page, and a change of period previewed.
     route("settings/billing", "routes/app/billing/_layout.tsx", [

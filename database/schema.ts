@@ -24,6 +24,7 @@ export const user = sqliteTable("user", {
   email: text("email").notNull().unique(),
   emailVerified: integer("email_verified", { mode: "boolean" }).notNull().default(false),
   image: text("image"),
+  twoFactorEnabled: integer("two_factor_enabled", { mode: "boolean" }).notNull().default(false),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
@@ -41,8 +42,62 @@ export const session = sqliteTable(
       .references(() => user.id, { onDelete: "cascade" }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    /** The team workspace this session works in; null is the personal one (decision 0200). */
+    activeWorkspaceId: text("active_workspace_id").references((): AnySQLiteColumn => workspace.id, {
+      onDelete: "set null",
+    }),
   },
   (t) => [index("session_user_idx").on(t.userId)],
+);
+
+/**
+ * Workspaces (decision 0200): a personal one per account whose id is its user's id (so every owner column
+ * already names it), and teams with fresh ids. Triggers keep a personal workspace its owner's alone and a team
+ * never without an owner (migration 0046).
+ */
+export const workspace = sqliteTable("workspace", {
+  id: text("id").primaryKey(),
+  kind: text("kind", { enum: ["personal", "team"] }).notNull(),
+  name: text("name"),
+  createdAt: createdAt(),
+});
+
+export const member = sqliteTable(
+  "member",
+  {
+    workspaceId: text("workspace_id")
+      .notNull()
+      .references(() => workspace.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    role: text("role", { enum: ["owner", "admin", "member"] }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.workspaceId, t.userId] }), index("member_user_idx").on(t.userId)],
+);
+
+export const invitation = sqliteTable(
+  "invitation",
+  {
+    id: text("id").primaryKey(),
+    workspaceId: text("workspace_id")
+      .notNull()
+      .references(() => workspace.id, { onDelete: "cascade" }),
+    email: text("email").notNull(),
+    role: text("role", { enum: ["admin", "member"] }).notNull(),
+    /** SHA-256 of the link's token: the token itself is only in the mail. */
+    tokenHash: text("token_hash").notNull(),
+    inviterId: text("inviter_id").references(() => user.id, { onDelete: "set null" }),
+    expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
+    acceptedAt: integer("accepted_at", { mode: "timestamp_ms" }),
+    acceptedBy: text("accepted_by").references(() => user.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("invitation_token_idx").on(t.tokenHash),
+    index("invitation_workspace_idx").on(t.workspaceId, t.email),
+  ],
 );
 
 export const account = sqliteTable(
@@ -80,6 +135,25 @@ export const verification = sqliteTable(
   (t) => [index("verification_identifier_idx").on(t.identifier)],
 );
 
+// Two-step sign-in (better-auth's twoFactor plugin): the authenticator secret and recovery codes, encrypted.
+export const twoFactor = sqliteTable(
+  "two_factor",
+  {
+    id: text("id").primaryKey(),
+    secret: text("secret").notNull(),
+    backupCodes: text("backup_codes").notNull(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    verified: integer("verified", { mode: "boolean" }).notNull().default(true),
+    failedVerificationCount: integer("failed_verification_count").notNull().default(0),
+    lockedUntil: integer("locked_until", { mode: "timestamp_ms" }),
+    // The time step of the last code accepted (RFC 6238 §5.2: a code is accepted once).
+    lastStep: integer("last_step"),
+  },
+  (t) => [uniqueIndex("two_factor_user_idx").on(t.userId)],
+);
+
 // Outgoing mail: the local mail adapter writes here; the dev mailbox page reads it.
 export const outbox = sqliteTable(
   "outbox",
@@ -93,8 +167,10 @@ export const outbox = sqliteTable(
     createdAt: createdAt(),
     // Extra header lines as JSON (a mailing's List-Unsubscribe pair), shown by the dev mailbox.
     headers: text("headers", { mode: "json" }).$type<Record<string, string>>(),
+    /** The sending call's idempotency key and the message's place in it: a repeated call stores nothing. */
+    idempotencyKey: text("idempotency_key"),
   },
-  (t) => [index("outbox_created_idx").on(t.createdAt)],
+  (t) => [index("outbox_created_idx").on(t.createdAt), uniqueIndex("outbox_idempotency_idx").on(t.idempotencyKey)],
 );
 
 // Newsletter with double opt-in: pending until the emailed token is confirmed.
@@ -239,6 +315,41 @@ export const personHistory = sqliteTable(
     uniqueIndex("person_history_user_client_idx").on(t.userId, t.clientId),
     // Migration 0023: the data download pages an owner's rows in rowid order.
     index("person_history_user_idx").on(t.userId),
+  ],
+);
+
+/** What a consent record is for: one person's choice never stands for another purpose (decision 0180). */
+export const CONSENT_PURPOSES = ["exchange", "email", "event_news"] as const;
+/** yes and no are the person's own answer; basis is a lawful basis other than consent that the sender recorded. */
+export const CONSENT_STATES = ["yes", "no", "basis"] as const;
+
+/**
+ * Each choice a person made about one sender, for one purpose, with the words they were shown, when and
+ * where: kept, never overwritten; the latest record per (sender, person, purpose) decides. The sender is
+ * a workspace; a personal workspace's id is its user's id.
+ */
+export const consentRecord = sqliteTable(
+  "consent_record",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    senderWorkspaceId: text("sender_workspace_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    connectionId: integer("connection_id")
+      .notNull()
+      .references(() => connection.id, { onDelete: "cascade" }),
+    purpose: text("purpose", { enum: CONSENT_PURPOSES }).notNull(),
+    state: text("state", { enum: CONSENT_STATES }).notNull(),
+    // The organisation the person agreed to hear from, as named to them (a charity, an organiser, the owner).
+    senderName: text("sender_name").notNull().default(""),
+    shown: text("shown").notNull(),
+    source: text("source").notNull(),
+    eventName: text("event_name"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("consent_record_person_idx").on(t.senderWorkspaceId, t.connectionId, t.purpose, t.createdAt),
+    index("consent_record_connection_idx").on(t.connectionId),
   ],
 );
 
@@ -1251,6 +1362,8 @@ export const orgAttendee = sqliteTable(
       .notNull()
       .default("none"),
     goals: text("goals").notNull().default(""),
+    /** When the pass was last mailed (ms): a join of a known address re-mails it at most once an hour. */
+    passMailedAt: integer("pass_mailed_at"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -1419,10 +1532,17 @@ export const mailingRecipient = sqliteTable(
     unsubscribedAt: integer("unsubscribed_at", { mode: "timestamp_ms" }),
     // An organiser mailing's attendee (never one of the organiser's own people).
     attendeeId: integer("attendee_id").references(() => orgAttendee.id, { onDelete: "set null" }),
+    /** Until when (ms) the queue message or the claiming sender answers for this row; then the sweeper re-queues it. */
+    leaseUntil: integer("lease_until"),
+    /** The claim that took the row to sending: an expired claim's rows go back as the same group (same idempotency key). */
+    claim: text("claim"),
+    // "You get this because …", from the consent or basis the message is sent under (migration 0032).
+    reason: text("reason").notNull().default(""),
     createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex("mailing_recipient_email_idx").on(t.mailingId, t.email),
+    index("mailing_recipient_lease_idx").on(t.status, t.leaseUntil),
     index("mailing_recipient_person_idx").on(t.userId, t.connectionId),
     index("mailing_recipient_provider_idx").on(t.providerId),
     index("mailing_recipient_day_idx").on(t.userId, t.createdAt),
@@ -1430,6 +1550,13 @@ export const mailingRecipient = sqliteTable(
 );
 
 /** Addresses an owner may never mail again: unsubscribed, bounced or complained. */
+/** The mail provider's webhook event ids, recorded in the batch of the event's effects: a replay changes nothing. */
+export const mailEvent = sqliteTable("mail_event", {
+  id: text("id").primaryKey(),
+  type: text("type").notNull(),
+  createdAt: createdAt(),
+});
+
 export const mailSuppression = sqliteTable(
   "mail_suppression",
   {

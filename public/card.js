@@ -5,6 +5,12 @@
   if (!main) return;
   const region = document.getElementById("toasts");
   const slug = main.dataset.slug;
+  // The page's words in the visitor's language, formatted by the server (card-page.server.tsx).
+  let msg = {};
+  try {
+    msg = JSON.parse(main.dataset.msg || "{}");
+  } catch {}
+  const say = (key, english) => msg[key] || english;
 
   // The page is the same for every visitor (edge cache); the source the link carried (?src=qr) rides
   // along to Save Contact and the share form, so the owner's analytics can count them by source.
@@ -34,7 +40,7 @@
     const close = document.createElement("button");
     close.type = "button";
     close.className = "close";
-    close.setAttribute("aria-label", "Close toast");
+    close.setAttribute("aria-label", say("closeToast", "Close toast"));
     close.textContent = "×";
     close.addEventListener("click", () => el.remove());
     el.append(close, strong, text);
@@ -53,7 +59,7 @@
     const close = document.createElement("button");
     close.type = "button";
     close.className = "close";
-    close.setAttribute("aria-label", "Close");
+    close.setAttribute("aria-label", say("close", "Close"));
     close.textContent = "×";
     close.addEventListener("click", () => dialog.close());
     section.prepend(close);
@@ -111,15 +117,20 @@
       const data = new FormData(form);
       const missing = {};
       for (const name of ["name", "email"]) {
-        if (!String(data.get(name) || "").trim()) missing[name] = "Please provide your name and email address.";
+        if (!String(data.get(name) || "").trim())
+          missing[name] = say("missing", "Please provide your name and email address.");
       }
       if (Object.keys(missing).length) {
-        showErrors("Missing information", "Please provide your name and email address.", missing);
+        showErrors(
+          say("missingTitle", "Missing information"),
+          say("missing", "Please provide your name and email address."),
+          missing,
+        );
         return;
       }
       button.disabled = true;
       const label = button.textContent;
-      button.textContent = "Sharing...";
+      button.textContent = say("sending", "Sharing...");
       try {
         const res = await fetch(form.action, {
           method: "POST",
@@ -137,8 +148,8 @@
         }
       } catch {
         showErrors(
-          "Error sharing contact",
-          "There was a problem sharing your contact information. Please try again.",
+          say("errorTitle", "Error sharing contact"),
+          say("error", "There was a problem sharing your contact information. Please try again."),
           {},
         );
       } finally {
@@ -164,12 +175,16 @@
         if (res.ok) {
           toast(
             "success",
-            "Contact saved",
-            `${main.dataset.name} has been added to your connections and downloaded as a vCard file.`,
+            say("savedTitle", "Contact saved"),
+            say("saved", `${main.dataset.name} has been added to your connections and downloaded as a vCard file.`),
             3000,
           );
         } else if (res.status >= 500) {
-          toast("error", "Failed to save contact", "There was an error saving this contact to your connections.");
+          toast(
+            "error",
+            say("saveFailedTitle", "Failed to save contact"),
+            say("saveFailed", "There was an error saving this contact to your connections."),
+          );
         }
       } catch {
         // Offline: the vCard still downloads; nothing else to report.

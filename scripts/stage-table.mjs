@@ -22,3 +22,23 @@ export function stageTable(rows, { wallSeconds } = {}) {
     ...lines.map(([name, result, s]) => `${name.padEnd(width)}  ${result.padEnd(6)}  ${format(s).padStart(9)}`),
   ].join("\n");
 }
+
+/**
+ * The closing line's counts over every stage: the tests its report counts, and a failed stage whose report
+ * counts no failed test (it crashed before writing one, or it runs no tests: lint, types, the build) as one
+ * failure, so the line never says 0 failed when a stage failed.
+ */
+export function countTests(rows) {
+  const counts = { passed: 0, failed: 0, skipped: 0 };
+  for (const { ok, report } of rows) {
+    counts.passed += report?.passed ?? 0;
+    counts.skipped += report?.skipped ?? 0;
+    counts.failed += Math.max(report?.failed ?? 0, ok ? 0 : 1);
+  }
+  return counts;
+}
+
+/** `tests: N passed, N failed[, N skipped]` */
+export function closingLine({ passed, failed, skipped }) {
+  return `tests: ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ""}`;
+}

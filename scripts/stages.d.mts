@@ -7,6 +7,10 @@ export type StageCommand = {
   cwd?: string;
   env?: NodeJS.ProcessEnv;
   buffered?: boolean;
+  /** Started only once this settles: the end of a stage in another chain whose output it reads. */
+  after?: Promise<unknown>;
+  /** Told whether the stage passed, once it has ended. */
+  ended?: (ok: boolean) => void;
 };
 export function runStage(stages: Stage[], stage: StageCommand): Promise<boolean>;
 export function runChain(stages: Stage[], chain: StageCommand[]): Promise<boolean>;

@@ -28,10 +28,21 @@ export function runStage(stages, { name, command, args, cwd, env, buffered = fal
   });
 }
 
-/** Runs stages one after another, stopping at the first that fails; resolves whether all passed. */
+/**
+ * Runs stages one after another and resolves whether all passed. A failed stage does not stop the ones after
+ * it: each still runs and reports, so one run names every failure (a stage that needs an earlier one's
+ * output fails on its own, and says why).
+ */
 export async function runChain(stages, chain) {
-  for (const stage of chain) if (!(await runStage(stages, stage))) return false;
-  return true;
+  let ok = true;
+  for (const stage of chain) {
+    // A stage that reads another chain's output starts once that stage has ended (`after`, a promise).
+    if (stage.after) await stage.after;
+    const passed = await runStage(stages, stage);
+    stage.ended?.(passed);
+    ok = passed && ok;
+  }
+  return ok;
 }
 
 /**

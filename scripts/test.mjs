@@ -1,35 +1,60 @@
-// `npm test`: every check, in the order a failure is cheapest to find. Ends with one summary line.
+// `npm test`: every check, in the order a failure is cheapest to find. Every stage runs and reports, whatever
+// failed before it; the run ends with the stage table, one summary line over every stage, and a non-zero
+// exit code if anything failed (docs/decisions/0174).
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, readFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
-import { stageTable } from "./stage-table.mjs";
+import { closingLine, countTests, stageTable } from "./stage-table.mjs";
 import { runChain, runSideBySide } from "./stages.mjs";
 import { bin, offlineEnv, root } from "./wrangler-env.mjs";
 
 const reports = path.join(root, "test-results");
 mkdirSync(reports, { recursive: true });
-const counts = { passed: 0, failed: 0, skipped: 0 };
 /** Each stage's name, outcome and seconds, printed as a table at the end. */
 const stages = [];
-
-const stage = (name, command, args, env = {}) => ({ name, command, args, cwd: root, env: { ...offlineEnv, ...env } });
+/** Each stage's report, read once it has run: its tests' counts, or none (not a test stage, or it crashed). */
+const readers = new Map();
 const started = Date.now();
 
-function countVitest(file) {
-  if (!existsSync(file)) return;
-  const report = JSON.parse(readFileSync(file, "utf8"));
-  counts.passed += report.numPassedTests;
-  counts.failed += report.numFailedTests;
-  counts.skipped += report.numPendingTests + report.numTodoTests;
-}
+const stage = (name, command, args, env = {}, report) => {
+  if (report) {
+    // A report left by an earlier run must not stand in for one this run failed to write.
+    rmSync(report.file, { force: true });
+    readers.set(name, report);
+  }
+  return { name, command, args, cwd: root, env: { ...offlineEnv, ...env } };
+};
 
-function countPlaywright(file) {
-  if (!existsSync(file)) return;
-  const { stats } = JSON.parse(readFileSync(file, "utf8"));
-  counts.passed += stats.expected + stats.flaky;
-  counts.failed += stats.unexpected;
-  counts.skipped += stats.skipped;
-}
+const vitestReport = (file) => ({
+  file,
+  read() {
+    const report = JSON.parse(readFileSync(file, "utf8"));
+    return {
+      passed: report.numPassedTests,
+      failed: report.numFailedTests,
+      skipped: report.numPendingTests + report.numTodoTests,
+    };
+  },
+});
+const playwrightReport = (file) => ({
+  file,
+  read() {
+    const { stats } = JSON.parse(readFileSync(file, "utf8"));
+    return { passed: stats.expected + stats.flaky, failed: stats.unexpected, skipped: stats.skipped };
+  },
+});
+
+/** A Vitest stage writing its JSON report as `name`.json, with a dependency cache of its own (two run at once). */
+const vitest = (label, name, config, args) => {
+  const file = path.join(reports, `${name}.json`);
+  return stage(
+    label,
+    bin("vitest"),
+    ["run", "--config", config, ...args, "--reporter=default", "--reporter=json", `--outputFile.json=${file}`],
+    { VITEST_CACHE_NAME: name },
+    vitestReport(file),
+  );
+};
 
 function browserAvailable() {
   const debian = ["/usr/bin/chromium", "/usr/bin/chromium-browser", process.env.CHROMIUM_PATH].some(
@@ -47,77 +72,103 @@ function browserAvailable() {
   return probe.status === 0;
 }
 
-const vitestJson = (name) => [
-  `--reporter=default`,
-  `--reporter=json`,
-  `--outputFile.json=${path.join(reports, `${name}.json`)}`,
-];
+// CI runs the worker tests in an order of its own each time, so a test that leans on another file's rows or
+// on a file before it shows; the seed replays that order.
+const seed = process.env.TEST_SEED ?? (process.env.CI ? String(Math.floor(Math.random() * 2 ** 31)) : undefined);
+const shuffle = seed ? ["--sequence.shuffle", `--sequence.seed=${seed}`] : [];
+const replay = `TEST_SEED=${seed} npm test, or npx vitest run --config vitest.worker.config.ts --sequence.shuffle --sequence.seed=${seed}`;
+if (seed) console.log(`Worker tests shuffled with seed ${seed} (replay: ${replay})`);
 
 // The real clients the tests use (Chromium, python3-vobject, LibreOffice, openssl):
 // installed through apt-get where they are missing and we may, otherwise named so nothing is skipped silently.
-let ok = await runChain(stages, [
+await runChain(stages, [
   stage("test tools (Debian packages)", "bash", [path.join(root, "scripts", "install-test-tools.sh")]),
 ]);
-// Two chains side by side on two cores: tsc (one core, most of the types stage) beside lint, the unit
-// tests (one Vitest worker) and the build. Neither reads what the other writes: the unit tests read no
-// generated types and no build; the build does not read .react-router/types or worker-configuration.d.ts.
-ok =
-  ok &&
-  (await runSideBySide(stages, [
-    [
-      stage("types (wrangler types, react-router typegen, tsc)", "npm", ["run", "--silent", "typecheck"]),
-      stage("generated files are committed as generated", "git", [
-        "diff",
-        "--exit-code",
-        "--stat",
-        "--",
-        "worker-configuration.d.ts",
-      ]),
-    ],
-    [
-      stage("lint and format", bin("biome"), ["check", "."]),
-      stage("unit tests", bin("vitest"), ["run", "--config", "vitest.unit.config.ts", ...vitestJson("unit")]),
-      stage("production build", bin("react-router"), ["build"]),
-    ],
-  ]));
-countVitest(path.join(reports, "unit.json"));
-
-ok =
-  ok &&
-  (await runChain(stages, [
-    stage("worker tests (workerd, D1, KV)", bin("vitest"), [
-      "run",
-      "--config",
-      "vitest.worker.config.ts",
-      ...vitestJson("worker"),
+// Two chains side by side on two cores, with no wait between phases: whichever chain is ahead starts its
+// next stage while the other's runs. Chain one: tsc (one core), the generated-files check, then the heavy
+// tests (floods, tens of thousands of rows, LibreOffice: each holds a core for a while). Chain two: lint,
+// the build, the unit tests (one Vitest worker), then the Worker tests (two workerds), so the heavy tests
+// run beside the Worker tests and tsc beside the rest. tsc reads no build and the build no generated types;
+// the Worker and heavy tests read the build, so the heavy ones wait for it to end.
+let built;
+const buildEnded = new Promise((resolve) => {
+  built = resolve;
+});
+await runSideBySide(stages, [
+  [
+    stage("types (wrangler types, react-router typegen, tsc)", "npm", ["run", "--silent", "typecheck"]),
+    stage("generated files are committed as generated", "git", [
+      "diff",
+      "--exit-code",
+      "--stat",
+      "--",
+      "worker-configuration.d.ts",
     ]),
-  ]));
-countVitest(path.join(reports, "worker.json"));
+    {
+      ...vitest("heavy worker tests (floods, scale)", "worker-heavy", "vitest.worker.config.ts", [
+        "--project",
+        "heavy",
+        "--maxWorkers=1",
+        ...shuffle,
+      ]),
+      after: buildEnded,
+    },
+    vitest("heavy unit tests (LibreOffice, khard)", "unit-heavy", "vitest.unit.config.ts", ["--project", "heavy"]),
+  ],
+  [
+    stage("lint and format", bin("biome"), ["check", "."]),
+    { ...stage("production build", bin("react-router"), ["build"]), ended: () => built() },
+    vitest("unit tests", "unit", "vitest.unit.config.ts", ["--project", "unit"]),
+    vitest("worker tests (workerd, D1, KV)", "worker", "vitest.worker.config.ts", [
+      "--project",
+      "shared",
+      "--project",
+      "own",
+      ...shuffle,
+    ]),
+  ],
+]);
 
-if (ok && !browserAvailable()) {
+if (browserAvailable()) {
+  const file = path.join(reports, "e2e.json");
+  await runChain(stages, [
+    stage(
+      "browser journeys (Playwright, axe)",
+      bin("playwright"),
+      ["test", "--reporter=list,json"],
+      {
+        PLAYWRIGHT_JSON_OUTPUT_NAME: file,
+        // Two workers, each with a server of its own (docs/decisions/0121); E2E_WORKERS=1 runs them one by one.
+        E2E_WORKERS: process.env.E2E_WORKERS ?? "2",
+      },
+      playwrightReport(file),
+    ),
+  ]);
+} else {
   console.error(
     "\nNo Chromium found for the browser journeys. Install one of:\n" +
       "  Debian/Ubuntu: sudo apt-get install -y chromium chromium-headless-shell\n" +
       "  elsewhere:     npx playwright install chromium\n" +
       "or point CHROMIUM_PATH at a Chromium or Chrome binary.",
   );
-  ok = false;
-  counts.failed += 1;
-}
-if (ok) {
-  ok = await runChain(stages, [
-    stage("browser journeys (Playwright, axe)", bin("playwright"), ["test", "--reporter=list,json"], {
-      PLAYWRIGHT_JSON_OUTPUT_NAME: path.join(reports, "e2e.json"),
-      // Two workers, each with a server of its own (docs/decisions/0121); E2E_WORKERS=1 runs them one by one.
-      E2E_WORKERS: process.env.E2E_WORKERS ?? "2",
-    }),
-  ]);
-  countPlaywright(path.join(reports, "e2e.json"));
+  stages.push({ name: "browser journeys (no Chromium found)", ok: false, seconds: 0 });
 }
 
-if (!ok && counts.failed === 0) counts.failed = 1;
+const counted = stages.map(({ name, ok }) => {
+  const reader = readers.get(name);
+  let report;
+  if (reader && existsSync(reader.file)) {
+    try {
+      report = reader.read();
+    } catch (error) {
+      console.error(`${name}: its report could not be read (${error.message})`);
+    }
+  }
+  return { ok: ok && (!reader || report !== undefined), report };
+});
+const counts = countTests(counted);
+const failed = counted.some((s) => !s.ok) || counts.failed > 0;
 console.log(`\n${stageTable(stages, { wallSeconds: (Date.now() - started) / 1000 })}`);
-console.log(
-  `\ntests: ${counts.passed} passed, ${counts.failed} failed${counts.skipped ? `, ${counts.skipped} skipped` : ""}`,
-);
-process.exit(ok ? 0 : 1);
+if (seed && stages.some((s) => s.name.includes("worker tests") && !s.ok)) console.log(`\nWorker order: ${replay}`);
+console.log(`\n${closingLine(counts)}`);
+process.exit(failed ? 1 : 0);

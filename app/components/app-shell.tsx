@@ -20,10 +20,12 @@ import {
 import { Logo } from "./logo";
 import { SignOutButton } from "./sign-out-button";
 import { Bell, useDisclosure } from "./site-header";
+import { type ShellTeam, WorkspaceSwitcher } from "./teams/workspace-switcher";
 import { ThemeToggle } from "./theme-toggle";
 
 type ShellProps = {
   user: SessionUser;
+  teams: readonly ShellTeam[];
   theme: Theme;
   unread: number;
   activeEvent: { id: number; title: string } | null;
@@ -65,7 +67,7 @@ const sheetLink =
   "flex items-center gap-3 rounded-md px-3 py-3 font-medium text-base hover:bg-slate-100 dark:hover:bg-slate-800";
 
 /** On desktop: the app's own compact header. On phones: a slim top bar and a bottom tab bar. */
-export function AppShell({ user, theme, unread, activeEvent, children }: ShellProps) {
+export function AppShell({ user, teams, theme, unread, activeEvent, children }: ShellProps) {
   const location = useLocation();
   const more = useDisclosure();
   const account = useDisclosure();
@@ -88,6 +90,15 @@ export function AppShell({ user, theme, unread, activeEvent, children }: ShellPr
             <Logo />
             <span>{SITE.name}</span>
           </Link>
+          {user.workspace.team ? (
+            <Link
+              to={href("/teams/:id", { id: user.workspace.id })}
+              className="min-w-0 max-w-40 truncate rounded-full bg-brand-50 px-2.5 py-1 font-medium text-brand-800 text-xs dark:bg-slate-800 dark:text-brand-200"
+              title="The team you are working in"
+            >
+              {user.workspace.team}
+            </Link>
+          ) : null}
           <nav aria-label="App" className="hidden min-w-0 items-center gap-1 md:flex">
             <NavLink to={href("/dashboard")} className={topLink}>
               Dashboard
@@ -126,6 +137,7 @@ export function AppShell({ user, theme, unread, activeEvent, children }: ShellPr
               </summary>
               <div className="absolute right-0 mt-2 w-64 rounded-lg border border-slate-200 bg-white p-2 shadow-lg dark:border-slate-800 dark:bg-slate-900">
                 <p className="truncate px-3 py-2 text-slate-600 text-sm dark:text-slate-300">{user.email}</p>
+                <WorkspaceSwitcher userId={user.id} workspace={user.workspace} teams={teams} />
                 <Link to={href("/mailings")} className={`${sheetLink} text-sm`}>
                   <MailIcon width={18} height={18} />
                   Mailings
@@ -182,6 +194,7 @@ export function AppShell({ user, theme, unread, activeEvent, children }: ShellPr
                 <p className="truncate px-3 pb-2 text-slate-600 text-sm dark:text-slate-300">
                   Signed in as {user.email}
                 </p>
+                <WorkspaceSwitcher userId={user.id} workspace={user.workspace} teams={teams} />
                 <NavLink to={href("/dashboard")} className={sheetLink}>
                   <HomeIcon />
                   Dashboard

@@ -10,11 +10,16 @@ export const MAX_MAJOR = 1_000_000;
 
 // One formatter per currency and decimals, kept: building an Intl.NumberFormat costs more than formatting with it.
 const formats = new Map<string, Intl.NumberFormat>();
-function moneyFormat(currency: string, minimumFractionDigits?: number, maximumFractionDigits?: number) {
-  const key = `${currency}:${minimumFractionDigits}:${maximumFractionDigits}`;
+function moneyFormat(
+  currency: string,
+  minimumFractionDigits?: number,
+  maximumFractionDigits?: number,
+  locale = "en-US",
+) {
+  const key = `${locale}:${currency}:${minimumFractionDigits}:${maximumFractionDigits}`;
   let format = formats.get(key);
   if (!format) {
-    format = new Intl.NumberFormat("en-US", {
+    format = new Intl.NumberFormat(locale, {
       style: "currency",
       currency,
       minimumFractionDigits,
@@ -45,12 +50,19 @@ export function parseAmount(input: string, currency: string): number | null {
   return Number.isSafeInteger(minor) ? minor : null;
 }
 
-/** 1250 USD → "$12.50"; whole amounts drop their decimals when `compact` ("$50"). */
-export function formatMoney(minor: number, currency: string, opts: { compact?: boolean } = {}): string {
+/**
+ * 1250 USD → "$12.50"; whole amounts drop their decimals when `compact` ("$50"). A visitor's `locale`
+ * writes it their way: 123456 EUR in "de" → "1.234,56 €", 3000 JPY in "ja" → "￥3,000".
+ */
+export function formatMoney(
+  minor: number,
+  currency: string,
+  opts: { compact?: boolean; locale?: string } = {},
+): string {
   const digits = exponent(currency);
   const major = minor / 10 ** digits;
   const whole = Number.isInteger(major);
-  return moneyFormat(currency, opts.compact && whole ? 0 : digits, digits).format(major);
+  return moneyFormat(currency, opts.compact && whole ? 0 : digits, digits, opts.locale).format(major);
 }
 
 /** The plain number a form field shows for an amount (1250 USD → "12.50"). */

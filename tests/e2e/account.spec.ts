@@ -1,5 +1,5 @@
 import type { Browser, Page } from "@playwright/test";
-import { expect, expectAccessible, signUpInto, snapshot, test } from "./fixtures";
+import { expect, expectAccessible, mailedLink, signUpInto, snapshot, test } from "./fixtures";
 
 const PASSWORD = "correct horse battery";
 
@@ -14,20 +14,6 @@ async function signIn(page: Page, email: string, password: string) {
   await page.getByRole("textbox", { name: "Email", exact: true }).fill(email);
   await page.getByLabel("Password", { exact: true }).fill(password);
   await page.getByRole("button", { name: "Sign in" }).click();
-}
-
-/** The link in the newest mail to `to`, read from the development mailbox. */
-async function mailedLink(page: Page, to: string, subject: string): Promise<string> {
-  await page.goto("/dev/mailbox");
-  const message = page
-    .getByRole("listitem")
-    .filter({ hasText: `To: ${to}` })
-    .filter({ hasText: subject })
-    .first();
-  const text = (await message.locator("pre").textContent()) ?? "";
-  const link = text.match(/https?:\/\/\S+/)?.[0];
-  expect(link, `a link in the mail "${subject}" to ${to}`).toBeTruthy();
-  return link ?? "";
 }
 
 async function secondDevice(browser: Browser, baseURL: string | undefined, email: string, password: string) {

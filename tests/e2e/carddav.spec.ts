@@ -3,7 +3,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, unlinkSync, writeFileSy
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { Page } from "@playwright/test";
-import { expect, expectAccessible, signUpInto, snapshot, test } from "./fixtures";
+import { confirmAddress, expect, expectAccessible, signUpInto, snapshot, test } from "./fixtures";
 
 /**
  * A real CardDAV client against the Worker: Debian's vdirsyncer syncs the owner's address book to a
@@ -21,6 +21,8 @@ function tool(name: string, args: string[], input = "") {
 async function signUp(page: Page, label: string) {
   const email = `carddav-${label}-${Date.now()}@example.org`;
   await signUpInto(page, { name: "Sync Owner", email });
+  // CardDAV signs in with the address: it must be proved first.
+  await confirmAddress(page, email);
   return email;
 }
 

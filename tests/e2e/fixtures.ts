@@ -282,3 +282,23 @@ export const ownerTest = test.extend<{ owner: Owner }>({
 });
 
 export { expect };
+
+/** The link in the newest mail to `to`, read from the development mailbox. */
+export async function mailedLink(page: Page, to: string, subject: string): Promise<string> {
+  await page.goto("/dev/mailbox");
+  const message = page
+    .getByRole("listitem")
+    .filter({ hasText: `To: ${to}` })
+    .filter({ hasText: subject })
+    .first();
+  const text = (await message.locator("pre").textContent()) ?? "";
+  const link = text.match(/https?:\/\/\S+/)?.[0];
+  expect(link, `a link in the mail "${subject}" to ${to}`).toBeTruthy();
+  return link ?? "";
+}
+
+/** Opens the confirmation link sign-up mailed to `email`, as its owner would: the address is proved. */
+export async function confirmAddress(page: Page, email: string): Promise<void> {
+  await page.goto(await mailedLink(page, email, "Confirm your KnowWho email address"));
+  await expect(page.getByText(`${email} is confirmed.`)).toBeVisible();
+}

@@ -248,3 +248,110 @@ describe("campaign contact and event campaign migration", () => {
     for (const file of files.slice(index + 1)) apply(db, file);
   });
 });
+
+describe("consent by purpose migration", () => {
+  it("keeps every row and carries each consent over as what it was: no exchange becomes email", async () => {
+    const { db, index } = await seededBefore("0031_consent_by_purpose");
+    const person = (name: string) =>
+      (
+        db
+          .prepare(
+            "insert into connection (user_id, name, email, source) select id, ?, lower(?) || '@example.org', 'manual' from user where email = 'demo@knowwho.app' returning id",
+          )
+          .get(name, name) as { id: number }
+      ).id;
+    const history = (id: number, kind: string, source: string | null, detail: string, at: number) =>
+      db
+        .prepare(
+          "insert into person_history (user_id, connection_id, kind, source, detail, event_name, created_at) select user_id, id, ?, ?, ?, 'Summit', ? from connection where id = ?",
+        )
+        .run(kind, source, detail, at, id);
+    // What the app wrote before: every exchange, scan, lead and Connect as "consent-given".
+    const scanned = person("Scanned");
+    history(scanned, "consent-given", "scan", "Agreed to exchange details at Summit", 1000);
+    const lead = person("Lead");
+    history(lead, "consent-given", "scan", "Showed their pass to your stand at Summit", 1000);
+    const connected = person("Connected");
+    history(connected, "consent-given", "share", "Agreed to exchange details at Summit", 1000);
+    const basis = person("Basis");
+    history(basis, "consent-given", "lawful-basis", "Lawful basis recorded by you: Monthly donor", 1000);
+    const recorded = person("Recorded");
+    history(recorded, "consent-given", "manual", "Agreed to be contacted (recorded by you)", 1000);
+    const withdrew = person("Withdrew");
+    history(withdrew, "consent-given", "manual", "Agreed to be contacted (recorded by you)", 1000);
+    history(withdrew, "consent-withdrawn", "mailing", "Unsubscribed from your mailings", 2000);
+    // Share-backs, with and without "may contact me about what we discussed".
+    const ticked = person("Ticked");
+    const unticked = person("Unticked");
+    for (const [id, consent] of [
+      [ticked, 1],
+      [unticked, 0],
+    ] as const)
+      db.prepare(
+        `insert into shared_contacts (recipient_user_id, connection_id, sender_name, sender_email, recipient_name, consent, consent_at, created_at)
+          select user_id, id, name, email, 'Demo Owner', ?, ?, 500 from connection where id = ?`,
+      ).run(consent, consent ? 600 : null, id);
+    const before = counts(db);
+    expect(before.person_history).toBeGreaterThan(7);
+    apply(db, files[index] as string);
+    // No row lost; the new table holds one record per consent row carried over.
+    const { consent_record: carried, ...rest } = counts(db);
+    expect(rest).toEqual(before);
+    expect(carried).toBe(9);
+    const states = (id: number) =>
+      db
+        .prepare("select purpose, state, source from consent_record where connection_id = ? order by created_at, id")
+        .all(id)
+        .map((r) => ({ ...r }));
+    expect(states(scanned)).toEqual([{ purpose: "exchange", state: "yes", source: "scan" }]);
+    expect(states(lead)).toEqual([{ purpose: "exchange", state: "yes", source: "scan" }]);
+    expect(states(connected)).toEqual([{ purpose: "exchange", state: "yes", source: "share" }]);
+    expect(states(basis)).toEqual([{ purpose: "email", state: "basis", source: "lawful-basis" }]);
+    expect(states(recorded)).toEqual([{ purpose: "email", state: "yes", source: "owner" }]);
+    expect(states(withdrew)).toEqual([
+      { purpose: "email", state: "yes", source: "owner" },
+      { purpose: "email", state: "no", source: "unsubscribe" },
+    ]);
+    expect(states(ticked)).toEqual([{ purpose: "exchange", state: "yes", source: "share-back" }]);
+    expect(states(unticked)).toEqual([{ purpose: "exchange", state: "yes", source: "share-back" }]);
+    // The only "yes" to email is the one the owner recorded by hand; the words shown are kept.
+    expect(
+      db.prepare("select count(*) as n from consent_record where purpose = 'email' and state = 'yes'").get(),
+    ).toEqual({ n: 2 });
+    expect(
+      db
+        .prepare("select shown, sender_name, event_name, created_at from consent_record where connection_id = ?")
+        .get(scanned),
+    ).toEqual({
+      shown: "Agreed to exchange details at Summit",
+      sender_name: expect.any(String),
+      event_name: "Summit",
+      created_at: 1000,
+    });
+    // A consent goes with its person and its sender.
+    db.exec("pragma foreign_keys = on");
+    db.prepare("delete from connection where id = ?").run(scanned);
+    expect(db.prepare("select count(*) as n from consent_record").get()).toEqual({ n: 8 });
+    for (const file of files.slice(index + 1)) apply(db, file);
+  });
+});
+
+describe("mailing recipient reason migration", () => {
+  it("keeps every row; recipients of earlier mailings get an empty reason and keep their general line", async () => {
+    const { db, index } = await seededBefore("0032_mailing_recipient_reason");
+    db.exec(`insert into mailing (user_id, subject, body, client_key) select id, 's', 'b', 'k-32' from user limit 1`);
+    db.exec(
+      `insert into mailing_recipient (mailing_id, user_id, email) select id, user_id, 'r@example.org' from mailing`,
+    );
+    const before = counts(db);
+    apply(db, files[index] as string);
+    expect(counts(db)).toEqual(before);
+    expect(
+      db
+        .prepare("select email, reason from mailing_recipient")
+        .all()
+        .map((r) => ({ ...r })),
+    ).toEqual([{ email: "r@example.org", reason: "" }]);
+    for (const file of files.slice(index + 1)) apply(db, file);
+  });
+});

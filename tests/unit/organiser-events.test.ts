@@ -29,7 +29,15 @@ describe("slugs and badges", () => {
     expect(parseBadge("https://knowwho.app/e/summit-aa11/a/AbCdEf12_-")).toEqual({
       slug: "summit-aa11",
       code: "AbCdEf12_-",
+      proof: null,
     });
+    const proof = "0123456789abcdef0123456789abcdef";
+    expect(parseBadge(`https://knowwho.app/e/summit-aa11/a/AbCdEf12_-?k=${proof}`)).toEqual({
+      slug: "summit-aa11",
+      code: "AbCdEf12_-",
+      proof,
+    });
+    expect(parseBadge("https://knowwho.app/e/summit-aa11/a/AbCdEf12_-?k=<x>")).toBeNull();
     expect(parseBadge("https://knowwho.app/c/demo")).toBeNull();
     expect(parseBadge("javascript:alert(1)")).toBeNull();
   });

@@ -62,6 +62,17 @@ describe("service worker scopes", () => {
     const sizes = manifest.icons.map((i: { sizes: string; purpose?: string }) => `${i.sizes} ${i.purpose ?? "any"}`);
     expect(sizes).toEqual(expect.arrayContaining(["192x192 any", "512x512 any", "512x512 maskable"]));
   });
+
+  it("answer /favicon.ico, which browsers ask for on any first visit, with the app's icon as a static file", () => {
+    const ico = readFileSync("public/favicon.ico");
+    // ICONDIR: reserved 0, type 1 (icon), one image; its entry points at a PNG (allowed since Windows Vista).
+    expect([ico.readUInt16LE(0), ico.readUInt16LE(2), ico.readUInt16LE(4)]).toEqual([0, 1, 1]);
+    const [size, offset] = [ico.readUInt32LE(14), ico.readUInt32LE(18)];
+    expect(offset + size).toBe(ico.length);
+    const png = ico.subarray(offset);
+    expect(png.subarray(1, 4).toString("latin1")).toBe("PNG");
+    expect(png.equals(readFileSync("public/icons/icon-192.png"))).toBe(true);
+  });
 });
 
 describe("account forms", () => {

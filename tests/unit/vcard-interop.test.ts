@@ -143,8 +143,9 @@ describe("vCard writer", () => {
   });
 });
 
-describe("vCard reader speed", () => {
-  it("reads an 840 KB quoted-printable file in linear time", () => {
+/** Its speed at 1x and 4x the size is measured by `npm run bench` (bench/linear-readers.ts), not asserted here. */
+describe("vCard reader at size", () => {
+  it("reads an 840 KB quoted-printable file whole, with a single 400 KB value", () => {
     const card = (i: number) =>
       [
         "BEGIN:VCARD",
@@ -164,13 +165,9 @@ describe("vCard reader speed", () => {
     const huge = `BEGIN:VCARD\r\nVERSION:2.1\r\nFN:Huge\r\nNOTE;ENCODING=QUOTED-PRINTABLE:${"=41=42=43=44=\r\n".repeat(30_000)}\r\nEND:VCARD`;
     const file = new TextEncoder().encode(`${cards.join("\r\n")}\r\n${huge}\r\n`);
     expect(file.byteLength).toBeGreaterThan(840_000);
-    const started = performance.now();
     const read = readVCardFile(file);
-    const ms = performance.now() - started;
     expect(read.people.length).toBe(cards.length + 1);
     expect(read.people[0]?.draft.displayName).toBe("Jürgen Müller0");
     expect(read.people.at(-1)?.draft.note?.startsWith("ABCDABCD")).toBe(true);
-    // Linear: well under a second on a slow shared machine (the quadratic decoder took 8-10 s).
-    expect(ms).toBeLessThan(1500);
   });
 });

@@ -39,7 +39,7 @@ function fillOrder(): string[] {
   return order;
 }
 
-const SECRET = /hash|_enc$|^password$|^token$|^access_token$|^refresh_token$|^id_token$/;
+const SECRET = /hash|_enc$|^password$|^token$|^access_token$|^refresh_token$|^id_token$|^secret$|^backup_codes$/;
 let clock = Date.UTC(2026, 0, 1);
 
 type Filled = { table: string; rowid: number; markers: string[]; secrets: string[] };
@@ -71,6 +71,8 @@ async function fillEveryTable(owner: { id: string; email: string }) {
       if (column.columnType === "SQLiteInteger" && column.primary) continue;
       if (column.name === "email" || column.name === "to") values[column.name] = owner.email;
       else if (column.name === "value" && name === "verification") values[column.name] = owner.id;
+      // A team (its personal workspace the account has already): nobody else joins a personal one.
+      else if (column.name === "kind" && name === "workspace") values[column.name] = "team";
       else if ("enumValues" in column && Array.isArray(column.enumValues) && column.enumValues.length)
         values[column.name] = column.enumValues[0];
       else if (column.columnType === "SQLiteTextJson") values[column.name] = "[]";

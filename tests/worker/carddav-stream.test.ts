@@ -1,6 +1,6 @@
 import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
-import { describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createAppPassword } from "~/server/dav/app-passwords.server";
 import { createDb } from "~/server/db/db.server";
 import { addContactPoint, editableFields, updatePerson } from "~/server/people/edit.server";
@@ -11,8 +11,6 @@ import { observed } from "./d1-count";
 import { ORIGIN, signUp } from "./helpers";
 
 /** CardDAV reads the whole book a page at a time: every person, in order, one page in memory, no cap. */
-
-vi.setConfig({ testTimeout: 240_000 });
 
 const worker = built as { fetch(request: Request, env: Env, ctx: ExecutionContext): Promise<Response> };
 const db = () => createDb(env.DB);

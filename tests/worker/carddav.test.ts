@@ -6,12 +6,14 @@ import { addPerson } from "~/server/people/add.server";
 import { addPeople } from "~/server/people/batch.server";
 import { addContactPoint, editableFields, updatePerson } from "~/server/people/edit.server";
 import { getPerson, loadPeople } from "~/server/people/read.server";
-import { call, form, signUp, testAddress } from "./helpers";
+import { call, confirmEmail, form, signUp, testAddress } from "./helpers";
 
 const db = () => createDb(env.DB);
 
 async function davOwner(name = "Dav Owner") {
   const session = await signUp(name);
+  // CardDAV signs in with the address: it must be proved first.
+  await confirmEmail(session.cookie, session.email);
   const row = await env.DB.prepare("select id from user where email = ?").bind(session.email).first<{ id: string }>();
   const userId = row?.id ?? "";
   const password = (await createAppPassword(db(), userId, "Test phone")) as string;

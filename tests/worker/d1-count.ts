@@ -24,8 +24,8 @@ export function recording<T extends object>(db: T, statements: string[]): T {
   });
 }
 
-/** One D1 round trip as the Worker makes it: a statement run on its own, or a batch of them. */
-export type Trip = { sqls: string[]; batch: boolean };
+/** One D1 round trip as the Worker makes it: a statement run on its own, or a batch of them, with their values. */
+export type Trip = { sqls: string[]; params: unknown[][]; batch: boolean };
 
 /**
  * `d1` and every session opened on it, telling `before` of each round trip before it goes to the database (it
@@ -36,15 +36,16 @@ export function observed(
   { before, after }: { before?: (trip: Trip) => void; after?: (trip: Trip, rows: number) => void },
 ): D1Database {
   const sqlOf = new WeakMap<object, string>();
+  const paramsOf = new WeakMap<object, unknown[]>();
   const real = new WeakMap<object, D1PreparedStatement>();
-  const statement = (s: D1PreparedStatement, sql: string): D1PreparedStatement => {
+  const statement = (s: D1PreparedStatement, sql: string, params: unknown[] = []): D1PreparedStatement => {
     const proxy = new Proxy(s, {
       get(t, k) {
         const value = Reflect.get(t, k, t);
-        if (k === "bind") return (...args: unknown[]) => statement(t.bind(...args), sql);
+        if (k === "bind") return (...args: unknown[]) => statement(t.bind(...args), sql, args);
         if (["all", "raw", "first", "run"].includes(String(k)))
           return async (...args: unknown[]) => {
-            const trip = { sqls: [sql], batch: false };
+            const trip = { sqls: [sql], params: [params], batch: false };
             before?.(trip);
             const out = await (value as (...a: unknown[]) => Promise<unknown>).apply(t, args);
             after?.(trip, Array.isArray(out) ? out.length : ((out as { results?: unknown[] })?.results?.length ?? 1));
@@ -54,6 +55,7 @@ export function observed(
       },
     });
     sqlOf.set(proxy, sql);
+    paramsOf.set(proxy, params);
     real.set(proxy, s);
     return proxy;
   };
@@ -65,7 +67,11 @@ export function observed(
           return (...args: unknown[]) => wrap((t as D1Database).withSession(...(args as [string?])));
         if (k === "batch")
           return async (list: D1PreparedStatement[]) => {
-            const trip = { sqls: list.map((s) => sqlOf.get(s) ?? ""), batch: true };
+            const trip = {
+              sqls: list.map((s) => sqlOf.get(s) ?? ""),
+              params: list.map((s) => paramsOf.get(s) ?? []),
+              batch: true,
+            };
             before?.(trip);
             const out = await t.batch(list.map((s) => real.get(s) ?? s));
             after?.(trip, Math.max(0, ...out.map((r) => r.results?.length ?? 0)));
@@ -96,4 +102,22 @@ export async function fetchRecording(path: string, init: RequestInit = {}) {
   const statements: string[] = [];
   const res = await fetchOver(recording(env.DB, statements), path, init);
   return { status: res.status, statements };
+}
+
+/**
+ * The rows D1 read (its own `rows_read`) for the selects among `trips` that `pick` chooses, each run again on
+ * `db` with its values: drizzle reads rows through `raw()`, which answers no meta.
+ */
+export async function rowsRead(db: D1Database, trips: Trip[], pick: (sql: string) => boolean): Promise<number> {
+  let read = 0;
+  for (const trip of trips)
+    for (const [i, sql] of trip.sqls.entries())
+      if (/^\s*select\b/i.test(sql) && pick(sql))
+        read += (
+          await db
+            .prepare(sql)
+            .bind(...(trip.params[i] ?? []))
+            .all()
+        ).meta.rows_read;
+  return read;
 }

@@ -1,7 +1,7 @@
 import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { strFromU8, unzipSync } from "fflate";
-import { describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { toCsv } from "~/lib/formats/csv-write";
 import { toXlsx, xlsxParts } from "~/lib/formats/xlsx";
 import { createDb } from "~/server/db/db.server";
@@ -12,8 +12,6 @@ import { observed } from "./d1-count";
 import { call, importFile, ORIGIN, signUp } from "./helpers";
 
 /** Issue 24 item 3: exports and the data download are streamed a page at a time, with no row cap. */
-
-vi.setConfig({ testTimeout: 240_000 });
 
 const db = () => createDb(env.DB);
 

@@ -49,7 +49,7 @@ const hubspotState = async (token: string) =>
 const script = (token: string, statuses: number[]) =>
   fetch(`${FAKE}/_control/hubspot/${token}`, { method: "PUT", body: JSON.stringify(statuses) });
 
-async function waitFor<T>(read: () => Promise<T>, ok: (value: T) => boolean, ms = 8000): Promise<T> {
+async function waitFor<T>(read: () => Promise<T>, ok: (value: T) => boolean, ms = 30_000): Promise<T> {
   const until = Date.now() + ms;
   for (;;) {
     const value = await read();

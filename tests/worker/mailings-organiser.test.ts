@@ -141,8 +141,11 @@ describe("organisers mailing their event's attendees", () => {
     expect(await outboxFor(di)).toHaveLength(0);
     expect((await outboxFor(ana))[0]).toMatchObject({
       subject: `News from Civic Org ${tag} Summit`,
-      text: expect.stringContaining(
-        `Hi Ana, thanks for coming to Civic Org ${tag} Summit.\n\n--\nYou get this because you agreed to hear from Civic Org ${tag}.`,
+      // Why it came, from the box she ticked when she joined, naming the organiser.
+      text: expect.stringMatching(
+        new RegExp(
+          `Hi Ana, thanks for coming to Civic Org ${tag} Summit\\.\n\n--\nYou get this because you ticked “Email me news from Civic Org ${tag}” when you joined Civic Org ${tag} Summit on \\w+ \\d{1,2}, \\d{4}\\.\n`,
+        ),
       ),
     });
     // Attendees stay the event's: mailing them adds nobody to the organiser's own people or timeline.

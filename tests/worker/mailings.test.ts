@@ -41,8 +41,27 @@ async function owner(name = "Mail Owner") {
   return { ...session, userId: row?.id ?? "" };
 }
 
-type Consent = "share" | "recorded" | "none" | "withdrawn";
-/** One of the owner's people, with the consent on record the way the app records it. */
+type Consent = "share" | "recorded" | "none" | "withdrawn" | "exchange" | "contact-box";
+/** A consent record as the app writes it (consent.server.ts). */
+const record = (
+  userId: string,
+  id: number,
+  purpose: string,
+  state: string,
+  source: string,
+  shown: string,
+  at: number,
+) =>
+  env.DB.prepare(
+    "insert into consent_record (sender_workspace_id, connection_id, purpose, state, sender_name, shown, source, created_at) values (?, ?, ?, ?, 'Mail Owner', ?, ?, ?)",
+  )
+    .bind(userId, id, purpose, state, shown, source, at)
+    .run();
+/**
+ * One of the owner's people, with the consent on record the way the app records it: "share" ticked the
+ * share-back's "Email me news" box; "contact-box" ticked only "may contact me about what we discussed";
+ * "exchange" met them through an event exchange.
+ */
 async function person(
   userId: string,
   name: string,
@@ -60,24 +79,20 @@ async function person(
   );
   const id = row?.id ?? 0;
   const at = Date.now() - 60_000;
-  if (consent === "share")
+  if (consent === "share" || consent === "contact-box") {
     await env.DB.prepare(
       "insert into shared_contacts (recipient_user_id, connection_id, sender_name, sender_email, recipient_name, consent, consent_at) values (?, ?, ?, ?, 'Owner', 1, ?)",
     )
       .bind(userId, id, name, email ?? "", at)
       .run();
+    await record(userId, id, "exchange", "yes", "share-back", "Shared my details with Mail Owner", at);
+  }
+  if (consent === "share") await record(userId, id, "email", "yes", "share-back", "Email me news from Mail Owner", at);
+  if (consent === "exchange") await record(userId, id, "exchange", "yes", "scan", "Agreed to exchange details", at);
   if (consent === "recorded" || consent === "withdrawn")
-    await env.DB.prepare(
-      "insert into person_history (user_id, connection_id, kind, source, detail, created_at) values (?, ?, 'consent-given', 'manual', 'Agreed', ?)",
-    )
-      .bind(userId, id, at)
-      .run();
+    await record(userId, id, "email", "yes", "owner", "Agreed to hear from you by email (recorded by you)", at);
   if (consent === "withdrawn")
-    await env.DB.prepare(
-      "insert into person_history (user_id, connection_id, kind, source, detail, created_at) values (?, ?, 'consent-withdrawn', 'manual', 'Withdrew', ?)",
-    )
-      .bind(userId, id, at + 1000)
-      .run();
+    await record(userId, id, "email", "no", "owner", "Withdrew consent to be emailed (recorded by you)", at + 1000);
   return id;
 }
 
@@ -123,6 +138,9 @@ describe("audiences", () => {
     await person(o.userId, "Di Withdrawn", `di-${tag}@example.org`, "withdrawn", { event: "Summit" });
     await person(o.userId, "Ed NoEmail", null, "share", { event: "Summit" });
     await person(o.userId, "Fi Elsewhere", `fi-${tag}@example.org`, "share", { event: "Other" });
+    // Details exchanged (a scan, a share-back with only "may contact me about what we discussed") are not email.
+    await person(o.userId, "Gu Exchanged", `gu-${tag}@example.org`, "exchange", { event: "Summit" });
+    await person(o.userId, "Hal ContactBox", `hal-${tag}@example.org`, "contact-box", { event: "Summit" });
     const { included, leftOut } = await resolveAudience(ctx().db, o.userId, { ...EMPTY_AUDIENCE, event: "Summit" });
     expect(included.map((m) => m.id).sort()).toEqual([shared, recorded].sort());
     expect(included.find((m) => m.id === shared)).toMatchObject({ firstName: "Ada", eventName: "Summit" });
@@ -130,6 +148,8 @@ describe("audiences", () => {
       "Cy None": "No consent to be contacted on record",
       "Di Withdrawn": "Withdrew consent",
       "Ed NoEmail": "No email address",
+      "Gu Exchanged": "No consent to be contacted on record",
+      "Hal ContactBox": "No consent to be contacted on record",
     });
     // By tag: only the tagged one; a lawful basis with a reason counts as a record.
     const byTag = await resolveAudience(ctx().db, o.userId, { ...EMPTY_AUDIENCE, tags: [tag] });
@@ -138,11 +158,49 @@ describe("audiences", () => {
     expect(await recordLawfulBasis(ctx().db, o.userId, cy, "Monthly donor since 2019")).toBe(true);
     const after = await resolveAudience(ctx().db, o.userId, { ...EMPTY_AUDIENCE, event: "Summit" });
     expect(after.included.map((m) => m.name)).toContain("Cy None");
+    // A basis is its own state, never shown as their consent.
+    expect(after.included.find((m) => m.name === "Cy None")?.basis).toBe("lawful-basis");
+    expect(after.included.find((m) => m.name === "Ada Share")?.basis).toBe("consent");
     // Another owner cannot record a basis for this person, nor see them in an audience.
     const other = await owner("Other Owner");
     expect(await recordLawfulBasis(ctx().db, other.userId, cy, "x")).toBe(false);
     const theirs = await resolveAudience(ctx().db, other.userId, { ...EMPTY_AUDIENCE, people: [shared, recorded] });
     expect(theirs).toEqual({ included: [], leftOut: [] });
+  });
+});
+
+describe("why each message came", () => {
+  it("says it from the consent or basis it is sent under, naming the organisation, never a general 'you agreed'", async () => {
+    const o = await owner("Mail Owner");
+    await env.DB.prepare("insert into fundraising_org (user_id, legal_name) values (?, 'Harbour Trust')")
+      .bind(o.userId)
+      .run();
+    const tag = crypto.randomUUID().slice(0, 6);
+    const shared = `why-share-${tag}@example.org`;
+    const recorded = `why-recorded-${tag}@example.org`;
+    const donor = `why-donor-${tag}@example.org`;
+    await person(o.userId, "Sam Shared", shared, "share", { tags: [tag] });
+    await person(o.userId, "Rae Recorded", recorded, "recorded", { tags: [tag] });
+    const donorId = await person(o.userId, "Dot Donor", donor, "none", { tags: [tag] });
+    expect(await recordLawfulBasis(ctx().db, o.userId, donorId, "Monthly donor since 2019")).toBe(true);
+    const made = await createMailing(ctx(), o.userId, input({ rules: { ...EMPTY_AUDIENCE, tags: [tag] } }), ORIGIN);
+    if ("errors" in made) throw new Error(JSON.stringify(made.errors));
+    await deliver(made.id);
+    const footer = async (email: string) => {
+      const [got] = await outboxFor(email);
+      return { text: got?.text.split("\n--\n")[1]?.split("\n")[0], html: got?.html ?? "" };
+    };
+    const basis = await footer(donor);
+    expect(basis.text).toBe(
+      "You get this because Harbour Trust recorded a reason to write to you without asking first: “Monthly donor since 2019”.",
+    );
+    expect(basis.html).toContain("Harbour Trust recorded a reason to write to you");
+    expect((await footer(shared)).text).toMatch(
+      /^You get this because you ticked “Email me news from Mail Owner” when you shared your details with Mail Owner on \w+ \d{1,2}, \d{4}\.$/,
+    );
+    expect((await footer(recorded)).text).toMatch(
+      /^You get this because Mail Owner recorded that you agreed to hear from them on \w+ \d{1,2}, \d{4}\.$/,
+    );
   });
 });
 
@@ -383,6 +441,49 @@ describe("unsubscribing, clicks and the provider's webhook", () => {
     expect((await mailingResults(ctx().db, o.userId, made.id))?.counts.bounced).toBe(1);
     const { leftOut } = await resolveAudience(ctx().db, o.userId, { ...EMPTY_AUDIENCE, event: "Summit" });
     expect(leftOut.map((l) => l.why)).toEqual(["Their address bounced"]);
+  });
+});
+
+describe("the provider's webhook holds the first and strongest word", () => {
+  async function post(type: string, providerId: string, id = `msg_${crypto.randomUUID()}`) {
+    const payload = JSON.stringify({ type, created_at: new Date().toISOString(), data: { email_id: providerId } });
+    const secret = (await mailWebhookSecret(parseEnv(env))) ?? "";
+    const res = await call("/api/mailings/webhook", {
+      method: "POST",
+      body: payload,
+      headers: {
+        "content-type": "application/json",
+        "svix-id": id,
+        "svix-timestamp": String(Math.floor(Date.now() / 1000)),
+        "svix-signature": new Webhook(secret).sign(id, new Date(), payload),
+      },
+    });
+    return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+  }
+
+  it("a later bounce keeps a complaint's suppression, and a replayed event id changes nothing", async () => {
+    const o = await owner();
+    const tag = crypto.randomUUID().slice(0, 6);
+    const email = `spam-${tag}@example.org`;
+    await person(o.userId, `Sam ${tag}`, email, "share", { event: "Summit" });
+    const made = await createMailing(ctx(), o.userId, input(), ORIGIN);
+    if ("errors" in made) throw new Error("refused");
+    await deliver(made.id);
+    const recipient = await one<{ provider_id: string; id: number }>(
+      "select id, provider_id from mailing_recipient where mailing_id = ?",
+      made.id,
+    );
+    const providerId = recipient?.provider_id ?? "";
+    expect((await post("email.complained", providerId)).status).toBe(200);
+    const bounce = `msg_${crypto.randomUUID()}`;
+    expect((await post("email.bounced", providerId, bounce)).body).toEqual({ received: true });
+    expect(await one("select reason from mail_suppression where user_id = ? and email = ?", o.userId, email)).toEqual({
+      reason: "complained",
+    });
+    const before = await one("select bounced_at from mailing_recipient where id = ?", recipient?.id);
+    const replay = await post("email.bounced", providerId, bounce);
+    expect(replay).toEqual({ status: 200, body: { received: true, duplicate: true } });
+    expect(await one("select bounced_at from mailing_recipient where id = ?", recipient?.id)).toEqual(before);
   });
 });
 

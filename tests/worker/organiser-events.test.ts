@@ -1,7 +1,10 @@
 import { waitForGlobalWaitUntil } from "cloudflare:test-internal";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { call, form, signUp, testAddress } from "./helpers";
+import { EMPTY_AUDIENCE } from "~/lib/mailings/rules";
+import { createDb } from "~/server/db/db.server";
+import { resolveAudience } from "~/server/mailings/audience.server";
+import { call, confirmEmail, form, signUp, testAddress } from "./helpers";
 
 /** A local wall-clock time `days` from now, as the event form takes it. */
 const local = (days: number, hours = 0) =>
@@ -45,6 +48,8 @@ async function passOf(email: string) {
 /** A signed-up person with one card, joined to the event through the one-tap page. */
 async function joinSignedIn(slug: string, name: string, extra: Record<string, string> = {}) {
   const person = await signUp(name);
+  // The pass is kept under the account's address, so the address is proved first.
+  await confirmEmail(person.cookie, person.email);
   const created = await call("/card", { method: "POST", headers: { cookie: person.cookie } });
   const cardId = Number(created.headers.get("location")?.split("/").pop());
   const saved = await call(`/card/${cardId}`, {
@@ -78,10 +83,17 @@ const attendee = (slug: string, email: string) =>
     .bind(slug, email.toLowerCase())
     .first<{ id: number; badge_code: string; pass_token: string; user_id: string | null; listed: number }>();
 
-const scan = async (cookie: string, slug: string, email: string, body: Record<string, string> = {}) => {
+/** The link a pass's QR carries, read from the pass page as a scanner reads it off the screen. */
+async function badgeLink(slug: string, email: string) {
   const target = await attendee(slug, email);
-  return call(`/e/${slug}/a/${target?.badge_code}`, { ...form(body), headers: { cookie } });
-};
+  const page = await (await call(`/pass/${target?.pass_token}`)).text();
+  const link = page.match(/data-badge-link[^>]*>https?:\/\/[^/]+(\/e\/[^<]+)</)?.[1];
+  if (!link) throw new Error(`no badge link on ${email}'s pass`);
+  return link;
+}
+
+const scan = async (cookie: string, slug: string, email: string, body: Record<string, string> = {}) =>
+  call(await badgeLink(slug, email), { ...form(body), headers: { cookie } });
 
 const peopleOf = (email: string) =>
   env.DB.prepare(
@@ -127,6 +139,11 @@ describe("publishing an organiser event", () => {
     expect(html).toContain('data-attendees="0"');
     expect(html).toContain(`/e/${slug}/qr.svg`);
     expect(html).toContain("Organised by Civic Data Org");
+    // A first visit finds the icon named, and search results a description from the event's own details.
+    expect(html).toContain('<link rel="icon" href="/favicon.svg" type="image/svg+xml"/>');
+    const description = html.match(/<meta name="description" content="([^"]*)"\/>/)?.[1];
+    expect(description).toContain("In person event organised by Civic Data Org");
+    expect(description).toContain("Navy Pier, Chicago. Two days on open data for nonprofits.");
     expect(first.headers.get("x-edge-cache")).toBe("MISS");
     // The copy is stored after the response (waitUntil); once the pool has settled it, the next read is a hit.
     await waitForGlobalWaitUntil();
@@ -159,7 +176,12 @@ describe("publishing an organiser event", () => {
 
   it("lists a published event on the landing page and sends /events/{slug} to its page", async () => {
     const owner = await signUp();
-    const { slug } = await publish(owner, { title: `Landing Fair ${crypto.randomUUID().slice(0, 6)}` });
+    // Started before every other open event the file publishes (a day ago), so it is among the landing's
+    // four soonest whichever tests ran first.
+    const { slug } = await publish(owner, {
+      title: `Landing Fair ${crypto.randomUUID().slice(0, 6)}`,
+      startsAt: local(-3),
+    });
     const home = await (await call("/", { headers: { cookie: owner.cookie } })).text();
     expect(home).toContain(`/e/${slug}`);
     const moved = await call(`/events/${slug}`);
@@ -248,6 +270,61 @@ describe("joining", () => {
     expect(id).toBeGreaterThan(0);
   });
 
+  it("answers a full event alike for an attendee's address and a stranger's", async () => {
+    const owner = await signUp();
+    const { slug } = await publish(owner, { capacity: "1" });
+    const known = `k-${crypto.randomUUID()}@example.org`;
+    expect((await visitorJoin(slug, { name: "Known One", email: known })).status).toBe(303);
+    const mails = async () =>
+      (
+        await env.DB.prepare("select count(*) as n from outbox where `to` = ? and kind = 'event-pass'")
+          .bind(known)
+          .first<{ n: number }>()
+      )?.n;
+    const before = await mails();
+    const attendeeAnswer = await visitorJoin(slug, { name: "Known One", email: known });
+    const strangerAnswer = await visitorJoin(slug, {
+      name: "Known One",
+      email: `s-${crypto.randomUUID()}@example.org`,
+    });
+    expect(attendeeAnswer.status).toBe(409);
+    expect(strangerAnswer.status).toBe(409);
+    expect(attendeeAnswer.headers.get("location")).toBeNull();
+    const [a, b] = [await attendeeAnswer.text(), await strangerAnswer.text()];
+    expect(a).toContain("This event is full.");
+    expect(b).toContain("This event is full.");
+    // The pages differ only by the address typed into the form.
+    const scrub = (html: string) => html.replace(/value="[^"]*@example\.org"/g, "");
+    expect(scrub(a)).toBe(scrub(b));
+    await waitForGlobalWaitUntil();
+    expect(await mails()).toBe(before);
+  });
+
+  it("mails a known address its pass once an hour however often it joins", async () => {
+    const owner = await signUp();
+    const { slug } = await publish(owner);
+    const emails = Array.from({ length: 10 }, (_, i) => `often-${i}-${crypto.randomUUID().slice(0, 6)}@example.org`);
+    const passMails = async (to: string[]) =>
+      (
+        await env.DB.prepare(
+          `select count(*) as n from outbox where kind = 'event-pass' and \`to\` in (${to.map(() => "?").join(",")})`,
+        )
+          .bind(...to)
+          .first<{ n: number }>()
+      )?.n;
+    for (let round = 0; round < 5; round++) {
+      // Before the last round, an hour passes for the first address: a person who lost the mail has it again.
+      if (round === 4)
+        await env.DB.prepare("update org_attendee set pass_mailed_at = pass_mailed_at - 3600001 where email = ?")
+          .bind(emails[0])
+          .run();
+      for (const email of emails) expect((await visitorJoin(slug, { name: "Often Joins", email })).status).toBe(303);
+    }
+    await waitForGlobalWaitUntil();
+    expect(await passMails(emails.slice(1))).toBe(9);
+    expect(await passMails(emails.slice(0, 1))).toBe(2);
+  });
+
   it("lets a crowd behind one address join, and limits one person's repeats", async () => {
     const owner = await signUp();
     const { slug } = await publish(owner);
@@ -274,6 +351,7 @@ describe("joining", () => {
     expect(row?.listed).toBe(1);
 
     const later = await signUp("Lee Later");
+    await confirmEmail(later.cookie, later.email);
     await visitorJoin(slug, { name: "Lee Later", email: later.email });
     const token = await passOf(later.email);
     // A forwarded pass opened in someone else's account stays the visitor's.
@@ -377,7 +455,14 @@ describe("exchanging at the event", () => {
     )
       .bind(ann.email)
       .all<{ kind: string }>();
-    expect(history.results.map((h) => h.kind)).toContain("consent-given");
+    expect(history.results.map((h) => h.kind)).toContain("created");
+    // What they agreed to is an exchange with each other, not email from each other (decision 0180).
+    const consents = await env.DB.prepare(
+      "select r.purpose, r.state from consent_record r join user u on u.id = r.sender_workspace_id where u.email = ?",
+    )
+      .bind(ann.email)
+      .all<{ purpose: string; state: string }>();
+    expect(consents.results).toEqual([{ purpose: "exchange", state: "yes" }]);
     const timeline = await env.DB.prepare(
       "select count(*) as n from interaction i join user u on u.id = i.user_id where u.email = ?",
     )
@@ -393,11 +478,12 @@ describe("exchanging at the event", () => {
     const outsider = await signUp("Out Sider");
     expect((await scan(outsider.cookie, slug, ann.email)).status).toBe(403);
     expect((await scan(ann.cookie, slug, ann.email)).status).toBe(409);
-    const target = await attendee(slug, ann.email);
-    expect((await call(`/e/${slug}/a/${target?.badge_code}`, form({}))).status).toBe(401);
+    const link = await badgeLink(slug, ann.email);
+    expect((await call(link, form({}))).status).toBe(401);
     const other = await publish(owner);
     expect(
-      (await call(`/e/${other.slug}/a/${target?.badge_code}`, { ...form({}), headers: { cookie: ann.cookie } })).status,
+      (await call(link.replace(`/e/${slug}/`, `/e/${other.slug}/`), { ...form({}), headers: { cookie: ann.cookie } }))
+        .status,
     ).toBe(404);
   });
 
@@ -510,6 +596,108 @@ describe("matchmaking and the organiser's view", () => {
   });
 });
 
+describe("consent by purpose and badge codes that are not keys", () => {
+  const userIdOf = async (email: string) =>
+    (await env.DB.prepare("select id from user where email = ?").bind(email).first<{ id: string }>())?.id ?? "";
+  const audienceOf = async (email: string) => {
+    const { included, leftOut } = await resolveAudience(createDb(env.DB), await userIdOf(email), EMPTY_AUDIENCE);
+    return { included: included.map((m) => m.name), leftOut: leftOut.map((l) => `${l.name}: ${l.reason}`) };
+  };
+
+  it("a scan, a Connect and an exhibitor's lead never make anyone mailable", async () => {
+    const owner = await signUp();
+    const { id, slug } = await publish(owner);
+    const ann = await joinSignedIn(slug, "Ann Able");
+    const ben = await joinSignedIn(slug, "Ben Baker");
+    const cat = await joinSignedIn(slug, "Cat Connect");
+    const stand = await joinSignedIn(slug, "Stan Stand", { company: "Booth Co" });
+    expect((await scan(ann.cookie, slug, ben.email)).status).toBe(200);
+    const catRow = await attendee(slug, cat.email);
+    const annRow = await attendee(slug, ann.email);
+    await call(`/e/${slug}/directory`, {
+      ...form({ intent: "connect", id: String(catRow?.id) }),
+      headers: { cookie: ann.cookie },
+    });
+    await call(`/e/${slug}/directory`, {
+      ...form({ intent: "accept", id: String(annRow?.id) }),
+      headers: { cookie: cat.cookie },
+    });
+    await call(`/organiser/${id}`, {
+      ...form({ intent: "exhibitor", email: stand.email, rights: "two-way" }),
+      headers: { cookie: owner.cookie },
+    });
+    expect(await (await scan(stand.cookie, slug, ann.email)).json()).toMatchObject({ kind: "lead" });
+    // Ann has the others in her network (one person here: their cards share a phone), with three exchanges on
+    // record and no "email" record, so nobody may be mailed.
+    const annConsents = await env.DB.prepare(
+      "select r.purpose, r.source from consent_record r where r.sender_workspace_id = ? order by r.id",
+    )
+      .bind(await userIdOf(ann.email))
+      .all<{ purpose: string; source: string }>();
+    expect(annConsents.results).toEqual([
+      { purpose: "exchange", source: "scan" },
+      { purpose: "exchange", source: "share" },
+      { purpose: "exchange", source: "scan" },
+    ]);
+    const annAudience = await audienceOf(ann.email);
+    expect(annAudience.included).toEqual([]);
+    expect(annAudience.leftOut).toEqual(["Ben Baker: no-consent"]);
+    expect((await audienceOf(ben.email)).included).toEqual([]);
+    expect((await audienceOf(stand.email)).included).toEqual([]);
+  });
+
+  it("an organiser who joins their own event cannot exchange with attendees by their badge codes", async () => {
+    const owner = await signUp("Org Owner");
+    const { id, slug } = await publish(owner);
+    const hidden = `hidden-${crypto.randomUUID()}@example.org`;
+    await visitorJoin(slug, { name: "Hana Hidden", email: hidden });
+    const listedNo = `listed-${crypto.randomUUID()}@example.org`;
+    await visitorJoin(slug, { name: "Lee Listed", email: listedNo, listed: "on" });
+    const yes = `yes-${crypto.randomUUID()}@example.org`;
+    await visitorJoin(slug, { name: "Yan Yes", email: yes, listed: "on", updates: "on" });
+    // The organiser joins too, then reads their data download.
+    const card = await call("/card", { method: "POST", headers: { cookie: owner.cookie } });
+    const cardId = Number(card.headers.get("location")?.split("/").pop());
+    await call(`/e/${slug}/join`, {
+      ...form({ card: String(cardId), listed: "on", visibility: "everyone" }),
+      headers: { cookie: owner.cookie, "cf-connecting-ip": testAddress() },
+    });
+    const download = await (await call("/api/account/export", { headers: { cookie: owner.cookie } })).text();
+    const codes = await env.DB.prepare(
+      "select badge_code from org_attendee a join org_event e on e.id = a.event_id where e.slug = ?",
+    )
+      .bind(slug)
+      .all<{ badge_code: string }>();
+    expect(codes.results).toHaveLength(4);
+    for (const { badge_code } of codes.results) expect(download).not.toContain(badge_code);
+    expect(download).not.toMatch(/badgeCode|badge_code/);
+    // Even with the codes from the database, a post without the pass's proof reaches nobody.
+    for (const { badge_code } of codes.results) {
+      const res = await call(`/e/${slug}/a/${badge_code}`, { ...form({}), headers: { cookie: owner.cookie } });
+      expect([404, 409]).toContain(res.status);
+      expect(
+        (
+          await call(`/e/${slug}/a/${badge_code}?k=${"0".repeat(32)}`, {
+            ...form({}),
+            headers: { cookie: owner.cookie },
+          })
+        ).status,
+      ).not.toBe(200);
+      // The badge page of a bare code names nobody.
+      expect((await call(`/e/${slug}/a/${badge_code}`)).status).toBe(404);
+    }
+    expect(await peopleOf(owner.email)).toEqual([]);
+    // The export holds each attendee's email only with a yes to the organiser's news.
+    const csv = await (await call(`/organiser/${id}/attendees/csv`, { headers: { cookie: owner.cookie } })).text();
+    expect(csv).toContain("Email me news");
+    expect(csv).toContain(yes);
+    expect(csv).toContain("Lee Listed");
+    expect(csv).not.toContain(listedNo);
+    expect(csv).not.toContain("Hana Hidden");
+    for (const { badge_code } of codes.results) expect(csv).not.toContain(badge_code);
+  });
+});
+
 describe("the sitemap", () => {
   it("lists published organiser events, and drops one once archived", async () => {
     const owner = await signUp();
@@ -561,7 +749,10 @@ describe("meeting requests", () => {
     const minutes = await ask(asker.cookie, slug, to, { startsAt: local(0), minutes: "999", place: "Hall" });
     expect(minutes.status).toBe(400);
     expect(await minutes.text()).toContain("Choose how long to meet");
-    const stored = await env.DB.prepare("select count(*) as n from org_meeting").first<{ n: number }>();
+    // This event's meetings only: the database is shared with the file's other tests, in any order.
+    const stored = await env.DB.prepare("select count(*) as n from org_meeting where to_id = ?")
+      .bind(to)
+      .first<{ n: number }>();
     expect(stored?.n).toBe(0);
   });
 

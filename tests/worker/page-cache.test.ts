@@ -15,7 +15,8 @@ async function untilHit(path: string, init: RequestInit = {}) {
       last = await call(path, init);
       expect(last.headers.get("x-edge-cache")).toBe("HIT");
     },
-    { timeout: 5000, interval: 100 },
+    // A hang guard: on a busy machine the store after the response took longer than 5 s.
+    { timeout: 30_000, interval: 100 },
   );
   return last as Response;
 }

@@ -108,8 +108,8 @@ describe("signed-in pages' D1 round trips", () => {
     // A live session: its page shows its own new notification once, and claims it; the other account's stays.
     const page = await tripsOf("/dashboard", owner.cookie);
     expect(page.status).toBe(200);
-    // The session, the shell's four reads, the toasts' claim and the dashboard's ten reads.
-    expect(page.trips).toEqual(["batch of 16"]);
+    // The session, the shell's five reads, the toasts' claim and the dashboard's ten reads.
+    expect(page.trips).toEqual(["batch of 17"]);
     // The page's reads keyed by the session are its account's alone, on the dashboard and on the list.
     for (const path of ["/dashboard", "/connections", "/connections.data"]) {
       const body = await (await call(path, { headers: { cookie: owner.cookie, accept: "text/html" } })).text();

@@ -224,6 +224,10 @@ describe("webhooks: verified, idempotent by event id, dispatched by type to the 
     const stale = event("checkout.session.completed");
     const old = await signed(stale, secret, Math.floor(Date.now() / 1000) - 600);
     expect((await receiveStripeWebhook(a, old, [handler])).status).toBe(400);
+    // Stripe's library checks only age; an event signed ten minutes ahead is as suspect as one ten minutes late.
+    const ahead = event("checkout.session.completed");
+    const future = await signed(ahead, secret, Math.floor(Date.now() / 1000) + 600);
+    expect((await receiveStripeWebhook(a, future, [handler])).status).toBe(400);
 
     const unsigned = new Request("http://localhost/api/payments/webhook", {
       method: "POST",
@@ -231,7 +235,7 @@ describe("webhooks: verified, idempotent by event id, dispatched by type to the 
     });
     expect((await receiveStripeWebhook(a, unsigned, [handler])).status).toBe(400);
 
-    for (const e of [forged, tampered, stale]) {
+    for (const e of [forged, tampered, stale, ahead]) {
       expect(await recorded(e.id)).toBeNull();
       expect(await effectCount(e.id)).toBe(0);
     }

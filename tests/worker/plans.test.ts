@@ -373,7 +373,7 @@ describe("the nonprofit offer", () => {
       ...form({
         intent: "signup",
         name: "Not Yet Operator",
-        email: "second-operator@example.org",
+        email: "unconfirmed-operator@example.org",
         password: "correct horse battery",
         redirectTo: "/dashboard",
       }),
@@ -384,9 +384,7 @@ describe("the nonprofit offer", () => {
       .map((c) => c.split(";")[0])
       .join("; ");
     expect(cookie).toContain("session_token");
-    const unverified: Owner = { cookie, email: "second-operator@example.org", userId: "" };
-    // The next test's second operator is this account, confirmed below.
-    operators.set("second-operator@example.org", Promise.resolve(unverified));
+    const unverified: Owner = { cookie, email: "unconfirmed-operator@example.org", userId: "" };
     expect((await get(unverified, "/admin/nonprofits")).status).toBe(404);
     expect((await post(unverified, "/admin/nonprofits", { id: "1", intent: "approve" })).status).toBe(404);
     expect(await (await get(unverified, "/settings/account")).text()).toContain("Confirm your email address");

@@ -99,7 +99,7 @@ describe("a donor manages a monthly gift from the link in the receipt", () => {
     const email = `robin-${crypto.randomUUID().slice(0, 8)}@donor.example`;
     const { link, rec } = await giveMonthly(o.id, o.userId, email);
     // The link is absolute, on the site the gift was given on, and signed.
-    expect(link).toMatch(/^http:\/\/localhost\/fundraising\/gifts\/[\w-]+\.[\w-]+\.[\w-]{43}$/);
+    expect(link).toMatch(/^http:\/\/localhost\/fundraising\/gifts\/[\w-]+\.[\w-]+\.[0-9a-z]+\.[\w-]{43}$/);
     const path = new URL(link).pathname;
     const shown = await page(call(path));
     expect(shown).toContain("$25.00 a month to Night Shelter");
@@ -184,6 +184,53 @@ describe("a donor manages a monthly gift from the link in the receipt", () => {
     await call(`${to.pathname}${to.search}`, form({ intent: "renew", subscription: rec.subscription }));
     const gifts = await one<{ n: number }>("select count(*) as n from gift where recurring_id = ?", rec.id);
     expect(gifts?.n).toBe(1);
+  });
+});
+
+describe("a manage link lives an hour and can be switched off, like a portal session", () => {
+  it("an expired or switched-off link says so and mails a new one to the donor; a mistyped one has its own words", async () => {
+    const o = await ownerWithCampaign();
+    const email = `hour-${crypto.randomUUID().slice(0, 8)}@donor.example`;
+    const { link, rec } = await giveMonthly(o.id, o.userId, email);
+    const path = new URL(link).pathname;
+    expect((await call(path)).status).toBe(200);
+
+    // Issued more than an hour ago: refused in its own words, with nothing of the donor's gifts shown.
+    const old = `/fundraising/gifts/${await donorToken(app().env, o.userId, email, Date.now() - 3_600_001)}`;
+    const expired = await call(old);
+    expect(expired.status).toBe(410);
+    const expiredText = await page(expired);
+    expect(expiredText).toContain("This manage link has expired");
+    expect(expiredText).not.toContain("$25.00");
+    expect((await call(old, form({ intent: "cancel", gift: String(rec.id) }))).status).toBe(410);
+    expect(await statusOf(rec.id)).toBe("active");
+    // The new link goes to the donor's address, never to the page that asked.
+    const links = async () =>
+      (
+        await env.DB.prepare("select text from outbox where kind = 'donor-link' and \"to\" = ?").bind(email).all<{
+          text: string;
+        }>()
+      ).results.map((r) => /(http:\/\/localhost\/fundraising\/gifts\/\S+)/.exec(r.text)?.[1] ?? "");
+    const asked = await call(old, form({ intent: "new-link" }));
+    expect(asked.status).toBe(410);
+    expect(await page(asked)).toContain("A new link is on its way");
+    const [fresh] = await links();
+    expect((await call(new URL(fresh ?? "").pathname)).status).toBe(200);
+
+    // Switching off: this link and every other sent before stop working.
+    const off = await call(path, form({ intent: "revoke" }));
+    expect(off.status).toBe(410);
+    expect(await page(call(path))).toContain("This manage link was switched off");
+    expect((await call(new URL(fresh ?? "").pathname)).status).toBe(410);
+    expect((await call(path, form({ intent: "pause", gift: String(rec.id) }))).status).toBe(410);
+    expect(await statusOf(rec.id)).toBe("active");
+
+    // A link cut off by a mail app: its own words, not the site's "page not found".
+    const cut = await call(path.slice(0, -10));
+    expect(cut.status).toBe(404);
+    const cutText = await page(cut);
+    expect(cutText).toContain("This manage link is not complete");
+    expect(cutText).not.toMatch(/page not found/i);
   });
 });
 

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it, vi } from "vitest";
 import routes from "~/routes";
-import { call, form, signUp } from "./helpers";
+import { call, confirmEmail, form, signUp } from "./helpers";
 
 /**
  * Checks generated from the route table (app/routes.ts) and the Hono API's own route list, so a new
@@ -67,6 +67,7 @@ type Owned = {
   orgSlug: string;
   gift: number;
   mailing: number;
+  team: string;
 };
 function fill(path: string, owned: Owned): string {
   const area = path.split("/")[1] ?? "";
@@ -83,6 +84,7 @@ function fill(path: string, owned: Owned): string {
     fundraising: owned.campaign,
     organiser: owned.orgEvent,
     mailings: owned.mailing,
+    teams: owned.team,
   };
   return path.replace(/:(\w+)\??/g, (_, name: string) => {
     if (name === "slug") return area === "e" ? owned.orgSlug : owned.slug;
@@ -98,6 +100,8 @@ function fill(path: string, owned: Owned): string {
 
 async function ownerWithEverything(): Promise<{ cookie: string; email: string; owned: Owned }> {
   const owner = await signUp("Route Owner");
+  // Joining an event keeps the pass under the address: it is proved first.
+  await confirmEmail(owner.cookie, owner.email);
   const headers = { cookie: owner.cookie };
   const card = Number((await call("/card", { method: "POST", headers })).headers.get("location")?.split("/").pop());
   const slug = `rt-${crypto.randomUUID().slice(0, 8)}`;
@@ -192,7 +196,18 @@ async function ownerWithEverything(): Promise<{ cookie: string; email: string; o
       .pop(),
   );
   expect(mailing, "the owner has a mailing").toBeGreaterThan(0);
-  return { ...owner, owned: { card, connection, event, reminder, slug, campaign, orgEvent, orgSlug, gift, mailing } };
+  // A team the owner made, then back to their own workspace, where everything above is.
+  const team =
+    (await call("/teams", { ...form({ intent: "create", name: "Route Team" }), headers })).headers
+      .get("location")
+      ?.split("/")
+      .pop() ?? "";
+  await call("/teams", { ...form({ intent: "switch", workspace: "" }), headers });
+  expect(team, "the owner has a team").toMatch(/^team_/);
+  return {
+    ...owner,
+    owned: { card, connection, event, reminder, slug, campaign, orgEvent, orgSlug, gift, mailing, team },
+  };
 }
 
 describe("the route table", () => {

@@ -1,6 +1,8 @@
 import type { CSSProperties, ReactNode } from "react";
 import { safeHref, textOn } from "~/lib/card/card";
+import { en } from "~/lib/i18n/messages/en";
 import { initials } from "~/lib/text/graphemes";
+import { own } from "~/lib/text/own";
 
 /**
  * The one drawing of a card: the visitor page renders it to HTML on the server and the editor's
@@ -60,11 +62,26 @@ function EmailText({ value }: { value: string }) {
   );
 }
 
-function Row({ label, text, href, live }: { label: string; text: ReactNode; href: string | null; live: boolean }) {
+function Row({
+  label,
+  text,
+  href,
+  live,
+  dir = "ltr",
+}: {
+  label: string;
+  text: ReactNode;
+  href: string | null;
+  live: boolean;
+  /** Addresses and numbers read left to right on any page; the owner's own words take their own direction. */
+  dir?: "ltr" | "auto";
+}) {
   const body = (
     <>
       <span className="k">{label}</span>
-      <span className="v">{text}</span>
+      <span className="v" dir={dir}>
+        {text}
+      </span>
     </>
   );
   return (
@@ -84,6 +101,29 @@ function Row({ label, text, href, live }: { label: string; text: ReactNode; href
   );
 }
 
+/** The words the face draws around the owner's: the visitor page passes its language's, the editor English. */
+export type FaceLabels = {
+  save: string;
+  share: string;
+  email: string;
+  phone: string;
+  website: string;
+  location: string;
+  contact: string;
+  link: string;
+};
+
+export const FACE_LABELS_EN: FaceLabels = {
+  save: en["card.save"],
+  share: en["card.share"],
+  email: en["card.row.email"],
+  phone: en["card.row.phone"],
+  website: en["card.row.website"],
+  location: en["card.row.location"],
+  contact: en["card.row.contact"],
+  link: en["card.row.link"],
+};
+
 export type FaceActions = {
   /** Save Contact's vCard link; null draws the button without a link (the editor's preview). */
   saveHref: string | null;
@@ -97,9 +137,11 @@ export function CardFace({
   actions,
   heading = "h1",
   live = true,
+  labels = FACE_LABELS_EN,
 }: {
   card: FaceCard;
   actions: FaceActions;
+  labels?: FaceLabels;
   heading?: "h1" | "p";
   /** False in the preview: contact rows are drawn, not linked. */
   live?: boolean;
@@ -120,31 +162,49 @@ export function CardFace({
           {card.avatarUrl ? <img src={card.avatarUrl} alt="" width={144} height={144} /> : null}
         </div>
         <div>
-          <Name id="card-name" className="name">
+          <Name id="card-name" className="name" dir="auto">
             {name}
           </Name>
-          {card.title ? <p className="role">{card.title}</p> : null}
-          {card.company ? <p className="org">{card.company}</p> : null}
+          {card.title ? (
+            <p className="role" dir="auto">
+              {card.title}
+            </p>
+          ) : null}
+          {card.company ? (
+            <p className="org" dir="auto">
+              {card.company}
+            </p>
+          ) : null}
         </div>
       </div>
       <div className="card-body">
-        {card.headline ? <p className="headline">{card.headline}</p> : null}
-        {card.bio ? <p className="bio">{card.bio}</p> : null}
+        {card.headline ? (
+          <p className="headline" dir="auto">
+            {card.headline}
+          </p>
+        ) : null}
+        {card.bio ? (
+          <p className="bio" dir="auto">
+            {card.bio}
+          </p>
+        ) : null}
         <ul className="links">
           {email && card.email ? (
-            <Row label="Email" text={<EmailText value={card.email} />} href={email} live={live} />
+            <Row label={labels.email} text={<EmailText value={card.email} />} href={email} live={live} />
           ) : null}
-          {phone ? <Row label="Phone" text={card.phone} href={phone} live={live} /> : null}
-          {website ? <Row label="Website" text={displayUrl(website)} href={website} live={live} /> : null}
+          {phone ? <Row label={labels.phone} text={card.phone} href={phone} live={live} /> : null}
+          {website ? <Row label={labels.website} text={displayUrl(website)} href={website} live={live} /> : null}
           {linkedin ? <Row label="LinkedIn" text={displayUrl(linkedin)} href={linkedin} live={live} /> : null}
-          {card.location ? <Row label="Location" text={card.location} href={null} live={live} /> : null}
+          {card.location ? (
+            <Row label={labels.location} text={card.location} href={null} live={live} dir="auto" />
+          ) : null}
           {card.socialAccounts?.map((s, i) => {
             const href = safeHref(s?.url);
             return href ? (
               <Row
                 // biome-ignore lint/suspicious/noArrayIndexKey: the list is the owner's, in their order
                 key={`s${i}`}
-                label={PLATFORM_LABEL[s?.platform ?? "generic"] ?? "Link"}
+                label={(s?.platform && s.platform !== "generic" && own(PLATFORM_LABEL, s.platform)) || labels.link}
                 text={displayUrl(href)}
                 href={href}
                 live={live}
@@ -163,29 +223,42 @@ export function CardFace({
                     : null;
             const label =
               c.type === "email"
-                ? "Email"
+                ? labels.email
                 : c.type === "phone"
-                  ? "Phone"
+                  ? labels.phone
                   : c.type === "website"
-                    ? "Website"
-                    : "Contact";
+                    ? labels.website
+                    : labels.contact;
             const text = c.type === "email" ? <EmailText value={c.value} /> : c.value;
-            // biome-ignore lint/suspicious/noArrayIndexKey: the list is the owner's, in their order
-            return <Row key={`c${i}`} label={label} text={text} href={href} live={live} />;
+            return (
+              <Row
+                // biome-ignore lint/suspicious/noArrayIndexKey: the list is the owner's, in their order
+                key={`c${i}`}
+                label={label}
+                text={text}
+                href={href}
+                live={live}
+                dir={href ? "ltr" : "auto"}
+              />
+            );
           })}
         </ul>
-        {card.notes ? <p className="notes">{card.notes}</p> : null}
+        {card.notes ? (
+          <p className="notes" dir="auto">
+            {card.notes}
+          </p>
+        ) : null}
         <div className="actions">
           {actions.saveHref ? (
             <a className="btn btn-primary" href={actions.saveHref} download="" data-action="save">
-              Save Contact
+              {labels.save}
             </a>
           ) : (
-            <span className="btn btn-primary">Save Contact</span>
+            <span className="btn btn-primary">{labels.save}</span>
           )}
           {actions.shareHref ? (
             <a className="btn btn-secondary" href={actions.shareHref} data-action="share">
-              Share Your Info
+              {labels.share}
             </a>
           ) : (
             <span
@@ -193,7 +266,7 @@ export function CardFace({
               aria-disabled={actions.shareOffReason ? "true" : undefined}
               title={actions.shareOffReason}
             >
-              Share Your Info
+              {labels.share}
             </span>
           )}
         </div>

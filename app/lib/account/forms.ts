@@ -22,6 +22,12 @@ export const resetSchema = z
   .object({ token: z.string().regex(/^[\w-]{8,200}$/), password: newPasswordField, confirm: z.string().optional() })
   .refine((v) => v.password === v.confirm, { message: PASSWORDS_DIFFER, path: ["confirm"] });
 
+/** An authenticator code is six digits; spaces an app shows between groups are dropped. */
+export const totpCodeField = z
+  .string({ error: "Enter the 6-digit code from your authenticator app" })
+  .transform((v) => v.replace(/\s+/g, ""))
+  .pipe(z.string().regex(/^\d{6}$/, "Enter the 6-digit code from your authenticator app"));
+
 export const accountSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("change-email"), email: emailField, currentPassword: currentPasswordField }),
   z
@@ -35,4 +41,26 @@ export const accountSchema = z.discriminatedUnion("intent", [
     .refine((v) => v.password === v.confirm, { message: PASSWORDS_DIFFER, path: ["confirm"] }),
   z.object({ intent: z.literal("sign-out-others") }),
   z.object({ intent: z.literal("verify-email") }),
+  z.object({ intent: z.literal("2fa-enable"), currentPassword: currentPasswordField }),
+  // The setup's key and recovery codes come back only to show the setup again after a wrong code.
+  z.object({
+    intent: z.literal("2fa-confirm"),
+    code: totpCodeField,
+    uri: z.string().max(500).optional(),
+    backupCodes: z.string().max(1000).optional(),
+  }),
+  z.object({ intent: z.literal("2fa-disable"), currentPassword: currentPasswordField }),
+]);
+
+/** The sign-in's second step: a code from the app, or one of the recovery codes shown when it was set up. */
+export const twoFactorSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("totp"), code: totpCodeField, redirectTo: z.string().optional() }),
+  z.object({
+    intent: z.literal("recovery"),
+    code: z
+      .string({ error: "Enter one of your recovery codes" })
+      .trim()
+      .regex(/^[A-Za-z0-9-]{4,40}$/, "Enter one of your recovery codes"),
+    redirectTo: z.string().optional(),
+  }),
 ]);

@@ -20,7 +20,7 @@ const SLUG = /^[a-z0-9](?:[a-z0-9-]{1,38}[a-z0-9])$/;
 export function parseMecard(text: string): ContactDraft | null {
   if (!/^MECARD:/i.test(text)) return null;
   const body = text.slice(7);
-  const fields: Record<string, string> = {};
+  const fields: Record<string, string> = Object.create(null);
   for (const part of body.split(/(?<!\\);/)) {
     const colon = part.indexOf(":");
     if (colon < 1) continue;
@@ -29,7 +29,7 @@ export function parseMecard(text: string): ContactDraft | null {
       .slice(colon + 1)
       .replace(/\\([\\;:,])/g, "$1")
       .trim();
-    if (value && !(key in fields)) fields[key] = value.slice(0, 500);
+    if (value && !Object.hasOwn(fields, key)) fields[key] = value.slice(0, 500);
   }
   const [last = "", first = ""] = (fields.N ?? "").split(",");
   const draft: ContactDraft = {
@@ -100,7 +100,8 @@ export function classifyScan(raw: string, origin: string): ScanResult {
       const slug = url.pathname.match(/^\/c\/([^/]+)\/?$/)?.[1]?.toLowerCase();
       if (slug && SLUG.test(slug)) return { kind: "card", slug };
       // An attendee's pass at an organiser event: scanning it exchanges details.
-      if (parseBadge(text)) return { kind: "badge", path: url.pathname };
+      // The proof rides along: without it the exchange is refused (decision 0182).
+      if (parseBadge(text)) return { kind: "badge", path: `${url.pathname}${url.search}` };
       const payload = cardLinkPayload(url.pathname);
       if (payload) {
         const draft = draftFromCardPayload(payload);

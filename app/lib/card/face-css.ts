@@ -4,14 +4,14 @@
  * `.kw`, so the preview cannot restyle the app around it. `--c` is the owner's colour, `--fg` the text on it.
  */
 const LIGHT = `
-.kw .card{border-radius:1.25rem;overflow:hidden;box-shadow:0 10px 30px rgba(15,23,42,.15);text-align:left;color:#0f172a}
+.kw .card{border-radius:1.25rem;overflow:hidden;box-shadow:0 10px 30px rgba(15,23,42,.15);text-align:start;color:#0f172a}
 .kw .card-head{background:var(--c);color:var(--fg);padding:1.5rem;display:flex;gap:1rem;align-items:center}.kw .card-head>div+div{min-width:0}
 .kw .name,.kw .role,.kw .org,.kw .headline,.kw .bio,.kw .notes{overflow-wrap:anywhere}
 .kw .t-bold .card-head{flex-direction:column;text-align:center;padding:2.25rem 1.5rem 1.75rem}.kw .t-bold .card-head>div+div{width:100%}
 .kw .t-bold .avatar{width:7rem;height:7rem;font-size:2.4rem;box-shadow:0 0 0 4px var(--fg)}.kw .t-bold .name{font-size:1.85rem}
 .kw .t-bold .card-body{text-align:center}.kw .t-bold ul.links{grid-template-columns:repeat(auto-fit,minmax(9rem,1fr));gap:.5rem}
 .kw .t-bold ul.links a,.kw .t-bold ul.links>li>span{height:100%;border:1px solid #cbd5e1;padding:.5rem}
-.kw .t-minimal{box-shadow:none;border:1px solid #cbd5e1;border-left:6px solid var(--c);border-radius:.5rem}
+.kw .t-minimal{box-shadow:none;border:1px solid #cbd5e1;border-inline-start:6px solid var(--c);border-radius:.5rem}
 .kw .t-minimal .card-head{background:#fff;color:#0f172a;flex-direction:row-reverse;justify-content:space-between;padding:1.25rem 1.5rem .25rem}
 .kw .t-minimal .avatar{width:3.5rem;height:3.5rem;border-radius:.5rem;font-size:1.2rem}.kw .t-minimal .name{font-size:1.3rem}
 .kw .t-minimal ul.links a,.kw .t-minimal ul.links>li>span{display:grid;grid-template-columns:4.25rem minmax(0,1fr);gap:.75rem;align-items:baseline;border-bottom:1px solid #e2e8f0;border-radius:0;padding:.45rem 0}
@@ -33,7 +33,7 @@ const LIGHT = `
 const DARK: [string, string][] = [
   [".kw .card", "color:#e2e8f0"],
   [".kw .t-minimal .card-head", "background:#0f172a;color:#e2e8f0"],
-  [".kw .t-minimal", "border-color:#334155;border-left-color:var(--c)"],
+  [".kw .t-minimal", "border-color:#334155;border-inline-start-color:var(--c)"],
   [".kw .t-bold ul.links a,.kw .t-bold ul.links>li>span", "border-color:#334155"],
   [".kw .t-minimal ul.links a,.kw .t-minimal ul.links>li>span", "border-bottom-color:#1e293b"],
   [".kw .card-body", "background:#0f172a"],

@@ -15,6 +15,7 @@ import {
   yearlessBirthday,
 } from "../people/draft";
 import type { ReadPerson, ReadResult, RowProblem } from "../people/read";
+import { isOwnKey, own } from "../text/own";
 import { decodeFile, detectEncoding, REPLACEMENT, unreadableMessage } from "./charset";
 import { englishHeaders } from "./csv-headers";
 import { unguardFormula } from "./csv-write";
@@ -153,13 +154,13 @@ function classify(header: string, hasJobTitle: boolean): Slot | null {
   }
   const googleAddress = h.match(/^address (\d+) - (.+)$/);
   if (googleAddress) {
-    const part = ADDRESS_PARTS[googleAddress[2] ?? ""];
+    const part = own(ADDRESS_PARTS, googleAddress[2]);
     return part ? { kind: "address", part, label: "other", group: `address${googleAddress[1]}` } : null;
   }
   // Outlook: "Business Street", "Home City", "Other Country/Region"; Eventbrite's "Work City"; Salesforce's
   // "Mailing Street" (the contact's own address) and "Other Street".
   const outlook = h.match(/^(business|work|home|other|mailing) (.+)$/);
-  const outlookPart = outlook ? ADDRESS_PARTS[outlook[2] ?? ""] : undefined;
+  const outlookPart = outlook ? own(ADDRESS_PARTS, outlook[2]) : undefined;
   if (outlook && outlookPart) {
     const written = outlook[1] ?? "";
     const label: AddressLabel =
@@ -170,9 +171,10 @@ function classify(header: string, hasJobTitle: boolean): Slot | null {
           : (written as AddressLabel);
     return { kind: "address", part: outlookPart, label, group: written === "mailing" ? "mailing" : label };
   }
-  const part = ADDRESS_PARTS[h];
+  const part = own(ADDRESS_PARTS, h);
   if (part) return { kind: "address", part, label: "other", group: "main" };
-  if (OUTLOOK_PHONES[h]) return { kind: "phone", label: OUTLOOK_PHONES[h] };
+  const phone = own(OUTLOOK_PHONES, h);
+  if (phone) return { kind: "phone", label: phone };
   if (/^e-?mail(?: \d)?(?: address)?$/.test(h)) return { kind: "email", label: "other" };
   if (h === "work email" || h === "business email") return { kind: "email", label: "work" };
   if (h === "home email" || h === "personal email") return { kind: "email", label: "home" };
@@ -298,14 +300,14 @@ function labelFrom<T extends string>(
     .replace(/^\*\s*/, "")
     .trim()
     .toLowerCase();
-  return map[l] ?? ((allowed as readonly string[]).includes(l) ? (l as T) : fallback);
+  return own(map, l) ?? ((allowed as readonly string[]).includes(l) ? (l as T) : fallback);
 }
 
 /** A label the file wrote that is none of ours ("Gym", "Pager"): kept beside ours as the person's own. */
 function ownLabel(raw: string | undefined, kept: string, fallback: string, map: Record<string, string>) {
   const word = (raw ?? "").replace(/^\*\s*/, "").trim();
   const lower = word.toLowerCase();
-  if (!word || kept !== fallback || lower === fallback || lower in map) return {};
+  if (!word || kept !== fallback || lower === fallback || isOwnKey(map, lower)) return {};
   return { customLabel: word.slice(0, 40) };
 }
 

@@ -15,6 +15,7 @@ import type {
 import { yearlessBirthday } from "../people/draft";
 import { toContactDraft } from "../people/flat";
 import type { ReadPerson, ReadResult, RowProblem } from "../people/read";
+import { own } from "../text/own";
 import {
   binaryToBytes,
   bytesToBinary,
@@ -73,7 +74,7 @@ function parseLine(line: string): Property | null {
   if (colon < 1) return null;
   const [nameWithGroup = "", ...paramParts] = splitOutsideQuotes(line.slice(0, colon), ";");
   const dot = nameWithGroup.lastIndexOf(".");
-  const params: Record<string, string[]> = {};
+  const params: Record<string, string[]> = Object.create(null);
   for (const part of paramParts) {
     if (!part.trim()) continue;
     const eq = part.indexOf("=");
@@ -373,7 +374,7 @@ function toDraft(props: Property[], version: string, fallback: string, warn: (m:
     const value = text(p);
     const user = p.params["X-USER"]?.[0];
     const typed = types(p).find((t) => t !== "pref");
-    const service = SERVICE_ALIASES[typed ?? ""] ?? typed ?? (value ? socialServiceOf(value) : null) ?? "other";
+    const service = own(SERVICE_ALIASES, typed) ?? typed ?? (value ? socialServiceOf(value) : null) ?? "other";
     const profile = /^https?:\/\//i.test(value) ? value : user || value.replace(/^x-apple:/i, "");
     if (profile) socials.push({ service, value: profile });
   }

@@ -2,6 +2,7 @@ import type { PublicCard } from "../card/card";
 import { safeHref, splitOwnName } from "../card/card";
 import { BIRTHDAY, type PersonRecord, type PhotoDraft, type StructuredName } from "../people/draft";
 import { escapeText, foldLine } from "../text/content-line";
+import { own } from "../text/own";
 
 /**
  * vCard 3.0 (RFC 2426) and 4.0 (RFC 6350) writer. Text values are escaped; URI values (URL,
@@ -61,7 +62,7 @@ const SOCIAL_TYPE: Record<string, string> = { x: "twitter" };
 
 /** Apple's and Google's social profile types; a profile URL is written as a URI, a bare handle with X-USER. */
 function socialLine(service: string, value: string, preferred: boolean | undefined, version: VCardVersion): string {
-  const type = param(SOCIAL_TYPE[service] ?? service);
+  const type = param(own(SOCIAL_TYPE, service) ?? service);
   const pref = preferred ? (version === "4.0" ? ";PREF=1" : ",PREF") : "";
   const href = uriValue(value);
   if (href && /^https?:/.test(href)) return `X-SOCIALPROFILE;TYPE=${type}${pref}:${href}`;

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { escapeHtml } from "../text/escape";
+import { isOwnKey } from "../text/own";
 
 /** Limits stated in the README's Limits table; the server enforces each. */
 export const MAILING_LIMITS = {
@@ -32,7 +33,7 @@ export function unknownMergeFields(text: string): string[] {
   const out: string[] = [];
   for (const m of text.matchAll(FIELD)) {
     const name = m[1] ?? "";
-    if (!(name in MERGE_FIELDS) && !out.includes(name)) out.push(name);
+    if (!isOwnKey(MERGE_FIELDS, name) && !out.includes(name)) out.push(name);
   }
   return out;
 }
@@ -41,7 +42,7 @@ export const usesField = (text: string, field: MergeField) => [...text.matchAll(
 
 /** The text with each merge field replaced; unknown ones are refused before this runs. */
 export function merge(text: string, values: MergeValues): string {
-  return text.replace(FIELD, (whole, name: string) => (name in MERGE_FIELDS ? values[name as MergeField] : whole));
+  return text.replace(FIELD, (whole, name: string) => (isOwnKey(MERGE_FIELDS, name) ? values[name] : whole));
 }
 
 export const unknownFieldMessage = (names: string[]) =>

@@ -193,7 +193,8 @@ export const leadFormSchema = z.object({
   notes: text(1000),
 });
 
-const words = (s: string) =>
+/** The words matchmaking compares: lower-cased letters and digits, longer than two characters. */
+export const matchWords = (s: string) =>
   new Set(
     s
       .toLowerCase()
@@ -209,7 +210,7 @@ export type Match = Candidate & { score: number; reasons: string[] };
  * another's organisation, title or interests scores, and says where it was found. Ties by name.
  */
 export function rankMatches(me: { goals: string; interests: string }, others: Candidate[], limit = 10): Match[] {
-  const mine = words(`${me.goals} ${me.interests}`);
+  const mine = matchWords(`${me.goals} ${me.interests}`);
   const scored = others.map((o) => {
     const reasons: string[] = [];
     let score = 0;
@@ -219,7 +220,7 @@ export function rankMatches(me: { goals: string; interests: string }, others: Ca
       ["organisation", o.company, 2],
     ];
     for (const [label, value, weight] of fields) {
-      const hit = [...words(value ?? "")].filter((w) => mine.has(w));
+      const hit = [...matchWords(value ?? "")].filter((w) => mine.has(w));
       if (hit.length) {
         score += weight * hit.length;
         reasons.push(`Their ${label} mentions ${hit.slice(0, 3).join(", ")}, from your goals and interests`);

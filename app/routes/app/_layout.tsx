@@ -77,7 +77,13 @@ export default function AppLayout() {
   // The middleware let no visitor through; the root's user is read from the same session.
   if (!root?.user) return <Outlet />;
   return (
-    <AppShell user={root.user} theme={root.theme} unread={root.unread} activeEvent={root.activeEvent}>
+    <AppShell
+      user={root.user}
+      teams={root.teams}
+      theme={root.theme}
+      unread={root.unread}
+      activeEvent={root.activeEvent}
+    >
       <PlanBanner notice={layout?.planNotice ?? null} />
       <Outlet />
     </AppShell>
@@ -95,7 +101,13 @@ export function ErrorBoundary() {
   const { pathname } = useLocation();
   if (!root?.user) throw error;
   return (
-    <AppShell user={root.user} theme={root.theme} unread={root.unread} activeEvent={root.activeEvent}>
+    <AppShell
+      user={root.user}
+      teams={root.teams}
+      theme={root.theme}
+      unread={root.unread}
+      activeEvent={root.activeEvent}
+    >
       {isRouteErrorResponse(error) && error.status === 403 && isLockedFeature(error.data) ? (
         <>
           <title>{`${FEATURES[error.data.locked].name}: a Card Pro feature | KnowWho`}</title>

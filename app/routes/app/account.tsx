@@ -9,7 +9,9 @@ import { appContext } from "~/context";
 import { accountSchema } from "~/lib/account/forms";
 import { pageMeta } from "~/lib/site";
 import { accountMail } from "~/server/account/account-mail.server";
-import { createAuth, TOO_MANY_AUTH_ATTEMPTS } from "~/server/account/auth.server";
+import { asAuthResponse, createAuth, TOO_MANY_AUTH_ATTEMPTS } from "~/server/account/auth.server";
+import { sendConfirmationLink } from "~/server/account/proved-mailbox.server";
+import { setupShown, twoFactorOn } from "~/server/account/two-factor.server";
 import { getUser } from "~/server/account/user.server";
 import { allow } from "~/server/platform/rate-limit.server";
 import { setToastHeader } from "~/server/platform/toast.server";
@@ -17,8 +19,16 @@ import type { Route } from "./+types/account";
 
 export const meta = () => [...pageMeta("Account"), { name: "robots", content: "noindex" }];
 
-type Intent = "change-email" | "change-password" | "sign-out-others" | "verify-email";
-type Reply = { intent: Intent; result: SubmissionResult<string[]>; emailSentTo?: string };
+type Intent =
+  | "change-email"
+  | "change-password"
+  | "sign-out-others"
+  | "verify-email"
+  | "2fa-enable"
+  | "2fa-confirm"
+  | "2fa-disable";
+type Setup = NonNullable<Awaited<ReturnType<typeof setupShown>>>;
+type Reply = { intent: Intent; result: SubmissionResult<string[]>; emailSentTo?: string; setup?: Setup };
 
 const LINK_PROBLEM = "That confirmation link has expired, was already used, or belongs to another account.";
 
@@ -35,7 +45,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       : url.searchParams.has("email")
         ? "done"
         : null;
-  return { user, otherSessions: Math.max(0, sessions.length - 1), emailChange };
+  return {
+    user,
+    otherSessions: Math.max(0, sessions.length - 1),
+    emailChange,
+    twoFactor: await twoFactorOn(app.db, user.id),
+  };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -46,7 +61,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   const hideFields = ["currentPassword", "password", "confirm"];
   const reply = (result: SubmissionResult<string[]>, status: number, extra: Partial<Reply> = {}) =>
     data<Reply>({ intent, result, ...extra }, { status });
-  if (submission.status !== "success") return reply(submission.reply({ hideFields }), 400);
+  if (submission.status !== "success") {
+    // A malformed code keeps the setup on screen: the key and recovery codes are not shown anywhere else.
+    const p = submission.payload;
+    const setup =
+      intent === "2fa-confirm" ? await setupShown(String(p.uri ?? ""), String(p.backupCodes ?? "").split(/\s+/)) : null;
+    return reply(submission.reply({ hideFields }), 400, setup ? { setup } : {});
+  }
   const { value } = submission;
   if (!(await allow(app.env, "strict", `account:${user.id}`))) {
     return reply(
@@ -68,23 +89,71 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 
   async function change(value: z.output<typeof accountSchema>) {
-    if (value.intent === "verify-email") {
-      await auth.api.sendVerificationEmail({
-        body: { email: user.email, callbackURL: `${href("/settings/account")}?email=verified` },
-        headers: request.headers,
-      });
-      return reply(submission.reply(), 200, { emailSentTo: user.email });
-    }
-    if (value.intent === "sign-out-others") {
-      await auth.api.revokeOtherSessions({ headers: request.headers });
-      return redirect(href("/settings/account"), { headers: await toast("Signed out of your other devices") });
-    }
-
     const wrongPassword = () =>
       reply(
         submission.reply({ fieldErrors: { currentPassword: ["That is not your current password"] }, hideFields }),
         400,
       );
+
+    if (value.intent === "verify-email") {
+      if ((await sendConfirmationLink(app, request, user)) === "limited")
+        return reply(submission.reply({ formErrors: [TOO_MANY_AUTH_ATTEMPTS], hideFields }), 429);
+      return reply(submission.reply(), 200, { emailSentTo: user.email });
+    }
+    if (value.intent === "2fa-enable") {
+      const enabled = await auth.api
+        .enableTwoFactor({ body: { password: value.currentPassword }, headers: request.headers })
+        .catch((error) => {
+          if (error instanceof APIError && error.statusCode === 400) return null;
+          throw error;
+        });
+      const setup = enabled?.method === "totp" ? await setupShown(enabled.totpURI, enabled.backupCodes) : null;
+      if (!setup) return wrongPassword();
+      return reply(submission.reply({ resetForm: true }), 200, { setup });
+    }
+    if (value.intent === "2fa-confirm") {
+      const response = await asAuthResponse(() =>
+        auth.api.verifyTOTP({ body: { code: value.code }, headers: request.headers, asResponse: true }),
+      );
+      if (!response.ok) {
+        const setup = await setupShown(value.uri ?? "", (value.backupCodes ?? "").split(/\s+/));
+        const message =
+          response.status === 429
+            ? TOO_MANY_AUTH_ATTEMPTS
+            : "That code is not right. Enter the code your authenticator app shows now.";
+        return reply(
+          submission.reply({ fieldErrors: { code: [message] } }),
+          response.status === 429 ? 429 : 400,
+          setup ? { setup } : {},
+        );
+      }
+      // Turning it on gives this device a new session cookie.
+      const headers = new Headers(await toast("Two-step sign-in is on", "Sign-in now asks for a code from your app."));
+      for (const cookie of response.headers.getSetCookie()) headers.append("Set-Cookie", cookie);
+      return redirect(href("/settings/account"), { headers });
+    }
+    if (value.intent === "2fa-disable") {
+      const response = await asAuthResponse(() =>
+        auth.api.disableTwoFactor({
+          body: { password: value.currentPassword },
+          headers: request.headers,
+          asResponse: true,
+        }),
+      );
+      if (response.status === 400) return wrongPassword();
+      if (!response.ok)
+        return reply(
+          submission.reply({ formErrors: ["We couldn't do that just now. Please try again."], hideFields }),
+          response.status === 429 ? 429 : 503,
+        );
+      const headers = new Headers(await toast("Two-step sign-in is off"));
+      for (const cookie of response.headers.getSetCookie()) headers.append("Set-Cookie", cookie);
+      return redirect(href("/settings/account"), { headers });
+    }
+    if (value.intent === "sign-out-others") {
+      await auth.api.revokeOtherSessions({ headers: request.headers });
+      return redirect(href("/settings/account"), { headers: await toast("Signed out of your other devices") });
+    }
 
     if (value.intent === "change-password") {
       const response = await auth.api.changePassword({
@@ -158,13 +227,20 @@ function FormError({ id, errors }: { id: string; errors?: string[] }) {
 }
 
 export default function Account({ loaderData, actionData }: Route.ComponentProps) {
-  const { user, otherSessions, emailChange } = loaderData;
+  const { user, otherSessions, emailChange, twoFactor } = loaderData;
   const navigation = useNavigation();
   const busy = (intent: Intent) => navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
   const [emailForm, emailFields] = useAccountForm("change-email", actionData);
   const [passwordForm, passwordFields] = useAccountForm("change-password", actionData);
   const [othersForm] = useAccountForm("sign-out-others", actionData);
-  const currentPassword = (fields: typeof emailFields | typeof passwordFields, autoComplete = "current-password") => (
+  const [enableForm, enableFields] = useAccountForm("2fa-enable", actionData);
+  const [confirmForm, confirmFields] = useAccountForm("2fa-confirm", actionData);
+  const [disableForm, disableFields] = useAccountForm("2fa-disable", actionData);
+  const setup = actionData?.setup;
+  const currentPassword = (
+    fields: typeof emailFields | typeof passwordFields | typeof enableFields | typeof disableFields,
+    autoComplete = "current-password",
+  ) => (
     <Field id={fields.currentPassword.id} label="Current password" errors={fields.currentPassword.errors}>
       <input
         {...getInputProps(fields.currentPassword, { type: "password" })}
@@ -272,6 +348,82 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
           {busy("change-password") ? "Saving..." : "Change password"}
         </button>
       </Form>
+
+      <section className={box} aria-labelledby="two-factor-title">
+        <h2 id="two-factor-title" className="font-semibold text-lg">
+          Two-step sign-in
+        </h2>
+        {twoFactor ? (
+          <Form method="post" className="space-y-4" {...getFormProps(disableForm)}>
+            <p className="text-slate-700 text-sm dark:text-slate-300">
+              On. Signing in asks for a code from your authenticator app after your password.
+            </p>
+            <FormError id={disableForm.errorId} errors={disableForm.errors} />
+            <input type="hidden" name="intent" value="2fa-disable" />
+            {currentPassword(disableFields)}
+            <button
+              type="submit"
+              disabled={busy("2fa-disable")}
+              className="rounded-md border border-slate-300 px-4 py-2.5 font-semibold text-sm hover:bg-slate-50 disabled:opacity-60 dark:border-slate-700 dark:hover:bg-slate-800"
+            >
+              Turn off two-step sign-in
+            </button>
+          </Form>
+        ) : setup ? (
+          <Form method="post" className="space-y-4" {...getFormProps(confirmForm)}>
+            <p className="text-slate-700 text-sm dark:text-slate-300">
+              Scan this code with an authenticator app (1Password, Google Authenticator, Microsoft Authenticator,
+              Aegis...), or type the key, then enter the 6-digit code it shows.
+            </p>
+            <div
+              className="size-[200px] bg-white [&>svg]:size-full"
+              role="img"
+              aria-label="QR code to add KnowWho to an authenticator app"
+              // biome-ignore lint/security/noDangerouslySetInnerHtml: our own QR encoder's SVG of our own URI
+              dangerouslySetInnerHTML={{ __html: setup.svg }}
+            />
+            <p className="text-sm">
+              Key: <code className="select-all break-all font-mono">{setup.key}</code>
+            </p>
+            <div className="rounded-md bg-amber-50 p-3 text-amber-950 text-sm dark:bg-amber-950 dark:text-amber-100">
+              <p className="font-semibold">Recovery codes: save them now, they are not shown again.</p>
+              <p>Each one signs you in once if you lose your phone.</p>
+              <ul aria-label="Recovery codes" className="mt-2 grid grid-cols-2 gap-1 font-mono">
+                {setup.backupCodes.map((c) => (
+                  <li key={c}>{c}</li>
+                ))}
+              </ul>
+            </div>
+            <input type="hidden" name="intent" value="2fa-confirm" />
+            <input type="hidden" name="uri" value={setup.uri} />
+            <input type="hidden" name="backupCodes" value={setup.backupCodes.join(" ")} />
+            <Field id={confirmFields.code.id} label="Code from the app" errors={confirmFields.code.errors}>
+              <input
+                {...getInputProps(confirmFields.code, { type: "text" })}
+                autoComplete="one-time-code"
+                inputMode="numeric"
+                className={inputClass}
+              />
+            </Field>
+            <button type="submit" disabled={busy("2fa-confirm")} className={primary}>
+              Turn on two-step sign-in
+            </button>
+          </Form>
+        ) : (
+          <Form method="post" className="space-y-4" {...getFormProps(enableForm)}>
+            <p className="text-slate-700 text-sm dark:text-slate-300">
+              Off. With it on, signing in also asks for a code from an authenticator app on your phone, so a password
+              alone does not open your account.
+            </p>
+            <FormError id={enableForm.errorId} errors={enableForm.errors} />
+            <input type="hidden" name="intent" value="2fa-enable" />
+            {currentPassword(enableFields)}
+            <button type="submit" disabled={busy("2fa-enable")} className={primary}>
+              Set up two-step sign-in
+            </button>
+          </Form>
+        )}
+      </section>
 
       <Form method="post" className={box} aria-labelledby="sessions-title" {...getFormProps(othersForm)}>
         <h2 id="sessions-title" className="font-semibold text-lg">

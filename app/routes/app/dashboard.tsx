@@ -25,7 +25,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     shellReads(context, app.db, user.id, request),
     pageRows(context, app.db, user.id, dashboardReads),
   ]);
-  const summary = dashboardSummary(user.id, settingsRows, reads, { reconnectDays: 6, reconnectLimit: 10 });
+  const summary = dashboardSummary(user.id, settingsRows, reads);
   return { user: { name: user.name, email: user.email }, ...summary };
 }
 

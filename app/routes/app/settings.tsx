@@ -102,6 +102,13 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
         label="Set rhythms per tag"
       />
       <LinkSection
+        id="team"
+        title="Team"
+        text="Work together with colleagues in a team workspace: make one, invite people by email, set their roles."
+        to={href("/teams")}
+        label="Open teams"
+      />
+      <LinkSection
         id="billing"
         title="Plan and billing"
         text="Your plan, its renewal or end date, the free trial and the nonprofit offer."

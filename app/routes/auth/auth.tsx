@@ -70,7 +70,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   const response = await asAuthResponse(() =>
     value.intent === "signup"
       ? auth.api.signUpEmail({
-          body: { name: value.name, email: value.email, password: value.password },
+          body: {
+            name: value.name,
+            email: value.email,
+            password: value.password,
+            callbackURL: `${href("/settings/account")}?email=verified`,
+          },
           headers: request.headers,
           asResponse: true,
         })
@@ -118,6 +123,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     // Someone who signed up on the way somewhere (saving a card, say) goes there; the rest start the guide.
     return redirect(redirectTo === href("/dashboard") ? href("/welcome") : redirectTo, { headers });
   }
+  // An account with two-step sign-in gets no session yet: the code comes first.
+  const signedIn = (await response.json().catch(() => null)) as { twoFactorRedirect?: boolean } | null;
+  if (signedIn?.twoFactorRedirect)
+    return redirect(`${href("/auth/two-factor")}?redirectTo=${encodeURIComponent(redirectTo)}`, { headers });
   return redirect(redirectTo, { headers });
 }
 

@@ -4,13 +4,14 @@ import { appContext } from "~/context";
 import { formatMoney } from "~/lib/money";
 import { staticPage } from "~/lib/platform/page-handle";
 import { pageMeta } from "~/lib/site";
-import { readDonorToken } from "~/server/fundraising/donor-link.server";
+import { type DonorLink, readDonorToken, revokeDonorLinks } from "~/server/fundraising/donor-link.server";
 import {
   CHANGE_MESSAGE,
   changeRecurringGift,
   DONE_MESSAGE,
   donorPortal,
   donorRecurringGifts,
+  mailDonorLink,
 } from "~/server/fundraising/recurring.server";
 import { PaymentsError } from "~/server/payments/types";
 import type { Route } from "./+types/manage";
@@ -19,17 +20,38 @@ export const meta = () => [...pageMeta("Your monthly gifts"), { name: "robots", 
 // Plain forms: a donor on an old phone from a mail app manages their gift without our JavaScript.
 export const handle = staticPage;
 
-async function donorOf(context: Route.LoaderArgs["context"], token: string) {
-  const app = context.get(appContext);
-  const donor = await readDonorToken(app.env, token);
-  if (!donor) throw data("This link is not valid. Use the link in your most recent receipt.", { status: 404 });
-  return { app, donor };
-}
+/** Each way a manage link can fail, in its own words (a link that does not open is never the generic 404). */
+const LINK_PROBLEM = {
+  malformed: {
+    status: 404,
+    title: "This manage link is not complete",
+    text: "Part of it is missing or mistyped, perhaps cut off by your mail app. Open the link from your most recent receipt, or copy all of it into the address bar.",
+  },
+  expired: {
+    status: 410,
+    title: "This manage link has expired",
+    text: "For your safety a manage link works for one hour. We can send a new one to the address you gave with.",
+  },
+  revoked: {
+    status: 410,
+    title: "This manage link was switched off",
+    text: "You switched off the links sent to you. We can send a new one to the address you gave with.",
+  },
+} as const;
+
+type Problem = Exclude<DonorLink, { ok: true }>;
+const problemPage = (link: Problem, sent = false) =>
+  data(
+    { problem: { ...LINK_PROBLEM[link.reason], reason: link.reason, sent }, email: "", charity: "", gifts: [] },
+    { status: LINK_PROBLEM[link.reason].status },
+  );
 
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const { app, donor } = await donorOf(context, params.token);
+  const app = context.get(appContext);
+  const donor = await readDonorToken(app.env, params.token);
+  if (!donor.ok) return problemPage(donor);
   const { gifts, charity } = await donorRecurringGifts(app.db, donor.ownerId, donor.email);
-  return { email: donor.email, charity, gifts };
+  return { problem: null, email: donor.email, charity, gifts };
 }
 
 const schema = z.object({
@@ -38,8 +60,23 @@ const schema = z.object({
 });
 
 export async function action({ params, request, context }: Route.ActionArgs) {
-  const { app, donor } = await donorOf(context, params.token);
+  const app = context.get(appContext);
+  const donor = await readDonorToken(app.env, params.token);
   const formData = await request.formData().catch(() => null);
+  const asked = formData?.get("intent");
+  // An expired or switched-off link still names its donor: a new one goes to that address, never to the page.
+  if (asked === "new-link" && (donor.ok || donor.reason !== "malformed")) {
+    const sent = await mailDonorLink(app, donor.ownerId, donor.email, new URL(request.url).origin);
+    if (sent === "too-many")
+      return data({ ok: false, message: "Too many requests. Please try again in a minute." }, 429);
+    if (!donor.ok) return problemPage(donor, true);
+    return { ok: true, message: NEW_LINK_SENT };
+  }
+  if (!donor.ok) return problemPage(donor);
+  if (asked === "revoke") {
+    await revokeDonorLinks(app.env, donor.ownerId, donor.email);
+    return problemPage({ ok: false, reason: "revoked", ownerId: donor.ownerId, email: donor.email });
+  }
   const parsed = schema.safeParse(formData ? Object.fromEntries(formData) : {});
   if (!parsed.success) return data({ ok: false, message: "Choose a monthly gift and what to do with it." }, 400);
   const { intent, gift } = parsed.data;
@@ -57,6 +94,8 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   return { ok: true, message: DONE_MESSAGE[intent] };
 }
 
+const NEW_LINK_SENT = "A new link is on its way to the address you gave with. It works for one hour.";
+
 const STATUS: Record<string, string> = {
   active: "Active",
   past_due: "Last payment failed",
@@ -66,20 +105,46 @@ const STATUS: Record<string, string> = {
 const button =
   "rounded-md border border-slate-300 px-3 py-2 font-semibold text-sm hover:bg-slate-50 dark:border-slate-700 dark:hover:bg-slate-800";
 
+function LinkProblem({ problem }: { problem: { title: string; text: string; reason: string; sent: boolean } }) {
+  return (
+    <section className="mx-auto max-w-xl px-4 py-12 sm:px-6">
+      <h1 className="font-bold text-3xl tracking-tight">{problem.title}</h1>
+      <p className="mt-2 text-slate-700 dark:text-slate-300">{problem.text}</p>
+      {problem.sent ? (
+        <p
+          role="status"
+          className="mt-4 rounded-md bg-emerald-50 p-3 text-emerald-900 text-sm dark:bg-emerald-950 dark:text-emerald-100"
+        >
+          {NEW_LINK_SENT}
+        </p>
+      ) : problem.reason === "malformed" ? null : (
+        <Form method="post" className="mt-4">
+          <button type="submit" name="intent" value="new-link" className={button}>
+            Email me a new link
+          </button>
+        </Form>
+      )}
+    </section>
+  );
+}
+
 export default function ManageGifts({ loaderData, actionData }: Route.ComponentProps) {
+  const shownProblem = actionData && "problem" in actionData ? actionData.problem : loaderData.problem;
+  if (shownProblem) return <LinkProblem problem={shownProblem} />;
   const { gifts, charity, email } = loaderData;
+  const notice = actionData && "message" in actionData ? actionData : null;
   return (
     <section className="mx-auto max-w-xl px-4 py-12 sm:px-6">
       <h1 className="font-bold text-3xl tracking-tight">Your monthly gifts</h1>
       <p className="mt-2 break-words text-slate-700 dark:text-slate-300">
         {charity ? `To ${charity}, ` : ""}given as {email}.
       </p>
-      {actionData ? (
+      {notice ? (
         <p
-          role={actionData.ok ? "status" : "alert"}
-          className={`mt-4 rounded-md p-3 text-sm ${actionData.ok ? "bg-emerald-50 text-emerald-900 dark:bg-emerald-950 dark:text-emerald-100" : "bg-red-50 text-red-900 dark:bg-red-950 dark:text-red-100"}`}
+          role={notice.ok ? "status" : "alert"}
+          className={`mt-4 rounded-md p-3 text-sm ${notice.ok ? "bg-emerald-50 text-emerald-900 dark:bg-emerald-950 dark:text-emerald-100" : "bg-red-50 text-red-900 dark:bg-red-950 dark:text-red-100"}`}
         >
-          {actionData.message}
+          {notice.message}
         </p>
       ) : null}
       {gifts.length ? (
@@ -123,6 +188,14 @@ export default function ManageGifts({ loaderData, actionData }: Route.ComponentP
       ) : (
         <p className="mt-6">There are no monthly gifts for this email address.</p>
       )}
+      <Form method="post" className="mt-8 border-slate-200 border-t pt-4 text-sm dark:border-slate-700">
+        <p className="text-slate-700 dark:text-slate-300">
+          Done here, or opened this on a shared device? Switch off this link and any others sent to you.
+        </p>
+        <button type="submit" name="intent" value="revoke" className={`${button} mt-2`}>
+          Switch off my links
+        </button>
+      </Form>
     </section>
   );
 }

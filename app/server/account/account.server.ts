@@ -12,6 +12,7 @@ import {
   cardSourceStat,
   cardStat,
   connection,
+  consentRecord,
   contactPoint,
   davBook,
   davCard,
@@ -22,12 +23,14 @@ import {
   helpRequest,
   hubspotSync,
   interaction,
+  invitation,
   keepInTouch,
   mailing,
   mailingClick,
   mailingGift,
   mailingRecipient,
   mailSuppression,
+  member,
   newsletterSubscriber,
   nonprofitApplication,
   notification,
@@ -54,11 +57,13 @@ import {
   syncRun,
   tagRhythm,
   thankYouTemplate,
+  twoFactor,
   user,
   userSettings,
   verification,
   webhookDelivery,
   webhookEndpoint,
+  workspace,
   writeClaim,
 } from "~db/schema";
 import { removeCardObjects } from "../cards/cards.server";
@@ -67,6 +72,7 @@ import { purgeCampaignPages } from "../fundraising/campaigns.server";
 import { exportIntegrations } from "../integrations/export.server";
 import { deleteAccountPhotos } from "../people/photo.server";
 import type { AppEnv } from "../platform/env.server";
+import { provedMailbox } from "./proved-mailbox.server";
 
 /** The account whose data is read or deleted. Rows kept by email count only once the address is confirmed. */
 export type AccountOwner = { id: string; email: string; emailVerified: boolean };
@@ -76,7 +82,7 @@ export type AccountOwner = { id: string; email: string; emailVerified: boolean }
  * an account only when it has confirmed that address: anyone can sign up with an address they do not hold.
  */
 const byEmail = (o: AccountOwner, column: Parameters<typeof eq>[0]) =>
-  o.emailVerified ? eq(column, o.email) : undefined;
+  provedMailbox(o) ? eq(column, o.email) : undefined;
 
 /**
  * One section of "download all my data": the rows of one or more tables, read on their own so the
@@ -237,6 +243,13 @@ export const EXPORT_SECTIONS: readonly ExportSection[] = [
     tables: ["person_history"],
     read: rowsOf(personHistory, (o) => eq(personHistory.userId, o.id)),
   },
+  {
+    // Every consent the owner holds, by purpose, with the words shown (decision 0180).
+    name: "consents",
+    tables: ["consent_record"],
+    read: rowsOf(consentRecord, (o) => eq(consentRecord.senderWorkspaceId, o.id)),
+  },
+
   { name: "merges", tables: ["person_merge"], read: rowsOf(personMerge, (o) => eq(personMerge.userId, o.id)) },
   { name: "events", tables: ["event"], read: rowsOf(event, (o) => eq(event.userId, o.id)) },
   { name: "reminders", tables: ["reminder"], read: rowsOf(reminder, (o) => eq(reminder.userId, o.id)) },
@@ -274,6 +287,16 @@ export const EXPORT_SECTIONS: readonly ExportSection[] = [
         })
         .from(appPassword)
         .where(eq(appPassword.userId, o.id)),
+  },
+  {
+    // Whether two-step sign-in is set up; the authenticator secret and recovery codes are never given out.
+    name: "twoStepSignIn",
+    tables: ["two_factor"],
+    read: (db, o) =>
+      db
+        .select({ verified: twoFactor.verified, lockedUntil: twoFactor.lockedUntil })
+        .from(twoFactor)
+        .where(eq(twoFactor.userId, o.id)),
   },
   { name: "addressBook", tables: ["dav_book"], read: rowsOf(davBook, (o) => eq(davBook.userId, o.id)) },
   { name: "addressBookCards", tables: ["dav_card"], read: rowsOf(davCard, (o) => eq(davCard.userId, o.id)) },
@@ -334,7 +357,7 @@ export const EXPORT_SECTIONS: readonly ExportSection[] = [
     name: "newsletter",
     tables: ["newsletter_subscriber"],
     read: async (db, o) =>
-      o.emailVerified
+      provedMailbox(o)
         ? db
             .select({
               email: newsletterSubscriber.email,
@@ -354,7 +377,7 @@ export const EXPORT_SECTIONS: readonly ExportSection[] = [
     name: "reviewHelpfulMarks",
     tables: ["review_helpful"],
     read: async (db, o) =>
-      o.emailVerified
+      provedMailbox(o)
         ? db
             .select({ reviewId: reviewHelpful.reviewId, createdAt: reviewHelpful.createdAt })
             .from(reviewHelpful)
@@ -381,7 +404,8 @@ export const EXPORT_SECTIONS: readonly ExportSection[] = [
     name: "eventAttendees",
     tables: ["org_attendee"],
     read: (db, o) => {
-      const { passToken: _secret, ...columns } = getTableColumns(orgAttendee);
+      // Neither the pass token nor the badge code leaves: a code is no key, but it names the attendee (0182).
+      const { passToken: _secret, badgeCode: _code, ...columns } = getTableColumns(orgAttendee);
       return db
         .select(columns)
         .from(orgAttendee)
@@ -448,6 +472,43 @@ export const EXPORT_SECTIONS: readonly ExportSection[] = [
     tables: ["mail_suppression"],
     read: rowsOf(mailSuppression, (o) => eq(mailSuppression.userId, o.id)),
   },
+  {
+    // The account's workspaces (its own, whose id is its own, and its teams) and its role in each.
+    name: "workspaces",
+    tables: ["workspace", "member"],
+    read: (db, o) =>
+      db
+        .select({
+          id: workspace.id,
+          kind: workspace.kind,
+          name: workspace.name,
+          createdAt: workspace.createdAt,
+          role: member.role,
+          memberSince: member.createdAt,
+        })
+        .from(member)
+        .innerJoin(workspace, eq(workspace.id, member.workspaceId))
+        .where(eq(member.userId, o.id)),
+  },
+  {
+    // Invitations the account sent or accepted; the link's token is never kept, its hash never shown.
+    name: "invitations",
+    tables: ["invitation"],
+    read: (db, o) =>
+      db
+        .select({
+          id: invitation.id,
+          workspaceId: invitation.workspaceId,
+          email: invitation.email,
+          role: invitation.role,
+          sent: sql<number>`${invitation.inviterId} = ${o.id}`.mapWith(Boolean),
+          expiresAt: invitation.expiresAt,
+          acceptedAt: invitation.acceptedAt,
+          createdAt: invitation.createdAt,
+        })
+        .from(invitation)
+        .where(or(eq(invitation.inviterId, o.id), eq(invitation.acceptedBy, o.id))),
+  },
 ];
 
 /**
@@ -464,6 +525,7 @@ export const DERIVED_DATA: Readonly<Record<string, string>> = {
 
 export const NOT_ACCOUNT_DATA: Readonly<Record<string, string>> = {
   guide_vote: "anonymous visitor ids, never tied to an account",
+  mail_event: "the mail provider's webhook event ids and types, kept so a replayed event changes nothing",
   payment_event: "Stripe event ids and types, kept so a replayed event changes nothing",
   payment_local_object: "the built-in test checkout's stand-in for Stripe's own records",
   verification: "single-use sign-in secrets (reset links); deleted with the account, never exported",
@@ -501,7 +563,7 @@ function deletions(db: Database, o: AccountOwner): BatchItem<"sqlite">[] {
   const cards = db.select({ id: card.id }).from(card).where(eq(card.userId, o.id));
   const pledges = db.select({ id: pledge.id }).from(pledge).where(eq(pledge.userId, o.id));
   const passes = db.select({ id: orgAttendee.id }).from(orgAttendee).where(eq(orgAttendee.userId, o.id));
-  const emailed: BatchItem<"sqlite">[] = o.emailVerified
+  const emailed: BatchItem<"sqlite">[] = provedMailbox(o)
     ? [
         db.delete(review).where(eq(review.email, o.email)),
         db.delete(helpRequest).where(eq(helpRequest.email, o.email)),
@@ -509,7 +571,19 @@ function deletions(db: Database, o: AccountOwner): BatchItem<"sqlite">[] {
         db.delete(outbox).where(eq(outbox.to, o.email)),
       ]
     : [];
+  // Teams the account is alone in go with it (their invitations follow by foreign key); teams with other members
+  // stay theirs, and its personal workspace goes with its user row (migration 0046's trigger).
+  const aloneIn = db
+    .select({ id: member.workspaceId })
+    .from(member)
+    .where(
+      and(
+        eq(member.userId, o.id),
+        sql`not exists (select 1 from ${member} m where m.workspace_id = ${member.workspaceId} and m.user_id <> ${o.id})`,
+      ),
+    );
   return [
+    db.delete(workspace).where(and(eq(workspace.kind, "team"), inArray(workspace.id, aloneIn))),
     mine(mailingClick, mailingClick.userId),
     mine(mailingGift, mailingGift.userId),
     mine(mailingRecipient, mailingRecipient.userId),
@@ -524,6 +598,7 @@ function deletions(db: Database, o: AccountOwner): BatchItem<"sqlite">[] {
     mine(hubspotSync, hubspotSync.userId),
     mine(apiToken, apiToken.userId),
     mine(appPassword, appPassword.userId),
+    mine(twoFactor, twoFactor.userId),
     mine(davCard, davCard.userId),
     mine(davBook, davBook.userId),
     mine(interaction, interaction.userId),
@@ -552,6 +627,7 @@ function deletions(db: Database, o: AccountOwner): BatchItem<"sqlite">[] {
     mine(notification, notification.userId),
     mine(sharedContact, sharedContact.recipientUserId),
     mine(personHistory, personHistory.userId),
+    mine(consentRecord, consentRecord.senderWorkspaceId),
     mine(personMerge, personMerge.userId),
     mine(contactPoint, contactPoint.userId),
     mine(connection, connection.userId),

@@ -7,6 +7,7 @@ import { type Database, type Owner, sessionOwner } from "../db/db.server";
 import { activeEventQuery } from "../events/active-event.server";
 import { unreadQuery, untoastedUpdate } from "../follow/notifications.server";
 import { oncePerRequest } from "../platform/per-request.server";
+import { teamsQuery } from "../teams/teams.server";
 import { getSessionUser, type SessionUser, sessionRead, sessionToken, sessionUserFrom } from "./auth.server";
 import { settingsFrom, settingsQuery } from "./settings.server";
 import { getUser } from "./user.server";
@@ -21,6 +22,7 @@ function shellStatements<K extends string>(owner: (slot: Slots<K>) => Owner) {
     active: compiled((db, slot: Slots<K>) => activeEventQuery(db, owner(slot))),
     settings: compiled((db, slot: Slots<K>) => settingsQuery(db, owner(slot))),
     plan: compiled((db, slot: Slots<K>) => planStateQuery(db, owner(slot))),
+    teams: compiled((db, slot: Slots<K>) => teamsQuery(db, owner(slot))),
     claim: compiled((db, slot: Slots<K>) => untoastedUpdate(db, owner(slot))),
   };
 }
@@ -33,16 +35,19 @@ type ShellRows = [
   Awaited<ReturnType<typeof activeEventQuery>>,
   Awaited<ReturnType<typeof settingsQuery>>,
   Awaited<ReturnType<typeof planStateQuery>>,
+  Awaited<ReturnType<typeof teamsQuery>>,
   Awaited<ReturnType<typeof untoastedUpdate>>,
 ];
 
-function shellFrom([unreadRows, activeRows, settingsRows, planRows, fresh]: ShellRows) {
+function shellFrom([unreadRows, activeRows, settingsRows, planRows, teams, fresh]: ShellRows) {
   return {
     unread: unreadRows[0]?.n ?? 0,
     activeEvent: activeRows[0] ?? null,
     fresh: fresh.slice(-3),
     settingsRows,
     planRows,
+    // The workspace switcher's teams (decision 0200).
+    teams,
   };
 }
 
@@ -56,11 +61,17 @@ const shellKey = (userId: string) => `app-shell:${userId}`;
 export function shellReads(context: Readonly<RouterContextProvider>, db: Database, userId: string, request: Request) {
   return oncePerRequest(context, shellKey(userId), async () => {
     const by = { userId };
-    const reads = [byId.unread(db, by), byId.active(db, by), byId.settings(db, by), byId.plan(db, by)] as const;
-    const [unread, active, settings, plan, fresh] = documentLoad(request)
+    const reads = [
+      byId.unread(db, by),
+      byId.active(db, by),
+      byId.settings(db, by),
+      byId.plan(db, by),
+      byId.teams(db, by),
+    ] as const;
+    const [unread, active, settings, plan, teams, fresh] = documentLoad(request)
       ? await db.batch([...reads, byId.claim(db, by)])
       : [...(await db.batch(reads)), []];
-    return shellFrom([unread, active, settings, plan, fresh]);
+    return shellFrom([unread, active, settings, plan, teams, fresh]);
   });
 }
 
@@ -129,19 +140,20 @@ export function signedInUser(
     const by = { token, now };
     const claims = documentLoad(request);
     const own = page?.bySession(db, by) ?? [];
-    const [session, unread, active, settings, plan, ...claimed] = await db.batch([
+    const [session, unread, active, settings, plan, teams, ...claimed] = await db.batch([
       sessionRead(db, { token }),
       bySession.unread(db, by),
       bySession.active(db, by),
       bySession.settings(db, by),
       bySession.plan(db, by),
+      bySession.teams(db, by),
       ...(claims ? [bySession.claim(db, by)] : []),
       ...own,
     ]);
     const [fresh, ...rows] = claims ? claimed : [[], ...claimed];
     const user = await sessionUserFrom(app, request, session, now);
     if (user) {
-      const shell = shellFrom([unread, active, settings, plan, fresh] as ShellRows);
+      const shell = shellFrom([unread, active, settings, plan, teams, fresh] as ShellRows);
       oncePerRequest(context, shellKey(user.id), () => Promise.resolve(shell));
       if (page) oncePerRequest(context, pageKey(page.name, user.id), () => Promise.resolve({ rows, now }));
     }

@@ -1,23 +1,34 @@
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { APIError, createAuthMiddleware, isAPIError } from "better-auth/api";
-import { eq, type SQLWrapper } from "drizzle-orm";
+import { twoFactor } from "better-auth/plugins/two-factor";
+import { and, eq, type SQLWrapper, sql } from "drizzle-orm";
 import { redirect } from "react-router";
 import type { AppContext } from "~/context";
 import { PASSWORD_MAX, PASSWORD_MIN, userNameSchema } from "~/lib/account/auth";
-import { account, session, user, verification } from "~db/schema";
+import { account, member, session, twoFactor as twoFactorTable, user, verification, workspace } from "~db/schema";
 import { startTrialForNewAccount } from "../billing/plans.server";
 import { compiled, type Slots } from "../db/compiled.server";
 import type { Database } from "../db/db.server";
 import { limitAuthAttempt } from "../platform/rate-limit.server";
 import { ACCOUNT_LINK_SECONDS, accountMail } from "./account-mail.server";
 import { hashPassword, verifyPassword } from "./password.server";
+import { codeOnce } from "./two-factor.server";
 
 /**
- * Endpoints that read or end a session, or change a signed-in account's profile; every other one
- * (sign-in, sign-up, password reset and whatever is added next) is an authentication attempt.
+ * Endpoints that read or end a session, or change a signed-in account's profile, and the opening of a
+ * signed confirmation link (nothing to guess: a crowd behind one venue address confirms at once); every
+ * other one (sign-in, sign-up, password reset and whatever is added next) is an authentication attempt.
  */
-const UNLIMITED_AUTH_PATHS = new Set(["/get-session", "/sign-out", "/ok", "/error", "/update-user", "/list-sessions"]);
+const UNLIMITED_AUTH_PATHS = new Set([
+  "/get-session",
+  "/sign-out",
+  "/ok",
+  "/error",
+  "/update-user",
+  "/list-sessions",
+  "/verify-email",
+]);
 
 export const TOO_MANY_AUTH_ATTEMPTS = "Too many attempts. Please wait a minute and try again.";
 
@@ -37,7 +48,12 @@ export function createAuth({ env, db }: Pick<AppContext, "env" | "db">, request:
     basePath: "/api/auth",
     secret: env.AUTH_SECRET,
     trustedOrigins: [origin],
-    database: drizzleAdapter(db, { provider: "sqlite", schema: { user, session, account, verification } }),
+    database: drizzleAdapter(db, {
+      provider: "sqlite",
+      schema: { user, session, account, verification, twoFactor: twoFactorTable },
+    }),
+    // Two-step sign-in by authenticator codes (RFC 6238) with recovery codes; enabling waits for a first code.
+    plugins: [twoFactor({ issuer: "KnowWho", totpOptions: { period: 30, digits: 6 } })],
     emailAndPassword: {
       enabled: true,
       autoSignIn: true,
@@ -49,14 +65,20 @@ export function createAuth({ env, db }: Pick<AppContext, "env" | "db">, request:
       // A reset means the password may be known to someone else: every device signs in again.
       revokeSessionsOnPasswordReset: true,
     },
-    // Only for a change of address: the link goes to the new one and the change waits for it.
-    emailVerification: { sendVerificationEmail: mail.sendVerificationEmail, expiresIn: ACCOUNT_LINK_SECONDS },
+    // Sign-up mails the link that proves the address (see proved-mailbox.server.ts); a change of address
+    // sends it to the new one and waits for it.
+    emailVerification: {
+      sendVerificationEmail: mail.sendVerificationEmail,
+      sendOnSignUp: true,
+      expiresIn: ACCOUNT_LINK_SECONDS,
+    },
     user: { changeEmail: { enabled: true } },
     session: { expiresIn: SESSION_EXPIRES_S, updateAge: SESSION_UPDATE_AGE_S },
     // Attempts are limited by the Worker's rate-limit bindings (they hold across isolates), in the
     // before hook below, which runs for the HTTP endpoints under /api/auth and for auth.api calls alike.
     rateLimit: { enabled: false },
     hooks: {
+      after: codeOnce(db),
       before: createAuthMiddleware(async (ctx) => {
         if (UNLIMITED_AUTH_PATHS.has(ctx.path)) return;
         const body = (ctx.body ?? {}) as { email?: unknown };
@@ -105,7 +127,8 @@ export async function asAuthResponse(call: () => Promise<Response>): Promise<Res
   } catch (error) {
     if (!isAPIError(error)) throw error;
     const headers = new Headers(error.headers);
-    return Response.json({ message: error.message }, { status: error.statusCode, headers });
+    const code = (error.body as { code?: unknown } | undefined)?.code;
+    return Response.json({ message: error.message, code }, { status: error.statusCode, headers });
   }
 }
 
@@ -114,7 +137,16 @@ export async function asAuthResponse(call: () => Promise<Response>): Promise<Res
  * capture queue, so nothing of this account is readable on the device by whoever signs in next.
  */
 export const CLEAR_SITE_DATA = '"cache", "storage"';
-export type SessionUser = { id: string; name: string; email: string; emailVerified: boolean };
+export type WorkspaceRole = "owner" | "admin" | "member";
+/** The workspace a signed-in request works in (decision 0200): `team` is the team's name, null in the personal one. */
+export type CurrentWorkspace = { id: string; role: WorkspaceRole; team: string | null };
+export type SessionUser = {
+  id: string;
+  name: string;
+  email: string;
+  emailVerified: boolean;
+  workspace: CurrentWorkspace;
+};
 
 // One session read per request, however many loaders, middleware and actions ask for it.
 // Keyed by the Request: the session is a function of its cookie, and the entry goes with it.
@@ -185,9 +217,16 @@ const sessionUserQuery = (db: Database, token: string | SQLWrapper) =>
       email: user.email,
       emailVerified: user.emailVerified,
       expiresAt: session.expiresAt,
+      // The session's team, only while its user is still a member: a removed member is back home at once.
+      teamId: member.workspaceId,
+      teamRole: member.role,
+      // Named apart from user.name: D1's batch answers rows keyed by column name.
+      team: sql<string | null>`${workspace.name}`.as("team_name"),
     })
     .from(session)
     .innerJoin(user, eq(user.id, session.userId))
+    .leftJoin(member, and(eq(member.workspaceId, session.activeWorkspaceId), eq(member.userId, session.userId)))
+    .leftJoin(workspace, eq(workspace.id, member.workspaceId))
     .where(eq(session.token, token))
     .limit(1);
 
@@ -206,12 +245,18 @@ export async function sessionUserFrom(
 ): Promise<SessionUser | null> {
   if (!row) return null;
   if (row.expiresAt.getTime() <= now) return null;
+  const workspace: CurrentWorkspace =
+    row.teamId && row.teamRole ? { id: row.teamId, role: row.teamRole, team: row.team } : personal(row.id);
   const due = row.expiresAt.getTime() - SESSION_EXPIRES_S * 1000 + SESSION_UPDATE_AGE_S * 1000 <= now;
-  if (!due) return { id: row.id, name: row.name, email: row.email, emailVerified: row.emailVerified };
-  return readThroughBetterAuth(app, request);
+  if (!due) return { id: row.id, name: row.name, email: row.email, emailVerified: row.emailVerified, workspace };
+  return readThroughBetterAuth(app, request, workspace);
 }
 
-async function readThroughBetterAuth(app: Pick<AppContext, "env" | "db">, request: Request) {
+async function readThroughBetterAuth(
+  app: Pick<AppContext, "env" | "db">,
+  request: Request,
+  workspace: CurrentWorkspace,
+): Promise<SessionUser | null> {
   const result = await createAuth(app, request).api.getSession({ headers: request.headers });
   if (!result) return null;
   return {
@@ -219,8 +264,13 @@ async function readThroughBetterAuth(app: Pick<AppContext, "env" | "db">, reques
     name: result.user.name,
     email: result.user.email,
     emailVerified: result.user.emailVerified,
+    // The session read that found this session also found its workspace; the refresh changes neither.
+    workspace,
   };
 }
+
+/** An account's own workspace: its id is the user's (decision 0200). */
+export const personal = (userId: string): CurrentWorkspace => ({ id: userId, role: "owner", team: null });
 
 /** The signed-in user in one D1 read: the cookie's signature checked here, the session and its user read together. */
 async function readSessionUser(app: Pick<AppContext, "env" | "db">, request: Request): Promise<SessionUser | null> {

@@ -4,10 +4,13 @@ import type { AppContext } from "~/context";
 import { type PublicCard, SHARE_FIELDS, vcardFileName } from "~/lib/card/card";
 import { CARD_LINK_PREFIX, OLD_CARD_LINK_PREFIX } from "~/lib/card/link";
 import { buildVCard } from "~/lib/formats/vcard";
+import { type Locale, langCookie, matchLocale, negotiateLocale } from "~/lib/i18n/locales";
+import { type Translate, translator } from "~/lib/i18n/translate";
 import { clipText } from "~/lib/text/graphemes";
 import { checkSignedCard, decodeCardParam } from "../cards/card-link.server";
 import { type Notice, renderCardNotFound, renderCardPage } from "../cards/card-page.server";
 import {
+  cardPagePath,
   cardPaths,
   getAvatar,
   getPublishedCard,
@@ -17,7 +20,7 @@ import {
 } from "../cards/cards.server";
 import { qrPng } from "../cards/png.server";
 import { cardQrSvg } from "../cards/qr.server";
-import { checkShare, recordShareBack, SHARE_MESSAGES, shareSuccess } from "../cards/share-back.server";
+import { checkShare, recordShareBack, shareMessage, shareSuccess } from "../cards/share-back.server";
 import { countSoon } from "../cards/stat-buffer.server";
 import { emitEvent } from "../integrations/webhooks.server";
 import { cardTag, edgeGet, edgePut, edgeTicket, fromEdge } from "../platform/edge-cache.server";
@@ -62,12 +65,31 @@ export function html(
 }
 
 /** The refusal a visitor reads: when to try again, in words and in Retry-After. */
-const retryNotice = (seconds: number) => ({
-  title: "Too many attempts",
-  description: `This card is taking a lot of shares just now. Please try again in ${seconds <= 60 ? "a minute" : `${Math.ceil(seconds / 60)} minutes`}. Your details are still in the form.`,
+const retryNotice = (t: Translate, seconds: number) => ({
+  title: t("share.limited.title"),
+  description: t("share.retry.body", { minutes: Math.max(1, Math.ceil(seconds / 60)) }),
 });
 
-const notFound = (nonce: string) => html(renderCardNotFound(nonce), 404);
+/** Card pages differ by language: caches between us and the visitor must keep them apart. */
+const VARY = "Accept-Language, Cookie";
+
+/** The visitor's language for a card page, and the preference cookie when `?lang=` just chose it. */
+function visitorLocale(request: Request): { locale: Locale; headers: Record<string, string> } {
+  const { locale, chosen } = negotiateLocale(request);
+  const headers: Record<string, string> = { vary: VARY };
+  if (chosen) headers["set-cookie"] = langCookie(chosen, new URL(request.url).protocol === "https:");
+  return { locale, headers };
+}
+
+const withHeaders = (res: Response, headers: Record<string, string>) => {
+  for (const [name, value] of Object.entries(headers)) res.headers.set(name, value);
+  return res;
+};
+
+const notFound = (nonce: string, request?: Request) => {
+  const { locale, headers } = request ? visitorLocale(request) : { locale: undefined, headers: {} };
+  return html(renderCardNotFound(nonce, locale), 404, "no-store", headers);
+};
 
 const sourceOf = (src: string | undefined): VisitSource => visitSourceOf(src);
 
@@ -95,6 +117,14 @@ async function answerShare(
   const wantsJson = (request.headers.get("accept") ?? "").includes("application/json");
   const form = Object.fromEntries(await request.formData().catch(() => new FormData()));
   const check = checkShare(form, card.shareFields ?? SHARE_FIELDS);
+  // The form names the language of the page it was sent from; otherwise the request's own preference.
+  const negotiated = negotiateLocale(request).locale;
+  const locale = matchLocale(typeof form.lang === "string" ? form.lang : null) ?? negotiated;
+  // The confirmation names the language only when the request alone would not choose it (cookies off).
+  const langQuery = locale === negotiated ? "" : `?lang=${locale}`;
+  const t = translator(locale);
+  const fieldMessages = (fields: Record<string, Parameters<Translate>[0]>) =>
+    Object.fromEntries(Object.entries(fields).map(([field, key]) => [field, t(key)]));
 
   const reply = (
     status: number,
@@ -104,6 +134,7 @@ async function answerShare(
     fieldErrors: Record<string, string> = {},
   ) => {
     const headers: Record<string, string> = retryAfter ? { "retry-after": String(retryAfter) } : {};
+    headers.vary = VARY;
     return wantsJson
       ? Response.json(
           {
@@ -125,6 +156,7 @@ async function answerShare(
             fieldErrors,
             nonce: "",
             openShare: true,
+            locale,
           }),
           status,
           "no-store",
@@ -135,28 +167,34 @@ async function answerShare(
   // Post/redirect/get: the confirmation is its own page, so reloading it never posts again.
   const confirmed = (name: string) =>
     wantsJson
-      ? reply(200, { kind: "success", ...shareSuccess(name, card.name) })
+      ? reply(200, { kind: "success", ...shareSuccess(t, name, card.name) })
       : new Response(null, {
           status: 303,
           headers: {
-            location: `${pagePath}/shared#shared`,
+            location: `${pagePath}/shared${langQuery}#shared`,
             "set-cookie": sharedCookie(pagePath, name, new URL(request.url).protocol === "https:"),
             "cache-control": "no-store",
           },
         });
 
-  if (!card.ownerId || !card.id) return reply(403, { kind: "error", ...SHARE_MESSAGES.unverified });
+  if (!card.ownerId || !card.id) return reply(403, { kind: "error", ...shareMessage(t, "unverified") });
   if (!check.ok) {
     // Bots get the same answer as people, so the trap is not revealed.
     if (check.reason === "bot") return confirmed(check.values.name || "Your");
-    return reply(400, { kind: "error", ...SHARE_MESSAGES[check.reason] }, check.values, undefined, check.fields);
+    return reply(
+      400,
+      { kind: "error", ...shareMessage(t, check.reason) },
+      check.values,
+      undefined,
+      fieldMessages(check.fields),
+    );
   }
   // Keyed on the person (card + email) as well as the address, so a crowd behind one venue IP
   // each shares once; the per-card ceiling still stops a flood (rate-limit.server.ts).
   const verdict = await limitShareBack(app.env, request, card.id, check.value.email);
   if (!verdict.ok) {
     const typed = { name: check.value.name, email: check.value.email, phone: check.value.phone ?? "" };
-    return reply(429, { kind: "error", ...retryNotice(verdict.retryAfter) }, typed, verdict.retryAfter);
+    return reply(429, { kind: "error", ...retryNotice(t, verdict.retryAfter) }, typed, verdict.retryAfter);
   }
   try {
     await recordShareBack(app.db, card, check.value, app);
@@ -178,7 +216,7 @@ async function answerShare(
     );
   } catch (error) {
     console.error(error);
-    return reply(503, { kind: "error", ...SHARE_MESSAGES.error }, check.values);
+    return reply(503, { kind: "error", ...shareMessage(t, "error") }, check.values);
   }
   return confirmed(check.value.name);
 }
@@ -205,10 +243,19 @@ function sharedName(request: Request): string | null {
 function sharedPage(request: Request, nonce: string, card: PublicCard, pagePath: string, vcardHref: string) {
   const name = sharedName(request);
   if (!name) return new Response(null, { status: 303, headers: { location: pagePath, "cache-control": "no-store" } });
+  const { locale, headers } = visitorLocale(request);
   return html(
-    renderCardPage({ card, vcardHref, shareAction: null, nonce, shared: shareSuccess(name, card.name) }),
+    renderCardPage({
+      card,
+      vcardHref,
+      shareAction: null,
+      nonce,
+      shared: shareSuccess(translator(locale), name, card.name),
+      locale,
+    }),
     200,
     "private, no-store",
+    headers,
   );
 }
 
@@ -220,7 +267,7 @@ const CARD_ID_HEADER = "x-card-id";
  * D1 and a render whose result is stored under the card's tag until the owner changes the card.
  */
 async function cachedCardRead(
-  c: { get(key: "app"): AppContext },
+  c: { req: { raw: Request }; get(key: "app"): AppContext },
   slug: string,
   path: string,
   field: "views" | "saves",
@@ -235,7 +282,7 @@ async function cachedCardRead(
   }
   const ticket = await edgeTicket([cardTag(slug)]);
   const card = await getPublishedCard(app.db, slug);
-  if (!card?.id) return notFound(app.nonce);
+  if (!card?.id) return notFound(app.nonce, c.req.raw);
   countSoon(app.env.DB, app.ctx, card.id, field, source);
   const fresh = await render(card);
   fresh.headers.set(CARD_ID_HEADER, String(card.id));
@@ -251,7 +298,7 @@ function stripCardId(res: Response) {
 // Encoded links from the specification: the card is in the URL, signed by us or shown as unverified,
 // and a signed one is held against the card's current state (deleted, unpublished, owner gone).
 // They live at /c/v/ (docs/decisions/0017): never under /card, where the owner's pages are.
-async function signedCard(c: { req: { param(name: "payload"): string }; get(key: "app"): AppContext }) {
+async function signedCard(c: { req: { param(name: "payload"): string; raw: Request }; get(key: "app"): AppContext }) {
   const app = c.get("app");
   const decoded = await decodeCardParam(c.req.param("payload"), app.env.CARD_SIGNING_SECRET);
   return decoded ? checkSignedCard(app.db, decoded) : null;
@@ -265,8 +312,9 @@ const signedLinks = new Hono<HonoEnv>();
 signedLinks.get("/:payload", async (c) => {
   const app = c.get("app");
   const checked = await signedCard(c);
-  if (!checked) return notFound(app.nonce);
+  if (!checked) return notFound(app.nonce, c.req.raw);
   const base = linkBase(c.req.param("payload"));
+  const { locale, headers } = visitorLocale(c.req.raw);
   return html(
     renderCardPage({
       card: checked.card,
@@ -274,7 +322,11 @@ signedLinks.get("/:payload", async (c) => {
       shareAction: checked.shareable ? `${base}/share` : null,
       unverified: !checked.verified,
       nonce: "",
+      locale,
     }),
+    200,
+    "no-store",
+    headers,
   );
 });
 
@@ -282,7 +334,7 @@ signedLinks.get("/:payload/shared", async (c) => {
   const app = c.get("app");
   // Held against the card's current state like every other signed-link route.
   const checked = await signedCard(c);
-  if (!checked?.verified) return notFound(app.nonce);
+  if (!checked?.verified) return notFound(app.nonce, c.req.raw);
   const base = linkBase(c.req.param("payload"));
   return sharedPage(c.req.raw, app.nonce, checked.card, base, `${base}/contact.vcf`);
 });
@@ -290,14 +342,14 @@ signedLinks.get("/:payload/shared", async (c) => {
 signedLinks.get("/:payload/contact.vcf", async (c) => {
   const app = c.get("app");
   const checked = await signedCard(c);
-  if (!checked) return notFound(app.nonce);
+  if (!checked) return notFound(app.nonce, c.req.raw);
   return vcardResponse(app.env, checked.card, c.req.url.replace(/\/contact\.vcf$/, ""));
 });
 
 signedLinks.post("/:payload/share", async (c) => {
   const app = c.get("app");
   const checked = await signedCard(c);
-  if (!checked) return notFound(app.nonce);
+  if (!checked) return notFound(app.nonce, c.req.raw);
   const base = linkBase(c.req.param("payload"));
   return answerShare(
     c,
@@ -320,17 +372,22 @@ cardRoutes.all(`${OLD_CARD_LINK_PREFIX}*`, (c) => {
   return new Response(null, { status, headers: { location, "cache-control": "public, max-age=86400" } });
 });
 
-cardRoutes.get("/c/:slug", (c) => {
+cardRoutes.get("/c/:slug", async (c) => {
   const slug = c.req.param("slug").toLowerCase();
-  const [page] = cardPaths(slug) as [string, string];
-  return cachedCardRead(c, slug, page, "views", sourceOf(c.req.query("src")), (card) =>
-    html(renderCardPage({ card, vcardHref: `/c/${slug}/contact.vcf`, shareAction: `/c/${slug}/share`, nonce: "" })),
+  // One cached copy per language, each under its own key; a purge drops them all (cardPaths).
+  const { locale, headers } = visitorLocale(c.req.raw);
+  const res = await cachedCardRead(c, slug, cardPagePath(slug, locale), "views", sourceOf(c.req.query("src")), (card) =>
+    html(
+      renderCardPage({ card, vcardHref: `/c/${slug}/contact.vcf`, shareAction: `/c/${slug}/share`, nonce: "", locale }),
+    ),
   );
+  // Added after the copy is stored: the cached page never carries a visitor's cookie.
+  return withHeaders(res, headers);
 });
 
 cardRoutes.get("/c/:slug/contact.vcf", (c) => {
   const slug = c.req.param("slug").toLowerCase();
-  const [page, vcard] = cardPaths(slug) as [string, string];
+  const [page, vcard] = cardPaths(slug) as [string, string, ...string[]];
   return cachedCardRead(c, slug, vcard, "saves", sourceOf(c.req.query("src")), (card) =>
     vcardResponse(c.get("app").env, card, new URL(page, c.req.url).href),
   );
@@ -341,7 +398,7 @@ cardRoutes.post("/c/:slug/share", async (c) => {
   const slug = c.req.param("slug").toLowerCase();
   // Read from D1, not a cached copy: a share-back must never reach a card that was just unpublished.
   const card = await getPublishedCard(app.db, slug);
-  if (!card?.id) return notFound(app.nonce);
+  if (!card?.id) return notFound(app.nonce, c.req.raw);
   return answerShare(c, card, `/c/${slug}`, `/c/${slug}/contact.vcf`);
 });
 
@@ -349,7 +406,7 @@ cardRoutes.get("/c/:slug/shared", async (c) => {
   const app = c.get("app");
   const slug = c.req.param("slug").toLowerCase();
   const card = await getPublishedCard(app.db, slug);
-  if (!card?.id) return notFound(app.nonce);
+  if (!card?.id) return notFound(app.nonce, c.req.raw);
   return sharedPage(c.req.raw, app.nonce, card, `/c/${slug}`, `/c/${slug}/contact.vcf`);
 });
 
@@ -357,7 +414,7 @@ cardRoutes.get("/c/:slug/qr.svg", async (c) => {
   const app = c.get("app");
   const slug = c.req.param("slug").toLowerCase();
   const card = await getPublishedCard(app.db, slug);
-  if (!card) return notFound(app.nonce);
+  if (!card) return notFound(app.nonce, c.req.raw);
   const src = sourceOf(c.req.query("src"));
   const target = new URL(`/c/${slug}?src=${src === "link" ? "qr" : src}`, c.req.url).href;
   const svg = await cardQrSvg(target);
@@ -375,7 +432,7 @@ cardRoutes.get("/c/:slug/qr.png", async (c) => {
   const app = c.get("app");
   const slug = c.req.param("slug").toLowerCase();
   const card = await getPublishedCard(app.db, slug);
-  if (!card) return notFound(app.nonce);
+  if (!card) return notFound(app.nonce, c.req.raw);
   const target = new URL(`/c/${slug}?src=qr`, c.req.url).href;
   const png = qrPng(QRCode.create(target, { errorCorrectionLevel: "M" }).modules, 4);
   return new Response(png as BodyInit, {

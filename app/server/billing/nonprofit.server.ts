@@ -2,11 +2,9 @@ import { and, desc, eq, sql } from "drizzle-orm";
 import { formatPlanDate, NONPROFIT_MONTHS } from "~/lib/billing/plans";
 import { accountPlan, nonprofitApplication, user } from "~db/schema";
 import type { Database } from "../db/db.server";
+import { failedWith } from "../db/write.server";
 import { type Mailer, outboxMailer } from "../platform/mail.server";
 import { getPlanState, nonprofitGrantEnd, notifyWhere } from "./plans.server";
-
-const failedWith = (error: unknown, pattern: RegExp): boolean =>
-  error instanceof Error && (pattern.test(error.message) || failedWith(error.cause, pattern));
 
 export type NonprofitInput = {
   organisation: string;

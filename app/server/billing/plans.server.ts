@@ -15,6 +15,7 @@ import {
 } from "~/lib/billing/plans";
 import { addMonths, DAY_MS } from "~/lib/time/days";
 import { accountPlan, notification, user } from "~db/schema";
+import { provedMailbox } from "../account/proved-mailbox.server";
 import type { Database, Owner } from "../db/db.server";
 import { type Mailer, outboxMailer } from "../platform/mail.server";
 
@@ -102,7 +103,7 @@ export function isOperator(
   env: { OPERATOR_EMAILS?: string | undefined },
   user: { email: string; emailVerified: boolean },
 ): boolean {
-  if (!user.emailVerified) return false;
+  if (!provedMailbox(user)) return false;
   const list = (env.OPERATOR_EMAILS ?? "")
     .split(",")
     .map((e) => e.trim().toLowerCase())

@@ -7,6 +7,7 @@ import {
   SHARE_FIELDS,
   shareFieldsOf,
 } from "~/lib/card/card";
+import { DEFAULT_LOCALE, LOCALES, type Locale } from "~/lib/i18n/locales";
 import type { PersonDraft } from "~/lib/people/draft";
 import { flatDraft } from "~/lib/people/form";
 import { hex } from "~/lib/text/hex";
@@ -14,6 +15,7 @@ import { dateTimeFormat } from "~/lib/time/time";
 import { campaign, card, cardStat, user, userSettings } from "~db/schema";
 import { publishedCardLimit } from "../billing/plans.server";
 import type { Database, Owner } from "../db/db.server";
+import { failedWith } from "../db/write.server";
 import { activeEventName } from "../events/active-event.server";
 import { addPerson } from "../people/add.server";
 import type { PeopleEvents } from "../people/events.server";
@@ -21,7 +23,16 @@ import { cardTag, purge } from "../platform/edge-cache.server";
 import type { AppEnv } from "../platform/env.server";
 
 /** The paths a visitor reads of one published card, all cached at the edge under the card's tag. */
-export const cardPaths = (slug: string) => [`/c/${slug}`, `/c/${slug}/contact.vcf`];
+/** The cache key of a card's page in one language: English keeps the plain path. */
+export const cardPagePath = (slug: string, locale: Locale) =>
+  locale === DEFAULT_LOCALE ? `/c/${slug}` : `/c/${slug}?lang=${locale}`;
+
+/** Every cached copy of a card: its page (English first), its vCard, then its page in each other language. */
+export const cardPaths = (slug: string) => [
+  `/c/${slug}`,
+  `/c/${slug}/contact.vcf`,
+  ...LOCALES.filter((l) => l !== DEFAULT_LOCALE).map((l) => cardPagePath(slug, l)),
+];
 
 type CardRow = typeof card.$inferSelect;
 
@@ -121,8 +132,6 @@ export const CARD_LIMIT_MESSAGE = `You can keep up to ${CARD_LIMIT} cards`;
 export const SLUG_TAKEN_MESSAGE = "That link is taken, choose another";
 
 /** D1 reports a failed constraint or trigger in the error message (or its cause's). */
-const failedWith = (error: unknown, pattern: RegExp): boolean =>
-  error instanceof Error && (pattern.test(error.message) || failedWith(error.cause, pattern));
 
 /**
  * A new card, or null when the owner already has CARD_LIMIT: the database's trigger

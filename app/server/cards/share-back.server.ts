@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { z } from "zod";
 import { type PublicCard, SHARE_FIELDS, type ShareField } from "~/lib/card/card";
 import { isEmail, isPhoneText } from "~/lib/forms/fields";
+import type { MessageKey, Translate } from "~/lib/i18n/translate";
 import { flatDraft } from "~/lib/people/form";
 import { clipText } from "~/lib/text/graphemes";
 import { hex } from "~/lib/text/hex";
@@ -10,23 +11,28 @@ import { getSettings } from "../account/settings.server";
 import type { Database } from "../db/db.server";
 import { activeEventName } from "../events/active-event.server";
 import { addPerson } from "../people/add.server";
+import { consentStatement } from "../people/consent.server";
 import type { PeopleEvents } from "../people/events.server";
 
+/** Each refusal's title and description, as keys of the visitor's catalog (app/lib/i18n). */
 export const SHARE_MESSAGES = {
-  missing: { title: "Missing information", description: "Please provide your name and email address." },
-  invalidEmail: { title: "Missing information", description: "Please enter a valid email address." },
-  invalidPhone: { title: "Missing information", description: "Please enter a valid phone number." },
-  error: {
-    title: "Error sharing contact",
-    description: "There was a problem sharing your contact information. Please try again.",
-  },
-  limited: { title: "Too many attempts", description: "You've shared a few times just now. Please try again shortly." },
-  unverified: { title: "Sharing is off for this card", description: "This card link could not be verified." },
-} as const;
+  missing: { title: "share.missing.title", description: "share.missing.body" },
+  invalidEmail: { title: "share.missing.title", description: "share.invalidEmail.body" },
+  invalidPhone: { title: "share.missing.title", description: "share.invalidPhone.body" },
+  error: { title: "share.error.title", description: "share.error.body" },
+  limited: { title: "share.limited.title", description: "share.limited.body" },
+  unverified: { title: "share.unverified.title", description: "share.unverified.body" },
+} as const satisfies Record<string, { title: MessageKey; description: MessageKey }>;
 
-export const shareSuccess = (name: string, recipient: string) => ({
-  title: "Contact shared successfully",
-  description: `${name}'s contact info has been shared with ${recipient}.`,
+/** A refusal in the visitor's words. */
+export const shareMessage = (t: Translate, reason: keyof typeof SHARE_MESSAGES) => ({
+  title: t(SHARE_MESSAGES[reason].title),
+  description: t(SHARE_MESSAGES[reason].description),
+});
+
+export const shareSuccess = (t: Translate, name: string, recipient: string) => ({
+  title: t("share.success.title"),
+  description: t("share.success.body", { name, recipient }),
 });
 
 export const shareFormSchema = z.object({
@@ -38,6 +44,8 @@ export const shareFormSchema = z.object({
   title: z.string().trim().max(120).default(""),
   note: z.string().trim().max(500).default(""),
   consent: z.string().optional(),
+  // "Email me news from …": its own unticked box, the only one that lets the owner mail (decision 0180).
+  updates: z.string().optional(),
   // Honeypot: people never see this field; bots fill it in.
   company_website: z.string().max(500).optional(),
 });
@@ -47,6 +55,8 @@ export type ShareInput = {
   email: string;
   phone: string | null;
   consent: boolean;
+  /** Ticked "Email me news from {the card's name}". */
+  updates: boolean;
   /** What the visitor typed as their company, title and what was talked about; null when not asked or empty. */
   organization: string | null;
   title: string | null;
@@ -59,9 +69,14 @@ export type ShareCheck =
       ok: false;
       reason: "missing" | "invalidEmail" | "invalidPhone" | "bot";
       values: Record<string, string>;
-      /** Each message beside the field it is about, so a visitor sees which one to correct. */
-      fields: Record<string, string>;
+      /** Each message (a catalog key) beside the field it is about, so a visitor sees which one to correct. */
+      fields: Record<string, MessageKey>;
     };
+
+const ticked = (v: unknown) => v === "on" || v === "true";
+
+/** The words of the share-back's marketing box, as the visitor sees them and as their consent keeps them. */
+export const shareNewsText = (sender: string) => `Email me news from ${sender}`;
 
 const LIMITS = { name: 100, email: 254, phone: 40, company: 120, title: 120, note: 500 } as const;
 
@@ -71,12 +86,14 @@ export function checkShare(raw: unknown, asked: readonly ShareField[] = SHARE_FI
   const str = (key: keyof typeof LIMITS) =>
     typeof source[key] === "string" ? clipText((source[key] as string).trim(), LIMITS[key]) : "";
   const values: Record<string, string> = { name: str("name"), email: str("email"), phone: str("phone") };
+  // Ticked boxes are typed values too: a refused form keeps them ticked.
+  for (const box of ["consent", "updates"] as const) if (ticked(source[box])) values[box] = "on";
   for (const field of asked) values[field] = str(field);
   const parsed = shareFormSchema.safeParse(raw);
-  const missing = SHARE_MESSAGES.missing.description;
+  const missing: MessageKey = SHARE_MESSAGES.missing.description;
   if (!parsed.success) return { ok: false, reason: "missing", values, fields: { name: missing, email: missing } };
   if (parsed.data.company_website) return { ok: false, reason: "bot", values, fields: {} };
-  const fields: Record<string, string> = {};
+  const fields: Record<string, MessageKey> = {};
   if (!values.name) fields.name = missing;
   if (!values.email) fields.email = missing;
   else if (!isEmail(values.email)) fields.email = SHARE_MESSAGES.invalidEmail.description;
@@ -93,7 +110,8 @@ export function checkShare(raw: unknown, asked: readonly ShareField[] = SHARE_FI
       name: parsed.data.name,
       email: parsed.data.email.toLowerCase(),
       phone: parsed.data.phone || null,
-      consent: parsed.data.consent === "on" || parsed.data.consent === "true",
+      consent: ticked(parsed.data.consent),
+      updates: ticked(parsed.data.updates),
       organization: optional("company"),
       title: optional("title"),
       note: optional("note"),
@@ -116,6 +134,7 @@ async function shareKey(cardId: number, input: ShareInput, now: Date) {
     input.title,
     input.note,
     input.consent,
+    input.updates,
     now.toISOString().slice(0, 10),
   ]);
   const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(content)));
@@ -170,6 +189,31 @@ export async function recordShareBack(
         consentAt: input.consent ? now : null,
         createdAt: now,
       }),
+      // Details shared with this person, and (only when ticked) a yes to their email news.
+      consentStatement(db, personId, {
+        senderWorkspaceId: ownerId,
+        purpose: "exchange",
+        state: "yes",
+        senderName: card.name,
+        shown: `Shared my details with ${card.name}${input.consent ? `; ticked “${card.name} may contact me about what we discussed.”` : ""}`,
+        source: "share-back",
+        eventName,
+        createdAt: now,
+      }),
+      ...(input.updates
+        ? [
+            consentStatement(db, personId, {
+              senderWorkspaceId: ownerId,
+              purpose: "email",
+              state: "yes",
+              senderName: card.name,
+              shown: shareNewsText(card.name),
+              source: "share-back",
+              eventName,
+              createdAt: now,
+            }),
+          ]
+        : []),
       ...(created && settings.notifyShareBacks
         ? [
             db.insert(notification).values({

@@ -1,5 +1,6 @@
 import { and, desc, eq, isNull } from "drizzle-orm";
 import { appPassword, user } from "~db/schema";
+import { provedMailbox } from "../account/proved-mailbox.server";
 import type { Database } from "../db/db.server";
 import { sha256Hex } from "../platform/tokens.server";
 
@@ -79,14 +80,15 @@ export async function authenticateAppPassword(
       lastUsedAt: appPassword.lastUsedAt,
       userId: user.id,
       email: user.email,
+      emailVerified: user.emailVerified,
       name: user.name,
     })
     .from(appPassword)
     .innerJoin(user, eq(user.id, appPassword.userId))
     .where(and(eq(appPassword.passwordHash, await sha256Hex(key)), isNull(appPassword.revokedAt)))
     .get();
-  // The password is looked up by its hash; the email must then name the same account.
-  if (!row || row.email.toLowerCase() !== email.trim().toLowerCase()) return null;
+  // The password is looked up by its hash; the email must then name the same account, and a proved one.
+  if (!row || row.email.toLowerCase() !== email.trim().toLowerCase() || !provedMailbox(row)) return null;
   if (!row.lastUsedAt || now.getTime() - row.lastUsedAt.getTime() > 60_000)
     await db.update(appPassword).set({ lastUsedAt: now }).where(eq(appPassword.id, row.id));
   return { id: row.userId, email: row.email, name: row.name };

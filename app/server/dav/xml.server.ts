@@ -1,6 +1,7 @@
 import type { Element } from "@xmldom/xmldom";
 import { pullStream } from "~/lib/platform/stream";
 import { escapeXml } from "~/lib/text/escape";
+import { own } from "~/lib/text/own";
 
 /**
  * WebDAV request bodies in, multistatus answers out. Bodies are parsed by xml-parse.server.ts, loaded
@@ -35,7 +36,7 @@ const PREFIX: Record<string, string> = { [NS.D]: "d", [NS.C]: "card", [NS.CS]: "
 
 /** A qualified tag for output; unknown namespaces get their own xmlns on the element. */
 export function tag(q: QName, inner: string | null): string {
-  const known = PREFIX[q.ns];
+  const known = own(PREFIX, q.ns);
   const name = known ? `${known}:${q.name}` : `x:${q.name}`;
   const xmlns = known ? "" : ` xmlns:x="${escapeXml(q.ns)}"`;
   return inner === null || inner === "" ? `<${name}${xmlns}/>` : `<${name}${xmlns}>${inner}</${name}>`;

@@ -23,3 +23,7 @@ export async function writeBatch(db: Database, statements: Statement[]) {
 
 /** Marks a raw SQL statement for writeBatch. */
 export const rawSql = (query: SQL): Statement => query;
+
+/** Whether a write failed with this database error (D1 wraps SQLite's message in `cause`). */
+export const failedWith = (error: unknown, pattern: RegExp): boolean =>
+  error instanceof Error && (pattern.test(error.message) || failedWith(error.cause, pattern));

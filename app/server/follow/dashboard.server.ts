@@ -11,9 +11,12 @@ import { type Database, type Owner, sessionOwner } from "../db/db.server";
 import { unacknowledgedGifts } from "../fundraising/gifts.server";
 import { latestNotifications } from "../people/list.server";
 import { dueFollowUps } from "./reminders.server";
-import { dueFrom, listTagRhythms, rhythmCandidates, rhythmsFrom } from "./rhythm.server";
+import { dueCandidates, dueFrom, listTagRhythms, rhythmsFrom } from "./rhythm.server";
 
 export const FOLLOW_UP_WINDOW_MS = 48 * 60 * 60 * 1000;
+/** "Reconnect this week": who is due within this many days of the owner's today, at most this many. */
+const RECONNECT_DAYS = 6;
+const RECONNECT_LIMIT = 10;
 
 /**
  * The dashboard's reads for the account `owner` names, each built once per isolate and bound per request
@@ -67,7 +70,7 @@ function dashboardStatements<O extends string>(owner: (slot: Slots<O>) => Owner)
     ),
     unthanked: compiled((db, slot: Owned) => unacknowledgedGifts(db, owner(slot))),
     tagRules: compiled((db, slot: Owned) => listTagRhythms(db, owner(slot))),
-    candidates: compiled((db, slot: At) => rhythmCandidates(db, owner(slot), slot.at)),
+    candidates: compiled((db, slot: Slots<O | "at" | "until">) => dueCandidates(db, owner(slot), slot.at, slot.until)),
   };
 }
 
@@ -100,7 +103,8 @@ function dashboardBatch<O extends string>(
     reads.unthanked(db, by),
     // Who is due is worked out once the zone is known; the reads need only the clock.
     reads.tagRules(db, by),
-    reads.candidates(db, at(now - 7 * DAY_MS)),
+    // Two days past the window's last day: the owner's zone is at most 14 hours away from UTC (dueCandidates).
+    reads.candidates(db, { ...by, at: now - 7 * DAY_MS, until: now + (RECONNECT_DAYS + 2) * DAY_MS }),
   ] as const;
 }
 
@@ -120,7 +124,7 @@ export function dashboardSummary(
   userId: string,
   settingsRows: SettingsRows,
   { rows, now: at }: PageRows<ReturnType<typeof dashboardBatch>>,
-  { reconnectDays = 6, reconnectLimit = 10 } = {},
+  { reconnectDays = RECONNECT_DAYS, reconnectLimit = RECONNECT_LIMIT } = {},
 ) {
   const now = new Date(at);
   const [

@@ -5,6 +5,7 @@ import {
   describeRhythm,
   dueInstant,
   localDay,
+  MAX_RHYTHM_DAYS,
   nextDue,
   POST_EVENT_WINDOW_MS,
   postEventDue,
@@ -136,6 +137,86 @@ export function rhythmCandidates(db: Database, userId: Owner, recent: number | S
       or exists (select 1 from json_each(c.tags) t join ${tagRhythm} r on r.user_id = c.user_id and lower(r.tag) = lower(t.value))
       or (c.event_name is not null and c.created_at > ${recent}))`)
     .limit(CANDIDATES);
+}
+
+/** The shortest a rhythm can be in days, whatever the month or the owner's zone (a month is at least 28 days). */
+const shortestDays = (every: string, days: string) =>
+  `case ${every} when 'weekly' then 7 when 'biweekly' then 14 when 'monthly' then 28 when 'quarterly' then 89
+    when 'yearly' then 365 when 'days' then min(max(coalesce(${days}, 30), 1), ${MAX_RHYTHM_DAYS}) end`;
+
+/**
+ * The earliest instant (ms) a candidate can be due: the last contact (or arrival) plus the shortest length of
+ * their rhythm (their own, else their tags' shortest), or the end of the 48 hours after they arrived at an
+ * event; never before a snooze day. A bound, not the day: the owner's zone and month lengths move the day by
+ * up to 4 days, and `rhythmsFrom` works the day out exactly.
+ */
+const EARLIEST_DUE = sql.raw(`max(
+  case when coalesce(${shortestDays("k.every", "k.days")}, c.rule_days) is not null
+    then coalesce(c.last_contact_at, c.created_at) + coalesce(${shortestDays("k.every", "k.days")}, c.rule_days) * ${DAY_MS}
+    else c.created_at + ${POST_EVENT_WINDOW_MS} end,
+  coalesce((julianday(k.snoozed_until) - 2440587.5) * ${DAY_MS}, 0))`);
+
+/** How many of the earliest-due people the dashboard reads: enough for its list, whatever the account's size. */
+export const DUE_ROWS = 200;
+
+/**
+ * The candidates who may be due by `until` (ms), best first as `dueFrom` ranks them (priority, strength, then
+ * the earliest they can be due), at most `limit`. The database picks them from three indexed sources (people
+ * with a rhythm of their own, people with a tag that has one when the owner has any, people who arrived from
+ * an event since `recent`), so the read grows with the people a rhythm applies to, not with the account
+ * (decision 0205). `until` must allow 2 days past the owner's last day of the window.
+ */
+export function dueCandidates(
+  db: Database,
+  userId: Owner,
+  recent: number | SQLWrapper,
+  until: number | SQLWrapper,
+  limit = DUE_ROWS,
+) {
+  const ruleDays = sql.raw(`(select min(${shortestDays("r.every", "r.days")}) from json_each(c.tags) t
+    join tag_rhythm r on r.user_id = c.user_id and lower(r.tag) = lower(t.value))`);
+  return db
+    .select({
+      id: sql<number>`c.id`,
+      name: sql<string>`c.name`,
+      title: sql<string | null>`c.title`,
+      company: sql<string | null>`c.company`,
+      priority: sql<Priority>`c.priority`,
+      strength: sql<number | null>`c.strength`,
+      tags: sql<string>`c.tags`,
+      event_name: sql<string | null>`c.event_name`,
+      created_at: sql<number>`c.created_at`,
+      last_contact_at: sql<number | null>`c.last_contact_at`,
+      every: sql<RhythmEvery | null>`k.every`,
+      days: sql<number | null>`k.days`,
+      snoozed_until: sql<string | null>`k.snoozed_until`,
+      reached_out: sql<number | null>`c.reached_out`,
+    })
+    .from(
+      // "+c.user_id": found by id from the sources below, not by a scan of the account's index.
+      sql`(select c.*, ${ruleDays} as rule_days,
+          (select max(i.occurred_at) from interaction i where i.user_id = c.user_id and i.connection_id = c.id
+            and i.source in ('manual', 'api', 'assistant', 'gift')) as reached_out
+        from ${connection} c where +c.user_id = ${userId} and c.status <> 'Archived' and c.id in (
+          select k.connection_id from ${keepInTouch} k where k.user_id = ${userId} and k.every is not null
+          union
+          select c.id from (select 1 from ${tagRhythm} where user_id = ${userId} limit 1) cross join ${connection} c
+            where c.user_id = ${userId} and ${ruleDays} is not null
+          union
+          select c.id from ${connection} c where c.user_id = ${userId} and c.created_at > ${recent}
+            and c.event_name is not null)) c
+        left join ${keepInTouch} k on k.user_id = c.user_id and k.connection_id = c.id`,
+    )
+    .where(sql`(k.every is not null or c.rule_days is not null
+        or (c.event_name is not null and c.created_at > ${recent} and (c.reached_out is null or c.reached_out < c.created_at)))
+      and ${EARLIEST_DUE} <= ${until}`)
+    .orderBy(
+      sql`case c.priority when 'high' then 0 when 'medium' then 1 else 2 end`,
+      sql`coalesce(c.strength, 0) desc`,
+      EARLIEST_DUE,
+      sql`c.name`,
+    )
+    .limit(limit);
 }
 
 type RhythmRead = readonly [Awaited<ReturnType<typeof listTagRhythms>>, Row[]];

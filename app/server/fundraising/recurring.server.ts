@@ -4,6 +4,9 @@ import { campaign, gift, recurringGift } from "~db/schema";
 import type { Database } from "../db/db.server";
 import { paymentsFor } from "../payments/payments.server";
 import { PaymentsError } from "../payments/types";
+import { outboxMailer } from "../platform/mail.server";
+import { allow } from "../platform/rate-limit.server";
+import { donorGiftsPath } from "./donor-link.server";
 import { getOrganisation } from "./organisation.server";
 
 /**
@@ -144,4 +147,22 @@ export async function donorPortal(
     returnUrl,
     ...(row.stripeAccount ? { stripeAccount: row.stripeAccount } : {}),
   });
+}
+
+/**
+ * A fresh manage link, mailed to the donor's own address (never shown on the page that asked), when that
+ * address gives monthly to this owner; a few a minute per donor, so the page is no way to flood a mailbox.
+ */
+export async function mailDonorLink(app: AppContext, ownerId: string, email: string, origin: string) {
+  if (!(await allow(app.env, "strict", `donor-link:${ownerId}:${email}`))) return "too-many" as const;
+  const { gifts, charity } = await donorRecurringGifts(app.db, ownerId, email);
+  if (!gifts.length) return "sent" as const;
+  const url = `${origin}${await donorGiftsPath(app.env, ownerId, email)}`;
+  await outboxMailer(app.db).send({
+    to: email,
+    kind: "donor-link",
+    subject: `Your link to manage your monthly gifts${charity ? ` to ${charity}` : ""}`,
+    text: `Here is your link to pause, resume or cancel your monthly gifts${charity ? ` to ${charity}` : ""}. It works for one hour:\n\n${url}\n\nIf you did not ask for it, you can ignore this email.`,
+  });
+  return "sent" as const;
 }

@@ -2,9 +2,29 @@ import { and, eq, sql } from "drizzle-orm";
 import { type AudienceRules, LEFT_OUT_REASONS, type LeftOutReason } from "~/lib/mailings/rules";
 import { connection, orgEvent, personHistory } from "~db/schema";
 import type { Database } from "../db/db.server";
+import { writeBatch } from "../db/write.server";
 import { rhythmsOf } from "../follow/rhythm.server";
+import {
+  type ConsentState,
+  consentStatement,
+  type EmailConsent,
+  LATEST_EMAIL_CONSENT,
+  mayEmail,
+  ownsPerson,
+  senderNameOf,
+} from "../people/consent.server";
 
-export type Member = { id: number; name: string; firstName: string; email: string; eventName: string | null };
+export type Member = {
+  id: number;
+  name: string;
+  firstName: string;
+  email: string;
+  eventName: string | null;
+  /** Mailed on the person's own yes, or on a lawful basis the sender recorded: shown apart (decision 0180). */
+  basis: "consent" | "lawful-basis";
+  /** The record the message is sent under, for its "why you get this" line. */
+  consent: EmailConsent;
+};
 export type LeftOut = { id: number; name: string; reason: LeftOutReason; why: string };
 
 type Row = {
@@ -13,8 +33,12 @@ type Row = {
   given_name: string | null;
   email: string | null;
   event_name: string | null;
-  given_at: number | null;
-  withdrawn_at: number | null;
+  state: ConsentState | null;
+  source: string | null;
+  shown: string | null;
+  sender_name: string | null;
+  consent_event: string | null;
+  consent_at: number | null;
   suppressed: "unsubscribed" | "bounced" | "complained" | null;
 };
 
@@ -23,8 +47,8 @@ const firstNameOf = (r: Pick<Row, "name" | "given_name">) =>
 
 /**
  * The owner's people the rules select, split into who can be mailed and who is left out with the reason.
- * Consent is the latest record: a share-back with the box ticked or a recorded consent (or lawful basis)
- * includes; a later recorded withdrawal excludes; an unsubscribe, bounce or complaint excludes for good.
+ * Only the latest "hear from this sender by email" record counts (one home: consent.server.ts): a yes or a
+ * lawful basis the owner recorded includes; no record or a no excludes; so does a suppressed address.
  */
 export async function resolveAudience(
   db: Database,
@@ -49,16 +73,10 @@ export async function resolveAudience(
   ].filter((c) => c !== undefined);
   const where = conditions.length ? sql`and ${sql.join(conditions, sql` and `)}` : sql``;
   const rows = await db.all<Row>(sql`select c.id, c.name, c.given_name, lower(trim(c.email)) as email, c.event_name,
-      max(
-        coalesce((select max(coalesce(s.consent_at, s.created_at)) from shared_contacts s
-          where s.recipient_user_id = c.user_id and s.connection_id = c.id and s.consent = 1), 0),
-        coalesce((select max(h.created_at) from person_history h
-          where h.user_id = c.user_id and h.connection_id = c.id and h.kind = 'consent-given'), 0)
-      ) as given_at,
-      (select max(h.created_at) from person_history h
-        where h.user_id = c.user_id and h.connection_id = c.id and h.kind = 'consent-withdrawn') as withdrawn_at,
+      r.state, r.source, r.shown, r.sender_name, r.event_name as consent_event, r.created_at as consent_at,
       (select m.reason from mail_suppression m where m.user_id = c.user_id and m.email = lower(trim(c.email))) as suppressed
     from ${connection} c
+    left join consent_record r on r.id = ${LATEST_EMAIL_CONSENT}
     where c.user_id = ${userId} and c.status <> 'Archived' ${where}
     order by lower(c.name), c.id`);
   let due: Set<number> | null = null;
@@ -76,12 +94,27 @@ export async function resolveAudience(
     const email = r.email ?? "";
     if (!email.includes("@")) out("no-email");
     else if (r.suppressed) out(r.suppressed);
-    else if (!r.given_at) out("no-consent");
-    else if (r.withdrawn_at && r.withdrawn_at >= r.given_at) out("withdrawn");
+    else if (r.state === null) out("no-consent");
+    else if (!mayEmail(r)) out("withdrawn");
     else if (!seen.has(email)) {
       // Two people with one address get one message.
       seen.add(email);
-      included.push({ id: r.id, name: r.name, firstName: firstNameOf(r), email, eventName: r.event_name });
+      included.push({
+        id: r.id,
+        name: r.name,
+        firstName: firstNameOf(r),
+        email,
+        eventName: r.event_name,
+        basis: r.state === "basis" ? "lawful-basis" : "consent",
+        consent: {
+          state: r.state,
+          source: r.source,
+          shown: r.shown,
+          senderName: r.sender_name,
+          eventName: r.consent_event,
+          at: r.consent_at,
+        },
+      });
     }
   }
   return { included, leftOut };
@@ -93,6 +126,9 @@ type AttendeeRow = {
   email: string;
   listed: number;
   given: number | null;
+  source: string | null;
+  shown: string | null;
+  given_at: number | null;
   suppressed: "unsubscribed" | "bounced" | "complained" | null;
 };
 
@@ -113,10 +149,12 @@ export async function resolveEventAudience(
     .get();
   if (!event) return null;
   const rows = await db.all<AttendeeRow>(sql`select a.id, a.name, a.email, a.listed,
-      (select c.given from org_mail_consent c where c.event_id = a.event_id and c.email = a.email
-        order by c.id desc limit 1) as given,
+      k.given, k.source, k.shown, k.created_at as given_at,
       (select m.reason from mail_suppression m where m.user_id = ${userId} and m.email = a.email) as suppressed
-    from org_attendee a where a.event_id = ${eventId}
+    from org_attendee a
+    left join org_mail_consent k on k.id = (select c.id from org_mail_consent c
+      where c.event_id = a.event_id and c.email = a.email order by c.id desc limit 1)
+    where a.event_id = ${eventId}
     order by lower(a.name), a.id`);
   const included: Member[] = [];
   const leftOut: LeftOut[] = [];
@@ -138,6 +176,15 @@ export async function resolveEventAudience(
         firstName: r.name.trim().split(/\s+/)[0] ?? "",
         email: r.email,
         eventName: event.title,
+        basis: "consent",
+        consent: {
+          state: "yes",
+          source: `event-${r.source ?? "join"}`,
+          shown: r.shown,
+          senderName: event.organiserName,
+          eventName: event.title,
+          at: r.given_at,
+        },
       });
   }
   return { ...event, included, leftOut };
@@ -162,20 +209,27 @@ export async function audienceChoices(db: Database, userId: string) {
 
 /**
  * A lawful basis other than consent (an existing donor relationship, say) recorded for one person with
- * the owner's reason: a consent record on their history, so it is provable and can be withdrawn.
+ * the owner's reason: its own state, shown as a basis and never as the person's consent; withdrawable.
  */
 export async function recordLawfulBasis(db: Database, userId: string, personId: number, reason: string) {
-  const rows = await db
-    .select({ id: connection.id })
-    .from(connection)
-    .where(and(eq(connection.id, personId), eq(connection.userId, userId)));
-  if (!rows.length) return false;
-  await db.insert(personHistory).values({
-    userId,
-    connectionId: personId,
-    kind: "consent-given",
-    source: "lawful-basis",
-    detail: `Lawful basis recorded by you: ${reason.slice(0, 300)}`,
-  });
+  if (!(await ownsPerson(db, userId, personId))) return false;
+  const senderName = await senderNameOf(db, userId, { fundraising: true });
+  await writeBatch(db, [
+    consentStatement(db, personId, {
+      senderWorkspaceId: userId,
+      purpose: "email",
+      state: "basis",
+      senderName,
+      shown: reason.slice(0, 300),
+      source: "lawful-basis",
+    }),
+    db.insert(personHistory).values({
+      userId,
+      connectionId: personId,
+      kind: "consent-given",
+      source: "lawful-basis",
+      detail: `Lawful basis recorded by you: ${reason.slice(0, 300)}`,
+    }),
+  ]);
   return true;
 }

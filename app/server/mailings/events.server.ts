@@ -1,8 +1,10 @@
 import { sql } from "drizzle-orm";
 import { Webhook } from "standardwebhooks";
 import { hex } from "~/lib/text/hex";
+import { mailEvent } from "~db/schema";
 import type { Database } from "../db/db.server";
-import { rawSql, type Statement, writeBatch } from "../db/write.server";
+import { failedWith, rawSql, type Statement, writeBatch } from "../db/write.server";
+import { emailWithdrawal } from "../people/consent.server";
 import type { AppEnv } from "../platform/env.server";
 import { purposeKey } from "../platform/tokens.server";
 
@@ -47,6 +49,18 @@ const organiserWithdrawal = (
     select ${r.org_event_id}, ${r.attendee_id}, ${r.email}, 0, ${source}, ${shown}, ${Date.now()}
     where ${r.org_event_id} is not null and not (${unless})`);
 
+type SuppressionReason = "bounced" | "unsubscribed" | "complained";
+/** The rank of a suppression's reason: a complaint outweighs an unsubscribe, which outweighs a bounce. */
+const rank = (column: ReturnType<typeof sql>) =>
+  sql`case ${column} when 'complained' then 3 when 'unsubscribed' then 2 else 1 end`;
+
+/** The address suppressed for this owner; a reason already on record stays unless the new one is stronger. */
+const suppress = (r: Recipient, reason: SuppressionReason, now: number) =>
+  rawSql(sql`insert into mail_suppression (user_id, email, reason, mailing_id, created_at)
+    values (${r.user_id}, ${r.email}, ${reason}, ${r.mailing_id}, ${now})
+    on conflict (user_id, email) do update set reason = excluded.reason, mailing_id = excluded.mailing_id
+      where ${rank(sql`excluded.reason`)} > ${rank(sql`mail_suppression.reason`)}`);
+
 /**
  * One-click unsubscribe (RFC 8058) or the page's button: the address is suppressed for this owner for
  * good, and the withdrawal is a consent record on the person's history. Repeating it changes nothing.
@@ -63,15 +77,14 @@ export async function unsubscribe(db: Database, recipientId: number) {
       `Unsubscribed from ${r.owner_name}'s mailings (from “${r.subject.slice(0, 200)}”)`,
       sql`(select unsubscribed_at from mailing_recipient where id = ${r.id}) is not null`,
     ),
-    rawSql(sql`insert into mail_suppression (user_id, email, reason, mailing_id, created_at)
-      values (${r.user_id}, ${r.email}, 'unsubscribed', ${r.mailing_id}, ${now})
-      on conflict (user_id, email) do update set reason = 'unsubscribed' where mail_suppression.reason <> 'complained'`),
+    suppress(r, "unsubscribed", now),
     rawSql(sql`update mailing_recipient set unsubscribed_at = ${now} where id = ${r.id} and unsubscribed_at is null`),
     rawSql(sql`insert into person_history (user_id, connection_id, kind, source, detail, client_id, created_at)
       select ${r.user_id}, ${r.connection_id}, 'consent-withdrawn', 'mailing',
         ${`Unsubscribed from your mailings (from “${r.subject.slice(0, 200)}”)`}, ${`mailing-unsubscribe-${r.id}`}, ${now}
       where ${r.connection_id} is not null
       on conflict (user_id, client_id) do nothing`),
+    emailWithdrawal(r.user_id, r.connection_id, `Unsubscribed from “${r.subject.slice(0, 200)}”`, "unsubscribe", now),
     timeline(r, "unsubscribed", `Unsubscribed from “${r.subject}”`),
   ]);
   return r;
@@ -106,7 +119,8 @@ export async function mailWebhookSecret(env: Pick<AppEnv, "AUTH_SECRET" | "RESEN
   return `whsec_${btoa(hex(mac).slice(0, 32))}`;
 }
 
-export type ProviderEvent = { type: string; data: { email_id?: unknown; to?: unknown } };
+/** A verified event, with the id its signature covers (webhook-id): the same id is the same event. */
+export type ProviderEvent = { id: string; type: string; data: { email_id?: unknown; to?: unknown } };
 
 /**
  * Resend signs its webhooks the Svix way (Standard Webhooks with svix- header names); anything unsigned,
@@ -121,31 +135,50 @@ export async function verifyProviderEvent(env: AppEnv, headers: Headers, body: s
       "webhook-id": get("id"),
       "webhook-timestamp": get("timestamp"),
       "webhook-signature": get("signature"),
-    }) as ProviderEvent;
-    return event && typeof event.type === "string" && typeof event.data === "object" ? event : null;
+    }) as Omit<ProviderEvent, "id">;
+    return event && typeof event.type === "string" && event.data && typeof event.data === "object"
+      ? { ...event, id: get("id").slice(0, 200) }
+      : null;
   } catch {
     return null;
   }
 }
 
-/** Delivered, bounced and complained: a bounce or complaint suppresses the address for that owner. */
-export async function applyProviderEvent(db: Database, event: ProviderEvent) {
+/**
+ * Delivered, bounced and complained: a bounce or complaint suppresses the address for that owner. The
+ * event's id is recorded in the batch of its effects, so a replay of the same id answers "duplicate".
+ */
+export async function applyProviderEvent(
+  db: Database,
+  event: ProviderEvent,
+): Promise<"applied" | "duplicate" | "ignored"> {
+  const applied = async (statements: Statement[]) => {
+    const record = db.insert(mailEvent).values({ id: event.id, type: event.type.slice(0, 100) });
+    try {
+      await writeBatch(db, [record, ...statements]);
+      return "applied" as const;
+    } catch (error) {
+      if (failedWith(error, /UNIQUE constraint failed: mail_event\.id/)) return "duplicate" as const;
+      throw error;
+    }
+  };
   const providerId = typeof event.data.email_id === "string" ? event.data.email_id.slice(0, 200) : null;
-  if (!providerId) return false;
+  if (!providerId) return "ignored";
   const [row] = await db.all<{ id: number }>(
     sql`select id from mailing_recipient where provider_id = ${providerId} limit 1`,
   );
   const r = row ? await recipientById(db, row.id) : null;
-  if (!r) return false;
+  if (!r) return "ignored";
   const now = Date.now();
   if (event.type === "email.delivered") {
-    await db.run(
-      sql`update mailing_recipient set status = 'delivered', delivered_at = ${now} where id = ${r.id} and status = 'sent'`,
-    );
-    return true;
+    return applied([
+      rawSql(
+        sql`update mailing_recipient set status = 'delivered', delivered_at = ${now} where id = ${r.id} and status = 'sent'`,
+      ),
+    ]);
   }
   const reason = event.type === "email.bounced" ? "bounced" : event.type === "email.complained" ? "complained" : null;
-  if (!reason) return true;
+  if (!reason) return "ignored";
   const statements: Statement[] = [
     ...(reason === "complained"
       ? [
@@ -157,9 +190,7 @@ export async function applyProviderEvent(db: Database, event: ProviderEvent) {
           ),
         ]
       : []),
-    rawSql(sql`insert into mail_suppression (user_id, email, reason, mailing_id, created_at)
-      values (${r.user_id}, ${r.email}, ${reason}, ${r.mailing_id}, ${now})
-      on conflict (user_id, email) do update set reason = excluded.reason`),
+    suppress(r, reason, now),
     timeline(
       r,
       reason,
@@ -179,7 +210,7 @@ export async function applyProviderEvent(db: Database, event: ProviderEvent) {
           ${`Marked your mailing “${r.subject.slice(0, 200)}” as spam`}, ${`mailing-complaint-${r.id}`}, ${now}
         where ${r.connection_id} is not null
         on conflict (user_id, client_id) do nothing`),
+      emailWithdrawal(r.user_id, r.connection_id, `Marked “${r.subject.slice(0, 200)}” as spam`, "complaint", now),
     );
-  await writeBatch(db, statements);
-  return true;
+  return applied(statements);
 }

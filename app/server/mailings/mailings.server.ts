@@ -14,16 +14,19 @@ import { escapeHtml } from "~/lib/text/escape";
 import { campaign, card, mailing, mailingRecipient, orgEvent, user } from "~db/schema";
 import type { Database } from "../db/db.server";
 import { rawSql, type Statement, writeBatch } from "../db/write.server";
+import { senderNameOf, whyLine } from "../people/consent.server";
 import type { AppEnv, MailingMessage } from "../platform/env.server";
 import { sha256Hex } from "../platform/tokens.server";
 import { type Member, resolveAudience, resolveEventAudience } from "./audience.server";
 import { type MailingProvider, type OutMessage, outboxProvider, resendProvider } from "./provider.server";
 import { clickPath, unsubscribePath } from "./tokens.server";
 
-export type MailCtx = { env: AppEnv; db: Database };
+/** `provider` stands in for the configured one (tests: a sender that dies mid-group). */
+export type MailCtx = { env: AppEnv; db: Database; provider?: MailingProvider };
 
 /** Resend when configured; the outbox outside production; nothing (mailings off) in production without a key. */
 export function providerFor(ctx: MailCtx): MailingProvider | null {
+  if (ctx.provider) return ctx.provider;
   if (ctx.env.RESEND_API_KEY)
     return resendProvider({ apiKey: ctx.env.RESEND_API_KEY, apiBase: ctx.env.RESEND_API_BASE });
   if (ctx.env.APP_ENV === "production") return null;
@@ -89,12 +92,14 @@ const valuesFor = (m: Pick<Member, "id" | "firstName" | "eventName">, shared: Sh
 export async function renderMessage(
   env: AppEnv,
   m: { subject: string; body: string; origin: string; ownerName: string },
-  to: { recipientId: number; email: string },
+  to: { recipientId: number; email: string; reason?: string },
   values: MergeValues,
   from: string,
 ): Promise<OutMessage> {
   const unsubscribe = `${m.origin}${await unsubscribePath(env, to.recipientId)}`;
   const text = merge(m.body, values);
+  // Written when the mailing was made, from the consent it is sent under; older mailings keep the general line.
+  const why = to.reason || `You get this because you agreed to hear from ${m.ownerName}.`;
   const links = new Map<string, string>();
   for (const match of text.matchAll(URL_IN_TEXT))
     links.set(match[0], `${m.origin}${await clickPath(env, to.recipientId, match[0])}`);
@@ -102,11 +107,11 @@ export async function renderMessage(
     to: to.email,
     from,
     subject: merge(m.subject, values),
-    text: `${text}\n\n--\nYou get this because you agreed to hear from ${m.ownerName}.\nUnsubscribe: ${unsubscribe}\n`,
+    text: `${text}\n\n--\n${why}\nUnsubscribe: ${unsubscribe}\n`,
     html: textToHtml(
       text,
       (url) => links.get(url) ?? url,
-      `You get this because you agreed to hear from ${escapeHtml(m.ownerName)}. <a href="${escapeHtml(unsubscribe)}">Unsubscribe</a>`,
+      `${escapeHtml(why)} <a href="${escapeHtml(unsubscribe)}">Unsubscribe</a>`,
     ),
     headers: { "List-Unsubscribe": `<${unsubscribe}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" },
   };
@@ -268,14 +273,19 @@ export async function createMailing(
   const target = input.scheduleAt ? "scheduled" : "sending";
   const dayAgo = now.getTime() - 24 * 3_600_000;
   const statements: Statement[] = [];
+  // The name the person is told they hear from: the organiser, else the charity for a campaign's mailing.
+  const sender =
+    eventAudience?.organiserName ?? (await senderNameOf(ctx.db, userId, { fundraising: Boolean(input.campaignId) }));
   for (let i = 0; i < included.length; i += 500) {
     // An organiser mailing's recipients are attendees, never the organiser's own people.
-    const chunk = included
-      .slice(i, i + 500)
-      .map((m) => (orgEventId ? { a: m.id, e: m.email } : { c: m.id, e: m.email }));
+    const chunk = included.slice(i, i + 500).map((m) => {
+      const w = whyLine(m.consent, sender, opts.timeZone);
+      return orgEventId ? { a: m.id, e: m.email, w } : { c: m.id, e: m.email, w };
+    });
     statements.push(
-      rawSql(sql`insert into mailing_recipient (mailing_id, user_id, connection_id, attendee_id, email, status)
-        select ${id}, ${userId}, json_extract(value, '$.c'), json_extract(value, '$.a'), json_extract(value, '$.e'), 'queued'
+      rawSql(sql`insert into mailing_recipient (mailing_id, user_id, connection_id, attendee_id, email, status, reason)
+        select ${id}, ${userId}, json_extract(value, '$.c'), json_extract(value, '$.a'), json_extract(value, '$.e'), 'queued',
+          json_extract(value, '$.w')
         from json_each(${JSON.stringify(chunk)})
         where (select count(*) from mailing_recipient where user_id = ${userId} and created_at > ${dayAgo}) + ${chunk.length} <= ${MAILING_LIMITS.perDay}
         on conflict (mailing_id, email) do nothing`),
@@ -299,17 +309,56 @@ export async function createMailing(
   return { id, recipients: included.length, scheduled: target === "scheduled", repeat: false };
 }
 
-/** Queues every recipient still waiting, 100 to a message, 100 messages to a call. */
-export async function enqueueMailing(ctx: MailCtx, mailingId: number) {
-  const rows = await ctx.db
-    .select({ id: mailingRecipient.id })
-    .from(mailingRecipient)
-    .where(and(eq(mailingRecipient.mailingId, mailingId), eq(mailingRecipient.status, "queued")))
-    .orderBy(mailingRecipient.id);
-  const messages: { body: MailingMessage }[] = [];
-  for (let i = 0; i < rows.length; i += 100)
-    messages.push({ body: { mailingId, recipientIds: rows.slice(i, i + 100).map((r) => r.id) } });
-  for (let i = 0; i < messages.length; i += 100) await ctx.env.MAILINGS.sendBatch(messages.slice(i, i + 100));
+/**
+ * How long a queue message or a claiming sender answers for its rows. A sender dead past it (between
+ * claiming a group and marking it sent) leaves rows the cron's sweeper puts back on the queue.
+ */
+export const MAILING_LEASE_MS = 15 * 60_000;
+
+/** Groups of up to 100 rows, each group one claim's (so a re-sent group carries the first call's idempotency key). */
+function groups(rows: { id: number; mailing_id: number; claim: string | null }[]): MailingMessage[] {
+  const by = new Map<string, number[]>();
+  for (const r of [...rows].sort((a, b) => a.id - b.id)) {
+    const k = `${r.mailing_id}:${r.claim ?? ""}`;
+    by.set(k, [...(by.get(k) ?? []), r.id]);
+  }
+  const out: MailingMessage[] = [];
+  for (const [k, ids] of by)
+    for (let i = 0; i < ids.length; i += 100)
+      out.push({ mailingId: Number(k.split(":")[0]), recipientIds: ids.slice(i, i + 100) });
+  return out;
+}
+
+async function sendMessages(ctx: MailCtx, messages: MailingMessage[]) {
+  for (let i = 0; i < messages.length; i += 100)
+    await ctx.env.MAILINGS.sendBatch(messages.slice(i, i + 100).map((body) => ({ body })));
+}
+
+/** Queues every recipient still waiting, 100 to a message, 100 messages to a call, each row leased to its message. */
+export async function enqueueMailing(ctx: MailCtx, mailingId: number, now = Date.now()) {
+  const rows = await ctx.db.all<{ id: number; mailing_id: number; claim: string | null }>(
+    sql`update mailing_recipient set lease_until = ${now + MAILING_LEASE_MS}
+      where mailing_id = ${mailingId} and status = 'queued' returning id, mailing_id, null as claim`,
+  );
+  await sendMessages(ctx, groups(rows));
+  return rows.length;
+}
+
+/**
+ * The cron's sweeper: rows of a mailing still sending whose lease has passed (a sender died after its
+ * claim, or a queue message was lost) go back on the queue, a dead claim's rows as their own group. A
+ * row is claimed again only from queued, and the provider's idempotency key makes a group that did go
+ * out before the sender died a no-op, so nobody is mailed twice.
+ */
+export async function sweepMailings(ctx: MailCtx, now: Date) {
+  const at = now.getTime();
+  const rows = await ctx.db.all<{ id: number; mailing_id: number; claim: string | null }>(
+    sql`update mailing_recipient set status = 'queued', lease_until = ${at + MAILING_LEASE_MS}
+      where status in ('queued', 'sending') and lease_until < ${at}
+        and mailing_id in (select id from mailing where status = 'sending')
+      returning id, mailing_id, claim`,
+  );
+  await sendMessages(ctx, groups(rows));
   return rows.length;
 }
 
@@ -320,7 +369,7 @@ export async function startDueMailings(ctx: MailCtx, now: Date) {
     .set({ status: "sending", updatedAt: now })
     .where(and(eq(mailing.status, "scheduled"), sql`${mailing.scheduledAt} <= ${now.getTime()}`))
     .returning({ id: mailing.id });
-  for (const m of due) await enqueueMailing(ctx, m.id);
+  for (const m of due) await enqueueMailing(ctx, m.id, now.getTime());
   return due.length;
 }
 
@@ -354,13 +403,14 @@ export async function consumeMailings(ctx: MailCtx, batch: MessageBatch<MailingM
       else message.ack();
     } catch (error) {
       console.error("mailing group", body.mailingId, error);
+      const delay = backoff(message.attempts);
       await ctx.db
         .update(mailingRecipient)
-        .set({ status: "queued" })
+        .set({ status: "queued", leaseUntil: Date.now() + delay * 1000 + MAILING_LEASE_MS })
         .where(
           and(inArray(mailingRecipient.id, body.recipientIds.slice(0, 100)), eq(mailingRecipient.status, "sending")),
         );
-      message.retry({ delaySeconds: backoff(message.attempts) });
+      message.retry({ delaySeconds: delay });
     }
   }
 }
@@ -370,14 +420,16 @@ async function sendGroup(ctx: MailCtx, body: MailingMessage): Promise<{ retry: n
   const m = await ctx.db.select().from(mailing).where(eq(mailing.id, body.mailingId)).get();
   if (!m) return { retry: null };
   // Suppressed since the mailing was made (an unsubscribe from an earlier one): skipped, never sent.
+  const claim = crypto.randomUUID();
   const [, claimed] = await writeBatch(ctx.db, [
     rawSql(sql`update mailing_recipient set status = 'skipped', error = 'Unsubscribed or bounced before sending'
       where mailing_id = ${m.id} and id in (select value from json_each(${ids})) and status = 'queued'
         and exists (select 1 from mail_suppression s where s.user_id = mailing_recipient.user_id and s.email = mailing_recipient.email)`),
-    rawSql(sql`update mailing_recipient set status = 'sending', attempts = attempts + 1
+    rawSql(sql`update mailing_recipient set status = 'sending', attempts = attempts + 1,
+        lease_until = ${Date.now() + MAILING_LEASE_MS}, claim = ${claim}
       where mailing_id = ${m.id} and id in (select value from json_each(${ids})) and status = 'queued'
         and (select status from mailing where id = ${m.id}) = 'sending'
-      returning id, connection_id, attendee_id, email, attempts`),
+      returning id, connection_id, attendee_id, email, attempts, reason`),
   ]);
   const rows = (
     (claimed?.results ?? []) as {
@@ -386,6 +438,7 @@ async function sendGroup(ctx: MailCtx, body: MailingMessage): Promise<{ retry: n
       attendee_id: number | null;
       email: string;
       attempts: number;
+      reason: string;
     }[]
   ).sort((a, b) => a.id - b.id);
   if (!rows.length) {
@@ -420,8 +473,11 @@ async function sendGroup(ctx: MailCtx, body: MailingMessage): Promise<{ retry: n
           people.list.map((p) => p.id),
         ),
   };
-  // An organiser's attendees agreed to hear from the organiser by the name the event shows.
-  const senderName = people.organiserName ?? owner.name;
+  // An organiser's attendees agreed to hear from the organiser by the name the event shows; a campaign's
+  // mailing comes from the charity.
+  const senderName =
+    people.organiserName ??
+    ((m.campaignId && (await senderNameOf(ctx.db, m.userId, { fundraising: true }))) || owner.name);
   const from = fromAddress(ctx.env, senderName);
   const messages = await Promise.all(
     rows.map((r) => {
@@ -431,7 +487,7 @@ async function sendGroup(ctx: MailCtx, body: MailingMessage): Promise<{ retry: n
       return renderMessage(
         ctx.env,
         { subject: m.subject, body: m.body, origin: m.origin, ownerName: senderName },
-        { recipientId: r.id, email: r.email },
+        { recipientId: r.id, email: r.email, reason: r.reason },
         valuesFor({ id: p?.id ?? 0, firstName, eventName: p?.event_name ?? null }, shared),
         from,
       );
@@ -443,18 +499,20 @@ async function sendGroup(ctx: MailCtx, body: MailingMessage): Promise<{ retry: n
   if (!result.ok) {
     const attempts = Math.max(...rows.map((r) => r.attempts));
     const giveUp = !result.retryable || attempts >= MAX_ATTEMPTS;
+    const retry = giveUp ? null : (result.retryAfterSeconds ?? backoff(attempts));
     await writeBatch(ctx.db, [
-      rawSql(sql`update mailing_recipient set status = ${giveUp ? "failed" : "queued"}, error = ${result.error}
-        where id in (select value from json_each(${claimedIds})) and status = 'sending'`),
+      rawSql(sql`update mailing_recipient set status = ${giveUp ? "failed" : "queued"}, error = ${result.error},
+          lease_until = ${Date.now() + (retry ?? 0) * 1000 + MAILING_LEASE_MS}
+        where id in (select value from json_each(${claimedIds})) and status = 'sending' and claim = ${claim}`),
     ]);
     if (giveUp) await finishIfDone(ctx.db, m.id);
-    return { retry: giveUp ? null : (result.retryAfterSeconds ?? backoff(attempts)) };
+    return { retry };
   }
   const sent = JSON.stringify(rows.map((r, i) => ({ r: r.id, p: result.ids[i] ?? null, c: r.connection_id })));
   const now = Date.now();
   const subject = `Mailing “${m.subject.slice(0, 200)}” sent`;
   await writeBatch(ctx.db, [
-    rawSql(sql`update mailing_recipient set status = 'sent', sent_at = ${now}, error = null,
+    rawSql(sql`update mailing_recipient set status = 'sent', sent_at = ${now}, error = null, lease_until = null,
         provider_id = (select json_extract(j.value, '$.p') from json_each(${sent}) j where json_extract(j.value, '$.r') = mailing_recipient.id)
       where id in (select value from json_each(${claimedIds})) and status = 'sending'`),
     // On each person's timeline; not a personal contact, so last contacted stays as it was.

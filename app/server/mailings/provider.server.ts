@@ -36,8 +36,9 @@ export function outboxProvider(db: Database): MailingProvider {
   return {
     name: "outbox",
     batchSize: 100,
-    async send(messages) {
-      const rows = messages.map(clean).map((m) => ({
+    async send(messages, key) {
+      const rows = messages.map(clean).map((m, i) => ({
+        key: `${key.slice(0, 200)}#${i}`,
         to: m.to,
         subject: m.subject,
         text: m.text,
@@ -47,14 +48,23 @@ export function outboxProvider(db: Database): MailingProvider {
       const statements = [];
       for (let i = 0; i < rows.length; i += 50)
         statements.push(
-          rawSql(sql`insert into outbox ("to", subject, text, html, kind, headers)
+          rawSql(sql`insert into outbox ("to", subject, text, html, kind, headers, idempotency_key)
             select json_extract(value, '$.to'), json_extract(value, '$.subject'), json_extract(value, '$.text'),
-              json_extract(value, '$.html'), 'mailing', json_extract(value, '$.headers')
-            from json_each(${JSON.stringify(rows.slice(i, i + 50))}) returning id`),
+              json_extract(value, '$.html'), 'mailing', json_extract(value, '$.headers'), json_extract(value, '$.key')
+            from json_each(${JSON.stringify(rows.slice(i, i + 50))}) where true
+            on conflict (idempotency_key) do nothing`),
         );
+      // A repeated call (a sender that died after sending) stores nothing and answers the first call's ids.
+      const keys = JSON.stringify(rows.map((r) => r.key));
+      statements.push(
+        rawSql(sql`select id, idempotency_key as key from outbox
+          where idempotency_key in (select value from json_each(${keys}))`),
+      );
       const results = await writeBatch(db, statements);
-      const ids = results.flatMap((r) => (r.results as { id: number }[]).map((x) => `outbox-${x.id}`));
-      return { ok: true, ids };
+      const stored = new Map(
+        ((results.at(-1)?.results ?? []) as { id: number; key: string }[]).map((r) => [r.key, `outbox-${r.id}`]),
+      );
+      return { ok: true, ids: rows.map((r) => stored.get(r.key) ?? "") };
     },
   };
 }

@@ -112,6 +112,6 @@ mailingRoutes.post("/api/mailings/webhook", async (c) => {
   const body = await c.req.text();
   const event = await verifyProviderEvent(app.env, c.req.raw.headers, body);
   if (!event) return c.json({ error: "Invalid signature" }, 400);
-  await applyProviderEvent(app.db, event);
-  return c.json({ received: true });
+  const outcome = await applyProviderEvent(app.db, event);
+  return c.json(outcome === "duplicate" ? { received: true, duplicate: true } : { received: true });
 });

@@ -1,22 +1,26 @@
 import { and, asc, eq, inArray, ne, or, type SQL, sql } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
+import { BADGE_PROOF } from "~/lib/organiser-events/badge";
 import {
   DIRECTORY_CONSENT_TEXT,
   type JoinForm,
+  matchWords,
   organiserMailConsentText,
   rankMatches,
   VISIBILITY_LABEL,
   type Visibility,
 } from "~/lib/organiser-events/rules";
 import type { PersonDraft } from "~/lib/people/draft";
-import { orgAttendee, orgConsent, orgEvent, orgExchange, personHistory } from "~db/schema";
+import { orgAttendee, orgConsent, orgEvent, orgExchange } from "~db/schema";
+import { provedMailbox } from "../account/proved-mailbox.server";
 import { IDS_PER_STATEMENT } from "../db/budget.server";
 import type { Database } from "../db/db.server";
 import { outer } from "../db/outer.server";
 import { rawSql, type Statement, writeBatch } from "../db/write.server";
 import { addPerson } from "../people/add.server";
+import { consentStatement } from "../people/consent.server";
 import type { PeopleEvents } from "../people/events.server";
-import { randomToken } from "../platform/tokens.server";
+import { randomToken, sha256Hex } from "../platform/tokens.server";
 import type { OrgEvent } from "./events.server";
 
 export type Attendee = typeof orgAttendee.$inferSelect;
@@ -27,7 +31,7 @@ const shownText = (listed: boolean, visibility: Visibility) =>
 
 export type JoinInput = JoinForm & { userId?: string | null; cardId?: number | null; phone?: string | null };
 export type Joined =
-  | { ok: true; attendee: Attendee; created: boolean }
+  | { ok: true; attendee: Attendee; created: boolean; full: boolean }
   | { ok: false; reason: "full" | "closed" | "past" };
 
 /**
@@ -84,12 +88,15 @@ export async function joinEvent(
       : []),
   ]);
   const created = (results[0]?.meta.changes ?? 0) > 0;
-  const [attendee] = await db
-    .select()
+  const [row] = await db
+    .select({
+      attendee: orgAttendee,
+      taken: sql<number>`(select count(*) from org_attendee where event_id = ${event.id})`,
+    })
     .from(orgAttendee)
     .where(and(eq(orgAttendee.eventId, event.id), eq(orgAttendee.email, email)));
-  if (!attendee) return { ok: false, reason: "full" };
-  return { ok: true, attendee, created };
+  if (!row) return { ok: false, reason: "full" };
+  return { ok: true, attendee: row.attendee, created, full: event.capacity != null && row.taken >= event.capacity };
 }
 
 export async function attendeeByPass(db: Database, pass: string) {
@@ -110,6 +117,21 @@ export async function attendeeByBadge(db: Database, slug: string, code: string) 
     .innerJoin(orgEvent, eq(orgEvent.id, orgAttendee.eventId))
     .where(and(eq(orgAttendee.badgeCode, code), eq(orgEvent.slug, slug)));
   return row ?? null;
+}
+
+/**
+ * What the pass's QR adds to the badge code: derived from the pass token, which only the attendee holds,
+ * so it is never stored, downloaded or exported; seeing it means seeing the pass (decision 0182).
+ */
+export async function badgeProof(passToken: string) {
+  return (await sha256Hex(`badge-proof:${passToken}`)).slice(0, 32);
+}
+
+/** The attendee whose pass shows this proof, or null: a badge code alone is no key. */
+export async function attendeeByScan(db: Database, slug: string, code: string, proof: string | undefined) {
+  if (!proof || !BADGE_PROOF.test(proof)) return null;
+  const found = await attendeeByBadge(db, slug, code);
+  return found && (await badgeProof(found.a.passToken)) === proof ? found : null;
 }
 
 /** The signed-in person's attendee at this event, if they joined. */
@@ -135,9 +157,15 @@ export function myAttendance(db: Database, userId: string) {
 
 /**
  * A pass opened while signed in joins the account that opened it when the account's email is the one
- * the pass was sent to and no account holds it yet: a forwarded link never hands a pass to someone else.
+ * the pass was sent to, proved (MAILBOX_BINDINGS.attendeeClaim), and no account holds it yet: neither a
+ * forwarded link nor an account signed up under someone else's address takes a pass.
  */
-export async function claimPass(db: Database, attendeeId: number, user: { id: string; email: string }) {
+export async function claimPass(
+  db: Database,
+  attendeeId: number,
+  user: { id: string; email: string; emailVerified: boolean },
+) {
+  if (!provedMailbox(user)) return;
   await db
     .update(orgAttendee)
     .set({ userId: user.id })
@@ -332,7 +360,10 @@ const draftOf = (a: Attendee): PersonDraft => ({
   phones: a.phone ? [{ value: a.phone, label: "mobile" as const }] : [],
 });
 
-/** Adds `other` to `owner`'s network through the people core, tagged with the event, with consent on record. */
+/**
+ * Adds `other` to `owner`'s network through the people core, tagged with the event, with an "exchange"
+ * record of what they agreed to: details with this person, never email from them (decision 0180).
+ */
 async function addToNetwork(
   db: Database,
   events: PeopleEvents,
@@ -340,7 +371,7 @@ async function addToNetwork(
   other: Attendee,
   event: OrgEvent,
   how: {
-    source: "scan" | "share";
+    source: "scan" | "share" | "lead";
     detail: string;
     tags: string[];
     consent: string;
@@ -349,23 +380,25 @@ async function addToNetwork(
   },
 ) {
   if (!owner.userId) return null;
+  const ownerId = owner.userId;
   const now = new Date();
-  return addPerson(db, owner.userId, draftOf(other), {
-    source: how.source,
+  return addPerson(db, ownerId, draftOf(other), {
+    source: how.source === "lead" ? "scan" : how.source,
     detail: how.detail,
     eventName: event.title,
     tags: how.tags,
     // One exchange at one event is one arrival, however often it is replayed.
-    clientId: how.clientId ?? `org-${event.id}-${owner.id}-${other.id}-${how.source}`,
+    clientId: how.clientId ?? `org-${event.id}-${owner.id}-${other.id}-${how.source === "lead" ? "scan" : how.source}`,
     events,
     now,
     also: (personId) => [
-      db.insert(personHistory).values({
-        userId: owner.userId as string,
-        connectionId: personId,
-        kind: "consent-given",
+      consentStatement(db, personId, {
+        senderWorkspaceId: ownerId,
+        purpose: "exchange",
+        state: "yes",
+        senderName: owner.name,
+        shown: how.consent,
         source: how.source,
-        detail: how.consent,
         eventName: event.title,
         createdAt: now,
       }),
@@ -403,7 +436,7 @@ export async function scanBadge(
       })
       .returning({ id: orgExchange.id, createdAt: orgExchange.createdAt });
     await addToNetwork(db, events, scanner, scanned, event, {
-      source: "scan",
+      source: "lead",
       detail: `Scanned as a lead at ${event.title}`,
       tags: [event.title, "Lead"],
       consent: `Showed their pass to your stand at ${event.title}`,
@@ -538,15 +571,46 @@ export async function answerConnect(
   return true;
 }
 
-/** The attendees worth meeting, among those this attendee can see, with reasons. */
-export async function matchesFor(db: Database, me: Attendee) {
-  const visible = await db
+/** ASCII punctuation and spaces, each read as a break between words when the database scores a field. */
+const BREAKS = [..."\t\n\r!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~"];
+
+/** A field as ` word word `, so the database finds a whole word with instr(field, ' word '). */
+const spaced = (column: SQLiteColumn) =>
+  sql.raw(
+    `(' ' || lower(${BREAKS.reduce((inner, c) => `replace(${inner}, '${c === "'" ? "''" : c}', ' ')`, `coalesce("org_attendee"."${column.name}", '')`)}) || ' ')`,
+  );
+
+/** The weight of each field in a match, as `rankMatches` scores it. */
+const MATCH_FIELDS = [
+  [orgAttendee.interests, 3],
+  [orgAttendee.title, 2],
+  [orgAttendee.company, 2],
+] as const;
+
+/** Suggestions shown: the page's list and `rankMatches`' default. */
+export const MATCH_LIMIT = 10;
+
+/**
+ * The attendees worth meeting, among those this attendee can see, with reasons. The database scores every
+ * visible attendee (each of my words found whole in their interests, title or organisation, weighted as
+ * `rankMatches` weighs them) and answers the best few; `rankMatches` then words the reasons (decision 0205).
+ */
+export function matchesQuery(db: Database, me: Attendee) {
+  const mine = [...matchWords(`${me.goals} ${me.interests}`)];
+  const score = sql<number>`(select coalesce(sum(${sql.join(
+    MATCH_FIELDS.map(
+      ([column, weight]) => sql`(instr(${spaced(column)}, ' ' || w.value || ' ') > 0) * ${sql.raw(String(weight))}`,
+    ),
+    sql` + `,
+  )}), 0) from json_each(${JSON.stringify(mine)}) w)`;
+  return db
     .select({
       id: orgAttendee.id,
       name: orgAttendee.name,
       company: orgAttendee.company,
       title: orgAttendee.title,
       interests: orgAttendee.interests,
+      score,
     })
     .from(orgAttendee)
     .where(
@@ -555,8 +619,14 @@ export async function matchesFor(db: Database, me: Attendee) {
         eq(orgAttendee.listed, true),
         ne(orgAttendee.id, me.id),
         or(eq(orgAttendee.visibility, "everyone"), exchangedWith(me.id, orgAttendee.id)) as SQL,
+        sql`${score} > 0`,
       ),
     )
-    .limit(2000);
-  return rankMatches(me, visible);
+    .orderBy(sql`${score} desc`, asc(orgAttendee.name))
+    .limit(MATCH_LIMIT);
+}
+
+export async function matchesFor(db: Database, me: Attendee) {
+  if (!matchWords(`${me.goals} ${me.interests}`).size) return [];
+  return rankMatches(me, await matchesQuery(db, me), MATCH_LIMIT);
 }

@@ -237,7 +237,11 @@ export async function setLeadRights(
   return row ?? null;
 }
 
-/** Attendees who agreed to be listed, with the time of their latest choice: what the organiser may export. */
+/**
+ * Attendees who agreed to be listed, with the time of their latest choice: what the organiser may export.
+ * Listing shares name, company, title and interests; the email only goes to the organiser with a yes to
+ * "Email me news from …" (the words say so), so an attendee who said no is exported without it (decision 0182).
+ */
 export async function consentedAttendees(db: Database, eventId: number) {
   const rows = await db
     .select({
@@ -248,6 +252,8 @@ export async function consentedAttendees(db: Database, eventId: number) {
       title: orgAttendee.title,
       interests: orgAttendee.interests,
       joinedAt: orgAttendee.createdAt,
+      news: sql<number | null>`(select k.given from org_mail_consent k
+        where k.event_id = ${outer(orgAttendee.eventId)} and k.email = ${outer(orgAttendee.email)} order by k.id desc limit 1)`,
     })
     .from(orgAttendee)
     .where(and(eq(orgAttendee.eventId, eventId), eq(orgAttendee.listed, true)))
@@ -261,7 +267,12 @@ export async function consentedAttendees(db: Database, eventId: number) {
       .groupBy(orgConsent.attendeeId);
     for (const f of found) if (f.id) consents.set(f.id, new Date(f.at));
   }
-  return rows.map((r) => ({ ...r, consentAt: consents.get(r.id) ?? r.joinedAt }));
+  return rows.map(({ news, email, ...r }) => ({
+    ...r,
+    news: Boolean(news),
+    email: news ? email : "",
+    consentAt: consents.get(r.id) ?? r.joinedAt,
+  }));
 }
 
 /** A published event in the shape of the landing page's event cards. */

@@ -39,7 +39,17 @@ footer{text-align:center;margin-top:2rem;font-size:.8rem}
   "",
 );
 
-function Doc({ title, children, noindex }: { title: string; children: ReactNode; noindex?: boolean }) {
+function Doc({
+  title,
+  children,
+  noindex,
+  description,
+}: {
+  title: string;
+  children: ReactNode;
+  noindex?: boolean;
+  description?: string;
+}) {
   return (
     <html lang="en">
       <head>
@@ -47,6 +57,8 @@ function Doc({ title, children, noindex }: { title: string; children: ReactNode;
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         {noindex ? <meta name="robots" content="noindex" /> : null}
         <title>{`${title} · ${SITE.name}`}</title>
+        {description ? <meta name="description" content={description} /> : null}
+        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <style>{CSS}</style>
       </head>
       <body>
@@ -151,11 +163,21 @@ export function joinRefusal(e: PublicOrgEvent): string | null {
   return null;
 }
 
+/** What search results and link previews say of an event: who organises it, when and where, then its own words. */
+function eventDescription(e: PublicOrgEvent): string {
+  const where = e.venue ?? e.platform ?? (e.url ? "Online" : null);
+  const head = `${EVENT_TYPE_LABEL[e.type]} event organised by ${e.organiserName}, ${formatLocal(e.startsAt)} (${e.timeZone.replace(/_/g, " ")})${where ? `, ${where}` : ""}.`;
+  const own = e.description?.replace(/\s+/g, " ").trim();
+  const text = own ? `${head} ${own}` : head;
+  // Search engines show about 160 characters; cut on a character, not inside a surrogate pair.
+  return text.length > 160 ? `${Array.from(text).slice(0, 157).join("").trimEnd()}…` : text;
+}
+
 /** The public event page: the same for every visitor, so it can be cached at the edge. */
 export function renderEventPage(e: PublicOrgEvent, state: JoinState = {}): Promise<string> {
   const refusal = joinRefusal(e);
   return page(
-    <Doc title={e.title}>
+    <Doc title={e.title} description={eventDescription(e)}>
       <p>
         <span className={`badge ${e.status}`} data-status={e.status}>
           {STATUS_LABEL[e.status]}

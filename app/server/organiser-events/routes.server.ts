@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { Hono } from "hono";
 import type { AppContext } from "~/context";
 import { badgePath } from "~/lib/organiser-events/badge";
@@ -10,6 +11,7 @@ import {
   orgEventStatus,
 } from "~/lib/organiser-events/rules";
 import { getSessionUser } from "../account/auth.server";
+import { confirmFirst } from "../account/proved-mailbox.server";
 import { html } from "../api/card-routes.server";
 import { cardQrSvg } from "../cards/qr.server";
 import { edgeGet, edgePut, edgeTicket, fromEdge } from "../platform/edge-cache.server";
@@ -17,8 +19,9 @@ import { outboxMailer } from "../platform/mail.server";
 import { allow, clientKey, RETRY_AFTER_SECONDS } from "../platform/rate-limit.server";
 import {
   answerConnect,
-  attendeeByBadge,
   attendeeByPass,
+  attendeeByScan,
+  badgeProof,
   claimPass,
   exchangedPeople,
   hearsFromOrganiser,
@@ -124,6 +127,11 @@ organiserEventRoutes.post(`/e/:slug{${SLUG}}`, async (c) => {
     return refuse(429, { errors: { form: JOIN_MESSAGES.tooMany } }, { "retry-after": String(RETRY_AFTER_SECONDS) });
   const joined = await joinEvent(app.db, event, parsed.data, now);
   if (!joined.ok) return refuse(409, { errors: { form: JOIN_MESSAGES[joined.reason] } });
+  // A full event answers an attendee's address as a stranger's (no list of who came); the pass goes by mail.
+  if (!joined.created && joined.full) {
+    app.ctx.waitUntil(sendPass(app, request, event.title, joined.attendee).catch((e) => console.error("pass", e)));
+    return refuse(409, { errors: { form: JOIN_MESSAGES.full } });
+  }
   await sendPass(app, request, event.title, joined.attendee);
   return new Response(null, {
     status: 303,
@@ -131,13 +139,23 @@ organiserEventRoutes.post(`/e/:slug{${SLUG}}`, async (c) => {
   });
 });
 
-/** The pass link, by email: on a second join too, since that person may have lost the first mail. */
+/** A known address joining again is re-mailed its pass at most this often, as mail providers throttle a recipient. */
+const PASS_REMAIL_MS = 3_600_000;
+
+/**
+ * The pass link, by email: on a second join too, since that person may have lost the first mail, but
+ * once an hour at most, claimed in the database so joins side by side cannot each send it.
+ */
 export async function sendPass(
   app: AppContext,
   request: Request,
   title: string,
-  a: { email: string; name: string; passToken: string },
+  a: { id: number; email: string; name: string; passToken: string },
 ) {
+  const now = Date.now();
+  const claimed = await app.db.run(sql`update org_attendee set pass_mailed_at = ${now}
+    where id = ${a.id} and (pass_mailed_at is null or pass_mailed_at <= ${now - PASS_REMAIL_MS})`);
+  if (!claimed.meta.changes) return;
   const url = `${new URL(request.url).origin}/pass/${a.passToken}`;
   await outboxMailer(app.db).send({
     to: a.email,
@@ -153,23 +171,28 @@ organiserEventRoutes.get(`/e/:slug{${SLUG}}/joined`, async (c) => {
   return html(renderJoined(event, "your email address"), 200, "private, no-store");
 });
 
-/** Someone opening a badge QR without the app: who it is, and how to exchange. */
+/** Someone opening a pass's QR without the app: who it is, and how to exchange. A bare code names nobody. */
 organiserEventRoutes.get(`/e/:slug{${SLUG}}/a/:code{[A-Za-z0-9_-]{8,64}}`, async (c) => {
-  const found = await attendeeByBadge(c.get("app").db, c.req.param("slug"), c.req.param("code"));
+  const found = await attendeeByScan(c.get("app").db, c.req.param("slug"), c.req.param("code"), c.req.query("k"));
   if (!found || found.e.state === "archived") return html(renderEventNotFound(), 404);
   return html(renderBadge(found.e, found.a), 200, "private, no-store", { "x-robots-tag": "noindex" });
 });
 
 /**
- * A badge scanned in /capture: the signed-in scanner must attend the same event. A form in, JSON out.
- * An exhibitor's scan is a lead; anyone else's an exchange both ways.
+ * A pass scanned in /capture: the signed-in scanner must attend the same event, and the link must carry the
+ * pass's proof (the QR has it; a badge code from anywhere else does not). A form in, JSON out. An
+ * exhibitor's scan is a lead; anyone else's an exchange both ways.
  */
 organiserEventRoutes.post(`/e/:slug{${SLUG}}/a/:code{[A-Za-z0-9_-]{8,64}}`, async (c) => {
   const app = c.get("app");
   const user = await getSessionUser(app, c.req.raw);
   if (!user) return c.json({ error: "Sign in to exchange details" }, 401);
-  const found = await attendeeByBadge(app.db, c.req.param("slug"), c.req.param("code"));
-  if (!found || found.e.state === "archived") return c.json({ error: "That pass is not at an event we know" }, 404);
+  const found = await attendeeByScan(app.db, c.req.param("slug"), c.req.param("code"), c.req.query("k"));
+  if (!found || found.e.state === "archived")
+    return c.json(
+      { error: "Scan their pass in person to exchange, or ask them with Connect in the event's directory" },
+      404,
+    );
   const scanner = await myAttendee(app.db, user.id, found.e.id);
   if (!scanner) return c.json({ error: `Join ${found.e.title} first to exchange with its attendees` }, 403);
   // A form body: pages post forms (the Worker refuses JSON outside /api before any route runs).
@@ -192,10 +215,15 @@ async function passPage(app: AppContext, request: Request, token: string, notice
   const found = await attendeeByPass(app.db, token);
   if (!found) return html(renderEventNotFound(), 404);
   const user = /session_token/.test(request.headers.get("cookie") ?? "") ? await getSessionUser(app, request) : null;
-  // An account made later with the same email keeps the pass: opening it signed in links it.
-  if (user && !found.a.userId) await claimPass(app.db, found.a.id, user);
+  // An account made later with the same email keeps the pass: opening it signed in links it, once the address is proved.
+  if (user && !found.a.userId) {
+    const own = user.email.trim().toLowerCase() === found.a.email;
+    const refusal = own ? await confirmFirst(app, request, user, "attendeeClaim") : null;
+    if (refusal) notice ??= refusal;
+    else await claimPass(app.db, found.a.id, user);
+  }
   const origin = new URL(request.url).origin;
-  const badgeUrl = `${origin}${badgePath(found.e.slug, found.a.badgeCode)}`;
+  const badgeUrl = `${origin}${badgePath(found.e.slug, found.a.badgeCode, await badgeProof(found.a.passToken))}`;
   const [qrSvg, exchanged, scanned] = await Promise.all([
     cardQrSvg(badgeUrl, 240),
     exchangedPeople(app.db, found.a),

@@ -1,10 +1,9 @@
 import { and, eq, sql } from "drizzle-orm";
-import Stripe from "stripe";
 import type { AppContext } from "~/context";
 import { hex as bytesToHex } from "~/lib/text/hex";
 import { paymentLocalObject } from "~db/schema";
 import type { AppEnv } from "../platform/env.server";
-import { cryptoProvider } from "./stripe.server";
+import { loadStripe } from "./stripe.server";
 import { type CheckoutInput, type Payments, PaymentsError } from "./types";
 
 /**
@@ -57,6 +56,7 @@ export async function sendLocalEvent(
   account?: string | null,
   origin = "http://localhost",
 ) {
+  const { Stripe, cryptoProvider } = await loadStripe();
   const event = {
     id: `evt_local_${rand()}`,
     object: "event",

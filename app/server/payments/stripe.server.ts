@@ -1,4 +1,4 @@
-import Stripe from "stripe";
+import type Stripe from "stripe";
 import {
   type AccountStatus,
   type CheckoutInput,
@@ -10,15 +10,32 @@ import {
 
 export type StripeConfig = { secretKey: string; apiBase?: string };
 
-// Fetch for HTTP and SubtleCrypto for signatures: the library's Workers mode, no Node built-ins needed.
-export const cryptoProvider = Stripe.createSubtleCryptoProvider();
+type StripeLibrary = typeof import("stripe").default;
+let library:
+  | Promise<{ Stripe: StripeLibrary; cryptoProvider: ReturnType<StripeLibrary["createSubtleCryptoProvider"]> }>
+  | undefined;
+
+/**
+ * The Stripe library, imported on the first payment call rather than at start-up (its module is the
+ * largest we ship and most requests never pay; decision 0204). Fetch for HTTP and SubtleCrypto for
+ * signatures: the library's Workers mode, no Node built-ins needed.
+ */
+export function loadStripe() {
+  library ??= import("stripe").then(({ default: Stripe }) => ({
+    Stripe,
+    cryptoProvider: Stripe.createSubtleCryptoProvider(),
+  }));
+  return library;
+}
+
 const clients = new Map<string, Stripe>();
 
 /** One client per key and base per isolate; `apiBase` points the library at a stand-in in tests. */
-export function stripeClient({ secretKey, apiBase }: StripeConfig): Stripe {
+export async function stripeClient({ secretKey, apiBase }: StripeConfig): Promise<Stripe> {
   const cacheKey = `${secretKey}\n${apiBase ?? ""}`;
   const hit = clients.get(cacheKey);
   if (hit) return hit;
+  const { Stripe } = await loadStripe();
   const base = apiBase ? new URL(apiBase) : undefined;
   const client = new Stripe(secretKey, {
     httpClient: Stripe.createFetchHttpClient(),
@@ -80,6 +97,7 @@ async function call<T>(run: () => Promise<T>): Promise<T> {
   try {
     return await run();
   } catch (error) {
+    const { Stripe } = await loadStripe();
     if (error instanceof Stripe.errors.StripeError)
       throw new PaymentsError(error.message, error.statusCode ?? 502, error.code ?? error.type);
     throw new PaymentsError("Stripe could not be reached", 502);
@@ -87,11 +105,12 @@ async function call<T>(run: () => Promise<T>): Promise<T> {
 }
 
 export function stripePayments(config: StripeConfig): Payments {
-  const stripe = stripeClient(config);
+  const client = () => stripeClient(config);
   return {
     kind: "stripe",
     createAccount: ({ email, type, country }) =>
       call(async () => {
+        const stripe = await client();
         const account = await stripe.accounts.create({
           type,
           ...(email ? { email } : {}),
@@ -104,6 +123,7 @@ export function stripePayments(config: StripeConfig): Payments {
       }),
     onboardingLink: ({ accountId, refreshUrl, returnUrl }) =>
       call(async () => {
+        const stripe = await client();
         const link = await stripe.accountLinks.create({
           account: accountId,
           refresh_url: refreshUrl,
@@ -114,6 +134,7 @@ export function stripePayments(config: StripeConfig): Payments {
       }),
     accountStatus: (accountId) =>
       call(async (): Promise<AccountStatus> => {
+        const stripe = await client();
         const account = await stripe.accounts.retrieve(accountId);
         return {
           id: account.id,
@@ -125,6 +146,7 @@ export function stripePayments(config: StripeConfig): Payments {
       }),
     createCheckout: (input) =>
       call(async () => {
+        const stripe = await client();
         const session = await stripe.checkout.sessions.create(
           {
             mode: input.mode,
@@ -165,6 +187,7 @@ export function stripePayments(config: StripeConfig): Payments {
       }),
     portalSession: ({ customerId, returnUrl, stripeAccount }) =>
       call(async () => {
+        const stripe = await client();
         const session = await stripe.billingPortal.sessions.create(
           { customer: customerId, return_url: returnUrl },
           stripeAccount ? { stripeAccount } : undefined,
@@ -173,6 +196,7 @@ export function stripePayments(config: StripeConfig): Payments {
       }),
     updateSubscription: ({ subscriptionId, cancelAtPeriodEnd, price, stripeAccount, prorationDate }) =>
       call(async () => {
+        const stripe = await client();
         const options = stripeAccount ? { stripeAccount } : undefined;
         const items = price ? await itemsFor(stripe, subscriptionId, price, options) : undefined;
         const updated = await stripe.subscriptions.update(
@@ -188,6 +212,7 @@ export function stripePayments(config: StripeConfig): Payments {
       }),
     previewSubscriptionChange: ({ subscriptionId, price, stripeAccount, prorationDate }) =>
       call(async () => {
+        const stripe = await client();
         const options = stripeAccount ? { stripeAccount } : undefined;
         const items = await itemsFor(stripe, subscriptionId, price, options);
         const preview = await stripe.invoices.createPreview(
@@ -206,6 +231,7 @@ export function stripePayments(config: StripeConfig): Payments {
       }),
     setSubscriptionState: ({ subscriptionId, state, stripeAccount }) =>
       call(async () => {
+        const stripe = await client();
         const options = stripeAccount ? { stripeAccount } : undefined;
         const done =
           state === "cancel"
@@ -220,6 +246,7 @@ export function stripePayments(config: StripeConfig): Payments {
       }),
     refund: ({ paymentIntentId, stripeAccount, amount, idempotencyKey }) =>
       call(async () => {
+        const stripe = await client();
         const refund = await stripe.refunds.create(
           { payment_intent: paymentIntentId, ...(amount ? { amount } : {}) },
           { ...(stripeAccount ? { stripeAccount } : {}), ...(idempotencyKey ? { idempotencyKey } : {}) },

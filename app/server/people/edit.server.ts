@@ -8,6 +8,7 @@ import { chunk } from "../db/budget.server";
 import type { Database } from "../db/db.server";
 import { rawSql, type Statement, writeBatch } from "../db/write.server";
 import { ownerCountry } from "./add.server";
+import { consentStatement, ownsPerson, senderNameOf } from "./consent.server";
 import { emitPeopleEvents, type PeopleEvents } from "./events.server";
 import { deletePhotos } from "./photo.server";
 
@@ -258,20 +259,33 @@ export async function removeContactPoint(
   return true;
 }
 
-/** Records that the person withdrew (or gave again) consent to be contacted, with its time. */
+/**
+ * The owner's record that the person agreed to hear from them by email, or withdrew: an "email" consent
+ * record with its own source ("owner"), and the line on their history.
+ */
 export async function recordConsent(db: Database, userId: string, id: number, given: boolean) {
-  const rows = await db
-    .select({ id: connection.id })
-    .from(connection)
-    .where(and(eq(connection.id, id), eq(connection.userId, userId)));
-  if (!rows.length) return false;
-  await db.insert(personHistory).values({
-    userId,
-    connectionId: id,
-    kind: given ? "consent-given" : "consent-withdrawn",
-    source: "manual",
-    detail: given ? "Agreed to be contacted (recorded by you)" : "Withdrew consent to be contacted (recorded by you)",
-  });
+  if (!(await ownsPerson(db, userId, id))) return false;
+  const senderName = await senderNameOf(db, userId);
+  const detail = given
+    ? "Agreed to hear from you by email (recorded by you)"
+    : "Withdrew consent to be emailed (recorded by you)";
+  await writeBatch(db, [
+    consentStatement(db, id, {
+      senderWorkspaceId: userId,
+      purpose: "email",
+      state: given ? "yes" : "no",
+      senderName,
+      shown: detail,
+      source: "owner",
+    }),
+    db.insert(personHistory).values({
+      userId,
+      connectionId: id,
+      kind: given ? "consent-given" : "consent-withdrawn",
+      source: "manual",
+      detail,
+    }),
+  ]);
   return true;
 }
 

@@ -1,7 +1,16 @@
 import { and, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { PRIORITIES, type Priority, uniqueTags } from "~/lib/people/connection-rules";
 import { foldName } from "~/lib/people/normalise";
-import { connection, contactPoint, interaction, personHistory, personMerge, reminder, sharedContact } from "~db/schema";
+import {
+  connection,
+  consentRecord,
+  contactPoint,
+  interaction,
+  personHistory,
+  personMerge,
+  reminder,
+  sharedContact,
+} from "~db/schema";
 import { chunk } from "../db/budget.server";
 import { lostClaim, personClaims, personVersions } from "../db/claim.server";
 import type { Database } from "../db/db.server";
@@ -93,7 +102,7 @@ export async function mergePeople(
         sql`, `,
       )})`,
     );
-  const [rows, points, reminders, shares, history, primaryRaw, entries] = await Promise.all([
+  const [rows, points, reminders, shares, history, primaryRaw, entries, consents] = await Promise.all([
     raw("connection", "id"),
     raw("contact_point", "connection_id"),
     raw("reminder", "connection_id"),
@@ -111,6 +120,12 @@ export async function mergePeople(
         sql`, `,
       )})`,
     ),
+    db.all<Record<string, unknown>>(
+      sql`select id, connection_id from consent_record where sender_workspace_id = ${userId} and connection_id in (${sql.join(
+        otherIdsOwned.map((id) => sql`${id}`),
+        sql`, `,
+      )})`,
+    ),
   ]);
   const snapshot = {
     primary: primaryRaw[0],
@@ -122,6 +137,7 @@ export async function mergePeople(
       shared_contacts: shares.map((p) => [p.id, p.connection_id]),
       person_history: history.map((p) => [p.id, p.connection_id]),
       interaction: entries.map((p) => [p.id, p.connection_id]),
+      consent_record: consents.map((p) => [p.id, p.connection_id]),
     },
   };
 
@@ -184,6 +200,11 @@ export async function mergePeople(
       .update(interaction)
       .set({ connectionId: primaryId })
       .where(and(eq(interaction.userId, userId), inArray(interaction.connectionId, otherIdsOwned))),
+    // Consents go with the person: a merge never drops one (the latest email record still decides).
+    db
+      .update(consentRecord)
+      .set({ connectionId: primaryId })
+      .where(and(eq(consentRecord.senderWorkspaceId, userId), inArray(consentRecord.connectionId, otherIdsOwned))),
     db.delete(connection).where(and(eq(connection.userId, userId), inArray(connection.id, otherIdsOwned))),
     ...entryStatements(userId, primaryId, { kind: "merge", source: "merge", text: `Merged with ${names}` }),
     db.insert(personMerge).values({ userId, primaryId, mergedIds: otherIdsOwned, snapshot }),
@@ -216,6 +237,7 @@ type Snapshot = {
   people: Record<string, unknown>[];
   moved: Record<"contact_point" | "reminder" | "shared_contacts" | "person_history", [number, number][]> & {
     interaction?: [number, number][];
+    consent_record?: [number, number][];
     preferred?: number[];
   };
 };
@@ -292,7 +314,12 @@ export async function undoMerge(db: Database, userId: string, mergeId: number, e
         .where(and(eq(contactPoint.userId, userId), inArray(contactPoint.id, part))),
     );
   for (const [table, moves] of Object.entries(moved) as [string, [number, number][]][]) {
-    const owner = table === "shared_contacts" ? "recipient_user_id" : "user_id";
+    const owner =
+      table === "shared_contacts"
+        ? "recipient_user_id"
+        : table === "consent_record"
+          ? "sender_workspace_id"
+          : "user_id";
     const byTarget = new Map<number, number[]>();
     for (const [id, to] of moves) byTarget.set(to, [...(byTarget.get(to) ?? []), id]);
     for (const [to, rowIds] of byTarget)

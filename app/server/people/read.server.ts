@@ -15,7 +15,7 @@ import {
   type WebsiteLabel,
 } from "~/lib/people/draft";
 import { foldName } from "~/lib/people/normalise";
-import { connection, contactPoint, personHistory, sharedContact } from "~db/schema";
+import { connection, consentRecord, contactPoint, personHistory } from "~db/schema";
 import type { PageReads } from "../account/app-shell.server";
 import { compiled, type Slots } from "../db/compiled.server";
 import { type Database, type Owner, sessionOwner } from "../db/db.server";
@@ -71,7 +71,7 @@ export async function getPerson(db: Database, userId: string, id: number) {
   return personFrom(await db.batch(personStatements(db, personById, { userId }, id)));
 }
 
-/** When and how they came, every repeat and merge; and each share-back's consent with its time. */
+/** When and how they came, every repeat and merge; and every consent record the owner holds for them, by purpose. */
 export async function personHistoryOf(db: Database, userId: string, id: number) {
   const [history, consents] = await Promise.all([historyRead(db, { userId, id }), consentsRead(db, { userId, id })]);
   return { history, consents };
@@ -89,17 +89,18 @@ const historyRead = compiled((db, slot: Slots<"userId" | "id">) =>
 const consentsRead = compiled((db, slot: Slots<"userId" | "id">) =>
   db
     .select({
-      id: sharedContact.id,
-      consent: sharedContact.consent,
-      consentAt: sharedContact.consentAt,
-      createdAt: sharedContact.createdAt,
-      recipientName: sharedContact.recipientName,
-      senderPhone: sharedContact.senderPhone,
-      eventName: sharedContact.eventName,
+      id: consentRecord.id,
+      purpose: consentRecord.purpose,
+      state: consentRecord.state,
+      senderName: consentRecord.senderName,
+      shown: consentRecord.shown,
+      source: consentRecord.source,
+      eventName: consentRecord.eventName,
+      createdAt: consentRecord.createdAt,
     })
-    .from(sharedContact)
-    .where(and(eq(sharedContact.recipientUserId, slot.userId), eq(sharedContact.connectionId, slot.id)))
-    .orderBy(desc(sharedContact.createdAt), desc(sharedContact.id))
+    .from(consentRecord)
+    .where(and(eq(consentRecord.senderWorkspaceId, slot.userId), eq(consentRecord.connectionId, slot.id)))
+    .orderBy(desc(consentRecord.createdAt), desc(consentRecord.id))
     .limit(200),
 );
 

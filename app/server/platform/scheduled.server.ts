@@ -5,10 +5,10 @@ import { createDb } from "../db/db.server";
 import { notifyDueReminders } from "../follow/reminders.server";
 import { notifyDueRhythms } from "../follow/rhythm.server";
 import { runDueSyncs } from "../integrations/schedule.server";
-import { startDueMailings } from "../mailings/mailings.server";
+import { startDueMailings, sweepMailings } from "../mailings/mailings.server";
 import type { AppEnv } from "./env.server";
 
-/** The cron trigger's work: due reminders become notifications; trials and grants ending soon are announced; due syncs run; expired sessions are removed. */
+/** The cron trigger's work: due reminders become notifications; trials and grants ending soon are announced; due syncs run; mailings start, and groups a dead sender left are re-queued; expired sessions are removed. */
 export async function runScheduled(env: AppEnv, now: Date): Promise<void> {
   const db = createDb(env.DB);
   await notifyDueReminders(db, now);
@@ -16,6 +16,7 @@ export async function runScheduled(env: AppEnv, now: Date): Promise<void> {
   await remindPlanEndings(db, now);
   await runDueSyncs({ env, db }, now);
   await startDueMailings({ env, db }, now);
+  await sweepMailings({ env, db }, now);
   await db.batch([
     db.delete(session).where(lt(session.expiresAt, now)),
     db.delete(verification).where(lt(verification.expiresAt, now)),

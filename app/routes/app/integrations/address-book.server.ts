@@ -3,6 +3,7 @@ import { data } from "react-router";
 import type { AppContext } from "~/context";
 import { addressBookUrl, appPasswordFormSchema } from "~/lib/account/carddav";
 import type { SessionUser } from "~/server/account/auth.server";
+import { confirmFirst } from "~/server/account/proved-mailbox.server";
 import { createAppPassword, listAppPasswords, revokeAppPassword } from "~/server/dav/app-passwords.server";
 import { notFound, parseId } from "~/server/platform/http.server";
 import { type Section, toastHeaders } from "./+shared/intent.server";
@@ -22,9 +23,12 @@ export async function loadAddressBook(app: AppContext, user: SessionUser, reques
 export const addressBook: Section = {
   free: new Set(["create-app-password", "revoke-app-password"]),
   intents: {
-    "create-app-password": async ({ app, user, form, intent }) => {
+    "create-app-password": async ({ app, request, user, form, intent }) => {
       const submission = parseWithZod(form, { schema: appPasswordFormSchema });
       if (submission.status !== "success") return data({ form: intent, reply: submission.reply() }, { status: 400 });
+      // CardDAV's user name is the address: it signs in only once the address is proved.
+      const refusal = await confirmFirst(app, request, user, "carddav");
+      if (refusal) return data({ form: intent, reply: submission.reply({ formErrors: [refusal] }) }, { status: 403 });
       const password = await createAppPassword(app.db, user.id, submission.value.name);
       if (!password)
         return data(

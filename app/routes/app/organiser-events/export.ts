@@ -6,9 +6,12 @@ import { consentedAttendees, ownOrgEvent } from "~/server/organiser-events/event
 import { notFound, parseId } from "~/server/platform/http.server";
 import type { Route } from "./+types/export";
 
-const HEADER = ["Name", "Email", "Company", "Title", "Interests", "Joined", "Consented"];
+const HEADER = ["Name", "Email", "Company", "Title", "Interests", "Email me news", "Joined", "Consented"];
 
-/** The attendees who agreed to be listed, for the organiser only: CSV (formula-guarded) or Excel (text cells). */
+/**
+ * The attendees who agreed to be listed, for the organiser only, with only what each agreed to share (the
+ * email only with a yes to the organiser's news): CSV (formula-guarded) or Excel (text cells).
+ */
 export async function loader({ params, context }: Route.LoaderArgs) {
   const app = context.get(appContext);
   const user = getUser(context);
@@ -22,6 +25,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     a.company ?? "",
     a.title ?? "",
     a.interests,
+    a.news ? "yes" : "no",
     new Date(a.joinedAt).toISOString(),
     a.consentAt.toISOString(),
   ]);

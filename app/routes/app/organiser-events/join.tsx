@@ -8,6 +8,7 @@ import {
   VISIBILITY_LABEL,
 } from "~/lib/organiser-events/rules";
 import { pageMeta } from "~/lib/site";
+import { confirmFirst, provedMailbox } from "~/server/account/proved-mailbox.server";
 import { getUser } from "~/server/account/user.server";
 import { getOwnedCard, listCards } from "~/server/cards/cards.server";
 import { joinEvent, myAttendee } from "~/server/organiser-events/attendees.server";
@@ -35,6 +36,8 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   return {
     event: { slug: event.slug, title: event.title, status: event.status, organiserName: event.organiserName },
     refusal: joinRefusal(event),
+    confirmed: provedMailbox(user),
+    email: user.email,
     cards: cards.map((c) => ({ id: c.id, label: c.label, name: c.name })),
   };
 }
@@ -51,6 +54,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (!card) return data({ error: "Choose one of your cards" }, { status: 400 });
   if (!(await allow(app.env, "card", `join-ip:${clientKey(request)}:${event.id}`)))
     return data({ error: JOIN_MESSAGES.tooMany }, { status: 429 });
+  // The pass is found by the account's address: joining as an address nobody proved would take a visitor's.
+  const refusal = await confirmFirst(app, request, user, "attendeeJoin");
+  if (refusal) return data({ error: refusal }, { status: 403 });
   const visibility = VISIBILITY.find((v) => v === form?.get("visibility")) ?? "everyone";
   const joined = await joinEvent(app.db, event, {
     name: card.name,
@@ -74,7 +80,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 export default function JoinPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { event, cards, refusal } = loaderData;
+  const { event, cards, refusal, confirmed, email } = loaderData;
   return (
     <section className="mx-auto max-w-2xl px-4 py-10 sm:px-6">
       {/* The public event page is the Worker's own, not a page of the app: a document load, not a client navigation. */}
@@ -96,6 +102,12 @@ export default function JoinPage({ loaderData, actionData }: Route.ComponentProp
         </p>
       ) : (
         <Form method="post" className="mt-6 grid gap-4">
+          {confirmed || actionData?.error ? null : (
+            <p className="rounded-lg bg-amber-100 p-3 text-amber-900" role="status">
+              Your pass is kept under <strong className="[overflow-wrap:anywhere]">{email}</strong>, which is not
+              confirmed yet. Joining sends you a link to confirm it first.
+            </p>
+          )}
           {actionData?.error ? (
             <p className="rounded-lg bg-red-100 p-3 text-red-900" role="alert">
               {actionData.error}

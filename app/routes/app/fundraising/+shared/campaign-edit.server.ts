@@ -2,6 +2,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, href, type RouterContextProvider, redirect } from "react-router";
 import { appContext } from "~/context";
 import { CAMPAIGN_IMAGE_MAX_BYTES, campaignFormSchema } from "~/lib/fundraising/campaign";
+import { isOwnKey } from "~/lib/text/own";
 import { getUser } from "~/server/account/user.server";
 import { imageProblem } from "~/server/cards/cards.server";
 import {
@@ -48,8 +49,8 @@ export async function runCampaignEdit({ request, params, context }: Args) {
   const user = getUser(context);
   const formData = await request.formData();
   const intent = formData.get("intent");
-  if (params.id && typeof intent === "string" && intent in STATUS_TOASTS) {
-    const change = intent as keyof typeof STATUS_TOASTS;
+  if (params.id && typeof intent === "string" && isOwnKey(STATUS_TOASTS, intent)) {
+    const change = intent;
     const done = await changeCampaignStatus(app.env, app.db, user.id, params.id, change);
     if (!done) notFound();
     if (!done.ok)

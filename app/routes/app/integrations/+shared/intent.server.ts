@@ -9,6 +9,7 @@ import { redirectWithToast, setToastHeader, type Toast } from "~/server/platform
 /** What every integrations action works from: who, the form, its intent, and the page to come back to. */
 export type IntentArgs = {
   app: AppContext;
+  request: Request;
   user: SessionUser;
   form: FormData;
   intent: string;
@@ -42,6 +43,7 @@ export async function runIntent(
   const back = pageOf(request);
   return handler({
     app,
+    request,
     user,
     form,
     intent,

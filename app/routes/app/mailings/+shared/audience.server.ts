@@ -27,9 +27,13 @@ export async function summary(
   orgEventId: number | null,
 ) {
   const { included, leftOut } = await audienceOf(db, userId, rules, timeZone, orgEventId);
+  const onBasis = included.filter((m) => m.basis === "lawful-basis");
   return {
     count: included.length,
-    included: included.slice(0, 200).map((m) => ({ id: m.id, name: m.name, email: m.email })),
+    included: included.slice(0, 200).map((m) => ({ id: m.id, name: m.name, email: m.email, basis: m.basis })),
+    // Mailed on a basis the owner recorded: shown apart, never counted as the person's consent.
+    basisCount: onBasis.length,
+    onBasis: onBasis.slice(0, 200).map((m) => ({ id: m.id, name: m.name, reason: m.consent.shown ?? "" })),
     leftOut: leftOut.slice(0, 200),
     leftOutCount: leftOut.length,
   };

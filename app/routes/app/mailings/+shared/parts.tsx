@@ -36,6 +36,23 @@ export function AudienceCount({
       <p className="font-semibold" id="audience-count">
         {audience.count} {audience.count === 1 ? "person" : "people"} will get this
       </p>
+      {audience.basisCount ? (
+        <details className="mt-2">
+          <summary className="cursor-pointer text-sm" id="audience-basis">
+            {audience.basisCount} of them on a lawful basis you recorded, not their own consent
+          </summary>
+          <ul aria-label="On a lawful basis" className="mt-2 space-y-1 text-sm">
+            {audience.onBasis.map((m) => (
+              <li key={m.id}>
+                <Link to={href("/connections/:id", { id: String(m.id) })} className="underline">
+                  {m.name}
+                </Link>
+                : lawful basis (“{m.reason}”)
+              </li>
+            ))}
+          </ul>
+        </details>
+      ) : null}
       {errors?.length ? (
         <p id="audience-error" className="mt-1 text-red-700 text-sm dark:text-red-300">
           {errors[0]}

@@ -20,7 +20,7 @@ export default function HistoryPage({ loaderData }: Route.ComponentProps) {
   const { connection: c, timeZone } = usePerson();
   return (
     <div className="mt-6 max-w-2xl space-y-6">
-      <Consent consents={loaderData.consents} history={loaderData.history} timeZone={timeZone} />
+      <Consent consents={loaderData.consents} timeZone={timeZone} />
       <GivingSection giving={loaderData.giving} personId={c.id} />
       <HistoryList history={loaderData.history} timeZone={timeZone} />
     </div>

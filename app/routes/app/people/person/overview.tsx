@@ -51,7 +51,7 @@ export default function ConnectionOverview({ loaderData, actionData }: Route.Com
         <div className="space-y-6">
           <Reminders reminders={loaderData.reminders} timeZone={timeZone} reminderError={a.reminderError} />
           <GivingSection giving={loaderData.giving} personId={c.id} />
-          <Consent consents={loaderData.consents} history={loaderData.history} timeZone={timeZone} />
+          <Consent consents={loaderData.consents} timeZone={timeZone} />
           <HistoryList history={loaderData.history} timeZone={timeZone} />
           <DeletePerson name={c.name} />
         </div>

@@ -6,6 +6,7 @@ import { ConnectionFields, useConnectionForm } from "~/components/people/connect
 import { Field, inputClass } from "~/components/ui/field";
 import { safeHref } from "~/lib/card/card";
 import { formatPhone } from "~/lib/forms/phone";
+import { CONSENT_PURPOSE_LABEL, CONSENT_STATE_LABEL, emailStandingText } from "~/lib/people/consent";
 import { formatAddress, formatRole } from "~/lib/people/normalise";
 import { FOLLOW_UP_PRESETS, formatInZone } from "~/lib/time/time";
 import type { Reply } from "~/routes/app/integrations/+shared/parts";
@@ -256,35 +257,30 @@ export function Reminders({
   );
 }
 
-export function Consent({ consents, history, timeZone }: Pick<History, "consents" | "history"> & { timeZone: string }) {
+export function Consent({ consents, timeZone }: Pick<History, "consents"> & { timeZone: string }) {
+  const latestEmail = consents.find((c) => c.purpose === "email");
   return (
     <section className="rounded-xl border border-slate-200 p-5 dark:border-slate-800" aria-labelledby="consent-title">
       <h2 id="consent-title" className="font-semibold text-lg">
         Consent
       </h2>
+      <p className="mt-2 text-sm font-medium" data-testid="email-standing">
+        {emailStandingText(latestEmail)}
+      </p>
       <ul className="mt-2 space-y-1.5 text-sm">
-        {consents.map((s) => (
-          <li key={`share-${s.id}`}>
-            {`${s.consent ? "Agreed to be contacted" : "Did not agree to be contacted"} when sharing back on ${formatInZone(new Date(s.consentAt ?? s.createdAt), timeZone)}`}
+        {consents.map((c) => (
+          <li key={c.id}>
+            {`${CONSENT_PURPOSE_LABEL[c.purpose]}: ${CONSENT_STATE_LABEL[c.state]} · “${c.shown}”${c.eventName ? ` · ${c.eventName}` : ""} · ${c.source} · ${formatInZone(new Date(c.createdAt), timeZone)}`}
           </li>
         ))}
-        {history
-          .filter((h) => h.kind === "consent-given" || h.kind === "consent-withdrawn")
-          .map((h) => (
-            <li key={`h-${h.id}`}>
-              {h.detail} on {formatInZone(new Date(h.createdAt), timeZone)}
-            </li>
-          ))}
-        {consents.length === 0 && !history.some((h) => h.kind.startsWith("consent")) ? (
-          <li className="text-slate-600 dark:text-slate-300">No consent recorded.</li>
-        ) : null}
+        {consents.length === 0 ? <li className="text-slate-600 dark:text-slate-300">No consent recorded.</li> : null}
       </ul>
       <Form method="post" className="mt-3 flex flex-wrap gap-2">
         <button type="submit" name="intent" value="consent-withdrawn" className={small}>
           Record a withdrawal
         </button>
         <button type="submit" name="intent" value="consent-given" className={small}>
-          Record consent
+          Record consent to email
         </button>
       </Form>
     </section>

@@ -1,0 +1,89 @@
+import { IntlMessageFormat } from "intl-messageformat";
+import { DEFAULT_LOCALE, type Locale, localeDir } from "./locales";
+import { ar } from "./messages/ar";
+import { de } from "./messages/de";
+import { type Catalog, en, type MessageKey } from "./messages/en";
+
+export type { Catalog };
+
+import { es } from "./messages/es";
+import { fr } from "./messages/fr";
+import { it } from "./messages/it";
+import { ja } from "./messages/ja";
+import { nl } from "./messages/nl";
+import { ptBR } from "./messages/pt-BR";
+import { zhHans } from "./messages/zh-Hans";
+
+export type { MessageKey };
+
+export const CATALOGS: Record<Locale, Catalog> = {
+  en,
+  es,
+  fr,
+  de,
+  "pt-BR": ptBR,
+  it,
+  nl,
+  ja,
+  "zh-Hans": zhHans,
+  ar,
+};
+
+export type MessageValues = Record<string, string | number>;
+export type Translate = (key: MessageKey, values?: MessageValues) => string;
+
+/** Parsed messages, once per isolate: parsing is the costly part, formatting is cheap. */
+const compiled = new Map<string, IntlMessageFormat>();
+
+function format(locale: Locale, source: string, values: MessageValues | undefined): string {
+  const id = `${locale}\u0000${source}`;
+  let message = compiled.get(id);
+  if (!message) {
+    message = new IntlMessageFormat(source, locale, undefined, { ignoreTag: true });
+    compiled.set(id, message);
+  }
+  return String(message.format(values));
+}
+
+const RTL_LETTER = /[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefc]/;
+const LTR_LETTER = /[A-Za-z\u00c0-\u024f\u0370-\u04ff\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]/;
+
+/**
+ * A value written in the other direction (an English name in an Arabic sentence, or the reverse) is set
+ * apart with first-strong isolates, so the sentence's punctuation and word order stay where they belong.
+ * Values in the page's own direction are left as they are, so English messages stay byte for byte.
+ */
+function isolated(values: MessageValues | undefined, dir: "ltr" | "rtl"): MessageValues | undefined {
+  if (!values) return values;
+  const foreign = dir === "rtl" ? LTR_LETTER : RTL_LETTER;
+  return Object.fromEntries(
+    Object.entries(values).map(([name, value]) => [
+      name,
+      typeof value === "string" && foreign.test(value) ? `\u2068${value}\u2069` : value,
+    ]),
+  );
+}
+
+/**
+ * The messages of one language. A key the language lacks, or a message it cannot format, reads the
+ * English message; the key itself is never shown.
+ */
+export function translator(locale: Locale): Translate {
+  return translatorOf(locale, CATALOGS[locale] ?? en);
+}
+
+/** A translator over any catalog: the tests hand it one with a message missing or broken. */
+export function translatorOf(locale: Locale, catalog: Catalog): Translate {
+  return (key, raw) => {
+    const values = isolated(raw, localeDir(locale));
+    const own = catalog[key];
+    if (own !== undefined && locale !== DEFAULT_LOCALE) {
+      try {
+        return format(locale, own, values);
+      } catch (error) {
+        console.error(`message ${key} in ${locale}`, error);
+      }
+    }
+    return format(DEFAULT_LOCALE, en[key], isolated(raw, "ltr"));
+  };
+}

@@ -1,0 +1,250 @@
+import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, Form, href, Link, useNavigation } from "react-router";
+import { Field, inputClass } from "~/components/ui/field";
+import { appContext } from "~/context";
+import { pageMeta } from "~/lib/site";
+import { ROLE_NAMES, ROLES, type Role, teamSchema } from "~/lib/teams/rules";
+import { getUser } from "~/server/account/user.server";
+import { notFound, unknownIntent } from "~/server/platform/http.server";
+import { redirectWithToast } from "~/server/platform/toast.server";
+import {
+  type Actor,
+  cancelInvitation,
+  changeRole,
+  invite,
+  leaveTeam,
+  type MemberChange,
+  removeMember,
+  teamOf,
+  teamPage,
+  transferOwnership,
+} from "~/server/teams/teams.server";
+import type { Route } from "./+types/team";
+
+export const meta = ({ loaderData }: Route.MetaArgs) => [
+  ...pageMeta(loaderData?.team.name ?? "Team"),
+  { name: "robots", content: "noindex" },
+];
+
+const INTENTS = new Set(["invite", "cancel-invitation", "remove", "role", "transfer", "leave"]);
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const { db } = context.get(appContext);
+  const user = getUser(context);
+  // Only a member sees a team: anyone else, a removed member too, gets the one 404.
+  const team = (await teamOf(db, user.id, params.id)) ?? notFound();
+  const { members, invitations } = await teamPage(db, team.id, new Date());
+  return { team, members, invitations, me: user.id };
+}
+
+/** Why a change to a member was refused, said on the page. */
+const REFUSED: Record<Exclude<MemberChange, { ok: true }>["reason"], [number, string]> = {
+  "not-allowed": [403, "Only the team's owners and admins can do that, and only owners can change an owner."],
+  gone: [409, "That person is no longer in the team: someone else may have removed them just now."],
+  "last-owner": [409, "A team always keeps an owner: make someone else owner first."],
+};
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const app = context.get(appContext);
+  const user = getUser(context);
+  const team = (await teamOf(app.db, user.id, params.id)) ?? notFound();
+  const formData = await request.formData();
+  if (!INTENTS.has(String(formData.get("intent")))) unknownIntent();
+  const submission = parseWithZod(formData, { schema: teamSchema });
+  if (submission.status !== "success") return data({ reply: submission.reply() }, { status: 400 });
+  const { value } = submission;
+  const actor: Actor = { userId: user.id, workspaceId: team.id, role: team.role };
+  const here = href("/teams/:id", { id: team.id });
+  const done = (title: string, to = here) => redirectWithToast(to, { type: "success", title });
+  const refuse = (change: Exclude<MemberChange, { ok: true }>) => {
+    const [status, message] = REFUSED[change.reason];
+    return data({ reply: submission.reply({ formErrors: [message] }) }, { status });
+  };
+
+  // Members only leave; everything else is the owners' and admins' (each write checks it again as it writes).
+  if (team.role === "member" && value.intent !== "leave") return refuse({ ok: false, reason: "not-allowed" });
+  if (value.intent === "invite") {
+    const sent = await invite(
+      app.db,
+      actor,
+      {
+        email: value.email,
+        role: value.role,
+        team: team.name,
+        inviter: user.name,
+        origin: new URL(request.url).origin,
+      },
+      new Date(),
+    );
+    if (sent.ok) return done(`Invitation sent to ${value.email}`);
+    if (sent.reason === "already-member")
+      return data(
+        { reply: submission.reply({ fieldErrors: { email: [`${value.email} is in the team already`] } }) },
+        { status: 409 },
+      );
+    return refuse({ ok: false, reason: "not-allowed" });
+  }
+  if (value.intent === "cancel-invitation") {
+    if (!(await cancelInvitation(app.db, actor, value.invitation))) return refuse({ ok: false, reason: "gone" });
+    return done("Invitation taken back: its link no longer works");
+  }
+  if (value.intent === "leave") {
+    const left = await leaveTeam(app.db, actor);
+    if (!left.ok) return refuse(left);
+    return done(`You left ${team.name}`, href("/teams"));
+  }
+  const change =
+    value.intent === "remove"
+      ? await removeMember(app.db, actor, value.user)
+      : value.intent === "role"
+        ? await changeRole(app.db, actor, value.user, value.role)
+        : await transferOwnership(app.db, actor, value.user);
+  if (!change.ok) return refuse(change);
+  return done(
+    value.intent === "remove"
+      ? "Removed from the team"
+      : value.intent === "role"
+        ? "Role changed"
+        : "Ownership handed over",
+  );
+}
+
+const small = "rounded-md border border-slate-300 px-3 py-1.5 font-medium text-sm dark:border-slate-700";
+const button = "rounded-md bg-brand-600 px-4 py-2.5 font-semibold text-white hover:bg-brand-700";
+
+export default function Team({ loaderData, actionData }: Route.ComponentProps) {
+  const { team, members, invitations, me } = loaderData;
+  const navigation = useNavigation();
+  const manages = team.role === "owner" || team.role === "admin";
+  const [form, fields] = useForm({
+    id: "invite",
+    lastResult: navigation.state === "idle" ? actionData?.reply : undefined,
+    defaultValue: { email: "", role: "member" },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: teamSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  const canChange = (role: Role) => team.role === "owner" || (team.role === "admin" && role !== "owner");
+  return (
+    <section className="mx-auto max-w-3xl px-4 py-10 sm:px-6">
+      <Link to={href("/teams")} className="text-brand-700 text-sm underline dark:text-brand-200">
+        ← Teams
+      </Link>
+      <h1 className="mt-2 font-bold text-3xl tracking-tight [overflow-wrap:anywhere]">{team.name}</h1>
+      <p className="mt-2 text-slate-600 dark:text-slate-300">You are {ROLE_NAMES[team.role].toLowerCase()} here.</p>
+      {form.errors?.length ? (
+        <p
+          role="alert"
+          id={form.errorId}
+          className="mt-4 rounded-md bg-red-50 p-3 text-red-900 text-sm dark:bg-red-950 dark:text-red-100"
+        >
+          {form.errors[0]}
+        </p>
+      ) : null}
+
+      <h2 className="mt-8 font-semibold text-xl">Members</h2>
+      <ul aria-label="Members" className="mt-3 divide-y divide-slate-200 dark:divide-slate-800">
+        {members.map((m) => (
+          <li key={m.id} className="flex flex-wrap items-center justify-between gap-2 py-3">
+            <span className="min-w-0">
+              <span className="font-medium [overflow-wrap:anywhere]">{m.name}</span>{" "}
+              <span className="text-slate-600 text-sm [overflow-wrap:anywhere] dark:text-slate-300">{m.email}</span>{" "}
+              <span className="text-sm">· {ROLE_NAMES[m.role]}</span>
+            </span>
+            {manages && m.id !== me && canChange(m.role) ? (
+              <span className="flex flex-wrap gap-2">
+                <Form method="post" className="flex gap-2">
+                  <input type="hidden" name="user" value={m.id} />
+                  <label className="sr-only" htmlFor={`role-${m.id}`}>{`Role of ${m.name}`}</label>
+                  <select id={`role-${m.id}`} name="role" defaultValue={m.role} className={small}>
+                    {ROLES.filter((r) => team.role === "owner" || r !== "owner").map((r) => (
+                      <option key={r} value={r}>
+                        {ROLE_NAMES[r]}
+                      </option>
+                    ))}
+                  </select>
+                  <button type="submit" name="intent" value="role" className={small}>
+                    Change role
+                  </button>
+                </Form>
+                {team.role === "owner" && m.role !== "owner" ? (
+                  <Form method="post">
+                    <input type="hidden" name="user" value={m.id} />
+                    <button type="submit" name="intent" value="transfer" className={small}>
+                      Make owner, and step down to admin
+                    </button>
+                  </Form>
+                ) : null}
+                <Form method="post">
+                  <input type="hidden" name="user" value={m.id} />
+                  <button type="submit" name="intent" value="remove" className={small} aria-label={`Remove ${m.name}`}>
+                    Remove
+                  </button>
+                </Form>
+              </span>
+            ) : null}
+          </li>
+        ))}
+      </ul>
+
+      {manages ? (
+        <>
+          <h2 className="mt-8 font-semibold text-xl">Invite a colleague</h2>
+          <p className="mt-1 text-slate-600 text-sm dark:text-slate-300">
+            They get a link by email that works once, for a week, for an account with that address once it is confirmed.
+          </p>
+          <Form
+            method="post"
+            {...getFormProps(form)}
+            className="mt-3 flex flex-wrap items-end gap-3 rounded-xl border border-slate-200 p-5 dark:border-slate-800"
+          >
+            <input type="hidden" name="intent" value="invite" />
+            <div className="min-w-56 flex-1 text-sm">
+              <Field id={fields.email.id} label="Email address" errors={fields.email.errors}>
+                <input {...getInputProps(fields.email, { type: "email" })} className={inputClass} />
+              </Field>
+            </div>
+            <div className="text-sm">
+              <Field id={fields.role.id} label="Role" errors={fields.role.errors}>
+                <select {...getSelectProps(fields.role)} className={inputClass}>
+                  <option value="member">Member</option>
+                  <option value="admin">Admin</option>
+                </select>
+              </Field>
+            </div>
+            <button type="submit" className={button}>
+              Send invitation
+            </button>
+          </Form>
+          {invitations.length ? (
+            <>
+              <h3 className="mt-6 font-semibold">Waiting for an answer</h3>
+              <ul aria-label="Invitations" className="mt-2 divide-y divide-slate-200 dark:divide-slate-800">
+                {invitations.map((i) => (
+                  <li key={i.id} className="flex flex-wrap items-center justify-between gap-2 py-3">
+                    <span className="[overflow-wrap:anywhere]">
+                      {i.email} · {ROLE_NAMES[i.role]} · until {i.expiresAt.toISOString().slice(0, 10)}
+                    </span>
+                    <Form method="post">
+                      <input type="hidden" name="invitation" value={i.id} />
+                      <button type="submit" name="intent" value="cancel-invitation" className={small}>
+                        Take back
+                      </button>
+                    </Form>
+                  </li>
+                ))}
+              </ul>
+            </>
+          ) : null}
+        </>
+      ) : null}
+
+      <Form method="post" className="mt-10 border-slate-200 border-t pt-6 dark:border-slate-800">
+        <button type="submit" name="intent" value="leave" className={small}>
+          Leave {team.name}
+        </button>
+      </Form>
+    </section>
+  );
+}

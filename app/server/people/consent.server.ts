@@ -1,0 +1,141 @@
+import { and, eq, type SQL, sql } from "drizzle-orm";
+import { formatInZone } from "~/lib/time/time";
+import {
+  type CONSENT_PURPOSES,
+  type CONSENT_STATES,
+  connection,
+  consentRecord,
+  fundraisingOrg,
+  user,
+} from "~db/schema";
+import type { Database } from "../db/db.server";
+import { rawSql, type Statement } from "../db/write.server";
+
+/**
+ * The one home of "may we email this person from this sender" (decision 0180): every consent is a record
+ * with its purpose, and only the latest "email" record of the sender decides. An exchange, a scan, a lead or
+ * a share-back is an "exchange" record and never lets anyone mail.
+ */
+export type ConsentPurpose = (typeof CONSENT_PURPOSES)[number];
+export type ConsentState = (typeof CONSENT_STATES)[number];
+
+export type ConsentInput = {
+  senderWorkspaceId: string;
+  purpose: ConsentPurpose;
+  state: ConsentState;
+  senderName: string;
+  /** The words the person was shown (or, for a basis, the sender's own reason), as they were. */
+  shown: string;
+  /** Where it was given: share-back, donate, join, scan, lead, connect, owner, lawful-basis, import:donorbox... */
+  source: string;
+  eventName?: string | null;
+  createdAt?: Date;
+};
+
+/** One consent record for a person, by id or by the id a batch computes (addPerson's `also`). */
+export function consentStatement(db: Database, personId: number | SQL, c: ConsentInput): Statement {
+  return db.insert(consentRecord).values({
+    senderWorkspaceId: c.senderWorkspaceId,
+    connectionId: personId as number,
+    purpose: c.purpose,
+    state: c.state,
+    senderName: c.senderName.slice(0, 200),
+    shown: c.shown.slice(0, 1000),
+    source: c.source.slice(0, 60),
+    eventName: c.eventName ?? null,
+    ...(c.createdAt ? { createdAt: c.createdAt } : {}),
+  });
+}
+
+/**
+ * A "no" to email from the sender for the person of `personId` (a column or value), only when they have one;
+ * `key` makes a repeated unsubscribe or complaint record nothing twice.
+ */
+export const emailWithdrawal = (
+  userId: string,
+  personId: number | null,
+  shown: string,
+  source: "unsubscribe" | "complaint",
+  at: number,
+): Statement =>
+  rawSql(sql`insert into consent_record (sender_workspace_id, connection_id, purpose, state, sender_name, shown, source, created_at)
+    select ${userId}, ${personId}, 'email', 'no', coalesce((select name from user where id = ${userId}), ''), ${shown.slice(0, 1000)}, ${source}, ${at}
+    where ${personId} is not null and coalesce((select r.state from consent_record r
+      where r.sender_workspace_id = ${userId} and r.connection_id = ${personId} and r.purpose = 'email'
+      order by r.created_at desc, r.id desc limit 1), 'none') <> 'no'`);
+
+/**
+ * The latest "email" record's id for the person `c` (an alias of connection in the caller's query):
+ * join consent_record on it to read that record.
+ */
+export const LATEST_EMAIL_CONSENT = sql`(select r2.id from consent_record r2
+  where r2.sender_workspace_id = c.user_id and r2.connection_id = c.id and r2.purpose = 'email'
+  order by r2.created_at desc, r2.id desc limit 1)`;
+
+/** What an audience needs of the latest email record. */
+export type EmailConsent = {
+  state: ConsentState | null;
+  source: string | null;
+  shown: string | null;
+  senderName: string | null;
+  eventName: string | null;
+  at: number | null;
+};
+
+/** Yes or a recorded basis lets the sender mail; no record, or a no, does not. */
+export const mayEmail = (c: Pick<EmailConsent, "state">) => c.state === "yes" || c.state === "basis";
+
+const day = (at: number, timeZone: string) =>
+  formatInZone(at, timeZone, { day: "numeric", month: "long", year: "numeric" });
+
+/**
+ * Why the message came, from the record it is sent under, naming the sender the person agreed to hear
+ * from (decision 0181). Never a generic "you agreed" for a basis or an import.
+ */
+export function whyLine(c: EmailConsent, fallbackSender: string, timeZone = "UTC"): string {
+  const sender = c.senderName?.trim() || fallbackSender;
+  const on = c.at ? ` on ${day(c.at, timeZone)}` : "";
+  const shown = (c.shown ?? "").trim();
+  const source = c.source ?? "";
+  if (c.state === "basis")
+    return `You get this because ${sender} recorded a reason to write to you without asking first: “${shown}”.`;
+  if (source.startsWith("event-"))
+    return `You get this because you ticked “Email me news from ${sender}” when you ${source === "event-join" ? "joined" : "chose your settings for"} ${c.eventName ?? "their event"}${on}.`;
+  if (source === "share-back")
+    return `You get this because you ticked “${shown}” when you shared your details with ${sender}${on}.`;
+  if (source === "donate") return `You get this because you ticked “${shown}” when you gave to ${sender}${on}.`;
+  if (source.startsWith("import:"))
+    return `You get this because you answered yes to “${shown}” with ${providerName(source.slice(7))}, and ${sender} imported it${on}.`;
+  if (source === "owner") return `You get this because ${sender} recorded that you agreed to hear from them${on}.`;
+  return `You get this because you agreed to hear from ${sender}${on}.`;
+}
+
+const PROVIDERS: Record<string, string> = {
+  donorbox: "Donorbox",
+  givebutter: "Givebutter",
+  mailchimp: "Mailchimp",
+  eventbrite: "Eventbrite",
+};
+export const providerName = (key: string) => PROVIDERS[key] ?? key;
+
+/** The name a sender's email consents and mailings carry: the charity's legal name once given, else the owner's. */
+export async function senderNameOf(db: Database, workspaceId: string, opts: { fundraising?: boolean } = {}) {
+  const row = await db
+    .select({ name: user.name, org: fundraisingOrg.legalName })
+    .from(user)
+    .leftJoin(fundraisingOrg, eq(fundraisingOrg.userId, user.id))
+    .where(eq(user.id, workspaceId))
+    .get();
+  if (!row) return "";
+  return (opts.fundraising && row.org?.trim()) || row.name;
+}
+
+/** The owner's own person, or nothing: a consent is only ever recorded for the sender's own people. */
+export async function ownsPerson(db: Database, workspaceId: string, personId: number) {
+  const row = await db
+    .select({ id: connection.id })
+    .from(connection)
+    .where(and(eq(connection.id, personId), eq(connection.userId, workspaceId)))
+    .get();
+  return Boolean(row);
+}

@@ -1,0 +1,395 @@
+import { and, asc, eq, gt, isNull, sql } from "drizzle-orm";
+import { INVITATION_DAYS, type Role } from "~/lib/teams/rules";
+import { DAY_MS } from "~/lib/time/days";
+import { invitation, member, session, user, workspace } from "~db/schema";
+import type { Database, Owner } from "../db/db.server";
+import { outboxMailer } from "../platform/mail.server";
+import { randomToken, sha256Hex } from "../platform/tokens.server";
+
+/**
+ * Teams (decision 0200): creating one, its members and roles, invitations, and which workspace a session works in.
+ * Every rule that two people acting at once could break is kept by the database: the "last owner" and "personal
+ * workspace" triggers of migration 0046, conditional writes, and batches (one transaction each).
+ */
+
+/** Whoever acts, as the session read found them in this team. */
+export type Actor = { userId: string; workspaceId: string; role: Role };
+
+/** The workspaces an account belongs to: its personal one first, then its teams by name. */
+export function workspacesOf(db: Database, userId: string) {
+  return db
+    .select({ id: workspace.id, kind: workspace.kind, name: workspace.name, role: member.role })
+    .from(member)
+    .innerJoin(workspace, eq(workspace.id, member.workspaceId))
+    .where(eq(member.userId, userId))
+    .orderBy(sql`${workspace.kind} = 'team'`, asc(workspace.name))
+    .limit(200);
+}
+
+/** The teams an account belongs to, for the workspace switcher: read with the session on every signed-in page. */
+export const teamsQuery = (db: Database, owner: Owner) =>
+  db
+    .select({ id: workspace.id, name: workspace.name, role: member.role })
+    .from(member)
+    .innerJoin(workspace, eq(workspace.id, member.workspaceId))
+    .where(and(eq(member.userId, owner), eq(workspace.kind, "team")))
+    .orderBy(asc(workspace.name))
+    .limit(50);
+
+/** A new team with its creator as owner, and the creator's session in it: one batch. */
+export async function createTeam(db: Database, userId: string, name: string, token: string | null): Promise<string> {
+  const id = `team_${randomToken(15)}`;
+  await db.batch([
+    db.insert(workspace).values({ id, kind: "team", name }),
+    db.insert(member).values({ workspaceId: id, userId, role: "owner" }),
+    db
+      .update(session)
+      .set({ activeWorkspaceId: id })
+      .where(and(eq(session.token, token ?? ""), eq(session.userId, userId))),
+  ]);
+  return id;
+}
+
+/**
+ * Works in `workspaceId` from now on, in this session only: a team the account is a member of, or its own (null).
+ * False when it is not a member: nothing changes.
+ */
+export async function switchWorkspace(db: Database, userId: string, token: string, workspaceId: string | null) {
+  const team = workspaceId && workspaceId !== userId ? workspaceId : null;
+  const rows = await db
+    .update(session)
+    .set({ activeWorkspaceId: team })
+    .where(
+      and(
+        eq(session.token, token),
+        eq(session.userId, userId),
+        team
+          ? sql`exists (select 1 from ${member} where ${member.workspaceId} = ${team} and ${member.userId} = ${userId})`
+          : undefined,
+      ),
+    )
+    .returning({ id: session.id });
+  return rows.length === 1;
+}
+
+/** A team the account is a member of, with its role in it; null for anything else (another team, a personal one). */
+export async function teamOf(db: Database, userId: string, teamId: string) {
+  const [row] = await db
+    .select({ id: workspace.id, name: workspace.name, role: member.role })
+    .from(member)
+    .innerJoin(workspace, eq(workspace.id, member.workspaceId))
+    .where(and(eq(member.workspaceId, teamId), eq(member.userId, userId), eq(workspace.kind, "team")))
+    .limit(1);
+  return row ? { id: row.id, name: row.name ?? "", role: row.role } : null;
+}
+
+const ROLE_ORDER = sql`case ${member.role} when 'owner' then 0 when 'admin' then 1 else 2 end`;
+
+/** A team's members and its open invitations, for the team page. */
+export async function teamPage(db: Database, teamId: string, now: Date) {
+  const [members, invitations] = await db.batch([
+    db
+      .select({ id: user.id, name: user.name, email: user.email, role: member.role, since: member.createdAt })
+      .from(member)
+      .innerJoin(user, eq(user.id, member.userId))
+      .where(eq(member.workspaceId, teamId))
+      .orderBy(ROLE_ORDER, asc(user.name))
+      .limit(1000),
+    db
+      .select({ id: invitation.id, email: invitation.email, role: invitation.role, expiresAt: invitation.expiresAt })
+      .from(invitation)
+      .where(and(eq(invitation.workspaceId, teamId), isNull(invitation.acceptedAt), gt(invitation.expiresAt, now)))
+      .orderBy(asc(invitation.email))
+      .limit(1000),
+  ]);
+  return { members, invitations };
+}
+
+const canManage = (role: Role) => role === "owner" || role === "admin";
+
+/** The acting member is still an owner or admin of the team, checked in the statement that writes. */
+const managerNow = (actor: Actor) =>
+  sql`exists (select 1 from ${member} m where m.workspace_id = ${actor.workspaceId} and m.user_id = ${actor.userId} and m.role in ('owner', 'admin'))`;
+const ownerNow = (actor: Actor) =>
+  sql`exists (select 1 from ${member} m where m.workspace_id = ${actor.workspaceId} and m.user_id = ${actor.userId} and m.role = 'owner')`;
+
+export type InviteResult =
+  | { ok: true; token: string; expiresAt: Date }
+  | { ok: false; reason: "not-allowed" | "already-member" };
+
+/**
+ * An invitation to `email`, mailed with a link that works once, for a week, for that address only. A second
+ * invitation to the same address replaces the first (whose link stops working), in one batch.
+ */
+export async function invite(
+  db: Database,
+  actor: Actor,
+  input: { email: string; role: "admin" | "member"; team: string; inviter: string; origin: string },
+  now: Date,
+): Promise<InviteResult> {
+  if (!canManage(actor.role)) return { ok: false, reason: "not-allowed" };
+  const email = input.email.toLowerCase();
+  const [already] = await db
+    .select({ id: user.id })
+    .from(member)
+    .innerJoin(user, eq(user.id, member.userId))
+    .where(and(eq(member.workspaceId, actor.workspaceId), sql`lower(${user.email}) = ${email}`))
+    .limit(1);
+  if (already) return { ok: false, reason: "already-member" };
+  const token = randomToken();
+  const expiresAt = new Date(now.getTime() + INVITATION_DAYS * DAY_MS);
+  const id = randomToken(12);
+  const [, inserted] = await db.batch([
+    db
+      .delete(invitation)
+      .where(
+        and(eq(invitation.workspaceId, actor.workspaceId), eq(invitation.email, email), isNull(invitation.acceptedAt)),
+      ),
+    // Only while the inviter still manages the team, checked in the statement that writes.
+    db
+      .insert(invitation)
+      .select(
+        db
+          .select({
+            id: sql<string>`${id}`.as("id"),
+            workspaceId: workspace.id,
+            email: sql<string>`${email}`.as("email"),
+            role: sql<"admin" | "member">`${input.role}`.as("role"),
+            tokenHash: sql<string>`${await sha256Hex(token)}`.as("token_hash"),
+            inviterId: sql<string>`${actor.userId}`.as("inviter_id"),
+            expiresAt: sql<Date>`${expiresAt.getTime()}`.as("expires_at"),
+            acceptedAt: sql<Date | null>`null`.as("accepted_at"),
+            acceptedBy: sql<string | null>`null`.as("accepted_by"),
+            createdAt: sql<Date>`${now.getTime()}`.as("created_at"),
+          })
+          .from(workspace)
+          .where(and(eq(workspace.id, actor.workspaceId), eq(workspace.kind, "team"), managerNow(actor))),
+      )
+      .returning({ id: invitation.id }),
+  ]);
+  if (inserted.length !== 1) return { ok: false, reason: "not-allowed" };
+  const link = `${input.origin}/teams/join?token=${encodeURIComponent(token)}`;
+  await outboxMailer(db).send({
+    to: email,
+    kind: "team-invitation",
+    subject: `${input.inviter} invited you to ${input.team} on KnowWho`,
+    text: `Hi,\n\n${input.inviter} invited you to join the team ${input.team} on KnowWho as ${input.role === "admin" ? "an admin" : "a member"}.\n\nOpen this link to join:\n\n${link}\n\nThe link works once, for ${INVITATION_DAYS} days, and only for an account with the address ${email}, once that address is confirmed. If you did not expect this, ignore this email.`,
+  });
+  return { ok: true, token, expiresAt };
+}
+
+/** Takes back an invitation not yet accepted; false when there is none (accepted, or another team's). */
+export async function cancelInvitation(db: Database, actor: Actor, id: string) {
+  if (!canManage(actor.role)) return false;
+  const rows = await db
+    .delete(invitation)
+    .where(
+      and(
+        eq(invitation.id, id),
+        eq(invitation.workspaceId, actor.workspaceId),
+        isNull(invitation.acceptedAt),
+        managerNow(actor),
+      ),
+    )
+    .returning({ id: invitation.id });
+  return rows.length === 1;
+}
+
+/** What an invitation's link shows before it is accepted. */
+export async function invitationByToken(db: Database, token: string) {
+  if (!/^[\w-]{20,100}$/.test(token)) return null;
+  const [row] = await db
+    .select({
+      id: invitation.id,
+      workspaceId: invitation.workspaceId,
+      team: workspace.name,
+      email: invitation.email,
+      role: invitation.role,
+      expiresAt: invitation.expiresAt,
+      acceptedAt: invitation.acceptedAt,
+      inviter: user.name,
+    })
+    .from(invitation)
+    .innerJoin(workspace, eq(workspace.id, invitation.workspaceId))
+    .leftJoin(user, eq(user.id, invitation.inviterId))
+    .where(eq(invitation.tokenHash, await sha256Hex(token)))
+    .limit(1);
+  return row ?? null;
+}
+
+export type AcceptResult =
+  | { ok: true; workspaceId: string }
+  | { ok: false; reason: "not-found" | "used" | "expired" | "other-address" | "unconfirmed" };
+
+/**
+ * Accepts an invitation as the signed-in account: only once, before it expires, and only when the account's
+ * confirmed address is the one invited. The invitation is claimed and the membership added in one batch; the
+ * claim's own condition makes a second acceptance (a reused or raced link) change nothing.
+ */
+export async function acceptInvitation(
+  db: Database,
+  account: { id: string; email: string; emailVerified: boolean },
+  token: string | null,
+  now: Date,
+): Promise<AcceptResult> {
+  const found = await invitationByToken(db, token ?? "");
+  if (!found) return { ok: false, reason: "not-found" };
+  if (found.acceptedAt) return { ok: false, reason: "used" };
+  if (found.expiresAt.getTime() <= now.getTime()) return { ok: false, reason: "expired" };
+  if (found.email !== account.email.toLowerCase()) return { ok: false, reason: "other-address" };
+  if (!account.emailVerified) return { ok: false, reason: "unconfirmed" };
+  const at = now.getTime();
+  const [claimed] = await db.batch([
+    db
+      .update(invitation)
+      .set({ acceptedAt: now, acceptedBy: account.id })
+      .where(
+        and(
+          eq(invitation.id, found.id),
+          isNull(invitation.acceptedAt),
+          gt(invitation.expiresAt, now),
+          // The address and its confirmation, as the database holds them now.
+          sql`exists (select 1 from ${user} where ${user.id} = ${account.id} and lower(${user.email}) = ${invitation.email} and ${user.emailVerified} = 1)`,
+        ),
+      )
+      .returning({ id: invitation.id }),
+    // A member already (another invitation, accepted first) stays as they are.
+    db
+      .insert(member)
+      .select(
+        db
+          .select({
+            workspaceId: invitation.workspaceId,
+            userId: sql<string>`${account.id}`.as("user_id"),
+            role: invitation.role,
+            createdAt: sql<Date>`${at}`.as("created_at"),
+          })
+          .from(invitation)
+          .where(
+            and(
+              eq(invitation.id, found.id),
+              eq(invitation.acceptedBy, account.id),
+              sql`${invitation.acceptedAt} = ${at}`,
+            ),
+          ),
+      )
+      .onConflictDoNothing(),
+  ]);
+  if (claimed.length !== 1) {
+    const again = await invitationByToken(db, token ?? "");
+    return { ok: false, reason: again?.acceptedAt ? "used" : "expired" };
+  }
+  return { ok: true, workspaceId: found.workspaceId };
+}
+
+export type MemberChange = { ok: true } | { ok: false; reason: "not-allowed" | "gone" | "last-owner" };
+
+/** The "last owner" trigger's refusal (migration 0046), as D1 reports it. */
+const lastOwner = (error: unknown) => error instanceof Error && /last owner/.test(`${error.message} ${error.cause}`);
+
+async function keepingAnOwner(write: () => Promise<boolean>): Promise<MemberChange> {
+  try {
+    return (await write()) ? { ok: true } : { ok: false, reason: "gone" };
+  } catch (error) {
+    if (lastOwner(error)) return { ok: false, reason: "last-owner" };
+    throw error;
+  }
+}
+
+/** Sessions that worked in the team go back to their personal workspace (the session read would, anyway). */
+const leaveSessions = (db: Database, userId: string, teamId: string) =>
+  db
+    .update(session)
+    .set({ activeWorkspaceId: null })
+    .where(and(eq(session.userId, userId), eq(session.activeWorkspaceId, teamId)));
+
+/**
+ * Removes another member: an admin removes admins and members, an owner anyone. Two admins removing the same
+ * member at once: one removes, the other finds them gone.
+ */
+export async function removeMember(db: Database, actor: Actor, userId: string): Promise<MemberChange> {
+  if (!canManage(actor.role) || userId === actor.userId) return { ok: false, reason: "not-allowed" };
+  return keepingAnOwner(async () => {
+    const [removed] = await db.batch([
+      db
+        .delete(member)
+        .where(
+          and(
+            eq(member.workspaceId, actor.workspaceId),
+            eq(member.userId, userId),
+            sql`(${member.role} <> 'owner' and ${managerNow(actor)} or ${ownerNow(actor)})`,
+          ),
+        )
+        .returning({ userId: member.userId }),
+      leaveSessions(db, userId, actor.workspaceId),
+    ]);
+    return removed.length === 1;
+  });
+}
+
+/** Leaves a team; its only owner cannot (the trigger refuses), so a team always keeps one. */
+export async function leaveTeam(db: Database, actor: Actor): Promise<MemberChange> {
+  return keepingAnOwner(async () => {
+    const [left] = await db.batch([
+      db
+        .delete(member)
+        .where(and(eq(member.workspaceId, actor.workspaceId), eq(member.userId, actor.userId)))
+        .returning({ userId: member.userId }),
+      leaveSessions(db, actor.userId, actor.workspaceId),
+    ]);
+    return left.length === 1;
+  });
+}
+
+/**
+ * Changes a member's role: an owner gives any role (owner too) to anyone; an admin moves others between admin and
+ * member, and never touches an owner. An owner stepping down needs another owner.
+ */
+export async function changeRole(db: Database, actor: Actor, userId: string, role: Role): Promise<MemberChange> {
+  if (!canManage(actor.role)) return { ok: false, reason: "not-allowed" };
+  if (actor.role !== "owner" && (role === "owner" || userId === actor.userId))
+    return { ok: false, reason: "not-allowed" };
+  return keepingAnOwner(async () => {
+    const rows = await db
+      .update(member)
+      .set({ role })
+      .where(
+        and(
+          eq(member.workspaceId, actor.workspaceId),
+          eq(member.userId, userId),
+          role === "owner"
+            ? ownerNow(actor)
+            : sql`(${member.role} <> 'owner' and ${managerNow(actor)} or ${ownerNow(actor)})`,
+        ),
+      )
+      .returning({ userId: member.userId });
+    return rows.length === 1;
+  });
+}
+
+/** An owner hands the team to another member, who becomes owner while the giver stays on as admin: one batch. */
+export async function transferOwnership(db: Database, actor: Actor, userId: string): Promise<MemberChange> {
+  if (actor.role !== "owner" || userId === actor.userId) return { ok: false, reason: "not-allowed" };
+  return keepingAnOwner(async () => {
+    const [promoted] = await db.batch([
+      db
+        .update(member)
+        .set({ role: "owner" })
+        .where(and(eq(member.workspaceId, actor.workspaceId), eq(member.userId, userId), ownerNow(actor)))
+        .returning({ userId: member.userId }),
+      // Steps down only once the other is owner: without them, the trigger keeps this owner.
+      db
+        .update(member)
+        .set({ role: "admin" })
+        .where(
+          and(
+            eq(member.workspaceId, actor.workspaceId),
+            eq(member.userId, actor.userId),
+            sql`exists (select 1 from ${member} m where m.workspace_id = ${actor.workspaceId} and m.user_id = ${userId} and m.role = 'owner')`,
+          ),
+        )
+        .returning({ userId: member.userId }),
+    ]);
+    return promoted.length === 1;
+  });
+}

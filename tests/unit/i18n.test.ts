@@ -1,0 +1,261 @@
+import { IntlMessageFormat } from "intl-messageformat";
+import { describe, expect, it } from "vitest";
+import type { PublicCard } from "~/lib/card/card";
+import {
+  fromAcceptLanguage,
+  LOCALE_NAME,
+  LOCALES,
+  type Locale,
+  localeDir,
+  matchLocale,
+  negotiateLocale,
+} from "~/lib/i18n/locales";
+import { en, type MessageKey } from "~/lib/i18n/messages/en";
+import { CATALOGS, translator, translatorOf } from "~/lib/i18n/translate";
+import { formatMoney } from "~/lib/money";
+import { SITE } from "~/lib/site";
+import { renderCardNotFound, renderCardPage } from "~/server/cards/card-page.server";
+
+const KEYS = Object.keys(en) as MessageKey[];
+
+/** The names a message's placeholders use, so a translation cannot drop or rename one. */
+function argumentsOf(message: string, locale: string): string[] {
+  const names = new Set<string>();
+  const walk = (nodes: unknown[]) => {
+    for (const node of nodes as { type: number; value?: string; options?: Record<string, { value: unknown[] }> }[]) {
+      if (node.type >= 1 && node.type <= 6 && typeof node.value === "string") names.add(node.value);
+      for (const option of Object.values(node.options ?? {})) walk(option.value);
+    }
+  };
+  walk(new IntlMessageFormat(message, locale, undefined, { ignoreTag: true }).getAst());
+  return [...names].sort();
+}
+
+describe("catalogs", () => {
+  it.each(LOCALES)("%s has every English key, each a message with English's placeholders", (locale) => {
+    const catalog = CATALOGS[locale];
+    expect(KEYS.filter((key) => catalog[key] === undefined)).toEqual([]);
+    expect(Object.keys(catalog).filter((key) => !(key in en))).toEqual([]);
+    for (const key of KEYS) {
+      expect(argumentsOf(catalog[key] as string, locale), `${locale} ${key}`).toEqual(argumentsOf(en[key], "en"));
+    }
+  });
+
+  it("keeps the specification's English messages word for word", () => {
+    const t = translator("en");
+    expect(t("share.missing.title")).toBe("Missing information");
+    expect(t("share.missing.body")).toBe("Please provide your name and email address.");
+    expect(t("share.error.title")).toBe("Error sharing contact");
+    expect(t("share.error.body")).toBe("There was a problem sharing your contact information. Please try again.");
+    expect(t("share.success.title")).toBe("Contact shared successfully");
+    expect(t("share.success.body", { name: "Jo", recipient: "Ann Lee" })).toBe(
+      "Jo's contact info has been shared with Ann Lee.",
+    );
+    expect(t("card.saved.body", { name: "Ann Lee" })).toBe(
+      "Ann Lee has been added to your connections and downloaded as a vCard file.",
+    );
+    expect(t("card.notFound.body")).toBe("The business card you're looking for is either invalid or has been removed.");
+    expect(t("card.save")).toBe("Save Contact");
+    expect(t("card.share")).toBe("Share Your Info");
+    expect(t("card.footer.tagline")).toBe(SITE.tagline);
+  });
+
+  it("falls back to the English message for a key a language lacks or cannot format, never to the key", () => {
+    const { "share.submit": _dropped, ...rest } = CATALOGS.ja;
+    const t = translatorOf("ja", { ...rest, "share.consent": "{recipient さん" });
+    expect(t("share.submit")).toBe("Share");
+    expect(t("share.consent", { recipient: "Ann" })).toBe("Ann may contact me about what we discussed.");
+    expect(t("share.title")).toBe("連絡先を共有する");
+  });
+
+  it("sets a name written in the other direction apart, and leaves English byte for byte", () => {
+    expect(translator("ar")("card.footer.only", { recipient: "Amara Reyes" })).toBe(
+      "تصل بياناتك إلى \u2068Amara Reyes\u2069 فقط.",
+    );
+    expect(translator("ar")("card.footer.only", { recipient: "سارة" })).toBe("تصل بياناتك إلى سارة فقط.");
+    expect(translator("en")("card.footer.only", { recipient: "Amara Reyes" })).toBe(
+      "Your details go only to Amara Reyes.",
+    );
+    expect(translator("en")("card.saveNamed", { name: "سارة" })).toBe("Save \u2068سارة\u2069's contact");
+    expect(translator("ar")("card.saveNamed", { name: "山田 太郎" })).toBe("حفظ جهة اتصال \u2068山田 太郎\u2069");
+  });
+
+  it("counts in each language's plural forms", () => {
+    const retry = (locale: Locale, minutes: number) => translator(locale)("share.retry.body", { minutes });
+    expect(retry("en", 1)).toContain("try again in a minute.");
+    expect(retry("en", 5)).toContain("try again in 5 minutes.");
+    expect(retry("ar", 1)).toContain("بعد دقيقة.");
+    expect(retry("ar", 2)).toContain("بعد دقيقتين.");
+    expect(retry("ar", 3)).toMatch(/بعد (3|٣) دقائق\./);
+    expect(retry("ar", 11)).toMatch(/بعد (11|١١) دقيقة\./);
+    expect(retry("ja", 5)).toContain("5分ほど");
+    expect(retry("de", 1)).toContain("in einer Minute erneut");
+  });
+
+  it("writes money the visitor's way", () => {
+    expect(formatMoney(3000, "JPY", { locale: "ja" })).toBe("￥3,000");
+    expect(formatMoney(300000, "JPY", { locale: "en" })).toBe("¥300,000");
+    expect(formatMoney(123456, "EUR", { locale: "de" })).toBe("1.234,56\u00a0€");
+    expect(formatMoney(123456, "EUR", { locale: "fr" })).toBe("1\u202f234,56\u00a0€");
+    expect(formatMoney(1250, "USD")).toBe("$12.50");
+  });
+});
+
+const request = (headers: Record<string, string> = {}, query = "") =>
+  new Request(`https://knowwho.test/c/demo${query}`, { headers });
+
+describe("choosing the language", () => {
+  it("reads Accept-Language by quality, then order, mapping variants to the catalogs we have", () => {
+    expect(fromAcceptLanguage("ja-JP,ja;q=0.9,en-US;q=0.8")).toBe("ja");
+    expect(fromAcceptLanguage("de;q=0.5, fr;q=0.9")).toBe("fr");
+    expect(fromAcceptLanguage("pt-PT")).toBe("pt-BR");
+    expect(fromAcceptLanguage("zh-CN,zh;q=0.9")).toBe("zh-Hans");
+    expect(fromAcceptLanguage("ar-EG")).toBe("ar");
+    expect(fromAcceptLanguage("sv-SE, nl;q=0.3")).toBe("nl");
+    expect(fromAcceptLanguage("ko, sv")).toBeNull();
+    expect(fromAcceptLanguage("*")).toBeNull();
+    expect(fromAcceptLanguage("fr;q=0, de;q=0.1")).toBe("de");
+  });
+
+  it("survives a 10,000-character header and invalid tags", () => {
+    expect(fromAcceptLanguage(`es;q=0.9,${"x".repeat(10_000)}`)).toBe("es");
+    expect(fromAcceptLanguage(`${"en-".repeat(3_400)}`)).toBeNull();
+    expect(fromAcceptLanguage(`${"zz;q=0.1,".repeat(1_000)}`)).toBeNull();
+    expect(fromAcceptLanguage("<script>, ja;q=abc, fr;q=2, ;;;, it;q=0.7")).toBe("it");
+    expect(fromAcceptLanguage("日本語, ja")).toBe("ja");
+    expect(negotiateLocale(request({ "accept-language": "%%%,;q=,-,a-" })).locale).toBe("en");
+  });
+
+  it("puts an explicit choice first, then the cookie, then the header; an unknown code changes nothing", () => {
+    const header = { "accept-language": "fr", cookie: "theme=dark; lang=ja" };
+    expect(negotiateLocale(request(header, "?lang=ar"))).toEqual({ locale: "ar", chosen: "ar" });
+    expect(negotiateLocale(request(header))).toEqual({ locale: "ja", chosen: null });
+    expect(negotiateLocale(request({ "accept-language": "fr" }))).toEqual({ locale: "fr", chosen: null });
+    expect(negotiateLocale(request({ "accept-language": "fr" }, "?lang=klingon"))).toEqual({
+      locale: "fr",
+      chosen: null,
+    });
+    expect(negotiateLocale(request({}, "?lang=xx"))).toEqual({ locale: "en", chosen: null });
+    expect(negotiateLocale(request({ cookie: "lang=../../etc" })).locale).toBe("en");
+    expect(matchLocale("PT-br")).toBe("pt-BR");
+    expect(localeDir("ar")).toBe("rtl");
+    expect(localeDir("ja")).toBe("ltr");
+  });
+});
+
+/** A card whose owner wrote nothing in English, so any English left on the page is ours. */
+const card = {
+  id: 7,
+  ownerId: "owner",
+  slug: "yamada",
+  name: "山田 太郎",
+  title: "営業部長",
+  company: "株式会社ナレッジ",
+  headline: "出会いを、次の仕事へ。",
+  bio: "東京で二十年、人と人をつないでいます。",
+  email: "taro@example.jp",
+  phone: "+81 3-1234-5678",
+  website: "https://example.jp",
+  location: "東京都千代田区",
+  template: "classic",
+  colour: "#4f46e5",
+  activeEvent: "東京カンファレンス",
+  campaign: { id: "c1", title: "子ども食堂基金" },
+  shareFields: ["company", "title", "note"],
+} as unknown as PublicCard;
+
+/** What a visitor reads or hears: text, the attributes assistive technology reads, and card.js's words. */
+function visibleWords(html: string): string {
+  const body = html.replace(/<style[^>]*>[\s\S]*?<\/style>/g, "").replace(/<script[^>]*>[\s\S]*?<\/script>/g, "");
+  const decode = (s: string) =>
+    s
+      .replace(/&quot;/g, '"')
+      .replace(/&#x27;|&#39;/g, "'")
+      .replace(/&lt;/g, "<")
+      .replace(/&gt;/g, ">")
+      .replace(/&amp;/g, "&");
+  const attributes = [...body.matchAll(/\s(?:aria-label|title|alt|placeholder|content)="([^"]*)"/g)].map((m) =>
+    decode(m[1] ?? ""),
+  );
+  const script = [...body.matchAll(/data-msg="([^"]*)"/g)].flatMap((m) =>
+    Object.values(JSON.parse(decode(m[1] ?? "")) as Record<string, string>),
+  );
+  const text = decode(body.replace(/<wbr\/?>/g, "").replace(/<[^>]+>/g, " "));
+  return [text, ...attributes, ...script].join(" ");
+}
+
+const ALLOWED = [
+  SITE.name,
+  "vCard",
+  "taro@example.jp",
+  "example.jp",
+  "width=device-width, initial-scale=1",
+  "noindex",
+  // The switcher names each language in itself.
+  ...Object.values(LOCALE_NAME),
+];
+
+function hardCoded(html: string): string[] {
+  let words = visibleWords(html);
+  for (const allowed of [...ALLOWED].sort((a, b) => b.length - a.length)) words = words.split(allowed).join(" ");
+  return words.match(/[A-Za-z]{2,}/g) ?? [];
+}
+
+describe("no hard-coded English on the card pages", () => {
+  it.each(["ja", "zh-Hans", "ar"] as const)(
+    "the card, its share form, errors and confirmation in %s",
+    async (locale) => {
+      const t = translator(locale);
+      const pages = [
+        await renderCardPage({
+          card,
+          vcardHref: "/c/yamada/contact.vcf",
+          shareAction: "/c/yamada/share",
+          nonce: "",
+          locale,
+        }),
+        await renderCardPage({
+          card,
+          vcardHref: "/c/yamada/contact.vcf",
+          shareAction: "/c/yamada/share",
+          nonce: "",
+          locale,
+          openShare: true,
+          notice: { kind: "error", title: t("share.missing.title"), description: t("share.invalidEmail.body") },
+          fieldErrors: { email: t("share.invalidEmail.body"), phone: t("share.invalidPhone.body") },
+          values: { name: "花子", email: "hanako" },
+        }),
+        await renderCardPage({
+          card,
+          vcardHref: "/c/yamada/contact.vcf",
+          shareAction: null,
+          nonce: "",
+          locale,
+          shared: {
+            title: t("share.success.title"),
+            description: t("share.success.body", { name: "花子", recipient: "山田 太郎" }),
+          },
+        }),
+        await renderCardPage({
+          card,
+          vcardHref: "/c/v/x/contact.vcf",
+          shareAction: null,
+          unverified: true,
+          nonce: "",
+          locale,
+        }),
+        renderCardNotFound("n0nce", locale),
+      ];
+      for (const html of pages) {
+        expect(hardCoded(html)).toEqual([]);
+        expect(html).toContain(`<html lang="${locale}" dir="${localeDir(locale)}">`);
+      }
+    },
+  );
+
+  it("finds English when it is there: the same check over the English page", async () => {
+    const html = await renderCardPage({ card, vcardHref: "/v", shareAction: "/s", nonce: "" });
+    expect(hardCoded(html)).toContain("Save");
+    expect(html).toContain('<html lang="en" dir="ltr">');
+  });
+});

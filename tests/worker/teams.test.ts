@@ -1,0 +1,360 @@
+import { env } from "cloudflare:workers";
+import { describe, expect, it, vi } from "vitest";
+import { call, form, signUp, userIdOf } from "./helpers";
+
+vi.setConfig({ testTimeout: 60_000 });
+
+type Account = { cookie: string; email: string; id: string };
+
+/**
+ * A new account; `confirmed` marks its address confirmed as its link would (the link itself is tested below, once:
+ * confirmation links are rate-limited per address).
+ */
+async function account(name: string, confirmed = true): Promise<Account> {
+  const a = await signUp(name);
+  const id = await userIdOf(a.email);
+  if (confirmed) await env.DB.prepare("update user set email_verified = 1 where id = ?").bind(id).run();
+  return { ...a, id };
+}
+
+const post = (path: string, who: Account, values: Record<string, string>) =>
+  call(path, { ...form(values), headers: { cookie: who.cookie } });
+const get = (path: string, who: Account) => call(path, { headers: { cookie: who.cookie, accept: "text/html" } });
+
+async function makeTeam(owner: Account, name = "Riverside Food Bank"): Promise<string> {
+  const res = await post("/teams", owner, { intent: "create", name });
+  expect(res.status).toBe(302);
+  const id = res.headers.get("location")?.split("/").pop() ?? "";
+  expect(id).toMatch(/^team_/);
+  return id;
+}
+
+/** The token of the newest invitation mailed to `email`. */
+async function mailedToken(email: string): Promise<string> {
+  const mail = await env.DB.prepare(
+    "select text from outbox where \"to\" = lower(?) and kind = 'team-invitation' order by id desc limit 1",
+  )
+    .bind(email)
+    .first<{ text: string }>();
+  const link = mail?.text.match(/https?:\/\/\S+/)?.[0] ?? "";
+  return new URL(link || "http://x/").searchParams.get("token") ?? "";
+}
+
+async function invite(team: string, by: Account, email: string, role = "member"): Promise<string> {
+  const res = await post(`/teams/${team}`, by, { intent: "invite", email, role });
+  expect(res.status, await res.clone().text()).toBe(302);
+  return mailedToken(email);
+}
+
+const join = (token: string, who: Account) =>
+  post(`/teams/join?token=${encodeURIComponent(token)}`, who, { intent: "accept" });
+
+async function joined(team: string, owner: Account, who: Account, role = "member") {
+  const res = await join(await invite(team, owner, who.email, role), who);
+  expect(res.status).toBe(302);
+  expect(res.headers.get("location")).toBe(`/teams/${team}`);
+}
+
+const roleOf = async (team: string, userId: string) =>
+  (
+    await env.DB.prepare("select role from member where workspace_id = ? and user_id = ?")
+      .bind(team, userId)
+      .first<{ role: string }>()
+  )?.role ?? null;
+
+const ownersOf = async (team: string) =>
+  (
+    await env.DB.prepare("select count(*) as n from member where workspace_id = ? and role = 'owner'")
+      .bind(team)
+      .first<{ n: number }>()
+  )?.n;
+
+/** The workspace the signed-in pages work in, as the shell shows it. */
+async function workingIn(who: Account): Promise<string | null> {
+  const html = await (await get("/settings", who)).text();
+  return html.match(/title="The team you are working in"[^>]*>([^<]*)</)?.[1] ?? null;
+}
+
+describe("making a team", () => {
+  it("makes its creator the owner and works in it; the shell switches back and forth", async () => {
+    const a = await account("Ana Owner");
+    expect(await workingIn(a)).toBeNull();
+    const team = await makeTeam(a);
+    expect(await roleOf(team, a.id)).toBe("owner");
+    expect(await workingIn(a)).toBe("Riverside Food Bank");
+    const page = await (await get(`/teams/${team}`, a)).text();
+    expect(page).toContain("Riverside Food Bank");
+    expect(page).toContain(a.email);
+    // Back to the personal workspace, and into the team again, from the switcher's form.
+    const home = await post("/teams", a, { intent: "switch", workspace: a.id, redirectTo: "/connections" });
+    expect(home.headers.get("location")).toBe("/connections");
+    expect(await workingIn(a)).toBeNull();
+    await post("/teams", a, { intent: "switch", workspace: team });
+    expect(await workingIn(a)).toBe("Riverside Food Bank");
+    // A switch never leaves the site.
+    const away = await post("/teams", a, { intent: "switch", workspace: "", redirectTo: "//evil.example/x" });
+    expect(away.headers.get("location")).toBe("/dashboard");
+  });
+
+  it("refuses a team without a name, and shows a name as text", async () => {
+    const a = await account("Ana Owner");
+    const empty = await post("/teams", a, { intent: "create", name: "   " });
+    expect(empty.status).toBe(400);
+    expect(await empty.text()).toContain("Name your team");
+    const long = await post("/teams", a, { intent: "create", name: "x".repeat(81) });
+    expect(long.status).toBe(400);
+    const team = await makeTeam(a, "<script>alert(1)</script>");
+    const html = await (await get(`/teams/${team}`, a)).text();
+    expect(html).not.toContain("<script>alert(1)</script>");
+    expect(html).toContain("&lt;script&gt;alert(1)&lt;/script&gt;");
+  });
+
+  it("never switches into a team one is not in, nor into another account's own workspace", async () => {
+    const a = await account("Ana Owner");
+    const c = await account("Cai Stranger");
+    const team = await makeTeam(a);
+    expect((await post("/teams", c, { intent: "switch", workspace: team })).status).toBe(404);
+    expect((await post("/teams", c, { intent: "switch", workspace: a.id })).status).toBe(404);
+    expect(await workingIn(c)).toBeNull();
+  });
+});
+
+describe("invitations", () => {
+  it("mails a link that joins the invited, confirmed address once", async () => {
+    const a = await account("Ana Owner");
+    const b = await account("Bo Member");
+    const team = await makeTeam(a);
+    const token = await invite(team, a, b.email.toUpperCase());
+    expect(token.length).toBeGreaterThan(20);
+    // Only its hash is kept.
+    expect(
+      await env.DB.prepare("select count(*) as n from invitation where token_hash = ?").bind(token).first(),
+    ).toEqual({ n: 0 });
+    const page = await get(`/teams/join?token=${token}`, b);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain("Join Riverside Food Bank");
+    const res = await join(token, b);
+    expect(res.status).toBe(302);
+    expect(await roleOf(team, b.id)).toBe("member");
+    expect(await workingIn(b)).toBe("Riverside Food Bank");
+    // Used: a second click, or anyone else, changes nothing.
+    const again = await join(token, b);
+    expect(again.status).toBe(410);
+    expect(await again.text()).toContain("already used");
+    expect((await get(`/teams/join?token=${token}`, b)).status).toBe(410);
+    const members = await env.DB.prepare("select count(*) as n from member where workspace_id = ?").bind(team).first();
+    expect(members).toEqual({ n: 2 });
+  });
+
+  it("refuses an expired link, a forwarded one, an unknown one and one opened as another address", async () => {
+    const a = await account("Ana Owner");
+    const b = await account("Bo Member");
+    const c = await account("Cai Forwarded");
+    const team = await makeTeam(a);
+    const token = await invite(team, a, b.email);
+    // Forwarded to C, or opened while signed in as C: refused, and the team is not named to them.
+    const opened = await get(`/teams/join?token=${token}`, c);
+    expect(opened.status).toBe(403);
+    const openedText = await opened.text();
+    expect(openedText).toContain("sent to another email address");
+    expect(openedText).not.toContain("Riverside Food Bank");
+    expect((await join(token, c)).status).toBe(403);
+    expect(await roleOf(team, c.id)).toBeNull();
+    // Still good for B.
+    expect((await get(`/teams/join?token=${token}`, b)).status).toBe(200);
+    // Expired.
+    await env.DB.prepare("update invitation set expires_at = ? where workspace_id = ?")
+      .bind(Date.now() - 1, team)
+      .run();
+    const expired = await join(token, b);
+    expect(expired.status).toBe(410);
+    expect(await expired.text()).toContain("expired");
+    expect(await roleOf(team, b.id)).toBeNull();
+    // Unknown, malformed or missing.
+    for (const bad of ["", "nope", "x".repeat(43), "%00%27", "a".repeat(500)]) {
+      expect((await get(`/teams/join?token=${bad}`, b)).status, bad).toBe(404);
+      expect((await join(bad, b)).status, bad).toBe(404);
+    }
+  });
+
+  it("waits for an unconfirmed address to be confirmed, and the confirmation link comes back to it", async () => {
+    const a = await account("Ana Owner");
+    const b = await account("Bo Unconfirmed", false);
+    const team = await makeTeam(a);
+    const token = await invite(team, a, b.email);
+    const page = await get(`/teams/join?token=${token}`, b);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain("Confirm your email address first");
+    const refused = await join(token, b);
+    expect(refused.status).toBe(403);
+    expect(await roleOf(team, b.id)).toBeNull();
+    const asked = await post(`/teams/join?token=${token}`, b, { intent: "confirm-email" });
+    expect(asked.status).toBe(200);
+    const mail = await env.DB.prepare(
+      "select text from outbox where lower(\"to\") = lower(?) and kind = 'email-verify' order by id desc limit 1",
+    )
+      .bind(b.email)
+      .first<{ text: string }>();
+    const link = new URL(mail?.text.match(/https?:\/\/\S+/)?.[0] ?? "http://x/");
+    const opened = await call(link.pathname + link.search, { headers: { cookie: b.cookie } });
+    expect(opened.headers.get("location")).toContain(`/teams/join?token=${token}`);
+    expect((await join(token, b)).status).toBe(302);
+    expect(await roleOf(team, b.id)).toBe("member");
+  });
+
+  it("a new invitation to the same address replaces the old link; an admin can take one back; members cannot invite", async () => {
+    const a = await account("Ana Owner");
+    const b = await account("Bo Member");
+    const team = await makeTeam(a);
+    const first = await invite(team, a, "new.person@example.org");
+    const second = await invite(team, a, "new.person@example.org");
+    expect(second).not.toBe(first);
+    const open = await env.DB.prepare("select id from invitation where workspace_id = ?").bind(team).all();
+    expect(open.results).toHaveLength(1);
+    const id = (open.results[0] as { id: string }).id;
+    await joined(team, a, b);
+    const refused = await post(`/teams/${team}`, b, { intent: "invite", email: "x@example.org", role: "member" });
+    expect(refused.status).toBe(403);
+    expect((await post(`/teams/${team}`, b, { intent: "cancel-invitation", invitation: id })).status).toBe(403);
+    expect((await post(`/teams/${team}`, a, { intent: "cancel-invitation", invitation: id })).status).toBe(302);
+    expect((await post(`/teams/${team}`, a, { intent: "cancel-invitation", invitation: id })).status).toBe(409);
+    // Already in the team, and a malformed address: messages on the field.
+    const member = await post(`/teams/${team}`, a, { intent: "invite", email: b.email, role: "member" });
+    expect(member.status).toBe(409);
+    expect(await member.text()).toContain("is in the team already");
+    const bad = await post(`/teams/${team}`, a, { intent: "invite", email: "not-an-address", role: "owner" });
+    expect(bad.status).toBe(400);
+    const badText = await bad.text();
+    expect(badText).toContain("Please enter a valid email address");
+    expect(badText).toContain("not-an-address");
+  });
+});
+
+describe("members and roles", () => {
+  it("the last owner cannot leave or step down; a member leaves", async () => {
+    const a = await account("Ana Owner");
+    const b = await account("Bo Member");
+    const team = await makeTeam(a);
+    await joined(team, a, b);
+    const leave = await post(`/teams/${team}`, a, { intent: "leave" });
+    expect(leave.status).toBe(409);
+    expect(await leave.text()).toContain("A team always keeps an owner");
+    const down = await post(`/teams/${team}`, a, { intent: "role", user: a.id, role: "admin" });
+    expect(down.status).toBe(409);
+    expect(await roleOf(team, a.id)).toBe("owner");
+    const left = await post(`/teams/${team}`, b, { intent: "leave" });
+    expect(left.status).toBe(302);
+    expect(await roleOf(team, b.id)).toBeNull();
+    expect(await workingIn(b)).toBeNull();
+    expect((await get(`/teams/${team}`, b)).status).toBe(404);
+  });
+
+  it("admins change roles and remove members but never touch an owner; members do neither", async () => {
+    const a = await account("Ana Owner");
+    const b = await account("Bo Admin");
+    const c = await account("Cai Member");
+    const team = await makeTeam(a);
+    await joined(team, a, b, "admin");
+    await joined(team, a, c);
+    expect((await post(`/teams/${team}`, c, { intent: "role", user: c.id, role: "admin" })).status).toBe(403);
+    expect((await post(`/teams/${team}`, c, { intent: "remove", user: b.id })).status).toBe(403);
+    expect((await post(`/teams/${team}`, b, { intent: "role", user: c.id, role: "owner" })).status).toBe(403);
+    expect((await post(`/teams/${team}`, b, { intent: "role", user: a.id, role: "member" })).status).toBe(409);
+    expect((await post(`/teams/${team}`, b, { intent: "remove", user: a.id })).status).toBe(409);
+    expect(await roleOf(team, a.id)).toBe("owner");
+    expect((await post(`/teams/${team}`, b, { intent: "role", user: c.id, role: "admin" })).status).toBe(302);
+    expect(await roleOf(team, c.id)).toBe("admin");
+    // A role that does not exist, or no member named.
+    expect((await post(`/teams/${team}`, a, { intent: "role", user: c.id, role: "boss" })).status).toBe(400);
+    expect((await post(`/teams/${team}`, a, { intent: "remove" })).status).toBe(400);
+    expect((await post(`/teams/${team}`, a, { intent: "remove", user: "someone-else" })).status).toBe(409);
+    expect((await post(`/teams/${team}`, b, { intent: "remove", user: c.id })).status).toBe(302);
+    expect(await roleOf(team, c.id)).toBeNull();
+  });
+
+  it("an owner hands the team over and stays on as admin; the team always has an owner", async () => {
+    const a = await account("Ana Owner");
+    const b = await account("Bo Member");
+    const team = await makeTeam(a);
+    await joined(team, a, b);
+    expect((await post(`/teams/${team}`, b, { intent: "transfer", user: b.id })).status).toBe(403);
+    expect((await post(`/teams/${team}`, a, { intent: "transfer", user: b.id })).status).toBe(302);
+    expect(await roleOf(team, b.id)).toBe("owner");
+    expect(await roleOf(team, a.id)).toBe("admin");
+    expect(await ownersOf(team)).toBe(1);
+    // Now B is the only owner: B cannot leave, A (admin) can no longer hand the team over.
+    expect((await post(`/teams/${team}`, b, { intent: "leave" })).status).toBe(409);
+    expect((await post(`/teams/${team}`, a, { intent: "transfer", user: a.id })).status).toBe(403);
+  });
+
+  it("two owners stepping down at once leave one owner; two admins removing one member remove it once", async () => {
+    const a = await account("Ana Owner");
+    const b = await account("Bo Owner");
+    const c = await account("Cai Admin");
+    const d = await account("Dee Member");
+    const team = await makeTeam(a);
+    await joined(team, a, b);
+    await joined(team, a, c, "admin");
+    await joined(team, a, d);
+    await post(`/teams/${team}`, a, { intent: "role", user: b.id, role: "owner" });
+    expect(await ownersOf(team)).toBe(2);
+    const downs = await Promise.all([
+      post(`/teams/${team}`, a, { intent: "role", user: a.id, role: "admin" }),
+      post(`/teams/${team}`, b, { intent: "role", user: b.id, role: "admin" }),
+    ]);
+    expect(downs.map((r) => r.status).sort()).toEqual([302, 409]);
+    expect(await ownersOf(team)).toBe(1);
+    const removals = await Promise.all([
+      post(`/teams/${team}`, c, { intent: "remove", user: d.id }),
+      post(`/teams/${team}`, (await roleOf(team, a.id)) === "owner" ? a : b, { intent: "remove", user: d.id }),
+    ]);
+    expect(removals.map((r) => r.status).sort()).toEqual([302, 409]);
+    expect(await roleOf(team, d.id)).toBeNull();
+  });
+});
+
+describe("a removed member", () => {
+  it("loses the team at once, in every session, and cannot switch back into it", async () => {
+    const a = await account("Ana Owner");
+    const b = await account("Bo Member");
+    const team = await makeTeam(a);
+    await joined(team, a, b);
+    expect(await workingIn(b)).toBe("Riverside Food Bank");
+    // The session still names the team; the session read no longer finds the membership.
+    await env.DB.prepare("delete from member where workspace_id = ? and user_id = ?").bind(team, b.id).run();
+    expect(await workingIn(b)).toBeNull();
+    await env.DB.prepare("insert into member (workspace_id, user_id, role) values (?, ?, 'member')")
+      .bind(team, b.id)
+      .run();
+    expect((await post(`/teams/${team}`, a, { intent: "remove", user: b.id })).status).toBe(302);
+    expect(await workingIn(b)).toBeNull();
+    expect((await post("/teams", b, { intent: "switch", workspace: team })).status).toBe(404);
+    expect(await workingIn(b)).toBeNull();
+    expect((await get(`/teams/${team}`, b)).status).toBe(404);
+    for (const intent of ["invite", "remove", "role", "transfer", "leave", "cancel-invitation"])
+      expect(
+        (await post(`/teams/${team}`, b, { intent, user: a.id, email: "x@example.org", role: "owner" })).status,
+      ).toBe(404);
+    expect(await roleOf(team, a.id)).toBe("owner");
+    // Their own workspace is untouched.
+    expect(await roleOf(b.id, b.id)).toBe("owner");
+  });
+});
+
+describe("another team's pages", () => {
+  it("answer 404 to a member of another team, and never name it", async () => {
+    const a = await account("Ana Owner");
+    const c = await account("Cai Other");
+    const team = await makeTeam(a, "Riverside Food Bank");
+    await makeTeam(c, "Hillside Shelter");
+    const page = await get(`/teams/${team}`, c);
+    expect(page.status).toBe(404);
+    expect(await page.text()).not.toContain("Riverside Food Bank");
+    for (const intent of ["invite", "remove", "role", "transfer", "leave"])
+      expect((await post(`/teams/${team}`, c, { intent, user: a.id, email: c.email, role: "owner" })).status).toBe(404);
+    expect(await roleOf(team, c.id)).toBeNull();
+    const list = await (await get("/teams", c)).text();
+    expect(list).toContain("Hillside Shelter");
+    expect(list).not.toContain("Riverside Food Bank");
+  });
+});
