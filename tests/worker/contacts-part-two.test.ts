@@ -2,7 +2,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { createAppPassword } from "~/server/dav/app-passwords.server";
 import { createDb } from "~/server/db/db.server";
-import { call, importFile, signUp } from "./helpers";
+import { call, confirmEmail, importFile, signUp } from "./helpers";
 
 /** Contacts, part two: SIP, a second organisation and title, labels of the person's own, Outlook's Priority. */
 
@@ -93,7 +93,8 @@ describe("SIP addresses, further organisations and custom labels", () => {
         format,
       ).toMatch(/"(\* )?Gym <b>","ada@gym\.example"/);
 
-    // CardDAV serves the same card.
+    // CardDAV serves the same card (an app password signs in only for a confirmed address).
+    await confirmEmail(a.cookie, a.email);
     const row = await env.DB.prepare("select id from user where email = ?").bind(a.email).first<{ id: string }>();
     const userId = row?.id ?? "";
     const password = (await createAppPassword(createDb(env.DB), userId, "Phone")) as string;
