@@ -11,7 +11,7 @@ import { accountSchema } from "~/lib/account/forms";
 import { pageMeta } from "~/lib/site";
 import { accountMail } from "~/server/account/account-mail.server";
 import { asAuthResponse, createAuth, sessionToken, TOO_MANY_AUTH_ATTEMPTS } from "~/server/account/auth.server";
-import { sendConfirmationLink } from "~/server/account/proved-mailbox.server";
+import { sendConfirmationLink } from "~/server/account/confirm-first.server";
 import { setupShown, twoFactorOn } from "~/server/account/two-factor.server";
 import { getUser } from "~/server/account/user.server";
 import { allow } from "~/server/platform/rate-limit.server";

@@ -1,7 +1,3 @@
-import { href } from "react-router";
-import type { AppContext } from "~/context";
-import { createAuth, type SessionUser } from "./auth.server";
-
 /**
  * Every place that binds a row to an account by its email address. Anyone can sign up with an address
  * they do not hold, so each acts only once the account proved the mailbox (opened the link mailed to
@@ -22,47 +18,11 @@ export const MAILBOX_BINDINGS = {
 export type MailboxBinding = keyof typeof MAILBOX_BINDINGS;
 
 /** Whether the account may act through its address: only once the mailbox was proved. */
-export function provedMailbox(user: Pick<SessionUser, "emailVerified">): boolean {
+export function provedMailbox(user: { emailVerified: boolean }): boolean {
   return user.emailVerified;
 }
 
 /** What an unconfirmed account is told where an address would bind something to it. */
 export function confirmFirstMessage(email: string): string {
   return `Confirm your address first: we sent a link to ${email}. Open it, then try again.`;
-}
-
-/**
- * Mails the account the link that proves its address (back to Settings → Account once opened). A link
- * asked for too often is refused by the auth rate limit: one sent a moment ago still works, so that is no error.
- */
-export async function sendConfirmationLink(
-  app: Pick<AppContext, "env" | "db">,
-  request: Request,
-  user: Pick<SessionUser, "email">,
-): Promise<"sent" | "limited"> {
-  try {
-    await createAuth(app, request).api.sendVerificationEmail({
-      body: { email: user.email, callbackURL: `${href("/settings/account")}?email=verified` },
-      headers: request.headers,
-    });
-    return "sent";
-  } catch (error) {
-    if ((error as { statusCode?: number }).statusCode === 429) return "limited";
-    throw error;
-  }
-}
-
-/**
- * Null when the account proved its address; otherwise sends the link and answers what to tell the person.
- * `binding` names the place, so every caller is one of MAILBOX_BINDINGS.
- */
-export async function confirmFirst(
-  app: Pick<AppContext, "env" | "db">,
-  request: Request,
-  user: Pick<SessionUser, "email" | "emailVerified">,
-  _binding: MailboxBinding,
-): Promise<string | null> {
-  if (provedMailbox(user)) return null;
-  await sendConfirmationLink(app, request, user);
-  return confirmFirstMessage(user.email);
 }

@@ -197,7 +197,7 @@ async function answerShare(
     return reply(429, { kind: "error", ...retryNotice(t, verdict.retryAfter) }, typed, verdict.retryAfter);
   }
   try {
-    await recordShareBack(app.db, card, check.value, app);
+    await recordShareBack(app.db, card, check.value, app, new Date(), t("share.news", { recipient: card.name }));
     const ownerId = card.ownerId;
     app.ctx.waitUntil(
       emitEvent(app, ownerId, "shareback.received", {

@@ -6,7 +6,6 @@ import { type Translate, translator } from "~/lib/i18n/translate";
 import { SITE } from "~/lib/site";
 import { escapeHtml } from "~/lib/text/escape";
 import { renderStatic } from "~/server/platform/render-static.server";
-import { shareNewsText } from "./share-back.server";
 
 /**
  * The visitor card page: plain HTML with inline CSS and one small deferred script, so it renders in
@@ -294,7 +293,7 @@ export function CardPage({
             </label>
             <label className="check" htmlFor="share-updates">
               <input id="share-updates" name="updates" type="checkbox" defaultChecked={values?.updates === "on"} />
-              <span>{shareNewsText(recipient)}</span>
+              <span>{t("share.news", { recipient })}</span>
             </label>
             <button className="btn btn-primary" type="submit" style={{ width: "100%", marginTop: "1.25rem" }}>
               {t("share.submit")}

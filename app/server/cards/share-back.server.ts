@@ -76,9 +76,6 @@ export type ShareCheck =
 
 const ticked = (v: unknown) => v === "on" || v === "true";
 
-/** The words of the share-back's marketing box, as the visitor sees them and as their consent keeps them. */
-export const shareNewsText = newsOptInText;
-
 const LIMITS = { name: 100, email: 254, phone: 40, company: 120, title: 120, note: 500 } as const;
 
 /** Reads a share-back form; `asked` are the optional fields this card shows (others are ignored). */
@@ -154,6 +151,8 @@ export async function recordShareBack(
   input: ShareInput,
   events: PeopleEvents,
   now = new Date(),
+  // The opt-in's words as the visitor read them, in their language (the card page's "share.news").
+  newsWords = newsOptInText(card.name),
 ) {
   if (!card.ownerId || !card.id) throw new Error("Unverified cards cannot receive share-backs");
   const ownerId = card.ownerId;
@@ -208,7 +207,7 @@ export async function recordShareBack(
               purpose: "email",
               state: "yes",
               senderName: card.name,
-              shown: shareNewsText(card.name),
+              shown: newsWords,
               source: "share-back",
               eventName,
               createdAt: now,

@@ -11,7 +11,7 @@ import {
   orgEventStatus,
 } from "~/lib/organiser-events/rules";
 import { getSessionUser } from "../account/auth.server";
-import { confirmFirst } from "../account/proved-mailbox.server";
+import { confirmFirst } from "../account/confirm-first.server";
 import { html } from "../api/card-routes.server";
 import { cardQrSvg } from "../cards/qr.server";
 import { edgeGet, edgePut, edgeTicket, fromEdge } from "../platform/edge-cache.server";

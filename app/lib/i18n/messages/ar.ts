@@ -44,6 +44,7 @@ export const ar: Catalog = {
   "share.optional": "(اختياري)",
   "share.honeypot": "اترك هذا الحقل فارغًا",
   "share.consent": "يُسمح لـ{recipient} بالتواصل معي بشأن ما ناقشناه.",
+  "share.news": "أرغب في تلقي أخبار {recipient} عبر البريد الإلكتروني",
   "share.submit": "مشاركة",
   "share.sending": "جارٍ الإرسال…",
   "share.missing.title": "معلومات ناقصة",

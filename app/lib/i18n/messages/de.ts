@@ -45,6 +45,7 @@ export const de: Catalog = {
   "share.optional": "(optional)",
   "share.honeypot": "Dieses Feld bitte leer lassen",
   "share.consent": "{recipient} darf mich zu unserem Gespräch kontaktieren.",
+  "share.news": "Ich möchte Neuigkeiten von {recipient} per E-Mail erhalten",
   "share.submit": "Teilen",
   "share.sending": "Wird gesendet...",
   "share.missing.title": "Fehlende Angaben",

@@ -49,6 +49,7 @@ export const en = {
   "share.optional": "(optional)",
   "share.honeypot": "Leave this empty",
   "share.consent": "{recipient} may contact me about what we discussed.",
+  "share.news": "Email me news from {recipient}",
   "share.submit": "Share",
   "share.sending": "Sharing...",
   "share.missing.title": "Missing information",

@@ -45,6 +45,7 @@ export const es: Catalog = {
   "share.optional": "(opcional)",
   "share.honeypot": "Deje este campo vacío",
   "share.consent": "{recipient} puede ponerse en contacto conmigo sobre lo que hablamos.",
+  "share.news": "Quiero recibir novedades de {recipient} por correo electrónico",
   "share.submit": "Compartir",
   "share.sending": "Compartiendo...",
   "share.missing.title": "Falta información",

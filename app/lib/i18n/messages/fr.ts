@@ -45,6 +45,7 @@ export const fr: Catalog = {
   "share.optional": "(facultatif)",
   "share.honeypot": "Laissez ce champ vide",
   "share.consent": "{recipient} peut me recontacter au sujet de notre échange.",
+  "share.news": "Recevoir par e-mail les actualités de {recipient}",
   "share.submit": "Partager",
   "share.sending": "Envoi en cours...",
   "share.missing.title": "Informations manquantes",

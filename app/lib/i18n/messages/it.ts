@@ -45,6 +45,7 @@ export const it: Catalog = {
   "share.optional": "(facoltativo)",
   "share.honeypot": "Lasci vuoto questo campo",
   "share.consent": "{recipient} può contattarmi riguardo a ciò di cui abbiamo parlato.",
+  "share.news": "Desidero ricevere aggiornamenti da {recipient} via email",
   "share.submit": "Condividi",
   "share.sending": "Invio in corso...",
   "share.missing.title": "Informazioni mancanti",

@@ -45,6 +45,7 @@ export const ja: Catalog = {
   "share.optional": "（任意）",
   "share.honeypot": "この欄は空のままにしてください",
   "share.consent": "お話しした内容について、{recipient}さんから連絡を受けることに同意します。",
+  "share.news": "{recipient}さんからのお知らせをメールで受け取ります",
   "share.submit": "共有する",
   "share.sending": "送信中…",
   "share.missing.title": "入力内容が不足しています",

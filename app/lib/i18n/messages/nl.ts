@@ -45,6 +45,7 @@ export const nl: Catalog = {
   "share.optional": "(optioneel)",
   "share.honeypot": "Laat dit veld leeg",
   "share.consent": "{recipient} mag contact met mij opnemen over wat we hebben besproken.",
+  "share.news": "Stuur mij nieuws van {recipient} per e-mail",
   "share.submit": "Delen",
   "share.sending": "Bezig met delen...",
   "share.missing.title": "Ontbrekende gegevens",

@@ -45,6 +45,7 @@ export const ptBR: Catalog = {
   "share.optional": "(opcional)",
   "share.honeypot": "Deixe este campo em branco",
   "share.consent": "{recipient} pode entrar em contato comigo sobre o que conversamos.",
+  "share.news": "Quero receber novidades de {recipient} por e-mail",
   "share.submit": "Compartilhar",
   "share.sending": "Compartilhando...",
   "share.missing.title": "Informações incompletas",

@@ -44,6 +44,7 @@ export const zhHans: Catalog = {
   "share.optional": "（选填）",
   "share.honeypot": "请勿填写此栏",
   "share.consent": "我同意{recipient}就我们讨论的内容与我联系。",
+  "share.news": "通过电子邮件接收{recipient}的最新消息",
   "share.submit": "分享",
   "share.sending": "正在分享…",
   "share.missing.title": "信息不完整",

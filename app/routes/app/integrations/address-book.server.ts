@@ -3,7 +3,7 @@ import { data } from "react-router";
 import type { AppContext } from "~/context";
 import { addressBookUrl, appPasswordFormSchema } from "~/lib/account/carddav";
 import type { SessionUser } from "~/server/account/auth.server";
-import { confirmFirst } from "~/server/account/proved-mailbox.server";
+import { confirmFirst } from "~/server/account/confirm-first.server";
 import { createAppPassword, listAppPasswords, revokeAppPassword } from "~/server/dav/app-passwords.server";
 import { notFound, parseId } from "~/server/platform/http.server";
 import { type Section, toastHeaders } from "./+shared/intent.server";

@@ -8,7 +8,8 @@ import {
   VISIBILITY_LABEL,
 } from "~/lib/organiser-events/rules";
 import { pageMeta } from "~/lib/site";
-import { confirmFirst, provedMailbox } from "~/server/account/proved-mailbox.server";
+import { confirmFirst } from "~/server/account/confirm-first.server";
+import { provedMailbox } from "~/server/account/proved-mailbox.server";
 import { getUser } from "~/server/account/user.server";
 import { getOwnedCard, listCards } from "~/server/cards/cards.server";
 import { joinEvent, myAttendee } from "~/server/organiser-events/attendees.server";
