@@ -245,6 +245,40 @@ describe("joining", () => {
     expect(malformed.status).toBeLessThan(500);
   });
 
+  it("says beside each field when it is too long, keeping every typed value, on the join form and the pass", async () => {
+    const owner = await signUp();
+    const { slug } = await publish(owner);
+    const company = "C".repeat(130);
+    const interests = "i".repeat(350);
+    const res = await visitorJoin(slug, { name: "Long Fields", email: "long@example.org", company, interests });
+    expect(res.status).toBe(400);
+    const html = await res.text();
+    expect(html).toMatch(/id="j-company-err"[^>]*>Must be at most 120 characters</);
+    expect(html).toMatch(/id="j-interests-err"[^>]*>Must be at most 300 characters</);
+    expect(html).toContain(`value="${company}"`);
+    expect(html).toContain(`value="${interests}"`);
+    const longName = await (await visitorJoin(slug, { name: "N".repeat(140), email: "n@example.org" })).text();
+    expect(longName).toMatch(/id="j-name-err"[^>]*>Name must be at most 100 characters</);
+    expect(longName).not.toContain("at least 2");
+
+    const email = `settings-${crypto.randomUUID()}@example.org`;
+    await visitorJoin(slug, { name: "Sam Settings", email, listed: "on" });
+    const token = await passOf(email);
+    const goals = "g".repeat(600);
+    const saved = await call(`/pass/${token}`, {
+      ...form({ intent: "settings", visibility: "exchanged", interests, goals }),
+    });
+    expect(saved.status).toBe(400);
+    expect(saved.headers.get("content-type")).toContain("text/html");
+    const pass = await saved.text();
+    expect(pass).toMatch(/id="p-interests-err"[^>]*>Must be at most 300 characters</);
+    expect(pass).toMatch(/id="p-goals-err"[^>]*>Must be at most 500 characters</);
+    expect(pass).toContain(`value="${interests}"`);
+    expect(pass).toContain(`value="${goals}"`);
+    expect(pass).toMatch(/<option value="exchanged" selected/);
+    expect((await attendee(slug, email))?.listed).toBe(1);
+  });
+
   it("says plainly when an event is full or closed", async () => {
     const owner = await signUp();
     const { id, slug } = await publish(owner, { capacity: "1" });

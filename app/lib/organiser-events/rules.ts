@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { EVENT_TYPES, type EventStatus } from "../events/rules";
 
-import { isEmail } from "../forms/fields";
+import { isEmail, personNameField, optionalText as text } from "../forms/fields";
 import { isWebLink, WEB_LINK_MESSAGE, withHttps } from "../forms/web-link";
 import { canonicalTimeZone, dateTimeFormat, zonedToUtc } from "../time/time";
 
@@ -57,14 +57,6 @@ export function eventSlug(title: string, random = crypto.getRandomValues(new Uin
   const tail = [...random].map((b) => b.toString(36).padStart(2, "0")).join("");
   return `${base}-${tail}`;
 }
-
-const text = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max, `Must be at most ${max} characters`)
-    .optional()
-    .transform((v) => v || null);
 
 const localTime = (message: string) =>
   z
@@ -144,7 +136,6 @@ export const organiserMailConsentText = (organiser: string) =>
 
 export const JOIN_MESSAGES = {
   // The specification's wording (section 5).
-  name: "Name must be at least 2 characters",
   email: "Please enter a valid email address",
   closed: "This event is closed to new attendees.",
   past: "This event has ended, so it no longer takes attendees.",
@@ -158,7 +149,8 @@ const checkbox = z
   .transform((v) => v === "on");
 
 export const joinFormSchema = z.object({
-  name: z.string({ error: JOIN_MESSAGES.name }).trim().min(2, JOIN_MESSAGES.name).max(100, JOIN_MESSAGES.name),
+  // The account's name rule: too short and too long each say so.
+  name: personNameField,
   email: z
     .string({ error: JOIN_MESSAGES.email })
     .trim()

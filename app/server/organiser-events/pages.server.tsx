@@ -89,35 +89,71 @@ function When({ e }: { e: OrgEvent }) {
   );
 }
 
-export type JoinState = {
-  values?: Record<string, string>;
-  errors?: Partial<Record<"name" | "email" | "form", string>>;
-};
+/** A refused form: what was typed, and each field's message by its name ("form" for the whole form). */
+export type FormState = { values?: Record<string, string>; errors?: Record<string, string> };
+export type JoinState = FormState;
+
+/** A labelled text input with its own message beside it, keeping what was typed. */
+function TextField({
+  id,
+  name,
+  label,
+  state,
+  fallback = "",
+  type = "text",
+  auto,
+  required,
+}: {
+  id: string;
+  name: string;
+  label: string;
+  state: FormState;
+  fallback?: string;
+  type?: string;
+  auto?: string;
+  required?: boolean;
+}) {
+  const message = state.errors?.[name];
+  return (
+    <>
+      <label htmlFor={id}>{label}</label>
+      <input
+        id={id}
+        name={name}
+        type={type}
+        defaultValue={state.values?.[name] ?? fallback}
+        autoComplete={auto}
+        required={required}
+        aria-invalid={message ? true : undefined}
+        aria-describedby={message ? `${id}-err` : undefined}
+      />
+      {message ? (
+        <p id={`${id}-err`} className="err">
+          {message}
+        </p>
+      ) : null}
+    </>
+  );
+}
 
 function JoinForm({ e, state }: { e: PublicOrgEvent; state: JoinState }) {
   const v = state.values ?? {};
   const err = state.errors ?? {};
-  const field = (name: "name" | "email" | "company" | "title", label: string, type = "text", auto = "") => (
-    <>
-      <label htmlFor={`j-${name}`}>{label}</label>
-      <input
-        id={`j-${name}`}
-        name={name}
-        type={type}
-        defaultValue={v[name] ?? ""}
-        autoComplete={auto || undefined}
-        required={name === "name" || name === "email"}
-        aria-invalid={name in err ? true : undefined}
-        aria-describedby={name in err ? `j-${name}-err` : undefined}
-      />
-      {name === "name" || name === "email"
-        ? err[name] && (
-            <p id={`j-${name}-err`} className="err">
-              {err[name]}
-            </p>
-          )
-        : null}
-    </>
+  const field = (
+    name: "name" | "email" | "company" | "title" | "interests",
+    label: string,
+    type = "text",
+    auto = "",
+  ) => (
+    <TextField
+      id={`j-${name}`}
+      name={name}
+      label={label}
+      state={state}
+      type={type}
+      auto={auto || undefined}
+      required={name === "name" || name === "email"}
+    />
   );
   return (
     <form method="post" action={`/e/${e.slug}`} noValidate>
@@ -130,8 +166,7 @@ function JoinForm({ e, state }: { e: PublicOrgEvent; state: JoinState }) {
       {field("email", "Email", "email", "email")}
       {field("company", "Company (optional)", "text", "organization")}
       {field("title", "Title (optional)", "text", "organization-title")}
-      <label htmlFor="j-interests">Interests (optional)</label>
-      <input id="j-interests" name="interests" type="text" defaultValue={v.interests ?? ""} />
+      {field("interests", "Interests (optional)")}
       <label className="check">
         <input type="checkbox" name="listed" defaultChecked={v.listed === "on"} />
         <span>{DIRECTORY_CONSENT_TEXT}</span>
@@ -316,6 +351,8 @@ type PassData = {
   notice?: string | null;
   signedIn: boolean;
   hearsFromOrganiser?: boolean;
+  /** A refused directory-settings form, shown back with its messages. */
+  settings?: FormState;
 };
 
 /** The attendee's own pass: their QR to show, their directory choices, who they met, and leaving. */
@@ -329,7 +366,11 @@ export function renderPass({
   notice,
   signedIn,
   hearsFromOrganiser,
+  settings = {},
 }: PassData) {
+  const typed = settings.values;
+  // A refused form shows the choices as they were sent, not as stored.
+  const checked = (name: string, stored: boolean | undefined) => (typed ? typed[name] === "on" : stored);
   return page(
     <Doc title={`Your pass for ${e.title}`} noindex>
       <p>
@@ -367,28 +408,38 @@ export function renderPass({
       )}
       <section className="panel" aria-labelledby="dir-title">
         <h2 id="dir-title">The attendee directory</h2>
-        <form method="post">
+        <form method="post" noValidate>
           <input type="hidden" name="intent" value="settings" />
+          {settings.errors ? (
+            <p className="note" role="alert">
+              Check the fields below: nothing was saved.
+            </p>
+          ) : null}
           <label className="check">
-            <input type="checkbox" name="listed" defaultChecked={a.listed} />
+            <input type="checkbox" name="listed" defaultChecked={checked("listed", a.listed)} />
             <span>{DIRECTORY_CONSENT_TEXT}</span>
           </label>
           <label className="check">
-            <input type="checkbox" name="updates" defaultChecked={hearsFromOrganiser} />
+            <input type="checkbox" name="updates" defaultChecked={checked("updates", hearsFromOrganiser)} />
             <span>{organiserMailConsentText(e.organiserName)}</span>
           </label>
           <label htmlFor="p-visibility">Who can see me</label>
-          <select id="p-visibility" name="visibility" defaultValue={a.visibility}>
+          <select id="p-visibility" name="visibility" defaultValue={typed?.visibility ?? a.visibility}>
             {VISIBILITY.map((o) => (
               <option key={o} value={o}>
                 {VISIBILITY_LABEL[o]}
               </option>
             ))}
           </select>
-          <label htmlFor="p-interests">Interests</label>
-          <input id="p-interests" name="interests" type="text" defaultValue={a.interests} />
-          <label htmlFor="p-goals">My goals for this event (private, for my matches)</label>
-          <input id="p-goals" name="goals" type="text" defaultValue={a.goals} />
+          {settings.errors?.visibility ? <p className="err">{settings.errors.visibility}</p> : null}
+          <TextField id="p-interests" name="interests" label="Interests" state={settings} fallback={a.interests} />
+          <TextField
+            id="p-goals"
+            name="goals"
+            label="My goals for this event (private, for my matches)"
+            state={settings}
+            fallback={a.goals}
+          />
           <button type="submit" className="btn b-upcoming">
             Save
           </button>
