@@ -434,11 +434,13 @@ describe("the attendee directory", () => {
     expect(dir.headers.get("location")).toBe(`/e/${slug}/join`);
     expect((await call(`/organiser/${id}`, { headers: { cookie: stranger.cookie } })).status).toBe(404);
     expect((await call(`/organiser/${id}/attendees/csv`, { headers: { cookie: stranger.cookie } })).status).toBe(404);
-    const close = await call(`/organiser/${id}`, {
-      ...form({ intent: "archive" }),
-      headers: { cookie: stranger.cookie },
-    });
-    expect(close.status).toBe(404);
+    for (const step of [{}, { confirmed: "yes" }] as Record<string, string>[]) {
+      const close = await call(`/organiser/${id}`, {
+        ...form({ intent: "archive", ...step }),
+        headers: { cookie: stranger.cookie },
+      });
+      expect(close.status).toBe(404);
+    }
     expect((await call(`/e/${slug}`)).status).toBe(200);
     const grant = await call(`/organiser/${id}`, {
       ...form({ intent: "exhibitor", email: stranger.email, rights: "two-way" }),
@@ -453,7 +455,14 @@ describe("the attendee directory", () => {
     const email = `leaver-${crypto.randomUUID()}@example.org`;
     await visitorJoin(slug, { name: "Lea Leaver", email, listed: "on" });
     const token = await passOf(email);
-    const left = await call(`/pass/${token}`, { ...form({ intent: "leave" }) });
+    // One tap asks on a page of its own (no script needed) and removes nothing.
+    const asked = await call(`/pass/${token}`, { ...form({ intent: "leave" }) });
+    expect(asked.status).toBe(200);
+    const question = await asked.text();
+    expect(question).toContain("Leave Open Data Summit?");
+    expect(question).toContain('name="confirmed" value="yes"');
+    expect(await attendee(slug, email)).not.toBeNull();
+    const left = await call(`/pass/${token}`, { ...form({ intent: "leave", confirmed: "yes" }) });
     expect(left.status).toBe(200);
     expect(await left.text()).toContain("You left");
     expect(await attendee(slug, email)).toBeNull();
@@ -462,6 +471,23 @@ describe("the attendee directory", () => {
       .all<{ listed: number }>();
     expect(records.results.map((r) => r.listed)).toEqual([1, 0]);
     expect((await call(`/pass/${token}`)).status).toBe(404);
+  });
+});
+
+describe("leaving from the directory", () => {
+  it("asks once more before a signed-in attendee leaves, and leaves on the confirmed tap", async () => {
+    const owner = await signUp();
+    const { slug } = await publish(owner);
+    const person = await joinSignedIn(slug, "Dee Directory");
+    const leave = (extra: Record<string, string> = {}) =>
+      call(`/e/${slug}/directory`, { ...form({ intent: "leave", ...extra }), headers: { cookie: person.cookie } });
+    const asked = await leave();
+    expect(asked.status).toBe(200);
+    expect(await asked.text()).toContain('data-confirm-step="leave"');
+    expect(await attendee(slug, person.email)).not.toBeNull();
+    const left = await leave({ confirmed: "yes" });
+    expect(left.status).toBe(302);
+    expect(await attendee(slug, person.email)).toBeNull();
   });
 });
 
@@ -737,8 +763,18 @@ describe("the sitemap", () => {
     const owner = await signUp();
     const kept = await publish(owner);
     const gone = await publish(owner, { title: "Archived Meetup" });
-    const archived = await call(`/organiser/${gone.id}`, {
+    // One tap asks first and leaves the event as it was; the confirmed second tap archives.
+    const asked = await call(`/organiser/${gone.id}`, {
       ...form({ intent: "archive" }),
+      headers: { cookie: owner.cookie },
+    });
+    expect(asked.status).toBe(200);
+    expect(await asked.text()).toContain('data-confirm-step="archive"');
+    const state = () =>
+      env.DB.prepare("select state from org_event where id = ?").bind(gone.id).first<{ state: string }>();
+    expect((await state())?.state).toBe("open");
+    const archived = await call(`/organiser/${gone.id}`, {
+      ...form({ intent: "archive", confirmed: "yes" }),
       headers: { cookie: owner.cookie },
     });
     expect(archived.status).toBe(302);

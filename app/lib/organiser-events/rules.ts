@@ -134,6 +134,10 @@ export const DIRECTORY_CONSENT_TEXT =
 export const organiserMailConsentText = (organiser: string) =>
   `Email me news from ${organiser} about this and future events. ${organiser} gets my name and email address for this, and every message has a one-click unsubscribe.`;
 
+/** What leaving an event undoes, said on the step that confirms it. */
+export const LEAVE_CONSEQUENCE =
+  "You are removed from the attendees and the directory, and this event's record of the people you exchanged with is deleted. This cannot be undone.";
+
 export const JOIN_MESSAGES = {
   // The specification's wording (section 5).
   email: "Please enter a valid email address",

@@ -1,9 +1,11 @@
 import type { ReactNode } from "react";
 import { EVENT_TYPE_LABEL, type EventStatus } from "~/lib/events/rules";
+import { CONFIRMED_FIELD } from "~/lib/forms/confirm";
 import {
   DIRECTORY_CONSENT_TEXT,
   formatLocal,
   JOIN_MESSAGES,
+  LEAVE_CONSEQUENCE,
   organiserMailConsentText,
   VISIBILITY,
   VISIBILITY_LABEL,
@@ -477,12 +479,34 @@ export function renderPass({
       </section>
       <section className="panel" aria-labelledby="leave-title">
         <h2 id="leave-title">Leave the event</h2>
-        <p className="muted">Removes you from the attendees and the directory.</p>
+        <p className="muted">Removes you from the attendees and the directory; you are asked once more first.</p>
         <form method="post">
           <input type="hidden" name="intent" value="leave" />
           <button type="submit" className="btn b-past">
             Leave {e.title}
           </button>
+        </form>
+      </section>
+    </Doc>,
+  );
+}
+
+/** The step before leaving: leaving cannot be undone, so it is asked on a page of its own. */
+export function renderLeaveConfirm(e: OrgEvent, token: string): Promise<string> {
+  return page(
+    <Doc title={`Leave ${e.title}?`} noindex>
+      <section className="panel" aria-labelledby="leave-title">
+        <h1 id="leave-title">Leave {e.title}?</h1>
+        <p>{LEAVE_CONSEQUENCE}</p>
+        <form method="post" action={`/pass/${token}`}>
+          <input type="hidden" name="intent" value="leave" />
+          <input type="hidden" name={CONFIRMED_FIELD} value="yes" />
+          <button type="submit" className="btn b-past" data-confirm-step="leave">
+            Leave {e.title}
+          </button>
+          <a className="btn b-line" href={`/pass/${token}`}>
+            Keep my pass
+          </a>
         </form>
       </section>
     </Doc>,

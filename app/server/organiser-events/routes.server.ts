@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { Hono } from "hono";
 import type { z } from "zod";
 import type { AppContext } from "~/context";
+import { isConfirmed } from "~/lib/forms/confirm";
 import { badgePath } from "~/lib/organiser-events/badge";
 import {
   directorySettingsSchema,
@@ -41,6 +42,7 @@ import {
   renderEventNotFound,
   renderEventPage,
   renderJoined,
+  renderLeaveConfirm,
   renderLeft,
   renderPass,
 } from "./pages.server";
@@ -275,6 +277,8 @@ organiserEventRoutes.post("/pass/:token{[A-Za-z0-9_-]{16,64}}", async (c) => {
   if (!found) return html(renderEventNotFound(), 404);
   const form = Object.fromEntries(await c.req.raw.formData().catch(() => new FormData()));
   if (form.intent === "leave") {
+    // Leaving deletes the exchanges made here: a page asks once more first.
+    if (!isConfirmed(form)) return html(renderLeaveConfirm(found.e, token), 200, "private, no-store");
     await leaveEvent(app.db, found.a);
     return html(renderLeft(found.e), 200, "private, no-store");
   }
