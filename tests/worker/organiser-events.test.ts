@@ -153,6 +153,13 @@ describe("publishing an organiser event", () => {
     expect(qr.headers.get("content-type")).toBe("image/svg+xml");
   });
 
+  it("shows the event's link to share as its whole address", async () => {
+    const owner = await signUp();
+    const { slug } = await publish(owner);
+    const page = await (await call(`/e/${slug}`)).text();
+    expect(page).toContain(`<a href="http://localhost/e/${slug}">http://localhost/e/${slug}</a>`);
+  });
+
   it("shows upcoming with Prepare and past with View Details, from the event's own dates", async () => {
     const owner = await signUp();
     const soon = await publish(owner, { startsAt: local(5), endsAt: local(6) });

@@ -211,7 +211,9 @@ function eventDescription(e: PublicOrgEvent): string {
 }
 
 /** The public event page: the same for every visitor, so it can be cached at the edge. */
-export function renderEventPage(e: PublicOrgEvent, state: JoinState = {}): Promise<string> {
+export function renderEventPage(e: PublicOrgEvent, origin: string, state: JoinState = {}): Promise<string> {
+  // The link to share is the whole address: a path alone cannot be pasted into a message.
+  const link = `${origin}/e/${e.slug}`;
   const refusal = joinRefusal(e);
   return page(
     <Doc title={e.title} description={eventDescription(e)}>
@@ -292,7 +294,7 @@ export function renderEventPage(e: PublicOrgEvent, state: JoinState = {}): Promi
         <h2 id="share-title">Share this event</h2>
         <img className="qr" src={`/e/${e.slug}/qr.svg`} alt={`QR code for ${e.title}`} width={192} height={192} />
         <p>
-          Link: <a href={`/e/${e.slug}`}>{`/e/${e.slug}`}</a>
+          Link: <a href={link}>{link}</a>
         </p>
       </section>
     </Doc>,

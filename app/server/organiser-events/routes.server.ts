@@ -74,7 +74,7 @@ organiserEventRoutes.get(`/e/:slug{${SLUG}}`, async (c) => {
   const event = await publicOrgEvent(app.db, slug, now);
   if (!event) return html(renderEventNotFound(), 404);
   const change = nextStatusChange(event, now)?.getTime() ?? Number.POSITIVE_INFINITY;
-  const fresh = await html(renderEventPage(event), 200, "no-store", {
+  const fresh = await html(renderEventPage(event, new URL(c.req.url).origin), 200, "no-store", {
     [VALID_UNTIL]: String(Math.min(change, now.getTime() + COUNT_FRESH_MS)),
   });
   app.ctx.waitUntil(edgePut(path, fresh.clone(), [orgEventTag(slug)], app.env, ticket));
@@ -115,7 +115,7 @@ organiserEventRoutes.post(`/e/:slug{${SLUG}}`, async (c) => {
       .map(([k, v]) => [k, v.slice(0, 2000)]),
   );
   const refuse = (status: number, state: JoinState, headers: Record<string, string> = {}) =>
-    html(renderEventPage(event, { values, ...state }), status, "no-store", headers);
+    html(renderEventPage(event, new URL(request.url).origin, { values, ...state }), status, "no-store", headers);
   const parsed = joinFormSchema.safeParse(values);
   if (!parsed.success) {
     return refuse(400, { errors: fieldErrors(parsed.error) });
