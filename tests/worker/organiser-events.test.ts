@@ -153,6 +153,19 @@ describe("publishing an organiser event", () => {
     expect(qr.headers.get("content-type")).toBe("image/svg+xml");
   });
 
+  it("stops offering the join form on the cached page once the last place is taken", async () => {
+    const owner = await signUp();
+    const { slug } = await publish(owner, { capacity: "1" });
+    expect(await (await call(`/e/${slug}`)).text()).toContain(`action="/e/${slug}"`);
+    await waitForGlobalWaitUntil();
+    const joined = await visitorJoin(slug, { name: "Last Place", email: `last-${crypto.randomUUID()}@example.org` });
+    expect(joined.status).toBe(303);
+    await waitForGlobalWaitUntil();
+    const page = await (await call(`/e/${slug}`)).text();
+    expect(page).toContain("This event is full.");
+    expect(page).not.toContain(`action="/e/${slug}"`);
+  });
+
   it("shows the event's link to share as its whole address", async () => {
     const owner = await signUp();
     const { slug } = await publish(owner);

@@ -34,7 +34,7 @@ import {
   scannedBy,
   updateDirectorySettings,
 } from "./attendees.server";
-import { orgEventTag, publicOrgEvent } from "./events.server";
+import { orgEventTag, publicOrgEvent, purgeOrgEvent } from "./events.server";
 import {
   type FormState,
   type JoinState,
@@ -132,6 +132,8 @@ organiserEventRoutes.post(`/e/:slug{${SLUG}}`, async (c) => {
     app.ctx.waitUntil(sendPass(app, request, event.title, joined.attendee).catch((e) => console.error("pass", e)));
     return refuse(409, { errors: { form: JOIN_MESSAGES.full } });
   }
+  // The cached page must not offer its form once the last place is taken.
+  if (joined.full) app.ctx.waitUntil(purgeOrgEvent(app.env, slug));
   await sendPass(app, request, event.title, joined.attendee);
   return new Response(null, {
     status: 303,
