@@ -97,4 +97,40 @@ describe("amount messages follow the currency's minor unit", () => {
     });
     expect(gift.error?.issues.map((i) => i.message)).toEqual(["Enter a whole amount, such as 2500"]);
   });
+
+  it("caps an amount by its worth, as Stripe does, not by its major units: ¥1,500,000 is a gift, $1,000,000.00 is not", () => {
+    expect(chosenAmount({ amount: "custom", custom: "1500000" }, "JPY")).toEqual({ amount: 1_500_000 });
+    expect(chosenAmount({ amount: "custom", custom: "99999999" }, "JPY")).toEqual({ amount: 99_999_999 });
+    expect(chosenAmount({ amount: "custom", custom: "100000000" }, "JPY")).toEqual({
+      error: "Amounts are limited to ¥99,999,999",
+    });
+    expect(chosenAmount({ amount: "custom", custom: "999999.99" }, "USD")).toEqual({ amount: 99_999_999 });
+    expect(chosenAmount({ amount: "custom", custom: "1000000" }, "USD")).toEqual({
+      error: "Amounts are limited to $999,999.99",
+    });
+    const hand = (amount: string) =>
+      handGiftSchema.safeParse({
+        intent: "gift",
+        donorName: "Lee",
+        currency: "JPY",
+        amount,
+        date: "2026-01-02",
+        method: "cash",
+        nonce: "abcdef12-3456",
+      });
+    expect(hand("1500000").success).toBe(true);
+    const goal = campaignFormSchema.safeParse({
+      title: "T",
+      description: "D",
+      organization: "O",
+      organizerName: "N",
+      category: "arts",
+      currency: "JPY",
+      goal: "5000000",
+      suggested: "1500000",
+      startDate: "2026-01-01",
+      endDate: "2026-02-01",
+    });
+    expect(goal.error?.issues.map((i) => i.message) ?? []).toEqual([]);
+  });
 });
