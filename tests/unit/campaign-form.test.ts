@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { amountMessage, CAMPAIGN_CATEGORIES, CATEGORY_LABELS, campaignFormSchema } from "~/lib/fundraising/campaign";
+import {
+  amountMessage,
+  CAMPAIGN_CATEGORIES,
+  CATEGORY_LABELS,
+  campaignFormSchema,
+  endLabel,
+} from "~/lib/fundraising/campaign";
 import { chosenAmount } from "~/lib/fundraising/donation";
 import { handGiftSchema } from "~/lib/fundraising/gift-forms";
 import { campaign } from "~db/schema";
@@ -132,5 +138,16 @@ describe("amount messages follow the currency's minor unit", () => {
       endDate: "2026-02-01",
     });
     expect(goal.error?.issues.map((i) => i.message) ?? []).toEqual([]);
+  });
+});
+
+describe("the label beside a campaign's end", () => {
+  it("says a draft ending later Ends, and only a past campaign or a draft whose day has gone Ended", () => {
+    const now = Date.parse("2026-11-29T06:00:00Z");
+    expect(endLabel("draft", "2030-12-31", now)).toBe("Ends");
+    expect(endLabel("draft", "2026-11-29", now)).toBe("Ends");
+    expect(endLabel("draft", "2026-11-28", now)).toBe("Ended");
+    expect(endLabel("past", "2030-12-31", now)).toBe("Ended");
+    expect(endLabel("active", "2030-12-31", now)).toBe("Days left");
   });
 });

@@ -84,6 +84,11 @@ describe("a published campaign's public page follows its Stripe connection at on
 
     const draft = await text(await call(`/campaigns/${id}`, { headers }));
     expect(draft).toContain("Online giving is closed: publish the campaign to take gifts online.");
+    // The owner's preview of the draft: its end date (2030) is ahead, so it "Ends", not "Ended".
+    const preview = await text(await call(`/fundraising/${id}`, { headers }));
+    expect(preview).toContain("Preview: this draft is visible only to you.");
+    expect(preview).toContain("Ends December 31, 2030");
+    expect(preview).not.toContain("Ended");
 
     expect((await call(`/campaigns/${id}/edit`, { ...form({ intent: "publish" }), headers })).status).toBe(302);
     const closed = await text(await untilHit(`/fundraising/${id}`));
