@@ -85,8 +85,9 @@ export default defineConfig(async () => {
       // A poll's limit guards against hangs; the default second is a speed test on a busy machine.
       expect: { poll: { timeout: 30_000 } },
       globalSetup: ["./tests/worker/global-setup.ts"],
-      // The Standard Webhooks reference library is CommonJS; pre-bundled so workerd can import it.
-      deps: { optimizer: { ssr: { enabled: true, include: ["standardwebhooks"] } } },
+      // The Standard Webhooks reference library and qrcode (the two-step set-up's QR, imported by its test) are
+      // CommonJS: pre-bundled before the first file, so no file finds a new dependency and reloads the others mid-run.
+      deps: { optimizer: { ssr: { enabled: true, include: ["standardwebhooks", "qrcode"] } } },
       projects: [
         // Each workerd runs file after file with the Worker imported once, one D1, KV and edge cache
         // (docs/decisions/0171): a file's rows, keys and addresses are its own, as on a live Worker.

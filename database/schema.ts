@@ -37,6 +37,8 @@ export const session = sqliteTable(
     token: text("token").notNull().unique(),
     ipAddress: text("ip_address"),
     userAgent: text("user_agent"),
+    // Two letters from the edge (cf.country) when the session began; null where there is no edge.
+    country: text("country"),
     userId: text("user_id")
       .notNull()
       .references(() => user.id, { onDelete: "cascade" }),

@@ -1,4 +1,4 @@
--- Consent by purpose (issue 41, decisions 0180 and 0181): each record says what it is for, who the sender is,
+-- Consent by purpose (decisions 0180 and 0181): each record says what it is for, who the sender is,
 -- the words shown, when and where. Existing records are carried over as what they were: an exchange stays an
 -- exchange, and only a consent the owner recorded by hand or a lawful basis becomes "email" (nothing else ever was).
 CREATE TABLE `consent_record` (

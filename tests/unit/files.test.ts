@@ -358,3 +358,69 @@ describe("Google CSV re-import of CJK names (issue 29)", () => {
     expect(back[0]?.name).toMatchObject({ given: "小龙", family: "李" });
   });
 });
+
+describe("Google CSV with SIP addresses (issue 42)", () => {
+  it("uses only Google's column names, a SIP address as a custom field, and reads it back", () => {
+    const sips = [
+      { value: "sip:ana@voip.example", label: "work" as const },
+      { value: "sip:1234@pbx.example", label: "other" as const, customLabel: "Desk" },
+    ];
+    const csv = toCsv([person({ sips })], "google");
+    const header = Papa.parse<string[]>(csv.replace(/^\uFEFF/, "")).data[0] ?? [];
+    expect(header.filter((h) => /sip/i.test(h))).toEqual([]);
+    expect(header).toContain("Custom Field 1 - Label");
+    expect(csv).toContain('"SIP (Work)","sip:ana@voip.example"');
+    expect(readCsvFile(csv).people[0]?.draft.sips).toEqual(sips);
+    // Another custom field is named, never dropped silently.
+    const other = readCsvFile("First Name,Custom Field 1 - Label,Custom Field 1 - Value\nAna,Shoe size,38\n");
+    expect(other.problems.map((p) => p.message)).toEqual(['Custom field "Shoe size" ("38") not kept']);
+  });
+});
+
+describe("Outlook CSV export (issue 42)", () => {
+  it("writes Outlook's English template, which Outlook's import and ours map without help", () => {
+    const ana = person({
+      name: { prefix: "Dr.", given: "Ana", family: "Lima" },
+      emails: [
+        { value: "ana@example.org", label: "work", preferred: true },
+        { value: "ana.lima@home.example", label: "home" },
+      ],
+      phones: [
+        { value: "+14155552671", label: "mobile" },
+        { value: "+14155550100", label: "work" },
+      ],
+      addresses: [{ label: "work", street: "1 Market St", locality: "San Francisco", postalCode: "94105" }],
+      birthday: "1980-04-16",
+    });
+    const csv = toCsv([ana], "outlook");
+    const [header = [], row = []] = Papa.parse<string[]>(csv.replace(/^\uFEFF/, "")).data;
+    expect(header.slice(0, 9)).toEqual([
+      "Title",
+      "First Name",
+      "Middle Name",
+      "Last Name",
+      "Suffix",
+      "Company",
+      "Department",
+      "Job Title",
+      "Business Street",
+    ]);
+    expect(row[header.indexOf("E-mail Address")]).toBe("ana@example.org");
+    expect(row[header.indexOf("Categories")]).toBe("donor;board");
+    const back = readCsvFile(csv);
+    expect(back.format).toBe("outlook");
+    expect(back.people[0]?.draft).toMatchObject({
+      name: { prefix: "Dr.", given: "Ana", family: "Lima" },
+      organization: "Open Futures",
+      title: "Director",
+      birthday: "1980-04-16",
+      tags: ["donor", "board"],
+      addresses: [{ label: "work", street: "1 Market St", locality: "San Francisco", postalCode: "94105" }],
+    });
+    expect(back.people[0]?.draft.emails?.map((e) => e.value)).toEqual(["ana@example.org", "ana.lima@home.example"]);
+    expect(back.people[0]?.draft.phones?.map((p) => [p.value, p.label])).toEqual([
+      ["+14155550100", "work"],
+      ["+14155552671", "mobile"],
+    ]);
+  });
+});

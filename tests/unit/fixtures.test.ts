@@ -526,6 +526,25 @@ const EXPECTED: Record<string, Expectation> = {
       ]),
   },
   // A one-row French Excel CSV in Windows-1252: its bytes also decode as Shift_JIS (Hélène as H駘ne).
+  // Eventbrite's attendee export: the cell phone and the home address have an obvious home (issue 42).
+  "csv/eventbrite-attendees.csv": {
+    people: 1,
+    kept: ["addresses", "emails", "name", "organization", "phones", "title"],
+    check: ([p]) => {
+      expect(p?.phones).toEqual([{ value: "+34 612 345 678", label: "mobile" }]);
+      expect(p?.addresses).toEqual([
+        {
+          label: "home",
+          street: "Calle Mayor 10",
+          extended: "2º B",
+          locality: "Madrid",
+          region: "Madrid",
+          postalCode: "28013",
+          country: "ES",
+        },
+      ]);
+    },
+  },
   "csv/excel-fr-windows-1252.csv": {
     people: 1,
     kept: ["emails", "name"],
@@ -783,6 +802,16 @@ const EXPECTED: Record<string, Expectation> = {
     people: 1,
     kept: ["emails", "name", "note", "organization", "phones", "tags", "title"],
     check: ([p]) => expect(p?.tags).toEqual(["Hot lead", "Dubai 2025"]),
+  },
+  // A Salesforce contacts report: the account is the organisation, the mailing address and birth date are kept (issue 42).
+  "csv/salesforce-contacts-report.csv": {
+    people: 1,
+    kept: ["addresses", "birthday", "emails", "name", "organization", "phones", "title"],
+    check: ([p], r) => {
+      expect(p).toMatchObject({ organization: "Mensah Holdings", birthday: "1980-07-21" });
+      expect(p?.addresses?.[0]).toMatchObject({ street: "14 Independence Ave", locality: "Accra", country: "Ghana" });
+      expect(r.problems.map((x) => x.message)).toEqual(['Column "Lead Source" ("Web") not kept']);
+    },
   },
   "csv/spreadsheet-br-windows-1252.csv": {
     people: 1,

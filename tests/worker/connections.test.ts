@@ -80,10 +80,17 @@ describe("export", () => {
       await call("/api/connections/export?format=hubspot", { headers: { cookie: a.cookie } })
     ).text();
     expect(hubspot.replace(/^\uFEFF/, "").startsWith('"First Name","Last Name","Email"')).toBe(true);
+    // Outlook's English template (issue 42), the owner's people only.
+    const outlook = await call("/api/connections/export?format=outlook", { headers: { cookie: a.cookie } });
+    expect(outlook.headers.get("content-disposition")).toContain("connections-outlook-");
+    const outlookCsv = await outlook.text();
+    expect(outlookCsv.replace(/^\uFEFF/, "").startsWith('"Title","First Name","Middle Name","Last Name"')).toBe(true);
+    expect(outlookCsv).toContain('"Eve","","Formula"');
+    expect(outlookCsv).not.toContain("Other Owner");
     const vcf = await (await call("/api/connections/export?format=vcf", { headers: { cookie: a.cookie } })).text();
     expect(vcf).toContain("FN:Eve Formula");
     expect(vcf).toMatch(/^UID:[0-9a-f-]{36}\r$/m);
-    for (const format of ["csv", "google", "hubspot", "xlsx", "vcf", "vcf4"]) {
+    for (const format of ["csv", "google", "hubspot", "outlook", "xlsx", "vcf", "vcf4"]) {
       const res = await call(`/api/connections/export?format=${format}`, { headers: { cookie: a.cookie } });
       expect(res.status, format).toBe(200);
       expect(res.headers.get("cache-control"), format).toBe("no-store");

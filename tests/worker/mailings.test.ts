@@ -686,6 +686,34 @@ describe("gifts through a mailing", () => {
     expect(paid.status).toBe(302);
     const results = await mailingResults(ctx().db, o.userId, made.id);
     expect(results?.gifts).toEqual({ count: 1, total: 2500, currency: "USD" });
+    // The Donate form asks, unticked, by the charity's name; only a tick lets the owner mail the donor.
+    expect(pageHtml.match(/<input[^>]*name="news"[^>]*>/)?.[0]).not.toContain("checked");
+    expect(pageHtml).toContain("Email me news from Water First");
+    const give = async (giver: string, extra: Record<string, string>) => {
+      const begun = await call(`/fundraising/${campaignId}/donate`, form({ amount: "2500", ...extra }));
+      const done = await call(
+        begun.headers.get("location") ?? "",
+        form({ intent: "pay", email: giver, name: "Giver" }),
+      );
+      expect(done.status).toBe(302);
+    };
+    const ticked = `ticked-${tag}@example.org`;
+    const unticked = `unticked-${tag}@example.org`;
+    await give(ticked, { news: "on" });
+    await give(unticked, {});
+    const consents = await all<{ email: string; purpose: string; state: string; source: string; sender_name: string }>(
+      `select c.email, r.purpose, r.state, r.source, r.sender_name from consent_record r join connection c on c.id = r.connection_id
+        where r.sender_workspace_id = ? and c.email in (?, ?)`,
+      o.userId,
+      ticked,
+      unticked,
+    );
+    expect(consents).toEqual([
+      { email: ticked, purpose: "email", state: "yes", source: "donate", sender_name: "Water First" },
+    ]);
+    const mailable = await resolveAudience(ctx().db, o.userId, { ...EMPTY_AUDIENCE, tags: ["Donor"] });
+    expect(mailable.included.map((m) => m.email)).toContain(ticked);
+    expect(mailable.included.map((m) => m.email)).not.toContain(unticked);
     // Another owner's mailing id in the form attributes nothing to it.
     const other = await owner("Other Owner");
     const theirs = await one<{ id: number }>(

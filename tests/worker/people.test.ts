@@ -215,8 +215,10 @@ describe("the people core", () => {
       .all<{ consent: number }>();
     expect(consents.results.map((c) => c.consent)).toEqual([1, 0]);
     const page = await (await call(`/connections/${p?.id}`, { headers: { cookie: owner.cookie } })).text();
-    expect(page).toContain("Agreed to be contacted when sharing back");
-    expect(page).toContain("Did not agree to be contacted when sharing back");
+    // Each share is its own exchange record with what was ticked; neither lets the owner mail them.
+    expect(page).toContain("may contact me about what we discussed.”");
+    expect(page.match(/Exchange details: yes/g)).toHaveLength(2);
+    expect(page).toContain("You may not email them: they have not agreed to hear from you by email.");
   });
 
   it("merges after the preview, keeping everything, and undoes it exactly; another account can do neither", async () => {

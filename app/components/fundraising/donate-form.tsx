@@ -2,6 +2,7 @@ import { href } from "react-router";
 import { btnPrimary } from "~/components/marketing/page";
 import { feeRule, processingFee } from "~/lib/fundraising/donation";
 import { formatMoney } from "~/lib/money";
+import { newsOptInText } from "~/lib/people/consent";
 
 export type DonateFormErrors = Partial<Record<"amount" | "tributeName" | "tributeNotify" | "address", string>>;
 
@@ -155,6 +156,10 @@ export function DonateForm({
       <label className="flex items-start gap-2 text-sm">
         <input type="checkbox" name="publicName" className="mt-1" defaultChecked={values.publicName === "on"} /> Show my
         name among the supporters
+      </label>
+      <label className="flex items-start gap-2 text-sm">
+        <input type="checkbox" name="news" className="mt-1" defaultChecked={values.news === "on"} />{" "}
+        {newsOptInText(c.organization)}
       </label>
       <input type="hidden" name="src" value={via.src} />
       {via.card ? <input type="hidden" name="card" value={via.card} /> : null}

@@ -40,6 +40,7 @@ export const accountSchema = z.discriminatedUnion("intent", [
     })
     .refine((v) => v.password === v.confirm, { message: PASSWORDS_DIFFER, path: ["confirm"] }),
   z.object({ intent: z.literal("sign-out-others") }),
+  z.object({ intent: z.literal("sign-out-device"), id: z.string().regex(/^[\w-]{8,200}$/, "Choose a device") }),
   z.object({ intent: z.literal("verify-email") }),
   z.object({ intent: z.literal("2fa-enable"), currentPassword: currentPasswordField }),
   // The setup's key and recovery codes come back only to show the setup again after a wrong code.

@@ -53,6 +53,8 @@ type Slot =
     }
   | { kind: "tags" }
   | { kind: "sip"; group: string }
+  /** Google's "Custom Field N - Value": a SIP address when its label says so ("SIP (Work)"), else named. */
+  | { kind: "custom"; group: string }
   | { kind: "role"; part: "organization" | "title" | "department"; group: string };
 
 const norm = (h: string) =>
@@ -80,12 +82,22 @@ const ADDRESS_PARTS: Record<string, keyof Omit<AddressPoint, "label" | "preferre
   country: "country",
   "country/region": "country",
   "extended address": "extended",
+  // Eventbrite's "Home Address 1/2", "Home Zip"; Salesforce's "Mailing State/Province", "Mailing Zip/Postal Code".
+  "address 1": "street",
+  "address 2": "extended",
+  "address line 1": "street",
+  "address line 2": "extended",
+  "state/province": "region",
+  "zip/postal code": "postalCode",
 };
 
 const OUTLOOK_PHONES: Record<string, PhoneLabel> = {
   "mobile phone": "mobile",
   "mobile phone number": "mobile",
   mobile: "mobile",
+  // Eventbrite's attendee export.
+  "cell phone": "mobile",
+  cell: "mobile",
   "business phone": "work",
   "business phone 2": "work",
   "company main phone": "work",
@@ -130,6 +142,11 @@ function classify(header: string, hasJobTitle: boolean): Slot | null {
     return sip[2] === "label"
       ? { kind: "pointLabel", of: "sip", group: `sip${sip[1]}` }
       : { kind: "sip", group: `sip${sip[1]}` };
+  const custom = h.match(/^custom field (\d+) - (label|value)$/);
+  if (custom)
+    return custom[2] === "label"
+      ? { kind: "pointLabel", of: "sip", group: `custom${custom[1]}` }
+      : { kind: "custom", group: `custom${custom[1]}` };
   const role = h.match(/^organization ([2-9]|\d\d+) - (name|title|department)$/);
   if (role) {
     const part = role[2] === "name" ? "organization" : (role[2] as "title" | "department");
@@ -140,12 +157,19 @@ function classify(header: string, hasJobTitle: boolean): Slot | null {
     const part = own(ADDRESS_PARTS, googleAddress[2]);
     return part ? { kind: "address", part, label: "other", group: `address${googleAddress[1]}` } : null;
   }
-  // Outlook: "Business Street", "Home City", "Other Country/Region".
-  const outlook = h.match(/^(business|home|other) (.+)$/);
+  // Outlook: "Business Street", "Home City", "Other Country/Region"; Eventbrite's "Work City"; Salesforce's
+  // "Mailing Street" (the contact's own address) and "Other Street".
+  const outlook = h.match(/^(business|work|home|other|mailing) (.+)$/);
   const outlookPart = outlook ? own(ADDRESS_PARTS, outlook[2]) : undefined;
   if (outlook && outlookPart) {
-    const label: AddressLabel = outlook[1] === "business" ? "work" : (outlook[1] as AddressLabel);
-    return { kind: "address", part: outlookPart, label, group: label };
+    const written = outlook[1] ?? "";
+    const label: AddressLabel =
+      written === "business" || written === "work"
+        ? "work"
+        : written === "mailing"
+          ? "other"
+          : (written as AddressLabel);
+    return { kind: "address", part: outlookPart, label, group: written === "mailing" ? "mailing" : label };
   }
   const part = own(ADDRESS_PARTS, h);
   if (part) return { kind: "address", part, label: "other", group: "main" };
@@ -192,6 +216,8 @@ function classify(header: string, hasJobTitle: boolean): Slot | null {
     case "organisation":
     case "organization name":
     case "organization 1 - name":
+    // Salesforce: a contact's organisation is its Account.
+    case "account name":
       return { kind: "text", field: "organization" };
     case "department":
     case "organization department":
@@ -225,6 +251,7 @@ function classify(header: string, hasJobTitle: boolean): Slot | null {
     case "event":
       return { kind: "text", field: "eventName" };
     case "birthday":
+    case "birthdate":
     case "date of birth":
       return { kind: "text", field: "birthday" };
     case "connected on":
@@ -419,6 +446,18 @@ function rowToDraft(
         break;
       case "sip": {
         const raw = labels.get(slot.group);
+        const label = labelFrom<EmailLabel>(raw, ["work", "home", "other"], {}, "other");
+        sips.set(slot.group, { value, label, ...ownLabel(raw, label, "other", {}) });
+        break;
+      }
+      case "custom": {
+        const written = labels.get(slot.group) ?? "";
+        const sip = written.match(/^sip(?:\s*\((.*)\))?$/i);
+        if (!sip) {
+          warn(`Custom field "${written.slice(0, 40)}" ("${value.slice(0, 40)}") not kept`);
+          break;
+        }
+        const raw = sip[1]?.trim();
         const label = labelFrom<EmailLabel>(raw, ["work", "home", "other"], {}, "other");
         sips.set(slot.group, { value, label, ...ownLabel(raw, label, "other", {}) });
         break;

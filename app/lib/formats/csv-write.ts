@@ -91,13 +91,18 @@ export function shapeOf(people: PersonRecord[]): Shape {
 const labelText = (x: { label: string; customLabel?: string } | undefined) =>
   x ? (x.customLabel ?? cap(x.label)) : "";
 
-/** SIP addresses and further organisations: numbered like Google's columns, only as many as someone has. */
-function sipAndRoleColumns(shape: Shape): Column[] {
+/**
+ * SIP addresses and further organisations: numbered like Google's columns, only as many as someone has.
+ * Google has no SIP column: there each SIP address is a custom field labelled "SIP (Work)", which Google keeps.
+ */
+function sipAndRoleColumns(shape: Shape, google = false): Column[] {
   const columns: Column[] = [];
   for (let i = 0; i < shape.sips; i++)
     columns.push(
-      [`SIP ${i + 1} - Label`, (p) => labelText(p.sips?.[i])],
-      [`SIP ${i + 1} - Value`, (p) => p.sips?.[i]?.value],
+      google
+        ? [`Custom Field ${i + 1} - Label`, (p) => (p.sips?.[i] ? `SIP (${labelText(p.sips[i])})` : "")]
+        : [`SIP ${i + 1} - Label`, (p) => labelText(p.sips?.[i])],
+      [google ? `Custom Field ${i + 1} - Value` : `SIP ${i + 1} - Value`, (p) => p.sips?.[i]?.value],
     );
   for (let i = 0; i < shape.roles; i++)
     columns.push(
@@ -261,20 +266,66 @@ function googleColumns(shape: Shape): Column[] {
       [`Website ${i + 1} - Label`, (p) => sitesOf(p)[i]?.label],
       [`Website ${i + 1} - Value`, (p) => sitesOf(p)[i]?.value],
     );
-  columns.push(...addressColumns(shape), ...sipAndRoleColumns(shape));
+  columns.push(...addressColumns(shape), ...sipAndRoleColumns(shape, true));
   return columns;
 }
+
+/**
+ * Outlook's own English export template, in its order: Outlook's import (File → Open & Export → Import
+ * from a comma-separated file) maps every one of these headers to its field without manual matching.
+ */
+const byLabels = (p: PersonRecord, kind: "emails" | "phones", labels: string[], n: number) =>
+  (p[kind] ?? []).filter((x) => labels.includes(x.label))[n]?.value;
+const addressOf = (p: PersonRecord, label: "work" | "home" | "other") => p.addresses?.find((a) => a.label === label);
+const outlookAddress = (prefix: string, label: "work" | "home" | "other"): Column[] => [
+  [`${prefix} Street`, (p) => addressOf(p, label)?.street],
+  [`${prefix} Street 2`, (p) => addressOf(p, label)?.extended],
+  [`${prefix} City`, (p) => addressOf(p, label)?.locality],
+  [`${prefix} State`, (p) => addressOf(p, label)?.region],
+  [`${prefix} Postal Code`, (p) => addressOf(p, label)?.postalCode],
+  [`${prefix} Country/Region`, (p) => addressOf(p, label)?.country],
+];
+const OUTLOOK: Column[] = [
+  ["Title", (p) => p.name?.prefix],
+  ["First Name", (p) => p.name?.given ?? (p.name?.family ? "" : p.displayName)],
+  ["Middle Name", (p) => p.name?.middle],
+  ["Last Name", (p) => p.name?.family],
+  ["Suffix", (p) => p.name?.suffix],
+  ["Company", (p) => p.organization],
+  ["Department", (p) => p.department],
+  ["Job Title", (p) => p.title],
+  ...outlookAddress("Business", "work"),
+  ...outlookAddress("Home", "home"),
+  ...outlookAddress("Other", "other"),
+  ["Business Fax", (p) => byLabels(p, "phones", ["fax"], 0)],
+  ["Business Phone", (p) => byLabels(p, "phones", ["work"], 0)],
+  ["Business Phone 2", (p) => byLabels(p, "phones", ["work"], 1)],
+  ["Home Phone", (p) => byLabels(p, "phones", ["home"], 0)],
+  ["Home Phone 2", (p) => byLabels(p, "phones", ["home"], 1)],
+  ["Mobile Phone", (p) => byLabels(p, "phones", ["mobile"], 0)],
+  ["Other Phone", (p) => byLabels(p, "phones", ["other"], 0)],
+  ["Birthday", (p) => p.birthday],
+  // Outlook separates categories with semicolons.
+  ["Categories", (p) => p.tags.join(";")],
+  ["E-mail Address", (p) => p.emails?.[0]?.value],
+  ["E-mail 2 Address", (p) => p.emails?.[1]?.value],
+  ["E-mail 3 Address", (p) => p.emails?.[2]?.value],
+  ["Notes", (p) => p.note],
+  ["Web Page", (p) => p.websites?.[0]?.value],
+];
 
 export const CSV_LAYOUTS = {
   generic: { label: "CSV", file: "" },
   google: { label: "Google Contacts CSV", file: "google-" },
   hubspot: { label: "HubSpot CSV", file: "hubspot-" },
+  outlook: { label: "Outlook CSV", file: "outlook-" },
 } as const;
 export type CsvLayout = keyof typeof CSV_LAYOUTS;
 
 export function columnsFor(people: PersonRecord[] | Shape, layout: CsvLayout): Column[] {
   const shape = Array.isArray(people) ? shapeOf(people) : people;
   if (layout === "hubspot") return HUBSPOT;
+  if (layout === "outlook") return OUTLOOK;
   if (layout === "google") return googleColumns(shape);
   return genericColumns(shape);
 }

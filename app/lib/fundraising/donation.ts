@@ -41,6 +41,8 @@ export const donateSchema = z.object({
   // The mailing whose campaign link brought the giver, so the gift is counted as its.
   mailing: id.catch(undefined),
   coverFees: z.preprocess((v) => v === "on", z.boolean()).default(false),
+  // "Email me news from {the charity}": unticked unless the donor ticks it; the only way a gift lets them be mailed.
+  news: z.preprocess((v) => v === "on", z.boolean()).default(false),
   tribute: z.enum(["", "honour", "memory"]).catch(""),
   tributeName: z.string().max(1000).default(""),
   tributeNotify: z.string().max(1000).default(""),

@@ -1,3 +1,6 @@
+/** The words of every "hear from this sender by email" box, naming the sender (decision 0180). */
+export const newsOptInText = (sender: string) => `Email me news from ${sender}`;
+
 /** How a consent record reads on a person's page and in an audience (decision 0180). */
 export const CONSENT_PURPOSE_LABEL = {
   exchange: "Exchange details",

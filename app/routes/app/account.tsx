@@ -6,10 +6,11 @@ import type { z } from "zod";
 import { NewPasswordFields } from "~/components/new-password-fields";
 import { Field, inputClass } from "~/components/ui/field";
 import { appContext } from "~/context";
+import { countryName, deviceName } from "~/lib/account/devices";
 import { accountSchema } from "~/lib/account/forms";
 import { pageMeta } from "~/lib/site";
 import { accountMail } from "~/server/account/account-mail.server";
-import { asAuthResponse, createAuth, TOO_MANY_AUTH_ATTEMPTS } from "~/server/account/auth.server";
+import { asAuthResponse, createAuth, sessionToken, TOO_MANY_AUTH_ATTEMPTS } from "~/server/account/auth.server";
 import { sendConfirmationLink } from "~/server/account/proved-mailbox.server";
 import { setupShown, twoFactorOn } from "~/server/account/two-factor.server";
 import { getUser } from "~/server/account/user.server";
@@ -23,6 +24,7 @@ type Intent =
   | "change-email"
   | "change-password"
   | "sign-out-others"
+  | "sign-out-device"
   | "verify-email"
   | "2fa-enable"
   | "2fa-confirm"
@@ -35,7 +37,20 @@ const LINK_PROBLEM = "That confirmation link has expired, was already used, or b
 export async function loader({ request, context }: Route.LoaderArgs) {
   const app = context.get(appContext);
   const user = getUser(context);
-  const sessions = await createAuth(app, request).api.listSessions({ headers: request.headers });
+  const [sessions, current] = await Promise.all([
+    createAuth(app, request).api.listSessions({ headers: request.headers }),
+    sessionToken(app, request),
+  ]);
+  // Newest use first; the token stays on the server (the form names a device by its session id).
+  const devices = sessions
+    .map((s) => ({
+      id: s.id,
+      name: deviceName(s.userAgent),
+      country: countryName((s as { country?: string | null }).country),
+      lastSeen: new Date(s.updatedAt).toISOString(),
+      current: s.token === current,
+    }))
+    .sort((a, b) => Number(b.current) - Number(a.current) || b.lastSeen.localeCompare(a.lastSeen));
   const url = new URL(request.url);
   // better-auth sends the browser back here after the new address's link is opened, with ?error= when it was refused.
   const emailChange = url.searchParams.has("error")
@@ -48,6 +63,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return {
     user,
     otherSessions: Math.max(0, sessions.length - 1),
+    devices,
     emailChange,
     twoFactor: await twoFactorOn(app.db, user.id),
   };
@@ -150,6 +166,15 @@ export async function action({ request, context }: Route.ActionArgs) {
       for (const cookie of response.headers.getSetCookie()) headers.append("Set-Cookie", cookie);
       return redirect(href("/settings/account"), { headers });
     }
+    if (value.intent === "sign-out-device") {
+      // Only a session of this account, and not this one (Sign out is for that).
+      const own = await auth.api.listSessions({ headers: request.headers });
+      const current = await sessionToken(app, request);
+      const target = own.find((s) => s.id === value.id && s.token !== current);
+      if (!target) return reply(submission.reply({ formErrors: ["That device is already signed out."] }), 404);
+      await auth.api.revokeSession({ body: { token: target.token }, headers: request.headers });
+      return redirect(href("/settings/account"), { headers: await toast("Signed out of that device") });
+    }
     if (value.intent === "sign-out-others") {
       await auth.api.revokeOtherSessions({ headers: request.headers });
       return redirect(href("/settings/account"), { headers: await toast("Signed out of your other devices") });
@@ -227,7 +252,7 @@ function FormError({ id, errors }: { id: string; errors?: string[] }) {
 }
 
 export default function Account({ loaderData, actionData }: Route.ComponentProps) {
-  const { user, otherSessions, emailChange, twoFactor } = loaderData;
+  const { user, otherSessions, devices, emailChange, twoFactor } = loaderData;
   const navigation = useNavigation();
   const busy = (intent: Intent) => navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
   const [emailForm, emailFields] = useAccountForm("change-email", actionData);
@@ -425,25 +450,53 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
         )}
       </section>
 
-      <Form method="post" className={box} aria-labelledby="sessions-title" {...getFormProps(othersForm)}>
+      <section className={box} aria-labelledby="sessions-title">
         <h2 id="sessions-title" className="font-semibold text-lg">
           Devices
         </h2>
-        <input type="hidden" name="intent" value="sign-out-others" />
-        <p className="text-slate-700 text-sm dark:text-slate-300">
-          {otherSessions === 0
-            ? "You are signed in on this device only."
-            : `You are also signed in on ${otherSessions} other ${otherSessions === 1 ? "device or browser" : "devices or browsers"}.`}
-        </p>
-        <FormError id={othersForm.errorId} errors={othersForm.errors} />
-        <button
-          type="submit"
-          disabled={otherSessions === 0 || busy("sign-out-others")}
-          className="rounded-md border border-slate-300 px-4 py-2.5 font-semibold text-sm hover:bg-slate-50 disabled:opacity-60 dark:border-slate-700 dark:hover:bg-slate-800"
-        >
-          Sign out of other devices
-        </button>
-      </Form>
+        <ul aria-label="Signed-in devices" className="divide-y divide-slate-200 dark:divide-slate-800">
+          {devices.map((d) => (
+            <li key={d.id} className="flex flex-wrap items-center justify-between gap-2 py-2 text-sm">
+              <span>
+                <span className="font-medium">{d.name}</span>
+                {d.country ? ` · ${d.country}` : ""}
+                <span className="block text-slate-600 dark:text-slate-300">
+                  {d.current ? "This device" : `Last seen ${d.lastSeen.slice(0, 16).replace("T", " ")} UTC`}
+                </span>
+              </span>
+              {d.current ? null : (
+                <Form method="post">
+                  <input type="hidden" name="intent" value="sign-out-device" />
+                  <input type="hidden" name="id" value={d.id} />
+                  <button
+                    type="submit"
+                    aria-label={`Sign out ${d.name}${d.country ? ` in ${d.country}` : ""}`}
+                    className="rounded-md border border-slate-300 px-3 py-1.5 font-semibold hover:bg-slate-50 dark:border-slate-700 dark:hover:bg-slate-800"
+                  >
+                    Sign out
+                  </button>
+                </Form>
+              )}
+            </li>
+          ))}
+        </ul>
+        <Form method="post" className="space-y-3" {...getFormProps(othersForm)}>
+          <input type="hidden" name="intent" value="sign-out-others" />
+          <p className="text-slate-700 text-sm dark:text-slate-300">
+            {otherSessions === 0
+              ? "You are signed in on this device only."
+              : `You are also signed in on ${otherSessions} other ${otherSessions === 1 ? "device or browser" : "devices or browsers"}.`}
+          </p>
+          <FormError id={othersForm.errorId} errors={othersForm.errors} />
+          <button
+            type="submit"
+            disabled={otherSessions === 0 || busy("sign-out-others")}
+            className="rounded-md border border-slate-300 px-4 py-2.5 font-semibold text-sm hover:bg-slate-50 disabled:opacity-60 dark:border-slate-700 dark:hover:bg-slate-800"
+          >
+            Sign out of other devices
+          </button>
+        </Form>
+      </section>
     </section>
   );
 }

@@ -73,7 +73,11 @@ export function createAuth({ env, db }: Pick<AppContext, "env" | "db">, request:
       expiresIn: ACCOUNT_LINK_SECONDS,
     },
     user: { changeEmail: { enabled: true } },
-    session: { expiresIn: SESSION_EXPIRES_S, updateAge: SESSION_UPDATE_AGE_S },
+    session: {
+      expiresIn: SESSION_EXPIRES_S,
+      updateAge: SESSION_UPDATE_AGE_S,
+      additionalFields: { country: { type: "string", required: false, input: false } },
+    },
     // Attempts are limited by the Worker's rate-limit bindings (they hold across isolates), in the
     // before hook below, which runs for the HTTP endpoints under /api/auth and for auth.api calls alike.
     rateLimit: { enabled: false },
@@ -97,6 +101,8 @@ export function createAuth({ env, db }: Pick<AppContext, "env" | "db">, request:
       }),
     },
     databaseHooks: {
+      // Where the session began, as the edge saw it, for the devices list; never what the client claims.
+      session: { create: { before: async (data) => ({ data: { ...data, country: edgeCountry(request) } }) } },
       user: {
         create: {
           before: async (data) => ({ data: { ...data, name: checkedName(data.name) } }),
@@ -116,6 +122,12 @@ export function createAuth({ env, db }: Pick<AppContext, "env" | "db">, request:
 }
 
 export type Auth = ReturnType<typeof createAuth>;
+
+/** The two-letter country Cloudflare's edge put on the request, or null (local runs, unknown). */
+function edgeCountry(request: Request): string | null {
+  const country = (request as { cf?: { country?: unknown } }).cf?.country;
+  return typeof country === "string" && /^[A-Z][A-Z0-9]$/.test(country) ? country : null;
+}
 
 /**
  * An auth.api call as a Response: a refusal from a hook (rate limit, name rule) is thrown by direct

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { type PublicCard, SHARE_FIELDS, type ShareField } from "~/lib/card/card";
 import { isEmail, isPhoneText } from "~/lib/forms/fields";
 import type { MessageKey, Translate } from "~/lib/i18n/translate";
+import { newsOptInText } from "~/lib/people/consent";
 import { flatDraft } from "~/lib/people/form";
 import { clipText } from "~/lib/text/graphemes";
 import { hex } from "~/lib/text/hex";
@@ -76,7 +77,7 @@ export type ShareCheck =
 const ticked = (v: unknown) => v === "on" || v === "true";
 
 /** The words of the share-back's marketing box, as the visitor sees them and as their consent keeps them. */
-export const shareNewsText = (sender: string) => `Email me news from ${sender}`;
+export const shareNewsText = newsOptInText;
 
 const LIMITS = { name: 100, email: 254, phone: 40, company: 120, title: 120, note: 500 } as const;
 

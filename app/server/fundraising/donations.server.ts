@@ -4,12 +4,14 @@ import type { AppContext } from "~/context";
 import { emailAddress } from "~/lib/forms/fields";
 import { type DonorDetails, processingFee } from "~/lib/fundraising/donation";
 import { formatMoney } from "~/lib/money";
+import { newsOptInText } from "~/lib/people/consent";
 import { campaign, gift, recurringGift, stripeConnection } from "~db/schema";
 import { rawSql, type Statement } from "../db/write.server";
 import type { PaymentEvent } from "../payments/events";
 import { paymentsFor } from "../payments/payments.server";
 import type { HandlerResult, PaymentHandler } from "../payments/webhook.server";
 import { addPerson } from "../people/add.server";
+import { consentStatement } from "../people/consent.server";
 import { giftEntryStatements } from "../people/timeline.server";
 import { getCampaign, purgeCampaignPages, purgeOwnerCampaignPages } from "./campaigns.server";
 import { announceGift } from "./gifts.server";
@@ -27,6 +29,8 @@ export type DonationStart = {
   eventId?: number;
   mailingId?: number;
   coverFees?: boolean;
+  /** Ticked "Email me news from {organisation}". */
+  news?: boolean;
   tribute?: DonorDetails["tribute"];
   address?: string | null;
 };
@@ -95,6 +99,8 @@ export async function startDonation(app: AppContext, start: DonationStart, origi
     if (start.tribute.notify) metadata.tribute_notify = start.tribute.notify;
   }
   if (start.address) metadata.address = start.address;
+  // The box's answer and the name it showed come back with the paid gift as an "email" consent (0180).
+  if (start.news) metadata.news_from = c.organization.slice(0, 200);
   const name = start.monthly ? `Monthly gift to ${c.title}` : `Gift to ${c.title}`;
   return payments.createCheckout({
     mode: start.monthly ? "subscription" : "payment",
@@ -130,6 +136,7 @@ const meta = z.object({
   tribute_name: z.string().trim().min(1).max(120).optional().catch(undefined),
   tribute_notify: z.string().trim().toLowerCase().max(254).pipe(emailAddress).optional().catch(undefined),
   address: z.string().trim().min(1).max(500).optional().catch(undefined),
+  news_from: z.string().trim().min(1).max(200).optional().catch(undefined),
 });
 type Meta = z.infer<typeof meta>;
 const currency = z
@@ -234,13 +241,34 @@ async function donorPerson(
   userId: string,
   donor: { email: string | null; name: string | null },
   title: string,
+  newsFrom?: string,
 ) {
   if (!donor.email) return null;
   const added = await addPerson(
     app.db,
     userId,
     { displayName: donor.name || donor.email, emails: [{ value: donor.email, label: "home" }] },
-    { source: "manual", detail: `Gave online to “${title}”`, eventName: null, tags: ["Donor"], events: app },
+    {
+      source: "manual",
+      detail: `Gave online to “${title}”`,
+      eventName: null,
+      tags: ["Donor"],
+      events: app,
+      // A gift alone is no consent to be mailed; the Donate form's own box is.
+      also: (personId) =>
+        newsFrom
+          ? [
+              consentStatement(app.db, personId, {
+                senderWorkspaceId: userId,
+                purpose: "email",
+                state: "yes",
+                senderName: newsFrom,
+                shown: newsOptInText(newsFrom),
+                source: "donate",
+              }),
+            ]
+          : [],
+    },
   );
   return added.id;
 }
@@ -274,7 +302,7 @@ async function recordGift(
     .where(and(eq(gift.userId, owner.userId), eq(gift.externalKey, g.externalKey)))
     .get();
   if (existing) return { statements: extra };
-  const personId = await donorPerson(app, owner.userId, donor, owner.campaign.title);
+  const personId = await donorPerson(app, owner.userId, donor, owner.campaign.title, m.news_from);
   const insert = app.db
     .insert(gift)
     .values({
@@ -363,7 +391,7 @@ async function handle(app: AppContext, event: PaymentEvent, site: { origin: stri
       const donor = { email: s.data.customer_details?.email ?? null, name: s.data.customer_details?.name ?? null };
       if (s.data.mode === "subscription" && s.data.subscription) {
         // The monthly gift; its payments arrive as invoice.paid (perhaps before this event).
-        const personId = await donorPerson(app, owner.userId, donor, owner.campaign.title);
+        const personId = await donorPerson(app, owner.userId, donor, owner.campaign.title, m.data.news_from);
         return {
           statements: [
             upsertRecurring({

@@ -7,7 +7,7 @@ import { photosOf } from "./photo.server";
 import { exportShape, peoplePages } from "./read.server";
 
 /** CSV (ours, Google's or HubSpot's import layout), an Excel workbook, or one vCard file (3.0 or 4.0). */
-export const EXPORT_FORMATS = ["csv", "google", "hubspot", "xlsx", "vcf", "vcf4"] as const;
+export const EXPORT_FORMATS = ["csv", "google", "hubspot", "outlook", "xlsx", "vcf", "vcf4"] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 
 const TYPES = {
@@ -62,7 +62,10 @@ export function exportDownload(
     name = `connections-${CSV_LAYOUTS[layout].file}${stamp}.csv`;
     body = (async function* () {
       // HubSpot's columns are fixed; the others number theirs by the widest person, asked for first.
-      const columns = columnsFor(layout === "hubspot" ? [] : await exportShape(db, userId, ids), layout);
+      const columns = columnsFor(
+        layout === "hubspot" || layout === "outlook" ? [] : await exportShape(db, userId, ids),
+        layout,
+      );
       yield CSV_BOM + csvLines([columns.map(([header]) => header)]);
       for await (const page of pages()) yield csvLines(rowsFor(page, columns));
     })();

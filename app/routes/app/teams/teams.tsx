@@ -3,6 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, href, Link, useNavigation } from "react-router";
 import { Field, inputClass } from "~/components/ui/field";
 import { appContext } from "~/context";
+import { safeRedirect } from "~/lib/platform/safe-redirect";
 import { pageMeta } from "~/lib/site";
 import { ROLE_NAMES, TEAM_NAME_MAX, teamsSchema } from "~/lib/teams/rules";
 import { sessionToken } from "~/server/account/auth.server";
@@ -19,12 +20,6 @@ export async function loader({ context }: Route.LoaderArgs) {
   const teams = (await workspacesOf(context.get(appContext).db, user.id)).filter((w) => w.kind === "team");
   return { teams, current: getWorkspace(context).id };
 }
-
-/** Where a switch goes next: a path of this site only. */
-const backTo = (value: FormDataEntryValue | null) =>
-  typeof value === "string" && /^\/(?!\/)[\w\-/.?=&%]*$/.test(value) && !value.startsWith("/teams/join")
-    ? value
-    : href("/dashboard");
 
 export async function action({ request, context }: Route.ActionArgs) {
   const app = context.get(appContext);
@@ -45,7 +40,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   if (!token || !(await switchWorkspace(app.db, user.id, token, value.workspace || null)))
     throw new Response("Not Found", { status: 404 });
-  return redirectWithToast(backTo(formData.get("redirectTo")), {
+  return redirectWithToast(safeRedirect(formData.get("redirectTo")), {
     type: "success",
     title: value.workspace && value.workspace !== user.id ? "Switched to the team" : "Switched to your own workspace",
   });

@@ -12,6 +12,7 @@ export const EXPORTS = [
   ["xlsx", "Excel"],
   ["google", "Google CSV"],
   ["hubspot", "HubSpot CSV"],
+  ["outlook", "Outlook CSV"],
   ["vcf", "vCard"],
 ] as const;
 
