@@ -344,7 +344,7 @@ describe("what the donor adds on the Donate form", () => {
       ["-5", "Enter an amount, such as 25 or 25.50"],
       ["0", "Enter an amount, such as 25 or 25.50"],
       ["0.00", "Enter an amount, such as 25 or 25.50"],
-      ["9999999", "Amounts are limited to $1,000,000.00"],
+      ["9999999", "Amounts are limited to $999,999.99"],
       ["12.345", "Enter an amount, such as 25 or 25.50"],
       ["1".repeat(40), "Enter an amount, such as 25 or 25.50"],
     ]) {
