@@ -110,24 +110,29 @@ function rhythmReads(db: Database, userId: string, now = new Date(), onlyId?: nu
   return [listTagRhythms(db, userId), rhythmCandidates(db, userId, now.getTime() - 7 * DAY_MS, onlyId)] as const;
 }
 
+/** A rhythm candidate's columns over `connection c` and `keep_in_touch k`, read alike by both candidate reads. */
+const CANDIDATE_COLUMNS = {
+  id: sql<number>`c.id`,
+  name: sql<string>`c.name`,
+  title: sql<string | null>`c.title`,
+  company: sql<string | null>`c.company`,
+  priority: sql<Priority>`c.priority`,
+  strength: sql<number | null>`c.strength`,
+  tags: sql<string>`c.tags`,
+  event_name: sql<string | null>`c.event_name`,
+  created_at: sql<number>`c.created_at`,
+  last_contact_at: sql<number | null>`c.last_contact_at`,
+  every: sql<RhythmEvery | null>`k.every`,
+  days: sql<number | null>`k.days`,
+  snoozed_until: sql<string | null>`k.snoozed_until`,
+};
+
 /** Who a rhythm may apply to: `recent` (ms) is when "met lately at an event" starts. */
 export function rhythmCandidates(db: Database, userId: Owner, recent: number | SQLWrapper, onlyId?: number) {
   // A select builder rather than db.all, which drizzle cannot bind inside a D1 batch.
   return db
     .select({
-      id: sql<number>`c.id`,
-      name: sql<string>`c.name`,
-      title: sql<string | null>`c.title`,
-      company: sql<string | null>`c.company`,
-      priority: sql<Priority>`c.priority`,
-      strength: sql<number | null>`c.strength`,
-      tags: sql<string>`c.tags`,
-      event_name: sql<string | null>`c.event_name`,
-      created_at: sql<number>`c.created_at`,
-      last_contact_at: sql<number | null>`c.last_contact_at`,
-      every: sql<RhythmEvery | null>`k.every`,
-      days: sql<number | null>`k.days`,
-      snoozed_until: sql<string | null>`k.snoozed_until`,
+      ...CANDIDATE_COLUMNS,
       reached_out: sql<number | null>`(select max(i.occurred_at) from interaction i where i.user_id = c.user_id
           and i.connection_id = c.id and i.source in ('manual', 'api', 'assistant', 'gift'))`,
     })
@@ -177,19 +182,7 @@ export function dueCandidates(
     join tag_rhythm r on r.user_id = c.user_id and lower(r.tag) = lower(t.value))`);
   return db
     .select({
-      id: sql<number>`c.id`,
-      name: sql<string>`c.name`,
-      title: sql<string | null>`c.title`,
-      company: sql<string | null>`c.company`,
-      priority: sql<Priority>`c.priority`,
-      strength: sql<number | null>`c.strength`,
-      tags: sql<string>`c.tags`,
-      event_name: sql<string | null>`c.event_name`,
-      created_at: sql<number>`c.created_at`,
-      last_contact_at: sql<number | null>`c.last_contact_at`,
-      every: sql<RhythmEvery | null>`k.every`,
-      days: sql<number | null>`k.days`,
-      snoozed_until: sql<string | null>`k.snoozed_until`,
+      ...CANDIDATE_COLUMNS,
       reached_out: sql<number | null>`c.reached_out`,
     })
     .from(
