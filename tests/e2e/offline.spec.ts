@@ -118,8 +118,9 @@ test("the worker precaches the kept pages' code, not every page's", async ({ pag
     return Object.fromEntries(Object.values(manifest.routes ?? {}).map((r) => [r.id, r.module]));
   });
   const hasRoute = (id: string) => {
-    expect(modules[id], id).toBeTruthy();
-    return cached.includes(modules[id]);
+    const module = modules[id];
+    expect(module, id).toBeTruthy();
+    return module !== undefined && cached.includes(module);
   };
   // Signed-in kept pages' code: the layouts above them and each page's route.
   for (const id of [

@@ -53,7 +53,9 @@ test.describe("a visitor's share-back names what to correct, beside the field", 
     const dialog = page.getByRole("dialog");
     await dialog.getByRole("button", { name: "Share" }).click();
     expect(await describedBy(page, dialog.getByLabel("Name"))).toBe("Please provide your name and email address.");
-    expect(await describedBy(page, dialog.getByLabel("Email", { exact: true }))).toBe("Please provide your name and email address.");
+    expect(await describedBy(page, dialog.getByLabel("Email", { exact: true }))).toBe(
+      "Please provide your name and email address.",
+    );
     await expect(dialog.getByLabel("Name")).toBeFocused();
   });
 
