@@ -107,6 +107,7 @@ export default [
     // Fundraising: the owner's campaigns, gifts, pledges and thank-yous.
     route("campaigns", "routes/app/fundraising/list.tsx"),
     route("campaigns/new", "routes/app/fundraising/edit.tsx", { id: "campaign-new" }),
+    route("campaigns/connect", "routes/app/fundraising/connect.ts"),
     route("campaigns/connect/return", "routes/app/fundraising/connect-return.tsx"),
     route("campaigns/thank-you", "routes/app/fundraising/thank-you.tsx"),
     route("campaigns/gifts", "routes/app/fundraising/gift-actions.tsx"),

@@ -5,8 +5,11 @@
 export const CURRENCIES = ["USD", "EUR", "GBP", "CAD", "AUD", "NZD", "CHF", "SEK", "NOK", "DKK", "JPY"] as const;
 export type Currency = (typeof CURRENCIES)[number];
 
-/** The largest single amount we accept: 1,000,000.00 in the currency's major unit (Stripe's own cap is near). */
-export const MAX_MAJOR = 1_000_000;
+/**
+ * The largest single amount we accept, in minor units: Stripe's own cap, eight digits in the smallest unit for
+ * every currency we offer ($999,999.99, ¥99,999,999). A cap in major units made yen's a hundredth of the dollar's.
+ */
+export const MAX_MINOR = 99_999_999;
 
 // One formatter per currency and decimals, kept: building an Intl.NumberFormat costs more than formatting with it.
 const formats = new Map<string, Intl.NumberFormat>();
@@ -34,7 +37,7 @@ export function exponent(currency: string): number {
   return moneyFormat(currency).resolvedOptions().maximumFractionDigits ?? 2;
 }
 
-export const maxMinor = (currency: string) => MAX_MAJOR * 10 ** exponent(currency);
+export const maxMinor = (_currency: string) => MAX_MINOR;
 
 /** "12.5" in USD is 1250; answers null for anything that is not a plain positive amount with the currency's decimals. */
 export function parseAmount(input: string, currency: string): number | null {

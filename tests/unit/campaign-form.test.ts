@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { amountMessage, CAMPAIGN_CATEGORIES, CATEGORY_LABELS, campaignFormSchema } from "~/lib/fundraising/campaign";
+import {
+  amountMessage,
+  CAMPAIGN_CATEGORIES,
+  CATEGORY_LABELS,
+  campaignFormSchema,
+  endLabel,
+} from "~/lib/fundraising/campaign";
 import { chosenAmount } from "~/lib/fundraising/donation";
 import { handGiftSchema } from "~/lib/fundraising/gift-forms";
 import { campaign } from "~db/schema";
@@ -96,5 +102,52 @@ describe("amount messages follow the currency's minor unit", () => {
       nonce: "abcdef12-3456",
     });
     expect(gift.error?.issues.map((i) => i.message)).toEqual(["Enter a whole amount, such as 2500"]);
+  });
+
+  it("caps an amount by its worth, as Stripe does, not by its major units: ¥1,500,000 is a gift, $1,000,000.00 is not", () => {
+    expect(chosenAmount({ amount: "custom", custom: "1500000" }, "JPY")).toEqual({ amount: 1_500_000 });
+    expect(chosenAmount({ amount: "custom", custom: "99999999" }, "JPY")).toEqual({ amount: 99_999_999 });
+    expect(chosenAmount({ amount: "custom", custom: "100000000" }, "JPY")).toEqual({
+      error: "Amounts are limited to ¥99,999,999",
+    });
+    expect(chosenAmount({ amount: "custom", custom: "999999.99" }, "USD")).toEqual({ amount: 99_999_999 });
+    expect(chosenAmount({ amount: "custom", custom: "1000000" }, "USD")).toEqual({
+      error: "Amounts are limited to $999,999.99",
+    });
+    const hand = (amount: string) =>
+      handGiftSchema.safeParse({
+        intent: "gift",
+        donorName: "Lee",
+        currency: "JPY",
+        amount,
+        date: "2026-01-02",
+        method: "cash",
+        nonce: "abcdef12-3456",
+      });
+    expect(hand("1500000").success).toBe(true);
+    const goal = campaignFormSchema.safeParse({
+      title: "T",
+      description: "D",
+      organization: "O",
+      organizerName: "N",
+      category: "arts",
+      currency: "JPY",
+      goal: "5000000",
+      suggested: "1500000",
+      startDate: "2026-01-01",
+      endDate: "2026-02-01",
+    });
+    expect(goal.error?.issues.map((i) => i.message) ?? []).toEqual([]);
+  });
+});
+
+describe("the label beside a campaign's end", () => {
+  it("says a draft ending later Ends, and only a past campaign or a draft whose day has gone Ended", () => {
+    const now = Date.parse("2026-11-29T06:00:00Z");
+    expect(endLabel("draft", "2030-12-31", now)).toBe("Ends");
+    expect(endLabel("draft", "2026-11-29", now)).toBe("Ends");
+    expect(endLabel("draft", "2026-11-28", now)).toBe("Ended");
+    expect(endLabel("past", "2030-12-31", now)).toBe("Ended");
+    expect(endLabel("active", "2030-12-31", now)).toBe("Days left");
   });
 });

@@ -123,7 +123,7 @@ describe("reading rows", () => {
       { row: 4, message: "Amount “0” is not positive", skipped: false },
       { row: 5, message: expect.stringMatching(/^Currency “XYZ” is not one we record/), skipped: false },
       { row: 6, message: "Amount “100.5” has decimals; JPY has no minor unit", skipped: false },
-      { row: 7, message: "Amount “2000000.00”: Amounts are limited to $1,000,000.00", skipped: false },
+      { row: 7, message: "Amount “2000000.00”: Amounts are limited to $999,999.99", skipped: false },
       { row: 8, message: "A gift's date cannot be in the future", skipped: false },
       { row: 9, message: "Date “someday” is not a date we can read", skipped: false },
       { row: 10, message: "No email and no name: the gift needs a donor", skipped: false },

@@ -84,6 +84,11 @@ describe("a published campaign's public page follows its Stripe connection at on
 
     const draft = await text(await call(`/campaigns/${id}`, { headers }));
     expect(draft).toContain("Online giving is closed: publish the campaign to take gifts online.");
+    // The owner's preview of the draft: its end date (2030) is ahead, so it "Ends", not "Ended".
+    const preview = await text(await call(`/fundraising/${id}`, { headers }));
+    expect(preview).toContain("Preview: this draft is visible only to you.");
+    expect(preview).toContain("Ends December 31, 2030");
+    expect(preview).not.toContain("Ended");
 
     expect((await call(`/campaigns/${id}/edit`, { ...form({ intent: "publish" }), headers })).status).toBe(302);
     const closed = await text(await untilHit(`/fundraising/${id}`));
@@ -242,5 +247,38 @@ describe("campaign messages a yen fundraiser reads", () => {
     const shown = await text(await call(`/fundraising/${id}?error=amount`));
     expect(shown).toContain("Enter a whole amount, such as 2500");
     expect(shown).not.toContain("such as 25 or 25.50");
+  });
+});
+
+describe("Stripe's refresh address", () => {
+  it("starts a fresh onboarding link for the owner's own account, and makes none on a visit alone", async () => {
+    const owner = await signUp("Refreshing Owner");
+    const headers = { cookie: owner.cookie };
+    const first = new URL(
+      location(await call("/campaigns", { ...form({ intent: "connect" }), headers })),
+      "http://localhost",
+    );
+    const refresh = new URL(first.searchParams.get("refresh_url") ?? "");
+    expect(refresh.pathname).toBe("/campaigns/connect");
+
+    // The link expired or was used: Stripe sends the owner to refresh_url, which answers a new link.
+    const again = await call(refresh.pathname, { headers });
+    expect(again.status).toBe(302);
+    const fresh = new URL(location(again), "http://localhost");
+    expect(fresh.pathname).toBe(first.pathname);
+    expect(fresh.searchParams.get("return_url")).toBe(first.searchParams.get("return_url"));
+
+    // Someone who never started onboarding is sent to Campaigns, with no account made by a GET.
+    const stranger = await signUp("Never Connected");
+    const visit = await call("/campaigns/connect", { headers: { cookie: stranger.cookie } });
+    expect(visit.status).toBe(302);
+    expect(location(visit)).toBe("/campaigns");
+    const made = await env.DB.prepare(
+      "select count(*) as n from stripe_connection where user_id = (select id from user where email = ?)",
+    )
+      .bind(stranger.email)
+      .first<{ n: number }>();
+    expect(made?.n).toBe(0);
+    expect(location(await call("/campaigns/connect"))).toMatch(/^\/(auth|sign-in|login)/);
   });
 });

@@ -8,7 +8,7 @@ import { getPerson } from "~/server/people/read.server";
 // @ts-expect-error: the built Worker (what every worker test runs) has no type declarations
 import built from "../../build/server/index.js";
 import { observed } from "./d1-count";
-import { ORIGIN, signUp } from "./helpers";
+import { confirmEmail, ORIGIN, signUp } from "./helpers";
 
 /** CardDAV reads the whole book a page at a time: every person, in order, one page in memory, no cap. */
 
@@ -35,6 +35,8 @@ function instrumented(d1: D1Database, calls: Call[], failAt?: (sql: string) => b
 
 async function davOwner(name: string) {
   const session = await signUp(name);
+  // CardDAV signs in with the address: it must be proved first.
+  await confirmEmail(session.cookie, session.email);
   const row = await env.DB.prepare("select id from user where email = ?").bind(session.email).first<{ id: string }>();
   const userId = row?.id ?? "";
   const password = (await createAppPassword(db(), userId, "Test phone")) as string;

@@ -29,11 +29,12 @@ export type Trip = { sqls: string[]; params: unknown[][]; batch: boolean };
 
 /**
  * `d1` and every session opened on it, telling `before` of each round trip before it goes to the database (it
- * may throw, as a database gone away would) and `after` of the most rows any of its statements answered.
+ * may throw, as a database gone away would) and `after` of the most rows any of its statements answered and
+ * the rows D1 says they read (0 for `raw()` and `first()`, which answer no meta: see rowsRead).
  */
 export function observed(
   d1: D1Database,
-  { before, after }: { before?: (trip: Trip) => void; after?: (trip: Trip, rows: number) => void },
+  { before, after }: { before?: (trip: Trip) => void; after?: (trip: Trip, rows: number, read: number) => void },
 ): D1Database {
   const sqlOf = new WeakMap<object, string>();
   const paramsOf = new WeakMap<object, unknown[]>();
@@ -48,7 +49,12 @@ export function observed(
             const trip = { sqls: [sql], params: [params], batch: false };
             before?.(trip);
             const out = await (value as (...a: unknown[]) => Promise<unknown>).apply(t, args);
-            after?.(trip, Array.isArray(out) ? out.length : ((out as { results?: unknown[] })?.results?.length ?? 1));
+            const meta = (out as { meta?: { rows_read?: number } } | null)?.meta;
+            after?.(
+              trip,
+              Array.isArray(out) ? out.length : ((out as { results?: unknown[] })?.results?.length ?? 1),
+              meta?.rows_read ?? 0,
+            );
             return out;
           };
         return typeof value === "function" ? value.bind(t) : value;
@@ -74,7 +80,11 @@ export function observed(
             };
             before?.(trip);
             const out = await t.batch(list.map((s) => real.get(s) ?? s));
-            after?.(trip, Math.max(0, ...out.map((r) => r.results?.length ?? 0)));
+            after?.(
+              trip,
+              Math.max(0, ...out.map((r) => r.results?.length ?? 0)),
+              out.reduce((sum, r) => sum + (r.meta?.rows_read ?? 0), 0),
+            );
             return out;
           };
         const value = Reflect.get(t, k, t);

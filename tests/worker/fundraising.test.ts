@@ -216,7 +216,7 @@ describe("donations through the payments adapter", () => {
     const o = await ownerWithCampaign();
     const tooBig = await call(`/fundraising/${o.id}/donate`, form({ amount: "custom", custom: "9999999" }));
     expect(tooBig.status).toBe(400);
-    expect(await page(tooBig)).toContain("Amounts are limited to $1,000,000.00");
+    expect(await page(tooBig)).toContain("Amounts are limited to $999,999.99");
     const zero = await call(`/fundraising/${o.id}/donate`, form({ amount: "custom", custom: "0" }));
     expect(zero.status).toBe(400);
     expect(await page(zero)).toContain("Enter an amount, such as 25 or 25.50");

@@ -81,9 +81,10 @@ describe("a mailing whose sender dies mid-group", () => {
         select ?, 'Reader ' || i, 'Reader', ? || '-' || i || '@example.org', json_array(?), 'Lease Summit', 'share' from n`,
       ).bind(userId, tag, tag),
       env.DB.prepare(
-        `insert into person_history (user_id, connection_id, kind, source, detail)
-        select user_id, id, 'consent-given', 'manual', 'Agreed to be contacted (recorded by you)' from connection
-        where user_id = ? and event_name = 'Lease Summit'`,
+        // Consent to email, recorded by the owner, as consent.server.ts writes it (decision 0180).
+        `insert into consent_record (sender_workspace_id, connection_id, purpose, state, sender_name, shown, source)
+        select user_id, id, 'email', 'yes', 'Lease Owner', 'Agreed to hear from me by email (recorded by you)', 'manual'
+        from connection where user_id = ? and event_name = 'Lease Summit'`,
       ).bind(userId),
     ]);
     const { held, queue } = heldQueue();

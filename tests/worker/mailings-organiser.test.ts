@@ -83,7 +83,7 @@ const outboxFor = (email: string) =>
 
 const send = (o: { cookie: string }, values: Record<string, string>) =>
   call("/mailings/new", {
-    ...form({ intent: "send", key: crypto.randomUUID(), ...values }),
+    ...form({ intent: "send", confirmed: "yes", key: crypto.randomUUID(), ...values }),
     headers: { cookie: o.cookie },
   });
 
@@ -119,6 +119,24 @@ describe("organisers mailing their event's attendees", () => {
     expect(html).toContain("An attendee not in the directory: Did not agree to hear from you when joining");
     expect(html).not.toContain(`Di Hidden${tag}`);
     expect(html).not.toContain(di);
+
+    // One tap on Send asks first, with how many it reaches and what was typed kept; nothing is created.
+    const asked = await call("/mailings/new", {
+      ...form({
+        intent: "send",
+        key: crypto.randomUUID(),
+        orgEvent: String(o.eventId),
+        subject: "Asked first",
+        body: "B",
+      }),
+      headers: { cookie: o.cookie },
+    });
+    expect(asked.status).toBe(200);
+    const question = (await asked.text()).replaceAll("<!-- -->", "");
+    expect(question).toContain('data-confirm-step="send"');
+    expect(question).toContain("Send to 2 people now?");
+    expect(question).toContain('value="Asked first"');
+    expect(await all("select id from mailing where subject = 'Asked first'")).toHaveLength(0);
 
     const sent = await send(o, {
       orgEvent: String(o.eventId),

@@ -575,7 +575,14 @@ describe("the compose page", () => {
     const headers = { cookie: o.cookie };
     const typed = "Hi {{nickname}}, see you at {{event}}";
     const res = await call("/mailings/new", {
-      ...form({ intent: "send", key: crypto.randomUUID(), subject: "", body: typed, schedule: "2020-01-01T10:00" }),
+      ...form({
+        intent: "send",
+        confirmed: "yes",
+        key: crypto.randomUUID(),
+        subject: "",
+        body: typed,
+        schedule: "2020-01-01T10:00",
+      }),
       headers,
     });
     expect(res.status).toBe(400);
@@ -586,7 +593,13 @@ describe("the compose page", () => {
     expect(html).toContain(typed);
     // Text past the limit, and an unreadable schedule, are refused too; the empty audience once the message is fine.
     const long = await call("/mailings/new", {
-      ...form({ intent: "send", key: crypto.randomUUID(), subject: "S", body: "x".repeat(MAILING_LIMITS.body + 1) }),
+      ...form({
+        intent: "send",
+        confirmed: "yes",
+        key: crypto.randomUUID(),
+        subject: "S",
+        body: "x".repeat(MAILING_LIMITS.body + 1),
+      }),
       headers,
     });
     expect(long.status).toBe(400);
@@ -594,6 +607,7 @@ describe("the compose page", () => {
     const past = await call("/mailings/new", {
       ...form({
         intent: "send",
+        confirmed: "yes",
         key: crypto.randomUUID(),
         subject: "Hello",
         body: "Body",
@@ -623,7 +637,7 @@ describe("the compose page", () => {
       .run();
     expect((await call("/mailings/new", { headers: { cookie: o.cookie } })).status).toBe(403);
     const posted = await call("/mailings/new", {
-      ...form({ intent: "send", key: crypto.randomUUID(), subject: "S", body: "B" }),
+      ...form({ intent: "send", confirmed: "yes", key: crypto.randomUUID(), subject: "S", body: "B" }),
       headers: { cookie: o.cookie },
     });
     expect(posted.status).toBe(403);

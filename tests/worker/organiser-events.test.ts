@@ -153,6 +153,26 @@ describe("publishing an organiser event", () => {
     expect(qr.headers.get("content-type")).toBe("image/svg+xml");
   });
 
+  it("stops offering the join form on the cached page once the last place is taken", async () => {
+    const owner = await signUp();
+    const { slug } = await publish(owner, { capacity: "1" });
+    expect(await (await call(`/e/${slug}`)).text()).toContain(`action="/e/${slug}"`);
+    await waitForGlobalWaitUntil();
+    const joined = await visitorJoin(slug, { name: "Last Place", email: `last-${crypto.randomUUID()}@example.org` });
+    expect(joined.status).toBe(303);
+    await waitForGlobalWaitUntil();
+    const page = await (await call(`/e/${slug}`)).text();
+    expect(page).toContain("This event is full.");
+    expect(page).not.toContain(`action="/e/${slug}"`);
+  });
+
+  it("shows the event's link to share as its whole address", async () => {
+    const owner = await signUp();
+    const { slug } = await publish(owner);
+    const page = await (await call(`/e/${slug}`)).text();
+    expect(page).toContain(`<a href="http://localhost/e/${slug}">http://localhost/e/${slug}</a>`);
+  });
+
   it("shows upcoming with Prepare and past with View Details, from the event's own dates", async () => {
     const owner = await signUp();
     const soon = await publish(owner, { startsAt: local(5), endsAt: local(6) });
@@ -243,6 +263,40 @@ describe("joining", () => {
     });
     expect(malformed.status).toBeGreaterThanOrEqual(400);
     expect(malformed.status).toBeLessThan(500);
+  });
+
+  it("says beside each field when it is too long, keeping every typed value, on the join form and the pass", async () => {
+    const owner = await signUp();
+    const { slug } = await publish(owner);
+    const company = "C".repeat(130);
+    const interests = "i".repeat(350);
+    const res = await visitorJoin(slug, { name: "Long Fields", email: "long@example.org", company, interests });
+    expect(res.status).toBe(400);
+    const html = await res.text();
+    expect(html).toMatch(/id="j-company-err"[^>]*>Must be at most 120 characters</);
+    expect(html).toMatch(/id="j-interests-err"[^>]*>Must be at most 300 characters</);
+    expect(html).toContain(`value="${company}"`);
+    expect(html).toContain(`value="${interests}"`);
+    const longName = await (await visitorJoin(slug, { name: "N".repeat(140), email: "n@example.org" })).text();
+    expect(longName).toMatch(/id="j-name-err"[^>]*>Name must be at most 100 characters</);
+    expect(longName).not.toContain("at least 2");
+
+    const email = `settings-${crypto.randomUUID()}@example.org`;
+    await visitorJoin(slug, { name: "Sam Settings", email, listed: "on" });
+    const token = await passOf(email);
+    const goals = "g".repeat(600);
+    const saved = await call(`/pass/${token}`, {
+      ...form({ intent: "settings", visibility: "exchanged", interests, goals }),
+    });
+    expect(saved.status).toBe(400);
+    expect(saved.headers.get("content-type")).toContain("text/html");
+    const pass = await saved.text();
+    expect(pass).toMatch(/id="p-interests-err"[^>]*>Must be at most 300 characters</);
+    expect(pass).toMatch(/id="p-goals-err"[^>]*>Must be at most 500 characters</);
+    expect(pass).toContain(`value="${interests}"`);
+    expect(pass).toContain(`value="${goals}"`);
+    expect(pass).toMatch(/<option value="exchanged" selected/);
+    expect((await attendee(slug, email))?.listed).toBe(1);
   });
 
   it("says plainly when an event is full or closed", async () => {
@@ -400,11 +454,13 @@ describe("the attendee directory", () => {
     expect(dir.headers.get("location")).toBe(`/e/${slug}/join`);
     expect((await call(`/organiser/${id}`, { headers: { cookie: stranger.cookie } })).status).toBe(404);
     expect((await call(`/organiser/${id}/attendees/csv`, { headers: { cookie: stranger.cookie } })).status).toBe(404);
-    const close = await call(`/organiser/${id}`, {
-      ...form({ intent: "archive" }),
-      headers: { cookie: stranger.cookie },
-    });
-    expect(close.status).toBe(404);
+    for (const step of [{}, { confirmed: "yes" }] as Record<string, string>[]) {
+      const close = await call(`/organiser/${id}`, {
+        ...form({ intent: "archive", ...step }),
+        headers: { cookie: stranger.cookie },
+      });
+      expect(close.status).toBe(404);
+    }
     expect((await call(`/e/${slug}`)).status).toBe(200);
     const grant = await call(`/organiser/${id}`, {
       ...form({ intent: "exhibitor", email: stranger.email, rights: "two-way" }),
@@ -419,7 +475,14 @@ describe("the attendee directory", () => {
     const email = `leaver-${crypto.randomUUID()}@example.org`;
     await visitorJoin(slug, { name: "Lea Leaver", email, listed: "on" });
     const token = await passOf(email);
-    const left = await call(`/pass/${token}`, { ...form({ intent: "leave" }) });
+    // One tap asks on a page of its own (no script needed) and removes nothing.
+    const asked = await call(`/pass/${token}`, { ...form({ intent: "leave" }) });
+    expect(asked.status).toBe(200);
+    const question = await asked.text();
+    expect(question).toContain("Leave Open Data Summit?");
+    expect(question).toContain('name="confirmed" value="yes"');
+    expect(await attendee(slug, email)).not.toBeNull();
+    const left = await call(`/pass/${token}`, { ...form({ intent: "leave", confirmed: "yes" }) });
     expect(left.status).toBe(200);
     expect(await left.text()).toContain("You left");
     expect(await attendee(slug, email)).toBeNull();
@@ -428,6 +491,23 @@ describe("the attendee directory", () => {
       .all<{ listed: number }>();
     expect(records.results.map((r) => r.listed)).toEqual([1, 0]);
     expect((await call(`/pass/${token}`)).status).toBe(404);
+  });
+});
+
+describe("leaving from the directory", () => {
+  it("asks once more before a signed-in attendee leaves, and leaves on the confirmed tap", async () => {
+    const owner = await signUp();
+    const { slug } = await publish(owner);
+    const person = await joinSignedIn(slug, "Dee Directory");
+    const leave = (extra: Record<string, string> = {}) =>
+      call(`/e/${slug}/directory`, { ...form({ intent: "leave", ...extra }), headers: { cookie: person.cookie } });
+    const asked = await leave();
+    expect(asked.status).toBe(200);
+    expect(await asked.text()).toContain('data-confirm-step="leave"');
+    expect(await attendee(slug, person.email)).not.toBeNull();
+    const left = await leave({ confirmed: "yes" });
+    expect(left.status).toBe(302);
+    expect(await attendee(slug, person.email)).toBeNull();
   });
 });
 
@@ -705,8 +785,18 @@ describe("the sitemap", () => {
     const owner = await signUp();
     const kept = await publish(owner);
     const gone = await publish(owner, { title: "Archived Meetup" });
-    const archived = await call(`/organiser/${gone.id}`, {
+    // One tap asks first and leaves the event as it was; the confirmed second tap archives.
+    const asked = await call(`/organiser/${gone.id}`, {
       ...form({ intent: "archive" }),
+      headers: { cookie: owner.cookie },
+    });
+    expect(asked.status).toBe(200);
+    expect(await asked.text()).toContain('data-confirm-step="archive"');
+    const state = () =>
+      env.DB.prepare("select state from org_event where id = ?").bind(gone.id).first<{ state: string }>();
+    expect((await state())?.state).toBe("open");
+    const archived = await call(`/organiser/${gone.id}`, {
+      ...form({ intent: "archive", confirmed: "yes" }),
       headers: { cookie: owner.cookie },
     });
     expect(archived.status).toBe(302);

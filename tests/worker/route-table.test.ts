@@ -182,6 +182,7 @@ async function ownerWithEverything(): Promise<{ cookie: string; email: string; o
       await call("/mailings/new", {
         ...form({
           intent: "send",
+          confirmed: "yes",
           key: crypto.randomUUID(),
           subject: "Route news",
           body: "Hello {{first_name}}",

@@ -28,6 +28,12 @@ export function campaignDaysLeft(endDate: string, now = Date.now()) {
   return daysLeft(Date.parse(`${endDate}T23:59:59Z`), now);
 }
 
+/** The label beside a campaign's end: an unpublished draft whose end date is still ahead has not ended. */
+export function endLabel(status: string, endDate: string, now = Date.now()) {
+  if (status === "active") return "Days left";
+  return status === "draft" && campaignDaysLeft(endDate, now) > 0 ? "Ends" : "Ended";
+}
+
 // Kept: building an Intl.NumberFormat costs more than formatting with it, and a list formats one per campaign.
 const wholeDollars = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD", maximumFractionDigits: 0 });
 export const usd = (n: number) => wholeDollars.format(n);

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { EVENT_TYPES, type EventStatus } from "../events/rules";
 
-import { isEmail } from "../forms/fields";
+import { isEmail, personNameField, optionalText as text } from "../forms/fields";
 import { isWebLink, WEB_LINK_MESSAGE, withHttps } from "../forms/web-link";
 import { canonicalTimeZone, dateTimeFormat, zonedToUtc } from "../time/time";
 
@@ -57,14 +57,6 @@ export function eventSlug(title: string, random = crypto.getRandomValues(new Uin
   const tail = [...random].map((b) => b.toString(36).padStart(2, "0")).join("");
   return `${base}-${tail}`;
 }
-
-const text = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max, `Must be at most ${max} characters`)
-    .optional()
-    .transform((v) => v || null);
 
 const localTime = (message: string) =>
   z
@@ -142,9 +134,12 @@ export const DIRECTORY_CONSENT_TEXT =
 export const organiserMailConsentText = (organiser: string) =>
   `Email me news from ${organiser} about this and future events. ${organiser} gets my name and email address for this, and every message has a one-click unsubscribe.`;
 
+/** What leaving an event undoes, said on the step that confirms it. */
+export const LEAVE_CONSEQUENCE =
+  "You are removed from the attendees and the directory, and this event's record of the people you exchanged with is deleted. This cannot be undone.";
+
 export const JOIN_MESSAGES = {
   // The specification's wording (section 5).
-  name: "Name must be at least 2 characters",
   email: "Please enter a valid email address",
   closed: "This event is closed to new attendees.",
   past: "This event has ended, so it no longer takes attendees.",
@@ -158,7 +153,8 @@ const checkbox = z
   .transform((v) => v === "on");
 
 export const joinFormSchema = z.object({
-  name: z.string({ error: JOIN_MESSAGES.name }).trim().min(2, JOIN_MESSAGES.name).max(100, JOIN_MESSAGES.name),
+  // The account's name rule: too short and too long each say so.
+  name: personNameField,
   email: z
     .string({ error: JOIN_MESSAGES.email })
     .trim()

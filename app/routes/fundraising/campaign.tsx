@@ -3,7 +3,7 @@ import { DonateForm } from "~/components/fundraising/donate-form";
 import { ProgressBar } from "~/components/marketing/campaign-card";
 import { card, formatDate, linkClass } from "~/components/marketing/page";
 import { appContext } from "~/context";
-import { amountMessage, CATEGORY_LABELS, campaignDaysLeft } from "~/lib/fundraising/campaign";
+import { amountMessage, CATEGORY_LABELS, campaignDaysLeft, endLabel } from "~/lib/fundraising/campaign";
 import { formatMoney } from "~/lib/money";
 import { staticPage } from "~/lib/platform/page-handle";
 import { pageMeta } from "~/lib/site";
@@ -34,6 +34,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     isOwner: c.isOwner,
     canGive: Boolean(account),
     daysLeft: c.status === "active" ? campaignDaysLeft(c.endDate) : 0,
+    endLabel: endLabel(c.status, c.endDate),
     supporters,
     contactEmail,
     via: {
@@ -60,7 +61,7 @@ const errorMessage = (error: string, currency: string) =>
       : null;
 
 export default function CampaignPage({ loaderData }: Route.ComponentProps) {
-  const { c, daysLeft: left, isOwner, canGive, supporters, contactEmail, via, error } = loaderData;
+  const { c, daysLeft: left, endLabel: ends, isOwner, canGive, supporters, contactEmail, via, error } = loaderData;
   const money = (n: number) => formatMoney(n, c.currency, { compact: true });
   return (
     <article className="mx-auto max-w-4xl px-4 py-10 sm:px-6">
@@ -166,7 +167,7 @@ export default function CampaignPage({ loaderData }: Route.ComponentProps) {
               <dd className="font-semibold">{money(c.averageGift)}</dd>
             </div>
             <div>
-              <dt className="text-slate-600 dark:text-slate-300">{c.status === "active" ? "Days left" : "Ended"}</dt>
+              <dt className="text-slate-600 dark:text-slate-300">{ends}</dt>
               <dd className="font-semibold">{c.status === "active" ? left : formatDate(c.endDate)}</dd>
             </div>
             <div>

@@ -1,7 +1,10 @@
 import { eq } from "drizzle-orm";
+import { href, redirect } from "react-router";
 import type { AppContext } from "~/context";
 import { stripeConnection } from "~db/schema";
 import { paymentsFor } from "../payments/payments.server";
+import { PaymentsError } from "../payments/types";
+import { redirectWithToast } from "../platform/toast.server";
 import { purgeOwnerCampaignPages } from "./campaigns.server";
 
 /** The owner's connected Stripe account, as last reported by Stripe. */
@@ -28,10 +31,40 @@ export async function onboardingUrl(app: AppContext, user: { id: string; email: 
   if (!row) return null;
   const { url } = await payments.onboardingLink({
     accountId: row.accountId,
-    refreshUrl: `${origin}/campaigns/connect`,
-    returnUrl: `${origin}/campaigns/connect/return`,
+    refreshUrl: `${origin}${href("/campaigns/connect")}`,
+    returnUrl: `${origin}${href("/campaigns/connect/return")}`,
   });
   return url;
+}
+
+/**
+ * The owner's way to Stripe's onboarding: a fresh link, or Campaigns with why not. Stripe's refresh_url (a
+ * link expired or already used) comes here by GET, so `resume` only continues an account already made.
+ */
+export async function toOnboarding(
+  app: AppContext,
+  user: { id: string; email: string },
+  origin: string,
+  { resume = false } = {},
+): Promise<Response> {
+  try {
+    if (resume && !(await getConnection(app, user.id))) return redirect(href("/campaigns"));
+    const url = await onboardingUrl(app, user, origin);
+    if (!url)
+      return redirectWithToast(href("/campaigns"), {
+        type: "error",
+        title: "Online giving is not set up on this server",
+      });
+    return redirect(url);
+  } catch (error) {
+    if (error instanceof PaymentsError)
+      return redirectWithToast(href("/campaigns"), {
+        type: "error",
+        title: "Stripe could not start onboarding",
+        description: error.message,
+      });
+    throw error;
+  }
 }
 
 /** After onboarding: asks Stripe for the account's state rather than trusting the return address. */

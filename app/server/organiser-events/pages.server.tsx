@@ -1,9 +1,11 @@
 import type { ReactNode } from "react";
 import { EVENT_TYPE_LABEL, type EventStatus } from "~/lib/events/rules";
+import { CONFIRMED_FIELD } from "~/lib/forms/confirm";
 import {
   DIRECTORY_CONSENT_TEXT,
   formatLocal,
   JOIN_MESSAGES,
+  LEAVE_CONSEQUENCE,
   organiserMailConsentText,
   VISIBILITY,
   VISIBILITY_LABEL,
@@ -89,35 +91,71 @@ function When({ e }: { e: OrgEvent }) {
   );
 }
 
-export type JoinState = {
-  values?: Record<string, string>;
-  errors?: Partial<Record<"name" | "email" | "form", string>>;
-};
+/** A refused form: what was typed, and each field's message by its name ("form" for the whole form). */
+export type FormState = { values?: Record<string, string>; errors?: Record<string, string> };
+export type JoinState = FormState;
+
+/** A labelled text input with its own message beside it, keeping what was typed. */
+function TextField({
+  id,
+  name,
+  label,
+  state,
+  fallback = "",
+  type = "text",
+  auto,
+  required,
+}: {
+  id: string;
+  name: string;
+  label: string;
+  state: FormState;
+  fallback?: string;
+  type?: string;
+  auto?: string;
+  required?: boolean;
+}) {
+  const message = state.errors?.[name];
+  return (
+    <>
+      <label htmlFor={id}>{label}</label>
+      <input
+        id={id}
+        name={name}
+        type={type}
+        defaultValue={state.values?.[name] ?? fallback}
+        autoComplete={auto}
+        required={required}
+        aria-invalid={message ? true : undefined}
+        aria-describedby={message ? `${id}-err` : undefined}
+      />
+      {message ? (
+        <p id={`${id}-err`} className="err">
+          {message}
+        </p>
+      ) : null}
+    </>
+  );
+}
 
 function JoinForm({ e, state }: { e: PublicOrgEvent; state: JoinState }) {
   const v = state.values ?? {};
   const err = state.errors ?? {};
-  const field = (name: "name" | "email" | "company" | "title", label: string, type = "text", auto = "") => (
-    <>
-      <label htmlFor={`j-${name}`}>{label}</label>
-      <input
-        id={`j-${name}`}
-        name={name}
-        type={type}
-        defaultValue={v[name] ?? ""}
-        autoComplete={auto || undefined}
-        required={name === "name" || name === "email"}
-        aria-invalid={name in err ? true : undefined}
-        aria-describedby={name in err ? `j-${name}-err` : undefined}
-      />
-      {name === "name" || name === "email"
-        ? err[name] && (
-            <p id={`j-${name}-err`} className="err">
-              {err[name]}
-            </p>
-          )
-        : null}
-    </>
+  const field = (
+    name: "name" | "email" | "company" | "title" | "interests",
+    label: string,
+    type = "text",
+    auto = "",
+  ) => (
+    <TextField
+      id={`j-${name}`}
+      name={name}
+      label={label}
+      state={state}
+      type={type}
+      auto={auto || undefined}
+      required={name === "name" || name === "email"}
+    />
   );
   return (
     <form method="post" action={`/e/${e.slug}`} noValidate>
@@ -130,8 +168,7 @@ function JoinForm({ e, state }: { e: PublicOrgEvent; state: JoinState }) {
       {field("email", "Email", "email", "email")}
       {field("company", "Company (optional)", "text", "organization")}
       {field("title", "Title (optional)", "text", "organization-title")}
-      <label htmlFor="j-interests">Interests (optional)</label>
-      <input id="j-interests" name="interests" type="text" defaultValue={v.interests ?? ""} />
+      {field("interests", "Interests (optional)")}
       <label className="check">
         <input type="checkbox" name="listed" defaultChecked={v.listed === "on"} />
         <span>{DIRECTORY_CONSENT_TEXT}</span>
@@ -174,7 +211,9 @@ function eventDescription(e: PublicOrgEvent): string {
 }
 
 /** The public event page: the same for every visitor, so it can be cached at the edge. */
-export function renderEventPage(e: PublicOrgEvent, state: JoinState = {}): Promise<string> {
+export function renderEventPage(e: PublicOrgEvent, origin: string, state: JoinState = {}): Promise<string> {
+  // The link to share is the whole address: a path alone cannot be pasted into a message.
+  const link = `${origin}/e/${e.slug}`;
   const refusal = joinRefusal(e);
   return page(
     <Doc title={e.title} description={eventDescription(e)}>
@@ -255,7 +294,7 @@ export function renderEventPage(e: PublicOrgEvent, state: JoinState = {}): Promi
         <h2 id="share-title">Share this event</h2>
         <img className="qr" src={`/e/${e.slug}/qr.svg`} alt={`QR code for ${e.title}`} width={192} height={192} />
         <p>
-          Link: <a href={`/e/${e.slug}`}>{`/e/${e.slug}`}</a>
+          Link: <a href={link}>{link}</a>
         </p>
       </section>
     </Doc>,
@@ -316,6 +355,8 @@ type PassData = {
   notice?: string | null;
   signedIn: boolean;
   hearsFromOrganiser?: boolean;
+  /** A refused directory-settings form, shown back with its messages. */
+  settings?: FormState;
 };
 
 /** The attendee's own pass: their QR to show, their directory choices, who they met, and leaving. */
@@ -329,7 +370,11 @@ export function renderPass({
   notice,
   signedIn,
   hearsFromOrganiser,
+  settings = {},
 }: PassData) {
+  const typed = settings.values;
+  // A refused form shows the choices as they were sent, not as stored.
+  const checked = (name: string, stored: boolean | undefined) => (typed ? typed[name] === "on" : stored);
   return page(
     <Doc title={`Your pass for ${e.title}`} noindex>
       <p>
@@ -367,28 +412,38 @@ export function renderPass({
       )}
       <section className="panel" aria-labelledby="dir-title">
         <h2 id="dir-title">The attendee directory</h2>
-        <form method="post">
+        <form method="post" noValidate>
           <input type="hidden" name="intent" value="settings" />
+          {settings.errors ? (
+            <p className="note" role="alert">
+              Check the fields below: nothing was saved.
+            </p>
+          ) : null}
           <label className="check">
-            <input type="checkbox" name="listed" defaultChecked={a.listed} />
+            <input type="checkbox" name="listed" defaultChecked={checked("listed", a.listed)} />
             <span>{DIRECTORY_CONSENT_TEXT}</span>
           </label>
           <label className="check">
-            <input type="checkbox" name="updates" defaultChecked={hearsFromOrganiser} />
+            <input type="checkbox" name="updates" defaultChecked={checked("updates", hearsFromOrganiser)} />
             <span>{organiserMailConsentText(e.organiserName)}</span>
           </label>
           <label htmlFor="p-visibility">Who can see me</label>
-          <select id="p-visibility" name="visibility" defaultValue={a.visibility}>
+          <select id="p-visibility" name="visibility" defaultValue={typed?.visibility ?? a.visibility}>
             {VISIBILITY.map((o) => (
               <option key={o} value={o}>
                 {VISIBILITY_LABEL[o]}
               </option>
             ))}
           </select>
-          <label htmlFor="p-interests">Interests</label>
-          <input id="p-interests" name="interests" type="text" defaultValue={a.interests} />
-          <label htmlFor="p-goals">My goals for this event (private, for my matches)</label>
-          <input id="p-goals" name="goals" type="text" defaultValue={a.goals} />
+          {settings.errors?.visibility ? <p className="err">{settings.errors.visibility}</p> : null}
+          <TextField id="p-interests" name="interests" label="Interests" state={settings} fallback={a.interests} />
+          <TextField
+            id="p-goals"
+            name="goals"
+            label="My goals for this event (private, for my matches)"
+            state={settings}
+            fallback={a.goals}
+          />
           <button type="submit" className="btn b-upcoming">
             Save
           </button>
@@ -426,12 +481,34 @@ export function renderPass({
       </section>
       <section className="panel" aria-labelledby="leave-title">
         <h2 id="leave-title">Leave the event</h2>
-        <p className="muted">Removes you from the attendees and the directory.</p>
+        <p className="muted">Removes you from the attendees and the directory; you are asked once more first.</p>
         <form method="post">
           <input type="hidden" name="intent" value="leave" />
           <button type="submit" className="btn b-past">
             Leave {e.title}
           </button>
+        </form>
+      </section>
+    </Doc>,
+  );
+}
+
+/** The step before leaving: leaving cannot be undone, so it is asked on a page of its own. */
+export function renderLeaveConfirm(e: OrgEvent, token: string): Promise<string> {
+  return page(
+    <Doc title={`Leave ${e.title}?`} noindex>
+      <section className="panel" aria-labelledby="leave-title">
+        <h1 id="leave-title">Leave {e.title}?</h1>
+        <p>{LEAVE_CONSEQUENCE}</p>
+        <form method="post" action={`/pass/${token}`}>
+          <input type="hidden" name="intent" value="leave" />
+          <input type="hidden" name={CONFIRMED_FIELD} value="yes" />
+          <button type="submit" className="btn b-past" data-confirm-step="leave">
+            Leave {e.title}
+          </button>
+          <a className="btn b-line" href={`/pass/${token}`}>
+            Keep my pass
+          </a>
         </form>
       </section>
     </Doc>,

@@ -1,6 +1,8 @@
 import { sql } from "drizzle-orm";
 import { Hono } from "hono";
+import type { z } from "zod";
 import type { AppContext } from "~/context";
+import { isConfirmed } from "~/lib/forms/confirm";
 import { badgePath } from "~/lib/organiser-events/badge";
 import {
   directorySettingsSchema,
@@ -32,13 +34,15 @@ import {
   scannedBy,
   updateDirectorySettings,
 } from "./attendees.server";
-import { orgEventTag, publicOrgEvent } from "./events.server";
+import { orgEventTag, publicOrgEvent, purgeOrgEvent } from "./events.server";
 import {
+  type FormState,
   type JoinState,
   renderBadge,
   renderEventNotFound,
   renderEventPage,
   renderJoined,
+  renderLeaveConfirm,
   renderLeft,
   renderPass,
 } from "./pages.server";
@@ -70,7 +74,7 @@ organiserEventRoutes.get(`/e/:slug{${SLUG}}`, async (c) => {
   const event = await publicOrgEvent(app.db, slug, now);
   if (!event) return html(renderEventNotFound(), 404);
   const change = nextStatusChange(event, now)?.getTime() ?? Number.POSITIVE_INFINITY;
-  const fresh = await html(renderEventPage(event), 200, "no-store", {
+  const fresh = await html(renderEventPage(event, new URL(c.req.url).origin), 200, "no-store", {
     [VALID_UNTIL]: String(Math.min(change, now.getTime() + COUNT_FRESH_MS)),
   });
   app.ctx.waitUntil(edgePut(path, fresh.clone(), [orgEventTag(slug)], app.env, ticket));
@@ -107,18 +111,14 @@ organiserEventRoutes.post(`/e/:slug{${SLUG}}`, async (c) => {
   const values = Object.fromEntries(
     Object.entries(form)
       .filter((e): e is [string, string] => typeof e[1] === "string")
-      .map(([k, v]) => [k, v.slice(0, 500)]),
+      // Kept as typed, longer than any limit, so an over-long field comes back whole beside its message.
+      .map(([k, v]) => [k, v.slice(0, 2000)]),
   );
   const refuse = (status: number, state: JoinState, headers: Record<string, string> = {}) =>
-    html(renderEventPage(event, { values, ...state }), status, "no-store", headers);
+    html(renderEventPage(event, new URL(request.url).origin, { values, ...state }), status, "no-store", headers);
   const parsed = joinFormSchema.safeParse(values);
   if (!parsed.success) {
-    const errors: JoinState["errors"] = {};
-    for (const issue of parsed.error.issues) {
-      const key = issue.path[0];
-      if ((key === "name" || key === "email") && !errors[key]) errors[key] = issue.message;
-    }
-    return refuse(400, { errors });
+    return refuse(400, { errors: fieldErrors(parsed.error) });
   }
   // Generous for a keynote: a person may retry 5 times a minute, one address 120 joins a minute here.
   const person = await allow(app.env, "strict", `join-person:${event.id}:${parsed.data.email}`);
@@ -132,6 +132,8 @@ organiserEventRoutes.post(`/e/:slug{${SLUG}}`, async (c) => {
     app.ctx.waitUntil(sendPass(app, request, event.title, joined.attendee).catch((e) => console.error("pass", e)));
     return refuse(409, { errors: { form: JOIN_MESSAGES.full } });
   }
+  // The cached page must not offer its form once the last place is taken.
+  if (joined.full) app.ctx.waitUntil(purgeOrgEvent(app.env, slug));
   await sendPass(app, request, event.title, joined.attendee);
   return new Response(null, {
     status: 303,
@@ -211,7 +213,21 @@ organiserEventRoutes.post(`/e/:slug{${SLUG}}/a/:code{[A-Za-z0-9_-]{8,64}}`, asyn
   return c.json({ kind: result.kind, created: result.created, name: found.a.name, event: found.e.title });
 });
 
-async function passPage(app: AppContext, request: Request, token: string, notice: string | null = null) {
+/** Each field's first message, under its own name, to show beside that field. */
+function fieldErrors(error: z.ZodError): Record<string, string> {
+  const errors: Record<string, string> = {};
+  for (const issue of error.issues) errors[String(issue.path[0] ?? "form")] ??= issue.message;
+  return errors;
+}
+
+async function passPage(
+  app: AppContext,
+  request: Request,
+  token: string,
+  notice: string | null = null,
+  settings: FormState = {},
+  status = 200,
+) {
   const found = await attendeeByPass(app.db, token);
   if (!found) return html(renderEventNotFound(), 404);
   const user = /session_token/.test(request.headers.get("cookie") ?? "") ? await getSessionUser(app, request) : null;
@@ -241,8 +257,9 @@ async function passPage(app: AppContext, request: Request, token: string, notice
       notice,
       signedIn: Boolean(user),
       hearsFromOrganiser: hears,
+      settings,
     }),
-    200,
+    status,
     "private, no-store",
     // Same-origin, not no-referrer: the token never leaves for another site, and the pass's own forms
     // keep their Origin header (no-referrer makes Chromium send "null", which the cross-site guard refuses).
@@ -262,6 +279,8 @@ organiserEventRoutes.post("/pass/:token{[A-Za-z0-9_-]{16,64}}", async (c) => {
   if (!found) return html(renderEventNotFound(), 404);
   const form = Object.fromEntries(await c.req.raw.formData().catch(() => new FormData()));
   if (form.intent === "leave") {
+    // Leaving deletes the exchanges made here: a page asks once more first.
+    if (!isConfirmed(form)) return html(renderLeaveConfirm(found.e, token), 200, "private, no-store");
     await leaveEvent(app.db, found.a);
     return html(renderLeft(found.e), 200, "private, no-store");
   }
@@ -273,7 +292,12 @@ organiserEventRoutes.post("/pass/:token{[A-Za-z0-9_-]{16,64}}", async (c) => {
   }
   if (form.intent !== "settings") return c.text("Bad request", 400);
   const parsed = directorySettingsSchema.safeParse(form);
-  if (!parsed.success) return c.text(parsed.error.issues[0]?.message ?? "Bad request", 400);
+  if (!parsed.success) {
+    const values = Object.fromEntries(
+      Object.entries(form).filter((e): e is [string, string] => typeof e[1] === "string"),
+    );
+    return passPage(app, c.req.raw, token, null, { values, errors: fieldErrors(parsed.error) }, 400);
+  }
   await updateDirectorySettings(app.db, found.a, parsed.data, found.e.organiserName);
   return passPage(app, c.req.raw, token, "Your directory choices are saved.");
 });

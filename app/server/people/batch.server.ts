@@ -16,6 +16,8 @@ type Batch = Statement[];
 // Rows per JSON-carried statement: one bound parameter each, well under D1's statement and value sizes.
 // Joins from those rows to connection are `cross join`, so SQLite walks the rows and looks each person up
 // by (user_id, client_id); a plain join let it walk all the owner's people per row (quadratic in imports).
+// Where a person is found by id (the merge path), `+user_id` keeps SQLite off the user_id indexes, which
+// otherwise walk all the owner's people (or history) once per JSON row; the id's own key finds the row.
 const ROWS_PER_STATEMENT = 250;
 
 export type BatchArrival = {
@@ -119,7 +121,8 @@ export async function preparePeople(db: Database, userId: string, drafts: Person
     for (const k of keys) inBatch.set(k, planned);
   }
 
-  // Who is attached to: their current fields and points, to tell a real change from a repeat.
+  // Who is attached to: their current fields and points, to tell a real change from a repeat. `+user_id`
+  // makes SQLite look each id up rather than walk all the owner's rows once per chunk.
   const attachIds = [...attach.keys()];
   const currentRows = new Map<number, typeof connection.$inferSelect>();
   const heldPoints = new Map<number, { kind: string; value: string; key: string | null }[]>();
@@ -127,7 +130,7 @@ export async function preparePeople(db: Database, userId: string, drafts: Person
     for (const r of await db
       .select()
       .from(connection)
-      .where(and(eq(connection.userId, userId), inArray(connection.id, part))))
+      .where(and(sql`+${connection.userId} = ${userId}`, inArray(connection.id, part))))
       currentRows.set(r.id, r);
     for (const p of await db
       .select({
@@ -137,7 +140,7 @@ export async function preparePeople(db: Database, userId: string, drafts: Person
         key: contactPoint.key,
       })
       .from(contactPoint)
-      .where(and(eq(contactPoint.userId, userId), inArray(contactPoint.connectionId, part))))
+      .where(and(sql`+${contactPoint.userId} = ${userId}`, inArray(contactPoint.connectionId, part))))
       heldPoints.set(p.connectionId, [...(heldPoints.get(p.connectionId) ?? []), p]);
   }
 
@@ -256,7 +259,7 @@ export async function preparePeople(db: Database, userId: string, drafts: Person
             or instr(coalesce(connection.notes, ''), json_extract(j.value, '$.note')) > 0 then connection.notes
           else trim(coalesce(connection.notes, '') || char(10) || char(10) || json_extract(j.value, '$.note')) end
         from json_each(${json}) j
-        where connection.user_id = ${userId} and connection.id = json_extract(j.value, '$.id')`),
+        where +connection.user_id = ${userId} and connection.id = json_extract(j.value, '$.id')`),
       rawSql(sql`insert into ${contactPoint} (user_id, connection_id, kind, label, value, key, service, preferred)
         select ${userId}, json_extract(j.value, '$.id'), json_extract(p.value, '$.kind'), json_extract(p.value, '$.label'),
           json_extract(p.value, '$.value'), json_extract(p.value, '$.key'), json_extract(p.value, '$.service'), 0
@@ -273,7 +276,7 @@ export async function preparePeople(db: Database, userId: string, drafts: Person
           'Connected (as the imported file says)', unixepoch(json_extract(j.value, '$.connectedOn') || ' 12:00:00') * 1000
         from json_each(${json}) j
         where json_extract(j.value, '$.connectedOn') is not null and not exists (select 1 from person_history h
-          where h.user_id = ${userId} and h.connection_id = json_extract(j.value, '$.id') and h.kind = 'connected')`),
+          where +h.user_id = ${userId} and h.connection_id = json_extract(j.value, '$.id') and h.kind = 'connected')`),
       ...connectedEntries(
         userId,
         sql`select json_extract(j.value, '$.id') as connection_id, json_extract(j.value, '$.connectedOn') as day
@@ -346,6 +349,6 @@ function connectedEntries(userId: string, pairs: SQL) {
       on conflict (user_id, client_id) do nothing`),
     rawSql(sql`update ${connection} set last_contact_at = (select max(i.occurred_at) from ${interaction} i
         where i.user_id = ${userId} and i.connection_id = connection.id and ${isContactSql})
-      where user_id = ${userId} and id in (select p.connection_id from (${pairs}) p)`),
+      where +user_id = ${userId} and id in (select p.connection_id from (${pairs}) p)`),
   ];
 }

@@ -1,16 +1,14 @@
-import { Form, href, Link, redirect } from "react-router";
+import { Form, href, Link } from "react-router";
 import { UnthankedGifts } from "~/components/fundraising/unthanked";
 import { appContext } from "~/context";
 import { formatMoney } from "~/lib/money";
 import { pageMeta } from "~/lib/site";
 import { getUser } from "~/server/account/user.server";
 import { listOwnedCampaigns } from "~/server/fundraising/campaigns.server";
-import { getConnection, onboardingUrl } from "~/server/fundraising/connect.server";
+import { getConnection, toOnboarding } from "~/server/fundraising/connect.server";
 import { unacknowledgedGifts } from "~/server/fundraising/gifts.server";
 import { getOrganisation } from "~/server/fundraising/organisation.server";
 import { paymentsFor } from "~/server/payments/payments.server";
-import { PaymentsError } from "~/server/payments/types";
-import { redirectWithToast } from "~/server/platform/toast.server";
 import type { Route } from "./+types/list";
 
 export const meta = () => [...pageMeta("Your campaigns"), { name: "robots", content: "noindex" }];
@@ -44,23 +42,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const user = getUser(context);
   const intent = (await request.formData()).get("intent");
   if (intent !== "connect") return new Response("Bad Request", { status: 400 });
-  try {
-    const url = await onboardingUrl(app, user, new URL(request.url).origin);
-    if (!url)
-      return redirectWithToast(href("/campaigns"), {
-        type: "error",
-        title: "Online giving is not set up on this server",
-      });
-    return redirect(url);
-  } catch (error) {
-    if (error instanceof PaymentsError)
-      return redirectWithToast(href("/campaigns"), {
-        type: "error",
-        title: "Stripe could not start onboarding",
-        description: error.message,
-      });
-    throw error;
-  }
+  return toOnboarding(app, user, new URL(request.url).origin);
 }
 
 const STATUS = { draft: "Draft", active: "Active", past: "Past" } as const;

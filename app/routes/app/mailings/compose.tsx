@@ -1,6 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, href, Link, useNavigation } from "react-router";
 import { appContext } from "~/context";
+import { isConfirmed } from "~/lib/forms/confirm";
 import { audienceSchema, composeFormSchema, MAILING_LIMITS, MESSAGES, rulesFromForm } from "~/lib/mailings/rules";
 import { pageMeta } from "~/lib/site";
 import { zonedToUtc } from "~/lib/time/time";
@@ -108,6 +109,8 @@ export async function action({ request, context }: Route.ActionArgs) {
       { reply: submission.reply({ fieldErrors: { schedule: ["Enter a date and time"] } }), audience },
       { status: 400 },
     );
+  // A mailing cannot be called back: the first tap shows whom it reaches, the confirmed second sends.
+  if (!isConfirmed(formData)) return data({ reply: submission.reply(), audience, confirmSend: audience?.count ?? 0 });
   const made = await createMailing(app, user.id, { ...message, rules, scheduleAt, key: v.key }, origin, { timeZone });
   if ("errors" in made)
     return data({ reply: submission.reply({ fieldErrors: made.errors }), audience }, { status: 400 });

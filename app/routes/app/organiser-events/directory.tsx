@@ -1,8 +1,10 @@
 import { data, Form, href, Link, redirect } from "react-router";
 import { MeetingForm, Meetings } from "~/components/organiser-events/meetings";
+import { ConfirmStep } from "~/components/ui/confirm-step";
 import { inputClass } from "~/components/ui/field";
 import { appContext } from "~/context";
-import { meetingFormSchema, VISIBILITY_LABEL } from "~/lib/organiser-events/rules";
+import { isConfirmed } from "~/lib/forms/confirm";
+import { LEAVE_CONSEQUENCE, meetingFormSchema, VISIBILITY_LABEL } from "~/lib/organiser-events/rules";
 import { pageMeta } from "~/lib/site";
 import { getUser } from "~/server/account/user.server";
 import {
@@ -79,6 +81,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const id = Number(form?.get("id"));
   const back = href("/e/:slug/directory", { slug: event.slug });
   if (intent === "leave") {
+    // Leaving deletes the exchanges made here: asked once more first.
+    if (!isConfirmed(form)) return data({ confirm: "leave" as const });
     await leaveEvent(app.db, me);
     return redirectWithToast(href("/organiser"), { type: "success", title: `You left ${event.title}` });
   }
@@ -288,11 +292,20 @@ export default function DirectoryPage({ loaderData, actionData }: Route.Componen
           </Link>
         ) : null}
       </nav>
-      <Form method="post" className="mt-10">
-        <button type="submit" name="intent" value="leave" className={small}>
-          Leave {event.title}
-        </button>
-      </Form>
+      {actionData && "confirm" in actionData ? (
+        <ConfirmStep
+          intent="leave"
+          question={`Leave ${event.title}?`}
+          consequence={LEAVE_CONSEQUENCE}
+          confirmLabel={`Leave ${event.title}`}
+        />
+      ) : (
+        <Form method="post" className="mt-10">
+          <button type="submit" name="intent" value="leave" className={small}>
+            Leave {event.title}
+          </button>
+        </Form>
+      )}
     </section>
   );
 }

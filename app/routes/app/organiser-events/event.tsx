@@ -4,8 +4,10 @@ import { z } from "zod";
 import { EventForm, ORG_EVENT_FIELDS } from "~/components/events/event-form";
 import { STATUS_BADGE } from "~/components/marketing/event-card";
 import { NfcWrite } from "~/components/nfc-write";
+import { ConfirmStep } from "~/components/ui/confirm-step";
 import { Field, inputClass } from "~/components/ui/field";
 import { appContext } from "~/context";
+import { isConfirmed } from "~/lib/forms/confirm";
 import { formatLocal, orgEventFormSchema, orgEventStatus } from "~/lib/organiser-events/rules";
 import { pageMeta } from "~/lib/site";
 import { getUser } from "~/server/account/user.server";
@@ -53,6 +55,11 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const form = await request.formData().catch(() => null);
   if (!form) return data({ error: "Send the form again" }, { status: 400 });
   const intent = String(form.get("intent") ?? "");
+  // Archiving takes the public page down: asked once more first.
+  if (intent === "archive" && !isConfirmed(form)) {
+    if (!(await ownOrgEvent(app.db, user.id, id))) notFound();
+    return data({ confirm: "archive" as const });
+  }
   if (intent === "close" || intent === "reopen" || intent === "archive") {
     const state = intent === "close" ? "closed" : intent === "archive" ? "archived" : "open";
     const row = await setOrgEventState(app.db, user.id, id, state);
@@ -276,6 +283,14 @@ export default function OrganiserEventPage({ loaderData, actionData }: Route.Com
           </button>
         ) : null}
       </Form>
+      {actionData && "confirm" in actionData && e.state !== "archived" ? (
+        <ConfirmStep
+          intent="archive"
+          question={`Archive ${e.title}?`}
+          consequence="Its public page comes down at once and it takes no more attendees."
+          confirmLabel="Archive the event"
+        />
+      ) : null}
     </section>
   );
 }

@@ -2,6 +2,7 @@ import { getFormProps, getInputProps, getTextareaProps, useForm } from "@conform
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, href, Link } from "react-router";
 import { Field, inputClass } from "~/components/ui/field";
+import { CONFIRMED_FIELD } from "~/lib/forms/confirm";
 import { type AudienceRules, composeFormSchema, MAILING_LIMITS } from "~/lib/mailings/rules";
 import type { AudienceSummary } from "./audience.server";
 import { AudienceCount, button, type ComposeAnswer, MergeFieldList, panel, secondary, TryOut } from "./parts";
@@ -204,6 +205,18 @@ export function ComposeForm({
             Send mailing
           </button>
         </div>
+        {answer?.confirmSend !== undefined ? (
+          <div className="space-y-3 rounded-xl border border-red-300 p-5 dark:border-red-800">
+            <p className="font-semibold text-lg" role="alert" data-confirm-step="send">
+              {`Send to ${answer.confirmSend} ${answer.confirmSend === 1 ? "person" : "people"}${fields.schedule.value ? " at the time you chose" : " now"}?`}
+            </p>
+            <p className="text-slate-600 text-sm dark:text-slate-300">A mailing cannot be called back once it goes.</p>
+            <input type="hidden" name={CONFIRMED_FIELD} value="yes" />
+            <button type="submit" name="intent" value="send" className={button}>
+              Yes, send the mailing
+            </button>
+          </div>
+        ) : null}
         <TryOut answer={answer} ownerEmail={ownerEmail} />
       </div>
     </Form>

@@ -18,6 +18,8 @@ export type ComposeAnswer =
       testError?: string;
       basisDone?: number;
       basisError?: { id: number; message: string };
+      /** Send was tapped once: how many it reaches, asked before it goes. */
+      confirmSend?: number;
     }
   | undefined;
 
