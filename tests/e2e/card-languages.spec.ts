@@ -34,7 +34,11 @@ test("a visitor whose phone speaks Japanese reads the card and shares back in Ja
   await dialog.getByLabel("メールアドレス").fill(`hanako.${stamp()}@example.jp`);
   await dialog.getByLabel(/電話番号/).fill("+81 90-1234-5678");
   await dialog.getByRole("textbox", { name: /お話しした内容/ }).fill("来月の展示会について");
-  await dialog.getByRole("checkbox").check();
+  // The news box speaks Japanese too, and stays unticked: only the exchange consent is given here.
+  await expect(
+    dialog.getByRole("checkbox", { name: "Amara Reyesさんからのお知らせをメールで受け取ります" }),
+  ).not.toBeChecked();
+  await dialog.getByRole("checkbox", { name: /連絡を受けることに同意します/ }).check();
   await expectAccessible(page);
   await snapshot(page, "card-ja-share", info.project.name);
   await dialog.getByRole("button", { name: "共有する" }).click();
@@ -70,14 +74,14 @@ test("a visitor reads the card in Arabic, right to left, and shares back without
   await share.click();
   const form = page.getByRole("region", { name: "شارك معلومات الاتصال الخاصة بك" });
   await form.getByLabel("الاسم").fill("سارة المصري");
-  await form.getByLabel("البريد الإلكتروني").fill("sara@");
+  await form.getByLabel("البريد الإلكتروني", { exact: true }).fill("sara@");
   await form.getByRole("button", { name: "مشاركة" }).click();
   await expect(page.locator("#share-error-email")).toHaveText("يُرجى إدخال بريد إلكتروني صالح.");
   await expect(form.getByLabel("الاسم")).toHaveValue("سارة المصري");
   await expectAccessible(page);
   await snapshot(page, "card-ar-error", info.project.name, { fullPage: true });
 
-  await form.getByLabel("البريد الإلكتروني").fill(`sara.${stamp()}@example.eg`);
+  await form.getByLabel("البريد الإلكتروني", { exact: true }).fill(`sara.${stamp()}@example.eg`);
   await form.getByRole("button", { name: "مشاركة" }).click();
   await expect(page.getByRole("heading", { name: "تمت مشاركة جهة الاتصال بنجاح" })).toBeVisible();
   await expect(page.getByRole("status")).toContainText(

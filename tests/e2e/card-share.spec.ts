@@ -98,7 +98,7 @@ test("a visitor without JavaScript shares back and lands on a confirmation at th
   const plain = await noJs.newPage();
   await plain.goto(`/c/${slug}`);
   await plain.getByLabel("Name").fill("Sam Okafor");
-  await plain.getByLabel("Email").fill("sam@okafor.example");
+  await plain.getByLabel("Email", { exact: true }).fill("sam@okafor.example");
   await plain.getByLabel("Company").fill("Okafor & Sons");
   await plain.getByLabel("Title").fill("Owner");
   await plain.getByLabel("What we talked about").fill("Sponsoring the spring book fair");

@@ -89,7 +89,7 @@ test("build and publish a card, a visitor saves it and shares back, the owner se
   // The summary above the form, and the same words beside each empty field.
   await expect(card.locator("#share-notice")).toContainText("Please provide your name and email address.");
   await dialog.getByLabel("Name").fill("Bo Chen");
-  await dialog.getByLabel("Email").fill("bo@beta.io");
+  await dialog.getByLabel("Email", { exact: true }).fill("bo@beta.io");
   await dialog.getByLabel(/may contact me/).check();
   await dialog.getByRole("button", { name: "Share" }).click();
   await expect(card.getByText("Bo Chen's contact info has been shared with Ann Lee.")).toBeVisible();
@@ -101,7 +101,7 @@ test("build and publish a card, a visitor saves it and shares back, the owner se
   const plain = await noJs.newPage();
   await plain.goto(`/c/${slug}`);
   await plain.getByLabel("Name").fill("Dee Lopez");
-  await plain.getByLabel("Email").fill("dee@lopez.org");
+  await plain.getByLabel("Email", { exact: true }).fill("dee@lopez.org");
   await plain.getByRole("button", { name: "Share" }).click();
   await expect(plain).toHaveURL(new RegExp(`/c/${slug}/shared#shared$`));
   await expect(plain.getByText("Dee Lopez's contact info has been shared with Ann Lee.")).toBeVisible();

@@ -23,7 +23,8 @@ test("the owner mails the consenting people met at an event: once each, one-clic
   }
   await expect(main.getByTestId("stripe-status")).toContainText("connected");
 
-  // The owner's event, and three people met at it; two agreed to be contacted.
+  // The owner's event, and three people met at it; two agreed to hear from the owner by email. Meeting
+  // someone at an event is not consent to mail them: the owner records the two agreements, as a user would.
   await page.goto("/events/new");
   await main.getByLabel("Title").fill(event);
   await main.getByLabel("Date", { exact: true }).fill(new Date().toISOString().slice(0, 10));
@@ -39,8 +40,13 @@ test("the owner mails the consenting people met at an event: once each, one-clic
   }
   for (const id of ids.slice(0, 2)) {
     await page.goto(`/connections/${id}`);
-    await page.getByRole("button", { name: "Record consent" }).click();
-    await expect(page.getByText("Agreed to be contacted (recorded by you)").first()).toBeVisible();
+    const consent = page.getByRole("main").getByRole("region", { name: "Consent" });
+    await expect(consent).toContainText("You may not email them: they have not agreed to hear from you by email.");
+    await consent.getByRole("button", { name: "Record consent to email" }).click();
+    await expect(consent).toContainText("You may email them: they agreed to hear from you.");
+    await expect(
+      consent.getByText(/^Email from you: yes · “Agreed to hear from you by email \(recorded by you\)”/),
+    ).toHaveCount(1);
   }
 
   // The audience: who is in, who is left out and why.

@@ -97,16 +97,18 @@ test("imports a vCard file with a duplicate and merges it", async ({ page }, inf
   await page.getByRole("button", { name: "Preview" }).click();
   await expect(page.getByRole("heading", { name: /Preview: 2 to import, 1 already in your network/ })).toBeVisible();
   await expect(page.getByRole("cell", { name: `Yes: ${known}` })).toBeVisible();
-  await expect(page.getByText("contacts.vcf: read as vCard (UTF-8).")).toBeVisible();
+  await expect(page.getByText("contacts.vcf: read as vCard in UTF-8.")).toBeVisible();
   await expectAccessible(page);
   await snapshot(page, "import-preview", info.project.name, { fullPage: true });
   await page.emulateMedia({ colorScheme: "dark" });
   await expectAccessible(page);
   await snapshot(page, "import-preview-dark", info.project.name, { fullPage: true });
   await page.emulateMedia({ colorScheme: "light" });
-  // The confirm form carries the preview's id, never the file again.
+  // The confirm form (and the "read as …" form beside it) carries the preview's id, never the file again.
   await expect(page.locator('input[name="content"]')).toHaveCount(0);
-  await expect(page.locator('input[name="preview"]')).toHaveValue(/^[0-9a-f]{32}$/);
+  const previewId = page.locator('#import-confirm input[name="preview"]');
+  await expect(previewId).toHaveValue(/^[0-9a-f]{32}$/);
+  await expect(page.locator('#import-reread input[name="preview"]')).toHaveValue(await previewId.inputValue());
   await page.getByRole("button", { name: "Import 2 contacts" }).click();
   await expect(page.getByText("1 added, 1 merged, 0 skipped.").first()).toBeVisible();
   await page.goto(`/connections?q=${encodeURIComponent(known)}`);

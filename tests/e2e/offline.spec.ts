@@ -105,23 +105,50 @@ test("the worker precaches the kept pages' code, not every page's", async ({ pag
     const keys = name ? await (await caches.open(name)).keys() : [];
     return keys.map((r) => new URL(r.url).pathname);
   });
-  const has = (chunk: string) => cached.some((path) => path.startsWith(`/assets/${chunk}-`));
-  // Signed-in pages' code, and what /capture loads on demand (the QR reader).
-  for (const chunk of [
+  // Route code is named by route, as React Router's whole route manifest (precached too) maps it, not by its
+  // file's name: files move between folders, and the page's own manifest lists only routes discovered so far.
+  const modules = await page.evaluate(async () => {
+    const name = (await caches.keys()).find((k) => k.startsWith("knowwho-static-"));
+    const cache = await caches.open(name ?? "");
+    const file = (await cache.keys()).find((r) => /\/assets\/manifest-[\w-]+\.js$/.test(new URL(r.url).pathname));
+    const source = file ? await (await cache.match(file))?.text() : undefined;
+    const manifest = JSON.parse(
+      (source ?? "{}").replace(/^window\.__reactRouterManifest=/, "").replace(/;\s*$/, ""),
+    ) as { routes?: Record<string, { id: string; module: string }> };
+    return Object.fromEntries(Object.values(manifest.routes ?? {}).map((r) => [r.id, r.module]));
+  });
+  const hasRoute = (id: string) => {
+    const module = modules[id];
+    expect(module, id).toBeTruthy();
+    return module !== undefined && cached.includes(module);
+  };
+  // Signed-in kept pages' code: the layouts above them and each page's route.
+  for (const id of [
     "root",
-    "_layout",
-    "capture",
-    "connections",
-    "dashboard",
-    "cards",
-    "card-edit",
-    "qr-scan",
-    "jsQR",
+    "routes/app/_layout",
+    "routes/app/capture/_layout",
+    "routes/app/capture/overview",
+    "routes/app/people/list",
+    "routes/app/dashboard",
+    "routes/app/cards",
+    "routes/app/card-edit",
   ])
-    expect(has(chunk), chunk).toBe(true);
+    expect(hasRoute(id), id).toBe(true);
+  // What /capture loads on demand (the QR reader), which no route names.
+  const has = (chunk: string) => cached.some((path) => path.startsWith(`/assets/${chunk}-`));
+  for (const chunk of ["qr-scan", "jsQR"]) expect(has(chunk), chunk).toBe(true);
   // Other pages' code is fetched when they are visited (offline, the worker sends them to the offline page).
-  for (const chunk of ["notifications", "settings", "integrations", "billing", "reviews", "help", "forgot", "reset"])
-    expect(has(chunk), chunk).toBe(false);
+  for (const id of [
+    "routes/app/notifications",
+    "routes/app/settings",
+    "routes/app/integrations/overview",
+    "routes/app/billing/index",
+    "routes/marketing/reviews",
+    "routes/marketing/help",
+    "routes/auth/forgot",
+    "routes/auth/reset",
+  ])
+    expect(hasRoute(id), id).toBe(false);
   expect(cached).not.toContain("/site.js");
 });
 

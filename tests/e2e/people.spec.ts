@@ -17,7 +17,7 @@ test("a visitor shares back twice and the owner sees one person with both phones
   ] as const) {
     await card.goto("/c/demo");
     await card.getByLabel("Name").fill(who);
-    await card.getByLabel("Email").fill(email);
+    await card.getByLabel("Email", { exact: true }).fill(email);
     await card.getByLabel("Phone").fill(phone);
     if (consent) await card.getByLabel(/may contact me/).check();
     await card.getByRole("button", { name: "Share" }).click();
@@ -33,8 +33,19 @@ test("a visitor shares back twice and the owner sees one person with both phones
   await expect(main.getByRole("link", { name: `(503) 555-${first}` })).toBeVisible();
   await expect(main.getByRole("link", { name: `(503) 555-${second}` })).toBeVisible();
   const consent = main.getByRole("region", { name: "Consent" });
-  await expect(consent.getByText(/^Agreed to be contacted when sharing back/)).toHaveCount(1);
-  await expect(consent.getByText(/^Did not agree to be contacted when sharing back/)).toHaveCount(1);
+  // Each share-back is an exchange; only the first ticked the box to be contacted about it. Neither ticked
+  // the news box, so neither makes Lena mailable.
+  await expect(
+    consent.getByText(
+      /^Exchange details: yes · “Shared my details with [^;”]+; ticked “.+ may contact me about what we discussed\.””/,
+    ),
+  ).toHaveCount(1);
+  await expect(consent.getByText(/^Exchange details: yes · “Shared my details with [^;”]+” · share-back/)).toHaveCount(
+    1,
+  );
+  await expect(
+    consent.getByText("You may not email them: they have not agreed to hear from you by email."),
+  ).toBeVisible();
   await expectAccessible(page);
   await snapshot(page, "person-shared-twice", info.project.name, { fullPage: true });
   // The system theme set to dark: the same page stays readable.

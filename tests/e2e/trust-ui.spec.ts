@@ -30,9 +30,9 @@ test.describe("a visitor's share-back names what to correct, beside the field", 
     await page.getByRole("link", { name: "Share Your Info" }).click();
     const dialog = page.getByRole("dialog");
     await dialog.getByLabel("Name").fill("Sam Visitor");
-    await dialog.getByLabel("Email").fill("sam@example");
+    await dialog.getByLabel("Email", { exact: true }).fill("sam@example");
     await dialog.getByRole("button", { name: "Share" }).click();
-    const email = dialog.getByLabel("Email");
+    const email = dialog.getByLabel("Email", { exact: true });
     expect(await describedBy(page, email)).toBe("Please enter a valid email address.");
     await expect(email).toBeFocused();
     await expect(email).toHaveValue("sam@example");
@@ -53,7 +53,9 @@ test.describe("a visitor's share-back names what to correct, beside the field", 
     const dialog = page.getByRole("dialog");
     await dialog.getByRole("button", { name: "Share" }).click();
     expect(await describedBy(page, dialog.getByLabel("Name"))).toBe("Please provide your name and email address.");
-    expect(await describedBy(page, dialog.getByLabel("Email"))).toBe("Please provide your name and email address.");
+    expect(await describedBy(page, dialog.getByLabel("Email", { exact: true }))).toBe(
+      "Please provide your name and email address.",
+    );
     await expect(dialog.getByLabel("Name")).toBeFocused();
   });
 
@@ -62,10 +64,10 @@ test.describe("a visitor's share-back names what to correct, beside the field", 
     const page = await context.newPage();
     await page.goto("/c/demo");
     await page.getByLabel("Name").fill("Sam Plain");
-    await page.getByLabel("Email").fill("sam@example");
+    await page.getByLabel("Email", { exact: true }).fill("sam@example");
     await page.getByLabel("Phone (optional)").fill("=1+2");
     await page.getByRole("button", { name: "Share" }).click();
-    const email = page.getByLabel("Email");
+    const email = page.getByLabel("Email", { exact: true });
     expect(await describedBy(page, email)).toBe("Please enter a valid email address.");
     expect(await describedBy(page, page.getByLabel("Phone (optional)"))).toBe("Please enter a valid phone number.");
     await expect(email).toHaveValue("sam@example");

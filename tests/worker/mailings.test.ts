@@ -630,6 +630,19 @@ describe("the compose page", () => {
     expect(junk.status).toBeLessThan(500);
   });
 
+  it("refuses a send that reaches nobody at the first tap, without asking to send to 0 people", async () => {
+    const o = await owner();
+    const res = await call("/mailings/new", {
+      ...form({ intent: "send", key: crypto.randomUUID(), subject: "Hello", body: "Body" }),
+      headers: { cookie: o.cookie },
+    });
+    expect(res.status).toBe(400);
+    const html = await res.text();
+    expect(html).toContain(MESSAGES.audienceEmpty);
+    expect(html).not.toContain("Yes, send the mailing");
+    expect((await one<{ n: number }>("select count(*) as n from mailing where user_id = ?", o.userId))?.n).toBe(0);
+  });
+
   it("is a Card Pro feature: an account on Basic is refused", async () => {
     const o = await owner();
     await env.DB.prepare("update account_plan set trial_ends_at = ? where user_id = ?")

@@ -109,8 +109,10 @@ export async function action({ request, context }: Route.ActionArgs) {
       { reply: submission.reply({ fieldErrors: { schedule: ["Enter a date and time"] } }), audience },
       { status: 400 },
     );
-  // A mailing cannot be called back: the first tap shows whom it reaches, the confirmed second sends.
-  if (!isConfirmed(formData)) return data({ reply: submission.reply(), audience, confirmSend: audience?.count ?? 0 });
+  // A mailing cannot be called back: the first tap shows whom it reaches, the confirmed second sends. An
+  // audience nobody in it can be mailed is refused at once (below), never offered as "Send to 0 people?".
+  if (!isConfirmed(formData) && (audience?.count ?? 0) > 0)
+    return data({ reply: submission.reply(), audience, confirmSend: audience?.count ?? 0 });
   const made = await createMailing(app, user.id, { ...message, rules, scheduleAt, key: v.key }, origin, { timeZone });
   if ("errors" in made)
     return data({ reply: submission.reply({ fieldErrors: made.errors }), audience }, { status: 400 });
