@@ -56,6 +56,9 @@ test("an organiser mails the attendees who agreed to hear from them: one message
     .getByLabel("Message (plain text; links become clickable)")
     .fill("Hi {{first_name}}, the tour at {{event}} is on.");
   await page.getByRole("button", { name: "Send mailing" }).click();
+  // A mailing cannot be called back: the page asks once more, naming whom it reaches.
+  await expect(page.getByRole("alert").filter({ hasText: "Send to 1 person now?" })).toBeVisible();
+  await page.getByRole("button", { name: "Yes, send the mailing" }).click();
   await expect(page.getByRole("heading", { name: `Garden tour ${stamp}` })).toBeVisible();
   await expect(async () => {
     await page.reload();

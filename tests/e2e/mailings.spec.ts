@@ -76,6 +76,9 @@ test("the owner mails the consenting people met at an event: once each, one-clic
   await expect(preview).toContainText(`Hello Ana, good to meet you at ${event}.`);
   await snapshot(page, "mailing-compose", info.project.name, { fullPage: true });
   await page.getByRole("button", { name: "Send mailing" }).click();
+  // A mailing cannot be called back: the page asks once more, naming whom it reaches.
+  await expect(page.getByRole("alert").filter({ hasText: "Send to 2 people now?" })).toBeVisible();
+  await page.getByRole("button", { name: "Yes, send the mailing" }).click();
   await expect(page.getByRole("heading", { name: "News from the summit" })).toBeVisible();
   const firstUrl = page.url();
   // The queue sends in the background: the results page says Sent once every message is out.
