@@ -8,7 +8,8 @@ import { closingLine, countTests, stageTable } from "./stage-table.mjs";
 import { runChain, runSideBySide } from "./stages.mjs";
 import { bin, offlineEnv, root } from "./wrangler-env.mjs";
 
-const reports = path.join(root, "test-results");
+// Not test-results/: Playwright empties its output folder when the journeys start, and the reports are read at the end.
+const reports = path.join(root, "test-reports");
 mkdirSync(reports, { recursive: true });
 /** Each stage's name, outcome and seconds, printed as a table at the end. */
 const stages = [];
