@@ -129,6 +129,8 @@ export default [
     route("organiser", "routes/app/organiser-events/list.tsx"),
     route("organiser/:id", "routes/app/organiser-events/event.tsx"),
     route("organiser/:id/attendees/:format", "routes/app/organiser-events/export.ts"),
+    route("organiser/:id/programme", "routes/app/organiser-events/programme.tsx"),
+    route("organiser/:id/programme/:session", "routes/app/organiser-events/session.tsx"),
     route("e/:slug/join", "routes/app/organiser-events/join.tsx"),
     route("e/:slug/directory", "routes/app/organiser-events/directory.tsx"),
     // Mailings: audiences of consenting people, compose, results.

@@ -1461,6 +1461,74 @@ export const orgMeeting = sqliteTable(
   ],
 );
 
+// An organiser event's programme (migration 0057): tracks, sessions on the event's own clock, speakers (an
+// attendee may be one) and each attendee's schedule. Triggers refuse a room booked twice and a seat too many.
+export const orgTrack = sqliteTable(
+  "org_track",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    eventId: integer("event_id")
+      .notNull()
+      .references(() => orgEvent.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+  },
+  (t) => [uniqueIndex("org_track_event_name_idx").on(t.eventId, t.name)],
+);
+
+export const orgSession = sqliteTable(
+  "org_session",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    eventId: integer("event_id")
+      .notNull()
+      .references(() => orgEvent.id, { onDelete: "cascade" }),
+    title: text("title").notNull(),
+    description: text("description").notNull().default(""),
+    // Wall-clock times in the event's own zone, as the event's ("2030-05-01T09:00").
+    startsAt: text("starts_at").notNull(),
+    endsAt: text("ends_at").notNull(),
+    room: text("room"),
+    capacity: integer("capacity"),
+    trackId: integer("track_id").references(() => orgTrack.id, { onDelete: "set null" }),
+    /** The session's calendar identity in every file and feed. */
+    uid: text("uid").notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex("org_session_uid_idx").on(t.uid), index("org_session_event_start_idx").on(t.eventId, t.startsAt)],
+);
+
+export const orgSessionSpeaker = sqliteTable(
+  "org_session_speaker",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    sessionId: integer("session_id")
+      .notNull()
+      .references(() => orgSession.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    attendeeId: integer("attendee_id").references(() => orgAttendee.id, { onDelete: "set null" }),
+    position: integer("position").notNull().default(0),
+  },
+  (t) => [
+    index("org_session_speaker_session_idx").on(t.sessionId, t.position),
+    index("org_session_speaker_attendee_idx").on(t.attendeeId),
+  ],
+);
+
+export const orgSchedule = sqliteTable(
+  "org_schedule",
+  {
+    sessionId: integer("session_id")
+      .notNull()
+      .references(() => orgSession.id, { onDelete: "cascade" }),
+    attendeeId: integer("attendee_id")
+      .notNull()
+      .references(() => orgAttendee.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.sessionId, t.attendeeId] }), index("org_schedule_attendee_idx").on(t.attendeeId)],
+);
+
 // Writes that may happen once (docs/decisions/0026): the claim row is inserted in the write's own batch,
 // so of two concurrent writes the second fails whole on the primary key.
 export const writeClaim = sqliteTable(
