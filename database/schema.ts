@@ -1529,6 +1529,25 @@ export const orgSchedule = sqliteTable(
   (t) => [primaryKey({ columns: [t.sessionId, t.attendeeId] }), index("org_schedule_attendee_idx").on(t.attendeeId)],
 );
 
+/**
+ * Requests (Connect, meetings) not yet mailed to the asked attendee, and when their last such mail went
+ * (migration 0058): one mail per address per window, a digest of what came in between.
+ */
+export const orgRequestMail = sqliteTable(
+  "org_request_mail",
+  {
+    attendeeId: integer("attendee_id")
+      .primaryKey()
+      .references(() => orgAttendee.id, { onDelete: "cascade" }),
+    pending: integer("pending").notNull().default(0),
+    /** How many requests the last mail told of. */
+    mailed: integer("mailed").notNull().default(0),
+    lastSentAt: integer("last_sent_at"),
+    origin: text("origin").notNull(),
+  },
+  (t) => [index("org_request_mail_due_idx").on(t.lastSentAt).where(sql`pending > 0`)],
+);
+
 // Writes that may happen once (docs/decisions/0026): the claim row is inserted in the write's own batch,
 // so of two concurrent writes the second fails whole on the primary key.
 export const writeClaim = sqliteTable(

@@ -1,7 +1,10 @@
 import { waitForGlobalWaitUntil } from "cloudflare:test-internal";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+import { createDb } from "~/server/db/db.server";
+import { REQUEST_MAIL_WINDOW_MS, sendRequestDigests } from "~/server/organiser-events/requests.server";
 import { call, form, signUp, testAddress } from "./helpers";
+import { joinSignedIn, mailsTo } from "./organiser-helpers";
 
 /** A local wall-clock time `days` from now, as the event form takes it. */
 const local = (days: number, hours = 0) =>
@@ -322,6 +325,102 @@ describe("an attendee's schedule", () => {
     expect(body).not.toContain("Not mine");
     const wrong = String(feed).replace(/k=[0-9a-f]+/, "k=0123456789abcdef0123456789abcdef");
     expect((await call(wrong)).status).toBe(404);
+  });
+});
+
+describe("requests reach the person asked", () => {
+  const attendeeId = (slug: string, email: string) =>
+    env.DB.prepare(
+      "select a.id from org_attendee a join org_event e on e.id = a.event_id where e.slug = ? and a.email = ?",
+    )
+      .bind(slug, email)
+      .first<{ id: number }>()
+      .then((r) => r?.id as number);
+  const connect = (cookie: string, slug: string, id: number) =>
+    call(`/e/${slug}/directory`, { ...form({ intent: "connect", id: String(id) }), headers: { cookie } });
+
+  it("mails a visitor without an account, who accepts on the pass without script; a double tap tells once", async () => {
+    const owner = await signUp("Rae Requests");
+    const e = await publish(owner);
+    const asker = await joinSignedIn(e.slug, "Ann <Asker>");
+    const visitor = await joinWithPass(e.slug, "Vic Visitor");
+    const to = await attendeeId(e.slug, visitor.email);
+    expect((await connect(asker.cookie, e.slug, to)).status).toBe(302);
+    expect((await connect(asker.cookie, e.slug, to)).status).toBe(302);
+    const mails = await mailsTo(visitor.email, "event-request");
+    expect(mails).toHaveLength(1);
+    expect(mails[0]?.subject).toBe("Ann <Asker> asks to connect at Programme Summit");
+    expect(mails[0]?.text).toContain(`/pass/${visitor.token}#requests`);
+    expect(mails[0]?.text).toContain("You get this because you joined Programme Summit");
+    const pass = await (await call(`/pass/${visitor.token}`)).text();
+    expect(pass).toContain("Requests waiting for you");
+    expect(pass).toContain("<strong>Ann &lt;Asker&gt;</strong>");
+    expect(pass).not.toContain("<script");
+    const accepted = await onPass(visitor.token, { intent: "accept", from: String(asker.id) });
+    expect(accepted.status).toBe(200);
+    const after = await accepted.text();
+    expect(after).toContain("Details exchanged.");
+    expect(after).not.toContain("Requests waiting for you");
+    expect((await onPass(visitor.token, { intent: "accept", from: String(asker.id) })).status).toBe(404);
+  });
+
+  it("sends one mail per window and a digest of the rest, and tells an account holder in /notifications", async () => {
+    const owner = await signUp("Dee Digest");
+    const e = await publish(owner);
+    const asked = await joinSignedIn(e.slug, "Popular Person");
+    const askers = [];
+    for (const name of ["First Fan", "Second Fan", "Third Fan"]) askers.push(await joinSignedIn(e.slug, name));
+    for (const a of askers) expect((await connect(a.cookie, e.slug, asked.id)).status).toBe(302);
+    expect(await mailsTo(asked.email, "event-request")).toHaveLength(1);
+    const db = createDb(env.DB);
+    // The window has not ended: no digest yet.
+    await sendRequestDigests(db, new Date());
+    expect(await mailsTo(asked.email, "event-request-digest")).toHaveLength(0);
+    await sendRequestDigests(db, new Date(Date.now() + REQUEST_MAIL_WINDOW_MS + 1000));
+    const digests = await mailsTo(asked.email, "event-request-digest");
+    expect(digests).toHaveLength(1);
+    expect(digests[0]?.subject).toBe("3 requests waiting for you at Programme Summit");
+    for (const name of ["First Fan", "Second Fan", "Third Fan"]) expect(digests[0]?.text).toContain(name);
+    // Nothing new: no second digest.
+    await sendRequestDigests(db, new Date(Date.now() + 3 * REQUEST_MAIL_WINDOW_MS));
+    expect(await mailsTo(asked.email, "event-request-digest")).toHaveLength(1);
+    const inbox = await (await call("/notifications", { headers: { cookie: asked.cookie } })).text();
+    expect(inbox).toContain("Third Fan asks to connect");
+    expect(inbox).toContain(`/e/${e.slug}/directory`);
+    const dashboard = await (await call("/dashboard", { headers: { cookie: asked.cookie } })).text();
+    expect(dashboard).toContain("asks to connect");
+    const other = await (await call("/notifications", { headers: { cookie: askers[0]?.cookie ?? "" } })).text();
+    expect(other).not.toContain("asks to connect");
+  });
+
+  it("brings a meeting request to the pass, where it is accepted without an account", async () => {
+    const owner = await signUp("Mo Meetings");
+    const e = await publish(owner);
+    const asker = await joinSignedIn(e.slug, "Mia Meeter");
+    const visitor = await joinWithPass(e.slug, "Pat Pass");
+    const to = await attendeeId(e.slug, visitor.email);
+    const asked = await call(`/e/${e.slug}/directory`, {
+      ...form({ intent: "meet", id: String(to), startsAt: at(e.startsAt, 2), minutes: "30", place: "Table 7" }),
+      headers: { cookie: asker.cookie },
+    });
+    expect(asked.status).toBe(302);
+    const mails = await mailsTo(visitor.email, "event-request");
+    expect(mails[0]?.subject).toBe("Mia Meeter asks to meet at Programme Summit");
+    expect(mails[0]?.text).toContain("30 min at Table 7");
+    const pass = await (await call(`/pass/${visitor.token}`)).text();
+    const id = pass.match(/name="id" value="(\d+)"/)?.[1];
+    expect(id).toBeTruthy();
+    for (const bad of ["x", "0"])
+      expect((await onPass(visitor.token, { intent: "meeting-accept", id: bad })).status).toBe(400);
+    const ok = await onPass(visitor.token, { intent: "meeting-accept", id: String(id) });
+    expect(await ok.text()).toContain("Meeting accepted.");
+    const state = await env.DB.prepare("select state from org_meeting where id = ?")
+      .bind(id)
+      .first<{ state: string }>();
+    expect(state?.state).toBe("accepted");
+    // Another attendee's pass cannot answer it.
+    const third = await joinWithPass(e.slug, "Tom Third");
+    expect((await onPass(third.token, { intent: "meeting-decline", id: String(id) })).status).toBe(404);
   });
 });
 

@@ -29,14 +29,15 @@ export async function requestMeeting(
   from: Attendee,
   toId: number,
   form: MeetingForm,
-): Promise<"requested" | "unknown"> {
+): Promise<"requested" | "pending" | "unknown"> {
   const to = await visibleAttendee(db, event, from, toId);
   if (!to) return "unknown";
-  await db
+  const made = await db
     .insert(orgMeeting)
     .values({ eventId: event.id, fromId: from.id, toId: to.id, ...form, uid: crypto.randomUUID() })
-    .onConflictDoNothing();
-  return "requested";
+    .onConflictDoNothing()
+    .returning({ id: orgMeeting.id });
+  return made.length ? "requested" : "pending";
 }
 
 /**

@@ -16,6 +16,7 @@ import { renderStatic } from "~/server/platform/render-static.server";
 import type { Attendee } from "./attendees.server";
 import type { OrgEvent, PublicOrgEvent } from "./events.server";
 import type { AgendaSession } from "./programme.server";
+import type { Waiting } from "./requests.server";
 
 /**
  * Organiser events' public pages: plain HTML with inline CSS and no script, so they load in one round
@@ -435,6 +436,8 @@ type PassData = {
   schedule?: Set<number>;
   /** The calendar feed of their schedule (a derived key, never the pass token). */
   feedUrl?: string;
+  /** Connect and meeting requests waiting for this attendee's answer. */
+  waiting?: Waiting[];
 };
 
 /** The attendee's own pass: their QR to show, their directory choices, who they met, and leaving. */
@@ -452,6 +455,7 @@ export function renderPass({
   agenda = [],
   schedule = new Set(),
   feedUrl,
+  waiting = [],
 }: PassData) {
   const typed = settings.values;
   // A refused form shows the choices as they were sent, not as stored.
@@ -491,6 +495,46 @@ export function renderPass({
           to browse the directory and keep the people you meet; this pass stays yours.
         </p>
       )}
+      {waiting.length ? (
+        <section className="panel" id="requests" aria-labelledby="requests-title">
+          <h2 id="requests-title">Requests waiting for you</h2>
+          <ul className="plain">
+            {waiting.map((w) => (
+              <li key={w.kind === "connect" ? `c-${w.fromId}` : `m-${w.id}`} data-request={w.kind}>
+                <strong>{w.name}</strong>
+                {w.company ? `, ${w.company}` : ""}
+                {w.kind === "connect"
+                  ? " asks to connect: accepting exchanges your details with each other."
+                  : ` asks to meet: ${w.line}`}
+                {w.kind === "meeting" && w.note ? <span className="muted">{` "${w.note}"`}</span> : null}
+                <form method="post" action={`/pass/${a.passToken}#requests`}>
+                  {w.kind === "connect" ? (
+                    <input type="hidden" name="from" value={w.fromId} />
+                  ) : (
+                    <input type="hidden" name="id" value={w.id} />
+                  )}
+                  <button
+                    type="submit"
+                    name="intent"
+                    value={w.kind === "connect" ? "accept" : "meeting-accept"}
+                    className="btn b-active"
+                  >
+                    Accept
+                  </button>
+                  <button
+                    type="submit"
+                    name="intent"
+                    value={w.kind === "connect" ? "decline" : "meeting-decline"}
+                    className="btn b-line"
+                  >
+                    Decline
+                  </button>
+                </form>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
       {agenda.length ? (
         <section className="panel agenda" id="schedule" aria-labelledby="schedule-title">
           <h2 id="schedule-title">Your schedule</h2>

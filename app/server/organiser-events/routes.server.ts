@@ -37,6 +37,7 @@ import {
   updateDirectorySettings,
 } from "./attendees.server";
 import { orgEventTag, publicOrgEvent, purgeOrgEvent } from "./events.server";
+import { answerMeeting } from "./meetings.server";
 import {
   type FormState,
   type JoinState,
@@ -56,6 +57,7 @@ import {
   scheduleFeedKey,
   scheduleOf,
 } from "./programme.server";
+import { waitingRequests } from "./requests.server";
 
 type HonoEnv = { Bindings: Env; Variables: { app: AppContext } };
 
@@ -305,13 +307,14 @@ async function passPage(
   }
   const origin = new URL(request.url).origin;
   const badgeUrl = `${origin}${badgePath(found.e.slug, found.a.badgeCode, await badgeProof(found.a.passToken))}`;
-  const [qrSvg, exchanged, scanned, agenda, schedule, feedKey] = await Promise.all([
+  const [qrSvg, exchanged, scanned, agenda, schedule, feedKey, waiting] = await Promise.all([
     cardQrSvg(badgeUrl, 240),
     exchangedPeople(app.db, found.a),
     scannedBy(app.db, found.a),
     agendaOf(app.db, found.e.id),
     scheduleOf(app.db, found.a),
     scheduleFeedKey(found.a.passToken),
+    waitingRequests(app.db, found.a, found.e.timeZone),
   ]);
   const hears = await hearsFromOrganiser(app.db, found.a);
   return html(
@@ -329,6 +332,7 @@ async function passPage(
       agenda,
       schedule,
       feedUrl: `${origin}/e/${found.e.slug}/a/${found.a.badgeCode}/schedule.ics?k=${feedKey}`,
+      waiting,
     }),
     status,
     "private, no-store",
@@ -358,8 +362,17 @@ organiserEventRoutes.post("/pass/:token{[A-Za-z0-9_-]{16,64}}", async (c) => {
   if (form.intent === "accept" || form.intent === "decline") {
     const from = Number(form.from);
     if (!Number.isSafeInteger(from)) return c.text("Bad request", 400);
-    await answerConnect(app.db, app, found.e, found.a, from, form.intent === "accept");
+    const answered = await answerConnect(app.db, app, found.e, found.a, from, form.intent === "accept");
+    if (!answered) return passPage(app, c.req.raw, token, "That request is no longer waiting.", {}, 404);
     return passPage(app, c.req.raw, token, form.intent === "accept" ? "Details exchanged." : "Request declined.");
+  }
+  if (form.intent === "meeting-accept" || form.intent === "meeting-decline") {
+    const id = Number(form.id);
+    if (!Number.isSafeInteger(id) || id < 1) return c.text("Bad request", 400);
+    const accept = form.intent === "meeting-accept";
+    if (!(await answerMeeting(app.db, app, found.e, found.a, id, accept)))
+      return passPage(app, c.req.raw, token, "That meeting request is no longer waiting.", {}, 404);
+    return passPage(app, c.req.raw, token, accept ? "Meeting accepted." : "Meeting declined.");
   }
   if (form.intent === "schedule-add" || form.intent === "schedule-remove") {
     const session = Number(form.session);

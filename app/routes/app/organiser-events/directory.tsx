@@ -19,6 +19,7 @@ import {
 import { publicOrgEvent } from "~/server/organiser-events/events.server";
 import { linkedHub, planInHub } from "~/server/organiser-events/hub-link.server";
 import { answerMeeting, meetingLine, meetingsOf, requestMeeting } from "~/server/organiser-events/meetings.server";
+import { noticeRequest } from "~/server/organiser-events/requests.server";
 import { notFound } from "~/server/platform/http.server";
 import { redirectWithToast } from "~/server/platform/toast.server";
 import type { Route } from "./+types/directory";
@@ -107,8 +108,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       // The form comes back with what was typed and each message beside its field.
       return data({ meet: { to: id, values: fields, errors } }, { status: 400 });
     }
-    if ((await requestMeeting(app.db, event, me, id, parsed.data)) === "unknown")
-      return data({ error: "That attendee is not in your directory" }, { status: 404 });
+    const asked = await requestMeeting(app.db, event, me, id, parsed.data);
+    if (asked === "unknown") return data({ error: "That attendee is not in your directory" }, { status: 404 });
+    if (asked === "requested") await noticeRequest(app.db, new URL(request.url).origin, event, me, id, "meeting");
     return redirectWithToast(back, { type: "success", title: "Meeting request sent" });
   }
   if (intent === "meeting-accept" || intent === "meeting-decline") {
@@ -120,6 +122,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (intent === "connect") {
     const result = await requestConnect(app.db, app, event, me, id);
     if (result === "unknown") return data({ error: "That attendee is not in your directory" }, { status: 404 });
+    if (result === "requested") await noticeRequest(app.db, new URL(request.url).origin, event, me, id, "connect");
     return redirectWithToast(back, {
       type: "success",
       title: result === "exchanged" ? "Details exchanged" : "Request sent",
