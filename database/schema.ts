@@ -1447,10 +1447,12 @@ export const orgMeeting = sqliteTable(
     minutes: integer("minutes").notNull().default(30),
     place: text("place").notNull(),
     note: text("note").notNull().default(""),
-    state: text("state", { enum: ["pending", "accepted", "declined"] })
+    state: text("state", { enum: ["pending", "accepted", "declined", "cancelled"] })
       .notNull()
       .default("pending"),
     uid: text("uid").notNull(),
+    /** The organiser's slot it is booked in (migration 0059); null for a meeting at a time and place of its own. */
+    slotId: integer("slot_id").references((): AnySQLiteColumn => orgMeetingSlot.id, { onDelete: "set null" }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -1458,7 +1460,37 @@ export const orgMeeting = sqliteTable(
     uniqueIndex("org_meeting_uid_idx").on(t.uid),
     uniqueIndex("org_meeting_slot_idx").on(t.fromId, t.toId, t.startsAt),
     index("org_meeting_to_idx").on(t.toId, t.state),
+    uniqueIndex("org_meeting_live_slot_idx")
+      .on(t.slotId)
+      .where(sql`slot_id is not null and state in ('pending', 'accepted')`),
   ],
+);
+
+/** A time at a table or room the organiser opens for meetings (migration 0059). */
+export const orgMeetingSlot = sqliteTable(
+  "org_meeting_slot",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    eventId: integer("event_id")
+      .notNull()
+      .references(() => orgEvent.id, { onDelete: "cascade" }),
+    startsAt: text("starts_at").notNull(),
+    minutes: integer("minutes").notNull(),
+    place: text("place").notNull(),
+  },
+  (t) => [uniqueIndex("org_meeting_slot_place_idx").on(t.eventId, t.startsAt, t.place)],
+);
+
+/** The slot times an attendee said they are free for meetings; none means any time they are free. */
+export const orgAvailability = sqliteTable(
+  "org_availability",
+  {
+    attendeeId: integer("attendee_id")
+      .notNull()
+      .references(() => orgAttendee.id, { onDelete: "cascade" }),
+    startsAt: text("starts_at").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.attendeeId, t.startsAt] })],
 );
 
 // An organiser event's programme (migration 0057): tracks, sessions on the event's own clock, speakers (an

@@ -424,6 +424,204 @@ describe("requests reach the person asked", () => {
   });
 });
 
+describe("meetings in the organiser's slots", () => {
+  const openSlots = (cookie: string, id: number, values: Record<string, string>) =>
+    call(`/organiser/${id}/meetings`, { ...form({ intent: "open", ...values }), headers: { cookie } });
+  const slotOf = (eventId: number, startsAt: string, place: string) =>
+    env.DB.prepare("select id from org_meeting_slot where event_id = ? and starts_at = ? and place = ?")
+      .bind(eventId, startsAt, place)
+      .first<{ id: number }>()
+      .then((r) => r?.id as number);
+  const offered = async (cookie: string, slug: string, other: number, query = "") => {
+    const page = await (await call(`/e/${slug}/meet/${other}${query}`, { headers: { cookie } })).text();
+    return [...page.matchAll(/name="slot" value="(\d+)"/g)].map((m) => Number(m[1]));
+  };
+  const book = (cookie: string, slug: string, other: number, slot: number, extra: Record<string, string> = {}) =>
+    call(`/e/${slug}/meet/${other}`, { ...form({ slot: String(slot), ...extra }), headers: { cookie } });
+
+  it("refuses bad slot forms beside each field, and another account's", async () => {
+    const owner = await signUp("Sol Slots");
+    const e = await publish(owner);
+    const bad = await openSlots(owner.cookie, e.id, {
+      from: at(e.startsAt, 2),
+      until: at(e.startsAt, 1),
+      minutes: "7",
+      places: "",
+    });
+    expect(bad.status).toBe(400);
+    const text = await bad.text();
+    expect(text).toContain("Choose how long each meeting lasts");
+    expect(text).toContain("List the tables or rooms, one per line");
+    const outside = await openSlots(owner.cookie, e.id, {
+      from: at(e.startsAt, -5),
+      until: at(e.startsAt, 1),
+      minutes: "30",
+      places: "Table <1>",
+    });
+    expect(outside.status).toBe(400);
+    const t2 = await outside.text();
+    expect(t2).toContain("Choose a time during the event");
+    expect(t2).toContain("Table &lt;1&gt;");
+    const many = await openSlots(owner.cookie, e.id, {
+      from: at(e.startsAt, 0),
+      until: at(e.startsAt, 40),
+      minutes: "15",
+      places: "A\nB\nC",
+    });
+    expect(many.status).toBe(400);
+    expect(await many.text()).toContain("That makes more than 400 slots");
+    const other = await signUp("Oz Other");
+    expect(
+      (
+        await openSlots(other.cookie, e.id, {
+          from: at(e.startsAt, 1),
+          until: at(e.startsAt, 2),
+          minutes: "30",
+          places: "T",
+        })
+      ).status,
+    ).toBe(404);
+    const n = await env.DB.prepare("select count(*) as n from org_meeting_slot where event_id = ?")
+      .bind(e.id)
+      .first<{ n: number }>();
+    expect(n?.n).toBe(0);
+  });
+
+  it("offers only times both are free: not past, not in a session, within stated availability", async () => {
+    const owner = await signUp("Fay Free");
+    const e = await publish(owner, { startsAt: local(-1), endsAt: local(2) });
+    // Yesterday's slots are past; tomorrow's are open.
+    const tomorrow = at(e.startsAt, 48);
+    expect(
+      (
+        await openSlots(owner.cookie, e.id, {
+          from: at(e.startsAt, 1),
+          until: at(e.startsAt, 2),
+          minutes: "30",
+          places: "T1",
+        })
+      ).status,
+    ).toBe(302);
+    expect(
+      (await openSlots(owner.cookie, e.id, { from: tomorrow, until: at(tomorrow, 2), minutes: "30", places: "T1\nT2" }))
+        .status,
+    ).toBe(302);
+    await addSession(owner.cookie, e.id, { title: "Busy talk", startsAt: tomorrow, endsAt: at(tomorrow, 0.5) });
+    const a = await joinSignedIn(e.slug, "Al Asker");
+    const b = await joinSignedIn(e.slug, "Bo Busy");
+    await onPass(b.token, { intent: "schedule-add", session: String(await sessionId(e.id, "Busy talk")) });
+    const times = [0.5, 1, 1.5].map((h) => at(tomorrow, h));
+    const free = await offered(a.cookie, e.slug, b.id);
+    // One table per time, the session's half hour left out, nothing from yesterday.
+    expect(free).toEqual(await Promise.all(times.map((t) => slotOf(e.id, t, "T1"))));
+    const pass = await (await call(`/pass/${b.token}`)).text();
+    expect(pass).toContain("When you can meet");
+    const saved = await call(`/pass/${b.token}`, {
+      method: "POST",
+      body: new URLSearchParams([
+        ["intent", "availability"],
+        ["at", times[2] as string],
+        ["at", "not-a-time"],
+      ]),
+    });
+    expect(await saved.text()).toContain("Your meeting times are saved.");
+    expect(await offered(a.cookie, e.slug, b.id)).toEqual([await slotOf(e.id, times[2] as string, "T1")]);
+    // A time outside what is offered is refused, and a free-form request too.
+    const refused = await book(a.cookie, e.slug, b.id, await slotOf(e.id, times[0] as string, "T1"));
+    expect(refused.status).toBe(409);
+    expect(await refused.text()).toContain("Choose one of the free times");
+    const freeForm = await call(`/e/${e.slug}/directory`, {
+      ...form({ intent: "meet", id: String(b.id), startsAt: times[0] as string, minutes: "30", place: "Bar" }),
+      headers: { cookie: a.cookie },
+    });
+    expect(freeForm.status).toBe(400);
+  });
+
+  it("books the last table once when two ask at once, and never one person twice at a time", async () => {
+    const owner = await signUp("Lu Last");
+    const e = await publish(owner);
+    const t = at(e.startsAt, 3);
+    await openSlots(owner.cookie, e.id, { from: t, until: at(t, 0.5), minutes: "30", places: "Only table" });
+    const slot = await slotOf(e.id, t, "Only table");
+    const [a, b, c, d] = [
+      await joinSignedIn(e.slug, "Ana One"),
+      await joinSignedIn(e.slug, "Ben Two"),
+      await joinSignedIn(e.slug, "Cal Three"),
+      await joinSignedIn(e.slug, "Dot Four"),
+    ];
+    const raced = await Promise.all([book(a.cookie, e.slug, b.id, slot), book(c.cookie, e.slug, d.id, slot)]);
+    expect(raced.map((r) => r.status).sort()).toEqual([302, 409]);
+    const live = await env.DB.prepare(
+      "select count(*) as n from org_meeting where slot_id = ? and state in ('pending', 'accepted')",
+    )
+      .bind(slot)
+      .first<{ n: number }>();
+    expect(live?.n).toBe(1);
+    // Sent after it was taken: refused with the message, nothing stored.
+    const late = await book(c.cookie, e.slug, d.id, slot);
+    expect(late.status).toBe(409);
+    // The database itself refuses a second meeting of one person at an overlapping time.
+    const winner = raced[0]?.status === 302 ? [a, b] : [c, d];
+    const row = await env.DB.prepare("select * from org_meeting where slot_id = ?")
+      .bind(slot)
+      .first<{ event_id: number }>();
+    await env.DB.prepare("insert into org_meeting_slot (event_id, starts_at, minutes, place) values (?, ?, 30, 'Side')")
+      .bind(e.id, at(t, 0.25))
+      .run();
+    const side = await slotOf(e.id, at(t, 0.25), "Side");
+    await expect(
+      env.DB.prepare(
+        "insert into org_meeting (event_id, from_id, to_id, starts_at, minutes, place, uid, slot_id) values (?, ?, ?, ?, 30, 'Side', ?, ?)",
+      )
+        .bind(row?.event_id, winner[0]?.id, (winner[0] === a ? c : a).id, at(t, 0.25), crypto.randomUUID(), side)
+        .run(),
+    ).rejects.toThrow(/org_meeting_clash/);
+  });
+
+  it("tells the other side of each accept, move and cancel, and shows the organiser the tables' bookings", async () => {
+    const owner = await signUp("Ned Notify");
+    const e = await publish(owner);
+    const t = at(e.startsAt, 5);
+    await openSlots(owner.cookie, e.id, { from: t, until: at(t, 1), minutes: "30", places: "Table 9" });
+    const a = await joinSignedIn(e.slug, "Asa Asker");
+    const b = await joinSignedIn(e.slug, "Bea Asked");
+    const first = await slotOf(e.id, t, "Table 9");
+    const second = await slotOf(e.id, at(t, 0.5), "Table 9");
+    expect((await book(a.cookie, e.slug, b.id, first, { note: "About <grants>" })).status).toBe(302);
+    const id = (
+      await env.DB.prepare("select id from org_meeting where slot_id = ?").bind(first).first<{ id: number }>()
+    )?.id as number;
+    const board = await (await call(`/organiser/${e.id}/meetings`, { headers: { cookie: owner.cookie } })).text();
+    expect(board).toContain("Asa Asker &amp; Bea Asked (pending)");
+    const dir = (cookie: string, intent: string) =>
+      call(`/e/${e.slug}/directory`, { ...form({ intent, id: String(id) }), headers: { cookie } });
+    expect((await dir(b.cookie, "meeting-accept")).status).toBe(302);
+    expect((await mailsTo(a.email, "event-meeting"))[0]?.subject).toBe(
+      `Bea Asked accepted your meeting at Programme Summit`,
+    );
+    // Moving it: offered times leave out its own slot's clash, and the other side must accept again.
+    expect(await offered(b.cookie, e.slug, a.id, `?meeting=${id}`)).toContain(second);
+    expect((await book(b.cookie, e.slug, a.id, second, { meeting: String(id) })).status).toBe(302);
+    const moved = await env.DB.prepare("select state, slot_id, from_id from org_meeting where id = ?")
+      .bind(id)
+      .first<{ state: string; slot_id: number; from_id: number }>();
+    expect(moved).toEqual({ state: "pending", slot_id: second, from_id: b.id });
+    expect((await mailsTo(a.email, "event-meeting")).map((m) => m.subject)).toContain(
+      "Bea Asked asks to move your meeting at Programme Summit",
+    );
+    expect((await dir(a.cookie, "meeting-cancel")).status).toBe(302);
+    expect((await mailsTo(b.email, "event-meeting")).map((m) => m.subject)).toContain(
+      "Asa Asker cancelled your meeting at Programme Summit",
+    );
+    const inbox = await (await call("/notifications", { headers: { cookie: b.cookie } })).text();
+    expect(inbox).toContain("Asa Asker cancelled your meeting");
+    const after = await (await call(`/organiser/${e.id}/meetings`, { headers: { cookie: owner.cookie } })).text();
+    expect(after).not.toContain("(pending)");
+    // Cancelled twice, or by a stranger: nothing to cancel.
+    expect((await dir(a.cookie, "meeting-cancel")).status).toBe(404);
+  });
+});
+
 describe("the programme migration", () => {
   it("keeps every event and attendee, and brings the room and seat rules", async () => {
     const { applyD1Migrations } = await import("cloudflare:test");
@@ -440,9 +638,30 @@ describe("the programme migration", () => {
       )
       .bind(user?.id)
       .run();
+    const ev = await db.prepare("select id from org_event where slug = 'm-1'").first<{ id: number }>();
+    for (const [email, code] of [
+      ["a@example.org", "badge-aaaa"],
+      ["b@example.org", "badge-bbbb"],
+    ])
+      await db
+        .prepare("insert into org_attendee (event_id, email, name, pass_token, badge_code) values (?, ?, 'N', ?, ?)")
+        .bind(ev?.id, email, `pass-${code}-0123456789`, code)
+        .run();
+    const [x, y] = (await db.prepare("select id from org_attendee order by id").all<{ id: number }>()).results;
+    await db
+      .prepare(
+        "insert into org_meeting (event_id, from_id, to_id, starts_at, place, uid) values (?, ?, ?, '2030-05-01T10:00', 'Bar', 'u-kept')",
+      )
+      .bind(ev?.id, x?.id, y?.id)
+      .run();
     const before = (await db.prepare("select * from org_event order by id").all()).results;
+    const meetings = (await db.prepare("select * from org_meeting order by id").all()).results;
     await applyD1Migrations(db, env.TEST_MIGRATIONS.slice(at0057));
     expect((await db.prepare("select * from org_event order by id").all()).results).toEqual(before);
+    // Meetings made before slots keep every value, with no slot.
+    expect((await db.prepare("select * from org_meeting order by id").all()).results).toEqual(
+      meetings.map((m) => ({ ...m, slot_id: null })),
+    );
     const event = before[0] as { id: number };
     const insert = (room: string, start: string, end: string, uid: string) =>
       db

@@ -438,6 +438,9 @@ type PassData = {
   feedUrl?: string;
   /** Connect and meeting requests waiting for this attendee's answer. */
   waiting?: Waiting[];
+  /** The organiser's meeting times, and those this attendee said they are free (none: any time). */
+  meetingTimes?: { startsAt: string; minutes: number }[];
+  available?: Set<string>;
 };
 
 /** The attendee's own pass: their QR to show, their directory choices, who they met, and leaving. */
@@ -456,6 +459,8 @@ export function renderPass({
   schedule = new Set(),
   feedUrl,
   waiting = [],
+  meetingTimes = [],
+  available = new Set(),
 }: PassData) {
   const typed = settings.values;
   // A refused form shows the choices as they were sent, not as stored.
@@ -566,6 +571,30 @@ export function renderPass({
               );
             }}
           />
+        </section>
+      ) : null}
+      {meetingTimes.length ? (
+        <section className="panel" id="availability" aria-labelledby="avail-title">
+          <h2 id="avail-title">When you can meet</h2>
+          <p className="muted">
+            {available.size
+              ? "People can ask you to meet only at the times ticked, and never during your sessions or meetings."
+              : "No times ticked: people can ask you at any meeting time you are free. Tick times to limit it."}
+          </p>
+          <form method="post" action={`/pass/${a.passToken}#availability`}>
+            <input type="hidden" name="intent" value="availability" />
+            {meetingTimes.map((t) => (
+              <label key={t.startsAt} className="check">
+                <input type="checkbox" name="at" value={t.startsAt} defaultChecked={available.has(t.startsAt)} />
+                <span>
+                  {formatLocal(t.startsAt)}, {t.minutes} min
+                </span>
+              </label>
+            ))}
+            <button type="submit" className="btn b-upcoming">
+              Save my times
+            </button>
+          </form>
         </section>
       ) : null}
       <section className="panel" aria-labelledby="dir-title">

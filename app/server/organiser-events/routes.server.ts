@@ -9,6 +9,7 @@ import {
   directorySettingsSchema,
   JOIN_MESSAGES,
   joinFormSchema,
+  LOCAL_DATETIME,
   leadFormSchema,
   nextStatusChange,
   orgEventStatus,
@@ -37,6 +38,7 @@ import {
   updateDirectorySettings,
 } from "./attendees.server";
 import { orgEventTag, publicOrgEvent, purgeOrgEvent } from "./events.server";
+import { availabilityOf, eventSlots, notifyMeeting, setAvailability } from "./meeting-slots.server";
 import { answerMeeting } from "./meetings.server";
 import {
   type FormState,
@@ -316,6 +318,10 @@ async function passPage(
     scheduleFeedKey(found.a.passToken),
     waitingRequests(app.db, found.a, found.e.timeZone),
   ]);
+  const [slots, available] = await Promise.all([eventSlots(app.db, found.e.id), availabilityOf(app.db, found.a.id)]);
+  const meetingTimes = [
+    ...new Map(slots.map((s) => [s.startsAt, { startsAt: s.startsAt, minutes: s.minutes }])).values(),
+  ];
   const hears = await hearsFromOrganiser(app.db, found.a);
   return html(
     renderPass({
@@ -333,6 +339,8 @@ async function passPage(
       schedule,
       feedUrl: `${origin}/e/${found.e.slug}/a/${found.a.badgeCode}/schedule.ics?k=${feedKey}`,
       waiting,
+      meetingTimes,
+      available,
     }),
     status,
     "private, no-store",
@@ -352,7 +360,8 @@ organiserEventRoutes.post("/pass/:token{[A-Za-z0-9_-]{16,64}}", async (c) => {
   const token = c.req.param("token");
   const found = await attendeeByPass(app.db, token);
   if (!found) return html(renderEventNotFound(), 404);
-  const form = Object.fromEntries(await c.req.raw.formData().catch(() => new FormData()));
+  const body = await c.req.raw.formData().catch(() => new FormData());
+  const form = Object.fromEntries(body);
   if (form.intent === "leave") {
     // Leaving deletes the exchanges made here: a page asks once more first.
     if (!isConfirmed(form)) return html(renderLeaveConfirm(found.e, token), 200, "private, no-store");
@@ -370,9 +379,22 @@ organiserEventRoutes.post("/pass/:token{[A-Za-z0-9_-]{16,64}}", async (c) => {
     const id = Number(form.id);
     if (!Number.isSafeInteger(id) || id < 1) return c.text("Bad request", 400);
     const accept = form.intent === "meeting-accept";
-    if (!(await answerMeeting(app.db, app, found.e, found.a, id, accept)))
-      return passPage(app, c.req.raw, token, "That meeting request is no longer waiting.", {}, 404);
+    const answered = await answerMeeting(app.db, app, found.e, found.a, id, accept);
+    if (!answered) return passPage(app, c.req.raw, token, "That meeting request is no longer waiting.", {}, 404);
+    await notifyMeeting(
+      app.db,
+      new URL(c.req.url).origin,
+      found.e,
+      found.a,
+      answered,
+      accept ? "accepted" : "declined",
+    );
     return passPage(app, c.req.raw, token, accept ? "Meeting accepted." : "Meeting declined.");
+  }
+  if (form.intent === "availability") {
+    const times = body.getAll("at").filter((t): t is string => typeof t === "string" && LOCAL_DATETIME.test(t));
+    await setAvailability(app.db, found.a, times);
+    return passPage(app, c.req.raw, token, "Your meeting times are saved.");
   }
   if (form.intent === "schedule-add" || form.intent === "schedule-remove") {
     const session = Number(form.session);
