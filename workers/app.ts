@@ -4,6 +4,7 @@ import { createRequestHandler, type RequestHandler, RouterContextProvider } from
 import { type AppContext, appContext } from "~/context";
 import { cardRoutes } from "~/server/api/card-routes.server";
 import { api } from "~/server/api/router.server";
+import { deliverPaymentEvent, runScheduled } from "~/server/composition.server";
 import { dav, handleDav } from "~/server/dav/routes.server";
 import { coalescing } from "~/server/db/coalesce.server";
 import { keepBookmark, openSession } from "~/server/db/d1-session.server";
@@ -14,7 +15,6 @@ import { mailingRoutes } from "~/server/mailings/routes.server";
 import { organiserEventRoutes } from "~/server/organiser-events/routes.server";
 import { type MailingMessage, parseEnv, type WebhookMessage } from "~/server/platform/env.server";
 import { servePublicPage } from "~/server/platform/page-cache.server";
-import { runScheduled } from "~/server/platform/scheduled.server";
 import {
   answersTooLargeItself,
   bodyCapFor,
@@ -53,7 +53,7 @@ app.use(async (c, next) => {
   const nonce = createNonce();
   const env = parseEnv(c.env);
   const session = openSession(env.DB, c.req.raw);
-  c.set("app", { env, ctx: c.executionCtx as ExecutionContext, db: createDb(session), nonce });
+  c.set("app", { env, ctx: c.executionCtx as ExecutionContext, db: createDb(session), nonce, deliverPaymentEvent });
   await next();
   c.res = withSecurityHeaders(keepBookmark(c.res, session, c.req.raw), nonce, import.meta.env.DEV);
 });
