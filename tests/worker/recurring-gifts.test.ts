@@ -85,10 +85,11 @@ async function giveMonthly(campaignId: string, userId: string, email: string) {
   return { link, rec: rec ?? { id: 0, subscription: "", status: "" } };
 }
 
-/** The flash toast a redirect carries (React Router's cookie: base64 of JSON). */
+/** The flash toast a redirect carries (React Router's signed cookie: base64 of JSON, a dot, its signature). */
 const toastOf = (res: Response) => {
   const value = /toast=([^;]+)/.exec(res.headers.get("set-cookie") ?? "")?.[1] ?? "";
-  return atob(decodeURIComponent(value));
+  const signed = decodeURIComponent(value);
+  return atob(signed.slice(0, signed.lastIndexOf(".")));
 };
 
 const statusOf = async (id: number) =>
