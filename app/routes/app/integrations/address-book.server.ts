@@ -11,7 +11,7 @@ import type { Shown } from "./+shared/parts";
 
 export async function loadAddressBook(app: AppContext, user: SessionUser, request: Request) {
   const origin = new URL(request.url).origin;
-  const appPasswords = await listAppPasswords(app.db, user.id);
+  const appPasswords = await listAppPasswords(app.db, user.workspace.id);
   return {
     origin,
     appPasswords: appPasswords.filter((p) => !p.revokedAt),
@@ -29,7 +29,7 @@ export const addressBook: Section = {
       // CardDAV's user name is the address: it signs in only once the address is proved.
       const refusal = await confirmFirst(app, request, user, "carddav");
       if (refusal) return data({ form: intent, reply: submission.reply({ formErrors: [refusal] }) }, { status: 403 });
-      const password = await createAppPassword(app.db, user.id, submission.value.name);
+      const password = await createAppPassword(app.db, user.workspace.id, submission.value.name);
       if (!password)
         return data(
           {
@@ -45,7 +45,7 @@ export const addressBook: Section = {
       );
     },
     "revoke-app-password": async ({ app, user, form, done }) => {
-      if (!(await revokeAppPassword(app.db, user.id, parseId(form.get("id"))))) notFound();
+      if (!(await revokeAppPassword(app.db, user.workspace.id, parseId(form.get("id"))))) notFound();
       return done("App password revoked");
     },
   },

@@ -17,7 +17,7 @@ export const apiTokens: Section = {
     "create-token": async ({ app, user, form, intent }) => {
       const submission = parseWithZod(form, { schema: tokenFormSchema });
       if (submission.status !== "success") return data({ form: intent, reply: submission.reply() }, { status: 400 });
-      const token = await createApiToken(app.db, user.id, submission.value.name, submission.value.scope);
+      const token = await createApiToken(app.db, user.workspace.id, submission.value.name, submission.value.scope);
       const shown: Shown = { kind: "token", value: token };
       return data(
         { form: intent, reply: submission.reply({ resetForm: true }), shown },
@@ -25,7 +25,7 @@ export const apiTokens: Section = {
       );
     },
     "revoke-token": async ({ app, user, form, done }) => {
-      if (!(await revokeApiToken(app.db, user.id, parseId(form.get("id"))))) notFound();
+      if (!(await revokeApiToken(app.db, user.workspace.id, parseId(form.get("id"))))) notFound();
       return done("Token revoked");
     },
   },

@@ -24,10 +24,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const app = context.get(appContext);
   const user = getUser(context);
   const [w, h, k, t, a] = await Promise.all([
-    loadWebhooks(app, user.id),
-    loadHubspot(app, user.id),
-    loadKrystal(app, user.id),
-    loadApiTokens(app, user.id),
+    loadWebhooks(app, user.workspace.id),
+    loadHubspot(app, user.workspace.id),
+    loadKrystal(app, user.workspace.id),
+    loadApiTokens(app, user.workspace.id),
     loadAddressBook(app, user, request),
   ]);
   return { ...w, ...h, ...k, ...t, ...a };
