@@ -1016,8 +1016,10 @@ export const apiToken = sqliteTable(
     lastUsedAt: integer("last_used_at", { mode: "timestamp_ms" }),
     revokedAt: integer("revoked_at", { mode: "timestamp_ms" }),
     createdAt: createdAt(),
+    // Who made it (0048): a team's token answers only while they are still a member of it.
+    createdBy: text("created_by").references(() => user.id, { onDelete: "cascade" }),
   },
-  (t) => [index("api_token_user_idx").on(t.userId)],
+  (t) => [index("api_token_user_idx").on(t.userId), index("api_token_created_by_idx").on(t.createdBy)],
 );
 
 // Payments adapter (app/server/payments/): shared by every domain that takes money (donations, plans).
@@ -1068,8 +1070,10 @@ export const appPassword = sqliteTable(
     lastUsedAt: integer("last_used_at", { mode: "timestamp_ms" }),
     revokedAt: integer("revoked_at", { mode: "timestamp_ms" }),
     createdAt: createdAt(),
+    // Who made it (0048): it signs in as them, for this workspace, only while they are still a member of it.
+    createdBy: text("created_by").references(() => user.id, { onDelete: "cascade" }),
   },
-  (t) => [index("app_password_user_idx").on(t.userId)],
+  (t) => [index("app_password_user_idx").on(t.userId), index("app_password_created_by_idx").on(t.createdBy)],
 );
 
 /** One address book per owner: its change counter, which is the sync token and the CTag. */

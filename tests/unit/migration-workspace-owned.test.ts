@@ -168,6 +168,16 @@ describe("the workspace-owned tables migration (0047)", () => {
     ).run(owner);
     expect((db.prepare("select max(id) as id from api_token").get() as { id: number }).id).toBeGreaterThan(gone);
     for (const later of files.slice(index + 1)) apply(db, later);
+    // 0048: every existing token and app password was made by its owner, in their personal workspace.
+    for (const table of ["api_token", "app_password"]) {
+      const { n, made } = db
+        .prepare(`select count(*) as n, sum(created_by = user_id) as made from "${table}"`)
+        .get() as {
+        n: number;
+        made: number;
+      };
+      expect([table, n > 0, made]).toEqual([table, true, n]);
+    }
   });
 
   it("lets a team workspace own rows, and deleting an account or a team still takes every row it owned", async () => {

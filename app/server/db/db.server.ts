@@ -32,3 +32,7 @@ export const sessionWorkspace = (token: string | SQLWrapper, now: number | SQLWr
 
 /** Whose rows a signed-in request reads: the user for their own tables, the workspace for the rest (0207). */
 export type Owners = { userId: string; workspaceId: string };
+
+/** `Owners` from either shape: an account's id alone names it and its personal workspace. */
+export const asOwners = (owner: string | Owners): Owners =>
+  typeof owner === "string" ? { userId: owner, workspaceId: owner } : owner;

@@ -1,6 +1,7 @@
 import { useOutletContext } from "react-router";
 import { appContext } from "~/context";
 import { pageMeta } from "~/lib/site";
+import { ownersOf } from "~/server/account/app-shell.server";
 import { getUser } from "~/server/account/user.server";
 import { runIntent } from "./+shared/intent.server";
 import { useAnswer } from "./+shared/parts";
@@ -27,7 +28,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     loadWebhooks(app, user.workspace.id),
     loadHubspot(app, user.workspace.id),
     loadKrystal(app, user.workspace.id),
-    loadApiTokens(app, user.workspace.id),
+    loadApiTokens(app, ownersOf(user)),
     loadAddressBook(app, user, request),
   ]);
   return { ...w, ...h, ...k, ...t, ...a };
