@@ -56,6 +56,11 @@ export const session = sqliteTable(
  * Workspaces (decision 0200): a personal one per account whose id is its user's id (so every owner column
  * already names it), and teams with fresh ids. Triggers keep a personal workspace its owner's alone and a team
  * never without an owner (migration 0046).
+ *
+ * Owned by a workspace since 0047 (decision 0207): in every table whose `userId`/`user_id` references
+ * `workspace.id` below, that column holds the owning WORKSPACE's id, not a user's. It kept its name (as
+ * `connection` kept its older one for people) because every existing row's value, its owner's user id, is that
+ * owner's personal workspace id. Key such rows by `getWorkspace(context).id`, never by `getUser(context).id`.
  */
 export const workspace = sqliteTable("workspace", {
   id: text("id").primaryKey(),
@@ -197,7 +202,7 @@ export const connection = sqliteTable(
     id: integer("id").primaryKey({ autoIncrement: true }),
     userId: text("user_id")
       .notNull()
-      .references(() => user.id, { onDelete: "cascade" }),
+      .references(() => workspace.id, { onDelete: "cascade" }),
     name: text("name").notNull(),
     email: text("email"),
     phone: text("phone"),
@@ -268,7 +273,7 @@ export const contactPoint = sqliteTable(
     id: integer("id").primaryKey({ autoIncrement: true }),
     userId: text("user_id")
       .notNull()
-      .references(() => user.id, { onDelete: "cascade" }),
+      .references(() => workspace.id, { onDelete: "cascade" }),
     connectionId: integer("connection_id")
       .notNull()
       .references(() => connection.id, { onDelete: "cascade" }),
@@ -297,7 +302,7 @@ export const personHistory = sqliteTable(
     id: integer("id").primaryKey({ autoIncrement: true }),
     userId: text("user_id")
       .notNull()
-      .references(() => user.id, { onDelete: "cascade" }),
+      .references(() => workspace.id, { onDelete: "cascade" }),
     connectionId: integer("connection_id")
       .notNull()
       .references(() => connection.id, { onDelete: "cascade" }),
@@ -336,7 +341,7 @@ export const consentRecord = sqliteTable(
     id: integer("id").primaryKey({ autoIncrement: true }),
     senderWorkspaceId: text("sender_workspace_id")
       .notNull()
-      .references(() => user.id, { onDelete: "cascade" }),
+      .references(() => workspace.id, { onDelete: "cascade" }),
     connectionId: integer("connection_id")
       .notNull()
       .references(() => connection.id, { onDelete: "cascade" }),
@@ -365,7 +370,7 @@ export const personSuggestion = sqliteTable(
     id: integer("id").primaryKey({ autoIncrement: true }),
     userId: text("user_id")
       .notNull()
-      .references(() => user.id, { onDelete: "cascade" }),
+      .references(() => workspace.id, { onDelete: "cascade" }),
     connectionId: integer("connection_id")
       .notNull()
       .references(() => connection.id, { onDelete: "cascade" }),
@@ -389,7 +394,7 @@ export const personMerge = sqliteTable(
     id: integer("id").primaryKey({ autoIncrement: true }),
     userId: text("user_id")
       .notNull()
-      .references(() => user.id, { onDelete: "cascade" }),
+      .references(() => workspace.id, { onDelete: "cascade" }),
     primaryId: integer("primary_id").notNull(),
     mergedIds: text("merged_ids", { mode: "json" }).$type<number[]>().notNull(),
     snapshot: text("snapshot", { mode: "json" }).$type<unknown>().notNull(),
@@ -427,7 +432,7 @@ export const reminder = sqliteTable(
     id: integer("id").primaryKey({ autoIncrement: true }),
     userId: text("user_id")
       .notNull()
-      .references(() => user.id, { onDelete: "cascade" }),
+      .references(() => workspace.id, { onDelete: "cascade" }),
     connectionId: integer("connection_id").references(() => connection.id, { onDelete: "cascade" }),
     type: text("type", { enum: ["Call", "Email", "Meeting", "General"] })
       .notNull()
@@ -479,7 +484,7 @@ export const card = sqliteTable(
     id: integer("id").primaryKey({ autoIncrement: true }),
     userId: text("user_id")
       .notNull()
-      .references(() => user.id, { onDelete: "cascade" }),
+      .references(() => workspace.id, { onDelete: "cascade" }),
     label: text("label").notNull().default("My card"),
     slug: text("slug").unique(),
     // The opaque reference signed card links carry (never the owner's id); random, not a sequence.
@@ -625,7 +630,7 @@ export const campaign = sqliteTable(
   {
     id: text("id").primaryKey(),
     // The owner; null only for rows made before campaigns had owners and no demo owner to give them to.
-    userId: text("user_id").references(() => user.id, { onDelete: "cascade" }),
+    userId: text("user_id").references(() => workspace.id, { onDelete: "cascade" }),
     title: text("title").notNull(),
     description: text("description").notNull(),
     organization: text("organization").notNull(),
@@ -681,7 +686,7 @@ export const campaign = sqliteTable(
 export const stripeConnection = sqliteTable("stripe_connection", {
   userId: text("user_id")
     .primaryKey()
-    .references(() => user.id, { onDelete: "cascade" }),
+    .references(() => workspace.id, { onDelete: "cascade" }),
   accountId: text("account_id").notNull().unique(),
   chargesEnabled: integer("charges_enabled", { mode: "boolean" }).notNull().default(false),
   detailsSubmitted: integer("details_submitted", { mode: "boolean" }).notNull().default(false),
@@ -697,7 +702,7 @@ export const gift = sqliteTable(
     id: integer("id").primaryKey({ autoIncrement: true }),
     userId: text("user_id")
       .notNull()
-      .references(() => user.id, { onDelete: "cascade" }),
+      .references(() => workspace.id, { onDelete: "cascade" }),
     campaignId: text("campaign_id").references(() => campaign.id, { onDelete: "set null" }),
     connectionId: integer("connection_id").references(() => connection.id, { onDelete: "set null" }),
     recurringId: integer("recurring_id"),
@@ -748,7 +753,7 @@ export const recurringGift = sqliteTable(
     id: integer("id").primaryKey({ autoIncrement: true }),
     userId: text("user_id")
       .notNull()
-      .references(() => user.id, { onDelete: "cascade" }),
+      .references(() => workspace.id, { onDelete: "cascade" }),
     campaignId: text("campaign_id").references(() => campaign.id, { onDelete: "set null" }),
     connectionId: integer("connection_id").references(() => connection.id, { onDelete: "set null" }),
     subscription: text("subscription").notNull().unique(),
@@ -772,7 +777,7 @@ export const pledge = sqliteTable(
     id: integer("id").primaryKey({ autoIncrement: true }),
     userId: text("user_id")
       .notNull()
-      .references(() => user.id, { onDelete: "cascade" }),
+      .references(() => workspace.id, { onDelete: "cascade" }),
     campaignId: text("campaign_id").references(() => campaign.id, { onDelete: "set null" }),
     connectionId: integer("connection_id")
       .notNull()
@@ -814,7 +819,7 @@ export const pledgeInstalment = sqliteTable(
 export const thankYouTemplate = sqliteTable("thank_you_template", {
   userId: text("user_id")
     .primaryKey()
-    .references(() => user.id, { onDelete: "cascade" }),
+    .references(() => workspace.id, { onDelete: "cascade" }),
   organization: text("organization").notNull(),
   subject: text("subject").notNull(),
   body: text("body").notNull(),
@@ -825,7 +830,7 @@ export const thankYouTemplate = sqliteTable("thank_you_template", {
 export const fundraisingOrg = sqliteTable("fundraising_org", {
   userId: text("user_id")
     .primaryKey()
-    .references(() => user.id, { onDelete: "cascade" }),
+    .references(() => workspace.id, { onDelete: "cascade" }),
   legalName: text("legal_name").notNull().default(""),
   taxId: text("tax_id").notNull().default(""),
   country: text("country").notNull().default(""),
@@ -857,7 +862,7 @@ export const event = sqliteTable(
     id: integer("id").primaryKey({ autoIncrement: true }),
     userId: text("user_id")
       .notNull()
-      .references(() => user.id, { onDelete: "cascade" }),
+      .references(() => workspace.id, { onDelete: "cascade" }),
     title: text("title").notNull(),
     description: text("description").notNull().default(""),
     date: text("date").notNull(),
@@ -897,7 +902,7 @@ export const webhookEndpoint = sqliteTable(
     id: integer("id").primaryKey({ autoIncrement: true }),
     userId: text("user_id")
       .notNull()
-      .references(() => user.id, { onDelete: "cascade" }),
+      .references(() => workspace.id, { onDelete: "cascade" }),
     kind: text("kind", { enum: ["webhook", "krystal"] })
       .notNull()
       .default("webhook"),
@@ -935,7 +940,7 @@ export const webhookDelivery = sqliteTable(
       .references(() => webhookEndpoint.id, { onDelete: "cascade" }),
     userId: text("user_id")
       .notNull()
-      .references(() => user.id, { onDelete: "cascade" }),
+      .references(() => workspace.id, { onDelete: "cascade" }),
     eventType: text("event_type").notNull(),
     payload: text("payload").notNull(),
     status: text("status", { enum: ["pending", "succeeded", "failed", "held"] })
@@ -954,7 +959,7 @@ export const webhookDelivery = sqliteTable(
 export const hubspotSync = sqliteTable("hubspot_sync", {
   userId: text("user_id")
     .primaryKey()
-    .references(() => user.id, { onDelete: "cascade" }),
+    .references(() => workspace.id, { onDelete: "cascade" }),
   tokenEnc: text("token_enc").notNull(),
   baseUrl: text("base_url").notNull(),
   mapping: text("mapping", { mode: "json" }).$type<Record<string, string>>().notNull(),
@@ -981,7 +986,7 @@ export const syncRun = sqliteTable(
     id: integer("id").primaryKey({ autoIncrement: true }),
     userId: text("user_id")
       .notNull()
-      .references(() => user.id, { onDelete: "cascade" }),
+      .references(() => workspace.id, { onDelete: "cascade" }),
     target: text("target", { enum: ["hubspot", "krystal"] }).notNull(),
     trigger: text("trigger", { enum: ["manual", "schedule"] }).notNull(),
     status: text("status", { enum: ["succeeded", "partial", "failed"] }).notNull(),
@@ -1002,7 +1007,7 @@ export const apiToken = sqliteTable(
     id: integer("id").primaryKey({ autoIncrement: true }),
     userId: text("user_id")
       .notNull()
-      .references(() => user.id, { onDelete: "cascade" }),
+      .references(() => workspace.id, { onDelete: "cascade" }),
     name: text("name").notNull(),
     tokenHash: text("token_hash").notNull().unique(),
     // The first characters, so the owner can tell tokens apart.
@@ -1011,8 +1016,10 @@ export const apiToken = sqliteTable(
     lastUsedAt: integer("last_used_at", { mode: "timestamp_ms" }),
     revokedAt: integer("revoked_at", { mode: "timestamp_ms" }),
     createdAt: createdAt(),
+    // Who made it (0048): a team's token answers only while they are still a member of it.
+    createdBy: text("created_by").references(() => user.id, { onDelete: "cascade" }),
   },
-  (t) => [index("api_token_user_idx").on(t.userId)],
+  (t) => [index("api_token_user_idx").on(t.userId), index("api_token_created_by_idx").on(t.createdBy)],
 );
 
 // Payments adapter (app/server/payments/): shared by every domain that takes money (donations, plans).
@@ -1057,21 +1064,23 @@ export const appPassword = sqliteTable(
     id: integer("id").primaryKey({ autoIncrement: true }),
     userId: text("user_id")
       .notNull()
-      .references(() => user.id, { onDelete: "cascade" }),
+      .references(() => workspace.id, { onDelete: "cascade" }),
     name: text("name").notNull(),
     passwordHash: text("password_hash").notNull().unique(),
     lastUsedAt: integer("last_used_at", { mode: "timestamp_ms" }),
     revokedAt: integer("revoked_at", { mode: "timestamp_ms" }),
     createdAt: createdAt(),
+    // Who made it (0048): it signs in as them, for this workspace, only while they are still a member of it.
+    createdBy: text("created_by").references(() => user.id, { onDelete: "cascade" }),
   },
-  (t) => [index("app_password_user_idx").on(t.userId)],
+  (t) => [index("app_password_user_idx").on(t.userId), index("app_password_created_by_idx").on(t.createdBy)],
 );
 
 /** One address book per owner: its change counter, which is the sync token and the CTag. */
 export const davBook = sqliteTable("dav_book", {
   userId: text("user_id")
     .primaryKey()
-    .references(() => user.id, { onDelete: "cascade" }),
+    .references(() => workspace.id, { onDelete: "cascade" }),
   seq: integer("seq").notNull().default(0),
   // A digest of the owner's people as the database holds them when the book was last found unchanged.
   fingerprint: text("fingerprint"),
@@ -1090,7 +1099,7 @@ export const davCard = sqliteTable(
     id: integer("id").primaryKey({ autoIncrement: true }),
     userId: text("user_id")
       .notNull()
-      .references(() => user.id, { onDelete: "cascade" }),
+      .references(() => workspace.id, { onDelete: "cascade" }),
     connectionId: integer("connection_id").references(() => connection.id, { onDelete: "set null" }),
     name: text("name").notNull(),
     etag: text("etag").notNull().default(""),
@@ -1118,7 +1127,7 @@ export const interaction = sqliteTable(
     id: integer("id").primaryKey({ autoIncrement: true }),
     userId: text("user_id")
       .notNull()
-      .references(() => user.id, { onDelete: "cascade" }),
+      .references(() => workspace.id, { onDelete: "cascade" }),
     connectionId: integer("connection_id")
       .notNull()
       .references(() => connection.id, { onDelete: "cascade" }),
@@ -1147,7 +1156,7 @@ export const keepInTouch = sqliteTable(
   {
     userId: text("user_id")
       .notNull()
-      .references(() => user.id, { onDelete: "cascade" }),
+      .references(() => workspace.id, { onDelete: "cascade" }),
     connectionId: integer("connection_id")
       .notNull()
       .references(() => connection.id, { onDelete: "cascade" }),
@@ -1169,7 +1178,7 @@ export const tagRhythm = sqliteTable(
   {
     userId: text("user_id")
       .notNull()
-      .references(() => user.id, { onDelete: "cascade" }),
+      .references(() => workspace.id, { onDelete: "cascade" }),
     tag: text("tag").notNull(),
     every: text("every", { enum: ["weekly", "biweekly", "monthly", "quarterly", "yearly", "days"] }).notNull(),
     days: integer("days"),
@@ -1184,7 +1193,7 @@ export const followUpDraft = sqliteTable(
   {
     userId: text("user_id")
       .notNull()
-      .references(() => user.id, { onDelete: "cascade" }),
+      .references(() => workspace.id, { onDelete: "cascade" }),
     connectionId: integer("connection_id")
       .notNull()
       .references(() => connection.id, { onDelete: "cascade" }),
@@ -1306,7 +1315,7 @@ export const orgEvent = sqliteTable(
     slug: text("slug").notNull(),
     userId: text("user_id")
       .notNull()
-      .references(() => user.id, { onDelete: "cascade" }),
+      .references(() => workspace.id, { onDelete: "cascade" }),
     title: text("title").notNull(),
     description: text("description").notNull().default(""),
     // Wall-clock times in the event's own zone ("2030-05-01T09:00").
@@ -1469,7 +1478,7 @@ export const writeClaim = sqliteTable(
     key: text("key").primaryKey(),
     userId: text("user_id")
       .notNull()
-      .references(() => user.id, { onDelete: "cascade" }),
+      .references(() => workspace.id, { onDelete: "cascade" }),
     createdAt: createdAt(),
   },
   (t) => [index("write_claim_user_idx").on(t.userId, t.createdAt)],
@@ -1483,7 +1492,7 @@ export const mailing = sqliteTable(
     id: integer("id").primaryKey({ autoIncrement: true }),
     userId: text("user_id")
       .notNull()
-      .references(() => user.id, { onDelete: "cascade" }),
+      .references(() => workspace.id, { onDelete: "cascade" }),
     subject: text("subject").notNull(),
     body: text("body").notNull(),
     // The audience's rules as the owner chose them (app/lib/mailings/rules.ts AudienceRules).
@@ -1519,7 +1528,7 @@ export const mailingRecipient = sqliteTable(
       .references(() => mailing.id, { onDelete: "cascade" }),
     userId: text("user_id")
       .notNull()
-      .references(() => user.id, { onDelete: "cascade" }),
+      .references(() => workspace.id, { onDelete: "cascade" }),
     connectionId: integer("connection_id").references(() => connection.id, { onDelete: "set null" }),
     // Lower-cased; unique per mailing, so a retry, double click or redelivery cannot add a second message.
     email: text("email").notNull(),
@@ -1564,7 +1573,7 @@ export const mailSuppression = sqliteTable(
   {
     userId: text("user_id")
       .notNull()
-      .references(() => user.id, { onDelete: "cascade" }),
+      .references(() => workspace.id, { onDelete: "cascade" }),
     email: text("email").notNull(),
     reason: text("reason", { enum: ["unsubscribed", "bounced", "complained"] }).notNull(),
     mailingId: integer("mailing_id"),
@@ -1580,7 +1589,7 @@ export const mailingClick = sqliteTable(
     id: integer("id").primaryKey({ autoIncrement: true }),
     userId: text("user_id")
       .notNull()
-      .references(() => user.id, { onDelete: "cascade" }),
+      .references(() => workspace.id, { onDelete: "cascade" }),
     recipientId: integer("recipient_id")
       .notNull()
       .references(() => mailingRecipient.id, { onDelete: "cascade" }),
@@ -1596,7 +1605,7 @@ export const mailingGift = sqliteTable(
   {
     userId: text("user_id")
       .notNull()
-      .references(() => user.id, { onDelete: "cascade" }),
+      .references(() => workspace.id, { onDelete: "cascade" }),
     giftKey: text("gift_key").notNull(),
     mailingId: integer("mailing_id")
       .notNull()
@@ -1635,7 +1644,7 @@ export const orgMailConsent = sqliteTable(
 export const peopleStats = sqliteTable("people_stats", {
   userId: text("user_id")
     .primaryKey()
-    .references(() => user.id, { onDelete: "cascade" }),
+    .references(() => workspace.id, { onDelete: "cascade" }),
   people: integer("people").notNull().default(0),
   version: integer("version").notNull().default(0),
 });

@@ -8,7 +8,7 @@ import { type OnboardingStep, STEP_COUNT, STEP_TITLES, stepNumber } from "~/lib/
 import { formatPhone } from "~/lib/forms/phone";
 import { pageMeta } from "~/lib/site";
 import { formatInZone } from "~/lib/time/time";
-import { pageRows, shellReads } from "~/server/account/app-shell.server";
+import { ownersOf, pageRows, shellReads } from "~/server/account/app-shell.server";
 import { getUser } from "~/server/account/user.server";
 import { dashboardReads, dashboardSummary } from "~/server/follow/dashboard.server";
 import { followAction, isFollowIntent } from "~/server/follow/follow.server";
@@ -22,8 +22,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const user = getUser(context);
   // On a load the dashboard's reads came with the session and the shell, in one D1 round trip.
   const [{ settingsRows }, reads] = await Promise.all([
-    shellReads(context, app.db, user.id, request),
-    pageRows(context, app.db, user.id, dashboardReads),
+    shellReads(context, app.db, user, request),
+    pageRows(context, app.db, ownersOf(user), dashboardReads),
   ]);
   const summary = dashboardSummary(user.id, settingsRows, reads);
   return { user: { name: user.name, email: user.email }, ...summary };

@@ -11,7 +11,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const app = context.get(appContext);
   const user = getUser(context);
   const year = retentionYear(new URL(request.url).searchParams.get("year"));
-  const segments = retention(await donorYears(app.db, user.id), year);
+  const segments = retention(await donorYears(app.db, user.workspace.id), year);
   const rows = SEGMENTS.flatMap((s) =>
     segments[s].flatMap((d) =>
       Object.keys(d.lifetime)

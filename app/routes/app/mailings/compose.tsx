@@ -39,10 +39,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const orgEventId = url.searchParams.has("orgEvent") ? parseId(url.searchParams.get("orgEvent") ?? "") : null;
   const settings = await shellSettings(context, request);
   const [choices, campaigns, audience, orgEvent] = await Promise.all([
-    audienceChoices(app.db, user.id),
-    listOwnedCampaigns(app.db, user.id),
-    summary(app.db, user.id, rules, settings.timeZone, orgEventId),
-    orgEventId ? eventAudience(app.db, user.id, orgEventId) : null,
+    audienceChoices(app.db, user.workspace.id),
+    listOwnedCampaigns(app.db, user.workspace.id),
+    summary(app.db, user.workspace.id, rules, settings.timeZone, orgEventId),
+    orgEventId ? eventAudience(app.db, user.workspace.id, orgEventId) : null,
   ]);
   return {
     orgEvent: orgEvent && orgEventId ? { id: orgEventId, title: orgEvent.title } : null,
@@ -73,7 +73,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         { basisError: { id, message: "Say why you may mail them (at least 3 characters)" } },
         { status: 400 },
       );
-    if (!(await recordLawfulBasis(app.db, user.id, id, reason))) notFound();
+    if (!(await recordLawfulBasis(app.db, user.workspace.id, id, reason))) notFound();
     return data({ basisDone: id });
   }
   if (!["audience", "preview", "test", "send"].includes(String(intent))) unknownIntent();
@@ -82,25 +82,25 @@ export async function action({ request, context }: Route.ActionArgs) {
   const rawRules = parseWithZod(formData, { schema: composeFormSchema.partial({ subject: true, body: true }) });
   const rules = rawRules.status === "success" ? rulesFromForm(rawRules.value) : null;
   const orgEventId = rawRules.status === "success" ? (rawRules.value.orgEvent ?? null) : null;
-  const audience = rules ? await summary(app.db, user.id, rules, timeZone, orgEventId) : null;
+  const audience = rules ? await summary(app.db, user.workspace.id, rules, timeZone, orgEventId) : null;
   if (submission.status !== "success") return data({ reply: submission.reply(), audience }, { status: 400 });
   const v = submission.value;
   const origin = new URL(request.url).origin;
   if (intent === "audience" || !rules) return data({ reply: submission.reply(), audience });
   const message = { subject: v.subject ?? "", body: v.body ?? "", campaignId: v.campaignId || null, orgEventId };
   if (intent === "preview" || intent === "test") {
-    const { included } = await audienceOf(app.db, user.id, rules, timeZone, orgEventId);
+    const { included } = await audienceOf(app.db, user.workspace.id, rules, timeZone, orgEventId);
     const member = included.find((m) => m.id === v.previewPerson) ?? included[0] ?? null;
     if (intent === "test") {
-      if (!(await allow(app.env, "strict", `mailing-test:${user.id}`)))
+      if (!(await allow(app.env, "strict", `mailing-test:${user.workspace.id}`)))
         return data(
           { reply: submission.reply(), audience, tested: null, testError: MESSAGES.tooManyTests },
           { status: 429 },
         );
-      const ok = await sendTest(app, user.id, message, member, origin);
+      const ok = await sendTest(app, user.workspace.id, message, member, origin);
       return data({ reply: submission.reply(), audience, tested: ok ? user.email : null });
     }
-    const preview = member ? await previewFor(app, user.id, message, member, origin) : null;
+    const preview = member ? await previewFor(app, user.workspace.id, message, member, origin) : null;
     return data({ reply: submission.reply(), audience, preview });
   }
   const scheduleAt = v.schedule ? zonedToUtc(v.schedule, timeZone) : null;
@@ -113,7 +113,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   // audience nobody in it can be mailed is refused at once (below), never offered as "Send to 0 people?".
   if (!isConfirmed(formData) && (audience?.count ?? 0) > 0)
     return data({ reply: submission.reply(), audience, confirmSend: audience?.count ?? 0 });
-  const made = await createMailing(app, user.id, { ...message, rules, scheduleAt, key: v.key }, origin, { timeZone });
+  const made = await createMailing(app, user.workspace.id, { ...message, rules, scheduleAt, key: v.key }, origin, {
+    timeZone,
+  });
   if ("errors" in made)
     return data({ reply: submission.reply({ fieldErrors: made.errors }), audience }, { status: 400 });
   return redirectWithToast(href("/mailings/:id", { id: String(made.id) }), {

@@ -15,7 +15,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const app = context.get(appContext);
   const user = getUser(context);
   await requireFeature(app.db, user.id, "mailings");
-  const [mailings, settings] = await Promise.all([listMailings(app.db, user.id), shellSettings(context, request)]);
+  const [mailings, settings] = await Promise.all([
+    listMailings(app.db, user.workspace.id),
+    shellSettings(context, request),
+  ]);
   return { mailings, timeZone: settings.timeZone };
 }
 

@@ -93,11 +93,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (submission.value.intent === "import") {
     // The confirm step names the preview kept for this owner; the file is never sent twice.
     const id = previewIdSchema.safeParse(submission.value.preview);
-    const plan = id.success ? await loadPreview(app.env, user.id, id.data) : null;
+    const plan = id.success ? await loadPreview(app.env, user.workspace.id, id.data) : null;
     if (!plan || !id.success) return refuseAll(expired);
     if (plan.rows.length === 0) return refuseAll("Nothing in this file can be imported.");
-    const result = await applyImport(app, user.id, plan, submission.value.duplicates, id.data);
-    await dropPreview(app.env, user.id, id.data);
+    const result = await applyImport(app, user.workspace.id, plan, submission.value.duplicates, id.data);
+    await dropPreview(app.env, user.workspace.id, id.data);
     // A double click: the other confirm imported this file; nothing was added twice.
     if (!result)
       return data(
@@ -116,10 +116,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (submission.value.intent === "reread") {
     // The earlier preview's upload, kept for this owner only; its plan is replaced by the new reading.
     const id = previewIdSchema.safeParse(submission.value.preview);
-    const kept = id.success ? await loadUpload(app.env, user.id, id.data) : null;
-    const earlier = id.success && kept ? await loadPreview(app.env, user.id, id.data) : null;
+    const kept = id.success ? await loadUpload(app.env, user.workspace.id, id.data) : null;
+    const earlier = id.success && kept ? await loadPreview(app.env, user.workspace.id, id.data) : null;
     if (!id.success || !kept || !earlier) return refuseAll(expired);
-    await dropPreview(app.env, user.id, id.data);
+    await dropPreview(app.env, user.workspace.id, id.data);
     bytes = kept;
     filename = earlier.filename;
     chosen = submission.value.encoding;
@@ -128,9 +128,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     filename = submission.value.file.name.slice(0, 200);
   }
   const read = readImportFile(bytes, filename, chosen);
-  const plan = await planImport(app.db, user.id, read, filename, settings.country);
-  const previewId = await savePreview(app.env, user.id, plan);
-  await keepUpload(app.env, user.id, previewId, bytes);
+  const plan = await planImport(app.db, user.workspace.id, read, filename, settings.country);
+  const previewId = await savePreview(app.env, user.workspace.id, plan);
+  await keepUpload(app.env, user.workspace.id, previewId, bytes);
   const skipped = skippedRows(plan.problems);
   return {
     previewId,
