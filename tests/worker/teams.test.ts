@@ -310,6 +310,10 @@ describe("members and roles", () => {
     ]);
     expect(removals.map((r) => r.status).sort()).toEqual([302, 409]);
     expect(await roleOf(team, d.id)).toBeNull();
+    // The one refused is told why, and the log holds one removal.
+    const refused = removals.find((r) => r.status === 409);
+    expect(await refused?.text()).toContain("That person is no longer in the team");
+    expect((await logOf(team)).filter((e) => e.action === "member.removed")).toHaveLength(1);
   });
 });
 
@@ -356,5 +360,160 @@ describe("another team's pages", () => {
     const list = await (await get("/teams", c)).text();
     expect(list).toContain("Hillside Shelter");
     expect(list).not.toContain("Riverside Food Bank");
+  });
+});
+
+type Entry = {
+  action: string;
+  actor_id: string | null;
+  actor_name: string;
+  subject: string | null;
+  detail: string | null;
+};
+const logOf = async (team: string) =>
+  (
+    await env.DB.prepare(
+      "select action, actor_id, actor_name, subject, detail from workspace_audit where workspace_id = ? order by id",
+    )
+      .bind(team)
+      .all<Entry>()
+  ).results;
+
+describe("the audit log", () => {
+  it("records each change to the team with its author, in the change's own batch", async () => {
+    const a = await account("Ana Owner");
+    const b = await account("Bo Admin");
+    const c = await account("Cai Member");
+    const team = await makeTeam(a);
+    await joined(team, a, b, "admin");
+    await invite(team, b, "later@example.org");
+    const open = await env.DB.prepare("select id from invitation where workspace_id = ? and email = ?")
+      .bind(team, "later@example.org")
+      .first<{ id: string }>();
+    expect((await post(`/teams/${team}`, b, { intent: "cancel-invitation", invitation: open?.id ?? "" })).status).toBe(
+      302,
+    );
+    await joined(team, b, c);
+    expect((await post(`/teams/${team}`, b, { intent: "role", user: c.id, role: "admin" })).status).toBe(302);
+    // The same role again changes nothing and records nothing.
+    expect((await post(`/teams/${team}`, b, { intent: "role", user: c.id, role: "admin" })).status).toBe(302);
+    expect((await post(`/teams/${team}`, a, { intent: "transfer", user: b.id })).status).toBe(302);
+    expect((await post(`/teams/${team}`, b, { intent: "remove", user: c.id })).status).toBe(302);
+    expect((await post(`/teams/${team}`, a, { intent: "leave" })).status).toBe(302);
+    // Refused changes record nothing: the last owner leaving, a member already gone.
+    expect((await post(`/teams/${team}`, b, { intent: "leave" })).status).toBe(409);
+    expect((await post(`/teams/${team}`, b, { intent: "remove", user: c.id })).status).toBe(409);
+    const cLine = `Cai Member <${c.email}>`;
+    expect(await logOf(team)).toEqual([
+      { action: "team.created", actor_id: a.id, actor_name: "Ana Owner", subject: "Riverside Food Bank", detail: null },
+      { action: "invitation.sent", actor_id: a.id, actor_name: "Ana Owner", subject: b.email, detail: "As Admin" },
+      { action: "member.joined", actor_id: b.id, actor_name: "Bo Admin", subject: null, detail: "As Admin" },
+      {
+        action: "invitation.sent",
+        actor_id: b.id,
+        actor_name: "Bo Admin",
+        subject: "later@example.org",
+        detail: "As Member",
+      },
+      {
+        action: "invitation.revoked",
+        actor_id: b.id,
+        actor_name: "Bo Admin",
+        subject: "later@example.org",
+        detail: null,
+      },
+      { action: "invitation.sent", actor_id: b.id, actor_name: "Bo Admin", subject: c.email, detail: "As Member" },
+      { action: "member.joined", actor_id: c.id, actor_name: "Cai Member", subject: null, detail: "As Member" },
+      { action: "member.role", actor_id: b.id, actor_name: "Bo Admin", subject: cLine, detail: "Now Admin" },
+      {
+        action: "ownership.transferred",
+        actor_id: a.id,
+        actor_name: "Ana Owner",
+        subject: `Bo Admin <${b.email}>`,
+        detail: null,
+      },
+      { action: "member.removed", actor_id: b.id, actor_name: "Bo Admin", subject: cLine, detail: null },
+      { action: "member.left", actor_id: a.id, actor_name: "Ana Owner", subject: null, detail: null },
+    ]);
+    // A personal workspace keeps no log.
+    expect(await logOf(a.id)).toEqual([]);
+  });
+
+  it("is read by owners and admins only, newest first and paged, and kept with its author's name after they go", async () => {
+    const a = await account("Ana Owner");
+    const b = await account("Bo Admin");
+    const c = await account("Cai Member");
+    const stranger = await account("Dee Stranger");
+    const team = await makeTeam(a);
+    await joined(team, a, b, "admin");
+    await joined(team, a, c);
+    const path = `/teams/${team}/audit`;
+    for (const who of [c, stranger]) {
+      expect((await get(path, who)).status).toBe(404);
+      expect((await get(`${path}.csv`, who)).status).toBe(404);
+    }
+    const page = await get(path, b);
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html.indexOf("Joined by invitation")).toBeLessThan(html.indexOf("Made the team"));
+    // Paged by 50: 60 more entries make a second page holding the oldest.
+    await env.DB.prepare(
+      "insert into workspace_audit (workspace_id, actor_id, actor_name, actor_email, action, subject) select ?, ?, 'Ana Owner', 'a@x', 'export.made', 'file ' || value from json_each(?)",
+    )
+      .bind(team, a.id, JSON.stringify(Array.from({ length: 60 }, (_, i) => i)))
+      .run();
+    const first = await (await get(path, a)).text();
+    expect(first).toContain("file 59");
+    expect(first).not.toContain("Made the team");
+    const older = first.match(/href="([^"]*\?before=\d+)"/)?.[1]?.replaceAll("&amp;", "&") ?? "";
+    expect(older).not.toBe("");
+    const second = await (await get(older, a)).text();
+    expect(second).toContain("Made the team");
+    expect(second).not.toContain("file 59");
+    expect((await get(`${path}?before=nonsense`, a)).status).toBe(200);
+
+    // B leaves by deleting their account: B's entries stay, with the name and address B had.
+    expect(
+      (
+        await call("/settings", {
+          ...form({ intent: "delete-account", confirm: b.email }),
+          headers: { cookie: b.cookie },
+        })
+      ).status,
+    ).toBe(302);
+    const kept = (await logOf(team)).filter((e) => e.actor_name === "Bo Admin");
+    expect(kept.length).toBeGreaterThan(0);
+    expect(kept.every((e) => e.actor_id === null)).toBe(true);
+    const after = await (await get(older, a)).text();
+    expect(after).toContain("account since deleted");
+  });
+
+  it("records a people export made while working in the team, and nothing for one's own workspace", async () => {
+    const a = await account("Ana Owner");
+    const team = await makeTeam(a);
+    expect((await get("/api/connections/export?format=vcf", a)).status).toBe(200);
+    await post("/teams", a, { intent: "switch", workspace: a.id });
+    expect((await get("/api/connections/export?format=csv", a)).status).toBe(200);
+    expect((await logOf(team)).filter((e) => e.action === "export.made")).toEqual([
+      { action: "export.made", actor_id: a.id, actor_name: "Ana Owner", subject: "People (vcf)", detail: null },
+    ]);
+    expect(await logOf(a.id)).toEqual([]);
+  });
+
+  it("exports as CSV with every field escaped and formulas neutralised, and records the download", async () => {
+    const a = await account('=HYPERLINK("http://evil.example","x")');
+    const team = await makeTeam(a, 'Food, "Bank"\nNorth');
+    const res = await get(`/teams/${team}/audit.csv`, a);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toContain("text/csv");
+    expect(res.headers.get("content-disposition")).toContain("attachment");
+    // The byte order mark stays (Excel reads accents by it).
+    const text = new TextDecoder("utf-8", { ignoreBOM: true }).decode(await res.arrayBuffer());
+    expect(text.startsWith('\uFEFF"When (UTC)","Who","Email","What","About","Detail"\r\n')).toBe(true);
+    expect(text).toContain('"\'=HYPERLINK(""http://evil.example"",""x"")"');
+    expect(text).toContain('"Food, ""Bank""\nNorth"');
+    expect(text).toContain('"Made the team"');
+    const log = await logOf(team);
+    expect(log.at(-1)).toMatchObject({ action: "export.made", actor_id: a.id, subject: "Audit log (CSV)" });
   });
 });

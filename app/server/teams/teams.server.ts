@@ -1,10 +1,11 @@
-import { and, asc, eq, gt, isNull, sql } from "drizzle-orm";
-import { INVITATION_DAYS, type Role } from "~/lib/teams/rules";
+import { and, asc, eq, gt, isNull, ne, sql } from "drizzle-orm";
+import { INVITATION_DAYS, ROLE_NAMES, type Role } from "~/lib/teams/rules";
 import { DAY_MS } from "~/lib/time/days";
 import { invitation, member, session, user, workspace } from "~db/schema";
 import type { Database, Owner } from "../db/db.server";
 import { outboxMailer } from "../platform/mail.server";
 import { randomToken, sha256Hex } from "../platform/tokens.server";
+import { auditIfChanged, auditStatement } from "./audit.server";
 
 /**
  * Teams (decision 0200): creating one, its members and roles, invitations, and which workspace a session works in.
@@ -42,6 +43,7 @@ export async function createTeam(db: Database, userId: string, name: string, tok
   await db.batch([
     db.insert(workspace).values({ id, kind: "team", name }),
     db.insert(member).values({ workspaceId: id, userId, role: "owner" }),
+    auditStatement(db, { workspaceId: id, actorId: userId, action: "team.created", subject: name }),
     db
       .update(session)
       .set({ activeWorkspaceId: id })
@@ -105,6 +107,19 @@ export async function teamPage(db: Database, teamId: string, now: Date) {
   return { members, invitations };
 }
 
+/** Who an audit entry names as having acted. */
+const by = (actor: Actor) => ({ workspaceId: actor.workspaceId, actorId: actor.userId });
+
+/** A member's role in a workspace now, or null when they are not in it. */
+async function roleIn(db: Database, workspaceId: string, userId: string): Promise<Role | null> {
+  const [row] = await db
+    .select({ role: member.role })
+    .from(member)
+    .where(and(eq(member.workspaceId, workspaceId), eq(member.userId, userId)))
+    .limit(1);
+  return row?.role ?? null;
+}
+
 const canManage = (role: Role) => role === "owner" || role === "admin";
 
 /** The acting member is still an owner or admin of the team, checked in the statement that writes. */
@@ -166,6 +181,13 @@ export async function invite(
           .where(and(eq(workspace.id, actor.workspaceId), eq(workspace.kind, "team"), managerNow(actor))),
       )
       .returning({ id: invitation.id }),
+    auditIfChanged(db, {
+      workspaceId: actor.workspaceId,
+      actorId: actor.userId,
+      action: "invitation.sent",
+      subject: email,
+      detail: `As ${ROLE_NAMES[input.role]}`,
+    }),
   ]);
   if (inserted.length !== 1) return { ok: false, reason: "not-allowed" };
   const link = `${input.origin}/teams/join?token=${encodeURIComponent(token)}`;
@@ -181,17 +203,31 @@ export async function invite(
 /** Takes back an invitation not yet accepted; false when there is none (accepted, or another team's). */
 export async function cancelInvitation(db: Database, actor: Actor, id: string) {
   if (!canManage(actor.role)) return false;
-  const rows = await db
-    .delete(invitation)
-    .where(
-      and(
-        eq(invitation.id, id),
-        eq(invitation.workspaceId, actor.workspaceId),
-        isNull(invitation.acceptedAt),
-        managerNow(actor),
-      ),
-    )
-    .returning({ id: invitation.id });
+  const [open] = await db
+    .select({ email: invitation.email })
+    .from(invitation)
+    .where(and(eq(invitation.id, id), eq(invitation.workspaceId, actor.workspaceId)))
+    .limit(1);
+  if (!open) return false;
+  const [rows] = await db.batch([
+    db
+      .delete(invitation)
+      .where(
+        and(
+          eq(invitation.id, id),
+          eq(invitation.workspaceId, actor.workspaceId),
+          isNull(invitation.acceptedAt),
+          managerNow(actor),
+        ),
+      )
+      .returning({ id: invitation.id }),
+    auditIfChanged(db, {
+      workspaceId: actor.workspaceId,
+      actorId: actor.userId,
+      action: "invitation.revoked",
+      subject: open.email,
+    }),
+  ]);
   return rows.length === 1;
 }
 
@@ -274,6 +310,12 @@ export async function acceptInvitation(
           ),
       )
       .onConflictDoNothing(),
+    auditIfChanged(db, {
+      workspaceId: found.workspaceId,
+      actorId: account.id,
+      action: "member.joined",
+      detail: `As ${ROLE_NAMES[found.role]}`,
+    }),
   ]);
   if (claimed.length !== 1) {
     const again = await invitationByToken(db, token ?? "");
@@ -321,6 +363,7 @@ export async function removeMember(db: Database, actor: Actor, userId: string): 
           ),
         )
         .returning({ userId: member.userId }),
+      auditIfChanged(db, { ...by(actor), action: "member.removed", subjectUserId: userId }),
       leaveSessions(db, userId, actor.workspaceId),
     ]);
     return removed.length === 1;
@@ -335,6 +378,7 @@ export async function leaveTeam(db: Database, actor: Actor): Promise<MemberChang
         .delete(member)
         .where(and(eq(member.workspaceId, actor.workspaceId), eq(member.userId, actor.userId)))
         .returning({ userId: member.userId }),
+      auditIfChanged(db, { ...by(actor), action: "member.left" }),
       leaveSessions(db, actor.userId, actor.workspaceId),
     ]);
     return left.length === 1;
@@ -350,20 +394,31 @@ export async function changeRole(db: Database, actor: Actor, userId: string, rol
   if (actor.role !== "owner" && (role === "owner" || userId === actor.userId))
     return { ok: false, reason: "not-allowed" };
   return keepingAnOwner(async () => {
-    const rows = await db
-      .update(member)
-      .set({ role })
-      .where(
-        and(
-          eq(member.workspaceId, actor.workspaceId),
-          eq(member.userId, userId),
-          role === "owner"
-            ? ownerNow(actor)
-            : sql`(${member.role} <> 'owner' and ${managerNow(actor)} or ${ownerNow(actor)})`,
-        ),
-      )
-      .returning({ userId: member.userId });
-    return rows.length === 1;
+    const [rows] = await db.batch([
+      db
+        .update(member)
+        .set({ role })
+        .where(
+          and(
+            eq(member.workspaceId, actor.workspaceId),
+            eq(member.userId, userId),
+            // The same role again changes nothing, and records nothing.
+            ne(member.role, role),
+            role === "owner"
+              ? ownerNow(actor)
+              : sql`(${member.role} <> 'owner' and ${managerNow(actor)} or ${ownerNow(actor)})`,
+          ),
+        )
+        .returning({ userId: member.userId }),
+      auditIfChanged(db, {
+        ...by(actor),
+        action: "member.role",
+        subjectUserId: userId,
+        detail: `Now ${ROLE_NAMES[role]}`,
+      }),
+    ]);
+    if (rows.length === 1) return true;
+    return (await roleIn(db, actor.workspaceId, userId)) === role;
   });
 }
 
@@ -377,6 +432,7 @@ export async function transferOwnership(db: Database, actor: Actor, userId: stri
         .set({ role: "owner" })
         .where(and(eq(member.workspaceId, actor.workspaceId), eq(member.userId, userId), ownerNow(actor)))
         .returning({ userId: member.userId }),
+      auditIfChanged(db, { ...by(actor), action: "ownership.transferred", subjectUserId: userId }),
       // Steps down only once the other is owner: without them, the trigger keeps this owner.
       db
         .update(member)

@@ -132,7 +132,20 @@ export default function Team({ loaderData, actionData }: Route.ComponentProps) {
         ← Teams
       </Link>
       <h1 className="mt-2 font-bold text-3xl tracking-tight [overflow-wrap:anywhere]">{team.name}</h1>
-      <p className="mt-2 text-slate-600 dark:text-slate-300">You are {ROLE_NAMES[team.role].toLowerCase()} here.</p>
+      <p className="mt-2 text-slate-600 dark:text-slate-300">
+        You are {ROLE_NAMES[team.role].toLowerCase()} here.
+        {manages ? (
+          <>
+            {" "}
+            <Link
+              to={href("/teams/:id/audit", { id: team.id })}
+              className="text-brand-700 underline dark:text-brand-200"
+            >
+              Audit log
+            </Link>
+          </>
+        ) : null}
+      </p>
       {form.errors?.length ? (
         <p
           role="alert"
