@@ -517,3 +517,148 @@ describe("the audit log", () => {
     expect(log.at(-1)).toMatchObject({ action: "export.made", actor_id: a.id, subject: "Audit log (CSV)" });
   });
 });
+
+/** Uploads a file of addresses to a team's page, as its form does. */
+function upload(team: string, who: Account, content: BlobPart, name = "colleagues.csv", role = "member") {
+  const body = new FormData();
+  body.set("intent", "invite-file");
+  body.set("role", role);
+  body.set("file", new File([content], name, { type: "text/csv" }));
+  return call(`/teams/${team}`, { method: "POST", body, headers: { cookie: who.cookie, accept: "text/html" } });
+}
+
+const openInvitations = async (team: string) =>
+  (
+    await env.DB.prepare(
+      "select email, role from invitation where workspace_id = ? and accepted_at is null order by email",
+    )
+      .bind(team)
+      .all<{ email: string; role: string }>()
+  ).results;
+
+describe("inviting by a file of addresses", () => {
+  it("shows what each row will do, then sends one invitation per address in one go", async () => {
+    const a = await account("Ana Owner");
+    const b = await account("Bo Member");
+    const team = await makeTeam(a);
+    await joined(team, a, b);
+    await invite(team, a, "waiting@example.org");
+    const file = [
+      "Name,Email",
+      "Cai,cai@example.org",
+      "Dee,not-an-address",
+      "Cai again,CAI@example.org",
+      `Bo,${b.email}`,
+      ",",
+      "Wai,waiting@example.org",
+      'Eve,"<eve@example.org>"',
+    ].join("\r\n");
+    const res = await upload(team, a, file);
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    expect(html).toContain("colleagues.csv: 3 to invite, 1 not valid, 1 in the team already, 1 listed twice");
+    expect(html).toContain("Please enter a valid email address");
+    expect(html).toContain("Listed twice: line 2 has it");
+    expect(html).toContain(`${b.email} is in the team already`);
+    expect(html).toContain("Will be invited again: the link sent before stops working");
+    expect(html).toContain("Send 3 invitations as member");
+    // Nothing is sent by the preview.
+    expect(await openInvitations(team)).toEqual([{ email: "waiting@example.org", role: "member" }]);
+
+    // The list comes back from the browser: checked again, so what was not invitable still is not.
+    const emails = ["cai@example.org", "eve@example.org", "waiting@example.org", "not-an-address", b.email].join("\n");
+    const sent = await post(`/teams/${team}`, a, { intent: "invite-many", emails, role: "admin" });
+    expect(sent.status).toBe(302);
+    expect(await openInvitations(team)).toEqual([
+      { email: "cai@example.org", role: "admin" },
+      { email: "eve@example.org", role: "admin" },
+      { email: "waiting@example.org", role: "admin" },
+    ]);
+    // One mail each, with its own link.
+    const tokens = await Promise.all(["cai@example.org", "eve@example.org", "waiting@example.org"].map(mailedToken));
+    expect(new Set(tokens.filter((t) => t.length > 20)).size).toBe(3);
+    const fromFile = (await logOf(team)).filter((e) => e.detail === "As Admin, from a file");
+    expect(fromFile.map((e) => e.subject).sort()).toEqual([
+      "cai@example.org",
+      "eve@example.org",
+      "waiting@example.org",
+    ]);
+  });
+
+  it("reads a plain list of addresses, UTF-16 and Windows-1252 files too", async () => {
+    const a = await account("Ana Owner");
+    const team = await makeTeam(a);
+    const plain = await upload(team, a, "one@example.org\n\ntwo@example.org\n", "list.txt");
+    expect(await plain.text()).toContain("list.txt: 2 to invite");
+    const utf16 = new Uint8Array([0xff, 0xfe, ...[..."three@example.org\r\n"].flatMap((c) => [c.charCodeAt(0), 0])]);
+    expect(await (await upload(team, a, utf16)).text()).toContain("1 to invite");
+    // An accented byte in Windows-1252: read, and the row named as not an address.
+    const latin = new Uint8Array([
+      ...new TextEncoder().encode("ren"),
+      0xe9,
+      ...new TextEncoder().encode("@example.org"),
+    ]);
+    const read = await upload(team, a, latin);
+    expect(read.status).toBe(200);
+    expect(await read.text()).toContain("1 not valid");
+  });
+
+  it("answers every malformed file with a message and a 4xx, and sends nothing", async () => {
+    const a = await account("Ana Owner");
+    const b = await account("Bo Member");
+    const stranger = await account("Cai Stranger");
+    const team = await makeTeam(a);
+    await joined(team, a, b);
+    const cases: [BlobPart, number, string][] = [
+      ["", 400, "That file has no email addresses in it."],
+      ["\n\n,\n", 400, "That file has no email addresses in it."],
+      [new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d]), 400, "That file is not text"],
+      ["a@example.org,b@example.org\n", 400, "Put one email address on each line"],
+      ["x".repeat(150_000), 400, "That file is too large"],
+      [Array.from({ length: 201 }, (_, i) => `p${i}@example.org`).join("\n"), 400, "That file lists 201 addresses"],
+    ];
+    for (const [content, status, message] of cases) {
+      const res = await upload(team, a, content);
+      expect(res.status, message).toBe(status);
+      expect(await res.text(), message).toContain(message);
+    }
+    // Past the request cap: refused before the page reads it.
+    expect((await upload(team, a, "y".repeat(1_100_000))).status).toBe(413);
+    // No file at all, or a text field where the file goes.
+    expect(
+      (await post(`/teams/${team}`, a, { intent: "invite-file", file: "a@example.org", role: "member" })).status,
+    ).toBe(400);
+    // A member cannot, and to anyone else the team does not exist.
+    expect((await upload(team, b, "z@example.org")).status).toBe(403);
+    expect((await upload(team, stranger, "z@example.org")).status).toBe(404);
+    expect((await post(`/teams/${team}`, b, { intent: "invite-many", emails: "z@example.org" })).status).toBe(403);
+    expect((await post(`/teams/${team}`, stranger, { intent: "invite-many", emails: "z@example.org" })).status).toBe(
+      404,
+    );
+    // Too many addresses sent back by hand.
+    const many = Array.from({ length: 201 }, (_, i) => `q${i}@example.org`).join("\n");
+    expect((await post(`/teams/${team}`, a, { intent: "invite-many", emails: many })).status).toBe(400);
+    expect(await openInvitations(team)).toEqual([]);
+  });
+
+  it("keeps to the team's invitations a day, for a file and a single invitation alike", async () => {
+    const a = await account("Ana Owner");
+    const team = await makeTeam(a);
+    // 499 invitations sent in the last day, as the log holds them.
+    await env.DB.prepare(
+      "insert into workspace_audit (workspace_id, actor_id, actor_name, actor_email, action, subject) select ?, ?, 'Ana Owner', 'a@x', 'invitation.sent', 'p' || value || '@example.org' from json_each(?)",
+    )
+      .bind(team, a.id, JSON.stringify(Array.from({ length: 499 }, (_, i) => i)))
+      .run();
+    const two = await post(`/teams/${team}`, a, { intent: "invite-many", emails: "x@example.org\ny@example.org" });
+    expect(two.status).toBe(429);
+    expect(await two.text()).toContain("A team sends at most 500 invitations a day");
+    expect(await openInvitations(team)).toEqual([]);
+    expect((await post(`/teams/${team}`, a, { intent: "invite", email: "x@example.org", role: "member" })).status).toBe(
+      302,
+    );
+    const one = await post(`/teams/${team}`, a, { intent: "invite", email: "y@example.org", role: "member" });
+    expect(one.status).toBe(429);
+    expect(await openInvitations(team)).toEqual([{ email: "x@example.org", role: "member" }]);
+  });
+});

@@ -1,8 +1,9 @@
-import { and, desc, eq, lt, sql } from "drizzle-orm";
+import { and, desc, eq, lt, type SQL, sql } from "drizzle-orm";
 import type { AuditAction } from "~/lib/teams/audit";
 import { user, workspace, workspaceAudit } from "~db/schema";
 import type { CurrentWorkspace } from "../account/auth.server";
 import type { Database } from "../db/db.server";
+import { rawSql, type Statement } from "../db/write.server";
 
 /**
  * A team's audit log (decision 0210). Every entry is a statement the caller puts into the SAME batch as the change
@@ -119,4 +120,21 @@ export async function auditDownload(
 ): Promise<void> {
   if (who.workspace.team === null) return;
   await recordAudit(db, { workspaceId: who.workspace.id, actorId: who.id, action: "export.made", subject: what });
+}
+
+/**
+ * One entry per item of a list carried in the statement as JSON (a file's invitations), for the items where `kept`
+ * holds; `kept` reads the item as `j.value` (its `subject`, and whatever else the caller put in it).
+ */
+export function auditEach(
+  e: Omit<AuditEntry, "subject" | "subjectUserId">,
+  items: { subject: string }[],
+  kept: SQL,
+): Statement {
+  return rawSql(sql`insert into ${workspaceAudit} (workspace_id, actor_id, actor_name, actor_email, action, subject, detail)
+    select w.id, u.id, u.name, u.email, ${e.action}, json_extract(j.value, '$.subject'), ${e.detail ?? null}
+    from json_each(${JSON.stringify(items)}) j
+    join ${workspace} w on w.id = ${e.workspaceId} and w.kind = 'team'
+    join ${user} u on u.id = ${e.actorId}
+    where ${kept}`);
 }

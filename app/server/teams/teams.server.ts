@@ -1,11 +1,13 @@
 import { and, asc, eq, gt, isNull, ne, sql } from "drizzle-orm";
+import { type CheckedRow, checkInviteRows, INVITATIONS_PER_DAY, type InviteRow } from "~/lib/teams/invite-file";
 import { INVITATION_DAYS, ROLE_NAMES, type Role } from "~/lib/teams/rules";
 import { DAY_MS } from "~/lib/time/days";
-import { invitation, member, session, user, workspace } from "~db/schema";
+import { invitation, member, session, user, workspace, workspaceAudit } from "~db/schema";
 import type { Database, Owner } from "../db/db.server";
+import { rawSql, writeBatch } from "../db/write.server";
 import { outboxMailer } from "../platform/mail.server";
 import { randomToken, sha256Hex } from "../platform/tokens.server";
-import { auditIfChanged, auditStatement } from "./audit.server";
+import { auditEach, auditIfChanged, auditStatement } from "./audit.server";
 
 /**
  * Teams (decision 0200): creating one, its members and roles, invitations, and which workspace a session works in.
@@ -130,7 +132,36 @@ const ownerNow = (actor: Actor) =>
 
 export type InviteResult =
   | { ok: true; token: string; expiresAt: Date }
-  | { ok: false; reason: "not-allowed" | "already-member" };
+  | { ok: false; reason: "not-allowed" | "already-member" | "daily-limit" };
+
+/** Invitations the team sent in the last day, as its log holds them (replaced and taken back ones count too). */
+const sentToday = (workspaceId: string, now: Date) =>
+  sql`(select count(*) from ${workspaceAudit} a where a.workspace_id = ${workspaceId} and a.action = 'invitation.sent' and a.at > ${now.getTime() - DAY_MS})`;
+
+/** Room for `n` more invitations today, checked in the statement that writes them. */
+const roomFor = (workspaceId: string, n: number, now: Date) =>
+  sql`${sentToday(workspaceId, now)} + ${n} <= ${INVITATIONS_PER_DAY}`;
+
+async function overDailyLimit(db: Database, workspaceId: string, n: number, now: Date) {
+  const [row] = await db
+    .select({ ok: sql<number>`${roomFor(workspaceId, n, now)}` })
+    .from(workspace)
+    .limit(1);
+  return row?.ok !== 1;
+}
+
+type InvitationMail = { team: string; inviter: string; origin: string; role: "admin" | "member" };
+
+/** The invitation's mail: its link works once, for a week, for that address only. */
+async function mailInvitation(db: Database, email: string, token: string, m: InvitationMail) {
+  const link = `${m.origin}/teams/join?token=${encodeURIComponent(token)}`;
+  await outboxMailer(db).send({
+    to: email,
+    kind: "team-invitation",
+    subject: `${m.inviter} invited you to ${m.team} on KnowWho`,
+    text: `Hi,\n\n${m.inviter} invited you to join the team ${m.team} on KnowWho as ${m.role === "admin" ? "an admin" : "a member"}.\n\nOpen this link to join:\n\n${link}\n\nThe link works once, for ${INVITATION_DAYS} days, and only for an account with the address ${email}, once that address is confirmed. If you did not expect this, ignore this email.`,
+  });
+}
 
 /**
  * An invitation to `email`, mailed with a link that works once, for a week, for that address only. A second
@@ -178,7 +209,14 @@ export async function invite(
             createdAt: sql<Date>`${now.getTime()}`.as("created_at"),
           })
           .from(workspace)
-          .where(and(eq(workspace.id, actor.workspaceId), eq(workspace.kind, "team"), managerNow(actor))),
+          .where(
+            and(
+              eq(workspace.id, actor.workspaceId),
+              eq(workspace.kind, "team"),
+              managerNow(actor),
+              roomFor(actor.workspaceId, 1, now),
+            ),
+          ),
       )
       .returning({ id: invitation.id }),
     auditIfChanged(db, {
@@ -189,14 +227,12 @@ export async function invite(
       detail: `As ${ROLE_NAMES[input.role]}`,
     }),
   ]);
-  if (inserted.length !== 1) return { ok: false, reason: "not-allowed" };
-  const link = `${input.origin}/teams/join?token=${encodeURIComponent(token)}`;
-  await outboxMailer(db).send({
-    to: email,
-    kind: "team-invitation",
-    subject: `${input.inviter} invited you to ${input.team} on KnowWho`,
-    text: `Hi,\n\n${input.inviter} invited you to join the team ${input.team} on KnowWho as ${input.role === "admin" ? "an admin" : "a member"}.\n\nOpen this link to join:\n\n${link}\n\nThe link works once, for ${INVITATION_DAYS} days, and only for an account with the address ${email}, once that address is confirmed. If you did not expect this, ignore this email.`,
-  });
+  if (inserted.length !== 1)
+    return {
+      ok: false,
+      reason: (await overDailyLimit(db, actor.workspaceId, 1, now)) ? "daily-limit" : "not-allowed",
+    };
+  await mailInvitation(db, email, token, input);
   return { ok: true, token, expiresAt };
 }
 
@@ -448,4 +484,94 @@ export async function transferOwnership(db: Database, actor: Actor, userId: stri
     ]);
     return promoted.length === 1;
   });
+}
+
+/** The addresses of a file checked against the team: who is in it already, who has an invitation waiting. */
+export async function checkInviteFile(
+  db: Database,
+  teamId: string,
+  rows: InviteRow[],
+  now: Date,
+): Promise<CheckedRow[]> {
+  const listed = JSON.stringify([...new Set(rows.map((r) => r.email.toLowerCase()))]);
+  const [members, waiting] = await db.batch([
+    db
+      .select({ email: sql<string>`lower(${user.email})` })
+      .from(member)
+      .innerJoin(user, eq(user.id, member.userId))
+      .where(
+        and(eq(member.workspaceId, teamId), sql`lower(${user.email}) in (select value from json_each(${listed}))`),
+      ),
+    db
+      .select({ email: invitation.email })
+      .from(invitation)
+      .where(
+        and(
+          eq(invitation.workspaceId, teamId),
+          isNull(invitation.acceptedAt),
+          gt(invitation.expiresAt, now),
+          sql`${invitation.email} in (select value from json_each(${listed}))`,
+        ),
+      ),
+  ]);
+  return checkInviteRows(rows, new Set(members.map((m) => m.email)), new Set(waiting.map((w) => w.email)));
+}
+
+export type InviteManyResult = { ok: true; sent: string[] } | { ok: false; reason: "not-allowed" | "daily-limit" };
+
+/**
+ * Invitations to many addresses at once (a checked file), in one batch: older open invitations to them are replaced,
+ * as a single invitation replaces one; anyone who joined meanwhile is left out; nothing is written unless the actor
+ * still manages the team and the day's invitations leave room for all of them. Then one mail each.
+ */
+export async function inviteMany(
+  db: Database,
+  actor: Actor,
+  input: { emails: string[]; role: "admin" | "member" } & Omit<InvitationMail, "role">,
+  now: Date,
+): Promise<InviteManyResult> {
+  if (!canManage(actor.role)) return { ok: false, reason: "not-allowed" };
+  const emails = [...new Set(input.emails.map((e) => e.toLowerCase()))];
+  if (emails.length === 0) return { ok: true, sent: [] };
+  const expiresAt = now.getTime() + INVITATION_DAYS * DAY_MS;
+  const items = await Promise.all(
+    emails.map(async (email) => {
+      const token = randomToken();
+      return { id: randomToken(12), email, subject: email, token, hash: await sha256Hex(token) };
+    }),
+  );
+  const list = JSON.stringify(items.map(({ token: _token, ...item }) => item));
+  const allowed = sql`${managerNow(actor)} and ${roomFor(actor.workspaceId, emails.length, now)}`;
+  const field = (name: string) => sql.raw(`json_extract(j.value, '$.${name}')`);
+  const results = await writeBatch(db, [
+    rawSql(sql`delete from ${invitation} where workspace_id = ${actor.workspaceId} and accepted_at is null
+      and email in (select ${field("email")} from json_each(${list}) j) and ${allowed}`),
+    rawSql(sql`insert into ${invitation} (id, workspace_id, email, role, token_hash, inviter_id, expires_at, accepted_at, accepted_by, created_at)
+      select ${field("id")}, w.id, ${field("email")}, ${input.role}, ${field("hash")}, ${actor.userId}, ${expiresAt}, null, null, ${now.getTime()}
+      from json_each(${list}) j join ${workspace} w on w.id = ${actor.workspaceId} and w.kind = 'team'
+      where ${allowed}
+        and not exists (select 1 from ${member} m join ${user} u on u.id = m.user_id
+          where m.workspace_id = w.id and lower(u.email) = ${field("email")})
+      returning id`),
+    auditEach(
+      {
+        workspaceId: actor.workspaceId,
+        actorId: actor.userId,
+        action: "invitation.sent",
+        detail: `As ${ROLE_NAMES[input.role]}, from a file`,
+      },
+      items,
+      sql`exists (select 1 from ${invitation} i where i.id = ${field("id")})`,
+    ),
+  ]);
+  const inserted = new Set((results[1]?.results ?? []).map((r) => (r as { id: string }).id));
+  if (inserted.size === 0) {
+    if (await overDailyLimit(db, actor.workspaceId, emails.length, now)) return { ok: false, reason: "daily-limit" };
+    // Everyone listed joined meanwhile, or the actor no longer manages the team.
+    const role = await roleIn(db, actor.workspaceId, actor.userId);
+    if (!role || !canManage(role)) return { ok: false, reason: "not-allowed" };
+  }
+  const sent = items.filter((i) => inserted.has(i.id));
+  for (const item of sent) await mailInvitation(db, item.email, item.token, { ...input, role: input.role });
+  return { ok: true, sent: sent.map((i) => i.email) };
 }
