@@ -662,3 +662,67 @@ describe("inviting by a file of addresses", () => {
     expect(await openInvitations(team)).toEqual([{ email: "x@example.org", role: "member" }]);
   });
 });
+
+describe("bad input around invitations and members", () => {
+  it("a replaced or taken-back link no longer works; one link clicked twice at once joins once", async () => {
+    const a = await account("Ana Owner");
+    const b = await account("Bo Member");
+    const team = await makeTeam(a);
+    const first = await invite(team, a, b.email);
+    const second = await invite(team, a, b.email);
+    expect((await get(`/teams/join?token=${first}`, b)).status).toBe(404);
+    expect((await join(first, b)).status).toBe(404);
+    expect(await roleOf(team, b.id)).toBeNull();
+    const open = await env.DB.prepare("select id from invitation where workspace_id = ?")
+      .bind(team)
+      .first<{ id: string }>();
+    await post(`/teams/${team}`, a, { intent: "cancel-invitation", invitation: open?.id ?? "" });
+    expect((await join(second, b)).status).toBe(404);
+    expect(await roleOf(team, b.id)).toBeNull();
+    // A fresh link, accepted from two tabs at once.
+    const third = await invite(team, a, b.email);
+    const both = await Promise.all([join(third, b), join(third, b)]);
+    expect(both.map((r) => r.status).sort()).toEqual([302, 410]);
+    expect(await roleOf(team, b.id)).toBe("member");
+    expect((await logOf(team)).filter((e) => e.action === "member.joined")).toHaveLength(1);
+    // Expired, as its page says too.
+    const c = await account("Cai Late");
+    const late = await invite(team, a, c.email);
+    await env.DB.prepare("update invitation set expires_at = ? where email = ?")
+      .bind(Date.now() - 1, c.email.toLowerCase())
+      .run();
+    const page = await get(`/teams/join?token=${late}`, c);
+    expect(page.status).toBe(410);
+    expect(await page.text()).toContain("This invitation has expired");
+  });
+
+  it("a manager of one team cannot reach another team's invitations or members with its ids", async () => {
+    const a = await account("Ana Owner");
+    const b = await account("Bo Member");
+    const c = await account("Cai Other Owner");
+    const team = await makeTeam(a, "Riverside Food Bank");
+    const other = await makeTeam(c, "Hillside Shelter");
+    await invite(team, a, "waiting@example.org");
+    await joined(team, a, b);
+    const theirs = await env.DB.prepare("select id from invitation where workspace_id = ? and accepted_at is null")
+      .bind(team)
+      .first<{ id: string }>();
+    // C manages their own team and posts A's team's ids to it.
+    for (const values of [
+      { intent: "cancel-invitation", invitation: theirs?.id ?? "" },
+      { intent: "remove", user: b.id },
+      { intent: "role", user: b.id, role: "admin" },
+      { intent: "transfer", user: b.id },
+    ])
+      expect((await post(`/teams/${other}`, c, values)).status, values.intent).toBe(409);
+    expect(await roleOf(team, b.id)).toBe("member");
+    expect(await openInvitations(team)).toEqual([{ email: "waiting@example.org", role: "member" }]);
+    expect((await logOf(other)).map((e) => e.action)).toEqual(["team.created"]);
+    // A removed member's old session reads neither the team nor its log.
+    await post(`/teams/${team}`, a, { intent: "role", user: b.id, role: "admin" });
+    expect((await get(`/teams/${team}/audit`, b)).status).toBe(200);
+    await post(`/teams/${team}`, a, { intent: "remove", user: b.id });
+    expect((await get(`/teams/${team}/audit`, b)).status).toBe(404);
+    expect((await get(`/teams/${team}/audit.csv`, b)).status).toBe(404);
+  });
+});
