@@ -18,7 +18,7 @@ async function counts(db: D1Database): Promise<Record<string, number>> {
   return out;
 }
 
-describe("the team audit log migration", () => {
+describe("the team audit log and account-deletion migrations", () => {
   it("keeps every seeded row, and keeps an entry readable once its author's account is gone", async () => {
     const db = env.MIGRATION_DB;
     const at = env.TEST_MIGRATIONS.findIndex((m) => m.name.includes("workspace_audit"));
@@ -51,6 +51,12 @@ describe("the team audit log migration", () => {
         .prepare("select actor_id, actor_name from workspace_audit where workspace_id = 'team_migration_check'")
         .first(),
     ).toEqual({ actor_id: null, actor_name: author.name });
+    // The account-deletion rule (0054) adds a trigger and changes no row.
+    const before54 = await counts(db);
+    const at54 = env.TEST_MIGRATIONS.findIndex((m) => m.name.includes("team_owner_account_deletion"));
+    expect(at54).toBeGreaterThan(at);
+    await applyD1Migrations(db, env.TEST_MIGRATIONS.slice(at + 1, at54 + 1));
+    expect(await counts(db)).toEqual(before54);
     // The team going takes its log with it.
     await db.prepare("delete from workspace where id = 'team_migration_check'").run();
     expect(await db.prepare("select count(*) as n from workspace_audit").first()).toEqual({ n: 0 });

@@ -708,7 +708,7 @@ describe("bad input around invitations and members", () => {
       .bind(team)
       .first<{ id: string }>();
     // C manages their own team and posts A's team's ids to it.
-    for (const values of [
+    for (const values of <Record<string, string>[]>[
       { intent: "cancel-invitation", invitation: theirs?.id ?? "" },
       { intent: "remove", user: b.id },
       { intent: "role", user: b.id, role: "admin" },
@@ -724,5 +724,49 @@ describe("bad input around invitations and members", () => {
     await post(`/teams/${team}`, a, { intent: "remove", user: b.id });
     expect((await get(`/teams/${team}/audit`, b)).status).toBe(404);
     expect((await get(`/teams/${team}/audit.csv`, b)).status).toBe(404);
+  });
+});
+
+describe("deleting an account that owns a team", () => {
+  const remove = (who: Account) =>
+    call("/settings", {
+      ...form({ intent: "delete-account", confirm: who.email }),
+      headers: { cookie: who.cookie, accept: "text/html" },
+    });
+
+  it("is refused while it is the team's only owner, naming the team and where to hand it over", async () => {
+    const a = await account("Ana Owner");
+    const b = await account("Bo Member");
+    const team = await makeTeam(a, "Riverside Food Bank");
+    const other = await makeTeam(a, "Hillside Shelter");
+    await joined(team, a, b);
+    await joined(other, a, b);
+    const refused = await remove(a);
+    expect(refused.status).toBe(409);
+    const html = await refused.text();
+    expect(html).toContain(
+      "You are the only owner of Hillside Shelter and Riverside Food Bank. Make another member owner first, then delete your account.",
+    );
+    expect(html).toContain(`href="/teams/${team}"`);
+    expect(html).toContain(`href="/teams/${other}"`);
+    expect(await roleOf(team, a.id)).toBe("owner");
+    expect(await env.DB.prepare("select 1 as n from user where id = ?").bind(a.id).first()).toEqual({ n: 1 });
+    // The database holds the rule too, whoever deletes the row.
+    await expect(env.DB.prepare("delete from user where id = ?").bind(a.id).run()).rejects.toThrow(/only owner/);
+
+    // Handed over: the account goes, the teams stay with their new owner, and A's entries stay in the log.
+    expect((await post(`/teams/${team}`, a, { intent: "transfer", user: b.id })).status).toBe(302);
+    expect((await post(`/teams/${other}`, a, { intent: "role", user: b.id, role: "owner" })).status).toBe(302);
+    expect((await remove(a)).status).toBe(302);
+    expect(await roleOf(team, b.id)).toBe("owner");
+    expect(await roleOf(other, b.id)).toBe("owner");
+    expect((await logOf(team)).filter((e) => e.actor_name === "Ana Owner").length).toBeGreaterThan(0);
+  });
+
+  it("takes a team nobody else is in along with the account", async () => {
+    const a = await account("Ana Alone");
+    const team = await makeTeam(a, "Just Me");
+    expect((await remove(a)).status).toBe(302);
+    expect(await env.DB.prepare("select 1 from workspace where id = ?").bind(team).first()).toBeNull();
   });
 });

@@ -54,3 +54,9 @@ export const teamSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("transfer"), user: userId }),
   z.object({ intent: z.literal("leave") }),
 ]);
+
+/** Why an account cannot be deleted yet: the teams it is the only owner of, by name. */
+export function soleOwnerMessage(names: string[]): string {
+  const list = names.length === 1 ? names[0] : `${names.slice(0, -1).join(", ")} and ${names.at(-1)}`;
+  return `You are the only owner of ${list}. Make another member owner first, then delete your account.`;
+}
