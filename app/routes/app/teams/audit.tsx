@@ -65,7 +65,9 @@ export default function Audit({ loaderData }: Route.ComponentProps) {
               </p>
               <p className="mt-1 text-slate-600 text-sm [overflow-wrap:anywhere] dark:text-slate-300">
                 {e.actorName} ({e.actorEmail}){e.actorGone ? ", account since deleted" : ""} ·{" "}
-                <time dateTime={e.at.toISOString()}>{auditTime(e.at)}</time>
+                <time dateTime={e.at.toISOString()} className="whitespace-nowrap">
+                  {auditTime(e.at)}
+                </time>
               </p>
             </li>
           ))}
