@@ -40,6 +40,13 @@ ownerTest(
     await page.getByRole("button", { name: "Make a team" }).click();
     await expect(page.getByRole("heading", { level: 1, name: "Riverside Food Bank" })).toBeVisible();
 
+    // A single invitation; the form is empty again for the next one.
+    const address = page.getByLabel("Email address");
+    await address.fill("bo@example.org");
+    await page.getByRole("button", { name: "Send invitation" }).click();
+    await expect(page.getByText("Invitation sent to bo@example.org")).toBeVisible();
+    await expect(address).toHaveValue("");
+
     const file = ["email", "cai@example.org", "not an address", "CAI@example.org", "dee@example.org"].join("\n");
     await page.getByLabel("File of addresses").setInputFiles({
       name: "colleagues.csv",
@@ -60,12 +67,12 @@ ownerTest(
     await page.emulateMedia({ colorScheme: "light" });
     await preview.getByRole("button", { name: "Send 2 invitations as member" }).click();
     await expect(page.getByText("Invitations sent to 2 people")).toBeVisible();
-    await expect(page.getByRole("list", { name: "Invitations" }).getByRole("listitem")).toHaveCount(2);
+    await expect(page.getByRole("list", { name: "Invitations" }).getByRole("listitem")).toHaveCount(3);
 
     await page.getByRole("link", { name: "Audit log" }).click();
     await expect(page.getByRole("heading", { level: 1, name: "Audit log" })).toBeVisible();
     const entries = page.getByRole("list", { name: "Audit entries" }).getByRole("listitem");
-    await expect(entries).toHaveCount(3);
+    await expect(entries).toHaveCount(4);
     await expect(entries.last()).toContainText("Made the team");
     for (const colorScheme of ["light", "dark"] as const) {
       await page.emulateMedia({ colorScheme });

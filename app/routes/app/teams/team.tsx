@@ -274,6 +274,8 @@ export default function Team({ loaderData, actionData }: Route.ComponentProps) {
             They get a link by email that works once, for a week, for an account with that address once it is confirmed.
           </p>
           <Form
+            // A sent invitation adds a row below: the form starts empty again instead of offering to send it twice.
+            key={invitations.map((i) => i.id).join()}
             method="post"
             {...getFormProps(form)}
             className="mt-3 flex flex-wrap items-end gap-3 rounded-xl border border-slate-200 p-5 dark:border-slate-800"
