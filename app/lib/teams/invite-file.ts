@@ -29,13 +29,23 @@ const HEADER = /^e-?mail(?:[ _-]?address)?$/i;
 // biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point
 const BINARY = /[\u0000-\u0008\u000b\u000c\u000e-\u001f]/;
 
+/**
+ * The separator the first line uses most (a spreadsheet in much of Europe writes semicolons): papaparse's own guess
+ * wants every line to agree, and a blank line in the list made it read a two-column file as one column.
+ */
+function delimiterOf(text: string): string {
+  const first = text.split(/\r?\n/, 20).find((l) => l.trim()) ?? "";
+  const count = (d: string) => first.split(d).length - 1;
+  return [";", "\t"].reduce((best, d) => (count(d) > count(best) ? d : best), ",");
+}
+
 /** The addresses a file lists, each with its line; or why the file cannot be read, in words for the page. */
 export function readInviteFile(bytes: Uint8Array): ReadInviteFile {
   if (bytes.byteLength === 0) return { ok: false, message: INVITE_FILE_MESSAGES.empty };
   if (bytes.byteLength > MAX_INVITE_FILE_BYTES) return { ok: false, message: INVITE_FILE_MESSAGES.tooLarge };
   const text = decodeFile(bytes);
   if (BINARY.test(text)) return { ok: false, message: INVITE_FILE_MESSAGES.notText };
-  const parsed = Papa.parse<string[]>(text, { delimitersToGuess: [",", ";", "\t"], skipEmptyLines: false });
+  const parsed = Papa.parse<string[]>(text, { delimiter: delimiterOf(text), skipEmptyLines: false });
   const lines = parsed.data.map((cells) => cells.map((c) => c.trim()));
   const headerAt = lines[0]?.findIndex((c) => HEADER.test(c)) ?? -1;
   const column = Math.max(headerAt, 0);
