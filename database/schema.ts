@@ -107,6 +107,25 @@ export const invitation = sqliteTable(
   ],
 );
 
+/** A team's audit log (migration 0053, decision 0210): the actor's name and address as they were when it happened. */
+export const workspaceAudit = sqliteTable(
+  "workspace_audit",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    workspaceId: text("workspace_id")
+      .notNull()
+      .references(() => workspace.id, { onDelete: "cascade" }),
+    at: integer("at", { mode: "timestamp_ms" }).notNull().default(sql`(unixepoch('subsec') * 1000)`),
+    actorId: text("actor_id").references(() => user.id, { onDelete: "set null" }),
+    actorName: text("actor_name").notNull(),
+    actorEmail: text("actor_email").notNull(),
+    action: text("action").notNull(),
+    subject: text("subject"),
+    detail: text("detail"),
+  },
+  (t) => [index("workspace_audit_page_idx").on(t.workspaceId, t.id), index("workspace_audit_actor_idx").on(t.actorId)],
+);
+
 export const account = sqliteTable(
   "account",
   {
