@@ -48,6 +48,8 @@ export const session = sqliteTable(
     activeWorkspaceId: text("active_workspace_id").references((): AnySQLiteColumn => workspace.id, {
       onDelete: "set null",
     }),
+    /** The passkey this session signed in with: removing the passkey ends the session (migration 0055). */
+    passkeyId: text("passkey_id").references((): AnySQLiteColumn => passkey.id, { onDelete: "cascade" }),
   },
   (t) => [index("session_user_idx").on(t.userId)],
 );
@@ -178,6 +180,29 @@ export const twoFactor = sqliteTable(
     lastStep: integer("last_step"),
   },
   (t) => [uniqueIndex("two_factor_user_idx").on(t.userId)],
+);
+
+// Passkeys (WebAuthn, decision 0213): the public half of each credential an account registered.
+export const passkey = sqliteTable(
+  "passkey",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    /** The authenticator's credential id, base64url. */
+    credentialId: text("credential_id").notNull(),
+    /** The COSE public key, base64url. */
+    publicKey: text("public_key").notNull(),
+    counter: integer("counter").notNull().default(0),
+    transports: text("transports").notNull().default(""),
+    deviceType: text("device_type").notNull().default("singleDevice"),
+    backedUp: integer("backed_up", { mode: "boolean" }).notNull().default(false),
+    createdAt: createdAt(),
+    lastUsedAt: integer("last_used_at", { mode: "timestamp_ms" }),
+  },
+  (t) => [uniqueIndex("passkey_credential_idx").on(t.credentialId), index("passkey_user_idx").on(t.userId)],
 );
 
 // Outgoing mail: the local mail adapter writes here; the dev mailbox page reads it.
