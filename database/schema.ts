@@ -1500,10 +1500,12 @@ export const orgMeeting = sqliteTable(
     minutes: integer("minutes").notNull().default(30),
     place: text("place").notNull(),
     note: text("note").notNull().default(""),
-    state: text("state", { enum: ["pending", "accepted", "declined"] })
+    state: text("state", { enum: ["pending", "accepted", "declined", "cancelled"] })
       .notNull()
       .default("pending"),
     uid: text("uid").notNull(),
+    /** The organiser's slot it is booked in (migration 0059); null for a meeting at a time and place of its own. */
+    slotId: integer("slot_id").references((): AnySQLiteColumn => orgMeetingSlot.id, { onDelete: "set null" }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -1511,7 +1513,124 @@ export const orgMeeting = sqliteTable(
     uniqueIndex("org_meeting_uid_idx").on(t.uid),
     uniqueIndex("org_meeting_slot_idx").on(t.fromId, t.toId, t.startsAt),
     index("org_meeting_to_idx").on(t.toId, t.state),
+    uniqueIndex("org_meeting_live_slot_idx")
+      .on(t.slotId)
+      .where(sql`slot_id is not null and state in ('pending', 'accepted')`),
   ],
+);
+
+/** A time at a table or room the organiser opens for meetings (migration 0059). */
+export const orgMeetingSlot = sqliteTable(
+  "org_meeting_slot",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    eventId: integer("event_id")
+      .notNull()
+      .references(() => orgEvent.id, { onDelete: "cascade" }),
+    startsAt: text("starts_at").notNull(),
+    minutes: integer("minutes").notNull(),
+    place: text("place").notNull(),
+  },
+  (t) => [uniqueIndex("org_meeting_slot_place_idx").on(t.eventId, t.startsAt, t.place)],
+);
+
+/** The slot times an attendee said they are free for meetings; none means any time they are free. */
+export const orgAvailability = sqliteTable(
+  "org_availability",
+  {
+    attendeeId: integer("attendee_id")
+      .notNull()
+      .references(() => orgAttendee.id, { onDelete: "cascade" }),
+    startsAt: text("starts_at").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.attendeeId, t.startsAt] })],
+);
+
+// An organiser event's programme (migration 0057): tracks, sessions on the event's own clock, speakers (an
+// attendee may be one) and each attendee's schedule. Triggers refuse a room booked twice and a seat too many.
+export const orgTrack = sqliteTable(
+  "org_track",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    eventId: integer("event_id")
+      .notNull()
+      .references(() => orgEvent.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+  },
+  (t) => [uniqueIndex("org_track_event_name_idx").on(t.eventId, t.name)],
+);
+
+export const orgSession = sqliteTable(
+  "org_session",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    eventId: integer("event_id")
+      .notNull()
+      .references(() => orgEvent.id, { onDelete: "cascade" }),
+    title: text("title").notNull(),
+    description: text("description").notNull().default(""),
+    // Wall-clock times in the event's own zone, as the event's ("2030-05-01T09:00").
+    startsAt: text("starts_at").notNull(),
+    endsAt: text("ends_at").notNull(),
+    room: text("room"),
+    capacity: integer("capacity"),
+    trackId: integer("track_id").references(() => orgTrack.id, { onDelete: "set null" }),
+    /** The session's calendar identity in every file and feed. */
+    uid: text("uid").notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex("org_session_uid_idx").on(t.uid), index("org_session_event_start_idx").on(t.eventId, t.startsAt)],
+);
+
+export const orgSessionSpeaker = sqliteTable(
+  "org_session_speaker",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    sessionId: integer("session_id")
+      .notNull()
+      .references(() => orgSession.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    attendeeId: integer("attendee_id").references(() => orgAttendee.id, { onDelete: "set null" }),
+    position: integer("position").notNull().default(0),
+  },
+  (t) => [
+    index("org_session_speaker_session_idx").on(t.sessionId, t.position),
+    index("org_session_speaker_attendee_idx").on(t.attendeeId),
+  ],
+);
+
+export const orgSchedule = sqliteTable(
+  "org_schedule",
+  {
+    sessionId: integer("session_id")
+      .notNull()
+      .references(() => orgSession.id, { onDelete: "cascade" }),
+    attendeeId: integer("attendee_id")
+      .notNull()
+      .references(() => orgAttendee.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.sessionId, t.attendeeId] }), index("org_schedule_attendee_idx").on(t.attendeeId)],
+);
+
+/**
+ * Requests (Connect, meetings) not yet mailed to the asked attendee, and when their last such mail went
+ * (migration 0058): one mail per address per window, a digest of what came in between.
+ */
+export const orgRequestMail = sqliteTable(
+  "org_request_mail",
+  {
+    attendeeId: integer("attendee_id")
+      .primaryKey()
+      .references(() => orgAttendee.id, { onDelete: "cascade" }),
+    pending: integer("pending").notNull().default(0),
+    /** How many requests the last mail told of. */
+    mailed: integer("mailed").notNull().default(0),
+    lastSentAt: integer("last_sent_at"),
+    origin: text("origin").notNull(),
+  },
+  (t) => [index("org_request_mail_due_idx").on(t.lastSentAt).where(sql`pending > 0`)],
 );
 
 // Writes that may happen once (docs/decisions/0026): the claim row is inserted in the write's own batch,
