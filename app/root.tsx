@@ -30,8 +30,9 @@ import { OfflineSupport } from "~/components/offline-support";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
 import { appContext } from "~/context";
+import { DEFAULT_LOCALE, localeDir, negotiateLocale } from "~/lib/i18n/locales";
 import { useNonce } from "~/lib/platform/nonce";
-import { hydrates } from "~/lib/platform/page-handle";
+import { hydrates, isLocalized } from "~/lib/platform/page-handle";
 import { themeFromCookie } from "~/lib/platform/theme";
 import { firstShowing, showToast, useToasterNeeded } from "~/lib/platform/toast";
 import { shellReads, signedInUser } from "~/server/account/app-shell.server";
@@ -61,6 +62,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       activeEvent,
       toast,
       theme: themeFromCookie(request.headers.get("cookie")),
+      // Used only by pages written in the visitor's language (their handle says so) and public error pages.
+      locale: negotiateLocale(request).locale,
       origin: new URL(request.url).origin,
       dev: app.env.APP_ENV === "development",
     },
@@ -74,9 +77,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const root = useRouteLoaderData<typeof loader>("root");
   const nonce = useNonce();
   // Pages that need no framework JavaScript ship /site.js instead (see ~/lib/platform/page-handle).
-  const hydrate = hydrates(useMatches(), root);
+  const matches = useMatches();
+  const hydrate = hydrates(matches, root);
+  const locale = root && isLocalized(matches) ? root.locale : DEFAULT_LOCALE;
   return (
-    <html lang="en" data-theme={root?.theme ?? "system"}>
+    <html lang={locale} dir={localeDir(locale)} data-theme={root?.theme ?? "system"}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover" />

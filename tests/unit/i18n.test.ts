@@ -10,8 +10,7 @@ import {
   matchLocale,
   negotiateLocale,
 } from "~/lib/i18n/locales";
-import { en, type MessageKey } from "~/lib/i18n/messages/en";
-import { CATALOGS, translator, translatorOf } from "~/lib/i18n/translate";
+import { CATALOGS, ENGLISH as en, type MessageKey, translator, translatorOf } from "~/lib/i18n/translate";
 import { formatMoney } from "~/lib/money";
 import { SITE } from "~/lib/site";
 import { renderCardNotFound, renderCardPage } from "~/server/cards/card-page.server";
