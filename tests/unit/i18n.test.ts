@@ -1,6 +1,9 @@
 import { IntlMessageFormat } from "intl-messageformat";
 import { describe, expect, it } from "vitest";
 import type { PublicCard } from "~/lib/card/card";
+import { ENGLISH_GIFT_MESSAGES } from "~/lib/fundraising/donation";
+import { feeRuleIn, giftMessages } from "~/lib/fundraising/giving-messages";
+import { formatCount, formatDay } from "~/lib/i18n/format";
 import {
   fromAcceptLanguage,
   LOCALE_NAME,
@@ -11,7 +14,7 @@ import {
   negotiateLocale,
 } from "~/lib/i18n/locales";
 import { CATALOGS, ENGLISH as en, type MessageKey, translator, translatorOf } from "~/lib/i18n/translate";
-import { formatMoney } from "~/lib/money";
+import { formatMoney, parseAmount } from "~/lib/money";
 import { SITE } from "~/lib/site";
 import { renderCardNotFound, renderCardPage } from "~/server/cards/card-page.server";
 
@@ -97,6 +100,49 @@ describe("catalogs", () => {
     expect(formatMoney(123456, "EUR", { locale: "de" })).toBe("1.234,56\u00a0€");
     expect(formatMoney(123456, "EUR", { locale: "fr" })).toBe("1\u202f234,56\u00a0€");
     expect(formatMoney(1250, "USD")).toBe("$12.50");
+  });
+});
+
+describe("the giving pages' words", () => {
+  it("keeps the Donate form's English field messages exactly as the spec words them", () => {
+    const en = giftMessages("en");
+    for (const currency of ["USD", "JPY", "EUR"]) {
+      expect(en.amount(currency)).toBe(ENGLISH_GIFT_MESSAGES.amount(currency));
+      expect(en.smallest(currency)).toBe(ENGLISH_GIFT_MESSAGES.smallest(currency));
+      expect(en.largest(currency)).toBe(ENGLISH_GIFT_MESSAGES.largest(currency));
+    }
+    expect(en.amount("USD")).toBe("Enter an amount, such as 25 or 25.50");
+    expect(en.amount("JPY")).toBe("Enter a whole amount, such as 2500");
+    for (const key of ["tributeMissing", "tributeLength", "email", "addressLength"] as const)
+      expect(en[key]).toBe(ENGLISH_GIFT_MESSAGES[key]);
+    expect(feeRuleIn("USD", "en")).toBe("2.9% + $0.30");
+  });
+
+  it("gives examples, fees, counts and days as each language writes them", () => {
+    expect(giftMessages("de").amount("EUR")).toBe("Geben Sie einen Betrag ein, zum Beispiel 25 oder 25,50");
+    expect(giftMessages("fr").smallest("EUR")).toBe("Le don minimum est de 1,00\u00a0€");
+    expect(feeRuleIn("EUR", "de")).toBe("2,9\u00a0% + 0,30\u00a0€");
+    expect(feeRuleIn("JPY", "ja")).toBe("2.9%");
+    expect(formatCount(1234, "de")).toBe("1.234");
+    expect(formatCount(1234, "en")).toBe("1,234");
+    expect(formatDay("2026-11-28", "ja")).toBe("2026年11月28日");
+    expect(formatDay("2026-11-28", "de")).toBe("28. November 2026");
+    expect(formatDay("2026-11-28", "en")).toBe("November 28, 2026");
+  });
+
+  it("reads an amount as the giver types it, never a hundred times too large", () => {
+    expect(parseAmount("25,50", "EUR", "de")).toBe(2550);
+    expect(parseAmount("25.50", "EUR", "de")).toBe(2550);
+    expect(parseAmount("1.234,56", "EUR", "de")).toBe(123456);
+    expect(parseAmount("1.500", "EUR", "de")).toBe(150000);
+    expect(parseAmount("1 234,56 €", "EUR", "fr")).toBe(123456);
+    expect(parseAmount("25,50", "USD")).toBe(2550);
+    expect(parseAmount("1,000", "USD")).toBe(100000);
+    expect(parseAmount("12.345", "USD")).toBeNull();
+    expect(parseAmount("３０００", "JPY", "ja")).toBe(3000);
+    expect(parseAmount("￥3,000", "JPY", "ja")).toBe(3000);
+    expect(parseAmount("٢٥٫٥٠", "USD", "ar")).toBe(2550);
+    expect(parseAmount("1,5", "JPY", "ja")).toBeNull();
   });
 });
 

@@ -53,7 +53,6 @@ export function DonateForm({
       aria-label={t("donate.form")}
     >
       <h2 className="font-bold text-lg">{t("donate.heading")}</h2>
-      <input type="hidden" name="lang" value={locale} />
       <fieldset>
         <legend className="font-medium text-sm">{t("donate.howOften")}</legend>
         <div className="mt-1 flex gap-4 text-sm">

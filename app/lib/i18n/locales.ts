@@ -86,8 +86,3 @@ export function negotiateLocale(request: Request): LocaleChoice {
 export function langCookie(locale: Locale, secure: boolean): string {
   return `${LANG_COOKIE}=${locale}; Path=/; Max-Age=31536000; SameSite=Lax${secure ? "; Secure" : ""}`;
 }
-
-/** A form's language: the one its page was written in (a hidden `lang` field), else the request's own. */
-export function formLocale(request: Request, field: unknown): Locale {
-  return matchLocale(typeof field === "string" ? field : null) ?? negotiateLocale(request).locale;
-}

@@ -5,7 +5,7 @@ import { card, linkClass } from "~/components/marketing/page";
 import { appContext } from "~/context";
 import { chosenAmount, donateSchema, donorDetails, type GiftMessages } from "~/lib/fundraising/donation";
 import { giftMessages } from "~/lib/fundraising/giving-messages";
-import { formLocale, negotiateLocale } from "~/lib/i18n/locales";
+import { negotiateLocale } from "~/lib/i18n/locales";
 import { translator } from "~/lib/i18n/translate";
 import { localizedPage } from "~/lib/platform/page-handle";
 import { pageMeta } from "~/lib/site";
@@ -70,15 +70,16 @@ const MESSAGES: Record<keyof DonateFormErrors, (m: GiftMessages, currency: strin
 export async function action({ request, params, context }: Route.ActionArgs) {
   const app = context.get(appContext);
   // The campaign page answers in the form's language even when no cookie remembers it.
+  const chosen = negotiateLocale(request).chosen;
   const back = (error: string) =>
-    redirect(
-      `${href("/fundraising/:id", { id: params.id })}?error=${error}${locale === negotiateLocale(request).locale ? "" : `&lang=${locale}`}#donate`,
-      { status: 303 },
-    );
+    redirect(`${href("/fundraising/:id", { id: params.id })}?error=${error}${chosen ? `&lang=${chosen}` : ""}#donate`, {
+      status: 303,
+    });
   const c = await getCampaign(app.db, params.id);
   if (!c) throw new Response("Not Found", { status: 404 });
   const formData = await request.formData().catch(() => null);
-  const locale = formLocale(request, formData?.get("lang"));
+  // The page's own language (its address, the cookie or the browser's), so the answer matches its <html lang>.
+  const { locale } = negotiateLocale(request);
   const t = translator(locale);
   const text = (body: string, status: number, headers: Record<string, string> = {}) =>
     new Response(body, { status, headers: { "content-type": "text/plain; charset=utf-8", ...headers } });
