@@ -69,17 +69,17 @@ const MESSAGES: Record<keyof DonateFormErrors, (m: GiftMessages, currency: strin
 /** The Donate form's post: validated here, then off to checkout on the nonprofit's own Stripe account. */
 export async function action({ request, params, context }: Route.ActionArgs) {
   const app = context.get(appContext);
-  // The campaign page answers in the form's language even when no cookie remembers it.
-  const chosen = negotiateLocale(request).chosen;
+  // The page's own language (its address, the cookie or the browser's), so the answer matches its <html lang>.
+  const { locale, chosen: langChosen } = negotiateLocale(request);
+  // Back on the campaign page in the same language, even when no cookie remembers it.
   const back = (error: string) =>
-    redirect(`${href("/fundraising/:id", { id: params.id })}?error=${error}${chosen ? `&lang=${chosen}` : ""}#donate`, {
-      status: 303,
-    });
+    redirect(
+      `${href("/fundraising/:id", { id: params.id })}?error=${error}${langChosen ? `&lang=${langChosen}` : ""}#donate`,
+      { status: 303 },
+    );
   const c = await getCampaign(app.db, params.id);
   if (!c) throw new Response("Not Found", { status: 404 });
   const formData = await request.formData().catch(() => null);
-  // The page's own language (its address, the cookie or the browser's), so the answer matches its <html lang>.
-  const { locale } = negotiateLocale(request);
   const t = translator(locale);
   const text = (body: string, status: number, headers: Record<string, string> = {}) =>
     new Response(body, { status, headers: { "content-type": "text/plain; charset=utf-8", ...headers } });
