@@ -2,7 +2,14 @@ import { IntlMessageFormat } from "intl-messageformat";
 import { describe, expect, it } from "vitest";
 import type { PublicCard } from "~/lib/card/card";
 import { ENGLISH_GIFT_MESSAGES } from "~/lib/fundraising/donation";
-import { feeRuleIn, giftMessages } from "~/lib/fundraising/giving-messages";
+import { feeRuleIn, giftMessages, receiptWords } from "~/lib/fundraising/giving-messages";
+import {
+  DEFAULT_RECEIPT_WORDING,
+  ENGLISH_RECEIPT_WORDS,
+  receiptHtml,
+  receiptText,
+  statementPeriod,
+} from "~/lib/fundraising/receipt";
 import { formatCount, formatDay } from "~/lib/i18n/format";
 import {
   fromAcceptLanguage,
@@ -16,6 +23,7 @@ import {
 import { CATALOGS, ENGLISH as en, type MessageKey, translator, translatorOf } from "~/lib/i18n/translate";
 import { formatMoney, parseAmount } from "~/lib/money";
 import { SITE } from "~/lib/site";
+import { endSentence } from "~/lib/text/sentence";
 import { renderCardNotFound, renderCardPage } from "~/server/cards/card-page.server";
 
 const KEYS = Object.keys(en) as MessageKey[];
@@ -143,6 +151,55 @@ describe("the giving pages' words", () => {
     expect(parseAmount("￥3,000", "JPY", "ja")).toBe(3000);
     expect(parseAmount("٢٥٫٥٠", "USD", "ar")).toBe(2550);
     expect(parseAmount("1,5", "JPY", "ja")).toBeNull();
+  });
+});
+
+describe("receipts and statements in the donor's language", () => {
+  const org = {
+    legalName: "Food Bank, Inc.",
+    taxId: "",
+    country: "",
+    address: "",
+    receiptWording: DEFAULT_RECEIPT_WORDING,
+  };
+  const gift = {
+    amount: 300000,
+    currency: "JPY",
+    date: "2026-11-28",
+    recurring: false,
+    donorName: "山田 太郎",
+    campaign: "Wells",
+  };
+
+  it("writes the receipt's words, money and date in the donor's language; English stays as it was", () => {
+    expect(receiptText(org, gift, null, receiptWords("ja"))).toContain("金額: ￥300,000");
+    expect(receiptText(org, gift, null, receiptWords("ja"))).toContain("日付: 2026年11月28日");
+    expect(receiptText(org, gift, null, receiptWords("en"))).toBe(receiptText(org, gift, null));
+    expect(receiptText(org, gift, null)).toContain(
+      "Amount: ¥300,000\nFrequency: One-time gift\nDate: November 28, 2026",
+    );
+    const ar = receiptHtml(org, gift, null, "", receiptWords("ar"));
+    expect(ar).toContain('<html lang="ar" dir="rtl">');
+    expect(ar).toContain("<dt>المبلغ</dt>");
+  });
+
+  it("names a year without a thousands separator, and a printed page speaks of the receipt, not an email", () => {
+    expect(statementPeriod(2026, "calendar", 1, receiptWords("de")).label).toBe("Kalenderjahr 2026");
+    expect(statementPeriod(2026, "fiscal", 1, receiptWords("ja")).label).toBe("2026年度");
+    expect(receiptHtml(org, gift, null, '<a class="button" href="/campaigns">Back</a>')).toContain(
+      ENGLISH_RECEIPT_WORDS.keepPrinted,
+    );
+    expect(receiptText(org, gift, null)).toContain("Please keep this email as your receipt.");
+    expect(receiptText({ ...org, receiptWording: "Our own words." }, gift, null, receiptWords("fr"))).toContain(
+      "Our own words.",
+    );
+  });
+
+  it("ends a sentence on a name that has its own full stop only once", () => {
+    expect(endSentence("You get this because you gave to Food Bank, Inc.")).toBe(
+      "You get this because you gave to Food Bank, Inc.",
+    );
+    expect(endSentence("You gave to Read Lamu")).toBe("You gave to Read Lamu.");
   });
 });
 

@@ -274,14 +274,12 @@ describe("the giving pages in the visitor's language", () => {
     expect(ar).toContain("رابط الإدارة هذا غير مكتمل");
   });
 
-  it("keeps the language a donor gave in on the gift, and the opt-in in the words they read", async () => {
+  it("keeps the language a donor gave in on the gift, receipts them in it, and records the opt-in in the words they read", async () => {
     const { id } = await givingCampaign("USD", "Drilling: 600");
     const start = await donate(id, { amount: "3000", news: "on", lang: "es" });
     expect(start.status).toBe(303);
-    const paid = await call(
-      start.headers.get("location") ?? "",
-      form({ intent: "pay", email: `es.${testAddress()}@example.org`, name: "Lucía" }),
-    );
+    const email = `es.${testAddress()}@example.org`;
+    const paid = await call(start.headers.get("location") ?? "", form({ intent: "pay", email, name: "Lucía" }));
     expect(paid.status).toBe(302);
     await vi.waitFor(async () => {
       const row = await env.DB.prepare("select locale from gift where campaign_id = ?")
@@ -289,6 +287,18 @@ describe("the giving pages in the visitor's language", () => {
         .first<{ locale: string }>();
       expect(row?.locale).toBe("es");
     });
+    // The receipt reaches them in Spanish: our default letter, the receipt's words, money and date their way.
+    const mail = await env.DB.prepare(
+      "select subject, text, html from outbox where \"to\" = ? and kind = 'thank-you' order by id desc",
+    )
+      .bind(email)
+      .first<{ subject: string; text: string; html: string }>();
+    expect(mail?.subject).toBe("Gracias por su donación a Wells for Wamba");
+    expect(mail?.text).toContain("Estimado/a Lucía:");
+    expect(mail?.text).toContain("Importe: 30,00\u00a0US$");
+    expect(mail?.text).toContain("Frecuencia: Donación única");
+    expect(mail?.text).toMatch(/Fecha: \d{1,2} de [a-z]+ de \d{4}/);
+    expect(mail?.html).toContain('<html lang="es" dir="ltr">');
     const consent = await env.DB.prepare(
       "select shown from consent_record where source = 'donate' and shown like '%Water First%' order by id desc limit 1",
     ).first<{ shown: string }>();

@@ -7,6 +7,7 @@ import { type Translate, translator } from "../i18n/translate";
 import { exponent, formatMoney, maxMinor } from "../money";
 import type { CampaignCategory } from "./campaign";
 import { FEE_RATE, feeFixed, type GiftMessages, minimumGift } from "./donation";
+import { ENGLISH_RECEIPT_WORDS, type ReceiptWords } from "./receipt";
 
 const plain = (locale: Locale, n: number, digits: number) =>
   new Intl.NumberFormat(locale, {
@@ -45,3 +46,56 @@ export function feeRuleIn(currency: string, locale: Locale): string {
 
 /** "Email me news from {sender}" as the donor read it: the consent record keeps exactly these words. */
 export const newsOptIn = (locale: Locale, sender: string) => translator(locale)("donate.news", { sender });
+
+/** A receipt's and a statement's words in the donor's language (English is receipt.ts's own, word for word). */
+export function receiptWords(locale: Locale): ReceiptWords {
+  if (locale === "en") return ENGLISH_RECEIPT_WORDS;
+  const t = translator(locale);
+  return {
+    locale,
+    receipt: t("receipt.title"),
+    organisation: t("receipt.organisation"),
+    taxId: t("receipt.taxId"),
+    address: t("receipt.address"),
+    donor: t("receipt.donor"),
+    donorAddress: t("receipt.donorAddress"),
+    amount: t("receipt.amount"),
+    frequency: t("receipt.frequency"),
+    monthly: t("receipt.monthly"),
+    oneTime: t("receipt.oneTime"),
+    feeCovered: t("receipt.feeCovered"),
+    feeIncluded: (fee) => t("receipt.feeIncluded", { fee }),
+    refunded: t("receipt.refunded"),
+    inMemory: t("receipt.inMemory"),
+    inHonour: t("receipt.inHonour"),
+    date: t("receipt.date"),
+    manage: t("receipt.manage"),
+    keepEmail: t("receipt.keepEmail"),
+    keepPrinted: t("receipt.keepPrinted"),
+    statement: t("statement.title"),
+    statementOf: (period) => t("statement.of", { period }),
+    calendarYear: (year) => t("statement.calendarYear", { year }),
+    fiscalYear: (year) => t("statement.fiscalYear", { year }),
+    fiscalRange: (from, to) => t("statement.fiscalRange", { from, to }),
+    gift: t("statement.gift"),
+    campaign: t("statement.campaign"),
+    total: t("statement.total"),
+    noGifts: t("statement.noGifts"),
+    noGiftsInPeriod: t("statement.noGiftsInPeriod"),
+    inMemoryOf: (name) => t("statement.inMemoryOf", { name }),
+    inHonourOf: (name) => t("statement.inHonourOf", { name }),
+  };
+}
+
+/** Our default thank-you letter in the donor's language, its {placeholders} kept for the owner's fill. */
+export function defaultLetter(locale: Locale) {
+  const t = translator(locale);
+  const keep = {
+    name: "{name}",
+    amount: "{amount}",
+    date: "{date}",
+    campaign: "{campaign}",
+    organization: "{organization}",
+  };
+  return { subject: t("letter.subject", keep), body: t("letter.body", keep) };
+}
