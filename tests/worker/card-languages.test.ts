@@ -183,6 +183,9 @@ describe("the giving pages in the visitor's language", () => {
     const en = await (await page(`/fundraising/${id}`)).text();
     expect(en).toContain('<html lang="en" dir="ltr"');
     expect(en).toContain("Add the card processing fee so Water First receives my whole gift");
+    // Our own newsletter offer never sits over a charity's Donate form; other public pages still carry it.
+    expect(en).not.toContain("data-slide-in");
+    expect(await (await page("/pricing")).text()).toContain("data-slide-in");
   });
 
   it("writes ¥3,000 and 1.234,56 € the visitor's way, and reads an amount as they type it", async () => {
