@@ -265,7 +265,7 @@ describe("the giving pages in the visitor's language", () => {
     }
   });
 
-  it("answers the thank-you and manage pages in the donor's language, Arabic right to left", async () => {
+  it("answers the thank-you, manage and error pages in the donor's language, Arabic right to left", async () => {
     const { id } = await givingCampaign("USD", "Drilling: 600");
     const fr = await (await page(`/fundraising/${id}/thanks`, { "accept-language": "fr" })).text();
     expect(fr).toContain('<html lang="fr" dir="ltr"');
@@ -275,6 +275,16 @@ describe("the giving pages in the visitor's language", () => {
     const ar = await manage.text();
     expect(ar).toContain('<html lang="ar" dir="rtl"');
     expect(ar).toContain("رابط الإدارة هذا غير مكتمل");
+    // A campaign that is not there: the error page in the visitor's language, and English stays English.
+    const missing = await page("/fundraising/no-such-campaign", { "accept-language": "ja" });
+    expect(missing.status).toBe(404);
+    const ja = await missing.text();
+    expect(ja).toContain('<html lang="ja" dir="ltr"');
+    expect(ja).toContain("ページが見つかりません");
+    expect(ja).toContain("エラー 404");
+    const en = await (await page("/fundraising/no-such-campaign")).text();
+    expect(en).toContain("Page not found");
+    expect(en).toContain("Error 404");
   });
 
   it("keeps the language a donor gave in on the gift, receipts them in it, and records the opt-in in the words they read", async () => {

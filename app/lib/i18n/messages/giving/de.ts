@@ -157,4 +157,26 @@ export const givingDe: GivingCatalog = {
   "letter.monthly": "{amount} im Monat",
   "mail.unsubscribe": "Abmelden",
   "statement.subject": "Ihre Spendenübersicht: {period}",
+  "error.label": "Fehler {status}",
+  "error.home": "Zur Startseite",
+  "error.400.title": "Das ließ sich nicht lesen",
+  "error.400.text":
+    "Etwas in der Adresse oder im Formular entspricht nicht dem, was diese Seite erwartet. Gehen Sie zurück und versuchen Sie es erneut.",
+  "error.403.title": "Sie können das nicht öffnen",
+  "error.403.text":
+    "Diese Seite oder Aktion ist für Ihr Konto nicht freigegeben. Wenn Sie einem Link gefolgt sind, fragen Sie die Person, die ihn geschickt hat.",
+  "error.404.title": "Seite nicht gefunden",
+  "error.404.text": "Hier ist nichts: Es wurde vielleicht gelöscht oder zusammengeführt, oder der Link ist fehlerhaft.",
+  "error.405.title": "Diese Seite kann das nicht",
+  "error.405.text":
+    "Was gesendet wurde, nimmt diese Seite nicht an. Gehen Sie zurück und verwenden Sie die Schaltflächen der Seite.",
+  "error.413.title": "Die Datei ist zu groß",
+  "error.413.text":
+    "Sie ist größer, als diese Seite auf einmal annimmt. Gehen Sie zurück und wählen Sie eine kleinere Datei oder teilen Sie sie auf.",
+  "error.429.title": "Zu viele Versuche",
+  "error.429.text":
+    "Das wurde in kurzer Zeit zu oft versucht. Warten Sie eine Minute und versuchen Sie es dann erneut.",
+  "error.500.title": "Bei uns ist etwas schiefgelaufen",
+  "error.500.text":
+    "Es lag nicht an Ihnen. Versuchen Sie es gleich noch einmal; wenn es weiter passiert, sagen Sie es uns über die Hilfeseite.",
 };

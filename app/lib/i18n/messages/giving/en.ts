@@ -159,4 +159,22 @@ export const givingEn = {
   "letter.monthly": "{amount} a month",
   "mail.unsubscribe": "Unsubscribe",
   "statement.subject": "Your giving statement: {period}",
+  "error.label": "Error {status}",
+  "error.home": "Go to the home page",
+  "error.400.title": "That could not be read",
+  "error.400.text": "Something in the address or the form was not what this page expects. Go back and try again.",
+  "error.403.title": "You can't open this",
+  "error.403.text": "This page or action is not open to your account. If you followed a link, ask whoever sent it.",
+  "error.404.title": "Page not found",
+  "error.404.text": "Nothing is here: it may have been deleted or merged, or the link is mistyped.",
+  "error.405.title": "This page can't do that",
+  "error.405.text": "What was sent is not something this page takes. Go back and use the page's own buttons.",
+  "error.413.title": "That file is too large",
+  "error.413.text":
+    "It is more than this page takes at once. Go back and choose a smaller file, or split it into several.",
+  "error.429.title": "Too many tries",
+  "error.429.text": "That was tried too often in a short time. Wait a minute, then try again.",
+  "error.500.title": "Something went wrong on our side",
+  "error.500.text":
+    "It wasn't anything you did. Try again in a moment; if it keeps happening, tell us from the Help page.",
 } as const;

@@ -155,4 +155,24 @@ export const givingEs: GivingCatalog = {
   "letter.monthly": "{amount} al mes",
   "mail.unsubscribe": "Darse de baja",
   "statement.subject": "Su certificado de donaciones: {period}",
+  "error.label": "Error {status}",
+  "error.home": "Ir a la página de inicio",
+  "error.400.title": "No se pudo leer",
+  "error.400.text":
+    "Algo en la dirección o en el formulario no es lo que esta página espera. Vuelva atrás e inténtelo de nuevo.",
+  "error.403.title": "No puede abrir esto",
+  "error.403.text":
+    "Esta página o acción no está disponible para su cuenta. Si siguió un enlace, pregunte a quien se lo envió.",
+  "error.404.title": "Página no encontrada",
+  "error.404.text": "Aquí no hay nada: puede que se haya eliminado o combinado, o que el enlace tenga un error.",
+  "error.405.title": "Esta página no puede hacer eso",
+  "error.405.text": "Lo enviado no es algo que esta página acepte. Vuelva atrás y use los botones de la propia página.",
+  "error.413.title": "El archivo es demasiado grande",
+  "error.413.text":
+    "Supera lo que esta página acepta de una vez. Vuelva atrás y elija un archivo más pequeño, o divídalo.",
+  "error.429.title": "Demasiados intentos",
+  "error.429.text": "Se intentó demasiadas veces en poco tiempo. Espere un minuto y vuelva a intentarlo.",
+  "error.500.title": "Algo falló por nuestra parte",
+  "error.500.text":
+    "No fue nada que usted hiciera. Vuelva a intentarlo en un momento; si sigue ocurriendo, avísenos desde la página de ayuda.",
 };

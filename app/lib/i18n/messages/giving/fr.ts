@@ -157,4 +157,26 @@ export const givingFr: GivingCatalog = {
   "letter.monthly": "{amount} par mois",
   "mail.unsubscribe": "Se désabonner",
   "statement.subject": "Votre relevé des dons : {period}",
+  "error.label": "Erreur {status}",
+  "error.home": "Aller à la page d’accueil",
+  "error.400.title": "Lecture impossible",
+  "error.400.text":
+    "Quelque chose dans l’adresse ou le formulaire ne correspond pas à ce que cette page attend. Revenez en arrière et réessayez.",
+  "error.403.title": "Vous ne pouvez pas ouvrir ceci",
+  "error.403.text":
+    "Cette page ou cette action n’est pas ouverte à votre compte. Si vous avez suivi un lien, demandez à la personne qui l’a envoyé.",
+  "error.404.title": "Page introuvable",
+  "error.404.text":
+    "Il n’y a rien ici : le contenu a peut-être été supprimé ou fusionné, ou le lien contient une erreur.",
+  "error.405.title": "Cette page ne peut pas faire cela",
+  "error.405.text":
+    "Ce qui a été envoyé n’est pas accepté par cette page. Revenez en arrière et utilisez les boutons de la page.",
+  "error.413.title": "Ce fichier est trop volumineux",
+  "error.413.text":
+    "Il dépasse ce que cette page accepte en une fois. Revenez en arrière et choisissez un fichier plus petit, ou divisez-le.",
+  "error.429.title": "Trop de tentatives",
+  "error.429.text": "Cela a été tenté trop souvent en peu de temps. Attendez une minute, puis réessayez.",
+  "error.500.title": "Un problème est survenu de notre côté",
+  "error.500.text":
+    "Vous n’y êtes pour rien. Réessayez dans un instant ; si cela continue, prévenez-nous depuis la page d’aide.",
 };

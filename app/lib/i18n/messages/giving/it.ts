@@ -156,4 +156,25 @@ export const givingIt: GivingCatalog = {
   "letter.monthly": "{amount} al mese",
   "mail.unsubscribe": "Annulla l’iscrizione",
   "statement.subject": "Il suo riepilogo delle donazioni: {period}",
+  "error.label": "Errore {status}",
+  "error.home": "Vai alla home page",
+  "error.400.title": "Impossibile leggere",
+  "error.400.text":
+    "Qualcosa nell’indirizzo o nel modulo non è ciò che questa pagina si aspetta. Torni indietro e riprovi.",
+  "error.403.title": "Non può aprire questa pagina",
+  "error.403.text":
+    "Questa pagina o azione non è disponibile per il suo account. Se ha seguito un link, chieda a chi l’ha inviato.",
+  "error.404.title": "Pagina non trovata",
+  "error.404.text": "Qui non c’è nulla: potrebbe essere stato eliminato o unito, oppure il link contiene un errore.",
+  "error.405.title": "Questa pagina non può farlo",
+  "error.405.text":
+    "Ciò che è stato inviato non è accettato da questa pagina. Torni indietro e usi i pulsanti della pagina.",
+  "error.413.title": "Il file è troppo grande",
+  "error.413.text":
+    "Supera quanto questa pagina accetta in una volta. Torni indietro e scelga un file più piccolo, oppure lo divida.",
+  "error.429.title": "Troppi tentativi",
+  "error.429.text": "È stato tentato troppe volte in poco tempo. Attenda un minuto e riprovi.",
+  "error.500.title": "Qualcosa non ha funzionato da parte nostra",
+  "error.500.text":
+    "Non è dipeso da lei. Riprovi tra un momento; se continua a succedere, ce lo segnali dalla pagina di aiuto.",
 };

@@ -155,4 +155,25 @@ export const givingNl: GivingCatalog = {
   "letter.monthly": "{amount} per maand",
   "mail.unsubscribe": "Afmelden",
   "statement.subject": "Uw giftenoverzicht: {period}",
+  "error.label": "Fout {status}",
+  "error.home": "Naar de startpagina",
+  "error.400.title": "Dat kon niet worden gelezen",
+  "error.400.text":
+    "Iets in het adres of het formulier is niet wat deze pagina verwacht. Ga terug en probeer het opnieuw.",
+  "error.403.title": "U kunt dit niet openen",
+  "error.403.text":
+    "Deze pagina of actie is niet beschikbaar voor uw account. Als u een link volgde, vraag het dan aan wie hem stuurde.",
+  "error.404.title": "Pagina niet gevonden",
+  "error.404.text": "Hier staat niets: het is misschien verwijderd of samengevoegd, of de link bevat een tikfout.",
+  "error.405.title": "Deze pagina kan dat niet",
+  "error.405.text":
+    "Wat er is verstuurd, neemt deze pagina niet aan. Ga terug en gebruik de knoppen van de pagina zelf.",
+  "error.413.title": "Dat bestand is te groot",
+  "error.413.text":
+    "Het is meer dan deze pagina in één keer aanneemt. Ga terug en kies een kleiner bestand, of splits het op.",
+  "error.429.title": "Te veel pogingen",
+  "error.429.text": "Dat is in korte tijd te vaak geprobeerd. Wacht een minuut en probeer het dan opnieuw.",
+  "error.500.title": "Er ging bij ons iets mis",
+  "error.500.text":
+    "Het lag niet aan u. Probeer het zo opnieuw; blijft het gebeuren, laat het ons dan weten via de hulppagina.",
 };

@@ -156,4 +156,22 @@ export const givingPtBR: GivingCatalog = {
   "letter.monthly": "{amount} por mês",
   "mail.unsubscribe": "Cancelar inscrição",
   "statement.subject": "Seu extrato de doações: {period}",
+  "error.label": "Erro {status}",
+  "error.home": "Ir para a página inicial",
+  "error.400.title": "Não foi possível ler",
+  "error.400.text": "Algo no endereço ou no formulário não é o que esta página espera. Volte e tente novamente.",
+  "error.403.title": "Você não pode abrir isto",
+  "error.403.text":
+    "Esta página ou ação não está disponível para sua conta. Se você seguiu um link, pergunte a quem o enviou.",
+  "error.404.title": "Página não encontrada",
+  "error.404.text": "Não há nada aqui: pode ter sido excluído ou mesclado, ou o link está digitado errado.",
+  "error.405.title": "Esta página não faz isso",
+  "error.405.text": "O que foi enviado não é aceito por esta página. Volte e use os botões da própria página.",
+  "error.413.title": "O arquivo é grande demais",
+  "error.413.text": "Ele passa do que esta página aceita de uma vez. Volte e escolha um arquivo menor, ou divida-o.",
+  "error.429.title": "Tentativas demais",
+  "error.429.text": "Isso foi tentado muitas vezes em pouco tempo. Aguarde um minuto e tente novamente.",
+  "error.500.title": "Algo deu errado do nosso lado",
+  "error.500.text":
+    "Não foi nada que você fez. Tente novamente em instantes; se continuar acontecendo, avise-nos pela página de ajuda.",
 };
