@@ -780,6 +780,8 @@ export const gift = sqliteTable(
     tributeNotifyEmail: text("tribute_notify_email"),
     // The postal address the donor gave for their receipt, as typed.
     donorAddress: text("donor_address"),
+    // The language the donor gave in (0061): their receipts and statements are written in it; null reads English.
+    locale: text("locale"),
   },
   (t) => [
     uniqueIndex("gift_user_key_idx").on(t.userId, t.externalKey),
@@ -810,6 +812,7 @@ export const recurringGift = sqliteTable(
     status: text("status", { enum: ["active", "past_due", "paused", "canceled"] }).notNull(),
     // Stripe's time of the event that set `status`: an older event arriving late never overwrites it.
     statusAt: integer("status_at").notNull(),
+    locale: text("locale"),
     createdAt: createdAt(),
   },
   (t) => [index("recurring_gift_user_idx").on(t.userId)],
