@@ -22,6 +22,7 @@ import {
   gift,
   helpRequest,
   hubspotSync,
+  importMapping,
   interaction,
   invitation,
   keepInTouch,
@@ -210,6 +211,11 @@ export const EXPORT_SECTIONS: readonly ExportSection[] = [
     },
   },
   { name: "cards", tables: ["card"], read: rowsOf(card, (o) => eq(card.userId, o.id)) },
+  {
+    name: "importMappings",
+    tables: ["import_mapping"],
+    read: rowsOf(importMapping, (o) => eq(importMapping.userId, o.id)),
+  },
   {
     name: "cardStats",
     tables: ["card_stat"],
@@ -596,6 +602,7 @@ function deletions(db: Database, o: AccountOwner): BatchItem<"sqlite">[] {
     mine(webhookEndpoint, webhookEndpoint.userId),
     mine(syncRun, syncRun.userId),
     mine(hubspotSync, hubspotSync.userId),
+    mine(importMapping, importMapping.userId),
     mine(apiToken, apiToken.userId),
     mine(appPassword, appPassword.userId),
     mine(twoFactor, twoFactor.userId),
