@@ -1814,3 +1814,23 @@ export const peopleStats = sqliteTable("people_stats", {
   people: integer("people").notNull().default(0),
   version: integer("version").notNull().default(0),
 });
+
+/**
+ * A column mapping saved in the contacts import (decision 0178): the header as written and the field chosen
+ * for each column, keyed by the header's layout, so the next file with the same header is read the same way.
+ */
+export const importMapping = sqliteTable(
+  "import_mapping",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => workspace.id, { onDelete: "cascade" }),
+    layoutKey: text("layout_key").notNull(),
+    headers: text("headers", { mode: "json" }).$type<string[]>().notNull(),
+    fields: text("fields", { mode: "json" }).$type<string[]>().notNull(),
+    createdAt: createdAt(),
+    updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull().default(sql`(unixepoch('subsec') * 1000)`),
+  },
+  (t) => [uniqueIndex("import_mapping_user_layout_idx").on(t.userId, t.layoutKey)],
+);

@@ -19,6 +19,7 @@ import {
   fundraisingOrg,
   gift,
   helpRequest,
+  importMapping,
   interaction,
   invitation,
   keepInTouch,
@@ -209,6 +210,11 @@ export const EXPORT_SECTIONS: readonly ExportSection[] = [
     },
   },
   { name: "cards", tables: ["card"], read: rowsOf(card, (o) => eq(card.userId, o.id)) },
+  {
+    name: "importMappings",
+    tables: ["import_mapping"],
+    read: rowsOf(importMapping, (o) => eq(importMapping.userId, o.id)),
+  },
   {
     name: "cardStats",
     tables: ["card_stat"],
