@@ -361,7 +361,10 @@ function groups(rows: { id: number; mailing_id: number; claim: string | null }[]
   const by = new Map<string, number[]>();
   for (const r of [...rows].sort((a, b) => a.id - b.id)) {
     const k = `${r.mailing_id}:${r.claim ?? ""}`;
-    by.set(k, [...(by.get(k) ?? []), r.id]);
+    // Pushed, not spread: a 50,000-person mailing's rows share one key, and copying grew with its square.
+    const ids = by.get(k);
+    if (ids) ids.push(r.id);
+    else by.set(k, [r.id]);
   }
   const out: MailingMessage[] = [];
   for (const [k, ids] of by)
