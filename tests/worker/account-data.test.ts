@@ -2,7 +2,7 @@ import { env } from "cloudflare:workers";
 import { getTableName, is } from "drizzle-orm";
 import { getTableConfig, SQLiteTable } from "drizzle-orm/sqlite-core";
 import { describe, expect, it } from "vitest";
-import { DERIVED_DATA, EXPORT_SECTIONS, NOT_ACCOUNT_DATA } from "~/server/account/account.server";
+import { DERIVED_DATA, EXPORT_SECTIONS, NOT_ACCOUNT_DATA } from "~/server/account/data-export.server";
 import * as schema from "~db/schema";
 import { call, confirmEmail, form, signUp } from "./helpers";
 

@@ -6,7 +6,8 @@ import type { AppContext } from "~/context";
 import { createDb } from "~/server/db/db.server";
 import { requestRefund } from "~/server/fundraising/gifts.server";
 import { addEndpoint } from "~/server/integrations/webhooks.server";
-import { cancelLocalCheckout, localWebhookSecret, payLocalCheckout } from "~/server/payments/local.server";
+import { localWebhookSecret } from "~/server/payments/local.server";
+import { cancelLocalCheckout, payLocalCheckout } from "~/server/payments/local-checkout.server";
 import { parseEnv } from "~/server/platform/env.server";
 import { call, form, signUp } from "./helpers";
 

@@ -3,8 +3,8 @@ import type { AppContext } from "~/context";
 import { captureSchema } from "~/lib/capture/capture";
 import { pullStream } from "~/lib/platform/stream";
 import { type IcsEvent, icsUid, toIcs } from "~/lib/time/ics";
-import { accountDownload } from "../account/account.server";
 import { createAuth, getSessionUser } from "../account/auth.server";
+import { accountDownload } from "../account/data-export.server";
 import { getSettings, userForCalendarToken } from "../account/settings.server";
 import {
   AVATAR_MAX_BYTES,
