@@ -68,6 +68,8 @@ export default [
     route("teams", "routes/app/teams/teams.tsx"),
     route("teams/join", "routes/app/teams/join.tsx"),
     route("teams/:id", "routes/app/teams/team.tsx"),
+    route("teams/:id/audit", "routes/app/teams/audit.tsx"),
+    route("teams/:id/audit.csv", "routes/app/teams/audit-csv.ts"),
     route("card/:id/analytics", "routes/app/card-analytics.tsx"),
     // Plan and billing: every section on one page, each section on its own page, and a change of period previewed.
     route("settings/billing", "routes/app/billing/_layout.tsx", [

@@ -19,6 +19,7 @@ import {
   fundraisingOrg,
   gift,
   helpRequest,
+  importMapping,
   interaction,
   invitation,
   keepInTouch,
@@ -64,6 +65,7 @@ import {
   userSettings,
   webhookDelivery,
   workspace,
+  workspaceAudit,
   writeClaim,
 } from "~db/schema";
 import type { Database } from "../db/db.server";
@@ -208,6 +210,11 @@ export const EXPORT_SECTIONS: readonly ExportSection[] = [
     },
   },
   { name: "cards", tables: ["card"], read: rowsOf(card, (o) => eq(card.userId, o.id)) },
+  {
+    name: "importMappings",
+    tables: ["import_mapping"],
+    read: rowsOf(importMapping, (o) => eq(importMapping.userId, o.id)),
+  },
   {
     name: "cardStats",
     tables: ["card_stat"],
@@ -573,6 +580,23 @@ export const EXPORT_SECTIONS: readonly ExportSection[] = [
         })
         .from(invitation)
         .where(or(eq(invitation.inviterId, o.id), eq(invitation.acceptedBy, o.id))),
+  },
+  {
+    // What the account did in its teams, as their audit logs recorded it (decision 0210); the entries stay with
+    // the team, with the name and address they were written with, after the account is deleted.
+    name: "teamAuditEntries",
+    tables: ["workspace_audit"],
+    read: (db, o) =>
+      db
+        .select({
+          workspaceId: workspaceAudit.workspaceId,
+          at: workspaceAudit.at,
+          action: workspaceAudit.action,
+          subject: workspaceAudit.subject,
+          detail: workspaceAudit.detail,
+        })
+        .from(workspaceAudit)
+        .where(eq(workspaceAudit.actorId, o.id)),
   },
 ];
 

@@ -21,7 +21,9 @@ import { addPerson } from "../people/add.server";
 import { consentStatement } from "../people/consent.server";
 import type { PeopleEvents } from "../people/events.server";
 import { randomToken, sha256Hex } from "../platform/tokens.server";
-import type { OrgEvent } from "./events.server";
+
+/** An event row, as events.server.ts names it; read from the schema so the two files do not import each other. */
+type OrgEvent = typeof orgEvent.$inferSelect;
 
 export type Attendee = typeof orgAttendee.$inferSelect;
 
