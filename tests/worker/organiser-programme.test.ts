@@ -559,11 +559,13 @@ describe("meetings in the organiser's slots", () => {
       .bind(slot)
       .first<{ n: number }>();
     expect(live?.n).toBe(1);
-    // Sent after it was taken: refused with the message, nothing stored.
-    const late = await book(c.cookie, e.slug, d.id, slot);
-    expect(late.status).toBe(409);
-    // The database itself refuses a second meeting of one person at an overlapping time.
+    // Sent after it was taken, by the pair that lost: refused with the message, nothing stored.
     const winner = raced[0]?.status === 302 ? [a, b] : [c, d];
+    const loser = winner[0] === a ? [c, d] : [a, b];
+    const late = await book(loser[0]?.cookie ?? "", e.slug, loser[1]?.id ?? 0, slot);
+    expect(late.status).toBe(409);
+    expect(await late.text()).toContain("Choose one of the free times");
+    // The database itself refuses a second meeting of one person at an overlapping time.
     const row = await env.DB.prepare("select * from org_meeting where slot_id = ?")
       .bind(slot)
       .first<{ event_id: number }>();
