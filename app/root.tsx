@@ -54,7 +54,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // On a load, the session and the shell in one round trip (in the signed-in area the middleware has read both).
   const [user, { toast, headers }] = await Promise.all([signedInUser(context, app, request), readToast(request)]);
   const { unread, fresh, activeEvent, teams } = user
-    ? await shellReads(context, app.db, user.id, request)
+    ? await shellReads(context, app.db, user, request)
     : { unread: 0, fresh: [], activeEvent: null, teams: [] };
   return data(
     {

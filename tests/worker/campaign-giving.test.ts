@@ -3,6 +3,7 @@ import { env } from "cloudflare:workers";
 import Stripe from "stripe";
 import { describe, expect, it, vi } from "vitest";
 import type { AppContext } from "~/context";
+import { deliverPaymentEvent } from "~/server/composition.server";
 import { createDb } from "~/server/db/db.server";
 import { featuredCampaigns } from "~/server/fundraising/campaigns.server";
 import { localWebhookSecret } from "~/server/payments/local.server";
@@ -11,7 +12,7 @@ import { call, confirmEmail, form, signUp, testAddress } from "./helpers";
 
 const app = (): AppContext => {
   const parsed = parseEnv(env);
-  return { env: parsed, db: createDb(parsed.DB), ctx: createExecutionContext(), nonce: "t" };
+  return { env: parsed, db: createDb(parsed.DB), ctx: createExecutionContext(), nonce: "t", deliverPaymentEvent };
 };
 const location = (res: Response) => res.headers.get("location") ?? "";
 const text = async (res: Response) =>

@@ -12,7 +12,7 @@ import type { Route } from "./+types/receipt";
 export async function loader({ params, context }: Route.LoaderArgs) {
   const app = context.get(appContext);
   const user = getUser(context);
-  const r = await giftReceipt(app.db, user.id, parseId(params.gift));
+  const r = await giftReceipt(app.db, user.workspace.id, parseId(params.gift));
   if (!r) notFound();
   const actions = `<a class="button" href="${href("/campaigns")}">Back to campaigns</a><span>Print, or save as PDF, from your browser's menu.</span>`;
   // The donor's document, in the language they gave in; the owner's buttons stay the owner's.

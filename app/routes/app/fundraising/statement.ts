@@ -19,10 +19,10 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const user = getUser(context);
   const personId = parseId(params.person);
   const url = new URL(request.url);
-  const thisYear = Number((await organisationDay(app.db, user.id)).slice(0, 4));
+  const thisYear = Number((await organisationDay(app.db, user.workspace.id)).slice(0, 4));
   const q = statementQuery.safeParse({ year: thisYear, ...Object.fromEntries(url.searchParams) });
   if (!q.success) return bad(firstMessage(q.error));
-  const s = await donorStatement(app.db, user.id, personId, q.data.year, q.data.basis);
+  const s = await donorStatement(app.db, user.workspace.id, personId, q.data.year, q.data.basis);
   if (!s) notFound();
   const back = `${href("/campaigns/statements")}?year=${q.data.year}&basis=${q.data.basis}`;
   const actions = `<a class="button" href="${escapeHtml(back)}">Back to statements</a>${
@@ -46,7 +46,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (form.intent !== "email") unknownIntent();
   const q = statementQuery.safeParse(form);
   if (!q.success) return bad(firstMessage(q.error));
-  const s = await donorStatement(app.db, user.id, personId, q.data.year, q.data.basis);
+  const s = await donorStatement(app.db, user.workspace.id, personId, q.data.year, q.data.basis);
   if (!s) notFound();
   const back = `${href("/campaigns/statements")}?year=${q.data.year}&basis=${q.data.basis}`;
   const sent = await sendStatement(app, s);

@@ -13,12 +13,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const app = context.get(appContext);
   const user = getUser(context);
   // This year is the organisation's: on 31 December evening in New York it is not yet next year.
-  const thisYear = Number((await organisationDay(app.db, user.id)).slice(0, 4));
+  const thisYear = Number((await organisationDay(app.db, user.workspace.id)).slice(0, 4));
   const q = statementQuery.safeParse({ year: thisYear, ...Object.fromEntries(new URL(request.url).searchParams) });
   const { year, basis } = q.success ? q.data : statementQuery.parse({ year: thisYear });
-  const org = await getOrganisation(app.db, user.id);
+  const org = await getOrganisation(app.db, user.workspace.id);
   const period = statementPeriod(year, basis, org.fiscalYearStart);
-  const donors = await statementDonors(app.db, user.id, period);
+  const donors = await statementDonors(app.db, user.workspace.id, period);
   const now = thisYear;
   return {
     year,
