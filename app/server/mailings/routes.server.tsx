@@ -45,7 +45,7 @@ function page(title: string, children: ReactNode, locale: Locale = "en") {
             <a href="/">{SITE.name}</a>
           </p>
           {/* Links, so the choice works without JavaScript; the unsubscribe button posts to the chosen address. */}
-          <p className="muted" aria-label={translator(locale)("lang.label")}>
+          <nav className="muted" aria-label={translator(locale)("lang.label")}>
             {LOCALES.map((code) => (
               <span key={code}>
                 {" "}
@@ -59,7 +59,7 @@ function page(title: string, children: ReactNode, locale: Locale = "en") {
                 </a>
               </span>
             ))}
-          </p>
+          </nav>
         </main>
       </body>
     </html>,
