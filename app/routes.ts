@@ -131,8 +131,12 @@ export default [
     route("organiser", "routes/app/organiser-events/list.tsx"),
     route("organiser/:id", "routes/app/organiser-events/event.tsx"),
     route("organiser/:id/attendees/:format", "routes/app/organiser-events/export.ts"),
+    route("organiser/:id/programme", "routes/app/organiser-events/programme.tsx"),
+    route("organiser/:id/programme/:session", "routes/app/organiser-events/session.tsx"),
     route("e/:slug/join", "routes/app/organiser-events/join.tsx"),
     route("e/:slug/directory", "routes/app/organiser-events/directory.tsx"),
+    route("e/:slug/meet/:id", "routes/app/organiser-events/meet.tsx"),
+    route("organiser/:id/meetings", "routes/app/organiser-events/slots.tsx"),
     // Mailings: audiences of consenting people, compose, results.
     route("mailings", "routes/app/mailings/list.tsx"),
     route("mailings/new", "routes/app/mailings/compose.tsx"),

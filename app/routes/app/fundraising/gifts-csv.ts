@@ -33,10 +33,10 @@ const HEADER = [
 export async function loader({ params, context }: Route.LoaderArgs) {
   const app = context.get(appContext);
   const user = getUser(context);
-  const c = await getOwnedCampaign(app.db, user.id, params.id);
+  const c = await getOwnedCampaign(app.db, user.workspace.id, params.id);
   if (!c) notFound();
   await auditDownload(app.db, user, "Campaign gifts (CSV)");
-  const pages = campaignGiftExportPages(app.db, user.id, c.id);
+  const pages = campaignGiftExportPages(app.db, user.workspace.id, c.id);
   async function* parts() {
     yield CSV_BOM + csvLines([HEADER]);
     for await (const gifts of pages)

@@ -18,7 +18,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const user = getUser(context);
   const format = params.format;
   if (format !== "csv" && format !== "xlsx") notFound();
-  const event = await ownOrgEvent(app.db, user.id, parseId(params.id));
+  const event = await ownOrgEvent(app.db, user.workspace.id, parseId(params.id));
   if (!event) notFound();
   const rows = (await consentedAttendees(app.db, event.id)).map((a) => [
     a.name,
