@@ -125,11 +125,7 @@ export const workspaceAudit = sqliteTable(
     subject: text("subject"),
     detail: text("detail"),
   },
-  (t) => [
-    index("workspace_audit_page_idx").on(t.workspaceId, t.id),
-    index("workspace_audit_actor_idx").on(t.actorId),
-    index("workspace_audit_action_idx").on(t.workspaceId, t.action, t.at),
-  ],
+  (t) => [index("workspace_audit_page_idx").on(t.workspaceId, t.id), index("workspace_audit_actor_idx").on(t.actorId)],
 );
 
 export const account = sqliteTable(

@@ -14,6 +14,4 @@ CREATE TABLE `workspace_audit` (
 	FOREIGN KEY (`actor_id`) REFERENCES `user`(`id`) ON UPDATE no action ON DELETE set null
 );--> statement-breakpoint
 CREATE INDEX `workspace_audit_page_idx` ON `workspace_audit` (`workspace_id`, `id`);--> statement-breakpoint
-CREATE INDEX `workspace_audit_actor_idx` ON `workspace_audit` (`actor_id`);--> statement-breakpoint
--- The day's invitations are counted by action and time on every invitation sent (decision 0211).
-CREATE INDEX `workspace_audit_action_idx` ON `workspace_audit` (`workspace_id`, `action`, `at`);
+CREATE INDEX `workspace_audit_actor_idx` ON `workspace_audit` (`actor_id`);
