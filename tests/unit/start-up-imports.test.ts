@@ -16,7 +16,7 @@ const lazy = [
   path.join("app", "server", "mailings", "mailings.server.ts"),
   path.join("app", "server", "organiser-events", "routes.server.ts"),
   path.join("app", "server", "integrations", "webhooks.server.ts"),
-  path.join("app", "server", "platform", "scheduled.server.ts"),
+  path.join("app", "server", "composition.server.ts"),
 ];
 
 describe("the Worker's start-up", () => {
