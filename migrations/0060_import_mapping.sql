@@ -1,5 +1,5 @@
 -- Column mappings a person saved in the contacts import (decision 0178): one per header layout per owner, so the
--- next file with the same header is read as they chose. A new table: no existing row moves.
+-- next file with the same header is read as they chose; it belongs to the workspace (decision 0207). A new table.
 CREATE TABLE `import_mapping` (
 	`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,
 	`user_id` text NOT NULL,
@@ -8,6 +8,6 @@ CREATE TABLE `import_mapping` (
 	`fields` text NOT NULL,
 	`created_at` integer DEFAULT (unixepoch('subsec') * 1000) NOT NULL,
 	`updated_at` integer DEFAULT (unixepoch('subsec') * 1000) NOT NULL,
-	FOREIGN KEY (`user_id`) REFERENCES `user`(`id`) ON UPDATE no action ON DELETE cascade
+	FOREIGN KEY (`user_id`) REFERENCES `workspace`(`id`) ON UPDATE no action ON DELETE cascade
 );--> statement-breakpoint
 CREATE UNIQUE INDEX `import_mapping_user_layout_idx` ON `import_mapping` (`user_id`,`layout_key`);

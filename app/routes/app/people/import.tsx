@@ -172,11 +172,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (value.intent === "import") {
     // The confirm step names the preview kept for this owner; the file is never sent twice.
     const id = previewIdSchema.safeParse(value.preview);
-    const plan = id.success ? await loadPreview(app.env, user.id, id.data) : null;
+    const plan = id.success ? await loadPreview(app.env, user.workspace.id, id.data) : null;
     if (!plan || !id.success) return refuseAll(EXPIRED);
     if (plan.rows.length === 0) return refuseAll("Nothing in this file can be imported.", 422);
-    const result = await applyImport(app, user.id, plan, value.duplicates, id.data);
-    await dropPreview(app.env, user.id, id.data);
+    const result = await applyImport(app, user.workspace.id, plan, value.duplicates, id.data);
+    await dropPreview(app.env, user.workspace.id, id.data);
     // A double click: the other confirm imported this file; nothing was added twice.
     if (!result)
       return data(
@@ -197,8 +197,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (value.intent === "reread" || value.intent === "map") {
     // The earlier preview's upload, kept for this owner only; its plan is replaced by the new reading.
     const id = previewIdSchema.safeParse(value.preview);
-    const kept = id.success ? await loadUpload(app.env, user.id, id.data) : null;
-    const earlier = id.success && kept ? await loadPreview(app.env, user.id, id.data) : null;
+    const kept = id.success ? await loadUpload(app.env, user.workspace.id, id.data) : null;
+    const earlier = id.success && kept ? await loadPreview(app.env, user.workspace.id, id.data) : null;
     if (!id.success || !kept || !earlier) return refuseAll(EXPIRED);
     bytes = kept;
     filename = earlier.filename;
@@ -220,7 +220,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       if (value.save)
         await saveMapping(
           app.db,
-          user.id,
+          user.workspace.id,
           columns.map((c) => c.header),
           fields,
         );
@@ -230,7 +230,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         fields: earlier.mapping,
         ...(earlier.headerRow !== undefined ? { headerRow: earlier.headerRow } : {}),
       };
-    await dropPreview(app.env, user.id, id.data);
+    await dropPreview(app.env, user.workspace.id, id.data);
   } else {
     bytes = new Uint8Array(await value.file.arrayBuffer());
     filename = value.file.name.slice(0, 200);
@@ -241,12 +241,12 @@ export async function action({ request, context }: Route.ActionArgs) {
     // A header this owner saved a mapping for is read with it; one that changed since is named, not applied.
     if (value.intent === "preview" && read.columns) {
       const headers = read.columns.map((c) => c.header);
-      const saved = await savedMappingFor(app.db, user.id, headers);
+      const saved = await savedMappingFor(app.db, user.workspace.id, headers);
       if (saved) {
         read = await readImportFile(bytes, filename, chosen, { fields: saved, headerRow: read.headerRow });
         mapping = { fields: saved };
         extra = { mappingNote: "Read with the mapping you saved for this header; change it below if you need to." };
-      } else if (await changedMappingFor(app.db, user.id, headers))
+      } else if (await changedMappingFor(app.db, user.workspace.id, headers))
         extra = {
           mappingNote:
             "A mapping you saved was made for a header with other columns; it was not applied. Check each column below and save the mapping again.",
@@ -260,11 +260,11 @@ export async function action({ request, context }: Route.ActionArgs) {
       );
     throw error;
   }
-  const plan = await planImport(app.db, user.id, read, filename, settings.country);
+  const plan = await planImport(app.db, user.workspace.id, read, filename, settings.country);
   if (mapping) plan.mapping = mapping.fields;
   if (extra.mappingNote) plan.mappingNote = extra.mappingNote;
-  const previewId = await savePreview(app.env, user.id, plan);
-  await keepUpload(app.env, user.id, previewId, bytes);
+  const previewId = await savePreview(app.env, user.workspace.id, plan);
+  await keepUpload(app.env, user.workspace.id, previewId, bytes);
   // Nothing importable is a refusal (4xx) that still shows the columns, so the person can map them.
   return data(await previewOf(plan, previewId, bytes, extra), { status: plan.rows.length ? 200 : 422 });
 }
