@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it, vi } from "vitest";
-import { call, form, signUp, userIdOf } from "./helpers";
+import { call, form, joinTeam, signUp, userIdOf } from "./helpers";
 
 vi.setConfig({ testTimeout: 120_000 });
 
@@ -28,19 +28,7 @@ async function teamOf(owner: Account, members: Account[]): Promise<string> {
     await post("/teams", owner, { intent: "create", name: `Team ${crypto.randomUUID().slice(0, 6)}` }),
   );
   expect(team).toMatch(/^team_/);
-  for (const m of members) {
-    expect((await post(`/teams/${team}`, owner, { intent: "invite", email: m.email, role: "member" })).status).toBe(
-      302,
-    );
-    const mail = await env.DB.prepare(
-      "select text from outbox where \"to\" = lower(?) and kind = 'team-invitation' order by id desc limit 1",
-    )
-      .bind(m.email)
-      .first<{ text: string }>();
-    const token = new URL(mail?.text.match(/https?:\/\/\S+/)?.[0] ?? "http://x/").searchParams.get("token") ?? "";
-    expect((await post(`/teams/join?token=${encodeURIComponent(token)}`, m, { intent: "accept" })).status).toBe(302);
-    await switchTo(m, team);
-  }
+  for (const m of members) await joinTeam(team, owner, m);
   await switchTo(owner, team);
   return team;
 }
