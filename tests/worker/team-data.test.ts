@@ -99,6 +99,23 @@ describe("a team's rows", () => {
     const byB = await rowsMadeBy(b);
     expect(await statuses(a, byB.pages)).toEqual(all(byB.pages, 200));
 
+    // A team's card, published by a member, is open to visitors like anyone's.
+    const slug = `team-${made.tag}`;
+    const card = made.pages[1] as string;
+    const published = await post(card, b, {
+      intent: "publish",
+      slug,
+      label: "Work",
+      name: "Ben Teammate",
+      template: "classic",
+      colour: "#4f46e5",
+      website: "https://team.example.org",
+    });
+    expect(published.status).toBe(302);
+    const visitor = await call(`/c/${slug}`);
+    expect(visitor.status).toBe(200);
+    expect(await visitor.text()).toContain("Ben Teammate");
+
     // From either member's personal workspace: not there at all.
     await switchTo(a, a.id);
     await switchTo(b, b.id);
