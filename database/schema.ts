@@ -48,6 +48,8 @@ export const session = sqliteTable(
     activeWorkspaceId: text("active_workspace_id").references((): AnySQLiteColumn => workspace.id, {
       onDelete: "set null",
     }),
+    /** The passkey this session signed in with: removing the passkey ends the session (migration 0055). */
+    passkeyId: text("passkey_id").references((): AnySQLiteColumn => passkey.id, { onDelete: "cascade" }),
   },
   (t) => [index("session_user_idx").on(t.userId)],
 );
@@ -107,6 +109,25 @@ export const invitation = sqliteTable(
   ],
 );
 
+/** A team's audit log (migration 0053, decision 0210): the actor's name and address as they were when it happened. */
+export const workspaceAudit = sqliteTable(
+  "workspace_audit",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    workspaceId: text("workspace_id")
+      .notNull()
+      .references(() => workspace.id, { onDelete: "cascade" }),
+    at: integer("at", { mode: "timestamp_ms" }).notNull().default(sql`(unixepoch('subsec') * 1000)`),
+    actorId: text("actor_id").references(() => user.id, { onDelete: "set null" }),
+    actorName: text("actor_name").notNull(),
+    actorEmail: text("actor_email").notNull(),
+    action: text("action").notNull(),
+    subject: text("subject"),
+    detail: text("detail"),
+  },
+  (t) => [index("workspace_audit_page_idx").on(t.workspaceId, t.id), index("workspace_audit_actor_idx").on(t.actorId)],
+);
+
 export const account = sqliteTable(
   "account",
   {
@@ -159,6 +180,29 @@ export const twoFactor = sqliteTable(
     lastStep: integer("last_step"),
   },
   (t) => [uniqueIndex("two_factor_user_idx").on(t.userId)],
+);
+
+// Passkeys (WebAuthn, decision 0213): the public half of each credential an account registered.
+export const passkey = sqliteTable(
+  "passkey",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    /** The authenticator's credential id, base64url. */
+    credentialId: text("credential_id").notNull(),
+    /** The COSE public key, base64url. */
+    publicKey: text("public_key").notNull(),
+    counter: integer("counter").notNull().default(0),
+    transports: text("transports").notNull().default(""),
+    deviceType: text("device_type").notNull().default("singleDevice"),
+    backedUp: integer("backed_up", { mode: "boolean" }).notNull().default(false),
+    createdAt: createdAt(),
+    lastUsedAt: integer("last_used_at", { mode: "timestamp_ms" }),
+  },
+  (t) => [uniqueIndex("passkey_credential_idx").on(t.credentialId), index("passkey_user_idx").on(t.userId)],
 );
 
 // Outgoing mail: the local mail adapter writes here; the dev mailbox page reads it.
@@ -736,6 +780,8 @@ export const gift = sqliteTable(
     tributeNotifyEmail: text("tribute_notify_email"),
     // The postal address the donor gave for their receipt, as typed.
     donorAddress: text("donor_address"),
+    // The language the donor gave in (0061): their receipts and statements are written in it; null reads English.
+    locale: text("locale"),
   },
   (t) => [
     uniqueIndex("gift_user_key_idx").on(t.userId, t.externalKey),
@@ -766,6 +812,7 @@ export const recurringGift = sqliteTable(
     status: text("status", { enum: ["active", "past_due", "paused", "canceled"] }).notNull(),
     // Stripe's time of the event that set `status`: an older event arriving late never overwrites it.
     statusAt: integer("status_at").notNull(),
+    locale: text("locale"),
     createdAt: createdAt(),
   },
   (t) => [index("recurring_gift_user_idx").on(t.userId)],
@@ -1456,10 +1503,12 @@ export const orgMeeting = sqliteTable(
     minutes: integer("minutes").notNull().default(30),
     place: text("place").notNull(),
     note: text("note").notNull().default(""),
-    state: text("state", { enum: ["pending", "accepted", "declined"] })
+    state: text("state", { enum: ["pending", "accepted", "declined", "cancelled"] })
       .notNull()
       .default("pending"),
     uid: text("uid").notNull(),
+    /** The organiser's slot it is booked in (migration 0059); null for a meeting at a time and place of its own. */
+    slotId: integer("slot_id").references((): AnySQLiteColumn => orgMeetingSlot.id, { onDelete: "set null" }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -1467,7 +1516,124 @@ export const orgMeeting = sqliteTable(
     uniqueIndex("org_meeting_uid_idx").on(t.uid),
     uniqueIndex("org_meeting_slot_idx").on(t.fromId, t.toId, t.startsAt),
     index("org_meeting_to_idx").on(t.toId, t.state),
+    uniqueIndex("org_meeting_live_slot_idx")
+      .on(t.slotId)
+      .where(sql`slot_id is not null and state in ('pending', 'accepted')`),
   ],
+);
+
+/** A time at a table or room the organiser opens for meetings (migration 0059). */
+export const orgMeetingSlot = sqliteTable(
+  "org_meeting_slot",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    eventId: integer("event_id")
+      .notNull()
+      .references(() => orgEvent.id, { onDelete: "cascade" }),
+    startsAt: text("starts_at").notNull(),
+    minutes: integer("minutes").notNull(),
+    place: text("place").notNull(),
+  },
+  (t) => [uniqueIndex("org_meeting_slot_place_idx").on(t.eventId, t.startsAt, t.place)],
+);
+
+/** The slot times an attendee said they are free for meetings; none means any time they are free. */
+export const orgAvailability = sqliteTable(
+  "org_availability",
+  {
+    attendeeId: integer("attendee_id")
+      .notNull()
+      .references(() => orgAttendee.id, { onDelete: "cascade" }),
+    startsAt: text("starts_at").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.attendeeId, t.startsAt] })],
+);
+
+// An organiser event's programme (migration 0057): tracks, sessions on the event's own clock, speakers (an
+// attendee may be one) and each attendee's schedule. Triggers refuse a room booked twice and a seat too many.
+export const orgTrack = sqliteTable(
+  "org_track",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    eventId: integer("event_id")
+      .notNull()
+      .references(() => orgEvent.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+  },
+  (t) => [uniqueIndex("org_track_event_name_idx").on(t.eventId, t.name)],
+);
+
+export const orgSession = sqliteTable(
+  "org_session",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    eventId: integer("event_id")
+      .notNull()
+      .references(() => orgEvent.id, { onDelete: "cascade" }),
+    title: text("title").notNull(),
+    description: text("description").notNull().default(""),
+    // Wall-clock times in the event's own zone, as the event's ("2030-05-01T09:00").
+    startsAt: text("starts_at").notNull(),
+    endsAt: text("ends_at").notNull(),
+    room: text("room"),
+    capacity: integer("capacity"),
+    trackId: integer("track_id").references(() => orgTrack.id, { onDelete: "set null" }),
+    /** The session's calendar identity in every file and feed. */
+    uid: text("uid").notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex("org_session_uid_idx").on(t.uid), index("org_session_event_start_idx").on(t.eventId, t.startsAt)],
+);
+
+export const orgSessionSpeaker = sqliteTable(
+  "org_session_speaker",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    sessionId: integer("session_id")
+      .notNull()
+      .references(() => orgSession.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    attendeeId: integer("attendee_id").references(() => orgAttendee.id, { onDelete: "set null" }),
+    position: integer("position").notNull().default(0),
+  },
+  (t) => [
+    index("org_session_speaker_session_idx").on(t.sessionId, t.position),
+    index("org_session_speaker_attendee_idx").on(t.attendeeId),
+  ],
+);
+
+export const orgSchedule = sqliteTable(
+  "org_schedule",
+  {
+    sessionId: integer("session_id")
+      .notNull()
+      .references(() => orgSession.id, { onDelete: "cascade" }),
+    attendeeId: integer("attendee_id")
+      .notNull()
+      .references(() => orgAttendee.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.sessionId, t.attendeeId] }), index("org_schedule_attendee_idx").on(t.attendeeId)],
+);
+
+/**
+ * Requests (Connect, meetings) not yet mailed to the asked attendee, and when their last such mail went
+ * (migration 0058): one mail per address per window, a digest of what came in between.
+ */
+export const orgRequestMail = sqliteTable(
+  "org_request_mail",
+  {
+    attendeeId: integer("attendee_id")
+      .primaryKey()
+      .references(() => orgAttendee.id, { onDelete: "cascade" }),
+    pending: integer("pending").notNull().default(0),
+    /** How many requests the last mail told of. */
+    mailed: integer("mailed").notNull().default(0),
+    lastSentAt: integer("last_sent_at"),
+    origin: text("origin").notNull(),
+  },
+  (t) => [index("org_request_mail_due_idx").on(t.lastSentAt).where(sql`pending > 0`)],
 );
 
 // Writes that may happen once (docs/decisions/0026): the claim row is inserted in the write's own batch,
@@ -1648,3 +1814,23 @@ export const peopleStats = sqliteTable("people_stats", {
   people: integer("people").notNull().default(0),
   version: integer("version").notNull().default(0),
 });
+
+/**
+ * A column mapping saved in the contacts import (decision 0178): the header as written and the field chosen
+ * for each column, keyed by the header's layout, so the next file with the same header is read the same way.
+ */
+export const importMapping = sqliteTable(
+  "import_mapping",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => workspace.id, { onDelete: "cascade" }),
+    layoutKey: text("layout_key").notNull(),
+    headers: text("headers", { mode: "json" }).$type<string[]>().notNull(),
+    fields: text("fields", { mode: "json" }).$type<string[]>().notNull(),
+    createdAt: createdAt(),
+    updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull().default(sql`(unixepoch('subsec') * 1000)`),
+  },
+  (t) => [uniqueIndex("import_mapping_user_layout_idx").on(t.userId, t.layoutKey)],
+);

@@ -5,7 +5,7 @@ import { planStateQuery } from "../billing/plans.server";
 import { compiled, type Slots } from "../db/compiled.server";
 import { type Database, type Owner, type Owners, sessionOwner, sessionWorkspace } from "../db/db.server";
 import { activeEventQuery } from "../events/active-event.server";
-import { unreadQuery, untoastedUpdate } from "../follow/notifications.server";
+import { unreadQuery, untoastedUpdate } from "../platform/notifications.server";
 import { oncePerRequest } from "../platform/per-request.server";
 import { teamsQuery } from "../teams/teams.server";
 import { getSessionUser, type SessionUser, sessionRead, sessionToken, sessionUserFrom } from "./auth.server";

@@ -48,7 +48,7 @@ export async function localWebhookSecret(env: Pick<AppEnv, "AUTH_SECRET" | "STRI
   return `whsec_${bytesToHex(mac)}`;
 }
 
-/** Signs an event as Stripe would and hands it to the webhook route's handler; answers its status. */
+/** Signs an event as Stripe would and hands it to the handlers the context was wired with; answers its status. */
 export async function sendLocalEvent(
   app: AppContext,
   type: string,
@@ -81,9 +81,8 @@ export async function sendLocalEvent(
     headers: { "content-type": "application/json", "stripe-signature": header },
     body: payload,
   });
-  // Loaded on first send, as Stripe's call back would be: the handlers it reaches start payments through this checkout.
-  const { receiveStripeWebhook } = await import("./webhook.server");
-  const response = await receiveStripeWebhook(app, request);
+  // Delivered through the context: the handlers it reaches start payments through this checkout.
+  const response = await app.deliverPaymentEvent(app, request);
   return { event, status: response.status };
 }
 

@@ -7,7 +7,7 @@ import { getSettings } from "../account/settings.server";
 import { chunk } from "../db/budget.server";
 import type { Database } from "../db/db.server";
 import { rawSql, type Statement, writeBatch } from "../db/write.server";
-import { notifyWorkspace } from "../follow/notifications.server";
+import { notifyWorkspace } from "../platform/notifications.server";
 import { ownerCountry, type Source } from "./add.server";
 import { emitPeopleEvents, type PeopleEvents } from "./events.server";
 import { checkedDraftPhoto, deletePhotos, putPhoto } from "./photo.server";

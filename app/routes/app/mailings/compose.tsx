@@ -2,7 +2,14 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, href, Link, useNavigation } from "react-router";
 import { appContext } from "~/context";
 import { isConfirmed } from "~/lib/forms/confirm";
-import { audienceSchema, composeFormSchema, MAILING_LIMITS, MESSAGES, rulesFromForm } from "~/lib/mailings/rules";
+import {
+  allowanceWords,
+  audienceSchema,
+  composeFormSchema,
+  MAILING_LIMITS,
+  MESSAGES,
+  rulesFromForm,
+} from "~/lib/mailings/rules";
 import { pageMeta } from "~/lib/site";
 import { zonedToUtc } from "~/lib/time/time";
 import { shellSettings } from "~/server/account/app-shell.server";
@@ -11,7 +18,7 @@ import { getUser } from "~/server/account/user.server";
 import { requireFeature } from "~/server/billing/plans.server";
 import { listOwnedCampaigns } from "~/server/fundraising/campaigns.server";
 import { audienceChoices, recordLawfulBasis } from "~/server/mailings/audience.server";
-import { createMailing, previewFor, sendTest } from "~/server/mailings/mailings.server";
+import { createMailing, previewFor, sendingAllowance, sendTest } from "~/server/mailings/mailings.server";
 import { notFound, parseId, unknownIntent } from "~/server/platform/http.server";
 import { allow } from "~/server/platform/rate-limit.server";
 import { redirectWithToast } from "~/server/platform/toast.server";
@@ -38,11 +45,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   });
   const orgEventId = url.searchParams.has("orgEvent") ? parseId(url.searchParams.get("orgEvent") ?? "") : null;
   const settings = await shellSettings(context, request);
-  const [choices, campaigns, audience, orgEvent] = await Promise.all([
+  const [choices, campaigns, audience, orgEvent, sending] = await Promise.all([
     audienceChoices(app.db, user.workspace.id),
     listOwnedCampaigns(app.db, user.workspace.id),
     summary(app.db, user.workspace.id, rules, settings.timeZone, orgEventId),
     orgEventId ? eventAudience(app.db, user.workspace.id, orgEventId) : null,
+    sendingAllowance(app.db, user.workspace.id),
   ]);
   return {
     orgEvent: orgEvent && orgEventId ? { id: orgEventId, title: orgEvent.title } : null,
@@ -53,6 +61,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     key: crypto.randomUUID(),
     timeZone: settings.timeZone,
     ownerEmail: user.email,
+    allowance: allowanceWords(sending),
   };
 }
 
@@ -153,6 +162,7 @@ export default function Compose({ loaderData, actionData }: Route.ComponentProps
         formKey={loaderData.key}
         timeZone={loaderData.timeZone}
         ownerEmail={loaderData.ownerEmail}
+        allowance={loaderData.allowance}
         orgEvent={orgEvent}
         answer={result}
       />

@@ -188,6 +188,12 @@ export default function OrganiserEventPage({ loaderData, actionData }: Route.Com
         <a href={href("/organiser/:id/attendees/:format", { id: String(e.id), format: "xlsx" })} className={button}>
           Export consented attendees (Excel)
         </a>
+        <Link to={href("/organiser/:id/programme", { id: String(e.id) })} className={button}>
+          Programme
+        </Link>
+        <Link to={href("/organiser/:id/meetings", { id: String(e.id) })} className={button}>
+          Meeting tables
+        </Link>
         <Link to={`${href("/mailings/new")}?orgEvent=${e.id}`} className={button}>
           Mail attendees who agreed to hear from you
         </Link>

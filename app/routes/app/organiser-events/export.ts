@@ -4,6 +4,7 @@ import { toXlsx } from "~/lib/formats/xlsx";
 import { getUser } from "~/server/account/user.server";
 import { consentedAttendees, ownOrgEvent } from "~/server/organiser-events/events.server";
 import { notFound, parseId } from "~/server/platform/http.server";
+import { auditDownload } from "~/server/teams/audit.server";
 import type { Route } from "./+types/export";
 
 const HEADER = ["Name", "Email", "Company", "Title", "Interests", "Email me news", "Joined", "Consented"];
@@ -30,6 +31,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     a.consentAt.toISOString(),
   ]);
   const name = `${event.slug}-attendees.${format}`;
+  await auditDownload(app.db, user, `Event attendees: ${name}`);
   const headers = {
     "content-disposition": `attachment; filename="${name}"`,
     "cache-control": "private, no-store",
