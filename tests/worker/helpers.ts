@@ -121,3 +121,23 @@ export async function confirmEmail(cookie: string, email: string, ask = false): 
   if (!opened.headers.get("location")?.includes("/settings/account?email=verified"))
     throw new Error(`the confirmation link answered ${opened.status} ${opened.headers.get("location")}`);
 }
+
+/**
+ * `member` joins `owner`'s team through the invitation mailed to them (their address must be confirmed), then
+ * works in it (decision 0207); the invitation rules themselves are tested in teams.test.ts.
+ */
+export async function joinTeam(team: string, owner: { cookie: string }, member: { cookie: string; email: string }) {
+  const by = (who: { cookie: string }, path: string, values: Record<string, string>) =>
+    call(path, { ...form(values), headers: { cookie: who.cookie } });
+  expect((await by(owner, `/teams/${team}`, { intent: "invite", email: member.email, role: "member" })).status).toBe(
+    302,
+  );
+  const mail = await env.DB.prepare(
+    "select text from outbox where \"to\" = lower(?) and kind = 'team-invitation' order by id desc limit 1",
+  )
+    .bind(member.email)
+    .first<{ text: string }>();
+  const token = new URL(mail?.text.match(/https?:\/\/\S+/)?.[0] ?? "http://x/").searchParams.get("token") ?? "";
+  expect((await by(member, `/teams/join?token=${encodeURIComponent(token)}`, { intent: "accept" })).status).toBe(302);
+  expect((await by(member, "/teams", { intent: "switch", workspace: team })).status).toBe(302);
+}

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it, vi } from "vitest";
 import routes from "~/routes";
-import { call, confirmEmail, form, signUp } from "./helpers";
+import { call, confirmEmail, form, joinTeam, signUp, userIdOf } from "./helpers";
 
 /**
  * Checks generated from the route table (app/routes.ts) and the Hono API's own route list, so a new
@@ -69,6 +69,18 @@ type Owned = {
   mailing: number;
   team: string;
 };
+/** A team `headers`' account makes and works in, by its id. */
+async function teamMadeBy(headers: { cookie: string }, name: string): Promise<string> {
+  const team =
+    (await call("/teams", { ...form({ intent: "create", name }), headers })).headers
+      .get("location")
+      ?.split("/")
+      .pop() ?? "";
+  expect(team, "the team was made").toMatch(/^team_/);
+  await call("/teams", { ...form({ intent: "switch", workspace: team }), headers });
+  return team;
+}
+
 function fill(path: string, owned: Owned): string {
   const area = path.split("/")[1] ?? "";
   const ids: Record<string, number | string> = {
@@ -98,11 +110,17 @@ function fill(path: string, owned: Owned): string {
   });
 }
 
-async function ownerWithEverything(): Promise<{ cookie: string; email: string; owned: Owned }> {
+/**
+ * An account with one of everything, made in its personal workspace, or with `inTeam` in a team it makes first and
+ * keeps working in, so that everything is the team's (decision 0207).
+ */
+async function ownerWithEverything({ inTeam = false } = {}): Promise<{ cookie: string; email: string; owned: Owned }> {
   const owner = await signUp("Route Owner");
   // Joining an event keeps the pass under the address: it is proved first.
   await confirmEmail(owner.cookie, owner.email);
   const headers = { cookie: owner.cookie };
+  const userId = await userIdOf(owner.email);
+  const space = inTeam ? await teamMadeBy(headers, "Route Team") : userId;
   const card = Number((await call("/card", { method: "POST", headers })).headers.get("location")?.split("/").pop());
   const slug = `rt-${crypto.randomUUID().slice(0, 8)}`;
   // A card needs a way to reach its owner before it can be published.
@@ -118,10 +136,8 @@ async function ownerWithEverything(): Promise<{ cookie: string; email: string; o
       ?.split("/")
       .pop(),
   );
-  const userId = (await env.DB.prepare("select id from user where email = ?").bind(owner.email).first<{ id: string }>())
-    ?.id;
   const connection =
-    (await env.DB.prepare("select id from connection where user_id = ?").bind(userId).first<{ id: number }>())?.id ?? 0;
+    (await env.DB.prepare("select id from connection where user_id = ?").bind(space).first<{ id: number }>())?.id ?? 0;
   await call(`/connections/${connection}`, { ...form({ intent: "remind", preset: "24h", type: "Call" }), headers });
   // The person has a photo, served to this owner only.
   await call(`/api/people/${connection}/photo`, {
@@ -130,7 +146,7 @@ async function ownerWithEverything(): Promise<{ cookie: string; email: string; o
     headers: { ...headers, "content-type": "image/jpeg" },
   });
   const reminder =
-    (await env.DB.prepare("select id from reminder where user_id = ?").bind(userId).first<{ id: number }>())?.id ?? 0;
+    (await env.DB.prepare("select id from reminder where user_id = ?").bind(space).first<{ id: number }>())?.id ?? 0;
   for (const [name, id] of Object.entries({ card, connection, event, reminder })) {
     expect(id, `the owner has a ${name}`).toBeGreaterThan(0);
   }
@@ -197,13 +213,9 @@ async function ownerWithEverything(): Promise<{ cookie: string; email: string; o
       .pop(),
   );
   expect(mailing, "the owner has a mailing").toBeGreaterThan(0);
-  // A team the owner made, then back to their own workspace, where everything above is.
-  const team =
-    (await call("/teams", { ...form({ intent: "create", name: "Route Team" }), headers })).headers
-      .get("location")
-      ?.split("/")
-      .pop() ?? "";
-  await call("/teams", { ...form({ intent: "switch", workspace: "" }), headers });
+  // A team the owner made, then back to their own workspace, where everything above is; or the team it all is in.
+  const team = inTeam ? space : await teamMadeBy(headers, "Route Team");
+  if (!inTeam) await call("/teams", { ...form({ intent: "switch", workspace: "" }), headers });
   expect(team, "the owner has a team").toMatch(/^team_/);
   return {
     ...owner,
@@ -347,6 +359,108 @@ describe("another account never reads or changes private data", () => {
     expect(failures).toEqual([]);
     // A's reminder and card photo are untouched.
     expect((await call(`/api/reminders/${a.owned.reminder}.ics`, { headers: { cookie: a.cookie } })).status).toBe(200);
+  });
+});
+
+describe("a team's private data is closed to another team's member and to a removed member", () => {
+  it("every private page, action and API route answers 404 or 401 to them, and the team's rows stay", async () => {
+    // Everything made inside A's team (decision 0207).
+    const a = await ownerWithEverything({ inTeam: true });
+    const confirmed = async (name: string) => {
+      const who = await signUp(name);
+      await env.DB.prepare("update user set email_verified = 1 where email = ?").bind(who.email).run();
+      return { ...who, id: await userIdOf(who.email) };
+    };
+    // B works in a team of its own.
+    const b = await confirmed("Other Team Member");
+    await teamMadeBy({ cookie: b.cookie }, "Other Team");
+    // M was a member of A's team, made an API token and an app password there, and was removed.
+    const m = await confirmed("Removed Member");
+    await joinTeam(a.owned.team, a, m);
+    const made = await call("/settings/integrations", {
+      ...form({ intent: "create-token", name: "Team CRM", scope: "write" }),
+      headers: { cookie: m.cookie },
+    });
+    const token = (await made.text()).match(/kw_[A-Za-z0-9_-]{40,}/)?.[0] ?? "";
+    const shown = await (
+      await call("/settings/integrations", {
+        ...form({ intent: "create-app-password", name: "Phone" }),
+        headers: { cookie: m.cookie },
+      })
+    ).text();
+    const password = shown.match(/value="([a-z2-9]{4}(?:-[a-z2-9]{4}){4})"/)?.[1] ?? "";
+    const bearer = { authorization: `Bearer ${token}` };
+    const basic = { authorization: `Basic ${btoa(`${m.email}:${password}`)}`, depth: "1" };
+    const book = `/dav/books/${encodeURIComponent(a.owned.team)}/people/`;
+    // While a member, each reached the team's rows: the checks below can fail.
+    expect((await call(`/connections/${a.owned.connection}`, { headers: { cookie: m.cookie } })).status).toBe(200);
+    expect((await call(`/api/v1/people/${a.owned.connection}`, { headers: bearer })).status).toBe(200);
+    expect((await call(book, { method: "PROPFIND", headers: basic })).status).toBe(207);
+    const removed = await call(`/teams/${a.owned.team}`, {
+      ...form({ intent: "remove", user: m.id }),
+      headers: { cookie: a.cookie },
+    });
+    expect(removed.status).toBe(302);
+
+    const failures: string[] = [];
+    for (const [who, cookie] of [
+      ["another team's member", b.cookie],
+      ["a removed member", m.cookie],
+    ] as const) {
+      for (const route of privatePages) {
+        if (!route.path.includes(":") || route.path.startsWith("/e/:slug/")) continue;
+        const own = fill(route.path, a.owned);
+        const read = await call(own, { headers: { cookie } });
+        if (read.status !== 404) failures.push(`${who} GET ${own}: ${read.status}`);
+        if (!hasAction(route)) continue;
+        for (const intent of ["delete", "save", "publish", "toggle-active", "remind", "remove"]) {
+          const write = await call(own, {
+            ...form({ intent, name: "Taken over", slug: "taken-over", user: a.owned.team }),
+            headers: { cookie },
+          });
+          if (write.status !== 404 && write.status !== 400 && write.status !== 403)
+            failures.push(`${who} POST ${own} intent=${intent}: ${write.status}`);
+        }
+      }
+      for (const route of apiRoutes) {
+        if (!/:\w+/.test(route.path) || route.path.includes(":slug") || route.path === "/calendar/:file") continue;
+        if (route.path === "/campaign-images/:key") continue;
+        const path = `/api${fill(route.path, a.owned)}`;
+        const init: RequestInit = { method: route.method, headers: { cookie } };
+        if (route.method === "PUT")
+          Object.assign(init, {
+            body: new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3]),
+            headers: { cookie, "content-type": "image/jpeg" },
+          });
+        if (route.method === "POST")
+          Object.assign(init, { body: "{}", headers: { cookie, "content-type": "application/json" } });
+        const res = await call(path, init);
+        if (res.status !== 404) failures.push(`${who} ${route.method} ${path}: ${res.status}`);
+      }
+    }
+    // The removed member's old token and app password: unknown to every workspace now.
+    for (const path of ["/api/v1/people", `/api/v1/people/${a.owned.connection}`, "/api/v1/events"]) {
+      const res = await call(path, { headers: bearer });
+      if (res.status !== 401) failures.push(`removed token GET ${path}: ${res.status}`);
+    }
+    const wrote = await call("/api/v1/people", {
+      method: "POST",
+      headers: { ...bearer, "content-type": "application/json" },
+      body: JSON.stringify({ displayName: "Planted" }),
+    });
+    if (wrote.status !== 401) failures.push(`removed token POST /api/v1/people: ${wrote.status}`);
+    const dav = await call(book, { method: "PROPFIND", headers: basic });
+    if (dav.status !== 401) failures.push(`removed app password PROPFIND: ${dav.status}`);
+    expect(failures).toEqual([]);
+    // A, still in the team, finds every row where it was: every page keyed by one of the team's rows answers it.
+    const missing: string[] = [];
+    for (const route of privatePages) {
+      if (!route.path.includes(":") || route.path.startsWith("/e/:slug/") || route.path.startsWith("/pay/")) continue;
+      const path = fill(route.path, a.owned);
+      const status = (await call(path, { headers: { cookie: a.cookie } })).status;
+      if (status !== 200) missing.push(`A GET ${path}: ${status}`);
+    }
+    expect(missing).toEqual([]);
   });
 });
 

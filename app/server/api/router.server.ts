@@ -70,14 +70,14 @@ api.post("/capture", requireSession("Sign in to save contacts"), async (c) => {
   const body = await c.req.json().catch(() => null);
   // A capture queued offline names the account it was made in; another session may not store it.
   const ownerId = body && typeof body === "object" && "ownerId" in body ? body.ownerId : undefined;
-  if (ownerId !== undefined && ownerId !== user.id) {
+  if (ownerId !== undefined && ownerId !== user.workspace.id) {
     return c.json({ error: "This capture was made in another account" }, 409);
   }
   const parsed = captureSchema.safeParse(body);
   if (!parsed.success) {
     return c.json({ error: "Invalid capture", fields: parsed.error.flatten().fieldErrors }, 400);
   }
-  const saved = await saveCapture(app.db, user.id, parsed.data, app);
+  const saved = await saveCapture(app.db, user.workspace.id, parsed.data, app);
   return c.json(saved, saved.duplicate || saved.mergedInto ? 200 : 201);
 });
 
@@ -86,8 +86,8 @@ api.post("/cards/:slug/save", requireSession("Sign in to save contacts to your n
   const user = c.get("user");
   const card = await getPublishedCard(app.db, c.req.param("slug").toLowerCase());
   if (!card?.id) return c.json({ error: "Not found" }, 404);
-  if (card.ownerId === user.id) return c.json({ error: "This is your own card" }, 409);
-  const saved = await saveCardToConnections(app.db, user.id, card, app);
+  if (card.ownerId === user.workspace.id) return c.json({ error: "This is your own card" }, 409);
+  const saved = await saveCardToConnections(app.db, user.workspace.id, card, app);
   return c.json(saved, 200);
 });
 
@@ -101,14 +101,14 @@ api.put("/cards/:id/avatar", requireSession(), async (c) => {
   const bytes = new Uint8Array(await c.req.arrayBuffer());
   if (c.req.query("size") === "vcard") {
     const small = Number.isSafeInteger(id)
-      ? await setVCardPhoto(app.env, app.db, user.id, id, c.req.header("content-type") ?? "", bytes)
+      ? await setVCardPhoto(app.env, app.db, user.workspace.id, id, c.req.header("content-type") ?? "", bytes)
       : null;
     if (small === null) return c.json({ error: "Not found" }, 404);
     if ("error" in small) return c.json({ error: small.error }, 400);
     return c.body(null, 204);
   }
   const result = Number.isSafeInteger(id)
-    ? await setAvatar(app.env, app.db, user.id, id, c.req.header("content-type") ?? "", bytes)
+    ? await setAvatar(app.env, app.db, user.workspace.id, id, c.req.header("content-type") ?? "", bytes)
     : null;
   if (result === null) return c.json({ error: "Not found" }, 404);
   if ("error" in result) return c.json({ error: result.error }, 400);
@@ -125,7 +125,15 @@ api.put("/people/:id/photo", requireSession(), async (c) => {
   const result =
     id === null
       ? null
-      : await setPersonPhoto(app.env, app.db, c.get("user").id, id, c.req.header("content-type") ?? "", bytes, app);
+      : await setPersonPhoto(
+          app.env,
+          app.db,
+          c.get("user").workspace.id,
+          id,
+          c.req.header("content-type") ?? "",
+          bytes,
+          app,
+        );
   if (result === null) return c.json({ error: "Not found" }, 404);
   if ("error" in result) return c.json({ error: result.error }, 400);
   return c.json(result, 200);
@@ -134,7 +142,7 @@ api.put("/people/:id/photo", requireSession(), async (c) => {
 api.get("/people/:id/photo", requireSession(), async (c) => {
   const app = c.get("app");
   const id = parseIdOrNull(c.req.param("id"));
-  const photo = id === null ? null : await personPhoto(app.env, app.db, c.get("user").id, id);
+  const photo = id === null ? null : await personPhoto(app.env, app.db, c.get("user").workspace.id, id);
   if (!photo) return c.json({ error: "Not found" }, 404);
   // Someone else's face is personal data: never kept by a browser or shared cache, like every export.
   return new Response(photo.bytes, {
@@ -149,7 +157,7 @@ api.get("/people/:id/photo", requireSession(), async (c) => {
 api.delete("/people/:id/photo", requireSession(), async (c) => {
   const app = c.get("app");
   const id = parseIdOrNull(c.req.param("id"));
-  const ok = id !== null && (await removePersonPhoto(app.env, app.db, c.get("user").id, id, app));
+  const ok = id !== null && (await removePersonPhoto(app.env, app.db, c.get("user").workspace.id, id, app));
   return ok ? c.body(null, 204) : c.json({ error: "Not found" }, 404);
 });
 
@@ -157,7 +165,7 @@ api.delete("/cards/:id/avatar", requireSession(), async (c) => {
   const app = c.get("app");
   const user = c.get("user");
   const id = Number(c.req.param("id"));
-  const ok = Number.isSafeInteger(id) && (await removeAvatar(app.env, app.db, user.id, id));
+  const ok = Number.isSafeInteger(id) && (await removeAvatar(app.env, app.db, user.workspace.id, id));
   return ok ? c.body(null, 204) : c.json({ error: "Not found" }, 404);
 });
 
@@ -167,7 +175,7 @@ async function walletCard(c: { req: { raw: Request; param(name: string): string 
   const user = await getSessionUser(app, c.req.raw);
   if (!user) return { status: 401 as const };
   const id = Number(c.req.param("id"));
-  const row = Number.isSafeInteger(id) ? await getOwnedCard(app.db, user.id, id) : undefined;
+  const row = Number.isSafeInteger(id) ? await getOwnedCard(app.db, user.workspace.id, id) : undefined;
   if (!row?.published || !row.slug) return { status: 404 as const };
   const origin = new URL(c.req.raw.url).origin;
   const card = toPublicCard(row, user.name);
@@ -239,7 +247,7 @@ api.get("/reminders/:file", requireSession(), async (c) => {
   const app = c.get("app");
   const user = c.get("user");
   const id = Number(c.req.param("file").match(/^(\d+)\.ics$/)?.[1]);
-  const reminder = Number.isSafeInteger(id) ? await getReminder(app.db, user.id, id) : undefined;
+  const reminder = Number.isSafeInteger(id) ? await getReminder(app.db, user.workspace.id, id) : undefined;
   if (!reminder) return c.json({ error: "Not found" }, 404);
   return ics(toIcs([icsEvent(reminder, new URL(c.req.url).origin)]), `follow-up-${id}.ics`);
 });

@@ -12,7 +12,7 @@ import type { PersonDraft } from "~/lib/people/draft";
 import { flatDraft } from "~/lib/people/form";
 import { hex } from "~/lib/text/hex";
 import { dateTimeFormat } from "~/lib/time/time";
-import { campaign, card, cardStat, user, userSettings } from "~db/schema";
+import { campaign, card, cardStat, user, userSettings, workspace } from "~db/schema";
 import { publishedCardLimit } from "../billing/plans.server";
 import type { Database, Owner } from "../db/db.server";
 import { failedWith } from "../db/write.server";
@@ -276,9 +276,15 @@ export async function deleteCard(env: AppEnv, db: Database, userId: string, id: 
  */
 export async function getPublishedCard(db: Database, slug: string): Promise<PublicCard | null> {
   const [row] = await db
-    .select({ card, ownerName: user.name, visibility: userSettings.visibility })
+    // A team's card (decision 0207) is named after its team; a personal one after its account.
+    .select({
+      card,
+      ownerName: sql<string>`coalesce(${user.name}, ${workspace.name}, '')`,
+      visibility: userSettings.visibility,
+    })
     .from(card)
-    .innerJoin(user, eq(user.id, card.userId))
+    .innerJoin(workspace, eq(workspace.id, card.userId))
+    .leftJoin(user, eq(user.id, card.userId))
     .leftJoin(userSettings, eq(userSettings.userId, card.userId))
     .where(and(eq(card.slug, slug), eq(card.published, true)));
   if (!row) return null;

@@ -23,8 +23,9 @@ type Recipient = {
 export async function recipientById(db: Database, id: number) {
   // An organiser mailing names the sender as the event does, the name its attendees agreed to hear from.
   const [row] = await db.all<Recipient>(sql`select r.id, r.user_id, r.connection_id, r.attendee_id, m.org_event_id,
-      r.email, r.mailing_id, m.subject, coalesce(e.organiser_name, u.name) as owner_name
-    from mailing_recipient r join mailing m on m.id = r.mailing_id join user u on u.id = r.user_id
+      r.email, r.mailing_id, m.subject, coalesce(e.organiser_name, u.name, w.name) as owner_name
+    from mailing_recipient r join mailing m on m.id = r.mailing_id join workspace w on w.id = r.user_id
+      left join user u on u.id = r.user_id
       left join org_event e on e.id = m.org_event_id and e.user_id = r.user_id
     where r.id = ${id}`);
   return row ?? null;

@@ -11,7 +11,7 @@ import {
 } from "~/lib/mailings/rules";
 import { formatMoney } from "~/lib/money";
 import { escapeHtml } from "~/lib/text/escape";
-import { campaign, card, mailing, mailingRecipient, orgEvent, user } from "~db/schema";
+import { campaign, card, mailing, mailingRecipient, orgEvent } from "~db/schema";
 import type { Database } from "../db/db.server";
 import { rawSql, type Statement, writeBatch } from "../db/write.server";
 import { senderNameOf, whyLine } from "../people/consent.server";
@@ -126,8 +126,13 @@ const fromAddress = (env: AppEnv, ownerName: string) =>
     ? `${ownerName.replace(/["<>\\]/g, "")} via KnowWho <${env.MAIL_FROM.replace(/^.*<|>.*$/g, "")}>`
     : `${ownerName.replace(/["<>\\]/g, "")} via KnowWho <mailings@knowwho.local>`;
 
-async function ownerOf(db: Database, userId: string) {
-  return db.select({ name: user.name, email: user.email }).from(user).where(eq(user.id, userId)).get();
+/** Who a mailing is from: the account in a personal workspace; a team by its name, replies to its first owner (0207). */
+async function ownerOf(db: Database, workspaceId: string) {
+  const [row] = await db.all<{ name: string; email: string }>(sql`select coalesce(u.name, w.name) as name,
+      coalesce(u.email, (select o.email from member m join user o on o.id = m.user_id
+        where m.workspace_id = w.id and m.role = 'owner' order by m.created_at limit 1)) as email
+    from workspace w left join user u on u.id = w.id where w.id = ${workspaceId}`);
+  return row;
 }
 
 /** What one recipient would get, for the compose page's preview (no message is sent). */

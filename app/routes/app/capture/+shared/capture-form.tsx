@@ -61,8 +61,8 @@ export function CapturePanel({
   const [saving, setSaving] = useState(false);
   const [added, setAdded] = useState<SavedCard | null>(null);
   const nameRef = useRef<HTMLInputElement>(null);
-  // Queued captures carry the account they were made in, so they never sync into another one.
-  const ownerId = useRouteLoaderData<RootData>("root")?.user?.id ?? null;
+  // Queued captures carry the workspace they were made in (decision 0207), so they never sync into another one.
+  const ownerId = useRouteLoaderData<RootData>("root")?.user?.workspace.id ?? null;
 
   const refreshQueue = useCallback(async () => {
     const { syncCaptures } = await import("~/lib/client/capture-queue");

@@ -1,0 +1,173 @@
+import { env } from "cloudflare:workers";
+import { describe, expect, it, vi } from "vitest";
+import { call, form, joinTeam, signUp, userIdOf } from "./helpers";
+
+vi.setConfig({ testTimeout: 120_000 });
+
+/** Data belongs to a workspace (decision 0207): a team's rows are its members', in the team, and nobody else's. */
+
+type Account = { cookie: string; email: string; id: string };
+
+async function account(name: string): Promise<Account> {
+  const a = await signUp(name);
+  const id = await userIdOf(a.email);
+  // Invitations and the address book take a confirmed address; the link itself is tested in teams.test.ts.
+  await env.DB.prepare("update user set email_verified = 1 where id = ?").bind(id).run();
+  return { ...a, id };
+}
+
+const post = (path: string, who: Account, values: Record<string, string>) =>
+  call(path, { ...form(values), headers: { cookie: who.cookie } });
+const get = (path: string, who: Account) => call(path, { headers: { cookie: who.cookie, accept: "text/html" } });
+const switchTo = async (who: Account, workspace: string) =>
+  expect((await post("/teams", who, { intent: "switch", workspace })).status).toBe(302);
+const located = (res: Response) => res.headers.get("location")?.split("/").pop() ?? "";
+
+async function teamOf(owner: Account, members: Account[]): Promise<string> {
+  const team = located(
+    await post("/teams", owner, { intent: "create", name: `Team ${crypto.randomUUID().slice(0, 6)}` }),
+  );
+  expect(team).toMatch(/^team_/);
+  for (const m of members) await joinTeam(team, owner, m);
+  await switchTo(owner, team);
+  return team;
+}
+
+/** A person, a card, a campaign and a mailing, made by `who` in the workspace they work in. */
+async function rowsMadeBy(who: Account) {
+  const tag = crypto.randomUUID().slice(0, 8);
+  const person = Number(
+    located(await post("/connections/new", who, { name: `Team Donor ${tag}`, email: `donor-${tag}@example.org` })),
+  );
+  const card = Number(located(await call("/card", { method: "POST", headers: { cookie: who.cookie } })));
+  const campaign =
+    (
+      await post("/campaigns/new", who, {
+        intent: "save",
+        title: `Team Drive ${tag}`,
+        description: "d",
+        organization: "o",
+        organizerName: "n",
+        category: "arts",
+        currency: "USD",
+        goal: "100",
+        startDate: "2026-01-01",
+        endDate: "2030-01-01",
+      })
+    ).headers
+      .get("location")
+      ?.split("/")[2] ?? "";
+  await post(`/connections/${person}`, who, { intent: "consent-given" });
+  const mailing = Number(
+    located(
+      await post("/mailings/new", who, {
+        intent: "send",
+        confirmed: "yes",
+        key: crypto.randomUUID(),
+        subject: `Team news ${tag}`,
+        body: "Hello {{first_name}}",
+        people: String(person),
+        schedule: "2030-01-01T10:00",
+      }),
+    ),
+  );
+  for (const [name, value] of Object.entries({ person, card, campaign, mailing }))
+    expect([name, Boolean(value) && value !== "NaN"]).toEqual([name, true]);
+  return {
+    pages: [`/connections/${person}`, `/card/${card}`, `/campaigns/${campaign}`, `/mailings/${mailing}`],
+    person,
+    tag,
+  };
+}
+
+const statuses = async (who: Account, pages: string[]) =>
+  Promise.all(pages.map(async (p) => `${p} ${(await get(p, who)).status}`));
+const all = (pages: string[], status: number) => pages.map((p) => `${p} ${status}`);
+
+describe("a team's rows", () => {
+  it("made by one member are every member's in the team, and nobody's in a personal workspace", async () => {
+    const a = await account("Ana Teamowner");
+    const b = await account("Ben Teammate");
+    const team = await teamOf(a, [b]);
+    const made = await rowsMadeBy(a);
+    const rows = await env.DB.prepare("select user_id from connection where id = ?").bind(made.person).first();
+    expect(rows).toEqual({ user_id: team });
+
+    expect(await statuses(b, made.pages)).toEqual(all(made.pages, 200));
+    expect(await (await get("/connections", b)).text()).toContain(`Team Donor ${made.tag}`);
+    // And the other way round: B's person is A's too.
+    const byB = await rowsMadeBy(b);
+    expect(await statuses(a, byB.pages)).toEqual(all(byB.pages, 200));
+
+    // A team's card, published by a member, is open to visitors like anyone's.
+    const slug = `team-${made.tag}`;
+    const card = made.pages[1] as string;
+    const published = await post(card, b, {
+      intent: "publish",
+      slug,
+      label: "Work",
+      name: "Ben Teammate",
+      template: "classic",
+      colour: "#4f46e5",
+      website: "https://team.example.org",
+    });
+    expect(published.status).toBe(302);
+    const visitor = await call(`/c/${slug}`);
+    expect(visitor.status).toBe(200);
+    expect(await visitor.text()).toContain("Ben Teammate");
+
+    // From either member's personal workspace: not there at all.
+    await switchTo(a, a.id);
+    await switchTo(b, b.id);
+    for (const who of [a, b]) {
+      expect(await statuses(who, [...made.pages, ...byB.pages])).toEqual(all([...made.pages, ...byB.pages], 404));
+      expect(await (await get("/connections", who)).text()).not.toContain(`Team Donor ${made.tag}`);
+    }
+    // A personal workspace's rows are not the team's either.
+    const own = await rowsMadeBy(a);
+    await switchTo(b, team);
+    expect(await statuses(b, own.pages)).toEqual(all(own.pages, 404));
+  });
+
+  it("are closed to a removed member's old session, API token and app password", async () => {
+    const a = await account("Ana Remover");
+    const c = await account("Cy Leaver");
+    const team = await teamOf(a, [c]);
+    const made = await rowsMadeBy(a);
+    // C makes a token and an app password while a member, in the team.
+    const tokenPage = await post("/settings/integrations", c, {
+      intent: "create-token",
+      name: "Team CRM",
+      scope: "read",
+    });
+    const token = (await tokenPage.text()).match(/kw_[A-Za-z0-9_-]{40,}/)?.[0] ?? "";
+    expect(token).not.toBe("");
+    const passwordPage = await post("/settings/integrations", c, { intent: "create-app-password", name: "Phone" });
+    const shown = await passwordPage.text();
+    const password = shown.match(/value="([a-z2-9]{4}(?:-[a-z2-9]{4}){4})"/)?.[1] ?? "";
+    // The address book C is shown is the team's.
+    expect(shown).toContain(`/dav/books/${encodeURIComponent(team)}/people/`);
+    expect(password).not.toBe("");
+    const api = () => call("/api/v1/people", { headers: { authorization: `Bearer ${token}` } });
+    const dav = () =>
+      call(`/dav/books/${encodeURIComponent(team)}/people/`, {
+        method: "PROPFIND",
+        headers: { authorization: `Basic ${btoa(`${c.email}:${password}`)}`, depth: "1" },
+      });
+    const listed = await api();
+    expect(listed.status).toBe(200);
+    expect(await listed.text()).toContain(`Team Donor ${made.tag}`);
+    expect((await dav()).status).toBe(207);
+    expect(await statuses(c, made.pages)).toEqual(all(made.pages, 200));
+
+    expect((await post(`/teams/${team}`, a, { intent: "remove", user: c.id })).status).toBe(302);
+
+    // The old session is back in C's personal workspace: the team's rows are not found, and C's writes miss.
+    expect(await statuses(c, made.pages)).toEqual(all(made.pages, 404));
+    expect((await post(`/connections/${made.person}`, c, { intent: "delete" })).status).toBe(404);
+    expect((await api()).status).toBe(401);
+    expect((await dav()).status).toBe(401);
+    // Nothing of the team's was lost on the way.
+    expect(await statuses(a, made.pages)).toEqual(all(made.pages, 200));
+  });
+});
