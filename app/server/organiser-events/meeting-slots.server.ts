@@ -8,6 +8,7 @@ import {
   type Slot,
   type SlotsForm,
 } from "~/lib/organiser-events/meeting-slots";
+import { DAY_MS } from "~/lib/time/days";
 import { zonedLocal, zonedToUtc } from "~/lib/time/time";
 import {
   notification,
@@ -363,8 +364,8 @@ export const MEETING_REMINDER_MS = 30 * 60_000;
  */
 export async function remindMeetings(db: Database, now: Date) {
   // Wall-clock times differ by zone: a day either side finds every candidate, the event's zone decides.
-  const low = new Date(now.getTime() - 86_400_000).toISOString().slice(0, 16);
-  const high = new Date(now.getTime() + 2 * 86_400_000).toISOString().slice(0, 16);
+  const low = new Date(now.getTime() - DAY_MS).toISOString().slice(0, 16);
+  const high = new Date(now.getTime() + 2 * DAY_MS).toISOString().slice(0, 16);
   const rows = await db
     .select({ m: orgMeeting, e: orgEvent })
     .from(orgMeeting)
