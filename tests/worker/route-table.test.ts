@@ -97,6 +97,9 @@ function fill(path: string, owned: Owned): string {
     organiser: owned.orgEvent,
     mailings: owned.mailing,
     teams: owned.team,
+    // An attendee to meet: pages under /e/:slug/ are walked signed out only (who sees whom inside an event is
+    // tested in organiser-events.test.ts), so any attendee id serves.
+    e: 1,
   };
   return path.replace(/:(\w+)\??/g, (_, name: string) => {
     if (name === "slug") return area === "e" ? owned.orgSlug : owned.slug;
