@@ -133,6 +133,17 @@ export default function Team({ loaderData, actionData }: Route.ComponentProps) {
       </Link>
       <h1 className="mt-2 font-bold text-3xl tracking-tight [overflow-wrap:anywhere]">{team.name}</h1>
       <p className="mt-2 text-slate-600 dark:text-slate-300">You are {ROLE_NAMES[team.role].toLowerCase()} here.</p>
+      {manages ? (
+        <p className="mt-2 text-sm">
+          <Link
+            to={href("/teams/:id/sign-in", { id: team.id })}
+            className="font-medium text-brand-700 underline dark:text-brand-200"
+          >
+            Team sign-in
+          </Link>{" "}
+          (single sign-on and domains)
+        </p>
+      ) : null}
       {form.errors?.length ? (
         <p
           role="alert"
