@@ -1,6 +1,6 @@
 import { generateKeyPairSync, randomUUID } from "node:crypto";
 import type { CDPSession, Page } from "@playwright/test";
-import { startProvider } from "../support/oidc-provider";
+import { startProvider } from "../support/oidc-provider.mjs";
 import { serverURL } from "./browser";
 import { confirmAddress, expect, signUpInto, test } from "./fixtures";
 

@@ -3,7 +3,7 @@ import { generateKeyPair, importJWK, type JWTPayload, SignJWT } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { discover, SSO_REFUSED, verifyIdToken } from "~/server/account/sso.server";
 import { dohResolver, txtText } from "~/server/platform/dns.server";
-import { type LocalProvider, startProvider } from "../support/oidc-provider";
+import { type LocalProvider, startProvider } from "../support/oidc-provider.mjs";
 
 /**
  * The id token checks against a real OpenID provider on loopback: its discovery document and published keys

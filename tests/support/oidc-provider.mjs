@@ -1,27 +1,19 @@
-import { createServer, type Server } from "node:http";
-import { exportJWK, generateKeyPair, type JWK } from "jose";
+import { createServer } from "node:http";
+import { exportJWK, generateKeyPair } from "jose";
 import Provider from "oidc-provider";
 
 /**
- * A real OpenID provider (the certified `oidc-provider`) on loopback, for the single sign-on tests: one
- * confidential client, accounts that are whatever address is typed at its login page, and its signing key
- * handed to the test so it can also forge tokens the provider never issued.
+ * A real OpenID provider (the certified `oidc-provider`) on loopback, for the single sign-on tests and for trying
+ * single sign-on locally (scripts/local-oidc-provider.mjs): one confidential client, accounts that are whatever
+ * address is typed at its login page, and its signing key handed back so a test can forge tokens it never issued.
+ * Types: oidc-provider.d.mts.
  */
-export type LocalProvider = {
-  issuer: string;
-  clientId: string;
-  clientSecret: string;
-  /** The provider's private signing key, as a JWK (kid "test-key"). */
-  signingKey: JWK;
-  stop: () => Promise<void>;
-};
-
-export async function startProvider(redirectUris: string[]): Promise<LocalProvider> {
+export async function startProvider(redirectUris, wantedPort = 0) {
   const { privateKey } = await generateKeyPair("RS256", { extractable: true });
   const signingKey = { ...(await exportJWK(privateKey)), kid: "test-key", alg: "RS256", use: "sig" };
-  let handler: Parameters<typeof createServer>[1] = (_req, res) => res.end();
-  const server: Server = createServer((req, res) => handler?.(req, res));
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  let handler = (_req, res) => res.end();
+  const server = createServer((req, res) => handler(req, res));
+  await new Promise((resolve) => server.listen(wantedPort, "127.0.0.1", resolve));
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : 0;
   const issuer = `http://127.0.0.1:${port}`;
@@ -58,7 +50,7 @@ export async function startProvider(redirectUris: string[]): Promise<LocalProvid
     signingKey,
     // Browsers keep connections open: closed with the server, so it stops at once, as a provider that went down.
     stop: () =>
-      new Promise<void>((resolve) => {
+      new Promise((resolve) => {
         server.close(() => resolve());
         server.closeAllConnections();
       }),
