@@ -9,6 +9,11 @@ export type AppContext = {
   db: Database;
   /** Per-request CSP nonce for inline and module scripts. */
   nonce: string;
+  /**
+   * Hands a signed payment event to the domains that take money, as the webhook route does; wired by the
+   * composition root (app/server/composition.server.ts), so payments never imports the domains it serves.
+   */
+  deliverPaymentEvent: (app: AppContext, request: Request) => Promise<Response>;
 };
 
 /** Set once per request in workers/app.ts; loaders read it with `context.get(appContext)`. */

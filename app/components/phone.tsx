@@ -1,10 +1,9 @@
 import { useRouteLoaderData } from "react-router";
 import { formatPhone } from "~/lib/forms/phone";
-import type { loader as appLayoutLoader } from "~/routes/app/_layout";
 
-/** The owner's country from the signed-in layout (US outside it), for showing phones. */
+/** The owner's country from the signed-in layout (US outside it), for showing phones; a component names no route module. */
 export function useOwnerCountry(): string {
-  return useRouteLoaderData<typeof appLayoutLoader>("routes/app/_layout")?.country ?? "US";
+  return useRouteLoaderData<{ country?: string }>("routes/app/_layout")?.country ?? "US";
 }
 
 /** A stored phone number, formatted for the owner's country (see formatPhone). */

@@ -4,8 +4,10 @@ import Stripe from "stripe";
 import { describe, expect, inject, it } from "vitest";
 import type { AppContext } from "~/context";
 import { DAY_MS } from "~/lib/time/days";
+import { deliverPaymentEvent } from "~/server/composition.server";
 import { createDb } from "~/server/db/db.server";
-import { localWebhookSecret, readLocal, renewLocalSubscription } from "~/server/payments/local.server";
+import { localWebhookSecret, readLocal } from "~/server/payments/local.server";
+import { renewLocalSubscription } from "~/server/payments/local-subscriptions.server";
 import { stripePayments } from "~/server/payments/stripe.server";
 import { parseEnv } from "~/server/platform/env.server";
 import type { StripeCall } from "../fixtures/fake-stripe";
@@ -21,7 +23,7 @@ async function owner(name = "Billing Owner"): Promise<Owner> {
 
 function app(): AppContext {
   const parsed = parseEnv(env);
-  return { env: parsed, db: createDb(parsed.DB), ctx: createExecutionContext(), nonce: "test" };
+  return { env: parsed, db: createDb(parsed.DB), ctx: createExecutionContext(), nonce: "test", deliverPaymentEvent };
 }
 
 const post = (o: Owner, path: string, values: Record<string, string>) =>

@@ -3,16 +3,18 @@ import { env } from "cloudflare:workers";
 import Stripe from "stripe";
 import { describe, expect, inject, it, vi } from "vitest";
 import type { AppContext } from "~/context";
+import { deliverPaymentEvent } from "~/server/composition.server";
 import { createDb } from "~/server/db/db.server";
 import { requestRefund } from "~/server/fundraising/gifts.server";
 import { addEndpoint } from "~/server/integrations/webhooks.server";
-import { cancelLocalCheckout, localWebhookSecret, payLocalCheckout } from "~/server/payments/local.server";
+import { localWebhookSecret } from "~/server/payments/local.server";
+import { cancelLocalCheckout, payLocalCheckout } from "~/server/payments/local-checkout.server";
 import { parseEnv } from "~/server/platform/env.server";
 import { call, form, signUp } from "./helpers";
 
 const app = (): AppContext => {
   const parsed = parseEnv(env);
-  return { env: parsed, db: createDb(parsed.DB), ctx: createExecutionContext(), nonce: "t" };
+  return { env: parsed, db: createDb(parsed.DB), ctx: createExecutionContext(), nonce: "t", deliverPaymentEvent };
 };
 const location = (res: Response) => res.headers.get("location") ?? "";
 const path = (url: string) => {

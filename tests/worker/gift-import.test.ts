@@ -3,6 +3,7 @@ import { env } from "cloudflare:workers";
 import Papa from "papaparse";
 import { describe, expect, inject, it, vi } from "vitest";
 import type { AppContext } from "~/context";
+import { deliverPaymentEvent } from "~/server/composition.server";
 import { createDb } from "~/server/db/db.server";
 import {
   confirmGiftImport,
@@ -19,7 +20,7 @@ import { call, form, json, signUp } from "./helpers";
 
 const app = (): AppContext => {
   const parsed = parseEnv(env);
-  return { env: parsed, db: createDb(parsed.DB), ctx: createExecutionContext(), nonce: "t" };
+  return { env: parsed, db: createDb(parsed.DB), ctx: createExecutionContext(), nonce: "t", deliverPaymentEvent };
 };
 const location = (res: Response) => res.headers.get("location") ?? "";
 const page = async (res: Response | Promise<Response>) =>

@@ -3,9 +3,11 @@ import { env } from "cloudflare:workers";
 import Stripe from "stripe";
 import { describe, expect, inject, it } from "vitest";
 import type { AppContext } from "~/context";
+import { deliverPaymentEvent } from "~/server/composition.server";
 import { createDb } from "~/server/db/db.server";
 import type { PaymentEvent } from "~/server/payments/events";
-import { completeLocalOnboarding, localWebhookSecret, readLocal } from "~/server/payments/local.server";
+import { localWebhookSecret, readLocal } from "~/server/payments/local.server";
+import { completeLocalOnboarding } from "~/server/payments/local-checkout.server";
 import { paymentsFor, webhookSecrets } from "~/server/payments/payments.server";
 import { stripePayments } from "~/server/payments/stripe.server";
 import { PaymentsError } from "~/server/payments/types";
@@ -21,7 +23,7 @@ const calls = async () =>
 
 function app(overrides: Partial<AppContext["env"]> = {}): AppContext {
   const parsed = { ...parseEnv(env), ...overrides };
-  return { env: parsed, db: createDb(parsed.DB), ctx: createExecutionContext(), nonce: "test" };
+  return { env: parsed, db: createDb(parsed.DB), ctx: createExecutionContext(), nonce: "test", deliverPaymentEvent };
 }
 
 const crypto = Stripe.createSubtleCryptoProvider();

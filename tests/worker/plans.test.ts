@@ -257,7 +257,7 @@ describe("the trial", () => {
     await env.DB.prepare("update account_plan set trial_ends_at = ? where user_id = ?")
       .bind(Date.now() + DAY_MS, a.userId)
       .run();
-    const { runScheduled } = await import("~/server/platform/scheduled.server");
+    const { runScheduled } = await import("~/server/composition.server");
     const { parseEnv } = await import("~/server/platform/env.server");
     await runScheduled(parseEnv(env as unknown as Env), new Date());
     expect(Number((await planRow(a))?.trial_reminded_at)).toBeGreaterThan(0);

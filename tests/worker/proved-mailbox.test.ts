@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { accountDownload } from "~/server/account/account.server";
+import { accountDownload } from "~/server/account/data-export.server";
 import { confirmFirstMessage, MAILBOX_BINDINGS, type MailboxBinding } from "~/server/account/proved-mailbox.server";
 import { isOperator } from "~/server/billing/plans.server";
 import { createAppPassword } from "~/server/dav/app-passwords.server";

@@ -2,6 +2,7 @@ import { createExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import type { AppContext } from "~/context";
+import { deliverPaymentEvent } from "~/server/composition.server";
 import { createDb } from "~/server/db/db.server";
 import { changeRecurringGift, donorPortal, donorRecurringGifts } from "~/server/fundraising/recurring.server";
 import { parseEnv } from "~/server/platform/env.server";
@@ -86,6 +87,7 @@ describe("a donor's monthly gifts", () => {
       db: createDb(recording(parsed.DB, statements)),
       ctx: createExecutionContext(),
       nonce: "t",
+      deliverPaymentEvent,
     };
     const ORG = /from "fundraising_org"/;
     const stranger = { email: "not-the-donor@example.org" };

@@ -3,6 +3,7 @@ import { env } from "cloudflare:workers";
 import Stripe from "stripe";
 import { describe, expect, inject, it } from "vitest";
 import type { AppContext } from "~/context";
+import { deliverPaymentEvent } from "~/server/composition.server";
 import { createDb } from "~/server/db/db.server";
 import { donorToken } from "~/server/fundraising/donor-link.server";
 import { EMPTY_ORGANISATION, saveOrganisation } from "~/server/fundraising/organisation.server";
@@ -18,7 +19,7 @@ const stripeCalls = async () =>
 
 const app = (overrides: Partial<AppContext["env"]> = {}): AppContext => {
   const parsed = { ...parseEnv(env), ...overrides };
-  return { env: parsed, db: createDb(parsed.DB), ctx: createExecutionContext(), nonce: "t" };
+  return { env: parsed, db: createDb(parsed.DB), ctx: createExecutionContext(), nonce: "t", deliverPaymentEvent };
 };
 const location = (res: Response) => res.headers.get("location") ?? "";
 const page = async (res: Response | Promise<Response>) =>
@@ -84,10 +85,11 @@ async function giveMonthly(campaignId: string, userId: string, email: string) {
   return { link, rec: rec ?? { id: 0, subscription: "", status: "" } };
 }
 
-/** The flash toast a redirect carries (React Router's cookie: base64 of JSON). */
+/** The flash toast a redirect carries (React Router's signed cookie: base64 of JSON, a dot, its signature). */
 const toastOf = (res: Response) => {
   const value = /toast=([^;]+)/.exec(res.headers.get("set-cookie") ?? "")?.[1] ?? "";
-  return atob(decodeURIComponent(value));
+  const signed = decodeURIComponent(value);
+  return atob(signed.slice(0, signed.lastIndexOf(".")));
 };
 
 const statusOf = async (id: number) =>

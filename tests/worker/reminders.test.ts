@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+import { runScheduled } from "~/server/composition.server";
 import { parseEnv } from "~/server/platform/env.server";
-import { runScheduled } from "~/server/platform/scheduled.server";
 import { call, form, json, signUp } from "./helpers";
 
 async function ownerWithContact() {

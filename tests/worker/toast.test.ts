@@ -25,4 +25,38 @@ describe("a flash message", () => {
     expect(await page.text()).toContain("Choose two or more people to merge");
     expect(page.headers.getSetCookie().find((c) => c.startsWith("toast="))).toMatch(/Max-Age=0/);
   });
+
+  it("is ignored, and cleared, when its signature is not ours", async () => {
+    const owner = await signUp();
+    const words = { type: "error", title: "Your account is locked: call 555-0100", id: "forged" };
+    const unsigned = encodeURIComponent(btoa(JSON.stringify(JSON.stringify(words))));
+    // Signed as React Router signs, but with a secret that is not the app's.
+    const key = await crypto.subtle.importKey(
+      "raw",
+      new TextEncoder().encode("toast:not-our-secret"),
+      { name: "HMAC", hash: "SHA-256" },
+      false,
+      ["sign"],
+    );
+    const value = btoa(JSON.stringify(JSON.stringify(words)));
+    const mac = new Uint8Array(await crypto.subtle.sign("HMAC", key, new TextEncoder().encode(value)));
+    const otherKey = encodeURIComponent(`${value}.${btoa(String.fromCharCode(...mac)).replace(/=+$/, "")}`);
+    for (const forged of [unsigned, otherKey]) {
+      const page = await call("/connections", {
+        headers: { cookie: `${owner.cookie}; toast=${forged}`, accept: "text/html" },
+      });
+      expect(page.status).toBe(200);
+      expect(await page.text()).not.toContain("call 555-0100");
+      expect(page.headers.getSetCookie().find((c) => c.startsWith("toast="))).toMatch(/Max-Age=0/);
+    }
+    // The app's own flash, signed with its secret, still shows.
+    const acted = await call("/connections", { ...form({ intent: "merge" }), headers: { cookie: owner.cookie } });
+    const flash = acted.headers
+      .getSetCookie()
+      .find((c) => c.startsWith("toast="))
+      ?.split(";")[0];
+    expect(flash).toMatch(/^toast=[^;]+\.[^;]+$/);
+    const page = await call("/connections", { headers: { cookie: `${owner.cookie}; ${flash}`, accept: "text/html" } });
+    expect(await page.text()).toContain("Choose two or more people to merge");
+  });
 });

@@ -1,24 +1,8 @@
 import { getFormProps, getInputProps, getTextareaProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, useNavigation } from "react-router";
-import { z } from "zod";
 import { Field, inputClass } from "~/components/ui/field";
-import { personNameField, requiredEmailField } from "~/lib/forms/fields";
-
-export const supportSchema = z.object({
-  name: personNameField,
-  email: requiredEmailField,
-  subject: z
-    .string({ error: "Please enter a subject" })
-    .trim()
-    .min(3, "Subject must be at least 3 characters")
-    .max(150, "Subject must be at most 150 characters"),
-  message: z
-    .string({ error: "Message must be at least 10 characters" })
-    .trim()
-    .min(10, "Message must be at least 10 characters")
-    .max(5000, "Message must be at most 5000 characters"),
-});
+import { supportSchema } from "~/lib/forms/support";
 
 export type SupportReply = { result?: SubmissionResult<string[]>; sent?: boolean };
 

@@ -8,7 +8,8 @@ import { optionalText, requiredEmailField } from "~/lib/forms/fields";
 import { formatMoney } from "~/lib/money";
 import { staticPage } from "~/lib/platform/page-handle";
 import { pageMeta } from "~/lib/site";
-import { cancelLocalCheckout, type LocalSession, payLocalCheckout, readLocal } from "~/server/payments/local.server";
+import { type LocalSession, readLocal } from "~/server/payments/local.server";
+import { cancelLocalCheckout, payLocalCheckout } from "~/server/payments/local-checkout.server";
 import { paymentsFor } from "~/server/payments/payments.server";
 import type { Route } from "./+types/test-checkout";
 

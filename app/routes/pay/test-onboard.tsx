@@ -3,7 +3,8 @@ import { appContext } from "~/context";
 import { staticPage } from "~/lib/platform/page-handle";
 import { safeRedirect } from "~/lib/platform/safe-redirect";
 import { pageMeta } from "~/lib/site";
-import { completeLocalOnboarding, readLocal } from "~/server/payments/local.server";
+import { readLocal } from "~/server/payments/local.server";
+import { completeLocalOnboarding } from "~/server/payments/local-checkout.server";
 import { paymentsFor } from "~/server/payments/payments.server";
 import type { Route } from "./+types/test-onboard";
 

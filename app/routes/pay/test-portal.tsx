@@ -5,12 +5,12 @@ import { formatMoney } from "~/lib/money";
 import { staticPage } from "~/lib/platform/page-handle";
 import { safeRedirect } from "~/lib/platform/safe-redirect";
 import { pageMeta } from "~/lib/site";
+import { readLocal } from "~/server/payments/local.server";
 import {
   changeLocalSubscription,
   localSubscriptionsOf,
-  readLocal,
   renewLocalSubscription,
-} from "~/server/payments/local.server";
+} from "~/server/payments/local-subscriptions.server";
 import { paymentsFor } from "~/server/payments/payments.server";
 import { PaymentsError } from "~/server/payments/types";
 import type { Route } from "./+types/test-portal";

@@ -4,18 +4,22 @@ import { APIError, createAuthMiddleware, isAPIError } from "better-auth/api";
 import { twoFactor } from "better-auth/plugins/two-factor";
 import { and, eq, type SQLWrapper, sql } from "drizzle-orm";
 import { redirect } from "react-router";
-import type { AppContext } from "~/context";
 import { PASSWORD_MAX, PASSWORD_MIN, userNameSchema } from "~/lib/account/auth";
+import type { CurrentWorkspace } from "~/lib/teams/rules";
 import { account, member, session, twoFactor as twoFactorTable, user, verification, workspace } from "~db/schema";
 import { startTrialForNewAccount } from "../billing/plans.server";
 import { compiled, type Slots } from "../db/compiled.server";
 import type { Database } from "../db/db.server";
+import type { AppEnv } from "../platform/env.server";
 import { limitAuthAttempt } from "../platform/rate-limit.server";
 import { ACCOUNT_LINK_SECONDS, accountMail } from "./account-mail.server";
 import { passkeys } from "./passkeys.server";
 import { hashPassword, verifyPassword } from "./password.server";
 import { SSO_ONLY, ssoEnforced, ssoSessions } from "./sso.server";
 import { codeOnce } from "./two-factor.server";
+
+/** The parts of the request context sign-in reads (the context itself names SessionUser, so it is not imported here). */
+type AuthContext = { env: AppEnv; db: Database };
 
 /**
  * Endpoints that read or end a session, or change a signed-in account's profile, and the opening of a
@@ -41,7 +45,7 @@ function checkedName(name: unknown): string {
   return parsed.data;
 }
 
-export function createAuth({ env, db }: Pick<AppContext, "env" | "db">, request: Request) {
+export function createAuth({ env, db }: AuthContext, request: Request) {
   const origin = new URL(request.url).origin;
   const mail = accountMail(db);
   return betterAuth({
@@ -160,9 +164,6 @@ export async function asAuthResponse(call: () => Promise<Response>): Promise<Res
  * capture queue, so nothing of this account is readable on the device by whoever signs in next.
  */
 export const CLEAR_SITE_DATA = '"cache", "storage"';
-export type WorkspaceRole = "owner" | "admin" | "member";
-/** The workspace a signed-in request works in (decision 0200): `team` is the team's name, null in the personal one. */
-export type CurrentWorkspace = { id: string; role: WorkspaceRole; team: string | null };
 export type SessionUser = {
   id: string;
   name: string;
@@ -224,7 +225,7 @@ export async function signedSessionToken(cookieHeader: string, name: string, sec
 }
 
 /** The request's session token when its cookie's signature holds, else null (no cookie, forged, malformed). */
-export async function sessionToken(app: Pick<AppContext, "env">, request: Request): Promise<string | null> {
+export async function sessionToken(app: Pick<AuthContext, "env">, request: Request): Promise<string | null> {
   const cookies = request.headers.get("cookie");
   if (!cookies?.includes("session_token")) return null;
   const name = `${app.env.APP_ENV === "production" ? "__Secure-" : ""}better-auth.session_token`;
@@ -261,7 +262,7 @@ export const sessionRead = compiled((db, slot: Slots<"token">) => sessionUserQue
  * with better-auth's own. A session due for better-auth's daily refresh goes through better-auth, which writes.
  */
 export async function sessionUserFrom(
-  app: Pick<AppContext, "env" | "db">,
+  app: AuthContext,
   request: Request,
   [row]: Awaited<ReturnType<typeof sessionRead>>,
   now: number,
@@ -276,7 +277,7 @@ export async function sessionUserFrom(
 }
 
 async function readThroughBetterAuth(
-  app: Pick<AppContext, "env" | "db">,
+  app: AuthContext,
   request: Request,
   workspace: CurrentWorkspace,
 ): Promise<SessionUser | null> {
@@ -296,7 +297,7 @@ async function readThroughBetterAuth(
 export const personal = (userId: string): CurrentWorkspace => ({ id: userId, role: "owner", team: null });
 
 /** The signed-in user in one D1 read: the cookie's signature checked here, the session and its user read together. */
-async function readSessionUser(app: Pick<AppContext, "env" | "db">, request: Request): Promise<SessionUser | null> {
+async function readSessionUser(app: AuthContext, request: Request): Promise<SessionUser | null> {
   const token = await sessionToken(app, request);
   if (!token) return null;
   return sessionUserFrom(app, request, await sessionRead(app.db, { token }), Date.now());
@@ -307,7 +308,7 @@ async function readSessionUser(app: Pick<AppContext, "env" | "db">, request: Req
  * may bring its own `read` (the signed-in area reads the session in the same round trip as the shell's reads).
  */
 export function getSessionUser(
-  app: Pick<AppContext, "env" | "db">,
+  app: AuthContext,
   request: Request,
   read: () => Promise<SessionUser | null> = () => readSessionUser(app, request),
 ): Promise<SessionUser | null> {

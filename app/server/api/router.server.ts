@@ -3,8 +3,8 @@ import type { AppContext } from "~/context";
 import { captureSchema } from "~/lib/capture/capture";
 import { pullStream } from "~/lib/platform/stream";
 import { type IcsEvent, icsUid, toIcs } from "~/lib/time/ics";
-import { accountDownload } from "../account/account.server";
 import { createAuth, getSessionUser } from "../account/auth.server";
+import { accountDownload } from "../account/data-export.server";
 import { getSettings, userForCalendarToken } from "../account/settings.server";
 import {
   AVATAR_MAX_BYTES,
@@ -23,10 +23,10 @@ import { getReminder, openReminders } from "../follow/reminders.server";
 import { rhythmCalendarEvents } from "../follow/rhythm.server";
 import { getCampaignImage } from "../fundraising/campaigns.server";
 import { meetingCalendarEvents } from "../organiser-events/meetings.server";
-import { receiveStripeWebhook } from "../payments/webhook.server";
 import { saveCapture } from "../people/capture.server";
 import { EXPORT_FORMATS, type ExportFormat, exportDownload } from "../people/export.server";
 import { personPhoto, removePersonPhoto, setPersonPhoto } from "../people/photo.server";
+import { auditDownload } from "../teams/audit.server";
 import { requireSession } from "./session.server";
 import { v1 } from "./v1.server";
 
@@ -56,7 +56,10 @@ api.get("/campaign-images/:key", async (c) => {
 });
 
 // Stripe's events (and the built-in test checkout's, signed the same way) for every domain that takes money.
-api.post("/payments/webhook", (c) => receiveStripeWebhook(c.get("app"), c.req.raw));
+api.post("/payments/webhook", (c) => {
+  const app = c.get("app");
+  return app.deliverPaymentEvent(app, c.req.raw);
+});
 
 api.on(["GET", "POST"], "/auth/*", (c) => createAuth(c.get("app"), c.req.raw).handler(c.req.raw));
 
@@ -282,6 +285,7 @@ api.get("/connections/export", requireSession(), async (c) => {
     .map(Number)
     .filter((n) => Number.isSafeInteger(n) && n > 0);
   if (c.req.query("selection") && picked.length === 0) return c.json({ error: "Choose people to export" }, 400);
+  await auditDownload(app.db, user, `People (${format}${picked.length ? `, ${picked.length} chosen` : ""})`);
   return exportDownload(app.env, app.db, user.id, format, picked.length ? picked : null);
 });
 

@@ -21,7 +21,9 @@ import { addPerson } from "../people/add.server";
 import { consentStatement } from "../people/consent.server";
 import type { PeopleEvents } from "../people/events.server";
 import { randomToken, sha256Hex } from "../platform/tokens.server";
-import type { OrgEvent } from "./events.server";
+
+/** An event row, as events.server.ts names it; read from the schema so the two files do not import each other. */
+type OrgEvent = typeof orgEvent.$inferSelect;
 
 export type Attendee = typeof orgAttendee.$inferSelect;
 
@@ -530,7 +532,7 @@ export async function requestConnect(
   event: OrgEvent,
   from: Attendee,
   toId: number,
-): Promise<"requested" | "exchanged" | "unknown"> {
+): Promise<"requested" | "pending" | "exchanged" | "unknown"> {
   const to = await visibleAttendee(db, event, from, toId);
   if (!to) return "unknown";
   const [asked] = await db
@@ -541,11 +543,13 @@ export async function requestConnect(
     await exchange(db, events, event, from, to, "share");
     return "exchanged";
   }
-  await db
+  // "pending" when this request was already made (a double tap): the other side is told once.
+  const made = await db
     .insert(orgExchange)
     .values({ eventId: event.id, fromId: from.id, toId: to.id, kind: "request", state: "pending" })
-    .onConflictDoNothing();
-  return "requested";
+    .onConflictDoNothing()
+    .returning({ id: orgExchange.id });
+  return made.length ? "requested" : "pending";
 }
 
 /** Accepts (or declines) a Connect request made to `me`. */

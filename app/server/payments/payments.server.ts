@@ -1,6 +1,7 @@
 import type { AppContext } from "~/context";
 import type { AppEnv } from "../platform/env.server";
-import { localPayments, localWebhookSecret } from "./local.server";
+import { localWebhookSecret } from "./local.server";
+import { localPayments } from "./local-payments.server";
 import { stripePayments } from "./stripe.server";
 import type { Payments } from "./types";
 

@@ -2,7 +2,6 @@ import type { AppContext } from "~/context";
 import { paymentEvent } from "~db/schema";
 import { failedWith, type Statement, writeBatch } from "../db/write.server";
 import { type PaymentEvent, paymentEventSchema } from "./events";
-import { paymentHandlers } from "./handlers.server";
 import { webhookSecrets } from "./payments.server";
 import { loadStripe } from "./stripe.server";
 
@@ -46,7 +45,7 @@ function withinTolerance(signature: string, now = Date.now()) {
 export async function receiveStripeWebhook(
   app: AppContext,
   request: Request,
-  handlers: readonly PaymentHandler[] = paymentHandlers,
+  handlers: readonly PaymentHandler[],
 ): Promise<Response> {
   const signature = request.headers.get("stripe-signature");
   if (!signature) return reply(400, { error: "Missing Stripe-Signature header" });

@@ -13,6 +13,9 @@ export async function sha256Hex(value: string): Promise<string> {
 
 const purposeKeys = new WeakMap<object, Map<string, Promise<CryptoKey>>>();
 
+/** The secret of one purpose: AUTH_SECRET under the purpose's name, so no other signed value of ours can stand in for it. */
+export const purposeSecret = (env: { AUTH_SECRET: string }, purpose: string) => `${purpose}:${env.AUTH_SECRET}`;
+
 /**
  * The HMAC key of one purpose ("mailings", "donor-gifts"), derived from AUTH_SECRET so no other signed
  * value of ours can stand in for it; imported once per isolate and secret.
@@ -27,7 +30,7 @@ export function purposeKey(env: { AUTH_SECRET: string }, purpose: string): Promi
   if (!key) {
     key = crypto.subtle.importKey(
       "raw",
-      new TextEncoder().encode(`${purpose}:${env.AUTH_SECRET}`),
+      new TextEncoder().encode(purposeSecret(env, purpose)),
       { name: "HMAC", hash: "SHA-256" },
       false,
       ["sign", "verify"],

@@ -1,7 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
-import { supportSchema } from "~/components/marketing/support-form";
 import type { AppContext } from "~/context";
+import { supportSchema } from "~/lib/forms/support";
 import { outboxMailer } from "../platform/mail.server";
 import { allow, clientKey } from "../platform/rate-limit.server";
 import { submitHelpRequest } from "./help.server";
