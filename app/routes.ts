@@ -35,6 +35,9 @@ export default [
     route("forgot", "routes/auth/forgot.tsx"),
     route("reset", "routes/auth/reset.tsx"),
     route("two-factor", "routes/auth/two-factor.tsx"),
+    // Single sign-on for a team's addresses (decision 0214): off to the provider, and back.
+    route("sso", "routes/auth/sso.tsx"),
+    route("sso/callback", "routes/auth/sso-callback.tsx"),
   ]),
 
   // The landing page's sample events: public pages at fixed addresses, outside the signed-in area.
@@ -70,6 +73,7 @@ export default [
     route("teams/:id", "routes/app/teams/team.tsx"),
     route("teams/:id/audit", "routes/app/teams/audit.tsx"),
     route("teams/:id/audit.csv", "routes/app/teams/audit-csv.ts"),
+    route("teams/:id/sign-in", "routes/app/teams/sign-in.tsx"),
     route("card/:id/analytics", "routes/app/card-analytics.tsx"),
     // Plan and billing: every section on one page, each section on its own page, and a change of period previewed.
     route("settings/billing", "routes/app/billing/_layout.tsx", [

@@ -205,6 +205,38 @@ export const passkey = sqliteTable(
   (t) => [uniqueIndex("passkey_credential_idx").on(t.credentialId), index("passkey_user_idx").on(t.userId)],
 );
 
+// Single sign-on for a team (decision 0214, migration 0056): its proved domains and its OpenID provider.
+export const teamDomain = sqliteTable(
+  "team_domain",
+  {
+    id: text("id").primaryKey(),
+    workspaceId: text("workspace_id")
+      .notNull()
+      .references(() => workspace.id, { onDelete: "cascade" }),
+    domain: text("domain").notNull(),
+    /** What the TXT record at _knowwho.<domain> must say: knowwho-verification=<token>. */
+    token: text("token").notNull(),
+    verifiedAt: integer("verified_at", { mode: "timestamp_ms" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("team_domain_team_idx").on(t.workspaceId, t.domain),
+    uniqueIndex("team_domain_verified_idx").on(t.domain).where(sql`${t.verifiedAt} is not null`),
+  ],
+);
+
+export const teamSso = sqliteTable("team_sso", {
+  workspaceId: text("workspace_id")
+    .primaryKey()
+    .references(() => workspace.id, { onDelete: "cascade" }),
+  issuer: text("issuer").notNull(),
+  clientId: text("client_id").notNull(),
+  /** Encrypted with the auth secret. */
+  clientSecret: text("client_secret").notNull(),
+  enforced: integer("enforced", { mode: "boolean" }).notNull().default(false),
+  updatedAt: updatedAt(),
+});
+
 // Outgoing mail: the local mail adapter writes here; the dev mailbox page reads it.
 export const outbox = sqliteTable(
   "outbox",

@@ -1,7 +1,8 @@
 import { generateKeyPairSync, randomUUID } from "node:crypto";
 import type { CDPSession, Page } from "@playwright/test";
+import { startProvider } from "../support/oidc-provider.mjs";
 import { serverURL } from "./browser";
-import { expect, test } from "./fixtures";
+import { confirmAddress, expect, signUpInto, test } from "./fixtures";
 
 /**
  * Passkeys in Chromium with its virtual authenticator (the DevTools protocol's WebAuthn domain): a platform
@@ -128,4 +129,71 @@ test("a passkey of another site is refused, and without script the page signs in
   await plain.getByRole("button", { name: "Sign in", exact: true }).click();
   await plain.waitForURL((url) => url.pathname === "/dashboard");
   await context.close();
+});
+
+test("a team's members sign in through its OpenID provider; a replayed answer and a provider that is down are refused", async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  const domain = `acme-${randomUUID().slice(0, 8)}.test`;
+  const provider = await startProvider([`${baseURL}/auth/sso/callback`]);
+  try {
+    // The admin's own confirmed address on the domain proves it.
+    const admin = `admin@${domain}`;
+    await signUpInto(page, { name: "Ada Admin", email: admin });
+    await confirmAddress(page, admin);
+    await page.goto("/teams");
+    await page.getByLabel("Team name").fill("Acme Field Team");
+    await page.getByRole("button", { name: "Make a team" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Acme Field Team" })).toBeVisible();
+    await page.getByRole("link", { name: "Team sign-in" }).click();
+    await page.getByRole("textbox", { name: "Domain" }).fill(domain);
+    await page.getByRole("button", { name: "Add the domain" }).click();
+    await expect(page.getByRole("list", { name: "Team domains" }).getByText("Confirmed")).toBeVisible();
+    await page.getByRole("textbox", { name: "Issuer URL" }).fill(provider.issuer);
+    await page.getByRole("textbox", { name: "Client ID" }).fill(provider.clientId);
+    await page.getByLabel("Client secret", { exact: true }).fill(provider.clientSecret);
+    await page.getByRole("button", { name: "Save single sign-on" }).click();
+    await expect(page.getByText("Single sign-on saved")).toBeVisible();
+
+    // A member of the domain, signed out, is sent to the provider from the sign-in form, and comes back signed in.
+    const context = await browser.newContext({ baseURL });
+    const member = await context.newPage();
+    let callback = "";
+    member.on("request", (r) => {
+      if (r.url().includes("/auth/sso/callback?")) callback = r.url();
+    });
+    await member.goto("/auth");
+    await member.getByRole("textbox", { name: "Email", exact: true }).fill(`sam@${domain}`);
+    await member.getByRole("button", { name: "Sign in", exact: true }).click();
+    await member.waitForURL((url) => url.origin === provider.issuer);
+    await member.locator('input[name="login"]').fill(`sam@${domain}`);
+    await member.locator('input[name="password"]').fill("anything");
+    await member.getByRole("button", { name: /sign-in/i }).click();
+    await member.getByRole("button", { name: /continue/i }).click();
+    await member.waitForURL((url) => url.pathname === "/dashboard");
+    await expect(member.getByTitle("The team you are working in")).toHaveText("Acme Field Team");
+    expect(callback).toContain("code=");
+
+    // The same answer again: its state was used, nothing more is signed in.
+    // Signed out, with the browser's state cookie put back as it was: only the used state stops it.
+    await context.clearCookies();
+    const state = new URL(callback).searchParams.get("state") ?? "";
+    await context.addCookies([{ name: "kw_sso_state", value: state, url: `${baseURL}/auth/sso/` }]);
+    const replay = await member.goto(callback);
+    expect(replay?.status()).toBe(400);
+    await expect(member.getByText("That sign-in link was already used or has expired.")).toBeVisible();
+    expect((await context.cookies()).some((c) => c.name.includes("session_token"))).toBe(false);
+
+    // The provider is down: the sign-in says so instead of failing blind.
+    await provider.stop();
+    await member.goto("/auth");
+    await member.getByRole("textbox", { name: "Email", exact: true }).fill(`sam@${domain}`);
+    await member.getByRole("button", { name: "Sign in", exact: true }).click();
+    await expect(member.getByText("We could not reach your organisation's sign-in provider.")).toBeVisible();
+    await context.close();
+  } finally {
+    await provider.stop().catch(() => undefined);
+  }
 });

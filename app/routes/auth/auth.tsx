@@ -15,6 +15,7 @@ import { pageMeta } from "~/lib/site";
 import { canonicalTimeZone } from "~/lib/time/time";
 import { asAuthResponse, createAuth, getSessionUser, TOO_MANY_AUTH_ATTEMPTS } from "~/server/account/auth.server";
 import { saveSettings } from "~/server/account/settings.server";
+import { SSO_ONLY, ssoForEmail } from "~/server/account/sso.server";
 import type { Route } from "./+types/auth";
 
 const email = requiredEmailField;
@@ -22,7 +23,8 @@ const email = requiredEmailField;
 const signInSchema = z.object({
   intent: z.literal("signin"),
   email,
-  password: z.string({ error: "Please enter your password" }).max(PASSWORD_MAX, "Incorrect email or password"),
+  // Optional here: an address whose team signs in by SSO goes to its provider without one (checked below).
+  password: z.string().max(PASSWORD_MAX, "Incorrect email or password").optional(),
 });
 
 const signUpSchema = z.object({
@@ -68,6 +70,15 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data(submission.reply({ hideFields: ["password"] }), { status: 400 });
   }
   const { value } = submission;
+  if (value.intent === "signin") {
+    // An address on a team's proved domain with single sign-on goes to the team's provider (decision 0214).
+    if (await ssoForEmail(app.db, value.email)) {
+      const to = safeRedirect(formData.get("redirectTo"));
+      return redirect(`${href("/auth/sso")}?${new URLSearchParams({ email: value.email, redirectTo: to })}`);
+    }
+    if (!value.password)
+      return data(submission.reply({ fieldErrors: { password: ["Please enter your password"] } }), { status: 400 });
+  }
   // The rate limit and the name rule live in createAuth's hooks, shared with the /api/auth endpoints.
   const auth = createAuth(app, request);
   const response = await asAuthResponse(() =>
@@ -83,7 +94,7 @@ export async function action({ request, context }: Route.ActionArgs) {
           asResponse: true,
         })
       : auth.api.signInEmail({
-          body: { email: value.email, password: value.password },
+          body: { email: value.email, password: value.password ?? "" },
           headers: request.headers,
           asResponse: true,
         }),
@@ -104,10 +115,12 @@ export async function action({ request, context }: Route.ActionArgs) {
           })
         : value.intent === "signin" && response.status === 401
           ? submission.reply({ formErrors: ["Incorrect email or password"], hideFields: ["password"] })
-          : submission.reply({
-              formErrors: ["We couldn't do that just now. Please try again."],
-              hideFields: ["password"],
-            });
+          : value.intent === "signin" && response.status === 403
+            ? submission.reply({ formErrors: [SSO_ONLY], hideFields: ["password"] })
+            : submission.reply({
+                formErrors: ["We couldn't do that just now. Please try again."],
+                hideFields: ["password"],
+              });
     return data(reply, { status: response.status >= 500 ? 503 : 400 });
   }
 

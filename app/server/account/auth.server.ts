@@ -15,6 +15,7 @@ import { limitAuthAttempt } from "../platform/rate-limit.server";
 import { ACCOUNT_LINK_SECONDS, accountMail } from "./account-mail.server";
 import { passkeys } from "./passkeys.server";
 import { hashPassword, verifyPassword } from "./password.server";
+import { SSO_ONLY, ssoEnforced, ssoSessions } from "./sso.server";
 import { codeOnce } from "./two-factor.server";
 
 /** The parts of the request context sign-in reads (the context itself names SessionUser, so it is not imported here). */
@@ -59,7 +60,12 @@ export function createAuth({ env, db }: AuthContext, request: Request) {
     }),
     // Two-step sign-in by authenticator codes (RFC 6238) with recovery codes; enabling waits for a first code.
     // Passkeys (decision 0213): WebAuthn by @simplewebauthn, for this origin only.
-    plugins: [twoFactor({ issuer: "KnowWho", totpOptions: { period: 30, digits: 6 } }), passkeys(db, origin)],
+    // Single sign-on (decision 0214) opens its sessions through a server-only endpoint.
+    plugins: [
+      twoFactor({ issuer: "KnowWho", totpOptions: { period: 30, digits: 6 } }),
+      passkeys(db, origin),
+      ssoSessions(db),
+    ],
     emailAndPassword: {
       enabled: true,
       autoSignIn: true,
@@ -104,6 +110,9 @@ export function createAuth({ env, db }: AuthContext, request: Request) {
             { "Retry-After": String(verdict.retryAfter) },
           );
         }
+        // A team that made SSO the only way in: its addresses sign in at its provider, not by password.
+        if (ctx.path === "/sign-in/email" && typeof body.email === "string" && (await ssoEnforced(db, body.email)))
+          throw new APIError("FORBIDDEN", { message: SSO_ONLY, code: "SSO_ONLY" });
       }),
     },
     databaseHooks: {

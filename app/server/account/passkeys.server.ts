@@ -15,6 +15,7 @@ import { z } from "zod";
 import { passkeyNameField } from "~/lib/account/forms";
 import { passkey, session } from "~db/schema";
 import type { Database } from "../db/db.server";
+import { SSO_ONLY, ssoEnforced } from "./sso.server";
 
 /** What the sign-in page says when a passkey does not open an account (unknown, another site's, forged). */
 export const PASSKEY_REFUSED = "That passkey did not sign you in. Try again, or sign in with your password.";
@@ -184,6 +185,8 @@ export function passkeys(db: Database, origin: string): BetterAuthPlugin {
             .returning({ id: passkey.id });
           if (moved.length === 0) throw refused();
           const user = await ctx.context.internalAdapter.findUserById(key.userId);
+          if (user && (await ssoEnforced(db, user.email)))
+            throw new APIError("FORBIDDEN", { message: SSO_ONLY, code: "SSO_ONLY" });
           const opened = user ? await ctx.context.internalAdapter.createSession(key.userId) : null;
           if (!user || !opened) throw refused();
           await db.update(session).set({ passkeyId: key.id }).where(eq(session.id, opened.id));

@@ -212,6 +212,17 @@ export default function Team({ loaderData, actionData }: Route.ComponentProps) {
           </>
         ) : null}
       </p>
+      {manages ? (
+        <p className="mt-2 text-sm">
+          <Link
+            to={href("/teams/:id/sign-in", { id: team.id })}
+            className="font-medium text-brand-700 underline dark:text-brand-200"
+          >
+            Team sign-in
+          </Link>{" "}
+          (single sign-on and domains)
+        </p>
+      ) : null}
       {form.errors?.length ? (
         <p
           role="alert"

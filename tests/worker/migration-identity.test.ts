@@ -3,7 +3,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { d1Columns, seedAsOf } from "../seed-as-of";
 
-describe("the passkeys migration", () => {
+describe("the identity migrations", () => {
   it("keeps every seeded account and session, and a removed passkey takes its sessions with it", async () => {
     const db = env.MIGRATION_DB;
     const at = env.TEST_MIGRATIONS.findIndex((m) => m.name.includes("passkeys"));
@@ -35,5 +35,35 @@ describe("the passkeys migration", () => {
       .run();
     await db.prepare("delete from passkey where id = 'p1'").run();
     expect(await db.prepare("select id from session where id = 's-pk'").first()).toBeNull();
+  });
+
+  it("add the team domain and provider tables to the seeded database; a proved domain belongs to one team", async () => {
+    const db = env.MIGRATION_DB;
+    const seeded = await db.prepare("select id from workspace order by id limit 1").first<{ id: string }>();
+    expect(seeded).not.toBeNull();
+    await db.prepare("insert into workspace (id, kind, name) values ('team_other', 'team', 'Other')").run();
+    const [a, b] = [seeded?.id, "team_other"];
+    const add = (id: string, ws: string | undefined, verified: number | null) =>
+      db
+        .prepare(
+          "insert into team_domain (id, workspace_id, domain, token, verified_at) values (?, ?, 'acme.test', 't', ?)",
+        )
+        .bind(id, ws, verified)
+        .run();
+    // Two teams may both wait for the same domain's record; only one may have it proved.
+    await add("d1", a, null);
+    await add("d2", b, null);
+    await db.prepare("update team_domain set verified_at = 1 where id = 'd1'").run();
+    await expect(db.prepare("update team_domain set verified_at = 1 where id = 'd2'").run()).rejects.toThrow(/UNIQUE/);
+    await expect(add("d3", a, null)).rejects.toThrow(/UNIQUE/);
+    await db
+      .prepare(
+        "insert into team_sso (workspace_id, issuer, client_id, client_secret) values (?, 'https://id.test', 'c', 's')",
+      )
+      .bind(a)
+      .run();
+    expect(await db.prepare("select enforced from team_sso where workspace_id = ?").bind(a).first()).toEqual({
+      enforced: 0,
+    });
   });
 });

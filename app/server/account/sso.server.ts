@@ -1,0 +1,453 @@
+import type { BetterAuthPlugin } from "better-auth";
+import { APIError, createAuthEndpoint } from "better-auth/api";
+import { setSessionCookie } from "better-auth/cookies";
+import { symmetricDecrypt, symmetricEncrypt } from "better-auth/crypto";
+import { and, eq, isNotNull, sql } from "drizzle-orm";
+import { createRemoteJWKSet, type JWTPayload, jwtVerify } from "jose";
+import * as oauth from "oauth4webapi";
+import { z } from "zod";
+import { userNameSchema } from "~/lib/account/auth";
+import { member, session, teamDomain, teamSso, verification } from "~db/schema";
+import type { Database } from "../db/db.server";
+import type { TxtResolver } from "../platform/dns.server";
+import { randomToken } from "../platform/tokens.server";
+
+/**
+ * Single sign-on for a team by OpenID Connect (decision 0214): the authorization code flow with PKCE, `state`
+ * bound to the browser by a cookie and used once, `nonce` in the id token, and the id token's signature,
+ * issuer, audience and expiry checked against the provider's discovery document and keys.
+ */
+
+/** The name of the TXT record that proves a domain, and what it must say. */
+export const txtName = (domain: string) => `_knowwho.${domain}`;
+export const txtValue = (token: string) => `knowwho-verification=${token}`;
+
+/** Where a signed-out browser carries its SSO state (SameSite=Lax: the provider's redirect back is top-level). */
+export const SSO_STATE_COOKIE = "kw_sso_state";
+const STATE_SECONDS = 600;
+
+/** Why a sign-in through the provider was refused, as the sign-in page says it. */
+export const SSO_REFUSED = {
+  state: "That sign-in link was already used or has expired. Start again from the sign-in page.",
+  provider: "We could not reach your organisation's sign-in provider. Please try again in a minute.",
+  token: "Your organisation's sign-in provider sent an answer we could not trust. Nothing was signed in.",
+  domain: "That address is not on one of the team's confirmed domains.",
+  denied: "Sign-in was cancelled at your organisation's provider.",
+} as const;
+export type SsoRefusal = keyof typeof SSO_REFUSED;
+
+/** Said where a password or passkey would open an account whose team signs in by SSO only. */
+export const SSO_ONLY =
+  "Your team signs in through its organisation's provider: enter your work email and press Sign in.";
+
+export class SsoError extends Error {
+  constructor(readonly reason: SsoRefusal) {
+    super(SSO_REFUSED[reason]);
+  }
+}
+
+/** A domain as a team types it: lower case, at least two labels, letters, digits and hyphens. */
+export const domainField = z
+  .string({ error: "Enter a domain, like example.com" })
+  .trim()
+  .toLowerCase()
+  .max(253, "Enter a domain, like example.com")
+  .regex(/^(?!-)[a-z0-9-]{1,63}(?<!-)(\.(?!-)[a-z0-9-]{1,63}(?<!-))+$/, "Enter a domain, like example.com");
+
+export const providerSchema = z.object({
+  issuer: z
+    .string({ error: "Enter the provider's issuer URL" })
+    .trim()
+    .max(500, "Enter the provider's issuer URL")
+    .url("Enter the provider's issuer URL")
+    .refine((v) => /^https?:\/\//.test(v), "Enter the provider's issuer URL"),
+  clientId: z
+    .string({ error: "Enter the client ID" })
+    .trim()
+    .min(1, "Enter the client ID")
+    .max(500, "That client ID is too long"),
+  clientSecret: z.string().trim().max(2000, "That client secret is too long").optional(),
+  enforced: z.literal("on").optional(),
+});
+
+/** Plain http is taken only from a provider on this machine, outside production (a local provider to try it). */
+function insecureAllowed(issuer: URL, appEnv: string): boolean {
+  return appEnv !== "production" && ["127.0.0.1", "localhost", "[::1]"].includes(issuer.hostname);
+}
+
+/** The team's domains, proved or waiting for their TXT record. */
+export function teamDomains(db: Database, teamId: string) {
+  return db
+    .select({
+      id: teamDomain.id,
+      domain: teamDomain.domain,
+      token: teamDomain.token,
+      verifiedAt: teamDomain.verifiedAt,
+    })
+    .from(teamDomain)
+    .where(eq(teamDomain.workspaceId, teamId))
+    .orderBy(teamDomain.domain);
+}
+
+export type DomainResult = { ok: true; verified: boolean } | { ok: false; reason: "taken" | "exists" | "not-found" };
+
+const isUnique = (error: unknown) => /UNIQUE/i.test(String((error as { cause?: unknown })?.cause ?? error));
+
+/**
+ * Adds a domain to the team. An admin whose own confirmed address is on it proves it at once (a mailbox on the
+ * domain); otherwise it waits for its TXT record. A domain another team proved is refused by the unique index.
+ */
+export async function addDomain(
+  db: Database,
+  teamId: string,
+  domain: string,
+  admin: { email: string; emailVerified: boolean },
+): Promise<DomainResult> {
+  const byMailbox = admin.emailVerified && admin.email.toLowerCase().endsWith(`@${domain}`);
+  try {
+    const rows = await db
+      .insert(teamDomain)
+      .values({
+        id: crypto.randomUUID(),
+        workspaceId: teamId,
+        domain,
+        token: randomToken(16),
+        verifiedAt: byMailbox ? new Date() : null,
+      })
+      .onConflictDoNothing({ target: [teamDomain.workspaceId, teamDomain.domain] })
+      .returning({ id: teamDomain.id });
+    return rows.length > 0 ? { ok: true, verified: byMailbox } : { ok: false, reason: "exists" };
+  } catch (error) {
+    if (isUnique(error)) return { ok: false, reason: "taken" };
+    throw error;
+  }
+}
+
+/** Looks for the domain's TXT record; proves the domain when it says this team's token. */
+export async function verifyDomain(
+  db: Database,
+  resolve: TxtResolver,
+  teamId: string,
+  id: string,
+): Promise<DomainResult | { ok: false; reason: "no-record" | "dns" }> {
+  const row = await db
+    .select()
+    .from(teamDomain)
+    .where(and(eq(teamDomain.id, id), eq(teamDomain.workspaceId, teamId)))
+    .get();
+  if (!row) return { ok: false, reason: "not-found" };
+  if (row.verifiedAt) return { ok: true, verified: true };
+  const records = await resolve(txtName(row.domain));
+  if (records === null) return { ok: false, reason: "dns" };
+  if (!records.includes(txtValue(row.token))) return { ok: false, reason: "no-record" };
+  try {
+    await db.update(teamDomain).set({ verifiedAt: new Date() }).where(eq(teamDomain.id, row.id));
+  } catch (error) {
+    if (isUnique(error)) return { ok: false, reason: "taken" };
+    throw error;
+  }
+  return { ok: true, verified: true };
+}
+
+export async function removeDomain(db: Database, teamId: string, id: string): Promise<boolean> {
+  const rows = await db
+    .delete(teamDomain)
+    .where(and(eq(teamDomain.id, id), eq(teamDomain.workspaceId, teamId)))
+    .returning({ id: teamDomain.id });
+  return rows.length > 0;
+}
+
+/** The team's provider as the settings page shows it: never the secret. */
+export async function teamProvider(db: Database, teamId: string) {
+  const row = await db.select().from(teamSso).where(eq(teamSso.workspaceId, teamId)).get();
+  return row ? { issuer: row.issuer, clientId: row.clientId, enforced: row.enforced } : null;
+}
+
+/** Saves the team's provider; an empty secret keeps the one saved. False when a new provider has no secret. */
+export async function saveProvider(
+  db: Database,
+  authSecret: string,
+  teamId: string,
+  value: z.output<typeof providerSchema>,
+): Promise<boolean> {
+  const secret = value.clientSecret ? await symmetricEncrypt({ key: authSecret, data: value.clientSecret }) : null;
+  const fields = {
+    issuer: value.issuer.replace(/\/$/, ""),
+    clientId: value.clientId,
+    enforced: value.enforced === "on",
+  };
+  if (secret) {
+    await db
+      .insert(teamSso)
+      .values({ workspaceId: teamId, ...fields, clientSecret: secret })
+      .onConflictDoUpdate({
+        target: teamSso.workspaceId,
+        set: { ...fields, clientSecret: secret, updatedAt: new Date() },
+      });
+    return true;
+  }
+  const rows = await db
+    .update(teamSso)
+    .set({ ...fields, updatedAt: new Date() })
+    .where(eq(teamSso.workspaceId, teamId))
+    .returning({ id: teamSso.workspaceId });
+  return rows.length > 0;
+}
+
+export async function removeProvider(db: Database, teamId: string): Promise<void> {
+  await db.delete(teamSso).where(eq(teamSso.workspaceId, teamId));
+}
+
+/** The team whose proved domain the address is on and that has a provider, or null. */
+export async function ssoForEmail(db: Database, email: string) {
+  const domain = email.toLowerCase().split("@")[1];
+  if (!domain) return null;
+  const row = await db
+    .select({
+      teamId: teamSso.workspaceId,
+      issuer: teamSso.issuer,
+      clientId: teamSso.clientId,
+      clientSecret: teamSso.clientSecret,
+      enforced: teamSso.enforced,
+    })
+    .from(teamDomain)
+    .innerJoin(teamSso, eq(teamSso.workspaceId, teamDomain.workspaceId))
+    .where(and(eq(teamDomain.domain, domain), isNotNull(teamDomain.verifiedAt)))
+    .get();
+  return row ?? null;
+}
+
+/** Whether the address may sign in only through its team's provider. */
+export async function ssoEnforced(db: Database, email: string): Promise<boolean> {
+  return (await ssoForEmail(db, email))?.enforced === true;
+}
+
+/** The provider's metadata from its discovery document, whose issuer must be the one configured. */
+export async function discover(
+  issuerUrl: string,
+  appEnv: string,
+): Promise<{ as: oauth.AuthorizationServer; insecure: boolean }> {
+  const issuer = new URL(issuerUrl);
+  const insecure = insecureAllowed(issuer, appEnv);
+  try {
+    const res = await oauth.discoveryRequest(issuer, {
+      [oauth.allowInsecureRequests]: insecure,
+      signal: AbortSignal.timeout(8000),
+    });
+    return { as: await oauth.processDiscoveryResponse(issuer, res), insecure };
+  } catch {
+    throw new SsoError("provider");
+  }
+}
+
+type Pending = { teamId: string; verifier: string; nonce: string; redirectTo: string };
+
+/**
+ * The provider's authorization URL for this address, and the state to set as a cookie. The PKCE verifier and
+ * nonce wait in the verification table under the state, used once.
+ */
+export async function startSso(
+  db: Database,
+  appEnv: string,
+  origin: string,
+  email: string,
+  redirectTo: string,
+): Promise<{ url: string; state: string } | null> {
+  const sso = await ssoForEmail(db, email);
+  if (!sso) return null;
+  const { as } = await discover(sso.issuer, appEnv);
+  if (!as.authorization_endpoint) throw new SsoError("provider");
+  const verifier = oauth.generateRandomCodeVerifier();
+  const state = oauth.generateRandomState();
+  const nonce = oauth.generateRandomNonce();
+  const pending: Pending = { teamId: sso.teamId, verifier, nonce, redirectTo };
+  await db.insert(verification).values({
+    id: crypto.randomUUID(),
+    identifier: `sso:${state}`,
+    value: JSON.stringify(pending),
+    expiresAt: new Date(Date.now() + STATE_SECONDS * 1000),
+  });
+  const url = new URL(as.authorization_endpoint);
+  url.searchParams.set("client_id", sso.clientId);
+  url.searchParams.set("redirect_uri", callbackUrl(origin));
+  url.searchParams.set("response_type", "code");
+  url.searchParams.set("scope", "openid email profile");
+  url.searchParams.set("code_challenge", await oauth.calculatePKCECodeChallenge(verifier));
+  url.searchParams.set("code_challenge_method", "S256");
+  url.searchParams.set("state", state);
+  url.searchParams.set("nonce", nonce);
+  url.searchParams.set("login_hint", email);
+  return { url: url.href, state };
+}
+
+export const callbackUrl = (origin: string) => `${origin}/auth/sso/callback`;
+export const stateCookie = (state: string, secure: boolean) =>
+  `${SSO_STATE_COOKIE}=${state}; Path=/auth/sso; Max-Age=${STATE_SECONDS}; HttpOnly; SameSite=Lax${secure ? "; Secure" : ""}`;
+
+/**
+ * Checks an id token against the provider: its signature by the provider's published keys, then issuer,
+ * audience, expiry and nonce. Throws SsoError("token") for any of them.
+ */
+export async function verifyIdToken(
+  as: Pick<oauth.AuthorizationServer, "issuer" | "jwks_uri">,
+  clientId: string,
+  idToken: string,
+  nonce: string,
+): Promise<JWTPayload> {
+  if (!as.jwks_uri) throw new SsoError("token");
+  const keys = createRemoteJWKSet(new URL(as.jwks_uri));
+  try {
+    const { payload } = await jwtVerify(idToken, keys, {
+      issuer: as.issuer,
+      audience: clientId,
+      algorithms: ["RS256", "PS256", "ES256", "EdDSA"],
+      requiredClaims: ["exp", "iat", "sub", "nonce"],
+      clockTolerance: 30,
+    });
+    if (payload.nonce !== nonce) throw new SsoError("token");
+    return payload;
+  } catch {
+    throw new SsoError("token");
+  }
+}
+
+/**
+ * The provider's redirect back: the state taken once (it must match the browser's cookie), the code exchanged
+ * with the PKCE verifier, and the id token checked. The address must be on one of the team's proved domains.
+ */
+export async function finishSso(
+  db: Database,
+  authSecret: string,
+  appEnv: string,
+  origin: string,
+  callback: URL,
+  cookieState: string | null,
+): Promise<{ teamId: string; email: string; name: string; redirectTo: string }> {
+  const state = callback.searchParams.get("state") ?? "";
+  if (!state || state !== cookieState) throw new SsoError("state");
+  const [taken] = await db
+    .delete(verification)
+    .where(and(eq(verification.identifier, `sso:${state}`), sql`${verification.expiresAt} > ${Date.now()}`))
+    .returning({ value: verification.value });
+  if (!taken) throw new SsoError("state");
+  const pending = JSON.parse(taken.value) as Pending;
+  const config = await db.select().from(teamSso).where(eq(teamSso.workspaceId, pending.teamId)).get();
+  if (!config) throw new SsoError("state");
+  if (callback.searchParams.has("error")) throw new SsoError("denied");
+  const { as, insecure } = await discover(config.issuer, appEnv);
+  const client: oauth.Client = { client_id: config.clientId };
+  const secret = await symmetricDecrypt({ key: authSecret, data: config.clientSecret });
+  let params: URLSearchParams;
+  try {
+    params = oauth.validateAuthResponse(as, client, callback.searchParams, state);
+  } catch {
+    throw new SsoError("token");
+  }
+  let idToken: string;
+  let accessToken: string;
+  try {
+    const response = await oauth.authorizationCodeGrantRequest(
+      as,
+      client,
+      oauth.ClientSecretPost(secret),
+      params,
+      callbackUrl(origin),
+      pending.verifier,
+      { [oauth.allowInsecureRequests]: insecure, signal: AbortSignal.timeout(8000) },
+    );
+    const result = await oauth.processAuthorizationCodeResponse(as, client, response, {
+      expectedNonce: pending.nonce,
+      requireIdToken: true,
+    });
+    idToken = result.id_token ?? "";
+    accessToken = result.access_token;
+  } catch (error) {
+    throw error instanceof TypeError ? new SsoError("provider") : new SsoError("token");
+  }
+  const verified = await verifyIdToken(as, config.clientId, idToken, pending.nonce);
+  // Providers that keep the address out of the id token give it at userinfo, for the same subject only.
+  const claims: JWTPayload =
+    typeof verified.email === "string"
+      ? verified
+      : { ...(await userInfo(as, client, accessToken, verified, insecure)), ...pick(verified) };
+  const email = typeof claims.email === "string" ? claims.email.toLowerCase() : "";
+  const domain = email.split("@")[1] ?? "";
+  const proved = await db
+    .select({ id: teamDomain.id })
+    .from(teamDomain)
+    .where(
+      and(eq(teamDomain.workspaceId, pending.teamId), eq(teamDomain.domain, domain), isNotNull(teamDomain.verifiedAt)),
+    )
+    .get();
+  if (!proved || claims.email_verified === false) throw new SsoError("domain");
+  const named = userNameSchema.safeParse(typeof claims.name === "string" ? claims.name : "");
+  return {
+    teamId: pending.teamId,
+    email,
+    name: named.success ? named.data : email.split("@")[0] || "Team member",
+    redirectTo: pending.redirectTo,
+  };
+}
+
+/** The id token's own subject, issuer and audience stay what the id token said. */
+const pick = (claims: JWTPayload) => ({ sub: claims.sub, iss: claims.iss, aud: claims.aud });
+
+async function userInfo(
+  as: oauth.AuthorizationServer,
+  client: oauth.Client,
+  accessToken: string,
+  verified: JWTPayload,
+  insecure: boolean,
+): Promise<JWTPayload> {
+  try {
+    const res = await oauth.userInfoRequest(as, client, accessToken, {
+      [oauth.allowInsecureRequests]: insecure,
+      signal: AbortSignal.timeout(8000),
+    });
+    return (await oauth.processUserInfoResponse(as, client, verified.sub ?? "", res)) as JWTPayload;
+  } catch (error) {
+    throw error instanceof TypeError ? new SsoError("provider") : new SsoError("token");
+  }
+}
+
+/**
+ * The session for an address the team's provider vouched for: the account is found or made (its address
+ * proved by the provider), made a member of the team, and signed in there. Server only: no HTTP route.
+ */
+export function ssoSessions(db: Database) {
+  return {
+    id: "knowwho-sso",
+    endpoints: {
+      ssoSession: createAuthEndpoint(
+        "/sso/session",
+        {
+          method: "POST",
+          body: z.object({ teamId: z.string(), email: z.string(), name: z.string() }),
+          metadata: { SERVER_ONLY: true },
+        },
+        async (ctx) => {
+          const { teamId, email, name } = ctx.body;
+          const internal = ctx.context.internalAdapter;
+          const found = await internal.findUserByEmail(email);
+          let user = found?.user ?? null;
+          if (!user)
+            user = await internal.createUser(
+              { email, name, emailVerified: true },
+              { method: "sso-oidc", sso: { providerId: teamId } },
+            );
+          else if (!user.emailVerified) user = (await internal.updateUser(user.id, { emailVerified: true })) ?? user;
+          if (!user) throw new APIError("INTERNAL_SERVER_ERROR");
+          await db
+            .insert(member)
+            .values({ workspaceId: teamId, userId: user.id, role: "member" })
+            .onConflictDoNothing();
+          const opened = await internal.createSession(user.id);
+          if (!opened) throw new APIError("INTERNAL_SERVER_ERROR");
+          await db.update(session).set({ activeWorkspaceId: teamId }).where(eq(session.id, opened.id));
+          await setSessionCookie(ctx, { session: opened, user });
+          return ctx.json({ user: { id: user.id } });
+        },
+      ),
+    },
+  } satisfies BetterAuthPlugin;
+}
