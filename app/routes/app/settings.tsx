@@ -8,11 +8,11 @@ import { utcOffsetLabel } from "~/lib/time/time";
 import { deleteAccount } from "~/server/account/account.server";
 import { shellSettings } from "~/server/account/app-shell.server";
 import { CLEAR_SITE_DATA, createAuth } from "~/server/account/auth.server";
-import { getSettings, rotateCalendarToken, saveSettings } from "~/server/account/settings.server";
 import { getUser } from "~/server/account/user.server";
 import { invalidateOwnerCards } from "~/server/cards/cards.server";
 import { unknownIntent } from "~/server/platform/http.server";
 import { redirectWithToast } from "~/server/platform/toast.server";
+import { getSettings, rotateCalendarToken, saveSettings } from "~/server/settings/settings.server";
 import type { Route } from "./+types/settings";
 import { deleteSchema, type FormIntent, preferencesSchema, profileSchema } from "./settings/+shared/forms";
 import {

@@ -13,7 +13,7 @@ import { safeRedirect } from "~/lib/platform/safe-redirect";
 import { pageMeta } from "~/lib/site";
 import { canonicalTimeZone } from "~/lib/time/time";
 import { asAuthResponse, createAuth, getSessionUser, TOO_MANY_AUTH_ATTEMPTS } from "~/server/account/auth.server";
-import { saveSettings } from "~/server/account/settings.server";
+import { saveSettings } from "~/server/settings/settings.server";
 import type { Route } from "./+types/auth";
 
 const email = requiredEmailField;

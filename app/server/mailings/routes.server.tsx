@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import type { ReactNode } from "react";
 import type { AppContext } from "~/context";
 import { SITE } from "~/lib/site";
-import { html } from "../api/card-routes.server";
+import { html } from "../platform/http.server";
 import { renderStatic } from "../platform/render-static.server";
 import { applyProviderEvent, recipientById, recordClick, unsubscribe, verifyProviderEvent } from "./events.server";
 import { readRecipientToken } from "./tokens.server";

@@ -7,7 +7,6 @@ import { ENCODING_CHOICES, encodingsThatFit, isEncodingChoice } from "~/lib/form
 import { MAX_IMPORT_ROWS } from "~/lib/formats/csv";
 import { skippedRows } from "~/lib/people/read";
 import { pageMeta } from "~/lib/site";
-import { getSettings } from "~/server/account/settings.server";
 import { getUser } from "~/server/account/user.server";
 import {
   applyImport,
@@ -22,6 +21,7 @@ import {
 } from "~/server/people/import.server";
 import { TOO_LARGE_FIELD } from "~/server/platform/security.server";
 import { redirectWithToast } from "~/server/platform/toast.server";
+import { getSettings } from "~/server/settings/settings.server";
 import type { Route } from "./+types/import";
 
 export const meta = () => [...pageMeta("Import contacts"), { name: "robots", content: "noindex" }];
