@@ -21,6 +21,7 @@ export const HEAVY = [
   "tests/worker/organiser-events-scale.test.ts",
   "tests/worker/exports-stream.test.ts",
   "tests/worker/gift-import.test.ts",
+  "tests/worker/mailing-scale.test.ts",
 ];
 
 /**

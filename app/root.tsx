@@ -30,11 +30,14 @@ import { OfflineSupport } from "~/components/offline-support";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
 import { appContext } from "~/context";
+import { errorWords } from "~/lib/i18n/error-words";
+import { DEFAULT_LOCALE, localeDir, negotiateLocale } from "~/lib/i18n/locales";
 import { useNonce } from "~/lib/platform/nonce";
-import { hydrates } from "~/lib/platform/page-handle";
+import { hydrates, isLocalized } from "~/lib/platform/page-handle";
 import { themeFromCookie } from "~/lib/platform/theme";
 import { firstShowing, showToast, useToasterNeeded } from "~/lib/platform/toast";
 import { shellReads, signedInUser } from "~/server/account/app-shell.server";
+import { isLocalizedPath } from "~/server/platform/page-cache.server";
 import { readToast } from "~/server/platform/toast.server";
 import type { Route } from "./+types/root";
 import appCss from "./app.css?url";
@@ -47,10 +50,11 @@ export const links: Route.LinksFunction = () => [
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const app = context.get(appContext);
+  const { locale } = negotiateLocale(request);
   // On a load, the session and the shell in one round trip (in the signed-in area the middleware has read both).
   const [user, { toast, headers }] = await Promise.all([signedInUser(context, app, request), readToast(request)]);
   const { unread, fresh, activeEvent, teams } = user
-    ? await shellReads(context, app.db, user.id, request)
+    ? await shellReads(context, app.db, user, request)
     : { unread: 0, fresh: [], activeEvent: null, teams: [] };
   return data(
     {
@@ -61,6 +65,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       activeEvent,
       toast,
       theme: themeFromCookie(request.headers.get("cookie")),
+      // Used only by pages written in the visitor's language (their handle says so) and their error pages.
+      locale,
+      errorWords: isLocalizedPath(new URL(request.url).pathname) ? errorWords(locale) : null,
       origin: new URL(request.url).origin,
       dev: app.env.APP_ENV === "development",
     },
@@ -74,9 +81,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const root = useRouteLoaderData<typeof loader>("root");
   const nonce = useNonce();
   // Pages that need no framework JavaScript ship /site.js instead (see ~/lib/platform/page-handle).
-  const hydrate = hydrates(useMatches(), root);
+  const matches = useMatches();
+  const hydrate = hydrates(matches, root);
+  const locale = root && isLocalized(matches) ? root.locale : DEFAULT_LOCALE;
   return (
-    <html lang="en" data-theme={root?.theme ?? "system"}>
+    <html lang={locale} dir={localeDir(locale)} data-theme={root?.theme ?? "system"}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover" />
@@ -205,7 +214,10 @@ export default function App({ loaderData }: Route.ComponentProps) {
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const root = useRouteLoaderData<typeof loader>("root");
   const { pathname } = useLocation();
-  const page = <ErrorPage error={error} pathname={pathname} inApp={false} />;
+  const matches = useMatches();
+  // An error on a page written in the visitor's language reads in it too (the layout's <html lang> follows).
+  const words = isLocalized(matches) ? root?.errorWords : null;
+  const page = <ErrorPage error={error} pathname={pathname} inApp={false} words={words} />;
   if (!root)
     return (
       <main id="main">

@@ -68,6 +68,8 @@ export default [
     route("teams", "routes/app/teams/teams.tsx"),
     route("teams/join", "routes/app/teams/join.tsx"),
     route("teams/:id", "routes/app/teams/team.tsx"),
+    route("teams/:id/audit", "routes/app/teams/audit.tsx"),
+    route("teams/:id/audit.csv", "routes/app/teams/audit-csv.ts"),
     route("card/:id/analytics", "routes/app/card-analytics.tsx"),
     // Plan and billing: every section on one page, each section on its own page, and a change of period previewed.
     route("settings/billing", "routes/app/billing/_layout.tsx", [
@@ -129,8 +131,12 @@ export default [
     route("organiser", "routes/app/organiser-events/list.tsx"),
     route("organiser/:id", "routes/app/organiser-events/event.tsx"),
     route("organiser/:id/attendees/:format", "routes/app/organiser-events/export.ts"),
+    route("organiser/:id/programme", "routes/app/organiser-events/programme.tsx"),
+    route("organiser/:id/programme/:session", "routes/app/organiser-events/session.tsx"),
     route("e/:slug/join", "routes/app/organiser-events/join.tsx"),
     route("e/:slug/directory", "routes/app/organiser-events/directory.tsx"),
+    route("e/:slug/meet/:id", "routes/app/organiser-events/meet.tsx"),
+    route("organiser/:id/meetings", "routes/app/organiser-events/slots.tsx"),
     // Mailings: audiences of consenting people, compose, results.
     route("mailings", "routes/app/mailings/list.tsx"),
     route("mailings/new", "routes/app/mailings/compose.tsx"),

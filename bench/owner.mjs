@@ -132,13 +132,27 @@ export async function ownerFigures({ base, state, group }) {
   );
   const demo = await signIn("demo@knowwho.app", "demo-password-2026");
   // The documents (a first visit, or a reload), and the data requests every later navigation in the app makes.
+  // A person's page: the demo account's first person, the next step after the list.
+  const listed = await (await fetchOk("/connections", demo)).text();
+  const person = listed.match(/href="\/connections\/(\d+)"/)?.[1] ?? "2";
   const pages = [
     ["/api/health", null],
     ["/dashboard", demo],
     ["/connections", demo],
+    [`/connections/${person}`, demo],
     ["/dashboard.data", demo],
     ["/connections.data", demo],
+    [`/connections/${person}.data`, demo],
   ];
+  // The floors: a person's document 0.3 and its data 0.5; /dashboard and /connections documents 0.4.
+  const target = (path) =>
+    path === `/connections/${person}`
+      ? 0.3
+      : path === `/connections/${person}.data`
+        ? 0.5
+        : path.endsWith(".data")
+          ? null
+          : 0.4;
   for (const [path, cookie] of pages)
     await (await fetchRetry(base + path, { headers: cookie ? { cookie } : {} })).arrayBuffer();
   const rps = new Map(pages.map(([p]) => [p, 0]));
@@ -151,7 +165,7 @@ export async function ownerFigures({ base, state, group }) {
   );
   for (const [path] of pages)
     console.log(
-      `${path.padEnd(18)} ${rps.get(path).toFixed(0).padStart(6)} req/s  ${(rps.get(path) / health).toFixed(2)} of /api/health${path === "/api/health" ? "" : path.endsWith(".data") ? "  (a navigation in the app)" : "  (target 0.5)"}`,
+      `${path.padEnd(22)} ${rps.get(path).toFixed(0).padStart(6)} req/s  ${(rps.get(path) / health).toFixed(2)} of /api/health${path === "/api/health" ? "" : `${path.endsWith(".data") ? "  (a navigation in the app)" : ""}${target(path) ? `  (target ${target(path)})` : ""}`}`,
     );
 
   // Three accounts: empty, 5,000 and 50,000 people, each person with an email and a phone point and a history line.

@@ -5,6 +5,7 @@
 // `npm run bench:surge -- event` runs the organiser event surge instead (see eventSurge below).
 //   SURGE_VISITORS (2000), SURGE_WINDOW_S (30), SURGE_BURST (1000), SURGE_SUSTAIN_S (10), BENCH_PORT
 import { spawnSync } from "node:child_process";
+import { createHash } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
 import { loadavg } from "node:os";
 import path from "node:path";
@@ -548,6 +549,15 @@ from org_attendee a join org_event e on e.id = a.event_id where e.slug = '${slug
     `Stored afterwards: ${acknowledged} joins acknowledged, ${lost} lost, ${twice} stored (or consented) more than once; ${refused} of ${outcomes.size} people refused (${((100 * refused) / Math.max(1, outcomes.size)).toFixed(2)}% of joins refused)`,
   );
 
+  await programmeSurge(
+    state,
+    slug,
+    d1(
+      state,
+      `select a.pass_token as pass from org_attendee a join org_event e on e.id = a.event_id where e.slug = '${slug}' order by a.id limit 400`,
+    ),
+  );
+
   // Exchanges: scanners claim their passes with accounts of the same email, then scan other passes.
   const xTally = new Tally();
   const joined = d1(
@@ -580,7 +590,8 @@ where e.slug = '${slug}' order by a.id limit ${Math.max(EVENT_SCANNERS * 2, 400)
         const status = await timed(
           xTally,
           "exchange (scan)",
-          `${BASE}/e/${slug}/a/${target.badge}`,
+          // The pass's QR carries the proof beside the badge code (decision 0182).
+          `${BASE}/e/${slug}/a/${target.badge}?k=${createHash("sha256").update(`badge-proof:${target.pass}`).digest("hex").slice(0, 32)}`,
           formPost({}, addressOf(7_000_000 + k), cookies[k]),
         );
         if (status === 200) pairs.add([a.email, target.email].sort().join(" "));
@@ -629,6 +640,89 @@ Exchanges: ${done} pass scans by ${scanners.length} signed-in attendees, ${xS.to
   console.log(
     `
 Directory first page (median of 15, alternating): ${stored.size} attendees ${median(full).toFixed(0)} ms, empty event ${median(none).toFixed(0)} ms, ratio ${(median(full) / median(none)).toFixed(2)}`,
+  );
+}
+
+/** Sessions in the surge event's programme; the seat race is on one of them. */
+const PROGRAMME_SESSIONS = Number(process.env.SURGE_PROGRAMME_SESSIONS ?? 30);
+const SEAT_CAPACITY = Number(process.env.SURGE_SEAT_CAPACITY ?? 100);
+const RATE_SECONDS = Number(process.env.SURGE_RATE_S ?? 6);
+
+/** A fetch sent once more when a kept-alive connection closed unanswered (as after `wrangler d1 execute`). */
+const fetchAgain = (url, init) =>
+  fetch(url, init).catch((error) => {
+    if (!closedBeforeAnswer(error)) throw error;
+    resent++;
+    return fetch(url, init);
+  });
+
+/** Requests a second on one path, `CONCURRENT` at a time for `seconds`. */
+async function rate(url, seconds, concurrent = 16) {
+  let n = 0;
+  const until = performance.now() + seconds * 1000;
+  await Promise.all(
+    Array.from({ length: concurrent }, async () => {
+      while (performance.now() < until) {
+        const res = await fetchAgain(url);
+        await res.arrayBuffer();
+        if (res.status !== 200) throw new Error(`${url} answered ${res.status}`);
+        n++;
+      }
+    }),
+  );
+  return n / seconds;
+}
+
+/**
+ * The programme under a crowd: the event page with its agenda against /api/health in the same run (goal 0.8,
+ * as the event page alone), then every joined attendee taking one seat of a small session at once: stored
+ * exactly up to its capacity, each refusal a 409, and the latency of a seat.
+ */
+async function programmeSurge(state, slug, joined) {
+  const at = (h) => new Date(Date.now() + h * 3_600_000).toISOString().slice(0, 16);
+  const values = Array.from(
+    { length: PROGRAMME_SESSIONS },
+    (_, i) =>
+      `((select id from org_event where slug = '${slug}'), 'Session ${i} on <surge> & seats', 'About it', '${at(1 + (i % 10))}', '${at(2 + (i % 10))}', 'Room ${Math.floor(i / 10)}', ${i === 0 ? SEAT_CAPACITY : "null"}, 'surge-${RUN}-${i}')`,
+  );
+  d1(
+    state,
+    `insert into org_session (event_id, title, description, starts_at, ends_at, room, capacity, uid) values ${values.join(",")}`,
+  );
+  const [{ id: seat }] = d1(state, `select id from org_session where uid = 'surge-${RUN}-0'`);
+  const page = `${BASE}/e/${slug}`;
+  const html = await (await fetchAgain(page)).text();
+  if (!html.includes("Session 29 on &lt;surge&gt;") && PROGRAMME_SESSIONS >= 30)
+    throw new Error("agenda not on the page");
+  const rates = { health: 0, agenda: 0 };
+  for (let round = 0; round < 3; round++) {
+    rates.health += (await rate(`${BASE}/api/health`, RATE_SECONDS / 3)) / 3;
+    rates.agenda += (await rate(page, RATE_SECONDS / 3)) / 3;
+  }
+  console.log(`
+Agenda (the event page with ${PROGRAMME_SESSIONS} sessions, edge-cached), ${RATE_SECONDS} s each in 3 interleaved turns, 16 connections:
+  /api/health ${rates.health.toFixed(0)} req/s, agenda page ${rates.agenda.toFixed(0)} req/s, ratio ${(rates.agenda / rates.health).toFixed(2)} (goal 0.8)`);
+
+  const tally = new Tally();
+  const started = performance.now();
+  const statuses = await Promise.all(
+    joined.map((a, i) =>
+      timed(
+        tally,
+        "take a seat",
+        `${BASE}/pass/${a.pass}`,
+        formPost({ intent: "schedule-add", session: String(seat) }, addressOf(9_000_000 + i)),
+      ),
+    ),
+  );
+  const seatS = (performance.now() - started) / 1000;
+  console.log(`
+Seats: ${joined.length} attendees add one session of ${SEAT_CAPACITY} places at once, ${seatS.toFixed(1)} s`);
+  tally.print(seatS);
+  const [{ n }] = d1(state, `select count(*) as n from org_schedule where session_id = ${seat}`);
+  const took = statuses.filter((s) => s === 200).length;
+  console.log(
+    `Stored afterwards: ${n} seats of ${SEAT_CAPACITY} (${took} answered "added", ${statuses.filter((s) => s === 409).length} "full", ${statuses.filter((s) => s !== 200 && s !== 409).length} other)`,
   );
 }
 

@@ -48,6 +48,8 @@ export const session = sqliteTable(
     activeWorkspaceId: text("active_workspace_id").references((): AnySQLiteColumn => workspace.id, {
       onDelete: "set null",
     }),
+    /** The passkey this session signed in with: removing the passkey ends the session (migration 0055). */
+    passkeyId: text("passkey_id").references((): AnySQLiteColumn => passkey.id, { onDelete: "cascade" }),
   },
   (t) => [index("session_user_idx").on(t.userId)],
 );
@@ -56,6 +58,11 @@ export const session = sqliteTable(
  * Workspaces (decision 0200): a personal one per account whose id is its user's id (so every owner column
  * already names it), and teams with fresh ids. Triggers keep a personal workspace its owner's alone and a team
  * never without an owner (migration 0046).
+ *
+ * Owned by a workspace since 0047 (decision 0207): in every table whose `userId`/`user_id` references
+ * `workspace.id` below, that column holds the owning WORKSPACE's id, not a user's. It kept its name (as
+ * `connection` kept its older one for people) because every existing row's value, its owner's user id, is that
+ * owner's personal workspace id. Key such rows by `getWorkspace(context).id`, never by `getUser(context).id`.
  */
 export const workspace = sqliteTable("workspace", {
   id: text("id").primaryKey(),
@@ -100,6 +107,25 @@ export const invitation = sqliteTable(
     uniqueIndex("invitation_token_idx").on(t.tokenHash),
     index("invitation_workspace_idx").on(t.workspaceId, t.email),
   ],
+);
+
+/** A team's audit log (migration 0053, decision 0210): the actor's name and address as they were when it happened. */
+export const workspaceAudit = sqliteTable(
+  "workspace_audit",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    workspaceId: text("workspace_id")
+      .notNull()
+      .references(() => workspace.id, { onDelete: "cascade" }),
+    at: integer("at", { mode: "timestamp_ms" }).notNull().default(sql`(unixepoch('subsec') * 1000)`),
+    actorId: text("actor_id").references(() => user.id, { onDelete: "set null" }),
+    actorName: text("actor_name").notNull(),
+    actorEmail: text("actor_email").notNull(),
+    action: text("action").notNull(),
+    subject: text("subject"),
+    detail: text("detail"),
+  },
+  (t) => [index("workspace_audit_page_idx").on(t.workspaceId, t.id), index("workspace_audit_actor_idx").on(t.actorId)],
 );
 
 export const account = sqliteTable(
@@ -156,6 +182,29 @@ export const twoFactor = sqliteTable(
   (t) => [uniqueIndex("two_factor_user_idx").on(t.userId)],
 );
 
+// Passkeys (WebAuthn, decision 0213): the public half of each credential an account registered.
+export const passkey = sqliteTable(
+  "passkey",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    /** The authenticator's credential id, base64url. */
+    credentialId: text("credential_id").notNull(),
+    /** The COSE public key, base64url. */
+    publicKey: text("public_key").notNull(),
+    counter: integer("counter").notNull().default(0),
+    transports: text("transports").notNull().default(""),
+    deviceType: text("device_type").notNull().default("singleDevice"),
+    backedUp: integer("backed_up", { mode: "boolean" }).notNull().default(false),
+    createdAt: createdAt(),
+    lastUsedAt: integer("last_used_at", { mode: "timestamp_ms" }),
+  },
+  (t) => [uniqueIndex("passkey_credential_idx").on(t.credentialId), index("passkey_user_idx").on(t.userId)],
+);
+
 // Outgoing mail: the local mail adapter writes here; the dev mailbox page reads it.
 export const outbox = sqliteTable(
   "outbox",
@@ -197,7 +246,7 @@ export const connection = sqliteTable(
     id: integer("id").primaryKey({ autoIncrement: true }),
     userId: text("user_id")
       .notNull()
-      .references(() => user.id, { onDelete: "cascade" }),
+      .references(() => workspace.id, { onDelete: "cascade" }),
     name: text("name").notNull(),
     email: text("email"),
     phone: text("phone"),
@@ -268,7 +317,7 @@ export const contactPoint = sqliteTable(
     id: integer("id").primaryKey({ autoIncrement: true }),
     userId: text("user_id")
       .notNull()
-      .references(() => user.id, { onDelete: "cascade" }),
+      .references(() => workspace.id, { onDelete: "cascade" }),
     connectionId: integer("connection_id")
       .notNull()
       .references(() => connection.id, { onDelete: "cascade" }),
@@ -297,7 +346,7 @@ export const personHistory = sqliteTable(
     id: integer("id").primaryKey({ autoIncrement: true }),
     userId: text("user_id")
       .notNull()
-      .references(() => user.id, { onDelete: "cascade" }),
+      .references(() => workspace.id, { onDelete: "cascade" }),
     connectionId: integer("connection_id")
       .notNull()
       .references(() => connection.id, { onDelete: "cascade" }),
@@ -336,7 +385,7 @@ export const consentRecord = sqliteTable(
     id: integer("id").primaryKey({ autoIncrement: true }),
     senderWorkspaceId: text("sender_workspace_id")
       .notNull()
-      .references(() => user.id, { onDelete: "cascade" }),
+      .references(() => workspace.id, { onDelete: "cascade" }),
     connectionId: integer("connection_id")
       .notNull()
       .references(() => connection.id, { onDelete: "cascade" }),
@@ -365,7 +414,7 @@ export const personSuggestion = sqliteTable(
     id: integer("id").primaryKey({ autoIncrement: true }),
     userId: text("user_id")
       .notNull()
-      .references(() => user.id, { onDelete: "cascade" }),
+      .references(() => workspace.id, { onDelete: "cascade" }),
     connectionId: integer("connection_id")
       .notNull()
       .references(() => connection.id, { onDelete: "cascade" }),
@@ -389,7 +438,7 @@ export const personMerge = sqliteTable(
     id: integer("id").primaryKey({ autoIncrement: true }),
     userId: text("user_id")
       .notNull()
-      .references(() => user.id, { onDelete: "cascade" }),
+      .references(() => workspace.id, { onDelete: "cascade" }),
     primaryId: integer("primary_id").notNull(),
     mergedIds: text("merged_ids", { mode: "json" }).$type<number[]>().notNull(),
     snapshot: text("snapshot", { mode: "json" }).$type<unknown>().notNull(),
@@ -427,7 +476,7 @@ export const reminder = sqliteTable(
     id: integer("id").primaryKey({ autoIncrement: true }),
     userId: text("user_id")
       .notNull()
-      .references(() => user.id, { onDelete: "cascade" }),
+      .references(() => workspace.id, { onDelete: "cascade" }),
     connectionId: integer("connection_id").references(() => connection.id, { onDelete: "cascade" }),
     type: text("type", { enum: ["Call", "Email", "Meeting", "General"] })
       .notNull()
@@ -479,7 +528,7 @@ export const card = sqliteTable(
     id: integer("id").primaryKey({ autoIncrement: true }),
     userId: text("user_id")
       .notNull()
-      .references(() => user.id, { onDelete: "cascade" }),
+      .references(() => workspace.id, { onDelete: "cascade" }),
     label: text("label").notNull().default("My card"),
     slug: text("slug").unique(),
     // The opaque reference signed card links carry (never the owner's id); random, not a sequence.
@@ -625,7 +674,7 @@ export const campaign = sqliteTable(
   {
     id: text("id").primaryKey(),
     // The owner; null only for rows made before campaigns had owners and no demo owner to give them to.
-    userId: text("user_id").references(() => user.id, { onDelete: "cascade" }),
+    userId: text("user_id").references(() => workspace.id, { onDelete: "cascade" }),
     title: text("title").notNull(),
     description: text("description").notNull(),
     organization: text("organization").notNull(),
@@ -681,7 +730,7 @@ export const campaign = sqliteTable(
 export const stripeConnection = sqliteTable("stripe_connection", {
   userId: text("user_id")
     .primaryKey()
-    .references(() => user.id, { onDelete: "cascade" }),
+    .references(() => workspace.id, { onDelete: "cascade" }),
   accountId: text("account_id").notNull().unique(),
   chargesEnabled: integer("charges_enabled", { mode: "boolean" }).notNull().default(false),
   detailsSubmitted: integer("details_submitted", { mode: "boolean" }).notNull().default(false),
@@ -697,7 +746,7 @@ export const gift = sqliteTable(
     id: integer("id").primaryKey({ autoIncrement: true }),
     userId: text("user_id")
       .notNull()
-      .references(() => user.id, { onDelete: "cascade" }),
+      .references(() => workspace.id, { onDelete: "cascade" }),
     campaignId: text("campaign_id").references(() => campaign.id, { onDelete: "set null" }),
     connectionId: integer("connection_id").references(() => connection.id, { onDelete: "set null" }),
     recurringId: integer("recurring_id"),
@@ -731,6 +780,8 @@ export const gift = sqliteTable(
     tributeNotifyEmail: text("tribute_notify_email"),
     // The postal address the donor gave for their receipt, as typed.
     donorAddress: text("donor_address"),
+    // The language the donor gave in (0061): their receipts and statements are written in it; null reads English.
+    locale: text("locale"),
   },
   (t) => [
     uniqueIndex("gift_user_key_idx").on(t.userId, t.externalKey),
@@ -748,7 +799,7 @@ export const recurringGift = sqliteTable(
     id: integer("id").primaryKey({ autoIncrement: true }),
     userId: text("user_id")
       .notNull()
-      .references(() => user.id, { onDelete: "cascade" }),
+      .references(() => workspace.id, { onDelete: "cascade" }),
     campaignId: text("campaign_id").references(() => campaign.id, { onDelete: "set null" }),
     connectionId: integer("connection_id").references(() => connection.id, { onDelete: "set null" }),
     subscription: text("subscription").notNull().unique(),
@@ -761,6 +812,7 @@ export const recurringGift = sqliteTable(
     status: text("status", { enum: ["active", "past_due", "paused", "canceled"] }).notNull(),
     // Stripe's time of the event that set `status`: an older event arriving late never overwrites it.
     statusAt: integer("status_at").notNull(),
+    locale: text("locale"),
     createdAt: createdAt(),
   },
   (t) => [index("recurring_gift_user_idx").on(t.userId)],
@@ -772,7 +824,7 @@ export const pledge = sqliteTable(
     id: integer("id").primaryKey({ autoIncrement: true }),
     userId: text("user_id")
       .notNull()
-      .references(() => user.id, { onDelete: "cascade" }),
+      .references(() => workspace.id, { onDelete: "cascade" }),
     campaignId: text("campaign_id").references(() => campaign.id, { onDelete: "set null" }),
     connectionId: integer("connection_id")
       .notNull()
@@ -814,7 +866,7 @@ export const pledgeInstalment = sqliteTable(
 export const thankYouTemplate = sqliteTable("thank_you_template", {
   userId: text("user_id")
     .primaryKey()
-    .references(() => user.id, { onDelete: "cascade" }),
+    .references(() => workspace.id, { onDelete: "cascade" }),
   organization: text("organization").notNull(),
   subject: text("subject").notNull(),
   body: text("body").notNull(),
@@ -825,7 +877,7 @@ export const thankYouTemplate = sqliteTable("thank_you_template", {
 export const fundraisingOrg = sqliteTable("fundraising_org", {
   userId: text("user_id")
     .primaryKey()
-    .references(() => user.id, { onDelete: "cascade" }),
+    .references(() => workspace.id, { onDelete: "cascade" }),
   legalName: text("legal_name").notNull().default(""),
   taxId: text("tax_id").notNull().default(""),
   country: text("country").notNull().default(""),
@@ -857,7 +909,7 @@ export const event = sqliteTable(
     id: integer("id").primaryKey({ autoIncrement: true }),
     userId: text("user_id")
       .notNull()
-      .references(() => user.id, { onDelete: "cascade" }),
+      .references(() => workspace.id, { onDelete: "cascade" }),
     title: text("title").notNull(),
     description: text("description").notNull().default(""),
     date: text("date").notNull(),
@@ -897,7 +949,7 @@ export const webhookEndpoint = sqliteTable(
     id: integer("id").primaryKey({ autoIncrement: true }),
     userId: text("user_id")
       .notNull()
-      .references(() => user.id, { onDelete: "cascade" }),
+      .references(() => workspace.id, { onDelete: "cascade" }),
     kind: text("kind", { enum: ["webhook", "krystal"] })
       .notNull()
       .default("webhook"),
@@ -935,7 +987,7 @@ export const webhookDelivery = sqliteTable(
       .references(() => webhookEndpoint.id, { onDelete: "cascade" }),
     userId: text("user_id")
       .notNull()
-      .references(() => user.id, { onDelete: "cascade" }),
+      .references(() => workspace.id, { onDelete: "cascade" }),
     eventType: text("event_type").notNull(),
     payload: text("payload").notNull(),
     status: text("status", { enum: ["pending", "succeeded", "failed", "held"] })
@@ -954,7 +1006,7 @@ export const webhookDelivery = sqliteTable(
 export const hubspotSync = sqliteTable("hubspot_sync", {
   userId: text("user_id")
     .primaryKey()
-    .references(() => user.id, { onDelete: "cascade" }),
+    .references(() => workspace.id, { onDelete: "cascade" }),
   tokenEnc: text("token_enc").notNull(),
   baseUrl: text("base_url").notNull(),
   mapping: text("mapping", { mode: "json" }).$type<Record<string, string>>().notNull(),
@@ -981,7 +1033,7 @@ export const syncRun = sqliteTable(
     id: integer("id").primaryKey({ autoIncrement: true }),
     userId: text("user_id")
       .notNull()
-      .references(() => user.id, { onDelete: "cascade" }),
+      .references(() => workspace.id, { onDelete: "cascade" }),
     target: text("target", { enum: ["hubspot", "krystal"] }).notNull(),
     trigger: text("trigger", { enum: ["manual", "schedule"] }).notNull(),
     status: text("status", { enum: ["succeeded", "partial", "failed"] }).notNull(),
@@ -1002,7 +1054,7 @@ export const apiToken = sqliteTable(
     id: integer("id").primaryKey({ autoIncrement: true }),
     userId: text("user_id")
       .notNull()
-      .references(() => user.id, { onDelete: "cascade" }),
+      .references(() => workspace.id, { onDelete: "cascade" }),
     name: text("name").notNull(),
     tokenHash: text("token_hash").notNull().unique(),
     // The first characters, so the owner can tell tokens apart.
@@ -1011,8 +1063,10 @@ export const apiToken = sqliteTable(
     lastUsedAt: integer("last_used_at", { mode: "timestamp_ms" }),
     revokedAt: integer("revoked_at", { mode: "timestamp_ms" }),
     createdAt: createdAt(),
+    // Who made it (0048): a team's token answers only while they are still a member of it.
+    createdBy: text("created_by").references(() => user.id, { onDelete: "cascade" }),
   },
-  (t) => [index("api_token_user_idx").on(t.userId)],
+  (t) => [index("api_token_user_idx").on(t.userId), index("api_token_created_by_idx").on(t.createdBy)],
 );
 
 // Payments adapter (app/server/payments/): shared by every domain that takes money (donations, plans).
@@ -1057,21 +1111,23 @@ export const appPassword = sqliteTable(
     id: integer("id").primaryKey({ autoIncrement: true }),
     userId: text("user_id")
       .notNull()
-      .references(() => user.id, { onDelete: "cascade" }),
+      .references(() => workspace.id, { onDelete: "cascade" }),
     name: text("name").notNull(),
     passwordHash: text("password_hash").notNull().unique(),
     lastUsedAt: integer("last_used_at", { mode: "timestamp_ms" }),
     revokedAt: integer("revoked_at", { mode: "timestamp_ms" }),
     createdAt: createdAt(),
+    // Who made it (0048): it signs in as them, for this workspace, only while they are still a member of it.
+    createdBy: text("created_by").references(() => user.id, { onDelete: "cascade" }),
   },
-  (t) => [index("app_password_user_idx").on(t.userId)],
+  (t) => [index("app_password_user_idx").on(t.userId), index("app_password_created_by_idx").on(t.createdBy)],
 );
 
 /** One address book per owner: its change counter, which is the sync token and the CTag. */
 export const davBook = sqliteTable("dav_book", {
   userId: text("user_id")
     .primaryKey()
-    .references(() => user.id, { onDelete: "cascade" }),
+    .references(() => workspace.id, { onDelete: "cascade" }),
   seq: integer("seq").notNull().default(0),
   // A digest of the owner's people as the database holds them when the book was last found unchanged.
   fingerprint: text("fingerprint"),
@@ -1090,7 +1146,7 @@ export const davCard = sqliteTable(
     id: integer("id").primaryKey({ autoIncrement: true }),
     userId: text("user_id")
       .notNull()
-      .references(() => user.id, { onDelete: "cascade" }),
+      .references(() => workspace.id, { onDelete: "cascade" }),
     connectionId: integer("connection_id").references(() => connection.id, { onDelete: "set null" }),
     name: text("name").notNull(),
     etag: text("etag").notNull().default(""),
@@ -1118,7 +1174,7 @@ export const interaction = sqliteTable(
     id: integer("id").primaryKey({ autoIncrement: true }),
     userId: text("user_id")
       .notNull()
-      .references(() => user.id, { onDelete: "cascade" }),
+      .references(() => workspace.id, { onDelete: "cascade" }),
     connectionId: integer("connection_id")
       .notNull()
       .references(() => connection.id, { onDelete: "cascade" }),
@@ -1147,7 +1203,7 @@ export const keepInTouch = sqliteTable(
   {
     userId: text("user_id")
       .notNull()
-      .references(() => user.id, { onDelete: "cascade" }),
+      .references(() => workspace.id, { onDelete: "cascade" }),
     connectionId: integer("connection_id")
       .notNull()
       .references(() => connection.id, { onDelete: "cascade" }),
@@ -1169,7 +1225,7 @@ export const tagRhythm = sqliteTable(
   {
     userId: text("user_id")
       .notNull()
-      .references(() => user.id, { onDelete: "cascade" }),
+      .references(() => workspace.id, { onDelete: "cascade" }),
     tag: text("tag").notNull(),
     every: text("every", { enum: ["weekly", "biweekly", "monthly", "quarterly", "yearly", "days"] }).notNull(),
     days: integer("days"),
@@ -1184,7 +1240,7 @@ export const followUpDraft = sqliteTable(
   {
     userId: text("user_id")
       .notNull()
-      .references(() => user.id, { onDelete: "cascade" }),
+      .references(() => workspace.id, { onDelete: "cascade" }),
     connectionId: integer("connection_id")
       .notNull()
       .references(() => connection.id, { onDelete: "cascade" }),
@@ -1306,7 +1362,7 @@ export const orgEvent = sqliteTable(
     slug: text("slug").notNull(),
     userId: text("user_id")
       .notNull()
-      .references(() => user.id, { onDelete: "cascade" }),
+      .references(() => workspace.id, { onDelete: "cascade" }),
     title: text("title").notNull(),
     description: text("description").notNull().default(""),
     // Wall-clock times in the event's own zone ("2030-05-01T09:00").
@@ -1447,10 +1503,12 @@ export const orgMeeting = sqliteTable(
     minutes: integer("minutes").notNull().default(30),
     place: text("place").notNull(),
     note: text("note").notNull().default(""),
-    state: text("state", { enum: ["pending", "accepted", "declined"] })
+    state: text("state", { enum: ["pending", "accepted", "declined", "cancelled"] })
       .notNull()
       .default("pending"),
     uid: text("uid").notNull(),
+    /** The organiser's slot it is booked in (migration 0059); null for a meeting at a time and place of its own. */
+    slotId: integer("slot_id").references((): AnySQLiteColumn => orgMeetingSlot.id, { onDelete: "set null" }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -1458,7 +1516,124 @@ export const orgMeeting = sqliteTable(
     uniqueIndex("org_meeting_uid_idx").on(t.uid),
     uniqueIndex("org_meeting_slot_idx").on(t.fromId, t.toId, t.startsAt),
     index("org_meeting_to_idx").on(t.toId, t.state),
+    uniqueIndex("org_meeting_live_slot_idx")
+      .on(t.slotId)
+      .where(sql`slot_id is not null and state in ('pending', 'accepted')`),
   ],
+);
+
+/** A time at a table or room the organiser opens for meetings (migration 0059). */
+export const orgMeetingSlot = sqliteTable(
+  "org_meeting_slot",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    eventId: integer("event_id")
+      .notNull()
+      .references(() => orgEvent.id, { onDelete: "cascade" }),
+    startsAt: text("starts_at").notNull(),
+    minutes: integer("minutes").notNull(),
+    place: text("place").notNull(),
+  },
+  (t) => [uniqueIndex("org_meeting_slot_place_idx").on(t.eventId, t.startsAt, t.place)],
+);
+
+/** The slot times an attendee said they are free for meetings; none means any time they are free. */
+export const orgAvailability = sqliteTable(
+  "org_availability",
+  {
+    attendeeId: integer("attendee_id")
+      .notNull()
+      .references(() => orgAttendee.id, { onDelete: "cascade" }),
+    startsAt: text("starts_at").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.attendeeId, t.startsAt] })],
+);
+
+// An organiser event's programme (migration 0057): tracks, sessions on the event's own clock, speakers (an
+// attendee may be one) and each attendee's schedule. Triggers refuse a room booked twice and a seat too many.
+export const orgTrack = sqliteTable(
+  "org_track",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    eventId: integer("event_id")
+      .notNull()
+      .references(() => orgEvent.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+  },
+  (t) => [uniqueIndex("org_track_event_name_idx").on(t.eventId, t.name)],
+);
+
+export const orgSession = sqliteTable(
+  "org_session",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    eventId: integer("event_id")
+      .notNull()
+      .references(() => orgEvent.id, { onDelete: "cascade" }),
+    title: text("title").notNull(),
+    description: text("description").notNull().default(""),
+    // Wall-clock times in the event's own zone, as the event's ("2030-05-01T09:00").
+    startsAt: text("starts_at").notNull(),
+    endsAt: text("ends_at").notNull(),
+    room: text("room"),
+    capacity: integer("capacity"),
+    trackId: integer("track_id").references(() => orgTrack.id, { onDelete: "set null" }),
+    /** The session's calendar identity in every file and feed. */
+    uid: text("uid").notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex("org_session_uid_idx").on(t.uid), index("org_session_event_start_idx").on(t.eventId, t.startsAt)],
+);
+
+export const orgSessionSpeaker = sqliteTable(
+  "org_session_speaker",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    sessionId: integer("session_id")
+      .notNull()
+      .references(() => orgSession.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    attendeeId: integer("attendee_id").references(() => orgAttendee.id, { onDelete: "set null" }),
+    position: integer("position").notNull().default(0),
+  },
+  (t) => [
+    index("org_session_speaker_session_idx").on(t.sessionId, t.position),
+    index("org_session_speaker_attendee_idx").on(t.attendeeId),
+  ],
+);
+
+export const orgSchedule = sqliteTable(
+  "org_schedule",
+  {
+    sessionId: integer("session_id")
+      .notNull()
+      .references(() => orgSession.id, { onDelete: "cascade" }),
+    attendeeId: integer("attendee_id")
+      .notNull()
+      .references(() => orgAttendee.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.sessionId, t.attendeeId] }), index("org_schedule_attendee_idx").on(t.attendeeId)],
+);
+
+/**
+ * Requests (Connect, meetings) not yet mailed to the asked attendee, and when their last such mail went
+ * (migration 0058): one mail per address per window, a digest of what came in between.
+ */
+export const orgRequestMail = sqliteTable(
+  "org_request_mail",
+  {
+    attendeeId: integer("attendee_id")
+      .primaryKey()
+      .references(() => orgAttendee.id, { onDelete: "cascade" }),
+    pending: integer("pending").notNull().default(0),
+    /** How many requests the last mail told of. */
+    mailed: integer("mailed").notNull().default(0),
+    lastSentAt: integer("last_sent_at"),
+    origin: text("origin").notNull(),
+  },
+  (t) => [index("org_request_mail_due_idx").on(t.lastSentAt).where(sql`pending > 0`)],
 );
 
 // Writes that may happen once (docs/decisions/0026): the claim row is inserted in the write's own batch,
@@ -1469,7 +1644,7 @@ export const writeClaim = sqliteTable(
     key: text("key").primaryKey(),
     userId: text("user_id")
       .notNull()
-      .references(() => user.id, { onDelete: "cascade" }),
+      .references(() => workspace.id, { onDelete: "cascade" }),
     createdAt: createdAt(),
   },
   (t) => [index("write_claim_user_idx").on(t.userId, t.createdAt)],
@@ -1483,7 +1658,7 @@ export const mailing = sqliteTable(
     id: integer("id").primaryKey({ autoIncrement: true }),
     userId: text("user_id")
       .notNull()
-      .references(() => user.id, { onDelete: "cascade" }),
+      .references(() => workspace.id, { onDelete: "cascade" }),
     subject: text("subject").notNull(),
     body: text("body").notNull(),
     // The audience's rules as the owner chose them (app/lib/mailings/rules.ts AudienceRules).
@@ -1519,7 +1694,7 @@ export const mailingRecipient = sqliteTable(
       .references(() => mailing.id, { onDelete: "cascade" }),
     userId: text("user_id")
       .notNull()
-      .references(() => user.id, { onDelete: "cascade" }),
+      .references(() => workspace.id, { onDelete: "cascade" }),
     connectionId: integer("connection_id").references(() => connection.id, { onDelete: "set null" }),
     // Lower-cased; unique per mailing, so a retry, double click or redelivery cannot add a second message.
     email: text("email").notNull(),
@@ -1564,7 +1739,7 @@ export const mailSuppression = sqliteTable(
   {
     userId: text("user_id")
       .notNull()
-      .references(() => user.id, { onDelete: "cascade" }),
+      .references(() => workspace.id, { onDelete: "cascade" }),
     email: text("email").notNull(),
     reason: text("reason", { enum: ["unsubscribed", "bounced", "complained"] }).notNull(),
     mailingId: integer("mailing_id"),
@@ -1580,7 +1755,7 @@ export const mailingClick = sqliteTable(
     id: integer("id").primaryKey({ autoIncrement: true }),
     userId: text("user_id")
       .notNull()
-      .references(() => user.id, { onDelete: "cascade" }),
+      .references(() => workspace.id, { onDelete: "cascade" }),
     recipientId: integer("recipient_id")
       .notNull()
       .references(() => mailingRecipient.id, { onDelete: "cascade" }),
@@ -1596,7 +1771,7 @@ export const mailingGift = sqliteTable(
   {
     userId: text("user_id")
       .notNull()
-      .references(() => user.id, { onDelete: "cascade" }),
+      .references(() => workspace.id, { onDelete: "cascade" }),
     giftKey: text("gift_key").notNull(),
     mailingId: integer("mailing_id")
       .notNull()
@@ -1635,7 +1810,27 @@ export const orgMailConsent = sqliteTable(
 export const peopleStats = sqliteTable("people_stats", {
   userId: text("user_id")
     .primaryKey()
-    .references(() => user.id, { onDelete: "cascade" }),
+    .references(() => workspace.id, { onDelete: "cascade" }),
   people: integer("people").notNull().default(0),
   version: integer("version").notNull().default(0),
 });
+
+/**
+ * A column mapping saved in the contacts import (decision 0178): the header as written and the field chosen
+ * for each column, keyed by the header's layout, so the next file with the same header is read the same way.
+ */
+export const importMapping = sqliteTable(
+  "import_mapping",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => workspace.id, { onDelete: "cascade" }),
+    layoutKey: text("layout_key").notNull(),
+    headers: text("headers", { mode: "json" }).$type<string[]>().notNull(),
+    fields: text("fields", { mode: "json" }).$type<string[]>().notNull(),
+    createdAt: createdAt(),
+    updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull().default(sql`(unixepoch('subsec') * 1000)`),
+  },
+  (t) => [uniqueIndex("import_mapping_user_layout_idx").on(t.userId, t.layoutKey)],
+);

@@ -1,18 +1,11 @@
 import "~/lib/forms/zod-config";
-import { Hono } from "hono";
+import { type Context, Hono, type Next } from "hono";
 import { createRequestHandler, type RequestHandler, RouterContextProvider } from "react-router";
 import { type AppContext, appContext } from "~/context";
-import { cardRoutes } from "~/server/api/card-routes.server";
-import { api } from "~/server/api/router.server";
-import { deliverPaymentEvent, runScheduled } from "~/server/composition.server";
-import { dav, handleDav } from "~/server/dav/routes.server";
+import { CARD_LINK_PREFIX, OLD_CARD_LINK_PREFIX } from "~/lib/card/link";
 import { coalescing } from "~/server/db/coalesce.server";
 import { keepBookmark, openSession } from "~/server/db/d1-session.server";
 import { createDb } from "~/server/db/db.server";
-import { consumeWebhooks } from "~/server/integrations/webhooks.server";
-import { consumeMailings } from "~/server/mailings/mailings.server";
-import { mailingRoutes } from "~/server/mailings/routes.server";
-import { organiserEventRoutes } from "~/server/organiser-events/routes.server";
 import { type MailingMessage, parseEnv, type WebhookMessage } from "~/server/platform/env.server";
 import { servePublicPage } from "~/server/platform/page-cache.server";
 import {
@@ -47,6 +40,10 @@ const handleRequest: RequestHandler = import.meta.env.DEV
 
 type HonoEnv = { Bindings: Env; Variables: { app: AppContext } };
 
+/** The payment handlers, wired by the composition root and imported on the first payment event (decision 0187). */
+const deliverPaymentEvent: AppContext["deliverPaymentEvent"] = (app, request) =>
+  import("~/server/composition.server").then((m) => m.deliverPaymentEvent(app, request));
+
 const app = new Hono<HonoEnv>();
 
 app.use(async (c, next) => {
@@ -58,16 +55,73 @@ app.use(async (c, next) => {
   c.res = withSecurityHeaders(keepBookmark(c.res, session, c.req.raw), nonce, import.meta.env.DEV);
 });
 
+/** Each family's request context, handed from this app to the family's own router. */
+const contextOf = new WeakMap<Request, AppContext>();
+/** What a family's router answers for a path it has no route for: the request goes on to the next family. */
+const PASS = new Response(null, { status: 404 });
+
+/**
+ * A family of routes imported on its first request, so start-up evaluates none of them (decision 0187): its
+ * Hono router is built then, with this request's context already set, and a path it does not own falls through.
+ */
+function lazyRoutes(load: () => Promise<(router: Hono<HonoEnv>) => void>) {
+  let router: Promise<Hono<HonoEnv>> | undefined;
+  return async (c: Context<HonoEnv>, next: Next) => {
+    // A failed import is not kept: the next request tries again rather than failing for the isolate's life.
+    router ??= load().then(
+      (mount) => {
+        const r = new Hono<HonoEnv>();
+        r.use((rc, rn) => {
+          rc.set("app", contextOf.get(rc.req.raw) as AppContext);
+          return rn();
+        });
+        mount(r);
+        r.notFound(() => PASS);
+        return r;
+      },
+      (error) => {
+        router = undefined;
+        throw error;
+      },
+    );
+    contextOf.set(c.req.raw, c.get("app"));
+    const res = await (await router).fetch(c.req.raw, c.env, c.executionCtx);
+    if (res === PASS) return next();
+    return res;
+  };
+}
+
 // Mailings: unsubscribe pages and one-click POSTs, the click redirect, the provider's webhook.
-app.route("/", mailingRoutes);
-app.route("/api", api);
+const mailings = lazyRoutes(() =>
+  import("~/server/mailings/routes.server").then((m) => (r) => r.route("/", m.mailingRoutes)),
+);
+app.all("/mail/*", mailings);
+app.post("/api/mailings/webhook", mailings);
+app.all(
+  "/api/*",
+  lazyRoutes(() => import("~/server/api/router.server").then((m) => (r) => r.route("/api", m.api))),
+);
 // CardDAV: its own methods (PROPFIND, REPORT) and bodies; discovery starts at the well-known address.
 app.all("/.well-known/carddav", (c) => c.redirect("/dav/", 301));
-app.on(["PROPFIND", "REPORT"], "/", handleDav);
-app.route("/dav", dav);
-app.route("/", cardRoutes);
+const dav = lazyRoutes(() =>
+  import("~/server/dav/routes.server").then((m) => (r) => {
+    r.on(["PROPFIND", "REPORT"], "/", m.handleDav);
+    r.route("/dav", m.dav);
+  }),
+);
+app.on(["PROPFIND", "REPORT"], "/", dav);
+app.all("/dav", dav);
+app.all("/dav/*", dav);
+const cards = lazyRoutes(() =>
+  import("~/server/api/card-routes.server").then((m) => (r) => r.route("/", m.cardRoutes)),
+);
+for (const prefix of [CARD_LINK_PREFIX, OLD_CARD_LINK_PREFIX, "/c/", "/avatars/"]) app.all(`${prefix}*`, cards);
 // Organiser events: the public event page, visitor joins, passes and badge scans.
-app.route("/", organiserEventRoutes);
+const events = lazyRoutes(() =>
+  import("~/server/organiser-events/routes.server").then((m) => (r) => r.route("/", m.organiserEventRoutes)),
+);
+app.all("/e/*", events);
+app.all("/pass/*", events);
 
 app.all("*", (c) => {
   const context = new RouterContextProvider();
@@ -92,14 +146,18 @@ export default {
     return app.fetch(checked, env, ctx);
   },
   async scheduled(controller, env, ctx) {
+    const { runScheduled } = await import("~/server/composition.server");
     ctx.waitUntil(runScheduled(parseEnv(env), new Date(controller.scheduledTime)));
   },
   // Signed webhook and Krystal AI deliveries, one attempt per message, retried with back-off.
   async queue(batch, env) {
     const parsed = parseEnv(env);
     // Mailings have their own queue; everything else on the webhook queue as before.
-    if (batch.queue.startsWith("knowwho-mailings"))
+    if (batch.queue.startsWith("knowwho-mailings")) {
+      const { consumeMailings } = await import("~/server/mailings/mailings.server");
       return consumeMailings({ env: parsed, db: createDb(parsed.DB) }, batch as MessageBatch<MailingMessage>);
+    }
+    const { consumeWebhooks } = await import("~/server/integrations/webhooks.server");
     await consumeWebhooks({ env: parsed, db: createDb(parsed.DB) }, batch as MessageBatch<WebhookMessage>);
   },
 } satisfies ExportedHandler<Env, WebhookMessage | MailingMessage>;

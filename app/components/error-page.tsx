@@ -1,4 +1,5 @@
 import { href, isRouteErrorResponse } from "react-router";
+import type { ErrorWords } from "~/lib/i18n/error-words";
 import { ERROR_PAGES } from "~/lib/platform/error-pages";
 
 export type ErrorStatus = keyof typeof ERROR_PAGES;
@@ -44,23 +45,26 @@ export function ErrorPage({
   pathname,
   inApp,
   headingLevel = 1,
+  words,
 }: {
   error: unknown;
   pathname: string;
   inApp: boolean;
   headingLevel?: 1 | 2;
+  /** On a public page written in the visitor's language: its words (root.tsx); English otherwise. */
+  words?: ErrorWords | null;
 }) {
   const status = errorStatus(error);
-  const page = ERROR_PAGES[status];
+  const page = words?.pages[status] ?? { ...ERROR_PAGES[status], label: `Error ${status}` };
   const Heading = headingLevel === 1 ? "h1" : "h2";
   // Stack traces only where the developer is: the dev server.
   const stack = import.meta.env.DEV && error instanceof Error ? error.stack : undefined;
-  const links = wayBack(pathname, inApp);
+  const links = words ? [{ href: href("/"), label: words.home }] : wayBack(pathname, inApp);
   return (
     <div className="mx-auto max-w-2xl px-4 py-16 sm:px-6" data-error-status={status}>
       <title>{`${page.title} | KnowWho`}</title>
       <meta name="robots" content="noindex" />
-      <p className="font-semibold text-brand-700 text-sm dark:text-brand-200">{`Error ${status}`}</p>
+      <p className="font-semibold text-brand-700 text-sm dark:text-brand-200">{page.label}</p>
       <Heading className="mt-2 font-bold text-3xl tracking-tight">{page.title}</Heading>
       <p className="mt-4 text-lg text-slate-700 dark:text-slate-300">{page.text}</p>
       {stack ? (

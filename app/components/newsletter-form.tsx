@@ -3,7 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { useId } from "react";
 import { href, useFetcher, useLocation } from "react-router";
 import { z } from "zod";
-import { requiredEmailField } from "~/lib/forms/fields";
+import { requiredEmailField } from "~/lib/forms/email";
 
 export const NEWSLETTER_SUCCESS = "Success! Now check your email to confirm your subscription.";
 

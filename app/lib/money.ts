@@ -39,18 +39,41 @@ export function exponent(currency: string): number {
 
 export const maxMinor = (_currency: string) => MAX_MINOR;
 
-/** "12.5" in USD is 1250; answers null for anything that is not a plain positive amount with the currency's decimals. */
-export function parseAmount(input: string, currency: string): number | null {
-  const text = input
+/**
+ * "12.5" in USD is 1250, "1.234,56" in German 123456; answers null for anything that is not a plain positive amount with the currency's decimals.
+ */
+export function parseAmount(input: string, currency: string, locale = "en"): number | null {
+  const [group, decimal] = decimalSeparator(locale) === "," ? [".", ","] : [",", "."];
+  // Full-width digits (３０００) fold to ASCII by NFKC; Arabic-Indic digits and separators by hand.
+  let text = input
+    .normalize("NFKC")
+    .replace(/[\u0660-\u0669]/g, (d) => String(d.charCodeAt(0) - 0x660))
+    .replace(/\u066b/g, ".")
+    .replace(/\u066c/g, ",")
     .trim()
-    .replace(/[,\s]/g, "")
-    .replace(/^[$€£¥]/, "");
+    .replace(/[\s\u00a0\u202f]/g, "")
+    .replace(/^[$€£¥￥]|€$/, "");
+  // A lone separator before one or two final digits is a decimal point however the giver writes it ("25,50" in
+  // English, "25.50" in German), never a thousands separator: a gift is never read a hundred times too large.
+  if (!text.includes(decimal) && new RegExp(`^\\d+\\${group}\\d{1,2}$`).test(text)) text = text.replace(group, decimal);
+  text = text.split(group).join("").replace(decimal, ".");
   const digits = exponent(currency);
   const pattern = digits ? new RegExp(`^\\d+(\\.\\d{1,${digits}})?$`) : /^\d+$/;
   if (!pattern.test(text)) return null;
   const [whole = "0", fraction = ""] = text.split(".");
   const minor = Number(whole) * 10 ** digits + Number(fraction.padEnd(digits, "0") || "0");
   return Number.isSafeInteger(minor) ? minor : null;
+}
+
+const separators = new Map<string, string>();
+/** The decimal separator of a locale's numbers: "." in English, "," in German, French, Spanish... */
+export function decimalSeparator(locale: string): string {
+  let sep = separators.get(locale);
+  if (sep === undefined) {
+    sep = new Intl.NumberFormat(locale).formatToParts(1.5).find((p) => p.type === "decimal")?.value ?? ".";
+    separators.set(locale, sep);
+  }
+  return sep;
 }
 
 /**

@@ -69,13 +69,18 @@ export function socialShareLinks(siteUrl: string) {
 }
 
 /** Share links for a campaign, from its thank-you page: every value URL-encoded into the link. */
-export function campaignShareLinks(campaignUrl: string, title: string) {
+export function campaignShareLinks(
+  campaignUrl: string,
+  title: string,
+  // In the giver's language on the thank-you page (giving catalogs); English elsewhere.
+  say: { words: string; email: string } = { words: `I just gave to ${title}. Will you join me?`, email: "Email" },
+) {
   const url = encodeURIComponent(campaignUrl);
-  const words = `I just gave to ${title}. Will you join me?`;
+  const words = say.words;
   const text = encodeURIComponent(words);
   const both = encodeURIComponent(`${words} ${campaignUrl}`);
   return [
-    { network: "email", label: "Email", href: `mailto:?subject=${text}&body=${both}` },
+    { network: "email", label: say.email, href: `mailto:?subject=${text}&body=${both}` },
     { network: "whatsapp", label: "WhatsApp", href: `https://wa.me/?text=${both}` },
     { network: "facebook", label: "Facebook", href: `https://www.facebook.com/sharer/sharer.php?u=${url}` },
     { network: "twitter", label: "X", href: `https://twitter.com/intent/tweet?url=${url}&text=${text}` },

@@ -101,7 +101,9 @@ test.describe("the light public pages still work with only /site.js", () => {
   ]) {
     test(`${path} loads /site.js and no React Router`, async ({ page }) => {
       const { scripts } = await scriptBytes(page, path);
-      expect(scripts).toEqual(["/site.js"]);
+      // The sign-in and sign-up pages add their passkey script (decision 0213), no framework either.
+      const expected = path === "/auth" || path === "/auth?mode=signup" ? ["/passkey.js", "/site.js"] : ["/site.js"];
+      expect(scripts.toSorted()).toEqual(expected);
       expect(await page.evaluate(() => "__reactRouterContext" in window)).toBe(false);
     });
   }

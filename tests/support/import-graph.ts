@@ -120,3 +120,51 @@ export function featurePairs(edges: Graph): { pair: string; ties: string[] }[] {
     }))
     .sort((x, y) => x.pair.localeCompare(y.pair));
 }
+
+/** The modules a file loads when it runs: type-only imports and specifier lists of only types are erased. */
+export function runtimeImports(source: string): string[] {
+  const found: string[] = [];
+  const statement =
+    /^\s*(import|export)\s+(type\s+)?([^;]*?)\s*from\s*["']([^"']+)["']|^\s*import\s+["']([^"']+)["']/gms;
+  for (const m of source.matchAll(statement)) {
+    if (m[5]) found.push(m[5]);
+    else if (!m[2] && m[4]) {
+      const clause = m[3] ?? "";
+      const braces = /\{([^}]*)\}/.exec(clause);
+      const outside = clause
+        .replace(/\{[^}]*\}/, "")
+        .replace(/,/g, "")
+        .trim();
+      const onlyTypes =
+        braces !== null && !outside && (braces[1] ?? "").split(",").every((n) => !n.trim() || /^type\s/.test(n.trim()));
+      if (!onlyTypes) found.push(m[4]);
+    }
+  }
+  return found;
+}
+
+/**
+ * Each module and the modules it loads when it is evaluated (static value imports, resolved to files of ours):
+ * the start-up and shell tests read what a module costs at run time, where `import()` and types cost nothing.
+ */
+export const graph: Graph = new Map(
+  ROOTS.flatMap(walk).map((file) => [
+    file,
+    runtimeImports(readFileSync(file, "utf8"))
+      .map((spec) => resolve(file, spec))
+      .filter((f): f is string => f !== null),
+  ]),
+);
+
+/** Every module of ours a file loads when it is evaluated (its static imports, transitively). */
+export function staticClosure(entry: string): Set<string> {
+  const seen = new Set<string>([entry]);
+  const todo = [entry];
+  for (let file = todo.pop(); file !== undefined; file = todo.pop())
+    for (const next of graph.get(file) ?? [])
+      if (!seen.has(next)) {
+        seen.add(next);
+        todo.push(next);
+      }
+  return seen;
+}

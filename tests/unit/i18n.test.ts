@@ -1,6 +1,16 @@
 import { IntlMessageFormat } from "intl-messageformat";
 import { describe, expect, it } from "vitest";
 import type { PublicCard } from "~/lib/card/card";
+import { ENGLISH_GIFT_MESSAGES } from "~/lib/fundraising/donation";
+import { feeRuleIn, giftMessages, receiptWords } from "~/lib/fundraising/giving-messages";
+import {
+  DEFAULT_RECEIPT_WORDING,
+  ENGLISH_RECEIPT_WORDS,
+  receiptHtml,
+  receiptText,
+  statementPeriod,
+} from "~/lib/fundraising/receipt";
+import { formatCount, formatDay } from "~/lib/i18n/format";
 import {
   fromAcceptLanguage,
   LOCALE_NAME,
@@ -10,10 +20,10 @@ import {
   matchLocale,
   negotiateLocale,
 } from "~/lib/i18n/locales";
-import { en, type MessageKey } from "~/lib/i18n/messages/en";
-import { CATALOGS, translator, translatorOf } from "~/lib/i18n/translate";
-import { formatMoney } from "~/lib/money";
+import { CATALOGS, ENGLISH as en, type MessageKey, translator, translatorOf } from "~/lib/i18n/translate";
+import { formatMoney, parseAmount } from "~/lib/money";
 import { SITE } from "~/lib/site";
+import { endSentence } from "~/lib/text/sentence";
 import { renderCardNotFound, renderCardPage } from "~/server/cards/card-page.server";
 
 const KEYS = Object.keys(en) as MessageKey[];
@@ -98,6 +108,98 @@ describe("catalogs", () => {
     expect(formatMoney(123456, "EUR", { locale: "de" })).toBe("1.234,56\u00a0€");
     expect(formatMoney(123456, "EUR", { locale: "fr" })).toBe("1\u202f234,56\u00a0€");
     expect(formatMoney(1250, "USD")).toBe("$12.50");
+  });
+});
+
+describe("the giving pages' words", () => {
+  it("keeps the Donate form's English field messages exactly as the spec words them", () => {
+    const en = giftMessages("en");
+    for (const currency of ["USD", "JPY", "EUR"]) {
+      expect(en.amount(currency)).toBe(ENGLISH_GIFT_MESSAGES.amount(currency));
+      expect(en.smallest(currency)).toBe(ENGLISH_GIFT_MESSAGES.smallest(currency));
+      expect(en.largest(currency)).toBe(ENGLISH_GIFT_MESSAGES.largest(currency));
+    }
+    expect(en.amount("USD")).toBe("Enter an amount, such as 25 or 25.50");
+    expect(en.amount("JPY")).toBe("Enter a whole amount, such as 2500");
+    for (const key of ["tributeMissing", "tributeLength", "email", "addressLength"] as const)
+      expect(en[key]).toBe(ENGLISH_GIFT_MESSAGES[key]);
+    expect(feeRuleIn("USD", "en")).toBe("2.9% + $0.30");
+  });
+
+  it("gives examples, fees, counts and days as each language writes them", () => {
+    expect(giftMessages("de").amount("EUR")).toBe("Geben Sie einen Betrag ein, zum Beispiel 25 oder 25,50");
+    expect(giftMessages("fr").smallest("EUR")).toBe("Le don minimum est de 1,00\u00a0€");
+    expect(feeRuleIn("EUR", "de")).toBe("2,9\u00a0% + 0,30\u00a0€");
+    expect(feeRuleIn("JPY", "ja")).toBe("2.9%");
+    expect(formatCount(1234, "de")).toBe("1.234");
+    expect(formatCount(1234, "en")).toBe("1,234");
+    expect(formatDay("2026-11-28", "ja")).toBe("2026年11月28日");
+    expect(formatDay("2026-11-28", "de")).toBe("28. November 2026");
+    expect(formatDay("2026-11-28", "en")).toBe("November 28, 2026");
+  });
+
+  it("reads an amount as the giver types it, never a hundred times too large", () => {
+    expect(parseAmount("25,50", "EUR", "de")).toBe(2550);
+    expect(parseAmount("25.50", "EUR", "de")).toBe(2550);
+    expect(parseAmount("1.234,56", "EUR", "de")).toBe(123456);
+    expect(parseAmount("1.500", "EUR", "de")).toBe(150000);
+    expect(parseAmount("1 234,56 €", "EUR", "fr")).toBe(123456);
+    expect(parseAmount("25,50", "USD")).toBe(2550);
+    expect(parseAmount("1,000", "USD")).toBe(100000);
+    expect(parseAmount("12.345", "USD")).toBeNull();
+    expect(parseAmount("３０００", "JPY", "ja")).toBe(3000);
+    expect(parseAmount("￥3,000", "JPY", "ja")).toBe(3000);
+    expect(parseAmount("٢٥٫٥٠", "USD", "ar")).toBe(2550);
+    expect(parseAmount("1,5", "JPY", "ja")).toBeNull();
+  });
+});
+
+describe("receipts and statements in the donor's language", () => {
+  const org = {
+    legalName: "Food Bank, Inc.",
+    taxId: "",
+    country: "",
+    address: "",
+    receiptWording: DEFAULT_RECEIPT_WORDING,
+  };
+  const gift = {
+    amount: 300000,
+    currency: "JPY",
+    date: "2026-11-28",
+    recurring: false,
+    donorName: "山田 太郎",
+    campaign: "Wells",
+  };
+
+  it("writes the receipt's words, money and date in the donor's language; English stays as it was", () => {
+    expect(receiptText(org, gift, null, receiptWords("ja"))).toContain("金額: ￥300,000");
+    expect(receiptText(org, gift, null, receiptWords("ja"))).toContain("日付: 2026年11月28日");
+    expect(receiptText(org, gift, null, receiptWords("en"))).toBe(receiptText(org, gift, null));
+    expect(receiptText(org, gift, null)).toContain(
+      "Amount: ¥300,000\nFrequency: One-time gift\nDate: November 28, 2026",
+    );
+    const ar = receiptHtml(org, gift, null, "", receiptWords("ar"));
+    expect(ar).toContain('<html lang="ar" dir="rtl">');
+    expect(ar).toContain("<dt>المبلغ</dt>");
+  });
+
+  it("names a year without a thousands separator, and a printed page speaks of the receipt, not an email", () => {
+    expect(statementPeriod(2026, "calendar", 1, receiptWords("de")).label).toBe("Kalenderjahr 2026");
+    expect(statementPeriod(2026, "fiscal", 1, receiptWords("ja")).label).toBe("2026年度");
+    expect(receiptHtml(org, gift, null, '<a class="button" href="/campaigns">Back</a>')).toContain(
+      ENGLISH_RECEIPT_WORDS.keepPrinted,
+    );
+    expect(receiptText(org, gift, null)).toContain("Please keep this email as your receipt.");
+    expect(receiptText({ ...org, receiptWording: "Our own words." }, gift, null, receiptWords("fr"))).toContain(
+      "Our own words.",
+    );
+  });
+
+  it("ends a sentence on a name that has its own full stop only once", () => {
+    expect(endSentence("You get this because you gave to Food Bank, Inc.")).toBe(
+      "You get this because you gave to Food Bank, Inc.",
+    );
+    expect(endSentence("You gave to Read Lamu")).toBe("You gave to Read Lamu.");
   });
 });
 

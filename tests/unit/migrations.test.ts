@@ -355,3 +355,20 @@ describe("mailing recipient reason migration", () => {
     for (const file of files.slice(index + 1)) apply(db, file);
   });
 });
+
+describe("import mapping migration (0060)", () => {
+  it("keeps every row of a seeded database, applies to an empty one, and keeps one mapping per owner and header", async () => {
+    const { db, index } = await seededBefore("import_mapping");
+    const before = counts(db);
+    expect(before.connection).toBeGreaterThan(0);
+    apply(db, files[index] as string);
+    expect(counts(db)).toEqual({ ...before, import_mapping: 0 });
+    const owner = (db.prepare("select id from user limit 1").get() as { id: string }).id;
+    const insert = db.prepare(
+      "insert into import_mapping (user_id, layout_key, headers, fields) values (?, 'k', '[]', '[]')",
+    );
+    insert.run(owner);
+    expect(() => insert.run(owner)).toThrow(/UNIQUE/);
+    for (const file of files.slice(index + 1)) apply(db, file);
+  });
+});

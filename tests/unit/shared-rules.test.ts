@@ -101,7 +101,7 @@ describe("no copies of the shared rules", () => {
     );
   });
 
-  it("z.email() is called only by the shared field rules (and the environment check, which is no form)", () => {
-    expect(copies(/z\.email\(/, ["app/lib/forms/fields.ts", "app/server/platform/env.server.ts"])).toEqual([]);
+  it("z.email() is called only by the shared email rule (and the environment check, which is no form)", () => {
+    expect(copies(/z\.email\(/, ["app/lib/forms/email.ts", "app/server/platform/env.server.ts"])).toEqual([]);
   });
 });

@@ -65,7 +65,9 @@ async function fillEveryTable(owner: { id: string; email: string }) {
     for (const column of table.columns) {
       const ref = table.refs.get(column.name);
       if (ref) {
-        values[column.name] = mine.get(ref.table)?.[ref.column] ?? null;
+        // A workspace-owned row (0207) is the account's when its personal workspace, its own id, owns it.
+        const personal = ref.table === "workspace" && name !== "member" && name !== "invitation" && name !== "session";
+        values[column.name] = personal ? owner.id : (mine.get(ref.table)?.[ref.column] ?? null);
         continue;
       }
       if (column.columnType === "SQLiteInteger" && column.primary) continue;

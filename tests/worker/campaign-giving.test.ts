@@ -5,6 +5,7 @@ import { describe, expect, it, vi } from "vitest";
 import type { AppContext } from "~/context";
 import { deliverPaymentEvent } from "~/server/composition.server";
 import { createDb } from "~/server/db/db.server";
+import { featuredCampaigns } from "~/server/fundraising/campaigns.server";
 import { localWebhookSecret } from "~/server/payments/local.server";
 import { parseEnv } from "~/server/platform/env.server";
 import { call, confirmEmail, form, signUp, testAddress } from "./helpers";
@@ -281,5 +282,39 @@ describe("Stripe's refresh address", () => {
       .first<{ n: number }>();
     expect(made?.n).toBe(0);
     expect(location(await call("/campaigns/connect"))).toMatch(/^\/(auth|sign-in|login)/);
+  });
+});
+
+describe("the home page's featured places", () => {
+  it("gives every approved campaign its turn, not only the three that end soonest", async () => {
+    const owner = await signUp("Featured Turns");
+    const headers = { cookie: owner.cookie };
+    const ids: string[] = [];
+    for (const [i, endDate] of ["2030-01-01", "2030-02-01", "2030-03-01", "2031-12-31"].entries()) {
+      const created = await call("/campaigns/new", {
+        ...form({ ...CAMPAIGN, title: `Turns ${i} ${crypto.randomUUID().slice(0, 6)}`, endDate }),
+        headers,
+      });
+      const id = location(created).split("/")[2] ?? "";
+      expect((await call(`/campaigns/${id}/edit`, { ...form({ intent: "publish" }), headers })).status).toBe(302);
+      ids.push(id);
+    }
+    // Approved as an operator's decision records it; other tests' featured campaigns take their turns too.
+    await env.DB.prepare(`update campaign set featured = 1 where id in (${ids.map(() => "?").join(", ")})`)
+      .bind(...ids)
+      .run();
+    const approved = await env.DB.prepare(
+      "select count(*) as n from campaign where featured = 1 and status = 'active' and archived_at is null",
+    ).first<number>("n");
+    const shown = new Set<string>();
+    for (let day = 0; day < (approved ?? 0); day++) {
+      const places = await featuredCampaigns(app().db, new Date(Date.UTC(2026, 10, 1 + day)));
+      expect(places).toHaveLength(3);
+      for (const c of places) shown.add(c.id);
+    }
+    expect(ids.filter((id) => !shown.has(id))).toEqual([]);
+    await env.DB.prepare(`update campaign set featured = 0 where id in (${ids.map(() => "?").join(", ")})`)
+      .bind(...ids)
+      .run();
   });
 });

@@ -270,32 +270,63 @@ describe("sending", () => {
     expect((await one<{ n: number }>("select count(*) as n from mailing where user_id = ?", o.userId))?.n).toBe(0);
   });
 
-  it("holds the daily cap in the database: a mailing that would pass it stores nobody", async () => {
-    const o = await owner();
-    const tag = crypto.randomUUID().slice(0, 6);
-    await person(o.userId, `Cap ${tag}`, `cap-${tag}@example.org`, "share", { event: "Summit" });
-    // The day's earlier sends, as rows of an earlier mailing, fill the cap to the last place.
+  /** An earlier mailing's rows: `n` messages made `daysAgo` days ago, `bounced` of them bounced. */
+  async function earlierSends(userId: string, n: number, daysAgo: number, bounced = 0) {
     const earlier = await one<{ id: number }>(
       "insert into mailing (user_id, subject, body, status, client_key) values (?, 's', 'b', 'sent', ?) returning id",
-      o.userId,
+      userId,
       crypto.randomUUID(),
     );
     await env.DB.prepare(
-      `with recursive n(i) as (select 1 union all select i + 1 from n where i < ${MAILING_LIMITS.perDay})
-       insert into mailing_recipient (mailing_id, user_id, email, status) select ?, ?, 'x' || i || '@example.org', 'sent' from n`,
+      `with recursive n(i) as (select 1 union all select i + 1 from n where i < ${n})
+       insert into mailing_recipient (mailing_id, user_id, email, status, created_at)
+       select ?, ?, 'x' || i || '-' || ? || '@example.org', case when i <= ? then 'bounced' else 'sent' end, ? from n`,
     )
-      .bind(earlier?.id, o.userId)
+      .bind(earlier?.id, userId, crypto.randomUUID().slice(0, 6), bounced, Date.now() - daysAgo * 86_400_000)
       .run();
+  }
+  const capped = async (userId: string) =>
+    (
+      await one<{ n: number }>(
+        "select count(*) as n from mailing_recipient where user_id = ? and email like 'cap-%'",
+        userId,
+      )
+    )?.n;
+
+  it("holds the day's allowance in the database: a mailing that would pass it stores nobody", async () => {
+    const o = await owner();
+    const tag = crypto.randomUUID().slice(0, 6);
+    await person(o.userId, `Cap ${tag}`, `cap-${tag}@example.org`, "share", { event: "Summit" });
+    // A new sender's day (a whole audience) already sent today, to the last place.
+    await earlierSends(o.userId, MAILING_LIMITS.perDayBase, 0);
     const refused = await createMailing(ctx(), o.userId, input(), ORIGIN);
-    expect(refused).toEqual({ errors: { audience: [MESSAGES.dailyCap] } });
-    expect(
-      (
-        await one<{ n: number }>(
-          "select count(*) as n from mailing_recipient where user_id = ? and email like 'cap-%'",
-          o.userId,
-        )
-      )?.n,
-    ).toBe(0);
+    expect(refused).toEqual({ errors: { audience: [MESSAGES.dailyCap(0)] } });
+    expect(await capped(o.userId)).toBe(0);
+  });
+
+  it("grows the day with a clean record, so yesterday's appeal does not stop today's", async () => {
+    const o = await owner();
+    const tag = crypto.randomUUID().slice(0, 6);
+    await person(o.userId, `Cap ${tag}`, `cap-${tag}@example.org`, "share", { event: "Summit" });
+    await earlierSends(o.userId, 1000, 3, 10);
+    await earlierSends(o.userId, MAILING_LIMITS.perDayBase, 0);
+    const made = await createMailing(ctx(), o.userId, input(), ORIGIN);
+    expect(made).toMatchObject({ recipients: 1 });
+    expect(await capped(o.userId)).toBe(1);
+  });
+
+  it("shrinks the day to a cleaned list's size once too many messages bounced, and says why", async () => {
+    const o = await owner();
+    const tag = crypto.randomUUID().slice(0, 6);
+    await person(o.userId, `Cap ${tag}`, `cap-${tag}@example.org`, "share", { event: "Summit" });
+    // 10% bounced over the last month (the ceiling is 4%), and a cleaned list's day already sent.
+    await earlierSends(o.userId, 2000, 3, 200);
+    await earlierSends(o.userId, MAILING_LIMITS.perDayFlagged, 0);
+    const refused = await createMailing(ctx(), o.userId, input(), ORIGIN);
+    expect(refused).toEqual({ errors: { audience: [MESSAGES.flagged(0)] } });
+    expect(await capped(o.userId)).toBe(0);
+    const page = await call("/mailings/new", { headers: { cookie: o.cookie } });
+    expect(await page.text()).toContain("Too many of your recent messages bounced or were marked as spam");
   });
 
   it("schedules for later, starts on the cron once due, and a cancelled one sends nothing", async () => {

@@ -1,8 +1,10 @@
 import { href } from "react-router";
 import { btnPrimary } from "~/components/marketing/page";
-import { feeRule, processingFee } from "~/lib/fundraising/donation";
+import { processingFee } from "~/lib/fundraising/donation";
+import { feeRuleIn, newsOptIn } from "~/lib/fundraising/giving-messages";
+import type { Locale } from "~/lib/i18n/locales";
+import { translator } from "~/lib/i18n/translate";
 import { formatMoney } from "~/lib/money";
-import { newsOptInText } from "~/lib/people/consent";
 
 export type DonateFormErrors = Partial<Record<"amount" | "tributeName" | "tributeNotify" | "address", string>>;
 
@@ -18,21 +20,27 @@ function FieldError({ id, message }: { id: string; message?: string }) {
 }
 
 /**
- * The Donate form, plain HTML (no framework JavaScript): on the campaign page, and again with the
- * donor's typed values and each message beside its field when something needs a second look.
+ * The Donate form, plain HTML (no framework JavaScript), in the visitor's language: on the campaign page,
+ * and again with the donor's typed values and each message beside its field when something needs a second look.
  */
 export function DonateForm({
   c,
   via,
+  locale,
+  langQuery = "",
   errors = {},
   values = {},
 }: {
   c: { id: string; currency: string; suggested: number[]; organization: string };
   via: { src: string; card: string; event: string; mailing: string };
+  locale: Locale;
+  /** `?lang=…` when the page's language came from its address, so the answer keeps it without a cookie. */
+  langQuery?: string;
   errors?: DonateFormErrors;
   values?: Record<string, string>;
 }) {
-  const money = (n: number) => formatMoney(n, c.currency, { compact: true });
+  const t = translator(locale);
+  const money = (n: number) => formatMoney(n, c.currency, { compact: true, locale });
   const chosen = values.amount ?? String(c.suggested[1] ?? c.suggested[0] ?? "custom");
   const described = (field: keyof DonateFormErrors) =>
     errors[field] ? { "aria-invalid": true, "aria-describedby": `donate-${field}-error` } : {};
@@ -40,25 +48,26 @@ export function DonateForm({
     <form
       id="donate"
       method="post"
-      action={href("/fundraising/:id/donate", { id: String(c.id) })}
+      action={`${href("/fundraising/:id/donate", { id: String(c.id) })}${langQuery}`}
       className="space-y-3"
-      aria-label="Donate"
+      aria-label={t("donate.form")}
     >
-      <h2 className="font-bold text-lg">Give</h2>
+      <h2 className="font-bold text-lg">{t("donate.heading")}</h2>
       <fieldset>
-        <legend className="font-medium text-sm">How often</legend>
+        <legend className="font-medium text-sm">{t("donate.howOften")}</legend>
         <div className="mt-1 flex gap-4 text-sm">
           <label className="flex items-center gap-1.5">
-            <input type="radio" name="frequency" value="once" defaultChecked={values.frequency !== "monthly"} /> Once
+            <input type="radio" name="frequency" value="once" defaultChecked={values.frequency !== "monthly"} />{" "}
+            {t("donate.once")}
           </label>
           <label className="flex items-center gap-1.5">
             <input type="radio" name="frequency" value="monthly" defaultChecked={values.frequency === "monthly"} />{" "}
-            Monthly
+            {t("donate.monthly")}
           </label>
         </div>
       </fieldset>
       <fieldset>
-        <legend className="font-medium text-sm">Amount</legend>
+        <legend className="font-medium text-sm">{t("donate.amount")}</legend>
         <div className="mt-1 grid grid-cols-2 gap-2 text-sm">
           {c.suggested.map((a) => (
             <label
@@ -69,12 +78,12 @@ export function DonateForm({
             </label>
           ))}
           <label className="col-span-2 flex items-center gap-1.5 rounded-md border border-slate-300 px-2 py-2 dark:border-slate-600">
-            <input type="radio" name="amount" value="custom" defaultChecked={chosen === "custom"} /> Other
+            <input type="radio" name="amount" value="custom" defaultChecked={chosen === "custom"} /> {t("donate.other")}
           </label>
         </div>
       </fieldset>
       <label className="block text-sm">
-        <span className="font-medium">Other amount ({c.currency})</span>
+        <span className="font-medium">{t("donate.otherAmount", { currency: c.currency })}</span>
         <input
           name="custom"
           inputMode="decimal"
@@ -88,23 +97,28 @@ export function DonateForm({
       <label className="flex items-start gap-2 text-sm">
         <input type="checkbox" name="coverFees" className="mt-1" defaultChecked={values.coverFees === "on"} />
         <span>
-          Add the card processing fee so {c.organization} receives my whole gift
+          {t("donate.coverFees", { organization: c.organization })}
           <span className="block text-slate-600 text-xs dark:text-slate-300" data-testid="fee-examples">
-            {c.suggested.map((a) => `${money(processingFee(a, c.currency))} on ${money(a)}`).join(", ")}
-            {c.suggested.length ? "; " : ""}
-            {feeRule(c.currency)} on any other amount. Checkout shows the total before you pay.
+            {c.suggested.length
+              ? `${new Intl.ListFormat(locale, { type: "unit" }).format(
+                  c.suggested.map((a) =>
+                    t("donate.feeOn", { fee: money(processingFee(a, c.currency)), amount: money(a) }),
+                  ),
+                )}; `
+              : ""}
+            {t("donate.feeRule", { rule: feeRuleIn(c.currency, locale) })}
           </span>
         </span>
       </label>
       <details className="text-sm" open={Boolean(values.tribute || errors.tributeName || errors.tributeNotify)}>
-        <summary className="cursor-pointer font-medium">Give in honour or in memory of someone</summary>
+        <summary className="cursor-pointer font-medium">{t("donate.tribute")}</summary>
         <div className="mt-2 space-y-2">
           <div className="flex flex-wrap gap-4">
             {(
               [
-                ["", "No"],
-                ["honour", "In honour of"],
-                ["memory", "In memory of"],
+                ["", t("donate.tribute.none")],
+                ["honour", t("donate.tribute.honour")],
+                ["memory", t("donate.tribute.memory")],
               ] as const
             ).map(([value, label]) => (
               <label key={value} className="flex items-center gap-1.5">
@@ -114,7 +128,7 @@ export function DonateForm({
             ))}
           </div>
           <label className="block">
-            <span className="font-medium">Their name</span>
+            <span className="font-medium">{t("donate.tributeName")}</span>
             <input
               name="tributeName"
               maxLength={120}
@@ -125,7 +139,7 @@ export function DonateForm({
           </label>
           <FieldError id="donate-tributeName-error" message={errors.tributeName} />
           <label className="block">
-            <span className="font-medium">Let someone know by email (optional)</span>
+            <span className="font-medium">{t("donate.tributeNotify")}</span>
             <input
               name="tributeNotify"
               type="email"
@@ -139,9 +153,9 @@ export function DonateForm({
         </div>
       </details>
       <details className="text-sm" open={Boolean(values.address || errors.address)}>
-        <summary className="cursor-pointer font-medium">Add my address to the receipt (optional)</summary>
+        <summary className="cursor-pointer font-medium">{t("donate.addAddress")}</summary>
         <label className="mt-2 block">
-          <span className="font-medium">Postal address</span>
+          <span className="font-medium">{t("donate.address")}</span>
           <textarea
             name="address"
             rows={3}
@@ -154,22 +168,22 @@ export function DonateForm({
         <FieldError id="donate-address-error" message={errors.address} />
       </details>
       <label className="flex items-start gap-2 text-sm">
-        <input type="checkbox" name="publicName" className="mt-1" defaultChecked={values.publicName === "on"} /> Show my
-        name among the supporters
+        <input type="checkbox" name="publicName" className="mt-1" defaultChecked={values.publicName === "on"} />{" "}
+        {t("donate.publicName")}
       </label>
       <label className="flex items-start gap-2 text-sm">
         <input type="checkbox" name="news" className="mt-1" defaultChecked={values.news === "on"} />{" "}
-        {newsOptInText(c.organization)}
+        {newsOptIn(locale, c.organization)}
       </label>
       <input type="hidden" name="src" value={via.src} />
       {via.card ? <input type="hidden" name="card" value={via.card} /> : null}
       {via.event ? <input type="hidden" name="event" value={via.event} /> : null}
       {via.mailing ? <input type="hidden" name="mailing" value={via.mailing} /> : null}
       <button type="submit" className={`${btnPrimary} w-full`}>
-        Donate
+        {t("donate.submit")}
       </button>
       <p className="text-slate-600 text-xs dark:text-slate-300">
-        You pay on Stripe's secure page; the gift goes to {c.organization} directly.
+        {t("donate.stripe", { organization: c.organization })}
       </p>
     </form>
   );

@@ -19,12 +19,16 @@ export function ProgressBar({
   amountRaised,
   goal,
   currency,
+  words,
 }: {
   amountRaised: number;
   goal: number;
   currency: string;
+  /** In the visitor's language on the campaign page (giving catalogs); English elsewhere. */
+  words?: { label: string; progress: (raised: string, goal: string, percent: number) => string; locale: string };
 }) {
   const pct = progressPercent(amountRaised, goal);
+  const money = (n: number) => formatMoney(n, currency, { compact: true, locale: words?.locale });
   return (
     <div>
       <div
@@ -32,18 +36,24 @@ export function ProgressBar({
         aria-valuenow={pct}
         aria-valuemin={0}
         aria-valuemax={100}
-        aria-label="Raised towards goal"
+        aria-label={words?.label ?? "Raised towards goal"}
         className="h-2 overflow-hidden rounded-full bg-slate-200 dark:bg-slate-800"
       >
         <div className="h-full rounded-full bg-emerald-600" style={{ width: `${pct}%` }} />
       </div>
-      <p className="mt-2 text-sm">
-        <span className="font-semibold">{formatMoney(amountRaised, currency, { compact: true })}</span>
-        <span className="text-slate-600 dark:text-slate-300">
-          {" "}
-          raised of {formatMoney(goal, currency, { compact: true })} ({pct}%)
-        </span>
-      </p>
+      {words ? (
+        <p className="mt-2 text-sm" data-testid="campaign-progress">
+          {words.progress(money(amountRaised), money(goal), pct)}
+        </p>
+      ) : (
+        <p className="mt-2 text-sm">
+          <span className="font-semibold">{money(amountRaised)}</span>
+          <span className="text-slate-600 dark:text-slate-300">
+            {" "}
+            raised of {money(goal)} ({pct}%)
+          </span>
+        </p>
+      )}
     </div>
   );
 }

@@ -8,7 +8,8 @@ export const SLIDE_IN_EVERY_DAYS = 15;
 export const PROMPT_COOKIE = "kw_newsletter_prompt";
 export const SUBSCRIBED_COOKIE = "kw_subscribed";
 
-const QUIET_PATHS = [/^\/auth/, /^\/newsletter/, /^\/dev\//];
+// A charity's campaign, Donate, thank-you and manage pages are theirs: our own offer never covers a gift.
+const QUIET_PATHS = [/^\/auth/, /^\/newsletter/, /^\/dev\//, /^\/fundraising\/./];
 
 /**
  * Offers the newsletter after 5 s, at most once every 15 days, never to subscribers or signed-in people.

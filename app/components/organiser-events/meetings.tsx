@@ -1,4 +1,4 @@
-import { Form } from "react-router";
+import { Form, href, Link } from "react-router";
 import { inputClass } from "~/components/ui/field";
 import { MEETING_MINUTES } from "~/lib/organiser-events/rules";
 
@@ -7,18 +7,25 @@ import { MEETING_MINUTES } from "~/lib/organiser-events/rules";
 export type MeetingRow = {
   id: number;
   asked: boolean;
+  otherId: number;
+  slotted: boolean;
   otherName: string;
   otherCompany: string | null;
   line: string;
   note: string;
-  state: "pending" | "accepted" | "declined";
+  state: "pending" | "accepted" | "declined" | "cancelled";
 };
 
 /** Meetings asked of me (to answer) and those I asked, with their state. */
-export function Meetings({ meetings }: { meetings: MeetingRow[] }) {
+export function Meetings({ meetings, slug }: { meetings: MeetingRow[]; slug: string }) {
   if (!meetings.length) return null;
   const small = "rounded-md border border-slate-300 px-3 py-1.5 font-semibold text-sm dark:border-slate-700";
-  const STATE = { pending: "Waiting for an answer", accepted: "Accepted", declined: "Declined" } as const;
+  const STATE = {
+    pending: "Waiting for an answer",
+    accepted: "Accepted",
+    declined: "Declined",
+    cancelled: "Cancelled",
+  } as const;
   return (
     <section aria-labelledby="meetings-title" className="mt-6">
       <h2 id="meetings-title" className="font-semibold text-xl">
@@ -57,6 +64,28 @@ export function Meetings({ meetings }: { meetings: MeetingRow[] }) {
             ) : (
               <p className="mt-1 font-medium">{STATE[m.state]}</p>
             )}
+            {m.state === "pending" || m.state === "accepted" ? (
+              <Form method="post" className="mt-2 flex flex-wrap gap-2">
+                <input type="hidden" name="id" value={m.id} />
+                {m.slotted ? (
+                  <Link
+                    to={`${href("/e/:slug/meet/:id", { slug, id: String(m.otherId) })}?meeting=${m.id}`}
+                    className={small}
+                  >
+                    Reschedule
+                  </Link>
+                ) : null}
+                <button
+                  type="submit"
+                  name="intent"
+                  value="meeting-cancel"
+                  className={small}
+                  aria-label={`Cancel the meeting with ${m.otherName}`}
+                >
+                  Cancel meeting
+                </button>
+              </Form>
+            ) : null}
           </li>
         ))}
       </ul>
@@ -72,10 +101,19 @@ export function MeetingForm({
   buttonClass,
 }: {
   to: { id: number; name: string };
-  event: { startsAt: string; endsAt: string; timeZone: string };
+  event: { slug: string; startsAt: string; endsAt: string; timeZone: string; slotted: boolean };
   sent: { values: Record<string, string>; errors: Record<string, string[]> } | null;
   buttonClass: string;
 }) {
+  // With the organiser's slots, the times offered are those free for both (the meet page).
+  if (event.slotted)
+    return (
+      <p className="mt-2 text-sm">
+        <Link to={href("/e/:slug/meet/:id", { slug: event.slug, id: String(to.id) })} className="underline">
+          Choose a time to meet {to.name}
+        </Link>
+      </p>
+    );
   const id = (f: string) => `meet-${to.id}-${f}`;
   const err = (f: string) => sent?.errors[f]?.[0];
   const described = (f: string) => (err(f) ? { "aria-invalid": true, "aria-describedby": `${id(f)}-error` } : {});

@@ -28,7 +28,23 @@ export const totpCodeField = z
   .transform((v) => v.replace(/\s+/g, ""))
   .pipe(z.string().regex(/^\d{6}$/, "Enter the 6-digit code from your authenticator app"));
 
+/** A passkey's name in Settings → Account (the sign-up's new passkey may leave it empty: "Passkey"). */
+export const passkeyNameField = z
+  .string({ error: "Enter a name for the passkey" })
+  .trim()
+  .max(60, "Use at most 60 characters for the passkey's name")
+  .regex(/^[^\p{Cc}<>]*$/u, "Use letters, numbers and spaces for the passkey's name");
+
+/** Renaming or removing a passkey names it by its id. */
+const passkeyIdField = z.string({ error: "Choose a passkey" }).regex(/^[\w-]{8,64}$/, "Choose a passkey");
+
 export const accountSchema = z.discriminatedUnion("intent", [
+  z.object({
+    intent: z.literal("passkey-rename"),
+    id: passkeyIdField,
+    name: passkeyNameField.pipe(z.string().min(1, "Enter a name for the passkey")),
+  }),
+  z.object({ intent: z.literal("passkey-remove"), id: passkeyIdField }),
   z.object({ intent: z.literal("change-email"), email: emailField, currentPassword: currentPasswordField }),
   z
     .object({

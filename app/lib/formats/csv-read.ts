@@ -14,12 +14,14 @@ import {
   type WebsitePoint,
   yearlessBirthday,
 } from "../people/draft";
-import type { ReadPerson, ReadResult, RowProblem } from "../people/read";
+import type { CellIssue, ColumnGuess, ColumnMapping, ReadPerson, ReadResult, RowProblem } from "../people/read";
 import { isOwnKey, own } from "../text/own";
 import { decodeFile, detectEncoding, REPLACEMENT, unreadableMessage } from "./charset";
 import { englishHeaders } from "./csv-headers";
 import { unguardFormula } from "./csv-write";
+import { choiceLabel, MAPPING_CHOICES } from "./mapping-choices";
 import { emailAddress, socialServiceOf } from "./vcard-read";
+import { MAX_CELL_CHARS } from "./xlsx-read";
 
 /**
  * Reads contacts exported as CSV by Google (current and legacy), Outlook, LinkedIn, HubSpot, Apple
@@ -55,14 +57,36 @@ type Slot =
   | { kind: "sip"; group: string }
   /** Google's "Custom Field N - Value": a SIP address when its label says so ("SIP (Work)"), else named. */
   | { kind: "custom"; group: string }
-  | { kind: "role"; part: "organization" | "title" | "department"; group: string };
+  | { kind: "role"; part: "organization" | "title" | "department"; group: string }
+  /** A column that asks about email from the sender ("Join Mailing List"): a yes becomes a consent record. */
+  | { kind: "consent" };
 
 const norm = (h: string) =>
   h
     .replace(/^\uFEFF/, "")
     .trim()
     .toLowerCase()
-    .replace(/\s+/g, " ");
+    .replace(/\s+/g, " ")
+    // Donorbox writes "State / Province": the same column as "State/Province".
+    .replace(/ ?\/ ?/g, "/");
+
+/**
+ * A column that asks about email from the sender, in its own words: Donorbox's "Join Mailing List",
+ * Givebutter's "Email Subscription Status", Eventbrite's "Email Opt-In", a sheet's "Newsletter". A column
+ * that does not name email (an SMS or phone subscription, a bare "Opt-in") is never read as one.
+ */
+export function isEmailOptIn(header: string): boolean {
+  const h = norm(header);
+  if (/\b(sms|text|phone|whatsapp|postal|post|direct mail)\b/.test(h)) return false;
+  const asks = /(opt(?:ed)?[- ]?in|subscri|mailing list|keep me updated|accepts? marketing|marketing|newsletter)/.test(
+    h,
+  );
+  const email = /(e-?mails?\b|mailing list|newsletter)/.test(h);
+  return asks && email;
+}
+
+/** A yes in an opt-in column; anything else (no, unsubscribed, pending, cleaned, empty) records nothing. */
+export const OPT_IN_YES = /^(?:yes|y|true|1|x|subscribed|opted[- ]?in|opt[- ]?in|checked|on)$/i;
 
 const ADDRESS_PARTS: Record<string, keyof Omit<AddressPoint, "label" | "preferred">> = {
   street: "street",
@@ -89,6 +113,8 @@ const ADDRESS_PARTS: Record<string, keyof Omit<AddressPoint, "label" | "preferre
   "address line 2": "extended",
   "state/province": "region",
   "zip/postal code": "postalCode",
+  // Donorbox's and Mailchimp's one address column (Mailchimp's parts are split when read).
+  address: "street",
 };
 
 const OUTLOOK_PHONES: Record<string, PhoneLabel> = {
@@ -173,9 +199,10 @@ function classify(header: string, hasJobTitle: boolean): Slot | null {
   }
   const part = own(ADDRESS_PARTS, h);
   if (part) return { kind: "address", part, label: "other", group: "main" };
+  if (isEmailOptIn(h)) return { kind: "consent" };
   const phone = own(OUTLOOK_PHONES, h);
   if (phone) return { kind: "phone", label: phone };
-  if (/^e-?mail(?: \d)?(?: address)?$/.test(h)) return { kind: "email", label: "other" };
+  if (/^(?:donor )?e-?mail(?: \d)?(?: address)?$/.test(h)) return { kind: "email", label: "other" };
   if (h === "work email" || h === "business email") return { kind: "email", label: "work" };
   if (h === "home email" || h === "personal email") return { kind: "email", label: "home" };
   switch (h) {
@@ -186,6 +213,7 @@ function classify(header: string, hasJobTitle: boolean): Slot | null {
     case "first name":
     case "given name":
     case "firstname":
+    case "donor's first name":
       return { kind: "name", part: "given" };
     case "middle name":
     case "additional name":
@@ -194,6 +222,7 @@ function classify(header: string, hasJobTitle: boolean): Slot | null {
     case "family name":
     case "surname":
     case "lastname":
+    case "donor's last name":
       return { kind: "name", part: "family" };
     case "name prefix":
     case "prefix":
@@ -280,7 +309,51 @@ function formatOf(headers: string[]): string {
   if (h.has("business phone") || h.has("e-mail 2 address") || h.has("business street")) return "outlook";
   if (h.has("record id") || h.has("lead status") || h.has("lifecycle stage") || h.has("contact owner"))
     return "hubspot";
+  if (h.has("member_rating") || h.has("leid") || h.has("euid") || h.has("optin_time")) return "mailchimp";
+  if (h.has("join mailing list") || (h.has("donor email") && h.has("donation date"))) return "donorbox";
+  if (h.has("email subscription status") && (h.has("sms subscription status") || h.has("contact id")))
+    return "givebutter";
+  if (h.has("order #") && (h.has("attendee #") || h.has("ticket type"))) return "eventbrite";
   return "generic";
+}
+
+/** Mailchimp's own bookkeeping: its rating, the sign-up's IP and its geolocation, its record ids. */
+const MAILCHIMP_OWN = new Set([
+  "member_rating",
+  "optin_ip",
+  "confirm_ip",
+  "latitude",
+  "longitude",
+  "gmtoff",
+  "dstoff",
+  "timezone",
+  "cc",
+  "region",
+  "last_changed",
+  "leid",
+  "euid",
+  "optin_time",
+  "confirm_time",
+]);
+
+/**
+ * Mailchimp writes an address field as one cell, its parts two spaces apart: street, [line 2,] city,
+ * state, zip, country. Fewer parts than that stay one street line, as written.
+ */
+export function mailchimpAddress(value: string): AddressPoint | null {
+  const parts = value.split(/\s{2,}/).map((p) => p.trim());
+  if (parts.length < 5) return null;
+  const [country, zip, state, city] = [parts.pop(), parts.pop(), parts.pop(), parts.pop()];
+  const [street, ...extended] = parts;
+  return {
+    label: "home",
+    ...(street ? { street } : {}),
+    ...(extended.length ? { extended: extended.join(" ") } : {}),
+    ...(city ? { locality: city } : {}),
+    ...(state ? { region: state } : {}),
+    ...(zip ? { postalCode: zip } : {}),
+    ...(country ? { country } : {}),
+  };
 }
 
 /** Google's multi-values: `a@x.org ::: b@y.org`, the primary one's label starting with `* `. */
@@ -358,6 +431,8 @@ function rowToDraft(
   format: string,
   warn: (m: string) => void,
   dayFirst = false,
+  /** Told the column of each opt-in the row answers yes. */
+  consent?: (column: number) => void,
 ): PersonDraft | null {
   const name: Record<string, string> = {};
   const emails: EmailPoint[] = [];
@@ -428,6 +503,11 @@ function rowToDraft(
         break;
       case "address": {
         const key = slot.group;
+        const whole = format === "mailchimp" && slot.part === "street" ? mailchimpAddress(value) : null;
+        if (whole && !addresses.has(key)) {
+          addresses.set(key, whole);
+          break;
+        }
         const raw = labels.get(key);
         const label = raw ? labelFrom<AddressLabel>(raw, ["work", "home", "other"], {}, slot.label) : slot.label;
         const a = addresses.get(key) ?? { label, ...ownLabel(raw, label, "other", {}) };
@@ -464,6 +544,9 @@ function rowToDraft(
       }
       case "role":
         roles.set(slot.group, { ...roles.get(slot.group), [slot.part]: value });
+        break;
+      case "consent":
+        if (OPT_IN_YES.test(value)) consent?.(i);
         break;
       case "pointLabel":
         break;
@@ -531,41 +614,83 @@ export function splitTags(value: string): string[] {
   return value.split(/\s*(?::::|;|,)\s*/);
 }
 
-/** Reads a CSV file from its bytes (or text already decoded). */
-export function readCsvFile(input: Uint8Array | string, chosen?: string): ReadResult {
+/** A cell a spreadsheet evaluates: `=` and anything, except the text literal our CSV writes (`="04524"`). */
+const FORMULA_CELL = /^=(?!"[^"]*"$)/;
+
+/** Problems of the cells of a CSV, by the same rules as a workbook's: formulas and oversized cells. */
+export function csvCellIssues(rows: string[][]): CellIssue[] {
+  const issues: CellIssue[] = [];
+  rows.forEach((cells, row) => {
+    cells.forEach((cell, column) => {
+      if (cell.length > MAX_CELL_CHARS) issues.push({ row, column, kind: "huge", length: cell.length });
+      else if (FORMULA_CELL.test(cell.trimStart())) issues.push({ row, column, kind: "formula", formula: cell.trim() });
+    });
+  });
+  return issues;
+}
+
+/** Reads a CSV, TSV or TXT file from its bytes (or text already decoded); the delimiter is the file's own. */
+export function readCsvFile(input: Uint8Array | string, chosen?: string, mapping?: ColumnMapping | null): ReadResult {
   const encoding = typeof input === "string" ? "utf-8" : (chosen ?? detectEncoding(input));
   const text = typeof input === "string" ? input.replace(/^\uFEFF/, "") : decodeFile(input, encoding);
   const parsed = Papa.parse<string[]>(text, { skipEmptyLines: "greedy" });
+  const broken = new Map<number, string>();
+  for (const error of parsed.errors)
+    if (error.row !== undefined && error.type === "Quotes")
+      broken.set(error.row, `${error.message}: this row and the ones it swallowed were not imported`);
+  return readContactRows(parsed.data, { encoding, mapping, broken, issues: csvCellIssues(parsed.data) });
+}
+
+/** Does this header row name at least two columns we know? */
+function namesKnownColumns(row: string[]): boolean {
+  const english = englishHeaders(row, knownInEnglish).headers;
+  const jobTitle = english.some((h) => norm(h) === "job title");
+  return english.filter((h) => classify(h, jobTitle)).length >= 2;
+}
+
+/** Where the header is: the first row naming at least two columns we know (LinkedIn puts notes before it). */
+export function headerRowOf(rows: string[][]): number {
+  for (let i = 0; i < Math.min(rows.length, 20); i++) if (namesKnownColumns(rows[i] ?? [])) return i;
+  return -1;
+}
+
+/**
+ * Rows of a table (a CSV's or a workbook's first sheet) read as people. Without a mapping, each column
+ * is classified from its header; with one, each column holds what the person chose ("" is not kept),
+ * and the header row is the one the mapping was made on.
+ */
+export function readContactRows(
+  data: string[][],
+  options: {
+    encoding: string;
+    mapping?: ColumnMapping | null;
+    headerRow?: number;
+    broken?: Map<number, string>;
+    issues?: CellIssue[];
+    /** Non-empty rows past the ones read (a workbook counts them without keeping them). */
+    rowsLeftOut?: number;
+    /** Read from a workbook's sheet, whose rows stop at their last value. */
+    sheet?: boolean;
+  },
+): ReadResult {
+  const { encoding, mapping } = options;
   const problems: RowProblem[] = [];
   const people: ReadPerson[] = [];
-  // The header is the first row naming at least two columns we know; LinkedIn puts notes before it.
-  let headerAt = -1;
-  for (let i = 0; i < Math.min(parsed.data.length, 20); i++) {
-    const row = englishHeaders(parsed.data[i] ?? [], knownInEnglish).headers;
-    const jobTitle = row.some((h) => norm(h) === "job title");
-    if (row.filter((h) => classify(h, jobTitle)).length >= 2) {
-      headerAt = i;
-      break;
-    }
-  }
+  let headerAt = options.headerRow ?? headerRowOf(data);
+  const known = headerAt !== -1;
+  if (headerAt === -1) headerAt = data.findIndex((r) => r.some((c) => c.trim()));
   if (headerAt === -1) {
-    problems.push({
-      row: 1,
-      message: "No header row with column names we know (such as Name or Email)",
-      skipped: true,
-    });
+    problems.push({ row: 1, message: "This file has no rows", skipped: true });
     return { format: "unknown", encoding, people, problems };
   }
-  const translated = englishHeaders(
-    (parsed.data[headerAt] ?? []).map((h) => h.trim()),
-    knownInEnglish,
-  );
-  const headers = translated.headers;
+  const written = (data[headerAt] ?? []).map((h) => h.trim());
+  const translated = englishHeaders(written, knownInEnglish);
+  const english = translated.headers;
   // Outside English (and Japanese, which writes the year first) a date with slashes is day first.
   const dayFirst = translated.language !== null && translated.language !== "ja";
-  const hasJobTitle = headers.some((h) => norm(h) === "job title");
-  const slots = headers.map((h) => classify(h, hasJobTitle));
-  const format = formatOf(headers);
+  const format = known ? formatOf(english) : "unknown";
+  const guessedHasJobTitle = english.some((h) => norm(h) === "job title");
+  const guessed = known ? english.map((h) => classify(h, guessedHasJobTitle)) : english.map(() => null);
   // Columns whose value says nothing about the person: Outlook's email bookkeeping, HubSpot's own id.
   const bookkeeping = new Set([
     "e-mail type",
@@ -578,34 +703,89 @@ export function readCsvFile(input: Uint8Array | string, chosen?: string): ReadRe
     "private",
     "initials",
     "record id",
+    ...(format === "mailchimp" ? MAILCHIMP_OWN : []),
   ]);
-  const unread = headers.flatMap((h, i) => (slots[i] || !h.trim() || bookkeeping.has(norm(h)) ? [] : [i]));
+  if (format === "mailchimp")
+    english.forEach((h, i) => {
+      if (MAILCHIMP_OWN.has(norm(h))) guessed[i] = null;
+    });
   // Outlook's Priority is the flag its emails to the contact carry, not how much the person matters.
+  const namedOnce = new Set<number>();
   if (format === "outlook")
-    slots.forEach((slot, i) => {
+    guessed.forEach((slot, i) => {
       if (slot?.kind !== "text" || slot.field !== "priority") return;
-      slots[i] = null;
-      const written = (parsed.data[headerAt]?.[i] ?? "").trim();
+      guessed[i] = null;
+      namedOnce.add(i);
+      if (!mapping)
+        problems.push({
+          row: headerAt + 1,
+          message: `Column "${written[i]}" is Outlook's email priority, not the person's priority; not kept`,
+          skipped: false,
+        });
+    });
+  const columns: ColumnGuess[] = written.map((header, i) => ({
+    header,
+    guess: guessOf(guessed[i] ?? null),
+    english: english[i] ?? header,
+    samples: [],
+  }));
+  for (let r = headerAt + 1; r < data.length && r <= headerAt + 3; r++)
+    columns.forEach((c, i) => {
+      c.samples.push((data[r]?.[i] ?? "").trim().slice(0, 80));
+    });
+
+  // The slots read: the person's mapping when there is one, else the guess.
+  let slots: (Slot | null)[] = guessed;
+  if (mapping) {
+    const chosen = columns.map((c, i) => {
+      const m = mapping[i] ?? "";
+      return m === "file" ? c.english : m;
+    });
+    const hasJobTitle = chosen.some((h) => norm(h) === "job title");
+    slots = chosen.map((h) => (h ? classify(h, hasJobTitle) : null));
+    columns.forEach((c, i) => {
+      if (slots[i] || !c.header || !data.slice(headerAt + 1).some((row) => row[i]?.trim())) return;
       problems.push({
         row: headerAt + 1,
-        message: `Column "${written}" is Outlook's email priority, not the person's priority; not kept`,
+        message: `Column "${c.header.slice(0, 40)}" not kept, as you chose`,
         skipped: false,
       });
     });
-  const broken = new Map<number, string>();
-  for (const error of parsed.errors)
-    if (error.row !== undefined && error.type === "Quotes")
-      broken.set(error.row, `${error.message}: this row and the ones it swallowed were not imported`);
-  for (let i = headerAt + 1; i < parsed.data.length; i++) {
+  } else if (!known) {
+    const rows = data.length - headerAt - 1;
+    problems.push({
+      row: headerAt + 1,
+      message: "No header row with column names we know (such as Name or Email): choose what each column holds",
+      skipped: true,
+      rows: Math.max(1, rows),
+    });
+    return { format, encoding, people, problems, columns, headerRow: headerAt };
+  }
+  const unread = mapping
+    ? []
+    : english.flatMap((h, i) => (slots[i] || !h.trim() || bookkeeping.has(norm(h)) || namedOnce.has(i) ? [] : [i]));
+  // Mailchimp's subscribed export says each row's opt-in by its time; an unsubscribed or cleaned one never does.
+  const mailchimpOptIn =
+    format === "mailchimp" && !english.some((h) => /^(unsub|clean)_time$/.test(norm(h)))
+      ? english.findIndex((h) => norm(h) === "confirm_time") !== -1
+        ? english.findIndex((h) => norm(h) === "confirm_time")
+        : english.findIndex((h) => norm(h) === "optin_time")
+      : -1;
+
+  const issues = new Map<number, CellIssue[]>();
+  for (const issue of options.issues ?? []) issues.set(issue.row, [...(issues.get(issue.row) ?? []), issue]);
+  const nameOf = (i: number) => (written[i] || `column ${i + 1}`).slice(0, 40);
+  const broken = options.broken ?? new Map<number, string>();
+  for (let i = headerAt + 1; i < data.length; i++) {
     const row = i + 1;
-    const cells = (parsed.data[i] ?? []).map(unguardFormula);
+    const raw = data[i] ?? [];
     if (broken.has(i)) {
       problems.push({ row, message: broken.get(i) as string, skipped: true });
       continue;
     }
     if (people.length >= MAX_CSV_ROWS) {
       // Every row from here on is left out: the heading counts them all, not this one line.
-      const rows = parsed.data.length - i;
+      const rows = data.length - i + (options.rowsLeftOut ?? 0);
       problems.push({
         row,
         message: `Only the first ${MAX_CSV_ROWS} contacts are imported; ${rows} more row${rows === 1 ? "" : "s"} left out`,
@@ -615,25 +795,96 @@ export function readCsvFile(input: Uint8Array | string, chosen?: string): ReadRe
       break;
     }
     const warnings: string[] = [];
-    if (cells.length !== headers.length)
-      warnings.push(`This row has ${cells.length} fields; the header has ${headers.length}`);
+    const cellWarnings: string[] = [];
+    const cells = raw.map(unguardFormula);
+    // A formula is never evaluated nor stored; a cell larger than any field is not one.
+    for (const issue of issues.get(i) ?? []) {
+      cells[issue.column] = "";
+      cellWarnings.push(
+        issue.kind === "formula"
+          ? `Column "${nameOf(issue.column)}" holds a formula (${issue.formula.slice(0, 40)}), not a value; left out`
+          : `Column "${nameOf(issue.column)}" holds ${issue.length.toLocaleString("en-US")} characters, more than a cell holds (${MAX_CELL_CHARS.toLocaleString("en-US")}); left out`,
+      );
+    }
+    warnings.push(...cellWarnings);
+    // A sheet leaves a row's trailing empty cells out; a CSV row of another width is a broken row.
+    if (cells.length > written.length || (cells.length < written.length && !options.sheet))
+      warnings.push(`This row has ${cells.length} fields; the header has ${written.length}`);
     // A decode that could not read some bytes is named on its row, never stored without a word.
     if (cells.some((c) => c.includes(REPLACEMENT))) warnings.push(unreadableMessage(encoding));
-    const draft = rowToDraft(cells, slots, format, (m) => warnings.push(m), dayFirst);
+    const optIns: number[] = [];
+    const draft = rowToDraft(
+      cells,
+      slots,
+      format,
+      (m) => warnings.push(m),
+      dayFirst,
+      (column) => optIns.push(column),
+    );
     if (!draft) {
       problems.push({ row, message: "No name, email or phone", skipped: true });
+      for (const message of cellWarnings) problems.push({ row, message, skipped: false });
       continue;
     }
-    people.push({ row, draft });
+    const optInColumn = optIns[0] ?? (mailchimpOptIn !== -1 && cells[mailchimpOptIn]?.trim() ? mailchimpOptIn : -1);
+    const optIn =
+      optInColumn === -1
+        ? undefined
+        : `${written[optInColumn] ?? ""}: ${(cells[optInColumn] ?? "").trim()}`.slice(0, 200);
+    people.push({ row, draft, ...(optIn ? { optIn } : {}) });
     // A value in a column we have no field for is named, never dropped without a word.
-    for (const i of unread) {
-      const value = cells[i]?.trim();
-      if (value)
-        warnings.push(
-          `Column "${(parsed.data[headerAt]?.[i] ?? "").trim().slice(0, 40)}" ("${value.slice(0, 40)}") not kept`,
-        );
+    for (const c of unread) {
+      const value = cells[c]?.trim();
+      if (value) warnings.push(`Column "${(written[c] ?? "").slice(0, 40)}" ("${value.slice(0, 40)}") not kept`);
     }
     for (const message of warnings) problems.push({ row, message, skipped: false });
   }
-  return { format, encoding, people, problems };
+  // A workbook counts the rows past those it keeps; unless the limit above already named them, they are named here.
+  if (options.rowsLeftOut && people.length < MAX_CSV_ROWS) {
+    const rows = options.rowsLeftOut;
+    problems.push({
+      row: data.length + 1,
+      message: `Only the first ${data.length} rows of the sheet are read; ${rows} more row${rows === 1 ? "" : "s"} left out`,
+      skipped: true,
+      rows,
+    });
+  }
+  return { format, encoding, people, problems, columns, headerRow: headerAt };
+}
+
+const choiceSlots = MAPPING_CHOICES.map((c) => [c.value, JSON.stringify(classify(c.value, true))] as const);
+
+/** The choice that reads a column exactly as its header does; "file" when none does; "" when nothing reads it. */
+function guessOf(slot: Slot | null): string {
+  if (!slot) return "";
+  const json = JSON.stringify(slot);
+  return choiceSlots.find(([, s]) => s === json)?.[0] ?? "file";
+}
+
+/**
+ * A mapping's problems by column: a field that holds one value chosen for two columns. Each column may
+ * hold any choice, "file" where its header has a reading of its own, or "" (not kept).
+ */
+export function mappingProblems(columns: ColumnGuess[], mapping: ColumnMapping): Map<number, string> {
+  const problems = new Map<number, string>();
+  const firstFor = new Map<string, number>();
+  mapping.forEach((value, i) => {
+    const column = columns[i];
+    if (!column) return;
+    if (value === "" || (value === "file" && column.guess === "file")) return;
+    const choice = MAPPING_CHOICES.find((c) => c.value === value);
+    if (!choice) {
+      problems.set(i, "Choose one of the fields listed");
+      return;
+    }
+    if (!choice.single) return;
+    const first = firstFor.get(value);
+    if (first === undefined) firstFor.set(value, i);
+    else
+      problems.set(
+        i,
+        `“${choiceLabel(value)}” is already chosen for column “${columns[first]?.header.slice(0, 40) ?? ""}”: a field comes from one column`,
+      );
+  });
+  return problems;
 }

@@ -1,13 +1,14 @@
 import { isSupportedCountry } from "libphonenumber-js/min";
 import { z } from "zod";
 import { canonicalTimeZone } from "../time/time";
+import { EMAIL_MESSAGE, isEmail } from "./email";
 import { phoneKey } from "./phone";
 import { isWebLink, WEB_LINK_MESSAGE, withHttps } from "./web-link";
 
 /** Field rules defined once and reused by every form (connection, capture, merge, settings, account...). */
 export const MESSAGES = {
   // The specification's wording (section 5).
-  email: "Please enter a valid email address",
+  email: EMAIL_MESSAGE,
   personName: "Name must be at least 2 characters",
   https: "Links must start with https://",
   linkedin: "Use a linkedin.com profile link",
@@ -37,18 +38,9 @@ export const personNameField = z
   .min(2, MESSAGES.personName)
   .max(100, "Name must be at most 100 characters");
 
-/** The one email-address rule (zod's), for every form, import and API that checks an address. */
-export const emailAddress = z.email(MESSAGES.email);
-export const isEmail = (value: string) => emailAddress.safeParse(value).success;
+export { emailAddress, isEmail, requiredEmailField } from "./email";
 
 export const emailField = optionalText(254).refine((v) => v === null || isEmail(v), MESSAGES.email);
-
-/** An email address that must be given (sign-in, newsletter, checkout, reviews). */
-export const requiredEmailField = z
-  .string({ error: MESSAGES.email })
-  .trim()
-  .max(254, MESSAGES.email)
-  .pipe(emailAddress);
 
 /**
  * Digits and the punctuation people write between them, with an optional extension, and enough digits

@@ -54,28 +54,52 @@ export const TRIBUTE_NAME_LENGTH = "The name must be at most 120 characters";
 export const EMAIL_MESSAGE = "Please enter a valid email address";
 export const ADDRESS_LENGTH = "The address must be at most 500 characters";
 
+/** The Donate form's field messages: English here (the wording the spec fixes), a visitor's language from giving-messages.ts. */
+export type GiftMessages = {
+  amount: (currency: string) => string;
+  smallest: (currency: string) => string;
+  largest: (currency: string) => string;
+  tributeMissing: string;
+  tributeLength: string;
+  email: string;
+  addressLength: string;
+};
+
+export const ENGLISH_GIFT_MESSAGES: GiftMessages = {
+  amount: amountMessage,
+  smallest: (currency) => `The smallest gift is ${formatMoney(minimumGift(currency), currency)}`,
+  largest: amountTooLarge,
+  tributeMissing: TRIBUTE_NAME_MISSING,
+  tributeLength: TRIBUTE_NAME_LENGTH,
+  email: EMAIL_MESSAGE,
+  addressLength: ADDRESS_LENGTH,
+};
+
 export type DonorDetails = {
   tribute: { kind: "honour" | "memory"; name: string; notify: string | null } | null;
   address: string | null;
 };
 
 /** The donor's own details (a tribute, an address for the receipt): checked field by field, every message at once. */
-export function donorDetails(form: {
-  tribute: "" | "honour" | "memory";
-  tributeName: string;
-  tributeNotify: string;
-  address: string;
-}): { value: DonorDetails } | { errors: Partial<Record<"tributeName" | "tributeNotify" | "address", string>> } {
+export function donorDetails(
+  form: {
+    tribute: "" | "honour" | "memory";
+    tributeName: string;
+    tributeNotify: string;
+    address: string;
+  },
+  messages: GiftMessages = ENGLISH_GIFT_MESSAGES,
+): { value: DonorDetails } | { errors: Partial<Record<"tributeName" | "tributeNotify" | "address", string>> } {
   const errors: Partial<Record<"tributeName" | "tributeNotify" | "address", string>> = {};
   const name = form.tributeName.trim();
   const notify = form.tributeNotify.trim().toLowerCase();
   const address = form.address.trim();
   if (form.tribute) {
-    if (!name) errors.tributeName = TRIBUTE_NAME_MISSING;
-    else if (name.length > 120) errors.tributeName = TRIBUTE_NAME_LENGTH;
-    if (notify && (notify.length > 254 || !isEmail(notify))) errors.tributeNotify = EMAIL_MESSAGE;
+    if (!name) errors.tributeName = messages.tributeMissing;
+    else if (name.length > 120) errors.tributeName = messages.tributeLength;
+    if (notify && (notify.length > 254 || !isEmail(notify))) errors.tributeNotify = messages.email;
   }
-  if (address.length > 500) errors.address = ADDRESS_LENGTH;
+  if (address.length > 500) errors.address = messages.addressLength;
   if (Object.keys(errors).length) return { errors };
   return {
     value: {
@@ -86,8 +110,8 @@ export function donorDetails(form: {
 }
 
 // Stripe's standard card pricing, 2.9% plus 30 cents (or 30 of the currency's minor units' equivalent).
-const FEE_RATE = 0.029;
-const feeFixed = (currency: string) => Math.round(0.3 * 10 ** exponent(currency));
+export const FEE_RATE = 0.029;
+export const feeFixed = (currency: string) => Math.round(0.3 * 10 ** exponent(currency));
 
 /**
  * What to add so the charity receives the whole gift after the card fee: the fee is charged on the
@@ -106,15 +130,20 @@ export const feeRule = (currency: string) =>
 export function chosenAmount(
   form: { amount?: string; custom?: string },
   currency: string,
+  messages: GiftMessages = ENGLISH_GIFT_MESSAGES,
+  locale = "en",
 ): { amount: number } | { error: string } {
   const useCustom = !form.amount || form.amount === "custom";
   const raw = useCustom ? (form.custom ?? "") : form.amount;
-  const amount = useCustom ? parseAmount(raw ?? "", currency) : /^\d{1,12}$/.test(raw ?? "") ? Number(raw) : null;
-  if (amount === null || amount <= 0) return { error: amountMessage(currency) };
+  const amount = useCustom
+    ? parseAmount(raw ?? "", currency, locale)
+    : /^\d{1,12}$/.test(raw ?? "")
+      ? Number(raw)
+      : null;
+  if (amount === null || amount <= 0) return { error: messages.amount(currency) };
   // Card networks do not take gifts below about half a dollar.
-  if (amount < minimumGift(currency))
-    return { error: `The smallest gift is ${formatMoney(minimumGift(currency), currency)}` };
-  if (amount > maxMinor(currency)) return { error: amountTooLarge(currency) };
+  if (amount < minimumGift(currency)) return { error: messages.smallest(currency) };
+  if (amount > maxMinor(currency)) return { error: messages.largest(currency) };
   return { amount };
 }
 

@@ -2,31 +2,42 @@ import { IntlMessageFormat } from "intl-messageformat";
 import { DEFAULT_LOCALE, type Locale, localeDir } from "./locales";
 import { ar } from "./messages/ar";
 import { de } from "./messages/de";
-import { type Catalog, en, type MessageKey } from "./messages/en";
-
-export type { Catalog };
-
+import { en } from "./messages/en";
 import { es } from "./messages/es";
 import { fr } from "./messages/fr";
+import { givingAr } from "./messages/giving/ar";
+import { givingDe } from "./messages/giving/de";
+import { givingEn } from "./messages/giving/en";
+import { givingEs } from "./messages/giving/es";
+import { givingFr } from "./messages/giving/fr";
+import { givingIt } from "./messages/giving/it";
+import { givingJa } from "./messages/giving/ja";
+import { givingNl } from "./messages/giving/nl";
+import { givingPtBR } from "./messages/giving/pt-BR";
+import { givingZhHans } from "./messages/giving/zh-Hans";
 import { it } from "./messages/it";
 import { ja } from "./messages/ja";
 import { nl } from "./messages/nl";
 import { ptBR } from "./messages/pt-BR";
 import { zhHans } from "./messages/zh-Hans";
 
-export type { MessageKey };
+/** Every English message: the card's and, in their own files, each area's (so areas grow apart, not in one file). */
+export const ENGLISH = { ...en, ...givingEn } as const;
+export type MessageKey = keyof typeof ENGLISH;
+/** Another language's messages: a key it lacks reads the English message. */
+export type Catalog = { readonly [K in MessageKey]?: string };
 
 export const CATALOGS: Record<Locale, Catalog> = {
-  en,
-  es,
-  fr,
-  de,
-  "pt-BR": ptBR,
-  it,
-  nl,
-  ja,
-  "zh-Hans": zhHans,
-  ar,
+  en: ENGLISH,
+  es: { ...es, ...givingEs },
+  fr: { ...fr, ...givingFr },
+  de: { ...de, ...givingDe },
+  "pt-BR": { ...ptBR, ...givingPtBR },
+  it: { ...it, ...givingIt },
+  nl: { ...nl, ...givingNl },
+  ja: { ...ja, ...givingJa },
+  "zh-Hans": { ...zhHans, ...givingZhHans },
+  ar: { ...ar, ...givingAr },
 };
 
 export type MessageValues = Record<string, string | number>;
@@ -69,7 +80,7 @@ function isolated(values: MessageValues | undefined, dir: "ltr" | "rtl"): Messag
  * English message; the key itself is never shown.
  */
 export function translator(locale: Locale): Translate {
-  return translatorOf(locale, CATALOGS[locale] ?? en);
+  return translatorOf(locale, CATALOGS[locale] ?? ENGLISH);
 }
 
 /** A translator over any catalog: the tests hand it one with a message missing or broken. */
@@ -84,6 +95,6 @@ export function translatorOf(locale: Locale, catalog: Catalog): Translate {
         console.error(`message ${key} in ${locale}`, error);
       }
     }
-    return format(DEFAULT_LOCALE, en[key], isolated(raw, "ltr"));
+    return format(DEFAULT_LOCALE, ENGLISH[key], isolated(raw, "ltr"));
   };
 }

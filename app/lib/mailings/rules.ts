@@ -4,10 +4,20 @@ import { isOwnKey } from "../text/own";
 
 /** Limits stated in the README's Limits table; the server enforces each. */
 export const MAILING_LIMITS = {
-  /** People one mailing may go to. */
-  perMailing: 5000,
-  /** Messages one account may send in a day (the last 24 hours); test sends are limited apart, below. */
-  perDay: 10000,
+  /** People one mailing may go to: a whole audience, sent at the provider's rate (docs/decisions/0186). */
+  perMailing: 50000,
+  /**
+   * The warm-up (0186): a sender's messages in the last 24 hours stay within this plus what it sent cleanly in
+   * the last 30 days, so the allowance grows with a good record and never splits one appeal.
+   */
+  perDayBase: 50000,
+  /** A record is clean while under these rates (Resend's bounce ceiling; Gmail's spam-rate ceiling). */
+  bounceRate: 0.04,
+  complaintRate: 0.003,
+  /** Sent messages in the window before the rates are judged (fewer say too little about a list). */
+  judgedAfter: 500,
+  /** The day's allowance while a record is not clean: enough to mail a cleaned list, not a whole audience. */
+  perDayFlagged: 1000,
   /** Test sends to the owner's own address a minute (the strict rate limit), so tests are no way around the caps. */
   testsPerMinute: 5,
   subject: 150,
@@ -128,8 +138,22 @@ export const MESSAGES = {
   scheduleInvalid: "Enter a date and time",
   campaignNeeded: "Choose a campaign for {{campaign_link}}",
   tooManyTests: "You can send 5 tests a minute; try again in a minute",
-  dailyCap: `You can send ${MAILING_LIMITS.perDay.toLocaleString("en-US")} messages a day; try again tomorrow or send to fewer people`,
+  dailyCap: (allowance: number) =>
+    `You can send ${allowance.toLocaleString("en-US")} more messages today; try again tomorrow or send to fewer people`,
+  flagged: (allowance: number) =>
+    `Too many of your recent messages bounced or were marked as spam, so you can send ${allowance.toLocaleString("en-US")} more today; remove the addresses that bounced or narrow the audience to people who asked to hear from you`,
 } as const;
+
+const pct = (rate: number) => `${(rate * 100).toLocaleString("en-US")}%`;
+
+/** What the compose page says of the caps that remain: why they exist and how they grow (decision 0186). */
+export function allowanceWords(sending: { left: number; clean: boolean }) {
+  const left = Math.max(0, sending.left).toLocaleString("en-US");
+  const rule = `A mailing goes to up to ${MAILING_LIMITS.perMailing.toLocaleString("en-US")} people, sent at your mail provider's pace, so a large one takes a few minutes. To protect your sending reputation, an account sends ${MAILING_LIMITS.perDayBase.toLocaleString("en-US")} messages a day, plus one for every message it sent in the 30 days before today, while fewer than ${pct(MAILING_LIMITS.bounceRate)} bounce and fewer than ${pct(MAILING_LIMITS.complaintRate)} are marked as spam.`;
+  return sending.clean
+    ? `${rule} You can send ${left} more today.`
+    : `${rule} Too many of your recent messages bounced or were marked as spam, so today you can send ${left} more.`;
+}
 
 const checkFields = (value: string, ctx: z.RefinementCtx) => {
   const unknown = unknownMergeFields(value);

@@ -7,10 +7,22 @@ export type PageHandle = {
    * closing menus on Escape, forms posted in place, carousels and tabs).
    */
   hydrate?: boolean;
+  /**
+   * true: a page a visitor reads in their own language (decision 0194): the document's `lang` and `dir`
+   * follow the language the request chose, not English.
+   */
+  localized?: boolean;
 };
 
 /** The handle of a page that ships no framework JavaScript. */
 export const staticPage = { hydrate: false } satisfies PageHandle;
+
+/** A static page written in the visitor's language. */
+export const localizedPage = { hydrate: false, localized: true } satisfies PageHandle;
+
+/** True when a matched route is written in the visitor's language. */
+export const isLocalized = (matches: readonly { handle?: unknown }[]): boolean =>
+  matches.some((m) => (m.handle as PageHandle | undefined)?.localized === true);
 
 /** What of the root's data decides the question: toasts need sonner, and so React. */
 type RootToasts = { toast?: unknown; fresh?: readonly unknown[] } | null | undefined;

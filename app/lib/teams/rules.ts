@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { requiredEmailField } from "../forms/fields";
+import { INVITE_FILE_MESSAGES, MAX_INVITE_FILE_BYTES, MAX_INVITE_ROWS } from "./invite-file";
 
 /** Team forms and words (decision 0200), shared by the pages and the server. */
 export const ROLES = ["owner", "admin", "member"] as const;
@@ -22,13 +23,30 @@ export const teamsSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("switch"), workspace: z.string().max(64).default("") }),
 ]);
 
+const inviteRole = z.enum(["admin", "member"], { error: "Choose Admin or Member" }).default("member");
+
 const userId = z.string({ error: "Choose a member" }).min(1, "Choose a member").max(64);
 
 export const teamSchema = z.discriminatedUnion("intent", [
   z.object({
     intent: z.literal("invite"),
     email: requiredEmailField,
-    role: z.enum(["admin", "member"], { error: "Choose Admin or Member" }).default("member"),
+    role: inviteRole,
+  }),
+  // A file of addresses, checked and shown before anything is sent (decision 0211).
+  z.object({
+    intent: z.literal("invite-file"),
+    file: z
+      .instanceof(File, { message: INVITE_FILE_MESSAGES.choose })
+      .refine((f) => f.size > 0, INVITE_FILE_MESSAGES.empty)
+      .refine((f) => f.size <= MAX_INVITE_FILE_BYTES, INVITE_FILE_MESSAGES.tooLarge),
+    role: inviteRole,
+  }),
+  // The checked addresses, one a line, sent back to be invited (each is checked again).
+  z.object({
+    intent: z.literal("invite-many"),
+    emails: z.string({ error: INVITE_FILE_MESSAGES.empty }).max(MAX_INVITE_ROWS * 256, INVITE_FILE_MESSAGES.tooLarge),
+    role: inviteRole,
   }),
   z.object({ intent: z.literal("cancel-invitation"), invitation: z.string().min(1).max(64) }),
   z.object({ intent: z.literal("remove"), user: userId }),
@@ -36,3 +54,9 @@ export const teamSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("transfer"), user: userId }),
   z.object({ intent: z.literal("leave") }),
 ]);
+
+/** Why an account cannot be deleted yet: the teams it is the only owner of, by name. */
+export function soleOwnerMessage(names: string[]): string {
+  const list = names.length === 1 ? names[0] : `${names.slice(0, -1).join(", ")} and ${names.at(-1)}`;
+  return `You are the only owner of ${list}. Make another member owner first, then delete your account.`;
+}

@@ -117,3 +117,17 @@ export const FOLLOW_UP_PRESETS = [
   { id: "1w", label: "In a week", ms: 7 * DAY_MS },
   { id: "1m", label: "In a month", ms: 30 * DAY_MS },
 ] as const;
+
+/** The wall-clock time in a zone as the forms write it ("2030-05-01T09:30"): "now" on an event's own clock. */
+export function zonedLocal(at: Date, timeZone: string): string {
+  const parts = Object.fromEntries(
+    dateTimeFormat(
+      isTimeZone(timeZone) ? timeZone : "UTC",
+      { year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", hourCycle: "h23" },
+      "en-CA",
+    )
+      .formatToParts(at)
+      .map((p) => [p.type, p.value]),
+  );
+  return `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}`;
+}

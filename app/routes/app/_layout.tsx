@@ -59,7 +59,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const db = context.get(appContext).db;
   const now = new Date();
   // The root's round trip: the shell's reads and these in one batch.
-  const { settingsRows, planRows } = await shellReads(context, db, user.id, request);
+  const { settingsRows, planRows } = await shellReads(context, db, user, request);
   const { country } = settingsFrom(settingsRows, user.id);
   const plan = entitlements(planStateFrom(planRows), now);
   // A failed payment's grace period, or a trial in its last days, is said on every page.

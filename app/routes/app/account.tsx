@@ -1,6 +1,7 @@
 import { getFormProps, getInputProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { APIError } from "better-auth/api";
+import { useEffect } from "react";
 import { data, Form, href, Link, redirect, useNavigation } from "react-router";
 import type { z } from "zod";
 import { NewPasswordFields } from "~/components/new-password-fields";
@@ -12,6 +13,7 @@ import { pageMeta } from "~/lib/site";
 import { accountMail } from "~/server/account/account-mail.server";
 import { asAuthResponse, createAuth, sessionToken, TOO_MANY_AUTH_ATTEMPTS } from "~/server/account/auth.server";
 import { sendConfirmationLink } from "~/server/account/confirm-first.server";
+import { listPasskeys, removePasskey, renamePasskey } from "~/server/account/passkeys.server";
 import { setupShown, twoFactorOn } from "~/server/account/two-factor.server";
 import { getUser } from "~/server/account/user.server";
 import { allow } from "~/server/platform/rate-limit.server";
@@ -28,7 +30,9 @@ type Intent =
   | "verify-email"
   | "2fa-enable"
   | "2fa-confirm"
-  | "2fa-disable";
+  | "2fa-disable"
+  | "passkey-rename"
+  | "passkey-remove";
 type Setup = NonNullable<Awaited<ReturnType<typeof setupShown>>>;
 type Reply = { intent: Intent; result: SubmissionResult<string[]>; emailSentTo?: string; setup?: Setup };
 
@@ -66,6 +70,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     devices,
     emailChange,
     twoFactor: await twoFactorOn(app.db, user.id),
+    passkeys: (await listPasskeys(app.db, user.id)).map((p) => ({
+      id: p.id,
+      name: p.name,
+      created: p.createdAt.toISOString(),
+      lastUsed: p.lastUsedAt?.toISOString() ?? null,
+    })),
+    // Just signed up and asked for a passkey (the section offers the way on), or just added one.
+    passkeyNote:
+      url.searchParams.get("passkey") === "new" ? "new" : url.searchParams.get("passkey") === "added" ? "added" : null,
   };
 }
 
@@ -175,6 +188,19 @@ export async function action({ request, context }: Route.ActionArgs) {
       await auth.api.revokeSession({ body: { token: target.token }, headers: request.headers });
       return redirect(href("/settings/account"), { headers: await toast("Signed out of that device") });
     }
+    if (value.intent === "passkey-rename") {
+      if (!(await renamePasskey(app.db, user.id, value.id, value.name)))
+        return reply(submission.reply({ formErrors: ["That passkey is already removed."] }), 404);
+      return redirect(href("/settings/account"), { headers: await toast("Passkey renamed") });
+    }
+    if (value.intent === "passkey-remove") {
+      const current = await sessionToken(app, request);
+      if (!(await removePasskey(app.db, user.id, value.id, current)))
+        return reply(submission.reply({ formErrors: ["That passkey is already removed."] }), 404);
+      return redirect(href("/settings/account"), {
+        headers: await toast("Passkey removed", "Devices signed in with it are signed out."),
+      });
+    }
     if (value.intent === "sign-out-others") {
       await auth.api.revokeOtherSessions({ headers: request.headers });
       return redirect(href("/settings/account"), { headers: await toast("Signed out of your other devices") });
@@ -252,7 +278,15 @@ function FormError({ id, errors }: { id: string; errors?: string[] }) {
 }
 
 export default function Account({ loaderData, actionData }: Route.ComponentProps) {
-  const { user, otherSessions, devices, emailChange, twoFactor } = loaderData;
+  const { user, otherSessions, devices, emailChange, twoFactor, passkeys, passkeyNote } = loaderData;
+  // /passkey.js binds the passkey form once React owns the page: loaded here, or asked again after a navigation.
+  useEffect(() => {
+    const loaded = (window as { knowwhoPasskeys?: { scan: () => void } }).knowwhoPasskeys;
+    if (loaded) return loaded.scan();
+    const script = document.createElement("script");
+    script.src = "/passkey.js";
+    document.body.appendChild(script);
+  }, []);
   const navigation = useNavigation();
   const busy = (intent: Intent) => navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
   const [emailForm, emailFields] = useAccountForm("change-email", actionData);
@@ -373,6 +407,89 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
           {busy("change-password") ? "Saving..." : "Change password"}
         </button>
       </Form>
+
+      <section id="passkeys" className={box} aria-labelledby="passkeys-title">
+        <h2 id="passkeys-title" className="font-semibold text-lg">
+          Passkeys
+        </h2>
+        {passkeyNote ? (
+          <p
+            role="status"
+            className="rounded-md bg-emerald-50 p-3 text-emerald-900 text-sm dark:bg-emerald-950 dark:text-emerald-100"
+          >
+            {passkeyNote === "added"
+              ? "Passkey added. Next time, sign in with it."
+              : "Your account is ready. Add a passkey now, or "}
+            {passkeyNote === "new" ? (
+              <Link to={href("/welcome")} className="font-semibold underline">
+                go on to set up your card
+              </Link>
+            ) : null}
+          </p>
+        ) : null}
+        <p className="text-slate-700 text-sm dark:text-slate-300">
+          A passkey signs you in with this device's fingerprint, face or screen lock instead of a password. It only
+          works on KnowWho, so a look-alike site cannot use it.
+        </p>
+        {actionData?.intent === "passkey-rename" || actionData?.intent === "passkey-remove" ? (
+          <FormError id="passkey-error" errors={Object.values(actionData.result.error ?? {}).flatMap((e) => e ?? [])} />
+        ) : null}
+        {passkeys.length === 0 ? null : (
+          <ul aria-label="Your passkeys" className="divide-y divide-slate-200 dark:divide-slate-800">
+            {passkeys.map((p) => (
+              <li key={p.id} className="space-y-2 py-3 text-sm">
+                <p>
+                  <span className="font-medium [overflow-wrap:anywhere]">{p.name}</span>
+                  <span className="block text-slate-600 dark:text-slate-300">
+                    Added {p.created.slice(0, 16).replace("T", " ")} UTC ·{" "}
+                    {p.lastUsed ? `last used ${p.lastUsed.slice(0, 16).replace("T", " ")} UTC` : "not used yet"}
+                  </span>
+                </p>
+                <div className="flex flex-wrap items-end gap-2">
+                  <Form method="post" className="flex items-end gap-2">
+                    <input type="hidden" name="intent" value="passkey-rename" />
+                    <input type="hidden" name="id" value={p.id} />
+                    <label className="text-sm">
+                      <span className="sr-only">New name for {p.name}</span>
+                      <input name="name" defaultValue={p.name} maxLength={60} required className={inputClass} />
+                    </label>
+                    <button
+                      type="submit"
+                      className="rounded-md border border-slate-300 px-3 py-2 font-semibold hover:bg-slate-50 dark:border-slate-700 dark:hover:bg-slate-800"
+                    >
+                      Rename
+                    </button>
+                  </Form>
+                  <Form method="post">
+                    <input type="hidden" name="intent" value="passkey-remove" />
+                    <input type="hidden" name="id" value={p.id} />
+                    <button
+                      type="submit"
+                      aria-label={`Remove passkey ${p.name}`}
+                      className="rounded-md border border-red-300 px-3 py-2 font-semibold text-red-800 hover:bg-red-50 dark:border-red-800 dark:text-red-200 dark:hover:bg-red-950"
+                    >
+                      Remove
+                    </button>
+                  </Form>
+                </div>
+              </li>
+            ))}
+          </ul>
+        )}
+        {/* WebAuthn needs script: /passkey.js shows this form where the browser has passkeys, and runs it. */}
+        <form data-passkey-add="" hidden className="space-y-3">
+          <p data-passkey-error="" role="alert" hidden className={formError} />
+          <Field id="passkey-name" label="Name (optional)" hint="Which device or app holds it, say “Work laptop”.">
+            <input id="passkey-name" name="name" maxLength={60} className={inputClass} />
+          </Field>
+          <button type="submit" data-busy="Waiting for your device..." className={primary}>
+            Add a passkey
+          </button>
+        </form>
+        <p data-passkey-unsupported="" className="text-slate-600 text-sm dark:text-slate-300">
+          {passkeys.length === 0 ? "No passkeys yet. " : ""}Adding one needs a browser with passkeys and JavaScript on.
+        </p>
+      </section>
 
       <section className={box} aria-labelledby="two-factor-title">
         <h2 id="two-factor-title" className="font-semibold text-lg">

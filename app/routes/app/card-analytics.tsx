@@ -24,7 +24,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   await requireFeature(app.db, user.id, "cardAnalytics");
   const asked = Number(new URL(request.url).searchParams.get("days"));
   const days = PERIODS.includes(asked as 30) ? asked : 30;
-  const analytics = await cardAnalytics(app.db, user.id, id, days);
+  const analytics = await cardAnalytics(app.db, user.workspace.id, id, days);
   if (!analytics) notFound();
   return analytics;
 }

@@ -28,7 +28,7 @@ export const meta = () => [...pageMeta("Edit card"), { name: "robots", content: 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const app = context.get(appContext);
   const user = getUser(context);
-  const row = await getOwnedCard(app.db, user.id, parseId(params.id));
+  const row = await getOwnedCard(app.db, user.workspace.id, parseId(params.id));
   // Another account's card answers exactly like a missing one.
   if (!row) notFound();
   const origin = new URL(request.url).origin;
@@ -54,7 +54,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     redirectWithToast(to, { type: "success", title, description });
 
   if (intent === "publish") {
-    const existing = await getOwnedCard(app.db, user.id, id);
+    const existing = await getOwnedCard(app.db, user.workspace.id, id);
     if (!existing) notFound();
     const slugValue = String(formData.get("slug") ?? "").slice(0, 60);
     // Publishing from the editor sends the whole form: it is saved first, so no edit is silently left behind.
@@ -71,7 +71,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
           },
           { status: 400 },
         );
-      await updateCard(app.env, app.db, user.id, id, submission.value);
+      await updateCard(app.env, app.db, user.workspace.id, id, submission.value);
       reply = submission.reply();
       content = submission.value;
     }
@@ -87,7 +87,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     const slug = slugSchema.safeParse(slugValue);
     if (!slug.success)
       return data({ reply, slugError: slug.error.issues[0]?.message, slug: slugValue }, { status: 400 });
-    const result = await publishCard(app.env, app.db, user.id, id, slug.data);
+    const result = await publishCard(app.env, app.db, user.workspace.id, id, slug.data);
     if (!result.ok) return data({ reply, slugError: result.error, slug: slug.data }, { status: 400 });
     return toast(
       here,
@@ -96,11 +96,11 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     );
   }
   if (intent === "unpublish") {
-    if (!(await unpublishCard(app.env, app.db, user.id, id))) notFound();
+    if (!(await unpublishCard(app.env, app.db, user.workspace.id, id))) notFound();
     return toast(here, "Card unpublished", "The link no longer shows your card.");
   }
   if (intent === "delete") {
-    if (!(await deleteCard(app.env, app.db, user.id, id))) notFound();
+    if (!(await deleteCard(app.env, app.db, user.workspace.id, id))) notFound();
     return toast(href("/card"), "Card deleted");
   }
   // Without JavaScript, conform's add and remove buttons send their own `__intent__` for the form to redraw.
@@ -108,7 +108,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 
   const submission = parseWithZod(formData, { schema: cardFormSchema });
   if (submission.status !== "success") return data({ reply: submission.reply() }, { status: 400 });
-  if (!(await updateCard(app.env, app.db, user.id, id, submission.value))) notFound();
+  if (!(await updateCard(app.env, app.db, user.workspace.id, id, submission.value))) notFound();
   return toast(here, "Card saved");
 }
 

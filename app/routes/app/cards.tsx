@@ -11,20 +11,20 @@ export const meta = () => [...pageMeta("Your cards"), { name: "robots", content:
 export async function loader({ context }: Route.LoaderArgs) {
   const app = context.get(appContext);
   const user = getUser(context);
-  return { cards: await listCards(app.db, user.id), name: user.name };
+  return { cards: await listCards(app.db, user.workspace.id), name: user.name };
 }
 
 export async function action({ context }: Route.ActionArgs) {
   const app = context.get(appContext);
   const user = getUser(context);
-  const count = (await listCards(app.db, user.id)).length;
+  const count = (await listCards(app.db, user.workspace.id)).length;
   const tooMany = () => new Response(CARD_LIMIT_MESSAGE, { status: 400, statusText: "Too many cards" });
   if (count >= CARD_LIMIT) throw tooMany();
   // Accounts made before names were checked may have a blank or overlong one; the card still starts.
   const name = user.name.trim().slice(0, CARD_LIMITS.name) || user.email.split("@")[0]?.slice(0, 100) || "My card";
   const id = await createCard(
     app.db,
-    user.id,
+    user.workspace.id,
     cardFormSchema.parse({ label: count === 0 ? "Work" : `Card ${count + 1}`, name }),
   );
   // The database holds the limit when parallel requests all passed the count above.

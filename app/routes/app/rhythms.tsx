@@ -20,9 +20,9 @@ export async function loader({ context }: Route.LoaderArgs) {
   const app = context.get(appContext);
   const user = getUser(context);
   const [rules, tags] = await Promise.all([
-    listTagRhythms(app.db, user.id),
+    listTagRhythms(app.db, user.workspace.id),
     app.db.all<{ tag: string }>(
-      sql`select distinct t.value as tag from ${connection} c, json_each(c.tags) t where c.user_id = ${user.id} order by 1 limit 300`,
+      sql`select distinct t.value as tag from ${connection} c, json_each(c.tags) t where c.user_id = ${user.workspace.id} order by 1 limit 300`,
     ),
   ]);
   return { rules, tags: tags.map((t) => t.tag) };
@@ -36,14 +36,14 @@ export async function action({ request, context }: Route.ActionArgs) {
     const tag = String(formData.get("tag") ?? "")
       .trim()
       .slice(0, 60);
-    await setTagRhythm(app.db, user.id, tag, null);
+    await setTagRhythm(app.db, user.workspace.id, tag, null);
     return redirectWithToast(href("/settings/keep-in-touch"), { type: "success", title: "Rhythm removed" });
   }
   if (formData.get("intent") !== "save") unknownIntent();
   const submission = parseWithZod(formData, { schema: tagRhythmSchema });
   if (submission.status !== "success") return data({ reply: submission.reply() }, { status: 400 });
   const { tag, ...rhythm } = submission.value;
-  await setTagRhythm(app.db, user.id, tag, rhythm);
+  await setTagRhythm(app.db, user.workspace.id, tag, rhythm);
   return redirectWithToast(href("/settings/keep-in-touch"), {
     type: "success",
     title: `Everyone tagged ${tag}: ${describeRhythm(rhythm).toLowerCase()}`,

@@ -4,6 +4,7 @@ import { data, href } from "react-router";
 import { appContext } from "~/context";
 import { themeFromCookie } from "~/lib/platform/theme";
 import { pageMeta } from "~/lib/site";
+import { soleOwnerMessage } from "~/lib/teams/rules";
 import { utcOffsetLabel } from "~/lib/time/time";
 import { deleteAccount } from "~/server/account/account.server";
 import { shellSettings } from "~/server/account/app-shell.server";
@@ -13,6 +14,7 @@ import { invalidateOwnerCards } from "~/server/cards/cards.server";
 import { unknownIntent } from "~/server/platform/http.server";
 import { redirectWithToast } from "~/server/platform/toast.server";
 import { getSettings, rotateCalendarToken, saveSettings } from "~/server/settings/settings.server";
+import { isOnlyOwnerRefusal, teamsOnlyOwnedBy } from "~/server/teams/teams.server";
 import type { Route } from "./+types/settings";
 import { deleteSchema, type FormIntent, preferencesSchema, profileSchema } from "./settings/+shared/forms";
 import {
@@ -71,8 +73,24 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (intent !== "delete-account") unknownIntent();
   const submission = parseWithZod(form, { schema: deleteSchema(user.email) });
   if (submission.status !== "success") return refuse(intent, submission.reply());
+  // A team's only owner hands it over first (the database refuses otherwise, should one step down meanwhile).
+  const soleOwner = async () => {
+    const teams = await teamsOnlyOwnedBy(app.db, user.id);
+    const reply = submission.reply({ fieldErrors: { confirm: [soleOwnerMessage(teams.map((t) => t.name ?? ""))] } });
+    return teams.length
+      ? data({ intent: "delete-account" as const, reply, soleOwnerOf: teams }, { status: 409 })
+      : null;
+  };
+  const held = await soleOwner();
+  if (held) return held;
   // One batch: if it fails nothing is gone and the owner stays signed in to try again.
-  await deleteAccount(app.env, app.db, user);
+  try {
+    await deleteAccount(app.env, app.db, user);
+  } catch (error) {
+    const refused = isOnlyOwnerRefusal(error) && (await soleOwner());
+    if (!refused) throw error;
+    return refused;
+  }
   // Only now: the session row went with the account, and this clears the cookies.
   const signOut = await createAuth(app, request).api.signOut({ headers: request.headers, asResponse: true });
   const headers = new Headers();

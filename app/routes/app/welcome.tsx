@@ -39,8 +39,9 @@ const schema = z.discriminatedUnion("intent", [
 ]);
 
 /** The step the owner is really on: the stored one, corrected by what exists (a card made in the editor counts). */
-async function currentStep(db: Parameters<typeof listCards>[0], userId: string) {
-  const [settings, cards] = await Promise.all([getSettings(db, userId), listCards(db, userId)]);
+async function currentStep(db: Parameters<typeof listCards>[0], user: { id: string; workspace: { id: string } }) {
+  // The guided start is the person's; the cards are the current workspace's (decision 0207).
+  const [settings, cards] = await Promise.all([getSettings(db, user.id), listCards(db, user.workspace.id)]);
   // The card the guide works on: the first one made.
   const card = cards.length ? cards.reduce((a, b) => (a.id < b.id ? a : b)) : null;
   let step: OnboardingStep = settings.onboarding;
@@ -54,10 +55,10 @@ async function currentStep(db: Parameters<typeof listCards>[0], userId: string) 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const app = context.get(appContext);
   const user = getUser(context);
-  const { step, cardId, stored } = await currentStep(app.db, user.id);
+  const { step, cardId, stored } = await currentStep(app.db, user);
   if (step === "done") throw redirect(href("/dashboard"));
   if (step !== stored) await saveSettings(app.db, user.id, { onboarding: step });
-  const card = cardId ? await getOwnedCard(app.db, user.id, cardId) : null;
+  const card = cardId ? await getOwnedCard(app.db, user.workspace.id, cardId) : null;
   const origin = new URL(request.url).origin;
   return {
     step,
@@ -94,19 +95,19 @@ export async function action({ request, context }: Route.ActionArgs) {
   const submission = parseWithZod(await request.formData(), { schema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   const { value } = submission;
-  const { cardId } = await currentStep(app.db, user.id);
+  const { cardId } = await currentStep(app.db, user);
 
   if (value.intent === "card") {
     if (!cardId) {
       const { intent: _, ...fields } = value;
-      await createCard(app.db, user.id, cardFormSchema.parse({ label: "Work", ...fields }));
+      await createCard(app.db, user.workspace.id, cardFormSchema.parse({ label: "Work", ...fields }));
     }
     await saveSettings(app.db, user.id, { onboarding: "publish" });
     return redirect(href("/welcome"));
   }
   if (value.intent === "publish") {
     if (!cardId) return redirect(href("/welcome"));
-    const result = await publishCard(app.env, app.db, user.id, cardId, value.slug);
+    const result = await publishCard(app.env, app.db, user.workspace.id, cardId, value.slug);
     if (!result.ok) return data(submission.reply({ fieldErrors: { slug: [result.error] } }), { status: 400 });
     await saveSettings(app.db, user.id, { onboarding: "share" });
     return redirect(href("/welcome"));

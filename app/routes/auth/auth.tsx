@@ -8,6 +8,7 @@ import { appContext } from "~/context";
 import { PASSWORD_MAX, PASSWORD_MIN, userNameSchema } from "~/lib/account/auth";
 import { TRIAL_DAYS } from "~/lib/billing/plans";
 import { requiredEmailField } from "~/lib/forms/fields";
+import { useNonce } from "~/lib/platform/nonce";
 import { staticPage } from "~/lib/platform/page-handle";
 import { safeRedirect } from "~/lib/platform/safe-redirect";
 import { pageMeta } from "~/lib/site";
@@ -37,6 +38,8 @@ const signUpSchema = z.object({
     .string()
     .optional()
     .transform((v) => canonicalTimeZone(v) ?? undefined),
+  // Ticked (the box shows only where the browser has passkeys): Settings offers one next.
+  passkey: z.literal("on").optional(),
 });
 
 const schema = z.discriminatedUnion("intent", [signInSchema, signUpSchema]);
@@ -120,6 +123,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         ...(value.timeZone ? { timeZone: value.timeZone } : {}),
       });
     }
+    if (value.passkey) return redirect(`${href("/settings/account")}?passkey=new#passkeys`, { headers });
     // Someone who signed up on the way somewhere (saving a card, say) goes there; the rest start the guide.
     return redirect(redirectTo === href("/dashboard") ? href("/welcome") : redirectTo, { headers });
   }
@@ -150,6 +154,7 @@ export default function AuthPage({ loaderData, actionData }: Route.ComponentProp
   useEffect(() => {
     if (signup && zoneRef.current) zoneRef.current.value = Intl.DateTimeFormat().resolvedOptions().timeZone;
   }, [signup]);
+  const nonce = useNonce();
   const other = signup ? "signin" : "signup";
   const otherHref = `${href("/auth")}?${new URLSearchParams({ ...(other === "signup" ? { mode: "signup" } : {}), redirectTo })}`;
 
@@ -161,6 +166,25 @@ export default function AuthPage({ loaderData, actionData }: Route.ComponentProp
           ? `Card Pro free for ${TRIAL_DAYS} days, no credit card required. Then Basic stays free, or subscribe.`
           : "Welcome back. Your network is waiting."}
       </p>
+      {/* The first choice where the browser has passkeys: /passkey.js shows it and runs it. */}
+      {signup ? null : (
+        <div data-passkey-sign-in="" data-redirect-to={redirectTo} hidden className="mt-8 space-y-3">
+          <p
+            data-passkey-error=""
+            role="alert"
+            hidden
+            className="rounded-md bg-red-50 p-3 text-red-900 text-sm dark:bg-red-950 dark:text-red-100"
+          />
+          <button
+            type="button"
+            data-busy="Waiting for your device..."
+            className="w-full rounded-md bg-brand-600 px-4 py-3 font-semibold text-white hover:bg-brand-700 disabled:opacity-60"
+          >
+            Continue with a passkey
+          </button>
+          <p className="pt-2 text-center text-slate-600 text-sm dark:text-slate-300">or with your email and password</p>
+        </div>
+      )}
       <Form method="post" className="mt-8 space-y-5" {...getFormProps(form)}>
         <input type="hidden" name="intent" value={mode} />
         <input type="hidden" name="redirectTo" value={redirectTo} />
@@ -200,7 +224,13 @@ export default function AuthPage({ loaderData, actionData }: Route.ComponentProp
             className={inputClass}
           />
         </Field>
-        {signup ? null : (
+        {signup ? (
+          <label data-passkey-offer="" hidden className="flex items-center gap-2 text-sm">
+            {/* Ticked by /passkey.js when it shows the box: a hidden box must not send "on" from a page without script. */}
+            <input type="checkbox" name="passkey" value="on" className="size-4" />
+            Add a passkey next, to sign in with this device's fingerprint, face or screen lock
+          </label>
+        ) : (
           <p className="-mt-2 text-right text-sm">
             <Link to={href("/auth/forgot")} className="font-medium text-brand-700 underline dark:text-brand-200">
               Forgot your password?
@@ -222,6 +252,7 @@ export default function AuthPage({ loaderData, actionData }: Route.ComponentProp
           {signup ? "Sign in" : "Create an account"}
         </Link>
       </p>
+      <script src="/passkey.js" async nonce={nonce} />
     </section>
   );
 }

@@ -1,11 +1,16 @@
 import { data, href, Link } from "react-router";
 import { DonateForm } from "~/components/fundraising/donate-form";
+import { LanguageSwitch } from "~/components/language-switch";
 import { ProgressBar } from "~/components/marketing/campaign-card";
-import { card, formatDate, linkClass } from "~/components/marketing/page";
+import { card, linkClass } from "~/components/marketing/page";
 import { appContext } from "~/context";
-import { amountMessage, CATEGORY_LABELS, campaignDaysLeft, endLabel } from "~/lib/fundraising/campaign";
+import { campaignDaysLeft, endLabel } from "~/lib/fundraising/campaign";
+import { categoryLabel, giftMessages } from "~/lib/fundraising/giving-messages";
+import { formatCount, formatDay } from "~/lib/i18n/format";
+import { negotiateLocale } from "~/lib/i18n/locales";
+import { translator } from "~/lib/i18n/translate";
 import { formatMoney } from "~/lib/money";
-import { staticPage } from "~/lib/platform/page-handle";
+import { localizedPage } from "~/lib/platform/page-handle";
 import { pageMeta } from "~/lib/site";
 import { getSessionUser } from "~/server/account/auth.server";
 import { getCampaign } from "~/server/fundraising/campaigns.server";
@@ -21,7 +26,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   // Only a request carrying a session can be the owner's; everyone else gets the cached public page.
   const viewer = /session_token/.test(request.headers.get("cookie") ?? "") ? await getSessionUser(app, request) : null;
   const c = await getCampaign(app.db, params.id, viewer?.id);
-  if (!c) throw data("Campaign not found", { status: 404 });
+  const { locale, chosen } = negotiateLocale(request);
+  if (!c) throw data(translator(locale)("giving.notFound"), { status: 404 });
   const url = new URL(request.url);
   const src = SOURCES.find((s) => s === url.searchParams.get("src")) ?? "link";
   const [account, supporters, contactEmail] = await Promise.all([
@@ -31,6 +37,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   ]);
   return {
     c,
+    locale,
+    // Without cookies, the Donate form's answer must still come back in the language chosen here.
+    langQuery: chosen ? `?lang=${chosen}` : "",
     isOwner: c.isOwner,
     canGive: Boolean(account),
     daysLeft: c.status === "active" ? campaignDaysLeft(c.endDate) : 0,
@@ -50,24 +59,40 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ loaderData }) =>
   loaderData ? pageMeta(loaderData.c.title, loaderData.c.description) : pageMeta("Campaign not found");
 
-/** Reading and giving are plain HTML: no framework JavaScript (the Donate form is a form post). */
-export const handle = staticPage;
+/** Reading and giving are plain HTML in the visitor's language: no framework JavaScript (the Donate form is a form post). */
+export const handle = localizedPage;
 
-const errorMessage = (error: string, currency: string) =>
-  error === "amount"
-    ? amountMessage(currency)
-    : error === "closed"
-      ? "This campaign is not taking gifts online right now"
-      : null;
+const END_KEY = { "Days left": "giving.daysLeft", Ends: "giving.ends", Ended: "giving.ended" } as const;
 
 export default function CampaignPage({ loaderData }: Route.ComponentProps) {
-  const { c, daysLeft: left, endLabel: ends, isOwner, canGive, supporters, contactEmail, via, error } = loaderData;
-  const money = (n: number) => formatMoney(n, c.currency, { compact: true });
+  const {
+    c,
+    locale,
+    langQuery,
+    daysLeft: left,
+    endLabel: ends,
+    isOwner,
+    canGive,
+    supporters,
+    contactEmail,
+    via,
+    error,
+  } = loaderData;
+  const t = translator(locale);
+  const money = (n: number) => formatMoney(n, c.currency, { compact: true, locale });
+  const errorMessage =
+    error === "amount" ? giftMessages(locale).amount(c.currency) : error === "closed" ? t("giving.closed") : null;
+  const contact = contactEmail ? (
+    <ContactLink email={contactEmail} label={t("giving.emailOrganization", { organization: c.organization })} />
+  ) : null;
   return (
     <article className="mx-auto max-w-4xl px-4 py-10 sm:px-6">
-      <Link to={href("/fundraising")} className={linkClass}>
-        ← All campaigns
-      </Link>
+      <div className="flex flex-wrap items-start justify-between gap-2">
+        <Link to={href("/fundraising")} className={linkClass}>
+          {t("giving.allCampaigns")}
+        </Link>
+        <LanguageSwitch locale={locale} />
+      </div>
       {isOwner ? (
         <div className="mt-4 flex flex-wrap items-center gap-3 rounded-lg bg-slate-100 px-4 py-3 text-sm dark:bg-slate-800">
           {c.status === "draft" ? <strong>Preview: this draft is visible only to you.</strong> : null}
@@ -88,12 +113,12 @@ export default function CampaignPage({ loaderData }: Route.ComponentProps) {
         />
       ) : null}
       <p className="mt-6 font-semibold text-slate-600 text-sm uppercase tracking-wide dark:text-slate-300">
-        {CATEGORY_LABELS[c.category]}
+        {categoryLabel(t, c.category)}
         {c.location ? ` · ${c.location}` : ""}
       </p>
       <h1 className="mt-2 font-extrabold text-3xl tracking-tight sm:text-4xl">{c.title}</h1>
       <p className="mt-2 text-slate-600 dark:text-slate-300">
-        by {c.organization}, organised by {c.organizerName}
+        {t("giving.byline", { organization: c.organization, organizer: c.organizerName })}
       </p>
       <div className="mt-8 grid gap-8 md:grid-cols-3">
         <div className="min-w-0 space-y-6 md:col-span-2">
@@ -105,19 +130,19 @@ export default function CampaignPage({ loaderData }: Route.ComponentProps) {
           ) : null}
           {c.mission ? (
             <section>
-              <h2 className="font-bold text-xl">Mission</h2>
+              <h2 className="font-bold text-xl">{t("giving.mission")}</h2>
               <p className="mt-2 text-slate-700 dark:text-slate-300">{c.mission}</p>
             </section>
           ) : null}
           {c.impact ? (
             <section>
-              <h2 className="font-bold text-xl">Impact</h2>
+              <h2 className="font-bold text-xl">{t("giving.impact")}</h2>
               <p className="mt-2 text-slate-700 dark:text-slate-300">{c.impact}</p>
             </section>
           ) : null}
           {c.budget.length ? (
             <section>
-              <h2 className="font-bold text-xl">Budget</h2>
+              <h2 className="font-bold text-xl">{t("giving.budget")}</h2>
               <table className="mt-2 w-full text-sm">
                 <tbody>
                   {c.budget.map((b) => (
@@ -134,7 +159,7 @@ export default function CampaignPage({ loaderData }: Route.ComponentProps) {
           ) : null}
           {c.team.length ? (
             <section>
-              <h2 className="font-bold text-xl">Team</h2>
+              <h2 className="font-bold text-xl">{t("giving.team")}</h2>
               <ul className="mt-2 space-y-1 text-slate-700 dark:text-slate-300">
                 {c.team.map((t) => (
                   <li key={`${t.name}-${t.role}`}>
@@ -147,57 +172,70 @@ export default function CampaignPage({ loaderData }: Route.ComponentProps) {
           ) : null}
           {supporters.length ? (
             <section>
-              <h2 className="font-bold text-xl">Supporters</h2>
+              <h2 className="font-bold text-xl">{t("giving.supporters")}</h2>
               <p className="mt-2 text-slate-700 dark:text-slate-300">{supporters.join(", ")}</p>
             </section>
           ) : null}
         </div>
         {/* First on a phone, so the Donate form is near the top, not below the whole story. */}
         <aside className={`${card} order-first h-fit min-w-0 space-y-4 md:order-none`}>
-          <ProgressBar amountRaised={c.amountRaised} goal={c.goal} currency={c.currency} />
+          <ProgressBar
+            amountRaised={c.amountRaised}
+            goal={c.goal}
+            currency={c.currency}
+            words={{
+              locale,
+              label: t("giving.progressLabel"),
+              progress: (raised, goal, percent) => t("giving.progress", { raised, goal, percent }),
+            }}
+          />
           <dl className="grid grid-cols-2 gap-3 text-sm">
             <div>
-              <dt className="text-slate-600 dark:text-slate-300">Donors</dt>
+              <dt className="text-slate-600 dark:text-slate-300">{t("giving.donors")}</dt>
               <dd className="font-semibold" data-testid="donor-count">
-                {c.donorCount.toLocaleString("en-US")}
+                {formatCount(c.donorCount, locale)}
               </dd>
             </div>
             <div>
-              <dt className="text-slate-600 dark:text-slate-300">Average gift</dt>
+              <dt className="text-slate-600 dark:text-slate-300">{t("giving.averageGift")}</dt>
               <dd className="font-semibold">{money(c.averageGift)}</dd>
             </div>
             <div>
-              <dt className="text-slate-600 dark:text-slate-300">{ends}</dt>
-              <dd className="font-semibold">{c.status === "active" ? left : formatDate(c.endDate)}</dd>
+              <dt className="text-slate-600 dark:text-slate-300">
+                {t(END_KEY[ends as keyof typeof END_KEY] ?? "giving.ended")}
+              </dt>
+              <dd className="font-semibold">
+                {c.status === "active" ? formatCount(left, locale) : formatDay(c.endDate, locale)}
+              </dd>
             </div>
             <div>
-              <dt className="text-slate-600 dark:text-slate-300">Started</dt>
-              <dd className="font-semibold">{formatDate(c.startDate)}</dd>
+              <dt className="text-slate-600 dark:text-slate-300">{t("giving.started")}</dt>
+              <dd className="font-semibold">{formatDay(c.startDate, locale)}</dd>
             </div>
           </dl>
           {c.status === "active" && canGive ? (
             <>
-              {error && errorMessage(error, c.currency) ? (
+              {errorMessage ? (
                 <p role="alert" className="text-red-700 text-sm dark:text-red-300">
-                  {errorMessage(error, c.currency)}
+                  {errorMessage}
                 </p>
               ) : null}
-              <DonateForm c={c} via={via} />
+              <DonateForm c={c} via={via} locale={locale} langQuery={langQuery} />
             </>
           ) : c.status === "active" ? (
             <p className="text-slate-600 text-sm dark:text-slate-300">
-              Online giving is not open for this campaign yet.
-              {contactEmail ? (
+              {t("giving.notOpen")}
+              {contact ? (
                 <>
                   {" "}
-                  <ContactLink email={contactEmail} organization={c.organization} /> to give another way.
+                  <Sentence text={t("giving.giveAnotherWay", { contact: SLOT })} slot={contact} />
                 </>
               ) : null}
             </p>
           ) : null}
           {contactEmail && !(c.status === "active" && !canGive) ? (
             <p className="text-slate-600 text-sm dark:text-slate-300">
-              Questions? <ContactLink email={contactEmail} organization={c.organization} />
+              {t("giving.questions")} {contact}
             </p>
           ) : null}
         </aside>
@@ -207,10 +245,24 @@ export default function CampaignPage({ loaderData }: Route.ComponentProps) {
 }
 
 /** The charity's own address from its profile: never ours, and no link at all when it gave none. */
-function ContactLink({ email, organization }: { email: string; organization: string }) {
+function ContactLink({ email, label }: { email: string; label: string }) {
   return (
     <a href={`mailto:${email}`} className={`${linkClass} break-words`}>
-      Email {organization}
+      {label}
     </a>
+  );
+}
+
+/** Stands in for a link inside a translated sentence, wherever that language puts it. */
+const SLOT = "\u0000";
+
+function Sentence({ text, slot }: { text: string; slot: React.ReactNode }) {
+  const [before = "", after = ""] = text.split(SLOT);
+  return (
+    <>
+      {before}
+      {slot}
+      {after}
+    </>
   );
 }

@@ -1,30 +1,44 @@
 import { data, href, Link } from "react-router";
+import { LanguageSwitch } from "~/components/language-switch";
 import { linkClass } from "~/components/marketing/page";
 import { appContext } from "~/context";
-import { staticPage } from "~/lib/platform/page-handle";
+import { negotiateLocale } from "~/lib/i18n/locales";
+import { translator } from "~/lib/i18n/translate";
+import { localizedPage } from "~/lib/platform/page-handle";
 import { campaignShareLinks, pageMeta } from "~/lib/site";
 import { getCampaign } from "~/server/fundraising/campaigns.server";
 import type { Route } from "./+types/thanks";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const c = await getCampaign(context.get(appContext).db, params.id);
-  if (!c) throw data("Campaign not found", { status: 404 });
+  const { locale } = negotiateLocale(request);
+  const t = translator(locale);
+  if (!c) throw data(t("giving.notFound"), { status: 404 });
   const url = `${new URL(request.url).origin}/fundraising/${encodeURIComponent(c.id)}?src=link`;
-  return { title: c.title, organization: c.organization, id: c.id, url, share: campaignShareLinks(url, c.title) };
+  const share = campaignShareLinks(url, c.title, {
+    words: t("thanks.shareWords", { campaign: c.title }),
+    email: t("thanks.shareEmail"),
+  });
+  return { title: c.title, organization: c.organization, id: c.id, url, share, locale };
 }
 
-export const meta = () => [...pageMeta("Thank you"), { name: "robots", content: "noindex" }];
-export const handle = staticPage;
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  ...pageMeta(translator(loaderData?.locale ?? "en")("thanks.pageTitle")),
+  { name: "robots", content: "noindex" },
+];
+export const handle = localizedPage;
 
 export default function Thanks({ loaderData }: Route.ComponentProps) {
+  const t = translator(loaderData.locale);
   return (
     <section className="mx-auto max-w-xl px-4 py-16 text-center sm:px-6">
-      <h1 className="font-bold text-3xl tracking-tight">Thank you!</h1>
+      <LanguageSwitch locale={loaderData.locale} className="mb-6 text-start" />
+      <h1 className="font-bold text-3xl tracking-tight">{t("thanks.title")}</h1>
       <p className="mt-4 text-lg">
-        Your gift to {loaderData.title} is on its way to {loaderData.organization}. A receipt follows by email.
+        {t("thanks.body", { campaign: loaderData.title, organization: loaderData.organization })}
       </p>
-      <h2 className="mt-10 font-semibold text-lg">Ask a friend to give too</h2>
-      <ul className="mt-3 flex flex-wrap justify-center gap-2" aria-label="Share this campaign">
+      <h2 className="mt-10 font-semibold text-lg">{t("thanks.ask")}</h2>
+      <ul className="mt-3 flex flex-wrap justify-center gap-2" aria-label={t("thanks.shareLabel")}>
         {loaderData.share.map((s) => (
           <li key={s.network}>
             <a
@@ -39,10 +53,13 @@ export default function Thanks({ loaderData }: Route.ComponentProps) {
         ))}
       </ul>
       <p className="mt-3 break-all text-slate-600 text-sm dark:text-slate-300">
-        Or copy the link: <span data-testid="share-url">{loaderData.url}</span>
+        {t("thanks.copy")}{" "}
+        <span data-testid="share-url" dir="ltr">
+          {loaderData.url}
+        </span>
       </p>
       <Link to={href("/fundraising/:id", { id: String(loaderData.id) })} className={`${linkClass} mt-8 inline-block`}>
-        Back to the campaign
+        {t("thanks.back")}
       </Link>
     </section>
   );

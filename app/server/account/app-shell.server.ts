@@ -2,7 +2,7 @@ import type { RouterContextProvider } from "react-router";
 import { type AppContext, appContext } from "~/context";
 import { planStateQuery } from "../billing/plans.server";
 import { compiled, type Slots } from "../db/compiled.server";
-import { type Database, type Owner, sessionOwner } from "../db/db.server";
+import { type Database, type Owner, type Owners, sessionOwner, sessionWorkspace } from "../db/db.server";
 import type { PageReads, PageRows, Statements } from "../db/page-reads.server";
 import { activeEventQuery } from "../events/active-event.server";
 import { unreadQuery, untoastedUpdate } from "../follow/notifications.server";
@@ -15,11 +15,14 @@ import { getUser } from "./user.server";
 /** Only document loads claim new notifications as toasts; data requests leave them for the next page view. */
 const documentLoad = (request: Request) => request.headers.get("accept")?.includes("text/html") ?? false;
 
-/** The shell's statements for the account `owner` names, each built once per isolate (compiled.server.ts). */
-function shellStatements<K extends string>(owner: (slot: Slots<K>) => Owner) {
+/**
+ * The shell's statements for the account `owner` names and the workspace `space` names (the active event is the
+ * workspace's, decision 0207), each built once per isolate (compiled.server.ts).
+ */
+function shellStatements<K extends string>(owner: (slot: Slots<K>) => Owner, space: (slot: Slots<K>) => Owner) {
   return {
     unread: compiled((db, slot: Slots<K>) => unreadQuery(db, owner(slot))),
-    active: compiled((db, slot: Slots<K>) => activeEventQuery(db, owner(slot))),
+    active: compiled((db, slot: Slots<K>) => activeEventQuery(db, space(slot))),
     settings: compiled((db, slot: Slots<K>) => settingsQuery(db, owner(slot))),
     plan: compiled((db, slot: Slots<K>) => planStateQuery(db, owner(slot))),
     teams: compiled((db, slot: Slots<K>) => teamsQuery(db, owner(slot))),
@@ -27,8 +30,14 @@ function shellStatements<K extends string>(owner: (slot: Slots<K>) => Owner) {
   };
 }
 
-const byId = shellStatements((slot: Slots<"userId">) => slot.userId);
-const bySession = shellStatements((slot: Slots<"token" | "now">) => sessionOwner(slot.token, slot.now));
+const byId = shellStatements(
+  (slot: Slots<"userId" | "workspaceId">) => slot.userId,
+  (slot) => slot.workspaceId,
+);
+const bySession = shellStatements(
+  (slot: Slots<"token" | "now">) => sessionOwner(slot.token, slot.now),
+  (slot) => sessionWorkspace(slot.token, slot.now),
+);
 
 type ShellRows = [
   Awaited<ReturnType<typeof unreadQuery>>,
@@ -53,14 +62,25 @@ function shellFrom([unreadRows, activeRows, settingsRows, planRows, teams, fresh
 
 const shellKey = (userId: string) => `app-shell:${userId}`;
 
+/** Whose rows a signed-in user's request reads: theirs, and their current workspace's. */
+export const ownersOf = (user: Pick<SessionUser, "id" | "workspace">): Owners => ({
+  userId: user.id,
+  workspaceId: user.workspace.id,
+});
+
 /**
  * What a signed-in page's root (unread count, active event, new notifications) and signed-in layout (settings,
  * plan) read, in one D1 round trip per request: whichever loader asks first starts it, the other shares it.
  * On a load it is there already: `signedInUser` read it with the session.
  */
-export function shellReads(context: Readonly<RouterContextProvider>, db: Database, userId: string, request: Request) {
-  return oncePerRequest(context, shellKey(userId), async () => {
-    const by = { userId };
+export function shellReads(
+  context: Readonly<RouterContextProvider>,
+  db: Database,
+  user: Pick<SessionUser, "id" | "workspace">,
+  request: Request,
+) {
+  return oncePerRequest(context, shellKey(user.id), async () => {
+    const by = ownersOf(user);
     const reads = [
       byId.unread(db, by),
       byId.active(db, by),
@@ -81,11 +101,11 @@ export function shellReads(context: Readonly<RouterContextProvider>, db: Databas
  */
 export async function shellSettings(context: Readonly<RouterContextProvider>, request: Request) {
   const { db } = context.get(appContext);
-  const { id } = getUser(context);
-  return settingsFrom((await shellReads(context, db, id, request)).settingsRows, id);
+  const user = getUser(context);
+  return settingsFrom((await shellReads(context, db, user, request)).settingsRows, user.id);
 }
 
-const pageKey = (name: string, userId: string) => `page:${name}:${userId}`;
+const pageKey = (name: string, owners: Owners) => `page:${name}:${owners.userId}:${owners.workspaceId}`;
 
 /**
  * A page's first reads: read with the session when the signed-in area's middleware was given them for this
@@ -94,12 +114,12 @@ const pageKey = (name: string, userId: string) => `page:${name}:${userId}`;
 export function pageRows<S extends Statements>(
   context: Readonly<RouterContextProvider>,
   db: Database,
-  userId: string,
+  owners: Owners,
   page: PageReads<S>,
 ): Promise<PageRows<S>> {
-  return oncePerRequest(context, pageKey(page.name, userId), async () => {
+  return oncePerRequest(context, pageKey(page.name, owners), async () => {
     const now = Date.now();
-    return { rows: await db.batch(page.byId(db, userId, now)), now };
+    return { rows: await db.batch(page.byId(db, owners, now)), now };
   });
 }
 
@@ -139,7 +159,7 @@ export function signedInUser(
     if (user) {
       const shell = shellFrom([unread, active, settings, plan, teams, fresh] as ShellRows);
       oncePerRequest(context, shellKey(user.id), () => Promise.resolve(shell));
-      if (page) oncePerRequest(context, pageKey(page.name, user.id), () => Promise.resolve({ rows, now }));
+      if (page) oncePerRequest(context, pageKey(page.name, ownersOf(user)), () => Promise.resolve({ rows, now }));
     }
     return user;
   });

@@ -12,6 +12,7 @@ import type { Database } from "../db/db.server";
 import type { AppEnv } from "../platform/env.server";
 import { limitAuthAttempt } from "../platform/rate-limit.server";
 import { ACCOUNT_LINK_SECONDS, accountMail } from "./account-mail.server";
+import { passkeys } from "./passkeys.server";
 import { hashPassword, verifyPassword } from "./password.server";
 import { codeOnce } from "./two-factor.server";
 
@@ -56,7 +57,8 @@ export function createAuth({ env, db }: AuthContext, request: Request) {
       schema: { user, session, account, verification, twoFactor: twoFactorTable },
     }),
     // Two-step sign-in by authenticator codes (RFC 6238) with recovery codes; enabling waits for a first code.
-    plugins: [twoFactor({ issuer: "KnowWho", totpOptions: { period: 30, digits: 6 } })],
+    // Passkeys (decision 0213): WebAuthn by @simplewebauthn, for this origin only.
+    plugins: [twoFactor({ issuer: "KnowWho", totpOptions: { period: 30, digits: 6 } }), passkeys(db, origin)],
     emailAndPassword: {
       enabled: true,
       autoSignIn: true,

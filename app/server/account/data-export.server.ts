@@ -19,6 +19,7 @@ import {
   fundraisingOrg,
   gift,
   helpRequest,
+  importMapping,
   interaction,
   invitation,
   keepInTouch,
@@ -32,11 +33,18 @@ import {
   nonprofitApplication,
   notification,
   orgAttendee,
+  orgAvailability,
   orgConsent,
   orgEvent,
   orgExchange,
   orgMailConsent,
   orgMeeting,
+  orgMeetingSlot,
+  orgRequestMail,
+  orgSchedule,
+  orgSession,
+  orgSessionSpeaker,
+  orgTrack,
   outbox,
   personHistory,
   personMerge,
@@ -57,6 +65,7 @@ import {
   userSettings,
   webhookDelivery,
   workspace,
+  workspaceAudit,
   writeClaim,
 } from "~db/schema";
 import type { Database } from "../db/db.server";
@@ -91,6 +100,10 @@ const DOWNLOAD_PAGE = 1000;
 /** The events the owner organised, as a subquery. */
 const organised = (db: Database, o: AccountOwner) =>
   db.select({ id: orgEvent.id }).from(orgEvent).where(eq(orgEvent.userId, o.id));
+
+/** The owner's own passes at anyone's event. */
+const passesOf = (db: Database, o: AccountOwner) =>
+  db.select({ id: orgAttendee.id }).from(orgAttendee).where(eq(orgAttendee.userId, o.id));
 
 /**
  * A table's rows for the owner, whole or a page at a time. Pages are keyset by `by` then rowid when an
@@ -197,6 +210,11 @@ export const EXPORT_SECTIONS: readonly ExportSection[] = [
     },
   },
   { name: "cards", tables: ["card"], read: rowsOf(card, (o) => eq(card.userId, o.id)) },
+  {
+    name: "importMappings",
+    tables: ["import_mapping"],
+    read: rowsOf(importMapping, (o) => eq(importMapping.userId, o.id)),
+  },
   {
     name: "cardStats",
     tables: ["card_stat"],
@@ -441,6 +459,73 @@ export const EXPORT_SECTIONS: readonly ExportSection[] = [
         .where(or(inArray(orgMeeting.fromId, passes), inArray(orgMeeting.toId, passes)));
     },
   },
+  // The programme of the owner's events, and what the owner's own passes put on their schedules.
+  {
+    name: "eventTracks",
+    tables: ["org_track"],
+    read: (db, o) =>
+      db
+        .select()
+        .from(orgTrack)
+        .where(inArray(orgTrack.eventId, organised(db, o))),
+  },
+  {
+    name: "eventSessions",
+    tables: ["org_session"],
+    read: (db, o) =>
+      db
+        .select()
+        .from(orgSession)
+        .where(inArray(orgSession.eventId, organised(db, o))),
+  },
+  {
+    name: "eventSpeakers",
+    tables: ["org_session_speaker"],
+    read: (db, o) => {
+      const sessions = db
+        .select({ id: orgSession.id })
+        .from(orgSession)
+        .where(inArray(orgSession.eventId, organised(db, o)));
+      return db.select().from(orgSessionSpeaker).where(inArray(orgSessionSpeaker.sessionId, sessions));
+    },
+  },
+  {
+    name: "eventSchedules",
+    tables: ["org_schedule"],
+    read: (db, o) =>
+      db
+        .select()
+        .from(orgSchedule)
+        .where(inArray(orgSchedule.attendeeId, passesOf(db, o))),
+  },
+  {
+    name: "eventMeetingSlots",
+    tables: ["org_meeting_slot"],
+    read: (db, o) =>
+      db
+        .select()
+        .from(orgMeetingSlot)
+        .where(inArray(orgMeetingSlot.eventId, organised(db, o))),
+  },
+  {
+    name: "eventAvailability",
+    tables: ["org_availability"],
+    read: (db, o) =>
+      db
+        .select()
+        .from(orgAvailability)
+        .where(inArray(orgAvailability.attendeeId, passesOf(db, o))),
+  },
+  {
+    // When the owner's passes were last mailed about requests, and how many waited.
+    name: "eventRequestMail",
+    tables: ["org_request_mail"],
+    read: (db, o) =>
+      db
+        .select()
+        .from(orgRequestMail)
+        .where(inArray(orgRequestMail.attendeeId, passesOf(db, o))),
+  },
   // Mailings: what was sent to whom, clicks, gifts through a mailing, and addresses not to mail.
   { name: "mailings", tables: ["mailing"], read: rowsOf(mailing, (o) => eq(mailing.userId, o.id)) },
   {
@@ -495,6 +580,23 @@ export const EXPORT_SECTIONS: readonly ExportSection[] = [
         })
         .from(invitation)
         .where(or(eq(invitation.inviterId, o.id), eq(invitation.acceptedBy, o.id))),
+  },
+  {
+    // What the account did in its teams, as their audit logs recorded it (decision 0210); the entries stay with
+    // the team, with the name and address they were written with, after the account is deleted.
+    name: "teamAuditEntries",
+    tables: ["workspace_audit"],
+    read: (db, o) =>
+      db
+        .select({
+          workspaceId: workspaceAudit.workspaceId,
+          at: workspaceAudit.at,
+          action: workspaceAudit.action,
+          subject: workspaceAudit.subject,
+          detail: workspaceAudit.detail,
+        })
+        .from(workspaceAudit)
+        .where(eq(workspaceAudit.actorId, o.id)),
   },
 ];
 

@@ -26,6 +26,7 @@ import { saveCapture } from "../people/capture.server";
 import { EXPORT_FORMATS, type ExportFormat, exportDownload } from "../people/export.server";
 import { personPhoto, removePersonPhoto, setPersonPhoto } from "../people/photo.server";
 import { getSettings, userForCalendarToken } from "../settings/settings.server";
+import { auditDownload } from "../teams/audit.server";
 import { requireSession } from "./session.server";
 import { v1 } from "./v1.server";
 
@@ -284,6 +285,7 @@ api.get("/connections/export", requireSession(), async (c) => {
     .map(Number)
     .filter((n) => Number.isSafeInteger(n) && n > 0);
   if (c.req.query("selection") && picked.length === 0) return c.json({ error: "Choose people to export" }, 400);
+  await auditDownload(app.db, user, `People (${format}${picked.length ? `, ${picked.length} chosen` : ""})`);
   return exportDownload(app.env, app.db, user.id, format, picked.length ? picked : null);
 });
 

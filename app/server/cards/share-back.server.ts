@@ -7,9 +7,10 @@ import { newsOptInText } from "~/lib/people/consent";
 import { flatDraft } from "~/lib/people/form";
 import { clipText } from "~/lib/text/graphemes";
 import { hex } from "~/lib/text/hex";
-import { notification, sharedContact } from "~db/schema";
+import { sharedContact } from "~db/schema";
 import type { Database } from "../db/db.server";
 import { activeEventName } from "../events/active-event.server";
+import { notifyWorkspace } from "../follow/notifications.server";
 import { addPerson } from "../people/add.server";
 import { consentStatement } from "../people/consent.server";
 import type { PeopleEvents } from "../people/events.server";
@@ -216,8 +217,7 @@ export async function recordShareBack(
         : []),
       ...(created && settings.notifyShareBacks
         ? [
-            db.insert(notification).values({
-              userId: ownerId,
+            notifyWorkspace(db, ownerId, {
               title: "New contact shared",
               message: `${input.name} shared their contact details from your card.`,
               type: "success" as const,

@@ -1,7 +1,7 @@
 import { and, desc, eq, isNull } from "drizzle-orm";
-import { appPassword, user } from "~db/schema";
+import { appPassword, member, user } from "~db/schema";
 import { provedMailbox } from "../account/proved-mailbox.server";
-import type { Database } from "../db/db.server";
+import { asOwners, type Database, type Owners } from "../db/db.server";
 import { sha256Hex } from "../platform/tokens.server";
 
 /**
@@ -28,19 +28,31 @@ function randomPassword(): string {
 /** Spaces and dashes as typed do not matter; letters are compared lower-case. */
 const canonical = (password: string) => password.toLowerCase().replace(/[\s-]/g, "");
 
-/** Makes a password, answers it once; null when the owner already has the most allowed. */
-export async function createAppPassword(db: Database, userId: string, name: string): Promise<string | null> {
+/**
+ * Makes a password, answers it once; null when its maker already has the most allowed in this workspace. It opens
+ * the address book of the workspace it was made in (its `userId`, decision 0207) and is its maker's alone.
+ */
+export async function createAppPassword(db: Database, owner: string | Owners, name: string): Promise<string | null> {
+  const { userId, workspaceId } = asOwners(owner);
   const live = await db
     .select({ id: appPassword.id })
     .from(appPassword)
-    .where(and(eq(appPassword.userId, userId), isNull(appPassword.revokedAt)));
+    .where(and(mine({ userId, workspaceId }), isNull(appPassword.revokedAt)));
   if (live.length >= MAX_APP_PASSWORDS) return null;
   const password = randomPassword();
-  await db.insert(appPassword).values({ userId, name, passwordHash: await sha256Hex(canonical(password)) });
+  await db.insert(appPassword).values({
+    userId: workspaceId,
+    createdBy: userId,
+    name,
+    passwordHash: await sha256Hex(canonical(password)),
+  });
   return password;
 }
 
-export async function listAppPasswords(db: Database, userId: string) {
+const mine = ({ userId, workspaceId }: Owners) =>
+  and(eq(appPassword.userId, workspaceId), eq(appPassword.createdBy, userId));
+
+export async function listAppPasswords(db: Database, owner: string | Owners) {
   return db
     .select({
       id: appPassword.id,
@@ -50,22 +62,26 @@ export async function listAppPasswords(db: Database, userId: string) {
       createdAt: appPassword.createdAt,
     })
     .from(appPassword)
-    .where(eq(appPassword.userId, userId))
+    .where(mine(asOwners(owner)))
     .orderBy(desc(appPassword.createdAt), desc(appPassword.id));
 }
 
-export async function revokeAppPassword(db: Database, userId: string, id: number, now = new Date()) {
+export async function revokeAppPassword(db: Database, owner: string | Owners, id: number, now = new Date()) {
   const rows = await db
     .update(appPassword)
     .set({ revokedAt: now })
-    .where(and(eq(appPassword.userId, userId), eq(appPassword.id, id), isNull(appPassword.revokedAt)))
+    .where(and(mine(asOwners(owner)), eq(appPassword.id, id), isNull(appPassword.revokedAt)))
     .returning({ id: appPassword.id });
   return rows.length > 0;
 }
 
+/** `id` is the workspace whose address book the password opens (0207); the email and name are its maker's. */
 export type DavUser = { id: string; email: string; name: string };
 
-/** The account an email and app password belong to, or null; marks the password used (once a minute). */
+/**
+ * The account an email and app password belong to, or null; marks the password used (once a minute). A team's
+ * password signs in only while its maker is still a member of the team.
+ */
 export async function authenticateAppPassword(
   db: Database,
   email: string,
@@ -78,18 +94,19 @@ export async function authenticateAppPassword(
     .select({
       id: appPassword.id,
       lastUsedAt: appPassword.lastUsedAt,
-      userId: user.id,
+      workspaceId: appPassword.userId,
       email: user.email,
       emailVerified: user.emailVerified,
       name: user.name,
     })
     .from(appPassword)
-    .innerJoin(user, eq(user.id, appPassword.userId))
+    .innerJoin(user, eq(user.id, appPassword.createdBy))
+    .innerJoin(member, and(eq(member.workspaceId, appPassword.userId), eq(member.userId, appPassword.createdBy)))
     .where(and(eq(appPassword.passwordHash, await sha256Hex(key)), isNull(appPassword.revokedAt)))
     .get();
   // The password is looked up by its hash; the email must then name the same account, and a proved one.
   if (!row || row.email.toLowerCase() !== email.trim().toLowerCase() || !provedMailbox(row)) return null;
   if (!row.lastUsedAt || now.getTime() - row.lastUsedAt.getTime() > 60_000)
     await db.update(appPassword).set({ lastUsedAt: now }).where(eq(appPassword.id, row.id));
-  return { id: row.userId, email: row.email, name: row.name };
+  return { id: row.workspaceId, email: row.email, name: row.name };
 }

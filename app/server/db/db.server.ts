@@ -1,6 +1,6 @@
 import { type SQL, type SQLWrapper, sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
-import { session } from "~db/schema";
+import { member, session } from "~db/schema";
 
 /**
  * Over the database or one of its sessions (d1-session.server.ts): drizzle uses only prepare and batch.
@@ -22,3 +22,17 @@ export type Owner = string | SQLWrapper;
  */
 export const sessionOwner = (token: string | SQLWrapper, now: number | SQLWrapper): SQL =>
   sql`(select ${session.userId} from ${session} where ${session.token} = ${token} and ${session.expiresAt} > ${now})`;
+
+/**
+ * The workspace of an unexpired session, as SQL (decision 0207): its team while its user is still a member,
+ * otherwise its user's personal workspace, whose id is the user's. Reads of workspace-owned rows key by this.
+ */
+export const sessionWorkspace = (token: string | SQLWrapper, now: number | SQLWrapper): SQL =>
+  sql`(select coalesce(${member.workspaceId}, ${session.userId}) from ${session} left join ${member} on ${member.workspaceId} = ${session.activeWorkspaceId} and ${member.userId} = ${session.userId} where ${session.token} = ${token} and ${session.expiresAt} > ${now})`;
+
+/** Whose rows a signed-in request reads: the user for their own tables, the workspace for the rest (0207). */
+export type Owners = { userId: string; workspaceId: string };
+
+/** `Owners` from either shape: an account's id alone names it and its personal workspace. */
+export const asOwners = (owner: string | Owners): Owners =>
+  typeof owner === "string" ? { userId: owner, workspaceId: owner } : owner;

@@ -1,5 +1,5 @@
 import type { BatchItem, BatchResponse } from "drizzle-orm/batch";
-import type { Database } from "./db.server";
+import type { Database, Owners } from "./db.server";
 
 /** A page's first reads: one D1 batch's statements. */
 export type Statements = readonly [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]];
@@ -12,7 +12,7 @@ export type Statements = readonly [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]
 export type PageReads<S extends Statements> = {
   name: string;
   bySession(db: Database, by: { token: string; now: number }): S;
-  byId(db: Database, userId: string, now: number): S;
+  byId(db: Database, owners: Owners, now: number): S;
 };
 
 export type PageRows<S extends Statements> = { rows: BatchResponse<S>; now: number };

@@ -4,7 +4,7 @@ import { dayInZone, zonedToUtc } from "~/lib/time/time";
 import { connection, sharedContact } from "~db/schema";
 import { cardStats, listCards } from "../cards/cards.server";
 import { compiled, type Slots } from "../db/compiled.server";
-import { type Database, type Owner, sessionOwner } from "../db/db.server";
+import { type Database, type Owner, type Owners, sessionOwner, sessionWorkspace } from "../db/db.server";
 import type { PageReads, PageRows } from "../db/page-reads.server";
 import { unacknowledgedGifts } from "../fundraising/gifts.server";
 import { latestNotifications } from "../people/list.server";
@@ -21,7 +21,7 @@ const RECONNECT_LIMIT = 10;
  * The dashboard's reads for the account `owner` names, each built once per isolate and bound per request
  * (compiled.server.ts); times in ms.
  */
-function dashboardStatements<O extends string>(owner: (slot: Slots<O>) => Owner) {
+function dashboardStatements<O extends string>(owner: (slot: Slots<O>) => Owner, space: (slot: Slots<O>) => Owner) {
   type At = Slots<O | "at">;
   type Owned = Slots<O>;
   return {
@@ -41,9 +41,9 @@ function dashboardStatements<O extends string>(owner: (slot: Slots<O>) => Owner)
         .orderBy(desc(sharedContact.createdAt))
         .limit(200),
     ),
-    stats: compiled((db, slot: At) => cardStats(db, owner(slot), slot.at)),
+    stats: compiled((db, slot: At) => cardStats(db, space(slot), slot.at)),
     notifications: compiled((db, slot: Owned) => latestNotifications(db, owner(slot))),
-    dueSoon: compiled((db, slot: At) => dueFollowUps(db, owner(slot), slot.at)),
+    dueSoon: compiled((db, slot: At) => dueFollowUps(db, space(slot), slot.at)),
     recentConnections: compiled((db, slot: Owned) =>
       db
         .select({
@@ -55,11 +55,11 @@ function dashboardStatements<O extends string>(owner: (slot: Slots<O>) => Owner)
           createdAt: connection.createdAt,
         })
         .from(connection)
-        .where(eq(connection.userId, owner(slot)))
+        .where(eq(connection.userId, space(slot)))
         .orderBy(desc(connection.createdAt), desc(connection.id))
         .limit(5),
     ),
-    cards: compiled((db, slot: Owned) => listCards(db, owner(slot))),
+    cards: compiled((db, slot: Owned) => listCards(db, space(slot))),
     // People, not submissions: someone who shared back three times this week counts once.
     sharers: compiled((db, slot: At) =>
       db
@@ -67,14 +67,21 @@ function dashboardStatements<O extends string>(owner: (slot: Slots<O>) => Owner)
         .from(sharedContact)
         .where(and(eq(sharedContact.recipientUserId, owner(slot)), gte(sharedContact.createdAt, slot.at))),
     ),
-    unthanked: compiled((db, slot: Owned) => unacknowledgedGifts(db, owner(slot))),
-    tagRules: compiled((db, slot: Owned) => listTagRhythms(db, owner(slot))),
-    candidates: compiled((db, slot: Slots<O | "at" | "until">) => dueCandidates(db, owner(slot), slot.at, slot.until)),
+    unthanked: compiled((db, slot: Owned) => unacknowledgedGifts(db, space(slot))),
+    tagRules: compiled((db, slot: Owned) => listTagRhythms(db, space(slot))),
+    candidates: compiled((db, slot: Slots<O | "at" | "until">) => dueCandidates(db, space(slot), slot.at, slot.until)),
   };
 }
 
-const byId = dashboardStatements((slot: Slots<"userId">) => slot.userId);
-const bySession = dashboardStatements((slot: Slots<"token" | "now">) => sessionOwner(slot.token, slot.now));
+// Shares and notifications are the user's; everything else the current workspace's (decision 0207).
+const byId = dashboardStatements(
+  (slot: Slots<"userId" | "workspaceId">) => slot.userId,
+  (slot) => slot.workspaceId,
+);
+const bySession = dashboardStatements(
+  (slot: Slots<"token" | "now">) => sessionOwner(slot.token, slot.now),
+  (slot) => sessionWorkspace(slot.token, slot.now),
+);
 
 /** The week the dashboard counts: from this UTC day a week ago. */
 const weekAgoOf = (now: number) => new Date(now - 7 * DAY_MS).toISOString().slice(0, 10);
@@ -111,7 +118,7 @@ function dashboardBatch<O extends string>(
 export const dashboardReads = {
   name: "dashboard",
   bySession: (db, by) => dashboardBatch(db, bySession, by, by.now),
-  byId: (db, userId, now) => dashboardBatch(db, byId, { userId }, now),
+  byId: (db, owners: Owners, now) => dashboardBatch(db, byId, owners, now),
 } satisfies PageReads<ReturnType<typeof dashboardBatch>>;
 
 /**

@@ -67,7 +67,7 @@ export type FollowError = {
  */
 export async function followAction(
   app: AppContext,
-  user: { id: string; name: string },
+  user: { id: string; name: string; workspace: { id: string } },
   personId: number,
   intent: FollowIntent,
   formData: FormData,
@@ -98,7 +98,7 @@ export async function followAction(
     }
     const logged = await logInteraction(
       app,
-      user.id,
+      user.workspace.id,
       personId,
       { kind, text, occurredAt, clientId },
       {
@@ -114,24 +114,26 @@ export async function followAction(
     );
   }
   if (intent === "entry-delete") {
-    const ok = await deleteInteraction(app.db, user.id, personId, Number(formData.get("entryId")));
+    const ok = await deleteInteraction(app.db, user.workspace.id, personId, Number(formData.get("entryId")));
     return ok ? done("Entry removed") : missing();
   }
   if (intent === "rhythm") {
     if (formData.get("every") === "none") {
-      return (await setPersonRhythm(app.db, user.id, personId, null)) ? done("Rhythm removed") : missing();
+      return (await setPersonRhythm(app.db, user.workspace.id, personId, null)) ? done("Rhythm removed") : missing();
     }
     const submission = parseWithZod(formData, { schema: personRhythmSchema });
     if (submission.status !== "success") return fail(submission.reply());
     const { every, days } = submission.value;
     if (every === "none") return missing();
-    return (await setPersonRhythm(app.db, user.id, personId, { every, days })) ? done("Rhythm saved") : missing();
+    return (await setPersonRhythm(app.db, user.workspace.id, personId, { every, days }))
+      ? done("Rhythm saved")
+      : missing();
   }
   if (intent === "snooze") {
     const days = Number(formData.get("days"));
     if (!SNOOZE_CHOICES.some((c) => c.days === days))
       return fail({ status: "error", error: { days: ["Choose how long to snooze"] } });
-    const until = await snoozePerson(app.db, user.id, personId, days, timeZone);
+    const until = await snoozePerson(app.db, user.workspace.id, personId, days, timeZone);
     return until ? done("Snoozed", `Until ${until}`) : missing();
   }
   if (intent === "draft-write") {
@@ -146,7 +148,7 @@ export async function followAction(
     const submission = parseWithZod(formData, { schema: draftFormSchema });
     if (submission.status !== "success" || submission.value.intent !== "draft-save") return fail(submission.reply());
     const { subject, body } = submission.value;
-    return (await editDraft(app.db, user.id, personId, { subject, body })) ? done("Draft saved") : missing();
+    return (await editDraft(app.db, user.workspace.id, personId, { subject, body })) ? done("Draft saved") : missing();
   }
   if (intent === "discussed") {
     const submission = parseWithZod(formData, { schema: discussedFormSchema });
@@ -154,12 +156,12 @@ export async function followAction(
     const saved = await app.db
       .update(connection)
       .set({ discussed: submission.value.discussed || null })
-      .where(and(eq(connection.id, personId), eq(connection.userId, user.id)))
+      .where(and(eq(connection.id, personId), eq(connection.userId, user.workspace.id)))
       .returning({ id: connection.id });
     return saved.length ? done("Saved", "Drafts may use what you discussed.") : missing();
   }
   if (intent === "todo-remind") {
-    const { todos } = await todosOf(app.db, user.id, personId);
+    const { todos } = await todosOf(app.db, user.workspace.id, personId);
     const todo = todos[Number(formData.get("todo"))];
     if (!todo) return fail({ status: "error", error: { "": ["That to-do is no longer in the notes"] } });
     const day =
@@ -167,11 +169,11 @@ export async function followAction(
     const dueAt = dueInstant(day, timeZone);
     // One statement: a double tap (or two tabs) sets the reminder once.
     await app.db.run(sql`insert into ${reminder} (user_id, connection_id, type, due_at, notes)
-      select ${user.id}, id, 'General', ${dueAt.getTime()}, ${todo.todo} from ${connection}
-      where id = ${personId} and user_id = ${user.id} and not exists (select 1 from ${reminder} r
-        where r.user_id = ${user.id} and r.connection_id = ${personId} and r.notes = ${todo.todo} and r.done = 0)`);
+      select ${user.workspace.id}, id, 'General', ${dueAt.getTime()}, ${todo.todo} from ${connection}
+      where id = ${personId} and user_id = ${user.workspace.id} and not exists (select 1 from ${reminder} r
+        where r.user_id = ${user.workspace.id} and r.connection_id = ${personId} and r.notes = ${todo.todo} and r.done = 0)`);
     return done("Reminder set", `On ${day}`);
   }
-  const sent = await markDraftSent(app, user.id, personId);
+  const sent = await markDraftSent(app, user.workspace.id, personId);
   return sent ? done("Marked as sent", "Logged on the timeline.") : missing();
 }

@@ -1,6 +1,39 @@
-import { and, desc, eq, sql } from "drizzle-orm";
-import { notification } from "~db/schema";
+import { and, desc, eq, inArray, type SQLWrapper, sql } from "drizzle-orm";
+import { member, notification } from "~db/schema";
 import type { Database, Owner } from "../db/db.server";
+
+type NotificationValues = {
+  title: string;
+  message: string;
+  type: "success" | "info" | "warning" | "error";
+  actionLabel?: string | null;
+  /** A path, or SQL for one (an id known only inside the batch). */
+  actionUrl?: string | SQLWrapper | null;
+};
+
+/**
+ * A notification about a workspace's row (decision 0207), as one statement for a batch: to the account itself in
+ * a personal workspace (its only member, as owner), to a team's owners and admins in a team's.
+ */
+export const notifyWorkspace = (db: Database, workspaceId: Owner, n: NotificationValues) =>
+  db.insert(notification).select(
+    db
+      // Every column in the table's order, as drizzle's insert-select asks; the defaults written out.
+      .select({
+        id: sql<number | null>`null`.as("id"),
+        userId: member.userId,
+        title: sql<string>`${n.title}`.as("title"),
+        message: sql<string>`${n.message}`.as("message"),
+        type: sql<NotificationValues["type"]>`${n.type}`.as("type"),
+        read: sql<boolean>`0`.as("read"),
+        toasted: sql<boolean>`0`.as("toasted"),
+        actionLabel: sql<string | null>`${n.actionLabel ?? null}`.as("action_label"),
+        actionUrl: sql<string | null>`${n.actionUrl ?? null}`.as("action_url"),
+        createdAt: sql<Date>`unixepoch('subsec') * 1000`.as("created_at"),
+      })
+      .from(member)
+      .where(and(eq(member.workspaceId, workspaceId), inArray(member.role, ["owner", "admin"]))),
+  );
 
 /** The unread count as a query, for a loader that sends it in one D1 batch with others. */
 export const unreadQuery = (db: Database, userId: Owner) =>

@@ -1,8 +1,9 @@
 import { and, asc, eq, isNull, lte, type SQLWrapper, sql } from "drizzle-orm";
 import { DAY_MS } from "~/lib/time/days";
-import { connection, notification, reminder, userSettings } from "~db/schema";
+import { connection, reminder, userSettings } from "~db/schema";
 import { compiled, type Slots } from "../db/compiled.server";
 import type { Database, Owner } from "../db/db.server";
+import { notifyWorkspace } from "./notifications.server";
 
 export const REMINDER_TYPES = ["Call", "Email", "Meeting", "General"] as const;
 export type ReminderType = (typeof REMINDER_TYPES)[number];
@@ -128,8 +129,7 @@ export async function notifyDueReminders(db: Database, now: Date): Promise<numbe
     if (r.wants === false) return [mark];
     return [
       mark,
-      db.insert(notification).values({
-        userId: r.userId,
+      notifyWorkspace(db, r.userId, {
         title: `${r.type} ${r.name ?? "follow-up"}`.trim(),
         message: r.notes ?? "A follow-up you planned is due.",
         type: "warning",

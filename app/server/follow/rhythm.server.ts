@@ -16,8 +16,9 @@ import {
 import { PRIORITIES, type Priority } from "~/lib/people/connection-rules";
 import { DAY_MS } from "~/lib/time/days";
 import { dayInZone } from "~/lib/time/time";
-import { connection, keepInTouch, notification, tagRhythm } from "~db/schema";
+import { connection, keepInTouch, tagRhythm } from "~db/schema";
 import type { Database, Owner } from "../db/db.server";
+import { notifyWorkspace } from "./notifications.server";
 
 export function listTagRhythms(db: Database, userId: Owner) {
   return db
@@ -420,8 +421,7 @@ export async function notifyDueRhythms(db: Database, now: Date, owners = 100): P
     const fresh = due.filter((p) => notified.get(p.id) !== p.due.dueDay).slice(0, 40);
     if (!fresh.length) continue;
     const statements = fresh.flatMap((p) => [
-      db.insert(notification).values({
-        userId: u.user_id,
+      notifyWorkspace(db, u.user_id, {
         title: `Reconnect with ${p.name}`,
         message: p.reasons.join(" · ").slice(0, 500),
         type: "info" as const,

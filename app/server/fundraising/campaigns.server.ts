@@ -88,16 +88,26 @@ export async function listCampaigns(
     .orderBy(asc(campaign.status), desc(campaign.featured), asc(campaign.endDate));
 }
 
-/** Up to three active campaigns an operator approved for the home page; none rather than unreviewed ones. */
-export async function featuredCampaigns(db: Database): Promise<CampaignSummary[]> {
+/** The home page's places for approved campaigns. */
+export const FEATURED_PLACES = 3;
+
+/**
+ * Up to three active campaigns an operator approved for the home page; none rather than unreviewed ones.
+ * With more approved than places they take turns by the day (the page cache keys the day), so every
+ * approved campaign appears, instead of the three ending soonest holding the places until they end.
+ */
+export async function featuredCampaigns(db: Database, now = new Date()): Promise<CampaignSummary[]> {
   const t = totals(db);
-  return db
+  const all = await db
     .select(listColumns(t))
     .from(campaign)
     .leftJoin(t, eq(t.campaignId, campaign.id))
     .where(and(visible, eq(campaign.status, "active"), eq(campaign.featured, true)))
-    .orderBy(asc(campaign.endDate))
-    .limit(3);
+    .orderBy(asc(campaign.endDate), asc(campaign.id))
+    .limit(100);
+  if (all.length <= FEATURED_PLACES) return all;
+  const day = Math.floor(now.getTime() / 86_400_000);
+  return Array.from({ length: FEATURED_PLACES }, (_, i) => all[(day + i) % all.length] as CampaignSummary);
 }
 
 /** Requests to be featured on the home page, oldest first, for operators. */

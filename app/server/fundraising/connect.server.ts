@@ -12,6 +12,12 @@ export function getConnection(app: Pick<AppContext, "db">, userId: string) {
   return app.db.select().from(stripeConnection).where(eq(stripeConnection.userId, userId)).get();
 }
 
+/** The Stripe account's owner: the current workspace (decision 0207), reached at its signed-in user's address. */
+export const stripeOwner = (user: { email: string; workspace: { id: string } }) => ({
+  id: user.workspace.id,
+  email: user.email,
+});
+
 /**
  * Starts (or resumes) Stripe's hosted onboarding for the owner: one connected account per owner, made
  * once (the user id is the primary key, so a double click cannot make two), then a fresh link.

@@ -3,9 +3,11 @@ import { z } from "zod";
 import type { AppContext } from "~/context";
 import { emailAddress } from "~/lib/forms/fields";
 import { type DonorDetails, processingFee } from "~/lib/fundraising/donation";
+import { newsOptIn } from "~/lib/fundraising/giving-messages";
+import { DEFAULT_LOCALE, type Locale, matchLocale } from "~/lib/i18n/locales";
 import { formatMoney } from "~/lib/money";
-import { newsOptInText } from "~/lib/people/consent";
-import { campaign, gift, recurringGift, stripeConnection } from "~db/schema";
+import { dayInZone } from "~/lib/time/time";
+import { campaign, gift, recurringGift, stripeConnection, userSettings } from "~db/schema";
 import { rawSql, type Statement } from "../db/write.server";
 import type { PaymentEvent } from "../payments/events";
 import { paymentsFor } from "../payments/payments.server";
@@ -33,6 +35,8 @@ export type DonationStart = {
   news?: boolean;
   tribute?: DonorDetails["tribute"];
   address?: string | null;
+  /** The language of the Donate page: the gift's receipts and the opt-in's recorded words are in it. */
+  locale?: Locale;
 };
 
 /** Whether this campaign can take gifts online now, and on which connected account. */
@@ -101,6 +105,7 @@ export async function startDonation(app: AppContext, start: DonationStart, origi
   if (start.address) metadata.address = start.address;
   // The box's answer and the name it showed come back with the paid gift as an "email" consent (0180).
   if (start.news) metadata.news_from = c.organization.slice(0, 200);
+  if (start.locale && start.locale !== DEFAULT_LOCALE) metadata.lang = start.locale;
   const name = start.monthly ? `Monthly gift to ${c.title}` : `Gift to ${c.title}`;
   return payments.createCheckout({
     mode: start.monthly ? "subscription" : "payment",
@@ -137,6 +142,11 @@ const meta = z.object({
   tribute_notify: z.string().trim().toLowerCase().max(254).pipe(emailAddress).optional().catch(undefined),
   address: z.string().trim().min(1).max(500).optional().catch(undefined),
   news_from: z.string().trim().min(1).max(200).optional().catch(undefined),
+  lang: z
+    .string()
+    .transform((v) => matchLocale(v) ?? undefined)
+    .optional()
+    .catch(undefined),
 });
 type Meta = z.infer<typeof meta>;
 const currency = z
@@ -209,7 +219,6 @@ const chargeSchema = z.object({
 });
 const accountSchema = z.object({ id: z.string(), charges_enabled: z.boolean(), details_submitted: z.boolean() });
 
-const today = () => new Date().toISOString().slice(0, 10);
 const recurringStatus = (s: string): "active" | "past_due" | "paused" | "canceled" =>
   s === "canceled" || s === "incomplete_expired" || s === "unpaid"
     ? "canceled"
@@ -228,11 +237,19 @@ async function ownerOf(app: AppContext, event: PaymentEvent, m: Meta) {
     .get();
   if (!conn || conn.accountId !== event.account) return null;
   const c = await app.db
-    .select({ id: campaign.id, title: campaign.title, currency: campaign.currency })
+    .select({ id: campaign.id, title: campaign.title, currency: campaign.currency, timeZone: userSettings.timeZone })
     .from(campaign)
+    .leftJoin(userSettings, eq(userSettings.userId, campaign.userId))
     .where(and(eq(campaign.id, m.campaign), eq(campaign.userId, m.owner)))
     .get();
-  return c ? { userId: m.owner, campaign: c } : null;
+  return c
+    ? {
+        userId: m.owner,
+        campaign: { id: c.id, title: c.title, currency: c.currency },
+        // The organisation's day: a gift at 22:17 in New York on 28 November is a 28 November gift.
+        timeZone: c.timeZone ?? "UTC",
+      }
+    : null;
 }
 
 /** The donor as a person in the owner's network: matched by email, tagged Donor. */
@@ -242,6 +259,7 @@ async function donorPerson(
   donor: { email: string | null; name: string | null },
   title: string,
   newsFrom?: string,
+  locale: Locale = DEFAULT_LOCALE,
 ) {
   if (!donor.email) return null;
   const added = await addPerson(
@@ -263,7 +281,8 @@ async function donorPerson(
                 purpose: "email",
                 state: "yes",
                 senderName: newsFrom,
-                shown: newsOptInText(newsFrom),
+                // The words exactly as the donor read them, in the Donate page's language.
+                shown: newsOptIn(locale, newsFrom),
                 source: "donate",
               }),
             ]
@@ -274,11 +293,12 @@ async function donorPerson(
 }
 
 const upsertRecurring = (values: typeof recurringGift.$inferInsert): Statement =>
-  rawSql(sql`insert into ${recurringGift} (user_id, campaign_id, connection_id, subscription, customer, stripe_account, amount, currency, interval, status, status_at)
+  rawSql(sql`insert into ${recurringGift} (user_id, campaign_id, connection_id, subscription, customer, stripe_account, amount, currency, interval, status, status_at, locale)
     values (${values.userId}, ${values.campaignId ?? null}, ${values.connectionId ?? null}, ${values.subscription}, ${values.customer ?? null},
-      ${values.stripeAccount ?? null}, ${values.amount}, ${values.currency}, ${values.interval}, ${values.status}, ${values.statusAt})
+      ${values.stripeAccount ?? null}, ${values.amount}, ${values.currency}, ${values.interval}, ${values.status}, ${values.statusAt}, ${values.locale ?? null})
     on conflict (subscription) do update set
       connection_id = coalesce(recurring_gift.connection_id, excluded.connection_id),
+      locale = coalesce(recurring_gift.locale, excluded.locale),
       status = case when recurring_gift.status = 'canceled' then 'canceled'
         when excluded.status_at >= recurring_gift.status_at then excluded.status else recurring_gift.status end,
       status_at = max(recurring_gift.status_at, excluded.status_at)`);
@@ -302,7 +322,7 @@ async function recordGift(
     .where(and(eq(gift.userId, owner.userId), eq(gift.externalKey, g.externalKey)))
     .get();
   if (existing) return { statements: extra };
-  const personId = await donorPerson(app, owner.userId, donor, owner.campaign.title, m.news_from);
+  const personId = await donorPerson(app, owner.userId, donor, owner.campaign.title, m.news_from, m.lang);
   const insert = app.db
     .insert(gift)
     .values({
@@ -314,7 +334,8 @@ async function recordGift(
       source: m.source,
       sourceCardId: m.card ?? null,
       sourceEventId: m.event ?? null,
-      date: today(),
+      date: dayInZone(new Date(), owner.timeZone),
+      locale: m.lang ?? null,
       publicName: m.public === "1",
       recurringId: subscription ? sql`(select id from ${recurringGift} where subscription = ${subscription})` : null,
       recurring: Boolean(subscription),
@@ -391,7 +412,14 @@ async function handle(app: AppContext, event: PaymentEvent, site: { origin: stri
       const donor = { email: s.data.customer_details?.email ?? null, name: s.data.customer_details?.name ?? null };
       if (s.data.mode === "subscription" && s.data.subscription) {
         // The monthly gift; its payments arrive as invoice.paid (perhaps before this event).
-        const personId = await donorPerson(app, owner.userId, donor, owner.campaign.title, m.data.news_from);
+        const personId = await donorPerson(
+          app,
+          owner.userId,
+          donor,
+          owner.campaign.title,
+          m.data.news_from,
+          m.data.lang,
+        );
         return {
           statements: [
             upsertRecurring({
@@ -406,6 +434,7 @@ async function handle(app: AppContext, event: PaymentEvent, site: { origin: stri
               interval: "month",
               status: "active",
               statusAt: event.created,
+              locale: m.data.lang ?? null,
             }),
           ],
         };
@@ -448,6 +477,7 @@ async function handle(app: AppContext, event: PaymentEvent, site: { origin: stri
         currency: inv.data.currency,
         interval: "month" as const,
         statusAt: event.created,
+        locale: m.data.lang ?? null,
       };
       if (event.type === "invoice.payment_failed")
         return {

@@ -1,5 +1,6 @@
 import { and, asc, eq, gte, lte, sql } from "drizzle-orm";
 import type { AppContext } from "~/context";
+import { receiptWords } from "~/lib/fundraising/giving-messages";
 import {
   DEFAULT_RECEIPT_WORDING,
   type Organisation,
@@ -9,6 +10,8 @@ import {
   statementPeriod,
   statementText,
 } from "~/lib/fundraising/receipt";
+import { DEFAULT_LOCALE, matchLocale } from "~/lib/i18n/locales";
+import { translator } from "~/lib/i18n/translate";
 import { campaign, connection, fundraisingOrg, gift } from "~db/schema";
 import type { Database } from "../db/db.server";
 import { outboxMailer } from "../platform/mail.server";
@@ -73,6 +76,8 @@ export const receiptColumns = {
   donorAddress: gift.donorAddress,
   campaign: campaign.title,
   organization: campaign.organization,
+  // The language the donor gave in: their receipt and statement are written in it.
+  locale: gift.locale,
 };
 
 /** One gift's receipt data, only when the gift is this owner's. */
@@ -84,7 +89,10 @@ export async function giftReceipt(db: Database, userId: string, giftId: number) 
     .where(and(eq(gift.userId, userId), eq(gift.id, giftId)))
     .get();
   if (!g) return null;
-  return { org: await getOrganisation(db, userId), gift: g as ReceiptGift & { organization: string | null } };
+  return {
+    org: await getOrganisation(db, userId),
+    gift: g as ReceiptGift & { organization: string | null; locale: string | null },
+  };
 }
 
 export type StatementBasis = "calendar" | "fiscal";
@@ -122,13 +130,15 @@ export async function donorStatement(
       ),
     )
     .orderBy(asc(gift.date), asc(gift.id));
-  // The address the donor last gave with a gift, as they typed it.
+  // The address the donor last gave with a gift, as they typed it; the language of their latest gift that names one.
   const address = [...gifts].reverse().find((g) => g.donorAddress)?.donorAddress ?? null;
+  const words = receiptWords(matchLocale([...gifts].reverse().find((g) => g.locale)?.locale) ?? DEFAULT_LOCALE);
   return {
     org,
     fallbackName: gifts.find((g) => g.organization)?.organization ?? null,
     donor: { name: person.name, email: person.email, address },
-    period,
+    period: statementPeriod(year, basis, org.fiscalYearStart, words),
+    words,
     gifts: gifts as ReceiptGift[],
     email: person.email,
   };
@@ -140,7 +150,7 @@ export async function sendStatement(app: Pick<AppContext, "db">, s: Statement & 
   const issuer = s.org.legalName || s.fallbackName || "";
   await outboxMailer(app.db).send({
     to: s.email,
-    subject: `Your giving statement: ${s.period.label}${issuer ? ` (${issuer})` : ""}`,
+    subject: `${translator(matchLocale(s.words?.locale) ?? DEFAULT_LOCALE)("statement.subject", { period: s.period.label })}${issuer ? ` (${issuer})` : ""}`,
     text: statementText(s),
     html: statementHtml(s),
     kind: "giving-statement",

@@ -1,8 +1,19 @@
 import { and, eq, inArray, isNull } from "drizzle-orm";
 import type { z } from "zod";
 import type { AppContext } from "~/context";
-import { longDate, type ReceiptGift, type ReceiptOrg, receiptText, thankYouHtml } from "~/lib/fundraising/receipt";
+import { defaultLetter, receiptWords } from "~/lib/fundraising/giving-messages";
+import {
+  ENGLISH_RECEIPT_WORDS,
+  longDate,
+  type ReceiptGift,
+  type ReceiptOrg,
+  type ReceiptWords,
+  receiptText,
+  thankYouHtml,
+} from "~/lib/fundraising/receipt";
 import type { templateSchema } from "~/lib/fundraising/thank-you";
+import { DEFAULT_LOCALE, matchLocale } from "~/lib/i18n/locales";
+import { translator } from "~/lib/i18n/translate";
 import { formatMoney } from "~/lib/money";
 import { campaign, gift, thankYouTemplate, user } from "~db/schema";
 import { outboxMailer } from "../platform/mail.server";
@@ -35,11 +46,14 @@ export function renderThankYou(
   t: { subject: string; body: string; organization: string },
   g: ReceiptGift & { organization?: string | null },
   org: ReceiptOrg = EMPTY_ORGANISATION,
+  w: ReceiptWords = ENGLISH_RECEIPT_WORDS,
 ) {
+  const say = translator(matchLocale(w.locale) ?? DEFAULT_LOCALE);
+  const amount = formatMoney(g.amount, g.currency, { locale: w.locale });
   const values: Record<string, string> = {
-    name: g.donorName || "friend",
-    amount: `${formatMoney(g.amount, g.currency)}${g.recurring ? " a month" : ""}`,
-    date: longDate(g.date),
+    name: g.donorName || say("letter.friend"),
+    amount: g.recurring ? say("letter.monthly", { amount }) : amount,
+    date: longDate(g.date, w.locale),
     campaign: g.campaign ?? t.organization,
     organization: t.organization,
   };
@@ -49,8 +63,8 @@ export function renderThankYou(
   const letter = fill(t.body);
   return {
     subject: fill(t.subject),
-    text: `${letter}\n\n${receiptText(org, g, fallback)}`.trim(),
-    html: thankYouHtml(letter, org, g, fallback),
+    text: `${letter}\n\n${receiptText(org, g, fallback, w)}`.trim(),
+    html: thankYouHtml(letter, org, g, fallback, w),
   };
 }
 
@@ -94,10 +108,15 @@ export async function sendThankYou(
     row.recurringId && site && app.env
       ? `${site.origin}${await donorGiftsPath(app.env, userId, row.donorEmail)}`
       : null;
+  // In the language the donor gave in: our default letter and the receipt's words; an owner's own letter stays theirs.
+  const locale = matchLocale(row.locale) ?? DEFAULT_LOCALE;
+  const template = await getTemplate(app, userId);
+  const own = template.subject !== DEFAULT_TEMPLATE.subject || template.body !== DEFAULT_TEMPLATE.body;
   const mail = renderThankYou(
-    await getTemplate(app, userId),
+    own ? template : { ...template, ...defaultLetter(locale) },
     { ...row, manageUrl },
     await getOrganisation(app.db, userId),
+    receiptWords(locale),
   );
   try {
     await outboxMailer(app.db).send({ to: row.donorEmail, ...mail, kind: "thank-you" });

@@ -21,8 +21,12 @@ import { type Member, resolveAudience, resolveEventAudience } from "./audience.s
 import { type MailingProvider, type OutMessage, outboxProvider, resendProvider } from "./provider.server";
 import { clickPath, unsubscribePath } from "./tokens.server";
 
-/** `provider` stands in for the configured one (tests: a sender that dies mid-group). */
-export type MailCtx = { env: AppEnv; db: Database; provider?: MailingProvider };
+/** The time the sender paces its provider calls by; tests pass one that only counts. */
+export type Clock = { now(): number; sleep(ms: number): Promise<void> };
+const wallClock: Clock = { now: () => Date.now(), sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)) };
+
+/** `provider` stands in for the configured one (tests: a sender that dies mid-group); `clock` for the wall's. */
+export type MailCtx = { env: AppEnv; db: Database; provider?: MailingProvider; clock?: Clock };
 
 /** Resend when configured; the outbox outside production; nothing (mailings off) in production without a key. */
 export function providerFor(ctx: MailCtx): MailingProvider | null {
@@ -186,8 +190,43 @@ export async function sendTest(
 }
 
 /**
+ * The warm-up (docs/decisions/0186): the messages a sender may send in 24 hours are a whole audience plus
+ * what it sent in the last 30 days, while its bounces and complaints stay under the providers' ceilings;
+ * a record over them shrinks the day to a cleaned list's size.
+ */
+export async function sendingAllowance(db: Database, userId: string, now = new Date()) {
+  const dayAgo = now.getTime() - 24 * 3_600_000;
+  const monthAgo = now.getTime() - 30 * 24 * 3_600_000;
+  const [r] = await db.all<{
+    today: number;
+    earlier: number;
+    sent: number;
+    bounced: number;
+    complained: number;
+  }>(sql`select
+      (select count(*) from mailing_recipient where user_id = ${userId} and created_at > ${dayAgo}) as today,
+      (select count(*) from mailing_recipient where user_id = ${userId} and created_at > ${monthAgo}
+        and created_at <= ${dayAgo} and status in ('sent', 'delivered', 'bounced')) as earlier,
+      (select count(*) from mailing_recipient where user_id = ${userId} and created_at > ${monthAgo}
+        and status in ('sent', 'delivered', 'bounced')) as sent,
+      (select count(*) from mailing_recipient where user_id = ${userId} and created_at > ${monthAgo}
+        and status = 'bounced') as bounced,
+      (select count(*) from mail_suppression where user_id = ${userId} and reason = 'complained'
+        and created_at > ${monthAgo}) as complained`);
+  const sent = r?.sent ?? 0;
+  const bounced = r?.bounced ?? 0;
+  const complained = r?.complained ?? 0;
+  const clean =
+    sent < MAILING_LIMITS.judgedAfter ||
+    (bounced <= sent * MAILING_LIMITS.bounceRate && complained <= sent * MAILING_LIMITS.complaintRate);
+  // Only what went out before today grows the day, so today's own sends never raise today's ceiling.
+  const perDay = clean ? MAILING_LIMITS.perDayBase + (r?.earlier ?? 0) : MAILING_LIMITS.perDayFlagged;
+  return { clean, perDay, left: perDay - (r?.today ?? 0), sent, bounced, complained };
+}
+
+/**
  * Checks what needs the database (audience, campaign, schedule), then stores the mailing and one row per
- * recipient in one batch. The daily cap is enforced inside that batch, so two sends at once cannot pass it.
+ * recipient in one batch. The day's allowance is held inside that batch, so two sends at once cannot pass it.
  * A second submission of the same form (its key) returns the first mailing and adds nobody.
  */
 export async function createMailing(
@@ -272,6 +311,7 @@ export async function createMailing(
   const id = row.id;
   const target = input.scheduleAt ? "scheduled" : "sending";
   const dayAgo = now.getTime() - 24 * 3_600_000;
+  const allowance = await sendingAllowance(ctx.db, userId, now);
   const statements: Statement[] = [];
   // The name the person is told they hear from: the organiser, else the charity for a campaign's mailing.
   const sender =
@@ -287,7 +327,7 @@ export async function createMailing(
         select ${id}, ${userId}, json_extract(value, '$.c'), json_extract(value, '$.a'), json_extract(value, '$.e'), 'queued',
           json_extract(value, '$.w')
         from json_each(${JSON.stringify(chunk)})
-        where (select count(*) from mailing_recipient where user_id = ${userId} and created_at > ${dayAgo}) + ${chunk.length} <= ${MAILING_LIMITS.perDay}
+        where (select count(*) from mailing_recipient where user_id = ${userId} and created_at > ${dayAgo}) + ${chunk.length} <= ${allowance.perDay}
         on conflict (mailing_id, email) do nothing`),
     );
   }
@@ -303,7 +343,8 @@ export async function createMailing(
   const after = await ctx.db.select({ status: mailing.status }).from(mailing).where(eq(mailing.id, id)).get();
   if (after?.status === "cancelled") {
     await ctx.db.delete(mailing).where(eq(mailing.id, id));
-    return { errors: { audience: [MESSAGES.dailyCap] } };
+    const left = Math.max(0, allowance.left);
+    return { errors: { audience: [allowance.clean ? MESSAGES.dailyCap(left) : MESSAGES.flagged(left)] } };
   }
   if (target === "sending") await enqueueMailing(ctx, id);
   return { id, recipients: included.length, scheduled: target === "scheduled", repeat: false };
@@ -320,7 +361,10 @@ function groups(rows: { id: number; mailing_id: number; claim: string | null }[]
   const by = new Map<string, number[]>();
   for (const r of [...rows].sort((a, b) => a.id - b.id)) {
     const k = `${r.mailing_id}:${r.claim ?? ""}`;
-    by.set(k, [...(by.get(k) ?? []), r.id]);
+    // Pushed, not spread: a 50,000-person mailing's rows share one key, and copying grew with its square.
+    const ids = by.get(k);
+    if (ids) ids.push(r.id);
+    else by.set(k, [r.id]);
   }
   const out: MailingMessage[] = [];
   for (const [k, ids] of by)
@@ -383,6 +427,20 @@ export async function cancelMailing(db: Database, userId: string, id: number) {
   return rows.length > 0;
 }
 
+/**
+ * When each provider may next be called. One key's rate limit covers every mailing, and the queue runs one
+ * consumer at a time (max_concurrency 1), so this isolate's slot is the whole app's; a 429 pushes it back.
+ */
+const nextCall = new Map<string, number>();
+
+/** Waits for the provider's next slot (its documented requests a second) and takes it. */
+async function awaitSlot(clock: Clock, provider: MailingProvider) {
+  const at = Math.max(clock.now(), nextCall.get(provider.name) ?? 0);
+  nextCall.set(provider.name, at + 1000 / provider.perSecond);
+  const wait = at - clock.now();
+  if (wait > 0) await clock.sleep(wait);
+}
+
 const MAX_ATTEMPTS = 5;
 const backoff = (attempts: number) => Math.min(30 * 4 ** Math.max(0, attempts - 1), 3600);
 
@@ -391,6 +449,8 @@ const backoff = (attempts: number) => Math.min(30 * 4 ** Math.max(0, attempts - 
  * its message goes out, so a redelivered or duplicated queue message finds nothing left to send.
  */
 export async function consumeMailings(ctx: MailCtx, batch: MessageBatch<MailingMessage>) {
+  // Once the provider says "too many requests", the rest of the batch waits as long without asking it again.
+  let throttled: number | null = null;
   for (const message of batch.messages) {
     const body = message.body;
     if (!body || !Number.isInteger(body.mailingId) || !Array.isArray(body.recipientIds)) {
@@ -398,7 +458,13 @@ export async function consumeMailings(ctx: MailCtx, batch: MessageBatch<MailingM
       continue;
     }
     try {
+      if (throttled !== null) {
+        await holdGroup(ctx, body, throttled);
+        message.retry({ delaySeconds: throttled });
+        continue;
+      }
       const outcome = await sendGroup(ctx, body);
+      if (outcome.throttled) throttled = outcome.retry;
       if (outcome.retry !== null) message.retry({ delaySeconds: outcome.retry });
       else message.ack();
     } catch (error) {
@@ -415,7 +481,16 @@ export async function consumeMailings(ctx: MailCtx, batch: MessageBatch<MailingM
   }
 }
 
-async function sendGroup(ctx: MailCtx, body: MailingMessage): Promise<{ retry: number | null }> {
+/** A group put off unsent: its waiting rows' lease covers the delay, so the sweeper does not send it meanwhile. */
+async function holdGroup(ctx: MailCtx, body: MailingMessage, delaySeconds: number) {
+  const ids = JSON.stringify(body.recipientIds.filter((n) => Number.isInteger(n)).slice(0, 100));
+  await ctx.db.run(sql`update mailing_recipient set lease_until = ${Date.now() + delaySeconds * 1000 + MAILING_LEASE_MS}
+    where mailing_id = ${body.mailingId} and id in (select value from json_each(${ids})) and status = 'queued'`);
+}
+
+type Outcome = { retry: number | null; throttled?: boolean };
+
+async function sendGroup(ctx: MailCtx, body: MailingMessage): Promise<Outcome> {
   const ids = JSON.stringify(body.recipientIds.filter((n) => Number.isInteger(n)).slice(0, 100));
   const m = await ctx.db.select().from(mailing).where(eq(mailing.id, body.mailingId)).get();
   if (!m) return { retry: null };
@@ -494,19 +569,27 @@ async function sendGroup(ctx: MailCtx, body: MailingMessage): Promise<{ retry: n
     }),
   );
   const key = `mailing-${m.id}-${await sha256Hex(rows.map((r) => r.id).join(","))}`;
+  const clock = ctx.clock ?? wallClock;
+  await awaitSlot(clock, provider);
   const result = await provider.send(messages, key);
   const claimedIds = JSON.stringify(rows.map((r) => r.id));
   if (!result.ok) {
     const attempts = Math.max(...rows.map((r) => r.attempts));
     const giveUp = !result.retryable || attempts >= MAX_ATTEMPTS;
     const retry = giveUp ? null : (result.retryAfterSeconds ?? backoff(attempts));
+    // The provider's own wait holds every later call of this isolate, not only this group's.
+    if (result.retryAfterSeconds)
+      nextCall.set(
+        provider.name,
+        Math.max(nextCall.get(provider.name) ?? 0, clock.now() + result.retryAfterSeconds * 1000),
+      );
     await writeBatch(ctx.db, [
       rawSql(sql`update mailing_recipient set status = ${giveUp ? "failed" : "queued"}, error = ${result.error},
           lease_until = ${Date.now() + (retry ?? 0) * 1000 + MAILING_LEASE_MS}
         where id in (select value from json_each(${claimedIds})) and status = 'sending' and claim = ${claim}`),
     ]);
     if (giveUp) await finishIfDone(ctx.db, m.id);
-    return { retry };
+    return { retry, throttled: retry !== null && result.retryAfterSeconds !== undefined };
   }
   const sent = JSON.stringify(rows.map((r, i) => ({ r: r.id, p: result.ids[i] ?? null, c: r.connection_id })));
   const now = Date.now();

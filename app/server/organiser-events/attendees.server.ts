@@ -532,7 +532,7 @@ export async function requestConnect(
   event: OrgEvent,
   from: Attendee,
   toId: number,
-): Promise<"requested" | "exchanged" | "unknown"> {
+): Promise<"requested" | "pending" | "exchanged" | "unknown"> {
   const to = await visibleAttendee(db, event, from, toId);
   if (!to) return "unknown";
   const [asked] = await db
@@ -543,11 +543,13 @@ export async function requestConnect(
     await exchange(db, events, event, from, to, "share");
     return "exchanged";
   }
-  await db
+  // "pending" when this request was already made (a double tap): the other side is told once.
+  const made = await db
     .insert(orgExchange)
     .values({ eventId: event.id, fromId: from.id, toId: to.id, kind: "request", state: "pending" })
-    .onConflictDoNothing();
-  return "requested";
+    .onConflictDoNothing()
+    .returning({ id: orgExchange.id });
+  return made.length ? "requested" : "pending";
 }
 
 /** Accepts (or declines) a Connect request made to `me`. */

@@ -29,14 +29,15 @@ export async function requestMeeting(
   from: Attendee,
   toId: number,
   form: MeetingForm,
-): Promise<"requested" | "unknown"> {
+): Promise<"requested" | "pending" | "unknown"> {
   const to = await visibleAttendee(db, event, from, toId);
   if (!to) return "unknown";
-  await db
+  const made = await db
     .insert(orgMeeting)
     .values({ eventId: event.id, fromId: from.id, toId: to.id, ...form, uid: crypto.randomUUID() })
-    .onConflictDoNothing();
-  return "requested";
+    .onConflictDoNothing()
+    .returning({ id: orgMeeting.id });
+  return made.length ? "requested" : "pending";
 }
 
 /**
@@ -97,6 +98,8 @@ export function meetingsOf(db: Database, me: Attendee) {
       note: orgMeeting.note,
       state: orgMeeting.state,
       asked: sql<number>`${orgMeeting.fromId} = ${me.id}`,
+      otherId: other.id,
+      slotted: sql<number>`${orgMeeting.slotId} is not null`,
       otherName: other.name,
       otherCompany: other.company,
     })
@@ -108,7 +111,7 @@ export function meetingsOf(db: Database, me: Attendee) {
     .where(and(eq(orgMeeting.eventId, me.eventId), or(eq(orgMeeting.fromId, me.id), eq(orgMeeting.toId, me.id))))
     .orderBy(desc(orgMeeting.createdAt))
     .limit(200)
-    .then((rows) => rows.map((r) => ({ ...r, asked: Boolean(r.asked) })));
+    .then((rows) => rows.map((r) => ({ ...r, asked: Boolean(r.asked), slotted: Boolean(r.slotted) })));
 }
 
 const mine = alias(orgAttendee, "mine");

@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { EVENT_TYPE_LABEL, type EventStatus } from "~/lib/events/rules";
 import { CONFIRMED_FIELD } from "~/lib/forms/confirm";
+import { clockTime, placesLeft, SESSION_MESSAGES } from "~/lib/organiser-events/programme";
 import {
   DIRECTORY_CONSENT_TEXT,
   formatLocal,
@@ -14,6 +15,8 @@ import { SITE } from "~/lib/site";
 import { renderStatic } from "~/server/platform/render-static.server";
 import type { Attendee } from "./attendees.server";
 import type { OrgEvent, PublicOrgEvent } from "./events.server";
+import type { AgendaSession } from "./programme.server";
+import type { Waiting } from "./requests.server";
 
 /**
  * Organiser events' public pages: plain HTML with inline CSS and no script, so they load in one round
@@ -36,6 +39,7 @@ input[type=text],input[type=email],select,textarea{width:100%;padding:.65rem .8r
 .err{color:#b91c1c;font-size:.9rem;margin:.25rem 0 0}.note{padding:.75rem 1rem;border-radius:.6rem;background:#fef3c7;color:#78350f}.ok{background:#dcfce7;color:#14532d}
 .qr{display:block;width:12rem;height:12rem;background:#fff;margin:.5rem 0}.qr svg{width:100%;height:100%}ul.plain{list-style:none;padding:0}ul.plain li{padding:.4rem 0;border-bottom:1px solid #e2e8f0}
 footer{text-align:center;margin-top:2rem;font-size:.8rem}
+.agenda h3{font-size:1rem;margin:1rem 0 .25rem}.agenda article{padding:.6rem 0;border-top:1px solid #e2e8f0}.agenda h4{margin:.1rem 0;font-size:1rem}.agenda p{margin:.2rem 0}.agenda form{display:inline}.agenda .btn{margin:.4rem .5rem 0 0;padding:.4rem .8rem}
 @media (prefers-color-scheme:dark){body{background:#020617;color:#e2e8f0}.panel{background:#0f172a;border-color:#1e293b}.muted{color:#94a3b8}a{color:#93c5fd}.b-line{color:#86efac;border-color:#4ade80}input[type=text],input[type=email],select,textarea{background:#020617;color:#e2e8f0}}`.replace(
   /\n/g,
   "",
@@ -210,8 +214,71 @@ function eventDescription(e: PublicOrgEvent): string {
   return text.length > 160 ? `${Array.from(text).slice(0, 157).join("").trimEnd()}…` : text;
 }
 
+/** The sessions by day, each with its time, room, track, speakers and seats; the pass adds its own controls. */
+function Agenda({
+  sessions,
+  slug,
+  controls,
+}: {
+  sessions: AgendaSession[];
+  slug: string;
+  controls?: (s: AgendaSession) => ReactNode;
+}) {
+  const days = Map.groupBy(sessions, (s) => s.startsAt.slice(0, 10));
+  return (
+    <>
+      {[...days].map(([day, list]) => (
+        <div key={day}>
+          <h3>{formatLocal(`${day}T00:00`).replace(/, \d{1,2}:\d{2} [AP]M$/, "")}</h3>
+          {list.map((s) => {
+            const left = placesLeft(s);
+            return (
+              <article key={s.id} id={`s-${s.id}`} data-session={s.id}>
+                <p className="muted">
+                  <time dateTime={s.startsAt}>{clockTime(s.startsAt)}</time> to{" "}
+                  <time dateTime={s.endsAt}>{clockTime(s.endsAt)}</time>
+                  {[s.room, s.track].map((x) => (x ? ` · ${x}` : "")).join("")}
+                </p>
+                <h4>{s.title}</h4>
+                {s.speakers.length ? (
+                  <p>
+                    {"With "}
+                    {s.speakers.map((p, i) => (
+                      // biome-ignore lint/suspicious/noArrayIndexKey: the organiser's order, rendered once
+                      <span key={i}>
+                        {i ? ", " : ""}
+                        {p.cardSlug ? <a href={`/c/${p.cardSlug}`}>{p.name}</a> : p.name}
+                        {p.company ? ` (${p.company})` : ""}
+                      </span>
+                    ))}
+                  </p>
+                ) : null}
+                {s.description ? <p style={{ whiteSpace: "pre-line" }}>{s.description}</p> : null}
+                <p>
+                  {left === 0 ? (
+                    <strong data-full="">{SESSION_MESSAGES.full}</strong>
+                  ) : s.capacity !== null ? (
+                    <span className="muted">{`Up to ${s.capacity.toLocaleString("en-US")} people`}</span>
+                  ) : null}{" "}
+                  <a href={`/e/${slug}/sessions/${s.id}.ics`}>Add to calendar</a>
+                </p>
+                {controls ? controls(s) : null}
+              </article>
+            );
+          })}
+        </div>
+      ))}
+    </>
+  );
+}
+
 /** The public event page: the same for every visitor, so it can be cached at the edge. */
-export function renderEventPage(e: PublicOrgEvent, origin: string, state: JoinState = {}): Promise<string> {
+export function renderEventPage(
+  e: PublicOrgEvent,
+  origin: string,
+  state: JoinState = {},
+  agenda: AgendaSession[] = [],
+): Promise<string> {
   // The link to share is the whole address: a path alone cannot be pasted into a message.
   const link = `${origin}/e/${e.slug}`;
   const refusal = joinRefusal(e);
@@ -273,6 +340,13 @@ export function renderEventPage(e: PublicOrgEvent, origin: string, state: JoinSt
             Scan QR
           </a>
         </>
+      ) : null}
+      {agenda.length ? (
+        <section className="panel agenda" id="agenda" aria-labelledby="agenda-title">
+          <h2 id="agenda-title">Programme</h2>
+          <p className="muted">Times are on the event's clock ({e.timeZone.replace(/_/g, " ")}).</p>
+          <Agenda sessions={agenda} slug={e.slug} />
+        </section>
       ) : null}
       <section className="panel" id="join" aria-labelledby="join-title">
         <h2 id="join-title">{e.status === "past" ? "View Details" : "Join this event"}</h2>
@@ -357,6 +431,16 @@ type PassData = {
   hearsFromOrganiser?: boolean;
   /** A refused directory-settings form, shown back with its messages. */
   settings?: FormState;
+  agenda?: AgendaSession[];
+  /** The sessions on this attendee's schedule. */
+  schedule?: Set<number>;
+  /** The calendar feed of their schedule (a derived key, never the pass token). */
+  feedUrl?: string;
+  /** Connect and meeting requests waiting for this attendee's answer. */
+  waiting?: Waiting[];
+  /** The organiser's meeting times, and those this attendee said they are free (none: any time). */
+  meetingTimes?: { startsAt: string; minutes: number }[];
+  available?: Set<string>;
 };
 
 /** The attendee's own pass: their QR to show, their directory choices, who they met, and leaving. */
@@ -371,6 +455,12 @@ export function renderPass({
   signedIn,
   hearsFromOrganiser,
   settings = {},
+  agenda = [],
+  schedule = new Set(),
+  feedUrl,
+  waiting = [],
+  meetingTimes = [],
+  available = new Set(),
 }: PassData) {
   const typed = settings.values;
   // A refused form shows the choices as they were sent, not as stored.
@@ -410,6 +500,103 @@ export function renderPass({
           to browse the directory and keep the people you meet; this pass stays yours.
         </p>
       )}
+      {waiting.length ? (
+        <section className="panel" id="requests" aria-labelledby="requests-title">
+          <h2 id="requests-title">Requests waiting for you</h2>
+          <ul className="plain">
+            {waiting.map((w) => (
+              <li key={w.kind === "connect" ? `c-${w.fromId}` : `m-${w.id}`} data-request={w.kind}>
+                <strong>{w.name}</strong>
+                {w.company ? `, ${w.company}` : ""}
+                {w.kind === "connect"
+                  ? " asks to connect: accepting exchanges your details with each other."
+                  : ` asks to meet: ${w.line}`}
+                {w.kind === "meeting" && w.note ? <span className="muted">{` "${w.note}"`}</span> : null}
+                <form method="post" action={`/pass/${a.passToken}#requests`}>
+                  {w.kind === "connect" ? (
+                    <input type="hidden" name="from" value={w.fromId} />
+                  ) : (
+                    <input type="hidden" name="id" value={w.id} />
+                  )}
+                  <button
+                    type="submit"
+                    name="intent"
+                    value={w.kind === "connect" ? "accept" : "meeting-accept"}
+                    className="btn b-active"
+                  >
+                    Accept
+                  </button>
+                  <button
+                    type="submit"
+                    name="intent"
+                    value={w.kind === "connect" ? "decline" : "meeting-decline"}
+                    className="btn b-line"
+                  >
+                    Decline
+                  </button>
+                </form>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+      {agenda.length ? (
+        <section className="panel agenda" id="schedule" aria-labelledby="schedule-title">
+          <h2 id="schedule-title">Your schedule</h2>
+          <p className="muted">
+            {schedule.size
+              ? `${schedule.size} ${schedule.size === 1 ? "session" : "sessions"} on your schedule. `
+              : "Add the sessions you mean to attend. "}
+            {feedUrl ? (
+              <>
+                Subscribe to <a href={feedUrl}>your schedule's calendar feed</a> to see it in your calendar.
+              </>
+            ) : null}
+          </p>
+          <Agenda
+            sessions={agenda}
+            slug={e.slug}
+            controls={(s) => {
+              const mine = schedule.has(s.id);
+              if (!mine && placesLeft(s) === 0) return null;
+              return (
+                <form method="post" action={`/pass/${a.passToken}#s-${s.id}`}>
+                  <input type="hidden" name="intent" value={mine ? "schedule-remove" : "schedule-add"} />
+                  <input type="hidden" name="session" value={s.id} />
+                  {mine ? <strong data-on-schedule="">On your schedule </strong> : null}
+                  <button type="submit" className={mine ? "btn b-line" : "btn b-upcoming"}>
+                    {mine ? "Remove" : "Add to my schedule"}
+                  </button>
+                </form>
+              );
+            }}
+          />
+        </section>
+      ) : null}
+      {meetingTimes.length ? (
+        <section className="panel" id="availability" aria-labelledby="avail-title">
+          <h2 id="avail-title">When you can meet</h2>
+          <p className="muted">
+            {available.size
+              ? "People can ask you to meet only at the times ticked, and never during your sessions or meetings."
+              : "No times ticked: people can ask you at any meeting time you are free. Tick times to limit it."}
+          </p>
+          <form method="post" action={`/pass/${a.passToken}#availability`}>
+            <input type="hidden" name="intent" value="availability" />
+            {meetingTimes.map((t) => (
+              <label key={t.startsAt} className="check">
+                <input type="checkbox" name="at" value={t.startsAt} defaultChecked={available.has(t.startsAt)} />
+                <span>
+                  {formatLocal(t.startsAt)}, {t.minutes} min
+                </span>
+              </label>
+            ))}
+            <button type="submit" className="btn b-upcoming">
+              Save my times
+            </button>
+          </form>
+        </section>
+      ) : null}
       <section className="panel" aria-labelledby="dir-title">
         <h2 id="dir-title">The attendee directory</h2>
         <form method="post" noValidate>

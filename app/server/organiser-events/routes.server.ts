@@ -4,10 +4,12 @@ import type { z } from "zod";
 import type { AppContext } from "~/context";
 import { isConfirmed } from "~/lib/forms/confirm";
 import { badgePath } from "~/lib/organiser-events/badge";
+import { SESSION_MESSAGES } from "~/lib/organiser-events/programme";
 import {
   directorySettingsSchema,
   JOIN_MESSAGES,
   joinFormSchema,
+  LOCAL_DATETIME,
   leadFormSchema,
   nextStatusChange,
   orgEventStatus,
@@ -21,6 +23,7 @@ import { outboxMailer } from "../platform/mail.server";
 import { allow, clientKey, RETRY_AFTER_SECONDS } from "../platform/rate-limit.server";
 import {
   answerConnect,
+  attendeeByBadge,
   attendeeByPass,
   attendeeByScan,
   badgeProof,
@@ -35,6 +38,8 @@ import {
   updateDirectorySettings,
 } from "./attendees.server";
 import { orgEventTag, publicOrgEvent, purgeOrgEvent } from "./events.server";
+import { availabilityOf, eventSlots, notifyMeeting, setAvailability } from "./meeting-slots.server";
+import { answerMeeting } from "./meetings.server";
 import {
   type FormState,
   type JoinState,
@@ -46,6 +51,15 @@ import {
   renderLeft,
   renderPass,
 } from "./pages.server";
+import {
+  addToSchedule,
+  agendaOf,
+  programmeIcs,
+  removeFromSchedule,
+  scheduleFeedKey,
+  scheduleOf,
+} from "./programme.server";
+import { waitingRequests } from "./requests.server";
 
 type HonoEnv = { Bindings: Env; Variables: { app: AppContext } };
 
@@ -74,7 +88,8 @@ organiserEventRoutes.get(`/e/:slug{${SLUG}}`, async (c) => {
   const event = await publicOrgEvent(app.db, slug, now);
   if (!event) return html(renderEventNotFound(), 404);
   const change = nextStatusChange(event, now)?.getTime() ?? Number.POSITIVE_INFINITY;
-  const fresh = await html(renderEventPage(event, new URL(c.req.url).origin), 200, "no-store", {
+  const agenda = await agendaOf(app.db, event.id);
+  const fresh = await html(renderEventPage(event, new URL(c.req.url).origin, {}, agenda), 200, "no-store", {
     [VALID_UNTIL]: String(Math.min(change, now.getTime() + COUNT_FRESH_MS)),
   });
   app.ctx.waitUntil(edgePut(path, fresh.clone(), [orgEventTag(slug)], app.env, ticket));
@@ -114,8 +129,13 @@ organiserEventRoutes.post(`/e/:slug{${SLUG}}`, async (c) => {
       // Kept as typed, longer than any limit, so an over-long field comes back whole beside its message.
       .map(([k, v]) => [k, v.slice(0, 2000)]),
   );
-  const refuse = (status: number, state: JoinState, headers: Record<string, string> = {}) =>
-    html(renderEventPage(event, new URL(request.url).origin, { values, ...state }), status, "no-store", headers);
+  const refuse = async (status: number, state: JoinState, headers: Record<string, string> = {}) =>
+    html(
+      renderEventPage(event, new URL(request.url).origin, { values, ...state }, await agendaOf(app.db, event.id)),
+      status,
+      "no-store",
+      headers,
+    );
   const parsed = joinFormSchema.safeParse(values);
   if (!parsed.success) {
     return refuse(400, { errors: fieldErrors(parsed.error) });
@@ -173,6 +193,42 @@ organiserEventRoutes.get(`/e/:slug{${SLUG}}/joined`, async (c) => {
   return html(renderJoined(event, "your email address"), 200, "private, no-store");
 });
 
+const CALENDAR = { "content-type": "text/calendar; charset=utf-8" };
+
+/** One session's calendar file, from the public agenda: nothing in it that the agenda does not show. */
+organiserEventRoutes.get(`/e/:slug{${SLUG}}/sessions/:file{[0-9]{1,10}\\.ics}`, async (c) => {
+  const app = c.get("app");
+  const event = await publicOrgEvent(app.db, c.req.param("slug"));
+  if (!event) return c.text("Not found", 404);
+  const id = Number(c.req.param("file").replace(".ics", ""));
+  const session = (await agendaOf(app.db, event.id)).find((s) => s.id === id);
+  if (!session) return c.text("Not found", 404);
+  return new Response(programmeIcs([session], event, new URL(c.req.url).origin, event.title), {
+    headers: {
+      ...CALENDAR,
+      "content-disposition": `attachment; filename="session-${id}.ics"`,
+      "cache-control": "public, max-age=300",
+    },
+  });
+});
+
+/** An attendee's schedule as one calendar feed: the badge code names them, the derived key proves the pass. */
+organiserEventRoutes.get(`/e/:slug{${SLUG}}/a/:code{[A-Za-z0-9_-]{8,64}}/schedule.ics`, async (c) => {
+  const app = c.get("app");
+  const found = await attendeeByBadge(app.db, c.req.param("slug"), c.req.param("code"));
+  const key = c.req.query("k") ?? "";
+  if (!found || found.e.state === "archived" || key !== (await scheduleFeedKey(found.a.passToken)))
+    return c.text("Not found", 404);
+  const [agenda, mine] = await Promise.all([agendaOf(app.db, found.e.id), scheduleOf(app.db, found.a)]);
+  const body = programmeIcs(
+    agenda.filter((s) => mine.has(s.id)),
+    found.e,
+    new URL(c.req.url).origin,
+    `${found.e.title}: my schedule`,
+  );
+  return new Response(body, { headers: { ...CALENDAR, "cache-control": "private, no-store" } });
+});
+
 /** Someone opening a pass's QR without the app: who it is, and how to exchange. A bare code names nobody. */
 organiserEventRoutes.get(`/e/:slug{${SLUG}}/a/:code{[A-Za-z0-9_-]{8,64}}`, async (c) => {
   const found = await attendeeByScan(c.get("app").db, c.req.param("slug"), c.req.param("code"), c.req.query("k"));
@@ -213,6 +269,19 @@ organiserEventRoutes.post(`/e/:slug{${SLUG}}/a/:code{[A-Za-z0-9_-]{8,64}}`, asyn
   return c.json({ kind: result.kind, created: result.created, name: found.a.name, event: found.e.title });
 });
 
+/** The cached event page changes only when a seat taken fills a session or a seat freed opens a full one. */
+async function purgeOnFullness(
+  app: AppContext,
+  slug: string,
+  eventId: number,
+  sessionId: number,
+  seat: "taken" | "freed",
+) {
+  const s = (await agendaOf(app.db, eventId)).find((x) => x.id === sessionId);
+  if (!s || s.capacity === null) return;
+  if (seat === "taken" ? s.taken >= s.capacity : s.taken === s.capacity - 1) await purgeOrgEvent(app.env, slug);
+}
+
 /** Each field's first message, under its own name, to show beside that field. */
 function fieldErrors(error: z.ZodError): Record<string, string> {
   const errors: Record<string, string> = {};
@@ -240,11 +309,19 @@ async function passPage(
   }
   const origin = new URL(request.url).origin;
   const badgeUrl = `${origin}${badgePath(found.e.slug, found.a.badgeCode, await badgeProof(found.a.passToken))}`;
-  const [qrSvg, exchanged, scanned] = await Promise.all([
+  const [qrSvg, exchanged, scanned, agenda, schedule, feedKey, waiting] = await Promise.all([
     cardQrSvg(badgeUrl, 240),
     exchangedPeople(app.db, found.a),
     scannedBy(app.db, found.a),
+    agendaOf(app.db, found.e.id),
+    scheduleOf(app.db, found.a),
+    scheduleFeedKey(found.a.passToken),
+    waitingRequests(app.db, found.a, found.e.timeZone),
   ]);
+  const [slots, available] = await Promise.all([eventSlots(app.db, found.e.id), availabilityOf(app.db, found.a.id)]);
+  const meetingTimes = [
+    ...new Map(slots.map((s) => [s.startsAt, { startsAt: s.startsAt, minutes: s.minutes }])).values(),
+  ];
   const hears = await hearsFromOrganiser(app.db, found.a);
   return html(
     renderPass({
@@ -258,6 +335,12 @@ async function passPage(
       signedIn: Boolean(user),
       hearsFromOrganiser: hears,
       settings,
+      agenda,
+      schedule,
+      feedUrl: `${origin}/e/${found.e.slug}/a/${found.a.badgeCode}/schedule.ics?k=${feedKey}`,
+      waiting,
+      meetingTimes,
+      available,
     }),
     status,
     "private, no-store",
@@ -277,7 +360,8 @@ organiserEventRoutes.post("/pass/:token{[A-Za-z0-9_-]{16,64}}", async (c) => {
   const token = c.req.param("token");
   const found = await attendeeByPass(app.db, token);
   if (!found) return html(renderEventNotFound(), 404);
-  const form = Object.fromEntries(await c.req.raw.formData().catch(() => new FormData()));
+  const body = await c.req.raw.formData().catch(() => new FormData());
+  const form = Object.fromEntries(body);
   if (form.intent === "leave") {
     // Leaving deletes the exchanges made here: a page asks once more first.
     if (!isConfirmed(form)) return html(renderLeaveConfirm(found.e, token), 200, "private, no-store");
@@ -287,8 +371,45 @@ organiserEventRoutes.post("/pass/:token{[A-Za-z0-9_-]{16,64}}", async (c) => {
   if (form.intent === "accept" || form.intent === "decline") {
     const from = Number(form.from);
     if (!Number.isSafeInteger(from)) return c.text("Bad request", 400);
-    await answerConnect(app.db, app, found.e, found.a, from, form.intent === "accept");
+    const answered = await answerConnect(app.db, app, found.e, found.a, from, form.intent === "accept");
+    if (!answered) return passPage(app, c.req.raw, token, "That request is no longer waiting.", {}, 404);
     return passPage(app, c.req.raw, token, form.intent === "accept" ? "Details exchanged." : "Request declined.");
+  }
+  if (form.intent === "meeting-accept" || form.intent === "meeting-decline") {
+    const id = Number(form.id);
+    if (!Number.isSafeInteger(id) || id < 1) return c.text("Bad request", 400);
+    const accept = form.intent === "meeting-accept";
+    const answered = await answerMeeting(app.db, app, found.e, found.a, id, accept);
+    if (!answered) return passPage(app, c.req.raw, token, "That meeting request is no longer waiting.", {}, 404);
+    await notifyMeeting(
+      app.db,
+      new URL(c.req.url).origin,
+      found.e,
+      found.a,
+      answered,
+      accept ? "accepted" : "declined",
+    );
+    return passPage(app, c.req.raw, token, accept ? "Meeting accepted." : "Meeting declined.");
+  }
+  if (form.intent === "availability") {
+    const times = body.getAll("at").filter((t): t is string => typeof t === "string" && LOCAL_DATETIME.test(t));
+    await setAvailability(app.db, found.a, times);
+    return passPage(app, c.req.raw, token, "Your meeting times are saved.");
+  }
+  if (form.intent === "schedule-add" || form.intent === "schedule-remove") {
+    const session = Number(form.session);
+    if (!Number.isSafeInteger(session) || session < 1) return c.text("Bad request", 400);
+    if (form.intent === "schedule-remove") {
+      if (await removeFromSchedule(app.db, found.a, session))
+        app.ctx.waitUntil(purgeOnFullness(app, found.e.slug, found.e.id, session, "freed"));
+      return passPage(app, c.req.raw, token, "Removed from your schedule.");
+    }
+    const added = await addToSchedule(app.db, found.a, session);
+    if (added === "unknown")
+      return passPage(app, c.req.raw, token, "That session is not in this event's programme.", {}, 404);
+    if (added === "full") return passPage(app, c.req.raw, token, SESSION_MESSAGES.full, {}, 409);
+    if (added === "added") app.ctx.waitUntil(purgeOnFullness(app, found.e.slug, found.e.id, session, "taken"));
+    return passPage(app, c.req.raw, token, "Added to your schedule.");
   }
   if (form.intent !== "settings") return c.text("Bad request", 400);
   const parsed = directorySettingsSchema.safeParse(form);

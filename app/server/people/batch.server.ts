@@ -2,10 +2,11 @@ import { and, eq, inArray, isNotNull, type SQL, sql } from "drizzle-orm";
 import { normalizePriority, normalizeStatus, normalizeTags } from "~/lib/people/connection-rules";
 import type { PersonDraft } from "~/lib/people/draft";
 import { normalisePerson, type PointValues } from "~/lib/people/normalise";
-import { connection, contactPoint, interaction, notification } from "~db/schema";
+import { connection, contactPoint, interaction } from "~db/schema";
 import { chunk } from "../db/budget.server";
 import type { Database } from "../db/db.server";
 import { rawSql, type Statement, writeBatch } from "../db/write.server";
+import { notifyWorkspace } from "../follow/notifications.server";
 import { getSettings } from "../settings/settings.server";
 import { ownerCountry, type Source } from "./add.server";
 import { emitPeopleEvents, type PeopleEvents } from "./events.server";
@@ -288,8 +289,7 @@ export async function preparePeople(db: Database, userId: string, drafts: Person
   const attached = attachRows.length;
   if (arrival.notify && (await getSettings(db, userId)).notifyImports)
     statements.push(
-      db.insert(notification).values({
-        userId,
+      notifyWorkspace(db, userId, {
         title: "Import finished",
         message: `${added} added, ${attached} merged, ${skipped + (arrival.alsoSkipped ?? 0)} skipped.`,
         type: "success",

@@ -1,4 +1,5 @@
 import { and, eq, type SQL, sql } from "drizzle-orm";
+import { endSentence } from "~/lib/text/sentence";
 import { formatInZone } from "~/lib/time/time";
 import {
   type CONSENT_PURPOSES,
@@ -100,14 +101,20 @@ export function whyLine(c: EmailConsent, fallbackSender: string, timeZone = "UTC
   if (c.state === "basis")
     return `You get this because ${sender} recorded a reason to write to you without asking first: “${shown}”.`;
   if (source.startsWith("event-"))
-    return `You get this because you ticked “Email me news from ${sender}” when you ${source === "event-join" ? "joined" : "chose your settings for"} ${c.eventName ?? "their event"}${on}.`;
+    return endSentence(
+      `You get this because you ticked “Email me news from ${sender}” when you ${source === "event-join" ? "joined" : "chose your settings for"} ${c.eventName ?? "their event"}${on}`,
+    );
   if (source === "share-back")
-    return `You get this because you ticked “${shown}” when you shared your details with ${sender}${on}.`;
-  if (source === "donate") return `You get this because you ticked “${shown}” when you gave to ${sender}${on}.`;
+    return endSentence(`You get this because you ticked “${shown}” when you shared your details with ${sender}${on}`);
+  if (source === "donate")
+    return endSentence(`You get this because you ticked “${shown}” when you gave to ${sender}${on}`);
   if (source.startsWith("import:"))
-    return `You get this because you answered yes to “${shown}” with ${providerName(source.slice(7))}, and ${sender} imported it${on}.`;
-  if (source === "owner") return `You get this because ${sender} recorded that you agreed to hear from them${on}.`;
-  return `You get this because you agreed to hear from ${sender}${on}.`;
+    return endSentence(
+      `You get this because you answered yes to “${shown}” with ${providerName(source.slice(7))}, and ${sender} imported it${on}`,
+    );
+  if (source === "owner")
+    return endSentence(`You get this because ${sender} recorded that you agreed to hear from them${on}`);
+  return endSentence(`You get this because you agreed to hear from ${sender}${on}`);
 }
 
 const PROVIDERS: Record<string, string> = {

@@ -1,25 +1,35 @@
-import { and, eq, isNotNull } from "drizzle-orm";
+import { and, desc, eq, isNotNull, sql } from "drizzle-orm";
 import { z } from "zod";
 import { MAX_IMPORT_ROWS } from "~/lib/formats/csv";
-import { readCsvFile } from "~/lib/formats/csv-read";
+import { readContactRows, readCsvFile } from "~/lib/formats/csv-read";
+import { sniffFile } from "~/lib/formats/sniff";
 import { readVCardFile } from "~/lib/formats/vcard-read";
+import { readXlsxRows, SpreadsheetRefused } from "~/lib/formats/xlsx-read";
 import { asCountry, phoneKey } from "~/lib/forms/phone";
 import type { PersonDraft } from "~/lib/people/draft";
 import { isEmailAddress, MAX_POINTS_PER_KIND, normalisePerson } from "~/lib/people/normalise";
-import { type ReadResult, type RowProblem, skippedRows } from "~/lib/people/read";
+import { type ColumnGuess, type ColumnMapping, type ReadResult, type RowProblem, skippedRows } from "~/lib/people/read";
 import { clipText } from "~/lib/text/graphemes";
 import { hex } from "~/lib/text/hex";
-import { connection, contactPoint } from "~db/schema";
+import { connection, consentRecord, contactPoint, importMapping } from "~db/schema";
+import { chunk } from "../db/budget.server";
 import { claimStatement, lostClaim } from "../db/claim.server";
 import type { Database } from "../db/db.server";
-import { writeBatch } from "../db/write.server";
+import { rawSql, type Statement, writeBatch } from "../db/write.server";
 import type { AppEnv } from "../platform/env.server";
 import { preparePeople } from "./batch.server";
+import { senderNameOf } from "./consent.server";
 import { draftPhotoProblem } from "./photo.server";
 
-export type ImportRow = { row: number; draft: PersonDraft; duplicateOf: { id: number; name: string } | null };
+export type ImportRow = {
+  row: number;
+  draft: PersonDraft;
+  duplicateOf: { id: number; name: string } | null;
+  /** The opt-in to email the row answered yes to, in the column's words: recorded as the person's consent. */
+  optIn?: string;
+};
 export type ImportPlan = {
-  kind: "csv" | "vcard";
+  kind: "csv" | "vcard" | "xlsx";
   /** The layout recognised (google, outlook, linkedin...) and the encoding the file was read in. */
   format: string;
   encoding: string;
@@ -27,26 +37,76 @@ export type ImportPlan = {
   rows: ImportRow[];
   /** Every problem by row: skipped rows and rows kept with something left out. */
   problems: RowProblem[];
+  /** A table's columns with the field guessed for each, and the header row a mapping is made on. */
+  columns?: ColumnGuess[];
+  headerRow?: number;
+  /** The mapping the rows were read with (the person's own, or a saved one); absent when read by guess. */
+  mapping?: ColumnMapping;
+  /** Said about the mapping used: a saved one applied, or one saved for a header that has since changed. */
+  mappingNote?: string;
 };
 
-/** A .vcf or .csv file read from its bytes; which one by its name, else by its first line. */
-export function readImportFile(
+/** A file the import will not read at all, with the words and the status to answer. */
+export class ImportRefused extends Error {
+  constructor(
+    message: string,
+    readonly status: 413 | 415 | 422,
+  ) {
+    super(message);
+  }
+}
+
+/** Rows of a workbook kept for reading: the import's limit and room for rows without a person. */
+const MAX_SHEET_ROWS = MAX_IMPORT_ROWS + 1_000;
+
+/**
+ * A .vcf, .csv, .tsv, .txt or .xlsx file read from its bytes; which one by its bytes, then its name. A
+ * table is read with `mapping` when given (the person's choice per column), else each column by its header.
+ */
+export async function readImportFile(
   bytes: Uint8Array,
   filename: string,
   encoding?: string,
-): ReadResult & { kind: "csv" | "vcard" } {
-  const head = new TextDecoder().decode(bytes.subarray(0, 64)).replace(/[\uFEFF\0]/g, "");
-  const isVCard = /\.vcf$/i.test(filename) || /^\s*BEGIN:VCARD/i.test(head);
-  return isVCard
-    ? { kind: "vcard", ...readVCardFile(bytes, encoding) }
-    : { kind: "csv", ...readCsvFile(bytes, encoding) };
+  mapping?: { fields: ColumnMapping; headerRow?: number } | null,
+): Promise<ReadResult & { kind: "csv" | "vcard" | "xlsx" }> {
+  const sniffed = sniffFile(bytes, filename);
+  if (sniffed.kind === "refused") throw new ImportRefused(sniffed.message, 415);
+  if (sniffed.kind === "vcard") return { kind: "vcard", ...readVCardFile(bytes, encoding) };
+  if (sniffed.kind === "csv") {
+    if (!mapping) return { kind: "csv", ...readCsvFile(bytes, encoding) };
+    const read = readCsvFile(bytes, encoding, mapping.fields);
+    return { kind: "csv", ...read };
+  }
+  let sheet: Awaited<ReturnType<typeof readXlsxRows>>;
+  try {
+    sheet = await readXlsxRows(bytes, MAX_SHEET_ROWS);
+  } catch (error) {
+    if (error instanceof SpreadsheetRefused)
+      throw new ImportRefused(error.message, error.message.includes("unpacks") ? 413 : 422);
+    throw error;
+  }
+  const read = readContactRows(sheet.rows, {
+    encoding: "utf-8",
+    mapping: mapping?.fields ?? null,
+    ...(mapping?.headerRow !== undefined ? { headerRow: mapping.headerRow } : {}),
+    issues: sheet.issues,
+    rowsLeftOut: sheet.rowsLeftOut,
+    sheet: true,
+  });
+  if (sheet.externalLinks)
+    read.problems.unshift({
+      row: 1,
+      message: "This workbook links to other workbooks; their values were not read, only what this sheet holds",
+      skipped: false,
+    });
+  return { kind: "xlsx", ...read };
 }
 
 /** Checks each person read from a file and matches them against the owner's network; writes nothing. */
 export async function planImport(
   db: Database,
   userId: string,
-  read: ReadResult & { kind: "csv" | "vcard" },
+  read: ReadResult & { kind: "csv" | "vcard" | "xlsx" },
   filename: string,
   country: string,
 ): Promise<ImportPlan> {
@@ -73,13 +133,14 @@ export async function planImport(
   const code = asCountry(country);
   const seenInFile = new Map<string, number>();
   const rows: ImportRow[] = [];
-  for (const { row, draft } of people) {
+  for (const { row, draft, optIn } of people) {
     const badEmail = draft.emails?.find((e) => !isEmailAddress(e.value.trim()));
     if (badEmail) {
       draft.emails = draft.emails?.filter((e) => e !== badEmail);
       problems.push({
         row,
-        message: `"${clipText(badEmail.value, 60)}" is not an email address; left out`,
+        // The specification's own words for an email that is not one.
+        message: `"${clipText(badEmail.value, 60)}": Please enter a valid email address; left out`,
         skipped: false,
       });
     }
@@ -141,10 +202,18 @@ export async function planImport(
     }
     for (const k of keys) seenInFile.set(k, row);
     const duplicateOf = keys.map((k) => index.get(k)).find(Boolean) ?? null;
-    rows.push({ row, draft, duplicateOf });
+    rows.push({ row, draft, duplicateOf, ...(optIn ? { optIn } : {}) });
   }
   problems.sort((a, b) => a.row - b.row);
-  return { kind: read.kind, format: read.format, encoding: read.encoding, filename, rows, problems };
+  return {
+    kind: read.kind,
+    format: read.format,
+    encoding: read.encoding,
+    filename,
+    rows,
+    problems,
+    ...(read.columns ? { columns: read.columns, headerRow: read.headerRow } : {}),
+  };
 }
 
 // The parsed preview waits server-side for the confirm step, so the file is uploaded once.
@@ -245,8 +314,29 @@ export async function applyImport(
       photos: app.env.CACHE,
     },
   );
+  // A yes in an opt-in column is the person's consent to email from this sender, recorded with the column's words.
+  const optIns = plan.rows.flatMap((r, i) => {
+    const ref = prepared.refs[i];
+    return r.optIn && ref ? [{ ...("id" in ref ? { pid: ref.id } : { cid: ref.cid }), shown: r.optIn }] : [];
+  });
+  const consents: Statement[] = [];
+  if (optIns.length) {
+    const provider = OPT_IN_PROVIDERS.has(plan.format) ? plan.format : null;
+    const senderName = await senderNameOf(db, userId, {
+      fundraising: provider === "donorbox" || provider === "givebutter",
+    });
+    const source = provider ? `import:${provider}` : "import";
+    for (const part of chunk(optIns, 250))
+      consents.push(
+        rawSql(sql`insert into ${consentRecord} (sender_workspace_id, connection_id, purpose, state, sender_name, shown, source)
+          select ${userId}, coalesce(json_extract(j.value, '$.pid'), (select c.id from ${connection} c
+              where c.user_id = ${userId} and c.client_id = json_extract(j.value, '$.cid'))),
+            'email', 'yes', ${senderName.slice(0, 200)}, json_extract(j.value, '$.shown'), ${source}
+          from json_each(${JSON.stringify(part)}) j where true`),
+      );
+  }
   try {
-    await writeBatch(db, [claimStatement(userId, `contacts-import:${previewId}`), ...prepared.statements]);
+    await writeBatch(db, [claimStatement(userId, `contacts-import:${previewId}`), ...prepared.statements, ...consents]);
   } catch (error) {
     await prepared.abort();
     if (lostClaim(error)) return null;
@@ -254,4 +344,63 @@ export async function applyImport(
   }
   const result = await prepared.finish();
   return { added: result.added, merged: result.attached, skipped: result.skipped + skipped };
+}
+
+/** Exports whose opt-in column is named as their source on the consent record (the why line names them). */
+const OPT_IN_PROVIDERS = new Set(["donorbox", "givebutter", "mailchimp", "eventbrite"]);
+
+/** A header row's layout: its column names as written, trimmed, in order. */
+export async function layoutKeyOf(headers: string[]): Promise<string> {
+  const text = JSON.stringify(
+    headers.map((h) =>
+      h
+        .replace(/^\uFEFF/, "")
+        .trim()
+        .toLowerCase(),
+    ),
+  );
+  return hex(new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text))));
+}
+
+/** The mapping this owner saved for this header layout, if any. */
+export async function savedMappingFor(db: Database, userId: string, headers: string[]) {
+  const key = await layoutKeyOf(headers);
+  const row = await db
+    .select({ fields: importMapping.fields })
+    .from(importMapping)
+    .where(and(eq(importMapping.userId, userId), eq(importMapping.layoutKey, key)))
+    .get();
+  return row && row.fields.length === headers.length ? row.fields : null;
+}
+
+/**
+ * A saved mapping for a header that has since changed: the owner's mapping whose columns the new header
+ * shares most (at least half), so the preview can say the mapping no longer fits instead of applying it.
+ */
+export async function changedMappingFor(db: Database, userId: string, headers: string[]) {
+  const rows = await db
+    .select({ headers: importMapping.headers })
+    .from(importMapping)
+    .where(eq(importMapping.userId, userId))
+    .orderBy(desc(importMapping.updatedAt))
+    .limit(50);
+  const mine = new Set(headers.map((h) => h.trim().toLowerCase()));
+  return (
+    rows.find((r) => {
+      const shared = r.headers.filter((h) => mine.has(h.trim().toLowerCase())).length;
+      return shared * 2 >= Math.max(r.headers.length, headers.length) && shared > 0;
+    })?.headers ?? null
+  );
+}
+
+/** Saves (or replaces) the owner's mapping for a header layout: one statement, the unique key decides. */
+export async function saveMapping(db: Database, userId: string, headers: string[], fields: string[]) {
+  const layoutKey = await layoutKeyOf(headers);
+  await db
+    .insert(importMapping)
+    .values({ userId, layoutKey, headers, fields })
+    .onConflictDoUpdate({
+      target: [importMapping.userId, importMapping.layoutKey],
+      set: { headers, fields, updatedAt: new Date() },
+    });
 }

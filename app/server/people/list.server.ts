@@ -3,7 +3,7 @@ import type { BatchResponse } from "drizzle-orm/batch";
 import { decodeJson, encodeJson } from "~/lib/text/base64url";
 import { DAY_MS } from "~/lib/time/days";
 import { connection, notification, peopleStats } from "~db/schema";
-import { type Database, type Owner, sessionOwner } from "../db/db.server";
+import { type Database, type Owner, type Owners, sessionWorkspace } from "../db/db.server";
 import type { PageReads } from "../db/page-reads.server";
 import { photoUrl } from "./photo.server";
 
@@ -251,8 +251,8 @@ export function connectionsReads(query: ConnectionQuery) {
   type Rows = BatchResponse<ReturnType<typeof statements>>;
   return {
     name: "connections",
-    bySession: (db, { token, now }) => statements(db, sessionOwner(token, now)),
-    byId: (db, userId) => statements(db, userId),
+    bySession: (db, { token, now }) => statements(db, sessionWorkspace(token, now)),
+    byId: (db, owners: Pick<Owners, "workspaceId">) => statements(db, owners.workspaceId),
     /** The page from the reads' rows; the filter menus come from the isolate's copy while the network is unchanged. */
     async page(db: Database, userId: string, [[stats], found, [counted]]: Rows) {
       const { tags, events } = await facetsOf(db, userId, stats?.version ?? 0);
@@ -279,7 +279,7 @@ export function connectionsReads(query: ConnectionQuery) {
 /** One page of the owner's connections with search, filters and sort, in a round trip of its own. */
 export async function listConnections(db: Database, userId: string, query: ConnectionQuery) {
   const reads = connectionsReads(query);
-  return reads.page(db, userId, await db.batch(reads.byId(db, userId)));
+  return reads.page(db, userId, await db.batch(reads.byId(db, { workspaceId: userId })));
 }
 
 /** The owner's connection, or undefined: never another account's. */

@@ -17,7 +17,7 @@ import {
 import { foldName } from "~/lib/people/normalise";
 import { connection, consentRecord, contactPoint, personHistory } from "~db/schema";
 import { compiled, type Slots } from "../db/compiled.server";
-import { type Database, type Owner, sessionOwner } from "../db/db.server";
+import { type Database, type Owner, sessionWorkspace } from "../db/db.server";
 import type { PageReads } from "../db/page-reads.server";
 
 /** A person and their contact points, for the account `owner` names: both filtered by it, whoever the id names. */
@@ -41,7 +41,7 @@ function personQueries<O extends string>(owner: (slot: Slots<O>) => Owner) {
 
 // Built once per isolate (compiled.server.ts): the person's row is the widest read of their page.
 const personById = personQueries((slot: Slots<"userId">) => slot.userId);
-const personBySession = personQueries((slot: Slots<"token" | "now">) => sessionOwner(slot.token, slot.now));
+const personBySession = personQueries((slot: Slots<"token" | "now">) => sessionWorkspace(slot.token, slot.now));
 
 function personStatements<O extends string>(
   db: Database,
@@ -57,7 +57,7 @@ export function personReads(id: number) {
   return {
     name: `person:${id}`,
     bySession: (db, by) => personStatements(db, personBySession, by, id),
-    byId: (db, userId) => personStatements(db, personById, { userId }, id),
+    byId: (db, owners) => personStatements(db, personById, { userId: owners.workspaceId }, id),
   } satisfies PageReads<ReturnType<typeof personStatements<"userId">>>;
 }
 

@@ -5,6 +5,7 @@
  * signed in, holding a flash message, or on a page that reads their visitor id is rendered as before.
  * See docs/decisions/0071-edge-cached-public-pages.md.
  */
+import { LANG_COOKIE, langCookie, negotiateLocale } from "~/lib/i18n/locales";
 import { themeFromCookie } from "~/lib/platform/theme";
 import { queryWithoutTracking } from "~/lib/platform/tracking-params";
 import type { PurgeEnv } from "./edge-cache.server";
@@ -19,7 +20,8 @@ const NONCE_SLOT = `nonce-slot-${BUILD}`;
 /** What invalidates what: a review purges "reviews", a campaign change "campaigns". */
 export type PageTag = "public" | "reviews" | "campaigns" | "events";
 
-type PublicPage = { pattern: RegExp; tags: PageTag[]; readsVisitorId?: boolean };
+/** `localized`: written in the visitor's language, so one copy per language (decision 0194). */
+type PublicPage = { pattern: RegExp; tags: PageTag[]; readsVisitorId?: boolean; localized?: boolean };
 
 const PUBLIC_PAGES: PublicPage[] = [
   // The landing page features campaigns.
@@ -29,8 +31,17 @@ const PUBLIC_PAGES: PublicPage[] = [
   // Each guide shows the visitor's own vote, and the reviews list which reviews they marked helpful.
   { pattern: /^\/guides\/[a-z0-9-]+$/, tags: ["public"], readsVisitorId: true },
   { pattern: /^\/reviews$/, tags: ["public", "reviews"], readsVisitorId: true },
-  { pattern: /^\/fundraising(\/[a-z0-9-]+)?$/, tags: ["public", "campaigns"] },
+  { pattern: /^\/fundraising\/[a-z0-9-]+$/, tags: ["public", "campaigns"], localized: true },
+  { pattern: /^\/fundraising$/, tags: ["public", "campaigns"] },
 ];
+
+/** Pages written in the visitor's language, cached or not: they answer `Vary` and remember a `?lang=` choice. */
+const LOCALIZED_PAGES = [/^\/fundraising\/[^/]+(\/(donate|thanks))?$/, /^\/fundraising\/gifts\/[^/]+$/];
+
+/** Caches between us and the visitor must keep each language's copy apart. */
+export const LANGUAGE_VARY = "Accept-Language, Cookie";
+
+export const isLocalizedPath = (pathname: string) => LOCALIZED_PAGES.some((p) => p.test(pathname));
 
 /** Read only in the browser (the newsletter slide-in), so they never change what the server renders. */
 const BROWSER_ONLY_COOKIES = new Set(["kw_newsletter_prompt", "kw_subscribed"]);
@@ -57,11 +68,14 @@ export function publicPageKey(request: Request): { key: string; tags: string[] }
   for (const name of cookieNames(cookie)) {
     if (name === "theme" || BROWSER_ONLY_COOKIES.has(name)) continue;
     if (name === VISITOR_COOKIE && !page.readsVisitorId) continue;
+    if (name === LANG_COOKIE && page.localized) continue;
     return null;
   }
   const day = new Date().toISOString().slice(0, 10);
   const theme = themeFromCookie(cookie);
-  const key = `/${BUILD}/${day}/${theme}/${url.host}${url.pathname}${queryWithoutTracking(url)}`;
+  // One copy per language; the tag generation retires every language's copy at once.
+  const lang = page.localized ? `/${negotiateLocale(request).locale}` : "";
+  const key = `/${BUILD}/${day}/${theme}${lang}/${url.host}${url.pathname}${queryWithoutTracking(url)}`;
   return { key, tags: page.tags.map(pageTag) };
 }
 
@@ -71,6 +85,27 @@ type PageApp = { nonce: string; ctx: ExecutionContext; env: PurgeEnv };
 
 /** Serves `request` from the edge cache when it can, otherwise renders it and keeps a copy when it may. */
 export async function servePublicPage(
+  request: Request,
+  app: PageApp,
+  render: (request: Request) => Promise<Response>,
+): Promise<Response> {
+  const res = await serveFromCache(request, app, render);
+  return isLocalizedPath(new URL(request.url).pathname) ? withLanguageHeaders(request, res) : res;
+}
+
+/**
+ * `Vary` on a page written in the visitor's language, and the preference cookie when `?lang=` chose one;
+ * added after any copy is stored, so no stored copy carries a cookie.
+ */
+function withLanguageHeaders(request: Request, res: Response): Response {
+  const out = new Response(res.body, res);
+  out.headers.set("vary", LANGUAGE_VARY);
+  const { chosen } = negotiateLocale(request);
+  if (chosen) out.headers.append("set-cookie", langCookie(chosen, new URL(request.url).protocol === "https:"));
+  return out;
+}
+
+async function serveFromCache(
   request: Request,
   app: PageApp,
   render: (request: Request) => Promise<Response>,

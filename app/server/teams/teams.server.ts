@@ -1,10 +1,13 @@
-import { and, asc, eq, gt, isNull, sql } from "drizzle-orm";
-import { INVITATION_DAYS, type Role } from "~/lib/teams/rules";
+import { and, asc, eq, gt, isNull, ne, sql } from "drizzle-orm";
+import { type CheckedRow, checkInviteRows, INVITATIONS_PER_DAY, type InviteRow } from "~/lib/teams/invite-file";
+import { INVITATION_DAYS, ROLE_NAMES, type Role } from "~/lib/teams/rules";
 import { DAY_MS } from "~/lib/time/days";
-import { invitation, member, session, user, workspace } from "~db/schema";
+import { invitation, member, session, user, workspace, workspaceAudit } from "~db/schema";
 import type { Database, Owner } from "../db/db.server";
+import { rawSql, writeBatch } from "../db/write.server";
 import { outboxMailer } from "../platform/mail.server";
 import { randomToken, sha256Hex } from "../platform/tokens.server";
+import { auditEach, auditIfChanged, auditStatement } from "./audit.server";
 
 /**
  * Teams (decision 0200): creating one, its members and roles, invitations, and which workspace a session works in.
@@ -42,6 +45,7 @@ export async function createTeam(db: Database, userId: string, name: string, tok
   await db.batch([
     db.insert(workspace).values({ id, kind: "team", name }),
     db.insert(member).values({ workspaceId: id, userId, role: "owner" }),
+    auditStatement(db, { workspaceId: id, actorId: userId, action: "team.created", subject: name }),
     db
       .update(session)
       .set({ activeWorkspaceId: id })
@@ -105,6 +109,19 @@ export async function teamPage(db: Database, teamId: string, now: Date) {
   return { members, invitations };
 }
 
+/** Who an audit entry names as having acted. */
+const by = (actor: Actor) => ({ workspaceId: actor.workspaceId, actorId: actor.userId });
+
+/** A member's role in a workspace now, or null when they are not in it. */
+async function roleIn(db: Database, workspaceId: string, userId: string): Promise<Role | null> {
+  const [row] = await db
+    .select({ role: member.role })
+    .from(member)
+    .where(and(eq(member.workspaceId, workspaceId), eq(member.userId, userId)))
+    .limit(1);
+  return row?.role ?? null;
+}
+
 const canManage = (role: Role) => role === "owner" || role === "admin";
 
 /** The acting member is still an owner or admin of the team, checked in the statement that writes. */
@@ -115,7 +132,36 @@ const ownerNow = (actor: Actor) =>
 
 export type InviteResult =
   | { ok: true; token: string; expiresAt: Date }
-  | { ok: false; reason: "not-allowed" | "already-member" };
+  | { ok: false; reason: "not-allowed" | "already-member" | "daily-limit" };
+
+/** Invitations the team sent in the last day, as its log holds them (replaced and taken back ones count too). */
+const sentToday = (workspaceId: string, now: Date) =>
+  sql`(select count(*) from ${workspaceAudit} a where a.workspace_id = ${workspaceId} and a.action = 'invitation.sent' and a.at > ${now.getTime() - DAY_MS})`;
+
+/** Room for `n` more invitations today, checked in the statement that writes them. */
+const roomFor = (workspaceId: string, n: number, now: Date) =>
+  sql`${sentToday(workspaceId, now)} + ${n} <= ${INVITATIONS_PER_DAY}`;
+
+async function overDailyLimit(db: Database, workspaceId: string, n: number, now: Date) {
+  const [row] = await db
+    .select({ ok: sql<number>`${roomFor(workspaceId, n, now)}` })
+    .from(workspace)
+    .limit(1);
+  return row?.ok !== 1;
+}
+
+type InvitationMail = { team: string; inviter: string; origin: string; role: "admin" | "member" };
+
+/** The invitation's mail: its link works once, for a week, for that address only. */
+async function mailInvitation(db: Database, email: string, token: string, m: InvitationMail) {
+  const link = `${m.origin}/teams/join?token=${encodeURIComponent(token)}`;
+  await outboxMailer(db).send({
+    to: email,
+    kind: "team-invitation",
+    subject: `${m.inviter} invited you to ${m.team} on KnowWho`,
+    text: `Hi,\n\n${m.inviter} invited you to join the team ${m.team} on KnowWho as ${m.role === "admin" ? "an admin" : "a member"}.\n\nOpen this link to join:\n\n${link}\n\nThe link works once, for ${INVITATION_DAYS} days, and only for an account with the address ${email}, once that address is confirmed. If you did not expect this, ignore this email.`,
+  });
+}
 
 /**
  * An invitation to `email`, mailed with a link that works once, for a week, for that address only. A second
@@ -163,35 +209,61 @@ export async function invite(
             createdAt: sql<Date>`${now.getTime()}`.as("created_at"),
           })
           .from(workspace)
-          .where(and(eq(workspace.id, actor.workspaceId), eq(workspace.kind, "team"), managerNow(actor))),
+          .where(
+            and(
+              eq(workspace.id, actor.workspaceId),
+              eq(workspace.kind, "team"),
+              managerNow(actor),
+              roomFor(actor.workspaceId, 1, now),
+            ),
+          ),
       )
       .returning({ id: invitation.id }),
+    auditIfChanged(db, {
+      workspaceId: actor.workspaceId,
+      actorId: actor.userId,
+      action: "invitation.sent",
+      subject: email,
+      detail: `As ${ROLE_NAMES[input.role]}`,
+    }),
   ]);
-  if (inserted.length !== 1) return { ok: false, reason: "not-allowed" };
-  const link = `${input.origin}/teams/join?token=${encodeURIComponent(token)}`;
-  await outboxMailer(db).send({
-    to: email,
-    kind: "team-invitation",
-    subject: `${input.inviter} invited you to ${input.team} on KnowWho`,
-    text: `Hi,\n\n${input.inviter} invited you to join the team ${input.team} on KnowWho as ${input.role === "admin" ? "an admin" : "a member"}.\n\nOpen this link to join:\n\n${link}\n\nThe link works once, for ${INVITATION_DAYS} days, and only for an account with the address ${email}, once that address is confirmed. If you did not expect this, ignore this email.`,
-  });
+  if (inserted.length !== 1)
+    return {
+      ok: false,
+      reason: (await overDailyLimit(db, actor.workspaceId, 1, now)) ? "daily-limit" : "not-allowed",
+    };
+  await mailInvitation(db, email, token, input);
   return { ok: true, token, expiresAt };
 }
 
 /** Takes back an invitation not yet accepted; false when there is none (accepted, or another team's). */
 export async function cancelInvitation(db: Database, actor: Actor, id: string) {
   if (!canManage(actor.role)) return false;
-  const rows = await db
-    .delete(invitation)
-    .where(
-      and(
-        eq(invitation.id, id),
-        eq(invitation.workspaceId, actor.workspaceId),
-        isNull(invitation.acceptedAt),
-        managerNow(actor),
-      ),
-    )
-    .returning({ id: invitation.id });
+  const [open] = await db
+    .select({ email: invitation.email })
+    .from(invitation)
+    .where(and(eq(invitation.id, id), eq(invitation.workspaceId, actor.workspaceId)))
+    .limit(1);
+  if (!open) return false;
+  const [rows] = await db.batch([
+    db
+      .delete(invitation)
+      .where(
+        and(
+          eq(invitation.id, id),
+          eq(invitation.workspaceId, actor.workspaceId),
+          isNull(invitation.acceptedAt),
+          managerNow(actor),
+        ),
+      )
+      .returning({ id: invitation.id }),
+    auditIfChanged(db, {
+      workspaceId: actor.workspaceId,
+      actorId: actor.userId,
+      action: "invitation.revoked",
+      subject: open.email,
+    }),
+  ]);
   return rows.length === 1;
 }
 
@@ -274,6 +346,12 @@ export async function acceptInvitation(
           ),
       )
       .onConflictDoNothing(),
+    auditIfChanged(db, {
+      workspaceId: found.workspaceId,
+      actorId: account.id,
+      action: "member.joined",
+      detail: `As ${ROLE_NAMES[found.role]}`,
+    }),
   ]);
   if (claimed.length !== 1) {
     const again = await invitationByToken(db, token ?? "");
@@ -321,6 +399,7 @@ export async function removeMember(db: Database, actor: Actor, userId: string): 
           ),
         )
         .returning({ userId: member.userId }),
+      auditIfChanged(db, { ...by(actor), action: "member.removed", subjectUserId: userId }),
       leaveSessions(db, userId, actor.workspaceId),
     ]);
     return removed.length === 1;
@@ -335,6 +414,7 @@ export async function leaveTeam(db: Database, actor: Actor): Promise<MemberChang
         .delete(member)
         .where(and(eq(member.workspaceId, actor.workspaceId), eq(member.userId, actor.userId)))
         .returning({ userId: member.userId }),
+      auditIfChanged(db, { ...by(actor), action: "member.left" }),
       leaveSessions(db, actor.userId, actor.workspaceId),
     ]);
     return left.length === 1;
@@ -350,20 +430,31 @@ export async function changeRole(db: Database, actor: Actor, userId: string, rol
   if (actor.role !== "owner" && (role === "owner" || userId === actor.userId))
     return { ok: false, reason: "not-allowed" };
   return keepingAnOwner(async () => {
-    const rows = await db
-      .update(member)
-      .set({ role })
-      .where(
-        and(
-          eq(member.workspaceId, actor.workspaceId),
-          eq(member.userId, userId),
-          role === "owner"
-            ? ownerNow(actor)
-            : sql`(${member.role} <> 'owner' and ${managerNow(actor)} or ${ownerNow(actor)})`,
-        ),
-      )
-      .returning({ userId: member.userId });
-    return rows.length === 1;
+    const [rows] = await db.batch([
+      db
+        .update(member)
+        .set({ role })
+        .where(
+          and(
+            eq(member.workspaceId, actor.workspaceId),
+            eq(member.userId, userId),
+            // The same role again changes nothing, and records nothing.
+            ne(member.role, role),
+            role === "owner"
+              ? ownerNow(actor)
+              : sql`(${member.role} <> 'owner' and ${managerNow(actor)} or ${ownerNow(actor)})`,
+          ),
+        )
+        .returning({ userId: member.userId }),
+      auditIfChanged(db, {
+        ...by(actor),
+        action: "member.role",
+        subjectUserId: userId,
+        detail: `Now ${ROLE_NAMES[role]}`,
+      }),
+    ]);
+    if (rows.length === 1) return true;
+    return (await roleIn(db, actor.workspaceId, userId)) === role;
   });
 }
 
@@ -377,6 +468,7 @@ export async function transferOwnership(db: Database, actor: Actor, userId: stri
         .set({ role: "owner" })
         .where(and(eq(member.workspaceId, actor.workspaceId), eq(member.userId, userId), ownerNow(actor)))
         .returning({ userId: member.userId }),
+      auditIfChanged(db, { ...by(actor), action: "ownership.transferred", subjectUserId: userId }),
       // Steps down only once the other is owner: without them, the trigger keeps this owner.
       db
         .update(member)
@@ -393,3 +485,118 @@ export async function transferOwnership(db: Database, actor: Actor, userId: stri
     return promoted.length === 1;
   });
 }
+
+/** The addresses of a file checked against the team: who is in it already, who has an invitation waiting. */
+export async function checkInviteFile(
+  db: Database,
+  teamId: string,
+  rows: InviteRow[],
+  now: Date,
+): Promise<CheckedRow[]> {
+  const listed = JSON.stringify([...new Set(rows.map((r) => r.email.toLowerCase()))]);
+  const [members, waiting] = await db.batch([
+    db
+      .select({ email: sql<string>`lower(${user.email})` })
+      .from(member)
+      .innerJoin(user, eq(user.id, member.userId))
+      .where(
+        and(eq(member.workspaceId, teamId), sql`lower(${user.email}) in (select value from json_each(${listed}))`),
+      ),
+    db
+      .select({ email: invitation.email })
+      .from(invitation)
+      .where(
+        and(
+          eq(invitation.workspaceId, teamId),
+          isNull(invitation.acceptedAt),
+          gt(invitation.expiresAt, now),
+          sql`${invitation.email} in (select value from json_each(${listed}))`,
+        ),
+      ),
+  ]);
+  return checkInviteRows(rows, new Set(members.map((m) => m.email)), new Set(waiting.map((w) => w.email)));
+}
+
+export type InviteManyResult = { ok: true; sent: string[] } | { ok: false; reason: "not-allowed" | "daily-limit" };
+
+/**
+ * Invitations to many addresses at once (a checked file), in one batch: older open invitations to them are replaced,
+ * as a single invitation replaces one; anyone who joined meanwhile is left out; nothing is written unless the actor
+ * still manages the team and the day's invitations leave room for all of them. Then one mail each.
+ */
+export async function inviteMany(
+  db: Database,
+  actor: Actor,
+  input: { emails: string[]; role: "admin" | "member" } & Omit<InvitationMail, "role">,
+  now: Date,
+): Promise<InviteManyResult> {
+  if (!canManage(actor.role)) return { ok: false, reason: "not-allowed" };
+  const emails = [...new Set(input.emails.map((e) => e.toLowerCase()))];
+  if (emails.length === 0) return { ok: true, sent: [] };
+  const expiresAt = now.getTime() + INVITATION_DAYS * DAY_MS;
+  const items = await Promise.all(
+    emails.map(async (email) => {
+      const token = randomToken();
+      return { id: randomToken(12), email, subject: email, token, hash: await sha256Hex(token) };
+    }),
+  );
+  const list = JSON.stringify(items.map(({ token: _token, ...item }) => item));
+  const allowed = sql`${managerNow(actor)} and ${roomFor(actor.workspaceId, emails.length, now)}`;
+  const field = (name: string) => sql.raw(`json_extract(j.value, '$.${name}')`);
+  const results = await writeBatch(db, [
+    rawSql(sql`delete from ${invitation} where workspace_id = ${actor.workspaceId} and accepted_at is null
+      and email in (select ${field("email")} from json_each(${list}) j) and ${allowed}`),
+    rawSql(sql`insert into ${invitation} (id, workspace_id, email, role, token_hash, inviter_id, expires_at, accepted_at, accepted_by, created_at)
+      select ${field("id")}, w.id, ${field("email")}, ${input.role}, ${field("hash")}, ${actor.userId}, ${expiresAt}, null, null, ${now.getTime()}
+      from json_each(${list}) j join ${workspace} w on w.id = ${actor.workspaceId} and w.kind = 'team'
+      where ${allowed}
+        and not exists (select 1 from ${member} m join ${user} u on u.id = m.user_id
+          where m.workspace_id = w.id and lower(u.email) = ${field("email")})
+      returning id`),
+    auditEach(
+      {
+        workspaceId: actor.workspaceId,
+        actorId: actor.userId,
+        action: "invitation.sent",
+        detail: `As ${ROLE_NAMES[input.role]}, from a file`,
+      },
+      items,
+      sql`exists (select 1 from ${invitation} i where i.id = ${field("id")})`,
+    ),
+  ]);
+  const inserted = new Set((results[1]?.results ?? []).map((r) => (r as { id: string }).id));
+  if (inserted.size === 0) {
+    if (await overDailyLimit(db, actor.workspaceId, emails.length, now)) return { ok: false, reason: "daily-limit" };
+    // Everyone listed joined meanwhile, or the actor no longer manages the team.
+    const role = await roleIn(db, actor.workspaceId, actor.userId);
+    if (!role || !canManage(role)) return { ok: false, reason: "not-allowed" };
+  }
+  const sent = items.filter((i) => inserted.has(i.id));
+  for (const item of sent) await mailInvitation(db, item.email, item.token, { ...input, role: input.role });
+  return { ok: true, sent: sent.map((i) => i.email) };
+}
+
+/**
+ * The teams an account is the only owner of while others are in them: the account cannot be deleted until it hands
+ * each over (migration 0054's trigger holds the same rule; a team it is alone in goes with it).
+ */
+export function teamsOnlyOwnedBy(db: Database, userId: string) {
+  return db
+    .select({ id: workspace.id, name: workspace.name })
+    .from(member)
+    .innerJoin(workspace, and(eq(workspace.id, member.workspaceId), eq(workspace.kind, "team")))
+    .where(
+      and(
+        eq(member.userId, userId),
+        eq(member.role, "owner"),
+        sql`not exists (select 1 from ${member} o where o.workspace_id = ${member.workspaceId} and o.role = 'owner' and o.user_id <> ${userId})`,
+        sql`exists (select 1 from ${member} o where o.workspace_id = ${member.workspaceId} and o.user_id <> ${userId})`,
+      ),
+    )
+    .orderBy(asc(workspace.name))
+    .limit(50);
+}
+
+/** The trigger's refusal (migration 0054), as D1 reports it. */
+export const isOnlyOwnerRefusal = (error: unknown) =>
+  error instanceof Error && /only owner of a team/.test(`${error.message} ${error.cause}`);

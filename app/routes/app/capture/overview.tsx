@@ -16,11 +16,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const app = context.get(appContext);
   const user = getUser(context);
   const origin = new URL(request.url).origin;
-  const published = (await listCards(app.db, user.id)).find((c) => c.published && c.slug);
+  const published = (await listCards(app.db, user.workspace.id)).find((c) => c.published && c.slug);
   const myCard = published?.slug
     ? { name: published.name, slug: published.slug, svg: await cardQrSvg(`${origin}/c/${published.slug}?src=qr`) }
     : null;
-  return { origin, myCard, activeEvent: await activeEventName(app.db, user.id) };
+  return { origin, myCard, activeEvent: await activeEventName(app.db, user.workspace.id) };
 }
 
 export const action = (args: Route.ActionArgs) => saveFromForm(args);

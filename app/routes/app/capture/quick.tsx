@@ -12,7 +12,7 @@ export const meta = () => [...pageMeta("Quick add · Capture contacts"), { name:
 export async function loader({ request, context }: Route.LoaderArgs) {
   const app = context.get(appContext);
   const user = getUser(context);
-  return { origin: new URL(request.url).origin, activeEvent: await activeEventName(app.db, user.id) };
+  return { origin: new URL(request.url).origin, activeEvent: await activeEventName(app.db, user.workspace.id) };
 }
 
 export const action = (args: Route.ActionArgs) => saveFromForm(args);

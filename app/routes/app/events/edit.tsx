@@ -22,7 +22,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const user = getUser(context);
   const id = eventId(params);
   if (id === null) return { event: null };
-  const row = await getEvent(app.db, user.id, id);
+  const row = await getEvent(app.db, user.workspace.id, id);
   if (!row) notFound();
   const { plan: _plan, attendees: _attendees, ...event } = row;
   return { event };
@@ -34,14 +34,14 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const id = eventId(params);
   const submission = parseWithZod(await request.formData(), { schema: eventFormSchema });
   if (submission.status !== "success") return data({ reply: submission.reply() }, { status: 400 });
-  if (await titleTaken(app.db, user.id, submission.value.title, id))
+  if (await titleTaken(app.db, user.workspace.id, submission.value.title, id))
     return data(
       { reply: submission.reply({ fieldErrors: { title: ["You already have an event with this title"] } }) },
       { status: 400 },
     );
   let target = id;
-  if (id === null) target = await createEvent(app.db, user.id, submission.value);
-  else if (!(await updateEvent(app.env, app.db, user.id, id, submission.value))) notFound();
+  if (id === null) target = await createEvent(app.db, user.workspace.id, submission.value);
+  else if (!(await updateEvent(app.env, app.db, user.workspace.id, id, submission.value))) notFound();
   return redirectWithToast(href("/events/:id", { id: String(target) }), {
     type: "success",
     title: id === null ? "Event created" : "Event saved",

@@ -15,7 +15,7 @@ export const meta = () => [...pageMeta("Your events"), { name: "robots", content
 export async function loader({ request, context }: Route.LoaderArgs) {
   const app = context.get(appContext);
   const user = getUser(context);
-  const [rows, settings] = await Promise.all([listEvents(app.db, user.id), shellSettings(context, request)]);
+  const [rows, settings] = await Promise.all([listEvents(app.db, user.workspace.id), shellSettings(context, request)]);
   const today = dayInZone(new Date(), settings.timeZone);
   const events = rows.map((e) => ({ ...e, status: eventStatus(e, today) }));
   // Happening now first, then what is coming (soonest first), then the past (latest first).

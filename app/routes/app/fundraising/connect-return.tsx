@@ -11,7 +11,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   const app = context.get(appContext);
   const user = getUser(context);
   try {
-    const row = await refreshConnection(app, user.id);
+    const row = await refreshConnection(app, user.workspace.id);
     if (row?.chargesEnabled)
       return redirectWithToast(href("/campaigns"), {
         type: "success",

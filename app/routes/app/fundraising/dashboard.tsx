@@ -35,20 +35,20 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const app = context.get(appContext);
   const user = getUser(context);
-  const c = await getOwnedCampaign(app.db, user.id, params.id);
+  const c = await getOwnedCampaign(app.db, user.workspace.id, params.id);
   if (!c) notFound();
   const personId = Number(new URL(request.url).searchParams.get("person"));
   const [gifts, pledges, unthanked, analytics, giving, person] = await Promise.all([
-    campaignGifts(app.db, user.id, c.id),
-    campaignPledges(app.db, user.id, c.id),
-    unacknowledgedGifts(app.db, user.id, c.id),
-    campaignAnalytics(app.db, user.id, c.id),
+    campaignGifts(app.db, user.workspace.id, c.id),
+    campaignPledges(app.db, user.workspace.id, c.id),
+    unacknowledgedGifts(app.db, user.workspace.id, c.id),
+    campaignAnalytics(app.db, user.workspace.id, c.id),
     givingStatus(app, c),
     Number.isSafeInteger(personId) && personId > 0
       ? app.db
           .select({ id: connection.id, name: connection.name })
           .from(connection)
-          .where(and(eq(connection.id, personId), eq(connection.userId, user.id)))
+          .where(and(eq(connection.id, personId), eq(connection.userId, user.workspace.id)))
           .get()
       : undefined,
   ]);
@@ -78,8 +78,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const value = submission.value;
   const done =
     value.intent === "pledge"
-      ? await recordPledge(app, user.id, params.id, value)
-      : await recordHandGift(app, user.id, params.id, value);
+      ? await recordPledge(app, user.workspace.id, params.id, value)
+      : await recordHandGift(app, user.workspace.id, params.id, value);
   if (!done) notFound();
   if (!done.ok)
     return data(

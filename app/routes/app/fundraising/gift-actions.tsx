@@ -55,7 +55,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!parsed.success) return new Response("Bad Request", { status: 400 });
   const v = parsed.data;
   if (v.intent === "thank") {
-    const sent = await sendThankYou(app, user.id, { giftId: v.gift }, { origin: new URL(request.url).origin });
+    const sent = await sendThankYou(
+      app,
+      user.workspace.id,
+      { giftId: v.gift },
+      { origin: new URL(request.url).origin },
+    );
     if (sent === "missing") notFound();
     return redirectWithToast(back, {
       type: sent === "sent" ? "success" : "info",
@@ -64,26 +69,26 @@ export async function action({ request, context }: Route.ActionArgs) {
     });
   }
   if (v.intent === "thanked") {
-    if (!(await markThanked(app, user.id, v.gift))) notFound();
+    if (!(await markThanked(app, user.workspace.id, v.gift))) notFound();
     return redirectWithToast(back, { type: "success", title: "Marked as thanked" });
   }
   if (v.intent === "thanked-many") {
     if (!v.gifts.length) return redirectWithToast(back, { type: "info", title: "Tick the gifts you thanked first" });
-    const n = await markManyThanked(app, user.id, v.gifts);
+    const n = await markManyThanked(app, user.workspace.id, v.gifts);
     return redirectWithToast(back, {
       type: "success",
       title: n === 1 ? "Marked 1 gift as thanked" : `Marked ${n} gifts as thanked`,
     });
   }
   if (v.intent === "recurring") {
-    const result = await changeRecurringGift(app, user.id, v.recurring, v.change);
+    const result = await changeRecurringGift(app, user.workspace.id, v.recurring, v.change);
     if (result === "missing") notFound();
     return redirectWithToast(back, {
       type: result === "done" ? "success" : "info",
       title: result === "done" ? OWNER_DONE[v.change] : CHANGE_MESSAGE[result].text,
     });
   }
-  const paid = await payInstalment(app, user.id, v.instalment, v.method);
+  const paid = await payInstalment(app, user.workspace.id, v.instalment, v.method);
   if (!paid) notFound();
   return redirectWithToast(back, { type: "success", title: "Instalment recorded" });
 }

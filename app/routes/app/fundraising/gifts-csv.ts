@@ -7,6 +7,7 @@ import { getUser } from "~/server/account/user.server";
 import { getOwnedCampaign } from "~/server/fundraising/campaigns.server";
 import { campaignGiftExportPages } from "~/server/fundraising/gifts.server";
 import { notFound } from "~/server/platform/http.server";
+import { auditDownload } from "~/server/teams/audit.server";
 import type { Route } from "./+types/gifts-csv";
 
 const HEADER = [
@@ -32,9 +33,10 @@ const HEADER = [
 export async function loader({ params, context }: Route.LoaderArgs) {
   const app = context.get(appContext);
   const user = getUser(context);
-  const c = await getOwnedCampaign(app.db, user.id, params.id);
+  const c = await getOwnedCampaign(app.db, user.workspace.id, params.id);
   if (!c) notFound();
-  const pages = campaignGiftExportPages(app.db, user.id, c.id);
+  await auditDownload(app.db, user, "Campaign gifts (CSV)");
+  const pages = campaignGiftExportPages(app.db, user.workspace.id, c.id);
   async function* parts() {
     yield CSV_BOM + csvLines([HEADER]);
     for await (const gifts of pages)

@@ -5,7 +5,7 @@ import { formatMoney } from "~/lib/money";
 import { pageMeta } from "~/lib/site";
 import { getUser } from "~/server/account/user.server";
 import { listOwnedCampaigns } from "~/server/fundraising/campaigns.server";
-import { getConnection, toOnboarding } from "~/server/fundraising/connect.server";
+import { getConnection, stripeOwner, toOnboarding } from "~/server/fundraising/connect.server";
 import { unacknowledgedGifts } from "~/server/fundraising/gifts.server";
 import { getOrganisation } from "~/server/fundraising/organisation.server";
 import { paymentsFor } from "~/server/payments/payments.server";
@@ -17,10 +17,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const app = context.get(appContext);
   const user = getUser(context);
   const [campaigns, connection, unthanked, organisation] = await Promise.all([
-    listOwnedCampaigns(app.db, user.id),
-    getConnection(app, user.id),
-    unacknowledgedGifts(app.db, user.id),
-    getOrganisation(app.db, user.id),
+    listOwnedCampaigns(app.db, user.workspace.id),
+    getConnection(app, user.workspace.id),
+    unacknowledgedGifts(app.db, user.workspace.id),
+    getOrganisation(app.db, user.workspace.id),
   ]);
   // From a person's page: each campaign opens with the gift form already set to that person.
   const person = new URL(request.url).searchParams.get("person");
@@ -42,7 +42,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const user = getUser(context);
   const intent = (await request.formData()).get("intent");
   if (intent !== "connect") return new Response("Bad Request", { status: 400 });
-  return toOnboarding(app, user, new URL(request.url).origin);
+  return toOnboarding(app, stripeOwner(user), new URL(request.url).origin);
 }
 
 const STATUS = { draft: "Draft", active: "Active", past: "Past" } as const;

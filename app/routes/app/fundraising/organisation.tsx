@@ -17,7 +17,7 @@ export const meta = () => [...pageMeta("Organisation profile"), { name: "robots"
 export async function loader({ context }: Route.LoaderArgs) {
   const app = context.get(appContext);
   const user = getUser(context);
-  const org = await getOrganisation(app.db, user.id);
+  const org = await getOrganisation(app.db, user.workspace.id);
   const sample = receiptText(
     org,
     {
@@ -37,7 +37,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const app = context.get(appContext);
   const user = getUser(context);
   const save = async (value: Organisation) => {
-    await saveOrganisation(app.db, user.id, value);
+    await saveOrganisation(app.db, user.workspace.id, value);
     // The campaign pages show the contact address and are cached at the edge.
     await purgePublicPages(app.env, ["campaigns"]);
   };

@@ -19,7 +19,7 @@ async function ownedGift(context: Route.LoaderArgs["context"], id: string) {
   const app = context.get(appContext);
   const user = getUser(context);
   const giftId = /^\d{1,12}$/.test(id) ? Number(id) : 0;
-  const g = giftId ? await refundableGift(app.db, user.id, giftId) : undefined;
+  const g = giftId ? await refundableGift(app.db, user.workspace.id, giftId) : undefined;
   if (!g) notFound();
   return { app, user, g, left: g.amount - g.refunded };
 }
@@ -51,7 +51,10 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     });
   const back = g.campaignId ? href("/campaigns/:id", { id: String(g.campaignId) }) : href("/campaigns");
   try {
-    const done = await requestRefund(app, user.id, g.id, { amount: v.amount, ...(v.key ? { key: v.key } : {}) });
+    const done = await requestRefund(app, user.workspace.id, g.id, {
+      amount: v.amount,
+      ...(v.key ? { key: v.key } : {}),
+    });
     if (!done) notFound();
     if (!done.ok)
       return data<ActionData>(

@@ -4,6 +4,7 @@ import { retention, retentionYear, SEGMENT_LABELS, SEGMENTS } from "~/lib/fundra
 import { amountInput } from "~/lib/money";
 import { getUser } from "~/server/account/user.server";
 import { donorYears } from "~/server/fundraising/retention.server";
+import { auditDownload } from "~/server/teams/audit.server";
 import type { Route } from "./+types/retention-csv";
 
 /** The retention view as CSV: one row per donor, segment and currency, amounts in the major unit. */
@@ -11,7 +12,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const app = context.get(appContext);
   const user = getUser(context);
   const year = retentionYear(new URL(request.url).searchParams.get("year"));
-  const segments = retention(await donorYears(app.db, user.id), year);
+  await auditDownload(app.db, user, `Donor retention ${year} (CSV)`);
+  const segments = retention(await donorYears(app.db, user.workspace.id), year);
   const rows = SEGMENTS.flatMap((s) =>
     segments[s].flatMap((d) =>
       Object.keys(d.lifetime)

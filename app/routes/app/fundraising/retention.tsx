@@ -25,7 +25,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const app = context.get(appContext);
   const user = getUser(context);
   const year = retentionYear(new URL(request.url).searchParams.get("year"));
-  const rows = await donorYears(app.db, user.id);
+  const rows = await donorYears(app.db, user.workspace.id);
   const segments = retention(rows, year);
   const years = [...new Set([...rows.map((r) => r.year), new Date().getUTCFullYear()])].sort((a, b) => b - a);
   return {

@@ -21,7 +21,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const q = statementQuery.safeParse(Object.fromEntries(url.searchParams));
   if (!q.success) return bad(firstMessage(q.error));
-  const s = await donorStatement(app.db, user.id, personId, q.data.year, q.data.basis);
+  const s = await donorStatement(app.db, user.workspace.id, personId, q.data.year, q.data.basis);
   if (!s) notFound();
   const back = `${href("/campaigns/statements")}?year=${q.data.year}&basis=${q.data.basis}`;
   const actions = `<a class="button" href="${escapeHtml(back)}">Back to statements</a>${
@@ -45,7 +45,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (form.intent !== "email") unknownIntent();
   const q = statementQuery.safeParse(form);
   if (!q.success) return bad(firstMessage(q.error));
-  const s = await donorStatement(app.db, user.id, personId, q.data.year, q.data.basis);
+  const s = await donorStatement(app.db, user.workspace.id, personId, q.data.year, q.data.basis);
   if (!s) notFound();
   const back = `${href("/campaigns/statements")}?year=${q.data.year}&basis=${q.data.basis}`;
   const sent = await sendStatement(app, s);

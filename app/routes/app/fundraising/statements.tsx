@@ -14,9 +14,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const user = getUser(context);
   const q = statementQuery.safeParse(Object.fromEntries(new URL(request.url).searchParams));
   const { year, basis } = q.success ? q.data : statementQuery.parse({});
-  const org = await getOrganisation(app.db, user.id);
+  const org = await getOrganisation(app.db, user.workspace.id);
   const period = statementPeriod(year, basis, org.fiscalYearStart);
-  const donors = await statementDonors(app.db, user.id, period);
+  const donors = await statementDonors(app.db, user.workspace.id, period);
   const now = new Date().getUTCFullYear();
   return {
     year,

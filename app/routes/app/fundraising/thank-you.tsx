@@ -16,7 +16,7 @@ export const meta = () => [...pageMeta("Thank-you message"), { name: "robots", c
 export async function loader({ context }: Route.LoaderArgs) {
   const app = context.get(appContext);
   const user = getUser(context);
-  const t = await getTemplate(app, user.id);
+  const t = await getTemplate(app, user.workspace.id);
   const sample = renderThankYou(
     t,
     {
@@ -27,7 +27,7 @@ export async function loader({ context }: Route.LoaderArgs) {
       campaign: "Your campaign",
       recurring: false,
     },
-    await getOrganisation(app.db, user.id),
+    await getOrganisation(app.db, user.workspace.id),
   );
   // The preview shows the text part; the HTML part is not sent to the browser.
   return { t, sample: { subject: sample.subject, text: sample.text } };
@@ -36,7 +36,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const app = context.get(appContext);
   const user = getUser(context);
-  return saveProfileForm(request, templateSchema, (value) => saveTemplate(app, user.id, value), {
+  return saveProfileForm(request, templateSchema, (value) => saveTemplate(app, user.workspace.id, value), {
     to: href("/campaigns/thank-you"),
     title: "Thank-you message saved",
   });

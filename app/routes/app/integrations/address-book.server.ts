@@ -2,6 +2,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
 import type { AppContext } from "~/context";
 import { addressBookUrl, appPasswordFormSchema } from "~/lib/account/carddav";
+import { ownersOf } from "~/server/account/app-shell.server";
 import type { SessionUser } from "~/server/account/auth.server";
 import { confirmFirst } from "~/server/account/confirm-first.server";
 import { createAppPassword, listAppPasswords, revokeAppPassword } from "~/server/dav/app-passwords.server";
@@ -11,11 +12,11 @@ import type { Shown } from "./+shared/parts";
 
 export async function loadAddressBook(app: AppContext, user: SessionUser, request: Request) {
   const origin = new URL(request.url).origin;
-  const appPasswords = await listAppPasswords(app.db, user.id);
+  const appPasswords = await listAppPasswords(app.db, ownersOf(user));
   return {
     origin,
     appPasswords: appPasswords.filter((p) => !p.revokedAt),
-    dav: { email: user.email, url: addressBookUrl(origin, user.id) },
+    dav: { email: user.email, url: addressBookUrl(origin, user.workspace.id) },
   };
 }
 
@@ -29,7 +30,7 @@ export const addressBook: Section = {
       // CardDAV's user name is the address: it signs in only once the address is proved.
       const refusal = await confirmFirst(app, request, user, "carddav");
       if (refusal) return data({ form: intent, reply: submission.reply({ formErrors: [refusal] }) }, { status: 403 });
-      const password = await createAppPassword(app.db, user.id, submission.value.name);
+      const password = await createAppPassword(app.db, ownersOf(user), submission.value.name);
       if (!password)
         return data(
           {
@@ -45,7 +46,7 @@ export const addressBook: Section = {
       );
     },
     "revoke-app-password": async ({ app, user, form, done }) => {
-      if (!(await revokeAppPassword(app.db, user.id, parseId(form.get("id"))))) notFound();
+      if (!(await revokeAppPassword(app.db, ownersOf(user), parseId(form.get("id"))))) notFound();
       return done("App password revoked");
     },
   },

@@ -3,6 +3,7 @@ import { Form } from "react-router";
 import { Field, inputClass } from "~/components/ui/field";
 import { appContext } from "~/context";
 import { tokenFormSchema } from "~/lib/integrations/rules";
+import { ownersOf } from "~/server/account/app-shell.server";
 import { getUser } from "~/server/account/user.server";
 import { useIntegrations } from "./_layout";
 import { runIntent } from "./+shared/intent.server";
@@ -24,7 +25,7 @@ import { apiTokens, loadApiTokens } from "./api-tokens.server";
 export const meta = sectionMeta("Personal API");
 
 export async function loader({ context }: Route.LoaderArgs) {
-  return loadApiTokens(context.get(appContext), getUser(context).id);
+  return loadApiTokens(context.get(appContext), ownersOf(getUser(context)));
 }
 
 export const action = (args: Route.ActionArgs) => runIntent(args, [apiTokens]);

@@ -55,7 +55,7 @@ export const hubspot: Section = {
           { status: 400 },
         );
       const mapping = stored(submission.value.mapping);
-      const connected = await connectHubspot(app, user.id, { ...submission.value, baseUrl, mapping });
+      const connected = await connectHubspot(app, user.workspace.id, { ...submission.value, baseUrl, mapping });
       if ("error" in connected)
         return data(
           {
@@ -70,16 +70,16 @@ export const hubspot: Section = {
       const submission = parseWithZod(form, { schema: hubspotSettingsSchema });
       if (submission.status !== "success") return data({ form: intent, reply: submission.reply() }, { status: 400 });
       const settings = { schedule: submission.value.schedule, mapping: stored(submission.value.mapping) };
-      if (!(await saveHubspotSettings(app.db, user.id, settings))) notFound();
+      if (!(await saveHubspotSettings(app.db, user.workspace.id, settings))) notFound();
       return done("HubSpot settings saved");
     },
     "hubspot-run": async ({ app, user, done }) => {
-      const run = (await runHubspotSync(app, user.id, "manual")) ?? notFound();
+      const run = (await runHubspotSync(app, user.workspace.id, "manual")) ?? notFound();
       const failed = run.status === "failed";
       return done(failed ? "HubSpot sync stopped" : "HubSpot sync finished", failed ? "error" : "success", run.message);
     },
     "hubspot-disconnect": async ({ app, user, done }) => {
-      await disconnectHubspot(app.db, user.id);
+      await disconnectHubspot(app.db, user.workspace.id);
       return done("HubSpot disconnected");
     },
   },

@@ -36,7 +36,7 @@ export const krystal: Section = {
     "krystal-connect": async ({ app, user, form, intent, done }) => {
       const submission = parseWithZod(form, { schema: krystalFormSchema });
       if (submission.status !== "success") return data({ form: intent, reply: submission.reply() }, { status: 400 });
-      const saved = await connectKrystal(app, user.id, submission.value);
+      const saved = await connectKrystal(app, user.workspace.id, submission.value);
       if ("error" in saved)
         return data(
           { form: intent, reply: submission.reply({ fieldErrors: { url: [saved.error] } }) },
@@ -50,11 +50,11 @@ export const krystal: Section = {
       );
     },
     "krystal-run": async ({ app, user, done }) => {
-      const run = (await runKrystalSync(app, user.id, "manual")) ?? notFound();
+      const run = (await runKrystalSync(app, user.workspace.id, "manual")) ?? notFound();
       return done("Krystal AI sync queued", "success", run.message);
     },
     "krystal-disconnect": async ({ app, user, done }) => {
-      await disconnectKrystal(app.db, user.id);
+      await disconnectKrystal(app.db, user.workspace.id);
       return done("Krystal AI disconnected");
     },
   },

@@ -1,6 +1,7 @@
 import { useOutletContext } from "react-router";
 import { appContext } from "~/context";
 import { pageMeta } from "~/lib/site";
+import { ownersOf } from "~/server/account/app-shell.server";
 import { getUser } from "~/server/account/user.server";
 import { runIntent } from "./+shared/intent.server";
 import { useAnswer } from "./+shared/parts";
@@ -24,10 +25,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const app = context.get(appContext);
   const user = getUser(context);
   const [w, h, k, t, a] = await Promise.all([
-    loadWebhooks(app, user.id),
-    loadHubspot(app, user.id),
-    loadKrystal(app, user.id),
-    loadApiTokens(app, user.id),
+    loadWebhooks(app, user.workspace.id),
+    loadHubspot(app, user.workspace.id),
+    loadKrystal(app, user.workspace.id),
+    loadApiTokens(app, ownersOf(user)),
     loadAddressBook(app, user, request),
   ]);
   return { ...w, ...h, ...k, ...t, ...a };

@@ -25,16 +25,16 @@ export async function loadWebhooks(app: AppContext, userId: string) {
 /** Pause, resume or remove one of the owner's endpoints (Krystal AI's included); anyone else's is a 404. */
 const endpointIntent: Section["intents"][string] = async ({ app, user, form, intent, done }) => {
   const id = parseId(form.get("id"));
-  if (!(await getEndpoint(app.db, user.id, id))) notFound();
+  if (!(await getEndpoint(app.db, user.workspace.id, id))) notFound();
   if (intent === "pause-webhook") {
-    await pauseEndpoint(app.db, user.id, id);
+    await pauseEndpoint(app.db, user.workspace.id, id);
     return done("Paused");
   }
   if (intent === "delete-webhook") {
-    await removeEndpoint(app.db, user.id, id);
+    await removeEndpoint(app.db, user.workspace.id, id);
     return done("Webhook removed");
   }
-  const sent = (await resumeEndpoint(app, user.id, id)) ?? 0;
+  const sent = (await resumeEndpoint(app, user.workspace.id, id)) ?? 0;
   return done("Resumed", "success", sent ? `${sent} held deliveries are on their way.` : undefined);
 };
 
@@ -44,7 +44,7 @@ export const webhooks: Section = {
     "add-webhook": async ({ app, user, form, intent }) => {
       const submission = parseWithZod(form, { schema: webhookFormSchema });
       if (submission.status !== "success") return data({ form: intent, reply: submission.reply() }, { status: 400 });
-      const added = await addEndpoint(app, user.id, submission.value);
+      const added = await addEndpoint(app, user.workspace.id, submission.value);
       if ("error" in added)
         return data(
           { form: intent, reply: submission.reply({ fieldErrors: { url: [added.error] } }) },
@@ -58,7 +58,7 @@ export const webhooks: Section = {
     },
     "test-webhook": async ({ app, user, form }) => {
       const id = parseId(form.get("id"));
-      const result = (await sendTest(app, user.id, id)) ?? notFound();
+      const result = (await sendTest(app, user.workspace.id, id)) ?? notFound();
       const message = result.ok
         ? `Test delivered: the endpoint answered ${result.responseStatus}.`
         : `Test not delivered: ${result.error ?? "no answer"}. It will be retried.`;

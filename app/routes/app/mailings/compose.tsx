@@ -2,7 +2,14 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, href, Link, useNavigation } from "react-router";
 import { appContext } from "~/context";
 import { isConfirmed } from "~/lib/forms/confirm";
-import { audienceSchema, composeFormSchema, MAILING_LIMITS, MESSAGES, rulesFromForm } from "~/lib/mailings/rules";
+import {
+  allowanceWords,
+  audienceSchema,
+  composeFormSchema,
+  MAILING_LIMITS,
+  MESSAGES,
+  rulesFromForm,
+} from "~/lib/mailings/rules";
 import { pageMeta } from "~/lib/site";
 import { zonedToUtc } from "~/lib/time/time";
 import { shellSettings } from "~/server/account/app-shell.server";
@@ -10,7 +17,7 @@ import { getUser } from "~/server/account/user.server";
 import { requireFeature } from "~/server/billing/plans.server";
 import { listOwnedCampaigns } from "~/server/fundraising/campaigns.server";
 import { audienceChoices, recordLawfulBasis } from "~/server/mailings/audience.server";
-import { createMailing, previewFor, sendTest } from "~/server/mailings/mailings.server";
+import { createMailing, previewFor, sendingAllowance, sendTest } from "~/server/mailings/mailings.server";
 import { notFound, parseId, unknownIntent } from "~/server/platform/http.server";
 import { allow } from "~/server/platform/rate-limit.server";
 import { redirectWithToast } from "~/server/platform/toast.server";
@@ -38,11 +45,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   });
   const orgEventId = url.searchParams.has("orgEvent") ? parseId(url.searchParams.get("orgEvent") ?? "") : null;
   const settings = await shellSettings(context, request);
-  const [choices, campaigns, audience, orgEvent] = await Promise.all([
-    audienceChoices(app.db, user.id),
-    listOwnedCampaigns(app.db, user.id),
-    summary(app.db, user.id, rules, settings.timeZone, orgEventId),
-    orgEventId ? eventAudience(app.db, user.id, orgEventId) : null,
+  const [choices, campaigns, audience, orgEvent, sending] = await Promise.all([
+    audienceChoices(app.db, user.workspace.id),
+    listOwnedCampaigns(app.db, user.workspace.id),
+    summary(app.db, user.workspace.id, rules, settings.timeZone, orgEventId),
+    orgEventId ? eventAudience(app.db, user.workspace.id, orgEventId) : null,
+    sendingAllowance(app.db, user.workspace.id),
   ]);
   return {
     orgEvent: orgEvent && orgEventId ? { id: orgEventId, title: orgEvent.title } : null,
@@ -53,6 +61,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     key: crypto.randomUUID(),
     timeZone: settings.timeZone,
     ownerEmail: user.email,
+    allowance: allowanceWords(sending),
   };
 }
 
@@ -73,7 +82,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         { basisError: { id, message: "Say why you may mail them (at least 3 characters)" } },
         { status: 400 },
       );
-    if (!(await recordLawfulBasis(app.db, user.id, id, reason))) notFound();
+    if (!(await recordLawfulBasis(app.db, user.workspace.id, id, reason))) notFound();
     return data({ basisDone: id });
   }
   if (!["audience", "preview", "test", "send"].includes(String(intent))) unknownIntent();
@@ -82,25 +91,25 @@ export async function action({ request, context }: Route.ActionArgs) {
   const rawRules = parseWithZod(formData, { schema: composeFormSchema.partial({ subject: true, body: true }) });
   const rules = rawRules.status === "success" ? rulesFromForm(rawRules.value) : null;
   const orgEventId = rawRules.status === "success" ? (rawRules.value.orgEvent ?? null) : null;
-  const audience = rules ? await summary(app.db, user.id, rules, timeZone, orgEventId) : null;
+  const audience = rules ? await summary(app.db, user.workspace.id, rules, timeZone, orgEventId) : null;
   if (submission.status !== "success") return data({ reply: submission.reply(), audience }, { status: 400 });
   const v = submission.value;
   const origin = new URL(request.url).origin;
   if (intent === "audience" || !rules) return data({ reply: submission.reply(), audience });
   const message = { subject: v.subject ?? "", body: v.body ?? "", campaignId: v.campaignId || null, orgEventId };
   if (intent === "preview" || intent === "test") {
-    const { included } = await audienceOf(app.db, user.id, rules, timeZone, orgEventId);
+    const { included } = await audienceOf(app.db, user.workspace.id, rules, timeZone, orgEventId);
     const member = included.find((m) => m.id === v.previewPerson) ?? included[0] ?? null;
     if (intent === "test") {
-      if (!(await allow(app.env, "strict", `mailing-test:${user.id}`)))
+      if (!(await allow(app.env, "strict", `mailing-test:${user.workspace.id}`)))
         return data(
           { reply: submission.reply(), audience, tested: null, testError: MESSAGES.tooManyTests },
           { status: 429 },
         );
-      const ok = await sendTest(app, user.id, message, member, origin);
+      const ok = await sendTest(app, user.workspace.id, message, member, origin);
       return data({ reply: submission.reply(), audience, tested: ok ? user.email : null });
     }
-    const preview = member ? await previewFor(app, user.id, message, member, origin) : null;
+    const preview = member ? await previewFor(app, user.workspace.id, message, member, origin) : null;
     return data({ reply: submission.reply(), audience, preview });
   }
   const scheduleAt = v.schedule ? zonedToUtc(v.schedule, timeZone) : null;
@@ -113,7 +122,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   // audience nobody in it can be mailed is refused at once (below), never offered as "Send to 0 people?".
   if (!isConfirmed(formData) && (audience?.count ?? 0) > 0)
     return data({ reply: submission.reply(), audience, confirmSend: audience?.count ?? 0 });
-  const made = await createMailing(app, user.id, { ...message, rules, scheduleAt, key: v.key }, origin, { timeZone });
+  const made = await createMailing(app, user.workspace.id, { ...message, rules, scheduleAt, key: v.key }, origin, {
+    timeZone,
+  });
   if ("errors" in made)
     return data({ reply: submission.reply({ fieldErrors: made.errors }), audience }, { status: 400 });
   return redirectWithToast(href("/mailings/:id", { id: String(made.id) }), {
@@ -151,6 +162,7 @@ export default function Compose({ loaderData, actionData }: Route.ComponentProps
         formKey={loaderData.key}
         timeZone={loaderData.timeZone}
         ownerEmail={loaderData.ownerEmail}
+        allowance={loaderData.allowance}
         orgEvent={orgEvent}
         answer={result}
       />

@@ -15,7 +15,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const app = context.get(appContext);
   const user = getUser(context);
   await requireFeature(app.db, user.id, "mailings");
-  const [mailings, settings] = await Promise.all([listMailings(app.db, user.id), shellSettings(context, request)]);
+  const [mailings, settings] = await Promise.all([
+    listMailings(app.db, user.workspace.id),
+    shellSettings(context, request),
+  ]);
   return { mailings, timeZone: settings.timeZone };
 }
 
@@ -41,8 +44,8 @@ export default function Mailings({ loaderData }: Route.ComponentProps) {
         </Link>
       </div>
       <p className="mt-2 text-slate-600 dark:text-slate-300">
-        Mail the people who agreed to hear from you: up to {MAILING_LIMITS.perMailing.toLocaleString("en-US")} a mailing
-        and {MAILING_LIMITS.perDay.toLocaleString("en-US")} a day.
+        Mail the people who agreed to hear from you: up to {MAILING_LIMITS.perMailing.toLocaleString("en-US")} a
+        mailing, sent at your mail provider's pace.
       </p>
       <ul aria-label="Your mailings" className="mt-6 divide-y divide-slate-200 dark:divide-slate-800">
         {mailings.map((m) => (

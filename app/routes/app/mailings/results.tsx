@@ -17,7 +17,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const app = context.get(appContext);
   const user = getUser(context);
   await requireFeature(app.db, user.id, "mailings");
-  const results = await mailingResults(app.db, user.id, parseId(params.id));
+  const results = await mailingResults(app.db, user.workspace.id, parseId(params.id));
   if (!results) notFound();
   const { timeZone } = await shellSettings(context, request);
   return { ...results, timeZone };
@@ -30,8 +30,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const formData = await request.formData();
   if (formData.get("intent") !== "cancel") unknownIntent();
   // Another owner's mailing is a 404, exactly as a missing one.
-  if (!(await mailingResults(app.db, user.id, id))) notFound();
-  const done = await cancelMailing(app.db, user.id, id);
+  if (!(await mailingResults(app.db, user.workspace.id, id))) notFound();
+  const done = await cancelMailing(app.db, user.workspace.id, id);
   return redirectWithToast(
     href("/mailings/:id", { id: String(id) }),
     done ? { type: "success", title: "Mailing cancelled" } : { type: "info", title: "Already sent" },

@@ -4,6 +4,7 @@ import { ConfirmStep } from "~/components/ui/confirm-step";
 import { inputClass } from "~/components/ui/field";
 import { appContext } from "~/context";
 import { isConfirmed } from "~/lib/forms/confirm";
+import { SLOT_MESSAGES } from "~/lib/organiser-events/meeting-slots";
 import { LEAVE_CONSEQUENCE, meetingFormSchema, VISIBILITY_LABEL } from "~/lib/organiser-events/rules";
 import { pageMeta } from "~/lib/site";
 import { getUser } from "~/server/account/user.server";
@@ -18,7 +19,9 @@ import {
 } from "~/server/organiser-events/attendees.server";
 import { publicOrgEvent } from "~/server/organiser-events/events.server";
 import { linkedHub, planInHub } from "~/server/organiser-events/hub-link.server";
+import { cancelMeeting, hasSlots, notifyMeeting } from "~/server/organiser-events/meeting-slots.server";
 import { answerMeeting, meetingLine, meetingsOf, requestMeeting } from "~/server/organiser-events/meetings.server";
+import { noticeRequest } from "~/server/organiser-events/requests.server";
 import { notFound } from "~/server/platform/http.server";
 import { redirectWithToast } from "~/server/platform/toast.server";
 import type { Route } from "./+types/directory";
@@ -46,12 +49,13 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const filters = Object.fromEntries(FILTERS.map((f) => [f, (url.searchParams.get(f) ?? "").slice(0, 100)]));
   const page = Math.max(0, Number.parseInt(url.searchParams.get("page") ?? "0", 10) || 0);
-  const [list, requests, matches, meetings, hubId] = await Promise.all([
+  const [list, requests, matches, meetings, hubId, slotted] = await Promise.all([
     directory(app.db, me, { ...filters, page }),
     pendingRequests(app.db, me),
     matchesFor(app.db, me),
     meetingsOf(app.db, me),
     linkedHub(app.db, me.userId ?? "", event.id),
+    hasSlots(app.db, event.id),
   ]);
   return {
     event: {
@@ -61,6 +65,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       startsAt: event.startsAt,
       endsAt: event.endsAt,
       timeZone: event.timeZone,
+      slotted,
     },
     meetings: meetings.map((m) => ({ ...m, line: meetingLine(m, event.timeZone) })),
     hubId,
@@ -96,6 +101,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   }
   if (!Number.isSafeInteger(id) || id < 1) return data({ error: "Choose an attendee" }, { status: 400 });
   if (intent === "meet") {
+    // With the organiser's slots, a request offers only the free times of both people (the meet page).
+    if (await hasSlots(app.db, event.id)) return data({ error: SLOT_MESSAGES.slot }, { status: 400 });
     const fields = Object.fromEntries(MEETING_FIELDS.map((f) => [f, String(form?.get(f) ?? "")]));
     const parsed = meetingFormSchema(event).safeParse(fields);
     if (!parsed.success) {
@@ -107,19 +114,28 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       // The form comes back with what was typed and each message beside its field.
       return data({ meet: { to: id, values: fields, errors } }, { status: 400 });
     }
-    if ((await requestMeeting(app.db, event, me, id, parsed.data)) === "unknown")
-      return data({ error: "That attendee is not in your directory" }, { status: 404 });
+    const asked = await requestMeeting(app.db, event, me, id, parsed.data);
+    if (asked === "unknown") return data({ error: "That attendee is not in your directory" }, { status: 404 });
+    if (asked === "requested") await noticeRequest(app.db, new URL(request.url).origin, event, me, id, "meeting");
     return redirectWithToast(back, { type: "success", title: "Meeting request sent" });
   }
   if (intent === "meeting-accept" || intent === "meeting-decline") {
     const accept = intent === "meeting-accept";
-    if (!(await answerMeeting(app.db, app, event, me, id, accept)))
-      return data({ error: "That meeting request is no longer waiting" }, { status: 404 });
+    const answered = await answerMeeting(app.db, app, event, me, id, accept);
+    if (!answered) return data({ error: "That meeting request is no longer waiting" }, { status: 404 });
+    await notifyMeeting(app.db, new URL(request.url).origin, event, me, answered, accept ? "accepted" : "declined");
     return redirectWithToast(back, { type: "success", title: accept ? "Meeting accepted" : "Meeting declined" });
+  }
+  if (intent === "meeting-cancel") {
+    const cancelled = await cancelMeeting(app.db, me, id);
+    if (!cancelled) return data({ error: "That meeting is not on your list any more" }, { status: 404 });
+    await notifyMeeting(app.db, new URL(request.url).origin, event, me, cancelled, "cancelled");
+    return redirectWithToast(back, { type: "success", title: "Meeting cancelled" });
   }
   if (intent === "connect") {
     const result = await requestConnect(app.db, app, event, me, id);
     if (result === "unknown") return data({ error: "That attendee is not in your directory" }, { status: 404 });
+    if (result === "requested") await noticeRequest(app.db, new URL(request.url).origin, event, me, id, "connect");
     return redirectWithToast(back, {
       type: "success",
       title: result === "exchanged" ? "Details exchanged" : "Request sent",
@@ -160,7 +176,7 @@ export default function DirectoryPage({ loaderData, actionData }: Route.Componen
           {error}
         </p>
       ) : null}
-      <Meetings meetings={meetings} />
+      <Meetings meetings={meetings} slug={event.slug} />
       {requests.length ? (
         <section aria-labelledby="req-title" className="mt-6">
           <h2 id="req-title" className="font-semibold text-xl">

@@ -33,9 +33,12 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const app = context.get(appContext);
   const user = getUser(context);
-  const event = await ownOrgEvent(app.db, user.id, parseId(params.id));
+  const event = await ownOrgEvent(app.db, user.workspace.id, parseId(params.id));
   if (!event) notFound();
-  const [stats, campaigns] = await Promise.all([organiserStats(app.db, event.id), campaignChoices(app.db, user.id)]);
+  const [stats, campaigns] = await Promise.all([
+    organiserStats(app.db, event.id),
+    campaignChoices(app.db, user.workspace.id),
+  ]);
   return {
     event: { ...event, status: orgEventStatus(event, new Date()) },
     stats,
@@ -57,12 +60,12 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const intent = String(form.get("intent") ?? "");
   // Archiving takes the public page down: asked once more first.
   if (intent === "archive" && !isConfirmed(form)) {
-    if (!(await ownOrgEvent(app.db, user.id, id))) notFound();
+    if (!(await ownOrgEvent(app.db, user.workspace.id, id))) notFound();
     return data({ confirm: "archive" as const });
   }
   if (intent === "close" || intent === "reopen" || intent === "archive") {
     const state = intent === "close" ? "closed" : intent === "archive" ? "archived" : "open";
-    const row = await setOrgEventState(app.db, user.id, id, state);
+    const row = await setOrgEventState(app.db, user.workspace.id, id, state);
     if (!row) notFound();
     await purgeOrgEvent(app.env, row.slug);
     const title = { close: "Event closed to new attendees", reopen: "Event reopened", archive: "Event archived" }[
@@ -73,7 +76,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (intent === "edit") {
     const submission = parseWithZod(form, { schema: orgEventFormSchema });
     if (submission.status !== "success") return data({ reply: submission.reply() }, { status: 400 });
-    const row = await updateOrgEvent(app.db, user.id, id, submission.value);
+    const row = await updateOrgEvent(app.db, user.workspace.id, id, submission.value);
     if (!row) notFound();
     await purgeOrgEvent(app.env, row.slug);
     return redirectWithToast(here, { type: "success", title: "Event saved" });
@@ -85,8 +88,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       .max(100)
       .safeParse(form.get("campaignId") ?? "");
     if (!choice.success) return data({ campaignError: CAMPAIGN_CHOICE }, { status: 400 });
-    if (!(await ownOrgEvent(app.db, user.id, id))) notFound();
-    const row = await setOrgEventCampaign(app.db, user.id, id, choice.data || null);
+    if (!(await ownOrgEvent(app.db, user.workspace.id, id))) notFound();
+    const row = await setOrgEventCampaign(app.db, user.workspace.id, id, choice.data || null);
     if (!row) return data({ campaignError: CAMPAIGN_CHOICE }, { status: 400 });
     await purgeOrgEvent(app.env, row.slug);
     return redirectWithToast(here, {
@@ -98,8 +101,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     const email = String(form.get("email") ?? "").trim();
     const rights = RIGHTS.find((r) => r === form.get("rights"));
     if (!rights) return data({ error: "Choose one-way, two-way or none" }, { status: 400 });
-    if (!(await ownOrgEvent(app.db, user.id, id))) notFound();
-    const row = await setLeadRights(app.db, user.id, id, email, rights);
+    if (!(await ownOrgEvent(app.db, user.workspace.id, id))) notFound();
+    const row = await setLeadRights(app.db, user.workspace.id, id, email, rights);
     if (!row) return data({ error: "No attendee of this event has that email address" }, { status: 400 });
     return redirectWithToast(here, { type: "success", title: "Lead retrieval updated" });
   }
@@ -185,6 +188,12 @@ export default function OrganiserEventPage({ loaderData, actionData }: Route.Com
         <a href={href("/organiser/:id/attendees/:format", { id: String(e.id), format: "xlsx" })} className={button}>
           Export consented attendees (Excel)
         </a>
+        <Link to={href("/organiser/:id/programme", { id: String(e.id) })} className={button}>
+          Programme
+        </Link>
+        <Link to={href("/organiser/:id/meetings", { id: String(e.id) })} className={button}>
+          Meeting tables
+        </Link>
         <Link to={`${href("/mailings/new")}?orgEvent=${e.id}`} className={button}>
           Mail attendees who agreed to hear from you
         </Link>

@@ -4,6 +4,7 @@ import { toXlsx } from "~/lib/formats/xlsx";
 import { getUser } from "~/server/account/user.server";
 import { consentedAttendees, ownOrgEvent } from "~/server/organiser-events/events.server";
 import { notFound, parseId } from "~/server/platform/http.server";
+import { auditDownload } from "~/server/teams/audit.server";
 import type { Route } from "./+types/export";
 
 const HEADER = ["Name", "Email", "Company", "Title", "Interests", "Email me news", "Joined", "Consented"];
@@ -17,7 +18,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const user = getUser(context);
   const format = params.format;
   if (format !== "csv" && format !== "xlsx") notFound();
-  const event = await ownOrgEvent(app.db, user.id, parseId(params.id));
+  const event = await ownOrgEvent(app.db, user.workspace.id, parseId(params.id));
   if (!event) notFound();
   const rows = (await consentedAttendees(app.db, event.id)).map((a) => [
     a.name,
@@ -30,6 +31,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     a.consentAt.toISOString(),
   ]);
   const name = `${event.slug}-attendees.${format}`;
+  await auditDownload(app.db, user, `Event attendees: ${name}`);
   const headers = {
     "content-disposition": `attachment; filename="${name}"`,
     "cache-control": "private, no-store",

@@ -33,7 +33,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   if (!event) notFound();
   const mine = await myAttendee(app.db, user.id, event.id);
   if (mine) throw redirect(href("/e/:slug/directory", { slug: event.slug }));
-  const cards = await listCards(app.db, user.id);
+  const cards = await listCards(app.db, user.workspace.id);
   return {
     event: { slug: event.slug, title: event.title, status: event.status, organiserName: event.organiserName },
     refusal: joinRefusal(event),
@@ -51,7 +51,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (!event) notFound();
   const form = await request.formData().catch(() => null);
   const cardId = Number(form?.get("card"));
-  const card = Number.isSafeInteger(cardId) ? await getOwnedCard(app.db, user.id, cardId) : undefined;
+  const card = Number.isSafeInteger(cardId) ? await getOwnedCard(app.db, user.workspace.id, cardId) : undefined;
   if (!card) return data({ error: "Choose one of your cards" }, { status: 400 });
   if (!(await allow(app.env, "card", `join-ip:${clientKey(request)}:${event.id}`)))
     return data({ error: JOIN_MESSAGES.tooMany }, { status: 429 });

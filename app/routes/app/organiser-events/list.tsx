@@ -18,7 +18,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const app = context.get(appContext);
   const user = getUser(context);
   const [events, attending, settings] = await Promise.all([
-    ownOrgEvents(app.db, user.id),
+    ownOrgEvents(app.db, user.workspace.id),
     myAttendance(app.db, user.id),
     shellSettings(context, request),
   ]);
@@ -41,7 +41,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const user = getUser(context);
   const submission = parseWithZod(await request.formData(), { schema: orgEventFormSchema });
   if (submission.status !== "success") return data({ reply: submission.reply() }, { status: 400 });
-  const event = await createOrgEvent(app.db, user.id, submission.value);
+  const event = await createOrgEvent(app.db, user.workspace.id, submission.value);
   await purgeOrgEvent(app.env, event.slug);
   return redirectWithToast(href("/organiser/:id", { id: String(event.id) }), {
     type: "success",

@@ -10,7 +10,7 @@ export const meta = () => [...pageMeta("Possible duplicates"), { name: "robots",
 export async function loader({ context }: Route.LoaderArgs) {
   const app = context.get(appContext);
   const user = getUser(context);
-  return { groups: await duplicateGroups(app.db, user.id) };
+  return { groups: await duplicateGroups(app.db, user.workspace.id) };
 }
 
 /** People who may be the same person (never merged until the owner compares them and confirms). */

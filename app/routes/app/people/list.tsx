@@ -5,7 +5,7 @@ import { useDisclosure } from "~/components/site-header";
 import { appContext } from "~/context";
 import { PRIORITIES, PRIORITY_LABEL, PRIORITY_STAR_CLASS, STATUSES } from "~/lib/people/connection-rules";
 import { pageMeta } from "~/lib/site";
-import { pageRows } from "~/server/account/app-shell.server";
+import { ownersOf, pageRows } from "~/server/account/app-shell.server";
 import { getUser } from "~/server/account/user.server";
 import { type BulkChange, bulkChange } from "~/server/people/edit.server";
 import { connectionsView, PAGE_SIZE } from "~/server/people/list.server";
@@ -23,7 +23,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const { view, after, before, reads } = connectionsView(url);
   // On a load the list's reads came with the session and the shell, in one D1 round trip.
-  const list = await reads.page(app.db, user.id, (await pageRows(context, app.db, user.id, reads)).rows);
+  const list = await reads.page(
+    app.db,
+    user.workspace.id,
+    (await pageRows(context, app.db, ownersOf(user), reads)).rows,
+  );
   const asked = Math.max(1, Math.min(10_000, Number.parseInt(url.searchParams.get("page") ?? "1", 10) || 1));
   // A cursor that led nowhere (or no cursor) is the first page, whatever number the link carried.
   const page = list.prev === null ? 1 : Math.max(2, asked);
@@ -60,7 +64,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!change || ids.length === 0) {
     return redirectWithToast(to, { type: "warning", title: "Choose people and a change first" });
   }
-  const count = await bulkChange(app.db, user.id, ids, change, app);
+  const count = await bulkChange(app.db, user.workspace.id, ids, change, app);
   return redirectWithToast(to, {
     type: "success",
     title: count ? `Updated ${count} ${count === 1 ? "person" : "people"}` : "Nothing to change: they already had that",

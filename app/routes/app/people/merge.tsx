@@ -23,7 +23,11 @@ export const meta = () => [...pageMeta("Merge people"), { name: "robots", conten
 export async function loader({ request, context }: Route.LoaderArgs) {
   const app = context.get(appContext);
   const user = getUser(context);
-  const preview = await previewMerge(app.db, user.id, parseIds(new URL(request.url).searchParams.getAll("id")));
+  const preview = await previewMerge(
+    app.db,
+    user.workspace.id,
+    parseIds(new URL(request.url).searchParams.getAll("id")),
+  );
   if (!preview) return notFound();
   return preview;
 }
@@ -57,7 +61,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const merged = ids.includes(primary)
     ? await mergePeople(
         app.db,
-        user.id,
+        user.workspace.id,
         primary,
         ids.filter((id) => id !== primary),
         picks,

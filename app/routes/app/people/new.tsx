@@ -40,17 +40,17 @@ export async function action({ request, context }: Route.ActionArgs) {
     redirectWithToast(href("/connections/:id", { id: String(id) }), { type: "success", title });
 
   if (attachTo) {
-    const attached = await attachToPerson(app.db, user.id, attachTo, draft, { ...arrival, events: app });
+    const attached = await attachToPerson(app.db, user.workspace.id, attachTo, draft, { ...arrival, events: app });
     if (attached) return done(attached.id, `Merged into ${attached.name}`);
   }
-  const exact = await exactMatchesFor(app.db, user.id, draft);
+  const exact = await exactMatchesFor(app.db, user.workspace.id, draft);
   const fuzzy =
     resolve === "new" && !exact.length
       ? []
-      : await possibleDuplicatesOf(app.db, user.id, { id: 0, name: draft.displayName });
+      : await possibleDuplicatesOf(app.db, user.workspace.id, { id: 0, name: draft.displayName });
   const ids = [...new Set([...exact, ...fuzzy.map((f) => f.id)])];
   if (ids.length) {
-    const duplicates = (await loadPeople(app.db, user.id, ids)).map((p) => ({
+    const duplicates = (await loadPeople(app.db, user.workspace.id, ids)).map((p) => ({
       id: p.id,
       name: p.displayName,
       email: p.emails?.[0]?.value ?? null,
@@ -58,7 +58,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     }));
     return data({ reply: submission.reply(), duplicates, exact: exact.length > 0 }, { status: 409 });
   }
-  const added = await addPerson(app.db, user.id, draft, { ...arrival, events: app });
+  const added = await addPerson(app.db, user.workspace.id, draft, { ...arrival, events: app });
   return done(added.id, `${added.name} ${added.outcome === "created" ? "added" : "updated"}`);
 }
 

@@ -4,15 +4,25 @@ import { data, Form, href, Link, useNavigation } from "react-router";
 import { Field, inputClass } from "~/components/ui/field";
 import { appContext } from "~/context";
 import { pageMeta } from "~/lib/site";
+import {
+  type CheckedRow,
+  INVITATIONS_PER_DAY,
+  INVITE_FILE_MESSAGES,
+  MAX_INVITE_ROWS,
+  readInviteFile,
+} from "~/lib/teams/invite-file";
 import { ROLE_NAMES, ROLES, type Role, teamSchema } from "~/lib/teams/rules";
 import { getUser } from "~/server/account/user.server";
 import { notFound, unknownIntent } from "~/server/platform/http.server";
+import { allow } from "~/server/platform/rate-limit.server";
 import { redirectWithToast } from "~/server/platform/toast.server";
 import {
   type Actor,
   cancelInvitation,
   changeRole,
+  checkInviteFile,
   invite,
+  inviteMany,
   leaveTeam,
   type MemberChange,
   removeMember,
@@ -27,7 +37,16 @@ export const meta = ({ loaderData }: Route.MetaArgs) => [
   { name: "robots", content: "noindex" },
 ];
 
-const INTENTS = new Set(["invite", "cancel-invitation", "remove", "role", "transfer", "leave"]);
+const INTENTS = new Set([
+  "invite",
+  "invite-file",
+  "invite-many",
+  "cancel-invitation",
+  "remove",
+  "role",
+  "transfer",
+  "leave",
+]);
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const { db } = context.get(appContext);
@@ -45,6 +64,9 @@ const REFUSED: Record<Exclude<MemberChange, { ok: true }>["reason"], [number, st
   "last-owner": [409, "A team always keeps an owner: make someone else owner first."],
 };
 
+const DAILY_LIMIT = `A team sends at most ${INVITATIONS_PER_DAY} invitations a day: send the rest tomorrow.`;
+const TOO_FAST = "Too many invitations in a minute: wait a minute, then send again.";
+
 export async function action({ request, params, context }: Route.ActionArgs) {
   const app = context.get(appContext);
   const user = getUser(context);
@@ -52,7 +74,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const formData = await request.formData();
   if (!INTENTS.has(String(formData.get("intent")))) unknownIntent();
   const submission = parseWithZod(formData, { schema: teamSchema });
-  if (submission.status !== "success") return data({ reply: submission.reply() }, { status: 400 });
+  if (submission.status !== "success")
+    return data({ reply: submission.reply(), form: String(formData.get("intent")) }, { status: 400 });
   const { value } = submission;
   const actor: Actor = { userId: user.id, workspaceId: team.id, role: team.role };
   const here = href("/teams/:id", { id: team.id });
@@ -64,20 +87,54 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 
   // Members only leave; everything else is the owners' and admins' (each write checks it again as it writes).
   if (team.role === "member" && value.intent !== "leave") return refuse({ ok: false, reason: "not-allowed" });
-  if (value.intent === "invite") {
-    const sent = await invite(
+  const mailing = { team: team.name, inviter: user.name, origin: new URL(request.url).origin };
+  // Sending is limited per account and minute, and per team and day (the latter in the statement that writes).
+  const sends = value.intent === "invite" || value.intent === "invite-many";
+  if (sends && !(await allow(app.env, "forms", `team-invite:${user.id}`)))
+    return data({ reply: submission.reply({ formErrors: [TOO_FAST] }), form: value.intent }, { status: 429 });
+  if (value.intent === "invite-file") {
+    const read = readInviteFile(new Uint8Array(await value.file.arrayBuffer()));
+    if (!read.ok)
+      return data(
+        { reply: submission.reply({ fieldErrors: { file: [read.message] } }), form: value.intent },
+        { status: 400 },
+      );
+    const rows = await checkInviteFile(app.db, team.id, read.rows, new Date());
+    return data({ preview: { rows, role: value.role, file: value.file.name.slice(0, 200) }, form: value.intent });
+  }
+  if (value.intent === "invite-many") {
+    const lines = value.emails.split(/\r?\n/).filter((l) => l.trim());
+    if (lines.length > MAX_INVITE_ROWS)
+      return data(
+        { reply: submission.reply({ formErrors: [INVITE_FILE_MESSAGES.tooMany(lines.length)] }), form: value.intent },
+        { status: 400 },
+      );
+    // Checked again: the list came back from the browser, and people may have joined since the preview.
+    const rows = await checkInviteFile(
       app.db,
-      actor,
-      {
-        email: value.email,
-        role: value.role,
-        team: team.name,
-        inviter: user.name,
-        origin: new URL(request.url).origin,
-      },
+      team.id,
+      lines.map((email, i) => ({ line: i + 1, email: email.trim() })),
       new Date(),
     );
+    const emails = rows.filter((r) => r.verdict === "invite").map((r) => r.email);
+    if (emails.length === 0)
+      return data(
+        { reply: submission.reply({ formErrors: ["Nobody in that list can be invited."] }), form: value.intent },
+        { status: 400 },
+      );
+    const sent = await inviteMany(app.db, actor, { emails, role: value.role, ...mailing }, new Date());
+    if (!sent.ok)
+      return sent.reason === "daily-limit"
+        ? data({ reply: submission.reply({ formErrors: [DAILY_LIMIT] }), form: value.intent }, { status: 429 })
+        : refuse({ ok: false, reason: "not-allowed" });
+    const n = sent.sent.length;
+    return done(n === 1 ? "Invitation sent to 1 person" : `Invitations sent to ${n} people`);
+  }
+  if (value.intent === "invite") {
+    const sent = await invite(app.db, actor, { email: value.email, role: value.role, ...mailing }, new Date());
     if (sent.ok) return done(`Invitation sent to ${value.email}`);
+    if (sent.reason === "daily-limit")
+      return data({ reply: submission.reply({ formErrors: [DAILY_LIMIT] }) }, { status: 429 });
     if (sent.reason === "already-member")
       return data(
         { reply: submission.reply({ fieldErrors: { email: [`${value.email} is in the team already`] } }) },
@@ -117,14 +174,23 @@ export default function Team({ loaderData, actionData }: Route.ComponentProps) {
   const { team, members, invitations, me } = loaderData;
   const navigation = useNavigation();
   const manages = team.role === "owner" || team.role === "admin";
+  const answer = navigation.state === "idle" ? actionData : undefined;
+  const fromFile = !!answer && "form" in answer && answer.form === "invite-file";
   const [form, fields] = useForm({
     id: "invite",
-    lastResult: navigation.state === "idle" ? actionData?.reply : undefined,
+    lastResult: answer && "reply" in answer && !fromFile ? answer.reply : undefined,
     defaultValue: { email: "", role: "member" },
     onValidate: ({ formData }) => parseWithZod(formData, { schema: teamSchema }),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
   });
+  const [fileForm, fileFields] = useForm<{ file: File; role: string }>({
+    id: "invite-file",
+    lastResult: answer && "reply" in answer && fromFile ? answer.reply : undefined,
+    defaultValue: { role: "member" },
+    shouldValidate: "onSubmit",
+  });
+  const preview = answer && "preview" in answer ? answer.preview : null;
   const canChange = (role: Role) => team.role === "owner" || (team.role === "admin" && role !== "owner");
   return (
     <section className="mx-auto max-w-3xl px-4 py-10 sm:px-6">
@@ -132,7 +198,20 @@ export default function Team({ loaderData, actionData }: Route.ComponentProps) {
         ← Teams
       </Link>
       <h1 className="mt-2 font-bold text-3xl tracking-tight [overflow-wrap:anywhere]">{team.name}</h1>
-      <p className="mt-2 text-slate-600 dark:text-slate-300">You are {ROLE_NAMES[team.role].toLowerCase()} here.</p>
+      <p className="mt-2 text-slate-600 dark:text-slate-300">
+        You are {ROLE_NAMES[team.role].toLowerCase()} here.
+        {manages ? (
+          <>
+            {" "}
+            <Link
+              to={href("/teams/:id/audit", { id: team.id })}
+              className="text-brand-700 underline dark:text-brand-200"
+            >
+              Audit log
+            </Link>
+          </>
+        ) : null}
+      </p>
       {form.errors?.length ? (
         <p
           role="alert"
@@ -195,6 +274,8 @@ export default function Team({ loaderData, actionData }: Route.ComponentProps) {
             They get a link by email that works once, for a week, for an account with that address once it is confirmed.
           </p>
           <Form
+            // A sent invitation adds a row below: the form starts empty again instead of offering to send it twice.
+            key={invitations.map((i) => i.id).join()}
             method="post"
             {...getFormProps(form)}
             className="mt-3 flex flex-wrap items-end gap-3 rounded-xl border border-slate-200 p-5 dark:border-slate-800"
@@ -217,6 +298,40 @@ export default function Team({ loaderData, actionData }: Route.ComponentProps) {
               Send invitation
             </button>
           </Form>
+          <h3 className="mt-6 font-semibold">Invite many from a file</h3>
+          <p className="mt-1 text-slate-600 text-sm dark:text-slate-300">
+            A .csv or .txt file with one address a line, or a column named “email”; up to {MAX_INVITE_ROWS} addresses.
+            You see who will be invited before anything is sent.
+          </p>
+          <Form
+            method="post"
+            encType="multipart/form-data"
+            {...getFormProps(fileForm)}
+            className="mt-3 flex flex-wrap items-end gap-3 rounded-xl border border-slate-200 p-5 dark:border-slate-800"
+          >
+            <input type="hidden" name="intent" value="invite-file" />
+            <div className="min-w-56 flex-1 text-sm">
+              <Field id={fileFields.file.id} label="File of addresses" errors={fileFields.file.errors}>
+                <input
+                  {...getInputProps(fileFields.file, { type: "file" })}
+                  accept=".csv,.txt,text/csv,text/plain"
+                  className={inputClass}
+                />
+              </Field>
+            </div>
+            <div className="text-sm">
+              <Field id={fileFields.role.id} label="Role for everyone" errors={fileFields.role.errors}>
+                <select {...getSelectProps(fileFields.role)} className={inputClass}>
+                  <option value="member">Member</option>
+                  <option value="admin">Admin</option>
+                </select>
+              </Field>
+            </div>
+            <button type="submit" className={small}>
+              Check the file
+            </button>
+          </Form>
+          {preview ? <InvitePreview {...preview} /> : null}
           {invitations.length ? (
             <>
               <h3 className="mt-6 font-semibold">Waiting for an answer</h3>
@@ -245,6 +360,72 @@ export default function Team({ loaderData, actionData }: Route.ComponentProps) {
           Leave {team.name}
         </button>
       </Form>
+    </section>
+  );
+}
+
+const VERDICT_NAMES: Record<CheckedRow["verdict"], string> = {
+  invite: "to invite",
+  invalid: "not valid",
+  member: "in the team already",
+  duplicate: "listed twice",
+};
+
+/** What a file of addresses will do, row by row, and the one button that sends its invitations. */
+function InvitePreview({ rows, role, file }: { rows: CheckedRow[]; role: "admin" | "member"; file: string }) {
+  const invited = rows.filter((r) => r.verdict === "invite");
+  const counts = (Object.keys(VERDICT_NAMES) as CheckedRow["verdict"][])
+    .map((v) => [v, rows.filter((r) => r.verdict === v).length] as const)
+    .filter(([, n]) => n > 0);
+  return (
+    <section
+      aria-labelledby="preview-heading"
+      className="mt-4 rounded-xl border border-slate-200 p-5 dark:border-slate-800"
+    >
+      <h4 id="preview-heading" className="font-semibold [overflow-wrap:anywhere]">
+        {`${file}: ${counts.map(([v, n]) => `${n} ${VERDICT_NAMES[v]}`).join(", ")}`}
+      </h4>
+      <div className="mt-3 max-h-96 overflow-auto">
+        <table className="w-full text-left text-sm">
+          <thead>
+            <tr className="border-slate-200 border-b dark:border-slate-800">
+              <th scope="col" className="py-2 pr-3 font-medium">
+                Line
+              </th>
+              <th scope="col" className="py-2 pr-3 font-medium">
+                Address
+              </th>
+              <th scope="col" className="py-2 font-medium">
+                Result
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((r) => (
+              <tr key={r.line} className="border-slate-100 border-b align-top dark:border-slate-800">
+                <td className="py-2 pr-3 tabular-nums">{r.line}</td>
+                <td className="py-2 pr-3 [overflow-wrap:anywhere]">{r.email}</td>
+                <td
+                  className={`py-2 [overflow-wrap:anywhere] ${r.verdict === "invite" ? "" : "text-red-800 dark:text-red-200"}`}
+                >
+                  {r.reason}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      {invited.length ? (
+        <Form method="post" className="mt-4">
+          <input type="hidden" name="emails" value={invited.map((r) => r.email).join("\n")} />
+          <input type="hidden" name="role" value={role} />
+          <button type="submit" name="intent" value="invite-many" className={button}>
+            {`${invited.length === 1 ? "Send 1 invitation" : `Send ${invited.length} invitations`} as ${ROLE_NAMES[role].toLowerCase()}`}
+          </button>
+        </Form>
+      ) : (
+        <p className="mt-4 text-sm">Nobody in this file can be invited.</p>
+      )}
     </section>
   );
 }

@@ -34,7 +34,7 @@ const SOURCE_LABEL = {
 async function ownedEvent(params: Args["params"], context: Args["context"]) {
   const app = context.get(appContext);
   const user = getUser(context);
-  const event = await getEvent(app.db, user.id, parseId(params.id));
+  const event = await getEvent(app.db, user.workspace.id, parseId(params.id));
   if (!event) notFound();
   return { app, user, event };
 }
@@ -51,9 +51,9 @@ export async function loadEventReport({ request, params, context }: Args) {
   // Post-event analysis and its ranked leads are Card Pro; the people met stay in the network either way.
   await requireFeature(app.db, user.id, "postEventAnalysis");
   const [people, settings, fundraising] = await Promise.all([
-    peopleMetAt(app.db, user.id, event.title),
+    peopleMetAt(app.db, user.workspace.id, event.title),
     getSettings(app.db, user.id),
-    eventFundraising(app.db, user.id, event),
+    eventFundraising(app.db, user.workspace.id, event),
   ]);
   const now = new Date();
   const goals = event.plan?.goals ?? [];
@@ -139,7 +139,7 @@ export async function remindAfterEvent({ request, params, context }: Args) {
   const connectionId = parseId(formData.get("connectionId"));
   const settings = await getSettings(app.db, user.id);
   const dueAt = new Date(Date.now() + DAY_MS);
-  const created = await createReminder(app.db, user.id, {
+  const created = await createReminder(app.db, user.workspace.id, {
     connectionId,
     type: "Email",
     dueAt,

@@ -47,7 +47,7 @@ async function readEvent(context: Context, idParam: string) {
   const id = parseId(idParam);
   const user = getUser(context);
   const [row, settings, plan] = await Promise.all([
-    getEvent(app.db, user.id, id),
+    getEvent(app.db, user.workspace.id, id),
     getSettings(app.db, user.id),
     getEntitlements(app.db, user.id),
   ]);
@@ -85,7 +85,7 @@ export type HubSection = Record<string, (args: IntentArgs) => Promise<unknown>>;
 /** Setting the event active and deleting it, from any of its pages. */
 export const eventIntents = {
   async "toggle-active"({ app, user, id, form, toast }: IntentArgs) {
-    const result = await toggleActive(app.env, app.db, user.id, id);
+    const result = await toggleActive(app.env, app.db, user.workspace.id, id);
     if (!result) notFound();
     return toast(
       result.active ? `${result.title} is your active event` : `${result.title} is no longer active`,
@@ -94,7 +94,7 @@ export const eventIntents = {
     );
   },
   async delete({ app, user, id, toast }: IntentArgs) {
-    if (!(await deleteEvent(app.env, app.db, user.id, id))) notFound();
+    if (!(await deleteEvent(app.env, app.db, user.workspace.id, id))) notFound();
     return toast("Event deleted", href("/events"));
   },
 } satisfies HubSection;
@@ -110,7 +110,7 @@ export const attendeeIntents = {
           ? { attendees: [], problems: [], error: `The file is larger than ${ATTENDEE_LIMITS.bytes / 1000} KB` }
           : parseAttendeeCsv(await file.text());
     if (report.error) return data({ attendeeReport: { ...report, imported: 0 } }, { status: 400 });
-    await saveAttendees(app.db, user.id, id, report.attendees);
+    await saveAttendees(app.db, user.workspace.id, id, report.attendees);
     return data({ attendeeReport: { ...report, imported: report.attendees.length, attendees: [] } });
   },
 } satisfies HubSection;
@@ -124,7 +124,7 @@ export const planIntents = {
       .map((g) => g.trim().slice(0, 200))
       .filter(Boolean)
       .slice(0, 8);
-    const network = await networkForPlan(app.db, user.id);
+    const network = await networkForPlan(app.db, user.workspace.id);
     const assistant = createAssistant(app.env.AI as AiBinding | undefined);
     const { result, engine, fallbackReason } = await assistant.plan({
       event: {
@@ -140,7 +140,12 @@ export const planIntents = {
       ownerName: user.name,
     });
     if (fallbackReason) console.warn(`plan fell back to the built-in engine: ${fallbackReason}`);
-    await savePlan(app.db, user.id, id, { ...result, engine, generatedAt: new Date().toISOString(), edited: false });
+    await savePlan(app.db, user.workspace.id, id, {
+      ...result,
+      engine,
+      generatedAt: new Date().toISOString(),
+      edited: false,
+    });
     return toast(
       "Plan ready",
       `${page}#plan`,
@@ -152,7 +157,7 @@ export const planIntents = {
     const submission = parseWithZod(form, { schema: planFormSchema });
     if (submission.status !== "success") return data({ planReply: submission.reply() }, { status: 400 });
     const attendeeNames = new Set(existing.attendees.map((a) => a.name.toLowerCase()));
-    await savePlan(app.db, user.id, id, {
+    await savePlan(app.db, user.workspace.id, id, {
       goals: submission.value.goals,
       targets: targetsFromLines(submission.value.targets, attendeeNames),
       talkingPoints: submission.value.talkingPoints,
@@ -175,7 +180,7 @@ export async function runHubIntent(
   const app = context.get(appContext);
   const user = getUser(context);
   const id = parseId(params.id);
-  const existing = await getEvent(app.db, user.id, id);
+  const existing = await getEvent(app.db, user.workspace.id, id);
   if (!existing) notFound();
   const form = await request.formData();
   const intent = String(form.get("intent") ?? "");

@@ -275,7 +275,7 @@ export function CampaignForm({
       </label>
       <p className="text-slate-600 text-xs dark:text-slate-300" data-testid="feature-state">
         {c?.featured
-          ? "Featured on the home page (approved by KnowWho)."
+          ? "Featured on the home page (approved by KnowWho), taking turns with other featured campaigns when there are more than three."
           : c?.featureRequestedAt
             ? "Feature request sent: a KnowWho operator reviews it before it appears on the home page."
             : "A KnowWho operator reviews every request before a campaign appears on the home page."}

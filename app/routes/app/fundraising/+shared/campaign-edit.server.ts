@@ -27,11 +27,11 @@ export async function loadCampaignEdit({ params, context }: Omit<Args, "request"
   const app = context.get(appContext);
   const user = getUser(context);
   if (!params.id) return { c: null, hasGifts: false, networking: null };
-  const c = await getOwnedCampaign(app.db, user.id, params.id);
+  const c = await getOwnedCampaign(app.db, user.workspace.id, params.id);
   if (!c) notFound();
   const [hasGifts, networking] = await Promise.all([
     campaignHasGifts(app.db, c.id),
-    networkingOf(app.db, user.id, c.id),
+    networkingOf(app.db, user.workspace.id, c.id),
   ]);
   return { c, hasGifts, networking };
 }
@@ -51,7 +51,7 @@ export async function runCampaignEdit({ request, params, context }: Args) {
   const intent = formData.get("intent");
   if (params.id && typeof intent === "string" && isOwnKey(STATUS_TOASTS, intent)) {
     const change = intent;
-    const done = await changeCampaignStatus(app.env, app.db, user.id, params.id, change);
+    const done = await changeCampaignStatus(app.env, app.db, user.workspace.id, params.id, change);
     if (!done) notFound();
     if (!done.ok)
       return redirectWithToast(href("/campaigns/:id/edit", { id: params.id }), {
@@ -64,7 +64,7 @@ export async function runCampaignEdit({ request, params, context }: Args) {
     });
   }
   if (params.id && intent === "image") {
-    const owned = await getOwnedCampaign(app.db, user.id, params.id);
+    const owned = await getOwnedCampaign(app.db, user.workspace.id, params.id);
     if (!owned) notFound();
     const file = formData.get("image");
     if (!(file instanceof File) || file.size === 0)
@@ -72,7 +72,7 @@ export async function runCampaignEdit({ request, params, context }: Args) {
     const bytes = new Uint8Array(await file.arrayBuffer());
     const problem = imageProblem(file.type, bytes, CAMPAIGN_IMAGE_MAX_BYTES);
     if (problem) return data({ reply: null, imageError: problem }, { status: 400 });
-    await setCampaignImage(app.env, app.db, user.id, params.id, file.type, bytes);
+    await setCampaignImage(app.env, app.db, user.workspace.id, params.id, file.type, bytes);
     return redirectWithToast(href("/campaigns/:id/edit", { id: params.id }), { type: "success", title: "Image saved" });
   }
   if (params.id && intent === "networking") {
@@ -82,7 +82,7 @@ export async function runCampaignEdit({ request, params, context }: Args) {
       .getAll("event")
       .map(Number)
       .filter((n) => Number.isSafeInteger(n) && n > 0);
-    if (!(await setNetworking(app.env, app.db, user.id, params.id, { cardId, eventIds }))) notFound();
+    if (!(await setNetworking(app.env, app.db, user.workspace.id, params.id, { cardId, eventIds }))) notFound();
     return redirectWithToast(href("/campaigns/:id/edit", { id: params.id }), {
       type: "success",
       title: "Card and events saved",
@@ -92,13 +92,13 @@ export async function runCampaignEdit({ request, params, context }: Args) {
   const submission = parseWithZod(formData, { schema: campaignFormSchema });
   if (submission.status !== "success") return data({ reply: submission.reply(), imageError: null }, { status: 400 });
   if (!params.id) {
-    const id = await createCampaign(app.db, user.id, submission.value);
+    const id = await createCampaign(app.db, user.workspace.id, submission.value);
     return redirectWithToast(href("/campaigns/:id/edit", { id: String(id) }), {
       type: "success",
       title: "Draft saved",
     });
   }
-  const existing = await getOwnedCampaign(app.db, user.id, params.id);
+  const existing = await getOwnedCampaign(app.db, user.workspace.id, params.id);
   if (!existing) notFound();
   if (existing.currency !== submission.value.currency && (await campaignHasGifts(app.db, existing.id)))
     return data(
@@ -110,7 +110,7 @@ export async function runCampaignEdit({ request, params, context }: Args) {
       },
       { status: 400 },
     );
-  await updateCampaign(app.env, app.db, user.id, params.id, submission.value);
+  await updateCampaign(app.env, app.db, user.workspace.id, params.id, submission.value);
   return redirect(href("/campaigns/:id", { id: params.id }), {
     headers: { "Set-Cookie": await setToastHeader({ type: "success", title: "Campaign saved" }) },
   });

@@ -37,12 +37,12 @@ const SHOWN_PROBLEMS = 300;
 export async function loadGiftImport({ request, params, context }: Args) {
   const app = context.get(appContext);
   const user = getUser(context);
-  const c = await ownedCampaign(app.db, user.id, params.id);
+  const c = await ownedCampaign(app.db, user.workspace.id, params.id);
   if (!c) notFound();
   const id = new URL(request.url).searchParams.get("preview");
-  const file = id ? await readGiftFile(app, user.id, id) : null;
+  const file = id ? await readGiftFile(app, user.workspace.id, id) : null;
   if (!id || !file || file.campaignId !== c.id) return { c, expired: Boolean(id), preview: null };
-  const plan = await planGiftImport(app.db, user.id, c, file);
+  const plan = await planGiftImport(app.db, user.workspace.id, c, file);
   const fresh = plan.gifts.filter((g) => !g.already);
   const newDonors = new Set(fresh.filter((g) => !g.match).map((g) => g.donorEmail || g.donorName.toLowerCase()));
   const matched = new Set(fresh.filter((g) => g.match).map((g) => g.match?.id));
@@ -91,7 +91,7 @@ export type ActionData = { form: "upload" | "map" | "confirm"; reply: Submission
 export async function runGiftImport({ request, params, context }: Args) {
   const app = context.get(appContext);
   const user = getUser(context);
-  const c = await ownedCampaign(app.db, user.id, params.id);
+  const c = await ownedCampaign(app.db, user.workspace.id, params.id);
   if (!c) notFound();
   const formData = await request.formData();
   const intent = formData.get("intent");
@@ -102,7 +102,7 @@ export async function runGiftImport({ request, params, context }: Args) {
     if (submission.status !== "success")
       return data<ActionData>({ form: intent, reply: submission.reply() }, { status: 400 });
     const v = submission.value;
-    const file = await readGiftFile(app, user.id, v.preview);
+    const file = await readGiftFile(app, user.workspace.id, v.preview);
     if (!file || file.campaignId !== c.id)
       return data<ActionData>(
         { form: intent, reply: submission.reply({ formErrors: [PREVIEW_EXPIRED] }) },
@@ -111,10 +111,10 @@ export async function runGiftImport({ request, params, context }: Args) {
     if (v.intent === "map") {
       const mapping: GiftMapping = {};
       for (const f of GIFT_FIELDS) if (v[f] !== undefined && v[f] < file.headers.length) mapping[f] = v[f];
-      await keepGiftFile(app, user.id, { ...file, mapping }, v.preview);
+      await keepGiftFile(app, user.workspace.id, { ...file, mapping }, v.preview);
       return redirect(`${here}?preview=${v.preview}`);
     }
-    const done = await confirmGiftImport(app, user.id, c, file, {
+    const done = await confirmGiftImport(app, user.workspace.id, c, file, {
       skipErrors: v.skipErrors,
       previewId: v.preview,
       alreadyThanked: v.alreadyThanked,
@@ -124,7 +124,7 @@ export async function runGiftImport({ request, params, context }: Args) {
         { form: intent, reply: submission.reply({ formErrors: [done.message] }) },
         { status: done.conflict ? 409 : 400 },
       );
-    await forgetGiftFile(app, user.id, v.preview);
+    await forgetGiftFile(app, user.workspace.id, v.preview);
     return redirectWithToast(href("/campaigns/:id", { id: String(c.id) }), {
       type: "success",
       title: "Import finished",
@@ -142,7 +142,7 @@ export async function runGiftImport({ request, params, context }: Args) {
       { form: "upload", reply: submission.reply({ fieldErrors: { file: [table.error] } }) },
       { status: 400 },
     );
-  const id = await keepGiftFile(app, user.id, {
+  const id = await keepGiftFile(app, user.workspace.id, {
     ...table,
     filename: file.name.slice(0, 200),
     campaignId: c.id,

@@ -103,6 +103,7 @@ export function ComposeForm({
   ownerEmail,
   orgEvent,
   answer,
+  allowance,
 }: {
   choices: Choices;
   campaigns: { id: string; title: string }[];
@@ -113,6 +114,8 @@ export function ComposeForm({
   ownerEmail: string;
   orgEvent: { id: number; title: string } | null;
   answer: ComposeAnswer;
+  /** The caps that remain, in words (decision 0186). */
+  allowance: string;
 }) {
   const [form, fields] = useComposeForm(formKey, rules, answer);
   const audienceErrors = form.allErrors.audience;
@@ -194,6 +197,9 @@ export function ComposeForm({
             ))}
           </select>
         </Field>
+        <p id="mailing-allowance" className="text-slate-600 text-sm dark:text-slate-300">
+          {allowance}
+        </p>
         <div className="flex flex-wrap gap-2">
           <button type="submit" name="intent" value="preview" className={secondary}>
             Preview

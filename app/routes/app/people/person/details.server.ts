@@ -12,7 +12,7 @@ export const details = {
     const submission = parseWithZod(form, { schema: connectionFormSchema });
     if (submission.status !== "success") return data({ reply: submission.reply() }, { status: 400 });
     // Edits go through the people core: the phone in E.164, so the same person is still found by it.
-    const saved = await updatePerson(app.db, user.id, id, submission.value, app);
+    const saved = await updatePerson(app.db, user.workspace.id, id, submission.value, app);
     if (saved && !saved.ok)
       return data({ reply: submission.reply({ fieldErrors: { [saved.field]: [saved.message] } }) }, { status: 400 });
     return back("Connection saved");
@@ -22,7 +22,7 @@ export const details = {
     if (!["email", "phone", "website", "linkedin"].includes(kind)) return fail("Choose what to add");
     const added = await addContactPoint(
       app.db,
-      user.id,
+      user.workspace.id,
       id,
       {
         kind: kind as "email",
@@ -35,11 +35,11 @@ export const details = {
     return back("Added");
   },
   async "remove-point"({ app, user, id, form, back }: IntentArgs) {
-    await removeContactPoint(app.db, user.id, id, Number(form.get("pointId")), app);
+    await removeContactPoint(app.db, user.workspace.id, id, Number(form.get("pointId")), app);
     return back("Removed");
   },
   async delete({ app, user, id, back }: IntentArgs) {
-    await deletePerson(app.env.CACHE, app.db, user.id, id);
+    await deletePerson(app.env.CACHE, app.db, user.workspace.id, id);
     return back("Connection deleted", href("/connections"));
   },
 } satisfies Section;

@@ -48,19 +48,19 @@ export const followUp = {
     const offset = FOLLOW_UP_PRESETS.find((p) => p.id === preset)?.ms;
     const dueAt = offset ? new Date(Date.now() + offset) : due ? zonedToUtc(due, timeZone) : null;
     if (!dueAt) return data({ reminderError: "Choose a date and time" }, { status: 400 });
-    await createReminder(app.db, user.id, { connectionId: id, type, dueAt, notes });
+    await createReminder(app.db, user.workspace.id, { connectionId: id, type, dueAt, notes });
     return back(`Follow-up set for ${formatInZone(dueAt, timeZone)}`);
   },
   "reminder-done": reminder(async ({ app, user, back }, reminderId) => {
-    await setReminderDone(app.db, user.id, reminderId);
+    await setReminderDone(app.db, user.workspace.id, reminderId);
     return back("Follow-up done");
   }),
   "reminder-snooze": reminder(async ({ app, user, back }, reminderId) => {
-    await snoozeReminder(app.db, user.id, reminderId);
+    await snoozeReminder(app.db, user.workspace.id, reminderId);
     return back("Snoozed for a day");
   }),
   "reminder-delete": reminder(async ({ app, user, back }, reminderId) => {
-    await deleteReminder(app.db, user.id, reminderId);
+    await deleteReminder(app.db, user.workspace.id, reminderId);
     return back("Follow-up removed");
   }),
 } satisfies Section;

@@ -10,7 +10,7 @@ export const meta = () => [...pageMeta("Follow-ups · Connection"), { name: "rob
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { app, user, id, settings } = await ownPerson(context, request, params.id);
-  return loadFollowUp(app, user.id, id, settings.timeZone);
+  return loadFollowUp(app, user.workspace.id, id, settings.timeZone);
 }
 
 export const action = (args: Route.ActionArgs) => runIntent(args, [followUp]);

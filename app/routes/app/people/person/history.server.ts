@@ -21,7 +21,7 @@ export async function loadHistory(app: AppContext, userId: string, id: number, c
 }
 
 async function consent({ app, user, id, intent, back }: IntentArgs) {
-  await recordConsent(app.db, user.id, id, intent === "consent-given");
+  await recordConsent(app.db, user.workspace.id, id, intent === "consent-given");
   return back(intent === "consent-given" ? "Consent recorded" : "Withdrawal recorded");
 }
 

@@ -11,7 +11,7 @@ export const meta = () => [...pageMeta("Consent and history · Connection"), { n
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { app, user, id, settings } = await ownPerson(context, request, params.id);
-  return loadHistory(app, user.id, id, asCountry(settings.country));
+  return loadHistory(app, user.workspace.id, id, asCountry(settings.country));
 }
 
 export const action = (args: Route.ActionArgs) => runIntent(args, [history]);

@@ -19,9 +19,9 @@ export const meta = () => [...pageMeta("Connection"), { name: "robots", content:
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { app, user, id, person, settings } = await ownPerson(context, request, params.id);
   const [suggestions, followUp, history] = await Promise.all([
-    loadSuggestions(app, user.id, person),
-    loadFollowUp(app, user.id, id, settings.timeZone),
-    loadHistory(app, user.id, id, asCountry(settings.country)),
+    loadSuggestions(app, user.workspace.id, person),
+    loadFollowUp(app, user.workspace.id, id, settings.timeZone),
+    loadHistory(app, user.workspace.id, id, asCountry(settings.country)),
   ]);
   return { suggestions, ...followUp, ...history };
 }

@@ -49,8 +49,8 @@ async function offered({ app, user, id, form, intent, back }: IntentArgs) {
   const suggestionId = Number(form.get("suggestionId"));
   const done =
     intent === "accept-offered"
-      ? await acceptSuggestion(app.db, user.id, id, suggestionId, app)
-      : await dismissSuggestion(app.db, user.id, id, suggestionId);
+      ? await acceptSuggestion(app.db, user.workspace.id, id, suggestionId, app)
+      : await dismissSuggestion(app.db, user.workspace.id, id, suggestionId);
   if (!done) return data({ pointError: "That suggestion is no longer there" }, { status: 404 });
   return back(intent === "accept-offered" ? "Suggestion accepted" : "Suggestion dismissed");
 }
@@ -64,7 +64,7 @@ export const suggestions = {
     if (guess)
       await updatePerson(
         app.db,
-        user.id,
+        user.workspace.id,
         id,
         {
           ...editableFields(person),
@@ -76,7 +76,7 @@ export const suggestions = {
     return back("Suggestion accepted");
   },
   async "undo-merge"({ app, user, form, back }: IntentArgs) {
-    const undone = await undoMerge(app.db, user.id, Number(form.get("mergeId")), app);
+    const undone = await undoMerge(app.db, user.workspace.id, Number(form.get("mergeId")), app);
     if (undone && "conflict" in undone) return data({ mergeError: MERGE_CONFLICT_MESSAGE }, { status: 409 });
     return back(undone ? "Merge undone" : "That merge cannot be undone");
   },

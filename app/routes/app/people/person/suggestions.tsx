@@ -10,7 +10,7 @@ export const meta = () => [...pageMeta("Suggestions · Connection"), { name: "ro
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { app, user, person } = await ownPerson(context, request, params.id);
-  return loadSuggestions(app, user.id, person);
+  return loadSuggestions(app, user.workspace.id, person);
 }
 
 export const action = (args: Route.ActionArgs) => runIntent(args, [suggestions]);

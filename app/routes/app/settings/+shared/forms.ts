@@ -32,7 +32,7 @@ export type FormIntent = "profile" | "preferences" | "delete-account";
 
 /** What the settings action answers without redirecting: a form's field messages, or a new feed token shown once. */
 export type SettingsAnswer =
-  | { intent: FormIntent; reply: SubmissionResult<string[]> }
+  | { intent: FormIntent; reply: SubmissionResult<string[]>; soleOwnerOf?: { id: string; name: string | null }[] }
   | { feedToken: string }
   | undefined;
 

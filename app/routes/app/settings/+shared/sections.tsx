@@ -1,6 +1,7 @@
 import { getFormProps, getInputProps } from "@conform-to/react";
 import { useEffect, useState } from "react";
 import { Form, href, Link, useFetcher } from "react-router";
+import { SoleOwnerNotice } from "~/components/teams/sole-owner-notice";
 import { Field } from "~/components/ui/field";
 import { THEMES, type Theme } from "~/lib/platform/theme";
 import {
@@ -330,6 +331,7 @@ export function DeleteAccount({ email, answer }: { email: string; answer: Settin
           Delete my account and all its data
         </button>
       </Form>
+      <SoleOwnerNotice teams={answer && "soleOwnerOf" in answer ? (answer.soleOwnerOf ?? []) : []} />
     </section>
   );
 }

@@ -1,6 +1,6 @@
 import type { RouterContextProvider } from "react-router";
 import { type AppContext, appContext } from "~/context";
-import { pageRows, shellSettings } from "~/server/account/app-shell.server";
+import { ownersOf, pageRows, shellSettings } from "~/server/account/app-shell.server";
 import type { SessionUser } from "~/server/account/auth.server";
 import { getUser } from "~/server/account/user.server";
 import { getPerson, personFrom, personReads } from "~/server/people/read.server";
@@ -40,7 +40,7 @@ export async function runIntent(
   const app = context.get(appContext);
   const user = getUser(context);
   const id = parseId(params.id);
-  const person = await getPerson(app.db, user.id, id);
+  const person = await getPerson(app.db, user.workspace.id, id);
   if (!person) notFound();
   const form = await request.formData();
   const intent = String(form.get("intent") ?? "");
@@ -71,7 +71,7 @@ export function ownPerson(context: Readonly<RouterContextProvider>, request: Req
     const id = parseId(idParam);
     // On a load the person came with the session, and the settings are the shell's: no round trip of its own.
     const [{ rows }, settings] = await Promise.all([
-      pageRows(context, app.db, user.id, personReads(id)),
+      pageRows(context, app.db, ownersOf(user), personReads(id)),
       shellSettings(context, request),
     ]);
     const person = personFrom(rows);

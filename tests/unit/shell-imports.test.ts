@@ -1,0 +1,27 @@
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { graph } from "../support/import-graph";
+
+/** What a module brings to the browser: its static imports, transitively, less server-only modules. */
+function clientClosure(entry: string): Set<string> {
+  const seen = new Set<string>([entry]);
+  const todo = [entry];
+  for (let file = todo.pop(); file !== undefined; file = todo.pop())
+    for (const next of graph.get(file) ?? [])
+      if (!seen.has(next) && !/\.server\.tsx?$/.test(next)) {
+        seen.add(next);
+        todo.push(next);
+      }
+  return seen;
+}
+
+describe("the script every signed-in page loads first", () => {
+  it("carries no phone library and no other field's schema: the newsletter form needs only the email rule", () => {
+    for (const entry of [path.join("app", "root.tsx"), path.join("app", "routes", "app", "_layout.tsx")]) {
+      const shipped = clientClosure(entry);
+      expect(shipped.has(path.join("app", "components", "newsletter-form.tsx")), entry).toBe(true);
+      expect(shipped.has(path.join("app", "lib", "forms", "phone.ts")), entry).toBe(false);
+      expect(shipped.has(path.join("app", "lib", "forms", "fields.ts")), entry).toBe(false);
+    }
+  });
+});
