@@ -21,12 +21,9 @@ const crossing = (edges: Graph, from: (f: string) => boolean, to: (f: string) =>
  */
 const KNOWN_PAIRS = [
   "account <-> billing",
-  "account <-> teams",
   "cards <-> events",
-  "cards <-> follow",
   "cards <-> people",
   "events <-> people",
-  "follow <-> people",
   "integrations <-> people",
 ];
 

@@ -203,6 +203,8 @@ describe("the workspace-owned tables migration (0047)", () => {
     // A team's rows: before 0047 the owner column had to name a user, so this card was refused.
     db.exec("insert into workspace (id, kind, name) values ('team_t', 'team', 'Team')");
     db.prepare("insert into member (workspace_id, user_id, role) values ('team_t', ?, 'owner')").run(doomed);
+    // A second owner, so the account may go (an only owner hands the team over first, 0054).
+    db.prepare("insert into member (workspace_id, user_id, role) values ('team_t', ?, 'owner')").run(bystander);
     db.exec("insert into card (user_id, name) values ('team_t', 'Team card')");
     db.exec("insert into connection (user_id, name) values ('team_t', 'Team person')");
     expect(owned("team_t")).toBe(3); // the card, the person and its people_stats row
@@ -212,7 +214,7 @@ describe("the workspace-owned tables migration (0047)", () => {
     db.prepare("delete from user where id = ?").run(doomed);
     expect(owned(doomed)).toBe(0);
     expect(owned(bystander)).toBe(kept);
-    // The team outlives an owner's account (its last owner going is for the page to refuse); deleting it takes its rows.
+    // The team outlives one owner's account; deleting the team takes its rows.
     expect(owned("team_t")).toBe(3);
     db.exec("delete from workspace where id = 'team_t'");
     expect(owned("team_t")).toBe(0);

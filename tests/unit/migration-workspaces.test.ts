@@ -65,7 +65,10 @@ describe("workspaces migration", () => {
     db.exec("insert into member (workspace_id, user_id, role) values ('t-3', 'u-two', 'owner')");
     db.exec("delete from workspace where id = 't-3'");
     expect(db.prepare("select count(*) as n from member where workspace_id = 't-3'").get()).toEqual({ n: 0 });
-    // Deleting an account takes its personal workspace and its memberships, even a team's last owner's.
+    // A team's only owner cannot delete the account while the team has other members (0054): it hands over first.
+    expect(() => db.exec("delete from user where id = 'u-one'")).toThrow(/only owner of a team/);
+    db.exec("update member set role = 'owner' where workspace_id = 't-1' and user_id = 'u-two'");
+    // Deleting an account takes its personal workspace and its memberships.
     db.exec("delete from user where id = 'u-one'");
     expect(db.prepare("select id from workspace where id in ('u-one', 't-1') order by id").all()).toEqual([
       { id: "t-1" },

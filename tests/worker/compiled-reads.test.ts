@@ -2,8 +2,8 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { compiled, type Slots } from "~/server/db/compiled.server";
 import { createDb } from "~/server/db/db.server";
-import { untoastedUpdate } from "~/server/follow/notifications.server";
 import { dueFollowUps } from "~/server/follow/reminders.server";
+import { untoastedUpdate } from "~/server/platform/notifications.server";
 import { call, signUp, userIdOf } from "./helpers";
 
 /**

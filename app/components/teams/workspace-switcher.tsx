@@ -1,5 +1,5 @@
 import { Form, href, Link } from "react-router";
-import type { CurrentWorkspace } from "~/server/account/auth.server";
+import type { CurrentWorkspace } from "~/lib/teams/rules";
 
 export type ShellTeam = { id: string; name: string | null };
 

@@ -7,6 +7,7 @@
  */
 
 import type { CellIssue } from "../people/read";
+import { DAY_MS } from "../time/days";
 
 /** A workbook that cannot be read, with the words the person sees. */
 export class SpreadsheetRefused extends Error {}
@@ -163,7 +164,7 @@ function dateStyles(styles: string): Set<number> {
 /** Excel's day number (1900 system) as YYYY-MM-DD. */
 function serialDate(serial: number): string | null {
   if (!Number.isFinite(serial) || serial < 1 || serial > 2_958_465) return null;
-  const ms = Math.round((serial - 25_569) * 86_400_000);
+  const ms = Math.round((serial - 25_569) * DAY_MS);
   return new Date(ms).toISOString().slice(0, 10);
 }
 

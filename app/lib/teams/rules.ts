@@ -5,6 +5,8 @@ import { INVITE_FILE_MESSAGES, MAX_INVITE_FILE_BYTES, MAX_INVITE_ROWS } from "./
 /** Team forms and words (decision 0200), shared by the pages and the server. */
 export const ROLES = ["owner", "admin", "member"] as const;
 export type Role = (typeof ROLES)[number];
+/** The workspace a signed-in request works in (decision 0200): `team` is the team's name, null in the personal one. */
+export type CurrentWorkspace = { id: string; role: Role; team: string | null };
 export const ROLE_NAMES: Record<Role, string> = { owner: "Owner", admin: "Admin", member: "Member" };
 
 /** How long an invitation's link works. */

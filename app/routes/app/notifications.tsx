@@ -5,9 +5,9 @@ import { pageMeta } from "~/lib/site";
 import { shellSettings } from "~/server/account/app-shell.server";
 import { getUser } from "~/server/account/user.server";
 import { followAction, isFollowIntent } from "~/server/follow/follow.server";
-import { listNotifications, markRead, removeNotification } from "~/server/follow/notifications.server";
 import { dueToReconnect } from "~/server/follow/rhythm.server";
 import { parseId } from "~/server/platform/http.server";
+import { listNotifications, markRead, removeNotification } from "~/server/platform/notifications.server";
 import type { Route } from "./+types/notifications";
 
 export const meta = () => [...pageMeta("Notifications"), { name: "robots", content: "noindex" }];

@@ -5,7 +5,7 @@ import { compiled, type Slots } from "../db/compiled.server";
 import { type Database, type Owner, type Owners, sessionOwner, sessionWorkspace } from "../db/db.server";
 import type { PageReads, PageRows, Statements } from "../db/page-reads.server";
 import { activeEventQuery } from "../events/active-event.server";
-import { unreadQuery, untoastedUpdate } from "../follow/notifications.server";
+import { unreadQuery, untoastedUpdate } from "../platform/notifications.server";
 import { oncePerRequest } from "../platform/per-request.server";
 import { settingsFrom, settingsQuery } from "../settings/settings.server";
 import { teamsQuery } from "../teams/teams.server";

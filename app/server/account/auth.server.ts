@@ -5,6 +5,7 @@ import { twoFactor } from "better-auth/plugins/two-factor";
 import { and, eq, type SQLWrapper, sql } from "drizzle-orm";
 import { redirect } from "react-router";
 import { PASSWORD_MAX, PASSWORD_MIN, userNameSchema } from "~/lib/account/auth";
+import type { CurrentWorkspace } from "~/lib/teams/rules";
 import { account, member, session, twoFactor as twoFactorTable, user, verification, workspace } from "~db/schema";
 import { startTrialForNewAccount } from "../billing/plans.server";
 import { compiled, type Slots } from "../db/compiled.server";
@@ -154,9 +155,6 @@ export async function asAuthResponse(call: () => Promise<Response>): Promise<Res
  * capture queue, so nothing of this account is readable on the device by whoever signs in next.
  */
 export const CLEAR_SITE_DATA = '"cache", "storage"';
-export type WorkspaceRole = "owner" | "admin" | "member";
-/** The workspace a signed-in request works in (decision 0200): `team` is the team's name, null in the personal one. */
-export type CurrentWorkspace = { id: string; role: WorkspaceRole; team: string | null };
 export type SessionUser = {
   id: string;
   name: string;

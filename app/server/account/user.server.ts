@@ -1,6 +1,7 @@
 import type { RouterContextProvider } from "react-router";
 import { userContext } from "~/context";
-import type { CurrentWorkspace, SessionUser } from "./auth.server";
+import type { CurrentWorkspace } from "~/lib/teams/rules";
+import type { SessionUser } from "./auth.server";
 
 /**
  * The signed-in user of a route under the signed-in layout, whose middleware has already read the session

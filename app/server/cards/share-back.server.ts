@@ -10,10 +10,10 @@ import { hex } from "~/lib/text/hex";
 import { sharedContact } from "~db/schema";
 import type { Database } from "../db/db.server";
 import { activeEventName } from "../events/active-event.server";
-import { notifyWorkspace } from "../follow/notifications.server";
 import { addPerson } from "../people/add.server";
 import { consentStatement } from "../people/consent.server";
 import type { PeopleEvents } from "../people/events.server";
+import { notifyWorkspace } from "../platform/notifications.server";
 import { getSettings } from "../settings/settings.server";
 
 /** Each refusal's title and description, as keys of the visitor's catalog (app/lib/i18n). */

@@ -3,7 +3,7 @@ import { DAY_MS } from "~/lib/time/days";
 import { connection, reminder, userSettings } from "~db/schema";
 import { compiled, type Slots } from "../db/compiled.server";
 import type { Database, Owner } from "../db/db.server";
-import { notifyWorkspace } from "./notifications.server";
+import { notifyWorkspace } from "../platform/notifications.server";
 
 export const REMINDER_TYPES = ["Call", "Email", "Meeting", "General"] as const;
 export type ReminderType = (typeof REMINDER_TYPES)[number];

@@ -18,7 +18,7 @@ import { DAY_MS } from "~/lib/time/days";
 import { dayInZone } from "~/lib/time/time";
 import { connection, keepInTouch, tagRhythm } from "~db/schema";
 import type { Database, Owner } from "../db/db.server";
-import { notifyWorkspace } from "./notifications.server";
+import { notifyWorkspace } from "../platform/notifications.server";
 
 export function listTagRhythms(db: Database, userId: Owner) {
   return db

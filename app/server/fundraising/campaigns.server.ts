@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, inArray, isNotNull, isNull, ne, sql } from "drizzle-orm";
 import type { CampaignCategory, CampaignForm, CampaignStatus } from "~/lib/fundraising/campaign";
 import { hex } from "~/lib/text/hex";
+import { DAY_MS } from "~/lib/time/days";
 import { campaign, card, event, gift, user } from "~db/schema";
 import { purgeCards } from "../cards/cards.server";
 import { IDS_PER_STATEMENT } from "../db/budget.server";
@@ -106,7 +107,7 @@ export async function featuredCampaigns(db: Database, now = new Date()): Promise
     .orderBy(asc(campaign.endDate), asc(campaign.id))
     .limit(100);
   if (all.length <= FEATURED_PLACES) return all;
-  const day = Math.floor(now.getTime() / 86_400_000);
+  const day = Math.floor(now.getTime() / DAY_MS);
   return Array.from({ length: FEATURED_PLACES }, (_, i) => all[(day + i) % all.length] as CampaignSummary);
 }
 

@@ -75,12 +75,6 @@ export const CHANGE_MESSAGE: Record<ChangeResult, { ok: boolean; text: string }>
   unavailable: { ok: false, text: "We couldn't reach the payment provider. Nothing was changed; please try again." },
 };
 
-export const DONE_MESSAGE: Record<RecurringChange, string> = {
-  pause: "Your monthly gift is paused. Nothing is charged until it is resumed.",
-  resume: "Your monthly gift is resumed from the next payment.",
-  cancel: "Your monthly gift is cancelled. Nothing more will be charged.",
-};
-
 /**
  * Asks the payments adapter to pause, resume or cancel one of the owner's monthly gifts (only one the
  * `donor` made, when a donor asks). A gift already cancelled, paused or running is said so, and nothing

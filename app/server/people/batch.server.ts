@@ -6,7 +6,7 @@ import { connection, contactPoint, interaction } from "~db/schema";
 import { chunk } from "../db/budget.server";
 import type { Database } from "../db/db.server";
 import { rawSql, type Statement, writeBatch } from "../db/write.server";
-import { notifyWorkspace } from "../follow/notifications.server";
+import { notifyWorkspace } from "../platform/notifications.server";
 import { getSettings } from "../settings/settings.server";
 import { ownerCountry, type Source } from "./add.server";
 import { emitPeopleEvents, type PeopleEvents } from "./events.server";

@@ -1,7 +1,7 @@
 import { and, desc, eq, lt, type SQL, sql } from "drizzle-orm";
 import type { AuditAction } from "~/lib/teams/audit";
+import type { CurrentWorkspace } from "~/lib/teams/rules";
 import { user, workspace, workspaceAudit } from "~db/schema";
-import type { CurrentWorkspace } from "../account/auth.server";
 import type { Database } from "../db/db.server";
 import { rawSql, type Statement } from "../db/write.server";
 
