@@ -12,7 +12,8 @@ import {
 } from "~/lib/fundraising/receipt";
 import { DEFAULT_LOCALE, matchLocale } from "~/lib/i18n/locales";
 import { translator } from "~/lib/i18n/translate";
-import { campaign, connection, fundraisingOrg, gift } from "~db/schema";
+import { dayInZone } from "~/lib/time/time";
+import { campaign, connection, fundraisingOrg, gift, userSettings } from "~db/schema";
 import type { Database } from "../db/db.server";
 import { outboxMailer } from "../platform/mail.server";
 
@@ -25,6 +26,19 @@ export const EMPTY_ORGANISATION: Organisation = {
   receiptWording: DEFAULT_RECEIPT_WORDING,
   fiscalYearStart: 1,
 };
+
+/**
+ * Today in the organisation's zone (the owner's settings): the day a gift recorded now is dated and
+ * receipted, so an evening gift in New York is not dated tomorrow, nor a 31 December one next year.
+ */
+export async function organisationDay(db: Database, userId: string, now = new Date()): Promise<string> {
+  const row = await db
+    .select({ timeZone: userSettings.timeZone })
+    .from(userSettings)
+    .where(eq(userSettings.userId, userId))
+    .get();
+  return dayInZone(now, row?.timeZone ?? "UTC");
+}
 
 /** The owner's organisation profile, or an empty one: receipts then name the campaign's organisation. */
 export async function getOrganisation(db: Database, userId: string): Promise<Organisation> {
