@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
 import {
-  dayInZone,
   eventFormSchema,
   eventStatus,
   mailtoHref,
@@ -8,6 +7,7 @@ import {
   planFormSchema,
   targetsFromLines,
 } from "~/lib/events/rules";
+import { dayInZone } from "~/lib/time/time";
 
 describe("event status", () => {
   it("follows the dates: upcoming, active from the first to the last day, then past", () => {

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { localDay, nextDue } from "~/lib/follow/rhythm";
+import { nextDue } from "~/lib/follow/rhythm";
+import { dayInZone } from "~/lib/time/time";
 
 /** Issue 24 item 2: the dashboard reads thousands of people's days; a formatter per row was 63% of it. */
 
@@ -30,7 +31,7 @@ describe("calendar days at dashboard scale", () => {
       for (let i = 0; i < 5000; i++) {
         const lastAt = new Date(now.getTime() - i * 3_600_000);
         nextDue({ lastAt, rhythm: { every: "monthly" }, snoozedUntil: null }, now, "America/Chicago");
-        localDay(lastAt, "Europe/Berlin");
+        dayInZone(lastAt, "Europe/Berlin");
       }
     });
     // One per zone for the isolate's life (two zones here), whatever the number of people.
@@ -39,8 +40,8 @@ describe("calendar days at dashboard scale", () => {
 
   it("still read an unknown zone as UTC, and an empty one too", () => {
     const at = new Date("2026-11-23T23:30:00Z");
-    expect(localDay(at, "Not/AZone")).toBe("2026-11-23");
-    expect(localDay(at, "")).toBe("2026-11-23");
-    expect(localDay(at, "Pacific/Auckland")).toBe("2026-11-24");
+    expect(dayInZone(at, "Not/AZone")).toBe("2026-11-23");
+    expect(dayInZone(at, "")).toBe("2026-11-23");
+    expect(dayInZone(at, "Pacific/Auckland")).toBe("2026-11-24");
   });
 });

@@ -3,13 +3,13 @@ import {
   addMonths,
   addRhythm,
   dueInstant,
-  localDay,
   nextDue,
   personRhythmSchema,
   postEventDue,
   rhythmFormSchema,
   tagRhythmSchema,
 } from "~/lib/follow/rhythm";
+import { dayInZone } from "~/lib/time/time";
 
 describe("keep-in-touch arithmetic", () => {
   it("counts each rhythm in calendar days and months, clamping to the month's end", () => {
@@ -25,9 +25,9 @@ describe("keep-in-touch arithmetic", () => {
 
   it("decides the day in the owner's zone: the same instant is a different day in Auckland and Los Angeles", () => {
     const at = new Date("2026-11-23T20:30:00Z");
-    expect(localDay(at, "UTC")).toBe("2026-11-23");
-    expect(localDay(at, "Pacific/Auckland")).toBe("2026-11-24");
-    expect(localDay(at, "America/Los_Angeles")).toBe("2026-11-23");
+    expect(dayInZone(at, "UTC")).toBe("2026-11-23");
+    expect(dayInZone(at, "Pacific/Auckland")).toBe("2026-11-24");
+    expect(dayInZone(at, "America/Los_Angeles")).toBe("2026-11-23");
     const lastAt = new Date("2026-11-16T20:30:00Z");
     const rhythm = { every: "weekly" as const };
     // The interaction was on Nov 17 in Auckland and Nov 16 in Los Angeles: each is due on its own today.

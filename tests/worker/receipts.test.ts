@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it, vi } from "vitest";
-import { localDay } from "~/lib/follow/rhythm";
 import { longDate } from "~/lib/fundraising/receipt";
+import { dayInZone } from "~/lib/time/time";
 import { call, form, signUp } from "./helpers";
 
 const location = (res: Response) => res.headers.get("location") ?? "";
@@ -440,7 +440,7 @@ describe("a gift's day is the organisation's", () => {
     // A zone whose day differs from UTC's right now: twelve hours behind before noon UTC, fourteen ahead after.
     const now = new Date();
     const zone = now.getUTCHours() < 12 ? "Etc/GMT+12" : "Pacific/Kiritimati";
-    const day = localDay(now, zone);
+    const day = dayInZone(now, zone);
     expect(day).not.toBe(now.toISOString().slice(0, 10));
     await env.DB.prepare(
       "insert into user_settings (user_id, time_zone) values (?, ?) on conflict (user_id) do update set time_zone = excluded.time_zone",

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { sampleEvents } from "~/content/events";
-import { dayInZone } from "~/lib/events/rules";
+import { dayInZone } from "~/lib/time/time";
 import { call, signUp } from "./helpers";
 
 /** The landing page's sample events are public pages of their own, outside the signed-in area. */

@@ -1,7 +1,6 @@
 import Papa from "papaparse";
 import { z } from "zod";
 import { isEmail } from "../forms/fields";
-import { dateTimeFormat } from "../time/time";
 
 /** Event hubs: form rules, status from dates, attendee lists and plan editing. Pure; shared by server and browser. */
 
@@ -17,15 +16,6 @@ export type EventStatus = "upcoming" | "active" | "past";
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 const isDay = (v: string) => ISO_DATE.test(v) && !Number.isNaN(Date.parse(`${v}T00:00:00Z`));
-
-/** "2026-11-22" in the owner's time zone. */
-export function dayInZone(now: Date, timeZone: string): string {
-  try {
-    return dateTimeFormat(timeZone, { year: "numeric", month: "2-digit", day: "2-digit" }, "en-CA").format(now);
-  } catch {
-    return now.toISOString().slice(0, 10);
-  }
-}
 
 /** Upcoming before the first day, active from the first to the last day, past after. */
 export function eventStatus(event: { date: string; endDate?: string | null }, today: string): EventStatus {

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { addMonths as addMonthsToDate, DAY_MS } from "../time/days";
-import { dateTimeFormat, zonedToUtc } from "../time/time";
+import { dayInZone, zonedToUtc } from "../time/time";
 
 /**
  * Keep-in-touch arithmetic on the owner's calendar days, so "due today" means the owner's today and
@@ -73,17 +73,6 @@ export function describeRhythm(r: Rhythm): string {
   return RHYTHM_LABEL[r.every];
 }
 
-/** The calendar day (YYYY-MM-DD) of an instant in a time zone. */
-export function localDay(at: Date, timeZone: string): string {
-  const options = { year: "numeric", month: "2-digit", day: "2-digit" } as const;
-  try {
-    return dateTimeFormat(timeZone || "UTC", options, "en-CA").format(at);
-  } catch {
-    // An unknown zone reads as UTC.
-    return dateTimeFormat("UTC", options, "en-CA").format(at);
-  }
-}
-
 const toDay = (y: number, m: number, d: number) =>
   `${String(y).padStart(4, "0")}-${String(m).padStart(2, "0")}-${String(d).padStart(2, "0")}`;
 
@@ -141,9 +130,9 @@ export function nextDue(
   now: Date,
   timeZone: string,
 ): RhythmDue {
-  let dueDay = addRhythm(localDay(input.lastAt, timeZone), input.rhythm);
+  let dueDay = addRhythm(dayInZone(input.lastAt, timeZone), input.rhythm);
   if (input.snoozedUntil && input.snoozedUntil > dueDay) dueDay = input.snoozedUntil;
-  const today = localDay(now, timeZone);
+  const today = dayInZone(now, timeZone);
   const state: DueState = dueDay < today ? "overdue" : dueDay === today ? "due" : "upcoming";
   const daysOverdue = state === "overdue" ? daysBetween(dueDay, today) : 0;
   return { dueDay, state, daysOverdue };

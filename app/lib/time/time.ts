@@ -25,6 +25,16 @@ export function dateTimeFormat(
   return format;
 }
 
+/** The calendar day (YYYY-MM-DD) of an instant in a time zone; an unknown zone reads as UTC. The one home of it. */
+export function dayInZone(at: Date, timeZone: string): string {
+  const options = { year: "numeric", month: "2-digit", day: "2-digit" } as const;
+  try {
+    return dateTimeFormat(timeZone || "UTC", options, "en-CA").format(at);
+  } catch {
+    return dateTimeFormat("UTC", options, "en-CA").format(at);
+  }
+}
+
 export function isTimeZone(tz: unknown): tz is string {
   if (typeof tz !== "string" || !tz || tz.length > 64) return false;
   try {

@@ -6,16 +6,17 @@ import { appContext, userContext } from "~/context";
 import { entitlements, FEATURES, isLockedFeature, TRIAL_REMINDER_DAYS } from "~/lib/billing/plans";
 import { DAY_MS } from "~/lib/time/days";
 import type { loader as rootLoader } from "~/root";
-import { type PageReads, type Statements, shellReads, signedInUser } from "~/server/account/app-shell.server";
+import { shellReads, signedInUser } from "~/server/account/app-shell.server";
 import { signInRedirect } from "~/server/account/auth.server";
-import { settingsFrom } from "~/server/account/settings.server";
 import { getUser } from "~/server/account/user.server";
 import { planStateFrom } from "~/server/billing/plans.server";
+import type { PageReads, Statements } from "~/server/db/page-reads.server";
 import { answerEventWord, eventWordOf } from "~/server/events/event-word.server";
 import { dashboardReads } from "~/server/follow/dashboard.server";
 import { connectionsView } from "~/server/people/list.server";
 import { personReads } from "~/server/people/read.server";
 import { idOf } from "~/server/platform/http.server";
+import { settingsFrom } from "~/server/settings/settings.server";
 import type { Route } from "./+types/_layout";
 
 /**

@@ -10,7 +10,6 @@ import { appContext } from "~/context";
 import { type OnboardingStep, STEP_COUNT, STEP_TITLES, stepNumber } from "~/lib/account/onboarding";
 import { CARD_LIMITS, cardFormSchema, slugSchema, suggestSlug } from "~/lib/card/card";
 import { pageMeta } from "~/lib/site";
-import { getSettings, saveSettings } from "~/server/account/settings.server";
 import { getUser } from "~/server/account/user.server";
 import { signedCardPath } from "~/server/cards/card-link.server";
 import {
@@ -23,6 +22,7 @@ import {
   toPublicCard,
 } from "~/server/cards/cards.server";
 import { walletsOffered } from "~/server/cards/wallet/config.server";
+import { getSettings, saveSettings } from "~/server/settings/settings.server";
 import type { Route } from "./+types/welcome";
 
 export const meta = () => [...pageMeta("Get started"), { name: "robots", content: "noindex" }];

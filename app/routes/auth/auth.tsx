@@ -14,8 +14,8 @@ import { safeRedirect } from "~/lib/platform/safe-redirect";
 import { pageMeta } from "~/lib/site";
 import { canonicalTimeZone } from "~/lib/time/time";
 import { asAuthResponse, createAuth, getSessionUser, TOO_MANY_AUTH_ATTEMPTS } from "~/server/account/auth.server";
-import { saveSettings } from "~/server/account/settings.server";
 import { SSO_ONLY, ssoForEmail } from "~/server/account/sso.server";
+import { saveSettings } from "~/server/settings/settings.server";
 import type { Route } from "./+types/auth";
 
 const email = requiredEmailField;

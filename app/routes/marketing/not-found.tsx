@@ -1,9 +1,9 @@
 import { data } from "react-router";
 import { Landing } from "~/components/marketing/landing";
 import { appContext } from "~/context";
-import { dayInZone } from "~/lib/events/rules";
 import { staticPage } from "~/lib/platform/page-handle";
 import { pageMeta } from "~/lib/site";
+import { dayInZone } from "~/lib/time/time";
 import { featuredCampaigns } from "~/server/fundraising/campaigns.server";
 import type { Route } from "./+types/not-found";
 

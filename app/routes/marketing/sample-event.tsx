@@ -1,7 +1,7 @@
 import { SampleEvent } from "~/components/marketing/sample-event";
 import { findEvent } from "~/content/events";
-import { dayInZone } from "~/lib/events/rules";
 import { pageMeta } from "~/lib/site";
+import { dayInZone } from "~/lib/time/time";
 import { notFound } from "~/server/platform/http.server";
 import type { Route } from "./+types/sample-event";
 

@@ -1,15 +1,15 @@
-import type { BatchItem, BatchResponse } from "drizzle-orm/batch";
 import type { RouterContextProvider } from "react-router";
 import { type AppContext, appContext } from "~/context";
 import { planStateQuery } from "../billing/plans.server";
 import { compiled, type Slots } from "../db/compiled.server";
 import { type Database, type Owner, type Owners, sessionOwner, sessionWorkspace } from "../db/db.server";
+import type { PageReads, PageRows, Statements } from "../db/page-reads.server";
 import { activeEventQuery } from "../events/active-event.server";
 import { unreadQuery, untoastedUpdate } from "../platform/notifications.server";
 import { oncePerRequest } from "../platform/per-request.server";
+import { settingsFrom, settingsQuery } from "../settings/settings.server";
 import { teamsQuery } from "../teams/teams.server";
 import { getSessionUser, type SessionUser, sessionRead, sessionToken, sessionUserFrom } from "./auth.server";
-import { settingsFrom, settingsQuery } from "./settings.server";
 import { getUser } from "./user.server";
 
 /** Only document loads claim new notifications as toasts; data requests leave them for the next page view. */
@@ -104,22 +104,6 @@ export async function shellSettings(context: Readonly<RouterContextProvider>, re
   const user = getUser(context);
   return settingsFrom((await shellReads(context, db, user, request)).settingsRows, user.id);
 }
-
-/** A page's first reads: one D1 batch's statements. */
-export type Statements = readonly [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]];
-
-/**
- * The reads a page makes before anything else, which can travel in the session's round trip (decision 0168):
- * the same statements keyed by the session's token (`sessionOwner`, on a load) or by the account's id (when the
- * page reads on its own: after an action, or in a test). `now` is the clock the reads were made at.
- */
-export type PageReads<S extends Statements> = {
-  name: string;
-  bySession(db: Database, by: { token: string; now: number }): S;
-  byId(db: Database, owners: Owners, now: number): S;
-};
-
-export type PageRows<S extends Statements> = { rows: BatchResponse<S>; now: number };
 
 const pageKey = (name: string, owners: Owners) => `page:${name}:${owners.userId}:${owners.workspaceId}`;
 

@@ -25,8 +25,8 @@ import { countSoon } from "../cards/stat-buffer.server";
 import { emitEvent } from "../integrations/webhooks.server";
 import { cardTag, edgeGet, edgePut, edgeTicket, fromEdge } from "../platform/edge-cache.server";
 import type { AppEnv } from "../platform/env.server";
+import { html } from "../platform/http.server";
 import { limitShareBack } from "../platform/rate-limit.server";
-import { contentSecurityPolicy } from "../platform/security.server";
 
 type HonoEnv = { Bindings: Env; Variables: { app: AppContext } };
 
@@ -37,33 +37,6 @@ export const cardRoutes = new Hono<HonoEnv>();
  * Card pages carry no nonce: their one script is /card.js, allowed by 'self', so a rendered page is the
  * same for every visitor and can be served from the edge cache.
  */
-/** A page of ours outside React Router: HTML with the no-script policy, uncached unless told. */
-export function html(body: string, status?: number, cache?: string, extra?: Record<string, string>): Response;
-export function html(
-  body: Promise<string>,
-  status?: number,
-  cache?: string,
-  extra?: Record<string, string>,
-): Promise<Response>;
-export function html(
-  body: string | Promise<string>,
-  status = 200,
-  cache = "no-store",
-  extra: Record<string, string> = {},
-): Response | Promise<Response> {
-  // Pages rendered by React arrive as a promise (the streaming renderer, decision 0077).
-  if (typeof body !== "string") return body.then((text) => html(text, status, cache, extra));
-  return new Response(body, {
-    status,
-    headers: {
-      "content-type": "text/html; charset=utf-8",
-      "cache-control": cache,
-      "content-security-policy": contentSecurityPolicy(null, import.meta.env.DEV),
-      ...extra,
-    },
-  });
-}
-
 /** The refusal a visitor reads: when to try again, in words and in Retry-After. */
 const retryNotice = (t: Translate, seconds: number) => ({
   title: t("share.limited.title"),

@@ -5,7 +5,6 @@ import { pullStream } from "~/lib/platform/stream";
 import { type IcsEvent, icsUid, toIcs } from "~/lib/time/ics";
 import { createAuth, getSessionUser } from "../account/auth.server";
 import { accountDownload } from "../account/data-export.server";
-import { getSettings, userForCalendarToken } from "../account/settings.server";
 import {
   AVATAR_MAX_BYTES,
   getOwnedCard,
@@ -26,6 +25,7 @@ import { meetingCalendarEvents } from "../organiser-events/meetings.server";
 import { saveCapture } from "../people/capture.server";
 import { EXPORT_FORMATS, type ExportFormat, exportDownload } from "../people/export.server";
 import { personPhoto, removePersonPhoto, setPersonPhoto } from "../people/photo.server";
+import { getSettings, userForCalendarToken } from "../settings/settings.server";
 import { auditDownload } from "../teams/audit.server";
 import { requireSession } from "./session.server";
 import { v1 } from "./v1.server";

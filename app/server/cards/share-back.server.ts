@@ -8,13 +8,13 @@ import { flatDraft } from "~/lib/people/form";
 import { clipText } from "~/lib/text/graphemes";
 import { hex } from "~/lib/text/hex";
 import { sharedContact } from "~db/schema";
-import { getSettings } from "../account/settings.server";
 import type { Database } from "../db/db.server";
 import { activeEventName } from "../events/active-event.server";
 import { addPerson } from "../people/add.server";
 import { consentStatement } from "../people/consent.server";
 import type { PeopleEvents } from "../people/events.server";
 import { notifyWorkspace } from "../platform/notifications.server";
+import { getSettings } from "../settings/settings.server";
 
 /** Each refusal's title and description, as keys of the visitor's catalog (app/lib/i18n). */
 export const SHARE_MESSAGES = {

@@ -1,15 +1,14 @@
 import { and, desc, eq, gt, gte, sql } from "drizzle-orm";
-import { localDay } from "~/lib/follow/rhythm";
 import { DAY_MS } from "~/lib/time/days";
-import { zonedToUtc } from "~/lib/time/time";
+import { dayInZone, zonedToUtc } from "~/lib/time/time";
 import { connection, sharedContact } from "~db/schema";
-import type { PageReads, PageRows } from "../account/app-shell.server";
-import { type SettingsRows, settingsFrom } from "../account/settings.server";
 import { cardStats, listCards } from "../cards/cards.server";
 import { compiled, type Slots } from "../db/compiled.server";
 import { type Database, type Owner, type Owners, sessionOwner, sessionWorkspace } from "../db/db.server";
+import type { PageReads, PageRows } from "../db/page-reads.server";
 import { unacknowledgedGifts } from "../fundraising/gifts.server";
 import { latestNotifications } from "../people/list.server";
+import { type SettingsRows, settingsFrom } from "../settings/settings.server";
 import { dueFollowUps } from "./reminders.server";
 import { dueCandidates, dueFrom, listTagRhythms, rhythmsFrom } from "./rhythm.server";
 
@@ -147,7 +146,7 @@ export function dashboardSummary(
     candidates,
   ] = rows;
   const settings = settingsFrom(settingsRows, userId);
-  const today = localDay(now, settings.timeZone);
+  const today = dayInZone(now, settings.timeZone);
   const endOfToday = zonedToUtc(`${today}T23:59`, settings.timeZone) ?? new Date(now.getTime() + DAY_MS);
   const followUps = dueSoon.filter((f) => f.dueAt.getTime() <= endOfToday.getTime());
   // The latest share per person; repeats are on the person's page.

@@ -5,16 +5,16 @@ import { data } from "react-router";
 import type { AppContext } from "~/context";
 import { discussedFormSchema, draftFormSchema } from "~/lib/assistant/rules";
 import { nextStepsIn } from "~/lib/follow/draft-privacy";
-import { addDays, dueInstant, localDay, personRhythmSchema, SNOOZE_CHOICES } from "~/lib/follow/rhythm";
+import { addDays, dueInstant, personRhythmSchema, SNOOZE_CHOICES } from "~/lib/follow/rhythm";
 import { logFormSchema } from "~/lib/follow/timeline";
 import { safeRedirect } from "~/lib/platform/safe-redirect";
 import { DAY_MS } from "~/lib/time/days";
-import { zonedToUtc } from "~/lib/time/time";
+import { dayInZone, zonedToUtc } from "~/lib/time/time";
 import { connection, reminder } from "~db/schema";
-import { getSettings } from "../account/settings.server";
 import type { AiBinding } from "../assistant/assistant.server";
 import { deleteInteraction, logInteraction, timelineOf } from "../people/timeline.server";
 import { redirectWithToast } from "../platform/toast.server";
+import { getSettings } from "../settings/settings.server";
 import { editDraft, getDraft, markDraftSent, writeDraft } from "./drafts.server";
 import { rhythmOfPerson, setPersonRhythm, snoozePerson } from "./rhythm.server";
 
@@ -108,9 +108,9 @@ export async function followAction(
     if (!logged) return missing();
     return done(
       "Interaction logged",
-      localDay(occurredAt, timeZone) === localDay(new Date(), timeZone)
+      dayInZone(occurredAt, timeZone) === dayInZone(new Date(), timeZone)
         ? undefined
-        : `On ${localDay(occurredAt, timeZone)}`,
+        : `On ${dayInZone(occurredAt, timeZone)}`,
     );
   }
   if (intent === "entry-delete") {
@@ -165,7 +165,7 @@ export async function followAction(
     const todo = todos[Number(formData.get("todo"))];
     if (!todo) return fail({ status: "error", error: { "": ["That to-do is no longer in the notes"] } });
     const day =
-      todo.due && todo.due >= localDay(new Date(), timeZone) ? todo.due : addDays(localDay(new Date(), timeZone), 1);
+      todo.due && todo.due >= dayInZone(new Date(), timeZone) ? todo.due : addDays(dayInZone(new Date(), timeZone), 1);
     const dueAt = dueInstant(day, timeZone);
     // One statement: a double tap (or two tabs) sets the reminder once.
     await app.db.run(sql`insert into ${reminder} (user_id, connection_id, type, due_at, notes)

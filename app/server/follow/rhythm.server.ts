@@ -4,7 +4,6 @@ import {
   daysBetween,
   describeRhythm,
   dueInstant,
-  localDay,
   MAX_RHYTHM_DAYS,
   nextDue,
   POST_EVENT_WINDOW_MS,
@@ -16,6 +15,7 @@ import {
 } from "~/lib/follow/rhythm";
 import { PRIORITIES, type Priority } from "~/lib/people/connection-rules";
 import { DAY_MS } from "~/lib/time/days";
+import { dayInZone } from "~/lib/time/time";
 import { connection, keepInTouch, tagRhythm } from "~db/schema";
 import type { Database, Owner } from "../db/db.server";
 import { notifyWorkspace } from "../platform/notifications.server";
@@ -62,7 +62,7 @@ export async function snoozePerson(
   timeZone: string,
   now = new Date(),
 ) {
-  const until = addDays(localDay(now, timeZone), Math.max(1, Math.min(365, Math.round(days))));
+  const until = addDays(dayInZone(now, timeZone), Math.max(1, Math.min(365, Math.round(days))));
   const rows = await db.all(sql`insert into ${keepInTouch} (user_id, connection_id, snoozed_until)
     select ${userId}, id, ${until} from ${connection} where id = ${personId} and user_id = ${userId}
     on conflict (user_id, connection_id) do update set snoozed_until = excluded.snoozed_until, updated_at = ${Date.now()}
@@ -229,7 +229,7 @@ export function rhythmsFrom([tagRules, rows]: RhythmRead, timeZone: string, now:
   const byTag = new Map(tagRules.map((r) => [r.tag.toLowerCase(), r]));
   const people: DuePerson[] = [];
   // The owner's today once, not per person: a conference's worth of people met this week is 2,000 rows.
-  const today = localDay(now, timeZone);
+  const today = dayInZone(now, timeZone);
   for (const r of rows) {
     const tags = safeTags(r.tags);
     const lastAt = r.last_contact_at === null ? null : new Date(r.last_contact_at);
@@ -266,7 +266,7 @@ export function rhythmsFrom([tagRules, rows]: RhythmRead, timeZone: string, now:
     const reached = r.reached_out !== null && r.reached_out >= r.created_at;
     if (r.event_name && !reached && now.getTime() - r.created_at < POST_EVENT_WINDOW_MS + 5 * DAY_MS) {
       const window = postEventDue(createdAt, now);
-      let dueDay = localDay(window.deadline, timeZone);
+      let dueDay = dayInZone(window.deadline, timeZone);
       if (r.snoozed_until && r.snoozed_until > today) dueDay = r.snoozed_until;
       const state =
         r.snoozed_until && r.snoozed_until > today ? "upcoming" : window.state === "overdue" ? "overdue" : "due";
@@ -303,7 +303,7 @@ function reasonsFor(p: DuePerson, now: Date, timeZone: string): string[] {
   } else {
     reasons.push(p.via === "own" ? p.rhythm : `${p.via}: ${p.rhythm.toLowerCase()}`);
     if (p.lastAt) {
-      const ago = daysBetween(localDay(p.lastAt, timeZone), localDay(now, timeZone));
+      const ago = daysBetween(dayInZone(p.lastAt, timeZone), dayInZone(now, timeZone));
       reasons.push(`Last contact ${ago === 0 ? "today" : ago === 1 ? "yesterday" : `${ago} days ago`}`);
     } else reasons.push("No contact logged yet");
     if (p.due.state === "overdue")
@@ -331,7 +331,7 @@ export function dueFrom(
   timeZone: string,
   { now = new Date(), withinDays = 0, limit = 50 }: DueOptions = {},
 ) {
-  const until = addDays(localDay(now, timeZone), withinDays);
+  const until = addDays(dayInZone(now, timeZone), withinDays);
   return people
     .filter((p) => p.due.state !== "upcoming" || (withinDays > 0 && p.due.dueDay <= until))
     .sort(
@@ -380,7 +380,7 @@ export async function rhythmCalendarEvents(
   now = new Date(),
 ) {
   const people = await rhythmsOf(db, userId, timeZone, now);
-  const today = localDay(now, timeZone);
+  const today = dayInZone(now, timeZone);
   const host = URL.canParse(origin) ? new URL(origin).hostname : "knowwho.app";
   return people.slice(0, 500).map((p) => {
     const day = p.due.state === "overdue" ? today : p.due.dueDay;

@@ -1,12 +1,12 @@
 import { and, eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { AppContext } from "~/context";
-import { localDay } from "~/lib/follow/rhythm";
 import { emailAddress } from "~/lib/forms/fields";
 import { type DonorDetails, processingFee } from "~/lib/fundraising/donation";
 import { newsOptIn } from "~/lib/fundraising/giving-messages";
 import { DEFAULT_LOCALE, type Locale, matchLocale } from "~/lib/i18n/locales";
 import { formatMoney } from "~/lib/money";
+import { dayInZone } from "~/lib/time/time";
 import { campaign, gift, recurringGift, stripeConnection, userSettings } from "~db/schema";
 import { rawSql, type Statement } from "../db/write.server";
 import type { PaymentEvent } from "../payments/events";
@@ -334,7 +334,7 @@ async function recordGift(
       source: m.source,
       sourceCardId: m.card ?? null,
       sourceEventId: m.event ?? null,
-      date: localDay(new Date(), owner.timeZone),
+      date: dayInZone(new Date(), owner.timeZone),
       locale: m.lang ?? null,
       publicName: m.public === "1",
       recurringId: subscription ? sql`(select id from ${recurringGift} where subscription = ${subscription})` : null,

@@ -1,6 +1,5 @@
 import { and, asc, eq, gte, lte, sql } from "drizzle-orm";
 import type { AppContext } from "~/context";
-import { localDay } from "~/lib/follow/rhythm";
 import { receiptWords } from "~/lib/fundraising/giving-messages";
 import {
   DEFAULT_RECEIPT_WORDING,
@@ -13,6 +12,7 @@ import {
 } from "~/lib/fundraising/receipt";
 import { DEFAULT_LOCALE, matchLocale } from "~/lib/i18n/locales";
 import { translator } from "~/lib/i18n/translate";
+import { dayInZone } from "~/lib/time/time";
 import { campaign, connection, fundraisingOrg, gift, userSettings } from "~db/schema";
 import type { Database } from "../db/db.server";
 import { outboxMailer } from "../platform/mail.server";
@@ -37,7 +37,7 @@ export async function organisationDay(db: Database, userId: string, now = new Da
     .from(userSettings)
     .where(eq(userSettings.userId, userId))
     .get();
-  return localDay(now, row?.timeZone ?? "UTC");
+  return dayInZone(now, row?.timeZone ?? "UTC");
 }
 
 /** The owner's organisation profile, or an empty one: receipts then name the campaign's organisation. */

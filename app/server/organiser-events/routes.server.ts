@@ -16,9 +16,9 @@ import {
 } from "~/lib/organiser-events/rules";
 import { getSessionUser } from "../account/auth.server";
 import { confirmFirst } from "../account/confirm-first.server";
-import { html } from "../api/card-routes.server";
 import { cardQrSvg } from "../cards/qr.server";
 import { edgeGet, edgePut, edgeTicket, fromEdge } from "../platform/edge-cache.server";
+import { html } from "../platform/http.server";
 import { outboxMailer } from "../platform/mail.server";
 import { allow, clientKey, RETRY_AFTER_SECONDS } from "../platform/rate-limit.server";
 import {

@@ -4,10 +4,10 @@ import { normalizeTags, type Priority, type Status, uniqueTags } from "~/lib/peo
 import type { PersonDraft } from "~/lib/people/draft";
 import { normalisePerson } from "~/lib/people/normalise";
 import { connection, contactPoint, personHistory } from "~db/schema";
-import { getSettings } from "../account/settings.server";
 import type { Database } from "../db/db.server";
 import { rawSql, type Statement, writeBatch } from "../db/write.server";
 import { activeEventName } from "../events/active-event.server";
+import { getSettings } from "../settings/settings.server";
 import { emitPeopleEvents, type PeopleEvents } from "./events.server";
 import { suggestionStatements } from "./suggestions.server";
 import { entryStatements } from "./timeline.server";

@@ -3,11 +3,11 @@ import { normalizePriority, normalizeStatus, normalizeTags } from "~/lib/people/
 import type { PersonDraft } from "~/lib/people/draft";
 import { normalisePerson, type PointValues } from "~/lib/people/normalise";
 import { connection, contactPoint, interaction } from "~db/schema";
-import { getSettings } from "../account/settings.server";
 import { chunk } from "../db/budget.server";
 import type { Database } from "../db/db.server";
 import { rawSql, type Statement, writeBatch } from "../db/write.server";
 import { notifyWorkspace } from "../platform/notifications.server";
+import { getSettings } from "../settings/settings.server";
 import { ownerCountry, type Source } from "./add.server";
 import { emitPeopleEvents, type PeopleEvents } from "./events.server";
 import { checkedDraftPhoto, deletePhotos, putPhoto } from "./photo.server";

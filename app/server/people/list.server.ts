@@ -3,8 +3,8 @@ import type { BatchResponse } from "drizzle-orm/batch";
 import { decodeJson, encodeJson } from "~/lib/text/base64url";
 import { DAY_MS } from "~/lib/time/days";
 import { connection, notification, peopleStats } from "~db/schema";
-import type { PageReads } from "../account/app-shell.server";
 import { type Database, type Owner, type Owners, sessionWorkspace } from "../db/db.server";
+import type { PageReads } from "../db/page-reads.server";
 import { photoUrl } from "./photo.server";
 
 export const PAGE_SIZE = 25;

@@ -16,9 +16,9 @@ import {
 } from "~/lib/people/draft";
 import { foldName } from "~/lib/people/normalise";
 import { connection, consentRecord, contactPoint, personHistory } from "~db/schema";
-import type { PageReads } from "../account/app-shell.server";
 import { compiled, type Slots } from "../db/compiled.server";
 import { type Database, type Owner, sessionWorkspace } from "../db/db.server";
+import type { PageReads } from "../db/page-reads.server";
 
 /** A person and their contact points, for the account `owner` names: both filtered by it, whoever the id names. */
 function personQueries<O extends string>(owner: (slot: Slots<O>) => Owner) {

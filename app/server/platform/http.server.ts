@@ -1,3 +1,5 @@
+import { contentSecurityPolicy } from "./security.server";
+
 /** The one 404: loaders and actions throw it for anything missing or not the signed-in owner's. */
 export function notFound(): never {
   throw new Response("Not Found", { status: 404, statusText: "Not Found" });
@@ -22,4 +24,31 @@ export function parseIds(values: FormDataEntryValue[] | string[]): number[] {
 /** The one answer to an action's unknown or missing intent: nothing is changed (a forged or stale form). */
 export function unknownIntent(): never {
   throw new Response("Unknown action", { status: 400, statusText: "Bad Request" });
+}
+
+/** A page of ours outside React Router: HTML with the no-script policy, uncached unless told. */
+export function html(body: string, status?: number, cache?: string, extra?: Record<string, string>): Response;
+export function html(
+  body: Promise<string>,
+  status?: number,
+  cache?: string,
+  extra?: Record<string, string>,
+): Promise<Response>;
+export function html(
+  body: string | Promise<string>,
+  status = 200,
+  cache = "no-store",
+  extra: Record<string, string> = {},
+): Response | Promise<Response> {
+  // Pages rendered by React arrive as a promise (the streaming renderer, decision 0077).
+  if (typeof body !== "string") return body.then((text) => html(text, status, cache, extra));
+  return new Response(body, {
+    status,
+    headers: {
+      "content-type": "text/html; charset=utf-8",
+      "cache-control": cache,
+      "content-security-policy": contentSecurityPolicy(null, import.meta.env.DEV),
+      ...extra,
+    },
+  });
 }

@@ -13,7 +13,6 @@ import {
 import { pageMeta } from "~/lib/site";
 import { zonedToUtc } from "~/lib/time/time";
 import { shellSettings } from "~/server/account/app-shell.server";
-import { getSettings } from "~/server/account/settings.server";
 import { getUser } from "~/server/account/user.server";
 import { requireFeature } from "~/server/billing/plans.server";
 import { listOwnedCampaigns } from "~/server/fundraising/campaigns.server";
@@ -22,6 +21,7 @@ import { createMailing, previewFor, sendingAllowance, sendTest } from "~/server/
 import { notFound, parseId, unknownIntent } from "~/server/platform/http.server";
 import { allow } from "~/server/platform/rate-limit.server";
 import { redirectWithToast } from "~/server/platform/toast.server";
+import { getSettings } from "~/server/settings/settings.server";
 import { audienceOf, eventAudience, summary } from "./+shared/audience.server";
 import { ComposeForm } from "./+shared/compose-form";
 import { LawfulBasis } from "./+shared/parts";

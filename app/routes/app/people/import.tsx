@@ -9,7 +9,6 @@ import { mappingProblems } from "~/lib/formats/csv-read";
 import { MAPPING_CHOICES } from "~/lib/formats/mapping-choices";
 import { skippedRows } from "~/lib/people/read";
 import { pageMeta } from "~/lib/site";
-import { getSettings } from "~/server/account/settings.server";
 import { getUser } from "~/server/account/user.server";
 import {
   applyImport,
@@ -30,6 +29,7 @@ import {
 } from "~/server/people/import.server";
 import { TOO_LARGE_FIELD } from "~/server/platform/security.server";
 import { redirectWithToast } from "~/server/platform/toast.server";
+import { getSettings } from "~/server/settings/settings.server";
 import type { Route } from "./+types/import";
 
 export const meta = () => [...pageMeta("Import contacts"), { name: "robots", content: "noindex" }];

@@ -5,7 +5,6 @@ import { PRIORITY_LABEL } from "~/lib/people/connection-rules";
 import { rankLeads } from "~/lib/people/lead-score";
 import { DAY_MS } from "~/lib/time/days";
 import { formatInZone } from "~/lib/time/time";
-import { getSettings } from "~/server/account/settings.server";
 import { getUser } from "~/server/account/user.server";
 import type { AiBinding } from "~/server/assistant/assistant.server";
 import { requireFeature } from "~/server/billing/plans.server";
@@ -15,6 +14,7 @@ import { createReminder } from "~/server/follow/reminders.server";
 import { eventFundraising } from "~/server/fundraising/analytics.server";
 import { notFound, parseId, unknownIntent } from "~/server/platform/http.server";
 import { redirectWithToast } from "~/server/platform/toast.server";
+import { getSettings } from "~/server/settings/settings.server";
 
 /** The post-event report's loader and action (/events/:id/report): who was met, how follow-up went, top leads. */
 

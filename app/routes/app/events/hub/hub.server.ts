@@ -5,16 +5,14 @@ import { can } from "~/lib/billing/plans";
 import {
   ATTENDEE_LIMITS,
   type AttendeeReport,
-  dayInZone,
   eventStatus,
   parseAttendeeCsv,
   planFormSchema,
   targetsFromLines,
 } from "~/lib/events/rules";
 import { safeRedirect } from "~/lib/platform/safe-redirect";
-import { formatInZone } from "~/lib/time/time";
+import { dayInZone, formatInZone } from "~/lib/time/time";
 import type { SessionUser } from "~/server/account/auth.server";
-import { getSettings } from "~/server/account/settings.server";
 import { getUser } from "~/server/account/user.server";
 import { type AiBinding, createAssistant } from "~/server/assistant/assistant.server";
 import { getEntitlements, requireFeature } from "~/server/billing/plans.server";
@@ -30,6 +28,7 @@ import {
 import { notFound, parseId } from "~/server/platform/http.server";
 import { oncePerRequest } from "~/server/platform/per-request.server";
 import { redirectWithToast } from "~/server/platform/toast.server";
+import { getSettings } from "~/server/settings/settings.server";
 
 type Context = Readonly<RouterContextProvider>;
 

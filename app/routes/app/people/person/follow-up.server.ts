@@ -1,9 +1,7 @@
 import { data } from "react-router";
 import type { AppContext } from "~/context";
-import { localDay } from "~/lib/follow/rhythm";
 import { reminderFormSchema } from "~/lib/people/connection-form";
-import { FOLLOW_UP_PRESETS, formatInZone, zonedToUtc } from "~/lib/time/time";
-import { getSettings } from "~/server/account/settings.server";
+import { dayInZone, FOLLOW_UP_PRESETS, formatInZone, zonedToUtc } from "~/lib/time/time";
 import { FOLLOW_INTENTS, followAction, followThroughFor, isFollowIntent } from "~/server/follow/follow.server";
 import {
   createReminder,
@@ -13,6 +11,7 @@ import {
   snoozeReminder,
 } from "~/server/follow/reminders.server";
 import { unknownIntent } from "~/server/platform/http.server";
+import { getSettings } from "~/server/settings/settings.server";
 import type { IntentArgs, Section } from "./+shared/intent.server";
 
 /** The person's follow-ups and follow-through, with the owner's zone every time on the page is shown in. */
@@ -21,7 +20,7 @@ export async function loadFollowUp(app: AppContext, userId: string, id: number, 
     remindersFor(app.db, userId, id),
     followThroughFor(app.db, userId, id, timeZone),
   ]);
-  return { reminders, follow, today: localDay(new Date(), timeZone) };
+  return { reminders, follow, today: dayInZone(new Date(), timeZone) };
 }
 
 /** A reminder's intent with a reminder id that is not a number changes nothing. */

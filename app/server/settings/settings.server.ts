@@ -4,6 +4,7 @@ import { userSettings } from "~db/schema";
 import type { Database, Owner } from "../db/db.server";
 import { randomToken, sha256Hex } from "../platform/tokens.server";
 
+/** An account's own settings (zone, country, notifications, visibility, the calendar feed): read by many features, so a folder of its own. */
 export const DEFAULT_SETTINGS = {
   timeZone: "UTC",
   country: "US",
