@@ -32,7 +32,7 @@ function workerd(group) {
 }
 
 /** Resident memory (bytes) and CPU (ms, user + system) of the serving workerd processes. */
-function usage(group) {
+export function usage(group) {
   let rss = 0;
   let cpu = 0;
   for (const pid of workerd(group)) {

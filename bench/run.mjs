@@ -6,6 +6,7 @@ import { loadavg } from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { bin, offlineEnv, root, serveFreshBuild } from "../scripts/wrangler-env.mjs";
+import { importFormatsBench } from "./import-formats.mjs";
 import { fetchRetry, localCount, sh, signUpOwner } from "./local.mjs";
 import { mailingBench } from "./mailing.mjs";
 import { ownerFigures } from "./owner.mjs";
@@ -300,6 +301,8 @@ try {
   );
 
   await importBench();
+  // The contacts import of 10,000 as CSV against XLSX (bench/import-formats.mjs).
+  await importFormatsBench({ base: BASE, group: server.pid });
   await shareBackBurst();
   await bigNetwork();
   // The owner's side at 50,000 people: signed-in pages, the list, every export (bench/owner.mjs).

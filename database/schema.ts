@@ -1509,6 +1509,8 @@ export const orgMeeting = sqliteTable(
     uid: text("uid").notNull(),
     /** The organiser's slot it is booked in (migration 0059); null for a meeting at a time and place of its own. */
     slotId: integer("slot_id").references((): AnySQLiteColumn => orgMeetingSlot.id, { onDelete: "set null" }),
+    /** When both people were reminded of it, once accepted (ms). */
+    remindedAt: integer("reminded_at"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

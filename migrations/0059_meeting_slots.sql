@@ -20,6 +20,8 @@ CREATE TABLE `org_availability` (
 );
 --> statement-breakpoint
 ALTER TABLE `org_meeting` ADD `slot_id` integer REFERENCES org_meeting_slot(id) ON DELETE set null;--> statement-breakpoint
+-- When both people were reminded of an accepted meeting (ms): the cron reminds each meeting once.
+ALTER TABLE `org_meeting` ADD `reminded_at` integer;--> statement-breakpoint
 CREATE UNIQUE INDEX `org_meeting_live_slot_idx` ON `org_meeting` (`slot_id`) WHERE `slot_id` IS NOT NULL AND `state` IN ('pending', 'accepted');--> statement-breakpoint
 CREATE TRIGGER `org_meeting_fits_insert` BEFORE INSERT ON `org_meeting`
 WHEN NEW.`slot_id` IS NOT NULL AND (EXISTS (SELECT 1 FROM `org_meeting` m

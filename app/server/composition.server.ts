@@ -9,6 +9,7 @@ import { notifyDueRhythms } from "./follow/rhythm.server";
 import { donationHandler } from "./fundraising/donations.server";
 import { runDueSyncs } from "./integrations/schedule.server";
 import { startDueMailings, sweepMailings } from "./mailings/mailings.server";
+import { remindMeetings } from "./organiser-events/meeting-slots.server";
 import { sendRequestDigests } from "./organiser-events/requests.server";
 import { receiveStripeWebhook } from "./payments/webhook.server";
 import type { AppEnv } from "./platform/env.server";
@@ -26,7 +27,7 @@ const paymentHandlers = [donationHandler, plansHandler];
 export const deliverPaymentEvent = (app: AppContext, request: Request) =>
   receiveStripeWebhook(app, request, paymentHandlers);
 
-/** The cron trigger's work: due reminders become notifications; trials and grants ending soon are announced; due syncs run; mailings start, and groups a dead sender left are re-queued; attendees' requests gathered in a window go as one digest; expired sessions are removed. */
+/** The cron trigger's work: due reminders become notifications; trials and grants ending soon are announced; due syncs run; mailings start, and groups a dead sender left are re-queued; attendees' requests gathered in a window go as one digest; accepted meetings are reminded half an hour before; expired sessions are removed. */
 export async function runScheduled(env: AppEnv, now: Date): Promise<void> {
   const db = createDb(env.DB);
   await notifyDueReminders(db, now);
@@ -36,6 +37,7 @@ export async function runScheduled(env: AppEnv, now: Date): Promise<void> {
   await startDueMailings({ env, db }, now);
   await sweepMailings({ env, db }, now);
   await sendRequestDigests(db, now);
+  await remindMeetings(db, now);
   await db.batch([
     db.delete(session).where(lt(session.expiresAt, now)),
     db.delete(verification).where(lt(verification.expiresAt, now)),

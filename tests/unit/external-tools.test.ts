@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { strFromU8, unzipSync } from "fflate";
 import { afterAll, describe, expect, it } from "vitest";
+import { readCsvFile } from "~/lib/formats/csv-read";
 import { tableFor, toCsv } from "~/lib/formats/csv-write";
 import { writeVCards } from "~/lib/formats/vcard";
 import { readVCardFile } from "~/lib/formats/vcard-read";
@@ -183,7 +184,9 @@ describe("vCard read by python3-vobject", () => {
 });
 
 /** The cells of the first sheet of an .xlsx, with whether each is a formula. */
-function sheetCells(file: string): { ref: string; text: string; formula: boolean; type: string }[] {
+function sheetCells(
+  file: string,
+): { ref: string; text: string; formula: boolean; formulaText: string; type: string }[] {
   const zip = unzipSync(new Uint8Array(readFileSync(file)));
   const shared = zip["xl/sharedStrings.xml"]
     ? [...strFromU8(zip["xl/sharedStrings.xml"]).matchAll(/<si>([\s\S]*?)<\/si>/g)].map((m) =>
@@ -205,7 +208,14 @@ function sheetCells(file: string): { ref: string; text: string; formula: boolean
     const v = body.match(/<v>([\s\S]*?)<\/v>/)?.[1] ?? "";
     const inline = body.match(/<t[^>]*>([\s\S]*?)<\/t>/)?.[1];
     const text = type === "s" ? (shared[Number(v)] ?? "") : (inline ?? v);
-    return { ref: m[1] ?? "", text: unxml(text), formula: /<f[\s>]/.test(body), type };
+    const formula = body.match(/<f[^>]*>([\s\S]*?)<\/f>/)?.[1];
+    return {
+      ref: m[1] ?? "",
+      text: unxml(text),
+      formula: /<f[\s>]/.test(body),
+      formulaText: unxml(formula ?? ""),
+      type,
+    };
   });
 }
 
@@ -262,15 +272,20 @@ describe("CSV and XLSX opened by LibreOffice", () => {
     writeFileSync(xlsx, toXlsx(tableFor(PEOPLE, "generic", false)));
     const phones = PEOPLE.flatMap((p) => p.phones ?? []).map((p) => p.value);
 
-    // LibreOffice's defaults (formulas evaluated): nothing we wrote becomes a formula.
+    // LibreOffice's defaults (formulas evaluated): nothing we wrote becomes a formula but the text literals of
+    // digits (="+41446681800"), whose value is the text as stored (decision 0183).
     const opened = sheetCells(convert(bin, csv, "CSV:44,34,76,1"));
-    expect(opened.filter((c) => c.formula)).toEqual([]);
+    expect(opened.filter((c) => c.formula && c.formulaText !== `"${c.text}"`)).toEqual([]);
     expect(opened.length).toBeGreaterThan(PEOPLE.length * 3);
 
-    // Quoted fields as text (what the import dialog offers for a CSV like ours): phones kept to the digit.
+    // With defaults, every phone is text to the digit.
+    for (const phone of phones)
+      expect(opened.find((c) => c.text === phone)?.type, phone).toMatch(/^(s|str|inlineStr)$/);
+    // Quoted fields as text (an option of the import dialog): nothing evaluated; a phone is kept to the digit,
+    // an unspaced international one inside its text formula as written (="+41446681800"), never as a number.
     const asText = sheetCells(convert(bin, csv, "CSV:44,34,76,1,,0,true"));
     expect(asText.filter((c) => c.formula)).toEqual([]);
-    for (const phone of phones) expect(asText.map((c) => c.text)).toContain(phone);
+    for (const phone of phones) expect(asText.map((c) => c.text)).toContainEqual(expect.stringContaining(phone));
 
     // Our workbook: every cell is text, so LibreOffice keeps phones, numbers and formula-like text as typed.
     const ours = sheetCells(convert(bin, xlsx));
@@ -301,6 +316,37 @@ describe("CSV and XLSX opened by LibreOffice", () => {
     expect(cells.length).toBeGreaterThan(PEOPLE.length * 3);
     expect(cells.filter((c) => c.formula)).toEqual([]);
     expect(cells).toEqual(sheetCells(convert(bin, whole)));
+  });
+});
+
+describe("Phones, postcodes and ids in our CSV opened by LibreOffice with its defaults", () => {
+  it("stay text to the character: no number, no lost zero or plus, no guard character", () => {
+    const bin = soffice();
+    const csv = path.join(work, "digits.csv");
+    const person = hostile(10, {
+      displayName: "Björn Ek",
+      phones: [
+        { value: "+3546991234", label: "mobile" },
+        { value: "0612345678", label: "work" },
+      ],
+      addresses: [{ label: "home", street: "Laugavegur 1", postalCode: "04524", locality: "Reykjavík" }],
+      note: "-12.5",
+      organization: "1234567890123456789",
+    });
+    writeFileSync(csv, toCsv([person]));
+    const cells = sheetCells(convert(bin, csv, "CSV:44,34,76,1"));
+    for (const text of ["+3546991234", "0612345678", "04524", "1234567890123456789"]) {
+      const cell = cells.find((c) => c.text === text);
+      expect(cell, text).toBeDefined();
+      // A text cell (or a text formula's string result), never a number; no apostrophe in what is shown.
+      expect(["s", "str", "inlineStr"], text).toContain(cell?.type);
+    }
+    expect(cells.some((c) => c.text.startsWith("'"))).toBe(false);
+    expect(cells.filter((c) => c.formula && c.formulaText !== `"${c.text}"`)).toEqual([]);
+    // And our importer reads the same cells back as the values they are.
+    const back = readCsvFile(readFileSync(csv));
+    expect(back.people[0]?.draft.phones?.map((p) => p.value)).toEqual(["+3546991234", "0612345678"]);
+    expect(back.people[0]?.draft.addresses?.[0]?.postalCode).toBe("04524");
   });
 });
 

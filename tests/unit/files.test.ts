@@ -67,7 +67,9 @@ describe("CSV export", () => {
     expect(header[0]).toBe("Name");
     expect(parsed[1]?.[0]).toBe(`'=HYPERLINK("http://x","y")`);
     expect(parsed[1]?.[header.indexOf("Company")]).toBe("'+1");
-    expect(parsed[2]?.[header.indexOf("Mobile Phone")]).toBe("+14155552671");
+    // Our CSV is opened in spreadsheets: an international phone is their text formula, read back as the phone.
+    expect(parsed[2]?.[header.indexOf("Mobile Phone")]).toBe('="+14155552671"');
+    expect(readCsvFile(csv).people[1]?.draft.phones?.[0]?.value).toBe("+14155552671");
     expect(parsed[2]?.[header.indexOf("Notes")]).toBe("Line one\nline two, with comma");
   });
 

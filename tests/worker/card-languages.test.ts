@@ -317,4 +317,19 @@ describe("the giving pages in the visitor's language", () => {
     ).first<{ shown: string }>();
     expect(consent?.shown).toBe("Quiero recibir noticias de Water First por correo electrónico");
   });
+
+  it("answers the unsubscribe pages in the visitor's language, and the mail provider's one-click in English", async () => {
+    const test = await page("/mail/u/test?lang=ar");
+    expect(test.headers.get("set-cookie")).toContain("lang=ar");
+    expect(test.headers.get("vary")).toBe("Accept-Language, Cookie");
+    const ar = await test.text();
+    expect(ar).toContain('<html lang="ar" dir="rtl">');
+    expect(ar).toContain("كانت هذه رسالة تجريبية");
+    const bad = await page("/mail/u/not-a-token", { "accept-language": "de-CH" });
+    expect(bad.status).toBe(404);
+    expect(await bad.text()).toContain("Dieser Link ist ungültig");
+    const oneClick = await call("/mail/u/not-a-token", form({ "List-Unsubscribe": "One-Click" }));
+    expect(oneClick.status).toBe(404);
+    expect(await oneClick.text()).toContain("This link is not valid");
+  });
 });

@@ -1,7 +1,9 @@
 import { waitForGlobalWaitUntil } from "cloudflare:test-internal";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+import { zonedLocal } from "~/lib/time/time";
 import { createDb } from "~/server/db/db.server";
+import { remindMeetings } from "~/server/organiser-events/meeting-slots.server";
 import { REQUEST_MAIL_WINDOW_MS, sendRequestDigests } from "~/server/organiser-events/requests.server";
 import { call, form, signUp, testAddress } from "./helpers";
 import { joinSignedIn, mailsTo } from "./organiser-helpers";
@@ -557,11 +559,13 @@ describe("meetings in the organiser's slots", () => {
       .bind(slot)
       .first<{ n: number }>();
     expect(live?.n).toBe(1);
-    // Sent after it was taken: refused with the message, nothing stored.
-    const late = await book(c.cookie, e.slug, d.id, slot);
-    expect(late.status).toBe(409);
-    // The database itself refuses a second meeting of one person at an overlapping time.
+    // Sent after it was taken, by the pair that lost: refused with the message, nothing stored.
     const winner = raced[0]?.status === 302 ? [a, b] : [c, d];
+    const loser = winner[0] === a ? [c, d] : [a, b];
+    const late = await book(loser[0]?.cookie ?? "", e.slug, loser[1]?.id ?? 0, slot);
+    expect(late.status).toBe(409);
+    expect(await late.text()).toContain("Choose one of the free times");
+    // The database itself refuses a second meeting of one person at an overlapping time.
     const row = await env.DB.prepare("select * from org_meeting where slot_id = ?")
       .bind(slot)
       .first<{ event_id: number }>();
@@ -622,6 +626,39 @@ describe("meetings in the organiser's slots", () => {
   });
 });
 
+describe("a reminder before each meeting", () => {
+  it("reminds both people of an accepted meeting half an hour before, once, on the event's clock", async () => {
+    const owner = await signUp("Rem Inder");
+    const e = await publish(owner, { startsAt: local(-1), endsAt: local(2), timeZone: "Asia/Tokyo" });
+    const a = await joinSignedIn(e.slug, "Ida Early");
+    const b = await joinWithPass(e.slug, "Jo Later");
+    const bId = (
+      await env.DB.prepare("select id from org_attendee where email = ?").bind(b.email).first<{ id: number }>()
+    )?.id;
+    const soon = zonedLocal(new Date(Date.now() + 20 * 60_000), "Asia/Tokyo");
+    const later = zonedLocal(new Date(Date.now() + 3 * 3_600_000), "Asia/Tokyo");
+    const insert = (startsAt: string, state: string) =>
+      env.DB.prepare(
+        "insert into org_meeting (event_id, from_id, to_id, starts_at, minutes, place, state, uid) values (?, ?, ?, ?, 30, 'Table <2>', ?, ?)",
+      )
+        .bind(e.id, a.id, bId, startsAt, state, crypto.randomUUID())
+        .run();
+    await insert(soon, "accepted");
+    await insert(later, "accepted");
+    await insert(zonedLocal(new Date(Date.now() + 10 * 60_000), "Asia/Tokyo"), "declined");
+    const db = createDb(env.DB);
+    await remindMeetings(db, new Date());
+    await remindMeetings(db, new Date());
+    const toB = await mailsTo(b.email, "event-meeting-reminder");
+    expect(toB).toHaveLength(1);
+    expect(toB[0]?.subject).toBe("Soon: your meeting with Ida Early at Programme Summit");
+    expect(toB[0]?.text).toContain("30 min at Table <2>");
+    expect(await mailsTo(a.email, "event-meeting-reminder")).toHaveLength(1);
+    const inbox = await (await call("/notifications", { headers: { cookie: a.cookie } })).text();
+    expect(inbox).toContain("Meeting with Jo Later soon");
+  });
+});
+
 describe("the programme migration", () => {
   it("keeps every event and attendee, and brings the room and seat rules", async () => {
     const { applyD1Migrations } = await import("cloudflare:test");
@@ -660,7 +697,7 @@ describe("the programme migration", () => {
     expect((await db.prepare("select * from org_event order by id").all()).results).toEqual(before);
     // Meetings made before slots keep every value, with no slot.
     expect((await db.prepare("select * from org_meeting order by id").all()).results).toEqual(
-      meetings.map((m) => ({ ...m, slot_id: null })),
+      meetings.map((m) => ({ ...m, slot_id: null, reminded_at: null })),
     );
     const event = before[0] as { id: number };
     const insert = (room: string, start: string, end: string, uid: string) =>

@@ -1,5 +1,7 @@
 import { env } from "cloudflare:workers";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
+import { localDay } from "~/lib/follow/rhythm";
+import { longDate } from "~/lib/fundraising/receipt";
 import { call, form, signUp } from "./helpers";
 
 const location = (res: Response) => res.headers.get("location") ?? "";
@@ -429,5 +431,33 @@ describe("what the donor adds on the Donate form", () => {
     expect(html).toContain("https://wa.me/?text=");
     expect(html).toContain("mailto:?subject=");
     expect(html).toContain("Ask a friend to give too");
+  });
+});
+
+describe("a gift's day is the organisation's", () => {
+  it("dates and receipts a gift on the day it is in the owner's zone, not in UTC", async () => {
+    const o = await ownerWithCampaign("Zone Owner");
+    // A zone whose day differs from UTC's right now: twelve hours behind before noon UTC, fourteen ahead after.
+    const now = new Date();
+    const zone = now.getUTCHours() < 12 ? "Etc/GMT+12" : "Pacific/Kiritimati";
+    const day = localDay(now, zone);
+    expect(day).not.toBe(now.toISOString().slice(0, 10));
+    await env.DB.prepare(
+      "insert into user_settings (user_id, time_zone) values (?, ?) on conflict (user_id) do update set time_zone = excluded.time_zone",
+    )
+      .bind(o.userId, zone)
+      .run();
+    const email = `zone.${crypto.randomUUID().slice(0, 8)}@donor.example`;
+    await give(o.id, { amount: "2500" }, { email, name: "Zed Zone" });
+    await vi.waitFor(async () => {
+      const row = await one<{ date: string }>(
+        "select date from gift where campaign_id = ? and donor_email = ?",
+        o.id,
+        email,
+      );
+      expect(row?.date).toBe(day);
+    });
+    const mail = await lastMail(email, "thank-you");
+    expect(mail?.text).toContain(`Date: ${longDate(day)}`);
   });
 });

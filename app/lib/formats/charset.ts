@@ -195,3 +195,37 @@ export function binaryToBytes(binary: string): Uint8Array {
 export function textToBinary(text: string): string {
   return bytesToBinary(new TextEncoder().encode(text));
 }
+
+/** A UTF-8 sequence of two to four bytes: evidence that a file not valid as UTF-8 was partly written in it. */
+const UTF8_SEQUENCE = /[\xc2-\xdf][\x80-\xbf]|[\xe0-\xef][\x80-\xbf]{2}|[\xf0-\xf4][\x80-\xbf]{3}/g;
+
+/**
+ * A file whose lines were saved in two encodings (rows appended by another program): each line that is
+ * valid UTF-8 and holds UTF-8 letters is read as UTF-8, every other line in `fallback`. Null when the file
+ * is not mixed (no line holds UTF-8 letters, or none is invalid UTF-8). `fallbackLines` are one-based.
+ */
+export function decodeMixed(bytes: Uint8Array, fallback: string): { text: string; fallbackLines: number[] } | null {
+  const lines: Uint8Array[] = [];
+  let start = 0;
+  for (let i = 0; i <= bytes.length; i++)
+    if (i === bytes.length || bytes[i] === 0x0a) {
+      lines.push(bytes.subarray(start, Math.min(i + 1, bytes.length)));
+      start = i + 1;
+    }
+  const utf8 = lines.map((line) => {
+    const text = tryDecode(line, "utf-8");
+    return text !== null && (bytesToBinary(line).match(UTF8_SEQUENCE)?.length ?? 0) > 0 ? text : null;
+  });
+  if (!utf8.some((t) => t !== null)) return null;
+  const other = decoder(fallback) ?? new TextDecoder("windows-1252");
+  const fallbackLines: number[] = [];
+  const text = lines
+    .map((line, i) => {
+      const read = utf8[i];
+      if (read !== null && read !== undefined) return read;
+      if (tryDecode(line, "utf-8") === null) fallbackLines.push(i + 1);
+      return other.decode(line);
+    })
+    .join("");
+  return fallbackLines.length ? { text: text.replace(/^\uFEFF/, ""), fallbackLines } : null;
+}

@@ -663,7 +663,29 @@ function translate(headers: string[], table: Map<string, string[]>, fallback?: M
   });
 }
 
-const OUTLOOK_BY_LANGUAGE = Object.entries(OUTLOOK).map(([lang, t]) => [lang, reversed(t)] as const);
+/**
+ * Further names one Outlook writes for a column in its language, by version: Italian Outlook 2013 and later
+ * writes "Paese/area geografica (uff.)" where older ones wrote "Paese (uff.)"; older Polish ones write
+ * "Adres służbowy - kraj" without "/region". Local name to the English one.
+ */
+const OUTLOOK_ALSO: Record<string, Record<string, string>> = {
+  it: {
+    "Paese/area geografica (uff.)": "Business Country/Region",
+    "Paese/area geografica (ab.)": "Home Country/Region",
+    "Altro paese/area geografica": "Other Country/Region",
+  },
+  pl: {
+    "Adres służbowy - kraj": "Business Country/Region",
+    "Adres domowy - kraj": "Home Country/Region",
+    "Inny adres - kraj": "Other Country/Region",
+  },
+};
+
+const OUTLOOK_BY_LANGUAGE = Object.entries(OUTLOOK).map(([lang, t]) => {
+  const table = reversed(t);
+  for (const [local, english] of Object.entries(OUTLOOK_ALSO[lang] ?? {})) table.set(key(local), [english]);
+  return [lang, table] as const;
+});
 const SPREADSHEET_BY_LANGUAGE = Object.entries(SPREADSHEET).map(
   ([lang, t]) =>
     [

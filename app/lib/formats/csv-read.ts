@@ -16,7 +16,7 @@ import {
 } from "../people/draft";
 import type { CellIssue, ColumnGuess, ColumnMapping, ReadPerson, ReadResult, RowProblem } from "../people/read";
 import { isOwnKey, own } from "../text/own";
-import { decodeFile, detectEncoding, REPLACEMENT, unreadableMessage } from "./charset";
+import { decodeFile, decodeMixed, detectEncoding, REPLACEMENT, unreadableMessage } from "./charset";
 import { englishHeaders } from "./csv-headers";
 import { unguardFormula } from "./csv-write";
 import { choiceLabel, MAPPING_CHOICES } from "./mapping-choices";
@@ -632,13 +632,26 @@ export function csvCellIssues(rows: string[][]): CellIssue[] {
 /** Reads a CSV, TSV or TXT file from its bytes (or text already decoded); the delimiter is the file's own. */
 export function readCsvFile(input: Uint8Array | string, chosen?: string, mapping?: ColumnMapping | null): ReadResult {
   const encoding = typeof input === "string" ? "utf-8" : (chosen ?? detectEncoding(input));
-  const text = typeof input === "string" ? input.replace(/^\uFEFF/, "") : decodeFile(input, encoding);
+  // A file not valid as UTF-8 whose other lines are UTF-8 letters mixes two encodings: each line is read in its own.
+  const mixed =
+    typeof input !== "string" && !chosen && /^windows-125/.test(encoding) ? decodeMixed(input, encoding) : null;
+  const text = typeof input === "string" ? input.replace(/^\uFEFF/, "") : (mixed?.text ?? decodeFile(input, encoding));
   const parsed = Papa.parse<string[]>(text, { skipEmptyLines: "greedy" });
   const broken = new Map<number, string>();
   for (const error of parsed.errors)
     if (error.row !== undefined && error.type === "Quotes")
       broken.set(error.row, `${error.message}: this row and the ones it swallowed were not imported`);
-  return readContactRows(parsed.data, { encoding, mapping, broken, issues: csvCellIssues(parsed.data) });
+  const read = readContactRows(parsed.data, { encoding, mapping, broken, issues: csvCellIssues(parsed.data) });
+  if (mixed) {
+    const lines = mixed.fallbackLines;
+    read.problems.unshift({
+      row: 1,
+      message: `This file mixes two encodings: line${lines.length === 1 ? "" : "s"} ${lines.slice(0, 10).join(", ")}${lines.length > 10 ? "…" : ""} ${lines.length === 1 ? "is" : "are"} not UTF-8 like the rest and ${lines.length === 1 ? "was" : "were"} read as ${encoding.toUpperCase()}: check their letters before importing`,
+      skipped: false,
+    });
+    read.encoding = `utf-8+${encoding}`;
+  }
+  return read;
 }
 
 /** Does this header row name at least two columns we know? */

@@ -26,9 +26,29 @@ export function guardFormula(value: string): string {
   return `'${value}`;
 }
 
-/** The inverse of `guardFormula` for a cell read from a CSV: one leading apostrophe before a formula character goes. */
+/**
+ * Digits a spreadsheet would turn into a number and so change: an E.164 phone (+3546991234 loses its +),
+ * a leading zero (the postcode 04524 becomes 4524), an id too long for a number's 15 digits.
+ */
+const MANGLED_NUMBER = /^(?:\+\d{4,15}|0\d+|\d{12,})$/;
+
+/**
+ * A cell of our own CSV, which people open in LibreOffice and Excel: digits they would mangle are written as
+ * the text formula ="04524", which both show as exactly 04524 (a text cell, no guard character in it);
+ * everything else as `guardFormula` writes it (decision 0183).
+ */
+export function spreadsheetCell(value: string): string {
+  return MANGLED_NUMBER.test(value) ? `="${value}"` : guardFormula(value);
+}
+
+/**
+ * The inverse of `guardFormula` and `spreadsheetCell` for a cell read from a CSV: one leading apostrophe
+ * before a formula character goes, and a text formula of digits ="04524" is its digits.
+ */
 export function unguardFormula(cell: string): string {
-  return /^'+[=+\-@\t\r\n]/.test(cell) ? cell.slice(1) : cell;
+  if (/^'+[=+\-@\t\r\n]/.test(cell)) return cell.slice(1);
+  const literal = cell.match(/^="(\+?\d+)"$/);
+  return literal ? (literal[1] as string) : cell;
 }
 
 const MULTI = " ::: ";
@@ -330,14 +350,28 @@ export function columnsFor(people: PersonRecord[] | Shape, layout: CsvLayout): C
   return genericColumns(shape);
 }
 
+/**
+ * How cells are written: "spreadsheet" for our own CSV (opened in spreadsheets: digits kept as text),
+ * true for a layout made for another program's import (guarded only), false for XLSX (text cells).
+ */
+export type CellWriting = boolean | "spreadsheet";
+
+/** The writing a CSV layout's cells get: our own layout is opened in spreadsheets, the others are imported. */
+export const csvWriting = (layout: CsvLayout): CellWriting => (layout === "generic" ? "spreadsheet" : true);
+
 /** People as rows of a layout's columns; guarded for CSV, raw for XLSX (text cells, nothing to guard). */
-export function rowsFor(people: PersonRecord[], columns: Column[], guard = true): string[][] {
+export function rowsFor(people: PersonRecord[], columns: Column[], guard: CellWriting = true): string[][] {
   const cell = (v: unknown) => String(v ?? "");
-  return people.map((p) => columns.map(([, get]) => (guard ? guardFormula(cell(get(p))) : cell(get(p)))));
+  const write = guard === "spreadsheet" ? spreadsheetCell : guard ? guardFormula : (v: string) => v;
+  return people.map((p) => columns.map(([, get]) => write(cell(get(p)))));
 }
 
 /** The rows of a layout, header first: shared by CSV (guarded) and XLSX (text cells, nothing to guard). */
-export function tableFor(people: PersonRecord[], layout: CsvLayout, guard = true): string[][] {
+export function tableFor(
+  people: PersonRecord[],
+  layout: CsvLayout,
+  guard: CellWriting = csvWriting(layout),
+): string[][] {
   const columns = columnsFor(people, layout);
   return [columns.map(([header]) => header), ...rowsFor(people, columns, guard)];
 }

@@ -116,28 +116,36 @@ export default function CampaignPage({ loaderData }: Route.ComponentProps) {
         {categoryLabel(t, c.category)}
         {c.location ? ` · ${c.location}` : ""}
       </p>
-      <h1 className="mt-2 font-extrabold text-3xl tracking-tight sm:text-4xl">{c.title}</h1>
+      <h1 dir="auto" className="mt-2 font-extrabold text-3xl tracking-tight sm:text-4xl">
+        {c.title}
+      </h1>
       <p className="mt-2 text-slate-600 dark:text-slate-300">
         {t("giving.byline", { organization: c.organization, organizer: c.organizerName })}
       </p>
       <div className="mt-8 grid gap-8 md:grid-cols-3">
         <div className="min-w-0 space-y-6 md:col-span-2">
-          <p className="text-lg text-slate-700 dark:text-slate-300">{c.description}</p>
+          <p dir="auto" className="text-lg text-slate-700 dark:text-slate-300">
+            {c.description}
+          </p>
           {c.extendedDescription ? (
-            <p className="whitespace-pre-line text-slate-700 leading-relaxed dark:text-slate-300">
+            <p dir="auto" className="whitespace-pre-line text-slate-700 leading-relaxed dark:text-slate-300">
               {c.extendedDescription}
             </p>
           ) : null}
           {c.mission ? (
             <section>
               <h2 className="font-bold text-xl">{t("giving.mission")}</h2>
-              <p className="mt-2 text-slate-700 dark:text-slate-300">{c.mission}</p>
+              <p dir="auto" className="mt-2 text-slate-700 dark:text-slate-300">
+                {c.mission}
+              </p>
             </section>
           ) : null}
           {c.impact ? (
             <section>
               <h2 className="font-bold text-xl">{t("giving.impact")}</h2>
-              <p className="mt-2 text-slate-700 dark:text-slate-300">{c.impact}</p>
+              <p dir="auto" className="mt-2 text-slate-700 dark:text-slate-300">
+                {c.impact}
+              </p>
             </section>
           ) : null}
           {c.budget.length ? (
@@ -147,10 +155,10 @@ export default function CampaignPage({ loaderData }: Route.ComponentProps) {
                 <tbody>
                   {c.budget.map((b) => (
                     <tr key={b.label} className="border-slate-200 border-b dark:border-slate-800">
-                      <th scope="row" className="py-2 text-left font-normal">
+                      <th scope="row" dir="auto" className="py-2 text-start font-normal">
                         {b.label}
                       </th>
-                      <td className="py-2 text-right font-semibold">{money(b.amount)}</td>
+                      <td className="py-2 text-end font-semibold">{money(b.amount)}</td>
                     </tr>
                   ))}
                 </tbody>
@@ -162,7 +170,7 @@ export default function CampaignPage({ loaderData }: Route.ComponentProps) {
               <h2 className="font-bold text-xl">{t("giving.team")}</h2>
               <ul className="mt-2 space-y-1 text-slate-700 dark:text-slate-300">
                 {c.team.map((t) => (
-                  <li key={`${t.name}-${t.role}`}>
+                  <li key={`${t.name}-${t.role}`} dir="auto">
                     <span className="font-semibold">{t.name}</span>
                     {t.role ? `, ${t.role}` : ""}
                   </li>
@@ -173,7 +181,9 @@ export default function CampaignPage({ loaderData }: Route.ComponentProps) {
           {supporters.length ? (
             <section>
               <h2 className="font-bold text-xl">{t("giving.supporters")}</h2>
-              <p className="mt-2 text-slate-700 dark:text-slate-300">{supporters.join(", ")}</p>
+              <p dir="auto" className="mt-2 text-slate-700 dark:text-slate-300">
+                {supporters.join(", ")}
+              </p>
             </section>
           ) : null}
         </div>

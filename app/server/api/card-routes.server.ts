@@ -73,8 +73,8 @@ const retryNotice = (t: Translate, seconds: number) => ({
 /** Card pages differ by language: caches between us and the visitor must keep them apart. */
 const VARY = "Accept-Language, Cookie";
 
-/** The visitor's language for a card page, and the preference cookie when `?lang=` just chose it. */
-function visitorLocale(request: Request): { locale: Locale; headers: Record<string, string> } {
+/** The visitor's language for a page served here, and the preference cookie when `?lang=` just chose it. */
+export function visitorLocale(request: Request): { locale: Locale; headers: Record<string, string> } {
   const { locale, chosen } = negotiateLocale(request);
   const headers: Record<string, string> = { vary: VARY };
   if (chosen) headers["set-cookie"] = langCookie(chosen, new URL(request.url).protocol === "https:");

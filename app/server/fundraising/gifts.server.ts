@@ -12,6 +12,7 @@ import { paymentsFor } from "../payments/payments.server";
 import { addPerson, attachToPerson } from "../people/add.server";
 import { giftEntryStatements } from "../people/timeline.server";
 import { purgeCampaignPages } from "./campaigns.server";
+import { organisationDay } from "./organisation.server";
 
 const net = sql<number>`${gift.amount} - ${gift.amountRefunded}`;
 const live = sql`${gift.amount} > ${gift.amountRefunded}`;
@@ -181,6 +182,7 @@ export async function payInstalment(app: AppContext, userId: string, instalmentI
   if (!row) return null;
   if (row.giftId) return { ok: true as const };
   const key = `instalment:${row.id}`;
+  const today = await organisationDay(app.db, userId);
   const [stored] = await writeBatch(app.db, [
     app.db
       .insert(gift)
@@ -191,7 +193,7 @@ export async function payInstalment(app: AppContext, userId: string, instalmentI
         pledgeId: row.pledgeId,
         amount: row.amount,
         currency: row.currency,
-        date: new Date().toISOString().slice(0, 10),
+        date: today,
         method,
         source: "manual",
         donorName: row.name,

@@ -1,5 +1,6 @@
 import { and, asc, eq, gte, lte, sql } from "drizzle-orm";
 import type { AppContext } from "~/context";
+import { localDay } from "~/lib/follow/rhythm";
 import { receiptWords } from "~/lib/fundraising/giving-messages";
 import {
   DEFAULT_RECEIPT_WORDING,
@@ -12,7 +13,7 @@ import {
 } from "~/lib/fundraising/receipt";
 import { DEFAULT_LOCALE, matchLocale } from "~/lib/i18n/locales";
 import { translator } from "~/lib/i18n/translate";
-import { campaign, connection, fundraisingOrg, gift } from "~db/schema";
+import { campaign, connection, fundraisingOrg, gift, userSettings } from "~db/schema";
 import type { Database } from "../db/db.server";
 import { outboxMailer } from "../platform/mail.server";
 
@@ -25,6 +26,19 @@ export const EMPTY_ORGANISATION: Organisation = {
   receiptWording: DEFAULT_RECEIPT_WORDING,
   fiscalYearStart: 1,
 };
+
+/**
+ * Today in the organisation's zone (the owner's settings): the day a gift recorded now is dated and
+ * receipted, so an evening gift in New York is not dated tomorrow, nor a 31 December one next year.
+ */
+export async function organisationDay(db: Database, userId: string, now = new Date()): Promise<string> {
+  const row = await db
+    .select({ timeZone: userSettings.timeZone })
+    .from(userSettings)
+    .where(eq(userSettings.userId, userId))
+    .get();
+  return localDay(now, row?.timeZone ?? "UTC");
+}
 
 /** The owner's organisation profile, or an empty one: receipts then name the campaign's organisation. */
 export async function getOrganisation(db: Database, userId: string): Promise<Organisation> {

@@ -1,8 +1,10 @@
 import { Hono } from "hono";
 import type { ReactNode } from "react";
 import type { AppContext } from "~/context";
+import { LOCALE_NAME, LOCALES, type Locale, localeDir } from "~/lib/i18n/locales";
+import { translator } from "~/lib/i18n/translate";
 import { SITE } from "~/lib/site";
-import { html } from "../api/card-routes.server";
+import { html, visitorLocale } from "../api/card-routes.server";
 import { renderStatic } from "../platform/render-static.server";
 import { applyProviderEvent, recipientById, recordClick, unsubscribe, verifyProviderEvent } from "./events.server";
 import { readRecipientToken } from "./tokens.server";
@@ -22,10 +24,10 @@ a{color:#1d4ed8}.muted{color:#475569;font-size:.9rem}
     "",
   );
 
-function page(title: string, children: ReactNode) {
+function page(title: string, children: ReactNode, locale: Locale = "en") {
   // The streaming renderer writes the doctype itself for an <html> root.
   return renderStatic(
-    <html lang="en">
+    <html lang={locale} dir={localeDir(locale)}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -42,57 +44,77 @@ function page(title: string, children: ReactNode) {
           <p className="muted">
             <a href="/">{SITE.name}</a>
           </p>
+          {/* Links, so the choice works without JavaScript; the unsubscribe button posts to the chosen address. */}
+          <nav className="muted" aria-label={translator(locale)("lang.label")}>
+            {LOCALES.map((code) => (
+              <span key={code}>
+                {" "}
+                <a
+                  href={`?lang=${code}`}
+                  lang={code}
+                  hrefLang={code}
+                  aria-current={code === locale ? "true" : undefined}
+                >
+                  {LOCALE_NAME[code]}
+                </a>
+              </span>
+            ))}
+          </nav>
         </main>
       </body>
     </html>,
   );
 }
 
-const notFound = () =>
-  html(
-    page(
-      "This link is not valid",
-      <p>The link may have been cut short by your mail app. Copy the whole link from the message.</p>,
-    ),
-    404,
-  );
+const notFound = (locale: Locale, headers: Record<string, string>) => {
+  const t = translator(locale);
+  return html(page(t("unsub.invalid.title"), <p>{t("unsub.invalid.text")}</p>, locale), 404, "no-store", headers);
+};
 
+// In the visitor's language (decision 0194): the page, its button and its answer; the sender's name stays theirs.
 mailingRoutes.get("/mail/u/:token", async (c) => {
   const app = c.get("app");
+  const { locale, headers } = visitorLocale(c.req.raw);
+  const t = translator(locale);
   const token = c.req.param("token");
   if (token === "test")
-    return html(page("This was a test", <p>In a real mailing, each person's own link unsubscribes them here.</p>));
+    return html(page(t("unsub.test.title"), <p>{t("unsub.test.text")}</p>, locale), 200, "no-store", headers);
   const id = await readRecipientToken(app.env, token, "u");
   const r = id ? await recipientById(app.db, id) : null;
-  if (!r) return notFound();
+  if (!r) return notFound(locale, headers);
   // A GET never unsubscribes (mail scanners follow links); the button posts, and works without JavaScript.
   return html(
     page(
-      `Unsubscribe from ${r.owner_name}'s mailings?`,
+      t("unsub.ask", { sender: r.owner_name }),
       <form method="post">
-        <p>
-          {r.email} will get no more mailings from {r.owner_name} through {SITE.name}.
-        </p>
-        <button type="submit">Unsubscribe</button>
+        <p>{t("unsub.askText", { email: r.email, sender: r.owner_name, site: SITE.name })}</p>
+        <button type="submit">{t("mail.unsubscribe")}</button>
       </form>,
+      locale,
     ),
+    200,
+    "no-store",
+    headers,
   );
 });
 
 // The page's button and the RFC 8058 one-click POST (List-Unsubscribe=One-Click) both land here.
 mailingRoutes.post("/mail/u/:token", async (c) => {
   const app = c.get("app");
+  const { locale, headers } = visitorLocale(c.req.raw);
+  const t = translator(locale);
   const id = await readRecipientToken(app.env, c.req.param("token"), "u");
   const r = id ? await unsubscribe(app.db, id) : null;
-  if (!r) return notFound();
+  if (!r) return notFound(locale, headers);
   return html(
     page(
-      "You are unsubscribed",
-      <p role="status">
-        {r.email} will get no more mailings from {r.owner_name}. If this was a mistake, tell {r.owner_name} you want to
-        hear from them again.
-      </p>,
+      t("unsub.done.title"),
+      <p role="status">{t("unsub.done.text", { email: r.email, sender: r.owner_name })}</p>,
+      locale,
     ),
+    200,
+    "no-store",
+    headers,
   );
 });
 
@@ -101,7 +123,10 @@ mailingRoutes.get("/mail/c/:token", async (c) => {
   const url = c.req.query("u") ?? "";
   const safe = URL.canParse(url) && /^https?:$/.test(new URL(url).protocol);
   const id = safe ? await readRecipientToken(app.env, c.req.param("token"), `c:${url}`) : null;
-  if (!id) return notFound();
+  if (!id) {
+    const { locale, headers } = visitorLocale(c.req.raw);
+    return notFound(locale, headers);
+  }
   // Counted after the answer, so the person is never kept waiting by the write.
   app.ctx.waitUntil(recordClick(app.db, id, url).catch((e) => console.error("mailing click", e)));
   return c.redirect(url, 302);

@@ -8,11 +8,12 @@ import {
   type Slot,
   type SlotsForm,
 } from "~/lib/organiser-events/meeting-slots";
-import { zonedLocal } from "~/lib/time/time";
+import { zonedLocal, zonedToUtc } from "~/lib/time/time";
 import {
   notification,
   orgAttendee,
   orgAvailability,
+  orgEvent,
   orgMeeting,
   orgMeetingSlot,
   orgSchedule,
@@ -351,4 +352,66 @@ export async function notifyMeeting(
     subject: `${title} at ${event.title}`,
     text: `Hi ${other.name},\n\n${title}: ${line}.${what === "moved" ? " Accept or decline the new time on your pass." : ""}\n\nYour pass:\n${origin}/pass/${other.passToken}#requests\n\nYou get this because you arranged this meeting at ${event.title} through its directory.`,
   });
+}
+
+/** How long before an accepted meeting both people are reminded. */
+export const MEETING_REMINDER_MS = 30 * 60_000;
+
+/**
+ * The cron: a reminder to both people of each accepted meeting starting within the next half hour, once
+ * (claimed per meeting in the database), by mail and, for account holders, a notification.
+ */
+export async function remindMeetings(db: Database, now: Date) {
+  // Wall-clock times differ by zone: a day either side finds every candidate, the event's zone decides.
+  const low = new Date(now.getTime() - 86_400_000).toISOString().slice(0, 16);
+  const high = new Date(now.getTime() + 2 * 86_400_000).toISOString().slice(0, 16);
+  const rows = await db
+    .select({ m: orgMeeting, e: orgEvent })
+    .from(orgMeeting)
+    .innerJoin(orgEvent, eq(orgEvent.id, orgMeeting.eventId))
+    .where(
+      and(
+        eq(orgMeeting.state, "accepted"),
+        sql`${orgMeeting.remindedAt} is null`,
+        sql`${orgMeeting.startsAt} between ${low} and ${high}`,
+      ),
+    )
+    .limit(500);
+  let sent = 0;
+  for (const { m, e } of rows) {
+    const start = zonedToUtc(m.startsAt, e.timeZone)?.getTime();
+    if (start === undefined || start <= now.getTime() || start - now.getTime() > MEETING_REMINDER_MS) continue;
+    const [claimed] = await db
+      .update(orgMeeting)
+      .set({ remindedAt: now.getTime() })
+      .where(and(eq(orgMeeting.id, m.id), sql`${orgMeeting.remindedAt} is null`, eq(orgMeeting.state, "accepted")))
+      .returning({ id: orgMeeting.id });
+    if (!claimed) continue;
+    const people = await db
+      .select()
+      .from(orgAttendee)
+      .where(inArray(orgAttendee.id, [m.fromId, m.toId]));
+    const line = meetingLine(m, e.timeZone);
+    for (const p of people) {
+      const other = people.find((q) => q.id !== p.id);
+      if (!other) continue;
+      if (p.userId)
+        await db.insert(notification).values({
+          userId: p.userId,
+          title: `Meeting with ${other.name} soon`,
+          message: `At ${e.title}: ${line}.`,
+          type: "info",
+          actionLabel: "Open",
+          actionUrl: `/e/${e.slug}/directory`,
+        });
+      await outboxMailer(db).send({
+        to: p.email,
+        kind: "event-meeting-reminder",
+        subject: `Soon: your meeting with ${other.name} at ${e.title}`,
+        text: `Hi ${p.name},\n\nA reminder: you meet ${other.name}${other.company ? ` (${other.company})` : ""} ${line}.\n\nYou get this because you both accepted this meeting at ${e.title}.`,
+      });
+    }
+    sent++;
+  }
+  return sent;
 }

@@ -1,4 +1,12 @@
-import { CSV_BOM, CSV_LAYOUTS, type CsvLayout, columnsFor, csvLines, rowsFor } from "~/lib/formats/csv-write";
+import {
+  CSV_BOM,
+  CSV_LAYOUTS,
+  type CsvLayout,
+  columnsFor,
+  csvLines,
+  csvWriting,
+  rowsFor,
+} from "~/lib/formats/csv-write";
 import { writeVCards } from "~/lib/formats/vcard";
 import { xlsxParts } from "~/lib/formats/xlsx";
 import { pullStream } from "~/lib/platform/stream";
@@ -67,7 +75,7 @@ export function exportDownload(
         layout,
       );
       yield CSV_BOM + csvLines([columns.map(([header]) => header)]);
-      for await (const page of pages()) yield csvLines(rowsFor(page, columns));
+      for await (const page of pages()) yield csvLines(rowsFor(page, columns, csvWriting(layout)));
     })();
   }
   return new Response(pullStream(body), {

@@ -1,7 +1,7 @@
 import { and, desc, eq, lt, type SQL, sql } from "drizzle-orm";
 import type { AuditAction } from "~/lib/teams/audit";
-import { user, workspace, workspaceAudit } from "~db/schema";
 import type { CurrentWorkspace } from "~/lib/teams/rules";
+import { user, workspace, workspaceAudit } from "~db/schema";
 import type { Database } from "../db/db.server";
 import { rawSql, type Statement } from "../db/write.server";
 
@@ -110,17 +110,25 @@ export async function auditCsvRows(db: Database, by: { workspaceId: string; acto
 }
 
 /**
- * The hook for a download made while working in a team (a people export, a gifts CSV): one entry naming what was
- * taken; in a personal workspace nothing is written and no statement is sent.
+ * The hook for an act in whichever workspace a request works in (an integration changed, people deleted): one
+ * entry, written in a team; in a personal workspace nothing is written and no statement is sent. A change that is
+ * itself a write puts `auditIfChanged` into its own batch instead.
  */
-export async function auditDownload(
+export async function auditInWorkspace(
+  db: Database,
+  who: { id: string; workspace: Pick<CurrentWorkspace, "id" | "team"> },
+  e: Pick<AuditEntry, "action" | "subject" | "detail">,
+): Promise<void> {
+  if (who.workspace.team === null) return;
+  await recordAudit(db, { ...e, workspaceId: who.workspace.id, actorId: who.id });
+}
+
+/** A download made while working in a team (a people export, a gifts CSV), naming what was taken. */
+export const auditDownload = (
   db: Database,
   who: { id: string; workspace: Pick<CurrentWorkspace, "id" | "team"> },
   what: string,
-): Promise<void> {
-  if (who.workspace.team === null) return;
-  await recordAudit(db, { workspaceId: who.workspace.id, actorId: who.id, action: "export.made", subject: what });
-}
+) => auditInWorkspace(db, who, { action: "export.made", subject: what });
 
 /**
  * One entry per item of a list carried in the statement as JSON (a file's invitations), for the items where `kept`

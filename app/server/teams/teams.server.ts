@@ -134,7 +134,10 @@ export type InviteResult =
   | { ok: true; token: string; expiresAt: Date }
   | { ok: false; reason: "not-allowed" | "already-member" | "daily-limit" };
 
-/** Invitations the team sent in the last day, as its log holds them (replaced and taken back ones count too). */
+/**
+ * Invitations the team sent in the last day, as its log holds them (replaced and taken back ones count too). Read
+ * through the log's (workspace, id) index: a team's whole log is scanned, which wants an index of its own later.
+ */
 const sentToday = (workspaceId: string, now: Date) =>
   sql`(select count(*) from ${workspaceAudit} a where a.workspace_id = ${workspaceId} and a.action = 'invitation.sent' and a.at > ${now.getTime() - DAY_MS})`;
 

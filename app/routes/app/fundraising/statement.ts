@@ -4,7 +4,7 @@ import { appContext } from "~/context";
 import { statementHtml, statementQuery } from "~/lib/fundraising/receipt";
 import { escapeHtml } from "~/lib/text/escape";
 import { getUser } from "~/server/account/user.server";
-import { donorStatement, sendStatement } from "~/server/fundraising/organisation.server";
+import { donorStatement, organisationDay, sendStatement } from "~/server/fundraising/organisation.server";
 import { notFound, parseId, unknownIntent } from "~/server/platform/http.server";
 import { redirectWithToast } from "~/server/platform/toast.server";
 import type { Route } from "./+types/statement";
@@ -19,7 +19,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const user = getUser(context);
   const personId = parseId(params.person);
   const url = new URL(request.url);
-  const q = statementQuery.safeParse(Object.fromEntries(url.searchParams));
+  const thisYear = Number((await organisationDay(app.db, user.workspace.id)).slice(0, 4));
+  const q = statementQuery.safeParse({ year: thisYear, ...Object.fromEntries(url.searchParams) });
   if (!q.success) return bad(firstMessage(q.error));
   const s = await donorStatement(app.db, user.workspace.id, personId, q.data.year, q.data.basis);
   if (!s) notFound();

@@ -4,7 +4,7 @@ import { MONTH_OPTIONS, statementPeriod, statementQuery } from "~/lib/fundraisin
 import { formatMoney } from "~/lib/money";
 import { pageMeta } from "~/lib/site";
 import { getUser } from "~/server/account/user.server";
-import { getOrganisation, statementDonors } from "~/server/fundraising/organisation.server";
+import { getOrganisation, organisationDay, statementDonors } from "~/server/fundraising/organisation.server";
 import type { Route } from "./+types/statements";
 
 export const meta = () => [...pageMeta("Year-end statements"), { name: "robots", content: "noindex" }];
@@ -12,12 +12,14 @@ export const meta = () => [...pageMeta("Year-end statements"), { name: "robots",
 export async function loader({ request, context }: Route.LoaderArgs) {
   const app = context.get(appContext);
   const user = getUser(context);
-  const q = statementQuery.safeParse(Object.fromEntries(new URL(request.url).searchParams));
-  const { year, basis } = q.success ? q.data : statementQuery.parse({});
+  // This year is the organisation's: on 31 December evening in New York it is not yet next year.
+  const thisYear = Number((await organisationDay(app.db, user.workspace.id)).slice(0, 4));
+  const q = statementQuery.safeParse({ year: thisYear, ...Object.fromEntries(new URL(request.url).searchParams) });
+  const { year, basis } = q.success ? q.data : statementQuery.parse({ year: thisYear });
   const org = await getOrganisation(app.db, user.workspace.id);
   const period = statementPeriod(year, basis, org.fiscalYearStart);
   const donors = await statementDonors(app.db, user.workspace.id, period);
-  const now = new Date().getUTCFullYear();
+  const now = thisYear;
   return {
     year,
     basis,

@@ -202,7 +202,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (!id.success || !kept || !earlier) return refuseAll(EXPIRED);
     bytes = kept;
     filename = earlier.filename;
-    chosen = earlier.kind === "xlsx" ? undefined : earlier.encoding;
+    // The encoding the earlier preview was read in, when it is one a person can choose (not a mixed file's two).
+    chosen = earlier.kind !== "xlsx" && isEncodingChoice(earlier.encoding) ? earlier.encoding : undefined;
     if (value.intent === "reread") chosen = value.encoding;
     if (value.intent === "map") {
       const columns = earlier.columns ?? [];

@@ -179,4 +179,14 @@ export const givingDe: GivingCatalog = {
   "error.500.title": "Bei uns ist etwas schiefgelaufen",
   "error.500.text":
     "Es lag nicht an Ihnen. Versuchen Sie es gleich noch einmal; wenn es weiter passiert, sagen Sie es uns über die Hilfeseite.",
+  "unsub.invalid.title": "Dieser Link ist ungültig",
+  "unsub.invalid.text":
+    "Ihr E-Mail-Programm hat den Link vielleicht gekürzt. Kopieren Sie den ganzen Link aus der Nachricht.",
+  "unsub.test.title": "Das war ein Test",
+  "unsub.test.text": "In einem echten Versand meldet der eigene Link jeder Person sie hier ab.",
+  "unsub.ask": "Von den Aussendungen von {sender} abmelden?",
+  "unsub.askText": "{email} erhält über {site} keine Aussendungen von {sender} mehr.",
+  "unsub.done.title": "Sie sind abgemeldet",
+  "unsub.done.text":
+    "{email} erhält keine Aussendungen von {sender} mehr. Falls das ein Versehen war, sagen Sie {sender}, dass Sie wieder von ihnen hören möchten.",
 };

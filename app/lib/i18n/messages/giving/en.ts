@@ -177,4 +177,13 @@ export const givingEn = {
   "error.500.title": "Something went wrong on our side",
   "error.500.text":
     "It wasn't anything you did. Try again in a moment; if it keeps happening, tell us from the Help page.",
+  "unsub.invalid.title": "This link is not valid",
+  "unsub.invalid.text": "The link may have been cut short by your mail app. Copy the whole link from the message.",
+  "unsub.test.title": "This was a test",
+  "unsub.test.text": "In a real mailing, each person's own link unsubscribes them here.",
+  "unsub.ask": "Unsubscribe from {sender}'s mailings?",
+  "unsub.askText": "{email} will get no more mailings from {sender} through {site}.",
+  "unsub.done.title": "You are unsubscribed",
+  "unsub.done.text":
+    "{email} will get no more mailings from {sender}. If this was a mistake, tell {sender} you want to hear from them again.",
 } as const;

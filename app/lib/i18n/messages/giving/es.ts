@@ -175,4 +175,14 @@ export const givingEs: GivingCatalog = {
   "error.500.title": "Algo falló por nuestra parte",
   "error.500.text":
     "No fue nada que usted hiciera. Vuelva a intentarlo en un momento; si sigue ocurriendo, avísenos desde la página de ayuda.",
+  "unsub.invalid.title": "Este enlace no es válido",
+  "unsub.invalid.text":
+    "Puede que su aplicación de correo haya cortado el enlace. Copie el enlace completo del mensaje.",
+  "unsub.test.title": "Esto era una prueba",
+  "unsub.test.text": "En un envío real, el enlace propio de cada persona la da de baja aquí.",
+  "unsub.ask": "¿Darse de baja de los envíos de {sender}?",
+  "unsub.askText": "{email} no recibirá más envíos de {sender} a través de {site}.",
+  "unsub.done.title": "Se ha dado de baja",
+  "unsub.done.text":
+    "{email} no recibirá más envíos de {sender}. Si fue un error, dígale a {sender} que quiere volver a recibir sus noticias.",
 };

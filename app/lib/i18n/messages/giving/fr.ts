@@ -179,4 +179,13 @@ export const givingFr: GivingCatalog = {
   "error.500.title": "Un problème est survenu de notre côté",
   "error.500.text":
     "Vous n’y êtes pour rien. Réessayez dans un instant ; si cela continue, prévenez-nous depuis la page d’aide.",
+  "unsub.invalid.title": "Ce lien n’est pas valide",
+  "unsub.invalid.text": "Votre messagerie a peut-être coupé le lien. Copiez le lien complet depuis le message.",
+  "unsub.test.title": "Ceci était un test",
+  "unsub.test.text": "Dans un vrai envoi, le lien propre à chaque personne la désabonne ici.",
+  "unsub.ask": "Se désabonner des envois de {sender} ?",
+  "unsub.askText": "{email} ne recevra plus d’envois de {sender} via {site}.",
+  "unsub.done.title": "Vous êtes désabonné·e",
+  "unsub.done.text":
+    "{email} ne recevra plus d’envois de {sender}. S’il s’agit d’une erreur, dites à {sender} que vous souhaitez de nouveau recevoir ses nouvelles.",
 };

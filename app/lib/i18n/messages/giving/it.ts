@@ -177,4 +177,13 @@ export const givingIt: GivingCatalog = {
   "error.500.title": "Qualcosa non ha funzionato da parte nostra",
   "error.500.text":
     "Non è dipeso da lei. Riprovi tra un momento; se continua a succedere, ce lo segnali dalla pagina di aiuto.",
+  "unsub.invalid.title": "Questo link non è valido",
+  "unsub.invalid.text": "La sua app di posta potrebbe aver tagliato il link. Copi il link completo dal messaggio.",
+  "unsub.test.title": "Questa era una prova",
+  "unsub.test.text": "In un invio reale, il link di ciascuna persona la disiscrive qui.",
+  "unsub.ask": "Annullare l’iscrizione agli invii di {sender}?",
+  "unsub.askText": "{email} non riceverà più invii da {sender} tramite {site}.",
+  "unsub.done.title": "Iscrizione annullata",
+  "unsub.done.text":
+    "{email} non riceverà più invii da {sender}. Se è stato un errore, dica a {sender} che desidera ricevere di nuovo le sue notizie.",
 };

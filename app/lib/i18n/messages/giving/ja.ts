@@ -174,4 +174,14 @@ export const givingJa: GivingCatalog = {
   "error.500.title": "こちら側で問題が発生しました",
   "error.500.text":
     "お客様の操作が原因ではありません。少ししてからもう一度お試しください。解決しない場合は、ヘルプページからお知らせください。",
+  "unsub.invalid.title": "このリンクは無効です",
+  "unsub.invalid.text":
+    "メールアプリでリンクの途中が切れた可能性があります。メッセージからリンク全体をコピーしてください。",
+  "unsub.test.title": "これはテストでした",
+  "unsub.test.text": "実際の配信では、各受信者専用のリンクからここで配信を停止できます。",
+  "unsub.ask": "{sender} からの配信を停止しますか？",
+  "unsub.askText": "{email} には、{site} を通じた {sender} からの配信が今後届かなくなります。",
+  "unsub.done.title": "配信を停止しました",
+  "unsub.done.text":
+    "{email} には {sender} からの配信が今後届きません。誤って停止した場合は、再び受け取りたい旨を {sender} にお伝えください。",
 };

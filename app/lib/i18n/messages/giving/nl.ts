@@ -176,4 +176,13 @@ export const givingNl: GivingCatalog = {
   "error.500.title": "Er ging bij ons iets mis",
   "error.500.text":
     "Het lag niet aan u. Probeer het zo opnieuw; blijft het gebeuren, laat het ons dan weten via de hulppagina.",
+  "unsub.invalid.title": "Deze link is niet geldig",
+  "unsub.invalid.text": "Uw mailprogramma heeft de link misschien afgekapt. Kopieer de hele link uit het bericht.",
+  "unsub.test.title": "Dit was een test",
+  "unsub.test.text": "In een echte mailing meldt ieders eigen link die persoon hier af.",
+  "unsub.ask": "Afmelden voor de mailings van {sender}?",
+  "unsub.askText": "{email} krijgt via {site} geen mailings meer van {sender}.",
+  "unsub.done.title": "U bent afgemeld",
+  "unsub.done.text":
+    "{email} krijgt geen mailings meer van {sender}. Was dit een vergissing, laat {sender} dan weten dat u weer van hen wilt horen.",
 };

@@ -174,4 +174,13 @@ export const givingPtBR: GivingCatalog = {
   "error.500.title": "Algo deu errado do nosso lado",
   "error.500.text":
     "Não foi nada que você fez. Tente novamente em instantes; se continuar acontecendo, avise-nos pela página de ajuda.",
+  "unsub.invalid.title": "Este link não é válido",
+  "unsub.invalid.text": "Seu aplicativo de e-mail pode ter cortado o link. Copie o link inteiro da mensagem.",
+  "unsub.test.title": "Isto foi um teste",
+  "unsub.test.text": "Em um envio real, o link de cada pessoa cancela a inscrição dela aqui.",
+  "unsub.ask": "Cancelar a inscrição nos envios de {sender}?",
+  "unsub.askText": "{email} não receberá mais envios de {sender} pelo {site}.",
+  "unsub.done.title": "Sua inscrição foi cancelada",
+  "unsub.done.text":
+    "{email} não receberá mais envios de {sender}. Se foi um engano, avise {sender} que você quer voltar a receber notícias.",
 };

@@ -165,4 +165,12 @@ export const givingZhHans: GivingCatalog = {
   "error.429.text": "短时间内尝试次数过多。请等待一分钟后重试。",
   "error.500.title": "我们这边出了问题",
   "error.500.text": "这不是您的操作导致的。请稍后重试；如果问题持续出现，请通过帮助页面告诉我们。",
+  "unsub.invalid.title": "此链接无效",
+  "unsub.invalid.text": "您的邮件应用可能截断了链接。请从邮件中复制完整链接。",
+  "unsub.test.title": "这是一封测试邮件",
+  "unsub.test.text": "在正式发送的邮件中，每个人专属的链接会在这里为其退订。",
+  "unsub.ask": "要退订 {sender} 的邮件吗？",
+  "unsub.askText": "{email} 将不再通过 {site} 收到 {sender} 的邮件。",
+  "unsub.done.title": "您已退订",
+  "unsub.done.text": "{email} 将不再收到 {sender} 的邮件。如果是误操作，请告诉 {sender} 您希望重新收到他们的消息。",
 };
