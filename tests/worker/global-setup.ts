@@ -5,7 +5,10 @@ import type { TestProject } from "vitest/node";
 import type { FakeServerUrls } from "../fixtures/fake-servers";
 
 declare module "vitest" {
-  export interface ProvidedContext extends FakeServerUrls {}
+  export interface ProvidedContext extends FakeServerUrls {
+    /** How many people mailing-scale.test.ts sends to: 5,000 in CI, 50,000 under `npm run bench:mailing`. */
+    mailingScalePeople: number;
+  }
 }
 
 /**
@@ -28,6 +31,7 @@ export default async function setup(project: TestProject) {
   project.provide("fakeServices", urls.fakeServices);
   project.provide("fakeStripe", urls.fakeStripe);
   project.provide("fakeResend", urls.fakeResend);
+  project.provide("mailingScalePeople", Number(process.env.MAILING_SCALE_PEOPLE ?? 5000));
   return async () => {
     if (child.exitCode !== null || child.signalCode !== null) return;
     const exited = new Promise((resolve) => child.once("exit", resolve));

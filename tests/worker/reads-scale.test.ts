@@ -101,6 +101,72 @@ describe("the dashboard's reconnect list at any size (decision 0205)", () => {
     const other = await signUp();
     expect(await (await call("/dashboard", { headers: { cookie: other.cookie } })).text()).not.toContain("Zed Keynote");
   });
+
+  it("picks the first of 3,000 people met lately by index: the same people, in the same order, as reading them all", async () => {
+    const owner = await signUp();
+    const userId = await userIdOf(owner.email);
+    const now = Date.now();
+    // Every 97th is high priority; strength 10-60 or unset; arrivals spread over 13 hours a day ago; every 17th
+    // tagged Board (a monthly rhythm, so not due); 500 high-priority people met at last year's event before them.
+    const met = Array.from({ length: 3000 }, (_, k) => k + 1);
+    for (let start = 0; start < met.length; start += 1000) {
+      await env.DB.prepare(
+        `insert into connection (user_id, name, tags, priority, strength, event_name, source, created_at, updated_at)
+         select ?, 'Met ' || j.value, case when j.value % 17 = 0 then '["Board"]' else '[]' end,
+           case when j.value % 97 = 0 then 'high' when j.value % 3 = 0 then 'low' else 'medium' end,
+           case when j.value % 11 = 0 then null else (j.value % 6) * 10 + 10 end,
+           'Summit', 'share', ? - (j.value % 13) * 3600000, ?
+         from json_each(?) j`,
+      )
+        .bind(userId, now - DAY, now, JSON.stringify(met.slice(start, start + 1000)))
+        .run();
+    }
+    await env.DB.batch([
+      env.DB.prepare(
+        `insert into connection (user_id, name, priority, event_name, source, created_at, updated_at)
+         select ?, 'Expo ' || j.value, 'high', 'Expo', 'share', ?, ? from json_each(?) j`,
+      ).bind(userId, now - 400 * DAY, now, JSON.stringify(met.slice(0, 500))),
+      env.DB.prepare("insert into tag_rhythm (user_id, tag, every) values (?, 'Board', 'monthly')").bind(userId),
+      // Reached out since they arrived: not due. Reached out before (another event): still due.
+      env.DB.prepare(
+        `insert into interaction (user_id, connection_id, kind, source, occurred_at)
+         select user_id, id, 'email', 'manual', case when name like '%0' then ? else ? end from connection
+         where user_id = ? and event_name = 'Summit' and cast(substr(name, 5) as integer) % 194 = 0`,
+      ).bind(now - 30 * DAY, now, userId),
+      // Snoozed past the window (not due) or to the day after tomorrow (due later than their arrival says).
+      env.DB.prepare(
+        `insert into keep_in_touch (user_id, connection_id, snoozed_until)
+         select user_id, id, case when cast(substr(name, 5) as integer) % 291 = 0 then '2099-01-01' else ? end
+         from connection where user_id = ? and event_name = 'Summit'
+           and (cast(substr(name, 5) as integer) % 291 = 0 or cast(substr(name, 5) as integer) % 485 = 0)`,
+      ).bind(new Date(now + 2 * DAY).toISOString().slice(0, 10), userId),
+      env.DB.prepare(
+        `update connection set status = 'Archived' where user_id = ? and cast(substr(name, 5) as integer) % 679 = 0`,
+      ).bind(userId),
+    ]);
+    const recent = now - 7 * DAY;
+    const until = now + 8 * DAY;
+    const [all, first] = await db().batch([
+      dueCandidates(db(), userId, recent, until, 100_000),
+      dueCandidates(db(), userId, recent, until),
+    ]);
+    expect(all.length).toBeGreaterThan(2 * DUE_ROWS);
+    expect(first.map((c) => c.name)).toEqual(all.slice(0, DUE_ROWS).map((c) => c.name));
+    const names = new Set(first.map((c) => c.name));
+    expect(first[0]?.priority).toBe("high");
+    expect(names.has("Met 485")).toBe(true);
+    for (const gone of ["Met 194", "Met 291", "Met 679", "Met 17", "Expo 1"]) expect(names.has(gone)).toBe(false);
+    expect(names.has("Met 970")).toBe(true);
+    // The index hands the first ones over in order: fewer rows than the account's 3,500 people (reading each
+    // with its lookups, as before the index, read 24,002).
+    // (Without the tag's rhythm, which reads every person's tags by design: decision 0205.)
+    await env.DB.prepare("delete from tag_rhythm where user_id = ?").bind(userId).run();
+    const { rows, read } = await measured(dueQuery(userId));
+    expect(rows).toBe(DUE_ROWS);
+    expect(read).toBeLessThan(3500);
+    const page = await (await call("/dashboard", { headers: { cookie: owner.cookie } })).text();
+    expect(page).toContain(first[0]?.name ?? "no one");
+  });
 });
 
 const local = (days: number) => new Date(Date.now() + days * DAY).toISOString().slice(0, 16);

@@ -1,4 +1,4 @@
-import { and, asc, eq, type SQLWrapper, sql } from "drizzle-orm";
+import { and, asc, eq, type SQL, type SQLWrapper, sql } from "drizzle-orm";
 import {
   addDays,
   daysBetween,
@@ -166,6 +166,32 @@ const EARLIEST_DUE = sql.raw(`max(
 export const DUE_ROWS = 200;
 
 /**
+ * The first `limit` people met at an event since `recent` who are due only for that (no rhythm, no snooze, not
+ * reached out since): their order is the dashboard's (priority, strength, then arrival, as the window is the
+ * same for each), so `connection_due_met_idx` (migration 0051) hands them over in order and the read stops at
+ * `limit`. The others of the union are read whole, so the first `limit` of the union are among these.
+ */
+function metLately(
+  userId: Owner,
+  ruleDays: SQL,
+  recent: number | SQLWrapper,
+  until: number | SQLWrapper,
+  limit: number,
+) {
+  // "+created_at": the window is checked on the index's entries, not taken as the range to read and sort.
+  return sql`select c.id from ${connection} c where c.user_id = ${userId} and c.event_name is not null
+      and c.status <> 'Archived' and +c.created_at > ${recent} and +c.created_at + ${POST_EVENT_WINDOW_MS} <= ${until}
+      and not exists (select 1 from ${keepInTouch} k where k.user_id = c.user_id and k.connection_id = c.id
+        and (k.every is not null or k.snoozed_until is not null))
+      and ${ruleDays} is null
+      and not exists (select 1 from interaction i where i.user_id = c.user_id and i.connection_id = c.id
+        and i.source in ('manual', 'api', 'assistant', 'gift') and i.occurred_at >= c.created_at)
+    order by case c.priority when 'high' then 0 when 'medium' then 1 else 2 end, coalesce(c.strength, 0) desc,
+      c.created_at, c.name
+    limit ${limit}`;
+}
+
+/**
  * The candidates who may be due by `until` (ms), best first as `dueFrom` ranks them (priority, strength, then
  * the earliest they can be due), at most `limit`. The database picks them from three indexed sources (people
  * with a rhythm of their own, people with a tag that has one when the owner has any, people who arrived from
@@ -192,13 +218,13 @@ export function dueCandidates(
           (select max(i.occurred_at) from interaction i where i.user_id = c.user_id and i.connection_id = c.id
             and i.source in ('manual', 'api', 'assistant', 'gift')) as reached_out
         from ${connection} c where +c.user_id = ${userId} and c.status <> 'Archived' and c.id in (
-          select k.connection_id from ${keepInTouch} k where k.user_id = ${userId} and k.every is not null
+          select k.connection_id from ${keepInTouch} k where k.user_id = ${userId}
+            and (k.every is not null or k.snoozed_until is not null)
           union
           select c.id from (select 1 from ${tagRhythm} where user_id = ${userId} limit 1) cross join ${connection} c
             where c.user_id = ${userId} and ${ruleDays} is not null
           union
-          select c.id from ${connection} c where c.user_id = ${userId} and c.created_at > ${recent}
-            and c.event_name is not null)) c
+          select id from (${metLately(userId, ruleDays, recent, until, limit)}))) c
         left join ${keepInTouch} k on k.user_id = c.user_id and k.connection_id = c.id`,
     )
     .where(sql`(k.every is not null or c.rule_days is not null
