@@ -46,6 +46,7 @@ import {
   orgSessionSpeaker,
   orgTrack,
   outbox,
+  passkey,
   personHistory,
   personMerge,
   personSuggestion,
@@ -302,6 +303,22 @@ export const EXPORT_SECTIONS: readonly ExportSection[] = [
         .select({ verified: twoFactor.verified, lockedUntil: twoFactor.lockedUntil })
         .from(twoFactor)
         .where(eq(twoFactor.userId, o.id)),
+  },
+  {
+    // The passkeys that sign this account in, by name and dates; their keys are public but of no use to a reader.
+    name: "passkeys",
+    tables: ["passkey"],
+    read: (db, o) =>
+      db
+        .select({
+          name: passkey.name,
+          deviceType: passkey.deviceType,
+          backedUp: passkey.backedUp,
+          createdAt: passkey.createdAt,
+          lastUsedAt: passkey.lastUsedAt,
+        })
+        .from(passkey)
+        .where(eq(passkey.userId, o.id)),
   },
   { name: "addressBook", tables: ["dav_book"], read: rowsOf(davBook, (o) => eq(davBook.userId, o.id)) },
   { name: "addressBookCards", tables: ["dav_card"], read: rowsOf(davCard, (o) => eq(davCard.userId, o.id)) },
