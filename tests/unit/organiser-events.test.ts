@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { classifyScan } from "~/lib/capture/scan";
 import { parseBadge } from "~/lib/organiser-events/badge";
-import { eventSlug, nextStatusChange, orgEventStatus, rankMatches } from "~/lib/organiser-events/rules";
+import { eventSlug, formatLocal, nextStatusChange, orgEventStatus, rankMatches } from "~/lib/organiser-events/rules";
 
 const e = { startsAt: "2030-05-01T09:00", endsAt: "2030-05-01T17:00", timeZone: "America/Chicago" };
 
@@ -61,5 +61,13 @@ describe("matchmaking", () => {
     expect(ranked.map((m) => m.name)).toEqual(["Amy", "Zed"]);
     expect(ranked[0]?.reasons[0]).toContain("Their interests mention");
     expect(ranked[1]?.reasons[0]).toContain("Their organisation mentions grants");
+  });
+});
+
+describe("a time on the event's clock", () => {
+  it("reads as a date and time, and a stored value it cannot read is shown as stored rather than thrown", () => {
+    expect(formatLocal("2030-05-01T09:00")).toBe("Wed, May 1, 2030, 9:00 AM");
+    expect(formatLocal("soon")).toBe("soon");
+    expect(formatLocal("")).toBe("");
   });
 });

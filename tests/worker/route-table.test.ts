@@ -65,6 +65,7 @@ type Owned = {
   campaign: string;
   orgEvent: number;
   orgSlug: string;
+  orgSession: number;
   gift: number;
   mailing: number;
   team: string;
@@ -106,6 +107,7 @@ function fill(path: string, owned: Owned): string {
     if (name === "format") return "csv";
     if (name === "gift") return String(owned.gift);
     if (name === "person") return String(owned.connection);
+    if (name === "session") return String(owned.orgSession);
     const id = ids[area];
     if (id === undefined)
       throw new Error(`No fixture for ${path}: add one to fill() in tests/worker/route-table.test.ts`);
@@ -193,6 +195,14 @@ async function ownerWithEverything({ inTeam = false } = {}): Promise<{ cookie: s
     (await env.DB.prepare("select slug from org_event where id = ?").bind(orgEvent).first<{ slug: string }>())?.slug ??
     "";
   await call(`/e/${orgSlug}/join`, { ...form({ card: String(card), listed: "on" }), headers });
+  // A session in its programme (the programme's own rules are tested in organiser-programme.test.ts).
+  const orgSession = Number(
+    await env.DB.prepare(
+      "insert into org_session (event_id, title, starts_at, ends_at, uid) values (?, 'Route Talk', '2030-05-01T10:00', '2030-05-01T11:00', ?) returning id",
+    )
+      .bind(orgEvent, crypto.randomUUID())
+      .first<number>("id"),
+  );
   expect(orgSlug, "the owner has an organiser event").toMatch(/^route-summit-/);
   // A mailing scheduled for later to the one person, who agreed to be contacted.
   await call(`/connections/${connection}`, { ...form({ intent: "consent-given" }), headers });
@@ -222,7 +232,7 @@ async function ownerWithEverything({ inTeam = false } = {}): Promise<{ cookie: s
   expect(team, "the owner has a team").toMatch(/^team_/);
   return {
     ...owner,
-    owned: { card, connection, event, reminder, slug, campaign, orgEvent, orgSlug, gift, mailing, team },
+    owned: { card, connection, event, reminder, slug, campaign, orgEvent, orgSlug, orgSession, gift, mailing, team },
   };
 }
 

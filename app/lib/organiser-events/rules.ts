@@ -33,6 +33,9 @@ export function formatLocal(local: string): string {
   const [d = "", t = "00:00"] = local.split("T");
   const [y, m, day] = d.split("-").map(Number) as [number, number, number];
   const [h, min] = t.split(":").map(Number) as [number, number];
+  const at = new Date(Date.UTC(y, m - 1, day, h, min));
+  // A stored time this cannot read is shown as stored: one odd row must not stop a page or a digest of many.
+  if (Number.isNaN(at.getTime())) return local;
   return dateTimeFormat("UTC", {
     weekday: "short",
     month: "short",
@@ -40,7 +43,7 @@ export function formatLocal(local: string): string {
     year: "numeric",
     hour: "numeric",
     minute: "2-digit",
-  }).format(new Date(Date.UTC(y, m - 1, day, h, min)));
+  }).format(at);
 }
 
 /** A slug from the title plus a random tail: unguessable enough that events cannot be listed by trying. */

@@ -631,6 +631,8 @@ export const DERIVED_DATA: Readonly<Record<string, string>> = {
 
 export const NOT_ACCOUNT_DATA: Readonly<Record<string, string>> = {
   guide_vote: "anonymous visitor ids, never tied to an account",
+  team_domain: "a team's proved email domains: the team's sign-in settings, kept with the team, not any member's",
+  team_sso: "a team's identity provider settings: the team's, kept with the team, not any member's",
   mail_event: "the mail provider's webhook event ids and types, kept so a replayed event changes nothing",
   payment_event: "Stripe event ids and types, kept so a replayed event changes nothing",
   payment_local_object: "the built-in test checkout's stand-in for Stripe's own records",

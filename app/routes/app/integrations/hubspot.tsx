@@ -34,7 +34,7 @@ import { hubspot as hubspotIntents, loadHubspot } from "./hubspot.server";
 export const meta = sectionMeta("HubSpot");
 
 export async function loader({ context }: Route.LoaderArgs) {
-  return loadHubspot(context.get(appContext), getUser(context).id);
+  return loadHubspot(context.get(appContext), getUser(context).workspace.id);
 }
 
 export const action = (args: Route.ActionArgs) => runIntent(args, [hubspotIntents]);

@@ -31,7 +31,7 @@ import { krystalEndpoint, krystal as krystalIntents, loadKrystal } from "./kryst
 export const meta = sectionMeta("Krystal AI");
 
 export async function loader({ context }: Route.LoaderArgs) {
-  return loadKrystal(context.get(appContext), getUser(context).id);
+  return loadKrystal(context.get(appContext), getUser(context).workspace.id);
 }
 
 export const action = (args: Route.ActionArgs) => runIntent(args, [krystalIntents, krystalEndpoint]);

@@ -27,7 +27,7 @@ import { loadWebhooks, webhooks } from "./webhooks.server";
 export const meta = sectionMeta("Webhooks");
 
 export async function loader({ context }: Route.LoaderArgs) {
-  return loadWebhooks(context.get(appContext), getUser(context).id);
+  return loadWebhooks(context.get(appContext), getUser(context).workspace.id);
 }
 
 export const action = (args: Route.ActionArgs) => runIntent(args, [webhooks]);

@@ -20,14 +20,14 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const app = context.get(appContext);
-  const event = await ownOrgEvent(app.db, getUser(context).id, parseId(params.id));
+  const event = await ownOrgEvent(app.db, getUser(context).workspace.id, parseId(params.id));
   if (!event) notFound();
   return { event, agenda: await agendaOf(app.db, event.id) };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const app = context.get(appContext);
-  const event = await ownOrgEvent(app.db, getUser(context).id, parseId(params.id));
+  const event = await ownOrgEvent(app.db, getUser(context).workspace.id, parseId(params.id));
   if (!event) notFound();
   const form = await request.formData().catch(() => null);
   if (!form) return data({ error: "Send the form again" }, { status: 400 });

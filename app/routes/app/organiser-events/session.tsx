@@ -21,7 +21,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 
 async function load(context: Route.LoaderArgs["context"], params: Route.LoaderArgs["params"]) {
   const app = context.get(appContext);
-  const event = await ownOrgEvent(app.db, getUser(context).id, parseId(params.id));
+  const event = await ownOrgEvent(app.db, getUser(context).workspace.id, parseId(params.id));
   if (!event) notFound();
   const session = await sessionForEdit(app.db, event.id, parseId(params.session));
   if (!session) notFound();

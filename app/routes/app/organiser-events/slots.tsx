@@ -19,7 +19,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const app = context.get(appContext);
-  const event = await ownOrgEvent(app.db, getUser(context).id, parseId(params.id));
+  const event = await ownOrgEvent(app.db, getUser(context).workspace.id, parseId(params.id));
   if (!event) notFound();
   return { event, board: await slotBoard(app.db, event.id) };
 }
@@ -28,7 +28,7 @@ const FIELDS = ["from", "until", "minutes", "places"] as const;
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const app = context.get(appContext);
-  const event = await ownOrgEvent(app.db, getUser(context).id, parseId(params.id));
+  const event = await ownOrgEvent(app.db, getUser(context).workspace.id, parseId(params.id));
   if (!event) notFound();
   const form = await request.formData().catch(() => null);
   if (!form) return data({ values: {}, errors: { form: "Send the form again" } }, { status: 400 });
