@@ -126,6 +126,24 @@ describe("a share-back answered in the visitor's language", () => {
   });
 });
 
+describe("what a visitor agreed to, kept in the words they read", () => {
+  it("records the ticked contact box of a French share-back in French", async () => {
+    const email = `luc.${testAddress()}@example.org`;
+    const sent = await call("/c/demo/share", {
+      ...form({ name: "Luc Martin", email, consent: "on", lang: "fr" }),
+      headers: { "cf-connecting-ip": testAddress() },
+    });
+    expect(sent.status).toBe(303);
+    const record = await env.DB.prepare(
+      `select shown from consent_record where purpose = 'exchange' and connection_id =
+         (select connection_id from contact_point where kind = 'email' and value = ? limit 1)`,
+    )
+      .bind(email)
+      .first<{ shown: string }>();
+    expect(record?.shown).toMatch(/; ticked “.+ peut me recontacter au sujet de notre échange\.”$/);
+  });
+});
+
 /** A published campaign in `currency` on a connected test Stripe account, so its Donate form shows. */
 async function givingCampaign(currency: string, budget: string) {
   const owner = await signUp("Giving Languages");

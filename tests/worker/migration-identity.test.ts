@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { d1Columns, seedAsOf } from "../seed-as-of";
 
 describe("the identity migrations", () => {
-  it("keeps every seeded account and session, and a removed passkey takes its sessions with it", async () => {
+  it("keeps every seeded account and session, a removed passkey takes its sessions, and a proved domain belongs to one team", async () => {
     const db = env.MIGRATION_DB;
     const at = env.TEST_MIGRATIONS.findIndex((m) => m.name.includes("passkeys"));
     expect(at).toBeGreaterThan(0);
@@ -35,10 +35,9 @@ describe("the identity migrations", () => {
       .run();
     await db.prepare("delete from passkey where id = 'p1'").run();
     expect(await db.prepare("select id from session where id = 's-pk'").first()).toBeNull();
-  });
 
-  it("add the team domain and provider tables to the seeded database; a proved domain belongs to one team", async () => {
-    const db = env.MIGRATION_DB;
+    // The team domain and provider tables (0056) on the same seeded database: a proved domain belongs to one team.
+    // One test, not two: the worker tests run in a shuffled order, and this part needs the database built above.
     const seeded = await db.prepare("select id from workspace order by id limit 1").first<{ id: string }>();
     expect(seeded).not.toBeNull();
     await db.prepare("insert into workspace (id, kind, name) values ('team_other', 'team', 'Other')").run();

@@ -170,7 +170,15 @@ async function answerShare(
     return reply(429, { kind: "error", ...retryNotice(t, verdict.retryAfter) }, typed, verdict.retryAfter);
   }
   try {
-    await recordShareBack(app.db, card, check.value, app, new Date(), t("share.news", { recipient: card.name }));
+    await recordShareBack(
+      app.db,
+      card,
+      check.value,
+      app,
+      new Date(),
+      t("share.news", { recipient: card.name }),
+      t("share.consent", { recipient: card.name }),
+    );
     const ownerId = card.ownerId;
     app.ctx.waitUntil(
       emitEvent(app, ownerId, "shareback.received", {

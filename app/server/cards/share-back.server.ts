@@ -152,8 +152,9 @@ export async function recordShareBack(
   input: ShareInput,
   events: PeopleEvents,
   now = new Date(),
-  // The opt-in's words as the visitor read them, in their language (the card page's "share.news").
+  // The boxes' words as the visitor read them, in their language (the card page's "share.news" and "share.consent").
   newsWords = newsOptInText(card.name),
+  consentWords = `${card.name} may contact me about what we discussed.`,
 ) {
   if (!card.ownerId || !card.id) throw new Error("Unverified cards cannot receive share-backs");
   const ownerId = card.ownerId;
@@ -196,7 +197,7 @@ export async function recordShareBack(
         purpose: "exchange",
         state: "yes",
         senderName: card.name,
-        shown: `Shared my details with ${card.name}${input.consent ? `; ticked “${card.name} may contact me about what we discussed.”` : ""}`,
+        shown: `Shared my details with ${card.name}${input.consent ? `; ticked “${consentWords}”` : ""}`,
         source: "share-back",
         eventName,
         createdAt: now,
