@@ -111,9 +111,8 @@
     for (const offer of document.querySelectorAll("[data-passkey-offer]")) {
       if (!supported || offer.dataset.ready) continue;
       offer.dataset.ready = "1";
+      // Shown unticked: a new account goes through its first-run guide unless the person asks for a passkey first.
       offer.hidden = false;
-      const box = offer.querySelector("input");
-      if (box) box.checked = true;
     }
 
     for (const form of document.querySelectorAll("form[data-passkey-add]")) {

@@ -98,8 +98,10 @@ for (let part = 0; part < PARTS; part++) {
           rel: a.getAttribute("rel"),
         })),
       );
+      const own = new URL(page.url()).origin;
       for (const { href, target, rel } of hrefs) {
-        if (!/^https?:\/\//.test(href)) continue;
+        // An absolute link to this site (an event page's own address, shown to copy) is internal, not external.
+        if (!/^https?:\/\//.test(href) || new URL(href).origin === own) continue;
         expect(target, `external link ${href} on ${path}`).toBe("_blank");
         expect(rel, `external link ${href} on ${path}`).toContain("noopener");
       }

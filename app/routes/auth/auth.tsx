@@ -40,7 +40,7 @@ const signUpSchema = z.object({
     .string()
     .optional()
     .transform((v) => canonicalTimeZone(v) ?? undefined),
-  // Ticked (the box shows only where the browser has passkeys): Settings offers one next.
+  // Ticked by the person (the box shows, unticked, only where the browser has passkeys): Settings offers one next.
   passkey: z.literal("on").optional(),
 });
 
@@ -239,7 +239,7 @@ export default function AuthPage({ loaderData, actionData }: Route.ComponentProp
         </Field>
         {signup ? (
           <label data-passkey-offer="" hidden className="flex items-center gap-2 text-sm">
-            {/* Ticked by /passkey.js when it shows the box: a hidden box must not send "on" from a page without script. */}
+            {/* Shown by /passkey.js, unticked; a hidden box sends nothing from a page without script. */}
             <input type="checkbox" name="passkey" value="on" className="size-4" />
             Add a passkey next, to sign in with this device's fingerprint, face or screen lock
           </label>
