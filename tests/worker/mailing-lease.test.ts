@@ -125,10 +125,15 @@ describe("a mailing whose sender dies mid-group", () => {
     expect(stuck?.mailing.status).toBe("sending");
 
     // Before the lease passes the sweeper leaves the claims alone; after it, each goes back as its own group.
-    expect(await sweepMailings(ctx, new Date())).toBe(0);
-    const swept = await sweepMailings(ctx, new Date(Date.now() + MAILING_LEASE_MS + 1000));
+    await sweepMailings(ctx, new Date());
+    expect(held.splice(0).filter((g) => g.mailingId === made.id)).toEqual([]);
+    // The sweeper serves every mailing in the database; other files' mailings left mid-send share it, so only
+    // this mailing's groups are counted here (the worker tests run in a shuffled order beside each other).
+    const sweptAll = await sweepMailings(ctx, new Date(Date.now() + MAILING_LEASE_MS + 1000));
+    const requeued = held.splice(0).filter((g) => g.mailingId === made.id);
+    const swept = requeued.reduce((n, g) => n + g.recipientIds.length, 0);
     expect(swept).toBe(200);
-    const requeued = held.splice(0);
+    expect(sweptAll).toBeGreaterThanOrEqual(swept);
     expect(requeued.map((g) => g.recipientIds)).toEqual([groups[10]?.recipientIds, groups[11]?.recipientIds]);
     for (const g of requeued) await deliver(ctx, g);
 
