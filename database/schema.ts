@@ -1651,6 +1651,22 @@ export const orgSchedule = sqliteTable(
   (t) => [primaryKey({ columns: [t.sessionId, t.attendeeId] }), index("org_schedule_attendee_idx").on(t.attendeeId)],
 );
 
+/** An attendee let in at the door (migration 0068): one row per attendee, the first scan's time and scanner. */
+export const orgCheckin = sqliteTable(
+  "org_checkin",
+  {
+    attendeeId: integer("attendee_id")
+      .primaryKey()
+      .references(() => orgAttendee.id, { onDelete: "cascade" }),
+    eventId: integer("event_id")
+      .notNull()
+      .references(() => orgEvent.id, { onDelete: "cascade" }),
+    checkedAt: integer("checked_at", { mode: "timestamp_ms" }).notNull(),
+    byUser: text("by_user").references(() => user.id, { onDelete: "set null" }),
+  },
+  (t) => [index("org_checkin_event_idx").on(t.eventId, t.checkedAt)],
+);
+
 /**
  * Requests (Connect, meetings) not yet mailed to the asked attendee, and when their last such mail went
  * (migration 0058): one mail per address per window, a digest of what came in between.

@@ -34,6 +34,7 @@ import {
   notification,
   orgAttendee,
   orgAvailability,
+  orgCheckin,
   orgConsent,
   orgEvent,
   orgExchange,
@@ -514,6 +515,16 @@ export const EXPORT_SECTIONS: readonly ExportSection[] = [
         .select()
         .from(orgSchedule)
         .where(inArray(orgSchedule.attendeeId, passesOf(db, o))),
+  },
+  {
+    // When the owner's passes were let in at the door.
+    name: "eventCheckins",
+    tables: ["org_checkin"],
+    read: (db, o) =>
+      db
+        .select()
+        .from(orgCheckin)
+        .where(inArray(orgCheckin.attendeeId, passesOf(db, o))),
   },
   {
     name: "eventMeetingSlots",

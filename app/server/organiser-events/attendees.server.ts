@@ -15,6 +15,7 @@ import { orgAttendee, orgConsent, orgEvent, orgExchange } from "~db/schema";
 import { provedMailbox } from "../account/proved-mailbox.server";
 import { IDS_PER_STATEMENT } from "../db/budget.server";
 import type { Database } from "../db/db.server";
+import { likeTerm } from "../db/like.server";
 import { outer } from "../db/outer.server";
 import { rawSql, type Statement, writeBatch } from "../db/write.server";
 import { addPerson } from "../people/add.server";
@@ -251,7 +252,7 @@ export const DIRECTORY_PAGE = 50;
  */
 export async function directory(db: Database, viewer: Attendee, f: DirectoryFilters = {}) {
   const exchanged = exchangedWith(viewer.id, ATTENDEE_ID);
-  const likeOf = (v: string) => `%${v.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const likeOf = (v: string) => `%${likeTerm(v)}%`;
   const where: SQL[] = [
     eq(orgAttendee.eventId, viewer.eventId),
     eq(orgAttendee.listed, true),
