@@ -235,3 +235,48 @@ describe("the door", () => {
     expect(await (await as(owner, `/organiser/${e.id}/badges?paper=letter&run=x`)).text()).toContain("size: letter");
   });
 });
+
+describe("an exhibitor's leads", () => {
+  it("keeps one lead per attendee with every note, and exports them to the exhibitor alone", async () => {
+    const owner = await signUp("Lead Owner");
+    const e = await publish(owner);
+    const stand = await joinSignedIn(e.slug, "Sia Stand");
+    const granted = await as(owner, `/organiser/${e.id}`, {
+      intent: "exhibitor",
+      email: stand.email,
+      rights: "one-way",
+    });
+    expect(granted.status).toBe(302);
+    const guest = await join(e.slug, { name: "=Gus Guest", email: mail(), company: "Guest Co" });
+    const scan = (values: Record<string, string>) =>
+      call(new URL(guest.qr).pathname + new URL(guest.qr).search, {
+        ...form(values),
+        headers: { cookie: stand.cookie },
+      });
+    expect((await scan({ rating: "4", notes: "Wants a demo" })).status).toBe(200);
+    expect((await scan({ rating: "5", notes: "Call in May" })).status).toBe(200);
+    // A replayed scan (a phone sending its queue twice) adds no note twice; a scan without a rating keeps it.
+    expect((await scan({ notes: "Call in May" })).status).toBe(200);
+    const rows = await env.DB.prepare(
+      "select rating, notes from org_exchange where event_id = ? and kind = 'lead' and to_id = ?",
+    )
+      .bind(e.id, guest.id)
+      .all<{ rating: number; notes: string }>();
+    expect(rows.results).toEqual([{ rating: 5, notes: "Wants a demo\nCall in May" }]);
+    const csv = await call(`/e/${e.slug}/leads/csv`, { headers: { cookie: stand.cookie } });
+    expect(csv.status).toBe(200);
+    const text = await csv.text();
+    expect(text.split("\n")[0]).toContain("Notes");
+    expect(text).toContain("'=Gus Guest");
+    expect(text).toContain("Guest Co");
+    expect(text).toContain("Wants a demo");
+    expect(text).toContain("Call in May");
+    const xlsx = await call(`/e/${e.slug}/leads/xlsx`, { headers: { cookie: stand.cookie } });
+    expect(new Uint8Array(await xlsx.arrayBuffer()).slice(0, 2)).toEqual(new Uint8Array([0x50, 0x4b]));
+    expect((await call(`/e/${e.slug}/leads/pdf`, { headers: { cookie: stand.cookie } })).status).toBe(404);
+    // Not an exhibitor, not an attendee: no list, nothing said about it.
+    const plain = await joinSignedIn(e.slug, "Pat Plain");
+    expect((await call(`/e/${e.slug}/leads/csv`, { headers: { cookie: plain.cookie } })).status).toBe(404);
+    expect((await call(`/e/${e.slug}/leads/csv`, { headers: { cookie: owner.cookie } })).status).toBe(404);
+  });
+});

@@ -319,7 +319,13 @@ export async function scanBadge(
       .values({ eventId: event.id, fromId: scanner.id, toId: scanned.id, kind: "lead", ...lead })
       .onConflictDoUpdate({
         target: [orgExchange.eventId, orgExchange.kind, orgExchange.fromId, orgExchange.toId],
-        set: { rating: lead.rating, notes: lead.notes },
+        // A second scan of the same attendee is the same lead: a new rating wins, each note is kept.
+        set: {
+          rating: sql`coalesce(excluded.rating, ${orgExchange.rating})`,
+          notes: sql`case when excluded.notes is null or instr(coalesce(${orgExchange.notes}, ''), excluded.notes) > 0
+            then ${orgExchange.notes} when ${orgExchange.notes} is null then excluded.notes
+            else ${orgExchange.notes} || char(10) || excluded.notes end`,
+        },
       })
       .returning({ id: orgExchange.id, createdAt: orgExchange.createdAt });
     await addToNetwork(db, events, scanner, scanned, event, {
