@@ -289,6 +289,41 @@ export async function recordConsent(db: Database, userId: string, id: number, gi
   return true;
 }
 
+/**
+ * What the owner and the person discussed (drafts may use it): saved with a line on their history and
+ * announced; saving it unchanged writes nothing. Null when the person is not the owner's.
+ */
+export async function setDiscussed(
+  db: Database,
+  userId: string,
+  id: number,
+  discussed: string | null,
+  events: PeopleEvents,
+): Promise<{ changed: boolean } | null> {
+  const [current] = await db
+    .select({ discussed: connection.discussed })
+    .from(connection)
+    .where(and(eq(connection.id, id), eq(connection.userId, userId)));
+  if (!current) return null;
+  const next = discussed?.trim() ? discussed : null;
+  if ((current.discussed ?? null) === next) return { changed: false };
+  await writeBatch(db, [
+    db
+      .update(connection)
+      .set({ discussed: next })
+      .where(and(eq(connection.id, id), eq(connection.userId, userId))),
+    db.insert(personHistory).values({
+      userId,
+      connectionId: id,
+      kind: "edited",
+      source: "manual",
+      detail: next ? "Noted what you discussed" : "Cleared what you discussed",
+    }),
+  ]);
+  await emitPeopleEvents(events, userId, [{ type: "person.updated", id }]);
+  return { changed: true };
+}
+
 /** Deletes the owner's person with everything that hangs off them (cascade), and their photo. */
 export async function deletePerson(photos: KVNamespace | null, db: Database, userId: string, id: number) {
   const rows = await db

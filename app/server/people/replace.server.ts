@@ -18,7 +18,7 @@ const same = (a: { kind: string; key: string | null; value: string; service: str
  * Makes a person what a whole representation says (a vCard a CardDAV client PUT): every field a vCard
  * expresses is replaced, contact points are added, relabelled or removed to match, and everything a
  * vCard cannot say (priority and status unless given, strength, context, the event, the source, history,
- * consents, the UID) stays. The photo is the caller's to change (CardDAV does it in `also`, 0018).
+ * consents, the UID) stays. `photo` is the photo's new key, null to remove it, undefined to leave it (0018).
  * One batch with `also`; a contact point another person of this owner holds refuses the whole change.
  * Null when the person is not the owner's.
  */
@@ -27,7 +27,7 @@ export async function replacePerson(
   userId: string,
   id: number,
   draft: PersonDraft,
-  options: { detail: string; also?: Statement[]; events: PeopleEvents },
+  options: { detail: string; photo?: string | null; also?: Statement[]; events: PeopleEvents },
 ): Promise<{ ok: true } | { ok: false; message: string } | null> {
   const [current] = await db
     .select({ id: connection.id, priority: connection.priority, status: connection.status })
@@ -85,11 +85,20 @@ export async function replacePerson(
         nameKey: v.nameKey,
         priority,
         status,
+        image: options.photo,
       })
       .where(and(eq(connection.id, id), eq(connection.userId, userId))),
-    db
-      .insert(personHistory)
-      .values({ userId, connectionId: id, kind: "edited", source: "manual", detail: options.detail.slice(0, 1000) }),
+    db.insert(personHistory).values({
+      userId,
+      connectionId: id,
+      kind: "edited",
+      source: "manual",
+      detail:
+        `${options.detail}${options.photo === undefined ? "" : options.photo ? "; new photo" : "; photo removed"}`.slice(
+          0,
+          1000,
+        ),
+    }),
     ...(options.also ?? []),
   );
   try {
