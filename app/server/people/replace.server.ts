@@ -2,10 +2,11 @@ import { and, eq } from "drizzle-orm";
 import { normalizeTags, PRIORITIES, STATUSES } from "~/lib/people/connection-rules";
 import type { PersonDraft } from "~/lib/people/draft";
 import { normalisePerson, type PointValues } from "~/lib/people/normalise";
-import { connection, contactPoint, personHistory } from "~db/schema";
+import { connection, contactPoint } from "~db/schema";
 import type { Database } from "../db/db.server";
 import { type Statement, writeBatch } from "../db/write.server";
 import { ownerCountry } from "./add.server";
+import { editedEntry } from "./edit.server";
 import { emitPeopleEvents, type PeopleEvents } from "./events.server";
 
 const same = (a: { kind: string; key: string | null; value: string; service: string | null }, b: PointValues) =>
@@ -88,17 +89,12 @@ export async function replacePerson(
         image: options.photo,
       })
       .where(and(eq(connection.id, id), eq(connection.userId, userId))),
-    db.insert(personHistory).values({
+    editedEntry(
+      db,
       userId,
-      connectionId: id,
-      kind: "edited",
-      source: "manual",
-      detail:
-        `${options.detail}${options.photo === undefined ? "" : options.photo ? "; new photo" : "; photo removed"}`.slice(
-          0,
-          1000,
-        ),
-    }),
+      id,
+      `${options.detail}${options.photo === undefined ? "" : options.photo ? "; new photo" : "; photo removed"}`,
+    ),
     ...(options.also ?? []),
   );
   try {
