@@ -1,4 +1,5 @@
 import Papa from "papaparse";
+import { addressIn } from "../forms/email";
 import {
   type AddressLabel,
   type AddressPoint,
@@ -20,7 +21,7 @@ import { decodeFile, decodeMixed, detectEncoding, REPLACEMENT, unreadableMessage
 import { englishHeaders } from "./csv-headers";
 import { unguardFormula } from "./csv-write";
 import { choiceLabel, MAPPING_CHOICES } from "./mapping-choices";
-import { emailAddress, socialServiceOf } from "./vcard-read";
+import { socialServiceOf } from "./vcard-read";
 import { MAX_CELL_CHARS } from "./xlsx-read";
 
 /**
@@ -460,7 +461,7 @@ function rowToDraft(
         const label = slot.group ? labelFrom<EmailLabel>(raw, ["work", "home", "other"], {}, "other") : slot.label;
         for (const [k, v] of multi(value).entries())
           emails.push({
-            value: emailAddress(v),
+            value: addressIn(v),
             label,
             ...ownLabel(raw, label, "other", {}),
             ...(k === 0 && raw?.startsWith("*") ? { preferred: true } : {}),
