@@ -1,11 +1,17 @@
 /** Character encodings of files people export, detected from their bytes (no I/O). */
 
+const decoders = new Map<string, TextDecoder | null>();
+
+/** One decoder per label and mode: a file read line by line asks for the same few thousands of times. */
 function decoder(label: string, fatal = false): TextDecoder | null {
-  try {
-    return new TextDecoder(label, { fatal });
-  } catch {
-    return null;
-  }
+  const key = `${label}|${fatal}`;
+  if (!decoders.has(key))
+    try {
+      decoders.set(key, new TextDecoder(label, { fatal }));
+    } catch {
+      decoders.set(key, null);
+    }
+  return decoders.get(key) ?? null;
 }
 
 function tryDecode(bytes: Uint8Array, label: string): string | null {
@@ -90,11 +96,12 @@ const LETTER = /\p{L}/u;
 /**
  * Central European text (Polish, Czech, Hungarian) saved by Windows in code page 1250 shows, read as
  * 1252, symbols inside words where 1250 has letters (Wo³ka, Zarz¹d, ¯ó³w); Western text has almost none.
+ * Positive: evidence of 1250; negative: of 1252.
  */
-function readsAsCentralEuropean(bytes: Uint8Array): boolean {
+function centralEuropeanScore(bytes: Uint8Array): number {
   const west = (decoder("windows-1252") as TextDecoder).decode(bytes);
   const central = decoder("windows-1250")?.decode(bytes);
-  if (!central || central.length !== west.length) return false;
+  if (!central || central.length !== west.length) return 0;
   let score = 0;
   for (let i = 0; i < west.length; i++) {
     const w = west[i] as string;
@@ -105,8 +112,10 @@ function readsAsCentralEuropean(bytes: Uint8Array): boolean {
     if (LETTER.test(c) && !LETTER.test(w)) score++;
     else if (LETTER.test(w) && !LETTER.test(c)) score--;
   }
-  return score >= 2;
+  return score;
 }
+
+const readsAsCentralEuropean = (bytes: Uint8Array) => centralEuropeanScore(bytes) >= 2;
 
 /**
  * The encoding of a whole file: a byte order mark wins; then UTF-16 by its zero bytes; then UTF-8 if the
@@ -157,9 +166,14 @@ export const REPLACEMENT = "\uFFFD";
 export const unreadableMessage = (encoding: string) =>
   `Some characters are not ${encoding.toUpperCase()} and show as \uFFFD: choose another encoding above before importing`;
 
-/** Decodes with the detected (or given) encoding, dropping a byte order mark. */
+/** A legacy code page decodes the bytes it leaves undefined (1252's 0x81, 0x8D...) as C1 controls: not text. */
+const UNDEFINED_BYTE = /[\u0080-\u009f]/g;
+const legacy = (encoding: string) => !encoding.startsWith("utf-");
+
+/** Decodes with the detected (or given) encoding, dropping a byte order mark; an undefined byte shows as U+FFFD. */
 export function decodeFile(bytes: Uint8Array, encoding = detectEncoding(bytes)): string {
-  const text = (decoder(encoding) ?? new TextDecoder()).decode(bytes);
+  const read = (decoder(encoding) ?? new TextDecoder()).decode(bytes);
+  const text = legacy(encoding) ? read.replace(UNDEFINED_BYTE, REPLACEMENT) : read;
   return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
 }
 
@@ -196,15 +210,46 @@ export function textToBinary(text: string): string {
   return bytesToBinary(new TextEncoder().encode(text));
 }
 
-/** A UTF-8 sequence of two to four bytes: evidence that a file not valid as UTF-8 was partly written in it. */
-const UTF8_SEQUENCE = /[\xc2-\xdf][\x80-\xbf]|[\xe0-\xef][\x80-\xbf]{2}|[\xf0-\xf4][\x80-\xbf]{3}/g;
+/** The encodings one file's lines can each be read in when the file mixes them (decision 0233). */
+const LINE_ENCODINGS = ["shift_jis", "windows-1250", "windows-1252"] as const;
 
 /**
- * A file whose lines were saved in two encodings (rows appended by another program): each line that is
- * valid UTF-8 and holds UTF-8 letters is read as UTF-8, every other line in `fallback`. Null when the file
- * is not mixed (no line holds UTF-8 letters, or none is invalid UTF-8). `fallbackLines` are one-based.
+ * The multi-byte encoding a line's own bytes show, if any: valid UTF-8 (a byte over 0x7F that is valid
+ * UTF-8 is a multi-byte letter), or Japanese that outweighs the Latin reading as `isShiftJis` weighs a file
+ * (in a Shift_JIS file, a line that decodes and is not more Latin than Japanese stays Japanese).
  */
-export function decodeMixed(bytes: Uint8Array, fallback: string): { text: string; fallbackLines: number[] } | null {
+function multiByteEncoding(line: Uint8Array, file: string): "utf-8" | "shift_jis" | null {
+  if (tryDecode(line, "utf-8") !== null) return "utf-8";
+  const sjis = tryDecode(line, "shift_jis");
+  if (sjis === null) return null;
+  const japanese = japaneseEvidence(sjis);
+  const latin = latinEvidence((decoder("windows-1252") as TextDecoder).decode(line));
+  if (file === "shift_jis") return japanese >= latin ? "shift_jis" : null;
+  return readsAsJapanese(sjis) && japanese >= 2 && japanese > latin ? "shift_jis" : null;
+}
+
+export type MixedReading = {
+  text: string;
+  /** The encoding most lines were read in. */
+  main: string;
+  /** The other encodings, each with the one-based lines read in it. */
+  others: { encoding: string; lines: number[] }[];
+  /**
+   * Lines read as Windows-1250 by the file's evidence, not their own, whose letters Windows-1252 reads
+   * otherwise (è or č, ñ or ń are one byte): with the first word as 1252 reads it, for the person to check.
+   */
+  uncertain: { lines: number[]; west: string };
+};
+
+/**
+ * A file whose lines were saved in more than one encoding (rows appended by another program): each line is
+ * read in the encoding its own bytes show (UTF-8, Shift_JIS; among the code pages, Central European letters
+ * where 1252 has symbols), a line without evidence of its own in the code page the rest of such lines show.
+ * Null when the file reads in one encoding and no line's letters are in doubt.
+ */
+export function decodeMixed(bytes: Uint8Array, file: string): MixedReading | null {
+  // A file valid as UTF-8 is UTF-8 on every line; UTF-16 has no lines to read apart.
+  if (!(LINE_ENCODINGS as readonly string[]).includes(file)) return null;
   const lines: Uint8Array[] = [];
   let start = 0;
   for (let i = 0; i <= bytes.length; i++)
@@ -212,20 +257,59 @@ export function decodeMixed(bytes: Uint8Array, fallback: string): { text: string
       lines.push(bytes.subarray(start, Math.min(i + 1, bytes.length)));
       start = i + 1;
     }
-  const utf8 = lines.map((line) => {
-    const text = tryDecode(line, "utf-8");
-    return text !== null && (bytesToBinary(line).match(UTF8_SEQUENCE)?.length ?? 0) > 0 ? text : null;
+  const high = lines.map((line) => line.some((b) => b >= 0x80));
+  const multi = lines.map((line, i) => (high[i] ? multiByteEncoding(line, file) : null));
+  // Among the code-page lines, those with Central European evidence against those whose letters are in doubt decide
+  // how a doubtful line is read: a French row appended to a Polish file, or a Polish row to a French one.
+  const west = decoder("windows-1252") as TextDecoder;
+  const central = decoder("windows-1250") as TextDecoder;
+  const scores = lines.map((line, i) => (high[i] && !multi[i] ? centralEuropeanScore(line) : 0));
+  const doubtful = lines.map(
+    (line, i) => high[i] && !multi[i] && scores[i] === 0 && central.decode(line) !== west.decode(line),
+  );
+  const centralLines = scores.filter((s) => s > 0).length;
+  const base = centralLines && centralLines >= doubtful.filter(Boolean).length ? "windows-1250" : "windows-1252";
+  const uncertain: number[] = [];
+  let westWord = "";
+  const chosen = lines.map((line, i) => {
+    if (!high[i]) return null;
+    const own = multi[i];
+    if (own) return own;
+    const score = scores[i] ?? 0;
+    if (score !== 0) return score > 0 ? "windows-1250" : "windows-1252";
+    if (base === "windows-1250" && doubtful[i]) {
+      uncertain.push(i + 1);
+      // Both code pages give one character per byte: the first that differs is where the word to show is.
+      const read = central.decode(line);
+      const other = west.decode(line);
+      if (!westWord)
+        westWord = wordAt(
+          other,
+          [...read].findIndex((c, k) => c !== other[k]),
+        );
+    }
+    return base;
   });
-  if (!utf8.some((t) => t !== null)) return null;
-  const other = decoder(fallback) ?? new TextDecoder("windows-1252");
-  const fallbackLines: number[] = [];
-  const text = lines
-    .map((line, i) => {
-      const read = utf8[i];
-      if (read !== null && read !== undefined) return read;
-      if (tryDecode(line, "utf-8") === null) fallbackLines.push(i + 1);
-      return other.decode(line);
-    })
-    .join("");
-  return fallbackLines.length ? { text: text.replace(/^\uFEFF/, ""), fallbackLines } : null;
+  const byEncoding = new Map<string, number[]>();
+  chosen.forEach((encoding, i) => {
+    if (encoding) byEncoding.set(encoding, [...(byEncoding.get(encoding) ?? []), i + 1]);
+  });
+  if (byEncoding.size < 2 && !uncertain.length) return null;
+  const ranked = [...byEncoding].sort((a, b) => b[1].length - a[1].length);
+  const text = lines.map((line, i) => decodeFile(line, chosen[i] ?? base)).join("");
+  return {
+    text: text.replace(/^\uFEFF/, ""),
+    main: ranked[0]?.[0] ?? file,
+    others: ranked.slice(1).map(([encoding, at]) => ({ encoding, lines: at })),
+    uncertain: { lines: uncertain, west: westWord },
+  };
+}
+
+/** The word of `text` around its character `at`, cut at separators a CSV or a name has. */
+function wordAt(text: string, at: number): string {
+  let from = at;
+  let to = at;
+  while (from > 0 && !/[\s,;\t"]/.test(text[from - 1] ?? " ")) from--;
+  while (to < text.length && !/[\s,;\t"]/.test(text[to] ?? " ")) to++;
+  return text.slice(from, to).slice(0, 40);
 }
