@@ -37,20 +37,28 @@ function utf16WithoutBom(bytes: Uint8Array): "utf-16le" | "utf-16be" | null {
   return null;
 }
 
-const JAPANESE = /[\u3040-\u30ff\u4e00-\u9fff]/g;
-const HALFWIDTH_KANA = /[\uff61-\uff9f]/g;
-const PRIVATE_USE = /[\ue000-\uf8ff]/;
+// By character code, not by regular expression: a large file is weighed line by line (decision 0233).
+const isKana = (c: number) => c >= 0x3040 && c <= 0x30ff;
+const isKanji = (c: number) => c >= 0x4e00 && c <= 0x9fff;
+const isHalfwidthKana = (c: number) => c >= 0xff61 && c <= 0xff9f;
+const isJapaneseRun = (c: number) => isKana(c) || isKanji(c) || (c >= 0xff01 && c <= 0xff5e);
+const isAsciiLetter = (c: number) => (c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a);
 
 /**
  * Windows-1252 accents (Íñigo) decode as Shift_JIS too: as user-defined characters (ñ), or as stray
  * kanji among more half-width katakana than a Japanese text has.
  */
-const readsAsJapanese = (text: string) =>
-  !PRIVATE_USE.test(text) && (text.match(JAPANESE)?.length ?? 0) > (text.match(HALFWIDTH_KANA)?.length ?? 0);
-
-const KANA = /[\u3040-\u30ff]/;
-const JAPANESE_RUN = /[\u3040-\u30ff\u4e00-\u9fff\uff01-\uff5e]+/g;
-const ASCII_LETTER = /[A-Za-z]/;
+function readsAsJapanese(text: string): boolean {
+  let japanese = 0;
+  let halfwidth = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c >= 0xe000 && c <= 0xf8ff) return false;
+    if (isKana(c) || isKanji(c)) japanese++;
+    else if (isHalfwidthKana(c)) halfwidth++;
+  }
+  return japanese > halfwidth;
+}
 
 /**
  * How much a Shift_JIS reading looks like Japanese: kana, and runs of two or more Japanese characters
@@ -58,12 +66,14 @@ const ASCII_LETTER = /[A-Za-z]/;
  */
 function japaneseEvidence(text: string): number {
   let score = 0;
-  for (const match of text.matchAll(JAPANESE_RUN)) {
-    const run = match[0];
-    const start = match.index;
-    const wedged = ASCII_LETTER.test(text[start - 1] ?? "") && ASCII_LETTER.test(text[start + run.length] ?? "");
-    const kana = [...run].filter((c) => KANA.test(c)).length;
-    score += kana || wedged || run.length < 2 ? kana : run.length;
+  for (let i = 0; i < text.length; i++) {
+    if (!isJapaneseRun(text.charCodeAt(i))) continue;
+    const start = i;
+    let kana = 0;
+    while (i < text.length && isJapaneseRun(text.charCodeAt(i))) if (isKana(text.charCodeAt(i++))) kana++;
+    const length = i - start;
+    const wedged = isAsciiLetter(text.charCodeAt(start - 1)) && isAsciiLetter(text.charCodeAt(i));
+    score += kana || wedged || length < 2 ? kana : length;
   }
   return score;
 }
@@ -74,7 +84,7 @@ function latinEvidence(text: string): number {
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
     if (c < 0xc0 || c > 0xff || c === 0xd7 || c === 0xf7) continue;
-    if (ASCII_LETTER.test(text[i - 1] ?? "") || ASCII_LETTER.test(text[i + 1] ?? "")) score++;
+    if (isAsciiLetter(text.charCodeAt(i - 1)) || isAsciiLetter(text.charCodeAt(i + 1))) score++;
   }
   return score;
 }
@@ -99,9 +109,15 @@ const LETTER = /\p{L}/u;
  * Positive: evidence of 1250; negative: of 1252.
  */
 function centralEuropeanScore(bytes: Uint8Array): number {
-  const west = (decoder("windows-1252") as TextDecoder).decode(bytes);
-  const central = decoder("windows-1250")?.decode(bytes);
-  if (!central || central.length !== west.length) return 0;
+  return centralEvidence(
+    (decoder("windows-1252") as TextDecoder).decode(bytes),
+    (decoder("windows-1250") as TextDecoder).decode(bytes),
+  );
+}
+
+/** The same score from the two readings of the same bytes (one character per byte in each). */
+function centralEvidence(west: string, central: string): number {
+  if (central.length !== west.length) return 0;
   let score = 0;
   for (let i = 0; i < west.length; i++) {
     const w = west[i] as string;
@@ -213,21 +229,6 @@ export function textToBinary(text: string): string {
 /** The encodings one file's lines can each be read in when the file mixes them (decision 0233). */
 const LINE_ENCODINGS = ["shift_jis", "windows-1250", "windows-1252"] as const;
 
-/**
- * The multi-byte encoding a line's own bytes show, if any: valid UTF-8 (a byte over 0x7F that is valid
- * UTF-8 is a multi-byte letter), or Japanese that outweighs the Latin reading as `isShiftJis` weighs a file
- * (in a Shift_JIS file, a line that decodes and is not more Latin than Japanese stays Japanese).
- */
-function multiByteEncoding(line: Uint8Array, file: string): "utf-8" | "shift_jis" | null {
-  if (tryDecode(line, "utf-8") !== null) return "utf-8";
-  const sjis = tryDecode(line, "shift_jis");
-  if (sjis === null) return null;
-  const japanese = japaneseEvidence(sjis);
-  const latin = latinEvidence((decoder("windows-1252") as TextDecoder).decode(line));
-  if (file === "shift_jis") return japanese >= latin ? "shift_jis" : null;
-  return readsAsJapanese(sjis) && japanese >= 2 && japanese > latin ? "shift_jis" : null;
-}
-
 export type MixedReading = {
   text: string;
   /** The encoding most lines were read in. */
@@ -250,53 +251,81 @@ export type MixedReading = {
 export function decodeMixed(bytes: Uint8Array, file: string): MixedReading | null {
   // A file valid as UTF-8 is UTF-8 on every line; UTF-16 has no lines to read apart.
   if (!(LINE_ENCODINGS as readonly string[]).includes(file)) return null;
-  const lines: Uint8Array[] = [];
-  let start = 0;
-  for (let i = 0; i <= bytes.length; i++)
-    if (i === bytes.length || bytes[i] === 0x0a) {
-      lines.push(bytes.subarray(start, Math.min(i + 1, bytes.length)));
-      start = i + 1;
+  // Each reading of the whole file splits into the same lines: the code pages give one character per byte,
+  // and Shift_JIS never uses a line feed inside a character. Decoding once keeps a large file linear.
+  const west = (decoder("windows-1252") as TextDecoder).decode(bytes).split("\n");
+  const central = (decoder("windows-1250") as TextDecoder).decode(bytes).split("\n");
+  const japanese = (decoder("shift_jis") as TextDecoder).decode(bytes).split("\n");
+  if (japanese.length !== west.length) return null;
+  const utf8: (string | null)[] = [];
+  const chosen: (string | null)[] = [];
+  const scores: number[] = [];
+  /** The encoding line `i` (starting at byte `start`) shows by its own bytes; "" when it shows none. */
+  const lineEncoding = (i: number, line: string, start: number): string | null => {
+    // A line of ASCII reads the same in every encoding.
+    if (!/[^\0-\x7f]/.test(line)) return null;
+    // Decoded without the fatal flag: a thrown error per line of a large Western file costs more than the read.
+    const own = (decoder("utf-8") as TextDecoder).decode(bytes.subarray(start, start + line.length));
+    if (!own.includes(REPLACEMENT)) {
+      utf8[i] = own;
+      return "utf-8";
     }
-  const high = lines.map((line) => line.some((b) => b >= 0x80));
-  const multi = lines.map((line, i) => (high[i] ? multiByteEncoding(line, file) : null));
-  // Among the code-page lines, those with Central European evidence against those whose letters are in doubt decide
-  // how a doubtful line is read: a French row appended to a Polish file, or a Polish row to a French one.
-  const west = decoder("windows-1252") as TextDecoder;
-  const central = decoder("windows-1250") as TextDecoder;
-  const scores = lines.map((line, i) => (high[i] && !multi[i] ? centralEuropeanScore(line) : 0));
-  const doubtful = lines.map(
-    (line, i) => high[i] && !multi[i] && scores[i] === 0 && central.decode(line) !== west.decode(line),
-  );
+    // Japanese that outweighs the Latin reading, as `isShiftJis` weighs a whole file.
+    const sjis = japanese[i] ?? "";
+    if (!sjis.includes(REPLACEMENT)) {
+      const kana = japaneseEvidence(sjis);
+      const latin = latinEvidence(line);
+      if (file === "shift_jis" ? kana >= latin : readsAsJapanese(sjis) && kana >= 2 && kana > latin) return "shift_jis";
+    }
+    const score = centralEvidence(line, central[i] ?? "");
+    scores[i] = score;
+    return score > 0 ? "windows-1250" : score < 0 ? "windows-1252" : "";
+  };
+  let offset = 0;
+  for (const [i, line] of west.entries()) {
+    const start = offset;
+    offset += line.length + 1;
+    utf8.push(null);
+    scores.push(0);
+    chosen.push(lineEncoding(i, line, start));
+  }
+  // Among the code-page lines, those with Central European evidence against those whose letters are in doubt
+  // decide how a doubtful line is read: a French row appended to a Polish file, or a Polish row to a French one.
+  const doubtful = west.map((line, i) => chosen[i] === "" && line !== central[i]);
   const centralLines = scores.filter((s) => s > 0).length;
   const base = centralLines && centralLines >= doubtful.filter(Boolean).length ? "windows-1250" : "windows-1252";
   const uncertain: number[] = [];
   let westWord = "";
-  const chosen = lines.map((line, i) => {
-    if (!high[i]) return null;
-    const own = multi[i];
-    if (own) return own;
-    const score = scores[i] ?? 0;
-    if (score !== 0) return score > 0 ? "windows-1250" : "windows-1252";
-    if (base === "windows-1250" && doubtful[i]) {
-      uncertain.push(i + 1);
-      // Both code pages give one character per byte: the first that differs is where the word to show is.
-      const read = central.decode(line);
-      const other = west.decode(line);
-      if (!westWord)
-        westWord = wordAt(
-          other,
-          [...read].findIndex((c, k) => c !== other[k]),
-        );
-    }
-    return base;
+  chosen.forEach((encoding, i) => {
+    if (encoding !== "") return;
+    chosen[i] = base;
+    if (base !== "windows-1250" || !doubtful[i]) return;
+    uncertain.push(i + 1);
+    const line = west[i] ?? "";
+    // Both code pages give one character per byte: the first that differs is where the word to show is.
+    if (!westWord)
+      westWord = wordAt(
+        line,
+        [...line].findIndex((c, k) => c !== central[i]?.[k]),
+      );
   });
   const byEncoding = new Map<string, number[]>();
   chosen.forEach((encoding, i) => {
-    if (encoding) byEncoding.set(encoding, [...(byEncoding.get(encoding) ?? []), i + 1]);
+    if (!encoding) return;
+    const lines = byEncoding.get(encoding);
+    if (lines) lines.push(i + 1);
+    else byEncoding.set(encoding, [i + 1]);
   });
   if (byEncoding.size < 2 && !uncertain.length) return null;
   const ranked = [...byEncoding].sort((a, b) => b[1].length - a[1].length);
-  const text = lines.map((line, i) => decodeFile(line, chosen[i] ?? base)).join("");
+  const readings: Record<string, string[]> = { "windows-1252": west, "windows-1250": central, shift_jis: japanese };
+  const text = chosen
+    .map((encoding, i) => {
+      if (encoding === "utf-8") return utf8[i] ?? "";
+      const read = readings[encoding ?? base]?.[i] ?? "";
+      return read.replace(UNDEFINED_BYTE, REPLACEMENT);
+    })
+    .join("\n");
   return {
     text: text.replace(/^\uFEFF/, ""),
     main: ranked[0]?.[0] ?? file,
