@@ -50,6 +50,8 @@ export const session = sqliteTable(
     }),
     /** The passkey this session signed in with: removing the passkey ends the session (migration 0055). */
     passkeyId: text("passkey_id").references((): AnySQLiteColumn => passkey.id, { onDelete: "cascade" }),
+    /** The team whose provider opened this session: it outlives that team's "SSO only" (migration 0072). */
+    ssoWorkspaceId: text("sso_workspace_id"),
   },
   (t) => [index("session_user_idx").on(t.userId)],
 );
@@ -69,6 +71,8 @@ export const workspace = sqliteTable("workspace", {
   kind: text("kind", { enum: ["personal", "team"] }).notNull(),
   name: text("name"),
   createdAt: createdAt(),
+  // A team's members reach its pages only with a passkey or two-step sign-in set up (decision 0242).
+  requireSecondFactor: integer("require_second_factor", { mode: "boolean" }).notNull().default(false),
 });
 
 export const member = sqliteTable(

@@ -4,9 +4,11 @@ import { z } from "zod";
 import { Field, inputClass } from "~/components/ui/field";
 import { appContext } from "~/context";
 import { pageMeta } from "~/lib/site";
+import { sessionToken } from "~/server/account/auth.server";
 import {
   addDomain,
   domainField,
+  endSessionsOutsideSso,
   providerSchema,
   removeDomain,
   removeProvider,
@@ -21,6 +23,7 @@ import { getUser } from "~/server/account/user.server";
 import { txtResolver } from "~/server/platform/dns.server";
 import { notFound } from "~/server/platform/http.server";
 import { redirectWithToast } from "~/server/platform/toast.server";
+import { requiresSecondFactor, setSecondFactorRule } from "~/server/teams/policy.server";
 import { createScimToken, revokeScimToken, scimTokens } from "~/server/teams/scim.server";
 import { teamOf } from "~/server/teams/teams.server";
 import type { Route } from "./+types/sign-in";
@@ -35,6 +38,7 @@ const schema = z.discriminatedUnion("intent", [
   providerSchema.extend({ intent: z.literal("save-provider") }),
   z.object({ intent: z.literal("remove-provider") }),
   z.object({ intent: z.literal("create-scim-token") }),
+  z.object({ intent: z.literal("second-factor"), required: z.literal("on").optional() }),
   z.object({ intent: z.literal("revoke-scim-token"), id: z.string({ error: "Choose a token" }).max(100) }),
 ]);
 
@@ -49,12 +53,14 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const { db } = context.get(appContext);
   const user = getUser(context);
   const team = await managedTeam(db, user.id, params.id);
-  const [domains, provider, tokens] = await Promise.all([
+  const [domains, provider, tokens, secondFactor] = await Promise.all([
     teamDomains(db, team.id),
     teamProvider(db, team.id),
     scimTokens(db, team.id),
+    requiresSecondFactor(db, team.id),
   ]);
   return {
+    secondFactor,
     tokens,
     team: { id: team.id, name: team.name },
     domains: domains.map((d) => ({
@@ -86,6 +92,13 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const { value } = submission;
   const back = href("/teams/:id/sign-in", { id: team.id });
   const actor = { userId: user.id, workspaceId: team.id, role: team.role };
+  if (value.intent === "second-factor") {
+    if (!(await setSecondFactorRule(app.db, actor, value.required === "on"))) notFound();
+    return redirectWithToast(back, {
+      type: "success",
+      title: value.required ? "Members now need a passkey or two-step sign-in" : "A password is enough again",
+    });
+  }
   if (value.intent === "create-scim-token") {
     // Shown once, on this answer only: only its SHA-256 is kept.
     return { reply: submission.reply({ resetForm: true }), scimToken: await createScimToken(app.db, actor) };
@@ -126,6 +139,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
         },
         { status: 400 },
       );
+    // SSO only: the addresses' other sessions end now, not at their next sign-in (decision 0242).
+    if (value.enforced) await endSessionsOutsideSso(app.db, team.id, await sessionToken(app, request));
     return redirectWithToast(back, { type: "success", title: "Single sign-on saved" });
   }
   await removeProvider(app.db, team.id);
@@ -138,7 +153,7 @@ const secondary =
   "rounded-md border border-slate-300 px-3 py-2 font-semibold text-sm hover:bg-slate-50 dark:border-slate-700 dark:hover:bg-slate-800";
 
 export default function TeamSignIn({ loaderData, actionData }: Route.ComponentProps) {
-  const { team, domains, provider, tokens } = loaderData;
+  const { team, domains, provider, tokens, secondFactor } = loaderData;
   const reply = actionData?.reply;
   const newToken = actionData && "scimToken" in actionData ? actionData.scimToken : null;
   const errors = reply?.error ?? {};
@@ -275,6 +290,23 @@ export default function TeamSignIn({ loaderData, actionData }: Route.ComponentPr
             </button>
           </Form>
         ) : null}
+      </section>
+
+      <section className={box} aria-labelledby="second-factor-title">
+        <h2 id="second-factor-title" className="font-semibold text-lg">
+          Passkey or two-step sign-in
+        </h2>
+        <Form method="post" className="space-y-3">
+          <input type="hidden" name="intent" value="second-factor" />
+          <label className="flex items-center gap-2 text-sm">
+            <input type="checkbox" name="required" value="on" defaultChecked={secondFactor} className="size-4" />
+            Members need a passkey or two-step sign-in: whoever has neither is asked to set one up before reaching the
+            team's pages
+          </label>
+          <button type="submit" className={secondary}>
+            Save
+          </button>
+        </Form>
       </section>
 
       <section className={box} aria-labelledby="scim-title">
