@@ -272,12 +272,14 @@ function Agenda({
   );
 }
 
-/** The public event page: the same for every visitor, so it can be cached at the edge. */
+/** The public event page: the same for every visitor (so it can be cached at the edge), but for its own attendees. */
 export function renderEventPage(
   e: PublicOrgEvent,
   origin: string,
   state: JoinState = {},
   agenda: AgendaSession[] = [],
+  /** The signed-in visitor's own pass, when they joined: shown instead of the join form (never cached). */
+  attending?: { pass: string },
 ): Promise<string> {
   // The link to share is the whole address: a path alone cannot be pasted into a message.
   const link = `${origin}/e/${e.slug}`;
@@ -348,22 +350,36 @@ export function renderEventPage(
           <Agenda sessions={agenda} slug={e.slug} />
         </section>
       ) : null}
-      <section className="panel" id="join" aria-labelledby="join-title">
-        <h2 id="join-title">{e.status === "past" ? "View Details" : "Join this event"}</h2>
-        {refusal ? (
-          <p className="note" role="status">
-            {refusal}
+      {attending ? (
+        <section className="panel ok" id="join" aria-labelledby="join-title" data-attending="">
+          <h2 id="join-title">You joined this event</h2>
+          <p>
+            <a className="btn b-upcoming" href={`/pass/${attending.pass}`}>
+              Open your pass
+            </a>{" "}
+            <a className="btn b-line" href={`/e/${e.slug}/directory`}>
+              Attendee directory
+            </a>
           </p>
-        ) : (
-          <>
-            <p className="muted">
-              Have a KnowWho account? <a href={`/e/${e.slug}/join`}>Join with one of your cards</a>. Or join with your
-              name and email: we send you your attendee pass.
+        </section>
+      ) : (
+        <section className="panel" id="join" aria-labelledby="join-title">
+          <h2 id="join-title">{e.status === "past" ? "View Details" : "Join this event"}</h2>
+          {refusal ? (
+            <p className="note" role="status">
+              {refusal}
             </p>
-            <JoinForm e={e} state={state} />
-          </>
-        )}
-      </section>
+          ) : (
+            <>
+              <p className="muted">
+                Have a KnowWho account? <a href={`/e/${e.slug}/join`}>Join with one of your cards</a>. Or join with your
+                name and email: we send you your attendee pass.
+              </p>
+              <JoinForm e={e} state={state} />
+            </>
+          )}
+        </section>
+      )}
       <section className="panel" aria-labelledby="share-title">
         <h2 id="share-title">Share this event</h2>
         <img className="qr" src={`/e/${e.slug}/qr.svg`} alt={`QR code for ${e.title}`} width={192} height={192} />
