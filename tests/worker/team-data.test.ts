@@ -168,7 +168,7 @@ describe("a team's rows", () => {
 
     // The old session is back in C's personal workspace: the team's rows are not found, and C's writes miss.
     expect(await statuses(c, made.pages)).toEqual(all(made.pages, 404));
-    expect((await post(`/connections/${made.person}`, c, { intent: "delete" })).status).toBe(404);
+    expect((await post(`/connections/${made.person}`, c, { intent: "delete", confirmed: "yes" })).status).toBe(404);
     expect((await api()).status).toBe(401);
     expect((await dav()).status).toBe(401);
     // Nothing of the team's was lost on the way.
