@@ -32,6 +32,7 @@ h1{font-size:1.7rem;line-height:1.2;margin:.5rem 0}h2{font-size:1.2rem;margin:0 
 .upcoming{background:#dbeafe;color:#1e40af}.active{background:#dcfce7;color:#166534}.past{background:#e2e8f0;color:#334155}
 dl{display:grid;grid-template-columns:max-content 1fr;gap:.25rem 1rem;margin:1rem 0}dt{font-weight:600}dd{margin:0;overflow-wrap:anywhere}
 label{display:block;font-weight:600;font-size:.9rem;margin:.75rem 0 .3rem}
+fieldset{border:0;padding:0;margin:.75rem 0 0;min-width:0}legend{font-weight:600;font-size:.9rem;padding:0}fieldset .check{margin:.4rem 0}
 input[type=text],input[type=email],select,textarea{width:100%;padding:.65rem .8rem;border:1px solid #94a3b8;border-radius:.5rem;font:inherit;background:#fff;color:#0f172a}
 .check{display:flex;gap:.6rem;align-items:flex-start;font-weight:400}.check input{margin-top:.3rem;width:1.1rem;height:1.1rem}
 .btn{display:inline-block;border:0;border-radius:.5rem;padding:.65rem 1.1rem;font:inherit;font-weight:700;text-decoration:none;cursor:pointer;margin:.75rem .5rem 0 0}
@@ -181,18 +182,26 @@ function JoinForm({ e, state }: { e: PublicOrgEvent; state: JoinState }) {
         <input type="checkbox" name="updates" defaultChecked={v.updates === "on"} />
         <span>{organiserMailConsentText(e.organiserName)}</span>
       </label>
-      <label htmlFor="j-visibility">Who can see me in the directory</label>
-      <select id="j-visibility" name="visibility" defaultValue={v.visibility ?? "everyone"}>
-        {VISIBILITY.map((o) => (
-          <option key={o} value={o}>
-            {VISIBILITY_LABEL[o]}
-          </option>
-        ))}
-      </select>
+      <VisibilityChoice legend="Who can see me in the directory" value={v.visibility ?? "everyone"} />
       <button type="submit" className={`btn b-${e.status}`}>
         Join
       </button>
     </form>
+  );
+}
+
+/** Who sees the attendee, as radios: each choice wraps on a phone, where a select cut the longer one off. */
+function VisibilityChoice({ legend, value }: { legend: string; value: string }) {
+  return (
+    <fieldset data-visibility-choice="">
+      <legend>{legend}</legend>
+      {VISIBILITY.map((o) => (
+        <label key={o} className="check">
+          <input type="radio" name="visibility" value={o} defaultChecked={value === o} />
+          <span>{VISIBILITY_LABEL[o]}</span>
+        </label>
+      ))}
+    </fieldset>
   );
 }
 
@@ -630,14 +639,7 @@ export function renderPass({
             <input type="checkbox" name="updates" defaultChecked={checked("updates", hearsFromOrganiser)} />
             <span>{organiserMailConsentText(e.organiserName)}</span>
           </label>
-          <label htmlFor="p-visibility">Who can see me</label>
-          <select id="p-visibility" name="visibility" defaultValue={typed?.visibility ?? a.visibility}>
-            {VISIBILITY.map((o) => (
-              <option key={o} value={o}>
-                {VISIBILITY_LABEL[o]}
-              </option>
-            ))}
-          </select>
+          <VisibilityChoice legend="Who can see me" value={typed?.visibility ?? a.visibility} />
           {settings.errors?.visibility ? <p className="err">{settings.errors.visibility}</p> : null}
           <TextField id="p-interests" name="interests" label="Interests" state={settings} fallback={a.interests} />
           <TextField
