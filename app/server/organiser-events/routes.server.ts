@@ -28,16 +28,15 @@ import {
   attendeeByScan,
   badgeProof,
   claimPass,
-  exchangedPeople,
   hearsFromOrganiser,
   joinEvent,
   leaveEvent,
   myAttendee,
   myPassAt,
   scanBadge,
-  scannedBy,
   updateDirectorySettings,
 } from "./attendees.server";
+import { exchangedPeople, scannedBy } from "./directory.server";
 import { orgEventTag, publicOrgEvent, purgeOrgEvent } from "./events.server";
 import { availabilityOf, eventSlots, notifyMeeting, setAvailability } from "./meeting-slots.server";
 import { answerMeeting } from "./meetings.server";
