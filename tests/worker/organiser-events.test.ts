@@ -295,7 +295,7 @@ describe("joining", () => {
     expect(pass).toMatch(/id="p-goals-err"[^>]*>Must be at most 500 characters</);
     expect(pass).toContain(`value="${interests}"`);
     expect(pass).toContain(`value="${goals}"`);
-    expect(pass).toMatch(/<option value="exchanged" selected/);
+    expect(pass).toMatch(/<input type="radio" name="visibility" checked="" value="exchanged"\/>/);
     expect((await attendee(slug, email))?.listed).toBe(1);
   });
 
