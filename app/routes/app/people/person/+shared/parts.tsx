@@ -6,7 +6,7 @@ import { ConnectionFields, useConnectionForm } from "~/components/people/connect
 import { ConfirmStep } from "~/components/ui/confirm-step";
 import { Field, inputClass } from "~/components/ui/field";
 import { safeHref } from "~/lib/card/card";
-import { formatPhone } from "~/lib/forms/phone";
+import { formatPhone, telHref } from "~/lib/forms/phone";
 import { CONSENT_PURPOSE_LABEL, CONSENT_STATE_LABEL, emailStandingText } from "~/lib/people/consent";
 import { formatAddress, formatRole } from "~/lib/people/normalise";
 import { FOLLOW_UP_PRESETS, formatInZone } from "~/lib/time/time";
@@ -56,7 +56,7 @@ export function ContactPoints({
     p.kind === "email"
       ? safeHref(`mailto:${p.value}`)
       : p.kind === "phone"
-        ? safeHref(`tel:${p.value.replace(/[^\d+]/g, "")}`)
+        ? safeHref(telHref(p.value))
         : p.kind === "address"
           ? null
           : safeHref(p.value);
