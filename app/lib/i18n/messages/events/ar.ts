@@ -10,7 +10,7 @@ export const eventsAr: EventsCatalog = {
   "event.type.hybrid": "مدمج",
   "event.when": "من {start} إلى {end} ({zone})",
   "event.organisedBy": "تنظيم: {organiser}",
-  "event.raisesFor": "لجمع التبرعات لصالح {campaign}",
+  "event.raisesFor": "تجمع هذه الفعالية التبرعات لصالح {campaign}",
   "event.whenLabel": "الموعد",
   "event.where": "المكان",
   "event.online": "عبر الإنترنت",
