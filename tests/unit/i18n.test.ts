@@ -34,7 +34,6 @@ import { endSentence } from "~/lib/text/sentence";
 import { renderCardNotFound, renderCardPage } from "~/server/cards/card-page.server";
 import type { Attendee } from "~/server/organiser-events/attendees.server";
 import type { PublicOrgEvent } from "~/server/organiser-events/events.server";
-import type { AgendaSession } from "~/server/organiser-events/programme.server";
 import {
   renderBadge,
   renderEventNotFound,
@@ -44,6 +43,7 @@ import {
   renderLeft,
   renderPass,
 } from "~/server/organiser-events/pages.server";
+import type { AgendaSession } from "~/server/organiser-events/programme.server";
 
 const KEYS = Object.keys(en) as MessageKey[];
 
@@ -450,12 +450,13 @@ describe("no hard-coded English on the public event pages", () => {
   it.each(["ja", "zh-Hans", "ar"] as const)("the event page, join errors, pass and leaving in %s", async (locale) => {
     const t = translator(locale);
     const pages = [
-      await renderEventPage(event, "https://knowwho.test", {}, agenda, locale),
+      await renderEventPage(event, "https://knowwho.test", {}, agenda, undefined, locale),
       await renderEventPage(
         event,
         "https://knowwho.test",
         { values: { name: "花" }, errors: { name: t("event.error.name"), form: t("event.error.tooMany") } },
         [],
+        undefined,
         locale,
       ),
       await renderJoined(event, null, locale),

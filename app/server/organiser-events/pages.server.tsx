@@ -63,18 +63,26 @@ function JoinForm({ e, state, t, locale }: { e: PublicOrgEvent; state: JoinState
         <input type="checkbox" name="updates" defaultChecked={v.updates === "on"} />
         <span>{t("event.join.mailConsent", { organiser: e.organiserName })}</span>
       </label>
-      <label htmlFor="j-visibility">{t("event.join.visibility")}</label>
-      <select id="j-visibility" name="visibility" defaultValue={v.visibility ?? "everyone"}>
-        {VISIBILITY.map((o) => (
-          <option key={o} value={o}>
-            {t(`event.visibility.${o}`)}
-          </option>
-        ))}
-      </select>
+      <VisibilityChoice legend={t("event.join.visibility")} value={v.visibility ?? "everyone"} t={t} />
       <button type="submit" className={`btn b-${e.status}`}>
         {t("event.join.submit")}
       </button>
     </form>
+  );
+}
+
+/** Who sees the attendee, as radios: each choice wraps on a phone, where a select cut the longer one off. */
+function VisibilityChoice({ legend, value, t }: { legend: string; value: string; t: Translate }) {
+  return (
+    <fieldset data-visibility-choice="">
+      <legend>{legend}</legend>
+      {VISIBILITY.map((o) => (
+        <label key={o} className="check">
+          <input type="radio" name="visibility" value={o} defaultChecked={value === o} />
+          <span>{t(`event.visibility.${o}`)}</span>
+        </label>
+      ))}
+    </fieldset>
   );
 }
 
@@ -102,12 +110,14 @@ function eventDescription(e: PublicOrgEvent, t: Translate, locale: Locale): stri
   return text.length > 160 ? `${Array.from(text).slice(0, 157).join("").trimEnd()}…` : text;
 }
 
-/** The public event page: the same for every visitor, so it can be cached at the edge. */
+/** The public event page: the same for every visitor (so it can be cached at the edge), but for its own attendees. */
 export function renderEventPage(
   e: PublicOrgEvent,
   origin: string,
   state: JoinState = {},
   agenda: AgendaSession[] = [],
+  /** The signed-in visitor's own pass, when they joined: shown instead of the join form (never cached). */
+  attending?: { pass: string },
   locale: Locale = DEFAULT_LOCALE,
 ): Promise<string> {
   const t = translator(locale);
@@ -193,26 +203,40 @@ export function renderEventPage(
           <Agenda sessions={agenda} slug={e.slug} t={t} locale={locale} />
         </section>
       ) : null}
-      <section className="panel" id="join" aria-labelledby="join-title">
-        <h2 id="join-title">{e.status === "past" ? t("event.viewDetails") : t("event.joinTitle")}</h2>
-        {refusal ? (
-          <p className="note" role="status">
-            {refusal}
+      {attending ? (
+        <section className="panel ok" id="join" aria-labelledby="join-title" data-attending="">
+          <h2 id="join-title">{t("event.attending.title")}</h2>
+          <p>
+            <a className="btn b-upcoming" href={`/pass/${attending.pass}`}>
+              {t("event.attending.pass")}
+            </a>{" "}
+            <a className="btn b-line" href={`/e/${e.slug}/directory`}>
+              {t("event.attending.directory")}
+            </a>
           </p>
-        ) : (
-          <>
-            <p className="muted">
-              {rich(
-                t,
-                "event.join.intro",
-                { link: <a href={`/e/${e.slug}/join`}>{t("event.join.withCard")}</a> },
-                { site: SITE.name },
-              )}
+        </section>
+      ) : (
+        <section className="panel" id="join" aria-labelledby="join-title">
+          <h2 id="join-title">{e.status === "past" ? t("event.viewDetails") : t("event.joinTitle")}</h2>
+          {refusal ? (
+            <p className="note" role="status">
+              {refusal}
             </p>
-            <JoinForm e={e} state={state} t={t} locale={locale} />
-          </>
-        )}
-      </section>
+          ) : (
+            <>
+              <p className="muted">
+                {rich(
+                  t,
+                  "event.join.intro",
+                  { link: <a href={`/e/${e.slug}/join`}>{t("event.join.withCard")}</a> },
+                  { site: SITE.name },
+                )}
+              </p>
+              <JoinForm e={e} state={state} t={t} locale={locale} />
+            </>
+          )}
+        </section>
+      )}
       <section className="panel" aria-labelledby="share-title">
         <h2 id="share-title">{t("event.share")}</h2>
         <img
@@ -478,14 +502,7 @@ export function renderPass({
             <input type="checkbox" name="updates" defaultChecked={checked("updates", hearsFromOrganiser)} />
             <span>{t("event.join.mailConsent", { organiser: e.organiserName })}</span>
           </label>
-          <label htmlFor="p-visibility">{t("pass.directory.visibility")}</label>
-          <select id="p-visibility" name="visibility" defaultValue={typed?.visibility ?? a.visibility}>
-            {VISIBILITY.map((o) => (
-              <option key={o} value={o}>
-                {t(`event.visibility.${o}`)}
-              </option>
-            ))}
-          </select>
+          <VisibilityChoice legend={t("pass.directory.visibility")} value={typed?.visibility ?? a.visibility} t={t} />
           {settings.errors?.visibility ? <p className="err">{settings.errors.visibility}</p> : null}
           <TextField
             id="p-interests"

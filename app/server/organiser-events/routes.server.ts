@@ -34,6 +34,7 @@ import {
   joinEvent,
   leaveEvent,
   myAttendee,
+  myPassAt,
   scanBadge,
   updateDirectorySettings,
 } from "./attendees.server";
@@ -84,6 +85,21 @@ organiserEventRoutes.get(`/e/:slug{${SLUG}}`, async (c) => {
   // One cached copy per language, each under its own key; a purge drops them all (orgEventPaths).
   const { locale, headers } = visitorLocale(c.req.raw);
   const path = orgEventPagePath(slug, locale);
+  // A signed-in attendee gets their pass in place of the form, never cached; everyone else shares one copy.
+  if (/session_token/.test(c.req.header("cookie") ?? "")) {
+    const user = await getSessionUser(app, c.req.raw);
+    const pass = user ? await myPassAt(app.db, user.id, slug) : null;
+    const event = pass ? await publicOrgEvent(app.db, slug) : null;
+    if (pass && event) {
+      const agenda = await agendaOf(app.db, event.id);
+      return html(
+        renderEventPage(event, new URL(c.req.url).origin, {}, agenda, { pass }, locale),
+        200,
+        "private, no-store",
+        headers,
+      );
+    }
+  }
   const hit = await edgeGet(path);
   if (hit && Number(hit.headers.get(VALID_UNTIL)) > Date.now())
     return withHeaders(stripValid(fromEdge(hit, true)), headers);
@@ -93,10 +109,15 @@ organiserEventRoutes.get(`/e/:slug{${SLUG}}`, async (c) => {
   if (!event) return html(renderEventNotFound(locale), 404, "no-store", headers);
   const change = nextStatusChange(event, now)?.getTime() ?? Number.POSITIVE_INFINITY;
   const agenda = await agendaOf(app.db, event.id);
-  const fresh = await html(renderEventPage(event, new URL(c.req.url).origin, {}, agenda, locale), 200, "no-store", {
-    [VALID_UNTIL]: String(Math.min(change, now.getTime() + COUNT_FRESH_MS)),
-    vary: headers.vary ?? "",
-  });
+  const fresh = await html(
+    renderEventPage(event, new URL(c.req.url).origin, {}, agenda, undefined, locale),
+    200,
+    "no-store",
+    {
+      [VALID_UNTIL]: String(Math.min(change, now.getTime() + COUNT_FRESH_MS)),
+      vary: headers.vary ?? "",
+    },
+  );
   app.ctx.waitUntil(edgePut(path, fresh.clone(), [orgEventTag(slug)], app.env, ticket));
   // Added after the copy is stored: the cached page never carries a visitor's cookie.
   return withHeaders(stripValid(fromEdge(fresh, false)), headers);
@@ -153,6 +174,7 @@ organiserEventRoutes.post(`/e/:slug{${SLUG}}`, async (c) => {
         new URL(request.url).origin,
         { values, ...state },
         await agendaOf(app.db, event.id),
+        undefined,
         locale,
       ),
       status,

@@ -26,6 +26,9 @@ export const eventsDe: EventsCatalog = {
   "event.session.capacity": "Bis zu {capacity} Personen",
   "event.session.full": "Diese Session ist ausgebucht.",
   "event.session.calendar": "Zum Kalender hinzufügen",
+  "event.attending.title": "Sie nehmen an dieser Veranstaltung teil",
+  "event.attending.pass": "Ihren Ausweis öffnen",
+  "event.attending.directory": "Teilnehmerverzeichnis",
   "event.viewDetails": "Details ansehen",
   "event.joinTitle": "An dieser Veranstaltung teilnehmen",
   "event.join.intro":

@@ -28,6 +28,9 @@ export const eventsEn = {
   "event.session.capacity": "Up to {capacity} people",
   "event.session.full": "This session is full.",
   "event.session.calendar": "Add to calendar",
+  "event.attending.title": "You joined this event",
+  "event.attending.pass": "Open your pass",
+  "event.attending.directory": "Attendee directory",
   "event.viewDetails": "View Details",
   "event.joinTitle": "Join this event",
   "event.join.intro":

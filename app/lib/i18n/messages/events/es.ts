@@ -26,6 +26,9 @@ export const eventsEs: EventsCatalog = {
   "event.session.capacity": "Hasta {capacity} personas",
   "event.session.full": "Esta sesión está completa.",
   "event.session.calendar": "Añadir al calendario",
+  "event.attending.title": "Su inscripción en este evento está confirmada",
+  "event.attending.pass": "Abrir su pase",
+  "event.attending.directory": "Directorio de asistentes",
   "event.viewDetails": "Ver detalles",
   "event.joinTitle": "Inscribirse en este evento",
   "event.join.intro":

@@ -26,6 +26,9 @@ export const eventsFr: EventsCatalog = {
   "event.session.capacity": "Jusqu'à {capacity} personnes",
   "event.session.full": "Cette session est complète.",
   "event.session.calendar": "Ajouter au calendrier",
+  "event.attending.title": "Votre inscription à cet événement est confirmée",
+  "event.attending.pass": "Ouvrir votre badge",
+  "event.attending.directory": "Annuaire des participants",
   "event.viewDetails": "Voir les détails",
   "event.joinTitle": "S'inscrire à cet événement",
   "event.join.intro":

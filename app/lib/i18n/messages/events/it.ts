@@ -26,6 +26,9 @@ export const eventsIt: EventsCatalog = {
   "event.session.capacity": "Fino a {capacity} persone",
   "event.session.full": "Questa sessione è al completo.",
   "event.session.calendar": "Aggiungi al calendario",
+  "event.attending.title": "La sua iscrizione a questo evento è confermata",
+  "event.attending.pass": "Apri il suo pass",
+  "event.attending.directory": "Elenco dei partecipanti",
   "event.viewDetails": "Vedi i dettagli",
   "event.joinTitle": "Partecipa a questo evento",
   "event.join.intro":

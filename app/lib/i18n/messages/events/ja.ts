@@ -26,6 +26,9 @@ export const eventsJa: EventsCatalog = {
   "event.session.capacity": "定員{capacity}人",
   "event.session.full": "このセッションは満席です。",
   "event.session.calendar": "カレンダーに追加",
+  "event.attending.title": "このイベントに参加済みです",
+  "event.attending.pass": "参加証を開く",
+  "event.attending.directory": "参加者名簿",
   "event.viewDetails": "詳細を見る",
   "event.joinTitle": "このイベントに参加する",
   "event.join.intro":

@@ -26,6 +26,9 @@ export const eventsNl: EventsCatalog = {
   "event.session.capacity": "Maximaal {capacity} personen",
   "event.session.full": "Deze sessie is vol.",
   "event.session.calendar": "Toevoegen aan agenda",
+  "event.attending.title": "U bent aangemeld voor dit evenement",
+  "event.attending.pass": "Uw pas openen",
+  "event.attending.directory": "Deelnemerslijst",
   "event.viewDetails": "Details bekijken",
   "event.joinTitle": "Aanmelden voor dit evenement",
   "event.join.intro":

@@ -26,6 +26,9 @@ export const eventsPtBR: EventsCatalog = {
   "event.session.capacity": "Até {capacity} pessoas",
   "event.session.full": "Esta sessão está lotada.",
   "event.session.calendar": "Adicionar à agenda",
+  "event.attending.title": "Sua inscrição neste evento está confirmada",
+  "event.attending.pass": "Abrir sua credencial",
+  "event.attending.directory": "Diretório de participantes",
   "event.viewDetails": "Ver detalhes",
   "event.joinTitle": "Participar deste evento",
   "event.join.intro":
