@@ -1533,6 +1533,8 @@ export const orgAttendee = sqliteTable(
     goals: text("goals").notNull().default(""),
     /** When the pass was last mailed (ms): a join of a known address re-mails it at most once an hour. */
     passMailedAt: integer("pass_mailed_at"),
+    /** The language they joined in (a catalog code), for their pass and event mail; null reads English. */
+    locale: text("locale"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
