@@ -1,4 +1,5 @@
 import { and, asc, count, desc, eq, inArray, isNotNull, isNull, sql } from "drizzle-orm";
+import { normalizeEmail } from "~/lib/forms/email";
 import { SCIM_TOKEN_PREFIX, ScimError, type UserChanges } from "~/lib/teams/scim";
 import { member, scimGroup, scimGroupMember, scimToken, scimUser, teamDomain, user } from "~db/schema";
 import type { Database } from "../db/db.server";
@@ -133,13 +134,10 @@ export async function findUser(db: Database, teamId: string, id: string) {
   return row;
 }
 
-const ADDRESS = /^[^\s@]{1,64}@[^\s@]{1,253}$/;
-
 /** The address a new user's account has: its primary email, else its userName; it must be on a proved domain. */
 async function provedAddress(db: Database, teamId: string, c: UserChanges & { userName: string }) {
-  const email = (c.email && ADDRESS.test(c.email) ? c.email : c.userName).toLowerCase();
-  if (!ADDRESS.test(email))
-    throw new ScimError(400, "userName or a primary email must be an email address.", "invalidValue");
+  const email = normalizeEmail(c.email) ?? normalizeEmail(c.userName);
+  if (!email) throw new ScimError(400, "userName or a primary email must be an email address.", "invalidValue");
   const proved = await db
     .select({ id: teamDomain.id })
     .from(teamDomain)
