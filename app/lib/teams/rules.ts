@@ -19,12 +19,6 @@ export const ROLE_NAMES: Record<Role, string> = { owner: "Owner", admin: "Admin"
 export const secondFactorRequired = (team: string) =>
   `${team} asks its members to sign in with a passkey or two-step sign-in. Add a passkey or set up two-step sign-in below to reach the team's pages, or switch back to your own workspace.`;
 
-/**
- * Where a member still without a second factor may go while working in such a team: setting one up, switching
- * workspace, and the team's sign-in settings (its admins may change the rule; others get its 404).
- */
-export const SECOND_FACTOR_FREE = /^\/(settings\/account|teams|teams\/[^/]+\/sign-in)(\.data)?\/?$/;
-
 /** How long an invitation's link works. */
 export const INVITATION_DAYS = 7;
 export const TEAM_NAME_MAX = 80;

@@ -12,7 +12,7 @@ import { ErrorPage } from "~/components/error-page";
 import { FeatureLocked, PlanBanner, type PlanNotice } from "~/components/plan-gate";
 import { appContext, userContext } from "~/context";
 import { entitlements, FEATURES, isLockedFeature, TRIAL_REMINDER_DAYS } from "~/lib/billing/plans";
-import { SECOND_FACTOR_FREE } from "~/lib/teams/rules";
+import { SECOND_FACTOR_FREE } from "~/lib/teams/second-factor";
 import { DAY_MS } from "~/lib/time/days";
 import type { loader as rootLoader } from "~/root";
 import { shellReads, signedInUser } from "~/server/account/app-shell.server";
