@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { requiredEmailField } from "../forms/fields";
+import { requiredEmailField } from "../forms/email";
 import { INVITE_FILE_MESSAGES, MAX_INVITE_FILE_BYTES, MAX_INVITE_ROWS } from "./invite-file";
 
 /** Team forms and words (decision 0200), shared by the pages and the server. */
