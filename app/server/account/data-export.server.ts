@@ -1,4 +1,4 @@
-import { eq, getTableColumns, inArray, or } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import {
   account,
   accountPlan,
@@ -29,20 +29,6 @@ import {
   newsletterSubscriber,
   nonprofitApplication,
   notification,
-  orgAttendee,
-  orgAvailability,
-  orgCheckin,
-  orgConsent,
-  orgEvent,
-  orgExchange,
-  orgMailConsent,
-  orgMeeting,
-  orgMeetingSlot,
-  orgRequestMail,
-  orgSchedule,
-  orgSession,
-  orgSessionSpeaker,
-  orgTrack,
   outbox,
   passkey,
   personHistory,
@@ -68,24 +54,10 @@ import {
 import type { Database } from "../db/db.server";
 import { exportIntegrations } from "../integrations/export.server";
 import type { AccountOwner } from "./account.server";
-import { type ExportSection, rowsOf } from "./export-rows.server";
+import { EVENT_SECTIONS } from "./export-events.server";
+import { byEmail, type ExportSection, rowsOf } from "./export-rows.server";
 import { TEAM_SECTIONS } from "./export-teams.server";
 import { provedMailbox } from "./proved-mailbox.server";
-
-/**
- * Tables kept by email rather than by account (someone may use them without an account). They belong to
- * an account only when it has confirmed that address: anyone can sign up with an address they do not hold.
- */
-const byEmail = (o: AccountOwner, column: Parameters<typeof eq>[0]) =>
-  provedMailbox(o) ? eq(column, o.email) : undefined;
-
-/** The events the owner organised, as a subquery. */
-const organised = (db: Database, o: AccountOwner) =>
-  db.select({ id: orgEvent.id }).from(orgEvent).where(eq(orgEvent.userId, o.id));
-
-/** The owner's own passes at anyone's event. */
-const passesOf = (db: Database, o: AccountOwner) =>
-  db.select({ id: orgAttendee.id }).from(orgAttendee).where(eq(orgAttendee.userId, o.id));
 
 export const EXPORT_SECTIONS: readonly ExportSection[] = [
   {
@@ -349,140 +321,7 @@ export const EXPORT_SECTIONS: readonly ExportSection[] = [
   },
   // Keys of writes that may happen once (an import's or a merge's id), with when each was made.
   { name: "writesMadeOnce", tables: ["write_claim"], read: rowsOf(writeClaim, (o) => eq(writeClaim.userId, o.id)) },
-  { name: "organisedEvents", tables: ["org_event"], read: rowsOf(orgEvent, (o) => eq(orgEvent.userId, o.id)) },
-  {
-    // The attendees of the owner's own events, and the owner's own passes at anyone's event.
-    name: "eventAttendees",
-    tables: ["org_attendee"],
-    read: (db, o) => {
-      // Neither the pass token nor the badge code leaves: a code is no key, but it names the attendee (0182).
-      const { passToken: _secret, badgeCode: _code, ...columns } = getTableColumns(orgAttendee);
-      return db
-        .select(columns)
-        .from(orgAttendee)
-        .where(or(inArray(orgAttendee.eventId, organised(db, o)), eq(orgAttendee.userId, o.id)));
-    },
-  },
-  {
-    name: "eventConsents",
-    tables: ["org_consent"],
-    read: (db, o) =>
-      db
-        .select()
-        .from(orgConsent)
-        .where(or(inArray(orgConsent.eventId, organised(db, o)), byEmail(o, orgConsent.email))),
-  },
-  {
-    // Each answer to an organiser's "email me news" box: the organiser's record of it, and the attendee's own.
-    name: "eventMailConsents",
-    tables: ["org_mail_consent"],
-    read: (db, o) =>
-      db
-        .select()
-        .from(orgMailConsent)
-        .where(or(inArray(orgMailConsent.eventId, organised(db, o)), byEmail(o, orgMailConsent.email))),
-  },
-  {
-    // Only exchanges the owner took part in: an organiser sees counts of their event's, never who met whom.
-    name: "eventExchanges",
-    tables: ["org_exchange"],
-    read: (db, o) => {
-      const passes = db.select({ id: orgAttendee.id }).from(orgAttendee).where(eq(orgAttendee.userId, o.id));
-      return db
-        .select()
-        .from(orgExchange)
-        .where(or(inArray(orgExchange.fromId, passes), inArray(orgExchange.toId, passes)));
-    },
-  },
-  {
-    name: "eventMeetings",
-    tables: ["org_meeting"],
-    read: (db, o) => {
-      const passes = db.select({ id: orgAttendee.id }).from(orgAttendee).where(eq(orgAttendee.userId, o.id));
-      return db
-        .select()
-        .from(orgMeeting)
-        .where(or(inArray(orgMeeting.fromId, passes), inArray(orgMeeting.toId, passes)));
-    },
-  },
-  // The programme of the owner's events, and what the owner's own passes put on their schedules.
-  {
-    name: "eventTracks",
-    tables: ["org_track"],
-    read: (db, o) =>
-      db
-        .select()
-        .from(orgTrack)
-        .where(inArray(orgTrack.eventId, organised(db, o))),
-  },
-  {
-    name: "eventSessions",
-    tables: ["org_session"],
-    read: (db, o) =>
-      db
-        .select()
-        .from(orgSession)
-        .where(inArray(orgSession.eventId, organised(db, o))),
-  },
-  {
-    name: "eventSpeakers",
-    tables: ["org_session_speaker"],
-    read: (db, o) => {
-      const sessions = db
-        .select({ id: orgSession.id })
-        .from(orgSession)
-        .where(inArray(orgSession.eventId, organised(db, o)));
-      return db.select().from(orgSessionSpeaker).where(inArray(orgSessionSpeaker.sessionId, sessions));
-    },
-  },
-  {
-    name: "eventSchedules",
-    tables: ["org_schedule"],
-    read: (db, o) =>
-      db
-        .select()
-        .from(orgSchedule)
-        .where(inArray(orgSchedule.attendeeId, passesOf(db, o))),
-  },
-  {
-    // When the owner's passes were let in at the door.
-    name: "eventCheckins",
-    tables: ["org_checkin"],
-    read: (db, o) =>
-      db
-        .select()
-        .from(orgCheckin)
-        .where(inArray(orgCheckin.attendeeId, passesOf(db, o))),
-  },
-  {
-    name: "eventMeetingSlots",
-    tables: ["org_meeting_slot"],
-    read: (db, o) =>
-      db
-        .select()
-        .from(orgMeetingSlot)
-        .where(inArray(orgMeetingSlot.eventId, organised(db, o))),
-  },
-  {
-    name: "eventAvailability",
-    tables: ["org_availability"],
-    read: (db, o) =>
-      db
-        .select()
-        .from(orgAvailability)
-        .where(inArray(orgAvailability.attendeeId, passesOf(db, o))),
-  },
-  {
-    // When the owner's passes were last mailed about requests, and how many waited.
-    name: "eventRequestMail",
-    tables: ["org_request_mail"],
-    read: (db, o) =>
-      db
-        .select()
-        .from(orgRequestMail)
-        .where(inArray(orgRequestMail.attendeeId, passesOf(db, o))),
-  },
-  // Mailings: what was sent to whom, clicks, gifts through a mailing, and addresses not to mail.
+  ...EVENT_SECTIONS,
   { name: "mailings", tables: ["mailing"], read: rowsOf(mailing, (o) => eq(mailing.userId, o.id)) },
   {
     name: "mailingRecipients",
