@@ -295,6 +295,8 @@ export async function applyImport(
   plan: ImportPlan,
   duplicates: "merge" | "skip",
   previewId: string,
+  /** The member importing (decision 0234): the new people's "met by" and owner. */
+  metBy: string | null = null,
 ) {
   const db = app.db;
   const skipped = skippedRows(plan.problems);
@@ -309,6 +311,7 @@ export async function applyImport(
       eventName: null,
       duplicates: duplicates === "merge" ? "attach" : "skip",
       notify: true,
+      metBy,
       alsoSkipped: skipped,
       events: app,
       photos: app.env.CACHE,
