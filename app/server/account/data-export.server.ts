@@ -1,5 +1,4 @@
-import { and, eq, getTableColumns, inArray, or, type SQL, sql } from "drizzle-orm";
-import type { AnySQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
+import { eq, getTableColumns, inArray, or, sql } from "drizzle-orm";
 import {
   account,
   accountPlan,
@@ -56,6 +55,8 @@ import {
   reminder,
   review,
   reviewHelpful,
+  scimToken,
+  scimUser,
   session,
   sharedContact,
   stripeConnection,
@@ -72,6 +73,7 @@ import {
 import type { Database } from "../db/db.server";
 import { exportIntegrations } from "../integrations/export.server";
 import type { AccountOwner } from "./account.server";
+import { type ExportSection, rowsOf } from "./export-rows.server";
 import { provedMailbox } from "./proved-mailbox.server";
 
 /**
@@ -81,23 +83,6 @@ import { provedMailbox } from "./proved-mailbox.server";
 const byEmail = (o: AccountOwner, column: Parameters<typeof eq>[0]) =>
   provedMailbox(o) ? eq(column, o.email) : undefined;
 
-/**
- * One section of "download all my data": the rows of one or more tables, read on their own so the
- * download can be written section by section. `tables` names what it covers (the test checks every
- * table the schema ties to an account is covered); secrets (hashes, encrypted keys, tokens) are never selected.
- */
-export type ExportSection = {
-  name: string;
-  tables: readonly string[];
-  read: ((db: Database, o: AccountOwner) => Promise<unknown>) & {
-    /** The same rows a page at a time, for the download to stream a table of any size. */
-    pages?: (db: Database, o: AccountOwner) => AsyncGenerator<unknown[]>;
-  };
-};
-
-/** Rows per page of a streamed table in the data download. */
-const DOWNLOAD_PAGE = 1000;
-
 /** The events the owner organised, as a subquery. */
 const organised = (db: Database, o: AccountOwner) =>
   db.select({ id: orgEvent.id }).from(orgEvent).where(eq(orgEvent.userId, o.id));
@@ -105,58 +90,6 @@ const organised = (db: Database, o: AccountOwner) =>
 /** The owner's own passes at anyone's event. */
 const passesOf = (db: Database, o: AccountOwner) =>
   db.select({ id: orgAttendee.id }).from(orgAttendee).where(eq(orgAttendee.userId, o.id));
-
-/**
- * A table's rows for the owner, whole or a page at a time. Pages are keyset by `by` then rowid when an
- * index (user_id, by) exists, else by rowid through a (user_id) index (migration 0023): either way each page
- * is a range read where the last ended, never a rescan of what was sent.
- */
-const rowsOf = <T extends SQLiteTable>(table: T, where: (o: AccountOwner) => SQL | undefined, by?: AnySQLiteColumn) =>
-  Object.assign(
-    async (db: Database, o: AccountOwner) => {
-      const condition = where(o);
-      return condition
-        ? db
-            .select()
-            .from(table as SQLiteTable)
-            .where(condition)
-        : [];
-    },
-    {
-      pages: async function* (db: Database, o: AccountOwner) {
-        const condition = where(o);
-        if (!condition) return;
-        let after: { by: unknown; rowid: number } | null = null;
-        for (;;) {
-          const rows = await db
-            .select({
-              ...getTableColumns(table as SQLiteTable),
-              _rowid: sql<number>`rowid`,
-              // The stored value, not its mapped Date: created_at may hold fractions of a millisecond.
-              _by: by ? sql<unknown>`${by}` : sql<null>`null`,
-            })
-            .from(table as SQLiteTable)
-            .where(
-              and(
-                condition,
-                after
-                  ? by
-                    ? sql`(${by}, rowid) > (${after.by}, ${after.rowid})`
-                    : sql`rowid > ${after.rowid}`
-                  : undefined,
-              ),
-            )
-            .orderBy(...(by ? [by, sql`rowid`] : [sql`rowid`]))
-            .limit(DOWNLOAD_PAGE);
-          if (rows.length === 0) return;
-          const last = rows[rows.length - 1] as { _rowid: number; _by: unknown };
-          after = { by: last._by, rowid: last._rowid };
-          yield rows.map(({ _rowid, _by, ...row }) => row);
-          if (rows.length < DOWNLOAD_PAGE) return;
-        }
-      },
-    },
-  );
 
 export const EXPORT_SECTIONS: readonly ExportSection[] = [
   {
@@ -615,6 +548,38 @@ export const EXPORT_SECTIONS: readonly ExportSection[] = [
         .from(workspaceAudit)
         .where(eq(workspaceAudit.actorId, o.id)),
   },
+  {
+    // What teams' directories keep about the account (SCIM, decision 0241), and the directory tokens it made (never
+    // their hashes).
+    name: "teamDirectories",
+    tables: ["scim_user", "scim_token"],
+    read: async (db, o) => ({
+      provisionedAs: await db
+        .select({
+          workspaceId: scimUser.workspaceId,
+          userName: scimUser.userName,
+          externalId: scimUser.externalId,
+          displayName: scimUser.displayName,
+          givenName: scimUser.givenName,
+          familyName: scimUser.familyName,
+          active: scimUser.active,
+          createdAt: scimUser.createdAt,
+          updatedAt: scimUser.updatedAt,
+        })
+        .from(scimUser)
+        .where(eq(scimUser.userId, o.id)),
+      tokensMade: await db
+        .select({
+          workspaceId: scimToken.workspaceId,
+          prefix: scimToken.prefix,
+          createdAt: scimToken.createdAt,
+          lastUsedAt: scimToken.lastUsedAt,
+          revokedAt: scimToken.revokedAt,
+        })
+        .from(scimToken)
+        .where(eq(scimToken.createdBy, o.id)),
+    }),
+  },
 ];
 
 /**
@@ -633,6 +598,8 @@ export const NOT_ACCOUNT_DATA: Readonly<Record<string, string>> = {
   guide_vote: "anonymous visitor ids, never tied to an account",
   team_domain: "a team's proved email domains: the team's sign-in settings, kept with the team, not any member's",
   team_sso: "a team's identity provider settings: the team's, kept with the team, not any member's",
+  scim_group: "groups the team's directory keeps: the team's, deleted with the team",
+  scim_group_member: "who is in the team directory's groups: the team's, deleted with the team",
   mail_event: "the mail provider's webhook event ids and types, kept so a replayed event changes nothing",
   payment_event: "Stripe event ids and types, kept so a replayed event changes nothing",
   payment_local_object: "the built-in test checkout's stand-in for Stripe's own records",
