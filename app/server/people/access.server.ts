@@ -40,10 +40,6 @@ export const seesPersonAs = (v: Viewer, alias: string): SQL => {
 /** The workspace's people this viewer sees: the whole `where` for a read of `connection`. */
 export const peopleOf = (v: Viewer) => and(eq(connection.userId, v.workspaceId), seesPerson(v)) as SQL;
 
-/** The same rule for a person named by id in raw SQL (`c.id`): one this viewer sees in this workspace. */
-export const seesPersonId = (v: Viewer, personId: SQL | number): SQL =>
-  sql`exists (select 1 from ${connection} where ${connection.id} = ${personId} and ${peopleOf(v)})`;
-
 /** A timeline entry the viewer reads: anything but another member's private note. */
 export const readsEntry = (v: Viewer): SQL =>
   sql`(${interaction.private} = 0 or ${interaction.authorId} = ${v.userId})`;
