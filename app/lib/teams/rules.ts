@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { requiredEmailField } from "../forms/fields";
+import { requiredEmailField } from "../forms/email";
 import { INVITE_FILE_MESSAGES, MAX_INVITE_FILE_BYTES, MAX_INVITE_ROWS } from "./invite-file";
 
 /** Team forms and words (decision 0200), shared by the pages and the server. */
@@ -18,12 +18,6 @@ export const ROLE_NAMES: Record<Role, string> = { owner: "Owner", admin: "Admin"
 /** Said on Settings → Account to a member whose team requires a second factor they do not have yet (decision 0242). */
 export const secondFactorRequired = (team: string) =>
   `${team} asks its members to sign in with a passkey or two-step sign-in. Add a passkey or set up two-step sign-in below to reach the team's pages, or switch back to your own workspace.`;
-
-/**
- * Where a member still without a second factor may go while working in such a team: setting one up, switching
- * workspace, and the team's sign-in settings (its admins may change the rule; others get its 404).
- */
-export const SECOND_FACTOR_FREE = /^\/(settings\/account|teams|teams\/[^/]+\/sign-in)(\.data)?\/?$/;
 
 /** How long an invitation's link works. */
 export const INVITATION_DAYS = 7;
