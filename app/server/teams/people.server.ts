@@ -1,6 +1,7 @@
 import { eq, type SQL, sql } from "drizzle-orm";
 import { apiToken, appPassword, connection, member, reminder, workspace } from "~db/schema";
 import type { Database } from "../db/db.server";
+import { handPeopleTo } from "../people/owners.server";
 import { auditIfChanged } from "./audit.server";
 
 /**
@@ -87,11 +88,7 @@ export async function reassignPeople(
         where user_id = ${team} and owner_id = ${to})`;
   const allowed = sql`${managerNow(actor)} and ${memberNow(team, to)}`;
   const results = await db.batch([
-    db
-      .update(connection)
-      .set({ ownerId: to })
-      .where(sql`user_id = ${team} and ${which} and owner_id is not ${to} and ${allowed}`)
-      .returning({ id: connection.id }),
+    handPeopleTo(db, team, to, sql`${which} and owner_id is not ${to} and ${allowed}`),
     auditIfChanged(db, {
       ...by(actor),
       action: "people.reassigned",
@@ -130,7 +127,7 @@ export function handOnStatements(db: Database, actor: Manager, leaving: string, 
   const team = actor.workspaceId;
   const when: SQL = sql`${goneFrom(team, leaving)} and ${adminNow(team, heir)}`;
   return [
-    db.update(connection).set({ ownerId: heir }).where(sql`user_id = ${team} and owner_id = ${leaving} and ${when}`),
+    handPeopleTo(db, team, heir, sql`owner_id = ${leaving} and ${when}`),
     auditIfChanged(db, {
       ...by(actor),
       action: "people.reassigned",
