@@ -599,10 +599,58 @@ export const card = sqliteTable(
       .$type<string[]>()
       .notNull()
       .default(sql`'["company","title","note"]'`),
+    // Cards on brand (decision 0236): the team template it follows, the member who holds it, and since when it is
+    // paused (its holder left the team; the visitor page then offers the team's main card).
+    templateId: text("template_id").references((): AnySQLiteColumn => cardTemplate.id, { onDelete: "set null" }),
+    holderId: text("holder_id").references(() => user.id, { onDelete: "set null" }),
+    pausedAt: integer("paused_at", { mode: "timestamp_ms" }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index("card_user_idx").on(t.userId)],
+  (t) => [
+    index("card_user_idx").on(t.userId),
+    index("card_template_cards_idx").on(t.templateId).where(sql`${t.templateId} is not null`),
+    index("card_holder_idx").on(t.holderId, t.userId).where(sql`${t.holderId} is not null`),
+  ],
+);
+
+/** A team's card template (decision 0236): the brand's values, and per field whether members may change it. */
+export const cardTemplate = sqliteTable(
+  "card_template",
+  {
+    id: text("id").primaryKey(),
+    workspaceId: text("workspace_id")
+      .notNull()
+      .references(() => workspace.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    company: text("company"),
+    address: text("address"),
+    website: text("website"),
+    headline: text("headline"),
+    colour: text("colour").notNull().default("#4f46e5"),
+    rules: text("rules", { mode: "json" }).$type<Record<string, string>>().notNull().default(sql`'{}'`),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("card_template_workspace_idx").on(t.workspaceId)],
+);
+
+/** A card's open hand-over to a member: a link that works once, until it expires, for that address only. */
+export const cardIssue = sqliteTable(
+  "card_issue",
+  {
+    cardId: integer("card_id")
+      .primaryKey()
+      .references(() => card.id, { onDelete: "cascade" }),
+    workspaceId: text("workspace_id")
+      .notNull()
+      .references(() => workspace.id, { onDelete: "cascade" }),
+    email: text("email").notNull(),
+    tokenHash: text("token_hash").notNull(),
+    expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("card_issue_token_idx").on(t.tokenHash), index("card_issue_workspace_idx").on(t.workspaceId)],
 );
 
 // Details a visitor shared back from a card, with their consent to be contacted.

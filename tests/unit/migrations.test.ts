@@ -372,3 +372,34 @@ describe("import mapping migration (0060)", () => {
     for (const file of files.slice(index + 1)) apply(db, file);
   });
 });
+
+describe("card templates migration (0066)", () => {
+  it("keeps every row of a seeded database, leaves existing cards on no template, and counts ten cards a member", async () => {
+    const { db, index } = await seededBefore("card_templates");
+    const before = counts(db);
+    expect(before.card).toBeGreaterThan(0);
+    apply(db, files[index] as string);
+    expect(counts(db)).toEqual({ ...before, card_template: 0, card_issue: 0 });
+    expect(
+      db
+        .prepare(
+          "select count(*) as n from card where template_id is not null or holder_id is not null or paused_at is not null",
+        )
+        .get(),
+    ).toEqual({ n: 0 });
+    // A personal workspace keeps its ten; a team of two holds twenty.
+    db.exec(
+      `insert into user (id, name, email) values ('u-limit-1', 'A', 'a-limit@example.org'), ('u-limit-2', 'B', 'b-limit@example.org')`,
+    );
+    db.exec(`insert into workspace (id, kind, name) values ('team_limit', 'team', 'T')`);
+    db.exec(
+      `insert into member (workspace_id, user_id, role) values ('team_limit', 'u-limit-1', 'owner'), ('team_limit', 'u-limit-2', 'member')`,
+    );
+    const insert = (owner: string) => db.prepare("insert into card (user_id, name) values (?, 'n')").run(owner);
+    for (let i = 0; i < 10; i++) insert("u-limit-1");
+    expect(() => insert("u-limit-1")).toThrow(/card_limit_per_user/);
+    for (let i = 0; i < 20; i++) insert("team_limit");
+    expect(() => insert("team_limit")).toThrow(/card_limit_per_user/);
+    for (const file of files.slice(index + 1)) apply(db, file);
+  });
+});

@@ -2,7 +2,7 @@ import { and, asc, eq, gt, isNull, ne, sql } from "drizzle-orm";
 import { type CheckedRow, checkInviteRows, INVITATIONS_PER_DAY, type InviteRow } from "~/lib/teams/invite-file";
 import { INVITATION_DAYS, ROLE_NAMES, type Role } from "~/lib/teams/rules";
 import { DAY_MS } from "~/lib/time/days";
-import { invitation, member, session, user, workspace, workspaceAudit } from "~db/schema";
+import { card, invitation, member, session, user, workspace, workspaceAudit } from "~db/schema";
 import type { Database, Owner } from "../db/db.server";
 import { rawSql, writeBatch } from "../db/write.server";
 import { outboxMailer } from "../platform/mail.server";
@@ -363,7 +363,30 @@ export async function acceptInvitation(
   return { ok: true, workspaceId: found.workspaceId };
 }
 
-export type MemberChange = { ok: true } | { ok: false; reason: "not-allowed" | "gone" | "last-owner" };
+export type MemberChange =
+  | { ok: true; paused?: string[] }
+  | { ok: false; reason: "not-allowed" | "gone" | "last-owner" };
+
+/**
+ * The team cards a member held stop, once they are no longer in the team (decision 0236): in the batch that removes
+ * them, after the removal, so a refused removal pauses nothing. Returns the published slugs, for the caller to purge.
+ */
+const pauseHeldCards = (db: Database, userId: string, teamId: string) =>
+  db
+    .update(card)
+    .set({ pausedAt: sql`(unixepoch('subsec') * 1000)` })
+    .where(
+      and(
+        eq(card.userId, teamId),
+        eq(card.holderId, userId),
+        isNull(card.pausedAt),
+        sql`not exists (select 1 from ${member} where ${member.workspaceId} = ${teamId} and ${member.userId} = ${userId})`,
+      ),
+    )
+    .returning({ slug: card.slug, published: card.published });
+
+const publishedSlugs = (rows: { slug: string | null; published: boolean }[]) =>
+  rows.filter((r) => r.published && r.slug).map((r) => r.slug as string);
 
 /** The "last owner" trigger's refusal (migration 0046), as D1 reports it. */
 const lastOwner = (error: unknown) => error instanceof Error && /last owner/.test(`${error.message} ${error.cause}`);
@@ -390,8 +413,9 @@ const leaveSessions = (db: Database, userId: string, teamId: string) =>
  */
 export async function removeMember(db: Database, actor: Actor, userId: string): Promise<MemberChange> {
   if (!canManage(actor.role) || userId === actor.userId) return { ok: false, reason: "not-allowed" };
-  return keepingAnOwner(async () => {
-    const [removed] = await db.batch([
+  let paused: string[] = [];
+  const change = await keepingAnOwner(async () => {
+    const [removed, , , held] = await db.batch([
       db
         .delete(member)
         .where(
@@ -404,24 +428,31 @@ export async function removeMember(db: Database, actor: Actor, userId: string): 
         .returning({ userId: member.userId }),
       auditIfChanged(db, { ...by(actor), action: "member.removed", subjectUserId: userId }),
       leaveSessions(db, userId, actor.workspaceId),
+      pauseHeldCards(db, userId, actor.workspaceId),
     ]);
+    paused = publishedSlugs(held);
     return removed.length === 1;
   });
+  return change.ok ? { ok: true, paused } : change;
 }
 
 /** Leaves a team; its only owner cannot (the trigger refuses), so a team always keeps one. */
 export async function leaveTeam(db: Database, actor: Actor): Promise<MemberChange> {
-  return keepingAnOwner(async () => {
-    const [left] = await db.batch([
+  let paused: string[] = [];
+  const change = await keepingAnOwner(async () => {
+    const [left, , , held] = await db.batch([
       db
         .delete(member)
         .where(and(eq(member.workspaceId, actor.workspaceId), eq(member.userId, actor.userId)))
         .returning({ userId: member.userId }),
       auditIfChanged(db, { ...by(actor), action: "member.left" }),
       leaveSessions(db, actor.userId, actor.workspaceId),
+      pauseHeldCards(db, actor.userId, actor.workspaceId),
     ]);
+    paused = publishedSlugs(held);
     return left.length === 1;
   });
+  return change.ok ? { ok: true, paused } : change;
 }
 
 /**

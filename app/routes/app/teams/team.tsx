@@ -13,6 +13,7 @@ import {
 } from "~/lib/teams/invite-file";
 import { ROLE_NAMES, ROLES, type Role, teamSchema } from "~/lib/teams/rules";
 import { getUser } from "~/server/account/user.server";
+import { purgeCards } from "~/server/cards/cards.server";
 import { notFound, unknownIntent } from "~/server/platform/http.server";
 import { allow } from "~/server/platform/rate-limit.server";
 import { redirectWithToast } from "~/server/platform/toast.server";
@@ -149,6 +150,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (value.intent === "leave") {
     const left = await leaveTeam(app.db, actor);
     if (!left.ok) return refuse(left);
+    await purgeCards(app.env, left.paused ?? []);
     return done(`You left ${team.name}`, href("/teams"));
   }
   const change =
@@ -158,6 +160,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
         ? await changeRole(app.db, actor, value.user, value.role)
         : await transferOwnership(app.db, actor, value.user);
   if (!change.ok) return refuse(change);
+  // The cards the member held are paused: their visitor pages say so from the next visit on.
+  await purgeCards(app.env, change.paused ?? []);
   return done(
     value.intent === "remove"
       ? "Removed from the team"
@@ -220,7 +224,13 @@ export default function Team({ loaderData, actionData }: Route.ComponentProps) {
           >
             Team sign-in
           </Link>{" "}
-          (single sign-on and domains)
+          (single sign-on and domains) ·{" "}
+          <Link
+            to={href("/teams/:id/cards", { id: team.id })}
+            className="font-medium text-brand-700 underline dark:text-brand-200"
+          >
+            Cards on brand
+          </Link>
         </p>
       ) : null}
       {form.errors?.length ? (
