@@ -154,7 +154,7 @@ export default {
     const parsed = parseEnv(env);
     // Mailings have their own queue; everything else on the webhook queue as before.
     if (batch.queue.startsWith("knowwho-mailings")) {
-      const { consumeMailings } = await import("~/server/mailings/mailings.server");
+      const { consumeMailings } = await import("~/server/mailings/send.server");
       return consumeMailings({ env: parsed, db: createDb(parsed.DB) }, batch as MessageBatch<MailingMessage>);
     }
     const { consumeWebhooks } = await import("~/server/integrations/webhooks.server");

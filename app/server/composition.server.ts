@@ -8,7 +8,7 @@ import { notifyDueReminders } from "./follow/reminders.server";
 import { notifyDueRhythms } from "./follow/rhythm.server";
 import { donationHandler } from "./fundraising/donations.server";
 import { runDueSyncs } from "./integrations/schedule.server";
-import { startDueMailings, sweepMailings } from "./mailings/mailings.server";
+import { startDueMailings, sweepMailings } from "./mailings/send.server";
 import { remindMeetings } from "./organiser-events/meeting-slots.server";
 import { sendRequestDigests } from "./organiser-events/requests.server";
 import { receiveStripeWebhook } from "./payments/webhook.server";

@@ -14,6 +14,7 @@ const lazy = [
   path.join("app", "server", "dav", "routes.server.ts"),
   path.join("app", "server", "mailings", "routes.server.tsx"),
   path.join("app", "server", "mailings", "mailings.server.ts"),
+  path.join("app", "server", "mailings", "send.server.ts"),
   path.join("app", "server", "organiser-events", "routes.server.ts"),
   path.join("app", "server", "integrations", "webhooks.server.ts"),
   path.join("app", "server", "composition.server.ts"),

@@ -3,15 +3,10 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { EMPTY_AUDIENCE } from "~/lib/mailings/rules";
 import { createDb } from "~/server/db/db.server";
-import {
-  consumeMailings,
-  createMailing,
-  MAILING_LEASE_MS,
-  type MailCtx,
-  mailingResults,
-  sweepMailings,
-} from "~/server/mailings/mailings.server";
+import { createMailing, mailingResults } from "~/server/mailings/mailings.server";
+import type { MailCtx } from "~/server/mailings/message.server";
 import { type MailingProvider, outboxProvider } from "~/server/mailings/provider.server";
+import { consumeMailings, MAILING_LEASE_MS, sweepMailings } from "~/server/mailings/send.server";
 import { type MailingMessage, parseEnv } from "~/server/platform/env.server";
 import { ORIGIN, signUp } from "./helpers";
 

@@ -3,16 +3,10 @@ import { env } from "cloudflare:workers";
 import { describe, expect, inject, it } from "vitest";
 import { EMPTY_AUDIENCE, MAILING_LIMITS } from "~/lib/mailings/rules";
 import { createDb } from "~/server/db/db.server";
-import {
-  type Clock,
-  consumeMailings,
-  createMailing,
-  MAILING_LEASE_MS,
-  type MailCtx,
-  mailingResults,
-  sweepMailings,
-} from "~/server/mailings/mailings.server";
+import { createMailing, mailingResults } from "~/server/mailings/mailings.server";
+import type { Clock, MailCtx } from "~/server/mailings/message.server";
 import { type MailingProvider, resendProvider } from "~/server/mailings/provider.server";
+import { consumeMailings, MAILING_LEASE_MS, sweepMailings } from "~/server/mailings/send.server";
 import { type MailingMessage, parseEnv } from "~/server/platform/env.server";
 import { ORIGIN, signUp } from "./helpers";
 

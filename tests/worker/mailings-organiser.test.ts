@@ -6,7 +6,8 @@ import { EMPTY_AUDIENCE, MESSAGES } from "~/lib/mailings/rules";
 import { createDb } from "~/server/db/db.server";
 import { resolveEventAudience } from "~/server/mailings/audience.server";
 import { mailWebhookSecret } from "~/server/mailings/events.server";
-import { consumeMailings, createMailing, mailingResults, previewFor } from "~/server/mailings/mailings.server";
+import { createMailing, mailingResults, previewFor } from "~/server/mailings/mailings.server";
+import { consumeMailings } from "~/server/mailings/send.server";
 import { type MailingMessage, parseEnv } from "~/server/platform/env.server";
 import { call, form, ORIGIN, signUp, testAddress } from "./helpers";
 

@@ -7,15 +7,9 @@ import { EMPTY_AUDIENCE, MAILING_LIMITS, MESSAGES } from "~/lib/mailings/rules";
 import { createDb } from "~/server/db/db.server";
 import { recordLawfulBasis, resolveAudience } from "~/server/mailings/audience.server";
 import { mailWebhookSecret } from "~/server/mailings/events.server";
-import {
-  type ComposeInput,
-  cancelMailing,
-  consumeMailings,
-  createMailing,
-  mailingResults,
-  startDueMailings,
-} from "~/server/mailings/mailings.server";
+import { type ComposeInput, createMailing, mailingResults } from "~/server/mailings/mailings.server";
 import { resendProvider } from "~/server/mailings/provider.server";
+import { cancelMailing, consumeMailings, startDueMailings } from "~/server/mailings/send.server";
 import { type MailingMessage, parseEnv } from "~/server/platform/env.server";
 import { call, form, ORIGIN, signUp } from "./helpers";
 

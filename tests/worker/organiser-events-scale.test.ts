@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { DIRECTORY_PAGE } from "~/server/organiser-events/attendees.server";
+import { DIRECTORY_PAGE } from "~/server/organiser-events/directory.server";
 import { fetchOver, observed, rowsRead, type Trip } from "./d1-count";
 import { call, confirmEmail, form, signUp, testAddress } from "./helpers";
 

@@ -2,7 +2,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { createDb } from "~/server/db/db.server";
 import { DUE_ROWS, dueCandidates, dueFrom, listTagRhythms, rhythmsFrom } from "~/server/follow/rhythm.server";
-import { MATCH_LIMIT, matchesFor, matchesQuery } from "~/server/organiser-events/attendees.server";
+import { MATCH_LIMIT, matchesFor, matchesQuery } from "~/server/organiser-events/directory.server";
 import { parseEnv } from "~/server/platform/env.server";
 import { orgAttendee } from "~db/schema";
 import { call, form, signUp, userIdOf } from "./helpers";

@@ -14,7 +14,7 @@ import { invalidateOwnerCards } from "~/server/cards/cards.server";
 import { unknownIntent } from "~/server/platform/http.server";
 import { redirectWithToast } from "~/server/platform/toast.server";
 import { getSettings, rotateCalendarToken, saveSettings } from "~/server/settings/settings.server";
-import { isOnlyOwnerRefusal, teamsOnlyOwnedBy } from "~/server/teams/teams.server";
+import { isOnlyOwnerRefusal, teamsOnlyOwnedBy } from "~/server/teams/only-owner.server";
 import type { Route } from "./+types/settings";
 import { deleteSchema, type FormIntent, preferencesSchema, profileSchema } from "./settings/+shared/forms";
 import {

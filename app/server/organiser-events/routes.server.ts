@@ -28,15 +28,14 @@ import {
   attendeeByScan,
   badgeProof,
   claimPass,
-  exchangedPeople,
   hearsFromOrganiser,
   joinEvent,
   leaveEvent,
   myAttendee,
   scanBadge,
-  scannedBy,
   updateDirectorySettings,
 } from "./attendees.server";
+import { exchangedPeople, scannedBy } from "./directory.server";
 import { orgEventTag, publicOrgEvent, purgeOrgEvent } from "./events.server";
 import { availabilityOf, eventSlots, notifyMeeting, setAvailability } from "./meeting-slots.server";
 import { answerMeeting } from "./meetings.server";

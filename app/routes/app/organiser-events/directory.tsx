@@ -8,15 +8,8 @@ import { SLOT_MESSAGES } from "~/lib/organiser-events/meeting-slots";
 import { LEAVE_CONSEQUENCE, meetingFormSchema, VISIBILITY_LABEL } from "~/lib/organiser-events/rules";
 import { pageMeta } from "~/lib/site";
 import { getUser } from "~/server/account/user.server";
-import {
-  answerConnect,
-  directory,
-  leaveEvent,
-  matchesFor,
-  myAttendee,
-  pendingRequests,
-  requestConnect,
-} from "~/server/organiser-events/attendees.server";
+import { answerConnect, leaveEvent, myAttendee, requestConnect } from "~/server/organiser-events/attendees.server";
+import { directory, matchesFor, pendingRequests } from "~/server/organiser-events/directory.server";
 import { publicOrgEvent } from "~/server/organiser-events/events.server";
 import { linkedHub, planInHub } from "~/server/organiser-events/hub-link.server";
 import { cancelMeeting, hasSlots, notifyMeeting } from "~/server/organiser-events/meeting-slots.server";
