@@ -1358,9 +1358,10 @@ export const cardSourceStat = sqliteTable(
 export const accountPlan = sqliteTable(
   "account_plan",
   {
+    // The workspace on the plan (decision 0237): an account's own, whose id is the account's, or a team's.
     userId: text("user_id")
       .primaryKey()
-      .references(() => user.id, { onDelete: "cascade" }),
+      .references(() => workspace.id, { onDelete: "cascade" }),
     // Set once: a trial is never started twice.
     trialEndsAt: integer("trial_ends_at", { mode: "timestamp_ms" }),
     trialRemindedAt: integer("trial_reminded_at", { mode: "timestamp_ms" }),
@@ -1381,6 +1382,8 @@ export const accountPlan = sqliteTable(
     // Stripe's `created` (seconds) of the last subscription event applied: an older one arriving late changes nothing.
     subscriptionEventAt: integer("subscription_event_at"),
     updatedAt: updatedAt(),
+    // The members a team's subscription is billed for; null for a personal workspace (one seat).
+    seats: integer("seats"),
   },
   (t) => [index("account_plan_trial_idx").on(t.trialEndsAt), index("account_plan_nonprofit_idx").on(t.nonprofitEndsAt)],
 );
@@ -1390,9 +1393,10 @@ export const billingInvoice = sqliteTable(
   "billing_invoice",
   {
     id: text("id").primaryKey(),
+    // The workspace billed (decision 0237).
     userId: text("user_id")
       .notNull()
-      .references(() => user.id, { onDelete: "cascade" }),
+      .references(() => workspace.id, { onDelete: "cascade" }),
     subscriptionId: text("subscription_id"),
     // Minor units (cents); a negative amount is a credit.
     amountDue: integer("amount_due").notNull(),

@@ -1,8 +1,9 @@
 import { and, asc, eq, gt, isNull, ne, sql } from "drizzle-orm";
+import { TRIAL_DAYS } from "~/lib/billing/plans";
 import { type CheckedRow, checkInviteRows, INVITATIONS_PER_DAY, type InviteRow } from "~/lib/teams/invite-file";
 import { INVITATION_DAYS, ROLE_NAMES, type Role } from "~/lib/teams/rules";
 import { DAY_MS } from "~/lib/time/days";
-import { card, invitation, member, session, user, workspace, workspaceAudit } from "~db/schema";
+import { accountPlan, card, invitation, member, session, user, workspace, workspaceAudit } from "~db/schema";
 import type { Database, Owner } from "../db/db.server";
 import { rawSql, writeBatch } from "../db/write.server";
 import { outboxMailer } from "../platform/mail.server";
@@ -45,6 +46,8 @@ export async function createTeam(db: Database, userId: string, name: string, tok
   await db.batch([
     db.insert(workspace).values({ id, kind: "team", name }),
     db.insert(member).values({ workspaceId: id, userId, role: "owner" }),
+    // Card Pro's trial is the team's own (decision 0237), as a new account's is.
+    db.insert(accountPlan).values({ userId: id, trialEndsAt: new Date(Date.now() + TRIAL_DAYS * DAY_MS) }),
     auditStatement(db, { workspaceId: id, actorId: userId, action: "team.created", subject: name }),
     db
       .update(session)
