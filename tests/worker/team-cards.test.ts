@@ -263,3 +263,43 @@ describe("a removed member's team cards", () => {
     expect(page).toContain('href="/"');
   });
 });
+
+describe("team analytics", () => {
+  it("counts views, saves and share-backs per member and for the team, by source, and only the team's cards", async () => {
+    const admin = await account("Ada Analyst");
+    const mia = await account("Mia Counted");
+    const other = await account("Oz Elsewhere");
+    const team = await teamOf(admin, [mia]);
+    const template = await makeTemplate(team, admin);
+    const { cardId } = await issueAndClaim(team, admin, mia, template);
+    const day = new Date().toISOString().slice(0, 10);
+    const old = new Date(Date.now() - 60 * 86_400_000).toISOString().slice(0, 10);
+    // Another account's card, counted heavily: never the team's.
+    const foreign = await env.DB.prepare("insert into card (user_id, name) values (?, 'Oz') returning id")
+      .bind(other.id)
+      .first<{ id: number }>();
+    const stat = (card: number, d: string, source: string, views: number, saves: number, shares: number) =>
+      env.DB.prepare(
+        "insert into card_source_stat (card_id, day, source, views, saves, shares) values (?, ?, ?, ?, ?, ?)",
+      ).bind(card, d, source, views, saves, shares);
+    await env.DB.batch([
+      stat(cardId, day, "qr", 37, 4, 2),
+      stat(cardId, day, "nfc", 11, 1, 0),
+      stat(cardId, old, "qr", 500, 50, 5),
+      stat(foreign?.id ?? 0, day, "qr", 900, 90, 9),
+    ]);
+    const page = await get(`/teams/${team}/analytics`, admin);
+    expect(page.status).toBe(200);
+    const html = (await page.text()).replace(/<!-- -->/g, "");
+    expect(html).toContain("Mia Counted");
+    expect(html).toContain("QR code 37 · NFC tag 11");
+    // Team totals over the last 30 days: 48 views, 5 saves, 2 share-backs; the 60-day-old and foreign rows are not in.
+    expect(html).toMatch(/All<\/td><td[^>]*>48<\/td><td[^>]*>5<\/td><td[^>]*>2<\/td>/);
+    expect(html).not.toContain(">900<");
+    // Ninety days take the old row in.
+    expect(await (await get(`/teams/${team}/analytics?days=90`, admin)).text()).toMatch(/All<\/td><td[^>]*>548</);
+    // A member, and anyone outside, get the one 404.
+    expect((await get(`/teams/${team}/analytics`, mia)).status).toBe(404);
+    expect((await get(`/teams/${team}/analytics`, other)).status).toBe(404);
+  });
+});

@@ -230,6 +230,13 @@ export default function Team({ loaderData, actionData }: Route.ComponentProps) {
             className="font-medium text-brand-700 underline dark:text-brand-200"
           >
             Cards on brand
+          </Link>{" "}
+          ·{" "}
+          <Link
+            to={href("/teams/:id/analytics", { id: team.id })}
+            className="font-medium text-brand-700 underline dark:text-brand-200"
+          >
+            Card analytics
           </Link>
         </p>
       ) : null}
