@@ -10,6 +10,7 @@ import { importFormatsBench } from "./import-formats.mjs";
 import { fetchRetry, localCount, sh, signUpOwner } from "./local.mjs";
 import { mailingBench } from "./mailing.mjs";
 import { ownerFigures } from "./owner.mjs";
+import { scimBench } from "./scim.mjs";
 
 /**
  * fetch with one retry when a kept-alive socket turns out closed: after a pause (wrangler writing to the
@@ -305,6 +306,15 @@ try {
   await importFormatsBench({ base: BASE, group: server.pid });
   await shareBackBurst();
   await bigNetwork();
+  // A team's directory provisioning 1,000 users over SCIM, each once (bench/scim.mjs).
+  await scimBench({
+    base: BASE,
+    state,
+    signUp: (email) => signUpOwner(BASE, email),
+    count: (sql) => localCount(state, sql),
+    sh,
+    fetch: fetchRetry,
+  });
   // The owner's side at 50,000 people: signed-in pages, the list, every export (bench/owner.mjs).
   await ownerFigures({ base: BASE, state, group: server.pid });
 } finally {

@@ -50,6 +50,8 @@ export const session = sqliteTable(
     }),
     /** The passkey this session signed in with: removing the passkey ends the session (migration 0055). */
     passkeyId: text("passkey_id").references((): AnySQLiteColumn => passkey.id, { onDelete: "cascade" }),
+    /** The team whose provider opened this session: it outlives that team's "SSO only" (migration 0072). */
+    ssoWorkspaceId: text("sso_workspace_id"),
   },
   (t) => [index("session_user_idx").on(t.userId)],
 );
@@ -69,6 +71,8 @@ export const workspace = sqliteTable("workspace", {
   kind: text("kind", { enum: ["personal", "team"] }).notNull(),
   name: text("name"),
   createdAt: createdAt(),
+  // A team's members reach its pages only with a passkey or two-step sign-in set up (decision 0242).
+  requireSecondFactor: integer("require_second_factor", { mode: "boolean" }).notNull().default(false),
 });
 
 export const member = sqliteTable(
@@ -236,6 +240,81 @@ export const teamSso = sqliteTable("team_sso", {
   enforced: integer("enforced", { mode: "boolean" }).notNull().default(false),
   updatedAt: updatedAt(),
 });
+
+// SCIM provisioning per team (decision 0241, migration 0071): the directory's tokens, users and groups.
+export const scimToken = sqliteTable(
+  "scim_token",
+  {
+    id: text("id").primaryKey(),
+    workspaceId: text("workspace_id")
+      .notNull()
+      .references(() => workspace.id, { onDelete: "cascade" }),
+    createdBy: text("created_by")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    tokenHash: text("token_hash").notNull(),
+    prefix: text("prefix").notNull(),
+    lastUsedAt: integer("last_used_at", { mode: "timestamp_ms" }),
+    revokedAt: integer("revoked_at", { mode: "timestamp_ms" }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("scim_token_hash_idx").on(t.tokenHash), index("scim_token_team_idx").on(t.workspaceId)],
+);
+
+export const scimUser = sqliteTable(
+  "scim_user",
+  {
+    id: text("id").primaryKey(),
+    workspaceId: text("workspace_id")
+      .notNull()
+      .references(() => workspace.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    /** Lower case: the directory's sign-in name, unique in the team. */
+    userName: text("user_name").notNull(),
+    externalId: text("external_id"),
+    displayName: text("display_name"),
+    givenName: text("given_name"),
+    familyName: text("family_name"),
+    active: integer("active", { mode: "boolean" }).notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("scim_user_name_idx").on(t.workspaceId, t.userName),
+    uniqueIndex("scim_user_account_idx").on(t.workspaceId, t.userId),
+    index("scim_user_account_only_idx").on(t.userId),
+  ],
+);
+
+export const scimGroup = sqliteTable(
+  "scim_group",
+  {
+    id: text("id").primaryKey(),
+    workspaceId: text("workspace_id")
+      .notNull()
+      .references(() => workspace.id, { onDelete: "cascade" }),
+    displayName: text("display_name").notNull(),
+    externalId: text("external_id"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex("scim_group_name_idx").on(t.workspaceId, t.displayName)],
+);
+
+export const scimGroupMember = sqliteTable(
+  "scim_group_member",
+  {
+    groupId: text("group_id")
+      .notNull()
+      .references(() => scimGroup.id, { onDelete: "cascade" }),
+    scimUserId: text("scim_user_id")
+      .notNull()
+      .references(() => scimUser.id, { onDelete: "cascade" }),
+  },
+  (t) => [primaryKey({ columns: [t.groupId, t.scimUserId] }), index("scim_group_member_user_idx").on(t.scimUserId)],
+);
 
 // Outgoing mail: the local mail adapter writes here; the dev mailbox page reads it.
 export const outbox = sqliteTable(

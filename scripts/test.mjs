@@ -86,11 +86,12 @@ await runChain(stages, [
   stage("test tools (Debian packages)", "bash", [path.join(root, "scripts", "install-test-tools.sh")]),
 ]);
 // Two chains side by side on two cores, with no wait between phases: whichever chain is ahead starts its
-// next stage while the other's runs. Chain one: tsc (one core), the generated-files check, then the heavy
-// tests (floods, tens of thousands of rows, LibreOffice: each holds a core for a while). Chain two: lint,
-// the build, the unit tests (one Vitest worker), then the Worker tests (two workerds), so the heavy tests
-// run beside the Worker tests and tsc beside the rest. tsc reads no build and the build no generated types;
-// the Worker and heavy tests read the build, so the heavy ones wait for it to end.
+// next stage while the other's runs. Chain one: tsc (one core), the generated-files check, the unit tests
+// (one Vitest worker), then the heavy tests (floods, tens of thousands of rows, LibreOffice: each holds a
+// core for a while). Chain two: lint, the build, then the Worker tests (two workerds), the longest stage,
+// started as soon as the build is there. The chains take about as long as each other (decision 0247).
+// tsc reads no build and the build no generated types; the Worker and heavy tests read the build, so the
+// heavy ones wait for it to end.
 let built;
 const buildEnded = new Promise((resolve) => {
   built = resolve;
@@ -105,6 +106,7 @@ await runSideBySide(stages, [
       "--",
       "worker-configuration.d.ts",
     ]),
+    vitest("unit tests", "unit", "vitest.unit.config.ts", ["--project", "unit"]),
     {
       ...vitest("heavy worker tests (floods, scale)", "worker-heavy", "vitest.worker.config.ts", [
         "--project",
@@ -119,7 +121,6 @@ await runSideBySide(stages, [
   [
     stage("lint and format", bin("biome"), ["check", "."]),
     { ...stage("production build", bin("react-router"), ["build"]), ended: () => built() },
-    vitest("unit tests", "unit", "vitest.unit.config.ts", ["--project", "unit"]),
     vitest("worker tests (workerd, D1, KV)", "worker", "vitest.worker.config.ts", [
       "--project",
       "shared",
@@ -139,8 +140,9 @@ if (browserAvailable()) {
       ["test", "--reporter=list,json"],
       {
         PLAYWRIGHT_JSON_OUTPUT_NAME: file,
-        // Two workers, each with a server of its own (docs/decisions/0121); E2E_WORKERS=1 runs them one by one.
-        E2E_WORKERS: process.env.E2E_WORKERS ?? "2",
+        // Three workers, each with a server of its own (decisions 0121, 0247): a journey mostly waits on its
+        // page, so a third one fills the cores the first two leave idle. E2E_WORKERS=1 runs them one by one.
+        E2E_WORKERS: process.env.E2E_WORKERS ?? "3",
       },
       playwrightReport(file),
     ),

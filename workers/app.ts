@@ -116,6 +116,11 @@ const cards = lazyRoutes(() =>
   import("~/server/api/card-routes.server").then((m) => (r) => r.route("/", m.cardRoutes)),
 );
 for (const prefix of [CARD_LINK_PREFIX, OLD_CARD_LINK_PREFIX, "/c/", "/avatars/"]) app.all(`${prefix}*`, cards);
+// SCIM 2.0 provisioning, one base per team (decision 0241): JSON bodies read and checked by its own handler.
+const scim = lazyRoutes(() =>
+  import("~/server/teams/scim-routes.server").then((m) => (r) => r.route("/", m.scimRoutes)),
+);
+app.all("/scim/*", scim);
 // Organiser events: the public event page, visitor joins, passes and badge scans.
 const events = lazyRoutes(() =>
   import("~/server/organiser-events/routes.server").then((m) => (r) => r.route("/", m.organiserEventRoutes)),

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import Papa from "papaparse";
-import { capturePerson, expect, expectAccessible, snapshot, demoTest as test } from "./fixtures";
+import { capturePerson, expect, expectAccessible, ownerTest, snapshot, demoTest as test } from "./fixtures";
 
 test("the owner prioritises, tags and schedules a follow-up, then adds it to a calendar", async ({ page }, info) => {
   await page.goto("/dashboard");
@@ -196,3 +196,48 @@ test("settings choose the theme and offer every download", async ({ page }, info
   await page.getByLabel("Match my device").check();
   await expect(page.locator("html")).toHaveAttribute("data-theme", "system");
 });
+
+ownerTest(
+  "maps an unknown layout: changes a guessed field, saves the mapping, imports, and sees the left-out column named",
+  { tag: "@layout" },
+  async ({ page }, info) => {
+    const run = info.project.name;
+    const file = [
+      `Name,Email,Mobile,Org,Joined club ${run}`,
+      `Ines Duarte ${run},ines-${run}@duarte.example,+351 21 345 6789,Rádio Sul,2019`,
+      `Tom Berg ${run},tom-${run}@berg.example,+46 8 123 456 78,Berg AB,2021`,
+    ].join("\r\n");
+    await page.goto("/connections/import");
+    await page
+      .getByLabel("File")
+      .setInputFiles({ name: "members.csv", mimeType: "text/csv", buffer: Buffer.from(file) });
+    await page.getByRole("button", { name: "Preview" }).click();
+    const columns = page.getByRole("region", { name: "Columns of the file" });
+    await expect(columns.getByLabel("Mobile")).toHaveValue("Mobile Phone");
+    await expect(columns.getByText("Rádio Sul · Berg AB")).toBeVisible();
+    await expectAccessible(page);
+    // The numbers are office lines, not mobiles; the organisation is the company.
+    await columns.getByLabel("Mobile").selectOption({ label: "Work phone" });
+    await columns.getByLabel("Org").selectOption({ label: "Company" });
+    await page.getByLabel("Save this mapping for the next file with these columns").check();
+    await page.getByRole("button", { name: "Apply mapping" }).click();
+    await expect(page.getByText(`Row 1: Column "Joined club ${run}" not kept, as you chose`)).toBeVisible();
+    await expect(columns.getByLabel("Mobile")).toHaveValue("Work Phone");
+    await expect(page.getByRole("region", { name: "Contacts to import" }).getByText("Rádio Sul")).toBeVisible();
+    await expectAccessible(page);
+    await snapshot(page, "import-mapping", info.project.name, { fullPage: true });
+    await page.getByRole("button", { name: "Import 2 contacts" }).click();
+    await expect(page.getByText("2 added, 0 merged, 0 skipped.").first()).toBeVisible();
+
+    // The next file with this header is read with the saved mapping at once.
+    await page.goto("/connections/import");
+    await page.getByLabel("File").setInputFiles({
+      name: "members-2.csv",
+      mimeType: "text/csv",
+      buffer: Buffer.from(`${file.split("\r\n")[0]}\r\nAda Moreau ${run},ada-${run}@moreau.example,,Moreau SA,2024`),
+    });
+    await page.getByRole("button", { name: "Preview" }).click();
+    await expect(page.getByText("Read with the mapping you saved for this header")).toBeVisible();
+    await expect(page.getByRole("region", { name: "Columns of the file" }).getByLabel("Org")).toHaveValue("Company");
+  },
+);

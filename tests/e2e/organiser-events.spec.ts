@@ -1,4 +1,5 @@
 import path from "node:path";
+import type { Locator } from "@playwright/test";
 import { writeQrVideo } from "../fixtures/qr-video";
 import { cameraLaunchOptions } from "./browser";
 import { closeOrgEvent, expect, expectAccessible, snapshot, demoTest as test } from "./fixtures";
@@ -10,6 +11,22 @@ test.use({
   launchOptions: cameraLaunchOptions(video),
   permissions: ["camera"],
 });
+
+/**
+ * Whether a person sees all of it and can tap it: inside the screen's width, its text not cut by its box, and
+ * the element hit at its centre is it (Playwright's visibility ignores clipping by an ancestor).
+ */
+const wholeOnScreen = (target: Locator) =>
+  target.evaluate((el) => {
+    const r = el.getBoundingClientRect();
+    const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+    return {
+      inside: r.left >= 0 && r.right <= window.innerWidth && r.top >= 0 && r.bottom <= window.innerHeight,
+      uncut: el.scrollWidth <= el.clientWidth,
+      hit: Boolean(hit && (hit === el || el.contains(hit))),
+    };
+  });
+const WHOLE = { inside: true, uncut: true, hit: true };
 
 const local = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 16);
 
@@ -67,6 +84,10 @@ test("an organiser publishes and writes an NFC tag, attendees join with and with
   const demoName = ((await joinButton.textContent()) ?? "").replace(/^Join as (.*) \(.*\)$/, "$1");
   await joinButton.click();
   await expect(page.getByRole("heading", { name: `Attendees of ${title}` })).toBeVisible();
+  // Back on the public page, signed in: their pass in place of the join form.
+  await page.goto(`/e/${slug}`);
+  await expect(page.getByRole("link", { name: "Open your pass" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Join this event" })).toHaveCount(0);
 
   // A visitor on a phone without JavaScript joins with name and email, then opens the mailed pass.
   const visitorEmail = `vera-${Date.now().toString(36)}@example.org`;
@@ -96,6 +117,13 @@ test("an organiser publishes and writes an NFC tag, attendees join with and with
   expect(passLink).toBeTruthy();
   await phone.goto(passLink);
   await expect(phone.getByRole("img", { name: "Your pass QR code" })).toBeVisible();
+  // At 390 px each visibility choice is whole on screen, the longest one too.
+  const choices = phone.getByRole("group", { name: "Who can see me" }).locator("label");
+  await expect(choices).toHaveCount(2);
+  for (const choice of await choices.all()) {
+    await choice.scrollIntoViewIfNeeded();
+    expect(await wholeOnScreen(choice)).toEqual(WHOLE);
+  }
   await snapshot(phone, "organiser-event-pass", info.project.name, { fullPage: true });
   const badgeUrl = (await phone.locator("[data-badge-link]").textContent()) ?? "";
 
@@ -103,6 +131,15 @@ test("an organiser publishes and writes an NFC tag, attendees join with and with
   await page.goto(`/e/${slug}/directory`);
   await expect(page.locator('[data-attendee="Vera Visitor"]')).toBeVisible();
   await expect(page.getByText(visitorEmail)).toHaveCount(0);
+  // On a phone the first attendee is on the first screen, without scrolling.
+  const size = page.viewportSize();
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(`/e/${slug}/directory`);
+  const firstName = page.getByRole("list", { name: "Attendees" }).locator("li p").first();
+  await expect(firstName).toHaveText("Vera Visitor");
+  expect(await page.evaluate(() => window.scrollY)).toBe(0);
+  expect(await wholeOnScreen(firstName)).toEqual(WHOLE);
+  if (size) await page.setViewportSize(size);
   writeQrVideo(video, badgeUrl);
   await page.goto("/capture");
   await expect(page.locator('input[name="clientId"]')).not.toHaveValue("");

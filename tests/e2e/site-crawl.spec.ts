@@ -13,7 +13,7 @@ const SKIP = [
   /^\/newsletter/,
 ];
 
-/** The crawl runs as this many tests, which the two workers take in parallel (docs/decisions/0172). */
+/** The crawl runs as this many tests, which the workers take in parallel (docs/decisions/0172). */
 const PARTS = 4;
 
 /** Pages of one route module share their markup: the route's address with its parameter as `:id`. */

@@ -36,29 +36,60 @@ export function resolve(from: string, spec: string): string | null {
   return null;
 }
 
-/** Every module a file names: static imports and re-exports (types too), side-effect imports and `import("…")`. */
-export function importsOf(source: string): string[] {
-  const found: string[] = [];
+/**
+ * How a file names a module: `value` loads it when the file runs (an import or re-export with a value in it),
+ * `side-effect` too (`import "./x"`); `type` is erased (`import type`, or braces holding only types);
+ * `dynamic` is an `import("…")`, called or in a type, loaded only if and when it runs.
+ */
+export type ImportKind = "value" | "side-effect" | "type" | "dynamic";
+export type Import = { spec: string; kind: ImportKind };
+
+/** The one reader of a file's imports: each module it names, with how it names it. */
+export function importsOf(source: string): Import[] {
+  const found: Import[] = [];
   const statement =
-    /^\s*(?:import|export)\s+(?:type\s+)?[^;]*?\s*from\s*["']([^"']+)["']|^\s*import\s+["']([^"']+)["']|\bimport\(\s*["']([^"']+)["']\s*\)/gms;
+    /^\s*(?:import|export)\s+(type\s+)?([^;]*?)\s*from\s*["']([^"']+)["']|^\s*import\s+["']([^"']+)["']|\bimport\(\s*["']([^"']+)["']\s*\)/gms;
   for (const m of source.matchAll(statement)) {
-    const spec = m[1] ?? m[2] ?? m[3];
-    if (spec) found.push(spec);
+    if (m[3]) found.push({ spec: m[3], kind: m[1] || onlyTypes(m[2] ?? "") ? "type" : "value" });
+    else if (m[4]) found.push({ spec: m[4], kind: "side-effect" });
+    else if (m[5]) found.push({ spec: m[5], kind: "dynamic" });
   }
   return found;
 }
 
-export type Graph = Map<string, string[]>;
+/** An import clause whose braces name only types and that names nothing outside them (`{ type A, type B }`). */
+function onlyTypes(clause: string): boolean {
+  const braces = /\{([^}]*)\}/.exec(clause);
+  const outside = clause
+    .replace(/\{[^}]*\}/, "")
+    .replace(/,/g, "")
+    .trim();
+  return (
+    braces !== null && !outside && (braces[1] ?? "").split(",").every((n) => !n.trim() || /^type\s/.test(n.trim()))
+  );
+}
 
-export function importGraph(): Graph {
+/** Whether the import loads its module when the importing file is evaluated. */
+const loadsAtStart = ({ kind }: Import) => kind === "value" || kind === "side-effect";
+
+/** Each file of ours and the files its imports (those `keep` keeps) resolve to. */
+function edgesOf(keep: (i: Import) => boolean): Graph {
   return new Map(
     ROOTS.flatMap(walk).map((file) => [
       file,
       importsOf(readFileSync(file, "utf8"))
-        .map((spec) => resolve(file, spec))
+        .filter(keep)
+        .map((i) => resolve(file, i.spec))
         .filter((f): f is string => f !== null),
     ]),
   );
+}
+
+export type Graph = Map<string, string[]>;
+
+/** Every import, type-only and `import()` included: the graph the cycle and layer tests hold. */
+export function importGraph(): Graph {
+  return edgesOf(() => true);
 }
 
 /** Strongly connected components of more than one module, or a module importing itself (Tarjan). */
@@ -121,40 +152,11 @@ export function featurePairs(edges: Graph): { pair: string; ties: string[] }[] {
     .sort((x, y) => x.pair.localeCompare(y.pair));
 }
 
-/** The modules a file loads when it runs: type-only imports and specifier lists of only types are erased. */
-export function runtimeImports(source: string): string[] {
-  const found: string[] = [];
-  const statement =
-    /^\s*(import|export)\s+(type\s+)?([^;]*?)\s*from\s*["']([^"']+)["']|^\s*import\s+["']([^"']+)["']/gms;
-  for (const m of source.matchAll(statement)) {
-    if (m[5]) found.push(m[5]);
-    else if (!m[2] && m[4]) {
-      const clause = m[3] ?? "";
-      const braces = /\{([^}]*)\}/.exec(clause);
-      const outside = clause
-        .replace(/\{[^}]*\}/, "")
-        .replace(/,/g, "")
-        .trim();
-      const onlyTypes =
-        braces !== null && !outside && (braces[1] ?? "").split(",").every((n) => !n.trim() || /^type\s/.test(n.trim()));
-      if (!onlyTypes) found.push(m[4]);
-    }
-  }
-  return found;
-}
-
 /**
  * Each module and the modules it loads when it is evaluated (static value imports, resolved to files of ours):
  * the start-up and shell tests read what a module costs at run time, where `import()` and types cost nothing.
  */
-export const graph: Graph = new Map(
-  ROOTS.flatMap(walk).map((file) => [
-    file,
-    runtimeImports(readFileSync(file, "utf8"))
-      .map((spec) => resolve(file, spec))
-      .filter((f): f is string => f !== null),
-  ]),
-);
+export const graph: Graph = edgesOf(loadsAtStart);
 
 /** Every module of ours a file loads when it is evaluated (its static imports, transitively). */
 export function staticClosure(entry: string): Set<string> {

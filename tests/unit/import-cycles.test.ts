@@ -10,13 +10,18 @@ const graph = importGraph();
 
 describe("import circles", () => {
   it("reads every import: values, types, re-exports, side effects and import()", () => {
-    expect(importsOf(`import type { A } from "./a";\nimport { type B, c } from "./b";`)).toEqual(["./a", "./b"]);
-    expect(importsOf(`export { d } from "./d";\nimport "./e";\nconst f = await import("./f");`)).toEqual([
-      "./d",
-      "./e",
-      "./f",
+    const read = (source: string) => importsOf(source).map(({ spec, kind }) => `${spec} ${kind}`);
+    expect(
+      read(`import type { A } from "./a";\nimport { type B, c } from "./b";\nimport { type H } from "./h";`),
+    ).toEqual(["./a type", "./b value", "./h type"]);
+    expect(read(`export { d } from "./d";\nimport "./e";\nconst f = await import("./f");`)).toEqual([
+      "./d value",
+      "./e side-effect",
+      "./f dynamic",
     ]);
-    expect(importsOf(`type G = typeof import("./g");`)).toEqual(["./g"]);
+    expect(
+      read(`type G = typeof import("./g");\nexport type { I } from "./i";\nimport J, { type K } from "./j";`),
+    ).toEqual(["./g dynamic", "./i type", "./j value"]);
     expect(
       circles(
         new Map([

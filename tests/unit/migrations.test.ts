@@ -373,6 +373,34 @@ describe("import mapping migration (0060)", () => {
   });
 });
 
+describe("team consent sender migration (0062)", () => {
+  it("keeps every row, names the team on its consents that had no sender, and leaves every other record as it was", async () => {
+    const { db, index } = await seededBefore("0062_team_consent_sender");
+    const owner = (db.prepare("select id from user limit 1").get() as { id: string }).id;
+    const person = (db.prepare("select id from connection limit 1").get() as { id: number }).id;
+    db.exec(`insert into workspace (id, kind, name) values ('team_mig62', 'team', 'Harbour Trust')`);
+    const add = db.prepare(
+      "insert into consent_record (sender_workspace_id, connection_id, purpose, state, sender_name, shown, source) values (?, ?, 'email', 'yes', ?, 's', 'owner')",
+    );
+    add.run("team_mig62", person, "");
+    add.run("team_mig62", person, "Named Already");
+    add.run(owner, person, "");
+    const before = counts(db);
+    apply(db, files[index] as string);
+    expect(counts(db)).toEqual(before);
+    const senders = db
+      .prepare("select sender_workspace_id as w, sender_name as s from consent_record where shown = 's' order by id")
+      .all()
+      .map((r) => ({ ...r }));
+    expect(senders).toEqual([
+      { w: "team_mig62", s: "Harbour Trust" },
+      { w: "team_mig62", s: "Named Already" },
+      { w: owner, s: "" },
+    ]);
+    for (const file of files.slice(index + 1)) apply(db, file);
+  });
+});
+
 describe("card templates migration (0066)", () => {
   it("keeps every row of a seeded database, leaves existing cards on no template, and counts ten cards a member", async () => {
     const { db, index } = await seededBefore("card_templates");

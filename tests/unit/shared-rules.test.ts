@@ -104,4 +104,14 @@ describe("no copies of the shared rules", () => {
   it("z.email() is called only by the shared email rule (and the environment check, which is no form)", () => {
     expect(copies(/z\.email\(/, ["app/lib/forms/email.ts", "app/server/platform/env.server.ts"])).toEqual([]);
   });
+
+  it("email addresses are checked, kept and found in text by app/lib/forms/email.ts alone", () => {
+    // A hand-written address pattern: `[^@\s]+@...`, `[^\s@]`, or a class of address characters before an @.
+    expect(copies(/\[\^@\\s\]|\[\^\\s@\]|\]\+@\[|\]\+@\(/, ["app/lib/forms/email.ts"])).toEqual([]);
+  });
+
+  it("phones are checked, made into tel: links and found in text by app/lib/forms/phone.ts alone", () => {
+    // A hand-written phone class (`[+()\d...]`, `[\d\s().-]`) or a tel: link's digits picked out by hand.
+    expect(copies(/\[\+\(\)\\d|\[\\d\\s\(\)|replace\(\/\[\^\\d\+\]\/g/, ["app/lib/forms/phone.ts"])).toEqual([]);
+  });
 });

@@ -567,6 +567,29 @@ describe("CardDAV photos", () => {
     expect((await listing(o)).cards[0]?.etag).not.toBe(etag);
   });
 
+  it("serve a WebP photo as it is stored, so a device saving the card back keeps it (issue 42)", async () => {
+    const o = await davOwner();
+    const id = await person(o.userId, "Katherine Johnson", "katherine@example.org");
+    // RIFF, its size, WEBP and a VP8L chunk: a WebP by its magic bytes, as an upload is judged.
+    const webp = new Uint8Array([
+      ...new TextEncoder().encode("RIFF"),
+      0x1a,
+      0,
+      0,
+      0,
+      ...new TextEncoder().encode("WEBPVP8L"),
+      ...Array.from({ length: 40 }, (_, i) => (i * 13) % 251),
+    ]);
+    const set = await call(`/api/people/${id}/photo`, {
+      method: "PUT",
+      body: webp,
+      headers: { cookie: o.cookie, "content-type": "image/webp" },
+    });
+    expect(set.status).toBe(200);
+    const card = (await listing(o)).cards[0] as { href: string };
+    expect(photoLines(await (await o.dav(card.href)).text())).toEqual([`PHOTO;ENCODING=b;TYPE=WEBP:${b64(webp)}`]);
+  });
+
   it("take a PHOTO a client puts (3.0 base64, 4.0 data: URI) as the person's photo, checked as an upload", async () => {
     const o = await davOwner();
     const id = await person(o.userId, "Dorothy Hodgkin", "dorothy.h@example.org");

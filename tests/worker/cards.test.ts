@@ -116,7 +116,7 @@ describe("visitor card page", () => {
     await call(`/card/${id}`, { ...form({ intent: "publish", slug: "ann-cache" }), headers: { cookie: owner.cookie } });
     expect((await call("/c/ann-cache")).status).toBe(200);
     await vi.waitFor(async () => expect(await edgeGet("/c/ann-cache")).not.toBeNull());
-    await call(`/card/${id}`, { ...form({ intent: "delete" }), headers: { cookie: owner.cookie } });
+    await call(`/card/${id}`, { ...form({ intent: "delete", confirmed: "yes" }), headers: { cookie: owner.cookie } });
     expect((await call("/c/ann-cache")).status).toBe(404);
   });
 
@@ -367,7 +367,7 @@ describe("owner isolation", () => {
     for (const body of [
       cardForm({ title: "Hijacked" }),
       form({ intent: "unpublish" }),
-      form({ intent: "delete" }),
+      form({ intent: "delete", confirmed: "yes" }),
       form({ intent: "publish", slug: "stolen" }),
     ]) {
       const res = await call(`/card/${id}`, { ...body, headers: { cookie: other.cookie } });

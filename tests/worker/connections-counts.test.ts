@@ -57,10 +57,16 @@ describe("the people list's kept counts", () => {
     expect(merged.status).toBe(302);
     expect(await counts(me)).toEqual({ kept: 4, rescan: 4, listed: 4 });
 
-    await call(`/connections/${three}`, { ...form({ intent: "delete" }), headers: { cookie: a.cookie } });
+    await call(`/connections/${three}`, {
+      ...form({ intent: "delete", confirmed: "yes" }),
+      headers: { cookie: a.cookie },
+    });
     expect(await counts(me)).toEqual({ kept: 3, rescan: 3, listed: 3 });
     // Another account deleting my person's id changes nothing of mine.
-    await call(`/connections/${one}`, { ...form({ intent: "delete" }), headers: { cookie: b.cookie } });
+    await call(`/connections/${one}`, {
+      ...form({ intent: "delete", confirmed: "yes" }),
+      headers: { cookie: b.cookie },
+    });
     expect(await counts(me)).toEqual({ kept: 3, rescan: 3, listed: 3 });
     expect(await counts(other)).toEqual({ kept: 1, rescan: 1, listed: 1 });
   });

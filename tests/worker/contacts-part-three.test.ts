@@ -223,6 +223,28 @@ const cell = (ref: string, text: string) => `<c r="${ref}" t="inlineStr"><is><t>
 const HEADER = `<row r="1">${cell("A1", "Name")}${cell("B1", "Email")}${cell("C1", "Company")}</row>`;
 
 describe("bad input is refused with a message, never a 5xx, never stored (issue 42)", () => {
+  it("reads a file mixing UTF-8, Shift_JIS and Windows-1250 rows line by line, names them, and stores nothing before the confirm", async () => {
+    const a = await signUp();
+    const ascii = (t: string) => [...new TextEncoder().encode(t)];
+    const bytes = new Uint8Array([
+      ...ascii("Name,Email\r\n"),
+      ...ascii("Zoë Müller,zoe@muller.example\r\n"),
+      // "山田 太郎" in Shift_JIS, then "Łukasz Wałęsa" in Windows-1250, rows appended by other programs.
+      ...[0x8e, 0x52, 0x93, 0x63, 0x20, 0x91, 0xbe, 0x98, 0x59],
+      ...ascii(",taro@yamada.example\r\n"),
+      ...[0xa3, ...ascii("ukasz Wa"), 0xb3, 0xea, ...ascii("sa,lukasz@walesa.example\r\n")],
+    ]);
+    const res = await upload(a.cookie, bytes, "appended.csv");
+    expect(res.status).toBe(200);
+    const text = await readPage(res);
+    expect(text).toContain(
+      "This file mixes encodings: line 3 was read as SHIFT_JIS, line 4 as WINDOWS-1250, the rest as UTF-8: check their letters before importing",
+    );
+    expect((await people(a.email)).results).toHaveLength(0);
+    expect((await confirm(a.cookie, previewId(text))).status).toBe(302);
+    expect((await people(a.email)).results.map((p) => p.name)).toEqual(["Zoë Müller", "山田 太郎", "Łukasz Wałęsa"]);
+  });
+
   it("refuses a zip bomb, a binary file and an old .xls by their bytes, whatever their names", async () => {
     const a = await signUp();
     // 61 MB of one letter deflates to a few hundred KB: past the unpacked limit, refused before it is held.

@@ -75,7 +75,7 @@ describe("events", () => {
     expect((await call(`/events/${id}/report`, { headers: { cookie: b.cookie } })).status).toBe(404);
     expect((await post(b.cookie, `/events/${id}/edit`, { ...EVENT, title: "Hijacked" })).status).toBe(404);
     expect((await post(b.cookie, `/events/${id}`, { intent: "toggle-active" })).status).toBe(404);
-    expect((await post(b.cookie, `/events/${id}`, { intent: "delete" })).status).toBe(404);
+    expect((await post(b.cookie, `/events/${id}`, { intent: "delete", confirmed: "yes" })).status).toBe(404);
     expect((await post(b.cookie, `/events/${id}`, { intent: "generate-plan", goals: "x" })).status).toBe(404);
     const row = await env.DB.prepare("select title, active from event where id = ?").bind(id).first();
     expect(row).toEqual({ title: "Private Board Dinner", active: 0 });

@@ -397,3 +397,89 @@ describe("confirming one gift import preview several times at once", () => {
     expect(people.results.filter((p) => !giving.has(p.id))).toEqual([]);
   });
 });
+
+describe("a gift export's opt-in column is the donor's consent to email (decision 0232)", () => {
+  // A Donorbox donations export as it comes: "Join Mailing List" yes or no on each gift, an SMS column beside it.
+  const DONORBOX = [
+    "Name,Donor's First Name,Donor's Last Name,Donor Email,Amount,Currency,Donated At,Stripe Charge Id,Join Mailing List,SMS Opt In,Status",
+    "Lena Vogt,Lena,Vogt,lena.vogt@example.org,40.00,USD,2026-09-01 10:00:00 UTC,ch_optin_1,yes,no,paid",
+    "Lena Vogt,Lena,Vogt,lena.vogt@example.org,15.00,USD,2026-10-05 10:00:00 UTC,ch_optin_2,yes,no,paid",
+    "Omar Haddad,Omar,Haddad,omar.haddad@example.org,25.00,USD,2026-10-02 10:00:00 UTC,ch_optin_3,no,yes,paid",
+    "Pia Sund,Pia,Sund,pia.sund@example.org,30.00,USD,2026-10-03 10:00:00 UTC,ch_optin_4,,yes,paid",
+  ].join("\n");
+  const records = (userId: string) =>
+    env.DB.prepare(
+      `select c.email, r.purpose, r.state, r.shown, r.source, r.sender_name, r.created_at from consent_record r
+       join connection c on c.id = r.connection_id where r.sender_workspace_id = ? order by c.email, r.created_at`,
+    )
+      .bind(userId)
+      .all<{ email: string; purpose: string; state: string; shown: string; source: string; created_at: number }>();
+
+  it("records a yes once per donor with the column's words and Donorbox as its source; a no, an empty cell or an SMS yes records nothing", async () => {
+    const o = await owner("Opt-in Owner");
+    const res = await upload(o, o.id, new TextEncoder().encode(DONORBOX), "donorbox-donations.csv");
+    expect(res.status).toBe(302);
+    const id = new URL(location(res), "http://localhost").searchParams.get("preview") ?? "";
+    const shown = await page(call(`/campaigns/${o.id}/import?preview=${id}`, { headers: o.headers }));
+    expect(shown).toContain("read as Donorbox donations export");
+    expect(shown).toContain("1 donor agreed to email in the file's opt-in column");
+    expect(shown).toContain("Agreed to email (Join Mailing List: yes)");
+    // The preview wrote nothing.
+    expect((await records(o.userId)).results).toHaveLength(0);
+
+    expect((await confirm(o, o.id, id)).status).toBe(302);
+    expect((await records(o.userId)).results).toEqual([
+      {
+        email: "lena.vogt@example.org",
+        purpose: "email",
+        state: "yes",
+        shown: "Join Mailing List: yes",
+        source: "import:donorbox",
+        sender_name: "Opt-in Owner",
+        // Dated on the donor's latest gift that said yes, not on the day of the import.
+        created_at: Date.parse("2026-10-05T12:00:00Z"),
+      },
+    ]);
+  });
+
+  it("never overturns a withdrawal recorded after the gift that said yes, and is mapped by hand in any other file", async () => {
+    const o = await owner("Withdrawn Owner");
+    const first = await upload(o, o.id, new TextEncoder().encode(DONORBOX.split("\n").slice(0, 2).join("\n")), "a.csv");
+    const firstId = new URL(location(first), "http://localhost").searchParams.get("preview") ?? "";
+    expect((await confirm(o, o.id, firstId)).status).toBe(302);
+    const lena = await one<{ id: number }>(
+      "select id from connection where user_id = ? and email = 'lena.vogt@example.org'",
+      o.userId,
+    );
+    // Lena unsubscribed today, after the gift that said yes.
+    await env.DB.prepare(
+      "insert into consent_record (sender_workspace_id, connection_id, purpose, state, sender_name, shown, source) values (?, ?, 'email', 'no', '', 'Unsubscribe link', 'unsubscribe')",
+    )
+      .bind(o.userId, lena?.id)
+      .run();
+    // A ledger of the same donor's older gift: nothing here is an opt-in until the owner maps the column.
+    const ledger = "Gift,When,Mail,Wants news\n10.00,2026-08-01,lena.vogt@example.org,yes\n";
+    const res = await upload(o, o.id, new TextEncoder().encode(ledger), "ledger.csv");
+    const id = new URL(location(res), "http://localhost").searchParams.get("preview") ?? "";
+    expect(await page(call(`/campaigns/${o.id}/import?preview=${id}`, { headers: o.headers }))).not.toContain(
+      "agreed to email",
+    );
+    const mapped = await call(`/campaigns/${o.id}/import`, {
+      ...form({ intent: "map", preview: id, amount: "0", date: "1", email: "2", optIn: "3" }),
+      headers: o.headers,
+    });
+    expect(mapped.status).toBe(302);
+    expect(await page(call(`/campaigns/${o.id}/import?preview=${id}`, { headers: o.headers }))).toContain(
+      "Agreed to email (Wants news: yes)",
+    );
+    expect((await confirm(o, o.id, id)).status).toBe(302);
+    const all = (await records(o.userId)).results;
+    expect(all.map((r) => [r.state, r.source, r.shown])).toEqual([
+      ["yes", "import", "Wants news: yes"],
+      ["yes", "import:donorbox", "Join Mailing List: yes"],
+      ["no", "unsubscribe", "Unsubscribe link"],
+    ]);
+    // The latest word is still the withdrawal: the older yes sits behind it.
+    expect(all.at(-1)?.state).toBe("no");
+  });
+});

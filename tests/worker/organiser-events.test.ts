@@ -295,7 +295,7 @@ describe("joining", () => {
     expect(pass).toMatch(/id="p-goals-err"[^>]*>Must be at most 500 characters</);
     expect(pass).toContain(`value="${interests}"`);
     expect(pass).toContain(`value="${goals}"`);
-    expect(pass).toMatch(/<option value="exchanged" selected/);
+    expect(pass).toMatch(/<input type="radio" name="visibility" checked="" value="exchanged"\/>/);
     expect((await attendee(slug, email))?.listed).toBe(1);
   });
 
@@ -491,6 +491,35 @@ describe("the attendee directory", () => {
       .all<{ listed: number }>();
     expect(records.results.map((r) => r.listed)).toEqual([1, 0]);
     expect((await call(`/pass/${token}`)).status).toBe(404);
+  });
+});
+
+describe("the event page for its own attendee", () => {
+  it("shows a signed-in attendee their pass instead of the form, uncached, and everyone else the cached page", async () => {
+    const owner = await signUp();
+    const { slug } = await publish(owner);
+    const person = await joinSignedIn(slug, "Jo Joined");
+    const stranger = await signUp("Sam Stranger");
+    const open = (cookie?: string) => call(`/e/${slug}`, { headers: cookie ? { cookie } : {} });
+    const pass = (await attendee(slug, person.email))?.pass_token as string;
+
+    const mine = await open(person.cookie);
+    expect(mine.status).toBe(200);
+    expect(mine.headers.get("cache-control")).toBe("private, no-store");
+    const text = await mine.text();
+    expect(text).toContain("You joined this event");
+    expect(text).toContain(`href="/pass/${pass}"`);
+    expect(text).not.toContain("Join this event");
+    expect(text).not.toContain('name="email"');
+    // Nobody else is served the attendee's copy, before or after the shared one is cached.
+    for (const cookie of [undefined, undefined, stranger.cookie]) {
+      const theirs = await open(cookie);
+      const body = await theirs.text();
+      expect(body).toContain("Join this event");
+      expect(body).not.toContain(pass);
+      expect(theirs.headers.get("cache-control")).toBe("public, max-age=0, must-revalidate");
+    }
+    expect((await open(person.cookie)).headers.get("x-edge-cache")).toBeNull();
   });
 });
 

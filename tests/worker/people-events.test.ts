@@ -1,10 +1,12 @@
 import { waitForGlobalWaitUntil } from "cloudflare:test-internal";
 import { env } from "cloudflare:workers";
 import { describe, expect, inject, it } from "vitest";
+import { createAppPassword } from "~/server/dav/app-passwords.server";
 import { createDb } from "~/server/db/db.server";
 import { addEndpoint } from "~/server/integrations/webhooks.server";
+import { addPerson } from "~/server/people/add.server";
 import { parseEnv } from "~/server/platform/env.server";
-import { call, form, json, signUp, userIdOf } from "./helpers";
+import { call, confirmEmail, form, json, signUp, userIdOf } from "./helpers";
 
 const FAKE = inject("fakeServices");
 const ctx = () => {
@@ -151,5 +153,101 @@ describe("the people core tells webhooks", () => {
       "person.created New Two",
       "person.updated Known One",
     ]);
+  });
+});
+
+/** The person's history lines, oldest first. */
+const historyOf = async (id: number) =>
+  (
+    await env.DB.prepare("select detail from person_history where connection_id = ? order by id")
+      .bind(id)
+      .all<{ detail: string }>()
+  ).results.map((r) => r.detail);
+
+/** Bytes every check takes for a JPEG (its magic bytes), unique to the seed. */
+const jpeg = (seed: number) =>
+  new Uint8Array([0xff, 0xd8, 0xff, 0xe0, ...Array.from({ length: 200 }, (_, i) => (i * 17 + seed) % 251), 0xff, 0xd9]);
+
+describe("writes that once went past the people core", () => {
+  it("what was discussed: a history line and one person.updated, nothing for saving it unchanged", async () => {
+    const a = await owner("Discussed Hook Owner");
+    const added = await addEndpoint(ctx(), a.userId, {
+      url: `${FAKE}/hooks/discussed-${crypto.randomUUID()}`,
+      events: ["person.updated"],
+    });
+    if ("error" in added) throw new Error(added.error);
+    const id = await capture(a.cookie, {
+      name: "Kim Noor",
+      email: `kim-${crypto.randomUUID().slice(0, 8)}@example.org`,
+    });
+    await settled(added.id);
+    const discussed = (text: string) =>
+      call(`/connections/${id}`, { ...form({ intent: "discussed", discussed: text }), headers: { cookie: a.cookie } });
+
+    expect((await discussed("A pilot with two schools")).status).toBe(302);
+    expect((await settled(added.id)).map((d) => `${d.type} ${d.data.person.id}`)).toEqual([`person.updated ${id}`]);
+    expect(await historyOf(id)).toContain("Noted what you discussed");
+
+    expect((await discussed("A pilot with two schools")).status).toBe(302);
+    expect(await settled(added.id)).toHaveLength(1);
+    expect((await historyOf(id)).filter((d) => d === "Noted what you discussed")).toHaveLength(1);
+  });
+
+  it("a photo from CardDAV: the people core sets it, says so in the history and announces it", async () => {
+    const a = await owner("Dav Photo Hook Owner");
+    await confirmEmail(a.cookie, a.email);
+    const password = (await createAppPassword(ctx().db, a.userId, "Test phone")) as string;
+    const auth = `Basic ${btoa(`${a.email}:${password}`)}`;
+    const added = await addEndpoint(ctx(), a.userId, {
+      url: `${FAKE}/hooks/dav-photo-${crypto.randomUUID()}`,
+      events: ["person.updated"],
+    });
+    if ("error" in added) throw new Error(added.error);
+    const email = `ada-${crypto.randomUUID().slice(0, 8)}@example.org`;
+    // Already in the network with everything the card says but the photo.
+    const { id } = await addPerson(
+      ctx().db,
+      a.userId,
+      { displayName: "Ada Byron", name: { given: "Ada", family: "Byron" }, emails: [{ value: email, label: "work" }] },
+      { source: "manual", detail: "test", eventName: null, events: null },
+    );
+    const card = (photo: Uint8Array) =>
+      [
+        "BEGIN:VCARD",
+        "VERSION:3.0",
+        "N:Byron;Ada;;;",
+        "FN:Ada Byron",
+        `EMAIL;TYPE=WORK:${email}`,
+        `PHOTO;ENCODING=b;TYPE=JPEG:${btoa(String.fromCharCode(...photo))}`,
+        "END:VCARD",
+        "",
+      ].join("\r\n");
+    const href = `/dav/books/${encodeURIComponent(a.userId)}/people/ada-${id}.vcf`;
+    const put = (photo: Uint8Array, headers: Record<string, string> = {}) =>
+      call(href, {
+        method: "PUT",
+        body: card(photo),
+        headers: { authorization: auth, "content-type": "text/vcard", ...headers },
+      });
+
+    // A new card for someone already held: only the photo is new, and it is kept and announced.
+    expect((await put(jpeg(1))).status).toBe(201);
+    let got = await settled(added.id);
+    expect(got.map((d) => d.type)).toEqual(["person.updated"]);
+    expect(got[0]?.data.person).toMatchObject({ id, hasPhoto: true });
+    expect((await historyOf(id)).at(-1)).toMatch(/added a photo/);
+
+    // The card edited with another photo: a new key, through the people core's replace.
+    const before = await env.DB.prepare("select image from connection where id = ?")
+      .bind(id)
+      .first<{ image: string }>();
+    const etag = (await call(href, { headers: { authorization: auth } })).headers.get("etag") ?? "";
+    expect((await put(jpeg(2), { "if-match": etag })).status).toBe(204);
+    got = await settled(added.id);
+    expect(got.map((d) => d.type)).toEqual(["person.updated", "person.updated"]);
+    const after = await env.DB.prepare("select image from connection where id = ?").bind(id).first<{ image: string }>();
+    expect(after?.image).toMatch(new RegExp(`^${a.userId}:`));
+    expect(after?.image).not.toBe(before?.image);
+    expect((await historyOf(id)).at(-1)).toBe("Edited in your address book (CardDAV); new photo");
   });
 });

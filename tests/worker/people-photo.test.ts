@@ -83,7 +83,10 @@ describe("people's photos", () => {
     const second = await imageKey(id);
 
     // Deleting the person deletes the photo.
-    await call(`/connections/${id}`, { ...form({ intent: "delete" }), headers: { cookie: a.cookie } });
+    await call(`/connections/${id}`, {
+      ...form({ intent: "delete", confirmed: "yes" }),
+      headers: { cookie: a.cookie },
+    });
     expect(await env.CACHE.get(`person-photo:${second}`)).toBeNull();
   });
 

@@ -315,7 +315,7 @@ describe("another account never reads or changes private data", () => {
       if (hasAction(route)) {
         for (const intent of ["delete", "save", "publish", "toggle-active", "remind"]) {
           const write = await call(own, {
-            ...form({ intent, name: "Taken over", slug: "taken-over" }),
+            ...form({ intent, name: "Taken over", slug: "taken-over", confirmed: "yes" }),
             headers: { cookie: b.cookie },
           });
           // 404 (not yours) or 400 (refused before the lookup); never a redirect that means "done".
@@ -428,7 +428,7 @@ describe("a team's private data is closed to another team's member and to a remo
         if (!hasAction(route)) continue;
         for (const intent of ["delete", "save", "publish", "toggle-active", "remind", "remove"]) {
           const write = await call(own, {
-            ...form({ intent, name: "Taken over", slug: "taken-over", user: a.owned.team }),
+            ...form({ intent, name: "Taken over", slug: "taken-over", user: a.owned.team, confirmed: "yes" }),
             headers: { cookie },
           });
           if (write.status !== 404 && write.status !== 400 && write.status !== 403)

@@ -286,7 +286,7 @@ describe("signed card links follow the card", () => {
   it("show as unverified, with sharing off, once the card is deleted", async () => {
     const { owner, id } = await publishedCard("sig-deleted");
     const link = await editorLink(owner.cookie, id);
-    await call(`/card/${id}`, { ...form({ intent: "delete" }), headers: { cookie: owner.cookie } });
+    await call(`/card/${id}`, { ...form({ intent: "delete", confirmed: "yes" }), headers: { cookie: owner.cookie } });
     const page = await (await call(link)).text();
     expect(page).toContain("Unverified card");
     expect(page).not.toContain("<form");
@@ -330,7 +330,7 @@ describe("deleting removes every stored object", () => {
     });
     const { url } = (await put.json()) as { url: string };
     expect((await call(url)).status).toBe(200);
-    await call(`/card/${id}`, { ...form({ intent: "delete" }), headers: { cookie: owner.cookie } });
+    await call(`/card/${id}`, { ...form({ intent: "delete", confirmed: "yes" }), headers: { cookie: owner.cookie } });
     expect((await call(url)).status).toBe(404);
     expect(await env.CACHE.get(`avatar:${url.split("/").pop()}`)).toBeNull();
   });

@@ -1,5 +1,9 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it, vi } from "vitest";
+import { createDb } from "~/server/db/db.server";
+import { writeBatch } from "~/server/db/write.server";
+import { getTemplate } from "~/server/fundraising/thank-you.server";
+import { emailWithdrawal } from "~/server/people/consent.server";
 import { call, form, joinTeam, signUp, userIdOf } from "./helpers";
 
 vi.setConfig({ testTimeout: 120_000 });
@@ -164,10 +168,74 @@ describe("a team's rows", () => {
 
     // The old session is back in C's personal workspace: the team's rows are not found, and C's writes miss.
     expect(await statuses(c, made.pages)).toEqual(all(made.pages, 404));
-    expect((await post(`/connections/${made.person}`, c, { intent: "delete" })).status).toBe(404);
+    expect((await post(`/connections/${made.person}`, c, { intent: "delete", confirmed: "yes" })).status).toBe(404);
     expect((await api()).status).toBe(401);
     expect((await dav()).status).toBe(401);
     // Nothing of the team's was lost on the way.
     expect(await statuses(a, made.pages)).toEqual(all(made.pages, 200));
+  });
+
+  it("name the team as the sender of their consents and why-lines, and a personal workspace its owner", async () => {
+    const a = await account("Ana Sendername");
+    const teamName = `Harbour Trust ${crypto.randomUUID().slice(0, 6)}`;
+    const team = located(await post("/teams", a, { intent: "create", name: teamName }));
+    await switchTo(a, team);
+    const db = createDb(env.DB);
+    const senders = async (workspaceId: string, person: number) =>
+      (
+        await env.DB.prepare(
+          "select state, sender_name as sender from consent_record where sender_workspace_id = ? and connection_id = ? and purpose = 'email' order by id",
+        )
+          .bind(workspaceId, person)
+          .all<{ state: string; sender: string }>()
+      ).results;
+    const mailTo = async (person: number) => {
+      const res = await post("/mailings/new", a, {
+        intent: "send",
+        confirmed: "yes",
+        key: crypto.randomUUID(),
+        subject: "Harbour news",
+        body: "Hello {{first_name}}",
+        people: String(person),
+        schedule: "2030-01-01T10:00",
+      });
+      expect(res.status).toBe(302);
+      const row = await env.DB.prepare("select reason from mailing_recipient where mailing_id = ?")
+        .bind(Number(located(res)))
+        .first<{ reason: string }>();
+      return row?.reason ?? "";
+    };
+    const personIn = async () => {
+      const tag = crypto.randomUUID().slice(0, 8);
+      const res = await post("/connections/new", a, { name: `Tess ${tag}`, email: `tess-${tag}@example.org` });
+      return Number(located(res));
+    };
+
+    // In the team: the owner's record, a lawful basis, and an unsubscribe all name the team.
+    const agreed = await personIn();
+    expect((await post(`/connections/${agreed}`, a, { intent: "consent-given" })).status).toBe(302);
+    expect(await mailTo(agreed)).toMatch(new RegExp(`^You get this because ${teamName} recorded that you agreed`));
+    const basis = await personIn();
+    expect(
+      (await post("/mailings/new", a, { intent: "lawful-basis", person: String(basis), reason: "Our members" })).status,
+    ).toBe(200);
+    expect(await mailTo(basis)).toBe(
+      `You get this because ${teamName} recorded a reason to write to you without asking first: “Our members”.`,
+    );
+    await writeBatch(db, [emailWithdrawal(team, agreed, "Unsubscribed", "unsubscribe", Date.now())]);
+    expect(await senders(team, agreed)).toEqual([
+      { state: "yes", sender: teamName },
+      { state: "no", sender: teamName },
+    ]);
+    expect(await senders(team, basis)).toEqual([{ state: "basis", sender: teamName }]);
+    // A team's thank-you letter is signed by the team until it writes its own.
+    expect((await getTemplate({ db }, team)).organization).toBe(teamName);
+
+    // Back in the personal workspace: the owner, by name.
+    await switchTo(a, a.id);
+    const own = await personIn();
+    expect((await post(`/connections/${own}`, a, { intent: "consent-given" })).status).toBe(302);
+    expect(await mailTo(own)).toMatch(/^You get this because Ana Sendername recorded that you agreed/);
+    expect(await senders(a.id, own)).toEqual([{ state: "yes", sender: "Ana Sendername" }]);
   });
 });

@@ -1,5 +1,6 @@
 import type { CSSProperties, ReactNode } from "react";
 import { safeHref, textOn } from "~/lib/card/card";
+import { telHref } from "~/lib/forms/phone";
 import { en } from "~/lib/i18n/messages/en";
 import { initials } from "~/lib/text/graphemes";
 import { own } from "~/lib/text/own";
@@ -150,7 +151,7 @@ export function CardFace({
   const Name = heading;
   const template = ["classic", "bold", "minimal"].includes(card.template ?? "") ? card.template : "classic";
   const email = card.email && safeHref(`mailto:${card.email}`);
-  const phone = card.phone && safeHref(`tel:${card.phone.replace(/[^\d+]/g, "")}`);
+  const phone = card.phone && safeHref(telHref(card.phone));
   const website = safeHref(card.website);
   const linkedin = safeHref(card.linkedin);
   return (
@@ -217,7 +218,7 @@ export function CardFace({
               c.type === "email"
                 ? safeHref(`mailto:${c.value}`)
                 : c.type === "phone"
-                  ? safeHref(`tel:${c.value.replace(/[^\d+]/g, "")}`)
+                  ? safeHref(telHref(c.value))
                   : c.type === "website"
                     ? safeHref(c.value)
                     : null;

@@ -8,6 +8,8 @@ type PreviewGift = {
   method: string;
   recurring: boolean;
   fileCampaign: string | null;
+  /** The donor's yes to email, in the opt-in column's words. */
+  optIn: string | null;
   match: { id: number; name: string } | null;
   already: boolean;
 };
@@ -53,6 +55,9 @@ export function GiftPreviewList({ gifts }: { gifts: PreviewGift[] }) {
             )}
             {g.fileCampaign ? (
               <span className="mt-1 block text-slate-600 dark:text-slate-300">“{g.fileCampaign}” in the file</span>
+            ) : null}
+            {g.optIn ? (
+              <span className="mt-1 block text-slate-600 dark:text-slate-300">Agreed to email ({g.optIn})</span>
             ) : null}
           </span>
         </li>

@@ -1,13 +1,13 @@
 import type { ContactDraft } from "../formats/csv";
+import { EMAIL_IN_TEXT } from "../forms/email";
+import { PHONE_IN_TEXT } from "../forms/phone";
 
 /**
  * Turns the text recognised on a photographed business card into fields for the owner to confirm.
  * Heuristics, so nothing is saved without the owner seeing it first.
  */
 
-const EMAIL = /[A-Z0-9._%+-]+@[A-Z0-9.-]+\.[A-Z]{2,}/i;
 const URL_LIKE = /\b(?:https?:\/\/)?(?:www\.)?[a-z0-9-]+(?:\.[a-z0-9-]+)*\.[a-z]{2,}(?:\/[^\s]*)?/i;
-const PHONE = /(?:\+?\d[\d\s().-]{6,}\d)/;
 const TITLE_WORDS =
   /\b(ceo|cto|cfo|coo|founder|co-founder|director|manager|head|lead|officer|president|vice|vp|chair|partner|engineer|designer|consultant|coordinator|specialist|advisor|adviser|analyst|executive|fundraiser|development|program|programme|associate|assistant|owner)\b/i;
 const COMPANY_WORDS =
@@ -42,12 +42,12 @@ export function parseCardText(text: string): ContactDraft {
 
   for (const original of lines) {
     const line = original.replace(LABEL, "");
-    const email = line.match(EMAIL)?.[0];
+    const email = line.match(EMAIL_IN_TEXT)?.[0];
     if (email && !draft.email) {
       draft.email = email.toLowerCase();
       continue;
     }
-    const phone = line.match(PHONE)?.[0];
+    const phone = line.match(PHONE_IN_TEXT)?.[0];
     if (phone && phone.replace(/\D/g, "").length >= 7 && !draft.phone && !/[a-z]{4,}/i.test(line.replace(phone, ""))) {
       draft.phone = phone.trim();
       continue;

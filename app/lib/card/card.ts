@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { emailAddress, isEmail } from "../forms/fields";
+import { emailAddress, isEmail, isPhoneText } from "../forms/fields";
 import { isWebLink, WEB_LINK_MESSAGE, webLink, withHttps } from "../forms/web-link";
 
 /** The card as a visitor sees it: everything the page, the vCard and the QR code need. */
@@ -128,10 +128,7 @@ export const cardFormSchema = z.object({
   headline: text(CARD_LIMITS.headline),
   bio: text(CARD_LIMITS.bio),
   email: text(CARD_LIMITS.email).pipe(emailAddress.optional()),
-  phone: text(CARD_LIMITS.phone).refine(
-    (v) => v === undefined || /^[+()\d\s.-]{5,}$/.test(v),
-    "Please enter a valid phone number",
-  ),
+  phone: text(CARD_LIMITS.phone).refine((v) => v === undefined || isPhoneText(v), "Please enter a valid phone number"),
   website: httpsUrl(),
   linkedin: httpsUrl().refine(
     (v) => v === undefined || /^https:\/\/([a-z]+\.)?linkedin\.com\//i.test(v),

@@ -1,3 +1,4 @@
+import { telHref } from "../forms/phone";
 import { escapeHtml } from "../text/escape";
 import { contrastRatio } from "./card";
 
@@ -26,7 +27,7 @@ export function signatureHtml(input: SignatureInput): string {
   const colour =
     /^#[0-9a-f]{6}$/i.test(input.colour) && contrastRatio(input.colour, "#ffffff") >= 4.5 ? input.colour : "#0f172a";
   const role = [input.title, input.company].filter(Boolean).join(", ");
-  const phoneHref = input.phone ? `tel:${input.phone.replace(/[^\d+]/g, "")}` : null;
+  const phoneHref = input.phone ? telHref(input.phone) : null;
   const cardUrl = safeUrl(input.cardUrl);
   const photo = safeUrl(input.photoUrl);
   const qr = safeUrl(input.qrUrl);

@@ -1,11 +1,17 @@
 /** Character encodings of files people export, detected from their bytes (no I/O). */
 
+const decoders = new Map<string, TextDecoder | null>();
+
+/** One decoder per label and mode: a file read line by line asks for the same few thousands of times. */
 function decoder(label: string, fatal = false): TextDecoder | null {
-  try {
-    return new TextDecoder(label, { fatal });
-  } catch {
-    return null;
-  }
+  const key = `${label}|${fatal}`;
+  if (!decoders.has(key))
+    try {
+      decoders.set(key, new TextDecoder(label, { fatal }));
+    } catch {
+      decoders.set(key, null);
+    }
+  return decoders.get(key) ?? null;
 }
 
 function tryDecode(bytes: Uint8Array, label: string): string | null {
@@ -31,20 +37,28 @@ function utf16WithoutBom(bytes: Uint8Array): "utf-16le" | "utf-16be" | null {
   return null;
 }
 
-const JAPANESE = /[\u3040-\u30ff\u4e00-\u9fff]/g;
-const HALFWIDTH_KANA = /[\uff61-\uff9f]/g;
-const PRIVATE_USE = /[\ue000-\uf8ff]/;
+// By character code, not by regular expression: a large file is weighed line by line (decision 0233).
+const isKana = (c: number) => c >= 0x3040 && c <= 0x30ff;
+const isKanji = (c: number) => c >= 0x4e00 && c <= 0x9fff;
+const isHalfwidthKana = (c: number) => c >= 0xff61 && c <= 0xff9f;
+const isJapaneseRun = (c: number) => isKana(c) || isKanji(c) || (c >= 0xff01 && c <= 0xff5e);
+const isAsciiLetter = (c: number) => (c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a);
 
 /**
  * Windows-1252 accents (Íñigo) decode as Shift_JIS too: as user-defined characters (ñ), or as stray
  * kanji among more half-width katakana than a Japanese text has.
  */
-const readsAsJapanese = (text: string) =>
-  !PRIVATE_USE.test(text) && (text.match(JAPANESE)?.length ?? 0) > (text.match(HALFWIDTH_KANA)?.length ?? 0);
-
-const KANA = /[\u3040-\u30ff]/;
-const JAPANESE_RUN = /[\u3040-\u30ff\u4e00-\u9fff\uff01-\uff5e]+/g;
-const ASCII_LETTER = /[A-Za-z]/;
+function readsAsJapanese(text: string): boolean {
+  let japanese = 0;
+  let halfwidth = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c >= 0xe000 && c <= 0xf8ff) return false;
+    if (isKana(c) || isKanji(c)) japanese++;
+    else if (isHalfwidthKana(c)) halfwidth++;
+  }
+  return japanese > halfwidth;
+}
 
 /**
  * How much a Shift_JIS reading looks like Japanese: kana, and runs of two or more Japanese characters
@@ -52,12 +66,14 @@ const ASCII_LETTER = /[A-Za-z]/;
  */
 function japaneseEvidence(text: string): number {
   let score = 0;
-  for (const match of text.matchAll(JAPANESE_RUN)) {
-    const run = match[0];
-    const start = match.index;
-    const wedged = ASCII_LETTER.test(text[start - 1] ?? "") && ASCII_LETTER.test(text[start + run.length] ?? "");
-    const kana = [...run].filter((c) => KANA.test(c)).length;
-    score += kana || wedged || run.length < 2 ? kana : run.length;
+  for (let i = 0; i < text.length; i++) {
+    if (!isJapaneseRun(text.charCodeAt(i))) continue;
+    const start = i;
+    let kana = 0;
+    while (i < text.length && isJapaneseRun(text.charCodeAt(i))) if (isKana(text.charCodeAt(i++))) kana++;
+    const length = i - start;
+    const wedged = isAsciiLetter(text.charCodeAt(start - 1)) && isAsciiLetter(text.charCodeAt(i));
+    score += kana || wedged || length < 2 ? kana : length;
   }
   return score;
 }
@@ -68,7 +84,7 @@ function latinEvidence(text: string): number {
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
     if (c < 0xc0 || c > 0xff || c === 0xd7 || c === 0xf7) continue;
-    if (ASCII_LETTER.test(text[i - 1] ?? "") || ASCII_LETTER.test(text[i + 1] ?? "")) score++;
+    if (isAsciiLetter(text.charCodeAt(i - 1)) || isAsciiLetter(text.charCodeAt(i + 1))) score++;
   }
   return score;
 }
@@ -90,11 +106,18 @@ const LETTER = /\p{L}/u;
 /**
  * Central European text (Polish, Czech, Hungarian) saved by Windows in code page 1250 shows, read as
  * 1252, symbols inside words where 1250 has letters (Wo³ka, Zarz¹d, ¯ó³w); Western text has almost none.
+ * Positive: evidence of 1250; negative: of 1252.
  */
-function readsAsCentralEuropean(bytes: Uint8Array): boolean {
-  const west = (decoder("windows-1252") as TextDecoder).decode(bytes);
-  const central = decoder("windows-1250")?.decode(bytes);
-  if (!central || central.length !== west.length) return false;
+function centralEuropeanScore(bytes: Uint8Array): number {
+  return centralEvidence(
+    (decoder("windows-1252") as TextDecoder).decode(bytes),
+    (decoder("windows-1250") as TextDecoder).decode(bytes),
+  );
+}
+
+/** The same score from the two readings of the same bytes (one character per byte in each). */
+function centralEvidence(west: string, central: string): number {
+  if (central.length !== west.length) return 0;
   let score = 0;
   for (let i = 0; i < west.length; i++) {
     const w = west[i] as string;
@@ -105,8 +128,10 @@ function readsAsCentralEuropean(bytes: Uint8Array): boolean {
     if (LETTER.test(c) && !LETTER.test(w)) score++;
     else if (LETTER.test(w) && !LETTER.test(c)) score--;
   }
-  return score >= 2;
+  return score;
 }
+
+const readsAsCentralEuropean = (bytes: Uint8Array) => centralEuropeanScore(bytes) >= 2;
 
 /**
  * The encoding of a whole file: a byte order mark wins; then UTF-16 by its zero bytes; then UTF-8 if the
@@ -157,9 +182,14 @@ export const REPLACEMENT = "\uFFFD";
 export const unreadableMessage = (encoding: string) =>
   `Some characters are not ${encoding.toUpperCase()} and show as \uFFFD: choose another encoding above before importing`;
 
-/** Decodes with the detected (or given) encoding, dropping a byte order mark. */
+/** A legacy code page decodes the bytes it leaves undefined (1252's 0x81, 0x8D...) as C1 controls: not text. */
+const UNDEFINED_BYTE = /[\u0080-\u009f]/g;
+const legacy = (encoding: string) => !encoding.startsWith("utf-");
+
+/** Decodes with the detected (or given) encoding, dropping a byte order mark; an undefined byte shows as U+FFFD. */
 export function decodeFile(bytes: Uint8Array, encoding = detectEncoding(bytes)): string {
-  const text = (decoder(encoding) ?? new TextDecoder()).decode(bytes);
+  const read = (decoder(encoding) ?? new TextDecoder()).decode(bytes);
+  const text = legacy(encoding) ? read.replace(UNDEFINED_BYTE, REPLACEMENT) : read;
   return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
 }
 
@@ -196,36 +226,119 @@ export function textToBinary(text: string): string {
   return bytesToBinary(new TextEncoder().encode(text));
 }
 
-/** A UTF-8 sequence of two to four bytes: evidence that a file not valid as UTF-8 was partly written in it. */
-const UTF8_SEQUENCE = /[\xc2-\xdf][\x80-\xbf]|[\xe0-\xef][\x80-\xbf]{2}|[\xf0-\xf4][\x80-\xbf]{3}/g;
+/** The encodings one file's lines can each be read in when the file mixes them (decision 0233). */
+const LINE_ENCODINGS = ["shift_jis", "windows-1250", "windows-1252"] as const;
+
+export type MixedReading = {
+  text: string;
+  /** The encoding most lines were read in. */
+  main: string;
+  /** The other encodings, each with the one-based lines read in it. */
+  others: { encoding: string; lines: number[] }[];
+  /**
+   * Lines read as Windows-1250 by the file's evidence, not their own, whose letters Windows-1252 reads
+   * otherwise (è or č, ñ or ń are one byte): with the first word as 1252 reads it, for the person to check.
+   */
+  uncertain: { lines: number[]; west: string };
+};
 
 /**
- * A file whose lines were saved in two encodings (rows appended by another program): each line that is
- * valid UTF-8 and holds UTF-8 letters is read as UTF-8, every other line in `fallback`. Null when the file
- * is not mixed (no line holds UTF-8 letters, or none is invalid UTF-8). `fallbackLines` are one-based.
+ * A file whose lines were saved in more than one encoding (rows appended by another program): each line is
+ * read in the encoding its own bytes show (UTF-8, Shift_JIS; among the code pages, Central European letters
+ * where 1252 has symbols), a line without evidence of its own in the code page the rest of such lines show.
+ * Null when the file reads in one encoding and no line's letters are in doubt.
  */
-export function decodeMixed(bytes: Uint8Array, fallback: string): { text: string; fallbackLines: number[] } | null {
-  const lines: Uint8Array[] = [];
-  let start = 0;
-  for (let i = 0; i <= bytes.length; i++)
-    if (i === bytes.length || bytes[i] === 0x0a) {
-      lines.push(bytes.subarray(start, Math.min(i + 1, bytes.length)));
-      start = i + 1;
+export function decodeMixed(bytes: Uint8Array, file: string): MixedReading | null {
+  // A file valid as UTF-8 is UTF-8 on every line; UTF-16 has no lines to read apart.
+  if (!(LINE_ENCODINGS as readonly string[]).includes(file)) return null;
+  // Each reading of the whole file splits into the same lines: the code pages give one character per byte,
+  // and Shift_JIS never uses a line feed inside a character. Decoding once keeps a large file linear.
+  const west = (decoder("windows-1252") as TextDecoder).decode(bytes).split("\n");
+  const central = (decoder("windows-1250") as TextDecoder).decode(bytes).split("\n");
+  const japanese = (decoder("shift_jis") as TextDecoder).decode(bytes).split("\n");
+  if (japanese.length !== west.length) return null;
+  const utf8: (string | null)[] = [];
+  const chosen: (string | null)[] = [];
+  const scores: number[] = [];
+  /** The encoding line `i` (starting at byte `start`) shows by its own bytes; "" when it shows none. */
+  const lineEncoding = (i: number, line: string, start: number): string | null => {
+    // A line of ASCII reads the same in every encoding.
+    if (!/[^\0-\x7f]/.test(line)) return null;
+    // Decoded without the fatal flag: a thrown error per line of a large Western file costs more than the read.
+    const own = (decoder("utf-8") as TextDecoder).decode(bytes.subarray(start, start + line.length));
+    if (!own.includes(REPLACEMENT)) {
+      utf8[i] = own;
+      return "utf-8";
     }
-  const utf8 = lines.map((line) => {
-    const text = tryDecode(line, "utf-8");
-    return text !== null && (bytesToBinary(line).match(UTF8_SEQUENCE)?.length ?? 0) > 0 ? text : null;
+    // Japanese that outweighs the Latin reading, as `isShiftJis` weighs a whole file.
+    const sjis = japanese[i] ?? "";
+    if (!sjis.includes(REPLACEMENT)) {
+      const kana = japaneseEvidence(sjis);
+      const latin = latinEvidence(line);
+      if (file === "shift_jis" ? kana >= latin : readsAsJapanese(sjis) && kana >= 2 && kana > latin) return "shift_jis";
+    }
+    const score = centralEvidence(line, central[i] ?? "");
+    scores[i] = score;
+    return score > 0 ? "windows-1250" : score < 0 ? "windows-1252" : "";
+  };
+  let offset = 0;
+  for (const [i, line] of west.entries()) {
+    const start = offset;
+    offset += line.length + 1;
+    utf8.push(null);
+    scores.push(0);
+    chosen.push(lineEncoding(i, line, start));
+  }
+  // Among the code-page lines, those with Central European evidence against those whose letters are in doubt
+  // decide how a doubtful line is read: a French row appended to a Polish file, or a Polish row to a French one.
+  const doubtful = west.map((line, i) => chosen[i] === "" && line !== central[i]);
+  const centralLines = scores.filter((s) => s > 0).length;
+  const base = centralLines && centralLines >= doubtful.filter(Boolean).length ? "windows-1250" : "windows-1252";
+  const uncertain: number[] = [];
+  let westWord = "";
+  chosen.forEach((encoding, i) => {
+    if (encoding !== "") return;
+    chosen[i] = base;
+    if (base !== "windows-1250" || !doubtful[i]) return;
+    uncertain.push(i + 1);
+    const line = west[i] ?? "";
+    // Both code pages give one character per byte: the first that differs is where the word to show is.
+    if (!westWord)
+      westWord = wordAt(
+        line,
+        [...line].findIndex((c, k) => c !== central[i]?.[k]),
+      );
   });
-  if (!utf8.some((t) => t !== null)) return null;
-  const other = decoder(fallback) ?? new TextDecoder("windows-1252");
-  const fallbackLines: number[] = [];
-  const text = lines
-    .map((line, i) => {
-      const read = utf8[i];
-      if (read !== null && read !== undefined) return read;
-      if (tryDecode(line, "utf-8") === null) fallbackLines.push(i + 1);
-      return other.decode(line);
+  const byEncoding = new Map<string, number[]>();
+  chosen.forEach((encoding, i) => {
+    if (!encoding) return;
+    const lines = byEncoding.get(encoding);
+    if (lines) lines.push(i + 1);
+    else byEncoding.set(encoding, [i + 1]);
+  });
+  if (byEncoding.size < 2 && !uncertain.length) return null;
+  const ranked = [...byEncoding].sort((a, b) => b[1].length - a[1].length);
+  const readings: Record<string, string[]> = { "windows-1252": west, "windows-1250": central, shift_jis: japanese };
+  const text = chosen
+    .map((encoding, i) => {
+      if (encoding === "utf-8") return utf8[i] ?? "";
+      const read = readings[encoding ?? base]?.[i] ?? "";
+      return read.replace(UNDEFINED_BYTE, REPLACEMENT);
     })
-    .join("");
-  return fallbackLines.length ? { text: text.replace(/^\uFEFF/, ""), fallbackLines } : null;
+    .join("\n");
+  return {
+    text: text.replace(/^\uFEFF/, ""),
+    main: ranked[0]?.[0] ?? file,
+    others: ranked.slice(1).map(([encoding, at]) => ({ encoding, lines: at })),
+    uncertain: { lines: uncertain, west: westWord },
+  };
+}
+
+/** The word of `text` around its character `at`, cut at separators a CSV or a name has. */
+function wordAt(text: string, at: number): string {
+  let from = at;
+  let to = at;
+  while (from > 0 && !/[\s,;\t"]/.test(text[from - 1] ?? " ")) from--;
+  while (to < text.length && !/[\s,;\t"]/.test(text[to] ?? " ")) to++;
+  return text.slice(from, to).slice(0, 40);
 }

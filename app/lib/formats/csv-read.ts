@@ -1,4 +1,5 @@
 import Papa from "papaparse";
+import { addressIn } from "../forms/email";
 import {
   type AddressLabel,
   type AddressPoint,
@@ -16,11 +17,11 @@ import {
 } from "../people/draft";
 import type { CellIssue, ColumnGuess, ColumnMapping, ReadPerson, ReadResult, RowProblem } from "../people/read";
 import { isOwnKey, own } from "../text/own";
-import { decodeFile, decodeMixed, detectEncoding, REPLACEMENT, unreadableMessage } from "./charset";
+import { decodeFile, decodeMixed, detectEncoding, type MixedReading, REPLACEMENT, unreadableMessage } from "./charset";
 import { englishHeaders } from "./csv-headers";
 import { unguardFormula } from "./csv-write";
 import { choiceLabel, MAPPING_CHOICES } from "./mapping-choices";
-import { emailAddress, socialServiceOf } from "./vcard-read";
+import { socialServiceOf } from "./vcard-read";
 import { MAX_CELL_CHARS } from "./xlsx-read";
 
 /**
@@ -460,7 +461,7 @@ function rowToDraft(
         const label = slot.group ? labelFrom<EmailLabel>(raw, ["work", "home", "other"], {}, "other") : slot.label;
         for (const [k, v] of multi(value).entries())
           emails.push({
-            value: emailAddress(v),
+            value: addressIn(v),
             label,
             ...ownLabel(raw, label, "other", {}),
             ...(k === 0 && raw?.startsWith("*") ? { preferred: true } : {}),
@@ -632,9 +633,8 @@ export function csvCellIssues(rows: string[][]): CellIssue[] {
 /** Reads a CSV, TSV or TXT file from its bytes (or text already decoded); the delimiter is the file's own. */
 export function readCsvFile(input: Uint8Array | string, chosen?: string, mapping?: ColumnMapping | null): ReadResult {
   const encoding = typeof input === "string" ? "utf-8" : (chosen ?? detectEncoding(input));
-  // A file not valid as UTF-8 whose other lines are UTF-8 letters mixes two encodings: each line is read in its own.
-  const mixed =
-    typeof input !== "string" && !chosen && /^windows-125/.test(encoding) ? decodeMixed(input, encoding) : null;
+  // A file whose lines show evidence of different encodings is read line by line, each in its own (decision 0233).
+  const mixed = typeof input !== "string" && !chosen ? decodeMixed(input, encoding) : null;
   const text = typeof input === "string" ? input.replace(/^\uFEFF/, "") : (mixed?.text ?? decodeFile(input, encoding));
   const parsed = Papa.parse<string[]>(text, { skipEmptyLines: "greedy" });
   const broken = new Map<number, string>();
@@ -642,16 +642,31 @@ export function readCsvFile(input: Uint8Array | string, chosen?: string, mapping
     if (error.row !== undefined && error.type === "Quotes")
       broken.set(error.row, `${error.message}: this row and the ones it swallowed were not imported`);
   const read = readContactRows(parsed.data, { encoding, mapping, broken, issues: csvCellIssues(parsed.data) });
-  if (mixed) {
-    const lines = mixed.fallbackLines;
-    read.problems.unshift({
-      row: 1,
-      message: `This file mixes two encodings: line${lines.length === 1 ? "" : "s"} ${lines.slice(0, 10).join(", ")}${lines.length > 10 ? "…" : ""} ${lines.length === 1 ? "is" : "are"} not UTF-8 like the rest and ${lines.length === 1 ? "was" : "were"} read as ${encoding.toUpperCase()}: check their letters before importing`,
-      skipped: false,
-    });
-    read.encoding = `utf-8+${encoding}`;
+  if (mixed?.uncertain.lines.length)
+    read.problems.unshift({ row: 1, message: uncertainMessage(mixed.uncertain), skipped: false });
+  if (mixed?.others.length) {
+    read.problems.unshift({ row: 1, message: mixedMessage(mixed), skipped: false });
+    read.encoding = [mixed.main, ...mixed.others.map((o) => o.encoding)].join("+");
   }
   return read;
+}
+
+const lineList = (lines: number[]) =>
+  `line${lines.length === 1 ? "" : "s"} ${lines.slice(0, 10).join(", ")}${lines.length > 10 ? ` and ${lines.length - 10} more` : ""}`;
+
+/** Names the lines read in an encoding other than most of the file's, so the person checks their letters. */
+function mixedMessage(mixed: MixedReading): string {
+  const parts = mixed.others.map(({ encoding, lines }, i) => {
+    const verb = i === 0 ? (lines.length === 1 ? " was read" : " were read") : "";
+    return `${lineList(lines)}${verb} as ${encoding.toUpperCase()}`;
+  });
+  return `This file mixes encodings: ${parts.join(", ")}, the rest as ${mixed.main.toUpperCase()}: check their letters before importing, or choose one encoding above`;
+}
+
+/** Names the lines whose letters Windows-1250 and Windows-1252 read differently without a sign of which is right. */
+function uncertainMessage({ lines, west }: MixedReading["uncertain"]): string {
+  const word = west ? ` (in WINDOWS-1252 it would read “${west}”)` : "";
+  return `${lineList(lines).replace(/^l/, "L")} read as WINDOWS-1250 like the rest of the file, though nothing on ${lines.length === 1 ? "it" : "them"} says which code page ${lines.length === 1 ? "it was" : "they were"} saved in${word}: check ${lines.length === 1 ? "its" : "their"} letters before importing`;
 }
 
 /** Does this header row name at least two columns we know? */

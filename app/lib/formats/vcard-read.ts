@@ -1,3 +1,4 @@
+import { addressIn } from "../forms/email";
 import type {
   AddressLabel,
   AddressPoint,
@@ -224,15 +225,6 @@ function simpleLabel<T extends string>(t: string[], extra: string | undefined, a
   return fallback;
 }
 
-/** `"Omega" <omega@example.com>`, `mailto:a@b.c` and `a@b.c` all give the address. */
-export function emailAddress(value: string): string {
-  const angle = value.match(/<([^<>\s]+@[^<>\s]+)>/);
-  return (angle?.[1] ?? value)
-    .replace(/^mailto:/i, "")
-    .trim()
-    .replace(/^"|"$/g, "");
-}
-
 const SOCIAL_HOSTS: [RegExp, string][] = [
   [/(^|\.)linkedin\.com$/, "linkedin"],
   [/(^|\.)(twitter|x)\.com$/, "x"],
@@ -319,7 +311,7 @@ function toDraft(props: Property[], version: string, fallback: string, warn: (m:
   };
   const emails: EmailPoint[] = [];
   for (const p of all("EMAIL")) {
-    const value = emailAddress(text(p));
+    const value = addressIn(text(p));
     if (!value) continue;
     const label = simpleLabel<EmailLabel>(types(p), labels.get(p.group), ["work", "home", "other"], "other");
     emails.push({ value, label, ...ownLabel(p, label), ...(isPreferred(p) ? { preferred: true } : {}) });

@@ -2,7 +2,7 @@ import { isSupportedCountry } from "libphonenumber-js/min";
 import { z } from "zod";
 import { canonicalTimeZone } from "../time/time";
 import { EMAIL_MESSAGE, isEmail } from "./email";
-import { phoneKey } from "./phone";
+import { isPhoneText } from "./phone";
 import { isWebLink, WEB_LINK_MESSAGE, withHttps } from "./web-link";
 
 /** Field rules defined once and reused by every form (connection, capture, merge, settings, account...). */
@@ -39,15 +39,9 @@ export const personNameField = z
   .max(100, "Name must be at most 100 characters");
 
 export { emailAddress, isEmail, requiredEmailField } from "./email";
+export { isPhoneText } from "./phone";
 
 export const emailField = optionalText(254).refine((v) => v === null || isEmail(v), MESSAGES.email);
-
-/**
- * Digits and the punctuation people write between them, with an optional extension, and enough digits
- * for the people core to keep it: anything else (`=1+2`, "call me") would be dropped without a word.
- */
-export const isPhoneText = (v: string) =>
-  /^[+()\d\s./-]+(?:\s*(?:ext\.?|x|#)\s*\d{1,6})?$/i.test(v) && phoneKey(v) !== null;
 
 /** Kept as typed here; the people core stores it in E.164 for the owner's country. */
 export const phoneField = optionalText(40).refine((v) => v === null || isPhoneText(v), MESSAGES.phone);

@@ -46,3 +46,16 @@ export function formatPhone(raw: string | null | undefined, ownerCountry: Countr
   if (!parsed?.isValid()) return text;
   return parsed.country === country ? parsed.formatNational() : parsed.formatInternational();
 }
+
+/** A phone as a tel: link: its digits and a leading plus, whatever was typed between them. */
+export const telHref = (phone: string) => `tel:${phone.replace(/[^\d+]/g, "")}`;
+
+/**
+ * Digits and the punctuation people write between them, with an optional extension, and enough digits
+ * for the people core to keep it: anything else (`=1+2`, "call me") would be dropped without a word.
+ */
+export const isPhoneText = (v: string) =>
+  /^[+()\d\s./-]+(?:\s*(?:ext\.?|x|#)\s*\d{1,6})?$/i.test(v) && phoneKey(v) !== null;
+
+/** A phone inside other text (a scanned card's line): a digit, at least six more with their punctuation, a digit. */
+export const PHONE_IN_TEXT = /(?:\+?\d[\d\s().-]{6,}\d)/;

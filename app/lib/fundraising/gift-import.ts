@@ -1,5 +1,6 @@
 import Papa from "papaparse";
 import { decodeFile, detectEncoding } from "../formats/charset";
+import { isEmailOptIn, OPT_IN_YES } from "../formats/csv-read";
 import { CURRENCIES, exponent } from "../money";
 import { hex as bytesToHex } from "../text/hex";
 import type { GIFT_METHOD_LABELS } from "./donation";
@@ -33,6 +34,7 @@ export const GIFT_FIELDS = [
   "status",
   "refunded",
   "thanked",
+  "optIn",
 ] as const;
 export type GiftField = (typeof GIFT_FIELDS)[number];
 /** Which column (by index) holds each field; a field without a column is absent. */
@@ -55,6 +57,7 @@ export const GIFT_FIELD_LABELS: Record<GiftField, string> = {
   status: "Status",
   refunded: "Refunded",
   thanked: "Thanked",
+  optIn: "Agreed to email",
 };
 
 export const PROVIDERS = ["givebutter", "donorbox", "stripe", "knowwho", "file"] as const;
@@ -114,6 +117,8 @@ const SYNONYMS: Record<GiftField, string[]> = {
   status: ["status", "transaction status", "payment status"],
   refunded: ["amount refunded", "refunded", "refund amount", "refunded amount", "is refunded"],
   thanked: ["thanked", "thanked on", "acknowledged", "acknowledged on", "thank you sent", "receipt sent"],
+  // Guessed by the contact import's own rule (decision 0179), not by a list of words: see guessMapping.
+  optIn: [],
 };
 
 /** The provider an export came from, by columns only it has; null for anything else. */
@@ -143,6 +148,9 @@ export function guessMapping(headers: string[]): GiftMapping {
       }
     }
   }
+  // An opt-in column is one that asks about email and names it (Donorbox's "Join Mailing List"), never SMS or post.
+  const optIn = headers.findIndex((h, i) => !taken.has(i) && isEmailOptIn(h));
+  if (optIn !== -1) mapping.optIn = optIn;
   // A full name and first/last both present: the structured parts win, the full name stays as a fallback.
   return mapping;
 }
@@ -250,6 +258,8 @@ export type ParsedGift = {
   note: string;
   /** The day the file says the donor was thanked, or null when it says nothing (or no). */
   thanked: string | null;
+  /** The donor's yes to email in the opt-in column's words ("Join Mailing List: yes"); null for anything else. */
+  optIn: string | null;
 };
 
 /** Minor units of a refunded amount column ("12.50", "0", "yes"), relative to the gift's amount. */
@@ -270,7 +280,7 @@ const SKIP_STATUS = /fail|declin|cancel|void|pending|incomplete|disput|uncapture
  * that are not gifts to record (refunded, failed, the same transaction twice) are skipped with a note.
  */
 export function parseGiftRows(
-  table: Pick<GiftTable, "rows" | "broken">,
+  table: Pick<GiftTable, "rows" | "broken"> & { headers?: string[] },
   mapping: GiftMapping,
   provider: Provider,
   fallbackCurrency: string,
@@ -375,11 +385,16 @@ export function parseGiftRows(
       externalId,
       note: v.note,
       thanked: thankedOn(cell(cells, "thanked"), v.date),
+      optIn: optInOf(table.headers?.[mapping.optIn ?? -1] ?? "", cell(cells, "optIn")),
     });
   }
   errors.sort((a, b) => a.row - b.row);
   return { gifts, errors, notes };
 }
+
+/** Only a yes is consent (decision 0179): a no, an unsubscribed or an empty cell records nothing. */
+const optInOf = (header: string, value: string) =>
+  OPT_IN_YES.test(value) ? `${header || "Agreed to email"}: ${value}`.slice(0, 200) : null;
 
 /** A "Thanked" cell: a date is that day, a yes is the gift's own day, anything else is not thanked. */
 function thankedOn(value: string, giftDate: string): string | null {

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { PersonRecord } from "~/lib/people/draft";
-import { isEmail } from "../forms/fields";
+import { emailKey, isEmail } from "../forms/email";
 import { DAY_MS } from "../time/days";
 
 /** What an owner can subscribe a webhook to; the people core emits the person.* events. */
@@ -260,8 +260,8 @@ export function hubspotValue(p: PersonRecord, field: HubspotField): string {
 }
 
 export function primaryEmail(p: PersonRecord): string | null {
-  const email = (p.emails?.find((e) => e.preferred) ?? p.emails?.[0])?.value?.trim().toLowerCase();
-  return email || null;
+  const email = (p.emails?.find((e) => e.preferred) ?? p.emails?.[0])?.value;
+  return (email && emailKey(email)) || null;
 }
 
 /** HubSpot contact properties for a person, or why the person cannot be sent. */

@@ -1,3 +1,5 @@
+import { normalizeEmail } from "../forms/email";
+
 /** Enrichment that needs no network: what can be read off an email, a URL or a name. */
 
 const FREE_MAIL = new Set([
@@ -38,11 +40,7 @@ const FREE_MAIL = new Set([
 const SUFFIX_LABELS = new Set(["co", "com", "org", "net", "ac", "gov", "edu", "or", "ne"]);
 
 export function emailDomain(email: string | null | undefined): string | null {
-  const match = email
-    ?.trim()
-    .toLowerCase()
-    .match(/^[^@\s]+@([a-z0-9.-]+\.[a-z]{2,})$/);
-  return match?.[1] ?? null;
+  return normalizeEmail(email)?.split("@")[1] ?? null;
 }
 
 /** Company and website suggested from a work email's domain; nothing for free-mail providers. */

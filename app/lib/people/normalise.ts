@@ -1,4 +1,5 @@
 import type { CountryCode } from "libphonenumber-js/min";
+import { normalizeEmail } from "~/lib/forms/email";
 import { normalizePhone, phoneKey } from "~/lib/forms/phone";
 import { normalizeLinkedIn } from "~/lib/people/enrich";
 import { clipText } from "~/lib/text/graphemes";
@@ -66,8 +67,6 @@ const clip = (v: string | null | undefined, max: number) => {
   return t ? clipText(t, max) : null;
 };
 
-export const isEmailAddress = (v: string) => /^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(v) && v.length <= 254;
-
 /** Case, accents and spacing folded away: "José  GARCÍA" and "jose garcia" are possibly the same person. */
 export function foldName(name: string | null | undefined): string {
   return (name ?? "")
@@ -119,11 +118,8 @@ export function normalisePerson(
     else points.push(p);
   };
   for (const e of draft.emails ?? []) {
-    const value = e.value
-      ?.trim()
-      .toLowerCase()
-      .replace(/^mailto:/, "");
-    if (value && isEmailAddress(value))
+    const value = normalizeEmail(e.value);
+    if (value)
       push({ kind: "email", label: labelOf(e, "other"), value, key: value, service: null, preferred: !!e.preferred });
   }
   for (const p of draft.phones ?? []) {

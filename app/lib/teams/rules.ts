@@ -1,13 +1,23 @@
 import { z } from "zod";
-import { requiredEmailField } from "../forms/fields";
+import { requiredEmailField } from "../forms/email";
 import { INVITE_FILE_MESSAGES, MAX_INVITE_FILE_BYTES, MAX_INVITE_ROWS } from "./invite-file";
 
 /** Team forms and words (decision 0200), shared by the pages and the server. */
 export const ROLES = ["owner", "admin", "member"] as const;
 export type Role = (typeof ROLES)[number];
 /** The workspace a signed-in request works in (decision 0200): `team` is the team's name, null in the personal one. */
-export type CurrentWorkspace = { id: string; role: Role; team: string | null };
+export type CurrentWorkspace = {
+  id: string;
+  role: Role;
+  team: string | null;
+  /** The team requires a passkey or two-step sign-in and this account has neither (decision 0242). */
+  secondFactorDue?: true;
+};
 export const ROLE_NAMES: Record<Role, string> = { owner: "Owner", admin: "Admin", member: "Member" };
+
+/** Said on Settings → Account to a member whose team requires a second factor they do not have yet (decision 0242). */
+export const secondFactorRequired = (team: string) =>
+  `${team} asks its members to sign in with a passkey or two-step sign-in. Add a passkey or set up two-step sign-in below to reach the team's pages, or switch back to your own workspace.`;
 
 /** How long an invitation's link works. */
 export const INVITATION_DAYS = 7;

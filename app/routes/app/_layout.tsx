@@ -1,4 +1,12 @@
-import { isRouteErrorResponse, Outlet, useLocation, useRouteError, useRouteLoaderData } from "react-router";
+import {
+  href,
+  isRouteErrorResponse,
+  Outlet,
+  redirect,
+  useLocation,
+  useRouteError,
+  useRouteLoaderData,
+} from "react-router";
 import { AppShell } from "~/components/app-shell";
 import { ErrorPage } from "~/components/error-page";
 import { FeatureLocked, PlanBanner, type PlanNotice } from "~/components/plan-gate";
@@ -6,7 +14,7 @@ import { appContext, userContext } from "~/context";
 import { entitlements, FEATURES, isLockedFeature, TRIAL_REMINDER_DAYS } from "~/lib/billing/plans";
 import { DAY_MS } from "~/lib/time/days";
 import type { loader as rootLoader } from "~/root";
-import { shellReads, signedInUser } from "~/server/account/app-shell.server";
+import { SECOND_FACTOR_FREE, shellReads, signedInUser } from "~/server/account/app-shell.server";
 import { signInRedirect } from "~/server/account/auth.server";
 import { getUser } from "~/server/account/user.server";
 import { planStateFrom } from "~/server/billing/plans.server";
@@ -36,6 +44,9 @@ export const middleware: Route.MiddlewareFunction[] = [
       throw signInRedirect(request);
     }
     context.set(userContext, user);
+    // A team that requires a second factor: its member sets one up before reaching its pages (decision 0242).
+    if (user.workspace.secondFactorDue && !SECOND_FACTOR_FREE.test(new URL(request.url).pathname))
+      throw redirect(`${href("/settings/account")}#two-factor-title`);
   },
 ];
 

@@ -10,6 +10,7 @@ import { appContext } from "~/context";
 import { countryName, deviceName } from "~/lib/account/devices";
 import { accountSchema } from "~/lib/account/forms";
 import { pageMeta } from "~/lib/site";
+import { secondFactorRequired } from "~/lib/teams/rules";
 import { accountMail } from "~/server/account/account-mail.server";
 import { asAuthResponse, createAuth, sessionToken, TOO_MANY_AUTH_ATTEMPTS } from "~/server/account/auth.server";
 import { sendConfirmationLink } from "~/server/account/confirm-first.server";
@@ -317,6 +318,14 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
         </Link>
       </p>
       <h1 className="mt-2 font-bold text-3xl tracking-tight">Account</h1>
+      {user.workspace.secondFactorDue ? (
+        <p
+          role="alert"
+          className="mt-4 rounded-md bg-amber-50 p-3 text-amber-950 text-sm dark:bg-amber-950 dark:text-amber-100"
+        >
+          {secondFactorRequired(user.workspace.team ?? "Your team")}
+        </p>
+      ) : null}
       {emailChange ? (
         <p
           role="status"

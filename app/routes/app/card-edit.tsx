@@ -12,6 +12,7 @@ import {
   slugSchema,
   suggestSlug,
 } from "~/lib/card/card";
+import { isConfirmed } from "~/lib/forms/confirm";
 import { pageMeta } from "~/lib/site";
 import { getUser } from "~/server/account/user.server";
 import { signedCardPath } from "~/server/cards/card-link.server";
@@ -126,6 +127,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     return toast(here, "Card unpublished", "The link no longer shows your card.");
   }
   if (intent === "delete") {
+    // Its link stops working at once: asked once more first, on the page (no script needed).
+    if (!isConfirmed(formData)) return data({ confirm: "delete" as const });
     if (!(await deleteCard(app.env, app.db, user.workspace.id, id))) notFound();
     return toast(href("/card"), "Card deleted");
   }

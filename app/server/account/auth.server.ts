@@ -6,7 +6,16 @@ import { and, eq, type SQLWrapper, sql } from "drizzle-orm";
 import { redirect } from "react-router";
 import { PASSWORD_MAX, PASSWORD_MIN, userNameSchema } from "~/lib/account/auth";
 import type { CurrentWorkspace } from "~/lib/teams/rules";
-import { account, member, session, twoFactor as twoFactorTable, user, verification, workspace } from "~db/schema";
+import {
+  account,
+  member,
+  passkey,
+  session,
+  twoFactor as twoFactorTable,
+  user,
+  verification,
+  workspace,
+} from "~db/schema";
 import { startTrialForNewAccount } from "../billing/plans.server";
 import { compiled, type Slots } from "../db/compiled.server";
 import type { Database } from "../db/db.server";
@@ -246,6 +255,11 @@ const sessionUserQuery = (db: Database, token: string | SQLWrapper) =>
       teamRole: member.role,
       // Named apart from user.name: D1's batch answers rows keyed by column name.
       team: sql<string | null>`${workspace.name}`.as("team_name"),
+      // The team wants a second factor and the account has none yet (decision 0242).
+      secondFactorDue:
+        sql<number>`(${workspace.requireSecondFactor} = 1 and ${user.twoFactorEnabled} = 0 and not exists (select 1 from ${passkey} where ${passkey.userId} = ${user.id}))`.as(
+          "second_factor_due",
+        ),
     })
     .from(session)
     .innerJoin(user, eq(user.id, session.userId))
@@ -270,7 +284,14 @@ export async function sessionUserFrom(
   if (!row) return null;
   if (row.expiresAt.getTime() <= now) return null;
   const workspace: CurrentWorkspace =
-    row.teamId && row.teamRole ? { id: row.teamId, role: row.teamRole, team: row.team } : personal(row.id);
+    row.teamId && row.teamRole
+      ? {
+          id: row.teamId,
+          role: row.teamRole,
+          team: row.team,
+          ...(row.secondFactorDue ? { secondFactorDue: true } : {}),
+        }
+      : personal(row.id);
   const due = row.expiresAt.getTime() - SESSION_EXPIRES_S * 1000 + SESSION_UPDATE_AGE_S * 1000 <= now;
   if (!due) return { id: row.id, name: row.name, email: row.email, emailVerified: row.emailVerified, workspace };
   return readThroughBetterAuth(app, request, workspace);

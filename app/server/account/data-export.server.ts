@@ -56,6 +56,8 @@ import {
   reminder,
   review,
   reviewHelpful,
+  scimToken,
+  scimUser,
   session,
   sharedContact,
   stripeConnection,
@@ -553,6 +555,38 @@ export const EXPORT_SECTIONS: readonly ExportSection[] = [
         .from(workspaceAudit)
         .where(eq(workspaceAudit.actorId, o.id)),
   },
+  {
+    // What teams' directories keep about the account (SCIM, decision 0241), and the directory tokens it made (never
+    // their hashes).
+    name: "teamDirectories",
+    tables: ["scim_user", "scim_token"],
+    read: async (db, o) => ({
+      provisionedAs: await db
+        .select({
+          workspaceId: scimUser.workspaceId,
+          userName: scimUser.userName,
+          externalId: scimUser.externalId,
+          displayName: scimUser.displayName,
+          givenName: scimUser.givenName,
+          familyName: scimUser.familyName,
+          active: scimUser.active,
+          createdAt: scimUser.createdAt,
+          updatedAt: scimUser.updatedAt,
+        })
+        .from(scimUser)
+        .where(eq(scimUser.userId, o.id)),
+      tokensMade: await db
+        .select({
+          workspaceId: scimToken.workspaceId,
+          prefix: scimToken.prefix,
+          createdAt: scimToken.createdAt,
+          lastUsedAt: scimToken.lastUsedAt,
+          revokedAt: scimToken.revokedAt,
+        })
+        .from(scimToken)
+        .where(eq(scimToken.createdBy, o.id)),
+    }),
+  },
 ];
 
 /**
@@ -573,6 +607,8 @@ export const NOT_ACCOUNT_DATA: Readonly<Record<string, string>> = {
     "a card's open hand-over link (its hash, the address it was sent to): single-use, for a week, gone with the card",
   team_domain: "a team's proved email domains: the team's sign-in settings, kept with the team, not any member's",
   team_sso: "a team's identity provider settings: the team's, kept with the team, not any member's",
+  scim_group: "groups the team's directory keeps: the team's, deleted with the team",
+  scim_group_member: "who is in the team directory's groups: the team's, deleted with the team",
   mail_event: "the mail provider's webhook event ids and types, kept so a replayed event changes nothing",
   payment_event: "Stripe event ids and types, kept so a replayed event changes nothing",
   payment_local_object: "the built-in test checkout's stand-in for Stripe's own records",

@@ -2,15 +2,16 @@ import type { BetterAuthPlugin } from "better-auth";
 import { APIError, createAuthEndpoint } from "better-auth/api";
 import { setSessionCookie } from "better-auth/cookies";
 import { symmetricDecrypt, symmetricEncrypt } from "better-auth/crypto";
-import { and, eq, isNotNull, sql } from "drizzle-orm";
+import { and, eq, isNotNull, ne, sql } from "drizzle-orm";
 import { createRemoteJWKSet, type JWTPayload, jwtVerify } from "jose";
 import * as oauth from "oauth4webapi";
 import { z } from "zod";
 import { userNameSchema } from "~/lib/account/auth";
-import { member, session, teamDomain, teamSso, verification } from "~db/schema";
+import { session, teamDomain, teamSso, user as userTable, verification } from "~db/schema";
 import type { Database } from "../db/db.server";
 import type { TxtResolver } from "../platform/dns.server";
 import { randomToken } from "../platform/tokens.server";
+import { joinStatements } from "../teams/membership.server";
 
 /**
  * Single sign-on for a team by OpenID Connect (decision 0214): the authorization code flow with PKCE, `state`
@@ -192,6 +193,22 @@ export async function saveProvider(
     .where(eq(teamSso.workspaceId, teamId))
     .returning({ id: teamSso.workspaceId });
   return rows.length > 0;
+}
+
+/**
+ * "SSO only" turned on: every session of an address on the team's proved domains that the team's provider did not
+ * open (a password's, a passkey's) ends, but for the one making the change (decision 0242).
+ */
+export async function endSessionsOutsideSso(db: Database, teamId: string, keepToken: string | null) {
+  await db
+    .delete(session)
+    .where(
+      and(
+        sql`${session.userId} in (select u.id from ${userTable} u join ${teamDomain} d on d.workspace_id = ${teamId} and d.verified_at is not null and substr(u.email, instr(u.email, '@') + 1) = d.domain)`,
+        sql`${session.ssoWorkspaceId} is not ${teamId}`,
+        ne(session.token, keepToken ?? ""),
+      ),
+    );
 }
 
 export async function removeProvider(db: Database, teamId: string): Promise<void> {
@@ -437,13 +454,22 @@ export function ssoSessions(db: Database) {
             );
           else if (!user.emailVerified) user = (await internal.updateUser(user.id, { emailVerified: true })) ?? user;
           if (!user) throw new APIError("INTERNAL_SERVER_ERROR");
-          await db
-            .insert(member)
-            .values({ workspaceId: teamId, userId: user.id, role: "member" })
-            .onConflictDoNothing();
           const opened = await internal.createSession(user.id);
           if (!opened) throw new APIError("INTERNAL_SERVER_ERROR");
-          await db.update(session).set({ activeWorkspaceId: teamId }).where(eq(session.id, opened.id));
+          // Joins by the same rules as an invitation (decision 0241), in the batch that puts the session in the team.
+          await db.batch([
+            ...joinStatements(db, {
+              workspaceId: teamId,
+              email: user.email,
+              actorId: user.id,
+              how: "Through the team's single sign-on",
+              now: new Date(),
+            }),
+            db
+              .update(session)
+              .set({ activeWorkspaceId: teamId, ssoWorkspaceId: teamId })
+              .where(eq(session.id, opened.id)),
+          ]);
           await setSessionCookie(ctx, { session: opened, user });
           return ctx.json({ user: { id: user.id } });
         },

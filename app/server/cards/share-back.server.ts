@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { z } from "zod";
 import { type PublicCard, SHARE_FIELDS, type ShareField } from "~/lib/card/card";
 import { isEmail, isPhoneText } from "~/lib/forms/fields";
+import { phoneKey } from "~/lib/forms/phone";
 import type { MessageKey, Translate } from "~/lib/i18n/translate";
 import { newsOptInText } from "~/lib/people/consent";
 import { flatDraft } from "~/lib/people/form";
@@ -128,7 +129,7 @@ async function shareKey(cardId: number, input: ShareInput, now: Date) {
     cardId,
     input.name.trim().toLowerCase(),
     input.email,
-    input.phone?.replace(/[^\d+]/g, "") ?? null,
+    input.phone ? phoneKey(input.phone) : null,
     input.organization,
     input.title,
     input.note,

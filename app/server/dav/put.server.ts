@@ -1,4 +1,4 @@
-import { and, eq, isNull, type SQL, sql } from "drizzle-orm";
+import { and, eq, type SQL, sql } from "drizzle-orm";
 import { readVCardFile } from "~/lib/formats/vcard-read";
 import type { PersonDraft } from "~/lib/people/draft";
 import { MAX_POINTS_PER_KIND, normalisePerson } from "~/lib/people/normalise";
@@ -121,17 +121,10 @@ export async function put(
       ...bumpBook(db, user.id),
       rawSql(sql`update ${davCard} set extra = ${JSON.stringify(extra)}, etag = '', deleted = 0,
         seq = ${currentSeq(user.id)} where ${davCard.id} = ${found.live.row.id}`),
-      ...(next === undefined
-        ? []
-        : [
-            db
-              .update(connection)
-              .set({ image: next })
-              .where(and(eq(connection.id, person.id), eq(connection.userId, user.id))),
-          ]),
     ];
     const result = await replacePerson(db, user.id, person.id, draft, {
       detail: "Edited in your address book (CardDAV)",
+      photo: next,
       also: stamp,
       events,
     }).catch(async (error) => {
@@ -156,19 +149,11 @@ export async function put(
     if (holder)
       return davError(409, `<card:no-uid-conflict>${href(paths(user.id).card(holder.name))}</card:no-uid-conflict>`);
   }
-  // A new card's photo: stored first, pointed at in the same batch as the person, and only for someone
+  // A new card's photo: stored first, then given to the people core, which keeps it only for someone
   // without a photo (a person already held keeps theirs: the people core never overwrites).
   const stored = photo.kind === "image" ? await putPhoto(store, user.id, photo.type, photo.bytes) : null;
   const also = (personId: SQL): Statement[] => [
     ...bumpBook(db, user.id),
-    ...(stored
-      ? [
-          db
-            .update(connection)
-            .set({ image: stored })
-            .where(and(eq(connection.id, personId), eq(connection.userId, user.id), isNull(connection.image))),
-        ]
-      : []),
     // Someone already in the network (same email or phone) moves to the client's name; the old name is gone.
     rawSql(sql`update ${davCard} set connection_id = null, deleted = 1, seq = ${currentSeq(user.id)}
       where ${davCard.userId} = ${user.id} and ${davCard.connectionId} = ${personId} and ${davCard.name} <> ${name}`),
@@ -181,6 +166,7 @@ export async function put(
     source: "manual",
     detail: "Added from your address book (CardDAV)",
     eventName: null,
+    photo: stored,
     also,
     events,
   }).catch(async (error) => {

@@ -12,6 +12,7 @@ import { DAY_MS } from "~/lib/time/days";
 import { dayInZone, zonedToUtc } from "~/lib/time/time";
 import { connection, reminder } from "~db/schema";
 import type { AiBinding } from "../assistant/assistant.server";
+import { setDiscussed } from "../people/edit.server";
 import { deleteInteraction, logInteraction, timelineOf } from "../people/timeline.server";
 import { redirectWithToast } from "../platform/toast.server";
 import { getSettings } from "../settings/settings.server";
@@ -153,12 +154,8 @@ export async function followAction(
   if (intent === "discussed") {
     const submission = parseWithZod(formData, { schema: discussedFormSchema });
     if (submission.status !== "success") return fail(submission.reply());
-    const saved = await app.db
-      .update(connection)
-      .set({ discussed: submission.value.discussed || null })
-      .where(and(eq(connection.id, personId), eq(connection.userId, user.workspace.id)))
-      .returning({ id: connection.id });
-    return saved.length ? done("Saved", "Drafts may use what you discussed.") : missing();
+    const saved = await setDiscussed(app.db, user.workspace.id, personId, submission.value.discussed || null, app);
+    return saved ? done("Saved", "Drafts may use what you discussed.") : missing();
   }
   if (intent === "todo-remind") {
     const { todos } = await todosOf(app.db, user.workspace.id, personId);

@@ -12,13 +12,14 @@ import {
 import { formatMoney } from "~/lib/money";
 import type { PersonDraft } from "~/lib/people/draft";
 import { normalisePerson } from "~/lib/people/normalise";
-import { campaign, connection, contactPoint, gift } from "~db/schema";
+import { campaign, connection, consentRecord, contactPoint, gift } from "~db/schema";
 import { chunk } from "../db/budget.server";
 import { claimStatement, lostClaim } from "../db/claim.server";
 import type { Database } from "../db/db.server";
 import { rawSql, type Statement, writeBatch } from "../db/write.server";
 import { ownerCountry } from "../people/add.server";
 import { preparePeople } from "../people/batch.server";
+import { senderNameOf } from "../people/consent.server";
 import { forgetPreview, keepPreview, readPreview } from "../people/import.server";
 import { giftEntriesStatements } from "../people/timeline.server";
 import { purgeCampaignPages } from "./campaigns.server";
@@ -153,6 +154,48 @@ export async function planGiftImport(
   return { gifts: planned, errors, notes };
 }
 
+/** Donors whose gifts answered yes in the file's opt-in column, one each (the preview counts them). */
+export function agreedDonors(gifts: ParsedGift[]): number {
+  return new Set(gifts.filter((g) => g.optIn).map(donorId)).size;
+}
+
+/**
+ * A donor's yes in the file's opt-in column is their consent to email from the charity (decision 0232), dated
+ * on the gift that said it, so a withdrawal recorded since stays the latest word; one record per donor.
+ */
+async function optInStatements(
+  db: Database,
+  userId: string,
+  provider: Provider,
+  fresh: ParsedGift[],
+  draftFor: number[],
+  refs: ({ id: number } | { cid: string } | null | undefined)[],
+): Promise<Statement[]> {
+  const latest = new Map<number, ParsedGift>();
+  fresh.forEach((g, i) => {
+    const at = draftFor[i] ?? -1;
+    const seen = latest.get(at);
+    if (g.optIn && (!seen || g.date > seen.date)) latest.set(at, g);
+  });
+  const records = [...latest].flatMap(([at, g]) => {
+    const ref = refs[at];
+    if (!ref) return [];
+    return [
+      { ...("id" in ref ? { pid: ref.id } : { cid: ref.cid }), shown: g.optIn, at: Date.parse(`${g.date}T12:00:00Z`) },
+    ];
+  });
+  if (!records.length) return [];
+  const senderName = (await senderNameOf(db, userId, { fundraising: true })).slice(0, 200);
+  const source = provider === "donorbox" || provider === "givebutter" ? `import:${provider}` : "import";
+  return chunk(records, 250).map((part) =>
+    rawSql(sql`insert into ${consentRecord} (sender_workspace_id, connection_id, purpose, state, sender_name, shown, source, created_at)
+      select ${userId}, coalesce(json_extract(j.value, '$.pid'), (select c.id from ${connection} c
+          where c.user_id = ${userId} and c.client_id = json_extract(j.value, '$.cid'))),
+        'email', 'yes', ${senderName}, json_extract(j.value, '$.shown'), ${source}, json_extract(j.value, '$.at')
+      from json_each(${JSON.stringify(part)}) j where true`),
+  );
+}
+
 export type ImportOutcome =
   | { ok: true; imported: number; donors: number; skipped: number }
   | { ok: false; message: string; conflict?: true };
@@ -253,11 +296,12 @@ export async function confirmGiftImport(
     userId,
     fresh.map((g) => ({ key: g.key, summary: `Gave ${formatMoney(g.amount, g.currency)} to “${c.title}”` })),
   );
+  const consents = await optInStatements(app.db, userId, file.provider, fresh, draftFor, people.refs);
   let results: D1Result[];
   try {
     // The preview is claimed in the same batch: a second confirm at once fails whole, adding no donor twice.
     const claim = claimStatement(userId, `gift-import:${options.previewId}`);
-    results = await writeBatch(app.db, [claim, ...people.statements, ...giftStatements, ...entries]);
+    results = await writeBatch(app.db, [claim, ...people.statements, ...giftStatements, ...entries, ...consents]);
   } catch (error) {
     await people.abort();
     if (lostClaim(error)) return { ok: false, message: GIFTS_ALREADY_IMPORTED, conflict: true };

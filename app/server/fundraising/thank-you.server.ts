@@ -15,7 +15,8 @@ import type { templateSchema } from "~/lib/fundraising/thank-you";
 import { DEFAULT_LOCALE, matchLocale } from "~/lib/i18n/locales";
 import { translator } from "~/lib/i18n/translate";
 import { formatMoney } from "~/lib/money";
-import { campaign, gift, thankYouTemplate, user } from "~db/schema";
+import { campaign, gift, thankYouTemplate } from "~db/schema";
+import { senderNameOf } from "../people/consent.server";
 import { outboxMailer } from "../platform/mail.server";
 import { donorGiftsPath } from "./donor-link.server";
 import { EMPTY_ORGANISATION, getOrganisation, receiptColumns } from "./organisation.server";
@@ -30,8 +31,8 @@ export const DEFAULT_TEMPLATE = {
 export async function getTemplate(app: Pick<AppContext, "db">, userId: string) {
   const row = await app.db.select().from(thankYouTemplate).where(eq(thankYouTemplate.userId, userId)).get();
   if (row) return row;
-  const owner = await app.db.select({ name: user.name }).from(user).where(eq(user.id, userId)).get();
-  return { userId, organization: owner?.name ?? "", ...DEFAULT_TEMPLATE };
+  // Signed by the charity or the team, never an empty name for a team (which has no user row).
+  return { userId, organization: await senderNameOf(app.db, userId, { fundraising: true }), ...DEFAULT_TEMPLATE };
 }
 
 export async function saveTemplate(app: Pick<AppContext, "db">, userId: string, t: z.output<typeof templateSchema>) {

@@ -142,6 +142,17 @@ export async function myAttendee(db: Database, userId: string, eventId: number) 
   return row ?? null;
 }
 
+/** The signed-in person's pass token at the event of `slug`, if they joined it. */
+export async function myPassAt(db: Database, userId: string, slug: string) {
+  const [row] = await db
+    .select({ pass: orgAttendee.passToken })
+    .from(orgAttendee)
+    .innerJoin(orgEvent, eq(orgEvent.id, orgAttendee.eventId))
+    .where(and(eq(orgEvent.slug, slug), eq(orgAttendee.userId, userId)))
+    .limit(1);
+  return row?.pass ?? null;
+}
+
 /** Events the signed-in person attends. */
 export function myAttendance(db: Database, userId: string) {
   return db

@@ -17,6 +17,7 @@ h1{font-size:1.7rem;line-height:1.2;margin:.5rem 0}h2{font-size:1.2rem;margin:0 
 .upcoming{background:#dbeafe;color:#1e40af}.active{background:#dcfce7;color:#166534}.past{background:#e2e8f0;color:#334155}
 dl{display:grid;grid-template-columns:max-content 1fr;gap:.25rem 1rem;margin:1rem 0}dt{font-weight:600}dd{margin:0;overflow-wrap:anywhere}
 label{display:block;font-weight:600;font-size:.9rem;margin:.75rem 0 .3rem}
+fieldset{border:0;padding:0;margin:.75rem 0 0;min-width:0}legend{font-weight:600;font-size:.9rem;padding:0}fieldset .check{margin:.4rem 0}
 input[type=text],input[type=email],select,textarea{width:100%;padding:.65rem .8rem;border:1px solid #94a3b8;border-radius:.5rem;font:inherit;background:#fff;color:#0f172a}
 .check{display:flex;gap:.6rem;align-items:flex-start;font-weight:400}.check input{margin-top:.3rem;width:1.1rem;height:1.1rem}
 .btn{display:inline-block;border:0;border-radius:.5rem;padding:.65rem 1.1rem;font:inherit;font-weight:700;text-decoration:none;cursor:pointer;margin:.75rem .5rem 0 0}

@@ -63,18 +63,26 @@ function JoinForm({ e, state }: { e: PublicOrgEvent; state: JoinState }) {
         <input type="checkbox" name="updates" defaultChecked={v.updates === "on"} />
         <span>{organiserMailConsentText(e.organiserName)}</span>
       </label>
-      <label htmlFor="j-visibility">Who can see me in the directory</label>
-      <select id="j-visibility" name="visibility" defaultValue={v.visibility ?? "everyone"}>
-        {VISIBILITY.map((o) => (
-          <option key={o} value={o}>
-            {VISIBILITY_LABEL[o]}
-          </option>
-        ))}
-      </select>
+      <VisibilityChoice legend="Who can see me in the directory" value={v.visibility ?? "everyone"} />
       <button type="submit" className={`btn b-${e.status}`}>
         Join
       </button>
     </form>
+  );
+}
+
+/** Who sees the attendee, as radios: each choice wraps on a phone, where a select cut the longer one off. */
+function VisibilityChoice({ legend, value }: { legend: string; value: string }) {
+  return (
+    <fieldset data-visibility-choice="">
+      <legend>{legend}</legend>
+      {VISIBILITY.map((o) => (
+        <label key={o} className="check">
+          <input type="radio" name="visibility" value={o} defaultChecked={value === o} />
+          <span>{VISIBILITY_LABEL[o]}</span>
+        </label>
+      ))}
+    </fieldset>
   );
 }
 
@@ -96,12 +104,14 @@ function eventDescription(e: PublicOrgEvent): string {
   return text.length > 160 ? `${Array.from(text).slice(0, 157).join("").trimEnd()}…` : text;
 }
 
-/** The public event page: the same for every visitor, so it can be cached at the edge. */
+/** The public event page: the same for every visitor (so it can be cached at the edge), but for its own attendees. */
 export function renderEventPage(
   e: PublicOrgEvent,
   origin: string,
   state: JoinState = {},
   agenda: AgendaSession[] = [],
+  /** The signed-in visitor's own pass, when they joined: shown instead of the join form (never cached). */
+  attending?: { pass: string },
 ): Promise<string> {
   // The link to share is the whole address: a path alone cannot be pasted into a message.
   const link = `${origin}/e/${e.slug}`;
@@ -172,22 +182,36 @@ export function renderEventPage(
           <Agenda sessions={agenda} slug={e.slug} />
         </section>
       ) : null}
-      <section className="panel" id="join" aria-labelledby="join-title">
-        <h2 id="join-title">{e.status === "past" ? "View Details" : "Join this event"}</h2>
-        {refusal ? (
-          <p className="note" role="status">
-            {refusal}
+      {attending ? (
+        <section className="panel ok" id="join" aria-labelledby="join-title" data-attending="">
+          <h2 id="join-title">You joined this event</h2>
+          <p>
+            <a className="btn b-upcoming" href={`/pass/${attending.pass}`}>
+              Open your pass
+            </a>{" "}
+            <a className="btn b-line" href={`/e/${e.slug}/directory`}>
+              Attendee directory
+            </a>
           </p>
-        ) : (
-          <>
-            <p className="muted">
-              Have a KnowWho account? <a href={`/e/${e.slug}/join`}>Join with one of your cards</a>. Or join with your
-              name and email: we send you your attendee pass.
+        </section>
+      ) : (
+        <section className="panel" id="join" aria-labelledby="join-title">
+          <h2 id="join-title">{e.status === "past" ? "View Details" : "Join this event"}</h2>
+          {refusal ? (
+            <p className="note" role="status">
+              {refusal}
             </p>
-            <JoinForm e={e} state={state} />
-          </>
-        )}
-      </section>
+          ) : (
+            <>
+              <p className="muted">
+                Have a KnowWho account? <a href={`/e/${e.slug}/join`}>Join with one of your cards</a>. Or join with your
+                name and email: we send you your attendee pass.
+              </p>
+              <JoinForm e={e} state={state} />
+            </>
+          )}
+        </section>
+      )}
       <section className="panel" aria-labelledby="share-title">
         <h2 id="share-title">Share this event</h2>
         <img className="qr" src={`/e/${e.slug}/qr.svg`} alt={`QR code for ${e.title}`} width={192} height={192} />
@@ -438,14 +462,7 @@ export function renderPass({
             <input type="checkbox" name="updates" defaultChecked={checked("updates", hearsFromOrganiser)} />
             <span>{organiserMailConsentText(e.organiserName)}</span>
           </label>
-          <label htmlFor="p-visibility">Who can see me</label>
-          <select id="p-visibility" name="visibility" defaultValue={typed?.visibility ?? a.visibility}>
-            {VISIBILITY.map((o) => (
-              <option key={o} value={o}>
-                {VISIBILITY_LABEL[o]}
-              </option>
-            ))}
-          </select>
+          <VisibilityChoice legend="Who can see me" value={typed?.visibility ?? a.visibility} />
           {settings.errors?.visibility ? <p className="err">{settings.errors.visibility}</p> : null}
           <TextField id="p-interests" name="interests" label="Interests" state={settings} fallback={a.interests} />
           <TextField

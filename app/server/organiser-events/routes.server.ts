@@ -32,6 +32,7 @@ import {
   joinEvent,
   leaveEvent,
   myAttendee,
+  myPassAt,
   scanBadge,
   updateDirectorySettings,
 } from "./attendees.server";
@@ -80,6 +81,16 @@ organiserEventRoutes.get(`/e/:slug{${SLUG}}`, async (c) => {
   const app = c.get("app");
   const slug = c.req.param("slug");
   const path = `/e/${slug}`;
+  // A signed-in attendee gets their pass in place of the form, never cached; everyone else shares one copy.
+  if (/session_token/.test(c.req.header("cookie") ?? "")) {
+    const user = await getSessionUser(app, c.req.raw);
+    const pass = user ? await myPassAt(app.db, user.id, slug) : null;
+    const event = pass ? await publicOrgEvent(app.db, slug) : null;
+    if (pass && event) {
+      const agenda = await agendaOf(app.db, event.id);
+      return html(renderEventPage(event, new URL(c.req.url).origin, {}, agenda, { pass }), 200, "private, no-store");
+    }
+  }
   const hit = await edgeGet(path);
   if (hit && Number(hit.headers.get(VALID_UNTIL)) > Date.now()) return stripValid(fromEdge(hit, true));
   const ticket = await edgeTicket([orgEventTag(slug)]);

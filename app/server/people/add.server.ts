@@ -33,6 +33,8 @@ export type Arrival = {
   tags?: string[];
   /** Where the change is announced (person.created / person.updated); null emits nothing (tests, seed). */
   events: PeopleEvents;
+  /** A stored photo's key (`putPhoto`): the new person's photo, or an existing person's when they have none. */
+  photo?: string | null;
   /** Statements written in the same batch, given the person's id as SQL and whether they are new. */
   also?: (personId: SQL, created: boolean) => Batch;
   now?: Date;
@@ -164,8 +166,10 @@ async function attachStatements(
   const filled = (["title", "company", "department", "role", "birthday", "givenName", "familyName"] as const).some(
     (k) => v[k] !== null && !current[k],
   );
-  // A real change (for webhooks): a new contact point, a filled field, a new tag or note.
-  const changed = fresh.length > 0 || filled || note !== null || tags.length !== current.tags.length;
+  // A photo only for someone without one: the people core never overwrites what the owner has.
+  const photo = arrival.photo && !current.image ? arrival.photo : null;
+  // A real change (for webhooks): a new contact point, a filled field, a new tag, note or photo.
+  const changed = fresh.length > 0 || filled || note !== null || photo !== null || tags.length !== current.tags.length;
   const statements: Batch = [
     db
       .update(connection)
@@ -184,6 +188,7 @@ async function attachStatements(
         eventName: fill(connection.eventName, eventName),
         tags,
         notes: note ? [current.notes, note].filter(Boolean).join("\n\n").slice(0, 10_000) : undefined,
+        image: photo ? sql`coalesce(${connection.image}, ${photo})` : undefined,
       } as Partial<typeof connection.$inferInsert>)
       .where(and(eq(connection.id, personId), eq(connection.userId, userId))),
   ];
@@ -194,7 +199,7 @@ async function attachStatements(
       ? { statements: [], offered: [] }
       : suggestionStatements(db, userId, personId, current, v, arrival.source, arrival.detail);
   statements.push(...suggested.statements);
-  const added = fresh.map((p) => (p.kind === "address" ? "an address" : p.value));
+  const added = [...fresh.map((p) => (p.kind === "address" ? "an address" : p.value)), ...(photo ? ["a photo"] : [])];
   const offered = suggested.offered.length ? `; suggested ${suggested.offered.join(", ")}` : "";
   statements.push(
     db.insert(personHistory).values({
@@ -302,6 +307,7 @@ async function createPerson(
       context: arrival.context ?? null,
       eventName,
       source: arrival.source,
+      image: arrival.photo ?? null,
       createdAt: now,
     }),
   ];

@@ -8,6 +8,7 @@ import {
   consentRecord,
   fundraisingOrg,
   user,
+  workspace,
 } from "~db/schema";
 import type { Database } from "../db/db.server";
 import { rawSql, type Statement } from "../db/write.server";
@@ -48,6 +49,12 @@ export function consentStatement(db: Database, personId: number | SQL, c: Consen
   });
 }
 
+/** A workspace's sender name in SQL, as senderNameOf names it outside fundraising: a team's name, or its owner's. */
+const SENDER_NAME_SQL = (workspaceId: string) =>
+  sql`coalesce((select case when w.kind = 'team' then coalesce(nullif(trim(w.name), ''), o.legal_name) else u.name end
+    from workspace w left join user u on u.id = w.id left join fundraising_org o on o.user_id = w.id
+    where w.id = ${workspaceId}), '')`;
+
 /**
  * A "no" to email from the sender for the person of `personId` (a column or value), only when they have one;
  * `key` makes a repeated unsubscribe or complaint record nothing twice.
@@ -60,7 +67,7 @@ export const emailWithdrawal = (
   at: number,
 ): Statement =>
   rawSql(sql`insert into consent_record (sender_workspace_id, connection_id, purpose, state, sender_name, shown, source, created_at)
-    select ${userId}, ${personId}, 'email', 'no', coalesce((select name from user where id = ${userId}), ''), ${shown.slice(0, 1000)}, ${source}, ${at}
+    select ${userId}, ${personId}, 'email', 'no', ${SENDER_NAME_SQL(userId)}, ${shown.slice(0, 1000)}, ${source}, ${at}
     where ${personId} is not null and coalesce((select r.state from consent_record r
       where r.sender_workspace_id = ${userId} and r.connection_id = ${personId} and r.purpose = 'email'
       order by r.created_at desc, r.id desc limit 1), 'none') <> 'no'`);
@@ -125,16 +132,23 @@ const PROVIDERS: Record<string, string> = {
 };
 export const providerName = (key: string) => PROVIDERS[key] ?? key;
 
-/** The name a sender's email consents and mailings carry: the charity's legal name once given, else the owner's. */
+/**
+ * The name a sender's consents, why-lines and mailings carry: a team is its organisation (the charity's legal
+ * name for fundraising, else the team's name), a personal workspace its owner, or the charity once given.
+ */
 export async function senderNameOf(db: Database, workspaceId: string, opts: { fundraising?: boolean } = {}) {
   const row = await db
-    .select({ name: user.name, org: fundraisingOrg.legalName })
-    .from(user)
-    .leftJoin(fundraisingOrg, eq(fundraisingOrg.userId, user.id))
-    .where(eq(user.id, workspaceId))
+    .select({ kind: workspace.kind, team: workspace.name, name: user.name, org: fundraisingOrg.legalName })
+    .from(workspace)
+    .leftJoin(user, eq(user.id, workspace.id))
+    .leftJoin(fundraisingOrg, eq(fundraisingOrg.userId, workspace.id))
+    .where(eq(workspace.id, workspaceId))
     .get();
   if (!row) return "";
-  return (opts.fundraising && row.org?.trim()) || row.name;
+  const org = row.org?.trim() ?? "";
+  if (opts.fundraising && org) return org;
+  if (row.kind === "team") return row.team?.trim() || org;
+  return row.name ?? "";
 }
 
 /** The owner's own person, or nothing: a consent is only ever recorded for the sender's own people. */

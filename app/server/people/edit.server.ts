@@ -1,4 +1,5 @@
 import { and, eq, inArray, type SQL, sql } from "drizzle-orm";
+import { emailKey, normalizeEmail } from "~/lib/forms/email";
 import { normalizePhone, phoneKey } from "~/lib/forms/phone";
 import { normalizeTags, type Priority, type Status } from "~/lib/people/connection-rules";
 import { normalizeLinkedIn } from "~/lib/people/enrich";
@@ -54,6 +55,12 @@ export function editableFields(p: typeof connection.$inferSelect): PersonEdit {
   };
 }
 
+/** The line an owner's edit leaves on the person's history. */
+export const editedEntry = (db: Database, userId: string, id: number, detail: string) =>
+  db
+    .insert(personHistory)
+    .values({ userId, connectionId: id, kind: "edited", source: "manual", detail: detail.slice(0, 1000) });
+
 const KINDS = {
   email: { kind: "email", label: "other", service: null },
   phone: { kind: "phone", label: "mobile", service: null },
@@ -80,7 +87,7 @@ export async function updatePerson(
   if (!current) return null;
   const country = await ownerCountry(db, userId);
   const next = {
-    email: edit.email?.trim().toLowerCase() || null,
+    email: (edit.email && emailKey(edit.email)) || null,
     phone: normalizePhone(edit.phone, country),
     website: normaliseWebsite(edit.website),
     linkedin: normalizeLinkedIn(edit.linkedin) ?? (edit.linkedin?.trim() || null),
@@ -157,7 +164,7 @@ export async function updatePerson(
         nameKey: foldName(edit.name),
       })
       .where(and(eq(connection.id, id), eq(connection.userId, userId))),
-    db.insert(personHistory).values({ userId, connectionId: id, kind: "edited", source: "manual", detail: "Edited" }),
+    editedEntry(db, userId, id, "Edited"),
   );
   try {
     await writeBatch(db, statements);
@@ -187,9 +194,7 @@ export async function addContactPoint(
   const raw = input.value.trim();
   const value =
     input.kind === "email"
-      ? /^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(raw)
-        ? raw.toLowerCase()
-        : null
+      ? normalizeEmail(raw)
       : input.kind === "phone"
         ? normalizePhone(raw, country)
         : input.kind === "website"
@@ -287,6 +292,35 @@ export async function recordConsent(db: Database, userId: string, id: number, gi
     }),
   ]);
   return true;
+}
+
+/**
+ * What the owner and the person discussed (drafts may use it): saved with a line on their history and
+ * announced; saving it unchanged writes nothing. Null when the person is not the owner's.
+ */
+export async function setDiscussed(
+  db: Database,
+  userId: string,
+  id: number,
+  discussed: string | null,
+  events: PeopleEvents,
+): Promise<{ changed: boolean } | null> {
+  const [current] = await db
+    .select({ discussed: connection.discussed })
+    .from(connection)
+    .where(and(eq(connection.id, id), eq(connection.userId, userId)));
+  if (!current) return null;
+  const next = discussed?.trim() ? discussed : null;
+  if ((current.discussed ?? null) === next) return { changed: false };
+  await writeBatch(db, [
+    db
+      .update(connection)
+      .set({ discussed: next })
+      .where(and(eq(connection.id, id), eq(connection.userId, userId))),
+    editedEntry(db, userId, id, next ? "Noted what you discussed" : "Cleared what you discussed"),
+  ]);
+  await emitPeopleEvents(events, userId, [{ type: "person.updated", id }]);
+  return { changed: true };
 }
 
 /** Deletes the owner's person with everything that hangs off them (cascade), and their photo. */

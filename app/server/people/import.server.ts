@@ -5,9 +5,10 @@ import { readContactRows, readCsvFile } from "~/lib/formats/csv-read";
 import { sniffFile } from "~/lib/formats/sniff";
 import { readVCardFile } from "~/lib/formats/vcard-read";
 import { readXlsxRows, SpreadsheetRefused } from "~/lib/formats/xlsx-read";
+import { normalizeEmail } from "~/lib/forms/email";
 import { asCountry, phoneKey } from "~/lib/forms/phone";
 import type { PersonDraft } from "~/lib/people/draft";
-import { isEmailAddress, MAX_POINTS_PER_KIND, normalisePerson } from "~/lib/people/normalise";
+import { MAX_POINTS_PER_KIND, normalisePerson } from "~/lib/people/normalise";
 import { type ColumnGuess, type ColumnMapping, type ReadResult, type RowProblem, skippedRows } from "~/lib/people/read";
 import { clipText } from "~/lib/text/graphemes";
 import { hex } from "~/lib/text/hex";
@@ -134,7 +135,7 @@ export async function planImport(
   const seenInFile = new Map<string, number>();
   const rows: ImportRow[] = [];
   for (const { row, draft, optIn } of people) {
-    const badEmail = draft.emails?.find((e) => !isEmailAddress(e.value.trim()));
+    const badEmail = draft.emails?.find((e) => !normalizeEmail(e.value));
     if (badEmail) {
       draft.emails = draft.emails?.filter((e) => e !== badEmail);
       problems.push({

@@ -2,10 +2,11 @@ import { and, eq } from "drizzle-orm";
 import { normalizeTags, PRIORITIES, STATUSES } from "~/lib/people/connection-rules";
 import type { PersonDraft } from "~/lib/people/draft";
 import { normalisePerson, type PointValues } from "~/lib/people/normalise";
-import { connection, contactPoint, personHistory } from "~db/schema";
+import { connection, contactPoint } from "~db/schema";
 import type { Database } from "../db/db.server";
 import { type Statement, writeBatch } from "../db/write.server";
 import { ownerCountry } from "./add.server";
+import { editedEntry } from "./edit.server";
 import { emitPeopleEvents, type PeopleEvents } from "./events.server";
 
 const same = (a: { kind: string; key: string | null; value: string; service: string | null }, b: PointValues) =>
@@ -18,7 +19,7 @@ const same = (a: { kind: string; key: string | null; value: string; service: str
  * Makes a person what a whole representation says (a vCard a CardDAV client PUT): every field a vCard
  * expresses is replaced, contact points are added, relabelled or removed to match, and everything a
  * vCard cannot say (priority and status unless given, strength, context, the event, the source, history,
- * consents, the UID) stays. The photo is the caller's to change (CardDAV does it in `also`, 0018).
+ * consents, the UID) stays. `photo` is the photo's new key, null to remove it, undefined to leave it (0018).
  * One batch with `also`; a contact point another person of this owner holds refuses the whole change.
  * Null when the person is not the owner's.
  */
@@ -27,7 +28,7 @@ export async function replacePerson(
   userId: string,
   id: number,
   draft: PersonDraft,
-  options: { detail: string; also?: Statement[]; events: PeopleEvents },
+  options: { detail: string; photo?: string | null; also?: Statement[]; events: PeopleEvents },
 ): Promise<{ ok: true } | { ok: false; message: string } | null> {
   const [current] = await db
     .select({ id: connection.id, priority: connection.priority, status: connection.status })
@@ -85,11 +86,15 @@ export async function replacePerson(
         nameKey: v.nameKey,
         priority,
         status,
+        image: options.photo,
       })
       .where(and(eq(connection.id, id), eq(connection.userId, userId))),
-    db
-      .insert(personHistory)
-      .values({ userId, connectionId: id, kind: "edited", source: "manual", detail: options.detail.slice(0, 1000) }),
+    editedEntry(
+      db,
+      userId,
+      id,
+      `${options.detail}${options.photo === undefined ? "" : options.photo ? "; new photo" : "; photo removed"}`,
+    ),
     ...(options.also ?? []),
   );
   try {

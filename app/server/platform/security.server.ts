@@ -48,6 +48,8 @@ export const isDav = (pathname: string, method = "GET") =>
   pathname.startsWith("/dav/") ||
   pathname === "/.well-known/carddav" ||
   (pathname === "/" && (method === "PROPFIND" || method === "REPORT"));
+/** SCIM provisioning (decision 0241): JSON bodies, read and checked by the SCIM handler itself. */
+const isScim = (pathname: string) => pathname.startsWith("/scim/");
 const IMAGE_TYPES = ["image/jpeg", "image/png", "image/webp"];
 /** The places that take a raw image body: the card editor's avatar and a person's photo. */
 const acceptsImages = (pathname: string) => /^\/api\/(cards\/\d+\/avatar|people\/\d+\/photo)$/.test(pathname);
@@ -160,7 +162,7 @@ export function guardRequest(request: Request, maxBodyBytes = MAX_BODY_BYTES): R
     return problem(request, 413, "Request body too large", maxBodyBytes);
   }
 
-  if (isDav(url.pathname, request.method)) return null;
+  if (isDav(url.pathname, request.method) || isScim(url.pathname)) return null;
   const type = (request.headers.get("content-type") ?? "").split(";")[0]?.trim().toLowerCase();
   const allowed = acceptsImages(url.pathname) ? IMAGE_TYPES : isApi(url.pathname) ? API_TYPES : FORM_TYPES;
   // Browsers send an empty POST (a button that saves a card) with Content-Length: 0 and no type.
@@ -178,7 +180,8 @@ export function guardRequest(request: Request, maxBodyBytes = MAX_BODY_BYTES): R
  */
 export async function readableForm(request: Request): Promise<Request | Response> {
   const { pathname } = new URL(request.url);
-  if (SAFE_METHODS.has(request.method) || isApi(pathname) || isDav(pathname, request.method)) return request;
+  if (SAFE_METHODS.has(request.method) || isApi(pathname) || isDav(pathname, request.method) || isScim(pathname))
+    return request;
   if (!request.headers.get("content-type")) {
     const headers = new Headers(request.headers);
     headers.set("content-type", "application/x-www-form-urlencoded");

@@ -3,12 +3,13 @@ import { TRIAL_DAYS } from "~/lib/billing/plans";
 import { type CheckedRow, checkInviteRows, INVITATIONS_PER_DAY, type InviteRow } from "~/lib/teams/invite-file";
 import { INVITATION_DAYS, ROLE_NAMES, type Role } from "~/lib/teams/rules";
 import { DAY_MS } from "~/lib/time/days";
-import { accountPlan, card, invitation, member, session, user, workspace, workspaceAudit } from "~db/schema";
+import { accountPlan, invitation, member, session, user, workspace, workspaceAudit } from "~db/schema";
 import type { Database, Owner } from "../db/db.server";
 import { rawSql, writeBatch } from "../db/write.server";
 import { outboxMailer } from "../platform/mail.server";
 import { randomToken, sha256Hex } from "../platform/tokens.server";
 import { auditEach, auditIfChanged, auditStatement } from "./audit.server";
+import { pauseHeldCards, publishedSlugs } from "./held-cards.server";
 
 /**
  * Teams (decision 0200): creating one, its members and roles, invitations, and which workspace a session works in.
@@ -369,27 +370,6 @@ export async function acceptInvitation(
 export type MemberChange =
   | { ok: true; paused?: string[] }
   | { ok: false; reason: "not-allowed" | "gone" | "last-owner" };
-
-/**
- * The team cards a member held stop, once they are no longer in the team (decision 0236): in the batch that removes
- * them, after the removal, so a refused removal pauses nothing. Returns the published slugs, for the caller to purge.
- */
-const pauseHeldCards = (db: Database, userId: string, teamId: string) =>
-  db
-    .update(card)
-    .set({ pausedAt: sql`(unixepoch('subsec') * 1000)` })
-    .where(
-      and(
-        eq(card.userId, teamId),
-        eq(card.holderId, userId),
-        isNull(card.pausedAt),
-        sql`not exists (select 1 from ${member} where ${member.workspaceId} = ${teamId} and ${member.userId} = ${userId})`,
-      ),
-    )
-    .returning({ slug: card.slug, published: card.published });
-
-const publishedSlugs = (rows: { slug: string | null; published: boolean }[]) =>
-  rows.filter((r) => r.published && r.slug).map((r) => r.slug as string);
 
 /** The "last owner" trigger's refusal (migration 0046), as D1 reports it. */
 const lastOwner = (error: unknown) => error instanceof Error && /last owner/.test(`${error.message} ${error.cause}`);

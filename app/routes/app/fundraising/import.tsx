@@ -64,6 +64,12 @@ export default function ImportGifts({ loaderData, actionData }: Route.ComponentP
                 <dd className="font-bold text-xl">{preview.newDonors}</dd>
               </div>
             </dl>
+            {preview.agreed ? (
+              <p className="mt-3 text-sm" data-testid="gift-agreed">
+                {preview.agreed} donor{preview.agreed === 1 ? "" : "s"} agreed to email in the file's opt-in column:
+                each is recorded as their consent to email from you, dated on their gift.
+              </p>
+            ) : null}
             <Link
               to={href("/campaigns/:id/import", { id: String(c.id) })}
               className="mt-3 inline-block text-sm underline"

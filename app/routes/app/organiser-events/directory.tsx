@@ -25,6 +25,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 ];
 
 const FILTERS = ["q", "company", "title", "interest"] as const;
+const MORE_FILTERS = ["company", "title", "interest"] as const;
 const MEETING_FIELDS = ["startsAt", "minutes", "place", "note"] as const;
 
 async function load(slug: string, context: Route.LoaderArgs["context"]) {
@@ -156,7 +157,7 @@ export default function DirectoryPage({ loaderData, actionData }: Route.Componen
       <a href={`/e/${event.slug}`} className="text-sm underline">
         ← {event.title}
       </a>
-      <h1 className="mt-3 font-bold text-3xl tracking-tight">Attendees of {event.title}</h1>
+      <h1 className="mt-3 font-bold text-2xl tracking-tight sm:text-3xl">Attendees of {event.title}</h1>
       <p className="mt-1 text-slate-600 text-sm dark:text-slate-300">
         You:{" "}
         {me.listed ? `listed, seen by ${VISIBILITY_LABEL[me.visibility as "everyone"].toLowerCase()}` : "not listed"}.{" "}
@@ -202,53 +203,32 @@ export default function DirectoryPage({ loaderData, actionData }: Route.Componen
           </ul>
         </section>
       ) : null}
-      <section
-        aria-labelledby="plan-title"
-        className="mt-6 rounded-xl border border-slate-200 p-4 dark:border-slate-800"
-      >
-        <h2 id="plan-title" className="font-semibold text-xl">
-          Your plan: people to meet
-        </h2>
-        {matches.length ? (
-          <ol className="mt-2 grid gap-2" aria-label="People to meet">
-            {matches.map((m) => (
-              <li key={m.id}>
-                <strong>{m.name}</strong>
-                {m.title || m.company ? ` (${[m.title, m.company].filter(Boolean).join(", ")})` : ""}
-                <span className="block text-slate-600 text-sm dark:text-slate-300">{m.reasons.join("; ")}</span>
-              </li>
-            ))}
-          </ol>
-        ) : (
-          <p className="mt-1 text-slate-600 text-sm dark:text-slate-300">
-            Write your goals and interests on your pass and we list the attendees who match them.
-          </p>
-        )}
-        <Form method="post" className="mt-3 flex flex-wrap items-center gap-3">
-          {hubId ? (
-            <Link to={href("/events/:id", { id: String(hubId) })} className="underline">
-              Your strategy plan for {event.title}
-            </Link>
-          ) : null}
-          <button type="submit" name="intent" value="hub" className={small}>
-            {hubId ? "Refresh the attendees in my event hub" : "Plan it in my event hub"}
-          </button>
-        </Form>
-      </section>
-      <Form method="get" className="mt-6 grid gap-3 sm:grid-cols-4" role="search" aria-label="Search attendees">
-        {FILTERS.map((f) => (
-          <label key={f} className="grid gap-1 text-sm">
-            <span className="font-medium">
-              {{ q: "Search", company: "Organisation", title: "Title", interest: "Interest" }[f]}
-            </span>
-            <input name={f} defaultValue={filters[f]} className={inputClass} />
+      {/* One search box first and the rest folded, so on a phone the first attendee is on the first screen. */}
+      <Form method="get" className="mt-4" role="search" aria-label="Search attendees">
+        <div className="flex items-end gap-2">
+          <label className="grid flex-1 gap-1 text-sm">
+            <span className="font-medium">Search</span>
+            <input name="q" defaultValue={filters.q} className={inputClass} />
           </label>
-        ))}
-        <button type="submit" className={`${small} sm:col-span-4 sm:justify-self-start`}>
-          Search
-        </button>
+          <button type="submit" className={`${small} py-2`}>
+            Search
+          </button>
+        </div>
+        <details className="mt-2 text-sm" open={MORE_FILTERS.some((f) => filters[f])}>
+          <summary className="cursor-pointer font-medium">More filters</summary>
+          <div className="mt-2 grid gap-3 sm:grid-cols-3">
+            {MORE_FILTERS.map((f) => (
+              <label key={f} className="grid gap-1">
+                <span className="font-medium">
+                  {{ company: "Organisation", title: "Title", interest: "Interest" }[f]}
+                </span>
+                <input name={f} defaultValue={filters[f]} className={inputClass} />
+              </label>
+            ))}
+          </div>
+        </details>
       </Form>
-      <ul className="mt-6 grid gap-3" aria-label="Attendees">
+      <ul className="mt-4 grid gap-3" aria-label="Attendees">
         {people.map((p) => (
           <li
             key={p.id}
@@ -301,6 +281,39 @@ export default function DirectoryPage({ loaderData, actionData }: Route.Componen
           </Link>
         ) : null}
       </nav>
+      <section
+        aria-labelledby="plan-title"
+        className="mt-8 rounded-xl border border-slate-200 p-4 dark:border-slate-800"
+      >
+        <h2 id="plan-title" className="font-semibold text-xl">
+          Your plan: people to meet
+        </h2>
+        {matches.length ? (
+          <ol className="mt-2 grid gap-2" aria-label="People to meet">
+            {matches.map((m) => (
+              <li key={m.id}>
+                <strong>{m.name}</strong>
+                {m.title || m.company ? ` (${[m.title, m.company].filter(Boolean).join(", ")})` : ""}
+                <span className="block text-slate-600 text-sm dark:text-slate-300">{m.reasons.join("; ")}</span>
+              </li>
+            ))}
+          </ol>
+        ) : (
+          <p className="mt-1 text-slate-600 text-sm dark:text-slate-300">
+            Write your goals and interests on your pass and we list the attendees who match them.
+          </p>
+        )}
+        <Form method="post" className="mt-3 flex flex-wrap items-center gap-3">
+          {hubId ? (
+            <Link to={href("/events/:id", { id: String(hubId) })} className="underline">
+              Your strategy plan for {event.title}
+            </Link>
+          ) : null}
+          <button type="submit" name="intent" value="hub" className={small}>
+            {hubId ? "Refresh the attendees in my event hub" : "Plan it in my event hub"}
+          </button>
+        </Form>
+      </section>
       {actionData && "confirm" in actionData ? (
         <ConfirmStep
           intent="leave"

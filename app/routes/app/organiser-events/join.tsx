@@ -122,20 +122,22 @@ export default function JoinPage({ loaderData, actionData }: Route.ComponentProp
             <input type="checkbox" name="updates" className="mt-1 size-4" />
             <span>{organiserMailConsentText(event.organiserName)}</span>
           </label>
-          <label className="grid gap-1">
-            <span className="font-medium text-sm">Who can see me in the directory</span>
-            <select
-              name="visibility"
-              defaultValue="everyone"
-              className="rounded-md border border-slate-300 px-3 py-2 dark:border-slate-700 dark:bg-slate-900"
-            >
-              {VISIBILITY.map((v) => (
-                <option key={v} value={v}>
-                  {VISIBILITY_LABEL[v]}
-                </option>
-              ))}
-            </select>
-          </label>
+          {/* Radios, not a select: each choice's words wrap on a phone instead of being cut off. */}
+          <fieldset className="grid gap-2">
+            <legend className="mb-1 font-medium text-sm">Who can see me in the directory</legend>
+            {VISIBILITY.map((v) => (
+              <label key={v} className="flex items-start gap-3">
+                <input
+                  type="radio"
+                  name="visibility"
+                  value={v}
+                  defaultChecked={v === "everyone"}
+                  className="mt-1 size-4"
+                />
+                <span>{VISIBILITY_LABEL[v]}</span>
+              </label>
+            ))}
+          </fieldset>
           <p className="font-medium">Present which card?</p>
           <div className="flex flex-wrap gap-3">
             {cards.map((c) => (

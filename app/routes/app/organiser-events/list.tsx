@@ -25,7 +25,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const now = new Date();
   return {
     timeZone: settings.timeZone,
-    organiserName: user.name,
+    // A team's events are the organisation's: attendees agree to hear from it by that name.
+    organiserName: user.workspace.team?.trim() || user.name,
     events: events.map((e) => ({ ...e, status: orgEventStatus(e, now) })),
     attending: attending.map(({ e }) => ({
       slug: e.slug,

@@ -4,9 +4,11 @@ import { z } from "zod";
 import { Field, inputClass } from "~/components/ui/field";
 import { appContext } from "~/context";
 import { pageMeta } from "~/lib/site";
+import { sessionToken } from "~/server/account/auth.server";
 import {
   addDomain,
   domainField,
+  endSessionsOutsideSso,
   providerSchema,
   removeDomain,
   removeProvider,
@@ -21,6 +23,8 @@ import { getUser } from "~/server/account/user.server";
 import { txtResolver } from "~/server/platform/dns.server";
 import { notFound } from "~/server/platform/http.server";
 import { redirectWithToast } from "~/server/platform/toast.server";
+import { requiresSecondFactor, setSecondFactorRule } from "~/server/teams/policy.server";
+import { createScimToken, revokeScimToken, scimTokens } from "~/server/teams/scim.server";
 import { teamOf } from "~/server/teams/teams.server";
 import type { Route } from "./+types/sign-in";
 
@@ -33,6 +37,9 @@ const schema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("remove-domain"), id: domainId }),
   providerSchema.extend({ intent: z.literal("save-provider") }),
   z.object({ intent: z.literal("remove-provider") }),
+  z.object({ intent: z.literal("create-scim-token") }),
+  z.object({ intent: z.literal("second-factor"), required: z.literal("on").optional() }),
+  z.object({ intent: z.literal("revoke-scim-token"), id: z.string({ error: "Choose a token" }).max(100) }),
 ]);
 
 /** The team, for its owners and admins only: anyone else gets the one 404 a stranger gets. */
@@ -46,8 +53,15 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const { db } = context.get(appContext);
   const user = getUser(context);
   const team = await managedTeam(db, user.id, params.id);
-  const [domains, provider] = await Promise.all([teamDomains(db, team.id), teamProvider(db, team.id)]);
+  const [domains, provider, tokens, secondFactor] = await Promise.all([
+    teamDomains(db, team.id),
+    teamProvider(db, team.id),
+    scimTokens(db, team.id),
+    requiresSecondFactor(db, team.id),
+  ]);
   return {
+    secondFactor,
+    tokens,
     team: { id: team.id, name: team.name },
     domains: domains.map((d) => ({
       id: d.id,
@@ -77,6 +91,23 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     return data({ reply: submission.reply({ hideFields: ["clientSecret"] }) }, { status: 400 });
   const { value } = submission;
   const back = href("/teams/:id/sign-in", { id: team.id });
+  const actor = { userId: user.id, workspaceId: team.id, role: team.role };
+  if (value.intent === "second-factor") {
+    if (!(await setSecondFactorRule(app.db, actor, value.required === "on"))) notFound();
+    return redirectWithToast(back, {
+      type: "success",
+      title: value.required ? "Members now need a passkey or two-step sign-in" : "A password is enough again",
+    });
+  }
+  if (value.intent === "create-scim-token") {
+    // Shown once, on this answer only: only its SHA-256 is kept.
+    return { reply: submission.reply({ resetForm: true }), scimToken: await createScimToken(app.db, actor) };
+  }
+  if (value.intent === "revoke-scim-token") {
+    if (!(await revokeScimToken(app.db, actor, value.id)))
+      return data({ reply: submission.reply({ formErrors: ["That token is already revoked."] }) }, { status: 404 });
+    return redirectWithToast(back, { type: "success", title: "SCIM token revoked" });
+  }
   const refuse = (reason: keyof typeof DOMAIN_REFUSED, status = 409) =>
     data({ reply: submission.reply({ formErrors: [DOMAIN_REFUSED[reason]] }) }, { status });
 
@@ -108,6 +139,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
         },
         { status: 400 },
       );
+    // SSO only: the addresses' other sessions end now, not at their next sign-in (decision 0242).
+    if (value.enforced) await endSessionsOutsideSso(app.db, team.id, await sessionToken(app, request));
     return redirectWithToast(back, { type: "success", title: "Single sign-on saved" });
   }
   await removeProvider(app.db, team.id);
@@ -120,8 +153,9 @@ const secondary =
   "rounded-md border border-slate-300 px-3 py-2 font-semibold text-sm hover:bg-slate-50 dark:border-slate-700 dark:hover:bg-slate-800";
 
 export default function TeamSignIn({ loaderData, actionData }: Route.ComponentProps) {
-  const { team, domains, provider } = loaderData;
+  const { team, domains, provider, tokens, secondFactor } = loaderData;
   const reply = actionData?.reply;
+  const newToken = actionData && "scimToken" in actionData ? actionData.scimToken : null;
   const errors = reply?.error ?? {};
   const formError = errors[""]?.[0];
   const fieldError = (name: string) => errors[name] ?? undefined;
@@ -256,6 +290,65 @@ export default function TeamSignIn({ loaderData, actionData }: Route.ComponentPr
             </button>
           </Form>
         ) : null}
+      </section>
+
+      <section className={box} aria-labelledby="second-factor-title">
+        <h2 id="second-factor-title" className="font-semibold text-lg">
+          Passkey or two-step sign-in
+        </h2>
+        <Form method="post" className="space-y-3">
+          <input type="hidden" name="intent" value="second-factor" />
+          <label className="flex items-center gap-2 text-sm">
+            <input type="checkbox" name="required" value="on" defaultChecked={secondFactor} className="size-4" />
+            Members need a passkey or two-step sign-in: whoever has neither is asked to set one up before reaching the
+            team's pages
+          </label>
+          <button type="submit" className={secondary}>
+            Save
+          </button>
+        </Form>
+      </section>
+
+      <section className={box} aria-labelledby="scim-title">
+        <h2 id="scim-title" className="font-semibold text-lg">
+          Provisioning (SCIM 2.0)
+        </h2>
+        <p className="text-slate-700 text-sm dark:text-slate-300">
+          Your directory (Microsoft Entra ID, Okta) adds and removes members by itself. Give it the tenant URL{" "}
+          <code className="select-all break-all font-mono">/scim/v2/{team.id}</code> on this site and a token made here.
+          Users must have addresses on the team's confirmed domains.
+        </p>
+        {newToken ? (
+          <p
+            role="status"
+            className="rounded-md bg-green-50 p-3 text-green-900 text-sm dark:bg-green-950 dark:text-green-100"
+          >
+            Your new token, shown this once: <code className="select-all break-all font-mono">{newToken}</code>
+          </p>
+        ) : null}
+        <ul aria-label="SCIM tokens" className="divide-y divide-slate-200 text-sm dark:divide-slate-800">
+          {tokens.map((t) => (
+            <li key={t.id} className="flex items-center justify-between gap-2 py-2">
+              <span>
+                <code className="font-mono">{t.prefix}…</code> by {t.maker} ·{" "}
+                {t.lastUsedAt ? `last used ${t.lastUsedAt.toISOString().slice(0, 10)}` : "never used"}
+              </span>
+              <Form method="post">
+                <input type="hidden" name="intent" value="revoke-scim-token" />
+                <input type="hidden" name="id" value={t.id} />
+                <button type="submit" className={secondary} aria-label={`Revoke the token ${t.prefix}`}>
+                  Revoke
+                </button>
+              </Form>
+            </li>
+          ))}
+        </ul>
+        <Form method="post">
+          <input type="hidden" name="intent" value="create-scim-token" />
+          <button type="submit" className={primary}>
+            Make a SCIM token
+          </button>
+        </Form>
       </section>
     </section>
   );

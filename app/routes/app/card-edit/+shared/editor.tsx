@@ -15,6 +15,7 @@ import { CardFace, type FaceCard } from "~/components/card/face";
 import { CardListFields, sectionClass, smallButton } from "~/components/card/list-fields";
 import { CardPublishSection } from "~/components/card/publish-section";
 import { CardShare, cardShareProps } from "~/components/card/share";
+import { ConfirmStep } from "~/components/ui/confirm-step";
 import { Field, inputClass } from "~/components/ui/field";
 import {
   cardFormSchema,
@@ -47,6 +48,7 @@ export type EditorData = {
 /** What the editor's action answers when it does not redirect: field messages, and why publishing stopped. */
 export type EditorAnswer =
   | { reply?: SubmissionResult<string[]>; slug?: string; publishError?: string; slugError?: string }
+  | { confirm: "delete" }
   | undefined;
 
 /** The edit form and its live preview: tabs on a phone, side by side from the large breakpoint. */
@@ -317,17 +319,21 @@ export function CardEditor({
             />
           ) : null}
 
-          <Form
-            method="post"
-            onSubmit={(e) => {
-              if (!window.confirm("Delete this card? Its link stops working at once.")) e.preventDefault();
-            }}
-          >
-            <input type="hidden" name="intent" value="delete" />
-            <button type="submit" className="font-medium text-red-700 text-sm underline dark:text-red-300">
-              Delete this card
-            </button>
-          </Form>
+          {actionData && "confirm" in actionData ? (
+            <ConfirmStep
+              intent="delete"
+              question="Delete this card?"
+              consequence="Its link stops working at once, and anyone who kept it sees nothing. This cannot be undone."
+              confirmLabel="Delete the card"
+            />
+          ) : (
+            <Form method="post">
+              <input type="hidden" name="intent" value="delete" />
+              <button type="submit" className="font-medium text-red-700 text-sm underline dark:text-red-300">
+                Delete this card
+              </button>
+            </Form>
+          )}
         </div>
         <aside
           id="panel-preview"

@@ -10,6 +10,7 @@ import {
   planFormSchema,
   targetsFromLines,
 } from "~/lib/events/rules";
+import { isConfirmed } from "~/lib/forms/confirm";
 import { safeRedirect } from "~/lib/platform/safe-redirect";
 import { dayInZone, formatInZone } from "~/lib/time/time";
 import type { SessionUser } from "~/server/account/auth.server";
@@ -93,7 +94,9 @@ export const eventIntents = {
       result.active ? "Everyone you capture or who shares back is tagged with it." : undefined,
     );
   },
-  async delete({ app, user, id, toast }: IntentArgs) {
+  async delete({ app, user, id, form, toast }: IntentArgs) {
+    // The plan and attendee list go with it: asked once more first, on the page (no script needed).
+    if (!isConfirmed(form)) return data({ confirm: "delete" as const });
     if (!(await deleteEvent(app.env, app.db, user.workspace.id, id))) notFound();
     return toast("Event deleted", href("/events"));
   },

@@ -12,13 +12,13 @@ export const action = (args: Route.ActionArgs) => runHubIntent(args, allHubInten
 export default function EventOverview({ loaderData, actionData }: Route.ComponentProps) {
   // A post to the page's address without ?index (Set Active, a script) is answered by the layout.
   const layoutAnswer = useOutletContext<unknown>();
-  const { planReply, attendeeReport } = answers(actionData ?? layoutAnswer);
+  const { planReply, attendeeReport, confirmDelete } = answers(actionData ?? layoutAnswer);
   const { event, pro, trialAvailable } = loaderData;
   return (
     <>
       <PlanSection event={event} pro={pro} trialAvailable={trialAvailable} planReply={planReply} />
       <AttendeeSection event={event} pro={pro} trialAvailable={trialAvailable} attendeeReport={attendeeReport} />
-      <DeleteEvent event={event} />
+      <DeleteEvent event={event} confirm={confirmDelete} />
     </>
   );
 }

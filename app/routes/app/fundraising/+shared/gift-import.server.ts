@@ -16,6 +16,7 @@ import { confirmSchema, mappingSchema, PREVIEW_EXPIRED, uploadSchema } from "~/l
 import { formatMoney } from "~/lib/money";
 import { getUser } from "~/server/account/user.server";
 import {
+  agreedDonors,
   confirmGiftImport,
   forgetGiftFile,
   keepGiftFile,
@@ -61,6 +62,7 @@ export async function loadGiftImport({ request, params, context }: Args) {
       total: fresh.reduce((sum, g) => sum + g.amount - g.refunded, 0),
       newDonors: newDonors.size,
       matchedDonors: matched.size,
+      agreed: agreedDonors(fresh),
       gifts: plan.gifts.slice(0, SHOWN_GIFTS).map((g) => ({
         row: g.row,
         name: g.donorName,
@@ -72,6 +74,7 @@ export async function loadGiftImport({ request, params, context }: Args) {
         recurring: g.recurring,
         // The file's own campaign name, when it differs from the campaign every row goes to.
         fileCampaign: g.campaign && g.campaign !== c.title ? g.campaign : null,
+        optIn: g.optIn,
         match: g.match,
         already: g.already,
       })),

@@ -1,5 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, href } from "react-router";
+import { isConfirmed } from "~/lib/forms/confirm";
 import { connectionFormSchema } from "~/lib/people/connection-form";
 import { addContactPoint, deletePerson, removeContactPoint, updatePerson } from "~/server/people/edit.server";
 import type { IntentArgs, Section } from "./+shared/intent.server";
@@ -38,7 +39,9 @@ export const details = {
     await removeContactPoint(app.db, user.workspace.id, id, Number(form.get("pointId")), app);
     return back("Removed");
   },
-  async delete({ app, user, id, back }: IntentArgs) {
+  async delete({ app, user, id, form, back }: IntentArgs) {
+    // Their history and notes go with them: asked once more first, on the page (no script needed).
+    if (!isConfirmed(form)) return data({ confirm: "delete" as const });
     await deletePerson(app.env.CACHE, app.db, user.workspace.id, id);
     return back("Connection deleted", href("/connections"));
   },

@@ -23,7 +23,7 @@ export default function DetailsPage({ loaderData, actionData }: Route.ComponentP
     <div className="mt-4 space-y-6">
       <ContactPoints c={c} country={country} pointError={a.pointError} />
       <DetailsForm c={c} reply={idle ? a.reply : undefined} />
-      <DeletePerson name={c.name} />
+      <DeletePerson name={c.name} confirm={a.confirmDelete} />
     </div>
   );
 }

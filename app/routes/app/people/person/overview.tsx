@@ -53,7 +53,7 @@ export default function ConnectionOverview({ loaderData, actionData }: Route.Com
           <GivingSection giving={loaderData.giving} personId={c.id} />
           <Consent consents={loaderData.consents} timeZone={timeZone} />
           <HistoryList history={loaderData.history} timeZone={timeZone} />
-          <DeletePerson name={c.name} />
+          <DeletePerson name={c.name} confirm={a.confirmDelete} />
         </div>
       </div>
     </>

@@ -2,6 +2,7 @@ import { getFormProps, getTextareaProps, type SubmissionResult, useForm } from "
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, href, useNavigation } from "react-router";
 import { FeatureLocked } from "~/components/plan-gate";
+import { ConfirmStep } from "~/components/ui/confirm-step";
 import { Field, inputClass } from "~/components/ui/field";
 import { ATTENDEE_LIMITS, type AttendeeReport, planFormSchema } from "~/lib/events/rules";
 import type { loadEvent } from "../hub.server";
@@ -170,6 +171,7 @@ export function answers(actionData: unknown) {
   return {
     planReply: a.planReply as SubmissionResult<string[]> | undefined,
     attendeeReport: a.attendeeReport as (AttendeeReport & { imported: number }) | undefined,
+    confirmDelete: a.confirm === "delete",
   };
 }
 
@@ -277,7 +279,7 @@ export function AttendeeSection({
   );
 }
 
-export function DeleteEvent({ event }: { event: Pick<HubData, "title"> }) {
+export function DeleteEvent({ event, confirm }: { event: Pick<HubData, "title">; confirm: boolean }) {
   return (
     <section aria-labelledby="danger" className={`${panel} mt-10`}>
       <h2 id="danger" className="font-semibold text-lg">
@@ -286,13 +288,7 @@ export function DeleteEvent({ event }: { event: Pick<HubData, "title"> }) {
       <p className="mt-1 text-slate-600 text-sm dark:text-slate-300">
         The people you met stay in your network with their "Met at".
       </p>
-      <Form
-        method="post"
-        className="mt-3"
-        onSubmit={(e) => {
-          if (!window.confirm(`Delete ${event.title}? Its plan and attendee list go with it.`)) e.preventDefault();
-        }}
-      >
+      <Form method="post" className="mt-3">
         <input type="hidden" name="intent" value="delete" />
         <button
           type="submit"
@@ -301,6 +297,14 @@ export function DeleteEvent({ event }: { event: Pick<HubData, "title"> }) {
           Delete event
         </button>
       </Form>
+      {confirm ? (
+        <ConfirmStep
+          intent="delete"
+          question={`Delete ${event.title}?`}
+          consequence="Its plan and attendee list go with it. This cannot be undone."
+          confirmLabel="Delete the event"
+        />
+      ) : null}
     </section>
   );
 }

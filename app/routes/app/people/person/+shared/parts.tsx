@@ -3,9 +3,10 @@ import type { CountryCode } from "libphonenumber-js/min";
 import { Form } from "react-router";
 import type { FollowErrorView } from "~/components/follow/timeline";
 import { ConnectionFields, useConnectionForm } from "~/components/people/connection-fields";
+import { ConfirmStep } from "~/components/ui/confirm-step";
 import { Field, inputClass } from "~/components/ui/field";
 import { safeHref } from "~/lib/card/card";
-import { formatPhone } from "~/lib/forms/phone";
+import { formatPhone, telHref } from "~/lib/forms/phone";
 import { CONSENT_PURPOSE_LABEL, CONSENT_STATE_LABEL, emailStandingText } from "~/lib/people/consent";
 import { formatAddress, formatRole } from "~/lib/people/normalise";
 import { FOLLOW_UP_PRESETS, formatInZone } from "~/lib/time/time";
@@ -28,6 +29,7 @@ export function answers(actionData: unknown) {
     reminderError: typeof a.reminderError === "string" ? a.reminderError : undefined,
     mergeError: typeof a.mergeError === "string" ? a.mergeError : undefined,
     followError: (a.followError ?? null) as FollowErrorView,
+    confirmDelete: a.confirm === "delete",
   };
 }
 
@@ -54,7 +56,7 @@ export function ContactPoints({
     p.kind === "email"
       ? safeHref(`mailto:${p.value}`)
       : p.kind === "phone"
-        ? safeHref(`tel:${p.value.replace(/[^\d+]/g, "")}`)
+        ? safeHref(telHref(p.value))
         : p.kind === "address"
           ? null
           : safeHref(p.value);
@@ -306,14 +308,18 @@ export function HistoryList({ history, timeZone }: Pick<History, "history"> & { 
   );
 }
 
-export function DeletePerson({ name }: { name: string }) {
+export function DeletePerson({ name, confirm }: { name: string; confirm: boolean }) {
+  if (confirm)
+    return (
+      <ConfirmStep
+        intent="delete"
+        question={`Delete ${name} from your connections?`}
+        consequence="Their details, notes and history go with them. This cannot be undone."
+        confirmLabel="Delete the connection"
+      />
+    );
   return (
-    <Form
-      method="post"
-      onSubmit={(e) => {
-        if (!window.confirm(`Delete ${name} from your connections?`)) e.preventDefault();
-      }}
-    >
+    <Form method="post">
       <button
         type="submit"
         name="intent"
