@@ -1585,6 +1585,8 @@ export const orgAttendee = sqliteTable(
     goals: text("goals").notNull().default(""),
     /** When the pass was last mailed (ms): a join of a known address re-mails it at most once an hour. */
     passMailedAt: integer("pass_mailed_at"),
+    /** The language they joined in (a catalog code), for their pass and event mail; null reads English. */
+    locale: text("locale"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -1780,6 +1782,22 @@ export const orgSchedule = sqliteTable(
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.sessionId, t.attendeeId] }), index("org_schedule_attendee_idx").on(t.attendeeId)],
+);
+
+/** An attendee let in at the door (migration 0068): one row per attendee, the first scan's time and scanner. */
+export const orgCheckin = sqliteTable(
+  "org_checkin",
+  {
+    attendeeId: integer("attendee_id")
+      .primaryKey()
+      .references(() => orgAttendee.id, { onDelete: "cascade" }),
+    eventId: integer("event_id")
+      .notNull()
+      .references(() => orgEvent.id, { onDelete: "cascade" }),
+    checkedAt: integer("checked_at", { mode: "timestamp_ms" }).notNull(),
+    byUser: text("by_user").references(() => user.id, { onDelete: "set null" }),
+  },
+  (t) => [index("org_checkin_event_idx").on(t.eventId, t.checkedAt)],
 );
 
 /**

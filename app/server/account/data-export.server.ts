@@ -1,4 +1,4 @@
-import { eq, getTableColumns, inArray, or, sql } from "drizzle-orm";
+import { eq, getTableColumns, inArray, or } from "drizzle-orm";
 import {
   account,
   accountPlan,
@@ -21,19 +21,18 @@ import {
   helpRequest,
   importMapping,
   interaction,
-  invitation,
   keepInTouch,
   mailing,
   mailingClick,
   mailingGift,
   mailingRecipient,
   mailSuppression,
-  member,
   newsletterSubscriber,
   nonprofitApplication,
   notification,
   orgAttendee,
   orgAvailability,
+  orgCheckin,
   orgConsent,
   orgEvent,
   orgExchange,
@@ -56,8 +55,6 @@ import {
   reminder,
   review,
   reviewHelpful,
-  scimToken,
-  scimUser,
   session,
   sharedContact,
   stripeConnection,
@@ -67,14 +64,13 @@ import {
   user,
   userSettings,
   webhookDelivery,
-  workspace,
-  workspaceAudit,
   writeClaim,
 } from "~db/schema";
 import type { Database } from "../db/db.server";
 import { exportIntegrations } from "../integrations/export.server";
 import type { AccountOwner } from "./account.server";
 import { type ExportSection, rowsOf } from "./export-rows.server";
+import { TEAM_SECTIONS } from "./export-teams.server";
 import { provedMailbox } from "./proved-mailbox.server";
 
 /**
@@ -456,6 +452,16 @@ export const EXPORT_SECTIONS: readonly ExportSection[] = [
         .where(inArray(orgSchedule.attendeeId, passesOf(db, o))),
   },
   {
+    // When the owner's passes were let in at the door.
+    name: "eventCheckins",
+    tables: ["org_checkin"],
+    read: (db, o) =>
+      db
+        .select()
+        .from(orgCheckin)
+        .where(inArray(orgCheckin.attendeeId, passesOf(db, o))),
+  },
+  {
     name: "eventMeetingSlots",
     tables: ["org_meeting_slot"],
     read: (db, o) =>
@@ -501,92 +507,7 @@ export const EXPORT_SECTIONS: readonly ExportSection[] = [
     tables: ["mail_suppression"],
     read: rowsOf(mailSuppression, (o) => eq(mailSuppression.userId, o.id)),
   },
-  {
-    // The account's workspaces (its own, whose id is its own, and its teams) and its role in each.
-    name: "workspaces",
-    tables: ["workspace", "member"],
-    read: (db, o) =>
-      db
-        .select({
-          id: workspace.id,
-          kind: workspace.kind,
-          name: workspace.name,
-          createdAt: workspace.createdAt,
-          role: member.role,
-          memberSince: member.createdAt,
-        })
-        .from(member)
-        .innerJoin(workspace, eq(workspace.id, member.workspaceId))
-        .where(eq(member.userId, o.id)),
-  },
-  {
-    // Invitations the account sent or accepted; the link's token is never kept, its hash never shown.
-    name: "invitations",
-    tables: ["invitation"],
-    read: (db, o) =>
-      db
-        .select({
-          id: invitation.id,
-          workspaceId: invitation.workspaceId,
-          email: invitation.email,
-          role: invitation.role,
-          sent: sql<number>`${invitation.inviterId} = ${o.id}`.mapWith(Boolean),
-          expiresAt: invitation.expiresAt,
-          acceptedAt: invitation.acceptedAt,
-          createdAt: invitation.createdAt,
-        })
-        .from(invitation)
-        .where(or(eq(invitation.inviterId, o.id), eq(invitation.acceptedBy, o.id))),
-  },
-  {
-    // What the account did in its teams, as their audit logs recorded it (decision 0210); the entries stay with
-    // the team, with the name and address they were written with, after the account is deleted.
-    name: "teamAuditEntries",
-    tables: ["workspace_audit"],
-    read: (db, o) =>
-      db
-        .select({
-          workspaceId: workspaceAudit.workspaceId,
-          at: workspaceAudit.at,
-          action: workspaceAudit.action,
-          subject: workspaceAudit.subject,
-          detail: workspaceAudit.detail,
-        })
-        .from(workspaceAudit)
-        .where(eq(workspaceAudit.actorId, o.id)),
-  },
-  {
-    // What teams' directories keep about the account (SCIM, decision 0241), and the directory tokens it made (never
-    // their hashes).
-    name: "teamDirectories",
-    tables: ["scim_user", "scim_token"],
-    read: async (db, o) => ({
-      provisionedAs: await db
-        .select({
-          workspaceId: scimUser.workspaceId,
-          userName: scimUser.userName,
-          externalId: scimUser.externalId,
-          displayName: scimUser.displayName,
-          givenName: scimUser.givenName,
-          familyName: scimUser.familyName,
-          active: scimUser.active,
-          createdAt: scimUser.createdAt,
-          updatedAt: scimUser.updatedAt,
-        })
-        .from(scimUser)
-        .where(eq(scimUser.userId, o.id)),
-      tokensMade: await db
-        .select({
-          workspaceId: scimToken.workspaceId,
-          prefix: scimToken.prefix,
-          createdAt: scimToken.createdAt,
-          lastUsedAt: scimToken.lastUsedAt,
-          revokedAt: scimToken.revokedAt,
-        })
-        .from(scimToken)
-        .where(eq(scimToken.createdBy, o.id)),
-    }),
-  },
+  ...TEAM_SECTIONS,
 ];
 
 /**

@@ -4,22 +4,11 @@ import { decodeJson, encodeJson } from "~/lib/text/base64url";
 import { DAY_MS } from "~/lib/time/days";
 import { connection, notification, peopleStats } from "~db/schema";
 import { type Database, type Owner, type Owners, sessionWorkspace } from "../db/db.server";
+import { likeTerm } from "../db/like.server";
 import type { PageReads } from "../db/page-reads.server";
 import { photoUrl } from "./photo.server";
 
 export const PAGE_SIZE = 25;
-
-// D1 refuses LIKE patterns over 50 bytes, so the escaped term is cut to fit with its two wildcards.
-const MAX_PATTERN_BYTES = 48;
-function likeTerm(term: string): string {
-  let out = "";
-  for (const ch of term) {
-    const next = out + (/[\\%_]/.test(ch) ? `\\${ch}` : ch);
-    if (new TextEncoder().encode(next).byteLength > MAX_PATTERN_BYTES) break;
-    out = next;
-  }
-  return out;
-}
 
 /** One page of the owner's connections, newest first, optionally matching a search. */
 export const SORTS = ["newest", "oldest", "name", "priority"] as const;
