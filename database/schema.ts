@@ -690,10 +690,58 @@ export const card = sqliteTable(
       .$type<string[]>()
       .notNull()
       .default(sql`'["company","title","note"]'`),
+    // Cards on brand (decision 0236): the team template it follows, the member who holds it, and since when it is
+    // paused (its holder left the team; the visitor page then offers the team's main card).
+    templateId: text("template_id").references((): AnySQLiteColumn => cardTemplate.id, { onDelete: "set null" }),
+    holderId: text("holder_id").references(() => user.id, { onDelete: "set null" }),
+    pausedAt: integer("paused_at", { mode: "timestamp_ms" }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index("card_user_idx").on(t.userId)],
+  (t) => [
+    index("card_user_idx").on(t.userId),
+    index("card_template_cards_idx").on(t.templateId).where(sql`${t.templateId} is not null`),
+    index("card_holder_idx").on(t.holderId, t.userId).where(sql`${t.holderId} is not null`),
+  ],
+);
+
+/** A team's card template (decision 0236): the brand's values, and per field whether members may change it. */
+export const cardTemplate = sqliteTable(
+  "card_template",
+  {
+    id: text("id").primaryKey(),
+    workspaceId: text("workspace_id")
+      .notNull()
+      .references(() => workspace.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    company: text("company"),
+    address: text("address"),
+    website: text("website"),
+    headline: text("headline"),
+    colour: text("colour").notNull().default("#4f46e5"),
+    rules: text("rules", { mode: "json" }).$type<Record<string, string>>().notNull().default(sql`'{}'`),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("card_template_workspace_idx").on(t.workspaceId)],
+);
+
+/** A card's open hand-over to a member: a link that works once, until it expires, for that address only. */
+export const cardIssue = sqliteTable(
+  "card_issue",
+  {
+    cardId: integer("card_id")
+      .primaryKey()
+      .references(() => card.id, { onDelete: "cascade" }),
+    workspaceId: text("workspace_id")
+      .notNull()
+      .references(() => workspace.id, { onDelete: "cascade" }),
+    email: text("email").notNull(),
+    tokenHash: text("token_hash").notNull(),
+    expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("card_issue_token_idx").on(t.tokenHash), index("card_issue_workspace_idx").on(t.workspaceId)],
 );
 
 // Details a visitor shared back from a card, with their consent to be contacted.
@@ -1405,9 +1453,10 @@ export const cardSourceStat = sqliteTable(
 export const accountPlan = sqliteTable(
   "account_plan",
   {
+    // The workspace on the plan (decision 0237): an account's own, whose id is the account's, or a team's.
     userId: text("user_id")
       .primaryKey()
-      .references(() => user.id, { onDelete: "cascade" }),
+      .references(() => workspace.id, { onDelete: "cascade" }),
     // Set once: a trial is never started twice.
     trialEndsAt: integer("trial_ends_at", { mode: "timestamp_ms" }),
     trialRemindedAt: integer("trial_reminded_at", { mode: "timestamp_ms" }),
@@ -1428,6 +1477,8 @@ export const accountPlan = sqliteTable(
     // Stripe's `created` (seconds) of the last subscription event applied: an older one arriving late changes nothing.
     subscriptionEventAt: integer("subscription_event_at"),
     updatedAt: updatedAt(),
+    // The members a team's subscription is billed for; null for a personal workspace (one seat).
+    seats: integer("seats"),
   },
   (t) => [index("account_plan_trial_idx").on(t.trialEndsAt), index("account_plan_nonprofit_idx").on(t.nonprofitEndsAt)],
 );
@@ -1437,9 +1488,10 @@ export const billingInvoice = sqliteTable(
   "billing_invoice",
   {
     id: text("id").primaryKey(),
+    // The workspace billed (decision 0237).
     userId: text("user_id")
       .notNull()
-      .references(() => user.id, { onDelete: "cascade" }),
+      .references(() => workspace.id, { onDelete: "cascade" }),
     subscriptionId: text("subscription_id"),
     // Minor units (cents); a negative amount is a credit.
     amountDue: integer("amount_due").notNull(),

@@ -436,3 +436,63 @@ describe("team consent sender migration (0062)", () => {
     for (const file of files.slice(index + 1)) apply(db, file);
   });
 });
+
+describe("card templates migration (0066)", () => {
+  it("keeps every row of a seeded database, leaves existing cards on no template, and counts ten cards a member", async () => {
+    const { db, index } = await seededBefore("card_templates");
+    const before = counts(db);
+    expect(before.card).toBeGreaterThan(0);
+    apply(db, files[index] as string);
+    expect(counts(db)).toEqual({ ...before, card_template: 0, card_issue: 0 });
+    expect(
+      db
+        .prepare(
+          "select count(*) as n from card where template_id is not null or holder_id is not null or paused_at is not null",
+        )
+        .get(),
+    ).toEqual({ n: 0 });
+    // A personal workspace keeps its ten; a team of two holds twenty.
+    db.exec(
+      `insert into user (id, name, email) values ('u-limit-1', 'A', 'a-limit@example.org'), ('u-limit-2', 'B', 'b-limit@example.org')`,
+    );
+    db.exec(`insert into workspace (id, kind, name) values ('team_limit', 'team', 'T')`);
+    db.exec(
+      `insert into member (workspace_id, user_id, role) values ('team_limit', 'u-limit-1', 'owner'), ('team_limit', 'u-limit-2', 'member')`,
+    );
+    const insert = (owner: string) => db.prepare("insert into card (user_id, name) values (?, 'n')").run(owner);
+    for (let i = 0; i < 10; i++) insert("u-limit-1");
+    expect(() => insert("u-limit-1")).toThrow(/card_limit_per_user/);
+    for (let i = 0; i < 20; i++) insert("team_limit");
+    expect(() => insert("team_limit")).toThrow(/card_limit_per_user/);
+    for (const file of files.slice(index + 1)) apply(db, file);
+  });
+});
+
+describe("team plans migration (0067)", () => {
+  it("keeps every plan and invoice row as it was, and a team can hold a plan that goes with it", async () => {
+    const { db, index } = await seededBefore("team_plans");
+    const owner = (db.prepare("select id from user limit 1").get() as { id: string }).id;
+    db.exec(
+      `insert or ignore into account_plan (user_id, trial_ends_at, customer_id) values ('${owner}', 1, 'cus_migration')`,
+    );
+    db.exec(`insert into billing_invoice (id, user_id, amount_due, amount_paid, currency, status, issued_at)
+      values ('in_migration', '${owner}', 799, 799, 'usd', 'paid', 1)`);
+    const before = counts(db);
+    const plans = db.prepare("select * from account_plan order by user_id").all();
+    const invoices = db.prepare("select * from billing_invoice order by id").all();
+    apply(db, files[index] as string);
+    expect(counts(db)).toEqual(before);
+    expect(db.prepare("select * from account_plan order by user_id").all()).toEqual(
+      plans.map((p) => ({ ...p, seats: null })),
+    );
+    expect(db.prepare("select * from billing_invoice order by id").all()).toEqual(invoices);
+    expect(db.prepare("pragma foreign_key_check").all()).toEqual([]);
+    db.exec(`insert into workspace (id, kind, name) values ('team_plan_check', 'team', 'T')`);
+    db.exec(`insert into account_plan (user_id, seats) values ('team_plan_check', 3)`);
+    db.exec(`delete from workspace where id = 'team_plan_check'`);
+    expect(db.prepare("select count(*) as n from account_plan where user_id = 'team_plan_check'").get()).toEqual({
+      n: 0,
+    });
+    for (const file of files.slice(index + 1)) apply(db, file);
+  });
+});

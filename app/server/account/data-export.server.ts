@@ -8,6 +8,7 @@ import {
   card,
   cardSourceStat,
   cardStat,
+  cardTemplate,
   connection,
   consentRecord,
   contactPoint,
@@ -112,6 +113,12 @@ export const EXPORT_SECTIONS: readonly ExportSection[] = [
     },
   },
   { name: "cards", tables: ["card"], read: rowsOf(card, (o) => eq(card.userId, o.id)) },
+  // A workspace's card templates (decision 0236): a team's in practice, and the account's when it is its own.
+  {
+    name: "cardTemplates",
+    tables: ["card_template"],
+    read: rowsOf(cardTemplate, (o) => eq(cardTemplate.workspaceId, o.id)),
+  },
   {
     name: "importMappings",
     tables: ["import_mapping"],
@@ -356,6 +363,8 @@ export const DERIVED_DATA: Readonly<Record<string, string>> = {
 
 export const NOT_ACCOUNT_DATA: Readonly<Record<string, string>> = {
   guide_vote: "anonymous visitor ids, never tied to an account",
+  card_issue:
+    "a card's open hand-over link (its hash, the address it was sent to): single-use, for a week, gone with the card",
   team_domain: "a team's proved email domains: the team's sign-in settings, kept with the team, not any member's",
   team_sso: "a team's identity provider settings: the team's, kept with the team, not any member's",
   scim_group: "groups the team's directory keeps: the team's, deleted with the team",

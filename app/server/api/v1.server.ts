@@ -80,8 +80,8 @@ v1.use("*", async (c, next) => {
       "www-authenticate": 'Bearer error="invalid_token"',
     });
   // The personal API is Card Pro, checked on every call: a token made on Pro stops answering on Basic.
-  // The plan is the maker's (a personal account's own); the rows are the workspace's (`userId`, decision 0207).
-  if (!(await hasFeature(app.db, found.createdBy, "crmSync")))
+  // The plan is the workspace's the token acts for (decision 0237), as its rows are (`userId`, decision 0207).
+  if (!(await hasFeature(app.db, found.userId, "crmSync")))
     return problem(
       c,
       403,

@@ -13,15 +13,16 @@ import {
 } from "~/lib/teams/invite-file";
 import { HEIR_MESSAGE, ROLE_NAMES, ROLES, type Role, teamSchema } from "~/lib/teams/rules";
 import { getUser } from "~/server/account/user.server";
+import { purgeCards } from "~/server/cards/cards.server";
 import { notFound, unknownIntent } from "~/server/platform/http.server";
 import { allow } from "~/server/platform/rate-limit.server";
 import { redirectWithToast } from "~/server/platform/toast.server";
+import { checkInviteFile } from "~/server/teams/invite-file.server";
 import { membersSeeAll, peopleOwners, reassignPeople, setMembersSeeAll } from "~/server/teams/people.server";
 import {
   type Actor,
   cancelInvitation,
   changeRole,
-  checkInviteFile,
   invite,
   inviteMany,
   leaveTeam,
@@ -171,6 +172,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (value.intent === "leave") {
     const left = await leaveTeam(app.db, actor);
     if (!left.ok) return refuse(left);
+    await purgeCards(app.env, left.paused ?? []);
     return done(`You left ${team.name}`, href("/teams"));
   }
   const change =
@@ -180,6 +182,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
         ? await changeRole(app.db, actor, value.user, value.role)
         : await transferOwnership(app.db, actor, value.user);
   if (!change.ok) return refuse(change);
+  // The cards the member held are paused: their visitor pages say so from the next visit on.
+  await purgeCards(app.env, change.paused ?? []);
   return done(
     value.intent === "remove"
       ? "Removed from the team"
@@ -243,7 +247,20 @@ export default function Team({ loaderData, actionData }: Route.ComponentProps) {
           >
             Team sign-in
           </Link>{" "}
-          (single sign-on and domains)
+          (single sign-on and domains) ·{" "}
+          <Link
+            to={href("/teams/:id/cards", { id: team.id })}
+            className="font-medium text-brand-700 underline dark:text-brand-200"
+          >
+            Cards on brand
+          </Link>{" "}
+          ·{" "}
+          <Link
+            to={href("/teams/:id/analytics", { id: team.id })}
+            className="font-medium text-brand-700 underline dark:text-brand-200"
+          >
+            Card analytics
+          </Link>
         </p>
       ) : null}
       {form.errors?.length ? (
