@@ -16,9 +16,10 @@ import { call, form, signUp } from "./helpers";
 
 const count = (statements: string[], pattern: RegExp) => statements.filter((s) => pattern.test(s)).length;
 // getPerson's and getEvent's own reads: the whole row by id and owner (a section may still read a column or two).
-// On a load the person's owner is the session's workspace (decisions 0168, 0207).
+// On a load the person's owner is the session's workspace (decisions 0168, 0207), and in a team the member must
+// be one who may see them (0234).
 const PERSON =
-  /^select "id", "user_id", "name", .* from "connection" where \("connection"\."id" = \? and "connection"\."user_id" = (\?|\(select "session"\."user_id" from "session"|\(select coalesce\("member"\."workspace_id", "session"\."user_id"\) from "session")/;
+  /^select "id", "user_id", "name", .* from "connection" where \("connection"\."id" = \? and \(?"connection"\."user_id" = (\?|\(select "session"\."user_id" from "session"|\(select coalesce\("member"\."workspace_id", "session"\."user_id"\) from "session")/;
 const EVENT = /from "event" where \("event"\."id" = \? and "event"\."user_id" = \?\)/;
 const SETTINGS = /from "user_settings" where "user_settings"\."user_id" = \?/;
 
