@@ -140,7 +140,11 @@ export default [
     route("e/:slug/join", "routes/app/organiser-events/join.tsx"),
     route("e/:slug/directory", "routes/app/organiser-events/directory.tsx"),
     route("e/:slug/meet/:id", "routes/app/organiser-events/meet.tsx"),
+    route("e/:slug/leads/:format", "routes/app/organiser-events/leads-export.ts"),
     route("organiser/:id/meetings", "routes/app/organiser-events/slots.tsx"),
+    route("organiser/:id/attendees", "routes/app/organiser-events/attendees.tsx"),
+    route("organiser/:id/door", "routes/app/organiser-events/door.tsx"),
+    route("organiser/:id/badges", "routes/app/organiser-events/badges.tsx"),
     // Mailings: audiences of consenting people, compose, results.
     route("mailings", "routes/app/mailings/list.tsx"),
     route("mailings/new", "routes/app/mailings/compose.tsx"),

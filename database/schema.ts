@@ -70,6 +70,8 @@ export const workspace = sqliteTable("workspace", {
   id: text("id").primaryKey(),
   kind: text("kind", { enum: ["personal", "team"] }).notNull(),
   name: text("name"),
+  // A team's setting (0064): its members see every team person, not only those they met or own.
+  membersSeeAll: integer("members_see_all", { mode: "boolean" }).notNull().default(false),
   createdAt: createdAt(),
   // A team's members reach its pages only with a passkey or two-step sign-in set up (decision 0242).
   requireSecondFactor: integer("require_second_factor", { mode: "boolean" }).notNull().default(false),
@@ -400,11 +402,18 @@ export const connection = sqliteTable(
     uid: text("uid"),
     // Name and organisation folded (case, accents, spacing): the fuzzy possible-duplicate key.
     nameKey: text("name_key"),
+    // Decision 0234: the member who met them and the member who owns them now (in a personal workspace, its user).
+    metBy: text("met_by").references(() => user.id, { onDelete: "set null" }),
+    ownerId: text("owner_id").references(() => user.id, { onDelete: "set null" }),
+    // Shared with the whole team: every member sees them, whoever owns them.
+    shared: integer("shared", { mode: "boolean" }).notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex("connection_user_client_idx").on(t.userId, t.clientId),
+    index("connection_owner_idx").on(t.ownerId),
+    index("connection_met_by_idx").on(t.metBy),
     index("connection_user_created_idx").on(t.userId, t.createdAt),
     index("connection_user_name_idx").on(t.userId, t.name),
     index("connection_user_email_idx").on(t.userId, t.email),
@@ -597,11 +606,14 @@ export const reminder = sqliteTable(
     done: integer("done", { mode: "boolean" }).notNull().default(false),
     // Set by the scheduled handler when the due reminder became a notification.
     notifiedAt: integer("notified_at", { mode: "timestamp_ms" }),
+    // The member it is for (0064): the person's owner, moved with them when they are reassigned.
+    ownerId: text("owner_id").references(() => user.id, { onDelete: "set null" }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     index("reminder_user_due_idx").on(t.userId, t.dueAt),
+    index("reminder_owner_idx").on(t.ownerId),
     index("reminder_due_pending_idx").on(t.done, t.notifiedAt, t.dueAt),
   ],
 );
@@ -1298,9 +1310,13 @@ export const interaction = sqliteTable(
     ref: text("ref"),
     // Idempotency key: the same submission (double tap, API retry) is stored once.
     clientId: text("client_id"),
+    // Who wrote a note (0064), and whether only they read it: a team member's note is private unless shared.
+    authorId: text("author_id").references(() => user.id, { onDelete: "set null" }),
+    private: integer("private", { mode: "boolean" }).notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [
+    index("interaction_author_idx").on(t.authorId),
     index("interaction_person_idx").on(t.userId, t.connectionId, t.occurredAt),
     uniqueIndex("interaction_user_client_idx").on(t.userId, t.clientId),
     // Migration 0023: the data download pages an owner's rows in rowid order.
@@ -1533,6 +1549,8 @@ export const orgAttendee = sqliteTable(
     goals: text("goals").notNull().default(""),
     /** When the pass was last mailed (ms): a join of a known address re-mails it at most once an hour. */
     passMailedAt: integer("pass_mailed_at"),
+    /** The language they joined in (a catalog code), for their pass and event mail; null reads English. */
+    locale: text("locale"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -1728,6 +1746,22 @@ export const orgSchedule = sqliteTable(
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.sessionId, t.attendeeId] }), index("org_schedule_attendee_idx").on(t.attendeeId)],
+);
+
+/** An attendee let in at the door (migration 0068): one row per attendee, the first scan's time and scanner. */
+export const orgCheckin = sqliteTable(
+  "org_checkin",
+  {
+    attendeeId: integer("attendee_id")
+      .primaryKey()
+      .references(() => orgAttendee.id, { onDelete: "cascade" }),
+    eventId: integer("event_id")
+      .notNull()
+      .references(() => orgEvent.id, { onDelete: "cascade" }),
+    checkedAt: integer("checked_at", { mode: "timestamp_ms" }).notNull(),
+    byUser: text("by_user").references(() => user.id, { onDelete: "set null" }),
+  },
+  (t) => [index("org_checkin_event_idx").on(t.eventId, t.checkedAt)],
 );
 
 /**

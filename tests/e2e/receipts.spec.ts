@@ -97,6 +97,12 @@ ownerTest(
     await expect(page.getByRole("row", { name: new RegExp(`November 30, ${year}.*\\$80\\.50`) })).toBeVisible();
     await expect(page.getByRole("row", { name: /Total.*\$200\.50/ })).toBeVisible();
     await snapshot(page, "year-end-statement", p, { fullPage: true });
+    // On a phone the statement fits the screen: nothing runs off to the side (it was 405 px wide at 390).
+    const size = page.viewportSize();
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect(page.getByRole("row", { name: /Total.*\$200\.50/ })).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    if (size) await page.setViewportSize(size);
     // On paper only the document: the buttons are for the screen.
     await page.emulateMedia({ media: "print" });
     await expect(page.getByRole("button", { name: /Email to/ })).toBeHidden();

@@ -57,3 +57,28 @@ describe("organiser event meetings migration", () => {
     for (const later of files.slice(index + 1)) applyMigration(db, later);
   });
 });
+
+describe("event check-in migration (0068)", () => {
+  it("keeps every row, attendees included, holds one check-in per attendee and goes with the attendee", async () => {
+    const { db, files, index, file } = await seededBefore("event_checkin");
+    db.exec("PRAGMA foreign_keys = ON");
+    db.exec(`insert into org_event (slug, user_id, title, starts_at, ends_at, time_zone, organiser_name)
+      select 'door-cc', id, 'Summit', '2030-05-01T09:00', '2030-05-01T17:00', 'UTC', 'Org' from user limit 1`);
+    db.exec(`insert into org_attendee (event_id, email, name, pass_token, badge_code)
+      values ((select id from org_event where slug = 'door-cc'), 'd@example.org', 'D', 'pass-d', 'badge-d')`);
+    const before = tableCounts(db);
+    expect(before.connection).toBeGreaterThan(0);
+    expect(before.org_attendee).toBeGreaterThan(0);
+    applyMigration(db, file);
+    const after = tableCounts(db);
+    for (const [table, n] of Object.entries(before)) expect(after[table], table).toBe(n);
+    const checkIn = () =>
+      db.exec(`insert into org_checkin (attendee_id, event_id, checked_at)
+        select id, event_id, 1 from org_attendee where email = 'd@example.org'`);
+    checkIn();
+    expect(() => checkIn()).toThrow(/UNIQUE|PRIMARY/);
+    db.exec("delete from org_attendee where email = 'd@example.org'");
+    expect(db.prepare("select count(*) as n from org_checkin").get()).toEqual({ n: 0 });
+    for (const later of files.slice(index + 1)) applyMigration(db, later);
+  });
+});

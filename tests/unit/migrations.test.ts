@@ -372,3 +372,67 @@ describe("import mapping migration (0060)", () => {
     for (const file of files.slice(index + 1)) apply(db, file);
   });
 });
+
+describe("team people ownership migration", () => {
+  it("keeps every row; a personal workspace's people are its user's, a team's its first owner's", async () => {
+    const { db, index } = await seededBefore("team_people_ownership");
+    // A team with an owner and a member, and one person of its own.
+    db.exec(`insert into user (id, name, email) values ('mig-owner', 'Owner', 'mig-owner@example.org'),
+      ('mig-member', 'Member', 'mig-member@example.org')`);
+    db.exec(`insert into workspace (id, kind, name) values ('team_migration', 'team', 'Migration')`);
+    db.exec(`insert into member (workspace_id, user_id, role, created_at) values
+      ('team_migration', 'mig-member', 'member', 1), ('team_migration', 'mig-owner', 'owner', 2)`);
+    db.exec(`insert into connection (user_id, name) values ('team_migration', 'Team Person')`);
+    const before = counts(db);
+    expect(before.connection).toBeGreaterThan(1);
+    apply(db, files[index] as string);
+    expect(counts(db)).toEqual(before);
+    expect(
+      db
+        .prepare(
+          "select count(*) as n from connection where user_id <> 'team_migration' and (owner_id is not user_id or met_by is not user_id)",
+        )
+        .get(),
+    ).toEqual({ n: 0 });
+    expect(
+      db.prepare("select met_by, owner_id, shared from connection where user_id = 'team_migration'").get(),
+    ).toEqual({
+      met_by: null,
+      owner_id: "mig-owner",
+      shared: 0,
+    });
+    expect(db.prepare("select count(*) as n from interaction where private = 1").get()).toEqual({ n: 0 });
+    // A person arriving later without an owner gets one from the trigger.
+    db.exec(`insert into connection (user_id, name) values ('team_migration', 'Later')`);
+    expect(db.prepare("select owner_id from connection where name = 'Later'").get()).toEqual({ owner_id: "mig-owner" });
+    for (const file of files.slice(index + 1)) apply(db, file);
+  });
+});
+
+describe("team consent sender migration (0062)", () => {
+  it("keeps every row, names the team on its consents that had no sender, and leaves every other record as it was", async () => {
+    const { db, index } = await seededBefore("0062_team_consent_sender");
+    const owner = (db.prepare("select id from user limit 1").get() as { id: string }).id;
+    const person = (db.prepare("select id from connection limit 1").get() as { id: number }).id;
+    db.exec(`insert into workspace (id, kind, name) values ('team_mig62', 'team', 'Harbour Trust')`);
+    const add = db.prepare(
+      "insert into consent_record (sender_workspace_id, connection_id, purpose, state, sender_name, shown, source) values (?, ?, 'email', 'yes', ?, 's', 'owner')",
+    );
+    add.run("team_mig62", person, "");
+    add.run("team_mig62", person, "Named Already");
+    add.run(owner, person, "");
+    const before = counts(db);
+    apply(db, files[index] as string);
+    expect(counts(db)).toEqual(before);
+    const senders = db
+      .prepare("select sender_workspace_id as w, sender_name as s from consent_record where shown = 's' order by id")
+      .all()
+      .map((r) => ({ ...r }));
+    expect(senders).toEqual([
+      { w: "team_mig62", s: "Harbour Trust" },
+      { w: "team_mig62", s: "Named Already" },
+      { w: owner, s: "" },
+    ]);
+    for (const file of files.slice(index + 1)) apply(db, file);
+  });
+});

@@ -127,6 +127,36 @@ describe("a share-back answered in the visitor's language", () => {
 });
 
 describe("what a visitor agreed to, kept in the words they read", () => {
+  it("offers the news box unticked by the card's name, and only a tick is consent to email", async () => {
+    const html = await (await call("/c/demo", { headers: { "cf-connecting-ip": testAddress() } })).text();
+    const box = html.match(/<input[^>]*name="updates"[^>]*>/)?.[0] ?? "";
+    expect(box).toContain('type="checkbox"');
+    expect(box).not.toContain("checked");
+    const words = html.match(/name="updates"[^>]*\/><span>([^<]+)<\/span>/)?.[1] ?? "";
+    expect(words).toMatch(/^Email me news from \S/);
+    const sender = words.replace("Email me news from ", "");
+    const shareAs = async (extra: Record<string, string>) => {
+      const email = `news.${testAddress()}@example.org`;
+      const sent = await call("/c/demo/share", {
+        ...form({ name: "Noor News", email, ...extra }),
+        headers: { "cf-connecting-ip": testAddress() },
+      });
+      expect(sent.status).toBe(303);
+      return (
+        await env.DB.prepare(
+          `select purpose, state, sender_name as sender, shown from consent_record where connection_id =
+             (select connection_id from contact_point where kind = 'email' and value = ? limit 1) order by purpose`,
+        )
+          .bind(email)
+          .all<{ purpose: string; state: string; sender: string; shown: string }>()
+      ).results;
+    };
+    // Unticked: details exchanged, nothing more; ticked: a yes to email from the sender named on the box.
+    expect((await shareAs({})).map((r) => r.purpose)).toEqual(["exchange"]);
+    const ticked = await shareAs({ updates: "on" });
+    expect(ticked.find((r) => r.purpose === "email")).toEqual({ purpose: "email", state: "yes", sender, shown: words });
+  });
+
   it("records the ticked contact box of a French share-back in French", async () => {
     const email = `luc.${testAddress()}@example.org`;
     const sent = await call("/c/demo/share", {
@@ -310,6 +340,12 @@ describe("the giving pages in the visitor's language", () => {
     const start = await donate(id, { amount: "3000", news: "on", lang: "es" });
     expect(start.status).toBe(303);
     const email = `es.${testAddress()}@example.org`;
+    // Checkout itself is asked to speak the donor's language.
+    const session = (start.headers.get("location") ?? "").split("/").pop() ?? "";
+    const stored = await env.DB.prepare("select data from payment_local_object where id = ?")
+      .bind(session)
+      .first<{ data: string }>();
+    expect(JSON.parse(stored?.data ?? "{}")).toMatchObject({ locale: "es" });
     const paid = await call(start.headers.get("location") ?? "", form({ intent: "pay", email, name: "Lucía" }));
     expect(paid.status).toBe(302);
     await vi.waitFor(async () => {

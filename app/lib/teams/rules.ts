@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { requiredEmailField } from "../forms/fields";
+import { requiredEmailField } from "../forms/email";
 import { INVITE_FILE_MESSAGES, MAX_INVITE_FILE_BYTES, MAX_INVITE_ROWS } from "./invite-file";
 
 /** Team forms and words (decision 0200), shared by the pages and the server. */
@@ -19,12 +19,6 @@ export const ROLE_NAMES: Record<Role, string> = { owner: "Owner", admin: "Admin"
 export const secondFactorRequired = (team: string) =>
   `${team} asks its members to sign in with a passkey or two-step sign-in. Add a passkey or set up two-step sign-in below to reach the team's pages, or switch back to your own workspace.`;
 
-/**
- * Where a member still without a second factor may go while working in such a team: setting one up, switching
- * workspace, and the team's sign-in settings (its admins may change the rule; others get its 404).
- */
-export const SECOND_FACTOR_FREE = /^\/(settings\/account|teams|teams\/[^/]+\/sign-in)(\.data)?\/?$/;
-
 /** How long an invitation's link works. */
 export const INVITATION_DAYS = 7;
 export const TEAM_NAME_MAX = 80;
@@ -42,6 +36,9 @@ export const teamsSchema = z.discriminatedUnion("intent", [
 ]);
 
 const inviteRole = z.enum(["admin", "member"], { error: "Choose Admin or Member" }).default("member");
+
+/** Said when a removal names nobody, or someone who is not an owner or admin, to take over the member's people. */
+export const HEIR_MESSAGE = "Choose an owner or admin of the team to take over their people and follow-ups";
 
 const userId = z.string({ error: "Choose a member" }).min(1, "Choose a member").max(64);
 
@@ -67,7 +64,19 @@ export const teamSchema = z.discriminatedUnion("intent", [
     role: inviteRole,
   }),
   z.object({ intent: z.literal("cancel-invitation"), invitation: z.string().min(1).max(64) }),
-  z.object({ intent: z.literal("remove"), user: userId }),
+  // Whoever removes a member chooses the owner or admin who takes over their people and follow-ups (decision 0234).
+  z.object({
+    intent: z.literal("remove"),
+    user: userId,
+    // None named: the one removing takes them over (an owner or admin, or they could not remove anyone).
+    heir: z.string().max(64, HEIR_MESSAGE).optional(),
+  }),
+  z.object({
+    intent: z.literal("reassign"),
+    from: z.string({ error: "Choose whose people to move" }).min(1, "Choose whose people to move").max(64),
+    to: z.string({ error: "Choose who takes them over" }).min(1, "Choose who takes them over").max(64),
+  }),
+  z.object({ intent: z.literal("members-see-all"), on: z.enum(["on", "off"]) }),
   z.object({ intent: z.literal("role"), user: userId, role: z.enum(ROLES, { error: "Choose a role" }) }),
   z.object({ intent: z.literal("transfer"), user: userId }),
   z.object({ intent: z.literal("leave") }),

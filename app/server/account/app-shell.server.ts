@@ -12,6 +12,12 @@ import { teamsQuery } from "../teams/teams.server";
 import { getSessionUser, type SessionUser, sessionRead, sessionToken, sessionUserFrom } from "./auth.server";
 import { getUser } from "./user.server";
 
+/**
+ * Where a member still without a second factor may go while working in such a team: setting one up, switching
+ * workspace, and the team's sign-in settings (its admins may change the rule; others get its 404).
+ */
+export const SECOND_FACTOR_FREE = /^\/(settings\/account|teams|teams\/[^/]+\/sign-in)(\.data)?\/?$/;
+
 /** Only document loads claim new notifications as toasts; data requests leave them for the next page view. */
 const documentLoad = (request: Request) => request.headers.get("accept")?.includes("text/html") ?? false;
 

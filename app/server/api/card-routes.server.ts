@@ -4,7 +4,7 @@ import type { AppContext } from "~/context";
 import { type PublicCard, SHARE_FIELDS, vcardFileName } from "~/lib/card/card";
 import { CARD_LINK_PREFIX, OLD_CARD_LINK_PREFIX } from "~/lib/card/link";
 import { buildVCard } from "~/lib/formats/vcard";
-import { type Locale, langCookie, matchLocale, negotiateLocale } from "~/lib/i18n/locales";
+import { matchLocale, negotiateLocale } from "~/lib/i18n/locales";
 import { type Translate, translator } from "~/lib/i18n/translate";
 import { clipText } from "~/lib/text/graphemes";
 import { checkSignedCard, decodeCardParam } from "../cards/card-link.server";
@@ -27,6 +27,7 @@ import { cardTag, edgeGet, edgePut, edgeTicket, fromEdge } from "../platform/edg
 import type { AppEnv } from "../platform/env.server";
 import { html } from "../platform/http.server";
 import { limitShareBack } from "../platform/rate-limit.server";
+import { visitorLocale } from "../platform/visitor-locale.server";
 
 type HonoEnv = { Bindings: Env; Variables: { app: AppContext } };
 
@@ -45,14 +46,6 @@ const retryNotice = (t: Translate, seconds: number) => ({
 
 /** Card pages differ by language: caches between us and the visitor must keep them apart. */
 const VARY = "Accept-Language, Cookie";
-
-/** The visitor's language for a page served here, and the preference cookie when `?lang=` just chose it. */
-export function visitorLocale(request: Request): { locale: Locale; headers: Record<string, string> } {
-  const { locale, chosen } = negotiateLocale(request);
-  const headers: Record<string, string> = { vary: VARY };
-  if (chosen) headers["set-cookie"] = langCookie(chosen, new URL(request.url).protocol === "https:");
-  return { locale, headers };
-}
 
 const withHeaders = (res: Response, headers: Record<string, string>) => {
   for (const [name, value] of Object.entries(headers)) res.headers.set(name, value);

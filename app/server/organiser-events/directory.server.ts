@@ -4,6 +4,7 @@ import { matchWords, rankMatches } from "~/lib/organiser-events/rules";
 import { orgAttendee, orgExchange } from "~db/schema";
 import { IDS_PER_STATEMENT } from "../db/budget.server";
 import type { Database } from "../db/db.server";
+import { likeTerm } from "../db/like.server";
 import { ATTENDEE_ID, type Attendee, exchangedWith } from "./attendees.server";
 
 export type DirectoryFilters = { q?: string; company?: string; title?: string; interest?: string; page?: number };
@@ -15,7 +16,7 @@ export const DIRECTORY_PAGE = 50;
  */
 export async function directory(db: Database, viewer: Attendee, f: DirectoryFilters = {}) {
   const exchanged = exchangedWith(viewer.id, ATTENDEE_ID);
-  const likeOf = (v: string) => `%${v.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const likeOf = (v: string) => `%${likeTerm(v)}%`;
   const where: SQL[] = [
     eq(orgAttendee.eventId, viewer.eventId),
     eq(orgAttendee.listed, true),

@@ -1,6 +1,8 @@
 import { and, asc, count, desc, eq, inArray, isNotNull, isNull, sql } from "drizzle-orm";
+import { normalizeEmail } from "~/lib/forms/email";
 import { SCIM_TOKEN_PREFIX, ScimError, type UserChanges } from "~/lib/teams/scim";
 import { member, scimGroup, scimGroupMember, scimToken, scimUser, teamDomain, user } from "~db/schema";
+import { chunk } from "../db/budget.server";
 import type { Database } from "../db/db.server";
 import { failedWith } from "../db/write.server";
 import { randomToken, sha256Hex } from "../platform/tokens.server";
@@ -133,13 +135,10 @@ export async function findUser(db: Database, teamId: string, id: string) {
   return row;
 }
 
-const ADDRESS = /^[^\s@]{1,64}@[^\s@]{1,253}$/;
-
 /** The address a new user's account has: its primary email, else its userName; it must be on a proved domain. */
 async function provedAddress(db: Database, teamId: string, c: UserChanges & { userName: string }) {
-  const email = (c.email && ADDRESS.test(c.email) ? c.email : c.userName).toLowerCase();
-  if (!ADDRESS.test(email))
-    throw new ScimError(400, "userName or a primary email must be an email address.", "invalidValue");
+  const email = normalizeEmail(c.email) ?? normalizeEmail(c.userName);
+  if (!email) throw new ScimError(400, "userName or a primary email must be an email address.", "invalidValue");
   const proved = await db
     .select({ id: teamDomain.id })
     .from(teamDomain)
@@ -217,7 +216,8 @@ export async function createUser(db: Database, actor: Actor, c: UserChanges & { 
 
 /** The team's member removal, as the token's maker; a member already gone is fine (the directory catches up). */
 async function offboard(db: Database, actor: Actor, userId: string) {
-  const removed = await removeMember(db, actor, userId);
+  // Their people and follow-ups go to the token's maker, an owner or admin (decision 0234).
+  const removed = await removeMember(db, actor, userId, actor.userId);
   if (removed.ok || removed.reason === "gone") return;
   if (removed.reason === "last-owner")
     throw new ScimError(409, "That user is the team's last owner; hand the team over first.", "mutability");
@@ -330,8 +330,7 @@ export type ScimGroupRow = Awaited<ReturnType<typeof findGroup>>;
 async function teamUserIds(db: Database, teamId: string, ids: string[]) {
   const unique = [...new Set(ids)];
   if (unique.length > 1000) throw new ScimError(400, "At most 1,000 members in one request.", "tooMany");
-  for (let i = 0; i < unique.length; i += 90) {
-    const part = unique.slice(i, i + 90);
+  for (const part of chunk(unique)) {
     const found = await db
       .select({ id: scimUser.id })
       .from(scimUser)
@@ -356,20 +355,14 @@ export type GroupWrite = {
 /** Writes a group and its member changes in one batch; a name another group of the team has is `uniqueness`. */
 async function writeGroup(db: Database, teamId: string, id: string, g: GroupWrite, create: boolean, now: Date) {
   const add = await teamUserIds(db, teamId, g.add);
-  const inserts = [];
-  for (let i = 0; i < add.length; i += 40)
-    inserts.push(
-      db
-        .insert(scimGroupMember)
-        .values(memberRows(id, add.slice(i, i + 40)))
-        .onConflictDoNothing(),
-    );
+  // Two parameters a row: 40 rows a statement stay inside D1's budget.
+  const inserts = chunk(add, 40).map((part) =>
+    db.insert(scimGroupMember).values(memberRows(id, part)).onConflictDoNothing(),
+  );
   const removals = [];
-  for (let i = 0; i < g.remove.length; i += 90)
+  for (const part of chunk(g.remove))
     removals.push(
-      db
-        .delete(scimGroupMember)
-        .where(and(eq(scimGroupMember.groupId, id), inArray(scimGroupMember.scimUserId, g.remove.slice(i, i + 90)))),
+      db.delete(scimGroupMember).where(and(eq(scimGroupMember.groupId, id), inArray(scimGroupMember.scimUserId, part))),
     );
   const head = create
     ? db

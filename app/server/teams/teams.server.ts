@@ -8,6 +8,7 @@ import { rawSql, writeBatch } from "../db/write.server";
 import { outboxMailer } from "../platform/mail.server";
 import { randomToken, sha256Hex } from "../platform/tokens.server";
 import { auditEach, auditIfChanged, auditStatement } from "./audit.server";
+import { handOnStatements, isAdminOf } from "./people.server";
 
 /**
  * Teams (decision 0200): creating one, its members and roles, invitations, and which workspace a session works in.
@@ -363,7 +364,7 @@ export async function acceptInvitation(
   return { ok: true, workspaceId: found.workspaceId };
 }
 
-export type MemberChange = { ok: true } | { ok: false; reason: "not-allowed" | "gone" | "last-owner" };
+export type MemberChange = { ok: true } | { ok: false; reason: "not-allowed" | "gone" | "last-owner" | "heir" };
 
 /** The "last owner" trigger's refusal (migration 0046), as D1 reports it. */
 const lastOwner = (error: unknown) => error instanceof Error && /last owner/.test(`${error.message} ${error.cause}`);
@@ -385,11 +386,15 @@ const leaveSessions = (db: Database, userId: string, teamId: string) =>
     .where(and(eq(session.userId, userId), eq(session.activeWorkspaceId, teamId)));
 
 /**
- * Removes another member: an admin removes admins and members, an owner anyone. Two admins removing the same
- * member at once: one removes, the other finds them gone.
+ * Removes another member: an admin removes admins and members, an owner anyone. In the same batch their people and
+ * open follow-ups go to `heir`, an owner or admin the remover chose (decision 0234), and their app passwords and API
+ * tokens for the team are revoked. Two admins removing the same member at once: one removes, the other finds them
+ * gone and hands nothing on twice.
  */
-export async function removeMember(db: Database, actor: Actor, userId: string): Promise<MemberChange> {
+export async function removeMember(db: Database, actor: Actor, userId: string, heir: string): Promise<MemberChange> {
   if (!canManage(actor.role) || userId === actor.userId) return { ok: false, reason: "not-allowed" };
+  // Checked again by the removal's own statement: a heir demoted meanwhile leaves the member where they are.
+  if (heir === userId || !(await isAdminOf(db, actor.workspaceId, heir))) return { ok: false, reason: "heir" };
   return keepingAnOwner(async () => {
     const [removed] = await db.batch([
       db
@@ -399,10 +404,13 @@ export async function removeMember(db: Database, actor: Actor, userId: string): 
             eq(member.workspaceId, actor.workspaceId),
             eq(member.userId, userId),
             sql`(${member.role} <> 'owner' and ${managerNow(actor)} or ${ownerNow(actor)})`,
+            // Nobody leaves without someone to take their people: the heir is an owner or admin now.
+            sql`exists (select 1 from ${member} h where h.workspace_id = ${actor.workspaceId} and h.user_id = ${heir} and h.role in ('owner', 'admin'))`,
           ),
         )
         .returning({ userId: member.userId }),
       auditIfChanged(db, { ...by(actor), action: "member.removed", subjectUserId: userId }),
+      ...handOnStatements(db, actor, userId, heir, new Date()),
       leaveSessions(db, userId, actor.workspaceId),
     ]);
     return removed.length === 1;
@@ -411,6 +419,13 @@ export async function removeMember(db: Database, actor: Actor, userId: string): 
 
 /** Leaves a team; its only owner cannot (the trigger refuses), so a team always keeps one. */
 export async function leaveTeam(db: Database, actor: Actor): Promise<MemberChange> {
+  // Whoever leaves hands their people and follow-ups to the team's first other owner (decision 0234).
+  const [heir] = await db
+    .select({ id: member.userId })
+    .from(member)
+    .where(and(eq(member.workspaceId, actor.workspaceId), eq(member.role, "owner"), ne(member.userId, actor.userId)))
+    .orderBy(asc(member.createdAt), asc(member.userId))
+    .limit(1);
   return keepingAnOwner(async () => {
     const [left] = await db.batch([
       db
@@ -418,6 +433,7 @@ export async function leaveTeam(db: Database, actor: Actor): Promise<MemberChang
         .where(and(eq(member.workspaceId, actor.workspaceId), eq(member.userId, actor.userId)))
         .returning({ userId: member.userId }),
       auditIfChanged(db, { ...by(actor), action: "member.left" }),
+      ...(heir ? handOnStatements(db, actor, actor.userId, heir.id, new Date()) : []),
       leaveSessions(db, actor.userId, actor.workspaceId),
     ]);
     return left.length === 1;

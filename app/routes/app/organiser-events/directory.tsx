@@ -63,7 +63,14 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     },
     meetings: meetings.map((m) => ({ ...m, line: meetingLine(m, event.timeZone) })),
     hubId,
-    me: { name: me.name, listed: me.listed, visibility: me.visibility, passToken: me.passToken, goals: me.goals },
+    me: {
+      name: me.name,
+      listed: me.listed,
+      visibility: me.visibility,
+      passToken: me.passToken,
+      goals: me.goals,
+      exhibitor: me.leadRights !== "none",
+    },
     filters,
     page,
     ...list,
@@ -165,6 +172,16 @@ export default function DirectoryPage({ loaderData, actionData }: Route.Componen
           Your pass and directory choices
         </a>
       </p>
+      {me.exhibitor ? (
+        <p className="mt-2 flex flex-wrap gap-3 text-sm">
+          <a href={href("/e/:slug/leads/:format", { slug: event.slug, format: "csv" })} className={small}>
+            Your stand's leads (CSV)
+          </a>
+          <a href={href("/e/:slug/leads/:format", { slug: event.slug, format: "xlsx" })} className={small}>
+            Your stand's leads (Excel)
+          </a>
+        </p>
+      ) : null}
       {error ? (
         <p className="mt-3 rounded-lg bg-red-100 p-3 text-red-900" role="alert">
           {error}

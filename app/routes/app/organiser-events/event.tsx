@@ -182,6 +182,12 @@ export default function OrganiserEventPage({ loaderData, actionData }: Route.Com
         </table>
       ) : null}
       <p className="mt-4 flex flex-wrap gap-3">
+        <Link to={href("/organiser/:id/attendees", { id: String(e.id) })} className={button}>
+          Attendee list and check-in
+        </Link>
+        <Link to={href("/organiser/:id/door", { id: String(e.id) })} className={button}>
+          Door check-in
+        </Link>
         <a href={href("/organiser/:id/attendees/:format", { id: String(e.id), format: "csv" })} className={button}>
           Export consented attendees (CSV)
         </a>

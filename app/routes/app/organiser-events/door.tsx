@@ -1,0 +1,198 @@
+import { useCallback, useEffect, useRef, useState } from "react";
+import { data, Form, href, Link, useFetcher, useRevalidator } from "react-router";
+import { Field, inputClass } from "~/components/ui/field";
+import { appContext } from "~/context";
+import { pageMeta } from "~/lib/site";
+import { getUser } from "~/server/account/user.server";
+import { doorCount } from "~/server/organiser-events/attendee-list.server";
+import { checkInScan, type DoorResult, recentCheckIns } from "~/server/organiser-events/door.server";
+import { ownOrgEvent } from "~/server/organiser-events/events.server";
+import { notFound, parseId, unknownIntent } from "~/server/platform/http.server";
+import type { Route } from "./+types/door";
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  ...pageMeta(loaderData ? `Door: ${loaderData.event.title}` : "Door"),
+  { name: "robots", content: "noindex" },
+];
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const app = context.get(appContext);
+  const event = await ownOrgEvent(app.db, getUser(context).workspace.id, parseId(params.id));
+  if (!event) notFound();
+  const [count, recent] = await Promise.all([doorCount(app.db, event.id), recentCheckIns(app.db, event.id)]);
+  return { event: { id: event.id, title: event.title, timeZone: event.timeZone }, count, recent };
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const app = context.get(appContext);
+  const user = getUser(context);
+  const event = await ownOrgEvent(app.db, user.workspace.id, parseId(params.id));
+  if (!event) notFound();
+  const form = await request.formData().catch(() => null);
+  if (form?.get("intent") !== "scan") unknownIntent();
+  const code = String(form.get("code") ?? "").slice(0, 500);
+  const result: DoorResult = await checkInScan(app.db, event, code, user.id);
+  // A refusal keeps what was typed: anything that is no pass is a bad request, a pass not of this event a conflict.
+  if (!result.ok) return data({ result, code }, { status: result.reason === "unreadable" ? 400 : 409 });
+  return { result, code: "" };
+}
+
+/** How often the live count is read while the page is open and showing. */
+const COUNT_EVERY_MS = 5000;
+
+const time = (at: Date) => at.toISOString().slice(11, 16);
+
+export default function Door({ loaderData, actionData }: Route.ComponentProps) {
+  const { event: e, count, recent } = loaderData;
+  const fetcher = useFetcher<typeof action>();
+  const revalidator = useRevalidator();
+  const answer = fetcher.data ?? actionData;
+  useEffect(() => {
+    const timer = setInterval(() => {
+      if (document.visibilityState === "visible" && revalidator.state === "idle") void revalidator.revalidate();
+    }, COUNT_EVERY_MS);
+    return () => clearInterval(timer);
+  }, [revalidator]);
+  const submit = useCallback(
+    (code: string) => fetcher.submit({ intent: "scan", code }, { method: "post" }),
+    [fetcher.submit],
+  );
+  return (
+    <section className="mx-auto max-w-xl px-4 py-8 sm:px-6">
+      <Link to={href("/organiser/:id/attendees", { id: String(e.id) })} className="text-sm underline">
+        ← Attendees of {e.title}
+      </Link>
+      <h1 className="mt-4 font-bold text-3xl tracking-tight">Door check-in</h1>
+      <p className="mt-2 font-bold text-2xl" aria-live="polite" data-count="inside">
+        {`${count.inside} of ${count.attendees} in`}
+      </p>
+      {answer ? (
+        <p
+          role={answer.result.ok ? "status" : "alert"}
+          data-door={answer.result.ok ? (answer.result.created ? "in" : "again") : "refused"}
+          className={`mt-4 rounded-lg p-4 font-semibold text-lg ${
+            answer.result.ok
+              ? answer.result.created
+                ? "bg-emerald-100 text-emerald-900"
+                : "bg-amber-100 text-amber-900"
+              : "bg-red-100 text-red-900"
+          }`}
+        >
+          {answer.result.ok
+            ? answer.result.created
+              ? `${answer.result.name}: checked in`
+              : `${answer.result.name}: already checked in at ${time(answer.result.checkedAt)} UTC`
+            : answer.result.message}
+        </p>
+      ) : null}
+      <DoorCamera onScan={submit} busy={fetcher.state !== "idle"} />
+      <Form method="post" className="mt-6 grid gap-3" noValidate>
+        <input type="hidden" name="intent" value="scan" />
+        <Field
+          id="door-code"
+          label="Or paste the pass's link"
+          errors={answer && !answer.result.ok && answer.code ? [answer.result.message] : undefined}
+        >
+          <input
+            id="door-code"
+            name="code"
+            defaultValue={answer?.code ?? ""}
+            key={answer?.code ?? ""}
+            maxLength={500}
+            className={inputClass}
+          />
+        </Field>
+        <button type="submit" className="rounded-md bg-brand-600 px-4 py-2.5 font-semibold text-white">
+          Check in
+        </button>
+      </Form>
+      <h2 className="mt-8 font-semibold text-lg">Latest in</h2>
+      {recent.length ? (
+        <ul className="mt-2 divide-y divide-slate-200 dark:divide-slate-800">
+          {recent.map((r) => (
+            <li key={r.id} className="flex justify-between py-2">
+              <span>{r.name}</span>
+              <span className="text-slate-600 dark:text-slate-300">{time(r.checkedAt)} UTC</span>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className="mt-2 text-slate-600 dark:text-slate-300">Nobody is checked in yet.</p>
+      )}
+    </section>
+  );
+}
+
+/** The phone's camera, scanning passes one after another until stopped. */
+function DoorCamera({ onScan, busy }: { onScan: (code: string) => void; busy: boolean }) {
+  const videoRef = useRef<HTMLVideoElement>(null);
+  const abortRef = useRef<AbortController | null>(null);
+  const [state, setState] = useState<"idle" | "scanning" | "error">("idle");
+  const stop = useCallback(() => {
+    abortRef.current?.abort();
+    const stream = videoRef.current?.srcObject as MediaStream | null;
+    for (const track of stream?.getTracks() ?? []) track.stop();
+    if (videoRef.current) videoRef.current.srcObject = null;
+    setState("idle");
+  }, []);
+  useEffect(() => stop, [stop]);
+  async function start() {
+    try {
+      const stream = await navigator.mediaDevices.getUserMedia({ video: { facingMode: "environment" }, audio: false });
+      const video = videoRef.current;
+      if (!video) return;
+      video.srcObject = stream;
+      await video.play();
+      setState("scanning");
+      const controller = new AbortController();
+      abortRef.current = controller;
+      const { scanUntilFound } = await import("~/lib/client/qr-scan");
+      let last = "";
+      while (!controller.signal.aborted) {
+        const text = await scanUntilFound(video, controller.signal);
+        // The same pass held in front of the camera is sent once, not once a frame.
+        if (text && text !== last) {
+          last = text;
+          onScan(text);
+        }
+        await new Promise((r) => setTimeout(r, 1500));
+      }
+    } catch {
+      stop();
+      setState("error");
+    }
+  }
+  return (
+    <div className="mt-4">
+      <video
+        ref={videoRef}
+        playsInline
+        muted
+        className={state === "scanning" ? "w-full rounded-lg bg-black" : "hidden"}
+      />
+      {state === "scanning" ? (
+        <button
+          type="button"
+          onClick={stop}
+          className="mt-3 rounded-md border border-slate-300 px-4 py-2.5 font-semibold"
+        >
+          Stop the camera{busy ? " (checking…)" : ""}
+        </button>
+      ) : (
+        <button
+          type="button"
+          onClick={start}
+          className="rounded-md bg-brand-600 px-4 py-3 font-semibold text-lg text-white"
+          data-door-camera
+        >
+          Scan passes with the camera
+        </button>
+      )}
+      {state === "error" ? (
+        <p role="alert" className="mt-2 text-red-700 text-sm">
+          The camera could not start: allow it in the browser's settings, or paste the pass's link below.
+        </p>
+      ) : null}
+    </div>
+  );
+}

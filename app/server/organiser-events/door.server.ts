@@ -1,0 +1,84 @@
+import { and, desc, eq, sql } from "drizzle-orm";
+import { parseBadge } from "~/lib/organiser-events/badge";
+import { orgAttendee, orgCheckin, type orgEvent } from "~db/schema";
+import type { Database } from "../db/db.server";
+import { attendeeByScan } from "./attendees.server";
+
+type OrgEvent = typeof orgEvent.$inferSelect;
+
+export const DOOR_MESSAGES = {
+  unreadable: "That code is not an attendee pass: scan the QR code on the pass",
+  otherEvent: (title: string) => `That pass is for another event, not ${title}`,
+  unknown: (title: string) => `That pass is not valid for ${title}: ask the attendee to open the pass mailed to them`,
+  notAttendee: "That person is not an attendee of this event",
+} as const;
+
+export type DoorResult =
+  | { ok: true; created: boolean; name: string; checkedAt: Date }
+  | { ok: false; reason: "unreadable" | "other-event" | "unknown"; message: string };
+
+/**
+ * Lets the attendee in, once: the attendee is the check-in's key, so a second scan, or two phones scanning
+ * at once, store one row and both answer with the first scan's time.
+ */
+async function letIn(db: Database, eventId: number, attendeeId: number, byUser: string | null, now: number) {
+  const made = await db.run(sql`insert into org_checkin (attendee_id, event_id, checked_at, by_user)
+    select id, event_id, ${now}, ${byUser} from org_attendee where id = ${attendeeId} and event_id = ${eventId}
+    on conflict (attendee_id) do nothing`);
+  const [row] = await db
+    .select({ name: orgAttendee.name, checkedAt: orgCheckin.checkedAt })
+    .from(orgCheckin)
+    .innerJoin(orgAttendee, eq(orgAttendee.id, orgCheckin.attendeeId))
+    .where(and(eq(orgCheckin.attendeeId, attendeeId), eq(orgCheckin.eventId, eventId)));
+  return row ? { ...row, created: made.meta.changes > 0 } : null;
+}
+
+/** A pass scanned (or its link typed) at this event's door: only a pass of this event, with its proof, lets in. */
+export async function checkInScan(
+  db: Database,
+  event: OrgEvent,
+  scanned: string,
+  byUser: string | null,
+  now = Date.now(),
+): Promise<DoorResult> {
+  const badge = parseBadge(scanned);
+  if (!badge) return { ok: false, reason: "unreadable", message: DOOR_MESSAGES.unreadable };
+  if (badge.slug !== event.slug)
+    return { ok: false, reason: "other-event", message: DOOR_MESSAGES.otherEvent(event.title) };
+  const found = await attendeeByScan(db, event.slug, badge.code, badge.proof ?? undefined);
+  if (!found) return { ok: false, reason: "unknown", message: DOOR_MESSAGES.unknown(event.title) };
+  const row = await letIn(db, event.id, found.a.id, byUser, now);
+  return row ? { ok: true, ...row } : { ok: false, reason: "unknown", message: DOOR_MESSAGES.unknown(event.title) };
+}
+
+/** The organiser's own check-in from the attendee list (someone without their phone). */
+export async function checkInAttendee(
+  db: Database,
+  eventId: number,
+  attendeeId: number,
+  byUser: string | null,
+  now = Date.now(),
+): Promise<DoorResult> {
+  const row = await letIn(db, eventId, attendeeId, byUser, now);
+  return row ? { ok: true, ...row } : { ok: false, reason: "unknown", message: DOOR_MESSAGES.notAttendee };
+}
+
+/** Undoes a check-in made by mistake; true when there was one. */
+export async function undoCheckIn(db: Database, eventId: number, attendeeId: number) {
+  const gone = await db
+    .delete(orgCheckin)
+    .where(and(eq(orgCheckin.eventId, eventId), eq(orgCheckin.attendeeId, attendeeId)))
+    .returning({ id: orgCheckin.attendeeId });
+  return gone.length > 0;
+}
+
+/** The latest people let in, newest first, for the door screen. */
+export function recentCheckIns(db: Database, eventId: number, limit = 10) {
+  return db
+    .select({ id: orgAttendee.id, name: orgAttendee.name, checkedAt: orgCheckin.checkedAt })
+    .from(orgCheckin)
+    .innerJoin(orgAttendee, eq(orgAttendee.id, orgCheckin.attendeeId))
+    .where(eq(orgCheckin.eventId, eventId))
+    .orderBy(desc(orgCheckin.checkedAt), desc(orgCheckin.attendeeId))
+    .limit(limit);
+}
