@@ -42,6 +42,20 @@ const oneServerRenderer = (): Plugin => ({
   },
 });
 
+/**
+ * The WebP and JPEG codecs' glue assigns import.meta.url when a host leaves it unset; Vite's module runner
+ * (the Worker tests) cannot parse an assignment to import.meta, and the Worker never needs it: its wasm is
+ * handed to init and its file is never located (decision 0248).
+ */
+const codecGlue = (): Plugin => ({
+  name: "knowwho-codec-glue",
+  applyToEnvironment: (environment) => environment.name === "ssr",
+  transform(code, id) {
+    if (!/@jsquash[\\/](webp|jpeg)[\\/]codec[\\/]/.test(id)) return null;
+    return code.replaceAll('import.meta.url="https://localhost"', "void 0");
+  },
+});
+
 /** Puts the on-demand OCR engine into public/vendor before dev or build serves public/. */
 const vendorAssets = (): Plugin => ({ name: "knowwho-vendor-assets", buildStart: () => copyVendorAssets() });
 
@@ -50,6 +64,7 @@ export default defineConfig({
     serverStubs(),
     oneServerRenderer(),
     vendorAssets(),
+    codecGlue(),
     cloudflare({ viteEnvironment: { name: "ssr" } }),
     tailwindcss(),
     reactRouter(),

@@ -2,6 +2,8 @@ import { spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import encodeJpeg, { init as initJpegEncode } from "@jsquash/jpeg/encode";
+import decodeWebp, { init as initWebpDecode } from "@jsquash/webp/decode";
 import { strFromU8, unzipSync } from "fflate";
 import { afterAll, describe, expect, it } from "vitest";
 import { readCsvFile } from "~/lib/formats/csv-read";
@@ -10,6 +12,7 @@ import { writeVCards } from "~/lib/formats/vcard";
 import { readVCardFile } from "~/lib/formats/vcard-read";
 import { toXlsx, xlsxParts } from "~/lib/formats/xlsx";
 import type { PersonDraft, PersonRecord } from "~/lib/people/draft";
+import { FACE_WEBP } from "../fixtures/webp";
 
 /**
  * Our files read by programs we did not write: python3-vobject for vCard, LibreOffice for CSV and XLSX.
@@ -396,5 +399,30 @@ describe("A second organisation and title and a label of the person's own, read 
       expect(run.stdout, version).toMatch(/Gym(, INTERNET)?: ada@gym\.example/);
     }
     // khard starts a Python interpreter per call: slow on a busy machine; the heavy project's limit applies.
+  });
+});
+
+describe("a WebP person's photo in vCard 3.0, read by python3-vobject", () => {
+  it("is a JPEG (FF D8 FF) that vobject decodes, made by the codecs the Worker uses (issue 42)", async () => {
+    const python = pythonWithVobject();
+    // The Worker hands these wasm modules to init as bundled modules; here they are read from disk.
+    const wasm = (file: string) => new WebAssembly.Module(readFileSync(path.join("node_modules/@jsquash", file)));
+    await initWebpDecode(wasm("webp/codec/dec/webp_dec.wasm"));
+    await initJpegEncode(wasm("jpeg/codec/enc/mozjpeg_enc.wasm"));
+    const jpeg = new Uint8Array(await encodeJpeg(await decodeWebp(FACE_WEBP.slice().buffer), { quality: 85 }));
+    const card = "BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Wren Webp\r\nN:Webp;Wren;;;\r\nEND:VCARD\r\n";
+    const [draft] = readVCardFile(new TextEncoder().encode(card)).people.map((p) => p.draft);
+    const photo = { mediaType: "image/jpeg", base64: Buffer.from(jpeg).toString("base64") };
+    const out = path.join(work, "webp-person.vcf");
+    writeFileSync(out, writeVCards([{ ...asRecord(draft as PersonDraft, 0), photo }], "3.0"));
+    const script = [
+      "import sys, vobject",
+      "card = vobject.readOne(open(sys.argv[1], encoding='utf-8').read())",
+      "p = card.contents['photo'][0]",
+      "print(p.params.get('TYPE'), p.value[:3].hex(), len(p.value))",
+    ].join("\n");
+    const run = spawnSync(python, ["-c", script, out], { encoding: "utf8" });
+    expect(run.status, run.stderr).toBe(0);
+    expect(run.stdout.trim()).toBe(`['JPEG'] ffd8ff ${jpeg.byteLength}`);
   });
 });

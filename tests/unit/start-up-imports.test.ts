@@ -18,6 +18,8 @@ const lazy = [
   path.join("app", "server", "organiser-events", "routes.server.ts"),
   path.join("app", "server", "integrations", "webhooks.server.ts"),
   path.join("app", "server", "composition.server.ts"),
+  // The WebP decoder and JPEG encoder (0248): imported when a WebP photo arrives, never at start-up.
+  path.join("app", "server", "people", "webp-codec.server.ts"),
 ];
 
 describe("the Worker's start-up", () => {

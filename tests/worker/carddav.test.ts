@@ -6,6 +6,7 @@ import { addPerson } from "~/server/people/add.server";
 import { addPeople } from "~/server/people/batch.server";
 import { addContactPoint, editableFields, updatePerson } from "~/server/people/edit.server";
 import { getPerson, loadPeople } from "~/server/people/read.server";
+import { CORRUPT_WEBP, FACE_WEBP, HUGE_WEBP, isJpeg } from "../fixtures/webp";
 import { call, confirmEmail, form, signUp, testAddress } from "./helpers";
 
 const db = () => createDb(env.DB);
@@ -567,27 +568,54 @@ describe("CardDAV photos", () => {
     expect((await listing(o)).cards[0]?.etag).not.toBe(etag);
   });
 
-  it("serve a WebP photo as it is stored, so a device saving the card back keeps it (issue 42)", async () => {
+  it("serve a WebP photo as its JPEG rendition, and a device sending that JPEG back keeps the WebP (issue 42)", async () => {
     const o = await davOwner();
     const id = await person(o.userId, "Katherine Johnson", "katherine@example.org");
-    // RIFF, its size, WEBP and a VP8L chunk: a WebP by its magic bytes, as an upload is judged.
-    const webp = new Uint8Array([
-      ...new TextEncoder().encode("RIFF"),
-      0x1a,
-      0,
-      0,
-      0,
-      ...new TextEncoder().encode("WEBPVP8L"),
-      ...Array.from({ length: 40 }, (_, i) => (i * 13) % 251),
-    ]);
     const set = await call(`/api/people/${id}/photo`, {
       method: "PUT",
-      body: webp,
+      body: FACE_WEBP,
       headers: { cookie: o.cookie, "content-type": "image/webp" },
     });
     expect(set.status).toBe(200);
+    const key = await imageKey(id);
     const card = (await listing(o)).cards[0] as { href: string };
-    expect(photoLines(await (await o.dav(card.href)).text())).toEqual([`PHOTO;ENCODING=b;TYPE=WEBP:${b64(webp)}`]);
+    const got = await o.dav(card.href);
+    const body = await got.text();
+    const lines = photoLines(body);
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(/^PHOTO;ENCODING=b;TYPE=JPEG:/);
+    const served = Uint8Array.from(atob((lines[0] as string).split(":")[1] as string), (c) => c.charCodeAt(0));
+    expect(isJpeg(served)).toBe(true);
+    // The WebP and its one rendition, nothing else.
+    expect(await storedPhotos(o.userId)).toBe(2);
+
+    // iOS saves the card it read: the JPEG it was given is the same photo, so the WebP stays.
+    const put = await o.dav(card.href, { method: "PUT", body, headers: { "if-match": got.headers.get("etag") ?? "" } });
+    expect(put.status).toBe(204);
+    expect(await imageKey(id)).toBe(key);
+    const mine = await call(`/api/people/${id}/photo`, { headers: { cookie: o.cookie } });
+    expect(mine.headers.get("content-type")).toBe("image/webp");
+    expect(new Uint8Array(await mine.arrayBuffer())).toEqual(FACE_WEBP);
+
+    // A WebP that cannot be decoded, or one claiming a huge canvas: 400 with the reason, nothing changes.
+    for (const [webp, reason] of [
+      [CORRUPT_WEBP, "That WebP photo cannot be read"],
+      [HUGE_WEBP, "That WebP photo is over 4 megapixels"],
+    ] as const) {
+      const now = await o.dav(card.href);
+      const sent = (await now.text()).replace(
+        /PHOTO;[^\r]*\r\n(?: [^\r]*\r\n)*/,
+        `PHOTO;ENCODING=b;TYPE=WEBP:${b64(webp)}\r\n`,
+      );
+      const refused = await o.dav(card.href, {
+        method: "PUT",
+        body: sent,
+        headers: { "if-match": now.headers.get("etag") ?? "" },
+      });
+      expect(refused.status).toBe(400);
+      expect(await refused.text()).toContain(reason);
+      expect(await imageKey(id)).toBe(key);
+    }
   });
 
   it("take a PHOTO a client puts (3.0 base64, 4.0 data: URI) as the person's photo, checked as an upload", async () => {

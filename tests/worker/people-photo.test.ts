@@ -1,5 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+import { WEBP_TOO_LARGE, WEBP_UNREADABLE } from "~/server/people/webp-jpeg.server";
+import { CORRUPT_WEBP, FACE_WEBP, HUGE_WEBP, isJpeg } from "../fixtures/webp";
 import { call, form, importFile, json, signUp } from "./helpers";
 
 /** A JPEG as far as every check goes (magic bytes and end marker), with bytes unique to this test. */
@@ -145,5 +147,66 @@ describe("people's photos", () => {
     expect((await env.CACHE.list({ prefix: `person-photo:${userId}:` })).keys.length).toBe(1);
     await call("/settings", { ...form({ intent: "delete-account", confirm: a.email }), headers: { cookie: a.cookie } });
     expect((await env.CACHE.list({ prefix: `person-photo:${userId}:` })).keys).toEqual([]);
+  });
+
+  it("in WebP travel as a JPEG made once in vCard 3.0 and as WebP in vCard 4.0; a corrupt one is refused (issue 42)", async () => {
+    const a = await signUp("WebP Owner");
+    const email = `wren-${crypto.randomUUID().slice(0, 8)}@example.org`;
+    const vcf = ["BEGIN:VCARD", "VERSION:4.0", "FN:Wren Webp", `EMAIL:${email}`];
+    vcf.push(`PHOTO:data:image/webp;base64,${base64(FACE_WEBP)}`, "END:VCARD", "");
+    await importFile(a.cookie, vcf.join("\r\n"), "contacts.vcf");
+    const row = await env.DB.prepare("select id, image from connection where email = ?")
+      .bind(email)
+      .first<{ id: number; image: string }>();
+    const id = row?.id ?? 0;
+    // The rendition was made as the import stored the photo, beside it.
+    const rendition = `person-photo:${row?.image}.jpeg`;
+    expect(isJpeg(new Uint8Array((await env.CACHE.get(rendition, "arrayBuffer")) ?? new ArrayBuffer(0)))).toBe(true);
+
+    const photoOf = async (format: string) => {
+      const res = await call(`/api/connections/export?format=${format}`, { headers: { cookie: a.cookie } });
+      return (await res.text())
+        .replace(/\r\n /g, "")
+        .split("\r\n")
+        .filter((l) => l.startsWith("PHOTO"));
+    };
+    const jpegLine = async () => {
+      const [line, ...more] = await photoOf("vcf");
+      expect(more).toEqual([]);
+      expect(line).toMatch(/^PHOTO;ENCODING=b;TYPE=JPEG:/);
+      return Uint8Array.from(atob((line as string).split(":")[1] as string), (c) => c.charCodeAt(0));
+    };
+    expect(isJpeg(await jpegLine())).toBe(true);
+    expect(await photoOf("vcf4")).toEqual([`PHOTO:data:image/webp;base64,${base64(FACE_WEBP)}`]);
+    // The person's own photo is still the WebP.
+    expect((await getPhoto(a.cookie, id)).headers.get("content-type")).toBe("image/webp");
+
+    // A WebP stored before renditions existed gets one at its first 3.0 export, kept for the next.
+    await env.CACHE.delete(rendition);
+    expect(isJpeg(await jpegLine())).toBe(true);
+    expect(await env.CACHE.get(rendition)).not.toBeNull();
+
+    // Uploads: one that cannot be decoded, one claiming 100 megapixels: 400 with the reason, photo unchanged.
+    const corrupt = await putPhoto(a.cookie, id, CORRUPT_WEBP, "image/webp");
+    expect(corrupt.status).toBe(400);
+    expect(await corrupt.json()).toEqual({ error: WEBP_UNREADABLE });
+    const huge = await putPhoto(a.cookie, id, HUGE_WEBP, "image/webp");
+    expect(huge.status).toBe(400);
+    expect(await huge.json()).toEqual({ error: WEBP_TOO_LARGE });
+    expect(await imageKey(id)).toBe(row?.image);
+
+    // An uploaded WebP gets its rendition too; the old photo and its rendition are gone.
+    expect((await putPhoto(a.cookie, id, FACE_WEBP, "image/webp")).status).toBe(200);
+    const next = await imageKey(id);
+    expect(await env.CACHE.get(rendition)).toBeNull();
+    expect(await env.CACHE.get(`person-photo:${next}.jpeg`)).not.toBeNull();
+
+    // Deleting the person deletes both.
+    await call(`/connections/${id}`, {
+      ...form({ intent: "delete", confirmed: "yes" }),
+      headers: { cookie: a.cookie },
+    });
+    expect(await env.CACHE.get(`person-photo:${next}`)).toBeNull();
+    expect(await env.CACHE.get(`person-photo:${next}.jpeg`)).toBeNull();
   });
 });

@@ -124,10 +124,10 @@ export const cardEtag = (person: PersonRecord, extra: string[]) => {
   return etagOf(person.photoKey ? `${body}X-PHOTO-KEY:${person.photoKey}\r\n` : body);
 };
 
-/** The photos of these people, for cards served with their address data. */
+/** The photos of these people, for cards served with their address data (vCard 3.0: a WebP's JPEG). */
 export type PhotoStore = { CACHE: KVNamespace };
 export const photosFor = (store: PhotoStore | null, people: PersonRecord[]) =>
-  store ? photosOf(store, people) : Promise.resolve(new Map<number, PhotoDraft>());
+  store ? photosOf(store, people, "3.0") : Promise.resolve(new Map<number, PhotoDraft>());
 
 const SAFE_NAME = /^[A-Za-z0-9@._+-]{1,150}$/;
 

@@ -8,7 +8,7 @@ import type { Database } from "../db/db.server";
 import { rawSql, type Statement } from "../db/write.server";
 import { addPerson, ownerCountry } from "../people/add.server";
 import type { PeopleEvents } from "../people/events.server";
-import { checkedDraftPhoto, deletePhotos, photoBytes, putPhoto, sameBytes } from "../people/photo.server";
+import { checkedDraftPhoto, deletePhotos, isStoredPhoto, putPhoto, readyPhoto } from "../people/photo.server";
 import { replacePerson } from "../people/replace.server";
 import { type DavUser, davViewer } from "./app-passwords.server";
 import { bumpBook, currentSeq, extraLines, isInlinePhoto, MAX_EXTRA_BYTES, readCard } from "./book.server";
@@ -62,11 +62,15 @@ function refuseCaps(kinds: string[]): Response {
     return `${NOUNS[k] ?? k}: at most ${MAX_POINTS_PER_KIND}, this card has ${MAX_POINTS_PER_KIND + n}`;
   });
   const message = `KnowWho keeps at most ${MAX_POINTS_PER_KIND} of each kind of contact detail (${over.join("; ")}). Nothing was saved: remove some and save again.`;
-  return davError(
-    403,
+  return refuseWithMessage(403, message);
+}
+
+/** valid-address-data with the reason in the message element that sabre/dav clients show. */
+const refuseWithMessage = (status: 400 | 403, message: string) =>
+  davError(
+    status,
     `<card:valid-address-data/><s:message xmlns:s="http://sabredav.org/ns">${escapeXml(message)}</s:message>`,
   );
-}
 
 const refusePhoto = (status: 400 | 413) =>
   davError(status, status === 413 ? "<card:max-resource-size/>" : "<card:valid-address-data/>");
@@ -94,6 +98,9 @@ export async function put(
     return davError(413, "<card:max-resource-size/>");
   const photo = putPhotoOf(decode(bytes), draft);
   if (photo.kind === "refused") return refusePhoto(photo.status);
+  const ready = photo.kind === "image" ? await readyPhoto(photo.type, photo.bytes) : null;
+  // A WebP no JPEG can be made of (corrupt, or too many pixels) is refused with the reason a device shows.
+  if (ready && "error" in ready) return refuseWithMessage(400, ready.error);
   // Past the per-kind caps nothing is dropped behind a 2xx: the whole PUT is refused, with a reason to show.
   const { pastCap } = normalisePerson(draft, await ownerCountry(db, user.id));
   if (pastCap.length) return refuseCaps(pastCap.map((p) => p.kind));
@@ -116,8 +123,8 @@ export async function put(
     // that held this very card (If-Match on its ETag, so it received the photo) sends it without one.
     // Without that proof (no If-Match, or *) a card without PHOTO leaves the photo alone (0018).
     let next: string | null | undefined;
-    if (photo.kind === "image" && !sameBytes(await photoBytes(store, current), photo.bytes))
-      next = await putPhoto(store, user.id, photo.type, photo.bytes);
+    // The JPEG a 3.0 client was served for a WebP, sent back, is the same photo: the WebP stays.
+    if (ready && !(await isStoredPhoto(store, current, ready.bytes))) next = await putPhoto(store, user.id, ready);
     else if (photo.kind === "none" && current && ifMatch && !ifMatch.includes("*")) next = null;
     const stamp: Statement[] = [
       ...bumpBook(db, user.id),
@@ -153,7 +160,7 @@ export async function put(
   }
   // A new card's photo: stored first, then given to the people core, which keeps it only for someone
   // without a photo (a person already held keeps theirs: the people core never overwrites).
-  const stored = photo.kind === "image" ? await putPhoto(store, user.id, photo.type, photo.bytes) : null;
+  const stored = ready ? await putPhoto(store, user.id, ready) : null;
   const also = (personId: SQL): Statement[] => [
     ...bumpBook(db, user.id),
     // Someone already in the network (same email or phone) moves to the client's name; the old name is gone.

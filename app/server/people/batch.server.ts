@@ -10,7 +10,7 @@ import { notifyWorkspace } from "../platform/notifications.server";
 import { getSettings } from "../settings/settings.server";
 import { ownerCountry, type Source } from "./add.server";
 import { emitPeopleEvents, type PeopleEvents } from "./events.server";
-import { checkedDraftPhoto, deletePhotos, putPhoto } from "./photo.server";
+import { checkedDraftPhoto, deletePhotos, putPhoto, readyPhoto } from "./photo.server";
 import { isContactSql } from "./timeline.server";
 
 type Batch = Statement[];
@@ -152,8 +152,10 @@ export async function preparePeople(db: Database, userId: string, drafts: Person
   const storePhoto = async (owner: object, photo: PersonDraft["photo"]) => {
     const checked = photo && arrival.photos ? checkedDraftPhoto(photo) : null;
     if (!checked || "error" in checked || !arrival.photos) return;
-    // The type its bytes show, not the one the file claimed.
-    photoKeys.set(owner, await putPhoto(arrival.photos, userId, checked.type, checked.bytes));
+    // The type its bytes show, not the one the file claimed. A WebP no JPEG can be made of is kept as it
+    // is (vCard 4.0 carries it; 3.0 writes it as stored), so nothing a file brought is lost.
+    const ready = await readyPhoto(checked.type, checked.bytes);
+    photoKeys.set(owner, await putPhoto(arrival.photos, userId, "error" in ready ? { ...checked, jpeg: null } : ready));
   };
   for (const part of chunk(fresh, 10)) await Promise.all(part.map((p) => storePhoto(p, p.photo)));
   for (const [id, normals] of attach)

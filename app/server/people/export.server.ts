@@ -47,10 +47,11 @@ export function exportDownload(
     body = (async function* () {
       for await (const page of pages()) {
         // Photos go inline: phones and desktop address books import a PHOTO only as data.
-        const photos = await photosOf(env, page);
+        const version = format === "vcf4" ? "4.0" : "3.0";
+        const photos = await photosOf(env, page, version);
         yield writeVCards(
           page.map((p) => ({ ...p, photo: photos.get(p.id) ?? null })),
-          format === "vcf4" ? "4.0" : "3.0",
+          version,
         );
       }
     })();

@@ -5,6 +5,7 @@ import { imageProblem, imageTypeOf } from "../cards/cards.server";
 import type { Database } from "../db/db.server";
 import type { PeopleEvents } from "./events.server";
 import { emitPeopleEvents } from "./events.server";
+import { jpegOfWebp } from "./webp-jpeg.server";
 
 /**
  * People's photos live in the same KV namespace as card avatars, with the same checks, but never at a
@@ -16,6 +17,8 @@ const KEY = /^[A-Za-z0-9_-]{1,64}:[0-9a-f-]{36}$/;
 
 export const newPhotoKey = (userId: string) => `${userId}:${crypto.randomUUID()}`;
 const isPhotoKey = (key: string | null | undefined): key is string => typeof key === "string" && KEY.test(key);
+/** A WebP photo's JPEG rendition lives beside it, under its key: whatever moves the key carries it (0248). */
+const RENDITION = (key: string) => `${PREFIX}${key}.jpeg`;
 
 /** The URL a page shows a person's photo at (changes with the photo, so it can be cached). */
 export function photoUrl(id: number, key: string | null | undefined) {
@@ -58,24 +61,44 @@ export function checkedDraftPhoto(photo: PhotoDraft): { type: string; bytes: Uin
 }
 
 /** The stored bytes of a person's photo by its key (for comparing what a client sends back). */
-export async function photoBytes(store: KVNamespace, key: string | null | undefined): Promise<Uint8Array | null> {
+async function photoBytes(store: KVNamespace, key: string | null | undefined): Promise<Uint8Array | null> {
   if (!isPhotoKey(key)) return null;
   const value = await store.get(PREFIX + key, "arrayBuffer");
   return value ? new Uint8Array(value) : null;
 }
 
-export const sameBytes = (a: Uint8Array | null, b: Uint8Array) =>
+/** Whether these bytes are the stored photo, or its JPEG rendition a vCard 3.0 client was served and sends back. */
+export async function isStoredPhoto(store: KVNamespace, key: string | null | undefined, bytes: Uint8Array) {
+  if (sameBytes(await photoBytes(store, key), bytes)) return true;
+  if (!isPhotoKey(key)) return false;
+  const rendition = await store.get(RENDITION(key), "arrayBuffer");
+  return rendition !== null && sameBytes(new Uint8Array(rendition), bytes);
+}
+
+/** A checked photo ready to store: a WebP gets its JPEG rendition here, once, never per export. */
+export type ReadyPhoto = { type: string; bytes: Uint8Array; jpeg: Uint8Array | null };
+
+export async function readyPhoto(type: string, bytes: Uint8Array): Promise<ReadyPhoto | { error: string }> {
+  if (type !== "image/webp") return { type, bytes, jpeg: null };
+  const made = await jpegOfWebp(bytes);
+  return "error" in made ? made : { type, bytes, jpeg: made.jpeg };
+}
+
+const sameBytes = (a: Uint8Array | null, b: Uint8Array) =>
   a !== null && a.byteLength === b.byteLength && a.every((x, i) => x === b[i]);
 
-/** Stores photo bytes under a new key of this owner; the caller points the person at it. */
-export async function putPhoto(store: KVNamespace, userId: string, type: string, bytes: Uint8Array) {
+/** Stores photo bytes (and a WebP's rendition) under a new key of this owner; the caller points the person at it. */
+export async function putPhoto(store: KVNamespace, userId: string, photo: ReadyPhoto) {
   const key = newPhotoKey(userId);
-  await store.put(PREFIX + key, bytes, { metadata: { type } });
+  await Promise.all([
+    store.put(PREFIX + key, photo.bytes, { metadata: { type: photo.type } }),
+    photo.jpeg ? store.put(RENDITION(key), photo.jpeg, { metadata: { type: "image/jpeg" } }) : null,
+  ]);
   return key;
 }
 
 export async function deletePhotos(store: KVNamespace, keys: (string | null | undefined)[]) {
-  await Promise.all(keys.filter(isPhotoKey).map((k) => store.delete(PREFIX + k)));
+  await Promise.all(keys.filter(isPhotoKey).flatMap((k) => [store.delete(PREFIX + k), store.delete(RENDITION(k))]));
 }
 
 type PhotoEnv = { CACHE: KVNamespace };
@@ -92,13 +115,15 @@ export async function setPersonPhoto(
 ): Promise<{ error: string } | { url: string } | null> {
   const problem = imageProblem(claimed, bytes);
   if (problem) return { error: problem };
-  const type = imageTypeOf(bytes) ?? claimed;
   const [row] = await db
     .select({ image: connection.image })
     .from(connection)
     .where(and(eq(connection.id, id), eq(connection.userId, userId)));
   if (!row) return null;
-  const key = await putPhoto(env.CACHE, userId, type, bytes);
+  // A WebP that cannot be decoded is refused here, with its reason, rather than served to no reader.
+  const ready = await readyPhoto(imageTypeOf(bytes) ?? claimed, bytes);
+  if ("error" in ready) return ready;
+  const key = await putPhoto(env.CACHE, userId, ready);
   const updated = await db
     .update(connection)
     .set({ image: key })
@@ -141,8 +166,24 @@ export async function personPhoto(env: PhotoEnv, db: Database, userId: string, i
   return { bytes: stored.value, type: stored.metadata?.type ?? "image/jpeg" };
 }
 
-/** Photos for a vCard export, inline; read a few at a time. */
-export async function photosOf(env: PhotoEnv, people: { id: number; photoKey?: string | null }[]) {
+/**
+ * Photos for a vCard export, inline; read a few at a time. vCard 3.0 gets a WebP's JPEG rendition; a photo
+ * stored before renditions existed gets one here, stored once; one that cannot be decoded travels as WebP.
+ */
+async function forVersion3(store: KVNamespace, key: string, webp: ArrayBuffer): Promise<PhotoDraft> {
+  const stored = await store.get(RENDITION(key), "arrayBuffer");
+  if (stored) return { mediaType: "image/jpeg", base64: encodeBase64(new Uint8Array(stored)) };
+  const made = await jpegOfWebp(new Uint8Array(webp));
+  if ("error" in made) return { mediaType: "image/webp", base64: encodeBase64(new Uint8Array(webp)) };
+  await store.put(RENDITION(key), made.jpeg, { metadata: { type: "image/jpeg" } });
+  return { mediaType: "image/jpeg", base64: encodeBase64(made.jpeg) };
+}
+
+export async function photosOf(
+  env: PhotoEnv,
+  people: { id: number; photoKey?: string | null }[],
+  version: "3.0" | "4.0",
+) {
   const out = new Map<number, PhotoDraft>();
   const withPhoto = people.filter((p) => isPhotoKey(p.photoKey));
   for (let i = 0; i < withPhoto.length; i += 20)
@@ -152,11 +193,14 @@ export async function photosOf(env: PhotoEnv, people: { id: number; photoKey?: s
           PREFIX + (p.photoKey as string),
           "arrayBuffer",
         );
-        if (stored.value)
-          out.set(p.id, {
-            mediaType: stored.metadata?.type ?? "image/jpeg",
-            base64: encodeBase64(new Uint8Array(stored.value)),
-          });
+        if (!stored.value) return;
+        const mediaType = stored.metadata?.type ?? "image/jpeg";
+        out.set(
+          p.id,
+          version === "3.0" && mediaType === "image/webp"
+            ? await forVersion3(env.CACHE, p.photoKey as string, stored.value)
+            : { mediaType, base64: encodeBase64(new Uint8Array(stored.value)) },
+        );
       }),
     );
   return out;
