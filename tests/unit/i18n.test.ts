@@ -22,9 +22,28 @@ import {
 } from "~/lib/i18n/locales";
 import { CATALOGS, ENGLISH as en, type MessageKey, translator, translatorOf } from "~/lib/i18n/translate";
 import { formatMoney, parseAmount } from "~/lib/money";
+import {
+  DIRECTORY_CONSENT_TEXT,
+  JOIN_MESSAGES,
+  LEAVE_CONSEQUENCE,
+  organiserMailConsentText,
+  VISIBILITY_LABEL,
+} from "~/lib/organiser-events/rules";
 import { SITE } from "~/lib/site";
 import { endSentence } from "~/lib/text/sentence";
 import { renderCardNotFound, renderCardPage } from "~/server/cards/card-page.server";
+import type { Attendee } from "~/server/organiser-events/attendees.server";
+import type { PublicOrgEvent } from "~/server/organiser-events/events.server";
+import {
+  renderBadge,
+  renderEventNotFound,
+  renderEventPage,
+  renderJoined,
+  renderLeaveConfirm,
+  renderLeft,
+  renderPass,
+} from "~/server/organiser-events/pages.server";
+import type { AgendaSession } from "~/server/organiser-events/programme.server";
 
 const KEYS = Object.keys(en) as MessageKey[];
 
@@ -359,5 +378,124 @@ describe("no hard-coded English on the card pages", () => {
     const html = await renderCardPage({ card, vcardHref: "/v", shareAction: "/s", nonce: "" });
     expect(hardCoded(html)).toContain("Save");
     expect(html).toContain('<html lang="en" dir="ltr">');
+  });
+});
+
+/** An event whose organiser wrote nothing in English, so any English left on its pages is ours. */
+const event = {
+  id: 3,
+  slug: "tokyo-forum-ab12cd",
+  userId: "owner",
+  title: "東京オープンデータ会議",
+  description: "二日間のオープンデータ会議です。",
+  type: "hybrid",
+  startsAt: "2030-05-01T09:00",
+  endsAt: "2030-05-02T18:00",
+  timeZone: "Asia/Tokyo",
+  venue: "東京国際フォーラム",
+  platform: null,
+  url: null,
+  organiserName: "市民データ協会",
+  capacity: 200,
+  state: "open",
+  status: "upcoming",
+  attendees: 12,
+  raisesFor: { id: "c1", title: "子ども食堂基金" },
+} as unknown as PublicOrgEvent;
+
+const attendee = {
+  id: 9,
+  eventId: 3,
+  name: "山田 花子",
+  email: "hanako@example.jp",
+  company: "株式会社ナレッジ",
+  title: "部長",
+  interests: "",
+  goals: "",
+  listed: true,
+  visibility: "everyone",
+  passToken: "pass-token-0123456789",
+  badgeCode: "badge-0123",
+} as unknown as Attendee;
+
+const agenda = [
+  {
+    id: 1,
+    title: "基調講演",
+    description: "",
+    startsAt: "2030-05-01T09:30",
+    endsAt: "2030-05-01T10:30",
+    room: "ホールA",
+    capacity: 2,
+    track: null,
+    uid: "u1",
+    updatedAt: new Date(0),
+    taken: 0,
+    speakers: [{ name: "佐藤 一郎", company: "データ社", cardSlug: null }],
+  },
+] as unknown as AgendaSession[];
+
+describe("no hard-coded English on the public event pages", () => {
+  it("keeps the rules' English words in the English catalog, word for word", () => {
+    const t = translator("en");
+    expect(t("event.join.directoryConsent")).toBe(DIRECTORY_CONSENT_TEXT);
+    expect(t("event.join.mailConsent", { organiser: "Civic Data" })).toBe(organiserMailConsentText("Civic Data"));
+    expect(t("pass.leave.consequence")).toBe(LEAVE_CONSEQUENCE);
+    expect(t("event.visibility.everyone")).toBe(VISIBILITY_LABEL.everyone);
+    expect(t("event.visibility.exchanged")).toBe(VISIBILITY_LABEL.exchanged);
+    for (const key of ["email", "closed", "past", "full", "tooMany"] as const)
+      expect(t(`event.error.${key}`)).toBe(JOIN_MESSAGES[key]);
+  });
+
+  it.each(["ja", "zh-Hans", "ar"] as const)("the event page, join errors, pass and leaving in %s", async (locale) => {
+    const t = translator(locale);
+    const pages = [
+      await renderEventPage(event, "https://knowwho.test", {}, agenda, undefined, locale),
+      await renderEventPage(
+        event,
+        "https://knowwho.test",
+        { values: { name: "花" }, errors: { name: t("event.error.name"), form: t("event.error.tooMany") } },
+        [],
+        undefined,
+        locale,
+      ),
+      await renderJoined(event, null, locale),
+      await renderEventNotFound(locale),
+      await renderBadge(event, attendee, locale, { k: "proof" }),
+      await renderPass({
+        attendee,
+        event,
+        qrSvg: "<svg></svg>",
+        badgeUrl: "https://knowwho.test/e/x/a/badge-0123?k=proof",
+        exchanged: [],
+        scannedBy: [],
+        notice: t("pass.notice.saved"),
+        signedIn: false,
+        agenda,
+        schedule: new Set([1]),
+        feedUrl: "https://knowwho.test/feed.ics",
+        waiting: [{ kind: "connect", fromId: 4, name: "李 雷", company: null }] as never,
+        meetingTimes: [{ startsAt: "2030-05-01T12:00", minutes: 20 }],
+        settings: { errors: { visibility: t("event.error.visibility") } },
+        locale,
+      }),
+      await renderLeaveConfirm(event, "pass-token-0123456789", locale),
+      await renderLeft(event, locale),
+    ];
+    for (const html of pages) {
+      // The event's time zone and address are identifiers, not words of ours.
+      const words = hardCoded(html.replaceAll("Asia/Tokyo", "").replaceAll("tokyo-forum-ab12cd", "")).filter(
+        (w) => !["QR", "https", "knowwho", "test", "feed", "ics", "badge", "proof"].includes(w),
+      );
+      expect(words).toEqual([]);
+      expect(html).toContain(`<html lang="${locale}" dir="${localeDir(locale)}">`);
+    }
+  });
+
+  it("finds English when it is there: the same check over the English event page", async () => {
+    const html = await renderEventPage(event, "https://knowwho.test", {}, agenda);
+    expect(hardCoded(html)).toContain("Join");
+    expect(html).toContain('<html lang="en" dir="ltr">');
+    expect(html).toContain("Have a KnowWho account? <a");
   });
 });

@@ -340,6 +340,12 @@ describe("the giving pages in the visitor's language", () => {
     const start = await donate(id, { amount: "3000", news: "on", lang: "es" });
     expect(start.status).toBe(303);
     const email = `es.${testAddress()}@example.org`;
+    // Checkout itself is asked to speak the donor's language.
+    const session = (start.headers.get("location") ?? "").split("/").pop() ?? "";
+    const stored = await env.DB.prepare("select data from payment_local_object where id = ?")
+      .bind(session)
+      .first<{ data: string }>();
+    expect(JSON.parse(stored?.data ?? "{}")).toMatchObject({ locale: "es" });
     const paid = await call(start.headers.get("location") ?? "", form({ intent: "pay", email, name: "Lucía" }));
     expect(paid.status).toBe(302);
     await vi.waitFor(async () => {

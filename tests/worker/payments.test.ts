@@ -87,6 +87,7 @@ describe("the Stripe adapter against a local stand-in for Stripe's API", () => {
       stripeAccount: account,
       submitType: "donate",
       idempotencyKey: "gift-attempt-1",
+      locale: "zh-Hans",
     });
     expect(once.url).toMatch(/^https:\/\/checkout\.stripe\.com\//);
     const monthly = await stripe.createCheckout({
@@ -96,6 +97,7 @@ describe("the Stripe adapter against a local stand-in for Stripe's API", () => {
       cancelUrl: "https://app.example/cancel",
       metadata: { domain: "donations", campaign: "c1" },
       stripeAccount: account,
+      locale: "ar",
     });
     expect(monthly.id).not.toBe(once.id);
     // The same idempotency key gives the same session back, never a second one.
@@ -119,12 +121,16 @@ describe("the Stripe adapter against a local stand-in for Stripe's API", () => {
       "line_items[0][price_data][product_data][name]": "Gift to Clean Rivers",
       "metadata[domain]": "donations",
       "payment_intent_data[metadata][campaign]": "c1",
+      // Checkout's words follow the donor's language: Stripe's code for Simplified Chinese, and its own
+      // choice for Arabic, which Checkout does not have.
+      locale: "zh",
     });
     expect(sessions[0]?.idempotencyKey).toBe("gift-attempt-1");
     expect(sessions[1]?.form).toMatchObject({
       mode: "subscription",
       "line_items[0][price_data][recurring][interval]": "month",
       "subscription_data[metadata][domain]": "donations",
+      locale: "auto",
     });
     expect(sessions[1]?.form.submit_type).toBeUndefined();
   });

@@ -4,6 +4,16 @@ import { ar } from "./messages/ar";
 import { de } from "./messages/de";
 import { en } from "./messages/en";
 import { es } from "./messages/es";
+import { eventsAr } from "./messages/events/ar";
+import { eventsDe } from "./messages/events/de";
+import { eventsEn } from "./messages/events/en";
+import { eventsEs } from "./messages/events/es";
+import { eventsFr } from "./messages/events/fr";
+import { eventsIt } from "./messages/events/it";
+import { eventsJa } from "./messages/events/ja";
+import { eventsNl } from "./messages/events/nl";
+import { eventsPtBR } from "./messages/events/pt-BR";
+import { eventsZhHans } from "./messages/events/zh-Hans";
 import { fr } from "./messages/fr";
 import { givingAr } from "./messages/giving/ar";
 import { givingDe } from "./messages/giving/de";
@@ -22,22 +32,22 @@ import { ptBR } from "./messages/pt-BR";
 import { zhHans } from "./messages/zh-Hans";
 
 /** Every English message: the card's and, in their own files, each area's (so areas grow apart, not in one file). */
-export const ENGLISH = { ...en, ...givingEn } as const;
+export const ENGLISH = { ...en, ...givingEn, ...eventsEn } as const;
 export type MessageKey = keyof typeof ENGLISH;
 /** Another language's messages: a key it lacks reads the English message. */
 export type Catalog = { readonly [K in MessageKey]?: string };
 
 export const CATALOGS: Record<Locale, Catalog> = {
   en: ENGLISH,
-  es: { ...es, ...givingEs },
-  fr: { ...fr, ...givingFr },
-  de: { ...de, ...givingDe },
-  "pt-BR": { ...ptBR, ...givingPtBR },
-  it: { ...it, ...givingIt },
-  nl: { ...nl, ...givingNl },
-  ja: { ...ja, ...givingJa },
-  "zh-Hans": { ...zhHans, ...givingZhHans },
-  ar: { ...ar, ...givingAr },
+  es: { ...es, ...givingEs, ...eventsEs },
+  fr: { ...fr, ...givingFr, ...eventsFr },
+  de: { ...de, ...givingDe, ...eventsDe },
+  "pt-BR": { ...ptBR, ...givingPtBR, ...eventsPtBR },
+  it: { ...it, ...givingIt, ...eventsIt },
+  nl: { ...nl, ...givingNl, ...eventsNl },
+  ja: { ...ja, ...givingJa, ...eventsJa },
+  "zh-Hans": { ...zhHans, ...givingZhHans, ...eventsZhHans },
+  ar: { ...ar, ...givingAr, ...eventsAr },
 };
 
 export type MessageValues = Record<string, string | number>;

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { isEmail, optionalText as text } from "../forms/fields";
-import { zonedToUtc } from "../time/time";
+import { dateTimeFormat, zonedToUtc } from "../time/time";
 import { LOCAL_DATETIME, type OrgTimes } from "./rules";
 
 /** An organiser event's programme: the session form's rules and the words the pages say. Pure. */
@@ -85,8 +85,13 @@ export function minutesBetween(start: string, end: string): number {
 }
 
 /** "9:00 AM" from a wall-clock time: the agenda's times, on the event's clock. */
-export function clockTime(local: string): string {
+export function clockTime(local: string, locale?: string): string {
   const [h = 0, m = 0] = (local.split("T")[1] ?? "00:00").split(":").map(Number);
+  // Another language writes the hour its own way (9:00, 9時00分, ٩:٠٠ ص); English keeps its own spelling.
+  if (locale && locale !== "en")
+    return dateTimeFormat("UTC", { hour: "numeric", minute: "2-digit" }, locale).format(
+      new Date(Date.UTC(2000, 0, 1, h, m)),
+    );
   const hour = h % 12 === 0 ? 12 : h % 12;
   return `${hour}:${String(m).padStart(2, "0")} ${h < 12 ? "AM" : "PM"}`;
 }

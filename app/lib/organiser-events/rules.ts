@@ -28,22 +28,36 @@ export function nextStatusChange(e: OrgTimes, now: Date): Date | null {
   return null;
 }
 
-/** "Fri, May 1, 2030, 9:00 AM" as written on the event's own clock. */
-export function formatLocal(local: string): string {
+/** "Fri, May 1, 2030, 9:00 AM" as written on the event's own clock, in the reader's language (English unless named). */
+export function formatLocal(local: string, locale = "en-US"): string {
   const [d = "", t = "00:00"] = local.split("T");
   const [y, m, day] = d.split("-").map(Number) as [number, number, number];
   const [h, min] = t.split(":").map(Number) as [number, number];
   const at = new Date(Date.UTC(y, m - 1, day, h, min));
   // A stored time this cannot read is shown as stored: one odd row must not stop a page or a digest of many.
   if (Number.isNaN(at.getTime())) return local;
-  return dateTimeFormat("UTC", {
-    weekday: "short",
-    month: "short",
-    day: "numeric",
-    year: "numeric",
-    hour: "numeric",
-    minute: "2-digit",
-  }).format(at);
+  return dateTimeFormat(
+    "UTC",
+    {
+      weekday: "short",
+      month: "short",
+      day: "numeric",
+      year: "numeric",
+      hour: "numeric",
+      minute: "2-digit",
+    },
+    locale,
+  ).format(at);
+}
+
+/** "Fri, May 1, 2030": a day on the event's own clock, in the reader's language. */
+export function formatLocalDay(local: string, locale = "en-US"): string {
+  const [y, m, day] = (local.split("T")[0] ?? "").split("-").map(Number) as [number, number, number];
+  const at = new Date(Date.UTC(y, m - 1, day, 12));
+  if (Number.isNaN(at.getTime())) return local;
+  return dateTimeFormat("UTC", { weekday: "short", month: "short", day: "numeric", year: "numeric" }, locale).format(
+    at,
+  );
 }
 
 /** A slug from the title plus a random tail: unguessable enough that events cannot be listed by trying. */

@@ -4,11 +4,11 @@ import type { AppContext } from "~/context";
 import { type PublicCard, SHARE_FIELDS, vcardFileName } from "~/lib/card/card";
 import { CARD_LINK_PREFIX, OLD_CARD_LINK_PREFIX } from "~/lib/card/link";
 import { buildVCard } from "~/lib/formats/vcard";
-import { type Locale, langCookie, matchLocale, negotiateLocale } from "~/lib/i18n/locales";
+import { matchLocale, negotiateLocale } from "~/lib/i18n/locales";
 import { type Translate, translator } from "~/lib/i18n/translate";
 import { clipText } from "~/lib/text/graphemes";
 import { checkSignedCard, decodeCardParam } from "../cards/card-link.server";
-import { type Notice, renderCardNotFound, renderCardPage } from "../cards/card-page.server";
+import { type Notice, renderCardNotFound, renderCardPage, renderCardPaused } from "../cards/card-page.server";
 import {
   cardPagePath,
   cardPaths,
@@ -22,11 +22,13 @@ import { qrPng } from "../cards/png.server";
 import { cardQrSvg } from "../cards/qr.server";
 import { checkShare, recordShareBack, shareMessage, shareSuccess } from "../cards/share-back.server";
 import { countSoon } from "../cards/stat-buffer.server";
+import { pausedCard } from "../cards/templates.server";
 import { emitEvent } from "../integrations/webhooks.server";
 import { cardTag, edgeGet, edgePut, edgeTicket, fromEdge } from "../platform/edge-cache.server";
 import type { AppEnv } from "../platform/env.server";
 import { html } from "../platform/http.server";
 import { limitShareBack } from "../platform/rate-limit.server";
+import { visitorLocale } from "../platform/visitor-locale.server";
 
 type HonoEnv = { Bindings: Env; Variables: { app: AppContext } };
 
@@ -46,14 +48,6 @@ const retryNotice = (t: Translate, seconds: number) => ({
 /** Card pages differ by language: caches between us and the visitor must keep them apart. */
 const VARY = "Accept-Language, Cookie";
 
-/** The visitor's language for a page served here, and the preference cookie when `?lang=` just chose it. */
-export function visitorLocale(request: Request): { locale: Locale; headers: Record<string, string> } {
-  const { locale, chosen } = negotiateLocale(request);
-  const headers: Record<string, string> = { vary: VARY };
-  if (chosen) headers["set-cookie"] = langCookie(chosen, new URL(request.url).protocol === "https:");
-  return { locale, headers };
-}
-
 const withHeaders = (res: Response, headers: Record<string, string>) => {
   for (const [name, value] of Object.entries(headers)) res.headers.set(name, value);
   return res;
@@ -63,6 +57,14 @@ const notFound = (nonce: string, request?: Request) => {
   const { locale, headers } = request ? visitorLocale(request) : { locale: undefined, headers: {} };
   return html(renderCardNotFound(nonce, locale), 404, "no-store", headers);
 };
+
+/** A paused card's page (decision 0236), not stored at the edge: it names the team's main card as it is now. */
+async function pausedPage(app: AppContext, request: Request, slug: string) {
+  const paused = await pausedCard(app.db, slug);
+  if (!paused) return null;
+  const { locale, headers } = visitorLocale(request);
+  return html(renderCardPaused(app.nonce, locale, paused), 200, "no-store", headers);
+}
 
 const sourceOf = (src: string | undefined): VisitSource => visitSourceOf(src);
 
@@ -263,7 +265,7 @@ async function cachedCardRead(
   }
   const ticket = await edgeTicket([cardTag(slug)]);
   const card = await getPublishedCard(app.db, slug);
-  if (!card?.id) return notFound(app.nonce, c.req.raw);
+  if (!card?.id) return (await pausedPage(app, c.req.raw, slug)) ?? notFound(app.nonce, c.req.raw);
   countSoon(app.env.DB, app.ctx, card.id, field, source);
   const fresh = await render(card);
   fresh.headers.set(CARD_ID_HEADER, String(card.id));

@@ -123,6 +123,7 @@ export async function startDonation(app: AppContext, start: DonationStart, origi
     metadata,
     stripeAccount: account,
     submitType: start.monthly ? undefined : "donate",
+    locale: start.locale ?? DEFAULT_LOCALE,
   });
 }
 

@@ -4,9 +4,9 @@ import type { AppContext } from "~/context";
 import { LOCALE_NAME, LOCALES, type Locale, localeDir } from "~/lib/i18n/locales";
 import { translator } from "~/lib/i18n/translate";
 import { SITE } from "~/lib/site";
-import { visitorLocale } from "../api/card-routes.server";
 import { html } from "../platform/http.server";
 import { renderStatic } from "../platform/render-static.server";
+import { visitorLocale } from "../platform/visitor-locale.server";
 import { applyProviderEvent, recipientById, recordClick, unsubscribe, verifyProviderEvent } from "./events.server";
 import { readRecipientToken } from "./tokens.server";
 

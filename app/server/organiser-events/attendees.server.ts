@@ -1,12 +1,8 @@
 import { and, asc, eq, ne, or, type SQL, sql } from "drizzle-orm";
+import { DEFAULT_LOCALE, type Locale } from "~/lib/i18n/locales";
+import { type Translate, translator } from "~/lib/i18n/translate";
 import { BADGE_PROOF } from "~/lib/organiser-events/badge";
-import {
-  DIRECTORY_CONSENT_TEXT,
-  type JoinForm,
-  organiserMailConsentText,
-  VISIBILITY_LABEL,
-  type Visibility,
-} from "~/lib/organiser-events/rules";
+import type { JoinForm, Visibility } from "~/lib/organiser-events/rules";
 import type { PersonDraft } from "~/lib/people/draft";
 import { orgAttendee, orgConsent, orgEvent, orgExchange } from "~db/schema";
 import { provedMailbox } from "../account/proved-mailbox.server";
@@ -23,11 +19,17 @@ type OrgEvent = typeof orgEvent.$inferSelect;
 
 export type Attendee = typeof orgAttendee.$inferSelect;
 
-/** What the attendee was shown when they chose, kept with the choice. */
-const shownText = (listed: boolean, visibility: Visibility) =>
-  `${DIRECTORY_CONSENT_TEXT} Answer: ${listed ? "yes" : "no"}. Who sees me: ${VISIBILITY_LABEL[visibility]}.`;
+/** What the attendee was shown when they chose, in the words they read, kept with the choice. */
+const shownText = (listed: boolean, visibility: Visibility, t: Translate = translator(DEFAULT_LOCALE)) =>
+  `${t("event.join.directoryConsent")} Answer: ${listed ? "yes" : "no"}. Who sees me: ${t(`event.visibility.${visibility}`)}.`;
 
-export type JoinInput = JoinForm & { userId?: string | null; cardId?: number | null; phone?: string | null };
+export type JoinInput = JoinForm & {
+  userId?: string | null;
+  cardId?: number | null;
+  phone?: string | null;
+  /** The language of the page they joined from: their pass and event mail are written in it. */
+  locale?: Locale;
+};
 export type Joined =
   | { ok: true; attendee: Attendee; created: boolean; full: boolean }
   | { ok: false; reason: "full" | "closed" | "past" };
@@ -46,26 +48,27 @@ export async function joinEvent(
   if (event.state !== "open") return { ok: false, reason: "closed" };
   if (event.status === "past") return { ok: false, reason: "past" };
   const email = input.email.trim().toLowerCase();
+  const t = translator(input.locale ?? DEFAULT_LOCALE);
   const pass = randomToken(24);
   const badge = randomToken(12);
   const results = await writeBatch(db, [
     rawSql(sql`insert into org_attendee (event_id, email, name, company, title, interests, phone, user_id, card_id,
-        pass_token, badge_code, listed, visibility, created_at, updated_at)
+        pass_token, badge_code, listed, visibility, locale, created_at, updated_at)
       select ${event.id}, ${email}, ${input.name}, ${input.company}, ${input.title}, ${input.interests},
         ${input.phone ?? null}, ${input.userId ?? null}, ${input.cardId ?? null}, ${pass}, ${badge},
-        ${input.listed ? 1 : 0}, ${input.visibility}, ${now.getTime()}, ${now.getTime()}
+        ${input.listed ? 1 : 0}, ${input.visibility}, ${input.locale ?? null}, ${now.getTime()}, ${now.getTime()}
       where ${event.capacity} is null
         or (select count(*) from org_attendee where event_id = ${event.id}) < ${event.capacity}
       on conflict (event_id, email) do nothing`),
     // Only the join that created the attendee records its choice (the pass token is this join's own).
     rawSql(sql`insert into org_consent (event_id, attendee_id, email, listed, visibility, shown, created_at)
-      select event_id, id, email, listed, visibility, ${shownText(input.listed, input.visibility)}, ${now.getTime()}
+      select event_id, id, email, listed, visibility, ${shownText(input.listed, input.visibility, t)}, ${now.getTime()}
       from org_attendee where pass_token = ${pass}`),
     // Agreeing to hear from the organiser is its own choice, recorded only when made (no record is a no).
     ...(input.updates
       ? [
           rawSql(sql`insert into org_mail_consent (event_id, attendee_id, email, given, source, shown, created_at)
-            select event_id, id, email, 1, 'join', ${organiserMailConsentText(event.organiserName)}, ${now.getTime()}
+            select event_id, id, email, 1, 'join', ${t("event.join.mailConsent", { organiser: event.organiserName })}, ${now.getTime()}
             from org_attendee where pass_token = ${pass}`),
         ]
       : []),
@@ -203,14 +206,16 @@ export async function updateDirectorySettings(
   a: Attendee,
   { updates, ...s }: { listed: boolean; visibility: Visibility; interests: string; goals: string; updates?: boolean },
   organiserName?: string,
+  locale: Locale = DEFAULT_LOCALE,
 ) {
+  const t = translator(locale);
   const given = updates ? 1 : 0;
   await writeBatch(db, [
     ...(updates !== undefined && organiserName
       ? [
           rawSql(sql`insert into org_mail_consent (event_id, attendee_id, email, given, source, shown, created_at)
             select ${a.eventId}, ${a.id}, ${a.email}, ${given}, 'settings',
-              ${`${organiserMailConsentText(organiserName)} Answer: ${updates ? "yes" : "no"}.`}, ${Date.now()}
+              ${`${t("event.join.mailConsent", { organiser: organiserName })} Answer: ${updates ? "yes" : "no"}.`}, ${Date.now()}
             where coalesce((select c.given from org_mail_consent c where c.event_id = ${a.eventId} and c.email = ${a.email}
               order by c.id desc limit 1), 0) <> ${given}`),
         ]
@@ -222,7 +227,7 @@ export async function updateDirectorySettings(
       email: a.email,
       listed: s.listed,
       visibility: s.visibility,
-      shown: shownText(s.listed, s.visibility),
+      shown: shownText(s.listed, s.visibility, t),
     }),
   ]);
 }

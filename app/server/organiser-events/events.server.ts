@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, exists, gte, inArray, isNull, ne, sql } from "drizzle-orm";
 import type { PublicEvent as PublicEventCard } from "~/content/events";
 import type { EventStatus } from "~/lib/events/rules";
+import { DEFAULT_LOCALE, LOCALES, type Locale } from "~/lib/i18n/locales";
 import { eventSlug, type OrgEventForm, orgEventStatus } from "~/lib/organiser-events/rules";
 import { DAY_MS } from "~/lib/time/days";
 import { campaign, orgAttendee, orgConsent, orgEvent, orgExchange } from "~db/schema";
@@ -97,9 +98,16 @@ export async function setOrgEventCampaign(db: Database, userId: string, id: numb
   return row ?? null;
 }
 
-/** Drops the cached public page and the landing page after the organiser changed the event. */
+/** The cache key of an event page in one language: English keeps the plain path. */
+export const orgEventPagePath = (slug: string, locale: Locale) =>
+  locale === DEFAULT_LOCALE ? `/e/${slug}` : `/e/${slug}?lang=${locale}`;
+
+/** Drops the cached public page in every language, and the landing page, after the organiser changed the event. */
 export function purgeOrgEvent(env: PurgeEnv, slug: string) {
-  return purge(env, { paths: [`/e/${slug}`], tags: [orgEventTag(slug), ORG_EVENTS_TAG] });
+  return purge(env, {
+    paths: LOCALES.map((locale) => orgEventPagePath(slug, locale)),
+    tags: [orgEventTag(slug), ORG_EVENTS_TAG],
+  });
 }
 
 export async function ownOrgEvent(db: Database, userId: string, id: number): Promise<OrgEvent | null> {

@@ -1,8 +1,11 @@
 // The public pages' shell (one inline stylesheet, no script) and the parts every page uses.
-import type { ReactNode } from "react";
+import { Fragment, type ReactNode } from "react";
 import type { EventStatus } from "~/lib/events/rules";
-import { clockTime, placesLeft, SESSION_MESSAGES } from "~/lib/organiser-events/programme";
-import { formatLocal } from "~/lib/organiser-events/rules";
+import { formatCount } from "~/lib/i18n/format";
+import { DEFAULT_LOCALE, LOCALE_NAME, LOCALES, type Locale, localeDir } from "~/lib/i18n/locales";
+import { type MessageKey, type MessageValues, type Translate, translator } from "~/lib/i18n/translate";
+import { clockTime, placesLeft } from "~/lib/organiser-events/programme";
+import { formatLocal, formatLocalDay } from "~/lib/organiser-events/rules";
 import { SITE } from "~/lib/site";
 import { renderStatic } from "~/server/platform/render-static.server";
 import type { OrgEvent } from "./events.server";
@@ -25,25 +28,74 @@ input[type=text],input[type=email],select,textarea{width:100%;padding:.65rem .8r
 .err{color:#b91c1c;font-size:.9rem;margin:.25rem 0 0}.note{padding:.75rem 1rem;border-radius:.6rem;background:#fef3c7;color:#78350f}.ok{background:#dcfce7;color:#14532d}
 .qr{display:block;width:12rem;height:12rem;background:#fff;margin:.5rem 0}.qr svg{width:100%;height:100%}ul.plain{list-style:none;padding:0}ul.plain li{padding:.4rem 0;border-bottom:1px solid #e2e8f0}
 footer{text-align:center;margin-top:2rem;font-size:.8rem}
+.langs{font-size:.85rem;margin:0 0 .5rem;text-align:end}.langs summary{cursor:pointer;display:inline-block;padding:.2rem .4rem}.langs ul{list-style:none;padding:0;margin:.25rem 0;display:flex;flex-wrap:wrap;gap:.25rem .75rem;justify-content:flex-end}.langs a[aria-current=true]{font-weight:700}
 .agenda h3{font-size:1rem;margin:1rem 0 .25rem}.agenda article{padding:.6rem 0;border-top:1px solid #e2e8f0}.agenda h4{margin:.1rem 0;font-size:1rem}.agenda p{margin:.2rem 0}.agenda form{display:inline}.agenda .btn{margin:.4rem .5rem 0 0;padding:.4rem .8rem}
 @media (prefers-color-scheme:dark){body{background:#020617;color:#e2e8f0}.panel{background:#0f172a;border-color:#1e293b}.muted{color:#94a3b8}a{color:#93c5fd}.b-line{color:#86efac;border-color:#4ade80}input[type=text],input[type=email],select,textarea{background:#020617;color:#e2e8f0}}`.replace(
   /\n/g,
   "",
 );
 
+/** A message with links or markup inside: each node takes its placeholder's place, wherever the language puts it. */
+const MARK = "\u0001";
+export function rich(
+  t: Translate,
+  key: MessageKey,
+  nodes: Record<string, ReactNode>,
+  values: MessageValues = {},
+): ReactNode {
+  const list = Object.values(nodes);
+  const marked = Object.fromEntries(Object.keys(nodes).map((name, i) => [name, `${MARK}${i}${MARK}`]));
+  return (
+    t(key, { ...values, ...marked })
+      .split(MARK)
+      // biome-ignore lint/suspicious/noArrayIndexKey: the message's own order, rendered once
+      .map((part, i) => (i % 2 ? <Fragment key={i}>{list[Number(part)]}</Fragment> : part))
+  );
+}
+
+/** The page in each language: `?lang=` also remembers the choice; `keep` is the query the page needs (a badge's proof). */
+function LanguageSwitch({ locale, t, keep = {} }: { locale: Locale; t: Translate; keep?: Record<string, string> }) {
+  return (
+    <details className="langs">
+      <summary>
+        {t("lang.label")}: {LOCALE_NAME[locale]}
+      </summary>
+      <ul>
+        {LOCALES.map((code) => (
+          <li key={code}>
+            <a
+              href={`?${new URLSearchParams({ ...keep, lang: code })}`}
+              lang={code}
+              hrefLang={code}
+              aria-current={code === locale ? "true" : undefined}
+            >
+              {LOCALE_NAME[code]}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </details>
+  );
+}
+
 export function Doc({
   title,
   children,
   noindex,
   description,
+  locale = DEFAULT_LOCALE,
+  keep,
 }: {
   title: string;
   children: ReactNode;
   noindex?: boolean;
   description?: string;
+  locale?: Locale;
+  keep?: Record<string, string>;
 }) {
+  const t = translator(locale);
   return (
-    <html lang="en">
+    <html lang={locale} dir={localeDir(locale)}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -55,11 +107,10 @@ export function Doc({
       </head>
       <body>
         <main>
+          <LanguageSwitch locale={locale} t={t} keep={keep} />
           {children}
           <footer className="muted">
-            <p>
-              <a href="/">{SITE.name}</a>: know where, know who, know how.
-            </p>
+            <p>{rich(t, "event.footer", { site: <a href="/">{SITE.name}</a> })}</p>
           </footer>
         </main>
       </body>
@@ -70,20 +121,27 @@ export function Doc({
 // The streaming renderer writes the doctype itself for an <html> root.
 export const page = (node: ReactNode) => renderStatic(node);
 
-export const STATUS_LABEL: Record<EventStatus, string> = { upcoming: "Upcoming", active: "Active", past: "Past" };
+export const statusLabel = (t: Translate, status: EventStatus) => t(`event.status.${status}`);
+export const zoneName = (zone: string) => zone.replace(/_/g, " ");
 
-export function When({ e }: { e: OrgEvent }) {
+export function When({ e, t, locale }: { e: OrgEvent; t: Translate; locale: Locale }) {
   return (
     <>
-      <time dateTime={e.startsAt}>{formatLocal(e.startsAt)}</time> to{" "}
-      <time dateTime={e.endsAt}>{formatLocal(e.endsAt)}</time> ({e.timeZone.replace(/_/g, " ")})
+      {rich(
+        t,
+        "event.when",
+        {
+          start: <time dateTime={e.startsAt}>{formatLocal(e.startsAt, locale)}</time>,
+          end: <time dateTime={e.endsAt}>{formatLocal(e.endsAt, locale)}</time>,
+        },
+        { zone: zoneName(e.timeZone) },
+      )}
     </>
   );
 }
 
 /** A refused form: what was typed, and each field's message by its name ("form" for the whole form). */
 export type FormState = { values?: Record<string, string>; errors?: Record<string, string> };
-
 /** A labelled text input with its own message beside it, keeping what was typed. */
 export function TextField({
   id,
@@ -132,48 +190,57 @@ export function Agenda({
   sessions,
   slug,
   controls,
+  t,
+  locale,
 }: {
   sessions: AgendaSession[];
   slug: string;
   controls?: (s: AgendaSession) => ReactNode;
+  t: Translate;
+  locale: Locale;
 }) {
   const days = Map.groupBy(sessions, (s) => s.startsAt.slice(0, 10));
   return (
     <>
       {[...days].map(([day, list]) => (
         <div key={day}>
-          <h3>{formatLocal(`${day}T00:00`).replace(/, \d{1,2}:\d{2} [AP]M$/, "")}</h3>
+          <h3>{formatLocalDay(day, locale)}</h3>
           {list.map((s) => {
             const left = placesLeft(s);
             return (
               <article key={s.id} id={`s-${s.id}`} data-session={s.id}>
                 <p className="muted">
-                  <time dateTime={s.startsAt}>{clockTime(s.startsAt)}</time> to{" "}
-                  <time dateTime={s.endsAt}>{clockTime(s.endsAt)}</time>
+                  {rich(t, "event.session.time", {
+                    start: <time dateTime={s.startsAt}>{clockTime(s.startsAt, locale)}</time>,
+                    end: <time dateTime={s.endsAt}>{clockTime(s.endsAt, locale)}</time>,
+                  })}
                   {[s.room, s.track].map((x) => (x ? ` · ${x}` : "")).join("")}
                 </p>
                 <h4>{s.title}</h4>
                 {s.speakers.length ? (
                   <p>
-                    {"With "}
-                    {s.speakers.map((p, i) => (
-                      // biome-ignore lint/suspicious/noArrayIndexKey: the organiser's order, rendered once
-                      <span key={i}>
-                        {i ? ", " : ""}
-                        {p.cardSlug ? <a href={`/c/${p.cardSlug}`}>{p.name}</a> : p.name}
-                        {p.company ? ` (${p.company})` : ""}
-                      </span>
-                    ))}
+                    {rich(t, "event.session.with", {
+                      speakers: s.speakers.map((p, i) => (
+                        // biome-ignore lint/suspicious/noArrayIndexKey: the organiser's order, rendered once
+                        <span key={i}>
+                          {i ? ", " : ""}
+                          {p.cardSlug ? <a href={`/c/${p.cardSlug}`}>{p.name}</a> : p.name}
+                          {p.company ? ` (${p.company})` : ""}
+                        </span>
+                      )),
+                    })}
                   </p>
                 ) : null}
                 {s.description ? <p style={{ whiteSpace: "pre-line" }}>{s.description}</p> : null}
                 <p>
                   {left === 0 ? (
-                    <strong data-full="">{SESSION_MESSAGES.full}</strong>
+                    <strong data-full="">{t("event.session.full")}</strong>
                   ) : s.capacity !== null ? (
-                    <span className="muted">{`Up to ${s.capacity.toLocaleString("en-US")} people`}</span>
+                    <span className="muted">
+                      {t("event.session.capacity", { capacity: formatCount(s.capacity, locale) })}
+                    </span>
                   ) : null}{" "}
-                  <a href={`/e/${slug}/sessions/${s.id}.ics`}>Add to calendar</a>
+                  <a href={`/e/${slug}/sessions/${s.id}.ics`}>{t("event.session.calendar")}</a>
                 </p>
                 {controls ? controls(s) : null}
               </article>

@@ -1,18 +1,16 @@
-import { EVENT_TYPE_LABEL, type EventStatus } from "~/lib/events/rules";
+import type { EventStatus } from "~/lib/events/rules";
 import { CONFIRMED_FIELD } from "~/lib/forms/confirm";
+import { formatCount } from "~/lib/i18n/format";
+import { DEFAULT_LOCALE, type Locale } from "~/lib/i18n/locales";
+import { type Translate, translator } from "~/lib/i18n/translate";
+import { JOIN_REFUSAL_KEY } from "~/lib/organiser-events/event-words";
 import { placesLeft } from "~/lib/organiser-events/programme";
-import {
-  DIRECTORY_CONSENT_TEXT,
-  formatLocal,
-  JOIN_MESSAGES,
-  LEAVE_CONSEQUENCE,
-  organiserMailConsentText,
-  VISIBILITY,
-  VISIBILITY_LABEL,
-} from "~/lib/organiser-events/rules";
+import { formatLocal, VISIBILITY } from "~/lib/organiser-events/rules";
+import { SITE } from "~/lib/site";
+
 import type { Attendee } from "./attendees.server";
 import type { OrgEvent, PublicOrgEvent } from "./events.server";
-import { Agenda, Doc, type FormState, page, STATUS_LABEL, TextField, When } from "./page-parts.server";
+import { Agenda, Doc, type FormState, page, rich, statusLabel, TextField, When, zoneName } from "./page-parts.server";
 import type { AgendaSession } from "./programme.server";
 import type { Waiting } from "./requests.server";
 
@@ -24,7 +22,7 @@ import type { Waiting } from "./requests.server";
 export type { FormState } from "./page-parts.server";
 export type JoinState = FormState;
 
-function JoinForm({ e, state }: { e: PublicOrgEvent; state: JoinState }) {
+function JoinForm({ e, state, t, locale }: { e: PublicOrgEvent; state: JoinState; t: Translate; locale: Locale }) {
   const v = state.values ?? {};
   const err = state.errors ?? {};
   const field = (
@@ -45,59 +43,67 @@ function JoinForm({ e, state }: { e: PublicOrgEvent; state: JoinState }) {
   );
   return (
     <form method="post" action={`/e/${e.slug}`} noValidate>
+      {/* The answer comes back in the language this form was read in, cookie or not. */}
+      <input type="hidden" name="lang" value={locale} />
       {err.form ? (
         <p className="note" role="alert">
           {err.form}
         </p>
       ) : null}
-      {field("name", "Name", "text", "name")}
-      {field("email", "Email", "email", "email")}
-      {field("company", "Company (optional)", "text", "organization")}
-      {field("title", "Title (optional)", "text", "organization-title")}
-      {field("interests", "Interests (optional)")}
+      {field("name", t("event.join.name"), "text", "name")}
+      {field("email", t("event.join.email"), "email", "email")}
+      {field("company", t("event.join.company"), "text", "organization")}
+      {field("title", t("event.join.title"), "text", "organization-title")}
+      {field("interests", t("event.join.interests"))}
       <label className="check">
         <input type="checkbox" name="listed" defaultChecked={v.listed === "on"} />
-        <span>{DIRECTORY_CONSENT_TEXT}</span>
+        <span>{t("event.join.directoryConsent")}</span>
       </label>
       <label className="check">
         <input type="checkbox" name="updates" defaultChecked={v.updates === "on"} />
-        <span>{organiserMailConsentText(e.organiserName)}</span>
+        <span>{t("event.join.mailConsent", { organiser: e.organiserName })}</span>
       </label>
-      <VisibilityChoice legend="Who can see me in the directory" value={v.visibility ?? "everyone"} />
+      <VisibilityChoice legend={t("event.join.visibility")} value={v.visibility ?? "everyone"} t={t} />
       <button type="submit" className={`btn b-${e.status}`}>
-        Join
+        {t("event.join.submit")}
       </button>
     </form>
   );
 }
 
 /** Who sees the attendee, as radios: each choice wraps on a phone, where a select cut the longer one off. */
-function VisibilityChoice({ legend, value }: { legend: string; value: string }) {
+function VisibilityChoice({ legend, value, t }: { legend: string; value: string; t: Translate }) {
   return (
     <fieldset data-visibility-choice="">
       <legend>{legend}</legend>
       {VISIBILITY.map((o) => (
         <label key={o} className="check">
           <input type="radio" name="visibility" value={o} defaultChecked={value === o} />
-          <span>{VISIBILITY_LABEL[o]}</span>
+          <span>{t(`event.visibility.${o}`)}</span>
         </label>
       ))}
     </fieldset>
   );
 }
 
-/** Why an event takes no joins now, or null when it does. */
-export function joinRefusal(e: PublicOrgEvent): string | null {
-  if (e.state !== "open") return JOIN_MESSAGES.closed;
-  if (e.status === "past") return JOIN_MESSAGES.past;
-  if (e.capacity !== null && e.attendees >= e.capacity) return JOIN_MESSAGES.full;
+/** Why an event takes no joins now, or null when it does; in the visitor's language (English unless named). */
+export function joinRefusal(e: PublicOrgEvent, t: Translate = translator(DEFAULT_LOCALE)): string | null {
+  if (e.state !== "open") return t(JOIN_REFUSAL_KEY.closed);
+  if (e.status === "past") return t(JOIN_REFUSAL_KEY.past);
+  if (e.capacity !== null && e.attendees >= e.capacity) return t(JOIN_REFUSAL_KEY.full);
   return null;
 }
 
 /** What search results and link previews say of an event: who organises it, when and where, then its own words. */
-function eventDescription(e: PublicOrgEvent): string {
-  const where = e.venue ?? e.platform ?? (e.url ? "Online" : null);
-  const head = `${EVENT_TYPE_LABEL[e.type]} event organised by ${e.organiserName}, ${formatLocal(e.startsAt)} (${e.timeZone.replace(/_/g, " ")})${where ? `, ${where}` : ""}.`;
+function eventDescription(e: PublicOrgEvent, t: Translate, locale: Locale): string {
+  const where = e.venue ?? e.platform ?? (e.url ? t("event.online") : null);
+  const said = {
+    type: t(`event.type.${e.type}`),
+    organiser: e.organiserName,
+    when: formatLocal(e.startsAt, locale),
+    zone: zoneName(e.timeZone),
+  };
+  const head = where ? t("event.meta.descriptionAt", { ...said, where }) : t("event.meta.description", said);
   const own = e.description?.replace(/\s+/g, " ").trim();
   const text = own ? `${head} ${own}` : head;
   // Search engines show about 160 characters; cut on a character, not inside a surrogate pair.
@@ -112,91 +118,106 @@ export function renderEventPage(
   agenda: AgendaSession[] = [],
   /** The signed-in visitor's own pass, when they joined: shown instead of the join form (never cached). */
   attending?: { pass: string },
+  locale: Locale = DEFAULT_LOCALE,
 ): Promise<string> {
+  const t = translator(locale);
   // The link to share is the whole address: a path alone cannot be pasted into a message.
   const link = `${origin}/e/${e.slug}`;
-  const refusal = joinRefusal(e);
+  const refusal = joinRefusal(e, t);
   return page(
-    <Doc title={e.title} description={eventDescription(e)}>
+    <Doc title={e.title} description={eventDescription(e, t, locale)} locale={locale}>
       <p>
         <span className={`badge ${e.status}`} data-status={e.status}>
-          {STATUS_LABEL[e.status]}
+          {statusLabel(t, e.status)}
         </span>{" "}
-        <span className="muted">{EVENT_TYPE_LABEL[e.type]}</span>
+        <span className="muted">{t(`event.type.${e.type}`)}</span>
       </p>
-      <h1>{e.title}</h1>
-      <p className="muted">{`Organised by ${e.organiserName}`}</p>
+      <h1 dir="auto">{e.title}</h1>
+      <p className="muted">{t("event.organisedBy", { organiser: e.organiserName })}</p>
       {e.raisesFor ? (
         <p data-raises-for="">
-          {"Raising funds for "}
-          <a href={`/fundraising/${encodeURIComponent(e.raisesFor.id)}?src=event`}>{e.raisesFor.title}</a>
+          {rich(t, "event.raisesFor", {
+            campaign: (
+              <a href={`/fundraising/${encodeURIComponent(e.raisesFor.id)}?src=event`} dir="auto">
+                {e.raisesFor.title}
+              </a>
+            ),
+          })}
         </p>
       ) : null}
       <dl>
-        <dt>When</dt>
+        <dt>{t("event.whenLabel")}</dt>
         <dd>
-          <When e={e} />
+          <When e={e} t={t} locale={locale} />
         </dd>
         {e.venue ? (
           <>
-            <dt>Where</dt>
-            <dd>{e.venue}</dd>
+            <dt>{t("event.where")}</dt>
+            <dd dir="auto">{e.venue}</dd>
           </>
         ) : null}
         {e.platform || e.url ? (
           <>
-            <dt>Online</dt>
+            <dt>{t("event.online")}</dt>
             <dd>
               {e.platform ?? ""} {e.url ? <a href={e.url}>{e.url}</a> : null}
             </dd>
           </>
         ) : null}
-        <dt>Attendees</dt>
+        <dt>{t("event.attendees")}</dt>
         <dd data-attendees={e.attendees}>
-          {e.attendees.toLocaleString("en-US")}
-          {e.capacity ? ` of ${e.capacity.toLocaleString("en-US")}` : ""}
+          {e.capacity
+            ? t("event.attendeesOf", {
+                count: formatCount(e.attendees, locale),
+                capacity: formatCount(e.capacity, locale),
+              })
+            : formatCount(e.attendees, locale)}
         </dd>
       </dl>
-      {e.description ? <p style={{ whiteSpace: "pre-line" }}>{e.description}</p> : null}
+      {e.description ? (
+        <p dir="auto" style={{ whiteSpace: "pre-line" }}>
+          {e.description}
+        </p>
+      ) : null}
       {e.status === "upcoming" ? (
         <a className="btn b-upcoming" href={`/e/${e.slug}/join`}>
-          Prepare
+          {t("event.prepare")}
         </a>
       ) : null}
       {e.status === "active" ? (
         <>
           {e.url ? (
             <a className="btn b-active" href={e.url}>
-              Join online
+              {t("event.joinOnline")}
             </a>
           ) : null}
           <a className="btn b-line" href="/capture">
-            Scan QR
+            {t("event.scan")}
           </a>
         </>
       ) : null}
       {agenda.length ? (
         <section className="panel agenda" id="agenda" aria-labelledby="agenda-title">
-          <h2 id="agenda-title">Programme</h2>
-          <p className="muted">Times are on the event's clock ({e.timeZone.replace(/_/g, " ")}).</p>
-          <Agenda sessions={agenda} slug={e.slug} />
+          <h2 id="agenda-title">{t("event.programme")}</h2>
+          <p className="muted">{t("event.clock", { zone: zoneName(e.timeZone) })}</p>
+          <Agenda sessions={agenda} slug={e.slug} t={t} locale={locale} />
         </section>
       ) : null}
       {attending ? (
         <section className="panel ok" id="join" aria-labelledby="join-title" data-attending="">
-          <h2 id="join-title">You joined this event</h2>
+          <h2 id="join-title">{t("event.attending.title")}</h2>
           <p>
             <a className="btn b-upcoming" href={`/pass/${attending.pass}`}>
-              Open your pass
+              {t("event.attending.pass")}
             </a>{" "}
             <a className="btn b-line" href={`/e/${e.slug}/directory`}>
-              Attendee directory
+              {t("event.attending.directory")}
             </a>
           </p>
         </section>
       ) : (
         <section className="panel" id="join" aria-labelledby="join-title">
-          <h2 id="join-title">{e.status === "past" ? "View Details" : "Join this event"}</h2>
+          <h2 id="join-title">{e.status === "past" ? t("event.viewDetails") : t("event.joinTitle")}</h2>
           {refusal ? (
             <p className="note" role="status">
               {refusal}
@@ -204,64 +225,77 @@ export function renderEventPage(
           ) : (
             <>
               <p className="muted">
-                Have a KnowWho account? <a href={`/e/${e.slug}/join`}>Join with one of your cards</a>. Or join with your
-                name and email: we send you your attendee pass.
+                {rich(
+                  t,
+                  "event.join.intro",
+                  { link: <a href={`/e/${e.slug}/join`}>{t("event.join.withCard")}</a> },
+                  { site: SITE.name },
+                )}
               </p>
-              <JoinForm e={e} state={state} />
+              <JoinForm e={e} state={state} t={t} locale={locale} />
             </>
           )}
         </section>
       )}
       <section className="panel" aria-labelledby="share-title">
-        <h2 id="share-title">Share this event</h2>
-        <img className="qr" src={`/e/${e.slug}/qr.svg`} alt={`QR code for ${e.title}`} width={192} height={192} />
-        <p>
-          Link: <a href={link}>{link}</a>
-        </p>
+        <h2 id="share-title">{t("event.share")}</h2>
+        <img
+          className="qr"
+          src={`/e/${e.slug}/qr.svg`}
+          alt={t("event.qrAlt", { title: e.title })}
+          width={192}
+          height={192}
+        />
+        <p>{rich(t, "event.link", { link: <a href={link}>{link}</a> })}</p>
       </section>
     </Doc>,
   );
 }
 
-export function renderJoined(e: OrgEvent, email: string): Promise<string> {
+/** After joining: `email` names the address, or null for "your email address" in the visitor's language. */
+export function renderJoined(e: OrgEvent, email: string | null, locale: Locale = DEFAULT_LOCALE): Promise<string> {
+  const t = translator(locale);
   return page(
-    <Doc title={`Joined ${e.title}`} noindex>
+    <Doc title={t("event.joined.title", { title: e.title })} noindex locale={locale}>
       <section className="panel ok" role="status">
-        <h1>You joined {e.title}</h1>
-        <p>We sent your attendee pass to {email}. Open the link in that email to show your pass QR code.</p>
+        <h1>{t("event.joined.heading", { title: e.title })}</h1>
+        <p>{t("event.joined.body", { email: email ?? t("event.joined.yourAddress") })}</p>
         <p>
-          <a href={`/e/${e.slug}`}>Back to the event</a>
+          <a href={`/e/${e.slug}`}>{t("event.back")}</a>
         </p>
       </section>
     </Doc>,
   );
 }
 
-export function renderEventNotFound(): Promise<string> {
+export function renderEventNotFound(locale: Locale = DEFAULT_LOCALE): Promise<string> {
+  const t = translator(locale);
   return page(
-    <Doc title="Event not found" noindex>
-      <h1>Event not found</h1>
-      <p>This event does not exist, or its organiser took it down.</p>
+    <Doc title={t("event.notFound.title")} noindex locale={locale}>
+      <h1>{t("event.notFound.title")}</h1>
+      <p>{t("event.notFound.body")}</p>
       <p>
         <a className="btn b-upcoming" href="/">
-          Go home
+          {t("event.home")}
         </a>
       </p>
     </Doc>,
   );
 }
 
-/** What someone opening a pass's QR link without the app sees. */
-export function renderBadge(e: OrgEvent, a: Pick<Attendee, "name">): Promise<string> {
+/** What someone opening a pass's QR link without the app sees; `keep` is the link's proof, for the language switch. */
+export function renderBadge(
+  e: OrgEvent,
+  a: Pick<Attendee, "name">,
+  locale: Locale = DEFAULT_LOCALE,
+  keep: Record<string, string> = {},
+): Promise<string> {
+  const t = translator(locale);
   return page(
-    <Doc title={`${a.name} at ${e.title}`} noindex>
-      <h1>{a.name}</h1>
-      <p>
-        Attendee pass at <a href={`/e/${e.slug}`}>{e.title}</a>.
-      </p>
-      <p>
-        To exchange details, attendees scan this code with <a href="/capture">Capture</a> in KnowWho.
-      </p>
+    <Doc title={t("badge.title", { name: a.name, title: e.title })} noindex locale={locale} keep={keep}>
+      <h1 dir="auto">{a.name}</h1>
+      <p>{rich(t, "badge.passAt", { event: <a href={`/e/${e.slug}`}>{e.title}</a> })}</p>
+      <p>{rich(t, "badge.exchange", { capture: <a href="/capture">{t("badge.capture")}</a> }, { site: SITE.name })}</p>
     </Doc>,
   );
 }
@@ -289,6 +323,7 @@ type PassData = {
   /** The organiser's meeting times, and those this attendee said they are free (none: any time). */
   meetingTimes?: { startsAt: string; minutes: number }[];
   available?: Set<string>;
+  locale?: Locale;
 };
 
 /** The attendee's own pass: their QR to show, their directory choices, who they met, and leaving. */
@@ -309,20 +344,22 @@ export function renderPass({
   waiting = [],
   meetingTimes = [],
   available = new Set(),
+  locale = DEFAULT_LOCALE,
 }: PassData) {
+  const t = translator(locale);
   const typed = settings.values;
   // A refused form shows the choices as they were sent, not as stored.
   const checked = (name: string, stored: boolean | undefined) => (typed ? typed[name] === "on" : stored);
   return page(
-    <Doc title={`Your pass for ${e.title}`} noindex>
+    <Doc title={t("pass.title", { title: e.title })} noindex locale={locale}>
       <p>
-        <span className={`badge ${e.status}`}>{STATUS_LABEL[e.status]}</span>
+        <span className={`badge ${e.status}`}>{statusLabel(t, e.status)}</span>
       </p>
-      <h1>{a.name}</h1>
+      <h1 dir="auto">{a.name}</h1>
       <p className="muted">
         {[a.title, a.company].filter(Boolean).join(", ")}
         {a.title || a.company ? " · " : ""}
-        Attendee pass for <a href={`/e/${e.slug}`}>{e.title}</a>
+        {rich(t, "pass.for", { event: <a href={`/e/${e.slug}`}>{e.title}</a> })}
       </p>
       {notice ? (
         <p className="note ok" role="status">
@@ -331,34 +368,45 @@ export function renderPass({
       ) : null}
       {/* The SVG is made by the QR library from our own badge link; nothing typed reaches it. */}
       {/* biome-ignore lint/security/noDangerouslySetInnerHtml: generated SVG, no user text */}
-      <div className="qr" role="img" aria-label="Your pass QR code" dangerouslySetInnerHTML={{ __html: qrSvg }} />
+      <div className="qr" role="img" aria-label={t("pass.qr")} dangerouslySetInnerHTML={{ __html: qrSvg }} />
+      <p className="muted">{rich(t, "pass.badgeLink", { link: <span data-badge-link>{badgeUrl}</span> })}</p>
       <p className="muted">
-        Badge link: <span data-badge-link>{badgeUrl}</span>
-      </p>
-      <p className="muted">
-        <When e={e} />
+        <When e={e} t={t} locale={locale} />
       </p>
       {signedIn ? (
         <p>
-          <a href={`/e/${e.slug}/directory`}>Open the attendee directory</a>
+          <a href={`/e/${e.slug}/directory`}>{t("pass.directoryLink")}</a>
         </p>
       ) : (
         <p className="muted">
-          <a href={`/auth?mode=signup&redirectTo=${encodeURIComponent(`/pass/${a.passToken}`)}`}>Create an account</a>{" "}
-          to browse the directory and keep the people you meet; this pass stays yours.
+          {rich(t, "pass.createAccount", {
+            link: (
+              <a href={`/auth?mode=signup&redirectTo=${encodeURIComponent(`/pass/${a.passToken}`)}`}>
+                {t("pass.createAccountLink")}
+              </a>
+            ),
+          })}
         </p>
       )}
       {waiting.length ? (
         <section className="panel" id="requests" aria-labelledby="requests-title">
-          <h2 id="requests-title">Requests waiting for you</h2>
+          <h2 id="requests-title">{t("pass.requests")}</h2>
           <ul className="plain">
             {waiting.map((w) => (
               <li key={w.kind === "connect" ? `c-${w.fromId}` : `m-${w.id}`} data-request={w.kind}>
-                <strong>{w.name}</strong>
-                {w.company ? `, ${w.company}` : ""}
-                {w.kind === "connect"
-                  ? " asks to connect: accepting exchanges your details with each other."
-                  : ` asks to meet: ${w.line}`}
+                {rich(
+                  t,
+                  w.kind === "connect" ? "pass.request.connect" : "pass.request.meeting",
+                  {
+                    who: (
+                      <>
+                        <strong>{w.name}</strong>
+                        {w.company ? `, ${w.company}` : ""}
+                      </>
+                    ),
+                  },
+                  { line: w.kind === "meeting" ? w.line : "" },
+                )}
                 {w.kind === "meeting" && w.note ? <span className="muted">{` "${w.note}"`}</span> : null}
                 <form method="post" action={`/pass/${a.passToken}#requests`}>
                   {w.kind === "connect" ? (
@@ -372,7 +420,7 @@ export function renderPass({
                     value={w.kind === "connect" ? "accept" : "meeting-accept"}
                     className="btn b-active"
                   >
-                    Accept
+                    {t("pass.accept")}
                   </button>
                   <button
                     type="submit"
@@ -380,7 +428,7 @@ export function renderPass({
                     value={w.kind === "connect" ? "decline" : "meeting-decline"}
                     className="btn b-line"
                   >
-                    Decline
+                    {t("pass.decline")}
                   </button>
                 </form>
               </li>
@@ -390,20 +438,18 @@ export function renderPass({
       ) : null}
       {agenda.length ? (
         <section className="panel agenda" id="schedule" aria-labelledby="schedule-title">
-          <h2 id="schedule-title">Your schedule</h2>
+          <h2 id="schedule-title">{t("pass.schedule")}</h2>
           <p className="muted">
-            {schedule.size
-              ? `${schedule.size} ${schedule.size === 1 ? "session" : "sessions"} on your schedule. `
-              : "Add the sessions you mean to attend. "}
-            {feedUrl ? (
-              <>
-                Subscribe to <a href={feedUrl}>your schedule's calendar feed</a> to see it in your calendar.
-              </>
-            ) : null}
+            {schedule.size ? t("pass.schedule.count", { count: schedule.size }) : t("pass.schedule.empty")}{" "}
+            {feedUrl
+              ? rich(t, "pass.schedule.feed", { link: <a href={feedUrl}>{t("pass.schedule.feedLink")}</a> })
+              : null}
           </p>
           <Agenda
             sessions={agenda}
             slug={e.slug}
+            t={t}
+            locale={locale}
             controls={(s) => {
               const mine = schedule.has(s.id);
               if (!mine && placesLeft(s) === 0) return null;
@@ -411,9 +457,9 @@ export function renderPass({
                 <form method="post" action={`/pass/${a.passToken}#s-${s.id}`}>
                   <input type="hidden" name="intent" value={mine ? "schedule-remove" : "schedule-add"} />
                   <input type="hidden" name="session" value={s.id} />
-                  {mine ? <strong data-on-schedule="">On your schedule </strong> : null}
+                  {mine ? <strong data-on-schedule="">{t("pass.schedule.on")} </strong> : null}
                   <button type="submit" className={mine ? "btn b-line" : "btn b-upcoming"}>
-                    {mine ? "Remove" : "Add to my schedule"}
+                    {mine ? t("pass.schedule.remove") : t("pass.schedule.add")}
                   </button>
                 </form>
               );
@@ -423,62 +469,56 @@ export function renderPass({
       ) : null}
       {meetingTimes.length ? (
         <section className="panel" id="availability" aria-labelledby="avail-title">
-          <h2 id="avail-title">When you can meet</h2>
-          <p className="muted">
-            {available.size
-              ? "People can ask you to meet only at the times ticked, and never during your sessions or meetings."
-              : "No times ticked: people can ask you at any meeting time you are free. Tick times to limit it."}
-          </p>
+          <h2 id="avail-title">{t("pass.meet")}</h2>
+          <p className="muted">{available.size ? t("pass.meet.limited") : t("pass.meet.any")}</p>
           <form method="post" action={`/pass/${a.passToken}#availability`}>
             <input type="hidden" name="intent" value="availability" />
-            {meetingTimes.map((t) => (
-              <label key={t.startsAt} className="check">
-                <input type="checkbox" name="at" value={t.startsAt} defaultChecked={available.has(t.startsAt)} />
-                <span>
-                  {formatLocal(t.startsAt)}, {t.minutes} min
-                </span>
+            {meetingTimes.map((slot) => (
+              <label key={slot.startsAt} className="check">
+                <input type="checkbox" name="at" value={slot.startsAt} defaultChecked={available.has(slot.startsAt)} />
+                <span>{t("pass.meet.slot", { when: formatLocal(slot.startsAt, locale), minutes: slot.minutes })}</span>
               </label>
             ))}
             <button type="submit" className="btn b-upcoming">
-              Save my times
+              {t("pass.meet.save")}
             </button>
           </form>
         </section>
       ) : null}
       <section className="panel" aria-labelledby="dir-title">
-        <h2 id="dir-title">The attendee directory</h2>
+        <h2 id="dir-title">{t("pass.directory")}</h2>
         <form method="post" noValidate>
           <input type="hidden" name="intent" value="settings" />
           {settings.errors ? (
             <p className="note" role="alert">
-              Check the fields below: nothing was saved.
+              {t("pass.directory.unsaved")}
             </p>
           ) : null}
           <label className="check">
             <input type="checkbox" name="listed" defaultChecked={checked("listed", a.listed)} />
-            <span>{DIRECTORY_CONSENT_TEXT}</span>
+            <span>{t("event.join.directoryConsent")}</span>
           </label>
           <label className="check">
             <input type="checkbox" name="updates" defaultChecked={checked("updates", hearsFromOrganiser)} />
-            <span>{organiserMailConsentText(e.organiserName)}</span>
+            <span>{t("event.join.mailConsent", { organiser: e.organiserName })}</span>
           </label>
-          <VisibilityChoice legend="Who can see me" value={typed?.visibility ?? a.visibility} />
+          <VisibilityChoice legend={t("pass.directory.visibility")} value={typed?.visibility ?? a.visibility} t={t} />
           {settings.errors?.visibility ? <p className="err">{settings.errors.visibility}</p> : null}
-          <TextField id="p-interests" name="interests" label="Interests" state={settings} fallback={a.interests} />
           <TextField
-            id="p-goals"
-            name="goals"
-            label="My goals for this event (private, for my matches)"
+            id="p-interests"
+            name="interests"
+            label={t("pass.directory.interests")}
             state={settings}
-            fallback={a.goals}
+            fallback={a.interests}
           />
+          <TextField id="p-goals" name="goals" label={t("pass.directory.goals")} state={settings} fallback={a.goals} />
           <button type="submit" className="btn b-upcoming">
-            Save
+            {t("pass.directory.save")}
           </button>
         </form>
       </section>
       <section className="panel" aria-labelledby="met-title">
-        <h2 id="met-title">People you exchanged with</h2>
+        <h2 id="met-title">{t("pass.exchanged")}</h2>
         {exchanged.length ? (
           <ul className="plain">
             {exchanged.map((p) => (
@@ -490,9 +530,9 @@ export function renderPass({
             ))}
           </ul>
         ) : (
-          <p className="muted">No one yet. Show your QR code to exchange.</p>
+          <p className="muted">{t("pass.exchanged.none")}</p>
         )}
-        <h2>Stands that scanned you</h2>
+        <h2>{t("pass.scannedBy")}</h2>
         {scannedBy.length ? (
           <ul className="plain">
             {scannedBy.map((p, i) => (
@@ -504,16 +544,16 @@ export function renderPass({
             ))}
           </ul>
         ) : (
-          <p className="muted">None.</p>
+          <p className="muted">{t("pass.scannedBy.none")}</p>
         )}
       </section>
       <section className="panel" aria-labelledby="leave-title">
-        <h2 id="leave-title">Leave the event</h2>
-        <p className="muted">Removes you from the attendees and the directory; you are asked once more first.</p>
+        <h2 id="leave-title">{t("pass.leave")}</h2>
+        <p className="muted">{t("pass.leave.note")}</p>
         <form method="post">
           <input type="hidden" name="intent" value="leave" />
           <button type="submit" className="btn b-past">
-            Leave {e.title}
+            {t("pass.leave.submit", { title: e.title })}
           </button>
         </form>
       </section>
@@ -522,20 +562,21 @@ export function renderPass({
 }
 
 /** The step before leaving: leaving cannot be undone, so it is asked on a page of its own. */
-export function renderLeaveConfirm(e: OrgEvent, token: string): Promise<string> {
+export function renderLeaveConfirm(e: OrgEvent, token: string, locale: Locale = DEFAULT_LOCALE): Promise<string> {
+  const t = translator(locale);
   return page(
-    <Doc title={`Leave ${e.title}?`} noindex>
+    <Doc title={t("pass.leave.confirmTitle", { title: e.title })} noindex locale={locale}>
       <section className="panel" aria-labelledby="leave-title">
-        <h1 id="leave-title">Leave {e.title}?</h1>
-        <p>{LEAVE_CONSEQUENCE}</p>
+        <h1 id="leave-title">{t("pass.leave.confirmTitle", { title: e.title })}</h1>
+        <p>{t("pass.leave.consequence")}</p>
         <form method="post" action={`/pass/${token}`}>
           <input type="hidden" name="intent" value="leave" />
           <input type="hidden" name={CONFIRMED_FIELD} value="yes" />
           <button type="submit" className="btn b-past" data-confirm-step="leave">
-            Leave {e.title}
+            {t("pass.leave.submit", { title: e.title })}
           </button>
           <a className="btn b-line" href={`/pass/${token}`}>
-            Keep my pass
+            {t("pass.leave.keep")}
           </a>
         </form>
       </section>
@@ -543,14 +584,15 @@ export function renderLeaveConfirm(e: OrgEvent, token: string): Promise<string> 
   );
 }
 
-export function renderLeft(e: OrgEvent): Promise<string> {
+export function renderLeft(e: OrgEvent, locale: Locale = DEFAULT_LOCALE): Promise<string> {
+  const t = translator(locale);
   return page(
-    <Doc title={`You left ${e.title}`} noindex>
+    <Doc title={t("pass.left.title", { title: e.title })} noindex locale={locale}>
       <p className="note ok" role="status">
-        You left {e.title}. You are no longer in its attendee directory.
+        {t("pass.left.body", { title: e.title })}
       </p>
       <p>
-        <a href="/">Go home</a>
+        <a href="/">{t("event.home")}</a>
       </p>
     </Doc>,
   );

@@ -3,12 +3,13 @@ import { Hono } from "hono";
 import type { z } from "zod";
 import type { AppContext } from "~/context";
 import { isConfirmed } from "~/lib/forms/confirm";
+import { DEFAULT_LOCALE, type Locale, matchLocale, negotiateLocale } from "~/lib/i18n/locales";
+import { type MessageKey, translator } from "~/lib/i18n/translate";
 import { badgePath } from "~/lib/organiser-events/badge";
+import { JOIN_REFUSAL_KEY, localFieldMessages } from "~/lib/organiser-events/event-words";
 import { checkAnswers } from "~/lib/organiser-events/lead-questions";
-import { SESSION_MESSAGES } from "~/lib/organiser-events/programme";
 import {
   directorySettingsSchema,
-  JOIN_MESSAGES,
   joinFormSchema,
   LOCAL_DATETIME,
   leadFormSchema,
@@ -22,6 +23,7 @@ import { edgeGet, edgePut, edgeTicket, fromEdge } from "../platform/edge-cache.s
 import { html } from "../platform/http.server";
 import { outboxMailer } from "../platform/mail.server";
 import { allow, clientKey, RETRY_AFTER_SECONDS } from "../platform/rate-limit.server";
+import { visitorLocale } from "../platform/visitor-locale.server";
 import {
   answerConnect,
   attendeeByBadge,
@@ -38,7 +40,7 @@ import {
   updateDirectorySettings,
 } from "./attendees.server";
 import { exchangedPeople, scannedBy } from "./directory.server";
-import { orgEventTag, publicOrgEvent, purgeOrgEvent } from "./events.server";
+import { orgEventPagePath, orgEventTag, publicOrgEvent, purgeOrgEvent } from "./events.server";
 import { renderLeadForm, renderNotice } from "./lead-form.server";
 import { leadOf, questionsOf, saveAnswers, storedLead } from "./leads.server";
 import { availabilityOf, eventSlots, notifyMeeting, setAvailability } from "./meeting-slots.server";
@@ -83,7 +85,9 @@ const VALID_UNTIL = "x-valid-until";
 organiserEventRoutes.get(`/e/:slug{${SLUG}}`, async (c) => {
   const app = c.get("app");
   const slug = c.req.param("slug");
-  const path = `/e/${slug}`;
+  // One cached copy per language, each under its own key; a purge drops them all (orgEventPaths).
+  const { locale, headers } = visitorLocale(c.req.raw);
+  const path = orgEventPagePath(slug, locale);
   // A signed-in attendee gets their pass in place of the form, never cached; everyone else shares one copy.
   if (/session_token/.test(c.req.header("cookie") ?? "")) {
     const user = await getSessionUser(app, c.req.raw);
@@ -91,28 +95,50 @@ organiserEventRoutes.get(`/e/:slug{${SLUG}}`, async (c) => {
     const event = pass ? await publicOrgEvent(app.db, slug) : null;
     if (pass && event) {
       const agenda = await agendaOf(app.db, event.id);
-      return html(renderEventPage(event, new URL(c.req.url).origin, {}, agenda, { pass }), 200, "private, no-store");
+      return html(
+        renderEventPage(event, new URL(c.req.url).origin, {}, agenda, { pass }, locale),
+        200,
+        "private, no-store",
+        headers,
+      );
     }
   }
   const hit = await edgeGet(path);
-  if (hit && Number(hit.headers.get(VALID_UNTIL)) > Date.now()) return stripValid(fromEdge(hit, true));
+  if (hit && Number(hit.headers.get(VALID_UNTIL)) > Date.now())
+    return withHeaders(stripValid(fromEdge(hit, true)), headers);
   const ticket = await edgeTicket([orgEventTag(slug)]);
   const now = new Date();
   const event = await publicOrgEvent(app.db, slug, now);
-  if (!event) return html(renderEventNotFound(), 404);
+  if (!event) return html(renderEventNotFound(locale), 404, "no-store", headers);
   const change = nextStatusChange(event, now)?.getTime() ?? Number.POSITIVE_INFINITY;
   const agenda = await agendaOf(app.db, event.id);
-  const fresh = await html(renderEventPage(event, new URL(c.req.url).origin, {}, agenda), 200, "no-store", {
-    [VALID_UNTIL]: String(Math.min(change, now.getTime() + COUNT_FRESH_MS)),
-  });
+  const fresh = await html(
+    renderEventPage(event, new URL(c.req.url).origin, {}, agenda, undefined, locale),
+    200,
+    "no-store",
+    {
+      [VALID_UNTIL]: String(Math.min(change, now.getTime() + COUNT_FRESH_MS)),
+      vary: headers.vary ?? "",
+    },
+  );
   app.ctx.waitUntil(edgePut(path, fresh.clone(), [orgEventTag(slug)], app.env, ticket));
-  return stripValid(fromEdge(fresh, false));
+  // Added after the copy is stored: the cached page never carries a visitor's cookie.
+  return withHeaders(stripValid(fromEdge(fresh, false)), headers);
 });
 
 function stripValid(res: Response) {
   res.headers.delete(VALID_UNTIL);
   return res;
 }
+
+const withHeaders = (res: Response, headers: Record<string, string>) => {
+  for (const [name, value] of Object.entries(headers)) res.headers.set(name, value);
+  return res;
+};
+
+/** The language a form was read in (its hidden field), else the request's own preference. */
+const formLocale = (request: Request, form: Record<string, unknown>): Locale =>
+  matchLocale(typeof form.lang === "string" ? form.lang : null) ?? negotiateLocale(request).locale;
 
 organiserEventRoutes.get(`/e/:slug{${SLUG}}/qr.svg`, async (c) => {
   const slug = c.req.param("slug");
@@ -134,8 +160,10 @@ organiserEventRoutes.post(`/e/:slug{${SLUG}}`, async (c) => {
   const slug = c.req.param("slug");
   const now = new Date();
   const event = await publicOrgEvent(app.db, slug, now);
-  if (!event) return html(renderEventNotFound(), 404);
+  if (!event) return html(renderEventNotFound(negotiateLocale(request).locale), 404);
   const form = Object.fromEntries(await request.formData().catch(() => new FormData()));
+  const locale = formLocale(request, form);
+  const t = translator(locale);
   const values = Object.fromEntries(
     Object.entries(form)
       .filter((e): e is [string, string] => typeof e[1] === "string")
@@ -144,33 +172,46 @@ organiserEventRoutes.post(`/e/:slug{${SLUG}}`, async (c) => {
   );
   const refuse = async (status: number, state: JoinState, headers: Record<string, string> = {}) =>
     html(
-      renderEventPage(event, new URL(request.url).origin, { values, ...state }, await agendaOf(app.db, event.id)),
+      renderEventPage(
+        event,
+        new URL(request.url).origin,
+        { values, ...state },
+        await agendaOf(app.db, event.id),
+        undefined,
+        locale,
+      ),
       status,
       "no-store",
       headers,
     );
   const parsed = joinFormSchema.safeParse(values);
   if (!parsed.success) {
-    return refuse(400, { errors: fieldErrors(parsed.error) });
+    return refuse(400, { errors: localFieldMessages(t, fieldErrors(parsed.error)) });
   }
   // Generous for a keynote: a person may retry 5 times a minute, one address 120 joins a minute here.
   const person = await allow(app.env, "strict", `join-person:${event.id}:${parsed.data.email}`);
   const address = person && (await allow(app.env, "card", `join-ip:${clientKey(request)}:${event.id}`));
   if (!person || !address)
-    return refuse(429, { errors: { form: JOIN_MESSAGES.tooMany } }, { "retry-after": String(RETRY_AFTER_SECONDS) });
-  const joined = await joinEvent(app.db, event, parsed.data, now);
-  if (!joined.ok) return refuse(409, { errors: { form: JOIN_MESSAGES[joined.reason] } });
+    return refuse(
+      429,
+      { errors: { form: t(JOIN_REFUSAL_KEY.tooMany) } },
+      { "retry-after": String(RETRY_AFTER_SECONDS) },
+    );
+  const joined = await joinEvent(app.db, event, { ...parsed.data, locale }, now);
+  if (!joined.ok) return refuse(409, { errors: { form: t(JOIN_REFUSAL_KEY[joined.reason]) } });
   // A full event answers an attendee's address as a stranger's (no list of who came); the pass goes by mail.
   if (!joined.created && joined.full) {
     app.ctx.waitUntil(sendPass(app, request, event.title, joined.attendee).catch((e) => console.error("pass", e)));
-    return refuse(409, { errors: { form: JOIN_MESSAGES.full } });
+    return refuse(409, { errors: { form: t(JOIN_REFUSAL_KEY.full) } });
   }
   // The cached page must not offer its form once the last place is taken.
   if (joined.full) app.ctx.waitUntil(purgeOrgEvent(app.env, slug));
   await sendPass(app, request, event.title, joined.attendee);
+  // The confirmation names the language only when the request alone would not choose it (cookies off).
+  const langQuery = locale === negotiateLocale(request).locale ? "" : `?lang=${locale}`;
   return new Response(null, {
     status: 303,
-    headers: { location: `/e/${slug}/joined`, "cache-control": "no-store" },
+    headers: { location: `/e/${slug}/joined${langQuery}`, "cache-control": "no-store" },
   });
 });
 
@@ -185,25 +226,28 @@ export async function sendPass(
   app: AppContext,
   request: Request,
   title: string,
-  a: { id: number; email: string; name: string; passToken: string },
+  a: { id: number; email: string; name: string; passToken: string; locale?: string | null },
 ) {
   const now = Date.now();
   const claimed = await app.db.run(sql`update org_attendee set pass_mailed_at = ${now}
     where id = ${a.id} and (pass_mailed_at is null or pass_mailed_at <= ${now - PASS_REMAIL_MS})`);
   if (!claimed.meta.changes) return;
   const url = `${new URL(request.url).origin}/pass/${a.passToken}`;
+  // In the language the attendee joined in (English for joins from before it was kept).
+  const t = translator(matchLocale(a.locale) ?? DEFAULT_LOCALE);
   await outboxMailer(app.db).send({
     to: a.email,
     kind: "event-pass",
-    subject: `Your pass for ${title}`,
-    text: `Hi ${a.name},\n\nYou joined ${title}. Your attendee pass, with the QR code to show at the event, is here:\n\n${url}\n\nKeep this link to yourself: it opens your pass, your directory choices and leaving the event.`,
+    subject: t("pass.mail.subject", { title }),
+    text: t("pass.mail.body", { name: a.name, title, url }),
   });
 }
 
 organiserEventRoutes.get(`/e/:slug{${SLUG}}/joined`, async (c) => {
+  const { locale, headers } = visitorLocale(c.req.raw);
   const event = await publicOrgEvent(c.get("app").db, c.req.param("slug"));
-  if (!event) return html(renderEventNotFound(), 404);
-  return html(renderJoined(event, "your email address"), 200, "private, no-store");
+  if (!event) return html(renderEventNotFound(locale), 404, "no-store", headers);
+  return html(renderJoined(event, null, locale), 200, "private, no-store", headers);
 });
 
 const CALENDAR = { "content-type": "text/calendar; charset=utf-8" };
@@ -246,23 +290,21 @@ organiserEventRoutes.get(`/e/:slug{${SLUG}}/a/:code{[A-Za-z0-9_-]{8,64}}/schedul
 organiserEventRoutes.get(`/e/:slug{${SLUG}}/a/:code{[A-Za-z0-9_-]{8,64}}`, async (c) => {
   const app = c.get("app");
   const found = await attendeeByScan(app.db, c.req.param("slug"), c.req.param("code"), c.req.query("k"));
-  if (!found || found.e.state === "archived") return html(renderEventNotFound(), 404);
+  const { locale, headers } = visitorLocale(c.req.raw);
+  if (!found || found.e.state === "archived") return html(renderEventNotFound(locale), 404, "no-store", headers);
   // A stand opening the QR with the phone's camera gets its lead form, filled with what an earlier scan stored.
   const user = /session_token/.test(c.req.header("cookie") ?? "") ? await getSessionUser(app, c.req.raw) : null;
   const stand = user ? await myAttendee(app.db, user.id, found.e.id) : null;
   if (stand && stand.leadRights !== "none" && stand.id !== found.a.id) {
     const lead = await leadOf(app.db, stand, found.a.id);
-    return leadPage(
-      app,
-      c.req.url,
-      found,
-      stand,
-      lead === null ? {} : { values: await storedLead(app.db, lead) },
-      null,
-      200,
-    );
+    const state = lead === null ? {} : { values: await storedLead(app.db, lead) };
+    return leadPage(app, c.req.url, found, stand, state, null, 200);
   }
-  return html(renderBadge(found.e, found.a), 200, "private, no-store", { "x-robots-tag": "noindex" });
+  const keep: Record<string, string> = c.req.query("k") ? { k: c.req.query("k") ?? "" } : {};
+  return html(renderBadge(found.e, found.a, locale, keep), 200, "private, no-store", {
+    "x-robots-tag": "noindex",
+    ...headers,
+  });
 });
 
 type Scan = NonNullable<Awaited<ReturnType<typeof attendeeByScan>>>;
@@ -356,12 +398,15 @@ async function passPage(
   app: AppContext,
   request: Request,
   token: string,
-  notice: string | null = null,
+  noticeKey: MessageKey | null = null,
   settings: FormState = {},
   status = 200,
 ) {
+  const { locale, headers } = visitorLocale(request);
+  const t = translator(locale);
+  let notice = noticeKey ? t(noticeKey) : null;
   const found = await attendeeByPass(app.db, token);
-  if (!found) return html(renderEventNotFound(), 404);
+  if (!found) return html(renderEventNotFound(locale), 404, "no-store", headers);
   const user = /session_token/.test(request.headers.get("cookie") ?? "") ? await getSessionUser(app, request) : null;
   // An account made later with the same email keeps the pass: opening it signed in links it, once the address is proved.
   if (user && !found.a.userId) {
@@ -397,19 +442,20 @@ async function passPage(
       notice,
       signedIn: Boolean(user),
       hearsFromOrganiser: hears,
-      settings,
       agenda,
       schedule,
       feedUrl: `${origin}/e/${found.e.slug}/a/${found.a.badgeCode}/schedule.ics?k=${feedKey}`,
       waiting,
       meetingTimes,
       available,
+      locale,
+      settings: settings.errors ? { ...settings, errors: localFieldMessages(t, settings.errors) } : settings,
     }),
     status,
     "private, no-store",
     // Same-origin, not no-referrer: the token never leaves for another site, and the pass's own forms
     // keep their Origin header (no-referrer makes Chromium send "null", which the cross-site guard refuses).
-    { "referrer-policy": "same-origin", "x-robots-tag": "noindex" },
+    { "referrer-policy": "same-origin", "x-robots-tag": "noindex", ...headers },
   );
 }
 
@@ -421,29 +467,30 @@ organiserEventRoutes.get("/pass/:token{[A-Za-z0-9_-]{16,64}}", (c) =>
 organiserEventRoutes.post("/pass/:token{[A-Za-z0-9_-]{16,64}}", async (c) => {
   const app = c.get("app");
   const token = c.req.param("token");
+  const { locale, headers } = visitorLocale(c.req.raw);
   const found = await attendeeByPass(app.db, token);
-  if (!found) return html(renderEventNotFound(), 404);
+  if (!found) return html(renderEventNotFound(locale), 404, "no-store", headers);
   const body = await c.req.raw.formData().catch(() => new FormData());
   const form = Object.fromEntries(body);
   if (form.intent === "leave") {
     // Leaving deletes the exchanges made here: a page asks once more first.
-    if (!isConfirmed(form)) return html(renderLeaveConfirm(found.e, token), 200, "private, no-store");
+    if (!isConfirmed(form)) return html(renderLeaveConfirm(found.e, token, locale), 200, "private, no-store", headers);
     await leaveEvent(app.db, found.a);
-    return html(renderLeft(found.e), 200, "private, no-store");
+    return html(renderLeft(found.e, locale), 200, "private, no-store", headers);
   }
   if (form.intent === "accept" || form.intent === "decline") {
     const from = Number(form.from);
     if (!Number.isSafeInteger(from)) return c.text("Bad request", 400);
     const answered = await answerConnect(app.db, app, found.e, found.a, from, form.intent === "accept");
-    if (!answered) return passPage(app, c.req.raw, token, "That request is no longer waiting.", {}, 404);
-    return passPage(app, c.req.raw, token, form.intent === "accept" ? "Details exchanged." : "Request declined.");
+    if (!answered) return passPage(app, c.req.raw, token, "pass.notice.gone", {}, 404);
+    return passPage(app, c.req.raw, token, form.intent === "accept" ? "pass.notice.exchanged" : "pass.notice.declined");
   }
   if (form.intent === "meeting-accept" || form.intent === "meeting-decline") {
     const id = Number(form.id);
     if (!Number.isSafeInteger(id) || id < 1) return c.text("Bad request", 400);
     const accept = form.intent === "meeting-accept";
     const answered = await answerMeeting(app.db, app, found.e, found.a, id, accept);
-    if (!answered) return passPage(app, c.req.raw, token, "That meeting request is no longer waiting.", {}, 404);
+    if (!answered) return passPage(app, c.req.raw, token, "pass.notice.meetingGone", {}, 404);
     await notifyMeeting(
       app.db,
       new URL(c.req.url).origin,
@@ -452,12 +499,12 @@ organiserEventRoutes.post("/pass/:token{[A-Za-z0-9_-]{16,64}}", async (c) => {
       answered,
       accept ? "accepted" : "declined",
     );
-    return passPage(app, c.req.raw, token, accept ? "Meeting accepted." : "Meeting declined.");
+    return passPage(app, c.req.raw, token, accept ? "pass.notice.meetingAccepted" : "pass.notice.meetingDeclined");
   }
   if (form.intent === "availability") {
     const times = body.getAll("at").filter((t): t is string => typeof t === "string" && LOCAL_DATETIME.test(t));
     await setAvailability(app.db, found.a, times);
-    return passPage(app, c.req.raw, token, "Your meeting times are saved.");
+    return passPage(app, c.req.raw, token, "pass.notice.times");
   }
   if (form.intent === "schedule-add" || form.intent === "schedule-remove") {
     const session = Number(form.session);
@@ -465,14 +512,13 @@ organiserEventRoutes.post("/pass/:token{[A-Za-z0-9_-]{16,64}}", async (c) => {
     if (form.intent === "schedule-remove") {
       if (await removeFromSchedule(app.db, found.a, session))
         app.ctx.waitUntil(purgeOnFullness(app, found.e.slug, found.e.id, session, "freed"));
-      return passPage(app, c.req.raw, token, "Removed from your schedule.");
+      return passPage(app, c.req.raw, token, "pass.notice.removed");
     }
     const added = await addToSchedule(app.db, found.a, session);
-    if (added === "unknown")
-      return passPage(app, c.req.raw, token, "That session is not in this event's programme.", {}, 404);
-    if (added === "full") return passPage(app, c.req.raw, token, SESSION_MESSAGES.full, {}, 409);
+    if (added === "unknown") return passPage(app, c.req.raw, token, "pass.notice.unknownSession", {}, 404);
+    if (added === "full") return passPage(app, c.req.raw, token, "event.session.full", {}, 409);
     if (added === "added") app.ctx.waitUntil(purgeOnFullness(app, found.e.slug, found.e.id, session, "taken"));
-    return passPage(app, c.req.raw, token, "Added to your schedule.");
+    return passPage(app, c.req.raw, token, "pass.notice.added");
   }
   if (form.intent !== "settings") return c.text("Bad request", 400);
   const parsed = directorySettingsSchema.safeParse(form);
@@ -482,6 +528,6 @@ organiserEventRoutes.post("/pass/:token{[A-Za-z0-9_-]{16,64}}", async (c) => {
     );
     return passPage(app, c.req.raw, token, null, { values, errors: fieldErrors(parsed.error) }, 400);
   }
-  await updateDirectorySettings(app.db, found.a, parsed.data, found.e.organiserName);
-  return passPage(app, c.req.raw, token, "Your directory choices are saved.");
+  await updateDirectorySettings(app.db, found.a, parsed.data, found.e.organiserName, locale);
+  return passPage(app, c.req.raw, token, "pass.notice.saved");
 });

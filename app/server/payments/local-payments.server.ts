@@ -74,6 +74,7 @@ export function localPayments(app: AppContext): Payments {
         customer_email: input.customerEmail ?? null,
         client_reference_id: input.clientReferenceId ?? null,
         submit_type: input.submitType ?? null,
+        locale: input.locale ?? null,
         trial_end: input.mode === "subscription" ? (input.trialEnd ?? null) : null,
       };
       await save(app, "checkout_session", session);

@@ -101,6 +101,8 @@ export type LocalSession = Obj & {
   customer_email: string | null;
   client_reference_id: string | null;
   submit_type: string | null;
+  /** The payer's language, as Stripe's session keeps it. */
+  locale?: string | null;
   /** Subscription mode: free until then (Stripe's subscription_data.trial_end), first charge then. */
   trial_end?: number | null;
 };

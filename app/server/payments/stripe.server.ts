@@ -1,4 +1,5 @@
 import type Stripe from "stripe";
+import type { Locale } from "~/lib/i18n/locales";
 import {
   type AccountStatus,
   type CheckoutInput,
@@ -7,6 +8,25 @@ import {
   PaymentsError,
   type SubscriptionUpdate,
 } from "./types";
+
+/**
+ * Checkout's language for ours: Stripe names Chinese and Portuguese its own way, and Checkout has no
+ * Arabic, so an Arabic reader gets "auto" (Stripe's pick from the browser) rather than a forced English.
+ */
+const CHECKOUT_LOCALE: Record<Locale, Stripe.Checkout.SessionCreateParams.Locale> = {
+  en: "en",
+  es: "es",
+  fr: "fr",
+  de: "de",
+  "pt-BR": "pt-BR",
+  it: "it",
+  nl: "nl",
+  ja: "ja",
+  "zh-Hans": "zh",
+  ar: "auto",
+};
+
+const checkoutLocale = (locale: Locale) => CHECKOUT_LOCALE[locale];
 
 export type StripeConfig = { secretKey: string; apiBase?: string };
 
@@ -154,6 +174,7 @@ export function stripePayments(config: StripeConfig): Payments {
             success_url: input.successUrl,
             cancel_url: input.cancelUrl,
             metadata: input.metadata,
+            ...(input.locale ? { locale: checkoutLocale(input.locale) } : {}),
             ...(input.clientReferenceId ? { client_reference_id: input.clientReferenceId } : {}),
             ...(input.customerId
               ? { customer: input.customerId }

@@ -1,3 +1,4 @@
+import type { Locale } from "~/lib/i18n/locales";
 /**
  * The payments adapter's one interface, shared by every domain that takes money (donations now, plans
  * next). Two implementations: Stripe's official library (stripe.server.ts) and the built-in test
@@ -25,6 +26,8 @@ export type CheckoutInput = {
   clientReferenceId?: string;
   /** Checkout's button reads "Donate" instead of "Pay" (payment mode only). */
   submitType?: "donate" | "pay";
+  /** The payer's language (decision 0194): Checkout's own words follow it where Stripe has them. */
+  locale?: Locale;
   trialDays?: number;
   /** Unix seconds: the subscription is free until then and its first charge falls then (Stripe's trial_end). */
   trialEnd?: number;
