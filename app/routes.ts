@@ -145,6 +145,7 @@ export default [
     route("e/:slug/directory", "routes/app/organiser-events/directory.tsx"),
     route("e/:slug/meet/:id", "routes/app/organiser-events/meet.tsx"),
     route("e/:slug/leads/:format", "routes/app/organiser-events/leads-export.ts"),
+    route("e/:slug/lead-questions", "routes/app/organiser-events/lead-questions.tsx"),
     route("organiser/:id/meetings", "routes/app/organiser-events/slots.tsx"),
     route("organiser/:id/attendees", "routes/app/organiser-events/attendees.tsx"),
     route("organiser/:id/door", "routes/app/organiser-events/door.tsx"),

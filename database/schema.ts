@@ -1663,6 +1663,46 @@ export const orgExchange = sqliteTable(
 );
 
 /**
+ * A stand's qualifying question at one event, owned by the exhibitor's pass: a 1-5 rating, one choice from
+ * its options (interest, timeframe) or free text. Options are a JSON array of strings.
+ */
+export const orgLeadQuestion = sqliteTable(
+  "org_lead_question",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    exhibitorId: integer("exhibitor_id")
+      .notNull()
+      .references(() => orgAttendee.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: ["rating", "choice", "text"] }).notNull(),
+    label: text("label").notNull(),
+    options: text("options").notNull().default("[]"),
+    position: integer("position").notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [index("org_lead_question_exhibitor_idx").on(t.exhibitorId, t.position)],
+);
+
+/** One answer per lead and question: a second scan of the same attendee replaces it, never adds one. */
+export const orgLeadAnswer = sqliteTable(
+  "org_lead_answer",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    leadId: integer("lead_id")
+      .notNull()
+      .references(() => orgExchange.id, { onDelete: "cascade" }),
+    questionId: integer("question_id")
+      .notNull()
+      .references(() => orgLeadQuestion.id, { onDelete: "cascade" }),
+    value: text("value").notNull(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("org_lead_answer_lead_question_idx").on(t.leadId, t.questionId),
+    index("org_lead_answer_question_idx").on(t.questionId),
+  ],
+);
+
+/**
  * A meeting one attendee asks another for: a wall-clock time on the event's own clock, a place, and the
  * answer. The uid is the meeting's calendar identity in both people's feeds; the slot is unique so a
  * double submit stores one request.

@@ -82,3 +82,36 @@ describe("event check-in migration (0068)", () => {
     for (const later of files.slice(index + 1)) applyMigration(db, later);
   });
 });
+
+describe("lead questions migration (0069)", () => {
+  it("keeps every row, holds one answer per lead and question, and goes with the stand's pass", async () => {
+    const { db, files, index, file } = await seededBefore("lead_questions");
+    db.exec("PRAGMA foreign_keys = ON");
+    db.exec(`insert into org_event (slug, user_id, title, starts_at, ends_at, time_zone, organiser_name)
+      select 'leads-cc', id, 'Expo', '2030-05-01T09:00', '2030-05-01T17:00', 'UTC', 'Org' from user limit 1`);
+    for (const who of ["s", "g"])
+      db.exec(`insert into org_attendee (event_id, email, name, pass_token, badge_code)
+        values ((select id from org_event where slug = 'leads-cc'), '${who}@example.org', '${who}', 'pass-${who}', 'badge-${who}')`);
+    db.exec(`insert into org_exchange (event_id, from_id, to_id, kind)
+      select e.id, s.id, g.id, 'lead' from org_event e, org_attendee s, org_attendee g
+      where e.slug = 'leads-cc' and s.email = 's@example.org' and g.email = 'g@example.org'`);
+    const before = tableCounts(db);
+    expect(before.connection).toBeGreaterThan(0);
+    expect(before.org_exchange).toBeGreaterThan(0);
+    applyMigration(db, file);
+    const after = tableCounts(db);
+    for (const [table, n] of Object.entries(before)) expect(after[table], table).toBe(n);
+    db.exec(`insert into org_lead_question (exhibitor_id, kind, label)
+      select id, 'text', 'Anything else' from org_attendee where email = 's@example.org'`);
+    const answer = () =>
+      db.exec(`insert into org_lead_answer (lead_id, question_id, value)
+        select x.id, q.id, 'yes' from org_exchange x, org_lead_question q where x.kind = 'lead'`);
+    answer();
+    expect(() => answer()).toThrow(/UNIQUE/);
+    db.exec("delete from org_exchange where kind = 'lead'");
+    db.exec("delete from org_attendee where email = 's@example.org'");
+    expect(db.prepare("select count(*) as n from org_lead_question").get()).toEqual({ n: 0 });
+    expect(db.prepare("select count(*) as n from org_lead_answer").get()).toEqual({ n: 0 });
+    for (const later of files.slice(index + 1)) applyMigration(db, later);
+  });
+});

@@ -1,47 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { badgePath } from "~/lib/organiser-events/badge";
-import { badgeProof } from "~/server/organiser-events/attendees.server";
-import { call, form, ORIGIN, signUp, testAddress } from "./helpers";
-import { joinSignedIn } from "./organiser-helpers";
-
-/** A local wall-clock time `days` from now, as the event form takes it. */
-const local = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 16);
-
-type Owner = { cookie: string; email: string };
-
-async function publish(owner: Owner, title = "Door Summit") {
-  const res = await call("/organiser", {
-    ...form({
-      title,
-      timeZone: "UTC",
-      type: "in-person",
-      venue: "Hall 1",
-      organiserName: "Door Org",
-      startsAt: local(-1),
-      endsAt: local(2),
-    }),
-    headers: { cookie: owner.cookie },
-  });
-  expect(res.status).toBe(302);
-  const id = Number(res.headers.get("location")?.split("/").pop());
-  const row = await env.DB.prepare("select slug from org_event where id = ?").bind(id).first<{ slug: string }>();
-  if (!row) throw new Error("event not stored");
-  return { id, slug: row.slug };
-}
-
-/** A visitor joins through the public form; their attendee row. */
-async function join(slug: string, values: Record<string, string>) {
-  const res = await call(`/e/${slug}`, { ...form(values), headers: { "cf-connecting-ip": testAddress() } });
-  expect(res.status).toBe(303);
-  const row = await env.DB.prepare(
-    "select a.id, a.badge_code as code, a.pass_token as token from org_attendee a join org_event e on e.id = a.event_id where e.slug = ? and a.email = ?",
-  )
-    .bind(slug, values.email?.toLowerCase())
-    .first<{ id: number; code: string; token: string }>();
-  if (!row) throw new Error("not joined");
-  return { ...row, qr: `${ORIGIN}${badgePath(slug, row.code, await badgeProof(row.token))}` };
-}
+import { call, form, ORIGIN, signUp } from "./helpers";
+import { joinByForm as join, joinSignedIn, type Owner, publishNow as publish } from "./organiser-helpers";
 
 const mail = () => `door-${crypto.randomUUID().slice(0, 8)}@example.org`;
 

@@ -1,6 +1,8 @@
 import { env } from "cloudflare:workers";
 import { expect } from "vitest";
-import { call, confirmEmail, form, signUp, testAddress } from "./helpers";
+import { badgePath } from "~/lib/organiser-events/badge";
+import { badgeProof } from "~/server/organiser-events/attendees.server";
+import { call, confirmEmail, form, ORIGIN, signUp, testAddress } from "./helpers";
 
 /** A signed-up person with one card, joined to the event through the one-tap page; their attendee id. */
 export async function joinSignedIn(slug: string, name: string, company = "Acme") {
@@ -44,3 +46,41 @@ export const mailsTo = (email: string, kind: string) =>
     .bind(email.toLowerCase(), kind)
     .all<{ subject: string; text: string }>()
     .then((r) => r.results);
+
+/** A local wall-clock time `days` from now, as the event form takes it. */
+const local = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 16);
+
+export type Owner = { cookie: string; email: string };
+
+export async function publishNow(owner: Owner, title = "Door Summit") {
+  const res = await call("/organiser", {
+    ...form({
+      title,
+      timeZone: "UTC",
+      type: "in-person",
+      venue: "Hall 1",
+      organiserName: "Door Org",
+      startsAt: local(-1),
+      endsAt: local(2),
+    }),
+    headers: { cookie: owner.cookie },
+  });
+  expect(res.status).toBe(302);
+  const id = Number(res.headers.get("location")?.split("/").pop());
+  const row = await env.DB.prepare("select slug from org_event where id = ?").bind(id).first<{ slug: string }>();
+  if (!row) throw new Error("event not stored");
+  return { id, slug: row.slug };
+}
+
+/** A visitor joins through the public form; their attendee row. */
+export async function joinByForm(slug: string, values: Record<string, string>) {
+  const res = await call(`/e/${slug}`, { ...form(values), headers: { "cf-connecting-ip": testAddress() } });
+  expect(res.status).toBe(303);
+  const row = await env.DB.prepare(
+    "select a.id, a.badge_code as code, a.pass_token as token from org_attendee a join org_event e on e.id = a.event_id where e.slug = ? and a.email = ?",
+  )
+    .bind(slug, values.email?.toLowerCase())
+    .first<{ id: number; code: string; token: string }>();
+  if (!row) throw new Error("not joined");
+  return { ...row, qr: `${ORIGIN}${badgePath(slug, row.code, await badgeProof(row.token))}` };
+}

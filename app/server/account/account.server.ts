@@ -37,6 +37,8 @@ import {
   orgAttendee,
   orgEvent,
   orgExchange,
+  orgLeadAnswer,
+  orgLeadQuestion,
   orgMeeting,
   outbox,
   passkey,
@@ -84,6 +86,10 @@ function deletions(db: Database, o: AccountOwner): BatchItem<"sqlite">[] {
   const cards = db.select({ id: card.id }).from(card).where(eq(card.userId, o.id));
   const pledges = db.select({ id: pledge.id }).from(pledge).where(eq(pledge.userId, o.id));
   const passes = db.select({ id: orgAttendee.id }).from(orgAttendee).where(eq(orgAttendee.userId, o.id));
+  const standQuestions = db
+    .select({ id: orgLeadQuestion.id })
+    .from(orgLeadQuestion)
+    .where(inArray(orgLeadQuestion.exhibitorId, passes));
   const emailed: BatchItem<"sqlite">[] = provedMailbox(o)
     ? [
         db.delete(review).where(eq(review.email, o.email)),
@@ -140,6 +146,19 @@ function deletions(db: Database, o: AccountOwner): BatchItem<"sqlite">[] {
     mine(nonprofitApplication, nonprofitApplication.userId),
     mine(event, event.userId),
     // The owner's own passes at anyone's event go (with their consents and exchanges); events they organised take their attendees with them.
+    db.delete(orgLeadAnswer).where(
+      or(
+        inArray(orgLeadAnswer.questionId, standQuestions),
+        inArray(
+          orgLeadAnswer.leadId,
+          db
+            .select({ id: orgExchange.id })
+            .from(orgExchange)
+            .where(or(inArray(orgExchange.fromId, passes), inArray(orgExchange.toId, passes))),
+        ),
+      ),
+    ),
+    db.delete(orgLeadQuestion).where(inArray(orgLeadQuestion.exhibitorId, passes)),
     db.delete(orgExchange).where(or(inArray(orgExchange.fromId, passes), inArray(orgExchange.toId, passes))),
     db.delete(orgMeeting).where(or(inArray(orgMeeting.fromId, passes), inArray(orgMeeting.toId, passes))),
     db.delete(orgAttendee).where(eq(orgAttendee.userId, o.id)),

@@ -7,6 +7,8 @@ import {
   orgConsent,
   orgEvent,
   orgExchange,
+  orgLeadAnswer,
+  orgLeadQuestion,
   orgMailConsent,
   orgMeeting,
   orgMeetingSlot,
@@ -123,6 +125,35 @@ export const EVENT_SECTIONS: readonly ExportSection[] = [
         .select()
         .from(orgSchedule)
         .where(inArray(orgSchedule.attendeeId, passesOf(db, o))),
+  },
+  {
+    // The questions the owner's stands asked after each scan.
+    name: "eventLeadQuestions",
+    tables: ["org_lead_question"],
+    read: (db, o) =>
+      db
+        .select()
+        .from(orgLeadQuestion)
+        .where(inArray(orgLeadQuestion.exhibitorId, passesOf(db, o))),
+  },
+  {
+    // Answers to the owner's stands' questions, and a stand's answers about the owner's own passes.
+    name: "eventLeadAnswers",
+    tables: ["org_lead_answer"],
+    read: (db, o) =>
+      db
+        .select({
+          id: orgLeadAnswer.id,
+          leadId: orgLeadAnswer.leadId,
+          questionId: orgLeadAnswer.questionId,
+          question: orgLeadQuestion.label,
+          value: orgLeadAnswer.value,
+          updatedAt: orgLeadAnswer.updatedAt,
+        })
+        .from(orgLeadAnswer)
+        .innerJoin(orgLeadQuestion, eq(orgLeadQuestion.id, orgLeadAnswer.questionId))
+        .innerJoin(orgExchange, eq(orgExchange.id, orgLeadAnswer.leadId))
+        .where(or(inArray(orgLeadQuestion.exhibitorId, passesOf(db, o)), inArray(orgExchange.toId, passesOf(db, o)))),
   },
   {
     // When the owner's passes were let in at the door.

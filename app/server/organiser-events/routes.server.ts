@@ -7,6 +7,7 @@ import { DEFAULT_LOCALE, type Locale, matchLocale, negotiateLocale } from "~/lib
 import { type MessageKey, translator } from "~/lib/i18n/translate";
 import { badgePath } from "~/lib/organiser-events/badge";
 import { JOIN_REFUSAL_KEY, localFieldMessages } from "~/lib/organiser-events/event-words";
+import { checkAnswers } from "~/lib/organiser-events/lead-questions";
 import {
   directorySettingsSchema,
   joinFormSchema,
@@ -40,6 +41,8 @@ import {
 } from "./attendees.server";
 import { exchangedPeople, scannedBy } from "./directory.server";
 import { orgEventPagePath, orgEventTag, publicOrgEvent, purgeOrgEvent } from "./events.server";
+import { renderLeadForm, renderNotice } from "./lead-form.server";
+import { leadOf, questionsOf, saveAnswers, storedLead } from "./leads.server";
 import { availabilityOf, eventSlots, notifyMeeting, setAvailability } from "./meeting-slots.server";
 import { answerMeeting } from "./meetings.server";
 import {
@@ -285,15 +288,42 @@ organiserEventRoutes.get(`/e/:slug{${SLUG}}/a/:code{[A-Za-z0-9_-]{8,64}}/schedul
 
 /** Someone opening a pass's QR without the app: who it is, and how to exchange. A bare code names nobody. */
 organiserEventRoutes.get(`/e/:slug{${SLUG}}/a/:code{[A-Za-z0-9_-]{8,64}}`, async (c) => {
-  const found = await attendeeByScan(c.get("app").db, c.req.param("slug"), c.req.param("code"), c.req.query("k"));
+  const app = c.get("app");
+  const found = await attendeeByScan(app.db, c.req.param("slug"), c.req.param("code"), c.req.query("k"));
   const { locale, headers } = visitorLocale(c.req.raw);
   if (!found || found.e.state === "archived") return html(renderEventNotFound(locale), 404, "no-store", headers);
+  // A stand opening the QR with the phone's camera gets its lead form, filled with what an earlier scan stored.
+  const user = /session_token/.test(c.req.header("cookie") ?? "") ? await getSessionUser(app, c.req.raw) : null;
+  const stand = user ? await myAttendee(app.db, user.id, found.e.id) : null;
+  if (stand && stand.leadRights !== "none" && stand.id !== found.a.id) {
+    const lead = await leadOf(app.db, stand, found.a.id);
+    const state = lead === null ? {} : { values: await storedLead(app.db, lead) };
+    return leadPage(app, c.req.url, found, stand, state, null, 200);
+  }
   const keep: Record<string, string> = c.req.query("k") ? { k: c.req.query("k") ?? "" } : {};
   return html(renderBadge(found.e, found.a, locale, keep), 200, "private, no-store", {
     "x-robots-tag": "noindex",
     ...headers,
   });
 });
+
+type Scan = NonNullable<Awaited<ReturnType<typeof attendeeByScan>>>;
+
+/** The stand's lead form page for a scanned pass: a no-script browser's answer to every scan post. */
+async function leadPage(
+  app: AppContext,
+  url: string,
+  found: Scan,
+  stand: { id: number },
+  state: FormState,
+  notice: { text: string; ok: boolean } | null,
+  status: number,
+) {
+  const { pathname, search } = new URL(url);
+  const questions = await questionsOf(app.db, stand.id);
+  const body = renderLeadForm({ e: found.e, name: found.a.name, action: pathname + search, questions, state, notice });
+  return html(body, status, "private, no-store", { "x-robots-tag": "noindex" });
+}
 
 /**
  * A pass scanned in /capture: the signed-in scanner must attend the same event, and the link must carry the
@@ -302,29 +332,45 @@ organiserEventRoutes.get(`/e/:slug{${SLUG}}/a/:code{[A-Za-z0-9_-]{8,64}}`, async
  */
 organiserEventRoutes.post(`/e/:slug{${SLUG}}/a/:code{[A-Za-z0-9_-]{8,64}}`, async (c) => {
   const app = c.get("app");
+  // Capture's script asks for JSON; a browser posting the lead form without script gets the form back.
+  const accept = c.req.header("accept") ?? "";
+  const page = accept.includes("text/html") && !accept.includes("application/json");
+  const refuse = (error: string, status: 400 | 401 | 403 | 404 | 409) =>
+    page ? html(renderNotice(error), status, "private, no-store") : c.json({ error }, status);
   const user = await getSessionUser(app, c.req.raw);
-  if (!user) return c.json({ error: "Sign in to exchange details" }, 401);
+  if (!user) return refuse("Sign in to exchange details", 401);
   const found = await attendeeByScan(app.db, c.req.param("slug"), c.req.param("code"), c.req.query("k"));
   if (!found || found.e.state === "archived")
-    return c.json(
-      { error: "Scan their pass in person to exchange, or ask them with Connect in the event's directory" },
-      404,
-    );
+    return refuse("Scan their pass in person to exchange, or ask them with Connect in the event's directory", 404);
   const scanner = await myAttendee(app.db, user.id, found.e.id);
-  if (!scanner) return c.json({ error: `Join ${found.e.title} first to exchange with its attendees` }, 403);
+  if (!scanner) return refuse(`Join ${found.e.title} first to exchange with its attendees`, 403);
   // A form body: pages post forms (the Worker refuses JSON outside /api before any route runs).
   const body = Object.fromEntries(await c.req.raw.formData().catch(() => new FormData()));
-  const lead = leadFormSchema.safeParse({
-    rating: typeof body.rating === "string" ? body.rating : undefined,
-    notes: typeof body.notes === "string" ? body.notes : undefined,
-  });
-  if (!lead.success) return c.json({ error: lead.error.issues[0]?.message ?? "Check the lead details" }, 400);
+  const values = Object.fromEntries(
+    Object.entries(body).filter((e): e is [string, string] => typeof e[1] === "string"),
+  );
+  const lead = leadFormSchema.safeParse({ rating: values.rating, notes: values.notes });
+  // Answers are checked before anything is stored, so a refused form leaves the lead as it was.
+  const stand = scanner.leadRights !== "none";
+  const checked = stand ? checkAnswers(await questionsOf(app.db, scanner.id), body) : { answers: [], errors: {} };
+  const errors = { ...(lead.success ? {} : fieldErrors(lead.error)), ...checked.errors };
+  if (!lead.success || Object.keys(errors).length) {
+    if (page && stand) return leadPage(app, c.req.url, found, scanner, { values, errors }, null, 400);
+    return c.json({ error: Object.values(errors)[0] ?? "Check the lead details", errors }, 400);
+  }
   const result = await scanBadge(app.db, app, found.e, scanner, found.a, lead.data);
   if (!result.ok)
-    return c.json(
-      { error: result.reason === "self" ? "That is your own pass" : "That pass is for another event" },
-      409,
-    );
+    return refuse(result.reason === "self" ? "That is your own pass" : "That pass is for another event", 409);
+  if (result.kind === "lead" && checked.answers.length) {
+    const leadId = await leadOf(app.db, scanner, found.a.id);
+    if (leadId !== null) await saveAnswers(app.db, leadId, checked.answers);
+  }
+  if (page && stand) {
+    const leadId = await leadOf(app.db, scanner, found.a.id);
+    const state = leadId === null ? {} : { values: await storedLead(app.db, leadId) };
+    return leadPage(app, c.req.url, found, scanner, state, { text: `Lead saved: ${found.a.name}`, ok: true }, 200);
+  }
+  if (page) return html(renderNotice(`Details exchanged with ${found.a.name}`), 200, "private, no-store");
   return c.json({ kind: result.kind, created: result.created, name: found.a.name, event: found.e.title });
 });
 

@@ -180,6 +180,9 @@ export default function DirectoryPage({ loaderData, actionData }: Route.Componen
           <a href={href("/e/:slug/leads/:format", { slug: event.slug, format: "xlsx" })} className={small}>
             Your stand's leads (Excel)
           </a>
+          <Link to={href("/e/:slug/lead-questions", { slug: event.slug })} className={small}>
+            Your stand's questions
+          </Link>
         </p>
       ) : null}
       {error ? (

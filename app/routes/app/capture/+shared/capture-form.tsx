@@ -149,6 +149,10 @@ export function CapturePanel({
       setNotice("");
       toast.success(body.kind === "lead" ? "Lead saved" : "Details exchanged", {
         description: `${body.name} at ${body.event} is in your network.`,
+        // The stand's qualifying questions are on the scanned pass's own page, a plain form.
+        ...(body.kind === "lead"
+          ? { action: { label: "Answer questions", onClick: () => window.location.assign(path) }, duration: 15_000 }
+          : {}),
       });
     } catch {
       setNotice("Exchanging needs the network. Try again when you are back online.");

@@ -1,0 +1,163 @@
+import { data, Form, href, Link } from "react-router";
+import { inputClass } from "~/components/ui/field";
+import { appContext } from "~/context";
+import { LEAD_QUESTIONS_MAX, leadQuestionSchema } from "~/lib/organiser-events/lead-questions";
+import { pageMeta } from "~/lib/site";
+import { getUser } from "~/server/account/user.server";
+import { myAttendee } from "~/server/organiser-events/attendees.server";
+import { publicOrgEvent } from "~/server/organiser-events/events.server";
+import { addQuestion, deleteQuestion, questionsOf } from "~/server/organiser-events/leads.server";
+import { idOf, notFound } from "~/server/platform/http.server";
+import { redirectWithToast } from "~/server/platform/toast.server";
+import type { Route } from "./+types/lead-questions";
+
+export const meta: Route.MetaFunction = () => [
+  ...pageMeta("Your stand's questions"),
+  { name: "robots", content: "noindex" },
+];
+
+/** Only a stand (an exhibitor's pass) has questions; anyone else is told nothing about them. */
+async function load(params: Route.LoaderArgs["params"], context: Route.LoaderArgs["context"]) {
+  const app = context.get(appContext);
+  const event = await publicOrgEvent(app.db, params.slug);
+  if (!event) notFound();
+  const me = await myAttendee(app.db, getUser(context).id, event.id);
+  if (!me || me.leadRights === "none") notFound();
+  return { app, event, me };
+}
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const { app, event, me } = await load(params, context);
+  return { event: { slug: event.slug, title: event.title }, questions: await questionsOf(app.db, me.id) };
+}
+
+type Values = { kind?: string; label?: string; options?: string };
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const { app, event, me } = await load(params, context);
+  const form = await request.formData().catch(() => null);
+  const back = href("/e/:slug/lead-questions", { slug: event.slug });
+  const intent = form?.get("intent");
+  if (intent === "delete") {
+    const id = idOf(form?.get("id"));
+    if (!id || !(await deleteQuestion(app.db, me.id, id))) notFound();
+    return redirectWithToast(back, { type: "success", title: "Question removed" });
+  }
+  const values: Values = {
+    kind: String(form?.get("kind") ?? ""),
+    label: String(form?.get("label") ?? ""),
+    options: String(form?.get("options") ?? ""),
+  };
+  const parsed = leadQuestionSchema.safeParse(values);
+  if (!parsed.success) {
+    const errors: Record<string, string> = {};
+    for (const issue of parsed.error.issues) errors[String(issue.path[0] ?? "form")] ??= issue.message;
+    return data({ values, errors }, { status: 400 });
+  }
+  if (!(await addQuestion(app.db, me.id, parsed.data)))
+    return data(
+      { values, errors: { form: `A stand asks at most ${LEAD_QUESTIONS_MAX} questions. Remove one first.` } },
+      { status: 409 },
+    );
+  return redirectWithToast(back, { type: "success", title: "Question added" });
+}
+
+const KIND_LABEL = { rating: "Rating, 1 to 5", choice: "One choice from a list", text: "Free text" } as const;
+
+export default function LeadQuestions({ loaderData, actionData }: Route.ComponentProps) {
+  const { event, questions } = loaderData;
+  const values = actionData?.values ?? {};
+  const errors: Record<string, string> = actionData?.errors ?? {};
+  const err = (name: string) =>
+    errors[name] ? (
+      <span id={`lq-${name}-err`} className="text-red-700 text-sm dark:text-red-400">
+        {errors[name]}
+      </span>
+    ) : null;
+  return (
+    <section className="mx-auto max-w-3xl px-4 py-10 sm:px-6">
+      <Link to={href("/e/:slug/directory", { slug: event.slug })} className="text-sm underline">
+        ← Attendees of {event.title}
+      </Link>
+      <h1 className="mt-3 font-bold text-2xl tracking-tight sm:text-3xl">Your stand's questions</h1>
+      <p className="mt-1 text-slate-600 text-sm dark:text-slate-300">
+        Asked right after each scan, and in your leads export as columns. Up to {LEAD_QUESTIONS_MAX}.
+      </p>
+      {questions.length ? (
+        <ol className="mt-4 grid gap-2">
+          {questions.map((q) => (
+            <li
+              key={q.id}
+              className="flex flex-wrap items-center gap-3 rounded-lg border border-slate-200 p-3 dark:border-slate-800"
+            >
+              <span className="font-medium">{q.label}</span>
+              <span className="text-slate-600 text-sm dark:text-slate-300">
+                {KIND_LABEL[q.kind]}
+                {q.options.length ? `: ${q.options.join(", ")}` : ""}
+              </span>
+              <Form method="post" className="ml-auto">
+                <input type="hidden" name="intent" value="delete" />
+                <input type="hidden" name="id" value={q.id} />
+                <button type="submit" className="text-sm underline">
+                  Remove
+                </button>
+              </Form>
+            </li>
+          ))}
+        </ol>
+      ) : (
+        <p className="mt-4 text-slate-600 dark:text-slate-300">No questions yet: scans ask for a rating and a note.</p>
+      )}
+      <Form method="post" className="mt-6 grid gap-3">
+        <h2 className="font-semibold text-xl">Add a question</h2>
+        {errors.form ? (
+          <p className="rounded-lg bg-red-100 p-3 text-red-900" role="alert">
+            {errors.form}
+          </p>
+        ) : null}
+        <label className="grid gap-1 text-sm" htmlFor="lq-label">
+          <span className="font-medium">Question</span>
+          <input
+            id="lq-label"
+            name="label"
+            maxLength={200}
+            defaultValue={values.label ?? ""}
+            className={inputClass}
+            aria-invalid={errors.label ? true : undefined}
+            aria-describedby={errors.label ? "lq-label-err" : undefined}
+          />
+          {err("label")}
+        </label>
+        <fieldset className="grid gap-1 text-sm" aria-describedby={errors.kind ? "lq-kind-err" : undefined}>
+          <legend className="font-medium">Answered as</legend>
+          {(Object.keys(KIND_LABEL) as (keyof typeof KIND_LABEL)[]).map((k) => (
+            <label key={k} className="flex items-center gap-2">
+              <input type="radio" name="kind" value={k} defaultChecked={(values.kind ?? "rating") === k} />
+              {KIND_LABEL[k]}
+            </label>
+          ))}
+          {err("kind")}
+        </fieldset>
+        <label className="grid gap-1 text-sm" htmlFor="lq-options">
+          <span className="font-medium">Options, one per line (for a choice: interest, timeframe…)</span>
+          <textarea
+            id="lq-options"
+            name="options"
+            rows={4}
+            defaultValue={values.options ?? ""}
+            className={inputClass}
+            aria-invalid={errors.options ? true : undefined}
+            aria-describedby={errors.options ? "lq-options-err" : undefined}
+          />
+          {err("options")}
+        </label>
+        <button
+          type="submit"
+          className="justify-self-start rounded-md bg-brand-600 px-4 py-2.5 font-semibold text-white hover:bg-brand-700"
+        >
+          Add question
+        </button>
+      </Form>
+    </section>
+  );
+}
