@@ -8,7 +8,7 @@ import { createDb } from "~/server/db/db.server";
 import { createMailing } from "~/server/mailings/mailings.server";
 import { consumeMailings } from "~/server/mailings/send.server";
 import { type MailingMessage, parseEnv } from "~/server/platform/env.server";
-import { ORIGIN, signUp } from "./helpers";
+import { call, form, ORIGIN, signUp, testAddress } from "./helpers";
 
 const ctx = () => {
   const parsed = parseEnv(env);
@@ -72,7 +72,7 @@ async function sendToAll(userId: string) {
   await consumeMailings(ctx(), batch);
 }
 
-const sent = (email: string) =>
+const delivered = (email: string) =>
   one<{ text: string; html: string }>("select text, html from outbox where \"to\" = ? and kind = 'mailing'", email);
 
 describe("a mailing's footer in the recipient's language", () => {
@@ -89,7 +89,7 @@ describe("a mailing's footer in the recipient's language", () => {
     await sendToAll(userId);
 
     for (const locale of LOCALES) {
-      const got = await sent(address(locale));
+      const got = await delivered(address(locale));
       expect(got, locale).not.toBeNull();
       const [why, unsubscribe] = (got?.text.split("\n--\n")[1] ?? "").split("\n");
       const t = translator(locale);
@@ -99,7 +99,7 @@ describe("a mailing's footer in the recipient's language", () => {
       if (locale !== "en") expect(why, locale).not.toContain("You get this");
       expect(why, locale).toContain("Harbour Trust");
     }
-    const footer = async (who: string) => (await sent(address(who)))?.text.split("\n--\n")[1] ?? "";
+    const footer = async (who: string) => (await delivered(address(who)))?.text.split("\n--\n")[1] ?? "";
     const english =
       "You get this because you ticked “Email me news from Harbour Trust” when you shared your details with Harbour Trust on March 5, 2026.\nUnsubscribe: ";
     for (const who of ["en", "none", "xx"]) expect(await footer(who), who).toContain(english);
@@ -111,5 +111,73 @@ describe("a mailing's footer in the recipient's language", () => {
     for (const [locale, text] of Object.entries(expected)) expect(await footer(locale), locale).toContain(text);
     // An English name in the Arabic line is set apart, so the sentence reads right to left around it.
     expect(await footer("ar")).toContain("تصلك هذه الرسالة لأنك اخترت «\u2068Email me news from Harbour Trust\u2069»");
+  });
+
+  it("writes an attendee's footer in the language they joined the event in", async () => {
+    const session = await signUp("Olga Organiser");
+    const tag = crypto.randomUUID().slice(0, 8);
+    const when = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 16);
+    const made = await call("/organiser", {
+      ...form({
+        title: "Tokyo Summit",
+        description: "A day of talks.",
+        timeZone: "Asia/Tokyo",
+        type: "in-person",
+        venue: "Hall 1",
+        organiserName: "Civic Org",
+        startsAt: when(1),
+        endsAt: when(2),
+      }),
+      headers: { cookie: session.cookie },
+    });
+    const eventId = Number(made.headers.get("location")?.split("/").pop());
+    const slug = (await one<{ slug: string }>("select slug from org_event where id = ?", eventId))?.slug ?? "";
+    const joined = `kenji-${tag}@example.org`;
+    const english = `emma-${tag}@example.org`;
+    for (const [name, email, lang] of [
+      ["Kenji Sato", joined, "ja"],
+      ["Emma Stone", english, "en"],
+    ] as const) {
+      const res = await call(`/e/${slug}`, {
+        ...form({ name, email, updates: "on", lang }),
+        headers: { "cf-connecting-ip": testAddress(), "accept-language": lang },
+      });
+      expect(res.status).toBe(303);
+    }
+    const sent = await call("/mailings/new", {
+      ...form({
+        intent: "send",
+        confirmed: "yes",
+        key: crypto.randomUUID(),
+        orgEvent: String(eventId),
+        subject: "News",
+        body: "Hello {{first_name}}.",
+      }),
+      headers: { cookie: session.cookie },
+    });
+    expect(sent.status).toBe(302);
+    const mailingId = Number(sent.headers.get("location")?.split("/").pop());
+    const { results } = await env.DB.prepare("select id from mailing_recipient where mailing_id = ?")
+      .bind(mailingId)
+      .all<{ id: number }>();
+    await consumeMailings(
+      ctx(),
+      createMessageBatch<MailingMessage>("knowwho-mailings", [
+        {
+          id: `a-${mailingId}`,
+          timestamp: new Date(),
+          attempts: 1,
+          body: { mailingId, recipientIds: results.map((r) => r.id) },
+        },
+      ]),
+    );
+    const ja = (await delivered(joined))?.text.split("\n--\n")[1] ?? "";
+    expect(ja).toMatch(
+      /^このメールは、\d{4}年\d{1,2}月\d{1,2}日にTokyo Summitへのお申し込み時に「Civic Org からのお知らせをメールで受け取る」にチェックを入れていただいたため、お送りしています。\n配信停止: /,
+    );
+    const en = (await delivered(english))?.text.split("\n--\n")[1] ?? "";
+    expect(en).toMatch(
+      /^You get this because you ticked “Email me news from Civic Org” when you joined Tokyo Summit on \w+ \d{1,2}, \d{4}\.\nUnsubscribe: /,
+    );
   });
 });
