@@ -1,6 +1,16 @@
 import { IntlMessageFormat } from "intl-messageformat";
 import { DEFAULT_LOCALE, type Locale, localeDir } from "./locales";
 import { ar } from "./messages/ar";
+import { authAr } from "./messages/auth/ar";
+import { authDe } from "./messages/auth/de";
+import { authEn } from "./messages/auth/en";
+import { authEs } from "./messages/auth/es";
+import { authFr } from "./messages/auth/fr";
+import { authIt } from "./messages/auth/it";
+import { authJa } from "./messages/auth/ja";
+import { authNl } from "./messages/auth/nl";
+import { authPtBR } from "./messages/auth/pt-BR";
+import { authZhHans } from "./messages/auth/zh-Hans";
 import { de } from "./messages/de";
 import { en } from "./messages/en";
 import { es } from "./messages/es";
@@ -32,22 +42,22 @@ import { ptBR } from "./messages/pt-BR";
 import { zhHans } from "./messages/zh-Hans";
 
 /** Every English message: the card's and, in their own files, each area's (so areas grow apart, not in one file). */
-export const ENGLISH = { ...en, ...givingEn, ...eventsEn } as const;
+export const ENGLISH = { ...en, ...givingEn, ...eventsEn, ...authEn } as const;
 export type MessageKey = keyof typeof ENGLISH;
 /** Another language's messages: a key it lacks reads the English message. */
 export type Catalog = { readonly [K in MessageKey]?: string };
 
 export const CATALOGS: Record<Locale, Catalog> = {
   en: ENGLISH,
-  es: { ...es, ...givingEs, ...eventsEs },
-  fr: { ...fr, ...givingFr, ...eventsFr },
-  de: { ...de, ...givingDe, ...eventsDe },
-  "pt-BR": { ...ptBR, ...givingPtBR, ...eventsPtBR },
-  it: { ...it, ...givingIt, ...eventsIt },
-  nl: { ...nl, ...givingNl, ...eventsNl },
-  ja: { ...ja, ...givingJa, ...eventsJa },
-  "zh-Hans": { ...zhHans, ...givingZhHans, ...eventsZhHans },
-  ar: { ...ar, ...givingAr, ...eventsAr },
+  es: { ...es, ...givingEs, ...eventsEs, ...authEs },
+  fr: { ...fr, ...givingFr, ...eventsFr, ...authFr },
+  de: { ...de, ...givingDe, ...eventsDe, ...authDe },
+  "pt-BR": { ...ptBR, ...givingPtBR, ...eventsPtBR, ...authPtBR },
+  it: { ...it, ...givingIt, ...eventsIt, ...authIt },
+  nl: { ...nl, ...givingNl, ...eventsNl, ...authNl },
+  ja: { ...ja, ...givingJa, ...eventsJa, ...authJa },
+  "zh-Hans": { ...zhHans, ...givingZhHans, ...eventsZhHans, ...authZhHans },
+  ar: { ...ar, ...givingAr, ...eventsAr, ...authAr },
 };
 
 export type MessageValues = Record<string, string | number>;

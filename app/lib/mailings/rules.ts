@@ -66,7 +66,13 @@ export const URL_IN_TEXT = /https?:\/\/[^\s<>"']+[^\s<>"'.,;:!?)]/g;
  * The HTML part from the plain text the owner wrote (after merging): every character escaped, paragraphs
  * kept, links made clickable through `link` (our signed click redirect).
  */
-export function textToHtml(text: string, link: (url: string) => string, footer: string): string {
+export function textToHtml(
+  text: string,
+  link: (url: string) => string,
+  footer: string,
+  // The footer's own language, when it is the recipient's rather than the message's (right to left for Arabic).
+  footerLang: { lang: string; dir: "ltr" | "rtl" } = { lang: "en", dir: "ltr" },
+): string {
   const paragraphs = text
     .split(/\n{2,}/)
     .map((p) => {
@@ -81,7 +87,7 @@ export function textToHtml(text: string, link: (url: string) => string, footer: 
       return `<p>${out.replaceAll("\n", "<br>")}</p>`;
     })
     .join("\n");
-  return `<!doctype html><html><body style="font-family:sans-serif;line-height:1.5">${paragraphs}\n<hr><p style="font-size:12px;color:#555">${footer}</p></body></html>`;
+  return `<!doctype html><html><body style="font-family:sans-serif;line-height:1.5">${paragraphs}\n<hr><p lang="${footerLang.lang}" dir="${footerLang.dir}" style="font-size:12px;color:#555">${footer}</p></body></html>`;
 }
 
 /** Who a mailing goes to: every rule given must hold (hand-picked people alone when `people` is set). */

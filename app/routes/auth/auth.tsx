@@ -3,18 +3,21 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useRef } from "react";
 import { data, Form, href, Link, redirect, useNavigation } from "react-router";
 import { z } from "zod";
+import { LanguageSwitch } from "~/components/language-switch";
 import { Field, inputClass } from "~/components/ui/field";
 import { appContext } from "~/context";
 import { PASSWORD_MAX, PASSWORD_MIN, userNameSchema } from "~/lib/account/auth";
 import { TRIAL_DAYS } from "~/lib/billing/plans";
 import { requiredEmailField } from "~/lib/forms/fields";
+import { negotiateLocale } from "~/lib/i18n/locales";
+import { type MessageKey, type Translate, translator } from "~/lib/i18n/translate";
 import { useNonce } from "~/lib/platform/nonce";
-import { staticPage } from "~/lib/platform/page-handle";
+import { localizedPage } from "~/lib/platform/page-handle";
 import { safeRedirect } from "~/lib/platform/safe-redirect";
 import { pageMeta } from "~/lib/site";
 import { canonicalTimeZone } from "~/lib/time/time";
-import { asAuthResponse, createAuth, getSessionUser, TOO_MANY_AUTH_ATTEMPTS } from "~/server/account/auth.server";
-import { SSO_ONLY, ssoForEmail } from "~/server/account/sso.server";
+import { asAuthResponse, createAuth, getSessionUser } from "~/server/account/auth.server";
+import { ssoForEmail } from "~/server/account/sso.server";
 import { saveSettings } from "~/server/settings/settings.server";
 import type { Route } from "./+types/auth";
 
@@ -48,26 +51,54 @@ const schema = z.discriminatedUnion("intent", [signInSchema, signUpSchema]);
 
 type Mode = "signin" | "signup";
 
-// Served as HTML with /site.js (the zone, the busy button), not React: a stranger's phone loads a few KB.
-export const handle = staticPage;
+const LIMITS = { min: PASSWORD_MIN, max: PASSWORD_MAX };
+const FIELD_ERRORS: MessageKey[] = [
+  "auth.error.credentials",
+  "auth.error.passwordMin",
+  "auth.error.passwordMax",
+  "auth.error.email",
+  "auth.error.nameMin",
+  "auth.error.nameMax",
+];
 
-export const meta: Route.MetaFunction = ({ loaderData }) =>
-  pageMeta(loaderData?.mode === "signup" ? "Create your account" : "Sign in");
+/**
+ * The shared field rules speak English (the specification's words); a visitor reading another language
+ * gets each of those messages in theirs. Any other message stays as it was.
+ */
+function inLanguage<R extends { error?: Record<string, string[] | null> }>(result: R, t: Translate): R {
+  if (!result.error) return result;
+  const en = translator("en");
+  const byEnglish = new Map(FIELD_ERRORS.map((key) => [en(key, LIMITS), t(key, LIMITS)]));
+  const error = Object.fromEntries(
+    Object.entries(result.error).map(([name, list]) => [name, list?.map((m) => byEnglish.get(m) ?? m) ?? null]),
+  );
+  return { ...result, error };
+}
+
+// Served as HTML with /site.js (the zone, the busy button), not React, in the visitor's language.
+export const handle = localizedPage;
+
+export const meta: Route.MetaFunction = ({ loaderData }) => {
+  const t = translator(loaderData?.locale ?? "en");
+  return pageMeta(t(loaderData?.mode === "signup" ? "auth.signUp.title" : "auth.signIn.title"));
+};
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const redirectTo = safeRedirect(url.searchParams.get("redirectTo"));
   if (await getSessionUser(context.get(appContext), request)) throw redirect(redirectTo);
   const mode: Mode = url.searchParams.get("mode") === "signup" ? "signup" : "signin";
-  return { mode, redirectTo };
+  const { locale } = negotiateLocale(request);
+  return { mode, redirectTo, locale };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   const app = context.get(appContext);
   const formData = await request.formData();
+  const t = translator(negotiateLocale(request).locale);
   const submission = parseWithZod(formData, { schema });
   if (submission.status !== "success") {
-    return data(submission.reply({ hideFields: ["password"] }), { status: 400 });
+    return data(inLanguage(submission.reply({ hideFields: ["password"] }), t), { status: 400 });
   }
   const { value } = submission;
   if (value.intent === "signin") {
@@ -77,7 +108,9 @@ export async function action({ request, context }: Route.ActionArgs) {
       return redirect(`${href("/auth/sso")}?${new URLSearchParams({ email: value.email, redirectTo: to })}`);
     }
     if (!value.password)
-      return data(submission.reply({ fieldErrors: { password: ["Please enter your password"] } }), { status: 400 });
+      return data(submission.reply({ fieldErrors: { password: [t("auth.error.passwordMissing")] } }), {
+        status: 400,
+      });
   }
   // The rate limit and the name rule live in createAuth's hooks, shared with the /api/auth endpoints.
   const auth = createAuth(app, request);
@@ -101,7 +134,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   );
 
   if (response.status === 429) {
-    return data(submission.reply({ formErrors: [TOO_MANY_AUTH_ATTEMPTS], hideFields: ["password"] }), {
+    return data(submission.reply({ formErrors: [t("auth.error.tooMany")], hideFields: ["password"] }), {
       status: 429,
       headers: { "Retry-After": response.headers.get("retry-after") ?? "60" },
     });
@@ -110,15 +143,15 @@ export async function action({ request, context }: Route.ActionArgs) {
     const reply =
       value.intent === "signup" && response.status === 422
         ? submission.reply({
-            fieldErrors: { email: ["An account with this email already exists. Sign in instead."] },
+            fieldErrors: { email: [t("auth.error.exists")] },
             hideFields: ["password"],
           })
         : value.intent === "signin" && response.status === 401
-          ? submission.reply({ formErrors: ["Incorrect email or password"], hideFields: ["password"] })
+          ? submission.reply({ formErrors: [t("auth.error.credentials")], hideFields: ["password"] })
           : value.intent === "signin" && response.status === 403
-            ? submission.reply({ formErrors: [SSO_ONLY], hideFields: ["password"] })
+            ? submission.reply({ formErrors: [t("auth.error.ssoOnly")], hideFields: ["password"] })
             : submission.reply({
-                formErrors: ["We couldn't do that just now. Please try again."],
+                formErrors: [t("auth.error.generic")],
                 hideFields: ["password"],
               });
     return data(reply, { status: response.status >= 500 ? 503 : 400 });
@@ -148,7 +181,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function AuthPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { redirectTo } = loaderData;
+  const { redirectTo, locale } = loaderData;
+  const t = translator(locale);
   // A refused form comes back in the mode it was sent in, whatever the address says (a page with no script).
   const sent = actionData?.initialValue?.intent;
   const mode: Mode = sent === "signup" || sent === "signin" ? sent : loaderData.mode;
@@ -157,6 +191,7 @@ export default function AuthPage({ loaderData, actionData }: Route.ComponentProp
   const [form, fields] = useForm({
     id: `auth-${mode}`,
     lastResult: navigation.state === "idle" ? actionData : undefined,
+    // Never run: the page is not hydrated; the server's answer, in the visitor's language, is what shows.
     onValidate: ({ formData }) => parseWithZod(formData, { schema }),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
@@ -173,11 +208,10 @@ export default function AuthPage({ loaderData, actionData }: Route.ComponentProp
 
   return (
     <section className="mx-auto max-w-md px-4 py-12 sm:py-16">
-      <h1 className="font-bold text-3xl tracking-tight">{signup ? "Create your account" : "Sign in"}</h1>
+      <LanguageSwitch locale={locale} className="mb-4" />
+      <h1 className="font-bold text-3xl tracking-tight">{t(signup ? "auth.signUp.title" : "auth.signIn.title")}</h1>
       <p className="mt-2 text-slate-600 dark:text-slate-300">
-        {signup
-          ? `Card Pro free for ${TRIAL_DAYS} days, no credit card required. Then Basic stays free, or subscribe.`
-          : "Welcome back. Your network is waiting."}
+        {signup ? t("auth.signUp.intro", { days: TRIAL_DAYS }) : t("auth.signIn.intro")}
       </p>
       {/* The first choice where the browser has passkeys: /passkey.js shows it and runs it. */}
       {signup ? null : (
@@ -190,12 +224,12 @@ export default function AuthPage({ loaderData, actionData }: Route.ComponentProp
           />
           <button
             type="button"
-            data-busy="Waiting for your device..."
+            data-busy={t("auth.passkey.busy")}
             className="w-full rounded-md bg-brand-600 px-4 py-3 font-semibold text-white hover:bg-brand-700 disabled:opacity-60"
           >
-            Continue with a passkey
+            {t("auth.passkey.continue")}
           </button>
-          <p className="pt-2 text-center text-slate-600 text-sm dark:text-slate-300">or with your email and password</p>
+          <p className="pt-2 text-center text-slate-600 text-sm dark:text-slate-300">{t("auth.passkey.or")}</p>
         </div>
       )}
       <Form method="post" className="mt-8 space-y-5" {...getFormProps(form)}>
@@ -213,7 +247,7 @@ export default function AuthPage({ loaderData, actionData }: Route.ComponentProp
           </p>
         ) : null}
         {signup ? (
-          <Field id={fields.name.id} label="Name" errors={fields.name.errors}>
+          <Field id={fields.name.id} label={t("auth.name")} errors={fields.name.errors}>
             <input
               {...getInputProps(fields.name, { type: "text" })}
               autoComplete="name"
@@ -222,14 +256,14 @@ export default function AuthPage({ loaderData, actionData }: Route.ComponentProp
             />
           </Field>
         ) : null}
-        <Field id={fields.email.id} label="Email" errors={fields.email.errors}>
+        <Field id={fields.email.id} label={t("auth.email")} errors={fields.email.errors}>
           <input {...getInputProps(fields.email, { type: "email" })} autoComplete="email" className={inputClass} />
         </Field>
         <Field
           id={fields.password.id}
-          label="Password"
+          label={t("auth.password")}
           errors={fields.password.errors}
-          hint={signup ? `At least ${PASSWORD_MIN} characters.` : undefined}
+          hint={signup ? t("auth.password.hint", { min: PASSWORD_MIN }) : undefined}
         >
           <input
             {...getInputProps(fields.password, { type: "password" })}
@@ -241,28 +275,36 @@ export default function AuthPage({ loaderData, actionData }: Route.ComponentProp
           <label data-passkey-offer="" hidden className="flex items-center gap-2 text-sm">
             {/* Shown by /passkey.js, unticked; a hidden box sends nothing from a page without script. */}
             <input type="checkbox" name="passkey" value="on" className="size-4" />
-            Add a passkey next, to sign in with this device's fingerprint, face or screen lock
+            {t("auth.passkey.offer")}
           </label>
         ) : (
           <p className="-mt-2 text-right text-sm">
             <Link to={href("/auth/forgot")} className="font-medium text-brand-700 underline dark:text-brand-200">
-              Forgot your password?
+              {t("auth.forgot")}
             </Link>
           </p>
         )}
         <button
           type="submit"
           disabled={busy}
-          data-busy={signup ? "Creating account..." : "Signing in..."}
+          data-busy={t(signup ? "auth.signUp.busy" : "auth.signIn.busy")}
           className="w-full rounded-md bg-brand-600 px-4 py-3 font-semibold text-white hover:bg-brand-700 disabled:opacity-60"
         >
-          {busy ? (signup ? "Creating account..." : "Signing in...") : signup ? "Create account" : "Sign in"}
+          {t(
+            busy
+              ? signup
+                ? "auth.signUp.busy"
+                : "auth.signIn.busy"
+              : signup
+                ? "auth.signUp.submit"
+                : "auth.signIn.submit",
+          )}
         </button>
       </Form>
       <p className="mt-6 text-center text-slate-600 text-sm dark:text-slate-300">
-        {signup ? "Already have an account? " : "New here? "}
+        {t(signup ? "auth.signUp.have" : "auth.signIn.new")}{" "}
         <Link to={otherHref} className="font-semibold text-brand-700 underline dark:text-brand-200">
-          {signup ? "Sign in" : "Create an account"}
+          {t(signup ? "auth.signIn.submit" : "auth.signUp.switch")}
         </Link>
       </p>
       <script src="/passkey.js" async nonce={nonce} />

@@ -1,4 +1,5 @@
 import { and, eq, sql } from "drizzle-orm";
+import { type Locale, matchLocale } from "~/lib/i18n/locales";
 import { type AudienceRules, LEFT_OUT_REASONS, type LeftOutReason } from "~/lib/mailings/rules";
 import { connection, orgEvent, personHistory } from "~db/schema";
 import type { Database } from "../db/db.server";
@@ -24,6 +25,8 @@ export type Member = {
   basis: "consent" | "lawful-basis";
   /** The record the message is sent under, for its "why you get this" line. */
   consent: EmailConsent;
+  /** The language they gave or joined in, for the message's footer; null reads English. */
+  locale: Locale | null;
 };
 export type LeftOut = { id: number; name: string; reason: LeftOutReason; why: string };
 
@@ -40,7 +43,12 @@ type Row = {
   consent_event: string | null;
   consent_at: number | null;
   suppressed: "unsubscribed" | "bounced" | "complained" | null;
+  locale: string | null;
 };
+
+/** A person's language: the one of their latest gift that recorded one (0061); people keep no other. */
+export const PERSON_LOCALE = sql`(select g.locale from gift g where g.user_id = c.user_id and g.connection_id = c.id
+    and g.locale is not null order by g.date desc, g.id desc limit 1)`;
 
 const firstNameOf = (r: Pick<Row, "name" | "given_name">) =>
   r.given_name?.trim() || r.name.trim().split(/\s+/)[0] || "";
@@ -74,7 +82,8 @@ export async function resolveAudience(
   const where = conditions.length ? sql`and ${sql.join(conditions, sql` and `)}` : sql``;
   const rows = await db.all<Row>(sql`select c.id, c.name, c.given_name, lower(trim(c.email)) as email, c.event_name,
       r.state, r.source, r.shown, r.sender_name, r.event_name as consent_event, r.created_at as consent_at,
-      (select m.reason from mail_suppression m where m.user_id = c.user_id and m.email = lower(trim(c.email))) as suppressed
+      (select m.reason from mail_suppression m where m.user_id = c.user_id and m.email = lower(trim(c.email))) as suppressed,
+      ${PERSON_LOCALE} as locale
     from ${connection} c
     left join consent_record r on r.id = ${LATEST_EMAIL_CONSENT}
     where c.user_id = ${userId} and c.status <> 'Archived' ${where}
@@ -114,6 +123,7 @@ export async function resolveAudience(
           eventName: r.consent_event,
           at: r.consent_at,
         },
+        locale: matchLocale(r.locale),
       });
     }
   }
@@ -130,6 +140,7 @@ type AttendeeRow = {
   shown: string | null;
   given_at: number | null;
   suppressed: "unsubscribed" | "bounced" | "complained" | null;
+  locale: string | null;
 };
 
 /**
@@ -148,7 +159,7 @@ export async function resolveEventAudience(
     .where(and(eq(orgEvent.id, eventId), eq(orgEvent.userId, userId)))
     .get();
   if (!event) return null;
-  const rows = await db.all<AttendeeRow>(sql`select a.id, a.name, a.email, a.listed,
+  const rows = await db.all<AttendeeRow>(sql`select a.id, a.name, a.email, a.listed, a.locale,
       k.given, k.source, k.shown, k.created_at as given_at,
       (select m.reason from mail_suppression m where m.user_id = ${userId} and m.email = a.email) as suppressed
     from org_attendee a
@@ -185,6 +196,7 @@ export async function resolveEventAudience(
           eventName: event.title,
           at: r.given_at,
         },
+        locale: matchLocale(r.locale),
       });
   }
   return { ...event, included, leftOut };

@@ -221,7 +221,7 @@ export async function createMailing(
   for (let i = 0; i < included.length; i += 500) {
     // An organiser mailing's recipients are attendees, never the organiser's own people.
     const chunk = included.slice(i, i + 500).map((m) => {
-      const w = whyLine(m.consent, sender, opts.timeZone);
+      const w = whyLine(m.consent, sender, opts.timeZone, m.locale ?? undefined);
       return orgEventId ? { a: m.id, e: m.email, w } : { c: m.id, e: m.email, w };
     });
     statements.push(

@@ -1,8 +1,11 @@
 // What one recipient gets: the provider, the merge values and the rendered message with its unsubscribe link.
 import { and, eq, sql } from "drizzle-orm";
+import { DEFAULT_LOCALE, type Locale, localeDir } from "~/lib/i18n/locales";
+import { translator } from "~/lib/i18n/translate";
 import { type MergeValues, merge, textToHtml, URL_IN_TEXT } from "~/lib/mailings/rules";
 import { formatMoney } from "~/lib/money";
 import { escapeHtml } from "~/lib/text/escape";
+import { endSentence } from "~/lib/text/sentence";
 import { card } from "~db/schema";
 import type { Database } from "../db/db.server";
 import type { AppEnv } from "../platform/env.server";
@@ -75,14 +78,17 @@ export const valuesFor = (m: Pick<Member, "id" | "firstName" | "eventName">, sha
 export async function renderMessage(
   env: AppEnv,
   m: { subject: string; body: string; origin: string; ownerName: string },
-  to: { recipientId: number; email: string; reason?: string },
+  to: { recipientId: number; email: string; reason?: string; locale?: Locale },
   values: MergeValues,
   from: string,
 ): Promise<OutMessage> {
   const unsubscribe = `${m.origin}${await unsubscribePath(env, to.recipientId)}`;
   const text = merge(m.body, values);
+  // The footer in the recipient's language (the link stands apart from the words, so no mark wraps it) where it is known (the why-line was written in it too).
+  const locale = to.locale ?? DEFAULT_LOCALE;
+  const t = translator(locale);
   // Written when the mailing was made, from the consent it is sent under; older mailings keep the general line.
-  const why = to.reason || `You get this because you agreed to hear from ${m.ownerName}.`;
+  const why = to.reason || endSentence(t("mail.why.general", { sender: m.ownerName, date: "none" }));
   const links = new Map<string, string>();
   for (const match of text.matchAll(URL_IN_TEXT))
     links.set(match[0], `${m.origin}${await clickPath(env, to.recipientId, match[0])}`);
@@ -90,11 +96,12 @@ export async function renderMessage(
     to: to.email,
     from,
     subject: merge(m.subject, values),
-    text: `${text}\n\n--\n${why}\nUnsubscribe: ${unsubscribe}\n`,
+    text: `${text}\n\n--\n${why}\n${t("mail.unsubscribeLine")} ${unsubscribe}\n`,
     html: textToHtml(
       text,
       (url) => links.get(url) ?? url,
-      `${escapeHtml(why)} <a href="${escapeHtml(unsubscribe)}">Unsubscribe</a>`,
+      `${escapeHtml(why)} <a href="${escapeHtml(unsubscribe)}">${escapeHtml(t("mail.unsubscribe"))}</a>`,
+      { lang: locale, dir: localeDir(locale) },
     ),
     headers: { "List-Unsubscribe": `<${unsubscribe}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" },
   };

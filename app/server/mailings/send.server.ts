@@ -1,11 +1,13 @@
 // Sending a mailing: the queue with its leases and sweeper, the cron's start, cancelling, and the paced consumer.
 import { and, eq, inArray, sql } from "drizzle-orm";
+import { matchLocale } from "~/lib/i18n/locales";
 import { mailing, mailingRecipient, orgEvent } from "~db/schema";
 import type { Database } from "../db/db.server";
 import { rawSql, writeBatch } from "../db/write.server";
 import { senderNameOf } from "../people/consent.server";
 import type { MailingMessage } from "../platform/env.server";
 import { sha256Hex } from "../platform/tokens.server";
+import { PERSON_LOCALE } from "./audience.server";
 import {
   type Clock,
   campaignLink,
@@ -234,7 +236,7 @@ async function sendGroup(ctx: MailCtx, body: MailingMessage): Promise<Outcome> {
       return renderMessage(
         ctx.env,
         { subject: m.subject, body: m.body, origin: m.origin, ownerName: senderName },
-        { recipientId: r.id, email: r.email, reason: r.reason },
+        { recipientId: r.id, email: r.email, reason: r.reason, locale: matchLocale(p?.locale) ?? undefined },
         valuesFor({ id: p?.id ?? 0, firstName, eventName: p?.event_name ?? null }, shared),
         from,
       );
@@ -281,13 +283,13 @@ async function sendGroup(ctx: MailCtx, body: MailingMessage): Promise<Outcome> {
   return { retry: null };
 }
 
-type Named = { id: number; name: string; given_name: string | null; event_name: string | null };
+type Named = { id: number; name: string; given_name: string | null; event_name: string | null; locale: string | null };
 
 /** The owner's people a claimed group names, for their merge values. */
 async function peopleOf(db: Database, userId: string, rows: { connection_id: number | null }[]) {
   const list = await db.all<Named>(
-    sql`select id, name, given_name, event_name from connection where user_id = ${userId}
-      and id in (select value from json_each(${JSON.stringify(rows.map((r) => r.connection_id).filter(Boolean))}))`,
+    sql`select c.id, c.name, c.given_name, c.event_name, ${PERSON_LOCALE} as locale from connection c where c.user_id = ${userId}
+      and c.id in (select value from json_each(${JSON.stringify(rows.map((r) => r.connection_id).filter(Boolean))}))`,
   );
   return { list, organiserName: null };
 }
@@ -295,7 +297,7 @@ async function peopleOf(db: Database, userId: string, rows: { connection_id: num
 /** The event's attendees a claimed group names; the event is the mailing's own, so no other event's are read. */
 async function attendeesOf(db: Database, eventId: number, rows: { attendee_id: number | null }[]) {
   const list = await db.all<Named>(
-    sql`select a.id, a.name, null as given_name, e.title as event_name from org_attendee a join org_event e on e.id = a.event_id
+    sql`select a.id, a.name, null as given_name, e.title as event_name, a.locale from org_attendee a join org_event e on e.id = a.event_id
       where a.event_id = ${eventId}
         and a.id in (select value from json_each(${JSON.stringify(rows.map((r) => r.attendee_id).filter(Boolean))}))`,
   );

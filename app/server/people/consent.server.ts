@@ -1,6 +1,8 @@
 import { and, eq, type SQL, sql } from "drizzle-orm";
+import type { Locale } from "~/lib/i18n/locales";
+import { translator } from "~/lib/i18n/translate";
 import { endSentence } from "~/lib/text/sentence";
-import { formatInZone } from "~/lib/time/time";
+import { dateTimeFormat, isTimeZone } from "~/lib/time/time";
 import {
   type CONSENT_PURPOSES,
   type CONSENT_STATES,
@@ -93,35 +95,41 @@ export type EmailConsent = {
 /** Yes or a recorded basis lets the sender mail; no record, or a no, does not. */
 export const mayEmail = (c: Pick<EmailConsent, "state">) => c.state === "yes" || c.state === "basis";
 
-const day = (at: number, timeZone: string) =>
-  formatInZone(at, timeZone, { day: "numeric", month: "long", year: "numeric" });
+const day = (at: number, timeZone: string, locale: string) =>
+  dateTimeFormat(
+    isTimeZone(timeZone) ? timeZone : "UTC",
+    { day: "numeric", month: "long", year: "numeric" },
+    locale,
+  ).format(new Date(at));
 
 /**
  * Why the message came, from the record it is sent under, naming the sender the person agreed to hear
- * from (decision 0181). Never a generic "you agreed" for a basis or an import.
+ * from (decision 0181), in the recipient's language (English when none is known). Never a generic
+ * "you agreed" for a basis or an import.
  */
-export function whyLine(c: EmailConsent, fallbackSender: string, timeZone = "UTC"): string {
+export function whyLine(c: EmailConsent, fallbackSender: string, timeZone = "UTC", locale: Locale = "en"): string {
+  const t = translator(locale);
   const sender = c.senderName?.trim() || fallbackSender;
-  const on = c.at ? ` on ${day(c.at, timeZone)}` : "";
+  // English dates read as they always have ("March 5, 2026"); other languages write theirs.
+  const date = c.at ? day(c.at, timeZone, locale === "en" ? "en-US" : locale) : "none";
   const shown = (c.shown ?? "").trim();
   const source = c.source ?? "";
-  if (c.state === "basis")
-    return `You get this because ${sender} recorded a reason to write to you without asking first: “${shown}”.`;
+  if (c.state === "basis") return t("mail.why.basis", { sender, shown });
   if (source.startsWith("event-"))
     return endSentence(
-      `You get this because you ticked “Email me news from ${sender}” when you ${source === "event-join" ? "joined" : "chose your settings for"} ${c.eventName ?? "their event"}${on}`,
+      t("mail.why.event", {
+        sender,
+        action: source === "event-join" ? "joined" : "settings",
+        event: c.eventName ?? t("mail.why.theirEvent"),
+        date,
+      }),
     );
-  if (source === "share-back")
-    return endSentence(`You get this because you ticked “${shown}” when you shared your details with ${sender}${on}`);
-  if (source === "donate")
-    return endSentence(`You get this because you ticked “${shown}” when you gave to ${sender}${on}`);
+  if (source === "share-back") return endSentence(t("mail.why.shareBack", { sender, shown, date }));
+  if (source === "donate") return endSentence(t("mail.why.donate", { sender, shown, date }));
   if (source.startsWith("import:"))
-    return endSentence(
-      `You get this because you answered yes to “${shown}” with ${providerName(source.slice(7))}, and ${sender} imported it${on}`,
-    );
-  if (source === "owner")
-    return endSentence(`You get this because ${sender} recorded that you agreed to hear from them${on}`);
-  return endSentence(`You get this because you agreed to hear from ${sender}${on}`);
+    return endSentence(t("mail.why.import", { sender, shown, provider: providerName(source.slice(7)), date }));
+  if (source === "owner") return endSentence(t("mail.why.owner", { sender, date }));
+  return endSentence(t("mail.why.general", { sender, date }));
 }
 
 const PROVIDERS: Record<string, string> = {

@@ -36,7 +36,7 @@ const PUBLIC_PAGES: PublicPage[] = [
 ];
 
 /** Pages written in the visitor's language, cached or not: they answer `Vary` and remember a `?lang=` choice. */
-const LOCALIZED_PAGES = [/^\/fundraising\/[^/]+(\/(donate|thanks))?$/, /^\/fundraising\/gifts\/[^/]+$/];
+const LOCALIZED_PAGES = [/^\/fundraising\/[^/]+(\/(donate|thanks))?$/, /^\/fundraising\/gifts\/[^/]+$/, /^\/auth$/];
 
 /** Caches between us and the visitor must keep each language's copy apart. */
 export const LANGUAGE_VARY = "Accept-Language, Cookie";

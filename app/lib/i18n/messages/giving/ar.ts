@@ -149,6 +149,21 @@ export const givingAr: GivingCatalog = {
   "letter.friend": "صديقنا",
   "letter.monthly": "{amount} شهريًا",
   "mail.unsubscribe": "إلغاء الاشتراك",
+  "mail.unsubscribeLine": "إلغاء الاشتراك:",
+  "mail.why.basis": "تصلك هذه الرسالة لأن {sender} سجّل سببًا لمراسلتك دون طلب إذنك مسبقًا: «{shown}».",
+  "mail.why.event":
+    "تصلك هذه الرسالة لأنك اخترت «أرغب في تلقي أخبار {sender} عبر البريد الإلكتروني» عند {action, select, joined {التسجيل في} other {ضبط تفضيلاتك في}} {event}{date, select, none {} other { في {date}}}",
+  "mail.why.theirEvent": "الفعالية",
+  "mail.why.shareBack":
+    "تصلك هذه الرسالة لأنك اخترت «{shown}» عند مشاركة بياناتك مع {sender}{date, select, none {} other { في {date}}}",
+  "mail.why.donate":
+    "تصلك هذه الرسالة لأنك اخترت «{shown}» عند تقديم تبرعك إلى {sender}{date, select, none {} other { في {date}}}",
+  "mail.why.import":
+    "تصلك هذه الرسالة لأنك أجبت بنعم على «{shown}» في {provider}، ثم استورد {sender} هذه الإجابة{date, select, none {} other { في {date}}}",
+  "mail.why.owner":
+    "تصلك هذه الرسالة لأن {sender} سجّل موافقتك على تلقي الرسائل{date, select, none {} other { في {date}}}",
+  "mail.why.general":
+    "تصلك هذه الرسالة لأنك وافقت على تلقي الرسائل من {sender}{date, select, none {} other { في {date}}}",
   "statement.subject": "كشف تبرعاتك: {period}",
   "error.label": "خطأ {status}",
   "error.home": "الانتقال إلى الصفحة الرئيسية",

@@ -156,6 +156,22 @@ export const givingDe: GivingCatalog = {
   "letter.friend": "liebe Unterstützerin, lieber Unterstützer",
   "letter.monthly": "{amount} im Monat",
   "mail.unsubscribe": "Abmelden",
+  "mail.unsubscribeLine": "Abmelden:",
+  "mail.why.basis":
+    "Sie erhalten diese Nachricht, weil {sender} einen Grund festgehalten hat, Ihnen ohne vorherige Nachfrage zu schreiben: „{shown}“.",
+  "mail.why.event":
+    "Sie erhalten diese Nachricht, weil Sie{date, select, none {} other { am {date}}} „Neuigkeiten von {sender} per E-Mail erhalten“ angekreuzt haben, als Sie {action, select, joined {sich für {event} angemeldet haben} other {Ihre Einstellungen für {event} gewählt haben}}",
+  "mail.why.theirEvent": "die Veranstaltung",
+  "mail.why.shareBack":
+    "Sie erhalten diese Nachricht, weil Sie{date, select, none {} other { am {date}}} „{shown}“ angekreuzt haben, als Sie Ihre Kontaktdaten mit {sender} geteilt haben",
+  "mail.why.donate":
+    "Sie erhalten diese Nachricht, weil Sie{date, select, none {} other { am {date}}} „{shown}“ angekreuzt haben, als Sie an {sender} gespendet haben",
+  "mail.why.import":
+    "Sie erhalten diese Nachricht, weil Sie bei {provider} „{shown}“ mit Ja beantwortet haben und {sender} diese Angabe importiert hat{date, select, none {} other { am {date}}}",
+  "mail.why.owner":
+    "Sie erhalten diese Nachricht, weil {sender}{date, select, none {} other { am {date}}} vermerkt hat, dass Sie dem Erhalt von Nachrichten zugestimmt haben",
+  "mail.why.general":
+    "Sie erhalten diese Nachricht, weil Sie{date, select, none {} other { am {date}}} zugestimmt haben, Nachrichten von {sender} zu erhalten",
   "statement.subject": "Ihre Spendenübersicht: {period}",
   "error.label": "Fehler {status}",
   "error.home": "Zur Startseite",

@@ -158,6 +158,20 @@ export const givingEn = {
   "letter.friend": "friend",
   "letter.monthly": "{amount} a month",
   "mail.unsubscribe": "Unsubscribe",
+  "mail.unsubscribeLine": "Unsubscribe:",
+  "mail.why.basis": "You get this because {sender} recorded a reason to write to you without asking first: “{shown}”.",
+  "mail.why.event":
+    "You get this because you ticked “Email me news from {sender}” when you {action, select, joined {joined} other {chose your settings for}} {event}{date, select, none {} other { on {date}}}",
+  "mail.why.theirEvent": "their event",
+  "mail.why.shareBack":
+    "You get this because you ticked “{shown}” when you shared your details with {sender}{date, select, none {} other { on {date}}}",
+  "mail.why.donate":
+    "You get this because you ticked “{shown}” when you gave to {sender}{date, select, none {} other { on {date}}}",
+  "mail.why.import":
+    "You get this because you answered yes to “{shown}” with {provider}, and {sender} imported it{date, select, none {} other { on {date}}}",
+  "mail.why.owner":
+    "You get this because {sender} recorded that you agreed to hear from them{date, select, none {} other { on {date}}}",
+  "mail.why.general": "You get this because you agreed to hear from {sender}{date, select, none {} other { on {date}}}",
   "statement.subject": "Your giving statement: {period}",
   "error.label": "Error {status}",
   "error.home": "Go to the home page",

@@ -154,6 +154,22 @@ export const givingEs: GivingCatalog = {
   "letter.friend": "amigo/a",
   "letter.monthly": "{amount} al mes",
   "mail.unsubscribe": "Darse de baja",
+  "mail.unsubscribeLine": "Darse de baja:",
+  "mail.why.basis":
+    "Recibe este mensaje porque {sender} dejó constancia de un motivo para escribirle sin consultarle antes: «{shown}».",
+  "mail.why.event":
+    "Recibe este mensaje porque marcó «Quiero recibir noticias de {sender} por correo electrónico» al {action, select, joined {inscribirse en} other {elegir sus preferencias para}} {event}{date, select, none {} other { el {date}}}",
+  "mail.why.theirEvent": "su evento",
+  "mail.why.shareBack":
+    "Recibe este mensaje porque marcó «{shown}» al compartir sus datos con {sender}{date, select, none {} other { el {date}}}",
+  "mail.why.donate":
+    "Recibe este mensaje porque marcó «{shown}» al hacer una donación a {sender}{date, select, none {} other { el {date}}}",
+  "mail.why.import":
+    "Recibe este mensaje porque respondió que sí a «{shown}» en {provider} y {sender} lo importó{date, select, none {} other { el {date}}}",
+  "mail.why.owner":
+    "Recibe este mensaje porque {sender} dejó constancia de que usted aceptó recibir sus comunicaciones{date, select, none {} other { el {date}}}",
+  "mail.why.general":
+    "Recibe este mensaje porque aceptó recibir comunicaciones de {sender}{date, select, none {} other { el {date}}}",
   "statement.subject": "Su certificado de donaciones: {period}",
   "error.label": "Error {status}",
   "error.home": "Ir a la página de inicio",

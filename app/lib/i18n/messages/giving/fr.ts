@@ -156,6 +156,22 @@ export const givingFr: GivingCatalog = {
   "letter.friend": "cher ami, chère amie",
   "letter.monthly": "{amount} par mois",
   "mail.unsubscribe": "Se désabonner",
+  "mail.unsubscribeLine": "Se désabonner :",
+  "mail.why.basis":
+    "Vous recevez ce message parce que {sender} a consigné un motif de vous écrire sans vous le demander au préalable : « {shown} ».",
+  "mail.why.event":
+    "Vous recevez ce message parce que vous avez coché « Recevoir par e-mail les nouvelles de {sender} » en {action, select, joined {vous inscrivant à} other {choisissant vos préférences pour}} {event}{date, select, none {} other { le {date}}}",
+  "mail.why.theirEvent": "son événement",
+  "mail.why.shareBack":
+    "Vous recevez ce message parce que vous avez coché « {shown} » en partageant vos coordonnées avec {sender}{date, select, none {} other { le {date}}}",
+  "mail.why.donate":
+    "Vous recevez ce message parce que vous avez coché « {shown} » en faisant un don à {sender}{date, select, none {} other { le {date}}}",
+  "mail.why.import":
+    "Vous recevez ce message parce que vous avez répondu oui à « {shown} » sur {provider}, et {sender} l’a importé{date, select, none {} other { le {date}}}",
+  "mail.why.owner":
+    "Vous recevez ce message parce que {sender} a consigné votre accord pour recevoir ses messages{date, select, none {} other { le {date}}}",
+  "mail.why.general":
+    "Vous recevez ce message parce que vous avez accepté de recevoir des messages de {sender}{date, select, none {} other { le {date}}}",
   "statement.subject": "Votre relevé des dons : {period}",
   "error.label": "Erreur {status}",
   "error.home": "Aller à la page d’accueil",

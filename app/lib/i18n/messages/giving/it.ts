@@ -155,6 +155,22 @@ export const givingIt: GivingCatalog = {
   "letter.friend": "sostenitore",
   "letter.monthly": "{amount} al mese",
   "mail.unsubscribe": "Annulla l’iscrizione",
+  "mail.unsubscribeLine": "Annulla l’iscrizione:",
+  "mail.why.basis":
+    "Riceve questo messaggio perché {sender} ha registrato un motivo per scriverLe senza chiederLe prima il consenso: «{shown}».",
+  "mail.why.event":
+    "Riceve questo messaggio perché ha selezionato «Desidero ricevere via email le novità di {sender}» {action, select, joined {al momento dell’iscrizione a} other {scegliendo le Sue preferenze per}} {event}{date, select, none {} other { il {date}}}",
+  "mail.why.theirEvent": "questo evento",
+  "mail.why.shareBack":
+    "Riceve questo messaggio perché ha selezionato «{shown}» condividendo i Suoi dati con {sender}{date, select, none {} other { il {date}}}",
+  "mail.why.donate":
+    "Riceve questo messaggio perché ha selezionato «{shown}» facendo una donazione a {sender}{date, select, none {} other { il {date}}}",
+  "mail.why.import":
+    "Riceve questo messaggio perché ha risposto sì a «{shown}» su {provider} e {sender} ha importato questa risposta{date, select, none {} other { il {date}}}",
+  "mail.why.owner":
+    "Riceve questo messaggio perché {sender} ha registrato il Suo consenso a ricevere comunicazioni{date, select, none {} other { il {date}}}",
+  "mail.why.general":
+    "Riceve questo messaggio perché ha acconsentito a ricevere comunicazioni da {sender}{date, select, none {} other { il {date}}}",
   "statement.subject": "Il suo riepilogo delle donazioni: {period}",
   "error.label": "Errore {status}",
   "error.home": "Vai alla home page",

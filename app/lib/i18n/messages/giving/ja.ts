@@ -152,6 +152,22 @@ export const givingJa: GivingCatalog = {
   "letter.friend": "ご支援者",
   "letter.monthly": "毎月 {amount}",
   "mail.unsubscribe": "配信停止",
+  "mail.unsubscribeLine": "配信停止:",
+  "mail.why.basis":
+    "このメールは、{sender} が事前のご同意なしにご連絡する理由を「{shown}」と記録しているため、お送りしています。",
+  "mail.why.event":
+    "このメールは、{date, select, none {} other {{date}に}}{event}{action, select, joined {へのお申し込み時} other {の設定時}}に「{sender} からのお知らせをメールで受け取る」にチェックを入れていただいたため、お送りしています。",
+  "mail.why.theirEvent": "イベント",
+  "mail.why.shareBack":
+    "このメールは、{date, select, none {} other {{date}に}}{sender} と連絡先を共有された際に「{shown}」にチェックを入れていただいたため、お送りしています。",
+  "mail.why.donate":
+    "このメールは、{date, select, none {} other {{date}に}}{sender} へご寄付いただいた際に「{shown}」にチェックを入れていただいたため、お送りしています。",
+  "mail.why.import":
+    "このメールは、{provider} で「{shown}」に「はい」とご回答いただき、{date, select, none {} other {{date}に}}{sender} がそのご回答を取り込んだため、お送りしています。",
+  "mail.why.owner":
+    "このメールは、{date, select, none {} other {{date}に}}{sender} がメール受信へのご同意を記録したため、お送りしています。",
+  "mail.why.general":
+    "このメールは、{date, select, none {} other {{date}に}}{sender} からのメール受信にご同意いただいたため、お送りしています。",
   "statement.subject": "寄付証明書：{period}",
   "error.label": "エラー {status}",
   "error.home": "ホームページへ",

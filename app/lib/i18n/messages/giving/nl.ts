@@ -154,6 +154,22 @@ export const givingNl: GivingCatalog = {
   "letter.friend": "vriend",
   "letter.monthly": "{amount} per maand",
   "mail.unsubscribe": "Afmelden",
+  "mail.unsubscribeLine": "Afmelden:",
+  "mail.why.basis":
+    "U ontvangt dit bericht omdat {sender} een reden heeft vastgelegd om u te schrijven zonder dit eerst te vragen: ‘{shown}’.",
+  "mail.why.event":
+    "U ontvangt dit bericht omdat u{date, select, none {} other { op {date}}} ‘Stuur mij nieuws van {sender} per e-mail’ hebt aangevinkt toen u {action, select, joined {zich aanmeldde voor} other {uw voorkeuren koos voor}} {event}",
+  "mail.why.theirEvent": "het evenement",
+  "mail.why.shareBack":
+    "U ontvangt dit bericht omdat u{date, select, none {} other { op {date}}} ‘{shown}’ hebt aangevinkt toen u uw gegevens deelde met {sender}",
+  "mail.why.donate":
+    "U ontvangt dit bericht omdat u{date, select, none {} other { op {date}}} ‘{shown}’ hebt aangevinkt toen u een gift gaf aan {sender}",
+  "mail.why.import":
+    "U ontvangt dit bericht omdat u bij {provider} ja hebt geantwoord op ‘{shown}’ en {sender} dit antwoord{date, select, none {} other { op {date}}} heeft geïmporteerd",
+  "mail.why.owner":
+    "U ontvangt dit bericht omdat {sender}{date, select, none {} other { op {date}}} heeft vastgelegd dat u ermee hebt ingestemd berichten te ontvangen",
+  "mail.why.general":
+    "U ontvangt dit bericht omdat u{date, select, none {} other { op {date}}} ermee hebt ingestemd berichten van {sender} te ontvangen",
   "statement.subject": "Uw giftenoverzicht: {period}",
   "error.label": "Fout {status}",
   "error.home": "Naar de startpagina",

@@ -155,6 +155,22 @@ export const givingPtBR: GivingCatalog = {
   "letter.friend": "amigo(a)",
   "letter.monthly": "{amount} por mês",
   "mail.unsubscribe": "Cancelar inscrição",
+  "mail.unsubscribeLine": "Cancelar inscrição:",
+  "mail.why.basis":
+    "Você recebe esta mensagem porque {sender} registrou um motivo para lhe escrever sem pedir autorização antes: “{shown}”.",
+  "mail.why.event":
+    "Você recebe esta mensagem porque marcou “Quero receber novidades de {sender} por e-mail” ao {action, select, joined {se inscrever em} other {escolher suas preferências para}} {event}{date, select, none {} other { em {date}}}",
+  "mail.why.theirEvent": "um evento",
+  "mail.why.shareBack":
+    "Você recebe esta mensagem porque marcou “{shown}” ao compartilhar seus dados com {sender}{date, select, none {} other { em {date}}}",
+  "mail.why.donate":
+    "Você recebe esta mensagem porque marcou “{shown}” ao fazer uma doação para {sender}{date, select, none {} other { em {date}}}",
+  "mail.why.import":
+    "Você recebe esta mensagem porque respondeu sim a “{shown}” no {provider}, e {sender} importou essa resposta{date, select, none {} other { em {date}}}",
+  "mail.why.owner":
+    "Você recebe esta mensagem porque {sender} registrou o seu consentimento para receber mensagens{date, select, none {} other { em {date}}}",
+  "mail.why.general":
+    "Você recebe esta mensagem porque concordou em receber mensagens de {sender}{date, select, none {} other { em {date}}}",
   "statement.subject": "Seu extrato de doações: {period}",
   "error.label": "Erro {status}",
   "error.home": "Ir para a página inicial",

@@ -148,6 +148,19 @@ export const givingZhHans: GivingCatalog = {
   "letter.friend": "朋友",
   "letter.monthly": "每月 {amount}",
   "mail.unsubscribe": "退订",
+  "mail.unsubscribeLine": "退订：",
+  "mail.why.basis": "您收到此邮件，是因为 {sender} 记录了无需事先征得您同意即可与您联系的理由：“{shown}”。",
+  "mail.why.event":
+    "您收到此邮件，是因为您{date, select, none {} other {于 {date} }}在{action, select, joined {报名参加 {event} 时} other {设置 {event} 的偏好时}}勾选了“通过电子邮件接收 {sender} 的动态”。",
+  "mail.why.theirEvent": "该活动",
+  "mail.why.shareBack":
+    "您收到此邮件，是因为您{date, select, none {} other {于 {date} }}在与 {sender} 分享联系信息时勾选了“{shown}”。",
+  "mail.why.donate":
+    "您收到此邮件，是因为您{date, select, none {} other {于 {date} }}在向 {sender} 捐款时勾选了“{shown}”。",
+  "mail.why.import":
+    "您收到此邮件，是因为您曾在 {provider} 上对“{shown}”回答了“是”，并且 {sender} {date, select, none {} other {于 {date} }}导入了该回答。",
+  "mail.why.owner": "您收到此邮件，是因为 {sender} {date, select, none {} other {于 {date} }}记录了您同意接收其邮件。",
+  "mail.why.general": "您收到此邮件，是因为您{date, select, none {} other {于 {date} }}同意接收 {sender} 的邮件。",
   "statement.subject": "您的捐款证明：{period}",
   "error.label": "错误 {status}",
   "error.home": "前往首页",

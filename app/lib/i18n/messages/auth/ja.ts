@@ -1,0 +1,37 @@
+import type { AuthCatalog } from "./types";
+
+export const authJa: AuthCatalog = {
+  "auth.signIn.title": "ログイン",
+  "auth.signUp.title": "アカウントを作成",
+  "auth.signUp.intro":
+    "Card Pro を{days, plural, other {#日間}}無料でお試しいただけます。クレジットカードは不要です。その後は Basic を無料でご利用いただくか、有料プランにお申し込みください。",
+  "auth.signIn.intro": "またのご利用ありがとうございます。つながりがお待ちしています。",
+  "auth.passkey.busy": "デバイスの応答を待っています...",
+  "auth.passkey.continue": "パスキーで続ける",
+  "auth.passkey.or": "またはメールアドレスとパスワードで",
+  "auth.name": "お名前",
+  "auth.email": "メールアドレス",
+  "auth.password": "パスワード",
+  "auth.password.hint": "{min}文字以上で入力してください。",
+  "auth.passkey.offer": "次にパスキーを追加して、このデバイスの指紋認証・顔認証・画面ロックでログインする",
+  "auth.forgot": "パスワードをお忘れですか？",
+  "auth.signUp.busy": "アカウントを作成しています...",
+  "auth.signIn.busy": "ログインしています...",
+  "auth.signUp.submit": "アカウントを作成",
+  "auth.signIn.submit": "ログイン",
+  "auth.signUp.have": "すでにアカウントをお持ちですか？",
+  "auth.signIn.new": "初めてご利用ですか？",
+  "auth.signUp.switch": "アカウントを作成",
+  "auth.error.credentials": "メールアドレスまたはパスワードが正しくありません",
+  "auth.error.passwordMissing": "パスワードを入力してください",
+  "auth.error.passwordMin": "パスワードは{min}文字以上で入力してください",
+  "auth.error.passwordMax": "パスワードは{max}文字以内で入力してください",
+  "auth.error.exists": "このメールアドレスのアカウントはすでに存在します。ログインしてください。",
+  "auth.error.tooMany": "試行回数が上限に達しました。1分ほどお待ちのうえ、もう一度お試しください。",
+  "auth.error.ssoOnly":
+    "お客様のチームは組織のプロバイダー経由でログインします。勤務先のメールアドレスを入力し、「ログイン」を押してください。",
+  "auth.error.generic": "ただいま処理できませんでした。もう一度お試しください。",
+  "auth.error.email": "有効なメールアドレスを入力してください",
+  "auth.error.nameMin": "お名前は2文字以上で入力してください",
+  "auth.error.nameMax": "お名前は100文字以内で入力してください",
+};
