@@ -48,6 +48,9 @@ describe("a card in two languages", () => {
       expect(ja).toContain(text);
     expect(ja).not.toContain(">Taro Yamada<");
     expect(ja).toMatch(/<a href="\?lang=en" lang="en" hreflang="en">English<\/a>/i);
+    // The card page stays light in its second language too (issue budget: 10 KB gzip).
+    const gzip = await new Response(new Blob([ja]).stream().pipeThrough(new CompressionStream("gzip"))).arrayBuffer();
+    expect(gzip.byteLength).toBeLessThanOrEqual(10 * 1024);
 
     const en = await (await call(`/c/${slug}`, { headers: { "accept-language": "en" } })).text();
     expect(en).toContain("Taro Yamada");
