@@ -74,6 +74,10 @@ export default [
     route("teams/:id/audit", "routes/app/teams/audit.tsx"),
     route("teams/:id/audit.csv", "routes/app/teams/audit-csv.ts"),
     route("teams/:id/sign-in", "routes/app/teams/sign-in.tsx"),
+    // Cards on brand (decision 0236): a team's templates and cards, and a member's link to take the card made for them.
+    route("teams/:id/cards", "routes/app/teams/cards.tsx"),
+    route("teams/:id/analytics", "routes/app/teams/analytics.tsx"),
+    route("teams/claim", "routes/app/teams/claim.tsx"),
     route("card/:id/analytics", "routes/app/card-analytics.tsx"),
     // Plan and billing: every section on one page, each section on its own page, and a change of period previewed.
     route("settings/billing", "routes/app/billing/_layout.tsx", [

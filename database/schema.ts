@@ -70,6 +70,8 @@ export const workspace = sqliteTable("workspace", {
   id: text("id").primaryKey(),
   kind: text("kind", { enum: ["personal", "team"] }).notNull(),
   name: text("name"),
+  // A team's setting (0064): its members see every team person, not only those they met or own.
+  membersSeeAll: integer("members_see_all", { mode: "boolean" }).notNull().default(false),
   createdAt: createdAt(),
   // A team's members reach its pages only with a passkey or two-step sign-in set up (decision 0242).
   requireSecondFactor: integer("require_second_factor", { mode: "boolean" }).notNull().default(false),
@@ -400,11 +402,18 @@ export const connection = sqliteTable(
     uid: text("uid"),
     // Name and organisation folded (case, accents, spacing): the fuzzy possible-duplicate key.
     nameKey: text("name_key"),
+    // Decision 0234: the member who met them and the member who owns them now (in a personal workspace, its user).
+    metBy: text("met_by").references(() => user.id, { onDelete: "set null" }),
+    ownerId: text("owner_id").references(() => user.id, { onDelete: "set null" }),
+    // Shared with the whole team: every member sees them, whoever owns them.
+    shared: integer("shared", { mode: "boolean" }).notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex("connection_user_client_idx").on(t.userId, t.clientId),
+    index("connection_owner_idx").on(t.ownerId),
+    index("connection_met_by_idx").on(t.metBy),
     index("connection_user_created_idx").on(t.userId, t.createdAt),
     index("connection_user_name_idx").on(t.userId, t.name),
     index("connection_user_email_idx").on(t.userId, t.email),
@@ -597,11 +606,14 @@ export const reminder = sqliteTable(
     done: integer("done", { mode: "boolean" }).notNull().default(false),
     // Set by the scheduled handler when the due reminder became a notification.
     notifiedAt: integer("notified_at", { mode: "timestamp_ms" }),
+    // The member it is for (0064): the person's owner, moved with them when they are reassigned.
+    ownerId: text("owner_id").references(() => user.id, { onDelete: "set null" }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     index("reminder_user_due_idx").on(t.userId, t.dueAt),
+    index("reminder_owner_idx").on(t.ownerId),
     index("reminder_due_pending_idx").on(t.done, t.notifiedAt, t.dueAt),
   ],
 );
@@ -690,10 +702,58 @@ export const card = sqliteTable(
       .$type<string[]>()
       .notNull()
       .default(sql`'["company","title","note"]'`),
+    // Cards on brand (decision 0236): the team template it follows, the member who holds it, and since when it is
+    // paused (its holder left the team; the visitor page then offers the team's main card).
+    templateId: text("template_id").references((): AnySQLiteColumn => cardTemplate.id, { onDelete: "set null" }),
+    holderId: text("holder_id").references(() => user.id, { onDelete: "set null" }),
+    pausedAt: integer("paused_at", { mode: "timestamp_ms" }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index("card_user_idx").on(t.userId)],
+  (t) => [
+    index("card_user_idx").on(t.userId),
+    index("card_template_cards_idx").on(t.templateId).where(sql`${t.templateId} is not null`),
+    index("card_holder_idx").on(t.holderId, t.userId).where(sql`${t.holderId} is not null`),
+  ],
+);
+
+/** A team's card template (decision 0236): the brand's values, and per field whether members may change it. */
+export const cardTemplate = sqliteTable(
+  "card_template",
+  {
+    id: text("id").primaryKey(),
+    workspaceId: text("workspace_id")
+      .notNull()
+      .references(() => workspace.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    company: text("company"),
+    address: text("address"),
+    website: text("website"),
+    headline: text("headline"),
+    colour: text("colour").notNull().default("#4f46e5"),
+    rules: text("rules", { mode: "json" }).$type<Record<string, string>>().notNull().default(sql`'{}'`),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("card_template_workspace_idx").on(t.workspaceId)],
+);
+
+/** A card's open hand-over to a member: a link that works once, until it expires, for that address only. */
+export const cardIssue = sqliteTable(
+  "card_issue",
+  {
+    cardId: integer("card_id")
+      .primaryKey()
+      .references(() => card.id, { onDelete: "cascade" }),
+    workspaceId: text("workspace_id")
+      .notNull()
+      .references(() => workspace.id, { onDelete: "cascade" }),
+    email: text("email").notNull(),
+    tokenHash: text("token_hash").notNull(),
+    expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("card_issue_token_idx").on(t.tokenHash), index("card_issue_workspace_idx").on(t.workspaceId)],
 );
 
 // Details a visitor shared back from a card, with their consent to be contacted.
@@ -1310,9 +1370,13 @@ export const interaction = sqliteTable(
     ref: text("ref"),
     // Idempotency key: the same submission (double tap, API retry) is stored once.
     clientId: text("client_id"),
+    // Who wrote a note (0064), and whether only they read it: a team member's note is private unless shared.
+    authorId: text("author_id").references(() => user.id, { onDelete: "set null" }),
+    private: integer("private", { mode: "boolean" }).notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [
+    index("interaction_author_idx").on(t.authorId),
     index("interaction_person_idx").on(t.userId, t.connectionId, t.occurredAt),
     uniqueIndex("interaction_user_client_idx").on(t.userId, t.clientId),
     // Migration 0023: the data download pages an owner's rows in rowid order.
@@ -1401,9 +1465,10 @@ export const cardSourceStat = sqliteTable(
 export const accountPlan = sqliteTable(
   "account_plan",
   {
+    // The workspace on the plan (decision 0237): an account's own, whose id is the account's, or a team's.
     userId: text("user_id")
       .primaryKey()
-      .references(() => user.id, { onDelete: "cascade" }),
+      .references(() => workspace.id, { onDelete: "cascade" }),
     // Set once: a trial is never started twice.
     trialEndsAt: integer("trial_ends_at", { mode: "timestamp_ms" }),
     trialRemindedAt: integer("trial_reminded_at", { mode: "timestamp_ms" }),
@@ -1424,6 +1489,8 @@ export const accountPlan = sqliteTable(
     // Stripe's `created` (seconds) of the last subscription event applied: an older one arriving late changes nothing.
     subscriptionEventAt: integer("subscription_event_at"),
     updatedAt: updatedAt(),
+    // The members a team's subscription is billed for; null for a personal workspace (one seat).
+    seats: integer("seats"),
   },
   (t) => [index("account_plan_trial_idx").on(t.trialEndsAt), index("account_plan_nonprofit_idx").on(t.nonprofitEndsAt)],
 );
@@ -1433,9 +1500,10 @@ export const billingInvoice = sqliteTable(
   "billing_invoice",
   {
     id: text("id").primaryKey(),
+    // The workspace billed (decision 0237).
     userId: text("user_id")
       .notNull()
-      .references(() => user.id, { onDelete: "cascade" }),
+      .references(() => workspace.id, { onDelete: "cascade" }),
     subscriptionId: text("subscription_id"),
     // Minor units (cents); a negative amount is a credit.
     amountDue: integer("amount_due").notNull(),

@@ -84,7 +84,8 @@ function fillEveryTable(db: DatabaseSync, owner: string, tag: string) {
         if (fixed !== undefined) values[column.name] = fixed;
         else if (ref)
           values[column.name] =
-            ref.table === "user" || ref.table === "workspace" ? owner : rows.get(ref.table)?.[ref.to];
+            // A table outside the closure (a later one, card_template) is left empty: null.
+            ref.table === "user" || ref.table === "workspace" ? owner : (rows.get(ref.table)?.[ref.to] ?? null);
         else if (column.pk && /INT/i.test(column.type)) continue;
         else if (column.notnull && column.dflt_value === null)
           values[column.name] = /INT|REAL|NUM/i.test(column.type) ? 1 : `${table}-${column.name}-${tag}`;

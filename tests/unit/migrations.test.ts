@@ -387,6 +387,42 @@ describe("import mapping migration (0060)", () => {
   });
 });
 
+describe("team people ownership migration", () => {
+  it("keeps every row; a personal workspace's people are its user's, a team's its first owner's", async () => {
+    const { db, index } = await seededBefore("team_people_ownership");
+    // A team with an owner and a member, and one person of its own.
+    db.exec(`insert into user (id, name, email) values ('mig-owner', 'Owner', 'mig-owner@example.org'),
+      ('mig-member', 'Member', 'mig-member@example.org')`);
+    db.exec(`insert into workspace (id, kind, name) values ('team_migration', 'team', 'Migration')`);
+    db.exec(`insert into member (workspace_id, user_id, role, created_at) values
+      ('team_migration', 'mig-member', 'member', 1), ('team_migration', 'mig-owner', 'owner', 2)`);
+    db.exec(`insert into connection (user_id, name) values ('team_migration', 'Team Person')`);
+    const before = counts(db);
+    expect(before.connection).toBeGreaterThan(1);
+    apply(db, files[index] as string);
+    expect(counts(db)).toEqual(before);
+    expect(
+      db
+        .prepare(
+          "select count(*) as n from connection where user_id <> 'team_migration' and (owner_id is not user_id or met_by is not user_id)",
+        )
+        .get(),
+    ).toEqual({ n: 0 });
+    expect(
+      db.prepare("select met_by, owner_id, shared from connection where user_id = 'team_migration'").get(),
+    ).toEqual({
+      met_by: null,
+      owner_id: "mig-owner",
+      shared: 0,
+    });
+    expect(db.prepare("select count(*) as n from interaction where private = 1").get()).toEqual({ n: 0 });
+    // A person arriving later without an owner gets one from the trigger.
+    db.exec(`insert into connection (user_id, name) values ('team_migration', 'Later')`);
+    expect(db.prepare("select owner_id from connection where name = 'Later'").get()).toEqual({ owner_id: "mig-owner" });
+    for (const file of files.slice(index + 1)) apply(db, file);
+  });
+});
+
 describe("team consent sender migration (0062)", () => {
   it("keeps every row, names the team on its consents that had no sender, and leaves every other record as it was", async () => {
     const { db, index } = await seededBefore("0062_team_consent_sender");
@@ -411,6 +447,66 @@ describe("team consent sender migration (0062)", () => {
       { w: "team_mig62", s: "Named Already" },
       { w: owner, s: "" },
     ]);
+    for (const file of files.slice(index + 1)) apply(db, file);
+  });
+});
+
+describe("card templates migration (0066)", () => {
+  it("keeps every row of a seeded database, leaves existing cards on no template, and counts ten cards a member", async () => {
+    const { db, index } = await seededBefore("card_templates");
+    const before = counts(db);
+    expect(before.card).toBeGreaterThan(0);
+    apply(db, files[index] as string);
+    expect(counts(db)).toEqual({ ...before, card_template: 0, card_issue: 0 });
+    expect(
+      db
+        .prepare(
+          "select count(*) as n from card where template_id is not null or holder_id is not null or paused_at is not null",
+        )
+        .get(),
+    ).toEqual({ n: 0 });
+    // A personal workspace keeps its ten; a team of two holds twenty.
+    db.exec(
+      `insert into user (id, name, email) values ('u-limit-1', 'A', 'a-limit@example.org'), ('u-limit-2', 'B', 'b-limit@example.org')`,
+    );
+    db.exec(`insert into workspace (id, kind, name) values ('team_limit', 'team', 'T')`);
+    db.exec(
+      `insert into member (workspace_id, user_id, role) values ('team_limit', 'u-limit-1', 'owner'), ('team_limit', 'u-limit-2', 'member')`,
+    );
+    const insert = (owner: string) => db.prepare("insert into card (user_id, name) values (?, 'n')").run(owner);
+    for (let i = 0; i < 10; i++) insert("u-limit-1");
+    expect(() => insert("u-limit-1")).toThrow(/card_limit_per_user/);
+    for (let i = 0; i < 20; i++) insert("team_limit");
+    expect(() => insert("team_limit")).toThrow(/card_limit_per_user/);
+    for (const file of files.slice(index + 1)) apply(db, file);
+  });
+});
+
+describe("team plans migration (0067)", () => {
+  it("keeps every plan and invoice row as it was, and a team can hold a plan that goes with it", async () => {
+    const { db, index } = await seededBefore("team_plans");
+    const owner = (db.prepare("select id from user limit 1").get() as { id: string }).id;
+    db.exec(
+      `insert or ignore into account_plan (user_id, trial_ends_at, customer_id) values ('${owner}', 1, 'cus_migration')`,
+    );
+    db.exec(`insert into billing_invoice (id, user_id, amount_due, amount_paid, currency, status, issued_at)
+      values ('in_migration', '${owner}', 799, 799, 'usd', 'paid', 1)`);
+    const before = counts(db);
+    const plans = db.prepare("select * from account_plan order by user_id").all();
+    const invoices = db.prepare("select * from billing_invoice order by id").all();
+    apply(db, files[index] as string);
+    expect(counts(db)).toEqual(before);
+    expect(db.prepare("select * from account_plan order by user_id").all()).toEqual(
+      plans.map((p) => ({ ...p, seats: null })),
+    );
+    expect(db.prepare("select * from billing_invoice order by id").all()).toEqual(invoices);
+    expect(db.prepare("pragma foreign_key_check").all()).toEqual([]);
+    db.exec(`insert into workspace (id, kind, name) values ('team_plan_check', 'team', 'T')`);
+    db.exec(`insert into account_plan (user_id, seats) values ('team_plan_check', 3)`);
+    db.exec(`delete from workspace where id = 'team_plan_check'`);
+    expect(db.prepare("select count(*) as n from account_plan where user_id = 'team_plan_check'").get()).toEqual({
+      n: 0,
+    });
     for (const file of files.slice(index + 1)) apply(db, file);
   });
 });

@@ -390,6 +390,15 @@ describe("a team's private data is closed to another team's member and to a remo
     // M was a member of A's team, made an API token and an app password there, and was removed.
     const m = await confirmed("Removed Member");
     await joinTeam(a.owned.team, a, m);
+    // An admin sees every team person (decision 0234), so what M reached before removal is the team's whole network.
+    expect(
+      (
+        await call(`/teams/${a.owned.team}`, {
+          ...form({ intent: "role", user: m.id, role: "admin" }),
+          headers: { cookie: a.cookie },
+        })
+      ).status,
+    ).toBe(302);
     const made = await call("/settings/integrations", {
       ...form({ intent: "create-token", name: "Team CRM", scope: "write" }),
       headers: { cookie: m.cookie },

@@ -93,6 +93,8 @@ describe("a team's rows", () => {
     const a = await account("Ana Teamowner");
     const b = await account("Ben Teammate");
     const team = await teamOf(a, [b]);
+    // Members see every team person only with the team's setting on (decision 0234; team-privacy.test.ts has it off).
+    expect((await post(`/teams/${team}`, a, { intent: "members-see-all", on: "on" })).status).toBe(302);
     const made = await rowsMadeBy(a);
     const rows = await env.DB.prepare("select user_id from connection where id = ?").bind(made.person).first();
     expect(rows).toEqual({ user_id: team });
@@ -137,6 +139,7 @@ describe("a team's rows", () => {
     const a = await account("Ana Remover");
     const c = await account("Cy Leaver");
     const team = await teamOf(a, [c]);
+    expect((await post(`/teams/${team}`, a, { intent: "members-see-all", on: "on" })).status).toBe(302);
     const made = await rowsMadeBy(a);
     // C makes a token and an app password while a member, in the team.
     const tokenPage = await post("/settings/integrations", c, {
@@ -164,7 +167,14 @@ describe("a team's rows", () => {
     expect((await dav()).status).toBe(207);
     expect(await statuses(c, made.pages)).toEqual(all(made.pages, 200));
 
-    expect((await post(`/teams/${team}`, a, { intent: "remove", user: c.id })).status).toBe(302);
+    expect((await post(`/teams/${team}`, a, { intent: "remove", user: c.id, heir: a.id })).status).toBe(302);
+    // Revoked, not only shut out: were C invited back, the old token and password would stay dead.
+    const live = await env.DB.prepare(
+      "select (select count(*) from api_token where user_id = ?1 and created_by = ?2 and revoked_at is null) + (select count(*) from app_password where user_id = ?1 and created_by = ?2 and revoked_at is null) as n",
+    )
+      .bind(team, c.id)
+      .first<{ n: number }>();
+    expect(live?.n).toBe(0);
 
     // The old session is back in C's personal workspace: the team's rows are not found, and C's writes miss.
     expect(await statuses(c, made.pages)).toEqual(all(made.pages, 404));

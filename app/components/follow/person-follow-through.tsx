@@ -14,10 +14,18 @@ export function PersonFollowThrough({
   timeZone,
   today,
   error,
+  team = false,
 }: {
   person: { id: number; name: string; email: string | null; lastContactAt: Date | string | null };
   follow: {
-    timeline: { id: number; kind: string; source: string; occurredAt: Date | string; text: string }[];
+    timeline: {
+      id: number;
+      kind: string;
+      source: string;
+      occurredAt: Date | string;
+      text: string;
+      private?: boolean;
+    }[];
     rhythm: RhythmView;
     draft: Parameters<typeof FollowUpDraft>[0]["draft"];
     discussed: string;
@@ -26,6 +34,8 @@ export function PersonFollowThrough({
   timeZone: string;
   today: string;
   error: FollowErrorView;
+  /** Working in a team (decision 0234): notes are private unless shared. */
+  team?: boolean;
 }) {
   const returnTo = href("/connections/:id", { id: String(person.id) });
   return (
@@ -47,6 +57,7 @@ export function PersonFollowThrough({
             returnTo={returnTo}
             error={error}
             today={today}
+            team={team}
           />
         </div>
         <div className="mt-5">

@@ -5,7 +5,7 @@ import { Field, inputClass } from "~/components/ui/field";
 import { KIND_LABEL, kindLabel, logFormSchema, MANUAL_KINDS, type ManualKind } from "~/lib/follow/timeline";
 import { formatInZone } from "~/lib/time/time";
 
-type Entry = { id: number; kind: string; source: string; occurredAt: Date | string; text: string };
+type Entry = { id: number; kind: string; source: string; occurredAt: Date | string; text: string; private?: boolean };
 /** The follow-through action's refusal: which form (intent and person) and conform's reply for it. */
 export type FollowErrorView = {
   intent: string;
@@ -41,11 +41,14 @@ export function LogInteraction({
   returnTo,
   error,
   today,
+  team = false,
 }: {
   personId: number;
   returnTo: string;
   error: FollowErrorView;
   today: string;
+  /** Working in a team: what is written stays the writer's unless shared. */
+  team?: boolean;
 }) {
   const [form, fields] = useForm({
     id: `log-${personId}`,
@@ -79,6 +82,12 @@ export function LogInteraction({
         <Field id={fields.text.id} label="What happened (optional)" errors={fields.text.errors}>
           <textarea {...getTextareaProps(fields.text)} rows={2} maxLength={5000} className={inputClass} />
         </Field>
+        {team ? (
+          <label className="mt-1 flex items-center gap-2">
+            <input type="checkbox" name={fields.shared.name} value="on" />
+            Share this note with the team (otherwise only you read it)
+          </label>
+        ) : null}
       </div>
       <fieldset>
         <legend className="mb-1 text-slate-600 text-sm dark:text-slate-300">Log it as</legend>
@@ -121,6 +130,11 @@ export function PersonTimeline({
             <time dateTime={new Date(e.occurredAt).toISOString()} className="text-slate-600 dark:text-slate-300">
               {formatInZone(new Date(e.occurredAt), timeZone)}
             </time>
+            {e.private ? (
+              <span className="ml-2 rounded-full bg-amber-100 px-2 py-0.5 text-amber-900 text-xs dark:bg-amber-900 dark:text-amber-100">
+                only you
+              </span>
+            ) : null}
             {AUTOMATIC[e.source] ? (
               <span className="ml-2 rounded-full bg-slate-100 px-2 py-0.5 text-slate-700 text-xs dark:bg-slate-800 dark:text-slate-200">
                 {AUTOMATIC[e.source]}

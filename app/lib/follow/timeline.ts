@@ -78,4 +78,6 @@ export const logFormSchema = z.object({
     .or(z.literal("").transform(() => undefined)),
   text: z.string().trim().max(MAX_INTERACTION_TEXT, `At most ${MAX_INTERACTION_TEXT} characters`).default(""),
   clientId: z.string().trim().min(8).max(100).optional(),
+  // In a team, what a member writes is theirs alone unless they share it with the team (decision 0234).
+  shared: z.literal("on").optional(),
 });

@@ -8,6 +8,7 @@ export const AUDIT_ACTIONS = {
   "ownership.transferred": "Handed over ownership",
   "invitation.sent": "Sent an invitation",
   "invitation.revoked": "Took back an invitation",
+  "team.setting": "Changed a team setting",
   "team.sign-in": "Changed how members sign in",
   // Written by other features through the hooks in app/server/teams/audit.server.ts.
   "export.made": "Made an export or download",

@@ -37,6 +37,9 @@ export const teamsSchema = z.discriminatedUnion("intent", [
 
 const inviteRole = z.enum(["admin", "member"], { error: "Choose Admin or Member" }).default("member");
 
+/** Said when a removal names nobody, or someone who is not an owner or admin, to take over the member's people. */
+export const HEIR_MESSAGE = "Choose an owner or admin of the team to take over their people and follow-ups";
+
 const userId = z.string({ error: "Choose a member" }).min(1, "Choose a member").max(64);
 
 export const teamSchema = z.discriminatedUnion("intent", [
@@ -61,7 +64,19 @@ export const teamSchema = z.discriminatedUnion("intent", [
     role: inviteRole,
   }),
   z.object({ intent: z.literal("cancel-invitation"), invitation: z.string().min(1).max(64) }),
-  z.object({ intent: z.literal("remove"), user: userId }),
+  // Whoever removes a member chooses the owner or admin who takes over their people and follow-ups (decision 0234).
+  z.object({
+    intent: z.literal("remove"),
+    user: userId,
+    // None named: the one removing takes them over (an owner or admin, or they could not remove anyone).
+    heir: z.string().max(64, HEIR_MESSAGE).optional(),
+  }),
+  z.object({
+    intent: z.literal("reassign"),
+    from: z.string({ error: "Choose whose people to move" }).min(1, "Choose whose people to move").max(64),
+    to: z.string({ error: "Choose who takes them over" }).min(1, "Choose who takes them over").max(64),
+  }),
+  z.object({ intent: z.literal("members-see-all"), on: z.enum(["on", "off"]) }),
   z.object({ intent: z.literal("role"), user: userId, role: z.enum(ROLES, { error: "Choose a role" }) }),
   z.object({ intent: z.literal("transfer"), user: userId }),
   z.object({ intent: z.literal("leave") }),

@@ -21,7 +21,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const user = getUser(context);
   const id = parseId(params.id);
   // Card analytics are Card Pro; the counts keep being kept on Basic, so nothing is lost on upgrade.
-  await requireFeature(app.db, user.id, "cardAnalytics");
+  await requireFeature(app.db, user.workspace.id, "cardAnalytics");
   const asked = Number(new URL(request.url).searchParams.get("days"));
   const days = PERIODS.includes(asked as 30) ? asked : 30;
   const analytics = await cardAnalytics(app.db, user.workspace.id, id, days);

@@ -3,7 +3,15 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useRef, useState } from "react";
 import { data, href, useNavigation } from "react-router";
 import { appContext } from "~/context";
-import { cardFormSchema, missingForPublish, PUBLISH_NEEDS_CONTACT, slugSchema, suggestSlug } from "~/lib/card/card";
+import { templateFieldErrors } from "~/lib/card/brand";
+import {
+  type CardForm,
+  cardFormSchema,
+  missingForPublish,
+  PUBLISH_NEEDS_CONTACT,
+  slugSchema,
+  suggestSlug,
+} from "~/lib/card/card";
 import { isConfirmed } from "~/lib/forms/confirm";
 import { pageMeta } from "~/lib/site";
 import { getUser } from "~/server/account/user.server";
@@ -18,6 +26,7 @@ import {
   unpublishCard,
   updateCard,
 } from "~/server/cards/cards.server";
+import { lockedCardValues, mayEditCard, templateOfCard } from "~/server/cards/templates.server";
 import { walletsOffered } from "~/server/cards/wallet/config.server";
 import { notFound, parseId, unknownIntent } from "~/server/platform/http.server";
 import { redirectWithToast } from "~/server/platform/toast.server";
@@ -30,10 +39,12 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const app = context.get(appContext);
   const user = getUser(context);
   const row = await getOwnedCard(app.db, user.workspace.id, parseId(params.id));
-  // Another account's card answers exactly like a missing one.
-  if (!row) notFound();
+  // Another account's card answers exactly like a missing one; so does a team card another member holds.
+  if (!row || !mayEditCard(user, row)) notFound();
   const origin = new URL(request.url).origin;
+  const brand = await templateOfCard(app.db, row);
   return {
+    brand: brand ? { name: brand.name, locked: Object.keys(lockedCardValues(brand)) } : null,
     card: row,
     suggestedSlug: row.slug ? null : await availableSlug(app.db, suggestSlug(row.name), row.id),
     origin,
@@ -53,6 +64,11 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const intent = formData.get("intent");
   const toast = (to: string, title: string, description?: string) =>
     redirectWithToast(to, { type: "success", title, description });
+  const owned = await getOwnedCard(app.db, user.workspace.id, id);
+  if (!owned || !mayEditCard(user, owned)) notFound();
+  const brand = await templateOfCard(app.db, owned);
+  /** A locked template field posted with another value, or a required one left empty: refused beside the field. */
+  const brandErrors = (value: CardForm) => (brand ? templateFieldErrors(brand, value) : {});
 
   if (intent === "publish") {
     const existing = await getOwnedCard(app.db, user.workspace.id, id);
@@ -67,6 +83,16 @@ export async function action({ request, params, context }: Route.ActionArgs) {
         return data(
           {
             reply: submission.reply(),
+            slug: slugValue,
+            publishError: "Nothing was saved or published: fix the fields marked above first.",
+          },
+          { status: 400 },
+        );
+      const fieldErrors = brandErrors(submission.value);
+      if (Object.keys(fieldErrors).length)
+        return data(
+          {
+            reply: submission.reply({ fieldErrors }),
             slug: slugValue,
             publishError: "Nothing was saved or published: fix the fields marked above first.",
           },
@@ -111,6 +137,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 
   const submission = parseWithZod(formData, { schema: cardFormSchema });
   if (submission.status !== "success") return data({ reply: submission.reply() }, { status: 400 });
+  const fieldErrors = brandErrors(submission.value);
+  if (Object.keys(fieldErrors).length) return data({ reply: submission.reply({ fieldErrors }) }, { status: 400 });
   if (!(await updateCard(app.env, app.db, user.workspace.id, id, submission.value))) notFound();
   return toast(here, "Card saved");
 }

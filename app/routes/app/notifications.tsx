@@ -6,7 +6,7 @@ import { shellSettings } from "~/server/account/app-shell.server";
 import { getUser } from "~/server/account/user.server";
 import { followAction, isFollowIntent } from "~/server/follow/follow.server";
 import { dueToReconnect } from "~/server/follow/rhythm.server";
-import { parseId } from "~/server/platform/http.server";
+import { idOf, parseId, unknownIntent } from "~/server/platform/http.server";
 import { listNotifications, markRead, removeNotification } from "~/server/platform/notifications.server";
 import type { Route } from "./+types/notifications";
 
@@ -27,14 +27,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   const app = context.get(appContext);
   const user = getUser(context);
   const form = await request.formData();
-  const raw = Number(form.get("id"));
-  const id = Number.isSafeInteger(raw) && raw > 0 ? raw : undefined;
+  const id = idOf(form.get("id"));
   const intent = form.get("intent");
   if (isFollowIntent(intent))
     return followAction(
       app,
       user,
-      parseId(String(form.get("personId") ?? "")),
+      parseId(form.get("personId")),
       intent,
       form,
       href("/notifications"),
@@ -44,7 +43,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   else if (intent === "read-all") await markRead(app.db, user.id);
   else if (intent === "remove" && id) await removeNotification(app.db, user.id, id);
   else if (intent === "clear") await removeNotification(app.db, user.id);
-  else throw new Response("Bad Request", { status: 400, statusText: "Bad Request" });
+  else unknownIntent();
   return redirect(href("/notifications"));
 }
 

@@ -30,7 +30,8 @@ function shellStatements<K extends string>(owner: (slot: Slots<K>) => Owner, spa
     unread: compiled((db, slot: Slots<K>) => unreadQuery(db, owner(slot))),
     active: compiled((db, slot: Slots<K>) => activeEventQuery(db, space(slot))),
     settings: compiled((db, slot: Slots<K>) => settingsQuery(db, owner(slot))),
-    plan: compiled((db, slot: Slots<K>) => planStateQuery(db, owner(slot))),
+    // The plan is the workspace's (decision 0237): a team's members work on the team's plan.
+    plan: compiled((db, slot: Slots<K>) => planStateQuery(db, space(slot))),
     teams: compiled((db, slot: Slots<K>) => teamsQuery(db, owner(slot))),
     claim: compiled((db, slot: Slots<K>) => untoastedUpdate(db, owner(slot))),
   };

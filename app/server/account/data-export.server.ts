@@ -1,4 +1,4 @@
-import { eq, getTableColumns, inArray, or, sql } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import {
   account,
   accountPlan,
@@ -8,6 +8,7 @@ import {
   card,
   cardSourceStat,
   cardStat,
+  cardTemplate,
   connection,
   consentRecord,
   contactPoint,
@@ -20,31 +21,15 @@ import {
   helpRequest,
   importMapping,
   interaction,
-  invitation,
   keepInTouch,
   mailing,
   mailingClick,
   mailingGift,
   mailingRecipient,
   mailSuppression,
-  member,
   newsletterSubscriber,
   nonprofitApplication,
   notification,
-  orgAttendee,
-  orgAvailability,
-  orgCheckin,
-  orgConsent,
-  orgEvent,
-  orgExchange,
-  orgMailConsent,
-  orgMeeting,
-  orgMeetingSlot,
-  orgRequestMail,
-  orgSchedule,
-  orgSession,
-  orgSessionSpeaker,
-  orgTrack,
   outbox,
   passkey,
   personHistory,
@@ -56,8 +41,6 @@ import {
   reminder,
   review,
   reviewHelpful,
-  scimToken,
-  scimUser,
   session,
   sharedContact,
   stripeConnection,
@@ -67,30 +50,15 @@ import {
   user,
   userSettings,
   webhookDelivery,
-  workspace,
-  workspaceAudit,
   writeClaim,
 } from "~db/schema";
 import type { Database } from "../db/db.server";
 import { exportIntegrations } from "../integrations/export.server";
 import type { AccountOwner } from "./account.server";
-import { type ExportSection, rowsOf } from "./export-rows.server";
+import { EVENT_SECTIONS } from "./export-events.server";
+import { byEmail, type ExportSection, rowsOf } from "./export-rows.server";
+import { TEAM_SECTIONS } from "./export-teams.server";
 import { provedMailbox } from "./proved-mailbox.server";
-
-/**
- * Tables kept by email rather than by account (someone may use them without an account). They belong to
- * an account only when it has confirmed that address: anyone can sign up with an address they do not hold.
- */
-const byEmail = (o: AccountOwner, column: Parameters<typeof eq>[0]) =>
-  provedMailbox(o) ? eq(column, o.email) : undefined;
-
-/** The events the owner organised, as a subquery. */
-const organised = (db: Database, o: AccountOwner) =>
-  db.select({ id: orgEvent.id }).from(orgEvent).where(eq(orgEvent.userId, o.id));
-
-/** The owner's own passes at anyone's event. */
-const passesOf = (db: Database, o: AccountOwner) =>
-  db.select({ id: orgAttendee.id }).from(orgAttendee).where(eq(orgAttendee.userId, o.id));
 
 export const EXPORT_SECTIONS: readonly ExportSection[] = [
   {
@@ -145,6 +113,12 @@ export const EXPORT_SECTIONS: readonly ExportSection[] = [
     },
   },
   { name: "cards", tables: ["card"], read: rowsOf(card, (o) => eq(card.userId, o.id)) },
+  // A workspace's card templates (decision 0236): a team's in practice, and the account's when it is its own.
+  {
+    name: "cardTemplates",
+    tables: ["card_template"],
+    read: rowsOf(cardTemplate, (o) => eq(cardTemplate.workspaceId, o.id)),
+  },
   {
     name: "importMappings",
     tables: ["import_mapping"],
@@ -354,140 +328,7 @@ export const EXPORT_SECTIONS: readonly ExportSection[] = [
   },
   // Keys of writes that may happen once (an import's or a merge's id), with when each was made.
   { name: "writesMadeOnce", tables: ["write_claim"], read: rowsOf(writeClaim, (o) => eq(writeClaim.userId, o.id)) },
-  { name: "organisedEvents", tables: ["org_event"], read: rowsOf(orgEvent, (o) => eq(orgEvent.userId, o.id)) },
-  {
-    // The attendees of the owner's own events, and the owner's own passes at anyone's event.
-    name: "eventAttendees",
-    tables: ["org_attendee"],
-    read: (db, o) => {
-      // Neither the pass token nor the badge code leaves: a code is no key, but it names the attendee (0182).
-      const { passToken: _secret, badgeCode: _code, ...columns } = getTableColumns(orgAttendee);
-      return db
-        .select(columns)
-        .from(orgAttendee)
-        .where(or(inArray(orgAttendee.eventId, organised(db, o)), eq(orgAttendee.userId, o.id)));
-    },
-  },
-  {
-    name: "eventConsents",
-    tables: ["org_consent"],
-    read: (db, o) =>
-      db
-        .select()
-        .from(orgConsent)
-        .where(or(inArray(orgConsent.eventId, organised(db, o)), byEmail(o, orgConsent.email))),
-  },
-  {
-    // Each answer to an organiser's "email me news" box: the organiser's record of it, and the attendee's own.
-    name: "eventMailConsents",
-    tables: ["org_mail_consent"],
-    read: (db, o) =>
-      db
-        .select()
-        .from(orgMailConsent)
-        .where(or(inArray(orgMailConsent.eventId, organised(db, o)), byEmail(o, orgMailConsent.email))),
-  },
-  {
-    // Only exchanges the owner took part in: an organiser sees counts of their event's, never who met whom.
-    name: "eventExchanges",
-    tables: ["org_exchange"],
-    read: (db, o) => {
-      const passes = db.select({ id: orgAttendee.id }).from(orgAttendee).where(eq(orgAttendee.userId, o.id));
-      return db
-        .select()
-        .from(orgExchange)
-        .where(or(inArray(orgExchange.fromId, passes), inArray(orgExchange.toId, passes)));
-    },
-  },
-  {
-    name: "eventMeetings",
-    tables: ["org_meeting"],
-    read: (db, o) => {
-      const passes = db.select({ id: orgAttendee.id }).from(orgAttendee).where(eq(orgAttendee.userId, o.id));
-      return db
-        .select()
-        .from(orgMeeting)
-        .where(or(inArray(orgMeeting.fromId, passes), inArray(orgMeeting.toId, passes)));
-    },
-  },
-  // The programme of the owner's events, and what the owner's own passes put on their schedules.
-  {
-    name: "eventTracks",
-    tables: ["org_track"],
-    read: (db, o) =>
-      db
-        .select()
-        .from(orgTrack)
-        .where(inArray(orgTrack.eventId, organised(db, o))),
-  },
-  {
-    name: "eventSessions",
-    tables: ["org_session"],
-    read: (db, o) =>
-      db
-        .select()
-        .from(orgSession)
-        .where(inArray(orgSession.eventId, organised(db, o))),
-  },
-  {
-    name: "eventSpeakers",
-    tables: ["org_session_speaker"],
-    read: (db, o) => {
-      const sessions = db
-        .select({ id: orgSession.id })
-        .from(orgSession)
-        .where(inArray(orgSession.eventId, organised(db, o)));
-      return db.select().from(orgSessionSpeaker).where(inArray(orgSessionSpeaker.sessionId, sessions));
-    },
-  },
-  {
-    name: "eventSchedules",
-    tables: ["org_schedule"],
-    read: (db, o) =>
-      db
-        .select()
-        .from(orgSchedule)
-        .where(inArray(orgSchedule.attendeeId, passesOf(db, o))),
-  },
-  {
-    // When the owner's passes were let in at the door.
-    name: "eventCheckins",
-    tables: ["org_checkin"],
-    read: (db, o) =>
-      db
-        .select()
-        .from(orgCheckin)
-        .where(inArray(orgCheckin.attendeeId, passesOf(db, o))),
-  },
-  {
-    name: "eventMeetingSlots",
-    tables: ["org_meeting_slot"],
-    read: (db, o) =>
-      db
-        .select()
-        .from(orgMeetingSlot)
-        .where(inArray(orgMeetingSlot.eventId, organised(db, o))),
-  },
-  {
-    name: "eventAvailability",
-    tables: ["org_availability"],
-    read: (db, o) =>
-      db
-        .select()
-        .from(orgAvailability)
-        .where(inArray(orgAvailability.attendeeId, passesOf(db, o))),
-  },
-  {
-    // When the owner's passes were last mailed about requests, and how many waited.
-    name: "eventRequestMail",
-    tables: ["org_request_mail"],
-    read: (db, o) =>
-      db
-        .select()
-        .from(orgRequestMail)
-        .where(inArray(orgRequestMail.attendeeId, passesOf(db, o))),
-  },
-  // Mailings: what was sent to whom, clicks, gifts through a mailing, and addresses not to mail.
+  ...EVENT_SECTIONS,
   { name: "mailings", tables: ["mailing"], read: rowsOf(mailing, (o) => eq(mailing.userId, o.id)) },
   {
     name: "mailingRecipients",
@@ -505,92 +346,7 @@ export const EXPORT_SECTIONS: readonly ExportSection[] = [
     tables: ["mail_suppression"],
     read: rowsOf(mailSuppression, (o) => eq(mailSuppression.userId, o.id)),
   },
-  {
-    // The account's workspaces (its own, whose id is its own, and its teams) and its role in each.
-    name: "workspaces",
-    tables: ["workspace", "member"],
-    read: (db, o) =>
-      db
-        .select({
-          id: workspace.id,
-          kind: workspace.kind,
-          name: workspace.name,
-          createdAt: workspace.createdAt,
-          role: member.role,
-          memberSince: member.createdAt,
-        })
-        .from(member)
-        .innerJoin(workspace, eq(workspace.id, member.workspaceId))
-        .where(eq(member.userId, o.id)),
-  },
-  {
-    // Invitations the account sent or accepted; the link's token is never kept, its hash never shown.
-    name: "invitations",
-    tables: ["invitation"],
-    read: (db, o) =>
-      db
-        .select({
-          id: invitation.id,
-          workspaceId: invitation.workspaceId,
-          email: invitation.email,
-          role: invitation.role,
-          sent: sql<number>`${invitation.inviterId} = ${o.id}`.mapWith(Boolean),
-          expiresAt: invitation.expiresAt,
-          acceptedAt: invitation.acceptedAt,
-          createdAt: invitation.createdAt,
-        })
-        .from(invitation)
-        .where(or(eq(invitation.inviterId, o.id), eq(invitation.acceptedBy, o.id))),
-  },
-  {
-    // What the account did in its teams, as their audit logs recorded it (decision 0210); the entries stay with
-    // the team, with the name and address they were written with, after the account is deleted.
-    name: "teamAuditEntries",
-    tables: ["workspace_audit"],
-    read: (db, o) =>
-      db
-        .select({
-          workspaceId: workspaceAudit.workspaceId,
-          at: workspaceAudit.at,
-          action: workspaceAudit.action,
-          subject: workspaceAudit.subject,
-          detail: workspaceAudit.detail,
-        })
-        .from(workspaceAudit)
-        .where(eq(workspaceAudit.actorId, o.id)),
-  },
-  {
-    // What teams' directories keep about the account (SCIM, decision 0241), and the directory tokens it made (never
-    // their hashes).
-    name: "teamDirectories",
-    tables: ["scim_user", "scim_token"],
-    read: async (db, o) => ({
-      provisionedAs: await db
-        .select({
-          workspaceId: scimUser.workspaceId,
-          userName: scimUser.userName,
-          externalId: scimUser.externalId,
-          displayName: scimUser.displayName,
-          givenName: scimUser.givenName,
-          familyName: scimUser.familyName,
-          active: scimUser.active,
-          createdAt: scimUser.createdAt,
-          updatedAt: scimUser.updatedAt,
-        })
-        .from(scimUser)
-        .where(eq(scimUser.userId, o.id)),
-      tokensMade: await db
-        .select({
-          workspaceId: scimToken.workspaceId,
-          prefix: scimToken.prefix,
-          createdAt: scimToken.createdAt,
-          lastUsedAt: scimToken.lastUsedAt,
-          revokedAt: scimToken.revokedAt,
-        })
-        .from(scimToken)
-        .where(eq(scimToken.createdBy, o.id)),
-    }),
-  },
+  ...TEAM_SECTIONS,
 ];
 
 /**
@@ -607,6 +363,8 @@ export const DERIVED_DATA: Readonly<Record<string, string>> = {
 
 export const NOT_ACCOUNT_DATA: Readonly<Record<string, string>> = {
   guide_vote: "anonymous visitor ids, never tied to an account",
+  card_issue:
+    "a card's open hand-over link (its hash, the address it was sent to): single-use, for a week, gone with the card",
   team_domain: "a team's proved email domains: the team's sign-in settings, kept with the team, not any member's",
   team_sso: "a team's identity provider settings: the team's, kept with the team, not any member's",
   scim_group: "groups the team's directory keeps: the team's, deleted with the team",

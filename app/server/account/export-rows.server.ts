@@ -1,8 +1,16 @@
 // How one section of the data download reads its rows: whole, or a page at a time for the stream.
-import { and, getTableColumns, type SQL, sql } from "drizzle-orm";
+import { and, eq, getTableColumns, type SQL, sql } from "drizzle-orm";
 import type { AnySQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
 import type { Database } from "../db/db.server";
 import type { AccountOwner } from "./account.server";
+import { provedMailbox } from "./proved-mailbox.server";
+
+/**
+ * Tables kept by email rather than by account (someone may use them without an account). They belong to
+ * an account only when it has confirmed that address: anyone can sign up with an address they do not hold.
+ */
+export const byEmail = (o: AccountOwner, column: Parameters<typeof eq>[0]) =>
+  provedMailbox(o) ? eq(column, o.email) : undefined;
 
 /**
  * One section of "download all my data": the rows of one or more tables, read on their own so the

@@ -8,7 +8,7 @@ import { matchLocale, negotiateLocale } from "~/lib/i18n/locales";
 import { type Translate, translator } from "~/lib/i18n/translate";
 import { clipText } from "~/lib/text/graphemes";
 import { checkSignedCard, decodeCardParam } from "../cards/card-link.server";
-import { type Notice, renderCardNotFound, renderCardPage } from "../cards/card-page.server";
+import { type Notice, renderCardNotFound, renderCardPage, renderCardPaused } from "../cards/card-page.server";
 import {
   cardPagePath,
   cardPaths,
@@ -22,6 +22,7 @@ import { qrPng } from "../cards/png.server";
 import { cardQrSvg } from "../cards/qr.server";
 import { checkShare, recordShareBack, shareMessage, shareSuccess } from "../cards/share-back.server";
 import { countSoon } from "../cards/stat-buffer.server";
+import { pausedCard } from "../cards/templates.server";
 import { emitEvent } from "../integrations/webhooks.server";
 import { cardTag, edgeGet, edgePut, edgeTicket, fromEdge } from "../platform/edge-cache.server";
 import type { AppEnv } from "../platform/env.server";
@@ -56,6 +57,14 @@ const notFound = (nonce: string, request?: Request) => {
   const { locale, headers } = request ? visitorLocale(request) : { locale: undefined, headers: {} };
   return html(renderCardNotFound(nonce, locale), 404, "no-store", headers);
 };
+
+/** A paused card's page (decision 0236), not stored at the edge: it names the team's main card as it is now. */
+async function pausedPage(app: AppContext, request: Request, slug: string) {
+  const paused = await pausedCard(app.db, slug);
+  if (!paused) return null;
+  const { locale, headers } = visitorLocale(request);
+  return html(renderCardPaused(app.nonce, locale, paused), 200, "no-store", headers);
+}
 
 const sourceOf = (src: string | undefined): VisitSource => visitSourceOf(src);
 
@@ -256,7 +265,7 @@ async function cachedCardRead(
   }
   const ticket = await edgeTicket([cardTag(slug)]);
   const card = await getPublishedCard(app.db, slug);
-  if (!card?.id) return notFound(app.nonce, c.req.raw);
+  if (!card?.id) return (await pausedPage(app, c.req.raw, slug)) ?? notFound(app.nonce, c.req.raw);
   countSoon(app.env.DB, app.ctx, card.id, field, source);
   const fresh = await render(card);
   fresh.headers.set(CARD_ID_HEADER, String(card.id));

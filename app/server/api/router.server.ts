@@ -3,6 +3,7 @@ import type { AppContext } from "~/context";
 import { captureSchema } from "~/lib/capture/capture";
 import { pullStream } from "~/lib/platform/stream";
 import { type IcsEvent, icsUid, toIcs } from "~/lib/time/ics";
+import { ownersOf } from "../account/app-shell.server";
 import { createAuth, getSessionUser } from "../account/auth.server";
 import { accountDownload } from "../account/data-export.server";
 import {
@@ -77,7 +78,7 @@ api.post("/capture", requireSession("Sign in to save contacts"), async (c) => {
   if (!parsed.success) {
     return c.json({ error: "Invalid capture", fields: parsed.error.flatten().fieldErrors }, 400);
   }
-  const saved = await saveCapture(app.db, user.workspace.id, parsed.data, app);
+  const saved = await saveCapture(app.db, user.workspace.id, parsed.data, app, { metBy: user.id });
   return c.json(saved, saved.duplicate || saved.mergedInto ? 200 : 201);
 });
 
@@ -294,7 +295,8 @@ api.get("/connections/export", requireSession(), async (c) => {
     .filter((n) => Number.isSafeInteger(n) && n > 0);
   if (c.req.query("selection") && picked.length === 0) return c.json({ error: "Choose people to export" }, 400);
   await auditDownload(app.db, user, `People (${format}${picked.length ? `, ${picked.length} chosen` : ""})`);
-  return exportDownload(app.env, app.db, user.id, format, picked.length ? picked : null);
+  // The workspace's people this member sees (decision 0234), not the account's personal ones.
+  return exportDownload(app.env, app.db, ownersOf(user), format, picked.length ? picked : null);
 });
 
 api.notFound((c) => c.json({ error: "Not found" }, 404));

@@ -9,7 +9,7 @@ import { IdParam, type Problem } from "./v1-schemas.server";
 
 export type V1Env = {
   Bindings: Env;
-  Variables: { app: AppContext; token: { id: number; userId: string; scope: TokenScope } };
+  Variables: { app: AppContext; token: { id: number; userId: string; createdBy: string; scope: TokenScope } };
 };
 
 export function problem(

@@ -80,8 +80,8 @@ v1.use("*", async (c, next) => {
       "www-authenticate": 'Bearer error="invalid_token"',
     });
   // The personal API is Card Pro, checked on every call: a token made on Pro stops answering on Basic.
-  // The plan is the maker's (a personal account's own); the rows are the workspace's (`userId`, decision 0207).
-  if (!(await hasFeature(app.db, found.createdBy, "crmSync")))
+  // The plan is the workspace's the token acts for (decision 0237), as its rows are (`userId`, decision 0207).
+  if (!(await hasFeature(app.db, found.userId, "crmSync")))
     return problem(
       c,
       403,
@@ -97,6 +97,12 @@ v1.use("*", async (c, next) => {
   c.header("cache-control", "private, no-store");
 });
 
+/** A token reads as its maker in its workspace (decision 0234): the people that member sees. */
+const tokenViewer = (token: { userId: string; createdBy: string }) => ({
+  workspaceId: token.userId,
+  userId: token.createdBy,
+});
+
 v1.get("/people", async (c) => {
   const parsed = PeopleQuery.safeParse(c.req.query());
   if (!parsed.success) return problem(c, 400, "Bad Request", "The query is not valid", issues(parsed.error, "#/query"));
@@ -105,7 +111,7 @@ v1.get("/people", async (c) => {
     return problem(c, 400, "Bad Request", "The cursor is not valid", [
       { pointer: "#/query/cursor", detail: "Use the next value of the previous page" },
     ]);
-  const page = await listPeople(c.get("app").db, c.get("token").userId, {
+  const page = await listPeople(c.get("app").db, tokenViewer(c.get("token")), {
     limit: parsed.data.limit,
     after,
     changedAfter: parsed.data.changedSince ? new Date(parsed.data.changedSince) : null,
@@ -116,7 +122,7 @@ v1.get("/people", async (c) => {
 v1.get("/people/:id", async (c) => {
   const id = idOf(c);
   if (id === null) return problem(c, 404, "Not Found", "No person with this id in your account");
-  const person = await getPerson(c.get("app").db, c.get("token").userId, id);
+  const person = await getPerson(c.get("app").db, tokenViewer(c.get("token")), id);
   return person ? c.json(personJson(person)) : problem(c, 404, "Not Found", "No person with this id in your account");
 });
 
@@ -136,7 +142,7 @@ v1.get("/people/:id/interactions", async (c) => {
   const id = idOf(c);
   const app = c.get("app");
   const userId = c.get("token").userId;
-  const person = id === null ? undefined : await getPerson(app.db, userId, id);
+  const person = id === null ? undefined : await getPerson(app.db, tokenViewer(c.get("token")), id);
   if (!person || id === null) return problem(c, 404, "Not Found", "No person with this id in your account");
   const parsed = InteractionQuery.safeParse(c.req.query());
   if (!parsed.success) return problem(c, 400, "Bad Request", "The query is not valid", issues(parsed.error, "#/query"));
@@ -164,7 +170,7 @@ v1.post("/people/:id/interactions", async (c) => {
   const id = idOf(c);
   const app = c.get("app");
   const userId = c.get("token").userId;
-  const person = id === null ? undefined : await getPerson(app.db, userId, id);
+  const person = id === null ? undefined : await getPerson(app.db, tokenViewer(c.get("token")), id);
   if (!person || id === null) return problem(c, 404, "Not Found", "No person with this id in your account");
   const type = (c.req.header("content-type") ?? "").split(";")[0]?.trim().toLowerCase();
   if (type !== "application/json")
@@ -230,8 +236,9 @@ v1.post("/people", async (c) => {
     // One submission per key and token: a retry after a lost answer finds the same person.
     clientId: key ? `api-${token.id}-${key}` : undefined,
     events: app,
+    metBy: token.createdBy,
   });
-  const person = await getPerson(app.db, token.userId, added.id);
+  const person = await getPerson(app.db, tokenViewer(token), added.id);
   if (!person) return problem(c, 404, "Not Found");
   return c.json(personJson(person), added.outcome === "created" ? 201 : 200);
 });
@@ -242,7 +249,7 @@ v1.patch("/people/:id", async (c) => {
   const id = idOf(c);
   const app = c.get("app");
   const userId = c.get("token").userId;
-  const current = id === null ? undefined : await getStoredPerson(app.db, userId, id);
+  const current = id === null ? undefined : await getStoredPerson(app.db, tokenViewer(c.get("token")), id);
   if (!current || id === null) return problem(c, 404, "Not Found", "No person with this id in your account");
   const body = await jsonBody(c, PersonUpdate);
   if ("error" in body) return body.error;
@@ -268,7 +275,7 @@ v1.patch("/people/:id", async (c) => {
   );
   if (!saved) return problem(c, 404, "Not Found", "No person with this id in your account");
   if (!saved.ok) return problem(c, 409, "Conflict", saved.message);
-  const person = await getPerson(app.db, userId, id);
+  const person = await getPerson(app.db, tokenViewer(c.get("token")), id);
   return person ? c.json(personJson(person)) : problem(c, 404, "Not Found");
 });
 

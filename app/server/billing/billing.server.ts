@@ -3,7 +3,7 @@ import { z } from "zod";
 import type { AppContext } from "~/context";
 import { formatPlanDate, GRACE_DAYS, PRO_PRICE } from "~/lib/billing/plans";
 import { DAY_MS } from "~/lib/time/days";
-import { accountPlan, billingInvoice, user } from "~db/schema";
+import { accountPlan, billingInvoice, member, user, workspace } from "~db/schema";
 import type { Database } from "../db/db.server";
 import type { Statement } from "../db/write.server";
 import type { PaymentEvent } from "../payments/events";
@@ -21,13 +21,17 @@ export type Interval = keyof typeof PRO_AMOUNT;
 
 const DOMAIN = "plans";
 
-/** Checkout in subscription mode for the signed-in owner; Stripe's page collects the card (or PayPal). */
+/**
+ * Checkout in subscription mode for a workspace; Stripe's page collects the card (or PayPal). A team's (decision 0237)
+ * is per seat: one Card Pro a member, the count the plan page showed before anything is charged.
+ */
 export async function startCheckout(
   app: AppContext,
-  owner: { id: string; email: string },
+  owner: { id: string; email: string; seats?: number },
   interval: Interval,
   origin: string,
 ) {
+  const seats = Math.max(1, owner.seats ?? 1);
   const payments = paymentsFor(app);
   if (!payments) return null;
   const state = await getPlanState(app.db, owner.id);
@@ -39,16 +43,34 @@ export async function startCheckout(
   const trialEnd = paidFrom(state, new Date());
   return payments.createCheckout({
     mode: "subscription",
-    lines: [{ name: "KnowWho Card Pro", amount: PRO_AMOUNT[interval], currency: PRO_PRICE.currency, interval }],
+    lines: [
+      {
+        name: "KnowWho Card Pro",
+        amount: PRO_AMOUNT[interval],
+        currency: PRO_PRICE.currency,
+        interval,
+        quantity: seats,
+      },
+    ],
     successUrl: `${origin}/settings/billing?checkout=done`,
     cancelUrl: `${origin}/settings/billing?checkout=cancelled`,
-    metadata: { domain: DOMAIN, userId: owner.id, interval },
+    metadata: { domain: DOMAIN, userId: owner.id, interval, seats: String(seats) },
     clientReferenceId: owner.id,
     ...(customerId ? { customerId } : { customerEmail: owner.email }),
     ...(trialEnd ? { trialEnd: Math.floor(trialEnd.getTime() / 1000) } : {}),
     // One session per owner, interval and minute: a double click opens the same checkout.
-    idempotencyKey: `plans:${owner.id}:${interval}:${state.subscriptionStatus ?? "none"}:${Math.floor(Date.now() / 60_000)}`,
+    idempotencyKey: `plans:${owner.id}:${interval}:${seats}:${state.subscriptionStatus ?? "none"}:${Math.floor(Date.now() / 60_000)}`,
   });
+}
+
+/** The seats a workspace is billed for: a team's members (decision 0237), one for an account's own. */
+export async function seatsOf(db: Database, workspaceId: string) {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)` })
+    .from(member)
+    .innerJoin(workspace, and(eq(workspace.id, member.workspaceId), eq(workspace.kind, "team")))
+    .where(eq(member.workspaceId, workspaceId));
+  return Math.max(1, row?.n ?? 0);
 }
 
 // Stripe's Checkout refuses a trial_end sooner than 48 hours away; a trial ending sooner runs a little longer.
@@ -156,13 +178,19 @@ const invoiceSchema = z.object({
 const ms = (s: number | undefined | null) => (s ? new Date(s * 1000) : null);
 const intervalOf = (v: string | undefined | null): Interval | null => (v === "month" || v === "year" ? v : null);
 
-/** An account that exists: a webhook naming a deleted or unknown account changes nothing. */
-async function ownerOf(db: Database, userId: string) {
+/**
+ * The workspace a plan event is about (decision 0237): an account's own, or a team, whose mail and notifications go to
+ * its first owner. A webhook naming a deleted or unknown workspace changes nothing.
+ */
+async function ownerOf(db: Database, workspaceId: string) {
+  const firstOwner = sql`(select m.user_id from ${member} m where m.workspace_id = ${workspace.id} and m.role = 'owner' order by m.created_at, m.user_id limit 1)`;
   const [row] = await db
-    .select({ id: user.id, email: user.email, name: user.name })
-    .from(user)
-    .where(eq(user.id, userId));
-  return row ?? null;
+    .select({ id: workspace.id, notifyId: sql<string>`coalesce(${firstOwner}, ${workspace.id})`, team: workspace.kind })
+    .from(workspace)
+    .where(eq(workspace.id, workspaceId));
+  if (!row) return null;
+  const [person] = await db.select({ email: user.email, name: user.name }).from(user).where(eq(user.id, row.notifyId));
+  return person ? { id: row.id, notifyId: row.notifyId, email: person.email, name: person.name } : null;
 }
 
 /**
@@ -211,6 +239,7 @@ async function onCheckout(app: AppContext, object: unknown): Promise<HandlerResu
           // Its own events may have come first (then they stand); a new subscription after an ended one starts clean.
           subscriptionStatus: sql`CASE WHEN ${same} THEN coalesce(${accountPlan.subscriptionStatus}, 'active') ELSE 'active' END`,
           billingInterval: interval,
+          seats: Number(s.metadata.seats ?? 0) || null,
           currentPeriodEnd: sql`CASE WHEN ${same} AND ${accountPlan.currentPeriodEnd} IS NOT NULL THEN ${accountPlan.currentPeriodEnd} ELSE ${provisional.getTime()} END`,
           graceEndsAt: sql`CASE WHEN ${same} THEN ${accountPlan.graceEndsAt} ELSE NULL END`,
           subscriptionEventAt: sql`CASE WHEN ${same} THEN ${accountPlan.subscriptionEventAt} ELSE NULL END`,
@@ -229,7 +258,7 @@ async function onCheckout(app: AppContext, object: unknown): Promise<HandlerResu
         ),
       notifyWhere(
         app.db,
-        owner.id,
+        owner.notifyId,
         { title: "Welcome to Card Pro", message: "Your subscription is active. Thank you!", type: "success" },
         sql`1`,
       ),
@@ -287,7 +316,7 @@ async function onSubscription(app: AppContext, event: PaymentEvent, object: unkn
     statements.push(
       notifyWhere(
         app.db,
-        owner.id,
+        owner.notifyId,
         {
           title: "Card Pro cancelled",
           message: `You keep Card Pro until ${formatPlanDate(periodEnd)}, the end of the billing cycle you paid for. Nothing you made is deleted.`,
@@ -300,7 +329,7 @@ async function onSubscription(app: AppContext, event: PaymentEvent, object: unkn
     statements.push(
       notifyWhere(
         app.db,
-        owner.id,
+        owner.notifyId,
         {
           title: "Card Pro has ended",
           message: "You are on Basic now. Everything you made is kept; subscribe again any time.",
@@ -381,7 +410,7 @@ async function onInvoice(app: AppContext, event: PaymentEvent, object: unknown):
       .where(ours),
     notifyWhere(
       app.db,
-      owner.id,
+      owner.notifyId,
       {
         title: "Your Card Pro payment failed",
         message: `Update your payment method by ${formatPlanDate(graceEnds)} to keep Card Pro.`,

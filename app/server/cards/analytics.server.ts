@@ -1,6 +1,6 @@
-import { and, asc, eq, gte } from "drizzle-orm";
+import { and, asc, eq, gte, sql } from "drizzle-orm";
 import { DAY_MS } from "~/lib/time/days";
-import { card, cardSourceStat } from "~db/schema";
+import { card, cardSourceStat, user } from "~db/schema";
 import type { Database } from "../db/db.server";
 import { VISIT_SOURCES } from "./cards.server";
 
@@ -71,5 +71,59 @@ export async function cardAnalytics(db: Database, userId: string, cardId: number
     sources: VISIT_SOURCES.map((s) => ({ source: s, label: SOURCE_LABEL[s], ...sources[s] })),
     totals,
     shareBackRate: totals.views ? Math.min(1, totals.shares / totals.views) : null,
+  };
+}
+
+type Counts = { views: number; saves: number; shares: number };
+type Source = (typeof VISIT_SOURCES)[number];
+const zero = (): Counts => ({ views: 0, saves: 0, shares: 0 });
+const bySourceZero = () => Object.fromEntries(VISIT_SOURCES.map((s) => [s, zero()])) as Record<Source, Counts>;
+
+/**
+ * A team's card views, saves and share-backs over the last `days` days (decision 0236's holders): per member who holds
+ * cards, the team's own cards (held by nobody) on a row of their own, and the team's totals, each by source. One
+ * grouped read of the workspace's cards; counts, never visitors.
+ */
+export async function teamAnalytics(db: Database, workspaceId: string, days = 30, now = new Date()) {
+  const since = new Date(now.getTime() - (days - 1) * DAY_MS).toISOString().slice(0, 10);
+  const rows = await db
+    .select({
+      holderId: card.holderId,
+      holder: user.name,
+      source: cardSourceStat.source,
+      views: sql<number>`sum(${cardSourceStat.views})`,
+      saves: sql<number>`sum(${cardSourceStat.saves})`,
+      shares: sql<number>`sum(${cardSourceStat.shares})`,
+    })
+    .from(cardSourceStat)
+    .innerJoin(card, eq(card.id, cardSourceStat.cardId))
+    .leftJoin(user, eq(user.id, card.holderId))
+    .where(and(eq(card.userId, workspaceId), gte(cardSourceStat.day, since)))
+    .groupBy(card.holderId, cardSourceStat.source)
+    .limit(10_000);
+  const team = { ...zero(), sources: bySourceZero() };
+  const members = new Map<
+    string,
+    { id: string | null; name: string | null } & Counts & { sources: Record<Source, Counts> }
+  >();
+  for (const r of rows) {
+    const key = r.holderId ?? "";
+    const m = members.get(key) ?? { id: r.holderId, name: r.holder, ...zero(), sources: bySourceZero() };
+    members.set(key, m);
+    const source = (VISIT_SOURCES.includes(r.source as Source) ? r.source : "link") as Source;
+    for (const into of [m, m.sources[source], team, team.sources[source]]) {
+      into.views += r.views;
+      into.saves += r.saves;
+      into.shares += r.shares;
+    }
+  }
+  const list = (s: Record<Source, Counts>) =>
+    VISIT_SOURCES.map((k) => ({ source: k, label: SOURCE_LABEL[k], ...s[k] }));
+  return {
+    days,
+    totals: { views: team.views, saves: team.saves, shares: team.shares, sources: list(team.sources) },
+    members: [...members.values()]
+      .sort((a, b) => b.views - a.views || (a.name ?? "").localeCompare(b.name ?? ""))
+      .map((m) => ({ ...m, sources: list(m.sources) })),
   };
 }

@@ -379,3 +379,21 @@ export function renderCardNotFound(nonce: string, locale: Locale = DEFAULT_LOCAL
   const text = (s: string) => s.replace(/[&<>]/g, (c) => (c === "&" ? "&amp;" : c === "<" ? "&lt;" : "&gt;"));
   return `<!doctype html>${htmlOpen(locale)}<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${esc(t("card.notFound.title"))} | ${SITE.name}</title><meta name="robots" content="noindex"><link rel="icon" href="/favicon.svg" type="image/svg+xml"><style nonce="${esc(nonce)}">${CSS}</style></head><body><main class="kw" style="text-align:center;padding-top:4rem;--c:#4f46e5;--fg:#fff"><h1>${text(t("card.notFound.title"))}</h1><p class="muted">${text(t("card.notFound.body"))}</p><p style="margin-top:2rem"><a class="btn btn-primary" style="display:inline-block;padding:.8rem 1.5rem" href="/">${text(t("card.notFound.home"))}</a></p></main></body></html>`;
 }
+
+/**
+ * A paused card's page (its holder left the team, decision 0236): it says the card is no longer active and offers the
+ * team's main card when there is one, never a stranger's card and never "not found".
+ */
+export function renderCardPaused(
+  nonce: string,
+  locale: Locale,
+  paused: { team: string; main: { slug: string; name: string } | null },
+): string {
+  const esc = escapeHtml;
+  const t = translator(locale);
+  const team = paused.team || SITE.name;
+  const main = paused.main
+    ? `<p style="margin-top:2rem"><a class="btn btn-primary" style="display:inline-block;padding:.8rem 1.5rem" href="/c/${esc(encodeURIComponent(paused.main.slug))}">${esc(t("card.paused.main", { team }))}</a></p>`
+    : `<p style="margin-top:2rem"><a class="btn btn-primary" style="display:inline-block;padding:.8rem 1.5rem" href="/">${esc(t("card.notFound.home"))}</a></p>`;
+  return `<!doctype html>${htmlOpen(locale)}<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${esc(t("card.paused.title"))} | ${SITE.name}</title><meta name="robots" content="noindex"><link rel="icon" href="/favicon.svg" type="image/svg+xml"><style nonce="${esc(nonce)}">${CSS}</style></head><body><main class="kw" style="text-align:center;padding-top:4rem;--c:#4f46e5;--fg:#fff"><h1>${esc(t("card.paused.title"))}</h1><p class="muted">${esc(t("card.paused.body", { team }))}</p>${main}</main></body></html>`;
+}

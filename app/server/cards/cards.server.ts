@@ -298,7 +298,8 @@ export async function getPublishedCard(db: Database, slug: string): Promise<Publ
     .innerJoin(workspace, eq(workspace.id, card.userId))
     .leftJoin(user, eq(user.id, card.userId))
     .leftJoin(userSettings, eq(userSettings.userId, card.userId))
-    .where(and(eq(card.slug, slug), eq(card.published, true)));
+    // A paused card (its holder left the team, decision 0236) is not served: its page says so instead.
+    .where(and(eq(card.slug, slug), eq(card.published, true), isNull(card.pausedAt)));
   if (!row) return null;
   const view: PublicCard = {
     ...toPublicCard(row.card, row.ownerName, await activeEventName(db, row.card.userId)),

@@ -76,7 +76,11 @@ export async function revokeAppPassword(db: Database, owner: string | Owners, id
 }
 
 /** `id` is the workspace whose address book the password opens (0207); the email and name are its maker's. */
-export type DavUser = { id: string; email: string; name: string };
+/** A CardDAV client's account: `id` is the workspace its password acts for, `memberId` the member who made it. */
+export type DavUser = { id: string; memberId: string; email: string; name: string };
+
+/** Whose book a client reads: the workspace, as the member who made the password sees it (decision 0234). */
+export const davViewer = (u: DavUser): Owners => ({ workspaceId: u.id, userId: u.memberId });
 
 /**
  * The account an email and app password belong to, or null; marks the password used (once a minute). A team's
@@ -95,6 +99,7 @@ export async function authenticateAppPassword(
       id: appPassword.id,
       lastUsedAt: appPassword.lastUsedAt,
       workspaceId: appPassword.userId,
+      memberId: user.id,
       email: user.email,
       emailVerified: user.emailVerified,
       name: user.name,
@@ -108,5 +113,5 @@ export async function authenticateAppPassword(
   if (!row || row.email.toLowerCase() !== email.trim().toLowerCase() || !provedMailbox(row)) return null;
   if (!row.lastUsedAt || now.getTime() - row.lastUsedAt.getTime() > 60_000)
     await db.update(appPassword).set({ lastUsedAt: now }).where(eq(appPassword.id, row.id));
-  return { id: row.workspaceId, email: row.email, name: row.name };
+  return { id: row.workspaceId, memberId: row.memberId, email: row.email, name: row.name };
 }

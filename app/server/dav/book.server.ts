@@ -3,8 +3,9 @@ import { writeVCard } from "~/lib/formats/vcard";
 import type { PersonRecord, PhotoDraft } from "~/lib/people/draft";
 import { foldLine } from "~/lib/text/content-line";
 import { connection, davBook, davCard } from "~db/schema";
-import type { Database } from "../db/db.server";
+import type { Database, Owners } from "../db/db.server";
 import { rawSql, type Statement, writeBatch } from "../db/write.server";
+import { seesPersonAs, viewerOf } from "../people/access.server";
 import { photosOf } from "../people/photo.server";
 import { chosenIds, EXPORT_PAGE, peoplePages, readBatch } from "../people/read.server";
 import { sha256Hex } from "../platform/tokens.server";
@@ -333,9 +334,12 @@ export type BookEntry = CardEntry & { connectionId: number; extra?: string[] };
  */
 export async function* bookEntries(
   db: Database,
-  userId: string,
+  owner: string | Owners,
   { since = -1, extras = false, size = BOOK_PAGE }: { since?: number; extras?: boolean; size?: number } = {},
 ): AsyncGenerator<BookEntry[]> {
+  // A team member's book lists the people that member sees (decision 0234).
+  const viewer = viewerOf(owner);
+  const userId = viewer.workspaceId;
   const byChange = since >= 0;
   let after: { a: number; b: number } | null = null;
   for (;;) {
@@ -356,7 +360,7 @@ export async function* bookEntries(
         ${extras ? sql`d.extra` : sql`null`} as extra,
         ${byChange ? sql`d.seq as a, d.id as b` : sql`c.created_at as a, c.id as b`}
       from ${davCard} d join ${connection} c on c.id = d.connection_id
-      where d.user_id = ${userId} and c.user_id = ${userId} and d.seq > ${since} ${keyset}
+      where d.user_id = ${userId} and c.user_id = ${userId} and ${seesPersonAs(viewer, "c")} and d.seq > ${since} ${keyset}
       order by ${byChange ? sql`d.seq, d.id` : sql`c.created_at desc, c.id desc`} limit ${size}`);
     if (!rows.length) return;
     yield rows.map((r) => ({
@@ -388,9 +392,9 @@ export async function* goneEntries(db: Database, userId: string, since: number, 
 }
 
 /** These people (at most a page of them) with every contact point, read in one D1 batch. */
-export async function peopleOf(db: Database, userId: string, ids: number[]): Promise<PersonRecord[]> {
+export async function peopleOf(db: Database, owner: string | Owners, ids: number[]): Promise<PersonRecord[]> {
   if (!ids.length) return [];
-  for await (const page of peoplePages(db, userId, ids, Math.max(ids.length, 1))) return page;
+  for await (const page of peoplePages(db, owner, ids, Math.max(ids.length, 1))) return page;
   return [];
 }
 
@@ -400,7 +404,7 @@ export type RenderedCard = { name: string; person: PersonRecord; body: string; e
 /** A page of listed cards rendered (with photos when `photos` is given), by their person. */
 export async function renderEntries(
   db: Database,
-  userId: string,
+  userId: string | Owners,
   entries: BookEntry[],
   photos: PhotoStore | null,
 ): Promise<Map<number, RenderedCard>> {
@@ -436,14 +440,16 @@ export async function entriesNamed(db: Database, userId: string, names: string[]
  * One resource by name, rendered; a tombstone or an unknown name gives what there is. Without `photos`
  * the body leaves the photo out (enough for preconditions: the ETag never reads it).
  */
-export async function readCard(db: Database, userId: string, name: string, photos: PhotoStore | null = null) {
+export async function readCard(db: Database, owner: string | Owners, name: string, photos: PhotoStore | null = null) {
+  const userId = viewerOf(owner).workspaceId;
   const row = await db
     .select()
     .from(davCard)
     .where(and(eq(davCard.userId, userId), eq(davCard.name, name)))
     .get();
   if (!row?.connectionId) return { row: row ?? null, live: null };
-  const [person] = await peopleOf(db, userId, [row.connectionId]);
+  // A team person this member may not see reads as no card at all.
+  const [person] = await peopleOf(db, owner, [row.connectionId]);
   if (!person) return { row, live: null };
   const photo = (await photosFor(photos, [person])).get(person.id) ?? null;
   const body = renderCard(person, row.extra, photo);

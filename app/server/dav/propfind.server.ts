@@ -2,8 +2,9 @@ import type { Element } from "@xmldom/xmldom";
 import type { AppContext } from "~/context";
 import { foldLine } from "~/lib/text/content-line";
 import { escapeXml } from "~/lib/text/escape";
-import type { Database } from "../db/db.server";
-import type { DavUser } from "./app-passwords.server";
+import type { Database, Owners } from "../db/db.server";
+import { viewerOf } from "../people/access.server";
+import { type DavUser, davViewer } from "./app-passwords.server";
 import {
   type Book,
   type BookEntry,
@@ -204,19 +205,20 @@ export const needsRendering = (wanted: Wanted) =>
 /** Responses for listed cards, a page at a time: from the listing alone, or rendered when a property needs the card. */
 export async function* cardResponses(
   db: Database,
-  userId: string,
+  owner: string | Owners,
   pages: AsyncIterable<BookEntry[]>,
   wanted: Wanted,
   photos: PhotoStore,
   exclude: string[] = [],
 ): AsyncGenerator<string> {
+  const userId = viewerOf(owner).workspaceId;
   const p = paths(userId);
   for await (const entries of pages) {
     if (!needsRendering(wanted)) {
       yield entries.map((e) => respond(p.card(e.name), entryProps(e), wanted, exclude)).join("");
       continue;
     }
-    const cards = await renderEntries(db, userId, entries, photos);
+    const cards = await renderEntries(db, owner, entries, photos);
     yield entries
       .map((e) => {
         const card = cards.get(e.connectionId);
@@ -245,7 +247,7 @@ export async function propfind(
   if (!["0", "1", "infinity"].includes(depth)) return text(400, "Depth must be 0, 1 or infinity");
   const p = paths(user.id);
   if (target.kind === "card") {
-    const found = await readCard(db, user.id, target.name, app.env);
+    const found = await readCard(db, davViewer(user), target.name, app.env);
     if (!found.live) return text(404, "Not found");
     return multistatus([respond(p.card(target.name), cardProps(found.live), wanted, [P.addressData])]);
   }
@@ -261,8 +263,8 @@ export async function propfind(
     if (target.kind === "book" && book) {
       const cards = cardResponses(
         db,
-        user.id,
-        bookEntries(db, user.id, { extras: needsRendering(wanted) }),
+        davViewer(user),
+        bookEntries(db, davViewer(user), { extras: needsRendering(wanted) }),
         wanted,
         app.env,
         [P.addressData],

@@ -10,7 +10,7 @@ import { addPerson, ownerCountry } from "../people/add.server";
 import type { PeopleEvents } from "../people/events.server";
 import { checkedDraftPhoto, deletePhotos, photoBytes, putPhoto, sameBytes } from "../people/photo.server";
 import { replacePerson } from "../people/replace.server";
-import type { DavUser } from "./app-passwords.server";
+import { type DavUser, davViewer } from "./app-passwords.server";
 import { bumpBook, currentSeq, extraLines, isInlinePhoto, MAX_EXTRA_BYTES, readCard } from "./book.server";
 import { href } from "./propfind.server";
 import { decode, etagList, matches, paths, readBody, text } from "./request.server";
@@ -98,7 +98,9 @@ export async function put(
   const { pastCap } = normalisePerson(draft, await ownerCountry(db, user.id));
   if (pastCap.length) return refuseCaps(pastCap.map((p) => p.kind));
 
-  const found = await readCard(db, user.id, name);
+  const found = await readCard(db, davViewer(user), name);
+  // A card of a team person this member may not see (decision 0234) is not theirs to write.
+  if (found.row?.connectionId && !found.live) return text(404, "Not found");
   const ifMatch = etagList(request.headers.get("if-match"));
   const ifNoneMatch = etagList(request.headers.get("if-none-match"));
   const etag = found.live?.etag ?? null;
@@ -166,6 +168,7 @@ export async function put(
     source: "manual",
     detail: "Added from your address book (CardDAV)",
     eventName: null,
+    metBy: user.memberId,
     photo: stored,
     also,
     events,
@@ -182,6 +185,6 @@ export async function put(
     if (kept?.image !== stored) await deletePhotos(store, [stored]);
   }
   // The ETag of our rendering: a client that deletes or edits right after needs one to send If-Match.
-  const now = await readCard(db, user.id, name);
+  const now = await readCard(db, davViewer(user), name);
   return new Response(null, { status: 201, headers: now.live ? { ETag: now.live.etag } : {} });
 }

@@ -2,7 +2,7 @@ import type { Element } from "@xmldom/xmldom";
 import type { AppContext } from "~/context";
 import { escapeXml } from "~/lib/text/escape";
 import type { Database } from "../db/db.server";
-import type { DavUser } from "./app-passwords.server";
+import { type DavUser, davViewer } from "./app-passwords.server";
 import { BOOK_PAGE, bookEntries, entriesNamed, goneEntries, renderEntries } from "./book.server";
 import {
   cardPartsOf,
@@ -61,7 +61,7 @@ export async function report(
             user.id,
             page.flatMap((x) => x.name ?? []),
           );
-          const cards = await renderEntries(db, user.id, entries, app.env);
+          const cards = await renderEntries(db, davViewer(user), entries, app.env);
           const byName = new Map([...cards.values()].map((c) => [c.name, c]));
           yield page
             .map(({ h, name }) => {
@@ -85,8 +85,8 @@ export async function report(
     return multistatusStream(
       (async function* () {
         let hits = 0;
-        for await (const entries of bookEntries(db, user.id, { extras: true })) {
-          const cards = await renderEntries(db, user.id, entries, photos);
+        for await (const entries of bookEntries(db, davViewer(user), { extras: true })) {
+          const cards = await renderEntries(db, davViewer(user), entries, photos);
           const out: string[] = [];
           for (const e of entries) {
             const card = cards.get(e.connectionId);
@@ -119,8 +119,8 @@ export async function report(
     }
     const live = cardResponses(
       db,
-      user.id,
-      bookEntries(db, user.id, { since, extras: needsRendering(wanted) }),
+      davViewer(user),
+      bookEntries(db, davViewer(user), { since, extras: needsRendering(wanted) }),
       wanted,
       app.env,
     );

@@ -5,6 +5,7 @@ import { davCard } from "~db/schema";
 import { createDb } from "../db/db.server";
 import { rawSql, writeBatch } from "../db/write.server";
 import { deletePerson } from "../people/edit.server";
+import { davViewer } from "./app-passwords.server";
 import { bumpBook, currentSeq, readCard } from "./book.server";
 import { propfind } from "./propfind.server";
 import { put } from "./put.server";
@@ -54,7 +55,7 @@ export async function handleDav(c: Context<DavEnv>): Promise<Response> {
   }
 
   if (method === "GET" || method === "HEAD") {
-    const found = await readCard(db, user.id, target.name, app.env);
+    const found = await readCard(db, davViewer(user), target.name, app.env);
     if (!found.live) return text(404, "Not found");
     const none = etagList(request.headers.get("if-none-match"));
     if (none && matches(none, found.live.etag))
@@ -69,7 +70,7 @@ export async function handleDav(c: Context<DavEnv>): Promise<Response> {
   }
 
   if (method === "DELETE") {
-    const found = await readCard(db, user.id, target.name);
+    const found = await readCard(db, davViewer(user), target.name);
     if (!found.live) return text(404, "Not found");
     const ifMatch = etagList(request.headers.get("if-match"));
     if (ifMatch && !matches(ifMatch, found.live.etag)) return text(412, "The card changed since you read it");

@@ -12,6 +12,7 @@ import { DAY_MS } from "~/lib/time/days";
 import { dayInZone, zonedToUtc } from "~/lib/time/time";
 import { connection, reminder } from "~db/schema";
 import type { AiBinding } from "../assistant/assistant.server";
+import type { Owners } from "../db/db.server";
 import { setDiscussed } from "../people/edit.server";
 import { deleteInteraction, logInteraction, timelineOf } from "../people/timeline.server";
 import { redirectWithToast } from "../platform/toast.server";
@@ -32,9 +33,10 @@ async function todosOf(db: AppContext["db"], userId: string, personId: number, n
 }
 
 /** The person page's follow-through: timeline, rhythm, saved draft, what was discussed and the to-dos. */
-export async function followThroughFor(db: AppContext["db"], userId: string, personId: number, timeZone: string) {
+export async function followThroughFor(db: AppContext["db"], owners: Owners, personId: number, timeZone: string) {
+  const userId = owners.workspaceId;
   const [timeline, rhythm, draft, { discussed, todos }] = await Promise.all([
-    timelineOf(db, userId, personId, 100),
+    timelineOf(db, owners, personId, 100),
     rhythmOfPerson(db, userId, personId, timeZone),
     getDraft(db, userId, personId),
     todosOf(db, userId, personId),
@@ -68,7 +70,7 @@ export type FollowError = {
  */
 export async function followAction(
   app: AppContext,
-  user: { id: string; name: string; workspace: { id: string } },
+  user: { id: string; name: string; workspace: { id: string; team: string | null } },
   personId: number,
   intent: FollowIntent,
   formData: FormData,
@@ -88,7 +90,7 @@ export async function followAction(
   if (intent === "log") {
     const submission = parseWithZod(formData, { schema: logFormSchema });
     if (submission.status !== "success") return fail(submission.reply());
-    const { kind, date, time, text, clientId } = submission.value;
+    const { kind, date, time, text, clientId, shared } = submission.value;
     let occurredAt = new Date();
     if (date) {
       const at = zonedToUtc(`${date}T${time ?? "12:00"}`, timeZone);
@@ -99,9 +101,17 @@ export async function followAction(
     }
     const logged = await logInteraction(
       app,
-      user.workspace.id,
+      { workspaceId: user.workspace.id, userId: user.id },
       personId,
-      { kind, text, occurredAt, clientId },
+      // In a team, what a member writes is theirs alone unless shared (decision 0234).
+      {
+        kind,
+        text,
+        occurredAt,
+        clientId,
+        authorId: user.id,
+        private: user.workspace.team !== null && !!text && !shared,
+      },
       {
         waitUntil: (p) => app.ctx.waitUntil(p),
       },
@@ -115,7 +125,12 @@ export async function followAction(
     );
   }
   if (intent === "entry-delete") {
-    const ok = await deleteInteraction(app.db, user.workspace.id, personId, Number(formData.get("entryId")));
+    const ok = await deleteInteraction(
+      app.db,
+      { workspaceId: user.workspace.id, userId: user.id },
+      personId,
+      Number(formData.get("entryId")),
+    );
     return ok ? done("Entry removed") : missing();
   }
   if (intent === "rhythm") {

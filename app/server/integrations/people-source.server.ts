@@ -1,7 +1,8 @@
-import { and, asc, eq, gt, sql } from "drizzle-orm";
+import { and, asc, gt, sql } from "drizzle-orm";
 import type { PersonRecord } from "~/lib/people/draft";
 import { connection } from "~db/schema";
-import type { Database } from "../db/db.server";
+import type { Database, Owners } from "../db/db.server";
+import { peopleOf, viewerOf } from "../people/access.server";
 import { loadPeople } from "../people/read.server";
 
 /**
@@ -17,11 +18,12 @@ export type PeoplePage = { people: PersonRecord[]; next: { updatedAt: number; id
  */
 export async function listPeople(
   db: Database,
-  userId: string,
+  userId: string | Owners,
   options: { changedAfter?: Date | null; after?: { updatedAt: number; id: number } | null; limit?: number } = {},
 ): Promise<PeoplePage> {
   const limit = Math.min(Math.max(options.limit ?? 100, 1), 500);
-  const filters = [eq(connection.userId, userId)];
+  // A member's token reads the people that member sees (decision 0234); the workspace's own sync reads all.
+  const filters = [peopleOf(viewerOf(userId))];
   if (options.changedAfter) filters.push(gt(connection.updatedAt, options.changedAfter));
   // The stored value itself, not a Date: updated_at may hold fractions of a millisecond, and a cursor
   // cut to the millisecond would send the page's last person again (or skip its neighbours).
@@ -50,7 +52,7 @@ export async function listPeople(
   };
 }
 
-export async function getPerson(db: Database, userId: string, id: number): Promise<PersonRecord | null> {
+export async function getPerson(db: Database, userId: string | Owners, id: number): Promise<PersonRecord | null> {
   const [person] = await loadPeople(db, userId, [id]);
   return person ?? null;
 }

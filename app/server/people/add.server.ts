@@ -33,6 +33,11 @@ export type Arrival = {
   tags?: string[];
   /** Where the change is announced (person.created / person.updated); null emits nothing (tests, seed). */
   events: PeopleEvents;
+  /**
+   * The member who met them (decision 0234): a new person's "met by" and owner. Without one, migration 0064's
+   * trigger names the personal workspace's user, or the team's first owner. An existing person keeps theirs.
+   */
+  metBy?: string | null;
   /** A stored photo's key (`putPhoto`): the new person's photo, or an existing person's when they have none. */
   photo?: string | null;
   /** Statements written in the same batch, given the person's id as SQL and whether they are new. */
@@ -307,6 +312,7 @@ async function createPerson(
       context: arrival.context ?? null,
       eventName,
       source: arrival.source,
+      metBy: arrival.metBy ?? null,
       image: arrival.photo ?? null,
       createdAt: now,
     }),

@@ -28,6 +28,8 @@ export type BatchArrival = {
   eventName?: string | null;
   /** Exact matches get the new details ("attach") or are left alone ("skip"). */
   duplicates?: "attach" | "skip";
+  /** The member who brought them in (decision 0234): the new people's "met by" and owner. */
+  metBy?: string | null;
   notify?: boolean;
   /** Rows the reader already skipped, counted in the notification. */
   alsoSkipped?: number;
@@ -174,7 +176,7 @@ export async function preparePeople(db: Database, userId: string, drafts: Person
     statements.push(
       rawSql(sql`insert into ${connection} (user_id, client_id, source, event_name, status, priority, name, name_prefix,
           given_name, middle_name, family_name, name_suffix, title, company, department, role, birthday, email, phone,
-          website, linkedin, notes, tags, uid, name_key, image)
+          website, linkedin, notes, tags, uid, name_key, image, met_by)
         select ${userId}, json_extract(j.value, '$.cid'), ${arrival.source}, json_extract(j.value, '$.eventName'),
           json_extract(j.value, '$.status'), json_extract(j.value, '$.priority'),
           json_extract(j.value, '$.name'), json_extract(j.value, '$.namePrefix'), json_extract(j.value, '$.givenName'),
@@ -183,7 +185,7 @@ export async function preparePeople(db: Database, userId: string, drafts: Person
           json_extract(j.value, '$.role'), json_extract(j.value, '$.birthday'), json_extract(j.value, '$.email'),
           json_extract(j.value, '$.phone'), json_extract(j.value, '$.website'), json_extract(j.value, '$.linkedin'),
           json_extract(j.value, '$.notes'), json_extract(j.value, '$.tags'), json_extract(j.value, '$.uid'),
-          json_extract(j.value, '$.nameKey'), json_extract(j.value, '$.image')
+          json_extract(j.value, '$.nameKey'), json_extract(j.value, '$.image'), ${arrival.metBy ?? null}
         from json_each(${JSON.stringify(rows)}) j`),
     );
   }

@@ -41,7 +41,7 @@ export async function saveCapture(
   userId: string,
   capture: Capture,
   events: PeopleEvents,
-  { eventName: given }: { eventName?: string | null } = {},
+  { eventName: given, metBy = null }: { eventName?: string | null; metBy?: string | null } = {},
 ): Promise<SavedCapture> {
   const eventName = given !== undefined ? given : await eventAtCapture(db, userId, capture.eventName);
   const saved = await addPerson(db, userId, flatDraft(capture), {
@@ -51,6 +51,7 @@ export async function saveCapture(
     clientId: capture.clientId,
     tags: [SOURCE_TAG[capture.source]],
     events,
+    metBy,
   });
   return {
     id: saved.id,

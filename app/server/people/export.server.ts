@@ -10,7 +10,7 @@ import {
 import { writeVCards } from "~/lib/formats/vcard";
 import { xlsxParts } from "~/lib/formats/xlsx";
 import { pullStream } from "~/lib/platform/stream";
-import type { Database } from "../db/db.server";
+import type { Database, Owners } from "../db/db.server";
 import { photosOf } from "./photo.server";
 import { exportShape, peoplePages } from "./read.server";
 
@@ -32,7 +32,7 @@ const TYPES = {
 export function exportDownload(
   env: { CACHE: KVNamespace },
   db: Database,
-  userId: string,
+  userId: string | Owners,
   format: ExportFormat,
   ids: number[] | null,
 ): Response {

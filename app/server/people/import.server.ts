@@ -296,6 +296,8 @@ export async function applyImport(
   plan: ImportPlan,
   duplicates: "merge" | "skip",
   previewId: string,
+  /** The member importing (decision 0234): the new people's "met by" and owner. */
+  metBy: string | null = null,
 ) {
   const db = app.db;
   const skipped = skippedRows(plan.problems);
@@ -310,6 +312,7 @@ export async function applyImport(
       eventName: null,
       duplicates: duplicates === "merge" ? "attach" : "skip",
       notify: true,
+      metBy,
       alsoSkipped: skipped,
       events: app,
       photos: app.env.CACHE,

@@ -3,9 +3,10 @@ import type { BatchResponse } from "drizzle-orm/batch";
 import { decodeJson, encodeJson } from "~/lib/text/base64url";
 import { DAY_MS } from "~/lib/time/days";
 import { connection, notification, peopleStats } from "~db/schema";
-import { type Database, type Owner, type Owners, sessionWorkspace } from "../db/db.server";
+import { type Database, type Owner, type Owners, sessionOwner, sessionWorkspace } from "../db/db.server";
 import { likeTerm } from "../db/like.server";
 import type { PageReads } from "../db/page-reads.server";
+import { peopleOf, seesAllPeople, type Viewer, viewerOf } from "./access.server";
 import { photoUrl } from "./photo.server";
 
 export const PAGE_SIZE = 25;
@@ -211,8 +212,10 @@ export function connectionsReads(query: ConnectionQuery) {
   const seek = cursor
     ? sql`${row(sort.keys)} ${sql.raw(ascending ? ">" : "<")} ${row(cursor.map((v) => sql`${v}`))}`
     : undefined;
-  const statements = (db: Database, userId: Owner) => {
-    const where = and(eq(connection.userId, userId), ...filters(userId));
+  const statements = (db: Database, viewer: Viewer) => {
+    const userId = viewer.workspaceId;
+    // Only the people this member sees (decision 0234): in a personal workspace, every one.
+    const where = and(peopleOf(viewer), ...filters(userId));
     // Only the columns a row shows: the page's data travels to the browser with it.
     const list = db
       .select({
@@ -231,21 +234,24 @@ export function connectionsReads(query: ConnectionQuery) {
       .where(and(where, seek))
       .orderBy(...sort.keys.map((k) => (ascending ? asc(k) : desc(k))))
       .limit(PAGE_SIZE + 1);
+    // Unfiltered, one who sees everyone reads the kept count; a member who sees some counts them.
+    const all = seesAllPeople(viewer);
     const counted = db
-      .select({ n: sql<number>`count(*)` })
+      .select({ n: sql<number>`count(*)`, all: sql<number>`${all}` })
       .from(connection)
-      .where(unfiltered ? sql`0` : where);
+      .where(unfiltered ? and(where, sql`not ${all}`) : where);
     return [statsQuery(db, userId), list, counted] as const;
   };
   type Rows = BatchResponse<ReturnType<typeof statements>>;
   return {
     name: "connections",
-    bySession: (db, { token, now }) => statements(db, sessionWorkspace(token, now)),
-    byId: (db, owners: Pick<Owners, "workspaceId">) => statements(db, owners.workspaceId),
+    bySession: (db, { token, now }) =>
+      statements(db, { workspaceId: sessionWorkspace(token, now), userId: sessionOwner(token, now) }),
+    byId: (db, owners: Owners) => statements(db, owners),
     /** The page from the reads' rows; the filter menus come from the isolate's copy while the network is unchanged. */
     async page(db: Database, userId: string, [[stats], found, [counted]]: Rows) {
       const { tags, events } = await facetsOf(db, userId, stats?.version ?? 0);
-      const total = unfiltered ? (stats?.people ?? 0) : (counted?.n ?? 0);
+      const total = unfiltered && counted?.all ? (stats?.people ?? 0) : (counted?.n ?? 0);
       const more = found.length > PAGE_SIZE;
       const rows = found.slice(0, PAGE_SIZE);
       if (backwards) rows.reverse();
@@ -265,18 +271,19 @@ export function connectionsReads(query: ConnectionQuery) {
   } satisfies PageReads<ReturnType<typeof statements>> & { page: unknown };
 }
 
-/** One page of the owner's connections with search, filters and sort, in a round trip of its own. */
-export async function listConnections(db: Database, userId: string, query: ConnectionQuery) {
+/** One page of the people a member sees, with search, filters and sort, in a round trip of its own. */
+export async function listConnections(db: Database, owner: string | Owners, query: ConnectionQuery) {
   const reads = connectionsReads(query);
-  return reads.page(db, userId, await db.batch(reads.byId(db, { workspaceId: userId })));
+  const viewer = viewerOf(owner);
+  return reads.page(db, viewer.workspaceId, await db.batch(reads.byId(db, viewer)));
 }
 
-/** The owner's connection, or undefined: never another account's. */
-export async function getConnection(db: Database, userId: string, id: number) {
+/** A person of the workspace this member sees, or undefined: never another account's. */
+export async function getConnection(db: Database, owner: string | Owners, id: number) {
   const [row] = await db
     .select()
     .from(connection)
-    .where(and(eq(connection.id, id), eq(connection.userId, userId)));
+    .where(and(eq(connection.id, id), peopleOf(viewerOf(owner))));
   return row;
 }
 

@@ -17,31 +17,47 @@ import {
 import { foldName } from "~/lib/people/normalise";
 import { connection, consentRecord, contactPoint, personHistory } from "~db/schema";
 import { compiled, type Slots } from "../db/compiled.server";
-import { type Database, type Owner, sessionWorkspace } from "../db/db.server";
+import { type Database, type Owners, sessionOwner, sessionWorkspace } from "../db/db.server";
 import type { PageReads } from "../db/page-reads.server";
+import { peopleOf, seesPersonAs, type Viewer, viewerOf } from "./access.server";
 
-/** A person and their contact points, for the account `owner` names: both filtered by it, whoever the id names. */
-function personQueries<O extends string>(owner: (slot: Slots<O>) => Owner) {
+/**
+ * A person and their contact points, for the workspace and member `viewer` names: both filtered by it, whoever the
+ * id names; a team person the member may not see (decision 0234) is not found, so their page answers 404.
+ */
+function personQueries<O extends string>(viewer: (slot: Slots<O>) => Viewer) {
   return {
     person: compiled((db, slot: Slots<O | "id">) =>
       db
         .select()
         .from(connection)
-        .where(and(eq(connection.id, slot.id), eq(connection.userId, owner(slot)))),
+        .where(and(eq(connection.id, slot.id), peopleOf(viewer(slot)))),
     ),
     points: compiled((db, slot: Slots<O | "id">) =>
       db
         .select()
         .from(contactPoint)
-        .where(and(eq(contactPoint.userId, owner(slot)), eq(contactPoint.connectionId, slot.id)))
+        .where(
+          and(
+            eq(contactPoint.userId, viewer(slot).workspaceId),
+            eq(contactPoint.connectionId, slot.id),
+            sql`exists (select 1 from ${connection} where ${connection.id} = ${slot.id} and ${peopleOf(viewer(slot))})`,
+          ),
+        )
         .orderBy(desc(contactPoint.preferred), asc(contactPoint.id)),
     ),
   };
 }
 
 // Built once per isolate (compiled.server.ts): the person's row is the widest read of their page.
-const personById = personQueries((slot: Slots<"userId">) => slot.userId);
-const personBySession = personQueries((slot: Slots<"token" | "now">) => sessionWorkspace(slot.token, slot.now));
+const personById = personQueries((slot: Slots<"userId" | "viewerId">) => ({
+  workspaceId: slot.userId,
+  userId: slot.viewerId,
+}));
+const personBySession = personQueries((slot: Slots<"token" | "now">) => ({
+  workspaceId: sessionWorkspace(slot.token, slot.now),
+  userId: sessionOwner(slot.token, slot.now),
+}));
 
 function personStatements<O extends string>(
   db: Database,
@@ -57,18 +73,21 @@ export function personReads(id: number) {
   return {
     name: `person:${id}`,
     bySession: (db, by) => personStatements(db, personBySession, by, id),
-    byId: (db, owners) => personStatements(db, personById, { userId: owners.workspaceId }, id),
-  } satisfies PageReads<ReturnType<typeof personStatements<"userId">>>;
+    byId: (db, owners) => personStatements(db, personById, { userId: owners.workspaceId, viewerId: owners.userId }, id),
+  } satisfies PageReads<ReturnType<typeof personStatements<"userId" | "viewerId">>>;
 }
 
 /** The person from their first reads' rows, or undefined. */
-export function personFrom([[row], points]: BatchResponse<ReturnType<typeof personStatements<"userId">>>) {
+export function personFrom([[row], points]: BatchResponse<ReturnType<typeof personStatements<"userId" | "viewerId">>>) {
   return row ? { ...row, points } : undefined;
 }
 
-/** The owner's person with every contact point, or undefined: never another account's. */
-export async function getPerson(db: Database, userId: string, id: number) {
-  return personFrom(await db.batch(personStatements(db, personById, { userId }, id)));
+/** A person of the workspace this member sees, with every contact point, or undefined: never another account's. */
+export async function getPerson(db: Database, owner: string | Owners, id: number) {
+  const v = viewerOf(owner);
+  return personFrom(
+    await db.batch(personStatements(db, personById, { userId: v.workspaceId, viewerId: v.userId }, id)),
+  );
 }
 
 /** When and how they came, every repeat and merge; and every consent record the owner holds for them, by purpose. */
@@ -152,7 +171,7 @@ export async function duplicateGroups(db: Database, userId: string) {
  */
 export async function loadPeople(
   db: Database,
-  userId: string,
+  userId: string | Owners,
   ids?: number[] | null,
   size = EXPORT_PAGE,
 ): Promise<PersonRecord[]> {
@@ -197,14 +216,17 @@ type PagePoint = Omit<PointRow, "preferred"> & { c: number; preferred: number | 
  */
 export async function* peoplePages(
   db: Database,
-  userId: string,
+  owner: string | Owners,
   ids?: number[] | null,
   size = EXPORT_PAGE,
 ): AsyncGenerator<PersonRecord[]> {
   const chosen = ids ? chosenIds(ids) : null;
+  const viewer = viewerOf(owner);
+  const userId = viewer.workspaceId;
   let after: { at: number; id: number } | null = null;
   for (;;) {
-    const where = sql`c.user_id = ${userId}
+    // Only the people this member sees (decision 0234).
+    const where = sql`c.user_id = ${userId} and ${seesPersonAs(viewer, "c")}
       ${chosen ? sql`and c.id in (select value from json_each(${chosen}))` : sql``}
       ${after ? sql`and (c.created_at, c.id) < (${after.at}, ${after.id})` : sql``}`;
     // The page's ids again, for the batch's other reads: the batch is one transaction, so they agree.
@@ -267,8 +289,10 @@ function parseTags(text: string): string[] {
  * The widest person's count of emails, phones, websites (with profile links) and addresses, counted the
  * way toRecord builds them, so a streamed CSV's header has every numbered column its rows need.
  */
-export async function exportShape(db: Database, userId: string, ids?: number[] | null): Promise<Shape> {
+export async function exportShape(db: Database, owner: string | Owners, ids?: number[] | null): Promise<Shape> {
   const chosen = ids ? chosenIds(ids) : null;
+  const viewer = viewerOf(owner);
+  const userId = viewer.workspaceId;
   const [row] = await db.all<{
     emails: number | null;
     phones: number | null;
@@ -296,7 +320,7 @@ export async function exportShape(db: Database, userId: string, ids?: number[] |
       max((select count(*) from ${contactPoint} p where p.connection_id = c.id and p.kind = 'phone'
         and p.label not in ${PHONE_LABELS})) as ownPhones
     from ${connection} c
-    where c.user_id = ${userId} ${chosen ? sql`and c.id in (select value from json_each(${chosen}))` : sql``}`);
+    where c.user_id = ${userId} and ${seesPersonAs(viewer, "c")} ${chosen ? sql`and c.id in (select value from json_each(${chosen}))` : sql``}`);
   const at = (n: number | null | undefined) => Math.max(1, n ?? 0);
   return {
     emails: at(row?.emails),

@@ -1,9 +1,10 @@
 import { and, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import { CONTACT_KINDS, type InteractionKind, kindLabel, MANUAL_KINDS } from "~/lib/follow/timeline";
 import { connection, interaction } from "~db/schema";
-import type { Database } from "../db/db.server";
+import type { Database, Owners } from "../db/db.server";
 import { rawSql, type Statement, writeBatch } from "../db/write.server";
 import { emitEvent, type SyncContext } from "../integrations/webhooks.server";
+import { peopleOf, readsEntry, viewerOf } from "./access.server";
 
 /**
  * The timeline's one home. Every entry (logged by hand, through the API, or written when something
@@ -22,6 +23,9 @@ export type Entry = {
   ref?: string | null;
   /** Idempotency key: the same submission is stored once. */
   clientId?: string | null;
+  /** The member who wrote it (decision 0234), and whether only they read it. */
+  authorId?: string | null;
+  private?: boolean;
 };
 
 /** An entry that is contact with the person: a contact kind, or a last contact carried over from before the timeline. */
@@ -42,9 +46,10 @@ export const lastContactStatement = (userId: string, personId: SQL | number): St
 export function entryStatements(userId: string, personId: SQL | number, entry: Entry): Statement[] {
   const occurredAt = entry.occurredAt ?? new Date();
   return [
-    rawSql(sql`insert into ${interaction} (user_id, connection_id, kind, source, occurred_at, text, ref, client_id)
+    rawSql(sql`insert into ${interaction} (user_id, connection_id, kind, source, occurred_at, text, ref, client_id, author_id, private)
       values (${userId}, ${personId}, ${entry.kind}, ${entry.source ?? "manual"}, ${occurredAt.getTime()},
-        ${(entry.text ?? "").slice(0, 5000)}, ${entry.ref ?? null}, ${entry.clientId ?? null})
+        ${(entry.text ?? "").slice(0, 5000)}, ${entry.ref ?? null}, ${entry.clientId ?? null},
+        ${entry.authorId ?? null}, ${entry.private ? 1 : 0})
       on conflict (user_id, client_id) do nothing`),
     lastContactStatement(userId, personId),
   ];
@@ -53,21 +58,24 @@ export function entryStatements(userId: string, personId: SQL | number, entry: E
 export type Logged = { id: number; connectionId: number; kind: string; source: string; occurredAt: Date; text: string };
 
 /**
- * Logs one interaction with one of the owner's people and tells the owner's webhooks
- * (`interaction.logged`). Another account's person answers null and nothing is written.
+ * Logs one interaction with one of the people this member sees and tells the workspace's webhooks
+ * (`interaction.logged`). Another account's person, or a team person the member may not see, answers null and
+ * nothing is written. A private note is not sent to webhooks: only its author reads it.
  */
 export async function logInteraction(
   ctx: SyncContext,
-  userId: string,
+  owner: string | Owners,
   personId: number,
   entry: Entry,
   options: { waitUntil?: (p: Promise<unknown>) => void } = {},
 ): Promise<Logged | null> {
   const { db } = ctx;
+  const viewer = viewerOf(owner);
+  const userId = viewer.workspaceId;
   const [owned] = await db
     .select({ id: connection.id, name: connection.name })
     .from(connection)
-    .where(and(eq(connection.id, personId), eq(connection.userId, userId)));
+    .where(and(eq(connection.id, personId), peopleOf(viewer)));
   if (!owned) return null;
   const clientId = entry.clientId ?? `i-${crypto.randomUUID()}`;
   // A replay (same idempotency key) answers the stored entry and tells no webhook twice.
@@ -91,7 +99,7 @@ export async function logInteraction(
     occurredAt: row.occurredAt,
     text: row.text,
   };
-  if (before) return logged;
+  if (before || row.private) return logged;
   const sent = emitEvent(ctx, userId, "interaction.logged", {
     interaction: { ...logged, occurredAt: logged.occurredAt.toISOString(), label: kindLabel(logged.kind) },
     person: { id: owned.id, name: owned.name },
@@ -107,7 +115,7 @@ export async function logInteraction(
  */
 export function timelineOf(
   db: Database,
-  userId: string,
+  owner: string | Owners,
   personId: number,
   limit = 100,
   before?: Date,
@@ -124,12 +132,15 @@ export function timelineOf(
       at: sql<number>`${interaction.occurredAt}`.as("at"),
       text: interaction.text,
       ref: interaction.ref,
+      private: interaction.private,
     })
     .from(interaction)
     .where(
       and(
-        eq(interaction.userId, userId),
+        eq(interaction.userId, viewerOf(owner).workspaceId),
         eq(interaction.connectionId, personId),
+        // Another member's private note is theirs alone (decision 0234).
+        readsEntry(viewerOf(owner)),
         before ? sql`${interaction.occurredAt} < ${before.getTime()}` : undefined,
         after ? sql`(${interaction.occurredAt}, ${interaction.id}) < (${after.at}, ${after.id})` : undefined,
       ),
@@ -138,8 +149,14 @@ export function timelineOf(
     .limit(limit);
 }
 
-/** Removes one entry the owner logged (by hand or through the API) and moves last contacted back. */
-export async function deleteInteraction(db: Database, userId: string, personId: number, id: number) {
+/**
+ * Removes one entry logged by hand or through the API and moves last contacted back; another member's private
+ * note is not found, as if it did not exist.
+ */
+export async function deleteInteraction(db: Database, owner: string | Owners, personId: number, id: number) {
+  if (!Number.isSafeInteger(id)) return false;
+  const viewer = viewerOf(owner);
+  const userId = viewer.workspaceId;
   const [row] = await db
     .select({ id: interaction.id })
     .from(interaction)
@@ -150,6 +167,7 @@ export async function deleteInteraction(db: Database, userId: string, personId: 
         eq(interaction.connectionId, personId),
         inArray(interaction.source, ["manual", "api"]),
         inArray(interaction.kind, [...MANUAL_KINDS]),
+        readsEntry(viewer),
       ),
     );
   if (!row) return false;

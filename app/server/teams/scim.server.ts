@@ -216,7 +216,8 @@ export async function createUser(db: Database, actor: Actor, c: UserChanges & { 
 
 /** The team's member removal, as the token's maker; a member already gone is fine (the directory catches up). */
 async function offboard(db: Database, actor: Actor, userId: string) {
-  const removed = await removeMember(db, actor, userId);
+  // Their people and follow-ups go to the token's maker, an owner or admin (decision 0234).
+  const removed = await removeMember(db, actor, userId, actor.userId);
   if (removed.ok || removed.reason === "gone") return;
   if (removed.reason === "last-owner")
     throw new ScimError(409, "That user is the team's last owner; hand the team over first.", "mutability");

@@ -1,13 +1,16 @@
 import { and, asc, eq, gt, isNull, ne, sql } from "drizzle-orm";
-import { type CheckedRow, checkInviteRows, INVITATIONS_PER_DAY, type InviteRow } from "~/lib/teams/invite-file";
+import { TRIAL_DAYS } from "~/lib/billing/plans";
+import { INVITATIONS_PER_DAY } from "~/lib/teams/invite-file";
 import { INVITATION_DAYS, ROLE_NAMES, type Role } from "~/lib/teams/rules";
 import { DAY_MS } from "~/lib/time/days";
-import { invitation, member, session, user, workspace, workspaceAudit } from "~db/schema";
+import { accountPlan, invitation, member, session, user, workspace, workspaceAudit } from "~db/schema";
 import type { Database, Owner } from "../db/db.server";
 import { rawSql, writeBatch } from "../db/write.server";
 import { outboxMailer } from "../platform/mail.server";
 import { randomToken, sha256Hex } from "../platform/tokens.server";
 import { auditEach, auditIfChanged, auditStatement } from "./audit.server";
+import { pauseHeldCards, publishedSlugs } from "./held-cards.server";
+import { handOnStatements, isAdminOf } from "./people.server";
 
 /**
  * Teams (decision 0200): creating one, its members and roles, invitations, and which workspace a session works in.
@@ -45,6 +48,8 @@ export async function createTeam(db: Database, userId: string, name: string, tok
   await db.batch([
     db.insert(workspace).values({ id, kind: "team", name }),
     db.insert(member).values({ workspaceId: id, userId, role: "owner" }),
+    // Card Pro's trial is the team's own (decision 0237), as a new account's is.
+    db.insert(accountPlan).values({ userId: id, trialEndsAt: new Date(Date.now() + TRIAL_DAYS * DAY_MS) }),
     auditStatement(db, { workspaceId: id, actorId: userId, action: "team.created", subject: name }),
     db
       .update(session)
@@ -363,7 +368,9 @@ export async function acceptInvitation(
   return { ok: true, workspaceId: found.workspaceId };
 }
 
-export type MemberChange = { ok: true } | { ok: false; reason: "not-allowed" | "gone" | "last-owner" };
+export type MemberChange =
+  | { ok: true; paused?: string[] }
+  | { ok: false; reason: "not-allowed" | "gone" | "last-owner" | "heir" };
 
 /** The "last owner" trigger's refusal (migration 0046), as D1 reports it. */
 const lastOwner = (error: unknown) => error instanceof Error && /last owner/.test(`${error.message} ${error.cause}`);
@@ -385,13 +392,18 @@ const leaveSessions = (db: Database, userId: string, teamId: string) =>
     .where(and(eq(session.userId, userId), eq(session.activeWorkspaceId, teamId)));
 
 /**
- * Removes another member: an admin removes admins and members, an owner anyone. Two admins removing the same
- * member at once: one removes, the other finds them gone.
+ * Removes another member: an admin removes admins and members, an owner anyone. In the same batch their people and
+ * open follow-ups go to `heir`, an owner or admin the remover chose (decision 0234), and their app passwords and API
+ * tokens for the team are revoked. Two admins removing the same member at once: one removes, the other finds them
+ * gone and hands nothing on twice.
  */
-export async function removeMember(db: Database, actor: Actor, userId: string): Promise<MemberChange> {
+export async function removeMember(db: Database, actor: Actor, userId: string, heir: string): Promise<MemberChange> {
   if (!canManage(actor.role) || userId === actor.userId) return { ok: false, reason: "not-allowed" };
-  return keepingAnOwner(async () => {
-    const [removed] = await db.batch([
+  // Checked again by the removal's own statement: a heir demoted meanwhile leaves the member where they are.
+  if (heir === userId || !(await isAdminOf(db, actor.workspaceId, heir))) return { ok: false, reason: "heir" };
+  let paused: string[] = [];
+  const change = await keepingAnOwner(async () => {
+    const [removed, , , held] = await db.batch([
       db
         .delete(member)
         .where(
@@ -399,29 +411,47 @@ export async function removeMember(db: Database, actor: Actor, userId: string): 
             eq(member.workspaceId, actor.workspaceId),
             eq(member.userId, userId),
             sql`(${member.role} <> 'owner' and ${managerNow(actor)} or ${ownerNow(actor)})`,
+            // Nobody leaves without someone to take their people: the heir is an owner or admin now.
+            sql`exists (select 1 from ${member} h where h.workspace_id = ${actor.workspaceId} and h.user_id = ${heir} and h.role in ('owner', 'admin'))`,
           ),
         )
         .returning({ userId: member.userId }),
       auditIfChanged(db, { ...by(actor), action: "member.removed", subjectUserId: userId }),
       leaveSessions(db, userId, actor.workspaceId),
+      pauseHeldCards(db, userId, actor.workspaceId),
+      ...handOnStatements(db, actor, userId, heir, new Date()),
     ]);
+    paused = publishedSlugs(held);
     return removed.length === 1;
   });
+  return change.ok ? { ok: true, paused } : change;
 }
 
 /** Leaves a team; its only owner cannot (the trigger refuses), so a team always keeps one. */
 export async function leaveTeam(db: Database, actor: Actor): Promise<MemberChange> {
-  return keepingAnOwner(async () => {
-    const [left] = await db.batch([
+  // Whoever leaves hands their people and follow-ups to the team's first other owner (decision 0234).
+  const [heir] = await db
+    .select({ id: member.userId })
+    .from(member)
+    .where(and(eq(member.workspaceId, actor.workspaceId), eq(member.role, "owner"), ne(member.userId, actor.userId)))
+    .orderBy(asc(member.createdAt), asc(member.userId))
+    .limit(1);
+  let paused: string[] = [];
+  const change = await keepingAnOwner(async () => {
+    const [left, , , held] = await db.batch([
       db
         .delete(member)
         .where(and(eq(member.workspaceId, actor.workspaceId), eq(member.userId, actor.userId)))
         .returning({ userId: member.userId }),
       auditIfChanged(db, { ...by(actor), action: "member.left" }),
       leaveSessions(db, actor.userId, actor.workspaceId),
+      pauseHeldCards(db, actor.userId, actor.workspaceId),
+      ...(heir ? handOnStatements(db, actor, actor.userId, heir.id, new Date()) : []),
     ]);
+    paused = publishedSlugs(held);
     return left.length === 1;
   });
+  return change.ok ? { ok: true, paused } : change;
 }
 
 /**
@@ -487,37 +517,6 @@ export async function transferOwnership(db: Database, actor: Actor, userId: stri
     ]);
     return promoted.length === 1;
   });
-}
-
-/** The addresses of a file checked against the team: who is in it already, who has an invitation waiting. */
-export async function checkInviteFile(
-  db: Database,
-  teamId: string,
-  rows: InviteRow[],
-  now: Date,
-): Promise<CheckedRow[]> {
-  const listed = JSON.stringify([...new Set(rows.map((r) => r.email.toLowerCase()))]);
-  const [members, waiting] = await db.batch([
-    db
-      .select({ email: sql<string>`lower(${user.email})` })
-      .from(member)
-      .innerJoin(user, eq(user.id, member.userId))
-      .where(
-        and(eq(member.workspaceId, teamId), sql`lower(${user.email}) in (select value from json_each(${listed}))`),
-      ),
-    db
-      .select({ email: invitation.email })
-      .from(invitation)
-      .where(
-        and(
-          eq(invitation.workspaceId, teamId),
-          isNull(invitation.acceptedAt),
-          gt(invitation.expiresAt, now),
-          sql`${invitation.email} in (select value from json_each(${listed}))`,
-        ),
-      ),
-  ]);
-  return checkInviteRows(rows, new Set(members.map((m) => m.email)), new Set(waiting.map((w) => w.email)));
 }
 
 export type InviteManyResult = { ok: true; sent: string[] } | { ok: false; reason: "not-allowed" | "daily-limit" };

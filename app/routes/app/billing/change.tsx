@@ -22,7 +22,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const user = getUser(context);
   const interval = new URL(request.url).searchParams.get("interval") === "year" ? "year" : "month";
   const [preview, settings] = await Promise.all([
-    previewChange(app, user.id, interval).catch((error) => {
+    previewChange(app, user.workspace.id, interval).catch((error) => {
       if (error instanceof PaymentsError) return "unavailable" as const;
       throw error;
     }),

@@ -21,11 +21,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const app = context.get(appContext);
   const user = getUser(context);
   const [plan, sub, applications, settings, state] = await Promise.all([
-    loadPlan(app, user.id),
-    loadSubscription(app, user.id),
+    loadPlan(app, user.workspace.id),
+    loadSubscription(app, user.workspace.id),
     loadApplications(app, user.id),
     shellSettings(context, request),
-    getPlanState(app.db, user.id),
+    getPlanState(app.db, user.workspace.id),
   ]);
   return {
     plan,
@@ -56,6 +56,7 @@ export default function BillingOverview({ loaderData, actionData }: Route.Compon
       ) : null}
       <CurrentPlan plan={loaderData.plan} timeZone={loaderData.timeZone} />
       <Subscription
+        seats={loaderData.seats}
         sub={loaderData.subscription}
         tier={loaderData.plan.tier}
         source={loaderData.plan.source}

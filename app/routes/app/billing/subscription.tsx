@@ -18,9 +18,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const app = context.get(appContext);
   const user = getUser(context);
   const [sub, plan, state, settings] = await Promise.all([
-    loadSubscription(app, user.id),
-    loadPlan(app, user.id),
-    getPlanState(app.db, user.id),
+    loadSubscription(app, user.workspace.id),
+    loadPlan(app, user.workspace.id),
+    getPlanState(app.db, user.workspace.id),
     shellSettings(context, request),
   ]);
   return {
@@ -37,6 +37,7 @@ export default function SubscriptionPage({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <Subscription
+        seats={loaderData.seats}
         sub={loaderData.subscription}
         tier={loaderData.plan.tier}
         source={loaderData.plan.source}
@@ -48,13 +49,18 @@ export default function SubscriptionPage({ loaderData }: Route.ComponentProps) {
   );
 }
 
+/** A price for `seats` members, as the checkout will charge it: cents times seats, never a float's sum. */
+const priceFor = (each: number, seats: number) => ((Math.round(each * 100) * seats) / 100).toFixed(2);
+
 export function Subscription({
+  seats = 1,
   sub,
   tier,
   source,
   paidFrom,
   timeZone,
 }: {
+  seats?: number;
   sub: SubscriptionData["subscription"];
   tier: "basic" | "pro";
   source: string;
@@ -117,8 +123,18 @@ export function Subscription({
             <div className="mt-2 flex flex-wrap gap-3">
               {(
                 [
-                  ["month", `${PRO_PRICE.monthly} USD a month`],
-                  ["year", `${PRO_PRICE.yearly} USD a year`],
+                  [
+                    "month",
+                    seats > 1
+                      ? `${seats} members × ${PRO_PRICE.monthly} USD = ${priceFor(PRO_PRICE.monthly, seats)} USD a month`
+                      : `${PRO_PRICE.monthly} USD a month`,
+                  ],
+                  [
+                    "year",
+                    seats > 1
+                      ? `${seats} members × ${PRO_PRICE.yearly} USD = ${priceFor(PRO_PRICE.yearly, seats)} USD a year`
+                      : `${PRO_PRICE.yearly} USD a year`,
+                  ],
                 ] as const
               ).map(([value, label]) => (
                 <label

@@ -17,7 +17,10 @@ import type { Route } from "./+types/_layout";
 export async function loader({ request, context }: Route.LoaderArgs) {
   const app = context.get(appContext);
   const user = getUser(context);
-  const [settings, plan] = await Promise.all([shellSettings(context, request), getEntitlements(app.db, user.id)]);
+  const [settings, plan] = await Promise.all([
+    shellSettings(context, request),
+    getEntitlements(app.db, user.workspace.id),
+  ]);
   return {
     // On Basic everything set up earlier stays listed (and removable); nothing new is sent or added.
     locked: !can(plan, "crmSync"),

@@ -32,7 +32,7 @@ export const meta = () => [...pageMeta("New mailing"), { name: "robots", content
 export async function loader({ request, context }: Route.LoaderArgs) {
   const app = context.get(appContext);
   const user = getUser(context);
-  await requireFeature(app.db, user.id, "mailings");
+  await requireFeature(app.db, user.workspace.id, "mailings");
   const url = new URL(request.url);
   const rules = audienceSchema.parse({
     event: url.searchParams.get("event"),
@@ -68,7 +68,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const app = context.get(appContext);
   const user = getUser(context);
-  await requireFeature(app.db, user.id, "mailings");
+  await requireFeature(app.db, user.workspace.id, "mailings");
   const formData = await request.formData();
   const intent = formData.get("intent");
   const { timeZone } = await getSettings(app.db, user.id);

@@ -14,7 +14,7 @@ export const meta = () => [...pageMeta("Mailings"), { name: "robots", content: "
 export async function loader({ request, context }: Route.LoaderArgs) {
   const app = context.get(appContext);
   const user = getUser(context);
-  await requireFeature(app.db, user.id, "mailings");
+  await requireFeature(app.db, user.workspace.id, "mailings");
   const [mailings, settings] = await Promise.all([
     listMailings(app.db, user.workspace.id),
     shellSettings(context, request),

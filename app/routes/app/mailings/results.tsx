@@ -17,7 +17,7 @@ export const meta = () => [...pageMeta("Mailing results"), { name: "robots", con
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const app = context.get(appContext);
   const user = getUser(context);
-  await requireFeature(app.db, user.id, "mailings");
+  await requireFeature(app.db, user.workspace.id, "mailings");
   const results = await mailingResults(app.db, user.workspace.id, parseId(params.id));
   if (!results) notFound();
   const { timeZone } = await shellSettings(context, request);

@@ -175,7 +175,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const plan = id.success ? await loadPreview(app.env, user.workspace.id, id.data) : null;
     if (!plan || !id.success) return refuseAll(EXPIRED);
     if (plan.rows.length === 0) return refuseAll("Nothing in this file can be imported.", 422);
-    const result = await applyImport(app, user.workspace.id, plan, value.duplicates, id.data);
+    const result = await applyImport(app, user.workspace.id, plan, value.duplicates, id.data, user.id);
     await dropPreview(app.env, user.workspace.id, id.data);
     // A double click: the other confirm imported this file; nothing was added twice.
     if (!result)

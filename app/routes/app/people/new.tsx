@@ -8,8 +8,10 @@ import { formatPhone } from "~/lib/forms/phone";
 import { connectionFormSchema } from "~/lib/people/connection-form";
 import { formToPerson } from "~/lib/people/form";
 import { pageMeta } from "~/lib/site";
+import { ownersOf } from "~/server/account/app-shell.server";
 import { getUser } from "~/server/account/user.server";
 import { addPerson, attachToPerson, exactMatchesFor } from "~/server/people/add.server";
+import { getConnection } from "~/server/people/list.server";
 import { loadPeople, possibleDuplicatesOf } from "~/server/people/read.server";
 import { redirectWithToast } from "~/server/platform/toast.server";
 import type { Route } from "./+types/new";
@@ -39,7 +41,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const done = (id: number, title: string) =>
     redirectWithToast(href("/connections/:id", { id: String(id) }), { type: "success", title });
 
-  if (attachTo) {
+  // Only into someone this member sees (decision 0234): another member's person id is not theirs to add to.
+  if (attachTo && (await getConnection(app.db, ownersOf(user), attachTo))) {
     const attached = await attachToPerson(app.db, user.workspace.id, attachTo, draft, { ...arrival, events: app });
     if (attached) return done(attached.id, `Merged into ${attached.name}`);
   }
@@ -50,7 +53,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       : await possibleDuplicatesOf(app.db, user.workspace.id, { id: 0, name: draft.displayName });
   const ids = [...new Set([...exact, ...fuzzy.map((f) => f.id)])];
   if (ids.length) {
-    const duplicates = (await loadPeople(app.db, user.workspace.id, ids)).map((p) => ({
+    const duplicates = (await loadPeople(app.db, ownersOf(user), ids)).map((p) => ({
       id: p.id,
       name: p.displayName,
       email: p.emails?.[0]?.value ?? null,
@@ -58,7 +61,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     }));
     return data({ reply: submission.reply(), duplicates, exact: exact.length > 0 }, { status: 409 });
   }
-  const added = await addPerson(app.db, user.workspace.id, draft, { ...arrival, events: app });
+  const added = await addPerson(app.db, user.workspace.id, draft, { ...arrival, events: app, metBy: user.id });
   return done(added.id, `${added.name} ${added.outcome === "created" ? "added" : "updated"}`);
 }
 

@@ -11,16 +11,18 @@ import {
   MAX_INVITE_ROWS,
   readInviteFile,
 } from "~/lib/teams/invite-file";
-import { ROLE_NAMES, ROLES, type Role, teamSchema } from "~/lib/teams/rules";
+import { HEIR_MESSAGE, ROLE_NAMES, ROLES, type Role, teamSchema } from "~/lib/teams/rules";
 import { getUser } from "~/server/account/user.server";
+import { purgeCards } from "~/server/cards/cards.server";
 import { notFound, unknownIntent } from "~/server/platform/http.server";
 import { allow } from "~/server/platform/rate-limit.server";
 import { redirectWithToast } from "~/server/platform/toast.server";
+import { checkInviteFile } from "~/server/teams/invite-file.server";
+import { membersSeeAll, peopleOwners, reassignPeople, setMembersSeeAll } from "~/server/teams/people.server";
 import {
   type Actor,
   cancelInvitation,
   changeRole,
-  checkInviteFile,
   invite,
   inviteMany,
   leaveTeam,
@@ -46,6 +48,8 @@ const INTENTS = new Set([
   "role",
   "transfer",
   "leave",
+  "reassign",
+  "members-see-all",
 ]);
 
 export async function loader({ params, context }: Route.LoaderArgs) {
@@ -53,8 +57,14 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const user = getUser(context);
   // Only a member sees a team: anyone else, a removed member too, gets the one 404.
   const team = (await teamOf(db, user.id, params.id)) ?? notFound();
-  const { members, invitations } = await teamPage(db, team.id, new Date());
-  return { team, members, invitations, me: user.id };
+  const [{ members, invitations }, seeAll, owned] = await Promise.all([
+    teamPage(db, team.id, new Date()),
+    membersSeeAll(db, team.id),
+    peopleOwners(db, team.id),
+  ]);
+  // How many team people each member owns, for the forms that hand them on.
+  const people = Object.fromEntries(members.map((m) => [m.id, owned.get(m.id) ?? 0]));
+  return { team, members, invitations, me: user.id, seeAll, people };
 }
 
 /** Why a change to a member was refused, said on the page. */
@@ -62,6 +72,7 @@ const REFUSED: Record<Exclude<MemberChange, { ok: true }>["reason"], [number, st
   "not-allowed": [403, "Only the team's owners and admins can do that, and only owners can change an owner."],
   gone: [409, "That person is no longer in the team: someone else may have removed them just now."],
   "last-owner": [409, "A team always keeps an owner: make someone else owner first."],
+  heir: [400, HEIR_MESSAGE],
 };
 
 const DAILY_LIMIT = `A team sends at most ${INVITATIONS_PER_DAY} invitations a day: send the rest tomorrow.`;
@@ -146,18 +157,33 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     if (!(await cancelInvitation(app.db, actor, value.invitation))) return refuse({ ok: false, reason: "gone" });
     return done("Invitation taken back: its link no longer works");
   }
+  if (value.intent === "members-see-all") {
+    await setMembersSeeAll(app.db, actor, value.on === "on");
+    return done(value.on === "on" ? "Members now see every team person" : "Members now see the people they met");
+  }
+  if (value.intent === "reassign") {
+    const moved = await reassignPeople(app.db, actor, { from: value.from }, value.to);
+    if (!moved.ok)
+      return moved.reason === "not-member"
+        ? data({ reply: submission.reply({ fieldErrors: { to: ["Choose a member of the team"] } }) }, { status: 400 })
+        : refuse({ ok: false, reason: "not-allowed" });
+    return done(moved.moved === 1 ? "1 person reassigned" : `${moved.moved} people reassigned`);
+  }
   if (value.intent === "leave") {
     const left = await leaveTeam(app.db, actor);
     if (!left.ok) return refuse(left);
+    await purgeCards(app.env, left.paused ?? []);
     return done(`You left ${team.name}`, href("/teams"));
   }
   const change =
     value.intent === "remove"
-      ? await removeMember(app.db, actor, value.user)
+      ? await removeMember(app.db, actor, value.user, value.heir || user.id)
       : value.intent === "role"
         ? await changeRole(app.db, actor, value.user, value.role)
         : await transferOwnership(app.db, actor, value.user);
   if (!change.ok) return refuse(change);
+  // The cards the member held are paused: their visitor pages say so from the next visit on.
+  await purgeCards(app.env, change.paused ?? []);
   return done(
     value.intent === "remove"
       ? "Removed from the team"
@@ -171,7 +197,8 @@ const small = "rounded-md border border-slate-300 px-3 py-1.5 font-medium text-s
 const button = "rounded-md bg-brand-600 px-4 py-2.5 font-semibold text-white hover:bg-brand-700";
 
 export default function Team({ loaderData, actionData }: Route.ComponentProps) {
-  const { team, members, invitations, me } = loaderData;
+  const { team, members, invitations, me, seeAll, people } = loaderData;
+  const admins = members.filter((m) => m.role === "owner" || m.role === "admin");
   const navigation = useNavigation();
   const manages = team.role === "owner" || team.role === "admin";
   const answer = navigation.state === "idle" ? actionData : undefined;
@@ -220,7 +247,20 @@ export default function Team({ loaderData, actionData }: Route.ComponentProps) {
           >
             Team sign-in
           </Link>{" "}
-          (single sign-on and domains)
+          (single sign-on and domains) ·{" "}
+          <Link
+            to={href("/teams/:id/cards", { id: team.id })}
+            className="font-medium text-brand-700 underline dark:text-brand-200"
+          >
+            Cards on brand
+          </Link>{" "}
+          ·{" "}
+          <Link
+            to={href("/teams/:id/analytics", { id: team.id })}
+            className="font-medium text-brand-700 underline dark:text-brand-200"
+          >
+            Card analytics
+          </Link>
         </p>
       ) : null}
       {form.errors?.length ? (
@@ -240,7 +280,10 @@ export default function Team({ loaderData, actionData }: Route.ComponentProps) {
             <span className="min-w-0">
               <span className="font-medium [overflow-wrap:anywhere]">{m.name}</span>{" "}
               <span className="text-slate-600 text-sm [overflow-wrap:anywhere] dark:text-slate-300">{m.email}</span>{" "}
-              <span className="text-sm">· {ROLE_NAMES[m.role]}</span>
+              <span className="text-sm">· {ROLE_NAMES[m.role]}</span>{" "}
+              <span className="text-slate-600 text-sm dark:text-slate-300">
+                · owns {people[m.id] === 1 ? "1 person" : `${people[m.id] ?? 0} people`}
+              </span>
             </span>
             {manages && m.id !== me && canChange(m.role) ? (
               <span className="flex flex-wrap gap-2">
@@ -266,8 +309,20 @@ export default function Team({ loaderData, actionData }: Route.ComponentProps) {
                     </button>
                   </Form>
                 ) : null}
-                <Form method="post">
+                <Form method="post" className="flex flex-wrap items-center gap-2">
                   <input type="hidden" name="user" value={m.id} />
+                  <label className="text-sm" htmlFor={`heir-${m.id}`}>
+                    Their people and follow-ups go to
+                  </label>
+                  <select id={`heir-${m.id}`} name="heir" defaultValue={me === m.id ? "" : me} className={small}>
+                    {admins
+                      .filter((a) => a.id !== m.id)
+                      .map((a) => (
+                        <option key={a.id} value={a.id}>
+                          {a.name}
+                        </option>
+                      ))}
+                  </select>
                   <button type="submit" name="intent" value="remove" className={small} aria-label={`Remove ${m.name}`}>
                     Remove
                   </button>
@@ -280,6 +335,55 @@ export default function Team({ loaderData, actionData }: Route.ComponentProps) {
 
       {manages ? (
         <>
+          <h2 className="mt-8 font-semibold text-xl">Team people</h2>
+          <p className="mt-1 text-slate-600 text-sm dark:text-slate-300">
+            Owners and admins see every team person. Members see the people they met or own, and those shared with the
+            team{seeAll ? "; for now they see every team person." : "."} Notes a member writes are theirs alone unless
+            they share them.
+          </p>
+          <Form method="post" className="mt-3">
+            <input type="hidden" name="intent" value="members-see-all" />
+            <input type="hidden" name="on" value={seeAll ? "off" : "on"} />
+            <button type="submit" className={small}>
+              {seeAll ? "Let members see only the people they met" : "Let members see all team people"}
+            </button>
+          </Form>
+          <Form
+            method="post"
+            className="mt-3 flex flex-wrap items-end gap-2 rounded-xl border border-slate-200 p-4 text-sm dark:border-slate-800"
+          >
+            <input type="hidden" name="intent" value="reassign" />
+            <label className="flex flex-col gap-1">
+              Move every person owned by
+              <select name="from" className={small} defaultValue="">
+                <option value="" disabled>
+                  Choose a member
+                </option>
+                {members.map((m) => (
+                  <option key={m.id} value={m.id}>
+                    {`${m.name} (${people[m.id] ?? 0})`}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <label className="flex flex-col gap-1">
+              to
+              <select name="to" className={small} defaultValue="">
+                <option value="" disabled>
+                  Choose a member
+                </option>
+                {members.map((m) => (
+                  <option key={m.id} value={m.id}>
+                    {m.name}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <button type="submit" className={small}>
+              Reassign people
+            </button>
+          </Form>
+
           <h2 className="mt-8 font-semibold text-xl">Invite a colleague</h2>
           <p className="mt-1 text-slate-600 text-sm dark:text-slate-300">
             They get a link by email that works once, for a week, for an account with that address once it is confirmed.

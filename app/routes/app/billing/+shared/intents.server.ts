@@ -11,6 +11,7 @@ import {
   changeSubscription,
   type Interval,
   portalFor,
+  seatsOf,
   startCheckout,
 } from "~/server/billing/billing.server";
 import { applyForNonprofit } from "~/server/billing/nonprofit.server";
@@ -42,9 +43,13 @@ export async function runBillingIntent({
   const formData = await request.formData().catch(() => null);
   if (!formData) return data({ error: "Unreadable form" }, { status: 400 });
   const intent = formData.get("intent");
+  // The plan is the workspace's (decision 0237): in a team, its owners and admins alone start, buy or change it.
+  const plan = user.workspace.id;
+  if (user.workspace.team !== null && user.workspace.role === "member" && intent !== "apply-nonprofit")
+    return data({ error: "Only the team's owners and admins change its plan." }, { status: 403 });
   if (intent === "start-trial") {
     const back = safeRedirect(formData.get("redirectTo"), BILLING);
-    const ends = await startTrial(app.db, user.id);
+    const ends = await startTrial(app.db, plan);
     if (!ends)
       return redirectWithToast(BILLING, {
         type: "info",
@@ -68,14 +73,19 @@ export async function runBillingIntent({
     const interval: Interval = formData.get("interval") === "year" ? "year" : "month";
     try {
       if (intent === "checkout") {
-        const session = await startCheckout(app, user, interval, origin);
+        const session = await startCheckout(
+          app,
+          { id: plan, email: user.email, seats: await seatsOf(app.db, plan) },
+          interval,
+          origin,
+        );
         if (!session) throw new PaymentsError("Payments are not configured", 503);
         if (session === "subscribed")
           return redirectWithToast(BILLING, { type: "info", title: "You already subscribe to Card Pro" });
         return redirect(session.url);
       }
       if (intent === "portal") {
-        const portal = await portalFor(app, user.id, origin);
+        const portal = await portalFor(app, plan, origin);
         if (!portal) return redirectWithToast(BILLING, { type: "info", title: "No subscription yet" });
         return redirect(portal.url);
       }
@@ -86,7 +96,7 @@ export async function runBillingIntent({
         if (!at.success) return redirect(`${href("/settings/billing/change")}?interval=${interval}`);
         change = { interval, prorationDate: at.data };
       } else change = intent;
-      const done = await changeSubscription(app, user.id, change);
+      const done = await changeSubscription(app, plan, change);
       if (!done) return redirectWithToast(BILLING, { type: "info", title: "Nothing to change" });
       return redirectWithToast(BILLING, {
         type: "success",

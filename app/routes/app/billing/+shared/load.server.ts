@@ -1,7 +1,7 @@
 import type { AppContext } from "~/context";
 import { countryName } from "~/lib/billing/nonprofit-form";
 import { PLAN_LABEL } from "~/lib/billing/plans";
-import { listInvoices, subscriptionOf } from "~/server/billing/billing.server";
+import { listInvoices, seatsOf, subscriptionOf } from "~/server/billing/billing.server";
 import { myApplications } from "~/server/billing/nonprofit.server";
 import { getEntitlements, getPlanState } from "~/server/billing/plans.server";
 import { paymentsFor } from "~/server/payments/payments.server";
@@ -26,8 +26,14 @@ export async function loadPlan(app: AppContext, userId: string) {
 
 /** The subscription (if any) and its invoices. */
 export async function loadSubscription(app: AppContext, userId: string) {
-  const [subscription, invoices] = await Promise.all([subscriptionOf(app.db, userId), listInvoices(app.db, userId)]);
+  const [subscription, invoices, seats] = await Promise.all([
+    subscriptionOf(app.db, userId),
+    listInvoices(app.db, userId),
+    seatsOf(app.db, userId),
+  ]);
   return {
+    // A team pays one Card Pro a member (decision 0237): the count is shown before anything is charged.
+    seats,
     subscription: {
       // Billing is offered when a payments adapter is configured (Stripe, or the test checkout locally).
       available: paymentsFor(app) !== null,

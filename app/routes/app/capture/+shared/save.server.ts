@@ -22,7 +22,7 @@ export async function saveFromForm({
   const user = getUser(context);
   const submission = parseWithZod(await request.formData(), { schema: captureSchema });
   if (submission.status !== "success") return data({ reply: submission.reply() }, { status: 400 });
-  const saved = await saveCapture(app.db, user.workspace.id, submission.value, app);
+  const saved = await saveCapture(app.db, user.workspace.id, submission.value, app, { metBy: user.id });
   // React Router's `.data` suffix is not part of the page's address.
   const page = new URL(request.url).pathname.replace(/\.data$/, "");
   return redirectWithToast(page, { type: "success", ...savedMessage(submission.value, saved) });

@@ -42,6 +42,8 @@ export type EditorData = {
   signedLink: string;
   suggestedSlug: string | null;
   wallet: { apple: boolean; google: boolean };
+  /** The team template this card follows (decision 0236), and the card fields it locks. */
+  brand?: { name: string; locked: string[] } | null;
 };
 
 /** What the editor's action answers when it does not redirect: field messages, and why publishing stopped. */
@@ -63,6 +65,7 @@ export function CardEditor({
   setView: (view: View) => void;
 }) {
   const { card, origin, signedLink, suggestedSlug, wallet } = loaderData;
+  const locked = new Set(loaderData.brand?.locked ?? []);
   const navigation = useNavigation();
   const [slugTouched, setSlugTouched] = useState(false);
   const [slugInput, setSlugInput] = useState<string | null>(null);
@@ -128,8 +131,13 @@ export function CardEditor({
     type: "text" | "email" | "tel" | "url" = "text",
     hint?: string,
   ) => (
-    <Field id={f.id} label={label} errors={f.errors} hint={hint}>
-      <input {...getInputProps(f, { type })} className={inputClass} />
+    <Field
+      id={f.id}
+      label={label}
+      errors={f.errors}
+      hint={locked.has(f.name) ? `Set by your team's template ${loaderData.brand?.name ?? ""}` : hint}
+    >
+      <input {...getInputProps(f, { type })} readOnly={locked.has(f.name)} className={inputClass} />
     </Field>
   );
 
@@ -270,11 +278,27 @@ export function CardEditor({
                     ))}
                   </select>
                 </Field>
-                <Field id={fields.colour.id} label="Colour" errors={fields.colour.errors}>
-                  <input
-                    {...getInputProps(fields.colour, { type: "color" })}
-                    className="h-11 w-full cursor-pointer rounded-md border border-slate-300 dark:border-slate-700"
-                  />
+                <Field
+                  id={fields.colour.id}
+                  label="Colour"
+                  errors={fields.colour.errors}
+                  hint={locked.has("colour") ? "Set by your team's template" : undefined}
+                >
+                  {locked.has("colour") ? (
+                    // A colour input cannot be read-only: the template's colour is sent as it is, and shown.
+                    <>
+                      <input {...getInputProps(fields.colour, { type: "hidden" })} />
+                      <span
+                        className="block h-11 w-full rounded-md border border-slate-300 dark:border-slate-700"
+                        style={{ background: card.colour }}
+                      />
+                    </>
+                  ) : (
+                    <input
+                      {...getInputProps(fields.colour, { type: "color" })}
+                      className="h-11 w-full cursor-pointer rounded-md border border-slate-300 dark:border-slate-700"
+                    />
+                  )}
                 </Field>
               </div>
             </fieldset>

@@ -49,7 +49,7 @@ const tally = (values: string[]) => {
 export async function loadEventReport({ request, params, context }: Args) {
   const { app, user, event } = await ownedEvent(params, context);
   // Post-event analysis and its ranked leads are Card Pro; the people met stay in the network either way.
-  await requireFeature(app.db, user.id, "postEventAnalysis");
+  await requireFeature(app.db, user.workspace.id, "postEventAnalysis");
   const [people, settings, fundraising] = await Promise.all([
     peopleMetAt(app.db, user.workspace.id, event.title),
     getSettings(app.db, user.id),
@@ -133,7 +133,7 @@ export async function loadEventReport({ request, params, context }: Args) {
 /** "Remind me tomorrow" on a lead: an email follow-up reminder due a day from now. */
 export async function remindAfterEvent({ request, params, context }: Args) {
   const { app, user, event } = await ownedEvent(params, context);
-  await requireFeature(app.db, user.id, "leadPrioritisation");
+  await requireFeature(app.db, user.workspace.id, "leadPrioritisation");
   const formData = await request.formData();
   if (formData.get("intent") !== "remind") unknownIntent();
   const connectionId = parseId(formData.get("connectionId"));

@@ -50,7 +50,7 @@ async function readEvent(context: Context, idParam: string) {
   const [row, settings, plan] = await Promise.all([
     getEvent(app.db, user.workspace.id, id),
     getSettings(app.db, user.id),
-    getEntitlements(app.db, user.id),
+    getEntitlements(app.db, user.workspace.id),
   ]);
   if (!row) notFound();
   const status = eventStatus(row, dayInZone(new Date(), settings.timeZone));
@@ -104,7 +104,7 @@ export const eventIntents = {
 
 export const attendeeIntents = {
   async "import-attendees"({ app, user, id, form }: IntentArgs) {
-    await requireFeature(app.db, user.id, "eventHub");
+    await requireFeature(app.db, user.workspace.id, "eventHub");
     const file = form.get("attendees");
     const report: AttendeeReport =
       !(file instanceof File) || file.size === 0
@@ -120,7 +120,7 @@ export const attendeeIntents = {
 
 export const planIntents = {
   async "generate-plan"({ app, user, id, existing, form, page, toast }: IntentArgs) {
-    await requireFeature(app.db, user.id, "strategyPlans");
+    await requireFeature(app.db, user.workspace.id, "strategyPlans");
     const goals = String(form.get("goals") ?? "")
       .slice(0, 2000)
       .split(/\r?\n/)
@@ -156,7 +156,7 @@ export const planIntents = {
     );
   },
   async "save-plan"({ app, user, id, existing, form, page, toast }: IntentArgs) {
-    await requireFeature(app.db, user.id, "strategyPlans");
+    await requireFeature(app.db, user.workspace.id, "strategyPlans");
     const submission = parseWithZod(form, { schema: planFormSchema });
     if (submission.status !== "success") return data({ planReply: submission.reply() }, { status: 400 });
     const attendeeNames = new Set(existing.attendees.map((a) => a.name.toLowerCase()));

@@ -39,7 +39,7 @@ export async function runIntent(
   const section = sections.find((s) => Object.hasOwn(s.intents, intent));
   const handler = section?.intents[intent];
   if (!section || !handler) unknownIntent();
-  if (!section.free.has(intent)) await requireFeature(app.db, user.id, "crmSync");
+  if (!section.free.has(intent)) await requireFeature(app.db, user.workspace.id, "crmSync");
   const back = pageOf(request);
   return handler({
     app,

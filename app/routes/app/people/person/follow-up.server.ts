@@ -2,6 +2,7 @@ import { data } from "react-router";
 import type { AppContext } from "~/context";
 import { reminderFormSchema } from "~/lib/people/connection-form";
 import { dayInZone, FOLLOW_UP_PRESETS, formatInZone, zonedToUtc } from "~/lib/time/time";
+import type { Owners } from "~/server/db/db.server";
 import { FOLLOW_INTENTS, followAction, followThroughFor, isFollowIntent } from "~/server/follow/follow.server";
 import {
   createReminder,
@@ -15,12 +16,13 @@ import { getSettings } from "~/server/settings/settings.server";
 import type { IntentArgs, Section } from "./+shared/intent.server";
 
 /** The person's follow-ups and follow-through, with the owner's zone every time on the page is shown in. */
-export async function loadFollowUp(app: AppContext, userId: string, id: number, timeZone: string) {
+export async function loadFollowUp(app: AppContext, owners: Owners, id: number, timeZone: string) {
   const [reminders, follow] = await Promise.all([
-    remindersFor(app.db, userId, id),
-    followThroughFor(app.db, userId, id, timeZone),
+    remindersFor(app.db, owners.workspaceId, id),
+    followThroughFor(app.db, owners, id, timeZone),
   ]);
-  return { reminders, follow, today: dayInZone(new Date(), timeZone) };
+  // In a team (its id is never a user's), notes are private unless shared: the log form offers sharing.
+  return { reminders, follow, today: dayInZone(new Date(), timeZone), team: owners.workspaceId !== owners.userId };
 }
 
 /** A reminder's intent with a reminder id that is not a number changes nothing. */

@@ -1,5 +1,6 @@
 import { PersonFollowThrough } from "~/components/follow/person-follow-through";
 import { pageMeta } from "~/lib/site";
+import { ownersOf } from "~/server/account/app-shell.server";
 import { ownPerson, runIntent } from "./+shared/intent.server";
 import { answers, Reminders } from "./+shared/parts";
 import { usePerson } from "./+shared/use-person";
@@ -10,7 +11,7 @@ export const meta = () => [...pageMeta("Follow-ups · Connection"), { name: "rob
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { app, user, id, settings } = await ownPerson(context, request, params.id);
-  return loadFollowUp(app, user.workspace.id, id, settings.timeZone);
+  return loadFollowUp(app, ownersOf(user), id, settings.timeZone);
 }
 
 export const action = (args: Route.ActionArgs) => runIntent(args, [followUp]);
@@ -26,6 +27,7 @@ export default function FollowUpPage({ loaderData, actionData }: Route.Component
         timeZone={timeZone}
         today={loaderData.today}
         error={a.followError}
+        team={loaderData.team}
       />
       <div className="mt-6">
         <Reminders reminders={loaderData.reminders} timeZone={timeZone} reminderError={a.reminderError} />

@@ -3,6 +3,7 @@ import { PersonFollowThrough } from "~/components/follow/person-follow-through";
 import { GivingSection } from "~/components/fundraising/giving-section";
 import { asCountry } from "~/lib/forms/phone";
 import { pageMeta } from "~/lib/site";
+import { ownersOf } from "~/server/account/app-shell.server";
 import { allSections } from "./+shared/all.server";
 import { ownPerson, runIntent } from "./+shared/intent.server";
 import { answers, Consent, ContactPoints, DeletePerson, DetailsForm, HistoryList, Reminders } from "./+shared/parts";
@@ -20,7 +21,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { app, user, id, person, settings } = await ownPerson(context, request, params.id);
   const [suggestions, followUp, history] = await Promise.all([
     loadSuggestions(app, user.workspace.id, person),
-    loadFollowUp(app, user.workspace.id, id, settings.timeZone),
+    loadFollowUp(app, ownersOf(user), id, settings.timeZone),
     loadHistory(app, user.workspace.id, id, asCountry(settings.country)),
   ]);
   return { suggestions, ...followUp, ...history };
@@ -45,6 +46,7 @@ export default function ConnectionOverview({ loaderData, actionData }: Route.Com
         timeZone={timeZone}
         today={loaderData.today}
         error={a.followError}
+        team={loaderData.team}
       />
       <div className="mt-8 grid gap-8 lg:grid-cols-[1fr_22rem]">
         <DetailsForm c={c} reply={idle ? a.reply : undefined} />

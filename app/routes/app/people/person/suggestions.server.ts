@@ -59,7 +59,7 @@ export const suggestions = {
   "accept-offered": offered,
   "dismiss-offered": offered,
   async "accept-suggestion"({ app, user, id, person, back }: IntentArgs) {
-    await requireFeature(app.db, user.id, "enrichment");
+    await requireFeature(app.db, user.workspace.id, "enrichment");
     const guess = suggestFromEmail(person.email);
     if (guess)
       await updatePerson(

@@ -40,7 +40,8 @@ export async function runIntent(
   const app = context.get(appContext);
   const user = getUser(context);
   const id = parseId(params.id);
-  const person = await getPerson(app.db, user.workspace.id, id);
+  // A team person this member may not see is not found (decision 0234), for every action as for the page.
+  const person = await getPerson(app.db, ownersOf(user), id);
   if (!person) notFound();
   const form = await request.formData();
   const intent = String(form.get("intent") ?? "");

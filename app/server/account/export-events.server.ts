@@ -1,0 +1,166 @@
+// The data download's sections for organiser events: the owner's own events and their passes at anyone's.
+import { eq, getTableColumns, inArray, or } from "drizzle-orm";
+import {
+  orgAttendee,
+  orgAvailability,
+  orgCheckin,
+  orgConsent,
+  orgEvent,
+  orgExchange,
+  orgMailConsent,
+  orgMeeting,
+  orgMeetingSlot,
+  orgRequestMail,
+  orgSchedule,
+  orgSession,
+  orgSessionSpeaker,
+  orgTrack,
+} from "~db/schema";
+import type { Database } from "../db/db.server";
+import type { AccountOwner } from "./account.server";
+import { byEmail, type ExportSection, rowsOf } from "./export-rows.server";
+
+/** The events the owner organised, as a subquery. */
+const organised = (db: Database, o: AccountOwner) =>
+  db.select({ id: orgEvent.id }).from(orgEvent).where(eq(orgEvent.userId, o.id));
+
+/** The owner's own passes at anyone's event. */
+const passesOf = (db: Database, o: AccountOwner) =>
+  db.select({ id: orgAttendee.id }).from(orgAttendee).where(eq(orgAttendee.userId, o.id));
+
+export const EVENT_SECTIONS: readonly ExportSection[] = [
+  { name: "organisedEvents", tables: ["org_event"], read: rowsOf(orgEvent, (o) => eq(orgEvent.userId, o.id)) },
+  {
+    // The attendees of the owner's own events, and the owner's own passes at anyone's event.
+    name: "eventAttendees",
+    tables: ["org_attendee"],
+    read: (db, o) => {
+      // Neither the pass token nor the badge code leaves: a code is no key, but it names the attendee (0182).
+      const { passToken: _secret, badgeCode: _code, ...columns } = getTableColumns(orgAttendee);
+      return db
+        .select(columns)
+        .from(orgAttendee)
+        .where(or(inArray(orgAttendee.eventId, organised(db, o)), eq(orgAttendee.userId, o.id)));
+    },
+  },
+  {
+    name: "eventConsents",
+    tables: ["org_consent"],
+    read: (db, o) =>
+      db
+        .select()
+        .from(orgConsent)
+        .where(or(inArray(orgConsent.eventId, organised(db, o)), byEmail(o, orgConsent.email))),
+  },
+  {
+    // Each answer to an organiser's "email me news" box: the organiser's record of it, and the attendee's own.
+    name: "eventMailConsents",
+    tables: ["org_mail_consent"],
+    read: (db, o) =>
+      db
+        .select()
+        .from(orgMailConsent)
+        .where(or(inArray(orgMailConsent.eventId, organised(db, o)), byEmail(o, orgMailConsent.email))),
+  },
+  {
+    // Only exchanges the owner took part in: an organiser sees counts of their event's, never who met whom.
+    name: "eventExchanges",
+    tables: ["org_exchange"],
+    read: (db, o) => {
+      const passes = db.select({ id: orgAttendee.id }).from(orgAttendee).where(eq(orgAttendee.userId, o.id));
+      return db
+        .select()
+        .from(orgExchange)
+        .where(or(inArray(orgExchange.fromId, passes), inArray(orgExchange.toId, passes)));
+    },
+  },
+  {
+    name: "eventMeetings",
+    tables: ["org_meeting"],
+    read: (db, o) => {
+      const passes = db.select({ id: orgAttendee.id }).from(orgAttendee).where(eq(orgAttendee.userId, o.id));
+      return db
+        .select()
+        .from(orgMeeting)
+        .where(or(inArray(orgMeeting.fromId, passes), inArray(orgMeeting.toId, passes)));
+    },
+  },
+  // The programme of the owner's events, and what the owner's own passes put on their schedules.
+  {
+    name: "eventTracks",
+    tables: ["org_track"],
+    read: (db, o) =>
+      db
+        .select()
+        .from(orgTrack)
+        .where(inArray(orgTrack.eventId, organised(db, o))),
+  },
+  {
+    name: "eventSessions",
+    tables: ["org_session"],
+    read: (db, o) =>
+      db
+        .select()
+        .from(orgSession)
+        .where(inArray(orgSession.eventId, organised(db, o))),
+  },
+  {
+    name: "eventSpeakers",
+    tables: ["org_session_speaker"],
+    read: (db, o) => {
+      const sessions = db
+        .select({ id: orgSession.id })
+        .from(orgSession)
+        .where(inArray(orgSession.eventId, organised(db, o)));
+      return db.select().from(orgSessionSpeaker).where(inArray(orgSessionSpeaker.sessionId, sessions));
+    },
+  },
+  {
+    name: "eventSchedules",
+    tables: ["org_schedule"],
+    read: (db, o) =>
+      db
+        .select()
+        .from(orgSchedule)
+        .where(inArray(orgSchedule.attendeeId, passesOf(db, o))),
+  },
+  {
+    // When the owner's passes were let in at the door.
+    name: "eventCheckins",
+    tables: ["org_checkin"],
+    read: (db, o) =>
+      db
+        .select()
+        .from(orgCheckin)
+        .where(inArray(orgCheckin.attendeeId, passesOf(db, o))),
+  },
+  {
+    name: "eventMeetingSlots",
+    tables: ["org_meeting_slot"],
+    read: (db, o) =>
+      db
+        .select()
+        .from(orgMeetingSlot)
+        .where(inArray(orgMeetingSlot.eventId, organised(db, o))),
+  },
+  {
+    name: "eventAvailability",
+    tables: ["org_availability"],
+    read: (db, o) =>
+      db
+        .select()
+        .from(orgAvailability)
+        .where(inArray(orgAvailability.attendeeId, passesOf(db, o))),
+  },
+  {
+    // When the owner's passes were last mailed about requests, and how many waited.
+    name: "eventRequestMail",
+    tables: ["org_request_mail"],
+    read: (db, o) =>
+      db
+        .select()
+        .from(orgRequestMail)
+        .where(inArray(orgRequestMail.attendeeId, passesOf(db, o))),
+  },
+  // Mailings: what was sent to whom, clicks, gifts through a mailing, and addresses not to mail.
+];

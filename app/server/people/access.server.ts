@@ -1,0 +1,45 @@
+import { and, eq, type SQL, sql } from "drizzle-orm";
+import { connection, interaction, member, workspace } from "~db/schema";
+import type { Owner, Owners } from "../db/db.server";
+
+/**
+ * Which of a workspace's people a member sees, and which notes (decision 0234): the one home of the rule, as SQL,
+ * so every list, search, page, export, API call and address book reads through it in the statement that reads.
+ * In a personal workspace its user sees everything. In a team, owners and admins see every person; a member sees
+ * the people they met or own and those shared with the team, or every one when the team lets members see all.
+ */
+
+/** Who reads: the workspace and the member reading in it (an id, or SQL such as the session's user). */
+export type Viewer = { workspaceId: Owner; userId: Owner };
+
+/**
+ * A viewer from `Owners`, or from one id: the workspace itself, which sees all its people (its own user in a
+ * personal workspace; a team's sync, mailings and webhooks, which act for the whole team).
+ */
+export const viewerOf = (owner: string | Owners): Owners =>
+  typeof owner === "string" ? { workspaceId: owner, userId: owner } : owner;
+
+/**
+ * The viewer sees every person of the workspace: one uncorrelated subquery, evaluated once per statement. A
+ * removed member, or an id that is no member, sees nothing by it; the workspace's own id sees all.
+ */
+export const seesAllPeople = (v: Viewer): SQL =>
+  sql`(${v.userId} = ${v.workspaceId} or exists (select 1 from ${workspace} sw join ${member} sm on sm.workspace_id = sw.id and sm.user_id = ${v.userId}
+    where sw.id = ${v.workspaceId} and (sw.kind = 'personal' or sw.members_see_all = 1 or sm.role in ('owner', 'admin'))))`;
+
+/** The viewer sees this `connection` row (the workspace is checked beside it, by `peopleOf`). */
+export const seesPerson = (v: Viewer): SQL =>
+  sql`(${connection.ownerId} = ${v.userId} or ${connection.metBy} = ${v.userId} or ${connection.shared} = 1 or ${seesAllPeople(v)})`;
+
+/** The same rule for raw SQL that names `connection` by an alias (`c`). */
+export const seesPersonAs = (v: Viewer, alias: string): SQL => {
+  const c = sql.raw(alias);
+  return sql`(${c}.owner_id = ${v.userId} or ${c}.met_by = ${v.userId} or ${c}.shared = 1 or ${seesAllPeople(v)})`;
+};
+
+/** The workspace's people this viewer sees: the whole `where` for a read of `connection`. */
+export const peopleOf = (v: Viewer) => and(eq(connection.userId, v.workspaceId), seesPerson(v)) as SQL;
+
+/** A timeline entry the viewer reads: anything but another member's private note. */
+export const readsEntry = (v: Viewer): SQL =>
+  sql`(${interaction.private} = 0 or ${interaction.authorId} = ${v.userId})`;

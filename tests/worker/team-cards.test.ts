@@ -1,0 +1,305 @@
+import { env } from "cloudflare:workers";
+import { describe, expect, it, vi } from "vitest";
+import { LOCKED_FIELD_MESSAGE } from "~/lib/card/brand";
+import { call, form, joinTeam, signUp, userIdOf } from "./helpers";
+
+vi.setConfig({ testTimeout: 120_000 });
+
+/** Cards on brand (decision 0236): templates, cards issued to members, locked fields, and paused cards. */
+
+type Account = { cookie: string; email: string; id: string };
+
+async function account(name: string): Promise<Account> {
+  const a = await signUp(name);
+  const id = await userIdOf(a.email);
+  await env.DB.prepare("update user set email_verified = 1 where id = ?").bind(id).run();
+  return { ...a, id };
+}
+
+const post = (path: string, who: Account, values: Record<string, string>) =>
+  call(path, { ...form(values), headers: { cookie: who.cookie } });
+const get = (path: string, who?: Account) =>
+  call(path, { headers: { ...(who ? { cookie: who.cookie } : {}), accept: "text/html" } });
+
+async function teamOf(owner: Account, members: Account[]): Promise<string> {
+  const res = await post("/teams", owner, { intent: "create", name: `Brand ${crypto.randomUUID().slice(0, 6)}` });
+  const team = res.headers.get("location")?.split("/").pop() ?? "";
+  expect(team).toMatch(/^team_/);
+  for (const m of members) await joinTeam(team, owner, m);
+  return team;
+}
+
+const BRAND = {
+  intent: "save-template",
+  name: "Sales",
+  company: "Acme Trust",
+  address: "1 Harbour St",
+  website: "https://acme.example.org",
+  headline: "We keep promises",
+  colour: "#0f766e",
+  rule_company: "locked",
+  rule_address: "editable",
+  rule_website: "locked",
+  rule_headline: "editable",
+  rule_colour: "locked",
+};
+
+async function makeTemplate(team: string, admin: Account) {
+  expect((await post(`/teams/${team}/cards`, admin, BRAND)).status).toBe(302);
+  const row = await env.DB.prepare("select id from card_template where workspace_id = ?")
+    .bind(team)
+    .first<{ id: string }>();
+  return row?.id ?? "";
+}
+
+async function claimLink(email: string) {
+  const mail = await env.DB.prepare(
+    "select text from outbox where \"to\" = lower(?) and kind = 'team-card' order by id desc limit 1",
+  )
+    .bind(email)
+    .first<{ text: string }>();
+  const url = new URL(mail?.text.match(/https?:\/\/\S+/)?.[0] ?? "http://x/");
+  return url.pathname + url.search;
+}
+
+/** The card editor's whole form, as the browser posts it, with `changes` on top. */
+async function editorForm(cardId: number, changes: Record<string, string>) {
+  const row = await env.DB.prepare("select * from card where id = ?").bind(cardId).first<Record<string, string>>();
+  return {
+    intent: "save",
+    label: row?.label ?? "",
+    name: row?.name ?? "",
+    company: row?.company ?? "",
+    location: row?.location ?? "",
+    website: row?.website ?? "",
+    headline: row?.headline ?? "",
+    colour: row?.colour ?? "",
+    template: "classic",
+    ...changes,
+  };
+}
+
+async function issueAndClaim(team: string, admin: Account, holder: Account, template: string) {
+  expect((await post(`/teams/${team}/cards`, admin, { intent: "issue", template, member: holder.id })).status).toBe(
+    302,
+  );
+  const link = await claimLink(holder.email);
+  expect(link).toContain("/teams/claim?token=");
+  const claimed = await post(link, holder, { intent: "claim" });
+  expect(claimed.status).toBe(302);
+  const cardId = Number(claimed.headers.get("location")?.split("/").pop());
+  expect(cardId).toBeGreaterThan(0);
+  return { cardId, link };
+}
+
+describe("cards on brand", () => {
+  it("issues a card a member claims once, for their own address only, and keeps locked fields locked", async () => {
+    const admin = await account("Ada Admin");
+    const mia = await account("Mia Member");
+    const stranger = await account("Sam Stranger");
+    const team = await teamOf(admin, [mia]);
+    const template = await makeTemplate(team, admin);
+    expect(template).toMatch(/^tpl_/);
+
+    expect((await post(`/teams/${team}/cards`, admin, { intent: "issue", template, member: mia.id })).status).toBe(302);
+    const link = await claimLink(mia.email);
+    // Forwarded to another account: refused, and the card stays unclaimed.
+    expect((await post(link, stranger, { intent: "claim" })).status).toBe(403);
+    const claimed = await post(link, mia, { intent: "claim" });
+    expect(claimed.status).toBe(302);
+    const cardId = Number(claimed.headers.get("location")?.split("/").pop());
+    const row = await env.DB.prepare("select user_id, holder_id, company, website, colour from card where id = ?")
+      .bind(cardId)
+      .first();
+    expect(row).toEqual({
+      user_id: team,
+      holder_id: mia.id,
+      company: "Acme Trust",
+      website: "https://acme.example.org",
+      colour: "#0f766e",
+    });
+    // It works once.
+    expect((await post(link, mia, { intent: "claim" })).status).toBe(404);
+
+    // A locked field posted by hand is refused beside the field, and the typed values come back.
+    const refused = await post(
+      `/card/${cardId}`,
+      mia,
+      await editorForm(cardId, { company: "Mia's Side Hustle", headline: "My own words" }),
+    );
+    expect(refused.status).toBe(400);
+    const body = await refused.text();
+    expect(body).toContain(LOCKED_FIELD_MESSAGE.replaceAll("'", "&#x27;").slice(0, 20));
+    expect(body).toContain("Mia&#x27;s Side Hustle");
+    expect(await env.DB.prepare("select company, headline from card where id = ?").bind(cardId).first()).toEqual({
+      company: "Acme Trust",
+      headline: "We keep promises",
+    });
+    // An unlocked field is hers to change.
+    const saved = await post(`/card/${cardId}`, mia, await editorForm(cardId, { headline: "My own words" }));
+    expect(saved.status).toBe(302);
+    expect(await env.DB.prepare("select headline from card where id = ?").bind(cardId).first()).toEqual({
+      headline: "My own words",
+    });
+  });
+
+  it("changes every linked card in one batch, keeps a member's own entry, purges their pages and audits it", async () => {
+    const admin = await account("Ada Brander");
+    const mia = await account("Mia Holder");
+    const team = await teamOf(admin, [mia]);
+    const template = await makeTemplate(team, admin);
+    const { cardId } = await issueAndClaim(team, admin, mia, template);
+    // Mia writes her own headline; her address stays the template's.
+    expect((await post(`/card/${cardId}`, mia, await editorForm(cardId, { headline: "Mine" }))).status).toBe(302);
+    const slug = `brand-${crypto.randomUUID().slice(0, 8)}`;
+    expect((await post(`/card/${cardId}`, mia, { intent: "publish", slug })).status).toBe(302);
+    // A visitor's read stores the page at the edge.
+    expect(await (await call(`/c/${slug}`)).text()).toContain("Acme Trust");
+
+    const changed = await post(`/teams/${team}/cards`, admin, {
+      ...BRAND,
+      id: template,
+      company: "Acme Group",
+      address: "2 New Quay",
+      headline: "New promise",
+    });
+    expect(changed.status).toBe(302);
+    expect(
+      await env.DB.prepare("select company, location, headline from card where id = ?").bind(cardId).first(),
+    ).toEqual({ company: "Acme Group", location: "2 New Quay", headline: "Mine" });
+    const page = await (await call(`/c/${slug}`)).text();
+    expect(page).toContain("Acme Group");
+    expect(page).not.toContain("Acme Trust");
+    const audit = await env.DB.prepare(
+      "select count(*) as n from workspace_audit where workspace_id = ? and action = 'template.changed'",
+    )
+      .bind(team)
+      .first<{ n: number }>();
+    expect(audit?.n).toBe(2);
+  });
+
+  it("is the owners' and admins' page alone: a member and another team's admin get 404 and change nothing", async () => {
+    const admin = await account("Ada Keeper");
+    const mia = await account("Mia Plain");
+    const other = await account("Oto Otherteam");
+    const team = await teamOf(admin, [mia]);
+    const otherTeam = await teamOf(other, []);
+    const template = await makeTemplate(team, admin);
+    expect((await get(`/teams/${team}/cards`, mia)).status).toBe(404);
+    expect((await get(`/teams/${team}/cards`, other)).status).toBe(404);
+    expect((await post(`/teams/${team}/cards`, mia, { ...BRAND, id: template, company: "Hijack" })).status).toBe(404);
+    // Another team's admin posting this team's template id on their own team's page changes nothing.
+    expect((await post(`/teams/${otherTeam}/cards`, other, { ...BRAND, id: template, company: "Hijack" })).status).toBe(
+      403,
+    );
+    expect(await env.DB.prepare("select company from card_template where id = ?").bind(template).first()).toEqual({
+      company: "Acme Trust",
+    });
+  });
+});
+
+describe("a removed member's team cards", () => {
+  it("pause: the visitor page says so and offers the team's main card, never a 404 or another card", async () => {
+    const admin = await account("Ada Remover");
+    const mia = await account("Mia Leaving");
+    const ben = await account("Ben Next");
+    const team = await teamOf(admin, [mia, ben]);
+    const template = await makeTemplate(team, admin);
+    const { cardId } = await issueAndClaim(team, admin, mia, template);
+    const slug = `paused-${crypto.randomUUID().slice(0, 8)}`;
+    expect((await post(`/card/${cardId}`, mia, { intent: "publish", slug })).status).toBe(302);
+    expect((await call(`/c/${slug}`)).status).toBe(200);
+
+    // The team's own card, held by nobody: the organisation's main card.
+    await post("/teams", admin, { intent: "switch", workspace: team });
+    const made = await call("/card", { method: "POST", headers: { cookie: admin.cookie } });
+    const mainId = Number(made.headers.get("location")?.split("/").pop());
+    const mainSlug = `main-${crypto.randomUUID().slice(0, 8)}`;
+    // Published as it stands: a team on Basic publishes one card through the editor, and Mia's is that one.
+    await env.DB.prepare("update card set slug = ?, published = 1 where id = ? and user_id = ?")
+      .bind(mainSlug, mainId, team)
+      .run();
+    expect(await (await call(`/c/${mainSlug}`)).text()).toContain("Ada Remover");
+
+    // A member cannot remove anyone: nothing pauses.
+    expect((await post(`/teams/${team}`, ben, { intent: "remove", user: mia.id })).status).toBe(403);
+    expect((await call(`/c/${slug}`)).status).toBe(200);
+
+    expect((await post(`/teams/${team}`, admin, { intent: "remove", user: mia.id })).status).toBe(302);
+    expect(
+      (await env.DB.prepare("select paused_at from card where id = ?").bind(cardId).first<{ paused_at: number }>())
+        ?.paused_at,
+    ).toBeGreaterThan(0);
+    const visit = await call(`/c/${slug}`);
+    expect(visit.status).toBe(200);
+    const page = await visit.text();
+    expect(page).toContain("This card is no longer active");
+    expect(page).toContain(`href="/c/${mainSlug}"`);
+    expect(page).not.toContain("Mia Leaving");
+    // Nobody can share back into a paused card.
+    expect((await call(`/c/${slug}/share`, form({ name: "V", email: "v@example.org" }))).status).toBe(404);
+
+    // Handed to Ben, it runs again under him.
+    expect(
+      (await post(`/teams/${team}/cards`, admin, { intent: "issue", card: String(cardId), member: ben.id })).status,
+    ).toBe(302);
+    expect((await post(await claimLink(ben.email), ben, { intent: "claim" })).status).toBe(302);
+    const again = await env.DB.prepare("select holder_id, paused_at from card where id = ?").bind(cardId).first();
+    expect(again).toEqual({ holder_id: ben.id, paused_at: null });
+    expect(await (await call(`/c/${slug}`)).text()).not.toContain("This card is no longer active");
+  });
+
+  it("pause with no main card offers the home page, and a member who leaves pauses theirs too", async () => {
+    const admin = await account("Ada Lone");
+    const mia = await account("Mia Quitter");
+    const team = await teamOf(admin, [mia]);
+    const template = await makeTemplate(team, admin);
+    const { cardId } = await issueAndClaim(team, admin, mia, template);
+    const slug = `left-${crypto.randomUUID().slice(0, 8)}`;
+    expect((await post(`/card/${cardId}`, mia, { intent: "publish", slug })).status).toBe(302);
+    expect((await post(`/teams/${team}`, mia, { intent: "leave" })).status).toBe(302);
+    const page = await (await call(`/c/${slug}`)).text();
+    expect(page).toContain("This card is no longer active");
+    expect(page).toContain('href="/"');
+  });
+});
+
+describe("team analytics", () => {
+  it("counts views, saves and share-backs per member and for the team, by source, and only the team's cards", async () => {
+    const admin = await account("Ada Analyst");
+    const mia = await account("Mia Counted");
+    const other = await account("Oz Elsewhere");
+    const team = await teamOf(admin, [mia]);
+    const template = await makeTemplate(team, admin);
+    const { cardId } = await issueAndClaim(team, admin, mia, template);
+    const day = new Date().toISOString().slice(0, 10);
+    const old = new Date(Date.now() - 60 * 86_400_000).toISOString().slice(0, 10);
+    // Another account's card, counted heavily: never the team's.
+    const foreign = await env.DB.prepare("insert into card (user_id, name) values (?, 'Oz') returning id")
+      .bind(other.id)
+      .first<{ id: number }>();
+    const stat = (card: number, d: string, source: string, views: number, saves: number, shares: number) =>
+      env.DB.prepare(
+        "insert into card_source_stat (card_id, day, source, views, saves, shares) values (?, ?, ?, ?, ?, ?)",
+      ).bind(card, d, source, views, saves, shares);
+    await env.DB.batch([
+      stat(cardId, day, "qr", 37, 4, 2),
+      stat(cardId, day, "nfc", 11, 1, 0),
+      stat(cardId, old, "qr", 500, 50, 5),
+      stat(foreign?.id ?? 0, day, "qr", 900, 90, 9),
+    ]);
+    const page = await get(`/teams/${team}/analytics`, admin);
+    expect(page.status).toBe(200);
+    const html = (await page.text()).replace(/<!-- -->/g, "");
+    expect(html).toContain("Mia Counted");
+    expect(html).toContain("QR code 37 · NFC tag 11");
+    // Team totals over the last 30 days: 48 views, 5 saves, 2 share-backs; the 60-day-old and foreign rows are not in.
+    expect(html).toMatch(/All<\/td><td[^>]*>48<\/td><td[^>]*>5<\/td><td[^>]*>2<\/td>/);
+    expect(html).not.toContain(">900<");
+    // Ninety days take the old row in.
+    expect(await (await get(`/teams/${team}/analytics?days=90`, admin)).text()).toMatch(/All<\/td><td[^>]*>548</);
+    // A member, and anyone outside, get the one 404.
+    expect((await get(`/teams/${team}/analytics`, mia)).status).toBe(404);
+    expect((await get(`/teams/${team}/analytics`, other)).status).toBe(404);
+  });
+});
