@@ -186,7 +186,7 @@ describe("vCard read by python3-vobject", () => {
 describe("A card in two languages read by python3-vobject", () => {
   it("reads both versions of FN, N, ORG, TITLE and ADR from vCard 4.0, each with its ALTID and LANGUAGE", () => {
     const python = pythonWithVobject();
-    const card = {
+    const card: Parameters<typeof buildVCard>[0] = {
       name: "Taro Yamada",
       title: "Director",
       company: "Acme",
@@ -207,7 +207,7 @@ describe("A card in two languages read by python3-vobject", () => {
         company: "アクメ株式会社",
         location: "東京",
       },
-    } as const;
+    };
     const file = path.join(work, "two-languages.vcf");
     writeFileSync(file, buildVCard(card, "https://knowwho.test/c/taro", { version: "4.0" }));
     const script = `
