@@ -639,6 +639,16 @@ export const userSettings = sqliteTable("user_settings", {
   updatedAt: updatedAt(),
 });
 
+/** A card's second version: language codes and the fields written in it (app/lib/card checks them on read). */
+export type CardSecondLanguageRow = {
+  primary: string;
+  lang: string;
+  name?: string;
+  title?: string;
+  headline?: string;
+  company?: string;
+  location?: string;
+};
 export type SocialAccount = { id: string; platform: string; url: string };
 export type AdditionalContact = { id: string; type: string; value: string };
 
@@ -685,6 +695,8 @@ export const card = sqliteTable(
       .$type<AdditionalContact[]>()
       .notNull()
       .default(sql`'[]'`),
+    // The card written again in a second language (migration 0076); null when the owner wrote none.
+    secondLanguage: text("second_language", { mode: "json" }).$type<CardSecondLanguageRow>(),
     // The optional questions on the share-back form the owner chose to ask.
     shareFields: text("share_fields", { mode: "json" })
       .$type<string[]>()

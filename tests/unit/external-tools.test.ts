@@ -8,7 +8,7 @@ import { strFromU8, unzipSync } from "fflate";
 import { afterAll, describe, expect, it } from "vitest";
 import { readCsvFile } from "~/lib/formats/csv-read";
 import { tableFor, toCsv } from "~/lib/formats/csv-write";
-import { writeVCards } from "~/lib/formats/vcard";
+import { buildVCard, writeVCards } from "~/lib/formats/vcard";
 import { readVCardFile } from "~/lib/formats/vcard-read";
 import { toXlsx, xlsxParts } from "~/lib/formats/xlsx";
 import type { PersonDraft, PersonRecord } from "~/lib/people/draft";
@@ -183,6 +183,68 @@ describe("vCard read by python3-vobject", () => {
       });
     }
     expect(checked).toBeGreaterThanOrEqual(30);
+  });
+});
+
+describe("A card in two languages read by python3-vobject", () => {
+  it("reads both versions of FN, N, ORG, TITLE and ADR from vCard 4.0, each with its ALTID and LANGUAGE", () => {
+    const python = pythonWithVobject();
+    const card: Parameters<typeof buildVCard>[0] = {
+      name: "Taro Yamada",
+      title: "Director",
+      company: "Acme",
+      location: "Tokyo",
+      email: "taro@acme.org",
+      phone: null,
+      website: null,
+      linkedin: null,
+      notes: "",
+      socialAccounts: [],
+      additionalContacts: [],
+      slug: "taro",
+      second: {
+        primary: "en",
+        lang: "ja",
+        name: "山田 太郎",
+        title: "部長",
+        company: "アクメ株式会社",
+        location: "東京",
+      },
+    };
+    const file = path.join(work, "two-languages.vcf");
+    writeFileSync(file, buildVCard(card, "https://knowwho.test/c/taro", { version: "4.0" }));
+    const script = `
+import json, sys, vobject
+c = next(vobject.readComponents(open(sys.argv[1], encoding="utf-8").read())).contents
+def each(name, show): return sorted([x.params.get("LANGUAGE", [""])[0], x.params.get("ALTID", [""])[0], show(x.value)] for x in c.get(name, []))
+print(json.dumps({
+  "fn": each("fn", str), "org": each("org", list), "title": each("title", str),
+  "n": each("n", lambda n: [n.family, n.given]), "adr": each("adr", lambda a: a.city),
+}))`;
+    const run = spawnSync(python, ["-c", script, file], { encoding: "utf8" });
+    expect(run.status, run.stderr).toBe(0);
+    expect(JSON.parse(run.stdout)).toEqual({
+      fn: [
+        ["en", "1", "Taro Yamada"],
+        ["ja", "1", "山田 太郎"],
+      ],
+      org: [
+        ["en", "1", ["Acme"]],
+        ["ja", "1", ["アクメ株式会社"]],
+      ],
+      title: [
+        ["en", "1", "Director"],
+        ["ja", "1", "部長"],
+      ],
+      n: [
+        ["en", "1", ["Yamada", "Taro"]],
+        ["ja", "1", ["山田", "太郎"]],
+      ],
+      adr: [
+        ["en", "1", "Tokyo"],
+        ["ja", "1", "東京"],
+      ],
+    });
   });
 });
 

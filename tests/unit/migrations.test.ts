@@ -16,6 +16,20 @@ describe("card headline, bio and share fields migration", () => {
   });
 });
 
+describe("card second language migration", () => {
+  it("keeps every row of a seeded database and leaves existing cards with no second language", async () => {
+    const { db, index } = await seededBefore("card_second_language");
+    const before = counts(db);
+    expect(before.card).toBeGreaterThan(0);
+    apply(db, files[index] as string);
+    expect(counts(db)).toEqual(before);
+    expect(db.prepare("select name, second_language from card where id = 1").get()).toMatchObject({
+      second_language: null,
+    });
+    for (const file of files.slice(index + 1)) apply(db, file);
+  });
+});
+
 describe("pledge instalment gift index migration", () => {
   it("keeps every row of a seeded database, and a gift's deletion finds its instalment by index", async () => {
     const { db, index } = await seededBefore("pledge_instalment_gift_index");

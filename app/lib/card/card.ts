@@ -1,6 +1,19 @@
 import { z } from "zod";
 import { emailAddress, isEmail, isPhoneText } from "../forms/fields";
 import { isWebLink, WEB_LINK_MESSAGE, webLink, withHttps } from "../forms/web-link";
+import { LOCALES, type Locale } from "../i18n/locales";
+
+/** The card written again in a second language; a field left empty shows the primary one. */
+export type CardSecondLanguage = {
+  /** The language the card's own fields are written in. */
+  primary: Locale;
+  lang: Locale;
+  name?: string;
+  title?: string;
+  headline?: string;
+  company?: string;
+  location?: string;
+};
 
 /** The card as a visitor sees it: everything the page, the vCard and the QR code need. */
 export type PublicCard = {
@@ -35,6 +48,7 @@ export type PublicCard = {
   campaign?: { id: string; title: string } | null;
   /** The owner shows the card only to people they give it to: search engines are asked not to list it. */
   unlisted?: boolean;
+  second?: CardSecondLanguage | null;
 };
 
 export const TEMPLATES = ["classic", "bold", "minimal"] as const;
@@ -170,8 +184,48 @@ export const cardFormSchema = z.object({
     .array(z.string())
     .optional()
     .transform((v) => SHARE_FIELDS.filter((f) => v?.includes(f))),
+  // The second language: same limits and messages as the fields they translate.
+  primaryLang: z.enum(LOCALES).catch("en"),
+  secondLang: z.enum(LOCALES).optional().catch(undefined),
+  secondName: text(CARD_LIMITS.name),
+  secondTitle: text(CARD_LIMITS.text),
+  secondHeadline: text(CARD_LIMITS.headline),
+  secondCompany: text(CARD_LIMITS.text),
+  secondLocation: text(CARD_LIMITS.text),
 });
 export type CardForm = z.output<typeof cardFormSchema>;
+
+/** The stored second version, or null when no other language is chosen or nothing is written in it. */
+export function secondLanguageOf(form: CardForm): CardSecondLanguage | null {
+  const { primaryLang, secondLang } = form;
+  if (!secondLang || secondLang === primaryLang) return null;
+  const fields = {
+    name: form.secondName,
+    title: form.secondTitle,
+    headline: form.secondHeadline,
+    company: form.secondCompany,
+    location: form.secondLocation,
+  };
+  const written = Object.fromEntries(Object.entries(fields).filter(([, v]) => v));
+  return Object.keys(written).length ? { primary: primaryLang, lang: secondLang, ...written } : null;
+}
+
+/** What a visitor reading `locale` sees: the second version over the card when it is in their language. */
+export function cardIn<C extends Pick<PublicCard, "name" | "title" | "headline" | "company" | "location" | "second">>(
+  card: C,
+  locale: Locale,
+): C {
+  const s = card.second;
+  if (!s || s.lang !== locale) return card;
+  return {
+    ...card,
+    name: s.name ?? card.name,
+    title: s.title ?? card.title,
+    headline: s.headline ?? card.headline,
+    company: s.company ?? card.company,
+    location: s.location ?? card.location,
+  };
+}
 
 /** The specification's file name: the card name with spaces as underscores, plus _contact.vcf. */
 export function vcardFileName(name: string): string {

@@ -17,6 +17,19 @@ export type VCardPerson = Omit<PersonRecord, "id" | "createdAt" | "photoKey"> & 
   photo?: PhotoDraft | null;
   /** Where the live version lives (the card's page): vCard SOURCE. */
   source?: string | null;
+  /** The same person written in a second language: vCard 4.0 writes both with ALTID and LANGUAGE. */
+  alternate?: AlternateLanguage | null;
+};
+
+/** The fields written in a second language; the first language names what the person's own fields are in. */
+export type AlternateLanguage = {
+  primaryLanguage: string;
+  language: string;
+  displayName?: string;
+  name?: StructuredName;
+  organization?: string;
+  title?: string;
+  locality?: string;
 };
 
 const e = escapeText;
@@ -95,13 +108,31 @@ export function writeVCard(person: VCardPerson, version: VCardVersion = "3.0"): 
   // vCard 4.0 says what the card is; 3.0 readers (Apple, and the many that copy it) take X-ABShowAs.
   if (company && version === "4.0") lines.push("KIND:org");
   lines.push(`UID:${e(person.uid)}`);
-  lines.push(`FN:${e(person.displayName)}`);
+  // vCard 4.0 (RFC 6350 5.4): the two languages of one property share an ALTID and each names its LANGUAGE.
+  // 3.0 has no ALTID: its readers show every copy, so they get the first language alone (docs/decisions/0249).
+  const alt = version === "4.0" ? person.alternate : null;
+  const both = (prop: string, first: string, second: string | undefined) => {
+    if (!alt || second === undefined) return lines.push(`${prop}:${first}`);
+    return lines.push(
+      `${prop};ALTID=1;LANGUAGE=${param(alt.primaryLanguage)}:${first}`,
+      `${prop};ALTID=1;LANGUAGE=${param(alt.language)}:${second}`,
+    );
+  };
+  both("FN", e(person.displayName), alt?.displayName && e(alt.displayName));
   // A company has no person's name: N stays empty rather than the organisation invented as a given name.
-  lines.push(`N:${company ? ";;;;" : nameValue(person.name, person.displayName)}`);
+  both(
+    "N",
+    company ? ";;;;" : nameValue(person.name, person.displayName),
+    alt?.name && !company ? nameValue(alt.name, alt.displayName ?? person.displayName) : undefined,
+  );
   if (company && version === "3.0") lines.push("X-ABShowAs:COMPANY");
   if (person.organization || person.department)
-    lines.push(`ORG:${e(person.organization ?? "")}${person.department ? `;${e(person.department)}` : ""}`);
-  if (person.title) lines.push(`TITLE:${e(person.title)}`);
+    both(
+      "ORG",
+      `${e(person.organization ?? "")}${person.department ? `;${e(person.department)}` : ""}`,
+      alt?.organization && e(alt.organization),
+    );
+  if (person.title) both("TITLE", e(person.title), alt?.title && e(alt.title));
   if (person.role) lines.push(`ROLE:${e(person.role)}`);
   // Lines that belong together share a group (Apple's itemN): a label of the person's own, a second ORG and TITLE.
   let group = 0;
@@ -142,7 +173,12 @@ export function writeVCard(person: VCardPerson, version: VCardVersion = "3.0"): 
     const parts = [a.poBox, a.extended, a.street, a.locality, a.region, a.postalCode, a.country];
     if (!parts.some((x) => x?.trim())) continue;
     const t = a.label === "other" ? [] : [a.label.toUpperCase()];
-    labelled(`ADR${types(t, a.preferred, version)}:${parts.map((x) => e(x ?? "")).join(";")}`, a.customLabel);
+    const line = `ADR${types(t, a.preferred, version)}`;
+    // The card's one address (its location) has a second-language version; an imported address book's never does.
+    if (alt?.locality && a === person.addresses?.[0] && !a.customLabel) {
+      lines.push(`${line};ALTID=1;LANGUAGE=${param(alt.primaryLanguage)}:${parts.map((x) => e(x ?? "")).join(";")}`);
+      lines.push(`${line};ALTID=1;LANGUAGE=${param(alt.language)}:;;;${e(alt.locality)};;;`);
+    } else labelled(`${line}:${parts.map((x) => e(x ?? "")).join(";")}`, a.customLabel);
   }
   for (const w of person.websites ?? []) {
     const href = uriValue(w.value);
@@ -216,7 +252,25 @@ type CardForVCard = Pick<
   | "socialAccounts"
   | "additionalContacts"
 > &
-  Partial<Pick<PublicCard, "id" | "slug">>;
+  Partial<Pick<PublicCard, "id" | "slug" | "second">>;
+
+/** Names written family first: a Japanese or Chinese card's "山田 太郎" is family 山田, given 太郎. */
+const FAMILY_FIRST = new Set(["ja", "zh-Hans"]);
+
+function alternateOf(card: CardForVCard): AlternateLanguage | null {
+  const s = card.second;
+  if (!s) return null;
+  const split = s.name ? splitOwnName(s.name) : undefined;
+  const name = split && FAMILY_FIRST.has(s.lang) && split.family ? { given: split.family, family: split.given } : split;
+  return {
+    primaryLanguage: s.primary,
+    language: s.lang,
+    ...(s.name ? { displayName: s.name, name } : {}),
+    ...(s.company ? { organization: s.company } : {}),
+    ...(s.title ? { title: s.title } : {}),
+    ...(s.location ? { locality: s.location } : {}),
+  };
+}
 
 /** A card as a person for the writer: extra contacts become contact points, the note stays one note. */
 export function cardToVCardPerson(
@@ -269,15 +323,17 @@ export function cardToVCardPerson(
     updatedAt: options.updatedAt ?? new Date(),
     photo: options.photo ?? null,
     source: options.cardUrl ?? null,
+    alternate: alternateOf(card),
   };
 }
 
-/** The card's Save Contact file: vCard 3.0, as the specification names it. */
+/** The card's Save Contact file: vCard 3.0, as the specification names it; 4.0 also carries the second language. */
 export function buildVCard(
   card: CardForVCard,
   cardUrl?: string,
-  options: { photo?: PhotoDraft | null; updatedAt?: Date } = {},
+  options: { photo?: PhotoDraft | null; updatedAt?: Date; version?: VCardVersion } = {},
 ): string {
   const domain = cardUrl && URL.canParse(cardUrl) ? new URL(cardUrl).hostname : undefined;
-  return writeVCard(cardToVCardPerson(card, { cardUrl, domain, ...options }), "3.0");
+  const { version = "3.0", ...rest } = options;
+  return writeVCard(cardToVCardPerson(card, { cardUrl, domain, ...rest }), version);
 }

@@ -3,7 +3,7 @@ import QRCode from "qrcode";
 import type { AppContext } from "~/context";
 import { type PublicCard, SHARE_FIELDS, vcardFileName } from "~/lib/card/card";
 import { CARD_LINK_PREFIX, OLD_CARD_LINK_PREFIX } from "~/lib/card/link";
-import { buildVCard } from "~/lib/formats/vcard";
+import { buildVCard, type VCardVersion } from "~/lib/formats/vcard";
 import { matchLocale, negotiateLocale } from "~/lib/i18n/locales";
 import { type Translate, translator } from "~/lib/i18n/translate";
 import { clipText } from "~/lib/text/graphemes";
@@ -68,10 +68,10 @@ async function pausedPage(app: AppContext, request: Request, slug: string) {
 
 const sourceOf = (src: string | undefined): VisitSource => visitSourceOf(src);
 
-async function vcardResponse(env: AppEnv, card: PublicCard, url: string) {
+async function vcardResponse(env: AppEnv, card: PublicCard, url: string, version: VCardVersion = "3.0") {
   // Phones import a contact's photo only when it is inline: the small copy made at upload.
   const photo = await vcardPhotoOf(env, card.avatarUrl);
-  return new Response(buildVCard(card, url, { photo }), {
+  return new Response(buildVCard(card, url, { photo, version }), {
     headers: {
       "content-type": "text/vcard; charset=utf-8",
       // A header carries ASCII (RFC 6266): the plain name without accents, the exact one in filename*.
@@ -370,9 +370,11 @@ cardRoutes.get("/c/:slug", async (c) => {
 
 cardRoutes.get("/c/:slug/contact.vcf", (c) => {
   const slug = c.req.param("slug").toLowerCase();
-  const [page, vcard] = cardPaths(slug) as [string, string, ...string[]];
-  return cachedCardRead(c, slug, vcard, "saves", sourceOf(c.req.query("src")), (card) =>
-    vcardResponse(c.get("app").env, card, new URL(page, c.req.url).href),
+  const [page, vcard, vcard4] = cardPaths(slug) as [string, string, string, ...string[]];
+  // vCard 4.0 on request (?version=4.0): the one that carries the card's second language too.
+  const version: VCardVersion = c.req.query("version") === "4.0" ? "4.0" : "3.0";
+  return cachedCardRead(c, slug, version === "4.0" ? vcard4 : vcard, "saves", sourceOf(c.req.query("src")), (card) =>
+    vcardResponse(c.get("app").env, card, new URL(page, c.req.url).href, version),
   );
 });
 

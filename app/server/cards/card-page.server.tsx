@@ -1,5 +1,5 @@
 import { CardFace, colourVars, type FaceLabels } from "~/components/card/face";
-import { type PublicCard, SHARE_FIELDS } from "~/lib/card/card";
+import { cardIn, type PublicCard, SHARE_FIELDS } from "~/lib/card/card";
 import { CARD_FACE_CSS_PAGE } from "~/lib/card/face-css";
 import { DEFAULT_LOCALE, LOCALE_NAME, LOCALES, type Locale, localeDir } from "~/lib/i18n/locales";
 import { type Translate, translator } from "~/lib/i18n/translate";
@@ -37,7 +37,7 @@ dialog .panel{margin:0;border:0;border-top:4px solid var(--c)}.close{float:inlin
 footer{text-align:center;margin-top:2rem;font-size:.8rem}footer p{margin:.2rem 0}footer a{color:inherit}
 #toasts{position:fixed;inset-inline-end:32px;bottom:32px;display:grid;gap:14px;width:min(356px,calc(100% - 32px));z-index:10}
 @media (max-width:600px){#toasts{inset-inline-end:16px;bottom:16px}}
-.langs{margin-top:.75rem}.langs summary{cursor:pointer;display:inline-block;padding:.4rem .6rem}.langs ul{list-style:none;padding:0;margin:.25rem 0 0;display:flex;flex-wrap:wrap;justify-content:center;gap:.25rem .5rem}.langs a{display:inline-block;padding:.4rem .5rem}.langs a[aria-current]{font-weight:700}
+.alt-lang{text-align:center;margin:.5rem 0}.alt-lang a{display:inline-block;padding:.4rem .6rem;font-weight:600}.langs{margin-top:.75rem}.langs summary{cursor:pointer;display:inline-block;padding:.4rem .6rem}.langs ul{list-style:none;padding:0;margin:.25rem 0 0;display:flex;flex-wrap:wrap;justify-content:center;gap:.25rem .5rem}.langs a{display:inline-block;padding:.4rem .5rem}.langs a[aria-current]{font-weight:700}
 .toast{background:#fff;color:#0f172a;border:1px solid #e2e8f0;border-radius:.6rem;padding:.9rem 1rem;box-shadow:0 4px 12px rgba(0,0,0,.1);font-size:.9rem}
 .toast strong{display:block}.toast.error{border-color:#fecaca;background:#fef2f2}.toast.success{border-color:#bbf7d0;background:#f0fdf4}
 `.replace(/\n/g, "") + CARD_FACE_CSS_PAGE;
@@ -88,6 +88,20 @@ function LanguageSwitch({ locale, t }: { locale: Locale; t: Translate }) {
         ))}
       </ul>
     </details>
+  );
+}
+
+/** The card's other language, one tap away: the page in that language shows the owner's version in it. */
+function OtherVersion({ card, locale }: { card: PublicCard; locale: Locale }) {
+  const second = card.second;
+  if (!second) return null;
+  const other = locale === second.lang ? second.primary : second.lang;
+  return (
+    <p className="alt-lang">
+      <a href={`?lang=${other}`} lang={other} hrefLang={other}>
+        {LOCALE_NAME[other]}
+      </a>
+    </p>
   );
 }
 
@@ -191,6 +205,7 @@ export function CardPage({
           shareOffReason: shared ? undefined : t("card.shareOff"),
         }}
       />
+      {card.second ? <OtherVersion card={card} locale={locale} /> : null}
       {card.campaign && card.id ? (
         <p className="support">
           <a className="btn" href={`/fundraising/${encodeURIComponent(card.campaign.id)}?src=card&card=${card.id}`}>
@@ -344,11 +359,13 @@ function pageTitle(t: Translate, card: PublicCard) {
 export const htmlOpen = (locale: Locale) => `<html lang="${locale}" dir="${localeDir(locale)}">`;
 
 export async function renderCardPage(options: CardPageOptions): Promise<string> {
-  const { card, nonce, unverified } = options;
+  const { nonce, unverified } = options;
   const locale = options.locale ?? DEFAULT_LOCALE;
+  // The owner's own version in the visitor's language, when they wrote one; else the card as written.
+  const card = cardIn(options.card, locale);
   const t = translator(locale);
   const title = pageTitle(t, card);
-  const body = await renderStatic(<CardPage {...options} />);
+  const body = await renderStatic(<CardPage {...options} card={card} />);
   const esc = escapeHtml;
   // Without a nonce the page is the same for every visitor, so the edge can keep it (CSP allows 'self').
   const nonceAttr = nonce ? ` nonce="${esc(nonce)}"` : "";

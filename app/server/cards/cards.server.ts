@@ -1,13 +1,15 @@
 import { and, desc, eq, isNull, like, or, type SQLWrapper, sql } from "drizzle-orm";
 import {
   type CardForm,
+  type CardSecondLanguage,
   contactTypeOf,
   type PublicCard,
   platformOf,
   SHARE_FIELDS,
+  secondLanguageOf,
   shareFieldsOf,
 } from "~/lib/card/card";
-import { DEFAULT_LOCALE, LOCALES, type Locale } from "~/lib/i18n/locales";
+import { DEFAULT_LOCALE, LOCALES, type Locale, matchLocale } from "~/lib/i18n/locales";
 import type { PersonDraft } from "~/lib/people/draft";
 import { flatDraft } from "~/lib/people/form";
 import { hex } from "~/lib/text/hex";
@@ -31,6 +33,7 @@ export const cardPagePath = (slug: string, locale: Locale) =>
 export const cardPaths = (slug: string) => [
   `/c/${slug}`,
   `/c/${slug}/contact.vcf`,
+  `/c/${slug}/contact.vcf?version=4.0`,
   ...LOCALES.filter((l) => l !== DEFAULT_LOCALE).map((l) => cardPagePath(slug, l)),
 ];
 
@@ -64,11 +67,20 @@ export function toPublicCard(row: CardRow, ownerName: string | null, activeEvent
     socialAccounts: row.socialAccounts.map((s) => ({ id: s.id, platform: platformOf(s.platform), url: s.url })),
     additionalContacts: row.additionalContacts.map((c) => ({ id: c.id, type: contactTypeOf(c.type), value: c.value })),
     activeEvent,
+    second: storedSecondLanguage(row.secondLanguage),
   };
+}
+
+/** A stored second version whose language codes we no longer know is left out, never shown half-read. */
+function storedSecondLanguage(row: CardRow["secondLanguage"]): CardSecondLanguage | null {
+  const lang = matchLocale(row?.lang);
+  if (!row || !lang) return null;
+  return { ...row, lang, primary: matchLocale(row.primary) ?? DEFAULT_LOCALE };
 }
 
 function formValues(form: CardForm) {
   return {
+    secondLanguage: secondLanguageOf(form),
     label: form.label,
     name: form.name,
     givenName: form.givenName ?? null,

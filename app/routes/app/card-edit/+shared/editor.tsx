@@ -28,6 +28,7 @@ import {
   TEMPLATES,
 } from "~/lib/card/card";
 import { CARD_FACE_CSS_APP } from "~/lib/card/face-css";
+import { LOCALE_NAME, LOCALES } from "~/lib/i18n/locales";
 import type { card as cardTable } from "~db/schema";
 
 const ASK_LABEL = { company: "Their company", title: "Their title", note: SHARE_FIELD_LABEL.note } as const;
@@ -94,6 +95,13 @@ export function CardEditor({
       colour: card.colour,
       socialAccounts: card.socialAccounts.map((s) => ({ platform: s.platform, url: s.url })),
       additionalContacts: card.additionalContacts.map((c) => ({ type: c.type, value: c.value })),
+      primaryLang: card.secondLanguage?.primary ?? "en",
+      secondLang: card.secondLanguage?.lang ?? "",
+      secondName: card.secondLanguage?.name ?? "",
+      secondTitle: card.secondLanguage?.title ?? "",
+      secondHeadline: card.secondLanguage?.headline ?? "",
+      secondCompany: card.secondLanguage?.company ?? "",
+      secondLocation: card.secondLanguage?.location ?? "",
     },
     onValidate: ({ formData }) => parseWithZod(formData, { schema: cardFormSchema }),
     // The link field and the submit buttons are not card content: typing a link is not an unsaved edit.
@@ -130,6 +138,13 @@ export function CardEditor({
       hint={locked.has(f.name) ? `Set by your team's template ${loaderData.brand?.name ?? ""}` : hint}
     >
       <input {...getInputProps(f, { type })} readOnly={locked.has(f.name)} className={inputClass} />
+    </Field>
+  );
+
+  // Another script may run right to left: the browser sets each field's direction from what is typed.
+  const secondText = (f: typeof fields.name, label: string) => (
+    <Field id={f.id} label={label} errors={f.errors}>
+      <input {...getInputProps(f, { type: "text" })} dir="auto" className={inputClass} />
     </Field>
   );
 
@@ -216,6 +231,40 @@ export function CardEditor({
             </fieldset>
 
             <CardListFields form={form} />
+
+            <fieldset className={sectionClass}>
+              <legend className="px-1 font-semibold">Second language</legend>
+              <p className="text-slate-600 text-sm dark:text-slate-300">
+                Write your card again in another language or script. Visitors reading that language see this version,
+                with a link to the other one; a field left empty shows the one above.
+              </p>
+              <div className="mt-3 grid gap-4 sm:grid-cols-2">
+                <Field id={fields.primaryLang.id} label="Language of the card above" errors={fields.primaryLang.errors}>
+                  <select {...getSelectProps(fields.primaryLang)} className={inputClass}>
+                    {LOCALES.map((code) => (
+                      <option key={code} value={code}>
+                        {LOCALE_NAME[code]}
+                      </option>
+                    ))}
+                  </select>
+                </Field>
+                <Field id={fields.secondLang.id} label="Second language" errors={fields.secondLang.errors}>
+                  <select {...getSelectProps(fields.secondLang)} className={inputClass}>
+                    <option value="">None</option>
+                    {LOCALES.map((code) => (
+                      <option key={code} value={code}>
+                        {LOCALE_NAME[code]}
+                      </option>
+                    ))}
+                  </select>
+                </Field>
+                {secondText(fields.secondName, "Name in the second language")}
+                {secondText(fields.secondTitle, "Title in the second language")}
+                {secondText(fields.secondCompany, "Company in the second language")}
+                {secondText(fields.secondLocation, "Location in the second language")}
+              </div>
+              <div className="mt-4">{secondText(fields.secondHeadline, "Headline in the second language")}</div>
+            </fieldset>
 
             <fieldset className={sectionClass}>
               <legend className="px-1 font-semibold">Look</legend>
