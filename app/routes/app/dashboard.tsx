@@ -44,7 +44,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   return followAction(
     app,
     user,
-    parseId(String(formData.get("personId") ?? "")),
+    parseId(formData.get("personId")),
     intent,
     formData,
     href("/dashboard"),

@@ -12,6 +12,7 @@ import { pageMeta } from "~/lib/site";
 import { getCampaign } from "~/server/fundraising/campaigns.server";
 import { donationsOpen, startDonation } from "~/server/fundraising/donations.server";
 import { PaymentsError } from "~/server/payments/types";
+import { notFound } from "~/server/platform/http.server";
 import { allow, clientKey } from "~/server/platform/rate-limit.server";
 import type { Route } from "./+types/donate";
 
@@ -78,7 +79,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       { status: 303 },
     );
   const c = await getCampaign(app.db, params.id);
-  if (!c) throw new Response("Not Found", { status: 404 });
+  if (!c) notFound();
   const formData = await request.formData().catch(() => null);
   const t = translator(locale);
   const text = (body: string, status: number, headers: Record<string, string> = {}) =>

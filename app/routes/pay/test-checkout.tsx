@@ -11,6 +11,7 @@ import { pageMeta } from "~/lib/site";
 import { type LocalSession, readLocal } from "~/server/payments/local.server";
 import { cancelLocalCheckout, payLocalCheckout } from "~/server/payments/local-checkout.server";
 import { paymentsFor } from "~/server/payments/payments.server";
+import { notFound } from "~/server/platform/http.server";
 import type { Route } from "./+types/test-checkout";
 
 export const meta = () => [...pageMeta("Test checkout"), { name: "robots", content: "noindex" }];
@@ -26,9 +27,9 @@ const payer = z.discriminatedUnion("intent", [
 /** Only when the built-in checkout is the payments adapter in use: never in production, never beside Stripe. */
 async function openSession(context: Route.LoaderArgs["context"], id: string) {
   const app = context.get(appContext);
-  if (paymentsFor(app)?.kind !== "local") throw new Response("Not Found", { status: 404 });
+  if (paymentsFor(app)?.kind !== "local") notFound();
   const session = await readLocal<LocalSession>(app, id, "checkout_session");
-  if (!session) throw new Response("Not Found", { status: 404 });
+  if (!session) notFound();
   return { app, session };
 }
 

@@ -6,6 +6,7 @@ import { pageMeta } from "~/lib/site";
 import { readLocal } from "~/server/payments/local.server";
 import { completeLocalOnboarding } from "~/server/payments/local-checkout.server";
 import { paymentsFor } from "~/server/payments/payments.server";
+import { notFound } from "~/server/platform/http.server";
 import type { Route } from "./+types/test-onboard";
 
 export const meta = () => [...pageMeta("Test onboarding"), { name: "robots", content: "noindex" }];
@@ -13,9 +14,9 @@ export const handle = staticPage;
 
 async function openAccount(context: Route.LoaderArgs["context"], id: string) {
   const app = context.get(appContext);
-  if (paymentsFor(app)?.kind !== "local") throw new Response("Not Found", { status: 404 });
+  if (paymentsFor(app)?.kind !== "local") notFound();
   const account = await readLocal(app, id, "account");
-  if (!account) throw new Response("Not Found", { status: 404 });
+  if (!account) notFound();
   return { app, account };
 }
 

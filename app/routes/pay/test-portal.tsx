@@ -13,6 +13,7 @@ import {
 } from "~/server/payments/local-subscriptions.server";
 import { paymentsFor } from "~/server/payments/payments.server";
 import { PaymentsError } from "~/server/payments/types";
+import { notFound } from "~/server/platform/http.server";
 import type { Route } from "./+types/test-portal";
 
 export const meta = () => [...pageMeta("Test customer portal"), { name: "robots", content: "noindex" }];
@@ -20,9 +21,9 @@ export const handle = staticPage;
 
 async function openCustomer(context: Route.LoaderArgs["context"], id: string) {
   const app = context.get(appContext);
-  if (paymentsFor(app)?.kind !== "local") throw new Response("Not Found", { status: 404 });
+  if (paymentsFor(app)?.kind !== "local") notFound();
   const customer = await readLocal(app, id, "customer");
-  if (!customer) throw new Response("Not Found", { status: 404 });
+  if (!customer) notFound();
   return { app, customer };
 }
 
@@ -66,7 +67,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   const parsed = form.safeParse(Object.fromEntries(await request.formData()));
   if (!parsed.success) throw new Response("Bad Request", { status: 400 });
   const sub = await readLocal(app, parsed.data.subscription, "subscription");
-  if (!sub || sub.customer !== customer.id) throw new Response("Not Found", { status: 404 });
+  if (!sub || sub.customer !== customer.id) notFound();
   const { intent } = parsed.data;
   if (intent === "cancel" || intent === "pause" || intent === "resume")
     // Pressed twice (or after it was cancelled elsewhere): the page below shows where it stands.

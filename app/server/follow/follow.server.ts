@@ -15,6 +15,7 @@ import type { AiBinding } from "../assistant/assistant.server";
 import type { Owners } from "../db/db.server";
 import { setDiscussed } from "../people/edit.server";
 import { deleteInteraction, logInteraction, timelineOf } from "../people/timeline.server";
+import { parseId } from "../platform/http.server";
 import { redirectWithToast } from "../platform/toast.server";
 import { getSettings } from "../settings/settings.server";
 import { editDraft, getDraft, markDraftSent, writeDraft } from "./drafts.server";
@@ -129,7 +130,7 @@ export async function followAction(
       app.db,
       { workspaceId: user.workspace.id, userId: user.id },
       personId,
-      Number(formData.get("entryId")),
+      parseId(formData.get("entryId")),
     );
     return ok ? done("Entry removed") : missing();
   }

@@ -76,7 +76,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const reason = String(formData.get("reason") ?? "")
       .trim()
       .slice(0, 300);
-    const id = parseId(String(formData.get("person") ?? ""));
+    const id = parseId(formData.get("person"));
     if (reason.length < 3)
       return data(
         { basisError: { id, message: "Say why you may mail them (at least 3 characters)" } },

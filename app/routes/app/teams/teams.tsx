@@ -8,7 +8,7 @@ import { pageMeta } from "~/lib/site";
 import { ROLE_NAMES, TEAM_NAME_MAX, teamsSchema } from "~/lib/teams/rules";
 import { sessionToken } from "~/server/account/auth.server";
 import { getUser, getWorkspace } from "~/server/account/user.server";
-import { unknownIntent } from "~/server/platform/http.server";
+import { notFound, unknownIntent } from "~/server/platform/http.server";
 import { redirectWithToast } from "~/server/platform/toast.server";
 import { createTeam, switchWorkspace, workspacesOf } from "~/server/teams/teams.server";
 import type { Route } from "./+types/teams";
@@ -38,8 +38,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       description: "You are its owner, and working in it now. Invite your colleagues below.",
     });
   }
-  if (!token || !(await switchWorkspace(app.db, user.id, token, value.workspace || null)))
-    throw new Response("Not Found", { status: 404 });
+  if (!token || !(await switchWorkspace(app.db, user.id, token, value.workspace || null))) notFound();
   return redirectWithToast(safeRedirect(formData.get("redirectTo")), {
     type: "success",
     title: value.workspace && value.workspace !== user.id ? "Switched to the team" : "Switched to your own workspace",

@@ -3,6 +3,7 @@ import { data, href } from "react-router";
 import { isConfirmed } from "~/lib/forms/confirm";
 import { connectionFormSchema } from "~/lib/people/connection-form";
 import { addContactPoint, deletePerson, removeContactPoint, updatePerson } from "~/server/people/edit.server";
+import { parseId } from "~/server/platform/http.server";
 import type { IntentArgs, Section } from "./+shared/intent.server";
 
 const fail = (message: string) => data({ pointError: message }, { status: 400 });
@@ -36,7 +37,7 @@ export const details = {
     return back("Added");
   },
   async "remove-point"({ app, user, id, form, back }: IntentArgs) {
-    await removeContactPoint(app.db, user.workspace.id, id, Number(form.get("pointId")), app);
+    await removeContactPoint(app.db, user.workspace.id, id, parseId(form.get("pointId")), app);
     return back("Removed");
   },
   async delete({ app, user, id, form, back }: IntentArgs) {

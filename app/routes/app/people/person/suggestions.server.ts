@@ -11,6 +11,7 @@ import {
   SUGGESTED_FIELD_LABEL,
   suggestionsFor,
 } from "~/server/people/suggestions.server";
+import { parseId } from "~/server/platform/http.server";
 import type { IntentArgs, Person, Section } from "./+shared/intent.server";
 
 /** What might change this person: details they gave again, guesses from their email, merges and duplicates. */
@@ -46,7 +47,7 @@ export async function loadSuggestions(app: AppContext, userId: string, person: P
 }
 
 async function offered({ app, user, id, form, intent, back }: IntentArgs) {
-  const suggestionId = Number(form.get("suggestionId"));
+  const suggestionId = parseId(form.get("suggestionId"));
   const done =
     intent === "accept-offered"
       ? await acceptSuggestion(app.db, user.workspace.id, id, suggestionId, app)
@@ -76,7 +77,7 @@ export const suggestions = {
     return back("Suggestion accepted");
   },
   async "undo-merge"({ app, user, form, back }: IntentArgs) {
-    const undone = await undoMerge(app.db, user.workspace.id, Number(form.get("mergeId")), app);
+    const undone = await undoMerge(app.db, user.workspace.id, parseId(form.get("mergeId")), app);
     if (undone && "conflict" in undone) return data({ mergeError: MERGE_CONFLICT_MESSAGE }, { status: 409 });
     return back(undone ? "Merge undone" : "That merge cannot be undone");
   },
