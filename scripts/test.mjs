@@ -89,7 +89,7 @@ await runChain(stages, [
 // next stage while the other's runs. Chain one: tsc (one core), the generated-files check, the unit tests
 // (one Vitest worker), then the heavy tests (floods, tens of thousands of rows, LibreOffice: each holds a
 // core for a while). Chain two: lint, the build, then the Worker tests (two workerds), the longest stage,
-// started as soon as the build is there. The chains take about as long as each other (decision 0247).
+// started as soon as the build is there (decision 0247).
 // tsc reads no build and the build no generated types; the Worker and heavy tests read the build, so the
 // heavy ones wait for it to end.
 let built;
@@ -140,9 +140,9 @@ if (browserAvailable()) {
       ["test", "--reporter=list,json"],
       {
         PLAYWRIGHT_JSON_OUTPUT_NAME: file,
-        // Three workers, each with a server of its own (decisions 0121, 0247): a journey mostly waits on its
-        // page, so a third one fills the cores the first two leave idle. E2E_WORKERS=1 runs them one by one.
-        E2E_WORKERS: process.env.E2E_WORKERS ?? "3",
+        // Two workers, each with a server of its own (docs/decisions/0121); a third made every journey slower
+        // on two cores and the stage no shorter (0247). E2E_WORKERS=1 runs them one by one.
+        E2E_WORKERS: process.env.E2E_WORKERS ?? "2",
       },
       playwrightReport(file),
     ),

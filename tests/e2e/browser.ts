@@ -47,8 +47,8 @@ export const cameraLaunchOptions = (video: string) =>
 /** The port the journeys' own server listens on, on loopback. */
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 8799);
 
-/** Journeys run in this many workers (`npm test` and CI: 3), each against a server and state of its own. */
-export const E2E_WORKERS = Math.max(1, Number(process.env.E2E_WORKERS ?? (process.env.CI ? 3 : 1)));
+/** Journeys run in this many workers (`npm test` and CI: 2), each against a server and state of its own. */
+export const E2E_WORKERS = Math.max(1, Number(process.env.E2E_WORKERS ?? (process.env.CI ? 2 : 1)));
 
 /** The server of the worker with this parallel index: E2E_PORT, then 100 ports up for each further worker. */
 export const serverURL = (parallelIndex: number) => `http://127.0.0.1:${E2E_PORT + 100 * parallelIndex}`;

@@ -28,7 +28,7 @@ async function publishCard(page: Page, project: string, email = "development@riv
   // Unsaved edits are saved by Publish itself.
   await main.getByLabel("Title", { exact: true }).fill("Executive Director");
   await main.getByLabel("Company or organization").fill("Riverbend Literacy");
-  await main.getByLabel("Headline").fill("Every child reading by third grade");
+  await main.getByLabel("Headline", { exact: true }).fill("Every child reading by third grade");
   await main.getByLabel("Short bio").fill("Twenty years of adult and family literacy programs.");
   await main.getByLabel("Email", { exact: true }).fill(email);
   await main.getByLabel("Phone", { exact: true }).fill("+1 503 555 0177");

@@ -24,7 +24,7 @@ test("build and publish a card, a visitor saves it and shares back, the owner se
   await expect(main.getByText("Enter a web address, such as example.org")).toBeVisible();
   // A bare domain is enough: https:// is added.
   await main.getByLabel("Website").fill("harbor.example");
-  await main.getByLabel("Headline").fill("Every child a reader");
+  await main.getByLabel("Headline", { exact: true }).fill("Every child a reader");
   // The live preview follows what is typed: beside the form on desktop, behind a Preview tab on phones.
   const phone = info.project.name === "phone";
   if (phone) await page.getByRole("tab", { name: "Preview" }).click();
