@@ -1,6 +1,7 @@
 import { href, Link } from "react-router";
 import { BarChart } from "~/components/charts/bar-chart";
 import { DailyChart } from "~/components/charts/daily-chart";
+import { PeriodNav, periodOf } from "~/components/charts/period-nav";
 import { appContext } from "~/context";
 import { pageMeta } from "~/lib/site";
 import { getUser } from "~/server/account/user.server";
@@ -14,16 +15,13 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
   { name: "robots", content: "noindex" },
 ];
 
-const PERIODS = [7, 30, 90] as const;
-
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const app = context.get(appContext);
   const user = getUser(context);
   const id = parseId(params.id);
   // Card analytics are Card Pro; the counts keep being kept on Basic, so nothing is lost on upgrade.
   await requireFeature(app.db, user.workspace.id, "cardAnalytics");
-  const asked = Number(new URL(request.url).searchParams.get("days"));
-  const days = PERIODS.includes(asked as 30) ? asked : 30;
+  const days = periodOf(request);
   const analytics = await cardAnalytics(app.db, user.workspace.id, id, days);
   if (!analytics) notFound();
   return analytics;
@@ -45,18 +43,7 @@ export default function CardAnalytics({ loaderData }: Route.ComponentProps) {
         {card.label} · {card.name}
         {card.published && card.slug ? ` · /c/${card.slug}` : " · not published"}
       </p>
-      <nav aria-label="Period" className="mt-4 flex gap-2">
-        {PERIODS.map((p) => (
-          <Link
-            key={p}
-            to={`?days=${p}`}
-            aria-current={p === days ? "page" : undefined}
-            className={`rounded-md border px-3 py-1.5 font-medium text-sm ${p === days ? "border-brand-600 bg-brand-600 text-white" : "border-slate-300 dark:border-slate-700"}`}
-          >
-            {p} days
-          </Link>
-        ))}
-      </nav>
+      <PeriodNav days={days} />
       <dl className="mt-6 grid grid-cols-2 gap-3 sm:grid-cols-5">
         {[
           ["Views", totals.views],

@@ -1,4 +1,5 @@
 import { href, Link } from "react-router";
+import { PeriodNav, periodOf } from "~/components/charts/period-nav";
 import { appContext } from "~/context";
 import { pageMeta } from "~/lib/site";
 import { getUser } from "~/server/account/user.server";
@@ -13,8 +14,6 @@ export const meta = ({ loaderData }: Route.MetaArgs) => [
   { name: "robots", content: "noindex" },
 ];
 
-const PERIODS = [7, 30, 90] as const;
-
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { db } = context.get(appContext);
   const user = getUser(context);
@@ -23,8 +22,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (!team || team.role === "member") notFound();
   // Card analytics are Card Pro: the team's plan (decision 0237).
   await requireFeature(db, team.id, "cardAnalytics");
-  const asked = Number(new URL(request.url).searchParams.get("days"));
-  const days = PERIODS.includes(asked as 30) ? asked : 30;
+  const days = periodOf(request);
   return { team, ...(await teamAnalytics(db, team.id, days)) };
 }
 
@@ -43,18 +41,7 @@ export default function TeamAnalytics({ loaderData }: Route.ComponentProps) {
         Views, saves and share-backs of every card of {team.name} in the last {days} days, for the team and per member,
         by where visitors came from.
       </p>
-      <nav aria-label="Period" className="mt-4 flex gap-2">
-        {PERIODS.map((p) => (
-          <Link
-            key={p}
-            to={`?days=${p}`}
-            aria-current={p === days ? "page" : undefined}
-            className={`rounded-md border px-3 py-1.5 font-medium text-sm ${p === days ? "border-brand-600 bg-brand-600 text-white" : "border-slate-300 dark:border-slate-700"}`}
-          >
-            {p} days
-          </Link>
-        ))}
-      </nav>
+      <PeriodNav days={days} />
 
       <h2 className="mt-8 font-semibold text-xl">The team, by source</h2>
       <table aria-label="The team by source" className="mt-3 w-full text-sm">
