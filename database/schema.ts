@@ -75,6 +75,10 @@ export const workspace = sqliteTable("workspace", {
   createdAt: createdAt(),
   // A team's members reach its pages only with a passkey or two-step sign-in set up (decision 0242).
   requireSecondFactor: integer("require_second_factor", { mode: "boolean" }).notNull().default(false),
+  // The template a member the team's directory (SCIM) adds gets a card from (decision 0260); none by default.
+  defaultTemplateId: text("default_template_id").references((): AnySQLiteColumn => cardTemplate.id, {
+    onDelete: "set null",
+  }),
 });
 
 export const member = sqliteTable(
