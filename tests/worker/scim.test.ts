@@ -507,8 +507,19 @@ describe("SCIM provisioning", () => {
     const tokenId = await env.DB.prepare("select id from scim_token where workspace_id = ?")
       .bind(t.team)
       .first<string>("id");
+    // One tap asks; nothing is revoked until the confirmation comes.
+    const asked = await post(`/teams/${t.team}/sign-in`, t.admin, { intent: "revoke-scim-token", id: tokenId ?? "" });
+    expect(asked.status).toBe(200);
+    expect(await asked.text()).toContain("Revoke the token");
+    expect((await scim(t, "GET", "/Users")).status).toBe(200);
     expect(
-      (await post(`/teams/${t.team}/sign-in`, t.admin, { intent: "revoke-scim-token", id: tokenId ?? "" })).status,
+      (
+        await post(`/teams/${t.team}/sign-in`, t.admin, {
+          intent: "revoke-scim-token",
+          id: tokenId ?? "",
+          confirmed: "yes",
+        })
+      ).status,
     ).toBe(302);
     expect((await scim(t, "GET", "/Users")).status).toBe(401);
 
