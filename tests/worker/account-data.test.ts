@@ -30,8 +30,11 @@ const OWNED = TABLES.filter((t) => t.name !== "user" && !(t.name in NOT_ACCOUNT_
 // Parents before children, so each row can point at the owner's row in the table it references.
 function fillOrder(): string[] {
   const order: string[] = [];
+  // A table on the way down is not entered again: a cycle (a team's default template, 0260) is a nullable column.
+  const visiting = new Set<string>();
   const visit = (name: string) => {
-    if (order.includes(name) || name === "user") return;
+    if (order.includes(name) || visiting.has(name) || name === "user") return;
+    visiting.add(name);
     for (const ref of byName.get(name)?.refs.values() ?? []) visit(ref.table);
     order.push(name);
   };
