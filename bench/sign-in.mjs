@@ -72,11 +72,19 @@ export async function signInBench({ base, state, fetch = fetchRetry, count = 20 
   for (let i = 0; i < count; i++) {
     const cookie = await signUpOwner(base, `bench-passkey-${stamp}-${i}@example.org`);
     const key = await SoftAuthenticator.make(site);
-    const options = await fetch(`${base}/api/auth/passkey/register-options`, { headers: { cookie } });
+    const ip = from();
+    const options = await fetch(`${base}/api/auth/passkey/register-options`, {
+      headers: { cookie, "cf-connecting-ip": ip },
+    });
     const { challenge } = await options.json();
     const added = await fetch(`${base}/api/auth/passkey/register`, {
       method: "POST",
-      headers: { cookie: join(cookie, cookieOf(options)), origin: base, "content-type": "application/json" },
+      headers: {
+        cookie: join(cookie, cookieOf(options)),
+        origin: base,
+        "content-type": "application/json",
+        "cf-connecting-ip": ip,
+      },
       body: JSON.stringify({ response: await key.register(challenge), name: "Bench phone" }),
     });
     if (!added.ok) throw new Error(`adding a passkey answered ${added.status}: ${(await added.text()).slice(0, 200)}`);
