@@ -28,7 +28,9 @@ const boothColumns = { id: orgBooth.id, eventId: orgBooth.eventId, workspaceId: 
  */
 export async function standBooth(db: Database, stand: { id: number; eventId: number }, workspaceId: string) {
   await writeBatch(db, [
-    rawSql(sql`insert into org_booth (event_id, workspace_id) values (${stand.eventId}, ${workspaceId})
+    // Only an unbound pass makes a booth: a pass whose holder left its team makes none of its own.
+    rawSql(sql`insert into org_booth (event_id, workspace_id) select ${stand.eventId}, ${workspaceId}
+      where exists (select 1 from org_attendee where id = ${stand.id} and booth_id is null)
       on conflict (event_id, workspace_id) do nothing`),
     rawSql(sql`update org_attendee set booth_id = (select id from org_booth
         where event_id = ${stand.eventId} and workspace_id = ${workspaceId})
