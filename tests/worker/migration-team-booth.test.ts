@@ -81,7 +81,7 @@ describe("the team booth migration (0077)", () => {
     // Every other table keeps its rows; the leads move out of org_exchange, which keeps its exchange.
     expect(after).toEqual({
       ...before,
-      org_exchange: before.org_exchange - 4,
+      org_exchange: (before.org_exchange ?? 0) - 4,
       org_booth: 2,
       org_lead: 3,
       org_lead_note: 4,

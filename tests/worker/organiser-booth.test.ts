@@ -105,6 +105,13 @@ describe("a team's booth", () => {
     expect(xlsx.status).toBe(200);
     expect(new Uint8Array(await xlsx.arrayBuffer()).slice(0, 2)).toEqual(new Uint8Array([0x50, 0x4b]));
 
+    // The team's page lists its booth with the downloads for its owners and admins, and not for a member.
+    const teamPage = await (await get(owner, `/teams/${team}`)).text();
+    expect(teamPage).toContain("Booths at events");
+    expect(teamPage).toContain(`/e/${e.slug}/leads/xlsx`);
+    expect(teamPage).toContain("1 lead");
+    expect(await (await get(sam, `/teams/${team}`)).text()).not.toContain("Booths at events");
+
     // The owner sets the booth's questions; a staff member who is no admin cannot, but answers them when scanning.
     expect(
       (

@@ -1,11 +1,11 @@
-import { and, asc, eq, inArray, type SQL, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import {
   answerField,
   LEAD_QUESTIONS_MAX,
   type LeadQuestion,
   parseOptions,
 } from "~/lib/organiser-events/lead-questions";
-import { orgAttendee, orgBooth, orgLead, orgLeadAnswer, orgLeadNote, orgLeadQuestion } from "~db/schema";
+import { orgAttendee, orgBooth, orgEvent, orgLead, orgLeadAnswer, orgLeadNote, orgLeadQuestion } from "~db/schema";
 import { chunk } from "../db/budget.server";
 import type { Database } from "../db/db.server";
 import { rawSql, writeBatch } from "../db/write.server";
@@ -71,6 +71,22 @@ export async function viewerBooth(
   if (booth) return booth;
   if (pass && pass.leadRights !== "none" && pass.boothId === null) return standBooth(db, pass, viewer.workspace.id);
   return null;
+}
+
+/** The workspace's booths at organiser events, latest event first, with how many leads each holds. */
+export function boothsOf(db: Database, workspaceId: string) {
+  return db
+    .select({
+      slug: orgEvent.slug,
+      title: orgEvent.title,
+      startsAt: orgEvent.startsAt,
+      leads: sql<number>`(select count(*) from org_lead l where l.booth_id = ${orgBooth.id})`,
+    })
+    .from(orgBooth)
+    .innerJoin(orgEvent, eq(orgEvent.id, orgBooth.eventId))
+    .where(eq(orgBooth.workspaceId, workspaceId))
+    .orderBy(desc(orgEvent.startsAt))
+    .limit(50);
 }
 
 /** True while `userId` is a member of the booth's workspace: staff who left the team are no longer its staff. */
