@@ -189,6 +189,7 @@ describe("a team's booth", () => {
     const { e, owner, team, sam, visitor } = await booth();
     const before = await visitor("Before Removal");
     expect((await post(sam, before.path, { notes: "Keep this" })).status).toBe(200);
+    expect(await (await get(sam, before.path)).text()).toContain("Save lead");
     expect((await post(owner, `/teams/${team}`, { intent: "remove", user: sam.id })).status).toBe(302);
     const after = await visitor("After Removal");
     const refused = await post(sam, after.path, { notes: "Should not land" });
@@ -201,6 +202,8 @@ describe("a team's booth", () => {
     expect(page.status).toBe(403);
     expect(await leadsOf(e.id, after.id)).toEqual([]);
     expect((await get(sam, `/e/${e.slug}/leads/csv`)).status).toBe(404);
+    // Opening a pass's QR shows them the plain badge, not the team's stored lead.
+    expect(await (await get(sam, before.path)).text()).not.toContain("Save lead");
     const kept = await (await get(owner, `/e/${e.slug}/leads/csv`)).text();
     expect(kept).toContain("Keep this (noted by Sam Staff)");
   });

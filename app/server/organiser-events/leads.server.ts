@@ -109,6 +109,12 @@ const leadSeenBy = (booth: Booth, viewer: BoothViewer): SQL =>
     where n.lead_id = ${orgLead.id} and n.author_id = ${viewer.id}
       and exists (select 1 from member m where m.workspace_id = ${booth.workspaceId} and m.user_id = ${viewer.id})))`;
 
+/** Whether `userId` is staff of the booth now: a member of its workspace. */
+export async function isStaff(db: Database, booth: Booth, userId: string) {
+  const [row] = await db.all<{ yes: number }>(sql`select ${staffOf(booth.id, userId)} as yes`);
+  return Boolean(row?.yes);
+}
+
 /** Whether the viewer manages the booth's questions: an owner or admin of its workspace. */
 export async function managesBooth(db: Database, booth: Booth, viewer: BoothViewer) {
   const [row] = await db.all<{ yes: number }>(sql`select exists (select 1 from member m

@@ -42,7 +42,7 @@ import {
 import { exchangedPeople, scannedBy } from "./directory.server";
 import { orgEventPagePath, orgEventTag, publicOrgEvent, purgeOrgEvent } from "./events.server";
 import { renderLeadForm, renderNotice } from "./lead-form.server";
-import { type Booth, leadOf, questionsOf, saveAnswers, standBooth, storedLead } from "./leads.server";
+import { type Booth, isStaff, leadOf, questionsOf, saveAnswers, standBooth, storedLead } from "./leads.server";
 import { availabilityOf, eventSlots, notifyMeeting, setAvailability } from "./meeting-slots.server";
 import { answerMeeting } from "./meetings.server";
 import {
@@ -295,8 +295,10 @@ organiserEventRoutes.get(`/e/:slug{${SLUG}}/a/:code{[A-Za-z0-9_-]{8,64}}`, async
   // A stand opening the QR with the phone's camera gets its lead form, filled with what an earlier scan stored.
   const user = /session_token/.test(c.req.header("cookie") ?? "") ? await getSessionUser(app, c.req.raw) : null;
   const stand = user ? await myAttendee(app.db, user.id, found.e.id) : null;
-  if (user && stand && stand.leadRights !== "none" && stand.id !== found.a.id) {
-    const booth = await standBooth(app.db, stand, user.workspace.id);
+  const booth =
+    user && stand && stand.leadRights !== "none" ? await standBooth(app.db, stand, user.workspace.id) : null;
+  // Only the booth's staff see its lead: a member who left the team gets the plain badge page.
+  if (user && stand && booth && stand.id !== found.a.id && (await isStaff(app.db, booth, user.id))) {
     const lead = await leadOf(app.db, booth.id, found.a.id);
     const state = lead === null ? {} : { values: await storedLead(app.db, lead) };
     return leadPage(app, c.req.url, found, booth, state, null, 200);
@@ -307,6 +309,8 @@ organiserEventRoutes.get(`/e/:slug{${SLUG}}/a/:code{[A-Za-z0-9_-]{8,64}}`, async
     ...headers,
   });
 });
+
+const NOT_STAFF = "You are no longer on this stand's team, so your scans cannot go into its leads";
 
 type Scan = NonNullable<Awaited<ReturnType<typeof attendeeByScan>>>;
 
@@ -353,6 +357,7 @@ organiserEventRoutes.post(`/e/:slug{${SLUG}}/a/:code{[A-Za-z0-9_-]{8,64}}`, asyn
   const lead = leadFormSchema.safeParse({ rating: values.rating, notes: values.notes });
   // A stand scans into its booth; answers are checked before anything is stored, so a refused form leaves the lead as it was.
   const booth = scanner.leadRights !== "none" ? await standBooth(app.db, scanner, user.workspace.id) : null;
+  if (booth && !(await isStaff(app.db, booth, user.id))) return refuse(NOT_STAFF, 403);
   const checked = booth ? checkAnswers(await questionsOf(app.db, booth.id), body) : { answers: [], errors: {} };
   const errors = { ...(lead.success ? {} : fieldErrors(lead.error)), ...checked.errors };
   if (!lead.success || Object.keys(errors).length) {
@@ -365,7 +370,7 @@ organiserEventRoutes.post(`/e/:slug{${SLUG}}/a/:code{[A-Za-z0-9_-]{8,64}}`, asyn
       result.reason === "self"
         ? "That is your own pass"
         : result.reason === "not-staff"
-          ? "You are no longer on this stand's team, so your scans cannot go into its leads"
+          ? NOT_STAFF
           : "That pass is for another event",
       result.reason === "not-staff" ? 403 : 409,
     );
