@@ -30,7 +30,7 @@ const organised = (db: Database, o: AccountOwner) =>
   db.select({ id: orgEvent.id }).from(orgEvent).where(eq(orgEvent.userId, o.id));
 
 /** The booths of the owner's personal workspace, as a subquery. */
-const boothsOf = (db: Database, o: AccountOwner) =>
+const personalBooths = (db: Database, o: AccountOwner) =>
   db.select({ id: orgBooth.id }).from(orgBooth).where(eq(orgBooth.workspaceId, o.id));
 
 /** The owner's own passes at anyone's event. */
@@ -147,7 +147,7 @@ export const EVENT_SECTIONS: readonly ExportSection[] = [
       db
         .select()
         .from(orgLead)
-        .where(or(inArray(orgLead.boothId, boothsOf(db, o)), inArray(orgLead.attendeeId, passesOf(db, o)))),
+        .where(or(inArray(orgLead.boothId, personalBooths(db, o)), inArray(orgLead.attendeeId, passesOf(db, o)))),
   },
   {
     // The notes on the owner's booths' leads, with who wrote each.
@@ -163,7 +163,7 @@ export const EVENT_SECTIONS: readonly ExportSection[] = [
             db
               .select({ id: orgLead.id })
               .from(orgLead)
-              .where(inArray(orgLead.boothId, boothsOf(db, o))),
+              .where(inArray(orgLead.boothId, personalBooths(db, o))),
           ),
         ),
   },
@@ -175,7 +175,7 @@ export const EVENT_SECTIONS: readonly ExportSection[] = [
       db
         .select()
         .from(orgLeadQuestion)
-        .where(inArray(orgLeadQuestion.boothId, boothsOf(db, o))),
+        .where(inArray(orgLeadQuestion.boothId, personalBooths(db, o))),
   },
   {
     // Answers to the owner's booths' questions, and a stand's answers about the owner's own passes.
@@ -194,7 +194,9 @@ export const EVENT_SECTIONS: readonly ExportSection[] = [
         .from(orgLeadAnswer)
         .innerJoin(orgLeadQuestion, eq(orgLeadQuestion.id, orgLeadAnswer.questionId))
         .innerJoin(orgLead, eq(orgLead.id, orgLeadAnswer.leadId))
-        .where(or(inArray(orgLeadQuestion.boothId, boothsOf(db, o)), inArray(orgLead.attendeeId, passesOf(db, o)))),
+        .where(
+          or(inArray(orgLeadQuestion.boothId, personalBooths(db, o)), inArray(orgLead.attendeeId, passesOf(db, o))),
+        ),
   },
   {
     // When the owner's passes were let in at the door.

@@ -17,7 +17,7 @@ const LEADS_MAX = 20_000;
 export type Booth = { id: number; eventId: number; workspaceId: string | null };
 
 /** Who reads a booth's leads: a signed-in account working in a workspace. */
-export type BoothViewer = { id: string; workspace: { id: string } };
+type BoothViewer = { id: string; workspace: { id: string } };
 
 const boothColumns = { id: orgBooth.id, eventId: orgBooth.eventId, workspaceId: orgBooth.workspaceId };
 
@@ -47,7 +47,7 @@ export async function standBooth(db: Database, stand: { id: number; eventId: num
 }
 
 /** The booth of this workspace at the event, if it has one. */
-export async function boothOf(db: Database, eventId: number, workspaceId: string): Promise<Booth | null> {
+async function boothOf(db: Database, eventId: number, workspaceId: string): Promise<Booth | null> {
   const [booth] = await db
     .select(boothColumns)
     .from(orgBooth)
