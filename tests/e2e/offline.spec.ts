@@ -314,7 +314,6 @@ test("an expired or revoked session leaves no kept pages behind for the next per
 
 base(
   "sign-out warns about captures still waiting on the device and lets the owner sync them first",
-  { tag: "@layout" },
   async ({ page, context, isMobile }) => {
     base.setTimeout(90_000);
     const email = `waiting-${Date.now()}-${isMobile ? "m" : "d"}@example.org`;
