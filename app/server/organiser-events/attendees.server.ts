@@ -6,6 +6,7 @@ import type { JoinForm, Visibility } from "~/lib/organiser-events/rules";
 import type { PersonDraft } from "~/lib/people/draft";
 import { orgAttendee, orgConsent, orgEvent, orgExchange } from "~db/schema";
 import { provedMailbox } from "../account/proved-mailbox.server";
+import { cardArrival } from "../cards/holder.server";
 import type { Database } from "../db/db.server";
 import { outer } from "../db/outer.server";
 import { rawSql, type Statement, writeBatch } from "../db/write.server";
@@ -286,10 +287,14 @@ async function addToNetwork(
   },
 ) {
   if (!owner.userId) return null;
-  const ownerId = how.workspaceId ?? owner.userId;
+  // A booth's lead lands in the booth's workspace (decision 0250); met with a team card, the team's person met
+  // by the card's holder (decision 0252); else the attendee's own.
+  const { workspaceId: ownerId, metBy } = how.workspaceId
+    ? { workspaceId: how.workspaceId, metBy: how.workspaceId !== owner.userId ? owner.userId : null }
+    : await cardArrival(db, owner.cardId, owner.userId, owner.userId);
   const now = new Date();
   return addPerson(db, ownerId, draftOf(other), {
-    metBy: how.workspaceId && how.workspaceId !== owner.userId ? owner.userId : undefined,
+    metBy,
     source: how.source === "lead" ? "scan" : how.source,
     detail: how.detail,
     eventName: event.title,
