@@ -99,11 +99,14 @@ export function MeetingForm({
   event,
   sent,
   buttonClass,
+  idPrefix = "meet",
 }: {
   to: { id: number; name: string };
   event: { slug: string; startsAt: string; endsAt: string; timeZone: string; slotted: boolean };
   sent: { values: Record<string, string>; errors: Record<string, string[]> } | null;
   buttonClass: string;
+  /** Ids of the form's fields: a person shown twice on a page (suggested and listed) gets two forms. */
+  idPrefix?: string;
 }) {
   // With the organiser's slots, the times offered are those free for both (the meet page).
   if (event.slotted)
@@ -114,7 +117,7 @@ export function MeetingForm({
         </Link>
       </p>
     );
-  const id = (f: string) => `meet-${to.id}-${f}`;
+  const id = (f: string) => `${idPrefix}-${to.id}-${f}`;
   const err = (f: string) => sent?.errors[f]?.[0];
   const described = (f: string) => (err(f) ? { "aria-invalid": true, "aria-describedby": `${id(f)}-error` } : {});
   const message = (f: string) =>

@@ -1,9 +1,11 @@
 import { data, Form, href, Link, redirect } from "react-router";
+import { IntentSuggestions, IntentsForm, type IntentsSent } from "~/components/organiser-events/intents";
 import { MeetingForm, Meetings } from "~/components/organiser-events/meetings";
 import { ConfirmStep } from "~/components/ui/confirm-step";
 import { inputClass } from "~/components/ui/field";
 import { appContext } from "~/context";
 import { isConfirmed } from "~/lib/forms/confirm";
+import { parseIntentSide } from "~/lib/organiser-events/intents";
 import { SLOT_MESSAGES } from "~/lib/organiser-events/meeting-slots";
 import { LEAVE_CONSEQUENCE, meetingFormSchema, VISIBILITY_LABEL } from "~/lib/organiser-events/rules";
 import { pageMeta } from "~/lib/site";
@@ -12,6 +14,7 @@ import { answerConnect, leaveEvent, myAttendee, requestConnect } from "~/server/
 import { directory, matchesFor, pendingRequests } from "~/server/organiser-events/directory.server";
 import { publicOrgEvent } from "~/server/organiser-events/events.server";
 import { linkedHub, planInHub } from "~/server/organiser-events/hub-link.server";
+import { intentMatches, intentOptions, intentsOf, setIntents } from "~/server/organiser-events/intents.server";
 import { cancelMeeting, hasSlots, notifyMeeting } from "~/server/organiser-events/meeting-slots.server";
 import { answerMeeting, meetingLine, meetingsOf, requestMeeting } from "~/server/organiser-events/meetings.server";
 import { noticeRequest } from "~/server/organiser-events/requests.server";
@@ -43,13 +46,16 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const filters = Object.fromEntries(FILTERS.map((f) => [f, (url.searchParams.get(f) ?? "").slice(0, 100)]));
   const page = Math.max(0, Number.parseInt(url.searchParams.get("page") ?? "0", 10) || 0);
-  const [list, requests, matches, meetings, hubId, slotted] = await Promise.all([
+  const [list, requests, matches, meetings, hubId, slotted, options, intents, suggested] = await Promise.all([
     directory(app.db, me, { ...filters, page }),
     pendingRequests(app.db, me),
     matchesFor(app.db, me),
     meetingsOf(app.db, me),
     linkedHub(app.db, me.userId ?? "", event.id),
     hasSlots(app.db, event.id),
+    intentOptions(app.db, event.id),
+    intentsOf(app.db, me),
+    intentMatches(app.db, me),
   ]);
   return {
     event: {
@@ -76,6 +82,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     ...list,
     requests,
     matches: matches.map((m) => ({ id: m.id, name: m.name, company: m.company, title: m.title, reasons: m.reasons })),
+    intents: { options, mine: intents, suggested },
   };
 }
 
@@ -99,6 +106,16 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       title: "Attendees added to your event hub",
       description: "Generate the strategy plan to rank them beside your own network.",
     });
+  }
+  if (intent === "intents") {
+    const sides = { need: side(form, "need"), offer: side(form, "offer") };
+    if (!sides.need.parsed.ok || !sides.offer.parsed.ok) {
+      const values = { need: sides.need.values, offer: sides.offer.values };
+      const errors = (["need", "offer"] as const).filter((k) => !sides[k].parsed.ok);
+      return data({ intents: { values, errors } satisfies IntentsSent }, { status: 400 });
+    }
+    await setIntents(app.db, me, { need: sides.need.parsed.labels, offer: sides.offer.parsed.labels });
+    return redirectWithToast(`${back}#intents-title`, { type: "success", title: "Saved: here is who fits" });
   }
   if (!Number.isSafeInteger(id) || id < 1) return data({ error: "Choose an attendee" }, { status: 400 });
   if (intent === "meet") {
@@ -153,9 +170,17 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   return data({ error: "Unknown action" }, { status: 400 });
 }
 
+/** One side of the intents form as posted, and whether it keeps the limits. */
+function side(form: FormData | null, name: "need" | "offer") {
+  const ticked = (form?.getAll(name) ?? []).map(String).slice(0, 100);
+  const own = String(form?.get(`${name}Own`) ?? "");
+  return { values: { ticked, own: own.slice(0, 1000) }, parsed: parseIntentSide(ticked, own) };
+}
+
 export default function DirectoryPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { event, me, filters, people, more, page, requests, matches, meetings, hubId } = loaderData;
+  const { event, me, filters, people, more, page, requests, matches, meetings, hubId, intents } = loaderData;
   const meet = actionData && "meet" in actionData ? actionData.meet : null;
+  const intentsSent = actionData && "intents" in actionData ? actionData.intents : null;
   const error = actionData && "error" in actionData ? actionData.error : null;
   const small = "rounded-md border border-slate-300 px-3 py-1.5 font-semibold text-sm dark:border-slate-700";
   return (
@@ -191,6 +216,22 @@ export default function DirectoryPage({ loaderData, actionData }: Route.Componen
         </p>
       ) : null}
       <Meetings meetings={meetings} slug={event.slug} />
+      <section
+        aria-labelledby="intents-title"
+        className="mt-6 rounded-xl border border-slate-200 p-4 dark:border-slate-800"
+      >
+        <h2 id="intents-title" className="font-semibold text-xl">
+          Suggested for you
+        </h2>
+        <IntentSuggestions matches={intents.suggested} event={event} sent={meet} buttonClass={small} />
+        <details
+          className="mt-3"
+          open={Boolean(intentsSent) || !(intents.mine.need.length || intents.mine.offer.length)}
+        >
+          <summary className="cursor-pointer font-medium text-sm">What you look for and offer</summary>
+          <IntentsForm options={intents.options} mine={intents.mine} sent={intentsSent} buttonClass={small} />
+        </details>
+      </section>
       {requests.length ? (
         <section aria-labelledby="req-title" className="mt-6">
           <h2 id="req-title" className="font-semibold text-xl">
