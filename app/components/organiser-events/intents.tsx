@@ -1,14 +1,11 @@
 import { Form } from "react-router";
 import { inputClass } from "~/components/ui/field";
-import { INTENT_MESSAGES, INTENT_SIDES, type IntentSide } from "~/lib/organiser-events/intents";
+import type { Locale } from "~/lib/i18n/locales";
+import { translator } from "~/lib/i18n/translate";
+import { INTENT_MAX, INTENT_SIDES, INTENTS_PER_SIDE, type IntentSide } from "~/lib/organiser-events/intents";
 import { MeetingForm } from "./meetings";
 
 /** Matchmaking by intent in the directory: what I look for and offer, and the people who fit. */
-
-const SIDE = {
-  need: { legend: "What you look for", own: "Your own words (comma separated)" },
-  offer: { legend: "What you offer", own: "Your own words (comma separated)" },
-} as const;
 
 export type IntentsSent = { values: Record<IntentSide, { ticked: string[]; own: string }>; errors: IntentSide[] };
 
@@ -18,15 +15,18 @@ export function IntentsForm({
   mine,
   sent,
   buttonClass,
+  locale,
 }: {
   options: string[];
   mine: Record<IntentSide, string[]>;
   sent: IntentsSent | null;
   buttonClass: string;
+  locale: Locale;
 }) {
+  const t = translator(locale);
   const listed = new Set(options.map((o) => o.toLocaleLowerCase("en")));
   return (
-    <Form method="post" className="mt-3 grid gap-4 sm:grid-cols-2" aria-label="What you look for and offer">
+    <Form method="post" className="mt-3 grid gap-4 sm:grid-cols-2" aria-label={t("att.intents.edit")}>
       {INTENT_SIDES.map((side) => {
         const ticked = new Set((sent?.values[side].ticked ?? mine[side]).map((l) => l.toLocaleLowerCase("en")));
         const own =
@@ -34,7 +34,9 @@ export function IntentsForm({
         const failed = sent?.errors.includes(side);
         return (
           <fieldset key={side} className="grid gap-2" aria-describedby={failed ? `intent-${side}-error` : undefined}>
-            <legend className="mb-1 font-medium">{SIDE[side].legend}</legend>
+            <legend className="mb-1 font-medium">
+              {t(side === "need" ? "att.intents.need" : "att.intents.offer")}
+            </legend>
             {options.length ? (
               <div className="flex flex-wrap gap-x-4 gap-y-1">
                 {options.map((o) => (
@@ -52,7 +54,7 @@ export function IntentsForm({
               </div>
             ) : null}
             <label className="grid gap-1 text-sm" htmlFor={`intent-${side}-own`}>
-              <span>{SIDE[side].own}</span>
+              <span>{t("att.intents.own")}</span>
               <input
                 id={`intent-${side}-own`}
                 name={`${side}Own`}
@@ -64,20 +66,27 @@ export function IntentsForm({
             </label>
             {failed ? (
               <p id={`intent-${side}-error`} className="text-red-700 text-sm dark:text-red-300">
-                {INTENT_MESSAGES.side}
+                {t("att.intents.error", { max: INTENTS_PER_SIDE, length: INTENT_MAX })}
               </p>
             ) : null}
           </fieldset>
         );
       })}
       <button type="submit" name="intent" value="intents" className={`${buttonClass} sm:justify-self-start`}>
-        Save and suggest people
+        {t("att.intents.save")}
       </button>
     </Form>
   );
 }
 
-type Suggestion = { id: number; name: string; company: string | null; title: string | null; reasons: string[] };
+type Suggestion = {
+  id: number;
+  name: string;
+  company: string | null;
+  title: string | null;
+  offers: string[];
+  needs: string[];
+};
 
 /** The people whose offers meet my needs, each with the reason in words and the usual way to ask for a meeting. */
 export function IntentSuggestions({
@@ -85,20 +94,26 @@ export function IntentSuggestions({
   event,
   sent,
   buttonClass,
+  locale,
 }: {
   matches: Suggestion[];
   event: Parameters<typeof MeetingForm>[0]["event"];
   sent: { to: number; values: Record<string, string>; errors: Record<string, string[]> } | null;
   buttonClass: string;
+  locale: Locale;
 }) {
+  const t = translator(locale);
+  // Their words are joined the reader's way ("A, B" / "A、B" / "A، B").
+  const sep = locale === "ja" || locale === "zh-Hans" ? "、" : locale === "ar" ? "، " : ", ";
+  const list = { format: (words: string[]) => words.join(sep) };
+  const reasons = (m: Suggestion) => [
+    ...(m.offers.length ? [t("att.intents.theyOffer", { count: m.offers.length, words: list.format(m.offers) })] : []),
+    ...(m.needs.length ? [t("att.intents.theyNeed", { count: m.needs.length, words: list.format(m.needs) })] : []),
+  ];
   if (!matches.length)
-    return (
-      <p className="mt-3 text-slate-600 text-sm dark:text-slate-300">
-        Nobody in the directory offers what you look for or looks for what you offer yet.
-      </p>
-    );
+    return <p className="mt-3 text-slate-600 text-sm dark:text-slate-300">{t("att.intents.none")}</p>;
   return (
-    <ol className="mt-3 grid gap-3" aria-label="Suggested for you">
+    <ol className="mt-3 grid gap-3" aria-label={t("att.intents.title")}>
       {matches.map((m) => (
         <li
           key={m.id}
@@ -107,7 +122,7 @@ export function IntentSuggestions({
         >
           <strong>{m.name}</strong>
           {m.title || m.company ? ` (${[m.title, m.company].filter(Boolean).join(", ")})` : ""}
-          {m.reasons.map((r) => (
+          {reasons(m).map((r) => (
             <span key={r} className="block text-slate-600 text-sm dark:text-slate-300">
               {r}
             </span>
@@ -118,6 +133,7 @@ export function IntentSuggestions({
             sent={sent?.to === m.id ? sent : null}
             buttonClass={buttonClass}
             idPrefix="suggest"
+            locale={locale}
           />
         </li>
       ))}

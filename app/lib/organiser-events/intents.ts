@@ -7,10 +7,10 @@ export const INTENT_OPTIONS_MAX = 30;
 export const INTENTS_PER_SIDE = 10;
 export const INTENT_MAX = 40;
 
-export const INTENT_MESSAGES = {
+/** The organiser's words (the organiser's pages are English); an attendee's refusal is worded by the catalog. */
+const INTENT_MESSAGES = {
   options: `Give at most ${INTENT_OPTIONS_MAX} items, one per line`,
   option: `Keep each item to ${INTENT_MAX} characters`,
-  side: `Choose at most ${INTENTS_PER_SIDE}, each at most ${INTENT_MAX} characters`,
 } as const;
 
 /** The comparable form of a word: case, width and spacing do not make two words differ. */
@@ -45,18 +45,5 @@ export function parseIntentSide(ticked: string[], own: string): { ok: true; labe
   return { ok: true, labels };
 }
 
-/** One hit of a suggestion: the other person's word and the side it is on for them. */
+/** One hit of a suggestion: the other person's word and the side it is on for them (an offer weighs 2, a need 1). */
 export type IntentHit = { side: IntentSide; label: string };
-
-/** Weight of a hit: their offer meeting my need counts twice their need meeting my offer. */
-export const hitWeight = (h: IntentHit) => (h.side === "offer" ? 2 : 1);
-
-/** The reasons in words: "You look for funders; they offer funders", then what they look for that I offer. */
-export function intentReasons(hits: IntentHit[]): string[] {
-  const offers = hits.filter((h) => h.side === "offer").map((h) => h.label);
-  const needs = hits.filter((h) => h.side === "need").map((h) => h.label);
-  return [
-    ...(offers.length ? [`You look for ${offers.join(", ")}; they offer ${offers.length > 1 ? "them" : "it"}`] : []),
-    ...(needs.length ? [`They look for ${needs.join(", ")}; you offer ${needs.length > 1 ? "them" : "it"}`] : []),
-  ];
-}

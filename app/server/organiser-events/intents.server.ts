@@ -1,5 +1,5 @@
 import { asc, eq, sql } from "drizzle-orm";
-import { hitWeight, type IntentHit, type IntentSide, intentReasons, intentTag } from "~/lib/organiser-events/intents";
+import { type IntentHit, type IntentSide, intentTag } from "~/lib/organiser-events/intents";
 import { orgIntent, orgIntentOption } from "~db/schema";
 import type { Database } from "../db/db.server";
 import { writeBatch } from "../db/write.server";
@@ -59,7 +59,9 @@ type IntentMatch = {
   company: string | null;
   title: string | null;
   score: number;
-  reasons: string[];
+  /** Their offers that meet my needs, and their needs my offers meet, as they wrote them: the reasons. */
+  offers: string[];
+  needs: string[];
 };
 
 /**
@@ -87,14 +89,16 @@ export async function intentMatches(db: Database, me: Attendee): Promise<IntentM
     order by score desc, a.name asc, a.id asc
     limit ${INTENT_MATCH_LIMIT}`);
   return rows.map((r) => {
-    const hits = (JSON.parse(r.hits) as IntentHit[]).sort((x, y) => hitWeight(y) - hitWeight(x));
+    // In a stable order (the database groups them in any): the reasons read the same on every load.
+    const hits = (JSON.parse(r.hits) as IntentHit[]).sort((x, y) => x.label.localeCompare(y.label));
     return {
       id: r.id,
       name: r.name,
       company: r.company,
       title: r.title,
       score: r.score,
-      reasons: intentReasons(hits),
+      offers: hits.filter((h) => h.side === "offer").map((h) => h.label),
+      needs: hits.filter((h) => h.side === "need").map((h) => h.label),
     };
   });
 }
