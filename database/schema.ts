@@ -2158,3 +2158,41 @@ export const importMapping = sqliteTable(
   },
   (t) => [uniqueIndex("import_mapping_user_layout_idx").on(t.userId, t.layoutKey)],
 );
+
+/**
+ * Matchmaking by intent (migration 0084): the organiser's short list of things attendees look for and offer,
+ * in the organiser's order.
+ */
+export const orgIntentOption = sqliteTable(
+  "org_intent_option",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    eventId: integer("event_id")
+      .notNull()
+      .references(() => orgEvent.id, { onDelete: "cascade" }),
+    position: integer("position").notNull(),
+    label: text("label").notNull(),
+  },
+  (t) => [uniqueIndex("org_intent_option_event_idx").on(t.eventId, t.position)],
+);
+
+/** What an attendee looks for (`need`) and offers (`offer`): one row per word, `tag` its comparable form. */
+export const orgIntent = sqliteTable(
+  "org_intent",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    eventId: integer("event_id")
+      .notNull()
+      .references(() => orgEvent.id, { onDelete: "cascade" }),
+    attendeeId: integer("attendee_id")
+      .notNull()
+      .references(() => orgAttendee.id, { onDelete: "cascade" }),
+    side: text("side", { enum: ["need", "offer"] }).notNull(),
+    tag: text("tag").notNull(),
+    label: text("label").notNull(),
+  },
+  (t) => [
+    uniqueIndex("org_intent_attendee_idx").on(t.attendeeId, t.side, t.tag),
+    index("org_intent_match_idx").on(t.eventId, t.tag, t.side, t.attendeeId),
+  ],
+);

@@ -8,6 +8,8 @@ import {
   orgConsent,
   orgEvent,
   orgExchange,
+  orgIntent,
+  orgIntentOption,
   orgLead,
   orgLeadAnswer,
   orgLeadNote,
@@ -235,6 +237,26 @@ export const EVENT_SECTIONS: readonly ExportSection[] = [
         .select()
         .from(orgRequestMail)
         .where(inArray(orgRequestMail.attendeeId, passesOf(db, o))),
+  },
+  {
+    // The matchmaking list of the owner's events.
+    name: "eventIntentOptions",
+    tables: ["org_intent_option"],
+    read: (db, o) =>
+      db
+        .select()
+        .from(orgIntentOption)
+        .where(inArray(orgIntentOption.eventId, organised(db, o))),
+  },
+  {
+    // What the owner's own passes look for and offer.
+    name: "eventIntents",
+    tables: ["org_intent"],
+    read: (db, o) =>
+      db
+        .select()
+        .from(orgIntent)
+        .where(inArray(orgIntent.attendeeId, passesOf(db, o))),
   },
   // Mailings: what was sent to whom, clicks, gifts through a mailing, and addresses not to mail.
 ];

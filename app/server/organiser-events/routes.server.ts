@@ -433,7 +433,7 @@ async function passPage(
     agendaOf(app.db, found.e.id),
     scheduleOf(app.db, found.a),
     scheduleFeedKey(found.a.passToken),
-    waitingRequests(app.db, found.a, found.e.timeZone),
+    waitingRequests(app.db, found.a, found.e.timeZone, locale),
   ]);
   const [slots, available] = await Promise.all([eventSlots(app.db, found.e.id), availabilityOf(app.db, found.a.id)]);
   const meetingTimes = [
