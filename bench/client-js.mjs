@@ -1,9 +1,16 @@
 // `npx react-router build && node bench/client-js.mjs`: what the browser and the Worker are sent, from the
 // build as it stands (no server): every client script's gzip total, the scripts a signed-in first visit to
 // /dashboard loads before it is interactive (largest first, with what each holds), the server bundle.
-import { readdirSync, readFileSync, statSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
-import { clientDir, clientScripts, gzipBytes, routeManifest, routeScripts } from "../scripts/client-assets.mjs";
+import {
+  clientDir,
+  clientScripts,
+  gzipBytes,
+  precacheLists,
+  routeManifest,
+  routeScripts,
+} from "../scripts/client-assets.mjs";
 import { root } from "../scripts/wrangler-env.mjs";
 
 const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
@@ -31,11 +38,13 @@ const walk = (dir) => {
 walk(path.join(root, "build", "server"));
 console.log(`Server bundle (build/server, gzip, scripts only): ${kb(server)}`);
 
-const sw = readFileSync(path.join(clientDir, "sw.js"), "utf8").match(/precache:(?:\/\*[^*]*\*\/\s*)?`([^`]*)`/)?.[1];
-if (sw) {
-  const list = sw.split(",");
-  const js = list.filter((u) => u.endsWith(".js"));
-  console.log(
-    `Service worker precache: ${list.length} files, ${js.length} scripts, ${kb(sum(js.map((u) => scripts.get(u) ?? 0)))} gzip of script`,
+const { precache, later } = precacheLists();
+const weigh = (urls) =>
+  sum(
+    urls.map((u) =>
+      gzipBytes(readFileSync(path.join(clientDir, existsSync(path.join(clientDir, u)) ? u : `${u}.html`))),
+    ),
   );
-}
+console.log(
+  `Service worker: ${kb(weigh(precache))} gzip in ${precache.length} files at install (${precache.filter((u) => u.endsWith(".js")).length} scripts), ${kb(weigh(later))} in ${later.length} scripts once a signed-in page says hello`,
+);

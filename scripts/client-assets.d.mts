@@ -5,3 +5,4 @@ type ManifestRoute = { id: string; parentId?: string; module: string; imports?: 
 export type RouteManifest = { entry: { module: string; imports?: string[] }; routes: Record<string, ManifestRoute> };
 export function routeManifest(dir?: string): RouteManifest;
 export function routeScripts(manifest: RouteManifest, routeId: string): Set<string>;
+export function precacheLists(dir?: string): { precache: string[]; later: string[] };

@@ -36,3 +36,8 @@ export function routeScripts(manifest, routeId) {
     for (const url of [route.module, ...(route.imports ?? [])]) urls.add(url);
   return urls;
 }
+
+/** The service worker's two lists (scripts/service-worker-plugin.ts): fetched at install, and once it runs. */
+export function precacheLists(dir = clientDir) {
+  return JSON.parse(readFileSync(path.join(dir, "..", "sw-precache.json"), "utf8"));
+}
