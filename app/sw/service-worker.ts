@@ -117,8 +117,9 @@ async function warm(user: string): Promise<void> {
     const res = await fetch(path, { redirect: "manual", headers: { [BACKGROUND_FETCH_HEADER]: "warm" } }).catch(
       () => null,
     );
-    // Still the same user when the answer comes back, or it is not kept.
-    if (res?.status === 200 && (await currentUser()) === user) await cache.put(path, res);
+    // Still the same user when the answer comes back, or it is not kept; nor over a copy a page's own request
+    // kept meanwhile (another scope's worker warms at the same time, and the newer answer wins).
+    if (res?.status === 200 && (await currentUser()) === user && !(await cache.match(path))) await cache.put(path, res);
   };
   await Promise.all([...KEPT_DOCUMENTS, ...KEPT_DATA.map((p) => `${p}.data`)].map(keep));
   // Each of the owner's cards listed on /card, so the one to show at a venue opens without signal.
