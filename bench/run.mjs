@@ -5,6 +5,7 @@ import { readdirSync, readFileSync, statSync } from "node:fs";
 import { loadavg } from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
+import { precacheLists } from "../scripts/client-assets.mjs";
 import { bin, offlineEnv, root, serveFreshBuild } from "../scripts/wrangler-env.mjs";
 import { importFormatsBench } from "./import-formats.mjs";
 import { fetchRetry, localCount, sh, signUpOwner } from "./local.mjs";
@@ -332,17 +333,16 @@ spawnSync(bin("tsx"), [path.join(root, "bench", "linear-readers.ts")], { cwd: ro
 /** What a first signed-in visit precaches through the service worker, beside every client script (0078). */
 function precacheFigure() {
   const client = path.join(root, "build", "client");
-  const list = readFileSync(path.join(client, "sw.js"), "utf8")
-    .match(/precache:(?:\/\*[^*]*\*\/\s*)?`([^`]*)`/)?.[1]
-    ?.split(",");
-  if (!list) return "Service worker precache: not found in build/client/sw.js";
+  const { precache: first, later } = precacheLists();
+  const list = [...first, ...later];
   // The static assets answer /offline from offline.html.
   const file = (url) =>
     path.join(client, statSync(path.join(client, url), { throwIfNoEntry: false }) ? url : `${url}.html`);
   const precached = list.reduce((sum, url) => sum + gz(readFileSync(file(url))), 0);
   const scripts = readdirSync(path.join(client, "assets")).filter((f) => f.endsWith(".js"));
   const allScripts = scripts.reduce((sum, f) => sum + gz(readFileSync(path.join(client, "assets", f))), 0);
-  return `Service worker precache: ${list.length} files, ${kb(precached)} gzip (${list.filter((u) => u.endsWith(".js")).length} of ${scripts.length} client scripts; all client scripts ${kb(allScripts)} gzip)`;
+  const atInstall = first.reduce((sum, url) => sum + gz(readFileSync(file(url))), 0);
+  return `Service worker precache: ${list.length} files, ${kb(precached)} gzip, ${kb(atInstall)} of it at install (${list.filter((u) => u.endsWith(".js")).length} of ${scripts.length} client scripts; all client scripts ${kb(allScripts)} gzip)`;
 }
 
 function signUp(email) {
