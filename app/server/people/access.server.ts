@@ -20,6 +20,8 @@ export const viewerOf = (owner: string | Owners): Owners =>
   typeof owner === "string" ? { workspaceId: owner, userId: owner } : owner;
 
 /** The workspace itself reads (one id for both): it sees every person, so its reads carry no rule at all. */
+/** "Sees all" as SQL, never a bare number: a selected column named "1" would come back first in a JS row object. */
+const ALL = sql`(1 = 1)`;
 const whole = (v: Viewer) => typeof v.userId === "string" && v.userId === v.workspaceId;
 
 /**
@@ -28,20 +30,20 @@ const whole = (v: Viewer) => typeof v.userId === "string" && v.userId === v.work
  */
 export const seesAllPeople = (v: Viewer): SQL =>
   whole(v)
-    ? sql`1`
+    ? ALL
     : sql`(${v.userId} = ${v.workspaceId} or exists (select 1 from ${workspace} sw join ${member} sm on sm.workspace_id = sw.id and sm.user_id = ${v.userId}
     where sw.id = ${v.workspaceId} and (sw.kind = 'personal' or sw.members_see_all = 1 or sm.role in ('owner', 'admin'))))`;
 
 /** The viewer sees this `connection` row (the workspace is checked beside it, by `peopleOf`). */
 export const seesPerson = (v: Viewer): SQL =>
   whole(v)
-    ? sql`1`
+    ? ALL
     : sql`(${connection.ownerId} = ${v.userId} or ${connection.metBy} = ${v.userId} or ${connection.shared} = 1 or ${seesAllPeople(v)})`;
 
 /** The same rule for raw SQL that names `connection` by an alias (`c`). */
 export const seesPersonAs = (v: Viewer, alias: string): SQL => {
   const c = sql.raw(alias);
-  if (whole(v)) return sql`1`;
+  if (whole(v)) return ALL;
   return sql`(${c}.owner_id = ${v.userId} or ${c}.met_by = ${v.userId} or ${c}.shared = 1 or ${seesAllPeople(v)})`;
 };
 
@@ -58,5 +60,5 @@ export const readsEntry = (v: Viewer): SQL =>
  */
 export const seesPersonById = (v: Viewer, personId: SQLWrapper): SQL =>
   whole(v)
-    ? sql`1`
+    ? ALL
     : sql`(${seesAllPeople(v)} or exists (select 1 from ${connection} sp where sp.id = ${personId} and sp.user_id = ${v.workspaceId} and ${seesPersonAs(v, "sp")}))`;
