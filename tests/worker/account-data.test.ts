@@ -30,8 +30,11 @@ const OWNED = TABLES.filter((t) => t.name !== "user" && !(t.name in NOT_ACCOUNT_
 // Parents before children, so each row can point at the owner's row in the table it references.
 function fillOrder(): string[] {
   const order: string[] = [];
+  // A cycle of nullable references (a workspace's default card template, the template's workspace) is entered once.
+  const entered = new Set<string>();
   const visit = (name: string) => {
-    if (order.includes(name) || name === "user") return;
+    if (order.includes(name) || name === "user" || entered.has(name)) return;
+    entered.add(name);
     for (const ref of byName.get(name)?.refs.values() ?? []) visit(ref.table);
     order.push(name);
   };
