@@ -233,8 +233,9 @@ describe("the attendee language migration", () => {
     const before = (await db.prepare("select * from org_attendee order by id").all()).results;
     expect(before.length).toBeGreaterThan(0);
     await applyD1Migrations(db, env.TEST_MIGRATIONS.slice(at));
+    // Later migrations may add columns of their own (the booth, 0077): every earlier value is kept.
     expect((await db.prepare("select * from org_attendee order by id").all()).results).toEqual(
-      before.map((row) => ({ ...row, locale: null })),
+      before.map((row) => expect.objectContaining({ ...row, locale: null })),
     );
   });
 });
