@@ -1491,6 +1491,9 @@ export const accountPlan = sqliteTable(
     updatedAt: updatedAt(),
     // The members a team's subscription is billed for; null for a personal workspace (one seat).
     seats: integer("seats"),
+    // Each recount of a team's seats takes the next version; the one last sent to the processor (decision 0253).
+    seatsVersion: integer("seats_version").notNull().default(0),
+    seatsSentVersion: integer("seats_sent_version").notNull().default(0),
   },
   (t) => [index("account_plan_trial_idx").on(t.trialEndsAt), index("account_plan_nonprofit_idx").on(t.nonprofitEndsAt)],
 );

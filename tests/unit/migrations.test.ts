@@ -510,3 +510,20 @@ describe("team plans migration (0067)", () => {
     for (const file of files.slice(index + 1)) apply(db, file);
   });
 });
+
+describe("team seat versions migration (0080)", () => {
+  it("keeps every plan row as it was, each with its seats unsent and at version 0", async () => {
+    const { db, index } = await seededBefore("team_seat_versions");
+    const owner = (db.prepare("select id from user limit 1").get() as { id: string }).id;
+    db.exec(`insert or ignore into account_plan (user_id, trial_ends_at, seats) values ('${owner}', 1, 4)`);
+    const before = counts(db);
+    const plans = db.prepare("select * from account_plan order by user_id").all();
+    expect(plans.length).toBeGreaterThan(0);
+    apply(db, files[index] as string);
+    expect(counts(db)).toEqual(before);
+    expect(db.prepare("select * from account_plan order by user_id").all()).toEqual(
+      plans.map((p) => ({ ...p, seats_version: 0, seats_sent_version: 0 })),
+    );
+    for (const file of files.slice(index + 1)) apply(db, file);
+  });
+});
