@@ -1526,9 +1526,11 @@ export const nonprofitApplication = sqliteTable(
   "nonprofit_application",
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
+    // Who applied; the workspace the offer is for (decision 0254): their own, or a team they own or run.
     userId: text("user_id")
       .notNull()
       .references(() => user.id, { onDelete: "cascade" }),
+    workspaceId: text("workspace_id").references(() => workspace.id, { onDelete: "cascade" }),
     organisation: text("organisation").notNull(),
     country: text("country").notNull(),
     registrationNumber: text("registration_number").notNull(),
@@ -1542,8 +1544,8 @@ export const nonprofitApplication = sqliteTable(
   },
   (t) => [
     index("nonprofit_application_status_idx").on(t.status, t.createdAt),
-    // One open application per account, held by the database rather than a check before the insert.
-    uniqueIndex("nonprofit_application_one_pending").on(t.userId).where(sql`status = 'pending'`),
+    // One open application per workspace, held by the database rather than a check before the insert.
+    uniqueIndex("nonprofit_application_one_pending").on(t.workspaceId).where(sql`status = 'pending'`),
   ],
 );
 

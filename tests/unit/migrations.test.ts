@@ -527,3 +527,26 @@ describe("team seat versions migration (0080)", () => {
     for (const file of files.slice(index + 1)) apply(db, file);
   });
 });
+
+describe("team nonprofit applications migration (0081)", () => {
+  it("keeps every application, each now for its applicant's own workspace, one pending per workspace", async () => {
+    const { db, index } = await seededBefore("team_nonprofit_applications");
+    const owner = (db.prepare("select id from user limit 1").get() as { id: string }).id;
+    db.exec(`insert into nonprofit_application (user_id, organisation, country, registration_number, status)
+      values ('${owner}', 'Old Shelter', 'US', '12-3456789', 'declined'), ('${owner}', 'Shelter', 'US', '12-3456789', 'pending')`);
+    const before = counts(db);
+    const rows = db.prepare("select * from nonprofit_application order by id").all() as { user_id: string }[];
+    apply(db, files[index] as string);
+    expect(counts(db)).toEqual(before);
+    expect(db.prepare("select * from nonprofit_application order by id").all()).toEqual(
+      rows.map((r) => ({ ...r, workspace_id: r.user_id })),
+    );
+    expect(db.prepare("pragma foreign_key_check").all()).toEqual([]);
+    // A second pending application for the same workspace is refused by the index.
+    expect(() =>
+      db.exec(`insert into nonprofit_application (user_id, workspace_id, organisation, country, registration_number)
+        values ('${owner}', '${owner}', 'Again', 'US', '1')`),
+    ).toThrow(/UNIQUE/);
+    for (const file of files.slice(index + 1)) apply(db, file);
+  });
+});

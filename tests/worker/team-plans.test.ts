@@ -3,6 +3,8 @@ import { env } from "cloudflare:workers";
 import { describe, expect, inject, it, vi } from "vitest";
 import type { AppContext } from "~/context";
 import { formatMoney } from "~/lib/money";
+import { decideApplication } from "~/server/billing/nonprofit.server";
+import { remindPlanEndings } from "~/server/billing/plans.server";
 import { syncSeats } from "~/server/billing/seats.server";
 import { deliverPaymentEvent } from "~/server/composition.server";
 import { createDb } from "~/server/db/db.server";
@@ -279,5 +281,88 @@ describe("the Stripe adapter's seat calls against a local stand-in for Stripe's 
     await expect(stripe.previewNextInvoice({ subscriptionId: "sub_never_read" })).rejects.toMatchObject({
       status: 404,
     });
+  });
+});
+
+describe("the nonprofit offer and the trial's reminders for a team (decision 0254)", () => {
+  it("is applied for by the team's admins from its organisation profile, and granted to the team", async () => {
+    const owner = await account("Nia Nonprofit");
+    const mia = await account("Mia Member");
+    const team = await teamOf(owner, [mia]);
+    await switchTo(owner, team);
+    const name = `Harbour Shelter ${crypto.randomUUID().slice(0, 6)}`;
+    await env.DB.prepare("insert into fundraising_org (user_id, legal_name, tax_id, country) values (?, ?, ?, 'US')")
+      .bind(team, name, "12-3456789")
+      .run();
+    // The form starts from the team's profile.
+    const form1 = await text(await get("/settings/billing/nonprofit", owner));
+    expect(form1).toContain(`value="${name}"`);
+    expect(form1).toContain('value="12-3456789"');
+    // A member does not apply for the team.
+    const apply = { intent: "apply-nonprofit", organisation: name, country: "US", registrationNumber: "12-3456789" };
+    expect((await post("/settings/billing/nonprofit", mia, apply)).status).toBe(403);
+    expect((await post("/settings/billing/nonprofit", owner, apply)).status).toBe(302);
+    const row = await env.DB.prepare(
+      "select id, user_id, workspace_id from nonprofit_application where workspace_id = ?",
+    )
+      .bind(team)
+      .first<{ id: number; user_id: string; workspace_id: string }>();
+    expect(row).toMatchObject({ user_id: owner.id, workspace_id: team });
+    // One open application per team; the owner's own workspace may still have its own.
+    expect((await post("/settings/billing/nonprofit", owner, apply)).status).toBe(409);
+    await switchTo(owner, owner.id);
+    expect((await post("/settings/billing/nonprofit", owner, apply)).status).toBe(302);
+
+    await endTrial(team);
+    await endTrial(mia.id);
+    expect((await get("/mailings", mia)).status).toBe(403);
+    const decided = await decideApplication(createDb(env.DB), row?.id ?? 0, "approve", "op@example.org");
+    expect(decided?.status).toBe("approved");
+    const plans = await env.DB.prepare(
+      "select user_id, nonprofit_ends_at from account_plan where user_id in (?, ?) order by user_id = ?",
+    )
+      .bind(team, owner.id, team)
+      .all<{ user_id: string; nonprofit_ends_at: number | null }>();
+    expect(plans.results.map((p) => [p.user_id, p.nonprofit_ends_at === null])).toEqual([
+      [owner.id, true],
+      [team, false],
+    ]);
+    const months = ((plans.results[1]?.nonprofit_ends_at ?? 0) - Date.now()) / (30.4 * 86_400_000);
+    expect(months).toBeGreaterThan(2.9);
+    expect(months).toBeLessThan(3.1);
+    // The team is on Card Pro for everyone in it, the member too.
+    expect((await get("/mailings", mia)).status).toBe(200);
+  });
+
+  it("reminds the team's owners and admins, not its members, once, before its trial ends", async () => {
+    const owner = await account("Ola Owner");
+    const ada = await account("Ada Admin");
+    const mo = await account("Mo Member");
+    const team = await teamOf(owner, [ada, mo]);
+    await switchTo(owner, team);
+    expect((await post(`/teams/${team}`, owner, { intent: "role", user: ada.id, role: "admin" })).status).toBe(302);
+    const ends = Date.now() + 86_400_000;
+    await env.DB.prepare("update account_plan set trial_ends_at = ? where user_id = ?").bind(ends, team).run();
+    const reminded = () =>
+      env.DB.prepare("select trial_reminded_at from account_plan where user_id = ?")
+        .bind(team)
+        .first<{ trial_reminded_at: number | null }>();
+    // Other files' plans may be due too: a run handles fifty at a time.
+    for (let i = 0; i < 10 && !(await reminded())?.trial_reminded_at; i++)
+      await remindPlanEndings(createDb(env.DB), new Date());
+    await remindPlanEndings(createDb(env.DB), new Date());
+    const mails = await env.DB.prepare(
+      'select "to", subject from outbox where kind = \'trial-ending\' and "to" in (lower(?), lower(?), lower(?))',
+    )
+      .bind(owner.email, ada.email, mo.email)
+      .all<{ to: string; subject: string }>();
+    expect(mails.results.map((m) => m.to).sort()).toEqual([owner.email, ada.email].map((e) => e.toLowerCase()).sort());
+    expect(mails.results[0]?.subject).toMatch(/'s Card Pro trial ends on /);
+    const notes = await env.DB.prepare(
+      "select user_id from notification where user_id in (?, ?, ?) and title like '%Card Pro trial ends soon'",
+    )
+      .bind(owner.id, ada.id, mo.id)
+      .all<{ user_id: string }>();
+    expect(notes.results.map((n) => n.user_id).sort()).toEqual([owner.id, ada.id].sort());
   });
 });
