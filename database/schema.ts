@@ -732,6 +732,8 @@ export const cardTemplate = sqliteTable(
     headline: text("headline"),
     colour: text("colour").notNull().default("#4f46e5"),
     rules: text("rules", { mode: "json" }).$type<Record<string, string>>().notNull().default(sql`'{}'`),
+    // The logo every card made from it shows (decision 0254): a KV key, as a card's photo is.
+    logoKey: text("logo_key"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

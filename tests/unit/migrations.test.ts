@@ -528,9 +528,9 @@ describe("team seat versions migration (0080)", () => {
   });
 });
 
-describe("team nonprofit applications migration (0081)", () => {
+describe("team nonprofit applications and template logos migration (0081)", () => {
   it("keeps every application, each now for its applicant's own workspace, one pending per workspace", async () => {
-    const { db, index } = await seededBefore("team_nonprofit_applications");
+    const { db, index } = await seededBefore("team_nonprofit_and_template_logo");
     const owner = (db.prepare("select id from user limit 1").get() as { id: string }).id;
     db.exec(`insert into nonprofit_application (user_id, organisation, country, registration_number, status)
       values ('${owner}', 'Old Shelter', 'US', '12-3456789', 'declined'), ('${owner}', 'Shelter', 'US', '12-3456789', 'pending')`);
@@ -547,6 +547,8 @@ describe("team nonprofit applications migration (0081)", () => {
       db.exec(`insert into nonprofit_application (user_id, workspace_id, organisation, country, registration_number)
         values ('${owner}', '${owner}', 'Again', 'US', '1')`),
     ).toThrow(/UNIQUE/);
+    // Templates so far have no logo.
+    expect(db.prepare("select count(*) as n from card_template where logo_key is not null").get()).toEqual({ n: 0 });
     for (const file of files.slice(index + 1)) apply(db, file);
   });
 });
