@@ -313,7 +313,7 @@ describe("a template's logo (decision 0254)", () => {
     const body = new FormData();
     body.set("intent", "template-logo");
     body.set("id", id);
-    body.set("logo", new File([bytes], "logo.png", { type }));
+    body.set("logo", new File([bytes as BlobPart], "logo.png", { type }));
     return call(`/teams/${team}/cards`, { method: "POST", body, headers: { cookie: who.cookie } });
   };
 
