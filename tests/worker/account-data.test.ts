@@ -30,8 +30,11 @@ const OWNED = TABLES.filter((t) => t.name !== "user" && !(t.name in NOT_ACCOUNT_
 // Parents before children, so each row can point at the owner's row in the table it references.
 function fillOrder(): string[] {
   const order: string[] = [];
+  // A cycle (a workspace's default template is one of its own templates) is followed once.
+  const seen = new Set<string>();
   const visit = (name: string) => {
-    if (order.includes(name) || name === "user") return;
+    if (seen.has(name) || name === "user") return;
+    seen.add(name);
     for (const ref of byName.get(name)?.refs.values() ?? []) visit(ref.table);
     order.push(name);
   };
