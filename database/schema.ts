@@ -736,6 +736,8 @@ export const cardTemplate = sqliteTable(
     headline: text("headline"),
     colour: text("colour").notNull().default("#4f46e5"),
     rules: text("rules", { mode: "json" }).$type<Record<string, string>>().notNull().default(sql`'{}'`),
+    // The logo every card made from it shows (decision 0254): a KV key, as a card's photo is.
+    logoKey: text("logo_key"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -1495,6 +1497,9 @@ export const accountPlan = sqliteTable(
     updatedAt: updatedAt(),
     // The members a team's subscription is billed for; null for a personal workspace (one seat).
     seats: integer("seats"),
+    // Each recount of a team's seats takes the next version; the one last sent to the processor (decision 0253).
+    seatsVersion: integer("seats_version").notNull().default(0),
+    seatsSentVersion: integer("seats_sent_version").notNull().default(0),
   },
   (t) => [index("account_plan_trial_idx").on(t.trialEndsAt), index("account_plan_nonprofit_idx").on(t.nonprofitEndsAt)],
 );
@@ -1527,9 +1532,11 @@ export const nonprofitApplication = sqliteTable(
   "nonprofit_application",
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
+    // Who applied; the workspace the offer is for (decision 0254): their own, or a team they own or run.
     userId: text("user_id")
       .notNull()
       .references(() => user.id, { onDelete: "cascade" }),
+    workspaceId: text("workspace_id").references(() => workspace.id, { onDelete: "cascade" }),
     organisation: text("organisation").notNull(),
     country: text("country").notNull(),
     registrationNumber: text("registration_number").notNull(),
@@ -1543,8 +1550,8 @@ export const nonprofitApplication = sqliteTable(
   },
   (t) => [
     index("nonprofit_application_status_idx").on(t.status, t.createdAt),
-    // One open application per account, held by the database rather than a check before the insert.
-    uniqueIndex("nonprofit_application_one_pending").on(t.userId).where(sql`status = 'pending'`),
+    // One open application per workspace, held by the database rather than a check before the insert.
+    uniqueIndex("nonprofit_application_one_pending").on(t.workspaceId).where(sql`status = 'pending'`),
   ],
 );
 

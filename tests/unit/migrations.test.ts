@@ -511,6 +511,48 @@ describe("team plans migration (0067)", () => {
   });
 });
 
+describe("team seat versions migration (0080)", () => {
+  it("keeps every plan row as it was, each with its seats unsent and at version 0", async () => {
+    const { db, index } = await seededBefore("team_seat_versions");
+    const owner = (db.prepare("select id from user limit 1").get() as { id: string }).id;
+    db.exec(`insert or ignore into account_plan (user_id, trial_ends_at, seats) values ('${owner}', 1, 4)`);
+    const before = counts(db);
+    const plans = db.prepare("select * from account_plan order by user_id").all();
+    expect(plans.length).toBeGreaterThan(0);
+    apply(db, files[index] as string);
+    expect(counts(db)).toEqual(before);
+    expect(db.prepare("select * from account_plan order by user_id").all()).toEqual(
+      plans.map((p) => ({ ...p, seats_version: 0, seats_sent_version: 0 })),
+    );
+    for (const file of files.slice(index + 1)) apply(db, file);
+  });
+});
+
+describe("team nonprofit applications and template logos migration (0081)", () => {
+  it("keeps every application, each now for its applicant's own workspace, one pending per workspace", async () => {
+    const { db, index } = await seededBefore("team_nonprofit_and_template_logo");
+    const owner = (db.prepare("select id from user limit 1").get() as { id: string }).id;
+    db.exec(`insert into nonprofit_application (user_id, organisation, country, registration_number, status)
+      values ('${owner}', 'Old Shelter', 'US', '12-3456789', 'declined'), ('${owner}', 'Shelter', 'US', '12-3456789', 'pending')`);
+    const before = counts(db);
+    const rows = db.prepare("select * from nonprofit_application order by id").all() as { user_id: string }[];
+    apply(db, files[index] as string);
+    expect(counts(db)).toEqual(before);
+    expect(db.prepare("select * from nonprofit_application order by id").all()).toEqual(
+      rows.map((r) => ({ ...r, workspace_id: r.user_id })),
+    );
+    expect(db.prepare("pragma foreign_key_check").all()).toEqual([]);
+    // A second pending application for the same workspace is refused by the index.
+    expect(() =>
+      db.exec(`insert into nonprofit_application (user_id, workspace_id, organisation, country, registration_number)
+        values ('${owner}', '${owner}', 'Again', 'US', '1')`),
+    ).toThrow(/UNIQUE/);
+    // Templates so far have no logo.
+    expect(db.prepare("select count(*) as n from card_template where logo_key is not null").get()).toEqual({ n: 0 });
+    for (const file of files.slice(index + 1)) apply(db, file);
+  });
+});
+
 describe("team default card template migration (0087)", () => {
   it("keeps every row of a seeded database, gives no workspace a default, and the template's deletion clears it", async () => {
     const { db, index } = await seededBefore("team_default_card_template");

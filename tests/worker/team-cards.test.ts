@@ -303,3 +303,70 @@ describe("team analytics", () => {
     expect((await get(`/teams/${team}/analytics`, other)).status).toBe(404);
   });
 });
+
+describe("a template's logo (decision 0254)", () => {
+  const PNG = Uint8Array.from(
+    atob("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg=="),
+    (c) => c.charCodeAt(0),
+  );
+  const upload = (team: string, who: Account, id: string, bytes: Uint8Array, type = "image/png") => {
+    const body = new FormData();
+    body.set("intent", "template-logo");
+    body.set("id", id);
+    body.set("logo", new File([bytes as BlobPart], "logo.png", { type }));
+    return call(`/teams/${team}/cards`, { method: "POST", body, headers: { cookie: who.cookie } });
+  };
+
+  it("is checked, kept in KV, shown on every linked card's page and in its vCard, and refreshes their cached pages", async () => {
+    const admin = await account("Lou Logo");
+    const mia = await account("Mia Logo");
+    const team = await teamOf(admin, [mia]);
+    const template = await makeTemplate(team, admin);
+    const { cardId } = await issueAndClaim(team, admin, mia, template);
+    const slug = `logo-${crypto.randomUUID().slice(0, 8)}`;
+    expect((await post(`/card/${cardId}`, mia, { intent: "publish", slug })).status).toBe(302);
+    // The page and the vCard, stored at the edge before the logo exists.
+    expect(await (await call(`/c/${slug}`)).text()).not.toContain(`class="card-brand"`);
+    expect(await (await call(`/c/${slug}/contact.vcf`)).text()).not.toContain("LOGO");
+
+    // Not an image: refused with the photo's own message, nothing stored.
+    const bad = await upload(team, admin, template, new TextEncoder().encode("<svg onload=alert(1)>"), "image/png");
+    expect(bad.status).toBe(400);
+    expect(await bad.text()).toContain("Choose a JPEG, PNG or WebP image");
+    // A member, and an admin of another team, cannot set it.
+    expect((await upload(team, mia, template, PNG)).status).toBe(404);
+    const other = await account("Oz Other");
+    const otherTeam = await teamOf(other, []);
+    expect((await upload(otherTeam, other, template, PNG)).status).toBe(404);
+    const unset = await env.DB.prepare("select logo_key from card_template where id = ?")
+      .bind(template)
+      .first<{ logo_key: string | null }>();
+    expect(unset?.logo_key).toBeNull();
+
+    expect((await upload(team, admin, template, PNG)).status).toBe(302);
+    const row = await env.DB.prepare("select logo_key from card_template where id = ?")
+      .bind(template)
+      .first<{ logo_key: string }>();
+    expect(row?.logo_key).toMatch(/^logo-[0-9a-f]{24}$/);
+    const served = await call(`/avatars/${row?.logo_key}`);
+    expect(served.headers.get("content-type")).toBe("image/png");
+    expect(new Uint8Array(await served.arrayBuffer())).toEqual(PNG);
+    const page = await (await call(`/c/${slug}`)).text();
+    expect(page).toContain(`<div class="card-brand"><img src="/avatars/${row?.logo_key}"`);
+    const vcard = await (await call(`/c/${slug}/contact.vcf`)).text();
+    expect(vcard).toContain(`LOGO;VALUE=uri:http://localhost/avatars/${row?.logo_key}\r\n`);
+    const audit = await env.DB.prepare(
+      "select detail from workspace_audit where workspace_id = ? and action = 'template.changed' order by id desc limit 1",
+    )
+      .bind(team)
+      .first<{ detail: string }>();
+    expect(audit?.detail).toBe("Logo changed: its cards follow");
+
+    // Removed: the pages follow, and the image is gone from KV.
+    const removed = await post(`/teams/${team}/cards`, admin, { intent: "remove-logo", id: template });
+    expect(removed.status).toBe(302);
+    expect(await (await call(`/c/${slug}`)).text()).not.toContain(`class="card-brand"`);
+    expect(await (await call(`/c/${slug}/contact.vcf`)).text()).not.toContain("LOGO");
+    expect((await call(`/avatars/${row?.logo_key}`)).status).toBe(404);
+  });
+});

@@ -23,6 +23,8 @@ export type FaceCard = {
   location?: string | null;
   notes?: string | null;
   avatarUrl?: string | null;
+  /** The team template's logo (decision 0254). */
+  logoUrl?: string | null;
   template?: string;
   colour?: string;
   socialAccounts?: ({ platform?: string; url?: string } | undefined)[];
@@ -156,6 +158,12 @@ export function CardFace({
   const linkedin = safeHref(card.linkedin);
   return (
     <article className={`card t-${template}`} style={colourVars(card.colour)} aria-labelledby="card-name">
+      {card.logoUrl ? (
+        <div className="card-brand">
+          {/* The organisation's name is on the card itself: the logo repeats it, so it is not read twice. */}
+          <img src={card.logoUrl} alt="" height={40} />
+        </div>
+      ) : null}
       <div className="card-head">
         <div className="avatar" aria-hidden="true">
           {initials(name)}

@@ -38,6 +38,8 @@ export type PublicCard = {
   linkedin: string | null;
   location: string | null;
   avatarUrl: string | null;
+  /** The logo of the team template the card follows (decision 0254), shown on the page and in the vCard. */
+  logoUrl?: string | null;
   notes: string;
   template: Template;
   colour: string;

@@ -5,6 +5,7 @@
  */
 const LIGHT = `
 .kw .card{border-radius:1.25rem;overflow:hidden;box-shadow:0 10px 30px rgba(15,23,42,.15);text-align:start;color:#0f172a}
+.kw .card-brand{background:#fff;padding:.75rem 1.5rem}.kw .card-brand img{display:block;height:2.5rem;width:auto;max-width:60%;object-fit:contain}
 .kw .card-head{background:var(--c);color:var(--fg);padding:1.5rem;display:flex;gap:1rem;align-items:center}.kw .card-head>div+div{min-width:0}
 .kw .name,.kw .role,.kw .org,.kw .headline,.kw .bio,.kw .notes{overflow-wrap:anywhere}
 .kw .t-bold .card-head{flex-direction:column;text-align:center;padding:2.25rem 1.5rem 1.75rem}.kw .t-bold .card-head>div+div{width:100%}

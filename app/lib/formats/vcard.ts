@@ -17,6 +17,8 @@ export type VCardPerson = Omit<PersonRecord, "id" | "createdAt" | "photoKey"> & 
   photo?: PhotoDraft | null;
   /** Where the live version lives (the card's page): vCard SOURCE. */
   source?: string | null;
+  /** The organisation's logo, an absolute web address: vCard LOGO. */
+  logo?: string | null;
   /** The same person written in a second language: vCard 4.0 writes both with ALTID and LANGUAGE. */
   alternate?: AlternateLanguage | null;
 };
@@ -213,6 +215,9 @@ export function writeVCard(person: VCardPerson, version: VCardVersion = "3.0"): 
         : `PHOTO;ENCODING=b;TYPE=${type}:${base64}`,
     );
   }
+  // The organisation's logo by address (decision 0254): only a web link, written as a URI, never text-escaped.
+  const logo = uriValue(person.logo);
+  if (logo && /^https?:/.test(logo)) lines.push(version === "4.0" ? `LOGO:${logo}` : `LOGO;VALUE=uri:${logo}`);
   const source = uriValue(person.source);
   if (source) lines.push(`SOURCE:${source}`);
   lines.push(`REV:${stamp(person.updatedAt, version)}`);
@@ -275,7 +280,13 @@ function alternateOf(card: CardForVCard): AlternateLanguage | null {
 /** A card as a person for the writer: extra contacts become contact points, the note stays one note. */
 export function cardToVCardPerson(
   card: CardForVCard,
-  options: { cardUrl?: string; photo?: PhotoDraft | null; updatedAt?: Date; domain?: string } = {},
+  options: {
+    cardUrl?: string;
+    photo?: PhotoDraft | null;
+    updatedAt?: Date;
+    domain?: string;
+    logo?: string | null;
+  } = {},
 ): VCardPerson {
   const emails: NonNullable<VCardPerson["emails"]> = [];
   const phones: NonNullable<VCardPerson["phones"]> = [];
@@ -322,6 +333,7 @@ export function cardToVCardPerson(
     tags: [],
     updatedAt: options.updatedAt ?? new Date(),
     photo: options.photo ?? null,
+    logo: options.logo ?? null,
     source: options.cardUrl ?? null,
     alternate: alternateOf(card),
   };
@@ -331,7 +343,7 @@ export function cardToVCardPerson(
 export function buildVCard(
   card: CardForVCard,
   cardUrl?: string,
-  options: { photo?: PhotoDraft | null; updatedAt?: Date; version?: VCardVersion } = {},
+  options: { photo?: PhotoDraft | null; updatedAt?: Date; version?: VCardVersion; logo?: string | null } = {},
 ): string {
   const domain = cardUrl && URL.canParse(cardUrl) ? new URL(cardUrl).hostname : undefined;
   const { version = "3.0", ...rest } = options;

@@ -71,7 +71,7 @@ export default function NonprofitAdmin({ loaderData, actionData }: Route.Compone
             ) : null}
             <dt className={term}>Account</dt>
             <dd className="break-all">
-              {a.ownerName} ({a.ownerEmail})
+              {a.ownerName} ({a.ownerEmail}){a.team ? `, for the team ${a.team}` : null}
             </dd>
             <dt className={term}>Sent</dt>
             <dd>{formatPlanDate(a.createdAt)}</dd>

@@ -5,6 +5,7 @@ import { safeRedirect } from "~/lib/platform/safe-redirect";
 import { pageMeta } from "~/lib/site";
 import { createAuth } from "~/server/account/auth.server";
 import { finishSso, SSO_REFUSED, SSO_STATE_COOKIE, SsoError } from "~/server/account/sso.server";
+import { syncSeatsAfter } from "~/server/billing/seats.server";
 import type { Route } from "./+types/sso-callback";
 import { SsoProblem } from "./sso";
 
@@ -36,6 +37,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       body: { teamId: done.teamId, email: done.email, name: done.name },
       asResponse: true,
     });
+    await syncSeatsAfter(app, done.teamId);
     const headers = new Headers({ "Set-Cookie": clear });
     for (const cookie of response.headers.getSetCookie()) headers.append("Set-Cookie", cookie);
     return redirect(safeRedirect(done.redirectTo), { headers });

@@ -71,7 +71,9 @@ const sourceOf = (src: string | undefined): VisitSource => visitSourceOf(src);
 async function vcardResponse(env: AppEnv, card: PublicCard, url: string, version: VCardVersion = "3.0") {
   // Phones import a contact's photo only when it is inline: the small copy made at upload.
   const photo = await vcardPhotoOf(env, card.avatarUrl);
-  return new Response(buildVCard(card, url, { photo, version }), {
+  // A team template's logo travels by address, beside the card's page (decision 0254).
+  const logo = card.logoUrl ? new URL(card.logoUrl, url).href : null;
+  return new Response(buildVCard(card, url, { photo, version, logo }), {
     headers: {
       "content-type": "text/vcard; charset=utf-8",
       // A header carries ASCII (RFC 6266): the plain name without accents, the exact one in filename*.

@@ -11,6 +11,7 @@ import { paymentsFor } from "../payments/payments.server";
 import type { HandlerResult, PaymentHandler } from "../payments/webhook.server";
 import { outboxMailer } from "../platform/mail.server";
 import { getPlanState, notifyWhere } from "./plans.server";
+import { syncSeatsAfter } from "./seats.server";
 
 /** Card Pro's two prices, in cents: what Checkout and a change of interval charge. */
 export const PRO_AMOUNT = {
@@ -239,7 +240,8 @@ async function onCheckout(app: AppContext, object: unknown): Promise<HandlerResu
           // Its own events may have come first (then they stand); a new subscription after an ended one starts clean.
           subscriptionStatus: sql`CASE WHEN ${same} THEN coalesce(${accountPlan.subscriptionStatus}, 'active') ELSE 'active' END`,
           billingInterval: interval,
-          seats: Number(s.metadata.seats ?? 0) || null,
+          // Seats already recounted for this subscription (a member joined before this event came) stand.
+          seats: sql`CASE WHEN ${same} AND ${accountPlan.seats} IS NOT NULL THEN ${accountPlan.seats} ELSE ${Number(s.metadata.seats ?? 0) || null} END`,
           currentPeriodEnd: sql`CASE WHEN ${same} AND ${accountPlan.currentPeriodEnd} IS NOT NULL THEN ${accountPlan.currentPeriodEnd} ELSE ${provisional.getTime()} END`,
           graceEndsAt: sql`CASE WHEN ${same} THEN ${accountPlan.graceEndsAt} ELSE NULL END`,
           subscriptionEventAt: sql`CASE WHEN ${same} THEN ${accountPlan.subscriptionEventAt} ELSE NULL END`,
@@ -263,6 +265,8 @@ async function onCheckout(app: AppContext, object: unknown): Promise<HandlerResu
         sql`1`,
       ),
     ],
+    // Members who joined or left between the checkout and now: the seats follow them (decision 0253).
+    after: () => syncSeatsAfter(app, owner.id),
   };
 }
 

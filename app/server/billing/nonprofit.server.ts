@@ -1,6 +1,6 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import { formatPlanDate, NONPROFIT_MONTHS } from "~/lib/billing/plans";
-import { accountPlan, nonprofitApplication, user } from "~db/schema";
+import { accountPlan, nonprofitApplication, user, workspace } from "~db/schema";
 import type { Database } from "../db/db.server";
 import { failedWith } from "../db/write.server";
 import { type Mailer, outboxMailer } from "../platform/mail.server";
@@ -13,8 +13,8 @@ export type NonprofitInput = {
   website?: string | undefined;
 };
 
-/** The owner's own applications, newest first. */
-export function myApplications(db: Database, userId: string) {
+/** A workspace's applications (decision 0254: its own, or its team's by any of its admins), newest first. */
+export function myApplications(db: Database, workspaceId: string) {
   return db
     .select({
       id: nonprofitApplication.id,
@@ -26,26 +26,26 @@ export function myApplications(db: Database, userId: string) {
       createdAt: nonprofitApplication.createdAt,
     })
     .from(nonprofitApplication)
-    .where(eq(nonprofitApplication.userId, userId))
+    .where(eq(nonprofitApplication.workspaceId, workspaceId))
     .orderBy(desc(nonprofitApplication.createdAt), desc(nonprofitApplication.id))
     .limit(10);
 }
 
-/** One pending application per account, held by a partial unique index: a second is refused, not doubled. */
+/** One pending application per workspace, held by a partial unique index: a second is refused, not doubled. */
 export async function applyForNonprofit(
   db: Database,
-  userId: string,
+  who: { userId: string; workspaceId: string },
   input: NonprofitInput,
 ): Promise<{ ok: true; id: number } | { ok: false; error: string }> {
   try {
     const [row] = await db
       .insert(nonprofitApplication)
-      .values({ userId, ...input, website: input.website ?? null })
+      .values({ ...who, ...input, website: input.website ?? null })
       .returning({ id: nonprofitApplication.id });
     if (!row) return { ok: false, error: "We couldn't send your application just now. Please try again." };
     return { ok: true, id: row.id };
   } catch (error) {
-    if (failedWith(error, /UNIQUE constraint failed: nonprofit_application\.user_id/))
+    if (failedWith(error, /UNIQUE constraint failed: nonprofit_application\.workspace_id/))
       return { ok: false, error: "Your application is already waiting for a decision." };
     throw error;
   }
@@ -66,9 +66,12 @@ export function listApplications(db: Database) {
       createdAt: nonprofitApplication.createdAt,
       ownerName: user.name,
       ownerEmail: user.email,
+      // A team's application is for the team: the operator sees which.
+      team: sql<string | null>`case when ${workspace.kind} = 'team' then ${workspace.name} end`,
     })
     .from(nonprofitApplication)
     .innerJoin(user, eq(user.id, nonprofitApplication.userId))
+    .leftJoin(workspace, eq(workspace.id, nonprofitApplication.workspaceId))
     .orderBy(sql`${nonprofitApplication.status} = 'pending' DESC`, desc(nonprofitApplication.createdAt))
     .limit(200);
 }
@@ -91,6 +94,7 @@ export async function decideApplication(
   const [app] = await db
     .select({
       userId: nonprofitApplication.userId,
+      workspaceId: nonprofitApplication.workspaceId,
       organisation: nonprofitApplication.organisation,
       status: nonprofitApplication.status,
       email: user.email,
@@ -100,6 +104,8 @@ export async function decideApplication(
     .innerJoin(user, eq(user.id, nonprofitApplication.userId))
     .where(eq(nonprofitApplication.id, id));
   if (app?.status !== "pending") return null;
+  // The offer goes to the workspace applied for (decision 0254); the applicant hears of it either way.
+  const plan = app.workspaceId ?? app.userId;
   const status = decision === "approve" ? "approved" : "declined";
   const decide = db
     .update(nonprofitApplication)
@@ -108,22 +114,21 @@ export async function decideApplication(
     .returning({ id: nonprofitApplication.id });
   // True only right after this batch's own claim (or the notification it wrote): the claim, not the clock, decides.
   const claimedHere = sql`changes() = 1`;
-  const endsAt =
-    decision === "approve" ? nonprofitGrantEnd(now, (await getPlanState(db, app.userId)).nonprofitEndsAt) : null;
+  const endsAt = decision === "approve" ? nonprofitGrantEnd(now, (await getPlanState(db, plan)).nonprofitEndsAt) : null;
   const title = endsAt ? "Nonprofit offer approved" : "Nonprofit offer declined";
   const message = endsAt
     ? `${app.organisation} has Card Pro free until ${formatPlanDate(endsAt)}.`
     : `We could not confirm ${app.organisation} as a nonprofit. Reply to our email with its registration details and we will look again.`;
   const [, decided] = await db.batch([
     // Accounts have a plan row from sign-up; one from before plans existed gets an empty one here.
-    db.insert(accountPlan).values({ userId: app.userId }).onConflictDoNothing(),
+    db.insert(accountPlan).values({ userId: plan }).onConflictDoNothing(),
     decide,
     // Order matters: each statement reads changes() of the one before it, so only the claimer writes.
     notifyWhere(db, app.userId, { title, message, type: endsAt ? "success" : "info" }, claimedHere),
     db
       .update(accountPlan)
       .set({ nonprofitEndsAt: endsAt ?? undefined, nonprofitRemindedAt: null })
-      .where(and(eq(accountPlan.userId, app.userId), endsAt ? claimedHere : sql`0`)),
+      .where(and(eq(accountPlan.userId, plan), endsAt ? claimedHere : sql`0`)),
   ]);
   if (decided.length === 0) return null;
   await mail.send({

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNotNull, isNull, lte, type SQL, sql } from "drizzle-orm";
+import { and, eq, gt, inArray, isNotNull, isNull, lte, type SQL, sql } from "drizzle-orm";
 import {
   can,
   EMPTY_PLAN_STATE,
@@ -14,7 +14,7 @@ import {
   TRIAL_REMINDER_DAYS,
 } from "~/lib/billing/plans";
 import { addMonths, DAY_MS } from "~/lib/time/days";
-import { accountPlan, notification, user } from "~db/schema";
+import { accountPlan, member, notification, user, workspace } from "~db/schema";
 import { provedMailbox } from "../account/proved-mailbox.server";
 import type { Database, Owner } from "../db/db.server";
 import { type Mailer, outboxMailer } from "../platform/mail.server";
@@ -111,21 +111,41 @@ export function isOperator(
   return list.includes(user.email.trim().toLowerCase());
 }
 
-type Ending = { kind: "trial" | "nonprofit"; userId: string; email: string; name: string; endsAt: Date };
+type Person = { id: string; email: string; name: string; team: string | null };
+type Ending = { kind: "trial" | "nonprofit"; to: Person; endsAt: Date };
+
+/**
+ * Who hears about a workspace's plan: its owners and admins (decision 0254), so a team's trial reminds the people who
+ * can buy for it; in an account's own workspace, the account alone.
+ */
+function planPeople(db: Database, workspaceId: string) {
+  return db
+    .select({
+      id: user.id,
+      email: user.email,
+      name: user.name,
+      team: sql<string | null>`case when ${workspace.kind} = 'team' then ${workspace.name} end`,
+    })
+    .from(member)
+    .innerJoin(user, eq(user.id, member.userId))
+    .innerJoin(workspace, eq(workspace.id, member.workspaceId))
+    .where(and(eq(member.workspaceId, workspaceId), inArray(member.role, ["owner", "admin"])))
+    .orderBy(member.createdAt)
+    .limit(50);
+}
 
 /**
  * The scheduled reminders: a few days before a trial or a nonprofit grant ends, a notification and a
- * mail; when a trial has ended, one notice that the account is on Basic now. Each is claimed by a
- * conditional update in the same batch as its notification, so overlapping runs send it once.
+ * mail; when a trial has ended, one notice that the workspace is on Basic now. Each is claimed by a
+ * conditional update in the same batch as its notifications, so overlapping runs send it once.
  */
 export async function remindPlanEndings(db: Database, now: Date, mail: Mailer = outboxMailer(db)) {
   const soon = (days: number) => new Date(now.getTime() + days * DAY_MS);
-  const who = { userId: accountPlan.userId, email: user.email, name: user.name };
+  const plan = { userId: accountPlan.userId };
   const [trials, nonprofits, ended] = await Promise.all([
     db
-      .select({ ...who, endsAt: accountPlan.trialEndsAt })
+      .select({ ...plan, endsAt: accountPlan.trialEndsAt })
       .from(accountPlan)
-      .innerJoin(user, eq(user.id, accountPlan.userId))
       .where(
         and(
           gt(accountPlan.trialEndsAt, now),
@@ -136,9 +156,8 @@ export async function remindPlanEndings(db: Database, now: Date, mail: Mailer = 
       )
       .limit(50),
     db
-      .select({ ...who, endsAt: accountPlan.nonprofitEndsAt })
+      .select({ ...plan, endsAt: accountPlan.nonprofitEndsAt })
       .from(accountPlan)
-      .innerJoin(user, eq(user.id, accountPlan.userId))
       .where(
         and(
           gt(accountPlan.nonprofitEndsAt, now),
@@ -148,9 +167,8 @@ export async function remindPlanEndings(db: Database, now: Date, mail: Mailer = 
       )
       .limit(50),
     db
-      .select({ ...who, endsAt: accountPlan.trialEndsAt })
+      .select({ ...plan, endsAt: accountPlan.trialEndsAt })
       .from(accountPlan)
-      .innerJoin(user, eq(user.id, accountPlan.userId))
       .where(
         and(
           isNotNull(accountPlan.trialEndsAt),
@@ -167,31 +185,37 @@ export async function remindPlanEndings(db: Database, now: Date, mail: Mailer = 
     ...nonprofits.map((r) => ({ ...r, kind: "nonprofit" as const })),
   ]) {
     if (!row.endsAt) continue;
+    const people = await planPeople(db, row.userId);
+    const team = people[0]?.team ?? null;
     const mark = row.kind === "trial" ? "trialRemindedAt" : "nonprofitRemindedAt";
-    const claimed = await claimAndNotify(db, row.userId, mark, now, {
-      title: row.kind === "trial" ? "Your Card Pro trial ends soon" : "Your nonprofit Card Pro ends soon",
+    const what = row.kind === "trial" ? "Card Pro trial" : "nonprofit Card Pro";
+    const claimed = await claimAndNotify(db, row.userId, people, mark, now, {
+      title: team ? `${team}'s ${what} ends soon` : `Your ${what} ends soon`,
       message: `Card Pro ends on ${formatPlanDate(row.endsAt)}. Subscribe to keep it; nothing you made is deleted either way.`,
       type: "warning",
     });
-    if (claimed) sent.push({ ...row, endsAt: row.endsAt });
+    if (claimed) for (const to of people) sent.push({ kind: row.kind, to, endsAt: row.endsAt });
   }
   for (const row of ended) {
     // A later grant (a nonprofit approval) may still be running: then nothing has ended for the owner.
     const ent = entitlements(await getPlanState(db, row.userId), now);
+    const people = await planPeople(db, row.userId);
+    const team = people[0]?.team ?? null;
     const claimed = await claimAndNotify(
       db,
       row.userId,
+      people,
       "trialEndedNoticeAt",
       now,
       ent.tier === "pro"
         ? null
         : {
-            title: "Your Card Pro trial has ended",
-            message: "You are on Basic now. Everything you made is kept; subscribe to use Card Pro features again.",
+            title: team ? `${team}'s Card Pro trial has ended` : "Your Card Pro trial has ended",
+            message: `${team ? `${team} is` : "You are"} on Basic now. Everything you made is kept; subscribe to use Card Pro features again.`,
             type: "info",
           },
     );
-    if (claimed && ent.tier === "basic") await mail.send(endedMail(row.email, row.name));
+    if (claimed && ent.tier === "basic") for (const to of people) await mail.send(endedMail(to));
   }
   for (const row of sent) await mail.send(endingMail(row));
   return { reminded: sent.length };
@@ -199,7 +223,8 @@ export async function remindPlanEndings(db: Database, now: Date, mail: Mailer = 
 
 async function claimAndNotify(
   db: Database,
-  userId: string,
+  planId: string,
+  people: Person[],
   mark: "trialRemindedAt" | "nonprofitRemindedAt" | "trialEndedNoticeAt",
   now: Date,
   note: { title: string; message: string; type: "warning" | "info" } | null,
@@ -208,39 +233,43 @@ async function claimAndNotify(
   const claim = db
     .update(accountPlan)
     .set({ [mark]: now })
-    .where(and(eq(accountPlan.userId, userId), isNull(column)))
+    .where(and(eq(accountPlan.userId, planId), isNull(column)))
     .returning({ userId: accountPlan.userId });
-  if (!note) {
+  if (!note || people.length === 0) {
     const [row] = await claim;
     return Boolean(row);
   }
-  // The notification is inserted only while the mark is still unset, in the same transaction as the mark.
-  const insert = notifyWhere(
-    db,
-    userId,
-    note,
-    sql`EXISTS (SELECT 1 FROM ${accountPlan} WHERE user_id = ${userId} AND ${sql.identifier(column.name)} IS NULL)`,
-  );
-  const [, claimed] = await db.batch([insert, claim]);
-  return claimed.length > 0;
+  // Each notification is inserted only while the mark is still unset, in the same transaction as the mark.
+  const unset = sql`EXISTS (SELECT 1 FROM ${accountPlan} WHERE user_id = ${planId} AND ${sql.identifier(column.name)} IS NULL)`;
+  const [first, ...rest] = people.map((p) => notifyWhere(db, p.id, note, unset));
+  if (!first) return false;
+  const results = await db.batch([first, ...rest, claim]);
+  return (results.at(-1) as unknown[]).length > 0;
 }
 
 function endingMail(row: Ending) {
-  const what = row.kind === "trial" ? "Your Card Pro trial" : "Your nonprofit offer of Card Pro";
+  const team = row.to.team;
+  const what = row.kind === "trial" ? "Card Pro trial" : "nonprofit offer of Card Pro";
+  const whose = team ? `${team}'s ${what}` : `Your ${what}`;
   return {
-    to: row.email,
+    to: row.to.email,
     kind: `${row.kind}-ending`,
-    subject: `${what} ends on ${formatPlanDate(row.endsAt)}`,
-    text: `Hi ${row.name},\n\n${what} ends on ${formatPlanDate(row.endsAt)}. To keep strategy plans, post-event reports, lead prioritisation, CRM sync and your other Card Pro features, subscribe in Settings → Plan and billing (7.99 USD a month or 79 USD a year).\n\nIf you do nothing, your account moves to the free Basic plan. Nothing you made is deleted: your cards, connections, events and plans stay yours.`,
+    subject: `${whose} ends on ${formatPlanDate(row.endsAt)}`,
+    text: team
+      ? `Hi ${row.to.name},\n\n${whose} ends on ${formatPlanDate(row.endsAt)}. As one of its owners and admins, you can keep Card Pro for the team: switch to ${team} and subscribe in Settings → Plan and billing (7.99 USD a month or 79 USD a year per member).\n\nIf nobody does, the team moves to the free Basic plan. Nothing is deleted: its cards, people, events and campaigns stay the team's.`
+      : `Hi ${row.to.name},\n\n${whose} ends on ${formatPlanDate(row.endsAt)}. To keep strategy plans, post-event reports, lead prioritisation, CRM sync and your other Card Pro features, subscribe in Settings → Plan and billing (7.99 USD a month or 79 USD a year).\n\nIf you do nothing, your account moves to the free Basic plan. Nothing you made is deleted: your cards, connections, events and plans stay yours.`,
   };
 }
 
-function endedMail(email: string, name: string) {
+function endedMail(to: Person) {
+  const whose = to.team ? `${to.team}'s Card Pro trial` : "Your Card Pro trial";
   return {
-    to: email,
+    to: to.email,
     kind: "trial-ended",
-    subject: "Your Card Pro trial has ended",
-    text: `Hi ${name},\n\nYour Card Pro trial has ended and your account is on the free Basic plan. Everything you made is kept; features of Card Pro are read-only until you subscribe in Settings → Plan and billing.`,
+    subject: `${whose} has ended`,
+    text: to.team
+      ? `Hi ${to.name},\n\n${whose} has ended and the team is on the free Basic plan. Everything the team made is kept; features of Card Pro are read-only until one of its owners or admins subscribes in Settings → Plan and billing.`
+      : `Hi ${to.name},\n\nYour Card Pro trial has ended and your account is on the free Basic plan. Everything you made is kept; features of Card Pro are read-only until you subscribe in Settings → Plan and billing.`,
   };
 }
 

@@ -14,7 +14,7 @@ import type { PersonDraft } from "~/lib/people/draft";
 import { flatDraft } from "~/lib/people/form";
 import { hex } from "~/lib/text/hex";
 import { dateTimeFormat } from "~/lib/time/time";
-import { campaign, card, cardStat, user, userSettings, workspace } from "~db/schema";
+import { campaign, card, cardStat, cardTemplate, user, userSettings, workspace } from "~db/schema";
 import { publishedCardLimit } from "../billing/plans.server";
 import type { Database, Owner } from "../db/db.server";
 import { failedWith } from "../db/write.server";
@@ -293,9 +293,11 @@ export async function getPublishedCard(db: Database, slug: string): Promise<Publ
       card,
       ownerName: sql<string>`coalesce(${user.name}, ${workspace.name}, '')`,
       visibility: userSettings.visibility,
+      logoKey: cardTemplate.logoKey,
     })
     .from(card)
     .innerJoin(workspace, eq(workspace.id, card.userId))
+    .leftJoin(cardTemplate, and(eq(cardTemplate.id, card.templateId), eq(cardTemplate.workspaceId, card.userId)))
     .leftJoin(user, eq(user.id, card.userId))
     .leftJoin(userSettings, eq(userSettings.userId, card.userId))
     // A paused card (its holder left the team, decision 0236) is not served: its page says so instead.
@@ -304,6 +306,7 @@ export async function getPublishedCard(db: Database, slug: string): Promise<Publ
   const view: PublicCard = {
     ...toPublicCard(row.card, row.ownerName, await activeEventName(db, row.card.userId)),
     unlisted: row.visibility === "connections",
+    logoUrl: row.logoKey ? `/avatars/${row.logoKey}` : null,
     campaign: row.card.featuredCampaignId
       ? await featuredCampaignOf(db, row.card.userId, row.card.featuredCampaignId)
       : null,
@@ -474,7 +477,8 @@ export async function vcardPhotoOf(env: AppEnv, avatarUrl: string | null) {
 }
 
 export async function getAvatar(env: AppEnv, key: string) {
-  if (!/^\d+-[0-9a-f]{24}$/.test(key)) return null;
+  // A card's photo, or a template's logo (decision 0254), under the same content-hashed keys.
+  if (!/^(\d+|logo)-[0-9a-f]{24}$/.test(key)) return null;
   const { value, metadata } = await env.CACHE.getWithMetadata<{ type: string }>(`avatar:${key}`, "arrayBuffer");
   return value && metadata ? { bytes: value, type: metadata.type } : null;
 }

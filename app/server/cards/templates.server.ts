@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, isNotNull, isNull, sql } from "drizzle-orm";
 import { BRAND_FIELDS, type BrandRules, type BrandValues, ruleOf } from "~/lib/card/brand";
 import type { CurrentWorkspace } from "~/lib/teams/rules";
+import { hex } from "~/lib/text/hex";
 import { card, cardIssue, cardTemplate, member, user, workspace } from "~db/schema";
 import type { Database } from "../db/db.server";
 import { rawSql, writeBatch } from "../db/write.server";
@@ -9,7 +10,7 @@ import { outboxMailer } from "../platform/mail.server";
 import { randomToken, sha256Hex } from "../platform/tokens.server";
 import { auditIfChanged } from "../teams/audit.server";
 import { cardFromTemplate, handOverMail, newHandOver } from "../teams/card-hand-over.server";
-import { purgeCards } from "./cards.server";
+import { imageProblem, imageTypeOf, purgeCards } from "./cards.server";
 
 /**
  * Cards on brand (decision 0236): a team's templates, the cards issued from them to members, and the rules a member's
@@ -172,6 +173,7 @@ export async function saveTemplate(env: AppEnv, db: Database, actor: Manager, in
               headline: sql<string | null>`${v.headline}`.as("headline"),
               colour: sql<string>`${v.colour ?? "#4f46e5"}`.as("colour"),
               rules: sql<Record<string, string>>`${rules}`.as("rules"),
+              logoKey: sql<string | null>`null`.as("logo_key"),
               createdAt: sql<Date>`(unixepoch('subsec') * 1000)`.as("created_at"),
               updatedAt: sql<Date>`(unixepoch('subsec') * 1000)`.as("updated_at"),
             })
@@ -222,6 +224,59 @@ export async function saveTemplate(env: AppEnv, db: Database, actor: Manager, in
   const slugs = (results[3]?.results ?? []).map((r) => (r as { slug: string }).slug);
   await purgeCards(env, slugs);
   return { id: tid, purged: slugs.length };
+}
+
+/**
+ * A template's logo (decision 0254), checked as a card's photo is and kept in KV under a hash of the template and the
+ * image; or removed (null). The template and its audit entry are one batch that also names the cards to refresh; their
+ * cached visitor pages are purged, as after any template change. Null when the actor does not manage the team or the
+ * template is not the team's; an error message for anything not an image.
+ */
+export async function setTemplateLogo(
+  env: AppEnv,
+  db: Database,
+  actor: Manager,
+  templateId: string,
+  bytes: Uint8Array | null,
+): Promise<{ key: string | null; purged: number } | { error: string } | null> {
+  if (!canManageCards(actor.workspace)) return null;
+  const w = actor.workspace.id;
+  const problem = bytes ? imageProblem("", bytes) : null;
+  if (problem) return { error: problem };
+  const [before] = await db
+    .select({ logoKey: cardTemplate.logoKey, name: cardTemplate.name })
+    .from(cardTemplate)
+    .where(and(eq(cardTemplate.id, templateId), eq(cardTemplate.workspaceId, w)))
+    .limit(1);
+  if (!before) return null;
+  let key: string | null = null;
+  if (bytes) {
+    const named = new Uint8Array([...new TextEncoder().encode(`${templateId}\n`), ...bytes]);
+    key = `logo-${hex(new Uint8Array(await crypto.subtle.digest("SHA-256", named)).slice(0, 12))}`;
+    await env.CACHE.put(`avatar:${key}`, bytes, { metadata: { type: imageTypeOf(bytes) } });
+  }
+  const results = await writeBatch(db, [
+    rawSql(sql`update card_template set logo_key = ${key}, updated_at = (unixepoch('subsec') * 1000)
+      where id = ${templateId} and workspace_id = ${w} and ${managerNow(actor)} returning id`),
+    auditIfChanged(db, {
+      workspaceId: w,
+      actorId: actor.id,
+      action: "template.changed",
+      subject: before.name,
+      detail: key ? "Logo changed: its cards follow" : "Logo removed: its cards follow",
+    }),
+    rawSql(
+      sql`select slug from card where template_id = ${templateId} and user_id = ${w} and published = 1 and slug is not null`,
+    ),
+  ]);
+  if ((results[0]?.results ?? []).length !== 1) {
+    if (key && key !== before.logoKey) await env.CACHE.delete(`avatar:${key}`);
+    return null;
+  }
+  if (before.logoKey && before.logoKey !== key) await env.CACHE.delete(`avatar:${before.logoKey}`);
+  const slugs = (results[2]?.results ?? []).map((r) => (r as { slug: string }).slug);
+  await purgeCards(env, slugs);
+  return { key, purged: slugs.length };
 }
 
 export type IssueResult =

@@ -10,6 +10,9 @@ import {
   type LocalItem,
   localProration,
   payerOf,
+  pendingOf,
+  quantityOf,
+  setLocalSeats,
 } from "./local-subscriptions.server";
 import { type Payments, PaymentsError } from "./types";
 
@@ -66,6 +69,8 @@ export function localPayments(app: AppContext): Payments {
         amount_total: line.amount * (line.quantity ?? 1),
         currency: line.currency.toLowerCase(),
         line_name: line.name,
+        unit_amount: line.amount,
+        quantity: line.quantity ?? 1,
         interval: input.mode === "subscription" ? (line.interval ?? "month") : null,
         metadata: input.metadata,
         success_url: input.successUrl,
@@ -88,12 +93,31 @@ export function localPayments(app: AppContext): Payments {
     async previewSubscriptionChange({ subscriptionId, price, prorationDate }) {
       const sub = await readLocal(app, subscriptionId, "subscription");
       if (!sub) throw new PaymentsError(`No such subscription: '${subscriptionId}'`, 404, "resource_missing");
-      const { amount } = localProration(itemOf(sub), price, prorationDate, sub.status === "trialing");
+      const { amount: change } = localProration(itemOf(sub), price, prorationDate, sub.status === "trialing");
+      const amount = change + pendingOf(sub);
       return {
         amountDue: Math.max(0, amount),
         total: amount,
         currency: String(sub.currency).toUpperCase(),
         prorationDate,
+      };
+    },
+    async updateSeats({ subscriptionId, quantity, idempotencyKey, prorationDate }) {
+      const sub = await setLocalSeats(app, subscriptionId, quantity, idempotencyKey, prorationDate ?? now());
+      await sendLocalEvent(app, "customer.subscription.updated", sub, (sub.account as string | null) ?? null);
+      return { id: sub.id, quantity: quantityOf(itemOf(sub)) };
+    },
+    async previewNextInvoice({ subscriptionId }) {
+      const sub = await readLocal(app, subscriptionId, "subscription");
+      if (!sub) throw new PaymentsError(`No such subscription: '${subscriptionId}'`, 404, "resource_missing");
+      const item = itemOf(sub);
+      const prorations = pendingOf(sub);
+      return {
+        total: item.price.unit_amount * quantityOf(item) + prorations,
+        prorations,
+        quantity: quantityOf(item),
+        currency: String(sub.currency).toUpperCase(),
+        at: item.current_period_end,
       };
     },
     async updateSubscription({ subscriptionId, cancelAtPeriodEnd, price, prorationDate }) {
@@ -120,13 +144,14 @@ export function localPayments(app: AppContext): Payments {
           current_period_start: period.start,
           current_period_end: period.end,
         };
-        updated = { ...updated, items: { data: [newItem] } };
+        // The interval's change invoices the prorations kept so far with it, as Stripe's always_invoice does.
+        updated = { ...updated, items: { data: [newItem] }, pending_prorations: 0 };
         const piId = `pi_local_${rand()}`;
         invoice = invoiceObject(
           {
             currency: String(sub.currency),
             metadata: sub.metadata as Record<string, string>,
-            amount_total: amount,
+            amount_total: amount + pendingOf(sub),
           },
           `in_local_${rand()}`,
           sub.id,

@@ -29,14 +29,77 @@ export function localProration(
 ): { amount: number; period: { start: number; end: number } } {
   // During a trial nothing was paid and nothing is due: the new price starts when the trial ends.
   if (trialing) return { amount: 0, period: { start: item.current_period_start, end: item.current_period_end } };
-  const length = Math.max(1, item.current_period_end - item.current_period_start);
-  const unused = Math.min(1, Math.max(0, item.current_period_end - at) / length);
-  const credit = Math.round(item.price.unit_amount * unused);
-  return { amount: price.amount - credit, period: { start: at, end: periodEnd(at, price.interval) } };
+  const seats = quantityOf(item);
+  const credit = Math.round(item.price.unit_amount * seats * unusedPart(item, at));
+  return { amount: price.amount * seats - credit, period: { start: at, end: periodEnd(at, price.interval) } };
+}
+
+/** The part of the item's period still to come at `at` (seconds), between 0 and 1. */
+const unusedPart = (item: LocalItem, at: number) =>
+  Math.min(
+    1,
+    Math.max(0, item.current_period_end - at) / Math.max(1, item.current_period_end - item.current_period_start),
+  );
+
+export const quantityOf = (item: LocalItem) => item.quantity ?? 1;
+
+/** Prorations kept for the subscription's next invoice (Stripe's pending invoice items), in minor units. */
+export const pendingOf = (sub: Obj) => Number(sub.pending_prorations ?? 0);
+
+/**
+ * A test subscription's seats, as Stripe's subscription item update with create_prorations: the change times the
+ * unused part of the period is kept for the next invoice (nothing during a trial). One conditional update on what was
+ * read, so of two changes at once neither is lost; a key already used answers as before and changes nothing.
+ */
+export async function setLocalSeats(
+  app: AppContext,
+  subscriptionId: string,
+  quantity: number,
+  idempotencyKey: string,
+  at: number,
+): Promise<Obj> {
+  if (!Number.isInteger(quantity) || quantity < 0)
+    throw new PaymentsError("Invalid non-negative integer", 400, "parameter_invalid_integer");
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const sub = await readLocal(app, subscriptionId, "subscription");
+    if (!sub) throw new PaymentsError(`No such subscription: '${subscriptionId}'`, 404, "resource_missing");
+    const keys = (sub.seat_keys as string[] | undefined) ?? [];
+    if (keys.includes(idempotencyKey)) return sub;
+    if (sub.status === "canceled")
+      throw new PaymentsError("A canceled subscription can no longer be updated", 400, "subscription_canceled");
+    const item = itemOf(sub);
+    const change =
+      sub.status === "trialing"
+        ? 0
+        : Math.round((quantity - quantityOf(item)) * item.price.unit_amount * unusedPart(item, at));
+    const updated: Obj = {
+      ...sub,
+      items: { data: [{ ...item, quantity }] },
+      pending_prorations: pendingOf(sub) + change,
+      // Stripe keeps a key a day; a test subscription keeps its last few.
+      seat_keys: [...keys, idempotencyKey].slice(-50),
+    };
+    const moved = await app.db
+      .update(paymentLocalObject)
+      .set({ data: updated })
+      .where(
+        and(
+          eq(paymentLocalObject.id, subscriptionId),
+          sql`coalesce(json_extract(${paymentLocalObject.data}, '$.items.data[0].quantity'), 1) = ${quantityOf(item)}`,
+          sql`coalesce(json_extract(${paymentLocalObject.data}, '$.pending_prorations'), 0) = ${pendingOf(sub)}`,
+          sql`json_array_length(coalesce(json_extract(${paymentLocalObject.data}, '$.seat_keys'), '[]')) = ${keys.length}`,
+        ),
+      )
+      .returning({ id: paymentLocalObject.id });
+    if (moved.length) return updated;
+  }
+  throw new PaymentsError("This subscription is being changed by another request", 409, "lock_timeout");
 }
 
 export type LocalItem = {
   id: string;
+  /** Seats (a team's members); a subscription from before holds none: one. */
+  quantity?: number;
   price: { unit_amount: number; currency: string; recurring: { interval: string | null } };
   current_period_start: number;
   current_period_end: number;
@@ -46,7 +109,8 @@ export function subscriptionObject(s: LocalSession, id: string, customer: string
   const start = now();
   const item: LocalItem = {
     id: `si_local_${rand()}`,
-    price: { unit_amount: s.amount_total, currency: s.currency, recurring: { interval: s.interval } },
+    price: { unit_amount: s.unit_amount ?? s.amount_total, currency: s.currency, recurring: { interval: s.interval } },
+    quantity: s.quantity ?? 1,
     // Where Stripe's current API keeps a subscription's period: on its items (a trial's ends with the trial).
     current_period_start: start,
     current_period_end: s.trial_end && s.trial_end > start ? s.trial_end : periodEnd(start, s.interval),
@@ -117,7 +181,8 @@ export async function renewLocalSubscription(app: AppContext, subscriptionId: st
   // A paused subscription's invoices are voided (pause_collection): no payment, nothing to record.
   if (!sub || sub.status === "canceled" || sub.pause_collection) return undefined;
   const item = itemOf(sub);
-  const price = item?.price.unit_amount ?? 0;
+  // The period at its seats, with the prorations kept since the last invoice.
+  const price = (item?.price.unit_amount ?? 0) * quantityOf(item) + pendingOf(sub);
   // A paid renewal starts the next period where the last one ended; a failed one leaves it where it was.
   const next = {
     start: item.current_period_end,
@@ -161,6 +226,7 @@ export async function renewLocalSubscription(app: AppContext, subscriptionId: st
     ...sub,
     status,
     items: { data: [paid ? { ...item, current_period_start: next.start, current_period_end: next.end } : item] },
+    pending_prorations: paid ? 0 : pendingOf(sub),
   };
   await save(app, "subscription", updated);
   const origin = await originOf(app, sub);

@@ -93,6 +93,9 @@ export type LocalSession = Obj & {
   amount_total: number;
   currency: string;
   line_name: string;
+  /** The line's price for one and how many (a team's seats); sessions from before hold only the total. */
+  unit_amount?: number;
+  quantity?: number;
   interval: "month" | "year" | null;
   metadata: Record<string, string>;
   success_url: string;

@@ -102,6 +102,8 @@ async function itemsFor(
   return [
     {
       id: item.id,
+      // A new price sets the quantity to 1 unless it is given: a team's seats stay as they are.
+      quantity: item.quantity ?? 1,
       price_data: {
         currency: price.currency.toLowerCase(),
         product,
@@ -230,6 +232,39 @@ export function stripePayments(config: StripeConfig): Payments {
           options,
         );
         return { id: updated.id };
+      }),
+    updateSeats: ({ subscriptionId, quantity, idempotencyKey, prorationDate }) =>
+      call(async () => {
+        const stripe = await client();
+        const current = await stripe.subscriptions.retrieve(subscriptionId);
+        const item = current.items.data[0];
+        if (!item) throw new PaymentsError("This subscription has no item to change", 400);
+        const updated = await stripe.subscriptionItems.update(
+          item.id,
+          {
+            quantity,
+            proration_behavior: "create_prorations",
+            ...(prorationDate ? { proration_date: prorationDate } : {}),
+          },
+          { idempotencyKey },
+        );
+        return { id: subscriptionId, quantity: updated.quantity ?? quantity };
+      }),
+    previewNextInvoice: ({ subscriptionId }) =>
+      call(async () => {
+        const stripe = await client();
+        const preview = await stripe.invoices.createPreview({ subscription: subscriptionId });
+        const proration = (line: Stripe.InvoiceLineItem) =>
+          Boolean(line.parent?.subscription_item_details?.proration || line.parent?.invoice_item_details?.proration);
+        const lines = preview.lines.data;
+        const period = lines.find((l) => !proration(l));
+        return {
+          total: preview.total,
+          prorations: lines.filter(proration).reduce((sum, l) => sum + l.amount, 0),
+          quantity: period?.quantity ?? 1,
+          currency: preview.currency.toUpperCase(),
+          at: preview.next_payment_attempt ?? period?.period.start ?? null,
+        };
       }),
     previewSubscriptionChange: ({ subscriptionId, price, stripeAccount, prorationDate }) =>
       call(async () => {

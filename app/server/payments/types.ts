@@ -46,6 +46,16 @@ export type SubscriptionUpdate = {
   prorationDate?: number;
 };
 
+/**
+ * A team's seats: the subscription's one item set to `quantity`, the difference prorated onto the next invoice
+ * (Stripe's create_prorations). The quantity is absolute and the key is the caller's, so a replay or a late
+ * second call never adds a seat twice.
+ */
+export type SeatsUpdate = { subscriptionId: string; quantity: number; idempotencyKey: string; prorationDate?: number };
+
+/** The subscription's next invoice as it stands now: its seats and the prorations pending from seat changes. */
+export type NextInvoice = { total: number; prorations: number; quantity: number; currency: string; at: number | null };
+
 /** What a change of price would invoice at once: negative `total` is a credit kept for the next invoices. */
 export type ChangePreview = { amountDue: number; total: number; currency: string; prorationDate: number };
 
@@ -74,6 +84,10 @@ export interface Payments {
    * downgrade leaves a credit for the next invoices). The plan changes only when the events arrive.
    */
   updateSubscription(input: SubscriptionUpdate): Promise<{ id: string }>;
+  /** Sets a subscription's seats (its item's quantity), prorated onto the next invoice; the plan's events follow. */
+  updateSeats(input: SeatsUpdate): Promise<{ id: string; quantity: number }>;
+  /** The next invoice of a subscription as it stands (Stripe's invoice preview), charging nothing. */
+  previewNextInvoice(input: { subscriptionId: string }): Promise<NextInvoice>;
   /** The invoice a change of price would make now (Stripe's invoice preview), charging nothing. */
   previewSubscriptionChange(
     input: Required<Pick<SubscriptionUpdate, "price" | "prorationDate">> & SubscriptionUpdate,

@@ -1,5 +1,6 @@
 import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import { invitation, member, user, workspace } from "~db/schema";
+import { seatClaim } from "../billing/seats.server";
 import type { Database } from "../db/db.server";
 import { auditIfChanged } from "./audit.server";
 
@@ -56,5 +57,7 @@ export function joinStatements(
       subject: email,
       detail: j.how,
     }),
+    // The seats follow the members, in the join's own transaction (decision 0253).
+    seatClaim(db, j.workspaceId),
   ] as const;
 }

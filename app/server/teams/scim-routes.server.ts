@@ -13,6 +13,7 @@ import {
   ScimError,
   userPatchChanges,
 } from "~/lib/teams/scim";
+import { syncSeatsAfter } from "../billing/seats.server";
 import {
   authenticateScim,
   createGroup,
@@ -126,6 +127,8 @@ scimRoutes.use(`${BASE}/*`, async (c, next) => {
   }
   c.set("actor", actor);
   await next();
+  // A directory's change to the team's users moves its seats (decision 0253); reading them never does.
+  if (c.req.method !== "GET" && c.req.path.includes("/Users")) await syncSeatsAfter(c.get("app"), actor.workspaceId);
 });
 
 const db = (c: Context<ScimEnv>) => c.get("app").db;

@@ -4,6 +4,7 @@ import { INVITATIONS_PER_DAY } from "~/lib/teams/invite-file";
 import { INVITATION_DAYS, ROLE_NAMES, type Role } from "~/lib/teams/rules";
 import { DAY_MS } from "~/lib/time/days";
 import { accountPlan, invitation, member, session, user, workspace, workspaceAudit } from "~db/schema";
+import { seatClaim } from "../billing/seats.server";
 import type { Database, Owner } from "../db/db.server";
 import { rawSql, writeBatch } from "../db/write.server";
 import { outboxMailer } from "../platform/mail.server";
@@ -360,6 +361,7 @@ export async function acceptInvitation(
       action: "member.joined",
       detail: `As ${ROLE_NAMES[found.role]}`,
     }),
+    seatClaim(db, found.workspaceId),
   ]);
   if (claimed.length !== 1) {
     const again = await invitationByToken(db, token ?? "");
@@ -420,6 +422,7 @@ export async function removeMember(db: Database, actor: Actor, userId: string, h
       leaveSessions(db, userId, actor.workspaceId),
       pauseHeldCards(db, userId, actor.workspaceId),
       ...handOnStatements(db, actor, userId, heir, new Date()),
+      seatClaim(db, actor.workspaceId),
     ]);
     paused = publishedSlugs(held);
     return removed.length === 1;
@@ -447,6 +450,7 @@ export async function leaveTeam(db: Database, actor: Actor): Promise<MemberChang
       leaveSessions(db, actor.userId, actor.workspaceId),
       pauseHeldCards(db, actor.userId, actor.workspaceId),
       ...(heir ? handOnStatements(db, actor, actor.userId, heir.id, new Date()) : []),
+      seatClaim(db, actor.workspaceId),
     ]);
     paused = publishedSlugs(held);
     return left.length === 1;

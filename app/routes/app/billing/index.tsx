@@ -8,7 +8,7 @@ import { getUser } from "~/server/account/user.server";
 import { paidFrom } from "~/server/billing/billing.server";
 import { getPlanState } from "~/server/billing/plans.server";
 import { runBillingIntent } from "./+shared/intents.server";
-import { loadApplications, loadPlan, loadSubscription, type PlanData } from "./+shared/load.server";
+import { loadApplications, loadPlan, loadSubscription, nonprofitPrefill, type PlanData } from "./+shared/load.server";
 import { box, muted } from "./+shared/parts";
 import type { Route } from "./+types/index";
 import { Nonprofit } from "./nonprofit";
@@ -20,10 +20,11 @@ export const meta = () => [...pageMeta("Plan and billing"), { name: "robots", co
 export async function loader({ request, context }: Route.LoaderArgs) {
   const app = context.get(appContext);
   const user = getUser(context);
-  const [plan, sub, applications, settings, state] = await Promise.all([
+  const [plan, sub, applications, prefill, settings, state] = await Promise.all([
     loadPlan(app, user.workspace.id),
     loadSubscription(app, user.workspace.id),
-    loadApplications(app, user.id),
+    loadApplications(app, user.workspace.id),
+    nonprofitPrefill(app, user.workspace.id),
     shellSettings(context, request),
     getPlanState(app.db, user.workspace.id),
   ]);
@@ -31,6 +32,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     plan,
     ...sub,
     applications,
+    prefill,
     paidFrom: paidFrom(state, new Date())?.toISOString() ?? null,
     checkout: new URL(request.url).searchParams.get("checkout"),
     timeZone: settings.timeZone,
@@ -67,6 +69,7 @@ export default function BillingOverview({ loaderData, actionData }: Route.Compon
       <WhatsIncluded tier={loaderData.plan.tier} />
       <Nonprofit
         applications={loaderData.applications}
+        prefill={loaderData.prefill}
         reply={reply as Parameters<typeof Nonprofit>[0]["reply"]}
         timeZone={loaderData.timeZone}
       />

@@ -9,7 +9,7 @@ import { pageMeta } from "~/lib/site";
 import { shellSettings } from "~/server/account/app-shell.server";
 import { getUser } from "~/server/account/user.server";
 import { runBillingIntent } from "./+shared/intents.server";
-import { type Application, loadApplications } from "./+shared/load.server";
+import { type Application, loadApplications, nonprofitPrefill } from "./+shared/load.server";
 import { box, muted, primary } from "./+shared/parts";
 import type { Route } from "./+types/nonprofit";
 
@@ -18,31 +18,46 @@ export const meta = () => [...pageMeta("Nonprofit offer · Plan and billing"), {
 export async function loader({ request, context }: Route.LoaderArgs) {
   const app = context.get(appContext);
   const user = getUser(context);
-  const [applications, settings] = await Promise.all([loadApplications(app, user.id), shellSettings(context, request)]);
-  return { applications, timeZone: settings.timeZone };
+  const [applications, prefill, settings] = await Promise.all([
+    loadApplications(app, user.workspace.id),
+    nonprofitPrefill(app, user.workspace.id),
+    shellSettings(context, request),
+  ]);
+  return { applications, prefill, timeZone: settings.timeZone };
 }
 
 export const action = (args: Route.ActionArgs) => runBillingIntent(args);
 
 export default function NonprofitPage({ loaderData, actionData }: Route.ComponentProps) {
   const reply = actionData && "nonprofit" in actionData ? actionData.nonprofit : undefined;
-  return <Nonprofit applications={loaderData.applications} reply={reply} timeZone={loaderData.timeZone} />;
+  return (
+    <Nonprofit
+      applications={loaderData.applications}
+      prefill={loaderData.prefill}
+      reply={reply}
+      timeZone={loaderData.timeZone}
+    />
+  );
 }
 
 const STATUS_TEXT = { pending: "Waiting for a decision", approved: "Approved", declined: "Declined" } as const;
 
 export function Nonprofit({
   applications,
+  prefill,
   reply,
   timeZone,
 }: {
   applications: Application[];
+  /** The organisation profile's name, country and number, so nobody types them twice. */
+  prefill: Awaited<ReturnType<typeof nonprofitPrefill>>;
   reply: SubmissionResult<string[]> | undefined;
   timeZone: string;
 }) {
   const navigation = useNavigation();
   const [form, fields] = useForm({
     id: "nonprofit-form",
+    defaultValue: prefill,
     lastResult: navigation.state === "idle" ? reply : undefined,
     onValidate: ({ formData }) => parseWithZod(formData, { schema: nonprofitSchema }),
     shouldValidate: "onBlur",

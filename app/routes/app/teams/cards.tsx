@@ -13,6 +13,7 @@ import {
   type Manager,
   saveTemplate,
   setDefaultTemplate,
+  setTemplateLogo,
   teamCards,
 } from "~/server/cards/templates.server";
 import { notFound, unknownIntent } from "~/server/platform/http.server";
@@ -93,6 +94,23 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       type: "success",
       title: v.id ? "Template saved" : "Template made",
       description: v.id ? `Every card made from it follows (${saved.purged} published).` : undefined,
+    });
+  }
+  if (intent === "template-logo" || intent === "remove-logo") {
+    const id = String(formData.get("id") ?? "").slice(0, 64);
+    const file = formData.get("logo");
+    const refuse = (message: string, status: number) =>
+      data({ reply: { error: { "": [message] } } as Reply, form: `logo-${id}` }, { status });
+    if (intent === "template-logo" && (!(file instanceof File) || file.size === 0))
+      return refuse("Choose a JPEG, PNG or WebP image", 400);
+    const bytes = intent === "template-logo" && file instanceof File ? new Uint8Array(await file.arrayBuffer()) : null;
+    const set = await setTemplateLogo(app.env, app.db, manager, id, bytes);
+    if (!set) notFound();
+    if ("error" in set) return refuse(set.error, 400);
+    return redirectWithToast(here, {
+      type: "success",
+      title: set.key ? "Logo saved" : "Logo removed",
+      description: `Every card made from the template follows (${set.purged} published).`,
     });
   }
   if (intent === "default-template") {
@@ -247,7 +265,10 @@ export default function TeamCards({ loaderData, actionData }: Route.ComponentPro
 
       <h2 className="mt-8 font-semibold text-xl">Templates</h2>
       {templates.map((t) => (
-        <TemplateForm key={t.id} template={t} answer={answer} />
+        <div key={t.id}>
+          <TemplateForm template={t} answer={answer} />
+          <LogoForm template={t} answer={answer} />
+        </div>
       ))}
       <details className="mt-4" open={templates.length === 0 || answer?.form === "new"}>
         <summary className="cursor-pointer font-medium">New template</summary>
@@ -358,5 +379,45 @@ export default function TeamCards({ loaderData, actionData }: Route.ComponentPro
         </ul>
       )}
     </section>
+  );
+}
+
+/** A template's logo: shown on every card made from it and in their vCards (decision 0254). */
+function LogoForm({
+  template,
+  answer,
+}: {
+  template: Route.ComponentProps["loaderData"]["templates"][number];
+  answer: { reply: Reply; form: string } | undefined;
+}) {
+  const error = answer?.form === `logo-${template.id}` ? answer.reply.error?.[""]?.[0] : undefined;
+  const id = `logo-${template.id}`;
+  return (
+    <div className="mt-2 flex flex-wrap items-end gap-3 rounded-xl border border-slate-200 p-4 dark:border-slate-800">
+      {template.logoKey ? (
+        <img src={`/avatars/${template.logoKey}`} alt={`Logo of ${template.name}`} className="h-10 w-auto" />
+      ) : null}
+      <Form method="post" encType="multipart/form-data" className="flex flex-wrap items-end gap-3">
+        <input type="hidden" name="id" value={template.id} />
+        <Field
+          id={id}
+          label={template.logoKey ? "Replace the logo" : "Logo (JPEG, PNG or WebP)"}
+          errors={error ? [error] : undefined}
+        >
+          <input id={id} name="logo" type="file" accept="image/jpeg,image/png,image/webp" className="text-sm" />
+        </Field>
+        <button type="submit" name="intent" value="template-logo" className={small}>
+          Save logo
+        </button>
+      </Form>
+      {template.logoKey ? (
+        <Form method="post">
+          <input type="hidden" name="id" value={template.id} />
+          <button type="submit" name="intent" value="remove-logo" className={small}>
+            Remove logo
+          </button>
+        </Form>
+      ) : null}
+    </div>
   );
 }

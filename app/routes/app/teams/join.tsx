@@ -4,6 +4,7 @@ import { pageMeta } from "~/lib/site";
 import { ROLE_NAMES } from "~/lib/teams/rules";
 import { createAuth, sessionToken } from "~/server/account/auth.server";
 import { getUser } from "~/server/account/user.server";
+import { syncSeatsAfter } from "~/server/billing/seats.server";
 import { unknownIntent } from "~/server/platform/http.server";
 import { allow } from "~/server/platform/rate-limit.server";
 import { redirectWithToast } from "~/server/platform/toast.server";
@@ -73,6 +74,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const [status, message] = REFUSALS[accepted.reason];
     return data({ error: message, sent: false }, { status });
   }
+  await syncSeatsAfter(app, accepted.workspaceId);
   // Straight into the team, in this session.
   const session = await sessionToken(app, request);
   if (session) await switchWorkspace(app.db, user.id, session, accepted.workspaceId);

@@ -3,6 +3,8 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, href, Link, useNavigation } from "react-router";
 import { Field, inputClass } from "~/components/ui/field";
 import { appContext } from "~/context";
+import { formatPlanDate } from "~/lib/billing/plans";
+import { formatMoney } from "~/lib/money";
 import { pageMeta } from "~/lib/site";
 import {
   type CheckedRow,
@@ -13,6 +15,7 @@ import {
 } from "~/lib/teams/invite-file";
 import { HEIR_MESSAGE, ROLE_NAMES, ROLES, type Role, teamSchema } from "~/lib/teams/rules";
 import { getUser } from "~/server/account/user.server";
+import { nextInvoice, syncSeatsAfter } from "~/server/billing/seats.server";
 import { purgeCards } from "~/server/cards/cards.server";
 import { boothsOf } from "~/server/organiser-events/leads.server";
 import { notFound, unknownIntent } from "~/server/platform/http.server";
@@ -54,21 +57,24 @@ const INTENTS = new Set([
 ]);
 
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const { db } = context.get(appContext);
+  const app = context.get(appContext);
+  const { db } = app;
   const user = getUser(context);
   // Only a member sees a team: anyone else, a removed member too, gets the one 404.
   const team = (await teamOf(db, user.id, params.id)) ?? notFound();
   // The booth's leads download reads the workspace worked in, so booths are listed while working in this team.
   const working = user.workspace.id === team.id && team.role !== "member";
-  const [{ members, invitations }, seeAll, owned, booths] = await Promise.all([
+  const [{ members, invitations }, seeAll, owned, booths, invoice] = await Promise.all([
     teamPage(db, team.id, new Date()),
     membersSeeAll(db, team.id),
     peopleOwners(db, team.id),
     working ? boothsOf(db, team.id) : [],
+    // What the seats will cost is the owners' and admins' to see, as buying them is (decision 0237).
+    team.role === "member" ? null : nextInvoice(app, team.id),
   ]);
   // How many team people each member owns, for the forms that hand them on.
   const people = Object.fromEntries(members.map((m) => [m.id, owned.get(m.id) ?? 0]));
-  return { team, members, invitations, me: user.id, seeAll, people, booths };
+  return { team, members, invitations, me: user.id, seeAll, people, booths, invoice };
 }
 
 /** Why a change to a member was refused, said on the page. */
@@ -176,6 +182,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (value.intent === "leave") {
     const left = await leaveTeam(app.db, actor);
     if (!left.ok) return refuse(left);
+    await syncSeatsAfter(app, team.id);
     await purgeCards(app.env, left.paused ?? []);
     return done(`You left ${team.name}`, href("/teams"));
   }
@@ -186,6 +193,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
         ? await changeRole(app.db, actor, value.user, value.role)
         : await transferOwnership(app.db, actor, value.user);
   if (!change.ok) return refuse(change);
+  if (value.intent === "remove") await syncSeatsAfter(app, team.id);
   // The cards the member held are paused: their visitor pages say so from the next visit on.
   await purgeCards(app.env, change.paused ?? []);
   return done(
@@ -201,7 +209,7 @@ const small = "rounded-md border border-slate-300 px-3 py-1.5 font-medium text-s
 const button = "rounded-md bg-brand-600 px-4 py-2.5 font-semibold text-white hover:bg-brand-700";
 
 export default function Team({ loaderData, actionData }: Route.ComponentProps) {
-  const { team, members, invitations, me, seeAll, people, booths } = loaderData;
+  const { team, members, invitations, me, seeAll, people, booths, invoice } = loaderData;
   const admins = members.filter((m) => m.role === "owner" || m.role === "admin");
   const navigation = useNavigation();
   const manages = team.role === "owner" || team.role === "admin";
@@ -278,6 +286,7 @@ export default function Team({ loaderData, actionData }: Route.ComponentProps) {
       ) : null}
 
       <h2 className="mt-8 font-semibold text-xl">Members</h2>
+      {invoice ? <NextInvoice invoice={invoice} /> : null}
       <ul aria-label="Members" className="mt-3 divide-y divide-slate-200 dark:divide-slate-800">
         {members.map((m) => (
           <li key={m.id} className="flex flex-wrap items-center justify-between gap-2 py-3">
@@ -572,5 +581,24 @@ function InvitePreview({ rows, role, file }: { rows: CheckedRow[]; role: "admin"
         <p className="mt-4 text-sm">Nobody in this file can be invited.</p>
       )}
     </section>
+  );
+}
+
+/** The seats as the processor bills them: what the next invoice is now, before it is charged (decision 0253). */
+function NextInvoice({ invoice }: { invoice: NonNullable<Route.ComponentProps["loaderData"]["invoice"]> }) {
+  const money = (minor: number) => formatMoney(minor, invoice.currency);
+  const when = invoice.at ? ` on ${formatPlanDate(new Date(invoice.at * 1000))}` : "";
+  const seats = invoice.quantity === 1 ? "1 seat" : `${invoice.quantity} seats`;
+  const prorated =
+    invoice.prorations === 0
+      ? ""
+      : invoice.prorations > 0
+        ? `, with ${money(invoice.prorations)} for members who joined during this period`
+        : `, less ${money(-invoice.prorations)} for members who left during this period`;
+  return (
+    <p className="mt-2 rounded-md bg-slate-50 p-3 text-sm dark:bg-slate-900" data-testid="next-invoice">
+      {`Card Pro is billed per member. Next invoice${when}: ${money(invoice.total)} for ${seats}${prorated}. `}
+      Each member who joins adds a seat, and each who leaves takes one off, counted to the day on that invoice.
+    </p>
   );
 }

@@ -45,7 +45,8 @@ export async function runBillingIntent({
   const intent = formData.get("intent");
   // The plan is the workspace's (decision 0237): in a team, its owners and admins alone start, buy or change it.
   const plan = user.workspace.id;
-  if (user.workspace.team !== null && user.workspace.role === "member" && intent !== "apply-nonprofit")
+  // The nonprofit offer too (decision 0254): a member applies for their own workspace, from there.
+  if (user.workspace.team !== null && user.workspace.role === "member")
     return data({ error: "Only the team's owners and admins change its plan." }, { status: 403 });
   if (intent === "start-trial") {
     const back = safeRedirect(formData.get("redirectTo"), BILLING);
@@ -131,7 +132,7 @@ export async function runBillingIntent({
     const submission = parseWithZod(formData, { schema: nonprofitSchema });
     if (submission.status !== "success") return data({ nonprofit: submission.reply() }, { status: 400 });
     const { intent: _intent, ...input } = submission.value;
-    const applied = await applyForNonprofit(app.db, user.id, input);
+    const applied = await applyForNonprofit(app.db, { userId: user.id, workspaceId: plan }, input);
     if (!applied.ok) return data({ nonprofit: submission.reply({ formErrors: [applied.error] }) }, { status: 409 });
     return redirectWithToast(`${BILLING}#nonprofit`, {
       type: "success",

@@ -4,6 +4,7 @@ import { PLAN_LABEL } from "~/lib/billing/plans";
 import { listInvoices, seatsOf, subscriptionOf } from "~/server/billing/billing.server";
 import { myApplications } from "~/server/billing/nonprofit.server";
 import { getEntitlements, getPlanState } from "~/server/billing/plans.server";
+import { getOrganisation } from "~/server/fundraising/organisation.server";
 import { paymentsFor } from "~/server/payments/payments.server";
 
 /** The plan the account is on now, as the Current plan section says it. */
@@ -48,8 +49,14 @@ export async function loadSubscription(app: AppContext, userId: string) {
 }
 
 /** The account's nonprofit offer applications. */
-export async function loadApplications(app: AppContext, userId: string) {
-  const applications = await myApplications(app.db, userId);
+/** What the nonprofit form starts with: the workspace's organisation profile, where it has one (decision 0254). */
+export async function nonprofitPrefill(app: AppContext, workspaceId: string) {
+  const o = await getOrganisation(app.db, workspaceId);
+  return { organisation: o.legalName, country: o.country, registrationNumber: o.taxId, website: "" };
+}
+
+export async function loadApplications(app: AppContext, workspaceId: string) {
+  const applications = await myApplications(app.db, workspaceId);
   return applications.map((a) => ({
     ...a,
     countryName: countryName(a.country),

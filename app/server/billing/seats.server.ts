@@ -1,0 +1,99 @@
+import { and, eq, isNotNull, notInArray, sql } from "drizzle-orm";
+import type { AppContext } from "~/context";
+import { accountPlan, member, workspace } from "~db/schema";
+import type { Database } from "../db/db.server";
+import { paymentsFor } from "../payments/payments.server";
+
+/**
+ * A team's seats follow its members (decision 0253). A membership change recounts the seats in its own batch (the
+ * count is the database's, so two changes at once cannot both miss each other), taking the next version; then the
+ * count is sent to the processor as an absolute quantity under a key naming that version: a retry, or two senders of
+ * the same version, is one change at Stripe, and a payment event arriving meanwhile never adds a seat.
+ */
+
+const ENDED = ["canceled", "incomplete_expired"];
+
+const members = (workspaceId: string) =>
+  sql<number>`(select count(*) from ${member} m where m.workspace_id = ${workspaceId})`;
+
+/** The recount of a team's seats, for the batch that changes its members: nothing without a live subscription. */
+export function seatClaim(db: Database, workspaceId: string) {
+  return db
+    .update(accountPlan)
+    .set({ seats: members(workspaceId), seatsVersion: sql`${accountPlan.seatsVersion} + 1` })
+    .where(
+      and(
+        eq(accountPlan.userId, workspaceId),
+        isNotNull(accountPlan.subscriptionId),
+        isNotNull(accountPlan.subscriptionStatus),
+        notInArray(accountPlan.subscriptionStatus, ENDED),
+        sql`${accountPlan.seats} is not ${members(workspaceId)}`,
+        sql`exists (select 1 from ${workspace} w where w.id = ${workspaceId} and w.kind = 'team')`,
+      ),
+    );
+}
+
+const planOf = async (db: Database, workspaceId: string) =>
+  (
+    await db
+      .select({
+        subscriptionId: accountPlan.subscriptionId,
+        seats: accountPlan.seats,
+        version: accountPlan.seatsVersion,
+        sent: accountPlan.seatsSentVersion,
+      })
+      .from(accountPlan)
+      .where(eq(accountPlan.userId, workspaceId))
+  )[0];
+
+/**
+ * Recounts a team's seats and sends what the processor has not been told. A sender overtaken by a later recount
+ * sends the latest count again under a key of its own, so whichever call reaches Stripe last carries the latest count.
+ */
+export async function syncSeats(app: AppContext, workspaceId: string) {
+  const payments = paymentsFor(app);
+  await seatClaim(app.db, workspaceId);
+  if (!payments) return;
+  let mine: number | null = null;
+  for (let attempt = 0; attempt < 4; attempt++) {
+    const plan = await planOf(app.db, workspaceId);
+    if (!plan?.subscriptionId || plan.seats === null) return;
+    if (mine === null ? plan.version <= plan.sent : plan.version === mine) return;
+    await payments.updateSeats({
+      subscriptionId: plan.subscriptionId,
+      quantity: plan.seats,
+      idempotencyKey:
+        mine === null
+          ? `seats:${plan.subscriptionId}:${plan.version}`
+          : `seats:${plan.subscriptionId}:${plan.version}:after:${mine}`,
+    });
+    await app.db
+      .update(accountPlan)
+      .set({ seatsSentVersion: sql`max(${accountPlan.seatsSentVersion}, ${plan.version})` })
+      .where(eq(accountPlan.userId, workspaceId));
+    mine = plan.version;
+  }
+}
+
+/** The same, for a membership change already made: a processor that fails leaves the count to the next change. */
+export async function syncSeatsAfter(app: AppContext, workspaceId: string) {
+  await syncSeats(app, workspaceId).catch((error) => console.error("billing: seats not sent", error));
+}
+
+/** A team's next invoice as the processor has it now (seats and prorations), for its admins; null without one. */
+export async function nextInvoice(app: AppContext, workspaceId: string) {
+  const payments = paymentsFor(app);
+  const plan = await planOf(app.db, workspaceId);
+  if (!payments || !plan?.subscriptionId || plan.seats === null) return null;
+  const [live] = await app.db
+    .select({ status: accountPlan.subscriptionStatus })
+    .from(accountPlan)
+    .where(and(eq(accountPlan.userId, workspaceId), notInArray(accountPlan.subscriptionStatus, ENDED)));
+  if (!live) return null;
+  try {
+    return { ...(await payments.previewNextInvoice({ subscriptionId: plan.subscriptionId })), seats: plan.seats };
+  } catch (error) {
+    console.error("billing: next invoice not read", error);
+    return null;
+  }
+}
