@@ -150,6 +150,7 @@ export default [
     route("organiser/:id/attendees", "routes/app/organiser-events/attendees.tsx"),
     route("organiser/:id/door", "routes/app/organiser-events/door.tsx"),
     route("organiser/:id/badges", "routes/app/organiser-events/badges.tsx"),
+    route("organiser/:id/questions", "routes/app/organiser-events/questions.tsx"),
     // Mailings: audiences of consenting people, compose, results.
     route("mailings", "routes/app/mailings/list.tsx"),
     route("mailings/new", "routes/app/mailings/compose.tsx"),

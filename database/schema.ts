@@ -2085,3 +2085,40 @@ export const importMapping = sqliteTable(
   },
   (t) => [uniqueIndex("import_mapping_user_layout_idx").on(t.userId, t.layoutKey)],
 );
+
+/**
+ * A question the organiser asks on the event's join form (migration 0082): short text, one choice from its
+ * options (a JSON array) or yes/no; a required one must be answered to join.
+ */
+export const orgRegQuestion = sqliteTable(
+  "org_reg_question",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    eventId: integer("event_id")
+      .notNull()
+      .references(() => orgEvent.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: ["text", "choice", "yesno"] }).notNull(),
+    label: text("label").notNull(),
+    options: text("options").notNull().default("[]"),
+    required: integer("required", { mode: "boolean" }).notNull().default(false),
+    position: integer("position").notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [index("org_reg_question_event_idx").on(t.eventId, t.position)],
+);
+
+/** An attendee's answer to a registration question, written in the join's batch: one per attendee and question. */
+export const orgRegAnswer = sqliteTable(
+  "org_reg_answer",
+  {
+    attendeeId: integer("attendee_id")
+      .notNull()
+      .references(() => orgAttendee.id, { onDelete: "cascade" }),
+    questionId: integer("question_id")
+      .notNull()
+      .references(() => orgRegQuestion.id, { onDelete: "cascade" }),
+    value: text("value").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.attendeeId, t.questionId] }), index("org_reg_answer_question_idx").on(t.questionId)],
+);

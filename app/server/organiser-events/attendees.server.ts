@@ -13,6 +13,7 @@ import { addPerson } from "../people/add.server";
 import { consentStatement } from "../people/consent.server";
 import type { PeopleEvents } from "../people/events.server";
 import { randomToken, sha256Hex } from "../platform/tokens.server";
+import { answerStatements } from "./registration.server";
 
 /** An event row, as events.server.ts names it; read from the schema so the two files do not import each other. */
 type OrgEvent = typeof orgEvent.$inferSelect;
@@ -29,6 +30,8 @@ export type JoinInput = JoinForm & {
   phone?: string | null;
   /** The language of the page they joined from: their pass and event mail are written in it. */
   locale?: Locale;
+  /** Answers to the event's registration questions, checked against them (checkRegistration). */
+  answers?: { questionId: number; value: string }[];
 };
 export type Joined =
   | { ok: true; attendee: Attendee; created: boolean; full: boolean }
@@ -64,6 +67,7 @@ export async function joinEvent(
     rawSql(sql`insert into org_consent (event_id, attendee_id, email, listed, visibility, shown, created_at)
       select event_id, id, email, listed, visibility, ${shownText(input.listed, input.visibility, t)}, ${now.getTime()}
       from org_attendee where pass_token = ${pass}`),
+    ...answerStatements(pass, input.answers ?? []),
     // Agreeing to hear from the organiser is its own choice, recorded only when made (no record is a no).
     ...(input.updates
       ? [

@@ -8,6 +8,7 @@ import { type MessageKey, translator } from "~/lib/i18n/translate";
 import { badgePath } from "~/lib/organiser-events/badge";
 import { JOIN_REFUSAL_KEY, localFieldMessages } from "~/lib/organiser-events/event-words";
 import { checkAnswers } from "~/lib/organiser-events/lead-questions";
+import { checkRegistration } from "~/lib/organiser-events/registration-questions";
 import {
   directorySettingsSchema,
   joinFormSchema,
@@ -64,6 +65,7 @@ import {
   scheduleFeedKey,
   scheduleOf,
 } from "./programme.server";
+import { registrationQuestions } from "./registration.server";
 import { waitingRequests } from "./requests.server";
 
 type HonoEnv = { Bindings: Env; Variables: { app: AppContext } };
@@ -111,9 +113,9 @@ organiserEventRoutes.get(`/e/:slug{${SLUG}}`, async (c) => {
   const event = await publicOrgEvent(app.db, slug, now);
   if (!event) return html(renderEventNotFound(locale), 404, "no-store", headers);
   const change = nextStatusChange(event, now)?.getTime() ?? Number.POSITIVE_INFINITY;
-  const agenda = await agendaOf(app.db, event.id);
+  const [agenda, questions] = await Promise.all([agendaOf(app.db, event.id), registrationQuestions(app.db, event.id)]);
   const fresh = await html(
-    renderEventPage(event, new URL(c.req.url).origin, {}, agenda, undefined, locale),
+    renderEventPage(event, new URL(c.req.url).origin, { questions }, agenda, undefined, locale),
     200,
     "no-store",
     {
@@ -170,12 +172,13 @@ organiserEventRoutes.post(`/e/:slug{${SLUG}}`, async (c) => {
       // Kept as typed, longer than any limit, so an over-long field comes back whole beside its message.
       .map(([k, v]) => [k, v.slice(0, 2000)]),
   );
+  const questions = await registrationQuestions(app.db, event.id);
   const refuse = async (status: number, state: JoinState, headers: Record<string, string> = {}) =>
     html(
       renderEventPage(
         event,
         new URL(request.url).origin,
-        { values, ...state },
+        { values, questions, ...state },
         await agendaOf(app.db, event.id),
         undefined,
         locale,
@@ -185,8 +188,10 @@ organiserEventRoutes.post(`/e/:slug{${SLUG}}`, async (c) => {
       headers,
     );
   const parsed = joinFormSchema.safeParse(values);
-  if (!parsed.success) {
-    return refuse(400, { errors: localFieldMessages(t, fieldErrors(parsed.error)) });
+  const registration = checkRegistration(questions, values);
+  if (!parsed.success || Object.keys(registration.errors).length) {
+    const errors = { ...(parsed.success ? {} : fieldErrors(parsed.error)), ...registration.errors };
+    return refuse(400, { errors: localFieldMessages(t, errors) });
   }
   // Generous for a keynote: a person may retry 5 times a minute, one address 120 joins a minute here.
   const person = await allow(app.env, "strict", `join-person:${event.id}:${parsed.data.email}`);
@@ -197,7 +202,7 @@ organiserEventRoutes.post(`/e/:slug{${SLUG}}`, async (c) => {
       { errors: { form: t(JOIN_REFUSAL_KEY.tooMany) } },
       { "retry-after": String(RETRY_AFTER_SECONDS) },
     );
-  const joined = await joinEvent(app.db, event, { ...parsed.data, locale }, now);
+  const joined = await joinEvent(app.db, event, { ...parsed.data, locale, answers: registration.answers }, now);
   if (!joined.ok) return refuse(409, { errors: { form: t(JOIN_REFUSAL_KEY[joined.reason]) } });
   // A full event answers an attendee's address as a stranger's (no list of who came); the pass goes by mail.
   if (!joined.created && joined.full) {

@@ -2,6 +2,7 @@ import { data, Form, href, Link } from "react-router";
 import { inputClass } from "~/components/ui/field";
 import { appContext } from "~/context";
 import { pageMeta } from "~/lib/site";
+import { formatInZone, zoneName } from "~/lib/time/time";
 import { getUser } from "~/server/account/user.server";
 import { attendeeList, attendeeListQuery, doorCount } from "~/server/organiser-events/attendee-list.server";
 import { checkInAttendee, undoCheckIn } from "~/server/organiser-events/door.server";
@@ -20,7 +21,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (!event) notFound();
   const query = attendeeListQuery(new URL(request.url));
   const [list, count] = await Promise.all([attendeeList(app.db, event.id, query), doorCount(app.db, event.id)]);
-  return { event: { id: event.id, title: event.title }, query, list, count };
+  return { event: { id: event.id, title: event.title, timeZone: event.timeZone }, query, list, count };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -44,6 +45,10 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 const NEWS = { yes: "Yes", no: "No", none: "Not asked" } as const;
+
+/** A check-in's time on the event's own clock, with the day: a door can stay open past midnight. */
+const checkedTime = (at: Date, timeZone: string) =>
+  `${formatInZone(at, timeZone, { weekday: "short", hour: "numeric", minute: "2-digit" })} ${zoneName(timeZone)}`;
 
 export default function AttendeeList({ loaderData, actionData }: Route.ComponentProps) {
   const { event: e, query, list, count } = loaderData;
@@ -127,6 +132,11 @@ export default function AttendeeList({ loaderData, actionData }: Route.Component
                 <th scope="col">Directory</th>
                 <th scope="col">News from you</th>
                 <th scope="col">Checked in</th>
+                {list.questions.map((q) => (
+                  <th key={q.id} scope="col" className="[overflow-wrap:anywhere]">
+                    {q.label}
+                  </th>
+                ))}
               </tr>
             </thead>
             <tbody>
@@ -145,7 +155,7 @@ export default function AttendeeList({ loaderData, actionData }: Route.Component
                       <input type="hidden" name="attendee" value={a.id} />
                       {a.checkedAt ? (
                         <>
-                          <span>{a.checkedAt.toISOString().slice(11, 16)} UTC</span>
+                          <time dateTime={a.checkedAt.toISOString()}>{checkedTime(a.checkedAt, e.timeZone)}</time>
                           <button type="submit" name="intent" value="undo" className="underline">
                             Undo
                           </button>
@@ -157,6 +167,11 @@ export default function AttendeeList({ loaderData, actionData }: Route.Component
                       )}
                     </Form>
                   </td>
+                  {a.answers.map((answer, i) => (
+                    <td key={list.questions[i]?.id} className="py-2 pr-3 [overflow-wrap:anywhere]">
+                      {answer}
+                    </td>
+                  ))}
                 </tr>
               ))}
             </tbody>
