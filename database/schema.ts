@@ -1568,6 +1568,10 @@ export const orgEvent = sqliteTable(
     url: text("url"),
     organiserName: text("organiser_name").notNull(),
     capacity: integer("capacity"),
+    /** Each joiner waits for the organiser's approval before they get a pass (migration 0083). */
+    approval: integer("approval", { mode: "boolean" }).notNull().default(false),
+    /** Beyond the capacity, joiners wait in order for a place instead of being turned away (migration 0083). */
+    waitlist: integer("waitlist", { mode: "boolean" }).notNull().default(false),
     // The organiser's own campaign this event raises for, named and linked on its public page (migration 0030).
     campaignId: text("campaign_id").references((): AnySQLiteColumn => campaign.id, { onDelete: "set null" }),
     state: text("state", { enum: ["open", "closed", "archived"] })
@@ -1615,11 +1619,16 @@ export const orgAttendee = sqliteTable(
     passMailedAt: integer("pass_mailed_at"),
     /** The language they joined in (a catalog code), for their pass and event mail; null reads English. */
     locale: text("locale"),
+    /** Going (has a pass), pending approval, on the waitlist, or declined by the organiser (migration 0083). */
+    state: text("state", { enum: ["going", "pending", "waitlist", "declined"] })
+      .notNull()
+      .default("going"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex("org_attendee_event_email_idx").on(t.eventId, t.email),
+    index("org_attendee_event_state_idx").on(t.eventId, t.state, t.id),
     uniqueIndex("org_attendee_pass_idx").on(t.passToken),
     uniqueIndex("org_attendee_badge_idx").on(t.badgeCode),
     index("org_attendee_event_name_idx").on(t.eventId, t.listed, t.name),

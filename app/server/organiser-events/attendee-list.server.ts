@@ -1,4 +1,5 @@
 import { and, asc, eq, or, type SQL, sql } from "drizzle-orm";
+import { PLACE_WORDS } from "~/lib/organiser-events/admission";
 import { VISIBILITY_LABEL } from "~/lib/organiser-events/rules";
 import { zonedLocal } from "~/lib/time/time";
 import { orgAttendee, orgCheckin } from "~db/schema";
@@ -62,6 +63,7 @@ function listQuery(db: Database, eventId: number, query: AttendeeListQuery) {
       listed: orgAttendee.listed,
       visibility: orgAttendee.visibility,
       leadRights: orgAttendee.leadRights,
+      state: orgAttendee.state,
       joinedAt: orgAttendee.createdAt,
       news: NEWS,
       checkedAt: orgCheckin.checkedAt,
@@ -121,7 +123,7 @@ async function attendeeListAll(db: Database, eventId: number, query: AttendeeLis
 /** Attendees and how many of them are in: the door's live count. */
 export async function doorCount(db: Database, eventId: number) {
   const [row] = await db.all<{ attendees: number; inside: number }>(sql`select
-    (select count(*) from org_attendee where event_id = ${eventId}) as attendees,
+    (select count(*) from org_attendee where event_id = ${eventId} and state = 'going') as attendees,
     (select count(*) from org_checkin where event_id = ${eventId}) as inside`);
   return { attendees: row?.attendees ?? 0, inside: row?.inside ?? 0 };
 }
@@ -136,6 +138,7 @@ const ATTENDEE_LIST_HEADER = [
   "Listed in the directory",
   "Who sees them",
   "Email me news",
+  "Place",
   "Checked in",
   "Joined",
 ];
@@ -149,6 +152,7 @@ const attendeeListRow = (a: ListedAttendee, timeZone: string) => [
   a.listed ? "yes" : "no",
   VISIBILITY_LABEL[a.visibility],
   NEWS_WORDS[a.news],
+  PLACE_WORDS[a.state],
   a.checkedAt ? zonedLocal(a.checkedAt, timeZone).replace("T", " ") : "",
   zonedLocal(a.joinedAt, timeZone).replace("T", " "),
 ];

@@ -27,7 +27,7 @@ export type { FormState } from "./page-parts.server";
 export function joinRefusal(e: PublicOrgEvent, t: Translate = translator(DEFAULT_LOCALE)): string | null {
   if (e.state !== "open") return t(JOIN_REFUSAL_KEY.closed);
   if (e.status === "past") return t(JOIN_REFUSAL_KEY.past);
-  if (e.capacity !== null && e.attendees >= e.capacity) return t(JOIN_REFUSAL_KEY.full);
+  if (e.capacity !== null && e.attendees >= e.capacity && !e.waitlist) return t(JOIN_REFUSAL_KEY.full);
   return null;
 }
 

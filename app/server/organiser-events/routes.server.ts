@@ -25,6 +25,7 @@ import { html } from "../platform/http.server";
 import { outboxMailer } from "../platform/mail.server";
 import { allow, clientKey, RETRY_AFTER_SECONDS } from "../platform/rate-limit.server";
 import { visitorLocale } from "../platform/visitor-locale.server";
+import { mailPlace, renderNoPass } from "./admission.server";
 import {
   answerConnect,
   attendeeByBadge,
@@ -211,6 +212,14 @@ organiserEventRoutes.post(`/e/:slug{${SLUG}}`, async (c) => {
   }
   // The cached page must not offer its form once the last place is taken.
   if (joined.full) app.ctx.waitUntil(purgeOrgEvent(app.env, slug));
+  const place = joined.attendee.state;
+  if (place === "pending" || place === "waitlist") {
+    if (joined.created) await mailPlace(app.db, new URL(request.url).origin, event.title, joined.attendee, place);
+    return new Response(null, {
+      status: 303,
+      headers: { location: `/e/${slug}/joined?place=${place}`, "cache-control": "no-store" },
+    });
+  }
   await sendPass(app, request, event.title, joined.attendee);
   // The confirmation names the language only when the request alone would not choose it (cookies off).
   const langQuery = locale === negotiateLocale(request).locale ? "" : `?lang=${locale}`;
@@ -252,6 +261,9 @@ organiserEventRoutes.get(`/e/:slug{${SLUG}}/joined`, async (c) => {
   const { locale, headers } = visitorLocale(c.req.raw);
   const event = await publicOrgEvent(c.get("app").db, c.req.param("slug"));
   if (!event) return html(renderEventNotFound(locale), 404, "no-store", headers);
+  const place = c.req.query("place");
+  if (place === "pending" || place === "waitlist")
+    return html(renderNoPass(event, { state: place }), 200, "private, no-store", headers);
   return html(renderJoined(event, null, locale), 200, "private, no-store", headers);
 });
 
@@ -412,6 +424,9 @@ async function passPage(
   let notice = noticeKey ? t(noticeKey) : null;
   const found = await attendeeByPass(app.db, token);
   if (!found) return html(renderEventNotFound(locale), 404, "no-store", headers);
+  // No place yet (or declined): the page says so, with no QR to show at the door.
+  if (found.a.state !== "going")
+    return html(renderNoPass(found.e, { state: found.a.state }), status, "private, no-store", headers);
   const user = /session_token/.test(request.headers.get("cookie") ?? "") ? await getSessionUser(app, request) : null;
   // An account made later with the same email keeps the pass: opening it signed in links it, once the address is proved.
   if (user && !found.a.userId) {
@@ -480,9 +495,10 @@ organiserEventRoutes.post("/pass/:token{[A-Za-z0-9_-]{16,64}}", async (c) => {
   if (form.intent === "leave") {
     // Leaving deletes the exchanges made here: a page asks once more first.
     if (!isConfirmed(form)) return html(renderLeaveConfirm(found.e, token, locale), 200, "private, no-store", headers);
-    await leaveEvent(app.db, found.a);
+    for (const moved of await leaveEvent(app.db, found.a)) await sendPass(app, c.req.raw, found.e.title, moved);
     return html(renderLeft(found.e, locale), 200, "private, no-store", headers);
   }
+  if (found.a.state !== "going") return passPage(app, c.req.raw, token, null, {}, 409);
   if (form.intent === "accept" || form.intent === "decline") {
     const from = Number(form.from);
     if (!Number.isSafeInteger(from)) return c.text("Bad request", 400);

@@ -14,6 +14,7 @@ import { confirmFirst } from "~/server/account/confirm-first.server";
 import { provedMailbox } from "~/server/account/proved-mailbox.server";
 import { getUser } from "~/server/account/user.server";
 import { getOwnedCard, listCards } from "~/server/cards/cards.server";
+import { mailPlace } from "~/server/organiser-events/admission.server";
 import { joinEvent, myAttendee } from "~/server/organiser-events/attendees.server";
 import { publicOrgEvent } from "~/server/organiser-events/events.server";
 import { joinRefusal } from "~/server/organiser-events/pages.server";
@@ -88,6 +89,11 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     answers: registration.answers,
   });
   if (!joined.ok) return data({ error: JOIN_MESSAGES[joined.reason] }, { status: 409 });
+  const place = joined.attendee.state;
+  if (place === "pending" || place === "waitlist") {
+    if (joined.created) await mailPlace(app.db, new URL(request.url).origin, event.title, joined.attendee, place);
+    return redirect(`/e/${event.slug}/joined?place=${place}`);
+  }
   if (joined.created) await sendPass(app, request, event.title, joined.attendee);
   return redirectWithToast(href("/e/:slug/directory", { slug: event.slug }), {
     type: "success",

@@ -4,6 +4,7 @@ import { appContext } from "~/context";
 import { REG_QUESTIONS_MAX, regQuestionSchema } from "~/lib/organiser-events/registration-questions";
 import { pageMeta } from "~/lib/site";
 import { getUser } from "~/server/account/user.server";
+import { setAdmission } from "~/server/organiser-events/admission.server";
 import { ownOrgEvent, purgeOrgEvent } from "~/server/organiser-events/events.server";
 import {
   addRegistrationQuestion,
@@ -28,7 +29,16 @@ async function load(params: Route.LoaderArgs["params"], context: Route.LoaderArg
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const { app, event } = await load(params, context);
-  return { event: { id: event.id, title: event.title }, questions: await registrationQuestions(app.db, event.id) };
+  return {
+    event: {
+      id: event.id,
+      title: event.title,
+      approval: event.approval,
+      waitlist: event.waitlist,
+      capacity: event.capacity,
+    },
+    questions: await registrationQuestions(app.db, event.id),
+  };
 }
 
 type Values = { kind?: string; label?: string; options?: string; required?: string };
@@ -37,6 +47,13 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const { app, event } = await load(params, context);
   const form = await request.formData().catch(() => null);
   const back = href("/organiser/:id/questions", { id: String(event.id) });
+  if (form?.get("intent") === "admission") {
+    const choice = { approval: form.get("approval") === "on", waitlist: form.get("waitlist") === "on" };
+    await setAdmission(app.db, event.userId, event.id, choice);
+    // The cached page offers its form, or says the event is full, by these choices.
+    await purgeOrgEvent(app.env, event.slug);
+    return redirectWithToast(back, { type: "success", title: "Joining rules saved" });
+  }
   if (form?.get("intent") === "delete") {
     const id = idOf(form?.get("id"));
     if (!id || !(await deleteRegistrationQuestion(app.db, event.id, id))) notFound();
@@ -89,6 +106,30 @@ export default function RegistrationQuestions({ loaderData, actionData }: Route.
         Asked on the join form, and shown in the attendee list and its export as columns. Up to {REG_QUESTIONS_MAX}. The
         question's words are shown as you write them, in every language of the page.
       </p>
+      <Form method="post" className="mt-4 grid gap-2 rounded-lg border border-slate-200 p-4 dark:border-slate-800">
+        <input type="hidden" name="intent" value="admission" />
+        <h2 className="font-semibold text-lg">Who gets a place</h2>
+        <label className="flex items-start gap-2 text-sm">
+          <input type="checkbox" name="approval" defaultChecked={event.approval} className="mt-1" />
+          <span>
+            Approve each attendee: joiners wait until you approve them in the attendee list, and get no pass before.
+          </span>
+        </label>
+        <label className="flex items-start gap-2 text-sm">
+          <input type="checkbox" name="waitlist" defaultChecked={event.waitlist} className="mt-1" />
+          <span>
+            Keep a waitlist once the event is full
+            {event.capacity ? ` (${event.capacity} places)` : " (set a capacity on the event first)"}: when someone
+            leaves or is declined, the first waiting gets their place and pass.
+          </span>
+        </label>
+        <button
+          type="submit"
+          className="justify-self-start rounded-md border border-slate-300 px-3 py-2 font-semibold text-sm"
+        >
+          Save
+        </button>
+      </Form>
       {questions.length ? (
         <ol className="mt-4 grid gap-2">
           {questions.map((q) => (
