@@ -1,6 +1,16 @@
 import { IntlMessageFormat } from "intl-messageformat";
 import { DEFAULT_LOCALE, type Locale, localeDir } from "./locales";
 import { ar } from "./messages/ar";
+import { attendeeAr } from "./messages/attendee/ar";
+import { attendeeDe } from "./messages/attendee/de";
+import { attendeeEn } from "./messages/attendee/en";
+import { attendeeEs } from "./messages/attendee/es";
+import { attendeeFr } from "./messages/attendee/fr";
+import { attendeeIt } from "./messages/attendee/it";
+import { attendeeJa } from "./messages/attendee/ja";
+import { attendeeNl } from "./messages/attendee/nl";
+import { attendeePtBR } from "./messages/attendee/pt-BR";
+import { attendeeZhHans } from "./messages/attendee/zh-Hans";
 import { authAr } from "./messages/auth/ar";
 import { authDe } from "./messages/auth/de";
 import { authEn } from "./messages/auth/en";
@@ -42,22 +52,22 @@ import { ptBR } from "./messages/pt-BR";
 import { zhHans } from "./messages/zh-Hans";
 
 /** Every English message: the card's and, in their own files, each area's (so areas grow apart, not in one file). */
-export const ENGLISH = { ...en, ...givingEn, ...eventsEn, ...authEn } as const;
+export const ENGLISH = { ...en, ...givingEn, ...eventsEn, ...authEn, ...attendeeEn } as const;
 export type MessageKey = keyof typeof ENGLISH;
 /** Another language's messages: a key it lacks reads the English message. */
 export type Catalog = { readonly [K in MessageKey]?: string };
 
 export const CATALOGS: Record<Locale, Catalog> = {
   en: ENGLISH,
-  es: { ...es, ...givingEs, ...eventsEs, ...authEs },
-  fr: { ...fr, ...givingFr, ...eventsFr, ...authFr },
-  de: { ...de, ...givingDe, ...eventsDe, ...authDe },
-  "pt-BR": { ...ptBR, ...givingPtBR, ...eventsPtBR, ...authPtBR },
-  it: { ...it, ...givingIt, ...eventsIt, ...authIt },
-  nl: { ...nl, ...givingNl, ...eventsNl, ...authNl },
-  ja: { ...ja, ...givingJa, ...eventsJa, ...authJa },
-  "zh-Hans": { ...zhHans, ...givingZhHans, ...eventsZhHans, ...authZhHans },
-  ar: { ...ar, ...givingAr, ...eventsAr, ...authAr },
+  es: { ...es, ...givingEs, ...eventsEs, ...authEs, ...attendeeEs },
+  fr: { ...fr, ...givingFr, ...eventsFr, ...authFr, ...attendeeFr },
+  de: { ...de, ...givingDe, ...eventsDe, ...authDe, ...attendeeDe },
+  "pt-BR": { ...ptBR, ...givingPtBR, ...eventsPtBR, ...authPtBR, ...attendeePtBR },
+  it: { ...it, ...givingIt, ...eventsIt, ...authIt, ...attendeeIt },
+  nl: { ...nl, ...givingNl, ...eventsNl, ...authNl, ...attendeeNl },
+  ja: { ...ja, ...givingJa, ...eventsJa, ...authJa, ...attendeeJa },
+  "zh-Hans": { ...zhHans, ...givingZhHans, ...eventsZhHans, ...authZhHans, ...attendeeZhHans },
+  ar: { ...ar, ...givingAr, ...eventsAr, ...authAr, ...attendeeAr },
 };
 
 export type MessageValues = Record<string, string | number>;
