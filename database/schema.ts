@@ -1579,6 +1579,10 @@ export const orgEvent = sqliteTable(
     url: text("url"),
     organiserName: text("organiser_name").notNull(),
     capacity: integer("capacity"),
+    /** Each joiner waits for the organiser's approval before they get a pass (migration 0083). */
+    approval: integer("approval", { mode: "boolean" }).notNull().default(false),
+    /** Beyond the capacity, joiners wait in order for a place instead of being turned away (migration 0083). */
+    waitlist: integer("waitlist", { mode: "boolean" }).notNull().default(false),
     // The organiser's own campaign this event raises for, named and linked on its public page (migration 0030).
     campaignId: text("campaign_id").references((): AnySQLiteColumn => campaign.id, { onDelete: "set null" }),
     state: text("state", { enum: ["open", "closed", "archived"] })
@@ -1626,6 +1630,10 @@ export const orgAttendee = sqliteTable(
     passMailedAt: integer("pass_mailed_at"),
     /** The language they joined in (a catalog code), for their pass and event mail; null reads English. */
     locale: text("locale"),
+    /** Going (has a pass), pending approval, on the waitlist, or declined by the organiser (migration 0083). */
+    state: text("state", { enum: ["going", "pending", "waitlist", "declined"] })
+      .notNull()
+      .default("going"),
     /** The booth an exhibitor's pass scans into (decision 0250): set by its first scan as a stand. */
     boothId: integer("booth_id").references((): AnySQLiteColumn => orgBooth.id, { onDelete: "set null" }),
     createdAt: createdAt(),
@@ -1633,6 +1641,7 @@ export const orgAttendee = sqliteTable(
   },
   (t) => [
     uniqueIndex("org_attendee_event_email_idx").on(t.eventId, t.email),
+    index("org_attendee_event_state_idx").on(t.eventId, t.state, t.id),
     uniqueIndex("org_attendee_pass_idx").on(t.passToken),
     uniqueIndex("org_attendee_badge_idx").on(t.badgeCode),
     index("org_attendee_event_name_idx").on(t.eventId, t.listed, t.name),
@@ -2202,4 +2211,41 @@ export const orgIntent = sqliteTable(
     uniqueIndex("org_intent_attendee_idx").on(t.attendeeId, t.side, t.tag),
     index("org_intent_match_idx").on(t.eventId, t.tag, t.side, t.attendeeId),
   ],
+);
+
+/**
+ * A question the organiser asks on the event's join form (migration 0082): short text, one choice from its
+ * options (a JSON array) or yes/no; a required one must be answered to join.
+ */
+export const orgRegQuestion = sqliteTable(
+  "org_reg_question",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    eventId: integer("event_id")
+      .notNull()
+      .references(() => orgEvent.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: ["text", "choice", "yesno"] }).notNull(),
+    label: text("label").notNull(),
+    options: text("options").notNull().default("[]"),
+    required: integer("required", { mode: "boolean" }).notNull().default(false),
+    position: integer("position").notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [index("org_reg_question_event_idx").on(t.eventId, t.position)],
+);
+
+/** An attendee's answer to a registration question, written in the join's batch: one per attendee and question. */
+export const orgRegAnswer = sqliteTable(
+  "org_reg_answer",
+  {
+    attendeeId: integer("attendee_id")
+      .notNull()
+      .references(() => orgAttendee.id, { onDelete: "cascade" }),
+    questionId: integer("question_id")
+      .notNull()
+      .references(() => orgRegQuestion.id, { onDelete: "cascade" }),
+    value: text("value").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.attendeeId, t.questionId] }), index("org_reg_answer_question_idx").on(t.questionId)],
 );

@@ -115,3 +115,49 @@ describe("lead questions migration (0069)", () => {
     for (const later of files.slice(index + 1)) applyMigration(db, later);
   });
 });
+
+describe("registration questions migration (0082)", () => {
+  it("keeps every row, attendees included, and holds one answer per attendee and question", async () => {
+    const { db, files, index, file } = await seededBefore("registration_questions");
+    db.exec(`insert into org_event (slug, user_id, title, starts_at, ends_at, time_zone, organiser_name)
+      select 'summit-rq', id, 'Summit', '2030-05-01T09:00', '2030-05-01T17:00', 'UTC', 'Org' from user limit 1`);
+    db.exec(`insert into org_attendee (event_id, email, name, pass_token, badge_code)
+      values ((select id from org_event where slug = 'summit-rq'), 'a@example.org', 'A', 'pass-rq', 'badge-rq')`);
+    const before = tableCounts(db);
+    expect(before.connection).toBeGreaterThan(0);
+    applyMigration(db, file);
+    const after = tableCounts(db);
+    for (const [table, n] of Object.entries(before)) expect(after[table], table).toBe(n);
+    expect(after.org_reg_question).toBe(0);
+    db.exec(
+      `insert into org_reg_question (event_id, kind, label) select id, 'text', 'Diet' from org_event where slug = 'summit-rq'`,
+    );
+    const answer = () =>
+      db.exec(`insert into org_reg_answer (attendee_id, question_id, value)
+        select (select id from org_attendee where pass_token = 'pass-rq'), id, 'None' from org_reg_question`);
+    answer();
+    expect(() => answer()).toThrow(/UNIQUE/);
+    expect(db.prepare("select required from org_reg_question").get()).toEqual({ required: 0 });
+    for (const later of files.slice(index + 1)) applyMigration(db, later);
+  });
+});
+
+describe("approval and waitlist migration (0083)", () => {
+  it("keeps every row, and every attendee so far is going, at an event that neither approves nor waits", async () => {
+    const { db, files, index, file } = await seededBefore("event_approval_waitlist");
+    db.exec(`insert into org_event (slug, user_id, title, starts_at, ends_at, time_zone, organiser_name)
+      select 'summit-aw', id, 'Summit', '2030-05-01T09:00', '2030-05-01T17:00', 'UTC', 'Org' from user limit 1`);
+    db.exec(`insert into org_attendee (event_id, email, name, pass_token, badge_code)
+      values ((select id from org_event where slug = 'summit-aw'), 'a@example.org', 'A', 'pass-aw', 'badge-aw')`);
+    const before = tableCounts(db);
+    applyMigration(db, file);
+    const after = tableCounts(db);
+    for (const [table, n] of Object.entries(before)) expect(after[table], table).toBe(n);
+    expect(db.prepare("select state from org_attendee where pass_token = 'pass-aw'").get()).toEqual({ state: "going" });
+    expect(db.prepare("select approval, waitlist from org_event where slug = 'summit-aw'").get()).toEqual({
+      approval: 0,
+      waitlist: 0,
+    });
+    for (const later of files.slice(index + 1)) applyMigration(db, later);
+  });
+});

@@ -4,6 +4,7 @@
  */
 import { MESSAGES } from "../forms/fields";
 import type { MessageKey, Translate } from "../i18n/translate";
+import { REG_MESSAGES } from "./registration-questions";
 import { JOIN_MESSAGES } from "./rules";
 
 const BY_ENGLISH = new Map<string, MessageKey>([
@@ -11,6 +12,9 @@ const BY_ENGLISH = new Map<string, MessageKey>([
   [MESSAGES.personName, "event.error.name"],
   ["Name must be at most 100 characters", "event.error.nameLength"],
   ["Choose who can see you", "event.error.visibility"],
+  [REG_MESSAGES.required, "event.error.answer"],
+  [REG_MESSAGES.option, "event.error.option"],
+  [REG_MESSAGES.yesno, "event.error.yesno"],
 ]);
 
 const LENGTH = /^Must be at most (\d{1,6}) characters$/;

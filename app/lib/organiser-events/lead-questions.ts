@@ -12,32 +12,41 @@ const LEAD_QUESTION_KINDS = ["rating", "choice", "text"] as const;
 type LeadQuestionKind = (typeof LEAD_QUESTION_KINDS)[number];
 export type LeadQuestion = { id: number; kind: LeadQuestionKind; label: string; options: string[] };
 
+/** A question's words, as an organiser or a stand writes them. */
+export const questionLabel = z
+  .string({ error: "Write the question" })
+  .trim()
+  .min(1, "Write the question")
+  .max(LABEL_MAX, `Keep the question to ${LABEL_MAX} characters`);
+
+/** A choice's options, one per line as typed: trimmed, without blanks or repeats. */
+export const optionLines = z
+  .string()
+  .optional()
+  .transform((v) => [...new Set((v ?? "").split(/\r?\n/).map((o) => o.trim()))].filter(Boolean));
+
+/** A choice needs two to ten options, each short enough to read on a phone; other kinds have none. */
+export function choiceOptions(q: { kind: string; options: string[] }, ctx: z.RefinementCtx) {
+  if (q.kind !== "choice") return;
+  const fault =
+    q.options.length < 2
+      ? "Give at least two options, one per line"
+      : q.options.length > OPTIONS_MAX
+        ? `Give at most ${OPTIONS_MAX} options`
+        : q.options.some((o) => o.length > OPTION_MAX)
+          ? `Keep each option to ${OPTION_MAX} characters`
+          : null;
+  if (fault) ctx.addIssue({ code: "custom", path: ["options"], message: fault });
+}
+
 /** The setup form: options are one per line, and only a choice has them. */
 export const leadQuestionSchema = z
   .object({
     kind: z.enum(LEAD_QUESTION_KINDS, { error: "Choose rating, a choice from a list, or free text" }),
-    label: z
-      .string({ error: "Write the question" })
-      .trim()
-      .min(1, "Write the question")
-      .max(LABEL_MAX, `Keep the question to ${LABEL_MAX} characters`),
-    options: z
-      .string()
-      .optional()
-      .transform((v) => [...new Set((v ?? "").split(/\r?\n/).map((o) => o.trim()))].filter(Boolean)),
+    label: questionLabel,
+    options: optionLines,
   })
-  .superRefine((q, ctx) => {
-    if (q.kind !== "choice") return;
-    const fault =
-      q.options.length < 2
-        ? "Give at least two options, one per line"
-        : q.options.length > OPTIONS_MAX
-          ? `Give at most ${OPTIONS_MAX} options`
-          : q.options.some((o) => o.length > OPTION_MAX)
-            ? `Keep each option to ${OPTION_MAX} characters`
-            : null;
-    if (fault) ctx.addIssue({ code: "custom", path: ["options"], message: fault });
-  })
+  .superRefine(choiceOptions)
   .transform((q) => ({ ...q, options: q.kind === "choice" ? q.options : [] }));
 
 export const answerField = (id: number) => `q${id}`;

@@ -131,3 +131,6 @@ export function zonedLocal(at: Date, timeZone: string): string {
   );
   return `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}`;
 }
+
+/** A zone's IANA name as people read it: "America/New_York" is "America/New York". */
+export const zoneName = (zone: string) => zone.replace(/_/g, " ");

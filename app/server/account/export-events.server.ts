@@ -17,6 +17,8 @@ import {
   orgMailConsent,
   orgMeeting,
   orgMeetingSlot,
+  orgRegAnswer,
+  orgRegQuestion,
   orgRequestMail,
   orgSchedule,
   orgSession,
@@ -237,6 +239,35 @@ export const EVENT_SECTIONS: readonly ExportSection[] = [
         .select()
         .from(orgRequestMail)
         .where(inArray(orgRequestMail.attendeeId, passesOf(db, o))),
+  },
+  {
+    // The questions the owner's events ask on their join forms.
+    name: "eventRegistrationQuestions",
+    tables: ["org_reg_question"],
+    read: (db, o) =>
+      db
+        .select()
+        .from(orgRegQuestion)
+        .where(inArray(orgRegQuestion.eventId, organised(db, o))),
+  },
+  {
+    // The answers given on the owner's own passes, and the answers to the owner's events' questions.
+    name: "eventRegistrationAnswers",
+    tables: ["org_reg_answer"],
+    read: (db, o) =>
+      db
+        .select({
+          attendeeId: orgRegAnswer.attendeeId,
+          questionId: orgRegAnswer.questionId,
+          question: orgRegQuestion.label,
+          value: orgRegAnswer.value,
+          createdAt: orgRegAnswer.createdAt,
+        })
+        .from(orgRegAnswer)
+        .innerJoin(orgRegQuestion, eq(orgRegQuestion.id, orgRegAnswer.questionId))
+        .where(
+          or(inArray(orgRegAnswer.attendeeId, passesOf(db, o)), inArray(orgRegQuestion.eventId, organised(db, o))),
+        ),
   },
   {
     // The matchmaking list of the owner's events.

@@ -1,9 +1,12 @@
 import { and, asc, eq, or, type SQL, sql } from "drizzle-orm";
+import { PLACE_WORDS } from "~/lib/organiser-events/admission";
 import { VISIBILITY_LABEL } from "~/lib/organiser-events/rules";
+import { zonedLocal } from "~/lib/time/time";
 import { orgAttendee, orgCheckin } from "~db/schema";
 import type { Database } from "../db/db.server";
 import { likeTerm } from "../db/like.server";
 import { outer } from "../db/outer.server";
+import { answersOf, answerText, registrationQuestions } from "./registration.server";
 
 export const ATTENDEE_LIST_PAGE = 50;
 
@@ -60,6 +63,7 @@ function listQuery(db: Database, eventId: number, query: AttendeeListQuery) {
       listed: orgAttendee.listed,
       visibility: orgAttendee.visibility,
       leadRights: orgAttendee.leadRights,
+      state: orgAttendee.state,
       joinedAt: orgAttendee.createdAt,
       news: NEWS,
       checkedAt: orgCheckin.checkedAt,
@@ -91,25 +95,42 @@ export async function attendeeList(db: Database, eventId: number, query: Attende
   const rows = await listQuery(db, eventId, query)
     .limit(ATTENDEE_LIST_PAGE + 1)
     .offset(page * ATTENDEE_LIST_PAGE);
-  return { page, more: rows.length > ATTENDEE_LIST_PAGE, rows: rows.slice(0, ATTENDEE_LIST_PAGE).map(shown) };
+  const shownRows = rows.slice(0, ATTENDEE_LIST_PAGE).map(shown);
+  const [questions, answers] = await Promise.all([
+    registrationQuestions(db, eventId),
+    answersOf(
+      db,
+      eventId,
+      shownRows.map((r) => r.id),
+    ),
+  ]);
+  return {
+    page,
+    more: rows.length > ATTENDEE_LIST_PAGE,
+    questions: questions.map((q) => ({ id: q.id, label: q.label })),
+    rows: shownRows.map((r) => ({
+      ...r,
+      answers: questions.map((q) => answerText(q, answers.get(r.id)?.get(q.id))),
+    })),
+  };
 }
 
 /** Every attendee the query finds, for an export (the same holding back as the page). */
-export async function attendeeListAll(db: Database, eventId: number, query: AttendeeListQuery = {}) {
+async function attendeeListAll(db: Database, eventId: number, query: AttendeeListQuery = {}) {
   return (await listQuery(db, eventId, query).limit(ATTENDEE_LIST_MAX)).map(shown);
 }
 
 /** Attendees and how many of them are in: the door's live count. */
 export async function doorCount(db: Database, eventId: number) {
   const [row] = await db.all<{ attendees: number; inside: number }>(sql`select
-    (select count(*) from org_attendee where event_id = ${eventId}) as attendees,
+    (select count(*) from org_attendee where event_id = ${eventId} and state = 'going') as attendees,
     (select count(*) from org_checkin where event_id = ${eventId}) as inside`);
   return { attendees: row?.attendees ?? 0, inside: row?.inside ?? 0 };
 }
 
 const NEWS_WORDS = { yes: "Yes", no: "No", none: "Not asked" } as const;
 
-export const ATTENDEE_LIST_HEADER = [
+const ATTENDEE_LIST_HEADER = [
   "Name",
   "Email",
   "Company",
@@ -117,12 +138,13 @@ export const ATTENDEE_LIST_HEADER = [
   "Listed in the directory",
   "Who sees them",
   "Email me news",
+  "Place",
   "Checked in",
   "Joined",
 ];
 
-/** An export row, in ATTENDEE_LIST_HEADER's order; held-back fields are empty. */
-export const attendeeListRow = (a: ListedAttendee) => [
+/** An export row, in ATTENDEE_LIST_HEADER's order; held-back fields are empty; times on the event's clock. */
+const attendeeListRow = (a: ListedAttendee, timeZone: string) => [
   a.name,
   a.email ?? "",
   a.company ?? "",
@@ -130,6 +152,35 @@ export const attendeeListRow = (a: ListedAttendee) => [
   a.listed ? "yes" : "no",
   VISIBILITY_LABEL[a.visibility],
   NEWS_WORDS[a.news],
-  a.checkedAt ? a.checkedAt.toISOString() : "",
-  a.joinedAt.toISOString(),
+  PLACE_WORDS[a.state],
+  a.checkedAt ? zonedLocal(a.checkedAt, timeZone).replace("T", " ") : "",
+  zonedLocal(a.joinedAt, timeZone).replace("T", " "),
 ];
+
+/**
+ * The list as searched, for its CSV and Excel export: the attendee's fields, then one column per registration
+ * question in the organiser's order. Times are wall-clock times in the event's zone, which the header names.
+ */
+export async function attendeeListTable(
+  db: Database,
+  event: { id: number; timeZone: string },
+  query: AttendeeListQuery = {},
+) {
+  const [rows, questions, answers] = await Promise.all([
+    attendeeListAll(db, event.id, query),
+    registrationQuestions(db, event.id),
+    answersOf(db, event.id),
+  ]);
+  const zone = ` (${event.timeZone})`;
+  const header = [
+    ...ATTENDEE_LIST_HEADER.map((h) => (h === "Checked in" || h === "Joined" ? h + zone : h)),
+    ...questions.map((q) => q.label),
+  ];
+  return {
+    header,
+    rows: rows.map((a) => [
+      ...attendeeListRow(a, event.timeZone),
+      ...questions.map((q) => answerText(q, answers.get(a.id)?.get(q.id))),
+    ]),
+  };
+}

@@ -14,7 +14,9 @@ import { addPerson } from "../people/add.server";
 import { consentStatement } from "../people/consent.server";
 import type { PeopleEvents } from "../people/events.server";
 import { randomToken, sha256Hex } from "../platform/tokens.server";
+import { promotedBy, promoteStatement } from "./admission.server";
 import { type Booth, recordLead } from "./leads.server";
+import { answerStatements } from "./registration.server";
 
 /** An event row, as events.server.ts names it; read from the schema so the two files do not import each other. */
 type OrgEvent = typeof orgEvent.$inferSelect;
@@ -31,6 +33,8 @@ export type JoinInput = JoinForm & {
   phone?: string | null;
   /** The language of the page they joined from: their pass and event mail are written in it. */
   locale?: Locale;
+  /** Answers to the event's registration questions, checked against them (checkRegistration). */
+  answers?: { questionId: number; value: string }[];
 };
 export type Joined =
   | { ok: true; attendee: Attendee; created: boolean; full: boolean }
@@ -54,18 +58,25 @@ export async function joinEvent(
   const pass = randomToken(24);
   const badge = randomToken(12);
   const results = await writeBatch(db, [
+    // The database decides the place: approval first, then a free seat, then the waitlist if the event keeps one.
     rawSql(sql`insert into org_attendee (event_id, email, name, company, title, interests, phone, user_id, card_id,
-        pass_token, badge_code, listed, visibility, locale, created_at, updated_at)
+        pass_token, badge_code, listed, visibility, locale, state, created_at, updated_at)
       select ${event.id}, ${email}, ${input.name}, ${input.company}, ${input.title}, ${input.interests},
         ${input.phone ?? null}, ${input.userId ?? null}, ${input.cardId ?? null}, ${pass}, ${badge},
-        ${input.listed ? 1 : 0}, ${input.visibility}, ${input.locale ?? null}, ${now.getTime()}, ${now.getTime()}
-      where ${event.capacity} is null
-        or (select count(*) from org_attendee where event_id = ${event.id}) < ${event.capacity}
+        ${input.listed ? 1 : 0}, ${input.visibility}, ${input.locale ?? null}, place, ${now.getTime()}, ${now.getTime()}
+      from (select case
+          when e.approval then 'pending'
+          when e.capacity is null or (select count(*) from org_attendee where event_id = e.id and state = 'going') < e.capacity
+            then 'going'
+          when e.waitlist then 'waitlist'
+        end as place from org_event e where e.id = ${event.id})
+      where place is not null
       on conflict (event_id, email) do nothing`),
     // Only the join that created the attendee records its choice (the pass token is this join's own).
     rawSql(sql`insert into org_consent (event_id, attendee_id, email, listed, visibility, shown, created_at)
       select event_id, id, email, listed, visibility, ${shownText(input.listed, input.visibility, t)}, ${now.getTime()}
       from org_attendee where pass_token = ${pass}`),
+    ...answerStatements(pass, input.answers ?? []),
     // Agreeing to hear from the organiser is its own choice, recorded only when made (no record is a no).
     ...(input.updates
       ? [
@@ -94,7 +105,7 @@ export async function joinEvent(
   const [row] = await db
     .select({
       attendee: orgAttendee,
-      taken: sql<number>`(select count(*) from org_attendee where event_id = ${event.id})`,
+      taken: sql<number>`(select count(*) from org_attendee where event_id = ${event.id} and state = 'going')`,
     })
     .from(orgAttendee)
     .where(and(eq(orgAttendee.eventId, event.id), eq(orgAttendee.email, email)));
@@ -236,7 +247,7 @@ export async function updateDirectorySettings(
 
 /** Leaving removes the attendee and their exchanges at the event; the withdrawal stays on record. */
 export async function leaveEvent(db: Database, a: Attendee) {
-  await writeBatch(db, [
+  const results = await writeBatch(db, [
     db.insert(orgConsent).values({
       eventId: a.eventId,
       attendeeId: a.id,
@@ -246,7 +257,10 @@ export async function leaveEvent(db: Database, a: Attendee) {
       shown: "Left the event: removed from the attendee directory.",
     }),
     db.delete(orgAttendee).where(eq(orgAttendee.id, a.id)),
+    // The seat it frees goes to the first on the waitlist, in this batch: who moved up, to be mailed their pass.
+    promoteStatement(a.eventId),
   ]);
+  return promotedBy(results[2]);
 }
 
 /** The outer attendee's id, for correlated subqueries. */

@@ -11,6 +11,7 @@ export const DOOR_MESSAGES = {
   otherEvent: (title: string) => `That pass is for another event, not ${title}`,
   unknown: (title: string) => `That pass is not valid for ${title}: ask the attendee to open the pass mailed to them`,
   notAttendee: "That person is not an attendee of this event",
+  noPlace: (name: string) => `${name} has no place yet: approve them in the attendee list first`,
 } as const;
 
 export type DoorResult =
@@ -23,7 +24,8 @@ export type DoorResult =
  */
 async function letIn(db: Database, eventId: number, attendeeId: number, byUser: string | null, now: number) {
   const made = await db.run(sql`insert into org_checkin (attendee_id, event_id, checked_at, by_user)
-    select id, event_id, ${now}, ${byUser} from org_attendee where id = ${attendeeId} and event_id = ${eventId}
+    select id, event_id, ${now}, ${byUser} from org_attendee
+    where id = ${attendeeId} and event_id = ${eventId} and state = 'going'
     on conflict (attendee_id) do nothing`);
   const [row] = await db
     .select({ name: orgAttendee.name, checkedAt: orgCheckin.checkedAt })
@@ -47,6 +49,8 @@ export async function checkInScan(
     return { ok: false, reason: "other-event", message: DOOR_MESSAGES.otherEvent(event.title) };
   const found = await attendeeByScan(db, event.slug, badge.code, badge.proof ?? undefined);
   if (!found) return { ok: false, reason: "unknown", message: DOOR_MESSAGES.unknown(event.title) };
+  // Pending, waiting or declined: a pass they could not open does not let them in either.
+  if (found.a.state !== "going") return { ok: false, reason: "unknown", message: DOOR_MESSAGES.noPlace(found.a.name) };
   const row = await letIn(db, event.id, found.a.id, byUser, now);
   return row ? { ok: true, ...row } : { ok: false, reason: "unknown", message: DOOR_MESSAGES.unknown(event.title) };
 }

@@ -132,7 +132,7 @@ export async function publicOrgEvent(db: Database, slug: string, now = new Date(
   const [row] = await db
     .select({
       e: orgEvent,
-      attendees: sql<number>`(select count(*) from org_attendee a where a.event_id = ${EVENT_ID})`,
+      attendees: sql<number>`(select count(*) from org_attendee a where a.event_id = ${EVENT_ID} and a.state = 'going')`,
       campaignId: campaign.id,
       campaignTitle: campaign.title,
     })
@@ -151,7 +151,7 @@ export async function upcomingOrgEvents(db: Database, now = new Date(), limit = 
   const rows = await db
     .select({
       e: orgEvent,
-      attendees: sql<number>`(select count(*) from org_attendee a where a.event_id = ${EVENT_ID})`,
+      attendees: sql<number>`(select count(*) from org_attendee a where a.event_id = ${EVENT_ID} and a.state = 'going')`,
     })
     .from(orgEvent)
     .where(and(eq(orgEvent.state, "open"), gte(orgEvent.endsAt, floor)))

@@ -7,6 +7,7 @@ import { type MessageKey, type MessageValues, type Translate, translator } from 
 import { clockTime, placesLeft } from "~/lib/organiser-events/programme";
 import { formatLocal, formatLocalDay } from "~/lib/organiser-events/rules";
 import { SITE } from "~/lib/site";
+import { zoneName } from "~/lib/time/time";
 import { renderStatic } from "~/server/platform/render-static.server";
 import type { OrgEvent } from "./events.server";
 import type { AgendaSession } from "./programme.server";
@@ -122,7 +123,6 @@ export function Doc({
 export const page = (node: ReactNode) => renderStatic(node);
 
 export const statusLabel = (t: Translate, status: EventStatus) => t(`event.status.${status}`);
-export const zoneName = (zone: string) => zone.replace(/_/g, " ");
 
 export function When({ e, t, locale }: { e: OrgEvent; t: Translate; locale: Locale }) {
   return (

@@ -5,12 +5,14 @@ import { DEFAULT_LOCALE, type Locale } from "~/lib/i18n/locales";
 import { type Translate, translator } from "~/lib/i18n/translate";
 import { JOIN_REFUSAL_KEY } from "~/lib/organiser-events/event-words";
 import { placesLeft } from "~/lib/organiser-events/programme";
-import { formatLocal, VISIBILITY } from "~/lib/organiser-events/rules";
+import { formatLocal } from "~/lib/organiser-events/rules";
 import { SITE } from "~/lib/site";
+import { zoneName } from "~/lib/time/time";
 
 import type { Attendee } from "./attendees.server";
 import type { OrgEvent, PublicOrgEvent } from "./events.server";
-import { Agenda, Doc, type FormState, page, rich, statusLabel, TextField, When, zoneName } from "./page-parts.server";
+import { JoinForm, type JoinState, VisibilityChoice } from "./join-form.server";
+import { Agenda, Doc, type FormState, page, rich, statusLabel, TextField, When } from "./page-parts.server";
 import type { AgendaSession } from "./programme.server";
 import type { Waiting } from "./requests.server";
 
@@ -19,78 +21,13 @@ import type { Waiting } from "./requests.server";
  * trip, work without JavaScript and stay small. React renders them only to escape text.
  */
 
+export type { JoinState } from "./join-form.server";
 export type { FormState } from "./page-parts.server";
-export type JoinState = FormState;
-
-function JoinForm({ e, state, t, locale }: { e: PublicOrgEvent; state: JoinState; t: Translate; locale: Locale }) {
-  const v = state.values ?? {};
-  const err = state.errors ?? {};
-  const field = (
-    name: "name" | "email" | "company" | "title" | "interests",
-    label: string,
-    type = "text",
-    auto = "",
-  ) => (
-    <TextField
-      id={`j-${name}`}
-      name={name}
-      label={label}
-      state={state}
-      type={type}
-      auto={auto || undefined}
-      required={name === "name" || name === "email"}
-    />
-  );
-  return (
-    <form method="post" action={`/e/${e.slug}`} noValidate>
-      {/* The answer comes back in the language this form was read in, cookie or not. */}
-      <input type="hidden" name="lang" value={locale} />
-      {err.form ? (
-        <p className="note" role="alert">
-          {err.form}
-        </p>
-      ) : null}
-      {field("name", t("event.join.name"), "text", "name")}
-      {field("email", t("event.join.email"), "email", "email")}
-      {field("company", t("event.join.company"), "text", "organization")}
-      {field("title", t("event.join.title"), "text", "organization-title")}
-      {field("interests", t("event.join.interests"))}
-      <label className="check">
-        <input type="checkbox" name="listed" defaultChecked={v.listed === "on"} />
-        <span>{t("event.join.directoryConsent")}</span>
-      </label>
-      <label className="check">
-        <input type="checkbox" name="updates" defaultChecked={v.updates === "on"} />
-        <span>{t("event.join.mailConsent", { organiser: e.organiserName })}</span>
-      </label>
-      <VisibilityChoice legend={t("event.join.visibility")} value={v.visibility ?? "everyone"} t={t} />
-      <button type="submit" className={`btn b-${e.status}`}>
-        {t("event.join.submit")}
-      </button>
-    </form>
-  );
-}
-
-/** Who sees the attendee, as radios: each choice wraps on a phone, where a select cut the longer one off. */
-function VisibilityChoice({ legend, value, t }: { legend: string; value: string; t: Translate }) {
-  return (
-    <fieldset data-visibility-choice="">
-      <legend>{legend}</legend>
-      {VISIBILITY.map((o) => (
-        <label key={o} className="check">
-          <input type="radio" name="visibility" value={o} defaultChecked={value === o} />
-          <span>{t(`event.visibility.${o}`)}</span>
-        </label>
-      ))}
-    </fieldset>
-  );
-}
-
 /** Why an event takes no joins now, or null when it does; in the visitor's language (English unless named). */
 export function joinRefusal(e: PublicOrgEvent, t: Translate = translator(DEFAULT_LOCALE)): string | null {
   if (e.state !== "open") return t(JOIN_REFUSAL_KEY.closed);
   if (e.status === "past") return t(JOIN_REFUSAL_KEY.past);
-  if (e.capacity !== null && e.attendees >= e.capacity) return t(JOIN_REFUSAL_KEY.full);
+  if (e.capacity !== null && e.attendees >= e.capacity && !e.waitlist) return t(JOIN_REFUSAL_KEY.full);
   return null;
 }
 

@@ -8,6 +8,7 @@ import { type MessageKey, translator } from "~/lib/i18n/translate";
 import { badgePath } from "~/lib/organiser-events/badge";
 import { JOIN_REFUSAL_KEY, localFieldMessages } from "~/lib/organiser-events/event-words";
 import { checkAnswers } from "~/lib/organiser-events/lead-questions";
+import { checkRegistration } from "~/lib/organiser-events/registration-questions";
 import {
   directorySettingsSchema,
   joinFormSchema,
@@ -24,6 +25,7 @@ import { html } from "../platform/http.server";
 import { outboxMailer } from "../platform/mail.server";
 import { allow, clientKey, RETRY_AFTER_SECONDS } from "../platform/rate-limit.server";
 import { visitorLocale } from "../platform/visitor-locale.server";
+import { mailPlace, renderNoPass } from "./admission.server";
 import {
   answerConnect,
   attendeeByBadge,
@@ -64,6 +66,7 @@ import {
   scheduleFeedKey,
   scheduleOf,
 } from "./programme.server";
+import { registrationQuestions } from "./registration.server";
 import { waitingRequests } from "./requests.server";
 
 type HonoEnv = { Bindings: Env; Variables: { app: AppContext } };
@@ -111,9 +114,9 @@ organiserEventRoutes.get(`/e/:slug{${SLUG}}`, async (c) => {
   const event = await publicOrgEvent(app.db, slug, now);
   if (!event) return html(renderEventNotFound(locale), 404, "no-store", headers);
   const change = nextStatusChange(event, now)?.getTime() ?? Number.POSITIVE_INFINITY;
-  const agenda = await agendaOf(app.db, event.id);
+  const [agenda, questions] = await Promise.all([agendaOf(app.db, event.id), registrationQuestions(app.db, event.id)]);
   const fresh = await html(
-    renderEventPage(event, new URL(c.req.url).origin, {}, agenda, undefined, locale),
+    renderEventPage(event, new URL(c.req.url).origin, { questions }, agenda, undefined, locale),
     200,
     "no-store",
     {
@@ -170,12 +173,13 @@ organiserEventRoutes.post(`/e/:slug{${SLUG}}`, async (c) => {
       // Kept as typed, longer than any limit, so an over-long field comes back whole beside its message.
       .map(([k, v]) => [k, v.slice(0, 2000)]),
   );
+  const questions = await registrationQuestions(app.db, event.id);
   const refuse = async (status: number, state: JoinState, headers: Record<string, string> = {}) =>
     html(
       renderEventPage(
         event,
         new URL(request.url).origin,
-        { values, ...state },
+        { values, questions, ...state },
         await agendaOf(app.db, event.id),
         undefined,
         locale,
@@ -185,8 +189,10 @@ organiserEventRoutes.post(`/e/:slug{${SLUG}}`, async (c) => {
       headers,
     );
   const parsed = joinFormSchema.safeParse(values);
-  if (!parsed.success) {
-    return refuse(400, { errors: localFieldMessages(t, fieldErrors(parsed.error)) });
+  const registration = checkRegistration(questions, values);
+  if (!parsed.success || Object.keys(registration.errors).length) {
+    const errors = { ...(parsed.success ? {} : fieldErrors(parsed.error)), ...registration.errors };
+    return refuse(400, { errors: localFieldMessages(t, errors) });
   }
   // Generous for a keynote: a person may retry 5 times a minute, one address 120 joins a minute here.
   const person = await allow(app.env, "strict", `join-person:${event.id}:${parsed.data.email}`);
@@ -197,7 +203,7 @@ organiserEventRoutes.post(`/e/:slug{${SLUG}}`, async (c) => {
       { errors: { form: t(JOIN_REFUSAL_KEY.tooMany) } },
       { "retry-after": String(RETRY_AFTER_SECONDS) },
     );
-  const joined = await joinEvent(app.db, event, { ...parsed.data, locale }, now);
+  const joined = await joinEvent(app.db, event, { ...parsed.data, locale, answers: registration.answers }, now);
   if (!joined.ok) return refuse(409, { errors: { form: t(JOIN_REFUSAL_KEY[joined.reason]) } });
   // A full event answers an attendee's address as a stranger's (no list of who came); the pass goes by mail.
   if (!joined.created && joined.full) {
@@ -206,6 +212,14 @@ organiserEventRoutes.post(`/e/:slug{${SLUG}}`, async (c) => {
   }
   // The cached page must not offer its form once the last place is taken.
   if (joined.full) app.ctx.waitUntil(purgeOrgEvent(app.env, slug));
+  const place = joined.attendee.state;
+  if (place === "pending" || place === "waitlist") {
+    if (joined.created) await mailPlace(app.db, new URL(request.url).origin, event.title, joined.attendee, place);
+    return new Response(null, {
+      status: 303,
+      headers: { location: `/e/${slug}/joined?place=${place}`, "cache-control": "no-store" },
+    });
+  }
   await sendPass(app, request, event.title, joined.attendee);
   // The confirmation names the language only when the request alone would not choose it (cookies off).
   const langQuery = locale === negotiateLocale(request).locale ? "" : `?lang=${locale}`;
@@ -247,6 +261,9 @@ organiserEventRoutes.get(`/e/:slug{${SLUG}}/joined`, async (c) => {
   const { locale, headers } = visitorLocale(c.req.raw);
   const event = await publicOrgEvent(c.get("app").db, c.req.param("slug"));
   if (!event) return html(renderEventNotFound(locale), 404, "no-store", headers);
+  const place = c.req.query("place");
+  if (place === "pending" || place === "waitlist")
+    return html(renderNoPass(event, { state: place }), 200, "private, no-store", headers);
   return html(renderJoined(event, null, locale), 200, "private, no-store", headers);
 });
 
@@ -416,6 +433,9 @@ async function passPage(
   let notice = noticeKey ? t(noticeKey) : null;
   const found = await attendeeByPass(app.db, token);
   if (!found) return html(renderEventNotFound(locale), 404, "no-store", headers);
+  // No place yet (or declined): the page says so, with no QR to show at the door.
+  if (found.a.state !== "going")
+    return html(renderNoPass(found.e, { state: found.a.state }), status, "private, no-store", headers);
   const user = /session_token/.test(request.headers.get("cookie") ?? "") ? await getSessionUser(app, request) : null;
   // An account made later with the same email keeps the pass: opening it signed in links it, once the address is proved.
   if (user && !found.a.userId) {
@@ -484,9 +504,10 @@ organiserEventRoutes.post("/pass/:token{[A-Za-z0-9_-]{16,64}}", async (c) => {
   if (form.intent === "leave") {
     // Leaving deletes the exchanges made here: a page asks once more first.
     if (!isConfirmed(form)) return html(renderLeaveConfirm(found.e, token, locale), 200, "private, no-store", headers);
-    await leaveEvent(app.db, found.a);
+    for (const moved of await leaveEvent(app.db, found.a)) await sendPass(app, c.req.raw, found.e.title, moved);
     return html(renderLeft(found.e, locale), 200, "private, no-store", headers);
   }
+  if (found.a.state !== "going") return passPage(app, c.req.raw, token, null, {}, 409);
   if (form.intent === "accept" || form.intent === "decline") {
     const from = Number(form.from);
     if (!Number.isSafeInteger(from)) return c.text("Bad request", 400);

@@ -1,11 +1,15 @@
 import { data, Form, href, Link } from "react-router";
 import { inputClass } from "~/components/ui/field";
 import { appContext } from "~/context";
+import { PLACE_WORDS } from "~/lib/organiser-events/admission";
 import { pageMeta } from "~/lib/site";
+import { formatInZone, zoneName } from "~/lib/time/time";
 import { getUser } from "~/server/account/user.server";
+import { approveAttendee, declineAttendee, mailPlace } from "~/server/organiser-events/admission.server";
 import { attendeeList, attendeeListQuery, doorCount } from "~/server/organiser-events/attendee-list.server";
 import { checkInAttendee, undoCheckIn } from "~/server/organiser-events/door.server";
 import { ownOrgEvent } from "~/server/organiser-events/events.server";
+import { sendPass } from "~/server/organiser-events/routes.server";
 import { idOf, notFound, parseId, unknownIntent } from "~/server/platform/http.server";
 import type { Route } from "./+types/attendees";
 
@@ -20,7 +24,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (!event) notFound();
   const query = attendeeListQuery(new URL(request.url));
   const [list, count] = await Promise.all([attendeeList(app.db, event.id, query), doorCount(app.db, event.id)]);
-  return { event: { id: event.id, title: event.title }, query, list, count };
+  return { event: { id: event.id, title: event.title, timeZone: event.timeZone }, query, list, count };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -31,8 +35,21 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const form = await request.formData().catch(() => null);
   const intent = form?.get("intent");
   const attendee = idOf(form?.get("attendee"));
-  if (intent !== "checkin" && intent !== "undo") unknownIntent();
+  if (intent !== "checkin" && intent !== "undo" && intent !== "approve" && intent !== "decline") unknownIntent();
   if (!attendee) return data({ error: "Choose an attendee of this event" }, { status: 400 });
+  if (intent === "approve" || intent === "decline") {
+    const result = await (intent === "approve" ? approveAttendee : declineAttendee)(app.db, event.id, attendee);
+    if (!result.ok)
+      return result.reason === "full"
+        ? data({ error: "The event is full: decline someone or raise the capacity first" }, { status: 409 })
+        : data({ error: "That attendee is not waiting for an answer" }, { status: 404 });
+    const [first, ...movedUp] = result.moved;
+    const origin = new URL(request.url).origin;
+    if (first && intent === "decline") await mailPlace(app.db, origin, event.title, first, "declined");
+    // The approved attendee, or whoever a decline moved up from the waitlist, gets their pass now.
+    for (const a of intent === "approve" ? result.moved : movedUp) await sendPass(app, request, event.title, a);
+    return { done: `${first?.name} ${intent === "approve" ? "approved" : "declined"}` };
+  }
   if (intent === "undo") {
     if (!(await undoCheckIn(app.db, event.id, attendee)))
       return data({ error: "That attendee was not checked in" }, { status: 404 });
@@ -44,6 +61,10 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 const NEWS = { yes: "Yes", no: "No", none: "Not asked" } as const;
+
+/** A check-in's time on the event's own clock, with the day: a door can stay open past midnight. */
+const checkedTime = (at: Date, timeZone: string) =>
+  `${formatInZone(at, timeZone, { weekday: "short", hour: "numeric", minute: "2-digit" })} ${zoneName(timeZone)}`;
 
 export default function AttendeeList({ loaderData, actionData }: Route.ComponentProps) {
   const { event: e, query, list, count } = loaderData;
@@ -126,7 +147,13 @@ export default function AttendeeList({ loaderData, actionData }: Route.Component
                 <th scope="col">Organisation</th>
                 <th scope="col">Directory</th>
                 <th scope="col">News from you</th>
+                <th scope="col">Place</th>
                 <th scope="col">Checked in</th>
+                {list.questions.map((q) => (
+                  <th key={q.id} scope="col" className="[overflow-wrap:anywhere]">
+                    {q.label}
+                  </th>
+                ))}
               </tr>
             </thead>
             <tbody>
@@ -140,12 +167,28 @@ export default function AttendeeList({ loaderData, actionData }: Route.Component
                   <td className="py-2 pr-3">{a.company ?? <span className="text-slate-500">Not shared</span>}</td>
                   <td className="py-2 pr-3">{a.listed ? "Listed" : "Not listed"}</td>
                   <td className="py-2 pr-3">{NEWS[a.news]}</td>
+                  <td className="py-2 pr-3" data-place={a.state}>
+                    {PLACE_WORDS[a.state]}
+                    {a.state === "declined" ? null : (
+                      <Form method="post" className="flex flex-wrap gap-2">
+                        <input type="hidden" name="attendee" value={a.id} />
+                        {a.state === "going" ? null : (
+                          <button type="submit" name="intent" value="approve" className="underline">
+                            Approve {a.name}
+                          </button>
+                        )}
+                        <button type="submit" name="intent" value="decline" className="underline">
+                          Decline {a.name}
+                        </button>
+                      </Form>
+                    )}
+                  </td>
                   <td className="py-2 pr-3">
                     <Form method="post" className="flex flex-wrap items-center gap-2">
                       <input type="hidden" name="attendee" value={a.id} />
                       {a.checkedAt ? (
                         <>
-                          <span>{a.checkedAt.toISOString().slice(11, 16)} UTC</span>
+                          <time dateTime={a.checkedAt.toISOString()}>{checkedTime(a.checkedAt, e.timeZone)}</time>
                           <button type="submit" name="intent" value="undo" className="underline">
                             Undo
                           </button>
@@ -157,6 +200,11 @@ export default function AttendeeList({ loaderData, actionData }: Route.Component
                       )}
                     </Form>
                   </td>
+                  {a.answers.map((answer, i) => (
+                    <td key={list.questions[i]?.id} className="py-2 pr-3 [overflow-wrap:anywhere]">
+                      {answer}
+                    </td>
+                  ))}
                 </tr>
               ))}
             </tbody>

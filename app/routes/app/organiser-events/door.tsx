@@ -3,6 +3,7 @@ import { data, Form, href, Link, useFetcher, useRevalidator } from "react-router
 import { Field, inputClass } from "~/components/ui/field";
 import { appContext } from "~/context";
 import { pageMeta } from "~/lib/site";
+import { formatInZone, zoneName } from "~/lib/time/time";
 import { getUser } from "~/server/account/user.server";
 import { doorCount } from "~/server/organiser-events/attendee-list.server";
 import { checkInScan, type DoorResult, recentCheckIns } from "~/server/organiser-events/door.server";
@@ -40,7 +41,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 /** How often the live count is read while the page is open and showing. */
 const COUNT_EVERY_MS = 5000;
 
-const time = (at: Date) => at.toISOString().slice(11, 16);
+/** A check-in's time on the event's own clock (the door and the list say which zone). */
+const time = (at: Date, timeZone: string) =>
+  `${formatInZone(at, timeZone, { hour: "numeric", minute: "2-digit" })} ${zoneName(timeZone)}`;
 
 export default function Door({ loaderData, actionData }: Route.ComponentProps) {
   const { event: e, count, recent } = loaderData;
@@ -81,7 +84,7 @@ export default function Door({ loaderData, actionData }: Route.ComponentProps) {
           {answer.result.ok
             ? answer.result.created
               ? `${answer.result.name}: checked in`
-              : `${answer.result.name}: already checked in at ${time(answer.result.checkedAt)} UTC`
+              : `${answer.result.name}: already checked in at ${time(answer.result.checkedAt, e.timeZone)}`
             : answer.result.message}
         </p>
       ) : null}
@@ -112,7 +115,7 @@ export default function Door({ loaderData, actionData }: Route.ComponentProps) {
           {recent.map((r) => (
             <li key={r.id} className="flex justify-between py-2">
               <span>{r.name}</span>
-              <span className="text-slate-600 dark:text-slate-300">{time(r.checkedAt)} UTC</span>
+              <span className="text-slate-600 dark:text-slate-300">{time(r.checkedAt, e.timeZone)}</span>
             </li>
           ))}
         </ul>

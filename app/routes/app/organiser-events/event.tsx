@@ -188,6 +188,9 @@ export default function OrganiserEventPage({ loaderData, actionData }: Route.Com
         <Link to={href("/organiser/:id/door", { id: String(e.id) })} className={button}>
           Door check-in
         </Link>
+        <Link to={href("/organiser/:id/questions", { id: String(e.id) })} className={button}>
+          Registration questions
+        </Link>
         <a href={href("/organiser/:id/attendees/:format", { id: String(e.id), format: "csv" })} className={button}>
           Export consented attendees (CSV)
         </a>

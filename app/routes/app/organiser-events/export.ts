@@ -2,12 +2,7 @@ import { appContext } from "~/context";
 import { rowsToCsv } from "~/lib/formats/csv-write";
 import { toXlsx } from "~/lib/formats/xlsx";
 import { getUser } from "~/server/account/user.server";
-import {
-  ATTENDEE_LIST_HEADER,
-  attendeeListAll,
-  attendeeListQuery,
-  attendeeListRow,
-} from "~/server/organiser-events/attendee-list.server";
+import { attendeeListQuery, attendeeListTable } from "~/server/organiser-events/attendee-list.server";
 import { consentedAttendees, ownOrgEvent } from "~/server/organiser-events/events.server";
 import { notFound, parseId } from "~/server/platform/http.server";
 import { auditDownload } from "~/server/teams/audit.server";
@@ -27,11 +22,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (format !== "csv" && format !== "xlsx") notFound();
   const event = await ownOrgEvent(app.db, user.workspace.id, parseId(params.id));
   if (!event) notFound();
-  const [header, rows] = list
-    ? [
-        ATTENDEE_LIST_HEADER,
-        (await attendeeListAll(app.db, event.id, attendeeListQuery(new URL(request.url)))).map(attendeeListRow),
-      ]
+  const table = list ? await attendeeListTable(app.db, event, attendeeListQuery(new URL(request.url))) : null;
+  const [header, rows] = table
+    ? [table.header, table.rows]
     : [
         HEADER,
         (await consentedAttendees(app.db, event.id)).map((a) => [

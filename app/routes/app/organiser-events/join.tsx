@@ -1,7 +1,10 @@
 import { data, Form, href, Link, redirect } from "react-router";
+import { inputClass } from "~/components/ui/field";
 import { appContext } from "~/context";
 import { negotiateLocale } from "~/lib/i18n/locales";
-import { translator } from "~/lib/i18n/translate";
+import { type Translate, translator } from "~/lib/i18n/translate";
+import { localFieldMessages } from "~/lib/organiser-events/event-words";
+import { checkRegistration, type RegQuestion, regField } from "~/lib/organiser-events/registration-questions";
 import { VISIBILITY } from "~/lib/organiser-events/rules";
 import type { PageHandle } from "~/lib/platform/page-handle";
 import { pageMeta } from "~/lib/site";
@@ -9,9 +12,11 @@ import { confirmFirst } from "~/server/account/confirm-first.server";
 import { provedMailbox } from "~/server/account/proved-mailbox.server";
 import { getUser } from "~/server/account/user.server";
 import { getOwnedCard, listCards } from "~/server/cards/cards.server";
+import { mailPlace } from "~/server/organiser-events/admission.server";
 import { joinEvent, myAttendee } from "~/server/organiser-events/attendees.server";
 import { publicOrgEvent } from "~/server/organiser-events/events.server";
 import { joinRefusal } from "~/server/organiser-events/pages.server";
+import { registrationQuestions } from "~/server/organiser-events/registration.server";
 import { sendPass } from "~/server/organiser-events/routes.server";
 import { notFound } from "~/server/platform/http.server";
 import { allow, clientKey } from "~/server/platform/rate-limit.server";
@@ -44,8 +49,12 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     confirmed: provedMailbox(user),
     email: user.email,
     cards: cards.map((c) => ({ id: c.id, label: c.label, name: c.name })),
+    questions: await registrationQuestions(app.db, event.id),
   };
 }
+
+/** A refused join: the message, each answer's own, and what was sent. */
+type Refused = { error?: string; errors?: Record<string, string>; values?: Record<string, string> };
 
 /** One tap: the chosen card is what the other attendees see. */
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -56,9 +65,19 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const form = await request.formData().catch(() => null);
   const { locale } = negotiateLocale(request);
   const t = translator(locale);
+  const values = Object.fromEntries(
+    [...(form?.entries() ?? [])].filter((e): e is [string, string] => typeof e[1] === "string"),
+  );
+  const registration = checkRegistration(await registrationQuestions(app.db, event.id), values);
+  // Every answer's message at once, beside its question, with what was typed kept.
+  if (Object.keys(registration.errors).length)
+    return data(
+      { error: "Please check the answers below", errors: localFieldMessages(t, registration.errors), values },
+      { status: 400 },
+    );
   const cardId = Number(form?.get("card"));
   const card = Number.isSafeInteger(cardId) ? await getOwnedCard(app.db, user.workspace.id, cardId) : undefined;
-  if (!card) return data({ error: t("att.join.chooseCard") }, { status: 400 });
+  if (!card) return data({ error: t("att.join.chooseCard"), values }, { status: 400 });
   if (!(await allow(app.env, "card", `join-ip:${clientKey(request)}:${event.id}`)))
     return data({ error: t("event.error.tooMany") }, { status: 429 });
   // The pass is found by the account's address: joining as an address nobody proved would take a visitor's.
@@ -79,8 +98,14 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     cardId: card.id,
     // The attendee keeps the language they joined in: their pass and event mail come in it.
     locale,
+    answers: registration.answers,
   });
   if (!joined.ok) return data({ error: t(JOIN_ERROR[joined.reason]) }, { status: 409 });
+  const place = joined.attendee.state;
+  if (place === "pending" || place === "waitlist") {
+    if (joined.created) await mailPlace(app.db, new URL(request.url).origin, event.title, joined.attendee, place);
+    return redirect(`/e/${event.slug}/joined?place=${place}`);
+  }
   if (joined.created) await sendPass(app, request, event.title, joined.attendee);
   return redirectWithToast(href("/e/:slug/directory", { slug: event.slug }), {
     type: "success",
@@ -89,7 +114,12 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 export default function JoinPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { event, cards, refusal, confirmed, email, locale } = loaderData;
+  const { event, cards, refusal, confirmed, email, locale, questions } = loaderData;
+  const refused: Refused | undefined = actionData;
+  const values = refused?.values ?? {};
+  const errors = refused?.errors ?? {};
+  // A refused form comes back as it was sent (an unticked box is absent from it).
+  const typed = Object.keys(values).length > 0;
   const t = translator(locale);
   return (
     <section className="mx-auto max-w-2xl px-4 py-10 sm:px-6">
@@ -133,11 +163,16 @@ export default function JoinPage({ loaderData, actionData }: Route.ComponentProp
             </p>
           ) : null}
           <label className="flex items-start gap-3">
-            <input type="checkbox" name="listed" defaultChecked className="mt-1 size-4" />
+            <input
+              type="checkbox"
+              name="listed"
+              defaultChecked={typed ? values.listed === "on" : true}
+              className="mt-1 size-4"
+            />
             <span>{t("event.join.directoryConsent")}</span>
           </label>
           <label className="flex items-start gap-3">
-            <input type="checkbox" name="updates" className="mt-1 size-4" />
+            <input type="checkbox" name="updates" defaultChecked={values.updates === "on"} className="mt-1 size-4" />
             <span>{t("event.join.mailConsent", { organiser: event.organiserName })}</span>
           </label>
           {/* Radios, not a select: each choice's words wrap on a phone instead of being cut off. */}
@@ -149,13 +184,16 @@ export default function JoinPage({ loaderData, actionData }: Route.ComponentProp
                   type="radio"
                   name="visibility"
                   value={v}
-                  defaultChecked={v === "everyone"}
+                  defaultChecked={v === (values.visibility ?? "everyone")}
                   className="mt-1 size-4"
                 />
                 <span>{t(`event.visibility.${v}`)}</span>
               </label>
             ))}
           </fieldset>
+          {questions.map((q) => (
+            <Question key={q.id} q={q} value={values[regField(q.id)]} error={errors[regField(q.id)]} t={t} />
+          ))}
           <p className="font-medium">{t("att.join.whichCard")}</p>
           <div className="flex flex-wrap gap-3">
             {cards.map((c) => (
@@ -173,5 +211,52 @@ export default function JoinPage({ loaderData, actionData }: Route.ComponentProp
         </Form>
       )}
     </section>
+  );
+}
+
+/** One of the organiser's registration questions, its message beside it and the typed answer kept. */
+function Question({ q, value, error, t }: { q: RegQuestion; value?: string; error?: string; t: Translate }) {
+  const name = regField(q.id);
+  const id = `join-${name}`;
+  const label = q.required ? q.label : `${q.label} ${t("event.join.optional")}`;
+  const message = error ? (
+    <span id={`${id}-err`} className="text-red-700 text-sm dark:text-red-400">
+      {error}
+    </span>
+  ) : null;
+  const invalid = error ? { "aria-invalid": true, "aria-describedby": `${id}-err` } : {};
+  if (q.kind === "text")
+    return (
+      <label className="grid gap-1 text-sm" htmlFor={id}>
+        <span className="font-medium">{label}</span>
+        <input
+          id={id}
+          name={name}
+          defaultValue={value ?? ""}
+          required={q.required}
+          className={inputClass}
+          {...invalid}
+        />
+        {message}
+      </label>
+    );
+  const choices: [string, string][] =
+    q.kind === "yesno"
+      ? [
+          ["yes", t("event.join.yes")],
+          ["no", t("event.join.no")],
+        ]
+      : q.options.map((o) => [o, o]);
+  return (
+    <fieldset className="grid gap-1 text-sm" {...invalid}>
+      <legend className="mb-1 font-medium">{label}</legend>
+      {choices.map(([v, words]) => (
+        <label key={v} className="flex items-center gap-2">
+          <input type="radio" name={name} value={v} defaultChecked={value === v} required={q.required} />
+          {words}
+        </label>
+      ))}
+      {message}
+    </fieldset>
   );
 }

@@ -1,0 +1,58 @@
+import { z } from "zod";
+import { choiceOptions, optionLines, questionLabel, TEXT_ANSWER_MAX } from "./lead-questions";
+
+/** The organiser's registration questions and the answers a join carries: rules and limits. Pure. */
+
+export const REG_QUESTIONS_MAX = 10;
+
+const REG_QUESTION_KINDS = ["text", "choice", "yesno"] as const;
+type RegQuestionKind = (typeof REG_QUESTION_KINDS)[number];
+export type RegQuestion = { id: number; kind: RegQuestionKind; label: string; options: string[]; required: boolean };
+
+/** The English a refused answer reads; the event pages read them in the visitor's language (event-words). */
+export const REG_MESSAGES = {
+  required: "Answer this question",
+  option: "Choose one of the options",
+  yesno: "Choose yes or no",
+  length: `Must be at most ${TEXT_ANSWER_MAX} characters`,
+} as const;
+
+/** The setup form: options are one per line, and only a choice has them. */
+export const regQuestionSchema = z
+  .object({
+    kind: z.enum(REG_QUESTION_KINDS, { error: "Choose short text, a choice from a list, or yes or no" }),
+    label: questionLabel,
+    options: optionLines,
+    required: z
+      .string()
+      .optional()
+      .transform((v) => v === "on"),
+  })
+  .superRefine(choiceOptions)
+  .transform((q) => ({ ...q, options: q.kind === "choice" ? q.options : [] }));
+
+export const regField = (id: number) => `r${id}`;
+
+/**
+ * The answers in a posted join form, one per question of the event's own: a required question left empty, an
+ * option off the list, a yes/no that is neither, or text over its limit is refused beside its field. Fields
+ * naming no question of this event are ignored: the answers are read by question, never by field.
+ */
+export function checkRegistration(questions: RegQuestion[], body: Record<string, unknown>) {
+  const answers: { questionId: number; value: string }[] = [];
+  const errors: Record<string, string> = {};
+  for (const q of questions) {
+    const name = regField(q.id);
+    const raw = body[name];
+    const value = typeof raw === "string" ? raw.trim() : "";
+    if (!value) {
+      if (q.required) errors[name] = REG_MESSAGES.required;
+      continue;
+    }
+    if (q.kind === "choice" && !q.options.includes(value)) errors[name] = REG_MESSAGES.option;
+    else if (q.kind === "yesno" && value !== "yes" && value !== "no") errors[name] = REG_MESSAGES.yesno;
+    else if (value.length > TEXT_ANSWER_MAX) errors[name] = REG_MESSAGES.length;
+    else answers.push({ questionId: q.id, value });
+  }
+  return { answers, errors };
+}

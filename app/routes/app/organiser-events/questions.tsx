@@ -1,0 +1,215 @@
+import { data, Form, href, Link } from "react-router";
+import { inputClass } from "~/components/ui/field";
+import { appContext } from "~/context";
+import { REG_QUESTIONS_MAX, regQuestionSchema } from "~/lib/organiser-events/registration-questions";
+import { pageMeta } from "~/lib/site";
+import { getUser } from "~/server/account/user.server";
+import { setAdmission } from "~/server/organiser-events/admission.server";
+import { ownOrgEvent, purgeOrgEvent } from "~/server/organiser-events/events.server";
+import {
+  addRegistrationQuestion,
+  deleteRegistrationQuestion,
+  registrationQuestions,
+} from "~/server/organiser-events/registration.server";
+import { idOf, notFound, parseId } from "~/server/platform/http.server";
+import { redirectWithToast } from "~/server/platform/toast.server";
+import type { Route } from "./+types/questions";
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  ...pageMeta(loaderData ? `Registration questions: ${loaderData.event.title}` : "Registration questions"),
+  { name: "robots", content: "noindex" },
+];
+
+async function load(params: Route.LoaderArgs["params"], context: Route.LoaderArgs["context"]) {
+  const app = context.get(appContext);
+  const event = await ownOrgEvent(app.db, getUser(context).workspace.id, parseId(params.id));
+  if (!event) notFound();
+  return { app, event };
+}
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const { app, event } = await load(params, context);
+  return {
+    event: {
+      id: event.id,
+      title: event.title,
+      approval: event.approval,
+      waitlist: event.waitlist,
+      capacity: event.capacity,
+    },
+    questions: await registrationQuestions(app.db, event.id),
+  };
+}
+
+type Values = { kind?: string; label?: string; options?: string; required?: string };
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const { app, event } = await load(params, context);
+  const form = await request.formData().catch(() => null);
+  const back = href("/organiser/:id/questions", { id: String(event.id) });
+  if (form?.get("intent") === "admission") {
+    const choice = { approval: form.get("approval") === "on", waitlist: form.get("waitlist") === "on" };
+    await setAdmission(app.db, event.userId, event.id, choice);
+    // The cached page offers its form, or says the event is full, by these choices.
+    await purgeOrgEvent(app.env, event.slug);
+    return redirectWithToast(back, { type: "success", title: "Joining rules saved" });
+  }
+  if (form?.get("intent") === "delete") {
+    const id = idOf(form?.get("id"));
+    if (!id || !(await deleteRegistrationQuestion(app.db, event.id, id))) notFound();
+    // The public page carries the join form: its cached copies must not ask a removed question.
+    await purgeOrgEvent(app.env, event.slug);
+    return redirectWithToast(back, { type: "success", title: "Question removed" });
+  }
+  const values: Values = {
+    kind: String(form?.get("kind") ?? ""),
+    label: String(form?.get("label") ?? ""),
+    options: String(form?.get("options") ?? ""),
+    required: form?.get("required") === "on" ? "on" : "",
+  };
+  const parsed = regQuestionSchema.safeParse(values);
+  if (!parsed.success) {
+    const errors: Record<string, string> = {};
+    for (const issue of parsed.error.issues) errors[String(issue.path[0] ?? "form")] ??= issue.message;
+    return data({ values, errors }, { status: 400 });
+  }
+  if (!(await addRegistrationQuestion(app.db, event.id, parsed.data)))
+    return data(
+      { values, errors: { form: `An event asks at most ${REG_QUESTIONS_MAX} questions. Remove one first.` } },
+      { status: 409 },
+    );
+  await purgeOrgEvent(app.env, event.slug);
+  return redirectWithToast(back, { type: "success", title: "Question added" });
+}
+
+const KIND_LABEL = { text: "Short text", choice: "One choice from a list", yesno: "Yes or no" } as const;
+
+export default function RegistrationQuestions({ loaderData, actionData }: Route.ComponentProps) {
+  const { event, questions } = loaderData;
+  const values: Values = actionData?.values ?? {};
+  const errors: Record<string, string> = actionData?.errors ?? {};
+  const err = (name: string) =>
+    errors[name] ? (
+      <span id={`rq-${name}-err`} className="text-red-700 text-sm dark:text-red-400">
+        {errors[name]}
+      </span>
+    ) : null;
+  const invalid = (name: string) =>
+    errors[name] ? { "aria-invalid": true, "aria-describedby": `rq-${name}-err` } : {};
+  return (
+    <section className="mx-auto max-w-3xl px-4 py-10 sm:px-6">
+      <Link to={href("/organiser/:id", { id: String(event.id) })} className="text-sm underline">
+        ← {event.title}
+      </Link>
+      <h1 className="mt-3 font-bold text-2xl tracking-tight sm:text-3xl">Registration questions</h1>
+      <p className="mt-1 text-slate-600 text-sm dark:text-slate-300">
+        Asked on the join form, and shown in the attendee list and its export as columns. Up to {REG_QUESTIONS_MAX}. The
+        question's words are shown as you write them, in every language of the page.
+      </p>
+      <Form method="post" className="mt-4 grid gap-2 rounded-lg border border-slate-200 p-4 dark:border-slate-800">
+        <input type="hidden" name="intent" value="admission" />
+        <h2 className="font-semibold text-lg">Who gets a place</h2>
+        <label className="flex items-start gap-2 text-sm">
+          <input type="checkbox" name="approval" defaultChecked={event.approval} className="mt-1" />
+          <span>
+            Approve each attendee: joiners wait until you approve them in the attendee list, and get no pass before.
+          </span>
+        </label>
+        <label className="flex items-start gap-2 text-sm">
+          <input type="checkbox" name="waitlist" defaultChecked={event.waitlist} className="mt-1" />
+          <span>
+            Keep a waitlist once the event is full
+            {event.capacity ? ` (${event.capacity} places)` : " (set a capacity on the event first)"}: when someone
+            leaves or is declined, the first waiting gets their place and pass.
+          </span>
+        </label>
+        <button
+          type="submit"
+          className="justify-self-start rounded-md border border-slate-300 px-3 py-2 font-semibold text-sm"
+        >
+          Save
+        </button>
+      </Form>
+      {questions.length ? (
+        <ol className="mt-4 grid gap-2">
+          {questions.map((q) => (
+            <li
+              key={q.id}
+              className="flex flex-wrap items-center gap-3 rounded-lg border border-slate-200 p-3 dark:border-slate-800"
+            >
+              <span className="font-medium [overflow-wrap:anywhere]">{q.label}</span>
+              <span className="text-slate-600 text-sm dark:text-slate-300">
+                {KIND_LABEL[q.kind]}
+                {q.options.length ? `: ${q.options.join(", ")}` : ""}
+                {q.required ? " · required" : " · optional"}
+              </span>
+              <Form method="post" className="ml-auto">
+                <input type="hidden" name="intent" value="delete" />
+                <input type="hidden" name="id" value={q.id} />
+                <button type="submit" className="text-sm underline">
+                  Remove
+                </button>
+              </Form>
+            </li>
+          ))}
+        </ol>
+      ) : (
+        <p className="mt-4 text-slate-600 dark:text-slate-300">
+          No questions yet: joining asks for the name and email.
+        </p>
+      )}
+      <Form method="post" className="mt-6 grid gap-3">
+        <h2 className="font-semibold text-xl">Add a question</h2>
+        {errors.form ? (
+          <p className="rounded-lg bg-red-100 p-3 text-red-900" role="alert">
+            {errors.form}
+          </p>
+        ) : null}
+        <label className="grid gap-1 text-sm" htmlFor="rq-label">
+          <span className="font-medium">Question</span>
+          <input
+            id="rq-label"
+            name="label"
+            maxLength={200}
+            defaultValue={values.label ?? ""}
+            className={inputClass}
+            {...invalid("label")}
+          />
+          {err("label")}
+        </label>
+        <fieldset className="grid gap-1 text-sm" {...invalid("kind")}>
+          <legend className="font-medium">Answered as</legend>
+          {(Object.keys(KIND_LABEL) as (keyof typeof KIND_LABEL)[]).map((k) => (
+            <label key={k} className="flex items-center gap-2">
+              <input type="radio" name="kind" value={k} defaultChecked={(values.kind || "text") === k} />
+              {KIND_LABEL[k]}
+            </label>
+          ))}
+          {err("kind")}
+        </fieldset>
+        <label className="grid gap-1 text-sm" htmlFor="rq-options">
+          <span className="font-medium">Options, one per line (for a choice)</span>
+          <textarea
+            id="rq-options"
+            name="options"
+            rows={4}
+            defaultValue={values.options ?? ""}
+            className={inputClass}
+            {...invalid("options")}
+          />
+          {err("options")}
+        </label>
+        <label className="flex items-center gap-2 text-sm">
+          <input type="checkbox" name="required" defaultChecked={values.required === "on"} />
+          Required to join
+        </label>
+        <button
+          type="submit"
+          className="justify-self-start rounded-md bg-brand-600 px-4 py-2.5 font-semibold text-white hover:bg-brand-700"
+        >
+          Add question
+        </button>
+      </Form>
+    </section>
+  );
+}

@@ -1,0 +1,145 @@
+import { env } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import { call, form, signUp, testAddress } from "./helpers";
+import { mailsTo, type Owner, publishNow } from "./organiser-helpers";
+
+const mail = () => `adm-${crypto.randomUUID().slice(0, 8)}@example.org`;
+
+const as = (o: Owner, path: string, values?: Record<string, string>) =>
+  call(path, values ? { ...form(values), headers: { cookie: o.cookie } } : { headers: { cookie: o.cookie } });
+
+const join = (slug: string, name: string, email = mail()) =>
+  call(`/e/${slug}`, { ...form({ name, email }), headers: { "cf-connecting-ip": testAddress() } }).then(
+    async (res) => ({ res, email, row: await attendee(slug, email) }),
+  );
+
+const attendee = (slug: string, email: string) =>
+  env.DB.prepare(
+    "select a.id, a.state, a.pass_token as token from org_attendee a join org_event e on e.id = a.event_id where e.slug = ? and a.email = ?",
+  )
+    .bind(slug, email)
+    .first<{ id: number; state: string; token: string }>();
+
+const stateOf = (id: number) =>
+  env.DB.prepare("select state from org_attendee where id = ?").bind(id).first<string>("state");
+
+const leave = (token: string) =>
+  call(`/pass/${token}`, { ...form({ intent: "leave", confirmed: "yes" }), headers: { origin: "http://localhost" } });
+
+async function eventWith(owner: Owner, rules: { approval?: boolean; waitlist?: boolean; capacity?: number }) {
+  const e = await publishNow(owner, "Admission Summit");
+  const saved = await as(owner, `/organiser/${e.id}/questions`, {
+    intent: "admission",
+    ...(rules.approval ? { approval: "on" } : {}),
+    ...(rules.waitlist ? { waitlist: "on" } : {}),
+  });
+  expect(saved.status).toBe(302);
+  if (rules.capacity)
+    await env.DB.prepare("update org_event set capacity = ? where id = ?").bind(rules.capacity, e.id).run();
+  return e;
+}
+
+describe("approval", () => {
+  it("a joiner waits with no pass until approved; the organiser approves or declines, and each is mailed", async () => {
+    const owner = await signUp("Approving Owner");
+    const e = await eventWith(owner, { approval: true });
+    const ada = await join(e.slug, "Ada Pending");
+    expect(ada.res.status).toBe(303);
+    expect(ada.res.headers.get("location")).toBe(`/e/${e.slug}/joined?place=pending`);
+    expect(ada.row?.state).toBe("pending");
+    expect(await mailsTo(ada.email, "event-pass")).toHaveLength(0);
+    expect(await mailsTo(ada.email, "event-pending")).toHaveLength(1);
+    // The pass page shows no QR while pending, and its forms do nothing but leave.
+    const pass = await (await call(`/pass/${ada.row?.token}`)).text();
+    expect(pass).toContain('data-attendee-state="pending"');
+    expect(pass).not.toContain("<svg");
+    const list = await (await as(owner, `/organiser/${e.id}/attendees`)).text();
+    expect(list).toContain("Waiting for approval");
+    expect(list).toContain("0 of 0 checked in");
+    const other = await signUp("Other Approver");
+    expect(
+      (await as(other, `/organiser/${e.id}/attendees`, { intent: "approve", attendee: String(ada.row?.id) })).status,
+    ).toBe(404);
+    expect(await stateOf(Number(ada.row?.id))).toBe("pending");
+    const approved = await as(owner, `/organiser/${e.id}/attendees`, {
+      intent: "approve",
+      attendee: String(ada.row?.id),
+    });
+    expect(approved.status).toBe(200);
+    expect(await stateOf(Number(ada.row?.id))).toBe("going");
+    expect(await mailsTo(ada.email, "event-pass")).toHaveLength(1);
+    // A second approval changes nothing and says so.
+    expect(
+      (await as(owner, `/organiser/${e.id}/attendees`, { intent: "approve", attendee: String(ada.row?.id) })).status,
+    ).toBe(404);
+    expect(await mailsTo(ada.email, "event-pass")).toHaveLength(1);
+    const bo = await join(e.slug, "Bo Declined");
+    const declined = await as(owner, `/organiser/${e.id}/attendees`, {
+      intent: "decline",
+      attendee: String(bo.row?.id),
+    });
+    expect(declined.status).toBe(200);
+    expect(await stateOf(Number(bo.row?.id))).toBe("declined");
+    expect(await mailsTo(bo.email, "event-declined")).toHaveLength(1);
+    expect(await (await call(`/pass/${bo.row?.token}`)).text()).toContain("declined your request");
+  });
+
+  it("an approval after the event is full is refused, and nothing changes", async () => {
+    const owner = await signUp("Full Approver");
+    const e = await eventWith(owner, { approval: true, capacity: 1 });
+    const first = await join(e.slug, "First In");
+    const second = await join(e.slug, "Second Waiting");
+    const approve = (id?: number) =>
+      as(owner, `/organiser/${e.id}/attendees`, { intent: "approve", attendee: String(id) });
+    expect((await approve(first.row?.id)).status).toBe(200);
+    const full = await approve(second.row?.id);
+    expect(full.status).toBe(409);
+    expect(await full.text()).toContain("The event is full");
+    expect(await stateOf(Number(second.row?.id))).toBe("pending");
+  });
+});
+
+describe("the waitlist", () => {
+  it("beyond the capacity joiners wait in order; one leaving moves the first up, who is mailed the pass", async () => {
+    const owner = await signUp("Waitlist Owner");
+    const e = await eventWith(owner, { waitlist: true, capacity: 1 });
+    const a = await join(e.slug, "Ann Going");
+    const b = await join(e.slug, "Ben First");
+    const c = await join(e.slug, "Cat Second");
+    expect([a.row?.state, b.row?.state, c.row?.state]).toEqual(["going", "waitlist", "waitlist"]);
+    expect(b.res.headers.get("location")).toBe(`/e/${e.slug}/joined?place=waitlist`);
+    expect(await mailsTo(b.email, "event-waitlist")).toHaveLength(1);
+    // The public page still takes joins: they go on the waitlist.
+    expect(await (await call(`/e/${e.slug}`)).text()).toContain('name="email"');
+    expect((await leave(String(a.row?.token))).status).toBe(200);
+    expect(await stateOf(Number(b.row?.id))).toBe("going");
+    expect(await stateOf(Number(c.row?.id))).toBe("waitlist");
+    expect(await mailsTo(b.email, "event-pass")).toHaveLength(1);
+    // A decline of a going attendee frees a seat too.
+    expect(
+      (await as(owner, `/organiser/${e.id}/attendees`, { intent: "decline", attendee: String(b.row?.id) })).status,
+    ).toBe(200);
+    expect(await stateOf(Number(c.row?.id))).toBe("going");
+    expect(await mailsTo(c.email, "event-pass")).toHaveLength(1);
+  });
+
+  it("two leaving at once move two up, each once, never past the capacity", async () => {
+    const owner = await signUp("Race Owner");
+    const e = await eventWith(owner, { waitlist: true, capacity: 2 });
+    const people = [];
+    for (const name of ["R1", "R2", "R3", "R4", "R5"]) people.push(await join(e.slug, name));
+    const [r1, r2, r3, r4, r5] = people;
+    await Promise.all([leave(String(r1?.row?.token)), leave(String(r2?.row?.token))]);
+    expect([
+      await stateOf(Number(r3?.row?.id)),
+      await stateOf(Number(r4?.row?.id)),
+      await stateOf(Number(r5?.row?.id)),
+    ]).toEqual(["going", "going", "waitlist"]);
+    const going = await env.DB.prepare("select count(*) as n from org_attendee where event_id = ? and state = 'going'")
+      .bind(e.id)
+      .first<number>("n");
+    expect(going).toBe(2);
+    expect(await mailsTo(String(r3?.email), "event-pass")).toHaveLength(1);
+    expect(await mailsTo(String(r4?.email), "event-pass")).toHaveLength(1);
+  });
+});
