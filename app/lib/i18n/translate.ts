@@ -39,25 +39,35 @@ import { it } from "./messages/it";
 import { ja } from "./messages/ja";
 import { nl } from "./messages/nl";
 import { ptBR } from "./messages/pt-BR";
+import { siteAr } from "./messages/site/ar";
+import { siteDe } from "./messages/site/de";
+import { siteEn } from "./messages/site/en";
+import { siteEs } from "./messages/site/es";
+import { siteFr } from "./messages/site/fr";
+import { siteIt } from "./messages/site/it";
+import { siteJa } from "./messages/site/ja";
+import { siteNl } from "./messages/site/nl";
+import { sitePtBR } from "./messages/site/pt-BR";
+import { siteZhHans } from "./messages/site/zh-Hans";
 import { zhHans } from "./messages/zh-Hans";
 
 /** Every English message: the card's and, in their own files, each area's (so areas grow apart, not in one file). */
-export const ENGLISH = { ...en, ...givingEn, ...eventsEn, ...authEn } as const;
+export const ENGLISH = { ...en, ...givingEn, ...eventsEn, ...authEn, ...siteEn } as const;
 export type MessageKey = keyof typeof ENGLISH;
 /** Another language's messages: a key it lacks reads the English message. */
 export type Catalog = { readonly [K in MessageKey]?: string };
 
 export const CATALOGS: Record<Locale, Catalog> = {
   en: ENGLISH,
-  es: { ...es, ...givingEs, ...eventsEs, ...authEs },
-  fr: { ...fr, ...givingFr, ...eventsFr, ...authFr },
-  de: { ...de, ...givingDe, ...eventsDe, ...authDe },
-  "pt-BR": { ...ptBR, ...givingPtBR, ...eventsPtBR, ...authPtBR },
-  it: { ...it, ...givingIt, ...eventsIt, ...authIt },
-  nl: { ...nl, ...givingNl, ...eventsNl, ...authNl },
-  ja: { ...ja, ...givingJa, ...eventsJa, ...authJa },
-  "zh-Hans": { ...zhHans, ...givingZhHans, ...eventsZhHans, ...authZhHans },
-  ar: { ...ar, ...givingAr, ...eventsAr, ...authAr },
+  es: { ...es, ...givingEs, ...eventsEs, ...authEs, ...siteEs },
+  fr: { ...fr, ...givingFr, ...eventsFr, ...authFr, ...siteFr },
+  de: { ...de, ...givingDe, ...eventsDe, ...authDe, ...siteDe },
+  "pt-BR": { ...ptBR, ...givingPtBR, ...eventsPtBR, ...authPtBR, ...sitePtBR },
+  it: { ...it, ...givingIt, ...eventsIt, ...authIt, ...siteIt },
+  nl: { ...nl, ...givingNl, ...eventsNl, ...authNl, ...siteNl },
+  ja: { ...ja, ...givingJa, ...eventsJa, ...authJa, ...siteJa },
+  "zh-Hans": { ...zhHans, ...givingZhHans, ...eventsZhHans, ...authZhHans, ...siteZhHans },
+  ar: { ...ar, ...givingAr, ...eventsAr, ...authAr, ...siteAr },
 };
 
 export type MessageValues = Record<string, string | number>;

@@ -208,7 +208,7 @@ export default function AuthPage({ loaderData, actionData }: Route.ComponentProp
 
   return (
     <section className="mx-auto max-w-md px-4 py-12 sm:py-16">
-      <LanguageSwitch locale={locale} className="mb-4" />
+      <LanguageSwitch locale={locale} label={t("lang.label")} className="mb-4" />
       <h1 className="font-bold text-3xl tracking-tight">{t(signup ? "auth.signUp.title" : "auth.signIn.title")}</h1>
       <p className="mt-2 text-slate-600 dark:text-slate-300">
         {signup ? t("auth.signUp.intro", { days: TRIAL_DAYS }) : t("auth.signIn.intro")}
