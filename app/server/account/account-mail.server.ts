@@ -1,3 +1,5 @@
+import { DEFAULT_LOCALE, type Locale } from "~/lib/i18n/locales";
+import { translator } from "~/lib/i18n/translate";
 import type { Database } from "../db/db.server";
 import { outboxMailer } from "../platform/mail.server";
 
@@ -21,15 +23,17 @@ export const ACCOUNT_LINK_SECONDS = 60 * 60;
  * address (sent to the new address). Plain text through the mail adapter, so no user field can
  * become markup; in development they land in /dev/mailbox.
  */
-export function accountMail(db: Database) {
+export function accountMail(db: Database, locale: Locale = DEFAULT_LOCALE) {
   const mailer = outboxMailer(db);
+  // The reset mail is written in the language of the page that asked for it (decision 0259).
+  const t = translator(locale);
   return {
     async sendResetPassword({ user, url }: { user: Person; url: string }) {
       await mailer.send({
         to: user.email,
         kind: "password-reset",
-        subject: "Reset your KnowWho password",
-        text: `Hi ${user.name},\n\nSomeone (we hope you) asked to reset the password of your KnowWho account. Choose a new password here:\n\n${url}\n\nThe link works once, for one hour. If you did not ask for this, ignore this email: your password stays as it is.`,
+        subject: t("auth.mail.reset.subject"),
+        text: t("auth.mail.reset.body", { name: user.name, url }),
       });
     },
     async sendVerificationEmail({ user, url, token }: { user: Person; url: string; token: string }) {

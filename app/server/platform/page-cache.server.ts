@@ -36,7 +36,11 @@ const PUBLIC_PAGES: PublicPage[] = [
 ];
 
 /** Pages whose body, not only the header and footer, is written in the visitor's language: their errors too. */
-const LOCALIZED_PAGES = [/^\/fundraising\/[^/]+(\/(donate|thanks))?$/, /^\/fundraising\/gifts\/[^/]+$/, /^\/auth$/];
+const LOCALIZED_PAGES = [
+  /^\/fundraising\/[^/]+(\/(donate|thanks))?$/,
+  /^\/fundraising\/gifts\/[^/]+$/,
+  /^\/auth(\/(forgot|reset|two-factor))?$/,
+];
 
 /** Caches between us and the visitor must keep each language's copy apart. */
 export const LANGUAGE_VARY = "Accept-Language, Cookie";
