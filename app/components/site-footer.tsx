@@ -1,4 +1,4 @@
-import { href, Link } from "react-router";
+import { href, Link, useLocation } from "react-router";
 import type { SiteWords } from "~/lib/i18n/site-words";
 import { FOOTER_COLUMNS, SITE, socialShareLinks } from "~/lib/site";
 import { NetworkIcon } from "./icons";
@@ -9,6 +9,7 @@ import { newsletterWords } from "./site-header";
 
 export function SiteFooter({ origin, words }: { origin: string; words: SiteWords }) {
   const say = words.say;
+  const { pathname } = useLocation();
   return (
     <footer
       lang={words.locale}
@@ -54,6 +55,16 @@ export function SiteFooter({ origin, words }: { origin: string; words: SiteWords
           </p>
           {/* Plain links: the choice works without JavaScript and the answer remembers it (decision 0259). */}
           <LanguageSwitch locale={words.locale} label={words.language} testId="site-language" />
+          {/* A page read in another language than English can be corrected by its reader (decision 0259). */}
+          {words.locale === "en" ? null : (
+            <a
+              href={`/translate?${new URLSearchParams({ page: pathname, lang: words.locale })}`}
+              rel="nofollow"
+              className="underline-offset-2 hover:underline"
+            >
+              {say.suggest}
+            </a>
+          )}
           <ul className="flex gap-2" aria-label={say["footer.share"]}>
             {socialShareLinks(origin).map((link) => (
               <li key={link.network}>

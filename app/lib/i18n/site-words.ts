@@ -7,7 +7,9 @@ import { type Locale, localeDir } from "./locales";
 import { siteEn } from "./messages/site/en";
 import { translator } from "./translate";
 
-type SiteKey = keyof typeof siteEn;
+/** The suggestion page's own messages (with their own values) stay out of the header and footer. */
+type SiteKey = Exclude<keyof typeof siteEn, `site.suggest.${string}`>;
+const isSiteKey = (key: string): key is SiteKey => !key.startsWith("site.suggest.");
 type Short<K> = K extends `site.${infer Rest}` ? Rest : never;
 
 export type SiteWords = {
@@ -22,7 +24,9 @@ export type SiteWords = {
 export function siteWords(locale: Locale): SiteWords {
   const t = translator(locale);
   const say = Object.fromEntries(
-    (Object.keys(siteEn) as SiteKey[]).map((key) => [key.slice("site.".length), t(key, { name: SITE.name })]),
+    Object.keys(siteEn)
+      .filter(isSiteKey)
+      .map((key) => [key.slice("site.".length), t(key, { name: SITE.name })]),
   ) as SiteWords["say"];
   return { locale, dir: localeDir(locale), say, language: t("lang.label"), tagline: t("card.footer.tagline") };
 }

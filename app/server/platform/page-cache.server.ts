@@ -40,6 +40,7 @@ const LOCALIZED_PAGES = [
   /^\/fundraising\/[^/]+(\/(donate|thanks))?$/,
   /^\/fundraising\/gifts\/[^/]+$/,
   /^\/auth(\/(forgot|reset|two-factor))?$/,
+  /^\/translate$/,
 ];
 
 /** Caches between us and the visitor must keep each language's copy apart. */

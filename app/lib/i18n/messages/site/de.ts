@@ -45,4 +45,16 @@ export const siteDe: SiteCatalog = {
   "site.share.linkedin": "Auf LinkedIn teilen",
   "site.share.twitter": "Auf X teilen",
   "site.share.facebook": "Auf Facebook teilen",
+  "site.suggest": "Bessere Übersetzung vorschlagen",
+  "site.suggest.title": "Übersetzung vorschlagen",
+  "site.suggest.intro":
+    "Klingt etwas auf {language} falsch? Schreiben Sie uns, wie es heißen sollte. Das Team liest jeden Vorschlag.",
+  "site.suggest.page": "Seite",
+  "site.suggest.text": "Wie sollte es heißen?",
+  "site.suggest.email": "Ihre E-Mail-Adresse (optional, für eine Antwort)",
+  "site.suggest.submit": "Vorschlag senden",
+  "site.suggest.sent": "Danke. Das Team liest Ihren Vorschlag.",
+  "site.suggest.missing": "Schreiben Sie uns, wie es auf der Seite heißen sollte",
+  "site.suggest.long": "Höchstens {max} Zeichen",
+  "site.suggest.tooMany": "Zu viele Nachrichten. Bitte warten Sie eine Minute und versuchen Sie es erneut.",
 };

@@ -45,4 +45,16 @@ export const siteEn = {
   "site.share.linkedin": "Share on LinkedIn",
   "site.share.twitter": "Share on X",
   "site.share.facebook": "Share on Facebook",
+  "site.suggest": "Suggest a better translation",
+  "site.suggest.title": "Suggest a translation",
+  "site.suggest.intro":
+    "Read something in {language} that sounds wrong? Tell us what it should say. The team reads every suggestion.",
+  "site.suggest.page": "Page",
+  "site.suggest.text": "What should it say?",
+  "site.suggest.email": "Your email (optional, for a reply)",
+  "site.suggest.submit": "Send the suggestion",
+  "site.suggest.sent": "Thank you. The team will read your suggestion.",
+  "site.suggest.missing": "Tell us what the page should say",
+  "site.suggest.long": "Must be at most {max} characters",
+  "site.suggest.tooMany": "Too many messages. Please wait a minute and try again.",
 } as const;

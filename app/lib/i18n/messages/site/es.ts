@@ -45,4 +45,16 @@ export const siteEs: SiteCatalog = {
   "site.share.linkedin": "Compartir en LinkedIn",
   "site.share.twitter": "Compartir en X",
   "site.share.facebook": "Compartir en Facebook",
+  "site.suggest": "Proponer una traducción mejor",
+  "site.suggest.title": "Proponer una traducción",
+  "site.suggest.intro":
+    "¿Algo en {language} le suena mal? Díganos cómo debería decirse. El equipo lee todas las propuestas.",
+  "site.suggest.page": "Página",
+  "site.suggest.text": "¿Qué debería decir?",
+  "site.suggest.email": "Su correo electrónico (opcional, para responderle)",
+  "site.suggest.submit": "Enviar la propuesta",
+  "site.suggest.sent": "Gracias. El equipo leerá su propuesta.",
+  "site.suggest.missing": "Díganos qué debería decir la página",
+  "site.suggest.long": "Debe tener como máximo {max} caracteres",
+  "site.suggest.tooMany": "Demasiados mensajes. Espere un minuto e inténtelo de nuevo.",
 };

@@ -45,4 +45,16 @@ export const siteFr: SiteCatalog = {
   "site.share.linkedin": "Partager sur LinkedIn",
   "site.share.twitter": "Partager sur X",
   "site.share.facebook": "Partager sur Facebook",
+  "site.suggest": "Proposer une meilleure traduction",
+  "site.suggest.title": "Proposer une traduction",
+  "site.suggest.intro":
+    "Quelque chose sonne faux en {language} ? Dites-nous ce qu’il faudrait écrire. L’équipe lit chaque proposition.",
+  "site.suggest.page": "Page",
+  "site.suggest.text": "Que faudrait-il écrire ?",
+  "site.suggest.email": "Votre e-mail (facultatif, pour une réponse)",
+  "site.suggest.submit": "Envoyer la proposition",
+  "site.suggest.sent": "Merci. L’équipe lira votre proposition.",
+  "site.suggest.missing": "Dites-nous ce que la page devrait dire",
+  "site.suggest.long": "{max} caractères au maximum",
+  "site.suggest.tooMany": "Trop de messages. Patientez une minute, puis réessayez.",
 };

@@ -45,4 +45,16 @@ export const siteIt: SiteCatalog = {
   "site.share.linkedin": "Condividi su LinkedIn",
   "site.share.twitter": "Condividi su X",
   "site.share.facebook": "Condividi su Facebook",
+  "site.suggest": "Suggerisci una traduzione migliore",
+  "site.suggest.title": "Suggerisci una traduzione",
+  "site.suggest.intro":
+    "Qualcosa in {language} suona male? Dicci come dovrebbe essere. Il team legge ogni suggerimento.",
+  "site.suggest.page": "Pagina",
+  "site.suggest.text": "Come dovrebbe essere?",
+  "site.suggest.email": "La tua email (facoltativa, per una risposta)",
+  "site.suggest.submit": "Invia il suggerimento",
+  "site.suggest.sent": "Grazie. Il team leggerà il tuo suggerimento.",
+  "site.suggest.missing": "Dicci che cosa dovrebbe dire la pagina",
+  "site.suggest.long": "Al massimo {max} caratteri",
+  "site.suggest.tooMany": "Troppi messaggi. Attendi un minuto e riprova.",
 };

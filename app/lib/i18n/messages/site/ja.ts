@@ -45,4 +45,16 @@ export const siteJa: SiteCatalog = {
   "site.share.linkedin": "LinkedIn で共有",
   "site.share.twitter": "X で共有",
   "site.share.facebook": "Facebook で共有",
+  "site.suggest": "より良い翻訳を提案する",
+  "site.suggest.title": "翻訳を提案する",
+  "site.suggest.intro":
+    "{language}の表現に違和感がありましたか？どう書くべきかお知らせください。チームがすべての提案に目を通します。",
+  "site.suggest.page": "ページ",
+  "site.suggest.text": "どのように書くべきですか？",
+  "site.suggest.email": "メールアドレス（任意。返信をご希望の場合）",
+  "site.suggest.submit": "提案を送る",
+  "site.suggest.sent": "ありがとうございます。チームが提案を確認します。",
+  "site.suggest.missing": "ページにどう書くべきかを入力してください",
+  "site.suggest.long": "{max}文字以内で入力してください",
+  "site.suggest.tooMany": "送信回数が上限に達しました。1分ほどお待ちのうえ、もう一度お試しください。",
 };

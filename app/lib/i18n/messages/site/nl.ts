@@ -45,4 +45,16 @@ export const siteNl: SiteCatalog = {
   "site.share.linkedin": "Delen op LinkedIn",
   "site.share.twitter": "Delen op X",
   "site.share.facebook": "Delen op Facebook",
+  "site.suggest": "Een betere vertaling voorstellen",
+  "site.suggest.title": "Een vertaling voorstellen",
+  "site.suggest.intro":
+    "Klinkt iets in het {language} niet goed? Laat ons weten wat er zou moeten staan. Het team leest elk voorstel.",
+  "site.suggest.page": "Pagina",
+  "site.suggest.text": "Wat zou er moeten staan?",
+  "site.suggest.email": "Je e-mailadres (optioneel, voor een antwoord)",
+  "site.suggest.submit": "Voorstel versturen",
+  "site.suggest.sent": "Dank je. Het team leest je voorstel.",
+  "site.suggest.missing": "Laat ons weten wat er op de pagina zou moeten staan",
+  "site.suggest.long": "Maximaal {max} tekens",
+  "site.suggest.tooMany": "Te veel berichten. Wacht een minuut en probeer het opnieuw.",
 };
