@@ -1,4 +1,3 @@
-import "~/lib/forms/zod-config";
 import {
   Children,
   cloneElement,

@@ -152,6 +152,8 @@ export default [
     route("organiser/:id/attendees", "routes/app/organiser-events/attendees.tsx"),
     route("organiser/:id/door", "routes/app/organiser-events/door.tsx"),
     route("organiser/:id/badges", "routes/app/organiser-events/badges.tsx"),
+    route("organiser/:id/matchmaking", "routes/app/organiser-events/matchmaking.tsx"),
+    route("organiser/:id/analytics", "routes/app/organiser-events/analytics.tsx"),
     // Mailings: audiences of consenting people, compose, results.
     route("mailings", "routes/app/mailings/list.tsx"),
     route("mailings/new", "routes/app/mailings/compose.tsx"),

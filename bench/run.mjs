@@ -5,12 +5,14 @@ import { readdirSync, readFileSync, statSync } from "node:fs";
 import { loadavg } from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
+import { precacheLists } from "../scripts/client-assets.mjs";
 import { bin, offlineEnv, root, serveFreshBuild } from "../scripts/wrangler-env.mjs";
 import { importFormatsBench } from "./import-formats.mjs";
 import { fetchRetry, localCount, sh, signUpOwner } from "./local.mjs";
 import { mailingBench } from "./mailing.mjs";
 import { ownerFigures } from "./owner.mjs";
 import { scimBench } from "./scim.mjs";
+import { signInBench } from "./sign-in.mjs";
 
 /**
  * fetch with one retry when a kept-alive socket turns out closed: after a pause (wrangler writing to the
@@ -265,46 +267,8 @@ try {
   }
   console.log(`Edge cache on the second request: ${cached.join(", ")}`);
 
-  // Each sign-in is a distinct account from a distinct address, so no attempt meets the per-account limit
-  // (5 a minute): every one hashes the password and writes a session, and the bench checks that it did.
-  const SIGN_INS = 20;
-  console.log(
-    `\nSign-in cost (PBKDF2-SHA256, 100,000 iterations, in workerd), ${SIGN_INS} sequential requests each, one per account:`,
-  );
-  const timeEach = async (make) => {
-    const started = performance.now();
-    for (let i = 0; i < SIGN_INS; i++) await (await make(i)).arrayBuffer();
-    return (performance.now() - started) / SIGN_INS;
-  };
-  const signInStamp = Date.now();
-  const signInEmail = (i) => `bench-signin-${signInStamp}-${i}@example.org`;
-  for (let i = 0; i < SIGN_INS; i++) await signUp(signInEmail(i));
-  let signedIn = 0;
-  const signIn = async (i) => {
-    const res = await fetchRetry(`${BASE}/auth.data`, {
-      method: "POST",
-      headers: {
-        origin: BASE,
-        "content-type": "application/x-www-form-urlencoded",
-        "cf-connecting-ip": `10.9.${i}.${Math.floor(Math.random() * 250)}`,
-      },
-      body: new URLSearchParams({ intent: "signin", email: signInEmail(i), password: "bench-password-2026" }),
-      redirect: "manual",
-    });
-    if (res.headers.getSetCookie().some((c) => c.includes("session_token"))) signedIn++;
-    return res;
-  };
-  const page = await timeEach(() => fetchRetry(`${BASE}/auth`));
-  const healthMs = await timeEach(() => fetchRetry(`${BASE}${REFERENCE}`));
-  const login = await timeEach(signIn);
-  console.log(`GET /auth              ${page.toFixed(1).padStart(7)} ms`);
-  // Sequential, so each figure is one request's time: the ratio is sign-ins a second over /api/health's (goal 0.2).
-  console.log(
-    `GET ${REFERENCE}        ${healthMs.toFixed(1).padStart(7)} ms  (password sign-in as a share of ${REFERENCE}: ${(healthMs / login).toFixed(2)}, goal 0.2; passkey and SSO sign-in not measured yet)`,
-  );
-  console.log(
-    `sign-in POST           ${login.toFixed(1).padStart(7)} ms  (+${(login - page).toFixed(1)} ms for hashing and the session write; ratio ${(login / page).toFixed(2)}; ${signedIn} of ${SIGN_INS} signed in${signedIn === SIGN_INS ? "" : ", so the figure is not a sign-in's cost"})`,
-  );
+  // Sign-in by password, passkey and single sign-on, each as a share of /api/health (bench/sign-in.mjs).
+  await signInBench({ base: BASE, state, fetch: fetchRetry });
 
   await importBench();
   // The contacts import of 10,000 as CSV against XLSX (bench/import-formats.mjs).
@@ -369,17 +333,16 @@ spawnSync(bin("tsx"), [path.join(root, "bench", "linear-readers.ts")], { cwd: ro
 /** What a first signed-in visit precaches through the service worker, beside every client script (0078). */
 function precacheFigure() {
   const client = path.join(root, "build", "client");
-  const list = readFileSync(path.join(client, "sw.js"), "utf8")
-    .match(/precache:(?:\/\*[^*]*\*\/\s*)?`([^`]*)`/)?.[1]
-    ?.split(",");
-  if (!list) return "Service worker precache: not found in build/client/sw.js";
+  const { precache: first, later } = precacheLists();
+  const list = [...first, ...later];
   // The static assets answer /offline from offline.html.
   const file = (url) =>
     path.join(client, statSync(path.join(client, url), { throwIfNoEntry: false }) ? url : `${url}.html`);
   const precached = list.reduce((sum, url) => sum + gz(readFileSync(file(url))), 0);
   const scripts = readdirSync(path.join(client, "assets")).filter((f) => f.endsWith(".js"));
   const allScripts = scripts.reduce((sum, f) => sum + gz(readFileSync(path.join(client, "assets", f))), 0);
-  return `Service worker precache: ${list.length} files, ${kb(precached)} gzip (${list.filter((u) => u.endsWith(".js")).length} of ${scripts.length} client scripts; all client scripts ${kb(allScripts)} gzip)`;
+  const atInstall = first.reduce((sum, url) => sum + gz(readFileSync(file(url))), 0);
+  return `Service worker precache: ${list.length} files, ${kb(precached)} gzip, ${kb(atInstall)} of it at install (${list.filter((u) => u.endsWith(".js")).length} of ${scripts.length} client scripts; all client scripts ${kb(allScripts)} gzip)`;
 }
 
 function signUp(email) {

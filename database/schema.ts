@@ -75,6 +75,10 @@ export const workspace = sqliteTable("workspace", {
   createdAt: createdAt(),
   // A team's members reach its pages only with a passkey or two-step sign-in set up (decision 0242).
   requireSecondFactor: integer("require_second_factor", { mode: "boolean" }).notNull().default(false),
+  // The template a member the team's directory (SCIM) adds gets a card from (decision 0260); none by default.
+  defaultTemplateId: text("default_template_id").references((): AnySQLiteColumn => cardTemplate.id, {
+    onDelete: "set null",
+  }),
 });
 
 export const member = sqliteTable(
@@ -1615,6 +1619,8 @@ export const orgAttendee = sqliteTable(
     passMailedAt: integer("pass_mailed_at"),
     /** The language they joined in (a catalog code), for their pass and event mail; null reads English. */
     locale: text("locale"),
+    /** The booth an exhibitor's pass scans into (decision 0250): set by its first scan as a stand. */
+    boothId: integer("booth_id").references((): AnySQLiteColumn => orgBooth.id, { onDelete: "set null" }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -1646,8 +1652,8 @@ export const orgConsent = sqliteTable(
 );
 
 /**
- * Between two attendees: "exchange" (both ways, from_id < to_id), "request" (a Connect awaiting the
- * other side) and "lead" (an exhibitor's scan, from the exhibitor).
+ * Between two attendees: "exchange" (both ways, from_id < to_id) and "request" (a Connect awaiting the
+ * other side). An exhibitor's scan is a lead of its booth (`org_lead`, migration 0077).
  */
 export const orgExchange = sqliteTable(
   "org_exchange",
@@ -1662,10 +1668,8 @@ export const orgExchange = sqliteTable(
     toId: integer("to_id")
       .notNull()
       .references(() => orgAttendee.id, { onDelete: "cascade" }),
-    kind: text("kind", { enum: ["exchange", "request", "lead"] }).notNull(),
+    kind: text("kind", { enum: ["exchange", "request"] }).notNull(),
     state: text("state").notNull().default("done"),
-    rating: integer("rating"),
-    notes: text("notes"),
     createdAt: createdAt(),
   },
   (t) => [
@@ -1675,23 +1679,92 @@ export const orgExchange = sqliteTable(
 );
 
 /**
- * A stand's qualifying question at one event, owned by the exhibitor's pass: a 1-5 rating, one choice from
- * its options (interest, timeframe) or free text. Options are a JSON array of strings.
+ * A stand at one event (decision 0250): one per event and workspace, so a team's staff scan into one list and
+ * a single exhibitor is a booth of their personal workspace. A booth with no workspace is a pass no account
+ * held when leads moved here (migration 0077).
+ */
+export const orgBooth = sqliteTable(
+  "org_booth",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    eventId: integer("event_id")
+      .notNull()
+      .references(() => orgEvent.id, { onDelete: "cascade" }),
+    workspaceId: text("workspace_id").references(() => workspace.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("org_booth_event_workspace_idx").on(t.eventId, t.workspaceId),
+    index("org_booth_workspace_idx").on(t.workspaceId),
+  ],
+);
+
+/** One lead per booth and attendee, however many staff scan them: the unique key, not a check, keeps it one. */
+export const orgLead = sqliteTable(
+  "org_lead",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    eventId: integer("event_id")
+      .notNull()
+      .references(() => orgEvent.id, { onDelete: "cascade" }),
+    boothId: integer("booth_id")
+      .notNull()
+      .references(() => orgBooth.id, { onDelete: "cascade" }),
+    attendeeId: integer("attendee_id")
+      .notNull()
+      .references(() => orgAttendee.id, { onDelete: "cascade" }),
+    rating: integer("rating"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("org_lead_booth_attendee_idx").on(t.eventId, t.boothId, t.attendeeId),
+    index("org_lead_attendee_idx").on(t.attendeeId),
+    index("org_lead_booth_idx").on(t.boothId, t.createdAt),
+  ],
+);
+
+/**
+ * Each staff member's scan of a lead and the notes they wrote, one row per staff pass: "noted by" names them,
+ * and the name is kept should the account go.
+ */
+export const orgLeadNote = sqliteTable(
+  "org_lead_note",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    leadId: integer("lead_id")
+      .notNull()
+      .references(() => orgLead.id, { onDelete: "cascade" }),
+    staffId: integer("staff_id").references(() => orgAttendee.id, { onDelete: "set null" }),
+    authorId: text("author_id").references(() => user.id, { onDelete: "set null" }),
+    authorName: text("author_name").notNull(),
+    notes: text("notes"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("org_lead_note_staff_idx").on(t.leadId, t.staffId),
+    index("org_lead_note_author_idx").on(t.authorId),
+  ],
+);
+
+/**
+ * A booth's qualifying question: a 1-5 rating, one choice from its options (interest, timeframe) or free text.
+ * Options are a JSON array of strings.
  */
 export const orgLeadQuestion = sqliteTable(
   "org_lead_question",
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
-    exhibitorId: integer("exhibitor_id")
+    boothId: integer("booth_id")
       .notNull()
-      .references(() => orgAttendee.id, { onDelete: "cascade" }),
+      .references(() => orgBooth.id, { onDelete: "cascade" }),
     kind: text("kind", { enum: ["rating", "choice", "text"] }).notNull(),
     label: text("label").notNull(),
     options: text("options").notNull().default("[]"),
     position: integer("position").notNull().default(0),
     createdAt: createdAt(),
   },
-  (t) => [index("org_lead_question_exhibitor_idx").on(t.exhibitorId, t.position)],
+  (t) => [index("org_lead_question_booth_idx").on(t.boothId, t.position)],
 );
 
 /** One answer per lead and question: a second scan of the same attendee replaces it, never adds one. */
@@ -1701,7 +1774,7 @@ export const orgLeadAnswer = sqliteTable(
     id: integer("id").primaryKey({ autoIncrement: true }),
     leadId: integer("lead_id")
       .notNull()
-      .references(() => orgExchange.id, { onDelete: "cascade" }),
+      .references(() => orgLead.id, { onDelete: "cascade" }),
     questionId: integer("question_id")
       .notNull()
       .references(() => orgLeadQuestion.id, { onDelete: "cascade" }),
@@ -2084,4 +2157,42 @@ export const importMapping = sqliteTable(
     updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull().default(sql`(unixepoch('subsec') * 1000)`),
   },
   (t) => [uniqueIndex("import_mapping_user_layout_idx").on(t.userId, t.layoutKey)],
+);
+
+/**
+ * Matchmaking by intent (migration 0084): the organiser's short list of things attendees look for and offer,
+ * in the organiser's order.
+ */
+export const orgIntentOption = sqliteTable(
+  "org_intent_option",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    eventId: integer("event_id")
+      .notNull()
+      .references(() => orgEvent.id, { onDelete: "cascade" }),
+    position: integer("position").notNull(),
+    label: text("label").notNull(),
+  },
+  (t) => [uniqueIndex("org_intent_option_event_idx").on(t.eventId, t.position)],
+);
+
+/** What an attendee looks for (`need`) and offers (`offer`): one row per word, `tag` its comparable form. */
+export const orgIntent = sqliteTable(
+  "org_intent",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    eventId: integer("event_id")
+      .notNull()
+      .references(() => orgEvent.id, { onDelete: "cascade" }),
+    attendeeId: integer("attendee_id")
+      .notNull()
+      .references(() => orgAttendee.id, { onDelete: "cascade" }),
+    side: text("side", { enum: ["need", "offer"] }).notNull(),
+    tag: text("tag").notNull(),
+    label: text("label").notNull(),
+  },
+  (t) => [
+    uniqueIndex("org_intent_attendee_idx").on(t.attendeeId, t.side, t.tag),
+    index("org_intent_match_idx").on(t.eventId, t.tag, t.side, t.attendeeId),
+  ],
 );

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { readdir, readFile } from "node:fs/promises";
+import { readdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { build } from "rolldown";
 import type { Plugin } from "vite";
@@ -19,6 +19,9 @@ const SKIP = [
 /** The routes whose pages open offline: the root, the signed-in layout and each kept page's route. */
 const KEPT_ROUTE_PATHS = ["", "capture", "connections", "dashboard", "card", "card/:id"];
 
+/** Of those, what offline capture needs, precached at install; the other kept pages' code follows once the worker runs (0263). */
+export const FIRST_ROUTE_PATHS = ["", "capture"];
+
 /** One client chunk's static and dynamic imports, as the client build wrote them. */
 export type ChunkGraph = Map<string, string[]>;
 
@@ -31,7 +34,7 @@ type ManifestRoute = {
   imports?: string[];
   css?: string[];
 };
-type RouteManifest = {
+export type RouteManifest = {
   version: string;
   entry: { module: string; imports?: string[] };
   routes: Record<string, ManifestRoute>;
@@ -43,7 +46,12 @@ type RouteManifest = {
  * /capture, the toaster), and the route manifest. Other pages' code is fetched when visited; offline,
  * the worker answers it with a module that opens the offline page (0078).
  */
-export function keptAssets(manifest: RouteManifest, manifestFile: string, graph: ChunkGraph): Set<string> {
+export function keptAssets(
+  manifest: RouteManifest,
+  manifestFile: string,
+  graph: ChunkGraph,
+  paths: readonly string[] = KEPT_ROUTE_PATHS,
+): Set<string> {
   const fullPath = (route: ManifestRoute | undefined): string => {
     if (!route) return "";
     const parent = route.parentId ? fullPath(manifest.routes[route.parentId]) : "";
@@ -53,7 +61,7 @@ export function keptAssets(manifest: RouteManifest, manifestFile: string, graph:
   for (const route of Object.values(manifest.routes)) {
     const address = fullPath(route);
     // The landing page is the root's index; a kept page split into sections (/capture) keeps its index.
-    if (!KEPT_ROUTE_PATHS.includes(address) || (route.index && address === "")) continue;
+    if (!paths.includes(address) || (route.index && address === "")) continue;
     for (let r: ManifestRoute | undefined = route; r; r = r.parentId ? manifest.routes[r.parentId] : undefined)
       for (const url of [r.module, ...(r.imports ?? []), ...(r.css ?? [])]) starts.add(url);
   }
@@ -91,17 +99,26 @@ export async function writeServiceWorker(outDir: string, root: string, graph: Ch
     manifestSource.replace(/^window\.__reactRouterManifest=/, "").replace(/;\s*$/, ""),
   ) as RouteManifest;
   const kept = keptAssets(manifest, manifestFile, graph);
+  const first = keptAssets(manifest, manifestFile, graph, FIRST_ROUTE_PATHS);
+  const script = (f: string) => /^assets\/.*\.js$/.test(f);
   // Scripts are kept only when a kept page needs them; stylesheets, icons and the offline page always.
-  const all = files_.filter((f) => !/^assets\/.*\.js$/.test(f) || kept.has(f));
+  const all = files_.filter((f) => !script(f) || kept.has(f));
+  const url = (f: string) => `/${f.replace(/\.html$/, "")}`;
   const hash = createHash("sha256");
   for (const f of all.sort()) hash.update(f).update(await readFile(path.join(outDir, f)));
   const info = {
     version: hash.digest("hex").slice(0, 12),
     // The static assets answer /x.html with a redirect to /x; precache the address that answers 200.
-    precache: all.map((f) => `/${f.replace(/\.html$/, "")}`),
+    precache: all.filter((f) => !script(f) || first.has(f)).map(url),
+    later: all.filter((f) => script(f) && !first.has(f)).map(url),
     manifestVersion: manifest.version,
     routes: manifest.routes,
   };
+  // The two lists beside the build, for the bench (scripts/client-assets.mjs); the minified worker is no format.
+  await writeFile(
+    path.join(outDir, "..", "sw-precache.json"),
+    JSON.stringify({ precache: info.precache, later: info.later }),
+  );
   await build({
     input: path.join(root, "app/sw/service-worker.ts"),
     cwd: root,

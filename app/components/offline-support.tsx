@@ -3,6 +3,19 @@ import { useLocation } from "react-router";
 import { APP_SCOPES, CACHE_PREFIX, scopeFor, type WorkerMessage } from "~/lib/platform/pwa";
 
 let registered = false;
+/** The account the page is signed in to now: a registration waiting for idle time is dropped if it changed. */
+let signedIn: string | null = null;
+
+/** Once the page has loaded and the browser is idle, so the worker's downloads never compete with the page's own (0263). */
+function whenIdle(run: () => void): void {
+  // Safari has no requestIdleCallback: a task after the load event stands in for it.
+  const idle = () =>
+    typeof window.requestIdleCallback === "function"
+      ? window.requestIdleCallback(run, { timeout: 3000 })
+      : setTimeout(run, 0);
+  if (document.readyState === "complete") idle();
+  else window.addEventListener("load", idle, { once: true });
+}
 
 async function register(user: string, own: string): Promise<void> {
   await navigator.serviceWorker.register("/sw.js", { scope: own });
@@ -35,6 +48,7 @@ async function forgetKeptPages(): Promise<void> {
 export function OfflineSupport({ userId }: { userId: string | null }) {
   const { pathname } = useLocation();
   useEffect(() => {
+    signedIn = userId;
     if (import.meta.env.DEV || !("serviceWorker" in navigator)) return;
     if (!userId) {
       forgetKeptPages().catch(() => undefined);
@@ -43,8 +57,14 @@ export function OfflineSupport({ userId }: { userId: string | null }) {
     const own = scopeFor(pathname);
     if (!own || registered) return;
     registered = true;
-    register(userId, own).catch(() => {
-      registered = false;
+    whenIdle(() => {
+      if (signedIn !== userId) {
+        registered = false;
+        return;
+      }
+      register(userId, own).catch(() => {
+        registered = false;
+      });
     });
   }, [userId, pathname]);
   return null;

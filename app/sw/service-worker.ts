@@ -2,7 +2,8 @@
  * KnowWho's service worker, built by vite.config.ts (pwaServiceWorker) into /sw.js after the app.
  * Registered once per signed-in area (see APP_SCOPES): never for the visitor card pages.
  *
- * - Build assets, icons and the offline page: precached at install, served cache-first.
+ * - Build assets, icons and the offline page: what offline capture needs precached at install, the other kept
+ *   pages' code once a signed-in page says hello (before their pages are kept); served cache-first.
  * - Kept pages (documents and React Router `.data`): network first, the last good answer kept per
  *   signed-in user; offline, or after a few seconds of venue Wi-Fi, the kept copy is served (waiting
  *   longer right after the page sent a change, which the next answer must show).
@@ -28,7 +29,13 @@ import {
   type WorkerMessage,
 } from "~/lib/platform/pwa";
 
-declare const __SW_BUILD__: { version: string; precache: string[]; manifestVersion: string; routes: unknown };
+declare const __SW_BUILD__: {
+  version: string;
+  precache: string[];
+  later: string[];
+  manifestVersion: string;
+  routes: unknown;
+};
 
 // The DOM library has no worker types; these are the few this file uses.
 type ExtendableEvent = Event & { waitUntil(promise: Promise<unknown>): void };
@@ -60,7 +67,7 @@ const NETWORK_TIMEOUT_MS = 4000;
 const AFTER_CHANGE_MS = 30_000;
 const AFTER_CHANGE_TIMEOUT_MS = 15_000;
 let lastChange = 0;
-const precached = new Set(BUILD.precache);
+const precached = new Set([...BUILD.precache, ...BUILD.later]);
 
 const pagesCache = (user: string) => `${pagesCachePrefix}${BUILD.version}-${user}`;
 
@@ -86,16 +93,33 @@ async function setUser(user: string | null): Promise<void> {
   await meta.put(USER_KEY, new Response(user));
 }
 
-/** Fetches the kept pages this user has no copy of yet (the first visit happens before the worker runs). */
+/** Puts in the static cache those of `urls` it lacks (several scopes share it); all or none, as addAll does. */
+async function precache(urls: readonly string[]): Promise<void> {
+  const cache = await caches.open(STATIC_CACHE);
+  const missing = [];
+  for (const url of urls) if (!(await cache.match(url))) missing.push(url);
+  await cache.addAll(missing);
+}
+
+/**
+ * Fetches the other kept pages' code, then the kept pages this user has no copy of yet (the first visit happens
+ * before the worker runs): a kept page is only kept once its code is, so it opens offline as soon as it is.
+ */
 async function warm(user: string): Promise<void> {
+  try {
+    await precache(BUILD.later);
+  } catch {
+    return; // the network dropped halfway: tried again at the next hello
+  }
   const cache = await caches.open(pagesCache(user));
   const keep = async (path: string) => {
     if (await cache.match(path)) return;
     const res = await fetch(path, { redirect: "manual", headers: { [BACKGROUND_FETCH_HEADER]: "warm" } }).catch(
       () => null,
     );
-    // Still the same user when the answer comes back, or it is not kept.
-    if (res?.status === 200 && (await currentUser()) === user) await cache.put(path, res);
+    // Still the same user when the answer comes back, or it is not kept; nor over a copy a page's own request
+    // kept meanwhile (another scope's worker warms at the same time, and the newer answer wins).
+    if (res?.status === 200 && (await currentUser()) === user && !(await cache.match(path))) await cache.put(path, res);
   };
   await Promise.all([...KEPT_DOCUMENTS, ...KEPT_DATA.map((p) => `${p}.data`)].map(keep));
   // Each of the owner's cards listed on /card, so the one to show at a venue opens without signal.
@@ -107,11 +131,7 @@ async function warm(user: string): Promise<void> {
 sw.addEventListener("install", (event) => {
   event.waitUntil(
     (async () => {
-      const cache = await caches.open(STATIC_CACHE);
-      // Several scopes install at once and share this cache: fetch only what is missing.
-      const missing = [];
-      for (const url of BUILD.precache) if (!(await cache.match(url))) missing.push(url);
-      await cache.addAll(missing);
+      await precache(BUILD.precache);
       await sw.skipWaiting();
     })(),
   );
@@ -209,22 +229,26 @@ sw.addEventListener("fetch", (event) => {
   // Not ours to answer, online or off: the network (and the server's redirect to /c/v/) decides.
   if (passesThrough(url.pathname)) return;
 
+  // A page's code the worker has not kept (a page not kept offline, or a kept page's before it is): offline, the
+  // module React Router imports for it opens the offline page, as a navigation to that page would (0078).
+  const code = url.pathname.startsWith("/assets/") && url.pathname.endsWith(".js");
+  const network = () =>
+    code
+      ? fetch(request).catch(
+          () =>
+            new Response(`location.assign(${JSON.stringify(OFFLINE_PAGE)});`, {
+              headers: { "content-type": "text/javascript; charset=utf-8", "cache-control": "no-store" },
+            }),
+        )
+      : fetch(request);
+
   if (precached.has(url.pathname)) {
-    event.respondWith(caches.match(url.pathname).then((hit) => hit ?? fetch(request)));
+    event.respondWith(caches.match(url.pathname).then((hit) => hit ?? network()));
     return;
   }
 
-  // A page's code the worker did not precache (a page not kept offline): offline, the module React Router
-  // imports for it opens the offline page, as a navigation to that page would (0078).
-  if (url.pathname.startsWith("/assets/") && url.pathname.endsWith(".js")) {
-    event.respondWith(
-      fetch(request).catch(
-        () =>
-          new Response(`location.assign(${JSON.stringify(OFFLINE_PAGE)});`, {
-            headers: { "content-type": "text/javascript; charset=utf-8", "cache-control": "no-store" },
-          }),
-      ),
-    );
+  if (code) {
+    event.respondWith(network());
     return;
   }
 

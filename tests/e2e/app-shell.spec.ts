@@ -22,36 +22,37 @@ const captureControl = (page: Page, isMobile: boolean) =>
     : page.getByRole("banner").getByRole("link", { name: "Capture" });
 
 for (const scrolled of [false, true]) {
-  test(`the marketing menu on a phone fills the screen and every entry can be tapped${scrolled ? ", opened after scrolling" : ""}`, async ({
-    page,
-    isMobile,
-  }, info) => {
-    test.skip(!isMobile, "the toggle menu is for narrow screens");
-    await page.goto("/");
-    if (scrolled) {
-      // Scroll until the header's listener (attached on hydration) has seen it, as in shell.spec.
-      await expect(async () => {
-        await page.mouse.wheel(0, 600);
-        await expect(page.locator("header").first()).toHaveAttribute("data-scrolled", "true", { timeout: 500 });
-      }).toPass();
-    }
-    await page.getByLabel("Open menu").click();
-    const panel = page.getByRole("navigation", { name: "Mobile" }).locator("xpath=..");
-    const box = await panel.boundingBox();
-    const viewport = page.viewportSize();
-    // It once opened 57 px tall: the blurred header was the containing block of the fixed panel.
-    expect(box?.height ?? 0).toBeGreaterThanOrEqual((viewport?.height ?? 0) - 64 - 1);
-    for (const { label } of NAV_LINKS) {
-      const link = page.getByRole("navigation", { name: "Mobile" }).getByRole("link", { name: label, exact: true });
-      expect(await tappable(link), label).toBe(true);
-    }
-    for (const name of ["Get Started", "Sign in"]) {
-      expect(await tappable(panel.getByRole("link", { name, exact: true })), name).toBe(true);
-    }
-    await snapshot(page, `mobile-menu${scrolled ? "-scrolled" : ""}`, info.project.name);
-    await panel.getByRole("link", { name: "Get Started" }).click();
-    await expect(page).toHaveURL(/\/auth\?mode=signup/);
-  });
+  test(
+    `the marketing menu on a phone fills the screen and every entry can be tapped${scrolled ? ", opened after scrolling" : ""}`,
+    { tag: "@layout" },
+    async ({ page, isMobile }, info) => {
+      test.skip(!isMobile, "the toggle menu is for narrow screens");
+      await page.goto("/");
+      if (scrolled) {
+        // Scroll until the header's listener (attached on hydration) has seen it, as in shell.spec.
+        await expect(async () => {
+          await page.mouse.wheel(0, 600);
+          await expect(page.locator("header").first()).toHaveAttribute("data-scrolled", "true", { timeout: 500 });
+        }).toPass();
+      }
+      await page.getByLabel("Open menu").click();
+      const panel = page.getByRole("navigation", { name: "Mobile" }).locator("xpath=..");
+      const box = await panel.boundingBox();
+      const viewport = page.viewportSize();
+      // It once opened 57 px tall: the blurred header was the containing block of the fixed panel.
+      expect(box?.height ?? 0).toBeGreaterThanOrEqual((viewport?.height ?? 0) - 64 - 1);
+      for (const { label } of NAV_LINKS) {
+        const link = page.getByRole("navigation", { name: "Mobile" }).getByRole("link", { name: label, exact: true });
+        expect(await tappable(link), label).toBe(true);
+      }
+      for (const name of ["Get Started", "Sign in"]) {
+        expect(await tappable(panel.getByRole("link", { name, exact: true })), name).toBe(true);
+      }
+      await snapshot(page, `mobile-menu${scrolled ? "-scrolled" : ""}`, info.project.name);
+      await panel.getByRole("link", { name: "Get Started" }).click();
+      await expect(page).toHaveURL(/\/auth\?mode=signup/);
+    },
+  );
 }
 
 test.describe("a new owner's first run", () => {
@@ -118,48 +119,54 @@ test.describe("a new owner's first run", () => {
   });
 });
 
-demoTest("Capture is one tap from every app page, and the marketing navigation is gone", async ({ page, isMobile }) => {
-  await page.goto("/events");
-  const eventHref = await page
-    .locator('main a[href^="/events/"]')
-    .evaluateAll((links) => links.map((a) => a.getAttribute("href")).find((h) => h && /^\/events\/\d+$/.test(h)));
-  await page.goto("/connections");
-  const personHref = await page
-    .locator('main a[href^="/connections/"]')
-    .evaluateAll((links) => links.map((a) => a.getAttribute("href")).find((h) => h && /^\/connections\/\d+$/.test(h)));
-  expect(eventHref).toBeTruthy();
-  expect(personHref).toBeTruthy();
-  const pages = [
-    "/dashboard",
-    "/card",
-    "/connections",
-    personHref as string,
-    "/connections/new",
-    "/connections/import",
-    "/events",
-    eventHref as string,
-    `${eventHref}/report`,
-    "/events/new",
-    "/notifications",
-    "/settings",
-    "/capture",
-  ];
-  for (const path of pages) {
-    await page.goto(path);
-    await expect(page.getByRole("navigation", { name: "Main" }), path).toHaveCount(0);
-    await expect(page.getByRole("contentinfo"), path).toHaveCount(0);
-    // As the page opens, and after scrolling to its end: the control is there and on top.
-    expect(await tappable(captureControl(page, isMobile), { scroll: false }), path).toBe(true);
-    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
-    expect(await tappable(captureControl(page, isMobile), { scroll: false }), `${path}, scrolled`).toBe(true);
-  }
-  await page.goto("/settings");
-  await captureControl(page, isMobile).click();
-  await expect(page).toHaveURL(/\/capture$/);
-  await expect(page.getByRole("heading", { name: "Capture contacts" })).toBeVisible();
-});
+demoTest(
+  "Capture is one tap from every app page, and the marketing navigation is gone",
+  { tag: "@layout" },
+  async ({ page, isMobile }) => {
+    await page.goto("/events");
+    const eventHref = await page
+      .locator('main a[href^="/events/"]')
+      .evaluateAll((links) => links.map((a) => a.getAttribute("href")).find((h) => h && /^\/events\/\d+$/.test(h)));
+    await page.goto("/connections");
+    const personHref = await page
+      .locator('main a[href^="/connections/"]')
+      .evaluateAll((links) =>
+        links.map((a) => a.getAttribute("href")).find((h) => h && /^\/connections\/\d+$/.test(h)),
+      );
+    expect(eventHref).toBeTruthy();
+    expect(personHref).toBeTruthy();
+    const pages = [
+      "/dashboard",
+      "/card",
+      "/connections",
+      personHref as string,
+      "/connections/new",
+      "/connections/import",
+      "/events",
+      eventHref as string,
+      `${eventHref}/report`,
+      "/events/new",
+      "/notifications",
+      "/settings",
+      "/capture",
+    ];
+    for (const path of pages) {
+      await page.goto(path);
+      await expect(page.getByRole("navigation", { name: "Main" }), path).toHaveCount(0);
+      await expect(page.getByRole("contentinfo"), path).toHaveCount(0);
+      // As the page opens, and after scrolling to its end: the control is there and on top.
+      expect(await tappable(captureControl(page, isMobile), { scroll: false }), path).toBe(true);
+      await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+      expect(await tappable(captureControl(page, isMobile), { scroll: false }), `${path}, scrolled`).toBe(true);
+    }
+    await page.goto("/settings");
+    await captureControl(page, isMobile).click();
+    await expect(page).toHaveURL(/\/capture$/);
+    await expect(page.getByRole("heading", { name: "Capture contacts" })).toBeVisible();
+  },
+);
 
-demoTest("the tab bar covers neither the end of a page nor a toast", async ({ page, isMobile }) => {
+demoTest("the tab bar covers neither the end of a page nor a toast", { tag: "@layout" }, async ({ page, isMobile }) => {
   test.skip(!isMobile, "the tab bar is for phones");
   await page.goto("/settings");
   const bar = await page.getByRole("navigation", { name: "Tabs" }).boundingBox();
@@ -193,6 +200,7 @@ demoTest("the tab bar covers neither the end of a page nor a toast", async ({ pa
 
 demoTest(
   "capture fits a phone screen: the camera and the quick-add name field without scrolling",
+  { tag: "@layout" },
   async ({ page, isMobile }) => {
     test.skip(!isMobile, "a phone screen");
     await page.goto("/capture");
@@ -211,22 +219,27 @@ demoTest(
 );
 
 for (const path of ["/dashboard", "/connections", "/capture"]) {
-  demoTest(`${path} in both themes: accessible, and a screenshot to look at`, async ({ page, isMobile }, info) => {
-    // A phone adds the tab bar, the same on every page: checked once, on the dashboard.
-    test.skip(isMobile && path !== "/dashboard", "the phone's tab bar is checked on /dashboard");
-    const name = path.slice(1);
-    await page.emulateMedia({ colorScheme: "light" });
-    await page.goto(path);
-    await expectAccessible(page);
-    await snapshot(page, `app-${name}-light`, info.project.name, { fullPage: true });
-    await page.emulateMedia({ colorScheme: "dark", reducedMotion: "reduce" });
-    await expectAccessible(page);
-    await snapshot(page, `app-${name}-dark`, info.project.name, { fullPage: true });
-  });
+  demoTest(
+    `${path} in both themes: accessible, and a screenshot to look at`,
+    { tag: "@layout" },
+    async ({ page, isMobile }, info) => {
+      // A phone adds the tab bar, the same on every page: checked once, on the dashboard.
+      test.skip(isMobile && path !== "/dashboard", "the phone's tab bar is checked on /dashboard");
+      const name = path.slice(1);
+      await page.emulateMedia({ colorScheme: "light" });
+      await page.goto(path);
+      await expectAccessible(page);
+      await snapshot(page, `app-${name}-light`, info.project.name, { fullPage: true });
+      await page.emulateMedia({ colorScheme: "dark", reducedMotion: "reduce" });
+      await expectAccessible(page);
+      await snapshot(page, `app-${name}-dark`, info.project.name, { fullPage: true });
+    },
+  );
 }
 
 demoTest(
   "connections puts people first, filters in a sheet, and searches as you type with the URL kept",
+  { tag: "@layout" },
   async ({ page, isMobile }, info) => {
     await page.goto("/connections");
     const list = page.getByRole("main").getByRole("list").last();
@@ -268,6 +281,7 @@ demoTest(
 
 demoTest(
   "on a slow phone, a tap made while the page is still starting counts, and Back returns to the same place",
+  { tag: "@layout" },
   async ({ page, isMobile }, info) => {
     // A phone's journey: the list's half sets a phone's width of its own, so a desktop run repeats it.
     test.skip(!isMobile, "a slow phone");

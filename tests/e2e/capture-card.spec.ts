@@ -34,18 +34,22 @@ test("scanning someone's KnowWho card adds its owner to the network at once", as
   await expect(page.getByRole("main").getByLabel("Email", { exact: true })).toHaveValue("amara@openfutures.example");
 });
 
-demoTest("the owner shows their own card full screen for others to scan", async ({ page }, info) => {
-  await page.goto("/capture");
-  await expect(page.locator('input[name="clientId"]')).not.toHaveValue("");
-  await page.getByRole("button", { name: "Show my QR code" }).click();
-  const dialog = page.getByRole("dialog", { name: "QR code for Amara Reyes's card" });
-  await expect(dialog).toBeVisible();
-  await expect(dialog.getByRole("img", { name: "QR code linking to /c/demo" })).toBeVisible();
-  await expectAccessible(page);
-  await snapshot(page, "capture-my-qr", info.project.name);
-  await page.keyboard.press("Escape");
-  await expect(dialog).toBeHidden();
-  // Scanning their own card tells them so rather than adding themselves.
-  await page.getByRole("button", { name: "Scan a QR code" }).click();
-  await expect(page.getByText("That is your own card.", { exact: false })).toBeVisible({ timeout: 20_000 });
-});
+demoTest(
+  "the owner shows their own card full screen for others to scan",
+  { tag: "@layout" },
+  async ({ page }, info) => {
+    await page.goto("/capture");
+    await expect(page.locator('input[name="clientId"]')).not.toHaveValue("");
+    await page.getByRole("button", { name: "Show my QR code" }).click();
+    const dialog = page.getByRole("dialog", { name: "QR code for Amara Reyes's card" });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByRole("img", { name: "QR code linking to /c/demo" })).toBeVisible();
+    await expectAccessible(page);
+    await snapshot(page, "capture-my-qr", info.project.name);
+    await page.keyboard.press("Escape");
+    await expect(dialog).toBeHidden();
+    // Scanning their own card tells them so rather than adding themselves.
+    await page.getByRole("button", { name: "Scan a QR code" }).click();
+    await expect(page.getByText("That is your own card.", { exact: false })).toBeVisible({ timeout: 20_000 });
+  },
+);

@@ -74,19 +74,26 @@ demoTest(
 
 // The pages differ only in their words: the phone checks each page's layout, and runs axe on one page of
 // each layout (its tab bar or menu), whose markup every status shares; the desktop runs axe on every status.
-demoTest("every status has its own page inside the app shell, in light and dark", async ({ page, isMobile }) => {
-  // Seven pages, each checked by axe twice, on a shared 2-core machine.
-  test.setTimeout(300_000);
-  for (const status of STATUSES) {
-    const response = await page.goto(`/dev/app-error/${status}`);
-    expect(response?.status(), String(status)).toBe(status);
-    await expect(page.getByRole("navigation", { name: "Main" })).toHaveCount(0);
-    const shot = status === 500 ? "error-500-app" : undefined;
-    await expectErrorPage(page, status, "Go to the dashboard", shot, !isMobile || Boolean(shot));
-  }
-});
+demoTest(
+  "every status has its own page inside the app shell, in light and dark",
+  { tag: "@layout" },
+  async ({ page, isMobile }) => {
+    // Seven pages, each checked by axe twice, on a shared 2-core machine.
+    test.setTimeout(300_000);
+    for (const status of STATUSES) {
+      const response = await page.goto(`/dev/app-error/${status}`);
+      expect(response?.status(), String(status)).toBe(status);
+      await expect(page.getByRole("navigation", { name: "Main" })).toHaveCount(0);
+      const shot = status === 500 ? "error-500-app" : undefined;
+      await expectErrorPage(page, status, "Go to the dashboard", shot, !isMobile || Boolean(shot));
+    }
+  },
+);
 
-test("every status has its own page inside the marketing layout, in light and dark", async ({ page, isMobile }) => {
+test("every status has its own page inside the marketing layout, in light and dark", { tag: "@layout" }, async ({
+  page,
+  isMobile,
+}) => {
   test.setTimeout(300_000);
   for (const status of STATUSES) {
     const response = await page.goto(`/dev/error/${status}`);

@@ -64,6 +64,33 @@ async function axeViolations(page: Page): Promise<AxeResults["violations"]> {
   );
 }
 
+/** Fingerprints of the pages this worker's axe runs found clean (see pageFingerprint). */
+const checkedPages = new Set<string>();
+
+/**
+ * What axe's verdict on a page depends on, hashed: the colour scheme and width, and for every element its
+ * tag, its attributes (numbers in ids, names and links made alike, so person 12's page matches person 34's;
+ * styles and classes exact) and whether it carries text of its own. Runs in the page.
+ */
+function pageFingerprint(): string {
+  const alike =
+    /^(id|for|name|href|src|srcset|action|value|content|datetime|aria-(labelledby|describedby|controls|owns|activedescendant)|data-.*)$/;
+  let hash = 2166136261;
+  const add = (text: string) => {
+    for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 16777619);
+  };
+  add(`${matchMedia("(prefers-color-scheme: dark)").matches} ${innerWidth} ${document.title.trim() !== ""}`);
+  for (const el of document.querySelectorAll("*")) {
+    add(`<${el.tagName}`);
+    for (const { name, value } of el.attributes)
+      add(` ${name}=${alike.test(name) ? value.replace(/[0-9a-f]{8,}|\d+/gi, "0") : value}`);
+    let text = false;
+    for (const node of el.childNodes) if (node.nodeType === Node.TEXT_NODE && node.textContent?.trim()) text = true;
+    add(text ? ">t" : ">");
+  }
+  return (hash >>> 0).toString(36);
+}
+
 /**
  * Fails on any serious or critical axe violation on the page as it is now. `phone: false` skips it in the
  * phone project, for a page whose phone markup differs only by the tab bar (app-shell.spec.ts checks that).
@@ -101,10 +128,18 @@ export async function expectAccessible(page: Page, { phone = true } = {}) {
   // reduced motion sonner shows it at once, so axe measures its colours at rest, never halfway through a fade.
   const reduced = await page.evaluate(() => matchMedia("(prefers-reduced-motion: reduce)").matches);
   await page.emulateMedia({ reducedMotion: "reduce" });
+  // A page this worker already checked, element for element, is not checked again: axe's verdict is a
+  // function of the markup, its styles and which elements carry text (docs/decisions/0264).
+  const key = `${base.info().project.name} ${await page.evaluate(pageFingerprint)}`;
+  if (checkedPages.has(key)) {
+    await page.emulateMedia({ reducedMotion: reduced ? "reduce" : null });
+    return;
+  }
   // A step of its own, so `--reporter=json` times each axe call (docs/decisions/0127).
   const violations = await base
     .step("axe", () => axeViolations(page), { box: true })
     .finally(() => page.emulateMedia({ reducedMotion: reduced ? "reduce" : null }));
+  if (violations.every((v) => v.impact !== "serious" && v.impact !== "critical")) checkedPages.add(key);
   const blocking = violations.filter((v) => v.impact === "serious" || v.impact === "critical");
   expect(
     blocking.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`),

@@ -60,7 +60,7 @@ test.describe("without JavaScript", () => {
   });
 });
 
-test("settings: a field error shows by its field, in both themes", async ({ page }, info) => {
+test("settings: a field error shows by its field, in both themes", { tag: "@layout" }, async ({ page }, info) => {
   await page.goto("/settings");
   const profile = page.getByRole("form", { name: "Profile" });
   await profile.getByLabel("Name").fill("A");
@@ -70,81 +70,85 @@ test("settings: a field error shows by its field, in both themes", async ({ page
   await lookAt(page, profile.getByLabel("Name"), "settings-field-error", info.project.name);
 });
 
-test("capture: a field error shows by its field and the rest stays typed", async ({ page }, info) => {
-  await page.goto("/capture");
-  await expect(page.locator('input[name="clientId"]')).not.toHaveValue("");
-  const main = page.getByRole("main");
-  await main.getByLabel("Name", { exact: true }).fill("Ann Field");
-  await main.getByLabel("Email", { exact: true }).fill("ann@");
-  await main.getByLabel("Company", { exact: true }).fill("Acme Trust");
-  await page.getByRole("button", { name: "Save contact" }).click();
-  await expectFieldError(page, main.getByLabel("Email", { exact: true }), "Please enter a valid email address");
-  await expect(main.getByLabel("Company", { exact: true })).toHaveValue("Acme Trust");
-  await lookAt(page, main.getByLabel("Email", { exact: true }), "capture-field-error", info.project.name);
-});
+test(
+  "capture: a field error shows by its field and the rest stays typed",
+  { tag: "@layout" },
+  async ({ page }, info) => {
+    await page.goto("/capture");
+    await expect(page.locator('input[name="clientId"]')).not.toHaveValue("");
+    const main = page.getByRole("main");
+    await main.getByLabel("Name", { exact: true }).fill("Ann Field");
+    await main.getByLabel("Email", { exact: true }).fill("ann@");
+    await main.getByLabel("Company", { exact: true }).fill("Acme Trust");
+    await page.getByRole("button", { name: "Save contact" }).click();
+    await expectFieldError(page, main.getByLabel("Email", { exact: true }), "Please enter a valid email address");
+    await expect(main.getByLabel("Company", { exact: true })).toHaveValue("Acme Trust");
+    await lookAt(page, main.getByLabel("Email", { exact: true }), "capture-field-error", info.project.name);
+  },
+);
 
-test("keep in touch: the rhythm form names its error, with and without JavaScript", async ({
-  page,
-  browser,
-  demoStorage,
-}, info) => {
-  await page.goto("/settings/keep-in-touch");
-  await page.getByLabel("Tag", { exact: true }).fill("Volunteers");
-  await page.getByLabel("How often").selectOption("days");
-  await page.getByLabel("Days", { exact: true }).fill("0");
-  await page.getByRole("button", { name: "Save rhythm" }).click();
-  await expectFieldError(page, page.getByLabel("Days", { exact: true }), "At least 1 day");
-  await lookAt(page, page.getByLabel("Days", { exact: true }), "keep-in-touch-field-error", info.project.name);
+test(
+  "keep in touch: the rhythm form names its error, with and without JavaScript",
+  { tag: "@layout" },
+  async ({ page, browser, demoStorage }, info) => {
+    await page.goto("/settings/keep-in-touch");
+    await page.getByLabel("Tag", { exact: true }).fill("Volunteers");
+    await page.getByLabel("How often").selectOption("days");
+    await page.getByLabel("Days", { exact: true }).fill("0");
+    await page.getByRole("button", { name: "Save rhythm" }).click();
+    await expectFieldError(page, page.getByLabel("Days", { exact: true }), "At least 1 day");
+    await lookAt(page, page.getByLabel("Days", { exact: true }), "keep-in-touch-field-error", info.project.name);
 
-  const context = await browser.newContext({ javaScriptEnabled: false, storageState: demoStorage });
-  const plain = await context.newPage();
-  await plain.goto("/settings/keep-in-touch");
-  await plain.getByLabel("Tag", { exact: true }).fill("Volunteers");
-  await plain.getByLabel("How often").selectOption("days");
-  await plain.getByRole("button", { name: "Save rhythm" }).click();
-  await expectFieldError(plain, plain.getByLabel("Days", { exact: true }), "Enter a number of days");
-  await expect(plain.getByLabel("Tag", { exact: true })).toHaveValue("Volunteers");
-  await expect(plain.getByLabel("How often")).toHaveValue("days");
-  await context.close();
-});
+    const context = await browser.newContext({ javaScriptEnabled: false, storageState: demoStorage });
+    const plain = await context.newPage();
+    await plain.goto("/settings/keep-in-touch");
+    await plain.getByLabel("Tag", { exact: true }).fill("Volunteers");
+    await plain.getByLabel("How often").selectOption("days");
+    await plain.getByRole("button", { name: "Save rhythm" }).click();
+    await expectFieldError(plain, plain.getByLabel("Days", { exact: true }), "Enter a number of days");
+    await expect(plain.getByLabel("Tag", { exact: true })).toHaveValue("Volunteers");
+    await expect(plain.getByLabel("How often")).toHaveValue("days");
+    await context.close();
+  },
+);
 
-test("a file too large, sent without JavaScript, gets the import page's own message; other pages a page that leads back", async ({
-  page,
-  browser,
-  demoStorage,
-}, info) => {
-  const context = await browser.newContext({ javaScriptEnabled: false, storageState: demoStorage });
-  const plain = await context.newPage();
-  await plain.goto("/connections/import");
-  await plain
-    .getByLabel("File")
-    .setInputFiles({ name: "everyone.vcf", mimeType: "text/vcard", buffer: Buffer.alloc(5_200_000, "a") });
-  await plain.getByRole("button", { name: "Preview" }).click();
-  // The contact import takes files up to 5 MB (10,000 contacts); past that its own page says so (issue 42).
-  await expect(plain.getByRole("heading", { name: "Import contacts", level: 1 })).toBeVisible();
-  await expectFieldError(plain, plain.getByLabel("File"), "That file is too large; split it into files under 5 MB.");
-  await context.close();
+test(
+  "a file too large, sent without JavaScript, gets the import page's own message; other pages a page that leads back",
+  { tag: "@layout" },
+  async ({ page, browser, demoStorage }, info) => {
+    const context = await browser.newContext({ javaScriptEnabled: false, storageState: demoStorage });
+    const plain = await context.newPage();
+    await plain.goto("/connections/import");
+    await plain
+      .getByLabel("File")
+      .setInputFiles({ name: "everyone.vcf", mimeType: "text/vcard", buffer: Buffer.alloc(5_200_000, "a") });
+    await plain.getByRole("button", { name: "Preview" }).click();
+    // The contact import takes files up to 5 MB (10,000 contacts); past that its own page says so (issue 42).
+    await expect(plain.getByRole("heading", { name: "Import contacts", level: 1 })).toBeVisible();
+    await expectFieldError(plain, plain.getByLabel("File"), "That file is too large; split it into files under 5 MB.");
+    await context.close();
 
-  // Any other page's refusal, reached by the browser's own form submission, where axe can run.
-  await page.goto("/settings");
-  await page.evaluate(() => {
-    const form = document.createElement("form");
-    form.method = "post";
-    form.enctype = "multipart/form-data";
-    form.action = "/settings";
-    const input = Object.assign(document.createElement("input"), { type: "file", name: "file" });
-    const files = new DataTransfer();
-    files.items.add(new File(["a".repeat(1_200_000)], "everyone.vcf", { type: "text/vcard" }));
-    input.files = files.files;
-    form.appendChild(input);
-    document.body.appendChild(form);
-    form.submit();
-  });
-  await expect(page.getByRole("heading", { name: "That file is too large", level: 1 })).toBeVisible();
-  for (const scheme of ["light", "dark"] as const) {
-    await page.emulateMedia({ colorScheme: scheme });
-    await expectAccessible(page);
-    await snapshot(page, `too-large-${scheme}`, info.project.name);
-  }
-  await page.emulateMedia({ colorScheme: "light" });
-});
+    // Any other page's refusal, reached by the browser's own form submission, where axe can run.
+    await page.goto("/settings");
+    await page.evaluate(() => {
+      const form = document.createElement("form");
+      form.method = "post";
+      form.enctype = "multipart/form-data";
+      form.action = "/settings";
+      const input = Object.assign(document.createElement("input"), { type: "file", name: "file" });
+      const files = new DataTransfer();
+      files.items.add(new File(["a".repeat(1_200_000)], "everyone.vcf", { type: "text/vcard" }));
+      input.files = files.files;
+      form.appendChild(input);
+      document.body.appendChild(form);
+      form.submit();
+    });
+    await expect(page.getByRole("heading", { name: "That file is too large", level: 1 })).toBeVisible();
+    for (const scheme of ["light", "dark"] as const) {
+      await page.emulateMedia({ colorScheme: scheme });
+      await expectAccessible(page);
+      await snapshot(page, `too-large-${scheme}`, info.project.name);
+    }
+    await page.emulateMedia({ colorScheme: "light" });
+  },
+);

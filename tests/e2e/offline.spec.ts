@@ -98,8 +98,9 @@ test("offline: client navigation between kept pages uses their kept route data",
 test("the worker precaches the kept pages' code, not every page's", async ({ page }) => {
   test.setTimeout(90_000);
   await page.goto("/capture");
-  // The code is precached at install, before the worker can take control; the pages it keeps come later.
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 30_000 });
+  // What offline capture needs is precached at install; the other kept pages' code once the page says hello,
+  // before their pages are kept (0263).
+  await waitForOfflineReady(page);
   const cached = await page.evaluate(async () => {
     const name = (await caches.keys()).find((k) => k.startsWith("knowwho-static-"));
     const keys = name ? await (await caches.open(name)).keys() : [];
@@ -314,7 +315,6 @@ test("an expired or revoked session leaves no kept pages behind for the next per
 
 base(
   "sign-out warns about captures still waiting on the device and lets the owner sync them first",
-  { tag: "@layout" },
   async ({ page, context, isMobile }) => {
     base.setTimeout(90_000);
     const email = `waiting-${Date.now()}-${isMobile ? "m" : "d"}@example.org`;

@@ -1,40 +1,36 @@
 import { expect, expectAccessible, snapshot, test } from "./fixtures";
 
-test(
-  "landing: sections in order, testimonials rotate, campaigns stream in; screenshot",
-  { tag: "@layout" },
-  async ({ page }, info) => {
-    // The page's clock runs as usual until the test moves it on, so the carousel's stillness takes no real wait.
-    await page.clock.install();
-    await page.goto("/");
-    for (const name of ["How It Works", "Stay On Top of Your Network", "Featured campaigns", "See it in action"]) {
-      await expect(page.getByRole("heading", { name })).toBeVisible();
-    }
-    await expect(page.getByRole("link", { name: /Donate Now/ })).toHaveCount(3);
-    await expect(page.getByRole("link", { name: "Prepare for Nonprofit Tech Summit" })).toBeVisible();
-    // Published organiser events come first (the organiser journey publishes some), then the samples: an
-    // event happening today offers Scan QR.
-    await expect(page.getByRole("link", { name: "Scan QR at Impact Fundraising Live" })).toBeVisible();
-    await expect(page.getByRole("tab", { name: "Connections" })).toHaveAttribute("aria-selected", "true");
-    const dots = page.getByRole("button", { name: /Show testimonial/ });
-    await expect(dots.nth(0)).toHaveAttribute("aria-current", "true");
-    await expect(dots.nth(1)).toHaveAttribute("aria-current", "true", { timeout: 7000 });
-    await expectAccessible(page);
-    await snapshot(page, "site-landing", info.project.name, { fullPage: true });
+test("landing: sections in order, testimonials rotate, campaigns stream in; screenshot", async ({ page }, info) => {
+  // The page's clock runs as usual until the test moves it on, so the carousel's stillness takes no real wait.
+  await page.clock.install();
+  await page.goto("/");
+  for (const name of ["How It Works", "Stay On Top of Your Network", "Featured campaigns", "See it in action"]) {
+    await expect(page.getByRole("heading", { name })).toBeVisible();
+  }
+  await expect(page.getByRole("link", { name: /Donate Now/ })).toHaveCount(3);
+  await expect(page.getByRole("link", { name: "Prepare for Nonprofit Tech Summit" })).toBeVisible();
+  // Published organiser events come first (the organiser journey publishes some), then the samples: an
+  // event happening today offers Scan QR.
+  await expect(page.getByRole("link", { name: "Scan QR at Impact Fundraising Live" })).toBeVisible();
+  await expect(page.getByRole("tab", { name: "Connections" })).toHaveAttribute("aria-selected", "true");
+  const dots = page.getByRole("button", { name: /Show testimonial/ });
+  await expect(dots.nth(0)).toHaveAttribute("aria-current", "true");
+  await expect(dots.nth(1)).toHaveAttribute("aria-current", "true", { timeout: 7000 });
+  await expectAccessible(page);
+  await snapshot(page, "site-landing", info.project.name, { fullPage: true });
 
-    // Focus inside the carousel keeps it still even after the pointer leaves it.
-    await dots.nth(2).click();
-    await page.mouse.move(0, 0);
-    await expect(dots.nth(2)).toHaveAttribute("aria-current", "true");
-    await page.clock.runFor(5600);
-    await expect(dots.nth(2)).toHaveAttribute("aria-current", "true");
+  // Focus inside the carousel keeps it still even after the pointer leaves it.
+  await dots.nth(2).click();
+  await page.mouse.move(0, 0);
+  await expect(dots.nth(2)).toHaveAttribute("aria-current", "true");
+  await page.clock.runFor(5600);
+  await expect(dots.nth(2)).toHaveAttribute("aria-current", "true");
 
-    // The live card is served outside React Router, so the link must load it as a document.
-    await page.getByRole("link", { name: "See a live card" }).click();
-    await expect(page).toHaveURL(/\/c\/demo$/);
-    await expect(page.getByText("Know Where. Know Who. Know How.")).toBeVisible();
-  },
-);
+  // The live card is served outside React Router, so the link must load it as a document.
+  await page.getByRole("link", { name: "See a live card" }).click();
+  await expect(page).toHaveURL(/\/c\/demo$/);
+  await expect(page.getByText("Know Where. Know Who. Know How.")).toBeVisible();
+});
 
 test(
   "pricing: monthly/yearly toggle and a one-at-a-time collapsible FAQ; screenshot",
@@ -133,7 +129,7 @@ test("review: each validation message first, then stored and listed; helpful tog
   await expect(again).toHaveText("Helpful (0)");
 });
 
-test("help request is acknowledged and lands in the support outbox", { tag: "@layout" }, async ({ page }) => {
+test("help request is acknowledged and lands in the support outbox", async ({ page }) => {
   await page.goto("/help#contact-form");
   await page.waitForLoadState("networkidle");
   const form = page.locator("#contact-form");

@@ -510,3 +510,24 @@ describe("team plans migration (0067)", () => {
     for (const file of files.slice(index + 1)) apply(db, file);
   });
 });
+
+describe("team default card template migration (0087)", () => {
+  it("keeps every row of a seeded database, gives no workspace a default, and the template's deletion clears it", async () => {
+    const { db, index } = await seededBefore("team_default_card_template");
+    const before = counts(db);
+    expect(before.workspace).toBeGreaterThan(0);
+    apply(db, files[index] as string);
+    expect(counts(db)).toEqual(before);
+    expect(db.prepare("select count(*) as n from workspace where default_template_id is not null").get()).toEqual({
+      n: 0,
+    });
+    db.exec(`insert into workspace (id, kind, name) values ('team_default', 'team', 'T')`);
+    db.exec(`insert into card_template (id, workspace_id, name) values ('tpl_default', 'team_default', 'Sales')`);
+    db.exec(`update workspace set default_template_id = 'tpl_default' where id = 'team_default'`);
+    db.exec(`delete from card_template where id = 'tpl_default'`);
+    expect(db.prepare("select default_template_id as id from workspace where id = 'team_default'").get()).toEqual({
+      id: null,
+    });
+    for (const file of files.slice(index + 1)) apply(db, file);
+  });
+});

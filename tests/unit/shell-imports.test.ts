@@ -1,6 +1,7 @@
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { graph } from "../support/import-graph";
+import { graph, importsOf } from "../support/import-graph";
 
 /** What a module brings to the browser: its static imports, transitively, less server-only modules. */
 function clientClosure(entry: string): Set<string> {
@@ -23,5 +24,20 @@ describe("the script every signed-in page loads first", () => {
       expect(shipped.has(path.join("app", "lib", "forms", "phone.ts")), entry).toBe(false);
       expect(shipped.has(path.join("app", "lib", "forms", "fields.ts")), entry).toBe(false);
     }
+  });
+
+  it("carries no form library to the dashboard: its one-tap forms are plain, the newsletter's rule loads on focus", () => {
+    const shipped = new Set([
+      ...clientClosure(path.join("app", "root.tsx")),
+      ...clientClosure(path.join("app", "routes", "app", "_layout.tsx")),
+      ...clientClosure(path.join("app", "routes", "app", "dashboard.tsx")),
+    ]);
+    // What a shipped module loads when it runs (a package's values; types and import() cost nothing at first paint).
+    const libraries = [...shipped].flatMap((file) =>
+      importsOf(readFileSync(file, "utf8"))
+        .filter((i) => (i.kind === "value" || i.kind === "side-effect") && /^(zod|@conform-to\/)/.test(i.spec))
+        .map((i) => `${file} -> ${i.spec}`),
+    );
+    expect(libraries).toEqual([]);
   });
 });

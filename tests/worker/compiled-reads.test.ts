@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { compiled, type Slots } from "~/server/db/compiled.server";
 import { createDb } from "~/server/db/db.server";
 import { dueFollowUps } from "~/server/follow/reminders.server";
+import { viewerOf } from "~/server/people/access.server";
 import { untoastedUpdate } from "~/server/platform/notifications.server";
 import { call, signUp, userIdOf } from "./helpers";
 
@@ -13,7 +14,9 @@ import { call, signUp, userIdOf } from "./helpers";
  */
 
 // A left join (a reminder whose person was removed), dates and a limit; the clock goes in as stored (ms).
-const dueRead = compiled((db, slot: Slots<"userId" | "until">) => dueFollowUps(db, slot.userId, slot.until as never));
+const dueRead = compiled((db, slot: Slots<"userId" | "until">) =>
+  dueFollowUps(db, { workspaceId: slot.userId, userId: slot.userId }, slot.until as never),
+);
 const claimRead = compiled((db, slot: Slots<"userId">) => untoastedUpdate(db, slot.userId));
 
 describe("compiled statements", () => {
@@ -44,7 +47,7 @@ describe("compiled statements", () => {
     const until = new Date(now + 60_000);
 
     for (const userId of [a, b, a]) {
-      const plain = await dueFollowUps(db, userId, until);
+      const plain = await dueFollowUps(db, viewerOf(userId), until);
       const alone = await dueRead(db, { userId, until: until.getTime() });
       const [inBatch] = await db.batch([dueRead(db, { userId, until: until.getTime() })]);
       expect(plain).toHaveLength(2);

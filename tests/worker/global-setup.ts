@@ -2,12 +2,15 @@ import { spawn } from "node:child_process";
 import path from "node:path";
 import { createInterface } from "node:readline";
 import type { TestProject } from "vitest/node";
+import { clientScripts } from "../../scripts/client-assets.mjs";
 import type { FakeServerUrls } from "../fixtures/fake-servers";
 
 declare module "vitest" {
   export interface ProvidedContext extends FakeServerUrls {
     /** How many people mailing-scale.test.ts sends to: 5,000 in CI, 50,000 under `npm run bench:mailing`. */
     mailingScalePeople: number;
+    /** Each client script of the build under test, by its address, and its gzip size in bytes (shell.test.ts). */
+    clientScriptGzip: Record<string, number>;
   }
 }
 
@@ -32,6 +35,7 @@ export default async function setup(project: TestProject) {
   project.provide("fakeStripe", urls.fakeStripe);
   project.provide("fakeResend", urls.fakeResend);
   project.provide("mailingScalePeople", Number(process.env.MAILING_SCALE_PEOPLE ?? 5000));
+  project.provide("clientScriptGzip", Object.fromEntries(clientScripts()));
   return async () => {
     if (child.exitCode !== null || child.signalCode !== null) return;
     const exited = new Promise((resolve) => child.once("exit", resolve));

@@ -3,6 +3,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { createDb } from "~/server/db/db.server";
 import { dueCandidates } from "~/server/follow/rhythm.server";
+import { viewerOf } from "~/server/people/access.server";
 import { d1Columns, seedAsOf } from "../seed-as-of";
 
 const DAY = 86_400_000;
@@ -27,7 +28,7 @@ describe("the index of people met lately (migration 0051)", () => {
     const candidates = async () =>
       Promise.all(
         owners.map(async (o) =>
-          (await dueCandidates(createDb(db), o.user_id, Date.now() - 7 * DAY, Date.now() + 8 * DAY, 3)).map(
+          (await dueCandidates(createDb(db), viewerOf(o.user_id), Date.now() - 7 * DAY, Date.now() + 8 * DAY, 3)).map(
             (c) => c.id,
           ),
         ),
@@ -41,7 +42,12 @@ describe("the index of people met lately (migration 0051)", () => {
       people,
     );
     expect(await candidates()).toEqual(before);
-    const { sql, params } = dueCandidates(createDb(db), owners[0]?.user_id ?? "", 0, Date.now() + 8 * DAY).toSQL();
+    const { sql, params } = dueCandidates(
+      createDb(db),
+      viewerOf(owners[0]?.user_id ?? ""),
+      0,
+      Date.now() + 8 * DAY,
+    ).toSQL();
     const plan = (
       await db
         .prepare(`explain query plan ${sql}`)

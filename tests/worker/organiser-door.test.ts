@@ -218,7 +218,7 @@ describe("an exhibitor's leads", () => {
     // A replayed scan (a phone sending its queue twice) adds no note twice; a scan without a rating keeps it.
     expect((await scan({ notes: "Call in May" })).status).toBe(200);
     const rows = await env.DB.prepare(
-      "select rating, notes from org_exchange where event_id = ? and kind = 'lead' and to_id = ?",
+      "select l.rating, n.notes from org_lead l join org_lead_note n on n.lead_id = l.id where l.event_id = ? and l.attendee_id = ?",
     )
       .bind(e.id, guest.id)
       .all<{ rating: number; notes: string }>();

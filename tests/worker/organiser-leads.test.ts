@@ -28,7 +28,9 @@ const questionsPath = (slug: string) => `/e/${slug}/lead-questions`;
 /** The stand's questions as stored, in order. */
 const questionIds = async (standId: number) =>
   (
-    await env.DB.prepare("select id, kind from org_lead_question where exhibitor_id = ? order by position, id")
+    await env.DB.prepare(
+      "select q.id, q.kind from org_lead_question q join org_attendee a on a.booth_id = q.booth_id where a.id = ? order by q.position, q.id",
+    )
       .bind(standId)
       .all<{ id: number; kind: string }>()
   ).results;
@@ -48,7 +50,7 @@ async function setQuestions(stand: Owner & { id: number }, slug: string) {
 const answers = (leadOf: { eventId: number; toId: number }) =>
   env.DB.prepare(
     `select q.label, a.value from org_lead_answer a join org_lead_question q on q.id = a.question_id
-     join org_exchange x on x.id = a.lead_id where x.event_id = ? and x.to_id = ? and x.kind = 'lead' order by q.position`,
+     join org_lead l on l.id = a.lead_id where l.event_id = ? and l.attendee_id = ? order by q.position`,
   )
     .bind(leadOf.eventId, leadOf.toId)
     .all<{ label: string; value: string }>()
@@ -127,7 +129,7 @@ describe("a stand's qualifying questions", () => {
       { label: "Timeframe", value: "Next year" },
       { label: "Anything else", value: "@SUM(1)" },
     ]);
-    const leads = await env.DB.prepare("select count(*) as n from org_exchange where event_id = ? and kind = 'lead'")
+    const leads = await env.DB.prepare("select count(*) as n from org_lead where event_id = ?")
       .bind(e.id)
       .first<number>("n");
     expect(leads).toBe(1);
@@ -137,7 +139,9 @@ describe("a stand's qualifying questions", () => {
     expect(header).toMatch(/"Fit","Interest","Timeframe","Anything else"$/);
     expect(csv).toContain("'=Gus Guest");
     // Both notes in one cell, then the first scan's time, then each answer formula-guarded.
-    expect(csv).toMatch(/"Met at the stand\r?\nCalled back","[^"]+","4","'=Evil","Next year","'@SUM\(1\)"/);
+    expect(csv).toMatch(
+      /"Met at the stand \(noted by Sia Stand\)\r?\nCalled back \(noted by Sia Stand\)","[^"]+","4","'=Evil","Next year","'@SUM\(1\)"/,
+    );
     const xlsx = await as(stand, `/e/${e.slug}/leads/xlsx`);
     expect(new Uint8Array(await xlsx.arrayBuffer()).slice(0, 2)).toEqual(new Uint8Array([0x50, 0x4b]));
   });
@@ -173,7 +177,7 @@ describe("a stand's qualifying questions", () => {
     expect(text).toContain(`id="${q.interest}-err"`);
     expect(text).toContain("Choose one of the options");
     expect(text).toContain("Keep &lt;this&gt;");
-    const stored = await env.DB.prepare("select count(*) as n from org_exchange where event_id = ? and to_id = ?")
+    const stored = await env.DB.prepare("select count(*) as n from org_lead where event_id = ? and attendee_id = ?")
       .bind(e.id, guest.id)
       .first<number>("n");
     expect(stored).toBe(0);

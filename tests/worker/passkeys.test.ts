@@ -1,132 +1,12 @@
 import { env } from "cloudflare:workers";
-import { isoBase64URL, isoCBOR } from "@simplewebauthn/server/helpers";
+import { isoBase64URL } from "@simplewebauthn/server/helpers";
 import { describe, expect, it } from "vitest";
 import { PASSKEY_REFUSED } from "~/server/account/passkeys.server";
+import { SoftAuthenticator } from "../support/soft-authenticator.mjs";
 import { call, form, ORIGIN, signUp, testAddress } from "./helpers";
 
-type Cbor = Parameters<typeof isoCBOR.encode>[0];
-
-/**
- * A software authenticator (an ES256 key held here) that answers the site's WebAuthn ceremonies as a phone
- * would, byte for byte: so the server's checks meet real signatures, and each refusal meets one wrong field.
- */
-class SoftAuthenticator {
-  readonly credentialId = crypto.getRandomValues(new Uint8Array(16));
-  counter = 0;
-  private constructor(private readonly keys: CryptoKeyPair) {}
-  static async make() {
-    const keys = (await crypto.subtle.generateKey({ name: "ECDSA", namedCurve: "P-256" }, true, [
-      "sign",
-      "verify",
-    ])) as CryptoKeyPair;
-    return new SoftAuthenticator(keys);
-  }
-  get id() {
-    return isoBase64URL.fromBuffer(this.credentialId);
-  }
-
-  async register(challenge: string, { origin = ORIGIN, rpId = "localhost" } = {}) {
-    const jwk = await crypto.subtle.exportKey("jwk", this.keys.publicKey);
-    const cose = isoCBOR.encode(
-      new Map<number, Cbor>([
-        [1, 2],
-        [3, -7],
-        [-1, 1],
-        [-2, isoBase64URL.toBuffer(jwk.x ?? "")],
-        [-3, isoBase64URL.toBuffer(jwk.y ?? "")],
-      ]),
-    );
-    const idLength = new Uint8Array([0, this.credentialId.length]);
-    const authData = concat(
-      await sha256(rpId),
-      new Uint8Array([0x45]),
-      u32(0),
-      new Uint8Array(16),
-      idLength,
-      this.credentialId,
-      cose,
-    );
-    const attestationObject = isoCBOR.encode(
-      new Map<string, Cbor>([
-        ["fmt", "none"],
-        ["attStmt", new Map()],
-        ["authData", authData],
-      ]),
-    );
-    return {
-      id: this.id,
-      rawId: this.id,
-      type: "public-key",
-      clientExtensionResults: {},
-      response: {
-        clientDataJSON: clientData("webauthn.create", challenge, origin),
-        attestationObject: isoBase64URL.fromBuffer(attestationObject),
-        transports: ["internal"],
-      },
-    };
-  }
-
-  async assert(
-    challenge: string,
-    {
-      origin = ORIGIN,
-      rpId = "localhost",
-      userHandle,
-      id = this.id,
-    }: { origin?: string; rpId?: string; userHandle?: string; id?: string } = {},
-  ) {
-    this.counter += 1;
-    const authData = concat(await sha256(rpId), new Uint8Array([0x05]), u32(this.counter));
-    const clientDataJSON = clientData("webauthn.get", challenge, origin);
-    const signed = concat(
-      authData,
-      new Uint8Array(await crypto.subtle.digest("SHA-256", isoBase64URL.toBuffer(clientDataJSON))),
-    );
-    const raw = new Uint8Array(
-      await crypto.subtle.sign({ name: "ECDSA", hash: "SHA-256" }, this.keys.privateKey, signed),
-    );
-    return {
-      id,
-      rawId: id,
-      type: "public-key",
-      clientExtensionResults: {},
-      response: {
-        clientDataJSON,
-        authenticatorData: isoBase64URL.fromBuffer(authData),
-        signature: isoBase64URL.fromBuffer(der(raw)),
-        ...(userHandle ? { userHandle: isoBase64URL.fromUTF8String(userHandle) } : {}),
-      },
-    };
-  }
-}
-
-const concat = (...parts: Uint8Array[]) => {
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.length;
-  }
-  return out;
-};
-const u32 = (n: number) => new Uint8Array([(n >>> 24) & 255, (n >>> 16) & 255, (n >>> 8) & 255, n & 255]);
-const sha256 = async (text: string) =>
-  new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text)));
-const clientData = (type: string, challenge: string, origin: string) =>
-  isoBase64URL.fromUTF8String(JSON.stringify({ type, challenge, origin, crossOrigin: false }));
-/** WebCrypto signs ECDSA as r||s; WebAuthn carries it DER-encoded. */
-function der(raw: Uint8Array) {
-  const int = (b: Uint8Array) => {
-    let i = 0;
-    while (i < b.length - 1 && b[i] === 0) i++;
-    const v = b.slice(i);
-    return (v[0] ?? 0) & 0x80 ? concat(new Uint8Array([0]), v) : v;
-  };
-  const r = int(raw.slice(0, 32));
-  const s = int(raw.slice(32));
-  const body = concat(new Uint8Array([2, r.length]), r, new Uint8Array([2, s.length]), s);
-  return concat(new Uint8Array([0x30, body.length]), body);
-}
+/** The test site's authenticator: an ES256 key answering as a phone would (tests/support/soft-authenticator.mjs). */
+const softKey = () => SoftAuthenticator.make({ origin: ORIGIN, rpId: "localhost" });
 
 const cookiesOf = (res: Response) =>
   res.headers
@@ -184,7 +64,7 @@ const passkeysOf = async (email: string) =>
 describe("passkeys", () => {
   it("are added in Settings, sign in with a new session, are listed with their last use, renamed and removed", async () => {
     const owner = await signUp("Pia Passkey");
-    const key = await SoftAuthenticator.make();
+    const key = await softKey();
     const added = await addPasskey(owner.cookie, key, "Pia's phone");
     expect(added.status).toBe(200);
     expect(await passkeysOf(owner.email)).toMatchObject([{ name: "Pia's phone", last_used_at: null }]);
@@ -231,7 +111,7 @@ describe("passkeys", () => {
 
   it("keeps the session that removes the passkey it signed in with", async () => {
     const owner = await signUp("Rory Remove");
-    const key = await SoftAuthenticator.make();
+    const key = await softKey();
     expect((await addPasskey(owner.cookie, key)).status).toBe(200);
     const { res } = await signInWith((c) => key.assert(c));
     const cookie = cookiesOf(res);
@@ -247,8 +127,8 @@ describe("passkeys", () => {
   it("refuses an assertion made for another site, another origin, a replay, another account's passkey or a forged user", async () => {
     const owner = await signUp("Ola Owner");
     const other = await signUp("Ivo Intruder");
-    const key = await SoftAuthenticator.make();
-    const otherKey = await SoftAuthenticator.make();
+    const key = await softKey();
+    const otherKey = await softKey();
     expect((await addPasskey(owner.cookie, key)).status).toBe(200);
     expect((await addPasskey(other.cookie, otherKey)).status).toBe(200);
     const ownerId =
@@ -293,7 +173,7 @@ describe("passkeys", () => {
     }
     // Adding needs a session, and the challenge of this browser's ceremony.
     expect((await call("/api/auth/passkey/register-options")).status).toBe(401);
-    const key = await SoftAuthenticator.make();
+    const key = await softKey();
     const options = await call("/api/auth/passkey/register-options", { headers: { cookie: owner.cookie } });
     const { challenge } = (await options.json()) as { challenge: string };
     const noChallenge = await postJson(

@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { createDb } from "~/server/db/db.server";
 import { DUE_ROWS, dueCandidates, dueFrom, listTagRhythms, rhythmsFrom } from "~/server/follow/rhythm.server";
 import { MATCH_LIMIT, matchesFor, matchesQuery } from "~/server/organiser-events/directory.server";
+import { viewerOf } from "~/server/people/access.server";
 import { parseEnv } from "~/server/platform/env.server";
 import { orgAttendee } from "~db/schema";
 import { call, form, signUp, userIdOf } from "./helpers";
@@ -50,7 +51,9 @@ async function accountWith(others: number) {
 }
 
 const dueQuery = (userId: string) =>
-  dueCandidates(db(), userId, Date.now() - 7 * DAY, Date.now() + 8 * DAY) as unknown as Parameters<typeof measured>[0];
+  dueCandidates(db(), viewerOf(userId), Date.now() - 7 * DAY, Date.now() + 8 * DAY) as unknown as Parameters<
+    typeof measured
+  >[0];
 
 describe("the dashboard's reconnect list at any size (decision 0205)", () => {
   it("reads the same rows for 20 people as for 3,000, and lists the same people due", async () => {
@@ -86,7 +89,7 @@ describe("the dashboard's reconnect list at any size (decision 0205)", () => {
     expect(rows).toBe(DUE_ROWS);
     const [rules, candidates] = await db().batch([
       listTagRhythms(db(), userId),
-      dueCandidates(db(), userId, Date.now() - 7 * DAY, Date.now() + 8 * DAY),
+      dueCandidates(db(), viewerOf(userId), Date.now() - 7 * DAY, Date.now() + 8 * DAY),
     ]);
     const due = dueFrom(rhythmsFrom([rules, candidates], "UTC", new Date()), "UTC", { withinDays: 6, limit: 10 });
     expect(due.map((p) => p.name)).toEqual([
@@ -147,8 +150,8 @@ describe("the dashboard's reconnect list at any size (decision 0205)", () => {
     const recent = now - 7 * DAY;
     const until = now + 8 * DAY;
     const [all, first] = await db().batch([
-      dueCandidates(db(), userId, recent, until, 100_000),
-      dueCandidates(db(), userId, recent, until),
+      dueCandidates(db(), viewerOf(userId), recent, until, 100_000),
+      dueCandidates(db(), viewerOf(userId), recent, until),
     ]);
     expect(all.length).toBeGreaterThan(2 * DUE_ROWS);
     expect(first.map((c) => c.name)).toEqual(all.slice(0, DUE_ROWS).map((c) => c.name));

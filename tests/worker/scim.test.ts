@@ -345,6 +345,100 @@ describe("SCIM provisioning", () => {
     expect(rows).toEqual({ users: 1, scim: 1, members: 1 });
   });
 
+  it("issues one card from the default template to a user provisioned twice at once", async () => {
+    const t = await provisionedTeam();
+    expect((await post(`/teams/${t.team}/cards`, t.admin, { intent: "save-template", name: "Team" })).status).toBe(302);
+    const template = await env.DB.prepare("select id from card_template where workspace_id = ?")
+      .bind(t.team)
+      .first<string>("id");
+    expect(
+      (await post(`/teams/${t.team}/cards`, t.admin, { intent: "default-template", template: template ?? "" })).status,
+    ).toBe(302);
+    const email = `race@${t.domain}`;
+    const body = { schemas: [USER], userName: email };
+    const answers = await Promise.all([scim(t, "POST", "/Users", body), scim(t, "POST", "/Users", body)]);
+    expect(answers.map((a) => a.status).sort()).toEqual([201, 409]);
+    const rows = await env.DB.prepare(
+      "select (select count(*) from card_issue where workspace_id = ?1 and email = ?2) as issued, (select count(*) from card where user_id = ?1) as cards, (select count(*) from outbox where \"to\" = ?2 and kind = 'team-card') as mails",
+    )
+      .bind(t.team, email)
+      .first();
+    expect(rows).toEqual({ issued: 1, cards: 1, mails: 1 });
+  });
+
+  it("issues a provisioned member a card from the team's default template, once, which they claim from the mail", async () => {
+    const t = await provisionedTeam();
+    // Without a default template, a provisioned member gets no card.
+    const plain = `plain@${t.domain}`;
+    expect((await scim(t, "POST", "/Users", { schemas: [USER], userName: plain })).status).toBe(201);
+    const cardsOf = (email: string) =>
+      env.DB.prepare(
+        "select c.id, c.company, c.template_id, c.holder_id, i.email from card c left join card_issue i on i.card_id = c.id where c.user_id = ? and (i.email = ?2 or c.holder_id = (select id from user where email = ?2))",
+      )
+        .bind(t.team, email)
+        .all<{ id: number; company: string; template_id: string; holder_id: string | null; email: string | null }>();
+    expect((await cardsOf(plain)).results).toEqual([]);
+
+    const brand = { intent: "save-template", name: "Sales", company: "Acme Trust", colour: "#0f766e" };
+    expect((await post(`/teams/${t.team}/cards`, t.admin, { ...brand, rule_company: "locked" })).status).toBe(302);
+    const template = await env.DB.prepare("select id from card_template where workspace_id = ?")
+      .bind(t.team)
+      .first<string>("id");
+    // Another team's template cannot be this team's default; this team's can.
+    const other = await provisionedTeam();
+    expect(
+      (await post(`/teams/${t.team}/cards`, other.admin, { intent: "default-template", template: template ?? "" }))
+        .status,
+    ).toBe(404);
+    expect(
+      (await post(`/teams/${other.team}/cards`, other.admin, { intent: "default-template", template: template ?? "" }))
+        .status,
+    ).toBe(404);
+    expect(
+      (await post(`/teams/${t.team}/cards`, t.admin, { intent: "default-template", template: template ?? "" })).status,
+    ).toBe(302);
+
+    // Jane already has a confirmed account on the team's domain; the directory provisions her.
+    const jane = await account(`jane@${t.domain}`, "Jane Doe");
+    const created = await scim(t, "POST", "/Users", { schemas: [USER], userName: jane.email, active: true });
+    expect(created.status).toBe(201);
+    const [issued, ...more] = (await cardsOf(jane.email)).results;
+    expect(more).toEqual([]);
+    expect(issued).toMatchObject({ company: "Acme Trust", template_id: template, holder_id: null, email: jane.email });
+
+    // The mail's link hands her the card.
+    const mail = await env.DB.prepare("select text from outbox where \"to\" = ? and kind = 'team-card'")
+      .bind(jane.email)
+      .first<string>("text");
+    const link = new URL(/https?:\/\/\S+/.exec(mail ?? "")?.[0] ?? "http://x/");
+    expect(link.pathname).toBe("/teams/claim");
+    expect((await post(link.pathname + link.search, jane, { intent: "claim" })).status).toBe(302);
+    expect((await cardsOf(jane.email)).results).toEqual([expect.objectContaining({ holder_id: jane.id })]);
+
+    // Turned off and on again by the directory: her card is kept (paused, then hers), no second one is made.
+    const id = created.json.id as string;
+    for (const value of ["False", "True"])
+      expect(
+        (
+          await scim(t, "PATCH", `/Users/${id}`, {
+            schemas: [PATCH],
+            Operations: [{ op: "Replace", path: "active", value }],
+          })
+        ).status,
+      ).toBe(200);
+    expect((await cardsOf(jane.email)).results).toHaveLength(1);
+
+    // A user made inactive gets no card until turned on.
+    const later = `later@${t.domain}`;
+    const inactive = await scim(t, "POST", "/Users", { schemas: [USER], userName: later, active: false });
+    expect((await cardsOf(later)).results).toEqual([]);
+    await scim(t, "PATCH", `/Users/${inactive.json.id}`, {
+      schemas: [PATCH],
+      Operations: [{ op: "replace", path: "active", value: true }],
+    });
+    expect((await cardsOf(later)).results).toEqual([expect.objectContaining({ template_id: template, email: later })]);
+  });
+
   it("joins by the invitation rules: an open invitation's role is taken and the invitation used; an unconfirmed account is refused", async () => {
     const t = await provisionedTeam();
     const invited = `invited@${t.domain}`;
@@ -413,8 +507,19 @@ describe("SCIM provisioning", () => {
     const tokenId = await env.DB.prepare("select id from scim_token where workspace_id = ?")
       .bind(t.team)
       .first<string>("id");
+    // One tap asks; nothing is revoked until the confirmation comes.
+    const asked = await post(`/teams/${t.team}/sign-in`, t.admin, { intent: "revoke-scim-token", id: tokenId ?? "" });
+    expect(asked.status).toBe(200);
+    expect(await asked.text()).toContain("Revoke the token");
+    expect((await scim(t, "GET", "/Users")).status).toBe(200);
     expect(
-      (await post(`/teams/${t.team}/sign-in`, t.admin, { intent: "revoke-scim-token", id: tokenId ?? "" })).status,
+      (
+        await post(`/teams/${t.team}/sign-in`, t.admin, {
+          intent: "revoke-scim-token",
+          id: tokenId ?? "",
+          confirmed: "yes",
+        })
+      ).status,
     ).toBe(302);
     expect((await scim(t, "GET", "/Users")).status).toBe(401);
 

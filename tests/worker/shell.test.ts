@@ -1,5 +1,5 @@
 import { env } from "cloudflare:workers";
-import { describe, expect, it } from "vitest";
+import { describe, expect, inject, it } from "vitest";
 import { fetchRecording } from "./d1-count";
 import { call, form, signUp } from "./helpers";
 
@@ -39,6 +39,25 @@ describe("the signed-in area", () => {
       expect(html.slice(head.length).match(/rel="modulepreload"/g), path).toBeNull();
       expect(head.indexOf('rel="stylesheet"'), path).toBeLessThan(head.indexOf('rel="modulepreload"'));
     }
+  });
+
+  it("loads at most 140 KB of script (gzip) before the dashboard is interactive, and no form library", async () => {
+    // Every script the document names (module preloads, imports, script tags), sized from the build (decision 0262:
+    // 175.3 KB before, 136.7 KB after; React and React Router alone are about 108 KB of it).
+    const sizes = inject("clientScriptGzip");
+    const { cookie } = await signUp();
+    const html = await (await call("/dashboard", { headers: { cookie, accept: "text/html" } })).text();
+    const named = new Set([
+      ...[...html.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="([^"]+)"/g)].map((m) => m[1] ?? ""),
+      ...[...html.matchAll(/import\s*\(?\s*"(\/assets\/[^"]+\.js)"/g)].map((m) => m[1] ?? ""),
+      ...[...html.matchAll(/<script[^>]+src="(\/assets\/[^"]+)"/g)].map((m) => m[1] ?? ""),
+    ]);
+    for (const url of named) expect(sizes[url], url).toBeTypeOf("number");
+    // zod travels in a chunk of its own name (vite.config.ts): none of it before the dashboard is usable.
+    expect([...named].filter((url) => /\/zod-/.test(url))).toEqual([]);
+    const total = [...named].reduce((sum, url) => sum + (sizes[url] ?? 0), 0);
+    expect(total).toBeGreaterThan(50 * 1024);
+    expect(total).toBeLessThanOrEqual(140 * 1024);
   });
 
   it("sends a signed-out visitor to sign in and back, from every private page", async () => {

@@ -98,6 +98,23 @@ describe("single sign-on and sessions", () => {
     expect(await signedIn(outsider.cookie)).toBe(true);
   });
 
+  it("SSO only ends a session that carries no provider's mark (opened before sessions had one) or another team's", async () => {
+    const t = await ssoTeam();
+    const other = await ssoTeam();
+    const before = await account(`early@${t.domain}`, "Eli Early");
+    const elsewhere = await ssoSignIn(other.team, `early@${t.domain}`);
+    // A session from before migration 0072 has no mark at all: the column is null, as it came out of the migration.
+    const token = decodeURIComponent(/session_token=([^;]+)/.exec(before.cookie)?.[1] ?? "").split(".")[0];
+    await env.DB.prepare("update session set sso_workspace_id = null where token = ?").bind(token).run();
+    expect(await signedIn(before.cookie)).toBe(true);
+    expect(await signedIn(elsewhere)).toBe(true);
+
+    expect((await post(t.page, t.admin, { ...provider, clientSecret: "s", enforced: "on" })).status).toBe(302);
+    expect(await signedIn(before.cookie)).toBe(false);
+    expect(await signedIn(elsewhere)).toBe(false);
+    expect(await signedIn(t.admin.cookie)).toBe(true);
+  });
+
   it("a join through the provider follows the invitation rules: the open invitation's role, once, logged; confirmed only", async () => {
     const t = await ssoTeam();
     await post(t.page, t.admin, { ...provider, clientSecret: "s" });

@@ -1,7 +1,8 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form } from "react-router";
-import { personRhythmSchema, type RhythmEvery, SNOOZE_CHOICES } from "~/lib/follow/rhythm";
+import { personRhythmSchema, type RhythmEvery } from "~/lib/follow/rhythm";
+import { DUE_CLASS, DUE_LABEL, Snooze } from "./quick-actions";
 import { RhythmFields } from "./rhythm-fields";
 import { type FollowErrorView, followReply } from "./timeline";
 
@@ -17,13 +18,6 @@ export type RhythmView = {
     reasons: string[];
   } | null;
 };
-
-export const DUE_LABEL = { overdue: "Overdue", due: "Due today", upcoming: "Next" } as const;
-export const DUE_CLASS = {
-  overdue: "bg-red-100 text-red-900 dark:bg-red-950 dark:text-red-100",
-  due: "bg-amber-100 text-amber-950 dark:bg-amber-950 dark:text-amber-100",
-  upcoming: "bg-slate-100 text-slate-800 dark:bg-slate-800 dark:text-slate-100",
-} as const;
 
 /** A person's keep-in-touch rhythm: how often, when next, snooze. */
 export function KeepInTouch({
@@ -81,28 +75,5 @@ export function KeepInTouch({
         <p className="text-slate-600 text-xs dark:text-slate-300">Snoozed until {rhythm.snoozedUntil}.</p>
       ) : null}
     </div>
-  );
-}
-
-export function Snooze({ personId, returnTo, name }: { personId: number; returnTo: string; name?: string }) {
-  return (
-    <Form method="post" className="flex flex-wrap items-center gap-2 text-sm">
-      <input type="hidden" name="intent" value="snooze" />
-      <input type="hidden" name="personId" value={personId} />
-      <input type="hidden" name="returnTo" value={returnTo} />
-      <span className="text-slate-600 dark:text-slate-300">Snooze:</span>
-      {SNOOZE_CHOICES.map((c) => (
-        <button
-          key={c.days}
-          type="submit"
-          name="days"
-          value={c.days}
-          className={small}
-          aria-label={name ? `Snooze ${name}: ${c.label}` : undefined}
-        >
-          {c.label}
-        </button>
-      ))}
-    </Form>
   );
 }

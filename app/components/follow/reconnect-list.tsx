@@ -1,6 +1,5 @@
 import { href, Link } from "react-router";
-import { DUE_CLASS, DUE_LABEL, Snooze } from "./keep-in-touch";
-import { QuickLog } from "./timeline";
+import { DUE_CLASS, DUE_LABEL, QuickLog, Snooze } from "./quick-actions";
 
 export type ReconnectPerson = {
   id: number;

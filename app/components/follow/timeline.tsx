@@ -2,7 +2,8 @@ import { getFormProps, getInputProps, getTextareaProps, type SubmissionResult, u
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form } from "react-router";
 import { Field, inputClass } from "~/components/ui/field";
-import { KIND_LABEL, kindLabel, logFormSchema, MANUAL_KINDS, type ManualKind } from "~/lib/follow/timeline";
+import { KIND_LABEL, kindLabel, MANUAL_KINDS, type ManualKind } from "~/lib/follow/kinds";
+import { logFormSchema } from "~/lib/follow/timeline";
 import { formatInZone } from "~/lib/time/time";
 
 type Entry = { id: number; kind: string; source: string; occurredAt: Date | string; text: string; private?: boolean };
@@ -162,26 +163,5 @@ export function PersonTimeline({
         </li>
       ))}
     </ol>
-  );
-}
-
-/** Two taps from a list: "Log", then what it was; the time is now. */
-export function QuickLog({ personId, name, returnTo }: { personId: number; name: string; returnTo: string }) {
-  return (
-    <details className="relative">
-      <summary className={`${small} cursor-pointer list-none`} aria-label={`Log an interaction with ${name}`}>
-        Log
-      </summary>
-      <Form method="post" className="mt-2 flex flex-wrap gap-2">
-        <input type="hidden" name="intent" value="log" />
-        <input type="hidden" name="personId" value={personId} />
-        <input type="hidden" name="returnTo" value={returnTo} />
-        {MANUAL_KINDS.map((k) => (
-          <button key={k} type="submit" name="kind" value={k} className={small}>
-            {KIND_LABEL[k]}
-          </button>
-        ))}
-      </Form>
-    </details>
   );
 }

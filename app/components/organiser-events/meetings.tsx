@@ -1,5 +1,7 @@
 import { Form, href, Link } from "react-router";
 import { inputClass } from "~/components/ui/field";
+import type { Locale } from "~/lib/i18n/locales";
+import { translator } from "~/lib/i18n/translate";
 import { MEETING_MINUTES } from "~/lib/organiser-events/rules";
 
 /** Meetings between attendees in the directory: the list to answer, and the form that proposes one. */
@@ -17,25 +19,20 @@ export type MeetingRow = {
 };
 
 /** Meetings asked of me (to answer) and those I asked, with their state. */
-export function Meetings({ meetings, slug }: { meetings: MeetingRow[]; slug: string }) {
+export function Meetings({ meetings, slug, locale }: { meetings: MeetingRow[]; slug: string; locale: Locale }) {
   if (!meetings.length) return null;
+  const t = translator(locale);
   const small = "rounded-md border border-slate-300 px-3 py-1.5 font-semibold text-sm dark:border-slate-700";
-  const STATE = {
-    pending: "Waiting for an answer",
-    accepted: "Accepted",
-    declined: "Declined",
-    cancelled: "Cancelled",
-  } as const;
   return (
     <section aria-labelledby="meetings-title" className="mt-6">
       <h2 id="meetings-title" className="font-semibold text-xl">
-        Meetings
+        {t("att.meetings.title")}
       </h2>
-      <ul className="mt-2 grid gap-2" aria-label="Meetings">
+      <ul className="mt-2 grid gap-2" aria-label={t("att.meetings.title")}>
         {meetings.map((m) => (
           <li key={m.id} className="rounded-lg border border-slate-200 p-3 text-sm dark:border-slate-800">
             <p>
-              <strong>{m.asked ? `You asked ${m.otherName}` : `${m.otherName} asks you`}</strong>
+              <strong>{t(m.asked ? "att.meetings.youAsked" : "att.meetings.asksYou", { name: m.otherName })}</strong>
               {m.otherCompany ? ` (${m.otherCompany})` : ""}: {m.line}
             </p>
             {m.note ? <p className="text-slate-600 dark:text-slate-300">{m.note}</p> : null}
@@ -47,22 +44,22 @@ export function Meetings({ meetings, slug }: { meetings: MeetingRow[]; slug: str
                   name="intent"
                   value="meeting-accept"
                   className={small}
-                  aria-label={`Accept the meeting with ${m.otherName}`}
+                  aria-label={t("att.meetings.acceptWho", { name: m.otherName })}
                 >
-                  Accept
+                  {t("att.meetings.accept")}
                 </button>
                 <button
                   type="submit"
                   name="intent"
                   value="meeting-decline"
                   className={small}
-                  aria-label={`Decline the meeting with ${m.otherName}`}
+                  aria-label={t("att.meetings.declineWho", { name: m.otherName })}
                 >
-                  Decline
+                  {t("att.meetings.decline")}
                 </button>
               </Form>
             ) : (
-              <p className="mt-1 font-medium">{STATE[m.state]}</p>
+              <p className="mt-1 font-medium">{t(`att.meetings.state.${m.state}`)}</p>
             )}
             {m.state === "pending" || m.state === "accepted" ? (
               <Form method="post" className="mt-2 flex flex-wrap gap-2">
@@ -72,7 +69,7 @@ export function Meetings({ meetings, slug }: { meetings: MeetingRow[]; slug: str
                     to={`${href("/e/:slug/meet/:id", { slug, id: String(m.otherId) })}?meeting=${m.id}`}
                     className={small}
                   >
-                    Reschedule
+                    {t("att.meetings.reschedule")}
                   </Link>
                 ) : null}
                 <button
@@ -80,9 +77,9 @@ export function Meetings({ meetings, slug }: { meetings: MeetingRow[]; slug: str
                   name="intent"
                   value="meeting-cancel"
                   className={small}
-                  aria-label={`Cancel the meeting with ${m.otherName}`}
+                  aria-label={t("att.meetings.cancelWho", { name: m.otherName })}
                 >
-                  Cancel meeting
+                  {t("att.meetings.cancel")}
                 </button>
               </Form>
             ) : null}
@@ -99,22 +96,28 @@ export function MeetingForm({
   event,
   sent,
   buttonClass,
+  idPrefix = "meet",
+  locale,
 }: {
   to: { id: number; name: string };
   event: { slug: string; startsAt: string; endsAt: string; timeZone: string; slotted: boolean };
   sent: { values: Record<string, string>; errors: Record<string, string[]> } | null;
   buttonClass: string;
+  /** Ids of the form's fields: a person shown twice on a page (suggested and listed) gets two forms. */
+  idPrefix?: string;
+  locale: Locale;
 }) {
+  const t = translator(locale);
   // With the organiser's slots, the times offered are those free for both (the meet page).
   if (event.slotted)
     return (
       <p className="mt-2 text-sm">
         <Link to={href("/e/:slug/meet/:id", { slug: event.slug, id: String(to.id) })} className="underline">
-          Choose a time to meet {to.name}
+          {t("att.meetings.chooseTime", { name: to.name })}
         </Link>
       </p>
     );
-  const id = (f: string) => `meet-${to.id}-${f}`;
+  const id = (f: string) => `${idPrefix}-${to.id}-${f}`;
   const err = (f: string) => sent?.errors[f]?.[0];
   const described = (f: string) => (err(f) ? { "aria-invalid": true, "aria-describedby": `${id(f)}-error` } : {});
   const message = (f: string) =>
@@ -125,11 +128,15 @@ export function MeetingForm({
     ) : null;
   return (
     <details className="mt-2" open={Boolean(sent)}>
-      <summary className="cursor-pointer text-sm underline">Propose a meeting with {to.name}</summary>
-      <Form method="post" className="mt-2 grid gap-2 sm:grid-cols-2" aria-label={`Meeting with ${to.name}`}>
+      <summary className="cursor-pointer text-sm underline">{t("att.meetings.propose", { name: to.name })}</summary>
+      <Form
+        method="post"
+        className="mt-2 grid gap-2 sm:grid-cols-2"
+        aria-label={t("att.meetings.formLabel", { name: to.name })}
+      >
         <input type="hidden" name="id" value={to.id} />
         <label className="grid gap-1 text-sm" htmlFor={id("startsAt")}>
-          <span className="font-medium">When ({event.timeZone.replace(/_/g, " ")})</span>
+          <span className="font-medium">{t("att.meetings.when", { zone: event.timeZone.replace(/_/g, " ") })}</span>
           <input
             id={id("startsAt")}
             name="startsAt"
@@ -143,7 +150,7 @@ export function MeetingForm({
           {message("startsAt")}
         </label>
         <label className="grid gap-1 text-sm" htmlFor={id("minutes")}>
-          <span className="font-medium">How long</span>
+          <span className="font-medium">{t("att.meetings.howLong")}</span>
           <select
             id={id("minutes")}
             name="minutes"
@@ -153,26 +160,26 @@ export function MeetingForm({
           >
             {MEETING_MINUTES.map((n) => (
               <option key={n} value={n}>
-                {n} minutes
+                {t("att.meetings.minutes", { minutes: n })}
               </option>
             ))}
           </select>
           {message("minutes")}
         </label>
         <label className="grid gap-1 text-sm" htmlFor={id("place")}>
-          <span className="font-medium">Where</span>
+          <span className="font-medium">{t("att.meetings.where")}</span>
           <input
             id={id("place")}
             name="place"
             defaultValue={sent?.values.place ?? ""}
-            placeholder="Stand 12, the coffee bar..."
+            placeholder={t("att.meetings.wherePlaceholder")}
             className={inputClass}
             {...described("place")}
           />
           {message("place")}
         </label>
         <label className="grid gap-1 text-sm" htmlFor={id("note")}>
-          <span className="font-medium">Note (optional)</span>
+          <span className="font-medium">{t("att.meetings.note")}</span>
           <input
             id={id("note")}
             name="note"
@@ -183,7 +190,7 @@ export function MeetingForm({
           {message("note")}
         </label>
         <button type="submit" name="intent" value="meet" className={`${buttonClass} sm:justify-self-start`}>
-          Send meeting request
+          {t("att.meetings.send")}
         </button>
       </Form>
     </details>

@@ -162,10 +162,3 @@ export function postEventDue(
   const left = deadline.getTime() - now.getTime();
   return { deadline, state: left >= 0 ? "due" : "overdue", hoursLeft: Math.max(0, Math.ceil(left / 3_600_000)) };
 }
-
-/** Snooze choices: days from the owner's today. */
-export const SNOOZE_CHOICES = [
-  { days: 1, label: "Tomorrow" },
-  { days: 7, label: "A week" },
-  { days: 30, label: "A month" },
-] as const;

@@ -1,6 +1,16 @@
 import { IntlMessageFormat } from "intl-messageformat";
 import { DEFAULT_LOCALE, type Locale, localeDir } from "./locales";
 import { ar } from "./messages/ar";
+import { attendeeAr } from "./messages/attendee/ar";
+import { attendeeDe } from "./messages/attendee/de";
+import { attendeeEn } from "./messages/attendee/en";
+import { attendeeEs } from "./messages/attendee/es";
+import { attendeeFr } from "./messages/attendee/fr";
+import { attendeeIt } from "./messages/attendee/it";
+import { attendeeJa } from "./messages/attendee/ja";
+import { attendeeNl } from "./messages/attendee/nl";
+import { attendeePtBR } from "./messages/attendee/pt-BR";
+import { attendeeZhHans } from "./messages/attendee/zh-Hans";
 import { authAr } from "./messages/auth/ar";
 import { authDe } from "./messages/auth/de";
 import { authEn } from "./messages/auth/en";
@@ -52,22 +62,22 @@ import { siteZhHans } from "./messages/site/zh-Hans";
 import { zhHans } from "./messages/zh-Hans";
 
 /** Every English message: the card's and, in their own files, each area's (so areas grow apart, not in one file). */
-export const ENGLISH = { ...en, ...givingEn, ...eventsEn, ...authEn, ...siteEn } as const;
+export const ENGLISH = { ...en, ...givingEn, ...eventsEn, ...authEn, ...attendeeEn, ...siteEn } as const;
 export type MessageKey = keyof typeof ENGLISH;
 /** Another language's messages: a key it lacks reads the English message. */
 export type Catalog = { readonly [K in MessageKey]?: string };
 
 export const CATALOGS: Record<Locale, Catalog> = {
   en: ENGLISH,
-  es: { ...es, ...givingEs, ...eventsEs, ...authEs, ...siteEs },
-  fr: { ...fr, ...givingFr, ...eventsFr, ...authFr, ...siteFr },
-  de: { ...de, ...givingDe, ...eventsDe, ...authDe, ...siteDe },
-  "pt-BR": { ...ptBR, ...givingPtBR, ...eventsPtBR, ...authPtBR, ...sitePtBR },
-  it: { ...it, ...givingIt, ...eventsIt, ...authIt, ...siteIt },
-  nl: { ...nl, ...givingNl, ...eventsNl, ...authNl, ...siteNl },
-  ja: { ...ja, ...givingJa, ...eventsJa, ...authJa, ...siteJa },
-  "zh-Hans": { ...zhHans, ...givingZhHans, ...eventsZhHans, ...authZhHans, ...siteZhHans },
-  ar: { ...ar, ...givingAr, ...eventsAr, ...authAr, ...siteAr },
+  es: { ...es, ...givingEs, ...eventsEs, ...authEs, ...attendeeEs, ...siteEs },
+  fr: { ...fr, ...givingFr, ...eventsFr, ...authFr, ...attendeeFr, ...siteFr },
+  de: { ...de, ...givingDe, ...eventsDe, ...authDe, ...attendeeDe, ...siteDe },
+  "pt-BR": { ...ptBR, ...givingPtBR, ...eventsPtBR, ...authPtBR, ...attendeePtBR, ...sitePtBR },
+  it: { ...it, ...givingIt, ...eventsIt, ...authIt, ...attendeeIt, ...siteIt },
+  nl: { ...nl, ...givingNl, ...eventsNl, ...authNl, ...attendeeNl, ...siteNl },
+  ja: { ...ja, ...givingJa, ...eventsJa, ...authJa, ...attendeeJa, ...siteJa },
+  "zh-Hans": { ...zhHans, ...givingZhHans, ...eventsZhHans, ...authZhHans, ...attendeeZhHans, ...siteZhHans },
+  ar: { ...ar, ...givingAr, ...eventsAr, ...authAr, ...attendeeAr, ...siteAr },
 };
 
 export type MessageValues = Record<string, string | number>;

@@ -1,6 +1,6 @@
 import { href, Link } from "react-router";
+import { QuickLog } from "~/components/follow/quick-actions";
 import { ReconnectList } from "~/components/follow/reconnect-list";
-import { QuickLog } from "~/components/follow/timeline";
 import { UnthankedGifts } from "~/components/fundraising/unthanked";
 import { TimesIn } from "~/components/times-in";
 import { appContext } from "~/context";

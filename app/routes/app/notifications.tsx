@@ -2,7 +2,7 @@ import { Form, href, redirect } from "react-router";
 import { ReconnectList } from "~/components/follow/reconnect-list";
 import { appContext } from "~/context";
 import { pageMeta } from "~/lib/site";
-import { shellSettings } from "~/server/account/app-shell.server";
+import { ownersOf, shellSettings } from "~/server/account/app-shell.server";
 import { getUser } from "~/server/account/user.server";
 import { followAction, isFollowIntent } from "~/server/follow/follow.server";
 import { dueToReconnect } from "~/server/follow/rhythm.server";
@@ -18,7 +18,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { timeZone } = await shellSettings(context, request);
   const [notifications, due] = await Promise.all([
     listNotifications(app.db, user.id),
-    dueToReconnect(app.db, user.id, timeZone, { limit: 20 }),
+    dueToReconnect(app.db, ownersOf(user), timeZone, { limit: 20 }),
   ]);
   return { notifications, due, now: Date.now() };
 }

@@ -1,17 +1,17 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { sql } from "drizzle-orm";
 import { data, Form, href, Link, useNavigation } from "react-router";
 import { RhythmFields } from "~/components/follow/rhythm-fields";
 import { Field, inputClass } from "~/components/ui/field";
 import { appContext } from "~/context";
 import { describeRhythm, tagRhythmSchema } from "~/lib/follow/rhythm";
 import { pageMeta } from "~/lib/site";
+import { ownersOf } from "~/server/account/app-shell.server";
 import { getUser } from "~/server/account/user.server";
 import { listTagRhythms, setTagRhythm } from "~/server/follow/rhythm.server";
+import { visibleFacets } from "~/server/people/list.server";
 import { unknownIntent } from "~/server/platform/http.server";
 import { redirectWithToast } from "~/server/platform/toast.server";
-import { connection } from "~db/schema";
 import type { Route } from "./+types/rhythms";
 
 export const meta = () => [...pageMeta("Keep in touch"), { name: "robots", content: "noindex" }];
@@ -19,13 +19,12 @@ export const meta = () => [...pageMeta("Keep in touch"), { name: "robots", conte
 export async function loader({ context }: Route.LoaderArgs) {
   const app = context.get(appContext);
   const user = getUser(context);
-  const [rules, tags] = await Promise.all([
+  // The tags offered are those of the people this member sees (decision 0234), as the people list's menu.
+  const [rules, { tags }] = await Promise.all([
     listTagRhythms(app.db, user.workspace.id),
-    app.db.all<{ tag: string }>(
-      sql`select distinct t.value as tag from ${connection} c, json_each(c.tags) t where c.user_id = ${user.workspace.id} order by 1 limit 300`,
-    ),
+    visibleFacets(app.db, ownersOf(user)),
   ]);
-  return { rules, tags: tags.map((t) => t.tag) };
+  return { rules, tags };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {

@@ -1,8 +1,9 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, href, Link } from "react-router";
 import { SUBSCRIBED_COOKIE } from "~/components/marketing/newsletter-slide-in";
-import { NEWSLETTER_SUCCESS, NewsletterForm, newsletterSchema } from "~/components/newsletter-form";
+import { NEWSLETTER_SUCCESS, NewsletterForm } from "~/components/newsletter-form";
 import { appContext } from "~/context";
+import { newsletterSchema } from "~/lib/forms/newsletter";
 import { safeRedirect } from "~/lib/platform/safe-redirect";
 import { pageMeta } from "~/lib/site";
 import { outboxMailer } from "~/server/platform/mail.server";

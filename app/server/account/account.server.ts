@@ -35,9 +35,12 @@ import {
   nonprofitApplication,
   notification,
   orgAttendee,
+  orgBooth,
   orgEvent,
   orgExchange,
+  orgLead,
   orgLeadAnswer,
+  orgLeadNote,
   orgLeadQuestion,
   orgMeeting,
   outbox,
@@ -86,10 +89,16 @@ function deletions(db: Database, o: AccountOwner): BatchItem<"sqlite">[] {
   const cards = db.select({ id: card.id }).from(card).where(eq(card.userId, o.id));
   const pledges = db.select({ id: pledge.id }).from(pledge).where(eq(pledge.userId, o.id));
   const passes = db.select({ id: orgAttendee.id }).from(orgAttendee).where(eq(orgAttendee.userId, o.id));
+  // The booths of the personal workspace (a single exhibitor's stand), and every lead of them or on the owner's passes.
+  const booths = db.select({ id: orgBooth.id }).from(orgBooth).where(eq(orgBooth.workspaceId, o.id));
   const standQuestions = db
     .select({ id: orgLeadQuestion.id })
     .from(orgLeadQuestion)
-    .where(inArray(orgLeadQuestion.exhibitorId, passes));
+    .where(inArray(orgLeadQuestion.boothId, booths));
+  const leads = db
+    .select({ id: orgLead.id })
+    .from(orgLead)
+    .where(or(inArray(orgLead.boothId, booths), inArray(orgLead.attendeeId, passes)));
   const emailed: BatchItem<"sqlite">[] = provedMailbox(o)
     ? [
         db.delete(review).where(eq(review.email, o.email)),
@@ -146,19 +155,13 @@ function deletions(db: Database, o: AccountOwner): BatchItem<"sqlite">[] {
     mine(nonprofitApplication, nonprofitApplication.userId),
     mine(event, event.userId),
     // The owner's own passes at anyone's event go (with their consents and exchanges); events they organised take their attendees with them.
-    db.delete(orgLeadAnswer).where(
-      or(
-        inArray(orgLeadAnswer.questionId, standQuestions),
-        inArray(
-          orgLeadAnswer.leadId,
-          db
-            .select({ id: orgExchange.id })
-            .from(orgExchange)
-            .where(or(inArray(orgExchange.fromId, passes), inArray(orgExchange.toId, passes))),
-        ),
-      ),
-    ),
-    db.delete(orgLeadQuestion).where(inArray(orgLeadQuestion.exhibitorId, passes)),
+    db
+      .delete(orgLeadAnswer)
+      .where(or(inArray(orgLeadAnswer.questionId, standQuestions), inArray(orgLeadAnswer.leadId, leads))),
+    db.delete(orgLeadNote).where(inArray(orgLeadNote.leadId, leads)),
+    db.delete(orgLead).where(or(inArray(orgLead.boothId, booths), inArray(orgLead.attendeeId, passes))),
+    db.delete(orgLeadQuestion).where(inArray(orgLeadQuestion.boothId, booths)),
+    db.delete(orgBooth).where(eq(orgBooth.workspaceId, o.id)),
     db.delete(orgExchange).where(or(inArray(orgExchange.fromId, passes), inArray(orgExchange.toId, passes))),
     db.delete(orgMeeting).where(or(inArray(orgMeeting.fromId, passes), inArray(orgMeeting.toId, passes))),
     db.delete(orgAttendee).where(eq(orgAttendee.userId, o.id)),

@@ -3,11 +3,16 @@ import { eq, getTableColumns, inArray, or } from "drizzle-orm";
 import {
   orgAttendee,
   orgAvailability,
+  orgBooth,
   orgCheckin,
   orgConsent,
   orgEvent,
   orgExchange,
+  orgIntent,
+  orgIntentOption,
+  orgLead,
   orgLeadAnswer,
+  orgLeadNote,
   orgLeadQuestion,
   orgMailConsent,
   orgMeeting,
@@ -25,6 +30,10 @@ import { byEmail, type ExportSection, rowsOf } from "./export-rows.server";
 /** The events the owner organised, as a subquery. */
 const organised = (db: Database, o: AccountOwner) =>
   db.select({ id: orgEvent.id }).from(orgEvent).where(eq(orgEvent.userId, o.id));
+
+/** The booths of the owner's personal workspace, as a subquery. */
+const personalBooths = (db: Database, o: AccountOwner) =>
+  db.select({ id: orgBooth.id }).from(orgBooth).where(eq(orgBooth.workspaceId, o.id));
 
 /** The owner's own passes at anyone's event. */
 const passesOf = (db: Database, o: AccountOwner) =>
@@ -127,17 +136,51 @@ export const EVENT_SECTIONS: readonly ExportSection[] = [
         .where(inArray(orgSchedule.attendeeId, passesOf(db, o))),
   },
   {
-    // The questions the owner's stands asked after each scan.
+    // The owner's own booths (a single exhibitor's stand is their personal workspace's booth, decision 0250).
+    name: "eventBooths",
+    tables: ["org_booth"],
+    read: rowsOf(orgBooth, (o) => eq(orgBooth.workspaceId, o.id)),
+  },
+  {
+    // The leads of the owner's booths, and each booth's lead on the owner's own passes.
+    name: "eventLeads",
+    tables: ["org_lead"],
+    read: (db, o) =>
+      db
+        .select()
+        .from(orgLead)
+        .where(or(inArray(orgLead.boothId, personalBooths(db, o)), inArray(orgLead.attendeeId, passesOf(db, o)))),
+  },
+  {
+    // The notes on the owner's booths' leads, with who wrote each.
+    name: "eventLeadNotes",
+    tables: ["org_lead_note"],
+    read: (db, o) =>
+      db
+        .select()
+        .from(orgLeadNote)
+        .where(
+          inArray(
+            orgLeadNote.leadId,
+            db
+              .select({ id: orgLead.id })
+              .from(orgLead)
+              .where(inArray(orgLead.boothId, personalBooths(db, o))),
+          ),
+        ),
+  },
+  {
+    // The questions the owner's booths asked after each scan.
     name: "eventLeadQuestions",
     tables: ["org_lead_question"],
     read: (db, o) =>
       db
         .select()
         .from(orgLeadQuestion)
-        .where(inArray(orgLeadQuestion.exhibitorId, passesOf(db, o))),
+        .where(inArray(orgLeadQuestion.boothId, personalBooths(db, o))),
   },
   {
-    // Answers to the owner's stands' questions, and a stand's answers about the owner's own passes.
+    // Answers to the owner's booths' questions, and a stand's answers about the owner's own passes.
     name: "eventLeadAnswers",
     tables: ["org_lead_answer"],
     read: (db, o) =>
@@ -152,8 +195,10 @@ export const EVENT_SECTIONS: readonly ExportSection[] = [
         })
         .from(orgLeadAnswer)
         .innerJoin(orgLeadQuestion, eq(orgLeadQuestion.id, orgLeadAnswer.questionId))
-        .innerJoin(orgExchange, eq(orgExchange.id, orgLeadAnswer.leadId))
-        .where(or(inArray(orgLeadQuestion.exhibitorId, passesOf(db, o)), inArray(orgExchange.toId, passesOf(db, o)))),
+        .innerJoin(orgLead, eq(orgLead.id, orgLeadAnswer.leadId))
+        .where(
+          or(inArray(orgLeadQuestion.boothId, personalBooths(db, o)), inArray(orgLead.attendeeId, passesOf(db, o))),
+        ),
   },
   {
     // When the owner's passes were let in at the door.
@@ -192,6 +237,26 @@ export const EVENT_SECTIONS: readonly ExportSection[] = [
         .select()
         .from(orgRequestMail)
         .where(inArray(orgRequestMail.attendeeId, passesOf(db, o))),
+  },
+  {
+    // The matchmaking list of the owner's events.
+    name: "eventIntentOptions",
+    tables: ["org_intent_option"],
+    read: (db, o) =>
+      db
+        .select()
+        .from(orgIntentOption)
+        .where(inArray(orgIntentOption.eventId, organised(db, o))),
+  },
+  {
+    // What the owner's own passes look for and offer.
+    name: "eventIntents",
+    tables: ["org_intent"],
+    read: (db, o) =>
+      db
+        .select()
+        .from(orgIntent)
+        .where(inArray(orgIntent.attendeeId, passesOf(db, o))),
   },
   // Mailings: what was sent to whom, clicks, gifts through a mailing, and addresses not to mail.
 ];

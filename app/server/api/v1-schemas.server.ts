@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { MANUAL_KINDS, MAX_INTERACTION_TEXT } from "~/lib/follow/timeline";
+import { MANUAL_KINDS } from "~/lib/follow/kinds";
+import { MAX_INTERACTION_TEXT } from "~/lib/follow/timeline";
 import { emailAddress, linkedinField, nameField, optionalText } from "~/lib/forms/fields";
 import { webLink } from "~/lib/forms/web-link";
 import { WEBHOOK_EVENTS } from "~/lib/integrations/rules";

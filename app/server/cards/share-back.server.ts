@@ -8,7 +8,7 @@ import { newsOptInText } from "~/lib/people/consent";
 import { flatDraft } from "~/lib/people/form";
 import { clipText } from "~/lib/text/graphemes";
 import { hex } from "~/lib/text/hex";
-import { sharedContact } from "~db/schema";
+import { connection, sharedContact } from "~db/schema";
 import type { Database } from "../db/db.server";
 import { activeEventName } from "../events/active-event.server";
 import { addPerson } from "../people/add.server";
@@ -16,6 +16,7 @@ import { consentStatement } from "../people/consent.server";
 import type { PeopleEvents } from "../people/events.server";
 import { notifyWorkspace } from "../platform/notifications.server";
 import { getSettings } from "../settings/settings.server";
+import { cardArrival } from "./holder.server";
 
 /** Each refusal's title and description, as keys of the visitor's catalog (app/lib/i18n). */
 export const SHARE_MESSAGES = {
@@ -161,7 +162,12 @@ export async function recordShareBack(
   const ownerId = card.ownerId;
   const cardId = card.id;
   // Read now, not from the (possibly cached) card, so the tag is the hub active at this moment.
-  const [eventName, settings] = await Promise.all([activeEventName(db, ownerId), getSettings(db, ownerId)]);
+  // Through a team card: met by the member who holds it, who owns the person (decision 0252).
+  const [eventName, settings, { metBy }] = await Promise.all([
+    activeEventName(db, ownerId),
+    getSettings(db, ownerId),
+    cardArrival(db, cardId, ownerId),
+  ]);
   const draft = flatDraft({
     ...input,
     company: input.organization,
@@ -175,11 +181,13 @@ export async function recordShareBack(
     clientId: await shareKey(cardId, input, now),
     status: "Pending",
     tags: ["Shared", "New Contact"],
+    metBy,
     now,
     events,
     also: (personId, created) => [
       db.insert(sharedContact).values({
-        recipientUserId: ownerId,
+        // The person's owner receives it: the account in a personal workspace, the card's holder in a team (0252).
+        recipientUserId: sql`(select ${connection.ownerId} from ${connection} where ${connection.id} = ${personId})`,
         cardId,
         connectionId: personId,
         senderName: input.name,

@@ -1,7 +1,6 @@
 import { and, asc, desc, eq, isNotNull, isNull, sql } from "drizzle-orm";
 import { BRAND_FIELDS, type BrandRules, type BrandValues, ruleOf } from "~/lib/card/brand";
 import type { CurrentWorkspace } from "~/lib/teams/rules";
-import { DAY_MS } from "~/lib/time/days";
 import { card, cardIssue, cardTemplate, member, user, workspace } from "~db/schema";
 import type { Database } from "../db/db.server";
 import { rawSql, writeBatch } from "../db/write.server";
@@ -9,6 +8,7 @@ import type { AppEnv } from "../platform/env.server";
 import { outboxMailer } from "../platform/mail.server";
 import { randomToken, sha256Hex } from "../platform/tokens.server";
 import { auditIfChanged } from "../teams/audit.server";
+import { cardFromTemplate, handOverMail, newHandOver } from "../teams/card-hand-over.server";
 import { purgeCards } from "./cards.server";
 
 /**
@@ -18,9 +18,6 @@ import { purgeCards } from "./cards.server";
  */
 
 export type Manager = { id: string; workspace: Pick<CurrentWorkspace, "id" | "role" | "team"> };
-
-/** How long a card's hand-over link works. */
-export const CARD_ISSUE_DAYS = 7;
 
 const managerNow = (m: Manager) =>
   sql`exists (select 1 from ${member} m where m.workspace_id = ${m.workspace.id} and m.user_id = ${m.id} and m.role in ('owner', 'admin'))`;
@@ -36,6 +33,57 @@ export function listTemplates(db: Database, workspaceId: string) {
     .where(eq(cardTemplate.workspaceId, workspaceId))
     .orderBy(asc(cardTemplate.name))
     .limit(200);
+}
+
+/** The template a member the team's directory adds gets a card from (decision 0260), or null. */
+export async function defaultTemplateId(db: Database, workspaceId: string) {
+  const row = await db
+    .select({ id: workspace.defaultTemplateId })
+    .from(workspace)
+    .where(eq(workspace.id, workspaceId))
+    .get();
+  return row?.id ?? null;
+}
+
+/**
+ * Sets (or, with null, clears) the team's default template: one statement, holding the manager's role and that the
+ * template is the team's. False when either fails.
+ */
+export async function setDefaultTemplate(db: Database, actor: Manager, templateId: string | null) {
+  if (!canManageCards(actor.workspace)) return false;
+  const w = actor.workspace.id;
+  const template = templateId
+    ? await db
+        .select({ name: cardTemplate.name })
+        .from(cardTemplate)
+        .where(and(eq(cardTemplate.id, templateId), eq(cardTemplate.workspaceId, w)))
+        .get()
+    : null;
+  if (templateId && !template) return false;
+  const [rows] = await db.batch([
+    db
+      .update(workspace)
+      .set({ defaultTemplateId: templateId })
+      .where(
+        and(
+          eq(workspace.id, w),
+          eq(workspace.kind, "team"),
+          managerNow(actor),
+          templateId === null
+            ? undefined
+            : sql`exists (select 1 from ${cardTemplate} t where t.id = ${templateId} and t.workspace_id = ${w})`,
+        ),
+      )
+      .returning({ id: workspace.id }),
+    auditIfChanged(db, {
+      workspaceId: w,
+      actorId: actor.id,
+      action: "template.changed",
+      subject: template?.name ?? "",
+      detail: templateId ? "Made the default for members the directory adds" : "No default template any more",
+    }),
+  ]);
+  return rows.length === 1;
 }
 
 /** Every card of a team with who holds it, its template, and an open hand-over: the admins' overview. */
@@ -200,9 +248,8 @@ export async function issueCard(
     .where(and(eq(member.workspaceId, w), eq(member.userId, input.memberId)))
     .limit(1);
   if (!holder) return { ok: false, reason: "not-found" };
-  const token = randomToken();
-  const hash = await sha256Hex(token);
-  const expiresAt = now.getTime() + CARD_ISSUE_DAYS * DAY_MS;
+  const handOver = await newHandOver(now);
+  const { token, hash, expiresAt } = handOver;
   const email = holder.email.toLowerCase();
   let cardId: number;
   if (input.cardId !== undefined) {
@@ -228,27 +275,16 @@ export async function issueCard(
       .where(and(eq(cardTemplate.id, input.templateId ?? ""), eq(cardTemplate.workspaceId, w)))
       .limit(1);
     if (!t) return { ok: false, reason: "not-found" };
-    const ref = crypto.randomUUID().replaceAll("-", "").slice(0, 24);
     const name = holder.name.trim().slice(0, 100) || email.split("@")[0] || "Team card";
-    const results = await writeBatch(db, [
-      rawSql(sql`insert into card (user_id, label, ref, name, company, location, website, headline, colour, template_id)
-        select ${w}, ${t.name.slice(0, 40)}, ${ref}, ${name}, ${t.company}, ${t.address}, ${t.website}, ${t.headline},
-          ${t.colour}, ${t.id}
-        where ${managerNow(actor)} returning id`),
-      rawSql(sql`insert into card_issue (card_id, workspace_id, email, token_hash, expires_at)
-        select id, ${w}, ${email}, ${hash}, ${expiresAt} from card where ref = ${ref}`),
-    ]);
+    const results = await writeBatch(
+      db,
+      cardFromTemplate(handOver, { workspaceId: w, email, name }, sql`t.id = ${t.id}`, managerNow(actor)),
+    );
     const made = (results[0]?.results ?? [])[0] as { id: number } | undefined;
     if (!made) return { ok: false, reason: "not-allowed" };
     cardId = made.id;
   }
-  const link = `${input.origin}/teams/claim?token=${encodeURIComponent(token)}`;
-  await outboxMailer(db).send({
-    to: email,
-    kind: "team-card",
-    subject: `Your ${actor.workspace.team ?? "team"} card on KnowWho`,
-    text: `Hi,\n\n${actor.workspace.team ?? "Your team"} made a business card for you on KnowWho.\n\nOpen this link to take it:\n\n${link}\n\nThe link works once, for ${CARD_ISSUE_DAYS} days, and only for the account with the address ${email}, once that address is confirmed.`,
-  });
+  await outboxMailer(db).send(handOverMail(actor.workspace.team, email, input.origin, token));
   return { ok: true, token, cardId };
 }
 

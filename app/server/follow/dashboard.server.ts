@@ -7,6 +7,7 @@ import { compiled, type Slots } from "../db/compiled.server";
 import { type Database, type Owner, type Owners, sessionOwner, sessionWorkspace } from "../db/db.server";
 import type { PageReads, PageRows } from "../db/page-reads.server";
 import { unacknowledgedGifts } from "../fundraising/gifts.server";
+import { peopleOf, type Viewer } from "../people/access.server";
 import { latestNotifications } from "../people/list.server";
 import { type SettingsRows, settingsFrom } from "../settings/settings.server";
 import { dueFollowUps } from "./reminders.server";
@@ -24,6 +25,8 @@ const RECONNECT_LIMIT = 10;
 function dashboardStatements<O extends string>(owner: (slot: Slots<O>) => Owner, space: (slot: Slots<O>) => Owner) {
   type At = Slots<O | "at">;
   type Owned = Slots<O>;
+  // The member reading, in the workspace: people, follow-ups and donors are only those they see (decision 0234).
+  const viewer = (slot: Slots<O>): Viewer => ({ workspaceId: space(slot), userId: owner(slot) });
   return {
     shares: compiled((db, slot: At) =>
       db
@@ -43,7 +46,7 @@ function dashboardStatements<O extends string>(owner: (slot: Slots<O>) => Owner,
     ),
     stats: compiled((db, slot: At) => cardStats(db, space(slot), slot.at)),
     notifications: compiled((db, slot: Owned) => latestNotifications(db, owner(slot))),
-    dueSoon: compiled((db, slot: At) => dueFollowUps(db, space(slot), slot.at)),
+    dueSoon: compiled((db, slot: At) => dueFollowUps(db, viewer(slot), slot.at)),
     recentConnections: compiled((db, slot: Owned) =>
       db
         .select({
@@ -55,7 +58,7 @@ function dashboardStatements<O extends string>(owner: (slot: Slots<O>) => Owner,
           createdAt: connection.createdAt,
         })
         .from(connection)
-        .where(eq(connection.userId, space(slot)))
+        .where(peopleOf(viewer(slot)))
         .orderBy(desc(connection.createdAt), desc(connection.id))
         .limit(5),
     ),
@@ -67,9 +70,9 @@ function dashboardStatements<O extends string>(owner: (slot: Slots<O>) => Owner,
         .from(sharedContact)
         .where(and(eq(sharedContact.recipientUserId, owner(slot)), gte(sharedContact.createdAt, slot.at))),
     ),
-    unthanked: compiled((db, slot: Owned) => unacknowledgedGifts(db, space(slot))),
+    unthanked: compiled((db, slot: Owned) => unacknowledgedGifts(db, viewer(slot))),
     tagRules: compiled((db, slot: Owned) => listTagRhythms(db, space(slot))),
-    candidates: compiled((db, slot: Slots<O | "at" | "until">) => dueCandidates(db, space(slot), slot.at, slot.until)),
+    candidates: compiled((db, slot: Slots<O | "at" | "until">) => dueCandidates(db, viewer(slot), slot.at, slot.until)),
   };
 }
 

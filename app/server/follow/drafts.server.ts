@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray, isNull } from "drizzle-orm";
 import type { FollowUp, FollowUpInput } from "~/lib/assistant/rules";
 import { nextStepsIn, relationshipOf, shareableTopic, sharedInterests } from "~/lib/follow/draft-privacy";
-import { CONTACT_KINDS } from "~/lib/follow/timeline";
+import { CONTACT_KINDS } from "~/lib/follow/kinds";
 import { campaignMention } from "~/lib/fundraising/campaign-mention";
 import { formatInZone } from "~/lib/time/time";
 import { campaign, card, connection, event, followUpDraft, interaction, pledge, sharedContact } from "~db/schema";

@@ -1,8 +1,9 @@
-import { and, asc, eq, isNull, lte, type SQLWrapper, sql } from "drizzle-orm";
+import { and, asc, eq, isNull, lte, or, type SQLWrapper, sql } from "drizzle-orm";
 import { DAY_MS } from "~/lib/time/days";
 import { connection, reminder, userSettings } from "~db/schema";
 import { compiled, type Slots } from "../db/compiled.server";
-import type { Database, Owner } from "../db/db.server";
+import type { Database } from "../db/db.server";
+import { seesPersonById, type Viewer } from "../people/access.server";
 import { notifyWorkspace } from "../platform/notifications.server";
 
 export const REMINDER_TYPES = ["Call", "Email", "Meeting", "General"] as const;
@@ -40,8 +41,8 @@ const remindersRead = compiled((db, slot: Slots<"userId" | "connectionId">) =>
     .orderBy(asc(reminder.done), asc(reminder.dueAt)),
 );
 
-/** Open follow-ups due by the end of the owner's day, overdue ones first. */
-export function dueFollowUps(db: Database, userId: Owner, until: Date | SQLWrapper) {
+/** Open follow-ups due by the end of the owner's day, overdue ones first: the viewer's own, and of people they see (0234). */
+export function dueFollowUps(db: Database, viewer: Viewer, until: Date | SQLWrapper) {
   return db
     .select({
       id: reminder.id,
@@ -53,7 +54,14 @@ export function dueFollowUps(db: Database, userId: Owner, until: Date | SQLWrapp
     })
     .from(reminder)
     .leftJoin(connection, eq(connection.id, reminder.connectionId))
-    .where(and(eq(reminder.userId, userId), eq(reminder.done, false), lte(reminder.dueAt, until)))
+    .where(
+      and(
+        eq(reminder.userId, viewer.workspaceId),
+        eq(reminder.done, false),
+        lte(reminder.dueAt, until),
+        or(eq(reminder.ownerId, viewer.userId), seesPersonById(viewer, reminder.connectionId)),
+      ),
+    )
     .orderBy(asc(reminder.dueAt))
     .limit(50);
 }

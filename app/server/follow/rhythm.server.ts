@@ -17,7 +17,8 @@ import { PRIORITIES, type Priority } from "~/lib/people/connection-rules";
 import { DAY_MS } from "~/lib/time/days";
 import { dayInZone } from "~/lib/time/time";
 import { connection, keepInTouch, tagRhythm } from "~db/schema";
-import type { Database, Owner } from "../db/db.server";
+import type { Database, Owner, Owners } from "../db/db.server";
+import { seesPersonAs, type Viewer, viewerOf } from "../people/access.server";
 import { notifyWorkspace } from "../platform/notifications.server";
 
 export function listTagRhythms(db: Database, userId: Owner) {
@@ -107,8 +108,11 @@ type Row = {
 const CANDIDATES = 2000;
 
 /** The reads `rhythmsFrom` works on (the owner's tag rules and the candidates), for one D1 batch with a page's other reads. */
-function rhythmReads(db: Database, userId: string, now = new Date(), onlyId?: number) {
-  return [listTagRhythms(db, userId), rhythmCandidates(db, userId, now.getTime() - 7 * DAY_MS, onlyId)] as const;
+function rhythmReads(db: Database, viewer: Viewer, now = new Date(), onlyId?: number) {
+  return [
+    listTagRhythms(db, viewer.workspaceId),
+    rhythmCandidates(db, viewer, now.getTime() - 7 * DAY_MS, onlyId),
+  ] as const;
 }
 
 /** A rhythm candidate's columns over `connection c` and `keep_in_touch k`, read alike by both candidate reads. */
@@ -128,8 +132,9 @@ const CANDIDATE_COLUMNS = {
   snoozed_until: sql<string | null>`k.snoozed_until`,
 };
 
-/** Who a rhythm may apply to: `recent` (ms) is when "met lately at an event" starts. */
-export function rhythmCandidates(db: Database, userId: Owner, recent: number | SQLWrapper, onlyId?: number) {
+/** Who a rhythm may apply to, of the people the viewer sees (0234): `recent` (ms) is when "met lately at an event" starts. */
+export function rhythmCandidates(db: Database, viewer: Viewer, recent: number | SQLWrapper, onlyId?: number) {
+  const userId = viewer.workspaceId;
   // A select builder rather than db.all, which drizzle cannot bind inside a D1 batch.
   return db
     .select({
@@ -138,7 +143,7 @@ export function rhythmCandidates(db: Database, userId: Owner, recent: number | S
           and i.connection_id = c.id and i.source in ('manual', 'api', 'assistant', 'gift'))`,
     })
     .from(sql`${connection} c left join ${keepInTouch} k on k.user_id = c.user_id and k.connection_id = c.id`)
-    .where(sql`c.user_id = ${userId} and c.status <> 'Archived' ${onlyId === undefined ? sql`` : sql`and c.id = ${onlyId}`} and (
+    .where(sql`c.user_id = ${userId} and c.status <> 'Archived' and ${seesPersonAs(viewer, "c")} ${onlyId === undefined ? sql`` : sql`and c.id = ${onlyId}`} and (
       k.every is not null
       or exists (select 1 from json_each(c.tags) t join ${tagRhythm} r on r.user_id = c.user_id and lower(r.tag) = lower(t.value))
       or (c.event_name is not null and c.created_at > ${recent}))`)
@@ -200,11 +205,12 @@ function metLately(
  */
 export function dueCandidates(
   db: Database,
-  userId: Owner,
+  viewer: Viewer,
   recent: number | SQLWrapper,
   until: number | SQLWrapper,
   limit = DUE_ROWS,
 ) {
+  const userId = viewer.workspaceId;
   const ruleDays = sql.raw(`(select min(${shortestDays("r.every", "r.days")}) from json_each(c.tags) t
     join tag_rhythm r on r.user_id = c.user_id and lower(r.tag) = lower(t.value))`);
   return db
@@ -217,7 +223,7 @@ export function dueCandidates(
       sql`(select c.*, ${ruleDays} as rule_days,
           (select max(i.occurred_at) from interaction i where i.user_id = c.user_id and i.connection_id = c.id
             and i.source in ('manual', 'api', 'assistant', 'gift')) as reached_out
-        from ${connection} c where +c.user_id = ${userId} and c.status <> 'Archived' and c.id in (
+        from ${connection} c where +c.user_id = ${userId} and c.status <> 'Archived' and ${seesPersonAs(viewer, "c")} and c.id in (
           select k.connection_id from ${keepInTouch} k where k.user_id = ${userId}
             and (k.every is not null or k.snoozed_until is not null)
           union
@@ -246,8 +252,14 @@ type RhythmRead = readonly [Awaited<ReturnType<typeof listTagRhythms>>, Row[]];
  * else the shortest of their tags' rhythms, and people met at an event inside the 48-hour window
  * (until the owner reaches out). Snoozed people move to their snooze day. One D1 round trip.
  */
-export async function rhythmsOf(db: Database, userId: string, timeZone: string, now = new Date(), onlyId?: number) {
-  return rhythmsFrom(await db.batch(rhythmReads(db, userId, now, onlyId)), timeZone, now);
+export async function rhythmsOf(
+  db: Database,
+  owner: string | Owners,
+  timeZone: string,
+  now = new Date(),
+  onlyId?: number,
+) {
+  return rhythmsFrom(await db.batch(rhythmReads(db, viewerOf(owner), now, onlyId)), timeZone, now);
 }
 
 /** `rhythmsOf` on the answers of `rhythmReads`. */
@@ -346,9 +358,9 @@ type DueOptions = { now?: Date; withinDays?: number; limit?: number };
  * People due by the end of `withinDays` from the owner's today (0: due today or overdue), ranked by
  * priority, then relationship strength, then how overdue, each with its reasons.
  */
-export async function dueToReconnect(db: Database, userId: string, timeZone: string, options: DueOptions = {}) {
+export async function dueToReconnect(db: Database, owner: string | Owners, timeZone: string, options: DueOptions = {}) {
   const now = options.now ?? new Date();
-  return dueFrom(await rhythmsOf(db, userId, timeZone, now), timeZone, { ...options, now });
+  return dueFrom(await rhythmsOf(db, owner, timeZone, now), timeZone, { ...options, now });
 }
 
 /** `dueToReconnect` on people `rhythmsFrom` gave. */

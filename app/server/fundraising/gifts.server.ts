@@ -5,10 +5,11 @@ import { refundTooLarge } from "~/lib/fundraising/refund";
 import { formatMoney } from "~/lib/money";
 import { campaign, connection, gift, pledge, pledgeInstalment, recurringGift, reminder } from "~db/schema";
 import { chunk, IDS_PER_STATEMENT } from "../db/budget.server";
-import type { Database, Owner } from "../db/db.server";
+import type { Database } from "../db/db.server";
 import { rawSql, writeBatch } from "../db/write.server";
 import { emitEvent, emitEvents } from "../integrations/webhooks.server";
 import { paymentsFor } from "../payments/payments.server";
+import { seesPersonById, type Viewer } from "../people/access.server";
 import { addPerson, attachToPerson } from "../people/add.server";
 import { giftEntryStatements } from "../people/timeline.server";
 import { purgeCampaignPages } from "./campaigns.server";
@@ -233,12 +234,19 @@ const giftColumns = {
   note: gift.note,
 };
 
-export function campaignGifts(db: Database, userId: string, campaignId: string) {
+/** A campaign's gifts, of the donors the viewer sees (0234). */
+export function campaignGifts(db: Database, viewer: Viewer, campaignId: string) {
   return db
     .select(giftColumns)
     .from(gift)
     .leftJoin(campaign, eq(campaign.id, gift.campaignId))
-    .where(and(eq(gift.userId, userId), eq(gift.campaignId, campaignId)))
+    .where(
+      and(
+        eq(gift.userId, viewer.workspaceId),
+        eq(gift.campaignId, campaignId),
+        seesPersonById(viewer, gift.connectionId),
+      ),
+    )
     .orderBy(desc(gift.date), desc(gift.id))
     .limit(500);
 }
@@ -252,10 +260,11 @@ export const GIFT_EXPORT_PAGE = 1000;
  */
 export async function* campaignGiftExportPages(
   db: Database,
-  userId: string,
+  viewer: Viewer,
   campaignId: string,
   pageSize = GIFT_EXPORT_PAGE,
 ) {
+  const userId = viewer.workspaceId;
   let after: { date: string; id: number } | null = null;
   for (;;) {
     const rows = await db
@@ -266,6 +275,7 @@ export async function* campaignGiftExportPages(
         and(
           eq(gift.userId, userId),
           eq(gift.campaignId, campaignId),
+          seesPersonById(viewer, gift.connectionId),
           after ? sql`(${gift.date}, ${gift.id}) < (${after.date}, ${after.id})` : undefined,
         ),
       )
@@ -278,8 +288,12 @@ export async function* campaignGiftExportPages(
   }
 }
 
-/** Gifts not yet thanked (refunded ones need no thanks), for the campaign or everywhere. */
-export function unacknowledgedGifts(db: Database, userId: Owner, campaignId?: string) {
+/**
+ * Gifts not yet thanked (refunded ones need no thanks), for the campaign or everywhere: of the donors the viewer
+ * sees (0234), so a member is not shown another member's private donor.
+ */
+export function unacknowledgedGifts(db: Database, viewer: Viewer, campaignId?: string) {
+  const userId = viewer.workspaceId;
   return db
     .select(giftColumns)
     .from(gift)
@@ -290,14 +304,23 @@ export function unacknowledgedGifts(db: Database, userId: Owner, campaignId?: st
         isNull(gift.acknowledgedAt),
         live,
         campaignId ? eq(gift.campaignId, campaignId) : undefined,
+        seesPersonById(viewer, gift.connectionId),
       ),
     )
     .orderBy(asc(gift.date), asc(gift.id))
     .limit(100);
 }
 
-export function campaignPledges(db: Database, userId: string, campaignId: string) {
-  return pledgesWhere(db, and(eq(pledge.userId, userId), eq(pledge.campaignId, campaignId)));
+/** A campaign's pledges, of the donors the viewer sees (0234). */
+export function campaignPledges(db: Database, viewer: Viewer, campaignId: string) {
+  return pledgesWhere(
+    db,
+    and(
+      eq(pledge.userId, viewer.workspaceId),
+      eq(pledge.campaignId, campaignId),
+      seesPersonById(viewer, pledge.connectionId),
+    ),
+  );
 }
 
 async function pledgesWhere(db: Database, where: ReturnType<typeof and>) {

@@ -2,9 +2,10 @@ import { and, eq, sql } from "drizzle-orm";
 import { type Locale, matchLocale } from "~/lib/i18n/locales";
 import { type AudienceRules, LEFT_OUT_REASONS, type LeftOutReason } from "~/lib/mailings/rules";
 import { connection, orgEvent, personHistory } from "~db/schema";
-import type { Database } from "../db/db.server";
+import type { Database, Owners } from "../db/db.server";
 import { writeBatch } from "../db/write.server";
 import { rhythmsOf } from "../follow/rhythm.server";
+import { seesPersonAs, seesPersonById, viewerOf } from "../people/access.server";
 import {
   type ConsentState,
   consentStatement,
@@ -14,6 +15,7 @@ import {
   ownsPerson,
   senderNameOf,
 } from "../people/consent.server";
+import { visibleFacets } from "../people/list.server";
 
 export type Member = {
   id: number;
@@ -60,10 +62,13 @@ const firstNameOf = (r: Pick<Row, "name" | "given_name">) =>
  */
 export async function resolveAudience(
   db: Database,
-  userId: string,
+  owner: string | Owners,
   rules: AudienceRules,
   opts: { timeZone?: string; now?: Date } = {},
 ): Promise<{ included: Member[]; leftOut: LeftOut[] }> {
+  // A team's mailing is the team's, but a member picks from and reaches only the people they see (decision 0252).
+  const viewer = viewerOf(owner);
+  const userId = viewer.workspaceId;
   const given = sql`(select coalesce(sum(g.amount - g.amount_refunded), 0) from gift g
     where g.user_id = ${userId} and g.connection_id = c.id)`;
   const conditions = [
@@ -86,11 +91,11 @@ export async function resolveAudience(
       ${PERSON_LOCALE} as locale
     from ${connection} c
     left join consent_record r on r.id = ${LATEST_EMAIL_CONSENT}
-    where c.user_id = ${userId} and c.status <> 'Archived' ${where}
+    where c.user_id = ${userId} and c.status <> 'Archived' and ${seesPersonAs(viewer, "c")} ${where}
     order by lower(c.name), c.id`);
   let due: Set<number> | null = null;
   if (rules.keepInTouchDue) {
-    const people = await rhythmsOf(db, userId, opts.timeZone ?? "UTC", opts.now ?? new Date());
+    const people = await rhythmsOf(db, viewer, opts.timeZone ?? "UTC", opts.now ?? new Date());
     due = new Set(people.filter((p) => p.due.state !== "upcoming").map((p) => p.id));
   }
   const included: Member[] = [];
@@ -202,21 +207,18 @@ export async function resolveEventAudience(
   return { ...event, included, leftOut };
 }
 
-/** What the audience form offers: the owner's tags, events and imported files. */
-export async function audienceChoices(db: Database, userId: string) {
-  const [tags, events, files] = await Promise.all([
+/** What the audience form offers: the tags and events of the people this member sees, and their imported files. */
+export async function audienceChoices(db: Database, owner: string | Owners) {
+  const viewer = viewerOf(owner);
+  const [{ tags, events }, files] = await Promise.all([
+    visibleFacets(db, viewer),
     db.all<{ value: string }>(
-      sql`select distinct t.value as value from ${connection} c, json_each(c.tags) t where c.user_id = ${userId} order by 1 limit 200`,
-    ),
-    db.all<{ value: string }>(
-      sql`select distinct event_name as value from ${connection} where user_id = ${userId} and event_name is not null order by 1 limit 200`,
-    ),
-    db.all<{ value: string }>(
-      sql`select distinct substr(detail, 15) as value from ${personHistory}
-        where user_id = ${userId} and source = 'import' and detail like 'Imported from %' order by 1 limit 100`,
+      sql`select distinct substr(detail, 15) as value from ${personHistory} h
+        where h.user_id = ${viewer.workspaceId} and h.source = 'import' and h.detail like 'Imported from %'
+          and ${seesPersonById(viewer, sql`h.connection_id`)} order by 1 limit 100`,
     ),
   ]);
-  return { tags: tags.map((t) => t.value), events: events.map((e) => e.value), files: files.map((f) => f.value) };
+  return { tags, events, files: files.map((f) => f.value) };
 }
 
 /**

@@ -2,7 +2,7 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import { type AudienceRules, MAILING_LIMITS, MESSAGES, merge, textToHtml, usesField } from "~/lib/mailings/rules";
 import { campaign, mailing, mailingRecipient } from "~db/schema";
-import type { Database } from "../db/db.server";
+import { asOwners, type Database, type Owners } from "../db/db.server";
 import { rawSql, type Statement, writeBatch } from "../db/write.server";
 import { senderNameOf, whyLine } from "../people/consent.server";
 import { type Member, resolveAudience, resolveEventAudience } from "./audience.server";
@@ -133,12 +133,14 @@ export async function sendingAllowance(db: Database, userId: string, now = new D
  */
 export async function createMailing(
   ctx: MailCtx,
-  userId: string,
+  owner: string | Owners,
   input: ComposeInput,
   origin: string,
   opts: { timeZone?: string; now?: Date } = {},
 ): Promise<{ errors: FieldErrors } | { id: number; recipients: number; scheduled: boolean; repeat: boolean }> {
   const now = opts.now ?? new Date();
+  // The mailing is the workspace's; its audience is of the people the composing member sees (decision 0252).
+  const userId = asOwners(owner).workspaceId;
   const existing = await ctx.db
     .select({ id: mailing.id, recipients: mailing.recipients, status: mailing.status })
     .from(mailing)
@@ -157,7 +159,7 @@ export async function createMailing(
   // Another account's event is refused the way an empty audience is: nothing about it is said.
   const { included } = orgEventId
     ? (eventAudience ?? { included: [] })
-    : await resolveAudience(ctx.db, userId, input.rules, opts);
+    : await resolveAudience(ctx.db, owner, input.rules, opts);
   if (!included.length) errors.audience = [MESSAGES.audienceEmpty];
   else if (included.length > MAILING_LIMITS.perMailing) errors.audience = [MESSAGES.audienceTooBig];
   if (input.scheduleAt && input.scheduleAt.getTime() <= now.getTime()) errors.schedule = [MESSAGES.schedulePast];

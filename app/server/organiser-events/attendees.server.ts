@@ -6,6 +6,7 @@ import type { JoinForm, Visibility } from "~/lib/organiser-events/rules";
 import type { PersonDraft } from "~/lib/people/draft";
 import { orgAttendee, orgConsent, orgEvent, orgExchange } from "~db/schema";
 import { provedMailbox } from "../account/proved-mailbox.server";
+import { cardArrival } from "../cards/holder.server";
 import type { Database } from "../db/db.server";
 import { outer } from "../db/outer.server";
 import { rawSql, type Statement, writeBatch } from "../db/write.server";
@@ -13,6 +14,7 @@ import { addPerson } from "../people/add.server";
 import { consentStatement } from "../people/consent.server";
 import type { PeopleEvents } from "../people/events.server";
 import { randomToken, sha256Hex } from "../platform/tokens.server";
+import { type Booth, recordLead } from "./leads.server";
 
 /** An event row, as events.server.ts names it; read from the schema so the two files do not import each other. */
 type OrgEvent = typeof orgEvent.$inferSelect;
@@ -280,12 +282,19 @@ async function addToNetwork(
     consent: string;
     clientId?: string;
     also?: (personId: SQL) => Statement[];
+    /** A booth's lead lands in the booth's workspace, met by the staff member who scanned (decision 0250). */
+    workspaceId?: string | null;
   },
 ) {
   if (!owner.userId) return null;
-  const ownerId = owner.userId;
+  // A booth's lead lands in the booth's workspace (decision 0250); met with a team card, the team's person met
+  // by the card's holder (decision 0252); else the attendee's own.
+  const { workspaceId: ownerId, metBy } = how.workspaceId
+    ? { workspaceId: how.workspaceId, metBy: how.workspaceId !== owner.userId ? owner.userId : null }
+    : await cardArrival(db, owner.cardId, owner.userId, owner.userId);
   const now = new Date();
   return addPerson(db, ownerId, draftOf(other), {
+    metBy,
     source: how.source === "lead" ? "scan" : how.source,
     detail: how.detail,
     eventName: event.title,
@@ -311,13 +320,13 @@ async function addToNetwork(
 }
 
 export type ExchangeResult =
-  | { ok: true; kind: "exchange" | "lead"; created: boolean; other: Attendee }
-  | { ok: false; reason: "self" | "other-event" | "not-attendee" };
+  | { ok: true; kind: "exchange" | "lead"; created: boolean; other: Attendee; leadId?: number }
+  | { ok: false; reason: "self" | "other-event" | "not-attendee" | "not-staff" };
 
 /**
- * A scan of another attendee's pass. An exhibitor's scan is a lead (the exhibitor gets the attendee;
- * two-way rights also give the attendee the exhibitor); anyone else's is an exchange both ways.
- * The pair is unique in the database, so a double scan stores one exchange.
+ * A scan of another attendee's pass. An exhibitor's scan is a lead of its booth (the booth's workspace gets the
+ * attendee; two-way rights also give the attendee the exhibitor); anyone else's is an exchange both ways.
+ * The pair, and the booth's lead, are unique in the database, so a double scan stores one.
  */
 export async function scanBadge(
   db: Database,
@@ -325,30 +334,21 @@ export async function scanBadge(
   event: OrgEvent,
   scanner: Attendee,
   scanned: Attendee,
-  lead: { rating: number | null; notes: string | null } = { rating: null, notes: null },
+  stand: { booth: Booth; lead: { rating: number | null; notes: string | null } } | null = null,
 ): Promise<ExchangeResult> {
   if (scanner.id === scanned.id) return { ok: false, reason: "self" };
   if (scanner.eventId !== event.id || scanned.eventId !== event.id) return { ok: false, reason: "other-event" };
   if (scanner.leadRights !== "none") {
-    const [row] = await db
-      .insert(orgExchange)
-      .values({ eventId: event.id, fromId: scanner.id, toId: scanned.id, kind: "lead", ...lead })
-      .onConflictDoUpdate({
-        target: [orgExchange.eventId, orgExchange.kind, orgExchange.fromId, orgExchange.toId],
-        // A second scan of the same attendee is the same lead: a new rating wins, each note is kept.
-        set: {
-          rating: sql`coalesce(excluded.rating, ${orgExchange.rating})`,
-          notes: sql`case when excluded.notes is null or instr(coalesce(${orgExchange.notes}, ''), excluded.notes) > 0
-            then ${orgExchange.notes} when ${orgExchange.notes} is null then excluded.notes
-            else ${orgExchange.notes} || char(10) || excluded.notes end`,
-        },
-      })
-      .returning({ id: orgExchange.id, createdAt: orgExchange.createdAt });
+    if (!scanner.userId || !stand) return { ok: false, reason: "not-staff" };
+    const staff = { id: scanner.id, userId: scanner.userId, name: scanner.name };
+    const row = await recordLead(db, stand.booth, staff, scanned.id, stand.lead);
+    if (!row) return { ok: false, reason: "not-staff" };
     await addToNetwork(db, events, scanner, scanned, event, {
       source: "lead",
       detail: `Scanned as a lead at ${event.title}`,
       tags: [event.title, "Lead"],
       consent: `Showed their pass to your stand at ${event.title}`,
+      workspaceId: stand.booth.workspaceId,
     });
     if (scanner.leadRights === "two-way")
       await addToNetwork(db, events, scanned, scanner, event, {
@@ -357,7 +357,7 @@ export async function scanBadge(
         tags: [event.title, "Exhibitor"],
         consent: `Exhibitor at ${event.title}; the organiser shares exhibitors' cards with the attendees they scan`,
       });
-    return { ok: true, kind: "lead", created: Boolean(row), other: scanned };
+    return { ok: true, kind: "lead", created: true, other: scanned, leadId: row.id };
   }
   return exchange(db, events, event, scanner, scanned, "scan");
 }

@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, ne, or, type SQL, sql } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { matchWords, rankMatches } from "~/lib/organiser-events/rules";
-import { orgAttendee, orgExchange } from "~db/schema";
+import { orgAttendee, orgExchange, orgLead, orgLeadNote } from "~db/schema";
 import { IDS_PER_STATEMENT } from "../db/budget.server";
 import type { Database } from "../db/db.server";
 import { likeTerm } from "../db/like.server";
@@ -84,10 +84,11 @@ export function pendingRequests(db: Database, a: Attendee) {
 /** Who scanned this attendee as an exhibitor's lead: each attendee can see it. */
 export function scannedBy(db: Database, a: Attendee) {
   return db
-    .select({ name: orgAttendee.name, company: orgAttendee.company, at: orgExchange.createdAt })
-    .from(orgExchange)
-    .innerJoin(orgAttendee, eq(orgAttendee.id, orgExchange.fromId))
-    .where(and(eq(orgExchange.kind, "lead"), eq(orgExchange.toId, a.id)));
+    .select({ name: orgAttendee.name, company: orgAttendee.company, at: orgLeadNote.createdAt })
+    .from(orgLead)
+    .innerJoin(orgLeadNote, eq(orgLeadNote.leadId, orgLead.id))
+    .innerJoin(orgAttendee, eq(orgAttendee.id, orgLeadNote.staffId))
+    .where(eq(orgLead.attendeeId, a.id));
 }
 
 /** People this attendee exchanged with, with their details (they agreed to exchange). */

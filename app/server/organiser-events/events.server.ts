@@ -209,7 +209,8 @@ export async function organiserStats(db: Database, eventId: number): Promise<Org
         name: orgAttendee.name,
         company: orgAttendee.company,
         leadRights: orgAttendee.leadRights,
-        leads: sql<number>`(select count(*) from org_exchange x where x.from_id = ${ATTENDEE_ID} and x.kind = 'lead')`,
+        // The leads this pass scanned, into whichever booth (a team's staff each count their own).
+        leads: sql<number>`(select count(*) from org_lead_note n where n.staff_id = ${ATTENDEE_ID})`,
       })
       .from(orgAttendee)
       .where(and(eq(orgAttendee.eventId, eventId), ne(orgAttendee.leadRights, "none")))

@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, ne, or, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
+import { translator } from "~/lib/i18n/translate";
 import {
   addMinutes,
   type Busy,
@@ -25,7 +26,7 @@ import { failedWith, rawSql, type Statement, writeBatch } from "../db/write.serv
 import { outboxMailer } from "../platform/mail.server";
 import { type Attendee, visibleAttendee } from "./attendees.server";
 import type { OrgEvent } from "./events.server";
-import { meetingLine } from "./meetings.server";
+import { attendeeLocale, meetingLine } from "./meetings.server";
 
 /** Meetings in the organiser's slots: opening slots, availability, the free times of two people, booking. */
 
@@ -327,22 +328,20 @@ export async function notifyMeeting(
   const otherId = m.fromId === actor.id ? m.toId : m.fromId;
   const [other] = await db.select().from(orgAttendee).where(eq(orgAttendee.id, otherId));
   if (!other) return;
-  const line = meetingLine(m, event.timeZone);
-  const title = {
-    accepted: `${actor.name} accepted your meeting`,
-    declined: `${actor.name} declined your meeting`,
-    cancelled: `${actor.name} cancelled your meeting`,
-    moved: `${actor.name} asks to move your meeting`,
-  }[what];
+  // In the language the other side joined in: the mail and the notification are theirs to read.
+  const locale = attendeeLocale(other);
+  const t = translator(locale);
+  const line = meetingLine(m, event.timeZone, locale);
+  const title = t(`att.mail.meeting.${what}`, { name: actor.name });
   const statements: Statement[] = [];
   if (other.userId)
     statements.push(
       db.insert(notification).values({
         userId: other.userId,
         title,
-        message: `At ${event.title}: ${line}.`,
+        message: t("att.mail.at", { event: event.title, line }),
         type: what === "accepted" ? "success" : "info",
-        actionLabel: "Open",
+        actionLabel: t("att.mail.open"),
         actionUrl: `/e/${event.slug}/directory`,
       }),
     );
@@ -350,8 +349,8 @@ export async function notifyMeeting(
   await outboxMailer(db).send({
     to: other.email,
     kind: "event-meeting",
-    subject: `${title} at ${event.title}`,
-    text: `Hi ${other.name},\n\n${title}: ${line}.${what === "moved" ? " Accept or decline the new time on your pass." : ""}\n\nYour pass:\n${origin}/pass/${other.passToken}#requests\n\nYou get this because you arranged this meeting at ${event.title} through its directory.`,
+    subject: t("att.mail.meeting.subject", { what: title, event: event.title }),
+    text: `${t("att.mail.hi", { name: other.name })}\n\n${title}: ${line}.${what === "moved" ? ` ${t("att.mail.meeting.movedNote")}` : ""}\n\n${t("att.mail.meeting.pass")}\n${origin}/pass/${other.passToken}#requests\n\n${t("att.mail.meeting.why", { event: event.title })}`,
   });
 }
 
@@ -392,24 +391,26 @@ export async function remindMeetings(db: Database, now: Date) {
       .select()
       .from(orgAttendee)
       .where(inArray(orgAttendee.id, [m.fromId, m.toId]));
-    const line = meetingLine(m, e.timeZone);
     for (const p of people) {
       const other = people.find((q) => q.id !== p.id);
       if (!other) continue;
+      const locale = attendeeLocale(p);
+      const t = translator(locale);
+      const line = meetingLine(m, e.timeZone, locale);
       if (p.userId)
         await db.insert(notification).values({
           userId: p.userId,
-          title: `Meeting with ${other.name} soon`,
-          message: `At ${e.title}: ${line}.`,
+          title: t("att.mail.reminder.title", { name: other.name }),
+          message: t("att.mail.at", { event: e.title, line }),
           type: "info",
-          actionLabel: "Open",
+          actionLabel: t("att.mail.open"),
           actionUrl: `/e/${e.slug}/directory`,
         });
       await outboxMailer(db).send({
         to: p.email,
         kind: "event-meeting-reminder",
-        subject: `Soon: your meeting with ${other.name} at ${e.title}`,
-        text: `Hi ${p.name},\n\nA reminder: you meet ${other.name}${other.company ? ` (${other.company})` : ""} ${line}.\n\nYou get this because you both accepted this meeting at ${e.title}.`,
+        subject: t("att.mail.reminder.subject", { name: other.name, event: e.title }),
+        text: `${t("att.mail.hi", { name: p.name })}\n\n${t("att.mail.reminder.body", { who: other.company ? `${other.name} (${other.company})` : other.name, line })}\n\n${t("att.mail.reminder.why", { event: e.title })}`,
       });
     }
     sent++;

@@ -1,5 +1,7 @@
 import { and, desc, eq, or, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
+import { DEFAULT_LOCALE, type Locale, matchLocale } from "~/lib/i18n/locales";
+import { translator } from "~/lib/i18n/translate";
 import { formatLocal, type MeetingForm } from "~/lib/organiser-events/rules";
 import type { IcsEvent } from "~/lib/time/ics";
 import { icsUid } from "~/lib/time/ics";
@@ -15,9 +17,21 @@ import type { OrgEvent } from "./events.server";
 
 export type Meeting = typeof orgMeeting.$inferSelect;
 
+/** The language an attendee joined in, for their screens' words and their mail; English before 0073. */
+export const attendeeLocale = (a: { locale: string | null }): Locale => matchLocale(a.locale) ?? DEFAULT_LOCALE;
+
 /** "Tue, May 1, 2030, 10:30 AM (America/Chicago), 30 min at Stand 12": one line for timelines and lists. */
-export const meetingLine = (m: { startsAt: string; minutes: number; place: string }, timeZone: string) =>
-  `${formatLocal(m.startsAt)} (${timeZone.replace(/_/g, " ")}), ${m.minutes} min at ${m.place}`;
+export const meetingLine = (
+  m: { startsAt: string; minutes: number; place: string },
+  timeZone: string,
+  locale: Locale = DEFAULT_LOCALE,
+) =>
+  translator(locale)("att.meeting.line", {
+    when: locale === DEFAULT_LOCALE ? formatLocal(m.startsAt) : formatLocal(m.startsAt, locale),
+    zone: timeZone.replace(/_/g, " "),
+    minutes: m.minutes,
+    place: m.place,
+  });
 
 /**
  * Asks `to` for a meeting. Only someone the asker can see in the directory; the same slot asked twice

@@ -1,11 +1,13 @@
 import { and, eq, sql } from "drizzle-orm";
+import type { Locale } from "~/lib/i18n/locales";
+import { type Translate, translator } from "~/lib/i18n/translate";
 import { notification, orgAttendee, orgEvent, orgExchange, orgMeeting, orgRequestMail } from "~db/schema";
 import type { Database } from "../db/db.server";
 import { type Statement, writeBatch } from "../db/write.server";
 import { type Mailer, outboxMailer } from "../platform/mail.server";
 import type { Attendee } from "./attendees.server";
 import type { OrgEvent } from "./events.server";
-import { meetingLine } from "./meetings.server";
+import { attendeeLocale, meetingLine } from "./meetings.server";
 
 /**
  * Requests reach the asked attendee: a notification for an account holder (the dashboard and
@@ -23,7 +25,12 @@ export type Waiting =
   | { kind: "meeting"; id: number; name: string; company: string | null; line: string; note: string };
 
 /** Connect and meeting requests waiting for this attendee's answer, oldest first. */
-export async function waitingRequests(db: Database, a: Attendee, timeZone: string): Promise<Waiting[]> {
+export async function waitingRequests(
+  db: Database,
+  a: Attendee,
+  timeZone: string,
+  locale?: Locale,
+): Promise<Waiting[]> {
   const [connects, meetings] = await Promise.all([
     db
       .select({
@@ -52,7 +59,7 @@ export async function waitingRequests(db: Database, a: Attendee, timeZone: strin
       id: m.id,
       name,
       company,
-      line: meetingLine(m, timeZone),
+      line: meetingLine(m, timeZone, locale),
       note: m.note,
     })),
   ];
@@ -60,7 +67,8 @@ export async function waitingRequests(db: Database, a: Attendee, timeZone: strin
 
 export type RequestKind = "connect" | "meeting";
 
-const asks = (kind: RequestKind) => (kind === "connect" ? "asks to connect" : "asks to meet");
+const asks = (t: Translate, kind: RequestKind, who: string) =>
+  t(kind === "connect" ? "att.mail.request.connect" : "att.mail.request.meeting", { who });
 const who = (p: { name: string; company: string | null }) => (p.company ? `${p.name} (${p.company})` : p.name);
 
 /**
@@ -86,14 +94,17 @@ export async function noticeRequest(
       .values({ attendeeId: to.id, pending: 1, origin })
       .onConflictDoUpdate({ target: orgRequestMail.attendeeId, set: { pending: sql`pending + 1`, origin } }),
   ];
+  const t = translator(attendeeLocale(to));
   if (to.userId)
     statements.push(
       db.insert(notification).values({
         userId: to.userId,
-        title: `${from.name} ${asks(kind)}`,
-        message: `At ${event.title}${from.company ? `, from ${from.company}` : ""}. Accept or decline in the directory.`,
+        title: asks(t, kind, from.name),
+        message: from.company
+          ? t("att.mail.request.noticeFrom", { event: event.title, company: from.company })
+          : t("att.mail.request.notice", { event: event.title }),
         type: "info",
-        actionLabel: "Answer",
+        actionLabel: t("att.mail.request.answerAction"),
         actionUrl: `/e/${event.slug}/directory`,
       }),
     );
@@ -142,30 +153,32 @@ export async function sendRequestDigests(db: Database, now: Date, mail: Mailer =
 
 /** One mail: the request itself when it is the only one, else a digest naming every request still waiting. */
 async function mailRequests(db: Database, mail: Mailer, event: OrgEvent, to: Attendee, count: number, origin: string) {
-  const waiting = await waitingRequests(db, to, event.timeZone);
+  const locale = attendeeLocale(to);
+  const t = translator(locale);
+  const waiting = await waitingRequests(db, to, event.timeZone, locale);
   // Answered already (or withdrawn) before the mail went: nothing to tell.
   if (!waiting.length) return;
   const pass = `${origin}/pass/${to.passToken}#requests`;
-  const why = `You get this because you joined ${event.title} with this address and another attendee asked you through its directory. We send at most one such message every 15 minutes; requests that arrive meanwhile come together in the next one.`;
+  const why = t("att.mail.request.why", { event: event.title });
   const line = (w: Waiting) =>
     w.kind === "connect"
-      ? `${who(w)} ${asks("connect")}: accepting exchanges your details with each other.`
-      : `${who(w)} ${asks("meeting")}: ${w.line}${w.note ? `. "${w.note}"` : ""}`;
+      ? t("att.mail.request.connectLine", { who: who(w) })
+      : `${t("att.mail.request.meetingLine", { who: who(w), line: w.line })}${w.note ? `. "${w.note}"` : ""}`;
   const newest = waiting[waiting.length - 1] as Waiting;
   const single = count <= 1 && waiting.length === 1;
   const subject = single
-    ? `${newest.name} ${asks(newest.kind)} at ${event.title}`
-    : `${waiting.length} requests waiting for you at ${event.title}`;
+    ? t("att.mail.request.subject", { asks: asks(t, newest.kind, newest.name), event: event.title })
+    : t("att.mail.request.many", { count: waiting.length, event: event.title });
   const body = single
     ? line(newest)
-    : `${waiting.length} requests are waiting for your answer:\n\n${waiting
+    : `${t("att.mail.request.manyBody", { count: waiting.length })}\n\n${waiting
         .slice(-20)
         .map((w) => `- ${line(w)}`)
-        .join("\n")}${waiting.length > 20 ? `\n- and ${waiting.length - 20} more` : ""}`;
+        .join("\n")}${waiting.length > 20 ? `\n- ${t("att.mail.request.more", { count: waiting.length - 20 })}` : ""}`;
   await mail.send({
     to: to.email,
     kind: single ? "event-request" : "event-request-digest",
     subject,
-    text: `Hi ${to.name},\n\n${body}\n\nAccept or decline on your pass:\n${pass}\n\n${why}`,
+    text: `${t("att.mail.hi", { name: to.name })}\n\n${body}\n\n${t("att.mail.request.answer")}\n${pass}\n\n${why}`,
   });
 }

@@ -42,7 +42,7 @@ import {
 import { exchangedPeople, scannedBy } from "./directory.server";
 import { orgEventPagePath, orgEventTag, publicOrgEvent, purgeOrgEvent } from "./events.server";
 import { renderLeadForm, renderNotice } from "./lead-form.server";
-import { leadOf, questionsOf, saveAnswers, storedLead } from "./leads.server";
+import { type Booth, isStaff, leadOf, questionsOf, saveAnswers, standBooth, storedLead } from "./leads.server";
 import { availabilityOf, eventSlots, notifyMeeting, setAvailability } from "./meeting-slots.server";
 import { answerMeeting } from "./meetings.server";
 import {
@@ -295,10 +295,13 @@ organiserEventRoutes.get(`/e/:slug{${SLUG}}/a/:code{[A-Za-z0-9_-]{8,64}}`, async
   // A stand opening the QR with the phone's camera gets its lead form, filled with what an earlier scan stored.
   const user = /session_token/.test(c.req.header("cookie") ?? "") ? await getSessionUser(app, c.req.raw) : null;
   const stand = user ? await myAttendee(app.db, user.id, found.e.id) : null;
-  if (stand && stand.leadRights !== "none" && stand.id !== found.a.id) {
-    const lead = await leadOf(app.db, stand, found.a.id);
+  const booth =
+    user && stand && stand.leadRights !== "none" ? await standBooth(app.db, stand, user.workspace.id) : null;
+  // Only the booth's staff see its lead: a member who left the team gets the plain badge page.
+  if (user && stand && booth && stand.id !== found.a.id && (await isStaff(app.db, booth, user.id))) {
+    const lead = await leadOf(app.db, booth.id, found.a.id);
     const state = lead === null ? {} : { values: await storedLead(app.db, lead) };
-    return leadPage(app, c.req.url, found, stand, state, null, 200);
+    return leadPage(app, c.req.url, found, booth, state, null, 200);
   }
   const keep: Record<string, string> = c.req.query("k") ? { k: c.req.query("k") ?? "" } : {};
   return html(renderBadge(found.e, found.a, locale, keep), 200, "private, no-store", {
@@ -307,6 +310,8 @@ organiserEventRoutes.get(`/e/:slug{${SLUG}}/a/:code{[A-Za-z0-9_-]{8,64}}`, async
   });
 });
 
+const NOT_STAFF = "You are no longer on this stand's team, so your scans cannot go into its leads";
+
 type Scan = NonNullable<Awaited<ReturnType<typeof attendeeByScan>>>;
 
 /** The stand's lead form page for a scanned pass: a no-script browser's answer to every scan post. */
@@ -314,13 +319,13 @@ async function leadPage(
   app: AppContext,
   url: string,
   found: Scan,
-  stand: { id: number },
+  booth: Booth,
   state: FormState,
   notice: { text: string; ok: boolean } | null,
   status: number,
 ) {
   const { pathname, search } = new URL(url);
-  const questions = await questionsOf(app.db, stand.id);
+  const questions = await questionsOf(app.db, booth.id);
   const body = renderLeadForm({ e: found.e, name: found.a.name, action: pathname + search, questions, state, notice });
   return html(body, status, "private, no-store", { "x-robots-tag": "noindex" });
 }
@@ -350,25 +355,29 @@ organiserEventRoutes.post(`/e/:slug{${SLUG}}/a/:code{[A-Za-z0-9_-]{8,64}}`, asyn
     Object.entries(body).filter((e): e is [string, string] => typeof e[1] === "string"),
   );
   const lead = leadFormSchema.safeParse({ rating: values.rating, notes: values.notes });
-  // Answers are checked before anything is stored, so a refused form leaves the lead as it was.
-  const stand = scanner.leadRights !== "none";
-  const checked = stand ? checkAnswers(await questionsOf(app.db, scanner.id), body) : { answers: [], errors: {} };
+  // A stand scans into its booth; answers are checked before anything is stored, so a refused form leaves the lead as it was.
+  const booth = scanner.leadRights !== "none" ? await standBooth(app.db, scanner, user.workspace.id) : null;
+  if (booth && !(await isStaff(app.db, booth, user.id))) return refuse(NOT_STAFF, 403);
+  const checked = booth ? checkAnswers(await questionsOf(app.db, booth.id), body) : { answers: [], errors: {} };
   const errors = { ...(lead.success ? {} : fieldErrors(lead.error)), ...checked.errors };
   if (!lead.success || Object.keys(errors).length) {
-    if (page && stand) return leadPage(app, c.req.url, found, scanner, { values, errors }, null, 400);
+    if (page && booth) return leadPage(app, c.req.url, found, booth, { values, errors }, null, 400);
     return c.json({ error: Object.values(errors)[0] ?? "Check the lead details", errors }, 400);
   }
-  const result = await scanBadge(app.db, app, found.e, scanner, found.a, lead.data);
+  const result = await scanBadge(app.db, app, found.e, scanner, found.a, booth && { booth, lead: lead.data });
   if (!result.ok)
-    return refuse(result.reason === "self" ? "That is your own pass" : "That pass is for another event", 409);
-  if (result.kind === "lead" && checked.answers.length) {
-    const leadId = await leadOf(app.db, scanner, found.a.id);
-    if (leadId !== null) await saveAnswers(app.db, leadId, checked.answers);
-  }
-  if (page && stand) {
-    const leadId = await leadOf(app.db, scanner, found.a.id);
-    const state = leadId === null ? {} : { values: await storedLead(app.db, leadId) };
-    return leadPage(app, c.req.url, found, scanner, state, { text: `Lead saved: ${found.a.name}`, ok: true }, 200);
+    return refuse(
+      result.reason === "self"
+        ? "That is your own pass"
+        : result.reason === "not-staff"
+          ? NOT_STAFF
+          : "That pass is for another event",
+      result.reason === "not-staff" ? 403 : 409,
+    );
+  if (result.leadId !== undefined && checked.answers.length) await saveAnswers(app.db, result.leadId, checked.answers);
+  if (page && booth && result.leadId !== undefined) {
+    const state = { values: await storedLead(app.db, result.leadId) };
+    return leadPage(app, c.req.url, found, booth, state, { text: `Lead saved: ${found.a.name}`, ok: true }, 200);
   }
   if (page) return html(renderNotice(`Details exchanged with ${found.a.name}`), 200, "private, no-store");
   return c.json({ kind: result.kind, created: result.created, name: found.a.name, event: found.e.title });
@@ -424,7 +433,7 @@ async function passPage(
     agendaOf(app.db, found.e.id),
     scheduleOf(app.db, found.a),
     scheduleFeedKey(found.a.passToken),
-    waitingRequests(app.db, found.a, found.e.timeZone),
+    waitingRequests(app.db, found.a, found.e.timeZone, locale),
   ]);
   const [slots, available] = await Promise.all([eventSlots(app.db, found.e.id), availabilityOf(app.db, found.a.id)]);
   const meetingTimes = [

@@ -1,4 +1,4 @@
-import { and, eq, type SQL, sql } from "drizzle-orm";
+import { and, eq, type SQL, type SQLWrapper, sql } from "drizzle-orm";
 import { connection, interaction, member, workspace } from "~db/schema";
 import type { Owner, Owners } from "../db/db.server";
 
@@ -19,21 +19,29 @@ export type Viewer = { workspaceId: Owner; userId: Owner };
 export const viewerOf = (owner: string | Owners): Owners =>
   typeof owner === "string" ? { workspaceId: owner, userId: owner } : owner;
 
+/** The workspace itself reads (one id for both): it sees every person, so its reads carry no rule at all. */
+const whole = (v: Viewer) => typeof v.userId === "string" && v.userId === v.workspaceId;
+
 /**
  * The viewer sees every person of the workspace: one uncorrelated subquery, evaluated once per statement. A
  * removed member, or an id that is no member, sees nothing by it; the workspace's own id sees all.
  */
 export const seesAllPeople = (v: Viewer): SQL =>
-  sql`(${v.userId} = ${v.workspaceId} or exists (select 1 from ${workspace} sw join ${member} sm on sm.workspace_id = sw.id and sm.user_id = ${v.userId}
+  whole(v)
+    ? sql`1`
+    : sql`(${v.userId} = ${v.workspaceId} or exists (select 1 from ${workspace} sw join ${member} sm on sm.workspace_id = sw.id and sm.user_id = ${v.userId}
     where sw.id = ${v.workspaceId} and (sw.kind = 'personal' or sw.members_see_all = 1 or sm.role in ('owner', 'admin'))))`;
 
 /** The viewer sees this `connection` row (the workspace is checked beside it, by `peopleOf`). */
 export const seesPerson = (v: Viewer): SQL =>
-  sql`(${connection.ownerId} = ${v.userId} or ${connection.metBy} = ${v.userId} or ${connection.shared} = 1 or ${seesAllPeople(v)})`;
+  whole(v)
+    ? sql`1`
+    : sql`(${connection.ownerId} = ${v.userId} or ${connection.metBy} = ${v.userId} or ${connection.shared} = 1 or ${seesAllPeople(v)})`;
 
 /** The same rule for raw SQL that names `connection` by an alias (`c`). */
 export const seesPersonAs = (v: Viewer, alias: string): SQL => {
   const c = sql.raw(alias);
+  if (whole(v)) return sql`1`;
   return sql`(${c}.owner_id = ${v.userId} or ${c}.met_by = ${v.userId} or ${c}.shared = 1 or ${seesAllPeople(v)})`;
 };
 
@@ -43,3 +51,12 @@ export const peopleOf = (v: Viewer) => and(eq(connection.userId, v.workspaceId),
 /** A timeline entry the viewer reads: anything but another member's private note. */
 export const readsEntry = (v: Viewer): SQL =>
   sql`(${interaction.private} = 0 or ${interaction.authorId} = ${v.userId})`;
+
+/**
+ * The viewer sees the person a row of another table names by `personId` (a follow-up's, a gift's): a row naming
+ * nobody is seen only by one who sees all the workspace's people.
+ */
+export const seesPersonById = (v: Viewer, personId: SQLWrapper): SQL =>
+  whole(v)
+    ? sql`1`
+    : sql`(${seesAllPeople(v)} or exists (select 1 from ${connection} sp where sp.id = ${personId} and sp.user_id = ${v.workspaceId} and ${seesPersonAs(v, "sp")}))`;

@@ -77,7 +77,7 @@ export function decodeCursor(cursor: string | undefined, length: number): Cursor
 const dayStart = (d: string | undefined) =>
   d && /^\d{4}-\d{2}-\d{2}$/.test(d) ? Date.parse(`${d}T00:00:00Z`) : Number.NaN;
 
-/** The filter menus' tags and events per owner, with the version of the network they were read from. */
+/** The filter menus' tags and events per reader, with the version of the network they were read from. */
 const facetCache = new Map<string, { version: number; tags: string[]; events: string[] }>();
 const FACET_OWNERS = 500;
 
@@ -90,35 +90,55 @@ function statsQuery(db: Database, userId: Owner) {
 }
 
 /**
- * Every tag and event in the owner's network, for the filter menus. Reading them scans every person (tags
- * are JSON), so the isolate keeps them while the network's version stays as it was: every add, delete, and
- * change of tags or event moves it, in the same transaction as the write.
+ * Every tag and event among the people the viewer sees (0234), for the filter menus: a member's menus name no
+ * tag or event of people kept from them. Reading them scans the people (tags are JSON), so the isolate keeps
+ * them while the network's version stays as it was: every add, delete, and change of tags, event, owner, met-by
+ * or sharing moves it, in the same transaction as the write (0027, 0079). One who sees all shares the
+ * workspace's copy; a member who sees some keeps their own.
  */
-async function facetsOf(db: Database, userId: string, version: number): Promise<{ tags: string[]; events: string[] }> {
-  const kept = facetCache.get(userId);
+async function facetsOf(
+  db: Database,
+  viewer: Owners,
+  seesAll: boolean,
+  version: number,
+): Promise<{ tags: string[]; events: string[] }> {
+  const userId = viewer.workspaceId;
+  const key = seesAll ? userId : `${userId} ${viewer.userId}`;
+  const kept = facetCache.get(key);
   if (kept?.version === version) return kept;
+  const whose = seesAll ? eq(connection.userId, userId) : peopleOf(viewer);
   // Both in one round trip.
   const [tags, events] = await db.batch([
     // A select builder rather than db.all, which drizzle cannot bind inside a D1 batch.
     db
       .selectDistinct({ value: sql<string>`json_each.value` })
       .from(sql`${connection}, json_each(${connection.tags})`)
-      .where(eq(connection.userId, userId))
+      .where(whose)
       .orderBy(sql`1`)
       .limit(200),
     db
       .selectDistinct({ value: connection.eventName })
       .from(connection)
-      .where(and(eq(connection.userId, userId), sql`${connection.eventName} is not null`))
+      .where(and(whose, sql`${connection.eventName} is not null`))
       .orderBy(asc(connection.eventName))
       .limit(200),
   ]);
   const facets = { version, tags: tags.map((t) => t.value), events: events.map((e) => e.value ?? "") };
-  facetCache.delete(userId);
-  facetCache.set(userId, facets);
+  facetCache.delete(key);
+  facetCache.set(key, facets);
   // Oldest first out: a Map iterates in insertion order, and a fresh read is inserted last.
   if (facetCache.size > FACET_OWNERS) facetCache.delete(facetCache.keys().next().value as string);
   return facets;
+}
+
+/** The tags and events among the people this member sees, for a menu outside the list (rhythms, mailings). */
+export async function visibleFacets(db: Database, owner: string | Owners) {
+  const viewer = viewerOf(owner);
+  const [[stats], [seen]] = await db.batch([
+    statsQuery(db, viewer.workspaceId),
+    db.select({ all: sql<number>`${seesAllPeople(viewer)}` }).from(sql`(select 1)`),
+  ]);
+  return facetsOf(db, viewer, Boolean(seen?.all), stats?.version ?? 0);
 }
 
 /** Donor status and giving range, from the owner's own gifts net of refunds (see fundraising/gifts.server.ts). */
@@ -249,9 +269,11 @@ export function connectionsReads(query: ConnectionQuery) {
       statements(db, { workspaceId: sessionWorkspace(token, now), userId: sessionOwner(token, now) }),
     byId: (db, owners: Owners) => statements(db, owners),
     /** The page from the reads' rows; the filter menus come from the isolate's copy while the network is unchanged. */
-    async page(db: Database, userId: string, [[stats], found, [counted]]: Rows) {
-      const { tags, events } = await facetsOf(db, userId, stats?.version ?? 0);
-      const total = unfiltered && counted?.all ? (stats?.people ?? 0) : (counted?.n ?? 0);
+    async page(db: Database, owner: string | Owners, [[stats], found, [counted]]: Rows) {
+      const viewer = viewerOf(owner);
+      const seesAll = Boolean(counted?.all);
+      const { tags, events } = await facetsOf(db, viewer, seesAll, stats?.version ?? 0);
+      const total = unfiltered && seesAll ? (stats?.people ?? 0) : (counted?.n ?? 0);
       const more = found.length > PAGE_SIZE;
       const rows = found.slice(0, PAGE_SIZE);
       if (backwards) rows.reverse();
@@ -275,7 +297,7 @@ export function connectionsReads(query: ConnectionQuery) {
 export async function listConnections(db: Database, owner: string | Owners, query: ConnectionQuery) {
   const reads = connectionsReads(query);
   const viewer = viewerOf(owner);
-  return reads.page(db, viewer.workspaceId, await db.batch(reads.byId(db, viewer)));
+  return reads.page(db, viewer, await db.batch(reads.byId(db, viewer)));
 }
 
 /** A person of the workspace this member sees, or undefined: never another account's. */

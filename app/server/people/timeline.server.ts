@@ -1,5 +1,5 @@
 import { and, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
-import { CONTACT_KINDS, type InteractionKind, kindLabel, MANUAL_KINDS } from "~/lib/follow/timeline";
+import { CONTACT_KINDS, type InteractionKind, kindLabel, MANUAL_KINDS } from "~/lib/follow/kinds";
 import { connection, interaction } from "~db/schema";
 import type { Database, Owners } from "../db/db.server";
 import { rawSql, type Statement, writeBatch } from "../db/write.server";

@@ -130,6 +130,7 @@ scimRoutes.use(`${BASE}/*`, async (c, next) => {
 
 const db = (c: Context<ScimEnv>) => c.get("app").db;
 const team = (c: Context<ScimEnv>) => c.get("actor").workspaceId;
+const origin = (c: Context<ScimEnv>) => new URL(c.req.url).origin;
 const page = (c: Context<ScimEnv>) => parsePage(c.req.query("startIndex"), c.req.query("count"));
 
 scimRoutes.get(`${BASE}/Users`, async (c) => {
@@ -149,14 +150,17 @@ scimRoutes.get(`${BASE}/Users/:id`, async (c) =>
   scimJson(c, userResource(c, await findUser(db(c), team(c), c.req.param("id")))),
 );
 scimRoutes.post(`${BASE}/Users`, async (c) =>
-  scimJson(c, userResource(c, await createUser(db(c), c.get("actor"), readUser(await body(c)))), 201),
+  scimJson(c, userResource(c, await createUser(db(c), c.get("actor"), readUser(await body(c)), origin(c))), 201),
 );
 scimRoutes.put(`${BASE}/Users/:id`, async (c) =>
-  scimJson(c, userResource(c, await updateUser(db(c), c.get("actor"), c.req.param("id"), readUser(await body(c))))),
+  scimJson(
+    c,
+    userResource(c, await updateUser(db(c), c.get("actor"), c.req.param("id"), readUser(await body(c)), origin(c))),
+  ),
 );
 scimRoutes.patch(`${BASE}/Users/:id`, async (c) => {
   const changes = userPatchChanges(readPatch(await body(c)));
-  return scimJson(c, userResource(c, await updateUser(db(c), c.get("actor"), c.req.param("id"), changes)));
+  return scimJson(c, userResource(c, await updateUser(db(c), c.get("actor"), c.req.param("id"), changes, origin(c))));
 });
 scimRoutes.delete(`${BASE}/Users/:id`, async (c) => {
   await deleteUser(db(c), c.get("actor"), c.req.param("id"));

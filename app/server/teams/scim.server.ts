@@ -1,11 +1,13 @@
 import { and, asc, count, desc, eq, inArray, isNotNull, isNull, sql } from "drizzle-orm";
 import { normalizeEmail } from "~/lib/forms/email";
 import { SCIM_TOKEN_PREFIX, ScimError, type UserChanges } from "~/lib/teams/scim";
-import { member, scimGroup, scimGroupMember, scimToken, scimUser, teamDomain, user } from "~db/schema";
+import { member, scimGroup, scimGroupMember, scimToken, scimUser, teamDomain, user, workspace } from "~db/schema";
 import { chunk } from "../db/budget.server";
 import type { Database } from "../db/db.server";
-import { failedWith } from "../db/write.server";
+import { failedWith, writeBatch } from "../db/write.server";
+import { outboxMailer } from "../platform/mail.server";
 import { randomToken, sha256Hex } from "../platform/tokens.server";
+import { cardFromTemplate, type HandOver, handOverMail, newHandOver } from "./card-hand-over.server";
 import { joinStatements } from "./membership.server";
 import { type Actor, removeMember } from "./teams.server";
 
@@ -165,19 +167,62 @@ const nameOf = (c: UserChanges, email: string) =>
 const taken = (error: unknown) => failedWith(error, /UNIQUE constraint failed: scim_user/);
 
 /**
+ * A card from the team's default template (decision 0260) for the address the directory vouched for, in the batch
+ * that makes them a member: only once they are a member, hold no team card and have none waiting, and while the
+ * team is under its card limit (so a full team provisions the member without a card rather than failing).
+ */
+function defaultCard(h: HandOver, teamId: string, email: string, name: string) {
+  const template = sql`t.id = (select w.default_template_id from workspace w where w.id = ${teamId})`;
+  const guard = sql`exists (select 1 from member m join user u on u.id = m.user_id
+      where m.workspace_id = ${teamId} and u.email = ${email})
+    and not exists (select 1 from card c join user u on u.id = c.holder_id where c.user_id = ${teamId} and u.email = ${email})
+    and not exists (select 1 from card_issue i where i.workspace_id = ${teamId} and i.email = ${email.toLowerCase()})
+    and (select count(*) from card c where c.user_id = ${teamId})
+      < 10 * (select count(*) from member m where m.workspace_id = ${teamId})`;
+  return cardFromTemplate(h, { workspaceId: teamId, email, name }, template, guard);
+}
+
+/** Mails the hand-over link when the batch made the card (its insert returned a row). */
+async function mailHandOver(db: Database, teamId: string, email: string, origin: string, h: HandOver, made: unknown) {
+  if (!Array.isArray(made) || made.length === 0) return;
+  const team = await db.select({ name: workspace.name }).from(workspace).where(eq(workspace.id, teamId)).get();
+  await outboxMailer(db).send(handOverMail(team?.name ?? null, email, origin, h.token));
+}
+
+/**
  * Provisions a user: the account at its address is found (it must be confirmed) or made (the team proved the
  * domain), the team's SCIM row is written, and an active user joins the team by the membership rules, all in one
  * batch. The unique keys make a user provisioned twice at once exist once: the second gets `uniqueness`.
  */
-export async function createUser(db: Database, actor: Actor, c: UserChanges & { userName: string }, now = new Date()) {
+export async function createUser(
+  db: Database,
+  actor: Actor,
+  c: UserChanges & { userName: string },
+  origin: string,
+  now = new Date(),
+) {
   const email = await provedAddress(db, actor.workspaceId, c);
   const existing = await db.select({ verified: user.emailVerified }).from(user).where(eq(user.email, email)).get();
   if (existing && !existing.verified)
     throw new ScimError(409, "An account with that address exists and has not confirmed it yet.", "uniqueness");
   const id = randomToken(16);
   const account = sql`(select ${user.id} from ${user} where ${user.email} = ${email})`;
+  const handOver = await newHandOver(now);
+  const active = c.active !== false;
+  const joining = active
+    ? [
+        ...joinStatements(db, {
+          workspaceId: actor.workspaceId,
+          email,
+          actorId: actor.userId,
+          how: "Provisioned by the team's directory (SCIM)",
+          now,
+        }),
+        ...defaultCard(handOver, actor.workspaceId, email, nameOf(c, email)),
+      ]
+    : [];
   try {
-    const [, inserted] = await db.batch([
+    const results = await writeBatch(db, [
       db
         .insert(user)
         .values({ id: randomToken(24), name: nameOf(c, email), email, emailVerified: true })
@@ -193,20 +238,14 @@ export async function createUser(db: Database, actor: Actor, c: UserChanges & { 
           displayName: c.displayName ?? null,
           givenName: c.givenName ?? null,
           familyName: c.familyName ?? null,
-          active: c.active !== false,
+          active,
         })
         .returning({ id: scimUser.id }),
-      ...(c.active !== false
-        ? joinStatements(db, {
-            workspaceId: actor.workspaceId,
-            email,
-            actorId: actor.userId,
-            how: "Provisioned by the team's directory (SCIM)",
-            now,
-          })
-        : []),
+      ...joining,
     ]);
-    if (inserted.length !== 1) throw new ScimError(409, "That user is already provisioned.", "uniqueness");
+    if (results[1]?.results.length !== 1) throw new ScimError(409, "That user is already provisioned.", "uniqueness");
+    // The card's insert is the second last statement of a join.
+    if (active) await mailHandOver(db, actor.workspaceId, email, origin, handOver, results.at(-2)?.results);
   } catch (error) {
     if (taken(error)) throw new ScimError(409, "A user with that userName is already provisioned.", "uniqueness");
     throw error;
@@ -228,7 +267,14 @@ async function offboard(db: Database, actor: Actor, userId: string) {
  * Changes a provisioned user. Turning `active` off runs the member removal first and keeps the row (the directory
  * may turn it on again); turning it on joins the team again by the membership rules, in the batch that saves it.
  */
-export async function updateUser(db: Database, actor: Actor, id: string, c: UserChanges, now = new Date()) {
+export async function updateUser(
+  db: Database,
+  actor: Actor,
+  id: string,
+  c: UserChanges,
+  origin: string,
+  now = new Date(),
+) {
   const before = await findUser(db, actor.workspaceId, id);
   if (c.active === false && before.active) await offboard(db, actor, before.userId);
   const joining = c.active === true && !before.active;
@@ -241,22 +287,28 @@ export async function updateUser(db: Database, actor: Actor, id: string, c: User
     ...(c.active !== undefined ? { active: c.active } : {}),
     updatedAt: now,
   };
+  const handOver = await newHandOver(now);
+  const name = before.displayName || nameOf(before, before.email);
   try {
-    await db.batch([
+    const results = await writeBatch(db, [
       db
         .update(scimUser)
         .set(set)
         .where(and(eq(scimUser.id, id), eq(scimUser.workspaceId, actor.workspaceId))),
       ...(joining
-        ? joinStatements(db, {
-            workspaceId: actor.workspaceId,
-            email: before.email,
-            actorId: actor.userId,
-            how: "Turned on again by the team's directory (SCIM)",
-            now,
-          })
+        ? [
+            ...joinStatements(db, {
+              workspaceId: actor.workspaceId,
+              email: before.email,
+              actorId: actor.userId,
+              how: "Turned on again by the team's directory (SCIM)",
+              now,
+            }),
+            ...defaultCard(handOver, actor.workspaceId, before.email, name),
+          ]
         : []),
     ]);
+    if (joining) await mailHandOver(db, actor.workspaceId, before.email, origin, handOver, results.at(-2)?.results);
   } catch (error) {
     if (taken(error)) throw new ScimError(409, "Another user has that userName.", "uniqueness");
     throw error;

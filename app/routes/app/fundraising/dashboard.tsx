@@ -11,6 +11,7 @@ import { GIFT_METHOD_LABELS, GIFT_SOURCE_LABELS } from "~/lib/fundraising/donati
 import { handGiftSchema, pledgeSchema } from "~/lib/fundraising/gift-forms";
 import { formatMoney } from "~/lib/money";
 import { pageMeta } from "~/lib/site";
+import { ownersOf } from "~/server/account/app-shell.server";
 import { getUser } from "~/server/account/user.server";
 import { campaignAnalytics } from "~/server/fundraising/analytics.server";
 import { getOwnedCampaign } from "~/server/fundraising/campaigns.server";
@@ -22,6 +23,7 @@ import {
   recordPledge,
   unacknowledgedGifts,
 } from "~/server/fundraising/gifts.server";
+import { peopleOf } from "~/server/people/access.server";
 import { notFound } from "~/server/platform/http.server";
 import { redirectWithToast } from "~/server/platform/toast.server";
 import { connection } from "~db/schema";
@@ -39,16 +41,16 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (!c) notFound();
   const personId = Number(new URL(request.url).searchParams.get("person"));
   const [gifts, pledges, unthanked, analytics, giving, person] = await Promise.all([
-    campaignGifts(app.db, user.workspace.id, c.id),
-    campaignPledges(app.db, user.workspace.id, c.id),
-    unacknowledgedGifts(app.db, user.workspace.id, c.id),
+    campaignGifts(app.db, ownersOf(user), c.id),
+    campaignPledges(app.db, ownersOf(user), c.id),
+    unacknowledgedGifts(app.db, ownersOf(user), c.id),
     campaignAnalytics(app.db, user.workspace.id, c.id),
     givingStatus(app, c),
     Number.isSafeInteger(personId) && personId > 0
       ? app.db
           .select({ id: connection.id, name: connection.name })
           .from(connection)
-          .where(and(eq(connection.id, personId), eq(connection.userId, user.workspace.id)))
+          .where(and(eq(connection.id, personId), peopleOf(ownersOf(user))))
           .get()
       : undefined,
   ]);

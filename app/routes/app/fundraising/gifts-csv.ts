@@ -3,6 +3,7 @@ import { CSV_BOM, csvLines, guardFormula } from "~/lib/formats/csv-write";
 import { GIFT_METHOD_LABELS, GIFT_SOURCE_LABELS } from "~/lib/fundraising/donation";
 import { amountInput } from "~/lib/money";
 import { pullStream } from "~/lib/platform/stream";
+import { ownersOf } from "~/server/account/app-shell.server";
 import { getUser } from "~/server/account/user.server";
 import { getOwnedCampaign } from "~/server/fundraising/campaigns.server";
 import { campaignGiftExportPages } from "~/server/fundraising/gifts.server";
@@ -36,7 +37,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const c = await getOwnedCampaign(app.db, user.workspace.id, params.id);
   if (!c) notFound();
   await auditDownload(app.db, user, "Campaign gifts (CSV)");
-  const pages = campaignGiftExportPages(app.db, user.workspace.id, c.id);
+  const pages = campaignGiftExportPages(app.db, ownersOf(user), c.id);
   async function* parts() {
     yield CSV_BOM + csvLines([HEADER]);
     for await (const gifts of pages)

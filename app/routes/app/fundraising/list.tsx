@@ -3,6 +3,7 @@ import { UnthankedGifts } from "~/components/fundraising/unthanked";
 import { appContext } from "~/context";
 import { formatMoney } from "~/lib/money";
 import { pageMeta } from "~/lib/site";
+import { ownersOf } from "~/server/account/app-shell.server";
 import { getUser } from "~/server/account/user.server";
 import { listOwnedCampaigns } from "~/server/fundraising/campaigns.server";
 import { getConnection, stripeOwner, toOnboarding } from "~/server/fundraising/connect.server";
@@ -19,7 +20,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const [campaigns, connection, unthanked, organisation] = await Promise.all([
     listOwnedCampaigns(app.db, user.workspace.id),
     getConnection(app, user.workspace.id),
-    unacknowledgedGifts(app.db, user.workspace.id),
+    unacknowledgedGifts(app.db, ownersOf(user)),
     getOrganisation(app.db, user.workspace.id),
   ]);
   // From a person's page: each campaign opens with the gift form already set to that person.

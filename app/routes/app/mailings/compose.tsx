@@ -12,7 +12,7 @@ import {
 } from "~/lib/mailings/rules";
 import { pageMeta } from "~/lib/site";
 import { zonedToUtc } from "~/lib/time/time";
-import { shellSettings } from "~/server/account/app-shell.server";
+import { ownersOf, shellSettings } from "~/server/account/app-shell.server";
 import { getUser } from "~/server/account/user.server";
 import { requireFeature } from "~/server/billing/plans.server";
 import { listOwnedCampaigns } from "~/server/fundraising/campaigns.server";
@@ -46,9 +46,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const orgEventId = url.searchParams.has("orgEvent") ? parseId(url.searchParams.get("orgEvent") ?? "") : null;
   const settings = await shellSettings(context, request);
   const [choices, campaigns, audience, orgEvent, sending] = await Promise.all([
-    audienceChoices(app.db, user.workspace.id),
+    audienceChoices(app.db, ownersOf(user)),
     listOwnedCampaigns(app.db, user.workspace.id),
-    summary(app.db, user.workspace.id, rules, settings.timeZone, orgEventId),
+    summary(app.db, ownersOf(user), rules, settings.timeZone, orgEventId),
     orgEventId ? eventAudience(app.db, user.workspace.id, orgEventId) : null,
     sendingAllowance(app.db, user.workspace.id),
   ]);
@@ -91,14 +91,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   const rawRules = parseWithZod(formData, { schema: composeFormSchema.partial({ subject: true, body: true }) });
   const rules = rawRules.status === "success" ? rulesFromForm(rawRules.value) : null;
   const orgEventId = rawRules.status === "success" ? (rawRules.value.orgEvent ?? null) : null;
-  const audience = rules ? await summary(app.db, user.workspace.id, rules, timeZone, orgEventId) : null;
+  const audience = rules ? await summary(app.db, ownersOf(user), rules, timeZone, orgEventId) : null;
   if (submission.status !== "success") return data({ reply: submission.reply(), audience }, { status: 400 });
   const v = submission.value;
   const origin = new URL(request.url).origin;
   if (intent === "audience" || !rules) return data({ reply: submission.reply(), audience });
   const message = { subject: v.subject ?? "", body: v.body ?? "", campaignId: v.campaignId || null, orgEventId };
   if (intent === "preview" || intent === "test") {
-    const { included } = await audienceOf(app.db, user.workspace.id, rules, timeZone, orgEventId);
+    const { included } = await audienceOf(app.db, ownersOf(user), rules, timeZone, orgEventId);
     const member = included.find((m) => m.id === v.previewPerson) ?? included[0] ?? null;
     if (intent === "test") {
       if (!(await allow(app.env, "strict", `mailing-test:${user.workspace.id}`)))
@@ -122,7 +122,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   // audience nobody in it can be mailed is refused at once (below), never offered as "Send to 0 people?".
   if (!isConfirmed(formData) && (audience?.count ?? 0) > 0)
     return data({ reply: submission.reply(), audience, confirmSend: audience?.count ?? 0 });
-  const made = await createMailing(app, user.workspace.id, { ...message, rules, scheduleAt, key: v.key }, origin, {
+  const made = await createMailing(app, ownersOf(user), { ...message, rules, scheduleAt, key: v.key }, origin, {
     timeZone,
   });
   if ("errors" in made)

@@ -1,17 +1,22 @@
 import { data, Form, href, Link, redirect } from "react-router";
+import { IntentSuggestions, IntentsForm, type IntentsSent } from "~/components/organiser-events/intents";
 import { MeetingForm, Meetings } from "~/components/organiser-events/meetings";
 import { ConfirmStep } from "~/components/ui/confirm-step";
 import { inputClass } from "~/components/ui/field";
 import { appContext } from "~/context";
 import { isConfirmed } from "~/lib/forms/confirm";
-import { SLOT_MESSAGES } from "~/lib/organiser-events/meeting-slots";
-import { LEAVE_CONSEQUENCE, meetingFormSchema, VISIBILITY_LABEL } from "~/lib/organiser-events/rules";
+import { negotiateLocale } from "~/lib/i18n/locales";
+import { translator } from "~/lib/i18n/translate";
+import { parseIntentSide } from "~/lib/organiser-events/intents";
+import { meetingFormSchema } from "~/lib/organiser-events/rules";
+import type { PageHandle } from "~/lib/platform/page-handle";
 import { pageMeta } from "~/lib/site";
 import { getUser } from "~/server/account/user.server";
 import { answerConnect, leaveEvent, myAttendee, requestConnect } from "~/server/organiser-events/attendees.server";
 import { directory, matchesFor, pendingRequests } from "~/server/organiser-events/directory.server";
 import { publicOrgEvent } from "~/server/organiser-events/events.server";
 import { linkedHub, planInHub } from "~/server/organiser-events/hub-link.server";
+import { intentMatches, intentOptions, intentsOf, setIntents } from "~/server/organiser-events/intents.server";
 import { cancelMeeting, hasSlots, notifyMeeting } from "~/server/organiser-events/meeting-slots.server";
 import { answerMeeting, meetingLine, meetingsOf, requestMeeting } from "~/server/organiser-events/meetings.server";
 import { noticeRequest } from "~/server/organiser-events/requests.server";
@@ -20,9 +25,14 @@ import { redirectWithToast } from "~/server/platform/toast.server";
 import type { Route } from "./+types/directory";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
-  ...pageMeta(loaderData ? `Attendees of ${loaderData.event.title}` : "Attendees"),
+  ...pageMeta(
+    loaderData ? translator(loaderData.locale)("att.dir.title", { title: loaderData.event.title }) : "Attendees",
+  ),
   { name: "robots", content: "noindex" },
 ];
+
+/** In the visitor's language, chosen as the public event page chooses it (decision 0258). */
+export const handle = { localized: true } satisfies PageHandle;
 
 const FILTERS = ["q", "company", "title", "interest"] as const;
 const MORE_FILTERS = ["company", "title", "interest"] as const;
@@ -41,17 +51,22 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { app, event, me } = await load(params.slug, context);
   if (!me) throw redirect(href("/e/:slug/join", { slug: event.slug }));
   const url = new URL(request.url);
+  const { locale } = negotiateLocale(request);
   const filters = Object.fromEntries(FILTERS.map((f) => [f, (url.searchParams.get(f) ?? "").slice(0, 100)]));
   const page = Math.max(0, Number.parseInt(url.searchParams.get("page") ?? "0", 10) || 0);
-  const [list, requests, matches, meetings, hubId, slotted] = await Promise.all([
+  const [list, requests, matches, meetings, hubId, slotted, options, intents, suggested] = await Promise.all([
     directory(app.db, me, { ...filters, page }),
     pendingRequests(app.db, me),
     matchesFor(app.db, me),
     meetingsOf(app.db, me),
     linkedHub(app.db, me.userId ?? "", event.id),
     hasSlots(app.db, event.id),
+    intentOptions(app.db, event.id),
+    intentsOf(app.db, me),
+    intentMatches(app.db, me),
   ]);
   return {
+    locale,
     event: {
       slug: event.slug,
       title: event.title,
@@ -61,7 +76,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       timeZone: event.timeZone,
       slotted,
     },
-    meetings: meetings.map((m) => ({ ...m, line: meetingLine(m, event.timeZone) })),
+    meetings: meetings.map((m) => ({ ...m, line: meetingLine(m, event.timeZone, locale) })),
     hubId,
     me: {
       name: me.name,
@@ -76,12 +91,14 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     ...list,
     requests,
     matches: matches.map((m) => ({ id: m.id, name: m.name, company: m.company, title: m.title, reasons: m.reasons })),
+    intents: { options, mine: intents, suggested },
   };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const { app, event, me } = await load(params.slug, context);
   if (!me) notFound();
+  const t = translator(negotiateLocale(request).locale);
   const form = await request.formData().catch(() => null);
   const intent = String(form?.get("intent") ?? "");
   const id = Number(form?.get("id"));
@@ -90,20 +107,33 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     // Leaving deletes the exchanges made here: asked once more first.
     if (!isConfirmed(form)) return data({ confirm: "leave" as const });
     await leaveEvent(app.db, me);
-    return redirectWithToast(href("/organiser"), { type: "success", title: `You left ${event.title}` });
+    return redirectWithToast(href("/organiser"), {
+      type: "success",
+      title: t("att.toast.left", { title: event.title }),
+    });
   }
   if (intent === "hub") {
     const hub = await planInHub(app.db, me.userId ?? "", event, me);
     return redirectWithToast(href("/events/:id", { id: String(hub) }), {
       type: "success",
-      title: "Attendees added to your event hub",
-      description: "Generate the strategy plan to rank them beside your own network.",
+      title: t("att.toast.hub"),
+      description: t("att.toast.hubNext"),
     });
   }
-  if (!Number.isSafeInteger(id) || id < 1) return data({ error: "Choose an attendee" }, { status: 400 });
+  if (intent === "intents") {
+    const sides = { need: side(form, "need"), offer: side(form, "offer") };
+    if (!sides.need.parsed.ok || !sides.offer.parsed.ok) {
+      const values = { need: sides.need.values, offer: sides.offer.values };
+      const errors = (["need", "offer"] as const).filter((k) => !sides[k].parsed.ok);
+      return data({ intents: { values, errors } satisfies IntentsSent }, { status: 400 });
+    }
+    await setIntents(app.db, me, { need: sides.need.parsed.labels, offer: sides.offer.parsed.labels });
+    return redirectWithToast(`${back}#intents-title`, { type: "success", title: t("att.toast.intents") });
+  }
+  if (!Number.isSafeInteger(id) || id < 1) return data({ error: t("att.error.chooseAttendee") }, { status: 400 });
   if (intent === "meet") {
     // With the organiser's slots, a request offers only the free times of both people (the meet page).
-    if (await hasSlots(app.db, event.id)) return data({ error: SLOT_MESSAGES.slot }, { status: 400 });
+    if (await hasSlots(app.db, event.id)) return data({ error: t("att.slot.slot") }, { status: 400 });
     const fields = Object.fromEntries(MEETING_FIELDS.map((f) => [f, String(form?.get(f) ?? "")]));
     const parsed = meetingFormSchema(event).safeParse(fields);
     if (!parsed.success) {
@@ -116,46 +146,58 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       return data({ meet: { to: id, values: fields, errors } }, { status: 400 });
     }
     const asked = await requestMeeting(app.db, event, me, id, parsed.data);
-    if (asked === "unknown") return data({ error: "That attendee is not in your directory" }, { status: 404 });
+    if (asked === "unknown") return data({ error: t("att.error.notVisible") }, { status: 404 });
     if (asked === "requested") await noticeRequest(app.db, new URL(request.url).origin, event, me, id, "meeting");
-    return redirectWithToast(back, { type: "success", title: "Meeting request sent" });
+    return redirectWithToast(back, { type: "success", title: t("att.toast.meetingSent") });
   }
   if (intent === "meeting-accept" || intent === "meeting-decline") {
     const accept = intent === "meeting-accept";
     const answered = await answerMeeting(app.db, app, event, me, id, accept);
-    if (!answered) return data({ error: "That meeting request is no longer waiting" }, { status: 404 });
+    if (!answered) return data({ error: t("att.error.meetingGone") }, { status: 404 });
     await notifyMeeting(app.db, new URL(request.url).origin, event, me, answered, accept ? "accepted" : "declined");
-    return redirectWithToast(back, { type: "success", title: accept ? "Meeting accepted" : "Meeting declined" });
+    return redirectWithToast(back, {
+      type: "success",
+      title: t(accept ? "att.toast.meetingAccepted" : "att.toast.meetingDeclined"),
+    });
   }
   if (intent === "meeting-cancel") {
     const cancelled = await cancelMeeting(app.db, me, id);
-    if (!cancelled) return data({ error: "That meeting is not on your list any more" }, { status: 404 });
+    if (!cancelled) return data({ error: t("att.error.meetingNotListed") }, { status: 404 });
     await notifyMeeting(app.db, new URL(request.url).origin, event, me, cancelled, "cancelled");
-    return redirectWithToast(back, { type: "success", title: "Meeting cancelled" });
+    return redirectWithToast(back, { type: "success", title: t("att.toast.meetingCancelled") });
   }
   if (intent === "connect") {
     const result = await requestConnect(app.db, app, event, me, id);
-    if (result === "unknown") return data({ error: "That attendee is not in your directory" }, { status: 404 });
+    if (result === "unknown") return data({ error: t("att.error.notVisible") }, { status: 404 });
     if (result === "requested") await noticeRequest(app.db, new URL(request.url).origin, event, me, id, "connect");
     return redirectWithToast(back, {
       type: "success",
-      title: result === "exchanged" ? "Details exchanged" : "Request sent",
+      title: t(result === "exchanged" ? "att.toast.exchanged" : "att.toast.requestSent"),
     });
   }
   if (intent === "accept" || intent === "decline") {
     if (!(await answerConnect(app.db, app, event, me, id, intent === "accept")))
-      return data({ error: "That request is no longer waiting" }, { status: 404 });
+      return data({ error: t("att.error.requestGone") }, { status: 404 });
     return redirectWithToast(back, {
       type: "success",
-      title: intent === "accept" ? "Details exchanged" : "Request declined",
+      title: t(intent === "accept" ? "att.toast.exchanged" : "att.toast.declined"),
     });
   }
-  return data({ error: "Unknown action" }, { status: 400 });
+  return data({ error: t("att.error.unknown") }, { status: 400 });
+}
+
+/** One side of the intents form as posted, and whether it keeps the limits. */
+function side(form: FormData | null, name: "need" | "offer") {
+  const ticked = (form?.getAll(name) ?? []).map(String).slice(0, 100);
+  const own = String(form?.get(`${name}Own`) ?? "");
+  return { values: { ticked, own: own.slice(0, 1000) }, parsed: parseIntentSide(ticked, own) };
 }
 
 export default function DirectoryPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { event, me, filters, people, more, page, requests, matches, meetings, hubId } = loaderData;
+  const { event, me, filters, people, more, page, requests, matches, meetings, hubId, intents, locale } = loaderData;
+  const t = translator(locale);
   const meet = actionData && "meet" in actionData ? actionData.meet : null;
+  const intentsSent = actionData && "intents" in actionData ? actionData.intents : null;
   const error = actionData && "error" in actionData ? actionData.error : null;
   const small = "rounded-md border border-slate-300 px-3 py-1.5 font-semibold text-sm dark:border-slate-700";
   return (
@@ -164,24 +206,29 @@ export default function DirectoryPage({ loaderData, actionData }: Route.Componen
       <a href={`/e/${event.slug}`} className="text-sm underline">
         ← {event.title}
       </a>
-      <h1 className="mt-3 font-bold text-2xl tracking-tight sm:text-3xl">Attendees of {event.title}</h1>
+      <h1 className="mt-3 font-bold text-2xl tracking-tight sm:text-3xl">
+        {t("att.dir.title", { title: event.title })}
+      </h1>
       <p className="mt-1 text-slate-600 text-sm dark:text-slate-300">
-        You:{" "}
-        {me.listed ? `listed, seen by ${VISIBILITY_LABEL[me.visibility as "everyone"].toLowerCase()}` : "not listed"}.{" "}
+        {me.listed
+          ? t("att.dir.you.listed", {
+              who: t(me.visibility === "exchanged" ? "event.visibility.exchanged" : "event.visibility.everyone"),
+            })
+          : t("att.dir.you.unlisted")}{" "}
         <a href={`/pass/${me.passToken}`} className="underline">
-          Your pass and directory choices
+          {t("att.dir.pass")}
         </a>
       </p>
       {me.exhibitor ? (
         <p className="mt-2 flex flex-wrap gap-3 text-sm">
           <a href={href("/e/:slug/leads/:format", { slug: event.slug, format: "csv" })} className={small}>
-            Your stand's leads (CSV)
+            {t("att.dir.leadsCsv")}
           </a>
           <a href={href("/e/:slug/leads/:format", { slug: event.slug, format: "xlsx" })} className={small}>
-            Your stand's leads (Excel)
+            {t("att.dir.leadsXlsx")}
           </a>
           <Link to={href("/e/:slug/lead-questions", { slug: event.slug })} className={small}>
-            Your stand's questions
+            {t("att.dir.questions")}
           </Link>
         </p>
       ) : null}
@@ -190,11 +237,33 @@ export default function DirectoryPage({ loaderData, actionData }: Route.Componen
           {error}
         </p>
       ) : null}
-      <Meetings meetings={meetings} slug={event.slug} />
+      <Meetings meetings={meetings} slug={event.slug} locale={locale} />
+      <section
+        aria-labelledby="intents-title"
+        className="mt-6 rounded-xl border border-slate-200 p-4 dark:border-slate-800"
+      >
+        <h2 id="intents-title" className="font-semibold text-xl">
+          {t("att.intents.title")}
+        </h2>
+        <IntentSuggestions matches={intents.suggested} event={event} sent={meet} buttonClass={small} locale={locale} />
+        <details
+          className="mt-3"
+          open={Boolean(intentsSent) || !(intents.mine.need.length || intents.mine.offer.length)}
+        >
+          <summary className="cursor-pointer font-medium text-sm">{t("att.intents.edit")}</summary>
+          <IntentsForm
+            options={intents.options}
+            mine={intents.mine}
+            sent={intentsSent}
+            buttonClass={small}
+            locale={locale}
+          />
+        </details>
+      </section>
       {requests.length ? (
         <section aria-labelledby="req-title" className="mt-6">
           <h2 id="req-title" className="font-semibold text-xl">
-            Asking to connect
+            {t("att.dir.asking")}
           </h2>
           <ul className="mt-2 grid gap-2">
             {requests.map((r) => (
@@ -205,17 +274,23 @@ export default function DirectoryPage({ loaderData, actionData }: Route.Componen
                 </span>
                 <Form method="post" className="flex gap-2">
                   <input type="hidden" name="id" value={r.id} />
-                  <button type="submit" name="intent" value="accept" className={small} aria-label={`Accept ${r.name}`}>
-                    Accept
+                  <button
+                    type="submit"
+                    name="intent"
+                    value="accept"
+                    className={small}
+                    aria-label={t("att.dir.acceptWho", { name: r.name })}
+                  >
+                    {t("att.meetings.accept")}
                   </button>
                   <button
                     type="submit"
                     name="intent"
                     value="decline"
                     className={small}
-                    aria-label={`Decline ${r.name}`}
+                    aria-label={t("att.dir.declineWho", { name: r.name })}
                   >
-                    Decline
+                    {t("att.meetings.decline")}
                   </button>
                 </Form>
               </li>
@@ -224,31 +299,29 @@ export default function DirectoryPage({ loaderData, actionData }: Route.Componen
         </section>
       ) : null}
       {/* One search box first and the rest folded, so on a phone the first attendee is on the first screen. */}
-      <Form method="get" className="mt-4" role="search" aria-label="Search attendees">
+      <Form method="get" className="mt-4" role="search" aria-label={t("att.dir.searchLabel")}>
         <div className="flex items-end gap-2">
           <label className="grid flex-1 gap-1 text-sm">
-            <span className="font-medium">Search</span>
+            <span className="font-medium">{t("att.dir.search")}</span>
             <input name="q" defaultValue={filters.q} className={inputClass} />
           </label>
           <button type="submit" className={`${small} py-2`}>
-            Search
+            {t("att.dir.search")}
           </button>
         </div>
         <details className="mt-2 text-sm" open={MORE_FILTERS.some((f) => filters[f])}>
-          <summary className="cursor-pointer font-medium">More filters</summary>
+          <summary className="cursor-pointer font-medium">{t("att.dir.moreFilters")}</summary>
           <div className="mt-2 grid gap-3 sm:grid-cols-3">
             {MORE_FILTERS.map((f) => (
               <label key={f} className="grid gap-1">
-                <span className="font-medium">
-                  {{ company: "Organisation", title: "Title", interest: "Interest" }[f]}
-                </span>
+                <span className="font-medium">{t(`att.dir.filter.${f}`)}</span>
                 <input name={f} defaultValue={filters[f]} className={inputClass} />
               </label>
             ))}
           </div>
         </details>
       </Form>
-      <ul className="mt-4 grid gap-3" aria-label="Attendees">
+      <ul className="mt-4 grid gap-3" aria-label={t("att.dir.list")}>
         {people.map((p) => (
           <li
             key={p.id}
@@ -259,17 +332,17 @@ export default function DirectoryPage({ loaderData, actionData }: Route.Componen
             <p className="text-slate-600 text-sm dark:text-slate-300">
               {[p.title, p.company].filter(Boolean).join(", ")}
             </p>
-            {p.interests ? <p className="text-sm">Interests: {p.interests}</p> : null}
+            {p.interests ? <p className="text-sm">{t("att.dir.interests", { interests: p.interests })}</p> : null}
             {p.exchanged ? (
               <p className="mt-1 text-sm">
-                Exchanged ·{" "}
+                {t("att.dir.exchanged")} ·{" "}
                 <a href={`mailto:${p.email}`} className="underline">
                   {p.email}
                 </a>
                 {p.phone ? ` · ${p.phone}` : ""}
               </p>
             ) : p.requested ? (
-              <p className="mt-1 text-sm">Request sent</p>
+              <p className="mt-1 text-sm">{t("att.dir.requestSent")}</p>
             ) : (
               <Form method="post" className="mt-2">
                 <input type="hidden" name="id" value={p.id} />
@@ -278,26 +351,32 @@ export default function DirectoryPage({ loaderData, actionData }: Route.Componen
                   name="intent"
                   value="connect"
                   className={small}
-                  aria-label={`Connect with ${p.name}`}
+                  aria-label={t("att.dir.connectWho", { name: p.name })}
                 >
-                  Connect
+                  {t("att.dir.connect")}
                 </button>
               </Form>
             )}
-            <MeetingForm to={p} event={event} sent={meet?.to === p.id ? meet : null} buttonClass={small} />
+            <MeetingForm
+              to={p}
+              event={event}
+              sent={meet?.to === p.id ? meet : null}
+              buttonClass={small}
+              locale={locale}
+            />
           </li>
         ))}
       </ul>
-      {people.length === 0 ? <p className="mt-4 text-slate-600 dark:text-slate-300">No attendees match.</p> : null}
-      <nav className="mt-4 flex gap-3" aria-label="Pages">
+      {people.length === 0 ? <p className="mt-4 text-slate-600 dark:text-slate-300">{t("att.dir.none")}</p> : null}
+      <nav className="mt-4 flex gap-3" aria-label={t("att.dir.pages")}>
         {page > 0 ? (
           <Link to={`?${new URLSearchParams({ ...filters, page: String(page - 1) })}`} className="underline">
-            Previous
+            {t("att.dir.previous")}
           </Link>
         ) : null}
         {more ? (
           <Link to={`?${new URLSearchParams({ ...filters, page: String(page + 1) })}`} className="underline">
-            Next
+            {t("att.dir.next")}
           </Link>
         ) : null}
       </nav>
@@ -306,7 +385,7 @@ export default function DirectoryPage({ loaderData, actionData }: Route.Componen
         className="mt-8 rounded-xl border border-slate-200 p-4 dark:border-slate-800"
       >
         <h2 id="plan-title" className="font-semibold text-xl">
-          Your plan: people to meet
+          {t("att.dir.plan")}
         </h2>
         {matches.length ? (
           <ol className="mt-2 grid gap-2" aria-label="People to meet">
@@ -319,32 +398,30 @@ export default function DirectoryPage({ loaderData, actionData }: Route.Componen
             ))}
           </ol>
         ) : (
-          <p className="mt-1 text-slate-600 text-sm dark:text-slate-300">
-            Write your goals and interests on your pass and we list the attendees who match them.
-          </p>
+          <p className="mt-1 text-slate-600 text-sm dark:text-slate-300">{t("att.dir.planEmpty")}</p>
         )}
         <Form method="post" className="mt-3 flex flex-wrap items-center gap-3">
           {hubId ? (
             <Link to={href("/events/:id", { id: String(hubId) })} className="underline">
-              Your strategy plan for {event.title}
+              {t("att.dir.strategy", { title: event.title })}
             </Link>
           ) : null}
           <button type="submit" name="intent" value="hub" className={small}>
-            {hubId ? "Refresh the attendees in my event hub" : "Plan it in my event hub"}
+            {t(hubId ? "att.dir.hubRefresh" : "att.dir.hubPlan")}
           </button>
         </Form>
       </section>
       {actionData && "confirm" in actionData ? (
         <ConfirmStep
           intent="leave"
-          question={`Leave ${event.title}?`}
-          consequence={LEAVE_CONSEQUENCE}
-          confirmLabel={`Leave ${event.title}`}
+          question={t("att.dir.leaveQuestion", { title: event.title })}
+          consequence={t("pass.leave.consequence")}
+          confirmLabel={t("att.dir.leave", { title: event.title })}
         />
       ) : (
         <Form method="post" className="mt-10">
           <button type="submit" name="intent" value="leave" className={small}>
-            Leave {event.title}
+            {t("att.dir.leave", { title: event.title })}
           </button>
         </Form>
       )}

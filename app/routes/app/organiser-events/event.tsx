@@ -194,6 +194,12 @@ export default function OrganiserEventPage({ loaderData, actionData }: Route.Com
         <a href={href("/organiser/:id/attendees/:format", { id: String(e.id), format: "xlsx" })} className={button}>
           Export consented attendees (Excel)
         </a>
+        <Link to={href("/organiser/:id/analytics", { id: String(e.id) })} className={button}>
+          What happened
+        </Link>
+        <Link to={href("/organiser/:id/matchmaking", { id: String(e.id) })} className={button}>
+          Matchmaking
+        </Link>
         <Link to={href("/organiser/:id/programme", { id: String(e.id) })} className={button}>
           Programme
         </Link>

@@ -6,7 +6,13 @@ import { pageMeta } from "~/lib/site";
 import { getUser } from "~/server/account/user.server";
 import { myAttendee } from "~/server/organiser-events/attendees.server";
 import { publicOrgEvent } from "~/server/organiser-events/events.server";
-import { addQuestion, deleteQuestion, questionsOf } from "~/server/organiser-events/leads.server";
+import {
+  addQuestion,
+  deleteQuestion,
+  managesBooth,
+  questionsOf,
+  viewerBooth,
+} from "~/server/organiser-events/leads.server";
 import { idOf, notFound } from "~/server/platform/http.server";
 import { redirectWithToast } from "~/server/platform/toast.server";
 import type { Route } from "./+types/lead-questions";
@@ -16,31 +22,32 @@ export const meta: Route.MetaFunction = () => [
   { name: "robots", content: "noindex" },
 ];
 
-/** Only a stand (an exhibitor's pass) has questions; anyone else is told nothing about them. */
+/** Only a booth has questions, set by an owner or admin of its workspace; anyone else is told nothing about them. */
 async function load(params: Route.LoaderArgs["params"], context: Route.LoaderArgs["context"]) {
   const app = context.get(appContext);
+  const user = getUser(context);
   const event = await publicOrgEvent(app.db, params.slug);
   if (!event) notFound();
-  const me = await myAttendee(app.db, getUser(context).id, event.id);
-  if (!me || me.leadRights === "none") notFound();
-  return { app, event, me };
+  const booth = await viewerBooth(app.db, user, event.id, await myAttendee(app.db, user.id, event.id));
+  if (!booth || !(await managesBooth(app.db, booth, user))) notFound();
+  return { app, event, booth };
 }
 
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const { app, event, me } = await load(params, context);
-  return { event: { slug: event.slug, title: event.title }, questions: await questionsOf(app.db, me.id) };
+  const { app, event, booth } = await load(params, context);
+  return { event: { slug: event.slug, title: event.title }, questions: await questionsOf(app.db, booth.id) };
 }
 
 type Values = { kind?: string; label?: string; options?: string };
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const { app, event, me } = await load(params, context);
+  const { app, event, booth } = await load(params, context);
   const form = await request.formData().catch(() => null);
   const back = href("/e/:slug/lead-questions", { slug: event.slug });
   const intent = form?.get("intent");
   if (intent === "delete") {
     const id = idOf(form?.get("id"));
-    if (!id || !(await deleteQuestion(app.db, me.id, id))) notFound();
+    if (!id || !(await deleteQuestion(app.db, booth.id, id))) notFound();
     return redirectWithToast(back, { type: "success", title: "Question removed" });
   }
   const values: Values = {
@@ -54,7 +61,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     for (const issue of parsed.error.issues) errors[String(issue.path[0] ?? "form")] ??= issue.message;
     return data({ values, errors }, { status: 400 });
   }
-  if (!(await addQuestion(app.db, me.id, parsed.data)))
+  if (!(await addQuestion(app.db, booth.id, parsed.data)))
     return data(
       { values, errors: { form: `A stand asks at most ${LEAD_QUESTIONS_MAX} questions. Remove one first.` } },
       { status: 409 },

@@ -23,11 +23,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const { view, after, before, reads } = connectionsView(url);
   // On a load the list's reads came with the session and the shell, in one D1 round trip.
-  const list = await reads.page(
-    app.db,
-    user.workspace.id,
-    (await pageRows(context, app.db, ownersOf(user), reads)).rows,
-  );
+  const list = await reads.page(app.db, ownersOf(user), (await pageRows(context, app.db, ownersOf(user), reads)).rows);
   const asked = Math.max(1, Math.min(10_000, Number.parseInt(url.searchParams.get("page") ?? "1", 10) || 1));
   // A cursor that led nowhere (or no cursor) is the first page, whatever number the link carried.
   const page = list.prev === null ? 1 : Math.max(2, asked);

@@ -6,7 +6,15 @@ import { appContext } from "~/context";
 import { BRAND_FIELDS, FIELD_RULES, RULE_NAMES, ruleOf, rulesOf, templateSchema, valuesOf } from "~/lib/card/brand";
 import { pageMeta } from "~/lib/site";
 import { getUser } from "~/server/account/user.server";
-import { issueCard, listTemplates, type Manager, saveTemplate, teamCards } from "~/server/cards/templates.server";
+import {
+  defaultTemplateId,
+  issueCard,
+  listTemplates,
+  type Manager,
+  saveTemplate,
+  setDefaultTemplate,
+  teamCards,
+} from "~/server/cards/templates.server";
 import { notFound, unknownIntent } from "~/server/platform/http.server";
 import { allow } from "~/server/platform/rate-limit.server";
 import { redirectWithToast } from "~/server/platform/toast.server";
@@ -31,13 +39,15 @@ async function managedTeam(context: Route.LoaderArgs["context"], id: string) {
 export async function loader({ params, context }: Route.LoaderArgs) {
   const { db } = context.get(appContext);
   const { team } = await managedTeam(context, params.id);
-  const [templates, cards, { members }] = await Promise.all([
+  const [templates, cards, { members }, defaultId] = await Promise.all([
     listTemplates(db, team.id),
     teamCards(db, team.id),
     teamPage(db, team.id, new Date()),
+    defaultTemplateId(db, team.id),
   ]);
   return {
     team,
+    defaultId,
     templates: templates.map((t) => ({
       ...t,
       rules: Object.fromEntries(BRAND_FIELDS.map((f) => [f.key, ruleOf(t.rules, f.key)])),
@@ -83,6 +93,19 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       type: "success",
       title: v.id ? "Template saved" : "Template made",
       description: v.id ? `Every card made from it follows (${saved.purged} published).` : undefined,
+    });
+  }
+  if (intent === "default-template") {
+    const chosen = String(formData.get("template") ?? "").slice(0, 64);
+    if (!(await setDefaultTemplate(app.db, manager, chosen || null)))
+      return data(
+        { reply: { error: { "": ["That template is not in this team any more."] } }, form: "default" },
+        { status: 404 },
+      );
+    return redirectWithToast(here, {
+      type: "success",
+      title: chosen ? "Default template set" : "No default template",
+      description: chosen ? "Members your directory adds get a card from it." : undefined,
     });
   }
   if (intent !== "issue") unknownIntent();
@@ -208,7 +231,7 @@ function TemplateForm({
 }
 
 export default function TeamCards({ loaderData, actionData }: Route.ComponentProps) {
-  const { team, templates, cards, members } = loaderData;
+  const { team, templates, cards, members, defaultId } = loaderData;
   const answer = actionData as { reply: Reply; form: string } | undefined;
   const issueErrors = answer?.form === "issue" ? answer.reply.error : null;
   return (
@@ -230,6 +253,29 @@ export default function TeamCards({ loaderData, actionData }: Route.ComponentPro
         <summary className="cursor-pointer font-medium">New template</summary>
         <TemplateForm template={null} answer={answer} />
       </details>
+
+      {templates.length > 0 ? (
+        <Form method="post" className="mt-6 flex flex-wrap items-end gap-3">
+          <input type="hidden" name="intent" value="default-template" />
+          <Field
+            id="default-template"
+            label="Default template: members your directory (SCIM) adds get a card from it"
+            errors={answer?.form === "default" ? (answer.reply.error?.[""] ?? undefined) : undefined}
+          >
+            <select id="default-template" name="template" defaultValue={defaultId ?? ""} className={small}>
+              <option value="">None</option>
+              {templates.map((t) => (
+                <option key={t.id} value={t.id}>
+                  {t.name}
+                </option>
+              ))}
+            </select>
+          </Field>
+          <button type="submit" className={small}>
+            Save default
+          </button>
+        </Form>
+      ) : null}
 
       <h2 className="mt-10 font-semibold text-xl">Issue a card</h2>
       {issueErrors?.[""]?.length ? (

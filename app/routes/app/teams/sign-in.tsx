@@ -1,8 +1,10 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, href, Link } from "react-router";
 import { z } from "zod";
+import { ConfirmStep } from "~/components/ui/confirm-step";
 import { Field, inputClass } from "~/components/ui/field";
 import { appContext } from "~/context";
+import { isConfirmed } from "~/lib/forms/confirm";
 import { pageMeta } from "~/lib/site";
 import { sessionToken } from "~/server/account/auth.server";
 import {
@@ -86,7 +88,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const app = context.get(appContext);
   const user = getUser(context);
   const team = await managedTeam(app.db, user.id, params.id);
-  const submission = parseWithZod(await request.formData(), { schema });
+  const formData = await request.formData();
+  const submission = parseWithZod(formData, { schema });
   if (submission.status !== "success")
     return data({ reply: submission.reply({ hideFields: ["clientSecret"] }) }, { status: 400 });
   const { value } = submission;
@@ -104,6 +107,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     return { reply: submission.reply({ resetForm: true }), scimToken: await createScimToken(app.db, actor) };
   }
   if (value.intent === "revoke-scim-token") {
+    // A directory stops at once: asked once, on the page, before it runs (works without JavaScript).
+    if (!isConfirmed(formData)) return { reply: submission.reply(), confirmRevoke: value.id };
     if (!(await revokeScimToken(app.db, actor, value.id)))
       return data({ reply: submission.reply({ formErrors: ["That token is already revoked."] }) }, { status: 404 });
     return redirectWithToast(back, { type: "success", title: "SCIM token revoked" });
@@ -156,6 +161,7 @@ export default function TeamSignIn({ loaderData, actionData }: Route.ComponentPr
   const { team, domains, provider, tokens, secondFactor } = loaderData;
   const reply = actionData?.reply;
   const newToken = actionData && "scimToken" in actionData ? actionData.scimToken : null;
+  const confirmRevoke = actionData && "confirmRevoke" in actionData ? actionData.confirmRevoke : null;
   const errors = reply?.error ?? {};
   const formError = errors[""]?.[0];
   const fieldError = (name: string) => errors[name] ?? undefined;
@@ -325,6 +331,16 @@ export default function TeamSignIn({ loaderData, actionData }: Route.ComponentPr
           >
             Your new token, shown this once: <code className="select-all break-all font-mono">{newToken}</code>
           </p>
+        ) : null}
+        {confirmRevoke ? (
+          <ConfirmStep
+            intent="revoke-scim-token"
+            question={`Revoke the token ${loaderData.tokens.find((t) => t.id === confirmRevoke)?.prefix ?? ""}…?`}
+            consequence="Your directory's next request with it is refused, and it cannot be turned on again: make a new token for it."
+            confirmLabel="Revoke the token"
+          >
+            <input type="hidden" name="id" value={confirmRevoke} />
+          </ConfirmStep>
         ) : null}
         <ul aria-label="SCIM tokens" className="divide-y divide-slate-200 text-sm dark:divide-slate-800">
           {tokens.map((t) => (

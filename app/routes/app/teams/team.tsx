@@ -14,6 +14,7 @@ import {
 import { HEIR_MESSAGE, ROLE_NAMES, ROLES, type Role, teamSchema } from "~/lib/teams/rules";
 import { getUser } from "~/server/account/user.server";
 import { purgeCards } from "~/server/cards/cards.server";
+import { boothsOf } from "~/server/organiser-events/leads.server";
 import { notFound, unknownIntent } from "~/server/platform/http.server";
 import { allow } from "~/server/platform/rate-limit.server";
 import { redirectWithToast } from "~/server/platform/toast.server";
@@ -57,14 +58,17 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const user = getUser(context);
   // Only a member sees a team: anyone else, a removed member too, gets the one 404.
   const team = (await teamOf(db, user.id, params.id)) ?? notFound();
-  const [{ members, invitations }, seeAll, owned] = await Promise.all([
+  // The booth's leads download reads the workspace worked in, so booths are listed while working in this team.
+  const working = user.workspace.id === team.id && team.role !== "member";
+  const [{ members, invitations }, seeAll, owned, booths] = await Promise.all([
     teamPage(db, team.id, new Date()),
     membersSeeAll(db, team.id),
     peopleOwners(db, team.id),
+    working ? boothsOf(db, team.id) : [],
   ]);
   // How many team people each member owns, for the forms that hand them on.
   const people = Object.fromEntries(members.map((m) => [m.id, owned.get(m.id) ?? 0]));
-  return { team, members, invitations, me: user.id, seeAll, people };
+  return { team, members, invitations, me: user.id, seeAll, people, booths };
 }
 
 /** Why a change to a member was refused, said on the page. */
@@ -197,7 +201,7 @@ const small = "rounded-md border border-slate-300 px-3 py-1.5 font-medium text-s
 const button = "rounded-md bg-brand-600 px-4 py-2.5 font-semibold text-white hover:bg-brand-700";
 
 export default function Team({ loaderData, actionData }: Route.ComponentProps) {
-  const { team, members, invitations, me, seeAll, people } = loaderData;
+  const { team, members, invitations, me, seeAll, people, booths } = loaderData;
   const admins = members.filter((m) => m.role === "owner" || m.role === "admin");
   const navigation = useNavigation();
   const manages = team.role === "owner" || team.role === "admin";
@@ -383,6 +387,32 @@ export default function Team({ loaderData, actionData }: Route.ComponentProps) {
               Reassign people
             </button>
           </Form>
+
+          {booths.length ? (
+            <>
+              <h2 className="mt-8 font-semibold text-xl">Booths at events</h2>
+              <p className="mt-1 text-slate-600 text-sm dark:text-slate-300">
+                Leads your staff scanned at each event, one list per booth, with every note and who wrote it.
+              </p>
+              <ul className="mt-3 grid gap-2 text-sm">
+                {booths.map((b) => (
+                  <li key={b.slug} className="flex flex-wrap gap-3">
+                    <span className="font-medium">{b.title}</span>
+                    <span>{`${b.leads} ${b.leads === 1 ? "lead" : "leads"}`}</span>
+                    <a className="underline" href={href("/e/:slug/leads/:format", { slug: b.slug, format: "csv" })}>
+                      CSV
+                    </a>
+                    <a className="underline" href={href("/e/:slug/leads/:format", { slug: b.slug, format: "xlsx" })}>
+                      Excel
+                    </a>
+                    <Link className="underline" to={href("/e/:slug/lead-questions", { slug: b.slug })}>
+                      Questions
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            </>
+          ) : null}
 
           <h2 className="mt-8 font-semibold text-xl">Invite a colleague</h2>
           <p className="mt-1 text-slate-600 text-sm dark:text-slate-300">

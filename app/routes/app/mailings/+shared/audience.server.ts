@@ -1,4 +1,5 @@
 import type { AudienceRules } from "~/lib/mailings/rules";
+import type { Owners } from "~/server/db/db.server";
 import { resolveAudience, resolveEventAudience } from "~/server/mailings/audience.server";
 import { notFound } from "~/server/platform/http.server";
 
@@ -12,21 +13,22 @@ export async function eventAudience(db: Db, userId: string, orgEventId: number) 
 /** Who is in: the event's consenting attendees for an organiser mailing, else the owner's people the rules pick. */
 export const audienceOf = (
   db: Db,
-  userId: string,
+  owners: Owners,
   rules: AudienceRules,
   timeZone: string,
   orgEventId: number | null,
-) => (orgEventId ? eventAudience(db, userId, orgEventId) : resolveAudience(db, userId, rules, { timeZone }));
+) =>
+  orgEventId ? eventAudience(db, owners.workspaceId, orgEventId) : resolveAudience(db, owners, rules, { timeZone });
 
 /** What the page shows of an audience: its size and the first 200 in and left out. */
 export async function summary(
   db: Db,
-  userId: string,
+  owners: Owners,
   rules: AudienceRules,
   timeZone: string,
   orgEventId: number | null,
 ) {
-  const { included, leftOut } = await audienceOf(db, userId, rules, timeZone, orgEventId);
+  const { included, leftOut } = await audienceOf(db, owners, rules, timeZone, orgEventId);
   const onBasis = included.filter((m) => m.basis === "lawful-basis");
   return {
     count: included.length,

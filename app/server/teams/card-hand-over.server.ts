@@ -1,0 +1,58 @@
+import { type SQL, sql } from "drizzle-orm";
+import { DAY_MS } from "~/lib/time/days";
+import { rawSql, type Statement } from "../db/write.server";
+import type { Mail } from "../platform/mail.server";
+import { randomToken, sha256Hex } from "../platform/tokens.server";
+
+/**
+ * A team card made from one of its templates and handed to a member by a single-use link (decision 0236): the
+ * statements both an admin's issue (cards on brand) and the team's directory (SCIM, decision 0260) put in their batch.
+ */
+
+/** How long a card's hand-over link works. */
+export const CARD_ISSUE_DAYS = 7;
+
+export type HandOver = { token: string; hash: string; expiresAt: number; ref: string };
+
+/** A fresh link (only its SHA-256 is stored) and the new card's reference. */
+export async function newHandOver(now: Date): Promise<HandOver> {
+  const token = randomToken();
+  return {
+    token,
+    hash: await sha256Hex(token),
+    expiresAt: now.getTime() + CARD_ISSUE_DAYS * DAY_MS,
+    ref: crypto.randomUUID().replaceAll("-", "").slice(0, 24),
+  };
+}
+
+/**
+ * Two statements: the card, made from the team's template that `template` picks (a condition on `t`) when `guard`
+ * holds, and its hand-over to `email`. When no template is picked or the guard fails, neither writes anything.
+ */
+export function cardFromTemplate(
+  h: HandOver,
+  to: { workspaceId: string; email: string; name: string },
+  template: SQL,
+  guard: SQL,
+): Statement[] {
+  const w = to.workspaceId;
+  return [
+    rawSql(sql`insert into card (user_id, label, ref, name, company, location, website, headline, colour, template_id)
+      select ${w}, substr(t.name, 1, 40), ${h.ref}, ${to.name}, t.company, t.address, t.website, t.headline, t.colour,
+        t.id
+      from card_template t where t.workspace_id = ${w} and ${template} and ${guard} returning id`),
+    rawSql(sql`insert into card_issue (card_id, workspace_id, email, token_hash, expires_at)
+      select id, ${w}, ${to.email.toLowerCase()}, ${h.hash}, ${h.expiresAt} from card where ref = ${h.ref}`),
+  ];
+}
+
+/** The mail that carries the link. */
+export function handOverMail(team: string | null, email: string, origin: string, token: string): Mail {
+  const link = `${origin}/teams/claim?token=${encodeURIComponent(token)}`;
+  return {
+    to: email,
+    kind: "team-card",
+    subject: `Your ${team ?? "team"} card on KnowWho`,
+    text: `Hi,\n\n${team ?? "Your team"} made a business card for you on KnowWho.\n\nOpen this link to take it:\n\n${link}\n\nThe link works once, for ${CARD_ISSUE_DAYS} days, and only for the account with the address ${email}, once that address is confirmed.`,
+  };
+}
