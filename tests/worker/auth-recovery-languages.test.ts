@@ -110,3 +110,28 @@ describe("forgot, reset and two-step sign-in in the visitor's language", () => {
     expect(await enCode.text()).toContain("Enter one of your recovery codes");
   });
 });
+
+describe("the sign-up's confirmation mail", () => {
+  it("is written in the language of the sign-up page, and in English word for word without one", async () => {
+    const mailTo = (to: string) =>
+      env.DB.prepare(
+        "select subject, text from outbox where `to` = ? and kind = 'email-verify' order by id desc limit 1",
+      )
+        .bind(to)
+        .first<{ subject: string; text: string }>();
+    const signUpIn = async (query: string) => {
+      const email = `verify-${crypto.randomUUID()}@example.org`;
+      const values = { intent: "signup", name: "Sara Haddad", email, password: "correct horse battery" };
+      expect((await post(`/auth${query}`, { ...values, redirectTo: "/dashboard" })).status).toBe(302);
+      return mailTo(email);
+    };
+    const ar = await signUpIn("?lang=ar");
+    expect(ar?.subject).toBe(translator("ar")("auth.mail.verify.subject"));
+    // The Latin name is set apart in the Arabic sentence; the link stands bare on its own line.
+    expect(ar?.text).toMatch(/^مرحبًا \u2068Sara Haddad\u2069،\n/);
+    expect(ar?.text).toMatch(new RegExp(`\n\n${ORIGIN}/api/auth/verify-email\\?token=\\S+\n\n`));
+    const en = await signUpIn("");
+    expect(en?.subject).toBe("Confirm your KnowWho email address");
+    expect(en?.text).toMatch(/^Hi Sara Haddad,\n\nOpen this link to confirm that verify-.*@example\.org is yours:\n\n/);
+  });
+});

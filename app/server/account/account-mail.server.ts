@@ -15,6 +15,9 @@ function changesAddress(token: string): boolean {
   }
 }
 
+/** A link stands on its own line, bare: isolate marks around it would end up inside it in some mail readers. */
+const bareLink = (text: string, url: string) => text.replace(`\u2068${url}\u2069`, url);
+
 /** Links expire after an hour; the mails say so. */
 export const ACCOUNT_LINK_SECONDS = 60 * 60;
 
@@ -25,7 +28,7 @@ export const ACCOUNT_LINK_SECONDS = 60 * 60;
  */
 export function accountMail(db: Database, locale: Locale = DEFAULT_LOCALE) {
   const mailer = outboxMailer(db);
-  // The reset mail is written in the language of the page that asked for it (decision 0259).
+  // The reset and sign-up mails are written in the language of the page that asked for them (decision 0259).
   const t = translator(locale);
   return {
     async sendResetPassword({ user, url }: { user: Person; url: string }) {
@@ -33,7 +36,7 @@ export function accountMail(db: Database, locale: Locale = DEFAULT_LOCALE) {
         to: user.email,
         kind: "password-reset",
         subject: t("auth.mail.reset.subject"),
-        text: t("auth.mail.reset.body", { name: user.name, url }),
+        text: bareLink(t("auth.mail.reset.body", { name: user.name, url }), url),
       });
     },
     async sendVerificationEmail({ user, url, token }: { user: Person; url: string; token: string }) {
@@ -41,8 +44,8 @@ export function accountMail(db: Database, locale: Locale = DEFAULT_LOCALE) {
         await mailer.send({
           to: user.email,
           kind: "email-verify",
-          subject: "Confirm your KnowWho email address",
-          text: `Hi ${user.name},\n\nOpen this link to confirm that ${user.email} is yours:\n\n${url}\n\nThe link works for one hour. If you did not ask for this, ignore this email.`,
+          subject: t("auth.mail.verify.subject"),
+          text: bareLink(t("auth.mail.verify.body", { name: user.name, email: user.email, url }), url),
         });
         return;
       }

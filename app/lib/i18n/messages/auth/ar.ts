@@ -70,4 +70,7 @@ export const authAr: AuthCatalog = {
   "auth.mail.reset.subject": "أعد تعيين كلمة مرور KnowWho",
   "auth.mail.reset.body":
     "مرحبًا {name}،\n\nطلب أحدهم (نأمل أن تكون أنت) إعادة تعيين كلمة مرور حسابك في KnowWho. اختر كلمة مرور جديدة من هنا:\n\n{url}\n\nيعمل الرابط مرة واحدة خلال ساعة. إذا لم تطلب ذلك، فتجاهل هذه الرسالة: ستبقى كلمة مرورك كما هي.",
+  "auth.mail.verify.subject": "أكّد بريدك الإلكتروني في KnowWho",
+  "auth.mail.verify.body":
+    "مرحبًا {name}،\n\nافتح هذا الرابط لتأكيد أن {email} يخصك:\n\n{url}\n\nيعمل الرابط لمدة ساعة. إذا لم تطلب ذلك، فتجاهل هذه الرسالة.",
 };

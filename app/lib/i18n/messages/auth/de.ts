@@ -73,4 +73,7 @@ export const authDe: AuthCatalog = {
   "auth.mail.reset.subject": "Setzen Sie Ihr KnowWho-Passwort zurück",
   "auth.mail.reset.body":
     "Hallo {name},\n\njemand (hoffentlich Sie) hat darum gebeten, das Passwort Ihres KnowWho-Kontos zurückzusetzen. Wählen Sie hier ein neues Passwort:\n\n{url}\n\nDer Link funktioniert einmal, eine Stunde lang. Wenn Sie das nicht angefordert haben, ignorieren Sie diese E-Mail: Ihr Passwort bleibt, wie es ist.",
+  "auth.mail.verify.subject": "Bestätigen Sie Ihre E-Mail-Adresse bei KnowWho",
+  "auth.mail.verify.body":
+    "Hallo {name},\n\nöffnen Sie diesen Link, um zu bestätigen, dass {email} Ihnen gehört:\n\n{url}\n\nDer Link funktioniert eine Stunde lang. Wenn Sie das nicht angefordert haben, ignorieren Sie diese E-Mail.",
 };

@@ -70,4 +70,7 @@ export const authEn = {
   "auth.mail.reset.subject": "Reset your KnowWho password",
   "auth.mail.reset.body":
     "Hi {name},\n\nSomeone (we hope you) asked to reset the password of your KnowWho account. Choose a new password here:\n\n{url}\n\nThe link works once, for one hour. If you did not ask for this, ignore this email: your password stays as it is.",
+  "auth.mail.verify.subject": "Confirm your KnowWho email address",
+  "auth.mail.verify.body":
+    "Hi {name},\n\nOpen this link to confirm that {email} is yours:\n\n{url}\n\nThe link works for one hour. If you did not ask for this, ignore this email.",
 } as const;

@@ -71,4 +71,7 @@ export const authEs: AuthCatalog = {
   "auth.mail.reset.subject": "Restablezca su contraseña de KnowWho",
   "auth.mail.reset.body":
     "Hola, {name}:\n\nAlguien (esperamos que usted) pidió restablecer la contraseña de su cuenta de KnowWho. Elija una contraseña nueva aquí:\n\n{url}\n\nEl enlace sirve una sola vez, durante una hora. Si no lo pidió, ignore este correo: su contraseña seguirá igual.",
+  "auth.mail.verify.subject": "Confirme su dirección de correo en KnowWho",
+  "auth.mail.verify.body":
+    "Hola, {name}:\n\nAbra este enlace para confirmar que {email} es suyo:\n\n{url}\n\nEl enlace sirve durante una hora. Si no lo pidió, ignore este correo.",
 };

@@ -72,4 +72,7 @@ export const authFr: AuthCatalog = {
   "auth.mail.reset.subject": "Réinitialisez votre mot de passe KnowWho",
   "auth.mail.reset.body":
     "Bonjour {name},\n\nQuelqu’un (vous, nous l’espérons) a demandé à réinitialiser le mot de passe de votre compte KnowWho. Choisissez un nouveau mot de passe ici :\n\n{url}\n\nLe lien fonctionne une seule fois, pendant une heure. Si vous n’avez rien demandé, ignorez cet e-mail : votre mot de passe reste inchangé.",
+  "auth.mail.verify.subject": "Confirmez votre adresse e-mail KnowWho",
+  "auth.mail.verify.body":
+    "Bonjour {name},\n\nOuvrez ce lien pour confirmer que {email} est bien à vous :\n\n{url}\n\nLe lien fonctionne pendant une heure. Si vous n’avez rien demandé, ignorez cet e-mail.",
 };

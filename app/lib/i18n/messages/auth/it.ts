@@ -72,4 +72,7 @@ export const authIt: AuthCatalog = {
   "auth.mail.reset.subject": "Reimposta la password di KnowWho",
   "auth.mail.reset.body":
     "Ciao {name},\n\nqualcuno (speriamo tu) ha chiesto di reimpostare la password del tuo account KnowWho. Scegli una nuova password qui:\n\n{url}\n\nIl link funziona una sola volta, per un’ora. Se non l’hai chiesto tu, ignora questa email: la tua password resta com’è.",
+  "auth.mail.verify.subject": "Conferma il tuo indirizzo email su KnowWho",
+  "auth.mail.verify.body":
+    "Ciao {name},\n\napri questo link per confermare che {email} è tuo:\n\n{url}\n\nIl link funziona per un’ora. Se non l’hai chiesto tu, ignora questa email.",
 };

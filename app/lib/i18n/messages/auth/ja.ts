@@ -71,4 +71,7 @@ export const authJa: AuthCatalog = {
   "auth.mail.reset.subject": "KnowWho のパスワードを再設定してください",
   "auth.mail.reset.body":
     "{name} 様\n\nKnowWho アカウントのパスワード再設定のリクエストを受け付けました。こちらから新しいパスワードを設定してください:\n\n{url}\n\nリンクは1時間以内に1回だけ使えます。お心当たりがない場合は、このメールを無視してください。パスワードは変更されません。",
+  "auth.mail.verify.subject": "KnowWho のメールアドレスを確認してください",
+  "auth.mail.verify.body":
+    "{name} 様\n\n{email} がご本人のものであることを確認するため、こちらのリンクを開いてください:\n\n{url}\n\nリンクの有効期限は1時間です。お心当たりがない場合は、このメールを無視してください。",
 };

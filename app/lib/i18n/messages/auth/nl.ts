@@ -71,4 +71,7 @@ export const authNl: AuthCatalog = {
   "auth.mail.reset.subject": "Stel je KnowWho-wachtwoord opnieuw in",
   "auth.mail.reset.body":
     "Hallo {name},\n\nIemand (hopelijk jij) vroeg om het wachtwoord van je KnowWho-account opnieuw in te stellen. Kies hier een nieuw wachtwoord:\n\n{url}\n\nDe link werkt één keer, een uur lang. Heb je hier niet om gevraagd? Negeer deze e-mail dan: je wachtwoord blijft zoals het is.",
+  "auth.mail.verify.subject": "Bevestig je e-mailadres bij KnowWho",
+  "auth.mail.verify.body":
+    "Hallo {name},\n\nOpen deze link om te bevestigen dat {email} van jou is:\n\n{url}\n\nDe link werkt een uur lang. Heb je hier niet om gevraagd? Negeer deze e-mail dan.",
 };

@@ -70,4 +70,7 @@ export const authPtBR: AuthCatalog = {
   "auth.mail.reset.subject": "Redefina a sua senha do KnowWho",
   "auth.mail.reset.body":
     "Olá, {name},\n\nAlguém (esperamos que você) pediu para redefinir a senha da sua conta no KnowWho. Escolha uma senha nova aqui:\n\n{url}\n\nO link funciona uma vez, por uma hora. Se você não pediu isso, ignore este e-mail: sua senha continua a mesma.",
+  "auth.mail.verify.subject": "Confirme o seu e-mail no KnowWho",
+  "auth.mail.verify.body":
+    "Olá, {name},\n\nAbra este link para confirmar que {email} é seu:\n\n{url}\n\nO link funciona por uma hora. Se você não pediu isso, ignore este e-mail.",
 };

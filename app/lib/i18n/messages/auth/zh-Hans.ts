@@ -66,4 +66,7 @@ export const authZhHans: AuthCatalog = {
   "auth.mail.reset.subject": "重置您的 KnowWho 密码",
   "auth.mail.reset.body":
     "{name}，您好：\n\n有人（希望是您本人）申请重置您 KnowWho 账户的密码。请在此设置新密码：\n\n{url}\n\n该链接只能使用一次，一小时内有效。如果这不是您本人的操作，请忽略此邮件，您的密码不会改变。",
+  "auth.mail.verify.subject": "请确认您的 KnowWho 电子邮件地址",
+  "auth.mail.verify.body":
+    "{name}，您好：\n\n请打开此链接，确认 {email} 属于您：\n\n{url}\n\n该链接一小时内有效。如果这不是您本人的操作，请忽略此邮件。",
 };
