@@ -31,6 +31,7 @@ import { SiteHeader } from "~/components/site-header";
 import { appContext } from "~/context";
 import { errorWords } from "~/lib/i18n/error-words";
 import { DEFAULT_LOCALE, localeDir, negotiateLocale } from "~/lib/i18n/locales";
+import { siteWords } from "~/lib/i18n/site-words";
 import { useNonce } from "~/lib/platform/nonce";
 import { hydrates, isLocalized } from "~/lib/platform/page-handle";
 import { themeFromCookie } from "~/lib/platform/theme";
@@ -67,6 +68,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       // Used only by pages written in the visitor's language (their handle says so) and their error pages.
       locale,
       errorWords: isLocalizedPath(new URL(request.url).pathname) ? errorWords(locale) : null,
+      // The site header and footer speak the visitor's language on every page outside the app (decision 0259).
+      site: siteWords(locale),
       origin: new URL(request.url).origin,
       dev: app.env.APP_ENV === "development",
     },
@@ -173,12 +176,17 @@ export default function App({ loaderData }: Route.ComponentProps) {
   const hydrated = hydrates(matches, loaderData);
   const inAppArea = matches.some((m) => m.id === APP_LAYOUT_ID);
   const appShell = Boolean(loaderData.user) && inAppArea;
+  // The app speaks English; outside it, the skip link speaks as the header does.
+  const skip = appShell
+    ? { text: "Skip to content", lang: undefined }
+    : { text: loaderData.site.say.skip, lang: loaderData.site.locale };
   const skipLink = (
     <a
       href="#main"
+      lang={skip.lang}
       className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2 focus:text-slate-900"
     >
-      Skip to content
+      {skip.text}
     </a>
   );
   if (appShell)
@@ -193,12 +201,18 @@ export default function App({ loaderData }: Route.ComponentProps) {
   return (
     <>
       {skipLink}
-      <SiteHeader user={loaderData.user} theme={loaderData.theme} unread={loaderData.unread} solid={!hydrated} />
+      <SiteHeader
+        user={loaderData.user}
+        theme={loaderData.theme}
+        words={loaderData.site}
+        unread={loaderData.unread}
+        solid={!hydrated}
+      />
       {loaderData.user && loaderData.activeEvent ? <ActiveEventBanner event={loaderData.activeEvent} /> : null}
       <main id="main" className="min-h-[60vh]">
         <Outlet />
       </main>
-      <SiteFooter origin={loaderData.origin} />
+      <SiteFooter origin={loaderData.origin} words={loaderData.site} />
       <NewsletterSlideIn signedIn={Boolean(loaderData.user)} staticPage={!hydrated} />
       <AppToaster />
       <OfflineSupport userId={loaderData.user?.id ?? null} />
@@ -231,11 +245,11 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
     );
   return (
     <>
-      <SiteHeader user={root.user} theme={root.theme} unread={root.unread} solid />
+      <SiteHeader user={root.user} theme={root.theme} words={root.site} unread={root.unread} solid />
       <main id="main" className="min-h-[60vh]">
         {page}
       </main>
-      <SiteFooter origin={root.origin} />
+      <SiteFooter origin={root.origin} words={root.site} />
     </>
   );
 }

@@ -28,6 +28,8 @@ export default [
   route("newsletter", "routes/marketing/newsletter.tsx"),
   route("newsletter/confirm", "routes/marketing/newsletter-confirm.tsx"),
   route("theme", "routes/theme.tsx"),
+  // A visitor's correction to a page in their language (decision 0259).
+  route("translate", "routes/marketing/translate.tsx"),
 
   ...prefix("auth", [
     index("routes/auth/auth.tsx"),

@@ -6,21 +6,19 @@ import { PASSWORD_MIN } from "~/lib/account/auth";
 export function NewPasswordFields({
   password,
   confirm,
+  words = { password: "New password", confirm: "New password again", hint: `At least ${PASSWORD_MIN} characters.` },
 }: {
   password: FieldMetadata<string>;
   confirm: FieldMetadata<string>;
+  /** The labels in the page's language (the reset page's); English in settings. */
+  words?: { password: string; confirm: string; hint: string };
 }) {
   return (
     <>
-      <Field
-        id={password.id}
-        label="New password"
-        errors={password.errors}
-        hint={`At least ${PASSWORD_MIN} characters.`}
-      >
+      <Field id={password.id} label={words.password} errors={password.errors} hint={words.hint}>
         <input {...getInputProps(password, { type: "password" })} autoComplete="new-password" className={inputClass} />
       </Field>
-      <Field id={confirm.id} label="New password again" errors={confirm.errors}>
+      <Field id={confirm.id} label={words.confirm} errors={confirm.errors}>
         <input {...getInputProps(confirm, { type: "password" })} autoComplete="new-password" className={inputClass} />
       </Field>
     </>

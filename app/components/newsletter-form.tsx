@@ -18,8 +18,11 @@ export function NewsletterForm({
   compact = false,
   lastResult,
   redirectTo,
+  words = { label: "Email address", submit: "Subscribe", busy: "Subscribing..." },
 }: {
   source: string;
+  /** The label and button in the page's language (the header's and footer's words); English elsewhere. */
+  words?: { label: string; submit: string; busy: string };
   /** Where "Back to where you were" leads after a post without JavaScript; this page by default. */
   redirectTo?: string;
   compact?: boolean;
@@ -79,7 +82,7 @@ export function NewsletterForm({
       <input type="hidden" name="source" value={source} />
       <input type="hidden" name="redirectTo" value={redirectTo ?? location.pathname + location.search} />
       <label htmlFor={inputId} className="block font-medium text-sm">
-        Email address
+        {words.label}
       </label>
       <div className="flex gap-2">
         <input
@@ -98,7 +101,7 @@ export function NewsletterForm({
           disabled={busy}
           className="rounded-md bg-brand-600 px-4 py-2 font-semibold text-sm text-white hover:bg-brand-700 disabled:opacity-60"
         >
-          {busy ? "Subscribing..." : "Subscribe"}
+          {busy ? words.busy : words.submit}
         </button>
       </div>
       {error ? (

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { href, Link, NavLink, useLocation } from "react-router";
+import type { SiteWords } from "~/lib/i18n/site-words";
 import type { Theme } from "~/lib/platform/theme";
 import { NAV_LINKS, SITE } from "~/lib/site";
 import type { SessionUser } from "~/server/account/auth.server";
@@ -10,6 +11,11 @@ import { SignOutButton } from "./sign-out-button";
 import { ThemeToggle } from "./theme-toggle";
 
 const SCROLL_SOLID_AT = 20;
+
+type Say = SiteWords["say"];
+
+/** The subscribe form's own words, from the header's and footer's. */
+export const newsletterWords = (say: Say) => ({ label: say.email, submit: say.subscribe, busy: say["subscribe.busy"] });
 
 function useScrolledPast(threshold: number) {
   const [scrolled, setScrolled] = useState(false);
@@ -29,13 +35,13 @@ const navClass = ({ isActive }: { isActive: boolean }) =>
       : "text-slate-700 hover:text-slate-950 dark:text-slate-300 dark:hover:text-white"
   }`;
 
-function GetStarted({ user, className = "" }: { user: SessionUser | null; className?: string }) {
+function GetStarted({ user, say, className = "" }: { user: SessionUser | null; say: Say; className?: string }) {
   return (
     <Link
       to={user ? href("/dashboard") : `${href("/auth")}?mode=signup`}
       className={`items-center justify-center rounded-md bg-brand-600 px-4 py-2 font-semibold text-sm text-white shadow-sm hover:bg-brand-700 ${className}`}
     >
-      {user ? "Dashboard" : "Get Started"}
+      {user ? say.dashboard : say.getStarted}
     </Link>
   );
 }
@@ -94,11 +100,14 @@ export function Bell({ unread }: { unread: number }) {
 export function SiteHeader({
   user,
   theme,
+  words,
   unread = 0,
   solid = false,
 }: {
   user: SessionUser | null;
   theme: Theme;
+  /** The header's words in the visitor's language (the root loader's), with its own lang and dir. */
+  words: SiteWords;
   unread?: number;
   /** Always opaque: on a page without JavaScript nothing watches the scroll position. */
   solid?: boolean;
@@ -107,6 +116,7 @@ export function SiteHeader({
   const menu = useDisclosure();
   const subscribe = useDisclosure();
   const location = useLocation();
+  const say = words.say;
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: close menus whenever the route changes
   useEffect(() => {
@@ -125,13 +135,15 @@ export function SiteHeader({
       // framework JavaScript. No data-scrolled: nothing watches the scroll yet, so the header stays solid.
       data-site-header=""
       data-scrolled={solid ? undefined : scrolled}
+      lang={words.locale}
+      dir={words.dir}
       className="sticky top-0 z-40"
     >
       <div className="mx-auto flex h-16 max-w-7xl items-center gap-2 px-4 sm:px-6">
         <Link
           to={href("/")}
           className="mr-2 flex items-center gap-2 font-bold text-lg tracking-tight"
-          aria-label={`${SITE.name} home`}
+          aria-label={say.home}
         >
           <Logo />
           <span>{SITE.name}</span>
@@ -139,12 +151,12 @@ export function SiteHeader({
 
         {/* Between 768 px and a wide screen the links scroll sideways inside the bar, never the page. */}
         <nav
-          aria-label="Main"
+          aria-label={say["nav.main"]}
           className="hidden min-w-0 flex-1 items-center overflow-x-auto [mask-image:linear-gradient(to_right,#000_85%,transparent)] [scrollbar-width:none] md:flex xl:[mask-image:none]"
         >
           {NAV_LINKS.map((link) => (
             <NavLink key={link.to} to={link.to} end={link.to === "/"} className={navClass} prefetch="intent">
-              {link.label}
+              {say[`link.${link.word}`]}
             </NavLink>
           ))}
         </nav>
@@ -153,16 +165,14 @@ export function SiteHeader({
           <details {...subscribe.props} data-dropdown="" className="relative hidden md:block">
             <summary
               className="inline-flex h-10 cursor-pointer items-center gap-1.5 rounded-md px-3 font-medium text-slate-700 text-sm hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800"
-              aria-label="Subscribe to product news"
+              aria-label={say["subscribe.label"]}
             >
               <MailIcon width={18} height={18} />
-              <span className="hidden lg:inline">Subscribe</span>
+              <span className="hidden lg:inline">{say.subscribe}</span>
             </summary>
             <div className="absolute right-0 mt-2 w-80 rounded-lg border border-slate-200 bg-white p-4 shadow-lg dark:border-slate-800 dark:bg-slate-900">
-              <p className="mb-3 text-slate-600 text-sm dark:text-slate-300">
-                Product news and networking tips, about once a month.
-              </p>
-              <NewsletterForm source="header" compact />
+              <p className="mb-3 text-slate-600 text-sm dark:text-slate-300">{say["subscribe.text"]}</p>
+              <NewsletterForm source="header" compact words={newsletterWords(say)} />
             </div>
           </details>
 
@@ -176,7 +186,8 @@ export function SiteHeader({
             className={`hidden items-center gap-1.5 whitespace-nowrap rounded-md px-3 py-2 font-medium text-slate-700 text-sm hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800 ${user ? "2xl:inline-flex" : "lg:inline-flex"}`}
           >
             <PlayIcon width={18} height={18} />
-            Watch Demo<span className="sr-only"> (opens in a new tab)</span>
+            {say.demo}
+            <span className="sr-only">{say.newTab}</span>
           </a>
           {user ? (
             <SignOutButton
@@ -189,22 +200,22 @@ export function SiteHeader({
               to={href("/auth")}
               className="hidden rounded-md px-3 py-2 font-medium text-slate-700 text-sm hover:bg-slate-100 md:inline-flex dark:text-slate-200 dark:hover:bg-slate-800"
             >
-              Sign in
+              {say.signIn}
             </Link>
           )}
-          <GetStarted user={user} className="hidden md:inline-flex" />
+          <GetStarted user={user} say={say} className="hidden md:inline-flex" />
 
           <details {...menu.props} data-menu="" className="group md:hidden">
             <summary
               className="inline-flex size-10 cursor-pointer items-center justify-center rounded-md text-slate-800 hover:bg-slate-100 dark:text-slate-100 dark:hover:bg-slate-800"
-              aria-label={menu.open ? "Close menu" : "Open menu"}
+              aria-label={menu.open ? say["menu.close"] : say["menu.open"]}
             >
               {/* Icons follow the open state in CSS, so the menu looks right with or without JavaScript. */}
               <CloseIcon className="hidden group-open:block" />
               <MenuIcon className="group-open:hidden" />
             </summary>
             <div className="fixed inset-x-0 top-16 bottom-0 overflow-y-auto border-slate-200 border-t bg-white px-4 pt-4 pb-10 dark:border-slate-800 dark:bg-slate-950">
-              <nav aria-label="Mobile" className="flex flex-col">
+              <nav aria-label={say["nav.mobile"]} className="flex flex-col">
                 {NAV_LINKS.map((link) => (
                   <NavLink
                     key={link.to}
@@ -212,12 +223,12 @@ export function SiteHeader({
                     end={link.to === "/"}
                     className={({ isActive }) => `${navClass({ isActive })} py-3 text-base`}
                   >
-                    {link.label}
+                    {say[`link.${link.word}`]}
                   </NavLink>
                 ))}
               </nav>
               <div className="mt-4 flex flex-col gap-3 border-slate-200 border-t pt-4 dark:border-slate-800">
-                <GetStarted user={user} className="flex w-full py-3 text-base" />
+                <GetStarted user={user} say={say} className="flex w-full py-3 text-base" />
                 {user ? (
                   <SignOutButton
                     userId={user.id}
@@ -228,7 +239,7 @@ export function SiteHeader({
                     to={href("/auth")}
                     className="rounded-md border border-slate-300 py-3 text-center font-medium dark:border-slate-700"
                   >
-                    Sign in
+                    {say.signIn}
                   </Link>
                 )}
                 <a
@@ -238,10 +249,11 @@ export function SiteHeader({
                   className="inline-flex items-center justify-center gap-2 rounded-md py-3 font-medium"
                 >
                   <PlayIcon width={18} height={18} />
-                  Watch Demo<span className="sr-only"> (opens in a new tab)</span>
+                  {say.demo}
+                  <span className="sr-only">{say.newTab}</span>
                 </a>
                 <div className="rounded-lg bg-slate-50 p-4 dark:bg-slate-900">
-                  <NewsletterForm source="mobile-menu" compact />
+                  <NewsletterForm source="mobile-menu" compact words={newsletterWords(say)} />
                 </div>
               </div>
             </div>

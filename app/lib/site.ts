@@ -8,47 +8,71 @@ export const SITE = {
   demoPath: "/demo",
 } as const;
 
-export type NavLink = { to: string; label: string };
+/** A link's word in the site catalogs (`site.link.<word>`), so the header and footer speak the visitor's language. */
+export type LinkWord =
+  | "home"
+  | "about"
+  | "pricing"
+  | "updates"
+  | "features"
+  | "help"
+  | "docs"
+  | "guides"
+  | "card"
+  | "fundraising"
+  | "productUpdates"
+  | "documentation"
+  | "support"
+  | "seo"
+  | "reviews"
+  | "contact"
+  | "privacy"
+  | "terms";
+
+export type NavLink = { to: string; label: string; word: LinkWord };
 
 export const NAV_LINKS: NavLink[] = [
-  { to: "/", label: "Home" },
-  { to: "/about", label: "About" },
-  { to: "/pricing", label: "Pricing" },
-  { to: "/updates", label: "Updates" },
-  { to: "/features", label: "Features" },
-  { to: "/help", label: "Help" },
-  { to: "/docs/krystal-integration", label: "Docs" },
-  { to: "/guides", label: "Guides" },
+  { to: "/", label: "Home", word: "home" },
+  { to: "/about", label: "About", word: "about" },
+  { to: "/pricing", label: "Pricing", word: "pricing" },
+  { to: "/updates", label: "Updates", word: "updates" },
+  { to: "/features", label: "Features", word: "features" },
+  { to: "/help", label: "Help", word: "help" },
+  { to: "/docs/krystal-integration", label: "Docs", word: "docs" },
+  { to: "/guides", label: "Guides", word: "guides" },
 ];
 
-export const FOOTER_COLUMNS: { title: string; links: NavLink[] }[] = [
+export const FOOTER_COLUMNS: { title: string; word: "product" | "resources" | "company"; links: NavLink[] }[] = [
   {
     title: "Product",
+    word: "product",
     links: [
-      { to: "/features", label: "Features" },
-      { to: "/pricing", label: "Pricing" },
-      { to: "/card", label: "Digital card" },
-      { to: "/fundraising", label: "Fundraising" },
-      { to: "/updates", label: "Product updates" },
+      { to: "/features", label: "Features", word: "features" },
+      { to: "/pricing", label: "Pricing", word: "pricing" },
+      { to: "/card", label: "Digital card", word: "card" },
+      { to: "/fundraising", label: "Fundraising", word: "fundraising" },
+      { to: "/updates", label: "Product updates", word: "productUpdates" },
     ],
   },
   {
     title: "Resources",
+    word: "resources",
     links: [
-      { to: "/guides", label: "Guides" },
-      { to: "/docs/krystal-integration", label: "Documentation" },
-      { to: "/help", label: "Help & support" },
-      { to: "/seo", label: "SEO resources" },
-      { to: "/reviews", label: "Reviews" },
+      { to: "/guides", label: "Guides", word: "guides" },
+      { to: "/docs/krystal-integration", label: "Documentation", word: "documentation" },
+      { to: "/help", label: "Help & support", word: "support" },
+      { to: "/seo", label: "SEO resources", word: "seo" },
+      { to: "/reviews", label: "Reviews", word: "reviews" },
     ],
   },
   {
     title: "Company",
+    word: "company",
     links: [
-      { to: "/about", label: "About" },
-      { to: "/contact", label: "Contact" },
-      { to: "/privacy", label: "Privacy" },
-      { to: "/terms", label: "Terms" },
+      { to: "/about", label: "About", word: "about" },
+      { to: "/contact", label: "Contact", word: "contact" },
+      { to: "/privacy", label: "Privacy", word: "privacy" },
+      { to: "/terms", label: "Terms", word: "terms" },
     ],
   },
 ];

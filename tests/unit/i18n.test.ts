@@ -499,3 +499,18 @@ describe("no hard-coded English on the public event pages", () => {
     expect(html).toContain("Have a KnowWho account? <a");
   });
 });
+
+describe("the account recovery pages' words", () => {
+  it("holds the shared rules' English messages word for word, so each is found and translated", async () => {
+    const { resetSchema, twoFactorSchema } = await import("~/lib/account/forms");
+    const { CODE_USED } = await import("~/server/account/two-factor.server");
+    const t = translator("en");
+    const reset = resetSchema.safeParse({ token: "abcdefgh", password: "long enough 1", confirm: "other" });
+    expect(reset.error?.issues[0]?.message).toBe(t("auth.reset.differ"));
+    const totp = twoFactorSchema.safeParse({ intent: "totp", code: "12" });
+    expect(totp.error?.issues[0]?.message).toBe(t("auth.twoFactor.codeFormat"));
+    const recovery = twoFactorSchema.safeParse({ intent: "recovery", code: "<>" });
+    expect(recovery.error?.issues[0]?.message).toBe(t("auth.twoFactor.recoveryFormat"));
+    expect(CODE_USED).toBe(t("auth.twoFactor.used"));
+  });
+});

@@ -1,4 +1,6 @@
+import ICAL from "ical.js";
 import { describe, expect, it } from "vitest";
+import { translator } from "~/lib/i18n/translate";
 import { call, form, signUp } from "./helpers";
 
 const JA = {
@@ -101,5 +103,50 @@ describe("a card in two languages", () => {
       headers: { cookie: stranger.cookie },
     });
     expect(res.status).toBe(404);
+  });
+});
+
+describe("the card page's vCard 4.0 link", () => {
+  it("offers both languages in the reader's words, and ical.js reads each name with its language", async () => {
+    const { save } = await ownerCard();
+    const slug = `taro-${crypto.randomUUID().slice(0, 8)}`;
+    await save(JA);
+    await save({ ...JA, slug }, "publish");
+    const page = await (await call(`/c/${slug}`, { headers: { "accept-language": "ja" } })).text();
+    const href = `/c/${slug}/contact.vcf?version=4.0`;
+    expect(page).toContain(`href="${href}"`);
+    expect(page).toContain(translator("ja")("card.vcard4", { primary: "English", second: "日本語" }));
+    expect(await (await call(`/c/${slug}`)).text()).toContain("Save both, English and 日本語 (vCard 4.0)");
+
+    const vcard = await (await call(href)).text();
+    const card = new ICAL.Component(ICAL.parse(vcard));
+    expect(card.name).toBe("vcard");
+    expect(card.getFirstPropertyValue("version")).toBe("4.0");
+    const versions = (name: string) =>
+      card.getAllProperties(name).map((p) => ({
+        altid: p.getParameter("altid"),
+        language: p.getParameter("language"),
+        value: p.getValues(),
+      }));
+    expect(versions("fn")).toEqual([
+      { altid: "1", language: "en", value: ["Taro Yamada"] },
+      { altid: "1", language: "ja", value: ["山田 太郎"] },
+    ]);
+    expect(versions("n")).toEqual([
+      { altid: "1", language: "en", value: [["Yamada", "Taro", "", "", ""]] },
+      { altid: "1", language: "ja", value: [["山田", "太郎", "", "", ""]] },
+    ]);
+    expect(versions("org").map((v) => v.value)).toEqual([["Acme"], ["アクメ株式会社"]]);
+    expect(versions("title").map((v) => [v.language, v.value])).toEqual([
+      ["en", ["Director"]],
+      ["ja", ["部長"]],
+    ]);
+  });
+
+  it("is not offered on a card written in one language", async () => {
+    const { save } = await ownerCard();
+    const slug = `one-${crypto.randomUUID().slice(0, 8)}`;
+    await save({ slug }, "publish");
+    expect(await (await call(`/c/${slug}`)).text()).not.toContain("version=4.0");
   });
 });

@@ -49,25 +49,35 @@ import { it } from "./messages/it";
 import { ja } from "./messages/ja";
 import { nl } from "./messages/nl";
 import { ptBR } from "./messages/pt-BR";
+import { siteAr } from "./messages/site/ar";
+import { siteDe } from "./messages/site/de";
+import { siteEn } from "./messages/site/en";
+import { siteEs } from "./messages/site/es";
+import { siteFr } from "./messages/site/fr";
+import { siteIt } from "./messages/site/it";
+import { siteJa } from "./messages/site/ja";
+import { siteNl } from "./messages/site/nl";
+import { sitePtBR } from "./messages/site/pt-BR";
+import { siteZhHans } from "./messages/site/zh-Hans";
 import { zhHans } from "./messages/zh-Hans";
 
 /** Every English message: the card's and, in their own files, each area's (so areas grow apart, not in one file). */
-export const ENGLISH = { ...en, ...givingEn, ...eventsEn, ...authEn, ...attendeeEn } as const;
+export const ENGLISH = { ...en, ...givingEn, ...eventsEn, ...authEn, ...attendeeEn, ...siteEn } as const;
 export type MessageKey = keyof typeof ENGLISH;
 /** Another language's messages: a key it lacks reads the English message. */
 export type Catalog = { readonly [K in MessageKey]?: string };
 
 export const CATALOGS: Record<Locale, Catalog> = {
   en: ENGLISH,
-  es: { ...es, ...givingEs, ...eventsEs, ...authEs, ...attendeeEs },
-  fr: { ...fr, ...givingFr, ...eventsFr, ...authFr, ...attendeeFr },
-  de: { ...de, ...givingDe, ...eventsDe, ...authDe, ...attendeeDe },
-  "pt-BR": { ...ptBR, ...givingPtBR, ...eventsPtBR, ...authPtBR, ...attendeePtBR },
-  it: { ...it, ...givingIt, ...eventsIt, ...authIt, ...attendeeIt },
-  nl: { ...nl, ...givingNl, ...eventsNl, ...authNl, ...attendeeNl },
-  ja: { ...ja, ...givingJa, ...eventsJa, ...authJa, ...attendeeJa },
-  "zh-Hans": { ...zhHans, ...givingZhHans, ...eventsZhHans, ...authZhHans, ...attendeeZhHans },
-  ar: { ...ar, ...givingAr, ...eventsAr, ...authAr, ...attendeeAr },
+  es: { ...es, ...givingEs, ...eventsEs, ...authEs, ...attendeeEs, ...siteEs },
+  fr: { ...fr, ...givingFr, ...eventsFr, ...authFr, ...attendeeFr, ...siteFr },
+  de: { ...de, ...givingDe, ...eventsDe, ...authDe, ...attendeeDe, ...siteDe },
+  "pt-BR": { ...ptBR, ...givingPtBR, ...eventsPtBR, ...authPtBR, ...attendeePtBR, ...sitePtBR },
+  it: { ...it, ...givingIt, ...eventsIt, ...authIt, ...attendeeIt, ...siteIt },
+  nl: { ...nl, ...givingNl, ...eventsNl, ...authNl, ...attendeeNl, ...siteNl },
+  ja: { ...ja, ...givingJa, ...eventsJa, ...authJa, ...attendeeJa, ...siteJa },
+  "zh-Hans": { ...zhHans, ...givingZhHans, ...eventsZhHans, ...authZhHans, ...attendeeZhHans, ...siteZhHans },
+  ar: { ...ar, ...givingAr, ...eventsAr, ...authAr, ...attendeeAr, ...siteAr },
 };
 
 export type MessageValues = Record<string, string | number>;

@@ -7,10 +7,11 @@ import { LanguageSwitch } from "~/components/language-switch";
 import { Field, inputClass } from "~/components/ui/field";
 import { appContext } from "~/context";
 import { PASSWORD_MAX, PASSWORD_MIN, userNameSchema } from "~/lib/account/auth";
+import { inLanguage } from "~/lib/account/auth-language";
 import { TRIAL_DAYS } from "~/lib/billing/plans";
 import { requiredEmailField } from "~/lib/forms/fields";
 import { negotiateLocale } from "~/lib/i18n/locales";
-import { type MessageKey, type Translate, translator } from "~/lib/i18n/translate";
+import { type MessageKey, translator } from "~/lib/i18n/translate";
 import { useNonce } from "~/lib/platform/nonce";
 import { localizedPage } from "~/lib/platform/page-handle";
 import { safeRedirect } from "~/lib/platform/safe-redirect";
@@ -61,20 +62,6 @@ const FIELD_ERRORS: MessageKey[] = [
   "auth.error.nameMax",
 ];
 
-/**
- * The shared field rules speak English (the specification's words); a visitor reading another language
- * gets each of those messages in theirs. Any other message stays as it was.
- */
-function inLanguage<R extends { error?: Record<string, string[] | null> }>(result: R, t: Translate): R {
-  if (!result.error) return result;
-  const en = translator("en");
-  const byEnglish = new Map(FIELD_ERRORS.map((key) => [en(key, LIMITS), t(key, LIMITS)]));
-  const error = Object.fromEntries(
-    Object.entries(result.error).map(([name, list]) => [name, list?.map((m) => byEnglish.get(m) ?? m) ?? null]),
-  );
-  return { ...result, error };
-}
-
 // Served as HTML with /site.js (the zone, the busy button), not React, in the visitor's language.
 export const handle = localizedPage;
 
@@ -98,7 +85,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const t = translator(negotiateLocale(request).locale);
   const submission = parseWithZod(formData, { schema });
   if (submission.status !== "success") {
-    return data(inLanguage(submission.reply({ hideFields: ["password"] }), t), { status: 400 });
+    return data(inLanguage(submission.reply({ hideFields: ["password"] }), t, FIELD_ERRORS, LIMITS), { status: 400 });
   }
   const { value } = submission;
   if (value.intent === "signin") {
@@ -208,7 +195,7 @@ export default function AuthPage({ loaderData, actionData }: Route.ComponentProp
 
   return (
     <section className="mx-auto max-w-md px-4 py-12 sm:py-16">
-      <LanguageSwitch locale={locale} className="mb-4" />
+      <LanguageSwitch locale={locale} label={t("lang.label")} className="mb-4" />
       <h1 className="font-bold text-3xl tracking-tight">{t(signup ? "auth.signUp.title" : "auth.signIn.title")}</h1>
       <p className="mt-2 text-slate-600 dark:text-slate-300">
         {signup ? t("auth.signUp.intro", { days: TRIAL_DAYS }) : t("auth.signIn.intro")}

@@ -2,29 +2,43 @@ import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { APIError } from "better-auth/api";
 import { data, Form, href, Link, useNavigation } from "react-router";
+import { LanguageSwitch } from "~/components/language-switch";
 import { Field, inputClass } from "~/components/ui/field";
 import { appContext } from "~/context";
+import { inLanguage } from "~/lib/account/auth-language";
 import { forgotSchema } from "~/lib/account/forms";
-import { staticPage } from "~/lib/platform/page-handle";
+import { negotiateLocale } from "~/lib/i18n/locales";
+import { translator } from "~/lib/i18n/translate";
+import { localizedPage } from "~/lib/platform/page-handle";
 import { pageMeta } from "~/lib/site";
-import { createAuth, TOO_MANY_AUTH_ATTEMPTS } from "~/server/account/auth.server";
+import { createAuth } from "~/server/account/auth.server";
 import { allow, clientKey } from "~/server/platform/rate-limit.server";
 import type { Route } from "./+types/forgot";
 
-// Served as HTML with /site.js (the busy button), not React: the form works without JavaScript.
-export const handle = staticPage;
+// Served as HTML with /site.js (the busy button), not React, in the visitor's language.
+export const handle = localizedPage;
 
-export const meta = () => [...pageMeta("Reset your password"), { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  ...pageMeta(translator(loaderData?.locale ?? "en")("auth.forgot.title")),
+  { name: "robots", content: "noindex" },
+];
+
+export function loader({ request }: Route.LoaderArgs) {
+  return { locale: negotiateLocale(request).locale };
+}
 
 export async function action({ request, context }: Route.ActionArgs) {
   const app = context.get(appContext);
+  // The form posts to this page's own address, so a `?lang=` choice comes back with it; the mail is in it too.
+  const t = translator(negotiateLocale(request).locale);
   const submission = parseWithZod(await request.formData(), { schema: forgotSchema });
-  if (submission.status !== "success") return data({ result: submission.reply(), sentTo: null }, { status: 400 });
+  if (submission.status !== "success")
+    return data({ result: inLanguage(submission.reply(), t, ["auth.error.email"]), sentTo: null }, { status: 400 });
   const email = submission.value.email.toLowerCase();
   if (!(await allow(app.env, "strict", `reset:${clientKey(request)}:${email}`))) {
     return data(
       {
-        result: submission.reply({ formErrors: ["Too many attempts. Please wait a minute and try again."] }),
+        result: submission.reply({ formErrors: [t("auth.error.tooMany")] }),
         sentTo: null,
       },
       { status: 429 },
@@ -39,12 +53,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   } catch (error) {
     // The shared auth rate limit (createAuth's hook) refuses with 429: say so, as above.
     if (!(error instanceof APIError && error.statusCode === 429)) throw error;
-    return data({ result: submission.reply({ formErrors: [TOO_MANY_AUTH_ATTEMPTS] }), sentTo: null }, { status: 429 });
+    return data({ result: submission.reply({ formErrors: [t("auth.error.tooMany")] }), sentTo: null }, { status: 429 });
   }
   return { result: submission.reply({ resetForm: true }), sentTo: email };
 }
 
-export default function ForgotPassword({ actionData }: Route.ComponentProps) {
+export default function ForgotPassword({ loaderData, actionData }: Route.ComponentProps) {
+  const { locale } = loaderData;
+  const t = translator(locale);
   const navigation = useNavigation();
   const [form, fields] = useForm({
     id: "forgot-password",
@@ -55,16 +71,15 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
   });
   return (
     <section className="mx-auto max-w-md px-4 py-12 sm:py-16">
-      <h1 className="font-bold text-3xl tracking-tight">Reset your password</h1>
-      <p className="mt-2 text-slate-600 dark:text-slate-300">
-        Enter the email address of your account and we'll send you a link to choose a new password.
-      </p>
+      <LanguageSwitch locale={locale} label={t("lang.label")} className="mb-4" />
+      <h1 className="font-bold text-3xl tracking-tight">{t("auth.forgot.title")}</h1>
+      <p className="mt-2 text-slate-600 dark:text-slate-300">{t("auth.forgot.intro")}</p>
       {actionData?.sentTo ? (
         <p
           role="status"
           className="mt-6 rounded-md bg-emerald-50 p-3 text-emerald-900 text-sm dark:bg-emerald-950 dark:text-emerald-100"
         >
-          If {actionData.sentTo} has a KnowWho account, a reset link is on its way. It works once, for one hour.
+          {t("auth.forgot.sent", { email: actionData.sentTo })}
         </p>
       ) : null}
       <Form method="post" className="mt-8 space-y-5" {...getFormProps(form)}>
@@ -77,22 +92,22 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
             {form.errors[0]}
           </p>
         ) : null}
-        <Field id={fields.email.id} label="Email" errors={fields.email.errors}>
+        <Field id={fields.email.id} label={t("auth.email")} errors={fields.email.errors}>
           <input {...getInputProps(fields.email, { type: "email" })} autoComplete="email" className={inputClass} />
         </Field>
         <button
           type="submit"
           disabled={navigation.state === "submitting"}
-          data-busy="Sending..."
+          data-busy={t("auth.forgot.busy")}
           className="w-full rounded-md bg-brand-600 px-4 py-3 font-semibold text-white hover:bg-brand-700 disabled:opacity-60"
         >
-          {navigation.state === "submitting" ? "Sending..." : "Send the reset link"}
+          {navigation.state === "submitting" ? t("auth.forgot.busy") : t("auth.forgot.submit")}
         </button>
       </Form>
       <p className="mt-6 text-center text-slate-600 text-sm dark:text-slate-300">
-        Remembered it?{" "}
+        {t("auth.forgot.remembered")}{" "}
         <Link to={href("/auth")} className="font-semibold text-brand-700 underline dark:text-brand-200">
-          Sign in
+          {t("auth.signIn.submit")}
         </Link>
       </p>
     </section>

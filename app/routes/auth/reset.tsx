@@ -1,35 +1,48 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, href, Link, useNavigation } from "react-router";
+import { LanguageSwitch } from "~/components/language-switch";
 import { NewPasswordFields } from "~/components/new-password-fields";
 import { appContext } from "~/context";
+import { PASSWORD_MAX, PASSWORD_MIN } from "~/lib/account/auth";
+import { inLanguage } from "~/lib/account/auth-language";
 import { resetSchema } from "~/lib/account/forms";
-import { staticPage } from "~/lib/platform/page-handle";
+import { negotiateLocale } from "~/lib/i18n/locales";
+import { type MessageKey, translator } from "~/lib/i18n/translate";
+import { localizedPage } from "~/lib/platform/page-handle";
 import { pageMeta } from "~/lib/site";
 import { createAuth } from "~/server/account/auth.server";
 import { redirectWithToast } from "~/server/platform/toast.server";
 import type { Route } from "./+types/reset";
 
-// Served as HTML with /site.js (the busy button), not React: the form works without JavaScript.
-export const handle = staticPage;
+// Served as HTML with /site.js (the busy button), not React, in the visitor's language.
+export const handle = localizedPage;
 
-export const meta = () => [...pageMeta("Choose a new password"), { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  ...pageMeta(translator(loaderData?.locale ?? "en")("auth.reset.title")),
+  { name: "robots", content: "noindex" },
+];
 
-const EXPIRED = "This reset link has expired or was already used. Ask for a new one.";
+const LIMITS = { min: PASSWORD_MIN, max: PASSWORD_MAX };
+const FIELD_ERRORS: MessageKey[] = ["auth.error.passwordMin", "auth.error.passwordMax", "auth.reset.differ"];
 
 /** better-auth checks the emailed link and sends the browser here with ?token=, or ?error= when it is no good. */
 export function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
-  return { token: url.searchParams.has("error") ? null : tokenShape(url.searchParams.get("token")) };
+  const { locale } = negotiateLocale(request);
+  return { token: url.searchParams.has("error") ? null : tokenShape(url.searchParams.get("token")), locale };
 }
 
 const tokenShape = (token: unknown) => (typeof token === "string" && /^[\w-]{8,200}$/.test(token) ? token : null);
 
 export async function action({ request, context }: Route.ActionArgs) {
   const app = context.get(appContext);
+  const t = translator(negotiateLocale(request).locale);
   const submission = parseWithZod(await request.formData(), { schema: resetSchema });
   if (submission.status !== "success") {
-    return data(submission.reply({ hideFields: ["password", "confirm"] }), { status: 400 });
+    return data(inLanguage(submission.reply({ hideFields: ["password", "confirm"] }), t, FIELD_ERRORS, LIMITS), {
+      status: 400,
+    });
   }
   const response = await createAuth(app, request).api.resetPassword({
     body: { newPassword: submission.value.password, token: submission.value.token },
@@ -37,18 +50,20 @@ export async function action({ request, context }: Route.ActionArgs) {
     asResponse: true,
   });
   if (!response.ok) {
-    return data(submission.reply({ formErrors: [EXPIRED], hideFields: ["password", "confirm"] }), {
+    return data(submission.reply({ formErrors: [t("auth.reset.expired")], hideFields: ["password", "confirm"] }), {
       status: response.status >= 500 ? 503 : 400,
     });
   }
   return redirectWithToast(href("/auth"), {
     type: "success",
-    title: "Password changed",
-    description: "Sign in with your new password. Your other devices were signed out.",
+    title: t("auth.reset.done.title"),
+    description: t("auth.reset.done.body"),
   });
 }
 
 export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {
+  const { locale } = loaderData;
+  const t = translator(locale);
   const navigation = useNavigation();
   // A form posted to the bare path (no script, no ?token=) comes back with the token it carried.
   const token = loaderData.token ?? tokenShape(actionData?.initialValue?.token);
@@ -61,15 +76,16 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
   });
   return (
     <section className="mx-auto max-w-md px-4 py-12 sm:py-16">
-      <h1 className="font-bold text-3xl tracking-tight">Choose a new password</h1>
+      <LanguageSwitch locale={locale} label={t("lang.label")} className="mb-4" />
+      <h1 className="font-bold text-3xl tracking-tight">{t("auth.reset.title")}</h1>
       {token === null ? (
         <>
           <p role="alert" className="mt-4 text-slate-700 dark:text-slate-300">
-            {EXPIRED}
+            {t("auth.reset.expired")}
           </p>
           <p className="mt-6">
             <Link to={href("/auth/forgot")} className="font-semibold text-brand-700 underline dark:text-brand-200">
-              Send me a new link
+              {t("auth.reset.again")}
             </Link>
           </p>
         </>
@@ -84,18 +100,26 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
             >
               {form.errors[0]}{" "}
               <Link to={href("/auth/forgot")} className="font-semibold underline">
-                Send me a new link
+                {t("auth.reset.again")}
               </Link>
             </p>
           ) : null}
-          <NewPasswordFields password={fields.password} confirm={fields.confirm} />
+          <NewPasswordFields
+            password={fields.password}
+            confirm={fields.confirm}
+            words={{
+              password: t("auth.reset.password"),
+              confirm: t("auth.reset.confirm"),
+              hint: t("auth.password.hint", { min: PASSWORD_MIN }),
+            }}
+          />
           <button
             type="submit"
             disabled={navigation.state === "submitting"}
-            data-busy="Saving..."
+            data-busy={t("auth.reset.busy")}
             className="w-full rounded-md bg-brand-600 px-4 py-3 font-semibold text-white hover:bg-brand-700 disabled:opacity-60"
           >
-            {navigation.state === "submitting" ? "Saving..." : "Save the new password"}
+            {navigation.state === "submitting" ? t("auth.reset.busy") : t("auth.reset.submit")}
           </button>
         </Form>
       )}

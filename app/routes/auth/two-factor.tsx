@@ -1,22 +1,26 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, href, Link, redirect, useNavigation } from "react-router";
+import { LanguageSwitch } from "~/components/language-switch";
 import { Field, inputClass } from "~/components/ui/field";
 import { appContext } from "~/context";
+import { inLanguage } from "~/lib/account/auth-language";
 import { twoFactorSchema } from "~/lib/account/forms";
-import { staticPage } from "~/lib/platform/page-handle";
+import { negotiateLocale } from "~/lib/i18n/locales";
+import { translator } from "~/lib/i18n/translate";
+import { localizedPage } from "~/lib/platform/page-handle";
 import { safeRedirect } from "~/lib/platform/safe-redirect";
 import { pageMeta } from "~/lib/site";
-import { asAuthResponse, createAuth, getSessionUser, TOO_MANY_AUTH_ATTEMPTS } from "~/server/account/auth.server";
-import { CODE_USED } from "~/server/account/two-factor.server";
+import { asAuthResponse, createAuth, getSessionUser } from "~/server/account/auth.server";
 import type { Route } from "./+types/two-factor";
 
-// Served as HTML with /site.js (the busy button), not React: the second step works without JavaScript.
-export const handle = staticPage;
+// Served as HTML with /site.js (the busy button), not React, in the visitor's language.
+export const handle = localizedPage;
 
-export const meta = () => [...pageMeta("Two-step sign-in"), { name: "robots", content: "noindex" }];
-
-const EXPIRED = "This sign-in has expired. Sign in with your password again.";
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  ...pageMeta(translator(loaderData?.locale ?? "en")("auth.twoFactor.title")),
+  { name: "robots", content: "noindex" },
+];
 
 /** Only reached from a password sign-in that asked for a code (better-auth's signed two_factor cookie). */
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -24,15 +28,20 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const redirectTo = safeRedirect(url.searchParams.get("redirectTo"));
   if (await getSessionUser(context.get(appContext), request)) throw redirect(redirectTo);
   const pending = /(?:^|;\s*)(?:__Secure-)?better-auth\.two_factor=/.test(request.headers.get("cookie") ?? "");
-  return { redirectTo, recovery: url.searchParams.get("with") === "recovery", pending };
+  const { locale } = negotiateLocale(request);
+  return { redirectTo, recovery: url.searchParams.get("with") === "recovery", pending, locale };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   const app = context.get(appContext);
   const formData = await request.formData().catch(() => null);
   if (!formData) return data({ result: null, expired: false }, { status: 415 });
+  const t = translator(negotiateLocale(request).locale);
   const submission = parseWithZod(formData, { schema: twoFactorSchema });
-  if (submission.status !== "success") return data({ result: submission.reply(), expired: false }, { status: 400 });
+  if (submission.status !== "success") {
+    const result = inLanguage(submission.reply(), t, ["auth.twoFactor.codeFormat", "auth.twoFactor.recoveryFormat"]);
+    return data({ result, expired: false }, { status: 400 });
+  }
   const { value } = submission;
   const auth = createAuth(app, request);
   const response = await asAuthResponse(() =>
@@ -48,21 +57,17 @@ export async function action({ request, context }: Route.ActionArgs) {
   const refusal = (await response.json().catch(() => null)) as { code?: string } | null;
   const refuse = (message: string, status: number, expired = false) =>
     data({ result: submission.reply({ formErrors: [message] }), expired }, { status });
-  if (response.status === 429) return refuse(TOO_MANY_AUTH_ATTEMPTS, 429);
-  if (refusal?.code === "CODE_ALREADY_USED") return refuse(CODE_USED, 400);
+  if (response.status === 429) return refuse(t("auth.error.tooMany"), 429);
+  if (refusal?.code === "CODE_ALREADY_USED") return refuse(t("auth.twoFactor.used"), 400);
   if (refusal?.code === "INVALID_TWO_FACTOR_COOKIE" || refusal?.code === "TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE")
-    return refuse(EXPIRED, 401, true);
-  if (response.status >= 500) return refuse("We couldn't do that just now. Please try again.", 503);
-  return refuse(
-    value.intent === "totp"
-      ? "That code is not right. Enter the code your authenticator app shows now."
-      : "That recovery code is not right, or was already used.",
-    400,
-  );
+    return refuse(t("auth.twoFactor.expired"), 401, true);
+  if (response.status >= 500) return refuse(t("auth.error.generic"), 503);
+  return refuse(t(value.intent === "totp" ? "auth.twoFactor.wrongCode" : "auth.twoFactor.wrongRecovery"), 400);
 }
 
 export default function TwoFactor({ loaderData, actionData }: Route.ComponentProps) {
-  const { redirectTo, recovery, pending } = loaderData;
+  const { redirectTo, recovery, pending, locale } = loaderData;
+  const t = translator(locale);
   const navigation = useNavigation();
   const [form, fields] = useForm({
     id: recovery ? "two-factor-recovery" : "two-factor-code",
@@ -74,11 +79,10 @@ export default function TwoFactor({ loaderData, actionData }: Route.ComponentPro
   const other = `${href("/auth/two-factor")}?redirectTo=${encodeURIComponent(redirectTo)}${recovery ? "" : "&with=recovery"}`;
   return (
     <section className="mx-auto max-w-md px-4 py-12 sm:py-16">
-      <h1 className="font-bold text-3xl tracking-tight">Two-step sign-in</h1>
+      <LanguageSwitch locale={locale} label={t("lang.label")} className="mb-4" />
+      <h1 className="font-bold text-3xl tracking-tight">{t("auth.twoFactor.title")}</h1>
       <p className="mt-2 text-slate-600 dark:text-slate-300">
-        {recovery
-          ? "Enter one of the recovery codes you saved when you set up two-step sign-in. Each works once."
-          : "Enter the 6-digit code your authenticator app shows for KnowWho."}
+        {t(recovery ? "auth.twoFactor.recoveryIntro" : "auth.twoFactor.intro")}
       </p>
       <Form method="post" className="mt-8 space-y-5" {...getFormProps(form)}>
         {pending || actionData ? null : (
@@ -86,9 +90,9 @@ export default function TwoFactor({ loaderData, actionData }: Route.ComponentPro
             role="alert"
             className="rounded-md bg-amber-50 p-3 text-amber-950 text-sm dark:bg-amber-950 dark:text-amber-100"
           >
-            {EXPIRED}{" "}
+            {t("auth.twoFactor.expired")}{" "}
             <Link to={`${href("/auth")}?redirectTo=${encodeURIComponent(redirectTo)}`} className="underline">
-              Sign in
+              {t("auth.signIn.submit")}
             </Link>
           </p>
         )}
@@ -103,7 +107,7 @@ export default function TwoFactor({ loaderData, actionData }: Route.ComponentPro
               <>
                 {" "}
                 <Link to={`${href("/auth")}?redirectTo=${encodeURIComponent(redirectTo)}`} className="underline">
-                  Sign in
+                  {t("auth.signIn.submit")}
                 </Link>
               </>
             ) : null}
@@ -111,7 +115,11 @@ export default function TwoFactor({ loaderData, actionData }: Route.ComponentPro
         ) : null}
         <input type="hidden" name="intent" value={recovery ? "recovery" : "totp"} />
         <input type="hidden" name="redirectTo" value={redirectTo} />
-        <Field id={fields.code.id} label={recovery ? "Recovery code" : "Code"} errors={fields.code.errors}>
+        <Field
+          id={fields.code.id}
+          label={t(recovery ? "auth.twoFactor.recoveryCode" : "auth.twoFactor.code")}
+          errors={fields.code.errors}
+        >
           <input
             {...getInputProps(fields.code, { type: "text" })}
             autoComplete="one-time-code"
@@ -122,15 +130,15 @@ export default function TwoFactor({ loaderData, actionData }: Route.ComponentPro
         <button
           type="submit"
           disabled={navigation.state === "submitting"}
-          data-busy="Checking..."
+          data-busy={t("auth.twoFactor.busy")}
           className="w-full rounded-md bg-brand-600 px-4 py-3 font-semibold text-white hover:bg-brand-700 disabled:opacity-60"
         >
-          {navigation.state === "submitting" ? "Checking..." : "Sign in"}
+          {navigation.state === "submitting" ? t("auth.twoFactor.busy") : t("auth.signIn.submit")}
         </button>
       </Form>
       <p className="mt-6 text-center text-slate-600 text-sm dark:text-slate-300">
         <a href={other} className="font-semibold text-brand-700 underline dark:text-brand-200">
-          {recovery ? "Use a code from your app instead" : "Use a recovery code instead"}
+          {t(recovery ? "auth.twoFactor.useApp" : "auth.twoFactor.useRecovery")}
         </a>
       </p>
     </section>

@@ -91,7 +91,7 @@ export default function CampaignPage({ loaderData }: Route.ComponentProps) {
         <Link to={href("/fundraising")} className={linkClass}>
           {t("giving.allCampaigns")}
         </Link>
-        <LanguageSwitch locale={locale} />
+        <LanguageSwitch locale={locale} label={t("lang.label")} />
       </div>
       {isOwner ? (
         <div className="mt-4 flex flex-wrap items-center gap-3 rounded-lg bg-slate-100 px-4 py-3 text-sm dark:bg-slate-800">

@@ -146,7 +146,7 @@ export default function Donate({ loaderData, actionData }: Route.ComponentProps)
         <Link to={href("/fundraising/:id", { id: String(c.id) })} className={linkClass}>
           <span aria-hidden="true">{locale === "ar" ? "→" : "←"}</span> {c.title}
         </Link>
-        <LanguageSwitch locale={locale} />
+        <LanguageSwitch locale={locale} label={translator(locale)("lang.label")} />
       </div>
       <div className={`${card} mt-4`}>
         {actionData?.errors ? (

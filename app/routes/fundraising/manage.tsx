@@ -116,7 +116,7 @@ function LinkProblem({
   const t = translator(locale);
   return (
     <section className="mx-auto max-w-xl px-4 py-12 sm:px-6">
-      <LanguageSwitch locale={locale} className="mb-4" />
+      <LanguageSwitch locale={locale} label={t("lang.label")} className="mb-4" />
       <h1 className="font-bold text-3xl tracking-tight">{problem.title}</h1>
       <p className="mt-2 text-slate-700 dark:text-slate-300">{problem.text}</p>
       {problem.sent ? (
@@ -145,7 +145,7 @@ export default function ManageGifts({ loaderData, actionData }: Route.ComponentP
   const notice = actionData && "message" in actionData ? actionData : null;
   return (
     <section className="mx-auto max-w-xl px-4 py-12 sm:px-6">
-      <LanguageSwitch locale={locale} className="mb-4" />
+      <LanguageSwitch locale={locale} label={t("lang.label")} className="mb-4" />
       <h1 className="font-bold text-3xl tracking-tight">{t("manage.title")}</h1>
       <p className="mt-2 break-words text-slate-700 dark:text-slate-300">
         {charity ? t("manage.givenAsTo", { charity, email }) : t("manage.givenAs", { email })}

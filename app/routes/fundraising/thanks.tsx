@@ -32,7 +32,7 @@ export default function Thanks({ loaderData }: Route.ComponentProps) {
   const t = translator(loaderData.locale);
   return (
     <section className="mx-auto max-w-xl px-4 py-16 text-center sm:px-6">
-      <LanguageSwitch locale={loaderData.locale} className="mb-6 text-start" />
+      <LanguageSwitch locale={loaderData.locale} label={t("lang.label")} className="mb-6 text-start" />
       <h1 className="font-bold text-3xl tracking-tight">{t("thanks.title")}</h1>
       <p className="mt-4 text-lg">
         {t("thanks.body", { campaign: loaderData.title, organization: loaderData.organization })}

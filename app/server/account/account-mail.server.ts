@@ -1,3 +1,5 @@
+import { DEFAULT_LOCALE, type Locale } from "~/lib/i18n/locales";
+import { translator } from "~/lib/i18n/translate";
 import type { Database } from "../db/db.server";
 import { outboxMailer } from "../platform/mail.server";
 
@@ -13,6 +15,9 @@ function changesAddress(token: string): boolean {
   }
 }
 
+/** A link stands on its own line, bare: isolate marks around it would end up inside it in some mail readers. */
+const bareLink = (text: string, url: string) => text.replace(`\u2068${url}\u2069`, url);
+
 /** Links expire after an hour; the mails say so. */
 export const ACCOUNT_LINK_SECONDS = 60 * 60;
 
@@ -21,15 +26,17 @@ export const ACCOUNT_LINK_SECONDS = 60 * 60;
  * address (sent to the new address). Plain text through the mail adapter, so no user field can
  * become markup; in development they land in /dev/mailbox.
  */
-export function accountMail(db: Database) {
+export function accountMail(db: Database, locale: Locale = DEFAULT_LOCALE) {
   const mailer = outboxMailer(db);
+  // The reset and sign-up mails are written in the language of the page that asked for them (decision 0259).
+  const t = translator(locale);
   return {
     async sendResetPassword({ user, url }: { user: Person; url: string }) {
       await mailer.send({
         to: user.email,
         kind: "password-reset",
-        subject: "Reset your KnowWho password",
-        text: `Hi ${user.name},\n\nSomeone (we hope you) asked to reset the password of your KnowWho account. Choose a new password here:\n\n${url}\n\nThe link works once, for one hour. If you did not ask for this, ignore this email: your password stays as it is.`,
+        subject: t("auth.mail.reset.subject"),
+        text: bareLink(t("auth.mail.reset.body", { name: user.name, url }), url),
       });
     },
     async sendVerificationEmail({ user, url, token }: { user: Person; url: string; token: string }) {
@@ -37,8 +44,8 @@ export function accountMail(db: Database) {
         await mailer.send({
           to: user.email,
           kind: "email-verify",
-          subject: "Confirm your KnowWho email address",
-          text: `Hi ${user.name},\n\nOpen this link to confirm that ${user.email} is yours:\n\n${url}\n\nThe link works for one hour. If you did not ask for this, ignore this email.`,
+          subject: t("auth.mail.verify.subject"),
+          text: bareLink(t("auth.mail.verify.body", { name: user.name, email: user.email, url }), url),
         });
         return;
       }

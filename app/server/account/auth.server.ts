@@ -5,6 +5,7 @@ import { twoFactor } from "better-auth/plugins/two-factor";
 import { and, eq, type SQLWrapper, sql } from "drizzle-orm";
 import { redirect } from "react-router";
 import { PASSWORD_MAX, PASSWORD_MIN, userNameSchema } from "~/lib/account/auth";
+import { negotiateLocale } from "~/lib/i18n/locales";
 import type { CurrentWorkspace } from "~/lib/teams/rules";
 import {
   account,
@@ -56,7 +57,7 @@ function checkedName(name: unknown): string {
 
 export function createAuth({ env, db }: AuthContext, request: Request) {
   const origin = new URL(request.url).origin;
-  const mail = accountMail(db);
+  const mail = accountMail(db, negotiateLocale(request).locale);
   return betterAuth({
     appName: "KnowWho",
     baseURL: origin,

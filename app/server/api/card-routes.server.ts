@@ -363,7 +363,14 @@ cardRoutes.get("/c/:slug", async (c) => {
   const { locale, headers } = visitorLocale(c.req.raw);
   const res = await cachedCardRead(c, slug, cardPagePath(slug, locale), "views", sourceOf(c.req.query("src")), (card) =>
     html(
-      renderCardPage({ card, vcardHref: `/c/${slug}/contact.vcf`, shareAction: `/c/${slug}/share`, nonce: "", locale }),
+      renderCardPage({
+        card,
+        vcardHref: `/c/${slug}/contact.vcf`,
+        vcard4Href: `/c/${slug}/contact.vcf?version=4.0`,
+        shareAction: `/c/${slug}/share`,
+        nonce: "",
+        locale,
+      }),
     ),
   );
   // Added after the copy is stored: the cached page never carries a visitor's cookie.

@@ -46,6 +46,8 @@ export type CardPageOptions = {
   card: PublicCard;
   /** Where Save Contact and the share form go; null when share-back is off (unverified links). */
   vcardHref: string;
+  /** The vCard 4.0 with both of the card's languages (decision 0249), offered beside the language link. */
+  vcard4Href?: string;
   shareAction: string | null;
   unverified?: boolean;
   notice?: Notice | null;
@@ -92,7 +94,17 @@ function LanguageSwitch({ locale, t }: { locale: Locale; t: Translate }) {
 }
 
 /** The card's other language, one tap away: the page in that language shows the owner's version in it. */
-function OtherVersion({ card, locale }: { card: PublicCard; locale: Locale }) {
+function OtherVersion({
+  card,
+  locale,
+  vcard4Href,
+  t,
+}: {
+  card: PublicCard;
+  locale: Locale;
+  vcard4Href?: string;
+  t: Translate;
+}) {
   const second = card.second;
   if (!second) return null;
   const other = locale === second.lang ? second.primary : second.lang;
@@ -101,6 +113,14 @@ function OtherVersion({ card, locale }: { card: PublicCard; locale: Locale }) {
       <a href={`?lang=${other}`} lang={other} hrefLang={other}>
         {LOCALE_NAME[other]}
       </a>
+      {vcard4Href ? (
+        <>
+          {" · "}
+          <a href={vcard4Href} download="" data-vcard4="">
+            {t("card.vcard4", { primary: LOCALE_NAME[second.primary], second: LOCALE_NAME[second.lang] })}
+          </a>
+        </>
+      ) : null}
     </p>
   );
 }
@@ -161,6 +181,7 @@ function ShareInputField({
 export function CardPage({
   card,
   vcardHref,
+  vcard4Href,
   shareAction,
   unverified,
   notice,
@@ -205,7 +226,7 @@ export function CardPage({
           shareOffReason: shared ? undefined : t("card.shareOff"),
         }}
       />
-      {card.second ? <OtherVersion card={card} locale={locale} /> : null}
+      {card.second ? <OtherVersion card={card} locale={locale} vcard4Href={vcard4Href} t={t} /> : null}
       {card.campaign && card.id ? (
         <p className="support">
           <a className="btn" href={`/fundraising/${encodeURIComponent(card.campaign.id)}?src=card&card=${card.id}`}>

@@ -20,8 +20,8 @@ const NONCE_SLOT = `nonce-slot-${BUILD}`;
 /** What invalidates what: a review purges "reviews", a campaign change "campaigns". */
 export type PageTag = "public" | "reviews" | "campaigns" | "events";
 
-/** `localized`: written in the visitor's language, so one copy per language (decision 0194). */
-type PublicPage = { pattern: RegExp; tags: PageTag[]; readsVisitorId?: boolean; localized?: boolean };
+/** Every page is kept once per language: its header and footer speak the visitor's (decisions 0194, 0259). */
+type PublicPage = { pattern: RegExp; tags: PageTag[]; readsVisitorId?: boolean };
 
 const PUBLIC_PAGES: PublicPage[] = [
   // The landing page features campaigns.
@@ -31,12 +31,17 @@ const PUBLIC_PAGES: PublicPage[] = [
   // Each guide shows the visitor's own vote, and the reviews list which reviews they marked helpful.
   { pattern: /^\/guides\/[a-z0-9-]+$/, tags: ["public"], readsVisitorId: true },
   { pattern: /^\/reviews$/, tags: ["public", "reviews"], readsVisitorId: true },
-  { pattern: /^\/fundraising\/[a-z0-9-]+$/, tags: ["public", "campaigns"], localized: true },
+  { pattern: /^\/fundraising\/[a-z0-9-]+$/, tags: ["public", "campaigns"] },
   { pattern: /^\/fundraising$/, tags: ["public", "campaigns"] },
 ];
 
-/** Pages written in the visitor's language, cached or not: they answer `Vary` and remember a `?lang=` choice. */
-const LOCALIZED_PAGES = [/^\/fundraising\/[^/]+(\/(donate|thanks))?$/, /^\/fundraising\/gifts\/[^/]+$/, /^\/auth$/];
+/** Pages whose body, not only the header and footer, is written in the visitor's language: their errors too. */
+const LOCALIZED_PAGES = [
+  /^\/fundraising\/[^/]+(\/(donate|thanks))?$/,
+  /^\/fundraising\/gifts\/[^/]+$/,
+  /^\/auth(\/(forgot|reset|two-factor))?$/,
+  /^\/translate$/,
+];
 
 /** Caches between us and the visitor must keep each language's copy apart. */
 export const LANGUAGE_VARY = "Accept-Language, Cookie";
@@ -68,14 +73,14 @@ export function publicPageKey(request: Request): { key: string; tags: string[] }
   for (const name of cookieNames(cookie)) {
     if (name === "theme" || BROWSER_ONLY_COOKIES.has(name)) continue;
     if (name === VISITOR_COOKIE && !page.readsVisitorId) continue;
-    if (name === LANG_COOKIE && page.localized) continue;
+    if (name === LANG_COOKIE) continue;
     return null;
   }
   const day = new Date().toISOString().slice(0, 10);
   const theme = themeFromCookie(cookie);
   // One copy per language; the tag generation retires every language's copy at once.
-  const lang = page.localized ? `/${negotiateLocale(request).locale}` : "";
-  const key = `/${BUILD}/${day}/${theme}${lang}/${url.host}${url.pathname}${queryWithoutTracking(url)}`;
+  const lang = negotiateLocale(request).locale;
+  const key = `/${BUILD}/${day}/${theme}/${lang}/${url.host}${url.pathname}${queryWithoutTracking(url)}`;
   return { key, tags: page.tags.map(pageTag) };
 }
 
@@ -90,16 +95,23 @@ export async function servePublicPage(
   render: (request: Request) => Promise<Response>,
 ): Promise<Response> {
   const res = await serveFromCache(request, app, render);
-  return isLocalizedPath(new URL(request.url).pathname) ? withLanguageHeaders(request, res) : res;
+  const html = res.headers.get("content-type")?.startsWith("text/html");
+  return html || isLocalizedPath(new URL(request.url).pathname) ? withLanguageHeaders(request, res) : res;
 }
 
 /**
- * `Vary` on a page written in the visitor's language, and the preference cookie when `?lang=` chose one;
- * added after any copy is stored, so no stored copy carries a cookie.
+ * `Vary` on a page in the visitor's language (every page's header and footer are), and the preference
+ * cookie when `?lang=` chose one; added after any copy is stored, so no stored copy carries a cookie.
  */
 function withLanguageHeaders(request: Request, res: Response): Response {
   const out = new Response(res.body, res);
-  out.headers.set("vary", LANGUAGE_VARY);
+  // Ours first, then whatever the page already varied on, each name once.
+  const seen = new Set<string>();
+  const vary = `${LANGUAGE_VARY}, ${res.headers.get("vary") ?? ""}`
+    .split(",")
+    .map((name) => name.trim())
+    .filter((name) => name && !seen.has(name.toLowerCase()) && seen.add(name.toLowerCase()));
+  out.headers.set("vary", vary.join(", "));
   const { chosen } = negotiateLocale(request);
   if (chosen) out.headers.append("set-cookie", langCookie(chosen, new URL(request.url).protocol === "https:"));
   return out;

@@ -2,6 +2,7 @@ import type { Catalog } from "./en";
 
 export const ar: Catalog = {
   "lang.label": "اللغة",
+  "card.vcard4": "احفظ النسختين، {primary} و{second} (vCard 4.0)",
   "card.save": "حفظ جهة الاتصال",
   "card.share": "شارك بياناتك",
   "card.shareOff": "المشاركة غير متاحة للبطاقات غير الموثّقة",

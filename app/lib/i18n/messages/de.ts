@@ -2,6 +2,7 @@ import type { Catalog } from "./en";
 
 export const de: Catalog = {
   "lang.label": "Sprache",
+  "card.vcard4": "Beide Fassungen speichern, {primary} und {second} (vCard 4.0)",
   "card.save": "Kontakt speichern",
   "card.share": "Meine Kontaktdaten teilen",
   "card.shareOff": "Bei nicht verifizierten Karten ist das Teilen deaktiviert",

@@ -5,6 +5,7 @@
 export const en = {
   "lang.label": "Language",
 
+  "card.vcard4": "Save both, {primary} and {second} (vCard 4.0)",
   "card.save": "Save Contact",
   "card.share": "Share Your Info",
   "card.shareOff": "Sharing is off for unverified cards",

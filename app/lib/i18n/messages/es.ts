@@ -2,6 +2,7 @@ import type { Catalog } from "./en";
 
 export const es: Catalog = {
   "lang.label": "Idioma",
+  "card.vcard4": "Guardar ambas versiones, {primary} y {second} (vCard 4.0)",
   "card.save": "Guardar contacto",
   "card.share": "Compartir mis datos",
   "card.shareOff": "No se pueden compartir datos en tarjetas no verificadas",

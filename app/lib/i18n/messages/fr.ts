@@ -2,6 +2,7 @@ import type { Catalog } from "./en";
 
 export const fr: Catalog = {
   "lang.label": "Langue",
+  "card.vcard4": "Enregistrer les deux versions, {primary} et {second} (vCard 4.0)",
   "card.save": "Enregistrer le contact",
   "card.share": "Partager mes coordonnées",
   "card.shareOff": "Le partage est désactivé pour les cartes non vérifiées",

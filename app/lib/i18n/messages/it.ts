@@ -2,6 +2,7 @@ import type { Catalog } from "./en";
 
 export const it: Catalog = {
   "lang.label": "Lingua",
+  "card.vcard4": "Salva entrambe le versioni, {primary} e {second} (vCard 4.0)",
   "card.save": "Salva contatto",
   "card.share": "Condividi i miei dati",
   "card.shareOff": "La condivisione è disattivata per i biglietti non verificati",

@@ -2,6 +2,7 @@ import type { Catalog } from "./en";
 
 export const ja: Catalog = {
   "lang.label": "言語",
+  "card.vcard4": "{primary}と{second}の両方を保存（vCard 4.0）",
   "card.save": "連絡先を保存",
   "card.share": "自分の情報を共有",
   "card.shareOff": "未確認の名刺では情報を共有できません",

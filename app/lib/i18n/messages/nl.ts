@@ -2,6 +2,7 @@ import type { Catalog } from "./en";
 
 export const nl: Catalog = {
   "lang.label": "Taal",
+  "card.vcard4": "Beide versies opslaan, {primary} en {second} (vCard 4.0)",
   "card.save": "Contact opslaan",
   "card.share": "Mijn gegevens delen",
   "card.shareOff": "Delen is uitgeschakeld voor niet-geverifieerde kaarten",

@@ -2,6 +2,7 @@ import type { Catalog } from "./en";
 
 export const ptBR: Catalog = {
   "lang.label": "Idioma",
+  "card.vcard4": "Salvar as duas versões, {primary} e {second} (vCard 4.0)",
   "card.save": "Salvar contato",
   "card.share": "Compartilhar meus dados",
   "card.shareOff": "O compartilhamento está desativado para cartões não verificados",

@@ -2,6 +2,7 @@ import type { Catalog } from "./en";
 
 export const zhHans: Catalog = {
   "lang.label": "语言",
+  "card.vcard4": "同时保存{primary}和{second}版本（vCard 4.0）",
   "card.save": "保存联系人",
   "card.share": "分享我的信息",
   "card.shareOff": "未验证的名片无法分享信息",

@@ -35,4 +35,45 @@ export const authDe: AuthCatalog = {
   "auth.error.email": "Bitte geben Sie eine gültige E-Mail-Adresse ein",
   "auth.error.nameMin": "Der Name muss mindestens 2 Zeichen lang sein",
   "auth.error.nameMax": "Der Name darf höchstens 100 Zeichen lang sein",
+  "auth.forgot.title": "Passwort zurücksetzen",
+  "auth.forgot.intro":
+    "Geben Sie die E-Mail-Adresse Ihres Kontos ein. Wir senden Ihnen einen Link, mit dem Sie ein neues Passwort wählen.",
+  "auth.forgot.sent":
+    "Wenn {email} ein KnowWho-Konto hat, ist ein Link zum Zurücksetzen unterwegs. Er funktioniert einmal, eine Stunde lang.",
+  "auth.forgot.busy": "Wird gesendet...",
+  "auth.forgot.submit": "Link senden",
+  "auth.forgot.remembered": "Doch wieder eingefallen?",
+  "auth.reset.title": "Neues Passwort wählen",
+  "auth.reset.expired": "Dieser Link ist abgelaufen oder wurde schon benutzt. Fordern Sie einen neuen an.",
+  "auth.reset.again": "Neuen Link senden",
+  "auth.reset.password": "Neues Passwort",
+  "auth.reset.confirm": "Neues Passwort wiederholen",
+  "auth.reset.busy": "Wird gespeichert...",
+  "auth.reset.submit": "Neues Passwort speichern",
+  "auth.reset.differ": "Die beiden Passwörter stimmen nicht überein",
+  "auth.reset.done.title": "Passwort geändert",
+  "auth.reset.done.body": "Melden Sie sich mit Ihrem neuen Passwort an. Ihre anderen Geräte wurden abgemeldet.",
+  "auth.twoFactor.title": "Anmeldung in zwei Schritten",
+  "auth.twoFactor.intro": "Geben Sie den 6-stelligen Code ein, den Ihre Authenticator-App für KnowWho anzeigt.",
+  "auth.twoFactor.recoveryIntro":
+    "Geben Sie einen der Wiederherstellungscodes ein, die Sie beim Einrichten gespeichert haben. Jeder gilt nur einmal.",
+  "auth.twoFactor.expired": "Diese Anmeldung ist abgelaufen. Melden Sie sich erneut mit Ihrem Passwort an.",
+  "auth.twoFactor.code": "Code",
+  "auth.twoFactor.recoveryCode": "Wiederherstellungscode",
+  "auth.twoFactor.busy": "Wird geprüft...",
+  "auth.twoFactor.useRecovery": "Stattdessen einen Wiederherstellungscode verwenden",
+  "auth.twoFactor.useApp": "Stattdessen einen Code aus der App verwenden",
+  "auth.twoFactor.wrongCode":
+    "Dieser Code stimmt nicht. Geben Sie den Code ein, den Ihre Authenticator-App jetzt anzeigt.",
+  "auth.twoFactor.wrongRecovery": "Dieser Wiederherstellungscode stimmt nicht oder wurde schon benutzt.",
+  "auth.twoFactor.codeFormat": "Geben Sie den 6-stelligen Code aus Ihrer Authenticator-App ein",
+  "auth.twoFactor.recoveryFormat": "Geben Sie einen Ihrer Wiederherstellungscodes ein",
+  "auth.twoFactor.used":
+    "Dieser Code wurde schon benutzt. Warten Sie auf den nächsten Code in Ihrer Authenticator-App.",
+  "auth.mail.reset.subject": "Setzen Sie Ihr KnowWho-Passwort zurück",
+  "auth.mail.reset.body":
+    "Hallo {name},\n\njemand (hoffentlich Sie) hat darum gebeten, das Passwort Ihres KnowWho-Kontos zurückzusetzen. Wählen Sie hier ein neues Passwort:\n\n{url}\n\nDer Link funktioniert einmal, eine Stunde lang. Wenn Sie das nicht angefordert haben, ignorieren Sie diese E-Mail: Ihr Passwort bleibt, wie es ist.",
+  "auth.mail.verify.subject": "Bestätigen Sie Ihre E-Mail-Adresse bei KnowWho",
+  "auth.mail.verify.body":
+    "Hallo {name},\n\nöffnen Sie diesen Link, um zu bestätigen, dass {email} Ihnen gehört:\n\n{url}\n\nDer Link funktioniert eine Stunde lang. Wenn Sie das nicht angefordert haben, ignorieren Sie diese E-Mail.",
 };

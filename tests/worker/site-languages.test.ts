@@ -1,0 +1,84 @@
+import { describe, expect, it } from "vitest";
+import { LOCALES, localeDir } from "~/lib/i18n/locales";
+import { translator } from "~/lib/i18n/translate";
+import { call } from "./helpers";
+
+/** A message as React writes it into the page. */
+const escaped = (text: string) =>
+  text.replaceAll("&", "&amp;").replaceAll("'", "&#x27;").replaceAll('"', "&quot;").replaceAll("<", "&lt;");
+
+const page = (path: string, headers: Record<string, string> = {}) => call(path, { headers });
+const between = (html: string, open: RegExp, close: string) => {
+  const start = html.search(open);
+  return start < 0 ? "" : html.slice(start, html.indexOf(close, start));
+};
+const header = (html: string) => between(html, /<header[\s>]/, "</header>");
+const footer = (html: string) => between(html, /<footer[\s>]/, "</footer>");
+
+describe("the site header and footer in the visitor's language", () => {
+  it("speaks each of the ten languages on a marketing page, with its own lang and dir, and says it varies", async () => {
+    for (const locale of LOCALES) {
+      const t = translator(locale);
+      const res = await page("/pricing", { "accept-language": locale });
+      expect(res.status, locale).toBe(200);
+      expect(res.headers.get("vary"), locale).toContain("Accept-Language, Cookie");
+      const html = await res.text();
+      const top = header(html);
+      expect(top, locale).toContain(`lang="${locale}" dir="${localeDir(locale)}"`);
+      for (const key of ["site.link.pricing", "site.link.guides", "site.signIn", "site.getStarted"] as const)
+        expect(top, `${locale} ${key}`).toContain(escaped(t(key)));
+      const bottom = footer(html);
+      expect(bottom, locale).toContain(`lang="${locale}" dir="${localeDir(locale)}"`);
+      for (const key of ["site.column.product", "site.link.privacy", "site.footer.newsletter", "site.email"] as const)
+        expect(bottom, `${locale} ${key}`).toContain(escaped(t(key)));
+      expect(bottom).toContain(escaped(t("card.footer.tagline")));
+      // The chooser: plain links, each language named in itself.
+      expect(bottom).toContain('data-testid="site-language"');
+      for (const code of LOCALES) expect(bottom).toContain(`href="?lang=${code}"`);
+      // The page's own body is still English, and the document says so.
+      expect(html, locale).toContain('<html lang="en" dir="ltr"');
+    }
+    const en = await (await page("/pricing")).text();
+    for (const word of ["Get Started", "Sign in", "Watch Demo", "Get networking tips and product news"])
+      expect(en).toContain(word);
+  });
+
+  it("keeps each language's cached copy apart", async () => {
+    const path = `/features?kept=${crypto.randomUUID()}`;
+    const ja = translator("ja");
+    for (let round = 0; round < 2; round++) {
+      expect(header(await (await page(path, { "accept-language": "ja" })).text())).toContain(ja("site.link.features"));
+      const en = header(await (await page(path, { "accept-language": "en-GB" })).text());
+      expect(en).toContain(">Features<");
+      expect(en).not.toContain(ja("site.link.features"));
+    }
+  });
+
+  it("remembers a chosen language, refuses an unknown code and survives a 10,000-character header", async () => {
+    const chosen = await page("/about?lang=ar", { "accept-language": "de" });
+    expect(chosen.headers.get("set-cookie")).toMatch(/^lang=ar; Path=\/; Max-Age=31536000; SameSite=Lax/);
+    const chosenHtml = await chosen.text();
+    expect(header(chosenHtml)).toContain('lang="ar" dir="rtl"');
+    expect(footer(chosenHtml)).toContain('aria-current="true"');
+    const again = await page("/about", { "accept-language": "de", cookie: "lang=ar" });
+    expect(again.headers.get("set-cookie")).toBeNull();
+    expect(header(await again.text())).toContain(escaped(translator("ar")("site.link.about")));
+
+    const unknown = await page("/about?lang=xx-<b>", { "accept-language": "nl" });
+    expect(unknown.status).toBe(200);
+    expect(unknown.headers.get("set-cookie")).toBeNull();
+    expect(header(await unknown.text())).toContain('lang="nl" dir="ltr"');
+
+    const long = await page("/about", { "accept-language": "x-invalid;q=0.5,".repeat(625) });
+    expect(long.status).toBe(200);
+    expect(header(await long.text())).toContain('lang="en" dir="ltr"');
+  });
+
+  it("lays out an Arabic page right to left, header and footer with it", async () => {
+    const html = await (await page("/auth", { "accept-language": "ar" })).text();
+    expect(html).toContain('<html lang="ar" dir="rtl"');
+    expect(header(html)).toContain('lang="ar" dir="rtl"');
+    expect(footer(html)).toContain('lang="ar" dir="rtl"');
+    expect(header(html)).toContain(escaped(translator("ar")("site.signIn")));
+  });
+});
