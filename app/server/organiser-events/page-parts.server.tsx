@@ -9,6 +9,7 @@ import { formatLocal, formatLocalDay } from "~/lib/organiser-events/rules";
 import { SITE } from "~/lib/site";
 import { zoneName } from "~/lib/time/time";
 import { renderStatic } from "~/server/platform/render-static.server";
+import { STATE_WORDS } from "./admission.server";
 import type { OrgEvent } from "./events.server";
 import type { AgendaSession } from "./programme.server";
 
@@ -249,5 +250,20 @@ export function Agenda({
         </div>
       ))}
     </>
+  );
+}
+
+/** What an attendee without a place reads where their pass would be: no QR, no badge, nothing to scan. */
+export function renderNoPass(e: { title: string; slug: string }, a: { state: keyof typeof STATE_WORDS }) {
+  return page(
+    <Doc title={e.title} noindex>
+      <h1 dir="auto">{e.title}</h1>
+      <p className="note" role="status" data-attendee-state={a.state}>
+        {STATE_WORDS[a.state](e.title)}
+      </p>
+      <p>
+        <a href={`/e/${e.slug}`}>Back to the event</a>
+      </p>
+    </Doc>,
   );
 }

@@ -7,6 +7,7 @@ import { DEFAULT_LOCALE, type Locale, matchLocale, negotiateLocale } from "~/lib
 import { type MessageKey, translator } from "~/lib/i18n/translate";
 import { badgePath } from "~/lib/organiser-events/badge";
 import { JOIN_REFUSAL_KEY, localFieldMessages } from "~/lib/organiser-events/event-words";
+import { joinedPath } from "~/lib/organiser-events/joined-path";
 import { checkAnswers } from "~/lib/organiser-events/lead-questions";
 import { checkRegistration } from "~/lib/organiser-events/registration-questions";
 import {
@@ -25,7 +26,7 @@ import { html } from "../platform/http.server";
 import { outboxMailer } from "../platform/mail.server";
 import { allow, clientKey, RETRY_AFTER_SECONDS } from "../platform/rate-limit.server";
 import { visitorLocale } from "../platform/visitor-locale.server";
-import { mailPlace, renderNoPass } from "./admission.server";
+import { mailPlace } from "./admission.server";
 import {
   answerConnect,
   attendeeByBadge,
@@ -47,6 +48,7 @@ import { renderLeadForm, renderNotice } from "./lead-form.server";
 import { type Booth, isStaff, leadOf, questionsOf, saveAnswers, standBooth, storedLead } from "./leads.server";
 import { availabilityOf, eventSlots, notifyMeeting, setAvailability } from "./meeting-slots.server";
 import { answerMeeting } from "./meetings.server";
+import { renderNoPass } from "./page-parts.server";
 import {
   type FormState,
   type JoinState,
@@ -58,6 +60,7 @@ import {
   renderLeft,
   renderPass,
 } from "./pages.server";
+
 import {
   addToSchedule,
   agendaOf,
@@ -217,7 +220,7 @@ organiserEventRoutes.post(`/e/:slug{${SLUG}}`, async (c) => {
     if (joined.created) await mailPlace(app.db, new URL(request.url).origin, event.title, joined.attendee, place);
     return new Response(null, {
       status: 303,
-      headers: { location: `/e/${slug}/joined?place=${place}`, "cache-control": "no-store" },
+      headers: { location: joinedPath(slug, place), "cache-control": "no-store" },
     });
   }
   await sendPass(app, request, event.title, joined.attendee);

@@ -1,6 +1,6 @@
 import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import { invitation, member, user, workspace } from "~db/schema";
-import { seatClaim } from "../billing/seats.server";
+import { seatClaim } from "../billing/seat-claim.server";
 import type { Database } from "../db/db.server";
 import { auditIfChanged } from "./audit.server";
 

@@ -4,7 +4,7 @@ import { INVITATIONS_PER_DAY } from "~/lib/teams/invite-file";
 import { INVITATION_DAYS, ROLE_NAMES, type Role } from "~/lib/teams/rules";
 import { DAY_MS } from "~/lib/time/days";
 import { accountPlan, invitation, member, session, user, workspace, workspaceAudit } from "~db/schema";
-import { seatClaim } from "../billing/seats.server";
+import { seatClaim } from "../billing/seat-claim.server";
 import type { Database, Owner } from "../db/db.server";
 import { rawSql, writeBatch } from "../db/write.server";
 import { outboxMailer } from "../platform/mail.server";

@@ -4,6 +4,7 @@ import { appContext } from "~/context";
 import { negotiateLocale } from "~/lib/i18n/locales";
 import { type Translate, translator } from "~/lib/i18n/translate";
 import { localFieldMessages } from "~/lib/organiser-events/event-words";
+import { joinedPath } from "~/lib/organiser-events/joined-path";
 import { checkRegistration, type RegQuestion, regField } from "~/lib/organiser-events/registration-questions";
 import { VISIBILITY } from "~/lib/organiser-events/rules";
 import type { PageHandle } from "~/lib/platform/page-handle";
@@ -104,7 +105,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const place = joined.attendee.state;
   if (place === "pending" || place === "waitlist") {
     if (joined.created) await mailPlace(app.db, new URL(request.url).origin, event.title, joined.attendee, place);
-    return redirect(`/e/${event.slug}/joined?place=${place}`);
+    return redirect(joinedPath(event.slug, place));
   }
   if (joined.created) await sendPass(app, request, event.title, joined.attendee);
   return redirectWithToast(href("/e/:slug/directory", { slug: event.slug }), {

@@ -3,7 +3,6 @@ import { orgEvent } from "~db/schema";
 import type { Database } from "../db/db.server";
 import { rawSql, type Statement, writeBatch } from "../db/write.server";
 import { outboxMailer } from "../platform/mail.server";
-import { Doc, page } from "./page-parts.server";
 
 /**
  * Who gets a place: approval by the organiser and the waitlist. Every move is one statement the database
@@ -61,26 +60,11 @@ export async function declineAttendee(db: Database, eventId: number, attendeeId:
   return { ok: true, moved: [...gone, ...promotedBy(promoted)] };
 }
 
-const STATE_WORDS = {
+export const STATE_WORDS = {
   pending: (title: string) => `Your request to join ${title} is waiting for the organiser's approval.`,
   waitlist: (title: string) => `${title} is full: you are on the waitlist, and will get your pass if a place frees up.`,
   declined: (title: string) => `The organiser of ${title} declined your request to join.`,
 } as const;
-
-/** What an attendee without a place reads where their pass would be: no QR, no badge, nothing to scan. */
-export function renderNoPass(e: { title: string; slug: string }, a: { state: keyof typeof STATE_WORDS }) {
-  return page(
-    <Doc title={e.title} noindex>
-      <h1 dir="auto">{e.title}</h1>
-      <p className="note" role="status" data-attendee-state={a.state}>
-        {STATE_WORDS[a.state](e.title)}
-      </p>
-      <p>
-        <a href={`/e/${e.slug}`}>Back to the event</a>
-      </p>
-    </Doc>,
-  );
-}
 
 /** Tells an attendee they wait (pending, waitlist) or were declined; a place is mailed as the pass (sendPass). */
 export async function mailPlace(
