@@ -1645,7 +1645,7 @@ export const orgAttendee = sqliteTable(
     uniqueIndex("org_attendee_pass_idx").on(t.passToken),
     uniqueIndex("org_attendee_badge_idx").on(t.badgeCode),
     index("org_attendee_event_name_idx").on(t.eventId, t.listed, t.name),
-    index("org_attendee_user_idx").on(t.userId),
+    index("org_attendee_user_idx").on(t.userId, t.eventId),
   ],
 );
 

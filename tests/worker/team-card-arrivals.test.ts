@@ -2,8 +2,9 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it, vi } from "vitest";
 import { badgePath } from "~/lib/organiser-events/badge";
 import { badgeProof } from "~/server/organiser-events/attendees.server";
-import { call, form, joinTeam, signUp, testAddress, userIdOf } from "./helpers";
+import { call, form, signUp, testAddress, userIdOf } from "./helpers";
 import { joinSignedIn, publishNow } from "./organiser-helpers";
+import { type Account, account, located, teamOf } from "./team-helpers";
 
 vi.setConfig({ testTimeout: 120_000 });
 
@@ -12,29 +13,9 @@ vi.setConfig({ testTimeout: 120_000 });
  * through the people core (decisions 0234, 0252): a visitor's share-back, and an organiser-event exchange.
  */
 
-type Account = { cookie: string; email: string; id: string };
-
-async function account(name: string): Promise<Account> {
-  const a = await signUp(name);
-  const id = await userIdOf(a.email);
-  await env.DB.prepare("update user set email_verified = 1 where id = ?").bind(id).run();
-  return { ...a, id };
-}
-
-const post = (path: string, who: Account, values: Record<string, string>) =>
-  call(path, { ...form(values), headers: { cookie: who.cookie } });
-const located = (res: Response) => res.headers.get("location")?.split("/").pop() ?? "";
-
 /** A team of `owner` and `members`, everyone working in it. */
-async function team(owner: Account, members: Account[]) {
-  const id = located(
-    await post("/teams", owner, { intent: "create", name: `Cards ${crypto.randomUUID().slice(0, 6)}` }),
-  );
-  for (const m of members) await joinTeam(id, owner, m);
-  for (const who of [owner, ...members])
-    expect((await post("/teams", who, { intent: "switch", workspace: id })).status).toBe(302);
-  return id;
-}
+const team = (owner: Account, members: Account[]) =>
+  teamOf(owner, members, { label: "Cards", working: [owner, ...members] });
 
 const personByEmail = (workspace: string, email: string) =>
   env.DB.prepare(

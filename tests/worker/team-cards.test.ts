@@ -1,33 +1,12 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it, vi } from "vitest";
 import { LOCKED_FIELD_MESSAGE } from "~/lib/card/brand";
-import { call, form, joinTeam, signUp, userIdOf } from "./helpers";
+import { call, form } from "./helpers";
+import { type Account, account, get, post, teamOf } from "./team-helpers";
 
 vi.setConfig({ testTimeout: 120_000 });
 
 /** Cards on brand (decision 0236): templates, cards issued to members, locked fields, and paused cards. */
-
-type Account = { cookie: string; email: string; id: string };
-
-async function account(name: string): Promise<Account> {
-  const a = await signUp(name);
-  const id = await userIdOf(a.email);
-  await env.DB.prepare("update user set email_verified = 1 where id = ?").bind(id).run();
-  return { ...a, id };
-}
-
-const post = (path: string, who: Account, values: Record<string, string>) =>
-  call(path, { ...form(values), headers: { cookie: who.cookie } });
-const get = (path: string, who?: Account) =>
-  call(path, { headers: { ...(who ? { cookie: who.cookie } : {}), accept: "text/html" } });
-
-async function teamOf(owner: Account, members: Account[]): Promise<string> {
-  const res = await post("/teams", owner, { intent: "create", name: `Brand ${crypto.randomUUID().slice(0, 6)}` });
-  const team = res.headers.get("location")?.split("/").pop() ?? "";
-  expect(team).toMatch(/^team_/);
-  for (const m of members) await joinTeam(team, owner, m);
-  return team;
-}
 
 const BRAND = {
   intent: "save-template",

@@ -4,38 +4,14 @@ import { createDb } from "~/server/db/db.server";
 import { writeBatch } from "~/server/db/write.server";
 import { getTemplate } from "~/server/fundraising/thank-you.server";
 import { emailWithdrawal } from "~/server/people/consent.server";
-import { call, form, joinTeam, signUp, userIdOf } from "./helpers";
+import { call } from "./helpers";
+import { type Account, account, get, located, post, switchTo, teamOf } from "./team-helpers";
 
 vi.setConfig({ testTimeout: 120_000 });
 
 /** Data belongs to a workspace (decision 0207): a team's rows are its members', in the team, and nobody else's. */
 
-type Account = { cookie: string; email: string; id: string };
-
-async function account(name: string): Promise<Account> {
-  const a = await signUp(name);
-  const id = await userIdOf(a.email);
-  // Invitations and the address book take a confirmed address; the link itself is tested in teams.test.ts.
-  await env.DB.prepare("update user set email_verified = 1 where id = ?").bind(id).run();
-  return { ...a, id };
-}
-
-const post = (path: string, who: Account, values: Record<string, string>) =>
-  call(path, { ...form(values), headers: { cookie: who.cookie } });
-const get = (path: string, who: Account) => call(path, { headers: { cookie: who.cookie, accept: "text/html" } });
-const switchTo = async (who: Account, workspace: string) =>
-  expect((await post("/teams", who, { intent: "switch", workspace })).status).toBe(302);
-const located = (res: Response) => res.headers.get("location")?.split("/").pop() ?? "";
-
-async function teamOf(owner: Account, members: Account[]): Promise<string> {
-  const team = located(
-    await post("/teams", owner, { intent: "create", name: `Team ${crypto.randomUUID().slice(0, 6)}` }),
-  );
-  expect(team).toMatch(/^team_/);
-  for (const m of members) await joinTeam(team, owner, m);
-  await switchTo(owner, team);
-  return team;
-}
+const teamWith = (owner: Account, members: Account[]) => teamOf(owner, members, { working: [owner] });
 
 /** A person, a card, a campaign and a mailing, made by `who` in the workspace they work in. */
 async function rowsMadeBy(who: Account) {
@@ -92,7 +68,7 @@ describe("a team's rows", () => {
   it("made by one member are every member's in the team, and nobody's in a personal workspace", async () => {
     const a = await account("Ana Teamowner");
     const b = await account("Ben Teammate");
-    const team = await teamOf(a, [b]);
+    const team = await teamWith(a, [b]);
     // Members see every team person only with the team's setting on (decision 0234; team-privacy.test.ts has it off).
     expect((await post(`/teams/${team}`, a, { intent: "members-see-all", on: "on" })).status).toBe(302);
     const made = await rowsMadeBy(a);
@@ -138,7 +114,7 @@ describe("a team's rows", () => {
   it("are closed to a removed member's old session, API token and app password", async () => {
     const a = await account("Ana Remover");
     const c = await account("Cy Leaver");
-    const team = await teamOf(a, [c]);
+    const team = await teamWith(a, [c]);
     expect((await post(`/teams/${team}`, a, { intent: "members-see-all", on: "on" })).status).toBe(302);
     const made = await rowsMadeBy(a);
     // C makes a token and an app password while a member, in the team.

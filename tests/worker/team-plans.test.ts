@@ -12,38 +12,17 @@ import { sendLocalEvent } from "~/server/payments/local.server";
 import { stripePayments } from "~/server/payments/stripe.server";
 import { parseEnv } from "~/server/platform/env.server";
 import type { StripeCall } from "../fixtures/fake-stripe";
-import { call, form, joinTeam, signUp, userIdOf } from "./helpers";
+import { call, form, joinTeam } from "./helpers";
+import { type Account, account, get, post, switchTo, teamOf } from "./team-helpers";
 
 vi.setConfig({ testTimeout: 120_000 });
 
 /** Card Pro for a team (decision 0237): the team's own plan and trial, priced per seat. */
 
-type Account = { cookie: string; email: string; id: string };
-
-async function account(name: string): Promise<Account> {
-  const a = await signUp(name);
-  const id = await userIdOf(a.email);
-  await env.DB.prepare("update user set email_verified = 1 where id = ?").bind(id).run();
-  return { ...a, id };
-}
-
-const post = (path: string, who: Account, values: Record<string, string>) =>
-  call(path, { ...form(values), headers: { cookie: who.cookie } });
-const get = (path: string, who: Account) => call(path, { headers: { cookie: who.cookie, accept: "text/html" } });
-const switchTo = async (who: Account, workspace: string) =>
-  expect((await post("/teams", who, { intent: "switch", workspace })).status).toBe(302);
 const endTrial = (workspace: string) =>
   env.DB.prepare("update account_plan set trial_ends_at = ? where user_id = ?")
     .bind(Date.now() - 1000, workspace)
     .run();
-
-async function teamOf(owner: Account, members: Account[]): Promise<string> {
-  const res = await post("/teams", owner, { intent: "create", name: `Plan ${crypto.randomUUID().slice(0, 6)}` });
-  const team = res.headers.get("location")?.split("/").pop() ?? "";
-  expect(team).toMatch(/^team_/);
-  for (const m of members) await joinTeam(team, owner, m);
-  return team;
-}
 
 describe("a team's plan", () => {
   it("starts with the team's own seven-day trial", async () => {

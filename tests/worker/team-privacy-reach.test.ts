@@ -1,6 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it, vi } from "vitest";
-import { call, form, joinTeam, signUp, userIdOf } from "./helpers";
+import { call, joinTeam } from "./helpers";
+import { type Account, account, located, post } from "./team-helpers";
 
 vi.setConfig({ testTimeout: 120_000 });
 
@@ -10,17 +11,6 @@ vi.setConfig({ testTimeout: 120_000 });
  * name none of another member's private people, while an admin sees them all.
  */
 
-type Account = { cookie: string; email: string; id: string };
-
-async function account(name: string): Promise<Account> {
-  const a = await signUp(name);
-  const id = await userIdOf(a.email);
-  await env.DB.prepare("update user set email_verified = 1 where id = ?").bind(id).run();
-  return { ...a, id };
-}
-
-const post = (path: string, who: Account, values: Record<string, string>) =>
-  call(path, { ...form(values), headers: { cookie: who.cookie } });
 const page = async (path: string, who: Account) => {
   const res = await call(path, { headers: { cookie: who.cookie, accept: "text/html" } });
   expect(res.status).toBe(200);
@@ -28,7 +18,6 @@ const page = async (path: string, who: Account) => {
 };
 /** Whether a page names `what`: a yes or no, so a failure does not print the whole page. */
 const shows = (html: string, what: string) => html.includes(what);
-const located = (res: Response) => res.headers.get("location")?.split("/").pop() ?? "";
 
 /**
  * A team of an owner, an admin and two members, the setting "members see all team people" off; the second member

@@ -1,24 +1,11 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it, vi } from "vitest";
-import { call, form, joinTeam, signUp, userIdOf } from "./helpers";
+import { call, joinTeam } from "./helpers";
+import { type Account, account, get, located, post } from "./team-helpers";
 
 vi.setConfig({ testTimeout: 120_000 });
 
 /** What stays private inside a team, who owns the people it meets, and what a removal hands on (decision 0234). */
-
-type Account = { cookie: string; email: string; id: string };
-
-async function account(name: string): Promise<Account> {
-  const a = await signUp(name);
-  const id = await userIdOf(a.email);
-  await env.DB.prepare("update user set email_verified = 1 where id = ?").bind(id).run();
-  return { ...a, id };
-}
-
-const post = (path: string, who: Account, values: Record<string, string>) =>
-  call(path, { ...form(values), headers: { cookie: who.cookie } });
-const get = (path: string, who: Account) => call(path, { headers: { cookie: who.cookie, accept: "text/html" } });
-const located = (res: Response) => res.headers.get("location")?.split("/").pop() ?? "";
 
 /** A team made by `owner`, `admin` joined as an admin and the rest as members, everyone working in it. */
 async function team(owner: Account, members: Account[], admin?: Account) {

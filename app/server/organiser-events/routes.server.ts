@@ -1,8 +1,8 @@
 import { sql } from "drizzle-orm";
 import { Hono } from "hono";
-import type { z } from "zod";
 import type { AppContext } from "~/context";
 import { isConfirmed } from "~/lib/forms/confirm";
+import { fieldErrors } from "~/lib/forms/field-errors";
 import { DEFAULT_LOCALE, type Locale, matchLocale, negotiateLocale } from "~/lib/i18n/locales";
 import { type MessageKey, translator } from "~/lib/i18n/translate";
 import { badgePath } from "~/lib/organiser-events/badge";
@@ -414,13 +414,6 @@ async function purgeOnFullness(
   const s = (await agendaOf(app.db, eventId)).find((x) => x.id === sessionId);
   if (!s || s.capacity === null) return;
   if (seat === "taken" ? s.taken >= s.capacity : s.taken === s.capacity - 1) await purgeOrgEvent(app.env, slug);
-}
-
-/** Each field's first message, under its own name, to show beside that field. */
-function fieldErrors(error: z.ZodError): Record<string, string> {
-  const errors: Record<string, string> = {};
-  for (const issue of error.issues) errors[String(issue.path[0] ?? "form")] ??= issue.message;
-  return errors;
 }
 
 async function passPage(

@@ -1,6 +1,7 @@
-import { data, Form, href, Link } from "react-router";
-import { inputClass } from "~/components/ui/field";
+import { data, href, Link } from "react-router";
+import { QuestionsEditor } from "~/components/organiser-events/questions-editor";
 import { appContext } from "~/context";
+import { fieldErrors } from "~/lib/forms/field-errors";
 import { LEAD_QUESTIONS_MAX, leadQuestionSchema } from "~/lib/organiser-events/lead-questions";
 import { pageMeta } from "~/lib/site";
 import { getUser } from "~/server/account/user.server";
@@ -57,8 +58,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   };
   const parsed = leadQuestionSchema.safeParse(values);
   if (!parsed.success) {
-    const errors: Record<string, string> = {};
-    for (const issue of parsed.error.issues) errors[String(issue.path[0] ?? "form")] ??= issue.message;
+    const errors = fieldErrors(parsed.error);
     return data({ values, errors }, { status: 400 });
   }
   if (!(await addQuestion(app.db, booth.id, parsed.data)))
@@ -75,12 +75,6 @@ export default function LeadQuestions({ loaderData, actionData }: Route.Componen
   const { event, questions } = loaderData;
   const values = actionData?.values ?? {};
   const errors: Record<string, string> = actionData?.errors ?? {};
-  const err = (name: string) =>
-    errors[name] ? (
-      <span id={`lq-${name}-err`} className="text-red-700 text-sm dark:text-red-400">
-        {errors[name]}
-      </span>
-    ) : null;
   return (
     <section className="mx-auto max-w-3xl px-4 py-10 sm:px-6">
       <Link to={href("/e/:slug/directory", { slug: event.slug })} className="text-sm underline">
@@ -90,81 +84,16 @@ export default function LeadQuestions({ loaderData, actionData }: Route.Componen
       <p className="mt-1 text-slate-600 text-sm dark:text-slate-300">
         Asked right after each scan, and in your leads export as columns. Up to {LEAD_QUESTIONS_MAX}.
       </p>
-      {questions.length ? (
-        <ol className="mt-4 grid gap-2">
-          {questions.map((q) => (
-            <li
-              key={q.id}
-              className="flex flex-wrap items-center gap-3 rounded-lg border border-slate-200 p-3 dark:border-slate-800"
-            >
-              <span className="font-medium">{q.label}</span>
-              <span className="text-slate-600 text-sm dark:text-slate-300">
-                {KIND_LABEL[q.kind]}
-                {q.options.length ? `: ${q.options.join(", ")}` : ""}
-              </span>
-              <Form method="post" className="ml-auto">
-                <input type="hidden" name="intent" value="delete" />
-                <input type="hidden" name="id" value={q.id} />
-                <button type="submit" className="text-sm underline">
-                  Remove
-                </button>
-              </Form>
-            </li>
-          ))}
-        </ol>
-      ) : (
-        <p className="mt-4 text-slate-600 dark:text-slate-300">No questions yet: scans ask for a rating and a note.</p>
-      )}
-      <Form method="post" className="mt-6 grid gap-3">
-        <h2 className="font-semibold text-xl">Add a question</h2>
-        {errors.form ? (
-          <p className="rounded-lg bg-red-100 p-3 text-red-900" role="alert">
-            {errors.form}
-          </p>
-        ) : null}
-        <label className="grid gap-1 text-sm" htmlFor="lq-label">
-          <span className="font-medium">Question</span>
-          <input
-            id="lq-label"
-            name="label"
-            maxLength={200}
-            defaultValue={values.label ?? ""}
-            className={inputClass}
-            aria-invalid={errors.label ? true : undefined}
-            aria-describedby={errors.label ? "lq-label-err" : undefined}
-          />
-          {err("label")}
-        </label>
-        <fieldset className="grid gap-1 text-sm" aria-describedby={errors.kind ? "lq-kind-err" : undefined}>
-          <legend className="font-medium">Answered as</legend>
-          {(Object.keys(KIND_LABEL) as (keyof typeof KIND_LABEL)[]).map((k) => (
-            <label key={k} className="flex items-center gap-2">
-              <input type="radio" name="kind" value={k} defaultChecked={(values.kind ?? "rating") === k} />
-              {KIND_LABEL[k]}
-            </label>
-          ))}
-          {err("kind")}
-        </fieldset>
-        <label className="grid gap-1 text-sm" htmlFor="lq-options">
-          <span className="font-medium">Options, one per line (for a choice: interest, timeframe…)</span>
-          <textarea
-            id="lq-options"
-            name="options"
-            rows={4}
-            defaultValue={values.options ?? ""}
-            className={inputClass}
-            aria-invalid={errors.options ? true : undefined}
-            aria-describedby={errors.options ? "lq-options-err" : undefined}
-          />
-          {err("options")}
-        </label>
-        <button
-          type="submit"
-          className="justify-self-start rounded-md bg-brand-600 px-4 py-2.5 font-semibold text-white hover:bg-brand-700"
-        >
-          Add question
-        </button>
-      </Form>
+      <QuestionsEditor
+        idPrefix="lq"
+        questions={questions}
+        kinds={KIND_LABEL}
+        defaultKind="rating"
+        empty="No questions yet: scans ask for a rating and a note."
+        optionsLabel="Options, one per line (for a choice: interest, timeframe…)"
+        values={values}
+        errors={errors}
+      />
     </section>
   );
 }

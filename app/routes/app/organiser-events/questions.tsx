@@ -1,6 +1,7 @@
 import { data, Form, href, Link } from "react-router";
-import { inputClass } from "~/components/ui/field";
+import { QuestionsEditor } from "~/components/organiser-events/questions-editor";
 import { appContext } from "~/context";
+import { fieldErrors } from "~/lib/forms/field-errors";
 import { REG_QUESTIONS_MAX, regQuestionSchema } from "~/lib/organiser-events/registration-questions";
 import { pageMeta } from "~/lib/site";
 import { getUser } from "~/server/account/user.server";
@@ -69,8 +70,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   };
   const parsed = regQuestionSchema.safeParse(values);
   if (!parsed.success) {
-    const errors: Record<string, string> = {};
-    for (const issue of parsed.error.issues) errors[String(issue.path[0] ?? "form")] ??= issue.message;
+    const errors = fieldErrors(parsed.error);
     return data({ values, errors }, { status: 400 });
   }
   if (!(await addRegistrationQuestion(app.db, event.id, parsed.data)))
@@ -88,14 +88,6 @@ export default function RegistrationQuestions({ loaderData, actionData }: Route.
   const { event, questions } = loaderData;
   const values: Values = actionData?.values ?? {};
   const errors: Record<string, string> = actionData?.errors ?? {};
-  const err = (name: string) =>
-    errors[name] ? (
-      <span id={`rq-${name}-err`} className="text-red-700 text-sm dark:text-red-400">
-        {errors[name]}
-      </span>
-    ) : null;
-  const invalid = (name: string) =>
-    errors[name] ? { "aria-invalid": true, "aria-describedby": `rq-${name}-err` } : {};
   return (
     <section className="mx-auto max-w-3xl px-4 py-10 sm:px-6">
       <Link to={href("/organiser/:id", { id: String(event.id) })} className="text-sm underline">
@@ -130,86 +122,17 @@ export default function RegistrationQuestions({ loaderData, actionData }: Route.
           Save
         </button>
       </Form>
-      {questions.length ? (
-        <ol className="mt-4 grid gap-2">
-          {questions.map((q) => (
-            <li
-              key={q.id}
-              className="flex flex-wrap items-center gap-3 rounded-lg border border-slate-200 p-3 dark:border-slate-800"
-            >
-              <span className="font-medium [overflow-wrap:anywhere]">{q.label}</span>
-              <span className="text-slate-600 text-sm dark:text-slate-300">
-                {KIND_LABEL[q.kind]}
-                {q.options.length ? `: ${q.options.join(", ")}` : ""}
-                {q.required ? " · required" : " · optional"}
-              </span>
-              <Form method="post" className="ml-auto">
-                <input type="hidden" name="intent" value="delete" />
-                <input type="hidden" name="id" value={q.id} />
-                <button type="submit" className="text-sm underline">
-                  Remove
-                </button>
-              </Form>
-            </li>
-          ))}
-        </ol>
-      ) : (
-        <p className="mt-4 text-slate-600 dark:text-slate-300">
-          No questions yet: joining asks for the name and email.
-        </p>
-      )}
-      <Form method="post" className="mt-6 grid gap-3">
-        <h2 className="font-semibold text-xl">Add a question</h2>
-        {errors.form ? (
-          <p className="rounded-lg bg-red-100 p-3 text-red-900" role="alert">
-            {errors.form}
-          </p>
-        ) : null}
-        <label className="grid gap-1 text-sm" htmlFor="rq-label">
-          <span className="font-medium">Question</span>
-          <input
-            id="rq-label"
-            name="label"
-            maxLength={200}
-            defaultValue={values.label ?? ""}
-            className={inputClass}
-            {...invalid("label")}
-          />
-          {err("label")}
-        </label>
-        <fieldset className="grid gap-1 text-sm" {...invalid("kind")}>
-          <legend className="font-medium">Answered as</legend>
-          {(Object.keys(KIND_LABEL) as (keyof typeof KIND_LABEL)[]).map((k) => (
-            <label key={k} className="flex items-center gap-2">
-              <input type="radio" name="kind" value={k} defaultChecked={(values.kind || "text") === k} />
-              {KIND_LABEL[k]}
-            </label>
-          ))}
-          {err("kind")}
-        </fieldset>
-        <label className="grid gap-1 text-sm" htmlFor="rq-options">
-          <span className="font-medium">Options, one per line (for a choice)</span>
-          <textarea
-            id="rq-options"
-            name="options"
-            rows={4}
-            defaultValue={values.options ?? ""}
-            className={inputClass}
-            {...invalid("options")}
-          />
-          {err("options")}
-        </label>
-        <label className="flex items-center gap-2 text-sm">
-          <input type="checkbox" name="required" defaultChecked={values.required === "on"} />
-          Required to join
-        </label>
-        <button
-          type="submit"
-          className="justify-self-start rounded-md bg-brand-600 px-4 py-2.5 font-semibold text-white hover:bg-brand-700"
-        >
-          Add question
-        </button>
-      </Form>
+      <QuestionsEditor
+        idPrefix="rq"
+        questions={questions}
+        kinds={KIND_LABEL}
+        defaultKind="text"
+        empty="No questions yet: joining asks for the name and email."
+        optionsLabel="Options, one per line (for a choice)"
+        requiredLabel="Required to join"
+        values={values}
+        errors={errors}
+      />
     </section>
   );
 }

@@ -1,6 +1,7 @@
 import { data, Form, href, Link } from "react-router";
 import { Field, inputClass } from "~/components/ui/field";
 import { appContext } from "~/context";
+import { fieldErrors } from "~/lib/forms/field-errors";
 import { slotsFormSchema } from "~/lib/organiser-events/meeting-slots";
 import { clockTime } from "~/lib/organiser-events/programme";
 import { formatLocal, MEETING_MINUTES } from "~/lib/organiser-events/rules";
@@ -36,8 +37,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const values = Object.fromEntries(FIELDS.map((f) => [f, String(form.get(f) ?? "").slice(0, 4000)]));
   const parsed = slotsFormSchema(event).safeParse(values);
   if (!parsed.success) {
-    const errors: Record<string, string> = {};
-    for (const issue of parsed.error.issues) errors[String(issue.path[0] ?? "form")] ??= issue.message;
+    const errors = fieldErrors(parsed.error);
     return data({ values, errors }, { status: 400 });
   }
   const opened = await openSlots(app.db, event, parsed.data);

@@ -1,0 +1,42 @@
+import { env } from "cloudflare:workers";
+import { expect } from "vitest";
+import { call, form, joinTeam, signUp, userIdOf } from "./helpers";
+
+/** The team tests' shared set-up: accounts with a confirmed address, their posts and pages, and a team of them. */
+
+export type Account = { cookie: string; email: string; id: string };
+
+/** A new account whose address is confirmed: invitations and the address book take only a proved mailbox. */
+export async function account(name: string): Promise<Account> {
+  const a = await signUp(name);
+  const id = await userIdOf(a.email);
+  await env.DB.prepare("update user set email_verified = 1 where id = ?").bind(id).run();
+  return { ...a, id };
+}
+
+export const post = (path: string, who: Account, values: Record<string, string>) =>
+  call(path, { ...form(values), headers: { cookie: who.cookie } });
+
+/** A page as a browser asks for it, signed in as `who` (or signed out). */
+export const get = (path: string, who?: Account) =>
+  call(path, { headers: { ...(who ? { cookie: who.cookie } : {}), accept: "text/html" } });
+
+/** The last part of a redirect's address: the id of what a post made. */
+export const located = (res: Response) => res.headers.get("location")?.split("/").pop() ?? "";
+
+export const switchTo = async (who: Account, workspace: string) =>
+  expect((await post("/teams", who, { intent: "switch", workspace })).status).toBe(302);
+
+/**
+ * A team made by `owner` with `members` joined (as members), named `label` and a random tail; each account in
+ * `working` then switches to it.
+ */
+export async function teamOf(owner: Account, members: Account[], { label = "Team", working = [] as Account[] } = {}) {
+  const team = located(
+    await post("/teams", owner, { intent: "create", name: `${label} ${crypto.randomUUID().slice(0, 6)}` }),
+  );
+  expect(team).toMatch(/^team_/);
+  for (const m of members) await joinTeam(team, owner, m);
+  for (const who of working) await switchTo(who, team);
+  return team;
+}
