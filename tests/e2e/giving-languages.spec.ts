@@ -59,10 +59,12 @@ test("a donor reads the campaign and Donate form in Arabic, right to left at 390
   await expectAccessible(ar);
   await snapshot(ar, "giving-ar-error", p, { fullPage: true });
 
-  // The switcher is links in a <details>: no script needed, and the choice is remembered.
+  // The page's switcher is links in a <details>: no script needed, and the choice is remembered. (The site's footer
+  // offers the same choice.)
   await ar.goto(CAMPAIGN);
-  await ar.getByText("اللغة: العربية").click();
-  await ar.getByRole("link", { name: "日本語" }).click();
+  const switcher = ar.getByTestId("language-switch");
+  await switcher.getByText("اللغة: العربية").click();
+  await switcher.getByRole("link", { name: "日本語" }).click();
   await expect(ar.locator("html")).toHaveAttribute("lang", "ja");
   await expect(ar.getByRole("form", { name: "寄付する" })).toBeVisible();
   await ar.goto(CAMPAIGN);

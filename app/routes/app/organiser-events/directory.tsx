@@ -238,28 +238,6 @@ export default function DirectoryPage({ loaderData, actionData }: Route.Componen
         </p>
       ) : null}
       <Meetings meetings={meetings} slug={event.slug} locale={locale} />
-      <section
-        aria-labelledby="intents-title"
-        className="mt-6 rounded-xl border border-slate-200 p-4 dark:border-slate-800"
-      >
-        <h2 id="intents-title" className="font-semibold text-xl">
-          {t("att.intents.title")}
-        </h2>
-        <IntentSuggestions matches={intents.suggested} event={event} sent={meet} buttonClass={small} locale={locale} />
-        <details
-          className="mt-3"
-          open={Boolean(intentsSent) || !(intents.mine.need.length || intents.mine.offer.length)}
-        >
-          <summary className="cursor-pointer font-medium text-sm">{t("att.intents.edit")}</summary>
-          <IntentsForm
-            options={intents.options}
-            mine={intents.mine}
-            sent={intentsSent}
-            buttonClass={small}
-            locale={locale}
-          />
-        </details>
-      </section>
       {requests.length ? (
         <section aria-labelledby="req-title" className="mt-6">
           <h2 id="req-title" className="font-semibold text-xl">
@@ -380,6 +358,29 @@ export default function DirectoryPage({ loaderData, actionData }: Route.Componen
           </Link>
         ) : null}
       </nav>
+      {/* After the list: on a phone the first attendee stays on the first screen (what I look for is set once). */}
+      <section
+        aria-labelledby="intents-title"
+        className="mt-8 rounded-xl border border-slate-200 p-4 dark:border-slate-800"
+      >
+        <h2 id="intents-title" className="font-semibold text-xl">
+          {t("att.intents.title")}
+        </h2>
+        <IntentSuggestions matches={intents.suggested} event={event} sent={meet} buttonClass={small} locale={locale} />
+        <details
+          className="mt-3"
+          open={Boolean(intentsSent) || !(intents.mine.need.length || intents.mine.offer.length)}
+        >
+          <summary className="cursor-pointer font-medium text-sm">{t("att.intents.edit")}</summary>
+          <IntentsForm
+            options={intents.options}
+            mine={intents.mine}
+            sent={intentsSent}
+            buttonClass={small}
+            locale={locale}
+          />
+        </details>
+      </section>
       <section
         aria-labelledby="plan-title"
         className="mt-8 rounded-xl border border-slate-200 p-4 dark:border-slate-800"
