@@ -2,7 +2,7 @@
 # Installs, through apt-get, the Debian packages the tests use as real clients, where any is missing.
 # Elsewhere it prints what to install and fails, so no test is skipped silently.
 set -euo pipefail
-# stress-ng keeps both cores busy while CI runs the unit tests (scripts/test.mjs): a test leaning on the clock fails there.
+# stress-ng keeps both cores busy while CI runs the heavy unit tests (scripts/test.mjs): a test leaning on the clock fails there.
 packages=(chromium chromium-headless-shell python3-vobject libreoffice-calc-nogui openssl vdirsyncer khard stress-ng)
 missing=()
 for p in "${packages[@]}"; do

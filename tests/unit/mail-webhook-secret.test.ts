@@ -10,10 +10,12 @@ const payload = JSON.stringify({ type: "email.delivered", data: { email_id: "re_
 /** The provider's headers for `payload` signed with `secret`, as Resend sends them. */
 function signed(secret: string): Headers {
   const id = `msg_${crypto.randomUUID()}`;
+  // One instant for the header and the signature: read apart, a second could pass between them.
+  const at = new Date();
   return new Headers({
     "svix-id": id,
-    "svix-timestamp": String(Math.floor(Date.now() / 1000)),
-    "svix-signature": new Webhook(secret).sign(id, new Date(), payload),
+    "svix-timestamp": String(Math.floor(at.getTime() / 1000)),
+    "svix-signature": new Webhook(secret).sign(id, at, payload),
   });
 }
 

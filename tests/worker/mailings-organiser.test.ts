@@ -1,6 +1,5 @@
 import { createExecutionContext, createMessageBatch, getQueueResult } from "cloudflare:test";
 import { env, exports } from "cloudflare:workers";
-import { Webhook } from "standardwebhooks";
 import { describe, expect, it } from "vitest";
 import { EMPTY_AUDIENCE, MESSAGES } from "~/lib/mailings/rules";
 import { createDb } from "~/server/db/db.server";
@@ -10,6 +9,7 @@ import { createMailing, mailingResults, previewFor } from "~/server/mailings/mai
 import { consumeMailings } from "~/server/mailings/send.server";
 import { type MailingMessage, parseEnv } from "~/server/platform/env.server";
 import { call, form, ORIGIN, signUp, testAddress } from "./helpers";
+import { resendHeaders } from "./resend-signature";
 
 const ctx = () => {
   const parsed = parseEnv(env);
@@ -258,12 +258,7 @@ describe("organisers mailing their event's attendees", () => {
     const signed = await call("/api/mailings/webhook", {
       method: "POST",
       body: payload,
-      headers: {
-        "content-type": "application/json",
-        "svix-id": id,
-        "svix-timestamp": String(Math.floor(Date.now() / 1000)),
-        "svix-signature": new Webhook((await mailWebhookSecret(parseEnv(env))) ?? "").sign(id, new Date(), payload),
-      },
+      headers: resendHeaders((await mailWebhookSecret(parseEnv(env))) ?? "", id, payload),
     });
     expect(signed.status).toBe(200);
     expect(

@@ -1,7 +1,6 @@
 import { createExecutionContext, createMessageBatch, getQueueResult } from "cloudflare:test";
 import { waitForGlobalWaitUntil } from "cloudflare:test-internal";
 import { env, exports } from "cloudflare:workers";
-import { Webhook } from "standardwebhooks";
 import { describe, expect, inject, it } from "vitest";
 import { EMPTY_AUDIENCE, MAILING_LIMITS, MESSAGES } from "~/lib/mailings/rules";
 import { createDb } from "~/server/db/db.server";
@@ -12,6 +11,7 @@ import { resendProvider } from "~/server/mailings/provider.server";
 import { cancelMailing, consumeMailings, startDueMailings } from "~/server/mailings/send.server";
 import { type MailingMessage, parseEnv } from "~/server/platform/env.server";
 import { call, form, ORIGIN, signUp } from "./helpers";
+import { resendHeaders } from "./resend-signature";
 
 const FAKE_RESEND = inject("fakeResend");
 const ctx = (extra: Record<string, unknown> = {}) => {
@@ -448,16 +448,10 @@ describe("unsubscribing, clicks and the provider's webhook", () => {
     expect(unsigned.status).toBe(400);
     const secret = (await mailWebhookSecret(parseEnv(env))) ?? "";
     const id = `msg_${crypto.randomUUID()}`;
-    const signature = new Webhook(secret).sign(id, new Date(), payload);
     const signed = await call("/api/mailings/webhook", {
       method: "POST",
       body: payload,
-      headers: {
-        "content-type": "application/json",
-        "svix-id": id,
-        "svix-timestamp": String(Math.floor(Date.now() / 1000)),
-        "svix-signature": signature,
-      },
+      headers: resendHeaders(secret, id, payload),
     });
     expect(signed.status).toBe(200);
     expect(await one("select reason from mail_suppression where user_id = ? and email = ?", o.userId, email)).toEqual({
@@ -476,12 +470,7 @@ describe("the provider's webhook holds the first and strongest word", () => {
     const res = await call("/api/mailings/webhook", {
       method: "POST",
       body: payload,
-      headers: {
-        "content-type": "application/json",
-        "svix-id": id,
-        "svix-timestamp": String(Math.floor(Date.now() / 1000)),
-        "svix-signature": new Webhook(secret).sign(id, new Date(), payload),
-      },
+      headers: resendHeaders(secret, id, payload),
     });
     return { status: res.status, body: (await res.json()) as Record<string, unknown> };
   }
@@ -823,12 +812,7 @@ describe("test sends and delivery", () => {
     const signed = await call("/api/mailings/webhook", {
       method: "POST",
       body: payload,
-      headers: {
-        "content-type": "application/json",
-        "svix-id": id,
-        "svix-timestamp": String(Math.floor(Date.now() / 1000)),
-        "svix-signature": new Webhook((await mailWebhookSecret(parseEnv(env))) ?? "").sign(id, new Date(), payload),
-      },
+      headers: resendHeaders((await mailWebhookSecret(parseEnv(env))) ?? "", id, payload),
     });
     expect(signed.status).toBe(200);
     expect((await mailingResults(ctx().db, o.userId, made.id))?.counts).toMatchObject({ sent: 1, delivered: 1 });
