@@ -49,3 +49,18 @@ export const sqliteColumns =
   (db: DatabaseSync): ColumnsOf =>
   (table) =>
     (db.prepare(`PRAGMA table_info("${table}")`).all() as { name: string }[]).map((r) => r.name);
+
+/** Every table's row count in a D1 database, by name: a migration test compares them before and after. */
+export async function d1RowCounts(db: D1Database): Promise<Record<string, number>> {
+  const tables = (
+    await db
+      .prepare(
+        "select name from sqlite_master where type = 'table' and name not like 'sqlite_%' and name not like '_cf_%' and name <> 'd1_migrations' order by name",
+      )
+      .all<{ name: string }>()
+  ).results.map((t) => t.name);
+  const out: Record<string, number> = {};
+  for (const name of tables)
+    out[name] = (await db.prepare(`select count(*) as n from "${name}"`).first<{ n: number }>())?.n ?? 0;
+  return out;
+}

@@ -1,22 +1,7 @@
 import { applyD1Migrations } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { d1Columns, seedAsOf } from "../seed-as-of";
-
-/** Every table's row count, by name. */
-async function counts(db: D1Database): Promise<Record<string, number>> {
-  const tables = (
-    await db
-      .prepare(
-        "select name from sqlite_master where type = 'table' and name not like 'sqlite_%' and name not like '_cf_%' and name <> 'd1_migrations' order by name",
-      )
-      .all<{ name: string }>()
-  ).results.map((t) => t.name);
-  const out: Record<string, number> = {};
-  for (const name of tables)
-    out[name] = (await db.prepare(`select count(*) as n from "${name}"`).first<{ n: number }>())?.n ?? 0;
-  return out;
-}
+import { d1Columns, d1RowCounts, seedAsOf } from "../seed-as-of";
 
 describe("the team audit log and account-deletion migrations", () => {
   it("keeps every seeded row, and keeps an entry readable once its author's account is gone", async () => {
@@ -25,11 +10,11 @@ describe("the team audit log and account-deletion migrations", () => {
     expect(at).toBeGreaterThan(0);
     await applyD1Migrations(db, env.TEST_MIGRATIONS.slice(0, at));
     await db.exec(await seedAsOf(d1Columns(db)));
-    const before = await counts(db);
+    const before = await d1RowCounts(db);
     expect(before.user).toBeGreaterThan(0);
 
     await applyD1Migrations(db, env.TEST_MIGRATIONS.slice(at, at + 1));
-    const after = await counts(db);
+    const after = await d1RowCounts(db);
     expect(after).toEqual({ ...before, workspace_audit: 0 });
 
     // An entry by an account in a team: the account goes, the entry stays with the name it had.
@@ -52,11 +37,11 @@ describe("the team audit log and account-deletion migrations", () => {
         .first(),
     ).toEqual({ actor_id: null, actor_name: author.name });
     // The account-deletion rule (0054) adds a trigger and changes no row.
-    const before54 = await counts(db);
+    const before54 = await d1RowCounts(db);
     const at54 = env.TEST_MIGRATIONS.findIndex((m) => m.name.includes("team_owner_account_deletion"));
     expect(at54).toBeGreaterThan(at);
     await applyD1Migrations(db, env.TEST_MIGRATIONS.slice(at + 1, at54 + 1));
-    expect(await counts(db)).toEqual(before54);
+    expect(await d1RowCounts(db)).toEqual(before54);
     // The team going takes its log with it.
     await db.prepare("delete from workspace where id = 'team_migration_check'").run();
     expect(await db.prepare("select count(*) as n from workspace_audit").first()).toEqual({ n: 0 });

@@ -1,22 +1,7 @@
 import { applyD1Migrations } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { d1Columns, seedAsOf } from "../seed-as-of";
-
-/** Every table's row count, by name. */
-async function counts(db: D1Database): Promise<Record<string, number>> {
-  const tables = (
-    await db
-      .prepare(
-        "select name from sqlite_master where type = 'table' and name not like 'sqlite_%' and name not like '_cf_%' and name <> 'd1_migrations' order by name",
-      )
-      .all<{ name: string }>()
-  ).results.map((t) => t.name);
-  const out: Record<string, number> = {};
-  for (const name of tables)
-    out[name] = (await db.prepare(`select count(*) as n from "${name}"`).first<{ n: number }>())?.n ?? 0;
-  return out;
-}
+import { d1Columns, d1RowCounts, seedAsOf } from "../seed-as-of";
 
 describe("the team booth migration (0077)", () => {
   it("moves every lead, note, question and answer of the seeded database into booths, losing none", async () => {
@@ -67,7 +52,7 @@ describe("the team booth migration (0077)", () => {
         select x.id, q.id, 'Call me' from org_exchange x, org_lead_question q
         where x.from_id = ${id("nobody@example.org")} and q.label = 'Anything'`),
     ]);
-    const before = await counts(db);
+    const before = await d1RowCounts(db);
     expect(before.user).toBeGreaterThan(1);
     const oldLeads = (
       await db
@@ -77,7 +62,7 @@ describe("the team booth migration (0077)", () => {
     expect(oldLeads).toHaveLength(4);
 
     await applyD1Migrations(db, env.TEST_MIGRATIONS.slice(at, at + 1));
-    const after = await counts(db);
+    const after = await d1RowCounts(db);
     // Every other table keeps its rows; the leads move out of org_exchange, which keeps its exchange.
     expect(after).toEqual({
       ...before,
