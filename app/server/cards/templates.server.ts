@@ -7,7 +7,7 @@ import type { Database } from "../db/db.server";
 import { rawSql, writeBatch } from "../db/write.server";
 import type { AppEnv } from "../platform/env.server";
 import { outboxMailer } from "../platform/mail.server";
-import { randomToken, sha256Hex } from "../platform/tokens.server";
+import { linkTokenHash, randomToken, sha256Hex } from "../platform/tokens.server";
 import { auditIfChanged } from "../teams/audit.server";
 import { cardFromTemplate, handOverMail, newHandOver } from "../teams/card-hand-over.server";
 import { imageProblem, imageTypeOf, purgeCards } from "./cards.server";
@@ -345,7 +345,8 @@ export async function issueCard(
 
 /** What a hand-over link shows before it is claimed. */
 export async function cardIssueByToken(db: Database, token: string) {
-  if (!/^[\w-]{20,100}$/.test(token)) return null;
+  const hash = await linkTokenHash(token);
+  if (!hash) return null;
   const [row] = await db
     .select({
       cardId: cardIssue.cardId,
@@ -358,7 +359,7 @@ export async function cardIssueByToken(db: Database, token: string) {
     .from(cardIssue)
     .innerJoin(workspace, eq(workspace.id, cardIssue.workspaceId))
     .innerJoin(card, eq(card.id, cardIssue.cardId))
-    .where(eq(cardIssue.tokenHash, await sha256Hex(token)))
+    .where(eq(cardIssue.tokenHash, hash))
     .limit(1);
   return row ?? null;
 }

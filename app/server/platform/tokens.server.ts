@@ -11,6 +11,14 @@ export async function sha256Hex(value: string): Promise<string> {
   return hex(digest);
 }
 
+/**
+ * The stored hash of a token read from a link (an invitation, a card hand-over), or null for text that cannot be
+ * one of `randomToken`'s: such a link is refused before the database is asked.
+ */
+export async function linkTokenHash(token: string): Promise<string | null> {
+  return /^[\w-]{20,100}$/.test(token) ? sha256Hex(token) : null;
+}
+
 const purposeKeys = new WeakMap<object, Map<string, Promise<CryptoKey>>>();
 
 /** The secret of one purpose: AUTH_SECRET under the purpose's name, so no other signed value of ours can stand in for it. */

@@ -8,7 +8,7 @@ import { seatClaim } from "../billing/seat-claim.server";
 import type { Database, Owner } from "../db/db.server";
 import { rawSql, writeBatch } from "../db/write.server";
 import { outboxMailer } from "../platform/mail.server";
-import { randomToken, sha256Hex } from "../platform/tokens.server";
+import { linkTokenHash, randomToken, sha256Hex } from "../platform/tokens.server";
 import { auditEach, auditIfChanged, auditStatement } from "./audit.server";
 import { pauseHeldCards, publishedSlugs } from "./held-cards.server";
 import { handOnStatements, isAdminOf } from "./people.server";
@@ -278,7 +278,8 @@ export async function cancelInvitation(db: Database, actor: Actor, id: string) {
 
 /** What an invitation's link shows before it is accepted. */
 export async function invitationByToken(db: Database, token: string) {
-  if (!/^[\w-]{20,100}$/.test(token)) return null;
+  const hash = await linkTokenHash(token);
+  if (!hash) return null;
   const [row] = await db
     .select({
       id: invitation.id,
@@ -293,7 +294,7 @@ export async function invitationByToken(db: Database, token: string) {
     .from(invitation)
     .innerJoin(workspace, eq(workspace.id, invitation.workspaceId))
     .leftJoin(user, eq(user.id, invitation.inviterId))
-    .where(eq(invitation.tokenHash, await sha256Hex(token)))
+    .where(eq(invitation.tokenHash, hash))
     .limit(1);
   return row ?? null;
 }
