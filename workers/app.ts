@@ -152,7 +152,7 @@ export default {
   },
   async scheduled(controller, env, ctx) {
     const { runScheduled } = await import("~/server/composition.server");
-    ctx.waitUntil(runScheduled(parseEnv(env), new Date(controller.scheduledTime)));
+    ctx.waitUntil(runScheduled(parseEnv(env), new Date(controller.scheduledTime), ctx));
   },
   // Signed webhook and Krystal AI deliveries, one attempt per message, retried with back-off.
   async queue(batch, env) {
