@@ -10,13 +10,19 @@ export const clientDir = path.join(root, "build", "client");
 /** Bytes after gzip at its highest level, as the bench has always counted them. */
 export const gzipBytes = (buf) => gzipSync(buf, { level: 9 }).byteLength;
 
-/** Every script under /assets/ and beside them (/site.js, /card.js...) and its gzip size, by the address the page names it with. */
+/** Every script under /assets/ and its gzip size, by the address the page names it with. */
 export function clientScripts(dir = clientDir) {
+  const sizes = new Map();
+  for (const name of readdirSync(path.join(dir, "assets")))
+    if (name.endsWith(".js")) sizes.set(`/assets/${name}`, gzipBytes(readFileSync(path.join(dir, "assets", name))));
+  return sizes;
+}
+
+/** The scripts served beside the assets (/site.js, /card.js, /passkey.js, /sw.js) and their gzip sizes. */
+export function siteScripts(dir = clientDir) {
   const sizes = new Map();
   for (const name of readdirSync(dir))
     if (name.endsWith(".js")) sizes.set(`/${name}`, gzipBytes(readFileSync(path.join(dir, name))));
-  for (const name of readdirSync(path.join(dir, "assets")))
-    if (name.endsWith(".js")) sizes.set(`/assets/${name}`, gzipBytes(readFileSync(path.join(dir, "assets", name))));
   return sizes;
 }
 
