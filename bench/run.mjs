@@ -13,6 +13,7 @@ import { mailingBench } from "./mailing.mjs";
 import { ownerFigures } from "./owner.mjs";
 import { scimBench } from "./scim.mjs";
 import { signInBench } from "./sign-in.mjs";
+import { teamFigures } from "./team.mjs";
 
 /**
  * fetch with one retry when a kept-alive socket turns out closed: after a pause (wrangler writing to the
@@ -286,6 +287,8 @@ try {
   });
   // The owner's side at 50,000 people: signed-in pages, the list, every export (bench/owner.mjs).
   await ownerFigures({ base: BASE, state, group: server.pid });
+  // A team's member and admin against a personal workspace of 50,000 people (bench/team.mjs).
+  await teamFigures({ base: BASE, state });
 } finally {
   process.kill(-server.pid, "SIGTERM");
 }
