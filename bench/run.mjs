@@ -276,7 +276,7 @@ try {
   // The owner's side at 50,000 people: signed-in pages, the list, every export (bench/owner.mjs).
   await ownerFigures({ base: BASE, state, group: server.pid });
   // A team's member and admin against a personal workspace of 50,000 people (bench/team.mjs).
-  await teamFigures({ base: BASE, state });
+  await teamFigures(localServer(BASE, state, server.pid));
 } finally {
   process.kill(-server.pid, "SIGTERM");
 }

@@ -3,11 +3,8 @@
 // met by and owned by one member in turn, so a member (who sees the people they met, the team's default) sees a
 // twentieth of them and an admin sees all; the personal workspace holds the same number of people.
 // Part of `npm run bench`; `node bench/team.mjs` runs this part alone on a fresh build (BENCH_PORT to move it).
-import { spawnSync } from "node:child_process";
 import { loadavg } from "node:os";
-import { pathToFileURL } from "node:url";
-import { bin, offlineEnv, root, serveFreshBuild } from "../scripts/wrangler-env.mjs";
-import { fetchRetry, signUpOwner } from "./local.mjs";
+import { fetchRetry, localExecute, runAlone, signUpOwner } from "./local.mjs";
 import { requestsPerSecond } from "./owner.mjs";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 6);
@@ -18,14 +15,7 @@ const MEMBERS = 20;
 const GOAL = 1.2;
 
 export async function teamFigures({ base, state }) {
-  const sql = (command) => {
-    const r = spawnSync(
-      bin("wrangler"),
-      ["d1", "execute", "DB", "--local", "--persist-to", state, "--command", command],
-      { cwd: root, env: offlineEnv, stdio: ["ignore", "ignore", "inherit"] },
-    );
-    if (r.status !== 0) throw new Error("wrangler d1 execute failed");
-  };
+  const sql = (command) => localExecute(state, command);
   const post = async (path, cookie, values) => {
     const res = await fetchRetry(base + path, {
       method: "POST",
@@ -112,12 +102,4 @@ insert into person_history (user_id, connection_id, kind, source, detail)
     }
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
-  const port = Number(process.env.BENCH_PORT ?? 8798);
-  const { server, state } = await serveFreshBuild({ name: "bench-team-state", port, appEnv: "test" });
-  try {
-    await teamFigures({ base: `http://127.0.0.1:${port}`, state });
-  } finally {
-    process.kill(-server.pid, "SIGTERM");
-  }
-}
+await runAlone(import.meta.url, "bench-team-state", teamFigures, { port: 8798 });
