@@ -981,6 +981,7 @@ export const gift = sqliteTable(
     index("gift_payment_intent_idx").on(t.paymentIntent),
     index("gift_campaign_date_idx").on(t.campaignId, t.date, t.id),
     index("gift_user_connection_date_idx").on(t.userId, t.connectionId, t.date),
+    index("gift_user_date_idx").on(t.userId, t.date),
   ],
 );
 
