@@ -1,5 +1,5 @@
+import type { Catalog } from "../english";
 import type { Locale } from "../locales";
-import type { Catalog } from "../translate";
 import { catalogAr } from "./ar";
 import { catalogDe } from "./de";
 import { catalogEs } from "./es";
