@@ -4,7 +4,7 @@ import { useEffect, useRef } from "react";
 import { data, Form, href, Link, redirect, useNavigation } from "react-router";
 import { z } from "zod";
 import { LanguageSwitch } from "~/components/language-switch";
-import { Field, inputClass } from "~/components/ui/field";
+import { Field, FormError, inputClass } from "~/components/ui/field";
 import { appContext } from "~/context";
 import { PASSWORD_MAX, PASSWORD_MIN, userNameSchema } from "~/lib/account/auth";
 import { inLanguage } from "~/lib/account/auth-language";
@@ -227,15 +227,7 @@ export default function AuthPage({ loaderData, actionData }: Route.ComponentProp
         <input type="hidden" name="redirectTo" value={redirectTo} />
         {/* No value prop: React would write it back over the zone on every re-render of the form. */}
         {signup ? <input ref={zoneRef} type="hidden" name="timeZone" data-time-zone="" /> : null}
-        {form.errors?.length ? (
-          <p
-            id={form.errorId}
-            role="alert"
-            className="rounded-md bg-red-50 p-3 text-red-900 text-sm dark:bg-red-950 dark:text-red-100"
-          >
-            {form.errors[0]}
-          </p>
-        ) : null}
+        <FormError id={form.errorId} errors={form.errors} />
         {signup ? (
           <Field id={fields.name.id} label={t("auth.name")} errors={fields.name.errors}>
             <input

@@ -3,7 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { APIError } from "better-auth/api";
 import { data, Form, href, Link, useNavigation } from "react-router";
 import { LanguageSwitch } from "~/components/language-switch";
-import { Field, inputClass } from "~/components/ui/field";
+import { Field, FormError, inputClass, SentNote } from "~/components/ui/field";
 import { appContext } from "~/context";
 import { inLanguage } from "~/lib/account/auth-language";
 import { forgotSchema } from "~/lib/account/forms";
@@ -78,23 +78,10 @@ export default function ForgotPassword({ loaderData, actionData }: Route.Compone
       <h1 className="font-bold text-3xl tracking-tight">{t("auth.forgot.title")}</h1>
       <p className="mt-2 text-slate-600 dark:text-slate-300">{t("auth.forgot.intro")}</p>
       {actionData?.sentTo ? (
-        <p
-          role="status"
-          className="mt-6 rounded-md bg-emerald-50 p-3 text-emerald-900 text-sm dark:bg-emerald-950 dark:text-emerald-100"
-        >
-          {t("auth.forgot.sent", { email: actionData.sentTo })}
-        </p>
+        <SentNote className="mt-6">{t("auth.forgot.sent", { email: actionData.sentTo })}</SentNote>
       ) : null}
       <Form method="post" className="mt-8 space-y-5" {...getFormProps(form)}>
-        {form.errors?.length ? (
-          <p
-            id={form.errorId}
-            role="alert"
-            className="rounded-md bg-red-50 p-3 text-red-900 text-sm dark:bg-red-950 dark:text-red-100"
-          >
-            {form.errors[0]}
-          </p>
-        ) : null}
+        <FormError id={form.errorId} errors={form.errors} />
         <Field id={fields.email.id} label={t("auth.email")} errors={fields.email.errors}>
           <input {...getInputProps(fields.email, { type: "email" })} autoComplete="email" className={inputClass} />
         </Field>

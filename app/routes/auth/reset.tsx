@@ -3,6 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, href, Link, useNavigation } from "react-router";
 import { LanguageSwitch } from "~/components/language-switch";
 import { NewPasswordFields } from "~/components/new-password-fields";
+import { FormError } from "~/components/ui/field";
 import { appContext } from "~/context";
 import { PASSWORD_MAX, PASSWORD_MIN } from "~/lib/account/auth";
 import { inLanguage } from "~/lib/account/auth-language";
@@ -95,18 +96,12 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
       ) : (
         <Form method="post" className="mt-8 space-y-5" {...getFormProps(form)}>
           <input type="hidden" name="token" value={token} />
-          {form.errors?.length ? (
-            <p
-              id={form.errorId}
-              role="alert"
-              className="rounded-md bg-red-50 p-3 text-red-900 text-sm dark:bg-red-950 dark:text-red-100"
-            >
-              {form.errors[0]}{" "}
-              <Link to={href("/auth/forgot")} className="font-semibold underline">
-                {t("auth.reset.again")}
-              </Link>
-            </p>
-          ) : null}
+          <FormError id={form.errorId} errors={form.errors}>
+            {" "}
+            <Link to={href("/auth/forgot")} className="font-semibold underline">
+              {t("auth.reset.again")}
+            </Link>
+          </FormError>
           <NewPasswordFields
             password={fields.password}
             confirm={fields.confirm}

@@ -2,7 +2,7 @@ import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, href, Link, redirect, useNavigation } from "react-router";
 import { LanguageSwitch } from "~/components/language-switch";
-import { Field, inputClass } from "~/components/ui/field";
+import { Field, FormError, inputClass } from "~/components/ui/field";
 import { appContext } from "~/context";
 import { inLanguage } from "~/lib/account/auth-language";
 import { twoFactorSchema } from "~/lib/account/forms";
@@ -99,23 +99,16 @@ export default function TwoFactor({ loaderData, actionData }: Route.ComponentPro
             </Link>
           </p>
         )}
-        {form.errors?.length ? (
-          <p
-            id={form.errorId}
-            role="alert"
-            className="rounded-md bg-red-50 p-3 text-red-900 text-sm dark:bg-red-950 dark:text-red-100"
-          >
-            {form.errors[0]}
-            {actionData?.expired ? (
-              <>
-                {" "}
-                <Link to={`${href("/auth")}?redirectTo=${encodeURIComponent(redirectTo)}`} className="underline">
-                  {t("auth.signIn.submit")}
-                </Link>
-              </>
-            ) : null}
-          </p>
-        ) : null}
+        <FormError id={form.errorId} errors={form.errors}>
+          {actionData?.expired ? (
+            <>
+              {" "}
+              <Link to={`${href("/auth")}?redirectTo=${encodeURIComponent(redirectTo)}`} className="underline">
+                {t("auth.signIn.submit")}
+              </Link>
+            </>
+          ) : null}
+        </FormError>
         <input type="hidden" name="intent" value={recovery ? "recovery" : "totp"} />
         <input type="hidden" name="redirectTo" value={redirectTo} />
         <Field

@@ -1,6 +1,7 @@
 import { data, Form, redirect } from "react-router";
 import { z } from "zod";
 import { LanguageSwitch } from "~/components/language-switch";
+import { SentNote } from "~/components/ui/field";
 import { appContext } from "~/context";
 import { type Locale, negotiateLocale } from "~/lib/i18n/locales";
 import { type MessageKey, translator, withCatalog } from "~/lib/i18n/translate";
@@ -123,12 +124,7 @@ function LinkProblem({
       <h1 className="font-bold text-3xl tracking-tight">{problem.title}</h1>
       <p className="mt-2 text-slate-700 dark:text-slate-300">{problem.text}</p>
       {problem.sent ? (
-        <p
-          role="status"
-          className="mt-4 rounded-md bg-emerald-50 p-3 text-emerald-900 text-sm dark:bg-emerald-950 dark:text-emerald-100"
-        >
-          {t("manage.newLinkSent")}
-        </p>
+        <SentNote className="mt-4">{t("manage.newLinkSent")}</SentNote>
       ) : problem.reason === "malformed" ? null : (
         <Form method="post" className="mt-4">
           <button type="submit" name="intent" value="new-link" className={button}>

@@ -4,7 +4,13 @@ import { APIError, createAuthMiddleware, isAPIError } from "better-auth/api";
 import { twoFactor } from "better-auth/plugins/two-factor";
 import { and, eq, type SQLWrapper, sql } from "drizzle-orm";
 import { redirect } from "react-router";
-import { PASSWORD_MAX, PASSWORD_MIN, userNameSchema } from "~/lib/account/auth";
+import {
+  PASSWORD_MAX,
+  PASSWORD_MIN,
+  SESSION_EXPIRES_S,
+  SESSION_UPDATE_AGE_S,
+  userNameSchema,
+} from "~/lib/account/auth";
 import { negotiateLocale } from "~/lib/i18n/locales";
 import type { CurrentWorkspace } from "~/lib/teams/rules";
 import {
@@ -192,10 +198,6 @@ export type SessionUser = {
 // One session read per request, however many loaders, middleware and actions ask for it.
 // Keyed by the Request: the session is a function of its cookie, and the entry goes with it.
 const sessionReads = new WeakMap<Request, Promise<SessionUser | null>>();
-
-/** The session's lifetime and refresh age, as createAuth gives them to better-auth. */
-const SESSION_EXPIRES_S = 60 * 60 * 24 * 30;
-const SESSION_UPDATE_AGE_S = 60 * 60 * 24;
 
 // One imported HMAC key per secret per isolate: importing it is most of a signature check's cost.
 const hmacKeys = new Map<string, Promise<CryptoKey>>();
