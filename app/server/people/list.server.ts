@@ -317,9 +317,9 @@ const plainLists = new Map<string, Bind>();
 function plainListOf<S extends ListStatements>(sortName: string, statements: S) {
   let bind = plainLists.get(sortName);
   if (!bind) {
-    const [stats, list, counted] = [0, 1, 2].map((i) =>
-      compiled((db, slot: Slots<"token" | "now">) => statements(db, sessionViewer(slot))[i]),
-    );
+    const part = (i: 0 | 1 | 2) =>
+      compiled((db, slot: Slots<"token" | "now">) => statements(db, sessionViewer(slot))[i]);
+    const [stats, list, counted] = [part(0), part(1), part(2)];
     bind = (db, by) => [stats(db, by), list(db, by), counted(db, by)] as const;
     plainLists.set(sortName, bind);
   }
