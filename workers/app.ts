@@ -158,7 +158,7 @@ export default {
   async scheduled(controller, env, ctx) {
     const parsed = await loadEnv(env);
     const { runScheduled } = await import("~/server/composition.server");
-    ctx.waitUntil(runScheduled(parsed, new Date(controller.scheduledTime)));
+    ctx.waitUntil(runScheduled(parsed, new Date(controller.scheduledTime), ctx));
   },
   // Signed webhook and Krystal AI deliveries, one attempt per message, retried with back-off.
   async queue(batch, env) {
