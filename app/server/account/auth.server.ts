@@ -74,7 +74,7 @@ export function createAuth({ env, db }: AuthContext, request: Request) {
     plugins: [
       twoFactor({ issuer: "KnowWho", totpOptions: { period: 30, digits: 6 } }),
       passkeys(db, origin),
-      ssoSessions(db),
+      ssoSessions(db, origin),
     ],
     emailAndPassword: {
       enabled: true,

@@ -11,7 +11,7 @@ import { session, teamDomain, teamSso, user as userTable, verification } from "~
 import type { Database } from "../db/db.server";
 import type { TxtResolver } from "../platform/dns.server";
 import { randomToken } from "../platform/tokens.server";
-import { joinStatements } from "../teams/membership.server";
+import { joinThroughProvider } from "../teams/membership.server";
 
 /**
  * Single sign-on for a team by OpenID Connect (decision 0214): the authorization code flow with PKCE, `state`
@@ -502,7 +502,7 @@ async function userInfo(
  * The session for an address the team's provider vouched for: the account is found or made (its address
  * proved by the provider), made a member of the team, and signed in there. Server only: no HTTP route.
  */
-export function ssoSessions(db: Database) {
+export function ssoSessions(db: Database, origin: string) {
   return {
     id: "knowwho-sso",
     endpoints: {
@@ -531,15 +531,10 @@ export function ssoSessions(db: Database) {
             ssoWorkspaceId: teamId,
           });
           if (!opened) throw new APIError("INTERNAL_SERVER_ERROR");
-          // Joins by the same rules as an invitation (decision 0241).
-          await db.batch(
-            joinStatements(db, {
-              workspaceId: teamId,
-              email: user.email,
-              actorId: user.id,
-              how: "Through the team's single sign-on",
-              now: new Date(),
-            }),
+          await joinThroughProvider(
+            db,
+            { workspaceId: teamId, email: user.email, name: user.name, actorId: user.id },
+            origin,
           );
           await setSessionCookie(ctx, { session: opened, user });
           return ctx.json({ user: { id: user.id } });
