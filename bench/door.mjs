@@ -4,12 +4,10 @@
 // second phone does). Then: each join and each check-in stored exactly once, p50/p95 of each, and the
 // surge's throughput and the door screen's as a ratio to /api/health measured in the same run.
 // Figures, not pass/fail.   DOOR_JOINS, DOOR_CHECKINS, DOOR_IN_FLIGHT (48), DOOR_RATE_S (6), BENCH_PORT
-import { spawnSync } from "node:child_process";
 import { createHash, randomBytes } from "node:crypto";
-import { loadavg } from "node:os";
 import path from "node:path";
-import { bin, offlineEnv, root, serveFreshBuild } from "../scripts/wrangler-env.mjs";
-import { fetchRetry, signUpOwner } from "./local.mjs";
+import { root, serveFreshBuild } from "../scripts/wrangler-env.mjs";
+import { fetchRetry, inFlight, localRows, printLoadAverage, signUpOwner } from "./local.mjs";
 
 const PORT = Number(process.env.BENCH_PORT ?? 8797);
 const BASE = `http://127.0.0.1:${PORT}`;
@@ -20,20 +18,7 @@ const IN_FLIGHT = Number(process.env.DOOR_IN_FLIGHT ?? 48);
 const RATE_SECONDS = Number(process.env.DOOR_RATE_S ?? 6);
 const RUN = Date.now().toString(36);
 
-let inFlight = 0;
-const waiting = [];
-async function slot() {
-  if (inFlight < IN_FLIGHT) {
-    inFlight++;
-    return;
-  }
-  await new Promise((resolve) => waiting.push(resolve));
-}
-const release = () => {
-  const next = waiting.shift();
-  if (next) next();
-  else inFlight--;
-};
+const { slot, release } = inFlight(IN_FLIGHT);
 
 const quantile = (sorted, q) =>
   sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] : 0;
@@ -75,17 +60,6 @@ const formPost = (body, ip, cookie) => ({
   body: new URLSearchParams(body),
 });
 
-/** Rows from the local D1 (a statement of a few hundred rows fits on the command line). */
-function d1(state, sql) {
-  const r = spawnSync(
-    bin("wrangler"),
-    ["d1", "execute", "DB", "--local", "--persist-to", state, "--json", "--command", sql.replace(/\s+/g, " ")],
-    { cwd: root, env: { ...offlineEnv, WRANGLER_LOG: "log" }, encoding: "utf8", maxBuffer: 64 * 1024 * 1024 },
-  );
-  if (r.status !== 0) throw new Error(`d1 execute failed: ${r.stderr || r.stdout.slice(0, 500)}`);
-  return JSON.parse(r.stdout)[0]?.results ?? [];
-}
-
 /** Requests a second on one path, 16 at a time for `seconds`. */
 async function rate(url, seconds, init) {
   let n = 0;
@@ -103,11 +77,7 @@ async function rate(url, seconds, init) {
   return n / seconds;
 }
 
-console.log(
-  `Load average before: ${loadavg()
-    .map((n) => n.toFixed(1))
-    .join(", ")} (the machine is shared; figures move with it)`,
-);
+printLoadAverage();
 const { server, state } = await serveFreshBuild({
   name: "door-state",
   port: PORT,
@@ -120,12 +90,12 @@ try {
   const cookie = await signUpOwner(BASE, email);
   const at = (ms) => new Date(Date.now() + ms).toISOString().slice(0, 16);
   const slug = `door-${RUN}`;
-  d1(
+  localRows(
     state,
     `insert into org_event (slug, user_id, title, starts_at, ends_at, time_zone, organiser_name)
 select '${slug}', id, 'Door Surge ${RUN}', '${at(-3_600_000)}', '${at(86_400_000)}', 'UTC', 'Door Org' from user where email = '${email}'`,
   );
-  const [{ id: eventId }] = d1(state, `select id from org_event where slug = '${slug}'`);
+  const [{ id: eventId }] = localRows(state, `select id from org_event where slug = '${slug}'`);
   // The passes scanned at the door: registered before (registering is measured by the joins).
   const passes = Array.from({ length: CHECKINS }, (_, i) => ({
     i,
@@ -133,7 +103,7 @@ select '${slug}', id, 'Door Surge ${RUN}', '${at(-3_600_000)}', '${at(86_400_000
     code: randomBytes(12).toString("base64url"),
   }));
   for (let k = 0; k < passes.length; k += 250)
-    d1(
+    localRows(
       state,
       `insert into org_attendee (event_id, email, name, pass_token, badge_code, listed) values ${passes
         .slice(k, k + 250)
@@ -198,7 +168,7 @@ select '${slug}', id, 'Door Surge ${RUN}', '${at(-3_600_000)}', '${at(86_400_000
   }
 
   const joined = new Map(
-    d1(
+    localRows(
       state,
       `select a.email, count(*) as n, (select count(*) from org_consent c where c.event_id = a.event_id and c.email = a.email) as consents
 from org_attendee a where a.event_id = ${eventId} and a.email like 'join-${RUN}-%' group by a.email`,
@@ -219,7 +189,7 @@ from org_attendee a where a.event_id = ${eventId} and a.email like 'join-${RUN}-
     if (!row) joinLost++;
     else if (row.n !== 1 || row.consents !== 1) joinTwice++;
   }
-  const [{ rows, people: distinct }] = d1(
+  const [{ rows, people: distinct }] = localRows(
     state,
     `select count(*) as rows, count(distinct attendee_id) as people from org_checkin where event_id = ${eventId}`,
   );

@@ -2,10 +2,8 @@
 // read, plan, kept server-side) and confirm (one D1 batch), time and the serving workerd's peak memory growth,
 // measured in one run and printed as ratios. Part of `npm run bench`; `node bench/import-formats.mjs` runs this
 // part alone on a fresh build (BENCH_REUSE_BUILD=1 serves build/ as it is).
-import { pathToFileURL } from "node:url";
 import { strToU8, zipSync } from "fflate";
-import { serveFreshBuild } from "../scripts/wrangler-env.mjs";
-import { fetchRetry, signUpOwner } from "./local.mjs";
+import { fetchRetry, runAlone, signUpOwner } from "./local.mjs";
 import { usage } from "./owner.mjs";
 
 const COUNT = 10_000;
@@ -130,12 +128,4 @@ export async function importFormatsBench({ base, group }) {
   );
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
-  const port = Number(process.env.BENCH_PORT ?? 8795) + 2;
-  const { server } = await serveFreshBuild({ name: "bench-import-formats", port, appEnv: "test" });
-  try {
-    await importFormatsBench({ base: `http://127.0.0.1:${port}`, group: server.pid });
-  } finally {
-    process.kill(-server.pid, "SIGTERM");
-  }
-}
+await runAlone(import.meta.url, "bench-import-formats", importFormatsBench, { offset: 2 });

@@ -1,13 +1,12 @@
 // The mailing part of `npm run bench`; `node bench/mailing.mjs` runs it alone (BENCH_REUSE_BUILD=1 to skip the build).
-import { bin, serveFreshBuild } from "../scripts/wrangler-env.mjs";
-import { fetchRetry, localCount, sh, signUpOwner } from "./local.mjs";
+import { localExecute, runAlone } from "./local.mjs";
 /**
  * One mailing to 50,000 consenting people (BENCH_MAIL_PEOPLE) through the queue and the local adapter (the
  * outbox, paced at its 10 calls a second as Resend's adapter is at 2): the time Send takes to queue
  * everyone, the time to the mailing marked sent, the calls' pace against the adapter's, how many messages
  * the outbox holds (each address once), and the retries the queue needed (decision 0186).
  */
-export async function mailingBench({ base: BASE, state, signUp, count, sh, fetch: fetchRetry }) {
+export async function mailingBench({ base: BASE, state, signUp, count, fetch: fetchRetry }) {
   const COUNT = Number(process.env.BENCH_MAIL_PEOPLE ?? 50000);
   const email = `bench-mail-${Date.now()}@example.org`;
   const cookie = await signUp(email);
@@ -20,7 +19,7 @@ from n, user u where u.email = '${email}';
 insert into consent_record (sender_workspace_id, connection_id, purpose, state, sender_name, shown, source)
   select user_id, id, 'email', 'yes', 'Bench Owner', 'Agreed to hear from me by email (recorded by you)', 'manual'
   from connection where user_id = (select id from user where email = '${email}');`;
-  sh(bin("wrangler"), ["d1", "execute", "DB", "--local", "--persist-to", state, "--command", sql]);
+  localExecute(state, sql);
   const started = performance.now();
   const res = await fetchRetry(`${BASE}/mailings/new`, {
     method: "POST",
@@ -65,20 +64,4 @@ insert into consent_record (sender_workspace_id, connection_id, purpose, state, 
   );
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
-  const port = Number(process.env.BENCH_PORT ?? 8795);
-  const base = `http://127.0.0.1:${port}`;
-  const { server, state } = await serveFreshBuild({ name: "bench-mail-state", port, appEnv: "test" });
-  try {
-    await mailingBench({
-      base,
-      state,
-      signUp: (email) => signUpOwner(base, email),
-      count: (sql) => localCount(state, sql),
-      sh,
-      fetch: fetchRetry,
-    });
-  } finally {
-    process.kill(-server.pid, "SIGTERM");
-  }
-}
+await runAlone(import.meta.url, "bench-mail-state", mailingBench);

@@ -5,9 +5,8 @@
 import { spawnSync } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
 import { loadavg } from "node:os";
-import { pathToFileURL } from "node:url";
-import { bin, offlineEnv, root, serveFreshBuild } from "../scripts/wrangler-env.mjs";
-import { fetchRetry } from "./local.mjs";
+import { bin, offlineEnv, root } from "../scripts/wrangler-env.mjs";
+import { fetchRetry, runAlone } from "./local.mjs";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 6);
 const ROUNDS = 3;
@@ -284,12 +283,4 @@ separate them: its samples count time, not CPU). Memory is the peak over the lev
   await measure(`${label} again`, path, big.count, big.cookie);
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
-  const port = Number(process.env.BENCH_PORT ?? 8797);
-  const { server, state } = await serveFreshBuild({ name: "bench-owner-state", port, appEnv: "test" });
-  try {
-    await ownerFigures({ base: `http://127.0.0.1:${port}`, state, group: server.pid });
-  } finally {
-    process.kill(-server.pid, "SIGTERM");
-  }
-}
+await runAlone(import.meta.url, "bench-owner-state", ownerFigures, { port: 8797 });

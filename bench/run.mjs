@@ -2,13 +2,12 @@
 // throughput ratios measured in this one run. Figures, not pass/fail.
 import { spawnSync } from "node:child_process";
 import { readdirSync, readFileSync, statSync } from "node:fs";
-import { loadavg } from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { precacheLists } from "../scripts/client-assets.mjs";
 import { bin, offlineEnv, root, serveFreshBuild } from "../scripts/wrangler-env.mjs";
 import { importFormatsBench } from "./import-formats.mjs";
-import { fetchRetry, localCount, sh, signUpOwner } from "./local.mjs";
+import { fetchRetry, localCount, localExecute, localServer, printLoadAverage, signUpOwner } from "./local.mjs";
 import { mailingBench } from "./mailing.mjs";
 import { ownerFigures } from "./owner.mjs";
 import { scimBench } from "./scim.mjs";
@@ -189,11 +188,7 @@ function serverChunks() {
   return out.sort((a, b) => b.gzip - a.gzip);
 }
 
-console.log(
-  `Load average before: ${loadavg()
-    .map((n) => n.toFixed(1))
-    .join(", ")} (the machine is shared; figures move with it)`,
-);
+printLoadAverage();
 console.log("Building the production Worker...");
 // The server's own output is kept, so an answer of 500 in any part can be traced to its cause.
 const serverLog = (name) => path.join(root, ".wrangler", `${name}.log`);
@@ -276,14 +271,7 @@ try {
   await shareBackBurst();
   await bigNetwork();
   // A team's directory provisioning 1,000 users over SCIM, each once (bench/scim.mjs).
-  await scimBench({
-    base: BASE,
-    state,
-    signUp: (email) => signUpOwner(BASE, email),
-    count: (sql) => localCount(state, sql),
-    sh,
-    fetch: fetchRetry,
-  });
+  await scimBench(localServer(BASE, state, server.pid));
   // The owner's side at 50,000 people: signed-in pages, the list, every export (bench/owner.mjs).
   await ownerFigures({ base: BASE, state, group: server.pid });
 } finally {
@@ -302,14 +290,7 @@ try {
     build: false,
   });
   try {
-    await mailingBench({
-      base,
-      state: mail.state,
-      signUp: (email) => signUpOwner(base, email),
-      count: (sql) => localCount(mail.state, sql),
-      sh,
-      fetch: fetchRetry,
-    });
+    await mailingBench(localServer(base, mail.state, mail.server.pid));
   } finally {
     process.kill(-mail.server.pid, "SIGTERM");
   }
@@ -359,7 +340,7 @@ select u.id, 'Person ' || i, 'person' || i || '@example.org', '+1312555' || prin
   case i % 3 when 0 then 'high' when 1 then 'medium' else 'low' end, case i % 10 when 0 then 'Pending' else 'Active' end,
   'Event ' || (i % 20), 'Met at the booth; talked about the capital campaign ' || i, 'import', ${now} - i * 60000, ${now}
 from n, user u where u.email = '${email}';`;
-  sh(bin("wrangler"), ["d1", "execute", "DB", "--local", "--persist-to", state, "--command", sql]);
+  localExecute(state, sql);
   // What the people core keeps beside each row: an email and a phone as contact points, the fuzzy name
   // key (one in ten names repeats another, so the duplicate scan has groups to find) and a history line.
   const points = `update connection set name_key = lower('person ' || (id % ${Math.floor(count * 0.9)})), name = 'Person ' || (id % ${Math.floor(count * 0.9)})
@@ -370,7 +351,7 @@ insert or ignore into contact_point (user_id, connection_id, kind, label, value,
   select user_id, id, 'phone', 'mobile', phone, phone, 1 from connection where user_id = (select id from user where email = '${email}');
 insert into person_history (user_id, connection_id, kind, source, detail)
   select user_id, id, 'created', 'import', 'Imported from bench.csv' from connection where user_id = (select id from user where email = '${email}');`;
-  sh(bin("wrangler"), ["d1", "execute", "DB", "--local", "--persist-to", state, "--command", points]);
+  localExecute(state, points);
 }
 
 function count(sql) {

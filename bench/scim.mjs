@@ -1,27 +1,17 @@
 // The SCIM part of `npm run bench`; `node bench/scim.mjs` runs it alone (BENCH_REUSE_BUILD=1 to skip the build).
-import { bin, serveFreshBuild } from "../scripts/wrangler-env.mjs";
-import { fetchRetry, localCount, sh, signUpOwner } from "./local.mjs";
+import { localExecute, runAlone } from "./local.mjs";
 
 /**
  * A team's directory provisioning 1,000 users (BENCH_SCIM_USERS) through SCIM as Entra ID does it: a lookup by
  * userName, then the POST, eight users at a time; then every POST again, as a directory retrying would. Prints the
  * time, and the rows: each user once as an account, a SCIM user and a member (decision 0241).
  */
-export async function scimBench({ base: BASE, state, signUp, count, sh, fetch }) {
+export async function scimBench({ base: BASE, state, signUp, count, fetch }) {
   const COUNT = Number(process.env.BENCH_SCIM_USERS ?? 1000);
   const domain = `scim${Date.now()}.test`;
   const admin = `admin@${domain}`;
   const cookie = await signUp(admin);
-  sh(bin("wrangler"), [
-    "d1",
-    "execute",
-    "DB",
-    "--local",
-    "--persist-to",
-    state,
-    "--command",
-    `update user set email_verified = 1 where email = '${admin}'`,
-  ]);
+  localExecute(state, `update user set email_verified = 1 where email = '${admin}'`);
   const form = (path, values) =>
     fetch(`${BASE}${path}`, {
       method: "POST",
@@ -91,20 +81,4 @@ export async function scimBench({ base: BASE, state, signUp, count, sh, fetch })
   );
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
-  const port = Number(process.env.BENCH_PORT ?? 8795);
-  const base = `http://127.0.0.1:${port}`;
-  const { server, state } = await serveFreshBuild({ name: "bench-scim-state", port, appEnv: "test" });
-  try {
-    await scimBench({
-      base,
-      state,
-      signUp: (email) => signUpOwner(base, email),
-      count: (sql) => localCount(state, sql),
-      sh,
-      fetch: fetchRetry,
-    });
-  } finally {
-    process.kill(-server.pid, "SIGTERM");
-  }
-}
+await runAlone(import.meta.url, "bench-scim-state", scimBench);

@@ -1,10 +1,9 @@
 // The sign-in part of `npm run bench`: by password, by passkey and by a team's single sign-on, each as a share of
 // /api/health in the same run. `node bench/sign-in.mjs` runs it alone (BENCH_REUSE_BUILD=1 to skip the build).
 
-import { bin, serveFreshBuild } from "../scripts/wrangler-env.mjs";
 import { startProvider } from "../tests/support/oidc-provider.mjs";
 import { SoftAuthenticator } from "../tests/support/soft-authenticator.mjs";
-import { fetchRetry, sh, signUpOwner } from "./local.mjs";
+import { fetchRetry, localExecute, runAlone, signUpOwner } from "./local.mjs";
 
 const PASSWORD = "bench-password-2026";
 const cookieOf = (res) =>
@@ -31,17 +30,7 @@ const from = () => {
  */
 export async function signInBench({ base, state, fetch = fetchRetry, count = 20 }) {
   const stamp = Date.now();
-  const confirm = (where) =>
-    sh(bin("wrangler"), [
-      "d1",
-      "execute",
-      "DB",
-      "--local",
-      "--persist-to",
-      state,
-      "--command",
-      `update user set email_verified = 1 where ${where}`,
-    ]);
+  const confirm = (where) => localExecute(state, `update user set email_verified = 1 where ${where}`);
   const timed = async (request) => {
     const started = performance.now();
     const res = await request();
@@ -226,13 +215,6 @@ async function throughProvider(url, email, base) {
   throw new Error("the provider never sent the browser back");
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
-  const port = Number(process.env.BENCH_PORT ?? 8795);
-  const base = `http://127.0.0.1:${port}`;
-  const { server, state } = await serveFreshBuild({ name: "bench-sign-in-state", port, appEnv: "test" });
-  try {
-    await signInBench({ base, state, count: Number(process.env.BENCH_SIGN_INS ?? 20) });
-  } finally {
-    process.kill(-server.pid, "SIGTERM");
-  }
-}
+await runAlone(import.meta.url, "bench-sign-in-state", ({ base, state }) =>
+  signInBench({ base, state, count: Number(process.env.BENCH_SIGN_INS ?? 20) }),
+);

@@ -4,13 +4,12 @@
 // the share-backs one local D1 sustains, and the bytes one owner takes. Figures, not pass/fail.
 // `npm run bench:surge -- event` runs the organiser event surge instead (see eventSurge below).
 //   SURGE_VISITORS (2000), SURGE_WINDOW_S (30), SURGE_BURST (1000), SURGE_SUSTAIN_S (10), BENCH_PORT
-import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
-import { loadavg } from "node:os";
 import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
-import { bin, offlineEnv, root, serveFreshBuild } from "../scripts/wrangler-env.mjs";
+import { root, serveFreshBuild } from "../scripts/wrangler-env.mjs";
+import { inFlight, localRows, printLoadAverage } from "./local.mjs";
 
 const PORT = Number(process.env.BENCH_PORT ?? 8796);
 const BASE = `http://127.0.0.1:${PORT}`;
@@ -29,20 +28,7 @@ const VENUE_ADDRESS = "203.0.113.50";
  * latency printed includes that wait.
  */
 const IN_FLIGHT = Number(process.env.SURGE_IN_FLIGHT ?? 48);
-let inFlight = 0;
-const waiting = [];
-async function slot() {
-  if (inFlight < IN_FLIGHT) {
-    inFlight++;
-    return;
-  }
-  await new Promise((resolve) => waiting.push(resolve));
-}
-function release() {
-  const next = waiting.shift();
-  if (next) next();
-  else inFlight--;
-}
+const { slot, release } = inFlight(IN_FLIGHT);
 
 /** Every request gives up after this; the whole run is bounded by the window plus this. */
 const REQUEST_TIMEOUT_MS = 30_000;
@@ -201,19 +187,8 @@ async function keynote() {
   return outcomes;
 }
 
-function d1(state, sql) {
-  const r = spawnSync(
-    bin("wrangler"),
-    ["d1", "execute", "DB", "--local", "--persist-to", state, "--json", "--command", sql.replace(/\s+/g, " ")],
-    // The JSON answer is printed at the "log" level, which the offline default (warn) hides.
-    { cwd: root, env: { ...offlineEnv, WRANGLER_LOG: "log" }, encoding: "utf8", maxBuffer: 64 * 1024 * 1024 },
-  );
-  if (r.status !== 0) throw new Error(`d1 execute failed: ${r.stderr}`);
-  return JSON.parse(r.stdout)[0]?.results ?? [];
-}
-
 function checkStored(state, outcomes, slugLike = SLUG) {
-  const rows = new Map(d1(state, STORED_SHARES_SQL(slugLike)).map((r) => [r.email, r]));
+  const rows = new Map(localRows(state, STORED_SHARES_SQL(slugLike)).map((r) => [r.email, r]));
   let acknowledged = 0;
   let refused = 0;
   let lost = 0;
@@ -264,7 +239,7 @@ async function burst() {
  */
 function sustainCards(state, owners, prefix = "sustain") {
   const fixed = new Set(["id", "user_id", "slug", "ref"]);
-  const columns = d1(state, "pragma table_info(card)")
+  const columns = localRows(state, "pragma table_info(card)")
     .map((r) => r.name)
     .filter((n) => !fixed.has(n));
   const now = Date.now();
@@ -280,7 +255,7 @@ select '${owner}', '${owner}-' || i, lower(hex(randomblob(12))), ${columns.map((
     );
     for (let i = 1; i <= 10; i++) slugs.push(`${owner}-${i}`);
   }
-  d1(state, `${sql.join(";\n")};`);
+  localRows(state, `${sql.join(";\n")};`);
   return slugs;
 }
 
@@ -292,7 +267,7 @@ async function freshWindow(needS = 30) {
 
 /** How many share-back rows the card holds for the emails of `outcomes`, and for how many of them. */
 function storedRows(state, slugLike, outcomes) {
-  const rows = d1(state, STORED_SHARES_SQL(slugLike)).filter((r) => outcomes.has(r.email));
+  const rows = localRows(state, STORED_SHARES_SQL(slugLike)).filter((r) => outcomes.has(r.email));
   return { rows: rows.reduce((n, r) => n + r.shares, 0), people: rows.length };
 }
 
@@ -392,12 +367,12 @@ function d1Bytes(state) {
 /** One owner's rows as share-backs make them: a person, a shared contact and a notification each. */
 function fillOwner(state, email, count) {
   const now = Date.now();
-  d1(
+  localRows(
     state,
     `insert into user (id, name, email, email_verified, created_at, updated_at) values ('bytes-${email}', 'Bytes Owner', '${email}', 0, ${now}, ${now})`,
   );
   const owner = `'bytes-${email}'`;
-  d1(
+  localRows(
     state,
     `with recursive n(i) as (select 1 union all select i + 1 from n where i < ${count})
 insert into connection (user_id, client_id, name, email, phone, title, company, tags, priority, status, event_name, notes, source, created_at, updated_at)
@@ -405,12 +380,12 @@ select ${owner}, 'share-' || i, 'Person Number ' || i, 'person' || i || '@exampl
   'Director of Development', 'Company ' || (i % 300), json_array('Shared', 'New Contact', 'Annual Gala 2026'), 'medium', 'Pending',
   'Annual Gala 2026', 'Shared their details from your card on 2026-11-23. Agreed to be contacted.', 'share', ${now}, ${now} from n`,
   );
-  d1(
+  localRows(
     state,
     `insert into shared_contacts (recipient_user_id, card_id, connection_id, sender_name, sender_email, sender_phone, recipient_name, notes, event_name, consent, consent_at, created_at, updated_at)
 select user_id, null, id, name, email, phone, 'Bytes Owner', '', event_name, 1, ${now}, ${now}, ${now} from connection where user_id = ${owner}`,
   );
-  d1(
+  localRows(
     state,
     `insert into notification (user_id, title, message, type, action_label, action_url, created_at)
 select user_id, 'New contact shared', name || ' shared their contact details from your card.', 'success', 'View contact', '/connections/' || id, ${now} from connection where user_id = ${owner}`,
@@ -458,7 +433,7 @@ const joinEmail = (i) => `surge-${RUN}-${i}@example.org`;
 /** An organiser event of the demo owner, running now, straight into D1 (publishing is not what is measured). */
 function surgeEvent(state, slug) {
   const at = (ms) => new Date(Date.now() + ms).toISOString().slice(0, 16);
-  d1(
+  localRows(
     state,
     `insert into org_event (slug, user_id, title, starts_at, ends_at, time_zone, organiser_name)
 select '${slug}', user_id, 'Surge Summit ${slug}', '${at(-3_600_000)}', '${at(86_400_000)}', 'UTC', 'Surge Org' from card where slug = '${SLUG}'`,
@@ -527,7 +502,7 @@ async function eventSurge(state) {
 Event joins: ${EVENT_JOINS} attendees within ${EVENT_WINDOW_S} s on /e/${slug}, ${joinS.toFixed(1)} s in all`);
   tally.print(joinS);
   const stored = new Map(
-    d1(
+    localRows(
       state,
       `select a.email, count(*) as n, (select count(*) from org_consent c where c.event_id = a.event_id and c.email = a.email) as consents
 from org_attendee a join org_event e on e.id = a.event_id where e.slug = '${slug}' group by a.email`,
@@ -552,7 +527,7 @@ from org_attendee a join org_event e on e.id = a.event_id where e.slug = '${slug
   await programmeSurge(
     state,
     slug,
-    d1(
+    localRows(
       state,
       `select a.pass_token as pass from org_attendee a join org_event e on e.id = a.event_id where e.slug = '${slug}' order by a.id limit 400`,
     ),
@@ -560,7 +535,7 @@ from org_attendee a join org_event e on e.id = a.event_id where e.slug = '${slug
 
   // Exchanges: scanners claim their passes with accounts of the same email, then scan other passes.
   const xTally = new Tally();
-  const joined = d1(
+  const joined = localRows(
     state,
     `select a.email, a.pass_token as pass, a.badge_code as badge from org_attendee a join org_event e on e.id = a.event_id
 where e.slug = '${slug}' order by a.id limit ${Math.max(EVENT_SCANNERS * 2, 400)}`,
@@ -602,7 +577,7 @@ where e.slug = '${slug}' order by a.id limit ${Math.max(EVENT_SCANNERS * 2, 400)
   console.log(`
 Exchanges: ${done} pass scans by ${scanners.length} signed-in attendees, ${xS.toFixed(1)} s`);
   xTally.print(xS);
-  const [{ n: storedPairs }] = d1(
+  const [{ n: storedPairs }] = localRows(
     state,
     `select count(*) as n from org_exchange x join org_event e on e.id = x.event_id where e.slug = '${slug}' and x.kind = 'exchange'`,
   );
@@ -685,11 +660,11 @@ async function programmeSurge(state, slug, joined) {
     (_, i) =>
       `((select id from org_event where slug = '${slug}'), 'Session ${i} on <surge> & seats', 'About it', '${at(1 + (i % 10))}', '${at(2 + (i % 10))}', 'Room ${Math.floor(i / 10)}', ${i === 0 ? SEAT_CAPACITY : "null"}, 'surge-${RUN}-${i}')`,
   );
-  d1(
+  localRows(
     state,
     `insert into org_session (event_id, title, description, starts_at, ends_at, room, capacity, uid) values ${values.join(",")}`,
   );
-  const [{ id: seat }] = d1(state, `select id from org_session where uid = 'surge-${RUN}-0'`);
+  const [{ id: seat }] = localRows(state, `select id from org_session where uid = 'surge-${RUN}-0'`);
   const page = `${BASE}/e/${slug}`;
   const html = await (await fetchAgain(page)).text();
   if (!html.includes("Session 29 on &lt;surge&gt;") && PROGRAMME_SESSIONS >= 30)
@@ -719,7 +694,7 @@ Agenda (the event page with ${PROGRAMME_SESSIONS} sessions, edge-cached), ${RATE
   console.log(`
 Seats: ${joined.length} attendees add one session of ${SEAT_CAPACITY} places at once, ${seatS.toFixed(1)} s`);
   tally.print(seatS);
-  const [{ n }] = d1(state, `select count(*) as n from org_schedule where session_id = ${seat}`);
+  const [{ n }] = localRows(state, `select count(*) as n from org_schedule where session_id = ${seat}`);
   const took = statuses.filter((s) => s === 200).length;
   console.log(
     `Stored afterwards: ${n} seats of ${SEAT_CAPACITY} (${took} answered "added", ${statuses.filter((s) => s === 409).length} "full", ${statuses.filter((s) => s !== 200 && s !== 409).length} other)`,
@@ -748,11 +723,7 @@ function report5xx() {
   for (const [line, n] of group(errors).slice(0, 10)) console.log(`  ${n}x ${line}`);
 }
 
-console.log(
-  `Load average before: ${loadavg()
-    .map((n) => n.toFixed(1))
-    .join(", ")} (the machine is shared; figures move with it)`,
-);
+printLoadAverage();
 console.log("Building the production Worker...");
 const LOG = path.join(root, ".wrangler", "surge-server.log");
 const { server, state } = await serveFreshBuild({ name: "surge-state", port: PORT, appEnv: "test", log: LOG });

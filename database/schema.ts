@@ -25,6 +25,8 @@ export const user = sqliteTable("user", {
   emailVerified: integer("email_verified", { mode: "boolean" }).notNull().default(false),
   image: text("image"),
   twoFactorEnabled: integer("two_factor_enabled", { mode: "boolean" }).notNull().default(false),
+  /** The language the account's mails are written in (migration 0089); null reads English. */
+  locale: text("locale"),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
@@ -979,6 +981,7 @@ export const gift = sqliteTable(
     index("gift_payment_intent_idx").on(t.paymentIntent),
     index("gift_campaign_date_idx").on(t.campaignId, t.date, t.id),
     index("gift_user_connection_date_idx").on(t.userId, t.connectionId, t.date),
+    index("gift_user_date_idx").on(t.userId, t.date),
   ],
 );
 

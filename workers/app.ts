@@ -1,4 +1,3 @@
-import "~/lib/forms/zod-config";
 import { type Context, Hono, type Next } from "hono";
 import { createRequestHandler, type RequestHandler, RouterContextProvider } from "react-router";
 import { type AppContext, appContext } from "~/context";
@@ -6,7 +5,7 @@ import { CARD_LINK_PREFIX, OLD_CARD_LINK_PREFIX } from "~/lib/card/link";
 import { coalescing } from "~/server/db/coalesce.server";
 import { keepBookmark, openSession } from "~/server/db/d1-session.server";
 import { createDb } from "~/server/db/db.server";
-import { type MailingMessage, parseEnv, type WebhookMessage } from "~/server/platform/env.server";
+import type { MailingMessage, WebhookMessage } from "~/server/platform/env.server";
 import { servePublicPage } from "~/server/platform/page-cache.server";
 import {
   answersTooLargeItself,
@@ -38,6 +37,12 @@ const handleRequest: RequestHandler = import.meta.env.DEV
       return built.then((handle) => handle(request, context));
     };
 
+/**
+ * The environment's check, with zod, imported on the first request, queue batch or cron run rather than at
+ * start-up (decision 0273); every path awaits it before any other module that builds a schema is loaded.
+ */
+const loadEnv = (raw: Env) => import("~/server/platform/env.server").then((m) => m.parseEnv(raw));
+
 type HonoEnv = { Bindings: Env; Variables: { app: AppContext } };
 
 /** The payment handlers, wired by the composition root and imported on the first payment event (decision 0187). */
@@ -48,7 +53,7 @@ const app = new Hono<HonoEnv>();
 
 app.use(async (c, next) => {
   const nonce = createNonce();
-  const env = parseEnv(c.env);
+  const env = await loadEnv(c.env);
   const session = openSession(env.DB, c.req.raw);
   c.set("app", { env, ctx: c.executionCtx as ExecutionContext, db: createDb(session), nonce, deliverPaymentEvent });
   await next();
@@ -151,12 +156,13 @@ export default {
     return app.fetch(checked, env, ctx);
   },
   async scheduled(controller, env, ctx) {
+    const parsed = await loadEnv(env);
     const { runScheduled } = await import("~/server/composition.server");
-    ctx.waitUntil(runScheduled(parseEnv(env), new Date(controller.scheduledTime)));
+    ctx.waitUntil(runScheduled(parsed, new Date(controller.scheduledTime), ctx));
   },
   // Signed webhook and Krystal AI deliveries, one attempt per message, retried with back-off.
   async queue(batch, env) {
-    const parsed = parseEnv(env);
+    const parsed = await loadEnv(env);
     // Mailings have their own queue; everything else on the webhook queue as before.
     if (batch.queue.startsWith("knowwho-mailings")) {
       const { consumeMailings } = await import("~/server/mailings/send.server");

@@ -3,6 +3,7 @@ import type { AppContext } from "~/context";
 import { session, verification } from "~db/schema";
 import { plansHandler } from "./billing/billing.server";
 import { remindPlanEndings } from "./billing/plans.server";
+import { resendPendingSeats } from "./billing/seats.server";
 import { createDb } from "./db/db.server";
 import { notifyDueReminders } from "./follow/reminders.server";
 import { notifyDueRhythms } from "./follow/rhythm.server";
@@ -27,8 +28,8 @@ const paymentHandlers = [donationHandler, plansHandler];
 export const deliverPaymentEvent = (app: AppContext, request: Request) =>
   receiveStripeWebhook(app, request, paymentHandlers);
 
-/** The cron trigger's work: due reminders become notifications; trials and grants ending soon are announced; due syncs run; mailings start, and groups a dead sender left are re-queued; attendees' requests gathered in a window go as one digest; accepted meetings are reminded half an hour before; expired sessions are removed. */
-export async function runScheduled(env: AppEnv, now: Date): Promise<void> {
+/** The cron trigger's work: due reminders become notifications; trials and grants ending soon are announced; due syncs run; mailings start, and groups a dead sender left are re-queued; attendees' requests gathered in a window go as one digest; accepted meetings are reminded half an hour before; seat counts the processor missed are sent again; expired sessions are removed. */
+export async function runScheduled(env: AppEnv, now: Date, ctx: ExecutionContext): Promise<void> {
   const db = createDb(env.DB);
   await notifyDueReminders(db, now);
   await notifyDueRhythms(db, now);
@@ -38,6 +39,8 @@ export async function runScheduled(env: AppEnv, now: Date): Promise<void> {
   await sweepMailings({ env, db }, now);
   await sendRequestDigests(db, now);
   await remindMeetings(db, now);
+  // Last: while the processor is down, each pending team's send waits out its retries.
+  await resendPendingSeats({ env, db, ctx, nonce: "", deliverPaymentEvent });
   await db.batch([
     db.delete(session).where(lt(session.expiresAt, now)),
     db.delete(verification).where(lt(verification.expiresAt, now)),

@@ -1,6 +1,7 @@
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { graph, staticClosure } from "../support/import-graph";
+import { graph, importsOf, staticClosure } from "../support/import-graph";
 
 /**
  * What the Worker evaluates at start-up is what workers/app.ts imports statically (decision 0187): the
@@ -33,5 +34,26 @@ describe("the Worker's start-up", () => {
     expect(
       [...started].filter((file) => /[\\/](payments|wallet|dav|mailings|organiser-events)[\\/]/.test(file)),
     ).toEqual([]);
+  });
+
+  it("builds neither the table schema nor any zod schema until the first request (decision 0273)", () => {
+    expect(started.has(path.join("database", "schema.ts"))).toBe(false);
+    expect(started.has(path.join("app", "server", "platform", "env.server.ts"))).toBe(false);
+    const loadsZod = [...started].filter((file) =>
+      importsOf(readFileSync(file, "utf8")).some((i) => i.spec === "zod" && i.kind !== "type" && i.kind !== "dynamic"),
+    );
+    expect(loadsZod).toEqual([]);
+  });
+});
+
+describe("the session every signed-in request loads", () => {
+  it("imports the WebAuthn checks and their certificate parsers only when a passkey ceremony runs", () => {
+    const session = staticClosure(path.join("app", "server", "account", "auth.server.ts"));
+    const webauthn = [...session].filter((file) =>
+      importsOf(readFileSync(file, "utf8")).some(
+        (i) => i.spec.startsWith("@simplewebauthn/") && (i.kind === "value" || i.kind === "side-effect"),
+      ),
+    );
+    expect(webauthn).toEqual([]);
   });
 });

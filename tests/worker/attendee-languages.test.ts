@@ -183,3 +183,67 @@ describe("the signed-in attendee's screens in the visitor's language", () => {
     expect(await refused.text()).toContain(ar("att.slot.slot"));
   });
 });
+
+describe("an attendee without a place, in their language", () => {
+  it("is mailed waiting, waitlist and declined notes, and shown their place, in the language they joined in", async () => {
+    const owner = await signUp("Place Lang Owner");
+    const e = await publish(owner, "Place Lang Summit");
+    const admission = (values: Record<string, string>) =>
+      call(`/organiser/${e.id}/questions`, {
+        ...form({ intent: "admission", ...values }),
+        headers: { cookie: owner.cookie },
+      });
+    expect((await admission({ approval: "on" })).status).toBe(302);
+    const joinBy = async (locale: string) => {
+      const email = `place-${locale.toLowerCase()}-${crypto.randomUUID().slice(0, 8)}@example.org`;
+      const res = await call(`/e/${e.slug}`, {
+        ...form({ name: `Pia ${locale}`, email }),
+        headers: { "cf-connecting-ip": testAddress(), "accept-language": locale },
+      });
+      expect(res.status, locale).toBe(303);
+      const row = await env.DB.prepare(
+        "select id, pass_token as token from org_attendee where event_id = ? and email = ?",
+      )
+        .bind(e.id, email)
+        .first<{ id: number; token: string }>();
+      return { email, id: Number(row?.id), token: String(row?.token) };
+    };
+    const title = "Place Lang Summit";
+    const joined = new Map<string, Awaited<ReturnType<typeof joinBy>>>();
+    for (const locale of LOCALES) {
+      const who = await joinBy(locale);
+      joined.set(locale, who);
+      const t = translator(locale);
+      const [mail] = await mailsTo(who.email, "event-pending");
+      expect(mail?.subject, locale).toBe(t("pass.place.mail.subject", { title }));
+      expect(mail?.text, locale).toContain(t("pass.place.pending", { title }));
+      expect(mail?.text, locale).toContain(`/pass/${who.token}`);
+    }
+    // Every language says each place in its own words (none falls back to the English).
+    const en = translator("en");
+    for (const locale of LOCALES.filter((l) => l !== "en"))
+      for (const key of ["pass.place.pending", "pass.place.waitlist", "pass.place.declined"] as const)
+        expect(translator(locale)(key, { title }), `${locale} ${key}`).not.toBe(en(key, { title }));
+    const de = translator("de");
+    const hans = joined.get("de");
+    const declined = await call(`/organiser/${e.id}/attendees`, {
+      ...form({ intent: "decline", attendee: String(hans?.id) }),
+      headers: { cookie: owner.cookie },
+    });
+    expect(declined.status).toBe(200);
+    const [no] = await mailsTo(String(hans?.email), "event-declined");
+    expect(no?.subject).toBe(de("pass.place.mail.declinedSubject", { title }));
+    expect(no?.text).toContain(de("pass.place.declined", { title }));
+    // Their pass page says it in German too.
+    const pass = await page(`/pass/${hans?.token}`, "", "de");
+    expect(pass).toContain(escaped(de("pass.place.declined", { title })));
+    // A full event's waitlist, in Japanese.
+    expect((await admission({ waitlist: "on" })).status).toBe(302);
+    await env.DB.prepare("update org_event set capacity = 0 where id = ?").bind(e.id).run();
+    const ja = translator("ja");
+    const kei = await joinBy("ja");
+    const [wait] = await mailsTo(kei.email, "event-waitlist");
+    expect(wait?.subject).toBe(ja("pass.place.mail.subject", { title }));
+    expect(wait?.text).toContain(ja("pass.place.waitlist", { title }));
+  });
+});

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { call, form, signUp, testAddress } from "./helpers";
-import { mailsTo, type Owner, publishNow } from "./organiser-helpers";
+import { joinSignedIn, mailsTo, type Owner, publishNow } from "./organiser-helpers";
 
 const mail = () => `adm-${crypto.randomUUID().slice(0, 8)}@example.org`;
 
@@ -123,6 +123,59 @@ describe("the waitlist", () => {
     expect(await mailsTo(c.email, "event-pass")).toHaveLength(1);
   });
 
+  it("raising the capacity moves up as many as fit, in order, each mailed their pass once", async () => {
+    const owner = await signUp("Capacity Owner");
+    const e = await eventWith(owner, { waitlist: true, capacity: 1 });
+    const people: Awaited<ReturnType<typeof join>>[] = [];
+    for (const name of ["Cap A", "Cap B", "Cap C", "Cap D"]) people.push(await join(e.slug, name));
+    const [a, b, c, d] = people;
+    expect(await stateOf(Number(a?.row?.id))).toBe("going");
+    const { startsAt, endsAt } = (await env.DB.prepare(
+      "select starts_at as startsAt, ends_at as endsAt from org_event where id = ?",
+    )
+      .bind(e.id)
+      .first<{ startsAt: string; endsAt: string }>()) ?? { startsAt: "", endsAt: "" };
+    const edit = (who: Owner, capacity: string) =>
+      as(who, `/organiser/${e.id}`, {
+        intent: "edit",
+        title: "Admission Summit",
+        timeZone: "UTC",
+        type: "in-person",
+        venue: "Hall 1",
+        organiserName: "Door Org",
+        startsAt,
+        endsAt,
+        capacity,
+      });
+    // Another account's save changes nothing and moves nobody.
+    expect((await edit(await signUp("Capacity Stranger"), "3")).status).toBe(404);
+    expect(await stateOf(Number(b?.row?.id))).toBe("waitlist");
+    expect((await edit(owner, "3")).status).toBe(302);
+    const states = async () => Promise.all(people.map((p) => stateOf(Number(p?.row?.id))));
+    expect(await states()).toEqual(["going", "going", "going", "waitlist"]);
+    // Saved again, the same capacity moves nobody twice.
+    expect((await edit(owner, "3")).status).toBe(302);
+    expect(await states()).toEqual(["going", "going", "going", "waitlist"]);
+    for (const p of [b, c]) expect(await mailsTo(String(p?.email), "event-pass")).toHaveLength(1);
+    expect(await mailsTo(String(d?.email), "event-pass")).toHaveLength(0);
+    // No capacity at all: everyone waiting is in.
+    expect((await edit(owner, "")).status).toBe(302);
+    expect(await states()).toEqual(["going", "going", "going", "going"]);
+    expect(await mailsTo(String(d?.email), "event-pass")).toHaveLength(1);
+  });
+
+  it("leaving from the signed-in directory moves the first up, who is mailed the pass", async () => {
+    const owner = await signUp("Directory Leave Owner");
+    const e = await eventWith(owner, { waitlist: true, capacity: 1 });
+    const ann = await joinSignedIn(e.slug, "Ann Leaving");
+    const ben = await join(e.slug, "Ben Waiting");
+    expect(ben.row?.state).toBe("waitlist");
+    const left = await as(ann, `/e/${e.slug}/directory`, { intent: "leave", confirmed: "yes" });
+    expect(left.status).toBe(302);
+    expect(await stateOf(Number(ben.row?.id))).toBe("going");
+    expect(await mailsTo(ben.email, "event-pass")).toHaveLength(1);
+  });
+
   it("two leaving at once move two up, each once, never past the capacity", async () => {
     const owner = await signUp("Race Owner");
     const e = await eventWith(owner, { waitlist: true, capacity: 2 });
@@ -141,5 +194,76 @@ describe("the waitlist", () => {
     expect(going).toBe(2);
     expect(await mailsTo(String(r3?.email), "event-pass")).toHaveLength(1);
     expect(await mailsTo(String(r4?.email), "event-pass")).toHaveLength(1);
+  });
+});
+
+describe("only admitted attendees meet", () => {
+  /** Two going attendees and one pending, all signed in, with words and intents that would match each other. */
+  async function threeOf(title: string) {
+    const owner = await signUp(`${title} Owner`);
+    const e = await eventWith(owner, { approval: true });
+    const ada = await joinSignedIn(e.slug, `${title} Ada`);
+    const bo = await joinSignedIn(e.slug, `${title} Bo`);
+    const cy = await joinSignedIn(e.slug, `${title} Cyra`);
+    for (const who of [ada, bo])
+      expect(
+        (await as(owner, `/organiser/${e.id}/attendees`, { intent: "approve", attendee: String(who.id) })).status,
+      ).toBe(200);
+    await env.DB.prepare("update org_attendee set interests = 'funding', goals = 'funding' where event_id = ?")
+      .bind(e.id)
+      .run();
+    const intent = env.DB.prepare(
+      "insert into org_intent (event_id, attendee_id, side, tag, label) values (?, ?, ?, 'funding', 'Funding')",
+    );
+    await env.DB.batch(
+      [ada, bo, cy].flatMap((who) => [intent.bind(e.id, who.id, "need"), intent.bind(e.id, who.id, "offer")]),
+    );
+    return { e, ada, bo, cy };
+  }
+  const page = (slug: string, who: { cookie: string }) =>
+    call(`/e/${slug}/directory`, { headers: { cookie: who.cookie } }).then((r) => r.text());
+  const exchanges = (eventId: number) =>
+    env.DB.prepare("select count(*) as n from org_exchange where event_id = ?").bind(eventId).first<number>("n");
+
+  it("a pending attendee is not listed, suggested, asked or met by those admitted", async () => {
+    const { e, ada, bo, cy } = await threeOf("Listed");
+    const seen = await page(e.slug, ada);
+    expect(seen).toContain('data-attendee="Listed Bo"');
+    expect(seen).toContain('data-suggestion="Listed Bo"');
+    // Neither the list, the plan's matches nor the suggestions by intent name her.
+    expect(seen).not.toContain("Listed Cyra");
+    expect((await as(ada, `/e/${e.slug}/directory`, { intent: "connect", id: String(cy.id) })).status).toBe(404);
+    expect((await call(`/e/${e.slug}/meet/${cy.id}`, { headers: { cookie: ada.cookie } })).status).toBe(404);
+    expect(
+      (
+        await as(ada, `/e/${e.slug}/directory`, {
+          intent: "meet",
+          id: String(cy.id),
+          startsAt: new Date(Date.now() + 3_600_000).toISOString().slice(0, 16),
+          minutes: "30",
+          place: "Lobby",
+          note: "",
+        })
+      ).status,
+    ).toBe(404);
+    expect(await exchanges(e.id)).toBe(0);
+    expect(bo.id).toBeGreaterThan(0);
+  });
+
+  it("a pending or waitlisted attendee sees their place, nobody else, and cannot ask anyone", async () => {
+    const { e, ada, cy } = await threeOf("Waiting");
+    const seen = await page(e.slug, cy);
+    expect(seen).toContain("waiting for the organiser");
+    expect(seen).not.toContain("data-attendee=");
+    expect(seen).not.toContain("data-suggestion=");
+    expect(seen).not.toContain("Waiting Ada");
+    expect((await as(cy, `/e/${e.slug}/directory`, { intent: "connect", id: String(ada.id) })).status).toBe(409);
+    expect((await call(`/e/${e.slug}/meet/${ada.id}`, { headers: { cookie: cy.cookie } })).status).toBe(404);
+    expect(await exchanges(e.id)).toBe(0);
+    // On the waitlist, the same: the page says so.
+    await env.DB.prepare("update org_attendee set state = 'waitlist' where id = ?").bind(cy.id).run();
+    const waiting = await page(e.slug, cy);
+    expect(waiting).toContain("waitlist");
+    expect(waiting).not.toContain("Waiting Ada");
   });
 });

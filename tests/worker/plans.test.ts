@@ -1,10 +1,18 @@
+import { createExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
-import { describe, expect, it } from "vitest";
+import { describe, expect, inject, it } from "vitest";
+import type { AppContext } from "~/context";
 import { DAY_MS } from "~/lib/time/days";
 import { decideApplication } from "~/server/billing/nonprofit.server";
 import { remindPlanEndings } from "~/server/billing/plans.server";
+import { syncSeats } from "~/server/billing/seats.server";
+import { deliverPaymentEvent, runScheduled } from "~/server/composition.server";
 import { createDb } from "~/server/db/db.server";
-import { call, confirmEmail, form, signUp } from "./helpers";
+import { stripePayments } from "~/server/payments/stripe.server";
+import { parseEnv } from "~/server/platform/env.server";
+import type { StripeCall } from "../fixtures/fake-stripe";
+import { call, confirmEmail, form, joinTeam, signUp } from "./helpers";
+import { account, teamOf } from "./team-helpers";
 
 type Owner = { cookie: string; email: string; userId: string };
 
@@ -257,9 +265,7 @@ describe("the trial", () => {
     await env.DB.prepare("update account_plan set trial_ends_at = ? where user_id = ?")
       .bind(Date.now() + DAY_MS, a.userId)
       .run();
-    const { runScheduled } = await import("~/server/composition.server");
-    const { parseEnv } = await import("~/server/platform/env.server");
-    await runScheduled(parseEnv(env as unknown as Env), new Date());
+    await runScheduled(parseEnv(env as unknown as Env), new Date(), createExecutionContext());
     expect(Number((await planRow(a))?.trial_reminded_at)).toBeGreaterThan(0);
   });
 });
@@ -480,5 +486,78 @@ describe("the plans migration", () => {
       expect(p.trial_ends_at).toBeGreaterThan(Date.now() + 6 * DAY_MS);
       expect(p.trial_ends_at).toBeLessThanOrEqual(Date.now() + 7 * DAY_MS);
     }
+  });
+});
+
+describe("a team's seat count when the processor is down (decision 0271)", () => {
+  const STRIPE = inject("fakeStripe");
+  const KEY = "sk_test_seat_outage";
+  const stripeEnv = { ...parseEnv(env as unknown as Env), STRIPE_SECRET_KEY: KEY, STRIPE_API_BASE: STRIPE };
+  const onStripe = (): AppContext => ({
+    env: stripeEnv,
+    db: createDb(stripeEnv.DB),
+    ctx: createExecutionContext(),
+    nonce: "t",
+    deliverPaymentEvent,
+  });
+  const cron = () => runScheduled(stripeEnv, new Date(), createExecutionContext());
+  const stage = async (mode: "down" | "lost" | "up") =>
+    expect((await fetch(`${STRIPE}/_stripe/outage?key=${KEY}&mode=${mode}`, { method: "POST" })).status).toBe(200);
+  const seatCalls = async (sub: string) =>
+    ((await (await fetch(`${STRIPE}/_stripe/requests?key=${KEY}`)).json()) as StripeCall[]).filter(
+      (c) => c.path.startsWith("/v1/subscription_items/") && c.idempotencyKey?.startsWith(`seats:${sub}:`),
+    );
+  const plan = (team: string) =>
+    env.DB.prepare("select seats, seats_version, seats_sent_version from account_plan where user_id = ?")
+      .bind(team)
+      .first<{ seats: number; seats_version: number; seats_sent_version: number }>();
+
+  it("is sent again by the cron under the same versioned key until it lands, the newest count alone, charged once", async () => {
+    const owner = await account("Oona Outage");
+    const [mia, ned, ola] = [await account("Mia Outage"), await account("Ned Outage"), await account("Ola Outage")];
+    const team = await teamOf(owner, [mia]);
+    const sub = `sub_outage_${crypto.randomUUID().slice(0, 8)}`;
+    // On Card Pro at Stripe for one seat; the first recount (two members) lands while Stripe answers.
+    await env.DB.prepare(
+      "update account_plan set subscription_id = ?, subscription_status = 'active', seats = 1 where user_id = ?",
+    )
+      .bind(sub, team)
+      .run();
+    await syncSeats(onStripe(), team);
+    expect(await plan(team)).toEqual({ seats: 2, seats_version: 1, seats_sent_version: 1 });
+
+    // Stripe is down: Ned joins, and neither the send at once nor the cron gets through.
+    await stage("down");
+    try {
+      await joinTeam(team, owner, ned);
+      await expect(syncSeats(onStripe(), team)).rejects.toMatchObject({ status: 503 });
+      await cron();
+      expect(await plan(team)).toEqual({ seats: 3, seats_version: 2, seats_sent_version: 1 });
+      // Ola joins meanwhile: the newer count supersedes the pending one.
+      await joinTeam(team, owner, ola);
+      await cron();
+      expect(await plan(team)).toEqual({ seats: 4, seats_version: 3, seats_sent_version: 1 });
+      // Stripe takes the change but its answer is lost: not counted as sent.
+      await stage("lost");
+      await cron();
+      expect(await plan(team)).toMatchObject({ seats_version: 3, seats_sent_version: 1 });
+    } finally {
+      await stage("up");
+    }
+    // Recovered: the next run lands it, the run after sends nothing.
+    await cron();
+    expect(await plan(team)).toEqual({ seats: 4, seats_version: 3, seats_sent_version: 3 });
+    await cron();
+    const calls = await seatCalls(sub);
+    expect(calls.map((c) => c.idempotencyKey)).toEqual([
+      `seats:${sub}:1`,
+      ...calls.slice(1).map(() => `seats:${sub}:3`),
+    ]);
+    expect(calls.length).toBeGreaterThan(2);
+    expect(calls.every((c) => c.form.quantity === (c.idempotencyKey?.endsWith(":1") ? "2" : "4"))).toBe(true);
+    // One proration per change that landed (1 → 2, then 2 → 4 seats) for half a period: 3 × 7.99 / 2, not more.
+    const next = await stripePayments({ secretKey: KEY, apiBase: STRIPE }).previewNextInvoice({ subscriptionId: sub });
+    expect(next.quantity).toBe(4);
+    expect(Math.abs(next.prorations - (3 * 799) / 2)).toBeLessThanOrEqual(2);
   });
 });

@@ -1,3 +1,4 @@
+import { createExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { runScheduled } from "~/server/composition.server";
@@ -130,8 +131,8 @@ describe("reminders", () => {
     await env.DB.prepare("update reminder set due_at = ? where user_id = ?")
       .bind(Date.now() - 60_000, a.userId)
       .run();
-    await runScheduled(parseEnv(env), new Date());
-    await runScheduled(parseEnv(env), new Date());
+    await runScheduled(parseEnv(env), new Date(), createExecutionContext());
+    await runScheduled(parseEnv(env), new Date(), createExecutionContext());
     const notes = await env.DB.prepare(
       "select title, message, action_url from notification where user_id = ? and type = 'warning'",
     )

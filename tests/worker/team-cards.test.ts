@@ -1,8 +1,8 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it, vi } from "vitest";
 import { LOCKED_FIELD_MESSAGE } from "~/lib/card/brand";
-import { call, form } from "./helpers";
-import { type Account, account, get, post, teamOf } from "./team-helpers";
+import { call, form, json } from "./helpers";
+import { type Account, account, get, post, switchTo, teamOf } from "./team-helpers";
 
 vi.setConfig({ testTimeout: 120_000 });
 
@@ -347,5 +347,114 @@ describe("a template's logo (decision 0254)", () => {
     expect(await (await call(`/c/${slug}`)).text()).not.toContain(`class="card-brand"`);
     expect(await (await call(`/c/${slug}/contact.vcf`)).text()).not.toContain("LOGO");
     expect((await call(`/avatars/${row?.logo_key}`)).status).toBe(404);
+  });
+
+  const logoOf = async (template: string) =>
+    (
+      await env.DB.prepare("select logo_key from card_template where id = ?")
+        .bind(template)
+        .first<{ logo_key: string | null }>()
+    )?.logo_key ?? "";
+
+  it("leaves KV with its template, which is deleted only on a confirmed post by the team's managers (decision 0272)", async () => {
+    const admin = await account("Del Template");
+    const mia = await account("Mia Template");
+    const team = await teamOf(admin, [mia]);
+    const template = await makeTemplate(team, admin);
+    const { cardId } = await issueAndClaim(team, admin, mia, template);
+    const slug = `deltpl-${crypto.randomUUID().slice(0, 8)}`;
+    expect((await post(`/card/${cardId}`, mia, { intent: "publish", slug })).status).toBe(302);
+    expect((await upload(team, admin, template, PNG)).status).toBe(302);
+    const key = await logoOf(template);
+    expect(await env.CACHE.get(`avatar:${key}`)).not.toBeNull();
+    expect(await (await call(`/c/${slug}`)).text()).toContain(`/avatars/${key}`);
+
+    // One post asks first; a member, and another team's admin, get the page's 404; nothing goes.
+    const asked = await post(`/teams/${team}/cards`, admin, { intent: "delete-template", id: template });
+    expect(asked.status).toBe(200);
+    expect(await asked.text()).toContain('data-confirm-step="delete-template"');
+    expect(
+      (await post(`/teams/${team}/cards`, mia, { intent: "delete-template", id: template, confirmed: "yes" })).status,
+    ).toBe(404);
+    const other = await account("Oz Template");
+    const otherTeam = await teamOf(other, []);
+    expect(
+      (await post(`/teams/${otherTeam}/cards`, other, { intent: "delete-template", id: template, confirmed: "yes" }))
+        .status,
+    ).toBe(404);
+    expect(await logoOf(template)).toBe(key);
+
+    const done = await post(`/teams/${team}/cards`, admin, {
+      intent: "delete-template",
+      id: template,
+      confirmed: "yes",
+    });
+    expect(done.status).toBe(302);
+    expect(await env.DB.prepare("select id from card_template where id = ?").bind(template).first()).toBeNull();
+    expect(await env.CACHE.get(`avatar:${key}`)).toBeNull();
+    // The card keeps its values and loses the link and the logo, on a page refreshed at once.
+    const card = await env.DB.prepare("select company, template_id from card where id = ?").bind(cardId).first();
+    expect(card).toEqual({ company: BRAND.company, template_id: null });
+    const page = await (await call(`/c/${slug}`)).text();
+    expect(page).toContain(BRAND.company);
+    expect(page).not.toContain(`/avatars/${key}`);
+    const audit = await env.DB.prepare(
+      "select subject, detail from workspace_audit where workspace_id = ? and action = 'template.changed' order by id desc limit 1",
+    )
+      .bind(team)
+      .first();
+    expect(audit).toEqual({ subject: BRAND.name, detail: "Deleted: its cards keep their values" });
+  });
+
+  it("and every key a team keeps in KV leave with the team, when its last member's account goes (decision 0272)", async () => {
+    const admin = await account("Lone Admin");
+    const mia = await account("Mia Stays");
+    const alone = await teamOf(admin, []);
+    const shared = await teamOf(admin, [mia]);
+    const [gone, kept] = [await makeTemplate(alone, admin), await makeTemplate(shared, admin)];
+    expect((await upload(alone, admin, gone, PNG)).status).toBe(302);
+    expect((await upload(shared, admin, kept, PNG)).status).toBe(302);
+    const [goneKey, keptKey] = [await logoOf(gone), await logoOf(kept)];
+    // A person with a photo in each team.
+    const photo = new Uint8Array([
+      0xff,
+      0xd8,
+      0xff,
+      0xe0,
+      0x00,
+      0x10,
+      ...crypto.getRandomValues(new Uint8Array(64)),
+      0xff,
+      0xd9,
+    ]);
+    for (const team of [alone, shared]) {
+      await switchTo(admin, team);
+      const made = await call("/api/capture", json({ source: "quick", name: "Pia Photo" }, admin.cookie));
+      expect(made.status).toBe(201);
+      const { id } = (await made.json()) as { id: number };
+      const put = await call(`/api/people/${id}/photo`, {
+        method: "PUT",
+        body: photo,
+        headers: { cookie: admin.cookie, "content-type": "image/jpeg" },
+      });
+      expect(put.status).toBeLessThan(300);
+    }
+    const photos = async (team: string) => (await env.CACHE.list({ prefix: `person-photo:${team}:` })).keys.length;
+    expect([await photos(alone), await photos(shared)]).toEqual([1, 1]);
+
+    // Mia's team needs another owner before the admin may go.
+    await switchTo(admin, shared);
+    expect((await post(`/teams/${shared}`, admin, { intent: "role", user: mia.id, role: "owner" })).status).toBe(302);
+    const deleted = await call("/settings", {
+      ...form({ intent: "delete-account", confirm: admin.email }),
+      headers: { cookie: admin.cookie },
+    });
+    expect(deleted.status).toBe(302);
+    expect(await env.DB.prepare("select id from workspace where id = ?").bind(alone).first()).toBeNull();
+    expect(await env.CACHE.get(`avatar:${goneKey}`)).toBeNull();
+    expect(await photos(alone)).toBe(0);
+    // The team Mia is still in keeps its logo and its photos.
+    expect(await env.CACHE.get(`avatar:${keptKey}`)).not.toBeNull();
+    expect(await photos(shared)).toBe(1);
   });
 });

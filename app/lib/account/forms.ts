@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { requiredEmailField } from "../forms/fields";
+import { LOCALES } from "../i18n/locales";
 import { PASSWORD_MAX, PASSWORD_MIN } from "./auth";
 
 /** Field rules for the account forms (reset, change password, change email), shared by page and server. */
@@ -58,6 +59,8 @@ export const accountSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("sign-out-others") }),
   z.object({ intent: z.literal("sign-out-device"), id: z.string().regex(/^[\w-]{8,200}$/, "Choose a device") }),
   z.object({ intent: z.literal("verify-email") }),
+  // The account's language (decision 0269): one of the languages the mails are written in.
+  z.object({ intent: z.literal("set-language"), locale: z.enum(LOCALES, { error: "Choose a language" }) }),
   z.object({ intent: z.literal("2fa-enable"), currentPassword: currentPasswordField }),
   // The setup's key and recovery codes come back only to show the setup again after a wrong code.
   z.object({

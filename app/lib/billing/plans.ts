@@ -3,7 +3,8 @@
  * Plan and billing and every server-side gate read (app/server/billing/plans.server.ts), so they cannot disagree.
  * Pure: no I/O, safe in the browser.
  */
-import { formatInZone } from "../time/time";
+import { DEFAULT_LOCALE, type Locale } from "../i18n/locales";
+import { dateTimeFormat, formatInZone, isTimeZone } from "../time/time";
 
 export const TRIAL_DAYS = 7;
 export const NONPROFIT_MONTHS = 3;
@@ -217,7 +218,10 @@ export const PLAN_LABEL: Record<PlanSource, string> = {
   basic: "Basic",
 };
 
-export function formatPlanDate(d: Date | string, timeZone = "UTC"): string {
+export function formatPlanDate(d: Date | string, timeZone = "UTC", locale: Locale = DEFAULT_LOCALE): string {
+  // An account mail in another language writes the day that language's way (decision 0269).
+  if (locale !== DEFAULT_LOCALE)
+    return dateTimeFormat(isTimeZone(timeZone) ? timeZone : "UTC", { dateStyle: "long" }, locale).format(new Date(d));
   return formatInZone(d, timeZone, { dateStyle: "long" });
 }
 

@@ -86,3 +86,6 @@ export function negotiateLocale(request: Request): LocaleChoice {
 export function langCookie(locale: Locale, secure: boolean): string {
   return `${LANG_COOKIE}=${locale}; Path=/; Max-Age=31536000; SameSite=Lax${secure ? "; Secure" : ""}`;
 }
+
+/** An account's stored language (decision 0269) as a locale: none yet, or one we no longer have, reads English. */
+export const accountLocale = (stored: string | null | undefined): Locale => matchLocale(stored) ?? DEFAULT_LOCALE;

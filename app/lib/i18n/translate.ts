@@ -1,5 +1,15 @@
 import { IntlMessageFormat } from "intl-messageformat";
 import { DEFAULT_LOCALE, type Locale, localeDir } from "./locales";
+import { accountAr } from "./messages/account/ar";
+import { accountDe } from "./messages/account/de";
+import { accountEn } from "./messages/account/en";
+import { accountEs } from "./messages/account/es";
+import { accountFr } from "./messages/account/fr";
+import { accountIt } from "./messages/account/it";
+import { accountJa } from "./messages/account/ja";
+import { accountNl } from "./messages/account/nl";
+import { accountPtBR } from "./messages/account/pt-BR";
+import { accountZhHans } from "./messages/account/zh-Hans";
 import { ar } from "./messages/ar";
 import { attendeeAr } from "./messages/attendee/ar";
 import { attendeeDe } from "./messages/attendee/de";
@@ -62,22 +72,30 @@ import { siteZhHans } from "./messages/site/zh-Hans";
 import { zhHans } from "./messages/zh-Hans";
 
 /** Every English message: the card's and, in their own files, each area's (so areas grow apart, not in one file). */
-export const ENGLISH = { ...en, ...givingEn, ...eventsEn, ...authEn, ...attendeeEn, ...siteEn } as const;
+export const ENGLISH = { ...en, ...givingEn, ...eventsEn, ...authEn, ...attendeeEn, ...siteEn, ...accountEn } as const;
 export type MessageKey = keyof typeof ENGLISH;
 /** Another language's messages: a key it lacks reads the English message. */
 export type Catalog = { readonly [K in MessageKey]?: string };
 
 export const CATALOGS: Record<Locale, Catalog> = {
   en: ENGLISH,
-  es: { ...es, ...givingEs, ...eventsEs, ...authEs, ...attendeeEs, ...siteEs },
-  fr: { ...fr, ...givingFr, ...eventsFr, ...authFr, ...attendeeFr, ...siteFr },
-  de: { ...de, ...givingDe, ...eventsDe, ...authDe, ...attendeeDe, ...siteDe },
-  "pt-BR": { ...ptBR, ...givingPtBR, ...eventsPtBR, ...authPtBR, ...attendeePtBR, ...sitePtBR },
-  it: { ...it, ...givingIt, ...eventsIt, ...authIt, ...attendeeIt, ...siteIt },
-  nl: { ...nl, ...givingNl, ...eventsNl, ...authNl, ...attendeeNl, ...siteNl },
-  ja: { ...ja, ...givingJa, ...eventsJa, ...authJa, ...attendeeJa, ...siteJa },
-  "zh-Hans": { ...zhHans, ...givingZhHans, ...eventsZhHans, ...authZhHans, ...attendeeZhHans, ...siteZhHans },
-  ar: { ...ar, ...givingAr, ...eventsAr, ...authAr, ...attendeeAr, ...siteAr },
+  es: { ...es, ...givingEs, ...eventsEs, ...authEs, ...attendeeEs, ...siteEs, ...accountEs },
+  fr: { ...fr, ...givingFr, ...eventsFr, ...authFr, ...attendeeFr, ...siteFr, ...accountFr },
+  de: { ...de, ...givingDe, ...eventsDe, ...authDe, ...attendeeDe, ...siteDe, ...accountDe },
+  "pt-BR": { ...ptBR, ...givingPtBR, ...eventsPtBR, ...authPtBR, ...attendeePtBR, ...sitePtBR, ...accountPtBR },
+  it: { ...it, ...givingIt, ...eventsIt, ...authIt, ...attendeeIt, ...siteIt, ...accountIt },
+  nl: { ...nl, ...givingNl, ...eventsNl, ...authNl, ...attendeeNl, ...siteNl, ...accountNl },
+  ja: { ...ja, ...givingJa, ...eventsJa, ...authJa, ...attendeeJa, ...siteJa, ...accountJa },
+  "zh-Hans": {
+    ...zhHans,
+    ...givingZhHans,
+    ...eventsZhHans,
+    ...authZhHans,
+    ...attendeeZhHans,
+    ...siteZhHans,
+    ...accountZhHans,
+  },
+  ar: { ...ar, ...givingAr, ...eventsAr, ...authAr, ...attendeeAr, ...siteAr, ...accountAr },
 };
 
 export type MessageValues = Record<string, string | number>;
@@ -138,3 +156,6 @@ export function translatorOf(locale: Locale, catalog: Catalog): Translate {
     return format(DEFAULT_LOCALE, ENGLISH[key], isolated(raw, "ltr"));
   };
 }
+
+/** A link stands on its own line, bare: isolate marks around it would end up inside it in some mail readers. */
+export const bareLink = (text: string, url: string) => text.replace(`\u2068${url}\u2069`, url);

@@ -21,6 +21,7 @@ import { planStateFrom } from "~/server/billing/plans.server";
 import type { PageReads, Statements } from "~/server/db/page-reads.server";
 import { answerEventWord, eventWordOf } from "~/server/events/event-word.server";
 import { dashboardReads } from "~/server/follow/dashboard.server";
+import { refuseOrganiserWrite } from "~/server/organiser-events/editors.server";
 import { connectionsView } from "~/server/people/list.server";
 import { personReads } from "~/server/people/read.server";
 import { idOf } from "~/server/platform/http.server";
@@ -44,6 +45,7 @@ export const middleware: Route.MiddlewareFunction[] = [
       throw signInRedirect(request);
     }
     context.set(userContext, user);
+    refuseOrganiserWrite(request, pattern, user.workspace);
     // A team that requires a second factor: its member sets one up before reaching its pages (decision 0242).
     if (user.workspace.secondFactorDue && !SECOND_FACTOR_FREE.test(new URL(request.url).pathname))
       throw redirect(`${href("/settings/account")}#two-factor-title`);

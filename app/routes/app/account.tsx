@@ -9,8 +9,10 @@ import { Field, inputClass } from "~/components/ui/field";
 import { appContext } from "~/context";
 import { countryName, deviceName } from "~/lib/account/devices";
 import { accountSchema } from "~/lib/account/forms";
+import { LOCALE_NAME, LOCALES } from "~/lib/i18n/locales";
 import { pageMeta } from "~/lib/site";
 import { secondFactorRequired } from "~/lib/teams/rules";
+import { readAccountLocale, saveAccountLocale } from "~/server/account/account-language.server";
 import { accountMail } from "~/server/account/account-mail.server";
 import { asAuthResponse, createAuth, sessionToken, TOO_MANY_AUTH_ATTEMPTS } from "~/server/account/auth.server";
 import { sendConfirmationLink } from "~/server/account/confirm-first.server";
@@ -29,6 +31,7 @@ type Intent =
   | "sign-out-others"
   | "sign-out-device"
   | "verify-email"
+  | "set-language"
   | "2fa-enable"
   | "2fa-confirm"
   | "2fa-disable"
@@ -71,6 +74,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     devices,
     emailChange,
     twoFactor: await twoFactorOn(app.db, user.id),
+    locale: await readAccountLocale(app.db, user.id),
     passkeys: (await listPasskeys(app.db, user.id)).map((p) => ({
       id: p.id,
       name: p.name,
@@ -125,6 +129,12 @@ export async function action({ request, context }: Route.ActionArgs) {
         400,
       );
 
+    if (value.intent === "set-language") {
+      await saveAccountLocale(app.db, user.id, value.locale);
+      return redirect(href("/settings/account"), {
+        headers: await toast("Language saved", `We write your emails in ${LOCALE_NAME[value.locale]}.`),
+      });
+    }
     if (value.intent === "verify-email") {
       if ((await sendConfirmationLink(app, request, user)) === "limited")
         return reply(submission.reply({ formErrors: [TOO_MANY_AUTH_ATTEMPTS], hideFields }), 429);
@@ -250,7 +260,10 @@ export async function action({ request, context }: Route.ActionArgs) {
       body: { newEmail, callbackURL: `${href("/settings/account")}?email=changed` },
       headers: request.headers,
     });
-    await accountMail(app.db).noticeEmailChange(user, newEmail);
+    await accountMail(app.db).noticeEmailChange(
+      { ...user, locale: await readAccountLocale(app.db, user.id) },
+      newEmail,
+    );
     return reply(submission.reply({ resetForm: true }), 200, { emailSentTo: newEmail });
   }
 }
@@ -279,7 +292,7 @@ function FormError({ id, errors }: { id: string; errors?: string[] }) {
 }
 
 export default function Account({ loaderData, actionData }: Route.ComponentProps) {
-  const { user, otherSessions, devices, emailChange, twoFactor, passkeys, passkeyNote } = loaderData;
+  const { user, otherSessions, devices, emailChange, twoFactor, passkeys, passkeyNote, locale } = loaderData;
   // /passkey.js binds the passkey form once React owns the page: loaded here, or asked again after a navigation.
   useEffect(() => {
     const loaded = (window as { knowwhoPasskeys?: { scan: () => void } }).knowwhoPasskeys;
@@ -387,6 +400,32 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
         {currentPassword(emailFields)}
         <button type="submit" disabled={busy("change-email")} className={primary}>
           {busy("change-email") ? "Sending..." : "Send the confirmation link"}
+        </button>
+      </Form>
+
+      <Form method="post" className={box} aria-labelledby="language-title">
+        <h2 id="language-title" className="font-semibold text-lg">
+          Language of your emails
+        </h2>
+        <p className="text-slate-700 text-sm dark:text-slate-300">
+          Reminders, billing notices, team invitations and other emails about your account are written in this language.
+        </p>
+        <input type="hidden" name="intent" value="set-language" />
+        <Field
+          id="account-locale"
+          label="Language"
+          errors={actionData?.intent === "set-language" ? (actionData.result.error?.locale ?? undefined) : undefined}
+        >
+          <select id="account-locale" name="locale" defaultValue={locale} className={inputClass}>
+            {LOCALES.map((code) => (
+              <option key={code} value={code} lang={code}>
+                {LOCALE_NAME[code]}
+              </option>
+            ))}
+          </select>
+        </Field>
+        <button type="submit" disabled={busy("set-language")} className={primary}>
+          {busy("set-language") ? "Saving..." : "Save language"}
         </button>
       </Form>
 

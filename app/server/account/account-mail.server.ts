@@ -1,9 +1,10 @@
-import { DEFAULT_LOCALE, type Locale } from "~/lib/i18n/locales";
-import { translator } from "~/lib/i18n/translate";
+import { accountLocale, DEFAULT_LOCALE, type Locale } from "~/lib/i18n/locales";
+import { bareLink, translator } from "~/lib/i18n/translate";
 import type { Database } from "../db/db.server";
 import { outboxMailer } from "../platform/mail.server";
 
-type Person = { email: string; name: string };
+/** better-auth hands its user with the account's stored language (an additional field, decision 0269). */
+type Person = { email: string; name: string; locale?: string | null };
 
 /** True when better-auth's signed link changes the address (its payload names `updateTo`), not only confirms it. */
 function changesAddress(token: string): boolean {
@@ -14,9 +15,6 @@ function changesAddress(token: string): boolean {
     return true;
   }
 }
-
-/** A link stands on its own line, bare: isolate marks around it would end up inside it in some mail readers. */
-const bareLink = (text: string, url: string) => text.replace(`\u2068${url}\u2069`, url);
 
 /** Links expire after an hour; the mails say so. */
 export const ACCOUNT_LINK_SECONDS = 60 * 60;
@@ -49,20 +47,23 @@ export function accountMail(db: Database, locale: Locale = DEFAULT_LOCALE) {
         });
         return;
       }
+      // A change of address is an account's own mail: in the account's language (decision 0269).
+      const own = translator(accountLocale(user.locale));
       await mailer.send({
         to: user.email,
         kind: "email-change",
-        subject: "Confirm your new KnowWho email address",
-        text: `Hi ${user.name},\n\nOpen this link to make ${user.email} the email address of your KnowWho account:\n\n${url}\n\nThe link works for one hour. Until you open it, your account keeps its current address. If you did not ask for this, ignore this email.`,
+        subject: own("acct.emailChange.subject"),
+        text: bareLink(own("acct.emailChange.body", { name: user.name, email: user.email, url }), url),
       });
     },
     /** To the current address, so a change made from a stolen session does not go unnoticed. */
     async noticeEmailChange(user: Person, newEmail: string) {
+      const own = translator(accountLocale(user.locale));
       await mailer.send({
         to: user.email,
         kind: "email-change-notice",
-        subject: "Your KnowWho email address is being changed",
-        text: `Hi ${user.name},\n\nSomeone signed in to your KnowWho account asked to change its email address to ${newEmail}. The change happens only when the link sent to that address is opened.\n\nIf this was not you, change your password in Settings > Account now and sign out of your other devices.`,
+        subject: own("acct.emailChangeNotice.subject"),
+        text: own("acct.emailChangeNotice.body", { name: user.name, email: newEmail }),
       });
     },
   };

@@ -1,4 +1,4 @@
-import { and, eq, inArray, or, sql } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, or, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { SQLiteTable } from "drizzle-orm/sqlite-core";
 import {
@@ -11,6 +11,7 @@ import {
   card,
   cardSourceStat,
   cardStat,
+  cardTemplate,
   connection,
   consentRecord,
   contactPoint,
@@ -79,6 +80,18 @@ import { provedMailbox } from "./proved-mailbox.server";
 /** The account whose data is read or deleted. Rows kept by email count only once the address is confirmed. */
 export type AccountOwner = { id: string; email: string; emailVerified: boolean };
 
+/** The workspaces the account is the only member of (its teams among them go with it). */
+const teamsAloneIn = (db: Database, userId: string) =>
+  db
+    .select({ id: member.workspaceId })
+    .from(member)
+    .where(
+      and(
+        eq(member.userId, userId),
+        sql`not exists (select 1 from ${member} m where m.workspace_id = ${member.workspaceId} and m.user_id <> ${userId})`,
+      ),
+    );
+
 /**
  * The deletions, children before parents, so the account goes whole in one batch whatever each foreign
  * key says (campaign.user_id has no ON DELETE; a table rebuild would fire its children's SET NULL).
@@ -109,15 +122,7 @@ function deletions(db: Database, o: AccountOwner): BatchItem<"sqlite">[] {
     : [];
   // Teams the account is alone in go with it (their invitations follow by foreign key); teams with other members
   // stay theirs, and its personal workspace goes with its user row (migration 0046's trigger).
-  const aloneIn = db
-    .select({ id: member.workspaceId })
-    .from(member)
-    .where(
-      and(
-        eq(member.userId, o.id),
-        sql`not exists (select 1 from ${member} m where m.workspace_id = ${member.workspaceId} and m.user_id <> ${o.id})`,
-      ),
-    );
+  const aloneIn = teamsAloneIn(db, o.id);
   return [
     db.delete(workspace).where(and(eq(workspace.kind, "team"), inArray(workspace.id, aloneIn))),
     mine(mailingClick, mailingClick.userId),
@@ -194,16 +199,48 @@ const PREVIEW_KINDS = ["import-preview", "gift-import"];
 /**
  * Deletes an account and everything it holds in one D1 batch (all or nothing), then what it kept in KV:
  * card avatars, person photos, campaign images and import previews, and the edge copies of its
- * published cards and campaign pages. KV goes after the rows, so a read in between cannot put a copy back.
+ * published cards and campaign pages; the same for each team it was alone in, with its templates' logos.
+ * KV goes after the rows, so a read in between cannot put a copy back.
  */
 export async function deleteAccount(env: AppEnv, db: Database, o: AccountOwner): Promise<void> {
-  const [cards, campaigns] = await Promise.all([
-    db.select({ slug: card.slug, avatarKey: card.avatarKey }).from(card).where(eq(card.userId, o.id)),
-    db.select({ imageKey: campaign.imageKey }).from(campaign).where(eq(campaign.userId, o.id)),
+  const teams = (
+    await teamsAloneIn(db, o.id).innerJoin(
+      workspace,
+      and(eq(workspace.id, member.workspaceId), eq(workspace.kind, "team")),
+    )
+  ).map((t) => t.id);
+  const spaces = [o.id, ...teams];
+  const [cards, campaigns, logos] = await Promise.all([
+    db
+      .select({ space: card.userId, slug: card.slug, avatarKey: card.avatarKey })
+      .from(card)
+      .where(inArray(card.userId, spaces)),
+    db
+      .select({ space: campaign.userId, imageKey: campaign.imageKey })
+      .from(campaign)
+      .where(inArray(campaign.userId, spaces)),
+    db
+      .select({ space: cardTemplate.workspaceId, logoKey: cardTemplate.logoKey })
+      .from(cardTemplate)
+      .where(and(inArray(cardTemplate.workspaceId, spaces), isNotNull(cardTemplate.logoKey))),
   ]);
   const [first, ...rest] = deletions(db, o);
   await db.batch([first as BatchItem<"sqlite">, ...rest]);
-  const images = [...new Set(campaigns.map((c) => c.imageKey).filter((k): k is string => Boolean(k)))];
+  // A team someone joined in between stayed in the batch's check: what it keeps in KV stays with it.
+  const stayed = new Set(
+    teams.length
+      ? (await db.select({ id: workspace.id }).from(workspace).where(inArray(workspace.id, teams))).map((t) => t.id)
+      : [],
+  );
+  const gone = (row: { space: string | null }) => row.space !== null && !stayed.has(row.space);
+  const images = [
+    ...new Set(
+      campaigns
+        .filter(gone)
+        .map((c) => c.imageKey)
+        .filter((k): k is string => Boolean(k)),
+    ),
+  ];
   // Campaign images are stored by content hash: another account's campaign may show the same picture.
   const stillUsed = images.length
     ? new Set(
@@ -212,11 +249,13 @@ export async function deleteAccount(env: AppEnv, db: Database, o: AccountOwner):
         ),
       )
     : new Set<string | null>();
+  const goneSpaces = spaces.filter((id) => !stayed.has(id));
   await Promise.all([
-    ...cards.map((c) => removeCardObjects(env, c)),
+    ...cards.filter(gone).map((c) => removeCardObjects(env, c)),
+    ...logos.filter(gone).map((t) => env.CACHE.delete(`avatar:${t.logoKey}`)),
     ...images.filter((k) => !stillUsed.has(k)).map((k) => env.CACHE.delete(`campaign-image:${k}`)),
-    deleteAccountPhotos(env.CACHE, o.id),
-    ...PREVIEW_KINDS.map((kind) => deleteByPrefix(env.CACHE, `${kind}:${o.id}:`)),
+    ...goneSpaces.map((id) => deleteAccountPhotos(env.CACHE, id)),
+    ...goneSpaces.flatMap((id) => PREVIEW_KINDS.map((kind) => deleteByPrefix(env.CACHE, `${kind}:${id}:`))),
     campaigns.length ? purgeCampaignPages(env) : null,
   ]);
 }

@@ -94,7 +94,11 @@ export function createAuth({ env, db }: AuthContext, request: Request) {
       sendOnSignUp: true,
       expiresIn: ACCOUNT_LINK_SECONDS,
     },
-    user: { changeEmail: { enabled: true } },
+    // The account's language (decision 0269): written at sign-up below, never taken from the client's body.
+    user: {
+      changeEmail: { enabled: true },
+      additionalFields: { locale: { type: "string", required: false, input: false } },
+    },
     session: {
       expiresIn: SESSION_EXPIRES_S,
       updateAge: SESSION_UPDATE_AGE_S,
@@ -140,7 +144,10 @@ export function createAuth({ env, db }: AuthContext, request: Request) {
       session: { create: { before: async (data) => ({ data: { ...data, country: edgeCountry(request) } }) } },
       user: {
         create: {
-          before: async (data) => ({ data: { ...data, name: checkedName(data.name) } }),
+          // The sign-up page's language becomes the account's: its mails are written in it (decision 0269).
+          before: async (data) => ({
+            data: { ...data, name: checkedName(data.name), locale: negotiateLocale(request).locale },
+          }),
           // Every new account starts the 7-day Card Pro trial, whichever endpoint created it.
           after: async (created) => startTrialForNewAccount(db, created.id),
         },

@@ -1,21 +1,30 @@
-import {
-  type AuthenticationResponseJSON,
-  generateAuthenticationOptions,
-  generateRegistrationOptions,
-  type RegistrationResponseJSON,
-  verifyAuthenticationResponse,
-  verifyRegistrationResponse,
-} from "@simplewebauthn/server";
-import { isoBase64URL } from "@simplewebauthn/server/helpers";
+import type { AuthenticationResponseJSON, RegistrationResponseJSON } from "@simplewebauthn/server";
 import type { BetterAuthPlugin } from "better-auth";
 import { APIError, createAuthEndpoint, freshSessionMiddleware } from "better-auth/api";
 import { setSessionCookie } from "better-auth/cookies";
 import { and, asc, eq, gt } from "drizzle-orm";
 import { z } from "zod";
 import { passkeyNameField } from "~/lib/account/forms";
+import { base64url, fromBase64url } from "~/lib/text/base64url";
 import { passkey, session, user as userTable, verification } from "~db/schema";
 import type { Database } from "../db/db.server";
 import { SSO_ONLY, ssoOnlySql } from "./sso.server";
+
+/**
+ * @simplewebauthn with its certificate parsers (asn1, x509: a third of the session chunk), imported when a
+ * passkey ceremony first runs, not with the session every signed-in request loads (decision 0273); keys are
+ * stored as unpadded base64url, as its helpers wrote them.
+ */
+const webauthn = () => import("@simplewebauthn/server");
+
+/** A user handle the browser sent, as text; one that is not base64url names nobody. */
+function handleText(handle: string): string | null {
+  try {
+    return new TextDecoder().decode(fromBase64url(handle));
+  } catch {
+    return null;
+  }
+}
 
 /** What the sign-in page says when a passkey does not open an account (unknown, another site's, forged). */
 export const PASSKEY_REFUSED = "That passkey did not sign you in. Try again, or sign in with your password.";
@@ -86,6 +95,7 @@ export function passkeys(db: Database, origin: string): BetterAuthPlugin {
             .select({ id: passkey.credentialId, transports: passkey.transports })
             .from(passkey)
             .where(eq(passkey.userId, user.id));
+          const { generateRegistrationOptions } = await webauthn();
           const options = await generateRegistrationOptions({
             rpName: "KnowWho",
             rpID,
@@ -115,6 +125,7 @@ export function passkeys(db: Database, origin: string): BetterAuthPlugin {
           const userId = ctx.context.session.user.id;
           if (ceremony?.type !== "registration" || ceremony.userId !== userId)
             throw new APIError("BAD_REQUEST", { message: PASSKEY_NOT_ADDED, code: "CHALLENGE_NOT_FOUND" });
+          const { verifyRegistrationResponse } = await webauthn();
           const verification = await verifyRegistrationResponse({
             response: ctx.body.response as unknown as RegistrationResponseJSON,
             expectedChallenge: ceremony.challenge,
@@ -132,7 +143,7 @@ export function passkeys(db: Database, origin: string): BetterAuthPlugin {
               userId,
               name: name.data || "Passkey",
               credentialId: info.credential.id,
-              publicKey: isoBase64URL.fromBuffer(info.credential.publicKey),
+              publicKey: base64url(info.credential.publicKey),
               counter: info.credential.counter,
               transports: (info.credential.transports ?? []).join(","),
               deviceType: info.credentialDeviceType,
@@ -147,6 +158,7 @@ export function passkeys(db: Database, origin: string): BetterAuthPlugin {
       ),
       passkeySignInOptions: createAuthEndpoint("/passkey/sign-in-options", { method: "GET" }, async (ctx) => {
         // No account is named: the authenticator offers the passkeys it holds for this site (discoverable).
+        const { generateAuthenticationOptions } = await webauthn();
         const options = await generateAuthenticationOptions({ rpID, userVerification: "required" });
         await saveChallenge(ctx, { type: "authentication", challenge: options.challenge });
         return ctx.json(options);
@@ -168,6 +180,7 @@ export function passkeys(db: Database, origin: string): BetterAuthPlugin {
             .get();
           if (!found) throw refused();
           const { key } = found;
+          const { verifyAuthenticationResponse } = await webauthn();
           const verification = await verifyAuthenticationResponse({
             response,
             expectedChallenge: ceremony.challenge,
@@ -176,14 +189,14 @@ export function passkeys(db: Database, origin: string): BetterAuthPlugin {
             requireUserVerification: true,
             credential: {
               id: key.credentialId,
-              publicKey: isoBase64URL.toBuffer(key.publicKey),
+              publicKey: fromBase64url(key.publicKey),
               counter: key.counter,
               transports: transportsOf(key.transports),
             },
           }).catch(() => null);
           // The user handle, when the authenticator sends one, must be this passkey's account's.
           const handle = response.response.userHandle;
-          const handleOk = !handle || isoBase64URL.toUTF8String(handle) === key.userId;
+          const handleOk = !handle || handleText(handle) === key.userId;
           if (!verification?.verified || !handleOk) throw refused();
           // @simplewebauthn refused a counter that went back (a cloned key); the update takes it only if no
           // other sign-in moved it meanwhile.

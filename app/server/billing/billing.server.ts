@@ -2,6 +2,8 @@ import { and, desc, eq, isNull, lte, or, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { AppContext } from "~/context";
 import { formatPlanDate, GRACE_DAYS, PRO_PRICE } from "~/lib/billing/plans";
+import { accountLocale } from "~/lib/i18n/locales";
+import { translator } from "~/lib/i18n/translate";
 import { DAY_MS } from "~/lib/time/days";
 import { accountPlan, billingInvoice, member, user, workspace } from "~db/schema";
 import type { Database } from "../db/db.server";
@@ -190,8 +192,11 @@ async function ownerOf(db: Database, workspaceId: string) {
     .from(workspace)
     .where(eq(workspace.id, workspaceId));
   if (!row) return null;
-  const [person] = await db.select({ email: user.email, name: user.name }).from(user).where(eq(user.id, row.notifyId));
-  return person ? { id: row.id, notifyId: row.notifyId, email: person.email, name: person.name } : null;
+  const [person] = await db
+    .select({ email: user.email, name: user.name, locale: user.locale })
+    .from(user)
+    .where(eq(user.id, row.notifyId));
+  return person ? { id: row.id, notifyId: row.notifyId, ...person } : null;
 }
 
 /**
@@ -425,13 +430,17 @@ async function onInvoice(app: AppContext, event: PaymentEvent, object: unknown):
   );
   return {
     statements,
-    after: () =>
-      outboxMailer(app.db).send({
+    // In the owner's own language (decision 0269).
+    after: () => {
+      const locale = accountLocale(owner.locale);
+      const t = translator(locale);
+      return outboxMailer(app.db).send({
         to: owner.email,
         kind: "payment-failed",
-        subject: "Your Card Pro payment failed",
-        text: `Hi ${owner.name},\n\nWe could not take your Card Pro payment. Card Pro stays on until ${formatPlanDate(graceEnds)} while you update your payment method in Settings → Plan and billing. After that your account moves to Basic; nothing you made is deleted.`,
-      }),
+        subject: t("acct.paymentFailed.subject"),
+        text: t("acct.paymentFailed.body", { name: owner.name, date: formatPlanDate(graceEnds, "UTC", locale) }),
+      });
+    },
   };
 }
 

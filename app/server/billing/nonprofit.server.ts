@@ -1,5 +1,7 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import { formatPlanDate, NONPROFIT_MONTHS } from "~/lib/billing/plans";
+import { accountLocale } from "~/lib/i18n/locales";
+import { translator } from "~/lib/i18n/translate";
 import { accountPlan, nonprofitApplication, user, workspace } from "~db/schema";
 import type { Database } from "../db/db.server";
 import { failedWith } from "../db/write.server";
@@ -99,6 +101,7 @@ export async function decideApplication(
       status: nonprofitApplication.status,
       email: user.email,
       name: user.name,
+      locale: user.locale,
     })
     .from(nonprofitApplication)
     .innerJoin(user, eq(user.id, nonprofitApplication.userId))
@@ -131,13 +134,21 @@ export async function decideApplication(
       .where(and(eq(accountPlan.userId, plan), endsAt ? claimedHere : sql`0`)),
   ]);
   if (decided.length === 0) return null;
+  // The applicant's mail in their account's language (decision 0269); the operator's notification stays English.
+  const locale = accountLocale(app.locale);
+  const t = translator(locale);
+  const words = { name: app.name, organisation: app.organisation };
   await mail.send({
     to: app.email,
     kind: `nonprofit-${status}`,
-    subject: endsAt ? "Your nonprofit offer is approved: Card Pro is on" : "About your nonprofit offer application",
+    subject: t(endsAt ? "acct.nonprofitApproved.subject" : "acct.nonprofitDeclined.subject"),
     text: endsAt
-      ? `Hi ${app.name},\n\nWe approved ${app.organisation} for the nonprofit early adopters offer: ${NONPROFIT_MONTHS} months of Card Pro free, until ${formatPlanDate(endsAt)}. We will remind you two weeks before it ends. No card is needed, and nothing is charged unless you subscribe.`
-      : `Hi ${app.name},\n\n${message}`,
+      ? t("acct.nonprofitApproved.body", {
+          ...words,
+          months: NONPROFIT_MONTHS,
+          date: formatPlanDate(endsAt, "UTC", locale),
+        })
+      : t("acct.nonprofitDeclined.body", words),
   });
   return { status, endsAt };
 }

@@ -13,6 +13,8 @@ import {
   TRIAL_DAYS,
   TRIAL_REMINDER_DAYS,
 } from "~/lib/billing/plans";
+import { accountLocale } from "~/lib/i18n/locales";
+import { translator } from "~/lib/i18n/translate";
 import { addMonths, DAY_MS } from "~/lib/time/days";
 import { accountPlan, member, notification, user, workspace } from "~db/schema";
 import { provedMailbox } from "../account/proved-mailbox.server";
@@ -111,7 +113,7 @@ export function isOperator(
   return list.includes(user.email.trim().toLowerCase());
 }
 
-type Person = { id: string; email: string; name: string; team: string | null };
+type Person = { id: string; email: string; name: string; team: string | null; locale: string | null };
 type Ending = { kind: "trial" | "nonprofit"; to: Person; endsAt: Date };
 
 /**
@@ -125,6 +127,7 @@ function planPeople(db: Database, workspaceId: string) {
       email: user.email,
       name: user.name,
       team: sql<string | null>`case when ${workspace.kind} = 'team' then ${workspace.name} end`,
+      locale: user.locale,
     })
     .from(member)
     .innerJoin(user, eq(user.id, member.userId))
@@ -247,29 +250,32 @@ async function claimAndNotify(
   return (results.at(-1) as unknown[]).length > 0;
 }
 
+/** Each person's mail in their own account's language (decision 0269); English is the words these mails had. */
 function endingMail(row: Ending) {
-  const team = row.to.team;
-  const what = row.kind === "trial" ? "Card Pro trial" : "nonprofit offer of Card Pro";
-  const whose = team ? `${team}'s ${what}` : `Your ${what}`;
+  const { team, name } = row.to;
+  const locale = accountLocale(row.to.locale);
+  const t = translator(locale);
+  const date = formatPlanDate(row.endsAt, "UTC", locale);
+  const kind = row.kind === "trial" ? "trialEnding" : "nonprofitEnding";
+  const subject = team ? t(`acct.${kind}.subjectTeam`, { team, date }) : t(`acct.${kind}.subject`, { date });
   return {
     to: row.to.email,
     kind: `${row.kind}-ending`,
-    subject: `${whose} ends on ${formatPlanDate(row.endsAt)}`,
+    subject,
     text: team
-      ? `Hi ${row.to.name},\n\n${whose} ends on ${formatPlanDate(row.endsAt)}. As one of its owners and admins, you can keep Card Pro for the team: switch to ${team} and subscribe in Settings → Plan and billing (7.99 USD a month or 79 USD a year per member).\n\nIf nobody does, the team moves to the free Basic plan. Nothing is deleted: its cards, people, events and campaigns stay the team's.`
-      : `Hi ${row.to.name},\n\n${whose} ends on ${formatPlanDate(row.endsAt)}. To keep strategy plans, post-event reports, lead prioritisation, CRM sync and your other Card Pro features, subscribe in Settings → Plan and billing (7.99 USD a month or 79 USD a year).\n\nIf you do nothing, your account moves to the free Basic plan. Nothing you made is deleted: your cards, connections, events and plans stay yours.`,
+      ? t("acct.ending.bodyTeam", { name, lead: subject, team })
+      : t("acct.ending.body", { name, lead: subject }),
   };
 }
 
 function endedMail(to: Person) {
-  const whose = to.team ? `${to.team}'s Card Pro trial` : "Your Card Pro trial";
+  const t = translator(accountLocale(to.locale));
+  const { team, name } = to;
   return {
     to: to.email,
     kind: "trial-ended",
-    subject: `${whose} has ended`,
-    text: to.team
-      ? `Hi ${to.name},\n\n${whose} has ended and the team is on the free Basic plan. Everything the team made is kept; features of Card Pro are read-only until one of its owners or admins subscribes in Settings → Plan and billing.`
-      : `Hi ${to.name},\n\nYour Card Pro trial has ended and your account is on the free Basic plan. Everything you made is kept; features of Card Pro are read-only until you subscribe in Settings → Plan and billing.`,
+    subject: team ? t("acct.ended.subjectTeam", { team }) : t("acct.ended.subject"),
+    text: team ? t("acct.ended.bodyTeam", { name, team }) : t("acct.ended.body", { name }),
   };
 }
 

@@ -1,4 +1,4 @@
-import { and, eq, notInArray, sql } from "drizzle-orm";
+import { and, eq, gt, isNotNull, notInArray, sql } from "drizzle-orm";
 import type { AppContext } from "~/context";
 import { accountPlan } from "~db/schema";
 import type { Database } from "../db/db.server";
@@ -52,6 +52,26 @@ export async function syncSeats(app: AppContext, workspaceId: string) {
 /** The same, for a membership change already made: a processor that fails leaves the count to the next change. */
 export async function syncSeatsAfter(app: AppContext, workspaceId: string) {
   await syncSeats(app, workspaceId).catch((error) => console.error("billing: seats not sent", error));
+}
+
+/**
+ * The cron's retry of seat counts the processor has not taken (it failed, or was down): each pending team's latest
+ * version is sent under that version's key, so a retry of a send that did land is Stripe's replay, and an older
+ * pending version is never sent once a newer recount exists. A failure waits for the next run.
+ */
+export async function resendPendingSeats(app: AppContext, limit = 100) {
+  const pending = await app.db
+    .select({ workspaceId: accountPlan.userId })
+    .from(accountPlan)
+    .where(
+      and(
+        gt(accountPlan.seatsVersion, accountPlan.seatsSentVersion),
+        isNotNull(accountPlan.subscriptionId),
+        notInArray(accountPlan.subscriptionStatus, ENDED),
+      ),
+    )
+    .limit(limit);
+  for (const { workspaceId } of pending) await syncSeatsAfter(app, workspaceId);
 }
 
 /** A team's next invoice as the processor has it now (seats and prorations), for its admins; null without one. */

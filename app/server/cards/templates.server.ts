@@ -279,6 +279,42 @@ export async function setTemplateLogo(
   return { key, purged: slugs.length };
 }
 
+/**
+ * Deletes a template: its cards keep their values and lose the link (and the logo), so their cached visitor pages are
+ * purged; its logo leaves KV once the row is gone. Null when the actor does not manage the team or the template is not
+ * the team's.
+ */
+export async function deleteTemplate(env: AppEnv, db: Database, actor: Manager, templateId: string) {
+  if (!canManageCards(actor.workspace)) return null;
+  const w = actor.workspace.id;
+  const [before] = await db
+    .select({ name: cardTemplate.name })
+    .from(cardTemplate)
+    .where(and(eq(cardTemplate.id, templateId), eq(cardTemplate.workspaceId, w)))
+    .limit(1);
+  if (!before) return null;
+  const results = await writeBatch(db, [
+    // The linked cards' slugs first, while the link still holds (the delete sets it null).
+    rawSql(
+      sql`select slug from card where template_id = ${templateId} and user_id = ${w} and published = 1 and slug is not null`,
+    ),
+    rawSql(sql`delete from card_template where id = ${templateId} and workspace_id = ${w} and ${managerNow(actor)}
+      returning logo_key`),
+    auditIfChanged(db, {
+      workspaceId: w,
+      actorId: actor.id,
+      action: "template.changed",
+      subject: before.name,
+      detail: "Deleted: its cards keep their values",
+    }),
+  ]);
+  const [gone] = (results[1]?.results ?? []) as { logo_key: string | null }[];
+  if (!gone) return null;
+  const slugs = (results[0]?.results ?? []).map((r) => (r as { slug: string }).slug);
+  await Promise.all([gone.logo_key ? env.CACHE.delete(`avatar:${gone.logo_key}`) : null, purgeCards(env, slugs)]);
+  return { name: before.name, purged: slugs.length };
+}
+
 export type IssueResult =
   | { ok: true; token: string; cardId: number }
   | { ok: false; reason: "not-allowed" | "not-found" };

@@ -3,10 +3,11 @@ import type { DonorYear } from "~/lib/fundraising/retention";
 import type { Database } from "../db/db.server";
 
 /**
- * The owner's net giving per donor, year and currency, summed in D1. A donor is the person the gift is
- * attached to, else the donor's email, else their name: the same person counted once across campaigns.
+ * The workspace's net giving per donor, year and currency up to the end of `year` (later gifts are not read: the
+ * (user_id, date) index bounds the scan), summed in D1. A donor is the person the gift is attached to, else the
+ * donor's email, else their name: the same person counted once across campaigns.
  */
-export async function donorYears(db: Database, userId: string): Promise<DonorYear[]> {
+export async function donorYears(db: Database, userId: string, year: number): Promise<DonorYear[]> {
   const rows = await db.all<{
     donor: string;
     name: string | null;
@@ -23,7 +24,17 @@ export async function donorYears(db: Database, userId: string): Promise<DonorYea
       sum(g.amount - g.amount_refunded) as total
     from gift g
     left join connection c on c.id = g.connection_id and c.user_id = g.user_id
-    where g.user_id = ${userId} and g.amount > g.amount_refunded
+    where g.user_id = ${userId} and g.date < ${`${year + 1}-01-01`} and g.amount > g.amount_refunded
     group by 1, 4, 5`);
   return rows.map((r) => ({ ...r, name: r.name ?? "Anonymous", year: Number(r.year) }));
+}
+
+/** The years the retention view offers: from the workspace's first gift (one index entry read) to this year. */
+export async function givingYears(db: Database, userId: string, now = new Date()): Promise<number[]> {
+  const [first] = await db.all<{ date: string | null }>(
+    sql`select min(date) as date from gift where user_id = ${userId}`,
+  );
+  const current = now.getUTCFullYear();
+  const from = Math.max(2000, Math.min(current, Number(first?.date?.slice(0, 4)) || current));
+  return Array.from({ length: current - from + 1 }, (_, i) => current - i);
 }

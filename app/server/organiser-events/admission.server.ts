@@ -1,4 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
+import type { AppContext } from "~/context";
+import { DEFAULT_LOCALE, matchLocale } from "~/lib/i18n/locales";
+import { translator } from "~/lib/i18n/translate";
 import { orgEvent } from "~db/schema";
 import type { Database } from "../db/db.server";
 import { rawSql, type Statement, writeBatch } from "../db/write.server";
@@ -12,14 +15,16 @@ import { outboxMailer } from "../platform/mail.server";
 type Moved = { id: number; email: string; name: string; passToken: string; locale: string | null };
 
 /**
- * Moves the first on the waitlist up when a seat is free; in the same batch as whatever freed it. The seat is
- * counted in the statement, so it never overfills and never moves one person twice.
+ * Moves up, in order, as many on the waitlist as there are free seats (every one when the event has no capacity);
+ * in the same batch as whatever freed them (a leave, a decline, a raised capacity). The seats are counted in the
+ * statement, so it never overfills and never moves one person twice. With `workspaceId`, only that owner's event.
  */
-export const promoteStatement = (eventId: number, now = Date.now()): Statement =>
+export const promoteStatement = (eventId: number, now = Date.now(), workspaceId?: string): Statement =>
   rawSql(sql`update org_attendee set state = 'going', updated_at = ${now}
-    where id = (select id from org_attendee where event_id = ${eventId} and state = 'waitlist' order by id limit 1)
-      and (select count(*) from org_attendee where event_id = ${eventId} and state = 'going')
-        < coalesce((select capacity from org_event where id = ${eventId}), 9000000000)
+    where id in (select id from org_attendee where event_id = ${eventId} and state = 'waitlist' order by id
+      limit coalesce((select case when e.capacity is null then -1
+          else max(0, e.capacity - (select count(*) from org_attendee where event_id = e.id and state = 'going')) end
+        from org_event e where e.id = ${eventId} ${workspaceId ? sql`and e.user_id = ${workspaceId}` : sql``}), 0))
     returning id, email, name, pass_token as passToken, locale`);
 
 /** The rows a batch's promotion moved (none when no seat was free or nobody waited). */
@@ -60,13 +65,10 @@ export async function declineAttendee(db: Database, eventId: number, attendeeId:
   return { ok: true, moved: [...gone, ...promotedBy(promoted)] };
 }
 
-export const STATE_WORDS = {
-  pending: (title: string) => `Your request to join ${title} is waiting for the organiser's approval.`,
-  waitlist: (title: string) => `${title} is full: you are on the waitlist, and will get your pass if a place frees up.`,
-  declined: (title: string) => `The organiser of ${title} declined your request to join.`,
-} as const;
-
-/** Tells an attendee they wait (pending, waitlist) or were declined; a place is mailed as the pass (sendPass). */
+/**
+ * Tells an attendee they wait (pending, waitlist) or were declined, in the language they joined in (as the pass
+ * mail is); a place is mailed as the pass (sendPass).
+ */
 export async function mailPlace(
   db: Database,
   origin: string,
@@ -74,11 +76,16 @@ export async function mailPlace(
   a: Moved,
   place: "pending" | "waitlist" | "declined",
 ) {
+  const t = translator(matchLocale(a.locale) ?? DEFAULT_LOCALE);
   await outboxMailer(db).send({
     to: a.email,
     kind: `event-${place}`,
-    subject: place === "declined" ? `Your request to join ${title}` : `You asked to join ${title}`,
-    text: `Hello ${a.name},\n\n${STATE_WORDS[place](title)}\n\nYour page for this event: ${origin}/pass/${a.passToken}\n`,
+    subject: t(place === "declined" ? "pass.place.mail.declinedSubject" : "pass.place.mail.subject", { title }),
+    text: t("pass.place.mail.body", {
+      name: a.name,
+      words: t(`pass.place.${place}`, { title }),
+      url: `${origin}/pass/${a.passToken}`,
+    }),
   });
 }
 
@@ -93,4 +100,37 @@ export async function setAdmission(
     .update(orgEvent)
     .set(choice)
     .where(and(eq(orgEvent.id, eventId), eq(orgEvent.userId, workspaceId)));
+}
+
+/** A known address joining again is re-mailed its pass at most this often, as mail providers throttle a recipient. */
+const PASS_REMAIL_MS = 3_600_000;
+
+/**
+ * The pass link, by email: on a second join too, since that person may have lost the first mail, but
+ * once an hour at most, claimed in the database so joins side by side cannot each send it.
+ */
+export async function sendPass(
+  app: AppContext,
+  request: Request,
+  title: string,
+  a: { id: number; email: string; name: string; passToken: string; locale?: string | null },
+) {
+  const now = Date.now();
+  const claimed = await app.db.run(sql`update org_attendee set pass_mailed_at = ${now}
+    where id = ${a.id} and (pass_mailed_at is null or pass_mailed_at <= ${now - PASS_REMAIL_MS})`);
+  if (!claimed.meta.changes) return;
+  const url = `${new URL(request.url).origin}/pass/${a.passToken}`;
+  // In the language the attendee joined in (English for joins from before it was kept).
+  const t = translator(matchLocale(a.locale) ?? DEFAULT_LOCALE);
+  await outboxMailer(app.db).send({
+    to: a.email,
+    kind: "event-pass",
+    subject: t("pass.mail.subject", { title }),
+    text: t("pass.mail.body", { name: a.name, title, url }),
+  });
+}
+
+/** Every attendee a batch moved up gets their pass: the one home for it, whatever freed the seat. */
+export async function mailPromoted(app: AppContext, request: Request, title: string, moved: Moved[]) {
+  for (const a of moved) await sendPass(app, request, title, a);
 }

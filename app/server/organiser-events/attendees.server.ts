@@ -426,8 +426,15 @@ export async function exchange(
   return { ok: true, kind: "exchange", created: (results[0]?.meta.changes ?? 0) > 0, other: b };
 }
 
-/** Another attendee of this event whom `viewer` can see in the directory, or null. */
+/**
+ * Holds a place at the event (approved, off the waitlist): only they are listed, suggested and met. The unary plus
+ * keeps the planner on the (event, listed, name) index, which pages the directory in order.
+ */
+export const admitted = (state: SQL | typeof orgAttendee.state = orgAttendee.state) => sql`+${state} = 'going'`;
+
+/** Another admitted attendee of this event whom `viewer`, admitted too, can see in the directory, or null. */
 export async function visibleAttendee(db: Database, event: OrgEvent, viewer: Attendee, id: number) {
+  if (viewer.state !== "going") return null;
   const [row] = await db
     .select()
     .from(orgAttendee)
@@ -437,6 +444,7 @@ export async function visibleAttendee(db: Database, event: OrgEvent, viewer: Att
         eq(orgAttendee.eventId, event.id),
         ne(orgAttendee.id, viewer.id),
         eq(orgAttendee.listed, true),
+        admitted(),
         or(eq(orgAttendee.visibility, "everyone"), exchangedWith(viewer.id, orgAttendee.id)) as SQL,
       ),
     );

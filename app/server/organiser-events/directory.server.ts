@@ -5,7 +5,7 @@ import { orgAttendee, orgExchange, orgLead, orgLeadNote } from "~db/schema";
 import { IDS_PER_STATEMENT } from "../db/budget.server";
 import type { Database } from "../db/db.server";
 import { likeTerm } from "../db/like.server";
-import { ATTENDEE_ID, type Attendee, exchangedWith } from "./attendees.server";
+import { ATTENDEE_ID, type Attendee, admitted, exchangedWith } from "./attendees.server";
 
 export type DirectoryFilters = { q?: string; company?: string; title?: string; interest?: string; page?: number };
 export const DIRECTORY_PAGE = 50;
@@ -15,11 +15,14 @@ export const DIRECTORY_PAGE = 50;
  * people they exchanged with when the viewer is one. Email and phone only for those exchanged with.
  */
 export async function directory(db: Database, viewer: Attendee, f: DirectoryFilters = {}) {
+  // Someone waiting for a place sees their place, not the others (nor they them).
+  if (viewer.state !== "going") return { more: false, people: [] };
   const exchanged = exchangedWith(viewer.id, ATTENDEE_ID);
   const likeOf = (v: string) => `%${likeTerm(v)}%`;
   const where: SQL[] = [
     eq(orgAttendee.eventId, viewer.eventId),
     eq(orgAttendee.listed, true),
+    admitted(),
     ne(orgAttendee.id, viewer.id),
     or(eq(orgAttendee.visibility, "everyone"), exchanged) as SQL,
   ];
@@ -166,6 +169,7 @@ export function matchesQuery(db: Database, me: Attendee) {
       and(
         eq(orgAttendee.eventId, me.eventId),
         eq(orgAttendee.listed, true),
+        admitted(),
         ne(orgAttendee.id, me.id),
         or(eq(orgAttendee.visibility, "everyone"), exchangedWith(me.id, orgAttendee.id)) as SQL,
         sql`${score} > 0`,
@@ -176,6 +180,6 @@ export function matchesQuery(db: Database, me: Attendee) {
 }
 
 export async function matchesFor(db: Database, me: Attendee) {
-  if (!matchWords(`${me.goals} ${me.interests}`).size) return [];
+  if (me.state !== "going" || !matchWords(`${me.goals} ${me.interests}`).size) return [];
   return rankMatches(me, await matchesQuery(db, me), MATCH_LIMIT);
 }

@@ -8,7 +8,9 @@ import { campaign, orgAttendee, orgConsent, orgEvent, orgExchange } from "~db/sc
 import { chunk } from "../db/budget.server";
 import type { Database } from "../db/db.server";
 import { outer } from "../db/outer.server";
+import { writeBatch } from "../db/write.server";
 import { type PurgeEnv, purge } from "../platform/edge-cache.server";
+import { promotedBy, promoteStatement } from "./admission.server";
 import { ATTENDEE_ID } from "./attendees.server";
 
 /** Organiser events: created, read and closed by their organiser; read by anyone once published. */
@@ -44,13 +46,21 @@ export async function createOrgEvent(db: Database, userId: string, form: OrgEven
   }
 }
 
+/**
+ * Saves the event's form; a capacity it raises (or removes) moves the waitlist up in the same batch, so the seats
+ * and who takes them are one decision. `moved` are the attendees to mail their pass.
+ */
 export async function updateOrgEvent(db: Database, userId: string, id: number, form: OrgEventForm) {
-  const [row] = await db
-    .update(orgEvent)
-    .set(form)
-    .where(and(eq(orgEvent.id, id), eq(orgEvent.userId, userId)))
-    .returning();
-  return row ?? null;
+  const [updated, promoted] = await writeBatch(db, [
+    db
+      .update(orgEvent)
+      .set(form)
+      .where(and(eq(orgEvent.id, id), eq(orgEvent.userId, userId)))
+      .returning({ slug: orgEvent.slug, title: orgEvent.title }),
+    promoteStatement(id, Date.now(), userId),
+  ]);
+  const row = updated?.results[0] as { slug: string; title: string } | undefined;
+  return row ? { row, moved: promotedBy(promoted) } : null;
 }
 
 /** Closing stops new joins; archiving takes the public page down; reopening undoes either. */

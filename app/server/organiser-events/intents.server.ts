@@ -3,7 +3,7 @@ import { type IntentHit, type IntentSide, intentTag } from "~/lib/organiser-even
 import { orgIntent, orgIntentOption } from "~db/schema";
 import type { Database } from "../db/db.server";
 import { writeBatch } from "../db/write.server";
-import { type Attendee, exchangedWith } from "./attendees.server";
+import { type Attendee, admitted, exchangedWith } from "./attendees.server";
 
 /** Matchmaking by intent (decision 0257): the organiser's list, each attendee's choices, and suggestions. */
 
@@ -66,10 +66,11 @@ type IntentMatch = {
 
 /**
  * People whose offers meet my needs (weighed twice) and whose needs meet my offers, best first, ties by name:
- * only attendees listed in the directory and visible to me (everyone, or people I exchanged with), as the
+ * only admitted attendees listed in the directory and visible to me (everyone, or people I exchanged with), as the
  * directory itself shows them. The database scores and cuts; the words are written here.
  */
 export async function intentMatches(db: Database, me: Attendee): Promise<IntentMatch[]> {
+  if (me.state !== "going") return [];
   const rows = await db.all<{
     id: number;
     name: string;
@@ -84,7 +85,7 @@ export async function intentMatches(db: Database, me: Attendee): Promise<IntentM
     join org_intent t on t.event_id = m.event_id and t.tag = m.tag and t.side <> m.side and t.attendee_id <> m.attendee_id
     join org_attendee a on a.id = t.attendee_id
     where m.attendee_id = ${me.id} and m.event_id = ${me.eventId}
-      and a.listed = 1 and (a.visibility = 'everyone' or ${exchangedWith(me.id, sql`a.id`)})
+      and a.listed = 1 and ${admitted(sql`a.state`)} and (a.visibility = 'everyone' or ${exchangedWith(me.id, sql`a.id`)})
     group by a.id
     order by score desc, a.name asc, a.id asc
     limit ${INTENT_MATCH_LIMIT}`);

@@ -9,7 +9,6 @@ import { formatLocal, formatLocalDay } from "~/lib/organiser-events/rules";
 import { SITE } from "~/lib/site";
 import { zoneName } from "~/lib/time/time";
 import { renderStatic } from "~/server/platform/render-static.server";
-import { STATE_WORDS } from "./admission.server";
 import type { OrgEvent } from "./events.server";
 import type { AgendaSession } from "./programme.server";
 
@@ -253,16 +252,21 @@ export function Agenda({
   );
 }
 
-/** What an attendee without a place reads where their pass would be: no QR, no badge, nothing to scan. */
-export function renderNoPass(e: { title: string; slug: string }, a: { state: keyof typeof STATE_WORDS }) {
+/** What an attendee without a place reads where their pass would be, in their language: no QR, nothing to scan. */
+export function renderNoPass(
+  e: { title: string; slug: string },
+  a: { state: "pending" | "waitlist" | "declined" },
+  locale: Locale = DEFAULT_LOCALE,
+) {
+  const t = translator(locale);
   return page(
-    <Doc title={e.title} noindex>
+    <Doc title={e.title} noindex locale={locale}>
       <h1 dir="auto">{e.title}</h1>
       <p className="note" role="status" data-attendee-state={a.state}>
-        {STATE_WORDS[a.state](e.title)}
+        {t(`pass.place.${a.state}`, { title: e.title })}
       </p>
       <p>
-        <a href={`/e/${e.slug}`}>Back to the event</a>
+        <a href={`/e/${e.slug}`}>{t("event.back")}</a>
       </p>
     </Doc>,
   );

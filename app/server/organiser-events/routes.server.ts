@@ -1,9 +1,8 @@
-import { sql } from "drizzle-orm";
 import { Hono } from "hono";
 import type { AppContext } from "~/context";
 import { isConfirmed } from "~/lib/forms/confirm";
 import { fieldErrors } from "~/lib/forms/field-errors";
-import { DEFAULT_LOCALE, type Locale, matchLocale, negotiateLocale } from "~/lib/i18n/locales";
+import { type Locale, matchLocale, negotiateLocale } from "~/lib/i18n/locales";
 import { type MessageKey, translator } from "~/lib/i18n/translate";
 import { badgePath } from "~/lib/organiser-events/badge";
 import { JOIN_REFUSAL_KEY, localFieldMessages } from "~/lib/organiser-events/event-words";
@@ -23,10 +22,9 @@ import { confirmFirst } from "../account/confirm-first.server";
 import { cardQrSvg } from "../cards/qr.server";
 import { edgeGet, edgePut, edgeTicket, fromEdge } from "../platform/edge-cache.server";
 import { html } from "../platform/http.server";
-import { outboxMailer } from "../platform/mail.server";
 import { allow, clientKey, RETRY_AFTER_SECONDS } from "../platform/rate-limit.server";
 import { visitorLocale } from "../platform/visitor-locale.server";
-import { mailPlace } from "./admission.server";
+import { mailPlace, mailPromoted, sendPass } from "./admission.server";
 import {
   answerConnect,
   attendeeByBadge,
@@ -232,41 +230,13 @@ organiserEventRoutes.post(`/e/:slug{${SLUG}}`, async (c) => {
   });
 });
 
-/** A known address joining again is re-mailed its pass at most this often, as mail providers throttle a recipient. */
-const PASS_REMAIL_MS = 3_600_000;
-
-/**
- * The pass link, by email: on a second join too, since that person may have lost the first mail, but
- * once an hour at most, claimed in the database so joins side by side cannot each send it.
- */
-export async function sendPass(
-  app: AppContext,
-  request: Request,
-  title: string,
-  a: { id: number; email: string; name: string; passToken: string; locale?: string | null },
-) {
-  const now = Date.now();
-  const claimed = await app.db.run(sql`update org_attendee set pass_mailed_at = ${now}
-    where id = ${a.id} and (pass_mailed_at is null or pass_mailed_at <= ${now - PASS_REMAIL_MS})`);
-  if (!claimed.meta.changes) return;
-  const url = `${new URL(request.url).origin}/pass/${a.passToken}`;
-  // In the language the attendee joined in (English for joins from before it was kept).
-  const t = translator(matchLocale(a.locale) ?? DEFAULT_LOCALE);
-  await outboxMailer(app.db).send({
-    to: a.email,
-    kind: "event-pass",
-    subject: t("pass.mail.subject", { title }),
-    text: t("pass.mail.body", { name: a.name, title, url }),
-  });
-}
-
 organiserEventRoutes.get(`/e/:slug{${SLUG}}/joined`, async (c) => {
   const { locale, headers } = visitorLocale(c.req.raw);
   const event = await publicOrgEvent(c.get("app").db, c.req.param("slug"));
   if (!event) return html(renderEventNotFound(locale), 404, "no-store", headers);
   const place = c.req.query("place");
   if (place === "pending" || place === "waitlist")
-    return html(renderNoPass(event, { state: place }), 200, "private, no-store", headers);
+    return html(renderNoPass(event, { state: place }, locale), 200, "private, no-store", headers);
   return html(renderJoined(event, null, locale), 200, "private, no-store", headers);
 });
 
@@ -431,7 +401,7 @@ async function passPage(
   if (!found) return html(renderEventNotFound(locale), 404, "no-store", headers);
   // No place yet (or declined): the page says so, with no QR to show at the door.
   if (found.a.state !== "going")
-    return html(renderNoPass(found.e, { state: found.a.state }), status, "private, no-store", headers);
+    return html(renderNoPass(found.e, { state: found.a.state }, locale), status, "private, no-store", headers);
   const user = /session_token/.test(request.headers.get("cookie") ?? "") ? await getSessionUser(app, request) : null;
   // An account made later with the same email keeps the pass: opening it signed in links it, once the address is proved.
   if (user && !found.a.userId) {
@@ -500,7 +470,7 @@ organiserEventRoutes.post("/pass/:token{[A-Za-z0-9_-]{16,64}}", async (c) => {
   if (form.intent === "leave") {
     // Leaving deletes the exchanges made here: a page asks once more first.
     if (!isConfirmed(form)) return html(renderLeaveConfirm(found.e, token, locale), 200, "private, no-store", headers);
-    for (const moved of await leaveEvent(app.db, found.a)) await sendPass(app, c.req.raw, found.e.title, moved);
+    await mailPromoted(app, c.req.raw, found.e.title, await leaveEvent(app.db, found.a));
     return html(renderLeft(found.e, locale), 200, "private, no-store", headers);
   }
   if (found.a.state !== "going") return passPage(app, c.req.raw, token, null, {}, 409);

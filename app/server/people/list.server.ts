@@ -3,9 +3,10 @@ import type { BatchResponse } from "drizzle-orm/batch";
 import { decodeJson, encodeJson } from "~/lib/text/base64url";
 import { DAY_MS } from "~/lib/time/days";
 import { connection, notification, peopleStats } from "~db/schema";
-import { type Database, type Owner, type Owners, sessionOwner, sessionWorkspace } from "../db/db.server";
+import type { Database, Owner, Owners } from "../db/db.server";
 import { likeTerm } from "../db/like.server";
 import type { PageReads } from "../db/page-reads.server";
+import { sessionOwner, sessionWorkspace } from "../db/session-sql.server";
 import { peopleOf, seesAllPeople, type Viewer, viewerOf } from "./access.server";
 import { photoUrl } from "./photo.server";
 

@@ -17,8 +17,9 @@ import {
 import { foldName } from "~/lib/people/normalise";
 import { connection, consentRecord, contactPoint, personHistory } from "~db/schema";
 import { compiled, type Slots } from "../db/compiled.server";
-import { type Database, type Owners, sessionOwner, sessionWorkspace } from "../db/db.server";
+import type { Database, Owners } from "../db/db.server";
 import type { PageReads } from "../db/page-reads.server";
+import { sessionOwner, sessionWorkspace } from "../db/session-sql.server";
 import { peopleOf, seesPersonAs, type Viewer, viewerOf } from "./access.server";
 
 /**

@@ -1,3 +1,5 @@
+// Before zod builds this file's schemas: every request, queue batch and cron run loads this module first.
+import "~/lib/forms/zod-config";
 import { z } from "zod";
 
 /** What the WEBHOOKS queue carries: the delivery row holds everything else. */

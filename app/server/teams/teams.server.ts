@@ -1,5 +1,7 @@
 import { and, asc, eq, gt, isNull, ne, sql } from "drizzle-orm";
 import { TRIAL_DAYS } from "~/lib/billing/plans";
+import { accountLocale } from "~/lib/i18n/locales";
+import { bareLink, translator } from "~/lib/i18n/translate";
 import { INVITATIONS_PER_DAY } from "~/lib/teams/invite-file";
 import { INVITATION_DAYS, ROLE_NAMES, type Role } from "~/lib/teams/rules";
 import { DAY_MS } from "~/lib/time/days";
@@ -161,14 +163,29 @@ async function overDailyLimit(db: Database, workspaceId: string, n: number, now:
 
 type InvitationMail = { team: string; inviter: string; origin: string; role: "admin" | "member" };
 
-/** The invitation's mail: its link works once, for a week, for that address only. */
-async function mailInvitation(db: Database, email: string, token: string, m: InvitationMail) {
+/**
+ * The invitation's mail: its link works once, for a week, for that address only. Written in the language of the
+ * account that address already has, else in the inviter's (decision 0269): a colleague most likely reads it too.
+ */
+async function mailInvitation(db: Database, inviterId: string, email: string, token: string, m: InvitationMail) {
   const link = `${m.origin}/teams/join?token=${encodeURIComponent(token)}`;
+  const [row] = await db
+    .select({
+      locale: sql<
+        string | null
+      >`coalesce((select u.locale from ${user} u where lower(u.email) = ${email}), ${user.locale})`,
+    })
+    .from(user)
+    .where(eq(user.id, inviterId));
+  const t = translator(accountLocale(row?.locale));
   await outboxMailer(db).send({
     to: email,
     kind: "team-invitation",
-    subject: `${m.inviter} invited you to ${m.team} on KnowWho`,
-    text: `Hi,\n\n${m.inviter} invited you to join the team ${m.team} on KnowWho as ${m.role === "admin" ? "an admin" : "a member"}.\n\nOpen this link to join:\n\n${link}\n\nThe link works once, for ${INVITATION_DAYS} days, and only for an account with the address ${email}, once that address is confirmed. If you did not expect this, ignore this email.`,
+    subject: t("acct.invite.subject", { inviter: m.inviter, team: m.team }),
+    text: bareLink(
+      t("acct.invite.body", { inviter: m.inviter, team: m.team, role: m.role, link, days: INVITATION_DAYS, email }),
+      link,
+    ),
   });
 }
 
@@ -241,7 +258,7 @@ export async function invite(
       ok: false,
       reason: (await overDailyLimit(db, actor.workspaceId, 1, now)) ? "daily-limit" : "not-allowed",
     };
-  await mailInvitation(db, email, token, input);
+  await mailInvitation(db, actor.userId, email, token, input);
   return { ok: true, token, expiresAt };
 }
 
@@ -579,6 +596,7 @@ export async function inviteMany(
     if (!role || !canManage(role)) return { ok: false, reason: "not-allowed" };
   }
   const sent = items.filter((i) => inserted.has(i.id));
-  for (const item of sent) await mailInvitation(db, item.email, item.token, { ...input, role: input.role });
+  for (const item of sent)
+    await mailInvitation(db, actor.userId, item.email, item.token, { ...input, role: input.role });
   return { ok: true, sent: sent.map((i) => i.email) };
 }

@@ -13,7 +13,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const user = getUser(context);
   const year = retentionYear(new URL(request.url).searchParams.get("year"));
   await auditDownload(app.db, user, `Donor retention ${year} (CSV)`);
-  const segments = retention(await donorYears(app.db, user.workspace.id), year);
+  const segments = retention(await donorYears(app.db, user.workspace.id, year), year);
   const rows = SEGMENTS.flatMap((s) =>
     segments[s].flatMap((d) =>
       Object.keys(d.lifetime)

@@ -13,7 +13,7 @@ import {
 import { formatMoney } from "~/lib/money";
 import { pageMeta } from "~/lib/site";
 import { getUser } from "~/server/account/user.server";
-import { donorYears } from "~/server/fundraising/retention.server";
+import { donorYears, givingYears } from "~/server/fundraising/retention.server";
 import type { Route } from "./+types/retention";
 
 export const meta = () => [...pageMeta("Donor retention"), { name: "robots", content: "noindex" }];
@@ -25,9 +25,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const app = context.get(appContext);
   const user = getUser(context);
   const year = retentionYear(new URL(request.url).searchParams.get("year"));
-  const rows = await donorYears(app.db, user.workspace.id);
+  const [rows, years] = await Promise.all([
+    donorYears(app.db, user.workspace.id, year),
+    givingYears(app.db, user.workspace.id),
+  ]);
   const segments = retention(rows, year);
-  const years = [...new Set([...rows.map((r) => r.year), new Date().getUTCFullYear()])].sort((a, b) => b - a);
   return {
     year,
     years,

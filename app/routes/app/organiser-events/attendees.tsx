@@ -5,11 +5,10 @@ import { PLACE_WORDS } from "~/lib/organiser-events/admission";
 import { pageMeta } from "~/lib/site";
 import { formatInZone, zoneName } from "~/lib/time/time";
 import { getUser } from "~/server/account/user.server";
-import { approveAttendee, declineAttendee, mailPlace } from "~/server/organiser-events/admission.server";
+import { approveAttendee, declineAttendee, mailPlace, mailPromoted } from "~/server/organiser-events/admission.server";
 import { attendeeList, attendeeListQuery, doorCount } from "~/server/organiser-events/attendee-list.server";
 import { checkInAttendee, undoCheckIn } from "~/server/organiser-events/door.server";
 import { ownOrgEvent } from "~/server/organiser-events/events.server";
-import { sendPass } from "~/server/organiser-events/routes.server";
 import { idOf, notFound, parseId, unknownIntent } from "~/server/platform/http.server";
 import type { Route } from "./+types/attendees";
 
@@ -47,7 +46,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     const origin = new URL(request.url).origin;
     if (first && intent === "decline") await mailPlace(app.db, origin, event.title, first, "declined");
     // The approved attendee, or whoever a decline moved up from the waitlist, gets their pass now.
-    for (const a of intent === "approve" ? result.moved : movedUp) await sendPass(app, request, event.title, a);
+    await mailPromoted(app, request, event.title, intent === "approve" ? result.moved : movedUp);
     return { done: `${first?.name} ${intent === "approve" ? "approved" : "declined"}` };
   }
   if (intent === "undo") {

@@ -12,6 +12,7 @@ import { meetingFormSchema } from "~/lib/organiser-events/rules";
 import type { PageHandle } from "~/lib/platform/page-handle";
 import { pageMeta } from "~/lib/site";
 import { getUser } from "~/server/account/user.server";
+import { mailPromoted } from "~/server/organiser-events/admission.server";
 import { answerConnect, leaveEvent, myAttendee, requestConnect } from "~/server/organiser-events/attendees.server";
 import { directory, matchesFor, pendingRequests } from "~/server/organiser-events/directory.server";
 import { publicOrgEvent } from "~/server/organiser-events/events.server";
@@ -53,6 +54,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const { locale } = negotiateLocale(request);
   const filters = Object.fromEntries(FILTERS.map((f) => [f, (url.searchParams.get(f) ?? "").slice(0, 100)]));
+  // Waiting for a place (or declined): the page says so, and reads nobody else (the queries answer none either).
   const page = Math.max(0, Number.parseInt(url.searchParams.get("page") ?? "0", 10) || 0);
   const [list, requests, matches, meetings, hubId, slotted, options, intents, suggested] = await Promise.all([
     directory(app.db, me, { ...filters, page }),
@@ -79,6 +81,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     meetings: meetings.map((m) => ({ ...m, line: meetingLine(m, event.timeZone, locale) })),
     hubId,
     me: {
+      place: me.state,
       name: me.name,
       listed: me.listed,
       visibility: me.visibility,
@@ -106,12 +109,15 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (intent === "leave") {
     // Leaving deletes the exchanges made here: asked once more first.
     if (!isConfirmed(form)) return data({ confirm: "leave" as const });
-    await leaveEvent(app.db, me);
+    await mailPromoted(app, request, event.title, await leaveEvent(app.db, me));
     return redirectWithToast(href("/organiser"), {
       type: "success",
       title: t("att.toast.left", { title: event.title }),
     });
   }
+  // Only an admitted attendee asks, answers or plans; someone waiting may still leave.
+  if (me.state !== "going")
+    return data({ error: t(`pass.place.${me.state}`, { title: event.title }) }, { status: 409 });
   if (intent === "hub") {
     const hub = await planInHub(app.db, me.userId ?? "", event, me);
     return redirectWithToast(href("/events/:id", { id: String(hub) }), {
@@ -200,12 +206,52 @@ export default function DirectoryPage({ loaderData, actionData }: Route.Componen
   const intentsSent = actionData && "intents" in actionData ? actionData.intents : null;
   const error = actionData && "error" in actionData ? actionData.error : null;
   const small = "rounded-md border border-slate-300 px-3 py-1.5 font-semibold text-sm dark:border-slate-700";
+  const leave =
+    actionData && "confirm" in actionData ? (
+      <ConfirmStep
+        intent="leave"
+        question={t("att.dir.leaveQuestion", { title: event.title })}
+        consequence={t("pass.leave.consequence")}
+        confirmLabel={t("att.dir.leave", { title: event.title })}
+      />
+    ) : (
+      <Form method="post" className="mt-10">
+        <button type="submit" name="intent" value="leave" className={small}>
+          {t("att.dir.leave", { title: event.title })}
+        </button>
+      </Form>
+    );
+  const back = (
+    // The public event page is the Worker's own, not a page of the app: a document load, not a client navigation.
+    <a href={`/e/${event.slug}`} className="text-sm underline">
+      ← {event.title}
+    </a>
+  );
+  // Waiting for a place or declined: their place, their pass and leaving; nobody else.
+  if (me.place !== "going")
+    return (
+      <section className="mx-auto max-w-4xl px-4 py-10 sm:px-6">
+        {back}
+        <h1 className="mt-3 font-bold text-2xl tracking-tight sm:text-3xl">
+          {t("att.dir.title", { title: event.title })}
+        </h1>
+        <p className="mt-3 rounded-lg bg-amber-50 p-3 text-amber-950" role="status" data-place={me.place}>
+          {t(`pass.place.${me.place}`, { title: event.title })}{" "}
+          <a href={`/pass/${me.passToken}`} className="underline">
+            {t("att.dir.pass")}
+          </a>
+        </p>
+        {error ? (
+          <p className="mt-3 rounded-lg bg-red-100 p-3 text-red-900" role="alert">
+            {error}
+          </p>
+        ) : null}
+        {leave}
+      </section>
+    );
   return (
     <section className="mx-auto max-w-4xl px-4 py-10 sm:px-6">
-      {/* The public event page is the Worker's own, not a page of the app: a document load, not a client navigation. */}
-      <a href={`/e/${event.slug}`} className="text-sm underline">
-        ← {event.title}
-      </a>
+      {back}
       <h1 className="mt-3 font-bold text-2xl tracking-tight sm:text-3xl">
         {t("att.dir.title", { title: event.title })}
       </h1>
@@ -412,20 +458,7 @@ export default function DirectoryPage({ loaderData, actionData }: Route.Componen
           </button>
         </Form>
       </section>
-      {actionData && "confirm" in actionData ? (
-        <ConfirmStep
-          intent="leave"
-          question={t("att.dir.leaveQuestion", { title: event.title })}
-          consequence={t("pass.leave.consequence")}
-          confirmLabel={t("att.dir.leave", { title: event.title })}
-        />
-      ) : (
-        <Form method="post" className="mt-10">
-          <button type="submit" name="intent" value="leave" className={small}>
-            {t("att.dir.leave", { title: event.title })}
-          </button>
-        </Form>
-      )}
+      {leave}
     </section>
   );
 }

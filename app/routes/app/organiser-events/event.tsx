@@ -11,6 +11,7 @@ import { isConfirmed } from "~/lib/forms/confirm";
 import { formatLocal, orgEventFormSchema, orgEventStatus } from "~/lib/organiser-events/rules";
 import { pageMeta } from "~/lib/site";
 import { getUser } from "~/server/account/user.server";
+import { mailPromoted } from "~/server/organiser-events/admission.server";
 import {
   campaignChoices,
   organiserStats,
@@ -76,9 +77,10 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (intent === "edit") {
     const submission = parseWithZod(form, { schema: orgEventFormSchema });
     if (submission.status !== "success") return data({ reply: submission.reply() }, { status: 400 });
-    const row = await updateOrgEvent(app.db, user.workspace.id, id, submission.value);
-    if (!row) notFound();
-    await purgeOrgEvent(app.env, row.slug);
+    const saved = await updateOrgEvent(app.db, user.workspace.id, id, submission.value);
+    if (!saved) notFound();
+    await mailPromoted(app, request, saved.row.title, saved.moved);
+    await purgeOrgEvent(app.env, saved.row.slug);
     return redirectWithToast(here, { type: "success", title: "Event saved" });
   }
   if (intent === "campaign") {

@@ -1,13 +1,16 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, href, Link } from "react-router";
 import { z } from "zod";
+import { ConfirmStep } from "~/components/ui/confirm-step";
 import { Field, inputClass } from "~/components/ui/field";
 import { appContext } from "~/context";
 import { BRAND_FIELDS, FIELD_RULES, RULE_NAMES, ruleOf, rulesOf, templateSchema, valuesOf } from "~/lib/card/brand";
+import { isConfirmed } from "~/lib/forms/confirm";
 import { pageMeta } from "~/lib/site";
 import { getUser } from "~/server/account/user.server";
 import {
   defaultTemplateId,
+  deleteTemplate,
   issueCard,
   listTemplates,
   type Manager,
@@ -111,6 +114,18 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       type: "success",
       title: set.key ? "Logo saved" : "Logo removed",
       description: `Every card made from the template follows (${set.purged} published).`,
+    });
+  }
+  if (intent === "delete-template") {
+    const id = String(formData.get("id") ?? "").slice(0, 64);
+    // Asked once more on the page first: the cards stay, but lose the template's logo and its locks.
+    if (!isConfirmed(formData)) return data({ reply: {} as Reply, form: `delete-${id}` });
+    const deleted = await deleteTemplate(app.env, app.db, manager, id);
+    if (!deleted) notFound();
+    return redirectWithToast(here, {
+      type: "success",
+      title: "Template deleted",
+      description: `Its cards keep their values (${deleted.purged} published).`,
     });
   }
   if (intent === "default-template") {
@@ -418,6 +433,23 @@ function LogoForm({
           </button>
         </Form>
       ) : null}
+      {answer?.form === `delete-${template.id}` ? (
+        <ConfirmStep
+          intent="delete-template"
+          question={`Delete the template ${template.name}?`}
+          consequence="Its cards keep their values but lose its logo and locks, and new cards cannot be made from it. This cannot be undone."
+          confirmLabel="Delete the template"
+        >
+          <input type="hidden" name="id" value={template.id} />
+        </ConfirmStep>
+      ) : (
+        <Form method="post">
+          <input type="hidden" name="id" value={template.id} />
+          <button type="submit" name="intent" value="delete-template" className={small}>
+            Delete template
+          </button>
+        </Form>
+      )}
     </div>
   );
 }

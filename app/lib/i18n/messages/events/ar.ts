@@ -139,4 +139,10 @@ export const eventsAr: EventsCatalog = {
   "pass.mail.subject": "بطاقة حضورك في {title}",
   "pass.mail.body":
     "مرحبًا {name}،\n\nلقد انضممت إلى {title}. بطاقة حضورك، مع رمز QR الذي تعرضه في الفعالية، هنا:\n\n{url}\n\nاحتفظ بهذا الرابط لنفسك: فهو يفتح بطاقتك واختياراتك في الدليل ومغادرة الفعالية.",
+  "pass.place.pending": "طلبك للانضمام إلى {title} بانتظار موافقة المنظِّم.",
+  "pass.place.waitlist": "{title} مكتمل: أنت على قائمة الانتظار، وستصلك بطاقتك إذا توفّر مكان.",
+  "pass.place.declined": "رفض منظِّم {title} طلبك للانضمام.",
+  "pass.place.mail.subject": "طلبت الانضمام إلى {title}",
+  "pass.place.mail.declinedSubject": "طلبك للانضمام إلى {title}",
+  "pass.place.mail.body": "مرحبًا {name}،\n\n{words}\n\nصفحتك لهذه الفعالية: {url}",
 };

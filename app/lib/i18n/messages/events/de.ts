@@ -142,4 +142,11 @@ export const eventsDe: EventsCatalog = {
   "pass.mail.subject": "Ihr Ausweis für {title}",
   "pass.mail.body":
     "Hallo {name},\n\nSie nehmen an {title} teil. Ihr Teilnehmerausweis mit dem QR-Code, den Sie vor Ort zeigen, ist hier:\n\n{url}\n\nBehalten Sie diesen Link für sich: Er öffnet Ihren Ausweis, Ihre Verzeichnis-Einstellungen und das Verlassen der Veranstaltung.",
+  "pass.place.pending": "Ihre Anfrage zur Teilnahme an {title} wartet auf die Freigabe durch die Veranstalter.",
+  "pass.place.waitlist":
+    "{title} ist ausgebucht: Sie stehen auf der Warteliste und erhalten Ihren Ausweis, sobald ein Platz frei wird.",
+  "pass.place.declined": "Die Veranstalter von {title} haben Ihre Anfrage zur Teilnahme abgelehnt.",
+  "pass.place.mail.subject": "Ihre Anfrage zur Teilnahme an {title}",
+  "pass.place.mail.declinedSubject": "Ihre Anfrage zur Teilnahme an {title}",
+  "pass.place.mail.body": "Hallo {name},\n\n{words}\n\nIhre Seite für diese Veranstaltung: {url}",
 };

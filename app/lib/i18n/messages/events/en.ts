@@ -140,4 +140,10 @@ export const eventsEn = {
   "pass.mail.subject": "Your pass for {title}",
   "pass.mail.body":
     "Hi {name},\n\nYou joined {title}. Your attendee pass, with the QR code to show at the event, is here:\n\n{url}\n\nKeep this link to yourself: it opens your pass, your directory choices and leaving the event.",
+  "pass.place.pending": "Your request to join {title} is waiting for the organiser's approval.",
+  "pass.place.waitlist": "{title} is full: you are on the waitlist, and will get your pass if a place frees up.",
+  "pass.place.declined": "The organiser of {title} declined your request to join.",
+  "pass.place.mail.subject": "You asked to join {title}",
+  "pass.place.mail.declinedSubject": "Your request to join {title}",
+  "pass.place.mail.body": "Hello {name},\n\n{words}\n\nYour page for this event: {url}",
 } as const;

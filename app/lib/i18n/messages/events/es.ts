@@ -142,4 +142,10 @@ export const eventsEs: EventsCatalog = {
   "pass.mail.subject": "Su pase para {title}",
   "pass.mail.body":
     "Hola, {name}:\n\nSe ha inscrito en {title}. Aquí tiene su pase de asistente, con el código QR que debe mostrar en el evento:\n\n{url}\n\nNo comparta este enlace: abre su pase, sus preferencias del directorio y la opción de salir del evento.",
+  "pass.place.pending": "Su solicitud para asistir a {title} está pendiente de la aprobación de la organización.",
+  "pass.place.waitlist": "{title} está completo: está en la lista de espera y recibirá su pase si se libera una plaza.",
+  "pass.place.declined": "La organización de {title} ha rechazado su solicitud para asistir.",
+  "pass.place.mail.subject": "Ha solicitado asistir a {title}",
+  "pass.place.mail.declinedSubject": "Su solicitud para asistir a {title}",
+  "pass.place.mail.body": "Hola, {name}:\n\n{words}\n\nSu página para este evento: {url}",
 };

@@ -142,4 +142,11 @@ export const eventsFr: EventsCatalog = {
   "pass.mail.subject": "Votre badge pour {title}",
   "pass.mail.body":
     "Bonjour {name},\n\nVotre inscription à {title} est confirmée. Votre badge de participant, avec le QR code à présenter sur place, se trouve ici :\n\n{url}\n\nGardez ce lien pour vous : il ouvre votre badge, vos choix pour l'annuaire et la possibilité de quitter l'événement.",
+  "pass.place.pending": "Votre demande d'inscription à {title} attend l'accord de l'organisateur.",
+  "pass.place.waitlist":
+    "{title} est complet : vous êtes sur la liste d'attente et recevrez votre badge si une place se libère.",
+  "pass.place.declined": "L'organisateur de {title} a refusé votre demande d'inscription.",
+  "pass.place.mail.subject": "Vous avez demandé à participer à {title}",
+  "pass.place.mail.declinedSubject": "Votre demande d'inscription à {title}",
+  "pass.place.mail.body": "Bonjour {name},\n\n{words}\n\nVotre page pour cet événement : {url}",
 };

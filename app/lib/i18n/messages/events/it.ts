@@ -140,4 +140,10 @@ export const eventsIt: EventsCatalog = {
   "pass.mail.subject": "Il suo pass per {title}",
   "pass.mail.body":
     "Gentile {name},\n\nla sua iscrizione a {title} è confermata. Il suo pass da partecipante, con il codice QR da mostrare all'evento, è qui:\n\n{url}\n\nNon condivida questo link: apre il suo pass, le sue scelte per l'elenco e l'uscita dall'evento.",
+  "pass.place.pending": "La sua richiesta di partecipare a {title} è in attesa dell'approvazione dell'organizzatore.",
+  "pass.place.waitlist": "{title} è al completo: è in lista d'attesa e riceverà il suo pass se si libera un posto.",
+  "pass.place.declined": "L'organizzatore di {title} ha rifiutato la sua richiesta di partecipare.",
+  "pass.place.mail.subject": "Ha chiesto di partecipare a {title}",
+  "pass.place.mail.declinedSubject": "La sua richiesta di partecipare a {title}",
+  "pass.place.mail.body": "Gentile {name},\n\n{words}\n\nLa sua pagina per questo evento: {url}",
 };

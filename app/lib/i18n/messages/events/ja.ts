@@ -140,4 +140,10 @@ export const eventsJa: EventsCatalog = {
   "pass.mail.subject": "{title}の参加証",
   "pass.mail.body":
     "{name}様\n\n{title}へのご参加ありがとうございます。会場で提示するQRコード付きの参加証はこちらです：\n\n{url}\n\nこのリンクはご本人だけでお使いください。参加証、名簿の設定、イベントからの退出はこのリンクから行えます。",
+  "pass.place.pending": "{title}への参加申し込みは主催者の承認待ちです。",
+  "pass.place.waitlist": "{title}は満席です。キャンセル待ちに登録されました。空きが出しだい参加証をお送りします。",
+  "pass.place.declined": "{title}の主催者は参加申し込みをお断りしました。",
+  "pass.place.mail.subject": "{title}への参加申し込み",
+  "pass.place.mail.declinedSubject": "{title}への参加申し込みについて",
+  "pass.place.mail.body": "{name}様\n\n{words}\n\nこのイベントのあなたのページ：{url}",
 };

@@ -142,4 +142,10 @@ export const eventsNl: EventsCatalog = {
   "pass.mail.subject": "Uw pas voor {title}",
   "pass.mail.body":
     "Beste {name},\n\nU bent aangemeld voor {title}. Uw deelnemerspas, met de QR-code die u op het evenement laat zien, vindt u hier:\n\n{url}\n\nHoud deze link voor uzelf: hij opent uw pas, uw keuzes voor de deelnemerslijst en het verlaten van het evenement.",
+  "pass.place.pending": "Uw aanvraag om deel te nemen aan {title} wacht op goedkeuring van de organisator.",
+  "pass.place.waitlist": "{title} is vol: u staat op de wachtlijst en krijgt uw pas zodra er een plaats vrijkomt.",
+  "pass.place.declined": "De organisator van {title} heeft uw aanvraag om deel te nemen afgewezen.",
+  "pass.place.mail.subject": "U hebt gevraagd deel te nemen aan {title}",
+  "pass.place.mail.declinedSubject": "Uw aanvraag om deel te nemen aan {title}",
+  "pass.place.mail.body": "Beste {name},\n\n{words}\n\nUw pagina voor dit evenement: {url}",
 };

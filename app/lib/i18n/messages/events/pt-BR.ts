@@ -141,4 +141,11 @@ export const eventsPtBR: EventsCatalog = {
   "pass.mail.subject": "Sua credencial para {title}",
   "pass.mail.body":
     "Olá, {name}!\n\nSua inscrição em {title} está confirmada. Sua credencial de participante, com o QR code para mostrar no evento, está aqui:\n\n{url}\n\nNão compartilhe este link: ele abre sua credencial, suas escolhas do diretório e a opção de sair do evento.",
+  "pass.place.pending": "Seu pedido de inscrição em {title} está aguardando a aprovação da organização.",
+  "pass.place.waitlist":
+    "{title} está lotado: você está na lista de espera e receberá sua credencial se uma vaga for liberada.",
+  "pass.place.declined": "A organização de {title} recusou seu pedido de inscrição.",
+  "pass.place.mail.subject": "Você pediu para participar de {title}",
+  "pass.place.mail.declinedSubject": "Seu pedido de inscrição em {title}",
+  "pass.place.mail.body": "Olá, {name}!\n\n{words}\n\nSua página para este evento: {url}",
 };

@@ -135,4 +135,10 @@ export const eventsZhHans: EventsCatalog = {
   "pass.mail.subject": "您的{title}参会证",
   "pass.mail.body":
     "{name}，您好：\n\n您已参加{title}。您的参会证（含需在现场出示的二维码）在这里：\n\n{url}\n\n请勿将此链接分享给他人：它可以打开您的参会证、名录设置以及退出活动。",
+  "pass.place.pending": "您参加{title}的申请正在等待主办方批准。",
+  "pass.place.waitlist": "{title}名额已满：您已进入候补名单，一有空位就会收到参会证。",
+  "pass.place.declined": "{title}的主办方拒绝了您的参加申请。",
+  "pass.place.mail.subject": "您申请参加{title}",
+  "pass.place.mail.declinedSubject": "关于您参加{title}的申请",
+  "pass.place.mail.body": "{name}，您好：\n\n{words}\n\n您在此活动的页面：{url}",
 };
