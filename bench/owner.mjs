@@ -46,6 +46,46 @@ export function usage(group) {
 
 const mb = (n) => `${(n / 1024 / 1024).toFixed(1)} MB`;
 
+/**
+ * Requests a second `path` answers over `seconds` at CONCURRENCY connections (wrk if installed, else a fetch loop);
+ * a signed-in document is asked for as a browser asks for a page load (a data request is not).
+ */
+export async function requestsPerSecond(base, path, seconds, cookie) {
+  // A page load as a browser asks for it (a document claims new notifications as toasts; a data request does not).
+  const document = cookie && !path.endsWith(".data");
+  const headers = { ...(cookie ? { cookie } : {}), ...(document ? { accept: "text/html" } : {}) };
+  if (hasWrk) {
+    const r = spawnSync(
+      "wrk",
+      [
+        "-t1",
+        `-c${CONCURRENCY}`,
+        `-d${seconds}s`,
+        ...(cookie ? ["-H", `Cookie: ${cookie}`] : []),
+        ...(document ? ["-H", "Accept: text/html"] : []),
+        base + path,
+      ],
+      { encoding: "utf8" },
+    );
+    const bad = Number(r.stdout.match(/Non-2xx or 3xx responses:\s+(\d+)/)?.[1] ?? 0);
+    if (bad > 0) console.log(`  (${path}: ${bad} non-2xx answers)`);
+    return Number(r.stdout.match(/Requests\/sec:\s+([\d.]+)/)?.[1] ?? 0);
+  }
+  let done = 0;
+  const until = Date.now() + seconds * 1000;
+  const started = Date.now();
+  await Promise.all(
+    Array.from({ length: CONCURRENCY }, async () => {
+      while (Date.now() < until) {
+        const res = await fetchRetry(base + path, { headers });
+        await res.arrayBuffer();
+        if (res.ok) done++;
+      }
+    }),
+  );
+  return done / ((Date.now() - started) / 1000);
+}
+
 export async function ownerFigures({ base, state, group }) {
   const fetchOk = async (path, cookie) => {
     const res = await fetchRetry(base + path, { headers: { cookie } });
@@ -82,41 +122,7 @@ export async function ownerFigures({ base, state, group }) {
     if (!cookie.includes("session_token")) throw new Error(`${intent} failed with ${res.status}`);
     return cookie;
   };
-  const turn = async (path, seconds, cookie) => {
-    // A page load as a browser asks for it (a document claims new notifications as toasts; a data request does not).
-    const document = cookie && !path.endsWith(".data");
-    const headers = { ...(cookie ? { cookie } : {}), ...(document ? { accept: "text/html" } : {}) };
-    if (hasWrk) {
-      const r = spawnSync(
-        "wrk",
-        [
-          "-t1",
-          `-c${CONCURRENCY}`,
-          `-d${seconds}s`,
-          ...(cookie ? ["-H", `Cookie: ${cookie}`] : []),
-          ...(document ? ["-H", "Accept: text/html"] : []),
-          base + path,
-        ],
-        { encoding: "utf8" },
-      );
-      const bad = Number(r.stdout.match(/Non-2xx or 3xx responses:\s+(\d+)/)?.[1] ?? 0);
-      if (bad > 0) console.log(`  (${path}: ${bad} non-2xx answers)`);
-      return Number(r.stdout.match(/Requests\/sec:\s+([\d.]+)/)?.[1] ?? 0);
-    }
-    let done = 0;
-    const until = Date.now() + seconds * 1000;
-    const started = Date.now();
-    await Promise.all(
-      Array.from({ length: CONCURRENCY }, async () => {
-        while (Date.now() < until) {
-          const res = await fetchRetry(base + path, { headers });
-          await res.arrayBuffer();
-          if (res.ok) done++;
-        }
-      }),
-    );
-    return done / ((Date.now() - started) / 1000);
-  };
+  const turn = (path, seconds, cookie) => requestsPerSecond(base, path, seconds, cookie);
   const timeEach = async (path, cookie, n = 10) => {
     await (await fetchOk(path, cookie)).arrayBuffer();
     const started = performance.now();

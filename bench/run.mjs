@@ -12,6 +12,7 @@ import { mailingBench } from "./mailing.mjs";
 import { ownerFigures } from "./owner.mjs";
 import { scimBench } from "./scim.mjs";
 import { signInBench } from "./sign-in.mjs";
+import { teamFigures } from "./team.mjs";
 
 /**
  * fetch with one retry when a kept-alive socket turns out closed: after a pause (wrangler writing to the
@@ -274,6 +275,8 @@ try {
   await scimBench(localServer(BASE, state, server.pid));
   // The owner's side at 50,000 people: signed-in pages, the list, every export (bench/owner.mjs).
   await ownerFigures({ base: BASE, state, group: server.pid });
+  // A team's member and admin against a personal workspace of 50,000 people (bench/team.mjs).
+  await teamFigures(localServer(BASE, state, server.pid));
 } finally {
   process.kill(-server.pid, "SIGTERM");
 }

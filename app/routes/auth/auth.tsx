@@ -11,9 +11,9 @@ import { inLanguage } from "~/lib/account/auth-language";
 import { TRIAL_DAYS } from "~/lib/billing/plans";
 import { requiredEmailField } from "~/lib/forms/fields";
 import { negotiateLocale } from "~/lib/i18n/locales";
-import { type MessageKey, translator } from "~/lib/i18n/translate";
+import { type MessageKey, translator, withCatalog } from "~/lib/i18n/translate";
 import { useNonce } from "~/lib/platform/nonce";
-import { localizedPage } from "~/lib/platform/page-handle";
+import { localizedPageWithSwitch } from "~/lib/platform/page-handle";
 import { safeRedirect } from "~/lib/platform/safe-redirect";
 import { pageMeta } from "~/lib/site";
 import { canonicalTimeZone } from "~/lib/time/time";
@@ -63,7 +63,7 @@ const FIELD_ERRORS: MessageKey[] = [
 ];
 
 // Served as HTML with /site.js (the zone, the busy button), not React, in the visitor's language.
-export const handle = localizedPage;
+export const handle = localizedPageWithSwitch;
 
 export const meta: Route.MetaFunction = ({ loaderData }) => {
   const t = translator(loaderData?.locale ?? "en");
@@ -78,6 +78,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { locale } = negotiateLocale(request);
   return { mode, redirectTo, locale };
 }
+
+/** A client navigation here renders in the page's language: its catalog is loaded first (decision 0270). */
+export const clientLoader = (args: Route.ClientLoaderArgs) => withCatalog(args);
 
 export async function action({ request, context }: Route.ActionArgs) {
   const app = context.get(appContext);

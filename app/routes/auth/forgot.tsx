@@ -8,15 +8,15 @@ import { appContext } from "~/context";
 import { inLanguage } from "~/lib/account/auth-language";
 import { forgotSchema } from "~/lib/account/forms";
 import { negotiateLocale } from "~/lib/i18n/locales";
-import { translator } from "~/lib/i18n/translate";
-import { localizedPage } from "~/lib/platform/page-handle";
+import { translator, withCatalog } from "~/lib/i18n/translate";
+import { localizedPageWithSwitch } from "~/lib/platform/page-handle";
 import { pageMeta } from "~/lib/site";
 import { createAuth } from "~/server/account/auth.server";
 import { allow, clientKey } from "~/server/platform/rate-limit.server";
 import type { Route } from "./+types/forgot";
 
 // Served as HTML with /site.js (the busy button), not React, in the visitor's language.
-export const handle = localizedPage;
+export const handle = localizedPageWithSwitch;
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   ...pageMeta(translator(loaderData?.locale ?? "en")("auth.forgot.title")),
@@ -26,6 +26,9 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 export function loader({ request }: Route.LoaderArgs) {
   return { locale: negotiateLocale(request).locale };
 }
+
+/** A client navigation here renders in the page's language: its catalog is loaded first (decision 0270). */
+export const clientLoader = (args: Route.ClientLoaderArgs) => withCatalog(args);
 
 export async function action({ request, context }: Route.ActionArgs) {
   const app = context.get(appContext);

@@ -8,15 +8,15 @@ import { PASSWORD_MAX, PASSWORD_MIN } from "~/lib/account/auth";
 import { inLanguage } from "~/lib/account/auth-language";
 import { resetSchema } from "~/lib/account/forms";
 import { negotiateLocale } from "~/lib/i18n/locales";
-import { type MessageKey, translator } from "~/lib/i18n/translate";
-import { localizedPage } from "~/lib/platform/page-handle";
+import { type MessageKey, translator, withCatalog } from "~/lib/i18n/translate";
+import { localizedPageWithSwitch } from "~/lib/platform/page-handle";
 import { pageMeta } from "~/lib/site";
 import { createAuth } from "~/server/account/auth.server";
 import { redirectWithToast } from "~/server/platform/toast.server";
 import type { Route } from "./+types/reset";
 
 // Served as HTML with /site.js (the busy button), not React, in the visitor's language.
-export const handle = localizedPage;
+export const handle = localizedPageWithSwitch;
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   ...pageMeta(translator(loaderData?.locale ?? "en")("auth.reset.title")),
@@ -32,6 +32,9 @@ export function loader({ request }: Route.LoaderArgs) {
   const { locale } = negotiateLocale(request);
   return { token: url.searchParams.has("error") ? null : tokenShape(url.searchParams.get("token")), locale };
 }
+
+/** A client navigation here renders in the page's language: its catalog is loaded first (decision 0270). */
+export const clientLoader = (args: Route.ClientLoaderArgs) => withCatalog(args);
 
 const tokenShape = (token: unknown) => (typeof token === "string" && /^[\w-]{8,200}$/.test(token) ? token : null);
 

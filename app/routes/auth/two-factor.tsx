@@ -7,15 +7,15 @@ import { appContext } from "~/context";
 import { inLanguage } from "~/lib/account/auth-language";
 import { twoFactorSchema } from "~/lib/account/forms";
 import { negotiateLocale } from "~/lib/i18n/locales";
-import { translator } from "~/lib/i18n/translate";
-import { localizedPage } from "~/lib/platform/page-handle";
+import { translator, withCatalog } from "~/lib/i18n/translate";
+import { localizedPageWithSwitch } from "~/lib/platform/page-handle";
 import { safeRedirect } from "~/lib/platform/safe-redirect";
 import { pageMeta } from "~/lib/site";
 import { asAuthResponse, createAuth, getSessionUser } from "~/server/account/auth.server";
 import type { Route } from "./+types/two-factor";
 
 // Served as HTML with /site.js (the busy button), not React, in the visitor's language.
-export const handle = localizedPage;
+export const handle = localizedPageWithSwitch;
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   ...pageMeta(translator(loaderData?.locale ?? "en")("auth.twoFactor.title")),
@@ -31,6 +31,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { locale } = negotiateLocale(request);
   return { redirectTo, recovery: url.searchParams.get("with") === "recovery", pending, locale };
 }
+
+/** A client navigation here renders in the page's language: its catalog is loaded first (decision 0270). */
+export const clientLoader = (args: Route.ClientLoaderArgs) => withCatalog(args);
 
 export async function action({ request, context }: Route.ActionArgs) {
   const app = context.get(appContext);

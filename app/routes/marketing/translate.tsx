@@ -3,7 +3,7 @@ import { Form, useNavigation } from "react-router";
 import { Field, inputClass } from "~/components/ui/field";
 import { appContext } from "~/context";
 import { LOCALE_NAME, negotiateLocale } from "~/lib/i18n/locales";
-import { translator } from "~/lib/i18n/translate";
+import { translator, withCatalog } from "~/lib/i18n/translate";
 import { localizedPage } from "~/lib/platform/page-handle";
 import { pageMeta } from "~/lib/site";
 import { handleSuggestion, suggestedPage } from "~/server/site/translation-suggestion.server";
@@ -21,6 +21,9 @@ export function loader({ request }: Route.LoaderArgs) {
   const page = suggestedPage(new URL(request.url).searchParams.get("page"));
   return { locale: negotiateLocale(request).locale, page };
 }
+
+/** A client navigation here renders in the page's language: its catalog is loaded first (decision 0270). */
+export const clientLoader = (args: Route.ClientLoaderArgs) => withCatalog(args);
 
 export async function action({ request, context }: Route.ActionArgs) {
   return handleSuggestion(context.get(appContext), request, negotiateLocale(request).locale);

@@ -1,12 +1,12 @@
 import { data, Form, href, Link, redirect } from "react-router";
 import { IntentSuggestions, IntentsForm, type IntentsSent } from "~/components/organiser-events/intents";
-import { MeetingForm, Meetings } from "~/components/organiser-events/meetings";
+import { AnswerButtons, MeetingForm, Meetings } from "~/components/organiser-events/meetings";
 import { ConfirmStep } from "~/components/ui/confirm-step";
 import { inputClass } from "~/components/ui/field";
 import { appContext } from "~/context";
 import { isConfirmed } from "~/lib/forms/confirm";
 import { negotiateLocale } from "~/lib/i18n/locales";
-import { translator } from "~/lib/i18n/translate";
+import { translator, withCatalog } from "~/lib/i18n/translate";
 import { parseIntentSide } from "~/lib/organiser-events/intents";
 import { meetingFormSchema } from "~/lib/organiser-events/rules";
 import type { PageHandle } from "~/lib/platform/page-handle";
@@ -97,6 +97,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     intents: { options, mine: intents, suggested },
   };
 }
+
+/** A client navigation here renders in the page's language: its catalog is loaded first (decision 0270). */
+export const clientLoader = (args: Route.ClientLoaderArgs) => withCatalog(args);
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const { app, event, me } = await load(params.slug, context);
@@ -296,27 +299,14 @@ export default function DirectoryPage({ loaderData, actionData }: Route.Componen
                   {r.name}
                   {r.company ? `, ${r.company}` : ""}
                 </span>
-                <Form method="post" className="flex gap-2">
-                  <input type="hidden" name="id" value={r.id} />
-                  <button
-                    type="submit"
-                    name="intent"
-                    value="accept"
-                    className={small}
-                    aria-label={t("att.dir.acceptWho", { name: r.name })}
-                  >
-                    {t("att.meetings.accept")}
-                  </button>
-                  <button
-                    type="submit"
-                    name="intent"
-                    value="decline"
-                    className={small}
-                    aria-label={t("att.dir.declineWho", { name: r.name })}
-                  >
-                    {t("att.meetings.decline")}
-                  </button>
-                </Form>
+                <AnswerButtons
+                  id={r.id}
+                  intents={["accept", "decline"]}
+                  labels={[t("att.dir.acceptWho", { name: r.name }), t("att.dir.declineWho", { name: r.name })]}
+                  buttonClass={small}
+                  locale={locale}
+                  className="flex gap-2"
+                />
               </li>
             ))}
           </ul>
