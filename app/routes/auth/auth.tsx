@@ -18,7 +18,7 @@ import { safeRedirect } from "~/lib/platform/safe-redirect";
 import { pageMeta } from "~/lib/site";
 import { canonicalTimeZone } from "~/lib/time/time";
 import { asAuthResponse, createAuth, getSessionUser } from "~/server/account/auth.server";
-import { ssoForEmail } from "~/server/account/sso.server";
+import { ssoForRequest } from "~/server/account/sso.server";
 import { saveSettings } from "~/server/settings/settings.server";
 import type { Route } from "./+types/auth";
 
@@ -93,7 +93,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { value } = submission;
   if (value.intent === "signin") {
     // An address on a team's proved domain with single sign-on goes to the team's provider (decision 0214).
-    if (await ssoForEmail(app.db, value.email)) {
+    if (await ssoForRequest(app.db, request, value.email)) {
       const to = safeRedirect(formData.get("redirectTo"));
       return redirect(`${href("/auth/sso")}?${new URLSearchParams({ email: value.email, redirectTo: to })}`);
     }
