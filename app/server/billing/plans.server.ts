@@ -1,4 +1,4 @@
-import { and, eq, gt, inArray, isNotNull, isNull, lte, type SQL, sql } from "drizzle-orm";
+import { and, desc, eq, gt, inArray, isNotNull, isNull, lte, type SQL, sql } from "drizzle-orm";
 import {
   can,
   EMPTY_PLAN_STATE,
@@ -180,6 +180,9 @@ export async function remindPlanEndings(db: Database, now: Date, mail: Mailer = 
           isNull(accountPlan.subscriptionStatus),
         ),
       )
+      // The freshest endings first: after a backlog (an outage, a first run) the news that is still news goes out
+      // now, and older ones on the next runs.
+      .orderBy(desc(accountPlan.trialEndsAt))
       .limit(50),
   ]);
   const sent: Ending[] = [];
