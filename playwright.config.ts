@@ -6,8 +6,11 @@ import { E2E_WORKERS, launchOptions, serverURL } from "./tests/e2e/browser";
  * shell's tab bar, the marketing menu, the capture screen, toasts above the tab bar, field errors, error
  * pages, the visitor's share-back, a campaign on a phone, the card templates). A journey that only walks a
  * flow runs once, on desktop; journeys that check a 390 px page open a phone-sized context of their own.
+ * A journey tagged `@phone` (the tab bar, the marketing menu, a slow phone) runs on the phone alone: the
+ * desktop project does not even start it (docs/decisions/0275).
  */
-const PHONE_GREP = /@layout\b/;
+const PHONE_GREP = /@layout\b|@phone\b/;
+const PHONE_ONLY = /@phone\b/;
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -31,7 +34,11 @@ export default defineConfig({
     launchOptions: launchOptions(),
   },
   projects: [
-    { name: "desktop", use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 } } },
+    {
+      name: "desktop",
+      grepInvert: PHONE_ONLY,
+      use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 } },
+    },
     { name: "phone", grep: PHONE_GREP, use: { ...devices["Pixel 7"], viewport: { width: 390, height: 844 } } },
   ],
   // The production build, one server per worker, each with its own freshly migrated and seeded state; the

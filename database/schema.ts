@@ -1965,6 +1965,24 @@ export const orgCheckin = sqliteTable(
 );
 
 /**
+ * A door scan's client-made key (migration 0090): a scan queued offline and sent again lets in once, and a key is
+ * good for one event only. `claim` marks the request whose insert made the key: only it checks the attendee in.
+ */
+export const orgDoorScan = sqliteTable(
+  "org_door_scan",
+  {
+    key: text("key").primaryKey(),
+    eventId: integer("event_id")
+      .notNull()
+      .references(() => orgEvent.id, { onDelete: "cascade" }),
+    attendeeId: integer("attendee_id").references(() => orgAttendee.id, { onDelete: "set null" }),
+    claim: text("claim").notNull(),
+    createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (t) => [index("org_door_scan_event_idx").on(t.eventId)],
+);
+
+/**
  * Requests (Connect, meetings) not yet mailed to the asked attendee, and when their last such mail went
  * (migration 0058): one mail per address per window, a digest of what came in between.
  */

@@ -18,6 +18,14 @@ export function clientScripts(dir = clientDir) {
   return sizes;
 }
 
+/** The scripts served beside the assets (/site.js, /card.js, /passkey.js, /sw.js) and their gzip sizes. */
+export function siteScripts(dir = clientDir) {
+  const sizes = new Map();
+  for (const name of readdirSync(dir))
+    if (name.endsWith(".js")) sizes.set(`/${name}`, gzipBytes(readFileSync(path.join(dir, name))));
+  return sizes;
+}
+
 /** React Router's route manifest as the build wrote it (window.__reactRouterManifest=...). */
 export function routeManifest(dir = clientDir) {
   const file = readdirSync(path.join(dir, "assets")).find((f) => /^manifest-[\w-]+\.js$/.test(f));

@@ -21,39 +21,47 @@ const captureControl = (page: Page, isMobile: boolean) =>
     ? page.getByRole("navigation", { name: "Tabs" }).getByRole("link", { name: "Capture" })
     : page.getByRole("banner").getByRole("link", { name: "Capture" });
 
-for (const scrolled of [false, true]) {
-  test(
-    `the marketing menu on a phone fills the screen and every entry can be tapped${scrolled ? ", opened after scrolling" : ""}`,
-    { tag: "@layout" },
-    async ({ page, isMobile }, info) => {
-      test.skip(!isMobile, "the toggle menu is for narrow screens");
-      await page.goto("/");
-      if (scrolled) {
-        // Scroll until the header's listener (attached on hydration) has seen it, as in shell.spec.
-        await expect(async () => {
-          await page.mouse.wheel(0, 600);
-          await expect(page.locator("header").first()).toHaveAttribute("data-scrolled", "true", { timeout: 500 });
-        }).toPass();
-      }
-      await page.getByLabel("Open menu").click();
-      const panel = page.getByRole("navigation", { name: "Mobile" }).locator("xpath=..");
-      const box = await panel.boundingBox();
-      const viewport = page.viewportSize();
-      // It once opened 57 px tall: the blurred header was the containing block of the fixed panel.
-      expect(box?.height ?? 0).toBeGreaterThanOrEqual((viewport?.height ?? 0) - 64 - 1);
-      for (const { label } of NAV_LINKS) {
-        const link = page.getByRole("navigation", { name: "Mobile" }).getByRole("link", { name: label, exact: true });
-        expect(await tappable(link), label).toBe(true);
-      }
-      for (const name of ["Get Started", "Sign in"]) {
-        expect(await tappable(panel.getByRole("link", { name, exact: true })), name).toBe(true);
-      }
-      await snapshot(page, `mobile-menu${scrolled ? "-scrolled" : ""}`, info.project.name);
-      await panel.getByRole("link", { name: "Get Started" }).click();
-      await expect(page).toHaveURL(/\/auth\?mode=signup/);
-    },
-  );
+/** The open marketing menu fills the screen below the header, and every entry in it can be tapped. */
+async function expectMenuTappable(page: Page) {
+  await page.getByLabel("Open menu").click();
+  const panel = page.getByRole("navigation", { name: "Mobile" }).locator("xpath=..");
+  const box = await panel.boundingBox();
+  const viewport = page.viewportSize();
+  // It once opened 57 px tall: the blurred header was the containing block of the fixed panel.
+  expect(box?.height ?? 0).toBeGreaterThanOrEqual((viewport?.height ?? 0) - 64 - 1);
+  for (const { label } of NAV_LINKS) {
+    const link = page.getByRole("navigation", { name: "Mobile" }).getByRole("link", { name: label, exact: true });
+    expect(await tappable(link), label).toBe(true);
+  }
+  for (const name of ["Get Started", "Sign in"]) {
+    expect(await tappable(panel.getByRole("link", { name, exact: true })), name).toBe(true);
+  }
+  return panel;
 }
+
+test(
+  "the marketing menu on a phone fills the screen and every entry can be tapped, at the top and after scrolling",
+  { tag: "@phone" },
+  async ({ page }, info) => {
+    await page.goto("/");
+    await expectMenuTappable(page);
+    // The open menu locks the page behind it, passes axe, and Escape closes it.
+    await expect(page.locator("body")).toHaveClass(/menu-open/);
+    await expectAccessible(page);
+    await snapshot(page, "mobile-menu", info.project.name);
+    await page.keyboard.press("Escape");
+    await expect(page.locator("body")).not.toHaveClass(/menu-open/);
+    // Scroll until the header's listener (attached on hydration) has seen it, as in shell.spec.
+    await expect(async () => {
+      await page.mouse.wheel(0, 600);
+      await expect(page.locator("header").first()).toHaveAttribute("data-scrolled", "true", { timeout: 500 });
+    }).toPass();
+    const panel = await expectMenuTappable(page);
+    await snapshot(page, "mobile-menu-scrolled", info.project.name);
+    await panel.getByRole("link", { name: "Get Started" }).click();
+    await expect(page).toHaveURL(/\/auth\?mode=signup/);
+  },
+);
 
 test.describe("a new owner's first run", () => {
   test.use({ timezoneId: "America/New_York" });
@@ -166,53 +174,52 @@ demoTest(
   },
 );
 
-demoTest("the tab bar covers neither the end of a page nor a toast", { tag: "@layout" }, async ({ page, isMobile }) => {
-  test.skip(!isMobile, "the tab bar is for phones");
-  await page.goto("/settings");
-  const bar = await page.getByRole("navigation", { name: "Tabs" }).boundingBox();
-  expect(bar).not.toBeNull();
-  const barTop = bar?.y ?? 0;
-  const last = page.getByRole("button", { name: "Delete my account and all its data" });
-  await last.scrollIntoViewIfNeeded();
-  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
-  const lastBox = await last.boundingBox();
-  expect((lastBox?.y ?? 0) + (lastBox?.height ?? 0)).toBeLessThanOrEqual(barTop);
-  expect(await tappable(last, { scroll: false })).toBe(true);
-
-  await page.getByRole("button", { name: "Save preferences" }).click();
-  const toast = page.locator("[data-sonner-toast]").filter({ hasText: "Settings saved" });
-  await expect(toast).toBeVisible();
-  // Sonner slides a toast in from below (data-mounted starts its transition): measured mid-slide it
-  // still overlaps the bar, which made this check depend on timing. Measure where it comes to rest.
-  await expect(toast).toHaveAttribute("data-mounted", "true");
-  await toast.evaluate((el) => Promise.all(el.getAnimations().map((a) => a.finished)));
-  const toastBox = await toast.boundingBox();
-  expect((toastBox?.y ?? 0) + (toastBox?.height ?? 0)).toBeLessThanOrEqual(barTop);
-
-  // More holds the dashboard, notifications and settings, and opens above the bar.
-  await page.getByRole("navigation", { name: "Tabs" }).getByText("More", { exact: true }).click();
-  for (const name of ["Dashboard", "Notifications", "Settings"]) {
-    const link = page.getByRole("navigation", { name: "Tabs" }).getByRole("link", { name, exact: false }).first();
-    expect(await tappable(link, { scroll: false }), name).toBe(true);
-  }
-  await expectAccessible(page);
-});
-
 demoTest(
-  "capture fits a phone screen: the camera and the quick-add name field without scrolling",
-  { tag: "@layout" },
-  async ({ page, isMobile }) => {
-    test.skip(!isMobile, "a phone screen");
+  "the tab bar covers neither the end of a page, nor a toast, nor capture's camera and quick-add name field",
+  { tag: "@phone" },
+  async ({ page }) => {
+    await page.goto("/settings");
+    const bar = await page.getByRole("navigation", { name: "Tabs" }).boundingBox();
+    expect(bar).not.toBeNull();
+    const barTop = bar?.y ?? 0;
+    const last = page.getByRole("button", { name: "Delete my account and all its data" });
+    await last.scrollIntoViewIfNeeded();
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    const lastBox = await last.boundingBox();
+    expect((lastBox?.y ?? 0) + (lastBox?.height ?? 0)).toBeLessThanOrEqual(barTop);
+    expect(await tappable(last, { scroll: false })).toBe(true);
+
+    await page.getByRole("button", { name: "Save preferences" }).click();
+    const toast = page.locator("[data-sonner-toast]").filter({ hasText: "Settings saved" });
+    await expect(toast).toBeVisible();
+    // Sonner slides a toast in from below (data-mounted starts its transition): measured mid-slide it
+    // still overlaps the bar, which made this check depend on timing. Measure where it comes to rest.
+    await expect(toast).toHaveAttribute("data-mounted", "true");
+    await toast.evaluate((el) => Promise.all(el.getAnimations().map((a) => a.finished)));
+    const toastBox = await toast.boundingBox();
+    expect((toastBox?.y ?? 0) + (toastBox?.height ?? 0)).toBeLessThanOrEqual(barTop);
+
+    // More holds the dashboard, notifications and settings, and opens above the bar.
+    await page.getByRole("navigation", { name: "Tabs" }).getByText("More", { exact: true }).click();
+    for (const name of ["Dashboard", "Notifications", "Settings"]) {
+      const link = page.getByRole("navigation", { name: "Tabs" }).getByRole("link", { name, exact: false }).first();
+      expect(await tappable(link, { scroll: false }), name).toBe(true);
+    }
+    await expectAccessible(page);
+
+    // Capture fits the first screen above the bar: the camera and the quick-add name field without scrolling.
     await page.goto("/capture");
     const viewport = page.viewportSize();
-    const bar = await page.getByRole("navigation", { name: "Tabs" }).boundingBox();
+    const captureBar = await page.getByRole("navigation", { name: "Tabs" }).boundingBox();
     for (const control of [
       page.getByRole("button", { name: "Scan a QR code" }),
       page.getByRole("button", { name: "Show my QR code" }),
       page.getByLabel("Name", { exact: true }),
     ]) {
       const box = await control.boundingBox();
-      expect((box?.y ?? 0) + (box?.height ?? 0)).toBeLessThanOrEqual(Math.min(bar?.y ?? 0, viewport?.height ?? 0));
+      expect((box?.y ?? 0) + (box?.height ?? 0)).toBeLessThanOrEqual(
+        Math.min(captureBar?.y ?? 0, viewport?.height ?? 0),
+      );
       expect(await tappable(control, { scroll: false })).toBe(true);
     }
   },
@@ -221,10 +228,9 @@ demoTest(
 for (const path of ["/dashboard", "/connections", "/capture"]) {
   demoTest(
     `${path} in both themes: accessible, and a screenshot to look at`,
-    { tag: "@layout" },
-    async ({ page, isMobile }, info) => {
-      // A phone adds the tab bar, the same on every page: checked once, on the dashboard.
-      test.skip(isMobile && path !== "/dashboard", "the phone's tab bar is checked on /dashboard");
+    // A phone adds the tab bar, the same on every page: checked once, on the dashboard.
+    { tag: path === "/dashboard" ? "@layout" : [] },
+    async ({ page }, info) => {
       const name = path.slice(1);
       await page.emulateMedia({ colorScheme: "light" });
       await page.goto(path);
@@ -281,10 +287,9 @@ demoTest(
 
 demoTest(
   "on a slow phone, a tap made while the page is still starting counts, and Back returns to the same place",
-  { tag: "@layout" },
-  async ({ page, isMobile }, info) => {
-    // A phone's journey: the list's half sets a phone's width of its own, so a desktop run repeats it.
-    test.skip(!isMobile, "a slow phone");
+  // A phone's journey: the list's half sets a phone's width of its own, so a desktop run would repeat it.
+  { tag: "@phone" },
+  async ({ page }, info) => {
     test.setTimeout(90_000);
     const run = `${info.project.name}-${Date.now()}`;
     await page.goto("/connections");

@@ -52,9 +52,8 @@ test("the owner plans an event, sets it active, captures a tagged contact and re
   await expectAccessible(page);
   await page.evaluate(() => window.scrollTo(0, 0));
   await snapshot(page, "event-plan", info.project.name, { fullPage: true });
-  // Dark theme as in the shell journeys, with reduced motion and no toast stack left animating:
-  // either kept a transition running on a phone that held axe's wait for animations forever.
-  await expect(page.locator("[data-sonner-toast]")).toHaveCount(0, { timeout: 15_000 });
+  // Dark theme as in the shell journeys, with reduced motion; a toast still showing is checked as it rests
+  // (expectAccessible caps and finishes its transitions), so no wait for it to leave (docs/decisions/0275).
   await page.emulateMedia({ colorScheme: "dark", reducedMotion: "reduce" });
   await expectAccessible(page);
   await page.emulateMedia({ colorScheme: "light", reducedMotion: null });
@@ -101,7 +100,6 @@ test("the owner plans an event, sets it active, captures a tagged contact and re
   await expectAccessible(page);
   await page.evaluate(() => window.scrollTo(0, 0));
   await snapshot(page, "event-report", info.project.name, { fullPage: true });
-  await expect(page.locator("[data-sonner-toast]")).toHaveCount(0, { timeout: 15_000 });
   await page.emulateMedia({ colorScheme: "dark", reducedMotion: "reduce" });
   await expectAccessible(page);
   await page.emulateMedia({ colorScheme: "light", reducedMotion: null });

@@ -24,7 +24,7 @@ async function post(page: Page, path: string, form: Record<string, string>) {
   return res.headers().location ?? "";
 }
 
-/** Axe and a screenshot in each theme, for eyes at 390 and 1280 px. */
+/** Axe and a screenshot in each theme. */
 async function lookInBothThemes(page: Page, name: string, project: string) {
   for (const scheme of ["light", "dark"] as const) {
     await page.emulateMedia({ colorScheme: scheme });
@@ -34,7 +34,7 @@ async function lookInBothThemes(page: Page, name: string, project: string) {
   await page.emulateMedia({ colorScheme: null });
 }
 
-test("a campaign mails its own charity, a public event links its campaign, the events page says what its labels mean @layout", async ({
+test("a campaign mails its own charity, a public event links its campaign, the events page says what its labels mean", async ({
   page,
 }, info) => {
   test.setTimeout(120_000);

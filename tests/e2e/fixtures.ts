@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { readFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
@@ -64,8 +64,20 @@ async function axeViolations(page: Page): Promise<AxeResults["violations"]> {
   );
 }
 
-/** Fingerprints of the pages this worker's axe runs found clean (see pageFingerprint). */
-const checkedPages = new Set<string>();
+/**
+ * Fingerprints of the pages axe found clean, shared by every worker and both projects of the run: a file each
+ * under test-results (which Playwright empties at the start of a run), written whole under another name and
+ * renamed, so a reader never sees half of one (docs/decisions/0275).
+ */
+const checkedDir = path.resolve("test-results", "axe-clean");
+const checkedFile = (key: string) => path.join(checkedDir, key);
+const wasChecked = (key: string) => existsSync(checkedFile(key));
+function markChecked(key: string) {
+  mkdirSync(checkedDir, { recursive: true });
+  const temporary = `${checkedFile(key)}.${process.pid}.${randomUUID()}`;
+  writeFileSync(temporary, `${base.info().titlePath.join(" > ")}\n`);
+  renameSync(temporary, checkedFile(key));
+}
 
 /**
  * What axe's verdict on a page depends on, hashed: the colour scheme and width, and for every element its
@@ -79,7 +91,10 @@ function pageFingerprint(): string {
   const add = (text: string) => {
     for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 16777619);
   };
-  add(`${matchMedia("(prefers-color-scheme: dark)").matches} ${innerWidth} ${document.title.trim() !== ""}`);
+  // The media a phone answers differently (touch, pixel density) too: both projects share the checked set.
+  add(
+    `${matchMedia("(prefers-color-scheme: dark)").matches} ${innerWidth} ${matchMedia("(pointer: coarse)").matches} ${devicePixelRatio} ${document.title.trim() !== ""}`,
+  );
   for (const el of document.querySelectorAll("*")) {
     add(`<${el.tagName}`);
     for (const { name, value } of el.attributes)
@@ -128,10 +143,10 @@ export async function expectAccessible(page: Page, { phone = true } = {}) {
   // reduced motion sonner shows it at once, so axe measures its colours at rest, never halfway through a fade.
   const reduced = await page.evaluate(() => matchMedia("(prefers-reduced-motion: reduce)").matches);
   await page.emulateMedia({ reducedMotion: "reduce" });
-  // A page this worker already checked, element for element, is not checked again: axe's verdict is a
-  // function of the markup, its styles and which elements carry text (docs/decisions/0264).
-  const key = `${base.info().project.name} ${await page.evaluate(pageFingerprint)}`;
-  if (checkedPages.has(key)) {
+  // A page any worker of this run already checked, element for element, is not checked again: axe's verdict
+  // is a function of the markup, its styles and which elements carry text (docs/decisions/0264, 0275).
+  const key = await page.evaluate(pageFingerprint);
+  if (wasChecked(key)) {
     await page.emulateMedia({ reducedMotion: reduced ? "reduce" : null });
     return;
   }
@@ -139,7 +154,7 @@ export async function expectAccessible(page: Page, { phone = true } = {}) {
   const violations = await base
     .step("axe", () => axeViolations(page), { box: true })
     .finally(() => page.emulateMedia({ reducedMotion: reduced ? "reduce" : null }));
-  if (violations.every((v) => v.impact !== "serious" && v.impact !== "critical")) checkedPages.add(key);
+  if (violations.every((v) => v.impact !== "serious" && v.impact !== "critical")) markChecked(key);
   const blocking = violations.filter((v) => v.impact === "serious" || v.impact === "critical");
   expect(
     blocking.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`),
@@ -154,14 +169,6 @@ export async function capturePerson(page: Page, person: Record<string, string>) 
     headers: { origin: new URL(page.url()).origin },
   });
   return { status: res.status(), ...((await res.json()) as { id: number }) };
-}
-
-export async function signIn(page: Page, redirectTo = "/dashboard") {
-  await page.goto(`/auth?redirectTo=${encodeURIComponent(redirectTo)}`);
-  await page.getByRole("textbox", { name: "Email", exact: true }).fill(DEMO.email);
-  await page.getByLabel("Password").fill(DEMO.password);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await page.waitForURL((url) => url.pathname === redirectTo);
 }
 
 export const test = base.extend<
@@ -216,17 +223,28 @@ export const test = base.extend<
     },
     { auto: true },
   ],
-  // The demo account signed in once per worker: sign-in attempts are rate-limited, as they should be.
+  // The demo account signed in once per worker: sign-in attempts are rate-limited, as they should be. Posted
+  // to the sign-in form's own action, as the form does; the form itself is driven in shell.spec.ts.
   demoStorage: [
-    async ({ browser }, use, workerInfo) => {
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern
+    async ({}, use, workerInfo) => {
       const file = path.resolve(
         "test-results",
         `demo-session-${workerInfo.project.name}-${workerInfo.parallelIndex}.json`,
       );
-      const context = await browser.newContext({ baseURL: serverURL(workerInfo.parallelIndex) });
-      await signIn(await context.newPage());
-      await context.storageState({ path: file });
-      await context.close();
+      const baseURL = serverURL(workerInfo.parallelIndex);
+      const context = await request.newContext({ baseURL });
+      try {
+        const res = await context.post("/auth", {
+          form: { intent: "signin", ...DEMO, redirectTo: "/dashboard" },
+          headers: { origin: new URL(baseURL).origin },
+          maxRedirects: 0,
+        });
+        if (res.status() !== 302) throw new Error(`the demo sign-in answered ${res.status()}`);
+        await context.storageState({ path: file });
+      } finally {
+        await context.dispose();
+      }
       await use(file);
     },
     { scope: "worker" },

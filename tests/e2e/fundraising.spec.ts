@@ -137,8 +137,6 @@ test("an owner runs a campaign: a visitor gives, the donor is a person, thanked,
   await expect(page.getByText("Gift recorded")).toBeVisible();
   await expect(main.getByTestId("gift-row").filter({ hasText: `Cass Cash ${p}` })).toContainText("Cash");
   await expect(main.getByRole("heading", { name: /Waiting for a thank-you/ })).toBeVisible();
-  // On a phone the toast sits over the pledge form's button until it leaves.
-  await expect(page.locator("[data-sonner-toast]")).toHaveCount(0, { timeout: 15_000 });
   const pledge = main.getByRole("form", { name: "Record a pledge" });
   await pledge.getByLabel("Donor's name").fill(`Penny Pledger ${p}`);
   await pledge.getByLabel("Pledged amount").fill("600");
@@ -153,7 +151,6 @@ test("an owner runs a campaign: a visitor gives, the donor is a person, thanked,
     `${nextMonth}: $200.00`,
   );
   await expect(main.getByTestId("dashboard-donors")).toHaveText("2");
-  await expect(page.locator("[data-sonner-toast]")).toHaveCount(0, { timeout: 15_000 });
   await expectAccessible(page);
   await snapshot(page, "campaign-dashboard", p, { fullPage: true });
 

@@ -199,7 +199,6 @@ test("settings choose the theme and offer every download", async ({ page }, info
 
 ownerTest(
   "maps an unknown layout: changes a guessed field, saves the mapping, imports, and sees the left-out column named",
-  { tag: "@layout" },
   async ({ page }, info) => {
     const run = info.project.name;
     const file = [

@@ -23,6 +23,63 @@ function navigate(page: Page, to: string, post?: Record<string, string>) {
   );
 }
 
+/**
+ * The worker precached the kept pages' code and not every page's: what offline capture needs at install, the
+ * other kept pages' code once the page says hello, before their pages are kept (0263).
+ */
+async function expectKeptPagesCodeOnly(page: Page) {
+  const cached = await page.evaluate(async () => {
+    const name = (await caches.keys()).find((k) => k.startsWith("knowwho-static-"));
+    const keys = name ? await (await caches.open(name)).keys() : [];
+    return keys.map((r) => new URL(r.url).pathname);
+  });
+  // Route code is named by route, as React Router's whole route manifest (precached too) maps it, not by its
+  // file's name: files move between folders, and the page's own manifest lists only routes discovered so far.
+  const modules = await page.evaluate(async () => {
+    const name = (await caches.keys()).find((k) => k.startsWith("knowwho-static-"));
+    const cache = await caches.open(name ?? "");
+    const file = (await cache.keys()).find((r) => /\/assets\/manifest-[\w-]+\.js$/.test(new URL(r.url).pathname));
+    const source = file ? await (await cache.match(file))?.text() : undefined;
+    const manifest = JSON.parse(
+      (source ?? "{}").replace(/^window\.__reactRouterManifest=/, "").replace(/;\s*$/, ""),
+    ) as { routes?: Record<string, { id: string; module: string }> };
+    return Object.fromEntries(Object.values(manifest.routes ?? {}).map((r) => [r.id, r.module]));
+  });
+  const hasRoute = (id: string) => {
+    const module = modules[id];
+    expect(module, id).toBeTruthy();
+    return module !== undefined && cached.includes(module);
+  };
+  // Signed-in kept pages' code: the layouts above them and each page's route.
+  for (const id of [
+    "root",
+    "routes/app/_layout",
+    "routes/app/capture/_layout",
+    "routes/app/capture/overview",
+    "routes/app/people/list",
+    "routes/app/dashboard",
+    "routes/app/cards",
+    "routes/app/card-edit",
+  ])
+    expect(hasRoute(id), id).toBe(true);
+  // What /capture loads on demand (the QR reader), which no route names.
+  const has = (chunk: string) => cached.some((path) => path.startsWith(`/assets/${chunk}-`));
+  for (const chunk of ["qr-scan", "jsQR"]) expect(has(chunk), chunk).toBe(true);
+  // Other pages' code is fetched when they are visited (offline, the worker sends them to the offline page).
+  for (const id of [
+    "routes/app/notifications",
+    "routes/app/settings",
+    "routes/app/integrations/overview",
+    "routes/app/billing/index",
+    "routes/marketing/reviews",
+    "routes/marketing/help",
+    "routes/auth/forgot",
+    "routes/auth/reset",
+  ])
+    expect(hasRoute(id), id).toBe(false);
+  expect(cached).not.toContain("/site.js");
+}
+
 test("offline: Capture and my QR code open without signal, a capture made offline arrives once", async ({
   page,
   context,
@@ -77,10 +134,14 @@ test("offline: Capture and my QR code open without signal, a capture made offlin
   await expect(page.getByRole("main").getByText(name, { exact: true })).toHaveCount(1);
 });
 
-test("offline: client navigation between kept pages uses their kept route data", async ({ page, context }) => {
+test("offline: client navigation between kept pages uses their kept route data, whose code alone was precached", async ({
+  page,
+  context,
+}) => {
   test.setTimeout(90_000);
   await page.goto("/capture");
   await waitForOfflineReady(page);
+  await expectKeptPagesCodeOnly(page);
   await context.setOffline(true);
   await page.reload();
   await expect(page.getByRole("heading", { name: "Capture contacts" })).toBeVisible();
@@ -93,64 +154,6 @@ test("offline: client navigation between kept pages uses their kept route data",
   // opens the offline page (the page leaves, so the navigation's evaluate never returns).
   await navigate(page, "/notifications").catch((error) => expect(String(error)).toMatch(/context was destroyed/));
   await expect(page.getByRole("heading", { name: "You're offline" })).toBeVisible();
-});
-
-test("the worker precaches the kept pages' code, not every page's", async ({ page }) => {
-  test.setTimeout(90_000);
-  await page.goto("/capture");
-  // What offline capture needs is precached at install; the other kept pages' code once the page says hello,
-  // before their pages are kept (0263).
-  await waitForOfflineReady(page);
-  const cached = await page.evaluate(async () => {
-    const name = (await caches.keys()).find((k) => k.startsWith("knowwho-static-"));
-    const keys = name ? await (await caches.open(name)).keys() : [];
-    return keys.map((r) => new URL(r.url).pathname);
-  });
-  // Route code is named by route, as React Router's whole route manifest (precached too) maps it, not by its
-  // file's name: files move between folders, and the page's own manifest lists only routes discovered so far.
-  const modules = await page.evaluate(async () => {
-    const name = (await caches.keys()).find((k) => k.startsWith("knowwho-static-"));
-    const cache = await caches.open(name ?? "");
-    const file = (await cache.keys()).find((r) => /\/assets\/manifest-[\w-]+\.js$/.test(new URL(r.url).pathname));
-    const source = file ? await (await cache.match(file))?.text() : undefined;
-    const manifest = JSON.parse(
-      (source ?? "{}").replace(/^window\.__reactRouterManifest=/, "").replace(/;\s*$/, ""),
-    ) as { routes?: Record<string, { id: string; module: string }> };
-    return Object.fromEntries(Object.values(manifest.routes ?? {}).map((r) => [r.id, r.module]));
-  });
-  const hasRoute = (id: string) => {
-    const module = modules[id];
-    expect(module, id).toBeTruthy();
-    return module !== undefined && cached.includes(module);
-  };
-  // Signed-in kept pages' code: the layouts above them and each page's route.
-  for (const id of [
-    "root",
-    "routes/app/_layout",
-    "routes/app/capture/_layout",
-    "routes/app/capture/overview",
-    "routes/app/people/list",
-    "routes/app/dashboard",
-    "routes/app/cards",
-    "routes/app/card-edit",
-  ])
-    expect(hasRoute(id), id).toBe(true);
-  // What /capture loads on demand (the QR reader), which no route names.
-  const has = (chunk: string) => cached.some((path) => path.startsWith(`/assets/${chunk}-`));
-  for (const chunk of ["qr-scan", "jsQR"]) expect(has(chunk), chunk).toBe(true);
-  // Other pages' code is fetched when they are visited (offline, the worker sends them to the offline page).
-  for (const id of [
-    "routes/app/notifications",
-    "routes/app/settings",
-    "routes/app/integrations/overview",
-    "routes/app/billing/index",
-    "routes/marketing/reviews",
-    "routes/marketing/help",
-    "routes/auth/forgot",
-    "routes/auth/reset",
-  ])
-    expect(hasRoute(id), id).toBe(false);
-  expect(cached).not.toContain("/site.js");
 });
 
 test("a kept page shows its message once: offline, its kept copy does not show it again", async ({ page, context }) => {

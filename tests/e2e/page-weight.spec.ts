@@ -1,8 +1,5 @@
-import { readdirSync, readFileSync } from "node:fs";
-import path from "node:path";
 import { gzipSync } from "node:zlib";
 import type { Page } from "@playwright/test";
-import { LOCALES } from "~/lib/i18n/locales";
 import { expect, test } from "./fixtures";
 
 /**
@@ -29,84 +26,22 @@ async function scriptBytes(page: Page, path: string) {
   return { total, scripts: [...scripts.keys()] };
 }
 
-const KB = 1024;
-/** Budgets from issue 18. */
-const LANDING_BUDGET = 60 * KB;
-const CARD_BUDGET = 10 * KB;
-/** Issue 24: what a stranger's phone downloads on the public fundraising and sign-in pages. */
-const PUBLIC_PAGE_BUDGET = 60 * KB;
-
-test.describe("JavaScript budgets", () => {
-  test.skip(({ isMobile }) => isMobile, "bytes do not depend on the viewport; one project is enough");
-
-  test("the landing page loads at most 60 KB gzip of JavaScript", async ({ page }) => {
-    const { total, scripts } = await scriptBytes(page, "/");
-    expect(total, `scripts: ${scripts.join(", ")}`).toBeLessThanOrEqual(LANDING_BUDGET);
-    // It still works: the testimonials carousel is driven by /site.js.
-    await expect(page.getByRole("button", { name: "Show testimonial 1" })).toHaveAttribute("aria-current", "true");
-  });
-
-  for (const path of [
-    "/fundraising",
-    "/fundraising/books-for-every-child",
-    "/auth",
-    "/auth?mode=signup",
-    "/auth/forgot",
-    "/auth/reset?token=not-a-real-token",
-  ]) {
-    test(`${path} loads at most 60 KB gzip of JavaScript`, async ({ page }) => {
-      const { total, scripts } = await scriptBytes(page, path);
-      expect(total, `${(total / KB).toFixed(1)} KB in ${scripts.join(", ")}`).toBeLessThanOrEqual(PUBLIC_PAGE_BUDGET);
-    });
-  }
-
-  test("the visitor card loads under 10 KB gzip in all, in every language", async ({ page }) => {
-    for (const locale of LOCALES) {
-      const path = `/c/demo?lang=${locale}`;
-      const response = await page.goto(path);
-      const html = gzipSync((await response?.body()) ?? Buffer.alloc(0), { level: 9 }).byteLength;
-      const { total } = await scriptBytes(page, path);
-      expect(html + total, locale).toBeLessThan(CARD_BUDGET);
-    }
-  });
-
-  for (const path of [
-    "/",
-    "/pricing",
-    "/features",
-    "/about",
-    "/guides",
-    "/guides/welcome",
-    "/docs/krystal-integration",
-    "/updates",
-    "/privacy",
-  ]) {
-    test(`${path} ships no framework JavaScript`, async ({ page }) => {
-      const { scripts } = await scriptBytes(page, path);
-      expect(scripts).toEqual(["/site.js"]);
-      expect(await page.evaluate(() => "__reactRouterContext" in window)).toBe(false);
-    });
-  }
+/**
+ * The budgets and script lists of every public page are counted from the server's HTML and the build in
+ * tests/worker/page-weight.test.ts (docs/decisions/0275); this one page proves in a real browser that the
+ * document's list is the whole download, and that /site.js works.
+ */
+test("the landing page downloads /site.js and nothing more, and its carousel runs", async ({ page, isMobile }) => {
+  test.skip(isMobile, "bytes do not depend on the viewport; one project is enough");
+  const { total, scripts } = await scriptBytes(page, "/");
+  expect(scripts).toEqual(["/site.js"]);
+  expect(total).toBeLessThanOrEqual(60 * 1024);
+  expect(await page.evaluate(() => "__reactRouterContext" in window)).toBe(false);
+  await expect(page.getByRole("button", { name: "Show testimonial 1" })).toHaveAttribute("aria-current", "true");
 });
 
 test.describe("the light public pages still work with only /site.js", () => {
   test.skip(({ isMobile }) => isMobile, "behaviour, not layout; one project is enough");
-
-  for (const path of [
-    "/fundraising",
-    "/auth",
-    "/auth?mode=signup",
-    "/auth/forgot",
-    "/auth/reset?token=not-a-real-token",
-  ]) {
-    test(`${path} loads /site.js and no React Router`, async ({ page }) => {
-      const { scripts } = await scriptBytes(page, path);
-      // The sign-in and sign-up pages add their passkey script (decision 0213), no framework either.
-      const expected = path === "/auth" || path === "/auth?mode=signup" ? ["/passkey.js", "/site.js"] : ["/site.js"];
-      expect(scripts.toSorted()).toEqual(expected);
-      expect(await page.evaluate(() => "__reactRouterContext" in window)).toBe(false);
-    });
-  }
 
   test("a campaign filter applies itself on change, and the list follows", async ({ page }) => {
     await page.goto("/fundraising");
@@ -178,17 +113,4 @@ test.describe("the password reset pages work without JavaScript", () => {
     await expect(page.getByRole("link", { name: "Send me a new link" })).toHaveAttribute("href", "/auth/forgot");
     await context.close();
   });
-});
-
-test("the Worker carries one react-dom server renderer, the streaming one", async ({ isMobile }) => {
-  test.skip(isMobile, "a fact about the build; one project is enough");
-  // The journeys run against this build, so its source maps say which modules the Worker carries.
-  const dir = path.join("build", "server");
-  const maps = readdirSync(dir, { recursive: true, encoding: "utf8" }).filter((f) => f.endsWith(".js.map"));
-  const renderers = new Set<string>();
-  for (const map of maps) {
-    const { sources } = JSON.parse(readFileSync(path.join(dir, map), "utf8")) as { sources: string[] };
-    for (const source of sources) if (/react-dom-server[.-]/.test(source)) renderers.add(path.basename(source));
-  }
-  expect([...renderers]).toEqual(["react-dom-server.edge.production.js"]);
 });

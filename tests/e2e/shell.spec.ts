@@ -42,7 +42,7 @@ test("header turns solid after 20 px of scroll", async ({ page }) => {
   await expect(header).toHaveAttribute("data-scrolled", "false");
 });
 
-test("unknown path shows the landing page with 404 and noindex", { tag: "@layout" }, async ({ page }, info) => {
+test("unknown path shows the landing page with 404 and noindex", async ({ page }, info) => {
   const response = await page.goto("/this/does/not/exist");
   expect(response?.status()).toBe(404);
   await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", "noindex");
@@ -54,7 +54,7 @@ test("unknown path shows the landing page with 404 and noindex", { tag: "@layout
   await snapshot(page, "not-found-dark", info.project.name);
 });
 
-test("error page shows its status, title and the way home", { tag: "@layout" }, async ({ page }, info) => {
+test("error page shows its status, title and the way home", async ({ page }, info) => {
   await page.goto("/");
   // A plain form post to a page without an action is a 405 the root error boundary renders.
   const [response] = await Promise.all([
@@ -74,19 +74,6 @@ test("error page shows its status, title and the way home", { tag: "@layout" }, 
   await page.emulateMedia({ colorScheme: "dark", reducedMotion: "reduce" });
   await expectAccessible(page);
   await snapshot(page, "error-dark", info.project.name);
-});
-
-test("mobile menu opens, locks scroll and closes on navigation", { tag: "@layout" }, async ({ page, isMobile }) => {
-  test.skip(!isMobile, "the toggle menu is for narrow screens");
-  await page.goto("/");
-  await page.getByLabel("Open menu").click();
-  await expect(page.locator("body")).toHaveClass(/menu-open/);
-  const mobileNav = page.getByRole("navigation", { name: "Mobile" });
-  await expect(mobileNav.getByRole("link", { name: "Pricing" })).toBeVisible();
-  await expect(page.getByRole("link", { name: "Get Started" }).last()).toBeVisible();
-  await expectAccessible(page);
-  await page.keyboard.press("Escape");
-  await expect(page.locator("body")).not.toHaveClass(/menu-open/);
 });
 
 test("newsletter from the footer gives the success message", async ({ page }) => {

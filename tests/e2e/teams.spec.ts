@@ -33,7 +33,7 @@ ownerTest(
 );
 
 ownerTest(
-  "invites colleagues from a file after seeing each row, and reads the audit log, in light and dark @layout",
+  "invites colleagues from a file after seeing each row, and reads the audit log, in light and dark",
   async ({ page }, info) => {
     await page.goto("/teams");
     await page.getByLabel("Team name").fill("Riverside Food Bank");

@@ -68,8 +68,9 @@ describe("reading a period's giving (decision 0272)", () => {
     // The same donors and totals; the rows read are the year's gifts (and their people), not the other 600.
     expect(b.out.map((d) => [d.name, d.gifts, d.totals])).toEqual(a.out.map((d) => [d.name, d.gifts, d.totals]));
     expect(a.out.reduce((n, d) => n + d.gifts, 0)).toBe(N);
-    // About three a gift: its index entry, its row and its person's.
-    expect(a.read).toBeLessThanOrEqual(3 * N + DONORS);
+    // About three a gift: its index entry, its row and its person's, and a few the plan reads whatever the
+    // size (one more in a full run, where other files' workspaces share the tables; 787 before the index).
+    expect(a.read).toBeLessThanOrEqual(3 * N + DONORS + 4);
     expect(b.read).toBeLessThanOrEqual(a.read + 2);
 
     // One donor's statement: their gifts of the year alone.

@@ -240,3 +240,53 @@ describe("an exhibitor's leads", () => {
     expect((await call(`/e/${e.slug}/leads/csv`, { headers: { cookie: owner.cookie } })).status).toBe(404);
   });
 });
+
+describe("a door scan queued offline", () => {
+  const scan = (o: Owner, eventId: number, code: string, key?: string) =>
+    as(o, `/organiser/${eventId}/door`, { intent: "scan", code, ...(key === undefined ? {} : { key }) });
+
+  it("sent twice with its key lets in once, even after the check-in was undone", async () => {
+    const owner = await signUp("Queue Owner");
+    const e = await publish(owner);
+    const ada = await join(e.slug, { name: "Ada Queued", email: mail() });
+    const key = crypto.randomUUID();
+    const [first, again] = await Promise.all([scan(owner, e.id, ada.qr, key), scan(owner, e.id, ada.qr, key)]);
+    expect([first.status, again.status]).toEqual([200, 200]);
+    expect(await checkins(e.id)).toBe(1);
+    expect(
+      await env.DB.prepare("select count(*) as n from org_door_scan where key = ?").bind(key).first<number>("n"),
+    ).toBe(1);
+    // Undone by the organiser, the same scan replayed from a phone's queue does not let them in again.
+    expect((await as(owner, `/organiser/${e.id}/attendees`, { intent: "undo", attendee: String(ada.id) })).status).toBe(
+      200,
+    );
+    expect((await scan(owner, e.id, ada.qr, key)).status).toBe(200);
+    expect(await checkins(e.id)).toBe(0);
+    // A new scan (a new key) does.
+    expect((await scan(owner, e.id, ada.qr, crypto.randomUUID())).status).toBe(200);
+    expect(await checkins(e.id)).toBe(1);
+  });
+
+  it("refuses another event's key and a malformed one, letting nobody in", async () => {
+    const owner = await signUp("Key Owner");
+    const first = await publish(owner, "First Door");
+    const second = await publish(owner, "Second Door");
+    const ada = await join(first.slug, { name: "Ada First", email: mail() });
+    const bo = await join(second.slug, { name: "Bo Second", email: mail() });
+    const key = crypto.randomUUID();
+    expect((await scan(owner, first.id, ada.qr, key)).status).toBe(200);
+    const reused = await scan(owner, second.id, bo.qr, key);
+    expect(reused.status).toBe(409);
+    expect(await reused.text()).toContain("another event");
+    expect(await checkins(second.id)).toBe(0);
+    for (const bad of ["", "short", "x".repeat(65), "bad key with spaces!", "<script>alert(1)</script>12345678"]) {
+      const refused = await scan(owner, second.id, bo.qr, bad);
+      expect(refused.status, bad).toBe(400);
+    }
+    expect(await checkins(second.id)).toBe(0);
+    // Another account cannot use the door at all.
+    const stranger = await signUp("Key Stranger");
+    expect((await scan(stranger, second.id, bo.qr, crypto.randomUUID())).status).toBe(404);
+    expect(await checkins(second.id)).toBe(0);
+  });
+});

@@ -18,6 +18,39 @@ export type MeetingRow = {
   state: "pending" | "accepted" | "declined" | "cancelled";
 };
 
+/**
+ * Accept and Decline of a request made to me (a Connect or a meeting): one form posting the request's id, each button
+ * named with the person for a screen reader.
+ */
+export function AnswerButtons({
+  id,
+  intents,
+  labels,
+  buttonClass,
+  locale,
+  className,
+}: {
+  id: number;
+  intents: readonly [accept: string, decline: string];
+  labels: readonly [accept: string, decline: string];
+  buttonClass: string;
+  locale: Locale;
+  className: string;
+}) {
+  const t = translator(locale);
+  return (
+    <Form method="post" className={className}>
+      <input type="hidden" name="id" value={id} />
+      <button type="submit" name="intent" value={intents[0]} className={buttonClass} aria-label={labels[0]}>
+        {t("att.meetings.accept")}
+      </button>
+      <button type="submit" name="intent" value={intents[1]} className={buttonClass} aria-label={labels[1]}>
+        {t("att.meetings.decline")}
+      </button>
+    </Form>
+  );
+}
+
 /** Meetings asked of me (to answer) and those I asked, with their state. */
 export function Meetings({ meetings, slug, locale }: { meetings: MeetingRow[]; slug: string; locale: Locale }) {
   if (!meetings.length) return null;
@@ -37,27 +70,17 @@ export function Meetings({ meetings, slug, locale }: { meetings: MeetingRow[]; s
             </p>
             {m.note ? <p className="text-slate-600 dark:text-slate-300">{m.note}</p> : null}
             {!m.asked && m.state === "pending" ? (
-              <Form method="post" className="mt-2 flex gap-2">
-                <input type="hidden" name="id" value={m.id} />
-                <button
-                  type="submit"
-                  name="intent"
-                  value="meeting-accept"
-                  className={small}
-                  aria-label={t("att.meetings.acceptWho", { name: m.otherName })}
-                >
-                  {t("att.meetings.accept")}
-                </button>
-                <button
-                  type="submit"
-                  name="intent"
-                  value="meeting-decline"
-                  className={small}
-                  aria-label={t("att.meetings.declineWho", { name: m.otherName })}
-                >
-                  {t("att.meetings.decline")}
-                </button>
-              </Form>
+              <AnswerButtons
+                id={m.id}
+                intents={["meeting-accept", "meeting-decline"]}
+                labels={[
+                  t("att.meetings.acceptWho", { name: m.otherName }),
+                  t("att.meetings.declineWho", { name: m.otherName }),
+                ]}
+                buttonClass={small}
+                locale={locale}
+                className="mt-2 flex gap-2"
+              />
             ) : (
               <p className="mt-1 font-medium">{t(`att.meetings.state.${m.state}`)}</p>
             )}

@@ -373,6 +373,8 @@ export const NOT_ACCOUNT_DATA: Readonly<Record<string, string>> = {
   payment_event: "Stripe event ids and types, kept so a replayed event changes nothing",
   payment_local_object: "the built-in test checkout's stand-in for Stripe's own records",
   verification: "single-use sign-in secrets (reset links); deleted with the account, never exported",
+  org_door_scan:
+    "a door scan's replay key and the event it was for, kept so a scan sent twice lets in once; deleted with the event",
 };
 
 /**

@@ -1,6 +1,6 @@
 import { data, Form, href, Link, redirect } from "react-router";
 import { IntentSuggestions, IntentsForm, type IntentsSent } from "~/components/organiser-events/intents";
-import { MeetingForm, Meetings } from "~/components/organiser-events/meetings";
+import { AnswerButtons, MeetingForm, Meetings } from "~/components/organiser-events/meetings";
 import { ConfirmStep } from "~/components/ui/confirm-step";
 import { inputClass } from "~/components/ui/field";
 import { appContext } from "~/context";
@@ -296,27 +296,14 @@ export default function DirectoryPage({ loaderData, actionData }: Route.Componen
                   {r.name}
                   {r.company ? `, ${r.company}` : ""}
                 </span>
-                <Form method="post" className="flex gap-2">
-                  <input type="hidden" name="id" value={r.id} />
-                  <button
-                    type="submit"
-                    name="intent"
-                    value="accept"
-                    className={small}
-                    aria-label={t("att.dir.acceptWho", { name: r.name })}
-                  >
-                    {t("att.meetings.accept")}
-                  </button>
-                  <button
-                    type="submit"
-                    name="intent"
-                    value="decline"
-                    className={small}
-                    aria-label={t("att.dir.declineWho", { name: r.name })}
-                  >
-                    {t("att.meetings.decline")}
-                  </button>
-                </Form>
+                <AnswerButtons
+                  id={r.id}
+                  intents={["accept", "decline"]}
+                  labels={[t("att.dir.acceptWho", { name: r.name }), t("att.dir.declineWho", { name: r.name })]}
+                  buttonClass={small}
+                  locale={locale}
+                  className="flex gap-2"
+                />
               </li>
             ))}
           </ul>

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { data, Form, href, Link, useFetcher, useRevalidator } from "react-router";
 import { Field, inputClass } from "~/components/ui/field";
+import { useQrCamera } from "~/components/use-qr-camera";
 import { appContext } from "~/context";
 import { pageMeta } from "~/lib/site";
 import { formatInZone, zoneName } from "~/lib/time/time";
@@ -32,9 +33,19 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const form = await request.formData().catch(() => null);
   if (form?.get("intent") !== "scan") unknownIntent();
   const code = String(form.get("code") ?? "").slice(0, 500);
-  const result: DoorResult = await checkInScan(app.db, event, code, user.id);
+  // The scan's own key (made by the page, kept with a scan queued offline): sent twice, it lets in once.
+  const key = form.get("key");
+  const result: DoorResult = await checkInScan(
+    app.db,
+    event,
+    code,
+    user.id,
+    Date.now(),
+    key === null ? undefined : String(key),
+  );
   // A refusal keeps what was typed: anything that is no pass is a bad request, a pass not of this event a conflict.
-  if (!result.ok) return data({ result, code }, { status: result.reason === "unreadable" ? 400 : 409 });
+  const bad = result.ok ? false : result.reason === "unreadable" || result.reason === "bad-key";
+  if (!result.ok) return data({ result, code }, { status: bad ? 400 : 409 });
   return { result, code: "" };
 }
 
@@ -56,9 +67,15 @@ export default function Door({ loaderData, actionData }: Route.ComponentProps) {
     }, COUNT_EVERY_MS);
     return () => clearInterval(timer);
   }, [revalidator]);
+  const queue = useDoorQueue(e.id);
+  // Each scan carries its own key: sent now, or kept on the phone while offline and sent when the network is back.
   const submit = useCallback(
-    (code: string) => fetcher.submit({ intent: "scan", code }, { method: "post" }),
-    [fetcher.submit],
+    (code: string) => {
+      const key = crypto.randomUUID();
+      if (navigator.onLine) void fetcher.submit({ intent: "scan", code, key }, { method: "post" });
+      else void queue.keep(code, key);
+    },
+    [fetcher.submit, queue.keep],
   );
   return (
     <section className="mx-auto max-w-xl px-4 py-8 sm:px-6">
@@ -88,8 +105,25 @@ export default function Door({ loaderData, actionData }: Route.ComponentProps) {
             : answer.result.message}
         </p>
       ) : null}
+      {queue.note ? (
+        <p role="status" className="mt-4 rounded-lg bg-slate-100 p-3 text-slate-900" data-door-queue={queue.waiting}>
+          {queue.note}
+        </p>
+      ) : null}
       <DoorCamera onScan={submit} busy={fetcher.state !== "idle"} />
-      <Form method="post" className="mt-6 grid gap-3" noValidate>
+      <Form
+        method="post"
+        className="mt-6 grid gap-3"
+        noValidate
+        onSubmit={(event) => {
+          // Offline, the typed link is kept like a camera scan rather than lost to a failed post.
+          if (navigator.onLine) return;
+          event.preventDefault();
+          const field = event.currentTarget.elements.namedItem("code") as HTMLInputElement | null;
+          if (field?.value.trim()) submit(field.value.trim());
+          if (field) field.value = "";
+        }}
+      >
         <input type="hidden" name="intent" value="scan" />
         <Field
           id="door-code"
@@ -128,52 +162,12 @@ export default function Door({ loaderData, actionData }: Route.ComponentProps) {
 
 /** The phone's camera, scanning passes one after another until stopped. */
 function DoorCamera({ onScan, busy }: { onScan: (code: string) => void; busy: boolean }) {
-  const videoRef = useRef<HTMLVideoElement>(null);
-  const abortRef = useRef<AbortController | null>(null);
-  const [state, setState] = useState<"idle" | "scanning" | "error">("idle");
-  const stop = useCallback(() => {
-    abortRef.current?.abort();
-    const stream = videoRef.current?.srcObject as MediaStream | null;
-    for (const track of stream?.getTracks() ?? []) track.stop();
-    if (videoRef.current) videoRef.current.srcObject = null;
-    setState("idle");
-  }, []);
-  useEffect(() => stop, [stop]);
-  async function start() {
-    try {
-      const stream = await navigator.mediaDevices.getUserMedia({ video: { facingMode: "environment" }, audio: false });
-      const video = videoRef.current;
-      if (!video) return;
-      video.srcObject = stream;
-      await video.play();
-      setState("scanning");
-      const controller = new AbortController();
-      abortRef.current = controller;
-      const { scanUntilFound } = await import("~/lib/client/qr-scan");
-      let last = "";
-      while (!controller.signal.aborted) {
-        const text = await scanUntilFound(video, controller.signal);
-        // The same pass held in front of the camera is sent once, not once a frame.
-        if (text && text !== last) {
-          last = text;
-          onScan(text);
-        }
-        await new Promise((r) => setTimeout(r, 1500));
-      }
-    } catch {
-      stop();
-      setState("error");
-    }
-  }
+  const { videoRef, state, trouble, start, stop } = useQrCamera();
+  const scanning = state === "scanning";
   return (
     <div className="mt-4">
-      <video
-        ref={videoRef}
-        playsInline
-        muted
-        className={state === "scanning" ? "w-full rounded-lg bg-black" : "hidden"}
-      />
-      {state === "scanning" ? (
+      <video ref={videoRef} playsInline muted className={scanning ? "w-full rounded-lg bg-black" : "hidden"} />
+      {scanning ? (
         <button
           type="button"
           onClick={stop}
@@ -184,18 +178,66 @@ function DoorCamera({ onScan, busy }: { onScan: (code: string) => void; busy: bo
       ) : (
         <button
           type="button"
-          onClick={start}
+          onClick={() =>
+            void start((code) => {
+              onScan(code);
+              return true;
+            })
+          }
+          disabled={state === "starting"}
           className="rounded-md bg-brand-600 px-4 py-3 font-semibold text-lg text-white"
           data-door-camera
         >
           Scan passes with the camera
         </button>
       )}
-      {state === "error" ? (
+      {trouble ? (
         <p role="alert" className="mt-2 text-red-700 text-sm">
           The camera could not start: allow it in the browser's settings, or paste the pass's link below.
         </p>
       ) : null}
     </div>
   );
+}
+
+/**
+ * The scans this phone keeps while offline: how many wait, and sending them (oldest first) when the page opens
+ * online or the network comes back, then reading the count again.
+ */
+function useDoorQueue(eventId: number) {
+  const revalidator = useRevalidator();
+  // Read through a ref: the revalidator changes every render, the listener is set once.
+  const revalidate = useRef(revalidator.revalidate);
+  revalidate.current = revalidator.revalidate;
+  const [waiting, setWaiting] = useState(0);
+  const [note, setNote] = useState("");
+  const send = useCallback(async () => {
+    const { queuedScans, sendScans } = await import("~/lib/client/door-queue");
+    if (!(await queuedScans(eventId)).length) return;
+    const result = await sendScans(eventId, window.location.pathname);
+    setWaiting(result.waiting);
+    setNote(
+      result.waiting
+        ? `${result.waiting} scans kept on this phone: they are sent when the network is back.`
+        : `Back online: kept scans sent, ${result.sent} let in${result.refused ? `, ${result.refused} refused (see the attendee list)` : ""}.`,
+    );
+    void revalidate.current();
+  }, [eventId]);
+  useEffect(() => {
+    if (navigator.onLine) void send();
+    const online = () => void send();
+    window.addEventListener("online", online);
+    return () => window.removeEventListener("online", online);
+  }, [send]);
+  const keep = useCallback(
+    async (code: string, key: string) => {
+      const { queueScan, queuedScans } = await import("~/lib/client/door-queue");
+      await queueScan({ key, eventId, code, at: Date.now() });
+      const n = (await queuedScans(eventId)).length;
+      setWaiting(n);
+      setNote(`Offline: ${n === 1 ? "1 scan" : `${n} scans`} kept on this phone, sent when the network is back.`);
+    },
+    [eventId],
+  );
+  return { waiting, note, keep };
 }

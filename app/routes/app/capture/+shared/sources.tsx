@@ -1,4 +1,5 @@
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useState } from "react";
+import { useQrCamera } from "~/components/use-qr-camera";
 import { parseCardText } from "~/lib/capture/card-text";
 import { classifyScan, type ScanResult } from "~/lib/capture/scan";
 import { type Draft, draftFrom } from "./draft";
@@ -8,51 +9,25 @@ export type Readable = Exclude<ScanResult, { kind: "invalid" }>;
 export const FORMAT_LABEL = { vcard: "a vCard", mecard: "a MECARD", "card-link": "a KnowWho card link" } as const;
 
 export function QrScanner({ origin, onScan }: { origin: string; onScan: (result: Readable) => void }) {
-  const videoRef = useRef<HTMLVideoElement>(null);
-  const [state, setState] = useState<"idle" | "starting" | "scanning" | "error">("idle");
-  const [message, setMessage] = useState("");
-  const abortRef = useRef<AbortController | null>(null);
-
-  const stop = useCallback(() => {
-    abortRef.current?.abort();
-    const stream = videoRef.current?.srcObject as MediaStream | null;
-    for (const track of stream?.getTracks() ?? []) track.stop();
-    if (videoRef.current) videoRef.current.srcObject = null;
-  }, []);
-  useEffect(() => stop, [stop]);
-
-  async function start() {
-    setState("starting");
-    setMessage("");
-    try {
-      const stream = await navigator.mediaDevices.getUserMedia({ video: { facingMode: "environment" }, audio: false });
-      const video = videoRef.current;
-      if (!video) return;
-      video.srcObject = stream;
-      await video.play();
-      setState("scanning");
-      const controller = new AbortController();
-      abortRef.current = controller;
-      const { scanUntilFound } = await import("~/lib/client/qr-scan");
-      const text = await scanUntilFound(video, controller.signal);
-      stop();
-      setState("idle");
-      if (!text) return;
+  const { videoRef, state, trouble, start, stop } = useQrCamera();
+  const [invalid, setInvalid] = useState("");
+  const message =
+    invalid ||
+    (trouble === "refused"
+      ? "Camera access was refused. Allow the camera for this site, or type the details below."
+      : trouble === "failed"
+        ? "The camera could not be started. Type the details below instead."
+        : "");
+  // One code, then the camera stops: a card read is offered in the form below.
+  const scan = () => {
+    setInvalid("");
+    void start((text) => {
       const result = classifyScan(text, origin);
-      if (result.kind === "invalid") {
-        setState("error");
-        setMessage(result.reason);
-      } else onScan(result);
-    } catch (error) {
-      stop();
-      setState("error");
-      setMessage(
-        error instanceof DOMException && error.name === "NotAllowedError"
-          ? "Camera access was refused. Allow the camera for this site, or type the details below."
-          : "The camera could not be started. Type the details below instead.",
-      );
-    }
-  }
+      if (result.kind === "invalid") setInvalid(result.reason);
+      else onScan(result);
+      return false;
+    });
+  };
 
   return (
     <div>
@@ -63,7 +38,7 @@ export function QrScanner({ origin, onScan }: { origin: string; onScan: (result:
           <div className="absolute inset-0 flex items-center justify-center">
             <button
               type="button"
-              onClick={start}
+              onClick={scan}
               disabled={state === "starting"}
               className="rounded-md bg-white px-5 py-3 font-semibold text-slate-900 shadow hover:bg-slate-100 disabled:opacity-60"
             >
@@ -73,14 +48,7 @@ export function QrScanner({ origin, onScan }: { origin: string; onScan: (result:
         ) : (
           <div className="absolute inset-x-0 bottom-0 flex justify-between bg-black/50 p-3 text-sm text-white">
             <span role="status">Point the camera at a QR code</span>
-            <button
-              type="button"
-              onClick={() => {
-                stop();
-                setState("idle");
-              }}
-              className="font-semibold underline"
-            >
+            <button type="button" onClick={stop} className="font-semibold underline">
               Stop
             </button>
           </div>
