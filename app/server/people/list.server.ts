@@ -250,7 +250,10 @@ export function connectionsReads(query: ConnectionQuery) {
         .orderBy(...order)
         .limit(PAGE_SIZE + 1),
     );
-    const where = seenIn(viewer, (rule) => db.select({ id: connection.id }).from(connection).where(part(rule)));
+    // Unfiltered, one who sees everyone reads the kept count; a member who sees some counts them.
+    const where = seenIn(viewer, (rule) => db.select({ id: connection.id }).from(connection).where(part(rule)), {
+      all: !unfiltered,
+    });
     // Only the columns a row shows: the page's data travels to the browser with it.
     const list = db
       .select({
@@ -269,12 +272,10 @@ export function connectionsReads(query: ConnectionQuery) {
       .where(pageIds)
       .orderBy(...order)
       .limit(PAGE_SIZE + 1);
-    // Unfiltered, one who sees everyone reads the kept count; a member who sees some counts them.
-    const all = seesAllPeople(viewer);
     const counted = db
-      .select({ n: sql<number>`count(*)`, all: sql<number>`${all}` })
+      .select({ n: sql<number>`count(*)`, all: sql<number>`${seesAllPeople(viewer)}` })
       .from(connection)
-      .where(unfiltered ? and(where, sql`not ${all}`) : where);
+      .where(where);
     return [statsQuery(db, userId), list, counted] as const;
   };
   type Rows = BatchResponse<ReturnType<typeof statements>>;
