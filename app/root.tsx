@@ -33,7 +33,7 @@ import { errorWords } from "~/lib/i18n/error-words";
 import { DEFAULT_LOCALE, localeDir, negotiateLocale } from "~/lib/i18n/locales";
 import { siteWords } from "~/lib/i18n/site-words";
 import { useNonce } from "~/lib/platform/nonce";
-import { hydrates, isLocalized } from "~/lib/platform/page-handle";
+import { hasOwnLanguageSwitch, hydrates, isLocalized } from "~/lib/platform/page-handle";
 import { themeFromCookie } from "~/lib/platform/theme";
 import { firstShowing, showToast, useToasterNeeded } from "~/lib/platform/toast";
 import { shellReads, signedInUser } from "~/server/account/app-shell.server";
@@ -212,7 +212,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
       <main id="main" className="min-h-[60vh]">
         <Outlet />
       </main>
-      <SiteFooter origin={loaderData.origin} words={loaderData.site} />
+      <SiteFooter origin={loaderData.origin} words={loaderData.site} chooser={!hasOwnLanguageSwitch(matches)} />
       <NewsletterSlideIn signedIn={Boolean(loaderData.user)} staticPage={!hydrated} />
       <AppToaster />
       <OfflineSupport userId={loaderData.user?.id ?? null} />

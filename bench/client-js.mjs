@@ -27,6 +27,19 @@ console.log(
 for (const [url, bytes] of dashboard.filter(([, n]) => n >= 1024))
   console.log(`  ${url.padEnd(48)} ${kb(bytes).padStart(9)}`);
 
+// A hydrated page in the visitor's language (decision 0270): the event join page's scripts, and the one language
+// catalogue it loads beside them (each language a chunk of its own, named by its code), smallest to largest.
+const join = sum(
+  [...routeScripts(routeManifest(), "routes/app/organiser-events/join")].map((url) => scripts.get(url) ?? 0),
+);
+const catalogues = [...scripts].filter(([url]) =>
+  /\/assets\/(es|fr|de|pt-BR|it|nl|ja|zh-Hans|ar)-[\w-]{8}\.js$/.test(url),
+);
+const sizes = catalogues.map(([, n]) => n);
+console.log(
+  `Event join page in a visitor's language (gzip): ${kb(join)} of scripts + its language catalogue ${catalogues.length ? `${kb(Math.min(...sizes))}-${kb(Math.max(...sizes))}` : "none"} (${catalogues.length} catalogues, one per language)`,
+);
+
 let server = 0;
 const walk = (dir) => {
   for (const name of readdirSync(dir)) {

@@ -1,6 +1,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { type FormEvent, useId, useRef, useState } from "react";
 import { href, useFetcher, useLocation } from "react-router";
+import { SentNote } from "~/components/ui/field";
 
 export const NEWSLETTER_SUCCESS = "Success! Now check your email to confirm your subscription.";
 
@@ -57,14 +58,7 @@ export function NewsletterForm({
     setOwn(message);
   };
   if (result?.ok) {
-    return (
-      <p
-        role="status"
-        className="rounded-md bg-emerald-50 p-3 text-emerald-900 text-sm dark:bg-emerald-950 dark:text-emerald-100"
-      >
-        {result.message}
-      </p>
-    );
+    return <SentNote>{result.message}</SentNote>;
   }
   const inputId = `${id}-email_address`;
   const errorId = `${inputId}-error`;

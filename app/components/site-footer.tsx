@@ -1,4 +1,5 @@
 import { href, Link, useLocation } from "react-router";
+import { suggestTranslationHref } from "~/lib/i18n/locales";
 import type { SiteWords } from "~/lib/i18n/site-words";
 import { FOOTER_COLUMNS, SITE, socialShareLinks } from "~/lib/site";
 import { NetworkIcon } from "./icons";
@@ -7,7 +8,16 @@ import { Logo } from "./logo";
 import { NewsletterForm } from "./newsletter-form";
 import { newsletterWords } from "./site-header";
 
-export function SiteFooter({ origin, words }: { origin: string; words: SiteWords }) {
+export function SiteFooter({
+  origin,
+  words,
+  chooser = true,
+}: {
+  origin: string;
+  words: SiteWords;
+  /** false on a page that shows its own language chooser: one chooser per page (decision 0270). */
+  chooser?: boolean;
+}) {
   const say = words.say;
   const { pathname } = useLocation();
   return (
@@ -54,11 +64,11 @@ export function SiteFooter({ origin, words }: { origin: string; words: SiteWords
             © {new Date().getUTCFullYear()} {SITE.name}. {words.tagline}
           </p>
           {/* Plain links: the choice works without JavaScript and the answer remembers it (decision 0259). */}
-          <LanguageSwitch locale={words.locale} label={words.language} testId="site-language" />
+          {chooser ? <LanguageSwitch locale={words.locale} label={words.language} testId="site-language" /> : null}
           {/* A page read in another language than English can be corrected by its reader (decision 0259). */}
           {words.locale === "en" ? null : (
             <a
-              href={`/translate?${new URLSearchParams({ page: pathname, lang: words.locale })}`}
+              href={suggestTranslationHref(pathname, words.locale)}
               rel="nofollow"
               className="underline-offset-2 hover:underline"
             >

@@ -64,6 +64,7 @@ test("the owner adds a webhook, sends a test and sees it in the delivery log", a
   await endpoint.getByRole("button", { name: "Resume" }).click();
   await expect(endpoint.getByRole("button", { name: "Pause" })).toBeVisible();
   await endpoint.getByRole("button", { name: "Remove" }).click();
+  await endpoint.getByRole("button", { name: "Remove the webhook" }).click();
   await expect(page.getByRole("article", { name: `Webhook ${url}` })).toHaveCount(0);
 });
 
@@ -126,6 +127,8 @@ test("the owner creates an API token, sees it once, uses it and revokes it", asy
   await page.reload();
   await expect(section.getByLabel("Your new token (shown once; copy it now)")).toHaveCount(0);
   await section.getByRole("button", { name: "Revoke Journey script" }).click();
+  await section.getByRole("button", { name: "Revoke the token" }).click();
+  await expect(section.getByRole("button", { name: "Revoke the token" })).toHaveCount(0);
   await expect(section.getByRole("button", { name: "Revoke Journey script" })).toHaveCount(0);
   const after = await fetch(`${baseURL}/api/v1/people`, { headers: { authorization: `Bearer ${token}` } });
   expect(after.status).toBe(401);

@@ -1,5 +1,5 @@
 import { createServer, type Server } from "node:http";
-import { generateKeyPair, importJWK, type JWTPayload, SignJWT } from "jose";
+import { exportJWK, generateKeyPair, importJWK, type JWTPayload, SignJWT } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { discover, SSO_REFUSED, verifyIdToken } from "~/server/account/sso.server";
 import { dohResolver, txtText } from "~/server/platform/dns.server";
@@ -71,6 +71,67 @@ describe("an id token", () => {
     // Plain http is for a provider on this machine outside production only.
     await expect(discover(provider.issuer, "production")).rejects.toThrow(SSO_REFUSED.provider);
     await expect(discover(`${provider.issuer}/other`, "development")).rejects.toThrow(SSO_REFUSED.provider);
+  });
+});
+
+/**
+ * The provider's published keys are kept between sign-ins, and read again when a token names a key id they lack:
+ * a provider that rotated its signing key is followed at once, and an unknown key id is still refused.
+ */
+describe("the provider's published keys", () => {
+  let server: Server;
+  let published: object[] = [];
+  let reads = 0;
+  let uri = "";
+  beforeAll(async () => {
+    server = createServer((_req, res) => {
+      reads++;
+      res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ keys: published }));
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const address = server.address();
+    uri = `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}/jwks`;
+  });
+  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+  const keyPair = async (kid: string) => {
+    const { privateKey, publicKey } = await generateKeyPair("RS256", { extractable: true });
+    return { privateKey, kid, jwk: { ...(await exportJWK(publicKey)), kid, alg: "RS256", use: "sig" } };
+  };
+  const issuer = "https://id.example.test";
+  const token = (key: { privateKey: CryptoKey; kid: string }) =>
+    new SignJWT({ sub: "sam", email: "sam@acme.test", nonce: "n" })
+      .setProtectedHeader({ alg: "RS256", kid: key.kid })
+      .setIssuer(issuer)
+      .setAudience("client")
+      .setIssuedAt()
+      .setExpirationTime("5m")
+      .sign(key.privateKey);
+
+  it("are read once for many sign-ins, and again for a key id they lack", async () => {
+    const as = { issuer, jwks_uri: uri };
+    const first = await keyPair("first");
+    published = [first.jwk];
+    reads = 0;
+    expect((await verifyIdToken(as, "client", await token(first), "n")).sub).toBe("sam");
+    expect((await verifyIdToken(as, "client", await token(first), "n")).sub).toBe("sam");
+    expect(reads).toBe(1);
+
+    // The provider rotates: the new key id is not among the kept keys, so they are read again and the token taken.
+    const second = await keyPair("second");
+    published = [second.jwk];
+    expect((await verifyIdToken(as, "client", await token(second), "n")).sub).toBe("sam");
+    expect(reads).toBe(2);
+    expect((await verifyIdToken(as, "client", await token(second), "n")).sub).toBe("sam");
+    expect(reads).toBe(2);
+
+    // A key id the provider never published: read once more, still refused.
+    const stranger = await keyPair("stranger");
+    await expect(verifyIdToken(as, "client", await token(stranger), "n")).rejects.toThrow(SSO_REFUSED.token);
+    expect(reads).toBe(3);
+    // The provider's own key id on a key it does not hold: the kept key checks the signature, and refuses it.
+    const forged = { ...(await keyPair("second")), kid: "second" };
+    await expect(verifyIdToken(as, "client", await token(forged), "n")).rejects.toThrow(SSO_REFUSED.token);
   });
 });
 

@@ -236,6 +236,16 @@ describe("the giving pages in the visitor's language", () => {
     expect(await (await page("/pricing")).text()).toContain("data-slide-in");
   });
 
+  it("shows one language chooser on the campaign page: its own, not the site footer's as well", async () => {
+    const { id } = await givingCampaign("EUR", "Pumps: 300");
+    for (const lang of ["en", "ja"]) {
+      const html = await (await page(`/fundraising/${id}`, { "accept-language": lang })).text();
+      expect(html.match(/data-testid="(site-language|language-switch)"/g), lang).toEqual([
+        'data-testid="language-switch"',
+      ]);
+    }
+  });
+
   it("writes ¥3,000 and 1.234,56 € the visitor's way, and reads an amount as they type it", async () => {
     const yen = await givingCampaign("JPY", "Pumps: 3000");
     const ja = await (await page(`/fundraising/${yen.id}`, { "accept-language": "ja" })).text();

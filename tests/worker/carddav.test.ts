@@ -815,14 +815,14 @@ describe("App passwords in settings", () => {
     expect(empty.status).toBe(400);
     expect(await empty.text()).toContain("Name the device");
     const foreign = await call("/settings/integrations", {
-      ...form({ intent: "revoke-app-password", id: String(stored?.id) }),
+      ...form({ intent: "revoke-app-password", id: String(stored?.id), confirmed: "yes" }),
       headers: { cookie: b.cookie },
     });
     expect(foreign.status).toBe(404);
     expect((await call("/dav/", { method: "PROPFIND", headers: basic })).status).toBe(207);
 
     const revoked = await call("/settings/integrations", {
-      ...form({ intent: "revoke-app-password", id: String(stored?.id) }),
+      ...form({ intent: "revoke-app-password", id: String(stored?.id), confirmed: "yes" }),
       headers: { cookie: a.cookie },
     });
     expect(revoked.status).toBe(302);

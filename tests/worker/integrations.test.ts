@@ -18,7 +18,7 @@ import {
   sendTest,
 } from "~/server/integrations/webhooks.server";
 import { parseEnv, type WebhookMessage } from "~/server/platform/env.server";
-import { call, form, json, signUp } from "./helpers";
+import { call, confirmEmail, form, json, signUp } from "./helpers";
 
 const FAKE = inject("fakeServices");
 const ctx = () => {
@@ -606,7 +606,7 @@ describe("personal API", () => {
     for (let i = 0; i < 70 && last !== 429; i++) last = (await api("/events", token)).status;
     expect(last).toBe(429);
     const revoke = await call("/settings/integrations", {
-      ...form({ intent: "revoke-token", id: String(id) }),
+      ...form({ intent: "revoke-token", id: String(id), confirmed: "yes" }),
       headers: { cookie: a.cookie },
     });
     expect(revoke.status).toBe(302);
@@ -713,13 +713,13 @@ describe("another account", () => {
     expect(html).not.toContain(aToken.slice(0, 10));
     for (const intent of ["test-webhook", "pause-webhook", "resume-webhook", "delete-webhook"]) {
       const r = await call("/settings/integrations", {
-        ...form({ intent, id: String(added.id) }),
+        ...form({ intent, id: String(added.id), confirmed: "yes" }),
         headers: { cookie: b.cookie },
       });
       expect(r.status, intent).toBe(404);
     }
     const revoke = await call("/settings/integrations", {
-      ...form({ intent: "revoke-token", id: String(aTokenId) }),
+      ...form({ intent: "revoke-token", id: String(aTokenId), confirmed: "yes" }),
       headers: { cookie: b.cookie },
     });
     expect(revoke.status).toBe(404);
@@ -794,6 +794,72 @@ describe("each integrations section is its own page with its own loader and acti
     expect(tokens?.n).toBe(0);
   });
 
+  it("asks once before revoking a token or an app password, on the page itself (no script), and another account is asked nothing", async () => {
+    const a = await owner("Careful Owner");
+    const b = await owner("Someone Else");
+    // CardDAV signs in with the address: an app password is made only for a proved one.
+    await confirmEmail(a.cookie, a.email);
+    await call("/settings/integrations/api", {
+      ...form({ intent: "create-token", name: "Nightly <script>", scope: "read" }),
+      headers: { cookie: a.cookie },
+    });
+    await call("/settings/integrations/address-book", {
+      ...form({ intent: "create-app-password", name: "Work laptop" }),
+      headers: { cookie: a.cookie },
+    });
+    const token = await env.DB.prepare("select id from api_token where user_id = ?").bind(a.userId).first<number>("id");
+    const appPassword = await env.DB.prepare("select id from app_password where user_id = ?")
+      .bind(a.userId)
+      .first<number>("id");
+    const cases = [
+      ["api", "revoke-token", token, "Revoke the token Nightly &lt;script&gt;?", "Revoke the token", "api_token"],
+      [
+        "address-book",
+        "revoke-app-password",
+        appPassword,
+        "Revoke the app password Work laptop?",
+        "Revoke the app password",
+        "app_password",
+      ],
+    ] as const;
+    const live = (table: string, id: number | null) =>
+      env.DB.prepare(`select count(*) as n from ${table} where id = ? and revoked_at is null`)
+        .bind(id)
+        .first<number>("n");
+    for (const [path, intent, id, question, label, table] of cases) {
+      // The first tap, as a browser without JavaScript posts it: the page asks, and nothing is revoked.
+      const first = await call(`/settings/integrations/${path}`, {
+        ...form({ intent, id: String(id) }),
+        headers: { cookie: a.cookie },
+      });
+      expect(first.status, intent).toBe(200);
+      const html = await first.text();
+      expect(html, intent).toContain(question);
+      expect(html, intent).toContain('name="confirmed" value="yes"');
+      expect(html, intent).toContain(`>${label}</button>`);
+      expect(await live(table, id), intent).toBe(1);
+      // Another account's first tap is asked nothing about it, and its confirmed tap is a 404.
+      const foreign = await call(`/settings/integrations/${path}`, {
+        ...form({ intent, id: String(id) }),
+        headers: { cookie: b.cookie },
+      });
+      expect(await foreign.text(), intent).not.toContain(question);
+      const foreignConfirmed = await call(`/settings/integrations/${path}`, {
+        ...form({ intent, id: String(id), confirmed: "yes" }),
+        headers: { cookie: b.cookie },
+      });
+      expect(foreignConfirmed.status, intent).toBe(404);
+      expect(await live(table, id), intent).toBe(1);
+      // The second tap carries the confirmation the step's form holds.
+      const second = await call(`/settings/integrations/${path}`, {
+        ...form({ intent, id: String(id), confirmed: "yes" }),
+        headers: { cookie: a.cookie },
+      });
+      expect(second.status, intent).toBe(302);
+      expect(await live(table, id), intent).toBe(0);
+    }
+  });
+
   it("runs its own intents and comes back to its own page; another account's rows answer 404", async () => {
     const a = await owner("Section Owner");
     const b = await owner("Someone Else");
@@ -807,19 +873,19 @@ describe("each integrations section is its own page with its own loader and acti
       .bind(a.userId)
       .first<{ id: number }>();
     const foreign = await call("/settings/integrations/api", {
-      ...form({ intent: "revoke-token", id: String(row?.id) }),
+      ...form({ intent: "revoke-token", id: String(row?.id), confirmed: "yes" }),
       headers: { cookie: b.cookie },
     });
     expect(foreign.status).toBe(404);
     const revoked = await call("/settings/integrations/api", {
-      ...form({ intent: "revoke-token", id: String(row?.id) }),
+      ...form({ intent: "revoke-token", id: String(row?.id), confirmed: "yes" }),
       headers: { cookie: a.cookie },
     });
     expect(revoked.status).toBe(302);
     expect(revoked.headers.get("location")).toBe("/settings/integrations/api");
     // A malformed id is a 404 like any other id that is not the owner's, never a 500.
     const malformed = await call("/settings/integrations/address-book", {
-      ...form({ intent: "revoke-app-password", id: "1e3" }),
+      ...form({ intent: "revoke-app-password", id: "1e3", confirmed: "yes" }),
       headers: { cookie: a.cookie },
     });
     expect(malformed.status).toBe(404);

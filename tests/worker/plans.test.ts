@@ -176,7 +176,10 @@ describe("gates: Basic refused, trial and Pro allowed, expiry falls back", () =>
     const tokenId = (
       await env.DB.prepare("select id from api_token where user_id = ?").bind(a.userId).first<{ id: number }>()
     )?.id;
-    expect((await post(a, "/settings/integrations", { intent: "revoke-token", id: String(tokenId) })).status).toBe(302);
+    expect(
+      (await post(a, "/settings/integrations", { intent: "revoke-token", id: String(tokenId), confirmed: "yes" }))
+        .status,
+    ).toBe(302);
     await subscribe(a);
     expect((await api()).status).toBe(401);
   });

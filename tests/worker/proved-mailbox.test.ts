@@ -5,7 +5,7 @@ import { confirmFirstMessage, MAILBOX_BINDINGS, type MailboxBinding } from "~/se
 import { isOperator } from "~/server/billing/plans.server";
 import { createAppPassword } from "~/server/dav/app-passwords.server";
 import { createDb } from "~/server/db/db.server";
-import { call, confirmEmail, form, signUp, testAddress, userIdOf } from "./helpers";
+import { call, confirmEmail, form, signUp, signUpByForm, testAddress, userIdOf } from "./helpers";
 
 const db = () => createDb(env.DB);
 const local = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 16);
@@ -177,7 +177,7 @@ const walks: Record<MailboxBinding, () => Promise<void>> = {
 
 describe("addresses bind rows only once proved", () => {
   it("sign-up mails the confirmation link, and the account still uses its own card and network unconfirmed", async () => {
-    const session = await signUp("Una Unconfirmed");
+    const session = await signUpByForm("Una Unconfirmed");
     expect(await confirmationsTo(session.email)).toBe(1);
     const mail = await env.DB.prepare("select text from outbox where `to` = ? and kind = 'email-verify'")
       .bind(session.email)

@@ -236,6 +236,16 @@ async function ownerWithEverything({ inTeam = false } = {}): Promise<{ cookie: s
   };
 }
 
+/**
+ * One owner with everything for every test below that only reads its rows or is refused a change (the checks of
+ * each test say so), made by whichever test runs first: building one takes a sign-up and some twenty requests.
+ */
+let shared: ReturnType<typeof ownerWithEverything> | undefined;
+const sharedOwner = () => {
+  shared ??= ownerWithEverything();
+  return shared;
+};
+
 describe("the route table", () => {
   it("has page actions, private routes and API routes to check", () => {
     expect(actions.length).toBeGreaterThan(10);
@@ -275,12 +285,9 @@ describe("every page action answers 4xx for a body it cannot read", () => {
     ],
   ];
 
-  // One owner for the six bodies: every request here is refused, so none changes what the next one meets.
-  let owner: ReturnType<typeof ownerWithEverything> | undefined;
-
+  // Every request here is refused, so none changes what the next one meets.
   it.each(bodies)("%s", async (_name, init, status) => {
-    owner ??= ownerWithEverything();
-    const { cookie, owned } = await owner;
+    const { cookie, owned } = await sharedOwner();
     const failures: string[] = [];
     for (const route of actions) {
       for (const path of [fill(route.path, owned), `${fill(route.path, owned)}.data`]) {
@@ -298,7 +305,7 @@ describe("every page action answers 4xx for a body it cannot read", () => {
 
 describe("another account never reads or changes private data", () => {
   it("private pages answer 404 to another account and send a visitor to sign in", async () => {
-    const a = await ownerWithEverything();
+    const a = await sharedOwner();
     const b = await signUp("Someone Else");
     const failures: string[] = [];
     for (const route of privatePages) {
@@ -330,7 +337,7 @@ describe("another account never reads or changes private data", () => {
   });
 
   it("private API routes refuse a visitor and answer 404 to another account", async () => {
-    const a = await ownerWithEverything();
+    const a = await sharedOwner();
     const b = await signUp("Someone Else");
     // Public on purpose: health, the auth endpoints, and the calendar feed behind its secret token.
     // Stripe's webhook is public too: only a valid Stripe signature gets past it (tests/worker/payments.test.ts).
@@ -492,7 +499,7 @@ describe("every action with several intents refuses an unknown or missing one", 
 
   it("answers 400 and changes nothing", async () => {
     expect(intentRoutes.map((r) => r.path)).toContain("/connections/:id");
-    const { cookie, owned } = await ownerWithEverything();
+    const { cookie, owned } = await sharedOwner();
     const before = await env.DB.prepare("select * from connection where id = ?").bind(owned.connection).first();
     const pointsBefore = await env.DB.prepare("select count(*) n from contact_point where connection_id = ?")
       .bind(owned.connection)
@@ -525,7 +532,7 @@ describe("every action with several intents refuses an unknown or missing one", 
 
 describe("intents the forms send themselves", () => {
   it("the card editor's Add button without JavaScript still redraws the form with the new row", async () => {
-    const { cookie, owned } = await ownerWithEverything();
+    const { cookie, owned } = await sharedOwner();
     const add = JSON.stringify({
       type: "insert",
       payload: { name: "socialAccounts", defaultValue: { platform: "linkedin", url: "" } },

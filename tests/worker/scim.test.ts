@@ -439,6 +439,77 @@ describe("SCIM provisioning", () => {
     expect((await cardsOf(later)).results).toEqual([expect.objectContaining({ template_id: template, email: later })]);
   });
 
+  it("turned on again, a member's paused card runs again in the batch that brings them back; without one, the default card is issued", async () => {
+    const t = await provisionedTeam();
+    expect((await post(`/teams/${t.team}/cards`, t.admin, { intent: "save-template", name: "Team" })).status).toBe(302);
+    const template = await env.DB.prepare("select id from card_template where workspace_id = ?")
+      .bind(t.team)
+      .first<string>("id");
+    expect(
+      (await post(`/teams/${t.team}/cards`, t.admin, { intent: "default-template", template: template ?? "" })).status,
+    ).toBe(302);
+    const active = (id: string, value: string | boolean) =>
+      scim(t, "PATCH", `/Users/${id}`, { schemas: [PATCH], Operations: [{ op: "replace", path: "active", value }] });
+    const cardsHeld = (email: string) =>
+      env.DB.prepare(
+        "select c.id, c.paused_at from card c join user u on u.id = c.holder_id where c.user_id = ? and u.email = ?",
+      )
+        .bind(t.team, email)
+        .all<{ id: number; paused_at: number | null }>();
+
+    // Jane holds her team card; the directory turns her off (paused) and on again (running, the same card).
+    const jane = await account(`jane@${t.domain}`, "Jane Doe");
+    const created = await scim(t, "POST", "/Users", { schemas: [USER], userName: jane.email });
+    const mail = await env.DB.prepare("select text from outbox where \"to\" = ? and kind = 'team-card'")
+      .bind(jane.email)
+      .first<string>("text");
+    const link = new URL(/https?:\/\/\S+/.exec(mail ?? "")?.[0] ?? "http://x/");
+    expect((await post(link.pathname + link.search, jane, { intent: "claim" })).status).toBe(302);
+    const [held] = (await cardsHeld(jane.email)).results;
+    expect(held?.paused_at).toBeNull();
+    expect((await active(created.json.id, "False")).status).toBe(200);
+    expect((await cardsHeld(jane.email)).results).toEqual([{ id: held?.id, paused_at: expect.any(Number) }]);
+    expect((await active(created.json.id, "True")).status).toBe(200);
+    expect(await isMember(t.team, jane.email)).toBe("member");
+    expect((await cardsHeld(jane.email)).results).toEqual([{ id: held?.id, paused_at: null }]);
+    // No second card and no second hand-over for her.
+    const issued = await env.DB.prepare("select count(*) as n from card_issue where workspace_id = ? and email = ?")
+      .bind(t.team, jane.email)
+      .first<number>("n");
+    expect(issued).toBe(0);
+
+    // Another team's card Jane holds stays as it is: only this team's cards follow this membership.
+    const other = await provisionedTeam();
+    await env.DB.prepare(
+      "insert into card (user_id, label, ref, name, holder_id, paused_at) values (?, 'Other', ?, 'Jane', ?, 1)",
+    )
+      .bind(other.team, crypto.randomUUID().replaceAll("-", "").slice(0, 24), jane.id)
+      .run();
+    expect((await active(created.json.id, false)).status).toBe(200);
+    expect((await active(created.json.id, true)).status).toBe(200);
+    const otherCard = await env.DB.prepare("select paused_at from card where user_id = ? and holder_id = ?")
+      .bind(other.team, jane.id)
+      .first<number>("paused_at");
+    expect(otherCard).toBe(1);
+
+    // Sam never took his card: turned off and on, he holds none and the default template's card is offered once.
+    const sam = `sam@${t.domain}`;
+    const samUser = await scim(t, "POST", "/Users", { schemas: [USER], userName: sam });
+    await env.DB.prepare(
+      "delete from card where id in (select card_id from card_issue where workspace_id = ? and email = ?)",
+    )
+      .bind(t.team, sam)
+      .run();
+    expect((await active(samUser.json.id, false)).status).toBe(200);
+    expect((await active(samUser.json.id, true)).status).toBe(200);
+    const offered = await env.DB.prepare(
+      "select count(*) as n from card_issue i join card c on c.id = i.card_id where i.workspace_id = ? and i.email = ? and c.template_id = ?",
+    )
+      .bind(t.team, sam, template)
+      .first<number>("n");
+    expect(offered).toBe(1);
+  });
+
   it("joins by the invitation rules: an open invitation's role is taken and the invitation used; an unconfirmed account is refused", async () => {
     const t = await provisionedTeam();
     const invited = `invited@${t.domain}`;

@@ -5,7 +5,7 @@ import { createDb } from "~/server/db/db.server";
 import { parseEnv } from "~/server/platform/env.server";
 import { outboxMailer } from "~/server/platform/mail.server";
 import { RULES } from "~/server/platform/rate-limit.server";
-import { call, form, json, signUp, testAddress } from "./helpers";
+import { call, form, json, signUpByForm, testAddress } from "./helpers";
 
 /** Abuse and integrity checks from the security audit (issue 14); each one failed before its fix. */
 
@@ -35,7 +35,7 @@ const publishForm = (slug: string) =>
   });
 
 async function publishedCard(slug: string) {
-  const owner = await signUp("Ann Lee");
+  const owner = await signUpByForm("Ann Lee");
   const { id } = await newCard(owner.cookie);
   expect(id).toBeGreaterThan(0);
   const published = await call(`/card/${id}`, {
@@ -81,7 +81,7 @@ const share = (path: string, values: Record<string, string>, ip: string, accept 
 
 describe("one rate limit on every authentication entry point", () => {
   it("limits sign-in through the API by account: ten wrong passwords, then the right one, are refused", async () => {
-    const { email } = await signUp();
+    const { email } = await signUpByForm();
     const statuses: number[] = [];
     for (let i = 0; i < 10; i++) {
       const res = await call("/api/auth/sign-in/email", {
@@ -106,7 +106,7 @@ describe("one rate limit on every authentication entry point", () => {
   }, 60_000);
 
   it("counts the /auth form and the API against the same account", async () => {
-    const { email } = await signUp();
+    const { email } = await signUpByForm();
     // Signing up was the account's first attempt this minute.
     for (let i = 0; i < RULES.strict.limit - 1; i++) {
       const api = i % 2 === 0;
@@ -206,7 +206,7 @@ describe("one sign-up validation on every path", () => {
 
   it("starts a card for an account whose name was stored blank or overlong before the check", async () => {
     for (const name of ["", "y".repeat(5000)]) {
-      const owner = await signUp();
+      const owner = await signUpByForm();
       await env.DB.prepare("update user set name = ? where email = ?").bind(name, owner.email).run();
       const { res, id } = await newCard(owner.cookie);
       expect(res.status, JSON.stringify(name.slice(0, 5))).toBe(302);
@@ -230,7 +230,7 @@ describe("redirects after sign-in and Set Active stay on this site", () => {
   ];
 
   it("never sends a signed-in visitor off-site, and never answers 500 for a control character", async () => {
-    const { cookie } = await signUp();
+    const { cookie } = await signUpByForm();
     for (const to of attacks) {
       const res = await call(`/auth?redirectTo=${encodeURIComponent(to)}`, { headers: { cookie } });
       expect(res.status, JSON.stringify(to)).toBe(302);
@@ -241,7 +241,7 @@ describe("redirects after sign-in and Set Active stay on this site", () => {
   });
 
   it("Set Active in the event hub goes back only to a same-origin path", async () => {
-    const { cookie } = await signUp();
+    const { cookie } = await signUpByForm();
     const created = await call("/events/new", {
       ...form({ title: "Gala", date: "2030-05-01", type: "in-person" }),
       headers: { cookie },
@@ -356,7 +356,7 @@ describe("deleting removes every stored object", () => {
 
 describe("races are settled by the database", () => {
   it("12 parallel New card requests make at most 10 cards and never a 500", async () => {
-    const { cookie, email } = await signUp();
+    const { cookie, email } = await signUpByForm();
     const results = await Promise.all(Array.from({ length: 12 }, () => newCard(cookie)));
     const statuses = results.map((r) => r.res.status);
     expect(statuses).not.toContain(500);
@@ -370,7 +370,7 @@ describe("races are settled by the database", () => {
   });
 
   it("accounts publishing one slug at once: one wins, the others read the field message, none a 500", async () => {
-    const owners = await Promise.all(Array.from({ length: 6 }, () => signUp()));
+    const owners = await Promise.all(Array.from({ length: 6 }, () => signUpByForm()));
     const cards = await Promise.all(owners.map((o) => newCard(o.cookie)));
     const slug = `race-${crypto.randomUUID().slice(0, 8)}`;
     const results = await Promise.all(
@@ -384,7 +384,7 @@ describe("races are settled by the database", () => {
   });
 
   it("two publishes of one slug interleaved in one isolate: the unique index decides, as a field message", async () => {
-    const [a, b] = await Promise.all([signUp(), signUp()]);
+    const [a, b] = await Promise.all([signUpByForm(), signUpByForm()]);
     const [ca, cb] = await Promise.all([newCard(a.cookie), newCard(b.cookie)]);
     const slug = `race-${crypto.randomUUID().slice(0, 8)}`;
     const db = createDb(env.DB);
@@ -438,7 +438,7 @@ describe("mail headers", () => {
 
 describe("private downloads are never stored", () => {
   it("every export answers Cache-Control: no-store", async () => {
-    const { cookie, email } = await signUp();
+    const { cookie, email } = await signUpByForm();
     await call("/connections/new", { ...form({ name: "Dana Ortiz", email: "dana@x.org" }), headers: { cookie } });
     const userId = await userIdOf(email);
     const connection = await env.DB.prepare("select id from connection where user_id = ?")

@@ -2,6 +2,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, inject, it } from "vitest";
 import { fetchRecording } from "./d1-count";
 import { call, form, signUp } from "./helpers";
+import { publishNow } from "./organiser-helpers";
 
 /**
  * The production Worker with a D1 binding that counts the statements that read the session and its user. The
@@ -10,6 +11,15 @@ import { call, form, signUp } from "./helpers";
 async function sessionReads(path: string, cookie: string, accept = "text/html") {
   const { status, statements } = await fetchRecording(path, { headers: { cookie, accept } });
   return { status, reads: statements.filter((s) => /^select .* from "session" inner join "user"/i.test(s)).length };
+}
+
+/** Every script a document names (module preloads, imports, script tags). */
+function namedScripts(html: string): Set<string> {
+  return new Set([
+    ...[...html.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="([^"]+)"/g)].map((m) => m[1] ?? ""),
+    ...[...html.matchAll(/import\s*\(?\s*"(\/assets\/[^"]+\.js)"/g)].map((m) => m[1] ?? ""),
+    ...[...html.matchAll(/<script[^>]+src="(\/assets\/[^"]+)"/g)].map((m) => m[1] ?? ""),
+  ]);
 }
 
 describe("the signed-in area", () => {
@@ -47,11 +57,7 @@ describe("the signed-in area", () => {
     const sizes = inject("clientScriptGzip");
     const { cookie } = await signUp();
     const html = await (await call("/dashboard", { headers: { cookie, accept: "text/html" } })).text();
-    const named = new Set([
-      ...[...html.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="([^"]+)"/g)].map((m) => m[1] ?? ""),
-      ...[...html.matchAll(/import\s*\(?\s*"(\/assets\/[^"]+\.js)"/g)].map((m) => m[1] ?? ""),
-      ...[...html.matchAll(/<script[^>]+src="(\/assets\/[^"]+)"/g)].map((m) => m[1] ?? ""),
-    ]);
+    const named = namedScripts(html);
     for (const url of named) expect(sizes[url], url).toBeTypeOf("number");
     // zod travels in a chunk of its own name (vite.config.ts): none of it before the dashboard is usable.
     expect([...named].filter((url) => /\/zod-/.test(url))).toEqual([]);
@@ -93,5 +99,41 @@ describe("sign-up", () => {
       .bind(email)
       .first();
     expect(row).toEqual({ zone: "America/New_York", onboarding: "card" });
+  });
+});
+
+describe("a page in the visitor's language", () => {
+  it("ships no other language's catalogue: the join page in Japanese names at most 240 KB of script (gzip)", async () => {
+    // Decision 0270: every language's catalogue was one 114 KB chunk that every translated page named (325.8 KB here);
+    // now each language is a chunk of its own (12-13 KB), loaded beside the page in its language, never named by it.
+    const sizes = inject("clientScriptGzip");
+    const owner = await signUp("Catalogue Owner");
+    const event = await publishNow(owner, "Catalogue Summit");
+    const { cookie } = await signUp("Catalogue Visitor");
+    const html = await (
+      await call(`/e/${event.slug}/join`, { headers: { cookie, accept: "text/html", "accept-language": "ja" } })
+    ).text();
+    expect(html).toContain('<html lang="ja"');
+    const named = [...namedScripts(html)];
+    for (const url of named) expect(sizes[url], url).toBeTypeOf("number");
+    const total = named.reduce((sum, url) => sum + (sizes[url] ?? 0), 0);
+    expect(total).toBeGreaterThan(50 * 1024);
+    expect(total).toBeLessThanOrEqual(240 * 1024);
+    // Each language's catalogue is its own file, a fraction of what all ten were, and none is named by the page.
+    const catalogue = /^\/assets\/(ja|ar|es|fr|de|it|nl|pt-BR|zh-Hans)-[\w-]{8}\.js$/;
+    const catalogues = Object.entries(sizes).filter(([url]) => catalogue.test(url));
+    expect(catalogues.map(([url]) => catalogue.exec(url)?.[1]).sort()).toEqual([
+      "ar",
+      "de",
+      "es",
+      "fr",
+      "it",
+      "ja",
+      "nl",
+      "pt-BR",
+      "zh-Hans",
+    ]);
+    for (const [url, bytes] of catalogues) expect(bytes, url).toBeLessThan(20 * 1024);
+    expect(named.filter((url) => catalogue.test(url))).toEqual([]);
   });
 });

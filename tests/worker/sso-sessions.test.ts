@@ -2,7 +2,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it, vi } from "vitest";
 import { createDb } from "~/server/db/db.server";
 import { parseEnv } from "~/server/platform/env.server";
-import { joinStatements } from "~/server/teams/membership.server";
+import { joinThroughProvider } from "~/server/teams/membership.server";
 import { call, form, testAddress } from "./helpers";
 
 vi.setConfig({ testTimeout: 60_000 });
@@ -53,18 +53,13 @@ async function ssoSignIn(teamId: string, email: string): Promise<string> {
   return cookie;
 }
 
-/** The join a sign-in through the provider makes (sso.server.ts `ssoSession`), as the endpoint batches it. */
+/** The join a sign-in through the provider makes: the endpoint's own function (sso.server.ts `ssoSession`). */
 async function ssoJoin(teamId: string, email: string, actorId: string) {
-  const db = createDb(parseEnv(env).DB);
-  await db.batch([
-    ...joinStatements(db, {
-      workspaceId: teamId,
-      email,
-      actorId,
-      how: "Through the team's single sign-on",
-      now: new Date(),
-    }),
-  ]);
+  await joinThroughProvider(
+    createDb(parseEnv(env).DB),
+    { workspaceId: teamId, email, name: "Sam Single", actorId },
+    "https://knowwho.test",
+  );
 }
 
 async function ssoTeam() {
@@ -113,6 +108,48 @@ describe("single sign-on and sessions", () => {
     expect(await signedIn(before.cookie)).toBe(false);
     expect(await signedIn(elsewhere)).toBe(false);
     expect(await signedIn(t.admin.cookie)).toBe(true);
+  });
+
+  it("a first join through the provider is offered the team's default card and its mail, once, as a provisioned member is", async () => {
+    const t = await ssoTeam();
+    await post(t.page, t.admin, { ...provider, clientSecret: "s" });
+    expect(
+      (await post(`/teams/${t.team}/cards`, t.admin, { intent: "save-template", name: "Field", company: "Acme" }))
+        .status,
+    ).toBe(302);
+    const template = await env.DB.prepare("select id from card_template where workspace_id = ?")
+      .bind(t.team)
+      .first<string>("id");
+    expect(
+      (await post(`/teams/${t.team}/cards`, t.admin, { intent: "default-template", template: template ?? "" })).status,
+    ).toBe(302);
+    const offered = (email: string) =>
+      env.DB.prepare(
+        `select (select count(*) from card_issue i join card c on c.id = i.card_id where i.workspace_id = ?1 and i.email = ?2 and c.template_id = ?3) as cards,
+          (select count(*) from outbox where "to" = ?2 and kind = 'team-card') as mails`,
+      )
+        .bind(t.team, email, template)
+        .first();
+
+    const sam = await account(`sam@${t.domain}`, "Sam Single");
+    await ssoJoin(t.team, sam.email, await userId(sam.email));
+    expect(await offered(sam.email)).toEqual({ cards: 1, mails: 1 });
+    const mail = await env.DB.prepare("select text from outbox where \"to\" = ? and kind = 'team-card'")
+      .bind(sam.email)
+      .first<string>("text");
+    expect(mail).toContain("https://knowwho.test/teams/claim?token=");
+    // Signing in again through the provider offers nothing more.
+    await ssoJoin(t.team, sam.email, await userId(sam.email));
+    expect(await offered(sam.email)).toEqual({ cards: 1, mails: 1 });
+    // Someone already in the team before (the owner) is not a first join: no card.
+    await ssoJoin(t.team, t.admin.email, await userId(t.admin.email));
+    expect(await offered(t.admin.email)).toEqual({ cards: 0, mails: 0 });
+    // An address never confirmed joins nothing and is offered nothing.
+    const unconfirmed = `unconfirmed@${t.domain}`;
+    await account(unconfirmed, "Una Unconfirmed");
+    await env.DB.prepare("update user set email_verified = 0 where email = ?").bind(unconfirmed).run();
+    await ssoJoin(t.team, unconfirmed, await userId(unconfirmed));
+    expect(await offered(unconfirmed)).toEqual({ cards: 0, mails: 0 });
   });
 
   it("a join through the provider follows the invitation rules: the open invitation's role, once, logged; confirmed only", async () => {

@@ -1,7 +1,8 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { translator } from "~/lib/i18n/translate";
-import { call, form, testAddress } from "./helpers";
+import { call, form, signUp, testAddress } from "./helpers";
+import { publishNow } from "./organiser-helpers";
 
 const escaped = (text: string) =>
   text.replaceAll("&", "&amp;").replaceAll("'", "&#x27;").replaceAll('"', "&quot;").replaceAll("<", "&lt;");
@@ -20,6 +21,30 @@ describe("suggest a translation", () => {
     expect(ja).toContain('href="/translate?page=%2Fpricing&amp;lang=ja"');
     expect(ja).toContain(translator("ja")("site.suggest"));
     expect(await (await call("/pricing")).text()).not.toContain("/translate?");
+  });
+
+  it("links from the card and event pages' own footers too, when read in another language than English", async () => {
+    const card = await (await call("/c/demo", { headers: { "accept-language": "ja" } })).text();
+    expect(card).toContain('href="/translate?page=%2Fc%2Fdemo&amp;lang=ja"');
+    expect(card).toContain(translator("ja")("site.suggest"));
+    expect(await (await call("/c/demo", { headers: { "accept-language": "en" } })).text()).not.toContain("/translate?");
+    const owner = await signUp("Suggest Owner");
+    const event = await publishNow(owner, "Suggest Summit");
+    const ar = await (await call(`/e/${event.slug}`, { headers: { "accept-language": "ar" } })).text();
+    expect(ar).toContain(`href="/translate?page=%2Fe%2F${event.slug}&amp;lang=ar"`);
+    expect(ar).toContain(translator("ar")("site.suggest"));
+    expect(await (await call(`/e/${event.slug}`)).text()).not.toContain("/translate?");
+  });
+
+  it("offers one language chooser on a page that has its own, and the footer's on a page that has none", async () => {
+    for (const path of ["/auth", "/auth/forgot"]) {
+      const html = await (await call(path, { headers: { "accept-language": "de" } })).text();
+      expect(html.match(/data-testid="(site-language|language-switch)"/g), path).toEqual([
+        'data-testid="language-switch"',
+      ]);
+    }
+    const pricing = await (await call("/pricing", { headers: { "accept-language": "de" } })).text();
+    expect(pricing.match(/data-testid="(site-language|language-switch)"/g)).toEqual(['data-testid="site-language"']);
   });
 
   it("keeps the visitor's correction, escaped, for the team, and thanks them in their language", async () => {

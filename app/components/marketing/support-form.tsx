@@ -1,7 +1,7 @@
 import { getFormProps, getInputProps, getTextareaProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, useNavigation } from "react-router";
-import { Field, inputClass } from "~/components/ui/field";
+import { Field, FormError, inputClass, SentNote } from "~/components/ui/field";
 import { supportSchema } from "~/lib/forms/support";
 
 export type SupportReply = { result?: SubmissionResult<string[]>; sent?: boolean };
@@ -27,19 +27,8 @@ export function SupportForm({
   });
   return (
     <Form method="post" preventScrollReset className="space-y-4" {...getFormProps(form)}>
-      {actionData?.sent ? (
-        <p
-          role="status"
-          className="rounded-md bg-emerald-50 p-3 text-emerald-900 text-sm dark:bg-emerald-950 dark:text-emerald-100"
-        >
-          {SUPPORT_THANKS}
-        </p>
-      ) : null}
-      {form.errors?.length ? (
-        <p role="alert" className="rounded-md bg-red-50 p-3 text-red-900 text-sm dark:bg-red-950 dark:text-red-100">
-          {form.errors[0]}
-        </p>
-      ) : null}
+      {actionData?.sent ? <SentNote>{SUPPORT_THANKS}</SentNote> : null}
+      <FormError id={form.errorId} errors={form.errors} />
       <div className="grid gap-4 sm:grid-cols-2">
         <Field id={fields.name.id} label="Name" errors={fields.name.errors}>
           <input

@@ -36,3 +36,35 @@ export function Field({
     </div>
   );
 }
+
+export const formErrorClass = "rounded-md bg-red-50 p-3 text-red-900 text-sm dark:bg-red-950 dark:text-red-100";
+
+/** A form's own error (conform's form.errors), announced at once; `children` follow the message (a way on). */
+export function FormError({
+  id,
+  errors,
+  className,
+  children,
+}: {
+  id: string;
+  errors?: string[];
+  className?: string;
+  children?: ReactNode;
+}) {
+  return errors?.length ? (
+    <p id={id} role="alert" className={className ? `${className} ${formErrorClass}` : formErrorClass}>
+      {errors[0]}
+      {children}
+    </p>
+  ) : null;
+}
+
+/** What a sent form did, announced politely. */
+export function SentNote({ className, children }: { className?: string; children: ReactNode }) {
+  const look = "rounded-md bg-emerald-50 p-3 text-emerald-900 text-sm dark:bg-emerald-950 dark:text-emerald-100";
+  return (
+    <p role="status" className={className ? `${className} ${look}` : look}>
+      {children}
+    </p>
+  );
+}

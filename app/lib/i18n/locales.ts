@@ -89,3 +89,7 @@ export function langCookie(locale: Locale, secure: boolean): string {
 
 /** An account's stored language (decision 0269) as a locale: none yet, or one we no longer have, reads English. */
 export const accountLocale = (stored: string | null | undefined): Locale => matchLocale(stored) ?? DEFAULT_LOCALE;
+
+/** The page where a reader suggests a better translation of `page` in `locale` (decision 0259). */
+export const suggestTranslationHref = (page: string, locale: Locale) =>
+  `/translate?${new URLSearchParams({ page, lang: locale })}`;

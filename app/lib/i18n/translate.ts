@@ -1,102 +1,56 @@
 import { IntlMessageFormat } from "intl-messageformat";
-import { DEFAULT_LOCALE, type Locale, localeDir } from "./locales";
-import { accountAr } from "./messages/account/ar";
-import { accountDe } from "./messages/account/de";
-import { accountEn } from "./messages/account/en";
-import { accountEs } from "./messages/account/es";
-import { accountFr } from "./messages/account/fr";
-import { accountIt } from "./messages/account/it";
-import { accountJa } from "./messages/account/ja";
-import { accountNl } from "./messages/account/nl";
-import { accountPtBR } from "./messages/account/pt-BR";
-import { accountZhHans } from "./messages/account/zh-Hans";
-import { ar } from "./messages/ar";
-import { attendeeAr } from "./messages/attendee/ar";
-import { attendeeDe } from "./messages/attendee/de";
-import { attendeeEn } from "./messages/attendee/en";
-import { attendeeEs } from "./messages/attendee/es";
-import { attendeeFr } from "./messages/attendee/fr";
-import { attendeeIt } from "./messages/attendee/it";
-import { attendeeJa } from "./messages/attendee/ja";
-import { attendeeNl } from "./messages/attendee/nl";
-import { attendeePtBR } from "./messages/attendee/pt-BR";
-import { attendeeZhHans } from "./messages/attendee/zh-Hans";
-import { authAr } from "./messages/auth/ar";
-import { authDe } from "./messages/auth/de";
-import { authEn } from "./messages/auth/en";
-import { authEs } from "./messages/auth/es";
-import { authFr } from "./messages/auth/fr";
-import { authIt } from "./messages/auth/it";
-import { authJa } from "./messages/auth/ja";
-import { authNl } from "./messages/auth/nl";
-import { authPtBR } from "./messages/auth/pt-BR";
-import { authZhHans } from "./messages/auth/zh-Hans";
-import { de } from "./messages/de";
-import { en } from "./messages/en";
-import { es } from "./messages/es";
-import { eventsAr } from "./messages/events/ar";
-import { eventsDe } from "./messages/events/de";
-import { eventsEn } from "./messages/events/en";
-import { eventsEs } from "./messages/events/es";
-import { eventsFr } from "./messages/events/fr";
-import { eventsIt } from "./messages/events/it";
-import { eventsJa } from "./messages/events/ja";
-import { eventsNl } from "./messages/events/nl";
-import { eventsPtBR } from "./messages/events/pt-BR";
-import { eventsZhHans } from "./messages/events/zh-Hans";
-import { fr } from "./messages/fr";
-import { givingAr } from "./messages/giving/ar";
-import { givingDe } from "./messages/giving/de";
-import { givingEn } from "./messages/giving/en";
-import { givingEs } from "./messages/giving/es";
-import { givingFr } from "./messages/giving/fr";
-import { givingIt } from "./messages/giving/it";
-import { givingJa } from "./messages/giving/ja";
-import { givingNl } from "./messages/giving/nl";
-import { givingPtBR } from "./messages/giving/pt-BR";
-import { givingZhHans } from "./messages/giving/zh-Hans";
-import { it } from "./messages/it";
-import { ja } from "./messages/ja";
-import { nl } from "./messages/nl";
-import { ptBR } from "./messages/pt-BR";
-import { siteAr } from "./messages/site/ar";
-import { siteDe } from "./messages/site/de";
-import { siteEn } from "./messages/site/en";
-import { siteEs } from "./messages/site/es";
-import { siteFr } from "./messages/site/fr";
-import { siteIt } from "./messages/site/it";
-import { siteJa } from "./messages/site/ja";
-import { siteNl } from "./messages/site/nl";
-import { sitePtBR } from "./messages/site/pt-BR";
-import { siteZhHans } from "./messages/site/zh-Hans";
-import { zhHans } from "./messages/zh-Hans";
+import { OTHER_CATALOGS } from "./catalog/all";
+import { type Catalog, ENGLISH, type MessageKey } from "./english";
+import { DEFAULT_LOCALE, type Locale, localeDir, matchLocale } from "./locales";
 
-/** Every English message: the card's and, in their own files, each area's (so areas grow apart, not in one file). */
-export const ENGLISH = { ...en, ...givingEn, ...eventsEn, ...authEn, ...attendeeEn, ...siteEn, ...accountEn } as const;
-export type MessageKey = keyof typeof ENGLISH;
-/** Another language's messages: a key it lacks reads the English message. */
-export type Catalog = { readonly [K in MessageKey]?: string };
+export { type Catalog, ENGLISH, type MessageKey };
 
-export const CATALOGS: Record<Locale, Catalog> = {
-  en: ENGLISH,
-  es: { ...es, ...givingEs, ...eventsEs, ...authEs, ...attendeeEs, ...siteEs, ...accountEs },
-  fr: { ...fr, ...givingFr, ...eventsFr, ...authFr, ...attendeeFr, ...siteFr, ...accountFr },
-  de: { ...de, ...givingDe, ...eventsDe, ...authDe, ...attendeeDe, ...siteDe, ...accountDe },
-  "pt-BR": { ...ptBR, ...givingPtBR, ...eventsPtBR, ...authPtBR, ...attendeePtBR, ...sitePtBR, ...accountPtBR },
-  it: { ...it, ...givingIt, ...eventsIt, ...authIt, ...attendeeIt, ...siteIt, ...accountIt },
-  nl: { ...nl, ...givingNl, ...eventsNl, ...authNl, ...attendeeNl, ...siteNl, ...accountNl },
-  ja: { ...ja, ...givingJa, ...eventsJa, ...authJa, ...attendeeJa, ...siteJa, ...accountJa },
-  "zh-Hans": {
-    ...zhHans,
-    ...givingZhHans,
-    ...eventsZhHans,
-    ...authZhHans,
-    ...attendeeZhHans,
-    ...siteZhHans,
-    ...accountZhHans,
-  },
-  ar: { ...ar, ...givingAr, ...eventsAr, ...authAr, ...attendeeAr, ...siteAr, ...accountAr },
+/**
+ * The catalogs at hand. The server holds every language; the browser starts with English and loads the page's own
+ * language before it hydrates or navigates (`loadCatalog`), so no page ships ten languages (decision 0270).
+ * `import.meta.env.SSR` is a build-time constant: the client build drops the other languages' import.
+ */
+const CATALOGS: Partial<Record<Locale, Catalog>> = import.meta.env.SSR
+  ? { en: ENGLISH, ...OTHER_CATALOGS }
+  : { en: ENGLISH };
+
+/** Each language's own chunk for the browser: one dynamic import per language, so each is a file of its own. */
+const CHUNKS: Record<Exclude<Locale, "en">, () => Promise<Catalog>> = {
+  es: () => import("./catalog/es").then((m) => m.catalogEs),
+  fr: () => import("./catalog/fr").then((m) => m.catalogFr),
+  de: () => import("./catalog/de").then((m) => m.catalogDe),
+  "pt-BR": () => import("./catalog/pt-BR").then((m) => m.catalogPtBR),
+  it: () => import("./catalog/it").then((m) => m.catalogIt),
+  nl: () => import("./catalog/nl").then((m) => m.catalogNl),
+  ja: () => import("./catalog/ja").then((m) => m.catalogJa),
+  "zh-Hans": () => import("./catalog/zh-Hans").then((m) => m.catalogZhHans),
+  ar: () => import("./catalog/ar").then((m) => m.catalogAr),
 };
+
+/** Makes `locale`'s messages available to `translator`; at once when they already are (always, on the server). */
+export async function loadCatalog(locale: Locale): Promise<void> {
+  if (locale === "en" || CATALOGS[locale]) return;
+  CATALOGS[locale] = await CHUNKS[locale]();
+}
+
+// In the browser, a page written in the visitor's language (its <html lang>) renders with that language's catalog:
+// every module that translates waits for it, so React Router hydrates the page only once it is here (decision 0270).
+if (!import.meta.env.SSR && typeof document !== "undefined")
+  await loadCatalog(matchLocale(document.documentElement.lang) ?? DEFAULT_LOCALE);
+
+/**
+ * A page's `clientLoader`: its server data, once the language it names is loaded, so a client navigation to a
+ * page in another language than the one the browser started in renders in that language, never in English.
+ */
+export async function withCatalog<T extends { locale: Locale }>({
+  serverLoader,
+}: {
+  serverLoader: () => Promise<T>;
+}): Promise<T> {
+  const data = await serverLoader();
+  await loadCatalog(data.locale);
+  return data;
+}
 
 export type MessageValues = Record<string, string | number>;
 export type Translate = (key: MessageKey, values?: MessageValues) => string;

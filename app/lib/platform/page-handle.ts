@@ -12,6 +12,8 @@ export type PageHandle = {
    * follow the language the request chose, not English.
    */
   localized?: boolean;
+  /** true: the page shows its own language chooser beside its content; the site footer then shows none (0270). */
+  ownLanguageSwitch?: boolean;
 };
 
 /** The handle of a page that ships no framework JavaScript. */
@@ -19,6 +21,13 @@ export const staticPage = { hydrate: false } satisfies PageHandle;
 
 /** A static page written in the visitor's language. */
 export const localizedPage = { hydrate: false, localized: true } satisfies PageHandle;
+
+/** A static page in the visitor's language with its own language chooser: the one chooser on the page (0270). */
+export const localizedPageWithSwitch = { ...localizedPage, ownLanguageSwitch: true } satisfies PageHandle;
+
+/** True when a matched route shows its own language chooser. */
+export const hasOwnLanguageSwitch = (matches: readonly { handle?: unknown }[]): boolean =>
+  matches.some((m) => (m.handle as PageHandle | undefined)?.ownLanguageSwitch === true);
 
 /** True when a matched route is written in the visitor's language. */
 export const isLocalized = (matches: readonly { handle?: unknown }[]): boolean =>

@@ -5,7 +5,7 @@ import { useEffect } from "react";
 import { data, Form, href, Link, redirect, useNavigation } from "react-router";
 import type { z } from "zod";
 import { NewPasswordFields } from "~/components/new-password-fields";
-import { Field, inputClass } from "~/components/ui/field";
+import { Field, FormError, formErrorClass, inputClass, SentNote } from "~/components/ui/field";
 import { appContext } from "~/context";
 import { countryName, deviceName } from "~/lib/account/devices";
 import { accountSchema } from "~/lib/account/forms";
@@ -270,7 +270,6 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 const box = "mt-8 space-y-4 rounded-xl border border-slate-200 p-5 dark:border-slate-800";
 const primary = "rounded-md bg-brand-600 px-4 py-2.5 font-semibold text-white hover:bg-brand-700 disabled:opacity-60";
-const formError = "rounded-md bg-red-50 p-3 text-red-900 text-sm dark:bg-red-950 dark:text-red-100";
 
 function useAccountForm(intent: Intent, actionData: Reply | undefined) {
   const navigation = useNavigation();
@@ -281,14 +280,6 @@ function useAccountForm(intent: Intent, actionData: Reply | undefined) {
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
   });
-}
-
-function FormError({ id, errors }: { id: string; errors?: string[] }) {
-  return errors?.length ? (
-    <p id={id} role="alert" className={formError}>
-      {errors[0]}
-    </p>
-  ) : null;
 }
 
 export default function Account({ loaderData, actionData }: Route.ComponentProps) {
@@ -362,12 +353,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
             it; opening the link confirms that the address is yours.
           </p>
           {actionData?.emailSentTo && actionData.intent === "verify-email" ? (
-            <p
-              role="status"
-              className="rounded-md bg-emerald-50 p-3 text-emerald-900 text-sm dark:bg-emerald-950 dark:text-emerald-100"
-            >
-              Check {actionData.emailSentTo} for a link to confirm it. It works for one hour.
-            </p>
+            <SentNote>Check {actionData.emailSentTo} for a link to confirm it. It works for one hour.</SentNote>
           ) : null}
           <input type="hidden" name="intent" value="verify-email" />
           <button type="submit" className={primary} disabled={busy("verify-email")}>
@@ -385,12 +371,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
           address; the change happens when you open it.
         </p>
         {actionData?.emailSentTo && actionData.intent === "change-email" ? (
-          <p
-            role="status"
-            className="rounded-md bg-emerald-50 p-3 text-emerald-900 text-sm dark:bg-emerald-950 dark:text-emerald-100"
-          >
-            Check {actionData.emailSentTo} for a link to confirm the change. It works for one hour.
-          </p>
+          <SentNote>Check {actionData.emailSentTo} for a link to confirm the change. It works for one hour.</SentNote>
         ) : null}
         <FormError id={emailForm.errorId} errors={emailForm.errors} />
         <input type="hidden" name="intent" value="change-email" />
@@ -461,10 +442,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
           Passkeys
         </h2>
         {passkeyNote ? (
-          <p
-            role="status"
-            className="rounded-md bg-emerald-50 p-3 text-emerald-900 text-sm dark:bg-emerald-950 dark:text-emerald-100"
-          >
+          <SentNote>
             {passkeyNote === "added"
               ? "Passkey added. Next time, sign in with it."
               : "Your account is ready. Add a passkey now, or "}
@@ -473,7 +451,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
                 go on to set up your card
               </Link>
             ) : null}
-          </p>
+          </SentNote>
         ) : null}
         <p className="text-slate-700 text-sm dark:text-slate-300">
           A passkey signs you in with this device's fingerprint, face or screen lock instead of a password. It only
@@ -526,7 +504,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
         )}
         {/* WebAuthn needs script: /passkey.js shows this form where the browser has passkeys, and runs it. */}
         <form data-passkey-add="" hidden className="space-y-3">
-          <p data-passkey-error="" role="alert" hidden className={formError} />
+          <p data-passkey-error="" role="alert" hidden className={formErrorClass} />
           <Field id="passkey-name" label="Name (optional)" hint="Which device or app holds it, say “Work laptop”.">
             <input id="passkey-name" name="name" maxLength={60} className={inputClass} />
           </Field>

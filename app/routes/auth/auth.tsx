@@ -4,21 +4,21 @@ import { useEffect, useRef } from "react";
 import { data, Form, href, Link, redirect, useNavigation } from "react-router";
 import { z } from "zod";
 import { LanguageSwitch } from "~/components/language-switch";
-import { Field, inputClass } from "~/components/ui/field";
+import { Field, FormError, inputClass } from "~/components/ui/field";
 import { appContext } from "~/context";
 import { PASSWORD_MAX, PASSWORD_MIN, userNameSchema } from "~/lib/account/auth";
 import { inLanguage } from "~/lib/account/auth-language";
 import { TRIAL_DAYS } from "~/lib/billing/plans";
 import { requiredEmailField } from "~/lib/forms/fields";
 import { negotiateLocale } from "~/lib/i18n/locales";
-import { type MessageKey, translator } from "~/lib/i18n/translate";
+import { type MessageKey, translator, withCatalog } from "~/lib/i18n/translate";
 import { useNonce } from "~/lib/platform/nonce";
-import { localizedPage } from "~/lib/platform/page-handle";
+import { localizedPageWithSwitch } from "~/lib/platform/page-handle";
 import { safeRedirect } from "~/lib/platform/safe-redirect";
 import { pageMeta } from "~/lib/site";
 import { canonicalTimeZone } from "~/lib/time/time";
 import { asAuthResponse, createAuth, getSessionUser } from "~/server/account/auth.server";
-import { ssoForEmail } from "~/server/account/sso.server";
+import { ssoForRequest } from "~/server/account/sso.server";
 import { saveSettings } from "~/server/settings/settings.server";
 import type { Route } from "./+types/auth";
 
@@ -63,7 +63,7 @@ const FIELD_ERRORS: MessageKey[] = [
 ];
 
 // Served as HTML with /site.js (the zone, the busy button), not React, in the visitor's language.
-export const handle = localizedPage;
+export const handle = localizedPageWithSwitch;
 
 export const meta: Route.MetaFunction = ({ loaderData }) => {
   const t = translator(loaderData?.locale ?? "en");
@@ -79,6 +79,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { mode, redirectTo, locale };
 }
 
+/** A client navigation here renders in the page's language: its catalog is loaded first (decision 0270). */
+export const clientLoader = (args: Route.ClientLoaderArgs) => withCatalog(args);
+
 export async function action({ request, context }: Route.ActionArgs) {
   const app = context.get(appContext);
   const formData = await request.formData();
@@ -90,7 +93,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { value } = submission;
   if (value.intent === "signin") {
     // An address on a team's proved domain with single sign-on goes to the team's provider (decision 0214).
-    if (await ssoForEmail(app.db, value.email)) {
+    if (await ssoForRequest(app.db, request, value.email)) {
       const to = safeRedirect(formData.get("redirectTo"));
       return redirect(`${href("/auth/sso")}?${new URLSearchParams({ email: value.email, redirectTo: to })}`);
     }
@@ -224,15 +227,7 @@ export default function AuthPage({ loaderData, actionData }: Route.ComponentProp
         <input type="hidden" name="redirectTo" value={redirectTo} />
         {/* No value prop: React would write it back over the zone on every re-render of the form. */}
         {signup ? <input ref={zoneRef} type="hidden" name="timeZone" data-time-zone="" /> : null}
-        {form.errors?.length ? (
-          <p
-            id={form.errorId}
-            role="alert"
-            className="rounded-md bg-red-50 p-3 text-red-900 text-sm dark:bg-red-950 dark:text-red-100"
-          >
-            {form.errors[0]}
-          </p>
-        ) : null}
+        <FormError id={form.errorId} errors={form.errors} />
         {signup ? (
           <Field id={fields.name.id} label={t("auth.name")} errors={fields.name.errors}>
             <input

@@ -3,20 +3,20 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { APIError } from "better-auth/api";
 import { data, Form, href, Link, useNavigation } from "react-router";
 import { LanguageSwitch } from "~/components/language-switch";
-import { Field, inputClass } from "~/components/ui/field";
+import { Field, FormError, inputClass, SentNote } from "~/components/ui/field";
 import { appContext } from "~/context";
 import { inLanguage } from "~/lib/account/auth-language";
 import { forgotSchema } from "~/lib/account/forms";
 import { negotiateLocale } from "~/lib/i18n/locales";
-import { translator } from "~/lib/i18n/translate";
-import { localizedPage } from "~/lib/platform/page-handle";
+import { translator, withCatalog } from "~/lib/i18n/translate";
+import { localizedPageWithSwitch } from "~/lib/platform/page-handle";
 import { pageMeta } from "~/lib/site";
 import { createAuth } from "~/server/account/auth.server";
 import { allow, clientKey } from "~/server/platform/rate-limit.server";
 import type { Route } from "./+types/forgot";
 
 // Served as HTML with /site.js (the busy button), not React, in the visitor's language.
-export const handle = localizedPage;
+export const handle = localizedPageWithSwitch;
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   ...pageMeta(translator(loaderData?.locale ?? "en")("auth.forgot.title")),
@@ -26,6 +26,9 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 export function loader({ request }: Route.LoaderArgs) {
   return { locale: negotiateLocale(request).locale };
 }
+
+/** A client navigation here renders in the page's language: its catalog is loaded first (decision 0270). */
+export const clientLoader = (args: Route.ClientLoaderArgs) => withCatalog(args);
 
 export async function action({ request, context }: Route.ActionArgs) {
   const app = context.get(appContext);
@@ -75,23 +78,10 @@ export default function ForgotPassword({ loaderData, actionData }: Route.Compone
       <h1 className="font-bold text-3xl tracking-tight">{t("auth.forgot.title")}</h1>
       <p className="mt-2 text-slate-600 dark:text-slate-300">{t("auth.forgot.intro")}</p>
       {actionData?.sentTo ? (
-        <p
-          role="status"
-          className="mt-6 rounded-md bg-emerald-50 p-3 text-emerald-900 text-sm dark:bg-emerald-950 dark:text-emerald-100"
-        >
-          {t("auth.forgot.sent", { email: actionData.sentTo })}
-        </p>
+        <SentNote className="mt-6">{t("auth.forgot.sent", { email: actionData.sentTo })}</SentNote>
       ) : null}
       <Form method="post" className="mt-8 space-y-5" {...getFormProps(form)}>
-        {form.errors?.length ? (
-          <p
-            id={form.errorId}
-            role="alert"
-            className="rounded-md bg-red-50 p-3 text-red-900 text-sm dark:bg-red-950 dark:text-red-100"
-          >
-            {form.errors[0]}
-          </p>
-        ) : null}
+        <FormError id={form.errorId} errors={form.errors} />
         <Field id={fields.email.id} label={t("auth.email")} errors={fields.email.errors}>
           <input {...getInputProps(fields.email, { type: "email" })} autoComplete="email" className={inputClass} />
         </Field>

@@ -3,20 +3,21 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, href, Link, useNavigation } from "react-router";
 import { LanguageSwitch } from "~/components/language-switch";
 import { NewPasswordFields } from "~/components/new-password-fields";
+import { FormError } from "~/components/ui/field";
 import { appContext } from "~/context";
 import { PASSWORD_MAX, PASSWORD_MIN } from "~/lib/account/auth";
 import { inLanguage } from "~/lib/account/auth-language";
 import { resetSchema } from "~/lib/account/forms";
 import { negotiateLocale } from "~/lib/i18n/locales";
-import { type MessageKey, translator } from "~/lib/i18n/translate";
-import { localizedPage } from "~/lib/platform/page-handle";
+import { type MessageKey, translator, withCatalog } from "~/lib/i18n/translate";
+import { localizedPageWithSwitch } from "~/lib/platform/page-handle";
 import { pageMeta } from "~/lib/site";
 import { createAuth } from "~/server/account/auth.server";
 import { redirectWithToast } from "~/server/platform/toast.server";
 import type { Route } from "./+types/reset";
 
 // Served as HTML with /site.js (the busy button), not React, in the visitor's language.
-export const handle = localizedPage;
+export const handle = localizedPageWithSwitch;
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   ...pageMeta(translator(loaderData?.locale ?? "en")("auth.reset.title")),
@@ -32,6 +33,9 @@ export function loader({ request }: Route.LoaderArgs) {
   const { locale } = negotiateLocale(request);
   return { token: url.searchParams.has("error") ? null : tokenShape(url.searchParams.get("token")), locale };
 }
+
+/** A client navigation here renders in the page's language: its catalog is loaded first (decision 0270). */
+export const clientLoader = (args: Route.ClientLoaderArgs) => withCatalog(args);
 
 const tokenShape = (token: unknown) => (typeof token === "string" && /^[\w-]{8,200}$/.test(token) ? token : null);
 
@@ -92,18 +96,12 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
       ) : (
         <Form method="post" className="mt-8 space-y-5" {...getFormProps(form)}>
           <input type="hidden" name="token" value={token} />
-          {form.errors?.length ? (
-            <p
-              id={form.errorId}
-              role="alert"
-              className="rounded-md bg-red-50 p-3 text-red-900 text-sm dark:bg-red-950 dark:text-red-100"
-            >
-              {form.errors[0]}{" "}
-              <Link to={href("/auth/forgot")} className="font-semibold underline">
-                {t("auth.reset.again")}
-              </Link>
-            </p>
-          ) : null}
+          <FormError id={form.errorId} errors={form.errors}>
+            {" "}
+            <Link to={href("/auth/forgot")} className="font-semibold underline">
+              {t("auth.reset.again")}
+            </Link>
+          </FormError>
           <NewPasswordFields
             password={fields.password}
             confirm={fields.confirm}

@@ -37,7 +37,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       body: { teamId: done.teamId, email: done.email, name: done.name },
       asResponse: true,
     });
-    await syncSeatsAfter(app, done.teamId);
+    // The join's own batch counted the seats; telling the payment processor need not hold up the sign-in.
+    app.ctx.waitUntil(syncSeatsAfter(app, done.teamId));
     const headers = new Headers({ "Set-Cookie": clear });
     for (const cookie of response.headers.getSetCookie()) headers.append("Set-Cookie", cookie);
     return redirect(safeRedirect(done.redirectTo), { headers });

@@ -2,20 +2,20 @@ import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, href, Link, redirect, useNavigation } from "react-router";
 import { LanguageSwitch } from "~/components/language-switch";
-import { Field, inputClass } from "~/components/ui/field";
+import { Field, FormError, inputClass } from "~/components/ui/field";
 import { appContext } from "~/context";
 import { inLanguage } from "~/lib/account/auth-language";
 import { twoFactorSchema } from "~/lib/account/forms";
 import { negotiateLocale } from "~/lib/i18n/locales";
-import { translator } from "~/lib/i18n/translate";
-import { localizedPage } from "~/lib/platform/page-handle";
+import { translator, withCatalog } from "~/lib/i18n/translate";
+import { localizedPageWithSwitch } from "~/lib/platform/page-handle";
 import { safeRedirect } from "~/lib/platform/safe-redirect";
 import { pageMeta } from "~/lib/site";
 import { asAuthResponse, createAuth, getSessionUser } from "~/server/account/auth.server";
 import type { Route } from "./+types/two-factor";
 
 // Served as HTML with /site.js (the busy button), not React, in the visitor's language.
-export const handle = localizedPage;
+export const handle = localizedPageWithSwitch;
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   ...pageMeta(translator(loaderData?.locale ?? "en")("auth.twoFactor.title")),
@@ -31,6 +31,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { locale } = negotiateLocale(request);
   return { redirectTo, recovery: url.searchParams.get("with") === "recovery", pending, locale };
 }
+
+/** A client navigation here renders in the page's language: its catalog is loaded first (decision 0270). */
+export const clientLoader = (args: Route.ClientLoaderArgs) => withCatalog(args);
 
 export async function action({ request, context }: Route.ActionArgs) {
   const app = context.get(appContext);
@@ -96,23 +99,16 @@ export default function TwoFactor({ loaderData, actionData }: Route.ComponentPro
             </Link>
           </p>
         )}
-        {form.errors?.length ? (
-          <p
-            id={form.errorId}
-            role="alert"
-            className="rounded-md bg-red-50 p-3 text-red-900 text-sm dark:bg-red-950 dark:text-red-100"
-          >
-            {form.errors[0]}
-            {actionData?.expired ? (
-              <>
-                {" "}
-                <Link to={`${href("/auth")}?redirectTo=${encodeURIComponent(redirectTo)}`} className="underline">
-                  {t("auth.signIn.submit")}
-                </Link>
-              </>
-            ) : null}
-          </p>
-        ) : null}
+        <FormError id={form.errorId} errors={form.errors}>
+          {actionData?.expired ? (
+            <>
+              {" "}
+              <Link to={`${href("/auth")}?redirectTo=${encodeURIComponent(redirectTo)}`} className="underline">
+                {t("auth.signIn.submit")}
+              </Link>
+            </>
+          ) : null}
+        </FormError>
         <input type="hidden" name="intent" value={recovery ? "recovery" : "totp"} />
         <input type="hidden" name="redirectTo" value={redirectTo} />
         <Field

@@ -8,9 +8,9 @@ import { campaignDaysLeft, endLabel } from "~/lib/fundraising/campaign";
 import { categoryLabel, giftMessages } from "~/lib/fundraising/giving-messages";
 import { formatCount, formatDay } from "~/lib/i18n/format";
 import { negotiateLocale } from "~/lib/i18n/locales";
-import { translator } from "~/lib/i18n/translate";
+import { translator, withCatalog } from "~/lib/i18n/translate";
 import { formatMoney } from "~/lib/money";
-import { localizedPage } from "~/lib/platform/page-handle";
+import { localizedPageWithSwitch } from "~/lib/platform/page-handle";
 import { pageMeta } from "~/lib/site";
 import { getSessionUser } from "~/server/account/auth.server";
 import { getCampaign } from "~/server/fundraising/campaigns.server";
@@ -56,11 +56,14 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   };
 }
 
+/** A client navigation here renders in the page's language: its catalog is loaded first (decision 0270). */
+export const clientLoader = (args: Route.ClientLoaderArgs) => withCatalog(args);
+
 export const meta: Route.MetaFunction = ({ loaderData }) =>
   loaderData ? pageMeta(loaderData.c.title, loaderData.c.description) : pageMeta("Campaign not found");
 
 /** Reading and giving are plain HTML in the visitor's language: no framework JavaScript (the Donate form is a form post). */
-export const handle = localizedPage;
+export const handle = localizedPageWithSwitch;
 
 const END_KEY = { "Days left": "giving.daysLeft", Ends: "giving.ends", Ended: "giving.ended" } as const;
 

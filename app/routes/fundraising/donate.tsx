@@ -6,8 +6,8 @@ import { appContext } from "~/context";
 import { chosenAmount, donateSchema, donorDetails, type GiftMessages } from "~/lib/fundraising/donation";
 import { giftMessages } from "~/lib/fundraising/giving-messages";
 import { negotiateLocale } from "~/lib/i18n/locales";
-import { translator } from "~/lib/i18n/translate";
-import { localizedPage } from "~/lib/platform/page-handle";
+import { translator, withCatalog } from "~/lib/i18n/translate";
+import { localizedPageWithSwitch } from "~/lib/platform/page-handle";
 import { pageMeta } from "~/lib/site";
 import { getCampaign } from "~/server/fundraising/campaigns.server";
 import { donationsOpen, startDonation } from "~/server/fundraising/donations.server";
@@ -31,11 +31,14 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   };
 }
 
+/** A client navigation here renders in the page's language: its catalog is loaded first (decision 0270). */
+export const clientLoader = (args: Route.ClientLoaderArgs) => withCatalog(args);
+
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   ...pageMeta(translator(loaderData?.locale ?? "en")("donate.pageTitle")),
   { name: "robots", content: "noindex" },
 ];
-export const handle = localizedPage;
+export const handle = localizedPageWithSwitch;
 
 // What the donor typed, given back to the form as it was (never a card number: Stripe's page takes those).
 const KEPT = [

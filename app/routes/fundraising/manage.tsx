@@ -1,11 +1,12 @@
 import { data, Form, redirect } from "react-router";
 import { z } from "zod";
 import { LanguageSwitch } from "~/components/language-switch";
+import { SentNote } from "~/components/ui/field";
 import { appContext } from "~/context";
 import { type Locale, negotiateLocale } from "~/lib/i18n/locales";
-import { type MessageKey, translator } from "~/lib/i18n/translate";
+import { type MessageKey, translator, withCatalog } from "~/lib/i18n/translate";
 import { formatMoney } from "~/lib/money";
-import { localizedPage } from "~/lib/platform/page-handle";
+import { localizedPageWithSwitch } from "~/lib/platform/page-handle";
 import { pageMeta } from "~/lib/site";
 import { type DonorLink, readDonorToken, revokeDonorLinks } from "~/server/fundraising/donor-link.server";
 import {
@@ -22,7 +23,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
   { name: "robots", content: "noindex" },
 ];
 // Plain forms in the donor's language: a donor on an old phone from a mail app manages their gift without our JavaScript.
-export const handle = localizedPage;
+export const handle = localizedPageWithSwitch;
 
 /** Each way a manage link can fail, in its own words (a link that does not open is never the generic 404). */
 const LINK_STATUS = { malformed: 404, expired: 410, revoked: 410 } as const;
@@ -55,6 +56,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { gifts, charity } = await donorRecurringGifts(app.db, donor.ownerId, donor.email);
   return { problem: null, email: donor.email, charity, gifts, locale };
 }
+
+/** A client navigation here renders in the page's language: its catalog is loaded first (decision 0270). */
+export const clientLoader = (args: Route.ClientLoaderArgs) => withCatalog(args);
 
 const schema = z.object({
   intent: z.enum(["pause", "resume", "cancel", "portal"]),
@@ -120,12 +124,7 @@ function LinkProblem({
       <h1 className="font-bold text-3xl tracking-tight">{problem.title}</h1>
       <p className="mt-2 text-slate-700 dark:text-slate-300">{problem.text}</p>
       {problem.sent ? (
-        <p
-          role="status"
-          className="mt-4 rounded-md bg-emerald-50 p-3 text-emerald-900 text-sm dark:bg-emerald-950 dark:text-emerald-100"
-        >
-          {t("manage.newLinkSent")}
-        </p>
+        <SentNote className="mt-4">{t("manage.newLinkSent")}</SentNote>
       ) : problem.reason === "malformed" ? null : (
         <Form method="post" className="mt-4">
           <button type="submit" name="intent" value="new-link" className={button}>

@@ -3,8 +3,8 @@ import { LanguageSwitch } from "~/components/language-switch";
 import { linkClass } from "~/components/marketing/page";
 import { appContext } from "~/context";
 import { negotiateLocale } from "~/lib/i18n/locales";
-import { translator } from "~/lib/i18n/translate";
-import { localizedPage } from "~/lib/platform/page-handle";
+import { translator, withCatalog } from "~/lib/i18n/translate";
+import { localizedPageWithSwitch } from "~/lib/platform/page-handle";
 import { campaignShareLinks, pageMeta } from "~/lib/site";
 import { getCampaign } from "~/server/fundraising/campaigns.server";
 import type { Route } from "./+types/thanks";
@@ -22,11 +22,14 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   return { title: c.title, organization: c.organization, id: c.id, url, share, locale };
 }
 
+/** A client navigation here renders in the page's language: its catalog is loaded first (decision 0270). */
+export const clientLoader = (args: Route.ClientLoaderArgs) => withCatalog(args);
+
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   ...pageMeta(translator(loaderData?.locale ?? "en")("thanks.pageTitle")),
   { name: "robots", content: "noindex" },
 ];
-export const handle = localizedPage;
+export const handle = localizedPageWithSwitch;
 
 export default function Thanks({ loaderData }: Route.ComponentProps) {
   const t = translator(loaderData.locale);

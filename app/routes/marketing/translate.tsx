@@ -1,9 +1,9 @@
 import { getFormProps, getInputProps, getTextareaProps, useForm } from "@conform-to/react";
 import { Form, useNavigation } from "react-router";
-import { Field, inputClass } from "~/components/ui/field";
+import { Field, FormError, inputClass, SentNote } from "~/components/ui/field";
 import { appContext } from "~/context";
 import { LOCALE_NAME, negotiateLocale } from "~/lib/i18n/locales";
-import { translator } from "~/lib/i18n/translate";
+import { translator, withCatalog } from "~/lib/i18n/translate";
 import { localizedPage } from "~/lib/platform/page-handle";
 import { pageMeta } from "~/lib/site";
 import { handleSuggestion, suggestedPage } from "~/server/site/translation-suggestion.server";
@@ -21,6 +21,9 @@ export function loader({ request }: Route.LoaderArgs) {
   const page = suggestedPage(new URL(request.url).searchParams.get("page"));
   return { locale: negotiateLocale(request).locale, page };
 }
+
+/** A client navigation here renders in the page's language: its catalog is loaded first (decision 0270). */
+export const clientLoader = (args: Route.ClientLoaderArgs) => withCatalog(args);
 
 export async function action({ request, context }: Route.ActionArgs) {
   return handleSuggestion(context.get(appContext), request, negotiateLocale(request).locale);
@@ -40,24 +43,9 @@ export default function SuggestTranslation({ loaderData, actionData }: Route.Com
       <p className="mt-2 text-slate-600 dark:text-slate-300">
         {t("site.suggest.intro", { language: LOCALE_NAME[locale] })}
       </p>
-      {actionData?.sent ? (
-        <p
-          role="status"
-          className="mt-6 rounded-md bg-emerald-50 p-3 text-emerald-900 text-sm dark:bg-emerald-950 dark:text-emerald-100"
-        >
-          {t("site.suggest.sent")}
-        </p>
-      ) : null}
+      {actionData?.sent ? <SentNote className="mt-6">{t("site.suggest.sent")}</SentNote> : null}
       <Form method="post" className="mt-8 space-y-5" {...getFormProps(form)}>
-        {form.errors?.length ? (
-          <p
-            id={form.errorId}
-            role="alert"
-            className="rounded-md bg-red-50 p-3 text-red-900 text-sm dark:bg-red-950 dark:text-red-100"
-          >
-            {form.errors[0]}
-          </p>
-        ) : null}
+        <FormError id={form.errorId} errors={form.errors} />
         <input type="hidden" name="page" value={page} />
         <p className="text-slate-600 text-sm dark:text-slate-300">
           {t("site.suggest.page")}:{" "}

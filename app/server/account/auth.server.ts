@@ -4,7 +4,13 @@ import { APIError, createAuthMiddleware, isAPIError } from "better-auth/api";
 import { twoFactor } from "better-auth/plugins/two-factor";
 import { and, eq, type SQLWrapper, sql } from "drizzle-orm";
 import { redirect } from "react-router";
-import { PASSWORD_MAX, PASSWORD_MIN, userNameSchema } from "~/lib/account/auth";
+import {
+  PASSWORD_MAX,
+  PASSWORD_MIN,
+  SESSION_EXPIRES_S,
+  SESSION_UPDATE_AGE_S,
+  userNameSchema,
+} from "~/lib/account/auth";
 import { negotiateLocale } from "~/lib/i18n/locales";
 import type { CurrentWorkspace } from "~/lib/teams/rules";
 import {
@@ -25,7 +31,7 @@ import { limitAuthAttempt } from "../platform/rate-limit.server";
 import { ACCOUNT_LINK_SECONDS, accountMail } from "./account-mail.server";
 import { passkeys } from "./passkeys.server";
 import { hashPassword, verifyPassword } from "./password.server";
-import { SSO_ONLY, ssoEnforced, ssoSessions } from "./sso.server";
+import { SSO_ONLY, ssoForRequest, ssoSessions } from "./sso.server";
 import { codeOnce } from "./two-factor.server";
 
 /** The parts of the request context sign-in reads (the context itself names SessionUser, so it is not imported here). */
@@ -74,7 +80,7 @@ export function createAuth({ env, db }: AuthContext, request: Request) {
     plugins: [
       twoFactor({ issuer: "KnowWho", totpOptions: { period: 30, digits: 6 } }),
       passkeys(db, origin),
-      ssoSessions(db),
+      ssoSessions(db, origin),
     ],
     emailAndPassword: {
       enabled: true,
@@ -102,7 +108,13 @@ export function createAuth({ env, db }: AuthContext, request: Request) {
     session: {
       expiresIn: SESSION_EXPIRES_S,
       updateAge: SESSION_UPDATE_AGE_S,
-      additionalFields: { country: { type: "string", required: false, input: false } },
+      // Written by the server only: a passkey's and a team provider's sessions are opened with them (one insert).
+      additionalFields: {
+        country: { type: "string", required: false, input: false },
+        passkeyId: { type: "string", required: false, input: false },
+        activeWorkspaceId: { type: "string", required: false, input: false },
+        ssoWorkspaceId: { type: "string", required: false, input: false },
+      },
     },
     // Attempts are limited by the Worker's rate-limit bindings (they hold across isolates), in the
     // before hook below, which runs for the HTTP endpoints under /api/auth and for auth.api calls alike.
@@ -125,7 +137,11 @@ export function createAuth({ env, db }: AuthContext, request: Request) {
           );
         }
         // A team that made SSO the only way in: its addresses sign in at its provider, not by password.
-        if (ctx.path === "/sign-in/email" && typeof body.email === "string" && (await ssoEnforced(db, body.email)))
+        if (
+          ctx.path === "/sign-in/email" &&
+          typeof body.email === "string" &&
+          (await ssoForRequest(db, request, body.email))?.enforced
+        )
           throw new APIError("FORBIDDEN", { message: SSO_ONLY, code: "SSO_ONLY" });
       }),
     },
@@ -192,10 +208,6 @@ export type SessionUser = {
 // One session read per request, however many loaders, middleware and actions ask for it.
 // Keyed by the Request: the session is a function of its cookie, and the entry goes with it.
 const sessionReads = new WeakMap<Request, Promise<SessionUser | null>>();
-
-/** The session's lifetime and refresh age, as createAuth gives them to better-auth. */
-const SESSION_EXPIRES_S = 60 * 60 * 24 * 30;
-const SESSION_UPDATE_AGE_S = 60 * 60 * 24;
 
 // One imported HMAC key per secret per isolate: importing it is most of a signature check's cost.
 const hmacKeys = new Map<string, Promise<CryptoKey>>();

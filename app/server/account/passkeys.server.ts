@@ -2,13 +2,13 @@ import type { AuthenticationResponseJSON, RegistrationResponseJSON } from "@simp
 import type { BetterAuthPlugin } from "better-auth";
 import { APIError, createAuthEndpoint, freshSessionMiddleware } from "better-auth/api";
 import { setSessionCookie } from "better-auth/cookies";
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, eq, gt } from "drizzle-orm";
 import { z } from "zod";
 import { passkeyNameField } from "~/lib/account/forms";
 import { base64url, fromBase64url } from "~/lib/text/base64url";
-import { passkey, session } from "~db/schema";
+import { passkey, session, user as userTable, verification } from "~db/schema";
 import type { Database } from "../db/db.server";
-import { SSO_ONLY, ssoEnforced } from "./sso.server";
+import { SSO_ONLY, ssoOnlySql } from "./sso.server";
 
 /**
  * @simplewebauthn with its certificate parsers (asn1, x509: a third of the session chunk), imported when a
@@ -71,14 +71,16 @@ export function passkeys(db: Database, origin: string): BetterAuthPlugin {
     });
   }
 
-  /** The challenge this browser was given, taken once (a second answer to it finds nothing). */
+  /** The challenge this browser was given, taken once by one delete (a second answer to it finds nothing). */
   async function takeChallenge(ctx: EndpointContext): Promise<Ceremony | null> {
     const cookie = ctx.context.createAuthCookie(CHALLENGE_COOKIE);
     const token = await ctx.getSignedCookie(cookie.name, ctx.context.secret);
     if (!token) return null;
-    const row = await ctx.context.internalAdapter.consumeVerificationValue(`passkey:${token}`);
-    if (!row || row.expiresAt.getTime() < Date.now()) return null;
-    return JSON.parse(row.value) as Ceremony;
+    const [row] = await db
+      .delete(verification)
+      .where(and(eq(verification.identifier, `passkey:${token}`), gt(verification.expiresAt, new Date())))
+      .returning({ value: verification.value });
+    return row ? (JSON.parse(row.value) as Ceremony) : null;
   }
 
   return {
@@ -169,8 +171,15 @@ export function passkeys(db: Database, origin: string): BetterAuthPlugin {
           const ceremony = await takeChallenge(ctx);
           if (ceremony?.type !== "authentication") throw refused();
           const response = ctx.body.response as unknown as AuthenticationResponseJSON;
-          const key = await db.select().from(passkey).where(eq(passkey.credentialId, response.id)).get();
-          if (!key) throw refused();
+          // The key, its account and whether the account's team signs in by SSO only, in one read.
+          const found = await db
+            .select({ key: passkey, user: userTable, ssoOnly: ssoOnlySql(userTable.email) })
+            .from(passkey)
+            .innerJoin(userTable, eq(userTable.id, passkey.userId))
+            .where(eq(passkey.credentialId, response.id))
+            .get();
+          if (!found) throw refused();
+          const { key } = found;
           const { verifyAuthenticationResponse } = await webauthn();
           const verification = await verifyAuthenticationResponse({
             response,
@@ -197,14 +206,12 @@ export function passkeys(db: Database, origin: string): BetterAuthPlugin {
             .where(and(eq(passkey.id, key.id), eq(passkey.counter, key.counter)))
             .returning({ id: passkey.id });
           if (moved.length === 0) throw refused();
-          const user = await ctx.context.internalAdapter.findUserById(key.userId);
-          if (user && (await ssoEnforced(db, user.email)))
-            throw new APIError("FORBIDDEN", { message: SSO_ONLY, code: "SSO_ONLY" });
-          const opened = user ? await ctx.context.internalAdapter.createSession(key.userId) : null;
-          if (!user || !opened) throw refused();
-          await db.update(session).set({ passkeyId: key.id }).where(eq(session.id, opened.id));
-          await setSessionCookie(ctx, { session: opened, user });
-          return ctx.json({ user: { id: user.id } });
+          if (found.ssoOnly) throw new APIError("FORBIDDEN", { message: SSO_ONLY, code: "SSO_ONLY" });
+          // Opened with its passkey named, so removing the passkey ends it (removePasskey).
+          const opened = await ctx.context.internalAdapter.createSession(key.userId, false, { passkeyId: key.id });
+          if (!opened) throw refused();
+          await setSessionCookie(ctx, { session: opened, user: found.user });
+          return ctx.json({ user: { id: found.user.id } });
         },
       ),
     },

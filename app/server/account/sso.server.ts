@@ -2,8 +2,8 @@ import type { BetterAuthPlugin } from "better-auth";
 import { APIError, createAuthEndpoint } from "better-auth/api";
 import { setSessionCookie } from "better-auth/cookies";
 import { symmetricDecrypt, symmetricEncrypt } from "better-auth/crypto";
-import { and, eq, isNotNull, ne, sql } from "drizzle-orm";
-import { createRemoteJWKSet, type JWTPayload, jwtVerify } from "jose";
+import { and, eq, isNotNull, ne, type SQLWrapper, sql } from "drizzle-orm";
+import { createLocalJWKSet, type JSONWebKeySet, type JWTPayload, errors as joseErrors, jwtVerify } from "jose";
 import * as oauth from "oauth4webapi";
 import { z } from "zod";
 import { userNameSchema } from "~/lib/account/auth";
@@ -11,7 +11,7 @@ import { session, teamDomain, teamSso, user as userTable, verification } from "~
 import type { Database } from "../db/db.server";
 import type { TxtResolver } from "../platform/dns.server";
 import { randomToken } from "../platform/tokens.server";
-import { joinStatements } from "../teams/membership.server";
+import { joinThroughProvider } from "../teams/membership.server";
 
 /**
  * Single sign-on for a team by OpenID Connect (decision 0214): the authorization code flow with PKCE, `state`
@@ -234,27 +234,80 @@ export async function ssoForEmail(db: Database, email: string) {
   return row ?? null;
 }
 
-/** Whether the address may sign in only through its team's provider. */
-export async function ssoEnforced(db: Database, email: string): Promise<boolean> {
-  return (await ssoForEmail(db, email))?.enforced === true;
+// One read of an address's team provider per request: the sign-in page and better-auth's hook both ask.
+const ssoReads = new WeakMap<Request, Map<string, ReturnType<typeof ssoForEmail>>>();
+
+/** ssoForEmail, read once per request and address. */
+export function ssoForRequest(db: Database, request: Request, email: string) {
+  let reads = ssoReads.get(request);
+  if (!reads) {
+    reads = new Map();
+    ssoReads.set(request, reads);
+  }
+  const key = email.trim().toLowerCase();
+  let read = reads.get(key);
+  if (!read) {
+    read = ssoForEmail(db, key);
+    reads.set(key, read);
+  }
+  return read;
 }
 
-/** The provider's metadata from its discovery document, whose issuer must be the one configured. */
-export async function discover(
-  issuerUrl: string,
-  appEnv: string,
-): Promise<{ as: oauth.AuthorizationServer; insecure: boolean }> {
+/** Whether the address (an SQL value) is on a team's proved domain whose provider is the only way in, as SQL. */
+export const ssoOnlySql = (email: SQLWrapper) =>
+  sql<boolean>`exists (select 1 from ${teamDomain} d join ${teamSso} s on s.workspace_id = d.workspace_id
+    where d.verified_at is not null and s.enforced = 1 and d.domain = lower(substr(${email}, instr(${email}, '@') + 1)))`
+    .mapWith(Boolean)
+    .as("sso_only");
+
+/** How long this isolate keeps a provider's discovery document and published keys before reading them again. */
+const PROVIDER_CACHE_MS = 10 * 60_000;
+type Discovered = { as: oauth.AuthorizationServer; insecure: boolean };
+// Plain values, never promises: a promise made in one request and awaited in another is not allowed in workerd.
+const discovered = new Map<string, { at: number; found: Discovered }>();
+const keySets = new Map<string, { at: number; jwks: JSONWebKeySet }>();
+
+/** Keeps a value for PROVIDER_CACHE_MS; a map grown past a hundred providers starts again. */
+function keep<T>(cache: Map<string, { at: number } & T>, key: string, value: { at: number } & T) {
+  if (cache.size >= 100) cache.clear();
+  cache.set(key, value);
+}
+const live = <T extends { at: number }>(entry: T | undefined, now = Date.now()) =>
+  entry && now - entry.at < PROVIDER_CACHE_MS ? entry : undefined;
+
+/**
+ * The provider's metadata from its discovery document, whose issuer must be the one configured. Read from the
+ * provider unless `cached` (the callback, moments after the start read it): the start is where a provider that is
+ * down says so, before the browser is sent there.
+ */
+export async function discover(issuerUrl: string, appEnv: string, { cached = false } = {}): Promise<Discovered> {
   const issuer = new URL(issuerUrl);
   const insecure = insecureAllowed(issuer, appEnv);
+  const key = `${insecure ? "insecure" : "secure"} ${issuer.href}`;
+  const kept = cached ? live(discovered.get(key)) : undefined;
+  if (kept) return kept.found;
   try {
     const res = await oauth.discoveryRequest(issuer, {
       [oauth.allowInsecureRequests]: insecure,
       signal: AbortSignal.timeout(8000),
     });
-    return { as: await oauth.processDiscoveryResponse(issuer, res), insecure };
+    const found = { as: await oauth.processDiscoveryResponse(issuer, res), insecure };
+    keep(discovered, key, { at: Date.now(), found });
+    return found;
   } catch {
     throw new SsoError("provider");
   }
+}
+
+/** The provider's published keys, kept unless `again`, and whether they were the kept ones. */
+async function publishedKeys(uri: string, again: boolean): Promise<{ jwks: JSONWebKeySet; kept: boolean }> {
+  const kept = again ? undefined : live(keySets.get(uri));
+  if (kept) return { jwks: kept.jwks, kept: true };
+  const res = await fetch(uri, { headers: { accept: "application/json" }, signal: AbortSignal.timeout(8000) });
+  const jwks = res.ok ? ((await res.json().catch(() => null)) as JSONWebKeySet | null) : null;
+  if (!jwks || !Array.isArray(jwks.keys)) throw new SsoError("token");
+  keep(keySets, uri, { at: Date.now(), jwks });
+  return { jwks, kept: false };
 }
 
 type Pending = { teamId: string; verifier: string; nonce: string; redirectTo: string };
@@ -272,18 +325,21 @@ export async function startSso(
 ): Promise<{ url: string; state: string } | null> {
   const sso = await ssoForEmail(db, email);
   if (!sso) return null;
-  const { as } = await discover(sso.issuer, appEnv);
-  if (!as.authorization_endpoint) throw new SsoError("provider");
   const verifier = oauth.generateRandomCodeVerifier();
   const state = oauth.generateRandomState();
   const nonce = oauth.generateRandomNonce();
   const pending: Pending = { teamId: sso.teamId, verifier, nonce, redirectTo };
-  await db.insert(verification).values({
-    id: crypto.randomUUID(),
-    identifier: `sso:${state}`,
-    value: JSON.stringify(pending),
-    expiresAt: new Date(Date.now() + STATE_SECONDS * 1000),
-  });
+  // The provider is read while the state is written: a state left by a provider that is down expires unused.
+  const [{ as }] = await Promise.all([
+    discover(sso.issuer, appEnv),
+    db.insert(verification).values({
+      id: crypto.randomUUID(),
+      identifier: `sso:${state}`,
+      value: JSON.stringify(pending),
+      expiresAt: new Date(Date.now() + STATE_SECONDS * 1000),
+    }),
+  ]);
+  if (!as.authorization_endpoint) throw new SsoError("provider");
   const url = new URL(as.authorization_endpoint);
   url.searchParams.set("client_id", sso.clientId);
   url.searchParams.set("redirect_uri", callbackUrl(origin));
@@ -311,15 +367,21 @@ export async function verifyIdToken(
   idToken: string,
   nonce: string,
 ): Promise<JWTPayload> {
-  if (!as.jwks_uri) throw new SsoError("token");
-  const keys = createRemoteJWKSet(new URL(as.jwks_uri));
+  const uri = as.jwks_uri;
+  if (!uri) throw new SsoError("token");
+  const options = {
+    issuer: as.issuer,
+    audience: clientId,
+    algorithms: ["RS256", "PS256", "ES256", "EdDSA"],
+    requiredClaims: ["exp", "iat", "sub", "nonce"],
+    clockTolerance: 30,
+  };
   try {
-    const { payload } = await jwtVerify(idToken, keys, {
-      issuer: as.issuer,
-      audience: clientId,
-      algorithms: ["RS256", "PS256", "ES256", "EdDSA"],
-      requiredClaims: ["exp", "iat", "sub", "nonce"],
-      clockTolerance: 30,
+    const first = await publishedKeys(uri, false);
+    // A key id the kept keys lack means the provider rotated its keys (OpenID Connect Core 10.1.1): read them again, once.
+    const { payload } = await jwtVerify(idToken, createLocalJWKSet(first.jwks), options).catch(async (error) => {
+      if (!first.kept || !(error instanceof joseErrors.JWKSNoMatchingKey)) throw error;
+      return jwtVerify(idToken, createLocalJWKSet((await publishedKeys(uri, true)).jwks), options);
     });
     if (payload.nonce !== nonce) throw new SsoError("token");
     return payload;
@@ -342,16 +404,25 @@ export async function finishSso(
 ): Promise<{ teamId: string; email: string; name: string; redirectTo: string }> {
   const state = callback.searchParams.get("state") ?? "";
   if (!state || state !== cookieState) throw new SsoError("state");
-  const [taken] = await db
-    .delete(verification)
-    .where(and(eq(verification.identifier, `sso:${state}`), sql`${verification.expiresAt} > ${Date.now()}`))
-    .returning({ value: verification.value });
+  // The team's provider read, then the state taken once, in one round trip.
+  const identifier = `sso:${state}`;
+  const [[config], [taken]] = await db.batch([
+    db
+      .select()
+      .from(teamSso)
+      .where(
+        sql`${teamSso.workspaceId} = (select json_extract(${verification.value}, '$.teamId') from ${verification} where ${verification.identifier} = ${identifier})`,
+      ),
+    db
+      .delete(verification)
+      .where(and(eq(verification.identifier, identifier), sql`${verification.expiresAt} > ${Date.now()}`))
+      .returning({ value: verification.value }),
+  ]);
   if (!taken) throw new SsoError("state");
   const pending = JSON.parse(taken.value) as Pending;
-  const config = await db.select().from(teamSso).where(eq(teamSso.workspaceId, pending.teamId)).get();
-  if (!config) throw new SsoError("state");
+  if (!config || config.workspaceId !== pending.teamId) throw new SsoError("state");
   if (callback.searchParams.has("error")) throw new SsoError("denied");
-  const { as, insecure } = await discover(config.issuer, appEnv);
+  const { as, insecure } = await discover(config.issuer, appEnv, { cached: true });
   const client: oauth.Client = { client_id: config.clientId };
   const secret = await symmetricDecrypt({ key: authSecret, data: config.clientSecret });
   let params: URLSearchParams;
@@ -431,7 +502,7 @@ async function userInfo(
  * The session for an address the team's provider vouched for: the account is found or made (its address
  * proved by the provider), made a member of the team, and signed in there. Server only: no HTTP route.
  */
-export function ssoSessions(db: Database) {
+export function ssoSessions(db: Database, origin: string) {
   return {
     id: "knowwho-sso",
     endpoints: {
@@ -454,22 +525,17 @@ export function ssoSessions(db: Database) {
             );
           else if (!user.emailVerified) user = (await internal.updateUser(user.id, { emailVerified: true })) ?? user;
           if (!user) throw new APIError("INTERNAL_SERVER_ERROR");
-          const opened = await internal.createSession(user.id);
+          // The session opens in the team, marked as the provider's (its member row follows in the batch below).
+          const opened = await internal.createSession(user.id, false, {
+            activeWorkspaceId: teamId,
+            ssoWorkspaceId: teamId,
+          });
           if (!opened) throw new APIError("INTERNAL_SERVER_ERROR");
-          // Joins by the same rules as an invitation (decision 0241), in the batch that puts the session in the team.
-          await db.batch([
-            ...joinStatements(db, {
-              workspaceId: teamId,
-              email: user.email,
-              actorId: user.id,
-              how: "Through the team's single sign-on",
-              now: new Date(),
-            }),
-            db
-              .update(session)
-              .set({ activeWorkspaceId: teamId, ssoWorkspaceId: teamId })
-              .where(eq(session.id, opened.id)),
-          ]);
+          await joinThroughProvider(
+            db,
+            { workspaceId: teamId, email: user.email, name: user.name, actorId: user.id },
+            origin,
+          );
           await setSessionCookie(ctx, { session: opened, user });
           return ctx.json({ user: { id: user.id } });
         },

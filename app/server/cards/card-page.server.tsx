@@ -1,7 +1,14 @@
 import { CardFace, colourVars, type FaceLabels } from "~/components/card/face";
 import { cardIn, type PublicCard, SHARE_FIELDS } from "~/lib/card/card";
 import { CARD_FACE_CSS_PAGE } from "~/lib/card/face-css";
-import { DEFAULT_LOCALE, LOCALE_NAME, LOCALES, type Locale, localeDir } from "~/lib/i18n/locales";
+import {
+  DEFAULT_LOCALE,
+  LOCALE_NAME,
+  LOCALES,
+  type Locale,
+  localeDir,
+  suggestTranslationHref,
+} from "~/lib/i18n/locales";
 import { type Translate, translator } from "~/lib/i18n/translate";
 import { SITE } from "~/lib/site";
 import { escapeHtml } from "~/lib/text/escape";
@@ -344,6 +351,14 @@ export function CardPage({
           <a href="/">{t("card.footer.made", { site: SITE.name })}</a> · {t("card.footer.tagline")}
         </p>
         <LanguageSwitch locale={locale} t={t} />
+        {/* A card read in another language than English can be corrected by its reader (decision 0270). */}
+        {locale !== DEFAULT_LOCALE && card.slug ? (
+          <p>
+            <a href={suggestTranslationHref(`/c/${card.slug}`, locale)} rel="nofollow">
+              {t("site.suggest")}
+            </a>
+          </p>
+        ) : null}
       </footer>
       <section id="toasts" aria-label={t("toast.region")} aria-live="polite" />
     </main>

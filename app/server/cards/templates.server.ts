@@ -7,7 +7,7 @@ import type { Database } from "../db/db.server";
 import { rawSql, writeBatch } from "../db/write.server";
 import type { AppEnv } from "../platform/env.server";
 import { outboxMailer } from "../platform/mail.server";
-import { linkTokenHash, randomToken, sha256Hex } from "../platform/tokens.server";
+import { linkTokenHash, randomToken } from "../platform/tokens.server";
 import { auditIfChanged } from "../teams/audit.server";
 import { cardFromTemplate, handOverMail, newHandOver } from "../teams/card-hand-over.server";
 import { imageProblem, imageTypeOf, purgeCards } from "./cards.server";
@@ -382,7 +382,10 @@ export async function issueCard(
 /** What a hand-over link shows before it is claimed. */
 export async function cardIssueByToken(db: Database, token: string) {
   const hash = await linkTokenHash(token);
-  if (!hash) return null;
+  return hash ? cardIssueByHash(db, hash) : null;
+}
+
+async function cardIssueByHash(db: Database, hash: string) {
   const [row] = await db
     .select({
       cardId: cardIssue.cardId,
@@ -391,6 +394,8 @@ export async function cardIssueByToken(db: Database, token: string) {
       email: cardIssue.email,
       expiresAt: cardIssue.expiresAt,
       label: card.label,
+      // The claim keys its writes and its second look by it: the token is hashed once.
+      tokenHash: cardIssue.tokenHash,
     })
     .from(cardIssue)
     .innerJoin(workspace, eq(workspace.id, cardIssue.workspaceId))
@@ -431,7 +436,7 @@ export async function claimCard(
   const found = await cardIssueByToken(db, token);
   const refused = claimRefusal(found, account, now);
   if (refused || !found) return { ok: false, reason: refused ?? "not-found" };
-  const hash = await sha256Hex(token);
+  const hash = found.tokenHash;
   const [claimed] = await db.batch([
     db
       .update(card)
@@ -457,7 +462,7 @@ export async function claimCard(
   ]);
   const row = claimed[0];
   if (!row) {
-    const again = await cardIssueByToken(db, token);
+    const again = await cardIssueByHash(db, hash);
     if (!again) return { ok: false, reason: "not-found" };
     const [isMember] = await db
       .select({ id: member.userId })

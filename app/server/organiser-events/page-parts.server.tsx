@@ -2,7 +2,14 @@
 import { Fragment, type ReactNode } from "react";
 import type { EventStatus } from "~/lib/events/rules";
 import { formatCount } from "~/lib/i18n/format";
-import { DEFAULT_LOCALE, LOCALE_NAME, LOCALES, type Locale, localeDir } from "~/lib/i18n/locales";
+import {
+  DEFAULT_LOCALE,
+  LOCALE_NAME,
+  LOCALES,
+  type Locale,
+  localeDir,
+  suggestTranslationHref,
+} from "~/lib/i18n/locales";
 import { type MessageKey, type MessageValues, type Translate, translator } from "~/lib/i18n/translate";
 import { clockTime, placesLeft } from "~/lib/organiser-events/programme";
 import { formatLocal, formatLocalDay } from "~/lib/organiser-events/rules";
@@ -86,6 +93,7 @@ export function Doc({
   description,
   locale = DEFAULT_LOCALE,
   keep,
+  page,
 }: {
   title: string;
   children: ReactNode;
@@ -93,6 +101,8 @@ export function Doc({
   description?: string;
   locale?: Locale;
   keep?: Record<string, string>;
+  /** The page's public path: read in another language than English, its footer offers a correction (0270). */
+  page?: string;
 }) {
   const t = translator(locale);
   return (
@@ -112,6 +122,13 @@ export function Doc({
           {children}
           <footer className="muted">
             <p>{rich(t, "event.footer", { site: <a href="/">{SITE.name}</a> })}</p>
+            {page && locale !== DEFAULT_LOCALE ? (
+              <p>
+                <a href={suggestTranslationHref(page, locale)} rel="nofollow">
+                  {t("site.suggest")}
+                </a>
+              </p>
+            ) : null}
           </footer>
         </main>
       </body>

@@ -62,7 +62,7 @@ export function renderEventPage(
   const link = `${origin}/e/${e.slug}`;
   const refusal = joinRefusal(e, t);
   return page(
-    <Doc title={e.title} description={eventDescription(e, t, locale)} locale={locale}>
+    <Doc title={e.title} description={eventDescription(e, t, locale)} locale={locale} page={`/e/${e.slug}`}>
       <p>
         <span className={`badge ${e.status}`} data-status={e.status}>
           {statusLabel(t, e.status)}

@@ -3,6 +3,7 @@ import type { BatchResponse } from "drizzle-orm/batch";
 import { decodeJson, encodeJson } from "~/lib/text/base64url";
 import { DAY_MS } from "~/lib/time/days";
 import { connection, notification, peopleStats } from "~db/schema";
+import { compiled, type Slots } from "../db/compiled.server";
 import type { Database, Owner, Owners } from "../db/db.server";
 import { likeTerm } from "../db/like.server";
 import type { PageReads } from "../db/page-reads.server";
@@ -279,10 +280,14 @@ export function connectionsReads(query: ConnectionQuery) {
     return [statsQuery(db, userId), list, counted] as const;
   };
   type Rows = BatchResponse<ReturnType<typeof statements>>;
+  const sortName = SORTS.find((name) => SORT_KEYS[name] === sort) ?? "newest";
   return {
     name: "connections",
-    bySession: (db, { token, now }) =>
-      statements(db, { workspaceId: sessionWorkspace(token, now), userId: sessionOwner(token, now) }),
+    bySession: (db, { token, now }) => {
+      // The list as most visits ask for it: its SQL is built once per sort and isolate, then only bound.
+      if (unfiltered && !cursor) return plainListOf(sortName, statements)(db, { token, now });
+      return statements(db, { workspaceId: sessionWorkspace(token, now), userId: sessionOwner(token, now) });
+    },
     byId: (db, owners: Owners) => statements(db, owners),
     /** The page from the reads' rows; the filter menus come from the isolate's copy while the network is unchanged. */
     async page(db: Database, owner: string | Owners, [[stats], found, [counted]]: Rows) {
@@ -307,6 +312,33 @@ export function connectionsReads(query: ConnectionQuery) {
       };
     },
   } satisfies PageReads<ReturnType<typeof statements>> & { page: unknown };
+}
+
+/** The session's reader as SQL over the statement's placeholders. */
+const sessionViewer = (slot: Slots<"token" | "now">): Viewer => ({
+  workspaceId: sessionWorkspace(slot.token, slot.now),
+  userId: sessionOwner(slot.token, slot.now),
+});
+
+type ListStatements = (db: Database, viewer: Viewer) => readonly [unknown, unknown, unknown];
+type Bind = (db: Database, by: { token: string; now: number }) => readonly [unknown, unknown, unknown];
+const plainLists = new Map<string, Bind>();
+
+/**
+ * The list with no search, filter or cursor, compiled once per sort (compiled.server.ts): building its SQL was
+ * the list's costliest work of ours on each request (decision 0274). `statements` is that sort's builder; only
+ * the session's token and clock vary, and they go through placeholders.
+ */
+function plainListOf<S extends ListStatements>(sortName: string, statements: S) {
+  let bind = plainLists.get(sortName);
+  if (!bind) {
+    const part = (i: 0 | 1 | 2) =>
+      compiled((db, slot: Slots<"token" | "now">) => statements(db, sessionViewer(slot))[i]);
+    const [stats, list, counted] = [part(0), part(1), part(2)];
+    bind = (db, by) => [stats(db, by), list(db, by), counted(db, by)] as const;
+    plainLists.set(sortName, bind);
+  }
+  return bind as (db: Database, by: { token: string; now: number }) => ReturnType<S>;
 }
 
 /** One page of the people a member sees, with search, filters and sort, in a round trip of its own. */

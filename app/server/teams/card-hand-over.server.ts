@@ -1,7 +1,9 @@
-import { type SQL, sql } from "drizzle-orm";
+import { eq, type SQL, sql } from "drizzle-orm";
 import { DAY_MS } from "~/lib/time/days";
+import { workspace } from "~db/schema";
+import type { Database } from "../db/db.server";
 import { rawSql, type Statement } from "../db/write.server";
-import type { Mail } from "../platform/mail.server";
+import { type Mail, outboxMailer } from "../platform/mail.server";
 import { randomToken, sha256Hex } from "../platform/tokens.server";
 
 /**
@@ -55,4 +57,36 @@ export function handOverMail(team: string | null, email: string, origin: string,
     subject: `Your ${team ?? "team"} card on KnowWho`,
     text: `Hi,\n\n${team ?? "Your team"} made a business card for you on KnowWho.\n\nOpen this link to take it:\n\n${link}\n\nThe link works once, for ${CARD_ISSUE_DAYS} days, and only for the account with the address ${email}, once that address is confirmed.`,
   };
+}
+
+/**
+ * A card from the team's default template (decision 0260) for an address the team's directory (SCIM) or provider (SSO)
+ * vouched for, in the batch that makes them a member: only once they are a member, hold no team card and have none
+ * waiting, and while the team is under its card limit (so a full team provisions the member without a card rather than failing). With
+ * `joinedAt`, only a member who joined at that instant (this batch's join) gets one.
+ */
+export function defaultCard(h: HandOver, teamId: string, email: string, name: string, joinedAt?: Date) {
+  const template = sql`t.id = (select w.default_template_id from workspace w where w.id = ${teamId})`;
+  const joined = joinedAt ? sql`and m.created_at = ${joinedAt.getTime()}` : sql``;
+  const guard = sql`exists (select 1 from member m join user u on u.id = m.user_id
+      where m.workspace_id = ${teamId} and u.email = ${email} ${joined})
+    and not exists (select 1 from card c join user u on u.id = c.holder_id where c.user_id = ${teamId} and u.email = ${email})
+    and not exists (select 1 from card_issue i where i.workspace_id = ${teamId} and i.email = ${email.toLowerCase()})
+    and (select count(*) from card c where c.user_id = ${teamId})
+      < 10 * (select count(*) from member m where m.workspace_id = ${teamId})`;
+  return cardFromTemplate(h, { workspaceId: teamId, email, name }, template, guard);
+}
+
+/** Mails the hand-over link when the batch made the card (its insert returned a row). */
+export async function mailHandOver(
+  db: Database,
+  teamId: string,
+  email: string,
+  origin: string,
+  h: HandOver,
+  made: unknown,
+) {
+  if (!Array.isArray(made) || made.length === 0) return;
+  const team = await db.select({ name: workspace.name }).from(workspace).where(eq(workspace.id, teamId)).get();
+  await outboxMailer(db).send(handOverMail(team?.name ?? null, email, origin, h.token));
 }

@@ -1,4 +1,4 @@
-import { and, eq, isNull, sql } from "drizzle-orm";
+import { and, eq, isNotNull, isNull, sql } from "drizzle-orm";
 import { card, member } from "~db/schema";
 import type { Database } from "../db/db.server";
 
@@ -19,6 +19,23 @@ export const pauseHeldCards = (db: Database, userId: string, teamId: string) =>
       ),
     )
     .returning({ slug: card.slug, published: card.published });
+
+/**
+ * The team cards a member held and that were paused when they left run again once they are back in the team: in the
+ * batch that brings them back, after the join, so a join refused by its own rules resumes nothing.
+ */
+export const resumeHeldCards = (db: Database, userId: string, teamId: string) =>
+  db
+    .update(card)
+    .set({ pausedAt: null })
+    .where(
+      and(
+        eq(card.userId, teamId),
+        eq(card.holderId, userId),
+        isNotNull(card.pausedAt),
+        sql`exists (select 1 from ${member} where ${member.workspaceId} = ${teamId} and ${member.userId} = ${userId})`,
+      ),
+    );
 
 export const publishedSlugs = (rows: { slug: string | null; published: boolean }[]) =>
   rows.filter((r) => r.published && r.slug).map((r) => r.slug as string);

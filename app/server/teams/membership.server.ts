@@ -2,7 +2,9 @@ import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import { invitation, member, user, workspace } from "~db/schema";
 import { seatClaim } from "../billing/seat-claim.server";
 import type { Database } from "../db/db.server";
+import { writeBatch } from "../db/write.server";
 import { auditIfChanged } from "./audit.server";
+import { defaultCard, mailHandOver, newHandOver } from "./card-hand-over.server";
 
 /**
  * Joining a team other than by an invitation's link: the team's directory (SCIM) or its provider (SSO) vouched for
@@ -60,4 +62,23 @@ export function joinStatements(
     // The seats follow the members, in the join's own transaction (decision 0253).
     seatClaim(db, j.workspaceId),
   ] as const;
+}
+
+/**
+ * A sign-in through the team's provider (SSO) joins by the rules above, and a first join is offered the team's default
+ * card and its mail, by the same statements as a member the directory provisions (decision 0265).
+ */
+export async function joinThroughProvider(
+  db: Database,
+  j: { workspaceId: string; email: string; name: string; actorId: string },
+  origin: string,
+  now = new Date(),
+) {
+  const handOver = await newHandOver(now);
+  const results = await writeBatch(db, [
+    ...joinStatements(db, { ...j, how: "Through the team's single sign-on", now }),
+    ...defaultCard(handOver, j.workspaceId, j.email, j.name, now),
+  ]);
+  // The card's insert is the second last statement.
+  await mailHandOver(db, j.workspaceId, j.email, origin, handOver, results.at(-2)?.results);
 }

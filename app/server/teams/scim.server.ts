@@ -1,13 +1,13 @@
 import { and, asc, count, desc, eq, inArray, isNotNull, isNull, sql } from "drizzle-orm";
 import { normalizeEmail } from "~/lib/forms/email";
 import { SCIM_TOKEN_PREFIX, ScimError, type UserChanges } from "~/lib/teams/scim";
-import { member, scimGroup, scimGroupMember, scimToken, scimUser, teamDomain, user, workspace } from "~db/schema";
+import { member, scimGroup, scimGroupMember, scimToken, scimUser, teamDomain, user } from "~db/schema";
 import { chunk } from "../db/budget.server";
 import type { Database } from "../db/db.server";
 import { failedWith, writeBatch } from "../db/write.server";
-import { outboxMailer } from "../platform/mail.server";
 import { randomToken, sha256Hex } from "../platform/tokens.server";
-import { cardFromTemplate, type HandOver, handOverMail, newHandOver } from "./card-hand-over.server";
+import { defaultCard, mailHandOver, newHandOver } from "./card-hand-over.server";
+import { resumeHeldCards } from "./held-cards.server";
 import { joinStatements } from "./membership.server";
 import { type Actor, removeMember } from "./teams.server";
 
@@ -167,29 +167,6 @@ const nameOf = (c: UserChanges, email: string) =>
 const taken = (error: unknown) => failedWith(error, /UNIQUE constraint failed: scim_user/);
 
 /**
- * A card from the team's default template (decision 0260) for the address the directory vouched for, in the batch
- * that makes them a member: only once they are a member, hold no team card and have none waiting, and while the
- * team is under its card limit (so a full team provisions the member without a card rather than failing).
- */
-function defaultCard(h: HandOver, teamId: string, email: string, name: string) {
-  const template = sql`t.id = (select w.default_template_id from workspace w where w.id = ${teamId})`;
-  const guard = sql`exists (select 1 from member m join user u on u.id = m.user_id
-      where m.workspace_id = ${teamId} and u.email = ${email})
-    and not exists (select 1 from card c join user u on u.id = c.holder_id where c.user_id = ${teamId} and u.email = ${email})
-    and not exists (select 1 from card_issue i where i.workspace_id = ${teamId} and i.email = ${email.toLowerCase()})
-    and (select count(*) from card c where c.user_id = ${teamId})
-      < 10 * (select count(*) from member m where m.workspace_id = ${teamId})`;
-  return cardFromTemplate(h, { workspaceId: teamId, email, name }, template, guard);
-}
-
-/** Mails the hand-over link when the batch made the card (its insert returned a row). */
-async function mailHandOver(db: Database, teamId: string, email: string, origin: string, h: HandOver, made: unknown) {
-  if (!Array.isArray(made) || made.length === 0) return;
-  const team = await db.select({ name: workspace.name }).from(workspace).where(eq(workspace.id, teamId)).get();
-  await outboxMailer(db).send(handOverMail(team?.name ?? null, email, origin, h.token));
-}
-
-/**
  * Provisions a user: the account at its address is found (it must be confirmed) or made (the team proved the
  * domain), the team's SCIM row is written, and an active user joins the team by the membership rules, all in one
  * batch. The unique keys make a user provisioned twice at once exist once: the second gets `uniqueness`.
@@ -265,7 +242,8 @@ async function offboard(db: Database, actor: Actor, userId: string) {
 
 /**
  * Changes a provisioned user. Turning `active` off runs the member removal first and keeps the row (the directory
- * may turn it on again); turning it on joins the team again by the membership rules, in the batch that saves it.
+ * may turn it on again); turning it on joins the team again by the membership rules, in the batch that saves it, and
+ * resumes the team cards they held (or offers the default template's card to someone holding none).
  */
 export async function updateUser(
   db: Database,
@@ -304,6 +282,8 @@ export async function updateUser(
               how: "Turned on again by the team's directory (SCIM)",
               now,
             }),
+            // The card paused when they were turned off runs again; only someone holding none is offered the default.
+            resumeHeldCards(db, before.userId, actor.workspaceId),
             ...defaultCard(handOver, actor.workspaceId, before.email, name),
           ]
         : []),

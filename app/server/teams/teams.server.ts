@@ -1,7 +1,5 @@
 import { and, asc, eq, gt, isNull, ne, sql } from "drizzle-orm";
 import { TRIAL_DAYS } from "~/lib/billing/plans";
-import { accountLocale } from "~/lib/i18n/locales";
-import { bareLink, translator } from "~/lib/i18n/translate";
 import { INVITATIONS_PER_DAY } from "~/lib/teams/invite-file";
 import { INVITATION_DAYS, ROLE_NAMES, type Role } from "~/lib/teams/rules";
 import { DAY_MS } from "~/lib/time/days";
@@ -9,10 +7,10 @@ import { accountPlan, invitation, member, session, user, workspace, workspaceAud
 import { seatClaim } from "../billing/seat-claim.server";
 import type { Database, Owner } from "../db/db.server";
 import { rawSql, writeBatch } from "../db/write.server";
-import { outboxMailer } from "../platform/mail.server";
 import { linkTokenHash, randomToken, sha256Hex } from "../platform/tokens.server";
 import { auditEach, auditIfChanged, auditStatement } from "./audit.server";
 import { pauseHeldCards, publishedSlugs } from "./held-cards.server";
+import { type InvitationMail, mailInvitation } from "./invitation-mail.server";
 import { handOnStatements, isAdminOf } from "./people.server";
 
 /**
@@ -159,34 +157,6 @@ async function overDailyLimit(db: Database, workspaceId: string, n: number, now:
     .from(workspace)
     .limit(1);
   return row?.ok !== 1;
-}
-
-type InvitationMail = { team: string; inviter: string; origin: string; role: "admin" | "member" };
-
-/**
- * The invitation's mail: its link works once, for a week, for that address only. Written in the language of the
- * account that address already has, else in the inviter's (decision 0269): a colleague most likely reads it too.
- */
-async function mailInvitation(db: Database, inviterId: string, email: string, token: string, m: InvitationMail) {
-  const link = `${m.origin}/teams/join?token=${encodeURIComponent(token)}`;
-  const [row] = await db
-    .select({
-      locale: sql<
-        string | null
-      >`coalesce((select u.locale from ${user} u where lower(u.email) = ${email}), ${user.locale})`,
-    })
-    .from(user)
-    .where(eq(user.id, inviterId));
-  const t = translator(accountLocale(row?.locale));
-  await outboxMailer(db).send({
-    to: email,
-    kind: "team-invitation",
-    subject: t("acct.invite.subject", { inviter: m.inviter, team: m.team }),
-    text: bareLink(
-      t("acct.invite.body", { inviter: m.inviter, team: m.team, role: m.role, link, days: INVITATION_DAYS, email }),
-      link,
-    ),
-  });
 }
 
 /**

@@ -1,5 +1,6 @@
 import { href, Link, useOutletContext } from "react-router";
 import { StartTrialForm } from "~/components/plan-gate";
+import { SentNote } from "~/components/ui/field";
 import { appContext } from "~/context";
 import { can, FEATURE_KEYS, FEATURES, formatPlanDate, PRO_PRICE, TRIAL_DAYS } from "~/lib/billing/plans";
 import { pageMeta } from "~/lib/site";
@@ -49,12 +50,9 @@ export default function BillingOverview({ loaderData, actionData }: Route.Compon
   return (
     <>
       {loaderData.checkout === "done" && !loaderData.subscription.live ? (
-        <p
-          role="status"
-          className="mt-4 rounded-md bg-emerald-50 p-3 text-emerald-900 text-sm dark:bg-emerald-950 dark:text-emerald-100"
-        >
+        <SentNote className="mt-4">
           Payment received. Card Pro turns on as soon as Stripe confirms it, usually within a minute.
-        </p>
+        </SentNote>
       ) : null}
       <CurrentPlan plan={loaderData.plan} timeZone={loaderData.timeZone} />
       <Subscription

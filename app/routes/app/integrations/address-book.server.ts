@@ -23,6 +23,7 @@ export async function loadAddressBook(app: AppContext, user: SessionUser, reques
 // The address book is not a Card Pro feature: it works on every plan.
 export const addressBook: Section = {
   free: new Set(["create-app-password", "revoke-app-password"]),
+  confirm: new Set(["revoke-app-password"]),
   intents: {
     "create-app-password": async ({ app, request, user, form, intent }) => {
       const submission = parseWithZod(form, { schema: appPasswordFormSchema });

@@ -66,7 +66,16 @@ export function AddressBookSection({ data, reply, shown }: SectionProps<Route.Co
                 made {fmt(p.createdAt)}, last used {fmt(p.lastUsedAt)}
               </span>
               <span className="ms-auto">
-                <IdForm intent="revoke-app-password" id={p.id} label={`Revoke ${p.name}`} />
+                <IdForm
+                  intent="revoke-app-password"
+                  id={p.id}
+                  label={`Revoke ${p.name}`}
+                  confirm={{
+                    question: `Revoke the app password ${p.name}?`,
+                    consequence: "The address book app that uses it stops syncing. This cannot be undone.",
+                    confirmLabel: "Revoke the app password",
+                  }}
+                />
               </span>
             </li>
           ))}

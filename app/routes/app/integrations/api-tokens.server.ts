@@ -15,6 +15,7 @@ export async function loadApiTokens(app: AppContext, owners: Owners) {
 
 export const apiTokens: Section = {
   free: new Set(["revoke-token"]),
+  confirm: new Set(["revoke-token"]),
   intents: {
     "create-token": async ({ app, user, form, intent }) => {
       const submission = parseWithZod(form, { schema: tokenFormSchema });

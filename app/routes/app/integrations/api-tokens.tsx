@@ -76,7 +76,16 @@ export function ApiTokensSection({
               <Badge status="pending" label={t.scope === "write" ? "read and write" : "read only"} />
               <span className={muted}>last used {fmt(t.lastUsedAt)}</span>
               <span className="ms-auto">
-                <IdForm intent="revoke-token" id={t.id} label={`Revoke ${t.name}`} />
+                <IdForm
+                  intent="revoke-token"
+                  id={t.id}
+                  label={`Revoke ${t.name}`}
+                  confirm={{
+                    question: `Revoke the token ${t.name}?`,
+                    consequence: "Scripts that use it are refused from now on. This cannot be undone.",
+                    confirmLabel: "Revoke the token",
+                  }}
+                />
               </span>
             </li>
           ))}

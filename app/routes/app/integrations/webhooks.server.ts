@@ -40,6 +40,7 @@ const endpointIntent: Section["intents"][string] = async ({ app, user, form, int
 
 export const webhooks: Section = {
   free: new Set(["pause-webhook", "delete-webhook"]),
+  confirm: new Set(["delete-webhook"]),
   intents: {
     "add-webhook": async ({ app, user, form, intent }) => {
       const submission = parseWithZod(form, { schema: webhookFormSchema });

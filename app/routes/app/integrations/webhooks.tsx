@@ -82,7 +82,16 @@ export function WebhooksSection({ data, reply, shown }: SectionProps<{ endpoints
             ) : (
               <IdForm intent="pause-webhook" id={e.id} label="Pause" />
             )}
-            <IdForm intent="delete-webhook" id={e.id} label="Remove" />
+            <IdForm
+              intent="delete-webhook"
+              id={e.id}
+              label="Remove"
+              confirm={{
+                question: `Remove the webhook to ${e.url}?`,
+                consequence: "Nothing more is sent there, and its delivery log goes with it. This cannot be undone.",
+                confirmLabel: "Remove the webhook",
+              }}
+            />
           </div>
           <h4 className="mt-4 font-medium text-sm">Delivery log</h4>
           <DeliveryLog deliveries={e.deliveries} fmt={fmt} label={`Last deliveries to ${e.url}`} />

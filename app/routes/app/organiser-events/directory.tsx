@@ -6,7 +6,7 @@ import { inputClass } from "~/components/ui/field";
 import { appContext } from "~/context";
 import { isConfirmed } from "~/lib/forms/confirm";
 import { negotiateLocale } from "~/lib/i18n/locales";
-import { translator } from "~/lib/i18n/translate";
+import { translator, withCatalog } from "~/lib/i18n/translate";
 import { parseIntentSide } from "~/lib/organiser-events/intents";
 import { meetingFormSchema } from "~/lib/organiser-events/rules";
 import type { PageHandle } from "~/lib/platform/page-handle";
@@ -97,6 +97,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     intents: { options, mine: intents, suggested },
   };
 }
+
+/** A client navigation here renders in the page's language: its catalog is loaded first (decision 0270). */
+export const clientLoader = (args: Route.ClientLoaderArgs) => withCatalog(args);
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const { app, event, me } = await load(params.slug, context);

@@ -2,7 +2,7 @@ import { data, Form, href, Link, redirect } from "react-router";
 import { inputClass } from "~/components/ui/field";
 import { appContext } from "~/context";
 import { negotiateLocale } from "~/lib/i18n/locales";
-import { type Translate, translator } from "~/lib/i18n/translate";
+import { type Translate, translator, withCatalog } from "~/lib/i18n/translate";
 import { localFieldMessages } from "~/lib/organiser-events/event-words";
 import { joinedPath } from "~/lib/organiser-events/joined-path";
 import { checkRegistration, type RegQuestion, regField } from "~/lib/organiser-events/registration-questions";
@@ -52,6 +52,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     questions: await registrationQuestions(app.db, event.id),
   };
 }
+
+/** A client navigation here renders in the page's language: its catalog is loaded first (decision 0270). */
+export const clientLoader = (args: Route.ClientLoaderArgs) => withCatalog(args);
 
 /** A refused join: the message, each answer's own, and what was sent. */
 type Refused = { error?: string; errors?: Record<string, string>; values?: Record<string, string> };

@@ -2,7 +2,7 @@ import { data, Form, href, Link, redirect } from "react-router";
 import { inputClass } from "~/components/ui/field";
 import { appContext } from "~/context";
 import { negotiateLocale } from "~/lib/i18n/locales";
-import { type MessageKey, translator } from "~/lib/i18n/translate";
+import { type MessageKey, translator, withCatalog } from "~/lib/i18n/translate";
 import { clockTime } from "~/lib/organiser-events/programme";
 import { formatLocalDay } from "~/lib/organiser-events/rules";
 import type { PageHandle } from "~/lib/platform/page-handle";
@@ -54,6 +54,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     free,
   };
 }
+
+/** A client navigation here renders in the page's language: its catalog is loaded first (decision 0270). */
+export const clientLoader = (args: Route.ClientLoaderArgs) => withCatalog(args);
 
 const REFUSED: Partial<Record<Booking, [number, MessageKey]>> = {
   "not-free": [409, "att.slot.slot"],

@@ -1,4 +1,5 @@
 import { data, Form, href, Link } from "react-router";
+import { SentNote } from "~/components/ui/field";
 import { appContext } from "~/context";
 import { pageMeta } from "~/lib/site";
 import { ROLE_NAMES } from "~/lib/teams/rules";
@@ -118,12 +119,7 @@ export default function Join({ loaderData, actionData }: Route.ComponentProps) {
         </p>
       ) : null}
       {actionData?.sent ? (
-        <p
-          role="status"
-          className="mt-4 rounded-md bg-emerald-50 p-3 text-emerald-900 text-sm dark:bg-emerald-950 dark:text-emerald-100"
-        >
-          Check {email} for a link to confirm it. It brings you back here.
-        </p>
+        <SentNote className="mt-4">Check {email} for a link to confirm it. It brings you back here.</SentNote>
       ) : null}
       {refusal === null ? (
         <Form method="post" className="mt-6">

@@ -1,7 +1,7 @@
 import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, href, Link, useNavigation } from "react-router";
-import { Field, inputClass } from "~/components/ui/field";
+import { Field, FormError, inputClass } from "~/components/ui/field";
 import { appContext } from "~/context";
 import { formatPlanDate } from "~/lib/billing/plans";
 import { formatMoney } from "~/lib/money";
@@ -275,15 +275,7 @@ export default function Team({ loaderData, actionData }: Route.ComponentProps) {
           </Link>
         </p>
       ) : null}
-      {form.errors?.length ? (
-        <p
-          role="alert"
-          id={form.errorId}
-          className="mt-4 rounded-md bg-red-50 p-3 text-red-900 text-sm dark:bg-red-950 dark:text-red-100"
-        >
-          {form.errors[0]}
-        </p>
-      ) : null}
+      <FormError id={form.errorId} errors={form.errors} className="mt-4" />
 
       <h2 className="mt-8 font-semibold text-xl">Members</h2>
       {invoice ? <NextInvoice invoice={invoice} /> : null}

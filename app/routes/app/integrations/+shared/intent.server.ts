@@ -1,5 +1,6 @@
 import type { RouterContextProvider } from "react-router";
 import { type AppContext, appContext } from "~/context";
+import { isConfirmed } from "~/lib/forms/confirm";
 import type { SessionUser } from "~/server/account/auth.server";
 import { getUser } from "~/server/account/user.server";
 import { requireFeature } from "~/server/billing/plans.server";
@@ -16,8 +17,18 @@ export type IntentArgs = {
   done: (title: string, type?: Toast["type"], description?: string) => Promise<Response>;
 };
 
-/** One section's actions, by intent; `free` ones (removing what was set up, the address book) need no Card Pro. */
-export type Section = { intents: Record<string, (args: IntentArgs) => Promise<unknown>>; free: ReadonlySet<string> };
+/**
+ * One section's actions, by intent; `free` ones (removing what was set up, the address book) need no Card Pro;
+ * `confirm` ones cannot be undone and ask once first (the page shows ConfirmStep, which works without JavaScript).
+ */
+export type Section = {
+  intents: Record<string, (args: IntentArgs) => Promise<unknown>>;
+  free: ReadonlySet<string>;
+  confirm?: ReadonlySet<string>;
+};
+
+/** What the first tap of a `confirm` intent answers: the page asks about this intent and row. */
+export type ConfirmAsked = { confirm: { intent: string; id: string } };
 
 /** The page a form was posted from, without React Router's `.data` suffix: the redirect goes back there. */
 function pageOf(request: Request): string {
@@ -40,6 +51,8 @@ export async function runIntent(
   const handler = section?.intents[intent];
   if (!section || !handler) unknownIntent();
   if (!section.free.has(intent)) await requireFeature(app.db, user.workspace.id, "crmSync");
+  if (section.confirm?.has(intent) && !isConfirmed(form))
+    return { confirm: { intent, id: String(form.get("id") ?? "").slice(0, 40) } } satisfies ConfirmAsked;
   const back = pageOf(request);
   return handler({
     app,

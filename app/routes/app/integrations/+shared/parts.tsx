@@ -1,12 +1,14 @@
 import { type DefaultValue, getSelectProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Form, useNavigation } from "react-router";
+import { Form, useActionData, useNavigation } from "react-router";
 import type { z } from "zod";
+import { ConfirmStep } from "~/components/ui/confirm-step";
 import { Field, inputClass } from "~/components/ui/field";
 import { SCHEDULE_LABEL, SCHEDULES } from "~/lib/integrations/rules";
 import { pageMeta } from "~/lib/site";
 import type { listSyncRuns } from "~/server/integrations/hubspot.server";
 import type { listDeliveries } from "~/server/integrations/webhooks.server";
+import type { ConfirmAsked } from "./intent.server";
 
 /** What an action shows once on the page it answers (secrets are never stored in a readable form). */
 export type Shown =
@@ -122,12 +124,22 @@ export function IdForm({
   id,
   label,
   className = secondary,
+  confirm,
 }: {
   intent: string;
   id?: number;
   label: string;
   className?: string;
+  /** Asked once before an intent that cannot be undone (its section lists it in `confirm`). */
+  confirm?: { question: string; consequence: string; confirmLabel: string };
 }) {
+  const asked = useActionData() as Partial<ConfirmAsked> | undefined;
+  if (confirm && asked?.confirm?.intent === intent && asked.confirm.id === String(id ?? ""))
+    return (
+      <ConfirmStep intent={intent} {...confirm}>
+        {id !== undefined ? <input type="hidden" name="id" value={id} /> : null}
+      </ConfirmStep>
+    );
   return (
     <Form method="post" preventScrollReset>
       <input type="hidden" name="intent" value={intent} />
