@@ -428,6 +428,10 @@ export const connection = sqliteTable(
     index("connection_user_updated_idx").on(t.userId, t.updatedAt),
     // Migration 0023: the list's Event filter reads distinct events from the index.
     index("connection_user_event_idx").on(t.userId, t.eventName),
+    // Migration 0093: each part of who a member sees (0277) in newest-first order, so their page reads what it shows.
+    index("connection_user_owner_created_idx").on(t.userId, t.ownerId, t.createdAt),
+    index("connection_user_met_by_created_idx").on(t.userId, t.metBy, t.createdAt),
+    index("connection_user_shared_created_idx").on(t.userId, t.createdAt).where(sql`${t.shared} = 1`),
   ],
 );
 

@@ -47,6 +47,41 @@ export const seesPersonAs = (v: Viewer, alias: string): SQL => {
   return sql`(${c}.owner_id = ${v.userId} or ${c}.met_by = ${v.userId} or ${c}.shared = 1 or ${seesAllPeople(v)})`;
 };
 
+/**
+ * The same rule in parts whose union is exactly `peopleOf`: one who sees all reads the workspace, anyone else the
+ * people they own, met, or that are shared. Each part rides its own index in any order (0093), so a member's page
+ * reads about what it shows instead of walking the team's whole list for the few that are theirs (decision 0277).
+ * The workspace is the index key, given only when the part applies: a part that does not reads no row at all
+ * (a constant `and` beside it would be tested on every row).
+ */
+const seenParts = (v: Viewer): SQL[] => {
+  if (whole(v)) return [eq(connection.userId, v.workspaceId) as SQL];
+  const all = seesAllPeople(v);
+  const of = (gate: SQL) => sql`${connection.userId} = (select ${v.workspaceId} where ${gate})`;
+  return [
+    of(all),
+    sql`${of(sql`not ${all}`)} and ${connection.ownerId} = ${v.userId}`,
+    sql`${of(sql`not ${all}`)} and ${connection.metBy} = ${v.userId}`,
+    sql`${of(sql`not ${all}`)} and ${connection.shared} = 1`,
+  ];
+};
+
+/**
+ * `connection.id in` the ids that `read` selects for each part of the rule: a select of `connection.id` with the
+ * part (which holds the workspace) in its `where`, ordered and limited as the caller needs. `all: false` leaves
+ * out the part of one who sees all (a count they read from the kept total).
+ */
+export const seenIn = (v: Viewer, read: (part: SQL) => SQLWrapper, { all = true } = {}): SQL => {
+  // Without `all`, only the parts of one who sees some: nothing at all for one who sees all.
+  const parts = all ? seenParts(v) : whole(v) ? [] : seenParts(v).slice(1);
+  return parts.length
+    ? sql`${connection.id} in (${sql.join(
+        parts.map((part) => sql`select id from ${read(part)}`),
+        sql` union all `,
+      )})`
+    : sql`(1 = 0)`;
+};
+
 /** The workspace's people this viewer sees: the whole `where` for a read of `connection`. */
 export const peopleOf = (v: Viewer) => and(eq(connection.userId, v.workspaceId), seesPerson(v)) as SQL;
 

@@ -8,7 +8,7 @@ import type { Database, Owner, Owners } from "../db/db.server";
 import { likeTerm } from "../db/like.server";
 import type { PageReads } from "../db/page-reads.server";
 import { sessionOwner, sessionWorkspace } from "../db/session-sql.server";
-import { peopleOf, seesAllPeople, type Viewer, viewerOf } from "./access.server";
+import { peopleOf, seenIn, seesAllPeople, type Viewer, viewerOf } from "./access.server";
 import { photoUrl } from "./photo.server";
 
 export const PAGE_SIZE = 25;
@@ -108,7 +108,9 @@ async function facetsOf(
   const key = seesAll ? userId : `${userId} ${viewer.userId}`;
   const kept = facetCache.get(key);
   if (kept?.version === version) return kept;
-  const whose = seesAll ? eq(connection.userId, userId) : peopleOf(viewer);
+  const whose = seesAll
+    ? eq(connection.userId, userId)
+    : seenIn(viewer, (part) => db.select({ id: connection.id }).from(connection).where(part));
   // Both in one round trip.
   const [tags, events] = await db.batch([
     // A select builder rather than db.all, which drizzle cannot bind inside a D1 batch.
@@ -236,8 +238,23 @@ export function connectionsReads(query: ConnectionQuery) {
     : undefined;
   const statements = (db: Database, viewer: Viewer) => {
     const userId = viewer.workspaceId;
-    // Only the people this member sees (decision 0234): in a personal workspace, every one.
-    const where = and(peopleOf(viewer), ...filters(userId));
+    const filtered = filters(userId);
+    const order = sort.keys.map((k) => (ascending ? asc(k) : desc(k)));
+    // Only the people this member sees (decision 0234), each part of the rule reading its own first page on its own
+    // index (0277): a member of a large team reads about what the page shows.
+    const part = (rule: SQL) => and(rule, ...filtered);
+    const pageIds = seenIn(viewer, (rule) =>
+      db
+        .select({ id: connection.id })
+        .from(connection)
+        .where(and(part(rule), seek))
+        .orderBy(...order)
+        .limit(PAGE_SIZE + 1),
+    );
+    // Unfiltered, one who sees everyone reads the kept count; a member who sees some counts them.
+    const where = seenIn(viewer, (rule) => db.select({ id: connection.id }).from(connection).where(part(rule)), {
+      all: !unfiltered,
+    });
     // Only the columns a row shows: the page's data travels to the browser with it.
     const list = db
       .select({
@@ -253,15 +270,13 @@ export function connectionsReads(query: ConnectionQuery) {
         key: sql<string>`json_array(${sql.join([...sort.keys], sql`, `)})`,
       })
       .from(connection)
-      .where(and(where, seek))
-      .orderBy(...sort.keys.map((k) => (ascending ? asc(k) : desc(k))))
+      .where(pageIds)
+      .orderBy(...order)
       .limit(PAGE_SIZE + 1);
-    // Unfiltered, one who sees everyone reads the kept count; a member who sees some counts them.
-    const all = seesAllPeople(viewer);
     const counted = db
-      .select({ n: sql<number>`count(*)`, all: sql<number>`${all}` })
+      .select({ n: sql<number>`count(*)`, all: sql<number>`${seesAllPeople(viewer)}` })
       .from(connection)
-      .where(unfiltered ? and(where, sql`not ${all}`) : where);
+      .where(where);
     return [statsQuery(db, userId), list, counted] as const;
   };
   type Rows = BatchResponse<ReturnType<typeof statements>>;
