@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { isEmail, optionalText as text } from "../forms/fields";
 import { dateTimeFormat, zonedToUtc } from "../time/time";
-import { LOCAL_DATETIME, type OrgTimes } from "./rules";
+import { LOCAL_DATETIME, type OrgTimes, optionalCapacity } from "./rules";
 
 /** An organiser event's programme: the session form's rules and the words the pages say. Pure. */
 
@@ -56,15 +56,7 @@ export const sessionFormSchema = (event: Pick<OrgTimes, "startsAt" | "endsAt">) 
       ),
       room: text(80),
       track: text(60),
-      capacity: z
-        .string()
-        .trim()
-        .optional()
-        .transform((v) => v || null)
-        .refine((v) => v === null || (/^\d{1,6}$/.test(v) && Number(v) >= 1 && Number(v) <= 100_000), {
-          message: SESSION_MESSAGES.capacity,
-        })
-        .transform((v) => (v === null ? null : Number(v))),
+      capacity: optionalCapacity(SESSION_MESSAGES.capacity),
       speakers: z
         .string()
         .max(4000, SESSION_MESSAGES.speakers)

@@ -7,6 +7,16 @@ import { canonicalTimeZone, dateTimeFormat, zonedToUtc } from "../time/time";
 
 /** Organiser events: form rules, status from the event's own clock, and matchmaking. Pure. */
 
+/** A capacity typed in a form: empty for none, else a whole number from 1 to 100,000 (an event's or a session's). */
+export const optionalCapacity = (message: string) =>
+  z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => v || null)
+    .refine((v) => v === null || (/^\d{1,6}$/.test(v) && Number(v) >= 1 && Number(v) <= 100_000), { message })
+    .transform((v) => (v === null ? null : Number(v)));
+
 export const LOCAL_DATETIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/;
 
 export type OrgTimes = { startsAt: string; endsAt: string; timeZone: string };
@@ -121,15 +131,7 @@ export const orgEventFormSchema = z
       .trim()
       .min(1, ORG_EVENT_MESSAGES.organiser)
       .max(120, "Must be at most 120 characters"),
-    capacity: z
-      .string()
-      .trim()
-      .optional()
-      .transform((v) => v || null)
-      .refine((v) => v === null || (/^\d{1,6}$/.test(v) && Number(v) >= 1 && Number(v) <= 100_000), {
-        message: ORG_EVENT_MESSAGES.capacity,
-      })
-      .transform((v) => (v === null ? null : Number(v))),
+    capacity: optionalCapacity(ORG_EVENT_MESSAGES.capacity),
   })
   .refine((v) => v.endsAt > v.startsAt, { path: ["endsAt"], message: ORG_EVENT_MESSAGES.endBeforeStart });
 
