@@ -1,6 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it, vi } from "vitest";
 import { call, form, testAddress } from "./helpers";
+import { defaultTemplate } from "./team-helpers";
 
 vi.setConfig({ testTimeout: 60_000 });
 
@@ -347,13 +348,7 @@ describe("SCIM provisioning", () => {
 
   it("issues one card from the default template to a user provisioned twice at once", async () => {
     const t = await provisionedTeam();
-    expect((await post(`/teams/${t.team}/cards`, t.admin, { intent: "save-template", name: "Team" })).status).toBe(302);
-    const template = await env.DB.prepare("select id from card_template where workspace_id = ?")
-      .bind(t.team)
-      .first<string>("id");
-    expect(
-      (await post(`/teams/${t.team}/cards`, t.admin, { intent: "default-template", template: template ?? "" })).status,
-    ).toBe(302);
+    await defaultTemplate(t.team, t.admin);
     const email = `race@${t.domain}`;
     const body = { schemas: [USER], userName: email };
     const answers = await Promise.all([scim(t, "POST", "/Users", body), scim(t, "POST", "/Users", body)]);
@@ -441,13 +436,7 @@ describe("SCIM provisioning", () => {
 
   it("turned on again, a member's paused card runs again in the batch that brings them back; without one, the default card is issued", async () => {
     const t = await provisionedTeam();
-    expect((await post(`/teams/${t.team}/cards`, t.admin, { intent: "save-template", name: "Team" })).status).toBe(302);
-    const template = await env.DB.prepare("select id from card_template where workspace_id = ?")
-      .bind(t.team)
-      .first<string>("id");
-    expect(
-      (await post(`/teams/${t.team}/cards`, t.admin, { intent: "default-template", template: template ?? "" })).status,
-    ).toBe(302);
+    const template = await defaultTemplate(t.team, t.admin);
     const active = (id: string, value: string | boolean) =>
       scim(t, "PATCH", `/Users/${id}`, { schemas: [PATCH], Operations: [{ op: "replace", path: "active", value }] });
     const cardsHeld = (email: string) =>

@@ -4,6 +4,7 @@ import { createDb } from "~/server/db/db.server";
 import { parseEnv } from "~/server/platform/env.server";
 import { joinThroughProvider } from "~/server/teams/membership.server";
 import { call, form, testAddress } from "./helpers";
+import { defaultTemplate } from "./team-helpers";
 
 vi.setConfig({ testTimeout: 60_000 });
 
@@ -113,16 +114,7 @@ describe("single sign-on and sessions", () => {
   it("a first join through the provider is offered the team's default card and its mail, once, as a provisioned member is", async () => {
     const t = await ssoTeam();
     await post(t.page, t.admin, { ...provider, clientSecret: "s" });
-    expect(
-      (await post(`/teams/${t.team}/cards`, t.admin, { intent: "save-template", name: "Field", company: "Acme" }))
-        .status,
-    ).toBe(302);
-    const template = await env.DB.prepare("select id from card_template where workspace_id = ?")
-      .bind(t.team)
-      .first<string>("id");
-    expect(
-      (await post(`/teams/${t.team}/cards`, t.admin, { intent: "default-template", template: template ?? "" })).status,
-    ).toBe(302);
+    const template = await defaultTemplate(t.team, t.admin, { name: "Field", company: "Acme" });
     const offered = (email: string) =>
       env.DB.prepare(
         `select (select count(*) from card_issue i join card c on c.id = i.card_id where i.workspace_id = ?1 and i.email = ?2 and c.template_id = ?3) as cards,

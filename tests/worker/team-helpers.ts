@@ -17,6 +17,20 @@ export async function account(name: string): Promise<Account> {
 export const post = (path: string, who: Account, values: Record<string, string>) =>
   call(path, { ...form(values), headers: { cookie: who.cookie } });
 
+/**
+ * Saves a card template for `team` as its admin and makes it the team's default (what SCIM and a first sign-in
+ * through the team's provider issue cards from): the template's id.
+ */
+export async function defaultTemplate(team: string, admin: { cookie: string }, fields: Record<string, string> = {}) {
+  const asAdmin = (values: Record<string, string>) =>
+    call(`/teams/${team}/cards`, { ...form(values), headers: { cookie: admin.cookie } });
+  expect((await asAdmin({ intent: "save-template", name: "Team", ...fields })).status).toBe(302);
+  const template =
+    (await env.DB.prepare("select id from card_template where workspace_id = ?").bind(team).first<string>("id")) ?? "";
+  expect((await asAdmin({ intent: "default-template", template })).status).toBe(302);
+  return template;
+}
+
 /** A page as a browser asks for it, signed in as `who` (or signed out). */
 export const get = (path: string, who?: Account) =>
   call(path, { headers: { ...(who ? { cookie: who.cookie } : {}), accept: "text/html" } });
