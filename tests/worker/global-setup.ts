@@ -1,11 +1,10 @@
 import { spawn } from "node:child_process";
-import { readdirSync, readFileSync, rmSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { createInterface } from "node:readline";
 import type { TestProject } from "vitest/node";
 import { clientScripts, siteScripts } from "../../scripts/client-assets.mjs";
 import type { FakeServerUrls } from "../fixtures/fake-servers";
-import { makeTestWalletCredentials, type TestWalletCredentials } from "../support/test-certs.mjs";
 
 declare module "vitest" {
   export interface ProvidedContext extends FakeServerUrls {
@@ -15,8 +14,6 @@ declare module "vitest" {
     clientScriptGzip: Record<string, number>;
     /** The react-dom server renderers the built Worker carries, by file name (page-weight.test.ts). */
     serverRenderers: string[];
-    /** Throwaway wallet keys made with openssl, for the files that run the Worker with wallets configured. */
-    walletCredentials: TestWalletCredentials;
   }
 }
 
@@ -54,10 +51,7 @@ export default async function setup(project: TestProject) {
   project.provide("mailingScalePeople", Number(process.env.MAILING_SCALE_PEOPLE ?? 5000));
   project.provide("clientScriptGzip", Object.fromEntries([...clientScripts(), ...siteScripts()]));
   project.provide("serverRenderers", serverRenderers());
-  const wallet = makeTestWalletCredentials();
-  project.provide("walletCredentials", wallet);
   return async () => {
-    rmSync(wallet.dir, { recursive: true, force: true });
     if (child.exitCode !== null || child.signalCode !== null) return;
     const exited = new Promise((resolve) => child.once("exit", resolve));
     child.stdin.end();
