@@ -6,9 +6,12 @@ import * as pkijs from "pkijs";
 import { beforeAll, describe, expect, it } from "vitest";
 import { parseBadge } from "~/lib/organiser-events/badge";
 import { hex } from "~/lib/text/hex";
+// @ts-expect-error: the built Worker (what every worker test runs) has no type declarations
 import built from "../../build/server/index.js";
 import { call, form, ORIGIN, signUp, testAddress } from "./helpers";
 import { joinByForm, type Owner, publishNow } from "./organiser-helpers";
+
+const worker = built as { fetch(request: Request, env: Env, ctx: ExecutionContext): Promise<Response> };
 
 const b64 = (bytes: ArrayBuffer | Uint8Array) => btoa(String.fromCharCode(...new Uint8Array(bytes)));
 const unb64 = (s: string) => Uint8Array.from(atob(s.replace(/-/g, "+").replace(/_/g, "/")), (c) => c.charCodeAt(0));
@@ -68,7 +71,7 @@ async function withWallets(path: string, init: RequestInit = {}) {
   const headers = new Headers(init.headers);
   headers.set("cf-connecting-ip", testAddress());
   const ctx = createExecutionContext();
-  const res = await built.fetch(
+  const res = await worker.fetch(
     new Request(`${ORIGIN}${path}`, { ...init, headers, redirect: "manual" }),
     { ...env, ...wallet.vars },
     ctx,
