@@ -86,7 +86,6 @@ export function ticketPassJson(
             zone: zoneName(e.timeZone),
           }),
         },
-        ...field("company", t("event.join.company"), [a.title, a.company].filter(Boolean).join(", ")),
         { key: "organiser", value: t("event.organisedBy", { organiser: e.organiserName }) },
         { key: "page", value: eventUrl },
       ],
