@@ -13,6 +13,7 @@ import type { Attendee } from "./attendees.server";
 import type { OrgEvent, PublicOrgEvent } from "./events.server";
 import { JoinForm, type JoinState, VisibilityChoice } from "./join-form.server";
 import { Agenda, Doc, type FormState, page, rich, statusLabel, TextField, When } from "./page-parts.server";
+import { PassIntents, type PassIntentsData } from "./pass-intents.server";
 import type { AgendaSession } from "./programme.server";
 import type { Waiting } from "./requests.server";
 
@@ -261,6 +262,8 @@ type PassData = {
   meetingTimes?: { startsAt: string; minutes: number }[];
   available?: Set<string>;
   locale?: Locale;
+  /** Matchmaking by intent: the organiser's list, this attendee's words, who fits them. */
+  intents?: PassIntentsData;
 };
 
 /** The attendee's own pass: their QR to show, their directory choices, who they met, and leaving. */
@@ -282,6 +285,7 @@ export function renderPass({
   meetingTimes = [],
   available = new Set(),
   locale = DEFAULT_LOCALE,
+  intents,
 }: PassData) {
   const t = translator(locale);
   const typed = settings.values;
@@ -422,6 +426,7 @@ export function renderPass({
           </form>
         </section>
       ) : null}
+      {intents ? <PassIntents data={intents} token={a.passToken} listed={a.listed} t={t} locale={locale} /> : null}
       <section className="panel" aria-labelledby="dir-title">
         <h2 id="dir-title">{t("pass.directory")}</h2>
         <form method="post" noValidate>

@@ -6,6 +6,7 @@ import { type Locale, matchLocale, negotiateLocale } from "~/lib/i18n/locales";
 import { type MessageKey, translator } from "~/lib/i18n/translate";
 import { badgePath } from "~/lib/organiser-events/badge";
 import { JOIN_REFUSAL_KEY, localFieldMessages } from "~/lib/organiser-events/event-words";
+import { type IntentsSent, readIntentsForm } from "~/lib/organiser-events/intents";
 import { joinedPath } from "~/lib/organiser-events/joined-path";
 import { checkAnswers } from "~/lib/organiser-events/lead-questions";
 import { checkRegistration } from "~/lib/organiser-events/registration-questions";
@@ -42,6 +43,7 @@ import {
 } from "./attendees.server";
 import { exchangedPeople, scannedBy } from "./directory.server";
 import { orgEventPagePath, orgEventTag, publicOrgEvent, purgeOrgEvent } from "./events.server";
+import { setIntents } from "./intents.server";
 import { renderLeadForm, renderNotice } from "./lead-form.server";
 import { type Booth, isStaff, leadOf, questionsOf, saveAnswers, standBooth, storedLead } from "./leads.server";
 import { availabilityOf, eventSlots, notifyMeeting, setAvailability } from "./meeting-slots.server";
@@ -58,6 +60,7 @@ import {
   renderLeft,
   renderPass,
 } from "./pages.server";
+import { passIntentsData } from "./pass-intents.server";
 
 import {
   addToSchedule,
@@ -393,6 +396,7 @@ async function passPage(
   noticeKey: MessageKey | null = null,
   settings: FormState = {},
   status = 200,
+  intentsSent: IntentsSent | null = null,
 ) {
   const { locale, headers } = visitorLocale(request);
   const t = translator(locale);
@@ -425,7 +429,10 @@ async function passPage(
   const meetingTimes = [
     ...new Map(slots.map((s) => [s.startsAt, { startsAt: s.startsAt, minutes: s.minutes }])).values(),
   ];
-  const hears = await hearsFromOrganiser(app.db, found.a);
+  const [hears, intents] = await Promise.all([
+    hearsFromOrganiser(app.db, found.a),
+    passIntentsData(app.db, found.a, intentsSent),
+  ]);
   return html(
     renderPass({
       attendee: found.a,
@@ -444,6 +451,7 @@ async function passPage(
       meetingTimes,
       available,
       locale,
+      intents,
       settings: settings.errors ? { ...settings, errors: localFieldMessages(t, settings.errors) } : settings,
     }),
     status,
@@ -515,6 +523,13 @@ organiserEventRoutes.post("/pass/:token{[A-Za-z0-9_-]{16,64}}", async (c) => {
     if (added === "full") return passPage(app, c.req.raw, token, "event.session.full", {}, 409);
     if (added === "added") app.ctx.waitUntil(purgeOnFullness(app, found.e.slug, found.e.id, session, "taken"));
     return passPage(app, c.req.raw, token, "pass.notice.added");
+  }
+  if (form.intent === "intents") {
+    // The directory's form and limits (one reader); a refused form comes back as typed, nothing stored.
+    const read = readIntentsForm(body);
+    if (!read.ok) return passPage(app, c.req.raw, token, null, {}, 400, read.sent);
+    await setIntents(app.db, found.a, read.intents);
+    return passPage(app, c.req.raw, token, "pass.notice.intents");
   }
   if (form.intent !== "settings") return c.text("Bad request", 400);
   const parsed = directorySettingsSchema.safeParse(form);
