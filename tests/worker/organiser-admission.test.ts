@@ -164,6 +164,48 @@ describe("the waitlist", () => {
     expect(await mailsTo(String(d?.email), "event-pass")).toHaveLength(1);
   });
 
+  it("lowering the capacity below those admitted removes nobody, says so, and sends new joins to the waitlist", async () => {
+    const owner = await signUp("Lowering Owner");
+    const e = await eventWith(owner, { waitlist: true, capacity: 3 });
+    const people: Awaited<ReturnType<typeof join>>[] = [];
+    for (const name of ["Low A", "Low B", "Low C"]) people.push(await join(e.slug, name));
+    const event = await env.DB.prepare("select starts_at as startsAt, ends_at as endsAt from org_event where id = ?")
+      .bind(e.id)
+      .first<{ startsAt: string; endsAt: string }>();
+    const fields = { title: "Admission Summit", timeZone: "UTC", type: "in-person", venue: "Hall 1" };
+    const lowered = await as(owner, `/organiser/${e.id}`, {
+      intent: "edit",
+      ...fields,
+      organiserName: "Door Org",
+      startsAt: String(event?.startsAt),
+      endsAt: String(event?.endsAt),
+      capacity: "1",
+    });
+    expect(lowered.status).toBe(302);
+    const states = () => Promise.all(people.map((p) => stateOf(Number(p.row?.id))));
+    expect(await states()).toEqual(["going", "going", "going"]);
+    const page = await (await as(owner, `/organiser/${e.id}`)).text();
+    expect(page).toContain(
+      "3 admitted, over the capacity of 1 by 2: nobody is removed, and new joins go to the waitlist.",
+    );
+    const late = await join(e.slug, "Low Late");
+    expect(late.res.headers.get("location")).toBe(`/e/${e.slug}/joined?place=waitlist`);
+    expect(late.row?.state).toBe("waitlist");
+    // One leaving still leaves more than fit: nobody moves up until the admitted are within the capacity.
+    expect((await leave(String(people[0]?.row?.token))).status).toBe(200);
+    expect(await stateOf(Number(late.row?.id))).toBe("waitlist");
+    expect(await (await as(owner, `/organiser/${e.id}`)).text()).toContain("2 admitted, over the capacity of 1 by 1");
+    // Without a waitlist the page says new joins are refused, and they are.
+    await as(owner, `/organiser/${e.id}/questions`, { intent: "admission" });
+    expect(await (await as(owner, `/organiser/${e.id}`)).text()).toContain(
+      "nobody is removed, and the event takes no new joins until places free up.",
+    );
+    expect((await join(e.slug, "Low Refused")).res.status).toBe(409);
+    // Within the capacity again, the page says nothing of it.
+    expect((await leave(String(people[1]?.row?.token))).status).toBe(200);
+    expect(await (await as(owner, `/organiser/${e.id}`)).text()).not.toContain("data-over-capacity");
+  });
+
   it("leaving from the signed-in directory moves the first up, who is mailed the pass", async () => {
     const owner = await signUp("Directory Leave Owner");
     const e = await eventWith(owner, { waitlist: true, capacity: 1 });
