@@ -84,6 +84,17 @@ describe("approval", () => {
     expect(await (await call(`/pass/${bo.row?.token}`)).text()).toContain("declined your request");
   });
 
+  it("a signed-in joiner who must wait lands on the event's own attendee page, which the app can show, saying so", async () => {
+    const owner = await signUp("Waiting Member Owner");
+    const e = await eventWith(owner, { approval: true });
+    const member = await joinSignedIn(e.slug, "Wren Waiting");
+    // An app page: the form's script follows the redirect inside the app (a public page there showed its 404).
+    expect(member.joinedAt).toBe(`/e/${e.slug}/directory`);
+    const page = await (await call(String(member.joinedAt), { headers: { cookie: member.cookie } })).text();
+    expect(page).toContain("is waiting for the organiser");
+    expect(await mailsTo(member.email, "event-pending")).toHaveLength(1);
+  });
+
   it("an approval after the event is full is refused, and nothing changes", async () => {
     const owner = await signUp("Full Approver");
     const e = await eventWith(owner, { approval: true, capacity: 1 });
