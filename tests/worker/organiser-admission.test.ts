@@ -56,6 +56,9 @@ describe("approval", () => {
     const list = await (await as(owner, `/organiser/${e.id}/attendees`)).text();
     expect(list).toContain("Waiting for approval");
     expect(list).toContain("0 of 0 checked in");
+    // No place, no check-in offered (the door would refuse it).
+    expect(list).not.toContain("Check in Ada Pending");
+    expect(list).toContain("No place yet");
     const other = await signUp("Other Approver");
     expect(
       (await as(other, `/organiser/${e.id}/attendees`, { intent: "approve", attendee: String(ada.row?.id) })).status,
