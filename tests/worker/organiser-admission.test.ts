@@ -215,6 +215,10 @@ describe("the waitlist", () => {
       "nobody is removed, and the event takes no new joins until places free up.",
     );
     expect((await join(e.slug, "Low Refused")).res.status).toBe(409);
+    await as(owner, `/organiser/${e.id}/questions`, { intent: "admission", approval: "on" });
+    expect(await (await as(owner, `/organiser/${e.id}`)).text()).toContain(
+      "nobody is removed, and new joins wait for your approval, which needs a free place.",
+    );
     // Within the capacity again, the page says nothing of it.
     expect((await leave(String(people[1]?.row?.token))).status).toBe(200);
     expect(await (await as(owner, `/organiser/${e.id}`)).text()).not.toContain("data-over-capacity");

@@ -16,7 +16,7 @@ export function overCapacityNote(
 ): string | null {
   if (e.capacity === null || admitted <= e.capacity) return null;
   const next = e.approval
-    ? "new joins wait for your approval, and nobody can be approved until places free up"
+    ? "new joins wait for your approval, which needs a free place"
     : e.waitlist
       ? "new joins go to the waitlist"
       : "the event takes no new joins until places free up";
