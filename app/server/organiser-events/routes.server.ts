@@ -45,7 +45,16 @@ import { exchangedPeople, scannedBy } from "./directory.server";
 import { orgEventPagePath, orgEventTag, publicOrgEvent, purgeOrgEvent } from "./events.server";
 import { setIntents } from "./intents.server";
 import { renderLeadForm, renderNotice } from "./lead-form.server";
-import { type Booth, isStaff, leadOf, questionsOf, saveAnswers, standBooth, storedLead } from "./leads.server";
+import {
+  type Booth,
+  isStaff,
+  leadOf,
+  ownLeadNotes,
+  questionsOf,
+  saveAnswers,
+  standBooth,
+  storedLead,
+} from "./leads.server";
 import { availabilityOf, eventSlots, notifyMeeting, setAvailability } from "./meeting-slots.server";
 import { answerMeeting } from "./meetings.server";
 import { renderNoPass } from "./page-parts.server";
@@ -294,7 +303,8 @@ organiserEventRoutes.get(`/e/:slug{${SLUG}}/a/:code{[A-Za-z0-9_-]{8,64}}`, async
   if (user && stand && booth && stand.id !== found.a.id && (await isStaff(app.db, booth, user.id))) {
     const lead = await leadOf(app.db, booth.id, found.a.id);
     const state = lead === null ? {} : { values: await storedLead(app.db, lead) };
-    return leadPage(app, c.req.url, found, booth, state, null, 200);
+    const noted = lead === null ? [] : await ownLeadNotes(app.db, lead, stand.id);
+    return leadPage(app, c.req.url, found, booth, state, null, 200, noted);
   }
   const keep: Record<string, string> = c.req.query("k") ? { k: c.req.query("k") ?? "" } : {};
   return html(renderBadge(found.e, found.a, locale, keep), 200, "private, no-store", {
@@ -316,10 +326,12 @@ async function leadPage(
   state: FormState,
   notice: { text: string; ok: boolean } | null,
   status: number,
+  noted: string[] = [],
 ) {
   const { pathname, search } = new URL(url);
   const questions = await questionsOf(app.db, booth.id);
-  const body = renderLeadForm({ e: found.e, name: found.a.name, action: pathname + search, questions, state, notice });
+  const action = pathname + search;
+  const body = renderLeadForm({ e: found.e, name: found.a.name, action, questions, state, notice, noted });
   return html(body, status, "private, no-store", { "x-robots-tag": "noindex" });
 }
 
@@ -370,7 +382,9 @@ organiserEventRoutes.post(`/e/:slug{${SLUG}}/a/:code{[A-Za-z0-9_-]{8,64}}`, asyn
   if (result.leadId !== undefined && checked.answers.length) await saveAnswers(app.db, result.leadId, checked.answers);
   if (page && booth && result.leadId !== undefined) {
     const state = { values: await storedLead(app.db, result.leadId) };
-    return leadPage(app, c.req.url, found, booth, state, { text: `Lead saved: ${found.a.name}`, ok: true }, 200);
+    const noted = await ownLeadNotes(app.db, result.leadId, scanner.id);
+    const saved = { text: `Lead saved: ${found.a.name}`, ok: true };
+    return leadPage(app, c.req.url, found, booth, state, saved, 200, noted);
   }
   if (page) return html(renderNotice(`Details exchanged with ${found.a.name}`), 200, "private, no-store");
   return c.json({ kind: result.kind, created: result.created, name: found.a.name, event: found.e.title });
