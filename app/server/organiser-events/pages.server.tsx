@@ -12,7 +12,17 @@ import { zoneName } from "~/lib/time/time";
 import type { Attendee } from "./attendees.server";
 import type { OrgEvent, PublicOrgEvent } from "./events.server";
 import { JoinForm, type JoinState, VisibilityChoice } from "./join-form.server";
-import { Agenda, Doc, type FormState, page, rich, statusLabel, TextField, When } from "./page-parts.server";
+import {
+  Agenda,
+  Doc,
+  type FormState,
+  page,
+  rich,
+  statusLabel,
+  TextField,
+  WalletLinks,
+  When,
+} from "./page-parts.server";
 import { PassIntents, type PassIntentsData } from "./pass-intents.server";
 import type { AgendaSession } from "./programme.server";
 import type { Waiting } from "./requests.server";
@@ -261,6 +271,8 @@ type PassData = {
   /** The organiser's meeting times, and those this attendee said they are free (none: any time). */
   meetingTimes?: { startsAt: string; minutes: number }[];
   available?: Set<string>;
+  /** Which wallets the operator set keys for. */
+  wallet?: { apple: boolean; google: boolean };
   locale?: Locale;
   /** Matchmaking by intent: the organiser's list, this attendee's words, who fits them. */
   intents?: PassIntentsData;
@@ -284,6 +296,7 @@ export function renderPass({
   waiting = [],
   meetingTimes = [],
   available = new Set(),
+  wallet = { apple: false, google: false },
   locale = DEFAULT_LOCALE,
   intents,
 }: PassData) {
@@ -314,6 +327,7 @@ export function renderPass({
       <p className="muted">
         <When e={e} t={t} locale={locale} />
       </p>
+      <WalletLinks token={a.passToken} slug={e.slug} wallet={wallet} t={t} />
       {signedIn ? (
         <p>
           <a href={`/e/${e.slug}/directory`}>{t("pass.directoryLink")}</a>
