@@ -244,3 +244,46 @@ describe("an organiser event of a team", () => {
     });
   });
 });
+
+describe("joining an event while working in a team", () => {
+  it("offers the cards one holds and the team's own, never a colleague's, and refuses a colleague's posted by hand", async () => {
+    const owner = await verified(await signUp("Olga Owner"));
+    const team = located(await post(owner, "/teams", { intent: "create", name: "Card Co" }));
+    const sam = await verified(await signUp("Sam Staff"));
+    await joinTeam(team, owner, sam);
+    const cardOf = async (name: string, holder: string | null) => {
+      const row = await env.DB.prepare(
+        "insert into card (user_id, label, ref, name, holder_id) values (?, 'Staff card', ?, ?, ?) returning id",
+      )
+        .bind(team, crypto.randomUUID().slice(0, 24), name, holder)
+        .first<{ id: number }>();
+      return row?.id ?? 0;
+    };
+    const samCard = await cardOf("Sam Held", sam.id);
+    const olgaCard = await cardOf("Olga Held", owner.id);
+    const shared = await cardOf("Card Co Desk", null);
+    const e = await publishNow(await signUp("Some Organiser"), "Card Expo");
+
+    const page = await (await get(sam, `/e/${e.slug}/join`)).text();
+    expect(page).toContain(`value="${samCard}"`);
+    expect(page).toContain(`value="${shared}"`);
+    expect(page).not.toContain("Olga Held");
+    const values = { listed: "on", visibility: "everyone" };
+    const refused = await post(sam, `/e/${e.slug}/join`, { ...values, card: String(olgaCard) });
+    expect(refused.status).toBe(400);
+    const attendee = () =>
+      env.DB.prepare("select name from org_attendee where event_id = ? and email = ?")
+        .bind(e.id, sam.email.toLowerCase())
+        .first<{ name: string }>();
+    expect(await attendee()).toBeNull();
+    expect((await post(sam, `/e/${e.slug}/join`, { ...values, card: String(samCard) })).status).toBe(302);
+    expect(await attendee()).toEqual({ name: "Sam Held" });
+
+    // Capture's "Show my QR code" is never a colleague's published card either.
+    const slug = `olga-${crypto.randomUUID().slice(0, 8)}`;
+    await env.DB.prepare("update card set published = 1, slug = ? where id = ?").bind(slug, olgaCard).run();
+    const capture = await get(sam, "/capture");
+    expect(capture.status).toBe(200);
+    expect(await capture.text()).not.toContain(slug);
+  });
+});
