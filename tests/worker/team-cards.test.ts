@@ -122,6 +122,24 @@ describe("cards on brand", () => {
     });
   });
 
+  it("lists for a member the cards they may edit: theirs and the team's own, not a colleague's", async () => {
+    const admin = await account("Ada Admin");
+    const mia = await account("Mia Member");
+    const noah = await account("Noah Member");
+    const team = await teamOf(admin, [mia, noah], { working: [admin, mia, noah] });
+    const template = await makeTemplate(team, admin);
+    const { cardId: miaCard } = await issueAndClaim(team, admin, mia, template);
+    const { cardId: noahCard } = await issueAndClaim(team, admin, noah, template);
+    const cards = async (who: Account) => {
+      const html = await (await get("/card", who)).text();
+      return [miaCard, noahCard].filter((id) => html.includes(`href="/card/${id}"`));
+    };
+    expect(await cards(mia)).toEqual([miaCard]);
+    expect(await cards(noah)).toEqual([noahCard]);
+    // The team's owners and admins edit every card, so they see them all.
+    expect(await cards(admin)).toEqual([miaCard, noahCard]);
+  });
+
   it("changes every linked card in one batch, keeps a member's own entry, purges their pages and audits it", async () => {
     const admin = await account("Ada Brander");
     const mia = await account("Mia Holder");
