@@ -81,6 +81,10 @@ describe("cards on brand", () => {
     expect(template).toMatch(/^tpl_/);
 
     expect((await post(`/teams/${team}/cards`, admin, { intent: "issue", template, member: mia.id })).status).toBe(302);
+    // Until she takes it, the team's list says whose it is to be, not that it is nobody's.
+    const waiting = await (await get(`/teams/${team}/cards`, admin)).text();
+    expect(waiting).toContain(`Issued to ${mia.email}, not taken yet`);
+    expect(waiting).not.toContain("Held by nobody");
     const link = await claimLink(mia.email);
     // Forwarded to another account: refused, and the card stays unclaimed.
     expect((await post(link, stranger, { intent: "claim" })).status).toBe(403);
