@@ -185,6 +185,23 @@ describe("a team's booth", () => {
     expect(teamCsv).not.toContain("Rival's");
   });
 
+  it("the lead form shows a staff member the notes they wrote, and only theirs, after saving and when scanned again", async () => {
+    const { sam, tia, visitor } = await booth();
+    const guest = await visitor("Nora Noted");
+    const saved = await post(sam, guest.path, { notes: "Wants <b>surplus</b> pickup" }, { accept: "text/html" });
+    expect(saved.status).toBe(200);
+    const after = await saved.text();
+    expect(after).toContain("Your notes so far");
+    expect(after).toContain("Wants &lt;b&gt;surplus&lt;/b&gt; pickup");
+    expect((await post(tia, guest.path, { notes: "Budget in March" })).status).toBe(200);
+    const again = await (await get(sam, guest.path)).text();
+    expect(again).toContain("Wants &lt;b&gt;surplus&lt;/b&gt; pickup");
+    expect(again).not.toContain("Budget in March");
+    const tias = await (await get(tia, guest.path)).text();
+    expect(tias).toContain("Budget in March");
+    expect(tias).not.toContain("surplus");
+  });
+
   it("a removed member's session scans nothing into the booth, and their leads and notes stay the team's", async () => {
     const { e, owner, team, sam, visitor } = await booth();
     const before = await visitor("Before Removal");

@@ -57,8 +57,10 @@ export function renderLeadForm(input: {
   questions: LeadQuestion[];
   state: FormState;
   notice?: { text: string; ok: boolean } | null;
+  /** What this staff member already noted on the lead, so a saved note is seen to be kept. */
+  mine?: string | null;
 }): Promise<string> {
-  const { e, name, action, questions, state, notice } = input;
+  const { e, name, action, questions, state, notice, mine } = input;
   const shown = new Set(["rating", "notes", ...questions.map((q) => answerField(q.id))]);
   const stray = Object.entries(state.errors ?? {}).filter(([k]) => !shown.has(k));
   return page(
@@ -80,6 +82,17 @@ export function renderLeadForm(input: {
       <form method="post" action={action} className="panel">
         <h2>Your stand's lead</h2>
         <Question q={{ id: 0, kind: "rating", label: "Rating", options: [] }} state={state} field="rating" />
+        {mine ? (
+          <>
+            <h3>Your notes so far</h3>
+            <ul aria-label="Your notes so far">
+              {mine.split("\n").map((line, i) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: the lines of one stored note, in their order
+                <li key={i}>{line}</li>
+              ))}
+            </ul>
+          </>
+        ) : null}
         <label htmlFor="notes">Add a note</label>
         <textarea id="notes" name="notes" rows={3} maxLength={1000} defaultValue={state.values?.notes ?? ""} />
         <Err id="notes" message={state.errors?.notes} />

@@ -268,6 +268,16 @@ export async function storedLead(db: Database, leadId: number) {
   return values;
 }
 
+/** The notes one staff member wrote on a lead, for their own form: a colleague's stay in the booth's list. */
+export async function myLeadNotes(db: Database, leadId: number, staffId: number): Promise<string | null> {
+  const [row] = await db
+    .select({ notes: orgLeadNote.notes })
+    .from(orgLeadNote)
+    .where(and(eq(orgLeadNote.leadId, leadId), eq(orgLeadNote.staffId, staffId)))
+    .limit(1);
+  return row?.notes ?? null;
+}
+
 /** One row per lead and question: a later scan's answer replaces the earlier one, in one batch. */
 export async function saveAnswers(db: Database, leadId: number, answers: { questionId: number; value: string }[]) {
   const [first, ...rest] = answers.map((a) =>

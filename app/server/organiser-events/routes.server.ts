@@ -43,7 +43,16 @@ import {
 import { exchangedPeople, scannedBy } from "./directory.server";
 import { orgEventPagePath, orgEventTag, publicOrgEvent, purgeOrgEvent } from "./events.server";
 import { renderLeadForm, renderNotice } from "./lead-form.server";
-import { type Booth, isStaff, leadOf, questionsOf, saveAnswers, standBooth, storedLead } from "./leads.server";
+import {
+  type Booth,
+  isStaff,
+  leadOf,
+  myLeadNotes,
+  questionsOf,
+  saveAnswers,
+  standBooth,
+  storedLead,
+} from "./leads.server";
 import { availabilityOf, eventSlots, notifyMeeting, setAvailability } from "./meeting-slots.server";
 import { answerMeeting } from "./meetings.server";
 import { renderNoPass } from "./page-parts.server";
@@ -290,7 +299,8 @@ organiserEventRoutes.get(`/e/:slug{${SLUG}}/a/:code{[A-Za-z0-9_-]{8,64}}`, async
   // Only the booth's staff see its lead: a member who left the team gets the plain badge page.
   if (user && stand && booth && stand.id !== found.a.id && (await isStaff(app.db, booth, user.id))) {
     const lead = await leadOf(app.db, booth.id, found.a.id);
-    const state = lead === null ? {} : { values: await storedLead(app.db, lead) };
+    const state =
+      lead === null ? {} : { values: await storedLead(app.db, lead), mine: await myLeadNotes(app.db, lead, stand.id) };
     return leadPage(app, c.req.url, found, booth, state, null, 200);
   }
   const keep: Record<string, string> = c.req.query("k") ? { k: c.req.query("k") ?? "" } : {};
@@ -310,13 +320,22 @@ async function leadPage(
   url: string,
   found: Scan,
   booth: Booth,
-  state: FormState,
+  state: FormState & { mine?: string | null },
   notice: { text: string; ok: boolean } | null,
   status: number,
 ) {
   const { pathname, search } = new URL(url);
   const questions = await questionsOf(app.db, booth.id);
-  const body = renderLeadForm({ e: found.e, name: found.a.name, action: pathname + search, questions, state, notice });
+  const { mine, ...form } = state;
+  const body = renderLeadForm({
+    e: found.e,
+    name: found.a.name,
+    action: pathname + search,
+    questions,
+    state: form,
+    notice,
+    mine,
+  });
   return html(body, status, "private, no-store", { "x-robots-tag": "noindex" });
 }
 
@@ -366,7 +385,10 @@ organiserEventRoutes.post(`/e/:slug{${SLUG}}/a/:code{[A-Za-z0-9_-]{8,64}}`, asyn
     );
   if (result.leadId !== undefined && checked.answers.length) await saveAnswers(app.db, result.leadId, checked.answers);
   if (page && booth && result.leadId !== undefined) {
-    const state = { values: await storedLead(app.db, result.leadId) };
+    const state = {
+      values: await storedLead(app.db, result.leadId),
+      mine: await myLeadNotes(app.db, result.leadId, scanner.id),
+    };
     return leadPage(app, c.req.url, found, booth, state, { text: `Lead saved: ${found.a.name}`, ok: true }, 200);
   }
   if (page) return html(renderNotice(`Details exchanged with ${found.a.name}`), 200, "private, no-store");
