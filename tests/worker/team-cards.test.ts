@@ -91,12 +91,15 @@ describe("cards on brand", () => {
     const claimed = await post(link, mia, { intent: "claim" });
     expect(claimed.status).toBe(302);
     const cardId = Number(claimed.headers.get("location")?.split("/").pop());
-    const row = await env.DB.prepare("select user_id, holder_id, company, website, colour from card where id = ?")
+    const row = await env.DB.prepare(
+      "select user_id, holder_id, email, company, website, colour from card where id = ?",
+    )
       .bind(cardId)
       .first();
     expect(row).toEqual({
       user_id: team,
       holder_id: mia.id,
+      email: mia.email.toLowerCase(),
       company: "Acme Trust",
       website: "https://acme.example.org",
       colour: "#0f766e",
