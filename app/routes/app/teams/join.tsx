@@ -133,7 +133,7 @@ export default function Join({ loaderData, actionData }: Route.ComponentProps) {
       ) : refusal === "unconfirmed" ? (
         <Form method="post" className="mt-6">
           <button type="submit" name="intent" value="confirm-email" className={button}>
-            Send me a confirmation link
+            Send a new confirmation link
           </button>
         </Form>
       ) : (
