@@ -1,5 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it, vi } from "vitest";
+import { fetchOver, observed, rowsRead, type Trip } from "./d1-count";
 import { call, form, importFile, json } from "./helpers";
 import { type Account, account, get, located, post, teamOf } from "./team-helpers";
 
@@ -170,5 +171,37 @@ describe("a team member's kept number of people", () => {
     // The owner sees every one of them, from the workspace's count.
     const page = (await (await get("/connections", a)).text()).replaceAll("<!-- -->", "");
     expect(page).toContain(">3 people<");
+  });
+
+  it("is read, not counted: a member's unfiltered page reads no more rows when they have ten times the people", async () => {
+    const owner = await account("Read Owner");
+    const member = await account("Read Member");
+    const team = await teamOf(owner, [member], { label: "Read", working: [member] });
+    const fill = (count: number, start: number) =>
+      env.DB.prepare(
+        `with recursive n(i) as (select 1 union all select i + 1 from n where i < ?)
+         insert into connection (user_id, name, met_by, owner_id, created_at, updated_at)
+         select ?, 'Read ' || (? + i), ?, ?, ? + i * 1000, ? + i * 1000 from n`,
+      )
+        .bind(count, team, start, member.id, member.id, Date.UTC(2026, 10, 1) + start * 1000, Date.UTC(2026, 10, 1))
+        .run();
+    // The page's and count's statements, not the filter menus (they read the member's people once per version).
+    const pageRows = async () => {
+      const trips: Trip[] = [];
+      await fetchOver(observed(env.DB, { before: (t) => trips.push(t) }), "/connections", {
+        headers: { cookie: member.cookie, accept: "text/html" },
+      });
+      const html = (await (await get("/connections", member)).text()).replaceAll("<!-- -->", "");
+      const counted = (sql: string) => /"connection"|member_people/.test(sql) && !/^select distinct/.test(sql);
+      return { read: await rowsRead(env.DB, trips, counted), html };
+    };
+    await fill(50, 0);
+    const small = await pageRows();
+    expect(small.html).toContain(">50 people<");
+    await fill(450, 1_000);
+    const large = await pageRows();
+    expect(large.html).toContain(">500 people<");
+    // Counting them read each of their index entries twice (owned and met) and each person once: 1,350 more.
+    expect(large.read).toBeLessThanOrEqual(small.read + 10);
   });
 });
