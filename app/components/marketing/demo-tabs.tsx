@@ -76,7 +76,7 @@ export function DemoTabs({ t }: { t: SayMarketing }) {
               tabIndex={tab === name ? 0 : -1}
               onClick={() => setTab(name)}
               onKeyDown={(e) => onKey(e, i)}
-              className="flex-1 rounded-md px-3 py-2 font-semibold text-slate-600 text-sm aria-selected:bg-white aria-selected:text-brand-700 aria-selected:shadow dark:text-slate-300 dark:aria-selected:bg-slate-900 dark:aria-selected:text-brand-100"
+              className="flex-1 rounded-md px-2 py-2 font-semibold text-slate-600 text-sm aria-selected:bg-white aria-selected:text-brand-700 aria-selected:shadow dark:text-slate-300 dark:aria-selected:bg-slate-900 dark:aria-selected:text-brand-100"
             >
               {t(`home.demo.tab.${name}`)}
             </button>

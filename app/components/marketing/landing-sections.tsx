@@ -2,6 +2,7 @@ import { useRef } from "react";
 import { href, Link } from "react-router";
 import { type PublicEvent, sampleEvents } from "~/content/events";
 import { formatCount } from "~/lib/i18n/format";
+import { localeDir } from "~/lib/i18n/locales";
 import type { SayMarketing } from "~/lib/i18n/marketing";
 import type { CampaignSummary } from "~/server/fundraising/campaigns.server";
 import { CampaignCard } from "./campaign-card";
@@ -151,6 +152,8 @@ const SAMPLE_CARDS = [
 
 /** Three-column grid from 768 px; below it, a swipeable carousel whose buttons wrap around at either end. */
 export function BusinessCards({ t }: { t: SayMarketing }) {
+  // The cards lie left to right in every language, so scrolling by steps works; each card reads in the page's direction.
+  const dir = localeDir(t.locale);
   const track = useRef<HTMLUListElement>(null);
   function go(step: number) {
     const el = track.current;
@@ -171,13 +174,14 @@ export function BusinessCards({ t }: { t: SayMarketing }) {
       <ul
         ref={track}
         id="sample-cards"
+        dir="ltr"
         // biome-ignore lint/a11y/noNoninteractiveTabindex: the phone carousel scrolls, so keyboard users must reach it
         tabIndex={0}
         aria-label={t("home.cards.label")}
         className="mt-8 flex snap-x snap-mandatory gap-4 overflow-x-auto pb-2 md:grid md:grid-cols-3 md:overflow-visible"
       >
         {SAMPLE_CARDS.map((c) => (
-          <li key={c.name} className="w-full shrink-0 snap-center md:w-auto">
+          <li key={c.name} dir={dir} className="w-full shrink-0 snap-center md:w-auto">
             <div className={`rounded-2xl bg-gradient-to-br ${c.tone} p-6 text-white shadow-lg`}>
               <div className="flex items-center gap-4">
                 <span
@@ -211,7 +215,7 @@ export function BusinessCards({ t }: { t: SayMarketing }) {
           data-scroll-step="-1"
           className="rounded-full border border-slate-300 px-4 py-2 dark:border-slate-700"
         >
-          ←
+          {dir === "rtl" ? "→" : "←"}
         </button>
         <button
           type="button"
@@ -221,7 +225,7 @@ export function BusinessCards({ t }: { t: SayMarketing }) {
           data-scroll-step="1"
           className="rounded-full border border-slate-300 px-4 py-2 dark:border-slate-700"
         >
-          →
+          {dir === "rtl" ? "←" : "→"}
         </button>
       </div>
     </section>

@@ -1,5 +1,6 @@
 import { useEffect, useState } from "react";
 import { TESTIMONIALS } from "~/content/testimonials";
+import { localeDir } from "~/lib/i18n/locales";
 import type { SayMarketing } from "~/lib/i18n/marketing";
 
 export const TESTIMONIAL_INTERVAL_MS = 5000;
@@ -30,6 +31,8 @@ export function TestimonialsCarousel({ t }: { t: SayMarketing }) {
     return () => window.clearInterval(timer);
   }, [paused, reduced]);
 
+  // Slides lie left to right in every language, so one transform moves them; each reads in the page's direction.
+  const dir = localeDir(t.locale);
   const go = (step: number) => setIndex((i) => (i + step + TESTIMONIALS.length) % TESTIMONIALS.length);
 
   return (
@@ -52,6 +55,7 @@ export function TestimonialsCarousel({ t }: { t: SayMarketing }) {
       <div className="relative mt-8 overflow-hidden rounded-2xl border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
         <div
           data-track=""
+          dir="ltr"
           className="flex transition-transform duration-500 motion-reduce:transition-none"
           style={{ transform: `translateX(-${index * 100}%)` }}
           aria-live={paused || reduced ? "polite" : "off"}
@@ -63,6 +67,7 @@ export function TestimonialsCarousel({ t }: { t: SayMarketing }) {
               aria-label={t("home.testimonials.slide", { index: i + 1, count: TESTIMONIALS.length })}
               aria-hidden={i !== index}
               data-slide=""
+              dir={dir}
               className="w-full shrink-0 p-8 sm:p-12"
             >
               <blockquote className="text-lg text-slate-700 leading-relaxed sm:text-xl dark:text-slate-200">
@@ -86,7 +91,7 @@ export function TestimonialsCarousel({ t }: { t: SayMarketing }) {
           className="rounded-full border border-slate-300 px-3 py-1 dark:border-slate-700"
           aria-label={t("home.testimonials.previous")}
         >
-          ←
+          {dir === "rtl" ? "→" : "←"}
         </button>
         <div className="flex gap-2">
           {TESTIMONIALS.map((q, i) => (
@@ -111,7 +116,7 @@ export function TestimonialsCarousel({ t }: { t: SayMarketing }) {
           className="rounded-full border border-slate-300 px-3 py-1 dark:border-slate-700"
           aria-label={t("home.testimonials.next")}
         >
-          →
+          {dir === "rtl" ? "←" : "→"}
         </button>
       </div>
     </section>

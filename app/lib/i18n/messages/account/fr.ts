@@ -33,4 +33,9 @@ export const accountFr: AccountCatalog = {
   "acct.emailChangeNotice.subject": "L’adresse e-mail de votre compte KnowWho est en cours de modification",
   "acct.emailChangeNotice.body":
     "Bonjour {name},\n\nUne personne connectée à votre compte KnowWho a demandé à remplacer son adresse e-mail par {email}. La modification n’a lieu que lorsque le lien envoyé à cette adresse est ouvert.\n\nSi ce n’était pas vous, changez dès maintenant votre mot de passe dans Settings > Account et déconnectez vos autres appareils.",
+  // The card hand-over mail to a team member (decision 0283).
+  "acct.cardHandOver.subject":
+    "{named, select, yes {Votre carte {team} sur KnowWho} other {Votre carte d’équipe sur KnowWho}}",
+  "acct.cardHandOver.body":
+    "Bonjour,\n\n{named, select, yes {{team}} other {Votre équipe}} a créé une carte de visite pour vous sur KnowWho.\n\nOuvrez ce lien pour la récupérer :\n\n{link}\n\nLe lien fonctionne une seule fois, pendant {days, plural, one {# jour} other {# jours}}, et uniquement pour le compte à l’adresse {email}, une fois cette adresse confirmée.",
 };

@@ -33,4 +33,9 @@ export const accountJa: AccountCatalog = {
   "acct.emailChangeNotice.subject": "KnowWho アカウントのメールアドレス変更が申請されました",
   "acct.emailChangeNotice.body":
     "{name} 様\n\nKnowWho アカウントにサインインしている方から、メールアドレスを {email} に変更する申請がありました。変更は、そのアドレスに送信されたリンクが開かれた時点で行われます。\n\nお心当たりがない場合は、今すぐ Settings > Account でパスワードを変更し、ほかのデバイスからサインアウトしてください。",
+  // The card hand-over mail to a team member (decision 0283).
+  "acct.cardHandOver.subject":
+    "{named, select, yes {KnowWho で {team} の名刺が用意されました} other {KnowWho でチームの名刺が用意されました}}",
+  "acct.cardHandOver.body":
+    "こんにちは。\n\n{named, select, yes {{team}} other {所属チーム}}が、KnowWho であなたの名刺を作成しました。\n\n受け取るには、こちらのリンクを開いてください：\n\n{link}\n\nこのリンクは1回限り、{days}日間有効です。アドレス {email} のアカウントで、そのアドレスの確認が済んでいる場合にのみ使えます。",
 };

@@ -33,4 +33,8 @@ export const accountZhHans: AccountCatalog = {
   "acct.emailChangeNotice.subject": "您的 KnowWho 邮箱地址正在更改",
   "acct.emailChangeNotice.body":
     "{name}，您好：\n\n已登录您 KnowWho 账户的某人申请将邮箱地址更改为 {email}。只有在打开发送到该地址的链接后，更改才会生效。\n\n如果这不是您本人操作，请立即在 Settings > Account 中更改密码，并退出您的其他设备。",
+  // The card hand-over mail to a team member (decision 0283).
+  "acct.cardHandOver.subject": "{named, select, yes {您在 KnowWho 上的 {team} 名片} other {您在 KnowWho 上的团队名片}}",
+  "acct.cardHandOver.body":
+    "您好：\n\n{named, select, yes {{team}} other {您的团队}}在 KnowWho 上为您制作了一张名片。\n\n请打开此链接领取：\n\n{link}\n\n该链接只能使用一次，{days} 天内有效，且仅适用于地址为 {email} 且该地址已确认的账户。",
 };
