@@ -82,7 +82,7 @@ export const marketingDe: MarketingCatalog = {
   "home.testimonials.next": "Nächstes Kundenzitat",
   "home.testimonials.show": "Kundenzitat {index} anzeigen",
   "home.testimonial.okafor.quote":
-    "Früher kam ich von Konferenzen mit einer Tasche voller Papierkarten zurück und wusste bei der Hälfte nicht mehr, wer das war. Mit Event-Hubs gehen unsere Nachrichten innerhalb von zwei Tagen raus, und unser Team arbeitet 40 % effizienter.",
+    "Früher kam ich von Konferenzen mit einer Tasche voller Papierkarten zurück und wusste bei der Hälfte nicht mehr, wer das war. Mit Event-Hubs gehen unsere Nachrichten innerhalb von zwei Tagen raus, und unser Team arbeitet 40 % effizienter.",
   "home.testimonial.okafor.role": "Leiterin Fundraising, Riverbend Literacy Project",
   "home.testimonial.lindqvist.quote":
     "Die Leute scannen meinen QR-Code, tippen auf ‚Meine Kontaktdaten teilen‘ und sind in meinem Netzwerk, die Veranstaltung schon markiert. Das ist das erste Networking-Tool, das unser ganzer Vorstand wirklich nutzt.",

@@ -26,7 +26,7 @@ export const marketingFr: MarketingCatalog = {
   "home.step.share.text": "QR code, puce NFC, lien ou signature d’e-mail. Aucune application nécessaire en face.",
   "home.step.capture.title": "Récupérez les contacts",
   "home.step.capture.text":
-    "Les visiteurs vous transmettent leurs coordonnées ; sur place, scannez badges et cartes papier.",
+    "Les visiteurs vous transmettent leurs coordonnées ; sur place, scannez badges et cartes papier.",
   "home.step.hubs.title": "Travaillez par espace événement",
   "home.step.hubs.text":
     "Vos contacts regroupés par événement, avec notes et statut, et un seul événement actif à la fois.",
@@ -36,7 +36,7 @@ export const marketingFr: MarketingCatalog = {
   "home.step.follow.text": "Des rappels dans la fenêtre de 48 heures, et un bilan qui classe vos meilleurs prospects.",
   "home.hubs.title": "Les espaces événement gardent chaque conversation dans son contexte",
   "home.hubs.text":
-    "Un espace par événement. Activez-le en arrivant : chaque personne qui scanne votre carte ou vous transmet ses coordonnées y est rattachée. Filtrez par priorité, ajoutez des notes et voyez qui attend encore une relance.",
+    "Un espace par événement. Activez-le en arrivant : chaque personne qui scanne votre carte ou vous transmet ses coordonnées y est rattachée. Filtrez par priorité, ajoutez des notes et voyez qui attend encore une relance.",
   "home.hubs.point.active": "Un seul espace actif à la fois, signalé par une étoile",
   "home.hubs.point.ranked": "Des relances classées dans la fenêtre de 48 heures",
   "home.hubs.point.report": "Un bilan après l’événement avec vos meilleurs prospects",
