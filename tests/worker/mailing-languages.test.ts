@@ -106,7 +106,8 @@ describe("a mailing's footer in the recipient's language", () => {
     const expected: Partial<Record<Locale, string>> = {
       ja: "このメールは、2026年3月5日にHarbour Trust と連絡先を共有された際に「Email me news from Harbour Trust」にチェックを入れていただいたため、お送りしています。\n配信停止： ",
       de: "Sie erhalten diese Nachricht, weil Sie am 5. März 2026 „Email me news from Harbour Trust“ angekreuzt haben, als Sie Ihre Kontaktdaten mit Harbour Trust geteilt haben.\nAbmelden: ",
-      fr: "Vous recevez ce message parce que vous avez coché « Email me news from Harbour Trust » en partageant vos coordonnées avec Harbour Trust le 5 mars 2026.\nSe désabonner : ",
+      // French sets its quotation marks and colon apart with no-break spaces.
+      fr: "Vous recevez ce message parce que vous avez coché «\u00a0Email me news from Harbour Trust\u00a0» en partageant vos coordonnées avec Harbour Trust le 5 mars 2026.\nSe désabonner\u00a0: ",
     };
     for (const [locale, text] of Object.entries(expected)) expect(await footer(locale), locale).toContain(text);
     // An English name in the Arabic line is set apart, so the sentence reads right to left around it.
