@@ -40,6 +40,7 @@ import {
 } from "~/lib/organiser-events/rules";
 import { SITE } from "~/lib/site";
 import { endSentence } from "~/lib/text/sentence";
+import Features from "~/routes/marketing/features";
 import { renderCardNotFound, renderCardPage } from "~/server/cards/card-page.server";
 import type { CampaignSummary } from "~/server/fundraising/campaigns.server";
 import type { Attendee } from "~/server/organiser-events/attendees.server";
@@ -585,6 +586,20 @@ describe("no hard-coded English on the landing page", () => {
     expect(hardCoded(html)).toEqual([]);
   });
 
+  it.each(["ja", "zh-Hans", "ar"] as const)("the features page and its plans in %s", (locale) => {
+    const html = renderToStaticMarkup(
+      createElement(
+        MemoryRouter,
+        null,
+        createElement(Features, { loaderData: { words: marketingWords(locale) } } as never),
+      ),
+    );
+    let words = html;
+    for (const name of [SITE.name, "vCard", "QR", "NFC", "CRM", "AI", "Webhooks", "Webhook", "Card Pro", "Basic", "US"])
+      words = words.split(name).join(" ");
+    expect(hardCoded(words)).toEqual([]);
+  });
+
   it("finds English when it is there, and the English page reads as it always did", () => {
     const html = landing("en");
     expect(hardCoded(html)).toContain("Works");
@@ -592,6 +607,20 @@ describe("no hard-coded English on the landing page", () => {
       expect(html).toContain(words);
     expect(html).toContain("“I used to come home");
     expect(html).toContain("Campaign ended");
+    const features = renderToStaticMarkup(
+      createElement(
+        MemoryRouter,
+        null,
+        createElement(Features, { loaderData: { words: marketingWords("en") } } as never),
+      ),
+    );
+    for (const words of [
+      "Everything you need to network with purpose",
+      "$7.99",
+      " / month",
+      "Create Your KnowWho Card Now",
+    ])
+      expect(features).toContain(words);
   });
 
   it("reads a message a language lacks or cannot format in English, never as a key or a brace", () => {

@@ -13,6 +13,7 @@ export const BORROWED = [
   "card.save",
   "card.share",
   "card.footer.tagline",
+  "site.link.features",
   "giving.category.environment",
   "giving.category.education",
   "giving.category.animals",

@@ -138,4 +138,45 @@ export const marketingFr: MarketingCatalog = {
   "home.campaign.ended": "Campagne terminée",
   "home.testimonials.quote": "« {quote} »",
   "home.demo.reminder": "{type} : {who}",
+  // The features page (decision 0283).
+  "features.description":
+    "Cartes de visite numériques, espaces événement, collecte intelligente des contacts, plans par IA et rappels de relance.",
+  "features.title": "Tout ce qu’il faut pour un networking qui a du sens",
+  "features.intro": "Du premier scan à la relance qui devient un partenariat ou un don.",
+  "features.card.title": "Cartes de visite numériques",
+  "features.card.text": "Une carte avec votre photo, votre fonction et vos liens, enregistrée en vCard d’un geste.",
+  "features.sharing.title": "Partage par QR code, NFC et lien",
+  "features.sharing.text":
+    "Partagez depuis votre téléphone, un autocollant sur votre badge ou une puce NFC ; vos visiteurs n’ont besoin d’aucune application.",
+  "features.capture.title": "Collecte intelligente des contacts",
+  "features.capture.text":
+    "Les visiteurs vous transmettent leurs coordonnées ; scannez cartes papier et badges dans la même liste.",
+  "features.hubs.title": "Espaces événement",
+  "features.hubs.text":
+    "Vos contacts regroupés par événement, avec notes, filtres et statut ; un seul espace actif à la fois.",
+  "features.ai.title": "Stratégie et bilans par IA",
+  "features.ai.text":
+    "Avant : objectifs et personnes à rencontrer. Après : meilleurs prospects et types de rencontres.",
+  "features.reminders.title": "Rappels de relance",
+  "features.reminders.text": "Appels, e-mails et rendez-vous planifiés dans la fenêtre de relance de 48 heures.",
+  "features.plans": "Offres",
+  "features.free": "Gratuit",
+  "features.month": "/ mois",
+  "features.cta": "Créez votre carte {site} maintenant",
+  "plan.basic.description": "Une carte numérique et le marquage d’événements de base, gratuits pour toujours.",
+  "plan.pro.description":
+    "Tout ce qu’il faut pour que chaque événement débouche sur des relances qui ont vraiment lieu.",
+  "plan.feature.card": "Carte de visite numérique",
+  "plan.feature.eventTagging": "Marquage d’événements de base",
+  "plan.feature.sharing": "Partage par QR code et lien",
+  "plan.feature.eventHub": "Espace événement complet",
+  "plan.feature.strategyPlans": "Plans stratégiques intelligents",
+  "plan.feature.enrichment": "Contacts enrichis par IA",
+  "plan.feature.postEventAnalysis": "Bilan après l’événement",
+  "plan.feature.leadPrioritisation": "Priorisation des prospects",
+  "plan.feature.crmSync": "Synchronisation CRM et webhooks",
+  "plan.feature.cardAnalytics": "Statistiques de la carte",
+  "plan.feature.multipleCards": "Plusieurs cartes publiées",
+  "plan.feature.mailings": "Envois d’e-mails",
+  "plan.feature.prioritySupport": "Support prioritaire",
 };
