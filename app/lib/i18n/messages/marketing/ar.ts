@@ -154,7 +154,7 @@ export const marketingAr: MarketingCatalog = {
   "features.reminders.text": "مكالمات ورسائل بريد واجتماعات تُجدوَل ضمن مهلة المتابعة البالغة 48 ساعة.",
   "features.plans": "الخطط",
   "features.free": "مجانًا",
-  "features.month": "/ شهريًا",
+  "features.month": "شهريًا",
   "features.cta": "أنشئ بطاقتك على {site} الآن",
   "plan.basic.description": "بطاقة رقمية ووسم أساسي للفعاليات، مجانًا للأبد.",
   "plan.pro.description": "كل ما تحتاجه لتحويل كل فعالية إلى متابعات تتم فعلًا.",
