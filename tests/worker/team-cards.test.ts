@@ -147,6 +147,36 @@ describe("cards on brand", () => {
     expect(await cards(admin)).toEqual([miaCard, noahCard]);
   });
 
+  it("writes the hand-over mail in the member's own language, and in English word for word without one", async () => {
+    const admin = await account("Ada Admin");
+    const kenji = await account("Kenji Member");
+    const mia = await account("Mia Member");
+    const team = await teamOf(admin, [kenji, mia]);
+    const template = await makeTemplate(team, admin);
+    await env.DB.prepare("update user set locale = 'ja' where id = ?").bind(kenji.id).run();
+    const teamName = (
+      await env.DB.prepare("select name from workspace where id = ?").bind(team).first<{ name: string }>()
+    )?.name;
+    const mail = (email: string) =>
+      env.DB.prepare("select subject, text from outbox where \"to\" = lower(?) and kind = 'team-card'")
+        .bind(email)
+        .first<{ subject: string; text: string }>();
+    for (const holder of [kenji, mia])
+      expect((await post(`/teams/${team}/cards`, admin, { intent: "issue", template, member: holder.id })).status).toBe(
+        302,
+      );
+    const ja = await mail(kenji.email);
+    expect(ja?.subject).toBe(`KnowWho で ${teamName} の名刺が用意されました`);
+    expect(ja?.text).toContain("こちらのリンクを開いてください：");
+    expect(ja?.text).toMatch(/\n\nhttps?:\/\/\S+\/teams\/claim\?token=\S+\n\n/);
+    const en = await mail(mia.email);
+    const link = en?.text.match(/https?:\/\/\S+/)?.[0];
+    expect(en?.subject).toBe(`Your ${teamName} card on KnowWho`);
+    expect(en?.text).toBe(
+      `Hi,\n\n${teamName} made a business card for you on KnowWho.\n\nOpen this link to take it:\n\n${link}\n\nThe link works once, for 7 days, and only for the account with the address ${mia.email.toLowerCase()}, once that address is confirmed.`,
+    );
+  });
+
   it("changes every linked card in one batch, keeps a member's own entry, purges their pages and audits it", async () => {
     const admin = await account("Ada Brander");
     const mia = await account("Mia Holder");
