@@ -4,7 +4,6 @@ import { appContext } from "~/context";
 import { negotiateLocale } from "~/lib/i18n/locales";
 import { type Translate, translator, withCatalog } from "~/lib/i18n/translate";
 import { localFieldMessages } from "~/lib/organiser-events/event-words";
-import { joinedPath } from "~/lib/organiser-events/joined-path";
 import { checkRegistration, type RegQuestion, regField } from "~/lib/organiser-events/registration-questions";
 import { VISIBILITY } from "~/lib/organiser-events/rules";
 import type { PageHandle } from "~/lib/platform/page-handle";
@@ -107,7 +106,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const place = joined.attendee.state;
   if (place === "pending" || place === "waitlist") {
     if (joined.created) await mailPlace(app.db, new URL(request.url).origin, event.title, joined.attendee, place);
-    return redirect(joinedPath(event.slug, place));
+    // The app's own page that says their place: the public confirmation is outside the app, so its script showed a 404.
+    return redirect(href("/e/:slug/directory", { slug: event.slug }));
   }
   if (joined.created) await sendPass(app, request, event.title, joined.attendee);
   return redirectWithToast(href("/e/:slug/directory", { slug: event.slug }), {
