@@ -6,6 +6,7 @@ import { icsUid, toIcs } from "~/lib/time/ics";
 import { zonedIso, zonedToUtc, zoneName } from "~/lib/time/time";
 import type { ApplePassConfig } from "../cards/wallet/apple-pass.server";
 import { type GoogleWalletConfig, localized, saveUrl } from "../cards/wallet/google-wallet.server";
+import { passField, passHeader } from "../cards/wallet/pass-fields.server";
 import type { Database } from "../db/db.server";
 import { type Attendee, attendeeByPass } from "./attendees.server";
 import type { OrgEvent } from "./events.server";
@@ -47,13 +48,9 @@ export function ticketPassJson(
   const start = zonedToUtc(e.startsAt, e.timeZone);
   const end = zonedToUtc(e.endsAt, e.timeZone);
   const startsIso = zonedIso(e.startsAt, e.timeZone);
-  const field = (key: string, label: string, value: string | null | undefined) =>
-    value ? [{ key, label, value }] : [];
+  const field = passField;
   return {
-    formatVersion: 1,
-    passTypeIdentifier: config.passTypeId,
-    teamIdentifier: config.teamId,
-    serialNumber: `org-attendee-${a.id}`,
+    ...passHeader(config, `org-attendee-${a.id}`),
     organizationName: e.organiserName,
     description: t("pass.title", { title: e.title }),
     logoText: e.title,

@@ -39,9 +39,10 @@ export function cardFromTemplate(
 ): Statement[] {
   const w = to.workspaceId;
   return [
-    rawSql(sql`insert into card (user_id, label, ref, name, company, location, website, headline, colour, template_id)
-      select ${w}, substr(t.name, 1, 40), ${h.ref}, ${to.name}, t.company, t.address, t.website, t.headline, t.colour,
-        t.id
+    // The member's own address starts on the card, as a personal card's does: a card with no email reaches nobody.
+    rawSql(sql`insert into card (user_id, label, ref, name, email, company, location, website, headline, colour, template_id)
+      select ${w}, substr(t.name, 1, 40), ${h.ref}, ${to.name}, ${to.email.toLowerCase()}, t.company, t.address, t.website,
+        t.headline, t.colour, t.id
       from card_template t where t.workspace_id = ${w} and ${template} and ${guard} returning id`),
     rawSql(sql`insert into card_issue (card_id, workspace_id, email, token_hash, expires_at)
       select id, ${w}, ${to.email.toLowerCase()}, ${h.hash}, ${h.expiresAt} from card where ref = ${h.ref}`),

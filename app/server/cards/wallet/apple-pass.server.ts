@@ -4,6 +4,7 @@ import * as pkijs from "pkijs";
 import type { PublicCard } from "~/lib/card/card";
 import { hex } from "~/lib/text/hex";
 import { encodePng, hexToRgb, type Rgb } from "../png.server";
+import { passField, passHeader } from "./pass-fields.server";
 import { pemToDer } from "./pem.server";
 
 /**
@@ -55,13 +56,9 @@ export function passJson(
   config: Pick<ApplePassConfig, "passTypeId" | "teamId">,
   serial: string,
 ) {
-  const field = (key: string, label: string, value: string | null | undefined) =>
-    value ? [{ key, label, value }] : [];
+  const field = passField;
   return {
-    formatVersion: 1,
-    passTypeIdentifier: config.passTypeId,
-    teamIdentifier: config.teamId,
-    serialNumber: serial,
+    ...passHeader(config, serial),
     organizationName: card.company || card.name,
     description: `${card.name}'s business card`,
     logoText: card.name,

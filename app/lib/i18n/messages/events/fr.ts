@@ -141,6 +141,9 @@ export const eventsFr: EventsCatalog = {
   "pass.notice.unknownSession": "Cette session ne fait pas partie du programme de cet événement.",
   "pass.notice.added": "Ajouté à votre programme.",
   "pass.notice.saved": "Vos choix pour l'annuaire sont enregistrés.",
+  "pass.notice.intents": "Ce que vous cherchez et proposez est enregistré.",
+  "pass.intents.unlisted":
+    "Personne d'autre ne vous voit suggéré tant que vous ne figurez pas dans l'annuaire des participants (plus bas).",
   "pass.mail.subject": "Votre badge pour {title}",
   "pass.mail.body":
     "Bonjour {name},\n\nVotre inscription à {title} est confirmée. Votre badge de participant, avec le QR code à présenter sur place, se trouve ici :\n\n{url}\n\nGardez ce lien pour vous : il ouvre votre badge, vos choix pour l'annuaire et la possibilité de quitter l'événement.",
