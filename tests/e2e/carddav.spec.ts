@@ -3,7 +3,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, unlinkSync, writeFileSy
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { Page } from "@playwright/test";
-import { confirmAddress, expect, expectAccessible, signUpInto, snapshot, test } from "./fixtures";
+import { confirmAddress, expect, expectAccessible, hydrated, signUpInto, snapshot, test } from "./fixtures";
 
 /**
  * A real CardDAV client against the Worker: Debian's vdirsyncer syncs the owner's address book to a
@@ -29,7 +29,7 @@ async function signUp(page: Page, label: string) {
 async function addInApp(page: Page, name: string, email: string, title: string) {
   const main = page.getByRole("main");
   await page.goto("/connections/new");
-  await page.waitForLoadState("networkidle");
+  await hydrated(main.getByRole("button", { name: "Save", exact: true }));
   await main.getByLabel("Name").fill(name);
   await main.getByLabel("Email").fill(email);
   await main.getByLabel("Title").fill(title);

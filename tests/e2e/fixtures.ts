@@ -39,6 +39,25 @@ export async function snapshot(target: Page | Locator, name: string, project: st
   await ("goto" in target ? target.screenshot({ path, fullPage }) : target.screenshot({ path }));
 }
 
+/**
+ * Waits until React has hydrated this element and the document (each carries its props once hydrated; the
+ * document's element is the last to complete, so its render is committed), so the element's handlers run:
+ * the precise condition journeys waited for with `networkidle`, which idles half a second more (docs/decisions/0286).
+ */
+export async function hydrated(target: Locator) {
+  const element = await target.elementHandle();
+  await target
+    .page()
+    .waitForFunction(
+      (el) =>
+        el !== null &&
+        [document.documentElement, el].every((node) =>
+          Object.keys(node).some((key) => key.startsWith("__reactProps$")),
+        ),
+      element,
+    );
+}
+
 const AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
 /** The axe-core that @axe-core/playwright itself runs, minified: less to send and parse on each page. */
 const axeSource = readFileSync(

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import Papa from "papaparse";
-import { capturePerson, expect, expectAccessible, ownerTest, snapshot, demoTest as test } from "./fixtures";
+import { capturePerson, expect, expectAccessible, hydrated, ownerTest, snapshot, demoTest as test } from "./fixtures";
 
 test("the owner prioritises, tags and schedules a follow-up, then adds it to a calendar", async ({ page }, info) => {
   await page.goto("/dashboard");
@@ -124,8 +124,9 @@ test("adds someone by hand, merges the duplicate, and exports just the selection
   await page.goto("/connections");
   await page.getByRole("link", { name: "Add someone" }).click();
   await expect(page.getByRole("heading", { name: "Add someone" })).toBeVisible();
-  await page.waitForLoadState("networkidle");
   const main = page.getByRole("main");
+  // The email's message on blur is the browser's script: wait for the field to be hydrated.
+  await hydrated(main.getByLabel("Email"));
   await main.getByLabel("Name").fill(who);
   await main.getByLabel("Email").fill("not an email");
   await main.getByLabel("Email").blur();
@@ -139,7 +140,7 @@ test("adds someone by hand, merges the duplicate, and exports just the selection
   await expect(page.getByText(/Suggested from their email.*Hale Trust/)).toBeVisible();
 
   await page.goto("/connections/new");
-  await page.waitForLoadState("networkidle");
+  await hydrated(main.getByRole("button", { name: "Save", exact: true }));
   await main.getByLabel("Name").fill(`J. Hale ${info.project.name}`);
   await main.getByLabel("Email").fill(email.toUpperCase());
   await main.getByLabel("Notes").fill("Prefers a call on Fridays");
@@ -155,8 +156,8 @@ test("adds someone by hand, merges the duplicate, and exports just the selection
   await expect(main.getByLabel("Tags, comma separated")).toHaveValue("Donor, Board");
 
   await page.goto(`/connections?q=${encodeURIComponent(who)}`);
-  await page.waitForLoadState("networkidle");
   await expect(page.getByText("1 person")).toBeVisible();
+  await hydrated(page.getByLabel(`Select ${who}`));
   await page.getByLabel(`Select ${who}`).check();
   const [download] = await Promise.all([
     page.waitForEvent("download"),
@@ -174,7 +175,7 @@ test("adds someone by hand, merges the duplicate, and exports just the selection
 
 test("settings choose the theme and offer every download", async ({ page }, info) => {
   await page.goto("/settings");
-  await page.waitForLoadState("networkidle");
+  await hydrated(page.getByLabel("Dark", { exact: true }));
   // The page switches at once; the cookie arrives with the answer, so wait for it before reloading.
   const saved = page.waitForResponse(
     (r) => new URL(r.url()).pathname.startsWith("/theme") && r.request().method() === "POST",

@@ -1,4 +1,4 @@
-import { expect, expectAccessible, ownerTest, snapshot, demoTest as test } from "./fixtures";
+import { expect, expectAccessible, hydrated, ownerTest, snapshot, demoTest as test } from "./fixtures";
 
 test("a visitor shares back twice and the owner sees one person with both phones and both consents", async ({
   page,
@@ -62,7 +62,7 @@ ownerTest("the owner merges two people after the preview, then undoes it", async
   const main = page.getByRole("main");
   const add = async (name: string, email: string, title: string) => {
     await page.goto("/connections/new");
-    await page.waitForLoadState("networkidle");
+    await hydrated(main.getByRole("button", { name: "Save", exact: true }));
     await main.getByLabel("Name").fill(name);
     await main.getByLabel("Email").fill(email);
     await main.getByLabel("Title").fill(title);

@@ -197,7 +197,7 @@ api.get("/cards/:id/wallet.pkpass", requireSession(), async (c) => {
   const found = await walletCard(c);
   if (found.status !== 200)
     return c.json({ error: found.status === 401 ? "Sign in first" : "Not found" }, found.status);
-  // pkijs is loaded only when a pass is asked for, not at every Worker start.
+  // The pass writer (PNG, zip and signature code) is loaded only when a pass is asked for.
   const { buildApplePass } = await import("../cards/wallet/apple-pass.server");
   const pass = await buildApplePass(found.card, found.url, config);
   countSoon(app.env.DB, app.ctx, found.id, "walletAdds", "wallet");

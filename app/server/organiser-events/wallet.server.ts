@@ -91,7 +91,7 @@ export function ticketPassJson(
   };
 }
 
-/** The ticket's .pkpass; pkijs is loaded only when a pass is asked for, not at every Worker start. */
+/** The ticket's .pkpass; the pass writer is loaded only when a pass is asked for, not at every Worker start. */
 export async function buildTicketPass(ticket: Ticket, config: ApplePassConfig, now = new Date()) {
   const { buildPkpass } = await import("../cards/wallet/apple-pass.server");
   return buildPkpass(ticketPassJson(ticket, config), TICKET_COLOUR, config, now);

@@ -1,6 +1,5 @@
 import * as asn1js from "asn1js";
 import { zipSync } from "fflate";
-import * as pkijs from "pkijs";
 import type { PublicCard } from "~/lib/card/card";
 import { hex } from "~/lib/text/hex";
 import { encodePng, hexToRgb, type Rgb } from "../png.server";
@@ -10,8 +9,9 @@ import { pemToDer } from "./pem.server";
 /**
  * Apple Wallet passes (.pkpass): pass.json, icons, manifest.json (SHA-1 of every file) and `signature`, a
  * detached PKCS#7 (CMS SignedData) over the manifest made with the pass type certificate and carrying Apple's
- * WWDR intermediate. WebCrypto signs; pkijs writes the CMS structure (see docs/decisions/0041-wallet-passes.md).
- * The one home of this machinery: a card's pass here, an organiser event's ticket in organiser-events (0281).
+ * WWDR intermediate. WebCrypto signs; the CMS structure is written here as DER, asn1js encoding its values
+ * (decisions 0041, 0284). The one home of this machinery: a card's pass here, an organiser event's ticket in
+ * organiser-events (0281).
  */
 
 export type ApplePassConfig = {
@@ -34,6 +34,8 @@ const OID = {
   contentType: "1.2.840.113549.1.9.3",
   messageDigest: "1.2.840.113549.1.9.4",
   signingTime: "1.2.840.113549.1.9.5",
+  sha256: "2.16.840.1.101.3.4.2.1",
+  sha256WithRsa: "1.2.840.113549.1.1.11",
 } as const;
 
 const rgb = ([r, g, b]: Rgb) => `rgb(${r}, ${g}, ${b})`;
@@ -98,11 +100,47 @@ async function importKey(pem: string) {
   );
 }
 
-function certificate(pem: string) {
-  return pkijs.Certificate.fromBER(pemToDer(pem, "CERTIFICATE"));
+/** One DER element: its tag, its length and the parts of its content, in order. */
+function der(tag: number, ...parts: Uint8Array[]): Uint8Array {
+  const size = parts.reduce((sum, part) => sum + part.length, 0);
+  const length: number[] = [];
+  for (let n = size; n > 0; n = Math.floor(n / 256)) length.unshift(n % 256);
+  const head = size < 0x80 ? [tag, size] : [tag, 0x80 | length.length, ...length];
+  const out = new Uint8Array(head.length + size);
+  out.set(head);
+  let at = head.length;
+  for (const part of parts) {
+    out.set(part, at);
+    at += part.length;
+  }
+  return out;
 }
 
-/** A detached CMS SignedData over `content`, DER encoded: what Wallet reads as the pass's `signature`. */
+const TAG = { integer: 0x02, octets: 0x04, sequence: 0x30, set: 0x31, context0: 0xa0 } as const;
+const encoded = (block: { toBER(): ArrayBuffer }) => new Uint8Array(block.toBER());
+const oid = (value: string) => encoded(new asn1js.ObjectIdentifier({ value }));
+const VERSION_1 = der(TAG.integer, Uint8Array.of(1));
+/** SHA-256 as an AlgorithmIdentifier, with the NULL parameters most signers write. */
+const SHA256 = der(TAG.sequence, oid(OID.sha256), Uint8Array.of(0x05, 0x00));
+const attribute = (type: string, value: Uint8Array) => der(TAG.sequence, oid(type), der(TAG.set, value));
+
+/** A certificate's DER, and its issuer and serial number exactly as it encodes them (the signer's identifier). */
+function certificate(pem: string) {
+  const bytes = new Uint8Array(pemToDer(pem, "CERTIFICATE"));
+  const parsed = asn1js.fromBER(bytes);
+  const tbs = (parsed.result as asn1js.Sequence).valueBlock.value[0] as asn1js.Sequence | undefined;
+  if (parsed.offset === -1 || !tbs) throw new Error("Not a DER certificate");
+  const fields = tbs.valueBlock.value;
+  // TBSCertificate: an optional [0] version, then serialNumber, signature and issuer.
+  const first = fields[0]?.idBlock.tagClass === 3 ? 1 : 0;
+  const raw = (block: asn1js.AsnType | undefined) => {
+    if (!block) throw new Error("Not a DER certificate");
+    return encoded(block);
+  };
+  return { bytes, serial: raw(fields[first]), issuer: raw(fields[first + 2]) };
+}
+
+/** A detached CMS SignedData (RFC 5652) over `content`, DER encoded: what Wallet reads as the pass's `signature`. */
 export async function signDetached(
   content: Uint8Array,
   config: ApplePassConfig,
@@ -111,29 +149,34 @@ export async function signDetached(
   const signer = certificate(config.certificate);
   const wwdr = certificate(config.wwdr);
   const key = await importKey(config.privateKey);
-  const digest = await crypto.subtle.digest("SHA-256", content as BufferSource);
-  const signed = new pkijs.SignedData({
-    version: 1,
-    encapContentInfo: new pkijs.EncapsulatedContentInfo({ eContentType: OID.data }),
-    signerInfos: [
-      new pkijs.SignerInfo({
-        version: 1,
-        sid: new pkijs.IssuerAndSerialNumber({ issuer: signer.issuer, serialNumber: signer.serialNumber }),
-        signedAttrs: new pkijs.SignedAndUnsignedAttributes({
-          type: 0,
-          attributes: [
-            new pkijs.Attribute({ type: OID.contentType, values: [new asn1js.ObjectIdentifier({ value: OID.data })] }),
-            new pkijs.Attribute({ type: OID.signingTime, values: [new asn1js.UTCTime({ valueDate: now })] }),
-            new pkijs.Attribute({ type: OID.messageDigest, values: [new asn1js.OctetString({ valueHex: digest })] }),
-          ],
-        }),
-      }),
-    ],
-    certificates: [signer, wwdr],
-  });
-  await signed.sign(key, 0, "SHA-256", content as unknown as ArrayBuffer);
-  const info = new pkijs.ContentInfo({ contentType: OID.signedData, content: signed.toSchema(true) });
-  return new Uint8Array(info.toSchema().toBER(false));
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", content as BufferSource));
+  const attributes = [
+    attribute(OID.contentType, oid(OID.data)),
+    attribute(OID.signingTime, encoded(new asn1js.UTCTime({ valueDate: now }))),
+    attribute(OID.messageDigest, der(TAG.octets, digest)),
+  ];
+  // The signature covers the signed attributes encoded as a SET; the SignerInfo carries them as [0] IMPLICIT.
+  const signature = new Uint8Array(
+    await crypto.subtle.sign("RSASSA-PKCS1-v1_5", key, der(TAG.set, ...attributes) as BufferSource),
+  );
+  const signerInfo = der(
+    TAG.sequence,
+    VERSION_1,
+    der(TAG.sequence, signer.issuer, signer.serial),
+    SHA256,
+    der(TAG.context0, ...attributes),
+    der(TAG.sequence, oid(OID.sha256WithRsa)),
+    der(TAG.octets, signature),
+  );
+  const signedData = der(
+    TAG.sequence,
+    VERSION_1,
+    der(TAG.set, SHA256),
+    der(TAG.sequence, oid(OID.data)),
+    der(TAG.context0, signer.bytes, wwdr.bytes),
+    der(TAG.set, signerInfo),
+  );
+  return der(TAG.sequence, oid(OID.signedData), der(TAG.context0, signedData));
 }
 
 /** The .pkpass archive of any pass.json: the pass and icons in `colour`, manifest.json and signature, zipped. */
