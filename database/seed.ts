@@ -1,9 +1,10 @@
 import { DAY_MS } from "../app/lib/time/days.ts";
 import { hashPassword } from "../app/server/account/password.server.ts";
 import { DEMO_USER } from "./demo.ts";
-
-const q = (value: string | number | null) =>
-  value === null ? "NULL" : typeof value === "number" ? String(value) : `'${value.replaceAll("'", "''")}'`;
+import { demoOrganiserEvent } from "./seed-event.ts";
+import { demoGiving } from "./seed-giving.ts";
+import { q } from "./seed-sql.ts";
+import { demoTeam } from "./seed-team.ts";
 
 /** SQL that brings a database to the demo state; safe to run again (existing rows are kept). */
 export async function seedSql(now = Date.now()): Promise<string> {
@@ -35,6 +36,10 @@ export async function seedSql(now = Date.now()): Promise<string> {
     ),
     // The demo campaigns chose to be listed on /fundraising (a column added after the first release).
     `UPDATE campaign SET listed = 1 WHERE user_id = ${q(DEMO_USER.id)} AND created_at = ${now};`,
+    // The tours the README gives: a team, an organiser event with its door and booth, mailings, gifts.
+    ...demoTeam(now, await hashPassword(DEMO_USER.password)),
+    ...demoGiving(now),
+    ...demoOrganiserEvent(now),
   ].join("\n");
 }
 
@@ -192,7 +197,7 @@ export const SEED_CAMPAIGNS: {
 
 const DAY = DAY_MS;
 
-/** A small, believable network for the demo owner: who they met, and two follow-ups. */
+/** A small, believable network for the demo owner: who they met, and two follow-ups (Lucas gave at the summit). */
 function demoNetwork(now: number): string[] {
   const people: [number, string, string, string, string, string, string[], string, string, number][] = [
     [
@@ -242,6 +247,18 @@ function demoNetwork(now: number): string[] {
       "Active",
       "Board retreat",
       40,
+    ],
+    [
+      6,
+      "Lucas Ferreira",
+      "Grants Director",
+      "Northstar Family Fund",
+      "lucas@northstarfund.example",
+      "medium",
+      ["Donor"],
+      "Active",
+      "Impact Summit 2026",
+      2,
     ],
     [
       5,

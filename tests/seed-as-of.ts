@@ -6,10 +6,12 @@ export type ColumnsOf = (table: string) => Promise<string[]> | string[];
 
 const INSERT = /^INSERT(?: OR \w+)? INTO "?(\w+)"? \(([^)]*)\)/i;
 const UPDATE = /^UPDATE "?(\w+)"? SET (.*?) WHERE /i;
+/** Every table a statement reads (FROM or JOIN), but table-valued functions such as json_each(…). */
+const READS = /\b(?:FROM|JOIN) "?(\w+)"?(?!\w|"?\s*\()/g;
 
 /**
  * The demo seed as a database at an earlier migration could hold it: each statement whose table or
- * columns that database does not have yet is left out. Migration tests use it to rebuild "the seeded
+ * columns that database does not have yet, or that reads (FROM, JOIN) a table it does not have yet, is left out. Migration tests use it to rebuild "the seeded
  * database as it was" without listing every later table by hand. The seed writes one statement a line.
  */
 export async function seedAsOf(columnsOf: ColumnsOf): Promise<string> {
@@ -20,6 +22,7 @@ export async function seedAsOf(columnsOf: ColumnsOf): Promise<string> {
     return set;
   };
   const fits = async (line: string) => {
+    for (const [, table] of line.matchAll(READS)) if ((await columns(table as string)).size === 0) return false;
     const insert = INSERT.exec(line);
     if (insert) {
       const have = await columns(insert[1] as string);

@@ -1,5 +1,7 @@
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import type { Locator } from "@playwright/test";
+import { unzipSync } from "fflate";
 import { writeQrVideo } from "../fixtures/qr-video";
 import { cameraLaunchOptions } from "./browser";
 import { closeOrgEvent, expect, expectAccessible, snapshot, demoTest as test } from "./fixtures";
@@ -126,6 +128,13 @@ test("an organiser publishes and writes an NFC tag, attendees join with and with
   }
   await snapshot(phone, "organiser-event-pass", info.project.name, { fullPage: true });
   const badgeUrl = (await phone.locator("[data-badge-link]").textContent()) ?? "";
+  // Without script too, the pass goes into Apple Wallet as a ticket whose QR is the badge link the door scans.
+  const [ticket] = await Promise.all([
+    phone.waitForEvent("download"),
+    phone.getByRole("link", { name: "Add to Apple Wallet" }).click(),
+  ]);
+  const ticketJson = unzipSync(readFileSync((await ticket.path()) ?? ""))["pass.json"] ?? new Uint8Array();
+  expect(JSON.parse(Buffer.from(ticketJson).toString("utf8")).barcodes[0].message).toBe(badgeUrl);
 
   // They find each other in the directory; the organiser-attendee scans the visitor's pass in /capture.
   await page.goto(`/e/${slug}/directory`);

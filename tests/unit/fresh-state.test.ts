@@ -30,4 +30,23 @@ describe("a fresh state in one file (scripts/setup.mjs --fresh, the journeys' se
     const names = fresh.prepare("select name from d1_migrations order by id").all() as { name: string }[];
     expect(names.map((r) => r.name)).toEqual(migrationFiles());
   });
+
+  it("seeds again, a week later, without adding a row or breaking a key", async () => {
+    const db = new DatabaseSync(":memory:");
+    db.exec("PRAGMA foreign_keys = ON");
+    db.exec(migrationsSql());
+    db.exec(await seedSql());
+    const first = tableCounts(db);
+    db.exec(await seedSql(Date.now() + 7 * 86_400_000));
+    expect(tableCounts(db)).toEqual(first);
+    // The tours the README gives find their rows: a team of three, the organiser event's door and booth, mailings.
+    const count = (sql: string) => (db.prepare(sql).get() as { n: number }).n;
+    expect(
+      count("select count(*) as n from member m join workspace w on w.id = m.workspace_id and w.kind = 'team'"),
+    ).toBe(3);
+    expect(count("select count(*) as n from org_attendee where state = 'going'")).toBe(10);
+    expect(count("select count(*) as n from org_checkin")).toBeGreaterThan(0);
+    expect(count("select count(*) as n from org_lead_answer")).toBeGreaterThan(0);
+    expect(count("select count(*) as n from mailing_recipient where status = 'delivered'")).toBeGreaterThan(0);
+  });
 });

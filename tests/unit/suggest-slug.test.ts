@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { slugSchema, suggestSlug } from "~/lib/card/card";
+import { slugOf } from "~/lib/text/slug";
 
 describe("one suggested card link, always one the form accepts", () => {
   it.each([
@@ -21,5 +22,11 @@ describe("one suggested card link, always one the form accepts", () => {
     for (const name of ["App", "demo admin", "Settings", `${"x".repeat(38)} yz`, "a b", "x-".repeat(30)]) {
       expect(slugSchema.safeParse(suggestSlug(name)).success, name).toBe(true);
     }
+  });
+
+  it("cuts every link at its length with no hyphen left at the cut", () => {
+    expect(slugOf(`${"x".repeat(47)} yz`, 48)).toBe("x".repeat(47));
+    expect(slugOf("Gala 2026: Ça va!", 48)).toBe("gala-2026-ca-va");
+    expect(slugOf("¿¡!?", 48)).toBe("");
   });
 });

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { emailAddress, isEmail, isPhoneText } from "../forms/fields";
 import { isWebLink, WEB_LINK_MESSAGE, webLink, withHttps } from "../forms/web-link";
 import { LOCALES, type Locale } from "../i18n/locales";
+import { slugOf } from "../text/slug";
 
 /** The card written again in a second language; a field left empty shows the primary one. */
 export type CardSecondLanguage = {
@@ -260,14 +261,7 @@ export function textOn(hex: string): string {
 
 /** A card link made from the owner's name: `Ana María López` becomes `ana-maria-lopez`. */
 export function suggestSlug(name: string): string {
-  const base = name
-    .normalize("NFKD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-+|-+$/g, "")
-    .slice(0, 40)
-    .replace(/-+$/, "");
+  const base = slugOf(name, 40);
   const slug = base.length >= 3 ? base : `${base || "my"}-card`;
   return RESERVED_SLUGS.has(slug) ? `${slug}-card` : slug;
 }

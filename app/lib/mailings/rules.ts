@@ -2,6 +2,15 @@ import { z } from "zod";
 import { escapeHtml } from "../text/escape";
 import { isOwnKey } from "../text/own";
 
+/** A mailing's status in words, on the list and on its results. */
+export const MAILING_STATUS_LABEL = {
+  draft: "Draft",
+  scheduled: "Scheduled",
+  sending: "Sending",
+  sent: "Sent",
+  cancelled: "Cancelled",
+} as const;
+
 /** Limits stated in the README's Limits table; the server enforces each. */
 export const MAILING_LIMITS = {
   /** People one mailing may go to: a whole audience, sent at the provider's rate (docs/decisions/0186). */

@@ -3,6 +3,7 @@ import { EVENT_TYPES, type EventStatus } from "../events/rules";
 
 import { isEmail, personNameField, optionalText as text } from "../forms/fields";
 import { isWebLink, WEB_LINK_MESSAGE, withHttps } from "../forms/web-link";
+import { slugOf } from "../text/slug";
 import { canonicalTimeZone, dateTimeFormat, zonedToUtc } from "../time/time";
 
 /** Organiser events: form rules, status from the event's own clock, and matchmaking. Pure. */
@@ -72,15 +73,7 @@ export function formatLocalDay(local: string, locale = "en-US"): string {
 
 /** A slug from the title plus a random tail: unguessable enough that events cannot be listed by trying. */
 export function eventSlug(title: string, random = crypto.getRandomValues(new Uint8Array(3))): string {
-  const base =
-    title
-      .normalize("NFKD")
-      .replace(/[\u0300-\u036f]/g, "")
-      .toLowerCase()
-      .replace(/[^a-z0-9]+/g, "-")
-      .replace(/^-+|-+$/g, "")
-      .slice(0, 40)
-      .replace(/-+$/, "") || "event";
+  const base = slugOf(title, 40) || "event";
   const tail = [...random].map((b) => b.toString(36).padStart(2, "0")).join("");
   return `${base}-${tail}`;
 }

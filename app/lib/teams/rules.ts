@@ -14,6 +14,8 @@ export type CurrentWorkspace = {
   secondFactorDue?: true;
 };
 export const ROLE_NAMES: Record<Role, string> = { owner: "Owner", admin: "Admin", member: "Member" };
+/** Owners and admins manage a team: its members, cards, audit log and numbers; a member does not. */
+export const managesTeam = (role: Role) => role === "owner" || role === "admin";
 
 /** Said on Settings → Account to a member whose team requires a second factor they do not have yet (decision 0242). */
 export const secondFactorRequired = (team: string) =>

@@ -91,6 +91,16 @@ export function zonedToUtc(local: string, timeZone: string): Date | null {
   return new Date(naive - offsetAt(first, timeZone));
 }
 
+/** "2030-05-01T09:30" in `timeZone` as ISO 8601 with its offset there ("2030-05-01T09:30:00+02:00"); null if unreadable. */
+export function zonedIso(local: string, timeZone: string): string | null {
+  const at = zonedToUtc(local, timeZone);
+  if (!at) return null;
+  const minutes = Math.round((Date.parse(`${local}:00Z`) - at.getTime()) / 60_000);
+  const abs = Math.abs(minutes);
+  const hhmm = `${String(Math.floor(abs / 60)).padStart(2, "0")}:${String(abs % 60).padStart(2, "0")}`;
+  return `${local}:00${minutes < 0 ? "-" : "+"}${hhmm}`;
+}
+
 const WEEKDAY_AND_TIME: Intl.DateTimeFormatOptions = {
   weekday: "short",
   month: "short",

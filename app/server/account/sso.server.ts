@@ -10,7 +10,7 @@ import { userNameSchema } from "~/lib/account/auth";
 import { session, teamDomain, teamSso, user as userTable, verification } from "~db/schema";
 import { trialIfMade } from "../billing/plans.server";
 import type { Database } from "../db/db.server";
-import { writeBatch } from "../db/write.server";
+import { isUniqueViolation, writeBatch } from "../db/write.server";
 import type { TxtResolver } from "../platform/dns.server";
 import { randomToken } from "../platform/tokens.server";
 import { joinThroughProvider } from "../teams/membership.server";
@@ -94,8 +94,6 @@ export function teamDomains(db: Database, teamId: string) {
 
 export type DomainResult = { ok: true; verified: boolean } | { ok: false; reason: "taken" | "exists" | "not-found" };
 
-const isUnique = (error: unknown) => /UNIQUE/i.test(String((error as { cause?: unknown })?.cause ?? error));
-
 /**
  * Adds a domain to the team. An admin whose own confirmed address is on it proves it at once (a mailbox on the
  * domain); otherwise it waits for its TXT record. A domain another team proved is refused by the unique index.
@@ -121,7 +119,7 @@ export async function addDomain(
       .returning({ id: teamDomain.id });
     return rows.length > 0 ? { ok: true, verified: byMailbox } : { ok: false, reason: "exists" };
   } catch (error) {
-    if (isUnique(error)) return { ok: false, reason: "taken" };
+    if (isUniqueViolation(error)) return { ok: false, reason: "taken" };
     throw error;
   }
 }
@@ -146,7 +144,7 @@ export async function verifyDomain(
   try {
     await db.update(teamDomain).set({ verifiedAt: new Date() }).where(eq(teamDomain.id, row.id));
   } catch (error) {
-    if (isUnique(error)) return { ok: false, reason: "taken" };
+    if (isUniqueViolation(error)) return { ok: false, reason: "taken" };
     throw error;
   }
   return { ok: true, verified: true };

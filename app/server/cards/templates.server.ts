@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, isNotNull, isNull, sql } from "drizzle-orm";
 import { BRAND_FIELDS, type BrandRules, type BrandValues, ruleOf } from "~/lib/card/brand";
-import type { CurrentWorkspace } from "~/lib/teams/rules";
+import { type CurrentWorkspace, managesTeam } from "~/lib/teams/rules";
 import { hex } from "~/lib/text/hex";
 import { card, cardIssue, cardTemplate, member, user, workspace } from "~db/schema";
 import type { Database } from "../db/db.server";
@@ -24,8 +24,7 @@ export type Manager = { id: string; workspace: Pick<CurrentWorkspace, "id" | "ro
 const managerNow = (m: Manager) =>
   sql`exists (select 1 from ${member} m where m.workspace_id = ${m.workspace.id} and m.user_id = ${m.id} and m.role in ('owner', 'admin'))`;
 
-export const canManageCards = (w: Pick<CurrentWorkspace, "role" | "team">) =>
-  w.team !== null && (w.role === "owner" || w.role === "admin");
+export const canManageCards = (w: Pick<CurrentWorkspace, "role" | "team">) => w.team !== null && managesTeam(w.role);
 
 /** A team's templates, by name. */
 export function listTemplates(db: Database, workspaceId: string) {

@@ -4,7 +4,7 @@ import type { PersonRecord, PhotoDraft } from "~/lib/people/draft";
 import { foldLine } from "~/lib/text/content-line";
 import { connection, davBook, davCard } from "~db/schema";
 import type { Database, Owners } from "../db/db.server";
-import { rawSql, type Statement, writeBatch } from "../db/write.server";
+import { isUniqueViolation, rawSql, type Statement, writeBatch } from "../db/write.server";
 import { seesPersonAs, viewerOf } from "../people/access.server";
 import { photosOf } from "../people/photo.server";
 import { chosenIds, EXPORT_PAGE, peoplePages, readBatch } from "../people/read.server";
@@ -306,7 +306,7 @@ export async function openBook(db: Database, userId: string): Promise<Book> {
       wrote = await recordChanges(db, userId);
     } catch (error) {
       // Another look recorded the same person a moment ago: read again.
-      if (attempt >= 2 || !/UNIQUE constraint failed/i.test(String((error as Error).message))) throw error;
+      if (attempt >= 2 || !isUniqueViolation(error)) throw error;
       continue;
     }
     if (!wrote) {

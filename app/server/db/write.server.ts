@@ -27,3 +27,6 @@ export const rawSql = (query: SQL): Statement => query;
 /** Whether a write failed with this database error (D1 wraps SQLite's message in `cause`). */
 export const failedWith = (error: unknown, pattern: RegExp): boolean =>
   error instanceof Error && (pattern.test(error.message) || failedWith(error.cause, pattern));
+
+/** Whether a write broke a unique key: the database's answer to two writers of the same row. */
+export const isUniqueViolation = (error: unknown) => failedWith(error, /UNIQUE constraint failed/);

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, inArray, isNotNull, isNull, ne, sql } from "drizzle-orm";
 import type { CampaignCategory, CampaignForm, CampaignStatus } from "~/lib/fundraising/campaign";
 import { hex } from "~/lib/text/hex";
+import { slugOf } from "~/lib/text/slug";
 import { DAY_MS } from "~/lib/time/days";
 import { campaign, card, event, gift, user } from "~db/schema";
 import { IDS_PER_STATEMENT } from "../db/budget.server";
@@ -188,15 +189,6 @@ export async function listOwnedCampaigns(db: Database, userId: string) {
     .orderBy(asc(campaign.archivedAt), desc(campaign.createdAt));
 }
 
-const slugify = (title: string) =>
-  title
-    .normalize("NFKD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-+|-+$/g, "")
-    .slice(0, 48) || "campaign";
-
 const columnsOf = (form: CampaignForm) => ({
   title: form.title,
   description: form.description,
@@ -228,7 +220,7 @@ const columnsOf = (form: CampaignForm) => ({
 /** A new campaign starts as a draft; its id is its title plus a short random tail (unique by key). */
 export async function createCampaign(db: Database, userId: string, form: CampaignForm): Promise<string> {
   for (;;) {
-    const id = `${slugify(form.title)}-${crypto.randomUUID().slice(0, 6)}`;
+    const id = `${slugOf(form.title, 48) || "campaign"}-${crypto.randomUUID().slice(0, 6)}`;
     const inserted = await db
       .insert(campaign)
       .values({

@@ -6,7 +6,7 @@ import { formatMoney } from "~/lib/money";
 import { campaign, connection, gift, pledge, pledgeInstalment, recurringGift, reminder } from "~db/schema";
 import { chunk, IDS_PER_STATEMENT } from "../db/budget.server";
 import type { Database } from "../db/db.server";
-import { rawSql, writeBatch } from "../db/write.server";
+import { isUniqueViolation, rawSql, writeBatch } from "../db/write.server";
 import { emitEvent, emitEvents } from "../integrations/webhooks.server";
 import { paymentsFor } from "../payments/payments.server";
 import { seesPersonById, type Viewer } from "../people/access.server";
@@ -61,6 +61,29 @@ export async function ownedCampaignRef(db: Database, userId: string, id: string 
 
 export type RecordResult = { ok: true; id: number } | { ok: false; field: string; message: string };
 
+/**
+ * The campaign a gift or pledge counts toward (none, or the workspace's own, in the same currency) and the person
+ * who gave, found or added. Null when the campaign or person named is not the workspace's.
+ */
+async function campaignAndGiver(
+  app: AppContext,
+  userId: string,
+  campaignId: string | null,
+  form: { currency: string; person?: number; donorName: string; donorEmail: string },
+  detail: (campaignTitle: string | null) => string,
+): Promise<
+  | Extract<RecordResult, { ok: false }>
+  | { c: Awaited<ReturnType<typeof ownedCampaignRef>>; person: NonNullable<Awaited<ReturnType<typeof personFor>>> }
+  | null
+> {
+  const c = await ownedCampaignRef(app.db, userId, campaignId);
+  if (campaignId && !c) return null;
+  if (c && c.currency !== form.currency)
+    return { ok: false, field: "currency", message: `This campaign counts gifts in ${c.currency}` };
+  const person = await personFor(app, userId, form, detail(c?.title ?? null));
+  return person ? { c, person } : null;
+}
+
 /** Cash, cheque, bank transfer or a gift made elsewhere; a double submit (same form key) records one gift. */
 export async function recordHandGift(
   app: AppContext,
@@ -68,12 +91,11 @@ export async function recordHandGift(
   campaignId: string | null,
   form: HandGift,
 ): Promise<RecordResult | null> {
-  const c = await ownedCampaignRef(app.db, userId, campaignId);
-  if (campaignId && !c) return null;
-  if (c && c.currency !== form.currency)
-    return { ok: false, field: "currency", message: `This campaign counts gifts in ${c.currency}` };
-  const person = await personFor(app, userId, form, c ? `Gave to “${c.title}”` : "Gave a gift");
-  if (!person) return null;
+  const giving = await campaignAndGiver(app, userId, campaignId, form, (title) =>
+    title ? `Gave to “${title}”` : "Gave a gift",
+  );
+  if (!giving || "ok" in giving) return giving;
+  const { c, person } = giving;
   const key = `hand:${form.nonce}`;
   const [stored] = await writeBatch(app.db, [
     app.db
@@ -118,12 +140,11 @@ export async function recordPledge(
   campaignId: string | null,
   form: PledgeForm,
 ): Promise<RecordResult | null> {
-  const c = await ownedCampaignRef(app.db, userId, campaignId);
-  if (campaignId && !c) return null;
-  if (c && c.currency !== form.currency)
-    return { ok: false, field: "currency", message: `This campaign counts gifts in ${c.currency}` };
-  const person = await personFor(app, userId, form, c ? `Pledged to “${c.title}”` : "Made a pledge");
-  if (!person) return null;
+  const giving = await campaignAndGiver(app, userId, campaignId, form, (title) =>
+    title ? `Pledged to “${title}”` : "Made a pledge",
+  );
+  if (!giving || "ok" in giving) return giving;
+  const { c, person } = giving;
   const plan = instalmentPlan(form.amount, form.instalments, form.firstDue);
   const pledgeId = sql`(select id from ${pledge} where user_id = ${userId} and key = ${form.nonce})`;
   const what = c ? ` for ${c.title}` : "";
@@ -152,7 +173,7 @@ export async function recordPledge(
     ]);
   } catch (error) {
     // The same form sent twice: the first pledge stands.
-    if (!/UNIQUE constraint failed/i.test(String(error))) throw error;
+    if (!isUniqueViolation(error)) throw error;
   }
   const row = await app.db
     .select({ id: pledge.id })

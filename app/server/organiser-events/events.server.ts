@@ -8,7 +8,7 @@ import { campaign, orgAttendee, orgConsent, orgEvent, orgExchange } from "~db/sc
 import { chunk } from "../db/budget.server";
 import type { Database } from "../db/db.server";
 import { outer } from "../db/outer.server";
-import { writeBatch } from "../db/write.server";
+import { isUniqueViolation, writeBatch } from "../db/write.server";
 import { type PurgeEnv, purge } from "../platform/edge-cache.server";
 import { promotedBy, promoteStatement } from "./admission.server";
 import { ATTENDEE_ID } from "./attendees.server";
@@ -41,7 +41,7 @@ export async function createOrgEvent(db: Database, userId: string, form: OrgEven
       if (row) return row;
     } catch (e) {
       // A slug taken a moment ago: the unique index said so, draw another tail.
-      if (!/UNIQUE constraint failed/i.test(String(e)) || attempt >= 3) throw e;
+      if (!isUniqueViolation(e) || attempt >= 3) throw e;
     }
   }
 }

@@ -157,6 +157,37 @@ export function When({ e, t, locale }: { e: OrgEvent; t: Translate; locale: Loca
   );
 }
 
+/** The pass in a wallet (only where the operator set its keys, like the card's buttons) and the event's calendar file. */
+export function WalletLinks({
+  token,
+  slug,
+  wallet,
+  t,
+}: {
+  token: string;
+  slug: string;
+  wallet: { apple: boolean; google: boolean };
+  t: Translate;
+}) {
+  return (
+    <p data-wallet="">
+      {wallet.apple ? (
+        <a className="btn b-past" href={`/pass/${token}/wallet.pkpass`}>
+          {t("pass.wallet.apple")}
+        </a>
+      ) : null}
+      {wallet.google ? (
+        <a className="btn b-past" href={`/pass/${token}/google-wallet`}>
+          {t("pass.wallet.google")}
+        </a>
+      ) : null}
+      <a className="btn b-line" href={`/e/${slug}/event.ics`}>
+        {t("event.session.calendar")}
+      </a>
+    </p>
+  );
+}
+
 /** A refused form: what was typed, and each field's message by its name ("form" for the whole form). */
 export type FormState = { values?: Record<string, string>; errors?: Record<string, string> };
 /** A labelled text input with its own message beside it, keeping what was typed. */

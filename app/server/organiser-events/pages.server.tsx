@@ -12,7 +12,17 @@ import { zoneName } from "~/lib/time/time";
 import type { Attendee } from "./attendees.server";
 import type { OrgEvent, PublicOrgEvent } from "./events.server";
 import { JoinForm, type JoinState, VisibilityChoice } from "./join-form.server";
-import { Agenda, Doc, type FormState, page, rich, statusLabel, TextField, When } from "./page-parts.server";
+import {
+  Agenda,
+  Doc,
+  type FormState,
+  page,
+  rich,
+  statusLabel,
+  TextField,
+  WalletLinks,
+  When,
+} from "./page-parts.server";
 import type { AgendaSession } from "./programme.server";
 import type { Waiting } from "./requests.server";
 
@@ -260,6 +270,8 @@ type PassData = {
   /** The organiser's meeting times, and those this attendee said they are free (none: any time). */
   meetingTimes?: { startsAt: string; minutes: number }[];
   available?: Set<string>;
+  /** Which wallets the operator set keys for. */
+  wallet?: { apple: boolean; google: boolean };
   locale?: Locale;
 };
 
@@ -281,6 +293,7 @@ export function renderPass({
   waiting = [],
   meetingTimes = [],
   available = new Set(),
+  wallet = { apple: false, google: false },
   locale = DEFAULT_LOCALE,
 }: PassData) {
   const t = translator(locale);
@@ -310,6 +323,7 @@ export function renderPass({
       <p className="muted">
         <When e={e} t={t} locale={locale} />
       </p>
+      <WalletLinks token={a.passToken} slug={e.slug} wallet={wallet} t={t} />
       {signedIn ? (
         <p>
           <a href={`/e/${e.slug}/directory`}>{t("pass.directoryLink")}</a>

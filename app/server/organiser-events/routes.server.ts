@@ -20,6 +20,7 @@ import {
 import { getSessionUser } from "../account/auth.server";
 import { confirmFirst } from "../account/confirm-first.server";
 import { cardQrSvg } from "../cards/qr.server";
+import { walletsOffered } from "../cards/wallet/config.server";
 import { edgeGet, edgePut, edgeTicket, fromEdge } from "../platform/edge-cache.server";
 import { html } from "../platform/http.server";
 import { allow, clientKey, RETRY_AFTER_SECONDS } from "../platform/rate-limit.server";
@@ -69,11 +70,13 @@ import {
 } from "./programme.server";
 import { registrationQuestions } from "./registration.server";
 import { waitingRequests } from "./requests.server";
+import { walletRoutes } from "./wallet-routes.server";
 
 type HonoEnv = { Bindings: Env; Variables: { app: AppContext } };
 
 /** Organiser events' public side: the event page, joining without an account, passes and badge scans. */
 export const organiserEventRoutes = new Hono<HonoEnv>();
+organiserEventRoutes.route("/", walletRoutes);
 
 const SLUG = "[a-z0-9-]{1,60}";
 
@@ -443,6 +446,7 @@ async function passPage(
       waiting,
       meetingTimes,
       available,
+      wallet: walletsOffered(app.env),
       locale,
       settings: settings.errors ? { ...settings, errors: localFieldMessages(t, settings.errors) } : settings,
     }),

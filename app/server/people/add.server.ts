@@ -5,7 +5,7 @@ import type { PersonDraft } from "~/lib/people/draft";
 import { normalisePerson } from "~/lib/people/normalise";
 import { connection, contactPoint, personHistory } from "~db/schema";
 import type { Database } from "../db/db.server";
-import { rawSql, type Statement, writeBatch } from "../db/write.server";
+import { isUniqueViolation, rawSql, type Statement, writeBatch } from "../db/write.server";
 import { activeEventName } from "../events/active-event.server";
 import { getSettings } from "../settings/settings.server";
 import { emitPeopleEvents, type PeopleEvents } from "./events.server";
@@ -48,7 +48,6 @@ export type Arrival = {
 export type Added = { id: number; name: string; outcome: "created" | "attached" | "replayed" };
 
 const MAX_KEYED_POINTS = 40;
-const isUniqueViolation = (e: unknown) => /UNIQUE constraint failed/i.test(String((e as Error)?.message ?? e));
 
 /** The owner's country, for phones written without one. */
 export async function ownerCountry(db: Database, userId: string) {

@@ -7,7 +7,7 @@ import { foldName, normaliseWebsite } from "~/lib/people/normalise";
 import { connection, contactPoint, personHistory } from "~db/schema";
 import { chunk } from "../db/budget.server";
 import type { Database } from "../db/db.server";
-import { rawSql, type Statement, writeBatch } from "../db/write.server";
+import { isUniqueViolation, rawSql, type Statement, writeBatch } from "../db/write.server";
 import { ownerCountry } from "./add.server";
 import { consentStatement, ownsPerson, senderNameOf } from "./consent.server";
 import { emitPeopleEvents, type PeopleEvents } from "./events.server";
@@ -169,7 +169,7 @@ export async function updatePerson(
   try {
     await writeBatch(db, statements);
   } catch (error) {
-    if (!/UNIQUE constraint failed/i.test(String((error as Error).message))) throw error;
+    if (!isUniqueViolation(error)) throw error;
     const field = (Object.keys(KINDS) as (keyof typeof KINDS)[]).find((f) => next[f] !== current[f]) ?? "email";
     return { ok: false, field, message: `Another person in your network already has this ${field}` };
   }

@@ -4,7 +4,7 @@ import type { PersonDraft } from "~/lib/people/draft";
 import { normalisePerson, type PointValues } from "~/lib/people/normalise";
 import { connection, contactPoint } from "~db/schema";
 import type { Database } from "../db/db.server";
-import { type Statement, writeBatch } from "../db/write.server";
+import { isUniqueViolation, type Statement, writeBatch } from "../db/write.server";
 import { ownerCountry } from "./add.server";
 import { editedEntry } from "./edit.server";
 import { emitPeopleEvents, type PeopleEvents } from "./events.server";
@@ -100,7 +100,7 @@ export async function replacePerson(
   try {
     await writeBatch(db, statements);
   } catch (error) {
-    if (!/UNIQUE constraint failed/i.test(String((error as Error).message))) throw error;
+    if (!isUniqueViolation(error)) throw error;
     const taken = inserts.map((p) => p.value).join(", ");
     return { ok: false, message: `Another person in your network already has ${taken}` };
   }

@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, inArray, isNotNull, isNull, sql } from "drizzle-orm";
 import { normalizeEmail } from "~/lib/forms/email";
+import { managesTeam } from "~/lib/teams/rules";
 import { SCIM_TOKEN_PREFIX, ScimError, type UserChanges } from "~/lib/teams/scim";
 import { member, scimGroup, scimGroupMember, scimToken, scimUser, teamDomain, user } from "~db/schema";
 import { chunk } from "../db/budget.server";
@@ -18,11 +19,9 @@ import { type Actor, removeMember } from "./teams.server";
  * member removal, as the token's maker.
  */
 
-const canManage = (role: string) => role === "owner" || role === "admin";
-
 /** A new token for the team's directory, answered once; only its SHA-256 is kept. */
 export async function createScimToken(db: Database, actor: Actor): Promise<string | null> {
-  if (!canManage(actor.role)) return null;
+  if (!managesTeam(actor.role)) return null;
   const token = `${SCIM_TOKEN_PREFIX}${randomToken(32)}`;
   await db.insert(scimToken).values({
     id: randomToken(12),
@@ -52,7 +51,7 @@ export function scimTokens(db: Database, teamId: string) {
 
 /** Revokes one of the team's tokens: from the next request on, it answers 401. */
 export async function revokeScimToken(db: Database, actor: Actor, id: string, now = new Date()) {
-  if (!canManage(actor.role)) return false;
+  if (!managesTeam(actor.role)) return false;
   const rows = await db
     .update(scimToken)
     .set({ revokedAt: now })
@@ -80,7 +79,7 @@ export async function authenticateScim(db: Database, header: string | undefined,
     .innerJoin(member, and(eq(member.workspaceId, scimToken.workspaceId), eq(member.userId, scimToken.createdBy)))
     .where(and(eq(scimToken.tokenHash, await sha256Hex(token)), isNull(scimToken.revokedAt)))
     .get();
-  if (!row || !canManage(row.role)) return null;
+  if (!row || !managesTeam(row.role)) return null;
   // Written at most once a minute, so a directory's sync does not turn every read into a write.
   if (!row.lastUsedAt || now.getTime() - row.lastUsedAt.getTime() > 60_000)
     await db.update(scimToken).set({ lastUsedAt: now }).where(eq(scimToken.id, row.id));

@@ -1,7 +1,7 @@
 import { and, asc, eq, gt, isNull, ne, sql } from "drizzle-orm";
 import { TRIAL_DAYS } from "~/lib/billing/plans";
 import { INVITATIONS_PER_DAY } from "~/lib/teams/invite-file";
-import { INVITATION_DAYS, ROLE_NAMES, type Role } from "~/lib/teams/rules";
+import { INVITATION_DAYS, managesTeam, ROLE_NAMES, type Role } from "~/lib/teams/rules";
 import { DAY_MS } from "~/lib/time/days";
 import { accountPlan, invitation, member, session, user, workspace, workspaceAudit } from "~db/schema";
 import { seatClaim } from "../billing/seat-claim.server";
@@ -128,8 +128,6 @@ async function roleIn(db: Database, workspaceId: string, userId: string): Promis
   return row?.role ?? null;
 }
 
-const canManage = (role: Role) => role === "owner" || role === "admin";
-
 /** The acting member is still an owner or admin of the team, checked in the statement that writes. */
 const managerNow = (actor: Actor) =>
   sql`exists (select 1 from ${member} m where m.workspace_id = ${actor.workspaceId} and m.user_id = ${actor.userId} and m.role in ('owner', 'admin'))`;
@@ -169,7 +167,7 @@ export async function invite(
   input: { email: string; role: "admin" | "member"; team: string; inviter: string; origin: string },
   now: Date,
 ): Promise<InviteResult> {
-  if (!canManage(actor.role)) return { ok: false, reason: "not-allowed" };
+  if (!managesTeam(actor.role)) return { ok: false, reason: "not-allowed" };
   const email = input.email.toLowerCase();
   const [already] = await db
     .select({ id: user.id })
@@ -234,7 +232,7 @@ export async function invite(
 
 /** Takes back an invitation not yet accepted; false when there is none (accepted, or another team's). */
 export async function cancelInvitation(db: Database, actor: Actor, id: string) {
-  if (!canManage(actor.role)) return false;
+  if (!managesTeam(actor.role)) return false;
   const [open] = await db
     .select({ email: invitation.email })
     .from(invitation)
@@ -388,7 +386,7 @@ const leaveSessions = (db: Database, userId: string, teamId: string) =>
  * gone and hands nothing on twice.
  */
 export async function removeMember(db: Database, actor: Actor, userId: string, heir: string): Promise<MemberChange> {
-  if (!canManage(actor.role) || userId === actor.userId) return { ok: false, reason: "not-allowed" };
+  if (!managesTeam(actor.role) || userId === actor.userId) return { ok: false, reason: "not-allowed" };
   // Checked again by the removal's own statement: a heir demoted meanwhile leaves the member where they are.
   if (heir === userId || !(await isAdminOf(db, actor.workspaceId, heir))) return { ok: false, reason: "heir" };
   let paused: string[] = [];
@@ -451,7 +449,7 @@ export async function leaveTeam(db: Database, actor: Actor): Promise<MemberChang
  * member, and never touches an owner. An owner stepping down needs another owner.
  */
 export async function changeRole(db: Database, actor: Actor, userId: string, role: Role): Promise<MemberChange> {
-  if (!canManage(actor.role)) return { ok: false, reason: "not-allowed" };
+  if (!managesTeam(actor.role)) return { ok: false, reason: "not-allowed" };
   if (actor.role !== "owner" && (role === "owner" || userId === actor.userId))
     return { ok: false, reason: "not-allowed" };
   return keepingAnOwner(async () => {
@@ -524,7 +522,7 @@ export async function inviteMany(
   input: { emails: string[]; role: "admin" | "member" } & Omit<InvitationMail, "role">,
   now: Date,
 ): Promise<InviteManyResult> {
-  if (!canManage(actor.role)) return { ok: false, reason: "not-allowed" };
+  if (!managesTeam(actor.role)) return { ok: false, reason: "not-allowed" };
   const emails = [...new Set(input.emails.map((e) => e.toLowerCase()))];
   if (emails.length === 0) return { ok: true, sent: [] };
   const expiresAt = now.getTime() + INVITATION_DAYS * DAY_MS;
@@ -563,7 +561,7 @@ export async function inviteMany(
     if (await overDailyLimit(db, actor.workspaceId, emails.length, now)) return { ok: false, reason: "daily-limit" };
     // Everyone listed joined meanwhile, or the actor no longer manages the team.
     const role = await roleIn(db, actor.workspaceId, actor.userId);
-    if (!role || !canManage(role)) return { ok: false, reason: "not-allowed" };
+    if (!role || !managesTeam(role)) return { ok: false, reason: "not-allowed" };
   }
   const sent = items.filter((i) => inserted.has(i.id));
   for (const item of sent)

@@ -1,6 +1,6 @@
 import { href, Link } from "react-router";
 import { appContext } from "~/context";
-import { MAILING_LIMITS } from "~/lib/mailings/rules";
+import { MAILING_LIMITS, MAILING_STATUS_LABEL } from "~/lib/mailings/rules";
 import { pageMeta } from "~/lib/site";
 import { formatInZone } from "~/lib/time/time";
 import { shellSettings } from "~/server/account/app-shell.server";
@@ -21,14 +21,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   ]);
   return { mailings, timeZone: settings.timeZone };
 }
-
-const STATUS_LABEL = {
-  draft: "Draft",
-  scheduled: "Scheduled",
-  sending: "Sending",
-  sent: "Sent",
-  cancelled: "Cancelled",
-} as const;
 
 export default function Mailings({ loaderData }: Route.ComponentProps) {
   const { mailings, timeZone } = loaderData;
@@ -54,7 +46,7 @@ export default function Mailings({ loaderData }: Route.ComponentProps) {
               {m.subject}
             </Link>
             <span className="text-slate-600 text-sm dark:text-slate-300">
-              {STATUS_LABEL[m.status]} · {m.recipients} {m.recipients === 1 ? "person" : "people"} ·{" "}
+              {MAILING_STATUS_LABEL[m.status]} · {m.recipients} {m.recipients === 1 ? "person" : "people"} ·{" "}
               {formatInZone(m.sentAt ?? m.scheduledAt ?? m.createdAt, timeZone)}
             </span>
           </li>

@@ -1,5 +1,6 @@
 import { Form, href, Link } from "react-router";
 import { appContext } from "~/context";
+import { MAILING_STATUS_LABEL } from "~/lib/mailings/rules";
 import { formatMoney } from "~/lib/money";
 import { pageMeta } from "~/lib/site";
 import { formatInZone } from "~/lib/time/time";
@@ -39,13 +40,6 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   );
 }
 
-const STATUS_LABEL = {
-  draft: "Draft",
-  scheduled: "Scheduled",
-  sending: "Sending",
-  sent: "Sent",
-  cancelled: "Cancelled",
-} as const;
 const RECIPIENT_LABEL: Record<string, string> = {
   queued: "Waiting",
   sending: "Sending",
@@ -74,7 +68,7 @@ export default function Results({ loaderData }: Route.ComponentProps) {
       </Link>
       <h1 className="mt-2 break-words font-bold text-3xl tracking-tight">{m.subject}</h1>
       <p className="mt-2 text-slate-600 dark:text-slate-300" id="mailing-status">
-        {STATUS_LABEL[m.status]}
+        {MAILING_STATUS_LABEL[m.status]}
         {m.status === "scheduled" && m.scheduledAt ? ` for ${formatInZone(m.scheduledAt, timeZone)}` : ""}
         {m.sentAt ? ` · finished ${formatInZone(m.sentAt, timeZone)}` : ""}
       </p>

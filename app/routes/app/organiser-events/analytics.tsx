@@ -1,11 +1,8 @@
 import { href, Link } from "react-router";
-import { appContext } from "~/context";
 import { formatCount } from "~/lib/i18n/format";
 import { pageMeta } from "~/lib/site";
-import { getUser } from "~/server/account/user.server";
 import { eventAnalytics } from "~/server/organiser-events/analytics.server";
-import { ownOrgEvent } from "~/server/organiser-events/events.server";
-import { notFound, parseId } from "~/server/platform/http.server";
+import { ownEventOr404 } from "./+shared/own-event.server";
 import type { Route } from "./+types/analytics";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
@@ -14,9 +11,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 ];
 
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const app = context.get(appContext);
-  const event = await ownOrgEvent(app.db, getUser(context).workspace.id, parseId(params.id));
-  if (!event) notFound();
+  const { app, event } = await ownEventOr404(context, params);
   return {
     event: { id: event.id, title: event.title, timeZone: event.timeZone },
     analytics: await eventAnalytics(app.db, event),

@@ -1,6 +1,5 @@
 import { data, Form, href, Link } from "react-router";
 import { inputClass } from "~/components/ui/field";
-import { appContext } from "~/context";
 import { PLACE_WORDS } from "~/lib/organiser-events/admission";
 import { pageMeta } from "~/lib/site";
 import { formatInZone, zoneName } from "~/lib/time/time";
@@ -8,8 +7,8 @@ import { getUser } from "~/server/account/user.server";
 import { approveAttendee, declineAttendee, mailPlace, mailPromoted } from "~/server/organiser-events/admission.server";
 import { attendeeList, attendeeListQuery, doorCount } from "~/server/organiser-events/attendee-list.server";
 import { checkInAttendee, undoCheckIn } from "~/server/organiser-events/door.server";
-import { ownOrgEvent } from "~/server/organiser-events/events.server";
-import { idOf, notFound, parseId, unknownIntent } from "~/server/platform/http.server";
+import { idOf, unknownIntent } from "~/server/platform/http.server";
+import { ownEventOr404 } from "./+shared/own-event.server";
 import type { Route } from "./+types/attendees";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
@@ -18,19 +17,15 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 ];
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const app = context.get(appContext);
-  const event = await ownOrgEvent(app.db, getUser(context).workspace.id, parseId(params.id));
-  if (!event) notFound();
+  const { app, event } = await ownEventOr404(context, params);
   const query = attendeeListQuery(new URL(request.url));
   const [list, count] = await Promise.all([attendeeList(app.db, event.id, query), doorCount(app.db, event.id)]);
   return { event: { id: event.id, title: event.title, timeZone: event.timeZone }, query, list, count };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const app = context.get(appContext);
+  const { app, event } = await ownEventOr404(context, params);
   const user = getUser(context);
-  const event = await ownOrgEvent(app.db, user.workspace.id, parseId(params.id));
-  if (!event) notFound();
   const form = await request.formData().catch(() => null);
   const intent = form?.get("intent");
   const attendee = idOf(form?.get("attendee"));

@@ -1,10 +1,7 @@
 import { href, Link } from "react-router";
-import { appContext } from "~/context";
 import { pageMeta } from "~/lib/site";
-import { getUser } from "~/server/account/user.server";
 import { badgeRun } from "~/server/organiser-events/badges.server";
-import { ownOrgEvent } from "~/server/organiser-events/events.server";
-import { notFound, parseId } from "~/server/platform/http.server";
+import { ownEventOr404 } from "./+shared/own-event.server";
 import type { Route } from "./+types/badges";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
@@ -17,9 +14,7 @@ const PAPER = { a4: { label: "A4", size: "A4" }, letter: { label: "US Letter", s
 type Paper = keyof typeof PAPER;
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const app = context.get(appContext);
-  const event = await ownOrgEvent(app.db, getUser(context).workspace.id, parseId(params.id));
-  if (!event) notFound();
+  const { app, event } = await ownEventOr404(context, params);
   const url = new URL(request.url);
   const paper: Paper = url.searchParams.get("paper") === "letter" ? "letter" : "a4";
   const asked = Number(url.searchParams.get("run") ?? 0);

@@ -2,14 +2,13 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import { data, Form, href, Link, useFetcher, useRevalidator } from "react-router";
 import { Field, inputClass } from "~/components/ui/field";
 import { useQrCamera } from "~/components/use-qr-camera";
-import { appContext } from "~/context";
 import { pageMeta } from "~/lib/site";
 import { formatInZone, zoneName } from "~/lib/time/time";
 import { getUser } from "~/server/account/user.server";
 import { doorCount } from "~/server/organiser-events/attendee-list.server";
 import { checkInScan, type DoorResult, recentCheckIns } from "~/server/organiser-events/door.server";
-import { ownOrgEvent } from "~/server/organiser-events/events.server";
-import { notFound, parseId, unknownIntent } from "~/server/platform/http.server";
+import { unknownIntent } from "~/server/platform/http.server";
+import { ownEventOr404 } from "./+shared/own-event.server";
 import type { Route } from "./+types/door";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
@@ -18,18 +17,14 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 ];
 
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const app = context.get(appContext);
-  const event = await ownOrgEvent(app.db, getUser(context).workspace.id, parseId(params.id));
-  if (!event) notFound();
+  const { app, event } = await ownEventOr404(context, params);
   const [count, recent] = await Promise.all([doorCount(app.db, event.id), recentCheckIns(app.db, event.id)]);
   return { event: { id: event.id, title: event.title, timeZone: event.timeZone }, count, recent };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const app = context.get(appContext);
+  const { app, event } = await ownEventOr404(context, params);
   const user = getUser(context);
-  const event = await ownOrgEvent(app.db, user.workspace.id, parseId(params.id));
-  if (!event) notFound();
   const form = await request.formData().catch(() => null);
   if (form?.get("intent") !== "scan") unknownIntent();
   const code = String(form.get("code") ?? "").slice(0, 500);

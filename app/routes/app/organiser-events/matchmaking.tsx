@@ -1,13 +1,11 @@
 import { data, Form, href, Link } from "react-router";
 import { Field, inputClass } from "~/components/ui/field";
-import { appContext } from "~/context";
 import { INTENT_MAX, INTENT_OPTIONS_MAX, parseIntentOptions } from "~/lib/organiser-events/intents";
 import { pageMeta } from "~/lib/site";
-import { getUser } from "~/server/account/user.server";
-import { ownOrgEvent } from "~/server/organiser-events/events.server";
 import { intentOptions, setIntentOptions } from "~/server/organiser-events/intents.server";
-import { notFound, parseId, unknownIntent } from "~/server/platform/http.server";
+import { unknownIntent } from "~/server/platform/http.server";
 import { redirectWithToast } from "~/server/platform/toast.server";
+import { ownEventOr404 } from "./+shared/own-event.server";
 import type { Route } from "./+types/matchmaking";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
@@ -15,20 +13,13 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
   { name: "robots", content: "noindex" },
 ];
 
-async function load(params: Route.LoaderArgs["params"], context: Route.LoaderArgs["context"]) {
-  const app = context.get(appContext);
-  const event = await ownOrgEvent(app.db, getUser(context).workspace.id, parseId(params.id));
-  if (!event) notFound();
-  return { app, event };
-}
-
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const { app, event } = await load(params, context);
+  const { app, event } = await ownEventOr404(context, params);
   return { event: { id: event.id, title: event.title }, options: await intentOptions(app.db, event.id) };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const { app, event } = await load(params, context);
+  const { app, event } = await ownEventOr404(context, params);
   const form = await request.formData().catch(() => null);
   if (!form) return data({ value: "", error: "Send the form again" }, { status: 400 });
   if (form.get("intent") !== "options") unknownIntent();

@@ -2,15 +2,14 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, href, Link } from "react-router";
 import { EventForm } from "~/components/events/event-form";
 import { SESSION_FIELDS } from "~/components/organiser-events/session-fields";
-import { appContext } from "~/context";
 import { clockTime, placesLeft, sessionFormSchema } from "~/lib/organiser-events/programme";
 import { formatLocal } from "~/lib/organiser-events/rules";
 import { pageMeta } from "~/lib/site";
-import { getUser } from "~/server/account/user.server";
-import { ownOrgEvent, purgeOrgEvent } from "~/server/organiser-events/events.server";
+import { purgeOrgEvent } from "~/server/organiser-events/events.server";
 import { agendaOf, saveSession } from "~/server/organiser-events/programme.server";
-import { notFound, parseId, unknownIntent } from "~/server/platform/http.server";
+import { notFound, unknownIntent } from "~/server/platform/http.server";
 import { redirectWithToast } from "~/server/platform/toast.server";
+import { ownEventOr404 } from "./+shared/own-event.server";
 import type { Route } from "./+types/programme";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
@@ -19,16 +18,12 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 ];
 
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const app = context.get(appContext);
-  const event = await ownOrgEvent(app.db, getUser(context).workspace.id, parseId(params.id));
-  if (!event) notFound();
+  const { app, event } = await ownEventOr404(context, params);
   return { event, agenda: await agendaOf(app.db, event.id) };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const app = context.get(appContext);
-  const event = await ownOrgEvent(app.db, getUser(context).workspace.id, parseId(params.id));
-  if (!event) notFound();
+  const { app, event } = await ownEventOr404(context, params);
   const form = await request.formData().catch(() => null);
   if (!form) return data({ error: "Send the form again" }, { status: 400 });
   if (form.get("intent") !== "add") unknownIntent();

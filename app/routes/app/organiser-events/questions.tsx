@@ -1,19 +1,18 @@
 import { data, Form, href, Link } from "react-router";
 import { QuestionsEditor } from "~/components/organiser-events/questions-editor";
-import { appContext } from "~/context";
 import { fieldErrors } from "~/lib/forms/field-errors";
 import { REG_QUESTIONS_MAX, regQuestionSchema } from "~/lib/organiser-events/registration-questions";
 import { pageMeta } from "~/lib/site";
-import { getUser } from "~/server/account/user.server";
 import { setAdmission } from "~/server/organiser-events/admission.server";
-import { ownOrgEvent, purgeOrgEvent } from "~/server/organiser-events/events.server";
+import { purgeOrgEvent } from "~/server/organiser-events/events.server";
 import {
   addRegistrationQuestion,
   deleteRegistrationQuestion,
   registrationQuestions,
 } from "~/server/organiser-events/registration.server";
-import { idOf, notFound, parseId } from "~/server/platform/http.server";
+import { idOf, notFound } from "~/server/platform/http.server";
 import { redirectWithToast } from "~/server/platform/toast.server";
+import { ownEventOr404 } from "./+shared/own-event.server";
 import type { Route } from "./+types/questions";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
@@ -21,15 +20,8 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
   { name: "robots", content: "noindex" },
 ];
 
-async function load(params: Route.LoaderArgs["params"], context: Route.LoaderArgs["context"]) {
-  const app = context.get(appContext);
-  const event = await ownOrgEvent(app.db, getUser(context).workspace.id, parseId(params.id));
-  if (!event) notFound();
-  return { app, event };
-}
-
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const { app, event } = await load(params, context);
+  const { app, event } = await ownEventOr404(context, params);
   return {
     event: {
       id: event.id,
@@ -45,7 +37,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 type Values = { kind?: string; label?: string; options?: string; required?: string };
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const { app, event } = await load(params, context);
+  const { app, event } = await ownEventOr404(context, params);
   const form = await request.formData().catch(() => null);
   const back = href("/organiser/:id/questions", { id: String(event.id) });
   if (form?.get("intent") === "admission") {

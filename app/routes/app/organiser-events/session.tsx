@@ -3,15 +3,14 @@ import { data, Form, href, Link } from "react-router";
 import { EventForm } from "~/components/events/event-form";
 import { SESSION_FIELDS } from "~/components/organiser-events/session-fields";
 import { ConfirmStep } from "~/components/ui/confirm-step";
-import { appContext } from "~/context";
 import { isConfirmed } from "~/lib/forms/confirm";
 import { sessionFormSchema } from "~/lib/organiser-events/programme";
 import { pageMeta } from "~/lib/site";
-import { getUser } from "~/server/account/user.server";
-import { ownOrgEvent, purgeOrgEvent } from "~/server/organiser-events/events.server";
+import { purgeOrgEvent } from "~/server/organiser-events/events.server";
 import { deleteSession, saveSession, sessionForEdit } from "~/server/organiser-events/programme.server";
 import { notFound, parseId, unknownIntent } from "~/server/platform/http.server";
 import { redirectWithToast } from "~/server/platform/toast.server";
+import { ownEventOr404 } from "./+shared/own-event.server";
 import type { Route } from "./+types/session";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
@@ -20,9 +19,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 ];
 
 async function load(context: Route.LoaderArgs["context"], params: Route.LoaderArgs["params"]) {
-  const app = context.get(appContext);
-  const event = await ownOrgEvent(app.db, getUser(context).workspace.id, parseId(params.id));
-  if (!event) notFound();
+  const { app, event } = await ownEventOr404(context, params);
   const session = await sessionForEdit(app.db, event.id, parseId(params.session));
   if (!session) notFound();
   return { app, event, session };

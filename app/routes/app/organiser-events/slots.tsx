@@ -1,16 +1,14 @@
 import { data, Form, href, Link } from "react-router";
 import { Field, inputClass } from "~/components/ui/field";
-import { appContext } from "~/context";
 import { fieldErrors } from "~/lib/forms/field-errors";
 import { slotsFormSchema } from "~/lib/organiser-events/meeting-slots";
 import { clockTime } from "~/lib/organiser-events/programme";
 import { formatLocal, MEETING_MINUTES } from "~/lib/organiser-events/rules";
 import { pageMeta } from "~/lib/site";
-import { getUser } from "~/server/account/user.server";
-import { ownOrgEvent } from "~/server/organiser-events/events.server";
 import { openSlots, slotBoard } from "~/server/organiser-events/meeting-slots.server";
-import { notFound, parseId, unknownIntent } from "~/server/platform/http.server";
+import { unknownIntent } from "~/server/platform/http.server";
 import { redirectWithToast } from "~/server/platform/toast.server";
+import { ownEventOr404 } from "./+shared/own-event.server";
 import type { Route } from "./+types/slots";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
@@ -19,18 +17,14 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 ];
 
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const app = context.get(appContext);
-  const event = await ownOrgEvent(app.db, getUser(context).workspace.id, parseId(params.id));
-  if (!event) notFound();
+  const { app, event } = await ownEventOr404(context, params);
   return { event, board: await slotBoard(app.db, event.id) };
 }
 
 const FIELDS = ["from", "until", "minutes", "places"] as const;
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const app = context.get(appContext);
-  const event = await ownOrgEvent(app.db, getUser(context).workspace.id, parseId(params.id));
-  if (!event) notFound();
+  const { app, event } = await ownEventOr404(context, params);
   const form = await request.formData().catch(() => null);
   if (!form) return data({ values: {}, errors: { form: "Send the form again" } }, { status: 400 });
   if (form.get("intent") !== "open") unknownIntent();

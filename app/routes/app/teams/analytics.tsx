@@ -1,12 +1,9 @@
 import { href, Link } from "react-router";
 import { PeriodNav, periodOf } from "~/components/charts/period-nav";
-import { appContext } from "~/context";
 import { pageMeta } from "~/lib/site";
-import { getUser } from "~/server/account/user.server";
 import { requireFeature } from "~/server/billing/plans.server";
 import { teamAnalytics } from "~/server/cards/analytics.server";
-import { notFound } from "~/server/platform/http.server";
-import { teamOf } from "~/server/teams/teams.server";
+import { managedTeamOr404 } from "./+shared/managed-team.server";
 import type { Route } from "./+types/analytics";
 
 export const meta = ({ loaderData }: Route.MetaArgs) => [
@@ -15,11 +12,7 @@ export const meta = ({ loaderData }: Route.MetaArgs) => [
 ];
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const { db } = context.get(appContext);
-  const user = getUser(context);
-  const team = await teamOf(db, user.id, params.id);
-  // Owners and admins see every member's numbers; to a member, as to anyone else, the page does not exist.
-  if (!team || team.role === "member") notFound();
+  const { db, team } = await managedTeamOr404(context, params.id);
   // Card analytics are Card Pro: the team's plan (decision 0237).
   await requireFeature(db, team.id, "cardAnalytics");
   const days = periodOf(request);

@@ -1,18 +1,12 @@
-import { appContext } from "~/context";
 import { rowsToCsv } from "~/lib/formats/csv-write";
 import { AUDIT_CSV_HEADER, auditActionName, auditTime } from "~/lib/teams/audit";
-import { getUser } from "~/server/account/user.server";
-import { notFound } from "~/server/platform/http.server";
 import { auditCsvRows } from "~/server/teams/audit.server";
-import { teamOf } from "~/server/teams/teams.server";
+import { managedTeamOr404 } from "./+shared/managed-team.server";
 import type { Route } from "./+types/audit-csv";
 
 /** A team's whole audit log as CSV, for its owners and admins; the download is itself recorded. */
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const { db } = context.get(appContext);
-  const user = getUser(context);
-  const team = await teamOf(db, user.id, params.id);
-  if (!team || team.role === "member") notFound();
+  const { db, user, team } = await managedTeamOr404(context, params.id);
   const rows = await auditCsvRows(db, { workspaceId: team.id, actorId: user.id });
   const csv = rowsToCsv(
     AUDIT_CSV_HEADER,

@@ -1,11 +1,8 @@
 import { href, Link } from "react-router";
-import { appContext } from "~/context";
 import { pageMeta } from "~/lib/site";
 import { auditActionName, auditTime } from "~/lib/teams/audit";
-import { getUser } from "~/server/account/user.server";
-import { notFound } from "~/server/platform/http.server";
 import { auditPage } from "~/server/teams/audit.server";
-import { teamOf } from "~/server/teams/teams.server";
+import { managedTeamOr404 } from "./+shared/managed-team.server";
 import type { Route } from "./+types/audit";
 
 export const meta = ({ loaderData }: Route.MetaArgs) => [
@@ -14,11 +11,7 @@ export const meta = ({ loaderData }: Route.MetaArgs) => [
 ];
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const { db } = context.get(appContext);
-  const user = getUser(context);
-  const team = await teamOf(db, user.id, params.id);
-  // Owners and admins read the log; to a member, as to anyone else, the page does not exist.
-  if (!team || team.role === "member") notFound();
+  const { db, team } = await managedTeamOr404(context, params.id);
   const raw = new URL(request.url).searchParams.get("before") ?? "";
   const before = /^[1-9]\d{0,15}$/.test(raw) ? Number(raw) : null;
   const { entries, more } = await auditPage(db, team.id, before);

@@ -7,7 +7,6 @@ import { appContext } from "~/context";
 import { BRAND_FIELDS, FIELD_RULES, RULE_NAMES, ruleOf, rulesOf, templateSchema, valuesOf } from "~/lib/card/brand";
 import { isConfirmed } from "~/lib/forms/confirm";
 import { pageMeta } from "~/lib/site";
-import { getUser } from "~/server/account/user.server";
 import {
   defaultTemplateId,
   deleteTemplate,
@@ -22,7 +21,8 @@ import {
 import { notFound, unknownIntent } from "~/server/platform/http.server";
 import { allow } from "~/server/platform/rate-limit.server";
 import { redirectWithToast } from "~/server/platform/toast.server";
-import { teamOf, teamPage } from "~/server/teams/teams.server";
+import { teamPage } from "~/server/teams/teams.server";
+import { managedTeamOr404 } from "./+shared/managed-team.server";
 import type { Route } from "./+types/cards";
 
 export const meta = ({ loaderData }: Route.MetaArgs) => [
@@ -32,10 +32,7 @@ export const meta = ({ loaderData }: Route.MetaArgs) => [
 
 /** The team as its owners and admins manage it; to a member, as to anyone else, the page does not exist. */
 async function managedTeam(context: Route.LoaderArgs["context"], id: string) {
-  const { db } = context.get(appContext);
-  const user = getUser(context);
-  const team = await teamOf(db, user.id, id);
-  if (!team || team.role === "member") notFound();
+  const { user, team } = await managedTeamOr404(context, id);
   const manager: Manager = { id: user.id, workspace: { id: team.id, role: team.role, team: team.name } };
   return { team, manager };
 }

@@ -13,7 +13,7 @@ import {
   MAX_INVITE_ROWS,
   readInviteFile,
 } from "~/lib/teams/invite-file";
-import { HEIR_MESSAGE, ROLE_NAMES, ROLES, type Role, teamSchema } from "~/lib/teams/rules";
+import { HEIR_MESSAGE, managesTeam, ROLE_NAMES, ROLES, type Role, teamSchema } from "~/lib/teams/rules";
 import { getUser } from "~/server/account/user.server";
 import { nextInvoice, syncSeatsAfter } from "~/server/billing/seats.server";
 import { boothsOf } from "~/server/organiser-events/leads.server";
@@ -210,9 +210,9 @@ const button = "rounded-md bg-brand-600 px-4 py-2.5 font-semibold text-white hov
 
 export default function Team({ loaderData, actionData }: Route.ComponentProps) {
   const { team, members, invitations, me, seeAll, people, booths, invoice } = loaderData;
-  const admins = members.filter((m) => m.role === "owner" || m.role === "admin");
+  const admins = members.filter((m) => managesTeam(m.role));
   const navigation = useNavigation();
-  const manages = team.role === "owner" || team.role === "admin";
+  const manages = managesTeam(team.role);
   const answer = navigation.state === "idle" ? actionData : undefined;
   const fromFile = !!answer && "form" in answer && answer.form === "invite-file";
   const [form, fields] = useForm({

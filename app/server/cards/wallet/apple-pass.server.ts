@@ -4,13 +4,14 @@ import * as pkijs from "pkijs";
 import type { PublicCard } from "~/lib/card/card";
 import { hex } from "~/lib/text/hex";
 import { encodePng, hexToRgb, type Rgb } from "../png.server";
+import { passField, passHeader } from "./pass-fields.server";
 import { pemToDer } from "./pem.server";
 
 /**
- * An Apple Wallet pass (.pkpass) of a card: pass.json with the card's QR code and details, icons,
- * manifest.json (SHA-1 of every file) and `signature`, a detached PKCS#7 (CMS SignedData) over the
- * manifest made with the pass type certificate and carrying Apple's WWDR intermediate.
- * WebCrypto signs; pkijs writes the CMS structure (see docs/decisions/0041-wallet-passes.md).
+ * Apple Wallet passes (.pkpass): pass.json, icons, manifest.json (SHA-1 of every file) and `signature`, a
+ * detached PKCS#7 (CMS SignedData) over the manifest made with the pass type certificate and carrying Apple's
+ * WWDR intermediate. WebCrypto signs; pkijs writes the CMS structure (see docs/decisions/0041-wallet-passes.md).
+ * The one home of this machinery: a card's pass here, an organiser event's ticket in organiser-events (0281).
  */
 
 export type ApplePassConfig = {
@@ -37,28 +38,30 @@ const OID = {
 
 const rgb = ([r, g, b]: Rgb) => `rgb(${r}, ${g}, ${b})`;
 
-/** pass.json: a generic pass in the owner's colour whose barcode opens their card. */
+/** Wallet's three colours from one background: dark text on a light colour, light text on a dark one. */
+function passColours(colour: string) {
+  const background = hexToRgb(colour);
+  const light = (0.299 * background[0] + 0.587 * background[1] + 0.114 * background[2]) / 255 > 0.6;
+  return {
+    backgroundColor: rgb(background),
+    foregroundColor: light ? "rgb(15, 23, 42)" : "rgb(255, 255, 255)",
+    labelColor: light ? "rgb(51, 65, 85)" : "rgb(226, 232, 240)",
+  };
+}
+
+/** pass.json: a generic pass whose barcode opens the card (buildApplePass colours it in the owner's colour). */
 export function passJson(
   card: PassCard,
   cardUrl: string,
   config: Pick<ApplePassConfig, "passTypeId" | "teamId">,
   serial: string,
 ) {
-  const background = hexToRgb(card.colour);
-  const light = (0.299 * background[0] + 0.587 * background[1] + 0.114 * background[2]) / 255 > 0.6;
-  const field = (key: string, label: string, value: string | null | undefined) =>
-    value ? [{ key, label, value }] : [];
+  const field = passField;
   return {
-    formatVersion: 1,
-    passTypeIdentifier: config.passTypeId,
-    teamIdentifier: config.teamId,
-    serialNumber: serial,
+    ...passHeader(config, serial),
     organizationName: card.company || card.name,
     description: `${card.name}'s business card`,
     logoText: card.name,
-    backgroundColor: rgb(background),
-    foregroundColor: light ? "rgb(15, 23, 42)" : "rgb(255, 255, 255)",
-    labelColor: light ? "rgb(51, 65, 85)" : "rgb(226, 232, 240)",
     generic: {
       primaryFields: field("name", "Name", card.name),
       secondaryFields: [...field("title", "Title", card.title), ...field("org", "Organisation", card.company)],
@@ -133,19 +136,19 @@ export async function signDetached(
   return new Uint8Array(info.toSchema().toBER(false));
 }
 
-/** The .pkpass archive: a zip of pass.json, icons, manifest.json and signature. */
-export async function buildApplePass(
-  card: PassCard,
-  cardUrl: string,
+/** The .pkpass archive of any pass.json: the pass and icons in `colour`, manifest.json and signature, zipped. */
+export async function buildPkpass(
+  pass: object,
+  colour: string,
   config: ApplePassConfig,
   now = new Date(),
 ): Promise<Uint8Array> {
   const encoder = new TextEncoder();
   const files: Record<string, Uint8Array> = {
-    "pass.json": encoder.encode(JSON.stringify(passJson(card, cardUrl, config, `card-${card.id ?? "link"}`))),
-    "icon.png": icon(29, card.colour),
-    "icon@2x.png": icon(58, card.colour),
-    "icon@3x.png": icon(87, card.colour),
+    "pass.json": encoder.encode(JSON.stringify({ ...passColours(colour), ...pass })),
+    "icon.png": icon(29, colour),
+    "icon@2x.png": icon(58, colour),
+    "icon@3x.png": icon(87, colour),
   };
   const manifest: Record<string, string> = {};
   for (const [name, bytes] of Object.entries(files))
@@ -153,4 +156,9 @@ export async function buildApplePass(
   files["manifest.json"] = encoder.encode(JSON.stringify(manifest));
   files.signature = await signDetached(files["manifest.json"], config, now);
   return zipSync(files, { level: 6, mtime: now });
+}
+
+/** A card's .pkpass. */
+export function buildApplePass(card: PassCard, cardUrl: string, config: ApplePassConfig, now = new Date()) {
+  return buildPkpass(passJson(card, cardUrl, config, `card-${card.id ?? "link"}`), card.colour, config, now);
 }

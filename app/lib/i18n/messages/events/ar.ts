@@ -97,6 +97,8 @@ export const eventsAr: EventsCatalog = {
   "pass.schedule.empty": "أضف الجلسات التي تنوي حضورها.",
   "pass.schedule.feed": "اشترك في {link} لتراه في تقويمك.",
   "pass.schedule.feedLink": "موجز تقويم جدولك",
+  "pass.wallet.apple": "إضافة إلى Apple Wallet",
+  "pass.wallet.google": "الحفظ في محفظة Google",
   "pass.schedule.on": "في جدولك",
   "pass.schedule.remove": "إزالة",
   "pass.schedule.add": "أضف إلى جدولي",

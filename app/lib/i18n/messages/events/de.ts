@@ -99,6 +99,8 @@ export const eventsDe: EventsCatalog = {
   "pass.schedule.empty": "Fügen Sie die Sessions hinzu, die Sie besuchen möchten.",
   "pass.schedule.feed": "Abonnieren Sie {link}, um ihn in Ihrem Kalender zu sehen.",
   "pass.schedule.feedLink": "den Kalender-Feed Ihres Zeitplans",
+  "pass.wallet.apple": "Zu Apple Wallet hinzufügen",
+  "pass.wallet.google": "In Google Wallet speichern",
   "pass.schedule.on": "In Ihrem Zeitplan",
   "pass.schedule.remove": "Entfernen",
   "pass.schedule.add": "Zu meinem Zeitplan hinzufügen",

@@ -98,6 +98,8 @@ export const eventsEn = {
   "pass.schedule.empty": "Add the sessions you mean to attend.",
   "pass.schedule.feed": "Subscribe to {link} to see it in your calendar.",
   "pass.schedule.feedLink": "your schedule's calendar feed",
+  "pass.wallet.apple": "Add to Apple Wallet",
+  "pass.wallet.google": "Save to Google Wallet",
   "pass.schedule.on": "On your schedule",
   "pass.schedule.remove": "Remove",
   "pass.schedule.add": "Add to my schedule",

@@ -99,6 +99,8 @@ export const eventsEs: EventsCatalog = {
   "pass.schedule.empty": "Añada las sesiones a las que piensa asistir.",
   "pass.schedule.feed": "Suscríbase a {link} para verla en su calendario.",
   "pass.schedule.feedLink": "la fuente de calendario de su agenda",
+  "pass.wallet.apple": "Añadir a Apple Wallet",
+  "pass.wallet.google": "Guardar en Google Wallet",
   "pass.schedule.on": "En su agenda",
   "pass.schedule.remove": "Quitar",
   "pass.schedule.add": "Añadir a mi agenda",

@@ -99,6 +99,8 @@ export const eventsFr: EventsCatalog = {
   "pass.schedule.empty": "Ajoutez les sessions auxquelles vous comptez assister.",
   "pass.schedule.feed": "Abonnez-vous à {link} pour le voir dans votre agenda.",
   "pass.schedule.feedLink": "l'agenda en ligne de votre programme",
+  "pass.wallet.apple": "Ajouter à Apple Wallet",
+  "pass.wallet.google": "Enregistrer dans Google Wallet",
   "pass.schedule.on": "Dans votre programme",
   "pass.schedule.remove": "Retirer",
   "pass.schedule.add": "Ajouter à mon programme",

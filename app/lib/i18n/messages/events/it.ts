@@ -97,6 +97,8 @@ export const eventsIt: EventsCatalog = {
   "pass.schedule.empty": "Aggiunga le sessioni a cui intende partecipare.",
   "pass.schedule.feed": "Si abboni a {link} per vederlo nel suo calendario.",
   "pass.schedule.feedLink": "il feed calendario del suo programma",
+  "pass.wallet.apple": "Aggiungi a Apple Wallet",
+  "pass.wallet.google": "Salva in Google Wallet",
   "pass.schedule.on": "Nel suo programma",
   "pass.schedule.remove": "Rimuovi",
   "pass.schedule.add": "Aggiungi al mio programma",

@@ -97,6 +97,8 @@ export const eventsJa: EventsCatalog = {
   "pass.schedule.empty": "参加するセッションを追加してください。",
   "pass.schedule.feed": "{link}を購読すると、お使いのカレンダーに表示されます。",
   "pass.schedule.feedLink": "マイスケジュールのカレンダーフィード",
+  "pass.wallet.apple": "Apple Walletに追加",
+  "pass.wallet.google": "Google ウォレットに保存",
   "pass.schedule.on": "スケジュールに追加済み",
   "pass.schedule.remove": "削除",
   "pass.schedule.add": "スケジュールに追加",

@@ -99,6 +99,8 @@ export const eventsNl: EventsCatalog = {
   "pass.schedule.empty": "Voeg de sessies toe die u wilt bijwonen.",
   "pass.schedule.feed": "Abonneer u op {link} om het in uw agenda te zien.",
   "pass.schedule.feedLink": "de agendafeed van uw schema",
+  "pass.wallet.apple": "Voeg toe aan Apple Wallet",
+  "pass.wallet.google": "Opslaan in Google Wallet",
   "pass.schedule.on": "In uw schema",
   "pass.schedule.remove": "Verwijderen",
   "pass.schedule.add": "Toevoegen aan mijn schema",

@@ -98,6 +98,8 @@ export const eventsPtBR: EventsCatalog = {
   "pass.schedule.empty": "Adicione as sessões de que pretende participar.",
   "pass.schedule.feed": "Assine {link} para vê-la no seu calendário.",
   "pass.schedule.feedLink": "o feed de calendário da sua agenda",
+  "pass.wallet.apple": "Adicionar à Apple Wallet",
+  "pass.wallet.google": "Salvar na Carteira do Google",
   "pass.schedule.on": "Na sua agenda",
   "pass.schedule.remove": "Remover",
   "pass.schedule.add": "Adicionar à minha agenda",

@@ -95,6 +95,8 @@ export const eventsZhHans: EventsCatalog = {
   "pass.schedule.empty": "请添加您打算参加的场次。",
   "pass.schedule.feed": "订阅{link}，即可在您的日历中查看。",
   "pass.schedule.feedLink": "我的日程日历订阅",
+  "pass.wallet.apple": "添加到 Apple 钱包",
+  "pass.wallet.google": "保存到 Google 钱包",
   "pass.schedule.on": "已在日程中",
   "pass.schedule.remove": "移除",
   "pass.schedule.add": "添加到我的日程",
