@@ -2178,7 +2178,28 @@ export const peopleStats = sqliteTable("people_stats", {
     .references(() => workspace.id, { onDelete: "cascade" }),
   people: integer("people").notNull().default(0),
   version: integer("version").notNull().default(0),
+  // Migration 0094: how many of them are shared with the team, which every member sees (decision 0278).
+  shared: integer("shared").notNull().default(0),
 });
+
+/**
+ * A team member's number of the workspace's unshared people they own or met (each person once), kept by triggers on
+ * `connection` (migrations/0094_member_people_count.sql) as `people_stats` is: with `people_stats.shared` it is the
+ * total of a member who does not see all, read by primary key instead of counting (decision 0278).
+ */
+export const memberPeople = sqliteTable(
+  "member_people",
+  {
+    workspaceId: text("workspace_id")
+      .notNull()
+      .references(() => workspace.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    people: integer("people").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.workspaceId, t.userId] })],
+);
 
 /**
  * A column mapping saved in the contacts import (decision 0178): the header as written and the field chosen

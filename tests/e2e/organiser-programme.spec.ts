@@ -37,6 +37,8 @@ test("an organiser builds a programme and meeting tables; a visitor without Java
   await page.getByLabel(/^Starts/).fill(at(1));
   await page.getByRole("button", { name: "Add session" }).click();
   await expect(page.getByRole("list", { name: "Sessions" })).toContainText("Restoring salt marshes");
+  // A blank form for the next one: the session just added is not offered to be added again.
+  await expect(page.getByLabel("Title")).toHaveValue("");
 
   // Meeting tables: two half hours at two tables, shown free on the organiser's board.
   await page.goto(organiserUrl);

@@ -1,5 +1,11 @@
 import { IntlMessageFormat } from "intl-messageformat";
+import { createElement } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
+import { MemoryRouter } from "react-router";
 import { describe, expect, it } from "vitest";
+import { Landing } from "~/components/marketing/landing";
+import { sampleEvents } from "~/content/events";
+import { TESTIMONIALS } from "~/content/testimonials";
 import type { PublicCard } from "~/lib/card/card";
 import { ENGLISH_GIFT_MESSAGES } from "~/lib/fundraising/donation";
 import { feeRuleIn, giftMessages, receiptWords } from "~/lib/fundraising/giving-messages";
@@ -21,6 +27,8 @@ import {
   matchLocale,
   negotiateLocale,
 } from "~/lib/i18n/locales";
+import { marketingSay } from "~/lib/i18n/marketing";
+import { MARKETING_CATALOGS, marketingWords, wordsOf } from "~/lib/i18n/marketing-words";
 import { ENGLISH as en, type MessageKey, translator, translatorOf } from "~/lib/i18n/translate";
 import { formatMoney, parseAmount } from "~/lib/money";
 import {
@@ -32,7 +40,9 @@ import {
 } from "~/lib/organiser-events/rules";
 import { SITE } from "~/lib/site";
 import { endSentence } from "~/lib/text/sentence";
+import Features from "~/routes/marketing/features";
 import { renderCardNotFound, renderCardPage } from "~/server/cards/card-page.server";
+import type { CampaignSummary } from "~/server/fundraising/campaigns.server";
 import type { Attendee } from "~/server/organiser-events/attendees.server";
 import type { PublicOrgEvent } from "~/server/organiser-events/events.server";
 import {
@@ -71,6 +81,17 @@ describe("catalogs", () => {
     for (const key of KEYS) {
       expect(argumentsOf(catalog[key] as string, locale), `${locale} ${key}`).toEqual(argumentsOf(en[key], "en"));
     }
+  });
+
+  it.each(LOCALES)("%s has every landing page message, each with English's placeholders", (locale) => {
+    const english = MARKETING_CATALOGS.en as Record<string, string>;
+    const catalog = MARKETING_CATALOGS[locale] as Record<string, string | undefined>;
+    expect(Object.keys(english).filter((key) => catalog[key] === undefined)).toEqual([]);
+    expect(Object.keys(catalog).filter((key) => !(key in english))).toEqual([]);
+    for (const key of Object.keys(english))
+      expect(argumentsOf(catalog[key] as string, locale), `${locale} ${key}`).toEqual(
+        argumentsOf(english[key] as string, "en"),
+      );
   });
 
   it("keeps the specification's English messages word for word", () => {
@@ -515,5 +536,99 @@ describe("the account recovery pages' words", () => {
     const recovery = twoFactorSchema.safeParse({ intent: "recovery", code: "<>" });
     expect(recovery.error?.issues[0]?.message).toBe(t("auth.twoFactor.recoveryFormat"));
     expect(CODE_USED).toBe(t("auth.twoFactor.used"));
+  });
+});
+
+/** Campaigns whose organisers wrote in Japanese, one still open and one ended. */
+const campaigns = [
+  {
+    id: "c1",
+    title: "子ども食堂基金",
+    description: "地域の子どもに温かい食事を。",
+    organization: "市民データ協会",
+    status: "active",
+  },
+  { id: "c2", title: "図書館の本", description: "本を届けます。", organization: "本の会", status: "past" },
+].map((c) => ({
+  ...c,
+  userId: null,
+  category: "community",
+  currency: "JPY",
+  goal: 500000,
+  imageKey: null,
+  amountRaised: 123456,
+  donorCount: 3,
+  giftCount: 4,
+  endDate: "2030-01-01",
+})) as CampaignSummary[];
+
+const landing = (locale: Locale, today = "2030-05-01") =>
+  renderToStaticMarkup(
+    createElement(MemoryRouter, null, createElement(Landing, { campaigns, today, words: marketingWords(locale) })),
+  );
+
+/** The landing's sample people, organisations and events are names, not words of ours; so are the products it names. */
+const LANDING_NAMES = [
+  ...sampleEvents("2030-05-01").flatMap((e) => [e.title, e.time, e.location]),
+  ...TESTIMONIALS.map((q) => q.author),
+  ...["Amara Reyes", "David Kim", "Lucia Santos", "Jordan Blake", "Mei Tanaka", "Ana Costa", "Carlos Mendes"],
+  ...["Open Futures Foundation", "Harbor Arts Collective", "GreenRoute Logistics", "GreenRoute"],
+  ...["Lakeside Foundation", "Northwind Bank", "City Arts Council", "Riverbend Literacy Project"],
+  ...["Northshore Food Alliance", "Brightpath Consulting", "Card Pro", "Wi-Fi", "QR", "NFC", "CSV", "CEO", "CSR"],
+  // The sample cards' initials, and the yen as Intl writes it outside Japanese.
+  ...["AR", "DK", "LS", "JP¥"],
+];
+
+describe("no hard-coded English on the landing page", () => {
+  it.each(["ja", "zh-Hans", "ar"] as const)("every heading, card, tab, testimonial and button in %s", (locale) => {
+    let html = landing(locale);
+    for (const name of [...LANDING_NAMES].sort((a, b) => b.length - a.length)) html = html.split(name).join(" ");
+    expect(hardCoded(html)).toEqual([]);
+  });
+
+  it.each(["ja", "zh-Hans", "ar"] as const)("the features page and its plans in %s", (locale) => {
+    const html = renderToStaticMarkup(
+      createElement(
+        MemoryRouter,
+        null,
+        createElement(Features, { loaderData: { words: marketingWords(locale) } } as never),
+      ),
+    );
+    let words = html;
+    for (const name of [SITE.name, "vCard", "QR", "NFC", "CRM", "AI", "Webhooks", "Webhook", "Card Pro", "Basic", "US"])
+      words = words.split(name).join(" ");
+    expect(hardCoded(words)).toEqual([]);
+  });
+
+  it("finds English when it is there, and the English page reads as it always did", () => {
+    const html = landing("en");
+    expect(hardCoded(html)).toContain("Works");
+    for (const words of ["How It Works", "Create your free card", "Stay On Top of Your Network", "1,200 attendees"])
+      expect(html).toContain(words);
+    expect(html).toContain("“I used to come home");
+    expect(html).toContain("Campaign ended");
+    const features = renderToStaticMarkup(
+      createElement(
+        MemoryRouter,
+        null,
+        createElement(Features, { loaderData: { words: marketingWords("en") } } as never),
+      ),
+    );
+    for (const words of [
+      "Everything you need to network with purpose",
+      "$7.99",
+      " / month",
+      "Create Your KnowWho Card Now",
+    ])
+      expect(features).toContain(words);
+  });
+
+  it("reads a message a language lacks or cannot format in English, never as a key or a brace", () => {
+    const { "home.cta.title": _dropped, ...rest } = MARKETING_CATALOGS.ja;
+    const t = marketingSay(wordsOf("ja", { ...rest, "home.how.title": "{ご利用の流れ" }));
+    expect(t("home.cta.title")).toBe("Make your next event count");
+    expect(t("home.how.title")).toBe("How It Works");
+    expect(t("home.cta.button")).toBe("はじめる");
+    expect(t("home.event.attendees", { count: 1200 })).toBe("参加者1,200人");
   });
 });

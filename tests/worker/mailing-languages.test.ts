@@ -104,9 +104,10 @@ describe("a mailing's footer in the recipient's language", () => {
       "You get this because you ticked “Email me news from Harbour Trust” when you shared your details with Harbour Trust on March 5, 2026.\nUnsubscribe: ";
     for (const who of ["en", "none", "xx"]) expect(await footer(who), who).toContain(english);
     const expected: Partial<Record<Locale, string>> = {
-      ja: "このメールは、2026年3月5日にHarbour Trust と連絡先を共有された際に「Email me news from Harbour Trust」にチェックを入れていただいたため、お送りしています。\n配信停止: ",
+      ja: "このメールは、2026年3月5日にHarbour Trust と連絡先を共有された際に「Email me news from Harbour Trust」にチェックを入れていただいたため、お送りしています。\n配信停止： ",
       de: "Sie erhalten diese Nachricht, weil Sie am 5. März 2026 „Email me news from Harbour Trust“ angekreuzt haben, als Sie Ihre Kontaktdaten mit Harbour Trust geteilt haben.\nAbmelden: ",
-      fr: "Vous recevez ce message parce que vous avez coché « Email me news from Harbour Trust » en partageant vos coordonnées avec Harbour Trust le 5 mars 2026.\nSe désabonner : ",
+      // French sets its quotation marks and colon apart with no-break spaces.
+      fr: "Vous recevez ce message parce que vous avez coché «\u00a0Email me news from Harbour Trust\u00a0» en partageant vos coordonnées avec Harbour Trust le 5 mars 2026.\nSe désabonner\u00a0: ",
     };
     for (const [locale, text] of Object.entries(expected)) expect(await footer(locale), locale).toContain(text);
     // An English name in the Arabic line is set apart, so the sentence reads right to left around it.
@@ -173,7 +174,7 @@ describe("a mailing's footer in the recipient's language", () => {
     );
     const ja = (await delivered(joined))?.text.split("\n--\n")[1] ?? "";
     expect(ja).toMatch(
-      /^このメールは、\d{4}年\d{1,2}月\d{1,2}日にTokyo Summitへのお申し込み時に「Civic Org からのお知らせをメールで受け取る」にチェックを入れていただいたため、お送りしています。\n配信停止: /,
+      /^このメールは、\d{4}年\d{1,2}月\d{1,2}日にTokyo Summitへのお申し込み時に「Civic Org からのお知らせをメールで受け取る」にチェックを入れていただいたため、お送りしています。\n配信停止： /,
     );
     const en = (await delivered(english))?.text.split("\n--\n")[1] ?? "";
     expect(en).toMatch(

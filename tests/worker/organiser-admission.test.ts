@@ -56,6 +56,9 @@ describe("approval", () => {
     const list = await (await as(owner, `/organiser/${e.id}/attendees`)).text();
     expect(list).toContain("Waiting for approval");
     expect(list).toContain("0 of 0 checked in");
+    // No place, no check-in offered (the door would refuse it).
+    expect(list).not.toContain("Check in Ada Pending");
+    expect(list).toContain("No place yet");
     const other = await signUp("Other Approver");
     expect(
       (await as(other, `/organiser/${e.id}/attendees`, { intent: "approve", attendee: String(ada.row?.id) })).status,
@@ -82,6 +85,17 @@ describe("approval", () => {
     expect(await stateOf(Number(bo.row?.id))).toBe("declined");
     expect(await mailsTo(bo.email, "event-declined")).toHaveLength(1);
     expect(await (await call(`/pass/${bo.row?.token}`)).text()).toContain("declined your request");
+  });
+
+  it("a signed-in joiner who must wait lands on the event's own attendee page, which the app can show, saying so", async () => {
+    const owner = await signUp("Waiting Member Owner");
+    const e = await eventWith(owner, { approval: true });
+    const member = await joinSignedIn(e.slug, "Wren Waiting");
+    // An app page: the form's script follows the redirect inside the app (a public page there showed its 404).
+    expect(member.joinedAt).toBe(`/e/${e.slug}/directory`);
+    const page = await (await call(String(member.joinedAt), { headers: { cookie: member.cookie } })).text();
+    expect(page).toContain("is waiting for the organiser");
+    expect(await mailsTo(member.email, "event-pending")).toHaveLength(1);
   });
 
   it("an approval after the event is full is refused, and nothing changes", async () => {
@@ -162,6 +176,52 @@ describe("the waitlist", () => {
     expect((await edit(owner, "")).status).toBe(302);
     expect(await states()).toEqual(["going", "going", "going", "going"]);
     expect(await mailsTo(String(d?.email), "event-pass")).toHaveLength(1);
+  });
+
+  it("lowering the capacity below those admitted removes nobody, says so, and sends new joins to the waitlist", async () => {
+    const owner = await signUp("Lowering Owner");
+    const e = await eventWith(owner, { waitlist: true, capacity: 3 });
+    const people: Awaited<ReturnType<typeof join>>[] = [];
+    for (const name of ["Low A", "Low B", "Low C"]) people.push(await join(e.slug, name));
+    const event = await env.DB.prepare("select starts_at as startsAt, ends_at as endsAt from org_event where id = ?")
+      .bind(e.id)
+      .first<{ startsAt: string; endsAt: string }>();
+    const fields = { title: "Admission Summit", timeZone: "UTC", type: "in-person", venue: "Hall 1" };
+    const lowered = await as(owner, `/organiser/${e.id}`, {
+      intent: "edit",
+      ...fields,
+      organiserName: "Door Org",
+      startsAt: String(event?.startsAt),
+      endsAt: String(event?.endsAt),
+      capacity: "1",
+    });
+    expect(lowered.status).toBe(302);
+    const states = () => Promise.all(people.map((p) => stateOf(Number(p.row?.id))));
+    expect(await states()).toEqual(["going", "going", "going"]);
+    const page = await (await as(owner, `/organiser/${e.id}`)).text();
+    expect(page).toContain(
+      "3 admitted, over the capacity of 1 by 2: nobody is removed, and new joins go to the waitlist.",
+    );
+    const late = await join(e.slug, "Low Late");
+    expect(late.res.headers.get("location")).toBe(`/e/${e.slug}/joined?place=waitlist`);
+    expect(late.row?.state).toBe("waitlist");
+    // One leaving still leaves more than fit: nobody moves up until the admitted are within the capacity.
+    expect((await leave(String(people[0]?.row?.token))).status).toBe(200);
+    expect(await stateOf(Number(late.row?.id))).toBe("waitlist");
+    expect(await (await as(owner, `/organiser/${e.id}`)).text()).toContain("2 admitted, over the capacity of 1 by 1");
+    // Without a waitlist the page says new joins are refused, and they are.
+    await as(owner, `/organiser/${e.id}/questions`, { intent: "admission" });
+    expect(await (await as(owner, `/organiser/${e.id}`)).text()).toContain(
+      "nobody is removed, and the event takes no new joins until places free up.",
+    );
+    expect((await join(e.slug, "Low Refused")).res.status).toBe(409);
+    await as(owner, `/organiser/${e.id}/questions`, { intent: "admission", approval: "on" });
+    expect(await (await as(owner, `/organiser/${e.id}`)).text()).toContain(
+      "nobody is removed, and new joins wait for your approval, which needs a free place.",
+    );
+    // Within the capacity again, the page says nothing of it.
+    expect((await leave(String(people[1]?.row?.token))).status).toBe(200);
+    expect(await (await as(owner, `/organiser/${e.id}`)).text()).not.toContain("data-over-capacity");
   });
 
   it("leaving from the signed-in directory moves the first up, who is mailed the pass", async () => {

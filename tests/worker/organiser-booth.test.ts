@@ -185,6 +185,23 @@ describe("a team's booth", () => {
     expect(teamCsv).not.toContain("Rival's");
   });
 
+  it("the lead form shows a staff member the notes they wrote, and only theirs, after saving and when scanned again", async () => {
+    const { sam, tia, visitor } = await booth();
+    const guest = await visitor("Nora Noted");
+    const saved = await post(sam, guest.path, { notes: "Wants <b>surplus</b> pickup" }, { accept: "text/html" });
+    expect(saved.status).toBe(200);
+    const after = await saved.text();
+    expect(after).toContain("Your notes so far");
+    expect(after).toContain("Wants &lt;b&gt;surplus&lt;/b&gt; pickup");
+    expect((await post(tia, guest.path, { notes: "Budget in March" })).status).toBe(200);
+    const again = await (await get(sam, guest.path)).text();
+    expect(again).toContain("Wants &lt;b&gt;surplus&lt;/b&gt; pickup");
+    expect(again).not.toContain("Budget in March");
+    const tias = await (await get(tia, guest.path)).text();
+    expect(tias).toContain("Budget in March");
+    expect(tias).not.toContain("surplus");
+  });
+
   it("a removed member's session scans nothing into the booth, and their leads and notes stay the team's", async () => {
     const { e, owner, team, sam, visitor } = await booth();
     const before = await visitor("Before Removal");
@@ -242,5 +259,48 @@ describe("an organiser event of a team", () => {
     expect(await env.DB.prepare("select state from org_event where id = ?").bind(e.id).first()).toEqual({
       state: "closed",
     });
+  });
+});
+
+describe("joining an event while working in a team", () => {
+  it("offers the cards one holds and the team's own, never a colleague's, and refuses a colleague's posted by hand", async () => {
+    const owner = await verified(await signUp("Olga Owner"));
+    const team = located(await post(owner, "/teams", { intent: "create", name: "Card Co" }));
+    const sam = await verified(await signUp("Sam Staff"));
+    await joinTeam(team, owner, sam);
+    const cardOf = async (name: string, holder: string | null) => {
+      const row = await env.DB.prepare(
+        "insert into card (user_id, label, ref, name, holder_id) values (?, 'Staff card', ?, ?, ?) returning id",
+      )
+        .bind(team, crypto.randomUUID().slice(0, 24), name, holder)
+        .first<{ id: number }>();
+      return row?.id ?? 0;
+    };
+    const samCard = await cardOf("Sam Held", sam.id);
+    const olgaCard = await cardOf("Olga Held", owner.id);
+    const shared = await cardOf("Card Co Desk", null);
+    const e = await publishNow(await signUp("Some Organiser"), "Card Expo");
+
+    const page = await (await get(sam, `/e/${e.slug}/join`)).text();
+    expect(page).toContain(`value="${samCard}"`);
+    expect(page).toContain(`value="${shared}"`);
+    expect(page).not.toContain("Olga Held");
+    const values = { listed: "on", visibility: "everyone" };
+    const refused = await post(sam, `/e/${e.slug}/join`, { ...values, card: String(olgaCard) });
+    expect(refused.status).toBe(400);
+    const attendee = () =>
+      env.DB.prepare("select name from org_attendee where event_id = ? and email = ?")
+        .bind(e.id, sam.email.toLowerCase())
+        .first<{ name: string }>();
+    expect(await attendee()).toBeNull();
+    expect((await post(sam, `/e/${e.slug}/join`, { ...values, card: String(samCard) })).status).toBe(302);
+    expect(await attendee()).toEqual({ name: "Sam Held" });
+
+    // Capture's "Show my QR code" is never a colleague's published card either.
+    const slug = `olga-${crypto.randomUUID().slice(0, 8)}`;
+    await env.DB.prepare("update card set published = 1, slug = ? where id = ?").bind(slug, olgaCard).run();
+    const capture = await get(sam, "/capture");
+    expect(capture.status).toBe(200);
+    expect(await capture.text()).not.toContain(slug);
   });
 });

@@ -185,7 +185,15 @@ describe("the door", () => {
     const e = await publish(owner);
     await join(e.slug, { name: "Gil <Badge>", email: mail(), company: "Shown Co", listed: "on" });
     await join(e.slug, { name: "Hal Hidden", email: mail(), company: "Hidden Co" });
+    // Only those with a place get a badge: someone waiting for an answer, on the waitlist or declined has none yet.
+    for (const state of ["pending", "waitlist", "declined"])
+      await env.DB.prepare(
+        "insert into org_attendee (event_id, email, name, pass_token, badge_code, state) values (?, ?, ?, ?, ?, ?)",
+      )
+        .bind(e.id, mail(), `No Place ${state}`, `pass-${crypto.randomUUID()}`, `badge-${crypto.randomUUID()}`, state)
+        .run();
     const a4 = await (await as(owner, `/organiser/${e.id}/badges`)).text();
+    expect(a4).not.toContain("No Place");
     expect(a4).toContain("size: A4");
     expect(a4).toContain("Gil &lt;Badge&gt;");
     expect(a4).toContain("Shown Co");

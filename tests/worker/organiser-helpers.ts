@@ -37,7 +37,7 @@ export async function joinSignedIn(slug: string, name: string, company = "Acme")
     .bind(slug, person.email.toLowerCase())
     .first<{ id: number; pass_token: string }>();
   if (!row) throw new Error(`${name} did not join`);
-  return { ...person, id: row.id, token: row.pass_token };
+  return { ...person, id: row.id, token: row.pass_token, joinedAt: joined.headers.get("location") };
 }
 
 /** The mails of one kind sent to an address, oldest first. */

@@ -204,5 +204,11 @@ describe("a stand's qualifying questions", () => {
     expect(await answers({ eventId: e.id, toId: guest.id })).toEqual([{ label: "Timeframe", value: "This quarter" }]);
     const reopened = await (await as(stand, scanPath)).text();
     expect(reopened).toMatch(/name="rating" checked="" value="5"/);
+    // A second scan adds a note: the stand sees what it noted before, and the field is for the new one.
+    await as(stand, scanPath, { notes: "Wants a demo" }, { accept: "text/html" });
+    const second = await (await as(stand, scanPath, { notes: "Call in May" }, { accept: "text/html" })).text();
+    expect(second).toMatch(/data-noted="">\s*<li>Wants a demo<\/li><li>Call in May<\/li>/);
+    expect(second).toMatch(/<textarea id="notes" name="notes"[^>]*><\/textarea>/);
+    expect(await (await as(stand, scanPath)).text()).toContain("<li>Call in May</li>");
   });
 });

@@ -194,3 +194,108 @@ describe("suggestions by intent", () => {
     ).toBe(0);
   });
 });
+
+/** Saves intents through the pass's own form, as a browser without script or account sends it. */
+const statePass = (token: string, s: { need?: string[]; offer?: string[]; needOwn?: string; offerOwn?: string }) =>
+  call(`/pass/${token}`, {
+    method: "POST",
+    body: new URLSearchParams([
+      ["intent", "intents"],
+      ...(s.need ?? []).map((v): [string, string] => ["need", v]),
+      ...(s.offer ?? []).map((v): [string, string] => ["offer", v]),
+      ["needOwn", s.needOwn ?? ""],
+      ["offerOwn", s.offerOwn ?? ""],
+    ]),
+  });
+
+const intentRows = (id: number) =>
+  env.DB.prepare("select side, label from org_intent where attendee_id = ? order by side, label")
+    .bind(id)
+    .all<{ side: string; label: string }>()
+    .then((r) => r.results);
+
+describe("intents on a pass, without an account", () => {
+  it("are saved from the pass page, suggest people there, and make the visitor a suggestion for others", async () => {
+    const owner = await signUp("Pass Intent Owner");
+    const e = await publish(owner, "Pass Intent Summit");
+    await setList(owner, e.id, "Funding\nMentoring");
+    const seeker = await joinSignedIn(e.slug, "Sue Seeker");
+    await state(e.slug, seeker, { need: ["Funding"], offerOwn: "design reviews" });
+    const visitor = await joinByForm(e.slug, {
+      name: "Pat Passholder",
+      email: `pat-${crypto.randomUUID()}@example.org`,
+      listed: "on",
+      visibility: "everyone",
+    });
+    // The pass offers the organiser's list as boxes and a field for their own words.
+    const before = await (await call(`/pass/${visitor.token}`)).text();
+    expect(before).toMatch(/<input type="checkbox" name="offer" value="Funding"/);
+    expect(before).toContain('id="intent-need-own"');
+
+    const saved = await statePass(visitor.token, { offer: ["Funding"], needOwn: "Design reviews" });
+    expect(saved.status).toBe(200);
+    const page = await saved.text();
+    expect(page).toContain("What you look for and offer is saved.");
+    expect(await intentRows(visitor.id)).toEqual([
+      { side: "need", label: "Design reviews" },
+      { side: "offer", label: "Funding" },
+    ]);
+    // Shown back as stored: the list's item ticked, their own words in the field.
+    expect(page).toMatch(/name="offer" checked="" value="Funding"/);
+    expect(page).toContain('value="Design reviews"');
+    // The visitor sees who fits them, with the reason in words...
+    expect(page).toContain('data-suggestion="Sue Seeker"');
+    expect(page).toContain("You look for design reviews; they offer it");
+    // ...and the signed-in seeker is suggested the visitor, like anyone else.
+    expect((await suggested(e.slug, seeker)).names).toEqual(["Pat Passholder"]);
+  });
+
+  it("refuses a side over its limits beside its field, keeping what was typed and storing nothing", async () => {
+    const owner = await signUp("Pass Limit Owner");
+    const e = await publish(owner, "Pass Limit Summit");
+    await setList(owner, e.id, "Funding");
+    const visitor = await joinByForm(e.slug, { name: "Lee Limits", email: `lee-${crypto.randomUUID()}@example.org` });
+    await statePass(visitor.token, { needOwn: "grants" });
+    const many = Array.from({ length: 11 }, (_, i) => `word${i}`).join(", ");
+    const refused = await statePass(visitor.token, { offer: ["Funding"], needOwn: many });
+    expect(refused.status).toBe(400);
+    const body = await refused.text();
+    expect(body).toContain("Choose at most 10, each at most 40 characters");
+    expect(body).toContain('id="intent-need-error"');
+    expect(body).not.toContain('id="intent-offer-error"');
+    expect(body).toContain("word10");
+    // The ticked box comes back ticked, as sent.
+    expect(body).toMatch(/name="offer" checked="" value="Funding"/);
+    expect((await statePass(visitor.token, { offerOwn: "z".repeat(41) })).status).toBe(400);
+    expect(await intentRows(visitor.id)).toEqual([{ side: "need", label: "grants" }]);
+    // An unlisted visitor is told why nobody is suggested them.
+    expect(body).toContain("Nobody else is told you fit them while you are not listed");
+  });
+
+  it("is refused to a forged or gone pass (404) and to anyone not admitted (409), storing nothing", async () => {
+    const owner = await signUp("Pass Refusal Owner");
+    const e = await publish(owner, "Pass Refusal Summit");
+    const forged = await statePass("f".repeat(32), { needOwn: "funding" });
+    expect(forged.status).toBe(404);
+    // A pass answers for its own attendee only: another's words stay as they were.
+    const ann = await joinByForm(e.slug, { name: "Ann Admitted", email: `ann-${crypto.randomUUID()}@example.org` });
+    const bob = await joinByForm(e.slug, { name: "Bob Admitted", email: `bob-${crypto.randomUUID()}@example.org` });
+    await statePass(bob.token, { offerOwn: "mentoring" });
+    expect((await statePass(ann.token, { needOwn: "funding" })).status).toBe(200);
+    expect(await intentRows(bob.id)).toEqual([{ side: "offer", label: "mentoring" }]);
+    expect(await intentRows(ann.id)).toEqual([{ side: "need", label: "funding" }]);
+    // Someone who left has no pass any more.
+    const gone = await call(`/pass/${ann.token}`, { ...form({ intent: "leave", confirmed: "yes" }) });
+    expect(gone.status).toBe(200);
+    expect((await statePass(ann.token, { needOwn: "funding" })).status).toBe(404);
+    // Only admitted attendees meet (decision 0267): pending, waiting and declined are refused.
+    for (const place of ["pending", "waitlist", "declined"]) {
+      const who = await joinByForm(e.slug, { name: `Wes ${place}`, email: `wes-${crypto.randomUUID()}@example.org` });
+      await env.DB.prepare("update org_attendee set state = ? where id = ?").bind(place, who.id).run();
+      const refused = await statePass(who.token, { needOwn: "funding" });
+      expect(refused.status).toBe(409);
+      expect(await refused.text()).not.toContain('id="intent-need-own"');
+      expect(await intentRows(who.id)).toEqual([]);
+    }
+  });
+});

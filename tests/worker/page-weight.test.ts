@@ -69,6 +69,9 @@ describe("JavaScript budgets of the public pages", () => {
   it("the marketing pages ship no framework JavaScript, only /site.js", async () => {
     for (const path of [
       "/",
+      // The landing page in the visitor's language is still static: its words come with the HTML (decision 0283).
+      "/?lang=ja",
+      "/?lang=ar",
       "/pricing",
       "/features",
       "/about",

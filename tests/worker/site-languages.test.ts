@@ -74,6 +74,19 @@ describe("the site header and footer in the visitor's language", () => {
     expect(header(await long.text())).toContain('lang="en" dir="ltr"');
   });
 
+  it("writes the landing page's body in the visitor's language, Arabic right to left, English as it was", async () => {
+    const ja = await (await page("/", { "accept-language": "ja" })).text();
+    expect(ja).toContain('<html lang="ja" dir="ltr"');
+    for (const words of ["ご利用の流れ", "無料で名刺をつくる", translator("ja")("card.save")])
+      expect(ja).toContain(words);
+    const ar = await (await page("/?lang=ar")).text();
+    expect(ar).toContain('<html lang="ar" dir="rtl"');
+    expect(ar).toContain("كيف يعمل");
+    const en = await (await page("/", { "accept-language": "en-US" })).text();
+    expect(en).toContain('<html lang="en" dir="ltr"');
+    expect(en).toContain("Your card opens in one tap. Your follow-ups actually happen.");
+  });
+
   it("lays out an Arabic page right to left, header and footer with it", async () => {
     const html = await (await page("/auth", { "accept-language": "ar" })).text();
     expect(html).toContain('<html lang="ar" dir="rtl"');

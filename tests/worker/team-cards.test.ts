@@ -81,18 +81,25 @@ describe("cards on brand", () => {
     expect(template).toMatch(/^tpl_/);
 
     expect((await post(`/teams/${team}/cards`, admin, { intent: "issue", template, member: mia.id })).status).toBe(302);
+    // Until she takes it, the team's list says whose it is to be, not that it is nobody's.
+    const waiting = await (await get(`/teams/${team}/cards`, admin)).text();
+    expect(waiting).toContain(`Issued to ${mia.email}, not taken yet`);
+    expect(waiting).not.toContain("Held by nobody");
     const link = await claimLink(mia.email);
     // Forwarded to another account: refused, and the card stays unclaimed.
     expect((await post(link, stranger, { intent: "claim" })).status).toBe(403);
     const claimed = await post(link, mia, { intent: "claim" });
     expect(claimed.status).toBe(302);
     const cardId = Number(claimed.headers.get("location")?.split("/").pop());
-    const row = await env.DB.prepare("select user_id, holder_id, company, website, colour from card where id = ?")
+    const row = await env.DB.prepare(
+      "select user_id, holder_id, email, company, website, colour from card where id = ?",
+    )
       .bind(cardId)
       .first();
     expect(row).toEqual({
       user_id: team,
       holder_id: mia.id,
+      email: mia.email.toLowerCase(),
       company: "Acme Trust",
       website: "https://acme.example.org",
       colour: "#0f766e",
@@ -120,6 +127,54 @@ describe("cards on brand", () => {
     expect(await env.DB.prepare("select headline from card where id = ?").bind(cardId).first()).toEqual({
       headline: "My own words",
     });
+  });
+
+  it("lists for a member the cards they may edit: theirs and the team's own, not a colleague's", async () => {
+    const admin = await account("Ada Admin");
+    const mia = await account("Mia Member");
+    const noah = await account("Noah Member");
+    const team = await teamOf(admin, [mia, noah], { working: [admin, mia, noah] });
+    const template = await makeTemplate(team, admin);
+    const { cardId: miaCard } = await issueAndClaim(team, admin, mia, template);
+    const { cardId: noahCard } = await issueAndClaim(team, admin, noah, template);
+    const cards = async (who: Account) => {
+      const html = await (await get("/card", who)).text();
+      return [miaCard, noahCard].filter((id) => html.includes(`href="/card/${id}"`));
+    };
+    expect(await cards(mia)).toEqual([miaCard]);
+    expect(await cards(noah)).toEqual([noahCard]);
+    // The team's owners and admins edit every card, so they see them all.
+    expect(await cards(admin)).toEqual([miaCard, noahCard]);
+  });
+
+  it("writes the hand-over mail in the member's own language, and in English word for word without one", async () => {
+    const admin = await account("Ada Admin");
+    const kenji = await account("Kenji Member");
+    const mia = await account("Mia Member");
+    const team = await teamOf(admin, [kenji, mia]);
+    const template = await makeTemplate(team, admin);
+    await env.DB.prepare("update user set locale = 'ja' where id = ?").bind(kenji.id).run();
+    const teamName = (
+      await env.DB.prepare("select name from workspace where id = ?").bind(team).first<{ name: string }>()
+    )?.name;
+    const mail = (email: string) =>
+      env.DB.prepare("select subject, text from outbox where \"to\" = lower(?) and kind = 'team-card'")
+        .bind(email)
+        .first<{ subject: string; text: string }>();
+    for (const holder of [kenji, mia])
+      expect((await post(`/teams/${team}/cards`, admin, { intent: "issue", template, member: holder.id })).status).toBe(
+        302,
+      );
+    const ja = await mail(kenji.email);
+    expect(ja?.subject).toBe(`KnowWho で ${teamName} の名刺が用意されました`);
+    expect(ja?.text).toContain("こちらのリンクを開いてください：");
+    expect(ja?.text).toMatch(/\n\nhttps?:\/\/\S+\/teams\/claim\?token=\S+\n\n/);
+    const en = await mail(mia.email);
+    const link = en?.text.match(/https?:\/\/\S+/)?.[0];
+    expect(en?.subject).toBe(`Your ${teamName} card on KnowWho`);
+    expect(en?.text).toBe(
+      `Hi,\n\n${teamName} made a business card for you on KnowWho.\n\nOpen this link to take it:\n\n${link}\n\nThe link works once, for 7 days, and only for the account with the address ${mia.email.toLowerCase()}, once that address is confirmed.`,
+    );
   });
 
   it("changes every linked card in one batch, keeps a member's own entry, purges their pages and audits it", async () => {

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it, vi } from "vitest";
-import { call, form, signUp, userIdOf } from "./helpers";
+import { call, form, signUp, TEST_PASSWORD, testAddress, userIdOf } from "./helpers";
 
 vi.setConfig({ testTimeout: 60_000 });
 
@@ -200,6 +200,53 @@ describe("invitations", () => {
     expect(opened.headers.get("location")).toContain(`/teams/join?token=${token}`);
     expect((await join(token, b)).status).toBe(302);
     expect(await roleOf(team, b.id)).toBe("member");
+  });
+
+  it("a newcomer's invitation opens the sign-up form, and its confirmation link comes back to the invitation", async () => {
+    const a = await account("Ana Owner");
+    const known = await account("Bo Known");
+    const team = await makeTeam(a);
+    const newcomer = `new-${crypto.randomUUID()}@example.org`;
+    const token = await invite(team, a, newcomer);
+    const back = `/teams/join?token=${token}`;
+    // Nobody has that address yet: the link opens the form that makes the account, then comes back.
+    const opened = await call(back, { headers: { accept: "text/html" } });
+    expect(opened.status).toBe(302);
+    const signUpAt = new URL(opened.headers.get("location") ?? "", "http://x");
+    expect(signUpAt.pathname).toBe("/auth");
+    expect(signUpAt.searchParams.get("mode")).toBe("signup");
+    expect(signUpAt.searchParams.get("redirectTo")).toBe(back);
+    // An address with an account signs in, as before.
+    const knownToken = await invite(team, a, known.email);
+    const signIn = new URL(
+      (await call(`/teams/join?token=${knownToken}`, { headers: { accept: "text/html" } })).headers.get("location") ??
+        "",
+      "http://x",
+    );
+    expect(signIn.searchParams.get("mode")).toBeNull();
+    expect(signIn.searchParams.get("redirectTo")).toBe(`/teams/join?token=${knownToken}`);
+
+    const made = await call(`/auth?${signUpAt.searchParams}`, {
+      ...form({ intent: "signup", name: "Cai New", email: newcomer, password: TEST_PASSWORD, redirectTo: back }),
+      headers: { "cf-connecting-ip": testAddress() },
+    });
+    expect(made.status).toBe(302);
+    expect(made.headers.get("location")).toBe(back);
+    const cookie = made.headers
+      .getSetCookie()
+      .map((c) => c.split(";")[0])
+      .join("; ");
+    const mail = await env.DB.prepare(
+      "select text from outbox where lower(\"to\") = lower(?) and kind = 'email-verify' order by id desc limit 1",
+    )
+      .bind(newcomer)
+      .first<{ text: string }>();
+    const link = new URL(mail?.text.match(/https?:\/\/\S+/)?.[0] ?? "http://x/");
+    const confirmed = await call(link.pathname + link.search, { headers: { cookie } });
+    expect(confirmed.headers.get("location")).toContain(back);
+    const joinedNow = await call(back, { ...form({ intent: "accept" }), headers: { cookie } });
+    expect(joinedNow.status).toBe(302);
+    expect(await roleOf(team, await userIdOf(newcomer))).toBe("member");
   });
 
   it("a new invitation to the same address replaces the old link; an admin can take one back; members cannot invite", async () => {

@@ -115,5 +115,10 @@ export const ORG_EVENT_FIELDS: EventFieldSpec[] = [
   { name: "platform", label: "Online platform (optional)" },
   { name: "url", label: "Online link (optional)" },
   { name: "organiserName", label: "Organiser name" },
-  { name: "capacity", label: "Capacity (optional)", kind: "number" },
+  {
+    name: "capacity",
+    label: "Capacity (optional)",
+    kind: "number",
+    hint: "Lowering it below those already admitted removes nobody; new joins then wait for a free place.",
+  },
 ];

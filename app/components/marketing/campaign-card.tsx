@@ -1,5 +1,6 @@
 import { href, Link } from "react-router";
 import { CATEGORY_LABELS, progressPercent } from "~/lib/fundraising/campaign";
+import type { SayMarketing } from "~/lib/i18n/marketing";
 import { formatMoney } from "~/lib/money";
 import type { CampaignSummary } from "~/server/fundraising/campaigns.server";
 
@@ -58,9 +59,16 @@ export function ProgressBar({
   );
 }
 
-/** Image, title and Donate Now all lead to the campaign page. */
-export function CampaignCard({ c }: { c: CampaignSummary }) {
+/** Image, title and Donate Now all lead to the campaign page; in the visitor's language on the landing page (0283). */
+export function CampaignCard({ c, t }: { c: CampaignSummary; t?: SayMarketing }) {
   const page = href("/fundraising/:id", { id: String(c.id) });
+  // English keeps its own markup (the amount in bold); another language reads the campaign page's sentence.
+  const words = t &&
+    t.locale !== "en" && {
+      locale: t.locale,
+      label: t("giving.progressLabel"),
+      progress: (raised: string, goal: string, percent: number) => t("giving.progress", { raised, goal, percent }),
+    };
   return (
     <article className="flex h-full flex-col overflow-hidden rounded-xl border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
       <Link
@@ -72,7 +80,7 @@ export function CampaignCard({ c }: { c: CampaignSummary }) {
       />
       <div className="flex flex-1 flex-col p-5">
         <p className="font-semibold text-slate-600 text-xs uppercase tracking-wide dark:text-slate-300">
-          {CATEGORY_LABELS[c.category]} · {c.organization}
+          {t ? t(`giving.category.${c.category}`) : CATEGORY_LABELS[c.category]} · {c.organization}
         </p>
         <h3 className="mt-2 font-semibold text-lg">
           <Link to={page} className="hover:underline">
@@ -81,17 +89,19 @@ export function CampaignCard({ c }: { c: CampaignSummary }) {
         </h3>
         <p className="mt-1 text-slate-600 text-sm dark:text-slate-300">{c.description}</p>
         <div className="mt-auto pt-4">
-          <ProgressBar amountRaised={c.amountRaised} goal={c.goal} currency={c.currency} />
+          <ProgressBar amountRaised={c.amountRaised} goal={c.goal} currency={c.currency} words={words || undefined} />
           {c.status === "active" ? (
             <Link
               to={page}
-              aria-label={`Donate Now to ${c.title}`}
+              aria-label={t ? t("home.campaign.donateTo", { title: c.title }) : `Donate Now to ${c.title}`}
               className="mt-4 inline-flex w-full justify-center rounded-md bg-emerald-700 px-4 py-2 font-semibold text-sm text-white hover:bg-emerald-800"
             >
-              Donate Now
+              {t ? t("home.campaign.donate") : "Donate Now"}
             </Link>
           ) : (
-            <p className="mt-4 text-center text-slate-600 text-sm dark:text-slate-300">Campaign ended</p>
+            <p className="mt-4 text-center text-slate-600 text-sm dark:text-slate-300">
+              {t ? t("home.campaign.ended") : "Campaign ended"}
+            </p>
           )}
         </div>
       </div>

@@ -1,6 +1,7 @@
 import { href, Link } from "react-router";
-import { EVENT_TYPE_LABEL, type EventStatus, type PublicEvent } from "~/content/events";
-import { formatDate } from "./page";
+import type { EventStatus, PublicEvent } from "~/content/events";
+import { formatDay } from "~/lib/i18n/format";
+import type { SayMarketing } from "~/lib/i18n/marketing";
 
 export const STATUS_BADGE: Record<EventStatus, { label: string; className: string }> = {
   upcoming: { label: "Upcoming", className: "bg-blue-100 text-blue-800 dark:bg-blue-950 dark:text-blue-200" },
@@ -12,7 +13,7 @@ export const STATUS_BADGE: Record<EventStatus, { label: string; className: strin
 const action = "inline-flex items-center justify-center rounded-md px-4 py-2 font-semibold text-sm";
 
 /** Upcoming: Prepare. Active: Join (external link) or Activate, plus Scan QR. Past: View Details, dimmed. */
-export function EventCard({ event }: { event: PublicEvent }) {
+export function EventCard({ event, t }: { event: PublicEvent; t: SayMarketing }) {
   const badge = STATUS_BADGE[event.status];
   const past = event.status === "past";
   // A published organiser event has its own page; the landing page's samples open /events/{id}.
@@ -23,15 +24,18 @@ export function EventCard({ event }: { event: PublicEvent }) {
       className={`flex h-full flex-col rounded-xl border border-slate-200 p-5 dark:border-slate-800 ${past ? "" : "bg-white dark:bg-slate-900"} ${past ? "border-dashed bg-slate-50 grayscale dark:bg-slate-900/50" : ""}`}
     >
       <div className="flex items-center justify-between gap-2">
-        <span className={`rounded-full px-2.5 py-0.5 font-semibold text-xs ${badge.className}`}>{badge.label}</span>
-        <span className="text-slate-600 text-xs dark:text-slate-300">{EVENT_TYPE_LABEL[event.type]}</span>
+        <span className={`rounded-full px-2.5 py-0.5 font-semibold text-xs ${badge.className}`}>
+          {t(`home.event.${event.status}`)}
+        </span>
+        <span className="text-slate-600 text-xs dark:text-slate-300">{t(`event.type.${event.type}`)}</span>
       </div>
       <h3 className="mt-3 font-semibold text-lg">{event.title}</h3>
       <p className="mt-1 text-slate-600 text-sm dark:text-slate-300">
-        <time dateTime={event.date}>{formatDate(event.date)}</time> · {event.time}
+        <time dateTime={event.date}>{formatDay(event.date, t.locale)}</time> · {event.time}
       </p>
       <p className="text-slate-600 text-sm dark:text-slate-300">
-        {event.location} · {event.attendees.toLocaleString("en-US")} attendees
+        {event.location === "Online" ? t("home.event.online") : event.location} ·{" "}
+        {t("home.event.attendees", { count: event.attendees })}
       </p>
       <div className="mt-auto flex flex-wrap gap-2 pt-4">
         {event.status === "upcoming" ? (
@@ -39,9 +43,9 @@ export function EventCard({ event }: { event: PublicEvent }) {
             to={page}
             reloadDocument={Boolean(event.href)}
             className={`${action} bg-blue-700 text-white hover:bg-blue-800`}
-            aria-label={`Prepare for ${event.title}`}
+            aria-label={t("home.event.prepareFor", { title: event.title })}
           >
-            Prepare
+            {t("home.event.prepare")}
           </Link>
         ) : null}
         {event.status === "active" ? (
@@ -50,9 +54,9 @@ export function EventCard({ event }: { event: PublicEvent }) {
               <a
                 href={`${event.href}#join`}
                 className={`${action} bg-green-700 text-white hover:bg-green-800`}
-                aria-label={`Join ${event.title}`}
+                aria-label={t("home.event.joinTitle", { title: event.title })}
               >
-                Join
+                {t("home.event.join")}
               </a>
             ) : event.url ? (
               <a
@@ -60,25 +64,25 @@ export function EventCard({ event }: { event: PublicEvent }) {
                 target="_blank"
                 rel="noopener noreferrer"
                 className={`${action} bg-green-700 text-white hover:bg-green-800`}
-                aria-label={`Join ${event.title} (opens in a new tab)`}
+                aria-label={t("home.event.joinNewTab", { title: event.title })}
               >
-                Join
+                {t("home.event.join")}
               </a>
             ) : (
               <Link
                 to={href("/events/:id", { id: String(event.id) })}
                 className={`${action} bg-green-700 text-white hover:bg-green-800`}
-                aria-label={`Activate ${event.title}`}
+                aria-label={t("home.event.activateTitle", { title: event.title })}
               >
-                Activate
+                {t("home.event.activate")}
               </Link>
             )}
             <Link
               to={event.href ? href("/capture") : `${href("/events/:id", { id: String(event.id) })}#scan`}
               className={`${action} border border-green-700 text-green-800 hover:bg-green-50 dark:text-green-300 dark:hover:bg-green-950`}
-              aria-label={`Scan QR at ${event.title}`}
+              aria-label={t("home.event.scanAt", { title: event.title })}
             >
-              Scan QR
+              {t("home.event.scan")}
             </Link>
           </>
         ) : null}
@@ -87,9 +91,9 @@ export function EventCard({ event }: { event: PublicEvent }) {
             to={page}
             reloadDocument={Boolean(event.href)}
             className={`${action} bg-slate-600 text-white hover:bg-slate-700`}
-            aria-label={`View details of ${event.title}`}
+            aria-label={t("home.event.detailsOf", { title: event.title })}
           >
-            View Details
+            {t("home.event.details")}
           </Link>
         ) : null}
       </div>

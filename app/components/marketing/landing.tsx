@@ -1,66 +1,36 @@
 import { href, Link } from "react-router";
 import type { PublicEvent } from "~/content/events";
-import { SITE } from "~/lib/site";
+import { type MarketingWords, marketingSay } from "~/lib/i18n/marketing";
 import type { CampaignSummary } from "~/server/fundraising/campaigns.server";
 import { BellIcon, CalendarIcon, CardIcon, HeartIcon, QrIcon, SparklesIcon, UsersIcon } from "../icons";
 import { DemoTabs } from "./demo-tabs";
 import { BusinessCards, ContactCards, EventHubsPreview, FeaturedCampaigns, UpcomingEvents } from "./landing-sections";
 import { TestimonialsCarousel } from "./testimonials";
 
-const BENEFITS = [
-  {
-    title: "One tap to share",
-    text: "A card that opens instantly from a QR code, NFC tag or link, even on venue Wi-Fi.",
-  },
-  {
-    title: "Nobody slips away",
-    text: "Everyone who shares back lands in your network, tagged with the event you met at.",
-  },
-  { title: "Follow up in 48 hours", text: "Reminders and suggested messages while the conversation is still fresh." },
-];
+const BENEFITS = ["share", "keep", "follow"] as const;
 
 const STEPS = [
-  {
-    icon: CardIcon,
-    title: "Create your card",
-    text: "Name, role, links and photo in a card you can keep for work and for your cause.",
-  },
-  {
-    icon: QrIcon,
-    title: "Share it anywhere",
-    text: "QR code, NFC tag, link or email signature. No app needed on the other side.",
-  },
-  {
-    icon: UsersIcon,
-    title: "Capture contacts",
-    text: "Visitors share their details back; scan badges and paper cards at the event.",
-  },
-  {
-    icon: CalendarIcon,
-    title: "Work in event hubs",
-    text: "Group people by event, with notes, status and one active event at a time.",
-  },
-  {
-    icon: SparklesIcon,
-    title: "Get an assistant's plan",
-    text: "Goals, target connections and talking points before you walk in.",
-  },
-  {
-    icon: BellIcon,
-    title: "Follow up on time",
-    text: "Reminders inside the 48-hour window, and a report that ranks your best leads.",
-  },
-];
+  { icon: CardIcon, key: "create" },
+  { icon: QrIcon, key: "share" },
+  { icon: UsersIcon, key: "capture" },
+  { icon: CalendarIcon, key: "hubs" },
+  { icon: SparklesIcon, key: "plan" },
+  { icon: BellIcon, key: "follow" },
+] as const;
 
 export function Landing({
   campaigns,
   today,
   events = [],
+  words,
 }: {
   campaigns: CampaignSummary[] | null;
   today: string;
   events?: PublicEvent[];
+  /** The page's words in the visitor's language, from the loader (decision 0283). */
+  words: MarketingWords;
 }) {
+  const t = marketingSay(words);
   return (
     <>
       <section className="relative overflow-hidden">
@@ -71,27 +41,25 @@ export function Landing({
         <div className="mx-auto grid max-w-7xl items-center gap-12 px-4 pt-12 pb-16 sm:px-6 md:grid-cols-2 md:pt-20">
           <div>
             <p className="inline-flex items-center gap-2 rounded-full bg-brand-100 px-3 py-1 font-semibold text-brand-700 text-xs dark:bg-brand-900 dark:text-brand-100">
-              <HeartIcon width={14} height={14} /> Built for professionals and nonprofit leaders
+              <HeartIcon width={14} height={14} /> {t("home.hero.badge")}
             </p>
-            <h1 className="mt-5 font-extrabold text-4xl tracking-tight sm:text-5xl">
-              Your card opens in one tap. Your follow-ups actually happen.
-            </h1>
-            <p className="mt-5 max-w-xl text-lg text-slate-600 dark:text-slate-300">{SITE.description}</p>
+            <h1 className="mt-5 font-extrabold text-4xl tracking-tight sm:text-5xl">{t("home.hero.title")}</h1>
+            <p className="mt-5 max-w-xl text-lg text-slate-600 dark:text-slate-300">{t("home.hero.lead")}</p>
             <div className="mt-8 flex flex-wrap gap-3">
               <Link
                 to={`${href("/auth")}?mode=signup`}
                 className="rounded-md bg-brand-600 px-5 py-3 font-semibold text-white shadow-sm hover:bg-brand-700"
               >
-                Create your free card
+                {t("home.hero.signUp")}
               </Link>
               <a
                 href="/c/demo"
                 className="rounded-md border border-slate-300 bg-white px-5 py-3 font-semibold text-slate-800 hover:bg-slate-50 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100 dark:hover:bg-slate-800"
               >
-                See a live card
+                {t("home.hero.liveCard")}
               </a>
             </div>
-            <p className="mt-4 text-slate-500 text-sm dark:text-slate-400">Free plan. No credit card required.</p>
+            <p className="mt-4 text-slate-500 text-sm dark:text-slate-400">{t("home.hero.free")}</p>
           </div>
           <div aria-hidden="true" className="mx-auto w-full max-w-sm">
             <div className="rotate-1 rounded-2xl bg-gradient-to-br from-brand-600 to-violet-700 p-6 text-white shadow-2xl">
@@ -101,14 +69,16 @@ export function Landing({
                 </div>
                 <div>
                   <p className="font-bold text-xl">Amara Reyes</p>
-                  <p className="text-white/80">Director of Partnerships</p>
+                  <p className="text-white/80">{t("home.role.partnerships")}</p>
                   <p className="text-sm text-white/70">Open Futures Foundation</p>
                 </div>
               </div>
-              <p className="mt-6 font-medium text-sm text-white/80">{SITE.tagline}</p>
+              <p className="mt-6 font-medium text-sm text-white/80">{t("card.footer.tagline")}</p>
               <div className="mt-4 grid grid-cols-2 gap-2 text-sm">
-                <span className="rounded-md bg-white py-2 text-center font-semibold text-brand-700">Save Contact</span>
-                <span className="rounded-md bg-white/15 py-2 text-center font-semibold">Share Your Info</span>
+                <span className="rounded-md bg-white py-2 text-center font-semibold text-brand-700">
+                  {t("card.save")}
+                </span>
+                <span className="rounded-md bg-white/15 py-2 text-center font-semibold">{t("card.share")}</span>
               </div>
             </div>
           </div>
@@ -117,16 +87,16 @@ export function Landing({
 
       <section aria-labelledby="benefits" className="mx-auto max-w-7xl px-4 sm:px-6">
         <h2 id="benefits" className="sr-only">
-          Benefits
+          {t("home.benefits.title")}
         </h2>
         <ul className="grid gap-4 md:grid-cols-3">
           {BENEFITS.map((b) => (
             <li
-              key={b.title}
+              key={b}
               className="rounded-xl border border-slate-200 bg-white p-5 dark:border-slate-800 dark:bg-slate-900"
             >
-              <h3 className="font-semibold">{b.title}</h3>
-              <p className="mt-1 text-slate-600 text-sm dark:text-slate-300">{b.text}</p>
+              <h3 className="font-semibold">{t(`home.benefit.${b}.title`)}</h3>
+              <p className="mt-1 text-slate-600 text-sm dark:text-slate-300">{t(`home.benefit.${b}.text`)}</p>
             </li>
           ))}
         </ul>
@@ -134,43 +104,39 @@ export function Landing({
 
       <section aria-labelledby="how-it-works" className="mx-auto mt-20 max-w-7xl px-4 sm:px-6">
         <h2 id="how-it-works" className="text-center font-bold text-3xl tracking-tight">
-          How It Works
+          {t("home.how.title")}
         </h2>
-        <p className="mx-auto mt-3 max-w-2xl text-center text-slate-600 dark:text-slate-300">
-          From the first handshake to the follow-up that turns into a partnership or a donation.
-        </p>
+        <p className="mx-auto mt-3 max-w-2xl text-center text-slate-600 dark:text-slate-300">{t("home.how.lead")}</p>
         <ul className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-          {STEPS.map(({ icon: StepIcon, title, text }) => (
-            <li key={title} className="rounded-xl border border-slate-200 p-6 dark:border-slate-800">
+          {STEPS.map(({ icon: StepIcon, key }) => (
+            <li key={key} className="rounded-xl border border-slate-200 p-6 dark:border-slate-800">
               <span className="inline-flex size-10 items-center justify-center rounded-lg bg-brand-100 text-brand-700 dark:bg-brand-900 dark:text-brand-100">
                 <StepIcon />
               </span>
-              <h3 className="mt-4 font-semibold text-lg">{title}</h3>
-              <p className="mt-1 text-slate-600 dark:text-slate-300">{text}</p>
+              <h3 className="mt-4 font-semibold text-lg">{t(`home.step.${key}.title`)}</h3>
+              <p className="mt-1 text-slate-600 dark:text-slate-300">{t(`home.step.${key}.text`)}</p>
             </li>
           ))}
         </ul>
       </section>
 
-      <EventHubsPreview />
-      <TestimonialsCarousel />
-      <ContactCards />
-      <UpcomingEvents today={today} published={events} />
-      <BusinessCards />
-      <DemoTabs />
-      <FeaturedCampaigns campaigns={campaigns} />
+      <EventHubsPreview t={t} />
+      <TestimonialsCarousel t={t} />
+      <ContactCards t={t} />
+      <UpcomingEvents today={today} published={events} t={t} />
+      <BusinessCards t={t} />
+      <DemoTabs t={t} />
+      <FeaturedCampaigns campaigns={campaigns} t={t} />
 
       <section className="mx-auto mt-20 max-w-7xl px-4 sm:px-6">
         <div className="rounded-2xl bg-brand-700 px-6 py-12 text-center text-white sm:px-12">
-          <h2 className="font-bold text-3xl tracking-tight">Make your next event count</h2>
-          <p className="mx-auto mt-3 max-w-xl text-white/85">
-            Create your card in two minutes. Nonprofit early adopters get three months of Card Pro free.
-          </p>
+          <h2 className="font-bold text-3xl tracking-tight">{t("home.cta.title")}</h2>
+          <p className="mx-auto mt-3 max-w-xl text-white/85">{t("home.cta.text")}</p>
           <Link
             to={`${href("/auth")}?mode=signup`}
             className="mt-8 inline-flex rounded-md bg-white px-6 py-3 font-semibold text-brand-700 hover:bg-brand-50"
           >
-            Get Started
+            {t("home.cta.button")}
           </Link>
         </div>
       </section>

@@ -1,5 +1,7 @@
 import { useEffect, useState } from "react";
 import { TESTIMONIALS } from "~/content/testimonials";
+import { localeDir } from "~/lib/i18n/locales";
+import type { SayMarketing } from "~/lib/i18n/marketing";
 
 export const TESTIMONIAL_INTERVAL_MS = 5000;
 
@@ -7,7 +9,7 @@ export const TESTIMONIAL_INTERVAL_MS = 5000;
  * Advances every 5 s and loops; pauses while hovered or focused, and never auto-advances under reduced motion.
  * On a page without framework JavaScript /site.js drives the same markup through its data attributes.
  */
-export function TestimonialsCarousel() {
+export function TestimonialsCarousel({ t }: { t: SayMarketing }) {
   const [index, setIndex] = useState(0);
   // Hover and focus pause independently: leaving with the pointer must not resume under the keyboard.
   const [hovered, setHovered] = useState(false);
@@ -29,6 +31,8 @@ export function TestimonialsCarousel() {
     return () => window.clearInterval(timer);
   }, [paused, reduced]);
 
+  // Slides lie left to right in every language, so one transform moves them; each reads in the page's direction.
+  const dir = localeDir(t.locale);
   const go = (step: number) => setIndex((i) => (i + step + TESTIMONIALS.length) % TESTIMONIALS.length);
 
   return (
@@ -46,30 +50,34 @@ export function TestimonialsCarousel() {
       data-paused={paused || reduced}
     >
       <h2 id="testimonials" className="text-center font-bold text-3xl tracking-tight">
-        Loved by people who network for a living
+        {t("home.testimonials.title")}
       </h2>
       <div className="relative mt-8 overflow-hidden rounded-2xl border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
         <div
           data-track=""
+          dir="ltr"
           className="flex transition-transform duration-500 motion-reduce:transition-none"
           style={{ transform: `translateX(-${index * 100}%)` }}
           aria-live={paused || reduced ? "polite" : "off"}
         >
-          {TESTIMONIALS.map((t, i) => (
+          {TESTIMONIALS.map((q, i) => (
             <figure
-              key={t.author}
+              key={q.author}
               aria-roledescription="slide"
-              aria-label={`${i + 1} of ${TESTIMONIALS.length}`}
+              aria-label={t("home.testimonials.slide", { index: i + 1, count: TESTIMONIALS.length })}
               aria-hidden={i !== index}
               data-slide=""
+              dir={dir}
               className="w-full shrink-0 p-8 sm:p-12"
             >
               <blockquote className="text-lg text-slate-700 leading-relaxed sm:text-xl dark:text-slate-200">
-                “{t.content}”
+                {t("home.testimonials.quote", { quote: t(`home.testimonial.${q.key}.quote`) })}
               </blockquote>
               <figcaption className="mt-6">
-                <span className="block font-semibold">{t.author}</span>
-                <span className="text-slate-600 text-sm dark:text-slate-300">{t.role}</span>
+                <span className="block font-semibold">{q.author}</span>
+                <span className="text-slate-600 text-sm dark:text-slate-300">
+                  {t(`home.testimonial.${q.key}.role`)}
+                </span>
               </figcaption>
             </figure>
           ))}
@@ -81,17 +89,17 @@ export function TestimonialsCarousel() {
           onClick={() => go(-1)}
           data-prev=""
           className="rounded-full border border-slate-300 px-3 py-1 dark:border-slate-700"
-          aria-label="Previous testimonial"
+          aria-label={t("home.testimonials.previous")}
         >
-          ←
+          {dir === "rtl" ? "→" : "←"}
         </button>
         <div className="flex gap-2">
-          {TESTIMONIALS.map((t, i) => (
+          {TESTIMONIALS.map((q, i) => (
             <button
-              key={t.author}
+              key={q.author}
               type="button"
               onClick={() => setIndex(i)}
-              aria-label={`Show testimonial ${i + 1}`}
+              aria-label={t("home.testimonials.show", { index: i + 1 })}
               aria-current={i === index}
               data-dot=""
               // A 24 px target around a 12 px dot, so the dots are easy to tap.
@@ -106,9 +114,9 @@ export function TestimonialsCarousel() {
           onClick={() => go(1)}
           data-next=""
           className="rounded-full border border-slate-300 px-3 py-1 dark:border-slate-700"
-          aria-label="Next testimonial"
+          aria-label={t("home.testimonials.next")}
         >
-          →
+          {dir === "rtl" ? "←" : "→"}
         </button>
       </div>
     </section>

@@ -2,12 +2,17 @@ import { Form } from "react-router";
 import { inputClass } from "~/components/ui/field";
 import type { Locale } from "~/lib/i18n/locales";
 import { translator } from "~/lib/i18n/translate";
-import { INTENT_MAX, INTENT_SIDES, INTENTS_PER_SIDE, type IntentSide } from "~/lib/organiser-events/intents";
+import {
+  INTENT_MAX,
+  INTENT_SIDES,
+  INTENTS_PER_SIDE,
+  type IntentSide,
+  type IntentsSent,
+  intentReasons,
+} from "~/lib/organiser-events/intents";
 import { MeetingForm } from "./meetings";
 
 /** Matchmaking by intent in the directory: what I look for and offer, and the people who fit. */
-
-export type IntentsSent = { values: Record<IntentSide, { ticked: string[]; own: string }>; errors: IntentSide[] };
 
 /** Both sides: the organiser's list as boxes, and free words beside it; after a refusal, what was typed. */
 export function IntentsForm({
@@ -103,13 +108,7 @@ export function IntentSuggestions({
   locale: Locale;
 }) {
   const t = translator(locale);
-  // Their words are joined the reader's way ("A, B" / "A、B" / "A، B").
-  const sep = locale === "ja" || locale === "zh-Hans" ? "、" : locale === "ar" ? "، " : ", ";
-  const list = { format: (words: string[]) => words.join(sep) };
-  const reasons = (m: Suggestion) => [
-    ...(m.offers.length ? [t("att.intents.theyOffer", { count: m.offers.length, words: list.format(m.offers) })] : []),
-    ...(m.needs.length ? [t("att.intents.theyNeed", { count: m.needs.length, words: list.format(m.needs) })] : []),
-  ];
+  const reasons = (m: Suggestion) => intentReasons(t, locale, m);
   if (!matches.length)
     return <p className="mt-3 text-slate-600 text-sm dark:text-slate-300">{t("att.intents.none")}</p>;
   return (

@@ -67,7 +67,8 @@ export function QuestionsEditor({
       ) : (
         <p className="mt-4 text-slate-600 dark:text-slate-300">{empty}</p>
       )}
-      <Form method="post" className="mt-6 grid gap-3">
+      {/* A new blank form once a question is added: the one just saved, left filled in, was added twice. */}
+      <Form key={questions.length} method="post" className="mt-6 grid gap-3">
         <h2 className="font-semibold text-xl">Add a question</h2>
         {errors.form ? (
           <p className="rounded-lg bg-red-100 p-3 text-red-900" role="alert">

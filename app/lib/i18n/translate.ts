@@ -1,6 +1,6 @@
-import { IntlMessageFormat } from "intl-messageformat";
 import { OTHER_CATALOGS } from "./catalog/all";
 import { type Catalog, ENGLISH, type MessageKey } from "./english";
+import { format, type MessageValues } from "./icu";
 import { DEFAULT_LOCALE, type Locale, localeDir, matchLocale } from "./locales";
 
 export { type Catalog, ENGLISH, type MessageKey };
@@ -52,21 +52,8 @@ export async function withCatalog<T extends { locale: Locale }>({
   return data;
 }
 
-export type MessageValues = Record<string, string | number>;
+export type { MessageValues };
 export type Translate = (key: MessageKey, values?: MessageValues) => string;
-
-/** Parsed messages, once per isolate: parsing is the costly part, formatting is cheap. */
-const compiled = new Map<string, IntlMessageFormat>();
-
-function format(locale: Locale, source: string, values: MessageValues | undefined): string {
-  const id = `${locale}\u0000${source}`;
-  let message = compiled.get(id);
-  if (!message) {
-    message = new IntlMessageFormat(source, locale, undefined, { ignoreTag: true });
-    compiled.set(id, message);
-  }
-  return String(message.format(values));
-}
 
 const RTL_LETTER = /[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefc]/;
 const LTR_LETTER = /[A-Za-z\u00c0-\u024f\u0370-\u04ff\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]/;

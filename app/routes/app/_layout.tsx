@@ -26,6 +26,7 @@ import { connectionsView } from "~/server/people/list.server";
 import { personReads } from "~/server/people/read.server";
 import { idOf } from "~/server/platform/http.server";
 import { settingsFrom } from "~/server/settings/settings.server";
+import { joinSignInPath } from "~/server/teams/teams.server";
 import type { Route } from "./+types/_layout";
 
 /**
@@ -42,7 +43,9 @@ export const middleware: Route.MiddlewareFunction[] = [
       // event's move, never a sign-in.
       const word = request.method === "GET" || request.method === "HEAD" ? eventWordOf(request) : null;
       if (word) await answerEventWord(app, word);
-      throw signInRedirect(request);
+      // A team invitation sent to an address with no account yet opens the sign-up form, not "Welcome back".
+      const newcomer = await joinSignInPath(app.db, new URL(request.url));
+      throw newcomer ? redirect(newcomer) : signInRedirect(request);
     }
     context.set(userContext, user);
     refuseOrganiserWrite(request, pattern, user.workspace);

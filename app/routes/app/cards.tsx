@@ -4,6 +4,7 @@ import { CARD_LIMITS, cardFormSchema } from "~/lib/card/card";
 import { pageMeta } from "~/lib/site";
 import { getUser } from "~/server/account/user.server";
 import { CARD_LIMIT, CARD_LIMIT_MESSAGE, createCard, listCards } from "~/server/cards/cards.server";
+import { mayEditCard } from "~/server/cards/templates.server";
 import type { Route } from "./+types/cards";
 
 export const meta = () => [...pageMeta("Your cards"), { name: "robots", content: "noindex" }];
@@ -11,7 +12,9 @@ export const meta = () => [...pageMeta("Your cards"), { name: "robots", content:
 export async function loader({ context }: Route.LoaderArgs) {
   const app = context.get(appContext);
   const user = getUser(context);
-  return { cards: await listCards(app.db, user.workspace.id), name: user.name };
+  // A member's list is the cards they may open: theirs and the team's own; a colleague's would answer 404.
+  const cards = (await listCards(app.db, user.workspace.id)).filter((c) => mayEditCard(user, c));
+  return { cards, name: user.name };
 }
 
 export async function action({ context }: Route.ActionArgs) {

@@ -82,9 +82,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 /** A client navigation here renders in the page's language: its catalog is loaded first (decision 0270). */
 export const clientLoader = (args: Route.ClientLoaderArgs) => withCatalog(args);
 
+/** Pages that need a confirmed address before they work: sign-up's confirmation link brings their opener back. */
+const WAITS_FOR_CONFIRMED = /^\/teams\/(join|claim)\?/;
+
 export async function action({ request, context }: Route.ActionArgs) {
   const app = context.get(appContext);
   const formData = await request.formData();
+  const redirectTo = safeRedirect(formData.get("redirectTo"));
   const t = translator(negotiateLocale(request).locale);
   const submission = parseWithZod(formData, { schema });
   if (submission.status !== "success") {
@@ -94,8 +98,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (value.intent === "signin") {
     // An address on a team's proved domain with single sign-on goes to the team's provider (decision 0214).
     if (await ssoForRequest(app.db, request, value.email)) {
-      const to = safeRedirect(formData.get("redirectTo"));
-      return redirect(`${href("/auth/sso")}?${new URLSearchParams({ email: value.email, redirectTo: to })}`);
+      return redirect(`${href("/auth/sso")}?${new URLSearchParams({ email: value.email, redirectTo })}`);
     }
     if (!value.password)
       return data(submission.reply({ fieldErrors: { password: [t("auth.error.passwordMissing")] } }), {
@@ -111,7 +114,10 @@ export async function action({ request, context }: Route.ActionArgs) {
             name: value.name,
             email: value.email,
             password: value.password,
-            callbackURL: `${href("/settings/account")}?email=verified`,
+            // A page that waits for a confirmed address (a team's invitation or card) is where the link comes back to.
+            callbackURL: WAITS_FOR_CONFIRMED.test(redirectTo)
+              ? redirectTo
+              : `${href("/settings/account")}?email=verified`,
           },
           headers: request.headers,
           asResponse: true,
@@ -149,7 +155,6 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   const headers = new Headers();
   for (const cookie of response.headers.getSetCookie()) headers.append("Set-Cookie", cookie);
-  const redirectTo = safeRedirect(formData.get("redirectTo"));
   if (value.intent === "signup") {
     const created = (await response.json().catch(() => null)) as { user?: { id?: unknown } } | null;
     if (typeof created?.user?.id === "string") {

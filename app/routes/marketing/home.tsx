@@ -2,7 +2,9 @@ import { useRouteLoaderData } from "react-router";
 import { JsonLd } from "~/components/marketing/json-ld";
 import { Landing } from "~/components/marketing/landing";
 import { appContext } from "~/context";
-import { staticPage } from "~/lib/platform/page-handle";
+import { negotiateLocale } from "~/lib/i18n/locales";
+import { marketingWords } from "~/lib/i18n/marketing-words";
+import { localizedPage } from "~/lib/platform/page-handle";
 import { pageMeta, SITE } from "~/lib/site";
 import { dayInZone } from "~/lib/time/time";
 import type { RootData } from "~/root";
@@ -10,7 +12,8 @@ import { featuredCampaigns } from "~/server/fundraising/campaigns.server";
 import { asPublicEvent, upcomingOrgEvents } from "~/server/organiser-events/events.server";
 import type { Route } from "./+types/home";
 
-export const handle = staticPage;
+// Static (only /site.js) and in the visitor's language: the loader sends the words (decision 0283).
+export const handle = localizedPage;
 
 export const meta = () => pageMeta(SITE.name);
 
@@ -18,8 +21,9 @@ export const meta = () => pageMeta(SITE.name);
  * Campaigns are awaited: a page without framework JavaScript has nothing to fill in a streamed placeholder,
  * and anonymous visitors get the whole page from the edge cache anyway. null when they cannot be read.
  */
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   return {
+    words: marketingWords(negotiateLocale(request).locale),
     campaigns: await featuredCampaigns(context.get(appContext).db).catch(() => null),
     events: await upcomingOrgEvents(context.get(appContext).db)
       .then((list) => list.map(asPublicEvent))
@@ -45,7 +49,12 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           contactPoint: { "@type": "ContactPoint", contactType: "customer support", email: SITE.supportEmail },
         }}
       />
-      <Landing campaigns={loaderData.campaigns} today={loaderData.today} events={loaderData.events} />
+      <Landing
+        campaigns={loaderData.campaigns}
+        today={loaderData.today}
+        events={loaderData.events}
+        words={loaderData.words}
+      />
     </>
   );
 }

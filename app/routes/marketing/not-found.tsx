@@ -1,6 +1,7 @@
 import { data } from "react-router";
 import { Landing } from "~/components/marketing/landing";
 import { appContext } from "~/context";
+import { marketingWords } from "~/lib/i18n/marketing-words";
 import { staticPage } from "~/lib/platform/page-handle";
 import { pageMeta } from "~/lib/site";
 import { dayInZone } from "~/lib/time/time";
@@ -13,6 +14,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       path: new URL(request.url).pathname,
       campaigns: await featuredCampaigns(context.get(appContext).db).catch(() => null),
       today: dayInZone(new Date(), "UTC"),
+      // Its notice is English, so the landing below it is too: one language per page.
+      words: marketingWords("en"),
     },
     { status: 404 },
   );
@@ -31,7 +34,7 @@ export default function NotFound({ loaderData }: Route.ComponentProps) {
       >
         We couldn't find <code className="break-all font-mono">{loaderData.path}</code>. Here's our home page instead.
       </div>
-      <Landing campaigns={loaderData.campaigns} today={loaderData.today} />
+      <Landing campaigns={loaderData.campaigns} today={loaderData.today} words={loaderData.words} />
     </>
   );
 }

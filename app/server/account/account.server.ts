@@ -32,6 +32,7 @@ import {
   mailingRecipient,
   mailSuppression,
   member,
+  memberPeople,
   newsletterSubscriber,
   nonprofitApplication,
   notification,
@@ -182,6 +183,7 @@ function deletions(db: Database, o: AccountOwner): BatchItem<"sqlite">[] {
     mine(contactPoint, contactPoint.userId),
     mine(connection, connection.userId),
     mine(peopleStats, peopleStats.userId),
+    mine(memberPeople, memberPeople.workspaceId),
     mine(card, card.userId),
     mine(userSettings, userSettings.userId),
     // better-auth keeps a reset link's account id as the value.

@@ -359,6 +359,8 @@ export const EXPORT_SECTIONS: readonly ExportSection[] = [
  */
 export const DERIVED_DATA: Readonly<Record<string, string>> = {
   people_stats: "the number of the account's people, kept by triggers; the connections section holds them",
+  member_people:
+    "how many of a workspace's people each member owns or met, kept by triggers; the connections section holds them",
 };
 
 export const NOT_ACCOUNT_DATA: Readonly<Record<string, string>> = {

@@ -100,11 +100,17 @@ export function listCards(db: Database, userId: Owner) {
       slug: card.slug,
       published: card.published,
       updatedAt: card.updatedAt,
+      holderId: card.holderId,
+      pausedAt: card.pausedAt,
     })
     .from(card)
     .where(eq(card.userId, userId))
     .orderBy(desc(card.updatedAt));
 }
+
+/** A card one may show as oneself: one's own, or a team card nobody holds; never a colleague's, nor a paused one. */
+export const presentsAs = (userId: string, row: { holderId: string | null; pausedAt: Date | null }) =>
+  row.pausedAt === null && (row.holderId === null || row.holderId === userId);
 
 /** The owner's own card, or undefined: never another account's. */
 export async function getOwnedCard(db: Database, userId: string, id: number) {

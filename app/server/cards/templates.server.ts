@@ -11,6 +11,7 @@ import { outboxMailer } from "../platform/mail.server";
 import { linkTokenHash, randomToken } from "../platform/tokens.server";
 import { auditIfChanged } from "../teams/audit.server";
 import { cardFromTemplate, handOverMail, newHandOver } from "../teams/card-hand-over.server";
+import { readerLocale } from "../teams/invitation-mail.server";
 import { imageProblem, imageTypeOf } from "./cards.server";
 
 /**
@@ -375,7 +376,9 @@ export async function issueCard(
     if (!made) return { ok: false, reason: "not-allowed" };
     cardId = made.id;
   }
-  await outboxMailer(db).send(handOverMail(actor.workspace.team, email, input.origin, token));
+  // The address's own account's language, else the issuing admin's, as a team invitation (decision 0269).
+  const locale = await readerLocale(db, email, actor.id);
+  await outboxMailer(db).send(handOverMail(actor.workspace.team, email, input.origin, token, locale));
   return { ok: true, token, cardId };
 }
 

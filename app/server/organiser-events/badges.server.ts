@@ -1,4 +1,4 @@
-import { asc, eq } from "drizzle-orm";
+import { and, asc, eq } from "drizzle-orm";
 import { badgePath } from "~/lib/organiser-events/badge";
 import { orgAttendee } from "~db/schema";
 import { cardQrSvg } from "../cards/qr.server";
@@ -10,7 +10,8 @@ export const BADGES_PER_RUN = 96;
 
 /**
  * One run of badges, by name: each with the pass's own QR (the door and exhibitors scan it), and the
- * organisation only of attendees listed in the directory, as the attendee list holds it back too.
+ * organisation only of attendees listed in the directory, as the attendee list holds it back too. Only attendees
+ * with a place get one: nobody pending, waitlisted or declined.
  */
 export async function badgeRun(db: Database, event: { id: number; slug: string }, origin: string, run: number) {
   const rows = await db
@@ -23,7 +24,7 @@ export async function badgeRun(db: Database, event: { id: number; slug: string }
       passToken: orgAttendee.passToken,
     })
     .from(orgAttendee)
-    .where(eq(orgAttendee.eventId, event.id))
+    .where(and(eq(orgAttendee.eventId, event.id), eq(orgAttendee.state, "going")))
     .orderBy(asc(orgAttendee.name), asc(orgAttendee.id))
     .limit(BADGES_PER_RUN + 1)
     .offset(run * BADGES_PER_RUN);

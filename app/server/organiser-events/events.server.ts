@@ -186,6 +186,8 @@ export async function sitemapOrgEventPaths(db: Database, limit = 5000): Promise<
 
 export type OrganiserStats = {
   attendees: number;
+  /** Those with a place (going), as the capacity counts them. */
+  admitted: number;
   joinsByDay: { day: string; joins: number }[];
   exchanges: number;
   listed: number;
@@ -197,7 +199,11 @@ export type OrganiserStats = {
 export async function organiserStats(db: Database, eventId: number): Promise<OrganiserStats> {
   const [totals, byDay, exchanges, exhibitors] = await Promise.all([
     db
-      .select({ n: sql<number>`count(*)`, listed: sql<number>`coalesce(sum(${orgAttendee.listed}), 0)` })
+      .select({
+        n: sql<number>`count(*)`,
+        listed: sql<number>`coalesce(sum(${orgAttendee.listed}), 0)`,
+        admitted: sql<number>`coalesce(sum(${orgAttendee.state} = 'going'), 0)`,
+      })
       .from(orgAttendee)
       .where(eq(orgAttendee.eventId, eventId)),
     db
@@ -230,6 +236,7 @@ export async function organiserStats(db: Database, eventId: number): Promise<Org
   const listed = totals[0]?.listed ?? 0;
   return {
     attendees,
+    admitted: totals[0]?.admitted ?? 0,
     joinsByDay: byDay,
     exchanges: exchanges[0]?.n ?? 0,
     listed,

@@ -57,8 +57,10 @@ export function renderLeadForm(input: {
   questions: LeadQuestion[];
   state: FormState;
   notice?: { text: string; ok: boolean } | null;
+  /** What this staff member noted at earlier scans: a new note is added to them, so they are shown, not refilled. */
+  noted?: string[];
 }): Promise<string> {
-  const { e, name, action, questions, state, notice } = input;
+  const { e, name, action, questions, state, notice, noted = [] } = input;
   const shown = new Set(["rating", "notes", ...questions.map((q) => answerField(q.id))]);
   const stray = Object.entries(state.errors ?? {}).filter(([k]) => !shown.has(k));
   return page(
@@ -80,6 +82,17 @@ export function renderLeadForm(input: {
       <form method="post" action={action} className="panel">
         <h2>Your stand's lead</h2>
         <Question q={{ id: 0, kind: "rating", label: "Rating", options: [] }} state={state} field="rating" />
+        {noted.length ? (
+          <>
+            <h3>Your notes so far</h3>
+            <ul className="plain" data-noted="">
+              {noted.map((line, i) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: the stored order, rendered once
+                <li key={i}>{line}</li>
+              ))}
+            </ul>
+          </>
+        ) : null}
         <label htmlFor="notes">Add a note</label>
         <textarea id="notes" name="notes" rows={3} maxLength={1000} defaultValue={state.values?.notes ?? ""} />
         <Err id="notes" message={state.errors?.notes} />

@@ -268,6 +268,15 @@ export async function storedLead(db: Database, leadId: number) {
   return values;
 }
 
+/** One staff member's own notes on a lead, one line each (another's notes are theirs and the booth admins'). */
+export async function ownLeadNotes(db: Database, leadId: number, staffId: number): Promise<string[]> {
+  const [row] = await db
+    .select({ notes: orgLeadNote.notes })
+    .from(orgLeadNote)
+    .where(and(eq(orgLeadNote.leadId, leadId), eq(orgLeadNote.staffId, staffId)));
+  return (row?.notes ?? "").split("\n").filter((line) => line.trim());
+}
+
 /** One row per lead and question: a later scan's answer replaces the earlier one, in one batch. */
 export async function saveAnswers(db: Database, leadId: number, answers: { questionId: number; value: string }[]) {
   const [first, ...rest] = answers.map((a) =>

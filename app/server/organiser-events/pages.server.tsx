@@ -23,6 +23,7 @@ import {
   WalletLinks,
   When,
 } from "./page-parts.server";
+import { PassIntents, type PassIntentsData } from "./pass-intents.server";
 import type { AgendaSession } from "./programme.server";
 import type { Waiting } from "./requests.server";
 
@@ -273,6 +274,8 @@ type PassData = {
   /** Which wallets the operator set keys for. */
   wallet?: { apple: boolean; google: boolean };
   locale?: Locale;
+  /** Matchmaking by intent: the organiser's list, this attendee's words, who fits them. */
+  intents?: PassIntentsData;
 };
 
 /** The attendee's own pass: their QR to show, their directory choices, who they met, and leaving. */
@@ -295,6 +298,7 @@ export function renderPass({
   available = new Set(),
   wallet = { apple: false, google: false },
   locale = DEFAULT_LOCALE,
+  intents,
 }: PassData) {
   const t = translator(locale);
   const typed = settings.values;
@@ -436,6 +440,7 @@ export function renderPass({
           </form>
         </section>
       ) : null}
+      {intents ? <PassIntents data={intents} token={a.passToken} listed={a.listed} t={t} locale={locale} /> : null}
       <section className="panel" aria-labelledby="dir-title">
         <h2 id="dir-title">{t("pass.directory")}</h2>
         <form method="post" noValidate>

@@ -6,6 +6,7 @@ import { type Locale, matchLocale, negotiateLocale } from "~/lib/i18n/locales";
 import { type MessageKey, translator } from "~/lib/i18n/translate";
 import { badgePath } from "~/lib/organiser-events/badge";
 import { JOIN_REFUSAL_KEY, localFieldMessages } from "~/lib/organiser-events/event-words";
+import { type IntentsSent, readIntentsForm } from "~/lib/organiser-events/intents";
 import { joinedPath } from "~/lib/organiser-events/joined-path";
 import { checkAnswers } from "~/lib/organiser-events/lead-questions";
 import { checkRegistration } from "~/lib/organiser-events/registration-questions";
@@ -43,8 +44,18 @@ import {
 } from "./attendees.server";
 import { exchangedPeople, scannedBy } from "./directory.server";
 import { orgEventPagePath, orgEventTag, publicOrgEvent, purgeOrgEvent } from "./events.server";
+import { setIntents } from "./intents.server";
 import { renderLeadForm, renderNotice } from "./lead-form.server";
-import { type Booth, isStaff, leadOf, questionsOf, saveAnswers, standBooth, storedLead } from "./leads.server";
+import {
+  type Booth,
+  isStaff,
+  leadOf,
+  ownLeadNotes,
+  questionsOf,
+  saveAnswers,
+  standBooth,
+  storedLead,
+} from "./leads.server";
 import { availabilityOf, eventSlots, notifyMeeting, setAvailability } from "./meeting-slots.server";
 import { answerMeeting } from "./meetings.server";
 import { renderNoPass } from "./page-parts.server";
@@ -59,6 +70,7 @@ import {
   renderLeft,
   renderPass,
 } from "./pages.server";
+import { passIntentsData } from "./pass-intents.server";
 
 import {
   addToSchedule,
@@ -294,7 +306,8 @@ organiserEventRoutes.get(`/e/:slug{${SLUG}}/a/:code{[A-Za-z0-9_-]{8,64}}`, async
   if (user && stand && booth && stand.id !== found.a.id && (await isStaff(app.db, booth, user.id))) {
     const lead = await leadOf(app.db, booth.id, found.a.id);
     const state = lead === null ? {} : { values: await storedLead(app.db, lead) };
-    return leadPage(app, c.req.url, found, booth, state, null, 200);
+    const noted = lead === null ? [] : await ownLeadNotes(app.db, lead, stand.id);
+    return leadPage(app, c.req.url, found, booth, state, null, 200, noted);
   }
   const keep: Record<string, string> = c.req.query("k") ? { k: c.req.query("k") ?? "" } : {};
   return html(renderBadge(found.e, found.a, locale, keep), 200, "private, no-store", {
@@ -316,10 +329,12 @@ async function leadPage(
   state: FormState,
   notice: { text: string; ok: boolean } | null,
   status: number,
+  noted: string[] = [],
 ) {
   const { pathname, search } = new URL(url);
   const questions = await questionsOf(app.db, booth.id);
-  const body = renderLeadForm({ e: found.e, name: found.a.name, action: pathname + search, questions, state, notice });
+  const action = pathname + search;
+  const body = renderLeadForm({ e: found.e, name: found.a.name, action, questions, state, notice, noted });
   return html(body, status, "private, no-store", { "x-robots-tag": "noindex" });
 }
 
@@ -370,7 +385,9 @@ organiserEventRoutes.post(`/e/:slug{${SLUG}}/a/:code{[A-Za-z0-9_-]{8,64}}`, asyn
   if (result.leadId !== undefined && checked.answers.length) await saveAnswers(app.db, result.leadId, checked.answers);
   if (page && booth && result.leadId !== undefined) {
     const state = { values: await storedLead(app.db, result.leadId) };
-    return leadPage(app, c.req.url, found, booth, state, { text: `Lead saved: ${found.a.name}`, ok: true }, 200);
+    const noted = await ownLeadNotes(app.db, result.leadId, scanner.id);
+    const saved = { text: `Lead saved: ${found.a.name}`, ok: true };
+    return leadPage(app, c.req.url, found, booth, state, saved, 200, noted);
   }
   if (page) return html(renderNotice(`Details exchanged with ${found.a.name}`), 200, "private, no-store");
   return c.json({ kind: result.kind, created: result.created, name: found.a.name, event: found.e.title });
@@ -396,6 +413,7 @@ async function passPage(
   noticeKey: MessageKey | null = null,
   settings: FormState = {},
   status = 200,
+  intentsSent: IntentsSent | null = null,
 ) {
   const { locale, headers } = visitorLocale(request);
   const t = translator(locale);
@@ -428,7 +446,10 @@ async function passPage(
   const meetingTimes = [
     ...new Map(slots.map((s) => [s.startsAt, { startsAt: s.startsAt, minutes: s.minutes }])).values(),
   ];
-  const hears = await hearsFromOrganiser(app.db, found.a);
+  const [hears, intents] = await Promise.all([
+    hearsFromOrganiser(app.db, found.a),
+    passIntentsData(app.db, found.a, intentsSent),
+  ]);
   return html(
     renderPass({
       attendee: found.a,
@@ -448,6 +469,7 @@ async function passPage(
       available,
       wallet: walletsOffered(app.env),
       locale,
+      intents,
       settings: settings.errors ? { ...settings, errors: localFieldMessages(t, settings.errors) } : settings,
     }),
     status,
@@ -519,6 +541,13 @@ organiserEventRoutes.post("/pass/:token{[A-Za-z0-9_-]{16,64}}", async (c) => {
     if (added === "full") return passPage(app, c.req.raw, token, "event.session.full", {}, 409);
     if (added === "added") app.ctx.waitUntil(purgeOnFullness(app, found.e.slug, found.e.id, session, "taken"));
     return passPage(app, c.req.raw, token, "pass.notice.added");
+  }
+  if (form.intent === "intents") {
+    // The directory's form and limits (one reader); a refused form comes back as typed, nothing stored.
+    const read = readIntentsForm(body);
+    if (!read.ok) return passPage(app, c.req.raw, token, null, {}, 400, read.sent);
+    await setIntents(app.db, found.a, read.intents);
+    return passPage(app, c.req.raw, token, "pass.notice.intents");
   }
   if (form.intent !== "settings") return c.text("Bad request", 400);
   const parsed = directorySettingsSchema.safeParse(form);

@@ -68,19 +68,13 @@ const seenParts = (v: Viewer): SQL[] => {
 
 /**
  * `connection.id in` the ids that `read` selects for each part of the rule: a select of `connection.id` with the
- * part (which holds the workspace) in its `where`, ordered and limited as the caller needs. `all: false` leaves
- * out the part of one who sees all (a count they read from the kept total).
+ * part (which holds the workspace) in its `where`, ordered and limited as the caller needs.
  */
-export const seenIn = (v: Viewer, read: (part: SQL) => SQLWrapper, { all = true } = {}): SQL => {
-  // Without `all`, only the parts of one who sees some: nothing at all for one who sees all.
-  const parts = all ? seenParts(v) : whole(v) ? [] : seenParts(v).slice(1);
-  return parts.length
-    ? sql`${connection.id} in (${sql.join(
-        parts.map((part) => sql`select id from ${read(part)}`),
-        sql` union all `,
-      )})`
-    : sql`(1 = 0)`;
-};
+export const seenIn = (v: Viewer, read: (part: SQL) => SQLWrapper): SQL =>
+  sql`${connection.id} in (${sql.join(
+    seenParts(v).map((part) => sql`select id from ${read(part)}`),
+    sql` union all `,
+  )})`;
 
 /** The workspace's people this viewer sees: the whole `where` for a read of `connection`. */
 export const peopleOf = (v: Viewer) => and(eq(connection.userId, v.workspaceId), seesPerson(v)) as SQL;

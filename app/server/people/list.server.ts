@@ -2,7 +2,7 @@ import { and, asc, desc, eq, or, type SQL, sql } from "drizzle-orm";
 import type { BatchResponse } from "drizzle-orm/batch";
 import { decodeJson, encodeJson } from "~/lib/text/base64url";
 import { DAY_MS } from "~/lib/time/days";
-import { connection, notification, peopleStats } from "~db/schema";
+import { connection, memberPeople, notification, peopleStats } from "~db/schema";
 import { compiled, type Slots } from "../db/compiled.server";
 import type { Database, Owner, Owners } from "../db/db.server";
 import { likeTerm } from "../db/like.server";
@@ -83,10 +83,13 @@ const dayStart = (d: string | undefined) =>
 const facetCache = new Map<string, { version: number; tags: string[]; events: string[] }>();
 const FACET_OWNERS = 500;
 
-/** The owner's number of people and the version of their tags and events, one primary-key read (0027's triggers keep it). */
+/**
+ * The workspace's number of people, how many are shared, and the version of their tags and events: one primary-key
+ * read (0027's and 0094's triggers keep it).
+ */
 function statsQuery(db: Database, userId: Owner) {
   return db
-    .select({ people: peopleStats.people, version: peopleStats.version })
+    .select({ people: peopleStats.people, shared: peopleStats.shared, version: peopleStats.version })
     .from(peopleStats)
     .where(eq(peopleStats.userId, userId));
 }
@@ -251,10 +254,14 @@ export function connectionsReads(query: ConnectionQuery) {
         .orderBy(...order)
         .limit(PAGE_SIZE + 1),
     );
-    // Unfiltered, one who sees everyone reads the kept count; a member who sees some counts them.
-    const where = seenIn(viewer, (rule) => db.select({ id: connection.id }).from(connection).where(part(rule)), {
-      all: !unfiltered,
-    });
+    // Unfiltered, the total is kept (0027, 0094): the workspace's for one who sees all, else the shared people plus
+    // the member's own kept count (decision 0278); a filter counts what it matches, each part on its own index.
+    const n = unfiltered
+      ? sql<number>`coalesce((select ${memberPeople.people} from ${memberPeople}
+          where ${memberPeople.workspaceId} = ${userId} and ${memberPeople.userId} = ${viewer.userId}), 0)`
+      : sql<number>`(select count(*) from ${connection} where ${seenIn(viewer, (rule) =>
+          db.select({ id: connection.id }).from(connection).where(part(rule)),
+        )})`;
     // Only the columns a row shows: the page's data travels to the browser with it.
     const list = db
       .select({
@@ -273,10 +280,7 @@ export function connectionsReads(query: ConnectionQuery) {
       .where(pageIds)
       .orderBy(...order)
       .limit(PAGE_SIZE + 1);
-    const counted = db
-      .select({ n: sql<number>`count(*)`, all: sql<number>`${seesAllPeople(viewer)}` })
-      .from(connection)
-      .where(where);
+    const counted = db.select({ n, all: sql<number>`${seesAllPeople(viewer)}` }).from(sql`(select 1)`);
     return [statsQuery(db, userId), list, counted] as const;
   };
   type Rows = BatchResponse<ReturnType<typeof statements>>;
@@ -294,7 +298,11 @@ export function connectionsReads(query: ConnectionQuery) {
       const viewer = viewerOf(owner);
       const seesAll = Boolean(counted?.all);
       const { tags, events } = await facetsOf(db, viewer, seesAll, stats?.version ?? 0);
-      const total = unfiltered && seesAll ? (stats?.people ?? 0) : (counted?.n ?? 0);
+      const total = !unfiltered
+        ? (counted?.n ?? 0)
+        : seesAll
+          ? (stats?.people ?? 0)
+          : (stats?.shared ?? 0) + (counted?.n ?? 0);
       const more = found.length > PAGE_SIZE;
       const rows = found.slice(0, PAGE_SIZE);
       if (backwards) rows.reverse();

@@ -37,6 +37,7 @@ const PUBLIC_PAGES: PublicPage[] = [
 
 /** Pages whose body, not only the header and footer, is written in the visitor's language: their errors too. */
 const LOCALIZED_PAGES = [
+  /^\/(features)?$/,
   /^\/fundraising\/[^/]+(\/(donate|thanks))?$/,
   /^\/fundraising\/gifts\/[^/]+$/,
   /^\/auth(\/(forgot|reset|two-factor))?$/,

@@ -1,10 +1,13 @@
 import { eq, type SQL, sql } from "drizzle-orm";
+import { DEFAULT_LOCALE, type Locale } from "~/lib/i18n/locales";
+import { bareLink, translator } from "~/lib/i18n/translate";
 import { DAY_MS } from "~/lib/time/days";
 import { workspace } from "~db/schema";
 import type { Database } from "../db/db.server";
 import { rawSql, type Statement } from "../db/write.server";
 import { type Mail, outboxMailer } from "../platform/mail.server";
 import { randomToken, sha256Hex } from "../platform/tokens.server";
+import { readerLocale } from "./invitation-mail.server";
 
 /**
  * A team card made from one of its templates and handed to a member by a single-use link (decision 0236): the
@@ -39,23 +42,32 @@ export function cardFromTemplate(
 ): Statement[] {
   const w = to.workspaceId;
   return [
-    rawSql(sql`insert into card (user_id, label, ref, name, company, location, website, headline, colour, template_id)
-      select ${w}, substr(t.name, 1, 40), ${h.ref}, ${to.name}, t.company, t.address, t.website, t.headline, t.colour,
-        t.id
+    // The member's own address starts on the card, as a personal card's does: a card with no email reaches nobody.
+    rawSql(sql`insert into card (user_id, label, ref, name, email, company, location, website, headline, colour, template_id)
+      select ${w}, substr(t.name, 1, 40), ${h.ref}, ${to.name}, ${to.email.toLowerCase()}, t.company, t.address, t.website,
+        t.headline, t.colour, t.id
       from card_template t where t.workspace_id = ${w} and ${template} and ${guard} returning id`),
     rawSql(sql`insert into card_issue (card_id, workspace_id, email, token_hash, expires_at)
       select id, ${w}, ${to.email.toLowerCase()}, ${h.hash}, ${h.expiresAt} from card where ref = ${h.ref}`),
   ];
 }
 
-/** The mail that carries the link. */
-export function handOverMail(team: string | null, email: string, origin: string, token: string): Mail {
+/** The mail that carries the link, in `locale` (decision 0283): the English is the words it always had. */
+export function handOverMail(
+  team: string | null,
+  email: string,
+  origin: string,
+  token: string,
+  locale: Locale = DEFAULT_LOCALE,
+): Mail {
   const link = `${origin}/teams/claim?token=${encodeURIComponent(token)}`;
+  const t = translator(locale);
+  const values = { named: team ? "yes" : "no", team: team ?? "", link, email, days: CARD_ISSUE_DAYS };
   return {
     to: email,
     kind: "team-card",
-    subject: `Your ${team ?? "team"} card on KnowWho`,
-    text: `Hi,\n\n${team ?? "Your team"} made a business card for you on KnowWho.\n\nOpen this link to take it:\n\n${link}\n\nThe link works once, for ${CARD_ISSUE_DAYS} days, and only for the account with the address ${email}, once that address is confirmed.`,
+    subject: t("acct.cardHandOver.subject", values),
+    text: bareLink(t("acct.cardHandOver.body", values), link),
   };
 }
 
@@ -88,5 +100,7 @@ export async function mailHandOver(
 ) {
   if (!Array.isArray(made) || made.length === 0) return;
   const team = await db.select({ name: workspace.name }).from(workspace).where(eq(workspace.id, teamId)).get();
-  await outboxMailer(db).send(handOverMail(team?.name ?? null, email, origin, h.token));
+  // A member the directory or provider vouched for: their own account's language.
+  const locale = await readerLocale(db, email, null);
+  await outboxMailer(db).send(handOverMail(team?.name ?? null, email, origin, h.token, locale));
 }

@@ -284,6 +284,20 @@ export async function invitationByToken(db: Database, token: string) {
   return row ?? null;
 }
 
+/** Where an anonymous opener of an invitation link goes: making the account when nobody has its address yet. */
+export async function joinSignInPath(db: Database, url: URL): Promise<string | null> {
+  if (url.pathname !== "/teams/join") return null;
+  const found = await invitationByToken(db, url.searchParams.get("token") ?? "");
+  if (!found || found.acceptedAt || found.expiresAt.getTime() <= Date.now()) return null;
+  const [account] = await db
+    .select({ id: user.id })
+    .from(user)
+    .where(sql`lower(${user.email}) = ${found.email}`)
+    .limit(1);
+  if (account) return null;
+  return `/auth?${new URLSearchParams({ mode: "signup", redirectTo: url.pathname + url.search })}`;
+}
+
 export type AcceptResult =
   | { ok: true; workspaceId: string }
   | { ok: false; reason: "not-found" | "used" | "expired" | "other-address" | "unconfirmed" };

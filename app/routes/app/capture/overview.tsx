@@ -2,7 +2,7 @@ import { useOutletContext } from "react-router";
 import { appContext } from "~/context";
 import { pageMeta } from "~/lib/site";
 import { getUser } from "~/server/account/user.server";
-import { listCards } from "~/server/cards/cards.server";
+import { listCards, presentsAs } from "~/server/cards/cards.server";
 import { cardQrSvg } from "~/server/cards/qr.server";
 import { activeEventName } from "~/server/events/active-event.server";
 import { CapturePanel } from "./+shared/capture-form";
@@ -16,7 +16,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const app = context.get(appContext);
   const user = getUser(context);
   const origin = new URL(request.url).origin;
-  const published = (await listCards(app.db, user.workspace.id)).find((c) => c.published && c.slug);
+  // The QR code shown as one's own: never a colleague's team card.
+  const published = (await listCards(app.db, user.workspace.id)).find(
+    (c) => c.published && c.slug && presentsAs(user.id, c),
+  );
   const myCard = published?.slug
     ? { name: published.name, slug: published.slug, svg: await cardQrSvg(`${origin}/c/${published.slug}?src=qr`) }
     : null;

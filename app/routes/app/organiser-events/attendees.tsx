@@ -187,10 +187,13 @@ export default function AttendeeList({ loaderData, actionData }: Route.Component
                             Undo
                           </button>
                         </>
-                      ) : (
+                      ) : a.state === "going" ? (
                         <button type="submit" name="intent" value="checkin" className="underline">
                           Check in {a.name}
                         </button>
+                      ) : (
+                        // No place, no entry: the door refuses them too.
+                        <span className="text-slate-500">No place yet</span>
                       )}
                     </Form>
                   </td>

@@ -1,5 +1,5 @@
 import { data, Form, href, Link, redirect } from "react-router";
-import { IntentSuggestions, IntentsForm, type IntentsSent } from "~/components/organiser-events/intents";
+import { IntentSuggestions, IntentsForm } from "~/components/organiser-events/intents";
 import { AnswerButtons, MeetingForm, Meetings } from "~/components/organiser-events/meetings";
 import { ConfirmStep } from "~/components/ui/confirm-step";
 import { inputClass } from "~/components/ui/field";
@@ -7,7 +7,7 @@ import { appContext } from "~/context";
 import { isConfirmed } from "~/lib/forms/confirm";
 import { negotiateLocale } from "~/lib/i18n/locales";
 import { translator, withCatalog } from "~/lib/i18n/translate";
-import { parseIntentSide } from "~/lib/organiser-events/intents";
+import { readIntentsForm } from "~/lib/organiser-events/intents";
 import { meetingFormSchema } from "~/lib/organiser-events/rules";
 import type { PageHandle } from "~/lib/platform/page-handle";
 import { pageMeta } from "~/lib/site";
@@ -130,13 +130,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     });
   }
   if (intent === "intents") {
-    const sides = { need: side(form, "need"), offer: side(form, "offer") };
-    if (!sides.need.parsed.ok || !sides.offer.parsed.ok) {
-      const values = { need: sides.need.values, offer: sides.offer.values };
-      const errors = (["need", "offer"] as const).filter((k) => !sides[k].parsed.ok);
-      return data({ intents: { values, errors } satisfies IntentsSent }, { status: 400 });
-    }
-    await setIntents(app.db, me, { need: sides.need.parsed.labels, offer: sides.offer.parsed.labels });
+    const read = readIntentsForm(form);
+    if (!read.ok) return data({ intents: read.sent }, { status: 400 });
+    await setIntents(app.db, me, read.intents);
     return redirectWithToast(`${back}#intents-title`, { type: "success", title: t("att.toast.intents") });
   }
   if (!Number.isSafeInteger(id) || id < 1) return data({ error: t("att.error.chooseAttendee") }, { status: 400 });
@@ -193,13 +189,6 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     });
   }
   return data({ error: t("att.error.unknown") }, { status: 400 });
-}
-
-/** One side of the intents form as posted, and whether it keeps the limits. */
-function side(form: FormData | null, name: "need" | "offer") {
-  const ticked = (form?.getAll(name) ?? []).map(String).slice(0, 100);
-  const own = String(form?.get(`${name}Own`) ?? "");
-  return { values: { ticked, own: own.slice(0, 1000) }, parsed: parseIntentSide(ticked, own) };
 }
 
 export default function DirectoryPage({ loaderData, actionData }: Route.ComponentProps) {

@@ -8,6 +8,7 @@ import { ConfirmStep } from "~/components/ui/confirm-step";
 import { Field, inputClass } from "~/components/ui/field";
 import { appContext } from "~/context";
 import { isConfirmed } from "~/lib/forms/confirm";
+import { overCapacityNote } from "~/lib/organiser-events/admission";
 import { formatLocal, orgEventFormSchema, orgEventStatus } from "~/lib/organiser-events/rules";
 import { pageMeta } from "~/lib/site";
 import { getUser } from "~/server/account/user.server";
@@ -117,6 +118,7 @@ export default function OrganiserEventPage({ loaderData, actionData }: Route.Com
   const campaignError = actionData && "campaignError" in actionData ? actionData.campaignError : null;
   const reply = actionData && "reply" in actionData ? actionData.reply : undefined;
   const link = `${origin}/e/${e.slug}`;
+  const overCapacity = overCapacityNote(e, stats.admitted);
   const badge = STATUS_BADGE[e.status];
   const button = "rounded-md border border-slate-300 px-3 py-2 font-semibold text-sm dark:border-slate-700";
   return (
@@ -134,6 +136,15 @@ export default function OrganiserEventPage({ loaderData, actionData }: Route.Com
       <p className="mt-1 text-slate-600 dark:text-slate-300">
         {formatLocal(e.startsAt)} to {formatLocal(e.endsAt)} ({e.timeZone})
       </p>
+      {overCapacity ? (
+        <p
+          role="status"
+          data-over-capacity=""
+          className="mt-4 rounded-lg bg-amber-50 p-3 text-amber-900 text-sm dark:bg-amber-950 dark:text-amber-100"
+        >
+          {overCapacity}
+        </p>
+      ) : null}
       <div className="mt-6 flex flex-wrap items-start gap-6 rounded-xl border border-slate-200 p-5 dark:border-slate-800">
         <img src={`/e/${e.slug}/qr.svg`} alt={`QR code for ${e.title}`} width={144} height={144} className="bg-white" />
         <div>

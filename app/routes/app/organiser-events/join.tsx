@@ -4,7 +4,6 @@ import { appContext } from "~/context";
 import { negotiateLocale } from "~/lib/i18n/locales";
 import { type Translate, translator, withCatalog } from "~/lib/i18n/translate";
 import { localFieldMessages } from "~/lib/organiser-events/event-words";
-import { joinedPath } from "~/lib/organiser-events/joined-path";
 import { checkRegistration, type RegQuestion, regField } from "~/lib/organiser-events/registration-questions";
 import { VISIBILITY } from "~/lib/organiser-events/rules";
 import type { PageHandle } from "~/lib/platform/page-handle";
@@ -12,7 +11,7 @@ import { pageMeta } from "~/lib/site";
 import { confirmFirst } from "~/server/account/confirm-first.server";
 import { provedMailbox } from "~/server/account/proved-mailbox.server";
 import { getUser } from "~/server/account/user.server";
-import { getOwnedCard, listCards } from "~/server/cards/cards.server";
+import { getOwnedCard, listCards, presentsAs } from "~/server/cards/cards.server";
 import { mailPlace, sendPass } from "~/server/organiser-events/admission.server";
 import { joinEvent, myAttendee } from "~/server/organiser-events/attendees.server";
 import { publicOrgEvent } from "~/server/organiser-events/events.server";
@@ -40,7 +39,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (!event) notFound();
   const mine = await myAttendee(app.db, user.id, event.id);
   if (mine) throw redirect(href("/e/:slug/directory", { slug: event.slug }));
-  const cards = await listCards(app.db, user.workspace.id);
+  // In a team, the cards a member may present as themselves: theirs and the team's own, never a colleague's.
+  const cards = (await listCards(app.db, user.workspace.id)).filter((c) => presentsAs(user.id, c));
   const { locale } = negotiateLocale(request);
   return {
     locale,
@@ -80,7 +80,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     );
   const cardId = Number(form?.get("card"));
   const card = Number.isSafeInteger(cardId) ? await getOwnedCard(app.db, user.workspace.id, cardId) : undefined;
-  if (!card) return data({ error: t("att.join.chooseCard"), values }, { status: 400 });
+  if (!card || !presentsAs(user.id, card)) return data({ error: t("att.join.chooseCard"), values }, { status: 400 });
   if (!(await allow(app.env, "card", `join-ip:${clientKey(request)}:${event.id}`)))
     return data({ error: t("event.error.tooMany") }, { status: 429 });
   // The pass is found by the account's address: joining as an address nobody proved would take a visitor's.
@@ -107,7 +107,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const place = joined.attendee.state;
   if (place === "pending" || place === "waitlist") {
     if (joined.created) await mailPlace(app.db, new URL(request.url).origin, event.title, joined.attendee, place);
-    return redirect(joinedPath(event.slug, place));
+    // The app's own page that says their place: the public confirmation is outside the app, so its script showed a 404.
+    return redirect(href("/e/:slug/directory", { slug: event.slug }));
   }
   if (joined.created) await sendPass(app, request, event.title, joined.attendee);
   return redirectWithToast(href("/e/:slug/directory", { slug: event.slug }), {

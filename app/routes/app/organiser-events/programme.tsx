@@ -100,6 +100,8 @@ export default function Programme({ loaderData, actionData }: Route.ComponentPro
         </p>
       ) : null}
       <EventForm
+        // A new blank form once a session is added: the one just saved, left filled in, was added twice.
+        key={agenda.length}
         id={`session-new-${e.id}`}
         schema={sessionFormSchema(e)}
         fields={SESSION_FIELDS}

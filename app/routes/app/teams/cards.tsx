@@ -358,14 +358,18 @@ export default function TeamCards({ loaderData, actionData }: Route.ComponentPro
                 {c.template ? <span className="font-normal text-sm"> · template {c.template}</span> : null}
               </p>
               <p className="text-sm [overflow-wrap:anywhere]">
-                {c.holderName ? `Held by ${c.holderName} <${c.holderEmail}>` : "Held by nobody: the team's own card"}
+                {c.holderName
+                  ? `Held by ${c.holderName} <${c.holderEmail}>`
+                  : c.issuedTo
+                    ? `Issued to ${c.issuedTo}, not taken yet`
+                    : "Held by nobody: the team's own card"}
                 {" · "}
                 {c.pausedAt
                   ? "Paused: its holder left the team"
                   : c.published && c.slug
                     ? `Published at /c/${c.slug}`
                     : "Draft, not published"}
-                {c.issuedTo ? ` · Waiting for ${c.issuedTo} to take it` : ""}
+                {c.issuedTo && c.holderName ? ` · Handed to ${c.issuedTo}, not taken yet` : ""}
               </p>
               {c.pausedAt || !c.holderId ? (
                 <Form method="post" className="mt-2 flex flex-wrap items-center gap-2">

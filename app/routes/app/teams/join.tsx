@@ -22,7 +22,10 @@ const REFUSALS: Record<Refusal, [number, string]> = {
   used: [410, "This invitation was already used. Ask the team's admin for a new one if you still need to join."],
   expired: [410, "This invitation has expired. Ask the team's admin to send a new one."],
   "other-address": [403, "This invitation was sent to another email address than the one you are signed in with."],
-  unconfirmed: [403, "Confirm your email address first: we send you a link, and this invitation waits for you."],
+  unconfirmed: [
+    403,
+    "Confirm your email address first: open the confirmation link we emailed you (it comes back here), or have a new one sent. This invitation waits for you.",
+  ],
 };
 
 const tokenOf = (request: Request) => new URL(request.url).searchParams.get("token") ?? "";
@@ -130,7 +133,7 @@ export default function Join({ loaderData, actionData }: Route.ComponentProps) {
       ) : refusal === "unconfirmed" ? (
         <Form method="post" className="mt-6">
           <button type="submit" name="intent" value="confirm-email" className={button}>
-            Send me a confirmation link
+            Send a new confirmation link
           </button>
         </Form>
       ) : (

@@ -358,8 +358,9 @@ export default function Team({ loaderData, actionData }: Route.ComponentProps) {
             className="mt-3 flex flex-wrap items-end gap-2 rounded-xl border border-slate-200 p-4 text-sm dark:border-slate-800"
           >
             <input type="hidden" name="intent" value="reassign" />
+            <p className="w-full font-medium">Move every person one member owns to another</p>
             <label className="flex flex-col gap-1">
-              Move every person owned by
+              From
               <select name="from" className={small} defaultValue="">
                 <option value="" disabled>
                   Choose a member
@@ -372,7 +373,7 @@ export default function Team({ loaderData, actionData }: Route.ComponentProps) {
               </select>
             </label>
             <label className="flex flex-col gap-1">
-              to
+              To
               <select name="to" className={small} defaultValue="">
                 <option value="" disabled>
                   Choose a member

@@ -33,4 +33,8 @@ export const accountAr: AccountCatalog = {
   "acct.emailChangeNotice.subject": "يجري تغيير عنوان البريد الإلكتروني لحسابك في KnowWho",
   "acct.emailChangeNotice.body":
     "مرحبًا {name}،\n\nطلب شخص مسجّل الدخول إلى حسابك في KnowWho تغيير عنوان بريده الإلكتروني إلى {email}. لا يتم التغيير إلا عند فتح الرابط المرسل إلى ذلك العنوان.\n\nإن لم تكن أنت، فغيّر كلمة المرور الآن من Settings > Account وسجّل الخروج من أجهزتك الأخرى.",
+  // The card hand-over mail to a team member (decision 0283).
+  "acct.cardHandOver.subject": "{named, select, yes {بطاقتك من {team} على KnowWho} other {بطاقة فريقك على KnowWho}}",
+  "acct.cardHandOver.body":
+    "مرحبًا،\n\nأنشأ {named, select, yes {{team}} other {فريقك}} بطاقة عمل لك على KnowWho.\n\nافتح هذا الرابط لاستلامها:\n\n{link}\n\nيعمل الرابط مرة واحدة، لمدة {days, plural, zero {# أيام} one {يوم واحد} two {يومين} few {# أيام} many {# يومًا} other {# يوم}}، وللحساب الذي يحمل العنوان {email} فقط، بعد تأكيد هذا العنوان.",
 };

@@ -34,4 +34,9 @@ export const accountDe: AccountCatalog = {
   "acct.emailChangeNotice.subject": "Die E-Mail-Adresse Ihres KnowWho-Kontos wird geändert",
   "acct.emailChangeNotice.body":
     "Hallo {name},\n\njemand, der in Ihrem KnowWho-Konto angemeldet ist, hat darum gebeten, die E-Mail-Adresse in {email} zu ändern. Die Änderung erfolgt erst, wenn der an diese Adresse gesendete Link geöffnet wird.\n\nWenn Sie das nicht waren, ändern Sie jetzt Ihr Passwort unter Settings > Account und melden Sie Ihre anderen Geräte ab.",
+  // The card hand-over mail to a team member (decision 0283).
+  "acct.cardHandOver.subject":
+    "{named, select, yes {Ihre Karte von {team} auf KnowWho} other {Ihre Teamkarte auf KnowWho}}",
+  "acct.cardHandOver.body":
+    "Hallo,\n\n{named, select, yes {{team}} other {Ihr Team}} hat auf KnowWho eine Visitenkarte für Sie erstellt.\n\nÖffnen Sie diesen Link, um sie zu übernehmen:\n\n{link}\n\nDer Link funktioniert einmal, {days, plural, one {# Tag} other {# Tage}} lang, und nur für das Konto mit der Adresse {email}, sobald diese Adresse bestätigt ist.",
 };

@@ -36,4 +36,8 @@ export const accountEn = {
   "acct.emailChangeNotice.subject": "Your KnowWho email address is being changed",
   "acct.emailChangeNotice.body":
     "Hi {name},\n\nSomeone signed in to your KnowWho account asked to change its email address to {email}. The change happens only when the link sent to that address is opened.\n\nIf this was not you, change your password in Settings > Account now and sign out of your other devices.",
+  // The card hand-over mail to a team member (decision 0283).
+  "acct.cardHandOver.subject": "{named, select, yes {Your {team} card on KnowWho} other {Your team card on KnowWho}}",
+  "acct.cardHandOver.body":
+    "Hi,\n\n{named, select, yes {{team}} other {Your team}} made a business card for you on KnowWho.\n\nOpen this link to take it:\n\n{link}\n\nThe link works once, for {days, plural, one {# day} other {# days}}, and only for the account with the address {email}, once that address is confirmed.",
 } as const;

@@ -35,4 +35,9 @@ export const accountEs: AccountCatalog = {
   "acct.emailChangeNotice.subject": "Se está cambiando la dirección de correo de su cuenta de KnowWho",
   "acct.emailChangeNotice.body":
     "Hola, {name}:\n\nAlguien con la sesión iniciada en su cuenta de KnowWho ha pedido cambiar su dirección de correo a {email}. El cambio solo se produce cuando se abre el enlace enviado a esa dirección.\n\nSi no ha sido usted, cambie ahora su contraseña en Settings > Account y cierre la sesión en sus otros dispositivos.",
+  // The card hand-over mail to a team member (decision 0283).
+  "acct.cardHandOver.subject":
+    "{named, select, yes {Su tarjeta de {team} en KnowWho} other {Su tarjeta de equipo en KnowWho}}",
+  "acct.cardHandOver.body":
+    "Hola:\n\n{named, select, yes {{team}} other {Su equipo}} ha creado una tarjeta de presentación para usted en KnowWho.\n\nAbra este enlace para recibirla:\n\n{link}\n\nEl enlace funciona una sola vez, durante {days, plural, one {# día} other {# días}}, y solo para la cuenta con la dirección {email}, una vez confirmada esa dirección.",
 };

@@ -33,4 +33,9 @@ export const accountIt: AccountCatalog = {
   "acct.emailChangeNotice.subject": "L’indirizzo email del tuo account KnowWho sta per cambiare",
   "acct.emailChangeNotice.body":
     "Ciao {name},\n\nqualcuno che ha effettuato l’accesso al tuo account KnowWho ha chiesto di cambiarne l’indirizzo email in {email}. La modifica avviene solo quando viene aperto il link inviato a quell’indirizzo.\n\nSe non sei stato tu, cambia subito la password in Settings > Account ed esci dagli altri dispositivi.",
+  // The card hand-over mail to a team member (decision 0283).
+  "acct.cardHandOver.subject":
+    "{named, select, yes {Il suo biglietto di {team} su KnowWho} other {Il suo biglietto del team su KnowWho}}",
+  "acct.cardHandOver.body":
+    "Buongiorno,\n\n{named, select, yes {{team}} other {Il suo team}} ha creato per lei un biglietto da visita su KnowWho.\n\nApra questo link per riceverlo:\n\n{link}\n\nIl link funziona una sola volta, per {days, plural, one {# giorno} other {# giorni}}, e solo per l’account con l’indirizzo {email}, una volta confermato.",
 };

@@ -35,4 +35,9 @@ export const accountPtBR: AccountCatalog = {
   "acct.emailChangeNotice.subject": "O endereço de e-mail da sua conta no KnowWho está sendo alterado",
   "acct.emailChangeNotice.body":
     "Olá, {name},\n\nAlguém conectado à sua conta no KnowWho pediu para alterar o endereço de e-mail para {email}. A alteração só acontece quando o link enviado para esse endereço for aberto.\n\nSe não foi você, altere agora sua senha em Settings > Account e saia da conta nos seus outros dispositivos.",
+  // The card hand-over mail to a team member (decision 0283).
+  "acct.cardHandOver.subject":
+    "{named, select, yes {Seu cartão de {team} no KnowWho} other {Seu cartão da equipe no KnowWho}}",
+  "acct.cardHandOver.body":
+    "Olá,\n\n{named, select, yes {{team}} other {Sua equipe}} criou um cartão de visita para você no KnowWho.\n\nAbra este link para recebê-lo:\n\n{link}\n\nO link funciona uma vez, por {days, plural, one {# dia} other {# dias}}, e somente para a conta com o endereço {email}, depois que esse endereço for confirmado.",
 };

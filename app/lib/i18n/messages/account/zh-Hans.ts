@@ -6,9 +6,9 @@ export const accountZhHans: AccountCatalog = {
   "acct.nonprofitEnding.subject": "您的非营利组织 Card Pro 优惠将于 {date} 结束",
   "acct.nonprofitEnding.subjectTeam": "{team} 的非营利组织 Card Pro 优惠将于 {date} 结束",
   "acct.ending.body":
-    "{name}，您好：\n\n{lead}。如需继续使用策略计划、活动后报告、潜在客户优先级、CRM 同步及其他 Card Pro 功能，请在 Settings → Plan and billing 中订阅(每月 7.99 USD 或每年 79 USD)。\n\n如果您不采取任何操作，您的账户将转为免费的 Basic 套餐。您创建的内容不会被删除：名片、联系人、活动和计划都仍归您所有。",
+    "{name}，您好：\n\n{lead}。如需继续使用策略计划、活动后报告、潜在客户优先级、CRM 同步及其他 Card Pro 功能，请在 Settings → Plan and billing 中订阅（每月 7.99 USD 或每年 79 USD）。\n\n如果您不采取任何操作，您的账户将转为免费的 Basic 套餐。您创建的内容不会被删除：名片、联系人、活动和计划都仍归您所有。",
   "acct.ending.bodyTeam":
-    "{name}，您好：\n\n{lead}。作为团队的所有者或管理员，您可以为团队保留 Card Pro：切换到 {team}，然后在 Settings → Plan and billing 中订阅(每位成员每月 7.99 USD 或每年 79 USD)。\n\n如果无人订阅，团队将转为免费的 Basic 套餐。任何内容都不会被删除：名片、人员、活动和募捐活动仍归团队所有。",
+    "{name}，您好：\n\n{lead}。作为团队的所有者或管理员，您可以为团队保留 Card Pro：切换到 {team}，然后在 Settings → Plan and billing 中订阅（每位成员每月 7.99 USD 或每年 79 USD）。\n\n如果无人订阅，团队将转为免费的 Basic 套餐。任何内容都不会被删除：名片、人员、活动和募捐活动仍归团队所有。",
   "acct.ended.subject": "您的 Card Pro 试用已结束",
   "acct.ended.subjectTeam": "{team} 的 Card Pro 试用已结束",
   "acct.ended.body":
@@ -33,4 +33,8 @@ export const accountZhHans: AccountCatalog = {
   "acct.emailChangeNotice.subject": "您的 KnowWho 邮箱地址正在更改",
   "acct.emailChangeNotice.body":
     "{name}，您好：\n\n已登录您 KnowWho 账户的某人申请将邮箱地址更改为 {email}。只有在打开发送到该地址的链接后，更改才会生效。\n\n如果这不是您本人操作，请立即在 Settings > Account 中更改密码，并退出您的其他设备。",
+  // The card hand-over mail to a team member (decision 0283).
+  "acct.cardHandOver.subject": "{named, select, yes {您在 KnowWho 上的 {team} 名片} other {您在 KnowWho 上的团队名片}}",
+  "acct.cardHandOver.body":
+    "您好：\n\n{named, select, yes {{team}} other {您的团队}}在 KnowWho 上为您制作了一张名片。\n\n请打开此链接领取：\n\n{link}\n\n该链接只能使用一次，{days} 天内有效，且仅适用于地址为 {email} 且该地址已确认的账户。",
 };

@@ -15,13 +15,13 @@ export const authFr: AuthCatalog = {
   "auth.password.hint": "Au moins {min} caractères.",
   "auth.passkey.offer":
     "Ajouter ensuite une clé d’accès, pour vous connecter avec l’empreinte digitale, le visage ou le verrouillage d’écran de cet appareil",
-  "auth.forgot": "Mot de passe oublié ?",
+  "auth.forgot": "Mot de passe oublié ?",
   "auth.signUp.busy": "Création du compte...",
   "auth.signIn.busy": "Connexion...",
   "auth.signUp.submit": "Créer le compte",
   "auth.signIn.submit": "Se connecter",
-  "auth.signUp.have": "Vous avez déjà un compte ?",
-  "auth.signIn.new": "Pas encore de compte ?",
+  "auth.signUp.have": "Vous avez déjà un compte ?",
+  "auth.signIn.new": "Pas encore de compte ?",
   "auth.signUp.switch": "Créer un compte",
   "auth.error.credentials": "E-mail ou mot de passe incorrect",
   "auth.error.passwordMissing": "Veuillez saisir votre mot de passe",
@@ -30,19 +30,19 @@ export const authFr: AuthCatalog = {
   "auth.error.exists": "Un compte existe déjà avec cet e-mail. Connectez-vous plutôt.",
   "auth.error.tooMany": "Trop de tentatives. Veuillez patienter une minute et réessayer.",
   "auth.error.ssoOnly":
-    "Votre équipe se connecte via le fournisseur de son organisation : saisissez votre e-mail professionnel et appuyez sur Se connecter.",
+    "Votre équipe se connecte via le fournisseur de son organisation : saisissez votre e-mail professionnel et appuyez sur Se connecter.",
   "auth.error.generic": "Nous n’avons pas pu effectuer cette action pour le moment. Veuillez réessayer.",
   "auth.error.email": "Veuillez saisir une adresse e-mail valide",
   "auth.error.nameMin": "Le nom doit comporter au moins 2 caractères",
   "auth.error.nameMax": "Le nom doit comporter au plus 100 caractères",
   "auth.forgot.title": "Réinitialiser le mot de passe",
   "auth.forgot.intro":
-    "Saisissez l’adresse e-mail de votre compte : nous vous enverrons un lien pour choisir un nouveau mot de passe.",
+    "Saisissez l’adresse e-mail de votre compte : nous vous enverrons un lien pour choisir un nouveau mot de passe.",
   "auth.forgot.sent":
     "Si {email} a un compte KnowWho, un lien de réinitialisation est en route. Il fonctionne une seule fois, pendant une heure.",
   "auth.forgot.busy": "Envoi...",
   "auth.forgot.submit": "Envoyer le lien",
-  "auth.forgot.remembered": "Ça vous revient ?",
+  "auth.forgot.remembered": "Ça vous revient ?",
   "auth.reset.title": "Choisissez un nouveau mot de passe",
   "auth.reset.expired": "Ce lien a expiré ou a déjà servi. Demandez-en un nouveau.",
   "auth.reset.again": "M’envoyer un nouveau lien",
@@ -71,8 +71,8 @@ export const authFr: AuthCatalog = {
   "auth.twoFactor.used": "Ce code a déjà servi. Attendez le code suivant dans votre application d’authentification.",
   "auth.mail.reset.subject": "Réinitialisez votre mot de passe KnowWho",
   "auth.mail.reset.body":
-    "Bonjour {name},\n\nQuelqu’un (vous, nous l’espérons) a demandé à réinitialiser le mot de passe de votre compte KnowWho. Choisissez un nouveau mot de passe ici :\n\n{url}\n\nLe lien fonctionne une seule fois, pendant une heure. Si vous n’avez rien demandé, ignorez cet e-mail : votre mot de passe reste inchangé.",
+    "Bonjour {name},\n\nQuelqu’un (vous, nous l’espérons) a demandé à réinitialiser le mot de passe de votre compte KnowWho. Choisissez un nouveau mot de passe ici :\n\n{url}\n\nLe lien fonctionne une seule fois, pendant une heure. Si vous n’avez rien demandé, ignorez cet e-mail : votre mot de passe reste inchangé.",
   "auth.mail.verify.subject": "Confirmez votre adresse e-mail KnowWho",
   "auth.mail.verify.body":
-    "Bonjour {name},\n\nOuvrez ce lien pour confirmer que {email} est bien à vous :\n\n{url}\n\nLe lien fonctionne pendant une heure. Si vous n’avez rien demandé, ignorez cet e-mail.",
+    "Bonjour {name},\n\nOuvrez ce lien pour confirmer que {email} est bien à vous :\n\n{url}\n\nLe lien fonctionne pendant une heure. Si vous n’avez rien demandé, ignorez cet e-mail.",
 };

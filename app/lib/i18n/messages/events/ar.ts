@@ -138,6 +138,8 @@ export const eventsAr: EventsCatalog = {
   "pass.notice.unknownSession": "هذه الجلسة ليست في برنامج هذه الفعالية.",
   "pass.notice.added": "أُضيفت إلى جدولك.",
   "pass.notice.saved": "حُفظت اختياراتك في الدليل.",
+  "pass.notice.intents": "حُفظ ما تبحث عنه وما تقدّمه.",
+  "pass.intents.unlisted": "لن تُقترح على أحد ما دمت غير مُدرج في دليل الحضور (أدناه).",
   "pass.mail.subject": "بطاقة حضورك في {title}",
   "pass.mail.body":
     "مرحبًا {name}،\n\nلقد انضممت إلى {title}. بطاقة حضورك، مع رمز QR الذي تعرضه في الفعالية، هنا:\n\n{url}\n\nاحتفظ بهذا الرابط لنفسك: فهو يفتح بطاقتك واختياراتك في الدليل ومغادرة الفعالية.",

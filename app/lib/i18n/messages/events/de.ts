@@ -141,6 +141,9 @@ export const eventsDe: EventsCatalog = {
   "pass.notice.unknownSession": "Diese Session gehört nicht zum Programm dieser Veranstaltung.",
   "pass.notice.added": "Zu Ihrem Zeitplan hinzugefügt.",
   "pass.notice.saved": "Ihre Verzeichnis-Einstellungen sind gespeichert.",
+  "pass.notice.intents": "Was Sie suchen und bieten, ist gespeichert.",
+  "pass.intents.unlisted":
+    "Anderen werden Sie nicht vorgeschlagen, solange Sie nicht im Teilnehmerverzeichnis (unten) stehen.",
   "pass.mail.subject": "Ihr Ausweis für {title}",
   "pass.mail.body":
     "Hallo {name},\n\nSie nehmen an {title} teil. Ihr Teilnehmerausweis mit dem QR-Code, den Sie vor Ort zeigen, ist hier:\n\n{url}\n\nBehalten Sie diesen Link für sich: Er öffnet Ihren Ausweis, Ihre Verzeichnis-Einstellungen und das Verlassen der Veranstaltung.",

@@ -139,6 +139,9 @@ export const eventsEn = {
   "pass.notice.unknownSession": "That session is not in this event's programme.",
   "pass.notice.added": "Added to your schedule.",
   "pass.notice.saved": "Your directory choices are saved.",
+  "pass.notice.intents": "What you look for and offer is saved.",
+  "pass.intents.unlisted":
+    "Nobody else is told you fit them while you are not listed in the attendee directory (below).",
   "pass.mail.subject": "Your pass for {title}",
   "pass.mail.body":
     "Hi {name},\n\nYou joined {title}. Your attendee pass, with the QR code to show at the event, is here:\n\n{url}\n\nKeep this link to yourself: it opens your pass, your directory choices and leaving the event.",

@@ -141,6 +141,9 @@ export const eventsEs: EventsCatalog = {
   "pass.notice.unknownSession": "Esa sesión no forma parte del programa de este evento.",
   "pass.notice.added": "Se ha añadido a su agenda.",
   "pass.notice.saved": "Sus preferencias del directorio se han guardado.",
+  "pass.notice.intents": "Lo que busca y lo que ofrece se ha guardado.",
+  "pass.intents.unlisted":
+    "A nadie más se le sugiere usted mientras no figure en el directorio de asistentes (más abajo).",
   "pass.mail.subject": "Su pase para {title}",
   "pass.mail.body":
     "Hola, {name}:\n\nSe ha inscrito en {title}. Aquí tiene su pase de asistente, con el código QR que debe mostrar en el evento:\n\n{url}\n\nNo comparta este enlace: abre su pase, sus preferencias del directorio y la opción de salir del evento.",

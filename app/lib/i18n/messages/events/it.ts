@@ -139,6 +139,8 @@ export const eventsIt: EventsCatalog = {
   "pass.notice.unknownSession": "Questa sessione non fa parte del programma di questo evento.",
   "pass.notice.added": "Aggiunta al suo programma.",
   "pass.notice.saved": "Le sue scelte per l'elenco sono state salvate.",
+  "pass.notice.intents": "Ciò che cerca e offre è stato salvato.",
+  "pass.intents.unlisted": "Non viene suggerito ad altri finché non compare nell'elenco dei partecipanti (più sotto).",
   "pass.mail.subject": "Il suo pass per {title}",
   "pass.mail.body":
     "Gentile {name},\n\nla sua iscrizione a {title} è confermata. Il suo pass da partecipante, con il codice QR da mostrare all'evento, è qui:\n\n{url}\n\nNon condivida questo link: apre il suo pass, le sue scelte per l'elenco e l'uscita dall'evento.",

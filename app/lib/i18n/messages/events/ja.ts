@@ -139,6 +139,8 @@ export const eventsJa: EventsCatalog = {
   "pass.notice.unknownSession": "このセッションは、このイベントのプログラムにありません。",
   "pass.notice.added": "スケジュールに追加しました。",
   "pass.notice.saved": "名簿の設定を保存しました。",
+  "pass.notice.intents": "探しているもの・提供できるものを保存しました。",
+  "pass.intents.unlisted": "参加者名簿（下記）に掲載されていない間は、ほかの人にあなたが提案されることはありません。",
   "pass.mail.subject": "{title}の参加証",
   "pass.mail.body":
     "{name}様\n\n{title}へのご参加ありがとうございます。会場で提示するQRコード付きの参加証はこちらです：\n\n{url}\n\nこのリンクはご本人だけでお使いください。参加証、名簿の設定、イベントからの退出はこのリンクから行えます。",

@@ -141,6 +141,8 @@ export const eventsNl: EventsCatalog = {
   "pass.notice.unknownSession": "Die sessie hoort niet bij het programma van dit evenement.",
   "pass.notice.added": "Aan uw schema toegevoegd.",
   "pass.notice.saved": "Uw keuzes voor de deelnemerslijst zijn opgeslagen.",
+  "pass.notice.intents": "Wat u zoekt en biedt is opgeslagen.",
+  "pass.intents.unlisted": "Anderen krijgen u niet voorgesteld zolang u niet in de deelnemerslijst (hieronder) staat.",
   "pass.mail.subject": "Uw pas voor {title}",
   "pass.mail.body":
     "Beste {name},\n\nU bent aangemeld voor {title}. Uw deelnemerspas, met de QR-code die u op het evenement laat zien, vindt u hier:\n\n{url}\n\nHoud deze link voor uzelf: hij opent uw pas, uw keuzes voor de deelnemerslijst en het verlaten van het evenement.",

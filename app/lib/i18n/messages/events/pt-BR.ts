@@ -140,6 +140,9 @@ export const eventsPtBR: EventsCatalog = {
   "pass.notice.unknownSession": "Essa sessão não faz parte da programação deste evento.",
   "pass.notice.added": "Adicionada à sua agenda.",
   "pass.notice.saved": "Suas escolhas do diretório foram salvas.",
+  "pass.notice.intents": "O que você procura e oferece foi salvo.",
+  "pass.intents.unlisted":
+    "Você não é sugerido a mais ninguém enquanto não estiver no diretório de participantes (abaixo).",
   "pass.mail.subject": "Sua credencial para {title}",
   "pass.mail.body":
     "Olá, {name}!\n\nSua inscrição em {title} está confirmada. Sua credencial de participante, com o QR code para mostrar no evento, está aqui:\n\n{url}\n\nNão compartilhe este link: ele abre sua credencial, suas escolhas do diretório e a opção de sair do evento.",

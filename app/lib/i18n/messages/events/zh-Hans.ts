@@ -134,6 +134,8 @@ export const eventsZhHans: EventsCatalog = {
   "pass.notice.unknownSession": "该场次不在本活动的日程中。",
   "pass.notice.added": "已添加到您的日程。",
   "pass.notice.saved": "您的名录设置已保存。",
+  "pass.notice.intents": "已保存您寻找和提供的内容。",
+  "pass.intents.unlisted": "您未列入参会者名录（见下方）时，不会被推荐给其他人。",
   "pass.mail.subject": "您的{title}参会证",
   "pass.mail.body":
     "{name}，您好：\n\n您已参加{title}。您的参会证（含需在现场出示的二维码）在这里：\n\n{url}\n\n请勿将此链接分享给他人：它可以打开您的参会证、名录设置以及退出活动。",

@@ -29,7 +29,7 @@ export const givingFr: GivingCatalog = {
   "giving.closed": "Cette campagne n’accepte pas de dons en ligne pour le moment",
   "giving.notOpen": "Les dons en ligne ne sont pas encore ouverts pour cette campagne.",
   "giving.giveAnotherWay": "{contact} pour donner autrement.",
-  "giving.questions": "Des questions ?",
+  "giving.questions": "Des questions ?",
   "giving.emailOrganization": "Écrire à {organization}",
   "donate.form": "Faire un don",
   "donate.heading": "Donner",
@@ -54,7 +54,7 @@ export const givingFr: GivingCatalog = {
   "donate.publicName": "Afficher mon nom parmi les soutiens",
   "donate.news": "Recevoir par e-mail les nouvelles de {sender}",
   "donate.submit": "Faire un don",
-  "donate.stripe": "Vous payez sur la page sécurisée de Stripe ; le don va directement à {organization}.",
+  "donate.stripe": "Vous payez sur la page sécurisée de Stripe ; le don va directement à {organization}.",
   "donate.checkFields": "Veuillez vérifier les champs signalés.",
   "donate.error.amountWhole": "Saisissez un montant entier, par exemple {example}",
   "donate.error.amount": "Saisissez un montant, par exemple {whole} ou {decimal}",
@@ -67,13 +67,13 @@ export const givingFr: GivingCatalog = {
   "donate.error.tooMany": "Trop de tentatives. Veuillez patienter une minute et réessayer.",
   "donate.error.notForm": "Envoyez le formulaire de don en tant que formulaire",
   "thanks.pageTitle": "Merci",
-  "thanks.title": "Merci !",
+  "thanks.title": "Merci !",
   "thanks.body": "Votre don à {campaign} est en route vers {organization}. Un reçu suit par e-mail.",
   "thanks.ask": "Invitez une autre personne à donner",
   "thanks.shareLabel": "Partager cette campagne",
   "thanks.shareEmail": "E-mail",
-  "thanks.shareWords": "Je viens de donner à {campaign}. Vous me suivez ?",
-  "thanks.copy": "Ou copiez le lien :",
+  "thanks.shareWords": "Je viens de donner à {campaign}. Vous me suivez ?",
+  "thanks.copy": "Ou copiez le lien :",
   "thanks.back": "Retour à la campagne",
   "manage.pageTitle": "Vos dons mensuels",
   "manage.title": "Vos dons mensuels",
@@ -92,7 +92,7 @@ export const givingFr: GivingCatalog = {
   "manage.portal": "Changer de carte ou voir les paiements",
   "manage.none": "Il n’y a aucun don mensuel pour cette adresse e-mail.",
   "manage.switchOffIntro":
-    "Vous avez terminé, ou vous avez ouvert ceci sur un appareil partagé ? Désactivez ce lien et tous ceux qui vous ont été envoyés.",
+    "Vous avez terminé, ou vous avez ouvert ceci sur un appareil partagé ? Désactivez ce lien et tous ceux qui vous ont été envoyés.",
   "manage.switchOff": "Désactiver mes liens",
   "manage.newLink": "M’envoyer un nouveau lien",
   "manage.newLinkSent":
@@ -116,7 +116,7 @@ export const givingFr: GivingCatalog = {
   "manage.change.not-paused": "Ce don mensuel n’est pas en pause.",
   "manage.change.missing": "Nous n’avons pas trouvé ce don mensuel.",
   "manage.change.unavailable":
-    "Nous n’avons pas pu joindre le prestataire de paiement. Rien n’a été modifié ; veuillez réessayer.",
+    "Nous n’avons pas pu joindre le prestataire de paiement. Rien n’a été modifié ; veuillez réessayer.",
   "receipt.title": "Reçu",
   "receipt.organisation": "Organisation",
   "receipt.taxId": "Numéro d’enregistrement ou fiscal",
@@ -139,7 +139,7 @@ export const givingFr: GivingCatalog = {
   "receipt.keepPrinted":
     "Veuillez conserver ce reçu. Aucun bien ni service n’a été fourni en échange de cette contribution.",
   "statement.title": "Relevé des dons",
-  "statement.of": "Relevé des dons : {period}",
+  "statement.of": "Relevé des dons : {period}",
   "statement.calendarYear": "Année civile {year}",
   "statement.fiscalYear": "Exercice {year}",
   "statement.fiscalRange": "Exercice du {from} au {to}",
@@ -156,23 +156,23 @@ export const givingFr: GivingCatalog = {
   "letter.friend": "cher ami, chère amie",
   "letter.monthly": "{amount} par mois",
   "mail.unsubscribe": "Se désabonner",
-  "mail.unsubscribeLine": "Se désabonner :",
+  "mail.unsubscribeLine": "Se désabonner :",
   "mail.why.basis":
-    "Vous recevez ce message parce que {sender} a consigné un motif de vous écrire sans vous le demander au préalable : « {shown} ».",
+    "Vous recevez ce message parce que {sender} a consigné un motif de vous écrire sans vous le demander au préalable : « {shown} ».",
   "mail.why.event":
-    "Vous recevez ce message parce que vous avez coché « Recevoir par e-mail les nouvelles de {sender} » en {action, select, joined {vous inscrivant à} other {choisissant vos préférences pour}} {event}{date, select, none {} other { le {date}}}",
+    "Vous recevez ce message parce que vous avez coché « Recevoir par e-mail les nouvelles de {sender} » en {action, select, joined {vous inscrivant à} other {choisissant vos préférences pour}} {event}{date, select, none {} other { le {date}}}",
   "mail.why.theirEvent": "son événement",
   "mail.why.shareBack":
-    "Vous recevez ce message parce que vous avez coché « {shown} » en partageant vos coordonnées avec {sender}{date, select, none {} other { le {date}}}",
+    "Vous recevez ce message parce que vous avez coché « {shown} » en partageant vos coordonnées avec {sender}{date, select, none {} other { le {date}}}",
   "mail.why.donate":
-    "Vous recevez ce message parce que vous avez coché « {shown} » en faisant un don à {sender}{date, select, none {} other { le {date}}}",
+    "Vous recevez ce message parce que vous avez coché « {shown} » en faisant un don à {sender}{date, select, none {} other { le {date}}}",
   "mail.why.import":
-    "Vous recevez ce message parce que vous avez répondu oui à « {shown} » sur {provider}, et {sender} l’a importé{date, select, none {} other { le {date}}}",
+    "Vous recevez ce message parce que vous avez répondu oui à « {shown} » sur {provider}, et {sender} l’a importé{date, select, none {} other { le {date}}}",
   "mail.why.owner":
     "Vous recevez ce message parce que {sender} a consigné votre accord pour recevoir ses messages{date, select, none {} other { le {date}}}",
   "mail.why.general":
     "Vous recevez ce message parce que vous avez accepté de recevoir des messages de {sender}{date, select, none {} other { le {date}}}",
-  "statement.subject": "Votre relevé des dons : {period}",
+  "statement.subject": "Votre relevé des dons : {period}",
   "error.label": "Erreur {status}",
   "error.home": "Aller à la page d’accueil",
   "error.400.title": "Lecture impossible",
@@ -183,7 +183,7 @@ export const givingFr: GivingCatalog = {
     "Cette page ou cette action n’est pas ouverte à votre compte. Si vous avez suivi un lien, demandez à la personne qui l’a envoyé.",
   "error.404.title": "Page introuvable",
   "error.404.text":
-    "Il n’y a rien ici : le contenu a peut-être été supprimé ou fusionné, ou le lien contient une erreur.",
+    "Il n’y a rien ici : le contenu a peut-être été supprimé ou fusionné, ou le lien contient une erreur.",
   "error.405.title": "Cette page ne peut pas faire cela",
   "error.405.text":
     "Ce qui a été envoyé n’est pas accepté par cette page. Revenez en arrière et utilisez les boutons de la page.",
@@ -194,12 +194,12 @@ export const givingFr: GivingCatalog = {
   "error.429.text": "Cela a été tenté trop souvent en peu de temps. Attendez une minute, puis réessayez.",
   "error.500.title": "Un problème est survenu de notre côté",
   "error.500.text":
-    "Vous n’y êtes pour rien. Réessayez dans un instant ; si cela continue, prévenez-nous depuis la page d’aide.",
+    "Vous n’y êtes pour rien. Réessayez dans un instant ; si cela continue, prévenez-nous depuis la page d’aide.",
   "unsub.invalid.title": "Ce lien n’est pas valide",
   "unsub.invalid.text": "Votre messagerie a peut-être coupé le lien. Copiez le lien complet depuis le message.",
   "unsub.test.title": "Ceci était un test",
   "unsub.test.text": "Dans un vrai envoi, le lien propre à chaque personne la désabonne ici.",
-  "unsub.ask": "Se désabonner des envois de {sender} ?",
+  "unsub.ask": "Se désabonner des envois de {sender} ?",
   "unsub.askText": "{email} ne recevra plus d’envois de {sender} via {site}.",
   "unsub.done.title": "Vous êtes désabonné·e",
   "unsub.done.text":

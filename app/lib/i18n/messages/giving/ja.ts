@@ -152,7 +152,7 @@ export const givingJa: GivingCatalog = {
   "letter.friend": "ご支援者",
   "letter.monthly": "毎月 {amount}",
   "mail.unsubscribe": "配信停止",
-  "mail.unsubscribeLine": "配信停止:",
+  "mail.unsubscribeLine": "配信停止：",
   "mail.why.basis":
     "このメールは、{sender} が事前のご同意なしにご連絡する理由を「{shown}」と記録しているため、お送りしています。",
   "mail.why.event":

@@ -48,9 +48,9 @@ export const siteFr: SiteCatalog = {
   "site.suggest": "Proposer une meilleure traduction",
   "site.suggest.title": "Proposer une traduction",
   "site.suggest.intro":
-    "Quelque chose sonne faux en {language} ? Dites-nous ce qu’il faudrait écrire. L’équipe lit chaque proposition.",
+    "Quelque chose sonne faux en {language} ? Dites-nous ce qu’il faudrait écrire. L’équipe lit chaque proposition.",
   "site.suggest.page": "Page",
-  "site.suggest.text": "Que faudrait-il écrire ?",
+  "site.suggest.text": "Que faudrait-il écrire ?",
   "site.suggest.email": "Votre e-mail (facultatif, pour une réponse)",
   "site.suggest.submit": "Envoyer la proposition",
   "site.suggest.sent": "Merci. L’équipe lira votre proposition.",
