@@ -14,7 +14,8 @@ await build({
   platform: "neutral",
   resolve: { alias: { "~": path.join(root, "app") }, conditionNames: ["workerd", "worker", "import", "default"] },
   transform: { define: { "process.env.NODE_ENV": '"production"' }, jsx: { runtime: "automatic" } },
-  output: { file, format: "esm", minify: true },
+  // One file for `wrangler dev`: the app's lazy imports (catalogues, wallet signing) are inlined, not split off.
+  output: { file, format: "esm", minify: true, codeSplitting: false },
   logLevel: "warn",
 });
 const PORT = Number(process.env.BENCH_RENDERERS_PORT ?? 8797);
