@@ -2,6 +2,8 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import { data, Form, href, Link, useFetcher, useRevalidator } from "react-router";
 import { Field, inputClass } from "~/components/ui/field";
 import { useQrCamera } from "~/components/use-qr-camera";
+// Loaded with the page, not on the first offline scan: with no network a lazy import could not load it.
+import { queuedScans, queueScan, sendScans } from "~/lib/client/door-queue";
 import { pageMeta } from "~/lib/site";
 import { formatInZone, zoneName } from "~/lib/time/time";
 import { getUser } from "~/server/account/user.server";
@@ -207,7 +209,6 @@ function useDoorQueue(eventId: number) {
   const [waiting, setWaiting] = useState(0);
   const [note, setNote] = useState("");
   const send = useCallback(async () => {
-    const { queuedScans, sendScans } = await import("~/lib/client/door-queue");
     if (!(await queuedScans(eventId)).length) return;
     const result = await sendScans(eventId, window.location.pathname);
     setWaiting(result.waiting);
@@ -226,7 +227,6 @@ function useDoorQueue(eventId: number) {
   }, [send]);
   const keep = useCallback(
     async (code: string, key: string) => {
-      const { queueScan, queuedScans } = await import("~/lib/client/door-queue");
       await queueScan({ key, eventId, code, at: Date.now() });
       const n = (await queuedScans(eventId)).length;
       setWaiting(n);
