@@ -1,5 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it, vi } from "vitest";
+import { createDb } from "~/server/db/db.server";
+import { setShared } from "~/server/people/share.server";
 import { call } from "./helpers";
 import { type Account, account, get, located, post, teamOf } from "./team-helpers";
 
@@ -110,6 +112,11 @@ describe("sharing a team person with the team", () => {
     expect((await get(`/connections/${met.id}`, c)).status).toBe(404);
     expect(await html(await get("/connections", c))).not.toContain(met.name);
     expect(await keptAndReal(team, c)).toEqual({ kept: 1, real: 1, shown: 1 });
+
+    // The statement reads the member table itself: once Ben is removed, the person he met is no longer his to share.
+    expect((await post(`/teams/${team}`, a, { intent: "remove", user: b.id, heir: a.id })).status).toBe(302);
+    expect(await setShared(createDb(env.DB), { workspaceId: team, userId: b.id }, met.id, true)).toBe(false);
+    expect(await sharedOf(met.id)).toBe(0);
   });
 
   it("another workspace's person is not found, and a personal workspace has nothing to share", async () => {
@@ -133,6 +140,9 @@ describe("sharing a team person with the team", () => {
     const refused = await share(own.id, x, "share");
     expect(refused.status).toBeGreaterThanOrEqual(400);
     expect(refused.status).toBeLessThan(500);
+    expect(await sharedOf(own.id)).toBe(0);
+    // The statement alone refuses a personal workspace too, whoever asks.
+    expect(await setShared(createDb(env.DB), { workspaceId: x.id, userId: x.id }, own.id, true)).toBe(false);
     expect(await sharedOf(own.id)).toBe(0);
   });
 });
