@@ -3,8 +3,7 @@ import { describe, expect, it, vi } from "vitest";
 import { slugSchema } from "~/lib/card/card";
 import { readVCardFile } from "~/lib/formats/vcard-read";
 import { signedCardPath } from "~/server/cards/card-link.server";
-import { purgeCards } from "~/server/cards/cards.server";
-import { edgeGet, edgePut, edgeTicket } from "~/server/platform/edge-cache.server";
+import { edgeGet, edgePut, edgeTicket, purgeCards } from "~/server/platform/edge-cache.server";
 import { parseEnv } from "~/server/platform/env.server";
 import { call, form, signUp } from "./helpers";
 

@@ -177,6 +177,26 @@ describe("keep-in-touch rhythms", () => {
     expect(page).toContain("High Donor");
   });
 
+  it("asks once before removing a tag's rhythm, and another account's confirmed tap is a 404", async () => {
+    const a = await owner();
+    const b = await owner();
+    expect(
+      (await post("/settings/keep-in-touch", a.cookie, { intent: "save", tag: "Board", every: "monthly" })).status,
+    ).toBe(302);
+    const kept = () =>
+      env.DB.prepare("select count(*) as n from tag_rhythm where user_id = ? and tag = 'Board'")
+        .bind(a.userId)
+        .first<{ n: number }>();
+    const asked = await post("/settings/keep-in-touch", a.cookie, { intent: "remove", tag: "Board" });
+    expect(await asked.text()).toContain('data-confirm-step="remove"');
+    expect((await kept())?.n).toBe(1);
+    const confirmed = { intent: "remove", tag: "Board", confirmed: "yes" };
+    expect((await post("/settings/keep-in-touch", b.cookie, confirmed)).status).toBe(404);
+    expect((await kept())?.n).toBe(1);
+    expect((await post("/settings/keep-in-touch", a.cookie, confirmed)).status).toBe(302);
+    expect((await kept())?.n).toBe(0);
+  });
+
   it("puts due people in the calendar feed", async () => {
     const a = await owner();
     const id = await capture(a.cookie, { name: "Feed; Person", email: "feed@example.org" });

@@ -41,16 +41,28 @@ describe("notification centre", () => {
     const b = await signUp();
     const mine = await notify(a.email, "A's news");
     const theirs = await notify(b.email, "B's news");
-    for (const intent of ["read", "remove"]) {
-      await call("/notifications", { ...form({ intent, id: String(theirs) }), headers: { cookie: a.cookie } });
-    }
-    await call("/notifications", { ...form({ intent: "clear" }), headers: { cookie: a.cookie } });
+    await call("/notifications", { ...form({ intent: "read", id: String(theirs) }), headers: { cookie: a.cookie } });
+    // Another account's confirmed removal is the usual 404, and removes nothing.
+    const removeTheirs = { intent: "remove", id: String(theirs), confirmed: "yes" };
+    expect((await call("/notifications", { ...form(removeTheirs), headers: { cookie: a.cookie } })).status).toBe(404);
+    // Clearing asks once: the first tap answers the question and removes nothing.
+    const asked = await call("/notifications", { ...form({ intent: "clear" }), headers: { cookie: a.cookie } });
+    expect(asked.status).toBe(200);
+    expect(await state(mine)).not.toBeNull();
+    await call("/notifications", { ...form({ intent: "clear", confirmed: "yes" }), headers: { cookie: a.cookie } });
     expect(await state(theirs)).toMatchObject({ read: 0 });
     expect(await state(mine)).toBeNull();
     const html = await (await call("/notifications", { headers: { cookie: b.cookie } })).text();
     expect(html).toContain("B&#x27;s news");
     await call("/notifications", { ...form({ intent: "read", id: String(theirs) }), headers: { cookie: b.cookie } });
     expect((await state(theirs))?.read).toBe(1);
+    // Removing one asks once (the page without JavaScript shows the question), then removes it.
+    const question = await call("/notifications", {
+      ...form({ intent: "remove", id: String(theirs) }),
+      headers: { cookie: b.cookie },
+    });
+    expect(await question.text()).toContain('data-confirm-step="remove"');
+    expect(await state(theirs)).not.toBeNull();
     // There is no way back to unread.
     expect(
       (
@@ -61,5 +73,7 @@ describe("notification centre", () => {
       ).status,
     ).toBe(400);
     expect((await state(theirs))?.read).toBe(1);
+    await call("/notifications", { ...form(removeTheirs), headers: { cookie: b.cookie } });
+    expect(await state(theirs)).toBeNull();
   });
 });

@@ -1,5 +1,9 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it, vi } from "vitest";
+import { LOCALES } from "~/lib/i18n/locales";
+import { translator } from "~/lib/i18n/translate";
+import { escapeHtml } from "~/lib/text/escape";
+import { cardPagePath, edgeGet } from "~/server/platform/edge-cache.server";
 import { call, form, testAddress } from "./helpers";
 import { defaultTemplate } from "./team-helpers";
 
@@ -432,6 +436,45 @@ describe("SCIM provisioning", () => {
       Operations: [{ op: "replace", path: "active", value: true }],
     });
     expect((await cardsOf(later)).results).toEqual([expect.objectContaining({ template_id: template, email: later })]);
+  });
+
+  it("turned off, a member's published card leaves the edge cache in every language, and its visitors read the pause", async () => {
+    const t = await provisionedTeam();
+    await defaultTemplate(t.team, t.admin);
+    const jane = await account(`jane@${t.domain}`, "Jane Cached");
+    const created = await scim(t, "POST", "/Users", {
+      schemas: [USER],
+      userName: jane.email,
+      displayName: "Jane Cached",
+    });
+    const mail = await env.DB.prepare("select text from outbox where \"to\" = ? and kind = 'team-card'")
+      .bind(jane.email)
+      .first<string>("text");
+    const link = new URL(/https?:\/\/\S+/.exec(mail ?? "")?.[0] ?? "http://x/");
+    expect((await post(link.pathname + link.search, jane, { intent: "claim" })).status).toBe(302);
+    const cardId = await env.DB.prepare(
+      "select c.id from card c join user u on u.id = c.holder_id where c.user_id = ? and u.email = ?",
+    )
+      .bind(t.team, jane.email)
+      .first<number>("id");
+    const slug = `scim-${crypto.randomUUID().slice(0, 8)}`;
+    // Published as it stands (the editor's own publishing is the cards tests' subject).
+    await env.DB.prepare("update card set slug = ?, published = 1 where id = ?").bind(slug, cardId).run();
+    // Every language's page is read once, so each stands in the edge cache.
+    for (const locale of LOCALES) {
+      expect(await (await call(cardPagePath(slug, locale))).text()).toContain("Jane Cached");
+      await vi.waitFor(async () => expect(await edgeGet(cardPagePath(slug, locale))).not.toBeNull());
+    }
+    const off = await scim(t, "PATCH", `/Users/${created.json.id}`, {
+      schemas: [PATCH],
+      Operations: [{ op: "replace", path: "active", value: "False" }],
+    });
+    expect(off.status).toBe(200);
+    for (const locale of LOCALES) {
+      const page = await (await call(cardPagePath(slug, locale))).text();
+      expect(page).toContain(escapeHtml(translator(locale)("card.paused.title")));
+      expect(page).not.toContain("Jane Cached");
+    }
   });
 
   it("turned on again, a member's paused card runs again in the batch that brings them back; without one, the default card is issued", async () => {

@@ -1,12 +1,14 @@
 import { Form, href, redirect } from "react-router";
 import { ReconnectList } from "~/components/follow/reconnect-list";
+import { ConfirmStep } from "~/components/ui/confirm-step";
 import { appContext } from "~/context";
+import { isConfirmed } from "~/lib/forms/confirm";
 import { pageMeta } from "~/lib/site";
 import { ownersOf, shellSettings } from "~/server/account/app-shell.server";
 import { getUser } from "~/server/account/user.server";
 import { followAction, isFollowIntent } from "~/server/follow/follow.server";
 import { dueToReconnect } from "~/server/follow/rhythm.server";
-import { idOf, parseId, unknownIntent } from "~/server/platform/http.server";
+import { idOf, notFound, parseId, unknownIntent } from "~/server/platform/http.server";
 import { listNotifications, markRead, removeNotification } from "~/server/platform/notifications.server";
 import type { Route } from "./+types/notifications";
 
@@ -39,10 +41,13 @@ export async function action({ request, context }: Route.ActionArgs) {
       href("/notifications"),
       new URL(request.url).origin,
     );
-  if (intent === "read" && id) await markRead(app.db, user.id, id);
+  // Removing asks once first; the first tap reads nothing, so another account's learns nothing.
+  if ((intent === "remove" && id) || intent === "clear") {
+    if (!isConfirmed(form)) return { confirm: intent === "clear" ? "clear" : String(id) };
+    if (intent === "remove" && id && (await removeNotification(app.db, user.id, id)) === 0) notFound();
+    if (intent === "clear") await removeNotification(app.db, user.id);
+  } else if (intent === "read" && id) await markRead(app.db, user.id, id);
   else if (intent === "read-all") await markRead(app.db, user.id);
-  else if (intent === "remove" && id) await removeNotification(app.db, user.id, id);
-  else if (intent === "clear") await removeNotification(app.db, user.id);
   else unknownIntent();
   return redirect(href("/notifications"));
 }
@@ -65,8 +70,9 @@ export function relativeTime(then: number, now: number) {
   return rtf.format(-Math.round(seconds / 86_400), "day");
 }
 
-export default function Notifications({ loaderData }: Route.ComponentProps) {
+export default function Notifications({ loaderData, actionData }: Route.ComponentProps) {
   const { notifications, due, now } = loaderData;
+  const asked = actionData && "confirm" in actionData ? actionData.confirm : undefined;
   const unread = notifications.filter((n) => !n.read).length;
   const small = "rounded-md border border-slate-300 px-3 py-1.5 font-medium text-sm dark:border-slate-700";
   return (
@@ -99,6 +105,14 @@ export default function Notifications({ loaderData }: Route.ComponentProps) {
         </div>
       </div>
       <p className="mt-2 text-slate-600 dark:text-slate-300">{unread} unread</p>
+      {asked === "clear" && notifications.length > 0 ? (
+        <ConfirmStep
+          intent="clear"
+          question="Clear all notifications?"
+          consequence={`All ${notifications.length} notifications are removed; they cannot be brought back.`}
+          confirmLabel="Clear all"
+        />
+      ) : null}
       {due.length ? (
         <section
           className="mt-6 rounded-xl border border-amber-300 p-4 dark:border-amber-800"
@@ -146,13 +160,31 @@ export default function Notifications({ loaderData }: Route.ComponentProps) {
                   </button>
                 </Form>
               )}
-              <Form method="post">
-                <input type="hidden" name="id" value={n.id} />
-                <button type="submit" name="intent" value="remove" className={small} aria-label={`Remove: ${n.title}`}>
-                  Remove
-                </button>
-              </Form>
+              {asked === String(n.id) ? null : (
+                <Form method="post">
+                  <input type="hidden" name="id" value={n.id} />
+                  <button
+                    type="submit"
+                    name="intent"
+                    value="remove"
+                    className={small}
+                    aria-label={`Remove: ${n.title}`}
+                  >
+                    Remove
+                  </button>
+                </Form>
+              )}
             </div>
+            {asked === String(n.id) ? (
+              <ConfirmStep
+                intent="remove"
+                question={`Remove "${n.title}"?`}
+                consequence="The notification is removed; it cannot be brought back."
+                confirmLabel="Remove"
+              >
+                <input type="hidden" name="id" value={n.id} />
+              </ConfirmStep>
+            ) : null}
           </li>
         ))}
         {notifications.length === 0 ? (

@@ -2,15 +2,17 @@ import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, href, Link, useNavigation } from "react-router";
 import { RhythmFields } from "~/components/follow/rhythm-fields";
+import { ConfirmStep } from "~/components/ui/confirm-step";
 import { Field, inputClass } from "~/components/ui/field";
 import { appContext } from "~/context";
 import { describeRhythm, tagRhythmSchema } from "~/lib/follow/rhythm";
+import { isConfirmed } from "~/lib/forms/confirm";
 import { pageMeta } from "~/lib/site";
 import { ownersOf } from "~/server/account/app-shell.server";
 import { getUser } from "~/server/account/user.server";
 import { listTagRhythms, setTagRhythm } from "~/server/follow/rhythm.server";
 import { visibleFacets } from "~/server/people/list.server";
-import { unknownIntent } from "~/server/platform/http.server";
+import { notFound, unknownIntent } from "~/server/platform/http.server";
 import { redirectWithToast } from "~/server/platform/toast.server";
 import type { Route } from "./+types/rhythms";
 
@@ -35,7 +37,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     const tag = String(formData.get("tag") ?? "")
       .trim()
       .slice(0, 60);
-    await setTagRhythm(app.db, user.workspace.id, tag, null);
+    // Asked once first; the first tap reads nothing, so another account's learns nothing.
+    if (!isConfirmed(formData)) return { confirmRemove: tag };
+    if (!(await setTagRhythm(app.db, user.workspace.id, tag, null))) notFound();
     return redirectWithToast(href("/settings/keep-in-touch"), { type: "success", title: "Rhythm removed" });
   }
   if (formData.get("intent") !== "save") unknownIntent();
@@ -53,10 +57,11 @@ const small = "rounded-md border border-slate-300 px-3 py-1.5 font-medium text-s
 
 export default function Rhythms({ loaderData, actionData }: Route.ComponentProps) {
   const { rules, tags } = loaderData;
+  const confirmRemove = actionData && "confirmRemove" in actionData ? actionData.confirmRemove : null;
   const navigation = useNavigation();
   const [form, fields] = useForm({
     id: "tag-rhythm",
-    lastResult: navigation.state === "idle" ? actionData?.reply : undefined,
+    lastResult: navigation.state === "idle" && actionData && "reply" in actionData ? actionData.reply : undefined,
     defaultValue: { tag: "", every: "quarterly", days: "" },
     onValidate: ({ formData }) => parseWithZod(formData, { schema: tagRhythmSchema }),
     shouldValidate: "onBlur",
@@ -102,25 +107,38 @@ export default function Rhythms({ loaderData, actionData }: Route.ComponentProps
         </button>
       </Form>
       <ul aria-label="Rhythms per tag" className="mt-6 divide-y divide-slate-200 dark:divide-slate-800">
-        {rules.map((r) => (
-          <li key={r.tag} className="flex flex-wrap items-center justify-between gap-2 py-3">
-            <span>
-              <span className="font-medium">{r.tag}</span>: {describeRhythm(r).toLowerCase()}
-            </span>
-            <Form method="post">
-              <input type="hidden" name="tag" value={r.tag} />
-              <button
-                type="submit"
-                name="intent"
-                value="remove"
-                className={small}
-                aria-label={`Remove the rhythm for ${r.tag}`}
+        {rules.map((r) =>
+          r.tag === confirmRemove ? (
+            <li key={r.tag} className="py-3">
+              <ConfirmStep
+                intent="remove"
+                question={`Remove the rhythm for ${r.tag}?`}
+                consequence="Everyone with this tag and no rhythm of their own stops coming up as due."
+                confirmLabel="Remove rhythm"
               >
-                Remove
-              </button>
-            </Form>
-          </li>
-        ))}
+                <input type="hidden" name="tag" value={r.tag} />
+              </ConfirmStep>
+            </li>
+          ) : (
+            <li key={r.tag} className="flex flex-wrap items-center justify-between gap-2 py-3">
+              <span>
+                <span className="font-medium">{r.tag}</span>: {describeRhythm(r).toLowerCase()}
+              </span>
+              <Form method="post">
+                <input type="hidden" name="tag" value={r.tag} />
+                <button
+                  type="submit"
+                  name="intent"
+                  value="remove"
+                  className={small}
+                  aria-label={`Remove the rhythm for ${r.tag}`}
+                >
+                  Remove
+                </button>
+              </Form>
+            </li>
+          ),
+        )}
         {rules.length === 0 ? <li className="py-3 text-slate-600 dark:text-slate-300">No tag rhythms yet.</li> : null}
       </ul>
     </section>

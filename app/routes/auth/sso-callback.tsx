@@ -35,6 +35,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     );
     const response = await createAuth(app, request).api.ssoSession({
       body: { teamId: done.teamId, email: done.email, name: done.name },
+      // The browser's own headers: the session's device (its browser and address) is listed as any other's.
+      headers: request.headers,
       asResponse: true,
     });
     // The join's own batch counted the seats; telling the payment processor need not hold up the sign-in.

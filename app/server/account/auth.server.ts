@@ -63,7 +63,8 @@ function checkedName(name: unknown): string {
 
 export function createAuth({ env, db }: AuthContext, request: Request) {
   const origin = new URL(request.url).origin;
-  const mail = accountMail(db, negotiateLocale(request).locale);
+  const { locale } = negotiateLocale(request);
+  const mail = accountMail(db, locale);
   return betterAuth({
     appName: "KnowWho",
     baseURL: origin,
@@ -80,7 +81,7 @@ export function createAuth({ env, db }: AuthContext, request: Request) {
     plugins: [
       twoFactor({ issuer: "KnowWho", totpOptions: { period: 30, digits: 6 } }),
       passkeys(db, origin),
-      ssoSessions(db, origin),
+      ssoSessions(db, origin, locale),
     ],
     emailAndPassword: {
       enabled: true,
@@ -152,7 +153,7 @@ export function createAuth({ env, db }: AuthContext, request: Request) {
         create: {
           // The sign-up page's language becomes the account's: its mails are written in it (decision 0269).
           before: async (data) => ({
-            data: { ...data, name: checkedName(data.name), locale: negotiateLocale(request).locale },
+            data: { ...data, name: checkedName(data.name), locale },
           }),
           // Every new account starts the 7-day Card Pro trial, whichever endpoint created it.
           after: async (created) => startTrialForNewAccount(db, created.id),

@@ -8,8 +8,9 @@ import * as oauth from "oauth4webapi";
 import { z } from "zod";
 import { userNameSchema } from "~/lib/account/auth";
 import { session, teamDomain, teamSso, user as userTable, verification } from "~db/schema";
+import { trialIfMade } from "../billing/plans.server";
 import type { Database } from "../db/db.server";
-import { isUniqueViolation } from "../db/write.server";
+import { isUniqueViolation, writeBatch } from "../db/write.server";
 import type { TxtResolver } from "../platform/dns.server";
 import { randomToken } from "../platform/tokens.server";
 import { joinThroughProvider } from "../teams/membership.server";
@@ -264,7 +265,9 @@ const PROVIDER_CACHE_MS = 10 * 60_000;
 type Discovered = { as: oauth.AuthorizationServer; insecure: boolean };
 // Plain values, never promises: a promise made in one request and awaited in another is not allowed in workerd.
 const discovered = new Map<string, { at: number; found: Discovered }>();
-const keySets = new Map<string, { at: number; jwks: JSONWebKeySet }>();
+// The key set as jose's local JWKS: it imports each key once, so a kept set verifies without importing again.
+type KeySet = ReturnType<typeof createLocalJWKSet>;
+const keySets = new Map<string, { at: number; keys: KeySet }>();
 
 /** Keeps a value for PROVIDER_CACHE_MS; a map grown past a hundred providers starts again. */
 function keep<T>(cache: Map<string, { at: number } & T>, key: string, value: { at: number } & T) {
@@ -299,14 +302,15 @@ export async function discover(issuerUrl: string, appEnv: string, { cached = fal
 }
 
 /** The provider's published keys, kept unless `again`, and whether they were the kept ones. */
-async function publishedKeys(uri: string, again: boolean): Promise<{ jwks: JSONWebKeySet; kept: boolean }> {
+async function publishedKeys(uri: string, again: boolean): Promise<{ keys: KeySet; kept: boolean }> {
   const kept = again ? undefined : live(keySets.get(uri));
-  if (kept) return { jwks: kept.jwks, kept: true };
+  if (kept) return { keys: kept.keys, kept: true };
   const res = await fetch(uri, { headers: { accept: "application/json" }, signal: AbortSignal.timeout(8000) });
   const jwks = res.ok ? ((await res.json().catch(() => null)) as JSONWebKeySet | null) : null;
   if (!jwks || !Array.isArray(jwks.keys)) throw new SsoError("token");
-  keep(keySets, uri, { at: Date.now(), jwks });
-  return { jwks, kept: false };
+  const keys = createLocalJWKSet(jwks);
+  keep(keySets, uri, { at: Date.now(), keys });
+  return { keys, kept: false };
 }
 
 type Pending = { teamId: string; verifier: string; nonce: string; redirectTo: string };
@@ -378,9 +382,9 @@ export async function verifyIdToken(
   try {
     const first = await publishedKeys(uri, false);
     // A key id the kept keys lack means the provider rotated its keys (OpenID Connect Core 10.1.1): read them again, once.
-    const { payload } = await jwtVerify(idToken, createLocalJWKSet(first.jwks), options).catch(async (error) => {
+    const { payload } = await jwtVerify(idToken, first.keys, options).catch(async (error) => {
       if (!first.kept || !(error instanceof joseErrors.JWKSNoMatchingKey)) throw error;
-      return jwtVerify(idToken, createLocalJWKSet((await publishedKeys(uri, true)).jwks), options);
+      return jwtVerify(idToken, (await publishedKeys(uri, true)).keys, options);
     });
     if (payload.nonce !== nonce) throw new SsoError("token");
     return payload;
@@ -403,15 +407,15 @@ export async function finishSso(
 ): Promise<{ teamId: string; email: string; name: string; redirectTo: string }> {
   const state = callback.searchParams.get("state") ?? "";
   if (!state || state !== cookieState) throw new SsoError("state");
-  // The team's provider read, then the state taken once, in one round trip.
+  // The team's provider and proved domains read, then the state taken once, in one round trip.
   const identifier = `sso:${state}`;
-  const [[config], [taken]] = await db.batch([
+  const stateTeam = sql`(select json_extract(${verification.value}, '$.teamId') from ${verification} where ${verification.identifier} = ${identifier})`;
+  const [[config], proved, [taken]] = await db.batch([
+    db.select().from(teamSso).where(sql`${teamSso.workspaceId} = ${stateTeam}`),
     db
-      .select()
-      .from(teamSso)
-      .where(
-        sql`${teamSso.workspaceId} = (select json_extract(${verification.value}, '$.teamId') from ${verification} where ${verification.identifier} = ${identifier})`,
-      ),
+      .select({ domain: teamDomain.domain })
+      .from(teamDomain)
+      .where(and(sql`${teamDomain.workspaceId} = ${stateTeam}`, isNotNull(teamDomain.verifiedAt))),
     db
       .delete(verification)
       .where(and(eq(verification.identifier, identifier), sql`${verification.expiresAt} > ${Date.now()}`))
@@ -459,14 +463,8 @@ export async function finishSso(
       : { ...(await userInfo(as, client, accessToken, verified, insecure)), ...pick(verified) };
   const email = typeof claims.email === "string" ? claims.email.toLowerCase() : "";
   const domain = email.split("@")[1] ?? "";
-  const proved = await db
-    .select({ id: teamDomain.id })
-    .from(teamDomain)
-    .where(
-      and(eq(teamDomain.workspaceId, pending.teamId), eq(teamDomain.domain, domain), isNotNull(teamDomain.verifiedAt)),
-    )
-    .get();
-  if (!proved || claims.email_verified === false) throw new SsoError("domain");
+  // The domains were read with the state, before the provider was asked: the team's, proved then.
+  if (!proved.some((d) => d.domain === domain) || claims.email_verified === false) throw new SsoError("domain");
   const named = userNameSchema.safeParse(typeof claims.name === "string" ? claims.name : "");
   return {
     teamId: pending.teamId,
@@ -500,8 +498,9 @@ async function userInfo(
 /**
  * The session for an address the team's provider vouched for: the account is found or made (its address
  * proved by the provider), made a member of the team, and signed in there. Server only: no HTTP route.
+ * `locale` is the request's language, the account's if this makes it (as sign-up's hook writes it).
  */
-export function ssoSessions(db: Database, origin: string) {
+export function ssoSessions(db: Database, origin: string, locale: string) {
   return {
     id: "knowwho-sso",
     endpoints: {
@@ -514,27 +513,36 @@ export function ssoSessions(db: Database, origin: string) {
         },
         async (ctx) => {
           const { teamId, email, name } = ctx.body;
-          const internal = ctx.context.internalAdapter;
-          const found = await internal.findUserByEmail(email);
-          let user = found?.user ?? null;
-          if (!user)
-            user = await internal.createUser(
-              { email, name, emailVerified: true },
-              { method: "sso-oidc", sso: { providerId: teamId } },
-            );
-          else if (!user.emailVerified) user = (await internal.updateUser(user.id, { emailVerified: true })) ?? user;
-          if (!user) throw new APIError("INTERNAL_SERVER_ERROR");
-          // The session opens in the team, marked as the provider's (its member row follows in the batch below).
-          const opened = await internal.createSession(user.id, false, {
-            activeWorkspaceId: teamId,
-            ssoWorkspaceId: teamId,
-          });
+          const now = new Date();
+          const id = ctx.context.generateId({ model: "user" }) || crypto.randomUUID();
+          // The account found or made, its address proved, in one statement; a made one starts its trial, as
+          // sign-up's hooks do (auth.server.ts). The name was checked by the same rule in finishSso.
+          const [written] = await writeBatch(db, [
+            db
+              .insert(userTable)
+              .values({ id, email, name, emailVerified: true, locale, createdAt: now, updatedAt: now })
+              .onConflictDoUpdate({ target: userTable.email, set: { emailVerified: true } })
+              .returning({ id: userTable.id, name: userTable.name, email: userTable.email }),
+            trialIfMade(id, now),
+          ]);
+          const row = written?.results[0] as { id: string; name: string; email: string } | undefined;
+          if (!row) throw new APIError("INTERNAL_SERVER_ERROR");
+          // What the session cookie is set with (no cookie cache: only the id is read).
+          const user = { ...row, emailVerified: true, image: null, createdAt: now, updatedAt: now };
+          // The session opens in the team, marked as the provider's, while the member row is written beside it.
+          const [opened] = await Promise.all([
+            ctx.context.internalAdapter.createSession(user.id, false, {
+              activeWorkspaceId: teamId,
+              ssoWorkspaceId: teamId,
+            }),
+            joinThroughProvider(
+              db,
+              { workspaceId: teamId, email: user.email, name: user.name, actorId: user.id },
+              origin,
+              now,
+            ),
+          ]);
           if (!opened) throw new APIError("INTERNAL_SERVER_ERROR");
-          await joinThroughProvider(
-            db,
-            { workspaceId: teamId, email: user.email, name: user.name, actorId: user.id },
-            origin,
-          );
           await setSessionCookie(ctx, { session: opened, user });
           return ctx.json({ user: { id: user.id } });
         },

@@ -9,22 +9,22 @@ import { type Translate, translator } from "~/lib/i18n/translate";
 import { clipText } from "~/lib/text/graphemes";
 import { checkSignedCard, decodeCardParam } from "../cards/card-link.server";
 import { type Notice, renderCardNotFound, renderCardPage, renderCardPaused } from "../cards/card-page.server";
-import {
-  cardPagePath,
-  cardPaths,
-  getAvatar,
-  getPublishedCard,
-  type VisitSource,
-  vcardPhotoOf,
-  visitSourceOf,
-} from "../cards/cards.server";
+import { getAvatar, getPublishedCard, type VisitSource, vcardPhotoOf, visitSourceOf } from "../cards/cards.server";
 import { qrPng } from "../cards/png.server";
 import { cardQrSvg } from "../cards/qr.server";
 import { checkShare, recordShareBack, shareMessage, shareSuccess } from "../cards/share-back.server";
 import { countSoon } from "../cards/stat-buffer.server";
 import { pausedCard } from "../cards/templates.server";
 import { emitEvent } from "../integrations/webhooks.server";
-import { cardTag, edgeGet, edgePut, edgeTicket, fromEdge } from "../platform/edge-cache.server";
+import {
+  cardPagePath,
+  cardPaths,
+  cardTag,
+  edgeGet,
+  edgePut,
+  edgeTicket,
+  fromEdge,
+} from "../platform/edge-cache.server";
 import type { AppEnv } from "../platform/env.server";
 import { html } from "../platform/http.server";
 import { limitShareBack } from "../platform/rate-limit.server";

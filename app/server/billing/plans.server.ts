@@ -19,6 +19,7 @@ import { addMonths, DAY_MS } from "~/lib/time/days";
 import { accountPlan, member, notification, user, workspace } from "~db/schema";
 import { provedMailbox } from "../account/proved-mailbox.server";
 import type { Database, Owner } from "../db/db.server";
+import { rawSql } from "../db/write.server";
 import { type Mailer, outboxMailer } from "../platform/mail.server";
 
 /** The account's plan row as the pure rules read it; an account without a row is on Basic with a trial to start. */
@@ -73,6 +74,15 @@ export async function startTrialForNewAccount(db: Database, userId: string, now 
     .values({ userId, trialEndsAt: new Date(now.getTime() + TRIAL_DAYS * DAY_MS) })
     .onConflictDoNothing();
 }
+
+/**
+ * The same trial as a statement for a batch that may have made the account `userId`: it starts only if that account
+ * exists by then (an insert that met an existing address kept the old id, so nothing starts).
+ */
+export const trialIfMade = (userId: string, now = new Date()) =>
+  rawSql(sql`insert into ${accountPlan} (user_id, trial_ends_at)
+    select ${user.id}, ${now.getTime() + TRIAL_DAYS * DAY_MS} from ${user} where ${user.id} = ${userId}
+    on conflict do nothing`);
 
 /**
  * "Start Free Trial" for an account that never had one: one statement, so two presses at once still

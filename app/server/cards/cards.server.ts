@@ -9,7 +9,7 @@ import {
   secondLanguageOf,
   shareFieldsOf,
 } from "~/lib/card/card";
-import { DEFAULT_LOCALE, LOCALES, type Locale, matchLocale } from "~/lib/i18n/locales";
+import { DEFAULT_LOCALE, matchLocale } from "~/lib/i18n/locales";
 import type { PersonDraft } from "~/lib/people/draft";
 import { flatDraft } from "~/lib/people/form";
 import { hex } from "~/lib/text/hex";
@@ -21,22 +21,10 @@ import { failedWith } from "../db/write.server";
 import { activeEventName } from "../events/active-event.server";
 import { addPerson } from "../people/add.server";
 import type { PeopleEvents } from "../people/events.server";
-import { cardTag, purge } from "../platform/edge-cache.server";
+import { purgeCards } from "../platform/edge-cache.server";
 import type { AppEnv } from "../platform/env.server";
 
 /** The paths a visitor reads of one published card, all cached at the edge under the card's tag. */
-/** The cache key of a card's page in one language: English keeps the plain path. */
-export const cardPagePath = (slug: string, locale: Locale) =>
-  locale === DEFAULT_LOCALE ? `/c/${slug}` : `/c/${slug}?lang=${locale}`;
-
-/** Every cached copy of a card: its page (English first), its vCard, then its page in each other language. */
-export const cardPaths = (slug: string) => [
-  `/c/${slug}`,
-  `/c/${slug}/contact.vcf`,
-  `/c/${slug}/contact.vcf?version=4.0`,
-  ...LOCALES.filter((l) => l !== DEFAULT_LOCALE).map((l) => cardPagePath(slug, l)),
-];
-
 type CardRow = typeof card.$inferSelect;
 
 const ids = () => crypto.randomUUID().slice(0, 8);
@@ -167,12 +155,6 @@ export async function createCard(db: Database, userId: string, form: CardForm): 
     if (failedWith(error, /card_limit_per_user/)) return null;
     throw error;
   }
-}
-
-/** Takes a card's visitor pages out of every edge cache, so the next visitor anywhere reads D1. */
-export async function purgeCards(env: AppEnv, slugs: (string | null)[]) {
-  const known = slugs.filter((s): s is string => Boolean(s));
-  await purge(env, { paths: known.flatMap(cardPaths), tags: known.map(cardTag) });
 }
 
 const invalidate = (env: AppEnv, slug: string | null) => purgeCards(env, [slug]);

@@ -5,13 +5,14 @@ import { hex } from "~/lib/text/hex";
 import { card, cardIssue, cardTemplate, member, user, workspace } from "~db/schema";
 import type { Database } from "../db/db.server";
 import { rawSql, writeBatch } from "../db/write.server";
+import { purgeCards } from "../platform/edge-cache.server";
 import type { AppEnv } from "../platform/env.server";
 import { outboxMailer } from "../platform/mail.server";
 import { linkTokenHash, randomToken } from "../platform/tokens.server";
 import { auditIfChanged } from "../teams/audit.server";
 import { cardFromTemplate, handOverMail, newHandOver } from "../teams/card-hand-over.server";
 import { readerLocale } from "../teams/invitation-mail.server";
-import { imageProblem, imageTypeOf, purgeCards } from "./cards.server";
+import { imageProblem, imageTypeOf } from "./cards.server";
 
 /**
  * Cards on brand (decision 0236): a team's templates, the cards issued from them to members, and the rules a member's

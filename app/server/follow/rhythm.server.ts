@@ -32,14 +32,18 @@ export function listTagRhythms(db: Database, userId: Owner) {
 
 export async function setTagRhythm(db: Database, userId: string, tag: string, rhythm: Rhythm | null) {
   if (!rhythm) {
-    await db.delete(tagRhythm).where(and(eq(tagRhythm.userId, userId), eq(tagRhythm.tag, tag)));
-    return;
+    const gone = await db
+      .delete(tagRhythm)
+      .where(and(eq(tagRhythm.userId, userId), eq(tagRhythm.tag, tag)))
+      .returning({ tag: tagRhythm.tag });
+    return gone.length > 0;
   }
   const days = rhythm.every === "days" ? (rhythm.days ?? 30) : null;
   await db
     .insert(tagRhythm)
     .values({ userId, tag, every: rhythm.every, days })
     .onConflictDoUpdate({ target: [tagRhythm.userId, tagRhythm.tag], set: { every: rhythm.every, days } });
+  return true;
 }
 
 /** Sets (or clears, with null) a person's own rhythm. Another account's person changes nothing. */

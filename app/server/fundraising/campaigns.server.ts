@@ -4,10 +4,10 @@ import { hex } from "~/lib/text/hex";
 import { slugOf } from "~/lib/text/slug";
 import { DAY_MS } from "~/lib/time/days";
 import { campaign, card, event, gift, user } from "~db/schema";
-import { purgeCards } from "../cards/cards.server";
 import { IDS_PER_STATEMENT } from "../db/budget.server";
 import type { Database } from "../db/db.server";
 import { writeBatch } from "../db/write.server";
+import { purgeCards } from "../platform/edge-cache.server";
 import type { AppEnv } from "../platform/env.server";
 import { purgePublicPages } from "../platform/page-cache.server";
 

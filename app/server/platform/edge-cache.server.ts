@@ -4,6 +4,7 @@
  * here at once and, in production, in every data centre through the zone purge API (purge.server.ts).
  * See docs/decisions/0070-edge-cached-card-pages.md.
  */
+import { DEFAULT_LOCALE, LOCALES, type Locale } from "~/lib/i18n/locales";
 import { purgeEverywhere } from "./purge.server";
 
 /**
@@ -28,6 +29,18 @@ export const edgeKey = (path: string) => new Request(`${CACHE_ORIGIN}${path}`);
 
 /** The tags that name one card's pages; the card's slug is unique among published cards. */
 export const cardTag = (slug: string) => `card:${slug}`;
+
+/** The cache key of a card's page in one language: English keeps the plain path. */
+export const cardPagePath = (slug: string, locale: Locale) =>
+  locale === DEFAULT_LOCALE ? `/c/${slug}` : `/c/${slug}?lang=${locale}`;
+
+/** Every cached copy of a card: its page (English first), its vCard, then its page in each other language. */
+export const cardPaths = (slug: string) => [
+  `/c/${slug}`,
+  `/c/${slug}/contact.vcf`,
+  `/c/${slug}/contact.vcf?version=4.0`,
+  ...LOCALES.filter((l) => l !== DEFAULT_LOCALE).map((l) => cardPagePath(slug, l)),
+];
 
 function cache(): Cache | null {
   // Absent outside workerd (the unit tests); on workers.dev it exists but stores nothing.
@@ -121,4 +134,13 @@ export function fromEdge(stored: Response, hit: boolean): Response {
   res.headers.set("cache-control", "public, max-age=0, must-revalidate");
   res.headers.set("x-edge-cache", hit ? "HIT" : "MISS");
   return res;
+}
+
+/**
+ * Takes cards' visitor pages (every language, the vCards) out of every edge cache, so the next visitor anywhere
+ * reads D1. Here, below the features, so any feature that changes a card (a team's member removal too) purges alike.
+ */
+export async function purgeCards(env: PurgeEnv, slugs: (string | null)[]) {
+  const known = slugs.filter((s): s is string => Boolean(s));
+  await purge(env, { paths: known.flatMap(cardPaths), tags: known.map(cardTag) });
 }

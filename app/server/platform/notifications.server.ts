@@ -83,8 +83,11 @@ export function markRead(db: Database, userId: string, id?: number) {
     .where(and(eq(notification.userId, userId), id === undefined ? undefined : eq(notification.id, id)));
 }
 
-export function removeNotification(db: Database, userId: string, id?: number) {
-  return db
+/** Removes one notification of the account's (or all with no id); answers how many went. */
+export async function removeNotification(db: Database, userId: string, id?: number) {
+  const rows = await db
     .delete(notification)
-    .where(and(eq(notification.userId, userId), id === undefined ? undefined : eq(notification.id, id)));
+    .where(and(eq(notification.userId, userId), id === undefined ? undefined : eq(notification.id, id)))
+    .returning({ id: notification.id });
+  return rows.length;
 }

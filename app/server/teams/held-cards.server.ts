@@ -35,7 +35,8 @@ export const resumeHeldCards = (db: Database, userId: string, teamId: string) =>
         isNotNull(card.pausedAt),
         sql`exists (select 1 from ${member} where ${member.workspaceId} = ${teamId} and ${member.userId} = ${userId})`,
       ),
-    );
+    )
+    .returning({ slug: card.slug, published: card.published });
 
 export const publishedSlugs = (rows: { slug: string | null; published: boolean }[]) =>
   rows.filter((r) => r.published && r.slug).map((r) => r.slug as string);

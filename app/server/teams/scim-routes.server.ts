@@ -158,15 +158,21 @@ scimRoutes.post(`${BASE}/Users`, async (c) =>
 scimRoutes.put(`${BASE}/Users/:id`, async (c) =>
   scimJson(
     c,
-    userResource(c, await updateUser(db(c), c.get("actor"), c.req.param("id"), readUser(await body(c)), origin(c))),
+    userResource(
+      c,
+      await updateUser(db(c), c.get("app").env, c.get("actor"), c.req.param("id"), readUser(await body(c)), origin(c)),
+    ),
   ),
 );
 scimRoutes.patch(`${BASE}/Users/:id`, async (c) => {
   const changes = userPatchChanges(readPatch(await body(c)));
-  return scimJson(c, userResource(c, await updateUser(db(c), c.get("actor"), c.req.param("id"), changes, origin(c))));
+  return scimJson(
+    c,
+    userResource(c, await updateUser(db(c), c.get("app").env, c.get("actor"), c.req.param("id"), changes, origin(c))),
+  );
 });
 scimRoutes.delete(`${BASE}/Users/:id`, async (c) => {
-  await deleteUser(db(c), c.get("actor"), c.req.param("id"));
+  await deleteUser(db(c), c.get("app").env, c.get("actor"), c.req.param("id"));
   return c.body(null, 204);
 });
 

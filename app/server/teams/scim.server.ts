@@ -6,9 +6,10 @@ import { member, scimGroup, scimGroupMember, scimToken, scimUser, teamDomain, us
 import { chunk } from "../db/budget.server";
 import type { Database } from "../db/db.server";
 import { failedWith, writeBatch } from "../db/write.server";
+import { type PurgeEnv, purgeCards } from "../platform/edge-cache.server";
 import { randomToken, sha256Hex } from "../platform/tokens.server";
 import { defaultCard, mailHandOver, newHandOver } from "./card-hand-over.server";
-import { resumeHeldCards } from "./held-cards.server";
+import { publishedSlugs, resumeHeldCards } from "./held-cards.server";
 import { joinStatements } from "./membership.server";
 import { type Actor, removeMember } from "./teams.server";
 
@@ -229,10 +230,14 @@ export async function createUser(
   return findUser(db, actor.workspaceId, id);
 }
 
-/** The team's member removal, as the token's maker; a member already gone is fine (the directory catches up). */
-async function offboard(db: Database, actor: Actor, userId: string) {
+/**
+ * The team's member removal, as the token's maker; a member already gone is fine (the directory catches up). The
+ * cards it paused leave the edge caches, as a removal from the team page does, so their visitors read the pause.
+ */
+async function offboard(db: Database, cache: PurgeEnv, actor: Actor, userId: string) {
   // Their people and follow-ups go to the token's maker, an owner or admin (decision 0234).
   const removed = await removeMember(db, actor, userId, actor.userId);
+  if (removed.ok) await purgeCards(cache, removed.paused ?? []);
   if (removed.ok || removed.reason === "gone") return;
   if (removed.reason === "last-owner")
     throw new ScimError(409, "That user is the team's last owner; hand the team over first.", "mutability");
@@ -246,6 +251,7 @@ async function offboard(db: Database, actor: Actor, userId: string) {
  */
 export async function updateUser(
   db: Database,
+  cache: PurgeEnv,
   actor: Actor,
   id: string,
   c: UserChanges,
@@ -253,7 +259,7 @@ export async function updateUser(
   now = new Date(),
 ) {
   const before = await findUser(db, actor.workspaceId, id);
-  if (c.active === false && before.active) await offboard(db, actor, before.userId);
+  if (c.active === false && before.active) await offboard(db, cache, actor, before.userId);
   const joining = c.active === true && !before.active;
   const set = {
     ...(c.userName !== undefined ? { userName: c.userName } : {}),
@@ -266,6 +272,13 @@ export async function updateUser(
   };
   const handOver = await newHandOver(now);
   const name = before.displayName || nameOf(before, before.email);
+  const join = joinStatements(db, {
+    workspaceId: actor.workspaceId,
+    email: before.email,
+    actorId: actor.userId,
+    how: "Turned on again by the team's directory (SCIM)",
+    now,
+  });
   try {
     const results = await writeBatch(db, [
       db
@@ -274,20 +287,19 @@ export async function updateUser(
         .where(and(eq(scimUser.id, id), eq(scimUser.workspaceId, actor.workspaceId))),
       ...(joining
         ? [
-            ...joinStatements(db, {
-              workspaceId: actor.workspaceId,
-              email: before.email,
-              actorId: actor.userId,
-              how: "Turned on again by the team's directory (SCIM)",
-              now,
-            }),
+            ...join,
             // The card paused when they were turned off runs again; only someone holding none is offered the default.
             resumeHeldCards(db, before.userId, actor.workspaceId),
             ...defaultCard(handOver, actor.workspaceId, before.email, name),
           ]
         : []),
     ]);
-    if (joining) await mailHandOver(db, actor.workspaceId, before.email, origin, handOver, results.at(-2)?.results);
+    if (joining) {
+      // The resumed cards' cached pages still say paused: the resume comes right after the save and the join.
+      const resumed = (results[1 + join.length]?.results ?? []) as { slug: string | null; published: number }[];
+      await purgeCards(cache, publishedSlugs(resumed.map((r) => ({ slug: r.slug, published: Boolean(r.published) }))));
+      await mailHandOver(db, actor.workspaceId, before.email, origin, handOver, results.at(-2)?.results);
+    }
   } catch (error) {
     if (taken(error)) throw new ScimError(409, "Another user has that userName.", "uniqueness");
     throw error;
@@ -296,9 +308,9 @@ export async function updateUser(
 }
 
 /** Deletes a provisioned user: the member removal, then the team's SCIM row; the account stays its owner's. */
-export async function deleteUser(db: Database, actor: Actor, id: string) {
+export async function deleteUser(db: Database, cache: PurgeEnv, actor: Actor, id: string) {
   const row = await findUser(db, actor.workspaceId, id);
-  if (row.active) await offboard(db, actor, row.userId);
+  if (row.active) await offboard(db, cache, actor, row.userId);
   await db.delete(scimUser).where(and(eq(scimUser.id, id), eq(scimUser.workspaceId, actor.workspaceId)));
 }
 

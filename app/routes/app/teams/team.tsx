@@ -16,8 +16,8 @@ import {
 import { HEIR_MESSAGE, managesTeam, ROLE_NAMES, ROLES, type Role, teamSchema } from "~/lib/teams/rules";
 import { getUser } from "~/server/account/user.server";
 import { nextInvoice, syncSeatsAfter } from "~/server/billing/seats.server";
-import { purgeCards } from "~/server/cards/cards.server";
 import { boothsOf } from "~/server/organiser-events/leads.server";
+import { purgeCards } from "~/server/platform/edge-cache.server";
 import { notFound, unknownIntent } from "~/server/platform/http.server";
 import { allow } from "~/server/platform/rate-limit.server";
 import { redirectWithToast } from "~/server/platform/toast.server";
