@@ -42,8 +42,8 @@ async function keptAndReal(team: string, who: Account) {
 }
 
 /** A post of the page's header form, and the toast it leaves for the next page. */
-async function share(id: number, who: Account, intent: "share" | "unshare") {
-  const res = await post(`/connections/${id}`, who, { intent });
+async function share(id: number, who: Account, intent: "share" | "unshare", back?: string) {
+  const res = await post(`/connections/${id}`, who, { intent, ...(back ? { back } : {}) });
   const flash = res.headers
     .getSetCookie()
     .find((c) => c.startsWith("toast="))
@@ -99,7 +99,12 @@ describe("sharing a team person with the team", () => {
     expect(await sharedOf(met.id)).toBe(1);
 
     // Ben stops it (sharing twice is harmless first): Cal loses them again, and the counts follow.
-    expect((await share(met.id, b, "share")).status).toBe(302);
+    // From a section's page the header's form comes back to it; an address not of this person's pages is ignored.
+    expect(await share(met.id, b, "share", `/connections/${met.id}/details`)).toMatchObject({
+      status: 302,
+      location: `/connections/${met.id}/details`,
+    });
+    expect((await share(met.id, b, "share", "https://evil.example/")).location).toBe(`/connections/${met.id}`);
     const stopped = await share(met.id, b, "unshare");
     expect(stopped.status).toBe(302);
     const stoppedPage = await html(

@@ -1,4 +1,4 @@
-import { Form, href, Link, Outlet } from "react-router";
+import { Form, href, Link, Outlet, useLocation } from "react-router";
 import { PersonPhoto, PersonPhotoUpload } from "~/components/people/person-photo";
 import { SectionNav } from "~/components/section-nav";
 import { TimesIn } from "~/components/times-in";
@@ -84,15 +84,19 @@ export default function ConnectionLayout({ loaderData, actionData }: Route.Compo
 
 /** Whether the whole team sees this person, and the button that changes it for whoever may (decision 0288). */
 function Sharing({ id, shared, mayChange }: { id: string; shared: boolean; mayChange: boolean }) {
+  const { pathname } = useLocation();
   return (
     <Form method="post" action={href("/connections/:id", { id })} className="mt-3 flex flex-wrap items-center gap-2">
       <p className="text-slate-600 text-sm dark:text-slate-300">
         {shared ? "Shared with the team: every member sees them." : "Not shared with the team."}
       </p>
       {mayChange ? (
-        <button type="submit" name="intent" value={shared ? "unshare" : "share"} className={small}>
-          {shared ? "Stop sharing" : "Share with the team"}
-        </button>
+        <>
+          <input type="hidden" name="back" value={pathname} />
+          <button type="submit" name="intent" value={shared ? "unshare" : "share"} className={small}>
+            {shared ? "Stop sharing" : "Share with the team"}
+          </button>
+        </>
       ) : null}
     </Form>
   );
