@@ -65,6 +65,13 @@ describe("sharing a team person with the team", () => {
     expect((await get(`/connections/${met.id}`, c)).status).toBe(404);
     expect((await share(met.id, c, "share")).status).toBe(404);
     expect(await sharedOf(met.id)).toBe(0);
+    // Nor can the list's bulk bar change them by a posted id.
+    const priority = () =>
+      env.DB.prepare("select priority from connection where id = ?").bind(met.id).first<string>("priority");
+    const before = await priority();
+    const change = before === "high" ? "priority:low" : "priority:high";
+    expect((await post("/connections", c, { intent: "bulk", change, id: String(met.id) })).status).toBe(302);
+    expect(await priority()).toBe(before);
     expect(await keptAndReal(team, c)).toEqual({ kept: 1, real: 1, shown: 1 });
 
     // Ben, who met them, is offered the button; the team's owner, who did not, is too.
