@@ -155,6 +155,7 @@ export default [
     route("organiser/:id/questions", "routes/app/organiser-events/questions.tsx"),
     route("organiser/:id/matchmaking", "routes/app/organiser-events/matchmaking.tsx"),
     route("organiser/:id/analytics", "routes/app/organiser-events/analytics.tsx"),
+    route("organiser/:id/analytics.csv", "routes/app/organiser-events/analytics-export.ts"),
     // Mailings: audiences of consenting people, compose, results.
     route("mailings", "routes/app/mailings/list.tsx"),
     route("mailings/new", "routes/app/mailings/compose.tsx"),

@@ -222,5 +222,14 @@ test("an organiser publishes and writes an NFC tag, attendees join with and with
   await expect(page.locator('[data-count="leads"] dd')).toHaveText("1");
   await expect(page.getByRole("list", { name: "Exhibitors" })).toContainText("one-way, 1 lead");
   await snapshot(page, "organiser-event-dashboard", info.project.name, { fullPage: true });
+  // What happened says the same, and goes away as a CSV report.
+  await page.getByRole("link", { name: "What happened" }).click();
+  await expect(page.locator('[data-count="registrations"] dd')).toHaveText("3");
+  const [report] = await Promise.all([
+    page.waitForEvent("download"),
+    page.getByRole("link", { name: "Download this report (CSV)" }).click(),
+  ]);
+  expect(report.suggestedFilename()).toMatch(/-what-happened\.csv$/);
+  expect(readFileSync(await report.path(), "utf8")).toContain('"Totals","Registrations","count","3"');
   await closeOrgEvent(page, organiserUrl);
 });

@@ -113,6 +113,43 @@ describe("approval", () => {
   });
 });
 
+describe("where a request stands", () => {
+  it("the organiser counts those admitted apart from those waiting, and a waiting member's event page says it waits", async () => {
+    const owner = await signUp("Standing Owner");
+    const e = await eventWith(owner, { approval: true });
+    const member = await joinSignedIn(e.slug, "Sol Standing");
+    await join(e.slug, "Pip Pending");
+    const counts = async () => {
+      const page = await (await as(owner, `/organiser/${e.id}`)).text();
+      return Object.fromEntries(
+        [...page.matchAll(/data-count="([^"]+)"><dt[^>]*>([^<]*)<\/dt><dd[^>]*>([^<]*)<\/dd>/g)].map((m) => [
+          m[2],
+          m[3],
+        ]),
+      );
+    };
+    expect(await counts()).toMatchObject({ Admitted: "0", "Waiting for approval": "2" });
+    expect(await counts()).not.toHaveProperty("Attendees");
+    const eventPage = async (language = "en") =>
+      (await call(`/e/${e.slug}`, { headers: { cookie: member.cookie, "accept-language": language } })).text();
+    const waiting = await eventPage();
+    expect(waiting).toContain('data-attending="pending"');
+    expect(waiting).toContain("Your request to join Admission Summit is waiting for the organiser&#x27;s approval.");
+    expect(waiting).not.toContain("You joined this event");
+    expect(await eventPage("de")).toContain("Ihre Anfrage zur Teilnahme an Admission Summit wartet auf die Freigabe");
+    const approved = await as(owner, `/organiser/${e.id}/attendees`, {
+      intent: "approve",
+      attendee: String(member.id),
+    });
+    expect(approved.status).toBe(200);
+    expect(await eventPage()).toContain("You joined this event");
+    expect(await counts()).toMatchObject({ Admitted: "1", "Waiting for approval": "1" });
+    // Once nobody waits, the page shows no empty count for them.
+    const page = await (await as(owner, `/organiser/${e.id}`)).text();
+    expect(page).not.toContain("On the waitlist");
+  });
+});
+
 describe("the waitlist", () => {
   it("beyond the capacity joiners wait in order; one leaving moves the first up, who is mailed the pass", async () => {
     const owner = await signUp("Waitlist Owner");

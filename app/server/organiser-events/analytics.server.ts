@@ -28,6 +28,60 @@ function bucket(rows: { h: number; n: number }[], label: (at: Date) => string): 
   return [...out].map(([at, n]) => ({ at, n }));
 }
 
+/** The most sessions and mailings one page reads: far more than any programme or an organiser's mail to one event. */
+const SESSIONS_READ = 500;
+const MAILINGS_READ = 100;
+
+/**
+ * Per session, in programme order: how many put it on their personal schedule against its capacity, and how many
+ * of them were let in at the door. The door checks people into the event, not into a session, so no session has
+ * check-ins of its own.
+ */
+const sessionAttendance = (db: Database, eventId: number) =>
+  db.all<{
+    id: number;
+    title: string;
+    startsAt: string;
+    room: string | null;
+    capacity: number | null;
+    scheduled: number;
+    checkedIn: number;
+  }>(sql`select s.id, s.title, s.starts_at as startsAt, s.room, s.capacity,
+      count(k.attendee_id) as scheduled, count(c.attendee_id) as checkedIn
+    from org_session s
+      left join org_schedule k on k.session_id = s.id
+      left join org_checkin c on c.attendee_id = k.attendee_id and c.event_id = s.event_id
+    where s.event_id = ${eventId}
+    group by s.id order by s.starts_at, s.id limit ${SESSIONS_READ}`);
+
+/**
+ * The workspace's mailings to this event's attendees, newest first, with their recipients' outcomes as the
+ * mailings feature keeps them (a click is tracked through our redirect; opens are not tracked at all).
+ */
+const mailResults = (db: Database, workspaceId: string, eventId: number) =>
+  db.all<{
+    id: number;
+    subject: string;
+    status: string;
+    sentAt: number | null;
+    recipients: number;
+    sent: number;
+    delivered: number;
+    clicked: number;
+    bounced: number;
+    failed: number;
+    unsubscribed: number;
+  }>(sql`select m.id, m.subject, m.status, m.sent_at as sentAt, count(r.id) as recipients,
+      coalesce(sum(r.status in ('sent', 'delivered', 'bounced')), 0) as sent,
+      coalesce(sum(r.status = 'delivered'), 0) as delivered,
+      coalesce(sum(r.clicked_at is not null), 0) as clicked,
+      coalesce(sum(r.status = 'bounced'), 0) as bounced,
+      coalesce(sum(r.status = 'failed'), 0) as failed,
+      coalesce(sum(r.unsubscribed_at is not null), 0) as unsubscribed
+    from mailing m left join mailing_recipient r on r.mailing_id = m.id and r.user_id = m.user_id
+    where m.user_id = ${workspaceId} and m.org_event_id = ${eventId}
+    group by m.id order by m.created_at desc, m.id desc limit ${MAILINGS_READ}`);
+
 export type Analytics = Awaited<ReturnType<typeof eventAnalytics>>;
 
 /**
@@ -37,7 +91,7 @@ export type Analytics = Awaited<ReturnType<typeof eventAnalytics>>;
 export async function eventAnalytics(db: Database, event: OrgEvent, now = new Date()) {
   const zone = event.timeZone;
   const nowLocal = zonedLocal(now, zone);
-  const [joins, checkins, exchanges, meetings, stats] = await Promise.all([
+  const [joins, checkins, exchanges, meetings, stats, sessions, mailings] = await Promise.all([
     perHour(db, sql`${orgAttendee.createdAt}`, sql`${orgAttendee}`, sql`${orgAttendee.eventId} = ${event.id}`),
     perHour(db, sql`${orgCheckin.checkedAt}`, sql`${orgCheckin}`, sql`${orgCheckin.eventId} = ${event.id}`),
     perHour(
@@ -56,6 +110,8 @@ export async function eventAnalytics(db: Database, event: OrgEvent, now = new Da
       .where(eq(orgMeeting.eventId, event.id))
       .groupBy(orgMeeting.state),
     organiserStats(db, event.id),
+    sessionAttendance(db, event.id),
+    mailResults(db, event.userId, event.id),
   ]);
   const byState = Object.fromEntries(meetings.map((m) => [m.state, m])) as Partial<
     Record<(typeof meetings)[number]["state"], (typeof meetings)[number]>
@@ -77,5 +133,45 @@ export async function eventAnalytics(db: Database, event: OrgEvent, now = new Da
       held: byState.accepted?.started ?? 0,
     },
     leads: stats.exhibitors.map((x) => ({ id: x.id, name: x.name, company: x.company, leads: x.leads })),
+    sessions,
+    mailings: mailings.map((m) => ({ ...m, sentAt: m.sentAt === null ? null : dayInZone(new Date(m.sentAt), zone) })),
   };
+}
+
+/** What the page shows, one figure a row (section, item, measure, value), for the organiser's CSV. */
+export function analyticsRows(a: Analytics): [string, string, string, number | string][] {
+  const m = a.meetings;
+  return [
+    ["Totals", "Registrations", "count", a.registrations.total],
+    ["Totals", "Checked in", "count", a.checkins.total],
+    ["Totals", "Exchanges", "count", a.exchanges.total],
+    ["Meetings", "Requested", "count", m.requested],
+    ["Meetings", "Accepted", "count", m.accepted],
+    ["Meetings", "Held", "count", m.held],
+    ["Meetings", "Declined", "count", m.declined],
+    ["Meetings", "Cancelled", "count", m.cancelled],
+    ["Meetings", "Waiting for an answer", "count", m.pending],
+    ...a.registrations.byDay.map((r): [string, string, string, number] => ["Registrations by day", r.at, "count", r.n]),
+    ...a.checkins.byHour.map((r): [string, string, string, number] => ["Check-ins by hour", r.at, "count", r.n]),
+    ...a.exchanges.byDay.map((r): [string, string, string, number] => ["Exchanges by day", r.at, "count", r.n]),
+    ...a.sessions.flatMap((s): [string, string, string, number | string][] => {
+      const item = `${s.startsAt.replace("T", " ")} ${s.title}${s.room ? ` (${s.room})` : ""}`;
+      return [
+        ["Sessions", item, "on schedules", s.scheduled],
+        ["Sessions", item, "capacity", s.capacity ?? ""],
+        ["Sessions", item, "of them checked in at the door", s.checkedIn],
+      ];
+    }),
+    ...a.leads.map((x): [string, string, string, number] => [
+      "Leads per exhibitor",
+      x.company ? `${x.name}, ${x.company}` : x.name,
+      "leads",
+      x.leads,
+    ]),
+    ...a.mailings.flatMap((mail) =>
+      (["recipients", "sent", "delivered", "clicked", "bounced", "failed", "unsubscribed"] as const).map(
+        (k): [string, string, string, number] => ["Mail", `${mail.sentAt ?? mail.status} ${mail.subject}`, k, mail[k]],
+      ),
+    ),
+  ];
 }

@@ -158,15 +158,15 @@ export async function myAttendee(db: Database, userId: string, eventId: number) 
   return row ?? null;
 }
 
-/** The signed-in person's pass token at the event of `slug`, if they joined it. */
+/** The signed-in person's pass token and place at the event of `slug`, if they joined it. */
 export async function myPassAt(db: Database, userId: string, slug: string) {
   const [row] = await db
-    .select({ pass: orgAttendee.passToken })
+    .select({ pass: orgAttendee.passToken, state: orgAttendee.state })
     .from(orgAttendee)
     .innerJoin(orgEvent, eq(orgEvent.id, orgAttendee.eventId))
     .where(and(eq(orgEvent.slug, slug), eq(orgAttendee.userId, userId)))
     .limit(1);
-  return row?.pass ?? null;
+  return row ?? null;
 }
 
 /** Events the signed-in person attends. */

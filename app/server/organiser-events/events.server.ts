@@ -188,6 +188,9 @@ export type OrganiserStats = {
   attendees: number;
   /** Those with a place (going), as the capacity counts them. */
   admitted: number;
+  /** Waiting for the organiser's approval, and on the waitlist: no place yet. */
+  pending: number;
+  waitlist: number;
   joinsByDay: { day: string; joins: number }[];
   exchanges: number;
   listed: number;
@@ -203,6 +206,8 @@ export async function organiserStats(db: Database, eventId: number): Promise<Org
         n: sql<number>`count(*)`,
         listed: sql<number>`coalesce(sum(${orgAttendee.listed}), 0)`,
         admitted: sql<number>`coalesce(sum(${orgAttendee.state} = 'going'), 0)`,
+        pending: sql<number>`coalesce(sum(${orgAttendee.state} = 'pending'), 0)`,
+        waitlist: sql<number>`coalesce(sum(${orgAttendee.state} = 'waitlist'), 0)`,
       })
       .from(orgAttendee)
       .where(eq(orgAttendee.eventId, eventId)),
@@ -237,6 +242,8 @@ export async function organiserStats(db: Database, eventId: number): Promise<Org
   return {
     attendees,
     admitted: totals[0]?.admitted ?? 0,
+    pending: totals[0]?.pending ?? 0,
+    waitlist: totals[0]?.waitlist ?? 0,
     joinsByDay: byDay,
     exchanges: exchanges[0]?.n ?? 0,
     listed,

@@ -65,7 +65,7 @@ export function renderEventPage(
   state: JoinState = {},
   agenda: AgendaSession[] = [],
   /** The signed-in visitor's own pass, when they joined: shown instead of the join form (never cached). */
-  attending?: { pass: string },
+  attending?: { pass: string; state: "going" | "pending" | "waitlist" | "declined" },
   locale: Locale = DEFAULT_LOCALE,
 ): Promise<string> {
   const t = translator(locale);
@@ -152,8 +152,18 @@ export function renderEventPage(
         </section>
       ) : null}
       {attending ? (
-        <section className="panel ok" id="join" aria-labelledby="join-title" data-attending="">
-          <h2 id="join-title">{t("event.attending.title")}</h2>
+        <section
+          className={attending.state === "going" ? "panel ok" : "panel"}
+          id="join"
+          aria-labelledby="join-title"
+          data-attending={attending.state}
+        >
+          {/* Joined is true only with a place: someone waiting or declined is told where their request stands. */}
+          <h2 id="join-title">
+            {attending.state === "going"
+              ? t("event.attending.title")
+              : t(`pass.place.${attending.state}`, { title: e.title })}
+          </h2>
           <p>
             <a className="btn b-upcoming" href={`/pass/${attending.pass}`}>
               {t("event.attending.pass")}

@@ -110,12 +110,12 @@ organiserEventRoutes.get(`/e/:slug{${SLUG}}`, async (c) => {
   // A signed-in attendee gets their pass in place of the form, never cached; everyone else shares one copy.
   if (/session_token/.test(c.req.header("cookie") ?? "")) {
     const user = await getSessionUser(app, c.req.raw);
-    const pass = user ? await myPassAt(app.db, user.id, slug) : null;
-    const event = pass ? await publicOrgEvent(app.db, slug) : null;
-    if (pass && event) {
+    const mine = user ? await myPassAt(app.db, user.id, slug) : null;
+    const event = mine ? await publicOrgEvent(app.db, slug) : null;
+    if (mine && event) {
       const agenda = await agendaOf(app.db, event.id);
       return html(
-        renderEventPage(event, new URL(c.req.url).origin, {}, agenda, { pass }, locale),
+        renderEventPage(event, new URL(c.req.url).origin, {}, agenda, mine, locale),
         200,
         "private, no-store",
         headers,

@@ -168,7 +168,10 @@ export default function OrganiserEventPage({ loaderData, actionData }: Route.Com
       <h2 className="mt-8 font-semibold text-xl">Counts</h2>
       <dl className="mt-3 grid grid-cols-2 gap-4 sm:grid-cols-4" aria-label="Event counts">
         {[
-          ["Attendees", stats.attendees, "attendees"],
+          // Those with a place; anyone still waiting is counted apart, and only when there is someone.
+          ["Admitted", stats.admitted, "attendees"],
+          ...(stats.pending ? [["Waiting for approval", stats.pending, "pending"]] : []),
+          ...(stats.waitlist ? [["On the waitlist", stats.waitlist, "waitlist"]] : []),
           ["Exchanges made", stats.exchanges, "exchanges"],
           ["Listed in the directory", `${stats.optInRate}%`, "opt-in"],
           ["Exhibitors' leads", stats.exhibitors.reduce((n, x) => n + x.leads, 0), "leads"],
