@@ -62,10 +62,9 @@ async function personBy(who: Account, name: string) {
   return Number(located(res));
 }
 
-const share = (id: number, on: boolean) =>
-  env.DB.prepare("update connection set shared = ? where id = ?")
-    .bind(on ? 1 : 0, id)
-    .run();
+/** Shared or not from the person's page, by the team's owner, who may change any team person's (decision 0288). */
+const share = async (owner: Account, id: number, on: boolean) =>
+  expect((await post(`/connections/${id}`, owner, { intent: on ? "share" : "unshare" })).status).toBe(302);
 
 describe("a team member's kept number of people", () => {
   it("follows adds, captures, imports, sharing, reassignment, deletes, merges and their undo, and removals", async () => {
@@ -89,11 +88,11 @@ describe("a team member's kept number of people", () => {
     expect(pairs[c.id]).toEqual([1, 1]);
 
     // Shared and unshared: one of Cal's counts once for everyone, one Ben met and owns stays once for Ben.
-    await share(c1, true);
-    await share(b1, true);
+    await share(a, c1, true);
+    await share(a, b1, true);
     pairs = await expectKept(team, "shared", [b, c]);
     expect(pairs[b.id]).toEqual([6, 6]);
-    await share(b1, false);
+    await share(a, b1, false);
     await expectKept(team, "unshared", [b, c]);
 
     // Ben's people handed to Cal in bulk: Ben still met them (once), Cal owns them now.

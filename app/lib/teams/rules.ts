@@ -17,6 +17,13 @@ export const ROLE_NAMES: Record<Role, string> = { owner: "Owner", admin: "Admin"
 /** Owners and admins manage a team: its members, cards, audit log and numbers; a member does not. */
 export const managesTeam = (role: Role) => role === "owner" || role === "admin";
 
+/**
+ * Who may share a team person with the whole team or stop it (decision 0288): its owner, the member who met them,
+ * or an owner or admin; `setShared` holds the same rule in its statement, this one decides whether the page offers it.
+ */
+export const changesSharing = (role: Role, userId: string, p: { ownerId: string | null; metBy: string | null }) =>
+  managesTeam(role) || p.ownerId === userId || p.metBy === userId;
+
 /** Said on Settings → Account to a member whose team requires a second factor they do not have yet (decision 0242). */
 export const secondFactorRequired = (team: string) =>
   `${team} asks its members to sign in with a passkey or two-step sign-in. Add a passkey or set up two-step sign-in below to reach the team's pages, or switch back to your own workspace.`;

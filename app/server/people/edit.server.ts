@@ -6,8 +6,9 @@ import { normalizeLinkedIn } from "~/lib/people/enrich";
 import { foldName, normaliseWebsite } from "~/lib/people/normalise";
 import { connection, contactPoint, personHistory } from "~db/schema";
 import { chunk } from "../db/budget.server";
-import type { Database } from "../db/db.server";
+import type { Database, Owners } from "../db/db.server";
 import { isUniqueViolation, rawSql, type Statement, writeBatch } from "../db/write.server";
+import { peopleOf, viewerOf } from "./access.server";
 import { ownerCountry } from "./add.server";
 import { consentStatement, ownsPerson, senderNameOf } from "./consent.server";
 import { emitPeopleEvents, type PeopleEvents } from "./events.server";
@@ -343,23 +344,26 @@ export type BulkChange =
   | { kind: "add-tag" | "remove-tag"; value: string };
 
 /**
- * Applies one change to the owner's selected people in one batch (all or nothing), in statements of
- * at most as many ids as one statement binds. Returns how many people it changed.
+ * Applies one change to the selected people the viewer sees in one batch (all or nothing), in statements of
+ * at most as many ids as one statement binds; a team person the member does not see (0234) is left alone, whatever
+ * ids were posted. Returns how many people it changed.
  */
 export async function bulkChange(
   db: Database,
-  userId: string,
+  viewer: string | Owners,
   ids: number[],
   change: BulkChange,
   events: PeopleEvents,
 ) {
+  const v = viewerOf(viewer);
+  const userId = v.workspaceId;
   const unique = [...new Set(ids)].slice(0, 5000);
   if (unique.length === 0) return 0;
   const statements: Batch = [];
   let count = 0;
   const changed: number[] = [];
   for (const part of chunk(unique)) {
-    const owned = and(eq(connection.userId, userId), inArray(connection.id, part));
+    const owned = and(peopleOf(v), inArray(connection.id, part));
     if (change.kind === "priority" || change.kind === "status") {
       const rows = await db.select({ id: connection.id, value: connection[change.kind] }).from(connection).where(owned);
       // Only the people whose value differs count as changed ("Updated 2 people", not 3).

@@ -60,7 +60,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!change || ids.length === 0) {
     return redirectWithToast(to, { type: "warning", title: "Choose people and a change first" });
   }
-  const count = await bulkChange(app.db, user.workspace.id, ids, change, app);
+  const count = await bulkChange(app.db, ownersOf(user), ids, change, app);
   return redirectWithToast(to, {
     type: "success",
     title: count ? `Updated ${count} ${count === 1 ? "person" : "people"}` : "Nothing to change: they already had that",

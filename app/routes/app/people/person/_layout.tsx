@@ -1,19 +1,24 @@
-import { href, Link, Outlet } from "react-router";
+import { Form, href, Link, Outlet, useLocation } from "react-router";
 import { PersonPhoto, PersonPhotoUpload } from "~/components/people/person-photo";
 import { SectionNav } from "~/components/section-nav";
 import { TimesIn } from "~/components/times-in";
 import { asCountry } from "~/lib/forms/phone";
 import { PRIORITY_LABEL, PRIORITY_STAR_CLASS } from "~/lib/people/connection-rules";
+import { changesSharing } from "~/lib/teams/rules";
 import { photoUrl } from "~/server/people/photo.server";
 import { allSections } from "./+shared/all.server";
 import { ownPerson, runIntent } from "./+shared/intent.server";
+import { small } from "./+shared/parts";
 import type { Route } from "./+types/_layout";
 
 /** What every page of a person shows above its sections: who they are, their photo, the owner's zone. */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const { person, settings } = await ownPerson(context, request, params.id);
+  const { person, settings, user } = await ownPerson(context, request, params.id);
+  // Only a team's people are shared (a personal workspace's id is its user's): who may change it sees the button.
+  const team = user.workspace.id !== user.id;
   return {
     connection: person,
+    sharing: team ? { shared: person.shared, mayChange: changesSharing(user.workspace.role, user.id, person) } : null,
     photoUrl: photoUrl(person.id, person.image),
     timeZone: settings.timeZone,
     country: asCountry(settings.country),
@@ -70,8 +75,29 @@ export default function ConnectionLayout({ loaderData, actionData }: Route.Compo
           </span>
         ))}
       </p>
+      {loaderData.sharing ? <Sharing id={id} {...loaderData.sharing} /> : null}
       <SectionNav label={`Sections about ${c.name}`} sections={sections} />
       <Outlet context={actionData} />
     </section>
+  );
+}
+
+/** Whether the whole team sees this person, and the button that changes it for whoever may (decision 0288). */
+function Sharing({ id, shared, mayChange }: { id: string; shared: boolean; mayChange: boolean }) {
+  const { pathname } = useLocation();
+  return (
+    <Form method="post" action={href("/connections/:id", { id })} className="mt-3 flex flex-wrap items-center gap-2">
+      <p className="text-slate-600 text-sm dark:text-slate-300">
+        {shared ? "Shared with the team: every member sees them." : "Not shared with the team."}
+      </p>
+      {mayChange ? (
+        <>
+          <input type="hidden" name="back" value={pathname} />
+          <button type="submit" name="intent" value={shared ? "unshare" : "share"} className={small}>
+            {shared ? "Stop sharing" : "Share with the team"}
+          </button>
+        </>
+      ) : null}
+    </Form>
   );
 }
