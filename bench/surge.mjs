@@ -492,21 +492,21 @@ async function confirmMailboxes(state, tally, accounts) {
     );
 }
 
-async function eventSurge(state) {
-  const slug = `surge-${RUN}`;
-  const empty = `surge-empty-${RUN}`;
-  surgeEvent(state, slug);
-  surgeEvent(state, empty);
+/**
+ * EVENT_JOINS people join through the public form within EVENT_WINDOW_S (a twentieth sent twice, as a double tap
+ * does), then the database is read: each acknowledged join stored once, with one consent, in the state it should be.
+ */
+async function joinSurge(state, slug, label, tag, expectedState) {
   const tally = new Tally();
   const outcomes = new Map(); // email -> statuses of every attempt
   const started = performance.now();
   await Promise.all(
     Array.from({ length: EVENT_JOINS }, async (_, i) => {
       await new Promise((r) => setTimeout(r, (i / EVENT_JOINS) * EVENT_WINDOW_S * 1000));
-      const ip = addressOf(5_000_000 + i);
+      const ip = addressOf(tag + i);
       const body = {
         name: `Surge Attendee ${i}`,
-        email: joinEmail(i),
+        email: joinEmail(`${tag}-${i}`),
         company: `Company ${i % 300}`,
         listed: "on",
         visibility: "everyone",
@@ -521,12 +521,12 @@ async function eventSurge(state) {
   );
   const joinS = (performance.now() - started) / 1000;
   console.log(`
-Event joins: ${EVENT_JOINS} attendees within ${EVENT_WINDOW_S} s on /e/${slug}, ${joinS.toFixed(1)} s in all`);
+Event joins, ${label}: ${EVENT_JOINS} attendees within ${EVENT_WINDOW_S} s on /e/${slug}, ${joinS.toFixed(1)} s in all`);
   tally.print(joinS);
   const stored = new Map(
     localRows(
       state,
-      `select a.email, count(*) as n, (select count(*) from org_consent c where c.event_id = a.event_id and c.email = a.email) as consents
+      `select a.email, count(*) as n, min(a.state) as state, (select count(*) from org_consent c where c.event_id = a.event_id and c.email = a.email) as consents
 from org_attendee a join org_event e on e.id = a.event_id where e.slug = '${slug}' group by a.email`,
     ).map((r) => [r.email, r]),
   );
@@ -534,17 +534,33 @@ from org_attendee a join org_event e on e.id = a.event_id where e.slug = '${slug
   let lost = 0;
   let twice = 0;
   let refused = 0;
+  let otherState = 0;
   for (const [email, statuses] of outcomes) {
     const row = stored.get(email);
     if (statuses.some((s) => s === 303)) {
       acknowledged++;
       if (!row) lost++;
       else if (row.n !== 1 || row.consents !== 1) twice++;
+      else if (row.state !== expectedState) otherState++;
     } else refused++;
   }
   console.log(
-    `Stored afterwards: ${acknowledged} joins acknowledged, ${lost} lost, ${twice} stored (or consented) more than once; ${refused} of ${outcomes.size} people refused (${((100 * refused) / Math.max(1, outcomes.size)).toFixed(2)}% of joins refused)`,
+    `Stored afterwards: ${acknowledged} joins acknowledged, ${lost} lost, ${twice} stored (or consented) more than once, ${otherState} not ${expectedState}; ${refused} of ${outcomes.size} people refused (${((100 * refused) / Math.max(1, outcomes.size)).toFixed(2)}% of joins refused)`,
   );
+  return stored;
+}
+
+async function eventSurge(state) {
+  const slug = `surge-${RUN}`;
+  const empty = `surge-empty-${RUN}`;
+  const approval = `surge-approval-${RUN}`;
+  surgeEvent(state, slug);
+  surgeEvent(state, empty);
+  surgeEvent(state, approval);
+  localRows(state, `update org_event set approval = 1 where slug = '${approval}'`);
+  const stored = await joinSurge(state, slug, "approval off", 5_000_000, "going");
+  // The same surge where the organiser approves each joiner: every one waits, stored once, with no pass yet.
+  await joinSurge(state, approval, "approval on", 9_000_000, "pending");
 
   await programmeSurge(
     state,
