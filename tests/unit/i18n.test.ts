@@ -6,6 +6,8 @@ import { describe, expect, it } from "vitest";
 import { Landing } from "~/components/marketing/landing";
 import { sampleEvents } from "~/content/events";
 import { TESTIMONIALS } from "~/content/testimonials";
+import { UPDATES } from "~/content/updates";
+import { PRO_PRICE } from "~/lib/billing/plans";
 import type { PublicCard } from "~/lib/card/card";
 import { ENGLISH_GIFT_MESSAGES } from "~/lib/fundraising/donation";
 import { feeRuleIn, giftMessages, receiptWords } from "~/lib/fundraising/giving-messages";
@@ -46,6 +48,8 @@ import About from "~/routes/marketing/about";
 import Features from "~/routes/marketing/features";
 import Legal from "~/routes/marketing/legal";
 import Pricing from "~/routes/marketing/pricing";
+import UpdatePage from "~/routes/marketing/update";
+import Updates from "~/routes/marketing/updates";
 import { renderCardNotFound, renderCardPage } from "~/server/cards/card-page.server";
 import type { CampaignSummary } from "~/server/fundraising/campaigns.server";
 import type { Attendee } from "~/server/organiser-events/attendees.server";
@@ -657,6 +661,8 @@ const about = (locale: Locale) => page(About, { words: pageWords(locale, "about"
 const legal = (locale: Locale, which: "terms" | "privacy") =>
   page(Legal, { page: which, words: pageWords(locale, "legal") });
 
+const escapeHtml = (text: string) => text.replaceAll("&", "&amp;").replaceAll("'", "&#x27;").replaceAll('"', "&quot;");
+
 /** Products, payment brands and a tax number's name: names, not words of ours. */
 const PRODUCT_NAMES = [
   SITE.name,
@@ -693,6 +699,8 @@ describe("no hard-coded English on the pricing, about and legal pages", () => {
     expect(pricing("de")).toContain("7,99\u00a0$");
     expect(pricing("fr")).toContain("7,99\u00a0$US");
     expect(pricing("ja")).toContain("$7.99");
+    // The words beside the price name the dollar where the locale's symbol does not ("USD / month").
+    expect(PRO_PRICE.currency).toBe("USD");
     const english = pricing("en");
     for (const words of [
       "Simple pricing for serious networkers",
@@ -725,6 +733,23 @@ describe("no hard-coded English on the pricing, about and legal pages", () => {
       for (const name of [SITE.supportEmail, SITE.name]) words = words.split(name).join(" ");
       if (locale !== "de") expect(hardCoded(words)).toEqual([]);
       expect(legal(locale, "privacy")).toContain(t("legal.privacy.title"));
+    },
+  );
+
+  it.each(["ja", "zh-Hans", "ar"] as const)(
+    "the updates and an update in %s: the frame translated, each update marked English",
+    (locale) => {
+      const words = pageWords(locale, "updates");
+      const update = UPDATES[0];
+      if (!update) throw new Error("no updates");
+      for (const html of [page(Updates, { words }), page(UpdatePage, { words, update })]) {
+        expect(html).toContain(`lang="en" dir="ltr"`);
+        expect(html).toContain(pageSay(words)("updates.english"));
+        let rest = html.replace(/<(h1|h2|p|div) lang="en" dir="ltr"[^>]*>[\s\S]*?<\/\1>/g, " ");
+        for (const title of UPDATES.map((u) => u.title)) rest = rest.split(escapeHtml(title)).join(" ");
+        expect(hardCoded(rest)).toEqual([]);
+      }
+      expect(page(Updates, { words: pageWords("en", "updates") })).toContain("Enable Notifications");
     },
   );
 

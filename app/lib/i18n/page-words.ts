@@ -36,6 +36,7 @@ const BORROWED: Record<PageArea, (key: MarketingKey) => boolean> = {
   pricing: (key) => key === "plan.pro.description" || key.startsWith("plan.feature."),
   about: (key) => key === "card.footer.tagline",
   legal: () => false,
+  updates: () => false,
 };
 
 /** One language's words for one page from `own`: a message it lacks, or cannot format, reads English. */

@@ -104,8 +104,8 @@ export default function Pricing({ loaderData }: Route.ComponentProps) {
             </span>
             <span className="text-slate-600 dark:text-slate-300">
               {" "}
-              <span className={monthlyOnly}>{t("pricing.perMonth", { currency: PRO_PRICE.currency })}</span>
-              <span className={yearlyOnly}>{t("pricing.perYear", { currency: PRO_PRICE.currency })}</span>
+              <span className={monthlyOnly}>{t("pricing.perMonth")}</span>
+              <span className={yearlyOnly}>{t("pricing.perYear")}</span>
             </span>
           </p>
           <p className="mt-1 text-slate-600 text-sm dark:text-slate-300">

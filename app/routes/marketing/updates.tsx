@@ -1,63 +1,97 @@
 import { href, Link } from "react-router";
-import { card, formatDate, linkClass, PageHero } from "~/components/marketing/page";
-import { CATEGORY_LABEL, UPDATES, type UpdateCategory } from "~/content/updates";
-import { staticPage } from "~/lib/platform/page-handle";
-import { pageMeta } from "~/lib/site";
+import { card, linkClass, PageHero } from "~/components/marketing/page";
+import { UPDATES, type UpdateCategory } from "~/content/updates";
+import { formatDay } from "~/lib/i18n/format";
+import { negotiateLocale } from "~/lib/i18n/locales";
+import { pageWords } from "~/lib/i18n/page-words";
+import { pageSay, type SayPage } from "~/lib/i18n/pages";
+import { localizedPage } from "~/lib/platform/page-handle";
+import { pageMeta, SITE } from "~/lib/site";
+import type { Route } from "./+types/updates";
 
-export const meta = () =>
-  pageMeta("Product updates", "New features, improvements and announcements from the KnowWho team.");
+export const meta: Route.MetaFunction = ({ loaderData }) => {
+  if (!loaderData) return pageMeta("Product updates");
+  const t = pageSay(loaderData.words);
+  return pageMeta(t("updates.title"), t("updates.description", { site: SITE.name }));
+};
 
-export const CATEGORY_CLASS: Record<UpdateCategory, string> = {
+export const loader = ({ request }: Route.LoaderArgs) => ({
+  words: pageWords(negotiateLocale(request).locale, "updates"),
+});
+
+const CATEGORY_CLASS: Record<UpdateCategory, string> = {
   feature: "bg-brand-100 text-brand-700 dark:bg-brand-900 dark:text-brand-100",
   improvement: "bg-emerald-100 text-emerald-800 dark:bg-emerald-950 dark:text-emerald-200",
   "bug-fix": "bg-amber-100 text-amber-900 dark:bg-amber-950 dark:text-amber-200",
   announcement: "bg-sky-100 text-sky-900 dark:bg-sky-950 dark:text-sky-200",
 };
 
-/** Reading only: no framework JavaScript. */
-export const handle = staticPage;
-
-export default function Updates() {
+/** The date and the kind of an update, in the page's language. */
+export function UpdateMeta({ t, date, category }: { t: SayPage; date: string; category: UpdateCategory }) {
   return (
     <>
-      <PageHero
-        eyebrow="What's new"
-        title="Product updates"
-        intro="What we shipped, what we improved, and what's coming."
-      />
+      <time dateTime={date} className="text-slate-600 dark:text-slate-300">
+        {formatDay(date, t.locale)}
+      </time>
+      <span className={`rounded-full px-2.5 py-0.5 font-semibold text-xs ${CATEGORY_CLASS[category]}`}>
+        {t(`updates.category.${category}`)}
+      </span>
+    </>
+  );
+}
+
+/**
+ * Reading only: no framework JavaScript. The page's frame is in the visitor's language; each update is written
+ * in English, and says so (decision 0285).
+ */
+export const handle = localizedPage;
+
+export default function Updates({ loaderData }: Route.ComponentProps) {
+  const t = pageSay(loaderData.words);
+  return (
+    <>
+      <PageHero eyebrow={t("updates.eyebrow")} title={t("updates.title")} intro={t("updates.intro")} />
       <div className="mx-auto max-w-3xl px-4 py-12 sm:px-6">
         <div className="mb-8 flex flex-wrap items-center justify-between gap-4 rounded-xl bg-slate-100 p-4 dark:bg-slate-900">
-          <p className="text-slate-700 text-sm dark:text-slate-300">Hear about new features as they ship.</p>
+          <p className="text-slate-700 text-sm dark:text-slate-300">{t("updates.notify.text")}</p>
           <Link to={href("/settings")} className={linkClass}>
-            Enable Notifications
+            {t("updates.notify.link")}
           </Link>
         </div>
+        {t.locale === "en" ? null : (
+          <p className="mb-6 text-slate-600 text-sm dark:text-slate-300">{t("updates.english")}</p>
+        )}
         <ol className="space-y-6">
           {UPDATES.map((u) => (
             <li key={u.id} className={card}>
               <div className="flex flex-wrap items-center gap-2 text-sm">
-                <time dateTime={u.date} className="text-slate-600 dark:text-slate-300">
-                  {formatDate(u.date)}
-                </time>
-                <span className={`rounded-full px-2.5 py-0.5 font-semibold text-xs ${CATEGORY_CLASS[u.category]}`}>
-                  {CATEGORY_LABEL[u.category]}
-                </span>
+                <UpdateMeta t={t} date={u.date} category={u.category} />
                 {u.isNew ? (
-                  <span className="rounded-full bg-rose-600 px-2 py-0.5 font-bold text-white text-xs">New</span>
+                  <span className="rounded-full bg-rose-600 px-2 py-0.5 font-bold text-white text-xs">
+                    {t("updates.new")}
+                  </span>
                 ) : null}
               </div>
-              <h2 className="mt-3 font-bold text-xl">{u.title}</h2>
-              <p className="mt-2 text-slate-700 dark:text-slate-300">{u.content}</p>
+              <h2 lang="en" dir="ltr" className="mt-3 font-bold text-xl">
+                {u.title}
+              </h2>
+              <p lang="en" dir="ltr" className="mt-2 text-slate-700 dark:text-slate-300">
+                {u.content}
+              </p>
               <div className="mt-4 flex flex-wrap gap-4 text-sm">
                 <Link
                   to={href("/updates/:id", { id: u.id })}
                   className={linkClass}
-                  aria-label={`Read more: ${u.title}`}
+                  aria-label={t("updates.readMoreLabel", { title: u.title })}
                 >
-                  Read more
+                  {t("updates.readMore")}
                 </Link>
-                <Link to={`${href("/help")}#contact-form`} className={linkClass} aria-label={`Feedback on ${u.title}`}>
-                  Feedback
+                <Link
+                  to={`${href("/help")}#contact-form`}
+                  className={linkClass}
+                  aria-label={t("updates.feedbackLabel", { title: u.title })}
+                >
+                  {t("updates.feedback")}
                 </Link>
               </div>
             </li>
