@@ -96,7 +96,7 @@ export const pagesIt: PagesCatalog = {
   "legal.privacy.title": "Informativa sulla privacy",
   "legal.privacy.description": "Cosa conserva {site}, perché, chi può vederlo e come farlo cancellare.",
   "legal.terms.title": "Termini di servizio",
-  "legal.terms.description": "Le regole per usare {site}, il suo piano gratuito e {plan}.",
+  "legal.terms.description": "Le regole per usare {site}: il piano gratuito e {plan}.",
   "legal.updated": "Ultimo aggiornamento: {date}",
   "legal.binding": "Fa fede il testo inglese qui sotto.",
   "legal.questions": "Domande?",
