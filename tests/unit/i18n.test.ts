@@ -46,6 +46,7 @@ import { SITE } from "~/lib/site";
 import { endSentence } from "~/lib/text/sentence";
 import About from "~/routes/marketing/about";
 import Features from "~/routes/marketing/features";
+import Guides from "~/routes/marketing/guides";
 import Legal from "~/routes/marketing/legal";
 import Pricing from "~/routes/marketing/pricing";
 import UpdatePage from "~/routes/marketing/update";
@@ -805,6 +806,22 @@ describe("no hard-coded English on the pricing, about and legal pages", () => {
         expect(hardCoded(rest)).toEqual([]);
       }
       expect(page(Updates, { words: pageWords("en", "updates") })).toContain("Enable Notifications");
+      const guides = page(Guides, { words: pageWords("en", "guides") });
+      for (const words of ["Learn KnowWho, one event at a time", "10 min read", "Can&#x27;t find what you need?"])
+        expect(guides).toContain(words);
+    },
+  );
+
+  it.each(["ja", "zh-Hans", "ar"] as const)(
+    "the guides page in %s: topics, levels and links translated, each guide marked English",
+    (locale) => {
+      const words = pageWords(locale, "guides");
+      const html = page(Guides, { words });
+      expect(html).toContain(pageSay(words)("guides.english"));
+      let rest = html.replace(/<(h3|p) lang="en" dir="ltr"[^>]*>[\s\S]*?<\/\1>/g, " ");
+      for (const name of [...PRODUCT_NAMES].sort((a, b) => b.length - a.length)) rest = rest.split(name).join(" ");
+      expect(hardCoded(rest)).toEqual([]);
+      expect(pageSay(pageWords("ar", "guides"))("guides.readTime", { minutes: 10 })).toBe("10 دقائق للقراءة");
     },
   );
 

@@ -37,6 +37,7 @@ const BORROWED: Record<PageArea, (key: MarketingKey) => boolean> = {
   about: (key) => key === "card.footer.tagline",
   legal: () => false,
   updates: () => false,
+  guides: () => false,
 };
 
 /** One language's words for one page from `own`: a message it lacks, or cannot format, reads English. */

@@ -1,5 +1,5 @@
 /**
- * The pricing, about, legal and updates pages' words (decision 0285). Each page's loader sends its own area's messages in
+ * The pricing, about, legal, updates and guides pages' words (decision 0285). Each page's loader sends its own area's messages in
  * the page's language, checked on the server, so no browser loads a catalogue: the pages are static.
  */
 import { format, type MessageValues } from "./icu";
@@ -8,7 +8,7 @@ import type { MarketingKey } from "./marketing";
 import type { pagesEn } from "./messages/pages/en";
 
 /** Which page's words a loader sends: the keys under its prefix, and what it borrows from the landing's. */
-export type PageArea = "pricing" | "about" | "legal" | "updates";
+export type PageArea = "pricing" | "about" | "legal" | "updates" | "guides";
 
 export type PageKey = keyof typeof pagesEn | MarketingKey;
 export type PageWords = { locale: Locale; messages: Partial<Record<PageKey, string>> };
