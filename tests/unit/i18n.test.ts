@@ -770,6 +770,9 @@ describe("no hard-coded English on the pricing, about and legal pages", () => {
     ])
       expect(english).toContain(words);
     expect(hardCoded(english)).toContain("Monthly");
+    // Japanese sentences follow each other with no space between them.
+    const ja = pageSay(pageWords("ja", "about"));
+    expect(about("ja")).toContain(`${ja("about.mission.text")}${ja("card.footer.tagline")}`);
     const aboutEn = about("en");
     for (const words of ["Every handshake should lead somewhere", "Our mission", SITE.tagline, "Back to the home page"])
       expect(aboutEn).toContain(words);

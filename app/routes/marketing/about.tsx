@@ -45,7 +45,10 @@ export default function About({ loaderData }: Route.ComponentProps) {
             {t("about.mission.title")}
           </h2>
           <p className="mt-3 max-w-3xl text-slate-700 leading-relaxed dark:text-slate-300">
-            {t("about.mission.text")} {t("card.footer.tagline")}
+            {/* Japanese and Chinese sentences follow each other without a space. */}
+            {t("about.mission.text")}
+            {t.locale === "ja" || t.locale === "zh-Hans" ? "" : " "}
+            {t("card.footer.tagline")}
           </p>
         </section>
 

@@ -22,10 +22,10 @@ export const pagesDe: PagesCatalog = {
   "pricing.faq.trial.q": "Gibt es eine kostenlose Testphase?",
   "pricing.faq.trial.a":
     "Ja. Jeder kostenpflichtige Tarif beginnt mit {days} Tagen kostenloser Testphase, und zum Start ist keine Kreditkarte nötig.",
-  "pricing.faq.upgrade.q": "Was passiert, wenn ich meinen Tarif upgrade?",
+  "pricing.faq.upgrade.q": "Was passiert, wenn ich in einen höheren Tarif wechsle?",
   "pricing.faq.upgrade.a":
     "Sie erhalten die neuen Funktionen sofort und zahlen die anteilige Differenz für den Rest des Abrechnungszeitraums.",
-  "pricing.faq.downgrade.q": "Was passiert bei einem Downgrade?",
+  "pricing.faq.downgrade.q": "Was passiert, wenn ich in einen niedrigeren Tarif wechsle?",
   "pricing.faq.downgrade.a":
     "Die Änderung gilt sofort, und Sie erhalten eine anteilige Gutschrift auf künftige Rechnungen.",
   "pricing.faq.cancel.q": "Kann ich jederzeit kündigen?",

@@ -7,7 +7,7 @@ export const pagesFr: PagesCatalog = {
     "{plan} coûte {monthly} par mois ou {yearly} par an, avec un essai gratuit de {days} jours et sans carte bancaire.",
   "pricing.heading": "Des tarifs simples pour qui prend son réseau au sérieux",
   "pricing.intro":
-    "Commencez gratuitement. Passez à {plan} quand vous êtes prêt : essai gratuit de {days} jours, sans carte bancaire.",
+    "Commencez gratuitement. Passez à {plan} quand vous le souhaitez : essai gratuit de {days} jours, sans carte bancaire.",
   "pricing.period": "Période de facturation",
   "pricing.monthly": "Mensuel",
   "pricing.yearly": "Annuel (économisez {saving, number, percent})",

@@ -7,7 +7,7 @@ export const pagesIt: PagesCatalog = {
     "{plan} costa {monthly} al mese o {yearly} all’anno, con {days} giorni di prova gratuita e senza carta di credito.",
   "pricing.heading": "Prezzi semplici per chi fa networking sul serio",
   "pricing.intro":
-    "Inizia gratis. Passa a {plan} quando sei pronto: {days} giorni di prova gratuita, senza carta di credito.",
+    "Inizia gratis. Passa a {plan} quando vuoi: {days} giorni di prova gratuita, senza carta di credito.",
   "pricing.period": "Periodo di fatturazione",
   "pricing.monthly": "Mensile",
   "pricing.yearly": "Annuale (risparmi il {saving, number, percent})",
