@@ -43,7 +43,7 @@ test(
       await page.goto(`/pricing?lang=${lang}`);
       await expect(page.getByRole("heading", { level: 1 })).toHaveText(heading);
       await expect(page.getByTestId("price").filter({ visible: true })).toHaveText(
-        lang === "ja" ? "$7.99" : /^\u200f?7\.99\s?US\$$/,
+        lang === "ja" ? "$7.99" : /^\u200f?7\.99\s?US\$\u200e$/,
       );
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
       await expectAccessible(page);

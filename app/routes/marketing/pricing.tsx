@@ -3,7 +3,7 @@ import { Accordion } from "~/components/marketing/accordion";
 import { JsonLd } from "~/components/marketing/json-ld";
 import { btnPrimary, PageHero } from "~/components/marketing/page";
 import { CARD_PRO, NONPROFIT_MONTHS, PRO_PRICE, TRIAL_DAYS } from "~/lib/billing/plans";
-import { negotiateLocale } from "~/lib/i18n/locales";
+import { localeDir, negotiateLocale } from "~/lib/i18n/locales";
 import { pageWords } from "~/lib/i18n/page-words";
 import { pageSay, type SayPage } from "~/lib/i18n/pages";
 import { formatMoney } from "~/lib/money";
@@ -18,9 +18,12 @@ export const handle = localizedPage;
 const monthlyOnly = "group-has-[[name=period][value=yearly]:checked]/period:hidden";
 const yearlyOnly = "hidden group-has-[[name=period][value=yearly]:checked]/period:inline";
 
-/** A price in the page's language and the plan's currency: $7.99, 7,99 $US, US$7.99. */
+/**
+ * A price in the page's language and the plan's currency: $7.99, 7,99 $US, US$7.99. In Arabic a left-to-right
+ * mark after "US$" keeps the "$" beside "US" (else the browser's bidi moves it to the far side: "$US 7.99").
+ */
 const price = (t: SayPage, amount: number) =>
-  formatMoney(Math.round(amount * 100), PRO_PRICE.currency, { compact: true, locale: t.locale });
+  `${formatMoney(Math.round(amount * 100), PRO_PRICE.currency, { compact: true, locale: t.locale })}${localeDir(t.locale) === "rtl" ? "\u200e" : ""}`;
 
 export const meta: Route.MetaFunction = ({ loaderData }) => {
   if (!loaderData) return pageMeta("Pricing");
