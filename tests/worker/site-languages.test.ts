@@ -117,6 +117,17 @@ describe("the site header and footer in the visitor's language", () => {
     expect(en).not.toContain("binding version");
   });
 
+  it("frames a guide in the visitor's language around its English text", async () => {
+    const html = await (await page("/guides/welcome", { "accept-language": "ja" })).text();
+    expect(html).toContain('<html lang="ja" dir="ltr"');
+    for (const words of ["← ガイド一覧に戻る", "このガイドは役に立ちましたか？", "各ガイドは英語で書かれています。"])
+      expect(html).toContain(words);
+    expect(html).toMatch(/<div lang="en" dir="ltr" class="mt-10">/);
+    const en = await (await page("/guides/welcome")).text();
+    for (const words of ["Was this guide helpful?", "min read", "Explore More Guides"]) expect(en).toContain(words);
+    expect(en).not.toContain("written in English");
+  });
+
   it("lays out an Arabic page right to left, header and footer with it", async () => {
     const html = await (await page("/auth", { "accept-language": "ar" })).text();
     expect(html).toContain('<html lang="ar" dir="rtl"');

@@ -142,4 +142,16 @@ export const pagesAr: PagesCatalog = {
   "guides.more.text": "أخبرنا بالدليل الذي سيفيدك وسنكتبه.",
   "guides.more.request": "اطلب دليلًا",
   "guides.more.help": "زر مركز المساعدة",
+
+  "guides.page.back": "→ العودة إلى الأدلة",
+  "guides.page.by": "الكاتب",
+  "guides.page.published": "تاريخ النشر",
+  "guides.page.readingTime": "مدة القراءة",
+  "guides.page.helpful": "هل كان هذا الدليل مفيدًا؟",
+  "guides.page.yes": "نعم",
+  "guides.page.somewhat": "إلى حد ما",
+  "guides.page.no": "لا",
+  "guides.page.thanks": "شكرًا على ملاحظاتك، فهي تساعدنا على تحديد ما نحسّنه بعد ذلك.",
+  "guides.page.refused": "لم يُحفظ تصويتك: وصلتنا أصوات كثيرة من هذا الاتصال. يُرجى الانتظار دقيقة ثم المحاولة مرة أخرى.",
+  "guides.page.more": "استكشف المزيد من الأدلة",
 };

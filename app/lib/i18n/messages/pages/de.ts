@@ -154,4 +154,17 @@ export const pagesDe: PagesCatalog = {
   "guides.more.text": "Sagen Sie uns, welche Anleitung Ihnen helfen würde, und wir schreiben sie.",
   "guides.more.request": "Anleitung anfragen",
   "guides.more.help": "Zum Hilfe-Center",
+
+  "guides.page.back": "← Zurück zu den Anleitungen",
+  "guides.page.by": "Von",
+  "guides.page.published": "Veröffentlicht",
+  "guides.page.readingTime": "Lesezeit",
+  "guides.page.helpful": "War diese Anleitung hilfreich?",
+  "guides.page.yes": "Ja",
+  "guides.page.somewhat": "Teilweise",
+  "guides.page.no": "Nein",
+  "guides.page.thanks": "Danke für Ihr Feedback. Es hilft uns zu entscheiden, was wir als Nächstes verbessern.",
+  "guides.page.refused":
+    "Ihre Stimme wurde nicht gespeichert: zu viele von dieser Verbindung. Bitte warten Sie eine Minute und versuchen Sie es erneut.",
+  "guides.page.more": "Weitere Anleitungen",
 };

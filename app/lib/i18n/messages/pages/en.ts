@@ -149,4 +149,16 @@ export const pagesEn = {
   "guides.more.text": "Tell us which guide would help you and we will write it.",
   "guides.more.request": "Request a Guide",
   "guides.more.help": "Visit the help centre",
+
+  "guides.page.back": "← Back to Guides",
+  "guides.page.by": "By",
+  "guides.page.published": "Published",
+  "guides.page.readingTime": "Reading time",
+  "guides.page.helpful": "Was this guide helpful?",
+  "guides.page.yes": "Yes",
+  "guides.page.somewhat": "Somewhat",
+  "guides.page.no": "No",
+  "guides.page.thanks": "Thanks for your feedback. It helps us decide what to improve next.",
+  "guides.page.refused": "Your vote was not saved: too many from this connection. Please wait a minute and try again.",
+  "guides.page.more": "Explore More Guides",
 } as const satisfies Record<string, string>;

@@ -151,4 +151,17 @@ export const pagesEs: PagesCatalog = {
   "guides.more.text": "Díganos qué guía le sería útil y la escribiremos.",
   "guides.more.request": "Pedir una guía",
   "guides.more.help": "Ir al centro de ayuda",
+
+  "guides.page.back": "← Volver a las guías",
+  "guides.page.by": "Por",
+  "guides.page.published": "Publicado",
+  "guides.page.readingTime": "Tiempo de lectura",
+  "guides.page.helpful": "¿Le ha resultado útil esta guía?",
+  "guides.page.yes": "Sí",
+  "guides.page.somewhat": "En parte",
+  "guides.page.no": "No",
+  "guides.page.thanks": "Gracias por su opinión. Nos ayuda a decidir qué mejorar.",
+  "guides.page.refused":
+    "Su voto no se ha guardado: hay demasiados desde esta conexión. Espere un minuto y vuelva a intentarlo.",
+  "guides.page.more": "Más guías",
 };

@@ -155,4 +155,17 @@ export const pagesFr: PagesCatalog = {
   "guides.more.text": "Dites-nous quel guide vous aiderait et nous l’écrirons.",
   "guides.more.request": "Demander un guide",
   "guides.more.help": "Aller au centre d’aide",
+
+  "guides.page.back": "← Retour aux guides",
+  "guides.page.by": "Par",
+  "guides.page.published": "Publié le",
+  "guides.page.readingTime": "Temps de lecture",
+  "guides.page.helpful": "Ce guide vous a-t-il été utile ?",
+  "guides.page.yes": "Oui",
+  "guides.page.somewhat": "En partie",
+  "guides.page.no": "Non",
+  "guides.page.thanks": "Merci pour votre avis. Il nous aide à choisir quoi améliorer ensuite.",
+  "guides.page.refused":
+    "Votre vote n’a pas été enregistré : trop de votes depuis cette connexion. Patientez une minute, puis réessayez.",
+  "guides.page.more": "D’autres guides",
 };

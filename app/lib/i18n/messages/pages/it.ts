@@ -152,4 +152,17 @@ export const pagesIt: PagesCatalog = {
   "guides.more.text": "Dicci quale guida ti sarebbe utile e la scriviamo noi.",
   "guides.more.request": "Richiedi una guida",
   "guides.more.help": "Vai al centro assistenza",
+
+  "guides.page.back": "← Torna alle guide",
+  "guides.page.by": "Di",
+  "guides.page.published": "Pubblicata il",
+  "guides.page.readingTime": "Tempo di lettura",
+  "guides.page.helpful": "Questa guida ti è stata utile?",
+  "guides.page.yes": "Sì",
+  "guides.page.somewhat": "In parte",
+  "guides.page.no": "No",
+  "guides.page.thanks": "Grazie per il tuo parere. Ci aiuta a decidere cosa migliorare.",
+  "guides.page.refused":
+    "Il tuo voto non è stato salvato: troppi voti da questa connessione. Aspetta un minuto e riprova.",
+  "guides.page.more": "Altre guide",
 };

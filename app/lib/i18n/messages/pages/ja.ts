@@ -146,4 +146,17 @@ export const pagesJa: PagesCatalog = {
   "guides.more.text": "どんなガイドが役に立つか教えてください。私たちが書きます。",
   "guides.more.request": "ガイドをリクエストする",
   "guides.more.help": "ヘルプセンターへ",
+
+  "guides.page.back": "← ガイド一覧に戻る",
+  "guides.page.by": "著者",
+  "guides.page.published": "公開日",
+  "guides.page.readingTime": "読了時間",
+  "guides.page.helpful": "このガイドは役に立ちましたか？",
+  "guides.page.yes": "はい",
+  "guides.page.somewhat": "まあまあ",
+  "guides.page.no": "いいえ",
+  "guides.page.thanks": "ご意見ありがとうございます。次に何を改善するかの参考にします。",
+  "guides.page.refused":
+    "投票は保存されませんでした。この接続からの投票が多すぎます。1分ほど待ってからもう一度お試しください。",
+  "guides.page.more": "ほかのガイドを見る",
 };

@@ -152,4 +152,17 @@ export const pagesNl: PagesCatalog = {
   "guides.more.text": "Vertel ons welke handleiding je zou helpen, dan schrijven wij die.",
   "guides.more.request": "Vraag een handleiding aan",
   "guides.more.help": "Naar het helpcentrum",
+
+  "guides.page.back": "← Terug naar de handleidingen",
+  "guides.page.by": "Door",
+  "guides.page.published": "Gepubliceerd",
+  "guides.page.readingTime": "Leestijd",
+  "guides.page.helpful": "Had je iets aan deze handleiding?",
+  "guides.page.yes": "Ja",
+  "guides.page.somewhat": "Een beetje",
+  "guides.page.no": "Nee",
+  "guides.page.thanks": "Bedankt voor je feedback. Zo weten we wat we hierna verbeteren.",
+  "guides.page.refused":
+    "Je stem is niet bewaard: te veel stemmen vanaf deze verbinding. Wacht een minuut en probeer het opnieuw.",
+  "guides.page.more": "Meer handleidingen",
 };

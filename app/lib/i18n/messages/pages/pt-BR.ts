@@ -149,4 +149,16 @@ export const pagesPtBR: PagesCatalog = {
   "guides.more.text": "Conte qual guia ajudaria você e nós o escrevemos.",
   "guides.more.request": "Pedir um guia",
   "guides.more.help": "Ir para a central de ajuda",
+
+  "guides.page.back": "← Voltar aos guias",
+  "guides.page.by": "Por",
+  "guides.page.published": "Publicado em",
+  "guides.page.readingTime": "Tempo de leitura",
+  "guides.page.helpful": "Este guia foi útil?",
+  "guides.page.yes": "Sim",
+  "guides.page.somewhat": "Em parte",
+  "guides.page.no": "Não",
+  "guides.page.thanks": "Obrigado pelo seu retorno. Ele nos ajuda a decidir o que melhorar.",
+  "guides.page.refused": "Seu voto não foi salvo: votos demais desta conexão. Aguarde um minuto e tente de novo.",
+  "guides.page.more": "Mais guias",
 };

@@ -133,4 +133,16 @@ export const pagesZhHans: PagesCatalog = {
   "guides.more.text": "告诉我们哪篇指南对您有帮助，我们来写。",
   "guides.more.request": "申请一篇指南",
   "guides.more.help": "前往帮助中心",
+
+  "guides.page.back": "← 返回指南",
+  "guides.page.by": "作者",
+  "guides.page.published": "发布日期",
+  "guides.page.readingTime": "阅读时长",
+  "guides.page.helpful": "这篇指南对您有帮助吗？",
+  "guides.page.yes": "有",
+  "guides.page.somewhat": "有一些",
+  "guides.page.no": "没有",
+  "guides.page.thanks": "感谢您的反馈，这能帮助我们决定下一步改进什么。",
+  "guides.page.refused": "您的投票未保存：来自此连接的投票过多。请稍等一分钟后再试。",
+  "guides.page.more": "浏览更多指南",
 };
