@@ -114,14 +114,54 @@ const heavyUnit = vitest("heavy unit tests (LibreOffice, khard)", "unit-heavy", 
 // Two chains side by side on two cores, with no wait between phases: whichever chain is ahead starts its
 // next stage while the other's runs. Chain one: tsc (one core), the generated-files check, the unit tests
 // (one Vitest worker), then the heavy tests (floods, tens of thousands of rows, LibreOffice: each holds a
-// core for a while). Chain two: lint, the build, then the Worker tests (two workerds), the longest stage,
-// started as soon as the build is there (decision 0247).
-// tsc reads no build and the build no generated types; the Worker and heavy tests read the build, so the
-// heavy ones wait for it to end.
+// core for a while), then the early part of the journeys. Chain two: lint, the build, then the Worker tests
+// (two workerds), the longest stage, started as soon as the build is there (decision 0247), then the late
+// part of the journeys.
+// tsc reads no build and the build no generated types; the Worker and heavy tests and the journeys read the
+// build, so they wait for it to end.
 let built;
 const buildEnded = new Promise((resolve) => {
   built = resolve;
 });
+// The journeys in two parts, one Playwright worker and server each (docs/decisions/0287): the Worker tests
+// keep about one core busy, so the early part takes the other as soon as chain one's tests end, instead of
+// the whole journeys waiting for the Worker tests. Each part has its own port and results folder; the pages
+// axe found clean are shared by both, in a folder emptied here.
+const axeClean = path.join(reports, "axe-clean");
+rmSync(axeClean, { recursive: true, force: true });
+const e2ePort = Number(process.env.E2E_PORT ?? 8799);
+const journeys = (part, port) => {
+  const file = path.join(reports, `e2e-${part}.json`);
+  return {
+    ...stage(
+      `browser journeys, ${part} part (Playwright, axe)`,
+      bin("playwright"),
+      ["test", "--reporter=list,json"],
+      {
+        PLAYWRIGHT_JSON_OUTPUT_NAME: file,
+        E2E_PART: part,
+        E2E_PORT: String(port),
+        E2E_OUTPUT: path.join(root, "test-results", part),
+        E2E_AXE_CLEAN: axeClean,
+        // One worker a part: the two parts are the two workers decision 0121 gave each a server; a third
+        // made every journey slower on two cores and the stage no shorter (0247).
+        E2E_WORKERS: process.env.E2E_WORKERS ?? "1",
+      },
+      playwrightReport(file),
+    ),
+    after: buildEnded,
+  };
+};
+const browser = browserAvailable();
+if (!browser) {
+  console.error(
+    "\nNo Chromium found for the browser journeys. Install one of:\n" +
+      "  Debian/Ubuntu: sudo apt-get install -y chromium chromium-headless-shell\n" +
+      "  elsewhere:     npx playwright install chromium\n" +
+      "or point CHROMIUM_PATH at a Chromium or Chrome binary.",
+  );
+  stages.push({ name: "browser journeys (no Chromium found)", ok: false, seconds: 0 });
+}
 await runSideBySide(stages, [
   [
     stage("types (wrangler types, react-router typegen, tsc)", "npm", ["run", "--silent", "typecheck"]),
@@ -143,6 +183,7 @@ await runSideBySide(stages, [
       after: buildEnded,
     },
     hogged ? besideHog(heavyUnit) : heavyUnit,
+    ...(browser ? [journeys("early", e2ePort)] : []),
   ],
   [
     stage("lint and format", bin("biome"), ["check", "."]),
@@ -154,34 +195,10 @@ await runSideBySide(stages, [
       "own",
       ...shuffle,
     ]),
+    // One port up, so E2E_WORKERS=2 still gives each server a port of its own (serverURL adds 100 a worker).
+    ...(browser ? [journeys("late", e2ePort + 1)] : []),
   ],
 ]);
-
-if (browserAvailable()) {
-  const file = path.join(reports, "e2e.json");
-  await runChain(stages, [
-    stage(
-      "browser journeys (Playwright, axe)",
-      bin("playwright"),
-      ["test", "--reporter=list,json"],
-      {
-        PLAYWRIGHT_JSON_OUTPUT_NAME: file,
-        // Two workers, each with a server of its own (docs/decisions/0121); a third made every journey slower
-        // on two cores and the stage no shorter (0247). E2E_WORKERS=1 runs them one by one.
-        E2E_WORKERS: process.env.E2E_WORKERS ?? "2",
-      },
-      playwrightReport(file),
-    ),
-  ]);
-} else {
-  console.error(
-    "\nNo Chromium found for the browser journeys. Install one of:\n" +
-      "  Debian/Ubuntu: sudo apt-get install -y chromium chromium-headless-shell\n" +
-      "  elsewhere:     npx playwright install chromium\n" +
-      "or point CHROMIUM_PATH at a Chromium or Chrome binary.",
-  );
-  stages.push({ name: "browser journeys (no Chromium found)", ok: false, seconds: 0 });
-}
 
 const counted = stages.map(({ name, ok }) => {
   const reader = readers.get(name);
