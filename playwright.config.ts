@@ -79,7 +79,8 @@ export default defineConfig({
   webServer: Array.from({ length: E2E_WORKERS }, (_, i) => ({
     command: `node scripts/e2e-server.mjs --port ${new URL(serverURL(i)).port}${i > 0 ? ` --copy-from ${new URL(serverURL(0)).port}` : ""}`,
     url: `${serverURL(i)}/api/health`,
-    reuseExistingServer: false,
+    // `npm test` starts each part's server as soon as the build is there and asks Playwright to use it (0287).
+    reuseExistingServer: Boolean(process.env.E2E_REUSE_SERVER),
     timeout: 120_000,
     stdout: "ignore" as const,
     stderr: "pipe" as const,

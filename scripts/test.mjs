@@ -2,11 +2,11 @@
 // failed before it; the run ends with the stage table, one summary line over every stage, and a non-zero
 // exit code if anything failed (docs/decisions/0174).
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, openSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
 import { closingLine, countTests, stageTable } from "./stage-table.mjs";
 import { runChain, runSideBySide } from "./stages.mjs";
-import { bin, offlineEnv, root } from "./wrangler-env.mjs";
+import { bin, offlineEnv, root, start } from "./wrangler-env.mjs";
 
 // Not test-results/: Playwright empties its output folder when the journeys start, and the reports are read at the end.
 const reports = path.join(root, "test-reports");
@@ -130,8 +130,36 @@ const buildEnded = new Promise((resolve) => {
 const axeClean = path.join(reports, "axe-clean");
 rmSync(axeClean, { recursive: true, force: true });
 const e2ePort = Number(process.env.E2E_PORT ?? 8799);
+/** The journeys' servers (each part's first), started once the build is there, stopped by pid at the end. */
+const servers = [];
+/**
+ * Starts a part's server as soon as the build ends, so its seed and start-up overlap the tests before the part
+ * instead of delaying it; resolves once it answers, or once it has stopped (Playwright then starts its own).
+ */
+const serveEarly = (port) =>
+  buildEnded.then(async (ok) => {
+    if (!ok) return;
+    const log = openSync(path.join(reports, `e2e-server-${port}.log`), "w");
+    const server = start(process.execPath, [path.join(root, "scripts", "e2e-server.mjs"), "--port", String(port)], {
+      stdio: ["ignore", log, log],
+      detached: true,
+    });
+    servers.push(server);
+    let exited = server.exitCode !== null;
+    server.once("exit", () => {
+      exited = true;
+    });
+    // No deadline of our own: Playwright's webServer gives up on a server that never answers.
+    while (!exited) {
+      try {
+        if ((await fetch(`http://127.0.0.1:${port}/api/health`)).ok) return;
+      } catch {}
+      await new Promise((r) => setTimeout(r, 250));
+    }
+  });
 const journeys = (part, port) => {
   const file = path.join(reports, `e2e-${part}.json`);
+  const served = serveEarly(port);
   return {
     ...stage(
       `browser journeys, ${part} part (Playwright, axe)`,
@@ -146,10 +174,12 @@ const journeys = (part, port) => {
         // One worker a part: the two parts are the two workers decision 0121 gave each a server; a third
         // made every journey slower on two cores and the stage no shorter (0247).
         E2E_WORKERS: process.env.E2E_WORKERS ?? "1",
+        // Playwright uses the server started above, or starts one where none answers.
+        E2E_REUSE_SERVER: "1",
       },
       playwrightReport(file),
     ),
-    after: buildEnded,
+    after: served,
   };
 };
 const browser = browserAvailable();
@@ -187,7 +217,7 @@ await runSideBySide(stages, [
   ],
   [
     stage("lint and format", bin("biome"), ["check", "."]),
-    { ...stage("production build", bin("react-router"), ["build"]), ended: () => built() },
+    { ...stage("production build", bin("react-router"), ["build"]), ended: (ok) => built(ok) },
     vitest("worker tests (workerd, D1, KV)", "worker", "vitest.worker.config.ts", [
       "--project",
       "shared",
@@ -199,6 +229,13 @@ await runSideBySide(stages, [
     ...(browser ? [journeys("late", e2ePort + 1)] : []),
   ],
 ]);
+
+for (const server of servers) {
+  try {
+    // The server's process group: wrangler and its workerd with it.
+    process.kill(-server.pid, "SIGTERM");
+  } catch {}
+}
 
 const counted = stages.map(({ name, ok }) => {
   const reader = readers.get(name);
