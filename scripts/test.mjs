@@ -132,6 +132,21 @@ rmSync(axeClean, { recursive: true, force: true });
 const e2ePort = Number(process.env.E2E_PORT ?? 8799);
 /** The journeys' servers (each part's first), started once the build is there, stopped by pid at the end. */
 const servers = [];
+const stopServers = () => {
+  for (const server of servers.splice(0)) {
+    try {
+      // The server's process group: wrangler and its workerd with it.
+      process.kill(-server.pid, "SIGTERM");
+    } catch {}
+  }
+};
+// They run in process groups of their own, which a Ctrl-C does not reach: stopped however the run ends.
+process.on("exit", stopServers);
+for (const [signal, code] of [
+  ["SIGINT", 130],
+  ["SIGTERM", 143],
+])
+  process.once(signal, () => process.exit(code));
 /**
  * Starts a part's server as soon as the build ends, so its seed and start-up overlap the tests before the part
  * instead of delaying it; resolves once it answers, or once it has stopped (Playwright then starts its own).
@@ -149,11 +164,17 @@ const serveEarly = (port) =>
     server.once("exit", () => {
       exited = true;
     });
-    // No deadline of our own: Playwright's webServer gives up on a server that never answers.
+    const deadline = Date.now() + 300_000;
     while (!exited) {
       try {
         if ((await fetch(`http://127.0.0.1:${port}/api/health`)).ok) return;
       } catch {}
+      if (Date.now() > deadline) {
+        // Stopped, so the port is free for the server Playwright then starts itself (the loop ends on its exit).
+        try {
+          process.kill(-server.pid, "SIGTERM");
+        } catch {}
+      }
       await new Promise((r) => setTimeout(r, 250));
     }
   });
@@ -230,12 +251,7 @@ await runSideBySide(stages, [
   ],
 ]);
 
-for (const server of servers) {
-  try {
-    // The server's process group: wrangler and its workerd with it.
-    process.kill(-server.pid, "SIGTERM");
-  } catch {}
-}
+stopServers();
 
 const counted = stages.map(({ name, ok }) => {
   const reader = readers.get(name);
