@@ -147,13 +147,22 @@ for (const [signal, code] of [
   ["SIGTERM", 143],
 ])
   process.once(signal, () => process.exit(code));
+const answers = async (port) => {
+  try {
+    return (await fetch(`http://127.0.0.1:${port}/api/health`)).ok;
+  } catch {
+    return false;
+  }
+};
 /**
  * Starts a part's server as soon as the build ends, so its seed and start-up overlap the tests before the part
- * instead of delaying it; resolves once it answers, or once it has stopped (Playwright then starts its own).
+ * instead of delaying it. Resolves once it answers; Playwright is told to use a server only when it is this one
+ * (`env.E2E_REUSE_SERVER`): where it stopped, or something else already held the port, Playwright starts its own
+ * as before, and fails on a port in use rather than run the journeys against another run's state.
  */
-const serveEarly = (port) =>
+const serveEarly = (port, env) =>
   buildEnded.then(async (ok) => {
-    if (!ok) return;
+    if (!ok || (await answers(port))) return;
     const log = openSync(path.join(reports, `e2e-server-${port}.log`), "w");
     const server = start(process.execPath, [path.join(root, "scripts", "e2e-server.mjs"), "--port", String(port)], {
       stdio: ["ignore", log, log],
@@ -166,9 +175,10 @@ const serveEarly = (port) =>
     });
     const deadline = Date.now() + 300_000;
     while (!exited) {
-      try {
-        if ((await fetch(`http://127.0.0.1:${port}/api/health`)).ok) return;
-      } catch {}
+      if (await answers(port)) {
+        env.E2E_REUSE_SERVER = "1";
+        return;
+      }
       if (Date.now() > deadline) {
         // Stopped, so the port is free for the server Playwright then starts itself (the loop ends on its exit).
         try {
@@ -180,28 +190,24 @@ const serveEarly = (port) =>
   });
 const journeys = (part, port) => {
   const file = path.join(reports, `e2e-${part}.json`);
-  const served = serveEarly(port);
-  return {
-    ...stage(
-      `browser journeys, ${part} part (Playwright, axe)`,
-      bin("playwright"),
-      ["test", "--reporter=list,json"],
-      {
-        PLAYWRIGHT_JSON_OUTPUT_NAME: file,
-        E2E_PART: part,
-        E2E_PORT: String(port),
-        E2E_OUTPUT: path.join(root, "test-results", part),
-        E2E_AXE_CLEAN: axeClean,
-        // One worker a part: the two parts are the two workers decision 0121 gave each a server; a third
-        // made every journey slower on two cores and the stage no shorter (0247).
-        E2E_WORKERS: process.env.E2E_WORKERS ?? "1",
-        // Playwright uses the server started above, or starts one where none answers.
-        E2E_REUSE_SERVER: "1",
-      },
-      playwrightReport(file),
-    ),
-    after: served,
-  };
+  const journeyStage = stage(
+    `browser journeys, ${part} part (Playwright, axe)`,
+    bin("playwright"),
+    ["test", "--reporter=list,json"],
+    {
+      PLAYWRIGHT_JSON_OUTPUT_NAME: file,
+      E2E_PART: part,
+      E2E_PORT: String(port),
+      E2E_OUTPUT: path.join(root, "test-results", part),
+      E2E_AXE_CLEAN: axeClean,
+      // One worker a part: the two parts are the two workers decision 0121 gave each a server; a third
+      // made every journey slower on two cores and the stage no shorter (0247).
+      E2E_WORKERS: process.env.E2E_WORKERS ?? "1",
+    },
+    playwrightReport(file),
+  );
+  // The stage reads its env when it starts, once its server answers (serveEarly sets E2E_REUSE_SERVER in it).
+  return { ...journeyStage, after: serveEarly(port, journeyStage.env) };
 };
 const browser = browserAvailable();
 if (!browser) {
