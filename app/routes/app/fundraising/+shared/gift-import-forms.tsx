@@ -3,8 +3,15 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { Form } from "react-router";
 import type { z } from "zod";
 import { Field, inputClass } from "~/components/ui/field";
-import { GIFT_FIELD_LABELS, GIFT_FIELDS, type GiftMapping } from "~/lib/fundraising/gift-import";
+import {
+  GIFT_FIELD_LABELS,
+  GIFT_FIELDS,
+  type GiftMapping,
+  MAX_GIFT_FILE_BYTES,
+  MAX_GIFT_ROWS,
+} from "~/lib/fundraising/gift-import";
 import { confirmSchema, mappingSchema, uploadSchema } from "~/lib/fundraising/gift-import-forms";
+import { formatCount } from "~/lib/i18n/format";
 
 /** The gift import's three forms: choose a file, say which column holds what, and confirm. */
 
@@ -30,7 +37,7 @@ export function UploadForm({ lastResult, busy }: { lastResult: SubmissionResult<
         id={fields.file.id}
         label="File"
         errors={fields.file.errors}
-        hint="A .csv file up to 5 MB and 20,000 gifts."
+        hint={`A .csv file up to ${MAX_GIFT_FILE_BYTES / 1_000_000} MB and ${formatCount(MAX_GIFT_ROWS, "en")} gifts.`}
       >
         <input
           {...getInputProps(fields.file, { type: "file" })}
