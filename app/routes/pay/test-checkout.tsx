@@ -2,7 +2,7 @@ import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, redirect } from "react-router";
 import { z } from "zod";
-import { Field } from "~/components/ui/field";
+import { Field, FormError } from "~/components/ui/field";
 import { optionalText, requiredEmailField } from "~/lib/forms/fields";
 import { formatMoney } from "~/lib/money";
 import { staticPage } from "~/lib/platform/page-handle";
@@ -87,15 +87,7 @@ export default function TestCheckout({ loaderData, actionData }: Route.Component
         </p>
       ) : (
         <Form method="post" {...getFormProps(form)} className="mt-6 space-y-4">
-          {form.errors?.length ? (
-            <p
-              id={form.errorId}
-              role="alert"
-              className="rounded-md bg-red-50 px-3 py-2 text-red-800 dark:bg-red-950 dark:text-red-100"
-            >
-              {form.errors[0]}
-            </p>
-          ) : null}
+          <FormError id={form.errorId} errors={form.errors} />
           <Field id={fields.email.id} label="Email" errors={fields.email.errors}>
             <input {...getInputProps(fields.email, { type: "email" })} autoComplete="email" className={input} />
           </Field>

@@ -2,7 +2,7 @@ import { getFormProps, getInputProps, type SubmissionResult, useForm } from "@co
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, useNavigation } from "react-router";
 import { REGISTRATION_NUMBER_HINT, RegistrationCountryField } from "~/components/registration-fields";
-import { Field, inputClass } from "~/components/ui/field";
+import { Field, FormError, inputClass } from "~/components/ui/field";
 import { appContext } from "~/context";
 import { nonprofitSchema } from "~/lib/billing/nonprofit-form";
 import { formatPlanDate, NONPROFIT_MONTHS } from "~/lib/billing/plans";
@@ -90,11 +90,7 @@ export function Nonprofit({
       {pending || approved ? null : (
         <Form method="post" className="mt-4 space-y-4" {...getFormProps(form)}>
           <input type="hidden" name="intent" value="apply-nonprofit" />
-          {form.errors?.length ? (
-            <p role="alert" className="font-medium text-red-700 text-sm dark:text-red-300">
-              {form.errors[0]}
-            </p>
-          ) : null}
+          <FormError id={form.errorId} errors={form.errors} />
           <Field id={fields.organisation.id} label="Organisation name" errors={fields.organisation.errors}>
             <input
               {...getInputProps(fields.organisation, { type: "text" })}
