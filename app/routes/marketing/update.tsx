@@ -1,5 +1,6 @@
 import { data, href, Link } from "react-router";
 import { linkClass } from "~/components/marketing/page";
+import { UpdateMeta } from "~/components/marketing/update-meta";
 import { findUpdate } from "~/content/updates";
 import { negotiateLocale } from "~/lib/i18n/locales";
 import { pageWords } from "~/lib/i18n/page-words";
@@ -7,7 +8,6 @@ import { pageSay } from "~/lib/i18n/pages";
 import { localizedPage } from "~/lib/platform/page-handle";
 import { pageMeta } from "~/lib/site";
 import type { Route } from "./+types/update";
-import { UpdateMeta } from "./updates";
 
 export function loader({ params, request }: Route.LoaderArgs) {
   const update = findUpdate(params.id);
@@ -29,9 +29,7 @@ export default function UpdatePage({ loaderData }: Route.ComponentProps) {
       <Link to={href("/updates")} className={linkClass}>
         {t("updates.all")}
       </Link>
-      <div className="mt-6 flex flex-wrap items-center gap-2 text-sm">
-        <UpdateMeta t={t} date={update.date} category={update.category} />
-      </div>
+      <UpdateMeta update={update} t={t} className="mt-6" />
       {t.locale === "en" ? null : (
         <p className="mt-4 text-slate-600 text-sm dark:text-slate-300">{t("updates.english")}</p>
       )}

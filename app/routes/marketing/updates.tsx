@@ -1,10 +1,10 @@
 import { href, Link } from "react-router";
 import { card, linkClass, PageHero } from "~/components/marketing/page";
-import { UPDATES, type UpdateCategory } from "~/content/updates";
-import { formatDay } from "~/lib/i18n/format";
+import { UpdateMeta } from "~/components/marketing/update-meta";
+import { UPDATES } from "~/content/updates";
 import { negotiateLocale } from "~/lib/i18n/locales";
 import { pageWords } from "~/lib/i18n/page-words";
-import { pageSay, type SayPage } from "~/lib/i18n/pages";
+import { pageSay } from "~/lib/i18n/pages";
 import { localizedPage } from "~/lib/platform/page-handle";
 import { pageMeta, SITE } from "~/lib/site";
 import type { Route } from "./+types/updates";
@@ -18,27 +18,6 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
 export const loader = ({ request }: Route.LoaderArgs) => ({
   words: pageWords(negotiateLocale(request).locale, "updates"),
 });
-
-const CATEGORY_CLASS: Record<UpdateCategory, string> = {
-  feature: "bg-brand-100 text-brand-700 dark:bg-brand-900 dark:text-brand-100",
-  improvement: "bg-emerald-100 text-emerald-800 dark:bg-emerald-950 dark:text-emerald-200",
-  "bug-fix": "bg-amber-100 text-amber-900 dark:bg-amber-950 dark:text-amber-200",
-  announcement: "bg-sky-100 text-sky-900 dark:bg-sky-950 dark:text-sky-200",
-};
-
-/** The date and the kind of an update, in the page's language. */
-export function UpdateMeta({ t, date, category }: { t: SayPage; date: string; category: UpdateCategory }) {
-  return (
-    <>
-      <time dateTime={date} className="text-slate-600 dark:text-slate-300">
-        {formatDay(date, t.locale)}
-      </time>
-      <span className={`rounded-full px-2.5 py-0.5 font-semibold text-xs ${CATEGORY_CLASS[category]}`}>
-        {t(`updates.category.${category}`)}
-      </span>
-    </>
-  );
-}
 
 /**
  * Reading only: no framework JavaScript. The page's frame is in the visitor's language; each update is written
@@ -64,14 +43,13 @@ export default function Updates({ loaderData }: Route.ComponentProps) {
         <ol className="space-y-6">
           {UPDATES.map((u) => (
             <li key={u.id} className={card}>
-              <div className="flex flex-wrap items-center gap-2 text-sm">
-                <UpdateMeta t={t} date={u.date} category={u.category} />
+              <UpdateMeta update={u} t={t}>
                 {u.isNew ? (
                   <span className="rounded-full bg-rose-600 px-2 py-0.5 font-bold text-white text-xs">
                     {t("updates.new")}
                   </span>
                 ) : null}
-              </div>
+              </UpdateMeta>
               <h2 lang="en" dir="ltr" className="mt-3 font-bold text-xl">
                 {u.title}
               </h2>
