@@ -9,7 +9,7 @@ export const sitePagesIt: SitePagesCatalog = {
   "sample.tip": "Il consiglio dell’assistente",
   "sample.hub.title": "Fai networking a questo evento con uno spazio evento",
   "sample.hub.text":
-    "Crea un account gratuito, aggiungi questo evento come spazio e attivalo: chiunque scansioni il tuo codice QR o ti invii i propri dati riceve l’etichetta con {title}.",
+    "Crea un account gratuito, aggiungi questo evento come spazio e attivalo: chiunque scansioni il tuo codice QR o ti invii i propri dati riceve l’etichetta «{title}».",
   "sample.prepare": "Come prepararti a un evento",
   "sample.notFound": "Evento",
   "sample.nonprofit-tech-summit.title": "Summit tecnologico per il non profit",
