@@ -718,6 +718,8 @@ async function sitePages(locale: Locale): Promise<string[]> {
   const { default: NewsletterConfirm } = await import("~/routes/marketing/newsletter-confirm");
   const { default: NotFound } = await import("~/routes/marketing/not-found");
   const { sitePagesEn } = await import("~/lib/i18n/messages/sitepages/en");
+  const { NewsletterSlideIn } = await import("~/components/marketing/newsletter-slide-in");
+  const { siteWords } = await import("~/lib/i18n/site-words");
   const refused = (fields: Record<string, keyof typeof sitePagesEn>, form?: keyof typeof sitePagesEn) => ({
     status: "error",
     initialValue: {},
@@ -779,6 +781,12 @@ async function sitePages(locale: Locale): Promise<string[]> {
     await sitePage("/newsletter-confirm", NewsletterConfirm, newsletter),
     await sitePage("/newsletter-confirm", NewsletterConfirm, newsletter, { confirmed: true }),
     await sitePage("/newsletter-confirm", NewsletterConfirm, newsletter, { confirmed: false }),
+    // The newsletter offer every page carries, as a page without framework JavaScript renders it (hidden).
+    await sitePage(
+      "/",
+      () => createElement(NewsletterSlideIn, { signedIn: false, staticPage: true, words: siteWords(locale) }),
+      {},
+    ),
     await sitePage("/nowhere", NotFound, {
       path: "/nowhere",
       campaigns,
@@ -794,6 +802,8 @@ async function sitePages(locale: Locale): Promise<string[]> {
 const SITE_PAGE_NAMES = [
   ...LANDING_NAMES,
   SITE.supportEmail,
+  // The newsletter form's example address is an address, not words.
+  "you@example.org",
   "CRM",
   "Zoom",
   "nowhere",
@@ -889,6 +899,7 @@ describe("no hard-coded English on the sample event, contact, demo, reviews, new
       "We couldn&#x27;t find <code",
       "Network at this event with an event hub",
       "1,200",
+      "Networking tips, once a month",
     ])
       expect(all).toContain(words);
   });

@@ -58,8 +58,7 @@ export function sitePageWordsOf(locale: Locale, area: SitePageArea, own: SitePag
     messages[key] = message;
     if (key.startsWith(`${area}.error.`)) fields[sitePagesEn[key]] = format(locale, message, undefined);
   }
-  const landing = marketingWords(locale).messages;
-  for (const key of BORROWED[area] ?? []) messages[key] = landing[key];
+  for (const key of BORROWED[area] ?? []) messages[key] = marketingWords(locale).messages[key];
   return { locale, messages, fields };
 }
 

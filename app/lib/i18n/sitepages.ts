@@ -1,5 +1,5 @@
 /**
- * The sample event, contact, demo, reviews, newsletter and not-found pages' words. Each page's loader sends its own
+ * The sample event, contact, demo, reviews, newsletter and not-found pages' words, and the newsletter offer's. Each page's loader sends its own
  * area's messages in the page's language, checked on the server, so no browser loads a catalogue; a page that
  * hydrates formats the same messages it was sent.
  */
@@ -9,7 +9,7 @@ import type { MarketingKey } from "./marketing";
 import type { sitePagesEn } from "./messages/sitepages/en";
 
 /** Which page's words a loader sends: the keys under its prefix. */
-export type SitePageArea = "sample" | "contact" | "demo" | "reviews" | "newsletter" | "notFound";
+export type SitePageArea = "sample" | "contact" | "demo" | "reviews" | "newsletter" | "notFound" | "offer";
 
 export type SitePageKey = keyof typeof sitePagesEn | MarketingKey;
 export type SitePageWords = {

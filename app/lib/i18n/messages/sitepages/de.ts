@@ -125,4 +125,9 @@ export const sitePagesDe: SitePagesCatalog = {
 
   "notFound.title": "Seite nicht gefunden",
   "notFound.notice": "{path} haben wir nicht gefunden. Hier ist stattdessen unsere Startseite.",
+
+  "offer.title": "Networking-Tipps, einmal im Monat",
+  "offer.text":
+    "Checklisten für Veranstaltungen, Vorlagen zum Nachfassen und Produktneuigkeiten. Jederzeit abbestellbar.",
+  "offer.close": "Newsletter-Angebot schließen",
 };

@@ -126,4 +126,8 @@ export const sitePagesEn = {
 
   "notFound.title": "Page not found",
   "notFound.notice": "We couldn't find {path}. Here's our home page instead.",
+
+  "offer.title": "Networking tips, once a month",
+  "offer.text": "Event checklists, follow-up templates and product news. Unsubscribe any time.",
+  "offer.close": "Close newsletter offer",
 } as const;

@@ -124,4 +124,9 @@ export const sitePagesEs: SitePagesCatalog = {
 
   "notFound.title": "Página no encontrada",
   "notFound.notice": "No hemos encontrado {path}. Le mostramos nuestra página de inicio.",
+
+  "offer.title": "Consejos de networking, una vez al mes",
+  "offer.text":
+    "Listas de comprobación para eventos, plantillas de seguimiento y novedades del producto. Puede darse de baja cuando quiera.",
+  "offer.close": "Cerrar la oferta del boletín",
 };

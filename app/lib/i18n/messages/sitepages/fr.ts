@@ -125,4 +125,9 @@ export const sitePagesFr: SitePagesCatalog = {
 
   "notFound.title": "Page introuvable",
   "notFound.notice": "Nous n’avons pas trouvé {path}. Voici notre page d’accueil.",
+
+  "offer.title": "Des conseils de networking, une fois par mois",
+  "offer.text":
+    "Listes de contrôle pour vos événements, modèles de relance et nouveautés du produit. Désabonnement possible à tout moment.",
+  "offer.close": "Fermer l’offre de la lettre d’information",
 };

@@ -124,4 +124,9 @@ export const sitePagesIt: SitePagesCatalog = {
 
   "notFound.title": "Pagina non trovata",
   "notFound.notice": "Non abbiamo trovato {path}. Ecco la nostra home page.",
+
+  "offer.title": "Consigli di networking, una volta al mese",
+  "offer.text":
+    "Checklist per gli eventi, modelli di follow-up e novità sul prodotto. Puoi annullare l’iscrizione quando vuoi.",
+  "offer.close": "Chiudi l’offerta della newsletter",
 };

@@ -124,4 +124,9 @@ export const sitePagesJa: SitePagesCatalog = {
 
   "notFound.title": "ページが見つかりません",
   "notFound.notice": "{path} は見つかりませんでした。代わりにホームページをご覧ください。",
+
+  "offer.title": "ネットワーキングのヒントを月に1回",
+  "offer.text":
+    "イベントのチェックリスト、フォローアップのテンプレート、製品ニュースをお届けします。配信はいつでも停止できます。",
+  "offer.close": "ニュースレターの案内を閉じる",
 };

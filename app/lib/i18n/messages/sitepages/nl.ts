@@ -125,4 +125,8 @@ export const sitePagesNl: SitePagesCatalog = {
 
   "notFound.title": "Pagina niet gevonden",
   "notFound.notice": "We konden {path} niet vinden. Hier is onze startpagina.",
+
+  "offer.title": "Netwerktips, één keer per maand",
+  "offer.text": "Checklists voor evenementen, sjablonen om op te volgen en productnieuws. Je kunt je altijd afmelden.",
+  "offer.close": "Nieuwsbriefaanbod sluiten",
 };

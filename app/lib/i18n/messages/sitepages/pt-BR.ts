@@ -122,4 +122,8 @@ export const sitePagesPtBR: SitePagesCatalog = {
 
   "notFound.title": "Página não encontrada",
   "notFound.notice": "Não encontramos {path}. Veja a nossa página inicial.",
+
+  "offer.title": "Dicas de networking, uma vez por mês",
+  "offer.text": "Checklists para eventos, modelos de acompanhamento e novidades do produto. Cancele quando quiser.",
+  "offer.close": "Fechar a oferta da newsletter",
 };

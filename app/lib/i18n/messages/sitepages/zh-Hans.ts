@@ -110,4 +110,8 @@ export const sitePagesZhHans: SitePagesCatalog = {
 
   "notFound.title": "找不到页面",
   "notFound.notice": "找不到 {path}。先看看我们的首页吧。",
+
+  "offer.title": "人脉拓展技巧，每月一期",
+  "offer.text": "活动清单、跟进模板和产品资讯。可随时退订。",
+  "offer.close": "关闭电子报订阅提示",
 };
