@@ -1,5 +1,6 @@
 /** The sample event, contact, demo, reviews, newsletter and not-found pages' catalogues, for their loaders only. */
 
+import { SAMPLE_EVENT_IDS } from "~/content/events";
 import { format } from "./icu";
 import type { Locale } from "./locales";
 import type { MarketingKey } from "./marketing";
@@ -15,7 +16,7 @@ import { sitePagesNl } from "./messages/sitepages/nl";
 import { sitePagesPtBR } from "./messages/sitepages/pt-BR";
 import type { SitePagesCatalog } from "./messages/sitepages/types";
 import { sitePagesZhHans } from "./messages/sitepages/zh-Hans";
-import type { SitePageArea, SitePageKey, SitePageWords } from "./sitepages";
+import { type SitePageArea, type SitePageKey, type SitePageWords, sitePageSay } from "./sitepages";
 
 /** Every language's words for these pages: English whole, the others as written (the catalogue test reads these). */
 export const SITEPAGE_CATALOGS: Record<Locale, SitePagesCatalog> = {
@@ -73,4 +74,10 @@ export function sitePageWords(locale: Locale, area: SitePageArea): SitePageWords
     ready.set(id, words);
   }
   return words;
+}
+
+/** The sample events' titles in one language, by id, for the landing's event row: the same words as their pages. */
+export function sampleTitles(locale: Locale): Record<string, string> {
+  const t = sitePageSay(sitePageWords(locale, "sample"));
+  return Object.fromEntries(SAMPLE_EVENT_IDS.map((id) => [id, t(`sample.${id}.title` as SitePageKey)]));
 }

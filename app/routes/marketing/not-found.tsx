@@ -3,7 +3,7 @@ import { Landing } from "~/components/marketing/landing";
 import { appContext } from "~/context";
 import { negotiateLocale } from "~/lib/i18n/locales";
 import { marketingWords } from "~/lib/i18n/marketing-words";
-import { sitePageWords } from "~/lib/i18n/sitepage-words";
+import { sampleTitles, sitePageWords } from "~/lib/i18n/sitepage-words";
 import { around, sitePageSay } from "~/lib/i18n/sitepages";
 import { localizedPage } from "~/lib/platform/page-handle";
 import { pageMeta } from "~/lib/site";
@@ -21,6 +21,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       // The notice and the landing below it in one language, the visitor's.
       words: marketingWords(locale),
       notice: sitePageWords(locale, "notFound"),
+      sampleTitles: sampleTitles(locale),
     },
     { status: 404 },
   );
@@ -47,7 +48,12 @@ export default function NotFound({ loaderData }: Route.ComponentProps) {
         </code>
         {after}
       </div>
-      <Landing campaigns={loaderData.campaigns} today={loaderData.today} words={loaderData.words} />
+      <Landing
+        campaigns={loaderData.campaigns}
+        today={loaderData.today}
+        words={loaderData.words}
+        sampleTitles={loaderData.sampleTitles}
+      />
     </>
   );
 }
