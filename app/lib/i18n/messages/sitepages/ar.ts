@@ -9,7 +9,7 @@ export const sitePagesAr: SitePagesCatalog = {
   "sample.tip": "نصيحة المساعد",
   "sample.hub.title": "وسّع شبكة علاقاتك في هذه الفعالية عبر مركز الفعالية",
   "sample.hub.text":
-    "أنشئ حسابًا مجانيًا، وأضف هذه الفعالية مركزًا وفعّله: كل من يمسح رمز QR الخاص بك أو يشاركك بياناته يُوسَم تلقائيًا بـ{title}.",
+    "أنشئ حسابًا مجانيًا، وأضف هذه الفعالية مركزًا وفعّله: كل من يمسح رمز QR الخاص بك أو يشاركك بياناته يُوسَم تلقائيًا بـ«{title}».",
   "sample.prepare": "كيف تستعد لفعالية",
   "sample.notFound": "فعالية",
   "sample.nonprofit-tech-summit.title": "قمة التقنية للمنظمات غير الربحية",
@@ -28,7 +28,7 @@ export const sitePagesAr: SitePagesCatalog = {
   "sample.social-impact-forum-2026.title": "منتدى الأثر الاجتماعي",
   "sample.social-impact-forum-2026.description":
     "قادة من المؤسسات المانحة والمنظمات غير الربحية والشركات يتحدثون عن شراكات تدوم.",
-  "sample.social-impact-forum-2026.tip": "أحد عشر تواصلًا عالي الأولوية ما زال ينتظر رسالة متابعة.",
+  "sample.social-impact-forum-2026.tip": "لا تزال إحدى عشرة جهة اتصال ذات أولوية عالية تنتظر رسالة متابعة.",
 
   "contact.title": "اتصل بنا",
   "contact.description": "تحدّث إلى فريق {site} بشأن الفرق وعروض المنظمات غير الربحية والفعاليات والحلول المخصصة.",

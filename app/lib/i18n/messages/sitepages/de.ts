@@ -110,7 +110,7 @@ export const sitePagesDe: SitePagesCatalog = {
   "reviews.error.tooMany": "Zu viele Bewertungen von hier. Bitte warten Sie eine Minute und versuchen Sie es erneut.",
 
   "newsletter.title": "Newsletter",
-  "newsletter.hint": "Abonnieren Sie ihn über das Formular unten auf jeder Seite.",
+  "newsletter.hint": "Abonnieren Sie den Newsletter über das Formular unten auf jeder Seite.",
   "newsletter.back": "Zurück zur vorherigen Seite",
   "newsletter.success":
     "Geschafft! Bitte bestätigen Sie Ihr Abonnement über die E-Mail, die wir Ihnen geschickt haben.",

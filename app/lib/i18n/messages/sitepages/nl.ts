@@ -9,7 +9,7 @@ export const sitePagesNl: SitePagesCatalog = {
   "sample.tip": "Tip van de assistent",
   "sample.hub.title": "Netwerk op dit evenement met een evenementenhub",
   "sample.hub.text":
-    "Maak een gratis account, voeg dit evenement toe als hub en zet hem actief: iedereen die je QR-code scant of zijn gegevens met je deelt, krijgt het label {title}.",
+    "Maak een gratis account, voeg dit evenement toe als hub en zet hem actief: iedereen die je QR-code scant of gegevens met je deelt, krijgt het label ‘{title}’.",
   "sample.prepare": "Zo bereid je je voor op een evenement",
   "sample.notFound": "Evenement",
   "sample.nonprofit-tech-summit.title": "Techtop voor goede doelen",

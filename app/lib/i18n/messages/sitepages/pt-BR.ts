@@ -69,7 +69,7 @@ export const sitePagesPtBR: SitePagesCatalog = {
   "demo.step.share.title": "2. Compartilhe no evento",
   "demo.step.share.text":
     "Mostre o QR code, aproxime uma etiqueta NFC ou envie o link. A outra pessoa vê seu cartão na hora, sem instalar nenhum aplicativo.",
-  "demo.step.back.title": "3. Ela compartilha de volta",
+  "demo.step.back.title": "3. A pessoa compartilha de volta",
   "demo.step.back.text":
     "Com “{share}”, a pessoa envia nome, e-mail e telefone para você. O contato entra na sua rede, marcado com seu evento ativo.",
   "demo.step.follow.title": "4. Faça o acompanhamento em 48 horas",
