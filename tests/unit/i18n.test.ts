@@ -866,6 +866,28 @@ describe("no hard-coded English on the sample event, contact, demo, reviews, new
     expect(sitePageWords("en", "contact").fields[support[0] as string]).toBe(support[0]);
   });
 
+  it("names the landing's sample events in the visitor's language, as their own pages do", async () => {
+    const { sampleTitles } = await import("~/lib/i18n/sitepage-words");
+    const html = renderToStaticMarkup(
+      createElement(
+        MemoryRouter,
+        null,
+        createElement(Landing, {
+          campaigns,
+          today: "2030-05-01",
+          words: marketingWords("ja"),
+          sampleTitles: sampleTitles("ja"),
+        }),
+      ),
+    );
+    // The events row; the product demo's mock screens name a hub of their own.
+    const row = (page: string) =>
+      page.slice(page.indexOf('id="events"'), page.indexOf("</section>", page.indexOf('id="events"')));
+    expect(row(html)).toContain("非営利団体のためのテックサミット");
+    expect(row(html)).not.toContain("Nonprofit Tech Summit");
+    expect(row(landing("en"))).toContain("Nonprofit Tech Summit");
+  });
+
   it.each(["ja", "zh-Hans", "ar"] as const)("every page, form, field message and answer in %s", async (locale) => {
     for (const html of await sitePages(locale)) expect(hardCoded(withoutNames(html))).toEqual([]);
   });

@@ -77,12 +77,7 @@ describe("the site header and footer in the visitor's language", () => {
   it("writes the landing page's body in the visitor's language, Arabic right to left, English as it was", async () => {
     const ja = await (await page("/", { "accept-language": "ja" })).text();
     expect(ja).toContain('<html lang="ja" dir="ltr"');
-    for (const words of [
-      "ご利用の流れ",
-      "無料で名刺をつくる",
-      translator("ja")("card.save"),
-      "非営利団体のためのテックサミット",
-    ])
+    for (const words of ["ご利用の流れ", "無料で名刺をつくる", translator("ja")("card.save")])
       expect(ja).toContain(words);
     const ar = await (await page("/?lang=ar")).text();
     expect(ar).toContain('<html lang="ar" dir="rtl"');
