@@ -211,3 +211,36 @@ test.describe("newsletter slide-in", { tag: "@layout" }, () => {
     await expect(offer).toHaveCount(0);
   });
 });
+
+test("a phone in Japanese reads a sample event, one in Arabic the contact form and its messages; screenshots", async ({
+  browser,
+}, info) => {
+  const phone = (locale: string) =>
+    browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, locale });
+  const ja = await phone("ja-JP");
+  const event = await ja.newPage();
+  await event.goto("/events/nonprofit-tech-summit");
+  await expect(event.locator("html")).toHaveAttribute("lang", "ja");
+  await expect(event.getByRole("heading", { level: 1 })).toHaveText("非営利団体のためのテックサミット");
+  await expect(event.getByText("参加予定者数")).toBeVisible();
+  expect(await event.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await expectAccessible(event);
+  await snapshot(event, "sample-event-ja", info.project.name, { fullPage: true });
+  await ja.close();
+
+  const ar = await phone("ar-EG");
+  const contact = await ar.newPage();
+  await contact.goto("/contact");
+  await expect(contact.locator("html")).toHaveAttribute("dir", "rtl");
+  await contact.waitForLoadState("networkidle");
+  const form = contact.locator("form#support");
+  await form.getByLabel("الاسم").fill("س");
+  await form.getByRole("button", { name: "إرسال الرسالة" }).click();
+  await expect(form.getByText("يجب ألا يقل الاسم عن حرفين")).toBeVisible();
+  await expect(form.getByText("يُرجى إدخال عنوان بريد إلكتروني صالح")).toBeVisible();
+  await expect(form.getByLabel("الاسم")).toHaveValue("س");
+  expect(await contact.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await expectAccessible(contact);
+  await snapshot(contact, "contact-ar", info.project.name, { fullPage: true });
+  await ar.close();
+});

@@ -34,10 +34,12 @@ function formalIn(locale: Register, messages: Record<string, string | undefined>
 }
 
 describe("one form of address in Italian and Dutch", () => {
-  it.each(["it", "nl"] as const)("every %s message addresses the reader informally", (locale) => {
+  it.each(["it", "nl"] as const)("every %s message addresses the reader informally", async (locale) => {
     expect(formalIn(locale, OTHER_CATALOGS[locale])).toEqual([]);
     expect(formalIn(locale, MARKETING_CATALOGS[locale] as Record<string, string>)).toEqual([]);
     expect(formalIn(locale, PAGE_CATALOGS[locale] as Record<string, string>)).toEqual([]);
+    const { SITEPAGE_CATALOGS } = await import("~/lib/i18n/sitepage-words");
+    expect(formalIn(locale, SITEPAGE_CATALOGS[locale] as Record<string, string>)).toEqual([]);
   });
 
   it("finds the formal register when it is there", () => {
