@@ -38,8 +38,6 @@ describe("one form of address in Italian and Dutch", () => {
     expect(formalIn(locale, OTHER_CATALOGS[locale])).toEqual([]);
     expect(formalIn(locale, MARKETING_CATALOGS[locale] as Record<string, string>)).toEqual([]);
     expect(formalIn(locale, PAGE_CATALOGS[locale] as Record<string, string>)).toEqual([]);
-    const { SITEPAGE_CATALOGS } = await import("~/lib/i18n/sitepage-words");
-    expect(formalIn(locale, SITEPAGE_CATALOGS[locale] as Record<string, string>)).toEqual([]);
   });
 
   it("finds the formal register when it is there", () => {

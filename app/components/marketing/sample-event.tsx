@@ -3,16 +3,16 @@ import { STATUS_BADGE } from "~/components/marketing/event-card";
 import { btnPrimary, card, linkClass } from "~/components/marketing/page";
 import type { PublicEvent } from "~/content/events";
 import { formatCount, formatDay, formatHours } from "~/lib/i18n/format";
-import type { SaySitePage, SitePageKey } from "~/lib/i18n/sitepages";
+import type { PageKey, SayPage } from "~/lib/i18n/pages";
 
 /** A sample event's title, description or tip in the page's language; the English it was written in if none. */
-export function sampleText(t: SaySitePage, event: PublicEvent, part: "title" | "description" | "tip"): string {
-  const said = t(`sample.${event.id}.${part}` as SitePageKey);
+export function sampleText(t: SayPage, event: PublicEvent, part: "title" | "description" | "tip"): string {
+  const said = t(`sample.${event.id}.${part}` as PageKey);
   return said || (part === "tip" ? event.aiRecommendation : event[part]);
 }
 
 /** A public sample event from the landing page, with the way in to an event hub of one's own. */
-export function SampleEvent({ event, t }: { event: PublicEvent; t: SaySitePage }) {
+export function SampleEvent({ event, t }: { event: PublicEvent; t: SayPage }) {
   const badge = STATUS_BADGE[event.status];
   const title = sampleText(t, event, "title");
   // City names are names; "Online" is a word of ours.

@@ -1,4 +1,6 @@
-/** The pricing, about and legal pages' catalogues, for their loaders only (decision 0285). */
+/** The public pages' catalogues, for their loaders only (decision 0285). */
+import { SAMPLE_EVENT_IDS } from "~/content/events";
+import { format } from "./icu";
 import type { Locale } from "./locales";
 import type { MarketingKey } from "./marketing";
 import { marketingWords, usable } from "./marketing-words";
@@ -13,9 +15,9 @@ import { pagesNl } from "./messages/pages/nl";
 import { pagesPtBR } from "./messages/pages/pt-BR";
 import type { PagesCatalog } from "./messages/pages/types";
 import { pagesZhHans } from "./messages/pages/zh-Hans";
-import type { PageArea, PageKey, PageWords } from "./pages";
+import { type PageArea, type PageKey, type PageWords, pageSay } from "./pages";
 
-/** Every language's pricing, about and legal words: English whole, the others as written (the catalogue test reads these). */
+/** Every language's public pages' words: English whole, the others as written (the catalogue test reads these). */
 export const PAGE_CATALOGS: Record<Locale, PagesCatalog> = {
   en: pagesEn,
   es: pagesEs,
@@ -31,23 +33,40 @@ export const PAGE_CATALOGS: Record<Locale, PagesCatalog> = {
 
 const KEYS = Object.keys(pagesEn) as (keyof typeof pagesEn)[];
 
-/** The landing's words a page shows too: the pricing page's plan and its features, the site's links. */
-const BORROWED: Record<PageArea, (key: MarketingKey) => boolean> = {
+const SAMPLE_BORROWS = new Set<MarketingKey>([
+  "home.event.upcoming",
+  "home.event.active",
+  "home.event.past",
+  "home.event.online",
+  "event.type.in-person",
+  "event.type.virtual",
+  "event.type.hybrid",
+  "home.hero.signUp",
+]);
+
+/** The landing's words a page shows too: the plan and its features, the tagline, an event's status and kind, "Share". */
+const BORROWED: Partial<Record<PageArea, (key: MarketingKey) => boolean>> = {
   pricing: (key) => key === "plan.pro.description" || key.startsWith("plan.feature."),
   about: (key) => key === "card.footer.tagline",
-  legal: () => false,
-  updates: () => false,
-  guides: () => false,
+  sample: (key) => SAMPLE_BORROWS.has(key),
+  demo: (key) => key === "card.share",
 };
 
 /** One language's words for one page from `own`: a message it lacks, or cannot format, reads English. */
 export function areaWordsOf(locale: Locale, area: PageArea, own: PagesCatalog): PageWords {
   const landing = marketingWords(locale).messages;
   const messages: Partial<Record<PageKey, string>> = {};
-  for (const key of KEYS)
-    if (key.startsWith(`${area}.`)) messages[key] = usable(locale, own[key]) ? own[key] : pagesEn[key];
-  for (const key of Object.keys(landing) as MarketingKey[]) if (BORROWED[area](key)) messages[key] = landing[key];
-  return { locale, messages };
+  const fields: Record<string, string> = {};
+  for (const key of KEYS) {
+    if (!key.startsWith(`${area}.`)) continue;
+    const message = usable(locale, own[key]) ? own[key] : pagesEn[key];
+    messages[key] = message;
+    if (key.startsWith(`${area}.error.`)) fields[pagesEn[key]] = format(locale, message, undefined);
+  }
+  const borrowed = BORROWED[area];
+  if (borrowed)
+    for (const key of Object.keys(landing) as MarketingKey[]) if (borrowed(key)) messages[key] = landing[key];
+  return { locale, messages, fields };
 }
 
 const ready = new Map<string, PageWords>();
@@ -61,4 +80,10 @@ export function pageWords(locale: Locale, area: PageArea): PageWords {
     ready.set(id, words);
   }
   return words;
+}
+
+/** The sample events' titles in one language, by id, for the landing's event row: the same words as their pages. */
+export function sampleTitles(locale: Locale): Record<string, string> {
+  const t = pageSay(pageWords(locale, "sample"));
+  return Object.fromEntries(SAMPLE_EVENT_IDS.map((id) => [id, t(`sample.${id}.title` as PageKey)]));
 }

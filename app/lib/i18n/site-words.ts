@@ -5,8 +5,8 @@
 import { SITE } from "../site";
 import { type Locale, localeDir } from "./locales";
 import { siteEn } from "./messages/site/en";
-import { sitePageWords } from "./sitepage-words";
-import { sitePageSay } from "./sitepages";
+import { pageWords } from "./page-words";
+import { pageSay } from "./pages";
 import { translator } from "./translate";
 
 /** The suggestion page's own messages (with their own values) stay out of the header and footer. */
@@ -32,7 +32,7 @@ export function siteWords(locale: Locale): SiteWords {
       .filter(isSiteKey)
       .map((key) => [key.slice("site.".length), t(key, { name: SITE.name })]),
   ) as SiteWords["say"];
-  const offer = sitePageSay(sitePageWords(locale, "offer"));
+  const offer = pageSay(pageWords(locale, "offer"));
   return {
     locale,
     dir: localeDir(locale),

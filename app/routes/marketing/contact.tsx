@@ -4,8 +4,8 @@ import { appContext } from "~/context";
 import { CARD_PRO } from "~/lib/billing/plans";
 import { formatHours } from "~/lib/i18n/format";
 import { negotiateLocale } from "~/lib/i18n/locales";
-import { sitePageWords } from "~/lib/i18n/sitepage-words";
-import { sitePageSay } from "~/lib/i18n/sitepages";
+import { pageWords } from "~/lib/i18n/page-words";
+import { pageSay } from "~/lib/i18n/pages";
 import { pageMeta, SITE } from "~/lib/site";
 import { dayInZone } from "~/lib/time/time";
 import { handleSupportForm } from "~/server/site/support-action.server";
@@ -19,14 +19,14 @@ const OFFICE = { starts: "09:00", ends: "17:00", timeZone: "America/New_York", s
 
 export const meta: Route.MetaFunction = ({ loaderData }) => {
   if (!loaderData) return pageMeta("Contact");
-  const t = sitePageSay(loaderData.words);
+  const t = pageSay(loaderData.words);
   return pageMeta(t("contact.title"), t("contact.description", { site: SITE.name }));
 };
 
 export function loader({ request }: Route.LoaderArgs) {
   const { locale } = negotiateLocale(request);
   return {
-    words: sitePageWords(locale, "contact"),
+    words: pageWords(locale, "contact"),
     hours: formatHours({ ...OFFICE, date: dayInZone(new Date(), OFFICE.timeZone) }, locale),
   };
 }
@@ -36,7 +36,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function Contact({ loaderData, actionData }: Route.ComponentProps) {
-  const t = sitePageSay(loaderData.words);
+  const t = pageSay(loaderData.words);
   return (
     <>
       <PageHero eyebrow={t("contact.title")} title={t("contact.heading")} intro={t("contact.intro")} />

@@ -1,7 +1,7 @@
 import { href, Link } from "react-router";
 import { negotiateLocale } from "~/lib/i18n/locales";
-import { sitePageWords } from "~/lib/i18n/sitepage-words";
-import { sitePageSay } from "~/lib/i18n/sitepages";
+import { pageWords } from "~/lib/i18n/page-words";
+import { pageSay } from "~/lib/i18n/pages";
 import { localizedPage } from "~/lib/platform/page-handle";
 import { pageMeta, SITE } from "~/lib/site";
 import type { Route } from "./+types/demo";
@@ -11,18 +11,18 @@ export const handle = localizedPage;
 
 export const meta: Route.MetaFunction = ({ loaderData }) => {
   if (!loaderData) return pageMeta("Product tour");
-  const t = sitePageSay(loaderData.words);
+  const t = pageSay(loaderData.words);
   return pageMeta(t("demo.title"), t("demo.description", { site: SITE.name }));
 };
 
 export const loader = ({ request }: Route.LoaderArgs) => ({
-  words: sitePageWords(negotiateLocale(request).locale, "demo"),
+  words: pageWords(negotiateLocale(request).locale, "demo"),
 });
 
 const TOUR = ["card", "share", "back", "follow"] as const;
 
 export default function Demo({ loaderData }: Route.ComponentProps) {
-  const t = sitePageSay(loaderData.words);
+  const t = pageSay(loaderData.words);
   return (
     <section className="mx-auto max-w-3xl px-4 py-12 sm:px-6">
       <h1 className="font-bold text-3xl tracking-tight">{t("demo.title")}</h1>

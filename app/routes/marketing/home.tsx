@@ -4,7 +4,7 @@ import { Landing } from "~/components/marketing/landing";
 import { appContext } from "~/context";
 import { negotiateLocale } from "~/lib/i18n/locales";
 import { marketingWords } from "~/lib/i18n/marketing-words";
-import { sampleTitles } from "~/lib/i18n/sitepage-words";
+import { sampleTitles } from "~/lib/i18n/page-words";
 import { localizedPage } from "~/lib/platform/page-handle";
 import { pageMeta, SITE } from "~/lib/site";
 import { dayInZone } from "~/lib/time/time";

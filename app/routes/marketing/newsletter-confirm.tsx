@@ -1,8 +1,8 @@
 import { data, Form, href, Link } from "react-router";
 import { appContext } from "~/context";
 import { negotiateLocale } from "~/lib/i18n/locales";
-import { sitePageWords } from "~/lib/i18n/sitepage-words";
-import { sitePageSay } from "~/lib/i18n/sitepages";
+import { pageWords } from "~/lib/i18n/page-words";
+import { pageSay } from "~/lib/i18n/pages";
 import { pageMeta } from "~/lib/site";
 import { confirmSubscription } from "~/server/site/newsletter.server";
 import type { Route } from "./+types/newsletter-confirm";
@@ -11,14 +11,14 @@ import type { Route } from "./+types/newsletter-confirm";
 export const handle = { localized: true };
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
-  ...pageMeta(loaderData ? sitePageSay(loaderData.words)("newsletter.confirm.title") : "Confirm your subscription"),
+  ...pageMeta(loaderData ? pageSay(loaderData.words)("newsletter.confirm.title") : "Confirm your subscription"),
   { name: "robots", content: "noindex" },
 ];
 
 export function loader({ request }: Route.LoaderArgs) {
   return {
     token: (new URL(request.url).searchParams.get("token") ?? "").slice(0, 200),
-    words: sitePageWords(negotiateLocale(request).locale, "newsletter"),
+    words: pageWords(negotiateLocale(request).locale, "newsletter"),
   };
 }
 
@@ -30,7 +30,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function NewsletterConfirm({ loaderData, actionData }: Route.ComponentProps) {
-  const t = sitePageSay(loaderData.words);
+  const t = pageSay(loaderData.words);
   return (
     <section className="mx-auto max-w-xl px-4 py-16 sm:px-6">
       <h1 className="font-bold text-3xl tracking-tight">{t("newsletter.confirm.title")}</h1>

@@ -6,8 +6,8 @@ import { newsletterWords } from "~/components/site-header";
 import { appContext } from "~/context";
 import { newsletterSchema } from "~/lib/forms/newsletter";
 import { negotiateLocale } from "~/lib/i18n/locales";
-import { sitePageWords } from "~/lib/i18n/sitepage-words";
-import { type SaySitePage, sitePageSay } from "~/lib/i18n/sitepages";
+import { pageWords } from "~/lib/i18n/page-words";
+import { pageSay, type SayPage } from "~/lib/i18n/pages";
 import { safeRedirect } from "~/lib/platform/safe-redirect";
 import { pageMeta } from "~/lib/site";
 import type { RootData } from "~/root";
@@ -20,14 +20,14 @@ import type { Route } from "./+types/newsletter";
 export const handle = { localized: true };
 
 export const meta: Route.MetaFunction = ({ loaderData }) =>
-  pageMeta(loaderData ? sitePageSay(loaderData.words)("newsletter.title") : "Newsletter");
+  pageMeta(loaderData ? pageSay(loaderData.words)("newsletter.title") : "Newsletter");
 
 export const loader = ({ request }: Route.LoaderArgs) => ({
-  words: sitePageWords(negotiateLocale(request).locale, "newsletter"),
+  words: pageWords(negotiateLocale(request).locale, "newsletter"),
 });
 
 /** The refusal's field messages in the page's language, so a form on any page shows them in its own. */
-const localReply = <T extends { error?: Record<string, string[] | null> | null }>(reply: T, t: SaySitePage): T =>
+const localReply = <T extends { error?: Record<string, string[] | null> | null }>(reply: T, t: SayPage): T =>
   reply.error
     ? {
         ...reply,
@@ -41,7 +41,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const app = context.get(appContext);
   const form = await request.formData();
   const back = safeRedirect(form.get("redirectTo"), href("/"));
-  const t = sitePageSay(sitePageWords(negotiateLocale(request).locale, "newsletter"));
+  const t = pageSay(pageWords(negotiateLocale(request).locale, "newsletter"));
   const submission = parseWithZod(form, { schema: newsletterSchema });
   if (submission.status !== "success") {
     const reply = localReply(submission.reply(), t);
@@ -75,7 +75,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 /** Shown when the form was posted without JavaScript; with it, the form shows the answer in place. */
 export default function Newsletter({ loaderData, actionData }: Route.ComponentProps) {
-  const t = sitePageSay(loaderData.words);
+  const t = pageSay(loaderData.words);
   const site = useRouteLoaderData<RootData>("root")?.site;
   return (
     <section className="mx-auto max-w-xl px-4 py-16 sm:px-6">

@@ -3,8 +3,8 @@ import { Landing } from "~/components/marketing/landing";
 import { appContext } from "~/context";
 import { negotiateLocale } from "~/lib/i18n/locales";
 import { marketingWords } from "~/lib/i18n/marketing-words";
-import { sampleTitles, sitePageWords } from "~/lib/i18n/sitepage-words";
-import { around, sitePageSay } from "~/lib/i18n/sitepages";
+import { pageWords, sampleTitles } from "~/lib/i18n/page-words";
+import { around, pageSay } from "~/lib/i18n/pages";
 import { localizedPage } from "~/lib/platform/page-handle";
 import { pageMeta } from "~/lib/site";
 import { dayInZone } from "~/lib/time/time";
@@ -20,7 +20,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       today: dayInZone(new Date(), "UTC"),
       // The notice and the landing below it in one language, the visitor's.
       words: marketingWords(locale),
-      notice: sitePageWords(locale, "notFound"),
+      notice: pageWords(locale, "notFound"),
       sampleTitles: sampleTitles(locale),
     },
     { status: 404 },
@@ -30,12 +30,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export const handle = localizedPage;
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
-  ...pageMeta(loaderData ? sitePageSay(loaderData.notice)("notFound.title") : "Page not found"),
+  ...pageMeta(loaderData ? pageSay(loaderData.notice)("notFound.title") : "Page not found"),
   { name: "robots", content: "noindex" },
 ];
 
 export default function NotFound({ loaderData }: Route.ComponentProps) {
-  const [before, after] = around(sitePageSay(loaderData.notice), "notFound.notice", "path");
+  const [before, after] = around(pageSay(loaderData.notice), "notFound.notice", "path");
   return (
     <>
       <div

@@ -9,8 +9,8 @@ import { appContext } from "~/context";
 import { personNameField, requiredEmailField } from "~/lib/forms/fields";
 import { formatDay } from "~/lib/i18n/format";
 import { negotiateLocale } from "~/lib/i18n/locales";
-import { sitePageWords } from "~/lib/i18n/sitepage-words";
-import { type SaySitePage, sitePageSay } from "~/lib/i18n/sitepages";
+import { pageWords } from "~/lib/i18n/page-words";
+import { pageSay, type SayPage } from "~/lib/i18n/pages";
 import { pageMeta, SITE } from "~/lib/site";
 import { readVisitorId, visitorId } from "~/server/cards/visitor.server";
 import { unknownIntent } from "~/server/platform/http.server";
@@ -42,14 +42,14 @@ export const handle = { localized: true };
 
 export const meta: Route.MetaFunction = ({ loaderData }) => {
   if (!loaderData) return pageMeta("Customer reviews");
-  const t = sitePageSay(loaderData.words);
+  const t = pageSay(loaderData.words);
   return pageMeta(t("reviews.title"), t("reviews.description", { site: SITE.name }));
 };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const rows = await listReviews(context.get(appContext).db, readVisitorId(request));
   return {
-    words: sitePageWords(negotiateLocale(request).locale, "reviews"),
+    words: pageWords(negotiateLocale(request).locale, "reviews"),
     reviews: rows.map((r) => ({ ...r, userHelpful: Boolean(r.userHelpful), date: r.createdAt.toISOString() })),
   };
 }
@@ -92,7 +92,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   return { kind: "review" as const, result: submission.reply({ resetForm: true }), ok: true };
 }
 
-function Stars({ value, t }: { value: number; t: SaySitePage }) {
+function Stars({ value, t }: { value: number; t: SayPage }) {
   return (
     <span className="text-amber-500 text-lg" role="img" aria-label={t("reviews.stars", { count: value })}>
       {"★".repeat(value)}
@@ -110,7 +110,7 @@ function StarInput({
   onPick,
   t,
 }: {
-  t: SaySitePage;
+  t: SayPage;
   name: string;
   defaultValue: number;
   errorId: string;
@@ -162,7 +162,7 @@ function HelpfulButton({
   id: number;
   helpful: number;
   userHelpful: boolean;
-  t: SaySitePage;
+  t: SayPage;
 }) {
   const fetcher = useFetcher<typeof action>();
   const refused = fetcher.state === "idle" && fetcher.data?.kind === "helpful" && !fetcher.data.ok;
@@ -200,7 +200,7 @@ export default function Reviews({ loaderData, actionData }: Route.ComponentProps
     shouldRevalidate: "onInput",
   });
   const ratingErrorId = `${fields.rating.id}-error`;
-  const t = sitePageSay(loaderData.words);
+  const t = pageSay(loaderData.words);
   const errors = (list: string[] | undefined) => list?.map(t.field);
 
   return (

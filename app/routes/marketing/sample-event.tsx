@@ -1,8 +1,8 @@
 import { SampleEvent, sampleText } from "~/components/marketing/sample-event";
 import { findEvent } from "~/content/events";
 import { negotiateLocale } from "~/lib/i18n/locales";
-import { sitePageWords } from "~/lib/i18n/sitepage-words";
-import { sitePageSay } from "~/lib/i18n/sitepages";
+import { pageWords } from "~/lib/i18n/page-words";
+import { pageSay } from "~/lib/i18n/pages";
 import { localizedPage } from "~/lib/platform/page-handle";
 import { pageMeta } from "~/lib/site";
 import { dayInZone } from "~/lib/time/time";
@@ -14,7 +14,7 @@ export const handle = localizedPage;
 
 export const meta: Route.MetaFunction = ({ loaderData }) => {
   if (!loaderData) return pageMeta("Event");
-  const t = sitePageSay(loaderData.words);
+  const t = pageSay(loaderData.words);
   return pageMeta(sampleText(t, loaderData.sample, "title"), sampleText(t, loaderData.sample, "description"));
 };
 
@@ -27,9 +27,9 @@ export function loader({ request }: Route.LoaderArgs) {
       .pop() ?? "";
   const sample = findEvent(id, dayInZone(new Date(), "UTC"));
   if (!sample) notFound();
-  return { sample, words: sitePageWords(negotiateLocale(request).locale, "sample") };
+  return { sample, words: pageWords(negotiateLocale(request).locale, "sample") };
 }
 
 export default function SampleEventPage({ loaderData }: Route.ComponentProps) {
-  return <SampleEvent event={loaderData.sample} t={sitePageSay(loaderData.words)} />;
+  return <SampleEvent event={loaderData.sample} t={pageSay(loaderData.words)} />;
 }
