@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { tooLong } from "../forms/too-long";
 import { choiceOptions, optionLines, questionLabel, TEXT_ANSWER_MAX } from "./lead-questions";
 
 /** The organiser's registration questions and the answers a join carries: rules and limits. Pure. */
@@ -14,7 +15,7 @@ export const REG_MESSAGES = {
   required: "Answer this question",
   option: "Choose one of the options",
   yesno: "Choose yes or no",
-  length: `Must be at most ${TEXT_ANSWER_MAX} characters`,
+  length: tooLong(TEXT_ANSWER_MAX),
 } as const;
 
 /** The setup form: options are one per line, and only a choice has them. */
