@@ -33,6 +33,31 @@ test("landing: sections in order, testimonials rotate, campaigns stream in; scre
 });
 
 test(
+  "pricing and about in Japanese and Arabic at 390 px: no overflow, axe clean; screenshots",
+  { tag: "@phone" },
+  async ({ page }, info) => {
+    for (const [lang, heading] of [
+      ["ja", "本気で人脈を築く人のための、シンプルな料金"],
+      ["ar", "أسعار بسيطة لمن يبني علاقاته بجدية"],
+    ] as const) {
+      await page.goto(`/pricing?lang=${lang}`);
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(heading);
+      await expect(page.getByTestId("price").filter({ visible: true })).toHaveText(
+        lang === "ja" ? "$7.99" : /^\u200f?7\.99\s?US\$\u200e$/,
+      );
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+      await expectAccessible(page);
+      await snapshot(page, `site-pricing-${lang}`, info.project.name, { fullPage: true });
+      await page.goto(`/about?lang=${lang}`);
+      await expect(page.locator("html")).toHaveAttribute("dir", lang === "ar" ? "rtl" : "ltr");
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+      await expectAccessible(page);
+      await snapshot(page, `site-about-${lang}`, info.project.name, { fullPage: true });
+    }
+  },
+);
+
+test(
   "pricing: monthly/yearly toggle and a one-at-a-time collapsible FAQ; screenshot",
   { tag: "@layout" },
   async ({ page }, info) => {

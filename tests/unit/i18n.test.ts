@@ -6,6 +6,8 @@ import { describe, expect, it } from "vitest";
 import { Landing } from "~/components/marketing/landing";
 import { sampleEvents } from "~/content/events";
 import { TESTIMONIALS } from "~/content/testimonials";
+import { UPDATES } from "~/content/updates";
+import { PRO_PRICE } from "~/lib/billing/plans";
 import type { PublicCard } from "~/lib/card/card";
 import { ENGLISH_GIFT_MESSAGES } from "~/lib/fundraising/donation";
 import { feeRuleIn, giftMessages, receiptWords } from "~/lib/fundraising/giving-messages";
@@ -29,6 +31,8 @@ import {
 } from "~/lib/i18n/locales";
 import { marketingSay } from "~/lib/i18n/marketing";
 import { MARKETING_CATALOGS, marketingWords, wordsOf } from "~/lib/i18n/marketing-words";
+import { areaWordsOf, PAGE_CATALOGS, pageWords } from "~/lib/i18n/page-words";
+import { pageSay } from "~/lib/i18n/pages";
 import { ENGLISH as en, type MessageKey, translator, translatorOf } from "~/lib/i18n/translate";
 import { formatMoney, parseAmount } from "~/lib/money";
 import {
@@ -40,7 +44,13 @@ import {
 } from "~/lib/organiser-events/rules";
 import { SITE } from "~/lib/site";
 import { endSentence } from "~/lib/text/sentence";
+import About from "~/routes/marketing/about";
 import Features from "~/routes/marketing/features";
+import Guides from "~/routes/marketing/guides";
+import Legal from "~/routes/marketing/legal";
+import Pricing from "~/routes/marketing/pricing";
+import UpdatePage from "~/routes/marketing/update";
+import Updates from "~/routes/marketing/updates";
 import { renderCardNotFound, renderCardPage } from "~/server/cards/card-page.server";
 import type { CampaignSummary } from "~/server/fundraising/campaigns.server";
 import type { Attendee } from "~/server/organiser-events/attendees.server";
@@ -86,6 +96,17 @@ describe("catalogs", () => {
   it.each(LOCALES)("%s has every landing page message, each with English's placeholders", (locale) => {
     const english = MARKETING_CATALOGS.en as Record<string, string>;
     const catalog = MARKETING_CATALOGS[locale] as Record<string, string | undefined>;
+    expect(Object.keys(english).filter((key) => catalog[key] === undefined)).toEqual([]);
+    expect(Object.keys(catalog).filter((key) => !(key in english))).toEqual([]);
+    for (const key of Object.keys(english))
+      expect(argumentsOf(catalog[key] as string, locale), `${locale} ${key}`).toEqual(
+        argumentsOf(english[key] as string, "en"),
+      );
+  });
+
+  it.each(LOCALES)("%s has every pricing, about and legal page message, each with English's placeholders", (locale) => {
+    const english = PAGE_CATALOGS.en as Record<string, string>;
+    const catalog = PAGE_CATALOGS[locale] as Record<string, string | undefined>;
     expect(Object.keys(english).filter((key) => catalog[key] === undefined)).toEqual([]);
     expect(Object.keys(catalog).filter((key) => !(key in english))).toEqual([]);
     for (const key of Object.keys(english))
@@ -685,5 +706,141 @@ describe("no hard-coded English on the landing page", () => {
     expect(t("home.how.title")).toBe("How It Works");
     expect(t("home.cta.button")).toBe("はじめる");
     expect(t("home.event.attendees", { count: 1200 })).toBe("参加者1,200人");
+  });
+});
+
+/** A marketing route rendered as its loader would feed it. */
+const page = (component: (props: never) => unknown, loaderData: unknown) =>
+  renderToStaticMarkup(createElement(MemoryRouter, null, createElement(component as never, { loaderData } as never)));
+const pricing = (locale: Locale) => page(Pricing, { words: pageWords(locale, "pricing") });
+const about = (locale: Locale) => page(About, { words: pageWords(locale, "about") });
+const legal = (locale: Locale, which: "terms" | "privacy") =>
+  page(Legal, { page: which, words: pageWords(locale, "legal") });
+
+const escapeHtml = (text: string) => text.replaceAll("&", "&amp;").replaceAll("'", "&#x27;").replaceAll('"', "&quot;");
+
+/** Products, payment brands and a tax number's name: names, not words of ours. */
+const PRODUCT_NAMES = [
+  SITE.name,
+  "Card Pro",
+  "Pro",
+  "Webhooks",
+  "Webhook",
+  "Krystal AI",
+  "vCard",
+  "CSV",
+  "CRM",
+  "QR",
+  "NFC",
+  "Wi-Fi",
+  "AI",
+];
+const PAYMENT_NAMES = ["American Express", "Mastercard", "PayPal", "Visa", "EIN", "USD", "US"];
+
+describe("no hard-coded English on the pricing, about and legal pages", () => {
+  it.each(["ja", "zh-Hans", "ar"] as const)("the pricing page, its plan, prices and questions in %s", (locale) => {
+    let words = pricing(locale);
+    for (const name of [...PRODUCT_NAMES, ...PAYMENT_NAMES].sort((a, b) => b.length - a.length))
+      words = words.split(name).join(" ");
+    expect(hardCoded(words)).toEqual([]);
+  });
+
+  it.each(["ja", "zh-Hans", "ar"] as const)("the about page in %s", (locale) => {
+    let words = about(locale);
+    for (const name of [...PRODUCT_NAMES].sort((a, b) => b.length - a.length)) words = words.split(name).join(" ");
+    expect(hardCoded(words)).toEqual([]);
+  });
+
+  it("prices read as the locale writes them, and the English pages as they always did", () => {
+    expect(pricing("de")).toContain("7,99\u00a0$");
+    expect(pricing("fr")).toContain("7,99\u00a0$US");
+    expect(pricing("ja")).toContain("$7.99");
+    // The words beside the price name the dollar where the locale's symbol does not ("USD / month").
+    expect(PRO_PRICE.currency).toBe("USD");
+    const english = pricing("en");
+    for (const words of [
+      "Simple pricing for serious networkers",
+      "$7.99",
+      "$79",
+      "That is $6.58 a month, billed yearly.",
+      "Yearly (save 18%)",
+      "Is there a free trial?",
+      "Nonprofit early adopters get 3 months of Pro free.",
+      "Full event hub",
+    ])
+      expect(english).toContain(words);
+    expect(hardCoded(english)).toContain("Monthly");
+    // Japanese sentences follow each other with no space between them.
+    const ja = pageSay(pageWords("ja", "about"));
+    expect(about("ja")).toContain(`${ja("about.mission.text")}${ja("card.footer.tagline")}`);
+    const aboutEn = about("en");
+    for (const words of ["Every handshake should lead somewhere", "Our mission", SITE.tagline, "Back to the home page"])
+      expect(aboutEn).toContain(words);
+  });
+
+  it.each(["ja", "ar", "de"] as const)(
+    "the legal pages in %s: title, date and notice in the language, the binding English body marked English",
+    (locale) => {
+      const html = legal(locale, "terms");
+      const t = pageSay(pageWords(locale, "legal"));
+      expect(html).toContain(t("legal.terms.title"));
+      expect(html).toContain(t("legal.binding"));
+      expect(html).toMatch(/<div lang="en" dir="ltr"[^>]*>[\s\S]*Acceptable use/);
+      // Everything outside the English body is in the page's language.
+      const outside = html.replace(/<div lang="en" dir="ltr"[\s\S]*?(?=<p lang=)/, "");
+      let words = outside;
+      for (const name of [SITE.supportEmail, SITE.name]) words = words.split(name).join(" ");
+      if (locale !== "de") expect(hardCoded(words)).toEqual([]);
+      expect(legal(locale, "privacy")).toContain(t("legal.privacy.title"));
+    },
+  );
+
+  it.each(["ja", "zh-Hans", "ar"] as const)(
+    "the updates and an update in %s: the frame translated, each update marked English",
+    (locale) => {
+      const words = pageWords(locale, "updates");
+      const update = UPDATES[0];
+      if (!update) throw new Error("no updates");
+      for (const html of [page(Updates, { words }), page(UpdatePage, { words, update })]) {
+        expect(html).toContain(`lang="en" dir="ltr"`);
+        expect(html).toContain(pageSay(words)("updates.english"));
+        let rest = html.replace(/<(h1|h2|p|div) lang="en" dir="ltr"[^>]*>[\s\S]*?<\/\1>/g, " ");
+        for (const title of UPDATES.map((u) => u.title)) rest = rest.split(escapeHtml(title)).join(" ");
+        expect(hardCoded(rest)).toEqual([]);
+      }
+      expect(page(Updates, { words: pageWords("en", "updates") })).toContain("Enable Notifications");
+      const guides = page(Guides, { words: pageWords("en", "guides") });
+      for (const words of ["Learn KnowWho, one event at a time", "10 min read", "Can&#x27;t find what you need?"])
+        expect(guides).toContain(words);
+    },
+  );
+
+  it.each(["ja", "zh-Hans", "ar"] as const)(
+    "the guides page in %s: topics, levels and links translated, each guide marked English",
+    (locale) => {
+      const words = pageWords(locale, "guides");
+      const html = page(Guides, { words });
+      expect(html).toContain(pageSay(words)("guides.english"));
+      let rest = html.replace(/<(h3|p) lang="en" dir="ltr"[^>]*>[\s\S]*?<\/\1>/g, " ");
+      for (const name of [...PRODUCT_NAMES].sort((a, b) => b.length - a.length)) rest = rest.split(name).join(" ");
+      expect(hardCoded(rest)).toEqual([]);
+      expect(pageSay(pageWords("ar", "guides"))("guides.readTime", { minutes: 10 })).toBe("10 دقائق للقراءة");
+    },
+  );
+
+  it("the English legal pages carry no notice and read as before", () => {
+    const html = legal("en", "privacy");
+    expect(html).toContain("Privacy Policy");
+    expect(html).toContain("Last updated November 1, 2026");
+    expect(html).not.toContain("binding version");
+  });
+
+  it("reads a page message a language lacks or cannot format in English, never as a key or a brace", () => {
+    const { "pricing.trial": _dropped, ...rest } = PAGE_CATALOGS.ja;
+    const t = pageSay(areaWordsOf("ja", "pricing", { ...rest, "pricing.faq": "{よくある質問" }));
+    expect(t("pricing.trial")).toBe("Start Free Trial");
+    expect(t("pricing.faq")).toBe("Frequently asked questions");
+    expect(t("pricing.monthly")).toBe("月払い");
+    expect(t("plan.feature.eventHub")).not.toBe("Full event hub");
   });
 });

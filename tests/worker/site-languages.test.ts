@@ -19,7 +19,7 @@ describe("the site header and footer in the visitor's language", () => {
   it("speaks each of the ten languages on a marketing page, with its own lang and dir, and says it varies", async () => {
     for (const locale of LOCALES) {
       const t = translator(locale);
-      const res = await page("/pricing", { "accept-language": locale });
+      const res = await page("/contact", { "accept-language": locale });
       expect(res.status, locale).toBe(200);
       expect(res.headers.get("vary"), locale).toContain("Accept-Language, Cookie");
       const html = await res.text();
@@ -38,7 +38,7 @@ describe("the site header and footer in the visitor's language", () => {
       // The page's own body is still English, and the document says so.
       expect(html, locale).toContain('<html lang="en" dir="ltr"');
     }
-    const en = await (await page("/pricing")).text();
+    const en = await (await page("/contact")).text();
     for (const word of ["Get Started", "Sign in", "Watch Demo", "Get networking tips and product news"])
       expect(en).toContain(word);
   });
@@ -85,6 +85,47 @@ describe("the site header and footer in the visitor's language", () => {
     const en = await (await page("/", { "accept-language": "en-US" })).text();
     expect(en).toContain('<html lang="en" dir="ltr"');
     expect(en).toContain("Your card opens in one tap. Your follow-ups actually happen.");
+  });
+
+  it("writes the pricing and about pages in the visitor's language, with the page's words in its HTML", async () => {
+    const ja = await (await page("/pricing", { "accept-language": "ja" })).text();
+    expect(ja).toContain('<html lang="ja" dir="ltr"');
+    for (const words of ["本気で人脈を築く人のための、シンプルな料金", "よくある質問", "$7.99"])
+      expect(ja).toContain(words);
+    const ar = await (await page("/about?lang=ar")).text();
+    expect(ar).toContain('<html lang="ar" dir="rtl"');
+    expect(ar).toContain("رسالتنا");
+    const en = await (await page("/pricing", { "accept-language": "en-US" })).text();
+    expect(en).toContain("Simple pricing for serious networkers");
+  });
+
+  it("keeps the legal pages' binding English body, marked English inside a page in the visitor's language", async () => {
+    for (const [path, title] of [
+      ["/terms", "شروط الخدمة"],
+      ["/privacy", "سياسة الخصوصية"],
+    ] as const) {
+      const html = await (await page(path, { "accept-language": "ar" })).text();
+      expect(html, path).toContain('<html lang="ar" dir="rtl"');
+      expect(html, path).toContain(title);
+      expect(html, path).toContain("النص الإنجليزي أدناه هو النسخة الملزمة.");
+      expect(html, path).toMatch(
+        /<div lang="en" dir="ltr"[^>]*><div class="space-y-10"><section><h2[^>]*>(Using KnowWho|What we store)/,
+      );
+    }
+    const en = await (await page("/terms")).text();
+    expect(en).toContain('<html lang="en" dir="ltr"');
+    expect(en).not.toContain("binding version");
+  });
+
+  it("frames a guide in the visitor's language around its English text", async () => {
+    const html = await (await page("/guides/welcome", { "accept-language": "ja" })).text();
+    expect(html).toContain('<html lang="ja" dir="ltr"');
+    for (const words of ["← ガイド一覧に戻る", "このガイドは役に立ちましたか？", "各ガイドは英語で書かれています。"])
+      expect(html).toContain(words);
+    expect(html).toMatch(/<div lang="en" dir="ltr" class="mt-10">/);
+    const en = await (await page("/guides/welcome")).text();
+    for (const words of ["Was this guide helpful?", "min read", "Explore More Guides"]) expect(en).toContain(words);
+    expect(en).not.toContain("written in English");
   });
 
   it("lays out an Arabic page right to left, header and footer with it", async () => {
