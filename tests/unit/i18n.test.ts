@@ -846,7 +846,7 @@ describe("no hard-coded English on the pricing, about and legal pages", () => {
 });
 
 /**
- * The sample event, contact, demo, reviews, newsletter and not-found pages, rendered as the server renders them: a
+ * The sample event, contact, demo, reviews, newsletter, not-found and help pages, rendered as the server renders them: a
  * data router (the forms need one) over the page's own loader data, with a refused form where the page has one.
  */
 async function sitePage(
@@ -904,7 +904,21 @@ async function sitePages(locale: Locale): Promise<string[]> {
     ].map((r) => ({ ...r, date: "2030-05-01T10:00:00.000Z" })),
   };
   const newsletter = { words: pageWords(locale, "newsletter"), token: "t0ken" };
+  const help = { words: pageWords(locale, "help"), hours };
+  const { default: Help } = await import("~/routes/marketing/help");
+  // The answers stay English, marked so (decision 0285): the frame around them is what must be translated.
+  const helpFrame = (html: string) =>
+    html.replace(/<div lang="en" dir="ltr">[\s\S]*?<\/div><\/div><\/section>/, "</section>");
   pages.push(
+    helpFrame(await sitePage("/help", Help, help)),
+    helpFrame(
+      await sitePage("/help", Help, help, {
+        result: refused(
+          { name: "contact.error.nameLength", subject: "contact.error.subjectShort" },
+          "contact.error.tooMany",
+        ),
+      }),
+    ),
     await sitePage("/contact", Contact, contact),
     await sitePage("/contact", Contact, contact, {
       result: refused(
@@ -1045,6 +1059,15 @@ describe("no hard-coded English on the sample event, contact, demo, reviews, new
     for (const html of await sitePages(locale)) expect(englishIn(visibleWords(withoutNames(html)))).toEqual([]);
   });
 
+  it.each(["ja", "ar"] as const)("the help page in %s marks its English answers and says so", async (locale) => {
+    const { default: Help } = await import("~/routes/marketing/help");
+    const words = pageWords(locale, "help");
+    const html = await sitePage("/help", Help, { words, hours: "9:00–17:00" });
+    expect(html).toContain(pageSay(words)("help.english"));
+    expect(html).toMatch(/<div lang="en" dir="ltr">[\s\S]*How do I connect KnowWho to Krystal AI\?/);
+    expect(html).toContain(pageSay(words)("contact.form.send"));
+  });
+
   it.each(LATIN)("every %s message of these pages reads in its own language", async (locale) => {
     const { PAGE_CATALOGS } = await import("~/lib/i18n/page-words");
     const english = Object.entries(PAGE_CATALOGS[locale] as Record<string, string>)
@@ -1071,6 +1094,9 @@ describe("no hard-coded English on the sample event, contact, demo, reviews, new
       "Network at this event with an event hub",
       "1,200",
       "Networking tips, once a month",
+      "How can we help?",
+      "Still Need Help?",
+      "answers within one business day.",
     ])
       expect(all).toContain(words);
   });

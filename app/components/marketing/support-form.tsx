@@ -3,6 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, useNavigation } from "react-router";
 import { Field, FormError, inputClass, SentNote } from "~/components/ui/field";
 import { supportSchema } from "~/lib/forms/support";
+import type { SayPage } from "~/lib/i18n/pages";
 
 export type SupportReply = { result?: SubmissionResult<string[]>; sent?: boolean };
 
@@ -30,6 +31,20 @@ const ENGLISH_WORDS: SupportWords = {
   thanks: SUPPORT_THANKS,
   field: (english) => english,
 };
+
+/** The form's words from a page that was sent the contact page's form section (contact, help). */
+export function supportWords(t: SayPage): SupportWords {
+  return {
+    name: t("contact.form.name"),
+    email: t("contact.form.email"),
+    subject: t("contact.form.subject"),
+    message: t("contact.form.message"),
+    send: t("contact.form.send"),
+    sending: t("contact.form.sending"),
+    thanks: t("contact.form.thanks"),
+    field: t.field,
+  };
+}
 
 /** The help and contact form: validated in the browser and again in the action, which stores and mails it. */
 export function SupportForm({

@@ -1,5 +1,7 @@
 /** The public pages' catalogues, for their loaders only (decision 0285). */
 import { SAMPLE_EVENT_IDS } from "~/content/events";
+import { dayInZone } from "~/lib/time/time";
+import { formatHours } from "./format";
 import { format } from "./icu";
 import type { Locale } from "./locales";
 import type { MarketingKey } from "./marketing";
@@ -52,16 +54,20 @@ const BORROWED: Partial<Record<PageArea, (key: MarketingKey) => boolean>> = {
   demo: (key) => key === "card.share",
 };
 
+/** Another page's sections a page shows too: help carries the contact page's support form, words and field messages. */
+const SHARED: Partial<Record<PageArea, readonly string[]>> = { help: ["contact.form.", "contact.error."] };
+
 /** One language's words for one page from `own`: a message it lacks, or cannot format, reads English. */
 export function areaWordsOf(locale: Locale, area: PageArea, own: PagesCatalog): PageWords {
   const landing = marketingWords(locale).messages;
   const messages: Partial<Record<PageKey, string>> = {};
   const fields: Record<string, string> = {};
+  const sections = [`${area}.`, ...(SHARED[area] ?? [])];
   for (const key of KEYS) {
-    if (!key.startsWith(`${area}.`)) continue;
+    if (!sections.some((section) => key.startsWith(section))) continue;
     const message = usable(locale, own[key]) ? own[key] : pagesEn[key];
     messages[key] = message;
-    if (key.startsWith(`${area}.error.`)) fields[pagesEn[key]] = format(locale, message, undefined);
+    if (/^[^.]+\.error\./.test(key)) fields[pagesEn[key]] = format(locale, message, undefined);
   }
   const borrowed = BORROWED[area];
   if (borrowed)
@@ -86,4 +92,12 @@ export function pageWords(locale: Locale, area: PageArea): PageWords {
 export function sampleTitles(locale: Locale): Record<string, string> {
   const t = pageSay(pageWords(locale, "sample"));
   return Object.fromEntries(SAMPLE_EVENT_IDS.map((id) => [id, t(`sample.${id}.title` as PageKey)]));
+}
+
+/** The team answers on New York's clock: written the reader's way, with the zone named in their language. */
+const OFFICE = { starts: "09:00", ends: "17:00", timeZone: "America/New_York", showZone: true };
+
+/** Today's support hours in one language, for the contact and help pages. */
+export function supportHours(locale: Locale): string {
+  return formatHours({ ...OFFICE, date: dayInZone(new Date(), OFFICE.timeZone) }, locale);
 }

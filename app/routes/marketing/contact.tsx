@@ -1,21 +1,16 @@
 import { card, linkClass, PageHero } from "~/components/marketing/page";
-import { SupportForm } from "~/components/marketing/support-form";
+import { SupportForm, supportWords } from "~/components/marketing/support-form";
 import { appContext } from "~/context";
 import { CARD_PRO } from "~/lib/billing/plans";
-import { formatHours } from "~/lib/i18n/format";
 import { negotiateLocale } from "~/lib/i18n/locales";
-import { pageWords } from "~/lib/i18n/page-words";
+import { pageWords, supportHours } from "~/lib/i18n/page-words";
 import { pageSay } from "~/lib/i18n/pages";
 import { pageMeta, SITE } from "~/lib/site";
-import { dayInZone } from "~/lib/time/time";
 import { handleSupportForm } from "~/server/site/support-action.server";
 import type { Route } from "./+types/contact";
 
 // In the visitor's language; the form validates in the browser, so the page hydrates.
 export const handle = { localized: true };
-
-/** The team answers on New York's clock: written the reader's way, with the zone named in their language. */
-const OFFICE = { starts: "09:00", ends: "17:00", timeZone: "America/New_York", showZone: true };
 
 export const meta: Route.MetaFunction = ({ loaderData }) => {
   if (!loaderData) return pageMeta("Contact");
@@ -27,7 +22,7 @@ export function loader({ request }: Route.LoaderArgs) {
   const { locale } = negotiateLocale(request);
   return {
     words: pageWords(locale, "contact"),
-    hours: formatHours({ ...OFFICE, date: dayInZone(new Date(), OFFICE.timeZone) }, locale),
+    hours: supportHours(locale),
   };
 }
 
@@ -45,19 +40,7 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
           <h2 id="write" className="mb-6 font-bold text-2xl tracking-tight">
             {t("contact.write")}
           </h2>
-          <SupportForm
-            actionData={actionData}
-            words={{
-              name: t("contact.form.name"),
-              email: t("contact.form.email"),
-              subject: t("contact.form.subject"),
-              message: t("contact.form.message"),
-              send: t("contact.form.send"),
-              sending: t("contact.form.sending"),
-              thanks: t("contact.form.thanks"),
-              field: t.field,
-            }}
-          />
+          <SupportForm actionData={actionData} words={supportWords(t)} />
         </section>
         <aside className="space-y-4">
           <div className={card}>

@@ -293,4 +293,31 @@ export const pagesEs: PagesCatalog = {
   "offer.text":
     "Listas de comprobación para eventos, plantillas de seguimiento y novedades del producto. Puede darse de baja cuando quiera.",
   "offer.close": "Cerrar la oferta del boletín",
+  // The help page's frame; its answers stay English (decision 0285).
+  "help.title": "Ayuda y soporte",
+  "help.description": "Documentación, respuestas a preguntas frecuentes y una línea directa con el equipo de {site}.",
+  "help.eyebrow": "Ayuda",
+  "help.heading": "¿Cómo podemos ayudarle?",
+  "help.intro": "Encuentre una respuesta en la documentación o envíenos un mensaje.",
+  "help.docs": "Documentación",
+  "help.docs.text": "Integraciones, eventos, contactos y analíticas.",
+  "help.support": "Contactar con soporte",
+  "help.support.text": "Envíe un mensaje; respondemos en un día hábil.",
+  "help.guides": "Guías",
+  "help.guides.text": "Recorridos paso a paso por las tarjetas, la captura y los espacios de eventos.",
+  "help.demo": "Demostración del producto",
+  "help.demo.text": "Vea una tarjeta, una captura y un espacio de evento en acción.",
+  "help.faq": "Preguntas frecuentes",
+  "help.english": "Estas respuestas están en inglés.",
+  "help.still": "¿Todavía necesita ayuda?",
+  "help.still.text": "Cuéntenos qué intentaba hacer. También puede escribir a {email}.",
+  "help.options": "Opciones de soporte",
+  "help.email": "Soporte por correo",
+  "help.email.text": "{email}: respuesta en un día hábil.",
+  "help.chat": "Chat en directo",
+  "help.chat.text":
+    "De lunes a viernes, {hours}: pida un chat en el formulario de esta página y le llamaremos o escribiremos en menos de una hora.",
+  "help.priority": "Soporte prioritario",
+  "help.priority.text":
+    "Los miembros de {plan} reciben respuesta primero, también en las preguntas del día del evento.",
 };

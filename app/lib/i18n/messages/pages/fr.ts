@@ -298,4 +298,31 @@ export const pagesFr: PagesCatalog = {
   "offer.text":
     "Listes de contrôle pour vos événements, modèles de relance et nouveautés du produit. Désabonnement possible à tout moment.",
   "offer.close": "Fermer l’offre de la lettre d’information",
+  // The help page's frame; its answers stay English (decision 0285).
+  "help.title": "Aide et assistance",
+  "help.description": "Documentation, réponses aux questions fréquentes et une ligne directe avec l’équipe {site}.",
+  "help.eyebrow": "Aide",
+  "help.heading": "Comment pouvons-nous vous aider ?",
+  "help.intro": "Trouvez une réponse dans la documentation, ou envoyez-nous un message.",
+  "help.docs": "Documentation",
+  "help.docs.text": "Intégrations, événements, contacts et statistiques.",
+  "help.support": "Contacter l’assistance",
+  "help.support.text": "Envoyez un message ; nous répondons sous un jour ouvré.",
+  "help.guides": "Guides",
+  "help.guides.text": "Des parcours pas à pas sur les cartes, la saisie et les espaces d’événement.",
+  "help.demo": "Démonstration du produit",
+  "help.demo.text": "Voyez une carte, une saisie et un espace d’événement à l’œuvre.",
+  "help.faq": "Questions fréquentes",
+  "help.english": "Ces réponses sont en anglais.",
+  "help.still": "Besoin d’aide supplémentaire ?",
+  "help.still.text": "Dites-nous ce que vous essayiez de faire. Vous pouvez aussi écrire à {email}.",
+  "help.options": "Options d’assistance",
+  "help.email": "Assistance par e-mail",
+  "help.email.text": "{email} : réponse sous un jour ouvré.",
+  "help.chat": "Chat en direct",
+  "help.chat.text":
+    "Du lundi au vendredi, {hours} : demandez un chat dans le formulaire de cette page et nous vous rappelons ou vous écrivons dans l’heure.",
+  "help.priority": "Assistance prioritaire",
+  "help.priority.text":
+    "Les membres {plan} sont servis en premier, y compris pour les questions le jour de l’événement.",
 };
