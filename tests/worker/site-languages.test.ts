@@ -183,6 +183,32 @@ describe("the site header and footer in the visitor's language", () => {
     expect(await en.text()).toContain("Please enter a valid email address");
   });
 
+  it("writes the help page in the visitor's language around its English answers, its form refusing in the same", async () => {
+    const ar = await (await page("/help?lang=ar")).text();
+    expect(ar).toContain('<html lang="ar" dir="rtl"');
+    for (const words of [
+      "كيف يمكننا مساعدتك",
+      "إرسال الرسالة",
+      "هذه الإجابات باللغة الإنجليزية",
+      "من الاثنين إلى الجمعة",
+    ])
+      expect(ar).toContain(words);
+    expect(ar).toMatch(/<div lang="en" dir="ltr">[\s\S]*How do I connect KnowWho to Krystal AI/);
+    const fr = await call("/help", {
+      method: "POST",
+      headers: { "accept-language": "fr", "content-type": "application/x-www-form-urlencoded", accept: "text/html" },
+      body: new URLSearchParams({ name: "J", email: "nope", subject: "ab", message: "short" }),
+    });
+    expect(fr.status).toBe(400);
+    const refused = await fr.text();
+    for (const words of ["Comment pouvons-nous vous aider", "Veuillez saisir une adresse e-mail valide"])
+      expect(refused).toContain(words);
+    const en = await (await page("/help", { "accept-language": "en-US" })).text();
+    for (const words of ["How can we help?", "Still Need Help?", "Send Message"]) expect(en).toContain(words);
+    // The English page needs no notice (its words still travel in the loader data the form hydrates with).
+    expect(en).not.toContain(">These answers are in English.<");
+  });
+
   it("tells a visitor in their language that a page is missing, the landing below it in the same one", async () => {
     const res = await page("/no-such-page-here", { "accept-language": "zh-CN" });
     expect(res.status).toBe(404);
