@@ -367,3 +367,21 @@ describe("monthly gifts on Stripe", () => {
     expect(stored.results.map((r) => r.domain)).toEqual(["donations", "donations", "donations"]);
   });
 });
+
+describe("the campaign dashboard tells each gift's story", () => {
+  it("shows a gift's tribute, the fee its donor covered and its monthly gift's standing", async () => {
+    const o = await ownerWithCampaign();
+    const email = `tia-${crypto.randomUUID().slice(0, 8)}@donor.example`;
+    const { rec } = await giveMonthly(o.id, o.userId, email);
+    await env.DB.prepare(
+      "update gift set tribute_kind = 'memory', tribute_name = 'Ada Lovelace', fee_covered = 103 where donor_email = ? and user_id = ?",
+    )
+      .bind(email, o.userId)
+      .run();
+    await env.DB.prepare("update recurring_gift set status = 'paused' where id = ?").bind(rec.id).run();
+    const text = await page(call(`/campaigns/${o.id}`, { headers: o.headers }));
+    expect(text).toContain("monthly (paused)");
+    expect(text).toContain("In memory of Ada Lovelace");
+    expect(text).toContain("incl. $1.03 fee");
+  });
+});

@@ -18,6 +18,13 @@ export const GIFT_METHOD_LABELS = {
   bank_transfer: "Bank transfer",
   elsewhere: "Given elsewhere",
 } as const;
+/** A monthly gift's standing as the owner reads it, on a donor's page and beside each of its gifts. */
+export const MONTHLY_STATUS_LABELS: Record<string, string> = {
+  active: "active",
+  past_due: "payment failed",
+  paused: "paused",
+  canceled: "cancelled",
+};
 
 const id = z.preprocess(
   (v) => (v === "" ? undefined : v),

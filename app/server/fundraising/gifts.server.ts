@@ -255,12 +255,22 @@ const giftColumns = {
   note: gift.note,
 };
 
-/** A campaign's gifts, of the donors the viewer sees (0234). */
+/**
+ * A campaign's gifts, of the donors the viewer sees (0234), with what the dashboard tells of each: a tribute, the
+ * fee the donor covered, and a monthly gift's standing (active, paused, cancelled).
+ */
 export function campaignGifts(db: Database, viewer: Viewer, campaignId: string) {
   return db
-    .select(giftColumns)
+    .select({
+      ...giftColumns,
+      feeCovered: gift.feeCovered,
+      tributeKind: gift.tributeKind,
+      tributeName: gift.tributeName,
+      monthly: recurringGift.status,
+    })
     .from(gift)
     .leftJoin(campaign, eq(campaign.id, gift.campaignId))
+    .leftJoin(recurringGift, and(eq(recurringGift.id, gift.recurringId), eq(recurringGift.userId, gift.userId)))
     .where(
       and(
         eq(gift.userId, viewer.workspaceId),
