@@ -10,7 +10,12 @@ export type PublicEvent = {
   title: string;
   description: string;
   date: string;
-  time: string;
+  /** Opening and closing wall-clock times ("09:00") on the event's clock, written the reader's way by formatHours. */
+  starts: string;
+  ends: string;
+  timeZone: string;
+  /** Name the zone beside the times: an online event is joined from anywhere. */
+  showZone?: boolean;
   location: string;
   attendees: number;
   type: "in-person" | "virtual" | "hybrid";
@@ -30,7 +35,9 @@ const SAMPLES: SampleEvent[] = [
     title: "Nonprofit Tech Summit",
     description: "Two days of talks and workshops on technology for mission-driven organisations.",
     daysFromToday: 17,
-    time: "9:00 AM - 5:00 PM",
+    starts: "09:00",
+    ends: "17:00",
+    timeZone: "America/Chicago",
     location: "Chicago, IL",
     attendees: 850,
     type: "in-person",
@@ -41,7 +48,10 @@ const SAMPLES: SampleEvent[] = [
     title: "Impact Fundraising Live",
     description: "A live online session on donor journeys, recurring giving and year-end campaigns.",
     daysFromToday: 0,
-    time: "1:00 PM - 3:00 PM EST",
+    starts: "13:00",
+    ends: "15:00",
+    timeZone: "America/New_York",
+    showZone: true,
     location: "Online",
     attendees: 320,
     type: "virtual",
@@ -54,7 +64,9 @@ const SAMPLES: SampleEvent[] = [
     title: "Community Partners Mixer",
     description: "An evening for local businesses and nonprofits to meet partners and sponsors.",
     daysFromToday: 0,
-    time: "6:00 PM - 9:00 PM",
+    starts: "18:00",
+    ends: "21:00",
+    timeZone: "America/Chicago",
     location: "Austin, TX",
     attendees: 140,
     type: "hybrid",
@@ -65,7 +77,9 @@ const SAMPLES: SampleEvent[] = [
     title: "Social Impact Forum",
     description: "Leaders from foundations, nonprofits and companies on partnerships that last.",
     daysFromToday: -66,
-    time: "9:00 AM - 4:00 PM",
+    starts: "09:00",
+    ends: "16:00",
+    timeZone: "America/New_York",
     location: "New York, NY",
     attendees: 1200,
     type: "in-person",

@@ -18,7 +18,7 @@ import {
   statementPeriod,
 } from "~/lib/fundraising/receipt";
 import { OTHER_CATALOGS } from "~/lib/i18n/catalog/all";
-import { formatCount, formatDay } from "~/lib/i18n/format";
+import { formatCount, formatDay, formatHours } from "~/lib/i18n/format";
 import {
   fromAcceptLanguage,
   LOCALE_NAME,
@@ -574,7 +574,7 @@ const landing = (locale: Locale, today = "2030-05-01") =>
 
 /** The landing's sample people, organisations and events are names, not words of ours; so are the products it names. */
 const LANDING_NAMES = [
-  ...sampleEvents("2030-05-01").flatMap((e) => [e.title, e.time, e.location]),
+  ...sampleEvents("2030-05-01").flatMap((e) => [e.title, e.location]),
   ...TESTIMONIALS.map((q) => q.author),
   ...["Amara Reyes", "David Kim", "Lucia Santos", "Jordan Blake", "Mei Tanaka", "Ana Costa", "Carlos Mendes"],
   ...["Open Futures Foundation", "Harbor Arts Collective", "GreenRoute Logistics", "GreenRoute"],
@@ -583,6 +583,40 @@ const LANDING_NAMES = [
   // The sample cards' initials, and the yen as Intl writes it outside Japanese.
   ...["AR", "DK", "LS", "JP¥"],
 ];
+
+/** The languages written in Latin letters, where only a list of English words can tell English apart. */
+const LATIN = ["es", "fr", "de", "pt-BR", "it", "nl"] as const;
+
+/**
+ * Words English writes and none of those six does, so one in their text is English left untranslated. Loanwords they
+ * share (link, email, team, online, demo, budget) and words that are theirs too (was, for, in, of) are not here.
+ */
+const ENGLISH_ONLY =
+  /(?<!\p{L})(the|your|you|and|with|this|our|from|that|have|are|please|will|here|can|not|what|when|how|who|more|about|sign|save|share|join|donate|free|now|get|started|people)(?!\p{L})/giu;
+
+/** The English words in a text, once the names of our product and of the account's own screens are set aside. */
+function englishIn(text: string): string[] {
+  const words = text.replace(/Settings → Plan and billing|Settings > Account|Card Pro/g, " ");
+  return words.match(ENGLISH_ONLY) ?? [];
+}
+
+describe("no English sentence left in the languages written in Latin letters", () => {
+  it.each(LATIN)("every %s message reads in its own language", (locale) => {
+    const catalogs = [OTHER_CATALOGS[locale], MARKETING_CATALOGS[locale]] as Record<string, string>[];
+    const english = catalogs.flatMap((catalog) =>
+      Object.entries(catalog)
+        // A placeholder's name is ours, not the reader's: {who}, {when}.
+        .filter(([, message]) => englishIn(message.replace(/\{[^{}\s,]*/g, " ")).length > 0)
+        .map(([key, message]) => `${key}: ${message}`),
+    );
+    expect(english).toEqual([]);
+  });
+
+  it("finds English when it is there", () => {
+    expect(englishIn(translator("en")("share.missing.body"))).toEqual(["Please", "your", "and"]);
+    expect(englishIn(visibleWords(landing("en")))).toContain("your");
+  });
+});
 
 describe("no hard-coded English on the landing page", () => {
   it.each(["ja", "zh-Hans", "ar"] as const)("every heading, card, tab, testimonial and button in %s", (locale) => {
@@ -603,6 +637,27 @@ describe("no hard-coded English on the landing page", () => {
     for (const name of [SITE.name, "vCard", "QR", "NFC", "CRM", "AI", "Webhooks", "Webhook", "Card Pro", "Basic", "US"])
       words = words.split(name).join(" ");
     expect(hardCoded(words)).toEqual([]);
+  });
+
+  it.each(LOCALES)("writes the sample events' hours the %s way, on the event's clock", (locale) => {
+    const html = landing(locale);
+    for (const sample of sampleEvents("2030-05-01")) expect(html).toContain(formatHours(sample, locale));
+    // Only English and Arabic mark the half of the day, and Arabic with its own letters.
+    if (locale !== "en") expect(html).not.toMatch(/\d (AM|PM)/);
+  });
+
+  it.each(LATIN)("the landing and features pages in %s leave no English sentence", (locale) => {
+    let html = landing(locale);
+    for (const name of [...LANDING_NAMES].sort((a, b) => b.length - a.length)) html = html.split(name).join(" ");
+    expect(englishIn(visibleWords(html))).toEqual([]);
+    const features = renderToStaticMarkup(
+      createElement(
+        MemoryRouter,
+        null,
+        createElement(Features, { loaderData: { words: marketingWords(locale) } } as never),
+      ),
+    );
+    expect(englishIn(visibleWords(features).split(SITE.name).join(" "))).toEqual([]);
   });
 
   it("finds English when it is there, and the English page reads as it always did", () => {

@@ -1,6 +1,6 @@
 import { href, Link } from "react-router";
 import type { EventStatus, PublicEvent } from "~/content/events";
-import { formatDay } from "~/lib/i18n/format";
+import { formatDay, formatHours } from "~/lib/i18n/format";
 import type { SayMarketing } from "~/lib/i18n/marketing";
 
 export const STATUS_BADGE: Record<EventStatus, { label: string; className: string }> = {
@@ -31,7 +31,7 @@ export function EventCard({ event, t }: { event: PublicEvent; t: SayMarketing })
       </div>
       <h3 className="mt-3 font-semibold text-lg">{event.title}</h3>
       <p className="mt-1 text-slate-600 text-sm dark:text-slate-300">
-        <time dateTime={event.date}>{formatDay(event.date, t.locale)}</time> · {event.time}
+        <time dateTime={event.date}>{formatDay(event.date, t.locale)}</time> · {formatHours(event, t.locale)}
       </p>
       <p className="text-slate-600 text-sm dark:text-slate-300">
         {event.location === "Online" ? t("home.event.online") : event.location} ·{" "}

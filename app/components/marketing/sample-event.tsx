@@ -2,6 +2,7 @@ import { href, Link } from "react-router";
 import { STATUS_BADGE } from "~/components/marketing/event-card";
 import { btnPrimary, card, formatDate, linkClass } from "~/components/marketing/page";
 import { EVENT_TYPE_LABEL, type PublicEvent } from "~/content/events";
+import { formatHours } from "~/lib/i18n/format";
 
 /** A public sample event from the landing page, with the way in to an event hub of one's own. */
 export function SampleEvent({ event }: { event: PublicEvent }) {
@@ -21,7 +22,7 @@ export function SampleEvent({ event }: { event: PublicEvent }) {
         <div className={card}>
           <dt className="text-slate-500 text-sm dark:text-slate-400">When</dt>
           <dd className="font-semibold">
-            {formatDate(event.date)}, {event.time}
+            {formatDate(event.date)}, {formatHours(event, "en")}
           </dd>
         </div>
         <div className={card}>

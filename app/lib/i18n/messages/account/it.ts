@@ -23,19 +23,19 @@ export const accountIt: AccountCatalog = {
     "Ciao {name},\n\nabbiamo approvato {organisation} per l’offerta di lancio dedicata alle organizzazioni non profit: {months, plural, one {# mese} other {# mesi}} di Card Pro gratis, fino al {date}. Te lo ricorderemo due settimane prima della scadenza. Non serve una carta e non viene addebitato nulla se non ti abboni.",
   "acct.nonprofitDeclined.subject": "Sulla tua richiesta dell’offerta per le organizzazioni non profit",
   "acct.nonprofitDeclined.body":
-    "Ciao {name},\n\nnon siamo riusciti a confermare {organisation} come organizzazione non profit. Rispondi alla nostra email con i suoi dati di registrazione e riesamineremo la richiesta.",
-  "acct.invite.subject": "{inviter} ti ha invitato in {team} su KnowWho",
+    "Ciao {name},\n\nnon siamo riusciti a confermare {organisation} come organizzazione non profit. Rispondi alla nostra email con i dati di registrazione dell’organizzazione e riesamineremo la richiesta.",
+  "acct.invite.subject": "{inviter} ti invita a entrare in {team} su KnowWho",
   "acct.invite.body":
-    "Ciao,\n\n{inviter} ti ha invitato a entrare nel team {team} su KnowWho {role, select, admin {con i permessi di amministratore} other {come membro}}.\n\nApri questo link per entrare:\n\n{link}\n\nIl link funziona una sola volta, per {days, plural, one {# giorno} other {# giorni}}, e solo per un account con l’indirizzo {email}, una volta confermato. Se non ti aspettavi questo invito, ignora questa email.",
+    "Ciao,\n\n{inviter} ti invita a entrare nel team {team} su KnowWho {role, select, admin {con i permessi di amministratore} other {come membro}}.\n\nApri questo link per entrare:\n\n{link}\n\nIl link funziona una sola volta, per {days, plural, one {# giorno} other {# giorni}}, e solo per un account con l’indirizzo {email}, una volta confermato. Se non ti aspettavi questo invito, ignora questa email.",
   "acct.emailChange.subject": "Conferma il tuo nuovo indirizzo email su KnowWho",
   "acct.emailChange.body":
     "Ciao {name},\n\napri questo link per rendere {email} l’indirizzo email del tuo account KnowWho:\n\n{url}\n\nIl link funziona per un’ora. Finché non lo apri, il tuo account mantiene l’indirizzo attuale. Se non l’hai chiesto tu, ignora questa email.",
   "acct.emailChangeNotice.subject": "L’indirizzo email del tuo account KnowWho sta per cambiare",
   "acct.emailChangeNotice.body":
-    "Ciao {name},\n\nqualcuno che ha effettuato l’accesso al tuo account KnowWho ha chiesto di cambiarne l’indirizzo email in {email}. La modifica avviene solo quando viene aperto il link inviato a quell’indirizzo.\n\nSe non sei stato tu, cambia subito la password in Settings > Account ed esci dagli altri dispositivi.",
+    "Ciao {name},\n\nqualcuno che ha effettuato l’accesso al tuo account KnowWho ha chiesto di cambiarne l’indirizzo email in {email}. La modifica avviene solo quando viene aperto il link inviato a quell’indirizzo.\n\nSe la richiesta non è partita da te, cambia subito la password in Settings > Account ed esci dagli altri dispositivi.",
   // The card hand-over mail to a team member (decision 0283).
   "acct.cardHandOver.subject":
-    "{named, select, yes {Il suo biglietto di {team} su KnowWho} other {Il suo biglietto del team su KnowWho}}",
+    "{named, select, yes {Il tuo biglietto di {team} su KnowWho} other {Il tuo biglietto del team su KnowWho}}",
   "acct.cardHandOver.body":
-    "Buongiorno,\n\n{named, select, yes {{team}} other {Il suo team}} ha creato per lei un biglietto da visita su KnowWho.\n\nApra questo link per riceverlo:\n\n{link}\n\nIl link funziona una sola volta, per {days, plural, one {# giorno} other {# giorni}}, e solo per l’account con l’indirizzo {email}, una volta confermato.",
+    "Ciao,\n\n{named, select, yes {{team}} other {Il tuo team}} ha creato per te un biglietto da visita su KnowWho.\n\nApri questo link per riceverlo:\n\n{link}\n\nIl link funziona una sola volta, per {days, plural, one {# giorno} other {# giorni}}, e solo per l’account con l’indirizzo {email}, una volta confermato.",
 };

@@ -35,7 +35,7 @@ export const accountNl: AccountCatalog = {
     "Hallo {name},\n\nIemand die in je KnowWho-account is ingelogd, heeft gevraagd het e-mailadres te wijzigen in {email}. De wijziging gebeurt pas wanneer de link die naar dat adres is gestuurd, wordt geopend.\n\nWas jij dit niet? Wijzig dan nu je wachtwoord in Settings > Account en log uit op je andere apparaten.",
   // The card hand-over mail to a team member (decision 0283).
   "acct.cardHandOver.subject":
-    "{named, select, yes {Uw kaartje van {team} op KnowWho} other {Uw teamkaartje op KnowWho}}",
+    "{named, select, yes {Je kaartje van {team} op KnowWho} other {Je teamkaartje op KnowWho}}",
   "acct.cardHandOver.body":
-    "Hallo,\n\n{named, select, yes {{team}} other {Uw team}} heeft op KnowWho een visitekaartje voor u gemaakt.\n\nOpen deze link om het over te nemen:\n\n{link}\n\nDe link werkt één keer, {days, plural, one {# dag} other {# dagen}} lang, en alleen voor het account met het adres {email}, zodra dat adres is bevestigd.",
+    "Hallo,\n\n{named, select, yes {{team}} other {Je team}} heeft op KnowWho een visitekaartje voor je gemaakt.\n\nOpen deze link om het over te nemen:\n\n{link}\n\nDe link werkt één keer, {days, plural, one {# dag} other {# dagen}} lang, en alleen voor het account met het adres {email}, zodra dat adres is bevestigd.",
 };

@@ -117,7 +117,8 @@ export const attendeeIt: AttendeeCatalog = {
   "att.mail.meeting.subject": "{what} a {event}",
   "att.mail.meeting.movedNote": "Accetta o rifiuta il nuovo orario sul tuo pass.",
   "att.mail.meeting.pass": "Il tuo pass:",
-  "att.mail.meeting.why": "Ricevi questo messaggio perché hai fissato questo incontro a {event} tramite il suo elenco.",
+  "att.mail.meeting.why":
+    "Ricevi questo messaggio perché hai fissato questo incontro a {event} tramite l’elenco dei partecipanti.",
   "att.mail.at": "A {event}: {line}.",
   "att.mail.open": "Apri",
   "att.mail.reminder.title": "Incontro con {name} a breve",
@@ -134,7 +135,7 @@ export const attendeeIt: AttendeeCatalog = {
   "att.mail.request.more": "e altre {count}",
   "att.mail.request.answer": "Accetta o rifiuta sul tuo pass:",
   "att.mail.request.why":
-    "Ricevi questo messaggio perché hai partecipato a {event} con questo indirizzo e un altro partecipante ti ha scritto tramite il suo elenco. Inviamo al massimo un messaggio simile ogni 15 minuti; le richieste che arrivano nel frattempo sono riunite nel successivo.",
+    "Ricevi questo messaggio perché hai partecipato a {event} con questo indirizzo e un altro partecipante ti ha scritto tramite l’elenco dei partecipanti. Inviamo al massimo un messaggio simile ogni 15 minuti; le richieste che arrivano nel frattempo sono riunite nel successivo.",
   "att.mail.request.notice": "A {event}. Accetta o rifiuta nell’elenco.",
   "att.mail.request.noticeFrom": "A {event}, da {company}. Accetta o rifiuta nell’elenco.",
   "att.mail.request.answerAction": "Rispondi",
