@@ -132,3 +132,22 @@ describe("reading a period's giving (decision 0272)", () => {
     expect(csv).not.toContain("ben@fiscal.example.org");
   });
 });
+
+describe("the nonprofit application", () => {
+  it("starts from the organisation profile: its legal name, country and registration number", async () => {
+    const session = await signUp("Prefill Owner");
+    const id = await userIdOf(session.email);
+    const legalName = `Harbour Shelter ${crypto.randomUUID().slice(0, 6)}, Inc.`;
+    await saveOrganisation(createDb(env.DB), id, {
+      ...EMPTY_ORGANISATION,
+      legalName,
+      country: "US",
+      taxId: "12-3456789",
+    });
+    const html = await (await call("/settings/billing/nonprofit", { headers: { cookie: session.cookie } })).text();
+    const valueOf = (name: string) => new RegExp(`<input[^>]*name="${name}"[^>]*value="([^"]*)"`).exec(html)?.[1];
+    expect(valueOf("organisation")).toBe(legalName);
+    expect(valueOf("registrationNumber")).toBe("12-3456789");
+    expect(html).toMatch(/<option value="US" selected/);
+  });
+});
