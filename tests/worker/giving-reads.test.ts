@@ -145,9 +145,9 @@ describe("the nonprofit application", () => {
       taxId: "12-3456789",
     });
     const html = await (await call("/settings/billing/nonprofit", { headers: { cookie: session.cookie } })).text();
-    const valueOf = (name: string) => new RegExp(`<input[^>]*name="${name}"[^>]*value="([^"]*)"`).exec(html)?.[1];
-    expect(valueOf("organisation")).toBe(legalName);
-    expect(valueOf("registrationNumber")).toBe("12-3456789");
+    const inputValue = (name: string) => new RegExp(`<input[^>]*name="${name}"[^>]*value="([^"]*)"`).exec(html)?.[1];
+    expect(inputValue("organisation")).toBe(legalName);
+    expect(inputValue("registrationNumber")).toBe("12-3456789");
     expect(html).toMatch(/<option value="US" selected/);
   });
 });
