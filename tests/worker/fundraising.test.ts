@@ -405,6 +405,14 @@ describe("gifts and pledges by hand", () => {
       { method: "cash", recurring: 0 },
       { method: "bank_transfer", recurring: 1 },
     ]);
+    // Cass gave twice: added to the network once, so her timeline says "Added" once.
+    expect(
+      await one(
+        `select count(*) as n from interaction i join connection c on c.id = i.connection_id
+          where c.user_id = ? and c.email = 'cass@x.example' and i.kind = 'added'`,
+        o.userId,
+      ),
+    ).toEqual({ n: 1 });
     const dash = await page(call(`/campaigns/${o.id}`, { headers: o.headers }));
     expect(dash).toContain("Waiting for a thank-you (2)");
     expect(dash).toContain("One-time: $200, Recurring: $15.");
