@@ -1,5 +1,7 @@
+import { existsSync } from "node:fs";
+import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
-import { E2E_WORKERS, launchOptions, serverURL } from "./tests/e2e/browser";
+import { E2E_OUTPUT, E2E_WORKERS, launchOptions, serverURL } from "./tests/e2e/browser";
 
 /**
  * The phone project runs only the journeys tagged `@layout`: those whose layout differs on a phone (the app
@@ -12,9 +14,40 @@ import { E2E_WORKERS, launchOptions, serverURL } from "./tests/e2e/browser";
 const PHONE_GREP = /@layout\b|@phone\b/;
 const PHONE_ONLY = /@phone\b/;
 
+/**
+ * `npm test` runs the journeys in two parts (`E2E_PART`), one worker each: the early part as soon as the
+ * types, unit and heavy tests end, beside the Worker tests, which leave a core idle; the late part once the
+ * Worker tests end (docs/decisions/0287). The early part is these files, about 55% of the journeys' time so
+ * both parts end together; every other file, a new one too, is in the late part. Without `E2E_PART`, all.
+ */
+const EARLY_FILES = [
+  "app-shell.spec.ts",
+  "offline.spec.ts",
+  "site-crawl.spec.ts",
+  "follow.spec.ts",
+  "network.spec.ts",
+  "error-pages.spec.ts",
+  "account.spec.ts",
+  "organiser-events.spec.ts",
+  "capture.spec.ts",
+  "trust-ui.spec.ts",
+  "site-journeys.spec.ts",
+  "plans.spec.ts",
+  "card-share.spec.ts",
+  "mailings-organiser.spec.ts",
+];
+const missing = EARLY_FILES.filter((file) => !existsSync(path.join(import.meta.dirname, "tests/e2e", file)));
+// A renamed journey would otherwise move to the late part unseen and leave the parts unbalanced.
+if (missing.length > 0) throw new Error(`playwright.config.ts names journeys that do not exist: ${missing.join(", ")}`);
+const PART = process.env.E2E_PART || undefined;
+if (PART !== undefined && PART !== "early" && PART !== "late")
+  throw new Error(`E2E_PART is "early", "late" or unset, not "${PART}"`);
+const early = EARLY_FILES.map((file) => `**/${file}`);
+
 export default defineConfig({
   testDir: "tests/e2e",
-  outputDir: "test-results",
+  ...(PART === "early" ? { testMatch: early } : PART === "late" ? { testIgnore: early } : {}),
+  outputDir: E2E_OUTPUT,
   fullyParallel: false,
   // Each worker has a server and state of its own (fixtures.ts picks it by parallel index): no shared
   // demo account, rate-limit counters or edge cache between workers (docs/decisions/0121).
@@ -46,7 +79,8 @@ export default defineConfig({
   webServer: Array.from({ length: E2E_WORKERS }, (_, i) => ({
     command: `node scripts/e2e-server.mjs --port ${new URL(serverURL(i)).port}${i > 0 ? ` --copy-from ${new URL(serverURL(0)).port}` : ""}`,
     url: `${serverURL(i)}/api/health`,
-    reuseExistingServer: false,
+    // `npm test` starts each part's server as soon as the build is there and asks Playwright to use it (0287).
+    reuseExistingServer: Boolean(process.env.E2E_REUSE_SERVER),
     timeout: 120_000,
     stdout: "ignore" as const,
     stderr: "pipe" as const,

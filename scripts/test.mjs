@@ -2,11 +2,11 @@
 // failed before it; the run ends with the stage table, one summary line over every stage, and a non-zero
 // exit code if anything failed (docs/decisions/0174).
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, openSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
 import { closingLine, countTests, stageTable } from "./stage-table.mjs";
 import { runChain, runSideBySide } from "./stages.mjs";
-import { bin, offlineEnv, root } from "./wrangler-env.mjs";
+import { bin, offlineEnv, root, start } from "./wrangler-env.mjs";
 
 // Not test-results/: Playwright empties its output folder when the journeys start, and the reports are read at the end.
 const reports = path.join(root, "test-reports");
@@ -114,14 +114,111 @@ const heavyUnit = vitest("heavy unit tests (LibreOffice, khard)", "unit-heavy", 
 // Two chains side by side on two cores, with no wait between phases: whichever chain is ahead starts its
 // next stage while the other's runs. Chain one: tsc (one core), the generated-files check, the unit tests
 // (one Vitest worker), then the heavy tests (floods, tens of thousands of rows, LibreOffice: each holds a
-// core for a while). Chain two: lint, the build, then the Worker tests (two workerds), the longest stage,
-// started as soon as the build is there (decision 0247).
-// tsc reads no build and the build no generated types; the Worker and heavy tests read the build, so the
-// heavy ones wait for it to end.
+// core for a while), then the early part of the journeys. Chain two: lint, the build, then the Worker tests
+// (two workerds), the longest stage, started as soon as the build is there (decision 0247), then the late
+// part of the journeys.
+// tsc reads no build and the build no generated types; the Worker and heavy tests and the journeys read the
+// build, so they wait for it to end.
 let built;
 const buildEnded = new Promise((resolve) => {
   built = resolve;
 });
+// The journeys in two parts, one Playwright worker and server each (docs/decisions/0287): the Worker tests
+// keep about one core busy, so the early part takes the other as soon as chain one's tests end, instead of
+// the whole journeys waiting for the Worker tests. Each part has its own port and results folder; the pages
+// axe found clean are shared by both, in a folder emptied here.
+const axeClean = path.join(reports, "axe-clean");
+rmSync(axeClean, { recursive: true, force: true });
+const e2ePort = Number(process.env.E2E_PORT ?? 8799);
+/** The journeys' servers (each part's first), started once the build is there, stopped by pid at the end. */
+const servers = [];
+const stopServers = () => {
+  for (const server of servers.splice(0)) {
+    try {
+      // The server's process group: wrangler and its workerd with it.
+      process.kill(-server.pid, "SIGTERM");
+    } catch {}
+  }
+};
+// They run in process groups of their own, which a Ctrl-C does not reach: stopped however the run ends.
+process.on("exit", stopServers);
+for (const [signal, code] of [
+  ["SIGINT", 130],
+  ["SIGTERM", 143],
+])
+  process.once(signal, () => process.exit(code));
+const answers = async (port) => {
+  try {
+    return (await fetch(`http://127.0.0.1:${port}/api/health`)).ok;
+  } catch {
+    return false;
+  }
+};
+/**
+ * Starts a part's server as soon as the build ends, so its seed and start-up overlap the tests before the part
+ * instead of delaying it. Resolves once it answers; Playwright is told to use a server only when it is this one
+ * (`env.E2E_REUSE_SERVER`): where it stopped, or something else already held the port, Playwright starts its own
+ * as before, and fails on a port in use rather than run the journeys against another run's state.
+ */
+const serveEarly = (port, env) =>
+  buildEnded.then(async (ok) => {
+    if (!ok || (await answers(port))) return;
+    const log = openSync(path.join(reports, `e2e-server-${port}.log`), "w");
+    const server = start(process.execPath, [path.join(root, "scripts", "e2e-server.mjs"), "--port", String(port)], {
+      stdio: ["ignore", log, log],
+      detached: true,
+    });
+    servers.push(server);
+    let exited = server.exitCode !== null;
+    server.once("exit", () => {
+      exited = true;
+    });
+    const deadline = Date.now() + 300_000;
+    while (!exited) {
+      if (await answers(port)) {
+        env.E2E_REUSE_SERVER = "1";
+        return;
+      }
+      if (Date.now() > deadline) {
+        // Stopped, so the port is free for the server Playwright then starts itself (the loop ends on its exit).
+        try {
+          process.kill(-server.pid, "SIGTERM");
+        } catch {}
+      }
+      await new Promise((r) => setTimeout(r, 250));
+    }
+  });
+const journeys = (part, port) => {
+  const file = path.join(reports, `e2e-${part}.json`);
+  const journeyStage = stage(
+    `browser journeys, ${part} part (Playwright, axe)`,
+    bin("playwright"),
+    ["test", "--reporter=list,json"],
+    {
+      PLAYWRIGHT_JSON_OUTPUT_NAME: file,
+      E2E_PART: part,
+      E2E_PORT: String(port),
+      E2E_OUTPUT: path.join(root, "test-results", part),
+      E2E_AXE_CLEAN: axeClean,
+      // One worker a part: the two parts are the two workers decision 0121 gave each a server; a third
+      // made every journey slower on two cores and the stage no shorter (0247).
+      E2E_WORKERS: process.env.E2E_WORKERS ?? "1",
+    },
+    playwrightReport(file),
+  );
+  // The stage reads its env when it starts, once its server answers (serveEarly sets E2E_REUSE_SERVER in it).
+  return { ...journeyStage, after: serveEarly(port, journeyStage.env) };
+};
+const browser = browserAvailable();
+if (!browser) {
+  console.error(
+    "\nNo Chromium found for the browser journeys. Install one of:\n" +
+      "  Debian/Ubuntu: sudo apt-get install -y chromium chromium-headless-shell\n" +
+      "  elsewhere:     npx playwright install chromium\n" +
+      "or point CHROMIUM_PATH at a Chromium or Chrome binary.",
+  );
+  stages.push({ name: "browser journeys (no Chromium found)", ok: false, seconds: 0 });
+}
 await runSideBySide(stages, [
   [
     stage("types (wrangler types, react-router typegen, tsc)", "npm", ["run", "--silent", "typecheck"]),
@@ -143,10 +240,11 @@ await runSideBySide(stages, [
       after: buildEnded,
     },
     hogged ? besideHog(heavyUnit) : heavyUnit,
+    ...(browser ? [journeys("early", e2ePort)] : []),
   ],
   [
     stage("lint and format", bin("biome"), ["check", "."]),
-    { ...stage("production build", bin("react-router"), ["build"]), ended: () => built() },
+    { ...stage("production build", bin("react-router"), ["build"]), ended: (ok) => built(ok) },
     vitest("worker tests (workerd, D1, KV)", "worker", "vitest.worker.config.ts", [
       "--project",
       "shared",
@@ -154,34 +252,12 @@ await runSideBySide(stages, [
       "own",
       ...shuffle,
     ]),
+    // One port up, so E2E_WORKERS=2 still gives each server a port of its own (serverURL adds 100 a worker).
+    ...(browser ? [journeys("late", e2ePort + 1)] : []),
   ],
 ]);
 
-if (browserAvailable()) {
-  const file = path.join(reports, "e2e.json");
-  await runChain(stages, [
-    stage(
-      "browser journeys (Playwright, axe)",
-      bin("playwright"),
-      ["test", "--reporter=list,json"],
-      {
-        PLAYWRIGHT_JSON_OUTPUT_NAME: file,
-        // Two workers, each with a server of its own (docs/decisions/0121); a third made every journey slower
-        // on two cores and the stage no shorter (0247). E2E_WORKERS=1 runs them one by one.
-        E2E_WORKERS: process.env.E2E_WORKERS ?? "2",
-      },
-      playwrightReport(file),
-    ),
-  ]);
-} else {
-  console.error(
-    "\nNo Chromium found for the browser journeys. Install one of:\n" +
-      "  Debian/Ubuntu: sudo apt-get install -y chromium chromium-headless-shell\n" +
-      "  elsewhere:     npx playwright install chromium\n" +
-      "or point CHROMIUM_PATH at a Chromium or Chrome binary.",
-  );
-  stages.push({ name: "browser journeys (no Chromium found)", ok: false, seconds: 0 });
-}
+stopServers();
 
 const counted = stages.map(({ name, ok }) => {
   const reader = readers.get(name);

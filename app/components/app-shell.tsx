@@ -19,7 +19,7 @@ import {
 } from "./icons";
 import { Logo } from "./logo";
 import { SignOutButton } from "./sign-out-button";
-import { Bell, useDisclosure } from "./site-header";
+import { Bell, UnreadBadge, useDisclosure } from "./site-header";
 import { type ShellTeam, WorkspaceSwitcher } from "./teams/workspace-switcher";
 import { ThemeToggle } from "./theme-toggle";
 
@@ -224,11 +224,7 @@ export function AppShell({ user, teams, theme, unread, activeEvent, children }: 
                 >
                   <BellIcon />
                   Notifications
-                  {unread ? (
-                    <span className="ml-auto min-w-6 rounded-full bg-red-600 px-1.5 text-center font-bold text-white text-xs leading-6">
-                      {unread > 99 ? "99+" : unread}
-                    </span>
-                  ) : null}
+                  <UnreadBadge unread={unread} className="ml-auto min-w-6 px-1.5 text-xs leading-6" />
                 </NavLink>
                 <NavLink to={href("/campaigns")} className={sheetLink}>
                   <HeartIcon />

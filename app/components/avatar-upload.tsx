@@ -1,5 +1,6 @@
 import { useRef, useState } from "react";
 import { useRevalidator } from "react-router";
+import { IMAGE_ACCEPT } from "~/lib/platform/image-types";
 import { toast, useToasterReady } from "~/lib/platform/toast";
 
 const SIZE = 512;
@@ -126,7 +127,7 @@ export function AvatarUpload({ cardId, hasAvatar }: { cardId: number; hasAvatar:
         ref={input}
         id="avatar"
         type="file"
-        accept="image/jpeg,image/png,image/webp"
+        accept={IMAGE_ACCEPT}
         disabled={busy}
         onChange={(e) => onFile(e.currentTarget.files?.[0])}
         className="text-sm file:mr-3 file:rounded-md file:border-0 file:bg-slate-900 file:px-3 file:py-2 file:font-medium file:text-white dark:file:bg-white dark:file:text-slate-900"

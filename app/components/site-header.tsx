@@ -80,6 +80,16 @@ export function useDisclosure() {
   };
 }
 
+/** The unread count beside the bell, wherever it stands: nothing at none, and "99+" past 99. */
+export function UnreadBadge({ unread, className }: { unread: number; className: string }) {
+  if (!unread) return null;
+  return (
+    <span className={`rounded-full bg-red-600 text-center font-bold text-white ${className}`}>
+      {unread > 99 ? "99+" : unread}
+    </span>
+  );
+}
+
 export function Bell({ unread }: { unread: number }) {
   return (
     <Link
@@ -88,11 +98,7 @@ export function Bell({ unread }: { unread: number }) {
       aria-label={unread ? `Notifications, ${unread} unread` : "Notifications"}
     >
       <BellIcon />
-      {unread ? (
-        <span className="-top-0.5 -right-0.5 absolute min-w-5 rounded-full bg-red-600 px-1 text-center font-bold text-[11px] text-white leading-5">
-          {unread > 99 ? "99+" : unread}
-        </span>
-      ) : null}
+      <UnreadBadge unread={unread} className="-top-0.5 -right-0.5 absolute min-w-5 px-1 text-[11px] leading-5" />
     </Link>
   );
 }

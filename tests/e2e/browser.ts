@@ -47,11 +47,26 @@ export const cameraLaunchOptions = (video: string) =>
 /** The port the journeys' own server listens on, on loopback. */
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 8799);
 
-/** Journeys run in this many workers (`npm test` and CI: 2), each against a server and state of its own. */
+/**
+ * Journeys run in this many workers (a plain run in CI: 2; `npm test`: one in each of its two parts, 0287), each
+ * against a server and state of its own.
+ */
 export const E2E_WORKERS = Math.max(1, Number(process.env.E2E_WORKERS ?? (process.env.CI ? 2 : 1)));
 
 /** The server of the worker with this parallel index: E2E_PORT, then 100 ports up for each further worker. */
 export const serverURL = (parallelIndex: number) => `http://127.0.0.1:${E2E_PORT + 100 * parallelIndex}`;
+
+/**
+ * The run's own folder for Playwright's results and the journeys' scratch files (demo sessions, fake camera
+ * videos): `npm test` runs the journeys in two parts at once, each emptying a folder of its own (0287).
+ */
+export const E2E_OUTPUT = path.resolve(process.env.E2E_OUTPUT ?? "test-results");
+
+/**
+ * The pages axe found clean, shared by every worker, project and part of a run: inside the run's folder, or
+ * where `npm test` names one it empties before both parts start.
+ */
+export const AXE_CLEAN_DIR = path.resolve(process.env.E2E_AXE_CLEAN ?? path.join(E2E_OUTPUT, "axe-clean"));
 
 /** The local state (D1, KV, wallet credentials) scripts/e2e-server.mjs made for that worker's server. */
 export const serverState = (parallelIndex: number) =>

@@ -1,6 +1,6 @@
 import path from "node:path";
 import { writeQrVideo } from "../fixtures/qr-video";
-import { cameraLaunchOptions, serverURL } from "./browser";
+import { cameraLaunchOptions, E2E_OUTPUT, serverURL } from "./browser";
 import { demoTest, expect, expectAccessible, signUpInto, snapshot, test } from "./fixtures";
 
 test.use({
@@ -9,7 +9,7 @@ test.use({
     // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern
     async ({}, use, { parallelIndex }) => {
       const video = writeQrVideo(
-        path.resolve("test-results", "fixtures", `card-link-${parallelIndex}.y4m`),
+        path.join(E2E_OUTPUT, "fixtures", `card-link-${parallelIndex}.y4m`),
         `${serverURL(parallelIndex)}/c/demo?src=qr`,
       );
       await use(cameraLaunchOptions(video));

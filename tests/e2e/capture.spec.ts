@@ -1,11 +1,11 @@
 import path from "node:path";
 import { writeQrVideo } from "../fixtures/qr-video";
-import { cameraLaunchOptions } from "./browser";
+import { cameraLaunchOptions, E2E_OUTPUT } from "./browser";
 import { expect, expectAccessible, snapshot, demoTest as test } from "./fixtures";
 
 // Chromium's fake camera plays this video: a MECARD QR code, as a badge or phone would show it.
 const video = writeQrVideo(
-  path.resolve("test-results", "fixtures", "mecard.y4m"),
+  path.join(E2E_OUTPUT, "fixtures", "mecard.y4m"),
   "MECARD:N:Okafor,Chidi;TEL:+14155550123;EMAIL:chidi@riverside.org;ORG:Riverside Trust;;",
 );
 test.use({

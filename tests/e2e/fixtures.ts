@@ -13,7 +13,7 @@ import {
   request,
 } from "@playwright/test";
 import type { AxeResults } from "axe-core";
-import { serverURL } from "./browser";
+import { AXE_CLEAN_DIR, E2E_OUTPUT, serverURL } from "./browser";
 
 export const DEMO = { email: "demo@knowwho.app", password: "demo-password-2026" };
 
@@ -85,10 +85,11 @@ async function axeViolations(page: Page): Promise<AxeResults["violations"]> {
 
 /**
  * Fingerprints of the pages axe found clean, shared by every worker and both projects of the run: a file each
- * under test-results (which Playwright empties at the start of a run), written whole under another name and
- * renamed, so a reader never sees half of one (docs/decisions/0275).
+ * under the run's folder (which Playwright empties at the start of a run) or the folder `npm test` empties for
+ * both its parts, written whole under another name and renamed, so a reader never sees half of one
+ * (docs/decisions/0275, 0287).
  */
-const checkedDir = path.resolve("test-results", "axe-clean");
+const checkedDir = AXE_CLEAN_DIR;
 const checkedFile = (key: string) => path.join(checkedDir, key);
 const wasChecked = (key: string) => existsSync(checkedFile(key));
 function markChecked(key: string) {
@@ -247,10 +248,7 @@ export const test = base.extend<
   demoStorage: [
     // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern
     async ({}, use, workerInfo) => {
-      const file = path.resolve(
-        "test-results",
-        `demo-session-${workerInfo.project.name}-${workerInfo.parallelIndex}.json`,
-      );
+      const file = path.join(E2E_OUTPUT, `demo-session-${workerInfo.project.name}-${workerInfo.parallelIndex}.json`);
       const baseURL = serverURL(workerInfo.parallelIndex);
       const context = await request.newContext({ baseURL });
       try {

@@ -3,11 +3,11 @@ import path from "node:path";
 import type { Locator } from "@playwright/test";
 import { unzipSync } from "fflate";
 import { writeQrVideo } from "../fixtures/qr-video";
-import { cameraLaunchOptions } from "./browser";
+import { cameraLaunchOptions, E2E_OUTPUT } from "./browser";
 import { closeOrgEvent, expect, expectAccessible, snapshot, demoTest as test } from "./fixtures";
 
 // The fake camera reads this file when the scan starts; the test writes the pass's QR into it first.
-const video = path.resolve("test-results", "fixtures", "event-pass.y4m");
+const video = path.join(E2E_OUTPUT, "fixtures", "event-pass.y4m");
 writeQrVideo(video, "placeholder");
 test.use({
   launchOptions: cameraLaunchOptions(video),

@@ -11,7 +11,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import type { ReactNode } from "react";
 import { Form, useNavigation } from "react-router";
 import type { z } from "zod";
-import { Field, inputClass } from "~/components/ui/field";
+import { Field, FormError, inputClass } from "~/components/ui/field";
 import { EVENT_TYPE_LABEL, EVENT_TYPES } from "~/lib/events/rules";
 
 /** One field of an event form: what it is called, how it is typed, and whether it spans both columns. */
@@ -75,11 +75,7 @@ export function EventForm({
   return (
     <Form method="post" {...getFormProps(form)} className="mt-4 grid gap-4 sm:grid-cols-2">
       {intent ? <input type="hidden" name="intent" value={intent} /> : null}
-      {form.errors?.length ? (
-        <p id={form.errorId} role="alert" className="text-red-700 text-sm sm:col-span-2 dark:text-red-300">
-          {form.errors[0]}
-        </p>
-      ) : null}
+      <FormError id={form.errorId} errors={form.errors} className="sm:col-span-2" />
       {specs.map((spec) => {
         const f = all[spec.name] as FieldMetadata<string>;
         return (

@@ -1,7 +1,7 @@
 import { getFormProps, getInputProps, getTextareaProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form } from "react-router";
-import { Field, inputClass } from "~/components/ui/field";
+import { Field, FormError, inputClass } from "~/components/ui/field";
 import { draftFormSchema } from "~/lib/assistant/rules";
 import { formatInZone } from "~/lib/time/time";
 import { type FollowErrorView, followReply } from "./timeline";
@@ -103,11 +103,7 @@ function DraftEditor({
       </p>
       <Form method="post" {...getFormProps(form)} className="space-y-2">
         {hidden}
-        {form.errors?.length ? (
-          <p id={form.errorId} role="alert" className="text-red-700 text-sm dark:text-red-300">
-            {form.errors[0]}
-          </p>
-        ) : null}
+        <FormError id={form.errorId} errors={form.errors} />
         <div className="text-sm">
           <Field id={fields.subject.id} label="Subject" errors={fields.subject.errors}>
             <input {...getInputProps(fields.subject, { type: "text" })} maxLength={150} className={inputClass} />

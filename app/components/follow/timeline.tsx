@@ -1,7 +1,7 @@
 import { getFormProps, getInputProps, getTextareaProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form } from "react-router";
-import { Field, inputClass } from "~/components/ui/field";
+import { Field, FormError, inputClass } from "~/components/ui/field";
 import { KIND_LABEL, kindLabel, MANUAL_KINDS, type ManualKind } from "~/lib/follow/kinds";
 import { logFormSchema } from "~/lib/follow/timeline";
 import { formatInZone } from "~/lib/time/time";
@@ -66,11 +66,7 @@ export function LogInteraction({
       <input type="hidden" name="intent" value="log" />
       <input type="hidden" name="personId" value={personId} />
       <input type="hidden" name="returnTo" value={returnTo} />
-      {form.errors?.length ? (
-        <p id={form.errorId} role="alert" className="text-red-700 text-sm dark:text-red-300">
-          {form.errors[0]}
-        </p>
-      ) : null}
+      <FormError id={form.errorId} errors={form.errors} />
       <div className="grid grid-cols-2 gap-2 text-sm">
         <Field id={fields.date.id} label="Date" errors={fields.date.errors}>
           <input {...getInputProps(fields.date, { type: "date" })} max={today} className={inputClass} />

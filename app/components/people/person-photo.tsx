@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { putImage, squareJpeg, usePhotoUpload } from "~/components/avatar-upload";
+import { IMAGE_ACCEPT } from "~/lib/platform/image-types";
 import { initials } from "~/lib/text/graphemes";
 
 /** A person's photo, or their initials when there is none or it cannot load (offline, removed). */
@@ -52,7 +53,7 @@ export function PersonPhotoUpload({ id, hasPhoto }: { id: number; hasPhoto: bool
         ref={input}
         id="person-photo"
         type="file"
-        accept="image/jpeg,image/png,image/webp"
+        accept={IMAGE_ACCEPT}
         disabled={busy}
         onChange={(e) => onFile(e.currentTarget.files?.[0])}
         className="max-w-full text-sm file:mr-3 file:rounded-md file:border-0 file:bg-slate-900 file:px-3 file:py-1.5 file:font-medium file:text-white dark:file:bg-white dark:file:text-slate-900"

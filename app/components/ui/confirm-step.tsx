@@ -11,13 +11,15 @@ export function ConfirmStep({
   question,
   consequence,
   confirmLabel,
+  fields,
   children,
 }: {
   intent: string;
   question: string;
   consequence: string;
   confirmLabel: string;
-  /** Hidden fields the action needs again. */
+  /** Hidden fields the action needs again: the same object the first step (AskFirst) sent. */
+  fields?: HiddenFields;
   children?: ReactNode;
 }) {
   const button = "rounded-md px-4 py-2.5 font-semibold text-sm";
@@ -28,6 +30,7 @@ export function ConfirmStep({
       </p>
       <p className="text-slate-600 text-sm dark:text-slate-300">{consequence}</p>
       <input type="hidden" name={CONFIRMED_FIELD} value="yes" />
+      <Hidden fields={fields} />
       {children}
       <div className="flex flex-wrap gap-2">
         <button
@@ -42,6 +45,39 @@ export function ConfirmStep({
           Cancel
         </Link>
       </div>
+    </Form>
+  );
+}
+
+type HiddenFields = Record<string, string | number>;
+
+function Hidden({ fields = {} }: { fields?: HiddenFields }) {
+  return Object.entries(fields).map(([name, value]) => <input key={name} type="hidden" name={name} value={value} />);
+}
+
+/**
+ * The first tap of such an action: it asks for the ConfirmStep. Give both the same `intent` and `fields`,
+ * so what the second tap confirms is what the first one named.
+ */
+export function AskFirst({
+  intent,
+  fields,
+  label,
+  ariaLabel,
+  className,
+}: {
+  intent: string;
+  fields: HiddenFields;
+  label: string;
+  ariaLabel?: string;
+  className: string;
+}) {
+  return (
+    <Form method="post">
+      <Hidden fields={fields} />
+      <button type="submit" name="intent" value={intent} className={className} aria-label={ariaLabel}>
+        {label}
+      </button>
     </Form>
   );
 }

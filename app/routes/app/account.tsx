@@ -10,6 +10,7 @@ import { appContext } from "~/context";
 import { countryName, deviceName } from "~/lib/account/devices";
 import { accountSchema } from "~/lib/account/forms";
 import { LOCALE_NAME, LOCALES } from "~/lib/i18n/locales";
+import { carryCookies } from "~/lib/platform/carry-cookies";
 import { pageMeta } from "~/lib/site";
 import { secondFactorRequired } from "~/lib/teams/rules";
 import { readAccountLocale, saveAccountLocale } from "~/server/account/account-language.server";
@@ -109,6 +110,11 @@ export async function action({ request, context }: Route.ActionArgs) {
       429,
     );
   }
+  // An auth call refused for a reason other than the password: its rate limit, or a fault on our side.
+  const authRefused = (status: number) =>
+    status === 429
+      ? reply(submission.reply({ formErrors: [TOO_MANY_AUTH_ATTEMPTS], hideFields }), 429)
+      : reply(submission.reply({ formErrors: ["We couldn't do that just now. Please try again."], hideFields }), 503);
   const auth = createAuth(app, request);
   const toast = async (title: string, description?: string) => ({
     "Set-Cookie": await setToastHeader({ type: "success", title, description }),
@@ -119,7 +125,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   } catch (error) {
     // The shared auth rate limit (createAuth's hook) refuses with 429: say so on the form.
     if (!(error instanceof APIError && error.statusCode === 429)) throw error;
-    return reply(submission.reply({ formErrors: [TOO_MANY_AUTH_ATTEMPTS], hideFields }), 429);
+    return authRefused(429);
   }
 
   async function change(value: z.output<typeof accountSchema>) {
@@ -168,8 +174,10 @@ export async function action({ request, context }: Route.ActionArgs) {
         );
       }
       // Turning it on gives this device a new session cookie.
-      const headers = new Headers(await toast("Two-step sign-in is on", "Sign-in now asks for a code from your app."));
-      for (const cookie of response.headers.getSetCookie()) headers.append("Set-Cookie", cookie);
+      const headers = carryCookies(
+        response,
+        new Headers(await toast("Two-step sign-in is on", "Sign-in now asks for a code from your app.")),
+      );
       return redirect(href("/settings/account"), { headers });
     }
     if (value.intent === "2fa-disable") {
@@ -181,13 +189,8 @@ export async function action({ request, context }: Route.ActionArgs) {
         }),
       );
       if (response.status === 400) return wrongPassword();
-      if (!response.ok)
-        return reply(
-          submission.reply({ formErrors: ["We couldn't do that just now. Please try again."], hideFields }),
-          response.status === 429 ? 429 : 503,
-        );
-      const headers = new Headers(await toast("Two-step sign-in is off"));
-      for (const cookie of response.headers.getSetCookie()) headers.append("Set-Cookie", cookie);
+      if (!response.ok) return authRefused(response.status);
+      const headers = carryCookies(response, new Headers(await toast("Two-step sign-in is off")));
       return redirect(href("/settings/account"), { headers });
     }
     if (value.intent === "sign-out-device") {
@@ -228,16 +231,14 @@ export async function action({ request, context }: Route.ActionArgs) {
         asResponse: true,
       });
       if (response.status === 400) return wrongPassword();
-      if (!response.ok)
-        return reply(
-          submission.reply({ formErrors: ["We couldn't do that just now. Please try again."], hideFields }),
-          503,
-        );
+      if (!response.ok) return authRefused(response.status);
       // Signing the others out gives this device a new session cookie.
-      const headers = new Headers(
-        await toast("Password changed", value.signOutOthers ? "Your other devices were signed out." : undefined),
+      const headers = carryCookies(
+        response,
+        new Headers(
+          await toast("Password changed", value.signOutOthers ? "Your other devices were signed out." : undefined),
+        ),
       );
-      for (const cookie of response.headers.getSetCookie()) headers.append("Set-Cookie", cookie);
       return redirect(href("/settings/account"), { headers });
     }
 

@@ -1,6 +1,6 @@
 import { Form, href, redirect } from "react-router";
 import { ReconnectList } from "~/components/follow/reconnect-list";
-import { ConfirmStep } from "~/components/ui/confirm-step";
+import { AskFirst, ConfirmStep } from "~/components/ui/confirm-step";
 import { appContext } from "~/context";
 import { isConfirmed } from "~/lib/forms/confirm";
 import { pageMeta } from "~/lib/site";
@@ -161,18 +161,13 @@ export default function Notifications({ loaderData, actionData }: Route.Componen
                 </Form>
               )}
               {asked === String(n.id) ? null : (
-                <Form method="post">
-                  <input type="hidden" name="id" value={n.id} />
-                  <button
-                    type="submit"
-                    name="intent"
-                    value="remove"
-                    className={small}
-                    aria-label={`Remove: ${n.title}`}
-                  >
-                    Remove
-                  </button>
-                </Form>
+                <AskFirst
+                  intent="remove"
+                  fields={{ id: n.id }}
+                  label="Remove"
+                  ariaLabel={`Remove: ${n.title}`}
+                  className={small}
+                />
               )}
             </div>
             {asked === String(n.id) ? (
@@ -181,9 +176,8 @@ export default function Notifications({ loaderData, actionData }: Route.Componen
                 question={`Remove "${n.title}"?`}
                 consequence="The notification is removed; it cannot be brought back."
                 confirmLabel="Remove"
-              >
-                <input type="hidden" name="id" value={n.id} />
-              </ConfirmStep>
+                fields={{ id: n.id }}
+              />
             ) : null}
           </li>
         ))}

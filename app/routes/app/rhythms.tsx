@@ -2,7 +2,7 @@ import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, href, Link, useNavigation } from "react-router";
 import { RhythmFields } from "~/components/follow/rhythm-fields";
-import { ConfirmStep } from "~/components/ui/confirm-step";
+import { AskFirst, ConfirmStep } from "~/components/ui/confirm-step";
 import { Field, inputClass } from "~/components/ui/field";
 import { appContext } from "~/context";
 import { describeRhythm, tagRhythmSchema } from "~/lib/follow/rhythm";
@@ -115,27 +115,21 @@ export default function Rhythms({ loaderData, actionData }: Route.ComponentProps
                 question={`Remove the rhythm for ${r.tag}?`}
                 consequence="Everyone with this tag and no rhythm of their own stops coming up as due."
                 confirmLabel="Remove rhythm"
-              >
-                <input type="hidden" name="tag" value={r.tag} />
-              </ConfirmStep>
+                fields={{ tag: r.tag }}
+              />
             </li>
           ) : (
             <li key={r.tag} className="flex flex-wrap items-center justify-between gap-2 py-3">
               <span>
                 <span className="font-medium">{r.tag}</span>: {describeRhythm(r).toLowerCase()}
               </span>
-              <Form method="post">
-                <input type="hidden" name="tag" value={r.tag} />
-                <button
-                  type="submit"
-                  name="intent"
-                  value="remove"
-                  className={small}
-                  aria-label={`Remove the rhythm for ${r.tag}`}
-                >
-                  Remove
-                </button>
-              </Form>
+              <AskFirst
+                intent="remove"
+                fields={{ tag: r.tag }}
+                label="Remove"
+                ariaLabel={`Remove the rhythm for ${r.tag}`}
+                className={small}
+              />
             </li>
           ),
         )}

@@ -2,6 +2,7 @@ import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, href } from "react-router";
 import { appContext } from "~/context";
+import { carryCookies } from "~/lib/platform/carry-cookies";
 import { themeFromCookie } from "~/lib/platform/theme";
 import { pageMeta } from "~/lib/site";
 import { soleOwnerMessage } from "~/lib/teams/rules";
@@ -93,8 +94,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   // Only now: the session row went with the account, and this clears the cookies.
   const signOut = await createAuth(app, request).api.signOut({ headers: request.headers, asResponse: true });
-  const headers = new Headers();
-  for (const cookie of signOut.headers.getSetCookie()) headers.append("Set-Cookie", cookie);
+  const headers = carryCookies(signOut);
   headers.set("Clear-Site-Data", CLEAR_SITE_DATA);
   return redirectWithToast(
     href("/"),

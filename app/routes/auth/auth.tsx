@@ -12,6 +12,7 @@ import { TRIAL_DAYS } from "~/lib/billing/plans";
 import { requiredEmailField } from "~/lib/forms/fields";
 import { negotiateLocale } from "~/lib/i18n/locales";
 import { type MessageKey, translator, withCatalog } from "~/lib/i18n/translate";
+import { carryCookies } from "~/lib/platform/carry-cookies";
 import { useNonce } from "~/lib/platform/nonce";
 import { localizedPageWithSwitch } from "~/lib/platform/page-handle";
 import { safeRedirect } from "~/lib/platform/safe-redirect";
@@ -20,6 +21,7 @@ import { canonicalTimeZone } from "~/lib/time/time";
 import { asAuthResponse, createAuth, getSessionUser } from "~/server/account/auth.server";
 import { ssoForRequest } from "~/server/account/sso.server";
 import { saveSettings } from "~/server/settings/settings.server";
+import { BusySubmit } from "./+shared/busy-submit";
 import type { Route } from "./+types/auth";
 
 const email = requiredEmailField;
@@ -153,8 +155,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data(reply, { status: response.status >= 500 ? 503 : 400 });
   }
 
-  const headers = new Headers();
-  for (const cookie of response.headers.getSetCookie()) headers.append("Set-Cookie", cookie);
+  const headers = carryCookies(response);
   if (value.intent === "signup") {
     const created = (await response.json().catch(() => null)) as { user?: { id?: unknown } } | null;
     if (typeof created?.user?.id === "string") {
@@ -182,7 +183,6 @@ export default function AuthPage({ loaderData, actionData }: Route.ComponentProp
   const sent = actionData?.initialValue?.intent;
   const mode: Mode = sent === "signup" || sent === "signin" ? sent : loaderData.mode;
   const navigation = useNavigation();
-  const busy = navigation.state === "submitting";
   const [form, fields] = useForm({
     id: `auth-${mode}`,
     lastResult: navigation.state === "idle" ? actionData : undefined,
@@ -271,22 +271,10 @@ export default function AuthPage({ loaderData, actionData }: Route.ComponentProp
             </Link>
           </p>
         )}
-        <button
-          type="submit"
-          disabled={busy}
-          data-busy={t(signup ? "auth.signUp.busy" : "auth.signIn.busy")}
-          className="w-full rounded-md bg-brand-600 px-4 py-3 font-semibold text-white hover:bg-brand-700 disabled:opacity-60"
-        >
-          {t(
-            busy
-              ? signup
-                ? "auth.signUp.busy"
-                : "auth.signIn.busy"
-              : signup
-                ? "auth.signUp.submit"
-                : "auth.signIn.submit",
-          )}
-        </button>
+        <BusySubmit
+          label={t(signup ? "auth.signUp.submit" : "auth.signIn.submit")}
+          busyLabel={t(signup ? "auth.signUp.busy" : "auth.signIn.busy")}
+        />
       </Form>
       <p className="mt-6 text-center text-slate-600 text-sm dark:text-slate-300">
         {t(signup ? "auth.signUp.have" : "auth.signIn.new")}{" "}

@@ -13,6 +13,7 @@ import { localizedPageWithSwitch } from "~/lib/platform/page-handle";
 import { pageMeta } from "~/lib/site";
 import { createAuth } from "~/server/account/auth.server";
 import { allow, clientKey } from "~/server/platform/rate-limit.server";
+import { BusySubmit } from "./+shared/busy-submit";
 import type { Route } from "./+types/forgot";
 
 // Served as HTML with /site.js (the busy button), not React, in the visitor's language.
@@ -85,14 +86,7 @@ export default function ForgotPassword({ loaderData, actionData }: Route.Compone
         <Field id={fields.email.id} label={t("auth.email")} errors={fields.email.errors}>
           <input {...getInputProps(fields.email, { type: "email" })} autoComplete="email" className={inputClass} />
         </Field>
-        <button
-          type="submit"
-          disabled={navigation.state === "submitting"}
-          data-busy={t("auth.forgot.busy")}
-          className="w-full rounded-md bg-brand-600 px-4 py-3 font-semibold text-white hover:bg-brand-700 disabled:opacity-60"
-        >
-          {navigation.state === "submitting" ? t("auth.forgot.busy") : t("auth.forgot.submit")}
-        </button>
+        <BusySubmit label={t("auth.forgot.submit")} busyLabel={t("auth.forgot.busy")} />
       </Form>
       <p className="mt-6 text-center text-slate-600 text-sm dark:text-slate-300">
         {t("auth.forgot.remembered")}{" "}

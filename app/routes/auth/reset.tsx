@@ -14,6 +14,7 @@ import { localizedPageWithSwitch } from "~/lib/platform/page-handle";
 import { pageMeta } from "~/lib/site";
 import { createAuth } from "~/server/account/auth.server";
 import { redirectWithToast } from "~/server/platform/toast.server";
+import { BusySubmit } from "./+shared/busy-submit";
 import type { Route } from "./+types/reset";
 
 // Served as HTML with /site.js (the busy button), not React, in the visitor's language.
@@ -111,14 +112,7 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
               hint: t("auth.password.hint", { min: PASSWORD_MIN }),
             }}
           />
-          <button
-            type="submit"
-            disabled={navigation.state === "submitting"}
-            data-busy={t("auth.reset.busy")}
-            className="w-full rounded-md bg-brand-600 px-4 py-3 font-semibold text-white hover:bg-brand-700 disabled:opacity-60"
-          >
-            {navigation.state === "submitting" ? t("auth.reset.busy") : t("auth.reset.submit")}
-          </button>
+          <BusySubmit label={t("auth.reset.submit")} busyLabel={t("auth.reset.busy")} />
         </Form>
       )}
     </section>

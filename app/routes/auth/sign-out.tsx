@@ -1,5 +1,6 @@
 import { href, redirect } from "react-router";
 import { appContext } from "~/context";
+import { carryCookies } from "~/lib/platform/carry-cookies";
 import { CLEAR_SITE_DATA, createAuth } from "~/server/account/auth.server";
 import { redirectWithToast } from "~/server/platform/toast.server";
 import type { Route } from "./+types/sign-out";
@@ -9,8 +10,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     headers: request.headers,
     asResponse: true,
   });
-  const headers = new Headers();
-  for (const cookie of response.headers.getSetCookie()) headers.append("Set-Cookie", cookie);
+  const headers = carryCookies(response);
   headers.set("Clear-Site-Data", CLEAR_SITE_DATA);
   return redirectWithToast(href("/"), { type: "success", title: "Signed out" }, { headers });
 }

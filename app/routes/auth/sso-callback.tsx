@@ -1,5 +1,6 @@
 import { data, redirect } from "react-router";
 import { appContext } from "~/context";
+import { carryCookies } from "~/lib/platform/carry-cookies";
 import { staticPage } from "~/lib/platform/page-handle";
 import { safeRedirect } from "~/lib/platform/safe-redirect";
 import { pageMeta } from "~/lib/site";
@@ -41,8 +42,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     });
     // The join's own batch counted the seats; telling the payment processor need not hold up the sign-in.
     app.ctx.waitUntil(syncSeatsAfter(app, done.teamId));
-    const headers = new Headers({ "Set-Cookie": clear });
-    for (const cookie of response.headers.getSetCookie()) headers.append("Set-Cookie", cookie);
+    const headers = carryCookies(response, new Headers({ "Set-Cookie": clear }));
     return redirect(safeRedirect(done.redirectTo), { headers });
   } catch (error) {
     if (!(error instanceof SsoError)) throw error;

@@ -8,10 +8,12 @@ import { inLanguage } from "~/lib/account/auth-language";
 import { twoFactorSchema } from "~/lib/account/forms";
 import { negotiateLocale } from "~/lib/i18n/locales";
 import { translator, withCatalog } from "~/lib/i18n/translate";
+import { carryCookies } from "~/lib/platform/carry-cookies";
 import { localizedPageWithSwitch } from "~/lib/platform/page-handle";
 import { safeRedirect } from "~/lib/platform/safe-redirect";
 import { pageMeta } from "~/lib/site";
 import { asAuthResponse, createAuth, getSessionUser } from "~/server/account/auth.server";
+import { BusySubmit } from "./+shared/busy-submit";
 import type { Route } from "./+types/two-factor";
 
 // Served as HTML with /site.js (the busy button), not React, in the visitor's language.
@@ -53,8 +55,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       : auth.api.verifyBackupCode({ body: { code: value.code }, headers: request.headers, asResponse: true }),
   );
   if (response.ok) {
-    const headers = new Headers();
-    for (const cookie of response.headers.getSetCookie()) headers.append("Set-Cookie", cookie);
+    const headers = carryCookies(response);
     return redirect(safeRedirect(value.redirectTo), { headers });
   }
   const refusal = (await response.json().catch(() => null)) as { code?: string } | null;
@@ -123,14 +124,7 @@ export default function TwoFactor({ loaderData, actionData }: Route.ComponentPro
             className={inputClass}
           />
         </Field>
-        <button
-          type="submit"
-          disabled={navigation.state === "submitting"}
-          data-busy={t("auth.twoFactor.busy")}
-          className="w-full rounded-md bg-brand-600 px-4 py-3 font-semibold text-white hover:bg-brand-700 disabled:opacity-60"
-        >
-          {navigation.state === "submitting" ? t("auth.twoFactor.busy") : t("auth.signIn.submit")}
-        </button>
+        <BusySubmit label={t("auth.signIn.submit")} busyLabel={t("auth.twoFactor.busy")} />
       </Form>
       <p className="mt-6 text-center text-slate-600 text-sm dark:text-slate-300">
         <a href={other} className="font-semibold text-brand-700 underline dark:text-brand-200">

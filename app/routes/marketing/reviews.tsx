@@ -4,7 +4,7 @@ import { useState } from "react";
 import { data, Form, useFetcher, useNavigation } from "react-router";
 import { z } from "zod";
 import { formatDate, PageHero } from "~/components/marketing/page";
-import { Field, inputClass } from "~/components/ui/field";
+import { Field, FormError, inputClass } from "~/components/ui/field";
 import { appContext } from "~/context";
 import { personNameField, requiredEmailField } from "~/lib/forms/fields";
 import { pageMeta } from "~/lib/site";
@@ -212,14 +212,7 @@ export default function Reviews({ loaderData, actionData }: Route.ComponentProps
           ) : null}
           <Form method="post" className="mt-6 space-y-4" {...getFormProps(form)}>
             <input type="hidden" name="intent" value="review" />
-            {form.errors?.length ? (
-              <p
-                role="alert"
-                className="rounded-md bg-red-50 p-3 text-red-900 text-sm dark:bg-red-950 dark:text-red-100"
-              >
-                {form.errors[0]}
-              </p>
-            ) : null}
+            <FormError id={form.errorId} errors={form.errors} />
             <Field id={fields.name.id} label="Name" errors={fields.name.errors}>
               <input
                 {...getInputProps(fields.name, { type: "text" })}

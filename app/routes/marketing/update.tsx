@@ -1,10 +1,10 @@
 import { data, href, Link } from "react-router";
-import { formatDate, linkClass } from "~/components/marketing/page";
-import { CATEGORY_LABEL, findUpdate } from "~/content/updates";
+import { linkClass } from "~/components/marketing/page";
+import { UpdateMeta } from "~/components/marketing/update-meta";
+import { findUpdate } from "~/content/updates";
 import { staticPage } from "~/lib/platform/page-handle";
 import { pageMeta } from "~/lib/site";
 import type { Route } from "./+types/update";
-import { CATEGORY_CLASS } from "./updates";
 
 export function loader({ params }: Route.LoaderArgs) {
   const update = findUpdate(params.id);
@@ -25,14 +25,7 @@ export default function UpdatePage({ loaderData }: Route.ComponentProps) {
       <Link to={href("/updates")} className={linkClass}>
         ← All updates
       </Link>
-      <div className="mt-6 flex flex-wrap items-center gap-2 text-sm">
-        <time dateTime={update.date} className="text-slate-600 dark:text-slate-300">
-          {formatDate(update.date)}
-        </time>
-        <span className={`rounded-full px-2.5 py-0.5 font-semibold text-xs ${CATEGORY_CLASS[update.category]}`}>
-          {CATEGORY_LABEL[update.category]}
-        </span>
-      </div>
+      <UpdateMeta update={update} className="mt-6" />
       <h1 className="mt-3 font-extrabold text-3xl tracking-tight sm:text-4xl">{update.title}</h1>
       {update.body.map((p) => (
         <p key={p} className="mt-4 text-lg text-slate-700 leading-relaxed dark:text-slate-300">

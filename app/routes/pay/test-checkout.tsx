@@ -2,16 +2,14 @@ import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, redirect } from "react-router";
 import { z } from "zod";
-import { Field } from "~/components/ui/field";
-import { appContext } from "~/context";
+import { Field, FormError } from "~/components/ui/field";
 import { optionalText, requiredEmailField } from "~/lib/forms/fields";
 import { formatMoney } from "~/lib/money";
 import { staticPage } from "~/lib/platform/page-handle";
 import { pageMeta } from "~/lib/site";
-import { type LocalSession, readLocal } from "~/server/payments/local.server";
+import type { LocalSession } from "~/server/payments/local.server";
 import { cancelLocalCheckout, payLocalCheckout } from "~/server/payments/local-checkout.server";
-import { paymentsFor } from "~/server/payments/payments.server";
-import { notFound } from "~/server/platform/http.server";
+import { openLocal } from "./+shared/open-local.server";
 import type { Route } from "./+types/test-checkout";
 
 export const meta = () => [...pageMeta("Test checkout"), { name: "robots", content: "noindex" }];
@@ -24,17 +22,8 @@ const payer = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("cancel") }),
 ]);
 
-/** Only when the built-in checkout is the payments adapter in use: never in production, never beside Stripe. */
-async function openSession(context: Route.LoaderArgs["context"], id: string) {
-  const app = context.get(appContext);
-  if (paymentsFor(app)?.kind !== "local") notFound();
-  const session = await readLocal<LocalSession>(app, id, "checkout_session");
-  if (!session) notFound();
-  return { app, session };
-}
-
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const { session } = await openSession(context, params.id);
+  const { found: session } = await openLocal<LocalSession>(context, params.id, "checkout_session");
   return { session: publicView(session) };
 }
 
@@ -51,7 +40,7 @@ const publicView = (s: LocalSession) => ({
 });
 
 export async function action({ params, request, context }: Route.ActionArgs) {
-  const { app, session } = await openSession(context, params.id);
+  const { app, found: session } = await openLocal<LocalSession>(context, params.id, "checkout_session");
   const submission = parseWithZod(await request.formData(), { schema: payer });
   if (submission.status !== "success") return data({ reply: submission.reply() }, { status: 400 });
   if (submission.value.intent === "cancel") {
@@ -98,15 +87,7 @@ export default function TestCheckout({ loaderData, actionData }: Route.Component
         </p>
       ) : (
         <Form method="post" {...getFormProps(form)} className="mt-6 space-y-4">
-          {form.errors?.length ? (
-            <p
-              id={form.errorId}
-              role="alert"
-              className="rounded-md bg-red-50 px-3 py-2 text-red-800 dark:bg-red-950 dark:text-red-100"
-            >
-              {form.errors[0]}
-            </p>
-          ) : null}
+          <FormError id={form.errorId} errors={form.errors} />
           <Field id={fields.email.id} label="Email" errors={fields.email.errors}>
             <input {...getInputProps(fields.email, { type: "email" })} autoComplete="email" className={input} />
           </Field>

@@ -1,33 +1,22 @@
 import { Form, href, redirect } from "react-router";
-import { appContext } from "~/context";
 import { staticPage } from "~/lib/platform/page-handle";
 import { safeRedirect } from "~/lib/platform/safe-redirect";
 import { pageMeta } from "~/lib/site";
-import { readLocal } from "~/server/payments/local.server";
 import { completeLocalOnboarding } from "~/server/payments/local-checkout.server";
-import { paymentsFor } from "~/server/payments/payments.server";
-import { notFound } from "~/server/platform/http.server";
+import { openLocal } from "./+shared/open-local.server";
 import type { Route } from "./+types/test-onboard";
 
 export const meta = () => [...pageMeta("Test onboarding"), { name: "robots", content: "noindex" }];
 export const handle = staticPage;
 
-async function openAccount(context: Route.LoaderArgs["context"], id: string) {
-  const app = context.get(appContext);
-  if (paymentsFor(app)?.kind !== "local") notFound();
-  const account = await readLocal(app, id, "account");
-  if (!account) notFound();
-  return { app, account };
-}
-
 export async function loader({ params, request, context }: Route.LoaderArgs) {
-  const { account } = await openAccount(context, params.id);
+  const { found: account } = await openLocal(context, params.id, "account");
   const url = new URL(request.url);
   return { id: account.id, email: String(account.email ?? ""), returnUrl: url.searchParams.get("return_url") ?? "/" };
 }
 
 export async function action({ params, request, context }: Route.ActionArgs) {
-  const { app, account } = await openAccount(context, params.id);
+  const { app, found: account } = await openLocal(context, params.id, "account");
   await completeLocalOnboarding(app, account.id);
   const back = String((await request.formData()).get("return_url") ?? "/");
   return redirect(safeRedirect(pathOf(back), href("/")));

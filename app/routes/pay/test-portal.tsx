@@ -1,6 +1,5 @@
 import { Form, redirect } from "react-router";
 import { z } from "zod";
-import { appContext } from "~/context";
 import { formatMoney } from "~/lib/money";
 import { staticPage } from "~/lib/platform/page-handle";
 import { safeRedirect } from "~/lib/platform/safe-redirect";
@@ -11,24 +10,16 @@ import {
   localSubscriptionsOf,
   renewLocalSubscription,
 } from "~/server/payments/local-subscriptions.server";
-import { paymentsFor } from "~/server/payments/payments.server";
 import { PaymentsError } from "~/server/payments/types";
 import { notFound } from "~/server/platform/http.server";
+import { openLocal } from "./+shared/open-local.server";
 import type { Route } from "./+types/test-portal";
 
 export const meta = () => [...pageMeta("Test customer portal"), { name: "robots", content: "noindex" }];
 export const handle = staticPage;
 
-async function openCustomer(context: Route.LoaderArgs["context"], id: string) {
-  const app = context.get(appContext);
-  if (paymentsFor(app)?.kind !== "local") notFound();
-  const customer = await readLocal(app, id, "customer");
-  if (!customer) notFound();
-  return { app, customer };
-}
-
 export async function loader({ params, request, context }: Route.LoaderArgs) {
-  const { app, customer } = await openCustomer(context, params.id);
+  const { app, found: customer } = await openLocal(context, params.id, "customer");
   const subs = await localSubscriptionsOf(app, customer.id);
   const back = new URL(request.url).searchParams.get("return_url") ?? "/";
   return {
@@ -63,7 +54,7 @@ const form = z.object({
 });
 
 export async function action({ params, request, context }: Route.ActionArgs) {
-  const { app, customer } = await openCustomer(context, params.id);
+  const { app, found: customer } = await openLocal(context, params.id, "customer");
   const parsed = form.safeParse(Object.fromEntries(await request.formData()));
   if (!parsed.success) throw new Response("Bad Request", { status: 400 });
   const sub = await readLocal(app, parsed.data.subscription, "subscription");

@@ -1,5 +1,6 @@
 /** Request guards and response headers shared by every route the Worker answers. */
 
+import { IMAGE_TYPES } from "~/lib/platform/image-types";
 import { themeFromCookie } from "~/lib/platform/theme";
 import { escapeHtml } from "~/lib/text/escape";
 
@@ -50,7 +51,6 @@ export const isDav = (pathname: string, method = "GET") =>
   (pathname === "/" && (method === "PROPFIND" || method === "REPORT"));
 /** SCIM provisioning (decision 0241): JSON bodies, read and checked by the SCIM handler itself. */
 const isScim = (pathname: string) => pathname.startsWith("/scim/");
-const IMAGE_TYPES = ["image/jpeg", "image/png", "image/webp"];
 /** The places that take a raw image body: the card editor's avatar and a person's photo. */
 const acceptsImages = (pathname: string) => /^\/api\/(cards\/\d+\/avatar|people\/\d+\/photo)$/.test(pathname);
 

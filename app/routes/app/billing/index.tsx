@@ -6,14 +6,12 @@ import { can, FEATURE_KEYS, FEATURES, formatPlanDate, PRO_PRICE, TRIAL_DAYS } fr
 import { pageMeta } from "~/lib/site";
 import { shellSettings } from "~/server/account/app-shell.server";
 import { getUser } from "~/server/account/user.server";
-import { paidFrom } from "~/server/billing/billing.server";
-import { getPlanState } from "~/server/billing/plans.server";
 import { runBillingIntent } from "./+shared/intents.server";
 import { loadApplications, loadPlan, loadSubscription, nonprofitPrefill, type PlanData } from "./+shared/load.server";
 import { box, muted } from "./+shared/parts";
 import type { Route } from "./+types/index";
 import { Nonprofit } from "./nonprofit";
-import { Invoices, Subscription } from "./subscription";
+import { SubscriptionAndInvoices } from "./subscription";
 
 export const meta = () => [...pageMeta("Plan and billing"), { name: "robots", content: "noindex" }];
 
@@ -21,20 +19,18 @@ export const meta = () => [...pageMeta("Plan and billing"), { name: "robots", co
 export async function loader({ request, context }: Route.LoaderArgs) {
   const app = context.get(appContext);
   const user = getUser(context);
-  const [plan, sub, applications, prefill, settings, state] = await Promise.all([
+  const [plan, sub, applications, prefill, settings] = await Promise.all([
     loadPlan(app, user.workspace.id),
     loadSubscription(app, user.workspace.id),
     loadApplications(app, user.workspace.id),
     nonprofitPrefill(app, user.workspace.id),
     shellSettings(context, request),
-    getPlanState(app.db, user.workspace.id),
   ]);
   return {
     plan,
     ...sub,
     applications,
     prefill,
-    paidFrom: paidFrom(state, new Date())?.toISOString() ?? null,
     checkout: new URL(request.url).searchParams.get("checkout"),
     timeZone: settings.timeZone,
   };
@@ -55,15 +51,7 @@ export default function BillingOverview({ loaderData, actionData }: Route.Compon
         </SentNote>
       ) : null}
       <CurrentPlan plan={loaderData.plan} timeZone={loaderData.timeZone} />
-      <Subscription
-        seats={loaderData.seats}
-        sub={loaderData.subscription}
-        tier={loaderData.plan.tier}
-        source={loaderData.plan.source}
-        paidFrom={loaderData.paidFrom}
-        timeZone={loaderData.timeZone}
-      />
-      <Invoices invoices={loaderData.invoices} timeZone={loaderData.timeZone} />
+      <SubscriptionAndInvoices data={loaderData} />
       <WhatsIncluded tier={loaderData.plan.tier} />
       <Nonprofit
         applications={loaderData.applications}

@@ -1,9 +1,10 @@
-import { getFormProps, getInputProps, getSelectProps, type SubmissionResult, useForm } from "@conform-to/react";
+import { getFormProps, getInputProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, useNavigation } from "react-router";
-import { Field, inputClass } from "~/components/ui/field";
+import { REGISTRATION_NUMBER_HINT, RegistrationCountryField } from "~/components/registration-fields";
+import { Field, FormError, inputClass } from "~/components/ui/field";
 import { appContext } from "~/context";
-import { COUNTRY_OPTIONS, nonprofitSchema } from "~/lib/billing/nonprofit-form";
+import { nonprofitSchema } from "~/lib/billing/nonprofit-form";
 import { formatPlanDate, NONPROFIT_MONTHS } from "~/lib/billing/plans";
 import { pageMeta } from "~/lib/site";
 import { shellSettings } from "~/server/account/app-shell.server";
@@ -89,11 +90,7 @@ export function Nonprofit({
       {pending || approved ? null : (
         <Form method="post" className="mt-4 space-y-4" {...getFormProps(form)}>
           <input type="hidden" name="intent" value="apply-nonprofit" />
-          {form.errors?.length ? (
-            <p role="alert" className="font-medium text-red-700 text-sm dark:text-red-300">
-              {form.errors[0]}
-            </p>
-          ) : null}
+          <FormError id={form.errorId} errors={form.errors} />
           <Field id={fields.organisation.id} label="Organisation name" errors={fields.organisation.errors}>
             <input
               {...getInputProps(fields.organisation, { type: "text" })}
@@ -102,20 +99,11 @@ export function Nonprofit({
               className={inputClass}
             />
           </Field>
-          <Field id={fields.country.id} label="Country of registration" errors={fields.country.errors}>
-            <select {...getSelectProps(fields.country)} className={inputClass}>
-              <option value="">Choose a country</option>
-              {COUNTRY_OPTIONS.map((c) => (
-                <option key={c.code} value={c.code}>
-                  {c.name}
-                </option>
-              ))}
-            </select>
-          </Field>
+          <RegistrationCountryField field={fields.country} />
           <Field
             id={fields.registrationNumber.id}
             label="Registration number"
-            hint="For example an EIN (12-3456789) or a charity number"
+            hint={REGISTRATION_NUMBER_HINT}
             errors={fields.registrationNumber.errors}
           >
             <input

@@ -5,8 +5,6 @@ import { formatMoney } from "~/lib/money";
 import { pageMeta } from "~/lib/site";
 import { shellSettings } from "~/server/account/app-shell.server";
 import { getUser } from "~/server/account/user.server";
-import { paidFrom } from "~/server/billing/billing.server";
-import { getPlanState } from "~/server/billing/plans.server";
 import { runBillingIntent } from "./+shared/intents.server";
 import { loadPlan, loadSubscription, type SubscriptionData } from "./+shared/load.server";
 import { box, muted, primary, secondary } from "./+shared/parts";
@@ -17,34 +15,37 @@ export const meta = () => [...pageMeta("Subscription · Plan and billing"), { na
 export async function loader({ request, context }: Route.LoaderArgs) {
   const app = context.get(appContext);
   const user = getUser(context);
-  const [sub, plan, state, settings] = await Promise.all([
+  const [sub, plan, settings] = await Promise.all([
     loadSubscription(app, user.workspace.id),
     loadPlan(app, user.workspace.id),
-    getPlanState(app.db, user.workspace.id),
     shellSettings(context, request),
   ]);
-  return {
-    ...sub,
-    plan,
-    paidFrom: paidFrom(state, new Date())?.toISOString() ?? null,
-    timeZone: settings.timeZone,
-  };
+  return { ...sub, plan, timeZone: settings.timeZone };
 }
 
 export const action = (args: Route.ActionArgs) => runBillingIntent(args);
 
 export default function SubscriptionPage({ loaderData }: Route.ComponentProps) {
+  return <SubscriptionAndInvoices data={loaderData} />;
+}
+
+/** The subscription and its invoices, from what `loadSubscription` read: this page and the overview show the same. */
+export function SubscriptionAndInvoices({
+  data,
+}: {
+  data: SubscriptionData & { plan: { tier: "basic" | "pro"; source: string }; timeZone: string };
+}) {
   return (
     <>
       <Subscription
-        seats={loaderData.seats}
-        sub={loaderData.subscription}
-        tier={loaderData.plan.tier}
-        source={loaderData.plan.source}
-        paidFrom={loaderData.paidFrom}
-        timeZone={loaderData.timeZone}
+        seats={data.seats}
+        sub={data.subscription}
+        tier={data.plan.tier}
+        source={data.plan.source}
+        paidFrom={data.paidFrom}
+        timeZone={data.timeZone}
       />
-      <Invoices invoices={loaderData.invoices} timeZone={loaderData.timeZone} />
+      <Invoices invoices={data.invoices} timeZone={data.timeZone} />
     </>
   );
 }
@@ -52,7 +53,7 @@ export default function SubscriptionPage({ loaderData }: Route.ComponentProps) {
 /** A price for `seats` members, as the checkout will charge it: cents times seats, never a float's sum. */
 const priceFor = (each: number, seats: number) => ((Math.round(each * 100) * seats) / 100).toFixed(2);
 
-export function Subscription({
+function Subscription({
   seats = 1,
   sub,
   tier,
@@ -179,7 +180,7 @@ const REASON: Record<string, string> = {
   subscription_update: "Change of billing period (prorated)",
 };
 
-export function Invoices({ invoices, timeZone }: { invoices: SubscriptionData["invoices"]; timeZone: string }) {
+function Invoices({ invoices, timeZone }: { invoices: SubscriptionData["invoices"]; timeZone: string }) {
   if (!invoices.length) return null;
   return (
     <section aria-labelledby="invoices-title" className={`mt-6 ${box}`}>

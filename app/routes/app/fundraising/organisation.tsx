@@ -1,8 +1,8 @@
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps } from "@conform-to/react";
 import { Form, href, Link } from "react-router";
+import { REGISTRATION_NUMBER_HINT, RegistrationCountryField } from "~/components/registration-fields";
 import { Field, inputClass } from "~/components/ui/field";
 import { appContext } from "~/context";
-import { COUNTRY_OPTIONS } from "~/lib/billing/nonprofit-form";
 import { MONTH_OPTIONS, type Organisation, organisationForm, receiptText } from "~/lib/fundraising/receipt";
 import { pageMeta } from "~/lib/site";
 import { getUser } from "~/server/account/user.server";
@@ -73,20 +73,11 @@ export default function OrganisationProfile({ loaderData, actionData }: Route.Co
             id={fields.taxId.id}
             label="Registration or tax id"
             errors={fields.taxId.errors}
-            hint="For example an EIN (12-3456789) or a charity number"
+            hint={REGISTRATION_NUMBER_HINT}
           >
             <input {...getInputProps(fields.taxId, { type: "text" })} className={inputClass} />
           </Field>
-          <Field id={fields.country.id} label="Country of registration" errors={fields.country.errors}>
-            <select {...getSelectProps(fields.country)} className={inputClass}>
-              <option value="">Choose a country</option>
-              {COUNTRY_OPTIONS.map((c) => (
-                <option key={c.code} value={c.code}>
-                  {c.name}
-                </option>
-              ))}
-            </select>
-          </Field>
+          <RegistrationCountryField field={fields.country} />
         </div>
         <Field id={fields.address.id} label="Address" errors={fields.address.errors}>
           <textarea {...getTextareaProps(fields.address)} rows={3} className={inputClass} />

@@ -1,7 +1,7 @@
 import { getFormProps, getInputProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, href, Link } from "react-router";
-import { Field, inputClass } from "~/components/ui/field";
+import { Field, FormError, inputClass } from "~/components/ui/field";
 import { appContext } from "~/context";
 import { refundSchema } from "~/lib/fundraising/refund";
 import { amountInput, formatMoney } from "~/lib/money";
@@ -136,11 +136,7 @@ export default function RefundGift({ loaderData, actionData }: Route.ComponentPr
           >
             <input {...getInputProps(fields.amount, { type: "text" })} inputMode="decimal" className={inputClass} />
           </Field>
-          {form.errors?.length ? (
-            <p role="alert" id={form.errorId} className="text-red-700 text-sm dark:text-red-300">
-              {form.errors[0]}
-            </p>
-          ) : null}
+          <FormError id={form.errorId} errors={form.errors} />
           <button type="submit" name="intent" value="review" className={`${button} bg-brand-600 text-white`}>
             Review the refund
           </button>

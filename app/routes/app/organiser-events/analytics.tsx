@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { href, Link } from "react-router";
 import { formatCount } from "~/lib/i18n/format";
 import { pageMeta } from "~/lib/site";
@@ -38,6 +39,72 @@ function Bars({ caption, rows, id }: { caption: string; rows: { at: string; n: n
                 style={{ width: `${Math.max(2, Math.round((r.n / most) * 100))}%` }}
               />
             </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+type CountRow = {
+  key: number;
+  attr: Record<string, string>;
+  name: ReactNode;
+  values: ReactNode[];
+  /** How full, in percent, for a last bar column; null draws none. */
+  filled?: number | null;
+};
+
+/** The report's tables, one shape: a row a thing named first, a right-aligned count a measure, words when empty. */
+function CountTable(props: {
+  series: string;
+  head: string;
+  measures: readonly (readonly [string, string])[];
+  rows: CountRow[];
+  empty: string;
+  filled?: boolean;
+}) {
+  const { series, head, measures, rows, empty, filled } = props;
+  if (!rows.length) return <p className="mt-2 text-slate-600 text-sm dark:text-slate-300">{empty}</p>;
+  return (
+    <table className="mt-2 w-full text-sm" data-series={series}>
+      <thead>
+        <tr className="text-left">
+          <th scope="col" className="pr-3 font-semibold">
+            {head}
+          </th>
+          {measures.map(([key, label]) => (
+            <th key={key} scope="col" className="pr-3 text-right font-semibold">
+              {label}
+            </th>
+          ))}
+          {filled ? (
+            <th scope="col">
+              <span className="sr-only">Filled</span>
+            </th>
+          ) : null}
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((r) => (
+          <tr key={r.key} {...r.attr}>
+            <th scope="row" className="pr-3 text-left font-normal">
+              {r.name}
+            </th>
+            {measures.map(([key], i) => (
+              <td key={key} className="pr-3 text-right tabular-nums" data-measure={key}>
+                {r.values[i]}
+              </td>
+            ))}
+            {filled ? (
+              <td aria-hidden="true" className="w-1/4">
+                {r.filled != null ? (
+                  <span className="block h-3 rounded bg-slate-200 dark:bg-slate-800">
+                    <span className="block h-3 rounded bg-brand-600" style={{ width: `${r.filled}%` }} />
+                  </span>
+                ) : null}
+              </td>
+            ) : null}
           </tr>
         ))}
       </tbody>
@@ -98,120 +165,72 @@ export default function Analytics({ loaderData }: Route.ComponentProps) {
         How many put each session on their schedule, against its capacity, and how many of them were checked in at the
         door. The door checks people into the event, not into a session.
       </p>
-      {a.sessions.length ? (
-        <table className="mt-2 w-full text-sm" data-series="sessions">
-          <thead>
-            <tr className="text-left">
-              <th scope="col" className="pr-3 font-semibold">
-                Session
-              </th>
-              <th scope="col" className="pr-3 text-right font-semibold">
-                On schedules
-              </th>
-              <th scope="col" className="pr-3 text-right font-semibold">
-                Capacity
-              </th>
-              <th scope="col" className="pr-3 text-right font-semibold">
-                Checked in
-              </th>
-              <th scope="col">
-                <span className="sr-only">Filled</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {a.sessions.map((s) => (
-              <tr key={s.id} data-session={s.title}>
-                <th scope="row" className="pr-3 text-left font-normal">
-                  {s.title}
-                  <span className="block text-slate-600 text-xs dark:text-slate-300">
-                    {s.startsAt.replace("T", " ")}
-                    {s.room ? ` · ${s.room}` : ""}
-                  </span>
-                </th>
-                <td className="pr-3 text-right tabular-nums" data-measure="scheduled">
-                  {formatCount(s.scheduled, "en")}
-                </td>
-                <td className="pr-3 text-right tabular-nums" data-measure="capacity">
-                  {s.capacity === null ? "No limit" : formatCount(s.capacity, "en")}
-                </td>
-                <td className="pr-3 text-right tabular-nums" data-measure="checked-in">
-                  {formatCount(s.checkedIn, "en")}
-                </td>
-                <td aria-hidden="true" className="w-1/4">
-                  {s.capacity ? (
-                    <span className="block h-3 rounded bg-slate-200 dark:bg-slate-800">
-                      <span
-                        className="block h-3 rounded bg-brand-600"
-                        style={{ width: `${Math.min(100, Math.round((s.scheduled / s.capacity) * 100))}%` }}
-                      />
-                    </span>
-                  ) : null}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      ) : (
-        <p className="mt-2 text-slate-600 text-sm dark:text-slate-300">No sessions in the programme yet.</p>
-      )}
+      <CountTable
+        series="sessions"
+        head="Session"
+        measures={[
+          ["scheduled", "On schedules"],
+          ["capacity", "Capacity"],
+          ["checked-in", "Checked in"],
+        ]}
+        filled
+        empty="No sessions in the programme yet."
+        rows={a.sessions.map((s) => ({
+          key: s.id,
+          attr: { "data-session": s.title },
+          name: (
+            <>
+              {s.title}
+              <span className="block text-slate-600 text-xs dark:text-slate-300">
+                {s.startsAt.replace("T", " ")}
+                {s.room ? ` · ${s.room}` : ""}
+              </span>
+            </>
+          ),
+          values: [
+            formatCount(s.scheduled, "en"),
+            s.capacity === null ? "No limit" : formatCount(s.capacity, "en"),
+            formatCount(s.checkedIn, "en"),
+          ],
+          filled: s.capacity ? Math.min(100, Math.round((s.scheduled / s.capacity) * 100)) : null,
+        }))}
+      />
       <h2 className="mt-8 font-semibold text-xl">Mail to attendees</h2>
       <p className="text-slate-600 text-sm dark:text-slate-300">
         Each mailing to this event's attendees. Clicks are counted through our links; opens are not tracked.
       </p>
-      {a.mailings.length ? (
-        <table className="mt-2 w-full text-sm" data-series="mail">
-          <thead>
-            <tr className="text-left">
-              <th scope="col" className="pr-3 font-semibold">
-                Mailing
-              </th>
-              {MAIL_COLUMNS.map(([, label]) => (
-                <th key={label} scope="col" className="pr-3 text-right font-semibold">
-                  {label}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {a.mailings.map((m) => (
-              <tr key={m.id} data-mailing={m.id}>
-                <th scope="row" className="pr-3 text-left font-normal">
-                  <Link to={href("/mailings/:id", { id: String(m.id) })} className="underline">
-                    {m.subject}
-                  </Link>
-                  <span className="block text-slate-600 text-xs dark:text-slate-300">{m.sentAt ?? m.status}</span>
-                </th>
-                {MAIL_COLUMNS.map(([key]) => (
-                  <td key={key} className="pr-3 text-right tabular-nums" data-measure={key}>
-                    {formatCount(m[key], "en")}
-                  </td>
-                ))}
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      ) : (
-        <p className="mt-2 text-slate-600 text-sm dark:text-slate-300">No mail to this event's attendees yet.</p>
-      )}
+      <CountTable
+        series="mail"
+        head="Mailing"
+        measures={MAIL_COLUMNS}
+        empty="No mail to this event's attendees yet."
+        rows={a.mailings.map((m) => ({
+          key: m.id,
+          attr: { "data-mailing": String(m.id) },
+          name: (
+            <>
+              <Link to={href("/mailings/:id", { id: String(m.id) })} className="underline">
+                {m.subject}
+              </Link>
+              <span className="block text-slate-600 text-xs dark:text-slate-300">{m.sentAt ?? m.status}</span>
+            </>
+          ),
+          values: MAIL_COLUMNS.map(([key]) => formatCount(m[key], "en")),
+        }))}
+      />
       <h2 className="mt-8 font-semibold text-xl">Leads per exhibitor</h2>
-      {a.leads.length ? (
-        <table className="mt-2 text-sm" data-series="leads">
-          <tbody>
-            {a.leads.map((x) => (
-              <tr key={x.id} data-exhibitor={x.name}>
-                <th scope="row" className="pr-4 text-left font-normal">
-                  {x.name}
-                  {x.company ? `, ${x.company}` : ""}
-                </th>
-                <td className="tabular-nums">{formatCount(x.leads, "en")}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      ) : (
-        <p className="mt-2 text-slate-600 text-sm dark:text-slate-300">No exhibitors yet.</p>
-      )}
+      <CountTable
+        series="leads"
+        head="Exhibitor"
+        measures={[["leads", "Leads"]]}
+        empty="No exhibitors yet."
+        rows={a.leads.map((x) => ({
+          key: x.id,
+          attr: { "data-exhibitor": x.name },
+          name: `${x.name}${x.company ? `, ${x.company}` : ""}`,
+          values: [formatCount(x.leads, "en")],
+        }))}
+      />
     </section>
   );
 }

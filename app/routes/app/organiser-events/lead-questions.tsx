@@ -1,7 +1,6 @@
-import { data, href, Link } from "react-router";
+import { href, Link } from "react-router";
 import { QuestionsEditor } from "~/components/organiser-events/questions-editor";
 import { appContext } from "~/context";
-import { fieldErrors } from "~/lib/forms/field-errors";
 import { LEAD_QUESTIONS_MAX, leadQuestionSchema } from "~/lib/organiser-events/lead-questions";
 import { pageMeta } from "~/lib/site";
 import { getUser } from "~/server/account/user.server";
@@ -16,6 +15,7 @@ import {
 } from "~/server/organiser-events/leads.server";
 import { idOf, notFound } from "~/server/platform/http.server";
 import { redirectWithToast } from "~/server/platform/toast.server";
+import { questionsFull, readQuestion } from "./+shared/question-form";
 import type { Route } from "./+types/lead-questions";
 
 export const meta: Route.MetaFunction = () => [
@@ -39,8 +39,6 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   return { event: { slug: event.slug, title: event.title }, questions: await questionsOf(app.db, booth.id) };
 }
 
-type Values = { kind?: string; label?: string; options?: string };
-
 export async function action({ request, params, context }: Route.ActionArgs) {
   const { app, event, booth } = await load(params, context);
   const form = await request.formData().catch(() => null);
@@ -51,21 +49,10 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     if (!id || !(await deleteQuestion(app.db, booth.id, id))) notFound();
     return redirectWithToast(back, { type: "success", title: "Question removed" });
   }
-  const values: Values = {
-    kind: String(form?.get("kind") ?? ""),
-    label: String(form?.get("label") ?? ""),
-    options: String(form?.get("options") ?? ""),
-  };
-  const parsed = leadQuestionSchema.safeParse(values);
-  if (!parsed.success) {
-    const errors = fieldErrors(parsed.error);
-    return data({ values, errors }, { status: 400 });
-  }
-  if (!(await addQuestion(app.db, booth.id, parsed.data)))
-    return data(
-      { values, errors: { form: `A stand asks at most ${LEAD_QUESTIONS_MAX} questions. Remove one first.` } },
-      { status: 409 },
-    );
+  const read = readQuestion(form, leadQuestionSchema);
+  if ("refused" in read) return read.refused;
+  if (!(await addQuestion(app.db, booth.id, read.question)))
+    return questionsFull(read.values, "A stand", LEAD_QUESTIONS_MAX);
   return redirectWithToast(back, { type: "success", title: "Question added" });
 }
 

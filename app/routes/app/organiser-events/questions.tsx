@@ -1,6 +1,5 @@
-import { data, Form, href, Link } from "react-router";
+import { Form, href, Link } from "react-router";
 import { QuestionsEditor } from "~/components/organiser-events/questions-editor";
-import { fieldErrors } from "~/lib/forms/field-errors";
 import { REG_QUESTIONS_MAX, regQuestionSchema } from "~/lib/organiser-events/registration-questions";
 import { pageMeta } from "~/lib/site";
 import { setAdmission } from "~/server/organiser-events/admission.server";
@@ -13,6 +12,7 @@ import {
 import { idOf, notFound } from "~/server/platform/http.server";
 import { redirectWithToast } from "~/server/platform/toast.server";
 import { ownEventOr404 } from "./+shared/own-event.server";
+import { type QuestionValues, questionsFull, readQuestion } from "./+shared/question-form";
 import type { Route } from "./+types/questions";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
@@ -34,8 +34,6 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   };
 }
 
-type Values = { kind?: string; label?: string; options?: string; required?: string };
-
 export async function action({ request, params, context }: Route.ActionArgs) {
   const { app, event } = await ownEventOr404(context, params);
   const form = await request.formData().catch(() => null);
@@ -54,22 +52,10 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     await purgeOrgEvent(app.env, event.slug);
     return redirectWithToast(back, { type: "success", title: "Question removed" });
   }
-  const values: Values = {
-    kind: String(form?.get("kind") ?? ""),
-    label: String(form?.get("label") ?? ""),
-    options: String(form?.get("options") ?? ""),
-    required: form?.get("required") === "on" ? "on" : "",
-  };
-  const parsed = regQuestionSchema.safeParse(values);
-  if (!parsed.success) {
-    const errors = fieldErrors(parsed.error);
-    return data({ values, errors }, { status: 400 });
-  }
-  if (!(await addRegistrationQuestion(app.db, event.id, parsed.data)))
-    return data(
-      { values, errors: { form: `An event asks at most ${REG_QUESTIONS_MAX} questions. Remove one first.` } },
-      { status: 409 },
-    );
+  const read = readQuestion(form, regQuestionSchema, { required: form?.get("required") === "on" ? "on" : "" });
+  if ("refused" in read) return read.refused;
+  if (!(await addRegistrationQuestion(app.db, event.id, read.question)))
+    return questionsFull(read.values, "An event", REG_QUESTIONS_MAX);
   await purgeOrgEvent(app.env, event.slug);
   return redirectWithToast(back, { type: "success", title: "Question added" });
 }
@@ -78,7 +64,7 @@ const KIND_LABEL = { text: "Short text", choice: "One choice from a list", yesno
 
 export default function RegistrationQuestions({ loaderData, actionData }: Route.ComponentProps) {
   const { event, questions } = loaderData;
-  const values: Values = actionData?.values ?? {};
+  const values: QuestionValues = actionData?.values ?? {};
   const errors: Record<string, string> = actionData?.errors ?? {};
   return (
     <section className="mx-auto max-w-3xl px-4 py-10 sm:px-6">

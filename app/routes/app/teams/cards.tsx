@@ -1,11 +1,12 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, href, Link } from "react-router";
 import { z } from "zod";
-import { ConfirmStep } from "~/components/ui/confirm-step";
+import { AskFirst, ConfirmStep } from "~/components/ui/confirm-step";
 import { Field, inputClass } from "~/components/ui/field";
 import { appContext } from "~/context";
 import { BRAND_FIELDS, FIELD_RULES, RULE_NAMES, ruleOf, rulesOf, templateSchema, valuesOf } from "~/lib/card/brand";
 import { isConfirmed } from "~/lib/forms/confirm";
+import { IMAGE_ACCEPT } from "~/lib/platform/image-types";
 import { pageMeta } from "~/lib/site";
 import {
   defaultTemplateId,
@@ -420,7 +421,7 @@ function LogoForm({
           label={template.logoKey ? "Replace the logo" : "Logo (JPEG, PNG or WebP)"}
           errors={error ? [error] : undefined}
         >
-          <input id={id} name="logo" type="file" accept="image/jpeg,image/png,image/webp" className="text-sm" />
+          <input id={id} name="logo" type="file" accept={IMAGE_ACCEPT} className="text-sm" />
         </Field>
         <button type="submit" name="intent" value="template-logo" className={small}>
           Save logo
@@ -440,16 +441,10 @@ function LogoForm({
           question={`Delete the template ${template.name}?`}
           consequence="Its cards keep their values but lose its logo and locks, and new cards cannot be made from it. This cannot be undone."
           confirmLabel="Delete the template"
-        >
-          <input type="hidden" name="id" value={template.id} />
-        </ConfirmStep>
+          fields={{ id: template.id }}
+        />
       ) : (
-        <Form method="post">
-          <input type="hidden" name="id" value={template.id} />
-          <button type="submit" name="intent" value="delete-template" className={small}>
-            Delete template
-          </button>
-        </Form>
+        <AskFirst intent="delete-template" fields={{ id: template.id }} label="Delete template" className={small} />
       )}
     </div>
   );

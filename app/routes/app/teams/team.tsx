@@ -436,8 +436,7 @@ export default function Team({ loaderData, actionData }: Route.ComponentProps) {
             <div className="text-sm">
               <Field id={fields.role.id} label="Role" errors={fields.role.errors}>
                 <select {...getSelectProps(fields.role)} className={inputClass}>
-                  <option value="member">Member</option>
-                  <option value="admin">Admin</option>
+                  <InviteRoleOptions />
                 </select>
               </Field>
             </div>
@@ -469,8 +468,7 @@ export default function Team({ loaderData, actionData }: Route.ComponentProps) {
             <div className="text-sm">
               <Field id={fileFields.role.id} label="Role for everyone" errors={fileFields.role.errors}>
                 <select {...getSelectProps(fileFields.role)} className={inputClass}>
-                  <option value="member">Member</option>
-                  <option value="admin">Admin</option>
+                  <InviteRoleOptions />
                 </select>
               </Field>
             </div>
@@ -519,6 +517,15 @@ const VERDICT_NAMES: Record<CheckedRow["verdict"], string> = {
 };
 
 /** What a file of addresses will do, row by row, and the one button that sends its invitations. */
+/** The roles an invitation may give (never owner), in the order the schema's default puts first. */
+function InviteRoleOptions() {
+  return (["member", "admin"] as const).map((r) => (
+    <option key={r} value={r}>
+      {ROLE_NAMES[r]}
+    </option>
+  ));
+}
+
 function InvitePreview({ rows, role, file }: { rows: CheckedRow[]; role: "admin" | "member"; file: string }) {
   const invited = rows.filter((r) => r.verdict === "invite");
   const counts = (Object.keys(VERDICT_NAMES) as CheckedRow["verdict"][])

@@ -1,7 +1,7 @@
 import type { AppContext } from "~/context";
 import { countryName } from "~/lib/billing/nonprofit-form";
 import { PLAN_LABEL } from "~/lib/billing/plans";
-import { listInvoices, seatsOf, subscriptionOf } from "~/server/billing/billing.server";
+import { listInvoices, paidFrom, seatsOf, subscriptionOf } from "~/server/billing/billing.server";
 import { myApplications } from "~/server/billing/nonprofit.server";
 import { getEntitlements, getPlanState } from "~/server/billing/plans.server";
 import { getOrganisation } from "~/server/fundraising/organisation.server";
@@ -27,12 +27,15 @@ export async function loadPlan(app: AppContext, userId: string) {
 
 /** The subscription (if any) and its invoices. */
 export async function loadSubscription(app: AppContext, userId: string) {
-  const [subscription, invoices, seats] = await Promise.all([
+  const [subscription, invoices, seats, state] = await Promise.all([
     subscriptionOf(app.db, userId),
     listInvoices(app.db, userId),
     seatsOf(app.db, userId),
+    getPlanState(app.db, userId),
   ]);
   return {
+    // When a subscription started now would first charge: the end of a trial or of the nonprofit offer.
+    paidFrom: paidFrom(state, new Date())?.toISOString() ?? null,
     // A team pays one Card Pro a member (decision 0237): the count is shown before anything is charged.
     seats,
     subscription: {

@@ -3,7 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { type ComponentProps, useCallback, useEffect, useRef, useState } from "react";
 import { Form, href, Link, useNavigation, useRouteLoaderData } from "react-router";
 import { MyQrButton } from "~/components/my-qr";
-import { Field, inputClass } from "~/components/ui/field";
+import { Field, FormError, inputClass } from "~/components/ui/field";
 import { type CaptureInput, captureSchema } from "~/lib/capture/capture";
 import { toast, useToasterReady } from "~/lib/platform/toast";
 import type { RootData } from "~/root";
@@ -282,11 +282,7 @@ export function CapturePanel({
           ) : null}
           <input type="hidden" name="source" value={source} />
           <input type="hidden" name="clientId" value={clientId} />
-          {form.errors?.length ? (
-            <p id={form.errorId} role="alert" className="text-red-700 text-sm dark:text-red-300">
-              {form.errors[0]}
-            </p>
-          ) : null}
+          <FormError id={form.errorId} errors={form.errors} />
           {field("name", "Name")}
           <div className="grid gap-4 sm:grid-cols-2">
             {field("email", "Email", "email")}

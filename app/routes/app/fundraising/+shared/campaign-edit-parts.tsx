@@ -20,6 +20,7 @@ import {
   teamText,
 } from "~/lib/fundraising/campaign";
 import { amountInput, CURRENCIES } from "~/lib/money";
+import { IMAGE_ACCEPT } from "~/lib/platform/image-types";
 import type { loadCampaignEdit } from "./campaign-edit.server";
 
 /** The campaign editor's four forms: its status, its image, the card and events it is featured on, and itself. */
@@ -106,7 +107,7 @@ export function CampaignImage({ c, serverError }: { c: Campaign; serverError: st
           id="campaign-image"
           name="image"
           type="file"
-          accept="image/jpeg,image/png,image/webp"
+          accept={IMAGE_ACCEPT}
           aria-invalid={imageError ? true : undefined}
           aria-describedby={imageError ? "campaign-image-error" : undefined}
           className="text-sm"

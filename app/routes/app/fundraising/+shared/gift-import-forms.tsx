@@ -2,9 +2,16 @@ import { getFormProps, getInputProps, getSelectProps, type SubmissionResult, use
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form } from "react-router";
 import type { z } from "zod";
-import { Field, inputClass } from "~/components/ui/field";
-import { GIFT_FIELD_LABELS, GIFT_FIELDS, type GiftMapping } from "~/lib/fundraising/gift-import";
+import { Field, FormError, inputClass } from "~/components/ui/field";
+import {
+  GIFT_FIELD_LABELS,
+  GIFT_FIELDS,
+  type GiftMapping,
+  MAX_GIFT_FILE_BYTES,
+  MAX_GIFT_ROWS,
+} from "~/lib/fundraising/gift-import";
 import { confirmSchema, mappingSchema, uploadSchema } from "~/lib/fundraising/gift-import-forms";
+import { formatCount } from "~/lib/i18n/format";
 
 /** The gift import's three forms: choose a file, say which column holds what, and confirm. */
 
@@ -30,7 +37,7 @@ export function UploadForm({ lastResult, busy }: { lastResult: SubmissionResult<
         id={fields.file.id}
         label="File"
         errors={fields.file.errors}
-        hint="A .csv file up to 5 MB and 20,000 gifts."
+        hint={`A .csv file up to ${MAX_GIFT_FILE_BYTES / 1_000_000} MB and ${formatCount(MAX_GIFT_ROWS, "en")} gifts.`}
       >
         <input
           {...getInputProps(fields.file, { type: "file" })}
@@ -69,11 +76,7 @@ export function MappingForm({
       <Form method="post" {...getFormProps(form)} className="mt-4">
         <input type="hidden" name="intent" value="map" />
         <input type="hidden" name="preview" value={preview} />
-        {form.errors?.length ? (
-          <p role="alert" className="mb-3 text-red-700 text-sm dark:text-red-300">
-            {form.errors[0]}
-          </p>
-        ) : null}
+        <FormError id={form.errorId} errors={form.errors} className="mb-3" />
         <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
           {GIFT_FIELDS.map((f) => (
             <Field key={f} id={fields[f].id} label={GIFT_FIELD_LABELS[f]} errors={fields[f].errors}>
@@ -134,11 +137,7 @@ export function ConfirmForm({
         <input {...getInputProps(fields.alreadyThanked, { type: "checkbox" })} className="mt-1" />
         <span>These donors were already thanked (gifts without a Thanked date in the file are marked thanked too)</span>
       </label>
-      {form.errors?.length ? (
-        <p role="alert" id={form.errorId} className="text-red-700 text-sm dark:text-red-300">
-          {form.errors[0]}
-        </p>
-      ) : null}
+      <FormError id={form.errorId} errors={form.errors} />
       <p className="text-slate-600 text-sm dark:text-slate-300">
         All or nothing: every gift is saved together, or none is. Importing the same file again adds nothing twice.
       </p>
