@@ -118,11 +118,11 @@ export function AppShell({ user, teams, theme, unread, activeEvent, children }: 
             <NavLink to={href("/campaigns")} className={topLink}>
               Campaigns
             </NavLink>
-            {/* Wide screens only: at tablet width seven links would push the account menu off the bar. */}
-            <NavLink to={href("/organiser")} className={(s) => `${topLink(s)} hidden lg:block`}>
+            {/* Wide screens only: below 1280 px seven links and a team name would crowd the account menu off the bar. */}
+            <NavLink to={href("/organiser")} className={(s) => `${topLink(s)} hidden xl:block`}>
               Organiser
             </NavLink>
-            <NavLink to={href("/mailings")} className={(s) => `${topLink(s)} hidden lg:block`}>
+            <NavLink to={href("/mailings")} className={(s) => `${topLink(s)} hidden xl:block`}>
               Mailings
             </NavLink>
           </nav>
@@ -152,11 +152,11 @@ export function AppShell({ user, teams, theme, unread, activeEvent, children }: 
               <div className="absolute right-0 mt-2 w-64 rounded-lg border border-slate-200 bg-white p-2 shadow-lg dark:border-slate-800 dark:bg-slate-900">
                 <p className="truncate px-3 py-2 text-slate-600 text-sm dark:text-slate-300">{user.email}</p>
                 <WorkspaceSwitcher userId={user.id} workspace={user.workspace} teams={teams} />
-                <Link to={href("/organiser")} className={`${sheetLink} text-sm lg:hidden`}>
+                <Link to={href("/organiser")} className={`${sheetLink} text-sm xl:hidden`}>
                   <CalendarIcon width={18} height={18} />
                   Events you organise
                 </Link>
-                <Link to={href("/mailings")} className={`${sheetLink} text-sm lg:hidden`}>
+                <Link to={href("/mailings")} className={`${sheetLink} text-sm xl:hidden`}>
                   <MailIcon width={18} height={18} />
                   Mailings
                 </Link>
