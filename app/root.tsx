@@ -213,7 +213,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
         <Outlet />
       </main>
       <SiteFooter origin={loaderData.origin} words={loaderData.site} chooser={!hasOwnLanguageSwitch(matches)} />
-      <NewsletterSlideIn signedIn={Boolean(loaderData.user)} staticPage={!hydrated} />
+      <NewsletterSlideIn signedIn={Boolean(loaderData.user)} staticPage={!hydrated} words={loaderData.site} />
       <AppToaster />
       <OfflineSupport userId={loaderData.user?.id ?? null} />
     </>

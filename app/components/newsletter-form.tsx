@@ -3,8 +3,6 @@ import { type FormEvent, useId, useRef, useState } from "react";
 import { href, useFetcher, useLocation } from "react-router";
 import { SentNote } from "~/components/ui/field";
 
-export const NEWSLETTER_SUCCESS = "Success! Now check your email to confirm your subscription.";
-
 export type NewsletterResult = { ok: boolean; message: string; reply?: SubmissionResult<string[]> };
 
 type Check = (form: FormData) => string | undefined;

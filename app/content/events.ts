@@ -101,5 +101,3 @@ export function sampleEvents(today: string): PublicEvent[] {
 export function findEvent(id: string, today: string) {
   return sampleEvents(today).find((e) => e.id === id);
 }
-
-export const EVENT_TYPE_LABEL = { "in-person": "In person", virtual: "Virtual", hybrid: "Hybrid" } as const;

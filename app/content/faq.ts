@@ -1,34 +1,5 @@
-/** Frequently asked questions for pricing and help. */
+/** Frequently asked questions for help (the pricing page's are in its catalogue, decision 0285). */
 export type FaqItem = { question: string; answer: string; docId?: string };
-
-export const PRICING_FAQ: FaqItem[] = [
-  {
-    question: "Is there a free trial?",
-    answer: "Yes. Every paid plan starts with a 7-day free trial, and no credit card is required to start it.",
-  },
-  {
-    question: "What happens if I upgrade my plan?",
-    answer:
-      "You get the new features straight away and are charged the prorated difference for the rest of the billing cycle.",
-  },
-  {
-    question: "What happens if I downgrade?",
-    answer: "The change applies immediately and you receive a prorated credit towards future bills.",
-  },
-  {
-    question: "Can I cancel at any time?",
-    answer: "Yes. When you cancel, you keep access to paid features until the end of your current billing cycle.",
-  },
-  {
-    question: "Which payment methods do you accept?",
-    answer: "All major credit cards (Visa, Mastercard, American Express) and PayPal.",
-  },
-  {
-    question: "Do nonprofits get a discount?",
-    answer:
-      "Nonprofit early adopters get three months of Card Pro free. Apply in Settings → Plan and billing with your organisation's name, country and registration number (an EIN, for example); we reply within a few days.",
-  },
-];
 
 export const HELP_FAQ: FaqItem[] = [
   {

@@ -11,13 +11,6 @@ export type ProductUpdate = {
   isNew: boolean;
 };
 
-export const CATEGORY_LABEL: Record<UpdateCategory, string> = {
-  feature: "New Feature",
-  improvement: "Improvement",
-  "bug-fix": "Bug Fix",
-  announcement: "Announcement",
-};
-
 export const UPDATES: ProductUpdate[] = [
   {
     id: "event-hubs",

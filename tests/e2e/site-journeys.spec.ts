@@ -33,6 +33,31 @@ test("landing: sections in order, testimonials rotate, campaigns stream in; scre
 });
 
 test(
+  "pricing and about in Japanese and Arabic at 390 px: no overflow, axe clean; screenshots",
+  { tag: "@phone" },
+  async ({ page }, info) => {
+    for (const [lang, heading] of [
+      ["ja", "本気で人脈を築く人のための、シンプルな料金"],
+      ["ar", "أسعار بسيطة لمن يبني علاقاته بجدية"],
+    ] as const) {
+      await page.goto(`/pricing?lang=${lang}`);
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(heading);
+      await expect(page.getByTestId("price").filter({ visible: true })).toHaveText(
+        lang === "ja" ? "$7.99" : /^\u200f?7\.99\s?US\$\u200e$/,
+      );
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+      await expectAccessible(page);
+      await snapshot(page, `site-pricing-${lang}`, info.project.name, { fullPage: true });
+      await page.goto(`/about?lang=${lang}`);
+      await expect(page.locator("html")).toHaveAttribute("dir", lang === "ar" ? "rtl" : "ltr");
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+      await expectAccessible(page);
+      await snapshot(page, `site-about-${lang}`, info.project.name, { fullPage: true });
+    }
+  },
+);
+
+test(
   "pricing: monthly/yearly toggle and a one-at-a-time collapsible FAQ; screenshot",
   { tag: "@layout" },
   async ({ page }, info) => {
@@ -185,4 +210,37 @@ test.describe("newsletter slide-in", { tag: "@layout" }, () => {
     await page.clock.runFor(6000);
     await expect(offer).toHaveCount(0);
   });
+});
+
+test("a phone in Japanese reads a sample event, one in Arabic the contact form and its messages; screenshots", async ({
+  browser,
+}, info) => {
+  const phone = (locale: string) =>
+    browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, locale });
+  const ja = await phone("ja-JP");
+  const event = await ja.newPage();
+  await event.goto("/events/nonprofit-tech-summit");
+  await expect(event.locator("html")).toHaveAttribute("lang", "ja");
+  await expect(event.getByRole("heading", { level: 1 })).toHaveText("非営利団体のためのテックサミット");
+  await expect(event.getByText("参加予定者数")).toBeVisible();
+  expect(await event.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await expectAccessible(event);
+  await snapshot(event, "sample-event-ja", info.project.name, { fullPage: true });
+  await ja.close();
+
+  const ar = await phone("ar-EG");
+  const contact = await ar.newPage();
+  await contact.goto("/contact");
+  await expect(contact.locator("html")).toHaveAttribute("dir", "rtl");
+  await contact.waitForLoadState("networkidle");
+  const form = contact.locator("form#support");
+  await form.getByLabel("الاسم").fill("س");
+  await form.getByRole("button", { name: "إرسال الرسالة" }).click();
+  await expect(form.getByText("يجب ألا يقل الاسم عن حرفين")).toBeVisible();
+  await expect(form.getByText("يُرجى إدخال عنوان بريد إلكتروني صالح")).toBeVisible();
+  await expect(form.getByLabel("الاسم")).toHaveValue("س");
+  expect(await contact.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await expectAccessible(contact);
+  await snapshot(contact, "contact-ar", info.project.name, { fullPage: true });
+  await ar.close();
 });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { OTHER_CATALOGS } from "~/lib/i18n/catalog/all";
 import { MARKETING_CATALOGS } from "~/lib/i18n/marketing-words";
+import { PAGE_CATALOGS } from "~/lib/i18n/page-words";
 
 /**
  * Italian and Dutch address the reader informally everywhere (tu, je), as decision 0283 records: these are the
@@ -33,9 +34,12 @@ function formalIn(locale: Register, messages: Record<string, string | undefined>
 }
 
 describe("one form of address in Italian and Dutch", () => {
-  it.each(["it", "nl"] as const)("every %s message addresses the reader informally", (locale) => {
+  it.each(["it", "nl"] as const)("every %s message addresses the reader informally", async (locale) => {
     expect(formalIn(locale, OTHER_CATALOGS[locale])).toEqual([]);
     expect(formalIn(locale, MARKETING_CATALOGS[locale] as Record<string, string>)).toEqual([]);
+    expect(formalIn(locale, PAGE_CATALOGS[locale] as Record<string, string>)).toEqual([]);
+    const { SITEPAGE_CATALOGS } = await import("~/lib/i18n/sitepage-words");
+    expect(formalIn(locale, SITEPAGE_CATALOGS[locale] as Record<string, string>)).toEqual([]);
   });
 
   it("finds the formal register when it is there", () => {

@@ -6,6 +6,8 @@ import { describe, expect, it } from "vitest";
 import { Landing } from "~/components/marketing/landing";
 import { sampleEvents } from "~/content/events";
 import { TESTIMONIALS } from "~/content/testimonials";
+import { UPDATES } from "~/content/updates";
+import { PRO_PRICE } from "~/lib/billing/plans";
 import type { PublicCard } from "~/lib/card/card";
 import { ENGLISH_GIFT_MESSAGES } from "~/lib/fundraising/donation";
 import { feeRuleIn, giftMessages, receiptWords } from "~/lib/fundraising/giving-messages";
@@ -30,6 +32,8 @@ import {
 } from "~/lib/i18n/locales";
 import { marketingSay } from "~/lib/i18n/marketing";
 import { MARKETING_CATALOGS, marketingWords, wordsOf } from "~/lib/i18n/marketing-words";
+import { areaWordsOf, PAGE_CATALOGS, pageWords } from "~/lib/i18n/page-words";
+import { pageSay } from "~/lib/i18n/pages";
 import { ENGLISH as en, type MessageKey, translator, translatorOf } from "~/lib/i18n/translate";
 import { formatMoney, parseAmount } from "~/lib/money";
 import {
@@ -41,7 +45,13 @@ import {
 } from "~/lib/organiser-events/rules";
 import { SITE } from "~/lib/site";
 import { endSentence } from "~/lib/text/sentence";
+import About from "~/routes/marketing/about";
 import Features from "~/routes/marketing/features";
+import Guides from "~/routes/marketing/guides";
+import Legal from "~/routes/marketing/legal";
+import Pricing from "~/routes/marketing/pricing";
+import UpdatePage from "~/routes/marketing/update";
+import Updates from "~/routes/marketing/updates";
 import { renderCardNotFound, renderCardPage } from "~/server/cards/card-page.server";
 import type { CampaignSummary } from "~/server/fundraising/campaigns.server";
 import type { Attendee } from "~/server/organiser-events/attendees.server";
@@ -87,6 +97,17 @@ describe("catalogs", () => {
   it.each(LOCALES)("%s has every landing page message, each with English's placeholders", (locale) => {
     const english = MARKETING_CATALOGS.en as Record<string, string>;
     const catalog = MARKETING_CATALOGS[locale] as Record<string, string | undefined>;
+    expect(Object.keys(english).filter((key) => catalog[key] === undefined)).toEqual([]);
+    expect(Object.keys(catalog).filter((key) => !(key in english))).toEqual([]);
+    for (const key of Object.keys(english))
+      expect(argumentsOf(catalog[key] as string, locale), `${locale} ${key}`).toEqual(
+        argumentsOf(english[key] as string, "en"),
+      );
+  });
+
+  it.each(LOCALES)("%s has every pricing, about and legal page message, each with English's placeholders", (locale) => {
+    const english = PAGE_CATALOGS.en as Record<string, string>;
+    const catalog = PAGE_CATALOGS[locale] as Record<string, string | undefined>;
     expect(Object.keys(english).filter((key) => catalog[key] === undefined)).toEqual([]);
     expect(Object.keys(catalog).filter((key) => !(key in english))).toEqual([]);
     for (const key of Object.keys(english))
@@ -690,5 +711,377 @@ describe("no hard-coded English on the landing page", () => {
     expect(t("home.how.title")).toBe("How It Works");
     expect(t("home.cta.button")).toBe("はじめる");
     expect(t("home.event.attendees", { count: 1200 })).toBe("参加者1,200人");
+  });
+});
+
+/** A marketing route rendered as its loader would feed it. */
+const page = (component: (props: never) => unknown, loaderData: unknown) =>
+  renderToStaticMarkup(createElement(MemoryRouter, null, createElement(component as never, { loaderData } as never)));
+const pricing = (locale: Locale) => page(Pricing, { words: pageWords(locale, "pricing") });
+const about = (locale: Locale) => page(About, { words: pageWords(locale, "about") });
+const legal = (locale: Locale, which: "terms" | "privacy") =>
+  page(Legal, { page: which, words: pageWords(locale, "legal") });
+
+const escapeHtml = (text: string) => text.replaceAll("&", "&amp;").replaceAll("'", "&#x27;").replaceAll('"', "&quot;");
+
+/** Products, payment brands and a tax number's name: names, not words of ours. */
+const PRODUCT_NAMES = [
+  SITE.name,
+  "Card Pro",
+  "Pro",
+  "Webhooks",
+  "Webhook",
+  "Krystal AI",
+  "vCard",
+  "CSV",
+  "CRM",
+  "QR",
+  "NFC",
+  "Wi-Fi",
+  "AI",
+];
+const PAYMENT_NAMES = ["American Express", "Mastercard", "PayPal", "Visa", "EIN", "USD", "US"];
+
+describe("no hard-coded English on the pricing, about and legal pages", () => {
+  it.each(["ja", "zh-Hans", "ar"] as const)("the pricing page, its plan, prices and questions in %s", (locale) => {
+    let words = pricing(locale);
+    for (const name of [...PRODUCT_NAMES, ...PAYMENT_NAMES].sort((a, b) => b.length - a.length))
+      words = words.split(name).join(" ");
+    expect(hardCoded(words)).toEqual([]);
+  });
+
+  it.each(["ja", "zh-Hans", "ar"] as const)("the about page in %s", (locale) => {
+    let words = about(locale);
+    for (const name of [...PRODUCT_NAMES].sort((a, b) => b.length - a.length)) words = words.split(name).join(" ");
+    expect(hardCoded(words)).toEqual([]);
+  });
+
+  it("prices read as the locale writes them, and the English pages as they always did", () => {
+    expect(pricing("de")).toContain("7,99\u00a0$");
+    expect(pricing("fr")).toContain("7,99\u00a0$US");
+    expect(pricing("ja")).toContain("$7.99");
+    // The words beside the price name the dollar where the locale's symbol does not ("USD / month").
+    expect(PRO_PRICE.currency).toBe("USD");
+    const english = pricing("en");
+    for (const words of [
+      "Simple pricing for serious networkers",
+      "$7.99",
+      "$79",
+      "That is $6.58 a month, billed yearly.",
+      "Yearly (save 18%)",
+      "Is there a free trial?",
+      "Nonprofit early adopters get 3 months of Pro free.",
+      "Full event hub",
+    ])
+      expect(english).toContain(words);
+    expect(hardCoded(english)).toContain("Monthly");
+    // Japanese sentences follow each other with no space between them.
+    const ja = pageSay(pageWords("ja", "about"));
+    expect(about("ja")).toContain(`${ja("about.mission.text")}${ja("card.footer.tagline")}`);
+    const aboutEn = about("en");
+    for (const words of ["Every handshake should lead somewhere", "Our mission", SITE.tagline, "Back to the home page"])
+      expect(aboutEn).toContain(words);
+  });
+
+  it.each(["ja", "ar", "de"] as const)(
+    "the legal pages in %s: title, date and notice in the language, the binding English body marked English",
+    (locale) => {
+      const html = legal(locale, "terms");
+      const t = pageSay(pageWords(locale, "legal"));
+      expect(html).toContain(t("legal.terms.title"));
+      expect(html).toContain(t("legal.binding"));
+      expect(html).toMatch(/<div lang="en" dir="ltr"[^>]*>[\s\S]*Acceptable use/);
+      // Everything outside the English body is in the page's language.
+      const outside = html.replace(/<div lang="en" dir="ltr"[\s\S]*?(?=<p lang=)/, "");
+      let words = outside;
+      for (const name of [SITE.supportEmail, SITE.name]) words = words.split(name).join(" ");
+      if (locale !== "de") expect(hardCoded(words)).toEqual([]);
+      expect(legal(locale, "privacy")).toContain(t("legal.privacy.title"));
+    },
+  );
+
+  it.each(["ja", "zh-Hans", "ar"] as const)(
+    "the updates and an update in %s: the frame translated, each update marked English",
+    (locale) => {
+      const words = pageWords(locale, "updates");
+      const update = UPDATES[0];
+      if (!update) throw new Error("no updates");
+      for (const html of [page(Updates, { words }), page(UpdatePage, { words, update })]) {
+        expect(html).toContain(`lang="en" dir="ltr"`);
+        expect(html).toContain(pageSay(words)("updates.english"));
+        let rest = html.replace(/<(h1|h2|p|div) lang="en" dir="ltr"[^>]*>[\s\S]*?<\/\1>/g, " ");
+        for (const title of UPDATES.map((u) => u.title)) rest = rest.split(escapeHtml(title)).join(" ");
+        expect(hardCoded(rest)).toEqual([]);
+      }
+      expect(page(Updates, { words: pageWords("en", "updates") })).toContain("Enable Notifications");
+      const guides = page(Guides, { words: pageWords("en", "guides") });
+      for (const words of ["Learn KnowWho, one event at a time", "10 min read", "Can&#x27;t find what you need?"])
+        expect(guides).toContain(words);
+    },
+  );
+
+  it.each(["ja", "zh-Hans", "ar"] as const)(
+    "the guides page in %s: topics, levels and links translated, each guide marked English",
+    (locale) => {
+      const words = pageWords(locale, "guides");
+      const html = page(Guides, { words });
+      expect(html).toContain(pageSay(words)("guides.english"));
+      let rest = html.replace(/<(h3|p) lang="en" dir="ltr"[^>]*>[\s\S]*?<\/\1>/g, " ");
+      for (const name of [...PRODUCT_NAMES].sort((a, b) => b.length - a.length)) rest = rest.split(name).join(" ");
+      expect(hardCoded(rest)).toEqual([]);
+      expect(pageSay(pageWords("ar", "guides"))("guides.readTime", { minutes: 10 })).toBe("10 دقائق للقراءة");
+    },
+  );
+
+  it("the English legal pages carry no notice and read as before", () => {
+    const html = legal("en", "privacy");
+    expect(html).toContain("Privacy Policy");
+    expect(html).toContain("Last updated November 1, 2026");
+    expect(html).not.toContain("binding version");
+  });
+
+  it("reads a page message a language lacks or cannot format in English, never as a key or a brace", () => {
+    const { "pricing.trial": _dropped, ...rest } = PAGE_CATALOGS.ja;
+    const t = pageSay(areaWordsOf("ja", "pricing", { ...rest, "pricing.faq": "{よくある質問" }));
+    expect(t("pricing.trial")).toBe("Start Free Trial");
+    expect(t("pricing.faq")).toBe("Frequently asked questions");
+    expect(t("pricing.monthly")).toBe("月払い");
+    expect(t("plan.feature.eventHub")).not.toBe("Full event hub");
+/**
+ * The sample event, contact, demo, reviews, newsletter and not-found pages, rendered as the server renders them: a
+ * data router (the forms need one) over the page's own loader data, with a refused form where the page has one.
+ */
+async function sitePage(
+  path: string,
+  Page: (props: never) => unknown,
+  loaderData: unknown,
+  actionData?: unknown,
+): Promise<string> {
+  const { createStaticHandler, createStaticRouter, StaticRouterProvider, useLoaderData } = await import("react-router");
+  const Component = () => createElement(Page as never, { loaderData: useLoaderData(), actionData } as never);
+  const handler = createStaticHandler([{ path, loader: () => loaderData, Component }]);
+  const context = await handler.query(new Request(`https://knowwho.test${path}`));
+  if (context instanceof Response) throw new Error(`${path} answered ${context.status}`);
+  const router = createStaticRouter(handler.dataRoutes, context);
+  return renderToStaticMarkup(createElement(StaticRouterProvider, { router, context, hydrate: false }));
+}
+
+/** Every page of this area in one language, each form shown refused with each of its field messages. */
+async function sitePages(locale: Locale): Promise<string[]> {
+  const { sitePageWords } = await import("~/lib/i18n/sitepage-words");
+  const { default: SampleEventPage } = await import("~/routes/marketing/sample-event");
+  const { default: Contact } = await import("~/routes/marketing/contact");
+  const { default: Demo } = await import("~/routes/marketing/demo");
+  const { default: Reviews } = await import("~/routes/marketing/reviews");
+  const { default: Newsletter } = await import("~/routes/marketing/newsletter");
+  const { default: NewsletterConfirm } = await import("~/routes/marketing/newsletter-confirm");
+  const { default: NotFound } = await import("~/routes/marketing/not-found");
+  const { sitePagesEn } = await import("~/lib/i18n/messages/sitepages/en");
+  const { NewsletterSlideIn } = await import("~/components/marketing/newsletter-slide-in");
+  const { siteWords } = await import("~/lib/i18n/site-words");
+  const refused = (fields: Record<string, keyof typeof sitePagesEn>, form?: keyof typeof sitePagesEn) => ({
+    status: "error",
+    initialValue: {},
+    error: {
+      ...Object.fromEntries(Object.entries(fields).map(([name, key]) => [name, [sitePagesEn[key]]])),
+      ...(form ? { "": [sitePagesEn[form]] } : {}),
+    },
+  });
+  const hours = formatHours(
+    { date: "2030-05-01", starts: "09:00", ends: "17:00", timeZone: "America/New_York", showZone: true },
+    locale,
+  );
+  const pages = await Promise.all(
+    sampleEvents("2030-05-01").map((sample) =>
+      sitePage("/events/x", SampleEventPage, { sample, words: sitePageWords(locale, "sample") }),
+    ),
+  );
+  const contact = { words: sitePageWords(locale, "contact"), hours };
+  const reviews = {
+    words: sitePageWords(locale, "reviews"),
+    // Written by its author in English: a review stays as written, so it is set aside below.
+    reviews: [
+      { id: 1, name: "山田 花子", body: "便利です。", rating: 4, verified: true, helpful: 2, userHelpful: false },
+      { id: 2, name: "李 雷", body: "很好用。", rating: 5, verified: false, helpful: 0, userHelpful: true },
+    ].map((r) => ({ ...r, date: "2030-05-01T10:00:00.000Z" })),
+  };
+  const newsletter = { words: sitePageWords(locale, "newsletter"), token: "t0ken" };
+  pages.push(
+    await sitePage("/contact", Contact, contact),
+    await sitePage("/contact", Contact, contact, {
+      result: refused(
+        {
+          name: "contact.error.name",
+          email: "contact.error.email",
+          subject: "contact.error.subject",
+          message: "contact.error.message",
+        },
+        "contact.error.tooMany",
+      ),
+    }),
+    await sitePage("/contact", Contact, contact, { result: { status: "success" }, sent: true }),
+    await sitePage("/demo", Demo, { words: sitePageWords(locale, "demo") }),
+    await sitePage("/reviews", Reviews, reviews),
+    await sitePage("/reviews", Reviews, reviews, {
+      kind: "review",
+      ok: false,
+      result: refused(
+        {
+          name: "reviews.error.nameLength",
+          email: "reviews.error.email",
+          rating: "reviews.error.rating",
+          review: "reviews.error.short",
+        },
+        "reviews.error.tooMany",
+      ),
+    }),
+    await sitePage("/reviews", Reviews, reviews, { kind: "review", ok: true, result: { status: "success" } }),
+    await sitePage("/newsletter", Newsletter, newsletter),
+    await sitePage("/newsletter-confirm", NewsletterConfirm, newsletter),
+    await sitePage("/newsletter-confirm", NewsletterConfirm, newsletter, { confirmed: true }),
+    await sitePage("/newsletter-confirm", NewsletterConfirm, newsletter, { confirmed: false }),
+    // The newsletter offer every page carries, as a page without framework JavaScript renders it (hidden).
+    await sitePage(
+      "/",
+      () => createElement(NewsletterSlideIn, { signedIn: false, staticPage: true, words: siteWords(locale) }),
+      {},
+    ),
+    await sitePage("/nowhere", NotFound, {
+      path: "/nowhere",
+      campaigns,
+      today: "2030-05-01",
+      words: marketingWords(locale),
+      notice: sitePageWords(locale, "notFound"),
+    }),
+  );
+  return pages;
+}
+
+/** Names and identifiers on these pages, not words of ours: cities, the platform, the address, the demo's products. */
+const SITE_PAGE_NAMES = [
+  ...LANDING_NAMES,
+  SITE.supportEmail,
+  // The newsletter form's example address is an address, not words.
+  "you@example.org",
+  "CRM",
+  "Zoom",
+  "nowhere",
+  "t0ken",
+  "Chicago, IL",
+  "Austin, TX",
+  "New York, NY",
+];
+
+const withoutNames = (html: string) =>
+  [...SITE_PAGE_NAMES].sort((a, b) => b.length - a.length).reduce((text, name) => text.split(name).join(" "), html);
+
+describe("no hard-coded English on the sample event, contact, demo, reviews, newsletter and not-found pages", () => {
+  it.each(LOCALES)("%s has every message of these pages, each with English's placeholders", async (locale) => {
+    const { SITEPAGE_CATALOGS } = await import("~/lib/i18n/sitepage-words");
+    const english = SITEPAGE_CATALOGS.en as Record<string, string>;
+    const catalog = SITEPAGE_CATALOGS[locale] as Record<string, string | undefined>;
+    expect(Object.keys(english).filter((key) => catalog[key] === undefined)).toEqual([]);
+    expect(Object.keys(catalog).filter((key) => !(key in english))).toEqual([]);
+    for (const key of Object.keys(english))
+      expect(argumentsOf(catalog[key] as string, locale), `${locale} ${key}`).toEqual(
+        argumentsOf(english[key] as string, "en"),
+      );
+    const { SAMPLE_EVENT_IDS } = await import("~/content/events");
+    for (const id of SAMPLE_EVENT_IDS)
+      for (const part of ["title", "description", "tip"])
+        expect(english[`sample.${id}.${part}`], id).toBeTypeOf("string");
+  });
+
+  it("keeps the English the pages and the specification always had, and every schema message has a translation", async () => {
+    const { sitePagesEn } = await import("~/lib/i18n/messages/sitepages/en");
+    const { sitePageWords } = await import("~/lib/i18n/sitepage-words");
+    const { SUPPORT_THANKS } = await import("~/components/marketing/support-form");
+    const { supportSchema } = await import("~/lib/forms/support");
+    const { newsletterSchema } = await import("~/lib/forms/newsletter");
+    expect(sitePagesEn["contact.form.thanks"]).toBe(SUPPORT_THANKS);
+    expect(sitePagesEn["reviews.success.title"]).toBe("Thank you for your review!");
+    expect(sitePagesEn["newsletter.success"]).toBe("Success! Now check your email to confirm your subscription.");
+    const messages = (result: { error?: { issues: { message: string }[] } }) =>
+      (result.error?.issues ?? []).map((issue) => issue.message);
+    const support = [
+      ...messages(supportSchema.safeParse({ name: "J", email: "nope", subject: "ab", message: "short" })),
+      ...messages(
+        supportSchema.safeParse({
+          name: "J".repeat(101),
+          email: "a@b.co",
+          subject: "s".repeat(151),
+          message: "m".repeat(5001),
+        }),
+      ),
+      ...messages(supportSchema.safeParse({})),
+    ];
+    expect(support.length).toBeGreaterThan(6);
+    const ja = sitePageWords("ja", "contact").fields;
+    for (const message of support) expect(ja[message], message).toMatch(/[\u3040-\u9fff]/);
+    const newsletter = messages(newsletterSchema.safeParse({ email_address: "nope" }));
+    for (const message of newsletter)
+      expect(sitePageWords("ar", "newsletter").fields[message], message).toMatch(/[\u0600-\u06ff]/);
+    // English reads the schema's own words.
+    expect(sitePageWords("en", "contact").fields[support[0] as string]).toBe(support[0]);
+  });
+
+  it("names the landing's sample events in the visitor's language, as their own pages do", async () => {
+    const { sampleTitles } = await import("~/lib/i18n/sitepage-words");
+    const html = renderToStaticMarkup(
+      createElement(
+        MemoryRouter,
+        null,
+        createElement(Landing, {
+          campaigns,
+          today: "2030-05-01",
+          words: marketingWords("ja"),
+          sampleTitles: sampleTitles("ja"),
+        }),
+      ),
+    );
+    // The events row; the product demo's mock screens name a hub of their own.
+    const row = (page: string) =>
+      page.slice(page.indexOf('id="events"'), page.indexOf("</section>", page.indexOf('id="events"')));
+    expect(row(html)).toContain("非営利団体のためのテックサミット");
+    expect(row(html)).not.toContain("Nonprofit Tech Summit");
+    expect(row(landing("en"))).toContain("Nonprofit Tech Summit");
+  });
+
+  it.each(["ja", "zh-Hans", "ar"] as const)("every page, form, field message and answer in %s", async (locale) => {
+    for (const html of await sitePages(locale)) expect(hardCoded(withoutNames(html))).toEqual([]);
+  });
+
+  it.each(LATIN)("every page, form, field message and answer in %s leaves no English sentence", async (locale) => {
+    for (const html of await sitePages(locale)) expect(englishIn(visibleWords(withoutNames(html)))).toEqual([]);
+  });
+
+  it.each(LATIN)("every %s message of these pages reads in its own language", async (locale) => {
+    const { SITEPAGE_CATALOGS } = await import("~/lib/i18n/sitepage-words");
+    const english = Object.entries(SITEPAGE_CATALOGS[locale] as Record<string, string>)
+      .filter(([, message]) => englishIn(message.replace(/\{[^{}\s,]*/g, " ")).length > 0)
+      .map(([key, message]) => `${key}: ${message}`);
+    expect(english).toEqual([]);
+  });
+
+  it("finds English when it is there, and the English pages read as they did", async () => {
+    const pages = await sitePages("en");
+    expect(hardCoded(withoutNames(pages.join(" ")))).toContain("Send");
+    const all = pages.join(" ");
+    for (const words of [
+      "Talk to our team",
+      "Name must be at least 2 characters",
+      "Please enter a valid email address",
+      "Product tour",
+      "What people say about KnowWho",
+      "2 reviews",
+      "Helpful (2)",
+      "Confirm your subscription",
+      "You&#x27;re subscribed. Thank you!",
+      "We couldn&#x27;t find <code",
+      "Network at this event with an event hub",
+      "1,200",
+      "Networking tips, once a month",
+    ])
+      expect(all).toContain(words);
   });
 });

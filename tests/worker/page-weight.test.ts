@@ -83,6 +83,9 @@ describe("JavaScript budgets of the public pages", () => {
       "/fundraising",
       "/auth/forgot",
       "/auth/reset?token=not-a-real-token",
+      // The sample event and the product tour in the visitor's language: their words come with the HTML.
+      "/events/nonprofit-tech-summit?lang=ja",
+      "/demo?lang=ar",
     ]) {
       const { html, scripts } = await scriptBytes(path);
       expect(scripts, path).toEqual(["/site.js"]);

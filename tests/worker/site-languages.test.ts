@@ -19,7 +19,7 @@ describe("the site header and footer in the visitor's language", () => {
   it("speaks each of the ten languages on a marketing page, with its own lang and dir, and says it varies", async () => {
     for (const locale of LOCALES) {
       const t = translator(locale);
-      const res = await page("/pricing", { "accept-language": locale });
+      const res = await page("/docs/krystal-integration", { "accept-language": locale });
       expect(res.status, locale).toBe(200);
       expect(res.headers.get("vary"), locale).toContain("Accept-Language, Cookie");
       const html = await res.text();
@@ -38,7 +38,7 @@ describe("the site header and footer in the visitor's language", () => {
       // The page's own body is still English, and the document says so.
       expect(html, locale).toContain('<html lang="en" dir="ltr"');
     }
-    const en = await (await page("/pricing")).text();
+    const en = await (await page("/docs/krystal-integration")).text();
     for (const word of ["Get Started", "Sign in", "Watch Demo", "Get networking tips and product news"])
       expect(en).toContain(word);
   });
@@ -87,11 +87,108 @@ describe("the site header and footer in the visitor's language", () => {
     expect(en).toContain("Your card opens in one tap. Your follow-ups actually happen.");
   });
 
+  it("writes the pricing and about pages in the visitor's language, with the page's words in its HTML", async () => {
+    const ja = await (await page("/pricing", { "accept-language": "ja" })).text();
+    expect(ja).toContain('<html lang="ja" dir="ltr"');
+    for (const words of ["本気で人脈を築く人のための、シンプルな料金", "よくある質問", "$7.99"])
+      expect(ja).toContain(words);
+    const ar = await (await page("/about?lang=ar")).text();
+    expect(ar).toContain('<html lang="ar" dir="rtl"');
+    expect(ar).toContain("رسالتنا");
+    const en = await (await page("/pricing", { "accept-language": "en-US" })).text();
+    expect(en).toContain("Simple pricing for serious networkers");
+  });
+
+  it("keeps the legal pages' binding English body, marked English inside a page in the visitor's language", async () => {
+    for (const [path, title] of [
+      ["/terms", "شروط الخدمة"],
+      ["/privacy", "سياسة الخصوصية"],
+    ] as const) {
+      const html = await (await page(path, { "accept-language": "ar" })).text();
+      expect(html, path).toContain('<html lang="ar" dir="rtl"');
+      expect(html, path).toContain(title);
+      expect(html, path).toContain("النص الإنجليزي أدناه هو النسخة الملزمة.");
+      expect(html, path).toMatch(
+        /<div lang="en" dir="ltr"[^>]*><div class="space-y-10"><section><h2[^>]*>(Using KnowWho|What we store)/,
+      );
+    }
+    const en = await (await page("/terms")).text();
+    expect(en).toContain('<html lang="en" dir="ltr"');
+    expect(en).not.toContain("binding version");
+  });
+
+  it("frames a guide in the visitor's language around its English text", async () => {
+    const html = await (await page("/guides/welcome", { "accept-language": "ja" })).text();
+    expect(html).toContain('<html lang="ja" dir="ltr"');
+    for (const words of ["← ガイド一覧に戻る", "このガイドは役に立ちましたか？", "各ガイドは英語で書かれています。"])
+      expect(html).toContain(words);
+    expect(html).toMatch(/<div lang="en" dir="ltr" class="mt-10">/);
+    const en = await (await page("/guides/welcome")).text();
+    for (const words of ["Was this guide helpful?", "min read", "Explore More Guides"]) expect(en).toContain(words);
+    expect(en).not.toContain("written in English");
+  });
+
   it("lays out an Arabic page right to left, header and footer with it", async () => {
     const html = await (await page("/auth", { "accept-language": "ar" })).text();
     expect(html).toContain('<html lang="ar" dir="rtl"');
     expect(header(html)).toContain('lang="ar" dir="rtl"');
     expect(footer(html)).toContain('lang="ar" dir="rtl"');
     expect(header(html)).toContain(escaped(translator("ar")("site.signIn")));
+  });
+
+  it("writes the sample event, contact, demo, reviews and newsletter pages in the visitor's language", async () => {
+    const ja = await (await page("/events/nonprofit-tech-summit", { "accept-language": "ja" })).text();
+    expect(ja).toContain('<html lang="ja" dir="ltr"');
+    for (const words of ["非営利団体のためのテックサミット", "参加予定者数", "850"]) expect(ja).toContain(words);
+    const ar = await (await page("/contact?lang=ar")).text();
+    expect(ar).toContain('<html lang="ar" dir="rtl"');
+    for (const words of ["تحدّث إلى فريقنا", "إرسال الرسالة", "من الاثنين إلى الجمعة"]) expect(ar).toContain(words);
+    for (const [path, words] of [
+      ["/demo", "Rundgang durch"],
+      ["/reviews", "Bewertung schreiben"],
+      ["/newsletter/confirm?token=x", "Abonnement bestätigen"],
+    ] as const) {
+      const html = await (await page(path, { "accept-language": "de-DE" })).text();
+      expect(html, path).toContain('<html lang="de" dir="ltr"');
+      expect(html, path).toContain(words);
+    }
+    const en = await (await page("/contact", { "accept-language": "en-US" })).text();
+    expect(en).toContain("Talk to our team");
+    expect(en).toContain("Send Message");
+  });
+
+  it("answers a refused form in the language of the page it was sent from, with the spec's English in English", async () => {
+    const form = (body: Record<string, string>) => new URLSearchParams(body);
+    const fr = await call("/contact", {
+      method: "POST",
+      headers: { "accept-language": "fr", "content-type": "application/x-www-form-urlencoded", accept: "text/html" },
+      body: form({ name: "J", email: "nope", subject: "ab", message: "short" }),
+    });
+    expect(fr.status).toBe(400);
+    const html = await fr.text();
+    for (const words of ["Le nom doit comporter au moins 2 caractères", "Veuillez saisir une adresse e-mail valide"])
+      expect(html).toContain(words);
+    const news = await call("/newsletter", {
+      method: "POST",
+      headers: { cookie: "lang=ja", "content-type": "application/x-www-form-urlencoded", accept: "text/html" },
+      body: form({ email_address: "nope", source: "footer" }),
+    });
+    expect(news.status).toBe(400);
+    expect(await news.text()).toContain("有効なメールアドレスを入力してください");
+    const en = await call("/newsletter", {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded", accept: "text/html" },
+      body: form({ email_address: "nope", source: "footer" }),
+    });
+    expect(await en.text()).toContain("Please enter a valid email address");
+  });
+
+  it("tells a visitor in their language that a page is missing, the landing below it in the same one", async () => {
+    const res = await page("/no-such-page-here", { "accept-language": "zh-CN" });
+    expect(res.status).toBe(404);
+    const html = await res.text();
+    expect(html).toContain('<html lang="zh-Hans" dir="ltr"');
+    expect(html).toContain("找不到 ");
+    expect(html).toContain(escaped(translator("zh-Hans")("card.save")));
   });
 });

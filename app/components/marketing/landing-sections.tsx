@@ -104,12 +104,15 @@ export function UpcomingEvents({
   today,
   published = [],
   t,
+  sampleTitles = {},
 }: {
   today: string;
   published?: PublicEvent[];
   t: SayMarketing;
+  sampleTitles?: Record<string, string>;
 }) {
-  const events = [...published, ...sampleEvents(today)].slice(0, 4);
+  const samples = sampleEvents(today).map((e) => ({ ...e, title: sampleTitles[e.id] ?? e.title }));
+  const events = [...published, ...samples].slice(0, 4);
   return (
     <section id="events" aria-labelledby="events-title" className="mx-auto mt-20 max-w-7xl scroll-mt-24 px-4 sm:px-6">
       <h2 id="events-title" className="text-center font-bold text-3xl tracking-tight">

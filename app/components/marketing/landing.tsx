@@ -23,10 +23,13 @@ export function Landing({
   today,
   events = [],
   words,
+  sampleTitles,
 }: {
   campaigns: CampaignSummary[] | null;
   today: string;
   events?: PublicEvent[];
+  /** The sample events' titles in the visitor's language, by id, as their own pages show them. */
+  sampleTitles?: Record<string, string>;
   /** The page's words in the visitor's language, from the loader (decision 0283). */
   words: MarketingWords;
 }) {
@@ -123,7 +126,7 @@ export function Landing({
       <EventHubsPreview t={t} />
       <TestimonialsCarousel t={t} />
       <ContactCards t={t} />
-      <UpcomingEvents today={today} published={events} t={t} />
+      <UpcomingEvents today={today} published={events} t={t} sampleTitles={sampleTitles} />
       <BusinessCards t={t} />
       <DemoTabs t={t} />
       <FeaturedCampaigns campaigns={campaigns} t={t} />

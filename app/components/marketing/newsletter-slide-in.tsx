@@ -2,6 +2,8 @@ import { useEffect, useState } from "react";
 import { useLocation } from "react-router";
 import { CloseIcon } from "~/components/icons";
 import { NewsletterForm } from "~/components/newsletter-form";
+import { newsletterWords } from "~/components/site-header";
+import type { SiteWords } from "~/lib/i18n/site-words";
 
 export const SLIDE_IN_DELAY_MS = 5000;
 export const SLIDE_IN_EVERY_DAYS = 15;
@@ -16,7 +18,16 @@ const QUIET_PATHS = [/^\/auth/, /^\/newsletter/, /^\/dev\//, /^\/fundraising\/./
  * On a page without framework JavaScript (`staticPage`) the offer is rendered hidden and /site.js does
  * the same.
  */
-export function NewsletterSlideIn({ signedIn, staticPage = false }: { signedIn: boolean; staticPage?: boolean }) {
+export function NewsletterSlideIn({
+  signedIn,
+  staticPage = false,
+  words,
+}: {
+  signedIn: boolean;
+  staticPage?: boolean;
+  /** The site's words in the visitor's language, as the header and footer have them. */
+  words: SiteWords;
+}) {
   const [open, setOpen] = useState(false);
   const { pathname } = useLocation();
   const quiet = signedIn || QUIET_PATHS.some((r) => r.test(pathname));
@@ -43,14 +54,16 @@ export function NewsletterSlideIn({ signedIn, staticPage = false }: { signedIn: 
   }, [open]);
 
   if (quiet) return null;
-  if (staticPage) return <Offer hidden onClose={undefined} />;
+  if (staticPage) return <Offer hidden onClose={undefined} words={words} />;
   if (!open) return null;
-  return <Offer onClose={() => setOpen(false)} />;
+  return <Offer onClose={() => setOpen(false)} words={words} />;
 }
 
-function Offer({ hidden, onClose }: { hidden?: boolean; onClose: (() => void) | undefined }) {
+function Offer({ hidden, onClose, words }: { hidden?: boolean; onClose: (() => void) | undefined; words: SiteWords }) {
   return (
     <section
+      lang={words.locale}
+      dir={words.dir}
       hidden={hidden}
       data-slide-in={hidden ? "" : undefined}
       aria-labelledby="slide-in-title"
@@ -58,22 +71,20 @@ function Offer({ hidden, onClose }: { hidden?: boolean; onClose: (() => void) | 
     >
       <div className="flex items-start justify-between gap-4">
         <h2 id="slide-in-title" className="font-semibold text-lg">
-          Networking tips, once a month
+          {words.offer.title}
         </h2>
         <button
           type="button"
           onClick={onClose}
           data-close=""
-          aria-label="Close newsletter offer"
+          aria-label={words.offer.close}
           className="rounded p-1 hover:bg-slate-100 dark:hover:bg-slate-800"
         >
           <CloseIcon />
         </button>
       </div>
-      <p className="mt-1 mb-3 text-slate-600 text-sm dark:text-slate-300">
-        Event checklists, follow-up templates and product news. Unsubscribe any time.
-      </p>
-      <NewsletterForm source="slide-in" compact />
+      <p className="mt-1 mb-3 text-slate-600 text-sm dark:text-slate-300">{words.offer.text}</p>
+      <NewsletterForm source="slide-in" compact words={newsletterWords(words.say)} />
     </section>
   );
 }

@@ -25,11 +25,22 @@ export function PageHero({ eyebrow, title, intro }: { eyebrow?: string; title: s
 }
 
 /** External links always open in a new tab without handing over the opener. */
-export function ExternalLink({ href, className, children }: { href: string; className?: string; children: ReactNode }) {
+export function ExternalLink({
+  href,
+  className,
+  children,
+  newTab = " (opens in a new tab)",
+}: {
+  href: string;
+  className?: string;
+  children: ReactNode;
+  /** What a screen reader hears after the link's name, in the page's language. */
+  newTab?: string;
+}) {
   return (
     <a href={href} target="_blank" rel="noopener noreferrer" className={className}>
       {children}
-      <span className="sr-only"> (opens in a new tab)</span>
+      <span className="sr-only">{newTab}</span>
     </a>
   );
 }

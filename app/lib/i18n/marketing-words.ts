@@ -37,7 +37,7 @@ const ready = new Map<Locale, MarketingWords>();
 const ANY_VALUES = new Proxy({} as Record<string, number>, { get: () => 2, has: () => true });
 
 /** A message that formats with sample values: a broken or missing one reads English, never a key or a brace. */
-function usable(locale: Locale, message: string | undefined): message is string {
+export function usable(locale: Locale, message: string | undefined): message is string {
   if (message === undefined) return false;
   try {
     format(locale, message, ANY_VALUES);

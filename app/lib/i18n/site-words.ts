@@ -5,6 +5,8 @@
 import { SITE } from "../site";
 import { type Locale, localeDir } from "./locales";
 import { siteEn } from "./messages/site/en";
+import { sitePageWords } from "./sitepage-words";
+import { sitePageSay } from "./sitepages";
 import { translator } from "./translate";
 
 /** The suggestion page's own messages (with their own values) stay out of the header and footer. */
@@ -19,6 +21,8 @@ export type SiteWords = {
   say: Record<Short<SiteKey>, string>;
   language: string;
   tagline: string;
+  /** The newsletter slide-in's words: it is the site's, on every page, as the footer is. */
+  offer: { title: string; text: string; close: string };
 };
 
 export function siteWords(locale: Locale): SiteWords {
@@ -28,5 +32,13 @@ export function siteWords(locale: Locale): SiteWords {
       .filter(isSiteKey)
       .map((key) => [key.slice("site.".length), t(key, { name: SITE.name })]),
   ) as SiteWords["say"];
-  return { locale, dir: localeDir(locale), say, language: t("lang.label"), tagline: t("card.footer.tagline") };
+  const offer = sitePageSay(sitePageWords(locale, "offer"));
+  return {
+    locale,
+    dir: localeDir(locale),
+    say,
+    language: t("lang.label"),
+    tagline: t("card.footer.tagline"),
+    offer: { title: offer("offer.title"), text: offer("offer.text"), close: offer("offer.close") },
+  };
 }

@@ -8,71 +8,59 @@ import {
   linkClass,
   PageHero,
 } from "~/components/marketing/page";
-import { staticPage } from "~/lib/platform/page-handle";
+import { CARD_PRO } from "~/lib/billing/plans";
+import { formatCount } from "~/lib/i18n/format";
+import { negotiateLocale } from "~/lib/i18n/locales";
+import { pageWords } from "~/lib/i18n/page-words";
+import { pageSay } from "~/lib/i18n/pages";
+import { localizedPage } from "~/lib/platform/page-handle";
 import { pageMeta, SITE } from "~/lib/site";
+import type { Route } from "./+types/about";
 
-export const handle = staticPage;
+// Static (only /site.js) and in the visitor's language: the loader sends the words (decision 0285).
+export const handle = localizedPage;
 
-export const meta = () =>
-  pageMeta(
-    "About",
-    "Why we built KnowWho: a digital business card and networking assistant for people with a mission.",
-  );
+export const meta: Route.MetaFunction = ({ loaderData }) => {
+  if (!loaderData) return pageMeta("About");
+  const t = pageSay(loaderData.words);
+  return pageMeta(t("about.title"), t("about.description", { site: SITE.name }));
+};
 
-const STEPS = [
-  {
-    title: "Manage connections",
-    text: "Everyone you meet, with tags, priority, notes and the event where you met, in one network you can search.",
-  },
-  { title: "Track events", text: "An event hub per conference or gala, with one active hub tagging new contacts." },
-  {
-    title: "Digital business cards",
-    text: "A card that opens from a QR code, NFC tag or link, saves as a vCard and lets visitors share back.",
-  },
-  {
-    title: "AI insights",
-    text: "Strategy plans before the event, reports after it, and follow-up reminders inside the 48-hour window.",
-  },
-];
+export const loader = ({ request }: Route.LoaderArgs) => ({
+  words: pageWords(negotiateLocale(request).locale, "about"),
+});
 
-const DIFFERENTIATORS = [
-  {
-    title: "Built for events",
-    text: "Works on a phone in a crowded hall on weak Wi-Fi, and for visitors with no app.",
-  },
-  { title: "Made for missions", text: "Campaigns and donor follow-up sit next to your contacts, not in another tool." },
-  { title: "Yours to keep", text: "Export to vCard, CSV or your CRM at any time. Your network is never locked in." },
-];
+const STEPS = ["connections", "events", "cards", "ai"] as const;
+const DIFFERENTIATORS = ["events", "missions", "keep"] as const;
+const NONPROFITS = ["campaigns", "ai", "marketing"] as const;
 
-export default function About() {
+export default function About({ loaderData }: Route.ComponentProps) {
+  const t = pageSay(loaderData.words);
   return (
     <>
-      <PageHero
-        eyebrow="About us"
-        title="Every handshake should lead somewhere"
-        intro={`${SITE.name} turns the people you meet at events into relationships you follow up on, for professionals, nonprofit leaders and fundraisers.`}
-      />
+      <PageHero eyebrow={t("about.eyebrow")} title={t("about.heading")} intro={t("about.intro", { site: SITE.name })} />
       <div className="mx-auto max-w-5xl px-4 py-12 sm:px-6">
         <section aria-labelledby="mission">
           <h2 id="mission" className="font-bold text-2xl tracking-tight">
-            Our mission
+            {t("about.mission.title")}
           </h2>
           <p className="mt-3 max-w-3xl text-slate-700 leading-relaxed dark:text-slate-300">
-            Most conversations at conferences end with a paper card in a pocket and a good intention. We build the tools
-            that make the follow-up happen: a card people save in one tap, a network organised by the events where you
-            met, and an assistant that tells you who to call first. {SITE.tagline}
+            {/* Japanese and Chinese sentences follow each other without a space. */}
+            {t("about.mission.text")}
+            {t.locale === "ja" || t.locale === "zh-Hans" ? "" : " "}
+            {t("card.footer.tagline")}
           </p>
         </section>
 
         <section aria-labelledby="different" className="mt-12">
           <h2 id="different" className="font-bold text-2xl tracking-tight">
-            What makes us different
+            {t("about.different.title")}
           </h2>
           <ul className="mt-6 grid gap-4 md:grid-cols-3">
             {DIFFERENTIATORS.map((d) => (
-              <li key={d.title} className={card}>
-                <h3 className="font-semibold">{d.title}</h3>
-                <p className="mt-1 text-slate-600 text-sm dark:text-slate-300">{d.text}</p>
+              <li key={d} className={card}>
+                <h3 className="font-semibold">{t(`about.different.${d}.title`)}</h3>
+                <p className="mt-1 text-slate-600 text-sm dark:text-slate-300">{t(`about.different.${d}.text`)}</p>
               </li>
             ))}
           </ul>
@@ -80,17 +68,17 @@ export default function About() {
 
         <section aria-labelledby="how" className="mt-12">
           <h2 id="how" className="font-bold text-2xl tracking-tight">
-            How it works
+            {t("about.how.title")}
           </h2>
           <ol className="mt-6 grid gap-4 sm:grid-cols-2">
             {STEPS.map((s, i) => (
-              <li key={s.title} className={`${card} flex gap-4`}>
+              <li key={s} className={`${card} flex gap-4`}>
                 <span className="flex size-9 shrink-0 items-center justify-center rounded-full bg-brand-600 font-bold text-white">
-                  {i + 1}
+                  {formatCount(i + 1, t.locale)}
                 </span>
                 <div>
-                  <h3 className="font-semibold">{s.title}</h3>
-                  <p className="mt-1 text-slate-600 text-sm dark:text-slate-300">{s.text}</p>
+                  <h3 className="font-semibold">{t(`about.step.${s}.title`)}</h3>
+                  <p className="mt-1 text-slate-600 text-sm dark:text-slate-300">{t(`about.step.${s}.text`)}</p>
                 </div>
               </li>
             ))}
@@ -102,60 +90,54 @@ export default function About() {
           className="mt-12 rounded-2xl bg-brand-50 p-6 sm:p-10 dark:bg-brand-900/30"
         >
           <h2 id="nonprofits" className="font-bold text-2xl tracking-tight">
-            For nonprofits and fundraisers
+            {t("about.nonprofits.title")}
           </h2>
           <ul className="mt-4 grid gap-4 md:grid-cols-3">
-            <li>
-              <h3 className="font-semibold">Fundraising campaigns</h3>
-              <p className="mt-1 text-slate-700 text-sm dark:text-slate-300">
-                Publish campaigns with goals and progress, and see which events brought in donors.
-              </p>
-            </li>
-            <li>
-              <h3 className="font-semibold">AI integration</h3>
-              <p className="mt-1 text-slate-700 text-sm dark:text-slate-300">
-                Send the people in your network to your Krystal AI workspace hourly, daily or when you press Sync now,
-                signed so Krystal AI can verify them.{" "}
-                <Link
-                  to={href("/docs/:docId", { docId: "krystal-integration" })}
-                  className="text-brand-700 underline dark:text-brand-200"
-                >
-                  How the Krystal AI sync works
-                </Link>
-              </p>
-            </li>
-            <li>
-              <h3 className="font-semibold">Marketing campaigns</h3>
-              <p className="mt-1 text-slate-700 text-sm dark:text-slate-300">
-                Turn event connections into newsletter audiences with consent recorded at share time.
-              </p>
-            </li>
+            {NONPROFITS.map((n) => (
+              <li key={n}>
+                <h3 className="font-semibold">{t(`about.nonprofits.${n}.title`)}</h3>
+                <p className="mt-1 text-slate-700 text-sm dark:text-slate-300">
+                  {t(`about.nonprofits.${n}.text`)}
+                  {n === "ai" ? (
+                    <>
+                      {" "}
+                      <Link
+                        to={href("/docs/:docId", { docId: "krystal-integration" })}
+                        className="text-brand-700 underline dark:text-brand-200"
+                      >
+                        {t("about.nonprofits.ai.link")}
+                      </Link>
+                    </>
+                  ) : null}
+                </p>
+              </li>
+            ))}
           </ul>
           <p className="mt-6 text-slate-700 text-sm dark:text-slate-300">
-            Nonprofit early adopters get three months of Card Pro free.
+            {t("about.nonprofits.offer", { plan: CARD_PRO.name })}
           </p>
           <div className="mt-6 flex flex-wrap gap-3">
             <Link to={href("/fundraising")} className={btnPrimary}>
-              Browse campaigns
+              {t("about.nonprofits.browse")}
             </Link>
             <Link to={`${href("/settings/integrations")}#krystal`} className={btnSecondary}>
-              Sync with Krystal AI
+              {t("about.nonprofits.sync")}
             </Link>
           </div>
         </section>
       </div>
       <CtaBanner
-        title="Get Started Free"
-        text="Create your card in two minutes. No credit card required."
+        title={t("about.cta.title")}
+        text={t("about.cta.text")}
         to={`${href("/auth")}?mode=signup`}
-        label="Get Started Free"
+        label={t("about.cta.title")}
       />
       <p className="mx-auto mt-6 flex max-w-5xl flex-wrap gap-6 px-4 sm:px-6">
-        <ExternalLink href={SITE.demoPath} className={linkClass}>
-          Watch Demo
+        <ExternalLink href={SITE.demoPath} className={linkClass} newTab={t("about.newTab")}>
+          {t("about.demo")}
         </ExternalLink>
         <Link to={href("/")} className={linkClass}>
-          Back to the home page
+          {t("about.home")}
         </Link>
       </p>
       <div className="h-16" />

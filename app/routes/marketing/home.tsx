@@ -4,6 +4,7 @@ import { Landing } from "~/components/marketing/landing";
 import { appContext } from "~/context";
 import { negotiateLocale } from "~/lib/i18n/locales";
 import { marketingWords } from "~/lib/i18n/marketing-words";
+import { sampleTitles } from "~/lib/i18n/sitepage-words";
 import { localizedPage } from "~/lib/platform/page-handle";
 import { pageMeta, SITE } from "~/lib/site";
 import { dayInZone } from "~/lib/time/time";
@@ -22,8 +23,10 @@ export const meta = () => pageMeta(SITE.name);
  * and anonymous visitors get the whole page from the edge cache anyway. null when they cannot be read.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
+  const { locale } = negotiateLocale(request);
   return {
-    words: marketingWords(negotiateLocale(request).locale),
+    words: marketingWords(locale),
+    sampleTitles: sampleTitles(locale),
     campaigns: await featuredCampaigns(context.get(appContext).db).catch(() => null),
     events: await upcomingOrgEvents(context.get(appContext).db)
       .then((list) => list.map(asPublicEvent))
@@ -54,6 +57,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         today={loaderData.today}
         events={loaderData.events}
         words={loaderData.words}
+        sampleTitles={loaderData.sampleTitles}
       />
     </>
   );

@@ -1,14 +1,17 @@
 import { linkClass, PageHero, Sections } from "~/components/marketing/page";
-import { staticPage } from "~/lib/platform/page-handle";
+import { CARD_PRO } from "~/lib/billing/plans";
+import { formatDay } from "~/lib/i18n/format";
+import { localeDir, negotiateLocale } from "~/lib/i18n/locales";
+import { pageWords } from "~/lib/i18n/page-words";
+import { pageSay } from "~/lib/i18n/pages";
+import { localizedPage } from "~/lib/platform/page-handle";
 import { pageMeta, SITE } from "~/lib/site";
 import type { Route } from "./+types/legal";
 
-const UPDATED = "November 1, 2026";
+const UPDATED = "2026-11-01";
 
 const PAGES = {
   privacy: {
-    title: "Privacy Policy",
-    description: "What KnowWho stores, why, who can see it, and how to get it deleted.",
     sections: [
       {
         heading: "What we store",
@@ -47,8 +50,6 @@ const PAGES = {
     ],
   },
   terms: {
-    title: "Terms of Service",
-    description: "The rules for using KnowWho, its free plan and Card Pro.",
     sections: [
       {
         heading: "Using KnowWho",
@@ -87,21 +88,39 @@ type LegalPage = keyof typeof PAGES;
 
 export function loader({ request }: Route.LoaderArgs) {
   const page: LegalPage = new URL(request.url).pathname.startsWith("/terms") ? "terms" : "privacy";
-  return { page };
+  return { page, words: pageWords(negotiateLocale(request).locale, "legal") };
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) =>
-  loaderData ? pageMeta(PAGES[loaderData.page].title, PAGES[loaderData.page].description) : [];
+const values = { site: SITE.name, plan: CARD_PRO.name };
 
-/** Reading only: no framework JavaScript. */
-export const handle = staticPage;
+export const meta: Route.MetaFunction = ({ loaderData }) => {
+  if (!loaderData) return [];
+  const t = pageSay(loaderData.words);
+  return pageMeta(t(`legal.${loaderData.page}.title`), t(`legal.${loaderData.page}.description`, values));
+};
+
+/**
+ * Reading only: no framework JavaScript. The title, the date and the notice are in the visitor's language; the
+ * terms themselves bind in English, so the body says it is English (decision 0285).
+ */
+export const handle = localizedPage;
 
 export default function Legal({ loaderData }: Route.ComponentProps) {
   const page = PAGES[loaderData.page];
+  const t = pageSay(loaderData.words);
+  const english = t.locale === "en";
   return (
     <>
-      <PageHero title={page.title} intro={`Last updated ${UPDATED}`} />
-      <div className="mx-auto max-w-3xl px-4 py-12 sm:px-6">
+      <PageHero
+        title={t(`legal.${loaderData.page}.title`)}
+        intro={t("legal.updated", { date: formatDay(UPDATED, t.locale) })}
+      />
+      {english ? null : (
+        <p className="mx-auto mt-8 max-w-3xl px-4 text-slate-600 text-sm sm:px-6 dark:text-slate-300">
+          {t("legal.binding")}
+        </p>
+      )}
+      <div lang="en" dir="ltr" className="mx-auto max-w-3xl px-4 py-12 sm:px-6">
         <Sections
           sections={page.sections.map((s) => ({
             ...s,
@@ -109,8 +128,8 @@ export default function Legal({ loaderData }: Route.ComponentProps) {
             bullets: "bullets" in s ? [...s.bullets] : undefined,
           }))}
         />
-        <p className="mt-12 text-slate-600 text-sm dark:text-slate-300">
-          Questions?{" "}
+        <p lang={t.locale} dir={localeDir(t.locale)} className="mt-12 text-slate-600 text-sm dark:text-slate-300">
+          {t("legal.questions")}{" "}
           <a href={`mailto:${SITE.supportEmail}`} className={linkClass}>
             {SITE.supportEmail}
           </a>

@@ -3,22 +3,21 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { useState } from "react";
 import { data, Form, useFetcher, useNavigation } from "react-router";
 import { z } from "zod";
-import { formatDate, PageHero } from "~/components/marketing/page";
+import { PageHero } from "~/components/marketing/page";
 import { Field, FormError, inputClass } from "~/components/ui/field";
 import { appContext } from "~/context";
 import { personNameField, requiredEmailField } from "~/lib/forms/fields";
-import { pageMeta } from "~/lib/site";
+import { formatDay } from "~/lib/i18n/format";
+import { negotiateLocale } from "~/lib/i18n/locales";
+import { sitePageWords } from "~/lib/i18n/sitepage-words";
+import { type SaySitePage, sitePageSay } from "~/lib/i18n/sitepages";
+import { pageMeta, SITE } from "~/lib/site";
 import { readVisitorId, visitorId } from "~/server/cards/visitor.server";
 import { unknownIntent } from "~/server/platform/http.server";
 import { purgePublicPages } from "~/server/platform/page-cache.server";
 import { allow, clientKey } from "~/server/platform/rate-limit.server";
 import { addReview, listReviews, toggleHelpful } from "~/server/site/reviews.server";
 import type { Route } from "./+types/reviews";
-
-export const REVIEW_SUCCESS = {
-  title: "Thank you for your review!",
-  description: "Your feedback has been submitted successfully.",
-};
 
 const reviewSchema = z.object({
   intent: z.literal("review"),
@@ -38,15 +37,19 @@ const reviewSchema = z.object({
 
 const helpfulSchema = z.object({ intent: z.literal("helpful"), reviewId: z.coerce.number().int().positive() });
 
-export const meta = () =>
-  pageMeta(
-    "Customer reviews",
-    "What professionals and fundraisers say about KnowWho, and a place to add your own review.",
-  );
+// In the visitor's language; reviews stay as their authors wrote them. The form validates in the browser.
+export const handle = { localized: true };
+
+export const meta: Route.MetaFunction = ({ loaderData }) => {
+  if (!loaderData) return pageMeta("Customer reviews");
+  const t = sitePageSay(loaderData.words);
+  return pageMeta(t("reviews.title"), t("reviews.description", { site: SITE.name }));
+};
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const rows = await listReviews(context.get(appContext).db, readVisitorId(request));
   return {
+    words: sitePageWords(negotiateLocale(request).locale, "reviews"),
     reviews: rows.map((r) => ({ ...r, userHelpful: Boolean(r.userHelpful), date: r.createdAt.toISOString() })),
   };
 }
@@ -89,9 +92,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   return { kind: "review" as const, result: submission.reply({ resetForm: true }), ok: true };
 }
 
-function Stars({ value, size = "text-lg" }: { value: number; size?: string }) {
+function Stars({ value, t }: { value: number; t: SaySitePage }) {
   return (
-    <span className={`${size} text-amber-500`} role="img" aria-label={`${value} out of 5 stars`}>
+    <span className="text-amber-500 text-lg" role="img" aria-label={t("reviews.stars", { count: value })}>
       {"★".repeat(value)}
       <span className="text-slate-300 dark:text-slate-600">{"★".repeat(5 - value)}</span>
     </span>
@@ -105,7 +108,9 @@ function StarInput({
   errorId,
   invalid,
   onPick,
+  t,
 }: {
+  t: SaySitePage;
   name: string;
   defaultValue: number;
   errorId: string;
@@ -117,7 +122,7 @@ function StarInput({
   const shown = hover || value;
   return (
     <fieldset aria-describedby={invalid ? errorId : undefined} onMouseLeave={() => setHover(0)}>
-      <legend className="mb-1.5 block font-medium text-sm">Rating</legend>
+      <legend className="mb-1.5 block font-medium text-sm">{t("reviews.rating")}</legend>
       <div className="flex gap-1">
         {[1, 2, 3, 4, 5].map((n) => (
           <label key={n} className="cursor-pointer" onMouseEnter={() => setHover(n)}>
@@ -133,7 +138,7 @@ function StarInput({
               aria-invalid={invalid || undefined}
               className="peer sr-only"
             />
-            <span className="sr-only">{`${n} ${n === 1 ? "star" : "stars"}`}</span>
+            <span className="sr-only">{t("reviews.star", { count: n })}</span>
             <span
               aria-hidden="true"
               data-filled={n <= shown}
@@ -148,7 +153,17 @@ function StarInput({
   );
 }
 
-function HelpfulButton({ id, helpful, userHelpful }: { id: number; helpful: number; userHelpful: boolean }) {
+function HelpfulButton({
+  id,
+  helpful,
+  userHelpful,
+  t,
+}: {
+  id: number;
+  helpful: number;
+  userHelpful: boolean;
+  t: SaySitePage;
+}) {
   const fetcher = useFetcher<typeof action>();
   const refused = fetcher.state === "idle" && fetcher.data?.kind === "helpful" && !fetcher.data.ok;
   // Optimistic: show the toggled state while the server records it.
@@ -163,10 +178,10 @@ function HelpfulButton({ id, helpful, userHelpful }: { id: number; helpful: numb
         aria-pressed={pending}
         className="rounded-md border border-slate-300 px-3 py-1.5 text-sm hover:bg-slate-50 aria-pressed:border-brand-600 aria-pressed:bg-brand-50 aria-pressed:text-brand-700 dark:border-slate-700 dark:hover:bg-slate-800 dark:aria-pressed:bg-brand-900 dark:aria-pressed:text-brand-100"
       >
-        Helpful ({count})
+        {t("reviews.helpful", { count })}
       </button>
       <span role="status" className="ml-2 text-red-700 text-xs dark:text-red-300">
-        {refused ? "Not saved: please wait a minute and try again." : ""}
+        {refused ? t("reviews.refused") : ""}
       </span>
     </fetcher.Form>
   );
@@ -185,13 +200,15 @@ export default function Reviews({ loaderData, actionData }: Route.ComponentProps
     shouldRevalidate: "onInput",
   });
   const ratingErrorId = `${fields.rating.id}-error`;
+  const t = sitePageSay(loaderData.words);
+  const errors = (list: string[] | undefined) => list?.map(t.field);
 
   return (
     <>
       <PageHero
-        eyebrow="Reviews"
-        title="What people say about KnowWho"
-        intro="Honest reviews from people who network with KnowWho. Add yours."
+        eyebrow={t("reviews.eyebrow")}
+        title={t("reviews.heading", { site: SITE.name })}
+        intro={t("reviews.intro", { site: SITE.name })}
       />
       <div className="mx-auto grid max-w-6xl gap-10 px-4 py-12 sm:px-6 lg:grid-cols-5">
         <section
@@ -199,21 +216,21 @@ export default function Reviews({ loaderData, actionData }: Route.ComponentProps
           className="h-fit rounded-xl border border-slate-200 bg-white p-6 lg:col-span-2 dark:border-slate-800 dark:bg-slate-900"
         >
           <h2 id="write" className="font-bold text-xl">
-            Write a review
+            {t("reviews.write")}
           </h2>
           {reviewReply?.ok ? (
             <div
               role="status"
               className="mt-4 rounded-md bg-emerald-50 p-3 text-emerald-900 text-sm dark:bg-emerald-950 dark:text-emerald-100"
             >
-              <p className="font-semibold">{REVIEW_SUCCESS.title}</p>
-              <p>{REVIEW_SUCCESS.description}</p>
+              <p className="font-semibold">{t("reviews.success.title")}</p>
+              <p>{t("reviews.success.text")}</p>
             </div>
           ) : null}
           <Form method="post" className="mt-6 space-y-4" {...getFormProps(form)}>
             <input type="hidden" name="intent" value="review" />
-            <FormError id={form.errorId} errors={form.errors} />
-            <Field id={fields.name.id} label="Name" errors={fields.name.errors}>
+            <FormError id={form.errorId} errors={errors(form.errors)} />
+            <Field id={fields.name.id} label={t("reviews.name")} errors={errors(fields.name.errors)}>
               <input
                 {...getInputProps(fields.name, { type: "text" })}
                 autoComplete="name"
@@ -221,7 +238,12 @@ export default function Reviews({ loaderData, actionData }: Route.ComponentProps
                 className={inputClass}
               />
             </Field>
-            <Field id={fields.email.id} label="Email" errors={fields.email.errors} hint="Never shown with your review.">
+            <Field
+              id={fields.email.id}
+              label={t("reviews.email")}
+              errors={errors(fields.email.errors)}
+              hint={t("reviews.emailHint")}
+            >
               <input {...getInputProps(fields.email, { type: "email" })} autoComplete="email" className={inputClass} />
             </Field>
             <div>
@@ -232,14 +254,15 @@ export default function Reviews({ loaderData, actionData }: Route.ComponentProps
                 errorId={ratingErrorId}
                 invalid={Boolean(fields.rating.errors?.length)}
                 onPick={() => form.validate({ name: fields.rating.name })}
+                t={t}
               />
               {fields.rating.errors?.length ? (
                 <p id={ratingErrorId} className="mt-1 text-red-700 text-sm dark:text-red-300">
-                  {fields.rating.errors[0]}
+                  {t.field(fields.rating.errors[0] ?? "")}
                 </p>
               ) : null}
             </div>
-            <Field id={fields.review.id} label="Review" errors={fields.review.errors}>
+            <Field id={fields.review.id} label={t("reviews.review")} errors={errors(fields.review.errors)}>
               <textarea {...getTextareaProps(fields.review)} rows={5} maxLength={2000} className={inputClass} />
             </Field>
             <button
@@ -247,13 +270,13 @@ export default function Reviews({ loaderData, actionData }: Route.ComponentProps
               disabled={busy}
               className="w-full rounded-md bg-brand-600 px-4 py-3 font-semibold text-white hover:bg-brand-700 disabled:opacity-60"
             >
-              {busy ? "Submitting..." : "Submit Review"}
+              {busy ? t("reviews.submitting") : t("reviews.submit")}
             </button>
           </Form>
         </section>
         <section aria-labelledby="list" className="lg:col-span-3">
           <h2 id="list" className="font-bold text-xl">
-            {loaderData.reviews.length} {loaderData.reviews.length === 1 ? "review" : "reviews"}
+            {t("reviews.count", { count: loaderData.reviews.length })}
           </h2>
           <ul className="mt-4 space-y-4">
             {loaderData.reviews.map((r) => (
@@ -266,18 +289,18 @@ export default function Reviews({ loaderData, actionData }: Route.ComponentProps
                     {r.name}
                     {r.verified ? (
                       <span className="ml-2 rounded-full bg-emerald-100 px-2 py-0.5 font-semibold text-emerald-800 text-xs dark:bg-emerald-950 dark:text-emerald-200">
-                        Verified
+                        {t("reviews.verified")}
                       </span>
                     ) : null}
                   </p>
                   <time dateTime={r.date} className="text-slate-600 text-sm dark:text-slate-300">
-                    {formatDate(r.date)}
+                    {formatDay(r.date, t.locale)}
                   </time>
                 </div>
-                <Stars value={r.rating} />
+                <Stars value={r.rating} t={t} />
                 <p className="mt-2 whitespace-pre-line text-slate-700 dark:text-slate-300">{r.body}</p>
                 <div className="mt-3">
-                  <HelpfulButton id={r.id} helpful={r.helpful} userHelpful={r.userHelpful} />
+                  <HelpfulButton id={r.id} helpful={r.helpful} userHelpful={r.userHelpful} t={t} />
                 </div>
               </li>
             ))}
