@@ -847,6 +847,9 @@ describe("no hard-coded English on the pricing, about and legal pages", () => {
     expect(t("pricing.faq")).toBe("Frequently asked questions");
     expect(t("pricing.monthly")).toBe("月払い");
     expect(t("plan.feature.eventHub")).not.toBe("Full event hub");
+  });
+});
+
 /**
  * The sample event, contact, demo, reviews, newsletter and not-found pages, rendered as the server renders them: a
  * data router (the forms need one) over the page's own loader data, with a refused form where the page has one.
