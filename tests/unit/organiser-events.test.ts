@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { classifyScan } from "~/lib/capture/scan";
 import { parseBadge } from "~/lib/organiser-events/badge";
+import { checkRegistration, REG_MESSAGES, regChoices } from "~/lib/organiser-events/registration-questions";
 import { eventSlug, formatLocal, nextStatusChange, orgEventStatus, rankMatches } from "~/lib/organiser-events/rules";
 
 const e = { startsAt: "2030-05-01T09:00", endsAt: "2030-05-01T17:00", timeZone: "America/Chicago" };
@@ -69,5 +70,35 @@ describe("a time on the event's clock", () => {
     expect(formatLocal("2030-05-01T09:00")).toBe("Wed, May 1, 2030, 9:00 AM");
     expect(formatLocal("soon")).toBe("soon");
     expect(formatLocal("")).toBe("");
+  });
+});
+
+describe("registration questions", () => {
+  const yesno = { id: 1, kind: "yesno" as const, label: "Vegetarian?", options: [], required: true };
+  const choice = { id: 2, kind: "choice" as const, label: "Track", options: ["Data", "Design"], required: false };
+  const words = { yes: "Ja", no: "Nein" };
+
+  it("offers exactly the values it accepts, in the reader's words", () => {
+    expect(regChoices(yesno, words)).toEqual([
+      ["yes", "Ja"],
+      ["no", "Nein"],
+    ]);
+    expect(regChoices(choice, words)).toEqual([
+      ["Data", "Data"],
+      ["Design", "Design"],
+    ]);
+    for (const q of [yesno, choice])
+      for (const [value] of regChoices(q, words))
+        expect(checkRegistration([q], { [`r${q.id}`]: value })).toEqual({
+          answers: [{ questionId: q.id, value }],
+          errors: {},
+        });
+  });
+
+  it("refuses what it does not offer, with the question's own message", () => {
+    expect(checkRegistration([yesno, choice], { r1: "Ja", r2: "Ops" }).errors).toEqual({
+      r1: REG_MESSAGES.yesno,
+      r2: REG_MESSAGES.option,
+    });
   });
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { contentSecurityPolicy, guardRequest } from "~/server/platform/security.server";
+import { lastUseIsStale } from "~/server/platform/tokens.server";
 
 const req = (path: string, init: RequestInit = {}) => new Request(`https://app.test${path}`, init);
 
@@ -104,5 +105,14 @@ describe("contentSecurityPolicy", () => {
     expect(csp).toContain("base-uri 'none'");
     expect(csp).toContain("frame-ancestors 'none'");
     expect(csp).not.toContain("ws:");
+  });
+});
+
+describe("lastUseIsStale", () => {
+  it("writes a credential's last use once a minute at most, and always the first time", () => {
+    const now = new Date("2026-11-29T12:00:00Z");
+    expect(lastUseIsStale(null, now)).toBe(true);
+    expect(lastUseIsStale(new Date(now.getTime() - 60_000), now)).toBe(false);
+    expect(lastUseIsStale(new Date(now.getTime() - 60_001), now)).toBe(true);
   });
 });

@@ -110,6 +110,14 @@ describe("no copies of the shared rules", () => {
     expect(copies(/\[\^@\\s\]|\[\^\\s@\]|\]\+@\[|\]\+@\(/, ["app/lib/forms/email.ts"])).toEqual([]);
   });
 
+  it("text over its limit is refused with the one message of app/lib/forms/too-long.ts", () => {
+    expect(copies(/Must be at most (\$\{|\d)/, ["app/lib/forms/too-long.ts"])).toEqual([]);
+  });
+
+  it("byte arrays are joined by app/lib/formats/bytes.ts", () => {
+    expect(copies(/new Uint8Array\(\w+\.reduce\(/, ["app/lib/formats/bytes.ts"])).toEqual([]);
+  });
+
   it("phones are checked, made into tel: links and found in text by app/lib/forms/phone.ts alone", () => {
     // A hand-written phone class (`[+()\d...]`, `[\d\s().-]`) or a tel: link's digits picked out by hand.
     expect(copies(/\[\+\(\)\\d|\[\\d\\s\(\)|replace\(\/\[\^\\d\+\]\/g/, ["app/lib/forms/phone.ts"])).toEqual([]);

@@ -1,8 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { call, form, json, ORIGIN, signUp, testAddress } from "./helpers";
-
-const PASSWORD = "correct horse battery";
+import { call, cookiesOf, form, json, ORIGIN, signUp, TEST_PASSWORD, testAddress } from "./helpers";
 
 /** The newest mail to an address, as the local mail adapter stored it. */
 async function lastMail(to: string, kind: string) {
@@ -16,12 +14,6 @@ const linkIn = (text: string) => {
   if (!found) throw new Error(`no link in: ${text}`);
   return found.replace(ORIGIN, "");
 };
-
-const cookiesOf = (res: Response) =>
-  res.headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0])
-    .join("; ");
 
 async function signIn(email: string, password: string): Promise<Response> {
   // From its own address, so the per-address sign-in limit never joins this test to the others.
@@ -67,7 +59,7 @@ describe("password reset by email", () => {
     expect(reset.status).toBe(302);
     expect(reset.headers.get("location")).toBe("/auth");
     expect(await signedIn(owner.cookie)).toBe(false);
-    expect((await signIn(owner.email, PASSWORD)).status).toBe(400);
+    expect((await signIn(owner.email, TEST_PASSWORD)).status).toBe(400);
     expect((await signIn(owner.email, "new password 2026")).status).toBe(302);
 
     // The link works once.
@@ -102,7 +94,7 @@ describe("password reset by email", () => {
 describe("change password", () => {
   it("needs the current password and can sign the other devices out", async () => {
     const owner = await signUp("Password Owner");
-    const laptop = cookiesOf(await signIn(owner.email, PASSWORD));
+    const laptop = cookiesOf(await signIn(owner.email, TEST_PASSWORD));
     const change = (values: Record<string, string>) =>
       call("/settings/account", {
         ...form({ intent: "change-password", ...values }),
@@ -116,10 +108,10 @@ describe("change password", () => {
     });
     expect(wrong.status).toBe(400);
     expect(await wrong.text()).toContain("That is not your current password");
-    expect((await signIn(owner.email, PASSWORD)).status).toBe(302);
+    expect((await signIn(owner.email, TEST_PASSWORD)).status).toBe(302);
 
     const done = await change({
-      currentPassword: PASSWORD,
+      currentPassword: TEST_PASSWORD,
       password: "brand new pass",
       confirm: "brand new pass",
       signOutOthers: "on",
@@ -147,9 +139,9 @@ describe("change email", () => {
     expect(wrongHtml).toContain(`value="${newEmail}"`);
     expect(await lastMail(newEmail, "email-change")).toBeNull();
 
-    expect((await change({ email: owner.email, currentPassword: PASSWORD })).status).toBe(400);
+    expect((await change({ email: owner.email, currentPassword: TEST_PASSWORD })).status).toBe(400);
 
-    const asked = await change({ email: newEmail, currentPassword: PASSWORD });
+    const asked = await change({ email: newEmail, currentPassword: TEST_PASSWORD });
     expect(asked.status).toBe(200);
     expect((await asked.text()).replaceAll("<!-- -->", "")).toContain(`Check ${newEmail} for a link`);
     expect((await lastMail(owner.email, "email-change-notice"))?.text).toContain(newEmail);
@@ -167,8 +159,8 @@ describe("change email", () => {
     expect(opened.status).toBe(302);
     expect(opened.headers.get("location")).toBe("/settings/account?email=changed");
     expect(await userId(newEmail)).toBe(ownerId);
-    expect((await signIn(newEmail, PASSWORD)).status).toBe(302);
-    expect((await signIn(owner.email, PASSWORD)).status).toBe(400);
+    expect((await signIn(newEmail, TEST_PASSWORD)).status).toBe(302);
+    expect((await signIn(owner.email, TEST_PASSWORD)).status).toBe(400);
   });
 });
 
@@ -176,7 +168,7 @@ describe("sign out of other devices", () => {
   it("ends this account's other sessions and nobody else's", async () => {
     const owner = await signUp("Devices Owner");
     const bystander = await signUp("Bystander");
-    const phone = cookiesOf(await signIn(owner.email, PASSWORD));
+    const phone = cookiesOf(await signIn(owner.email, TEST_PASSWORD));
     expect(await signedIn(phone)).toBe(true);
     const page = await call("/settings/account", { headers: { cookie: owner.cookie } });
     expect(await page.text()).toContain("You are also signed in on 1 other device or browser.");

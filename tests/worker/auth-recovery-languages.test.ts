@@ -2,7 +2,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { LOCALES, localeDir } from "~/lib/i18n/locales";
 import { type MessageKey, translator } from "~/lib/i18n/translate";
-import { call, form, ORIGIN, signUp, testAddress } from "./helpers";
+import { call, form, ORIGIN, signUp, TEST_PASSWORD, testAddress } from "./helpers";
 
 /** A message as React writes it into the page. */
 const escaped = (text: string) =>
@@ -121,7 +121,7 @@ describe("the sign-up's confirmation mail", () => {
         .first<{ subject: string; text: string }>();
     const signUpIn = async (query: string) => {
       const email = `verify-${crypto.randomUUID()}@example.org`;
-      const values = { intent: "signup", name: "Sara Haddad", email, password: "correct horse battery" };
+      const values = { intent: "signup", name: "Sara Haddad", email, password: TEST_PASSWORD };
       expect((await post(`/auth${query}`, { ...values, redirectTo: "/dashboard" })).status).toBe(302);
       return mailTo(email);
     };

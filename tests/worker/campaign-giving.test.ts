@@ -8,7 +8,7 @@ import { createDb } from "~/server/db/db.server";
 import { featuredCampaigns } from "~/server/fundraising/campaigns.server";
 import { localWebhookSecret } from "~/server/payments/local.server";
 import { parseEnv } from "~/server/platform/env.server";
-import { call, confirmEmail, form, signUp, testAddress } from "./helpers";
+import { call, confirmEmail, cookiesOf, form, signUp, TEST_PASSWORD, testAddress } from "./helpers";
 
 const app = (): AppContext => {
   const parsed = parseEnv(env);
@@ -145,13 +145,10 @@ async function operator() {
   const email = "operator@example.org";
   for (const intent of ["signup", "signin"]) {
     const res = await call("/auth.data", {
-      ...form({ intent, name: "Operator", email, password: "correct horse battery", redirectTo: "/dashboard" }),
+      ...form({ intent, name: "Operator", email, password: TEST_PASSWORD, redirectTo: "/dashboard" }),
       headers: { "cf-connecting-ip": testAddress() },
     });
-    const cookie = res.headers
-      .getSetCookie()
-      .map((c) => c.split(";")[0])
-      .join("; ");
+    const cookie = cookiesOf(res);
     if (!cookie.includes("session_token")) continue;
     // Operator rights follow a confirmed address only: a new operator confirms it once.
     if (intent === "signup") await confirmEmail(cookie, email);

@@ -4,6 +4,7 @@ import { giftMessages } from "~/lib/fundraising/giving-messages";
 import { LOCALES, localeDir } from "~/lib/i18n/locales";
 import { translator } from "~/lib/i18n/translate";
 import { edgeGet } from "~/server/platform/edge-cache.server";
+import { connectStripe, publishCampaign } from "./fundraising-helpers";
 import { call, form, signUp, testAddress } from "./helpers";
 
 async function publishedCard(slug: string) {
@@ -178,32 +179,22 @@ describe("what a visitor agreed to, kept in the words they read", () => {
 async function givingCampaign(currency: string, budget: string) {
   const owner = await signUp("Giving Languages");
   const headers = { cookie: owner.cookie };
-  const created = await call("/campaigns/new", {
-    ...form({
-      intent: "save",
-      title: "Wells for Wamba",
-      description: "Clean water for four villages.",
-      organization: "Water First",
-      organizerName: "Ana Ruiz",
-      category: "community",
-      currency,
-      goal: "10000",
-      startDate: "2026-01-01",
-      endDate: "2030-12-31",
-      budget,
-      suggested: "3000, 5000",
-    }),
-    headers,
+  const id = await publishCampaign(headers, {
+    intent: "save",
+    title: "Wells for Wamba",
+    description: "Clean water for four villages.",
+    organization: "Water First",
+    organizerName: "Ana Ruiz",
+    category: "community",
+    currency,
+    goal: "10000",
+    startDate: "2026-01-01",
+    endDate: "2030-12-31",
+    budget,
+    suggested: "3000, 5000",
   });
-  const id = (created.headers.get("location") ?? "").split("/")[2] ?? "";
   expect(id).toMatch(/^wells-for-wamba-/);
-  expect((await call(`/campaigns/${id}/edit`, { ...form({ intent: "publish" }), headers })).status).toBe(302);
-  const onboard = new URL(
-    (await call("/campaigns", { ...form({ intent: "connect" }), headers })).headers.get("location") ?? "",
-    "http://localhost",
-  );
-  const back = onboard.searchParams.get("return_url") ?? "";
-  expect((await call(onboard.pathname, form({ return_url: back }))).status).toBe(302);
+  await connectStripe(headers, owner.email);
   return { id, headers };
 }
 

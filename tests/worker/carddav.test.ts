@@ -7,7 +7,7 @@ import { addPeople } from "~/server/people/batch.server";
 import { addContactPoint, editableFields, updatePerson } from "~/server/people/edit.server";
 import { getPerson, loadPeople } from "~/server/people/read.server";
 import { CORRUPT_WEBP, FACE_WEBP, HUGE_WEBP, isJpeg } from "../fixtures/webp";
-import { call, confirmEmail, form, signUp, testAddress } from "./helpers";
+import { call, confirmEmail, form, signUp, TEST_PASSWORD, testAddress } from "./helpers";
 
 const db = () => createDb(env.DB);
 
@@ -113,7 +113,7 @@ describe("CardDAV discovery and sign-in", () => {
       method: "PROPFIND",
       headers: { depth: "0", authorization: `Basic ${btoa(`${user}:${pass}`)}`, "cf-connecting-ip": testAddress() },
     });
-    expect((await call("/dav/", basic(o.email, "correct horse battery"))).status).toBe(401);
+    expect((await call("/dav/", basic(o.email, TEST_PASSWORD))).status).toBe(401);
     expect((await call("/dav/", basic(o.email, other.password))).status).toBe(401);
     expect((await call("/dav/", basic(o.email, o.password.toUpperCase().replaceAll("-", " ")))).status).toBe(207);
     const id = (

@@ -1,12 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { call, form, signUp } from "./helpers";
+import { call, cookieOf, form, signUp } from "./helpers";
 
-const bookmarkOf = (res: Response) =>
-  res.headers
-    .getSetCookie()
-    .find((c) => c.startsWith("kw_d1="))
-    ?.split(";")[0]
-    ?.slice("kw_d1=".length);
+const bookmarkOf = (res: Response) => cookieOf(res, "kw_d1")?.slice("kw_d1=".length);
 
 describe("D1 sessions", () => {
   it("hands a signed-in owner the bookmark of their writes, and anonymous readers nothing", async () => {

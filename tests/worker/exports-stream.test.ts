@@ -2,6 +2,7 @@ import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test"
 import { env } from "cloudflare:workers";
 import { strFromU8, unzipSync } from "fflate";
 import { describe, expect, it } from "vitest";
+import { concatBytes as joined } from "~/lib/formats/bytes";
 import { toCsv } from "~/lib/formats/csv-write";
 import { toXlsx, xlsxParts } from "~/lib/formats/xlsx";
 import { createDb } from "~/server/db/db.server";
@@ -191,16 +192,6 @@ describe("the data download", () => {
     expect(data.connections.every((c) => c.userId === o.id)).toBe(true);
   });
 });
-
-function joined(parts: Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.byteLength, 0));
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.byteLength;
-  }
-  return out;
-}
 
 describe("the streamed workbook (zip deflated by the runtime)", () => {
   const rows = (from: number, count: number) =>

@@ -10,6 +10,7 @@ import { addEndpoint } from "~/server/integrations/webhooks.server";
 import { localWebhookSecret } from "~/server/payments/local.server";
 import { cancelLocalCheckout, payLocalCheckout } from "~/server/payments/local-checkout.server";
 import { parseEnv } from "~/server/platform/env.server";
+import { connectStripe, publishCampaign } from "./fundraising-helpers";
 import { call, form, signUp } from "./helpers";
 
 const app = (): AppContext => {
@@ -17,10 +18,6 @@ const app = (): AppContext => {
   return { env: parsed, db: createDb(parsed.DB), ctx: createExecutionContext(), nonce: "t", deliverPaymentEvent };
 };
 const location = (res: Response) => res.headers.get("location") ?? "";
-const path = (url: string) => {
-  const u = new URL(url, "http://localhost");
-  return `${u.pathname}${u.search}`;
-};
 /** A page's text as read: tags and React's text separators removed. */
 const page = async (res: Response | Promise<Response>) =>
   (await (await res).text()).replaceAll("<!-- -->", "").replace(/<[^>]+>/g, "");
@@ -54,21 +51,11 @@ const CAMPAIGN = {
 async function ownerWithCampaign(name = "Fund Owner") {
   const owner = await signUp(name);
   const headers = { cookie: owner.cookie };
-  const created = await call("/campaigns/new", { ...form(CAMPAIGN), headers });
-  expect(created.status).toBe(302);
-  const id = location(created).split("/")[2] ?? "";
+  const id = await publishCampaign(headers, CAMPAIGN);
   expect(id).toMatch(/^wells-for-wamba-/);
-  expect((await call(`/campaigns/${id}/edit`, { ...form({ intent: "publish" }), headers })).status).toBe(302);
-  const connect = await call("/campaigns", { ...form({ intent: "connect" }), headers });
-  expect(location(connect)).toMatch(/^\/pay\/test\/onboard\/acct_local_/);
-  const onboard = path(location(connect));
-  const back = new URL(onboard, "http://localhost").searchParams.get("return_url") ?? "";
-  expect((await call(onboard.split("?")[0] ?? "", form({ return_url: back }))).status).toBe(302);
+  const account = await connectStripe(headers, owner.email);
   const userId = (await one<{ id: string }>("select id from user where email = ?", owner.email))?.id ?? "";
-  const account = (
-    await one<{ account_id: string }>("select account_id from stripe_connection where user_id = ?", userId)
-  )?.account_id;
-  return { ...owner, headers, id, userId, account: account ?? "" };
+  return { ...owner, headers, id, userId, account };
 }
 
 async function give(

@@ -2,7 +2,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import donorbox from "../fixtures/gifts/donorbox-donations.csv?raw";
 import stripe from "../fixtures/gifts/stripe-unified_payments.csv?raw";
-import { call, form, signUp } from "./helpers";
+import { call, cookieOf, form, signUp } from "./helpers";
 
 const location = (res: Response) => res.headers.get("location") ?? "";
 const page = async (res: Response | Promise<Response>) =>
@@ -172,10 +172,7 @@ describe("thank-you status in bulk", () => {
     const again = new URLSearchParams({ intent: "thanked-many", back: `/campaigns/${o.id}` });
     for (const id of [ids[1], ids[2]]) again.append("gifts", String(id));
     const second = await call("/campaigns/gifts", { method: "POST", body: again, headers: o.headers });
-    const flash = second.headers
-      .getSetCookie()
-      .find((c) => c.startsWith("toast="))
-      ?.split(";")[0];
+    const flash = cookieOf(second, "toast");
     const next = await page(
       call(location(second), { headers: { cookie: `${o.cookie}; ${flash}`, accept: "text/html" } }),
     );

@@ -41,21 +41,38 @@ export function testAddress(): string {
   return `198.51.${a}.${b}`;
 }
 
+/** The cookies a browser keeps from a response (a cleared one, Max-Age=0, is dropped), as a Cookie header. */
+export const cookiesOf = (res: Response) =>
+  res.headers
+    .getSetCookie()
+    .filter((c) => !/max-age=0/i.test(c))
+    .map((c) => c.split(";")[0])
+    .join("; ");
+
+/** One cookie a response sets, as `name=value` (or undefined). */
+export const cookieOf = (res: Response, name: string) =>
+  res.headers
+    .getSetCookie()
+    .find((c) => c.startsWith(`${name}=`))
+    ?.split(";")[0];
+
 /** The password every test account has. */
 export const TEST_PASSWORD = "correct horse battery";
 
 /** Signs up a fresh account through the sign-up form, as a visitor does; for tests of sign-up and what it sends. */
-export async function signUpByForm(name = "Test Owner"): Promise<{ cookie: string; email: string }> {
-  const email = `owner-${crypto.randomUUID()}@example.org`;
+export async function signUpByForm(
+  name = "Test Owner",
+  {
+    email = `owner-${crypto.randomUUID()}@example.org`,
+    headers = {},
+  }: { email?: string; headers?: Record<string, string> } = {},
+): Promise<{ cookie: string; email: string }> {
   // Each account signs up from its own address, so the per-address sign-up limit never joins tests.
   const res = await call("/auth.data", {
     ...form({ intent: "signup", name, email, password: TEST_PASSWORD, redirectTo: "/dashboard" }),
-    headers: { "cf-connecting-ip": testAddress() },
+    headers: { "cf-connecting-ip": testAddress(), ...headers },
   });
-  const cookie = res.headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0])
-    .join("; ");
+  const cookie = cookiesOf(res);
   if (!cookie.includes("session_token")) throw new Error(`sign-up failed with ${res.status}`);
   return { cookie, email };
 }
@@ -114,6 +131,15 @@ export async function signUp(name = "Test Owner"): Promise<{ cookie: string; ema
 /** The id of the account signed up as `email`, or "" when there is none. */
 export async function userIdOf(email: string): Promise<string> {
   return (await env.DB.prepare("select id from user where email = ?").bind(email).first<{ id: string }>())?.id ?? "";
+}
+
+/**
+ * Marks the address of the account signed up as `email` confirmed, as its link would (the link itself is tested
+ * once: confirmation links are rate-limited per address); the account's id.
+ */
+export async function proveMailbox(email: string): Promise<string> {
+  await env.DB.prepare("update user set email_verified = 1 where email = ?").bind(email).run();
+  return userIdOf(email);
 }
 
 export function json(body: unknown, cookie?: string): RequestInit {

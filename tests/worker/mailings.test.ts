@@ -10,6 +10,7 @@ import { type ComposeInput, createMailing, mailingResults } from "~/server/maili
 import { resendProvider } from "~/server/mailings/provider.server";
 import { cancelMailing, consumeMailings, startDueMailings } from "~/server/mailings/send.server";
 import { type MailingMessage, parseEnv } from "~/server/platform/env.server";
+import { connectStripe, publishCampaign } from "./fundraising-helpers";
 import { call, form, ORIGIN, signUp } from "./helpers";
 import { resendHeaders } from "./resend-signature";
 
@@ -675,36 +676,27 @@ describe("gifts through a mailing", () => {
   it("a gift made through the mailing's campaign link is attributed to that mailing", async () => {
     const o = await owner("Gift Owner");
     const headers = { cookie: o.cookie };
-    const created = await call("/campaigns/new", {
-      ...form({
-        intent: "save",
-        // Not fundraising.test.ts's title: files share the public campaign list (docs/decisions/0171).
-        title: "Water for Wajir",
-        description: "Clean water.",
-        extendedDescription: "Four wells.",
-        organization: "Water First",
-        organizerName: "Ana Ruiz",
-        location: "Wamba, Kenya",
-        category: "community",
-        currency: "USD",
-        goal: "1000",
-        startDate: "2026-01-01",
-        endDate: "2030-12-31",
-        mission: "Water.",
-        impact: "Families.",
-        budget: "Drilling: 1000",
-        team: "Ana Ruiz, Director",
-        suggested: "25, 50",
-      }),
-      headers,
+    const campaignId = await publishCampaign(headers, {
+      intent: "save",
+      // Not fundraising.test.ts's title: files share the public campaign list (docs/decisions/0171).
+      title: "Water for Wajir",
+      description: "Clean water.",
+      extendedDescription: "Four wells.",
+      organization: "Water First",
+      organizerName: "Ana Ruiz",
+      location: "Wamba, Kenya",
+      category: "community",
+      currency: "USD",
+      goal: "1000",
+      startDate: "2026-01-01",
+      endDate: "2030-12-31",
+      mission: "Water.",
+      impact: "Families.",
+      budget: "Drilling: 1000",
+      team: "Ana Ruiz, Director",
+      suggested: "25, 50",
     });
-    const campaignId = (created.headers.get("location") ?? "").split("/")[2] ?? "";
-    expect((await call(`/campaigns/${campaignId}/edit`, { ...form({ intent: "publish" }), headers })).status).toBe(302);
-    const connect = await call("/campaigns", { ...form({ intent: "connect" }), headers });
-    const onboard = new URL(connect.headers.get("location") ?? "", ORIGIN);
-    expect(
-      (await call(onboard.pathname, form({ return_url: onboard.searchParams.get("return_url") ?? "" }))).status,
-    ).toBe(302);
+    await connectStripe(headers, o.email);
     const tag = crypto.randomUUID().slice(0, 6);
     const email = `giver-${tag}@example.org`;
     await person(o.userId, `Gia ${tag}`, email, "share", { event: "Summit" });

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it, vi } from "vitest";
-import { call, form, joinTeam, signUp, userIdOf } from "./helpers";
+import { call, form, joinTeam, proveMailbox, signUp } from "./helpers";
 import { joinByForm, joinSignedIn, publishNow } from "./organiser-helpers";
 
 vi.setConfig({ testTimeout: 180_000 });
@@ -17,9 +17,7 @@ const mail = () => `booth-${crypto.randomUUID().slice(0, 8)}@example.org`;
 const located = (res: Response) => res.headers.get("location")?.split("/").pop() ?? "";
 
 async function verified(who: Who): Promise<Account> {
-  const id = await userIdOf(who.email);
-  await env.DB.prepare("update user set email_verified = 1 where id = ?").bind(id).run();
-  return { ...who, id };
+  return { ...who, id: await proveMailbox(who.email) };
 }
 
 /**

@@ -6,6 +6,7 @@ import { EMPTY_AUDIENCE } from "~/lib/mailings/rules";
 import { createDb } from "~/server/db/db.server";
 import { resolveAudience } from "~/server/mailings/audience.server";
 import { call, confirmEmail, form, signUp, testAddress } from "./helpers";
+import { joinSignedIn as joinAs } from "./organiser-helpers";
 
 /** A local wall-clock time `days` from now, as the event form takes it. */
 const local = (days: number, hours = 0) =>
@@ -46,34 +47,10 @@ async function passOf(email: string) {
   return token;
 }
 
-/** A signed-up person with one card, joined to the event through the one-tap page. */
-async function joinSignedIn(slug: string, name: string, extra: Record<string, string> = {}) {
-  const person = await signUp(name);
-  // The pass is kept under the account's address, so the address is proved first.
-  await confirmEmail(person.cookie, person.email);
-  const created = await call("/card", { method: "POST", headers: { cookie: person.cookie } });
-  const cardId = Number(created.headers.get("location")?.split("/").pop());
-  const saved = await call(`/card/${cardId}`, {
-    ...form({
-      intent: "save",
-      name,
-      label: "Work",
-      title: extra.title ?? "Director",
-      company: extra.company ?? "Acme",
-      email: person.email,
-      phone: "+1 503 555 0100",
-      template: "classic",
-      colour: "#4f46e5",
-    }),
-    headers: { cookie: person.cookie },
-  });
-  expect(saved.status).toBe(302);
-  const joined = await call(`/e/${slug}/join`, {
-    ...form({ card: String(cardId), listed: extra.listed ?? "on", visibility: extra.visibility ?? "everyone" }),
-    headers: { cookie: person.cookie, "cf-connecting-ip": testAddress() },
-  });
-  expect(joined.status).toBe(302);
-  expect(joined.headers.get("location")).toBe(`/e/${slug}/directory`);
+/** A signed-up person joined to the event (organiser-helpers.ts), landing on its directory. */
+async function joinSignedIn(slug: string, name: string, extra: Parameters<typeof joinAs>[2] = {}) {
+  const person = await joinAs(slug, name, extra);
+  expect(person.joinedAt).toBe(`/e/${slug}/directory`);
   return person;
 }
 

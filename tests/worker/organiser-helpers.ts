@@ -4,8 +4,15 @@ import { badgePath } from "~/lib/organiser-events/badge";
 import { badgeProof } from "~/server/organiser-events/attendees.server";
 import { call, confirmEmail, form, ORIGIN, signUp, testAddress } from "./helpers";
 
-/** A signed-up person with one card, joined to the event through the one-tap page; their attendee id. */
-export async function joinSignedIn(slug: string, name: string, company = "Acme") {
+/**
+ * A signed-up person with one card, joined to the event through the one-tap page (listed and seen by everyone
+ * unless `extra` says otherwise); their attendee id, pass token and where the join went.
+ */
+export async function joinSignedIn(
+  slug: string,
+  name: string,
+  extra: { company?: string; title?: string; listed?: string; visibility?: string } = {},
+) {
   const person = await signUp(name);
   // The pass is kept under the account's address, so the address is proved first.
   await confirmEmail(person.cookie, person.email);
@@ -16,8 +23,8 @@ export async function joinSignedIn(slug: string, name: string, company = "Acme")
       intent: "save",
       name,
       label: "Work",
-      title: "Director",
-      company,
+      title: extra.title ?? "Director",
+      company: extra.company ?? "Acme",
       email: person.email,
       phone: "+1 503 555 0100",
       template: "classic",
@@ -27,7 +34,7 @@ export async function joinSignedIn(slug: string, name: string, company = "Acme")
   });
   expect(saved.status).toBe(302);
   const joined = await call(`/e/${slug}/join`, {
-    ...form({ card: String(cardId), listed: "on", visibility: "everyone" }),
+    ...form({ card: String(cardId), listed: extra.listed ?? "on", visibility: extra.visibility ?? "everyone" }),
     headers: { cookie: person.cookie, "cf-connecting-ip": testAddress() },
   });
   expect(joined.status).toBe(302);

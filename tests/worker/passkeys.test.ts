@@ -3,17 +3,11 @@ import { isoBase64URL } from "@simplewebauthn/server/helpers";
 import { describe, expect, it } from "vitest";
 import { PASSKEY_REFUSED } from "~/server/account/passkeys.server";
 import { SoftAuthenticator } from "../support/soft-authenticator.mjs";
-import { call, form, ORIGIN, signUp, testAddress } from "./helpers";
+import { call, cookiesOf, form, ORIGIN, signUp, testAddress } from "./helpers";
 
 /** The test site's authenticator: an ES256 key answering as a phone would (tests/support/soft-authenticator.mjs). */
 const softKey = () => SoftAuthenticator.make({ origin: ORIGIN, rpId: "localhost" });
 
-const cookiesOf = (res: Response) =>
-  res.headers
-    .getSetCookie()
-    .filter((c) => !/max-age=0/i.test(c))
-    .map((c) => c.split(";")[0])
-    .join("; ");
 const join = (...cookies: string[]) => cookies.filter(Boolean).join("; ");
 const postJson = (path: string, body: unknown, cookie: string) =>
   call(path, {

@@ -11,7 +11,7 @@ import { createDb } from "~/server/db/db.server";
 import { stripePayments } from "~/server/payments/stripe.server";
 import { parseEnv } from "~/server/platform/env.server";
 import type { StripeCall } from "../fixtures/fake-stripe";
-import { call, confirmEmail, form, joinTeam, signUp } from "./helpers";
+import { call, confirmEmail, cookiesOf, form, joinTeam, signUp, TEST_PASSWORD } from "./helpers";
 import { account, teamOf } from "./team-helpers";
 
 type Owner = { cookie: string; email: string; userId: string };
@@ -383,15 +383,12 @@ describe("the nonprofit offer", () => {
         intent: "signup",
         name: "Not Yet Operator",
         email: "unconfirmed-operator@example.org",
-        password: "correct horse battery",
+        password: TEST_PASSWORD,
         redirectTo: "/dashboard",
       }),
       headers: { "cf-connecting-ip": `203.0.113.${Math.floor(Math.random() * 250)}` },
     });
-    const cookie = res.headers
-      .getSetCookie()
-      .map((c) => c.split(";")[0])
-      .join("; ");
+    const cookie = cookiesOf(res);
     expect(cookie).toContain("session_token");
     const unverified: Owner = { cookie, email: "unconfirmed-operator@example.org", userId: "" };
     expect((await get(unverified, "/admin/nonprofits")).status).toBe(404);
@@ -434,24 +431,18 @@ function signUpAs(email: string): Promise<Owner> {
           intent: "signup",
           name: "Operator",
           email,
-          password: "correct horse battery",
+          password: TEST_PASSWORD,
           redirectTo: "/dashboard",
         }),
         headers: { "cf-connecting-ip": `203.0.113.${Math.floor(Math.random() * 250)}` },
       });
-      let cookie = res.headers
-        .getSetCookie()
-        .map((c) => c.split(";")[0])
-        .join("; ");
+      let cookie = cookiesOf(res);
       if (!cookie.includes("session_token")) {
         const signin = await call("/auth.data", {
-          ...form({ intent: "signin", email, password: "correct horse battery", redirectTo: "/dashboard" }),
+          ...form({ intent: "signin", email, password: TEST_PASSWORD, redirectTo: "/dashboard" }),
           headers: { "cf-connecting-ip": `203.0.113.${Math.floor(Math.random() * 250)}` },
         });
-        cookie = signin.headers
-          .getSetCookie()
-          .map((c) => c.split(";")[0])
-          .join("; ");
+        cookie = cookiesOf(signin);
       }
       const row = await env.DB.prepare("select id from user where lower(email) = ?").bind(key).first<{ id: string }>();
       const operator = { cookie, email, userId: row?.id ?? "" };

@@ -5,7 +5,17 @@ import { confirmFirstMessage, MAILBOX_BINDINGS, type MailboxBinding } from "~/se
 import { isOperator } from "~/server/billing/plans.server";
 import { createAppPassword } from "~/server/dav/app-passwords.server";
 import { createDb } from "~/server/db/db.server";
-import { call, confirmEmail, form, signUp, signUpByForm, testAddress, userIdOf } from "./helpers";
+import {
+  call,
+  confirmEmail,
+  cookiesOf,
+  form,
+  signUp,
+  signUpByForm,
+  TEST_PASSWORD,
+  testAddress,
+  userIdOf,
+} from "./helpers";
 
 const db = () => createDb(env.DB);
 const local = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 16);
@@ -47,13 +57,10 @@ async function visitorJoins(slug: string, email: string) {
 /** Someone signs up under the visitor's address and never opens the link sign-up mailed to it. */
 async function impostor(email: string) {
   const res = await call("/auth.data", {
-    ...form({ intent: "signup", name: "Ivan Impostor", email, password: "correct horse battery", redirectTo: "/" }),
+    ...form({ intent: "signup", name: "Ivan Impostor", email, password: TEST_PASSWORD, redirectTo: "/" }),
     headers: { "cf-connecting-ip": testAddress() },
   });
-  const cookie = res.headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0])
-    .join("; ");
+  const cookie = cookiesOf(res);
   expect(cookie).toContain("session_token");
   return { cookie, email, id: await userIdOf(email) };
 }

@@ -2,13 +2,10 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it, vi } from "vitest";
 import { longDate } from "~/lib/fundraising/receipt";
 import { dayInZone } from "~/lib/time/time";
+import { connectStripe, publishCampaign } from "./fundraising-helpers";
 import { call, form, signUp } from "./helpers";
 
 const location = (res: Response) => res.headers.get("location") ?? "";
-const path = (url: string) => {
-  const u = new URL(url, "http://localhost");
-  return `${u.pathname}${u.search}`;
-};
 /** A page's text as read: tags and React's text separators removed. */
 const page = async (res: Response | Promise<Response>) =>
   (await (await res).text())
@@ -54,14 +51,8 @@ const PROFILE = {
 async function ownerWithCampaign(name = "Receipt Owner") {
   const owner = await signUp(name);
   const headers = { cookie: owner.cookie };
-  const created = await call("/campaigns/new", { ...form(CAMPAIGN), headers });
-  expect(created.status).toBe(302);
-  const id = location(created).split("/")[2] ?? "";
-  expect((await call(`/campaigns/${id}/edit`, { ...form({ intent: "publish" }), headers })).status).toBe(302);
-  const connect = await call("/campaigns", { ...form({ intent: "connect" }), headers });
-  const onboard = path(location(connect));
-  const back = new URL(onboard, "http://localhost").searchParams.get("return_url") ?? "";
-  expect((await call(onboard.split("?")[0] ?? "", form({ return_url: back }))).status).toBe(302);
+  const id = await publishCampaign(headers, CAMPAIGN);
+  await connectStripe(headers, owner.email);
   const userId = (await one<{ id: string }>("select id from user where email = ?", owner.email))?.id ?? "";
   return { ...owner, headers, id, userId };
 }

@@ -12,6 +12,7 @@ import { changeRecurringGift } from "~/server/fundraising/recurring.server";
 import { localWebhookSecret } from "~/server/payments/local.server";
 import { parseEnv } from "~/server/platform/env.server";
 import type { StripeCall } from "../fixtures/fake-stripe";
+import { connectStripe, publishCampaign } from "./fundraising-helpers";
 import { call, form, signUp } from "./helpers";
 
 const STRIPE = inject("fakeStripe");
@@ -55,16 +56,9 @@ const CAMPAIGN = {
 async function ownerWithCampaign() {
   const owner = await signUp("Shelter Owner");
   const headers = { cookie: owner.cookie };
-  const created = await call("/campaigns/new", { ...form(CAMPAIGN), headers });
-  const id = location(created).split("/")[2] ?? "";
-  expect((await call(`/campaigns/${id}/edit`, { ...form({ intent: "publish" }), headers })).status).toBe(302);
-  const onboard = new URL(location(await call("/campaigns", { ...form({ intent: "connect" }), headers })), "http://x");
-  const back = onboard.searchParams.get("return_url") ?? "";
-  expect((await call(onboard.pathname, form({ return_url: back }))).status).toBe(302);
+  const id = await publishCampaign(headers, CAMPAIGN);
+  const account = await connectStripe(headers, owner.email);
   const userId = (await one<{ id: string }>("select id from user where email = ?", owner.email))?.id ?? "";
-  const account =
-    (await one<{ account_id: string }>("select account_id from stripe_connection where user_id = ?", userId))
-      ?.account_id ?? "";
   return { headers, id, userId, account };
 }
 

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it, vi } from "vitest";
 import routes from "~/routes";
-import { call, confirmEmail, form, joinTeam, signUp, userIdOf } from "./helpers";
+import { call, confirmEmail, form, joinTeam, proveMailbox, signUp, userIdOf } from "./helpers";
 
 /**
  * Checks generated from the route table (app/routes.ts) and the Hono API's own route list, so a new
@@ -388,8 +388,7 @@ describe("a team's private data is closed to another team's member and to a remo
     const a = await ownerWithEverything({ inTeam: true });
     const confirmed = async (name: string) => {
       const who = await signUp(name);
-      await env.DB.prepare("update user set email_verified = 1 where email = ?").bind(who.email).run();
-      return { ...who, id: await userIdOf(who.email) };
+      return { ...who, id: await proveMailbox(who.email) };
     };
     // B works in a team of its own.
     const b = await confirmed("Other Team Member");

@@ -4,7 +4,7 @@ import { LOCALES } from "~/lib/i18n/locales";
 import { translator } from "~/lib/i18n/translate";
 import { escapeHtml } from "~/lib/text/escape";
 import { cardPagePath, edgeGet } from "~/server/platform/edge-cache.server";
-import { call, form, testAddress } from "./helpers";
+import { call, form, proveMailbox, signUpByForm, TEST_PASSWORD, testAddress } from "./helpers";
 import { defaultTemplate } from "./team-helpers";
 
 vi.setConfig({ testTimeout: 60_000 });
@@ -15,23 +15,10 @@ vi.setConfig({ testTimeout: 60_000 });
  */
 
 type Account = { cookie: string; email: string; id: string };
-const cookiesOf = (res: Response) =>
-  res.headers
-    .getSetCookie()
-    .filter((c) => !/max-age=0/i.test(c))
-    .map((c) => c.split(";")[0])
-    .join("; ");
 
 async function account(email: string, name = "Ada Admin"): Promise<Account> {
-  const res = await call("/auth.data", {
-    ...form({ intent: "signup", name, email, password: "correct horse battery", redirectTo: "/dashboard" }),
-    headers: { "cf-connecting-ip": testAddress() },
-  });
-  const cookie = cookiesOf(res);
-  expect(cookie).toContain("session_token");
-  await env.DB.prepare("update user set email_verified = 1 where email = ?").bind(email).run();
-  const id = await env.DB.prepare("select id from user where email = ?").bind(email).first<string>("id");
-  return { cookie, email, id: id ?? "" };
+  const a = await signUpByForm(name, { email });
+  return { ...a, id: await proveMailbox(email) };
 }
 const post = (path: string, who: Account, values: Record<string, string>) =>
   call(path, { ...form(values), headers: { cookie: who.cookie } });
@@ -562,7 +549,7 @@ describe("SCIM provisioning", () => {
         intent: "signup",
         name: "Not Them",
         email: squatter,
-        password: "correct horse battery",
+        password: TEST_PASSWORD,
         redirectTo: "/dashboard",
       }),
       headers: { "cf-connecting-ip": testAddress() },

@@ -5,14 +5,12 @@ import { createDb } from "~/server/db/db.server";
 import { parseEnv } from "~/server/platform/env.server";
 import { outboxMailer } from "~/server/platform/mail.server";
 import { RULES } from "~/server/platform/rate-limit.server";
-import { call, form, json, signUpByForm, testAddress } from "./helpers";
+import { call, cookiesOf, form, json, signUpByForm, TEST_PASSWORD, testAddress } from "./helpers";
 
 /** Abuse and integrity checks from the security audit (issue 14); each one failed before its fix. */
 
 // Password hashing and waits for a fresh rate-limit window take seconds, not milliseconds.
 vi.setConfig({ testTimeout: 60_000 });
-
-const PASSWORD = "correct horse battery";
 
 const userIdOf = async (email: string) =>
   (await env.DB.prepare("select id from user where email = ?").bind(email).first<{ id: string }>())?.id ?? "";
@@ -97,7 +95,7 @@ describe("one rate limit on every authentication entry point", () => {
     expect(statuses.slice(0, refusedFrom).every((s) => s === 401)).toBe(true);
     expect(statuses.slice(refusedFrom).every((s) => s === 429)).toBe(true);
     const right = await call("/api/auth/sign-in/email", {
-      ...json({ email, password: PASSWORD }),
+      ...json({ email, password: TEST_PASSWORD }),
       headers: { "content-type": "application/json", "cf-connecting-ip": testAddress() },
     });
     expect(right.status).toBe(429);
@@ -122,7 +120,7 @@ describe("one rate limit on every authentication entry point", () => {
       expect(res.status).not.toBe(429);
     }
     const refused = await call("/auth", {
-      ...form({ intent: "signin", email, password: PASSWORD }),
+      ...form({ intent: "signin", email, password: TEST_PASSWORD }),
       headers: { "cf-connecting-ip": testAddress() },
     });
     expect(refused.status).toBe(429);
@@ -133,11 +131,11 @@ describe("one rate limit on every authentication entry point", () => {
     for (const [endpoint, body] of [
       [
         "/api/auth/sign-up/email",
-        (i: number) => ({ name: "Flood", email: `flood-${i}-${crypto.randomUUID()}@x.org`, password: PASSWORD }),
+        (i: number) => ({ name: "Flood", email: `flood-${i}-${crypto.randomUUID()}@x.org`, password: TEST_PASSWORD }),
       ],
       [
         "/api/auth/sign-in/email",
-        (i: number) => ({ email: `nobody-${i}-${crypto.randomUUID()}@x.org`, password: PASSWORD }),
+        (i: number) => ({ email: `nobody-${i}-${crypto.randomUUID()}@x.org`, password: TEST_PASSWORD }),
       ],
       ["/api/auth/request-password-reset", (i: number) => ({ email: `reset-${i}-${crypto.randomUUID()}@x.org` })],
     ] as const) {
@@ -166,12 +164,12 @@ describe("one rate limit on every authentication entry point", () => {
 describe("one sign-up validation on every path", () => {
   const apiSignUp = (name: unknown) =>
     call("/api/auth/sign-up/email", {
-      ...json({ name, email: `v-${crypto.randomUUID()}@x.org`, password: PASSWORD }),
+      ...json({ name, email: `v-${crypto.randomUUID()}@x.org`, password: TEST_PASSWORD }),
       headers: { "content-type": "application/json", "cf-connecting-ip": testAddress() },
     });
   const formSignUp = (name: string) =>
     call("/auth", {
-      ...form({ intent: "signup", name, email: `v-${crypto.randomUUID()}@x.org`, password: PASSWORD }),
+      ...form({ intent: "signup", name, email: `v-${crypto.randomUUID()}@x.org`, password: TEST_PASSWORD }),
       headers: { "cf-connecting-ip": testAddress() },
     });
 
@@ -191,10 +189,7 @@ describe("one sign-up validation on every path", () => {
   it("trims the name it keeps, and refuses a blank rename through the API", async () => {
     const res = await apiSignUp("  Bo Diaz  ");
     expect(res.status).toBe(200);
-    const cookie = res.headers
-      .getSetCookie()
-      .map((c) => c.split(";")[0])
-      .join("; ");
+    const cookie = cookiesOf(res);
     const { user } = (await res.json()) as { user: { name: string } };
     expect(user.name).toBe("Bo Diaz");
     const rename = await call("/api/auth/update-user", {

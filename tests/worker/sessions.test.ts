@@ -1,21 +1,14 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { call, form, signUp, testAddress } from "./helpers";
+import { call, cookiesOf, form, signUp, TEST_PASSWORD, testAddress } from "./helpers";
 
-const PASSWORD = "correct horse battery";
 const PHONE_UA =
   "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Mobile Safari/537.36";
-
-const cookiesOf = (res: Response) =>
-  res.headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0])
-    .join("; ");
 
 /** The same account signed in on a phone the edge places in Germany. */
 async function phoneSignIn(email: string) {
   const res = await call("/auth", {
-    ...form({ intent: "signin", email, password: PASSWORD, redirectTo: "/connections" }),
+    ...form({ intent: "signin", email, password: TEST_PASSWORD, redirectTo: "/connections" }),
     headers: { "cf-connecting-ip": testAddress(), "user-agent": PHONE_UA },
     cf: { country: "DE" },
   } as RequestInit);
@@ -78,7 +71,7 @@ describe("signed-in devices", () => {
     const changed = await call("/settings/account", {
       ...form({
         intent: "change-password",
-        currentPassword: PASSWORD,
+        currentPassword: TEST_PASSWORD,
         password: "a new horse battery",
         confirm: "a new horse battery",
         signOutOthers: "on",

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, inject, it } from "vitest";
 import { fetchRecording } from "./d1-count";
-import { call, form, signUp } from "./helpers";
+import { call, form, signUp, TEST_PASSWORD } from "./helpers";
 import { publishNow } from "./organiser-helpers";
 
 /**
@@ -90,7 +90,7 @@ describe("sign-up", () => {
     const email = `zone-${crypto.randomUUID()}@example.org`;
     const res = await call(
       "/auth.data",
-      form({ intent: "signup", name: "Zoe", email, password: "correct horse battery", timeZone: "US/Eastern" }),
+      form({ intent: "signup", name: "Zoe", email, password: TEST_PASSWORD, timeZone: "US/Eastern" }),
     );
     expect(res.status).toBe(202);
     const row = await env.DB.prepare(

@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from "vitest";
 import { createDb } from "~/server/db/db.server";
 import { parseEnv } from "~/server/platform/env.server";
 import { joinThroughProvider } from "~/server/teams/membership.server";
-import { call, form, testAddress } from "./helpers";
+import { call, cookiesOf, form, proveMailbox, signUpByForm, TEST_PASSWORD, testAddress } from "./helpers";
 import { defaultTemplate } from "./team-helpers";
 
 vi.setConfig({ testTimeout: 60_000 });
@@ -15,20 +15,11 @@ vi.setConfig({ testTimeout: 60_000 });
  */
 
 type Account = { cookie: string; email: string };
-const cookiesOf = (res: Response) =>
-  res.headers
-    .getSetCookie()
-    .filter((c) => !/max-age=0/i.test(c))
-    .map((c) => c.split(";")[0])
-    .join("; ");
 
 async function account(email: string, name = "Dana Domain"): Promise<Account> {
-  const res = await call("/auth.data", {
-    ...form({ intent: "signup", name, email, password: "correct horse battery", redirectTo: "/dashboard" }),
-    headers: { "cf-connecting-ip": testAddress() },
-  });
-  await env.DB.prepare("update user set email_verified = 1 where email = ?").bind(email).run();
-  return { cookie: cookiesOf(res), email };
+  const a = await signUpByForm(name, { email });
+  await proveMailbox(email);
+  return a;
 }
 const userId = async (email: string) =>
   (await env.DB.prepare("select id from user where email = ?").bind(email).first<string>("id")) ?? "";
@@ -42,7 +33,7 @@ const signedIn = async (cookie: string) => (await call("/dashboard", { headers: 
  */
 async function ssoSignIn(teamId: string, email: string): Promise<string> {
   const res = await call("/auth.data", {
-    ...form({ intent: "signin", email, password: "correct horse battery", redirectTo: "/dashboard" }),
+    ...form({ intent: "signin", email, password: TEST_PASSWORD, redirectTo: "/dashboard" }),
     headers: { "cf-connecting-ip": testAddress() },
   });
   const cookie = cookiesOf(res);

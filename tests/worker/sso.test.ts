@@ -1,29 +1,17 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it, vi } from "vitest";
 import { SSO_ONLY, SSO_REFUSED } from "~/server/account/sso.server";
-import { call, form, testAddress } from "./helpers";
+import { call, cookiesOf, form, proveMailbox, signUpByForm, TEST_PASSWORD, testAddress } from "./helpers";
 
 vi.setConfig({ testTimeout: 60_000 });
 
 type Account = { cookie: string; email: string };
-const PASSWORD = "correct horse battery";
-const cookiesOf = (res: Response) =>
-  res.headers
-    .getSetCookie()
-    .filter((c) => !/max-age=0/i.test(c))
-    .map((c) => c.split(";")[0])
-    .join("; ");
 
 /** An account at `email`, its address confirmed as its link would. */
 async function account(email: string, name = "Dana Domain"): Promise<Account> {
-  const res = await call("/auth.data", {
-    ...form({ intent: "signup", name, email, password: PASSWORD, redirectTo: "/dashboard" }),
-    headers: { "cf-connecting-ip": testAddress() },
-  });
-  const cookie = cookiesOf(res);
-  expect(cookie).toContain("session_token");
-  await env.DB.prepare("update user set email_verified = 1 where email = ?").bind(email).run();
-  return { cookie, email };
+  const a = await signUpByForm(name, { email });
+  await proveMailbox(email);
+  return a;
 }
 const post = (path: string, who: Account, values: Record<string, string>) =>
   call(path, { ...form(values), headers: { cookie: who.cookie } });
@@ -141,7 +129,7 @@ describe("a team's sign-in settings", () => {
     const api = (email: string) =>
       call("/api/auth/sign-in/email", {
         method: "POST",
-        body: JSON.stringify({ email, password: PASSWORD }),
+        body: JSON.stringify({ email, password: TEST_PASSWORD }),
         headers: { "content-type": "application/json", "cf-connecting-ip": testAddress() },
       });
     const refused = await api(worker.email);

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { expect } from "vitest";
-import { call, form, joinTeam, signUp, userIdOf } from "./helpers";
+import { call, form, joinTeam, proveMailbox, signUp } from "./helpers";
 
 /** The team tests' shared set-up: accounts with a confirmed address, their posts and pages, and a team of them. */
 
@@ -9,9 +9,7 @@ export type Account = { cookie: string; email: string; id: string };
 /** A new account whose address is confirmed: invitations and the address book take only a proved mailbox. */
 export async function account(name: string): Promise<Account> {
   const a = await signUp(name);
-  const id = await userIdOf(a.email);
-  await env.DB.prepare("update user set email_verified = 1 where id = ?").bind(id).run();
-  return { ...a, id };
+  return { ...a, id: await proveMailbox(a.email) };
 }
 
 export const post = (path: string, who: Account, values: Record<string, string>) =>

@@ -2,7 +2,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it, vi } from "vitest";
 import { createDb } from "~/server/db/db.server";
 import { setShared } from "~/server/people/share.server";
-import { call } from "./helpers";
+import { call, cookieOf } from "./helpers";
 import { type Account, account, get, located, post, teamOf } from "./team-helpers";
 
 vi.setConfig({ testTimeout: 120_000 });
@@ -44,10 +44,7 @@ async function keptAndReal(team: string, who: Account) {
 /** A post of the page's header form, and the toast it leaves for the next page. */
 async function share(id: number, who: Account, intent: "share" | "unshare", back?: string) {
   const res = await post(`/connections/${id}`, who, { intent, ...(back ? { back } : {}) });
-  const flash = res.headers
-    .getSetCookie()
-    .find((c) => c.startsWith("toast="))
-    ?.split(";")[0];
+  const flash = cookieOf(res, "toast");
   return { status: res.status, location: res.headers.get("location"), flash };
 }
 

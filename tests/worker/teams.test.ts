@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it, vi } from "vitest";
-import { call, form, signUp, TEST_PASSWORD, testAddress, userIdOf } from "./helpers";
+import { call, cookiesOf, form, proveMailbox, signUp, TEST_PASSWORD, testAddress, userIdOf } from "./helpers";
 
 vi.setConfig({ testTimeout: 60_000 });
 
@@ -12,9 +12,7 @@ type Account = { cookie: string; email: string; id: string };
  */
 async function account(name: string, confirmed = true): Promise<Account> {
   const a = await signUp(name);
-  const id = await userIdOf(a.email);
-  if (confirmed) await env.DB.prepare("update user set email_verified = 1 where id = ?").bind(id).run();
-  return { ...a, id };
+  return { ...a, id: confirmed ? await proveMailbox(a.email) : await userIdOf(a.email) };
 }
 
 const post = (path: string, who: Account, values: Record<string, string>) =>
@@ -232,10 +230,7 @@ describe("invitations", () => {
     });
     expect(made.status).toBe(302);
     expect(made.headers.get("location")).toBe(back);
-    const cookie = made.headers
-      .getSetCookie()
-      .map((c) => c.split(";")[0])
-      .join("; ");
+    const cookie = cookiesOf(made);
     const mail = await env.DB.prepare(
       "select text from outbox where lower(\"to\") = lower(?) and kind = 'email-verify' order by id desc limit 1",
     )

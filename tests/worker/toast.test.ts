@@ -1,16 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { BACKGROUND_FETCH_HEADER } from "~/lib/platform/pwa";
-import { call, form, signUp } from "./helpers";
+import { call, cookieOf, form, signUp } from "./helpers";
 
 describe("a flash message", () => {
   it("is left for the owner's page by the service worker's background fetches, and shown once there", async () => {
     const owner = await signUp();
     // An action that answers with a message on the next page.
     const acted = await call("/connections", { ...form({ intent: "merge" }), headers: { cookie: owner.cookie } });
-    const flash = acted.headers
-      .getSetCookie()
-      .find((c) => c.startsWith("toast="))
-      ?.split(";")[0];
+    const flash = cookieOf(acted, "toast");
     expect(flash).toBeTruthy();
     const cookie = `${owner.cookie}; ${flash}`;
     // Meanwhile the worker keeps /capture and /dashboard for offline use, with the owner's cookies.
@@ -51,10 +48,7 @@ describe("a flash message", () => {
     }
     // The app's own flash, signed with its secret, still shows.
     const acted = await call("/connections", { ...form({ intent: "merge" }), headers: { cookie: owner.cookie } });
-    const flash = acted.headers
-      .getSetCookie()
-      .find((c) => c.startsWith("toast="))
-      ?.split(";")[0];
+    const flash = cookieOf(acted, "toast");
     expect(flash).toMatch(/^toast=[^;]+\.[^;]+$/);
     const page = await call("/connections", { headers: { cookie: `${owner.cookie}; ${flash}`, accept: "text/html" } });
     expect(await page.text()).toContain("Choose two or more people to merge");

@@ -2,22 +2,15 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { base32Bytes, totp, totpStep } from "~/lib/account/totp";
 import { CODE_USED } from "~/server/account/two-factor.server";
-import { call, form, signUp, testAddress } from "./helpers";
+import { call, cookiesOf, form, signUp, TEST_PASSWORD, testAddress } from "./helpers";
 
-const PASSWORD = "correct horse battery";
 const NOT_RIGHT = "That code is not right. Enter the code your authenticator app shows now.";
-const cookiesOf = (res: Response) =>
-  res.headers
-    .getSetCookie()
-    .filter((c) => !/max-age=0/i.test(c))
-    .map((c) => c.split(";")[0])
-    .join("; ");
 const decoded = (html: string) => html.replaceAll("&amp;", "&").replaceAll("&quot;", '"').replaceAll("&#x27;", "'");
 
 /** Turns two-step sign-in on from Settings → Account as a person would; the key as the app reads it. */
 async function turnOn(cookie: string) {
   const started = await call("/settings/account", {
-    ...form({ intent: "2fa-enable", currentPassword: PASSWORD }),
+    ...form({ intent: "2fa-enable", currentPassword: TEST_PASSWORD }),
     headers: { cookie },
   });
   expect(started.status).toBe(200);
@@ -51,7 +44,7 @@ async function turnOn(cookie: string) {
 
 async function signInWithPassword(email: string) {
   const res = await call("/auth", {
-    ...form({ intent: "signin", email, password: PASSWORD, redirectTo: "/connections" }),
+    ...form({ intent: "signin", email, password: TEST_PASSWORD, redirectTo: "/connections" }),
     headers: { "cf-connecting-ip": testAddress() },
   });
   return { res, cookie: cookiesOf(res) };
@@ -128,7 +121,7 @@ describe("two-step sign-in", () => {
     expect(wrongPassword.status).toBe(400);
     expect(await enabledOf(owner.email)).toBe(1);
     const off = await call("/settings/account", {
-      ...form({ intent: "2fa-disable", currentPassword: PASSWORD }),
+      ...form({ intent: "2fa-disable", currentPassword: TEST_PASSWORD }),
       headers: { cookie: session },
     });
     expect(off.status).toBe(302);

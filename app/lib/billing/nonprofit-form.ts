@@ -1,5 +1,6 @@
 import { getCountries, isSupportedCountry } from "libphonenumber-js";
 import { z } from "zod";
+import { tooLong } from "../forms/too-long";
 import { webLink } from "../forms/web-link";
 
 /** The nonprofit offer's application: who the organisation is and where it is registered. */
@@ -9,7 +10,7 @@ export const nonprofitSchema = z.object({
     .string({ error: "Enter your organisation's name" })
     .trim()
     .min(2, "Enter your organisation's name")
-    .max(160, "Must be at most 160 characters"),
+    .max(160, tooLong(160)),
   country: z
     .string({ error: "Choose the country where it is registered" })
     .trim()
@@ -19,7 +20,7 @@ export const nonprofitSchema = z.object({
     .string({ error: "Enter its registration number, for example an EIN" })
     .trim()
     .min(2, "Enter its registration number, for example an EIN")
-    .max(60, "Must be at most 60 characters")
+    .max(60, tooLong(60))
     .regex(/^[\p{L}\p{N} ./-]+$/u, "Use letters, digits, spaces, dots, slashes and dashes only"),
   website: webLink(300),
 });

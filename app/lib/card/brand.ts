@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { tooLong } from "../forms/too-long";
 import { type CardForm, cardFormSchema } from "./card";
 
 /** Cards on brand (decision 0236): a team's template fields, their rules, and what a member may change. */
@@ -42,7 +43,7 @@ export const templateSchema = z.object({
     .string({ error: "Name the template" })
     .trim()
     .min(1, "Name the template")
-    .max(TEMPLATE_NAME_MAX, `Must be at most ${TEMPLATE_NAME_MAX} characters`),
+    .max(TEMPLATE_NAME_MAX, tooLong(TEMPLATE_NAME_MAX)),
   company: shape.company,
   address: shape.location,
   website: shape.website,

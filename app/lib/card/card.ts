@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { emailAddress, isEmail, isPhoneText } from "../forms/fields";
+import { emailAddress, isEmail, isPhoneText, optionalText } from "../forms/fields";
+import { tooLong } from "../forms/too-long";
 import { isWebLink, WEB_LINK_MESSAGE, webLink, withHttps } from "../forms/web-link";
 import { LOCALES, type Locale } from "../i18n/locales";
 import { slugOf } from "../text/slug";
@@ -97,13 +98,8 @@ export const platformOf = (value: unknown): Platform =>
 export const contactTypeOf = (value: unknown): ContactType =>
   CONTACT_TYPES.includes(value as ContactType) ? (value as ContactType) : "generic";
 
-const text = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max, `Must be at most ${max} characters`)
-    .optional()
-    .transform((v) => v || undefined);
+/** Optional text as the card stores it: empty becomes undefined. */
+const text = (max: number) => optionalText(max).transform((v) => v ?? undefined);
 
 const httpsUrl = (max = CARD_LIMITS.url) => webLink(max);
 
@@ -137,7 +133,7 @@ export const cardFormSchema = z.object({
     .string({ error: "Name is required" })
     .trim()
     .min(1, "Name is required")
-    .max(CARD_LIMITS.name, `Must be at most ${CARD_LIMITS.name} characters`),
+    .max(CARD_LIMITS.name, tooLong(CARD_LIMITS.name)),
   givenName: text(CARD_LIMITS.name),
   familyName: text(CARD_LIMITS.name),
   title: text(CARD_LIMITS.text),

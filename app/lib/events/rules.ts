@@ -1,6 +1,7 @@
 import Papa from "papaparse";
 import { z } from "zod";
-import { isEmail } from "../forms/fields";
+import { isEmail, MESSAGES, optionalText } from "../forms/fields";
+import { tooLong } from "../forms/too-long";
 
 /** Event hubs: form rules, status from dates, attendee lists and plan editing. Pure; shared by server and browser. */
 
@@ -24,26 +25,14 @@ export function eventStatus(event: { date: string; endDate?: string | null }, to
   return "active";
 }
 
-const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max, `Must be at most ${max} characters`)
-    .optional()
-    .transform((v) => v || null);
-
 const httpsUrl = optionalText(500).refine(
   (v) => v === null || (/^https:\/\/\S+$/i.test(v) && URL.canParse(v)),
-  "Links must start with https://",
+  MESSAGES.https,
 );
 
 export const eventFormSchema = z
   .object({
-    title: z
-      .string({ error: "Title is required" })
-      .trim()
-      .min(1, "Title is required")
-      .max(120, "Must be at most 120 characters"),
+    title: z.string({ error: "Title is required" }).trim().min(1, "Title is required").max(120, tooLong(120)),
     description: optionalText(2000).transform((v) => v ?? ""),
     date: z.string({ error: "Date is required" }).trim().refine(isDay, "Enter the date as YYYY-MM-DD"),
     endDate: optionalText(10).refine((v) => v === null || isDay(v), "Enter the date as YYYY-MM-DD"),

@@ -1,6 +1,7 @@
 import { strToU8, zipSync } from "fflate";
 import { escapeXml } from "../text/escape";
 import { DAY_MS } from "../time/days";
+import { concatBytes } from "./bytes";
 
 /**
  * A minimal Office Open XML workbook: one sheet whose every cell is an inline string with the Text
@@ -125,7 +126,7 @@ async function* nativeDeflate(parts: AsyncIterable<Uint8Array>): AsyncGenerator<
         head += skip;
         chunk = chunk.subarray(skip);
       }
-      const all = held.byteLength ? concat([held, chunk]) : chunk;
+      const all = held.byteLength ? concatBytes([held, chunk]) : chunk;
       const keep = Math.max(0, all.byteLength - GZIP_TAIL);
       if (keep) yield all.subarray(0, keep);
       held = all.slice(keep);
@@ -138,16 +139,6 @@ async function* nativeDeflate(parts: AsyncIterable<Uint8Array>): AsyncGenerator<
   await feeding;
   if (held.byteLength !== GZIP_TAIL) throw new Error("gzip stream ended early");
   return held;
-}
-
-function concat(parts: Uint8Array[]): Uint8Array {
-  const joined = new Uint8Array(parts.reduce((n, part) => n + part.byteLength, 0));
-  let at = 0;
-  for (const part of parts) {
-    joined.set(part, at);
-    at += part.byteLength;
-  }
-  return joined;
 }
 
 async function* once(bytes: Uint8Array) {
@@ -199,7 +190,7 @@ function centralDirectory(entries: Entry[], at: number): Uint8Array {
   v.setUint32(12, size, true);
   v.setUint32(16, at, true);
   parts.push(end);
-  return concat(parts);
+  return concatBytes(parts);
 }
 
 /**
@@ -239,7 +230,7 @@ export async function* xlsxParts(pages: AsyncIterable<string[][]>, sheetName = "
   const small: Uint8Array[] = [];
   for (const [path, text] of Object.entries(packageFiles(sheetName)))
     for await (const part of entry(path, once(encoder.encode(text)))) small.push(part);
-  yield concat(small);
+  yield concatBytes(small);
   let r = 0;
   const sheet = (async function* () {
     yield encoder.encode(SHEET_HEAD);

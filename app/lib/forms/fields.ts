@@ -3,6 +3,7 @@ import { z } from "zod";
 import { canonicalTimeZone } from "../time/time";
 import { EMAIL_MESSAGE, isEmail } from "./email";
 import { isPhoneText } from "./phone";
+import { tooLong } from "./too-long";
 import { isWebLink, WEB_LINK_MESSAGE, withHttps } from "./web-link";
 
 /** Field rules defined once and reused by every form (connection, capture, merge, settings, account...). */
@@ -18,18 +19,16 @@ export const MESSAGES = {
   phone: "Please enter a valid phone number",
 } as const;
 
-const max = (n: number) => `Must be at most ${n} characters`;
-
 /** Optional text, trimmed; empty becomes null. */
 export const optionalText = (n: number) =>
   z
     .string()
     .trim()
-    .max(n, max(n))
+    .max(n, tooLong(n))
     .optional()
     .transform((v) => v || null);
 
-export const nameField = z.string({ error: MESSAGES.name }).trim().min(1, MESSAGES.name).max(120, max(120));
+export const nameField = z.string({ error: MESSAGES.name }).trim().min(1, MESSAGES.name).max(120, tooLong(120));
 
 /** A person naming themselves (account, review, help request): the specification's 2-character rule. */
 export const personNameField = z

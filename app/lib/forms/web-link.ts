@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { tooLong } from "./too-long";
 
 /**
  * The one rule for a website typed into a form: a bare domain such as `riverbendliteracy.org` gets
@@ -28,7 +29,7 @@ export const webLink = (max: number) =>
   z
     .string()
     .trim()
-    .max(max, `Must be at most ${max} characters`)
+    .max(max, tooLong(max))
     .optional()
     .transform((v) => (v ? withHttps(v) : undefined))
     .refine((v) => v === undefined || isWebLink(v), WEB_LINK_MESSAGE);

@@ -2,6 +2,7 @@ import { isSupportedCountry } from "libphonenumber-js";
 import { z } from "zod";
 import { countryName } from "../billing/nonprofit-form";
 import { emailField } from "../forms/fields";
+import { tooLong } from "../forms/too-long";
 import { formatMoney } from "../money";
 import { escapeHtml } from "../text/escape";
 import { dateTimeFormat } from "../time/time";
@@ -28,11 +29,11 @@ export const organisationSchema = z.object({
     .string({ error: "Enter the organisation's legal name" })
     .trim()
     .min(2, "Enter the organisation's legal name")
-    .max(160, "Must be at most 160 characters"),
+    .max(160, tooLong(160)),
   taxId: z
     .string()
     .trim()
-    .max(60, "Must be at most 60 characters")
+    .max(60, tooLong(60))
     .regex(/^[\p{L}\p{N} ./-]*$/u, "Use letters, digits, spaces, dots, slashes and dashes only")
     .default(""),
   country: z
@@ -41,10 +42,10 @@ export const organisationSchema = z.object({
     .toUpperCase()
     .refine((c) => c === "" || (/^[A-Z]{2}$/.test(c) && isSupportedCountry(c)), "Choose a country from the list")
     .default(""),
-  address: z.string().trim().max(500, "Must be at most 500 characters").default(""),
+  address: z.string().trim().max(500, tooLong(500)).default(""),
   // Where donors write to the charity from a campaign's page; kept as "" when not given, like the other fields.
   contactEmail: emailField.transform((v) => v ?? ""),
-  receiptWording: z.string().trim().max(1000, "Must be at most 1000 characters").default(""),
+  receiptWording: z.string().trim().max(1000, tooLong(1000)).default(""),
   fiscalYearStart: z.coerce
     .number({ error: "Choose the month the fiscal year starts" })
     .int("Choose the month the fiscal year starts")

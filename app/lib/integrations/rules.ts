@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { PersonRecord } from "~/lib/people/draft";
 import { emailKey, isEmail } from "../forms/email";
+import { tooLong } from "../forms/too-long";
 import { DAY_MS } from "../time/days";
 
 /** What an owner can subscribe a webhook to; the people core emits the person.* events. */
@@ -142,13 +143,9 @@ export function outboundUrlProblem(raw: string, production: boolean): string | n
   return null;
 }
 
-const trimmed = (max: number) => z.string().trim().max(max, `Must be at most ${max} characters`);
+const trimmed = (max: number) => z.string().trim().max(max, tooLong(max));
 
-export const urlField = z
-  .string({ error: "Enter the URL" })
-  .trim()
-  .min(1, "Enter the URL")
-  .max(2000, "Must be at most 2000 characters");
+export const urlField = z.string({ error: "Enter the URL" }).trim().min(1, "Enter the URL").max(2000, tooLong(2000));
 
 /** Settings form for one webhook; the action adds the SSRF check, which depends on the environment. */
 export const webhookFormSchema = z.object({
@@ -183,7 +180,7 @@ export const DEFAULT_HUBSPOT_MAPPING: Record<HubspotField, string> = Object.from
 const propertyName = z
   .string()
   .trim()
-  .max(100, "Must be at most 100 characters")
+  .max(100, tooLong(100))
   .refine((v) => v === "" || PROPERTY_NAME.test(v), "Use a HubSpot internal property name: lower case, digits, _");
 
 export const hubspotFormSchema = z.object({
@@ -192,7 +189,7 @@ export const hubspotFormSchema = z.object({
     .string({ error: "Paste your private app access token" })
     .trim()
     .min(10, "Paste your private app access token")
-    .max(500, "Must be at most 500 characters")
+    .max(500, tooLong(500))
     .refine((v) => !/\s/.test(v), "The token has no spaces"),
   schedule: z.enum(SCHEDULES, { error: "Choose how often to sync" }),
   baseUrl: z.string().trim().max(2000).optional(),
@@ -212,13 +209,13 @@ export const krystalFormSchema = z.object({
     .string({ error: "Enter your Krystal AI key" })
     .trim()
     .min(8, "Enter your Krystal AI key")
-    .max(500, "Must be at most 500 characters"),
+    .max(500, tooLong(500)),
   schedule: z.enum(SCHEDULES, { error: "Choose how often to sync" }),
 });
 
 export const tokenFormSchema = z.object({
   intent: z.literal("create-token"),
-  name: z.string({ error: "Name the token" }).trim().min(1, "Name the token").max(80, "Must be at most 80 characters"),
+  name: z.string({ error: "Name the token" }).trim().min(1, "Name the token").max(80, tooLong(80)),
   scope: z.enum(["read", "write"], { error: "Choose read or write" }),
 });
 

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { isEmail, optionalText as text } from "../forms/fields";
+import { tooLong } from "../forms/too-long";
 import { dateTimeFormat, zonedToUtc } from "../time/time";
 import { LOCAL_DATETIME, type OrgTimes, optionalCapacity } from "./rules";
 
@@ -40,11 +41,7 @@ export function speakerLines(raw: string): { name: string; email: string | null 
 export const sessionFormSchema = (event: Pick<OrgTimes, "startsAt" | "endsAt">) =>
   z
     .object({
-      title: z
-        .string({ error: SESSION_MESSAGES.title })
-        .trim()
-        .min(1, SESSION_MESSAGES.title)
-        .max(160, "Must be at most 160 characters"),
+      title: z.string({ error: SESSION_MESSAGES.title }).trim().min(1, SESSION_MESSAGES.title).max(160, tooLong(160)),
       description: text(4000).transform((v) => v ?? ""),
       startsAt: localTime(SESSION_MESSAGES.start).refine(
         (v) => v >= event.startsAt && v < event.endsAt,

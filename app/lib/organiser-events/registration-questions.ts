@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { tooLong } from "../forms/too-long";
 import { choiceOptions, optionLines, questionLabel, TEXT_ANSWER_MAX } from "./lead-questions";
 
 /** The organiser's registration questions and the answers a join carries: rules and limits. Pure. */
@@ -14,7 +15,7 @@ export const REG_MESSAGES = {
   required: "Answer this question",
   option: "Choose one of the options",
   yesno: "Choose yes or no",
-  length: `Must be at most ${TEXT_ANSWER_MAX} characters`,
+  length: tooLong(TEXT_ANSWER_MAX),
 } as const;
 
 /** The setup form: options are one per line, and only a choice has them. */
@@ -33,6 +34,15 @@ export const regQuestionSchema = z
 
 export const regField = (id: number) => `r${id}`;
 
+/** What a choice or yes/no question offers, as [value, words]: the values checkRegistration accepts, in the reader's words. */
+export const regChoices = (q: RegQuestion, words: { yes: string; no: string }): [string, string][] =>
+  q.kind === "yesno"
+    ? [
+        ["yes", words.yes],
+        ["no", words.no],
+      ]
+    : q.options.map((o) => [o, o]);
+
 /**
  * The answers in a posted join form, one per question of the event's own: a required question left empty, an
  * option off the list, a yes/no that is neither, or text over its limit is refused beside its field. Fields
@@ -49,8 +59,8 @@ export function checkRegistration(questions: RegQuestion[], body: Record<string,
       if (q.required) errors[name] = REG_MESSAGES.required;
       continue;
     }
-    if (q.kind === "choice" && !q.options.includes(value)) errors[name] = REG_MESSAGES.option;
-    else if (q.kind === "yesno" && value !== "yes" && value !== "no") errors[name] = REG_MESSAGES.yesno;
+    const offered = q.kind === "text" || regChoices(q, { yes: "", no: "" }).some(([v]) => v === value);
+    if (!offered) errors[name] = q.kind === "yesno" ? REG_MESSAGES.yesno : REG_MESSAGES.option;
     else if (value.length > TEXT_ANSWER_MAX) errors[name] = REG_MESSAGES.length;
     else answers.push({ questionId: q.id, value });
   }

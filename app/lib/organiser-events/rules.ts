@@ -2,6 +2,7 @@ import { z } from "zod";
 import { EVENT_TYPES, type EventStatus } from "../events/rules";
 
 import { isEmail, personNameField, optionalText as text } from "../forms/fields";
+import { tooLong } from "../forms/too-long";
 import { isWebLink, WEB_LINK_MESSAGE, withHttps } from "../forms/web-link";
 import { slugOf } from "../text/slug";
 import { canonicalTimeZone, dateTimeFormat, zonedToUtc } from "../time/time";
@@ -96,11 +97,7 @@ export const ORG_EVENT_MESSAGES = {
 
 export const orgEventFormSchema = z
   .object({
-    title: z
-      .string({ error: ORG_EVENT_MESSAGES.title })
-      .trim()
-      .min(1, ORG_EVENT_MESSAGES.title)
-      .max(120, "Must be at most 120 characters"),
+    title: z.string({ error: ORG_EVENT_MESSAGES.title }).trim().min(1, ORG_EVENT_MESSAGES.title).max(120, tooLong(120)),
     description: text(4000).transform((v) => v ?? ""),
     startsAt: localTime(ORG_EVENT_MESSAGES.start),
     endsAt: localTime(ORG_EVENT_MESSAGES.end),
@@ -123,7 +120,7 @@ export const orgEventFormSchema = z
       .string({ error: ORG_EVENT_MESSAGES.organiser })
       .trim()
       .min(1, ORG_EVENT_MESSAGES.organiser)
-      .max(120, "Must be at most 120 characters"),
+      .max(120, tooLong(120)),
     capacity: optionalCapacity(ORG_EVENT_MESSAGES.capacity),
   })
   .refine((v) => v.endsAt > v.startsAt, { path: ["endsAt"], message: ORG_EVENT_MESSAGES.endBeforeStart });
@@ -263,11 +260,7 @@ export const meetingFormSchema = (event: { startsAt: string; endsAt: string }) =
       .trim()
       .transform((v) => Number(v))
       .refine((v) => (MEETING_MINUTES as readonly number[]).includes(v), MEETING_MESSAGES.minutes),
-    place: z
-      .string({ error: MEETING_MESSAGES.place })
-      .trim()
-      .min(1, MEETING_MESSAGES.place)
-      .max(200, "Must be at most 200 characters"),
+    place: z.string({ error: MEETING_MESSAGES.place }).trim().min(1, MEETING_MESSAGES.place).max(200, tooLong(200)),
     note: text(500).transform((v) => v ?? ""),
   });
 

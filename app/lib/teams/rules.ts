@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { requiredEmailField } from "../forms/email";
+import { tooLong } from "../forms/too-long";
 import { INVITE_FILE_MESSAGES, MAX_INVITE_FILE_BYTES, MAX_INVITE_ROWS } from "./invite-file";
 
 /** Team forms and words (decision 0200), shared by the pages and the server. */
@@ -36,7 +37,7 @@ const teamName = z
   .string({ error: "Name your team" })
   .trim()
   .min(1, "Name your team")
-  .max(TEAM_NAME_MAX, `Must be at most ${TEAM_NAME_MAX} characters`);
+  .max(TEAM_NAME_MAX, tooLong(TEAM_NAME_MAX));
 
 export const teamsSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("create"), name: teamName }),

@@ -1,17 +1,11 @@
 import { CardFace, colourVars, type FaceLabels } from "~/components/card/face";
 import { cardIn, type PublicCard, SHARE_FIELDS } from "~/lib/card/card";
 import { CARD_FACE_CSS_PAGE } from "~/lib/card/face-css";
-import {
-  DEFAULT_LOCALE,
-  LOCALE_NAME,
-  LOCALES,
-  type Locale,
-  localeDir,
-  suggestTranslationHref,
-} from "~/lib/i18n/locales";
+import { DEFAULT_LOCALE, LOCALE_NAME, type Locale, localeDir } from "~/lib/i18n/locales";
 import { type Translate, translator } from "~/lib/i18n/translate";
 import { SITE } from "~/lib/site";
 import { escapeHtml } from "~/lib/text/escape";
+import { LanguageSwitch, SuggestTranslation } from "~/server/platform/language-switch.server";
 import { renderStatic } from "~/server/platform/render-static.server";
 
 /**
@@ -79,26 +73,6 @@ const faceLabels = (t: Translate): FaceLabels => ({
   contact: t("card.row.contact"),
   link: t("card.row.link"),
 });
-
-/** A link to this page in each language; `?lang=` also remembers the choice (locales.ts). */
-function LanguageSwitch({ locale, t }: { locale: Locale; t: Translate }) {
-  return (
-    <details className="langs">
-      <summary>
-        {t("lang.label")}: {LOCALE_NAME[locale]}
-      </summary>
-      <ul>
-        {LOCALES.map((code) => (
-          <li key={code}>
-            <a href={`?lang=${code}`} lang={code} hrefLang={code} aria-current={code === locale ? "true" : undefined}>
-              {LOCALE_NAME[code]}
-            </a>
-          </li>
-        ))}
-      </ul>
-    </details>
-  );
-}
 
 /** The card's other language, one tap away: the page in that language shows the owner's version in it. */
 function OtherVersion({
@@ -351,14 +325,7 @@ export function CardPage({
           <a href="/">{t("card.footer.made", { site: SITE.name })}</a> · {t("card.footer.tagline")}
         </p>
         <LanguageSwitch locale={locale} t={t} />
-        {/* A card read in another language than English can be corrected by its reader (decision 0270). */}
-        {locale !== DEFAULT_LOCALE && card.slug ? (
-          <p>
-            <a href={suggestTranslationHref(`/c/${card.slug}`, locale)} rel="nofollow">
-              {t("site.suggest")}
-            </a>
-          </p>
-        ) : null}
+        <SuggestTranslation page={card.slug ? `/c/${card.slug}` : undefined} locale={locale} t={t} />
       </footer>
       <section id="toasts" aria-label={t("toast.region")} aria-live="polite" />
     </main>

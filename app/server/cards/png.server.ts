@@ -1,4 +1,5 @@
 import { zlibSync } from "fflate";
+import { concatBytes } from "~/lib/formats/bytes";
 
 /** Small PNG encoder for images we draw ourselves (QR codes, wallet icons): 8-bit RGB, no filter. */
 
@@ -54,13 +55,7 @@ export function encodePng(width: number, height: number, pixel: (x: number, y: n
     chunk("IDAT", zlibSync(raw, { level: 9 })),
     chunk("IEND", new Uint8Array()),
   ];
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.length;
-  }
-  return out;
+  return concatBytes(parts);
 }
 
 /** A QR matrix (true = dark) as a PNG with a quiet zone, `scale` pixels per module. */

@@ -2,7 +2,7 @@ import { and, desc, eq, isNull } from "drizzle-orm";
 import { appPassword, member, user } from "~db/schema";
 import { provedMailbox } from "../account/proved-mailbox.server";
 import { asOwners, type Database, type Owners } from "../db/db.server";
-import { sha256Hex } from "../platform/tokens.server";
+import { lastUseIsStale, sha256Hex } from "../platform/tokens.server";
 
 /**
  * App passwords: what a phone or desktop address book signs in with on the CardDAV routes, never the
@@ -111,7 +111,7 @@ export async function authenticateAppPassword(
     .get();
   // The password is looked up by its hash; the email must then name the same account, and a proved one.
   if (!row || row.email.toLowerCase() !== email.trim().toLowerCase() || !provedMailbox(row)) return null;
-  if (!row.lastUsedAt || now.getTime() - row.lastUsedAt.getTime() > 60_000)
+  if (lastUseIsStale(row.lastUsedAt, now))
     await db.update(appPassword).set({ lastUsedAt: now }).where(eq(appPassword.id, row.id));
   return { id: row.workspaceId, memberId: row.memberId, email: row.email, name: row.name };
 }

@@ -1,7 +1,7 @@
 import { and, desc, eq, isNull } from "drizzle-orm";
 import { apiToken, member } from "~db/schema";
 import { asOwners, type Database, type Owners } from "../db/db.server";
-import { randomToken, sha256Hex } from "../platform/tokens.server";
+import { lastUseIsStale, randomToken, sha256Hex } from "../platform/tokens.server";
 
 export type TokenScope = "read" | "write";
 export const TOKEN_PREFIX = "kw_";
@@ -83,8 +83,7 @@ export async function authenticateToken(db: Database, token: string, now = new D
     .where(and(eq(apiToken.tokenHash, await sha256Hex(token)), isNull(apiToken.revokedAt)))
     .get();
   if (!row) return null;
-  // Written at most once a minute per token, so reads do not turn into writes.
-  if (!row.lastUsedAt || now.getTime() - row.lastUsedAt.getTime() > 60_000)
+  if (lastUseIsStale(row.lastUsedAt, now))
     await db.update(apiToken).set({ lastUsedAt: now }).where(eq(apiToken.id, row.id));
   return { id: row.id, userId: row.userId, createdBy: row.createdBy, scope: row.scope };
 }

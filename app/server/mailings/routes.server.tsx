@@ -1,10 +1,11 @@
 import { Hono } from "hono";
 import type { ReactNode } from "react";
 import type { AppContext } from "~/context";
-import { LOCALE_NAME, LOCALES, type Locale, localeDir } from "~/lib/i18n/locales";
+import { LOCALES, type Locale, localeDir } from "~/lib/i18n/locales";
 import { translator } from "~/lib/i18n/translate";
 import { SITE } from "~/lib/site";
 import { html } from "../platform/http.server";
+import { LanguageLink } from "../platform/language-switch.server";
 import { renderStatic } from "../platform/render-static.server";
 import { visitorLocale } from "../platform/visitor-locale.server";
 import { applyProviderEvent, recipientById, recordClick, unsubscribe, verifyProviderEvent } from "./events.server";
@@ -50,14 +51,7 @@ function page(title: string, children: ReactNode, locale: Locale = "en") {
             {LOCALES.map((code) => (
               <span key={code}>
                 {" "}
-                <a
-                  href={`?lang=${code}`}
-                  lang={code}
-                  hrefLang={code}
-                  aria-current={code === locale ? "true" : undefined}
-                >
-                  {LOCALE_NAME[code]}
-                </a>
+                <LanguageLink code={code} locale={locale} />
               </span>
             ))}
           </nav>

@@ -1,6 +1,6 @@
 import type { Locale } from "~/lib/i18n/locales";
 import type { Translate } from "~/lib/i18n/translate";
-import { type RegQuestion, regField } from "~/lib/organiser-events/registration-questions";
+import { type RegQuestion, regChoices, regField } from "~/lib/organiser-events/registration-questions";
 import { VISIBILITY } from "~/lib/organiser-events/rules";
 import type { PublicOrgEvent } from "./events.server";
 import { type FormState, TextField } from "./page-parts.server";
@@ -107,13 +107,7 @@ function RegistrationFields({ questions, state, t }: { questions: RegQuestion[];
               <TextField id={id} name={name} label={label} state={state} required={q.required} />
             </div>
           );
-        const choices: [string, string][] =
-          q.kind === "yesno"
-            ? [
-                ["yes", t("event.join.yes")],
-                ["no", t("event.join.no")],
-              ]
-            : q.options.map((o) => [o, o]);
+        const choices = regChoices(q, { yes: t("event.join.yes"), no: t("event.join.no") });
         return (
           <fieldset key={q.id} data-question={q.id} {...described}>
             <legend dir="auto">{label}</legend>

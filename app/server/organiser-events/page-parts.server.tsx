@@ -2,19 +2,13 @@
 import { Fragment, type ReactNode } from "react";
 import type { EventStatus } from "~/lib/events/rules";
 import { formatCount } from "~/lib/i18n/format";
-import {
-  DEFAULT_LOCALE,
-  LOCALE_NAME,
-  LOCALES,
-  type Locale,
-  localeDir,
-  suggestTranslationHref,
-} from "~/lib/i18n/locales";
+import { DEFAULT_LOCALE, type Locale, localeDir } from "~/lib/i18n/locales";
 import { type MessageKey, type MessageValues, type Translate, translator } from "~/lib/i18n/translate";
 import { clockTime, placesLeft } from "~/lib/organiser-events/programme";
 import { formatLocal, formatLocalDay } from "~/lib/organiser-events/rules";
 import { SITE } from "~/lib/site";
 import { zoneName } from "~/lib/time/time";
+import { LanguageSwitch, SuggestTranslation } from "~/server/platform/language-switch.server";
 import { renderStatic } from "~/server/platform/render-static.server";
 import type { OrgEvent } from "./events.server";
 import type { AgendaSession } from "./programme.server";
@@ -61,31 +55,6 @@ export function rich(
   );
 }
 
-/** The page in each language: `?lang=` also remembers the choice; `keep` is the query the page needs (a badge's proof). */
-function LanguageSwitch({ locale, t, keep = {} }: { locale: Locale; t: Translate; keep?: Record<string, string> }) {
-  return (
-    <details className="langs">
-      <summary>
-        {t("lang.label")}: {LOCALE_NAME[locale]}
-      </summary>
-      <ul>
-        {LOCALES.map((code) => (
-          <li key={code}>
-            <a
-              href={`?${new URLSearchParams({ ...keep, lang: code })}`}
-              lang={code}
-              hrefLang={code}
-              aria-current={code === locale ? "true" : undefined}
-            >
-              {LOCALE_NAME[code]}
-            </a>
-          </li>
-        ))}
-      </ul>
-    </details>
-  );
-}
-
 export function Doc({
   title,
   children,
@@ -122,13 +91,7 @@ export function Doc({
           {children}
           <footer className="muted">
             <p>{rich(t, "event.footer", { site: <a href="/">{SITE.name}</a> })}</p>
-            {page && locale !== DEFAULT_LOCALE ? (
-              <p>
-                <a href={suggestTranslationHref(page, locale)} rel="nofollow">
-                  {t("site.suggest")}
-                </a>
-              </p>
-            ) : null}
+            <SuggestTranslation page={page} locale={locale} t={t} />
           </footer>
         </main>
       </body>

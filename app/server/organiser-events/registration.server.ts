@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { parseOptions } from "~/lib/organiser-events/lead-questions";
-import { REG_QUESTIONS_MAX, type RegQuestion } from "~/lib/organiser-events/registration-questions";
+import { REG_QUESTIONS_MAX, type RegQuestion, regChoices } from "~/lib/organiser-events/registration-questions";
 import { orgRegAnswer, orgRegQuestion } from "~db/schema";
 import type { Database } from "../db/db.server";
 import { rawSql, type Statement } from "../db/write.server";
@@ -74,4 +74,4 @@ export async function answersOf(db: Database, eventId: number, attendeeIds?: num
 
 /** An answer as a person reads it in a cell: yes/no in words, anything else as given. */
 export const answerText = (q: RegQuestion, value: string | undefined) =>
-  value === undefined ? "" : q.kind === "yesno" ? (value === "yes" ? "Yes" : "No") : value;
+  value === undefined ? "" : (regChoices(q, { yes: "Yes", no: "No" }).find(([v]) => v === value)?.[1] ?? value);

@@ -1,5 +1,6 @@
 /** Request guards and response headers shared by every route the Worker answers. */
 
+import { concatBytes } from "~/lib/formats/bytes";
 import { IMAGE_TYPES } from "~/lib/platform/image-types";
 import { themeFromCookie } from "~/lib/platform/theme";
 import { escapeHtml } from "~/lib/text/escape";
@@ -251,13 +252,7 @@ export async function readCappedBody(request: Request, maxBytes = MAX_BODY_BYTES
   const chunks: Uint8Array[] = [];
   if (!(await readWithin(request.body, maxBytes, (chunk) => chunks.push(chunk))))
     return problem(request, 413, "Request body too large", maxBytes);
-  const body = new Uint8Array(chunks.reduce((n, chunk) => n + chunk.byteLength, 0));
-  let offset = 0;
-  for (const chunk of chunks) {
-    body.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return new Request(request, { body });
+  return new Request(request, { body: concatBytes(chunks) });
 }
 
 /** With a nonce for React Router's pages; without one (null) only same-origin script files run. */

@@ -12,6 +12,13 @@ export async function sha256Hex(value: string): Promise<string> {
 }
 
 /**
+ * Whether a credential's last use is worth writing now: at most once a minute per credential, so a client
+ * that reads often (a directory's sync, an address book, an API script) does not turn every read into a write.
+ */
+export const lastUseIsStale = (lastUsedAt: Date | null, now: Date) =>
+  !lastUsedAt || now.getTime() - lastUsedAt.getTime() > 60_000;
+
+/**
  * The stored hash of a token read from a link (an invitation, a card hand-over), or null for text that cannot be
  * one of `randomToken`'s: such a link is refused before the database is asked.
  */

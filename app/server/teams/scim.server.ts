@@ -7,7 +7,7 @@ import { chunk } from "../db/budget.server";
 import type { Database } from "../db/db.server";
 import { failedWith, writeBatch } from "../db/write.server";
 import { type PurgeEnv, purgeCards } from "../platform/edge-cache.server";
-import { randomToken, sha256Hex } from "../platform/tokens.server";
+import { lastUseIsStale, randomToken, sha256Hex } from "../platform/tokens.server";
 import { defaultCard, mailHandOver, newHandOver } from "./card-hand-over.server";
 import { publishedSlugs, resumeHeldCards } from "./held-cards.server";
 import { joinStatements } from "./membership.server";
@@ -80,8 +80,7 @@ export async function authenticateScim(db: Database, header: string | undefined,
     .where(and(eq(scimToken.tokenHash, await sha256Hex(token)), isNull(scimToken.revokedAt)))
     .get();
   if (!row || !managesTeam(row.role)) return null;
-  // Written at most once a minute, so a directory's sync does not turn every read into a write.
-  if (!row.lastUsedAt || now.getTime() - row.lastUsedAt.getTime() > 60_000)
+  if (lastUseIsStale(row.lastUsedAt, now))
     await db.update(scimToken).set({ lastUsedAt: now }).where(eq(scimToken.id, row.id));
   return { workspaceId: row.workspaceId, userId: row.userId, role: row.role } satisfies Actor;
 }

@@ -4,7 +4,12 @@ import { appContext } from "~/context";
 import { negotiateLocale } from "~/lib/i18n/locales";
 import { type Translate, translator, withCatalog } from "~/lib/i18n/translate";
 import { localFieldMessages } from "~/lib/organiser-events/event-words";
-import { checkRegistration, type RegQuestion, regField } from "~/lib/organiser-events/registration-questions";
+import {
+  checkRegistration,
+  type RegQuestion,
+  regChoices,
+  regField,
+} from "~/lib/organiser-events/registration-questions";
 import { VISIBILITY } from "~/lib/organiser-events/rules";
 import type { PageHandle } from "~/lib/platform/page-handle";
 import { pageMeta } from "~/lib/site";
@@ -244,13 +249,7 @@ function Question({ q, value, error, t }: { q: RegQuestion; value?: string; erro
         {message}
       </label>
     );
-  const choices: [string, string][] =
-    q.kind === "yesno"
-      ? [
-          ["yes", t("event.join.yes")],
-          ["no", t("event.join.no")],
-        ]
-      : q.options.map((o) => [o, o]);
+  const choices = regChoices(q, { yes: t("event.join.yes"), no: t("event.join.no") });
   return (
     <fieldset className="grid gap-1 text-sm" {...invalid}>
       <legend className="mb-1 font-medium">{label}</legend>

@@ -1,6 +1,7 @@
 import * as asn1js from "asn1js";
 import { zipSync } from "fflate";
 import type { PublicCard } from "~/lib/card/card";
+import { concatBytes } from "~/lib/formats/bytes";
 import { hex } from "~/lib/text/hex";
 import { encodePng, hexToRgb, type Rgb } from "../png.server";
 import { passField, passHeader } from "./pass-fields.server";
@@ -106,14 +107,7 @@ function der(tag: number, ...parts: Uint8Array[]): Uint8Array {
   const length: number[] = [];
   for (let n = size; n > 0; n = Math.floor(n / 256)) length.unshift(n % 256);
   const head = size < 0x80 ? [tag, size] : [tag, 0x80 | length.length, ...length];
-  const out = new Uint8Array(head.length + size);
-  out.set(head);
-  let at = head.length;
-  for (const part of parts) {
-    out.set(part, at);
-    at += part.length;
-  }
-  return out;
+  return concatBytes([new Uint8Array(head), ...parts]);
 }
 
 const TAG = { integer: 0x02, octets: 0x04, sequence: 0x30, set: 0x31, context0: 0xa0 } as const;
