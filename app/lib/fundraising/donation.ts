@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { isEmail } from "../forms/fields";
+import { NAME_MAX } from "../forms/limits";
 import { exponent, formatMoney, maxMinor, parseAmount } from "../money";
 import { amountMessage, amountTooLarge } from "./campaign";
 
@@ -103,7 +104,7 @@ export function donorDetails(
   const address = form.address.trim();
   if (form.tribute) {
     if (!name) errors.tributeName = messages.tributeMissing;
-    else if (name.length > 120) errors.tributeName = messages.tributeLength;
+    else if (name.length > NAME_MAX) errors.tributeName = messages.tributeLength;
     if (notify && (notify.length > 254 || !isEmail(notify))) errors.tributeNotify = messages.email;
   }
   if (address.length > 500) errors.address = messages.addressLength;
