@@ -40,7 +40,14 @@ const TABS = [
   { to: href("/events"), label: "Events", Icon: CalendarIcon },
 ] as const;
 
-const MORE = [href("/dashboard"), href("/notifications"), href("/settings"), href("/welcome")];
+const MORE = [
+  href("/dashboard"),
+  href("/notifications"),
+  href("/settings"),
+  href("/welcome"),
+  href("/organiser"),
+  href("/mailings"),
+];
 
 const topLink = ({ isActive }: { isActive: boolean }) =>
   `whitespace-nowrap rounded-md px-3 py-2 font-medium text-sm ${
@@ -111,6 +118,13 @@ export function AppShell({ user, teams, theme, unread, activeEvent, children }: 
             <NavLink to={href("/campaigns")} className={topLink}>
               Campaigns
             </NavLink>
+            {/* Wide screens only: below 1280 px seven links and a team name would crowd the account menu off the bar. */}
+            <NavLink to={href("/organiser")} className={(s) => `${topLink(s)} hidden xl:block`}>
+              Organiser
+            </NavLink>
+            <NavLink to={href("/mailings")} className={(s) => `${topLink(s)} hidden xl:block`}>
+              Mailings
+            </NavLink>
           </nav>
           <div className="ml-auto flex shrink-0 items-center gap-1">
             <NavLink
@@ -138,7 +152,11 @@ export function AppShell({ user, teams, theme, unread, activeEvent, children }: 
               <div className="absolute right-0 mt-2 w-64 rounded-lg border border-slate-200 bg-white p-2 shadow-lg dark:border-slate-800 dark:bg-slate-900">
                 <p className="truncate px-3 py-2 text-slate-600 text-sm dark:text-slate-300">{user.email}</p>
                 <WorkspaceSwitcher userId={user.id} workspace={user.workspace} teams={teams} />
-                <Link to={href("/mailings")} className={`${sheetLink} text-sm`}>
+                <Link to={href("/organiser")} className={`${sheetLink} text-sm xl:hidden`}>
+                  <CalendarIcon width={18} height={18} />
+                  Events you organise
+                </Link>
+                <Link to={href("/mailings")} className={`${sheetLink} text-sm xl:hidden`}>
                   <MailIcon width={18} height={18} />
                   Mailings
                 </Link>
@@ -211,6 +229,10 @@ export function AppShell({ user, teams, theme, unread, activeEvent, children }: 
                 <NavLink to={href("/campaigns")} className={sheetLink}>
                   <HeartIcon />
                   Campaigns
+                </NavLink>
+                <NavLink to={href("/organiser")} className={sheetLink}>
+                  <CalendarIcon />
+                  Events you organise
                 </NavLink>
                 <NavLink to={href("/mailings")} className={sheetLink}>
                   <MailIcon />

@@ -95,6 +95,27 @@ describe("the plan lists goals and ranks only people who match them", () => {
     expect(plan.targets.map((t) => t.name)).toEqual(["Ana Officer", "Sam Venue"]);
     expect(plan.targets[0]?.reason).toMatch(/foundation|program|officer/);
   });
+
+  it("gives a goal as a target's reason, never the words of the event's title", async () => {
+    const plan = await builtInEngine.plan({
+      ownerName: "Amara",
+      event: { title: "Explore mixer mx1a33cs", description: "An evening of explore talks." },
+      goals: ["Find a venue sponsor"],
+      network: [
+        { name: "Gus Ltd", title: null, company: "Gus Ltd", tags: ["Explore mixer mx1a33cs"], priority: "high" },
+        {
+          name: "Sam Venue",
+          title: "Venue manager",
+          company: "Hall",
+          tags: ["Explore mixer mx1a33cs"],
+          priority: "low",
+        },
+      ],
+      attendees: [],
+    });
+    expect(plan.targets.map((t) => t.name)).toEqual(["Sam Venue"]);
+    expect(plan.targets[0]?.reason).toBe("Venue manager at Hall (venue) fits your goal: Find a venue sponsor");
+  });
 });
 
 describe("the built-in follow-up", () => {

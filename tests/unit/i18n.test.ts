@@ -14,6 +14,7 @@ import { feeRuleIn, giftMessages, receiptWords } from "~/lib/fundraising/giving-
 import {
   DEFAULT_RECEIPT_WORDING,
   ENGLISH_RECEIPT_WORDS,
+  lastGiftText,
   receiptHtml,
   receiptText,
   statementPeriod,
@@ -264,6 +265,10 @@ describe("receipts and statements in the donor's language", () => {
       "You get this because you gave to Food Bank, Inc.",
     );
     expect(endSentence("You gave to Read Lamu")).toBe("You gave to Read Lamu.");
+  });
+
+  it("writes a letter's {{last_gift}} with the day spelled out, not the stored ISO day", () => {
+    expect(lastGiftText(3500, "USD", "2025-08-14")).toBe("$35.00 on August 14, 2025");
   });
 });
 

@@ -392,6 +392,14 @@ describe("gifts and pledges by hand", () => {
       { method: "cash", recurring: 0 },
       { method: "bank_transfer", recurring: 1 },
     ]);
+    // Cass gave twice: added to the network once, so her timeline says "Added" once.
+    expect(
+      await one(
+        `select count(*) as n from interaction i join connection c on c.id = i.connection_id
+          where c.user_id = ? and c.email = 'cass@x.example' and i.kind = 'added'`,
+        o.userId,
+      ),
+    ).toEqual({ n: 1 });
     const dash = await page(call(`/campaigns/${o.id}`, { headers: o.headers }));
     expect(dash).toContain("Waiting for a thank-you (2)");
     expect(dash).toContain("One-time: $200, Recurring: $15.");
@@ -406,7 +414,19 @@ describe("gifts and pledges by hand", () => {
       instalments: "3",
       firstDue: "2027-01-15",
     };
+    // The owner works in New York: each instalment's reminder comes at 09:00 there, not at 09:00 UTC (4 AM).
+    await env.DB.prepare(
+      "insert into user_settings (user_id, time_zone) values (?, 'America/New_York') on conflict (user_id) do update set time_zone = excluded.time_zone",
+    )
+      .bind(o.userId)
+      .run();
     expect((await call(`/campaigns/${o.id}`, { ...form(pledge), headers: o.headers })).status).toBe(302);
+    expect(
+      await one(
+        "select min(due_at) as at from reminder where user_id = ? and notes like 'Pledge instalment due%'",
+        o.userId,
+      ),
+    ).toEqual({ at: Date.parse("2027-01-15T14:00:00Z") });
     const instalments = await env.DB.prepare(
       "select i.due_date, i.amount from pledge_instalment i join pledge p on p.id = i.pledge_id where p.user_id = ? order by due_date",
     )

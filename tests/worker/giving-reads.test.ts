@@ -2,10 +2,15 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it, vi } from "vitest";
 import { retention } from "~/lib/fundraising/retention";
 import { createDb } from "~/server/db/db.server";
-import { donorStatement, statementDonors } from "~/server/fundraising/organisation.server";
+import {
+  donorStatement,
+  EMPTY_ORGANISATION,
+  saveOrganisation,
+  statementDonors,
+} from "~/server/fundraising/organisation.server";
 import { donorYears, givingYears } from "~/server/fundraising/retention.server";
 import { observed, rowsRead, type Trip } from "./d1-count";
-import { signUp, userIdOf } from "./helpers";
+import { call, signUp, userIdOf } from "./helpers";
 
 vi.setConfig({ testTimeout: 120_000 });
 
@@ -97,5 +102,52 @@ describe("reading a period's giving (decision 0272)", () => {
     const years = await measured((db) => givingYears(db, large.id, new Date("2026-06-01T00:00:00Z")));
     expect(years.out).toEqual([2026, 2025, 2024, 2023, 2022, 2021, 2020, 2019, 2018]);
     expect(years.read).toBeLessThanOrEqual(1);
+  });
+
+  it("counts donors by the organisation's fiscal year when it set one, on the page and in the CSV", async () => {
+    const session = await signUp("Fiscal Owner");
+    const id = await userIdOf(session.email);
+    await saveOrganisation(createDb(env.DB), id, { ...EMPTY_ORGANISATION, fiscalYearStart: 7 });
+    const gift = (email: string, date: string, amount: number) =>
+      env.DB.prepare(
+        `insert into gift (user_id, amount, currency, date, method, source, external_key, donor_email, donor_name)
+         values (?, ?, 'USD', ?, 'cheque', 'manual', ?, ?, ?)`,
+      )
+        .bind(id, amount, date, crypto.randomUUID(), email, email.split("@")[0])
+        .run();
+    // July 2025 to June 2026 is fiscal 2025: Ana's two gifts count in it; Ben's August 2026 gift is fiscal 2026.
+    await gift("ana@fiscal.example.org", "2025-08-01", 1000);
+    await gift("ana@fiscal.example.org", "2026-03-01", 2000);
+    await gift("ben@fiscal.example.org", "2026-08-01", 5000);
+    const rows = await donorYears(createDb(env.DB), id, 2025, 7);
+    const segments = retention(rows, 2025);
+    expect(segments.current.map((d) => [d.name, d.thisYear])).toEqual([["ana", { USD: 3000 }]]);
+    expect(segments.firstTime.map((d) => d.name)).toEqual(["ana"]);
+    const html = await (await call("/campaigns/retention?year=2025", { headers: { cookie: session.cookie } })).text();
+    expect(html.replaceAll("<!-- -->", "")).toContain("by fiscal year (");
+    const csv = await (
+      await call("/campaigns/retention.csv?year=2025", { headers: { cookie: session.cookie } })
+    ).text();
+    expect(csv).toContain(`"Gave this year","ana","ana@fiscal.example.org","USD","30.00"`);
+    expect(csv).not.toContain("ben@fiscal.example.org");
+  });
+});
+
+describe("the nonprofit application", () => {
+  it("starts from the organisation profile: its legal name, country and registration number", async () => {
+    const session = await signUp("Prefill Owner");
+    const id = await userIdOf(session.email);
+    const legalName = `Harbour Shelter ${crypto.randomUUID().slice(0, 6)}, Inc.`;
+    await saveOrganisation(createDb(env.DB), id, {
+      ...EMPTY_ORGANISATION,
+      legalName,
+      country: "US",
+      taxId: "12-3456789",
+    });
+    const html = await (await call("/settings/billing/nonprofit", { headers: { cookie: session.cookie } })).text();
+    const inputValue = (name: string) => new RegExp(`<input[^>]*name="${name}"[^>]*value="([^"]*)"`).exec(html)?.[1];
+    expect(inputValue("organisation")).toBe(legalName);
+    expect(inputValue("registrationNumber")).toBe("12-3456789");
+    expect(html).toMatch(/<option value="US" selected/);
   });
 });

@@ -1,5 +1,6 @@
 import { waitForGlobalWaitUntil } from "cloudflare:test-internal";
 import { env } from "cloudflare:workers";
+import { strFromU8, unzipSync } from "fflate";
 import { describe, expect, it } from "vitest";
 import { EMPTY_AUDIENCE } from "~/lib/mailings/rules";
 import { createDb } from "~/server/db/db.server";
@@ -676,9 +677,18 @@ describe("matchmaking and the organiser's view", () => {
     expect(csv).toContain(`"'=HYPERLINK(""x"")"`);
     expect(csv).not.toContain("Quiet Person");
     expect(csv).toContain("Ann Able");
+    // Moments on the event's clock as a spreadsheet reads dates, not ISO text; a phone column beside the email.
+    expect(csv.split("\n")[0]).toContain('"Email","Phone"');
+    expect(csv.split("\n")[0]).toContain('"Joined (America/Chicago)","Consented (America/Chicago)"');
+    expect(csv).toMatch(/"\d{4}-\d{2}-\d{2} \d{2}:\d{2}"/);
+    expect(csv).not.toMatch(/\d{4}-\d{2}-\d{2}T\d{2}:/);
     const xlsx = await call(`/organiser/${id}/attendees/xlsx`, { headers: { cookie: owner.cookie } });
     expect(xlsx.headers.get("content-type")).toContain("spreadsheetml");
-    expect(new Uint8Array(await xlsx.arrayBuffer()).slice(0, 2)).toEqual(new Uint8Array([0x50, 0x4b]));
+    const book = new Uint8Array(await xlsx.arrayBuffer());
+    expect(book.slice(0, 2)).toEqual(new Uint8Array([0x50, 0x4b]));
+    const sheet = strFromU8(unzipSync(book)["xl/worksheets/sheet1.xml"] ?? new Uint8Array());
+    // Each attendee's two moments are date cells (style 1, a serial), in a column the workbook formats as dates.
+    expect(sheet.match(/<c s="1"><v>\d+\.?\d*<\/v><\/c>/g)?.length).toBe(2 * (sheet.match(/<row /g)?.length ?? 1) - 2);
   });
 });
 

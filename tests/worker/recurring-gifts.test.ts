@@ -3,6 +3,7 @@ import { env } from "cloudflare:workers";
 import Stripe from "stripe";
 import { describe, expect, inject, it } from "vitest";
 import type { AppContext } from "~/context";
+import { addMonths } from "~/lib/follow/rhythm";
 import { deliverPaymentEvent } from "~/server/composition.server";
 import { createDb } from "~/server/db/db.server";
 import { donorToken } from "~/server/fundraising/donor-link.server";
@@ -359,5 +360,31 @@ describe("monthly gifts on Stripe", () => {
       .bind(paused.id, resumed.id, deleted.id)
       .all<{ domain: string }>();
     expect(stored.results.map((r) => r.domain)).toEqual(["donations", "donations", "donations"]);
+  });
+});
+
+describe("the campaign dashboard tells each gift's story", () => {
+  it("shows a gift's tribute, the fee its donor covered and its monthly gift's standing", async () => {
+    const o = await ownerWithCampaign();
+    const email = `tia-${crypto.randomUUID().slice(0, 8)}@donor.example`;
+    const { rec, link } = await giveMonthly(o.id, o.userId, email);
+    // The donor's page says when the next gift is taken: a month after the last, while it is active.
+    const day = (await one<{ date: string }>("select date from gift where donor_email = ?", email))?.date ?? "";
+    const next = new Date(`${addMonths(day, 1)}T12:00:00Z`);
+    const expected = new Intl.DateTimeFormat("en", { dateStyle: "long", timeZone: "UTC" }).format(next);
+    expect(day).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect(await page(call(new URL(link).pathname))).toContain(`Next gift: ${expected}`);
+    await env.DB.prepare(
+      "update gift set tribute_kind = 'memory', tribute_name = 'Ada Lovelace', fee_covered = 103 where donor_email = ? and user_id = ?",
+    )
+      .bind(email, o.userId)
+      .run();
+    await env.DB.prepare("update recurring_gift set status = 'paused' where id = ?").bind(rec.id).run();
+    const text = await page(call(`/campaigns/${o.id}`, { headers: o.headers }));
+    expect(text).toContain("monthly (paused)");
+    expect(text).toContain("In memory of Ada Lovelace");
+    expect(text).toContain("incl. $1.03 fee");
+    // Paused, nothing is taken: no next gift is promised.
+    expect(await page(call(new URL(link).pathname))).not.toContain("Next gift");
   });
 });

@@ -1,5 +1,6 @@
 import { href } from "react-router";
 import { btnPrimary } from "~/components/marketing/page";
+import { NAME_MAX } from "~/lib/forms/limits";
 import { processingFee } from "~/lib/fundraising/donation";
 import { feeRuleIn, newsOptIn } from "~/lib/fundraising/giving-messages";
 import type { Locale } from "~/lib/i18n/locales";
@@ -131,7 +132,7 @@ export function DonateForm({
             <span className="font-medium">{t("donate.tributeName")}</span>
             <input
               name="tributeName"
-              maxLength={120}
+              maxLength={NAME_MAX}
               defaultValue={values.tributeName ?? ""}
               {...described("tributeName")}
               className={inputClass}

@@ -1,4 +1,5 @@
 import { Form, href, Link } from "react-router";
+import { MONTHLY_STATUS_LABELS } from "~/lib/fundraising/donation";
 import { formatMoney } from "~/lib/money";
 
 export type Giving = {
@@ -24,11 +25,6 @@ export type Giving = {
     campaign: string | null;
   }[];
 };
-
-const STATUS = { active: "active", past_due: "payment failed", paused: "paused", canceled: "cancelled" } as Record<
-  string,
-  string
->;
 
 const small =
   "rounded-md border border-slate-300 px-2 py-1 font-medium text-xs hover:bg-slate-50 dark:border-slate-700 dark:hover:bg-slate-800";
@@ -95,7 +91,7 @@ export function GivingSection({ giving, personId }: { giving: Giving; personId: 
                 <li key={r.id} data-testid="recurring-gift">
                   {formatMoney(r.amount, r.currency)} a {r.interval}
                   {r.campaign ? ` to ${r.campaign}` : ""} ·{" "}
-                  <span data-testid="recurring-status">{STATUS[r.status] ?? r.status}</span>
+                  <span data-testid="recurring-status">{MONTHLY_STATUS_LABELS[r.status] ?? r.status}</span>
                   <RecurringActions id={r.id} status={r.status} personId={personId} />
                 </li>
               ))}

@@ -2,6 +2,7 @@ import { getFormProps, getInputProps, getTextareaProps, type SubmissionResult, u
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, useNavigation } from "react-router";
 import { Field, FormError, inputClass, SentNote } from "~/components/ui/field";
+import { PERSON_NAME_MAX } from "~/lib/forms/limits";
 import { supportSchema } from "~/lib/forms/support";
 import type { SayPage } from "~/lib/i18n/pages";
 
@@ -76,7 +77,7 @@ export function SupportForm({
             {...getInputProps(fields.name, { type: "text" })}
             autoComplete="name"
             className={inputClass}
-            maxLength={100}
+            maxLength={PERSON_NAME_MAX}
           />
         </Field>
         <Field id={fields.email.id} label={words.email} errors={errors(fields.email.errors)}>

@@ -246,11 +246,14 @@ export const builtInEngine: AssistantEngine = {
       ...new Set([...input.goals.flatMap(splitGoals), ...goalsFromDescription(input.event.description)]),
     ].slice(0, 8);
     const useGoals = goals.length ? goals : DEFAULT_GOALS;
-    const keywords = new Set(
-      [...useGoals.flatMap(words), ...words(input.event.title), ...words(input.event.description)].filter(
-        (w) => !STOP.has(w),
-      ),
-    );
+    // Only the goals' words choose and explain a target: the event's title is no reason to meet anyone (a person
+    // tagged with it matched "explore, mixer" and the plan said so).
+    const goalWords = useGoals.map((g) => words(g).filter((w) => !STOP.has(w)));
+    const keywords = new Set(goalWords.flat());
+    const goalOf = (matched: string[]) => {
+      const i = goalWords.findIndex((ws) => ws.some((w) => matched.some((m) => m.startsWith(w))));
+      return useGoals[i]?.replace(/\.$/, "");
+    };
     const rank = (people: Person[], source: "network" | "attendees") =>
       people
         .map((p) => ({ p, ...relevance(p, keywords) }))
@@ -260,9 +263,7 @@ export const builtInEngine: AssistantEngine = {
         .map((r) => ({
           name: r.p.name,
           source,
-          reason: r.matched.length
-            ? `${[r.p.title, r.p.company].filter(Boolean).join(" at ") || "Profile"} matches ${r.matched.slice(0, 3).join(", ")}`
-            : `${r.p.priority === "high" ? "High" : "Medium"} priority in your network`,
+          reason: `${[r.p.title, r.p.company].filter(Boolean).join(" at ") || "Profile"} (${r.matched.slice(0, 3).join(", ")}) fits your goal: ${goalOf(r.matched) ?? useGoals[0]}`,
         }));
     const targets = [...rank(input.attendees, "attendees").slice(0, 8), ...rank(input.network, "network").slice(0, 7)];
     const where = input.event.location ? ` in ${input.event.location}` : "";

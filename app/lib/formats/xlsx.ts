@@ -1,10 +1,12 @@
 import { strToU8, zipSync } from "fflate";
 import { escapeXml } from "../text/escape";
+import { DAY_MS } from "../time/days";
 import { concatBytes } from "./bytes";
 
 /**
  * A minimal Office Open XML workbook: one sheet whose every cell is an inline string with the Text
- * number format (@), so no value is ever read as a number, a date or a formula. fflate zips a small
+ * number format (@), so no value is ever read as a number, a date or a formula; only columns a caller names as
+ * dates hold date serials. fflate zips a small
  * workbook whole; a streamed one is deflated by the runtime (0163). 0061 says why this is not a spreadsheet library.
  */
 
@@ -19,17 +21,36 @@ const EDGE_SPACE = /^\s|\s$/;
  * One row: cells carry no reference (each follows the one before, as the format allows) and no style
  * (the default style is Text), and an empty cell is `<c/>`: a third of the bytes to build and deflate.
  */
-function rowXml(cells: string[], r: number): string {
+function rowXml(cells: string[], r: number, dates?: ReadonlySet<number>): string {
   let out = `<row r="${r}">`;
-  for (const cell of cells) {
+  for (const [i, cell] of cells.entries()) {
     if (!cell) {
       out += "<c/>";
+      continue;
+    }
+    const serial = dates?.has(i) ? dateSerial(cell) : null;
+    if (serial !== null) {
+      out += `<c s="1"><v>${serial}</v></c>`;
       continue;
     }
     const text = cell.length > MAX_CELL ? cell.slice(0, MAX_CELL) : cell;
     out += `<c t="inlineStr"><is>${EDGE_SPACE.test(text) ? '<t xml:space="preserve">' : "<t>"}${xml(text)}</t></is></c>`;
   }
   return `${out}</row>`;
+}
+
+const WALL_TIME = /^(\d{4})-(\d{2})-(\d{2})(?: (\d{2}):(\d{2}))?$/;
+
+/**
+ * A wall time ("2026-11-29 14:05", or a day) as a spreadsheet's date serial (days since 1899-12-30), or null for
+ * any other text: a date column's cell a spreadsheet can sort and filter as a date.
+ */
+function dateSerial(text: string): number | null {
+  const m = WALL_TIME.exec(text);
+  if (!m) return null;
+  const [, y, mo, d, h = "0", mi = "0"] = m;
+  const at = Date.UTC(Number(y), Number(mo) - 1, Number(d), Number(h), Number(mi));
+  return Number.isFinite(at) ? Math.round((at / DAY_MS + 25_569) * 1e6) / 1e6 : null;
 }
 
 const SHEET_HEAD = `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
@@ -50,15 +71,18 @@ function packageFiles(sheetName: string): Record<string, string> {
 <Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet1.xml"/><Relationship Id="rId2" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/styles" Target="styles.xml"/></Relationships>`,
     // The default style (0) applies number format 49, "@": Text, so no cell needs a style of its own.
     "xl/styles.xml": `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
-<styleSheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><fonts count="1"><font><sz val="11"/><name val="Calibri"/></font></fonts><fills count="2"><fill><patternFill patternType="none"/></fill><fill><patternFill patternType="gray125"/></fill></fills><borders count="1"><border><left/><right/><top/><bottom/><diagonal/></border></borders><cellStyleXfs count="1"><xf numFmtId="0" fontId="0" fillId="0" borderId="0"/></cellStyleXfs><cellXfs count="1"><xf numFmtId="49" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/></cellXfs></styleSheet>`,
+<styleSheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><numFmts count="1"><numFmt numFmtId="164" formatCode="yyyy-mm-dd hh:mm"/></numFmts><fonts count="1"><font><sz val="11"/><name val="Calibri"/></font></fonts><fills count="2"><fill><patternFill patternType="none"/></fill><fill><patternFill patternType="gray125"/></fill></fills><borders count="1"><border><left/><right/><top/><bottom/><diagonal/></border></borders><cellStyleXfs count="1"><xf numFmtId="0" fontId="0" fillId="0" borderId="0"/></cellStyleXfs><cellXfs count="2"><xf numFmtId="49" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/><xf numFmtId="164" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/></cellXfs></styleSheet>`,
   };
 }
 
-export function toXlsx(rows: string[][], sheetName = "People"): Uint8Array {
+/** A small workbook; `dates` names the columns whose wall times ("2026-11-29 14:05") are written as dates. */
+export function toXlsx(rows: string[][], sheetName = "People", dates?: ReadonlySet<number>): Uint8Array {
   const files: Record<string, Uint8Array> = Object.fromEntries(
     Object.entries(packageFiles(sheetName)).map(([name, text]) => [name, strToU8(text)]),
   );
-  files[SHEET_PATH] = strToU8(SHEET_HEAD + rows.map((cells, r) => rowXml(cells, r + 1)).join("") + SHEET_TAIL);
+  files[SHEET_PATH] = strToU8(
+    SHEET_HEAD + rows.map((cells, r) => rowXml(cells, r + 1, r === 0 ? undefined : dates)).join("") + SHEET_TAIL,
+  );
   return zipSync(files, { level: 6 });
 }
 

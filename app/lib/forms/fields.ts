@@ -2,6 +2,7 @@ import { isSupportedCountry } from "libphonenumber-js/min";
 import { z } from "zod";
 import { canonicalTimeZone } from "../time/time";
 import { EMAIL_MESSAGE, isEmail } from "./email";
+import { NAME_MAX, PERSON_NAME_MAX } from "./limits";
 import { isPhoneText } from "./phone";
 import { tooLong } from "./too-long";
 import { isWebLink, WEB_LINK_MESSAGE, withHttps } from "./web-link";
@@ -28,14 +29,18 @@ export const optionalText = (n: number) =>
     .optional()
     .transform((v) => v || null);
 
-export const nameField = z.string({ error: MESSAGES.name }).trim().min(1, MESSAGES.name).max(120, tooLong(120));
+export const nameField = z
+  .string({ error: MESSAGES.name })
+  .trim()
+  .min(1, MESSAGES.name)
+  .max(NAME_MAX, tooLong(NAME_MAX));
 
 /** A person naming themselves (account, review, help request): the specification's 2-character rule. */
 export const personNameField = z
   .string({ error: MESSAGES.personName })
   .trim()
   .min(2, MESSAGES.personName)
-  .max(100, "Name must be at most 100 characters");
+  .max(PERSON_NAME_MAX, `Name must be at most ${PERSON_NAME_MAX} characters`);
 
 export { emailAddress, isEmail, requiredEmailField } from "./email";
 export { isPhoneText } from "./phone";

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { isEmail } from "../forms/fields";
+import { NAME_MAX } from "../forms/limits";
 import { exponent, formatMoney, maxMinor, parseAmount } from "../money";
 import { amountMessage, amountTooLarge } from "./campaign";
 
@@ -18,6 +19,13 @@ export const GIFT_METHOD_LABELS = {
   bank_transfer: "Bank transfer",
   elsewhere: "Given elsewhere",
 } as const;
+/** A monthly gift's standing as the owner reads it, on a donor's page and beside each of its gifts. */
+export const MONTHLY_STATUS_LABELS: Record<string, string> = {
+  active: "active",
+  past_due: "payment failed",
+  paused: "paused",
+  canceled: "cancelled",
+};
 
 const id = z.preprocess(
   (v) => (v === "" ? undefined : v),
@@ -96,7 +104,7 @@ export function donorDetails(
   const address = form.address.trim();
   if (form.tribute) {
     if (!name) errors.tributeName = messages.tributeMissing;
-    else if (name.length > 120) errors.tributeName = messages.tributeLength;
+    else if (name.length > NAME_MAX) errors.tributeName = messages.tributeLength;
     if (notify && (notify.length > 254 || !isEmail(notify))) errors.tributeNotify = messages.email;
   }
   if (address.length > 500) errors.address = messages.addressLength;

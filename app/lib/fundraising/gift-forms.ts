@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { isEmail } from "../forms/fields";
+import { NAME_MAX } from "../forms/limits";
 import { CURRENCIES, maxMinor, parseAmount } from "../money";
 import { amountMessage, amountTooLarge } from "./campaign";
 
@@ -11,7 +12,7 @@ const date = (label: string) =>
 
 const donor = {
   person: z.preprocess((v) => (v === "" ? undefined : v), z.coerce.number().int().positive().optional()),
-  donorName: z.string().trim().max(120, "Name must be at most 120 characters").optional().default(""),
+  donorName: z.string().trim().max(NAME_MAX, `Name must be at most ${NAME_MAX} characters`).optional().default(""),
   donorEmail: z
     .string()
     .trim()

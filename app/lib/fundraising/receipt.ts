@@ -165,6 +165,10 @@ export type ReceiptOrg = Pick<Organisation, "legalName" | "taxId" | "country" | 
 export const longDate = (day: string, locale = "en-US") =>
   dateTimeFormat("UTC", { dateStyle: "long" }, locale).format(new Date(`${day}T12:00:00Z`));
 
+/** A mailing's `{{last_gift}}` as a letter reads it: the day written out, never the stored ISO day. */
+export const lastGiftText = (amount: number, currency: string, day: string) =>
+  `${formatMoney(amount, currency)} on ${longDate(day)}`;
+
 /** Who issues the receipt: the legal name, else the campaign's organisation; never the owner's own name. */
 export function issuerLines(
   org: ReceiptOrg,

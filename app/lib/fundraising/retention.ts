@@ -1,5 +1,5 @@
 /**
- * Donor retention as a development director reads it (no I/O here): for one calendar year, who gave
+ * Donor retention as a development director reads it (no I/O here): for one calendar or fiscal year, who gave
  * this year, who gave for the first time, who gave last year but not this year (LYBUNT) and who gave
  * in an earlier year but neither last year nor this one (SYBUNT). Amounts are net of refunds, kept
  * per currency (a donor giving in dollars and euros has two amounts, never one converted sum).
@@ -87,9 +87,16 @@ export function segmentTotal(donors: RetentionDonor[], column: "thisYear" | "las
   return total;
 }
 
-/** The year a page or export asks for: a plain year from 2000 to next year, else this year. */
-export function retentionYear(value: string | null, now = new Date()): number {
-  const current = now.getUTCFullYear();
+/**
+ * The year a day counts in: its calendar year, or with a fiscal year starting in `startMonth` (1-12) the year that
+ * fiscal year starts in, as statements name it (a July-start organisation's 2026-03-01 counts in 2025).
+ */
+export const fiscalYearOf = (day: string, startMonth = 1): number =>
+  Number(day.slice(0, 4)) - (Number(day.slice(5, 7)) < startMonth ? 1 : 0);
+
+/** The year a page or export asks for: a plain year from 2000 to next year, else this (fiscal) year. */
+export function retentionYear(value: string | null, now = new Date(), startMonth = 1): number {
+  const current = fiscalYearOf(now.toISOString().slice(0, 10), startMonth);
   const n = value && /^\d{4}$/.test(value) ? Number(value) : current;
   return n >= 2000 && n <= current + 1 ? n : current;
 }

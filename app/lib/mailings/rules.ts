@@ -39,7 +39,7 @@ export const MERGE_FIELDS = {
   first_name: "the person's first name (or “there”)",
   event: "the event you met them at",
   campaign_link: "the link to the chosen campaign, counted as this mailing's",
-  last_gift: "their last gift, e.g. “$50.00 on 2026-03-01”",
+  last_gift: "their last gift, e.g. “$50.00 on March 1, 2026”",
   card_link: "your published card",
 } as const;
 export type MergeField = keyof typeof MERGE_FIELDS;

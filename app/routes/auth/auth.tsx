@@ -10,6 +10,7 @@ import { PASSWORD_MAX, PASSWORD_MIN, userNameSchema } from "~/lib/account/auth";
 import { inLanguage } from "~/lib/account/auth-language";
 import { TRIAL_DAYS } from "~/lib/billing/plans";
 import { requiredEmailField } from "~/lib/forms/fields";
+import { PERSON_NAME_MAX } from "~/lib/forms/limits";
 import { negotiateLocale } from "~/lib/i18n/locales";
 import { type MessageKey, translator, withCatalog } from "~/lib/i18n/translate";
 import { carryCookies } from "~/lib/platform/carry-cookies";
@@ -239,7 +240,7 @@ export default function AuthPage({ loaderData, actionData }: Route.ComponentProp
               {...getInputProps(fields.name, { type: "text" })}
               autoComplete="name"
               className={inputClass}
-              maxLength={100}
+              maxLength={PERSON_NAME_MAX}
             />
           </Field>
         ) : null}

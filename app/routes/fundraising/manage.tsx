@@ -8,6 +8,7 @@ import { type MessageKey, translator, withCatalog } from "~/lib/i18n/translate";
 import { formatMoney } from "~/lib/money";
 import { localizedPageWithSwitch } from "~/lib/platform/page-handle";
 import { pageMeta } from "~/lib/site";
+import { dateTimeFormat } from "~/lib/time/time";
 import { type DonorLink, readDonorToken, revokeDonorLinks } from "~/server/fundraising/donor-link.server";
 import {
   changeRecurringGift,
@@ -177,6 +178,13 @@ export default function ManageGifts({ loaderData, actionData }: Route.ComponentP
               <p className="mt-1 text-sm" data-testid="donor-gift-status">
                 {STATUS_KEY[g.status] ? t(STATUS_KEY[g.status] as MessageKey) : g.status}
               </p>
+              {g.next ? (
+                <p className="mt-1 text-sm" data-testid="donor-gift-next">
+                  {t("manage.next", {
+                    date: dateTimeFormat("UTC", { dateStyle: "long" }, locale).format(new Date(`${g.next}T12:00:00Z`)),
+                  })}
+                </p>
+              ) : null}
               {g.status === "canceled" ? null : (
                 <Form method="post" className="mt-3 flex flex-wrap gap-2">
                   <input type="hidden" name="gift" value={g.id} />

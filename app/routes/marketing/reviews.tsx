@@ -7,6 +7,7 @@ import { PageHero } from "~/components/marketing/page";
 import { Field, FormError, inputClass } from "~/components/ui/field";
 import { appContext } from "~/context";
 import { personNameField, requiredEmailField } from "~/lib/forms/fields";
+import { PERSON_NAME_MAX } from "~/lib/forms/limits";
 import { formatDay } from "~/lib/i18n/format";
 import { negotiateLocale } from "~/lib/i18n/locales";
 import { pageWords } from "~/lib/i18n/page-words";
@@ -234,7 +235,7 @@ export default function Reviews({ loaderData, actionData }: Route.ComponentProps
               <input
                 {...getInputProps(fields.name, { type: "text" })}
                 autoComplete="name"
-                maxLength={100}
+                maxLength={PERSON_NAME_MAX}
                 className={inputClass}
               />
             </Field>

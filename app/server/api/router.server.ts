@@ -129,7 +129,7 @@ api.put("/people/:id/photo", requireSession(), async (c) => {
       : await setPersonPhoto(
           app.env,
           app.db,
-          c.get("user").workspace.id,
+          ownersOf(c.get("user")),
           id,
           c.req.header("content-type") ?? "",
           bytes,
@@ -143,7 +143,7 @@ api.put("/people/:id/photo", requireSession(), async (c) => {
 api.get("/people/:id/photo", requireSession(), async (c) => {
   const app = c.get("app");
   const id = parseIdOrNull(c.req.param("id"));
-  const photo = id === null ? null : await personPhoto(app.env, app.db, c.get("user").workspace.id, id);
+  const photo = id === null ? null : await personPhoto(app.env, app.db, ownersOf(c.get("user")), id);
   if (!photo) return c.json({ error: "Not found" }, 404);
   // Someone else's face is personal data: never kept by a browser or shared cache, like every export.
   return new Response(photo.bytes, {
@@ -158,7 +158,7 @@ api.get("/people/:id/photo", requireSession(), async (c) => {
 api.delete("/people/:id/photo", requireSession(), async (c) => {
   const app = c.get("app");
   const id = parseIdOrNull(c.req.param("id"));
-  const ok = id !== null && (await removePersonPhoto(app.env, app.db, c.get("user").workspace.id, id, app));
+  const ok = id !== null && (await removePersonPhoto(app.env, app.db, ownersOf(c.get("user")), id, app));
   return ok ? c.body(null, 204) : c.json({ error: "Not found" }, 404);
 });
 

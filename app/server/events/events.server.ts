@@ -2,7 +2,8 @@ import { and, asc, count, desc, eq, inArray, or, sql } from "drizzle-orm";
 import type { EventForm } from "~/lib/events/rules";
 import { connection, event, reminder, type StoredPlan } from "~db/schema";
 import { invalidateOwnerCards } from "../cards/cards.server";
-import type { Database } from "../db/db.server";
+import type { Database, Owners } from "../db/db.server";
+import { peopleOf, viewerOf } from "../people/access.server";
 import { renameEventOnPeople } from "../people/edit.server";
 import type { AppEnv } from "../platform/env.server";
 
@@ -167,8 +168,8 @@ export async function saveAttendees(
   return rows.length > 0;
 }
 
-/** What the plan needs of the owner's network: the most recent people, most important first. */
-export function networkForPlan(db: Database, userId: string) {
+/** What the plan needs of the network the viewer sees: the most recent people, most important first. */
+export function networkForPlan(db: Database, owner: string | Owners) {
   return db
     .select({
       name: connection.name,
@@ -178,13 +179,19 @@ export function networkForPlan(db: Database, userId: string) {
       priority: connection.priority,
     })
     .from(connection)
-    .where(and(eq(connection.userId, userId), sql`${connection.status} != 'Archived'`))
+    .where(and(peopleOf(viewerOf(owner)), sql`${connection.status} != 'Archived'`))
     .orderBy(desc(connection.lastContactAt))
     .limit(300);
 }
 
-/** Everyone the owner met at the event ("Met at" is its title), with follow-up counts. */
-export async function peopleMetAt(db: Database, userId: string, title: string) {
+/**
+ * Everyone met at the event ("Met at" is its title) whom the viewer sees, with follow-up counts: a team person the
+ * member may not see (decision 0234) is not in their report.
+ */
+export async function peopleMetAt(db: Database, owner: string | Owners, title: string) {
+  const viewer = viewerOf(owner);
+  const userId = viewer.workspaceId;
+  const seen = and(metAt(userId, title), peopleOf(viewer));
   const people = await db
     .select({
       id: connection.id,
@@ -202,7 +209,7 @@ export async function peopleMetAt(db: Database, userId: string, title: string) {
       createdAt: connection.createdAt,
     })
     .from(connection)
-    .where(metAt(userId, title))
+    .where(seen)
     .orderBy(asc(connection.createdAt))
     .limit(500);
   // A subquery rather than a list of ids: D1 binds at most 100 parameters.
@@ -218,10 +225,7 @@ export async function peopleMetAt(db: Database, userId: string, title: string) {
         .where(
           and(
             eq(reminder.userId, userId),
-            inArray(
-              reminder.connectionId,
-              db.select({ id: connection.id }).from(connection).where(metAt(userId, title)),
-            ),
+            inArray(reminder.connectionId, db.select({ id: connection.id }).from(connection).where(seen)),
           ),
         )
         .groupBy(reminder.connectionId, reminder.done)

@@ -14,6 +14,7 @@ import { dayInZone, zonedToUtc } from "~/lib/time/time";
 import { connection, reminder } from "~db/schema";
 import type { AiBinding } from "../assistant/assistant.server";
 import type { Owners } from "../db/db.server";
+import { peopleOf } from "../people/access.server";
 import { setDiscussed } from "../people/edit.server";
 import { deleteInteraction, logInteraction, timelineOf } from "../people/timeline.server";
 import { parseId } from "../platform/http.server";
@@ -86,7 +87,16 @@ export async function followAction(
   const done = (title: string, description?: string) =>
     redirectWithToast(back, { type: "success", title, description });
   const missing = () => fail({ status: "error", error: { "": ["Connection not found"] } }, 404);
-  const settings = await getSettings(app.db, user.id);
+  // A team person this member may not see (decision 0234) is not found, for every follow-through write alike.
+  const viewer = { workspaceId: user.workspace.id, userId: user.id };
+  const [seen, settings] = await Promise.all([
+    app.db
+      .select({ id: connection.id })
+      .from(connection)
+      .where(and(eq(connection.id, personId), peopleOf(viewer))),
+    getSettings(app.db, user.id),
+  ]);
+  if (!seen.length) return missing();
   const timeZone = settings.timeZone;
 
   if (intent === "log") {
@@ -103,7 +113,7 @@ export async function followAction(
     }
     const logged = await logInteraction(
       app,
-      { workspaceId: user.workspace.id, userId: user.id },
+      viewer,
       personId,
       // In a team, what a member writes is theirs alone unless shared (decision 0234).
       {
@@ -127,12 +137,7 @@ export async function followAction(
     );
   }
   if (intent === "entry-delete") {
-    const ok = await deleteInteraction(
-      app.db,
-      { workspaceId: user.workspace.id, userId: user.id },
-      personId,
-      parseId(formData.get("entryId")),
-    );
+    const ok = await deleteInteraction(app.db, viewer, personId, parseId(formData.get("entryId")));
     return ok ? done("Entry removed") : missing();
   }
   if (intent === "rhythm") {

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { AppContext } from "~/context";
+import { dueInstant } from "~/lib/follow/rhythm";
 import { type HandGift, instalmentPlan, type PledgeForm } from "~/lib/fundraising/gift-forms";
 import { refundTooLarge } from "~/lib/fundraising/refund";
 import { formatMoney } from "~/lib/money";
@@ -13,7 +14,7 @@ import { seesPersonById, type Viewer } from "../people/access.server";
 import { addPerson, attachToPerson } from "../people/add.server";
 import { giftEntryStatements } from "../people/timeline.server";
 import { purgeCampaignPages } from "./campaigns.server";
-import { organisationDay } from "./organisation.server";
+import { organisationDay, organisationZone } from "./organisation.server";
 
 const net = sql<number>`${gift.amount} - ${gift.amountRefunded}`;
 const live = sql`${gift.amount} > ${gift.amountRefunded}`;
@@ -146,6 +147,8 @@ export async function recordPledge(
   if (!giving || "ok" in giving) return giving;
   const { c, person } = giving;
   const plan = instalmentPlan(form.amount, form.instalments, form.firstDue);
+  // Each reminder at the start of a working day where the organisation is, not 09:00 UTC (4 AM in New York).
+  const zone = await organisationZone(app.db, userId);
   const pledgeId = sql`(select id from ${pledge} where user_id = ${userId} and key = ${form.nonce})`;
   const what = c ? ` for ${c.title}` : "";
   try {
@@ -162,9 +165,15 @@ export async function recordPledge(
       rawSql(sql`insert into ${pledgeInstalment} (pledge_id, due_date, amount)
         select ${pledgeId}, json_extract(j.value, '$.dueDate'), json_extract(j.value, '$.amount') from json_each(${JSON.stringify(plan)}) j`),
       rawSql(sql`insert into ${reminder} (user_id, connection_id, type, due_at, notes)
-        select ${userId}, ${person.id}, 'General', (unixepoch(json_extract(j.value, '$.dueDate')) + 9 * 3600) * 1000,
+        select ${userId}, ${person.id}, 'General', json_extract(j.value, '$.dueAt'),
           'Pledge instalment due: ' || json_extract(j.value, '$.label') || ${what}
-        from json_each(${JSON.stringify(plan.map((p) => ({ ...p, label: formatMoney(p.amount, form.currency) })))}) j`),
+        from json_each(${JSON.stringify(
+          plan.map((p) => ({
+            ...p,
+            label: formatMoney(p.amount, form.currency),
+            dueAt: dueInstant(p.dueDate, zone).getTime(),
+          })),
+        )}) j`),
       ...giftEntryStatements(userId, person.id, {
         id: `pledge:${form.nonce}`,
         summary: `Pledged ${formatMoney(form.amount, form.currency)}${what} in ${plan.length} instalment${plan.length === 1 ? "" : "s"}`,
@@ -255,12 +264,22 @@ const giftColumns = {
   note: gift.note,
 };
 
-/** A campaign's gifts, of the donors the viewer sees (0234). */
+/**
+ * A campaign's gifts, of the donors the viewer sees (0234), with what the dashboard tells of each: a tribute, the
+ * fee the donor covered, and a monthly gift's standing (active, paused, cancelled).
+ */
 export function campaignGifts(db: Database, viewer: Viewer, campaignId: string) {
   return db
-    .select(giftColumns)
+    .select({
+      ...giftColumns,
+      feeCovered: gift.feeCovered,
+      tributeKind: gift.tributeKind,
+      tributeName: gift.tributeName,
+      monthly: recurringGift.status,
+    })
     .from(gift)
     .leftJoin(campaign, eq(campaign.id, gift.campaignId))
+    .leftJoin(recurringGift, and(eq(recurringGift.id, gift.recurringId), eq(recurringGift.userId, gift.userId)))
     .where(
       and(
         eq(gift.userId, viewer.workspaceId),

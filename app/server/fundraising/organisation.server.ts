@@ -32,12 +32,17 @@ export const EMPTY_ORGANISATION: Organisation = {
  * receipted, so an evening gift in New York is not dated tomorrow, nor a 31 December one next year.
  */
 export async function organisationDay(db: Database, userId: string, now = new Date()): Promise<string> {
+  return dayInZone(now, await organisationZone(db, userId));
+}
+
+/** The organisation's time zone (the owner's settings): where its days, and its reminders' working hours, fall. */
+export async function organisationZone(db: Database, userId: string): Promise<string> {
   const row = await db
     .select({ timeZone: userSettings.timeZone })
     .from(userSettings)
     .where(eq(userSettings.userId, userId))
     .get();
-  return dayInZone(now, row?.timeZone ?? "UTC");
+  return row?.timeZone ?? "UTC";
 }
 
 /** The owner's organisation profile, or an empty one: receipts then name the campaign's organisation. */

@@ -1,5 +1,6 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { AppContext } from "~/context";
+import { addMonths } from "~/lib/follow/rhythm";
 import { campaign, gift, recurringGift } from "~db/schema";
 import type { Database } from "../db/db.server";
 import { paymentsFor } from "../payments/payments.server";
@@ -24,7 +25,18 @@ const columns = {
   status: recurringGift.status,
   campaign: campaign.title,
   organization: campaign.organization,
+  lastDay: sql<string | null>`(select max(g.date) from ${gift} g where g.recurring_id = ${recurringGift.id}
+    and g.user_id = ${recurringGift.userId})`,
 };
+
+/**
+ * The day the next payment is due: one interval after the last, while Stripe still collects (active, or retrying a
+ * failed payment); none while paused or after a cancel.
+ */
+const nextDay = (r: { status: string; interval: "month" | "year"; lastDay: string | null }) =>
+  (r.status === "active" || r.status === "past_due") && r.lastDay
+    ? addMonths(r.lastDay, r.interval === "year" ? 12 : 1)
+    : null;
 
 /** The monthly gifts a donor's own payments show they made to this owner (matched by the receipts' email). */
 export async function donorRecurringGifts(db: Database, ownerId: string, email: string) {
@@ -39,7 +51,7 @@ export async function donorRecurringGifts(db: Database, ownerId: string, email: 
   ]);
   // The charity as its receipts name it: the legal name, else the campaigns' organisations; never the owner.
   const charity = org.legalName || [...new Set(rows.map((r) => r.organization).filter(Boolean))].join(", ");
-  return { gifts: rows, charity };
+  return { gifts: rows.map(({ lastDay, ...r }) => ({ ...r, next: nextDay({ ...r, lastDay }) })), charity };
 }
 
 /** The gifts the donor paid this owner, known by the receipts' email. */

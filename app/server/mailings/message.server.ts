@@ -1,9 +1,9 @@
 // What one recipient gets: the provider, the merge values and the rendered message with its unsubscribe link.
 import { and, eq, sql } from "drizzle-orm";
+import { lastGiftText } from "~/lib/fundraising/receipt";
 import { DEFAULT_LOCALE, type Locale, localeDir } from "~/lib/i18n/locales";
 import { translator } from "~/lib/i18n/translate";
 import { type MergeValues, merge, textToHtml, URL_IN_TEXT } from "~/lib/mailings/rules";
-import { formatMoney } from "~/lib/money";
 import { escapeHtml } from "~/lib/text/escape";
 import { endSentence } from "~/lib/text/sentence";
 import { card } from "~db/schema";
@@ -54,7 +54,7 @@ export async function lastGifts(db: Database, userId: string, personIds: number[
         order by g.date desc, g.id desc`,
     );
     for (const r of rows)
-      if (!out.has(r.connection_id)) out.set(r.connection_id, `${formatMoney(r.amount, r.currency)} on ${r.date}`);
+      if (!out.has(r.connection_id)) out.set(r.connection_id, lastGiftText(r.amount, r.currency, r.date));
   }
   return out;
 }

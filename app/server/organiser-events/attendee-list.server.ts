@@ -58,6 +58,7 @@ function listQuery(db: Database, eventId: number, query: AttendeeListQuery) {
       id: orgAttendee.id,
       name: orgAttendee.name,
       email: orgAttendee.email,
+      phone: orgAttendee.phone,
       company: orgAttendee.company,
       title: orgAttendee.title,
       listed: orgAttendee.listed,
@@ -77,11 +78,13 @@ function listQuery(db: Database, eventId: number, query: AttendeeListQuery) {
 type ListRow = Awaited<ReturnType<typeof listQuery>>[number];
 
 /** One row as the organiser sees it: held-back fields are absent from the data, not hidden by the page. */
-function shown({ news, email, company, title, ...r }: ListRow) {
+function shown({ news, email, phone, company, title, ...r }: ListRow) {
   return {
     ...r,
     news: news === null ? ("none" as const) : news ? ("yes" as const) : ("no" as const),
+    // The phone goes with the email: only to an organiser the attendee said yes to.
     email: news ? email : null,
+    phone: news ? phone : null,
     company: r.listed ? company : null,
     title: r.listed ? title : null,
   };
@@ -133,6 +136,7 @@ const NEWS_WORDS = { yes: "Yes", no: "No", none: "Not asked" } as const;
 const ATTENDEE_LIST_HEADER = [
   "Name",
   "Email",
+  "Phone",
   "Company",
   "Title",
   "Listed in the directory",
@@ -147,6 +151,7 @@ const ATTENDEE_LIST_HEADER = [
 const attendeeListRow = (a: ListedAttendee, timeZone: string) => [
   a.name,
   a.email ?? "",
+  a.phone ?? "",
   a.company ?? "",
   a.title ?? "",
   a.listed ? "yes" : "no",

@@ -281,6 +281,7 @@ export async function consentedAttendees(db: Database, eventId: number) {
       id: orgAttendee.id,
       name: orgAttendee.name,
       email: orgAttendee.email,
+      phone: orgAttendee.phone,
       company: orgAttendee.company,
       title: orgAttendee.title,
       interests: orgAttendee.interests,
@@ -300,10 +301,11 @@ export async function consentedAttendees(db: Database, eventId: number) {
       .groupBy(orgConsent.attendeeId);
     for (const f of found) if (f.id) consents.set(f.id, new Date(f.at));
   }
-  return rows.map(({ news, email, ...r }) => ({
+  return rows.map(({ news, email, phone, ...r }) => ({
     ...r,
     news: Boolean(news),
     email: news ? email : "",
+    phone: news ? (phone ?? "") : "",
     consentAt: consents.get(r.id) ?? r.joinedAt,
   }));
 }

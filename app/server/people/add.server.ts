@@ -221,7 +221,8 @@ async function attachStatements(
       clientId: arrival.clientId ?? null,
       createdAt: now,
     }),
-    ...arrivalEntry(userId, personId, arrival, now),
+    // Someone already here is not added again: a second gift or form from them logs no second "Added".
+    ...(arrival.source === "manual" ? [] : arrivalEntry(userId, personId, arrival, now)),
     ...(arrival.also?.(sql`${personId}`, false) ?? []),
   );
   return { statements, name: current.name, changed };

@@ -13,8 +13,9 @@ import {
 } from "~db/schema";
 import { chunk } from "../db/budget.server";
 import { lostClaim, personClaims, personVersions } from "../db/claim.server";
-import type { Database } from "../db/db.server";
+import type { Database, Owners } from "../db/db.server";
 import { rawSql, type Statement, writeBatch } from "../db/write.server";
+import { peopleOf, viewerOf } from "./access.server";
 import { emitPeopleEvents, type PeopleEvents } from "./events.server";
 import { entryStatements, lastContactStatement } from "./timeline.server";
 
@@ -45,14 +46,19 @@ export const MERGE_FIELDS = [
 ] as const;
 export type MergeField = (typeof MERGE_FIELDS)[number][0];
 
-/** Everyone to be merged, side by side, with their contact points; null unless the owner has them all. */
-export async function previewMerge(db: Database, userId: string, ids: number[]) {
+/**
+ * Everyone to be merged, side by side, with their contact points; null unless the viewer sees them all (a team
+ * person the member may not see, decision 0234, is as absent as another account's).
+ */
+export async function previewMerge(db: Database, viewer: string | Owners, ids: number[]) {
+  const v = viewerOf(viewer);
+  const userId = v.workspaceId;
   const unique = [...new Set(ids)].slice(0, MAX_MERGE + 1);
   if (unique.length < 2 || unique.length > MAX_MERGE) return null;
   const people = await db
     .select()
     .from(connection)
-    .where(and(eq(connection.userId, userId), inArray(connection.id, unique)));
+    .where(and(peopleOf(v), inArray(connection.id, unique)));
   // A merge is all-or-nothing: one id of another account (or gone) refuses the whole merge.
   if (people.length !== unique.length) return null;
   people.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || a.id - b.id);
@@ -78,16 +84,17 @@ export async function previewMerge(db: Database, userId: string, ids: number[]) 
  */
 export async function mergePeople(
   db: Database,
-  userId: string,
+  viewer: string | Owners,
   primaryId: number,
   otherIds: number[],
   picks: Partial<Record<MergeField, number>>,
   events: PeopleEvents,
 ) {
+  const userId = viewerOf(viewer).workspaceId;
   const ids = [...new Set([primaryId, ...otherIds])];
   // Read before the people: a merge or undo of any of them that ends in between makes this one lose.
   const versions = await personVersions(db, userId, ids);
-  const preview = await previewMerge(db, userId, ids);
+  const preview = await previewMerge(db, viewer, ids);
   if (!preview) return null;
   const primary = preview.people.find((p) => p.id === primaryId);
   if (!primary) return null;
@@ -258,12 +265,26 @@ export function undoableMerges(db: Database, userId: string, primaryId: number) 
  * null when there is no such merge left to undo, MERGE_CONFLICT when another undo or merge of the same
  * people finished first (nothing written).
  */
-export async function undoMerge(db: Database, userId: string, mergeId: number, events: PeopleEvents) {
+export async function undoMerge(
+  db: Database,
+  userId: string,
+  mergeId: number,
+  events: PeopleEvents,
+  /** The person whose page asks: only a merge into them is undone, so a posted id reaches no one else's. */
+  primaryId?: number,
+) {
   const current = () =>
     db
       .select()
       .from(personMerge)
-      .where(and(eq(personMerge.id, mergeId), eq(personMerge.userId, userId), isNull(personMerge.undoneAt)));
+      .where(
+        and(
+          eq(personMerge.id, mergeId),
+          eq(personMerge.userId, userId),
+          isNull(personMerge.undoneAt),
+          primaryId === undefined ? undefined : eq(personMerge.primaryId, primaryId),
+        ),
+      );
   const [seen] = await current();
   if (!seen) return null;
   const ids = [seen.primaryId, ...seen.mergedIds];

@@ -2,7 +2,8 @@ import { and, eq, isNotNull } from "drizzle-orm";
 import type { PhotoDraft } from "~/lib/people/draft";
 import { connection } from "~db/schema";
 import { imageProblem, imageTypeOf } from "../cards/cards.server";
-import type { Database } from "../db/db.server";
+import type { Database, Owners } from "../db/db.server";
+import { peopleOf, viewerOf } from "./access.server";
 import type { PeopleEvents } from "./events.server";
 import { emitPeopleEvents } from "./events.server";
 import { jpegOfWebp } from "./webp-jpeg.server";
@@ -103,22 +104,27 @@ export async function deletePhotos(store: KVNamespace, keys: (string | null | un
 
 type PhotoEnv = { CACHE: KVNamespace };
 
-/** Sets a person's photo from an upload; the old one is removed. Null when the person is not the owner's. */
+/**
+ * Sets a person's photo from an upload; the old one is removed. Null when the viewer does not see the person
+ * (another account's, or a team person the member may not see: decision 0234).
+ */
 export async function setPersonPhoto(
   env: PhotoEnv,
   db: Database,
-  userId: string,
+  owner: string | Owners,
   id: number,
   claimed: string,
   bytes: Uint8Array,
   events: PeopleEvents,
 ): Promise<{ error: string } | { url: string } | null> {
+  const viewer = viewerOf(owner);
+  const userId = viewer.workspaceId;
   const problem = imageProblem(claimed, bytes);
   if (problem) return { error: problem };
   const [row] = await db
     .select({ image: connection.image })
     .from(connection)
-    .where(and(eq(connection.id, id), eq(connection.userId, userId)));
+    .where(and(eq(connection.id, id), peopleOf(viewer)));
   if (!row) return null;
   // A WebP that cannot be decoded is refused here, with its reason, rather than served to no reader.
   const ready = await readyPhoto(imageTypeOf(bytes) ?? claimed, bytes);
@@ -138,11 +144,19 @@ export async function setPersonPhoto(
   return { url: photoUrl(id, key) as string };
 }
 
-export async function removePersonPhoto(env: PhotoEnv, db: Database, userId: string, id: number, events: PeopleEvents) {
+export async function removePersonPhoto(
+  env: PhotoEnv,
+  db: Database,
+  owner: string | Owners,
+  id: number,
+  events: PeopleEvents,
+) {
+  const viewer = viewerOf(owner);
+  const userId = viewer.workspaceId;
   const [row] = await db
     .select({ image: connection.image })
     .from(connection)
-    .where(and(eq(connection.id, id), eq(connection.userId, userId)));
+    .where(and(eq(connection.id, id), peopleOf(viewer)));
   if (!row) return false;
   if (!row.image) return true;
   await db
@@ -154,12 +168,14 @@ export async function removePersonPhoto(env: PhotoEnv, db: Database, userId: str
   return true;
 }
 
-/** The photo of the owner's person: bytes and type, or null (another account's person gets null too). */
-export async function personPhoto(env: PhotoEnv, db: Database, userId: string, id: number) {
+/** The photo of a person the viewer sees: bytes and type, or null (another account's person gets null too). */
+export async function personPhoto(env: PhotoEnv, db: Database, owner: string | Owners, id: number) {
+  const viewer = viewerOf(owner);
+  const userId = viewer.workspaceId;
   const [row] = await db
     .select({ image: connection.image })
     .from(connection)
-    .where(and(eq(connection.id, id), eq(connection.userId, userId), isNotNull(connection.image)));
+    .where(and(eq(connection.id, id), peopleOf(viewer), isNotNull(connection.image)));
   if (!isPhotoKey(row?.image) || !row.image.startsWith(`${userId}:`)) return null;
   const stored = await env.CACHE.getWithMetadata<{ type?: string }>(PREFIX + row.image, "arrayBuffer");
   if (!stored.value) return null;

@@ -125,13 +125,13 @@ const consentsRead = compiled((db, slot: Slots<"userId" | "id">) =>
 );
 
 /** Possible duplicates of one person: a name that differs only by case, accents or spacing. */
-export async function possibleDuplicatesOf(db: Database, userId: string, person: { id: number; name: string }) {
+export async function possibleDuplicatesOf(db: Database, owner: string | Owners, person: { id: number; name: string }) {
   const key = foldName(person.name);
   if (!key) return [];
   return db
     .select({ id: connection.id, name: connection.name, company: connection.company, email: connection.email })
     .from(connection)
-    .where(and(eq(connection.userId, userId), eq(connection.nameKey, key), ne(connection.id, person.id)))
+    .where(and(peopleOf(viewerOf(owner)), eq(connection.nameKey, key), ne(connection.id, person.id)))
     .orderBy(asc(connection.createdAt))
     .limit(10);
 }
@@ -139,8 +139,13 @@ export async function possibleDuplicatesOf(db: Database, userId: string, person:
 /** Rows read for the duplicates view: the first groups, a page's worth; merging them brings up the next. */
 export const DUPLICATE_ROWS = 200;
 
-/** Groups of possible duplicates in the owner's network (same folded name), the first ones only. */
-export async function duplicateGroups(db: Database, userId: string) {
+/**
+ * Groups of possible duplicates among the people the viewer sees (same folded name), the first ones only: a team
+ * person the member may not see (decision 0234) neither shows nor makes a group.
+ */
+export async function duplicateGroups(db: Database, owner: string | Owners) {
+  const viewer = viewerOf(owner);
+  const userId = viewer.workspaceId;
   const rows = await db.all<{
     id: number;
     name: string;
@@ -149,9 +154,9 @@ export async function duplicateGroups(db: Database, userId: string) {
     phone: string | null;
     group_key: string;
   }>(sql`select c.id, c.name, c.company, c.email, c.phone, c.name_key as group_key from ${connection} c
-      where c.user_id = ${userId} and c.name_key <> '' and c.name_key in (
-        select name_key from ${connection} where user_id = ${userId} and name_key <> ''
-        group by name_key having count(*) > 1)
+      where c.user_id = ${userId} and c.name_key <> '' and ${seesPersonAs(viewer, "c")} and c.name_key in (
+        select d.name_key from ${connection} d where d.user_id = ${userId} and d.name_key <> ''
+          and ${seesPersonAs(viewer, "d")} group by d.name_key having count(*) > 1)
       order by c.name_key, c.created_at limit ${DUPLICATE_ROWS}`);
   const groups = new Map<string, typeof rows>();
   for (const r of rows) groups.set(r.group_key, [...(groups.get(r.group_key) ?? []), r]);

@@ -7,7 +7,7 @@ import { RaisedChart } from "~/components/fundraising/raised-chart";
 import { UnthankedGifts } from "~/components/fundraising/unthanked";
 import { ProgressBar } from "~/components/marketing/campaign-card";
 import { appContext } from "~/context";
-import { GIFT_METHOD_LABELS, GIFT_SOURCE_LABELS } from "~/lib/fundraising/donation";
+import { GIFT_METHOD_LABELS, GIFT_SOURCE_LABELS, MONTHLY_STATUS_LABELS } from "~/lib/fundraising/donation";
 import { handGiftSchema, pledgeSchema } from "~/lib/fundraising/gift-forms";
 import { formatMoney } from "~/lib/money";
 import { pageMeta } from "~/lib/site";
@@ -232,7 +232,8 @@ export default function CampaignDashboard({ loaderData, actionData }: Route.Comp
               {gifts.map((g) => (
                 <tr key={g.id} className="border-slate-200 border-b dark:border-slate-800" data-testid="gift-row">
                   <td className="whitespace-nowrap py-2 pr-2">{g.date}</td>
-                  <td className="break-words">
+                  {/* Anywhere, not break-words: a long address must not widen the table past a phone's width. */}
+                  <td className="[overflow-wrap:anywhere]">
                     {g.connectionId ? (
                       <Link to={href("/connections/:id", { id: String(g.connectionId) })} className="underline">
                         {g.donorName || g.donorEmail || "Donor"}
@@ -240,13 +241,27 @@ export default function CampaignDashboard({ loaderData, actionData }: Route.Comp
                     ) : (
                       g.donorName || "Anonymous"
                     )}
-                    {g.recurringId ? " · monthly" : g.recurring ? " · recurring" : ""}
+                    {g.recurringId
+                      ? ` · monthly${g.monthly ? ` (${MONTHLY_STATUS_LABELS[g.monthly] ?? g.monthly})` : ""}`
+                      : g.recurring
+                        ? " · recurring"
+                        : ""}
+                    {g.tributeKind && g.tributeName ? (
+                      <span className="block text-slate-600 text-xs dark:text-slate-300">
+                        {g.tributeKind === "memory" ? "In memory of" : "In honour of"} {g.tributeName}
+                      </span>
+                    ) : null}
                     <span className="block text-slate-600 text-xs sm:hidden dark:text-slate-300">
                       {GIFT_METHOD_LABELS[g.method]} · {GIFT_SOURCE_LABELS[g.source]}
                     </span>
                   </td>
-                  <td className="text-right">
+                  <td className="whitespace-nowrap pl-2 text-right">
                     {formatMoney(g.amount, g.currency)}
+                    {g.feeCovered ? (
+                      <span className="block text-slate-600 text-xs dark:text-slate-300">
+                        incl. {formatMoney(g.feeCovered, g.currency)} fee
+                      </span>
+                    ) : null}
                     {g.amountRefunded ? (
                       <span className="block text-red-700 text-xs dark:text-red-300">
                         {g.amountRefunded >= g.amount

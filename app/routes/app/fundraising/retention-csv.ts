@@ -3,6 +3,7 @@ import { rowsToCsv } from "~/lib/formats/csv-write";
 import { retention, retentionYear, SEGMENT_LABELS, SEGMENTS } from "~/lib/fundraising/retention";
 import { amountInput } from "~/lib/money";
 import { getUser } from "~/server/account/user.server";
+import { getOrganisation } from "~/server/fundraising/organisation.server";
 import { donorYears } from "~/server/fundraising/retention.server";
 import { auditDownload } from "~/server/teams/audit.server";
 import type { Route } from "./+types/retention-csv";
@@ -11,9 +12,10 @@ import type { Route } from "./+types/retention-csv";
 export async function loader({ request, context }: Route.LoaderArgs) {
   const app = context.get(appContext);
   const user = getUser(context);
-  const year = retentionYear(new URL(request.url).searchParams.get("year"));
+  const { fiscalYearStart: start } = await getOrganisation(app.db, user.workspace.id);
+  const year = retentionYear(new URL(request.url).searchParams.get("year"), new Date(), start);
   await auditDownload(app.db, user, `Donor retention ${year} (CSV)`);
-  const segments = retention(await donorYears(app.db, user.workspace.id, year), year);
+  const segments = retention(await donorYears(app.db, user.workspace.id, year, start), year);
   const rows = SEGMENTS.flatMap((s) =>
     segments[s].flatMap((d) =>
       Object.keys(d.lifetime)

@@ -1,5 +1,6 @@
 import { Form, href, Link } from "react-router";
 import { appContext } from "~/context";
+import { statementPeriod } from "~/lib/fundraising/receipt";
 import {
   amountsText,
   type RetentionDonor,
@@ -13,6 +14,7 @@ import {
 import { formatMoney } from "~/lib/money";
 import { pageMeta } from "~/lib/site";
 import { getUser } from "~/server/account/user.server";
+import { getOrganisation } from "~/server/fundraising/organisation.server";
 import { donorYears, givingYears } from "~/server/fundraising/retention.server";
 import type { Route } from "./+types/retention";
 
@@ -24,15 +26,18 @@ const SHOWN = 200;
 export async function loader({ request, context }: Route.LoaderArgs) {
   const app = context.get(appContext);
   const user = getUser(context);
-  const year = retentionYear(new URL(request.url).searchParams.get("year"));
+  // The organisation's fiscal year, when it set one, is the year its donors are counted in.
+  const { fiscalYearStart: start } = await getOrganisation(app.db, user.workspace.id);
+  const year = retentionYear(new URL(request.url).searchParams.get("year"), new Date(), start);
   const [rows, years] = await Promise.all([
-    donorYears(app.db, user.workspace.id, year),
-    givingYears(app.db, user.workspace.id),
+    donorYears(app.db, user.workspace.id, year, start),
+    givingYears(app.db, user.workspace.id, new Date(), start),
   ]);
   const segments = retention(rows, year);
   return {
     year,
     years,
+    basis: start === 1 ? "calendar year" : `fiscal year (${statementPeriod(year, "fiscal", start).label})`,
     segments: SEGMENTS.map((s) => ({
       id: s,
       count: segments[s].length,
@@ -83,7 +88,7 @@ function DonorRows({ donors, year }: { donors: RetentionDonor[]; year: number })
 }
 
 export default function Retention({ loaderData }: Route.ComponentProps) {
-  const { year, years, segments } = loaderData;
+  const { year, years, segments, basis } = loaderData;
   return (
     <section className="mx-auto max-w-5xl px-4 py-8 sm:px-6">
       <Link to={href("/campaigns")} className="text-brand-700 text-sm underline dark:text-brand-200">
@@ -91,8 +96,8 @@ export default function Retention({ loaderData }: Route.ComponentProps) {
       </Link>
       <h1 className="mt-2 font-bold text-3xl tracking-tight">Donor retention</h1>
       <p className="mt-2 text-slate-600 dark:text-slate-300">
-        Every gift in every campaign, net of refunds, by calendar year. A donor is a person in your network, else an
-        email address, else a name.
+        Every gift in every campaign, net of refunds, by {basis}. A donor is a person in your network, else an email
+        address, else a name.
       </p>
       <div className="mt-4 flex flex-wrap items-end gap-3">
         <Form method="get" className="flex items-end gap-2">

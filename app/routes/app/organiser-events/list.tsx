@@ -55,7 +55,16 @@ export default function OrganiserPage({ loaderData, actionData }: Route.Componen
   const { events, attending, timeZone, organiserName } = loaderData;
   return (
     <section className="mx-auto max-w-4xl px-4 py-10 sm:px-6">
-      <h1 className="font-bold text-3xl tracking-tight">Events you organise</h1>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="font-bold text-3xl tracking-tight">Events you organise</h1>
+        {/* The events come first; the long form waits below for the one who means to publish. */}
+        <a
+          href="#publish"
+          className="rounded-md bg-brand-600 px-4 py-2 font-semibold text-sm text-white shadow-sm hover:bg-brand-700"
+        >
+          Publish an event
+        </a>
+      </div>
       <p className="mt-1 text-slate-600 dark:text-slate-300">
         Publish an event with a public page; attendees join with a pass, find each other in the directory and exchange
         details by scanning passes. Your own private event hubs stay in{" "}
@@ -98,7 +107,9 @@ export default function OrganiserPage({ loaderData, actionData }: Route.Componen
           </ul>
         </>
       ) : null}
-      <h2 className="mt-10 font-semibold text-xl">Publish an event</h2>
+      <h2 id="publish" className="mt-10 scroll-mt-20 font-semibold text-xl">
+        Publish an event
+      </h2>
       <EventForm
         id="org-event-new"
         schema={orgEventFormSchema}

@@ -1,6 +1,7 @@
 import { href, Link } from "react-router";
 import { appContext } from "~/context";
 import { pageMeta } from "~/lib/site";
+import { ownersOf } from "~/server/account/app-shell.server";
 import { getUser } from "~/server/account/user.server";
 import { duplicateGroups } from "~/server/people/read.server";
 import type { Route } from "./+types/duplicates";
@@ -10,7 +11,7 @@ export const meta = () => [...pageMeta("Possible duplicates"), { name: "robots",
 export async function loader({ context }: Route.LoaderArgs) {
   const app = context.get(appContext);
   const user = getUser(context);
-  return { groups: await duplicateGroups(app.db, user.workspace.id) };
+  return { groups: await duplicateGroups(app.db, ownersOf(user)) };
 }
 
 /** People who may be the same person (never merged until the owner compares them and confirms). */

@@ -5,6 +5,7 @@ import { z } from "zod";
 import { appContext } from "~/context";
 import { formatAddress, formatRole } from "~/lib/people/normalise";
 import { pageMeta } from "~/lib/site";
+import { ownersOf } from "~/server/account/app-shell.server";
 import { getUser } from "~/server/account/user.server";
 import {
   MERGE_CONFLICT_MESSAGE,
@@ -23,11 +24,7 @@ export const meta = () => [...pageMeta("Merge people"), { name: "robots", conten
 export async function loader({ request, context }: Route.LoaderArgs) {
   const app = context.get(appContext);
   const user = getUser(context);
-  const preview = await previewMerge(
-    app.db,
-    user.workspace.id,
-    parseIds(new URL(request.url).searchParams.getAll("id")),
-  );
+  const preview = await previewMerge(app.db, ownersOf(user), parseIds(new URL(request.url).searchParams.getAll("id")));
   if (!preview) return notFound();
   return preview;
 }
@@ -61,7 +58,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const merged = ids.includes(primary)
     ? await mergePeople(
         app.db,
-        user.workspace.id,
+        ownersOf(user),
         primary,
         ids.filter((id) => id !== primary),
         picks,

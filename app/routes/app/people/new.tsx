@@ -50,7 +50,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const fuzzy =
     resolve === "new" && !exact.length
       ? []
-      : await possibleDuplicatesOf(app.db, user.workspace.id, { id: 0, name: draft.displayName });
+      : await possibleDuplicatesOf(app.db, ownersOf(user), { id: 0, name: draft.displayName });
   const ids = [...new Set([...exact, ...fuzzy.map((f) => f.id)])];
   if (ids.length) {
     const duplicates = (await loadPeople(app.db, ownersOf(user), ids)).map((p) => ({

@@ -85,6 +85,7 @@ export const givingAr: GivingCatalog = {
   "manage.status.past_due": "تعذّرت آخر دفعة",
   "manage.status.paused": "متوقف مؤقتًا",
   "manage.status.canceled": "ملغى",
+  "manage.next": "الهدية التالية: {date}",
   "manage.resume": "استئناف التبرع الشهري",
   "manage.pause": "إيقاف التبرع الشهري مؤقتًا",
   "manage.cancel": "إلغاء التبرع الشهري",

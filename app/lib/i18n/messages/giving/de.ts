@@ -86,6 +86,7 @@ export const givingDe: GivingCatalog = {
   "manage.status.past_due": "Letzte Zahlung fehlgeschlagen",
   "manage.status.paused": "Pausiert",
   "manage.status.canceled": "Beendet",
+  "manage.next": "Nächste Spende: {date}",
   "manage.resume": "Monatliche Spende fortsetzen",
   "manage.pause": "Monatliche Spende pausieren",
   "manage.cancel": "Monatliche Spende beenden",

@@ -91,6 +91,7 @@ export const givingEn = {
   "manage.status.past_due": "Last payment failed",
   "manage.status.paused": "Paused",
   "manage.status.canceled": "Cancelled",
+  "manage.next": "Next gift: {date}",
   "manage.resume": "Resume monthly gift",
   "manage.pause": "Pause monthly gift",
   "manage.cancel": "Cancel monthly gift",

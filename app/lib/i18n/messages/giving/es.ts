@@ -85,6 +85,7 @@ export const givingEs: GivingCatalog = {
   "manage.status.past_due": "Falló el último pago",
   "manage.status.paused": "En pausa",
   "manage.status.canceled": "Cancelada",
+  "manage.next": "Próxima donación: {date}",
   "manage.resume": "Reanudar la donación mensual",
   "manage.pause": "Pausar la donación mensual",
   "manage.cancel": "Cancelar la donación mensual",

@@ -86,6 +86,7 @@ export const givingFr: GivingCatalog = {
   "manage.status.past_due": "Le dernier paiement a échoué",
   "manage.status.paused": "En pause",
   "manage.status.canceled": "Annulé",
+  "manage.next": "Prochain don : {date}",
   "manage.resume": "Reprendre le don mensuel",
   "manage.pause": "Mettre en pause le don mensuel",
   "manage.cancel": "Annuler le don mensuel",

@@ -86,6 +86,7 @@ export const givingIt: GivingCatalog = {
   "manage.status.past_due": "L’ultimo pagamento non è riuscito",
   "manage.status.paused": "In pausa",
   "manage.status.canceled": "Annullata",
+  "manage.next": "Prossima donazione: {date}",
   "manage.resume": "Riprendi la donazione mensile",
   "manage.pause": "Metti in pausa la donazione mensile",
   "manage.cancel": "Annulla la donazione mensile",

@@ -85,6 +85,7 @@ export const givingJa: GivingCatalog = {
   "manage.status.past_due": "前回のお支払いに失敗しました",
   "manage.status.paused": "一時停止中",
   "manage.status.canceled": "解約済み",
+  "manage.next": "次回の寄付: {date}",
   "manage.resume": "毎月の寄付を再開する",
   "manage.pause": "毎月の寄付を一時停止する",
   "manage.cancel": "毎月の寄付を解約する",

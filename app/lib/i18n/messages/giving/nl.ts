@@ -86,6 +86,7 @@ export const givingNl: GivingCatalog = {
   "manage.status.past_due": "Laatste betaling mislukt",
   "manage.status.paused": "Gepauzeerd",
   "manage.status.canceled": "Stopgezet",
+  "manage.next": "Volgende gift: {date}",
   "manage.resume": "Maandelijkse gift hervatten",
   "manage.pause": "Maandelijkse gift pauzeren",
   "manage.cancel": "Maandelijkse gift stopzetten",

@@ -86,6 +86,7 @@ export const givingPtBR: GivingCatalog = {
   "manage.status.past_due": "O último pagamento falhou",
   "manage.status.paused": "Pausada",
   "manage.status.canceled": "Cancelada",
+  "manage.next": "Próxima doação: {date}",
   "manage.resume": "Retomar a doação mensal",
   "manage.pause": "Pausar a doação mensal",
   "manage.cancel": "Cancelar a doação mensal",

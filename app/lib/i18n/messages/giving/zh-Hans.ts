@@ -85,6 +85,7 @@ export const givingZhHans: GivingCatalog = {
   "manage.status.past_due": "上次付款失败",
   "manage.status.paused": "已暂停",
   "manage.status.canceled": "已取消",
+  "manage.next": "下次捐款：{date}",
   "manage.resume": "恢复每月捐款",
   "manage.pause": "暂停每月捐款",
   "manage.cancel": "取消每月捐款",

@@ -5,6 +5,7 @@ import { PRIORITY_LABEL } from "~/lib/people/connection-rules";
 import { rankLeads } from "~/lib/people/lead-score";
 import { DAY_MS } from "~/lib/time/days";
 import { formatInZone } from "~/lib/time/time";
+import { ownersOf } from "~/server/account/app-shell.server";
 import { getUser } from "~/server/account/user.server";
 import type { AiBinding } from "~/server/assistant/assistant.server";
 import { requireFeature } from "~/server/billing/plans.server";
@@ -51,7 +52,7 @@ export async function loadEventReport({ request, params, context }: Args) {
   // Post-event analysis and its ranked leads are Card Pro; the people met stay in the network either way.
   await requireFeature(app.db, user.workspace.id, "postEventAnalysis");
   const [people, settings, fundraising] = await Promise.all([
-    peopleMetAt(app.db, user.workspace.id, event.title),
+    peopleMetAt(app.db, ownersOf(user), event.title),
     getSettings(app.db, user.id),
     eventFundraising(app.db, user.workspace.id, event),
   ]);

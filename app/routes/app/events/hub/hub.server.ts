@@ -13,6 +13,7 @@ import {
 import { isConfirmed } from "~/lib/forms/confirm";
 import { safeRedirect } from "~/lib/platform/safe-redirect";
 import { dayInZone, formatInZone } from "~/lib/time/time";
+import { ownersOf } from "~/server/account/app-shell.server";
 import type { SessionUser } from "~/server/account/auth.server";
 import { getUser } from "~/server/account/user.server";
 import { type AiBinding, createAssistant } from "~/server/assistant/assistant.server";
@@ -127,7 +128,7 @@ export const planIntents = {
       .map((g) => g.trim().slice(0, 200))
       .filter(Boolean)
       .slice(0, 8);
-    const network = await networkForPlan(app.db, user.workspace.id);
+    const network = await networkForPlan(app.db, ownersOf(user));
     const assistant = createAssistant(app.env.AI as AiBinding | undefined);
     const { result, engine, fallbackReason } = await assistant.plan({
       event: {

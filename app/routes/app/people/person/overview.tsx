@@ -20,7 +20,7 @@ export const meta = () => [...pageMeta("Connection"), { name: "robots", content:
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { app, user, id, person, settings } = await ownPerson(context, request, params.id);
   const [suggestions, followUp, history] = await Promise.all([
-    loadSuggestions(app, user.workspace.id, person),
+    loadSuggestions(app, ownersOf(user), person),
     loadFollowUp(app, ownersOf(user), id, settings.timeZone),
     loadHistory(app, user.workspace.id, id, asCountry(settings.country)),
   ]);

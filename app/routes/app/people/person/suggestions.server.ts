@@ -2,6 +2,7 @@ import { data } from "react-router";
 import type { AppContext } from "~/context";
 import { suggestFromEmail } from "~/lib/people/enrich";
 import { hasFeature, requireFeature } from "~/server/billing/plans.server";
+import type { Owners } from "~/server/db/db.server";
 import { editableFields, updatePerson } from "~/server/people/edit.server";
 import { MERGE_CONFLICT_MESSAGE, undoableMerges, undoMerge } from "~/server/people/merge.server";
 import { possibleDuplicatesOf } from "~/server/people/read.server";
@@ -15,9 +16,10 @@ import { parseId } from "~/server/platform/http.server";
 import type { IntentArgs, Person, Section } from "./+shared/intent.server";
 
 /** What might change this person: details they gave again, guesses from their email, merges and duplicates. */
-export async function loadSuggestions(app: AppContext, userId: string, person: Person) {
+export async function loadSuggestions(app: AppContext, viewer: Owners, person: Person) {
+  const userId = viewer.workspaceId;
   const [duplicates, merges, enrich, offered] = await Promise.all([
-    possibleDuplicatesOf(app.db, userId, person),
+    possibleDuplicatesOf(app.db, viewer, person),
     undoableMerges(app.db, userId, person.id),
     hasFeature(app.db, userId, "enrichment"),
     suggestionsFor(app.db, userId, person.id),
@@ -76,8 +78,8 @@ export const suggestions = {
       );
     return back("Suggestion accepted");
   },
-  async "undo-merge"({ app, user, form, back }: IntentArgs) {
-    const undone = await undoMerge(app.db, user.workspace.id, parseId(form.get("mergeId")), app);
+  async "undo-merge"({ app, user, id, form, back }: IntentArgs) {
+    const undone = await undoMerge(app.db, user.workspace.id, parseId(form.get("mergeId")), app, id);
     if (undone && "conflict" in undone) return data({ mergeError: MERGE_CONFLICT_MESSAGE }, { status: 409 });
     return back(undone ? "Merge undone" : "That merge cannot be undone");
   },

@@ -1,4 +1,5 @@
 import { pageMeta } from "~/lib/site";
+import { ownersOf } from "~/server/account/app-shell.server";
 import { ownPerson, runIntent } from "./+shared/intent.server";
 import { answers } from "./+shared/parts";
 import { SuggestionsSection } from "./+shared/suggestions-section";
@@ -10,7 +11,7 @@ export const meta = () => [...pageMeta("Suggestions · Connection"), { name: "ro
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { app, user, person } = await ownPerson(context, request, params.id);
-  return loadSuggestions(app, user.workspace.id, person);
+  return loadSuggestions(app, ownersOf(user), person);
 }
 
 export const action = (args: Route.ActionArgs) => runIntent(args, [suggestions]);

@@ -3,6 +3,7 @@ import { useEffect, useState } from "react";
 import { Form, href, Link, useFetcher } from "react-router";
 import { SoleOwnerNotice } from "~/components/teams/sole-owner-notice";
 import { Field } from "~/components/ui/field";
+import { PERSON_NAME_MAX } from "~/lib/forms/limits";
 import { THEMES, type Theme } from "~/lib/platform/theme";
 import {
   deleteSchema,
@@ -47,7 +48,7 @@ export function ProfileForm({ user, answer }: { user: { name: string; email: str
         <input
           {...getInputProps(fields.name, { type: "text" })}
           autoComplete="name"
-          maxLength={120}
+          maxLength={PERSON_NAME_MAX}
           className={control}
         />
       </Field>
