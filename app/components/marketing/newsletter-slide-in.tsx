@@ -71,19 +71,19 @@ function Offer({ hidden, onClose, words }: { hidden?: boolean; onClose: (() => v
     >
       <div className="flex items-start justify-between gap-4">
         <h2 id="slide-in-title" className="font-semibold text-lg">
-          {words.offer.title}
+          {words.say["offer.title"]}
         </h2>
         <button
           type="button"
           onClick={onClose}
           data-close=""
-          aria-label={words.offer.close}
+          aria-label={words.say["offer.close"]}
           className="rounded p-1 hover:bg-slate-100 dark:hover:bg-slate-800"
         >
           <CloseIcon />
         </button>
       </div>
-      <p className="mt-1 mb-3 text-slate-600 text-sm dark:text-slate-300">{words.offer.text}</p>
+      <p className="mt-1 mb-3 text-slate-600 text-sm dark:text-slate-300">{words.say["offer.text"]}</p>
       <NewsletterForm source="slide-in" compact words={newsletterWords(words.say)} />
     </section>
   );

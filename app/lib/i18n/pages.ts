@@ -1,6 +1,6 @@
 /**
  * The public pages' words (decision 0285): pricing, about, legal, updates, guides, the sample event, contact,
- * demo, reviews, newsletter, not-found and help pages, and the newsletter offer. Each page's loader sends its own
+ * demo, reviews, newsletter, not-found and help pages. Each page's loader sends its own
  * area's messages in the page's language, checked on the server, so no browser loads a catalogue; a page that
  * hydrates formats the same messages it was sent.
  */
@@ -22,7 +22,6 @@ export type PageArea =
   | "reviews"
   | "newsletter"
   | "notFound"
-  | "offer"
   | "help";
 
 export type PageKey = keyof typeof pagesEn | MarketingKey;

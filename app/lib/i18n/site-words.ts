@@ -5,8 +5,6 @@
 import { SITE } from "../site";
 import { type Locale, localeDir } from "./locales";
 import { siteEn } from "./messages/site/en";
-import { pageWords } from "./page-words";
-import { pageSay } from "./pages";
 import { translator } from "./translate";
 
 /** The suggestion page's own messages (with their own values) stay out of the header and footer. */
@@ -21,8 +19,6 @@ export type SiteWords = {
   say: Record<Short<SiteKey>, string>;
   language: string;
   tagline: string;
-  /** The newsletter slide-in's words: it is the site's, on every page, as the footer is. */
-  offer: { title: string; text: string; close: string };
 };
 
 export function siteWords(locale: Locale): SiteWords {
@@ -32,13 +28,5 @@ export function siteWords(locale: Locale): SiteWords {
       .filter(isSiteKey)
       .map((key) => [key.slice("site.".length), t(key, { name: SITE.name })]),
   ) as SiteWords["say"];
-  const offer = pageSay(pageWords(locale, "offer"));
-  return {
-    locale,
-    dir: localeDir(locale),
-    say,
-    language: t("lang.label"),
-    tagline: t("card.footer.tagline"),
-    offer: { title: offer("offer.title"), text: offer("offer.text"), close: offer("offer.close") },
-  };
+  return { locale, dir: localeDir(locale), say, language: t("lang.label"), tagline: t("card.footer.tagline") };
 }

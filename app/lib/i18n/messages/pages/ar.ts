@@ -154,7 +154,7 @@ export const pagesAr: PagesCatalog = {
   "guides.page.thanks": "شكرًا على ملاحظاتك، فهي تساعدنا على تحديد ما نحسّنه بعد ذلك.",
   "guides.page.refused": "لم يُحفظ تصويتك: وصلتنا أصوات كثيرة من هذا الاتصال. يُرجى الانتظار دقيقة ثم المحاولة مرة أخرى.",
   "guides.page.more": "استكشف المزيد من الأدلة",
-  // The sample event, contact, demo, reviews, newsletter and not-found pages, and the newsletter offer.
+  // The sample event, contact, demo, reviews, newsletter and not-found pages.
   "sample.back": "→ كل الفعاليات",
   "sample.when": "الموعد",
   "sample.whenValue": "{date}، {hours}",
@@ -276,9 +276,6 @@ export const pagesAr: PagesCatalog = {
   "notFound.title": "الصفحة غير موجودة",
   "notFound.notice": "لم نعثر على {path}. إليك صفحتنا الرئيسية بدلًا منها.",
 
-  "offer.title": "نصائح لبناء العلاقات المهنية، مرة في الشهر",
-  "offer.text": "قوائم تحقق للفعاليات، وقوالب للمتابعة، وأخبار المنتج. يمكنك إلغاء الاشتراك في أي وقت.",
-  "offer.close": "إغلاق عرض النشرة البريدية",
   // The help page's frame; its answers stay English (decision 0285).
   "help.title": "المساعدة والدعم",
   "help.description": "الوثائق، وإجابات الأسئلة الشائعة، وخط مباشر مع فريق {site}.",

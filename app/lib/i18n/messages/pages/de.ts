@@ -167,7 +167,7 @@ export const pagesDe: PagesCatalog = {
   "guides.page.refused":
     "Ihre Stimme wurde nicht gespeichert: zu viele von dieser Verbindung. Bitte warten Sie eine Minute und versuchen Sie es erneut.",
   "guides.page.more": "Weitere Anleitungen",
-  // The sample event, contact, demo, reviews, newsletter and not-found pages, and the newsletter offer.
+  // The sample event, contact, demo, reviews, newsletter and not-found pages.
   "sample.back": "← Alle Veranstaltungen",
   "sample.when": "Wann",
   "sample.whenValue": "{date}, {hours}",
@@ -293,10 +293,6 @@ export const pagesDe: PagesCatalog = {
   "notFound.title": "Seite nicht gefunden",
   "notFound.notice": "{path} haben wir nicht gefunden. Hier ist stattdessen unsere Startseite.",
 
-  "offer.title": "Networking-Tipps, einmal im Monat",
-  "offer.text":
-    "Checklisten für Veranstaltungen, Vorlagen zum Nachfassen und Produktneuigkeiten. Jederzeit abbestellbar.",
-  "offer.close": "Newsletter-Angebot schließen",
   // The help page's frame; its answers stay English (decision 0285).
   "help.title": "Hilfe und Support",
   "help.description": "Dokumentation, Antworten auf häufige Fragen und ein direkter Draht zum {site}-Team.",

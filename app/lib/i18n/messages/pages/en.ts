@@ -164,7 +164,7 @@ export const pagesEn = {
   "guides.page.thanks": "Thanks for your feedback. It helps us decide what to improve next.",
   "guides.page.refused": "Your vote was not saved: too many from this connection. Please wait a minute and try again.",
   "guides.page.more": "Explore More Guides",
-  // The sample event, contact, demo, reviews, newsletter and not-found pages, and the newsletter offer.
+  // The sample event, contact, demo, reviews, newsletter and not-found pages.
   "sample.back": "← All events",
   "sample.when": "When",
   "sample.whenValue": "{date}, {hours}",
@@ -286,9 +286,6 @@ export const pagesEn = {
   "notFound.title": "Page not found",
   "notFound.notice": "We couldn't find {path}. Here's our home page instead.",
 
-  "offer.title": "Networking tips, once a month",
-  "offer.text": "Event checklists, follow-up templates and product news. Unsubscribe any time.",
-  "offer.close": "Close newsletter offer",
   // The help page's frame; its answers stay English (decision 0285).
   "help.title": "Help and Support",
   "help.description": "Documentation, answers to common questions, and a direct line to the {site} team.",

@@ -164,7 +164,7 @@ export const pagesEs: PagesCatalog = {
   "guides.page.refused":
     "Su voto no se ha guardado: hay demasiados desde esta conexión. Espere un minuto y vuelva a intentarlo.",
   "guides.page.more": "Más guías",
-  // The sample event, contact, demo, reviews, newsletter and not-found pages, and the newsletter offer.
+  // The sample event, contact, demo, reviews, newsletter and not-found pages.
   "sample.back": "← Todos los eventos",
   "sample.when": "Cuándo",
   "sample.whenValue": "{date}, {hours}",
@@ -289,10 +289,6 @@ export const pagesEs: PagesCatalog = {
   "notFound.title": "Página no encontrada",
   "notFound.notice": "No hemos encontrado {path}. Le mostramos nuestra página de inicio.",
 
-  "offer.title": "Consejos de networking, una vez al mes",
-  "offer.text":
-    "Listas de comprobación para eventos, plantillas de seguimiento y novedades del producto. Puede darse de baja cuando quiera.",
-  "offer.close": "Cerrar la oferta del boletín",
   // The help page's frame; its answers stay English (decision 0285).
   "help.title": "Ayuda y soporte",
   "help.description": "Documentación, respuestas a preguntas frecuentes y una línea directa con el equipo de {site}.",

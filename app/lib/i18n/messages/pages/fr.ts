@@ -168,7 +168,7 @@ export const pagesFr: PagesCatalog = {
   "guides.page.refused":
     "Votre vote n’a pas été enregistré : trop de votes depuis cette connexion. Patientez une minute, puis réessayez.",
   "guides.page.more": "D’autres guides",
-  // The sample event, contact, demo, reviews, newsletter and not-found pages, and the newsletter offer.
+  // The sample event, contact, demo, reviews, newsletter and not-found pages.
   "sample.back": "← Tous les événements",
   "sample.when": "Quand",
   "sample.whenValue": "{date}, {hours}",
@@ -294,10 +294,6 @@ export const pagesFr: PagesCatalog = {
   "notFound.title": "Page introuvable",
   "notFound.notice": "Nous n’avons pas trouvé {path}. Voici notre page d’accueil.",
 
-  "offer.title": "Des conseils de networking, une fois par mois",
-  "offer.text":
-    "Listes de contrôle pour vos événements, modèles de relance et nouveautés du produit. Désabonnement possible à tout moment.",
-  "offer.close": "Fermer l’offre de la lettre d’information",
   // The help page's frame; its answers stay English (decision 0285).
   "help.title": "Aide et assistance",
   "help.description": "Documentation, réponses aux questions fréquentes et une ligne directe avec l’équipe {site}.",

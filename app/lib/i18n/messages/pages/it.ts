@@ -165,7 +165,7 @@ export const pagesIt: PagesCatalog = {
   "guides.page.refused":
     "Il tuo voto non è stato salvato: troppi voti da questa connessione. Aspetta un minuto e riprova.",
   "guides.page.more": "Altre guide",
-  // The sample event, contact, demo, reviews, newsletter and not-found pages, and the newsletter offer.
+  // The sample event, contact, demo, reviews, newsletter and not-found pages.
   "sample.back": "← Tutti gli eventi",
   "sample.when": "Quando",
   "sample.whenValue": "{date}, {hours}",
@@ -290,10 +290,6 @@ export const pagesIt: PagesCatalog = {
   "notFound.title": "Pagina non trovata",
   "notFound.notice": "Non abbiamo trovato {path}. Ecco la nostra home page.",
 
-  "offer.title": "Consigli di networking, una volta al mese",
-  "offer.text":
-    "Checklist per gli eventi, modelli di follow-up e novità sul prodotto. Puoi annullare l’iscrizione quando vuoi.",
-  "offer.close": "Chiudi l’offerta della newsletter",
   // The help page's frame; its answers stay English (decision 0285).
   "help.title": "Aiuto e assistenza",
   "help.description": "Documentazione, risposte alle domande frequenti e una linea diretta con il team di {site}.",

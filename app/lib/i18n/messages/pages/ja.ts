@@ -159,7 +159,7 @@ export const pagesJa: PagesCatalog = {
   "guides.page.refused":
     "投票は保存されませんでした。この接続からの投票が多すぎます。1分ほど待ってからもう一度お試しください。",
   "guides.page.more": "ほかのガイドを見る",
-  // The sample event, contact, demo, reviews, newsletter and not-found pages, and the newsletter offer.
+  // The sample event, contact, demo, reviews, newsletter and not-found pages.
   "sample.back": "← すべてのイベント",
   "sample.when": "日時",
   "sample.whenValue": "{date} {hours}",
@@ -284,10 +284,6 @@ export const pagesJa: PagesCatalog = {
   "notFound.title": "ページが見つかりません",
   "notFound.notice": "{path} は見つかりませんでした。代わりにホームページをご覧ください。",
 
-  "offer.title": "ネットワーキングのヒントを月に1回",
-  "offer.text":
-    "イベントのチェックリスト、フォローアップのテンプレート、製品ニュースをお届けします。配信はいつでも停止できます。",
-  "offer.close": "ニュースレターの案内を閉じる",
   // The help page's frame; its answers stay English (decision 0285).
   "help.title": "ヘルプとサポート",
   "help.description": "ドキュメント、よくある質問への回答、そして{site}チームへの直接の窓口。",

@@ -165,7 +165,7 @@ export const pagesNl: PagesCatalog = {
   "guides.page.refused":
     "Je stem is niet bewaard: te veel stemmen vanaf deze verbinding. Wacht een minuut en probeer het opnieuw.",
   "guides.page.more": "Meer handleidingen",
-  // The sample event, contact, demo, reviews, newsletter and not-found pages, and the newsletter offer.
+  // The sample event, contact, demo, reviews, newsletter and not-found pages.
   "sample.back": "← Alle evenementen",
   "sample.when": "Wanneer",
   "sample.whenValue": "{date}, {hours}",
@@ -291,9 +291,6 @@ export const pagesNl: PagesCatalog = {
   "notFound.title": "Pagina niet gevonden",
   "notFound.notice": "We konden {path} niet vinden. Hier is onze startpagina.",
 
-  "offer.title": "Netwerktips, één keer per maand",
-  "offer.text": "Checklists voor evenementen, sjablonen om op te volgen en productnieuws. Je kunt je altijd afmelden.",
-  "offer.close": "Nieuwsbriefaanbod sluiten",
   // The help page's frame; its answers stay English (decision 0285).
   "help.title": "Hulp en support",
   "help.description": "Documentatie, antwoorden op veelgestelde vragen en een directe lijn met het {site}-team.",

@@ -161,7 +161,7 @@ export const pagesPtBR: PagesCatalog = {
   "guides.page.thanks": "Obrigado pelo seu retorno. Ele nos ajuda a decidir o que melhorar.",
   "guides.page.refused": "Seu voto não foi salvo: votos demais desta conexão. Aguarde um minuto e tente de novo.",
   "guides.page.more": "Mais guias",
-  // The sample event, contact, demo, reviews, newsletter and not-found pages, and the newsletter offer.
+  // The sample event, contact, demo, reviews, newsletter and not-found pages.
   "sample.back": "← Todos os eventos",
   "sample.when": "Quando",
   "sample.whenValue": "{date}, {hours}",
@@ -284,9 +284,6 @@ export const pagesPtBR: PagesCatalog = {
   "notFound.title": "Página não encontrada",
   "notFound.notice": "Não encontramos {path}. Veja a nossa página inicial.",
 
-  "offer.title": "Dicas de networking, uma vez por mês",
-  "offer.text": "Checklists para eventos, modelos de acompanhamento e novidades do produto. Cancele quando quiser.",
-  "offer.close": "Fechar a oferta da newsletter",
   // The help page's frame; its answers stay English (decision 0285).
   "help.title": "Ajuda e suporte",
   "help.description": "Documentação, respostas às perguntas frequentes e uma linha direta com a equipe do {site}.",

@@ -145,7 +145,7 @@ export const pagesZhHans: PagesCatalog = {
   "guides.page.thanks": "感谢您的反馈，这能帮助我们决定下一步改进什么。",
   "guides.page.refused": "您的投票未保存：来自此连接的投票过多。请稍等一分钟后再试。",
   "guides.page.more": "浏览更多指南",
-  // The sample event, contact, demo, reviews, newsletter and not-found pages, and the newsletter offer.
+  // The sample event, contact, demo, reviews, newsletter and not-found pages.
   "sample.back": "← 全部活动",
   "sample.when": "时间",
   "sample.whenValue": "{date} {hours}",
@@ -256,9 +256,6 @@ export const pagesZhHans: PagesCatalog = {
   "notFound.title": "找不到页面",
   "notFound.notice": "找不到 {path}。先看看我们的首页吧。",
 
-  "offer.title": "人脉拓展技巧，每月一期",
-  "offer.text": "活动清单、跟进模板和产品资讯。可随时退订。",
-  "offer.close": "关闭电子报订阅提示",
   // The help page's frame; its answers stay English (decision 0285).
   "help.title": "帮助与支持",
   "help.description": "文档、常见问题解答，以及与 {site} 团队的直接联系渠道。",

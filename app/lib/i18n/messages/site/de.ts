@@ -57,4 +57,8 @@ export const siteDe: SiteCatalog = {
   "site.suggest.missing": "Schreiben Sie uns, wie es auf der Seite heißen sollte",
   "site.suggest.long": "Höchstens {max} Zeichen",
   "site.suggest.tooMany": "Zu viele Nachrichten. Bitte warten Sie eine Minute und versuchen Sie es erneut.",
+  "site.offer.title": "Networking-Tipps, einmal im Monat",
+  "site.offer.text":
+    "Checklisten für Veranstaltungen, Vorlagen zum Nachfassen und Produktneuigkeiten. Jederzeit abbestellbar.",
+  "site.offer.close": "Newsletter-Angebot schließen",
 };

@@ -57,4 +57,7 @@ export const siteEn = {
   "site.suggest.missing": "Tell us what the page should say",
   "site.suggest.long": "Must be at most {max} characters",
   "site.suggest.tooMany": "Too many messages. Please wait a minute and try again.",
+  "site.offer.title": "Networking tips, once a month",
+  "site.offer.text": "Event checklists, follow-up templates and product news. Unsubscribe any time.",
+  "site.offer.close": "Close newsletter offer",
 } as const;

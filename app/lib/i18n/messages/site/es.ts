@@ -57,4 +57,8 @@ export const siteEs: SiteCatalog = {
   "site.suggest.missing": "Díganos qué debería decir la página",
   "site.suggest.long": "Debe tener como máximo {max} caracteres",
   "site.suggest.tooMany": "Demasiados mensajes. Espere un minuto e inténtelo de nuevo.",
+  "site.offer.title": "Consejos de networking, una vez al mes",
+  "site.offer.text":
+    "Listas de comprobación para eventos, plantillas de seguimiento y novedades del producto. Puede darse de baja cuando quiera.",
+  "site.offer.close": "Cerrar la oferta del boletín",
 };

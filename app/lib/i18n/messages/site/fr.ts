@@ -57,4 +57,8 @@ export const siteFr: SiteCatalog = {
   "site.suggest.missing": "Dites-nous ce que la page devrait dire",
   "site.suggest.long": "{max} caractères au maximum",
   "site.suggest.tooMany": "Trop de messages. Patientez une minute, puis réessayez.",
+  "site.offer.title": "Des conseils de networking, une fois par mois",
+  "site.offer.text":
+    "Listes de contrôle pour vos événements, modèles de relance et nouveautés du produit. Désabonnement possible à tout moment.",
+  "site.offer.close": "Fermer l’offre de la lettre d’information",
 };

@@ -57,4 +57,8 @@ export const siteIt: SiteCatalog = {
   "site.suggest.missing": "Dicci che cosa dovrebbe dire la pagina",
   "site.suggest.long": "Al massimo {max} caratteri",
   "site.suggest.tooMany": "Troppi messaggi. Attendi un minuto e riprova.",
+  "site.offer.title": "Consigli di networking, una volta al mese",
+  "site.offer.text":
+    "Checklist per gli eventi, modelli di follow-up e novità sul prodotto. Puoi annullare l’iscrizione quando vuoi.",
+  "site.offer.close": "Chiudi l’offerta della newsletter",
 };

@@ -57,4 +57,8 @@ export const siteJa: SiteCatalog = {
   "site.suggest.missing": "ページにどう書くべきかを入力してください",
   "site.suggest.long": "{max}文字以内で入力してください",
   "site.suggest.tooMany": "送信回数が上限に達しました。1分ほどお待ちのうえ、もう一度お試しください。",
+  "site.offer.title": "ネットワーキングのヒントを月に1回",
+  "site.offer.text":
+    "イベントのチェックリスト、フォローアップのテンプレート、製品ニュースをお届けします。配信はいつでも停止できます。",
+  "site.offer.close": "ニュースレターの案内を閉じる",
 };

@@ -57,4 +57,8 @@ export const siteNl: SiteCatalog = {
   "site.suggest.missing": "Laat ons weten wat er op de pagina zou moeten staan",
   "site.suggest.long": "Maximaal {max} tekens",
   "site.suggest.tooMany": "Te veel berichten. Wacht een minuut en probeer het opnieuw.",
+  "site.offer.title": "Netwerktips, één keer per maand",
+  "site.offer.text":
+    "Checklists voor evenementen, sjablonen om op te volgen en productnieuws. Je kunt je altijd afmelden.",
+  "site.offer.close": "Nieuwsbriefaanbod sluiten",
 };

@@ -56,4 +56,8 @@ export const sitePtBR: SiteCatalog = {
   "site.suggest.missing": "Diga o que a página deveria dizer",
   "site.suggest.long": "Use no máximo {max} caracteres",
   "site.suggest.tooMany": "Mensagens demais. Aguarde um minuto e tente de novo.",
+  "site.offer.title": "Dicas de networking, uma vez por mês",
+  "site.offer.text":
+    "Checklists para eventos, modelos de acompanhamento e novidades do produto. Cancele quando quiser.",
+  "site.offer.close": "Fechar a oferta da newsletter",
 };

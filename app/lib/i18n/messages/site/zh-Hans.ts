@@ -55,4 +55,7 @@ export const siteZhHans: SiteCatalog = {
   "site.suggest.missing": "请告诉我们页面应该怎么写",
   "site.suggest.long": "最多 {max} 个字符",
   "site.suggest.tooMany": "消息过多。请稍等一分钟后重试。",
+  "site.offer.title": "人脉拓展技巧，每月一期",
+  "site.offer.text": "活动清单、跟进模板和产品资讯。可随时退订。",
+  "site.offer.close": "关闭电子报订阅提示",
 };
