@@ -188,7 +188,7 @@ const serveEarly = (port, env) =>
       await new Promise((r) => setTimeout(r, 250));
     }
   });
-const journeys = (part, port) => {
+const journeys = (part, port, workers) => {
   const file = path.join(reports, `e2e-${part}.json`);
   const journeyStage = stage(
     `browser journeys, ${part} part (Playwright, axe)`,
@@ -200,9 +200,10 @@ const journeys = (part, port) => {
       E2E_PORT: String(port),
       E2E_OUTPUT: path.join(root, "test-results", part),
       E2E_AXE_CLEAN: axeClean,
-      // One worker a part: the two parts are the two workers decision 0121 gave each a server; a third
-      // made every journey slower on two cores and the stage no shorter (0247).
-      E2E_WORKERS: process.env.E2E_WORKERS ?? "1",
+      // Each worker has a server of its own (decision 0121). The early part runs beside the Worker tests with
+      // one; the late part, after them, with two: the whole run used about one core of two, the journeys
+      // waiting on their pages more than working (0287).
+      E2E_WORKERS: process.env.E2E_WORKERS ?? String(workers),
     },
     playwrightReport(file),
   );
@@ -240,7 +241,7 @@ await runSideBySide(stages, [
       after: buildEnded,
     },
     hogged ? besideHog(heavyUnit) : heavyUnit,
-    ...(browser ? [journeys("early", e2ePort)] : []),
+    ...(browser ? [journeys("early", e2ePort, 1)] : []),
   ],
   [
     stage("lint and format", bin("biome"), ["check", "."]),
@@ -252,8 +253,8 @@ await runSideBySide(stages, [
       "own",
       ...shuffle,
     ]),
-    // One port up, so E2E_WORKERS=2 still gives each server a port of its own (serverURL adds 100 a worker).
-    ...(browser ? [journeys("late", e2ePort + 1)] : []),
+    // One port up, so two workers a part still give each server a port of its own (serverURL adds 100 a worker).
+    ...(browser ? [journeys("late", e2ePort + 1, 2)] : []),
   ],
 ]);
 
